@@ -1,0 +1,40 @@
+// npm run create-admin -- --email X --password Y
+import { parseArgs } from "node:util";
+import { ensureAdmin } from "../src/server/bootstrap";
+import { ConfigError, loadConfig } from "../src/server/config";
+import { openMigratedDatabase, standaloneAuth } from "../src/server/runtime";
+import { loginSchema } from "../src/shared/schemas/account";
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { email: { type: "string" }, password: { type: "string" } } });
+  const email = loginSchema.shape.email.safeParse(values.email ?? "");
+  if (!email.success || !values.password || values.password.length < 6) {
+    console.error(
+      "Usage : npm run create-admin -- --email adresse@exemple.fr --password 'mot de passe (6 caractères au moins)'",
+    );
+    return 2;
+  }
+  const config = loadConfig({ ...process.env, ADMIN_EMAIL: "", ADMIN_PASSWORD: "" });
+  const database = await openMigratedDatabase(config);
+  try {
+    const outcome = await ensureAdmin(
+      { db: database.db, auth: standaloneAuth(config, database) },
+      email.data,
+      values.password,
+    );
+    console.log(
+      `Administrateur ${email.data} ${outcome === "created" ? "créé" : "mis à jour (droits d'administration et mot de passe)"}.`,
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof ConfigError ? error.message : `Échec : ${(error as Error).message}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,126 @@
+import path from "node:path";
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { type Auth, createAuth } from "./auth";
+import type { AppConfig } from "./config";
+import type { DatabaseHandle, Db } from "./db/index";
+import { registerErrorHandler } from "./errors";
+import { createMailer, type Mailer } from "./mail/mailer";
+import { accountRoutes } from "./modules/account/account.routes";
+import { profileRoutes } from "./modules/profiles/profiles.routes";
+import { systemRoutes } from "./modules/system/system.routes";
+import { registerStatic } from "./plugins/static";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: DatabaseHandle;
+    db: Db;
+    auth: Auth;
+    mailer: Mailer;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  mailer?: Mailer;
+  /** Folder of the built client; tests may point elsewhere. */
+  clientDir?: string;
+}
+
+/** Builds the whole application (plugins, then modules, in this order). Tests use it directly. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Never log cookies or authorization headers.
+      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+      ...(config.env === "development" && process.stdout.isTTY
+        ? {
+            transport: {
+              target: "pino-pretty",
+              options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" },
+            },
+          }
+        : {}),
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: "idle",
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, "outbox"),
+      logger: app.log,
+    });
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+  app.decorate("mailer", mailer);
+  app.decorate("auth", createAuth({ db: database.db, config, mailer }));
+
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and sonner set style attributes at run time; scripts stay strictly 'self'.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "blob:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.secureCookies ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: config.secureCookies,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${config.brandName} API`,
+        description:
+          "API JSON de la plateforme. Erreurs : { error: { code, message, fields? } }, messages en français.",
+        version: "1.0.0",
+      },
+      components: {
+        securitySchemes: { session: { type: "apiKey", in: "cookie", name: "sourio.session_token" } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: false });
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(systemRoutes);
+  await app.register(accountRoutes);
+  await app.register(profileRoutes);
+
+  await registerStatic(app, options.clientDir);
+  app.addHook("onClose", async () => mailer.close());
+  return app;
+}

@@ -1,0 +1,92 @@
+import { betterAuth } from "better-auth";
+import type { AppConfig } from "./config";
+import type { Db } from "./db/index";
+import type { Mailer } from "./mail/mailer";
+import { resetPasswordMail } from "./mail/templates";
+
+export const SESSION_DAYS = 30;
+
+/**
+ * Better Auth on our Kysely instance (decision D2): e-mail + password, httpOnly cookie sessions,
+ * uuid ids, snake_case columns. Profiles, roles and the admin flag live in our own `profiles`
+ * table (modules/profiles); this object only knows users, sessions, accounts and verifications.
+ */
+export function createAuth(options: { db: Db; config: AppConfig; mailer: Mailer }) {
+  const { db, config, mailer } = options;
+  const timestamps = { createdAt: "created_at", updatedAt: "updated_at" } as const;
+  return betterAuth({
+    appName: config.brandName,
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    database: { db, type: "postgres", transaction: true },
+    user: {
+      modelName: "users",
+      fields: { emailVerified: "email_verified", ...timestamps },
+    },
+    session: {
+      modelName: "sessions",
+      fields: {
+        userId: "user_id",
+        expiresAt: "expires_at",
+        ipAddress: "ip_address",
+        userAgent: "user_agent",
+        ...timestamps,
+      },
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      // Sliding session: refreshed at most once a day while the person uses the product.
+      updateAge: 24 * 60 * 60,
+    },
+    account: {
+      modelName: "accounts",
+      fields: {
+        userId: "user_id",
+        accountId: "account_id",
+        providerId: "provider_id",
+        accessToken: "access_token",
+        refreshToken: "refresh_token",
+        idToken: "id_token",
+        accessTokenExpiresAt: "access_token_expires_at",
+        refreshTokenExpiresAt: "refresh_token_expires_at",
+        ...timestamps,
+      },
+    },
+    verification: {
+      modelName: "verifications",
+      fields: { expiresAt: "expires_at", ...timestamps },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token, url }) => {
+        // Better Auth's url carries our callback (?callbackURL=/reset-password?area=…): keep the area.
+        const callback = new URL(url).searchParams.get("callbackURL") ?? "";
+        const area = new URL(callback, config.publicUrl).searchParams.get("area");
+        const link = new URL("/reset-password", config.publicUrl);
+        link.searchParams.set("token", token);
+        if (area === "dentist" || area === "admin") link.searchParams.set("area", area);
+        await mailer.send({
+          to: user.email,
+          ...resetPasswordMail({ brandName: config.brandName, link: link.href }),
+        });
+      },
+    },
+    // Login throttling is ours (per IP and per account, in modules/account), on our own routes.
+    rateLimit: { enabled: false },
+    advanced: {
+      database: { generateId: "uuid" },
+      cookiePrefix: "sourio",
+      useSecureCookies: config.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.secureCookies },
+    },
+    telemetry: { enabled: false },
+    logger: { disabled: config.env === "test" },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

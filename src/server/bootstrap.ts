@@ -1,0 +1,124 @@
+import type { Auth } from "./auth";
+import type { Db } from "./db/index";
+import { systemFindProfile, systemInsertProfile } from "./modules/profiles/profiles.repo";
+
+interface Deps {
+  db: Db;
+  auth: Auth;
+}
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  role: "patient" | "dentist";
+  firstName: string;
+  lastName: string;
+  city?: string;
+  phoneNumber?: string;
+  isAdmin?: boolean;
+  isVerified?: boolean;
+  specialties?: string[];
+  bio?: string;
+}
+
+/** Creates an account with its profile, outside any HTTP request (admin bootstrap, demo seed). */
+export async function systemCreateAccount(deps: Deps, account: NewAccount): Promise<string> {
+  const email = account.email.trim().toLowerCase();
+  const { user } = await deps.auth.api.signUpEmail({
+    body: { name: `${account.firstName} ${account.lastName}`.trim(), email, password: account.password },
+  });
+  await systemInsertProfile(deps.db, {
+    id: user.id,
+    email,
+    role: account.role,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    city: account.city ?? null,
+    phoneNumber: account.phoneNumber ?? null,
+    isAdmin: account.isAdmin ?? false,
+    isVerified: account.isVerified ?? false,
+  });
+  if (account.specialties || account.bio) {
+    await deps.db
+      .updateTable("profiles")
+      .set({ specialties: account.specialties ?? [], bio: account.bio ?? "" })
+      .where("id", "=", user.id)
+      .execute();
+  }
+  return user.id;
+}
+
+/**
+ * Makes sure an administrator account exists with this e-mail and password (ADMIN_EMAIL /
+ * ADMIN_PASSWORD at start-up, `npm run create-admin`). An existing account keeps its data, gets the
+ * admin flag and the given password. The grant is written to the audit log.
+ */
+export async function ensureAdmin(
+  deps: Deps,
+  email: string,
+  password: string,
+): Promise<"created" | "updated"> {
+  const normalized = email.trim().toLowerCase();
+  const existing = await deps.db
+    .selectFrom("users")
+    .select(["id", "name"])
+    .where("email", "=", normalized)
+    .executeTakeFirst();
+  let userId: string;
+  let outcome: "created" | "updated";
+  if (!existing) {
+    userId = await systemCreateAccount(deps, {
+      email: normalized,
+      password,
+      role: "patient",
+      firstName: "Administrateur",
+      lastName: "",
+      isAdmin: true,
+    });
+    outcome = "created";
+  } else {
+    userId = existing.id;
+    const ctx = await deps.auth.$context;
+    const hash = await ctx.password.hash(password);
+    const credential = await deps.db
+      .selectFrom("accounts")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("provider_id", "=", "credential")
+      .executeTakeFirst();
+    if (credential) await ctx.internalAdapter.updatePassword(userId, hash);
+    else
+      await ctx.internalAdapter.linkAccount({
+        userId,
+        providerId: "credential",
+        accountId: userId,
+        password: hash,
+      });
+    if (!(await systemFindProfile(deps.db, userId))) {
+      await systemInsertProfile(deps.db, {
+        id: userId,
+        email: normalized,
+        role: "patient",
+        firstName: existing.name.split(" ")[0] || "Administrateur",
+        lastName: existing.name.split(" ").slice(1).join(" "),
+      });
+    }
+    await deps.db
+      .updateTable("profiles")
+      .set({ is_admin: true, updated_at: new Date() })
+      .where("id", "=", userId)
+      .execute();
+    outcome = "updated";
+  }
+  await deps.db
+    .insertInto("audit_log")
+    .values({
+      actor_id: null,
+      action: "admin.ensured",
+      subject_type: "profile",
+      subject_id: userId,
+      details: JSON.stringify({ outcome }),
+    })
+    .execute();
+  return outcome;
+}

@@ -1,0 +1,148 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
+    error: "doit valoir true ou false",
+  })
+  .transform((v) => ["true", "1", "yes", "on"].includes(v));
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number({ error: "doit être un numéro de port" }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, {
+        error: "doit être une URL postgres://utilisateur:motdepasse@hôte:port/base",
+      })
+      .optional(),
+  ),
+  PUBLIC_URL: optionalText.pipe(z.url({ error: "doit être une URL http(s) complète" }).optional()),
+  AUTH_SECRET: optionalText.pipe(
+    z.string().min(32, { error: "doit contenir au moins 32 caractères" }).optional(),
+  ),
+  ADMIN_EMAIL: optionalText.pipe(z.email({ error: "doit être une adresse e-mail" }).optional()),
+  ADMIN_PASSWORD: optionalText.pipe(
+    z.string().min(6, { error: "doit contenir au moins 6 caractères" }).optional(),
+  ),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/.+/, { error: "doit être une URL smtp:// ou smtps://" })
+      .optional(),
+  ),
+  MAIL_FROM: optionalText,
+  BRAND_NAME: z.string().trim().min(1).default("Sourio"),
+  CONTACT_EMAIL: z.email({ error: "doit être une adresse e-mail" }).default("contact@sourio.fr"),
+  DEMO_DATA: optionalText.pipe(booleanFlag.optional()),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  TRUST_PROXY: optionalText.pipe(booleanFlag.optional()),
+  LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+});
+
+export interface AppConfig {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL server URL; undefined means the embedded PGlite database under dataDir. */
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  authSecret: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  brandName: string;
+  contactEmail: string;
+  demoData: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  secureCookies: boolean;
+  loginRateLimit: { perIp: number; perAccount: number; windowMs: number };
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Configuration invalide : ${variable} ${detail}`);
+    this.name = "ConfigError";
+  }
+}
+
+/**
+ * Reads the configuration from an environment once. A bad or missing value throws a ConfigError
+ * whose message is one line naming the variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? "?");
+    throw new ConfigError(variable, issue?.message ?? "est invalide");
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD)
+    throw new ConfigError("ADMIN_PASSWORD", "est requis avec ADMIN_EMAIL");
+  if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL)
+    throw new ConfigError("ADMIN_EMAIL", "est requis avec ADMIN_PASSWORD");
+
+  let authSecret = e.AUTH_SECRET;
+  if (!authSecret) {
+    if (e.NODE_ENV === "production")
+      throw new ConfigError("AUTH_SECRET", "est requis en production (32 caractères au moins)");
+    authSecret = readOrCreateSecret(dataDir);
+  }
+  const port = e.PORT;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    authSecret,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.BRAND_NAME} <${e.CONTACT_EMAIL}>`,
+    brandName: e.BRAND_NAME,
+    contactEmail: e.CONTACT_EMAIL,
+    // Demo accounts are for the embedded database only, unless asked for explicitly.
+    demoData: e.DEMO_DATA ?? (!e.DATABASE_URL && e.NODE_ENV !== "production" && e.NODE_ENV !== "test"),
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
+    trustProxy: e.TRUST_PROXY ?? false,
+    secureCookies: publicUrl.startsWith("https://") || e.NODE_ENV === "production",
+    loginRateLimit: {
+      perIp: e.LOGIN_RATE_LIMIT_PER_IP,
+      perAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
+      windowMs: 15 * 60 * 1000,
+    },
+  };
+}
+
+/** In the embedded mode the auth secret is generated once and kept in DATA_DIR. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,93 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** Better Auth's tables, in snake_case (mapped with fieldName in auth.ts). */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: boolean;
+  image: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountsTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Timestamp | null;
+  refresh_token_expires_at: Timestamp | null;
+  scope: string | null;
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Spec §3 "profiles": one per auth user, same id. */
+export interface ProfilesTable {
+  id: string;
+  email: string;
+  role: "patient" | "dentist";
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  phone_number: string | null;
+  city: string | null;
+  bio: string;
+  specialties: ColumnType<string[], string[] | undefined, string[]>;
+  avatar_url: string | null;
+  is_admin: Generated<boolean>;
+  is_verified: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Who did what to whom: verification changes, admin grants, document access later. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  actor_id: string | null;
+  action: string;
+  subject_type: string;
+  subject_id: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  profiles: ProfilesTable;
+  audit_log: AuditLogTable;
+}
+
+export type ProfileRow = Selectable<ProfilesTable>;
+export type NewProfile = Insertable<ProfilesTable>;
+export type ProfileUpdate = Updateable<ProfilesTable>;

@@ -1,0 +1,60 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+interface Logger {
+  info(obj: object, msg: string): void;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each e-mail becomes an .eml file in DATA_DIR/outbox
+ * (decision D3), so a developer or a test can open the links it carries.
+ */
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}): Mailer {
+  const { from, outboxDir, logger } = options;
+  if (options.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from, ...message });
+        logger.info({ subject: message.subject }, "e-mail envoyé par SMTP");
+      },
+      close: () => transport.close(),
+    };
+  }
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message) {
+      const info = await builder.sendMail({ from, ...message });
+      await mkdir(outboxDir, { recursive: true });
+      const file = path.join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.eml`,
+      );
+      await writeFile(file, info.message as Buffer);
+      // The file name only: the recipient and the body stay out of the logs.
+      logger.info(
+        { file: path.basename(file), subject: message.subject },
+        "e-mail écrit dans la boîte d'envoi",
+      );
+    },
+    close: () => {},
+  };
+}

@@ -1,0 +1,162 @@
+import { isAPIError } from "better-auth/api";
+import type { FastifyBaseLogger } from "fastify";
+import type { z } from "zod";
+import { normalizeRole } from "../../../shared/domain/roles";
+import { fullNameOf } from "../../../shared/format/names";
+import {
+  ACCOUNT_MESSAGES,
+  dentistSignupSchema,
+  type forgotPasswordSchema,
+  type loginSchema,
+  patientSignupSchema,
+  type resetPasswordSchema,
+} from "../../../shared/schemas/account";
+import { ERROR_CODES } from "../../../shared/schemas/common";
+import type { Auth } from "../../auth";
+import type { Db } from "../../db/index";
+import type { ProfileRow } from "../../db/types";
+import { AppError, validationError } from "../../errors";
+import { systemEnsureProfile, systemInsertProfile } from "../profiles/profiles.repo";
+
+interface Deps {
+  db: Db;
+  auth: Auth;
+  log: FastifyBaseLogger;
+}
+
+export interface AuthResult {
+  profile: ProfileRow;
+  /** Set-Cookie headers from Better Auth, to forward to the browser. */
+  headers: Headers | null;
+}
+
+const emailTaken = () =>
+  new AppError(409, ERROR_CODES.emailTaken, ACCOUNT_MESSAGES.emailTaken, {
+    email: ACCOUNT_MESSAGES.emailTaken,
+  });
+
+/**
+ * Sign-up for patients and dentists (spec §5). The role is normalised; the body is checked by the
+ * schema of that role; unknown keys (is_admin, is_verified…) are ignored. The account and its
+ * profile are created together: if the profile cannot be written the account is removed again.
+ */
+export async function signUp(
+  deps: Deps,
+  body: Record<string, unknown>,
+  headers: Headers,
+): Promise<AuthResult> {
+  const role = normalizeRole(body.role);
+  const parsed = (role === "dentist" ? dentistSignupSchema : patientSignupSchema).safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  const input = parsed.data;
+  const city = "city" in input ? (input.city as string) : null;
+  const phone = "phone_number" in input ? (input.phone_number as string) : null;
+
+  const existing = await deps.db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", input.email)
+    .executeTakeFirst();
+  if (existing) throw emailTaken();
+
+  const result = await deps.auth.api
+    .signUpEmail({
+      body: {
+        name: fullNameOf(input.first_name, input.last_name),
+        email: input.email,
+        password: input.password,
+      },
+      headers,
+      returnHeaders: true,
+    })
+    .catch((error: unknown) => {
+      if (isAPIError(error) && String(error.body?.code ?? "").startsWith("USER_ALREADY_EXISTS"))
+        throw emailTaken();
+      throw error;
+    });
+  const userId = result.response.user.id;
+  try {
+    const profile = await systemInsertProfile(deps.db, {
+      id: userId,
+      email: input.email,
+      role,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      city,
+      phoneNumber: phone,
+    });
+    return { profile, headers: result.headers };
+  } catch (error) {
+    // No account without its profile: undo the sign-up (sessions and credentials cascade).
+    await deps.db
+      .deleteFrom("users")
+      .where("id", "=", userId)
+      .execute()
+      .catch(() => {});
+    throw error;
+  }
+}
+
+export async function logIn(
+  deps: Deps,
+  input: z.output<typeof loginSchema>,
+  headers: Headers,
+): Promise<AuthResult> {
+  const result = await deps.auth.api
+    .signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: input.remember_me },
+      headers,
+      returnHeaders: true,
+    })
+    .catch((error: unknown) => {
+      if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400)) {
+        throw new AppError(401, ERROR_CODES.invalidCredentials, ACCOUNT_MESSAGES.invalidCredentials);
+      }
+      throw error;
+    });
+  const user = result.response.user;
+  const profile = await systemEnsureProfile(deps.db, user);
+  if (!profile) throw new AppError(401, ERROR_CODES.invalidCredentials, ACCOUNT_MESSAGES.invalidCredentials);
+  return { profile, headers: result.headers };
+}
+
+export async function logOut(deps: Deps, headers: Headers): Promise<Headers | null> {
+  try {
+    const result = await deps.auth.api.signOut({ headers, returnHeaders: true });
+    return result.headers;
+  } catch (error) {
+    // No session: signing out is already done.
+    if (isAPIError(error)) return null;
+    throw error;
+  }
+}
+
+/** Always the same answer, whether the address has an account or not (no enumeration). */
+export async function requestPasswordReset(
+  deps: Deps,
+  input: z.output<typeof forgotPasswordSchema>,
+): Promise<string> {
+  try {
+    await deps.auth.api.requestPasswordReset({
+      body: { email: input.email, redirectTo: `/reset-password?area=${input.area}` },
+    });
+  } catch (error) {
+    deps.log.error({ err: error }, "échec de l'envoi du lien de réinitialisation");
+  }
+  return ACCOUNT_MESSAGES.forgotSent;
+}
+
+export async function resetPassword(
+  deps: Deps,
+  input: z.output<typeof resetPasswordSchema>,
+): Promise<string> {
+  try {
+    await deps.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode < 500) {
+      throw new AppError(400, ERROR_CODES.invalidToken, ACCOUNT_MESSAGES.resetInvalid);
+    }
+    throw error;
+  }
+  return ACCOUNT_MESSAGES.resetDone;
+}

@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestContext,
+  sessionCookie,
+  signUpDentist,
+  signUpPatient,
+  type TestContext,
+  uniqueEmail,
+} from "../../testing/harness";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ LOGIN_RATE_LIMIT_PER_ACCOUNT: "5", LOGIN_RATE_LIMIT_PER_IP: "1000" });
+});
+afterAll(async () => ctx?.close());
+
+const post = (url: string, payload: unknown, cookie?: string) =>
+  ctx.app.inject({ method: "POST", url, payload: payload as object, headers: cookie ? { cookie } : {} });
+const me = (cookie?: string) =>
+  ctx.app.inject({ method: "GET", url: "/api/me", headers: cookie ? { cookie } : {} });
+
+describe("patient sign-up", () => {
+  it("creates the account and its profile, signs in, trims and derives the names", async () => {
+    const { response, body, cookie } = await signUpPatient(ctx.app, {
+      first_name: "  Marie ",
+      last_name: " Dupont  ",
+    });
+    expect(response.statusCode).toBe(201);
+    const profile = response.json().profile;
+    expect(profile).toMatchObject({
+      email: body.email,
+      role: "patient",
+      first_name: "Marie",
+      last_name: "Dupont",
+      full_name: "Marie Dupont",
+      is_admin: false,
+      is_verified: false,
+      phone_number: null,
+      city: null,
+    });
+    const meResponse = await me(cookie);
+    expect(meResponse.statusCode).toBe(200);
+    expect(meResponse.json().profile.id).toBe(profile.id);
+  });
+
+  it("sets an httpOnly, SameSite=Lax session cookie", async () => {
+    const { response } = await signUpPatient(ctx.app);
+    const cookie = (response.cookies as Array<Record<string, unknown>>).find((c) =>
+      String(c.name).endsWith("session_token"),
+    );
+    expect(cookie).toBeDefined();
+    expect(cookie?.httpOnly).toBe(true);
+    expect(String(cookie?.sameSite).toLowerCase()).toBe("lax");
+    expect(cookie?.path).toBe("/");
+  });
+
+  it("refuses blank names after trimming with the spec message", async () => {
+    const { response } = await signUpPatient(ctx.app, { first_name: "   " });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: "VALIDATION_ERROR",
+      message: "Veuillez remplir tous les champs",
+      fields: { first_name: "Veuillez remplir tous les champs" },
+    });
+  });
+
+  it("refuses a password shorter than 6 characters", async () => {
+    const { response } = await signUpPatient(ctx.app, { password: "12345" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe("Le mot de passe doit contenir au moins 6 caractères");
+  });
+
+  it("refuses an invalid e-mail", async () => {
+    const { response } = await signUpPatient(ctx.app, { email: "pas-un-email" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.email).toBe("Veuillez saisir une adresse email valide");
+  });
+
+  it("refuses an e-mail already used, whatever its case", async () => {
+    const first = await signUpPatient(ctx.app);
+    const again = await signUpPatient(ctx.app, { email: String(first.body.email).toUpperCase() });
+    expect(again.response.statusCode).toBe(409);
+    expect(again.response.json().error).toMatchObject({
+      code: "EMAIL_TAKEN",
+      message: "Cet email est déjà utilisé",
+    });
+  });
+
+  it("normalises an unknown role to patient and never grants admin or verification", async () => {
+    const { response } = await signUpPatient(ctx.app, { role: "admin", is_admin: true, is_verified: true });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().profile).toMatchObject({ role: "patient", is_admin: false, is_verified: false });
+    const row = await ctx.database.db
+      .selectFrom("profiles")
+      .select(["role", "is_admin", "is_verified"])
+      .where("id", "=", response.json().profile.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ role: "patient", is_admin: false, is_verified: false });
+  });
+});
+
+describe("dentist sign-up", () => {
+  it("creates an unverified dentist with city and phone", async () => {
+    const { response } = await signUpDentist(ctx.app, { is_verified: true, is_admin: true });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().profile).toMatchObject({
+      role: "dentist",
+      city: "Paris",
+      phone_number: "0142000001",
+      is_verified: false,
+      is_admin: false,
+    });
+  });
+
+  it.each([
+    [{ city: " " }, "city", "Veuillez remplir tous les champs obligatoires"],
+    [{ phone_number: "" }, "phone_number", "Veuillez remplir tous les champs obligatoires"],
+    [
+      { password_confirmation: "different" },
+      "password_confirmation",
+      "Les mots de passe ne correspondent pas",
+    ],
+    [{ accept_terms: false }, "accept_terms", "Vous devez accepter les conditions d'utilisation"],
+    [
+      { password: "123", password_confirmation: "123" },
+      "password",
+      "Le mot de passe doit contenir au moins 6 caractères",
+    ],
+  ])("refuses %o", async (overrides, field, message) => {
+    const { response } = await signUpDentist(ctx.app, overrides);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields[field]).toBe(message);
+  });
+});
+
+describe("login and logout", () => {
+  it("logs in with the right password and refuses a wrong one with the French message", async () => {
+    const { body } = await signUpPatient(ctx.app);
+    const ok = await post("/api/account/login", { email: body.email, password: body.password });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().profile.email).toBe(body.email);
+    expect(sessionCookie(ok)).toContain("session_token=");
+
+    const wrong = await post("/api/account/login", { email: body.email, password: "mauvais-mot" });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error).toEqual({
+      code: "INVALID_CREDENTIALS",
+      message: "Email ou mot de passe incorrect",
+    });
+
+    const unknown = await post("/api/account/login", { email: uniqueEmail("nobody"), password: "whatever1" });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().error.code).toBe("INVALID_CREDENTIALS");
+  });
+
+  it("without 'remember me' the cookie lasts the browser session; with it, 30 days", async () => {
+    const { body } = await signUpPatient(ctx.app);
+    const short = await post("/api/account/login", {
+      email: body.email,
+      password: body.password,
+      remember_me: false,
+    });
+    const long = await post("/api/account/login", {
+      email: body.email,
+      password: body.password,
+      remember_me: true,
+    });
+    const token = (r: typeof short) =>
+      (r.cookies as Array<Record<string, unknown>>).find((c) => String(c.name).endsWith("session_token"));
+    expect(token(short)?.maxAge).toBeUndefined();
+    expect(token(short)?.expires).toBeUndefined();
+    expect(Number(token(long)?.maxAge)).toBe(30 * 24 * 60 * 60);
+  });
+
+  it("logs out: the session no longer works", async () => {
+    const { cookie } = await signUpPatient(ctx.app);
+    expect((await me(cookie)).statusCode).toBe(200);
+    const out = await post("/api/account/logout", {}, cookie);
+    expect(out.statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it("answers /api/me with 401 and the error shape when signed out or with a forged cookie", async () => {
+    const anonymous = await me();
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe("UNAUTHENTICATED");
+    expect((await me("sourio.session_token=forged.value")).statusCode).toBe(401);
+  });
+
+  it("rate-limits repeated attempts on one account with a 429 and a French message", async () => {
+    const { body } = await signUpPatient(ctx.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      statuses.push(
+        (await post("/api/account/login", { email: body.email, password: "wrong-password" })).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    const blocked = await post("/api/account/login", { email: body.email, password: body.password });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.code).toBe("RATE_LIMITED");
+    expect(blocked.json().error.message).toMatch(/Trop de tentatives/);
+  });
+});
+
+describe("profile fallback", () => {
+  it("gives a signed-in account without profile a patient profile named from the account", async () => {
+    const { cookie, response } = await signUpDentist(ctx.app);
+    const id = response.json().profile.id;
+    await ctx.database.db.deleteFrom("profiles").where("id", "=", id).execute();
+    const again = await me(cookie);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().profile).toMatchObject({
+      id,
+      role: "patient",
+      first_name: "Julien",
+      last_name: "Martin",
+    });
+  });
+});
+
+describe("password reset", () => {
+  it("answers the same neutral message for known and unknown e-mails and mails a one-time link", async () => {
+    const { body } = await signUpPatient(ctx.app);
+    const before = ctx.outbox().length;
+    const known = await post("/api/account/forgot-password", { email: body.email, area: "dentist" });
+    const unknown = await post("/api/account/forgot-password", { email: uniqueEmail("ghost") });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    const mails = ctx.outbox().slice(before);
+    expect(mails).toHaveLength(1);
+    const mail = mails[0] ?? "";
+    expect(mail).toContain(`To: ${body.email}`);
+    expect(mail).toContain("choisir un nouveau mot de passe");
+    const link = mail.match(/http:\/\/localhost:3000\/reset-password\?token=([\w-]+)&area=dentist/);
+    expect(link).not.toBeNull();
+    const token = link?.[1] ?? "";
+
+    const tooShort = await post("/api/account/reset-password", { token, password: "123" });
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json().error.message).toBe("Le mot de passe doit contenir au moins 6 caractères");
+
+    const reset = await post("/api/account/reset-password", { token, password: "nouveau-secret" });
+    expect(reset.statusCode).toBe(200);
+    const reused = await post("/api/account/reset-password", { token, password: "encore-autre" });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error.code).toBe("INVALID_TOKEN");
+
+    expect(
+      (await post("/api/account/login", { email: body.email, password: body.password })).statusCode,
+    ).toBe(401);
+    expect(
+      (await post("/api/account/login", { email: body.email, password: "nouveau-secret" })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe("Better Auth endpoints", () => {
+  it("keeps its sign-up and sign-in endpoints closed (our routes enforce the rules)", async () => {
+    const signUp = await post("/api/auth/sign-up/email", {
+      email: uniqueEmail(),
+      password: "secret123",
+      name: "X",
+    });
+    expect(signUp.statusCode).toBe(404);
+    const signIn = await post("/api/auth/sign-in/email", { email: uniqueEmail(), password: "secret123" });
+    expect(signIn.statusCode).toBe(404);
+  });
+});

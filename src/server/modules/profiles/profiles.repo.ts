@@ -1,0 +1,100 @@
+import { normalizeRole, type Role } from "../../../shared/domain/roles";
+import { fullNameOf, splitFullName } from "../../../shared/format/names";
+import type { Profile } from "../../../shared/schemas/profile";
+import type { Db } from "../../db/index";
+import type { ProfileRow } from "../../db/types";
+
+/**
+ * Profiles. Functions named system* are the explicit bypass used by sign-up, the session loader,
+ * the admin bootstrap and the demo seed; they are never called with input from another person.
+ */
+
+export interface NewProfileInput {
+  id: string;
+  email: string;
+  role: unknown;
+  firstName: string;
+  lastName: string;
+  phoneNumber?: string | null | undefined;
+  city?: string | null | undefined;
+  isAdmin?: boolean;
+  isVerified?: boolean;
+}
+
+/** Spec §3 rules: role normalised, names trimmed, full_name derived, empty phone/city stored as null. */
+export function profileValues(input: NewProfileInput) {
+  const firstName = input.firstName.trim();
+  const lastName = input.lastName.trim();
+  const role: Role = normalizeRole(input.role);
+  return {
+    id: input.id,
+    email: input.email.trim().toLowerCase(),
+    role,
+    first_name: firstName,
+    last_name: lastName,
+    full_name: fullNameOf(firstName, lastName),
+    phone_number: input.phoneNumber?.trim() || null,
+    city: input.city?.trim() || null,
+    bio: "",
+    specialties: [] as string[],
+    is_admin: input.isAdmin ?? false,
+    // Only a dentist can be verified, and only by an admin (issue 7); the bootstrap may pass true.
+    is_verified: role === "dentist" ? (input.isVerified ?? false) : false,
+  };
+}
+
+export async function systemInsertProfile(db: Db, input: NewProfileInput): Promise<ProfileRow> {
+  return db.insertInto("profiles").values(profileValues(input)).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function systemFindProfile(db: Db, userId: string): Promise<ProfileRow | undefined> {
+  return db.selectFrom("profiles").selectAll().where("id", "=", userId).executeTakeFirst();
+}
+
+/**
+ * Spec §4 fallback: a signed-in user without a profile gets one, role patient, first name from the
+ * account name (default 'User'); nothing is created when the account has no e-mail.
+ */
+export async function systemEnsureProfile(
+  db: Db,
+  user: { id: string; email: string | null | undefined; name: string | null | undefined },
+): Promise<ProfileRow | undefined> {
+  const existing = await systemFindProfile(db, user.id);
+  if (existing) return existing;
+  if (!user.email) return undefined;
+  const { firstName, lastName } = splitFullName(user.name ?? "");
+  await db
+    .insertInto("profiles")
+    .values(
+      profileValues({
+        id: user.id,
+        email: user.email,
+        role: "patient",
+        firstName: firstName || "User",
+        lastName,
+      }),
+    )
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+  return systemFindProfile(db, user.id);
+}
+
+export function toProfileDto(row: ProfileRow): Profile {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    full_name: row.full_name,
+    phone_number: row.phone_number,
+    city: row.city,
+    bio: row.bio,
+    specialties: row.specialties ?? [],
+    avatar_url: row.avatar_url,
+    is_admin: row.is_admin,
+    is_verified: row.is_verified,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}

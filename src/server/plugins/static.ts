@@ -1,0 +1,56 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { errorBody } from "../errors";
+
+export const CLIENT_DIR = path.resolve(import.meta.dirname, "../../../dist/client");
+
+/**
+ * The built React app: hashed assets cached for a year (immutable), index.html never cached,
+ * every unknown non-API path answered with the app (which shows its own 404 page), unknown /api
+ * paths answered with the JSON error shape.
+ */
+export async function registerStatic(app: FastifyInstance, clientDir = CLIENT_DIR): Promise<void> {
+  const hasClient = existsSync(path.join(clientDir, "index.html"));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(clientDir, filePath);
+        res.setHeader(
+          "cache-control",
+          rel.startsWith(`assets${path.sep}`)
+            ? "public, max-age=31536000, immutable"
+            : "public, max-age=3600",
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (pathname === "/api" || pathname.startsWith("/api/")) {
+      return reply.status(404).send(errorBody("NOT_FOUND", "Cette adresse de l'API n'existe pas."));
+    }
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return reply.status(404).send(errorBody("NOT_FOUND", "Ressource introuvable."));
+    }
+    // A missing hashed asset is a real 404, not the app.
+    if (pathname.startsWith("/assets/")) {
+      return reply.status(404).type("text/plain; charset=utf-8").send("Fichier introuvable.");
+    }
+    if (!hasClient) {
+      return reply
+        .status(503)
+        .type("text/plain; charset=utf-8")
+        .send(
+          "L'application n'est pas construite : lancez `npm run build` (ou `npm start`, qui la construit).",
+        );
+    }
+    reply.header("cache-control", "no-cache, no-store, must-revalidate");
+    return reply.type("text/html; charset=utf-8").sendFile("index.html");
+  });
+}

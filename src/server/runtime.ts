@@ -1,0 +1,31 @@
+import path from "node:path";
+import { type Auth, createAuth } from "./auth";
+import type { AppConfig } from "./config";
+import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/index";
+import { createMailer } from "./mail/mailer";
+
+/** Opens the configured database (PGlite under DATA_DIR, or PostgreSQL) and migrates it. */
+export async function openMigratedDatabase(config: AppConfig): Promise<DatabaseHandle> {
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
+  });
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  return database;
+}
+
+/** Auth bound to a database, for command-line tools that run outside the HTTP server. */
+export function standaloneAuth(config: AppConfig, database: DatabaseHandle): Auth {
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, "outbox"),
+    logger: { info: () => {} },
+  });
+  return createAuth({ db: database.db, config, mailer });
+}

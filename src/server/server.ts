@@ -1,0 +1,92 @@
+import { buildApp } from "./app";
+import { ensureAdmin } from "./bootstrap";
+import { ConfigError, loadConfig } from "./config";
+import { demoLoginsText, seedDemoData } from "./demo";
+import { openMigratedDatabase } from "./runtime";
+
+/** config → database (migrated) → admin and demo accounts → app → listen; graceful shutdown. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let database: Awaited<ReturnType<typeof openMigratedDatabase>>;
+  try {
+    database = await openMigratedDatabase(config);
+  } catch (error) {
+    const where = config.databaseUrl ? "DATABASE_URL" : `DATA_DIR (${config.dataDir})`;
+    console.error(`Base de données inaccessible (${where}) : ${(error as Error).message}`);
+    process.exit(1);
+  }
+
+  const app = await buildApp({ config, database });
+  const deps = { db: database.db, auth: app.auth };
+  if (config.adminEmail && config.adminPassword) {
+    const outcome = await ensureAdmin(deps, config.adminEmail, config.adminPassword);
+    app.log.info(
+      { outcome },
+      `compte administrateur ${config.adminEmail} ${outcome === "created" ? "créé" : "vérifié"}`,
+    );
+  }
+  let seeded = false;
+  if (config.demoData) seeded = await seedDemoData(deps);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      app.log.warn("second signal : arrêt immédiat");
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info({ signal }, "arrêt en cours : plus de nouvelles connexions, fin des requêtes en cours");
+    const timer = setTimeout(() => {
+      app.log.error("arrêt forcé après 10 s");
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "erreur pendant l'arrêt");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    console.error(
+      `Impossible d'écouter sur ${config.host}:${config.port} (PORT/HOST) : ${(error as Error).message}`,
+    );
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const url = config.publicUrl.includes(`:${config.port}`)
+    ? config.publicUrl.replace(`:${config.port}`, `:${port}`)
+    : config.publicUrl;
+  const lines = [
+    `${config.brandName} est prêt : ${url}`,
+    `Base de données : ${database.kind === "pglite" ? `embarquée (${config.dataDir}/pglite)` : "PostgreSQL (DATABASE_URL)"}`,
+  ];
+  if (config.demoData)
+    lines.push(
+      seeded ? "Données de démonstration créées." : "Données de démonstration déjà présentes.",
+      demoLoginsText(url),
+    );
+  console.log(lines.join("\n"));
+}
+
+void main();

@@ -1,0 +1,164 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { buildApp } from "../app";
+import { type AppConfig, loadConfig } from "../config";
+import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/index";
+
+/**
+ * API tests run buildApp against a real database: a fresh PGlite per app (cloned from a migrated
+ * template, so each test file starts clean and fast), or, when TEST_DATABASE_URL is set, a fresh
+ * PostgreSQL database created for the app and dropped afterwards.
+ */
+
+let template: Promise<Blob> | undefined;
+
+function migratedTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const pglite = new PGlite();
+    const handle = openDatabase({ pglite });
+    await migrateToLatest(handle.db);
+    const dump = await pglite.dumpDataDir("none");
+    await handle.close();
+    return dump;
+  })();
+  return template;
+}
+
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const pglite = new PGlite({ loadDataDir: await migratedTemplate() });
+    const handle = openDatabase({ pglite });
+    return { handle, drop: async () => {} };
+  }
+  const name = `sourio_test_${randomUUID().replace(/-/g, "")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ databaseUrl: url.href, poolSize: 4 });
+  await migrateToLatest(handle.db);
+  return {
+    handle,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  config: AppConfig;
+  database: DatabaseHandle;
+  dataDir: string;
+  /** The e-mails written to the outbox, oldest first, as raw text. */
+  outbox(): string[];
+  close(): Promise<void>;
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "sourio-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    PUBLIC_URL: "http://localhost:3000",
+    ...env,
+  });
+  const { handle, drop } = await freshDatabase();
+  const app = await buildApp({ config, database: handle, clientDir: path.join(dataDir, "no-client") });
+  await app.ready();
+  return {
+    app,
+    config,
+    database: handle,
+    dataDir,
+    outbox() {
+      const dir = path.join(dataDir, "outbox");
+      try {
+        return readdirSync(dir)
+          .sort()
+          .map((f) => decodeQuotedPrintable(readFileSync(path.join(dir, f), "utf8")));
+      } catch {
+        return [];
+      }
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The session cookie pair ("name=value") from a response, to send back as a Cookie header. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookies = response.cookies as Array<{ name: string; value: string }>;
+  const session = cookies.find((c) => c.name.endsWith("session_token"));
+  if (!session) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
+  return `${session.name}=${session.value}`;
+}
+
+/** Decodes a quoted-printable e-mail (as nodemailer writes it) into readable text. */
+export function decodeQuotedPrintable(raw: string): string {
+  const joined = raw.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === "=" && /^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i] ?? "", "utf8"));
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+let counter = 0;
+/** A unique e-mail per call, so tests never collide. */
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+export async function signUpPatient(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const body = {
+    role: "patient",
+    first_name: "Marie",
+    last_name: "Dupont",
+    email: uniqueEmail("patient"),
+    password: "secret123",
+    ...overrides,
+  };
+  const response = await app.inject({ method: "POST", url: "/api/account/signup", payload: body });
+  return { response, body, cookie: response.statusCode === 201 ? sessionCookie(response) : "" };
+}
+
+export async function signUpDentist(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const body = {
+    role: "dentist",
+    first_name: "Julien",
+    last_name: "Martin",
+    city: "Paris",
+    phone_number: "0142000001",
+    email: uniqueEmail("dentist"),
+    password: "secret123",
+    password_confirmation: "secret123",
+    accept_terms: true,
+    ...overrides,
+  };
+  const response = await app.inject({ method: "POST", url: "/api/account/signup", payload: body });
+  return { response, body, cookie: response.statusCode === 201 ? sessionCookie(response) : "" };
+}

@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/** The one error shape of the API (architecture.md, "Errors have one shape"). */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const messageSchema = z.object({ message: z.string() });
+
+/** Error codes used across the API; the client shows `message`, tests match `code`. */
+export const ERROR_CODES = {
+  validation: "VALIDATION_ERROR",
+  unauthenticated: "UNAUTHENTICATED",
+  forbidden: "FORBIDDEN",
+  notFound: "NOT_FOUND",
+  conflict: "CONFLICT",
+  emailTaken: "EMAIL_TAKEN",
+  invalidCredentials: "INVALID_CREDENTIALS",
+  invalidToken: "INVALID_TOKEN",
+  rateLimited: "RATE_LIMITED",
+  payloadTooLarge: "PAYLOAD_TOO_LARGE",
+  unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
+  internal: "INTERNAL_ERROR",
+  unavailable: "SERVICE_UNAVAILABLE",
+} as const;
+
+export const MESSAGES = {
+  unauthenticated: "Veuillez vous connecter pour continuer.",
+  forbidden: "Vous n'avez pas accès à cette page.",
+  notFound: "Ressource introuvable.",
+  internal: "Une erreur est survenue. Veuillez réessayer plus tard.",
+  rateLimited: "Trop de tentatives. Veuillez patienter quelques minutes avant de réessayer.",
+  validation: "Certains champs sont invalides.",
+} as const;
+
+/** Trimmed text; empty input counts as missing. */
+export const trimmed = () => z.string().trim();
