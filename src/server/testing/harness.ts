@@ -66,7 +66,16 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export interface TestContextOptions {
+  env?: Record<string, string>;
+  /** Called after buildApp, before ready: tests may add probe routes. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** Built client folder to serve; by default none. */
+  clientDir?: string;
+}
+
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const { beforeReady, env = {} } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), "sourio-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -76,7 +85,12 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...env,
   });
   const { handle, drop } = await freshDatabase();
-  const app = await buildApp({ config, database: handle, clientDir: path.join(dataDir, "no-client") });
+  const app = await buildApp({
+    config,
+    database: handle,
+    clientDir: options.clientDir ?? path.join(dataDir, "no-client"),
+  });
+  await beforeReady?.(app);
   await app.ready();
   return {
     app,

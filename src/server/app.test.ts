@@ -1,0 +1,117 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "./testing/harness";
+
+let ctx: TestContext;
+const clientDir = mkdtempSync(path.join(tmpdir(), "sourio-client-"));
+
+beforeAll(async () => {
+  mkdirSync(path.join(clientDir, "assets"));
+  writeFileSync(
+    path.join(clientDir, "index.html"),
+    '<!doctype html><html lang="fr"><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    path.join(clientDir, "assets", "app-abc123.js"),
+    `console.log(${JSON.stringify("x".repeat(5000))});`,
+  );
+  ctx = await createTestContext({ clientDir });
+});
+afterAll(async () => ctx?.close());
+
+describe("health", () => {
+  it("answers 200 while the database is reachable", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "ok", database: "ok" });
+  });
+});
+
+describe("API documentation", () => {
+  it("documents every API route in /api/openapi.json", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    for (const route of [
+      "/api/health",
+      "/api/config",
+      "/api/me",
+      "/api/account/signup",
+      "/api/account/login",
+      "/api/account/logout",
+      "/api/account/forgot-password",
+      "/api/account/reset-password",
+    ]) {
+      expect(paths).toContain(route);
+    }
+    expect(response.json().paths["/api/account/login"].post.requestBody).toBeDefined();
+  });
+
+  it("serves a readable page at /api/docs", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/docs/" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/html");
+  });
+});
+
+describe("unknown paths", () => {
+  it("answers unknown /api paths with a JSON 404 in the error shape", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/nope" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe("NOT_FOUND");
+  });
+
+  it("serves the app, never cached, for any other path", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/une/page/inconnue" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
+    expect(response.headers["cache-control"]).toContain("no-cache");
+  });
+});
+
+describe("static files and headers", () => {
+  it("caches hashed assets for a year, immutable, and compresses them", async () => {
+    const response = await ctx.app.inject({
+      method: "GET",
+      url: "/assets/app-abc123.js",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(["br", "gzip"]).toContain(response.headers["content-encoding"]);
+  });
+
+  it("answers a missing asset with a 404, not the app", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/assets/missing-123.js" });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it("sends security headers with a CSP that allows only our own origin and no inline script", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/" });
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["referrer-policy"]).toBeDefined();
+  });
+
+  it("publishes the brand name and contact e-mail", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/config" });
+    expect(response.json()).toEqual({ brand_name: "Sourio", contact_email: "contact@sourio.fr" });
+  });
+});
+
+describe("health when the database is gone", () => {
+  it("answers 503", async () => {
+    const other = await createTestContext();
+    await other.database.close();
+    const response = await other.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().database).toBe("unreachable");
+    await other.app.close();
+  });
+});

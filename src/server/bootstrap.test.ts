@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureAdmin } from "./bootstrap";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./demo";
+import { createTestContext, signUpPatient, type TestContext } from "./testing/harness";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx?.close());
+
+const login = (email: string, password: string) =>
+  ctx.app.inject({ method: "POST", url: "/api/account/login", payload: { email, password } });
+const deps = () => ({ db: ctx.app.db, auth: ctx.app.auth });
+
+describe("ensureAdmin", () => {
+  it("creates an admin who can log in, and records it in the audit log", async () => {
+    expect(await ensureAdmin(deps(), "Boss@Example.com", "admin-secret")).toBe("created");
+    const response = await login("boss@example.com", "admin-secret");
+    expect(response.statusCode).toBe(200);
+    expect(response.json().profile.is_admin).toBe(true);
+    const audit = await ctx.app.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("subject_id", "=", response.json().profile.id)
+      .execute();
+    expect(audit.map((a) => a.action)).toContain("admin.ensured");
+  });
+
+  it("promotes an existing account and sets its password", async () => {
+    const { body } = await signUpPatient(ctx.app);
+    expect(await ensureAdmin(deps(), String(body.email), "new-admin-pass")).toBe("updated");
+    const response = await login(String(body.email), "new-admin-pass");
+    expect(response.json().profile).toMatchObject({ is_admin: true, first_name: "Marie" });
+  });
+});
+
+describe("demo data", () => {
+  it("seeds the demo accounts only on an empty database", async () => {
+    const empty = await createTestContext();
+    try {
+      expect(await seedDemoData({ db: empty.app.db, auth: empty.app.auth })).toBe(true);
+      expect(await seedDemoData({ db: empty.app.db, auth: empty.app.auth })).toBe(false);
+      const profiles = await empty.app.db.selectFrom("profiles").selectAll().execute();
+      expect(profiles.filter((p) => p.is_admin)).toHaveLength(1);
+      expect(profiles.filter((p) => p.role === "patient" && !p.is_admin)).toHaveLength(1);
+      expect(profiles.filter((p) => p.role === "dentist" && p.is_verified)).toHaveLength(2);
+      expect(profiles.filter((p) => p.role === "dentist" && !p.is_verified)).toHaveLength(1);
+      for (const account of DEMO_ACCOUNTS) {
+        const response = await empty.app.inject({
+          method: "POST",
+          url: "/api/account/login",
+          payload: { email: account.email, password: DEMO_PASSWORD },
+        });
+        expect(response.statusCode, account.email).toBe(200);
+      }
+    } finally {
+      await empty.close();
+    }
+    // A database with accounts is never seeded.
+    expect(await seedDemoData(deps())).toBe(false);
+  });
+});

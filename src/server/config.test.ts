@@ -1,0 +1,60 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "sourio-config-"));
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig({ DATA_DIR: dataDir(), ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("no error");
+}
+
+describe("loadConfig", () => {
+  it("has working defaults for the embedded mode and keeps a generated secret", () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.demoData).toBe(true);
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, "auth-secret"), "utf8")).toBe(config.authSecret);
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(config.authSecret);
+  });
+
+  it.each([
+    [{ DATABASE_URL: "nonsense" }, "DATABASE_URL"],
+    [{ PORT: "abc" }, "PORT"],
+    [{ NODE_ENV: "production" }, "AUTH_SECRET"],
+    [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
+    [{ ADMIN_EMAIL: "root@example.com" }, "ADMIN_PASSWORD"],
+    [{ ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "secret123" }, "ADMIN_EMAIL"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ DEMO_DATA: "maybe" }, "DEMO_DATA"],
+    [{ PUBLIC_URL: "pas une url" }, "PUBLIC_URL"],
+  ])("stops on %o with one line naming %s", (env, variable) => {
+    const error = errorOf(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message).toContain(variable);
+    expect(error.message).not.toContain("\n");
+  });
+
+  it("turns demo data off with DEMO_DATA=false and on PostgreSQL by default", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DEMO_DATA: "false" }).demoData).toBe(false);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u:p@localhost:5432/db" }).demoData,
+    ).toBe(false);
+  });
+
+  it("uses secure cookies behind https", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://sourio.fr" }).secureCookies).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir() }).secureCookies).toBe(false);
+  });
+});
