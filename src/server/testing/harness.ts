@@ -8,6 +8,7 @@ import pg from "pg";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/index";
+import { decodeQuotedPrintable } from "./mail";
 
 /**
  * API tests run buildApp against a real database: a fresh PGlite per app (cloned from a migrated
@@ -122,22 +123,6 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   const session = cookies.find((c) => c.name.endsWith("session_token"));
   if (!session) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
   return `${session.name}=${session.value}`;
-}
-
-/** Decodes a quoted-printable e-mail (as nodemailer writes it) into readable text. */
-export function decodeQuotedPrintable(raw: string): string {
-  const joined = raw.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === "=" && /^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i] ?? "", "utf8"));
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
 }
 
 let counter = 0;

@@ -1,0 +1,36 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Browser journeys against the built app, served by tests/e2e/global-setup.ts on a random port
+// with a temporary DATA_DIR. Chromium is the system's (CHROMIUM_PATH, set by scripts/test.mjs):
+// Playwright never downloads a browser here.
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["json"]],
+  outputDir: "test-results",
+  use: {
+    ...devices["Desktop Chrome"],
+    locale: "fr-FR",
+    timezoneId: "Europe/Paris",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+});
