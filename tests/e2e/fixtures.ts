@@ -15,6 +15,7 @@ export const DEMO = {
 
 /** The server started by global-setup.ts. */
 export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures need the destructuring pattern.
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error("E2E_BASE_URL manquant : lancez les tests avec npm test");
