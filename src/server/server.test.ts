@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+// The real entry points, as separate processes: config errors, start-up, graceful shutdown, CLI.
+const root = path.resolve(import.meta.dirname, "../..");
+const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "sourio-proc-"));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function start(script: string, args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, [tsx, script, ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d) => {
+    stdout += d;
+  });
+  child.stderr.on("data", (d) => {
+    stderr += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, out: () => stdout, err: () => stderr };
+}
+
+async function waitFor(predicate: () => boolean, child: ChildProcess, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (!predicate()) {
+    if (child.exitCode !== null) throw new Error("process exited early");
+    if (Date.now() > deadline) throw new Error("timeout");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("server process", () => {
+  it.each([
+    [{ DATABASE_URL: "nonsense" }, "DATABASE_URL"],
+    [{ NODE_ENV: "production" }, "AUTH_SECRET"],
+  ])("stops on bad configuration %o with one line naming %s", async (env, variable) => {
+    const proc = start("src/server/server.ts", [], { DATA_DIR: tempDir(), ...env });
+    expect(await proc.exited).toBe(1);
+    const lines = proc.err().trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(variable);
+  });
+
+  it("starts on the embedded database, answers health, and shuts down gracefully on SIGTERM", async () => {
+    const proc = start("src/server/server.ts", [], {
+      DATA_DIR: tempDir(),
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DEMO_DATA: "false",
+    });
+    await waitFor(() => /est prêt : (http:\/\/\S+)/.test(proc.out()), proc.child);
+    const url = proc.out().match(/est prêt : (http:\/\/\S+)/)?.[1] ?? "";
+    const health = await fetch(`${url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(proc.out()).not.toContain("démonstration");
+    proc.child.kill("SIGTERM");
+    expect(await proc.exited).toBe(0);
+  });
+});
+
+describe("create-admin", () => {
+  it("creates an administrator from the command line, and refuses bad arguments", async () => {
+    const dataDir = tempDir();
+    const bad = start("scripts/create-admin.ts", ["--email", "pas-un-email"], { DATA_DIR: dataDir });
+    expect(await bad.exited).toBe(2);
+    expect(bad.err()).toContain("Usage");
+
+    const ok = start(
+      "scripts/create-admin.ts",
+      ["--email", "Root@Example.com", "--password", "admin-secret"],
+      {
+        DATA_DIR: dataDir,
+      },
+    );
+    expect(await ok.exited).toBe(0);
+    expect(ok.out()).toContain("root@example.com créé");
+
+    const again = start(
+      "scripts/create-admin.ts",
+      ["--email", "root@example.com", "--password", "other-secret"],
+      {
+        DATA_DIR: dataDir,
+      },
+    );
+    expect(await again.exited).toBe(0);
+    expect(again.out()).toContain("mis à jour");
+  });
+});
