@@ -1,3 +1,4 @@
+import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -8,8 +9,19 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["src/shared/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: ["src/client/**", "**/node_modules/**"],
           testTimeout: 30000,
           hookTimeout: 60000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "client",
+          environment: "jsdom",
+          include: ["src/client/**/*.test.tsx"],
+          setupFiles: ["src/client/test/setup.ts"],
+          testTimeout: 15000,
         },
       },
     ],

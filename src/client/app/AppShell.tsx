@@ -1,0 +1,226 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { LogOut, Menu, UserRound } from "lucide-react";
+import { useState } from "react";
+import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { Area } from "../../shared/policies/redirects";
+import type { Profile } from "../../shared/schemas/profile";
+import { Logo } from "../components/Logo";
+import { SkipLink } from "../components/SkipLink";
+import { Avatar } from "../components/ui/Avatar";
+import { Button } from "../components/ui/Button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../components/ui/DropdownMenu";
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../components/ui/Sheet";
+import { clearSessionCache, useLogout, useSession } from "../lib/auth";
+import { cn } from "../lib/cn";
+import { useConfig } from "../lib/config";
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+/** Spec §2 "Authenticated shell": each role's navigation (dentists have no Documents entry). */
+export const AREA_NAV: Record<Area, NavItem[]> = {
+  patient: [
+    { to: "/patient/dashboard", label: "Accueil" },
+    { to: "/patient/messages", label: "Messages" },
+    { to: "/patient/upload", label: "Documents" },
+    { to: "/patient/profile", label: "Profil" },
+  ],
+  dentist: [
+    { to: "/dentist/dashboard", label: "Accueil" },
+    { to: "/dentist/messages", label: "Messages" },
+    { to: "/dentist/profile", label: "Profil" },
+  ],
+  admin: [
+    { to: "/admin/dashboard", label: "Administration" },
+    { to: "/admin/chat-messages", label: "Messages des patients" },
+  ],
+};
+
+const AREA_LABEL: Record<Area, string> = {
+  patient: "Espace patient",
+  dentist: "Espace dentiste",
+  admin: "Administration",
+};
+
+function profilePathFor(area: Area, profile: Profile): string {
+  if (area === "admin") {
+    if (profile.role === "dentist") return "/dentist/profile";
+    return "/patient/profile";
+  }
+  return `/${area}/profile`;
+}
+
+function useSignOut() {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return () =>
+    logout.mutate(undefined, {
+      onSuccess: async () => {
+        toast.success("Déconnexion réussie");
+        // Leave the protected page first, so its guard never sends the visitor to a login page.
+        await navigate("/", { replace: true });
+        clearSessionCache(queryClient);
+      },
+      onError: (error) => toast.error("Erreur de déconnexion", { description: error.message }),
+    });
+}
+
+function AccountMenu({ area, profile, onSignOut }: { area: Area; profile: Profile; onSignOut: () => void }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          aria-label={`Mon compte : ${profile.full_name || profile.email}`}
+        >
+          <Avatar name={profile.full_name || profile.email} src={profile.avatar_url} />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel className="grid gap-0.5">
+          <span className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Mon compte</span>
+          <span className="font-medium text-slate-900">{profile.full_name}</span>
+          <span className="break-all text-slate-600">{profile.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to={profilePathFor(area, profile)}>
+            <UserRound aria-hidden="true" />
+            Profil
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={onSignOut}>
+          <LogOut aria-hidden="true" />
+          Déconnexion
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function AreaNavLinks({
+  area,
+  onNavigate,
+  vertical,
+}: {
+  area: Area;
+  onNavigate?: () => void;
+  vertical?: boolean;
+}) {
+  return AREA_NAV[area].map((item) => (
+    <NavLink
+      key={item.to}
+      to={item.to}
+      onClick={onNavigate}
+      className={({ isActive }) =>
+        cn(
+          "rounded-md font-medium transition-colors hover:bg-slate-100 hover:text-slate-900",
+          vertical ? "px-3 py-2.5 text-base" : "px-3 py-2 text-sm",
+          isActive ? "bg-brand-50 text-brand-900" : "text-slate-700",
+        )
+      }
+    >
+      {item.label}
+    </NavLink>
+  ));
+}
+
+function MobileAreaMenu({ area, onSignOut }: { area: Area; onSignOut: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label="Ouvrir le menu">
+          <Menu aria-hidden="true" />
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="left">
+        <SheetTitle>{AREA_LABEL[area]}</SheetTitle>
+        <SheetDescription className="sr-only">Navigation de votre espace</SheetDescription>
+        <nav aria-label={`Navigation mobile — ${AREA_LABEL[area]}`} className="grid gap-1">
+          <AreaNavLinks area={area} vertical onNavigate={() => setOpen(false)} />
+        </nav>
+        <Button
+          variant="outline"
+          className="mt-auto"
+          onClick={() => {
+            setOpen(false);
+            onSignOut();
+          }}
+        >
+          <LogOut aria-hidden="true" />
+          Déconnexion
+        </Button>
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+/** The signed-in shell: header with logo, role navigation, account menu; main; small footer. */
+export function AppShell({ area }: { area: Area }) {
+  const { profile } = useSession();
+  const { brand_name, contact_email } = useConfig();
+  const signOut = useSignOut();
+  if (!profile) return null;
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <SkipLink />
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+          <div className="md:hidden">
+            <MobileAreaMenu area={area} onSignOut={signOut} />
+          </div>
+          <Link
+            to={AREA_NAV[area][0]?.to ?? "/"}
+            className="rounded-md"
+            aria-label={`${brand_name} — ${AREA_LABEL[area]}`}
+          >
+            <Logo brand={brand_name} />
+          </Link>
+          <nav aria-label={AREA_LABEL[area]} className="ml-6 hidden items-center gap-1 md:flex">
+            <AreaNavLinks area={area} />
+          </nav>
+          <div className="ml-auto">
+            <AccountMenu area={area} profile={profile} onSignOut={signOut} />
+          </div>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+        <Outlet />
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-4 text-sm text-slate-600 sm:flex-row sm:justify-between sm:px-6">
+          <p>
+            Une question ?{" "}
+            <a
+              href={`mailto:${contact_email}`}
+              className="font-medium text-brand-800 underline underline-offset-2"
+            >
+              {contact_email}
+            </a>
+          </p>
+          <p className="flex gap-4">
+            <Link to="/privacy" className="hover:text-brand-800 hover:underline">
+              Confidentialité
+            </Link>
+            <Link to="/terms" className="hover:text-brand-800 hover:underline">
+              Conditions d'utilisation
+            </Link>
+          </p>
+        </div>
+      </footer>
+    </div>
+  );
+}

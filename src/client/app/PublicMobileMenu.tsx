@@ -1,0 +1,57 @@
+import { Menu, Upload } from "lucide-react";
+import { useState } from "react";
+import { Link, NavLink } from "react-router";
+import { Button } from "../components/ui/Button";
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../components/ui/Sheet";
+import { cn } from "../lib/cn";
+import { AccountLink, PUBLIC_NAV_LINKS } from "./publicNav";
+
+/**
+ * The public mobile menu (a Sheet under 768 px). Loaded on demand by PublicLayout, so Radix
+ * Dialog stays out of the landing page's initial JS; it opens as soon as it is loaded.
+ */
+export default function PublicMobileMenu({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const close = () => setOpen(false);
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label="Ouvrir le menu">
+          <Menu aria-hidden="true" />
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="right">
+        <SheetTitle>Menu</SheetTitle>
+        <SheetDescription className="sr-only">Navigation du site</SheetDescription>
+        <nav aria-label="Navigation mobile" className="grid gap-1">
+          {PUBLIC_NAV_LINKS.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end={link.end}
+              onClick={close}
+              className={({ isActive }) =>
+                cn(
+                  "rounded-md px-3 py-2.5 text-base font-medium hover:bg-slate-100",
+                  isActive ? "bg-brand-50 text-brand-900" : "text-slate-800",
+                )
+              }
+            >
+              {link.label}
+            </NavLink>
+          ))}
+          <AccountLink
+            onClick={close}
+            className="rounded-md px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-slate-100"
+          />
+        </nav>
+        <Button asChild variant="accent" size="lg" className="mt-2">
+          <Link to="/patient/upload" onClick={close}>
+            <Upload aria-hidden="true" />
+            Télécharger votre devis
+          </Link>
+        </Button>
+      </SheetContent>
+    </Sheet>
+  );
+}

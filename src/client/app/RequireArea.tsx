@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router";
+import { type Area, guardDecision } from "../../shared/policies/redirects";
+import { PageSpinner } from "../components/ui/Spinner";
+import { useSession } from "../lib/session";
+
+/**
+ * Area guard (spec §4 "Protected routes"): spinner while the session loads; signed out → the
+ * area's login page with ?next= the current page; wrong role or not admin → /.
+ */
+export function RequireArea({ area, children }: { area: Area; children: ReactNode }) {
+  const { status, profile } = useSession();
+  const location = useLocation();
+  if (status === "loading") {
+    return (
+      <main id="main" className="flex min-h-dvh items-center justify-center">
+        <PageSpinner />
+      </main>
+    );
+  }
+  const decision = guardDecision(profile, area);
+  if (!decision.allow) {
+    if (!profile) {
+      const next = `${location.pathname}${location.search}`;
+      return <Navigate to={`${decision.redirectTo}?next=${encodeURIComponent(next)}`} replace />;
+    }
+    return <Navigate to={decision.redirectTo} replace />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,57 @@
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { makeProfile, renderApp, stubApi } from "../test/renderApp";
+
+describe("protected routes", () => {
+  it("sends a signed-out visitor to the area's login page and remembers the page", async () => {
+    stubApi(null);
+    const { router } = renderApp("/patient/requests?tri=date");
+    expect(await screen.findByRole("heading", { level: 1, name: "Connexion" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(new URLSearchParams(router.state.location.search).get("next")).toBe("/patient/requests?tri=date");
+  });
+
+  it("uses the dentist and admin login pages for those areas", async () => {
+    stubApi(null);
+    const dentist = renderApp("/dentist/quote-requests");
+    await waitFor(() => expect(dentist.router.state.location.pathname).toBe("/dentist/login"));
+    dentist.unmount();
+    const admin = renderApp("/admin/chat-messages");
+    await waitFor(() => expect(admin.router.state.location.pathname).toBe("/admin/login"));
+  });
+
+  it("sends a person without the role, or a non-admin, to /", async () => {
+    stubApi(makeProfile({ role: "dentist" }));
+    const wrongRole = renderApp("/patient/dashboard");
+    await waitFor(() => expect(wrongRole.router.state.location.pathname).toBe("/"));
+    wrongRole.unmount();
+    const notAdmin = renderApp("/admin/dashboard");
+    await waitFor(() => expect(notAdmin.router.state.location.pathname).toBe("/"));
+  });
+
+  it("lets a patient in and greets them by first name", async () => {
+    stubApi(makeProfile());
+    const { router } = renderApp("/patient");
+    expect(await screen.findByRole("heading", { level: 1, name: "Bonjour Marie" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/patient/dashboard");
+    expect(screen.getByRole("link", { name: "Créer ma première demande" })).toHaveAttribute(
+      "href",
+      "/patient/upload",
+    );
+    expect(screen.getByRole("link", { name: "Documents" })).toHaveAttribute("href", "/patient/upload");
+  });
+
+  it("redirects the login page of a signed-in admin to the admin dashboard", async () => {
+    stubApi(makeProfile({ is_admin: true }));
+    const { router } = renderApp("/admin/login");
+    expect(await screen.findByRole("heading", { level: 1, name: "Administration" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/admin/dashboard");
+  });
+
+  it("renders 'Page non trouvée' for an unknown path", async () => {
+    stubApi(null);
+    renderApp("/nulle-part");
+    expect(await screen.findByRole("heading", { level: 1, name: "Page non trouvée" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Retour à l'accueil" })).toHaveAttribute("href", "/");
+  });
+});

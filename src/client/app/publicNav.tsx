@@ -1,0 +1,29 @@
+import { Link } from "react-router";
+import { homePathFor } from "../../shared/policies/redirects";
+import { useSession } from "../lib/session";
+
+/** Links of the public top bar and of its mobile menu (spec §2 "Public layout"). */
+export const PUBLIC_NAV_LINKS = [
+  { to: "/", label: "Accueil", end: true },
+  { to: "/how-it-works", label: "Comment ça marche", end: false },
+  { to: "/faq", label: "FAQ", end: false },
+  { to: "/dentist/benefits", label: "Avantages", end: false },
+  { to: "/contact", label: "Contact", end: false },
+] as const;
+
+/** 'Connexion' when signed out; 'Mon espace' (the person's home) when signed in. */
+export function AccountLink({ className, onClick }: { className?: string; onClick?: () => void }) {
+  const { status, profile } = useSession();
+  if (status === "signed-in" && profile) {
+    return (
+      <Link to={homePathFor(profile, "login")} className={className} onClick={onClick}>
+        Mon espace
+      </Link>
+    );
+  }
+  return (
+    <Link to="/login" className={className} onClick={onClick}>
+      Connexion
+    </Link>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { Card } from "../../components/ui/Card";
+import { useDocumentTitle } from "../../lib/title";
+
+interface AuthCardProps {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}
+
+/** Centred card of the auth pages; its title is the page's h1 and document title. */
+export function AuthCard({ title, description, children, footer, wide }: AuthCardProps) {
+  useDocumentTitle(title);
+  return (
+    <div className="bg-slate-50 px-4 py-10 sm:py-16">
+      <Card className={wide ? "mx-auto max-w-2xl" : "mx-auto max-w-md"}>
+        <div className="grid gap-2 p-6 pb-2 sm:p-8 sm:pb-2">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+          {description ? <p className="text-slate-600">{description}</p> : null}
+        </div>
+        <div className="p-6 pt-4 sm:p-8 sm:pt-4">{children}</div>
+        {footer ? (
+          <div className="grid gap-2 border-t border-slate-200 px-6 py-5 text-sm text-slate-700 sm:px-8">
+            {footer}
+          </div>
+        ) : null}
+      </Card>
+    </div>
+  );
+}
+
+export const linkClass = "font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900";

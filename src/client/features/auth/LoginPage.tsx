@@ -1,0 +1,192 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRef, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import type { Area } from "../../../shared/policies/redirects";
+import { ACCOUNT_MESSAGES, type LoginInput, loginSchema } from "../../../shared/schemas/account";
+import { Alert } from "../../components/ui/Alert";
+import { Button } from "../../components/ui/Button";
+import { Checkbox } from "../../components/ui/Checkbox";
+import { FormField } from "../../components/ui/FormField";
+import { Input } from "../../components/ui/Input";
+import { Label } from "../../components/ui/Label";
+import { isApiError } from "../../lib/api";
+import { postLoginPath, useLogin, useSession } from "../../lib/auth";
+import { AuthCard, linkClass } from "./AuthCard";
+
+const COPY: Record<Area, { title: string; description: string; forgot: string }> = {
+  patient: {
+    title: "Connexion",
+    description: "Accédez à votre espace patient pour suivre vos demandes de devis.",
+    forgot: "/forgot-password",
+  },
+  dentist: {
+    title: "Connexion Dentiste",
+    description: "Accédez à votre espace dentiste pour consulter les demandes des patients.",
+    forgot: "/dentist/forgot-password",
+  },
+  admin: {
+    title: "Connexion Administration",
+    description: "Espace réservé à l'équipe d'administration.",
+    forgot: "/admin/forgot-password",
+  },
+};
+
+function LoginFooter({ area }: { area: Area }) {
+  if (area === "patient") {
+    return (
+      <>
+        <p>
+          Pas encore de compte ?{" "}
+          <Link to="/choose-role" className={linkClass}>
+            Créer un compte
+          </Link>
+        </p>
+        <p>
+          Vous êtes dentiste ?{" "}
+          <Link to="/dentist/login" className={linkClass}>
+            Connexion dentiste
+          </Link>
+        </p>
+      </>
+    );
+  }
+  if (area === "dentist") {
+    return (
+      <>
+        <p>
+          Pas encore inscrit ?{" "}
+          <Link to="/dentist/signup" className={linkClass}>
+            Inscription Dentiste
+          </Link>
+        </p>
+        <p>
+          Vous êtes patient ?{" "}
+          <Link to="/login" className={linkClass}>
+            Connexion patient
+          </Link>
+        </p>
+      </>
+    );
+  }
+  return (
+    <p>
+      <Link to="/" className={linkClass}>
+        Retour à l'accueil
+      </Link>
+    </p>
+  );
+}
+
+/** The three login pages (spec §2, §5, §8): same form, different links. */
+function LoginPage({ area }: { area: Area }) {
+  const copy = COPY[area];
+  const { status, profile } = useSession();
+  const [params] = useSearchParams();
+  const next = params.get("next");
+  const navigate = useNavigate();
+  const login = useLogin();
+  const submitted = useRef(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: "", password: "", remember_me: false },
+  });
+  const { errors } = form.formState;
+
+  // Already signed in (and not because this form just succeeded): go to the person's space.
+  if (status === "signed-in" && profile && !submitted.current) {
+    return <Navigate to={postLoginPath(profile, next)} replace />;
+  }
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
+    submitted.current = true;
+    login.mutate(
+      { email: values.email, password: values.password, remember_me: values.remember_me ?? false },
+      {
+        onSuccess: (signedIn) => {
+          toast.success("Connexion réussie");
+          navigate(postLoginPath(signedIn, next), { replace: true });
+        },
+        onError: (error) => {
+          submitted.current = false;
+          if (isApiError(error) && error.status === 401) {
+            setFormError(ACCOUNT_MESSAGES.invalidCredentials);
+            toast.error("Échec de connexion", { description: "Vérifiez vos identifiants et réessayez." });
+          } else if (isApiError(error) && error.status === 429) {
+            setFormError(error.message);
+            toast.error("Erreur de connexion", { description: "Veuillez patienter avant de réessayer." });
+          } else if (isApiError(error) && error.status === 400 && Object.keys(error.fields).length > 0) {
+            for (const [field, message] of Object.entries(error.fields)) {
+              if (field === "email" || field === "password") form.setError(field, { message });
+            }
+          } else {
+            setFormError(ACCOUNT_MESSAGES.loginUnexpected);
+            toast.error("Erreur de connexion", {
+              description: isApiError(error) ? error.message : "Veuillez réessayer dans quelques instants.",
+            });
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <AuthCard title={copy.title} description={copy.description} footer={<LoginFooter area={area} />}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+        {formError ? <Alert variant="destructive">{formError}</Alert> : null}
+        <FormField label="Email" required error={errors.email?.message}>
+          {(control) => <Input {...control} type="email" autoComplete="email" {...form.register("email")} />}
+        </FormField>
+        <FormField label="Mot de passe" required error={errors.password?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="current-password"
+              {...form.register("password")}
+            />
+          )}
+        </FormField>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex items-center gap-2">
+            <Controller
+              control={form.control}
+              name="remember_me"
+              render={({ field }) => (
+                <Checkbox
+                  id={`remember-${area}`}
+                  name={field.name}
+                  checked={field.value === true}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
+            <Label htmlFor={`remember-${area}`} className="font-normal text-slate-700">
+              Se souvenir de moi
+            </Label>
+          </div>
+          <Link to={copy.forgot} className={`${linkClass} text-sm`}>
+            Mot de passe oublié ?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" loading={login.isPending} className="w-full">
+          Se connecter
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+export function PatientLoginPage() {
+  return <LoginPage area="patient" />;
+}
+export function DentistLoginPage() {
+  return <LoginPage area="dentist" />;
+}
+export function AdminLoginPage() {
+  return <LoginPage area="admin" />;
+}

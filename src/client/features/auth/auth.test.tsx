@@ -1,0 +1,171 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { json, renderApp, stubApi } from "../../test/renderApp";
+
+describe("login form", () => {
+  it("shows 'Email ou mot de passe incorrect' and a toast on a 401", async () => {
+    const fetchMock = stubApi(null, {
+      "POST /api/account/login": () =>
+        json(401, { error: { code: "INVALID_CREDENTIALS", message: "Email ou mot de passe incorrect" } }),
+    });
+    const user = userEvent.setup();
+    renderApp("/login");
+
+    await user.type(await screen.findByLabelText(/^Email/), "marie@example.fr");
+    await user.type(screen.getByLabelText(/^Mot de passe/), "mauvais-mot-de-passe");
+    await user.click(screen.getByRole("checkbox", { name: "Se souvenir de moi" }));
+    await user.click(screen.getByRole("button", { name: "Se connecter" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Email ou mot de passe incorrect");
+    expect(await screen.findByText("Échec de connexion")).toBeInTheDocument();
+    expect(screen.getByText("Vérifiez vos identifiants et réessayez.")).toBeInTheDocument();
+    const loginCall = fetchMock.mock.calls.find(([url]) => String(url) === "/api/account/login");
+    expect(JSON.parse(String(loginCall?.[1]?.body))).toEqual({
+      email: "marie@example.fr",
+      password: "mauvais-mot-de-passe",
+      remember_me: true,
+    });
+  });
+
+  it("goes to the dashboard of the signed-in role after a successful login", async () => {
+    stubApi(null, {
+      "POST /api/account/login": () =>
+        json(200, {
+          profile: {
+            id: "d1",
+            email: "dr@example.fr",
+            role: "dentist",
+            first_name: "Paul",
+            last_name: "Martin",
+            full_name: "Paul Martin",
+            phone_number: null,
+            city: "Lyon",
+            bio: "",
+            specialties: [],
+            avatar_url: null,
+            is_admin: false,
+            is_verified: false,
+            created_at: "2026-01-01T00:00:00.000Z",
+            updated_at: "2026-01-01T00:00:00.000Z",
+          },
+        }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp("/dentist/login");
+    await user.type(await screen.findByLabelText(/^Email/), "dr@example.fr");
+    await user.type(screen.getByLabelText(/^Mot de passe/), "secret123");
+    await user.click(screen.getByRole("button", { name: "Se connecter" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Bonjour Paul" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dentist/dashboard");
+    expect(screen.getByText("En attente de vérification")).toBeInTheDocument();
+  });
+});
+
+describe("patient sign-up", () => {
+  it("refuses blank trimmed names and a short password without calling the server", async () => {
+    const fetchMock = stubApi(null);
+    const user = userEvent.setup();
+    renderApp("/signup");
+
+    await user.type(await screen.findByLabelText(/^Prénom/), "   ");
+    await user.type(screen.getByLabelText(/^Nom/), "  ");
+    await user.type(screen.getByLabelText(/^Email/), "marie@example.fr");
+    await user.type(screen.getByLabelText(/^Mot de passe/), "12345");
+    await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
+
+    expect(await screen.findAllByText("Veuillez remplir tous les champs")).toHaveLength(2);
+    expect(screen.getByText("Le mot de passe doit contenir au moins 6 caractères")).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Prénom/)).toHaveAttribute("aria-invalid", "true");
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/account/signup")).toBe(false);
+  });
+
+  it("shows 'Cet email est déjà utilisé' beside the e-mail on a 409", async () => {
+    stubApi(null, {
+      "POST /api/account/signup": () =>
+        json(409, { error: { code: "EMAIL_TAKEN", message: "Cet email est déjà utilisé" } }),
+    });
+    const user = userEvent.setup();
+    renderApp("/signup");
+    await user.type(await screen.findByLabelText(/^Prénom/), "Marie");
+    await user.type(screen.getByLabelText(/^Nom/), "Curie");
+    await user.type(screen.getByLabelText(/^Email/), "marie@example.fr");
+    await user.type(screen.getByLabelText(/^Mot de passe/), "secret123");
+    await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
+    expect(await screen.findByText("Cet email est déjà utilisé")).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("shows the 'Problème de connexion' alert when the service cannot be reached", async () => {
+    stubApi(null, {
+      "POST /api/account/signup": () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/signup");
+    await user.type(await screen.findByLabelText(/^Prénom/), "Marie");
+    await user.type(screen.getByLabelText(/^Nom/), "Curie");
+    await user.type(screen.getByLabelText(/^Email/), "marie@example.fr");
+    await user.type(screen.getByLabelText(/^Mot de passe/), "secret123");
+    await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Problème de connexion");
+    expect(alert).toHaveTextContent(
+      "Problème de connexion au service d'authentification. Veuillez réessayer plus tard.",
+    );
+  });
+});
+
+describe("dentist sign-up", () => {
+  it("shows the confirmation and terms messages", async () => {
+    const fetchMock = stubApi(null);
+    const user = userEvent.setup();
+    renderApp("/dentist/signup");
+
+    await user.type(await screen.findByLabelText(/^Prénom/), "Paul");
+    await user.type(screen.getByLabelText(/^Nom/), "Martin");
+    await user.type(screen.getByLabelText(/^Ville/), "Lyon");
+    await user.type(screen.getByLabelText(/^Téléphone/), "0601020304");
+    await user.type(screen.getByLabelText(/^Email/), "dr@example.fr");
+    await user.type(screen.getByLabelText(/^Mot de passe/), "secret123");
+    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), "secret124");
+    await user.click(screen.getByRole("button", { name: "Créer mon compte dentiste" }));
+
+    expect(await screen.findByText("Vous devez accepter les conditions d'utilisation")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }));
+    await user.click(screen.getByRole("button", { name: "Créer mon compte dentiste" }));
+    expect(await screen.findByText("Les mots de passe ne correspondent pas")).toBeInTheDocument();
+    expect(screen.queryByText("Vous devez accepter les conditions d'utilisation")).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Confirmer le mot de passe/)).toHaveAttribute("aria-invalid", "true");
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/account/signup")).toBe(false);
+  });
+
+  it("sends the sign-up once the terms are accepted", async () => {
+    const fetchMock = stubApi(null, {
+      "POST /api/account/signup": () => json(500, { error: { code: "INTERNAL_ERROR", message: "Erreur" } }),
+    });
+    const user = userEvent.setup();
+    renderApp("/dentist/signup");
+    await user.type(await screen.findByLabelText(/^Prénom/), "Paul");
+    await user.type(screen.getByLabelText(/^Nom/), "Martin");
+    await user.type(screen.getByLabelText(/^Ville/), "Lyon");
+    await user.type(screen.getByLabelText(/^Téléphone/), "0601020304");
+    await user.type(screen.getByLabelText(/^Email/), "dr@example.fr");
+    await user.type(screen.getByLabelText(/^Mot de passe/), "secret123");
+    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), "secret123");
+    await user.click(screen.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }));
+    await user.click(screen.getByRole("button", { name: "Créer mon compte dentiste" }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/account/signup")).toBe(true),
+    );
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === "/api/account/signup");
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
+      role: "dentist",
+      accept_terms: true,
+      city: "Lyon",
+    });
+    expect(await screen.findByText("Une erreur s'est produite lors de l'inscription")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,29 @@
+import { ArrowLeft } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import { Button } from "../../components/ui/Button";
+import { useDocumentTitle } from "../../lib/title";
+
+/** Any unknown path (spec §2). */
+export function NotFoundPage() {
+  useDocumentTitle("Page non trouvée");
+  const navigate = useNavigate();
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:px-6">
+      <p className="text-5xl font-bold text-brand-700">404</p>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">Page non trouvée</h1>
+      <p className="mt-3 text-slate-700">
+        La page que vous cherchez n'existe pas ou a été déplacée. Vérifiez l'adresse, ou revenez à la page
+        précédente.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button variant="outline" onClick={() => navigate(-1)}>
+          <ArrowLeft aria-hidden="true" />
+          Retour
+        </Button>
+        <Button asChild>
+          <Link to="/">Retour à l'accueil</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Area } from "../../shared/policies/redirects";
+import type { DentistSignupInput, LoginInput, PatientSignupInput } from "../../shared/schemas/account";
+import { ACCOUNT_MESSAGES } from "../../shared/schemas/account";
+import type { Profile } from "../../shared/schemas/profile";
+import { api } from "./api";
+import { sessionQueryKey } from "./session";
+
+export {
+  areaOfPath,
+  clearSessionCache,
+  fetchSession,
+  postLoginPath,
+  type Session,
+  type SessionStatus,
+  safeNextPath,
+  sessionQueryKey,
+  useSession,
+} from "./session";
+
+/** Auth calls report an unreachable service with the spec's sentence (§8). */
+const AUTH = { networkMessage: ACCOUNT_MESSAGES.serviceUnreachable };
+
+interface ProfileResponse {
+  profile: Profile;
+}
+interface MessageResponse {
+  message: string;
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) =>
+      api<ProfileResponse>("/api/account/login", { body: input, ...AUTH }).then((r) => r.profile),
+    onSuccess: (profile) => queryClient.setQueryData(sessionQueryKey, profile),
+  });
+}
+
+export type SignupInput =
+  | ({ role: "patient" } & PatientSignupInput)
+  | ({ role: "dentist" } & DentistSignupInput);
+
+export function useSignup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SignupInput) =>
+      api<ProfileResponse>("/api/account/signup", { body: input, ...AUTH }).then((r) => r.profile),
+    onSuccess: (profile) => queryClient.setQueryData(sessionQueryKey, profile),
+  });
+}
+
+/**
+ * POST /api/account/logout. The caller navigates away first, then calls `clearSessionCache`, so a
+ * protected page never sees the signed-out state and sends the visitor to its login page.
+ */
+export function useLogout() {
+  return useMutation({
+    mutationFn: () => api<MessageResponse>("/api/account/logout", { method: "POST", ...AUTH }),
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (input: { email: string; area: Area }) =>
+      api<MessageResponse>("/api/account/forgot-password", { body: input, ...AUTH }),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: { token: string; password: string; password_confirmation: string }) =>
+      api<MessageResponse>("/api/account/reset-password", { body: input, ...AUTH }),
+  });
+}

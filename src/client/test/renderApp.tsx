@@ -1,0 +1,75 @@
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { vi } from "vitest";
+import type { Profile } from "../../shared/schemas/profile";
+import { Providers } from "../app/Providers";
+import { routes } from "../app/routes";
+import { createQueryClient } from "../lib/queryClient";
+
+type Handler = (body: unknown) => { status: number; body?: unknown };
+
+export function json(status: number, body?: unknown) {
+  return { status, body };
+}
+
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: "00000000-0000-4000-8000-000000000001",
+    email: "marie.curie@example.fr",
+    role: "patient",
+    first_name: "Marie",
+    last_name: "Curie",
+    full_name: "Marie Curie",
+    phone_number: null,
+    city: null,
+    bio: "",
+    specialties: [],
+    avatar_url: null,
+    is_admin: false,
+    is_verified: false,
+    created_at: "2026-01-01T00:00:00.000Z",
+    updated_at: "2026-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/**
+ * Stubs fetch to our own API: `me` is the session (null → 401), `handlers` answer other calls by
+ * "METHOD /path". Unknown calls answer 404 in the API's error shape.
+ */
+export function stubApi(me: Profile | null, handlers: Record<string, Handler> = {}) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    const key = `${init?.method ?? "GET"} ${url.pathname}`;
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    let answer: { status: number; body?: unknown };
+    if (handlers[key]) answer = handlers[key](body);
+    else if (key === "GET /api/me") {
+      answer = me
+        ? json(200, { profile: me })
+        : json(401, {
+            error: { code: "UNAUTHENTICATED", message: "Veuillez vous connecter pour continuer." },
+          });
+    } else if (key === "GET /api/config") {
+      answer = json(200, { brand_name: "Sourio", contact_email: "contact@sourio.fr" });
+    } else answer = json(404, { error: { code: "NOT_FOUND", message: "Ressource introuvable." } });
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { "Content-Type": "application/json" },
+    });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+/** Renders the real route table at `path` in a memory router, with fresh providers. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const client = createQueryClient();
+  const utils = render(
+    <Providers client={client}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { router, client, ...utils };
+}
