@@ -270,3 +270,21 @@ describe("Better Auth endpoints", () => {
     expect(signIn.statusCode).toBe(404);
   });
 });
+
+describe("behind https", () => {
+  it("marks the session cookie Secure (and __Secure- prefixed)", async () => {
+    const secure = await createTestContext({ env: { PUBLIC_URL: "https://sourio.example" } });
+    try {
+      const { response } = await signUpPatient(secure.app);
+      expect(response.statusCode).toBe(201);
+      const cookie = (response.cookies as Array<Record<string, unknown>>).find((c) =>
+        String(c.name).endsWith("session_token"),
+      );
+      expect(cookie?.secure).toBe(true);
+      expect(cookie?.httpOnly).toBe(true);
+      expect(String(cookie?.name)).toMatch(/^__Secure-/);
+    } finally {
+      await secure.close();
+    }
+  });
+});
