@@ -1,20 +1,24 @@
 import path from "node:path";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { MAX_FILE_SIZE } from "../shared/domain/limits";
 import { type Auth, createAuth } from "./auth";
 import type { AppConfig } from "./config";
 import type { DatabaseHandle, Db } from "./db/index";
 import { registerErrorHandler } from "./errors";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
+import { contactRoutes } from "./modules/contact/contact.routes";
 import { profileRoutes } from "./modules/profiles/profiles.routes";
 import { systemRoutes } from "./modules/system/system.routes";
 import { registerStatic } from "./plugins/static";
+import { LocalStorage, type Storage } from "./storage/storage";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -23,6 +27,7 @@ declare module "fastify" {
     db: Db;
     auth: Auth;
     mailer: Mailer;
+    storage: Storage;
   }
 }
 
@@ -30,6 +35,7 @@ export interface BuildAppOptions {
   config: AppConfig;
   database: DatabaseHandle;
   mailer?: Mailer;
+  storage?: Storage;
   /** Folder of the built client; tests may point elsewhere. */
   clientDir?: string;
 }
@@ -70,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("mailer", mailer);
+  app.decorate("storage", options.storage ?? new LocalStorage(path.join(config.dataDir, "files")));
   app.decorate("auth", createAuth({ db: database.db, config, mailer }));
 
   registerErrorHandler(app);
@@ -98,6 +105,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(rateLimit, { global: false });
+  // Files are streamed (never buffered) with the 10 MB limit per file enforced while reading.
+  await app.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: MAX_FILE_SIZE, files: 20, fields: 40, fieldSize: 100_000, parts: 80 },
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -119,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(systemRoutes);
   await app.register(accountRoutes);
   await app.register(profileRoutes);
+  await app.register(contactRoutes);
 
   await registerStatic(app, options.clientDir);
   app.addHook("onClose", async () => mailer.close());

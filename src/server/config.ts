@@ -50,6 +50,7 @@ const envSchema = z.object({
   TRUST_PROXY: optionalText.pipe(booleanFlag.optional()),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
 });
 
 export interface AppConfig {
@@ -72,6 +73,7 @@ export interface AppConfig {
   trustProxy: boolean;
   secureCookies: boolean;
   loginRateLimit: { perIp: number; perAccount: number; windowMs: number };
+  contactRateLimitPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -134,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
       windowMs: 15 * 60 * 1000,
     },
+    contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
   };
 }
 

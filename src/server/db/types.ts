@@ -79,6 +79,20 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+export interface ContactSubmissionsTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  treatment_type: string | null;
+  message: string;
+  file_key: string | null;
+  file_name: string | null;
+  file_size: number | null;
+  file_type: string | null;
+  read_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -86,6 +100,7 @@ export interface Database {
   verifications: VerificationsTable;
   profiles: ProfilesTable;
   audit_log: AuditLogTable;
+  contact_submissions: ContactSubmissionsTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

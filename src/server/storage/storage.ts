@@ -1,0 +1,58 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+
+/**
+ * Where uploaded files live (decision D10: private, random keys, never a public URL). The local
+ * disk under DATA_DIR is the default; an S3-compatible store can implement the same interface.
+ */
+export interface Storage {
+  /** Streams `source` to `key`; the file appears under its key only once complete. Returns its size. */
+  write(key: string, source: Readable): Promise<number>;
+  read(key: string): Readable;
+  size(key: string): Promise<number | null>;
+  remove(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*\.[a-z0-9]{1,8}$/;
+
+export class LocalStorage implements Storage {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    if (!SAFE_KEY.test(key)) throw new Error(`clé de stockage invalide : ${key}`);
+    return path.join(this.root, key);
+  }
+
+  async write(key: string, source: Readable): Promise<number> {
+    const target = this.pathOf(key);
+    const partial = `${target}.part`;
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await pipeline(source, createWriteStream(partial, { flags: "wx", mode: 0o600 }));
+      await rename(partial, target);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+    return (await stat(target)).size;
+  }
+
+  read(key: string): Readable {
+    return createReadStream(this.pathOf(key));
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      return (await stat(this.pathOf(key))).size;
+    } catch {
+      return null;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}

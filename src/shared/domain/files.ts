@@ -1,0 +1,46 @@
+import { MAX_FILE_SIZE } from "./limits";
+
+/** Spec §5/§9: accepted extensions for the contact form and patient uploads. */
+export const ACCEPTED_EXTENSIONS = ["pdf", "jpg", "jpeg", "png", "mp4", "mov", "avi", "mkv"] as const;
+
+/** Spec §5: accepted MIME types, as browsers declare them. */
+export const ACCEPTED_MIME_TYPES = [
+  "image/jpeg",
+  "image/png",
+  "application/pdf",
+  "video/mp4",
+  "video/quicktime",
+  "video/x-msvideo",
+  "video/x-matroska",
+] as const;
+
+/** The `accept` attribute of file inputs. */
+export const ACCEPT_ATTRIBUTE = [...ACCEPTED_EXTENSIONS.map((e) => `.${e}`), ...ACCEPTED_MIME_TYPES].join(
+  ",",
+);
+
+export const FILE_RECOMMENDATION =
+  "Formats acceptés : PDF, JPG, PNG, MP4, MOV, AVI, MKV. Nous recommandons un PDF, JPEG ou PNG de moins de 10 Mo.";
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot >= 0 ? name.slice(dot + 1).toLowerCase() : "";
+}
+
+/** What the browser can check before sending; the server checks the content itself. */
+export function isAcceptedFile(file: { name: string; type: string }): boolean {
+  const ext = extensionOf(file.name);
+  return (
+    (ACCEPTED_EXTENSIONS as readonly string[]).includes(ext) ||
+    (ACCEPTED_MIME_TYPES as readonly string[]).includes(file.type)
+  );
+}
+
+export function isTooLarge(file: { size: number }): boolean {
+  return file.size > MAX_FILE_SIZE;
+}
+
+/** Size in Mo with a French decimal comma ("1,4 Mo"). */
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toLocaleString("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} Mo`;
+}
