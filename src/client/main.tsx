@@ -2,7 +2,9 @@ import "@fontsource-variable/inter";
 import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { createBrowserRouter, RouterProvider } from "react-router";
+import { createBrowserRouter } from "react-router";
+// The DOM RouterProvider passes ReactDOM.flushSync, so `navigate(…, { flushSync: true })` works.
+import { RouterProvider } from "react-router/dom";
 import { Providers } from "./app/Providers";
 import { routes } from "./app/routes";
 import { createQueryClient } from "./lib/queryClient";

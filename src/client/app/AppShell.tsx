@@ -69,7 +69,9 @@ function useSignOut() {
       onSuccess: async () => {
         toast.success("Déconnexion réussie");
         // Leave the protected page first, so its guard never sends the visitor to a login page.
-        await navigate("/", { replace: true });
+        // flushSync: router updates are otherwise transitions, and clearing the session (an urgent
+        // update) could render the protected page signed out before "/" is committed.
+        await navigate("/", { replace: true, flushSync: true });
         clearSessionCache(queryClient);
       },
       onError: (error) => toast.error("Erreur de déconnexion", { description: error.message }),

@@ -1,0 +1,76 @@
+import type { Page } from "@playwright/test";
+import { DEMO, DEMO_PASSWORD, expect, test } from "./fixtures";
+import { expectPath, signupPatientViaApi, toast } from "./helpers";
+
+async function submitLogin(page: Page, email: string, password: string) {
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Mot de passe/).fill(password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+}
+
+test.describe("connexion", () => {
+  test("l'administratrice se connecte sur /admin/login", async ({ page }) => {
+    await page.goto("/admin/login");
+    await expect(page.getByRole("heading", { level: 1, name: "Connexion Administration" })).toBeVisible();
+    await submitLogin(page, DEMO.admin, DEMO_PASSWORD);
+
+    await expectPath(page, "/admin/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Administration" })).toBeVisible();
+    await expect(toast(page, "Connexion réussie")).toBeVisible();
+  });
+
+  test("un dentiste vérifié se connecte sur /dentist/login", async ({ page }) => {
+    await page.goto("/dentist/login");
+    await expect(page.getByRole("heading", { level: 1, name: "Connexion Dentiste" })).toBeVisible();
+    await submitLogin(page, DEMO.dentist, DEMO_PASSWORD);
+
+    await expectPath(page, "/dentist/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: /^Bonjour / })).toBeVisible();
+    await expect(page.getByText("Cabinet vérifié")).toBeVisible();
+    await expect(page.getByText("En attente de vérification")).toHaveCount(0);
+  });
+
+  test("la patiente de démonstration se connecte sur /login", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { level: 1, name: "Connexion" })).toBeVisible();
+    await submitLogin(page, DEMO.patient, DEMO_PASSWORD);
+
+    await expectPath(page, "/patient/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: /^Bonjour / })).toBeVisible();
+    await expect(toast(page, "Connexion réussie")).toBeVisible();
+  });
+
+  test("un mauvais mot de passe est refusé avec un message et une notification", async ({
+    page,
+    request,
+  }) => {
+    // A throwaway account (signed up with its own cookie jar): the page stays signed out, and the
+    // per-account lockout never touches an account other tests use.
+    const account = await signupPatientViaApi(request);
+    await page.goto("/login");
+    await submitLogin(page, account.email, "pas-le-bon-mot-de-passe");
+
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Email ou mot de passe incorrect" }),
+    ).toBeVisible();
+    const failure = toast(page, "Échec de connexion");
+    await expect(failure).toBeVisible();
+    await expect(failure).toContainText("Vérifiez vos identifiants et réessayez.");
+    await expectPath(page, "/login");
+    expect((await page.request.get("/api/me")).status()).toBe(401);
+  });
+});
+
+test("déconnexion depuis le menu du compte", async ({ page }) => {
+  const account = await signupPatientViaApi(page.request, { firstName: "Inès", lastName: "Roux" });
+  await page.goto("/patient/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Bonjour Inès" })).toBeVisible();
+
+  await page.getByRole("button", { name: `Mon compte : ${account.fullName}` }).click();
+  await page.getByRole("menuitem", { name: "Déconnexion" }).click();
+
+  await expect(toast(page, "Déconnexion réussie")).toBeVisible();
+  await expectPath(page, "/");
+  await page.goto("/patient/dashboard");
+  await expectPath(page, "/login");
+});

@@ -1,0 +1,85 @@
+import { DEMO, expect, test } from "./fixtures";
+import { loginViaApi, signupPatientViaApi } from "./helpers";
+
+test.describe("menu mobile (375 × 812)", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("le tiroir de l'espace patient s'ouvre, liste les liens et se ferme avec Échap", async ({ page }) => {
+    await signupPatientViaApi(page.request, { firstName: "Lou" });
+    await page.goto("/patient/messages");
+    await expect(page.getByRole("heading", { level: 1, name: "Mes messages" })).toBeVisible();
+
+    const trigger = page.getByRole("button", { name: "Ouvrir le menu" });
+    await trigger.click();
+    const drawer = page.getByRole("dialog", { name: "Espace patient" });
+    await expect(drawer).toBeVisible();
+    for (const name of ["Accueil", "Messages", "Documents", "Profil"]) {
+      await expect(drawer.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await expect(drawer.getByRole("link", { name: "Documents", exact: true })).toHaveAttribute(
+      "href",
+      "/patient/upload",
+    );
+
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test("le tiroir d'un dentiste n'a pas d'entrée Documents", async ({ page }) => {
+    await loginViaApi(page, DEMO.dentist2);
+    await page.goto("/dentist/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: /^Bonjour / })).toBeVisible();
+
+    const trigger = page.getByRole("button", { name: "Ouvrir le menu" });
+    await trigger.click();
+    const drawer = page.getByRole("dialog", { name: "Espace dentiste" });
+    await expect(drawer).toBeVisible();
+    for (const name of ["Accueil", "Messages", "Profil"]) {
+      await expect(drawer.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await expect(drawer.getByRole("link", { name: "Documents" })).toHaveCount(0);
+
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test("le menu mobile du site public s'ouvre et se ferme avec Échap", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeHidden();
+
+    await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+    for (const name of ["Accueil", "Comment ça marche", "FAQ", "Avantages", "Contact", "Connexion"]) {
+      await expect(drawer.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole("button", { name: "Ouvrir le menu" })).toBeFocused();
+  });
+});
+
+test.describe("page 404", () => {
+  test("une adresse inconnue affiche 'Page non trouvée' avec un retour et un lien vers l'accueil", async ({
+    page,
+  }) => {
+    await page.goto("/nimporte-quoi");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: "Page non trouvée" })).toBeVisible();
+    await expect(main.getByRole("button", { name: "Retour" })).toBeVisible();
+    await expect(main.getByRole("link", { name: "Retour à l'accueil" })).toHaveAttribute("href", "/");
+  });
+
+  test("une route d'API inconnue répond 404 en JSON", async ({ page }) => {
+    const response = await page.request.get("/api/nimporte-quoi");
+    expect(response.status()).toBe(404);
+    expect(response.headers()["content-type"]).toContain("application/json");
+    const body = (await response.json()) as { error?: { code?: string; message?: string } };
+    expect(body.error?.code).toBeTruthy();
+    expect(body.error?.message).toBeTruthy();
+  });
+});

@@ -1,0 +1,68 @@
+import { ACCOUNT_MESSAGES } from "../../src/shared/schemas/account";
+import { expect, outbox, test, uniqueEmail } from "./fixtures";
+import { expectPath, signupPatientViaApi } from "./helpers";
+
+/** The newest e-mail of the outbox sent to this address. */
+function newestMailTo(email: string): string | undefined {
+  return outbox()
+    .filter((mail) => new RegExp(`^To: .*${email.replace(/[.+]/g, "\\$&")}`, "mi").test(mail))
+    .at(-1);
+}
+
+test.describe("mot de passe oublié", () => {
+  test("réinitialisation de bout en bout : e-mail, lien, nouveau mot de passe, connexion", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const account = await signupPatientViaApi(request, { firstName: "Jade" });
+    const newPassword = "nouveau-secret-42";
+
+    await page.goto("/forgot-password");
+    await expect(page.getByRole("heading", { level: 1, name: "Mot de passe oublié" })).toBeVisible();
+    await page.getByLabel(/^Email/).fill(account.email);
+    await page.getByRole("button", { name: "Envoyer le lien" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Demande envoyée" })).toContainText(
+      ACCOUNT_MESSAGES.forgotSent,
+    );
+
+    await expect
+      .poll(() => newestMailTo(account.email), { message: "e-mail de réinitialisation" })
+      .toBeTruthy();
+    const mail = newestMailTo(account.email) ?? "";
+    const link = mail.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0];
+    expect(link, "lien de réinitialisation dans l'e-mail").toBeTruthy();
+    expect(link?.startsWith(`${baseURL}/reset-password?token=`)).toBe(true);
+
+    await page.goto(link ?? "");
+    await expect(page.getByRole("heading", { level: 1, name: "Nouveau mot de passe" })).toBeVisible();
+    await page.getByLabel(/^Nouveau mot de passe/).fill(newPassword);
+    await page.getByLabel(/^Confirmer le mot de passe/).fill(newPassword);
+    await page.getByRole("button", { name: "Modifier le mot de passe" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Mot de passe modifié" })).toBeVisible();
+
+    await page.getByRole("link", { name: "Se connecter" }).click();
+    await expectPath(page, "/login");
+    await page.getByLabel(/^Email/).fill(account.email);
+    await page.getByLabel(/^Mot de passe/).fill(newPassword);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expectPath(page, "/patient/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Bonjour Jade" })).toBeVisible();
+
+    const oldPassword = await request.post("/api/account/login", {
+      data: { email: account.email, password: account.password, remember_me: false },
+    });
+    expect(oldPassword.status(), "l'ancien mot de passe ne fonctionne plus").toBe(401);
+  });
+
+  test("une adresse inconnue reçoit le même message neutre (/dentist/forgot-password)", async ({ page }) => {
+    const unknown = uniqueEmail("inconnu");
+    await page.goto("/dentist/forgot-password");
+    await page.getByLabel(/^Email/).fill(unknown);
+    await page.getByRole("button", { name: "Envoyer le lien" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Demande envoyée" })).toContainText(
+      ACCOUNT_MESSAGES.forgotSent,
+    );
+    expect(newestMailTo(unknown)).toBeUndefined();
+  });
+});
