@@ -105,6 +105,20 @@ describe("static files and headers", () => {
   });
 });
 
+describe("robots.txt and sitemap.xml", () => {
+  it("lists the public pages with absolute URLs and keeps the private areas out", async () => {
+    const robots = await ctx.app.inject({ method: "GET", url: "/robots.txt" });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain("Disallow: /patient/");
+    expect(robots.body).toContain("Disallow: /admin/");
+    expect(robots.body).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+    const sitemap = await ctx.app.inject({ method: "GET", url: "/sitemap.xml" });
+    expect(sitemap.headers["content-type"]).toContain("application/xml");
+    expect(sitemap.body).toContain("<loc>http://localhost:3000/faq</loc>");
+    expect(sitemap.body).not.toContain("/patient/");
+  });
+});
+
 describe("health when the database is gone", () => {
   it("answers 503", async () => {
     const other = await createTestContext();

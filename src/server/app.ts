@@ -16,6 +16,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
 import { contactRoutes } from "./modules/contact/contact.routes";
 import { profileRoutes } from "./modules/profiles/profiles.routes";
+import { seoRoutes } from "./modules/system/seo.routes";
 import { systemRoutes } from "./modules/system/system.routes";
 import { registerStatic } from "./plugins/static";
 import { LocalStorage, type Storage } from "./storage/storage";
@@ -77,7 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("db", database.db);
   app.decorate("mailer", mailer);
   app.decorate("storage", options.storage ?? new LocalStorage(path.join(config.dataDir, "files")));
-  app.decorate("auth", createAuth({ db: database.db, config, mailer }));
+  app.decorate("auth", createAuth({ db: database.db, config, mailer, log: app.log }));
 
   registerErrorHandler(app);
 
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes);
   await app.register(profileRoutes);
   await app.register(contactRoutes);
+  await app.register(seoRoutes);
 
   await registerStatic(app, options.clientDir);
   app.addHook("onClose", async () => mailer.close());

@@ -11,8 +11,13 @@ export const SESSION_DAYS = 30;
  * uuid ids, snake_case columns. Profiles, roles and the admin flag live in our own `profiles`
  * table (modules/profiles); this object only knows users, sessions, accounts and verifications.
  */
-export function createAuth(options: { db: Db; config: AppConfig; mailer: Mailer }) {
-  const { db, config, mailer } = options;
+interface AuthLogger {
+  debug(msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export function createAuth(options: { db: Db; config: AppConfig; mailer: Mailer; log?: AuthLogger }) {
+  const { db, config, mailer, log } = options;
   const timestamps = { createdAt: "created_at", updatedAt: "updated_at" } as const;
   return betterAuth({
     appName: config.brandName,
@@ -85,7 +90,16 @@ export function createAuth(options: { db: Db; config: AppConfig; mailer: Mailer 
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.secureCookies },
     },
     telemetry: { enabled: false },
-    logger: { disabled: config.env === "test" },
+    // Into our pino logs: expected events (wrong password, unknown e-mail…) at debug level, message
+    // only (their arguments may carry e-mail addresses); real errors at error level.
+    logger: {
+      disabled: !log,
+      level: "debug",
+      log: (level, message, ...args) => {
+        if (level === "error") log?.error({ err: args[0] }, `[auth] ${message}`);
+        else log?.debug(`[auth] ${message}`);
+      },
+    },
   });
 }
 

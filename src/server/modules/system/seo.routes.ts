@@ -1,0 +1,44 @@
+import type { FastifyInstance } from "fastify";
+
+/** Public pages listed in the sitemap (the areas behind login are not for search engines). */
+export const PUBLIC_PAGES = [
+  "/",
+  "/how-it-works",
+  "/faq",
+  "/dentist/benefits",
+  "/contact",
+  "/upload-devis",
+  "/privacy",
+  "/terms",
+  "/signup",
+  "/dentist/signup",
+  "/login",
+] as const;
+
+/** robots.txt and sitemap.xml, with absolute URLs built from PUBLIC_URL. */
+export async function seoRoutes(app: FastifyInstance): Promise<void> {
+  const base = app.config.publicUrl;
+  app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) => {
+    reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600");
+    return [
+      "User-agent: *",
+      "Disallow: /api/",
+      "Disallow: /patient/",
+      "Disallow: /admin/",
+      "Disallow: /dentist/dashboard",
+      "Disallow: /dentist/messages",
+      "Disallow: /dentist/quote-request",
+      "Disallow: /dentist/patient-submission/",
+      "Disallow: /dentist/profile",
+      "Disallow: /reset-password",
+      "Allow: /",
+      `Sitemap: ${base}/sitemap.xml`,
+      "",
+    ].join("\n");
+  });
+  app.get("/sitemap.xml", { schema: { hide: true } }, async (_request, reply) => {
+    reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=3600");
+    const urls = PUBLIC_PAGES.map((p) => `  <url><loc>${base}${p === "/" ? "/" : p}</loc></url>`).join("\n");
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  });
+}
