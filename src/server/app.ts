@@ -15,7 +15,9 @@ import { registerErrorHandler } from "./errors";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
 import { contactRoutes } from "./modules/contact/contact.routes";
+import { documentRoutes } from "./modules/documents/documents.routes";
 import { profileRoutes } from "./modules/profiles/profiles.routes";
+import { requestRoutes } from "./modules/requests/requests.routes";
 import { seoRoutes } from "./modules/system/seo.routes";
 import { systemRoutes } from "./modules/system/system.routes";
 import { registerStatic } from "./plugins/static";
@@ -133,6 +135,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes);
   await app.register(profileRoutes);
   await app.register(contactRoutes);
+  await app.register(requestRoutes);
+  await app.register(documentRoutes);
   await app.register(seoRoutes);
 
   await registerStatic(app, options.clientDir);

@@ -58,6 +58,16 @@ const STATUS_MESSAGES: Record<number, string> = {
   429: MESSAGES.rateLimited,
 };
 
+/**
+ * What of an unexpected error goes to the logs: its type, code, message and stack, never the SQL
+ * parameters or details a database error carries (they may hold patients' data).
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const { code } = error as { code?: unknown };
+  return { type: error.name, code, message: error.message, stack: error.stack };
+}
+
 /** One error shape for every API failure; 5xx details are logged, never sent. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
@@ -83,7 +93,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
           ),
         );
     }
-    request.log.error({ err: error }, "erreur serveur");
+    request.log.error({ err: loggableError(error) }, "erreur serveur");
     return reply.status(500).send(errorBody(ERROR_CODES.internal, MESSAGES.internal));
   });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import type { MultipartFile } from "@fastify/multipart";
-import { fileTypeStream } from "file-type/node";
+import { fileTypeFromBuffer } from "file-type/node";
 import { ERROR_CODES } from "../shared/schemas/common";
 import { AppError } from "./errors";
 import type { Storage } from "./storage/storage";
@@ -36,11 +36,12 @@ export async function storeUpload(
   storage: Storage,
   rules: UploadRules,
 ): Promise<StoredFile> {
-  const typed = await fileTypeStream(part.file as Readable, { sampleSize: 4100 });
-  const type = typed.fileType;
+  const { head, rest, drain } = await peek(part.file, SAMPLE_SIZE);
+  const type = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
   if (!type || !rules.accepted.has(type.ext)) {
-    typed.resume();
-    await new Promise((resolve) => typed.once("end", resolve).once("error", resolve).once("close", resolve));
+    // Read the rest so the multipart parser moves on to the next part.
+    await drain();
+    if (part.file.truncated) throw tooLarge(rules);
     throw new AppError(415, ERROR_CODES.unsupportedMediaType, rules.messages.badContent, {
       file: rules.messages.badContent,
     });
@@ -48,7 +49,7 @@ export async function storeUpload(
   const key = `${rules.keyPrefix}/${randomUUID()}.${type.ext}`;
   let size: number;
   try {
-    size = await storage.write(key, typed);
+    size = await storage.write(key, rest);
   } catch (error) {
     await storage.remove(key);
     if (isFileTooLarge(error) || part.file.truncated) throw tooLarge(rules);
@@ -59,6 +60,48 @@ export async function storeUpload(
     throw tooLarge(rules);
   }
   return { key, name: cleanFileName(part.filename), size, mime: type.mime, ext: type.ext };
+}
+
+/** Enough of the start of a file for every signature file-type knows. */
+const SAMPLE_SIZE = 4100;
+
+/**
+ * Reads the first `size` bytes of a stream (fewer if it is shorter, none if empty) and gives back a
+ * stream of the whole content, head included, or a way to discard the rest.
+ */
+async function peek(source: Readable, size: number) {
+  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < size) {
+    const { value, done } = await iterator.next();
+    if (done) {
+      ended = true;
+      break;
+    }
+    chunks.push(value);
+    length += value.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* whole() {
+    yield head;
+    if (ended) return;
+    for (;;) {
+      const { value, done } = await iterator.next();
+      if (done) return;
+      yield value;
+    }
+  }
+  const drain = async () => {
+    if (ended) return;
+    try {
+      for (;;) if ((await iterator.next()).done) return;
+    } catch {
+      // A size-limit error while discarding: the caller reports the refusal it already knows.
+    }
+  };
+  return { head, rest: Readable.from(whole()), drain };
 }
 
 function tooLarge(rules: UploadRules) {

@@ -93,6 +93,45 @@ export interface ContactSubmissionsTable {
   created_at: Timestamp;
 }
 
+export interface RequestsTable {
+  id: Generated<string>;
+  patient_id: string;
+  treatment_type: string;
+  description: Generated<string>;
+  budget: Generated<string>;
+  quote_amount_cents: number | null;
+  urgency: Generated<string>;
+  recipient_dentist_id: string | null;
+  status: Generated<string>;
+  cancelled_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DocumentsTable {
+  id: Generated<string>;
+  request_id: string;
+  owner_id: string;
+  storage_key: string;
+  file_name: string;
+  size: number;
+  mime_type: string;
+  document_type: Generated<string>;
+  position: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface DocumentAccessTable {
+  id: Generated<string>;
+  document_id: string;
+  request_id: string;
+  actor_id: string | null;
+  actor_name: string;
+  actor_kind: "dentist" | "admin";
+  action: "view" | "download";
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -101,6 +140,9 @@ export interface Database {
   profiles: ProfilesTable;
   audit_log: AuditLogTable;
   contact_submissions: ContactSubmissionsTable;
+  requests: RequestsTable;
+  documents: DocumentsTable;
+  document_access: DocumentAccessTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -23,3 +23,47 @@ export type Profile = z.infer<typeof profileSchema>;
 
 export const meResponseSchema = z.object({ profile: profileSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** Texts of spec §8 for the profile pages. */
+export const PROFILE_MESSAGES = {
+  nameRequired: "Veuillez saisir votre nom complet",
+  tooLong: "Ce champ est trop long",
+  success: "Profil mis à jour avec succès",
+  failure: "Erreur de mise à jour du profil",
+  avatarTooLarge: "L'image est trop volumineuse (max 5 Mo)",
+  avatarType: "Veuillez choisir une image JPG ou PNG.",
+  avatarMissing: "Veuillez choisir une image.",
+  emailReadOnly: "L'email ne peut pas être modifié",
+} as const;
+
+export const AVATAR_MAX_SIZE = 5 * 1024 * 1024;
+
+const optionalNullable = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, PROFILE_MESSAGES.tooLong)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/**
+ * What a person may change on their own profile (spec §5): the full name (split into first word /
+ * rest), phone and city (empty stored as null); dentists also their biography (empty stored as "")
+ * and specialties (trimmed, non-empty, no duplicates). E-mail, role and flags are never editable here.
+ */
+export const profileUpdateSchema = z.object({
+  full_name: z
+    .string({ error: PROFILE_MESSAGES.nameRequired })
+    .trim()
+    .min(1, PROFILE_MESSAGES.nameRequired)
+    .max(200, PROFILE_MESSAGES.tooLong),
+  phone_number: optionalNullable(30),
+  city: optionalNullable(100),
+  bio: z.string().trim().max(2000, PROFILE_MESSAGES.tooLong).optional(),
+  specialties: z
+    .array(z.string().trim().max(60, PROFILE_MESSAGES.tooLong))
+    .max(20, PROFILE_MESSAGES.tooLong)
+    .optional()
+    .transform((list) => (list ? [...new Set(list.filter(Boolean))] : undefined)),
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

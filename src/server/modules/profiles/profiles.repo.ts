@@ -2,7 +2,7 @@ import { normalizeRole, type Role } from "../../../shared/domain/roles";
 import { fullNameOf, splitFullName } from "../../../shared/format/names";
 import type { Profile } from "../../../shared/schemas/profile";
 import type { Db } from "../../db/index";
-import type { ProfileRow } from "../../db/types";
+import type { ProfileRow, ProfileUpdate } from "../../db/types";
 
 /**
  * Profiles. Functions named system* are the explicit bypass used by sign-up, the session loader,
@@ -97,4 +97,18 @@ export function toProfileDto(row: ProfileRow): Profile {
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };
+}
+
+/** Updates the actor's own profile (never anyone else's) and returns it. */
+export async function updateOwnProfile(
+  db: Db,
+  actor: { userId: string },
+  values: ProfileUpdate,
+): Promise<ProfileRow> {
+  return db
+    .updateTable("profiles")
+    .set({ ...values, updated_at: new Date() })
+    .where("id", "=", actor.userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -1,12 +1,25 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { splitFullName } from "../../../shared/format/names";
 import { errorBodySchema } from "../../../shared/schemas/common";
-import { meResponseSchema } from "../../../shared/schemas/profile";
+import {
+  AVATAR_MAX_SIZE,
+  meResponseSchema,
+  PROFILE_MESSAGES,
+  profileUpdateSchema,
+} from "../../../shared/schemas/profile";
+import { AppError, notFound } from "../../errors";
 import { actorOf, requireArea } from "../../session";
-import { toProfileDto } from "./profiles.repo";
+import { avatarKeyOf, avatarUrl, storeAvatar } from "./avatar";
+import { toProfileDto, updateOwnProfile } from "./profiles.repo";
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema };
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireArea("signed-in");
+
   r.get(
     "/api/me",
     {
@@ -15,12 +28,100 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         summary: "Mon profil (la session en cours)",
         response: { 200: meResponseSchema, 401: errorBodySchema },
       },
-      preHandler: requireArea("signed-in"),
+      preHandler: signedIn,
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const actor = await actorOf(request, reply);
       return { profile: toProfileDto(actor.profile) };
+    },
+  );
+
+  r.patch(
+    "/api/me",
+    {
+      schema: {
+        tags: ["profiles"],
+        summary: "Modifier mon profil (nom, téléphone, ville ; biographie et spécialités pour les dentistes)",
+        body: profileUpdateSchema,
+        response: { 200: meResponseSchema, ...errors },
+      },
+      preHandler: signedIn,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const body = request.body;
+      const { firstName, lastName } = splitFullName(body.full_name);
+      const isDentist = actor.profile.role === "dentist";
+      const profile = await updateOwnProfile(app.db, actor, {
+        first_name: firstName,
+        last_name: lastName,
+        full_name: [firstName, lastName].filter(Boolean).join(" "),
+        phone_number: body.phone_number,
+        city: body.city,
+        ...(isDentist && body.bio !== undefined ? { bio: body.bio } : {}),
+        ...(isDentist && body.specialties !== undefined ? { specialties: body.specialties } : {}),
+      });
+      return { profile: toProfileDto(profile) };
+    },
+  );
+
+  r.post(
+    "/api/me/avatar",
+    {
+      schema: {
+        tags: ["profiles"],
+        summary: "Changer ma photo (JPG ou PNG, 5 Mo au plus ; recadrée en 256 px)",
+        consumes: ["multipart/form-data"],
+        response: { 200: meResponseSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+      preHandler: signedIn,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      if (!request.isMultipart())
+        throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", PROFILE_MESSAGES.avatarMissing);
+      const part = await request.file({ limits: { fileSize: AVATAR_MAX_SIZE, files: 1 } });
+      if (!part?.filename) {
+        throw new AppError(400, "VALIDATION_ERROR", PROFILE_MESSAGES.avatarMissing, {
+          avatar: PROFILE_MESSAGES.avatarMissing,
+        });
+      }
+      const key = await storeAvatar(part, app.storage, actor.userId);
+      const previous = avatarKeyOf(actor.profile.avatar_url);
+      let profile: Awaited<ReturnType<typeof updateOwnProfile>>;
+      try {
+        profile = await updateOwnProfile(app.db, actor, { avatar_url: avatarUrl(key) });
+      } catch (error) {
+        await app.storage.remove(key);
+        throw error;
+      }
+      if (previous) await app.storage.remove(previous).catch(() => {});
+      return { profile: toProfileDto(profile) };
+    },
+  );
+
+  // Avatars are public images (decision D10), under random keys, cached for good.
+  r.get(
+    "/api/avatars/:userId/:file",
+    {
+      schema: {
+        tags: ["profiles"],
+        summary: "Photo de profil",
+        params: z.object({ userId: z.string(), file: z.string() }),
+        response: { 404: errorBodySchema },
+      },
+      compress: false,
+    },
+    async (request, reply) => {
+      const key = avatarKeyOf(`/api/avatars/${request.params.userId}/${request.params.file}`);
+      const size = key ? await app.storage.size(key) : null;
+      if (!key || size === null) throw notFound("Image introuvable.");
+      return reply
+        .header("content-type", "image/webp")
+        .header("content-length", size)
+        .header("cache-control", "public, max-age=31536000, immutable")
+        .send(app.storage.read(key) as never);
     },
   );
 }

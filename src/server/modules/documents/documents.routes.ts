@@ -1,0 +1,63 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorBodySchema } from "../../../shared/schemas/common";
+import { notFound } from "../../errors";
+import { actorOf, requireArea } from "../../session";
+import { findReadableDocument, recordDocumentAccess } from "./documents.repo";
+
+/** RFC 6266 Content-Disposition with a UTF-8 file name and an ASCII fallback. */
+export function contentDisposition(kind: "inline" | "attachment", fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** A patient document, streamed through an authorised route; never a public URL (decision D10). */
+export async function documentRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/documents/:id/file",
+    {
+      schema: {
+        tags: ["documents"],
+        summary: "Ouvrir (inline) ou télécharger un document d'une demande",
+        params: z.object({ id: z.uuid({ error: "Document introuvable." }) }),
+        querystring: z.object({
+          disposition: z.enum(["inline", "attachment"]).optional().default("attachment"),
+        }),
+        response: { 401: errorBodySchema, 404: errorBodySchema },
+      },
+      preHandler: requireArea("signed-in"),
+      // Streamed as stored; PDFs and images gain nothing from compression.
+      compress: false,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const document = await findReadableDocument(app.db, actor, request.params.id);
+      if (!document) throw notFound("Document introuvable.");
+      const size = await app.storage.size(document.storage_key);
+      if (size === null) {
+        request.log.error({ documentId: document.id }, "fichier absent du stockage");
+        throw notFound("Document introuvable.");
+      }
+      const disposition = request.query.disposition;
+      if (document.owner_id !== actor.userId) {
+        await recordDocumentAccess(app.db, actor, document, disposition === "inline" ? "view" : "download");
+      }
+      return (
+        reply
+          .header("content-type", document.mime_type)
+          .header("content-length", size)
+          .header("content-disposition", contentDisposition(disposition, document.file_name))
+          .header("cache-control", "private, no-store")
+          .header("x-content-type-options", "nosniff")
+          // The file itself runs nothing: no scripts, only the browser's own viewers.
+          .header(
+            "content-security-policy",
+            "default-src 'none'; img-src 'self'; media-src 'self'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+          )
+          .send(app.storage.read(document.storage_key) as never)
+      );
+    },
+  );
+}

@@ -1,0 +1,112 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fakeExe, multipart, tinyPdf, tinyPng } from "../../testing/files";
+import { createTestContext, signUpDentist, signUpPatient, type TestContext } from "../../testing/harness";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx?.close());
+
+const patch = (cookie: string | undefined, payload: object) =>
+  ctx.app.inject({ method: "PATCH", url: "/api/me", payload, headers: cookie ? { cookie } : {} });
+const avatar = (cookie: string, content: Buffer, name = "moi.png", type = "image/png") => {
+  const body = multipart({}, [{ field: "avatar", name, type, content }]);
+  return ctx.app.inject({
+    method: "POST",
+    url: "/api/me/avatar",
+    payload: body.payload,
+    headers: { ...body.headers, cookie },
+  });
+};
+
+describe("editing my profile", () => {
+  it("splits the full name, stores empty phone and city as null, ignores e-mail and flags", async () => {
+    const { cookie, body } = await signUpPatient(ctx.app);
+    const response = await patch(cookie, {
+      full_name: "  Marie  Anne Dupont ",
+      phone_number: "   ",
+      city: "",
+      email: "autre@example.com",
+      is_admin: true,
+      role: "dentist",
+      bio: "ignored for patients",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().profile).toMatchObject({
+      first_name: "Marie",
+      last_name: "Anne Dupont",
+      full_name: "Marie Anne Dupont",
+      phone_number: null,
+      city: null,
+      email: body.email,
+      is_admin: false,
+      role: "patient",
+      bio: "",
+    });
+  });
+
+  it("refuses an empty name with the French message", async () => {
+    const { cookie } = await signUpPatient(ctx.app);
+    const response = await patch(cookie, { full_name: "   " });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe("Veuillez saisir votre nom complet");
+  });
+
+  it("lets a dentist set a biography and specialties (trimmed, unique, non-empty)", async () => {
+    const { cookie } = await signUpDentist(ctx.app);
+    const response = await patch(cookie, {
+      full_name: "Julien Martin",
+      bio: "  Implantologue  ",
+      specialties: ["Implantologie", " Implantologie ", "", "Parodontie"],
+    });
+    expect(response.json().profile).toMatchObject({
+      bio: "Implantologue",
+      specialties: ["Implantologie", "Parodontie"],
+    });
+  });
+
+  it("answers 401 when signed out", async () => {
+    expect((await patch(undefined, { full_name: "X" })).statusCode).toBe(401);
+  });
+});
+
+describe("avatar", () => {
+  it("stores a resized WebP under a public, immutable URL and replaces the previous one", async () => {
+    const { cookie } = await signUpPatient(ctx.app);
+    const first = await avatar(cookie, tinyPng(600, 400));
+    expect(first.statusCode).toBe(200);
+    const url = first.json().profile.avatar_url as string;
+    expect(url).toMatch(/^\/api\/avatars\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.webp$/);
+    const image = await ctx.app.inject({ method: "GET", url });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/webp");
+    expect(image.headers["cache-control"]).toContain("immutable");
+    const meta = await sharp(image.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([256, 256]);
+
+    const second = await avatar(cookie, tinyPng(300, 300));
+    expect(second.json().profile.avatar_url).not.toBe(url);
+    expect((await ctx.app.inject({ method: "GET", url })).statusCode).toBe(404);
+  });
+
+  it("refuses a PDF or an executable named .png, and an image over 5 MB", async () => {
+    const { cookie } = await signUpPatient(ctx.app);
+    const pdf = await avatar(cookie, tinyPdf(), "photo.png");
+    expect(pdf.statusCode).toBe(415);
+    expect(pdf.json().error.message).toBe("Veuillez choisir une image JPG ou PNG.");
+    expect((await avatar(cookie, fakeExe())).statusCode).toBe(415);
+    const big = Buffer.concat([tinyPng(), Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    const tooBig = await avatar(cookie, big);
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().error.message).toBe("L'image est trop volumineuse (max 5 Mo)");
+  });
+
+  it("answers 404 for an unknown avatar and for paths outside the avatars", async () => {
+    expect((await ctx.app.inject({ method: "GET", url: "/api/avatars/x/y.webp" })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: "GET", url: "/api/avatars/..%2F..%2Fauth-secret/x" })).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,155 @@
+import { type ExpressionBuilder, sql } from "kysely";
+import { REQUEST_STATUS_LABELS } from "../../../shared/domain/requests";
+import { TREATMENT_LABELS } from "../../../shared/domain/treatments";
+import { keysMatchingLabel } from "../../../shared/format/search";
+import type { Db } from "../../db/index";
+import type { Database } from "../../db/types";
+import type { Actor } from "../../session";
+
+/**
+ * Decision D6, as a reusable condition on `requests as r`: a verified dentist sees the requests
+ * sent to every verified dentist and those sent to them by name; never a cancelled one.
+ */
+export function visibleToDentist(
+  eb: ExpressionBuilder<Database & { r: Database["requests"] }, "r">,
+  dentistId: string,
+) {
+  return eb.and([
+    eb("r.status", "!=", "cancelled"),
+    eb.or([eb("r.recipient_dentist_id", "is", null), eb("r.recipient_dentist_id", "=", dentistId)]),
+  ]);
+}
+
+const summaryColumns = [
+  "r.id",
+  "r.treatment_type",
+  "r.status",
+  "r.urgency",
+  "r.created_at",
+  sql<number>`(select count(*)::int from documents d where d.request_id = r.id)`.as("document_count"),
+] as const;
+
+/** A patient's own requests: every query is filtered by the actor's id. */
+export function patientRequestsRepo(db: Db, actor: Actor) {
+  const mine = () => db.selectFrom("requests as r").where("r.patient_id", "=", actor.userId);
+
+  return {
+    async list(options: { search: string; page: number; pageSize: number }) {
+      let query = mine();
+      if (options.search) {
+        const treatments = keysMatchingLabel(options.search, TREATMENT_LABELS);
+        const statuses = keysMatchingLabel(options.search, REQUEST_STATUS_LABELS);
+        if (treatments.length === 0 && statuses.length === 0) return { items: [], total: 0 };
+        query = query.where((eb) =>
+          eb.or([
+            ...(treatments.length ? [eb("r.treatment_type", "in", treatments)] : []),
+            ...(statuses.length ? [eb("r.status", "in", statuses)] : []),
+          ]),
+        );
+      }
+      const [items, count] = await Promise.all([
+        query
+          .select(summaryColumns)
+          .orderBy("r.created_at", "desc")
+          .orderBy("r.id", "desc")
+          .limit(options.pageSize)
+          .offset((options.page - 1) * options.pageSize)
+          .execute(),
+        query.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
+      ]);
+      return { items, total: count.total };
+    },
+
+    async dashboard(limit: number) {
+      const [counts, recent] = await Promise.all([
+        mine()
+          .select([
+            sql<number>`count(*) filter (where r.status not in ('completed', 'cancelled'))::int`.as("active"),
+            sql<number>`count(*) filter (where r.status = 'completed')::int`.as("completed"),
+            sql<Date | null>`max(r.created_at)`.as("latest_at"),
+          ])
+          .executeTakeFirstOrThrow(),
+        mine()
+          .select(summaryColumns)
+          .orderBy("r.created_at", "desc")
+          .orderBy("r.id", "desc")
+          .limit(limit)
+          .execute(),
+      ]);
+      return { counts, recent };
+    },
+
+    async find(id: string) {
+      return mine()
+        .leftJoin("profiles as d", "d.id", "r.recipient_dentist_id")
+        .select([
+          ...summaryColumns,
+          "r.description",
+          "r.budget",
+          "r.quote_amount_cents",
+          "r.updated_at",
+          "r.recipient_dentist_id",
+          "d.full_name as recipient_name",
+          "d.city as recipient_city",
+        ])
+        .where("r.id", "=", id)
+        .executeTakeFirst();
+    },
+
+    async documents(requestId: string) {
+      return db
+        .selectFrom("documents as d")
+        .innerJoin("requests as r", "r.id", "d.request_id")
+        .where("r.patient_id", "=", actor.userId)
+        .where("d.request_id", "=", requestId)
+        .select(["d.id", "d.file_name", "d.size", "d.mime_type", "d.document_type", "d.created_at"])
+        .orderBy("d.position")
+        .execute();
+    },
+
+    async accessLog(requestId: string) {
+      return db
+        .selectFrom("document_access as a")
+        .innerJoin("requests as r", "r.id", "a.request_id")
+        .innerJoin("documents as d", "d.id", "a.document_id")
+        .where("r.patient_id", "=", actor.userId)
+        .where("a.request_id", "=", requestId)
+        .select([
+          "a.id",
+          "a.document_id",
+          "d.file_name as document_name",
+          "a.actor_name",
+          "a.actor_kind",
+          "a.action",
+          "a.created_at",
+        ])
+        .orderBy("a.created_at", "desc")
+        .limit(200)
+        .execute();
+    },
+
+    /** Cancels the request when its status allows it; undefined when it is not the actor's. */
+    async cancel(id: string) {
+      return db
+        .updateTable("requests")
+        .set({ status: "cancelled", cancelled_at: new Date(), updated_at: new Date() })
+        .where("id", "=", id)
+        .where("patient_id", "=", actor.userId)
+        .where("status", "in", ["new", "in_review"])
+        .returning(["id", "status"])
+        .executeTakeFirst();
+    },
+  };
+}
+
+/** Verified dentists a patient may address a request to (decision D11: derived from profiles). */
+export async function listVerifiedDentists(db: Db) {
+  return db
+    .selectFrom("profiles")
+    .select(["id", "full_name", "city", "specialties"])
+    .where("role", "=", "dentist")
+    .where("is_verified", "=", true)
+    .orderBy("full_name")
+    .limit(500)
+    .execute();
+}

@@ -1,0 +1,204 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { DASHBOARD_LIST_SIZE } from "../../../shared/domain/limits";
+import type { RequestStatus, Urgency } from "../../../shared/domain/requests";
+import type { TreatmentType } from "../../../shared/domain/treatments";
+import { mayCancelRequest } from "../../../shared/policies/requests";
+import { errorBodySchema } from "../../../shared/schemas/common";
+import {
+  patientDashboardSchema,
+  requestCreatedSchema,
+  requestDetailSchema,
+  requestListQuerySchema,
+  requestListSchema,
+  UPLOAD_MESSAGES,
+  verifiedDentistListSchema,
+} from "../../../shared/schemas/requests";
+import { AppError, notFound } from "../../errors";
+import { actorOf, requireArea } from "../../session";
+import { listVerifiedDentists, patientRequestsRepo } from "./requests.repo";
+import { createRequest } from "./requests.service";
+
+const NOT_FOUND = "Cette demande n'existe pas ou a été supprimée.";
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
+function summary(row: {
+  id: string;
+  treatment_type: string;
+  status: string;
+  urgency: string;
+  created_at: Date | string;
+  document_count: number;
+}) {
+  return {
+    id: row.id,
+    treatment_type: row.treatment_type as TreatmentType,
+    status: row.status as RequestStatus,
+    urgency: row.urgency as Urgency,
+    created_at: new Date(row.created_at).toISOString(),
+    document_count: row.document_count,
+  };
+}
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** The patient's requests (spec §2 patient screens): only ever the caller's own. */
+export async function requestRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const patient = requireArea("patient");
+  const idParams = z.object({ id: z.string() });
+  const repo = async (request: Parameters<typeof actorOf>[0], reply: Parameters<typeof actorOf>[1]) =>
+    patientRequestsRepo(app.db, await actorOf(request, reply));
+
+  r.get(
+    "/api/patient/dashboard",
+    {
+      schema: {
+        tags: ["patient"],
+        summary: "Compteurs et dernières demandes du patient",
+        response: { 200: patientDashboardSchema, ...errors },
+      },
+      preHandler: patient,
+    },
+    async (request, reply) => {
+      const { counts, recent } = await (await repo(request, reply)).dashboard(DASHBOARD_LIST_SIZE);
+      return { counts: { ...counts, latest_at: iso(counts.latest_at) }, recent: recent.map(summary) };
+    },
+  );
+
+  r.get(
+    "/api/patient/requests",
+    {
+      schema: {
+        tags: ["patient"],
+        summary: "Mes demandes, les plus récentes d'abord (recherche par traitement ou statut)",
+        querystring: requestListQuerySchema,
+        response: { 200: requestListSchema, ...errors },
+      },
+      preHandler: patient,
+    },
+    async (request, reply) => {
+      const { search, page, page_size } = request.query;
+      const { items, total } = await (await repo(request, reply)).list({ search, page, pageSize: page_size });
+      return { items: items.map(summary), total, page, page_size };
+    },
+  );
+
+  r.post(
+    "/api/patient/requests",
+    {
+      schema: {
+        tags: ["patient"],
+        summary: "Créer une demande avec ses documents (multipart)",
+        description:
+          "multipart/form-data : treatment_type (obligatoire), description, budget, quote_amount (euros), urgency (high|medium|low), recipient ('all' ou l'id d'un dentiste vérifié), consent ('true'), document_types (tableau JSON, un type par fichier : xray|quote|photo|other), puis un ou plusieurs fichiers `files` (10 Mo chacun, 10 au plus).",
+        consumes: ["multipart/form-data"],
+        response: { 201: requestCreatedSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+      preHandler: patient,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const id = await createRequest({ db: app.db, storage: app.storage }, actor, request);
+      return reply.status(201).send({ id, message: UPLOAD_MESSAGES.success });
+    },
+  );
+
+  r.get(
+    "/api/patient/requests/:id",
+    {
+      schema: {
+        tags: ["patient"],
+        summary: "Le détail d'une de mes demandes, ses documents et qui les a consultés",
+        params: idParams,
+        response: { 200: requestDetailSchema, ...errors },
+      },
+      preHandler: patient,
+    },
+    async (request, reply) => {
+      const requests = await repo(request, reply);
+      const id = request.params.id;
+      const row = z.uuid().safeParse(id).success ? await requests.find(id) : undefined;
+      if (!row) throw notFound(NOT_FOUND);
+      const [documents, accessLog] = await Promise.all([requests.documents(id), requests.accessLog(id)]);
+      return {
+        ...summary(row),
+        description: row.description,
+        budget: row.budget,
+        quote_amount_cents: row.quote_amount_cents,
+        updated_at: new Date(row.updated_at).toISOString(),
+        recipient: row.recipient_dentist_id
+          ? {
+              id: row.recipient_dentist_id,
+              full_name: row.recipient_name ?? "",
+              city: row.recipient_city ?? null,
+            }
+          : null,
+        documents: documents.map((d) => ({
+          id: d.id,
+          file_name: d.file_name,
+          size: d.size,
+          mime_type: d.mime_type,
+          document_type: d.document_type as "xray" | "quote" | "photo" | "other",
+          created_at: new Date(d.created_at).toISOString(),
+        })),
+        access_log: accessLog.map((a) => ({
+          id: a.id,
+          document_id: a.document_id,
+          document_name: a.document_name,
+          actor_name: a.actor_name,
+          actor_kind: a.actor_kind,
+          action: a.action,
+          created_at: new Date(a.created_at).toISOString(),
+        })),
+      };
+    },
+  );
+
+  r.post(
+    "/api/patient/requests/:id/cancel",
+    {
+      schema: {
+        tags: ["patient"],
+        summary: "Annuler une de mes demandes (tant qu'elle n'est pas terminée)",
+        params: idParams,
+        response: {
+          200: z.object({ id: z.string(), status: z.literal("cancelled") }),
+          ...errors,
+          409: errorBodySchema,
+        },
+      },
+      preHandler: patient,
+    },
+    async (request, reply) => {
+      const requests = await repo(request, reply);
+      const id = request.params.id;
+      const row = z.uuid().safeParse(id).success ? await requests.find(id) : undefined;
+      if (!row) throw notFound(NOT_FOUND);
+      // The policy, then a conditional update so that a concurrent change cannot slip between them.
+      const cancelled = mayCancelRequest(row.status) ? await requests.cancel(id) : undefined;
+      if (!cancelled) {
+        throw new AppError(
+          409,
+          "CONFLICT",
+          "Cette demande est terminée ou déjà annulée : elle ne peut plus être annulée.",
+        );
+      }
+      return { id, status: "cancelled" as const };
+    },
+  );
+
+  r.get(
+    "/api/dentists/verified",
+    {
+      schema: {
+        tags: ["patient"],
+        summary: "Les dentistes vérifiés à qui adresser une demande",
+        response: { 200: verifiedDentistListSchema, ...errors },
+      },
+      preHandler: patient,
+    },
+    async () => ({ items: await listVerifiedDentists(app.db) }),
+  );
+}

@@ -1,0 +1,127 @@
+import type { FastifyRequest } from "fastify";
+import { DOCUMENT_TYPES, type DocumentType, MAX_FILES_PER_REQUEST } from "../../../shared/domain/requests";
+import { requestFieldsSchema, UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
+import type { Db } from "../../db/index";
+import { AppError, validationError } from "../../errors";
+import type { Actor } from "../../session";
+import type { Storage } from "../../storage/storage";
+import { DOCUMENT_TYPES as CONTENT_TYPES, isFileTooLarge, type StoredFile, storeUpload } from "../../uploads";
+
+interface Deps {
+  db: Db;
+  storage: Storage;
+}
+
+/**
+ * One multipart request creates the request and its documents, or nothing: files are streamed to
+ * storage under `{patientId}/{random}.{ext}` (type read from the content, 10 MB each), then the rows
+ * are inserted in one transaction; on any failure every stored file is removed.
+ */
+export async function createRequest(deps: Deps, actor: Actor, request: FastifyRequest): Promise<string> {
+  if (!request.isMultipart()) {
+    throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", "La demande doit être envoyée en multipart/form-data.");
+  }
+  const fields: Record<string, string> = {};
+  const stored: StoredFile[] = [];
+  try {
+    const parts = request.parts({ limits: { files: MAX_FILES_PER_REQUEST, fields: 20, fieldSize: 20_000 } });
+    for await (const part of parts) {
+      if (part.type === "field") {
+        fields[part.fieldname] = String(part.value ?? "");
+        continue;
+      }
+      if (part.fieldname !== "files" || !part.filename) {
+        part.file.resume();
+        continue;
+      }
+      const name = part.filename;
+      try {
+        stored.push(
+          await storeUpload(part, deps.storage, {
+            accepted: CONTENT_TYPES,
+            keyPrefix: actor.userId,
+            messages: {
+              tooLarge: UPLOAD_MESSAGES.fileTooLarge(name),
+              badContent: UPLOAD_MESSAGES.fileContent(name),
+            },
+          }),
+        );
+      } catch (error) {
+        if (isFileTooLarge(error)) throw tooLarge(name);
+        throw error;
+      }
+    }
+    if (stored.length === 0) {
+      throw new AppError(400, "VALIDATION_ERROR", UPLOAD_MESSAGES.noFile, { files: UPLOAD_MESSAGES.noFile });
+    }
+    const parsed = requestFieldsSchema.safeParse(fields);
+    if (!parsed.success) throw validationError(parsed.error.issues);
+    const input = parsed.data;
+    const types = stored.map((_, i) => {
+      const t = input.document_types[i];
+      return (DOCUMENT_TYPES as readonly string[]).includes(t ?? "") ? (t as DocumentType) : "other";
+    });
+
+    return await deps.db.transaction().execute(async (trx) => {
+      if (input.recipient) {
+        const dentist = await trx
+          .selectFrom("profiles")
+          .select("id")
+          .where("id", "=", input.recipient)
+          .where("role", "=", "dentist")
+          .where("is_verified", "=", true)
+          .executeTakeFirst();
+        if (!dentist) {
+          throw new AppError(400, "VALIDATION_ERROR", UPLOAD_MESSAGES.recipientUnavailable, {
+            recipient: UPLOAD_MESSAGES.recipientUnavailable,
+          });
+        }
+      }
+      const row = await trx
+        .insertInto("requests")
+        .values({
+          patient_id: actor.userId,
+          treatment_type: input.treatment_type,
+          description: input.description,
+          budget: input.budget,
+          quote_amount_cents: input.quote_amount,
+          urgency: input.urgency,
+          recipient_dentist_id: input.recipient,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("documents")
+        .values(
+          stored.map((file, i) => ({
+            request_id: row.id,
+            owner_id: actor.userId,
+            storage_key: file.key,
+            file_name: file.name,
+            size: file.size,
+            mime_type: file.mime,
+            document_type: types[i] ?? "other",
+            position: i,
+          })),
+        )
+        .execute();
+      return row.id;
+    });
+  } catch (error) {
+    await Promise.all(stored.map((file) => deps.storage.remove(file.key).catch(() => {})));
+    if (isFilesLimit(error)) {
+      const message = UPLOAD_MESSAGES.tooManyFiles(MAX_FILES_PER_REQUEST);
+      throw new AppError(413, "PAYLOAD_TOO_LARGE", message, { files: message });
+    }
+    throw error;
+  }
+}
+
+function tooLarge(name: string) {
+  const message = UPLOAD_MESSAGES.fileTooLarge(name);
+  return new AppError(413, "PAYLOAD_TOO_LARGE", message, { files: message });
+}
+
+function isFilesLimit(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === "FST_FILES_LIMIT_REACHED";
+}

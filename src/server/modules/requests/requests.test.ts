@@ -1,0 +1,339 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
+import { ensureAdmin } from "../../bootstrap";
+import { fakeExe, multipart, pdfOfSize, tinyPdf, tinyPng } from "../../testing/files";
+import {
+  createTestContext,
+  sessionCookie,
+  signUpDentist,
+  signUpPatient,
+  type TestContext,
+} from "../../testing/harness";
+
+let ctx: TestContext;
+const who: Record<string, { cookie: string; id: string }> = {};
+
+async function verifiedDentist(name: string) {
+  const { response, cookie } = await signUpDentist(ctx.app, { first_name: name });
+  const id = response.json().profile.id;
+  await ctx.app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", id).execute();
+  return { cookie, id };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" } });
+  for (const name of ["alice", "bob"]) {
+    const { response, cookie } = await signUpPatient(ctx.app, { first_name: name });
+    who[name] = { cookie, id: response.json().profile.id };
+  }
+  who.drA = await verifiedDentist("Anne");
+  who.drB = await verifiedDentist("Bruno");
+  const unverified = await signUpDentist(ctx.app);
+  who.unverified = { cookie: unverified.cookie, id: unverified.response.json().profile.id };
+  await ensureAdmin({ db: ctx.app.db, auth: ctx.app.auth }, "admin@example.com", "admin-secret");
+  const login = await ctx.app.inject({
+    method: "POST",
+    url: "/api/account/login",
+    payload: { email: "admin@example.com", password: "admin-secret" },
+  });
+  who.admin = { cookie: sessionCookie(login), id: login.json().profile.id };
+});
+afterAll(async () => ctx?.close());
+
+type Upload = { name: string; type: string; content: Buffer };
+const pdf = (name = "devis-dentiste.pdf"): Upload => ({ name, type: "application/pdf", content: tinyPdf() });
+const png = (name = "photo.png"): Upload => ({ name, type: "image/png", content: tinyPng() });
+const baseFields = {
+  treatment_type: "implant",
+  consent: "true",
+  urgency: "high",
+  budget: "2000 €",
+  description: "Molaire",
+};
+
+function upload(cookie: string | undefined, fields: Record<string, string>, files: Upload[]) {
+  const body = multipart(
+    fields,
+    files.map((f) => ({ field: "files", ...f })),
+  );
+  return ctx.app.inject({
+    method: "POST",
+    url: "/api/patient/requests",
+    payload: body.payload,
+    headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
+  });
+}
+const get = (url: string, cookie?: string) =>
+  ctx.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+const storedCount = (userId: string) => {
+  try {
+    return readdirSync(path.join(ctx.dataDir, "files", userId)).length;
+  } catch {
+    return 0;
+  }
+};
+const requestCount = async () =>
+  Number(
+    (
+      await ctx.app.db
+        .selectFrom("requests")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+async function createFor(
+  name: string,
+  fields: Record<string, string> = {},
+  files: Upload[] = [pdf(), png()],
+) {
+  const response = await upload(
+    who[name]?.cookie,
+    { ...baseFields, document_types: JSON.stringify(["quote", "photo"]), ...fields },
+    files,
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id as string;
+}
+
+describe("creating a request", () => {
+  it("stores the request and its documents, typed by content, under {userId}/{random}.{ext}", async () => {
+    const id = await createFor("alice", { quote_amount: "1 250,50" });
+    const detail = await get(`/api/patient/requests/${id}`, who.alice?.cookie);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      id,
+      treatment_type: "implant",
+      status: "new",
+      urgency: "high",
+      budget: "2000 €",
+      description: "Molaire",
+      quote_amount_cents: 125050,
+      recipient: null,
+      document_count: 2,
+    });
+    expect(
+      detail
+        .json()
+        .documents.map((d: { document_type: string; mime_type: string }) => [d.document_type, d.mime_type]),
+    ).toEqual([
+      ["quote", "application/pdf"],
+      ["photo", "image/png"],
+    ]);
+    const keys = await ctx.app.db
+      .selectFrom("documents")
+      .select("storage_key")
+      .where("request_id", "=", id)
+      .execute();
+    for (const { storage_key } of keys)
+      expect(storage_key).toMatch(new RegExp(`^${who.alice?.id}/[0-9a-f-]{36}\\.(pdf|png)$`));
+  });
+
+  it("addresses a request to one verified dentist", async () => {
+    const id = await createFor("alice", { recipient: who.drA?.id ?? "" });
+    const detail = await get(`/api/patient/requests/${id}`, who.alice?.cookie);
+    expect(detail.json().recipient).toMatchObject({ id: who.drA?.id, full_name: "Anne Martin" });
+  });
+
+  it.each([
+    [{ treatment_type: "" }, [pdf()], 400, "Veuillez sélectionner un type de traitement."],
+    [
+      { consent: "" },
+      [pdf()],
+      400,
+      "Veuillez accepter le partage de vos documents avec le ou les dentistes choisis.",
+    ],
+    [
+      { quote_amount: "beaucoup" },
+      [pdf()],
+      400,
+      "Veuillez saisir un montant en euros, par exemple 1 250 ou 1 250,50.",
+    ],
+    [{}, [], 400, "Veuillez téléverser au moins un document."],
+    [
+      {},
+      [{ name: "devis.pdf", type: "application/pdf", content: fakeExe() }],
+      415,
+      "Le contenu du fichier devis.pdf ne correspond pas",
+    ],
+    [
+      {},
+      [{ name: "vide.pdf", type: "application/pdf", content: Buffer.alloc(0) }],
+      415,
+      "Le contenu du fichier vide.pdf",
+    ],
+    [
+      {},
+      [{ name: "gros.pdf", type: "application/pdf", content: pdfOfSize(MAX_FILE_SIZE + 1) }],
+      413,
+      "Le fichier gros.pdf est trop volumineux (max 10 Mo)",
+    ],
+  ])("refuses %o with a French message and keeps nothing", async (fields, files, status, message) => {
+    const before = { files: storedCount(who.bob?.id ?? ""), rows: await requestCount() };
+    const response = await upload(who.bob?.cookie, { ...baseFields, ...fields }, files as Upload[]);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().error.message).toContain(message);
+    expect(storedCount(who.bob?.id ?? "")).toBe(before.files);
+    expect(await requestCount()).toBe(before.rows);
+  });
+
+  it("is atomic: a bad second file removes the first one already stored", async () => {
+    const before = { files: storedCount(who.bob?.id ?? ""), rows: await requestCount() };
+    const response = await upload(who.bob?.cookie, baseFields, [
+      pdf(),
+      { name: "x.pdf", type: "application/pdf", content: fakeExe() },
+    ]);
+    expect(response.statusCode).toBe(415);
+    expect(storedCount(who.bob?.id ?? "")).toBe(before.files);
+    expect(await requestCount()).toBe(before.rows);
+  });
+
+  it("is atomic: a refused recipient (unverified dentist) stores no row and no file", async () => {
+    const before = { files: storedCount(who.bob?.id ?? ""), rows: await requestCount() };
+    const response = await upload(who.bob?.cookie, { ...baseFields, recipient: who.unverified?.id ?? "" }, [
+      pdf(),
+      png(),
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.recipient).toBeDefined();
+    expect(storedCount(who.bob?.id ?? "")).toBe(before.files);
+    expect(await requestCount()).toBe(before.rows);
+  });
+
+  it("refuses anonymous callers (401) and dentists (403)", async () => {
+    expect((await upload(undefined, baseFields, [pdf()])).statusCode).toBe(401);
+    expect((await upload(who.drA?.cookie, baseFields, [pdf()])).statusCode).toBe(403);
+  });
+});
+
+describe("following requests", () => {
+  it("shows a patient only their own requests, counters and the 5 most recent", async () => {
+    const fresh = await signUpPatient(ctx.app, { first_name: "Chloé" });
+    who.chloe = { cookie: fresh.cookie, id: fresh.response.json().profile.id };
+    const empty = await get("/api/patient/dashboard", who.chloe.cookie);
+    expect(empty.json()).toEqual({ counts: { active: 0, completed: 0, latest_at: null }, recent: [] });
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++)
+      ids.push(await createFor("chloe", { treatment_type: i === 0 ? "whitening" : "crown" }));
+    await ctx.app.db
+      .updateTable("requests")
+      .set({ status: "completed" })
+      .where("id", "=", ids[1] ?? "")
+      .execute();
+    const dashboard = (await get("/api/patient/dashboard", who.chloe.cookie)).json();
+    expect(dashboard.counts).toMatchObject({ active: 5, completed: 1 });
+    expect(dashboard.counts.latest_at).not.toBeNull();
+    expect(dashboard.recent).toHaveLength(5);
+    expect(dashboard.recent[0].id).toBe(ids[5]);
+
+    const list = (await get("/api/patient/requests?page_size=4", who.chloe.cookie)).json();
+    expect(list.total).toBe(6);
+    expect(list.items).toHaveLength(4);
+    const page2 = (await get("/api/patient/requests?page_size=4&page=2", who.chloe.cookie)).json();
+    expect(page2.items.map((i: { id: string }) => i.id)).toEqual([ids[1], ids[0]]);
+
+    const byLabel = (
+      await get(`/api/patient/requests?search=${encodeURIComponent("blanchi")}`, who.chloe.cookie)
+    ).json();
+    expect(byLabel.items.map((i: { id: string }) => i.id)).toEqual([ids[0]]);
+    const byStatus = (
+      await get(`/api/patient/requests?search=${encodeURIComponent("terminee")}`, who.chloe.cookie)
+    ).json();
+    expect(byStatus.items.map((i: { id: string }) => i.id)).toEqual([ids[1]]);
+    const none = (await get("/api/patient/requests?search=zzz", who.chloe.cookie)).json();
+    expect(none).toMatchObject({ items: [], total: 0 });
+  });
+
+  it("answers 404 on another patient's request, 401 anonymous, 403 for a dentist", async () => {
+    const id = await createFor("alice");
+    const other = await get(`/api/patient/requests/${id}`, who.bob?.cookie);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().error.message).toBe("Cette demande n'existe pas ou a été supprimée.");
+    expect((await get(`/api/patient/requests/${id}`)).statusCode).toBe(401);
+    expect((await get(`/api/patient/requests/${id}`, who.drA?.cookie)).statusCode).toBe(403);
+    expect((await get("/api/patient/requests/not-a-uuid", who.alice?.cookie)).statusCode).toBe(404);
+    const bobList = (await get("/api/patient/requests?page_size=50", who.bob?.cookie)).json();
+    expect(bobList.items.map((i: { id: string }) => i.id)).not.toContain(id);
+  });
+
+  it("lets the owner cancel, once, and nobody else", async () => {
+    const id = await createFor("alice");
+    const post = (cookie?: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: `/api/patient/requests/${id}/cancel`,
+        headers: cookie ? { cookie } : {},
+      });
+    expect((await post(who.bob?.cookie)).statusCode).toBe(404);
+    expect((await post()).statusCode).toBe(401);
+    const ok = await post(who.alice?.cookie);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().status).toBe("cancelled");
+    expect((await post(who.alice?.cookie)).statusCode).toBe(409);
+  });
+
+  it("lists verified dentists only, for patients only", async () => {
+    const list = await get("/api/dentists/verified", who.alice?.cookie);
+    const ids = list.json().items.map((d: { id: string }) => d.id);
+    expect(ids).toEqual(expect.arrayContaining([who.drA?.id, who.drB?.id]));
+    expect(ids).not.toContain(who.unverified?.id);
+    expect((await get("/api/dentists/verified")).statusCode).toBe(401);
+  });
+});
+
+describe("documents", () => {
+  it("streams a document to its owner with the right headers and bytes, unrecorded", async () => {
+    const id = await createFor("alice");
+    const detail = (await get(`/api/patient/requests/${id}`, who.alice?.cookie)).json();
+    const doc = detail.documents[0];
+    const file = await get(`/api/documents/${doc.id}/file`, who.alice?.cookie);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-type"]).toBe("application/pdf");
+    expect(file.headers["content-disposition"]).toContain('attachment; filename="devis-dentiste.pdf"');
+    expect(file.headers["x-content-type-options"]).toBe("nosniff");
+    expect(file.rawPayload.equals(tinyPdf())).toBe(true);
+    expect((await get(`/api/patient/requests/${id}`, who.alice?.cookie)).json().access_log).toEqual([]);
+  });
+
+  it("follows decision D6 and records every access by someone else", async () => {
+    const toAll = await createFor("alice");
+    const toA = await createFor("alice", { recipient: who.drA?.id ?? "" });
+    const docOf = async (requestId: string) =>
+      (await get(`/api/patient/requests/${requestId}`, who.alice?.cookie)).json().documents[0].id;
+    const [docAll, docA] = [await docOf(toAll), await docOf(toA)];
+    const status = async (docId: string, cookie?: string, q = "") =>
+      (await get(`/api/documents/${docId}/file${q}`, cookie)).statusCode;
+
+    expect(await status(docAll, who.bob?.cookie)).toBe(404);
+    expect(await status(docAll)).toBe(401);
+    expect(await status(docAll, who.unverified?.cookie)).toBe(404);
+    expect(await status(docAll, who.drB?.cookie, "?disposition=inline")).toBe(200);
+    expect(await status(docA, who.drB?.cookie)).toBe(404);
+    expect(await status(docA, who.drA?.cookie)).toBe(200);
+    expect(await status(docA, who.admin?.cookie)).toBe(200);
+
+    const logAll = (await get(`/api/patient/requests/${toAll}`, who.alice?.cookie)).json().access_log;
+    expect(logAll).toEqual([
+      expect.objectContaining({ actor_name: "Bruno Martin", actor_kind: "dentist", action: "view" }),
+    ]);
+    const logA = (await get(`/api/patient/requests/${toA}`, who.alice?.cookie)).json().access_log;
+    expect(logA.map((a: { actor_kind: string; action: string }) => [a.actor_kind, a.action]).sort()).toEqual([
+      ["admin", "download"],
+      ["dentist", "download"],
+    ]);
+  });
+
+  it("closes a cancelled request's documents to dentists", async () => {
+    const id = await createFor("alice");
+    const docId = (await get(`/api/patient/requests/${id}`, who.alice?.cookie)).json().documents[0].id;
+    await ctx.app.inject({
+      method: "POST",
+      url: `/api/patient/requests/${id}/cancel`,
+      headers: { cookie: who.alice?.cookie ?? "" },
+    });
+    expect((await get(`/api/documents/${docId}/file`, who.drA?.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/documents/${docId}/file`, who.alice?.cookie)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,85 @@
+/** Patient-side request statuses (decision D8) with spec §4 labels and colours. */
+export const REQUEST_STATUSES = ["new", "in_review", "completed", "cancelled"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export type StatusTone = "yellow" | "blue" | "green" | "gray";
+
+export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+  new: "Nouvelle",
+  in_review: "En cours",
+  completed: "Terminée",
+  cancelled: "Annulée",
+};
+
+export const REQUEST_STATUS_TONES: Record<RequestStatus, StatusTone> = {
+  new: "yellow",
+  in_review: "blue",
+  completed: "green",
+  cancelled: "gray",
+};
+
+/** Spec §4: anything unknown shows 'En attente' in grey. */
+export function requestStatusLabel(status: string): string {
+  return REQUEST_STATUS_LABELS[status as RequestStatus] ?? "En attente";
+}
+export function requestStatusTone(status: string): StatusTone {
+  return REQUEST_STATUS_TONES[status as RequestStatus] ?? "gray";
+}
+
+/** Spec §4/§9 urgency: form labels, list labels, patient detail labels. */
+export const URGENCIES = ["high", "medium", "low"] as const;
+export type Urgency = (typeof URGENCIES)[number];
+export const DEFAULT_URGENCY: Urgency = "medium";
+
+export const URGENCY_FORM_LABELS: Record<Urgency, string> = {
+  high: "Urgent (< 1 semaine)",
+  medium: "Normal (1-4 semaines)",
+  low: "Non-urgent (> 1 mois)",
+};
+export const URGENCY_LIST_LABELS: Record<Urgency, string> = {
+  high: "Urgent",
+  medium: "Normal",
+  low: "Non urgent",
+};
+export const URGENCY_DETAIL_LABELS: Record<Urgency, string> = {
+  high: "Haute",
+  medium: "Moyenne",
+  low: "Basse",
+};
+
+/** Unknown urgencies show as Normal (spec §4). */
+export function urgencyOf(value: string | null | undefined): Urgency {
+  return (URGENCIES as readonly string[]).includes(value ?? "") ? (value as Urgency) : DEFAULT_URGENCY;
+}
+
+/** Document types of an upload (spec §3 documentType). */
+export const DOCUMENT_TYPES = ["xray", "quote", "photo", "other"] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
+  xray: "Radiographie",
+  quote: "Devis",
+  photo: "Photo",
+  other: "Autre",
+};
+
+/**
+ * Spec §5 guess: images → photo; videos → other; a name containing radio, xray or pano → xray;
+ * devis, quote or facture → quote; otherwise other. The name rules are checked first for
+ * non-image files only, as the spec orders them after the image rule.
+ */
+export function guessDocumentType(file: { name: string; type: string }): DocumentType {
+  if (file.type.startsWith("image/")) return "photo";
+  if (file.type.startsWith("video/")) return "other";
+  const name = file.name.toLowerCase();
+  if (/radio|xray|pano/.test(name)) return "xray";
+  if (/devis|quote|facture/.test(name)) return "quote";
+  return "other";
+}
+
+/** Upload limits: 10 MB per file (limits.ts), at most this many files per request. */
+export const MAX_FILES_PER_REQUEST = 10;
+
+/** Spec §2: active requests are those neither completed nor cancelled. */
+export function isActiveRequest(status: string): boolean {
+  return status !== "completed" && status !== "cancelled";
+}

@@ -1,0 +1,30 @@
+/** Dates in the French locale, Europe/Paris (decision D16). */
+const TZ = "Europe/Paris";
+const LIST = new Intl.DateTimeFormat("fr-FR", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  timeZone: TZ,
+});
+const DETAIL = new Intl.DateTimeFormat("fr-FR", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: TZ,
+});
+const TIME = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: TZ });
+
+/** dd/MM/yyyy, for lists and tables. */
+export function formatListDate(date: Date | string): string {
+  return LIST.format(new Date(date));
+}
+
+/** d MMMM yyyy ("21 novembre 2026"), for details. */
+export function formatDetailDate(date: Date | string): string {
+  return DETAIL.format(new Date(date));
+}
+
+/** "21 novembre 2026 à 14:05". */
+export function formatDetailDateTime(date: Date | string): string {
+  return `${DETAIL.format(new Date(date))} à ${TIME.format(new Date(date))}`;
+}

@@ -1,0 +1,155 @@
+import { z } from "zod";
+import { DEFAULT_URGENCY, DOCUMENT_TYPES, REQUEST_STATUSES, URGENCIES } from "../domain/requests";
+import { TREATMENT_TYPES } from "../domain/treatments";
+import { parseEuros } from "../format/money";
+
+/** Texts of spec §5 and §8 for the patient upload. */
+export const UPLOAD_MESSAGES = {
+  noFile: "Veuillez téléverser au moins un document.",
+  treatmentRequired: "Veuillez sélectionner un type de traitement.",
+  noValidFile: "Aucun fichier valide n'a été téléversé.",
+  fileTooLarge: (name: string) => `Le fichier ${name} est trop volumineux (max 10 Mo)`,
+  filesTooLarge: (names: string[]) =>
+    `Fichier(s) trop volumineux: ${names.join(", ")}. La taille maximale est de 10 Mo.`,
+  fileType: (name: string) => `Le type de fichier ${name} n'est pas accepté`,
+  fileContent: (name: string) =>
+    `Le contenu du fichier ${name} ne correspond pas à un format accepté (PDF, JPG, PNG, MP4, MOV, AVI, MKV).`,
+  filesAdded: (count: number) => `${count} fichier(s) ajouté(s)`,
+  tooManyFiles: (max: number) => `Vous pouvez envoyer au plus ${max} fichiers par demande.`,
+  consentRequired: "Veuillez accepter le partage de vos documents avec le ou les dentistes choisis.",
+  quoteAmountInvalid: "Veuillez saisir un montant en euros, par exemple 1 250 ou 1 250,50.",
+  recipientUnavailable:
+    "Ce dentiste n'est pas disponible. Choisissez un autre dentiste ou tous les dentistes vérifiés.",
+  success: "Documents envoyés avec succès!",
+  failure: "Une erreur est survenue lors de l'envoi des documents.",
+  descriptionTooLong: "La description ne peut pas dépasser 5 000 caractères.",
+  budgetTooLong: "Le budget ne peut pas dépasser 100 caractères.",
+} as const;
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((v) => v ?? "");
+
+/**
+ * The text fields of the upload's multipart body. `document_types` is a JSON array giving, in the
+ * order of the files, each file's type; `recipient` is "all" or a verified dentist's id.
+ */
+export const requestFieldsSchema = z.object({
+  treatment_type: z.enum(TREATMENT_TYPES, { error: UPLOAD_MESSAGES.treatmentRequired }),
+  description: optionalText(5000, UPLOAD_MESSAGES.descriptionTooLong),
+  budget: optionalText(100, UPLOAD_MESSAGES.budgetTooLong),
+  quote_amount: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v?.trim()) return null;
+      const cents = parseEuros(v);
+      if (cents === null) {
+        ctx.addIssue({ code: "custom", message: UPLOAD_MESSAGES.quoteAmountInvalid });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  urgency: z
+    .enum(URGENCIES)
+    .optional()
+    .catch(DEFAULT_URGENCY)
+    .transform((v) => v ?? DEFAULT_URGENCY),
+  recipient: z
+    .union([z.literal("all"), z.uuid({ error: UPLOAD_MESSAGES.recipientUnavailable })])
+    .optional()
+    .transform((v) => (v && v !== "all" ? v : null)),
+  consent: z.literal("true", { error: UPLOAD_MESSAGES.consentRequired }),
+  document_types: z
+    .string()
+    .optional()
+    .transform((v) => {
+      try {
+        const parsed = JSON.parse(v ?? "[]");
+        return Array.isArray(parsed) ? parsed.map(String) : [];
+      } catch {
+        return [];
+      }
+    }),
+});
+export type RequestFields = z.input<typeof requestFieldsSchema>;
+
+export const documentSchema = z.object({
+  id: z.string(),
+  file_name: z.string(),
+  size: z.number(),
+  mime_type: z.string(),
+  document_type: z.enum(DOCUMENT_TYPES),
+  created_at: z.string(),
+});
+export type DocumentDto = z.infer<typeof documentSchema>;
+
+export const requestSummarySchema = z.object({
+  id: z.string(),
+  treatment_type: z.enum(TREATMENT_TYPES),
+  status: z.enum(REQUEST_STATUSES),
+  urgency: z.enum(URGENCIES),
+  created_at: z.string(),
+  document_count: z.number(),
+});
+export type RequestSummary = z.infer<typeof requestSummarySchema>;
+
+export const documentAccessSchema = z.object({
+  id: z.string(),
+  document_id: z.string(),
+  document_name: z.string(),
+  actor_name: z.string(),
+  actor_kind: z.enum(["dentist", "admin"]),
+  action: z.enum(["view", "download"]),
+  created_at: z.string(),
+});
+export type DocumentAccessDto = z.infer<typeof documentAccessSchema>;
+
+export const requestDetailSchema = requestSummarySchema.extend({
+  description: z.string(),
+  budget: z.string(),
+  quote_amount_cents: z.number().nullable(),
+  recipient: z.object({ id: z.string(), full_name: z.string(), city: z.string().nullable() }).nullable(),
+  updated_at: z.string(),
+  documents: z.array(documentSchema),
+  access_log: z.array(documentAccessSchema),
+});
+export type RequestDetail = z.infer<typeof requestDetailSchema>;
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  page_size: z.coerce.number().int().min(1).max(50).optional().default(10),
+});
+
+export const requestListQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(100).optional().default(""),
+});
+
+export const requestListSchema = z.object({
+  items: z.array(requestSummarySchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type RequestList = z.infer<typeof requestListSchema>;
+
+export const patientDashboardSchema = z.object({
+  counts: z.object({ active: z.number(), completed: z.number(), latest_at: z.string().nullable() }),
+  recent: z.array(requestSummarySchema),
+});
+export type PatientDashboard = z.infer<typeof patientDashboardSchema>;
+
+export const verifiedDentistSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  city: z.string().nullable(),
+  specialties: z.array(z.string()),
+});
+export const verifiedDentistListSchema = z.object({ items: z.array(verifiedDentistSchema) });
+export type VerifiedDentist = z.infer<typeof verifiedDentistSchema>;
+
+export const requestCreatedSchema = z.object({ id: z.string(), message: z.string() });
