@@ -39,13 +39,24 @@ describe("demo data", () => {
   it("seeds the demo accounts only on an empty database", async () => {
     const empty = await createTestContext();
     try {
-      expect(await seedDemoData({ db: empty.app.db, auth: empty.app.auth })).toBe(true);
-      expect(await seedDemoData({ db: empty.app.db, auth: empty.app.auth })).toBe(false);
+      expect(await seedDemoData({ db: empty.app.db, auth: empty.app.auth, storage: empty.app.storage })).toBe(
+        true,
+      );
+      expect(await seedDemoData({ db: empty.app.db, auth: empty.app.auth, storage: empty.app.storage })).toBe(
+        false,
+      );
       const profiles = await empty.app.db.selectFrom("profiles").selectAll().execute();
       expect(profiles.filter((p) => p.is_admin)).toHaveLength(1);
       expect(profiles.filter((p) => p.role === "patient" && !p.is_admin)).toHaveLength(1);
       expect(profiles.filter((p) => p.role === "dentist" && p.is_verified)).toHaveLength(2);
       expect(profiles.filter((p) => p.role === "dentist" && !p.is_verified)).toHaveLength(1);
+      const requests = await empty.app.db.selectFrom("requests").select(["status", "patient_id"]).execute();
+      expect(new Set(requests.map((r) => r.status))).toEqual(
+        new Set(["new", "in_review", "completed", "cancelled"]),
+      );
+      const documents = await empty.app.db.selectFrom("documents").select("storage_key").execute();
+      for (const { storage_key } of documents)
+        expect(await empty.app.storage.size(storage_key)).toBeGreaterThan(0);
       for (const account of DEMO_ACCOUNTS) {
         const response = await empty.app.inject({
           method: "POST",
@@ -58,6 +69,6 @@ describe("demo data", () => {
       await empty.close();
     }
     // A database with accounts is never seeded.
-    expect(await seedDemoData(deps())).toBe(false);
+    expect(await seedDemoData({ ...deps(), storage: ctx.app.storage })).toBe(false);
   });
 });

@@ -1,6 +1,10 @@
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
 import type { Auth } from "./auth";
 import { type NewAccount, systemCreateAccount } from "./bootstrap";
 import type { Db } from "./db/index";
+import { tinyPdf, tinyPng } from "./sample-files";
+import type { Storage } from "./storage/storage";
 
 export const DEMO_PASSWORD = "sourio-demo";
 
@@ -63,11 +67,121 @@ export const DEMO_ACCOUNTS: ReadonlyArray<NewAccount & { label: string }> = [
   },
 ];
 
-/** Seeds the demo accounts when the database has no account at all. Returns true when it did. */
-export async function seedDemoData(deps: { db: Db; auth: Auth }): Promise<boolean> {
+interface DemoRequest {
+  treatment_type: string;
+  status: "new" | "in_review" | "completed" | "cancelled";
+  urgency: "high" | "medium" | "low";
+  daysAgo: number;
+  description: string;
+  budget?: string;
+  quoteEuros?: number;
+  toDentist?: string;
+  documents: Array<{ name: string; type: "xray" | "quote" | "photo" | "other"; kind: "pdf" | "png" }>;
+}
+
+/** The demo patient's requests: one or more in each status, with small real documents. */
+const DEMO_REQUESTS: DemoRequest[] = [
+  {
+    treatment_type: "implant",
+    status: "in_review",
+    urgency: "high",
+    daysAgo: 3,
+    description: "Remplacement d'une molaire inférieure extraite il y a six mois.",
+    budget: "1 500 €",
+    quoteEuros: 2400,
+    documents: [
+      { name: "devis-implant-dr-roux.pdf", type: "quote", kind: "pdf" },
+      { name: "radio-panoramique.png", type: "xray", kind: "png" },
+    ],
+  },
+  {
+    treatment_type: "crown",
+    status: "new",
+    urgency: "medium",
+    daysAgo: 1,
+    description: "Couronne céramique sur la 16, dent dévitalisée.",
+    quoteEuros: 950,
+    documents: [{ name: "devis-couronne.pdf", type: "quote", kind: "pdf" }],
+  },
+  {
+    treatment_type: "bridge",
+    status: "new",
+    urgency: "low",
+    daysAgo: 6,
+    description: "Bridge trois éléments, je souhaite l'avis du Dr Martin.",
+    toDentist: "dr.martin@demo.sourio.fr",
+    documents: [
+      { name: "devis-bridge.pdf", type: "quote", kind: "pdf" },
+      { name: "photo-sourire.png", type: "photo", kind: "png" },
+    ],
+  },
+  {
+    treatment_type: "whitening",
+    status: "completed",
+    urgency: "low",
+    daysAgo: 40,
+    description: "Blanchiment en cabinet.",
+    budget: "400 €",
+    quoteEuros: 600,
+    documents: [{ name: "devis-blanchiment.pdf", type: "quote", kind: "pdf" }],
+  },
+  {
+    treatment_type: "veneer",
+    status: "cancelled",
+    urgency: "medium",
+    daysAgo: 25,
+    description: "Facettes sur les incisives, projet reporté.",
+    documents: [{ name: "photo-incisives.png", type: "photo", kind: "png" }],
+  },
+];
+
+/** Seeds the demo accounts and data when the database has no account at all. Returns true when it did. */
+export async function seedDemoData(deps: { db: Db; auth: Auth; storage: Storage }): Promise<boolean> {
   const any = await deps.db.selectFrom("users").select("id").limit(1).executeTakeFirst();
   if (any) return false;
-  for (const account of DEMO_ACCOUNTS) await systemCreateAccount(deps, account);
+  const ids = new Map<string, string>();
+  for (const account of DEMO_ACCOUNTS) ids.set(account.email, await systemCreateAccount(deps, account));
+  const patientId = ids.get("patient@demo.sourio.fr") ?? "";
+  const day = 24 * 60 * 60 * 1000;
+  for (const demo of DEMO_REQUESTS) {
+    const createdAt = new Date(Date.now() - demo.daysAgo * day);
+    const request = await deps.db
+      .insertInto("requests")
+      .values({
+        patient_id: patientId,
+        treatment_type: demo.treatment_type,
+        status: demo.status,
+        urgency: demo.urgency,
+        description: demo.description,
+        budget: demo.budget ?? "",
+        quote_amount_cents: demo.quoteEuros ? demo.quoteEuros * 100 : null,
+        recipient_dentist_id: demo.toDentist ? (ids.get(demo.toDentist) ?? null) : null,
+        cancelled_at: demo.status === "cancelled" ? createdAt : null,
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const [position, doc] of demo.documents.entries()) {
+      const content = doc.kind === "pdf" ? tinyPdf(`Sourio - ${doc.name}`) : tinyPng(64, 48, [203, 213, 225]);
+      const key = `${patientId}/${randomUUID()}.${doc.kind}`;
+      const size = await deps.storage.write(key, Readable.from([content]));
+      await deps.db
+        .insertInto("documents")
+        .values({
+          request_id: request.id,
+          owner_id: patientId,
+          storage_key: key,
+          file_name: doc.name,
+          size,
+          mime_type: doc.kind === "pdf" ? "application/pdf" : "image/png",
+          document_type: doc.type,
+          position,
+          created_at: createdAt,
+        })
+        .execute();
+    }
+  }
   return true;
 }
 

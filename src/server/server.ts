@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database });
-  const deps = { db: database.db, auth: app.auth };
+  const deps = { db: database.db, auth: app.auth, storage: app.storage };
   if (config.adminEmail && config.adminPassword) {
     const outcome = await ensureAdmin(deps, config.adminEmail, config.adminPassword);
     app.log.info(

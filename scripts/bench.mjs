@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// `npm run bench`: the performance budgets of architecture.md, measured on this machine.
+//  - landing route: initial JS (scripts and modulepreloads of index.html) ≤ 100 KB gzip;
+//  - Lighthouse (mobile, Debian Chromium) on /, /how-it-works, /faq: performance ≥ 90, accessibility 100.
+// Prints a table and exits 1 when a budget is exceeded. Not a test: timings never gate `npm test`.
+// Options: --no-lighthouse (only the bundle budget).
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { findChromium } from "./lib/chromium.mjs";
+import { ensureClientBuilt, root } from "./lib/client-build.mjs";
+
+const LIGHTHOUSE = "lighthouse@12.8.2";
+const LIGHTHOUSE_PAGES = ["/", "/how-it-works", "/faq"];
+const results = [];
+const record = (name, value, budget, ok) => results.push({ name, value, budget, ok });
+
+if (!ensureClientBuilt()) process.exit(1);
+
+// 1. Landing initial JS.
+const dist = path.join(root, "dist/client");
+const html = readFileSync(path.join(dist, "index.html"), "utf8");
+const files = new Set();
+for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(m[1]);
+for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) files.add(m[1]);
+let gzipBytes = 0;
+for (const file of files)
+  gzipBytes += gzipSync(readFileSync(path.join(dist, file.replace(/^\//, ""))), { level: 9 }).length;
+const kb = gzipBytes / 1024;
+record(
+  "JS initial de la page d'accueil (gzip)",
+  `${kb.toFixed(1)} Ko (${files.size} fichiers)`,
+  "≤ 100 Ko",
+  kb <= 100,
+);
+
+// 2. Lighthouse.
+async function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+if (!process.argv.includes("--no-lighthouse")) {
+  const chromium = findChromium();
+  if (!chromium) {
+    console.error("Chromium introuvable (CHROMIUM_PATH) : mesures Lighthouse ignorées.");
+  } else {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "sourio-bench-"));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        SKIP_CLIENT_BUILD: "true",
+        LOG_LEVEL: "warn",
+        PUBLIC_URL: base,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    try {
+      for (let i = 0; i < 100; i++) {
+        try {
+          if ((await fetch(`${base}/api/health`)).ok) break;
+        } catch {}
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      for (const page of LIGHTHOUSE_PAGES) {
+        const out = path.join(dataDir, "lh.json");
+        const run = spawnSync(
+          "npx",
+          [
+            "-y",
+            LIGHTHOUSE,
+            `${base}${page}`,
+            "--quiet",
+            "--only-categories=performance,accessibility",
+            "--output=json",
+            `--output-path=${out}`,
+            "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run",
+          ],
+          {
+            cwd: root,
+            env: { ...process.env, CHROME_PATH: chromium },
+            stdio: ["ignore", "ignore", "inherit"],
+          },
+        );
+        if (run.status !== 0) {
+          record(`Lighthouse ${page}`, "échec", "", false);
+          continue;
+        }
+        const report = JSON.parse(readFileSync(out, "utf8"));
+        const perf = Math.round((report.categories.performance.score ?? 0) * 100);
+        const a11y = Math.round((report.categories.accessibility.score ?? 0) * 100);
+        const lcp = report.audits["largest-contentful-paint"]?.displayValue ?? "";
+        record(`Lighthouse mobile ${page} — performance`, `${perf} (LCP ${lcp})`, "≥ 90", perf >= 90);
+        record(`Lighthouse mobile ${page} — accessibilité`, String(a11y), "100", a11y === 100);
+      }
+    } finally {
+      server.kill("SIGTERM");
+      await new Promise((r) => server.once("exit", r));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+const width = Math.max(...results.map((r) => r.name.length));
+console.log("\nBudgets de performance");
+for (const r of results) {
+  console.log(`${r.ok ? "OK     " : "DÉPASSÉ"}  ${r.name.padEnd(width)}  ${r.value.padEnd(22)}  ${r.budget}`);
+}
+process.exit(results.every((r) => r.ok) ? 0 : 1);
