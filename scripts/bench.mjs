@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm run bench`: the performance budgets of architecture.md, measured on this machine.
 //  - landing route: initial JS (scripts and modulepreloads of index.html) ≤ 100 KB gzip;
-//  - Lighthouse (mobile, Debian Chromium) on /, /how-it-works, /faq: performance ≥ 90, accessibility 100.
+//  - Lighthouse (mobile, Debian Chromium) on /, /how-it-works, /faq: performance ≥ 90, accessibility 100;
+//  - uploads streamed: 8 concurrent 10 MB uploads raise the server's RSS by < 15 MB.
 // Prints a table and exits 1 when a budget is exceeded. Not a test: timings never gate `npm test`.
-// Options: --no-lighthouse (only the bundle budget).
+// Options: --no-bundle, --no-lighthouse, --no-uploads.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -18,24 +19,27 @@ const LIGHTHOUSE_PAGES = ["/", "/how-it-works", "/faq"];
 const results = [];
 const record = (name, value, budget, ok) => results.push({ name, value, budget, ok });
 
-if (!ensureClientBuilt()) process.exit(1);
+const wantBundle = !process.argv.includes("--no-bundle");
+if (wantBundle) {
+  if (!ensureClientBuilt()) process.exit(1);
 
-// 1. Landing initial JS.
-const dist = path.join(root, "dist/client");
-const html = readFileSync(path.join(dist, "index.html"), "utf8");
-const files = new Set();
-for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(m[1]);
-for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) files.add(m[1]);
-let gzipBytes = 0;
-for (const file of files)
-  gzipBytes += gzipSync(readFileSync(path.join(dist, file.replace(/^\//, ""))), { level: 9 }).length;
-const kb = gzipBytes / 1024;
-record(
-  "JS initial de la page d'accueil (gzip)",
-  `${kb.toFixed(1)} Ko (${files.size} fichiers)`,
-  "≤ 100 Ko",
-  kb <= 100,
-);
+  // 1. Landing initial JS.
+  const dist = path.join(root, "dist/client");
+  const html = readFileSync(path.join(dist, "index.html"), "utf8");
+  const files = new Set();
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) files.add(m[1]);
+  let gzipBytes = 0;
+  for (const file of files)
+    gzipBytes += gzipSync(readFileSync(path.join(dist, file.replace(/^\//, ""))), { level: 9 }).length;
+  const kb = gzipBytes / 1024;
+  record(
+    "JS initial de la page d'accueil (gzip)",
+    `${kb.toFixed(1)} Ko (${files.size} fichiers)`,
+    "≤ 100 Ko",
+    kb <= 100,
+  );
+}
 
 // 2. Lighthouse.
 async function freePort() {
@@ -48,70 +52,121 @@ async function freePort() {
   });
 }
 
-if (!process.argv.includes("--no-lighthouse")) {
+function rssOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0) * 1024;
+}
+
+async function uploadBench(base, pid) {
+  const login = await fetch(`${base}/api/account/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "patient@demo.sourio.fr", password: "sourio-demo" }),
+  });
+  const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
+  const pdfHead = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n");
+  const file = Buffer.concat([pdfHead, Buffer.alloc(10 * 1024 * 1024 - 1024 - pdfHead.length, 0x20)]);
+  const once = async () => {
+    const form = new FormData();
+    form.set("treatment_type", "implant");
+    form.set("consent", "true");
+    form.set("document_types", JSON.stringify(["quote"]));
+    form.set("files", new Blob([file], { type: "application/pdf" }), "devis.pdf");
+    const response = await fetch(`${base}/api/patient/requests`, {
+      method: "POST",
+      headers: { cookie },
+      body: form,
+    });
+    if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`);
+  };
+  await once(); // warm-up
+  await new Promise((r) => setTimeout(r, 500));
+  const baseline = rssOf(pid);
+  let peak = baseline;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssOf(pid));
+  }, 10);
+  const started = Date.now();
+  await Promise.all(Array.from({ length: 8 }, once));
+  clearInterval(timer);
+  peak = Math.max(peak, rssOf(pid));
+  const growth = (peak - baseline) / (1024 * 1024);
+  record(
+    "8 téléversements simultanés de 10 Mo : hausse du RSS serveur",
+    `${growth.toFixed(1)} Mo (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    "< 15 Mo",
+    growth < 15,
+  );
+}
+
+async function lighthouseBench(base, dataDir) {
   const chromium = findChromium();
   if (!chromium) {
     console.error("Chromium introuvable (CHROMIUM_PATH) : mesures Lighthouse ignorées.");
-  } else {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "sourio-bench-"));
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        SKIP_CLIENT_BUILD: "true",
-        LOG_LEVEL: "warn",
-        PUBLIC_URL: base,
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    try {
-      for (let i = 0; i < 100; i++) {
-        try {
-          if ((await fetch(`${base}/api/health`)).ok) break;
-        } catch {}
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      for (const page of LIGHTHOUSE_PAGES) {
-        const out = path.join(dataDir, "lh.json");
-        const run = spawnSync(
-          "npx",
-          [
-            "-y",
-            LIGHTHOUSE,
-            `${base}${page}`,
-            "--quiet",
-            "--only-categories=performance,accessibility",
-            "--output=json",
-            `--output-path=${out}`,
-            "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run",
-          ],
-          {
-            cwd: root,
-            env: { ...process.env, CHROME_PATH: chromium },
-            stdio: ["ignore", "ignore", "inherit"],
-          },
-        );
-        if (run.status !== 0) {
-          record(`Lighthouse ${page}`, "échec", "", false);
-          continue;
-        }
-        const report = JSON.parse(readFileSync(out, "utf8"));
-        const perf = Math.round((report.categories.performance.score ?? 0) * 100);
-        const a11y = Math.round((report.categories.accessibility.score ?? 0) * 100);
-        const lcp = report.audits["largest-contentful-paint"]?.displayValue ?? "";
-        record(`Lighthouse mobile ${page} — performance`, `${perf} (LCP ${lcp})`, "≥ 90", perf >= 90);
-        record(`Lighthouse mobile ${page} — accessibilité`, String(a11y), "100", a11y === 100);
-      }
-    } finally {
-      server.kill("SIGTERM");
-      await new Promise((r) => server.once("exit", r));
-      rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
+  for (const page of LIGHTHOUSE_PAGES) {
+    const out = path.join(dataDir, "lh.json");
+    const run = spawnSync(
+      "npx",
+      [
+        "-y",
+        LIGHTHOUSE,
+        `${base}${page}`,
+        "--quiet",
+        "--only-categories=performance,accessibility",
+        "--output=json",
+        `--output-path=${out}`,
+        "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run",
+      ],
+      { cwd: root, env: { ...process.env, CHROME_PATH: chromium }, stdio: ["ignore", "ignore", "inherit"] },
+    );
+    if (run.status !== 0) {
+      record(`Lighthouse ${page}`, "échec", "", false);
+      continue;
     }
+    const report = JSON.parse(readFileSync(out, "utf8"));
+    const perf = Math.round((report.categories.performance.score ?? 0) * 100);
+    const a11y = Math.round((report.categories.accessibility.score ?? 0) * 100);
+    const lcp = report.audits["largest-contentful-paint"]?.displayValue ?? "";
+    record(`Lighthouse mobile ${page} — performance`, `${perf} (LCP ${lcp})`, "≥ 90", perf >= 90);
+    record(`Lighthouse mobile ${page} — accessibilité`, String(a11y), "100", a11y === 100);
+  }
+}
+
+const wantLighthouse = !process.argv.includes("--no-lighthouse");
+const wantUploads = !process.argv.includes("--no-uploads");
+if (wantLighthouse || wantUploads) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "sourio-bench-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DEMO_DATA: "true",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SKIP_CLIENT_BUILD: "true",
+      LOG_LEVEL: "warn",
+      PUBLIC_URL: base,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    for (let i = 0; i < 150; i++) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) break;
+      } catch {}
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    if (wantUploads) await uploadBench(base, server.pid);
+    if (wantLighthouse) await lighthouseBench(base, dataDir);
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
