@@ -2,7 +2,9 @@ import { buildApp } from "./app";
 import { ensureAdmin } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { demoLoginsText, seedDemoData } from "./demo";
+import { loggableError } from "./errors";
 import { openMigratedDatabase } from "./runtime";
+import { sweepOrphanFiles } from "./storage/sweeper";
 
 /** config → database (migrated) → admin and demo accounts → app → listen; graceful shutdown. */
 async function main(): Promise<void> {
@@ -37,6 +39,18 @@ async function main(): Promise<void> {
   }
   let seeded = false;
   if (config.demoData) seeded = await seedDemoData(deps);
+
+  // Files whose row never came (or went): swept at start-up, then every six hours.
+  const sweep = () =>
+    sweepOrphanFiles(database.db, app.storage)
+      .then((removed) => removed > 0 && app.log.info({ removed }, "fichiers orphelins supprimés"))
+      .catch((error) =>
+        app.log.error({ err: loggableError(error) }, "échec du nettoyage des fichiers orphelins"),
+      );
+  const sweeper = setInterval(sweep, 6 * 60 * 60 * 1000);
+  sweeper.unref();
+  app.addHook("onClose", async () => clearInterval(sweeper));
+  void sweep();
 
   let closing = false;
   const shutdown = async (signal: string) => {

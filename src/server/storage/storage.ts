@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -14,6 +14,8 @@ export interface Storage {
   read(key: string): Readable;
   size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
+  /** Every stored key (and unfinished `.part` files) with its last modification time. */
+  list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
 }
 
 const SAFE_KEY = /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*\.[a-z0-9]{1,8}$/;
@@ -53,6 +55,22 @@ export class LocalStorage implements Storage {
   }
 
   async remove(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    const partial = key.endsWith(".part");
+    const target = this.pathOf(partial ? key.slice(0, -".part".length) : key);
+    await rm(partial ? `${target}.part` : target, { force: true });
+  }
+
+  async *list(): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    let entries: string[];
+    try {
+      entries = await readdir(this.root, { recursive: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(this.root, entry);
+      const info = await stat(full).catch(() => null);
+      if (info?.isFile()) yield { key: entry.split(path.sep).join("/"), modifiedAt: info.mtime };
+    }
   }
 }
