@@ -1,24 +1,21 @@
-import "@fontsource-variable/inter";
 import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { createBrowserRouter } from "react-router";
-// The DOM RouterProvider passes ReactDOM.flushSync, so `navigate(…, { flushSync: true })` works.
-import { RouterProvider } from "react-router/dom";
+import { BrowserRouter } from "react-router";
 import { Providers } from "./app/Providers";
-import { routes } from "./app/routes";
-import { createQueryClient } from "./lib/queryClient";
-
-const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
+import { AppRoutes } from "./app/routes";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Élément #root introuvable dans index.html");
 
+// useTransitions={false}: navigations are urgent updates, so `flushSync(() => navigate(…))`
+// commits the new page at once (the sign-out in app/AppShell.tsx relies on it).
 createRoot(container).render(
   <StrictMode>
-    <Providers client={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
+    <BrowserRouter useTransitions={false}>
+      <Providers>
+        <AppRoutes />
+      </Providers>
+    </BrowserRouter>
   </StrictMode>,
 );

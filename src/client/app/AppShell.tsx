@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut, Menu, UserRound } from "lucide-react";
-import { useState } from "react";
+import { Suspense, useState } from "react";
+import { flushSync } from "react-dom";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { Area } from "../../shared/policies/redirects";
@@ -18,6 +19,7 @@ import {
   DropdownMenuTrigger,
 } from "../components/ui/DropdownMenu";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../components/ui/Sheet";
+import { PageSpinner } from "../components/ui/Spinner";
 import { clearSessionCache, useLogout, useSession } from "../lib/auth";
 import { cn } from "../lib/cn";
 import { useConfig } from "../lib/config";
@@ -66,12 +68,13 @@ function useSignOut() {
   const queryClient = useQueryClient();
   return () =>
     logout.mutate(undefined, {
-      onSuccess: async () => {
+      onSuccess: () => {
         toast.success("Déconnexion réussie");
         // Leave the protected page first, so its guard never sends the visitor to a login page.
-        // flushSync: router updates are otherwise transitions, and clearing the session (an urgent
-        // update) could render the protected page signed out before "/" is committed.
-        await navigate("/", { replace: true, flushSync: true });
+        // flushSync commits "/" before the session is cleared: otherwise both updates could be
+        // rendered apart and the protected page could render signed out before "/" is committed.
+        // (The router's updates are urgent, see <BrowserRouter useTransitions={false}> in main.tsx.)
+        flushSync(() => navigate("/", { replace: true }));
         clearSessionCache(queryClient);
       },
       onError: (error) => toast.error("Erreur de déconnexion", { description: error.message }),
@@ -200,7 +203,9 @@ export function AppShell({ area }: { area: Area }) {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
-        <Outlet />
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-4 text-sm text-slate-600 sm:flex-row sm:justify-between sm:px-6">

@@ -1,16 +1,19 @@
-import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense } from "react";
 
 // sonner's toaster is loaded right after the first paint, outside the landing's initial JS.
 const Toaster = lazy(() => import("../components/ui/Toaster"));
 
-export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
+/**
+ * App-wide providers. react-query is not here: it is given by the lazily loaded chunks that use
+ * it (lib/QueryProvider.tsx), so the landing page's initial bundle does not carry it.
+ */
+export function Providers({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={client}>
+    <>
       {children}
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>
-    </QueryClientProvider>
+    </>
   );
 }

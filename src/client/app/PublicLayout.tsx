@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet } from "react-router";
 import { Logo } from "../components/Logo";
 import { SkipLink } from "../components/SkipLink";
 import { Button } from "../components/ui/Button";
+import { PageSpinner } from "../components/ui/Spinner";
 import { useConfig } from "../lib/config";
 import { cx } from "../lib/cx";
 import { AccountLink, PUBLIC_NAV_LINKS } from "./publicNav";
@@ -165,7 +166,9 @@ export function PublicLayout() {
       <SkipLink />
       <PublicHeader />
       <main id="main" tabIndex={-1} className="flex-1">
-        <Outlet />
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
       </main>
       <PublicFooter />
     </div>

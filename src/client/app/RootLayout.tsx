@@ -1,13 +1,77 @@
-import { useEffect, useRef } from "react";
-import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { Component, type ReactNode, Suspense, useEffect, useRef } from "react";
+import { Outlet, useLocation, useNavigationType } from "react-router";
+import { PageSpinner } from "../components/ui/Spinner";
+import { RouteError } from "./RouteError";
+
+/** Catches a page that fails to render or to load (a chunk missing after a new deployment). */
+class RouteErrorBoundary extends Component<{ pathname: string; children: ReactNode }, RouteErrorState> {
+  override state: RouteErrorState = { error: null, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(error: unknown): Partial<RouteErrorState> {
+    return { error: error ?? new Error("Erreur inconnue") };
+  }
+
+  static getDerivedStateFromProps(
+    props: { pathname: string },
+    state: RouteErrorState,
+  ): Partial<RouteErrorState> | null {
+    // Another page was asked for: try again.
+    if (props.pathname !== state.pathname) return { error: null, pathname: props.pathname };
+    return null;
+  }
+
+  override render() {
+    if (this.state.error) return <RouteError error={this.state.error} />;
+    return this.props.children;
+  }
+}
+
+interface RouteErrorState {
+  error: unknown;
+  pathname: string;
+}
+
+/** Scrolls to the element named by the hash once it exists (lazy pages render a moment later). */
+function scrollToHash(hash: string): () => void {
+  let id = "";
+  try {
+    id = decodeURIComponent(hash.slice(1));
+  } catch {
+    return () => {};
+  }
+  let tries = 0;
+  let frame = 0;
+  const attempt = () => {
+    const target = document.getElementById(id);
+    if (target) {
+      target.scrollIntoView();
+      return;
+    }
+    tries += 1;
+    if (tries < 120) frame = requestAnimationFrame(attempt);
+  };
+  attempt();
+  return () => cancelAnimationFrame(frame);
+}
 
 /**
- * Top of every route: restores scroll and, after a client-side navigation, moves the focus to
- * <main id="main"> so keyboard and screen-reader users start at the new page's content.
+ * Top of every route: catches page errors; on a new page scrolls to the top (or to the #hash),
+ * and after a client-side navigation moves the focus to <main id="main"> so keyboard and
+ * screen-reader users start at the new page's content.
  */
 export function RootLayout() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
+  const navigationType = useNavigationType();
   const first = useRef(true);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what triggers the scroll.
+  useEffect(() => {
+    if (hash) return scrollToHash(hash);
+    // Back and forward keep the browser's own scroll restoration.
+    if (navigationType !== "POP") window.scrollTo(0, 0);
+    return undefined;
+  }, [pathname, hash, navigationType]);
+
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -16,10 +80,12 @@ export function RootLayout() {
     const main = document.getElementById("main");
     if (main && pathname) main.focus({ preventScroll: true });
   }, [pathname]);
+
   return (
-    <>
-      <Outlet />
-      <ScrollRestoration />
-    </>
+    <RouteErrorBoundary pathname={pathname}>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }

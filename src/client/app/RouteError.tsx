@@ -1,12 +1,9 @@
 import { AlertTriangle } from "lucide-react";
-import { isRouteErrorResponse, useRouteError } from "react-router";
 import { Button } from "../components/ui/Button";
 
 /** Shown when a page fails to load (for instance a chunk missing after a new deployment). */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   if (typeof console !== "undefined") console.error(error);
-  const status = isRouteErrorResponse(error) ? error.status : null;
   return (
     <main
       id="main"
@@ -15,9 +12,7 @@ export function RouteError() {
       <AlertTriangle className="size-10 text-accent-600" aria-hidden="true" />
       <h1 className="text-2xl font-bold text-slate-900">Une erreur est survenue</h1>
       <p className="text-slate-700">
-        {status === 404
-          ? "Cette page n'existe pas."
-          : "La page n'a pas pu être chargée. Vérifiez votre connexion internet puis rechargez la page."}
+        La page n'a pas pu être chargée. Vérifiez votre connexion internet puis rechargez la page.
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button onClick={() => window.location.reload()}>Recharger la page</Button>

@@ -1,20 +1,21 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { Area } from "../../shared/policies/redirects";
 import type { DentistSignupInput, LoginInput, PatientSignupInput } from "../../shared/schemas/account";
 import { ACCOUNT_MESSAGES } from "../../shared/schemas/account";
 import type { Profile } from "../../shared/schemas/profile";
 import { api } from "./api";
-import { sessionQueryKey } from "./session";
+import { setSession } from "./session";
 
 export {
   areaOfPath,
   clearSessionCache,
   fetchSession,
   postLoginPath,
+  refreshSession,
   type Session,
   type SessionStatus,
   safeNextPath,
-  sessionQueryKey,
+  setSession,
   useSession,
 } from "./session";
 
@@ -29,11 +30,10 @@ interface MessageResponse {
 }
 
 export function useLogin() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) =>
       api<ProfileResponse>("/api/account/login", { body: input, ...AUTH }).then((r) => r.profile),
-    onSuccess: (profile) => queryClient.setQueryData(sessionQueryKey, profile),
+    onSuccess: (profile) => setSession(profile),
   });
 }
 
@@ -42,11 +42,10 @@ export type SignupInput =
   | ({ role: "dentist" } & DentistSignupInput);
 
 export function useSignup() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SignupInput) =>
       api<ProfileResponse>("/api/account/signup", { body: input, ...AUTH }).then((r) => r.profile),
-    onSuccess: (profile) => queryClient.setQueryData(sessionQueryKey, profile),
+    onSuccess: (profile) => setSession(profile),
   });
 }
 

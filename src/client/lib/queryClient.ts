@@ -17,3 +17,20 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+let shared: QueryClient | null = null;
+
+/**
+ * The one query client of the app. It is created with the first chunk that needs it (auth pages,
+ * signed-in areas), never by the landing page's initial bundle.
+ */
+export function getQueryClient(): QueryClient {
+  shared ??= createQueryClient();
+  return shared;
+}
+
+/** Tests only: a fresh cache for each rendered app. */
+export function resetQueryClient(): void {
+  shared?.clear();
+  shared = null;
+}

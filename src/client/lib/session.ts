@@ -1,15 +1,15 @@
-import { type QueryClient, useQuery } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
+import { useEffect, useSyncExternalStore } from "react";
 import { type Area, guardDecision, homePathFor } from "../../shared/policies/redirects";
 import type { MeResponse, Profile } from "../../shared/schemas/profile";
 import { ApiError, api } from "./api";
-import { configQueryKey } from "./config";
 
 /*
- * The session, light enough for the landing page's initial bundle (no zod here: the shared
- * schemas are only imported by the auth and area chunks).
+ * The session, light enough for the landing page's initial bundle: no zod and no react-query here
+ * (the shared schemas and the query cache are only loaded with the auth and area chunks). The
+ * session lives in this small store; react-query code updates it through setSession, and
+ * clearSessionCache empties both on sign-out.
  */
-
-export const sessionQueryKey = ["session"] as const;
 
 export type SessionStatus = "loading" | "signed-out" | "signed-in";
 
@@ -29,27 +29,76 @@ export async function fetchSession(signal?: AbortSignal): Promise<Profile | null
   }
 }
 
+/** A session older than this is checked again when a page that reads it mounts. */
+const SESSION_STALE_MS = 5 * 60_000;
+
+const LOADING: Session = { status: "loading", profile: null };
+let current: Session = LOADING;
+let loadedAt = 0;
+let pending: Promise<void> | null = null;
+/** Bumped by setSession so an older /api/me answer never overwrites a newer known state. */
+let version = 0;
+const listeners = new Set<() => void>();
+
+function publish(next: Session): void {
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+/** Records the signed-in profile (after login, sign-up or a profile update) or null (signed out). */
+export function setSession(profile: Profile | null): void {
+  version += 1;
+  loadedAt = Date.now();
+  publish(profile ? { status: "signed-in", profile } : { status: "signed-out", profile: null });
+}
+
+/** Asks /api/me again (once at a time); an unreachable service reads as signed out. */
+export function refreshSession(): Promise<void> {
+  if (pending) return pending;
+  const started = version;
+  pending = fetchSession()
+    .catch(() => null)
+    .then((profile) => {
+      if (version === started) setSession(profile);
+    })
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
+}
+
+/** Tests only: forget everything (each test renders a fresh app). */
+export function resetSessionStore(): void {
+  version += 1;
+  loadedAt = 0;
+  pending = null;
+  current = LOADING;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+const snapshot = () => current;
+
 /**
  * The current session. While /api/me loads: "loading"; when it answers 401 or cannot be reached:
  * "signed-out" (pages still render); otherwise "signed-in" with the profile.
  */
 export function useSession(): Session {
-  const query = useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: ({ signal }) => fetchSession(signal),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
-  if (query.isPending) return { status: "loading", profile: null };
-  const profile = query.data ?? null;
-  return profile ? { status: "signed-in", profile } : { status: "signed-out", profile: null };
+  useEffect(() => {
+    if (current.status === "loading" || Date.now() - loadedAt > SESSION_STALE_MS) void refreshSession();
+  }, []);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
 /** Forgets everything cached for the previous user (keeps only the public configuration). */
 export function clearSessionCache(queryClient: QueryClient): void {
-  const kept: unknown[] = [configQueryKey[0], sessionQueryKey[0]];
-  queryClient.removeQueries({ predicate: (q) => !kept.includes(q.queryKey[0]) });
-  queryClient.setQueryData(sessionQueryKey, null);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "config" });
+  setSession(null);
 }
 
 /** The protected area a path belongs to, or null for public paths. */

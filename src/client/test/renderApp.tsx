@@ -1,10 +1,12 @@
 import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { type Location, MemoryRouter, useLocation } from "react-router";
 import { vi } from "vitest";
 import type { Profile } from "../../shared/schemas/profile";
 import { Providers } from "../app/Providers";
-import { routes } from "../app/routes";
-import { createQueryClient } from "../lib/queryClient";
+import { AppRoutes } from "../app/routes";
+import { resetConfigStore } from "../lib/config";
+import { getQueryClient, resetQueryClient } from "../lib/queryClient";
+import { resetSessionStore } from "../lib/session";
 
 type Handler = (body: unknown) => { status: number; body?: unknown };
 
@@ -62,14 +64,31 @@ export function stubApi(me: Profile | null, handlers: Record<string, Handler> = 
   return fetchMock;
 }
 
-/** Renders the real route table at `path` in a memory router, with fresh providers. */
+/** What the tests read of the router: the current location, kept up to date. */
+export interface TestRouter {
+  state: { location: Location };
+}
+
+function LocationProbe({ router }: { router: TestRouter }) {
+  router.state.location = useLocation();
+  return null;
+}
+
+/** Renders the real route table at `path` in a memory router, with fresh stores and query cache. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const client = createQueryClient();
+  resetSessionStore();
+  resetConfigStore();
+  resetQueryClient();
+  const router: TestRouter = {
+    state: { location: { pathname: "", search: "", hash: "", state: null, key: "" } },
+  };
   const utils = render(
-    <Providers client={client}>
-      <RouterProvider router={router} />
-    </Providers>,
+    <MemoryRouter initialEntries={[path]} useTransitions={false}>
+      <LocationProbe router={router} />
+      <Providers>
+        <AppRoutes />
+      </Providers>
+    </MemoryRouter>,
   );
-  return { router, client, ...utils };
+  return { router, client: getQueryClient(), ...utils };
 }

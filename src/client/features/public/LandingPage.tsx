@@ -1,28 +1,73 @@
-import { BadgeCheck, Clock, FileUp, MessagesSquare, PiggyBank, ShieldCheck, Stethoscope } from "lucide-react";
+import {
+  BadgeCheck,
+  CalendarCheck,
+  Clock,
+  FileUp,
+  HeartHandshake,
+  MessagesSquare,
+  PiggyBank,
+  Scale,
+  ShieldCheck,
+  Stethoscope,
+} from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/Button";
 import { useConfig } from "../../lib/config";
-import { useDocumentTitle } from "../../lib/title";
+import { usePageMeta } from "../../lib/title";
+import { HeroVideo } from "./HeroVideo";
+
+// Testimonials, FAQ and contact form are below the fold: their code (Radix Accordion, the
+// form) loads right after the first paint, outside the landing page's initial JS.
+const LandingMore = lazy(() => import("./LandingMore"));
 
 const STEPS = [
   {
     icon: FileUp,
     title: "Déposez votre devis",
-    text: "Envoyez le devis de votre dentiste (photo ou PDF), vos radiographies, ou décrivez simplement le soin dont vous avez besoin.",
-  },
-  {
-    icon: Stethoscope,
-    title: "Des dentistes vérifiés l'étudient",
-    text: "Seuls les dentistes vérifiés que vous choisissez voient votre dossier. Les premières propositions arrivent en général sous 48 heures.",
+    text: "Envoyez le devis remis par votre dentiste (photo ou PDF) et, si vous les avez, vos radiographies.",
+    action: { to: "/patient/upload", label: "Commencer maintenant" },
   },
   {
     icon: MessagesSquare,
-    title: "Comparez et échangez",
-    text: "Comparez les propositions, posez vos questions au dentiste par la messagerie de la plateforme, puis prenez rendez-vous.",
+    title: "Décrivez vos besoins",
+    text: "Précisez le soin, votre budget et vos questions. Notre équipe vous répond par écrit si vous hésitez.",
+    action: { to: "/contact", label: "Discuter avec nous" },
+  },
+  {
+    icon: Scale,
+    title: "Comparez les offres",
+    text: "Des dentistes vérifiés étudient votre dossier et vous font une proposition, en général sous 48 heures.",
+    action: { to: "/how-it-works#exemple", label: "Voir un exemple" },
+  },
+  {
+    icon: CalendarCheck,
+    title: "Prenez rendez-vous",
+    text: "Une offre vous convient ? Échangez avec le dentiste par la messagerie, puis choisissez un créneau.",
+    action: { to: "/upload-devis", label: "Prendre rendez-vous" },
   },
 ] as const;
 
-const TRUST = [
+const REASONS = [
+  {
+    title: "Un deuxième avis, sans vous déplacer",
+    text: "Avant de vous engager sur un soin coûteux, d'autres dentistes regardent votre devis et vos radiographies.",
+  },
+  {
+    title: "Des propositions faciles à comparer",
+    text: "Montant, économie par rapport à votre devis, ville et vérification du dentiste : tout est présenté de la même façon.",
+  },
+  {
+    title: "Vous restez libre",
+    text: "Vous n'êtes jamais obligé d'accepter une offre. Vous pouvez aussi garder votre dentiste.",
+  },
+  {
+    title: "Gratuit pour vous",
+    text: "Les dentistes paient un abonnement pour faire partie du réseau. Aucune commission n'est prélevée, ni sur vos soins ni sur leurs devis.",
+  },
+] as const;
+
+const BENEFITS = [
   {
     icon: PiggyBank,
     title: "Jusqu'à 60 % d'économie",
@@ -30,41 +75,55 @@ const TRUST = [
   },
   {
     icon: BadgeCheck,
-    title: "Dentistes vérifiés",
-    text: "Chaque dentiste est vérifié à la main avant de rejoindre le réseau : inscription à l'Ordre (numéro RPPS) et diplômes.",
+    title: "Des dentistes vérifiés",
+    text: "Notre équipe contrôle chaque dentiste à la main : numéro RPPS, inscription à l'Ordre et cabinet.",
   },
   {
     icon: ShieldCheck,
     title: "Vos données protégées",
-    text: "Vos documents médicaux restent privés : seuls les dentistes vérifiés que vous choisissez peuvent les consulter.",
+    text: "Conforme au RGPD. Seuls les dentistes vérifiés que vous choisissez voient vos documents, et chaque consultation est enregistrée.",
   },
   {
     icon: Clock,
-    title: "Gratuit et 100 % en ligne",
-    text: "Le service est gratuit pour les patients. Les dentistes paient un abonnement, sans aucune commission sur vos soins.",
+    title: "Une réponse rapide",
+    text: "Un service entièrement en ligne : les premières propositions arrivent en général sous 48 heures.",
   },
+] as const;
+
+const FIGURES = [
+  { value: "Jusqu'à 60 %", label: "d'économie sur votre devis" },
+  { value: "30 à 60 %", label: "d'économie en moyenne" },
+  { value: "+ de 10 000", label: "patients accompagnés" },
+  { value: "48 h", label: "en général pour les premières propositions" },
 ] as const;
 
 /** / — what the product is, the upload call to action visible without scrolling on a phone. */
 export function LandingPage() {
   const { brand_name } = useConfig();
-  useDocumentTitle(`${brand_name} — comparez vos devis dentaires`, { full: true });
+  usePageMeta({
+    title: `${brand_name} — comparez vos devis dentaires`,
+    full: true,
+    description: `${brand_name}, la mutuelle dentaire numérique : déposez le devis de votre dentiste et recevez gratuitement les propositions de dentistes vérifiés. Jusqu'à 60 % d'économie.`,
+  });
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto grid max-w-6xl gap-8 px-4 pt-10 pb-14 sm:px-6 sm:pt-16 md:pb-20">
-          <div className="max-w-3xl">
+      <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pt-8 pb-12 sm:px-6 sm:pt-14 md:pb-16 lg:grid-cols-[1.1fr_1fr]">
+          <div>
             <p className="mb-3 inline-flex rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-200">
               La mutuelle dentaire numérique
             </p>
-            <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+            <h1
+              id="hero-title"
+              className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl"
+            >
               Comparez votre devis dentaire avec des dentistes vérifiés
             </h1>
-            <p className="mt-5 text-lg text-slate-700 sm:text-xl">
-              Votre dentiste vous a remis un devis ? Déposez-le sur {brand_name} : des dentistes vérifiés vous
-              proposent une alternative, vous comparez et vous choisissez. C'est gratuit pour les patients.
+            <p className="mt-4 text-lg text-slate-700">
+              Votre dentiste vous a remis un devis ? Déposez-le : des dentistes vérifiés vous proposent une
+              alternative, souvent moins chère. Vous comparez, puis vous choisissez. C'est gratuit.
             </p>
-            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <div className="mt-6 flex flex-col gap-3 sm:flex-row">
               <Button asChild variant="accent" size="lg">
                 <Link to="/patient/upload">
                   <FileUp aria-hidden="true" />
@@ -72,14 +131,35 @@ export function LandingPage() {
                 </Link>
               </Button>
               <Button asChild variant="outline" size="lg">
-                <Link to="/dentist/signup">Rejoindre le réseau</Link>
+                <Link to="/how-it-works">Comment ça marche</Link>
               </Button>
             </div>
-            <p className="mt-4 text-sm text-slate-600">
-              Vous êtes dentiste ? Rejoignez le réseau pour recevoir des demandes de patients près de chez
-              vous.
-            </p>
+            <ul className="mt-5 flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700">
+              <li className="inline-flex items-center gap-1.5">
+                <HeartHandshake className="size-4 text-brand-700" aria-hidden="true" />
+                Gratuit pour les patients
+              </li>
+              <li className="inline-flex items-center gap-1.5">
+                <ShieldCheck className="size-4 text-brand-700" aria-hidden="true" />
+                Données de santé protégées (RGPD)
+              </li>
+              <li className="inline-flex items-center gap-1.5">
+                <Stethoscope className="size-4 text-brand-700" aria-hidden="true" />
+                Dentistes vérifiés
+              </li>
+            </ul>
           </div>
+          <HeroVideo />
+        </div>
+        <div className="mx-auto max-w-6xl px-4 pb-12 sm:px-6">
+          <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-ui border border-slate-200 bg-slate-200 md:grid-cols-4">
+            {FIGURES.map((figure) => (
+              <div key={figure.value} className="flex flex-col-reverse gap-1 bg-white p-4 sm:p-5">
+                <dt className="text-sm text-slate-700">{figure.label}</dt>
+                <dd className="text-xl font-semibold text-brand-800 tabular sm:text-2xl">{figure.value}</dd>
+              </div>
+            ))}
+          </dl>
         </div>
       </section>
 
@@ -87,62 +167,73 @@ export function LandingPage() {
         <h2 id="steps-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           Comment ça marche
         </h2>
-        <ol className="mt-8 grid gap-6 md:grid-cols-3">
+        <p className="mt-2 max-w-2xl text-slate-700">Quatre étapes, à votre rythme, sans engagement.</p>
+        <ol className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {STEPS.map((step, index) => (
-            <li key={step.title} className="rounded-ui border border-slate-200 bg-white p-6 shadow-sm">
+            <li
+              key={step.title}
+              className="flex flex-col rounded-ui border border-slate-200 bg-white p-5 shadow-sm"
+            >
               <div className="flex items-center gap-3">
-                <span className="flex size-10 items-center justify-center rounded-full bg-brand-700 font-semibold text-white">
+                <span className="flex size-9 items-center justify-center rounded-full bg-brand-700 font-semibold text-white">
                   {index + 1}
                 </span>
                 <step.icon className="size-6 text-brand-700" aria-hidden="true" />
               </div>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>
-              <p className="mt-2 text-slate-700">{step.text}</p>
+              <p className="mt-2 flex-1 text-slate-700">{step.text}</p>
+              <div className="mt-5">
+                <Button asChild variant={index === 0 ? "primary" : "secondary"} className="w-full">
+                  <Link to={step.action.to}>{step.action.label}</Link>
+                </Button>
+              </div>
             </li>
           ))}
         </ol>
-        <p className="mt-6">
-          <Link to="/how-it-works" className="font-medium text-brand-800 underline underline-offset-2">
-            En savoir plus sur le fonctionnement
-          </Link>
-        </p>
       </section>
 
       <section aria-labelledby="why-title" className="bg-slate-50">
-        <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
-          <h2 id="why-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            Pourquoi passer par {brand_name}
-          </h2>
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2">
-            {TRUST.map((item) => (
-              <li key={item.title} className="flex gap-4">
-                <span className="flex size-11 shrink-0 items-center justify-center rounded-ui bg-brand-50 text-brand-700 ring-1 ring-brand-100">
-                  <item.icon className="size-5" aria-hidden="true" />
-                </span>
-                <div>
-                  <h3 className="font-semibold text-slate-900">{item.title}</h3>
-                  <p className="mt-1 text-slate-700">{item.text}</p>
-                </div>
+        <div className="mx-auto grid max-w-6xl gap-8 px-4 py-14 sm:px-6 lg:grid-cols-[1fr_2fr]">
+          <div>
+            <h2 id="why-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+              Pourquoi utiliser {brand_name}
+            </h2>
+            <p className="mt-3 text-slate-700">
+              Un devis dentaire engage souvent plusieurs centaines, voire milliers d'euros. Le comparer est
+              votre droit.
+            </p>
+          </div>
+          <ul className="grid gap-6 sm:grid-cols-2">
+            {REASONS.map((reason) => (
+              <li key={reason.title} className="border-l-4 border-brand-600 pl-4">
+                <h3 className="font-semibold text-slate-900">{reason.title}</h3>
+                <p className="mt-1 text-slate-700">{reason.text}</p>
               </li>
             ))}
           </ul>
         </div>
       </section>
 
-      <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
-        <div className="rounded-ui bg-brand-800 px-6 py-10 text-center text-white sm:px-12">
-          <h2 id="cta-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            Un devis à comparer ?
-          </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-brand-50">
-            Déposez-le en quelques minutes. Vous restez libre de choisir votre dentiste, ou de ne rien
-            choisir.
-          </p>
-          <Button asChild variant="light" size="lg" className="mt-6">
-            <Link to="/patient/upload">Télécharger votre devis</Link>
-          </Button>
-        </div>
+      <section aria-labelledby="benefits-title" className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+        <h2 id="benefits-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          Ce que vous y gagnez
+        </h2>
+        <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {BENEFITS.map((benefit) => (
+            <li key={benefit.title} className="rounded-ui border border-slate-200 bg-white p-5 shadow-sm">
+              <span className="flex size-11 items-center justify-center rounded-ui bg-brand-50 text-brand-700 ring-1 ring-brand-100">
+                <benefit.icon className="size-5" aria-hidden="true" />
+              </span>
+              <h3 className="mt-4 font-semibold text-slate-900">{benefit.title}</h3>
+              <p className="mt-1 text-slate-700">{benefit.text}</p>
+            </li>
+          ))}
+        </ul>
       </section>
+
+      <Suspense fallback={<div className="min-h-[60rem]" aria-hidden="true" />}>
+        <LandingMore />
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,267 @@
+import { Paperclip, Send } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { toast } from "sonner";
+import {
+  ACCEPT_ATTRIBUTE,
+  FILE_RECOMMENDATION,
+  isAcceptedFile,
+  isTooLarge,
+} from "../../../shared/domain/files";
+import { TREATMENT_LABELS, TREATMENT_TYPES, type TreatmentType } from "../../../shared/domain/treatments";
+import { CONTACT_MESSAGES } from "../../../shared/schemas/contact";
+import { Button } from "../../components/ui/Button";
+import { FormField } from "../../components/ui/FormField";
+import { Input } from "../../components/ui/Input";
+import { Progress } from "../../components/ui/Progress";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/Select";
+import { Textarea } from "../../components/ui/Textarea";
+import { isApiError } from "../../lib/api";
+import { postMultipart } from "../../lib/upload";
+
+type FieldName = "name" | "email" | "treatment_type" | "message" | "file";
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+const EMPTY = { name: "", email: "", treatment_type: "" as TreatmentType | "", message: "" };
+
+/** Milliseconds the full bar stays before going back to 0 (spec §4, §9). */
+const PROGRESS_RESET_MS = 1000;
+
+const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+
+/**
+ * The contact form (spec §2, §4, §5, §8), on / and /contact. The browser checks what it can
+ * for comfort (required name and email, file size and extension); the server checks everything
+ * again, including the file's real type. The upload goes through XMLHttpRequest so the progress
+ * bar follows the real bytes: 10 % at the start, 100 % when done, back to 0 one second later,
+ * shown only strictly between 0 and 100.
+ */
+export function ContactForm() {
+  const [values, setValues] = useState(EMPTY);
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [honeypot, setHoneypot] = useState("");
+  const fileInput = useRef<HTMLInputElement>(null);
+  const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const honeypotId = useId();
+
+  useEffect(() => () => clearTimeout(resetTimer.current), []);
+
+  const set = (field: keyof typeof EMPTY, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const clearFileInput = () => {
+    if (fileInput.current) fileInput.current.value = "";
+  };
+
+  const onFileChange = (chosen: File | undefined) => {
+    if (!chosen) {
+      setFile(null);
+      setErrors((current) => ({ ...current, file: undefined }));
+      return;
+    }
+    const refusal = isTooLarge(chosen)
+      ? CONTACT_MESSAGES.fileTooLarge
+      : !isAcceptedFile(chosen)
+        ? CONTACT_MESSAGES.fileType
+        : null;
+    if (refusal) {
+      clearFileInput();
+      setFile(null);
+      setErrors((current) => ({ ...current, file: refusal }));
+      toast.error(refusal);
+      return;
+    }
+    setFile(chosen);
+    setErrors((current) => ({ ...current, file: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const found: FieldErrors = {};
+    if (!values.name.trim()) found.name = CONTACT_MESSAGES.required;
+    if (!values.email.trim()) found.email = CONTACT_MESSAGES.required;
+    else if (!looksLikeEmail(values.email.trim())) found.email = CONTACT_MESSAGES.emailInvalid;
+    if (Object.keys(found).length > 0) {
+      setErrors((current) => ({ ...current, ...found }));
+      toast.error(
+        found.name || found.email === CONTACT_MESSAGES.required ? CONTACT_MESSAGES.required : found.email,
+      );
+      return;
+    }
+
+    const body = new FormData();
+    body.append("name", values.name.trim());
+    body.append("email", values.email.trim());
+    body.append("treatment_type", values.treatment_type);
+    body.append("message", values.message);
+    body.append("website", honeypot);
+    if (file) body.append("file", file, file.name);
+
+    clearTimeout(resetTimer.current);
+    setSubmitting(true);
+    setProgress(10);
+    try {
+      await postMultipart("/api/contact", body, (percent) =>
+        // The bar never goes back under 10 % nor reaches 100 % before the server has answered.
+        setProgress(Math.min(99, Math.max(10, Math.round(percent)))),
+      );
+      setProgress(100);
+      resetTimer.current = setTimeout(() => setProgress(0), PROGRESS_RESET_MS);
+      toast.success(CONTACT_MESSAGES.success, {
+        description: "Notre équipe vous répond par email, en général sous deux jours ouvrés.",
+      });
+      setValues(EMPTY);
+      setFile(null);
+      setErrors({});
+      setHoneypot("");
+      clearFileInput();
+    } catch (error) {
+      setProgress(0);
+      if (isApiError(error) && (error.status === 413 || error.status === 415)) {
+        setErrors((current) => ({ ...current, file: error.message }));
+        toast.error(CONTACT_MESSAGES.uploadError, { description: error.message });
+      } else if (isApiError(error) && error.status === 400) {
+        const fieldErrors: FieldErrors = {};
+        for (const [key, text] of Object.entries(error.fields)) {
+          if (["name", "email", "treatment_type", "message", "file"].includes(key)) {
+            fieldErrors[key as FieldName] = text;
+          }
+        }
+        setErrors((current) => ({ ...current, ...fieldErrors }));
+        toast.error(CONTACT_MESSAGES.sendError, { description: error.message });
+      } else if (isApiError(error) && error.status === 429) {
+        toast.error(CONTACT_MESSAGES.sendError, { description: error.message });
+      } else {
+        toast.error(CONTACT_MESSAGES.unexpected, {
+          description: "Vérifiez votre connexion internet puis réessayez. Votre message est conservé.",
+        });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const showProgress = progress > 0 && progress < 100;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Formulaire de contact">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Nom" required error={errors.name}>
+          {(control) => (
+            <Input
+              {...control}
+              name="name"
+              autoComplete="name"
+              value={values.name}
+              onChange={(e) => set("name", e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Email" required error={errors.email}>
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              value={values.email}
+              onChange={(e) => set("email", e.target.value)}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField label="Type de traitement" description="Facultatif." error={errors.treatment_type}>
+        {({ required: _required, ...control }) => (
+          <Select
+            value={values.treatment_type}
+            onValueChange={(value) => set("treatment_type", value)}
+            name="treatment_type"
+          >
+            <SelectTrigger {...control}>
+              <SelectValue placeholder="Choisissez un soin" />
+            </SelectTrigger>
+            <SelectContent>
+              {TREATMENT_TYPES.map((type) => (
+                <SelectItem key={type} value={type}>
+                  {TREATMENT_LABELS[type]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </FormField>
+      <FormField label="Message" error={errors.message}>
+        {(control) => (
+          <Textarea
+            {...control}
+            name="message"
+            rows={5}
+            value={values.message}
+            onChange={(e) => set("message", e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField label="Pièce jointe (facultatif)" description={FILE_RECOMMENDATION} error={errors.file}>
+        {(control) => (
+          <input
+            {...control}
+            ref={fileInput}
+            type="file"
+            name="file"
+            accept={ACCEPT_ATTRIBUTE}
+            onChange={(e) => onFileChange(e.target.files?.[0])}
+            className="block w-full rounded-ui border border-dashed border-slate-300 bg-slate-50 p-2 text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700"
+          />
+        )}
+      </FormField>
+      {file ? (
+        <p className="-mt-3 inline-flex items-center gap-1.5 text-sm text-slate-700">
+          <Paperclip className="size-4" aria-hidden="true" />
+          {file.name}
+        </p>
+      ) : null}
+
+      {/* Honeypot: people never see it; robots that fill every field are ignored by the server. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={honeypotId}>Ne pas remplir ce champ</label>
+        <input
+          id={honeypotId}
+          type="text"
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          value={honeypot}
+          onChange={(e) => setHoneypot(e.target.value)}
+        />
+      </div>
+
+      {showProgress ? (
+        <div className="grid gap-1.5">
+          <Progress value={progress} aria-label="Progression de l'envoi" />
+          <p className="text-sm text-slate-600 tabular" aria-hidden="true">
+            Envoi en cours… {progress} %
+          </p>
+        </div>
+      ) : null}
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-600">
+          <span className="text-red-700" aria-hidden="true">
+            *
+          </span>{" "}
+          Champs obligatoires.
+        </p>
+        <Button type="submit" size="lg" loading={submitting}>
+          <Send aria-hidden="true" />
+          Envoyer le message
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { FileUp, Mail } from "lucide-react";
+import { Link } from "react-router";
+import { useConfig } from "../../lib/config";
+import { ContactForm } from "./ContactForm";
+import { FaqAccordion } from "./faqItems";
+import { TESTIMONIALS, TestimonialsCarousel } from "./Testimonials";
+
+/** The landing page below the fold: testimonials, FAQ, and the contact section that ends it. */
+export default function LandingMore() {
+  const { contact_email } = useConfig();
+  return (
+    <>
+      <section aria-labelledby="testimonials-title" className="bg-brand-50/60">
+        <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+          <h2
+            id="testimonials-title"
+            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+          >
+            Ils nous ont fait confiance
+          </h2>
+          <p className="mt-2 mb-8 max-w-2xl text-slate-700">
+            Plus de 10 000 patients ont déjà comparé leur devis. Quelques-uns racontent, avec un dentiste du
+            réseau.
+          </p>
+          <TestimonialsCarousel testimonials={TESTIMONIALS} />
+        </div>
+      </section>
+
+      <section aria-labelledby="faq-title" className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
+        <h2 id="faq-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          Questions fréquentes
+        </h2>
+        <div className="mt-6">
+          <FaqAccordion />
+        </div>
+        <p className="mt-6 text-slate-700">
+          D'autres questions ?{" "}
+          <Link to="/faq" className="font-medium text-brand-800 underline underline-offset-2">
+            Toutes les questions fréquentes
+          </Link>
+        </p>
+      </section>
+
+      <section id="contact" aria-labelledby="contact-title" className="border-t border-slate-200 bg-slate-50">
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[1fr_1.6fr]">
+          <div>
+            <h2 id="contact-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+              Une question ? Écrivez-nous
+            </h2>
+            <p className="mt-3 text-slate-700">
+              Notre équipe répond en français, par email. Vous pouvez joindre un document si cela aide à
+              comprendre votre question.
+            </p>
+            <p className="mt-4 inline-flex items-center gap-2 text-slate-700">
+              <Mail className="size-4 text-brand-700" aria-hidden="true" />
+              <a
+                href={`mailto:${contact_email}`}
+                className="font-medium text-brand-800 underline underline-offset-2"
+              >
+                {contact_email}
+              </a>
+            </p>
+            <div className="mt-8 rounded-ui border border-brand-200 bg-white p-5">
+              <h3 className="font-semibold text-slate-900">Vous avez déjà un devis ?</h3>
+              <p className="mt-1 text-slate-700">
+                Déposez-le directement dans votre espace patient : les dentistes vérifiés pourront vous
+                répondre.
+              </p>
+              <Link
+                to="/patient/upload"
+                className="mt-3 inline-flex items-center gap-2 font-medium text-brand-800 underline underline-offset-2"
+              >
+                <FileUp className="size-4" aria-hidden="true" />
+                Déposer mon devis
+              </Link>
+            </div>
+          </div>
+          <div className="rounded-ui border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+            <ContactForm />
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,274 @@
+import type { Page } from "@playwright/test";
+import { expect, test, uniqueEmail } from "./fixtures";
+import { expectPath } from "./helpers";
+
+/** Every link of a navigation landmark, as [name, href]. */
+async function linksOf(page: Page, landmark: string): Promise<[string, string][]> {
+  const nav = page.getByRole("navigation", { name: landmark });
+  await expect(nav).toBeVisible();
+  const links = nav.getByRole("link");
+  const result: [string, string][] = [];
+  for (let i = 0; i < (await links.count()); i += 1) {
+    const link = links.nth(i);
+    result.push([((await link.textContent()) ?? "").trim(), (await link.getAttribute("href")) ?? ""]);
+  }
+  return result;
+}
+
+/** Clicks the link and checks the page reached is a real page (an h1 that is not the 404's). */
+async function expectRealPage(page: Page) {
+  const h1 = page.getByRole("heading", { level: 1 });
+  await expect(h1).toBeVisible();
+  await expect(h1).not.toHaveText("Page non trouvée");
+}
+
+test.describe("site public : navigation", () => {
+  test("chaque lien de la navigation et du pied de page mène à une vraie page", async ({ page }) => {
+    await page.goto("/");
+    await expectRealPage(page);
+    const nav = await linksOf(page, "Navigation principale");
+    const footer = await linksOf(page, "Liens du pied de page");
+    expect(nav.map(([, href]) => href)).toEqual([
+      "/",
+      "/how-it-works",
+      "/faq",
+      "/dentist/benefits",
+      "/contact",
+      "/login",
+    ]);
+    expect(footer.map(([, href]) => href)).toEqual(
+      expect.arrayContaining([
+        "/",
+        "/how-it-works",
+        "/upload-devis",
+        "/faq",
+        "/dentist/signup",
+        "/dentist/benefits",
+        "/login",
+        "/signup",
+        "/contact",
+        "/privacy",
+        "/terms",
+      ]),
+    );
+    for (const [landmark, links] of [
+      ["Navigation principale", nav],
+      ["Liens du pied de page", footer],
+    ] as const) {
+      for (const [name, href] of links) {
+        await test.step(`${landmark} → ${name} (${href})`, async () => {
+          await page.goto("/faq");
+          await expectRealPage(page);
+          await page
+            .getByRole("navigation", { name: landmark })
+            .getByRole("link", { name, exact: true })
+            .click();
+          await expectPath(page, href);
+          await expectRealPage(page);
+        });
+      }
+    }
+  });
+
+  test("les boutons de la page d'accueil mènent à de vraies pages", async ({ page }) => {
+    const targets = [
+      ["Commencer maintenant", "/login", "Connexion"],
+      ["Discuter avec nous", "/contact", "Contact"],
+      ["Voir un exemple", "/how-it-works", "Comment ça marche"],
+      ["Prendre rendez-vous", "/upload-devis", "Déposer un devis"],
+    ] as const;
+    for (const [name, path, heading] of targets) {
+      await test.step(name, async () => {
+        await page.goto("/");
+        await page.getByRole("main").getByRole("link", { name, exact: true }).click();
+        await expectPath(page, path);
+        await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      });
+    }
+    // 'Voir un exemple' lands on the illustrative comparison.
+    await page.goto("/");
+    await page.getByRole("link", { name: "Voir un exemple" }).click();
+    await expect(page).toHaveURL(/\/how-it-works#exemple$/);
+    await expect(page.locator("#exemple").getByText("Exemple illustratif", { exact: true })).toBeInViewport();
+  });
+
+  test.describe("menu mobile (375 × 812)", () => {
+    test.use({ viewport: { width: 375, height: 812 }, hasTouch: true });
+
+    test("chaque lien du menu mobile mène à une vraie page, au toucher comme au clavier", async ({
+      page,
+    }) => {
+      const names = ["Accueil", "Comment ça marche", "FAQ", "Avantages", "Contact", "Connexion"];
+      for (const name of names) {
+        await test.step(name, async () => {
+          await page.goto("/terms");
+          await expectRealPage(page);
+          await page.getByRole("button", { name: "Ouvrir le menu" }).tap();
+          const drawer = page.getByRole("dialog", { name: "Menu" });
+          await drawer.getByRole("link", { name, exact: true }).tap();
+          await expect(drawer).toBeHidden();
+          await expectRealPage(page);
+        });
+      }
+      await page.goto("/terms");
+      await expectRealPage(page);
+      const trigger = page.getByRole("button", { name: "Ouvrir le menu" });
+      await trigger.focus();
+      await page.keyboard.press("Enter");
+      const drawer = page.getByRole("dialog", { name: "Menu" });
+      await expect(drawer).toBeVisible();
+      const link = drawer.getByRole("link", { name: "FAQ", exact: true });
+      await link.focus();
+      await page.keyboard.press("Enter");
+      await expectPath(page, "/faq");
+      await expect(page.getByRole("heading", { level: 1, name: "Questions fréquentes" })).toBeVisible();
+    });
+
+    test("le bouton 'Télécharger votre devis' est visible sans défiler", async ({ page }) => {
+      await page.goto("/");
+      await expect(
+        page.getByRole("main").getByRole("link", { name: "Télécharger votre devis" }),
+      ).toBeInViewport();
+    });
+  });
+});
+
+test.describe("site public : contenus", () => {
+  test("la FAQ n'ouvre qu'une question à la fois et se referme", async ({ page }) => {
+    await page.goto("/faq");
+    const first = page.getByRole("button", { name: "Qui peut utiliser le service ?" });
+    const second = page.getByRole("button", { name: "Le service est-il gratuit ?" });
+    await expect(page.getByRole("main").getByRole("button")).toHaveCount(6);
+    await first.click();
+    await expect(first).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByText("Côté professionnels, seuls les chirurgiens-dentistes")).toBeVisible();
+    await second.click();
+    await expect(second).toHaveAttribute("aria-expanded", "true");
+    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByText(/Les dentistes paient un abonnement mensuel/)).toBeVisible();
+    await second.click();
+    await expect(second).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("main").getByRole("region")).toHaveCount(0);
+  });
+
+  test("le carrousel des témoignages avance, recule et boucle", async ({ page }) => {
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Témoignages" });
+    await expect(carousel).toHaveAttribute("aria-roledescription", "carrousel");
+    await expect(carousel.getByRole("group", { name: "1 sur 2" })).toContainText("Sophie L., Lyon");
+    await carousel.getByRole("button", { name: "Page suivante" }).click();
+    await expect(carousel.getByRole("group", { name: "2 sur 2" })).toContainText("Julien M., Bordeaux");
+    await expect(carousel.getByRole("img", { name: "Note : 4 sur 5" })).toBeVisible();
+    await carousel.getByRole("button", { name: "Page suivante" }).click();
+    await expect(carousel.getByRole("group", { name: "1 sur 2" })).toContainText("Sophie L., Lyon");
+    await carousel.getByRole("button", { name: "Page précédente" }).click();
+    await expect(carousel.getByRole("group", { name: "2 sur 2" })).toBeVisible();
+    await carousel.getByRole("button", { name: "Page 1" }).click();
+    await expect(carousel.getByRole("group", { name: "1 sur 2" })).toBeVisible();
+  });
+
+  test("la vidéo de présentation démarre seule, en sourdine et en boucle, et se met en pause", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const video = page.locator("video");
+    await expect(video).toHaveAttribute("poster", "/media/hero-poster.webp");
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.muted && v.loop))
+      .toBe(true);
+    await page.getByRole("button", { name: "Mettre en pause la vidéo" }).click();
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await expect(page.getByRole("button", { name: "Lire la vidéo" })).toBeVisible();
+  });
+
+  test("si la vidéo ne peut pas être chargée, le message de remplacement s'affiche", async ({ page }) => {
+    await page.route("**/media/hero.*", (route) => route.abort());
+    await page.goto("/");
+    await expect(page.getByText("La vidéo de présentation ne peut pas être chargée.")).toBeVisible();
+  });
+
+  test.describe("mouvement réduit", () => {
+    test.use({ reducedMotion: "reduce" });
+
+    test("la vidéo ne démarre pas seule ; le bouton 'Lire la vidéo' la lance", async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await page.goto("/");
+      const video = page.locator("video");
+      await expect(page.getByRole("button", { name: "Lire la vidéo" })).toBeVisible();
+      await page.waitForTimeout(500);
+      expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+      await page.getByRole("button", { name: "Lire la vidéo" }).click();
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+    });
+  });
+
+  test("chaque page publique a son titre, sa description, son URL canonique et ses balises Open Graph", async ({
+    page,
+    baseURL,
+  }) => {
+    for (const [path, title] of [
+      ["/", "Sourio — comparez vos devis dentaires"],
+      ["/how-it-works", "Comment ça marche — Sourio"],
+      ["/faq", "Questions fréquentes — Sourio"],
+      ["/dentist/benefits", "Avantages — Sourio"],
+      ["/privacy", "Politique de confidentialité — Sourio"],
+      ["/terms", "Conditions d'utilisation — Sourio"],
+      ["/contact", "Contact — Sourio"],
+      ["/upload-devis", "Déposer un devis — Sourio"],
+    ] as const) {
+      await test.step(path, async () => {
+        await page.goto(`${path}?utm=x`);
+        await expect(page).toHaveTitle(title);
+        const origin = new URL(baseURL ?? "").origin;
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}${path}`);
+        await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${origin}${path}`);
+        await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
+        await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+          "content",
+          `${origin}/media/hero-poster.webp`,
+        );
+        expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
+        expect(await page.locator('meta[property="og:description"]').getAttribute("content")).toBeTruthy();
+      });
+    }
+  });
+});
+
+test.describe("site public : dépôt d'un devis", () => {
+  test("'Télécharger votre devis' fait passer un visiteur par la connexion puis le ramène au dépôt", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await page.getByRole("main").getByRole("link", { name: "Télécharger votre devis" }).click();
+    await expectPath(page, "/login");
+    await expect(page).toHaveURL((url) => url.searchParams.get("next") === "/patient/upload");
+    // A new patient signs up from there (via the sign-up link keeping ?next= or /upload-devis).
+    await page.goto("/upload-devis");
+    await page.getByRole("main").getByRole("link", { name: "Créer un compte" }).click();
+    await expectPath(page, "/signup");
+    await expect(page).toHaveURL((url) => url.searchParams.get("next") === "/patient/upload");
+    await page.getByLabel(/^Prénom/).fill("Inès");
+    await page.getByLabel(/^Nom/).fill("Moreau");
+    await page.getByLabel(/^Email/).fill(uniqueEmail("devis"));
+    await page.getByLabel(/^Mot de passe/).fill("mot-de-passe-1");
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await expectPath(page, "/patient/upload");
+    await expect(page.getByRole("heading", { level: 1, name: "Téléverser des documents" })).toBeVisible();
+  });
+
+  test("'J'ai déjà un compte' revient au dépôt après la connexion", async ({ page, request }) => {
+    const email = uniqueEmail("devis");
+    const created = await request.post("/api/account/signup", {
+      data: { role: "patient", first_name: "Léa", last_name: "Roux", email, password: "mot-de-passe-1" },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto("/upload-devis");
+    await page.getByRole("main").getByRole("link", { name: "J'ai déjà un compte" }).click();
+    await expectPath(page, "/login");
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByLabel(/^Mot de passe/).fill("mot-de-passe-1");
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expectPath(page, "/patient/upload");
+    await expect(page.getByRole("heading", { level: 1, name: "Téléverser des documents" })).toBeVisible();
+  });
+});
