@@ -6,7 +6,6 @@ import { afterAll, describe, expect, it } from "vitest";
 
 // The real entry points, as separate processes: config errors, start-up, graceful shutdown, CLI.
 const root = path.resolve(import.meta.dirname, "../..");
-const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
 const dirs: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), "sourio-proc-"));
@@ -18,7 +17,8 @@ afterAll(() => {
 });
 
 function start(script: string, args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [tsx, script, ...args], {
+  // The tsx loader in-process, as `npm start` does (the tsx CLI would relay signals itself).
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
   });
