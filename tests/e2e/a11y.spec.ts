@@ -57,6 +57,33 @@ test.describe("accessibilité (axe)", () => {
     ]);
   });
 
+  test("espace patient avec des demandes, des documents et un fichier choisi", async ({ page }) => {
+    await loginViaApi(page, DEMO.patient);
+    const list = (await (await page.request.get("/api/patient/requests?page_size=50")).json()) as {
+      items: { id: string; document_count: number }[];
+    };
+    const withDocuments = list.items.find((item) => item.document_count > 0);
+    expect(withDocuments, "une demande de démonstration avec des documents").toBeDefined();
+    await scanPages(page, ["/patient/dashboard", "/patient/requests"]);
+    await test.step("/patient/request/{id} avec ses documents", async () => {
+      await page.goto(`/patient/request/${withDocuments?.id}`);
+      await expect(page.getByRole("button", { name: /^Télécharger/ }).first()).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+    });
+    await test.step("/patient/upload avec un fichier choisi", async () => {
+      await page.goto("/patient/upload");
+      await page.getByLabel("Choisir des fichiers").setInputFiles({
+        name: "devis.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from("%PDF-1.4\n%%EOF\n"),
+      });
+      await expect(page.getByRole("combobox", { name: "Type de document pour devis.pdf" })).toBeVisible();
+      await page.getByRole("button", { name: "Envoyer ma demande" }).click();
+      await expect(page.getByText("Veuillez accepter le partage").first()).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+    });
+  });
+
   test("espace dentiste", async ({ page }) => {
     await loginViaApi(page, DEMO.dentist);
     await scanPages(page, [

@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { makeProfile, renderApp, stubApi } from "../test/renderApp";
+import { json, makeProfile, renderApp, stubApi } from "../test/renderApp";
 
 describe("protected routes", () => {
   it("sends a signed-out visitor to the area's login page and remembers the page", async () => {
@@ -30,11 +30,14 @@ describe("protected routes", () => {
   });
 
   it("lets a patient in and greets them by first name", async () => {
-    stubApi(makeProfile());
+    stubApi(makeProfile(), {
+      "GET /api/patient/dashboard": () =>
+        json(200, { counts: { active: 0, completed: 0, latest_at: null }, recent: [] }),
+    });
     const { router } = renderApp("/patient");
     expect(await screen.findByRole("heading", { level: 1, name: "Bonjour Marie" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/patient/dashboard");
-    expect(screen.getByRole("link", { name: "Créer ma première demande" })).toHaveAttribute(
+    expect(await screen.findByRole("link", { name: "Créer ma première demande" })).toHaveAttribute(
       "href",
       "/patient/upload",
     );

@@ -39,8 +39,3 @@ export function isAcceptedFile(file: { name: string; type: string }): boolean {
 export function isTooLarge(file: { size: number }): boolean {
   return file.size > MAX_FILE_SIZE;
 }
-
-/** Size in Mo with a French decimal comma ("1,4 Mo"). */
-export function formatMegabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toLocaleString("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} Mo`;
-}

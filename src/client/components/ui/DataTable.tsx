@@ -1,0 +1,168 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import type { ReactNode } from "react";
+import { cn } from "../../lib/cn";
+import { Button } from "./Button";
+import { Skeleton } from "./Skeleton";
+
+export interface Column<T> {
+  /** Column heading (also the label of the value in the card layout). */
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Classes of the table cells of this column. */
+  className?: string;
+  /** Hide the label in the card layout (for an action column). */
+  hideLabelInCard?: boolean;
+}
+
+interface DataTableProps<T> {
+  /** Accessible name of the table (a visually hidden caption). */
+  caption: string;
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => string;
+  loading?: boolean;
+  /** Skeleton rows while loading (the expected page size, so nothing jumps). */
+  loadingRows?: number;
+  /** Shown instead of the table when the load failed. */
+  error?: ReactNode;
+  /** Shown instead of the table when there are no rows. */
+  empty?: ReactNode;
+  /** Server paging; shown when there is more than one page. */
+  paging?: { page: number; pageCount: number; onPageChange: (page: number) => void };
+  /** Cards instead of the table under 768 px (ui.md); off for small side tables if wanted. */
+  cardsOnMobile?: boolean;
+  className?: string;
+}
+
+/**
+ * A table with its loading (skeleton rows), error, empty states and server paging; under 768 px
+ * each row becomes a card listing "column: value" (ui.md "tables become lists of cards").
+ */
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  loading = false,
+  loadingRows = 5,
+  error,
+  empty,
+  paging,
+  cardsOnMobile = true,
+  className,
+}: DataTableProps<T>) {
+  if (error && !loading) return <>{error}</>;
+  if (!loading && rows && rows.length === 0 && empty) return <>{empty}</>;
+
+  const skeletonKeys = Array.from({ length: loadingRows }, (_, i) => `skeleton-${i}`);
+
+  return (
+    <div className={cn("grid gap-4", className)} aria-busy={loading || undefined}>
+      {loading ? <p className="sr-only">Chargement...</p> : null}
+      <div
+        className={cn(
+          "overflow-x-auto rounded-ui border border-slate-200 bg-white shadow-sm",
+          cardsOnMobile && "hidden md:block",
+        )}
+      >
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+            <tr>
+              {columns.map((column) => (
+                <th
+                  key={column.header}
+                  scope="col"
+                  className={cn("px-4 py-3 font-semibold", column.className)}
+                >
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200 tabular-nums">
+            {loading
+              ? skeletonKeys.map((key) => (
+                  <tr key={key} className="h-14">
+                    {columns.map((column) => (
+                      <td key={column.header} className="px-4 py-3">
+                        <Skeleton className="h-5 w-24" />
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              : rows?.map((row) => (
+                  <tr key={rowKey(row)} className="h-14">
+                    {columns.map((column) => (
+                      <td key={column.header} className={cn("px-4 py-3 text-slate-900", column.className)}>
+                        {column.cell(row)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+          </tbody>
+        </table>
+      </div>
+      {cardsOnMobile ? (
+        <ul className="grid gap-3 md:hidden" aria-label={caption}>
+          {loading
+            ? skeletonKeys.map((key) => (
+                <li key={key} className="rounded-ui border border-slate-200 bg-white p-4 shadow-sm">
+                  <Skeleton className="mb-3 h-5 w-32" />
+                  <Skeleton className="mb-3 h-5 w-48" />
+                  <Skeleton className="h-5 w-20" />
+                </li>
+              ))
+            : rows?.map((row) => (
+                <li key={rowKey(row)} className="rounded-ui border border-slate-200 bg-white p-4 shadow-sm">
+                  <dl className="grid gap-2 text-sm">
+                    {columns.map((column) =>
+                      column.hideLabelInCard ? (
+                        <div key={column.header} className="pt-1">
+                          <dt className="sr-only">{column.header}</dt>
+                          <dd>{column.cell(row)}</dd>
+                        </div>
+                      ) : (
+                        <div
+                          key={column.header}
+                          className="flex flex-wrap items-center justify-between gap-2"
+                        >
+                          <dt className="font-medium text-slate-600">{column.header}</dt>
+                          <dd className="text-right text-slate-900">{column.cell(row)}</dd>
+                        </div>
+                      ),
+                    )}
+                  </dl>
+                </li>
+              ))}
+        </ul>
+      ) : null}
+      {paging && paging.pageCount > 1 ? <Pagination {...paging} /> : null}
+    </div>
+  );
+}
+
+interface PaginationProps {
+  page: number;
+  pageCount: number;
+  onPageChange: (page: number) => void;
+}
+
+/** 'Précédent' / 'Page x sur y' / 'Suivant'. */
+export function Pagination({ page, pageCount, onPageChange }: PaginationProps) {
+  return (
+    <nav aria-label="Pagination" className="flex items-center justify-between gap-3">
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        <ChevronLeft aria-hidden="true" />
+        Précédent
+      </Button>
+      <p className="text-sm text-slate-700" aria-live="polite">
+        Page {page} sur {pageCount}
+      </p>
+      <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => onPageChange(page + 1)}>
+        Suivant
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,178 @@
+import { CalendarDays, CheckCircle2, Clock, FileUp, FolderOpen, Plus } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { treatmentLabel } from "../../../shared/domain/treatments";
+import { formatListDate } from "../../../shared/format/dates";
+import { PageHeader } from "../../components/PageHeader";
+import { Alert } from "../../components/ui/Alert";
+import { Button } from "../../components/ui/Button";
+import { Card } from "../../components/ui/Card";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { RequestStatusBadge } from "../../components/ui/StatusBadge";
+import { useSession } from "../../lib/session";
+import { usePatientDashboard } from "./api";
+
+function Counter({
+  icon: Icon,
+  label,
+  value,
+  loading,
+}: {
+  icon: typeof Clock;
+  label: string;
+  value: ReactNode;
+  loading: boolean;
+}) {
+  return (
+    <Card className="flex items-center gap-4 p-5">
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div className="grid min-w-0 gap-0.5">
+        <p className="text-sm font-medium text-slate-600">{label}</p>
+        {loading ? (
+          <Skeleton className="my-1 h-6 w-20" />
+        ) : (
+          <p className="text-2xl font-bold text-slate-900 tabular-nums">{value}</p>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** /patient/dashboard (spec §2; D17: the 5 most recent requests). */
+export function PatientDashboardPage() {
+  const { profile } = useSession();
+  const dashboard = usePatientDashboard();
+  const data = dashboard.data;
+  const loading = dashboard.isPending;
+
+  return (
+    <>
+      <PageHeader
+        title={`Bonjour ${profile?.first_name ?? ""}`.trim()}
+        documentTitle="Tableau de bord"
+        description="Déposez un devis ou des documents, puis suivez ici les réponses des dentistes."
+        actions={
+          <>
+            <Button asChild>
+              <Link to="/patient/upload">
+                <Plus aria-hidden="true" />
+                Nouvelle demande
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/patient/upload">
+                <FileUp aria-hidden="true" />
+                Téléverser un document
+              </Link>
+            </Button>
+          </>
+        }
+      />
+
+      <section aria-label="Mes chiffres" className="mb-8 grid gap-4 sm:grid-cols-3">
+        <Counter icon={Clock} label="Demandes actives" value={data?.counts.active ?? 0} loading={loading} />
+        <Counter
+          icon={CheckCircle2}
+          label="Demandes terminées"
+          value={data?.counts.completed ?? 0}
+          loading={loading}
+        />
+        <Counter
+          icon={CalendarDays}
+          label="Dernière demande"
+          value={
+            data?.counts.latest_at ? (
+              formatListDate(data.counts.latest_at)
+            ) : (
+              <span className="text-lg">Aucune demande</span>
+            )
+          }
+          loading={loading}
+        />
+      </section>
+
+      <section aria-labelledby="recent-requests" className="grid gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="recent-requests" className="text-xl font-semibold text-slate-900">
+            Mes demandes récentes
+          </h2>
+          {data && data.recent.length > 0 ? (
+            <Link
+              to="/patient/requests"
+              className="font-medium text-brand-700 underline-offset-4 hover:underline"
+            >
+              Voir toutes mes demandes
+            </Link>
+          ) : null}
+        </div>
+        {loading ? (
+          <Card aria-busy="true">
+            <p className="sr-only">Chargement...</p>
+            <ul className="divide-y divide-slate-200">
+              {["a", "b", "c"].map((key) => (
+                <li key={key} className="flex h-[4.5rem] items-center justify-between gap-4 px-5">
+                  <div className="grid gap-2">
+                    <Skeleton className="h-5 w-40" />
+                    <Skeleton className="h-4 w-24" />
+                  </div>
+                  <Skeleton className="h-6 w-20 rounded-full" />
+                </li>
+              ))}
+            </ul>
+          </Card>
+        ) : dashboard.isError ? (
+          <Alert variant="destructive" title="Impossible de charger vos demandes">
+            <p>Veuillez réessayer dans quelques instants.</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void dashboard.refetch()}>
+              Réessayer
+            </Button>
+          </Alert>
+        ) : data && data.recent.length > 0 ? (
+          <Card>
+            <ul className="divide-y divide-slate-200">
+              {data.recent.map((request) => (
+                <li
+                  key={request.id}
+                  className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-5 py-4 sm:min-h-[4.5rem]"
+                >
+                  <div className="grid min-w-0 gap-0.5">
+                    <p className="font-medium text-slate-900">{treatmentLabel(request.treatment_type)}</p>
+                    <p className="text-sm text-slate-600 tabular-nums">
+                      {formatListDate(request.created_at)}
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-3">
+                    <RequestStatusBadge status={request.status} />
+                    <Button asChild variant="outline" size="sm">
+                      <Link
+                        to={`/patient/request/${request.id}`}
+                        aria-label={`Voir la demande ${treatmentLabel(request.treatment_type)} du ${formatListDate(request.created_at)}`}
+                      >
+                        Voir
+                      </Link>
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        ) : (
+          <EmptyState
+            as="h3"
+            icon={FolderOpen}
+            title="Aucune demande pour le moment"
+            description="Déposez le devis de votre dentiste : des dentistes vérifiés vous répondront, en général sous 48 heures."
+            action={
+              <Button asChild>
+                <Link to="/patient/upload">Créer ma première demande</Link>
+              </Button>
+            }
+          />
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,312 @@
+import { ArrowLeft, Download, FileSearch, FileText, MessageSquareText, ShieldCheck } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { DOCUMENT_TYPE_LABELS, URGENCY_DETAIL_LABELS, urgencyOf } from "../../../shared/domain/requests";
+import { treatmentLabel } from "../../../shared/domain/treatments";
+import { formatDetailDateTime } from "../../../shared/format/dates";
+import { formatEuros } from "../../../shared/format/money";
+import { formatFileSize } from "../../../shared/format/size";
+import { mayCancelRequest } from "../../../shared/policies/requests";
+import type { DocumentAccessDto, RequestDetail } from "../../../shared/schemas/requests";
+import { PageHeader } from "../../components/PageHeader";
+import { Alert } from "../../components/ui/Alert";
+import { Button } from "../../components/ui/Button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
+import { type Column, DataTable } from "../../components/ui/DataTable";
+import { ConfirmDialog } from "../../components/ui/Dialog";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { RequestStatusBadge } from "../../components/ui/StatusBadge";
+import { isApiError } from "../../lib/api";
+import { useConfig } from "../../lib/config";
+import { useDocumentTitle } from "../../lib/title";
+import { downloadDocument, useCancelRequest, usePatientRequest } from "./api";
+
+const LOAD_ERROR = "Impossible de charger les détails de la demande";
+const DOWNLOAD_ERROR = "Impossible de télécharger le fichier";
+
+const accessColumns = (brand: string): Column<DocumentAccessDto>[] => [
+  { header: "Personne", cell: (a) => a.actor_name },
+  { header: "Rôle", cell: (a) => (a.actor_kind === "dentist" ? "Dentiste" : `Équipe ${brand}`) },
+  { header: "Document", cell: (a) => <span className="break-all">{a.document_name}</span> },
+  { header: "Action", cell: (a) => (a.action === "download" ? "Téléchargé" : "Consulté") },
+  { header: "Date", cell: (a) => formatDetailDateTime(a.created_at), className: "whitespace-nowrap" },
+];
+
+/** Spec §2: the budget is shown with the euro sign; the patient's own text is kept as typed. */
+export function withEuroSign(budget: string): string {
+  return /\d/.test(budget) && !/€|euro/i.test(budget) ? `${budget} €` : budget;
+}
+
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant="ghost"
+      className="mb-4 -ml-2"
+      onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/patient/requests"))}
+    >
+      <ArrowLeft aria-hidden="true" />
+      Retour
+    </Button>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function NotFound() {
+  useDocumentTitle("Demande non trouvée");
+  return (
+    <>
+      <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        Demande non trouvée
+      </h1>
+      <EmptyState
+        icon={FileSearch}
+        title="Cette demande est introuvable"
+        description="Cette demande n'existe pas ou a été supprimée."
+        action={
+          <Button asChild>
+            <Link to="/patient/dashboard">Retour au tableau de bord</Link>
+          </Button>
+        }
+      />
+    </>
+  );
+}
+
+function LoadingDetail() {
+  useDocumentTitle("Détails de la demande");
+  return (
+    <div aria-busy="true">
+      <p className="sr-only">Chargement...</p>
+      <h1 className="sr-only">Détails de la demande</h1>
+      <div className="mb-6 grid gap-3">
+        <Skeleton className="h-9 w-64" />
+        <Skeleton className="h-5 w-48" />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Skeleton className="h-72 lg:col-span-2" />
+        <Skeleton className="h-72" />
+      </div>
+    </div>
+  );
+}
+
+/** /patient/request/:id (spec §2, §8; D8 cancel, D10 access record). */
+export function PatientRequestPage() {
+  const { id = "" } = useParams();
+  const query = usePatientRequest(id);
+  const notFound = isApiError(query.error) && query.error.status === 404;
+
+  useEffect(() => {
+    if (query.isError && !notFound) toast.error(LOAD_ERROR, { id: "patient-request-error" });
+  }, [query.isError, notFound]);
+
+  return (
+    <>
+      <BackButton />
+      {query.isPending ? (
+        <LoadingDetail />
+      ) : notFound ? (
+        <NotFound />
+      ) : query.isError ? (
+        <>
+          <PageHeader title="Détails de la demande" />
+          <Alert variant="destructive" title={LOAD_ERROR}>
+            <p>
+              {isApiError(query.error) ? query.error.message : "Veuillez réessayer dans quelques instants."}
+            </p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
+              Réessayer
+            </Button>
+          </Alert>
+        </>
+      ) : (
+        <RequestView request={query.data} />
+      )}
+    </>
+  );
+}
+
+function RequestView({ request }: { request: RequestDetail }) {
+  const treatment = treatmentLabel(request.treatment_type);
+  const [confirming, setConfirming] = useState(false);
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const cancel = useCancelRequest(request.id);
+  const { brand_name: brand } = useConfig();
+
+  const onDownload = async (documentId: string, fileName: string) => {
+    setDownloading(documentId);
+    try {
+      await downloadDocument(documentId, fileName);
+    } catch (error) {
+      toast.error(DOWNLOAD_ERROR, { description: isApiError(error) ? error.message : undefined });
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  const onCancel = () =>
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast.success("Demande annulée", {
+          description: "Les dentistes ne voient plus cette demande.",
+        });
+      },
+      onError: (error) => {
+        setConfirming(false);
+        toast.error("Une erreur est survenue", {
+          description: isApiError(error) ? error.message : "Veuillez réessayer dans quelques instants.",
+        });
+      },
+    });
+
+  return (
+    <>
+      <PageHeader
+        title={treatment}
+        documentTitle={`Demande : ${treatment}`}
+        description={
+          <span className="flex flex-wrap items-center gap-3">
+            <RequestStatusBadge status={request.status} />
+            <span>Créée le {formatDetailDateTime(request.created_at)}</span>
+          </span>
+        }
+        actions={
+          mayCancelRequest(request.status) ? (
+            <Button variant="outline" onClick={() => setConfirming(true)}>
+              Annuler la demande
+            </Button>
+          ) : null
+        }
+      />
+
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Informations de la demande</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Detail label="Traitement">{treatment}</Detail>
+              <Detail label="Urgence">{URGENCY_DETAIL_LABELS[urgencyOf(request.urgency)]}</Detail>
+              {request.budget ? <Detail label="Budget">{withEuroSign(request.budget)}</Detail> : null}
+              {request.quote_amount_cents !== null ? (
+                <Detail label="Montant de votre devis actuel">
+                  <span className="tabular-nums">{formatEuros(request.quote_amount_cents)}</span>
+                </Detail>
+              ) : null}
+              <Detail label="Destinataire">
+                {request.recipient
+                  ? [request.recipient.full_name, request.recipient.city].filter(Boolean).join(" — ")
+                  : "Tous les dentistes vérifiés"}
+              </Detail>
+              {request.description ? (
+                <div className="grid gap-0.5 sm:col-span-2">
+                  <dt className="text-sm font-medium text-slate-600">Description</dt>
+                  <dd className="whitespace-pre-line text-slate-900">{request.description}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </CardContent>
+        </Card>
+
+        <Card className="self-start lg:col-start-3 lg:row-span-3 lg:row-start-1">
+          <CardHeader>
+            <CardTitle>Documents</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {request.documents.length === 0 ? (
+              <p className="text-slate-600">Aucun document disponible</p>
+            ) : (
+              <ul className="grid gap-3">
+                {request.documents.map((doc) => (
+                  <li key={doc.id} className="grid gap-3 rounded-ui border border-slate-200 p-3">
+                    <div className="flex items-start gap-3">
+                      <FileText className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                      <div className="min-w-0">
+                        <p className="break-all font-medium text-slate-900">{doc.file_name}</p>
+                        <p className="text-sm text-slate-600 tabular-nums">
+                          {DOCUMENT_TYPE_LABELS[doc.document_type]} · {formatFileSize(doc.size)}
+                        </p>
+                      </div>
+                    </div>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      loading={downloading === doc.id}
+                      onClick={() => void onDownload(doc.id, doc.file_name)}
+                      aria-label={`Télécharger ${doc.file_name}`}
+                    >
+                      <Download aria-hidden="true" />
+                      Télécharger
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Réponses des dentistes</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="flex items-center gap-3 text-slate-600">
+              <MessageSquareText className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
+              Les réponses des dentistes apparaîtront ici.
+            </p>
+          </CardContent>
+        </Card>
+
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <ShieldCheck className="size-5 text-brand-700" aria-hidden="true" />
+              Qui a consulté mes documents
+            </CardTitle>
+            <CardDescription>
+              Chaque consultation ou téléchargement de vos documents par un dentiste ou par l'équipe est
+              enregistré ici.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {request.access_log.length === 0 ? (
+              <p className="text-slate-600">Personne n'a encore consulté vos documents.</p>
+            ) : (
+              <DataTable
+                caption="Consultations de mes documents"
+                columns={accessColumns(brand)}
+                rows={request.access_log}
+                rowKey={(a) => a.id}
+              />
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Annuler cette demande ?"
+        description="Les dentistes ne verront plus cette demande et ne pourront plus vous y répondre. Cette action est définitive."
+        confirmLabel="Annuler la demande"
+        cancelLabel="Garder ma demande"
+        destructive
+        loading={cancel.isPending}
+        onConfirm={onCancel}
+      />
+    </>
+  );
+}

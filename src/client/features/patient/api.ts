@@ -1,0 +1,219 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { DocumentType, Urgency } from "../../../shared/domain/requests";
+import type { MeResponse, Profile } from "../../../shared/schemas/profile";
+import type {
+  PatientDashboard,
+  RequestDetail,
+  RequestList,
+  VerifiedDentist,
+} from "../../../shared/schemas/requests";
+import { ApiError, api } from "../../lib/api";
+import { setSession } from "../../lib/session";
+import { postMultipart } from "../../lib/upload";
+
+/** The patient area's calls: one function (and hook) per endpoint. */
+
+export const patientKeys = {
+  all: ["patient"] as const,
+  dashboard: () => ["patient", "dashboard"] as const,
+  requests: (search: string, page: number, pageSize: number) =>
+    ["patient", "requests", { search, page, pageSize }] as const,
+  request: (id: string) => ["patient", "request", id] as const,
+  dentists: () => ["dentists", "verified"] as const,
+};
+
+/** GET /api/patient/dashboard */
+export function usePatientDashboard() {
+  return useQuery({
+    queryKey: patientKeys.dashboard(),
+    queryFn: ({ signal }) => api<PatientDashboard>("/api/patient/dashboard", { signal }),
+  });
+}
+
+export const REQUESTS_PAGE_SIZE = 10;
+
+/** GET /api/patient/requests?search=&page=&page_size= (search and paging are the server's). */
+export function usePatientRequests(search: string, page: number, pageSize = REQUESTS_PAGE_SIZE) {
+  return useQuery({
+    queryKey: patientKeys.requests(search, page, pageSize),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
+      if (search) params.set("search", search);
+      return api<RequestList>(`/api/patient/requests?${params}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/patient/requests/:id (404 for an unknown id or someone else's request). */
+export function usePatientRequest(id: string) {
+  return useQuery({
+    queryKey: patientKeys.request(id),
+    queryFn: ({ signal }) =>
+      api<RequestDetail>(`/api/patient/requests/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** POST /api/patient/requests/:id/cancel */
+export function useCancelRequest(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<{ id: string; status: "cancelled" }>(`/api/patient/requests/${encodeURIComponent(id)}/cancel`, {
+        method: "POST",
+      }),
+    onSuccess: ({ status }) => {
+      queryClient.setQueryData<RequestDetail>(patientKeys.request(id), (current) =>
+        current ? { ...current, status } : current,
+      );
+      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+    },
+  });
+}
+
+/** GET /api/dentists/verified */
+export function useVerifiedDentists() {
+  return useQuery({
+    queryKey: patientKeys.dentists(),
+    queryFn: ({ signal }) =>
+      api<{ items: VerifiedDentist[] }>("/api/dentists/verified", { signal }).then((r) => r.items),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export interface NewRequest {
+  treatment_type: string;
+  description: string;
+  budget: string;
+  quote_amount: string;
+  urgency: Urgency;
+  recipient: string;
+  files: { file: File; type: DocumentType }[];
+}
+
+/** Multipart overhead of one part, approximately (boundary line and headers). */
+const PART_OVERHEAD = 160;
+
+/**
+ * Where each file lies in the multipart body, in bytes (approximately: the headers' exact
+ * length depends on the browser's boundary). Used to turn the body's progress into per-file
+ * progress.
+ */
+export function fileOffsets(fields: Record<string, string>, files: File[]) {
+  const encoder = new TextEncoder();
+  let offset = 0;
+  for (const [name, value] of Object.entries(fields)) {
+    offset += PART_OVERHEAD + name.length + encoder.encode(value).length;
+  }
+  const ranges = files.map((file) => {
+    offset += PART_OVERHEAD + encoder.encode(file.name).length + file.type.length;
+    const start = offset;
+    offset += file.size;
+    return { start, end: offset };
+  });
+  return { ranges, total: offset + 64 };
+}
+
+/** Per-file progress (0–100) when `fraction` of the whole body has been sent. */
+export function progressOfFiles(ranges: { start: number; end: number }[], total: number, fraction: number) {
+  const sent = fraction * total;
+  return ranges.map(({ start, end }) => {
+    if (sent >= end) return 100;
+    if (sent <= start) return 0;
+    return Math.round(((sent - start) / Math.max(1, end - start)) * 100);
+  });
+}
+
+/**
+ * POST /api/patient/requests: the text fields first, then each file under `files`, sent with
+ * XMLHttpRequest so `onProgress` receives each file's real progress (0–100, in file order).
+ */
+export function createRequest(input: NewRequest, onProgress?: (perFile: number[]) => void) {
+  const fields: Record<string, string> = {
+    treatment_type: input.treatment_type,
+    description: input.description,
+    budget: input.budget,
+    quote_amount: input.quote_amount,
+    urgency: input.urgency,
+    recipient: input.recipient,
+    consent: "true",
+    document_types: JSON.stringify(input.files.map((f) => f.type)),
+  };
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  for (const { file } of input.files) body.append("files", file, file.name);
+  const { ranges, total } = fileOffsets(
+    fields,
+    input.files.map((f) => f.file),
+  );
+  return postMultipart<{ id: string; message: string }>(
+    "/api/patient/requests",
+    body,
+    onProgress ? (percent) => onProgress(progressOfFiles(ranges, total, percent / 100)) : undefined,
+  ).then((r) => r.data);
+}
+
+export function useCreateRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, onProgress }: { input: NewRequest; onProgress?: (perFile: number[]) => void }) =>
+      createRequest(input, onProgress),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.all }),
+  });
+}
+
+/**
+ * GET /api/documents/:id/file?disposition=attachment, saved under its name through an object
+ * URL (so a failure can be told to the person instead of opening an error page).
+ */
+export async function downloadDocument(id: string, fileName: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/documents/${encodeURIComponent(id)}/file?disposition=attachment`, {
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError(0, "NETWORK_ERROR", "Le service n'a pas pu être joint.");
+  }
+  if (!response.ok) {
+    const data = (await response.json().catch(() => null)) as {
+      error?: { code?: string; message?: string };
+    } | null;
+    throw new ApiError(
+      response.status,
+      data?.error?.code ?? "HTTP_ERROR",
+      data?.error?.message ?? "Une erreur est survenue.",
+    );
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.rel = "noopener";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** PATCH /api/me */
+export function useUpdateProfile() {
+  return useMutation({
+    mutationFn: (input: { full_name: string; phone_number: string; city: string }) =>
+      api<MeResponse>("/api/me", { method: "PATCH", body: input }).then((r) => r.profile),
+    onSuccess: (profile) => setSession(profile),
+  });
+}
+
+/** POST /api/me/avatar (field `avatar`); the header's avatar reads the session's profile. */
+export function useUploadAvatar() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append("avatar", file, file.name);
+      return postMultipart<{ profile: Profile }>("/api/me/avatar", body).then((r) => r.data.profile);
+    },
+    onSuccess: (profile) => setSession(profile),
+  });
+}

@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { act } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+
+/** A stand-in for XMLHttpRequest: the test decides the progress and the answer. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  method = "";
+  url = "";
+  body: FormData | null = null;
+  status = 0;
+  responseText = "";
+  withCredentials = false;
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.last = this;
+  }
+  progress(fraction: number) {
+    const total = 10_000;
+    this.upload.onprogress?.({ lengthComputable: true, loaded: fraction * total, total } as ProgressEvent);
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+function file(name: string, type: string, size: number): File {
+  const f = new File(["x"], name, { type });
+  Object.defineProperty(f, "size", { value: size });
+  return f;
+}
+
+async function fillForm() {
+  stubApi(makeProfile(), { "GET /api/dentists/verified": () => json(200, { items: [] }) });
+  FakeXhr.last = null;
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  const user = userEvent.setup();
+  const app = renderApp("/patient/upload");
+  await user.upload(await screen.findByLabelText("Choisir des fichiers", {}, { timeout: 5000 }), [
+    file("devis.pdf", "application/pdf", 4000),
+    file("photo.png", "image/png", 4000),
+  ]);
+  await user.click(screen.getByRole("combobox", { name: /Type de traitement/ }));
+  await user.click(await screen.findByRole("option", { name: "Couronne" }, { timeout: 3000 }));
+  await user.type(screen.getByLabelText("Budget"), "2 000 €");
+  await user.click(screen.getByRole("checkbox", { name: /J'accepte que mes documents/ }));
+  await user.click(screen.getByRole("button", { name: "Envoyer ma demande" }));
+  await waitFor(() => expect(FakeXhr.last).not.toBeNull(), { timeout: 3000 });
+  return { user, xhr: FakeXhr.last as unknown as FakeXhr, ...app };
+}
+
+const bar = (name: string) => screen.getByRole("progressbar", { name: `Envoi de ${name}` });
+
+describe("envoi d'une demande", () => {
+  it("envoie les champs puis les fichiers, suit la progression de chaque fichier, puis redirige", async () => {
+    const { xhr, router } = await fillForm();
+    expect(xhr.method).toBe("POST");
+    expect(xhr.url).toBe("/api/patient/requests");
+    const entries = [...(xhr.body?.entries() ?? [])];
+    expect(entries.map(([name]) => name)).toEqual([
+      "treatment_type",
+      "description",
+      "budget",
+      "quote_amount",
+      "urgency",
+      "recipient",
+      "consent",
+      "document_types",
+      "files",
+      "files",
+    ]);
+    const fields = Object.fromEntries(entries.filter(([name]) => name !== "files"));
+    expect(fields).toMatchObject({
+      treatment_type: "crown",
+      budget: "2 000 €",
+      urgency: "medium",
+      recipient: "all",
+      consent: "true",
+      document_types: JSON.stringify(["quote", "photo"]),
+    });
+    expect(screen.getByRole("button", { name: "Traitement en cours..." })).toBeDisabled();
+
+    act(() => xhr.progress(0.4));
+    const first = Number(bar("devis.pdf").getAttribute("aria-valuenow"));
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(100);
+    expect(bar("photo.png")).toHaveAttribute("aria-valuenow", "0");
+    act(() => xhr.progress(1));
+    expect(bar("devis.pdf")).toHaveAttribute("aria-valuenow", "100");
+    expect(bar("photo.png")).toHaveAttribute("aria-valuenow", "100");
+
+    act(() => xhr.answer(201, { id: "r1", message: "Documents envoyés avec succès!" }));
+    expect(
+      await screen.findByText("Documents téléversés avec succès !", {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText("Documents envoyés avec succès!")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Voir toutes mes demandes" })).toHaveAttribute(
+      "href",
+      "/patient/requests",
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe("/patient/dashboard"), { timeout: 6000 });
+  });
+
+  it("garde le formulaire rempli et montre le message du serveur en cas d'échec", async () => {
+    const { xhr } = await fillForm();
+    const message =
+      "Le contenu du fichier devis.pdf ne correspond pas à un format accepté (PDF, JPG, PNG, MP4, MOV, AVI, MKV).";
+    act(() => xhr.answer(415, { error: { code: "UNSUPPORTED_MEDIA_TYPE", message } }));
+    expect(
+      await screen.findByText("Une erreur est survenue lors de l'envoi des documents."),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText(message).length).toBeGreaterThan(0);
+    const list = screen.getByRole("list", { name: "Fichiers sélectionnés" });
+    expect(within(list).getByText("devis.pdf")).toBeInTheDocument();
+    expect(within(list).getByText("photo.png")).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: /Type de traitement/ })).toHaveTextContent("Couronne");
+    expect(screen.getByLabelText("Budget")).toHaveValue("2 000 €");
+    expect(screen.getByRole("button", { name: "Envoyer ma demande" })).toBeEnabled();
+  });
+});
