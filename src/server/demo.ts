@@ -76,6 +76,8 @@ interface DemoRequest {
   budget?: string;
   quoteEuros?: number;
   toDentist?: string;
+  /** Dentists who already opened the first document (the patient sees it in the access record). */
+  openedBy?: Array<{ email: string; action: "view" | "download"; daysAgo: number }>;
   documents: Array<{ name: string; type: "xray" | "quote" | "photo" | "other"; kind: "pdf" | "png" }>;
 }
 
@@ -89,6 +91,10 @@ const DEMO_REQUESTS: DemoRequest[] = [
     description: "Remplacement d'une molaire inférieure extraite il y a six mois.",
     budget: "1 500 €",
     quoteEuros: 2400,
+    openedBy: [
+      { email: "dr.leroy@demo.sourio.fr", action: "view", daysAgo: 2 },
+      { email: "dr.martin@demo.sourio.fr", action: "download", daysAgo: 1 },
+    ],
     documents: [
       { name: "devis-implant-dr-roux.pdf", type: "quote", kind: "pdf" },
       { name: "radio-panoramique.png", type: "xray", kind: "png" },
@@ -110,6 +116,7 @@ const DEMO_REQUESTS: DemoRequest[] = [
     daysAgo: 6,
     description: "Bridge trois éléments, je souhaite l'avis du Dr Martin.",
     toDentist: "dr.martin@demo.sourio.fr",
+    openedBy: [{ email: "dr.martin@demo.sourio.fr", action: "view", daysAgo: 5 }],
     documents: [
       { name: "devis-bridge.pdf", type: "quote", kind: "pdf" },
       { name: "photo-sourire.png", type: "photo", kind: "png" },
@@ -162,6 +169,7 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; storage: Storage 
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    const documentIds: string[] = [];
     for (const [position, doc] of demo.documents.entries()) {
       const content = doc.kind === "pdf" ? tinyPdf(`Sourio - ${doc.name}`) : tinyPng(64, 48, [203, 213, 225]);
       const key = `${patientId}/${randomUUID()}.${doc.kind}`;
@@ -178,6 +186,23 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; storage: Storage 
           document_type: doc.type,
           position,
           created_at: createdAt,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+        .then((row) => documentIds.push(row.id));
+    }
+    for (const access of demo.openedBy ?? []) {
+      const account = DEMO_ACCOUNTS.find((a) => a.email === access.email);
+      await deps.db
+        .insertInto("document_access")
+        .values({
+          document_id: documentIds[0] ?? "",
+          request_id: request.id,
+          actor_id: ids.get(access.email) ?? null,
+          actor_name: `${account?.firstName} ${account?.lastName}`,
+          actor_kind: "dentist",
+          action: access.action,
+          created_at: new Date(Date.now() - access.daysAgo * day),
         })
         .execute();
     }
