@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import { expectPath, signupPatientViaApi, toast } from "./helpers";
+import { DEMO, expect, test } from "./fixtures";
+import { expectPath, loginViaApi, signupPatientViaApi, toast } from "./helpers";
 
 /** A small valid PDF and a 1×1 PNG: the server checks the content, not only the name. */
 const PDF = Buffer.from(
@@ -172,5 +172,28 @@ test.describe("espace patient", () => {
       "src",
       /\/api\/avatars\//,
     );
+  });
+
+  test("un document ouvert par un dentiste vérifié apparaît dans 'Qui a consulté mes documents'", async ({
+    page,
+    browser,
+  }) => {
+    await loginViaApi(page, DEMO.patient);
+    const list = await (await page.request.get("/api/patient/requests?search=couronne")).json();
+    const requestId = list.items[0].id as string;
+    const detail = await (await page.request.get(`/api/patient/requests/${requestId}`)).json();
+    const documentId = detail.documents[0].id as string;
+
+    const dentistContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const dentist = await dentistContext.newPage();
+    await loginViaApi(dentist, DEMO.dentist2);
+    const file = await dentist.request.get(`/api/documents/${documentId}/file`);
+    expect(file.status()).toBe(200);
+    await dentistContext.close();
+
+    await page.goto(`/patient/request/${requestId}`);
+    const record = page.getByRole("table", { name: "Consultations de mes documents" });
+    await expect(record.getByRole("cell", { name: "Sophie Leroy" }).first()).toBeVisible();
+    await expect(record.getByText("Téléchargé").first()).toBeVisible();
   });
 });
