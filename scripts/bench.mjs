@@ -21,7 +21,7 @@ const record = (name, value, budget, ok) => results.push({ name, value, budget, 
 
 const wantBundle = !process.argv.includes("--no-bundle");
 if (wantBundle) {
-  if (!ensureClientBuilt()) process.exit(1);
+  if (!(await ensureClientBuilt())) process.exit(1);
 
   // 1. Landing initial JS.
   const dist = path.join(root, "dist/client");
@@ -107,20 +107,24 @@ async function lighthouseBench(base, dataDir) {
   }
   for (const page of LIGHTHOUSE_PAGES) {
     const out = path.join(dataDir, "lh.json");
-    const run = spawnSync(
-      "npx",
-      [
-        "-y",
-        LIGHTHOUSE,
-        `${base}${page}`,
-        "--quiet",
-        "--only-categories=performance,accessibility",
-        "--output=json",
-        `--output-path=${out}`,
-        "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run",
-      ],
-      { cwd: root, env: { ...process.env, CHROME_PATH: chromium }, stdio: ["ignore", "ignore", "inherit"] },
-    );
+    // One retry: a Lighthouse run now and then fails to start Chromium on a busy machine.
+    const lighthouse = () =>
+      spawnSync(
+        "npx",
+        [
+          "-y",
+          LIGHTHOUSE,
+          `${base}${page}`,
+          "--quiet",
+          "--only-categories=performance,accessibility",
+          "--output=json",
+          `--output-path=${out}`,
+          "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run",
+        ],
+        { cwd: root, env: { ...process.env, CHROME_PATH: chromium }, stdio: ["ignore", "ignore", "inherit"] },
+      );
+    let run = lighthouse();
+    if (run.status !== 0) run = lighthouse();
     if (run.status !== 0) {
       record(`Lighthouse ${page}`, "échec", "", false);
       continue;

@@ -4,7 +4,7 @@
 import path from "node:path";
 import { ensureClientBuilt, root } from "./lib/client-build.mjs";
 
-if (process.env.SKIP_CLIENT_BUILD !== "true" && !ensureClientBuilt()) {
+if (process.env.SKIP_CLIENT_BUILD !== "true" && !(await ensureClientBuilt())) {
   console.error("La construction de l'application web a échoué.");
   process.exit(1);
 }

@@ -62,7 +62,7 @@ if (!e2eOnly) {
 if (!unitOnly) {
   const chromium = ensureChromium();
   if (!chromium) ok = false;
-  else if (!ensureClientBuilt()) {
+  else if (!(await ensureClientBuilt())) {
     console.error("La construction de l'application web a échoué.");
     ok = false;
   } else {

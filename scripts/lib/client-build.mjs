@@ -1,8 +1,8 @@
 // Builds the web client (vite build) when dist/client is missing or older than its sources.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -23,14 +23,55 @@ export function clientNeedsBuild() {
   return Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
 }
 
-/** Returns true when the client is built and fresh; prints vite's own errors otherwise. */
-export function ensureClientBuilt({ force = false } = {}) {
-  if (!force && !clientNeedsBuild()) return true;
+function vite(args) {
+  const bin = path.join(root, "node_modules/vite/bin/vite.js");
+  return (
+    spawnSync(process.execPath, [bin, ...args, "--logLevel", "warn"], { cwd: root, stdio: "inherit" })
+      .status === 0
+  );
+}
+
+/**
+ * Pre-renders the public pages into dist/client/prerendered/*.html: the page's HTML inside #root,
+ * so that text paints before any JavaScript runs (the server sends these files for those paths;
+ * main.tsx hydrates them). Everything else keeps the plain index.html.
+ */
+async function prerender() {
+  const ssrDir = path.join(root, "dist/prerender");
+  if (!vite(["build", "--ssr", "src/client/prerender.tsx", "--outDir", ssrDir, "--emptyOutDir"]))
+    return false;
+  const { render, PRERENDERED_PATHS } = await import(pathToFileURL(path.join(ssrDir, "prerender.js")).href);
+  const template = readFileSync(path.join(root, "dist/client/index.html"), "utf8");
+  const outDir = path.join(root, "dist/client/prerendered");
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  for (const page of PRERENDERED_PATHS) {
+    const html = await render(page);
+    if (/<script/i.test(html)) throw new Error(`le pré-rendu de ${page} contient un script en ligne`);
+    const name = page === "/" ? "index" : page.slice(1).replaceAll("/", "__");
+    writeFileSync(
+      path.join(outDir, `${name}.html`),
+      template.replace('<div id="root"></div>', `<div id="root">${html}</div>`),
+    );
+  }
+  rmSync(ssrDir, { recursive: true, force: true });
+  return true;
+}
+
+/** Builds the client (vite build) and pre-renders the public pages. */
+export async function buildClient() {
   console.log("Construction de l'application web (vite build)…");
-  const vite = path.join(root, "node_modules/vite/bin/vite.js");
-  const result = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], {
-    cwd: root,
-    stdio: "inherit",
-  });
-  return result.status === 0;
+  if (!vite(["build"])) return false;
+  try {
+    return await prerender();
+  } catch (error) {
+    console.error(`Pré-rendu des pages publiques impossible : ${error.message}`);
+    return false;
+  }
+}
+
+/** Returns true when the client is built and fresh; prints vite's own errors otherwise. */
+export async function ensureClientBuilt({ force = false } = {}) {
+  if (!force && !clientNeedsBuild()) return true;
+  return buildClient();
 }

@@ -1,6 +1,6 @@
 import "./styles.css";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { Providers } from "./app/Providers";
 import { AppRoutes } from "./app/routes";
@@ -10,12 +10,16 @@ if (!container) throw new Error("Élément #root introuvable dans index.html");
 
 // useTransitions={false}: navigations are urgent updates, so `flushSync(() => navigate(…))`
 // commits the new page at once (the sign-out in app/AppShell.tsx relies on it).
-createRoot(container).render(
+const app = (
   <StrictMode>
     <BrowserRouter useTransitions={false}>
       <Providers>
         <AppRoutes />
       </Providers>
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Public pages arrive pre-rendered (scripts/lib/client-build.mjs): hydrate them; the rest renders here.
+if (container.hasChildNodes()) hydrateRoot(container, app);
+else createRoot(container).render(app);

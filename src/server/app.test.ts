@@ -17,6 +17,15 @@ beforeAll(async () => {
     path.join(clientDir, "assets", "app-abc123.js"),
     `console.log(${JSON.stringify("x".repeat(5000))});`,
   );
+  mkdirSync(path.join(clientDir, "prerendered"));
+  writeFileSync(
+    path.join(clientDir, "prerendered", "faq.html"),
+    '<div id="root"><h1>Questions fréquentes</h1></div>',
+  );
+  writeFileSync(
+    path.join(clientDir, "prerendered", "dentist__benefits.html"),
+    '<div id="root"><h1>Avantages</h1></div>',
+  );
   ctx = await createTestContext({ clientDir });
 });
 afterAll(async () => ctx?.close());
@@ -68,6 +77,19 @@ describe("unknown paths", () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="root">');
     expect(response.headers["cache-control"]).toContain("no-cache");
+  });
+});
+
+describe("pre-rendered public pages", () => {
+  it("serves a public page's pre-rendered HTML, never cached, and the plain app elsewhere", async () => {
+    for (const url of ["/faq", "/faq/", "/dentist/benefits"]) {
+      const response = await ctx.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain("<h1>");
+      expect(response.headers["cache-control"]).toContain("no-cache");
+    }
+    const area = await ctx.app.inject({ method: "GET", url: "/patient/dashboard" });
+    expect(area.body).toContain('<div id="root"></div>');
   });
 });
 

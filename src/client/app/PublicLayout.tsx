@@ -165,7 +165,8 @@ export function PublicLayout() {
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <PublicHeader />
-      <main id="main" tabIndex={-1} className="flex-1">
+      {/* At least a screen tall: while a page loads, the footer waits below the fold and nothing shifts. */}
+      <main id="main" tabIndex={-1} className="min-h-dvh flex-1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -13,6 +13,15 @@ export const CLIENT_DIR = path.resolve(import.meta.dirname, "../../../dist/clien
  */
 export async function registerStatic(app: FastifyInstance, clientDir = CLIENT_DIR): Promise<void> {
   const hasClient = existsSync(path.join(clientDir, "index.html"));
+  // Public pages pre-rendered at build time: "/faq" → prerendered/faq.html, "/" → prerendered/index.html.
+  const prerendered = new Set(
+    existsSync(path.join(clientDir, "prerendered")) ? readdirSync(path.join(clientDir, "prerendered")) : [],
+  );
+  const prerenderedFile = (pathname: string) => {
+    const trimmed = pathname.replace(/\/+$/, "");
+    const name = `${trimmed === "" ? "index" : trimmed.slice(1).replaceAll("/", "__")}.html`;
+    return prerendered.has(name) ? `prerendered/${name}` : null;
+  };
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -51,6 +60,6 @@ export async function registerStatic(app: FastifyInstance, clientDir = CLIENT_DI
         );
     }
     reply.header("cache-control", "no-cache, no-store, must-revalidate");
-    return reply.type("text/html; charset=utf-8").sendFile("index.html");
+    return reply.type("text/html; charset=utf-8").sendFile(prerenderedFile(pathname) ?? "index.html");
   });
 }

@@ -10,24 +10,29 @@ export function AccordionItem({ className, ...props }: ComponentProps<typeof Acc
   return <AccordionPrimitive.Item className={cn("border-b border-slate-200", className)} {...props} />;
 }
 
+/** `headingLevel`: the item's heading level in the page outline (3 under an h2, 2 under the h1). */
 export function AccordionTrigger({
   className,
   children,
+  headingLevel = 3,
   ...props
-}: ComponentProps<typeof AccordionPrimitive.Trigger>) {
+}: ComponentProps<typeof AccordionPrimitive.Trigger> & { headingLevel?: 2 | 3 | 4 }) {
+  const Heading = `h${headingLevel}` as "h2" | "h3" | "h4";
   return (
-    <AccordionPrimitive.Header className="flex">
-      <AccordionPrimitive.Trigger
-        className={cn(
-          "flex flex-1 items-center justify-between gap-4 py-4 text-left text-base font-medium text-slate-900",
-          "hover:text-brand-800 [&[data-state=open]>svg]:rotate-180",
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <ChevronDown className="size-5 shrink-0 text-slate-600 transition-transform" aria-hidden="true" />
-      </AccordionPrimitive.Trigger>
+    <AccordionPrimitive.Header asChild>
+      <Heading className="flex">
+        <AccordionPrimitive.Trigger
+          className={cn(
+            "flex flex-1 items-center justify-between gap-4 py-4 text-left text-base font-medium text-slate-900",
+            "hover:text-brand-800 [&[data-state=open]>svg]:rotate-180",
+            className,
+          )}
+          {...props}
+        >
+          {children}
+          <ChevronDown className="size-5 shrink-0 text-slate-600 transition-transform" aria-hidden="true" />
+        </AccordionPrimitive.Trigger>
+      </Heading>
     </AccordionPrimitive.Header>
   );
 }

@@ -95,13 +95,13 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
 ];
 
-/** The FAQ of spec §2: one item open at a time, collapsible. */
-export function FaqAccordion() {
+/** The FAQ of spec §2: one item open at a time, collapsible. Questions are h2 on /faq, h3 under a section. */
+export function FaqAccordion({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   return (
     <Accordion type="single" collapsible className="border-t border-slate-200">
       {FAQ_ITEMS.map((item) => (
         <AccordionItem key={item.id} value={item.id}>
-          <AccordionTrigger>{item.question}</AccordionTrigger>
+          <AccordionTrigger headingLevel={headingLevel}>{item.question}</AccordionTrigger>
           <AccordionContent>{item.answer}</AccordionContent>
         </AccordionItem>
       ))}

@@ -255,7 +255,7 @@ export function FaqPage() {
       description={`Les réponses sur ${brand_name} : gratuité pour les patients, protection des données de santé, vérification des dentistes, économies, fonctionnement de la demande de devis.`}
       intro="Les réponses aux questions que l'on nous pose le plus souvent."
     >
-      <FaqAccordion />
+      <FaqAccordion headingLevel={2} />
       <p>
         Vous ne trouvez pas votre réponse ?{" "}
         <Link to="/contact" className={linkClass}>
