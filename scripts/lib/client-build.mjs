@@ -31,6 +31,14 @@ function vite(args) {
   );
 }
 
+function escapeHtml(text) {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+}
+
 /**
  * Pre-renders the public pages into dist/client/prerendered/*.html: the page's HTML inside #root,
  * so that text paints before any JavaScript runs (the server sends these files for those paths;
@@ -46,13 +54,18 @@ async function prerender() {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   for (const page of PRERENDERED_PATHS) {
-    const html = await render(page);
+    const { html, title, description } = await render(page);
     if (/<script/i.test(html)) throw new Error(`le pré-rendu de ${page} contient un script en ligne`);
+    if (!title || !description)
+      throw new Error(`la page ${page} ne déclare ni titre ni description (usePageMeta)`);
     const name = page === "/" ? "index" : page.slice(1).replaceAll("/", "__");
-    writeFileSync(
-      path.join(outDir, `${name}.html`),
-      template.replace('<div id="root"></div>', `<div id="root">${html}</div>`),
-    );
+    const document = template
+      .replace('<div id="root"></div>', `<div id="root">${html}</div>`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace(/(<meta\s+property="og:title"\s+content=")[^"]*/, `$1${escapeHtml(title)}`)
+      .replace(/(<meta\s+name="description"\s+content=")[^"]*/, `$1${escapeHtml(description)}`)
+      .replace(/(<meta\s+property="og:description"\s+content=")[^"]*/, `$1${escapeHtml(description)}`);
+    writeFileSync(path.join(outDir, `${name}.html`), document);
   }
   rmSync(ssrDir, { recursive: true, force: true });
   return true;

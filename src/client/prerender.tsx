@@ -3,6 +3,7 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import { Providers } from "./app/Providers";
 import { AppRoutes } from "./app/routes";
+import { prerenderedMeta } from "./lib/title";
 
 /** Public pages rendered to HTML at build time (scripts/build.mjs), then hydrated by main.tsx. */
 export const PRERENDERED_PATHS = [
@@ -16,8 +17,13 @@ export const PRERENDERED_PATHS = [
   "/upload-devis",
 ] as const;
 
-/** The HTML of one page's #root, every lazy part resolved (react-dom/static waits for Suspense). */
-export async function render(url: string): Promise<string> {
+/**
+ * The HTML of one page's #root, every lazy part resolved (react-dom/static waits for Suspense),
+ * with the title and description the page declared.
+ */
+export async function render(url: string): Promise<{ html: string; title?: string; description?: string }> {
+  delete prerenderedMeta.title;
+  delete prerenderedMeta.description;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticRouter location={url}>
@@ -31,5 +37,5 @@ export async function render(url: string): Promise<string> {
   );
   let html = "";
   for await (const chunk of prelude) html += chunk;
-  return html;
+  return { html, ...prerenderedMeta };
 }

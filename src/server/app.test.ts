@@ -20,7 +20,7 @@ beforeAll(async () => {
   mkdirSync(path.join(clientDir, "prerendered"));
   writeFileSync(
     path.join(clientDir, "prerendered", "faq.html"),
-    '<div id="root"><h1>Questions fréquentes</h1></div>',
+    '<html><head><meta property="og:image" content="/media/hero-poster.webp" /></head><div id="root"><h1>Questions fréquentes</h1></div></html>',
   );
   writeFileSync(
     path.join(clientDir, "prerendered", "dentist__benefits.html"),
@@ -88,6 +88,9 @@ describe("pre-rendered public pages", () => {
       expect(response.body, url).toContain("<h1>");
       expect(response.headers["cache-control"]).toContain("no-cache");
     }
+    const faq = await ctx.app.inject({ method: "GET", url: "/faq" });
+    expect(faq.body).toContain('<link rel="canonical" href="http://localhost:3000/faq" />');
+    expect(faq.body).toContain('content="http://localhost:3000/media/hero-poster.webp"');
     const area = await ctx.app.inject({ method: "GET", url: "/patient/dashboard" });
     expect(area.body).toContain('<div id="root"></div>');
   });

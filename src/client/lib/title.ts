@@ -36,6 +36,12 @@ function setMeta(attribute: "name" | "property", key: string, content: string): 
   );
 }
 
+/**
+ * While pages are pre-rendered at build time (no document, effects do not run), the page's title
+ * and description are collected here so that the HTML file carries them (src/client/prerender.tsx).
+ */
+export const prerenderedMeta: { title?: string; description?: string } = {};
+
 export interface PageMeta {
   /** "<title> — <brand>", or exactly `title` when `full` is true. */
   title: string;
@@ -51,6 +57,10 @@ export function usePageMeta({ title, full, description }: PageMeta): void {
   const { brand_name } = useConfig();
   const { pathname } = useLocation();
   const fullTitle = full ? title : `${title} — ${brand_name}`;
+  if (typeof document === "undefined") {
+    prerenderedMeta.title = fullTitle;
+    prerenderedMeta.description = description;
+  }
   useEffect(() => {
     const origin = window.location.origin;
     const url = `${origin}${pathname}`;

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -13,15 +13,24 @@ export const CLIENT_DIR = path.resolve(import.meta.dirname, "../../../dist/clien
  */
 export async function registerStatic(app: FastifyInstance, clientDir = CLIENT_DIR): Promise<void> {
   const hasClient = existsSync(path.join(clientDir, "index.html"));
-  // Public pages pre-rendered at build time: "/faq" → prerendered/faq.html, "/" → prerendered/index.html.
-  const prerendered = new Set(
-    existsSync(path.join(clientDir, "prerendered")) ? readdirSync(path.join(clientDir, "prerendered")) : [],
-  );
-  const prerenderedFile = (pathname: string) => {
-    const trimmed = pathname.replace(/\/+$/, "");
-    const name = `${trimmed === "" ? "index" : trimmed.slice(1).replaceAll("/", "__")}.html`;
-    return prerendered.has(name) ? `prerendered/${name}` : null;
-  };
+  // Public pages pre-rendered at build time ("/faq" → prerendered/faq.html, "/" → index.html), kept
+  // in memory with their canonical URL and absolute share image, which depend on PUBLIC_URL.
+  const prerenderedDir = path.join(clientDir, "prerendered");
+  const prerendered = new Map<string, string>();
+  if (existsSync(prerenderedDir)) {
+    const base = app.config.publicUrl;
+    for (const file of readdirSync(prerenderedDir)) {
+      const name = file.replace(/\.html$/, "");
+      const pagePath = name === "index" ? "/" : `/${name.replaceAll("__", "/")}`;
+      const html = readFileSync(path.join(prerenderedDir, file), "utf8")
+        .replace(/(<meta\s+property="og:image"\s+content=")\//, `$1${base}/`)
+        .replace(
+          "</head>",
+          `<link rel="canonical" href="${base}${pagePath}" /><meta property="og:url" content="${base}${pagePath}" /></head>`,
+        );
+      prerendered.set(pagePath, html);
+    }
+  }
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -59,7 +68,8 @@ export async function registerStatic(app: FastifyInstance, clientDir = CLIENT_DI
           "L'application n'est pas construite : lancez `npm run build` (ou `npm start`, qui la construit).",
         );
     }
-    reply.header("cache-control", "no-cache, no-store, must-revalidate");
-    return reply.type("text/html; charset=utf-8").sendFile(prerenderedFile(pathname) ?? "index.html");
+    reply.header("cache-control", "no-cache, no-store, must-revalidate").type("text/html; charset=utf-8");
+    const page = prerendered.get(pathname.replace(/(.)\/+$/, "$1"));
+    return page ? reply.send(page) : reply.sendFile("index.html");
   });
 }
