@@ -15,6 +15,7 @@ import { registerErrorHandler } from "./errors";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
 import { contactRoutes } from "./modules/contact/contact.routes";
+import { dentistRoutes } from "./modules/dentists/dentists.routes";
 import { documentRoutes } from "./modules/documents/documents.routes";
 import { profileRoutes } from "./modules/profiles/profiles.routes";
 import { requestRoutes } from "./modules/requests/requests.routes";
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contactRoutes);
   await app.register(requestRoutes);
   await app.register(documentRoutes);
+  await app.register(dentistRoutes);
   await app.register(seoRoutes);
 
   await registerStatic(app, options.clientDir);

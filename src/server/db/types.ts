@@ -132,6 +132,35 @@ export interface DocumentAccessTable {
   created_at: Timestamp;
 }
 
+export interface RequestDentistsTable {
+  request_id: string;
+  dentist_id: string;
+  status: Generated<"pending" | "responded" | "confirmed">;
+  opened_at: Timestamp | null;
+  assigned_at: Timestamp | null;
+  replied_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ConversationsTable {
+  id: Generated<string>;
+  request_id: string;
+  patient_id: string;
+  dentist_id: string;
+  last_message_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface MessagesTable {
+  id: Generated<string>;
+  conversation_id: string;
+  sender_id: string | null;
+  body: Generated<string>;
+  read_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -143,6 +172,9 @@ export interface Database {
   requests: RequestsTable;
   documents: DocumentsTable;
   document_access: DocumentAccessTable;
+  request_dentists: RequestDentistsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -17,3 +17,24 @@ export function resetPasswordMail(p: { brandName: string; link: string }) {
     ].join("\n"),
   };
 }
+
+export function dentistReplyMail(p: {
+  brandName: string;
+  firstName: string;
+  dentistName: string;
+  link: string;
+}) {
+  return {
+    subject: `${p.brandName} — Un dentiste a répondu à votre demande`,
+    text: [
+      `Bonjour ${p.firstName},`,
+      "",
+      `${p.dentistName} a répondu à votre demande sur ${p.brandName}.`,
+      "Lisez sa réponse et continuez la conversation depuis votre espace :",
+      "",
+      p.link,
+      "",
+      `L'équipe ${p.brandName}`,
+    ].join("\n"),
+  };
+}

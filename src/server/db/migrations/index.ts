@@ -2,10 +2,12 @@ import type { Migration } from "kysely/migration";
 import * as m001 from "./001_accounts";
 import * as m002 from "./002_contact";
 import * as m003 from "./003_requests";
+import * as m004 from "./004_dentist_replies";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
   "001_accounts": m001,
   "002_contact": m002,
   "003_requests": m003,
+  "004_dentist_replies": m004,
 };

@@ -1,0 +1,210 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { DentistStatus } from "../../../shared/domain/dentist";
+import type { DocumentType, Urgency } from "../../../shared/domain/requests";
+import { urgencyOf } from "../../../shared/domain/requests";
+import type { TreatmentType } from "../../../shared/domain/treatments";
+import { errorBodySchema } from "../../../shared/schemas/common";
+import {
+  DENTIST_MESSAGES,
+  dentistDashboardSchema,
+  dentistRequestDetailSchema,
+  dentistRequestListQuerySchema,
+  dentistRequestListSchema,
+  replyResultSchema,
+  replySchema,
+} from "../../../shared/schemas/dentist";
+import { notFound } from "../../errors";
+import { actorOf, requireArea } from "../../session";
+import { dentistRequestsRepo } from "./dentists.repo";
+import { dentistDashboard, replyToRequest } from "./dentists.service";
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+function summary(row: {
+  id: string;
+  patient_name: string;
+  treatment_type: string;
+  created_at: Date | string;
+  budget: string;
+  urgency: string;
+  my_status: DentistStatus;
+  is_new: boolean;
+}) {
+  return {
+    id: row.id,
+    patient_name: row.patient_name || "Patient",
+    treatment_type: row.treatment_type as TreatmentType,
+    created_at: iso(row.created_at),
+    budget: row.budget,
+    urgency: urgencyOf(row.urgency) as Urgency,
+    my_status: row.my_status,
+    is_new: row.is_new,
+  };
+}
+
+/** The dentist area's requests (spec §2 dentist screens), bound to the calling dentist. */
+export async function dentistRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const dentist = requireArea("dentist");
+  const idParams = z.object({ id: z.string() });
+  const repoFor = async (request: FastifyRequest, reply: FastifyReply) =>
+    dentistRequestsRepo(app.db, await actorOf(request, reply));
+  const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+  r.get(
+    "/api/dentist/dashboard",
+    {
+      schema: {
+        tags: ["dentist"],
+        summary: "Tableau de bord du dentiste",
+        response: { 200: dentistDashboardSchema, ...errors },
+      },
+      preHandler: dentist,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const repo = dentistRequestsRepo(app.db, actor);
+      const [stats, recent] = await Promise.all([
+        dentistDashboard(app.db, actor),
+        repo.list({ search: "", status: "all", page: 1, pageSize: 5 }),
+      ]);
+      const { visible, answered } = stats.counts;
+      return {
+        verified: stats.verified,
+        pending_count: visible - answered,
+        response_rate: visible === 0 ? 0 : Math.round((100 * answered) / visible),
+        unread_messages: stats.unread,
+        recent_requests: recent.items.map(summary),
+        recent_messages: stats.recentMessages.map((m) => ({
+          id: m.id,
+          conversation_id: m.conversation_id,
+          patient_name: m.patient_name || "Patient",
+          body: m.body,
+          created_at: iso(m.created_at),
+          read: m.read_at !== null,
+        })),
+        monthly: stats.monthly,
+        average_response_minutes: stats.averageResponseMinutes,
+      };
+    },
+  );
+
+  r.get(
+    "/api/dentist/requests",
+    {
+      schema: {
+        tags: ["dentist"],
+        summary: "Demandes de devis visibles par ce dentiste (recherche, filtres et pages côté serveur)",
+        querystring: dentistRequestListQuerySchema,
+        response: { 200: dentistRequestListSchema, ...errors },
+      },
+      preHandler: dentist,
+    },
+    async (request, reply) => {
+      const repo = await repoFor(request, reply);
+      const { search, status, treatment, page, page_size } = request.query;
+      const [{ items, hasMore }, treatments] = await Promise.all([
+        repo.list({ search, status, treatment, page, pageSize: page_size }),
+        repo.treatmentsPresent(),
+      ]);
+      return {
+        items: items.map(summary),
+        page,
+        page_size,
+        has_more: hasMore,
+        treatments,
+        verified: repo.verified,
+      };
+    },
+  );
+
+  r.get(
+    "/api/dentist/requests/:id",
+    {
+      schema: {
+        tags: ["dentist"],
+        summary: "Le détail d'une demande (la marque comme consultée par ce dentiste)",
+        params: idParams,
+        response: { 200: dentistRequestDetailSchema, ...errors },
+      },
+      preHandler: dentist,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const repo = dentistRequestsRepo(app.db, actor);
+      const id = request.params.id;
+      const row = isUuid(id) ? await repo.find(id) : undefined;
+      if (!row) throw notFound(DENTIST_MESSAGES.notFound);
+      const [documents, conversationId] = await Promise.all([
+        repo.documents(id),
+        repo.conversationId(id),
+        repo.markOpened(id),
+      ]);
+      return {
+        ...summary(row),
+        description: row.description,
+        patient_email: row.patient_email,
+        assigned: row.assigned,
+        addressed_to_me: row.recipient_dentist_id === actor.userId,
+        conversation_id: conversationId,
+        documents: documents.map((d) => ({
+          id: d.id,
+          file_name: d.file_name,
+          size: d.size,
+          mime_type: d.mime_type,
+          document_type: d.document_type as DocumentType,
+          created_at: iso(d.created_at),
+        })),
+      };
+    },
+  );
+
+  r.post(
+    "/api/dentist/requests/:id/assign",
+    {
+      schema: {
+        tags: ["dentist"],
+        summary: "S'assigner cette demande",
+        params: idParams,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+      preHandler: dentist,
+    },
+    async (request, reply) => {
+      const repo = await repoFor(request, reply);
+      const id = request.params.id;
+      if (!isUuid(id) || !(await repo.find(id))) throw notFound(DENTIST_MESSAGES.notFound);
+      await repo.assign(id);
+      return { message: DENTIST_MESSAGES.assigned };
+    },
+  );
+
+  r.post(
+    "/api/dentist/requests/:id/reply",
+    {
+      schema: {
+        tags: ["dentist"],
+        summary: "Répondre à une demande (ouvre la conversation avec le patient)",
+        params: idParams,
+        body: replySchema,
+        response: { 201: replyResultSchema, 400: errorBodySchema, 409: errorBodySchema, ...errors },
+      },
+      preHandler: dentist,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const id = request.params.id;
+      if (!isUuid(id)) throw notFound(DENTIST_MESSAGES.notFound);
+      const { conversationId } = await replyToRequest(
+        { db: app.db, mailer: app.mailer, config: app.config, log: request.log },
+        actor,
+        id,
+        request.body.message,
+      );
+      return reply.status(201).send({ conversation_id: conversationId, message: DENTIST_MESSAGES.replySent });
+    },
+  );
+}

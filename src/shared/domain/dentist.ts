@@ -1,0 +1,17 @@
+import type { StatusTone } from "./requests";
+
+/** Each dentist's own status on a request (decision D7), with the spec §4 labels and colours. */
+export const DENTIST_STATUSES = ["pending", "responded", "confirmed"] as const;
+export type DentistStatus = (typeof DENTIST_STATUSES)[number];
+
+export const DENTIST_STATUS_LABELS: Record<DentistStatus, string> = {
+  pending: "En attente",
+  responded: "Répondu",
+  confirmed: "Confirmé",
+};
+
+export const DENTIST_STATUS_TONES: Record<DentistStatus, StatusTone> = {
+  pending: "yellow",
+  responded: "blue",
+  confirmed: "green",
+};

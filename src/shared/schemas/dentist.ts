@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { DENTIST_STATUSES } from "../domain/dentist";
+import { URGENCIES } from "../domain/requests";
+import { TREATMENT_TYPES } from "../domain/treatments";
+import { documentSchema, pageQuerySchema } from "./requests";
+
+/** Texts of spec §8 for the dentist area. */
+export const DENTIST_MESSAGES = {
+  notFound: "Impossible de trouver cette demande.",
+  replyRequired: "Veuillez écrire une réponse.",
+  replyTooLong: "La réponse ne peut pas dépasser 5 000 caractères.",
+  replySent: "Réponse envoyée avec succès",
+  replyFailed: "Impossible d'envoyer la réponse",
+  assigned: "Demande assignée avec succès",
+  assignFailed: "Impossible d'assigner la demande",
+  listFailed: "Erreur lors du chargement des demandes",
+  noMatch: "Aucune demande de devis ne correspond à vos critères.",
+  pendingVerification: "En attente de vérification",
+  defaultBudget: "Non spécifié",
+} as const;
+
+export const dentistRequestListQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(100).optional().default(""),
+  status: z
+    .enum(["all", ...DENTIST_STATUSES])
+    .optional()
+    .default("all"),
+  treatment: z.enum(TREATMENT_TYPES).optional(),
+});
+
+export const dentistRequestSummarySchema = z.object({
+  id: z.string(),
+  patient_name: z.string(),
+  treatment_type: z.enum(TREATMENT_TYPES),
+  created_at: z.string(),
+  budget: z.string(),
+  urgency: z.enum(URGENCIES),
+  my_status: z.enum(DENTIST_STATUSES),
+  /** Not opened yet by this dentist ('Nouvelle'). */
+  is_new: z.boolean(),
+});
+export type DentistRequestSummary = z.infer<typeof dentistRequestSummarySchema>;
+
+export const dentistRequestListSchema = z.object({
+  items: z.array(dentistRequestSummarySchema),
+  page: z.number(),
+  page_size: z.number(),
+  has_more: z.boolean(),
+  /** Treatment types present among the requests this dentist sees (the treatment filter). */
+  treatments: z.array(z.enum(TREATMENT_TYPES)),
+  /** False for an unverified dentist: the list is empty and explains why. */
+  verified: z.boolean(),
+});
+export type DentistRequestList = z.infer<typeof dentistRequestListSchema>;
+
+export const dentistRequestDetailSchema = dentistRequestSummarySchema.extend({
+  description: z.string(),
+  patient_email: z.string(),
+  assigned: z.boolean(),
+  addressed_to_me: z.boolean(),
+  documents: z.array(documentSchema),
+  conversation_id: z.string().nullable(),
+});
+export type DentistRequestDetail = z.infer<typeof dentistRequestDetailSchema>;
+
+export const replySchema = z.object({
+  message: z
+    .string({ error: DENTIST_MESSAGES.replyRequired })
+    .trim()
+    .min(1, DENTIST_MESSAGES.replyRequired)
+    .max(5000, DENTIST_MESSAGES.replyTooLong),
+});
+
+export const replyResultSchema = z.object({ conversation_id: z.string(), message: z.string() });
+
+export const dentistDashboardSchema = z.object({
+  verified: z.boolean(),
+  pending_count: z.number(),
+  response_rate: z.number(),
+  unread_messages: z.number(),
+  recent_requests: z.array(dentistRequestSummarySchema),
+  recent_messages: z.array(
+    z.object({
+      id: z.string(),
+      conversation_id: z.string(),
+      patient_name: z.string(),
+      body: z.string(),
+      created_at: z.string(),
+      read: z.boolean(),
+    }),
+  ),
+  monthly: z.object({ received: z.number(), replies: z.number(), confirmations: z.number() }),
+  /** Average minutes from a request's arrival to this dentist's reply, last 30 days; null without replies. */
+  average_response_minutes: z.number().nullable(),
+});
+export type DentistDashboard = z.infer<typeof dentistDashboardSchema>;
