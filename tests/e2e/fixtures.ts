@@ -13,8 +13,21 @@ export const DEMO = {
   unverifiedDentist: "dr.bernard@demo.sourio.fr",
 } as const;
 
-/** The server started by global-setup.ts. */
+/**
+ * The server started by global-setup.ts. `page.goto` waits until the page has rendered or hydrated
+ * in the browser (<html data-ready>): public pages arrive pre-rendered, and a click before
+ * hydration would do nothing.
+ */
 export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
+      return response;
+    };
+    await use(page);
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures need the destructuring pattern.
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;

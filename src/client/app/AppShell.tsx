@@ -23,6 +23,7 @@ import { PageSpinner } from "../components/ui/Spinner";
 import { clearSessionCache, useLogout, useSession } from "../lib/auth";
 import { cn } from "../lib/cn";
 import { useConfig } from "../lib/config";
+import { ReadyMarker } from "../lib/hydrated";
 
 interface NavItem {
   to: string;
@@ -205,6 +206,7 @@ export function AppShell({ area }: { area: Area }) {
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
+          <ReadyMarker />
         </Suspense>
       </main>
       <footer className="border-t border-slate-200 bg-white">

@@ -7,6 +7,7 @@ import { Button } from "../components/ui/Button";
 import { PageSpinner } from "../components/ui/Spinner";
 import { useConfig } from "../lib/config";
 import { cx } from "../lib/cx";
+import { ReadyMarker } from "../lib/hydrated";
 import { AccountLink, PUBLIC_NAV_LINKS } from "./publicNav";
 
 const loadMobileMenu = () => import("./PublicMobileMenu");
@@ -169,6 +170,7 @@ export function PublicLayout() {
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
+          <ReadyMarker />
         </Suspense>
       </main>
       <PublicFooter />

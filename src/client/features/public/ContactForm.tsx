@@ -16,6 +16,7 @@ import { Progress } from "../../components/ui/Progress";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/Select";
 import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
+import { useHydrated } from "../../lib/hydrated";
 import { postMultipart } from "../../lib/upload";
 
 type FieldName = "name" | "email" | "treatment_type" | "message" | "file";
@@ -43,6 +44,7 @@ export function ContactForm() {
   const [progress, setProgress] = useState(0);
   const [honeypot, setHoneypot] = useState("");
   const fileInput = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const honeypotId = useId();
 
@@ -149,119 +151,122 @@ export function ContactForm() {
   const showProgress = progress > 0 && progress < 100;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Formulaire de contact">
-      <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Nom" required error={errors.name}>
-          {(control) => (
-            <Input
-              {...control}
-              name="name"
-              autoComplete="name"
-              value={values.name}
-              onChange={(e) => set("name", e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Email" required error={errors.email}>
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              value={values.email}
-              onChange={(e) => set("email", e.target.value)}
-            />
-          )}
-        </FormField>
-      </div>
-      <FormField label="Type de traitement" description="Facultatif." error={errors.treatment_type}>
-        {({ required: _required, ...control }) => (
-          <Select
-            value={values.treatment_type}
-            onValueChange={(value) => set("treatment_type", value)}
-            name="treatment_type"
-          >
-            <SelectTrigger {...control}>
-              <SelectValue placeholder="Choisissez un soin" />
-            </SelectTrigger>
-            <SelectContent>
-              {TREATMENT_TYPES.map((type) => (
-                <SelectItem key={type} value={type}>
-                  {TREATMENT_LABELS[type]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      </FormField>
-      <FormField label="Message" error={errors.message}>
-        {(control) => (
-          <Textarea
-            {...control}
-            name="message"
-            rows={5}
-            value={values.message}
-            onChange={(e) => set("message", e.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField label="Pièce jointe (facultatif)" description={FILE_RECOMMENDATION} error={errors.file}>
-        {(control) => (
-          <input
-            {...control}
-            ref={fileInput}
-            type="file"
-            name="file"
-            accept={ACCEPT_ATTRIBUTE}
-            onChange={(e) => onFileChange(e.target.files?.[0])}
-            className="block w-full rounded-ui border border-dashed border-slate-300 bg-slate-50 p-2 text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700"
-          />
-        )}
-      </FormField>
-      {file ? (
-        <p className="-mt-3 inline-flex items-center gap-1.5 text-sm text-slate-700">
-          <Paperclip className="size-4" aria-hidden="true" />
-          {file.name}
-        </p>
-      ) : null}
-
-      {/* Honeypot: people never see it; robots that fill every field are ignored by the server. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={honeypotId}>Ne pas remplir ce champ</label>
-        <input
-          id={honeypotId}
-          type="text"
-          name="website"
-          tabIndex={-1}
-          autoComplete="off"
-          value={honeypot}
-          onChange={(e) => setHoneypot(e.target.value)}
-        />
-      </div>
-
-      {showProgress ? (
-        <div className="grid gap-1.5">
-          <Progress value={progress} aria-label="Progression de l'envoi" />
-          <p className="text-sm text-slate-600 tabular" aria-hidden="true">
-            Envoi en cours… {progress} %
-          </p>
+    <form onSubmit={onSubmit} noValidate aria-label="Formulaire de contact">
+      {/* Until the page runs in the browser (pre-rendered HTML), nothing can be typed and then lost. */}
+      <fieldset disabled={!hydrated} className="m-0 grid min-w-0 gap-5 border-0 p-0">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField label="Nom" required error={errors.name}>
+            {(control) => (
+              <Input
+                {...control}
+                name="name"
+                autoComplete="name"
+                value={values.name}
+                onChange={(e) => set("name", e.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField label="Email" required error={errors.email}>
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                value={values.email}
+                onChange={(e) => set("email", e.target.value)}
+              />
+            )}
+          </FormField>
         </div>
-      ) : null}
+        <FormField label="Type de traitement" description="Facultatif." error={errors.treatment_type}>
+          {({ required: _required, ...control }) => (
+            <Select
+              value={values.treatment_type}
+              onValueChange={(value) => set("treatment_type", value)}
+              name="treatment_type"
+            >
+              <SelectTrigger {...control}>
+                <SelectValue placeholder="Choisissez un soin" />
+              </SelectTrigger>
+              <SelectContent>
+                {TREATMENT_TYPES.map((type) => (
+                  <SelectItem key={type} value={type}>
+                    {TREATMENT_LABELS[type]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </FormField>
+        <FormField label="Message" error={errors.message}>
+          {(control) => (
+            <Textarea
+              {...control}
+              name="message"
+              rows={5}
+              value={values.message}
+              onChange={(e) => set("message", e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Pièce jointe (facultatif)" description={FILE_RECOMMENDATION} error={errors.file}>
+          {(control) => (
+            <input
+              {...control}
+              ref={fileInput}
+              type="file"
+              name="file"
+              accept={ACCEPT_ATTRIBUTE}
+              onChange={(e) => onFileChange(e.target.files?.[0])}
+              className="block w-full rounded-ui border border-dashed border-slate-300 bg-slate-50 p-2 text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700"
+            />
+          )}
+        </FormField>
+        {file ? (
+          <p className="-mt-3 inline-flex items-center gap-1.5 text-sm text-slate-700">
+            <Paperclip className="size-4" aria-hidden="true" />
+            {file.name}
+          </p>
+        ) : null}
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-slate-600">
-          <span className="text-red-700" aria-hidden="true">
-            *
-          </span>{" "}
-          Champs obligatoires.
-        </p>
-        <Button type="submit" size="lg" loading={submitting}>
-          <Send aria-hidden="true" />
-          Envoyer le message
-        </Button>
-      </div>
+        {/* Honeypot: people never see it; robots that fill every field are ignored by the server. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor={honeypotId}>Ne pas remplir ce champ</label>
+          <input
+            id={honeypotId}
+            type="text"
+            name="website"
+            tabIndex={-1}
+            autoComplete="off"
+            value={honeypot}
+            onChange={(e) => setHoneypot(e.target.value)}
+          />
+        </div>
+
+        {showProgress ? (
+          <div className="grid gap-1.5">
+            <Progress value={progress} aria-label="Progression de l'envoi" />
+            <p className="text-sm text-slate-600 tabular" aria-hidden="true">
+              Envoi en cours… {progress} %
+            </p>
+          </div>
+        ) : null}
+
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-600">
+            <span className="text-red-700" aria-hidden="true">
+              *
+            </span>{" "}
+            Champs obligatoires.
+          </p>
+          <Button type="submit" size="lg" loading={submitting}>
+            <Send aria-hidden="true" />
+            Envoyer le message
+          </Button>
+        </div>
+      </fieldset>
     </form>
   );
 }
