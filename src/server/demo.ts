@@ -78,6 +78,8 @@ interface DemoRequest {
   toDentist?: string;
   /** Dentists who already opened the first document (the patient sees it in the access record). */
   openedBy?: Array<{ email: string; action: "view" | "download"; daysAgo: number }>;
+  /** Dentists' replies: their status on the request and the first message of the conversation. */
+  replies?: Array<{ email: string; status: "responded" | "confirmed"; daysAgo: number; message: string }>;
   documents: Array<{ name: string; type: "xray" | "quote" | "photo" | "other"; kind: "pdf" | "png" }>;
 }
 
@@ -94,6 +96,15 @@ const DEMO_REQUESTS: DemoRequest[] = [
     openedBy: [
       { email: "dr.leroy@demo.sourio.fr", action: "view", daysAgo: 2 },
       { email: "dr.martin@demo.sourio.fr", action: "download", daysAgo: 1 },
+    ],
+    replies: [
+      {
+        email: "dr.martin@demo.sourio.fr",
+        status: "responded",
+        daysAgo: 1,
+        message:
+          "Bonjour Madame Dupont, j'ai étudié votre radio panoramique : un implant avec couronne céramique est adapté. Je peux vous proposer l'ensemble pour 1 850 €. Souhaitez-vous en parler ?",
+      },
     ],
     documents: [
       { name: "devis-implant-dr-roux.pdf", type: "quote", kind: "pdf" },
@@ -130,6 +141,14 @@ const DEMO_REQUESTS: DemoRequest[] = [
     description: "Blanchiment en cabinet.",
     budget: "400 €",
     quoteEuros: 600,
+    replies: [
+      {
+        email: "dr.leroy@demo.sourio.fr",
+        status: "confirmed",
+        daysAgo: 38,
+        message: "Bonjour, je réalise ce blanchiment en cabinet en une séance, pour 420 €.",
+      },
+    ],
     documents: [{ name: "devis-blanchiment.pdf", type: "quote", kind: "pdf" }],
   },
   {
@@ -190,6 +209,43 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; storage: Storage 
         .returning("id")
         .executeTakeFirstOrThrow()
         .then((row) => documentIds.push(row.id));
+    }
+    for (const reply of demo.replies ?? []) {
+      const dentistId = ids.get(reply.email) ?? "";
+      const at = new Date(Date.now() - reply.daysAgo * day);
+      await deps.db
+        .insertInto("request_dentists")
+        .values({
+          request_id: request.id,
+          dentist_id: dentistId,
+          status: reply.status,
+          opened_at: at,
+          assigned_at: at,
+          replied_at: at,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      const conversation = await deps.db
+        .insertInto("conversations")
+        .values({
+          request_id: request.id,
+          patient_id: patientId,
+          dentist_id: dentistId,
+          last_message_at: at,
+          created_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await deps.db
+        .insertInto("messages")
+        .values({
+          conversation_id: conversation.id,
+          sender_id: dentistId,
+          body: reply.message,
+          created_at: at,
+        })
+        .execute();
     }
     for (const access of demo.openedBy ?? []) {
       const account = DEMO_ACCOUNTS.find((a) => a.email === access.email);

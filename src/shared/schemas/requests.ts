@@ -117,6 +117,20 @@ export const requestDetailSchema = requestSummarySchema.extend({
   updated_at: z.string(),
   documents: z.array(documentSchema),
   access_log: z.array(documentAccessSchema),
+  /** Each dentist's reply (the first message of their conversation about this request). */
+  replies: z.array(
+    z.object({
+      conversation_id: z.string(),
+      dentist: z.object({
+        id: z.string(),
+        full_name: z.string(),
+        city: z.string().nullable(),
+        avatar_url: z.string().nullable(),
+      }),
+      message: z.string(),
+      created_at: z.string(),
+    }),
+  ),
 });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;
 

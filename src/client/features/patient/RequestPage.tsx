@@ -11,6 +11,7 @@ import { mayCancelRequest } from "../../../shared/policies/requests";
 import type { DocumentAccessDto, RequestDetail } from "../../../shared/schemas/requests";
 import { PageHeader } from "../../components/PageHeader";
 import { Alert } from "../../components/ui/Alert";
+import { Avatar } from "../../components/ui/Avatar";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
 import { type Column, DataTable } from "../../components/ui/DataTable";
@@ -263,10 +264,33 @@ function RequestView({ request }: { request: RequestDetail }) {
             <CardTitle>Réponses des dentistes</CardTitle>
           </CardHeader>
           <CardContent>
-            <p className="flex items-center gap-3 text-slate-600">
-              <MessageSquareText className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-              Les réponses des dentistes apparaîtront ici.
-            </p>
+            {request.replies.length === 0 ? (
+              <p className="flex items-center gap-3 text-slate-600">
+                <MessageSquareText className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                Les réponses des dentistes apparaîtront ici. Ils répondent en général sous 48 heures.
+              </p>
+            ) : (
+              <ul className="grid gap-4" aria-label="Réponses reçues">
+                {request.replies.map((reply) => (
+                  <li
+                    key={reply.conversation_id}
+                    className="flex gap-3 rounded-ui border border-slate-200 p-4"
+                  >
+                    <Avatar name={reply.dentist.full_name} src={reply.dentist.avatar_url} />
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium text-slate-900">
+                        Dr {reply.dentist.full_name}
+                        {reply.dentist.city ? (
+                          <span className="font-normal text-slate-600"> · {reply.dentist.city}</span>
+                        ) : null}
+                      </p>
+                      <p className="text-sm text-slate-600">{formatDetailDateTime(reply.created_at)}</p>
+                      <p className="mt-2 whitespace-pre-line text-slate-800">{reply.message}</p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
           </CardContent>
         </Card>
 

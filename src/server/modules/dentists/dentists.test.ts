@@ -149,6 +149,14 @@ describe("opening, assigning and replying", () => {
 
     const after = (await get(`/api/dentist/requests/${id}`, who.drA)).json();
     expect(after).toMatchObject({ my_status: "responded", assigned: true, conversation_id: conversationId });
+    const patientView = (await get(`/api/patient/requests/${id}`, who.Paula)).json();
+    expect(patientView.replies).toEqual([
+      expect.objectContaining({
+        conversation_id: conversationId,
+        message: "Je peux vous proposer 1 200 €.",
+        dentist: expect.objectContaining({ id: who.drA?.id, full_name: "Anne Martin" }),
+      }),
+    ]);
     // Another dentist still sees it pending (D7).
     expect((await get(`/api/dentist/requests/${id}`, who.drB)).json().my_status).toBe("pending");
 

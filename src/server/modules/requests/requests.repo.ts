@@ -128,6 +128,38 @@ export function patientRequestsRepo(db: Db, actor: Actor) {
         .execute();
     },
 
+    /** The dentists' replies: the first message of each dentist's conversation about this request. */
+    async replies(requestId: string) {
+      return db
+        .selectFrom("conversations as c")
+        .innerJoin("profiles as d", "d.id", "c.dentist_id")
+        .innerJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom("messages as m")
+              .select(["m.body", "m.created_at"])
+              .whereRef("m.conversation_id", "=", "c.id")
+              .whereRef("m.sender_id", "=", "c.dentist_id")
+              .orderBy("m.created_at")
+              .limit(1)
+              .as("first"),
+          (join) => join.onTrue(),
+        )
+        .select([
+          "c.id as conversation_id",
+          "d.id as dentist_id",
+          "d.full_name",
+          "d.city",
+          "d.avatar_url",
+          "first.body",
+          "first.created_at",
+        ])
+        .where("c.request_id", "=", requestId)
+        .where("c.patient_id", "=", actor.userId)
+        .orderBy("first.created_at")
+        .execute();
+    },
+
     /** Cancels the request when its status allows it; undefined when it is not the actor's. */
     async cancel(id: string) {
       return db

@@ -121,7 +121,11 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       const id = request.params.id;
       const row = z.uuid().safeParse(id).success ? await requests.find(id) : undefined;
       if (!row) throw notFound(NOT_FOUND);
-      const [documents, accessLog] = await Promise.all([requests.documents(id), requests.accessLog(id)]);
+      const [documents, accessLog, replies] = await Promise.all([
+        requests.documents(id),
+        requests.accessLog(id),
+        requests.replies(id),
+      ]);
       return {
         ...summary(row),
         description: row.description,
@@ -142,6 +146,12 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
           mime_type: d.mime_type,
           document_type: d.document_type as "xray" | "quote" | "photo" | "other",
           created_at: new Date(d.created_at).toISOString(),
+        })),
+        replies: replies.map((r) => ({
+          conversation_id: r.conversation_id,
+          dentist: { id: r.dentist_id, full_name: r.full_name, city: r.city, avatar_url: r.avatar_url },
+          message: r.body,
+          created_at: new Date(r.created_at).toISOString(),
         })),
         access_log: accessLog.map((a) => ({
           id: a.id,
