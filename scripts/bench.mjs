@@ -2,9 +2,10 @@
 // `npm run bench`: the performance budgets of architecture.md, measured on this machine.
 //  - landing route: initial JS (scripts and modulepreloads of index.html) ≤ 100 KB gzip;
 //  - Lighthouse (mobile, Debian Chromium) on /, /how-it-works, /faq: performance ≥ 90, accessibility 100;
-//  - uploads streamed: 8 concurrent 10 MB uploads raise the server's RSS by < 15 MB.
+//  - uploads streamed: 8 concurrent 10 MB uploads raise the server's RSS by < 15 MB;
+//  - dentist lists with 100 000 requests and 1 000 dentists: p95 ≤ 25 ms, p95(100k) / p95(1k) ≤ 1.5.
 // Prints a table and exits 1 when a budget is exceeded. Not a test: timings never gate `npm test`.
-// Options: --no-bundle, --no-lighthouse, --no-uploads.
+// Options: --no-bundle, --no-lighthouse, --no-uploads, --no-lists.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -138,38 +139,114 @@ async function lighthouseBench(base, dataDir) {
   }
 }
 
-const wantLighthouse = !process.argv.includes("--no-lighthouse");
-const wantUploads = !process.argv.includes("--no-uploads");
-if (wantLighthouse || wantUploads) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "sourio-bench-"));
+async function startServer(dataDir, extraEnv = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
     env: {
       ...process.env,
-      DEMO_DATA: "true",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       SKIP_CLIENT_BUILD: "true",
       LOG_LEVEL: "warn",
       PUBLIC_URL: base,
+      ...extraEnv,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  try {
-    for (let i = 0; i < 150; i++) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {}
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    if (wantUploads) await uploadBench(base, server.pid);
-    if (wantLighthouse) await lighthouseBench(base, dataDir);
-  } finally {
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const stop = async () => {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
+  };
+  return { base, pid: server.pid, stop };
+}
+
+async function p95(base, cookie, url, runs = 60) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const response = await fetch(base + url, { headers: { cookie } });
+    await response.text();
+    if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(runs * 0.95) - 1];
+}
+
+async function listsBench() {
+  const urls = [
+    "/api/dentist/requests",
+    "/api/dentist/requests?status=pending&treatment=crown",
+    "/api/dentist/dashboard",
+  ];
+  const measured = {};
+  for (const size of [1000, 100000]) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "sourio-bench-lists-"));
+    try {
+      const seed = spawnSync(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          path.join(root, "scripts/bench-seed.ts"),
+          "--data-dir",
+          dataDir,
+          "--requests",
+          String(size),
+          "--dentists",
+          "1000",
+        ],
+        { cwd: root, encoding: "utf8" },
+      );
+      if (seed.status !== 0) throw new Error(seed.stderr);
+      const { dentistEmail, password } = JSON.parse(seed.stdout.trim().split("\n").pop());
+      const server = await startServer(dataDir, { DEMO_DATA: "false" });
+      try {
+        const login = await fetch(`${server.base}/api/account/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: dentistEmail, password }),
+        });
+        const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
+        for (const url of urls) {
+          await p95(server.base, cookie, url, 5); // warm-up
+          measured[`${size}:${url}`] = await p95(server.base, cookie, url);
+        }
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  for (const url of urls) {
+    const big = measured[`100000:${url}`];
+    const small = measured[`1000:${url}`];
+    record(`p95 ${url} (100 000 demandes)`, `${big.toFixed(1)} ms`, "≤ 25 ms", big <= 25);
+    record(`p95(100k) / p95(1k) ${url}`, (big / small).toFixed(2), "≤ 1,5", big / small <= 1.5);
+  }
+}
+
+const wantLighthouse = !process.argv.includes("--no-lighthouse");
+const wantUploads = !process.argv.includes("--no-uploads");
+if (!process.argv.includes("--no-lists")) await listsBench();
+if (wantLighthouse || wantUploads) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "sourio-bench-"));
+  const server = await startServer(dataDir, { DEMO_DATA: "true" });
+  try {
+    if (wantUploads) await uploadBench(server.base, server.pid);
+    if (wantLighthouse) await lighthouseBench(server.base, dataDir);
+  } finally {
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
