@@ -50,6 +50,9 @@ describe("demo data", () => {
       expect(profiles.filter((p) => p.role === "patient" && !p.is_admin)).toHaveLength(1);
       expect(profiles.filter((p) => p.role === "dentist" && p.is_verified)).toHaveLength(2);
       expect(profiles.filter((p) => p.role === "dentist" && !p.is_verified)).toHaveLength(1);
+      expect(
+        profiles.find((p) => p.email === "dr.bernard@demo.sourio.fr")?.verification_requested_at,
+      ).not.toBeNull();
       const requests = await empty.app.db.selectFrom("requests").select(["status", "patient_id"]).execute();
       expect(new Set(requests.map((r) => r.status))).toEqual(
         new Set(["new", "in_review", "completed", "cancelled"]),

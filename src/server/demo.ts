@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
+import { rppsWithKey } from "../shared/policies/verification";
 import type { Auth } from "./auth";
 import { type NewAccount, systemCreateAccount } from "./bootstrap";
 import type { Db } from "./db/index";
@@ -167,6 +168,29 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; storage: Storage 
   if (any) return false;
   const ids = new Map<string, string>();
   for (const account of DEMO_ACCOUNTS) ids.set(account.email, await systemCreateAccount(deps, account));
+  // The unverified demo dentist has filled in the profile and asked to be verified (D12): the
+  // admins' queue is not empty on a fresh start.
+  await deps.db
+    .updateTable("profiles")
+    .set({
+      rpps: rppsWithKey("1000123456"),
+      practice_address: "12 rue de la République",
+      practice_postcode: "13001",
+      verification_requested_at: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000),
+    })
+    .where("email", "=", "dr.bernard@demo.sourio.fr")
+    .execute();
+  // The verified ones have their registration on file.
+  for (const [email, ten, address, postcode] of [
+    ["dr.martin@demo.sourio.fr", "1000234567", "8 boulevard Haussmann", "75009"],
+    ["dr.leroy@demo.sourio.fr", "1000345678", "25 cours de l'Intendance", "33000"],
+  ] as const) {
+    await deps.db
+      .updateTable("profiles")
+      .set({ rpps: rppsWithKey(ten), practice_address: address, practice_postcode: postcode })
+      .where("email", "=", email)
+      .execute();
+  }
   const patientId = ids.get("patient@demo.sourio.fr") ?? "";
   const day = 24 * 60 * 60 * 1000;
   for (const demo of DEMO_REQUESTS) {

@@ -95,6 +95,35 @@ test.describe("accessibilité (axe)", () => {
       "/dentist/patient-submission/x",
       "/dentist/profile",
     ]);
+    const list = (await (await page.request.get("/api/dentist/requests?page_size=50")).json()) as {
+      items: { id: string }[];
+    };
+    expect(list.items.length, "des demandes de démonstration visibles par le dentiste").toBeGreaterThan(0);
+    await test.step("/dentist/dashboard avec ses données", async () => {
+      await page.goto("/dentist/dashboard");
+      await expect(page.getByText("Calculé sur 30 jours")).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expectNoSeriousA11yIssues(page);
+    });
+    await test.step("/dentist/quote-requests avec des lignes", async () => {
+      await page.goto("/dentist/quote-requests");
+      await expect(
+        page.getByRole("table", { name: "Demandes de devis" }).getByRole("link").first(),
+      ).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+    });
+    for (const { id } of list.items.slice(0, 3)) {
+      await test.step(`/dentist/patient-submission/${id}`, async () => {
+        await page.goto(`/dentist/patient-submission/${id}`);
+        await expect(page.getByLabel("Votre réponse au patient")).toBeVisible();
+        await expectNoSeriousA11yIssues(page);
+      });
+    }
+  });
+
+  test("espace dentiste non vérifié", async ({ page }) => {
+    await loginViaApi(page, DEMO.unverifiedDentist);
+    await scanPages(page, ["/dentist/dashboard", "/dentist/quote-requests"]);
   });
 
   test("espace d'administration", async ({ page }) => {

@@ -64,6 +64,12 @@ export interface ProfilesTable {
   avatar_url: string | null;
   is_admin: Generated<boolean>;
   is_verified: Generated<boolean>;
+  /** Dentists (D12): RPPS number (11 digits, Luhn key), practice address and postcode. */
+  rpps: ColumnType<string | null, string | null | undefined, string | null>;
+  practice_address: ColumnType<string | null, string | null | undefined, string | null>;
+  practice_postcode: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the dentist asked to be verified; the state is derived (verificationStateOf). */
+  verification_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "../domain/roles";
+import { SPECIALTIES_MAX, SPECIALTY_MAX_LENGTH } from "../domain/specialties";
+import { isValidPostcode, isValidRpps, normalizeRpps, VERIFICATION_STATES } from "../policies/verification";
 
 /** A profile as the API returns it (spec §3 "profiles"). */
 export const profileSchema = z.object({
@@ -16,6 +18,13 @@ export const profileSchema = z.object({
   avatar_url: z.string().nullable(),
   is_admin: z.boolean(),
   is_verified: z.boolean(),
+  /** Dentists (decision D12); null for patients. */
+  rpps: z.string().nullable(),
+  practice_address: z.string().nullable(),
+  practice_postcode: z.string().nullable(),
+  verification_requested_at: z.string().nullable(),
+  /** Derived: 'verified' if is_verified, else 'requested' if asked, else 'none'. */
+  verification_state: z.enum(VERIFICATION_STATES),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -34,6 +43,17 @@ export const PROFILE_MESSAGES = {
   avatarType: "Veuillez choisir une image JPG ou PNG.",
   avatarMissing: "Veuillez choisir une image.",
   emailReadOnly: "L'email ne peut pas être modifié",
+  rppsInvalid: "Le numéro RPPS doit comporter 11 chiffres valides.",
+  postcodeInvalid: "Code postal invalide",
+  verificationMissing:
+    "Renseignez votre numéro RPPS et l'adresse de votre cabinet avant de demander une vérification.",
+  rppsMissing: "Renseignez votre numéro RPPS.",
+  addressMissing: "Renseignez l'adresse de votre cabinet.",
+  postcodeMissing: "Renseignez le code postal de votre cabinet.",
+  alreadyVerified: "Votre compte est déjà vérifié.",
+  alreadyRequested: "Votre demande de vérification a déjà été envoyée ; notre équipe l'examine.",
+  verificationRequested: "Demande de vérification envoyée",
+  verificationFailed: "Impossible d'envoyer la demande de vérification",
 } as const;
 
 export const AVATAR_MAX_SIZE = 5 * 1024 * 1024;
@@ -46,10 +66,15 @@ const optionalNullable = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** Absent: unchanged; empty or null: cleared (null); otherwise checked. */
+const clearable = (value: z.ZodType<string, string>) => value.transform((v) => (v ? v : null)).nullish();
+
 /**
  * What a person may change on their own profile (spec §5): the full name (split into first word /
- * rest), phone and city (empty stored as null); dentists also their biography (empty stored as "")
- * and specialties (trimmed, non-empty, no duplicates). E-mail, role and flags are never editable here.
+ * rest), phone and city (empty stored as null); dentists also their biography (empty stored as ""),
+ * specialties (trimmed, non-empty, no duplicates), RPPS number (11 digits with a valid Luhn key,
+ * spaces ignored), practice address and postcode (decision D12). E-mail, role and flags are never
+ * editable here.
  */
 export const profileUpdateSchema = z.object({
   full_name: z
@@ -61,9 +86,22 @@ export const profileUpdateSchema = z.object({
   city: optionalNullable(100),
   bio: z.string().trim().max(2000, PROFILE_MESSAGES.tooLong).optional(),
   specialties: z
-    .array(z.string().trim().max(60, PROFILE_MESSAGES.tooLong))
-    .max(20, PROFILE_MESSAGES.tooLong)
+    .array(z.string().trim().max(SPECIALTY_MAX_LENGTH, PROFILE_MESSAGES.tooLong))
+    .max(SPECIALTIES_MAX, PROFILE_MESSAGES.tooLong)
     .optional()
     .transform((list) => (list ? [...new Set(list.filter(Boolean))] : undefined)),
+  rpps: clearable(
+    z
+      .string()
+      .transform(normalizeRpps)
+      .refine((v) => v === "" || isValidRpps(v), PROFILE_MESSAGES.rppsInvalid),
+  ),
+  practice_address: clearable(z.string().trim().max(200, PROFILE_MESSAGES.tooLong)),
+  practice_postcode: clearable(
+    z
+      .string()
+      .trim()
+      .refine((v) => v === "" || isValidPostcode(v), PROFILE_MESSAGES.postcodeInvalid),
+  ),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

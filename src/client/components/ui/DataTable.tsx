@@ -144,12 +144,15 @@ export function DataTable<T>({
 
 interface PaginationProps {
   page: number;
-  pageCount: number;
+  /** The number of pages when known; otherwise `hasMore` says whether a next page exists. */
+  pageCount?: number;
+  hasMore?: boolean;
   onPageChange: (page: number) => void;
 }
 
-/** 'Précédent' / 'Page x sur y' / 'Suivant'. */
-export function Pagination({ page, pageCount, onPageChange }: PaginationProps) {
+/** 'Précédent' / 'Page x sur y' (or 'Page x' when the total is unknown) / 'Suivant'. */
+export function Pagination({ page, pageCount, hasMore, onPageChange }: PaginationProps) {
+  const last = pageCount === undefined ? !hasMore : page >= pageCount;
   return (
     <nav aria-label="Pagination" className="flex items-center justify-between gap-3">
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
@@ -157,9 +160,9 @@ export function Pagination({ page, pageCount, onPageChange }: PaginationProps) {
         Précédent
       </Button>
       <p className="text-sm text-slate-700" aria-live="polite">
-        Page {page} sur {pageCount}
+        {pageCount === undefined ? `Page ${page}` : `Page ${page} sur ${pageCount}`}
       </p>
-      <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => onPageChange(page + 1)}>
+      <Button variant="outline" size="sm" disabled={last} onClick={() => onPageChange(page + 1)}>
         Suivant
         <ChevronRight aria-hidden="true" />
       </Button>

@@ -1,3 +1,8 @@
+import {
+  DENTIST_STATUS_LABELS,
+  DENTIST_STATUS_TONES,
+  type DentistStatus,
+} from "../../../shared/domain/dentist";
 import { requestStatusLabel, requestStatusTone } from "../../../shared/domain/requests";
 import { Badge } from "./Badge";
 
@@ -6,6 +11,24 @@ export function RequestStatusBadge({ status, className }: { status: string; clas
   return (
     <Badge tone={requestStatusTone(status)} className={className}>
       {requestStatusLabel(status)}
+    </Badge>
+  );
+}
+
+/** A dentist's own status on a request (D7): 'En attente' yellow, 'Répondu' blue, 'Confirmé' green. */
+export function DentistStatusBadge({ status, className }: { status: DentistStatus; className?: string }) {
+  return (
+    <Badge tone={DENTIST_STATUS_TONES[status] ?? "gray"} className={className}>
+      {DENTIST_STATUS_LABELS[status] ?? DENTIST_STATUS_LABELS.pending}
+    </Badge>
+  );
+}
+
+/** The 'Nouvelle' mark of a request this dentist has not opened yet. */
+export function NewBadge({ className }: { className?: string }) {
+  return (
+    <Badge tone="brand" className={className}>
+      Nouvelle
     </Badge>
   );
 }

@@ -21,8 +21,9 @@ import { Skeleton } from "../../components/ui/Skeleton";
 import { RequestStatusBadge } from "../../components/ui/StatusBadge";
 import { isApiError } from "../../lib/api";
 import { useConfig } from "../../lib/config";
+import { downloadDocument } from "../../lib/download";
 import { useDocumentTitle } from "../../lib/title";
-import { downloadDocument, useCancelRequest, usePatientRequest } from "./api";
+import { useCancelRequest, usePatientRequest } from "./api";
 
 const LOAD_ERROR = "Impossible de charger les détails de la demande";
 const DOWNLOAD_ERROR = "Impossible de télécharger le fichier";

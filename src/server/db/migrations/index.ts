@@ -3,6 +3,7 @@ import * as m001 from "./001_accounts";
 import * as m002 from "./002_contact";
 import * as m003 from "./003_requests";
 import * as m004 from "./004_dentist_replies";
+import * as m005 from "./005_dentist_verification";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "002_contact": m002,
   "003_requests": m003,
   "004_dentist_replies": m004,
+  "005_dentist_verification": m005,
 };

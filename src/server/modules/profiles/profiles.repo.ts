@@ -1,5 +1,6 @@
 import { normalizeRole, type Role } from "../../../shared/domain/roles";
 import { fullNameOf, splitFullName } from "../../../shared/format/names";
+import { verificationStateOf } from "../../../shared/policies/verification";
 import type { Profile } from "../../../shared/schemas/profile";
 import type { Db } from "../../db/index";
 import type { ProfileRow, ProfileUpdate } from "../../db/types";
@@ -94,6 +95,13 @@ export function toProfileDto(row: ProfileRow): Profile {
     avatar_url: row.avatar_url,
     is_admin: row.is_admin,
     is_verified: row.is_verified,
+    rpps: row.rpps,
+    practice_address: row.practice_address,
+    practice_postcode: row.practice_postcode,
+    verification_requested_at: row.verification_requested_at
+      ? new Date(row.verification_requested_at).toISOString()
+      : null,
+    verification_state: verificationStateOf(row),
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };
@@ -111,4 +119,34 @@ export async function updateOwnProfile(
     .where("id", "=", actor.userId)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** The actor's own profile, locked until the end of the transaction. */
+export async function findOwnProfileForUpdate(db: Db, actor: { userId: string }): Promise<ProfileRow> {
+  return db
+    .selectFrom("profiles")
+    .selectAll()
+    .where("id", "=", actor.userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Marks the actor's verification request as sent, only while they are neither verified nor already
+ * waiting (the condition holds even if two requests race). Undefined when it did not apply.
+ */
+export async function markOwnVerificationRequested(
+  db: Db,
+  actor: { userId: string },
+  at: Date,
+): Promise<ProfileRow | undefined> {
+  return db
+    .updateTable("profiles")
+    .set({ verification_requested_at: at, updated_at: at })
+    .where("id", "=", actor.userId)
+    .where("role", "=", "dentist")
+    .where("is_verified", "=", false)
+    .where("verification_requested_at", "is", null)
+    .returningAll()
+    .executeTakeFirst();
 }

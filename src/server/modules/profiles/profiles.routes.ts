@@ -13,6 +13,7 @@ import { AppError, notFound } from "../../errors";
 import { actorOf, requireArea } from "../../session";
 import { avatarKeyOf, avatarUrl, storeAvatar } from "./avatar";
 import { toProfileDto, updateOwnProfile } from "./profiles.repo";
+import { requestVerification } from "./profiles.service";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
 
@@ -42,7 +43,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["profiles"],
-        summary: "Modifier mon profil (nom, téléphone, ville ; biographie et spécialités pour les dentistes)",
+        summary:
+          "Modifier mon profil (nom, téléphone, ville ; biographie, spécialités, RPPS et cabinet pour les dentistes)",
         body: profileUpdateSchema,
         response: { 200: meResponseSchema, ...errors },
       },
@@ -61,7 +63,32 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         city: body.city,
         ...(isDentist && body.bio !== undefined ? { bio: body.bio } : {}),
         ...(isDentist && body.specialties !== undefined ? { specialties: body.specialties } : {}),
+        // Changing them after verification is allowed; re-verification belongs to the admin area.
+        ...(isDentist && body.rpps !== undefined ? { rpps: body.rpps } : {}),
+        ...(isDentist && body.practice_address !== undefined
+          ? { practice_address: body.practice_address }
+          : {}),
+        ...(isDentist && body.practice_postcode !== undefined
+          ? { practice_postcode: body.practice_postcode }
+          : {}),
       });
+      return { profile: toProfileDto(profile) };
+    },
+  );
+
+  r.post(
+    "/api/me/verification-request",
+    {
+      schema: {
+        tags: ["profiles"],
+        summary: "Demander une vérification (dentiste non vérifié, RPPS et adresse du cabinet renseignés)",
+        response: { 200: meResponseSchema, ...errors, 403: errorBodySchema, 409: errorBodySchema },
+      },
+      preHandler: requireArea("dentist"),
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const profile = await requestVerification(app.db, actor);
       return { profile: toProfileDto(profile) };
     },
   );

@@ -1,0 +1,250 @@
+import { Search, SearchX } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { DENTIST_STATUS_LABELS, DENTIST_STATUSES } from "../../../shared/domain/dentist";
+import { URGENCY_LIST_LABELS, urgencyOf } from "../../../shared/domain/requests";
+import {
+  TREATMENT_LABELS,
+  TREATMENT_TYPES,
+  type TreatmentType,
+  treatmentLabel,
+} from "../../../shared/domain/treatments";
+import { formatListDate } from "../../../shared/format/dates";
+import { mayReply } from "../../../shared/policies/replies";
+import { DENTIST_MESSAGES, type DentistRequestSummary } from "../../../shared/schemas/dentist";
+import { PageHeader } from "../../components/PageHeader";
+import { Alert } from "../../components/ui/Alert";
+import { Badge } from "../../components/ui/Badge";
+import { Button } from "../../components/ui/Button";
+import { type Column, DataTable, Pagination } from "../../components/ui/DataTable";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { Input } from "../../components/ui/Input";
+import { Label } from "../../components/ui/Label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/Select";
+import { DentistStatusBadge, NewBadge } from "../../components/ui/StatusBadge";
+import { type StatusFilter, useDentistRequests } from "./api";
+import { VerificationPending } from "./VerificationPending";
+
+/** Typing pauses this long before the list asks the server (search is server-side). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const ALL = "all";
+const URGENCY_TONES = { high: "red", medium: "gray", low: "gray" } as const;
+
+const COLUMNS: Column<DentistRequestSummary>[] = [
+  {
+    header: "Patient",
+    cell: (r) => (
+      <span className="inline-flex flex-wrap items-center gap-2 font-medium">
+        {r.patient_name}
+        {r.is_new ? <NewBadge /> : null}
+      </span>
+    ),
+  },
+  { header: "Traitement", cell: (r) => treatmentLabel(r.treatment_type) },
+  { header: "Date", cell: (r) => formatListDate(r.created_at), className: "whitespace-nowrap" },
+  { header: "Budget", cell: (r) => r.budget.trim() || DENTIST_MESSAGES.defaultBudget },
+  {
+    header: "Urgence",
+    cell: (r) => {
+      const urgency = urgencyOf(r.urgency);
+      return <Badge tone={URGENCY_TONES[urgency]}>{URGENCY_LIST_LABELS[urgency]}</Badge>;
+    },
+  },
+  { header: "Statut", cell: (r) => <DentistStatusBadge status={r.my_status} /> },
+  {
+    header: "Action",
+    hideLabelInCard: true,
+    cell: (r) => {
+      const reply = mayReply(r.my_status);
+      return (
+        <Button asChild variant={reply ? "primary" : "outline"} size="sm">
+          <Link
+            to={`/dentist/patient-submission/${r.id}`}
+            aria-label={`${reply ? "Répondre à" : "Voir"} la demande de ${r.patient_name} (${treatmentLabel(r.treatment_type)}, ${formatListDate(r.created_at)})`}
+          >
+            {reply ? "Répondre" : "Voir"}
+          </Link>
+        </Button>
+      );
+    },
+  },
+];
+
+function parseStatus(value: string | null): StatusFilter {
+  return (DENTIST_STATUSES as readonly string[]).includes(value ?? "") ? (value as StatusFilter) : "all";
+}
+
+function parseTreatment(value: string | null): TreatmentType | "" {
+  return (TREATMENT_TYPES as readonly string[]).includes(value ?? "") ? (value as TreatmentType) : "";
+}
+
+/** /dentist/quote-requests 'Demandes de devis': server-side search, filters and paging, kept in the URL. */
+export function DentistQuoteRequestsPage() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get("q") ?? "";
+  const status = parseStatus(params.get("status"));
+  const treatment = parseTreatment(params.get("treatment"));
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const [typed, setTyped] = useState(search);
+  const searchId = useId();
+  const statusId = useId();
+  const treatmentId = useId();
+
+  const update = (changes: Record<string, string | null>, replace = false) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace },
+    );
+
+  // The URL holds the search, the filters and the page, so Back and a reload keep them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `update` is recreated each render; typed and search drive it.
+  useEffect(() => {
+    const term = typed.trim();
+    if (term === search) return;
+    const timer = setTimeout(() => update({ q: term || null, page: null }, true), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, search]);
+
+  const list = useDentistRequests({ search, status, treatment, page });
+  const data = list.data;
+
+  useEffect(() => {
+    if (list.isError) toast.error(DENTIST_MESSAGES.listFailed, { id: "dentist-requests-error" });
+  }, [list.isError]);
+
+  const treatments = [
+    ...new Set<TreatmentType>([...(data?.treatments ?? []), ...(treatment ? [treatment] : [])]),
+  ];
+  const filtered = Boolean(search || status !== "all" || treatment);
+
+  const reset = () => {
+    setTyped("");
+    setParams({}, { replace: true });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Demandes de devis"
+        description="Les demandes des patients auxquelles vous pouvez répondre."
+      />
+      {data && !data.verified ? (
+        <VerificationPending />
+      ) : (
+        <>
+          <search className="mb-5 grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] md:items-start">
+            <div className="grid gap-1.5">
+              <Label htmlFor={searchId}>Rechercher un patient ou un traitement</Label>
+              <div className="relative">
+                <Search
+                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+                  aria-hidden="true"
+                />
+                <Input
+                  id={searchId}
+                  type="search"
+                  className="pl-9"
+                  placeholder="Ex. Dupont, Couronne"
+                  value={typed}
+                  onChange={(event) => setTyped(event.target.value)}
+                />
+              </div>
+            </div>
+            <div className="grid gap-1.5">
+              <Label id={`${statusId}-label`} htmlFor={statusId}>
+                Statut
+              </Label>
+              <Select
+                value={status}
+                onValueChange={(value) => update({ status: value === ALL ? null : value, page: null })}
+              >
+                <SelectTrigger id={statusId} aria-labelledby={`${statusId}-label`}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ALL}>Tous</SelectItem>
+                  {DENTIST_STATUSES.map((s) => (
+                    <SelectItem key={s} value={s}>
+                      {DENTIST_STATUS_LABELS[s]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="grid gap-1.5">
+              <Label id={`${treatmentId}-label`} htmlFor={treatmentId}>
+                Traitement
+              </Label>
+              <Select
+                value={treatment || ALL}
+                onValueChange={(value) => update({ treatment: value === ALL ? null : value, page: null })}
+              >
+                <SelectTrigger id={treatmentId} aria-labelledby={`${treatmentId}-label`}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ALL}>Tous les traitements</SelectItem>
+                  {treatments.map((t) => (
+                    <SelectItem key={t} value={t}>
+                      {TREATMENT_LABELS[t]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </search>
+          <DataTable
+            caption="Demandes de devis"
+            columns={COLUMNS}
+            rows={data?.items}
+            rowKey={(r) => r.id}
+            loading={list.isPending}
+            loadingRows={5}
+            error={
+              list.isError ? (
+                <Alert variant="destructive" title={DENTIST_MESSAGES.listFailed}>
+                  <p>Veuillez réessayer dans quelques instants.</p>
+                  <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
+                    Réessayer
+                  </Button>
+                </Alert>
+              ) : undefined
+            }
+            empty={
+              <EmptyState
+                icon={SearchX}
+                title="Aucune demande"
+                description={DENTIST_MESSAGES.noMatch}
+                action={
+                  filtered ? (
+                    <Button variant="outline" onClick={reset}>
+                      Réinitialiser les filtres
+                    </Button>
+                  ) : undefined
+                }
+              />
+            }
+          />
+          {data && (page > 1 || data.has_more) ? (
+            <div className="mt-4">
+              <Pagination
+                page={page}
+                hasMore={data.has_more}
+                onPageChange={(next) => update({ page: next > 1 ? String(next) : null })}
+              />
+            </div>
+          ) : null}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { Clock } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "../../components/ui/Button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
+
+/** D6: an unverified dentist sees no patient data; this card says why and leads to the profile. */
+export function VerificationPending({ headingLevel = "h2" }: { headingLevel?: "h2" | "h3" }) {
+  return (
+    <Card className="border-yellow-300 bg-yellow-50">
+      <CardHeader>
+        <CardTitle as={headingLevel} className="flex items-center gap-2">
+          <Clock className="size-5 text-yellow-800" aria-hidden="true" />
+          En attente de vérification
+        </CardTitle>
+        <CardDescription className="text-slate-700">
+          Votre compte sera vérifié par notre équipe (numéro RPPS, inscription à l'Ordre, diplômes). Les
+          demandes des patients vous seront montrées une fois votre compte vérifié. Complétez votre profil
+          pour que nous puissions vous vérifier.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild variant="outline">
+          <Link to="/dentist/profile">Compléter mon profil</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,124 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { DentistStatus } from "../../../shared/domain/dentist";
+import type { TreatmentType } from "../../../shared/domain/treatments";
+import type {
+  DentistDashboard,
+  DentistRequestDetail,
+  DentistRequestList,
+} from "../../../shared/schemas/dentist";
+import { api } from "../../lib/api";
+
+/** The dentist area's calls (requests, dashboard): one function (and hook) per endpoint. */
+
+export type StatusFilter = "all" | DentistStatus;
+
+export interface DentistListFilters {
+  search: string;
+  status: StatusFilter;
+  /** A treatment type, or "" for all. */
+  treatment: TreatmentType | "";
+  page: number;
+}
+
+export const DENTIST_REQUESTS_PAGE_SIZE = 10;
+
+export const dentistKeys = {
+  all: ["dentist"] as const,
+  dashboard: () => ["dentist", "dashboard"] as const,
+  requests: (filters: DentistListFilters, pageSize: number) =>
+    ["dentist", "requests", { ...filters, pageSize }] as const,
+  request: (id: string) => ["dentist", "request", id] as const,
+};
+
+/** The query string of GET /api/dentist/requests for these filters (defaults left out). */
+export function dentistRequestsQuery(
+  filters: DentistListFilters,
+  pageSize = DENTIST_REQUESTS_PAGE_SIZE,
+): URLSearchParams {
+  const params = new URLSearchParams();
+  const search = filters.search.trim();
+  if (search) params.set("search", search);
+  if (filters.status !== "all") params.set("status", filters.status);
+  if (filters.treatment) params.set("treatment", filters.treatment);
+  params.set("page", String(filters.page));
+  params.set("page_size", String(pageSize));
+  return params;
+}
+
+/** GET /api/dentist/dashboard */
+export function useDentistDashboard() {
+  return useQuery({
+    queryKey: dentistKeys.dashboard(),
+    queryFn: ({ signal }) => api<DentistDashboard>("/api/dentist/dashboard", { signal }),
+  });
+}
+
+/** GET /api/dentist/requests (search, filters and paging are the server's). */
+export function useDentistRequests(filters: DentistListFilters, pageSize = DENTIST_REQUESTS_PAGE_SIZE) {
+  return useQuery({
+    queryKey: dentistKeys.requests(filters, pageSize),
+    queryFn: ({ signal }) =>
+      api<DentistRequestList>(`/api/dentist/requests?${dentistRequestsQuery(filters, pageSize)}`, {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * GET /api/dentist/requests/:id (404 for an unknown id or a request this dentist cannot see).
+ * Opening it clears the 'Nouvelle' mark on the server, so the lists are refreshed next time.
+ */
+export function useDentistRequest(id: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: dentistKeys.request(id),
+    queryFn: async ({ signal }) => {
+      const detail = await api<DentistRequestDetail>(`/api/dentist/requests/${encodeURIComponent(id)}`, {
+        signal,
+      });
+      void queryClient.invalidateQueries({ queryKey: ["dentist", "requests"] });
+      void queryClient.invalidateQueries({ queryKey: dentistKeys.dashboard() });
+      return detail;
+    },
+    retry: (count, error) => !(error && "status" in error && error.status === 404) && count < 2,
+  });
+}
+
+/** POST /api/dentist/requests/:id/assign */
+export function useAssignRequest(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<{ message: string }>(`/api/dentist/requests/${encodeURIComponent(id)}/assign`, { method: "POST" }),
+    onSuccess: () => {
+      queryClient.setQueryData<DentistRequestDetail>(dentistKeys.request(id), (current) =>
+        current ? { ...current, assigned: true } : current,
+      );
+    },
+  });
+}
+
+/** POST /api/dentist/requests/:id/reply (201; 409 once this dentist is no longer pending). */
+export function useReplyToRequest(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) =>
+      api<{ conversation_id: string; message: string }>(
+        `/api/dentist/requests/${encodeURIComponent(id)}/reply`,
+        { method: "POST", body: { message } },
+      ),
+    onSuccess: ({ conversation_id }) => {
+      queryClient.setQueryData<DentistRequestDetail>(dentistKeys.request(id), (current) =>
+        current ? { ...current, my_status: "responded", assigned: true, conversation_id } : current,
+      );
+      void queryClient.invalidateQueries({ queryKey: ["dentist", "requests"] });
+      void queryClient.invalidateQueries({ queryKey: dentistKeys.dashboard() });
+    },
+  });
+}
+
+/** The URL that shows a document in the browser (the session cookie goes with it). */
+export function documentViewUrl(id: string): string {
+  return `/api/documents/${encodeURIComponent(id)}/file?disposition=inline`;
+}

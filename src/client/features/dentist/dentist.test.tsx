@@ -1,0 +1,267 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { DentistRequestDetail, DentistRequestList } from "../../../shared/schemas/dentist";
+import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { dentistRequestsQuery } from "./api";
+import { SEARCH_DEBOUNCE_MS } from "./QuoteRequestsPage";
+import { REPLY_REDIRECT_MS } from "./SubmissionPage";
+
+const dentist = makeProfile({
+  role: "dentist",
+  first_name: "Sophie",
+  last_name: "Leroy",
+  full_name: "Sophie Leroy",
+  is_verified: true,
+});
+
+const REQUEST_ID = "11111111-1111-4111-8111-111111111111";
+
+function detail(overrides: Partial<DentistRequestDetail> = {}): DentistRequestDetail {
+  return {
+    id: REQUEST_ID,
+    patient_name: "Inès Martin",
+    treatment_type: "crown",
+    created_at: "2026-11-21T10:00:00.000Z",
+    budget: "",
+    urgency: "high",
+    my_status: "pending",
+    is_new: false,
+    description: "Couronne sur la 36.",
+    patient_email: "ines@example.fr",
+    assigned: false,
+    addressed_to_me: false,
+    documents: [],
+    conversation_id: null,
+    ...overrides,
+  };
+}
+
+const emptyList: DentistRequestList = {
+  items: [],
+  page: 1,
+  page_size: 10,
+  has_more: false,
+  treatments: ["crown", "implant"],
+  verified: true,
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("réponse au patient", () => {
+  it("désactive l'envoi tant que la réponse est vide (espaces compris)", async () => {
+    stubApi(dentist, { [`GET /api/dentist/requests/${REQUEST_ID}`]: () => json(200, detail()) });
+    const user = userEvent.setup();
+    renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
+    const box = await screen.findByLabelText("Votre réponse au patient", {}, { timeout: 5000 });
+    const send = screen.getByRole("button", { name: "Envoyer la réponse" });
+    expect(send).toBeDisabled();
+    await user.type(box, "   ");
+    expect(send).toBeDisabled();
+    await user.type(box, "Bonjour");
+    expect(send).toBeEnabled();
+    expect(screen.queryByText("Cette demande a déjà reçu une réponse.")).not.toBeInTheDocument();
+    expect(screen.getByText("Urgent")).toBeInTheDocument();
+    expect(screen.getByText("Non spécifié")).toBeInTheDocument();
+    expect(screen.getByText("21 novembre 2026")).toBeInTheDocument();
+  });
+
+  it("bloque la réponse quand le dentiste n'est plus en attente, avec la note", async () => {
+    stubApi(dentist, {
+      [`GET /api/dentist/requests/${REQUEST_ID}`]: () =>
+        json(200, detail({ my_status: "responded", assigned: true, conversation_id: "c-1" })),
+    });
+    renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
+    const box = await screen.findByLabelText("Votre réponse au patient", {}, { timeout: 5000 });
+    expect(box).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Envoyer la réponse" })).toBeDisabled();
+    const note = screen.getByText("Cette demande a déjà reçu une réponse.");
+    expect(box).toHaveAttribute("aria-describedby", note.id);
+    expect(screen.getByText("Vous suivez cette demande")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "S'assigner cette demande" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Voir la conversation" })).toHaveAttribute(
+      "href",
+      "/dentist/messages/c-1",
+    );
+  });
+
+  it("envoie la réponse, vide le champ, puis redirige vers le tableau de bord après 2 s", async () => {
+    const replies: unknown[] = [];
+    stubApi(dentist, {
+      [`GET /api/dentist/requests/${REQUEST_ID}`]: () => json(200, detail()),
+      [`POST /api/dentist/requests/${REQUEST_ID}/reply`]: (body) => {
+        replies.push(body);
+        return json(201, { conversation_id: "c-9", message: "Réponse envoyée avec succès" });
+      },
+      "GET /api/dentist/dashboard": () =>
+        json(200, {
+          verified: true,
+          pending_count: 0,
+          response_rate: 100,
+          unread_messages: 0,
+          recent_requests: [],
+          recent_messages: [],
+          monthly: { received: 1, replies: 1, confirmations: 0 },
+          average_response_minutes: 125,
+        }),
+    });
+    const { router } = renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
+    const box = await screen.findByLabelText("Votre réponse au patient", {}, { timeout: 5000 });
+    fireEvent.change(box, { target: { value: "  Bonjour, je vous propose un rendez-vous.  " } });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(screen.getByRole("button", { name: "Envoyer la réponse" }));
+    await screen.findByText("Réponse envoyée avec succès");
+    expect(replies).toEqual([{ message: "Bonjour, je vous propose un rendez-vous." }]);
+    expect(box).toHaveValue("");
+    expect(screen.getByText(/Vous allez être redirigé/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/dentist/patient-submission/${REQUEST_ID}`);
+    await act(async () => {
+      vi.advanceTimersByTime(REPLY_REDIRECT_MS - 200);
+    });
+    expect(router.state.location.pathname).toBe(`/dentist/patient-submission/${REQUEST_ID}`);
+    await act(async () => {
+      vi.advanceTimersByTime(250);
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dentist/dashboard"));
+    expect(await screen.findByText("2 h 5 min", {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("dit pourquoi l'envoi a échoué", async () => {
+    stubApi(dentist, {
+      [`GET /api/dentist/requests/${REQUEST_ID}`]: () => json(200, detail()),
+      [`POST /api/dentist/requests/${REQUEST_ID}/reply`]: () =>
+        json(409, { error: { code: "CONFLICT", message: "Cette demande a déjà reçu une réponse." } }),
+    });
+    const { router } = renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
+    const box = await screen.findByLabelText("Votre réponse au patient", {}, { timeout: 5000 });
+    fireEvent.change(box, { target: { value: "Bonjour" } });
+    fireEvent.click(screen.getByRole("button", { name: "Envoyer la réponse" }));
+    expect(await screen.findByText("Impossible d'envoyer la réponse")).toBeInTheDocument();
+    expect(box).toHaveValue("Bonjour");
+    expect(router.state.location.pathname).toBe(`/dentist/patient-submission/${REQUEST_ID}`);
+  });
+
+  it("une demande introuvable affiche le message du catalogue", async () => {
+    stubApi(dentist, {
+      [`GET /api/dentist/requests/${REQUEST_ID}`]: () =>
+        json(404, { error: { code: "NOT_FOUND", message: "Impossible de trouver cette demande." } }),
+    });
+    renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
+    expect(
+      await screen.findByText("Impossible de trouver cette demande.", {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Demande non trouvée" })).toBeInTheDocument();
+  });
+});
+
+describe("filtres de la liste des demandes", () => {
+  it("construit la requête sans les valeurs par défaut", () => {
+    expect(
+      dentistRequestsQuery({ search: "  dupont ", status: "all", treatment: "", page: 1 }).toString(),
+    ).toBe("search=dupont&page=1&page_size=10");
+    expect(
+      dentistRequestsQuery({ search: "", status: "responded", treatment: "implant", page: 3 }).toString(),
+    ).toBe("status=responded&treatment=implant&page=3&page_size=10");
+  });
+
+  function listCalls(fetchMock: ReturnType<typeof stubApi>) {
+    return fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), "http://localhost"))
+      .filter((url) => url.pathname === "/api/dentist/requests");
+  }
+
+  it("reprend les filtres de l'adresse puis envoie la recherche et les filtres choisis au serveur", async () => {
+    const fetchMock = stubApi(dentist, { "GET /api/dentist/requests": () => json(200, emptyList) });
+    const user = userEvent.setup();
+    const { router } = renderApp("/dentist/quote-requests?status=pending&treatment=crown");
+    expect(
+      await screen.findByText("Aucune demande de devis ne correspond à vos critères.", {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const first = listCalls(fetchMock)[0];
+    expect(first?.searchParams.get("status")).toBe("pending");
+    expect(first?.searchParams.get("treatment")).toBe("crown");
+    expect(first?.searchParams.get("search")).toBeNull();
+
+    await user.type(screen.getByLabelText("Rechercher un patient ou un traitement"), "Durand");
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.searchParams.get("search")).toBe("Durand"), {
+      timeout: SEARCH_DEBOUNCE_MS + 2000,
+    });
+    // One call for the whole word, not one per letter.
+    expect(listCalls(fetchMock).filter((url) => url.searchParams.has("search"))).toHaveLength(1);
+    expect(router.state.location.search).toContain("q=Durand");
+
+    await user.click(screen.getByRole("combobox", { name: "Statut" }));
+    await user.click(await screen.findByRole("option", { name: "Répondu" }));
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.searchParams.get("status")).toBe("responded"));
+
+    await user.click(screen.getByRole("combobox", { name: "Traitement" }));
+    expect(await screen.findByRole("option", { name: "Implant dentaire" })).toBeInTheDocument();
+    await user.click(screen.getByRole("option", { name: "Tous les traitements" }));
+    await waitFor(() => {
+      const last = listCalls(fetchMock).at(-1);
+      expect(last?.searchParams.get("treatment")).toBeNull();
+      expect(last?.searchParams.get("status")).toBe("responded");
+      expect(last?.searchParams.get("search")).toBe("Durand");
+    });
+    expect(router.state.location.search).not.toContain("treatment=");
+  });
+
+  it("affiche les lignes avec leurs libellés et la pagination", async () => {
+    stubApi(dentist, {
+      "GET /api/dentist/requests": () =>
+        json(200, {
+          ...emptyList,
+          has_more: true,
+          items: [
+            {
+              id: REQUEST_ID,
+              patient_name: "Inès Martin",
+              treatment_type: "crown",
+              created_at: "2026-11-21T10:00:00.000Z",
+              budget: "",
+              urgency: "low",
+              my_status: "pending",
+              is_new: true,
+            },
+            {
+              id: "22222222-2222-4222-8222-222222222222",
+              patient_name: "Paul Durand",
+              treatment_type: "implant",
+              created_at: "2026-11-20T10:00:00.000Z",
+              budget: "2 000 €",
+              urgency: "medium",
+              my_status: "confirmed",
+              is_new: false,
+            },
+          ],
+        }),
+    });
+    renderApp("/dentist/quote-requests");
+    const table = await screen.findByRole("table", { name: "Demandes de devis" }, { timeout: 5000 });
+    await waitFor(() => expect(table).toHaveTextContent("Inès Martin"));
+    const rows = table.querySelectorAll("tbody tr");
+    expect(rows[0]).toHaveTextContent(
+      /Inès Martin.*Nouvelle.*Couronne.*21\/11\/2026.*Non spécifié.*Non urgent.*En attente.*Répondre/,
+    );
+    expect(rows[1]).toHaveTextContent(
+      /Paul Durand.*Implant dentaire.*20\/11\/2026.*2 000 €.*Normal.*Confirmé.*Voir/,
+    );
+    expect(screen.getByRole("button", { name: /Précédent/ })).toBeDisabled();
+    expect(screen.getByRole("button", { name: /Suivant/ })).toBeEnabled();
+  });
+
+  it("un dentiste non vérifié voit l'explication et aucun filtre", async () => {
+    stubApi(makeProfile({ role: "dentist" }), {
+      "GET /api/dentist/requests": () => json(200, { ...emptyList, treatments: [], verified: false }),
+    });
+    renderApp("/dentist/quote-requests");
+    expect(await screen.findByText("En attente de vérification", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByLabelText("Rechercher un patient ou un traitement")).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Compléter mon profil" })).toHaveAttribute(
+      "href",
+      "/dentist/profile",
+    );
+  });
+});

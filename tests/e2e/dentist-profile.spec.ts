@@ -1,0 +1,124 @@
+import { expect, expectNoSeriousA11yIssues, test, uniqueEmail } from "./fixtures";
+import { toast } from "./helpers";
+
+/** An 11-digit RPPS number: ten digits and their Luhn key. */
+function rppsWithKey(tenDigits: string): string {
+  for (let key = 0; key <= 9; key += 1) {
+    const digits = `${tenDigits}${key}`;
+    let sum = 0;
+    for (let i = 0; i < digits.length; i += 1) {
+      let d = Number(digits[digits.length - 1 - i]);
+      if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+      sum += d;
+    }
+    if (sum % 10 === 0) return digits;
+  }
+  throw new Error("unreachable");
+}
+
+test.describe("profil du dentiste", () => {
+  test("RPPS, cabinet, spécialités gardés après rechargement ; demande de vérification", async ({ page }) => {
+    test.setTimeout(60_000);
+    const valid = rppsWithKey("1000345678");
+    const invalid = `${valid.slice(0, 10)}${(Number(valid[10]) + 1) % 10}`;
+
+    const signup = await page.request.post("/api/account/signup", {
+      data: {
+        role: "dentist",
+        first_name: "Hugo",
+        last_name: "Lefèvre",
+        city: "Nantes",
+        phone_number: "0240000001",
+        email: uniqueEmail("dentiste"),
+        password: "mot-de-passe-1",
+        password_confirmation: "mot-de-passe-1",
+        accept_terms: true,
+      },
+    });
+    expect(signup.status()).toBe(201);
+
+    await page.goto("/dentist/profile");
+    await expect(page.getByRole("heading", { level: 1, name: "Mon profil" })).toBeVisible();
+    const status = page.getByRole("region", { name: "Statut du compte" });
+    await expect(status.getByText("En attente de vérification")).toBeVisible();
+    const requestButton = page.getByRole("button", { name: "Demander une vérification" });
+    await expect(requestButton).toBeDisabled();
+    await expect(status).toContainText("renseignez et enregistrez votre numéro RPPS");
+    await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
+    await expect(page.getByText("L'email ne peut pas être modifié")).toBeVisible();
+    await expect(
+      page.getByText("Répertoire partagé des professionnels de santé : votre identifiant à 11 chiffres"),
+    ).toBeVisible();
+
+    // A wrong Luhn key is refused in French, beside the field.
+    const rpps = page.getByLabel("Numéro RPPS");
+    await rpps.fill(invalid);
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(rpps).toHaveAttribute("aria-invalid", "true");
+    await expect(
+      page
+        .getByRole("form", { name: "Mon profil de dentiste" })
+        .getByText("Le numéro RPPS doit comporter 11 chiffres valides."),
+    ).toBeVisible();
+    await expect(toast(page, "Erreur de mise à jour du profil")).toBeVisible();
+
+    // A valid number, the practice, a biography; saved.
+    await rpps.fill(valid);
+    await page.getByLabel("Adresse du cabinet").fill("3 place Royale");
+    await page.getByLabel("Code postal").fill("44000");
+    await page.getByLabel("Biographie (optionnelle)").fill("Soins conservateurs et prothèses.");
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith("/api/me") && r.request().method() === "PATCH",
+    );
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    expect((await saved).status()).toBe(200);
+    await expect(toast(page, "Profil mis à jour avec succès")).toBeVisible();
+    await expect(requestButton).toBeEnabled();
+
+    // Specialties: 'Ajouter' disabled while blank, a free one, a toggle from the common list.
+    const addButton = page.getByRole("button", { name: "Ajouter", exact: true });
+    await expect(addButton).toBeDisabled();
+    await page.getByLabel("Ajouter une spécialité").fill("Occlusodontie");
+    await addButton.click();
+    await page.getByRole("button", { name: "Orthodontie", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Orthodontie", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    const again = page.waitForResponse(
+      (r) => r.url().endsWith("/api/me") && r.request().method() === "PATCH",
+    );
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    expect((await again).status()).toBe(200);
+
+    // Everything is kept after a reload.
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
+    await expect(page.getByLabel("Numéro RPPS")).toHaveValue(valid);
+    await expect(page.getByLabel("Adresse du cabinet")).toHaveValue("3 place Royale");
+    await expect(page.getByLabel("Code postal")).toHaveValue("44000");
+    await expect(page.getByLabel("Biographie (optionnelle)")).toHaveValue(
+      "Soins conservateurs et prothèses.",
+    );
+    await expect(page.getByRole("button", { name: "Retirer Occlusodontie" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Orthodontie", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expectNoSeriousA11yIssues(page);
+
+    // The verification request: pending, with its date; it stays after a reload.
+    await page.getByRole("button", { name: "Demander une vérification" }).click();
+    await expect(toast(page, "Demande de vérification envoyée")).toBeVisible();
+    await expect(status).toContainText(/Votre demande de vérification a été envoyée le \d{1,2} \S+ \d{4}\./);
+    await expect(status).toContainText(
+      "Notre équipe vérifie votre inscription au RPPS ; vous recevrez un e-mail.",
+    );
+    await expect(page.getByRole("button", { name: "Demander une vérification" })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Statut du compte" })).toContainText(
+      "Votre demande de vérification a été envoyée le",
+    );
+    await expectNoSeriousA11yIssues(page);
+  });
+});
