@@ -14,8 +14,9 @@ import { Input } from "../../components/ui/Input";
 import { PageSpinner } from "../../components/ui/Spinner";
 import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
+import { useUpdateProfile, useUploadAvatar } from "../../lib/profile";
 import { useSession } from "../../lib/session";
-import { useRequestVerification, useUpdateDentistProfile, useUploadDentistAvatar } from "./profileApi";
+import { useRequestVerification } from "./profileApi";
 import { SpecialtiesEditor } from "./SpecialtiesEditor";
 
 interface FormValues {
@@ -74,7 +75,7 @@ function listFr(items: string[]): string {
 }
 
 function ProfileForm({ profile }: { profile: Profile }) {
-  const update = useUpdateDentistProfile();
+  const update = useUpdateProfile();
   const saved = useMemo(() => valuesOf(profile), [profile]);
   const savedKey = JSON.stringify(saved);
   const [values, setValues] = useState<FormValues>(saved);
@@ -297,7 +298,7 @@ function VerificationCard({ profile }: { profile: Profile }) {
 /** /dentist/profile 'Mon profil' (spec §2, §5, §8; decision D12). */
 export function DentistProfilePage() {
   const { profile } = useSession();
-  const upload = useUploadDentistAvatar();
+  const upload = useUploadAvatar();
   if (!profile) return <PageSpinner />;
   return (
     <>

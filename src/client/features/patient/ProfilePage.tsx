@@ -11,8 +11,8 @@ import { FormField } from "../../components/ui/FormField";
 import { Input } from "../../components/ui/Input";
 import { PageSpinner } from "../../components/ui/Spinner";
 import { isApiError } from "../../lib/api";
+import { useUpdateProfile, useUploadAvatar } from "../../lib/profile";
 import { useSession } from "../../lib/session";
-import { useUpdateProfile, useUploadAvatar } from "./api";
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DocumentType, Urgency } from "../../../shared/domain/requests";
-import type { MeResponse, Profile } from "../../../shared/schemas/profile";
 import type {
   PatientDashboard,
   RequestDetail,
@@ -8,7 +7,6 @@ import type {
   VerifiedDentist,
 } from "../../../shared/schemas/requests";
 import { api } from "../../lib/api";
-import { setSession } from "../../lib/session";
 import { postMultipart } from "../../lib/upload";
 
 /** The patient area's calls: one function (and hook) per endpoint. */
@@ -159,26 +157,5 @@ export function useCreateRequest() {
     mutationFn: ({ input, onProgress }: { input: NewRequest; onProgress?: (perFile: number[]) => void }) =>
       createRequest(input, onProgress),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.all }),
-  });
-}
-
-/** PATCH /api/me */
-export function useUpdateProfile() {
-  return useMutation({
-    mutationFn: (input: { full_name: string; phone_number: string; city: string }) =>
-      api<MeResponse>("/api/me", { method: "PATCH", body: input }).then((r) => r.profile),
-    onSuccess: (profile) => setSession(profile),
-  });
-}
-
-/** POST /api/me/avatar (field `avatar`); the header's avatar reads the session's profile. */
-export function useUploadAvatar() {
-  return useMutation({
-    mutationFn: (file: File) => {
-      const body = new FormData();
-      body.append("avatar", file, file.name);
-      return postMultipart<{ profile: Profile }>("/api/me/avatar", body).then((r) => r.data.profile);
-    },
-    onSuccess: (profile) => setSession(profile),
   });
 }
