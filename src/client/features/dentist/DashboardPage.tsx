@@ -8,7 +8,6 @@ import {
   Percent,
   Send,
 } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatListDate } from "../../../shared/format/dates";
@@ -22,40 +21,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Progress } from "../../components/ui/Progress";
 import { Skeleton } from "../../components/ui/Skeleton";
+import { StatCard } from "../../components/ui/StatCard";
 import { DentistStatusBadge, NewBadge } from "../../components/ui/StatusBadge";
 import { useSession } from "../../lib/session";
 import { useDentistDashboard } from "./api";
 import { VerificationPending } from "./VerificationPending";
 
 const linkClasses = "font-medium text-brand-700 underline-offset-4 hover:underline";
-
-function Counter({
-  icon: Icon,
-  label,
-  value,
-  loading,
-}: {
-  icon: LucideIcon;
-  label: string;
-  value: ReactNode;
-  loading: boolean;
-}) {
-  return (
-    <Card className="flex items-center gap-4 p-5">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <Icon className="size-5" aria-hidden="true" />
-      </span>
-      <div className="grid min-w-0 gap-0.5">
-        <p className="text-sm font-medium text-slate-600">{label}</p>
-        {loading ? (
-          <Skeleton className="my-1 h-6 w-16" />
-        ) : (
-          <p className="text-2xl font-bold text-slate-900 tabular-nums">{value}</p>
-        )}
-      </div>
-    </Card>
-  );
-}
 
 function ListSkeleton() {
   return (
@@ -298,14 +270,19 @@ export function DentistDashboardPage() {
         </div>
       ) : null}
       <section aria-label="Mes chiffres" className="mb-6 grid gap-4 sm:grid-cols-3">
-        <Counter icon={Inbox} label="Demandes à traiter" value={data?.pending_count ?? 0} loading={loading} />
-        <Counter
+        <StatCard
+          icon={Inbox}
+          label="Demandes à traiter"
+          value={data?.pending_count ?? 0}
+          loading={loading}
+        />
+        <StatCard
           icon={Percent}
           label="Taux de réponse"
           value={`${data?.response_rate ?? 0} %`}
           loading={loading}
         />
-        <Counter icon={Mail} label="Messages non lus" value={data?.unread_messages ?? 0} loading={loading} />
+        <StatCard icon={Mail} label="Messages non lus" value={data?.unread_messages ?? 0} loading={loading} />
       </section>
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="grid gap-6 lg:col-span-2">

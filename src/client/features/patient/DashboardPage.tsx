@@ -1,5 +1,4 @@
 import { CalendarDays, CheckCircle2, Clock, FileUp, FolderOpen, Plus } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatListDate } from "../../../shared/format/dates";
@@ -9,37 +8,10 @@ import { Button } from "../../components/ui/Button";
 import { Card } from "../../components/ui/Card";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton } from "../../components/ui/Skeleton";
+import { StatCard } from "../../components/ui/StatCard";
 import { RequestStatusBadge } from "../../components/ui/StatusBadge";
 import { useSession } from "../../lib/session";
 import { usePatientDashboard } from "./api";
-
-function Counter({
-  icon: Icon,
-  label,
-  value,
-  loading,
-}: {
-  icon: typeof Clock;
-  label: string;
-  value: ReactNode;
-  loading: boolean;
-}) {
-  return (
-    <Card className="flex items-center gap-4 p-5">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <Icon className="size-5" aria-hidden="true" />
-      </span>
-      <div className="grid min-w-0 gap-0.5">
-        <p className="text-sm font-medium text-slate-600">{label}</p>
-        {loading ? (
-          <Skeleton className="my-1 h-6 w-20" />
-        ) : (
-          <p className="text-2xl font-bold text-slate-900 tabular-nums">{value}</p>
-        )}
-      </div>
-    </Card>
-  );
-}
 
 /** /patient/dashboard (spec §2; D17: the 5 most recent requests). */
 export function PatientDashboardPage() {
@@ -73,14 +45,14 @@ export function PatientDashboardPage() {
       />
 
       <section aria-label="Mes chiffres" className="mb-8 grid gap-4 sm:grid-cols-3">
-        <Counter icon={Clock} label="Demandes actives" value={data?.counts.active ?? 0} loading={loading} />
-        <Counter
+        <StatCard icon={Clock} label="Demandes actives" value={data?.counts.active ?? 0} loading={loading} />
+        <StatCard
           icon={CheckCircle2}
           label="Demandes terminées"
           value={data?.counts.completed ?? 0}
           loading={loading}
         />
-        <Counter
+        <StatCard
           icon={CalendarDays}
           label="Dernière demande"
           value={
