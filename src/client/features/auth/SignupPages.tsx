@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, type DefaultValues, type Resolver, useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { PASSWORD_MIN_LENGTH } from "../../../shared/domain/limits";
@@ -17,7 +17,7 @@ import { Checkbox } from "../../components/ui/Checkbox";
 import { FormField } from "../../components/ui/FormField";
 import { Input } from "../../components/ui/Input";
 import { Label } from "../../components/ui/Label";
-import { postLoginPath, useSession, useSignup } from "../../lib/auth";
+import { postLoginPath, type SignupInput, useSession, useSignup } from "../../lib/auth";
 import { AuthCard, linkClass } from "./AuthCard";
 import { handleSignupError, type SignupFailure } from "./signupErrors";
 
@@ -41,42 +41,59 @@ function useAlreadySignedIn(submitted: boolean): string | null {
   return null;
 }
 
+/**
+ * The sign-up flow shared by both forms: validates with the role's schema, sends, toasts the
+ * success and goes to the dashboard (or ?next=), or shows the failure beside the fields.
+ */
+function useSignupForm<T extends PatientSignupInput | DentistSignupInput>(options: {
+  role: "patient" | "dentist";
+  schema: typeof patientSignupSchema | typeof dentistSignupSchema;
+  defaultValues: T;
+  fields: readonly string[];
+  successMessage: string;
+}) {
+  const signup = useSignup();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const submitted = useRef(false);
+  const [failure, setFailure] = useState<SignupFailure>(null);
+  const form = useForm<T>({
+    resolver: zodResolver(options.schema) as unknown as Resolver<T>,
+    defaultValues: options.defaultValues as DefaultValues<T>,
+  });
+  const redirect = useAlreadySignedIn(submitted.current);
+  const onSubmit = form.handleSubmit((values) => {
+    setFailure(null);
+    submitted.current = true;
+    signup.mutate({ role: options.role, ...values } as SignupInput, {
+      onSuccess: (profile) => {
+        toast.success(options.successMessage);
+        navigate(postLoginPath(profile, params.get("next")), { replace: true });
+      },
+      onError: (error) => {
+        submitted.current = false;
+        setFailure(handleSignupError(error, form, options.fields));
+      },
+    });
+  });
+  return { form, failure, redirect, onSubmit, pending: signup.isPending };
+}
+
 const passwordHelp = `Au moins ${PASSWORD_MIN_LENGTH} caractères.`;
 
 const PATIENT_FIELDS = ["first_name", "last_name", "email", "password"] as const;
 
 /** /signup 'Créer un compte patient' (spec §5, §8). */
 export function PatientSignupPage() {
-  const signup = useSignup();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const submitted = useRef(false);
-  const [failure, setFailure] = useState<SignupFailure>(null);
-  const form = useForm<PatientSignupInput>({
-    resolver: zodResolver(patientSignupSchema),
+  const { form, failure, redirect, onSubmit, pending } = useSignupForm<PatientSignupInput>({
+    role: "patient",
+    schema: patientSignupSchema,
     defaultValues: { first_name: "", last_name: "", email: "", password: "" },
+    fields: PATIENT_FIELDS,
+    successMessage: "Inscription réussie !",
   });
   const { errors } = form.formState;
-  const redirect = useAlreadySignedIn(submitted.current);
   if (redirect) return <Navigate to={redirect} replace />;
-
-  const onSubmit = form.handleSubmit((values) => {
-    setFailure(null);
-    submitted.current = true;
-    signup.mutate(
-      { role: "patient", ...values },
-      {
-        onSuccess: (profile) => {
-          toast.success("Inscription réussie !");
-          navigate(postLoginPath(profile, params.get("next")), { replace: true });
-        },
-        onError: (error) => {
-          submitted.current = false;
-          setFailure(handleSignupError(error, form, PATIENT_FIELDS));
-        },
-      },
-    );
-  });
 
   return (
     <AuthCard
@@ -107,7 +124,7 @@ export function PatientSignupPage() {
         <FormField label="Mot de passe" required description={passwordHelp} error={errors.password?.message}>
           {(c) => <Input {...c} type="password" autoComplete="new-password" {...form.register("password")} />}
         </FormField>
-        <Button type="submit" size="lg" loading={signup.isPending} className="w-full">
+        <Button type="submit" size="lg" loading={pending} className="w-full">
           Créer mon compte
         </Button>
       </form>
@@ -128,13 +145,9 @@ const DENTIST_FIELDS = [
 
 /** /dentist/signup 'Inscription Dentiste' (spec §5, §8). */
 export function DentistSignupPage() {
-  const signup = useSignup();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const submitted = useRef(false);
-  const [failure, setFailure] = useState<SignupFailure>(null);
-  const form = useForm<DentistSignupInput>({
-    resolver: zodResolver(dentistSignupSchema),
+  const { form, failure, redirect, onSubmit, pending } = useSignupForm<DentistSignupInput>({
+    role: "dentist",
+    schema: dentistSignupSchema,
     defaultValues: {
       first_name: "",
       last_name: "",
@@ -145,28 +158,11 @@ export function DentistSignupPage() {
       password_confirmation: "",
       accept_terms: false as unknown as true,
     },
+    fields: DENTIST_FIELDS,
+    successMessage: "Inscription réussie ! Votre compte sera vérifié prochainement.",
   });
   const { errors } = form.formState;
-  const redirect = useAlreadySignedIn(submitted.current);
   if (redirect) return <Navigate to={redirect} replace />;
-
-  const onSubmit = form.handleSubmit((values) => {
-    setFailure(null);
-    submitted.current = true;
-    signup.mutate(
-      { role: "dentist", ...values },
-      {
-        onSuccess: (profile) => {
-          toast.success("Inscription réussie ! Votre compte sera vérifié prochainement.");
-          navigate(postLoginPath(profile, params.get("next")), { replace: true });
-        },
-        onError: (error) => {
-          submitted.current = false;
-          setFailure(handleSignupError(error, form, DENTIST_FIELDS));
-        },
-      },
-    );
-  });
 
   return (
     <AuthCard
@@ -260,7 +256,7 @@ export function DentistSignupPage() {
             </p>
           ) : null}
         </div>
-        <Button type="submit" size="lg" loading={signup.isPending} className="w-full">
+        <Button type="submit" size="lg" loading={pending} className="w-full">
           Créer mon compte dentiste
         </Button>
       </form>
