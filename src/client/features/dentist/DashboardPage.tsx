@@ -14,11 +14,10 @@ import { formatListDate } from "../../../shared/format/dates";
 import { formatMinutes } from "../../../shared/format/duration";
 import type { DentistDashboard } from "../../../shared/schemas/dentist";
 import { PageHeader } from "../../components/PageHeader";
-import { Alert } from "../../components/ui/Alert";
 import { Badge } from "../../components/ui/Badge";
-import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
 import { EmptyState } from "../../components/ui/EmptyState";
+import { LoadError } from "../../components/ui/LoadError";
 import { Progress } from "../../components/ui/Progress";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { StatCard } from "../../components/ui/StatCard";
@@ -257,12 +256,11 @@ export function DentistDashboardPage() {
         description="Les demandes des patients, vos messages et votre activité."
       />
       {dashboard.isError ? (
-        <Alert variant="destructive" title="Impossible de charger votre tableau de bord" className="mb-6">
-          <p>Veuillez réessayer dans quelques instants.</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void dashboard.refetch()}>
-            Réessayer
-          </Button>
-        </Alert>
+        <LoadError
+          title="Impossible de charger votre tableau de bord"
+          className="mb-6"
+          onRetry={() => void dashboard.refetch()}
+        />
       ) : null}
       {!verified ? (
         <div className="mb-6">

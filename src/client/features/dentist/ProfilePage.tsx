@@ -1,10 +1,10 @@
 import { BadgeCheck, Clock, Send } from "lucide-react";
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { toast } from "sonner";
-import { ROLE_LABELS } from "../../../shared/domain/roles";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { type VerificationField, verificationRequestProblem } from "../../../shared/policies/verification";
 import { PROFILE_MESSAGES, type Profile, profileUpdateSchema } from "../../../shared/schemas/profile";
+import { AccountInfoCard } from "../../components/AccountInfoCard";
 import { AvatarUpload, failureDescription } from "../../components/AvatarUpload";
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
@@ -311,23 +311,7 @@ export function DentistProfilePage() {
           <section aria-label="Statut du compte">
             <VerificationCard profile={profile} />
           </section>
-          <Card>
-            <CardHeader>
-              <CardTitle>Informations du compte</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="grid gap-4">
-                <div>
-                  <dt className="text-sm font-medium text-slate-600">Rôle</dt>
-                  <dd className="text-slate-900">{ROLE_LABELS[profile.role]}</dd>
-                </div>
-                <div>
-                  <dt className="text-sm font-medium text-slate-600">Membre depuis</dt>
-                  <dd className="text-slate-900">{formatDetailDate(profile.created_at)}</dd>
-                </div>
-              </dl>
-            </CardContent>
-          </Card>
+          <AccountInfoCard profile={profile} />
         </div>
         <Card className="lg:order-1 lg:col-span-2">
           <CardHeader>

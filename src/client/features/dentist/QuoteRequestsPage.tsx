@@ -1,4 +1,4 @@
-import { Search, SearchX } from "lucide-react";
+import { SearchX } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -14,13 +14,13 @@ import { formatListDate } from "../../../shared/format/dates";
 import { mayReply } from "../../../shared/policies/replies";
 import { DENTIST_MESSAGES, type DentistRequestSummary } from "../../../shared/schemas/dentist";
 import { PageHeader } from "../../components/PageHeader";
-import { Alert } from "../../components/ui/Alert";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { type Column, DataTable, Pagination } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
-import { Input } from "../../components/ui/Input";
 import { Label } from "../../components/ui/Label";
+import { LoadError } from "../../components/ui/LoadError";
+import { SearchInput } from "../../components/ui/SearchInput";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/Select";
 import { DentistStatusBadge, NewBadge } from "../../components/ui/StatusBadge";
 import { type StatusFilter, useDentistRequests } from "./api";
@@ -144,20 +144,12 @@ export function DentistQuoteRequestsPage() {
           <search className="mb-5 grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] md:items-start">
             <div className="grid gap-1.5">
               <Label htmlFor={searchId}>Rechercher un patient ou un traitement</Label>
-              <div className="relative">
-                <Search
-                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-                  aria-hidden="true"
-                />
-                <Input
-                  id={searchId}
-                  type="search"
-                  className="pl-9"
-                  placeholder="Ex. Dupont, Couronne"
-                  value={typed}
-                  onChange={(event) => setTyped(event.target.value)}
-                />
-              </div>
+              <SearchInput
+                id={searchId}
+                placeholder="Ex. Dupont, Couronne"
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+              />
             </div>
             <div className="grid gap-1.5">
               <Label id={`${statusId}-label`} htmlFor={statusId}>
@@ -211,12 +203,7 @@ export function DentistQuoteRequestsPage() {
             loadingRows={5}
             error={
               list.isError ? (
-                <Alert variant="destructive" title={DENTIST_MESSAGES.listFailed}>
-                  <p>Veuillez réessayer dans quelques instants.</p>
-                  <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-                    Réessayer
-                  </Button>
-                </Alert>
+                <LoadError title={DENTIST_MESSAGES.listFailed} onRetry={() => void list.refetch()} />
               ) : undefined
             }
             empty={

@@ -19,12 +19,12 @@ import { formatFileSize } from "../../../shared/format/size";
 import { mayReply, REPLY_REFUSED } from "../../../shared/policies/replies";
 import { DENTIST_MESSAGES, type DentistRequestDetail } from "../../../shared/schemas/dentist";
 import { PageHeader } from "../../components/PageHeader";
-import { Alert } from "../../components/ui/Alert";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Label } from "../../components/ui/Label";
+import { LoadError } from "../../components/ui/LoadError";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { DentistStatusBadge } from "../../components/ui/StatusBadge";
 import { Textarea } from "../../components/ui/Textarea";
@@ -122,14 +122,11 @@ export function DentistPatientSubmissionPage() {
       ) : query.isError ? (
         <>
           <PageHeader title="Demande d'un patient" />
-          <Alert variant="destructive" title={LOAD_ERROR}>
-            <p>
-              {isApiError(query.error) ? query.error.message : "Veuillez réessayer dans quelques instants."}
-            </p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-              Réessayer
-            </Button>
-          </Alert>
+          <LoadError
+            title={LOAD_ERROR}
+            message={isApiError(query.error) ? query.error.message : undefined}
+            onRetry={() => void query.refetch()}
+          />
         </>
       ) : (
         <SubmissionView request={query.data} />

@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatListDate } from "../../../shared/format/dates";
 import { PageHeader } from "../../components/PageHeader";
-import { Alert } from "../../components/ui/Alert";
 import { Button } from "../../components/ui/Button";
 import { Card } from "../../components/ui/Card";
 import { EmptyState } from "../../components/ui/EmptyState";
+import { LoadError } from "../../components/ui/LoadError";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { StatCard } from "../../components/ui/StatCard";
 import { RequestStatusBadge } from "../../components/ui/StatusBadge";
@@ -96,12 +96,7 @@ export function PatientDashboardPage() {
             </ul>
           </Card>
         ) : dashboard.isError ? (
-          <Alert variant="destructive" title="Impossible de charger vos demandes">
-            <p>Veuillez réessayer dans quelques instants.</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void dashboard.refetch()}>
-              Réessayer
-            </Button>
-          </Alert>
+          <LoadError title="Impossible de charger vos demandes" onRetry={() => void dashboard.refetch()} />
         ) : data && data.recent.length > 0 ? (
           <Card>
             <ul className="divide-y divide-slate-200">

@@ -1,8 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
-import { ROLE_LABELS } from "../../../shared/domain/roles";
-import { formatDetailDate } from "../../../shared/format/dates";
 import { PROFILE_MESSAGES, type Profile } from "../../../shared/schemas/profile";
+import { AccountInfoCard } from "../../components/AccountInfoCard";
 import { AvatarUpload, failureDescription } from "../../components/AvatarUpload";
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
@@ -132,23 +131,7 @@ export function PatientProfilePage() {
             <ProfileForm profile={profile} />
           </CardContent>
         </Card>
-        <Card className="self-start">
-          <CardHeader>
-            <CardTitle>Informations du compte</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid gap-4">
-              <div>
-                <dt className="text-sm font-medium text-slate-600">Rôle</dt>
-                <dd className="text-slate-900">{ROLE_LABELS[profile.role]}</dd>
-              </div>
-              <div>
-                <dt className="text-sm font-medium text-slate-600">Membre depuis</dt>
-                <dd className="text-slate-900">{formatDetailDate(profile.created_at)}</dd>
-              </div>
-            </dl>
-          </CardContent>
-        </Card>
+        <AccountInfoCard profile={profile} className="self-start" />
       </div>
     </>
   );

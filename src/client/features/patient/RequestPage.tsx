@@ -10,13 +10,13 @@ import { formatFileSize } from "../../../shared/format/size";
 import { mayCancelRequest } from "../../../shared/policies/requests";
 import type { DocumentAccessDto, RequestDetail } from "../../../shared/schemas/requests";
 import { PageHeader } from "../../components/PageHeader";
-import { Alert } from "../../components/ui/Alert";
 import { Avatar } from "../../components/ui/Avatar";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
 import { type Column, DataTable } from "../../components/ui/DataTable";
 import { ConfirmDialog } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
+import { LoadError } from "../../components/ui/LoadError";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { RequestStatusBadge } from "../../components/ui/StatusBadge";
 import { isApiError } from "../../lib/api";
@@ -123,14 +123,11 @@ export function PatientRequestPage() {
       ) : query.isError ? (
         <>
           <PageHeader title="Détails de la demande" />
-          <Alert variant="destructive" title={LOAD_ERROR}>
-            <p>
-              {isApiError(query.error) ? query.error.message : "Veuillez réessayer dans quelques instants."}
-            </p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-              Réessayer
-            </Button>
-          </Alert>
+          <LoadError
+            title={LOAD_ERROR}
+            message={isApiError(query.error) ? query.error.message : undefined}
+            onRetry={() => void query.refetch()}
+          />
         </>
       ) : (
         <RequestView request={query.data} />

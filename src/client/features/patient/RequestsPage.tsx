@@ -1,4 +1,4 @@
-import { FolderOpen, Plus, Search, SearchX } from "lucide-react";
+import { FolderOpen, Plus, SearchX } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -6,12 +6,12 @@ import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatListDate } from "../../../shared/format/dates";
 import type { RequestSummary } from "../../../shared/schemas/requests";
 import { PageHeader } from "../../components/PageHeader";
-import { Alert } from "../../components/ui/Alert";
 import { Button } from "../../components/ui/Button";
 import { type Column, DataTable } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
-import { Input } from "../../components/ui/Input";
 import { Label } from "../../components/ui/Label";
+import { LoadError } from "../../components/ui/LoadError";
+import { SearchInput } from "../../components/ui/SearchInput";
 import { RequestStatusBadge } from "../../components/ui/StatusBadge";
 import { REQUESTS_PAGE_SIZE, usePatientRequests } from "./api";
 
@@ -105,21 +105,13 @@ export function PatientRequestsPage() {
       />
       <search className="mb-5 grid max-w-md gap-1.5">
         <Label htmlFor={searchId}>Rechercher une demande</Label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-            aria-hidden="true"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            className="pl-9"
-            placeholder="Ex. Couronne, En cours"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            aria-describedby={`${searchId}-count`}
-          />
-        </div>
+        <SearchInput
+          id={searchId}
+          placeholder="Ex. Couronne, En cours"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          aria-describedby={`${searchId}-count`}
+        />
         <p id={`${searchId}-count`} className="min-h-5 text-sm text-slate-600" aria-live="polite">
           {list.data && total > 0 ? `${total} demande${total > 1 ? "s" : ""}` : ""}
         </p>
@@ -132,14 +124,7 @@ export function PatientRequestsPage() {
         loading={list.isPending}
         loadingRows={5}
         error={
-          list.isError ? (
-            <Alert variant="destructive" title={LOAD_ERROR}>
-              <p>Veuillez réessayer dans quelques instants.</p>
-              <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-                Réessayer
-              </Button>
-            </Alert>
-          ) : undefined
+          list.isError ? <LoadError title={LOAD_ERROR} onRetry={() => void list.refetch()} /> : undefined
         }
         empty={
           search ? (
