@@ -169,6 +169,17 @@ describe("opening, assigning and replying", () => {
     await expect.poll(mailed).toBe(true);
   });
 
+  it("refuses assignment to a patient (403), an unverified dentist and another dentist's request (404)", async () => {
+    const toB = await createRequest("Quentin", { recipient: who.drB?.id ?? "" });
+    expect((await post(`/api/dentist/requests/${toB}/assign`, {}, who.Paula)).statusCode).toBe(403);
+    expect((await post(`/api/dentist/requests/${toB}/assign`, {}, who.unverified)).statusCode).toBe(404);
+    expect((await post(`/api/dentist/requests/${toB}/assign`, {}, who.drA)).statusCode).toBe(404);
+    expect(
+      (await post(`/api/dentist/requests/${toB}/reply`, { message: "Bonjour" }, who.drA)).statusCode,
+    ).toBe(404);
+    expect((await post(`/api/dentist/requests/${toB}/assign`, {})).statusCode).toBe(401);
+  });
+
   it("refuses an empty reply with the French message", async () => {
     const id = await createRequest("Paula");
     const response = await post(`/api/dentist/requests/${id}/reply`, { message: "   " }, who.drB);

@@ -73,6 +73,12 @@ describe("editing my profile", () => {
 });
 
 describe("avatar", () => {
+  it("answers 401 when signed out", async () => {
+    const body = multipart({}, [{ field: "avatar", name: "moi.png", type: "image/png", content: tinyPng() }]);
+    const response = await ctx.app.inject({ method: "POST", url: "/api/me/avatar", ...body });
+    expect(response.statusCode).toBe(401);
+  });
+
   it("stores a resized WebP under a public, immutable URL and replaces the previous one", async () => {
     const { cookie } = await signUpPatient(ctx.app);
     const first = await avatar(cookie, tinyPng(600, 400));

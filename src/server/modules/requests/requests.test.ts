@@ -209,6 +209,13 @@ describe("creating a request", () => {
 });
 
 describe("following requests", () => {
+  it("refuses anonymous callers (401) and dentists (403) on the dashboard and the list", async () => {
+    for (const url of ["/api/patient/dashboard", "/api/patient/requests"]) {
+      expect((await get(url)).statusCode, url).toBe(401);
+      expect((await get(url, who.drA?.cookie)).statusCode, url).toBe(403);
+    }
+  });
+
   it("shows a patient only their own requests, counters and the 5 most recent", async () => {
     const fresh = await signUpPatient(ctx.app, { first_name: "Chloé" });
     who.chloe = { cookie: fresh.cookie, id: fresh.response.json().profile.id };
