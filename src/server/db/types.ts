@@ -167,6 +167,35 @@ export interface MessagesTable {
   created_at: Timestamp;
 }
 
+export interface OffersTable {
+  id: Generated<string>;
+  request_id: string;
+  dentist_id: string;
+  amount_cents: number;
+  comment: Generated<string>;
+  /** 'YYYY-MM-DD' (a Paris calendar day). */
+  valid_until: string | null;
+  status: Generated<"sent" | "accepted" | "closed" | "withdrawn">;
+  decided_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OfferLinesTable {
+  id: Generated<string>;
+  offer_id: string;
+  position: number;
+  act: string;
+  tooth: number | null;
+  fee_cents: number;
+}
+
+export interface OfferSlotsTable {
+  id: Generated<string>;
+  offer_id: string;
+  starts_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -181,6 +210,9 @@ export interface Database {
   request_dentists: RequestDentistsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
+  offers: OffersTable;
+  offer_lines: OfferLinesTable;
+  offer_slots: OfferSlotsTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -4,6 +4,7 @@ import * as m002 from "./002_contact";
 import * as m003 from "./003_requests";
 import * as m004 from "./004_dentist_replies";
 import * as m005 from "./005_dentist_verification";
+import * as m006 from "./006_offers";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "003_requests": m003,
   "004_dentist_replies": m004,
   "005_dentist_verification": m005,
+  "006_offers": m006,
 };

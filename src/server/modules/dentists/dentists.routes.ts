@@ -17,8 +17,9 @@ import {
 } from "../../../shared/schemas/dentist";
 import { notFound } from "../../errors";
 import { actorOf, requireArea } from "../../session";
+import { dentistDashboard } from "./dashboard.service";
 import { dentistRequestsRepo } from "./dentists.repo";
-import { dentistDashboard, replyToRequest } from "./dentists.service";
+import { replyToRequest } from "./reply.service";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
