@@ -1,5 +1,8 @@
 // Fills a database with synthetic load for `npm run bench`: dentists, patients and requests
-// (no documents). Usage: tsx scripts/bench-seed.ts --data-dir DIR --requests 100000 --dentists 1000
+// (no documents), other dentists' own rows on about a third of the requests, and the measured
+// dentist's activity: requests sent to them by name, about 200 opened, some answered or confirmed,
+// each answer a conversation with a few messages (some unread).
+// Usage: tsx scripts/bench-seed.ts --data-dir DIR --requests 100000 --dentists 1000
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { loadConfig } from "../src/server/config";
@@ -36,7 +39,7 @@ await sql`
 // One request in ten is addressed to one dentist, the others to every verified dentist.
 await sql`
   with p as (select id, row_number() over () as n from profiles where email like 'bench-patient-%'),
-       d as (select id, row_number() over () as n from profiles where email like 'bench-dentist-%')
+       d as (select id, row_number() over (order by email) as n from profiles where email like 'bench-dentist-%')
   insert into requests (patient_id, treatment_type, urgency, recipient_dentist_id, status, created_at, updated_at)
   select p.id,
          (array['implant','crown','veneer','bridge','denture','rootcanal','whitening','other'])[1 + (g % 8)],
@@ -49,8 +52,8 @@ await sql`
   join p on p.n = 1 + (g % ${patients})
   join d on d.n = 1 + (g % ${dentists})
 `.execute(db);
-await sql`analyze`.execute(db);
-// One dentist who can log in, for the measurements.
+// One dentist who can log in, for the measurements (the first by e-mail: d.n = 1 above, so some
+// requests are sent to them by name).
 const first = await db
   .selectFrom("profiles")
   .select(["id", "email"])
@@ -58,6 +61,61 @@ const first = await db
   .orderBy("email")
   .limit(1)
   .executeTakeFirstOrThrow();
+// Other dentists' own state: about a third of the requests opened by one of them, some answered.
+await sql`
+  with d as (select id, row_number() over (order by email) as n from profiles where email like 'bench-dentist-%'),
+       r as (select id, created_at, row_number() over (order by created_at) as n from requests where status <> 'cancelled')
+  insert into request_dentists (request_id, dentist_id, status, opened_at, replied_at, created_at, updated_at)
+  select r.id, d.id,
+         (array['pending','pending','responded','confirmed'])[1 + (r.n % 4)],
+         r.created_at + interval '10 minutes',
+         case when r.n % 4 >= 2 then r.created_at + interval '1 hour' end,
+         r.created_at + interval '10 minutes',
+         r.created_at + interval '1 hour'
+  from r join d on d.n = 2 + (r.n % ${Math.max(1, dentists - 1)})
+  where r.n % 2 = 0 and ${dentists} > 1
+`.execute(db);
+// The measured dentist: one visible request in five among the newest 1 000 opened; of those, one
+// in three answered and one in thirteen confirmed, each answer a conversation of three messages.
+await sql`
+  with v as (
+    select r.id, r.patient_id, r.created_at, row_number() over (order by r.created_at desc, r.id desc) as n
+    from requests r
+    where r.status <> 'cancelled' and (r.recipient_dentist_id is null or r.recipient_dentist_id = ${first.id})
+    order by r.created_at desc, r.id desc
+    limit 1000
+  )
+  insert into request_dentists (request_id, dentist_id, status, opened_at, assigned_at, replied_at, created_at, updated_at)
+  select v.id, ${first.id},
+         case when v.n % 13 = 1 then 'confirmed' when v.n % 3 = 1 then 'responded' else 'pending' end,
+         v.created_at + interval '5 minutes',
+         case when v.n % 3 = 1 or v.n % 13 = 1 then v.created_at + interval '5 minutes' end,
+         case when v.n % 3 = 1 or v.n % 13 = 1 then least(now(), v.created_at + (1 + v.n % 90) * interval '1 minute') end,
+         v.created_at + interval '5 minutes',
+         least(now(), v.created_at + (1 + v.n % 90) * interval '1 minute')
+  from v
+  where v.n % 5 = 1
+  on conflict (request_id, dentist_id) do nothing
+`.execute(db);
+await sql`
+  insert into conversations (request_id, patient_id, dentist_id, last_message_at, created_at)
+  select rd.request_id, r.patient_id, rd.dentist_id, rd.replied_at + interval '2 hours', rd.replied_at
+  from request_dentists rd join requests r on r.id = rd.request_id
+  where rd.dentist_id = ${first.id} and rd.status <> 'pending'
+`.execute(db);
+await sql`
+  insert into messages (conversation_id, sender_id, body, read_at, created_at)
+  select c.id, m.sender, m.body, m.read_at, m.created_at
+  from conversations c
+  cross join lateral (values
+    (c.dentist_id, 'Bonjour, je peux vous proposer un rendez-vous la semaine prochaine.', c.created_at, c.created_at),
+    (c.patient_id, 'Merci, quels sont vos horaires ?', c.created_at + interval '1 hour',
+     case when extract(minute from c.created_at)::int % 2 = 0 then c.created_at + interval '90 minutes' end),
+    (c.patient_id, 'Le mardi matin me conviendrait.', c.created_at + interval '2 hours', null::timestamptz)
+  ) as m(sender, body, created_at, read_at)
+  where c.dentist_id = ${first.id}
+`.execute(db);
+await sql`analyze`.execute(db);
 const ctx = await standaloneAuth(config, database).$context;
 await ctx.internalAdapter.linkAccount({
   userId: first.id,

@@ -84,7 +84,9 @@ export function createAuth(options: { db: Db; config: AppConfig; mailer: Mailer;
     // Login throttling is ours (per IP and per account, in modules/account), on our own routes.
     rateLimit: { enabled: false },
     advanced: {
-      database: { generateId: "uuid" },
+      // joins: the session check on every request reads the session and its user in one query
+      // (PGlite runs one query at a time, so each one saved counts).
+      database: { generateId: "uuid", joins: true },
       cookiePrefix: "sourio",
       useSecureCookies: config.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.secureCookies },

@@ -1,10 +1,27 @@
-import { sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { DentistStatus } from "../../../shared/domain/dentist";
 import { TREATMENT_LABELS, TREATMENT_TYPES, type TreatmentType } from "../../../shared/domain/treatments";
 import { keysMatchingLabel } from "../../../shared/format/search";
 import type { Db } from "../../db/index";
+import type { Database } from "../../db/types";
 import type { Actor } from "../../session";
 import { visibleToDentist } from "../requests/requests.repo";
+
+type RequestsEb = ExpressionBuilder<Database & { r: Database["requests"] }, "r">;
+
+interface SearchTerms {
+  /** ilike pattern on the patient's full name, the term's wildcards escaped. */
+  pattern: string;
+  /** The treatment types whose French label contains the term. */
+  treatments: TreatmentType[];
+}
+
+function searchTerms(search: string): SearchTerms {
+  return {
+    pattern: `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    treatments: keysMatchingLabel(search, TREATMENT_LABELS),
+  };
+}
 
 /**
  * What a dentist sees of patients' requests (decisions D6, D7). Every query is bound to the actor:
@@ -15,6 +32,7 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
   const me = actor.userId;
   const verified = actor.profile.role === "dentist" && actor.profile.is_verified;
 
+  /** One request with this dentist's row (detail, assignment). */
   const visible = () =>
     db
       .selectFrom("requests as r")
@@ -35,6 +53,138 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
     sql<boolean>`(rd.opened_at is null)`.as("is_new"),
   ] as const;
 
+  /** The request_tallies audiences this dentist sees: sent to all, sent to them. */
+  const audiences = ["all", me];
+
+  /**
+   * Requests sent to all, then those sent to this dentist: each is one partial index in list order
+   * (migration 008), so a page is a merge of two index scans of at most offset + limit rows each,
+   * whatever the number of requests. The literal 'cancelled' lets the planner match those indexes.
+   */
+  const audienceBranches = (extra: (eb: RequestsEb) => Expression<SqlBool>, limit: number) =>
+    [
+      (eb: RequestsEb) => eb("r.recipient_dentist_id", "is", null),
+      (eb: RequestsEb) => eb("r.recipient_dentist_id", "=", me),
+    ].map((audience) =>
+      db
+        .selectFrom(
+          db
+            .selectFrom("requests as r")
+            .select(["r.id", "r.patient_id", "r.treatment_type", "r.created_at", "r.budget", "r.urgency"])
+            .where((eb) => eb.and([audience(eb), eb("r.status", "<>", sql.lit("cancelled")), extra(eb)]))
+            .orderBy("r.created_at", "desc")
+            .orderBy("r.id", "desc")
+            .limit(limit)
+            .as("b"),
+        )
+        .selectAll("b"),
+    );
+
+  /** 'Toutes' and 'En attente': the visible requests, newest first. */
+  async function visiblePage(
+    pendingOnly: boolean,
+    treatment: TreatmentType | undefined,
+    search: SearchTerms | undefined,
+    offset: number,
+    limit: number,
+  ) {
+    const filters = (eb: RequestsEb) =>
+      eb.and([
+        ...(treatment ? [eb("r.treatment_type", "=", treatment)] : []),
+        // Pending for me: no row of mine, or a row still pending.
+        ...(pendingOnly
+          ? [
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom("request_dentists as x")
+                    .select(sql.lit(1).as("one"))
+                    .whereRef("x.request_id", "=", "r.id")
+                    .where("x.dentist_id", "=", me)
+                    .where("x.status", "<>", "pending"),
+                ),
+              ),
+            ]
+          : []),
+      ]);
+    // A search matches the patient's name or a treatment type whose label matches: one branch per
+    // way of matching, so each can use its own index (trigram on names, treatment type).
+    const matchers: ((eb: RequestsEb) => Expression<SqlBool>)[] = search
+      ? [
+          (eb) =>
+            eb(
+              "r.patient_id",
+              "in",
+              eb.selectFrom("profiles as m").select("m.id").where("m.full_name", "ilike", search.pattern),
+            ),
+          ...(search.treatments.length
+            ? [(eb: RequestsEb) => eb("r.treatment_type", "in", search.treatments)]
+            : []),
+        ]
+      : [() => sql<SqlBool>`true`];
+    const branches = matchers.flatMap((match) =>
+      audienceBranches((eb) => eb.and([filters(eb), match(eb)]), offset + limit),
+    );
+    const [first, ...rest] = branches;
+    if (!first) return [];
+    // Name and treatment matches may overlap: union removes the duplicates.
+    const combined = rest.reduce(
+      (all, branch) => (matchers.length > 1 ? all.union(branch) : all.unionAll(branch)),
+      first,
+    );
+    // The page first (ids and dates only), then its patients and this dentist's rows.
+    const page = db
+      .selectFrom(combined.as("v"))
+      .selectAll("v")
+      .orderBy("v.created_at", "desc")
+      .orderBy("v.id", "desc")
+      .limit(limit)
+      .offset(offset);
+    return db
+      .selectFrom(page.as("r"))
+      .innerJoin("profiles as p", "p.id", "r.patient_id")
+      .leftJoin("request_dentists as rd", (join) =>
+        join.onRef("rd.request_id", "=", "r.id").on("rd.dentist_id", "=", me),
+      )
+      .select(summaryColumns)
+      .orderBy("r.created_at", "desc")
+      .orderBy("r.id", "desc")
+      .execute();
+  }
+
+  /** 'Répondu' and 'Confirmé': few per dentist, so driven by this dentist's rows. */
+  async function answeredPage(
+    status: "responded" | "confirmed",
+    treatment: TreatmentType | undefined,
+    search: SearchTerms | undefined,
+    offset: number,
+    limit: number,
+  ) {
+    let query = db
+      .selectFrom("request_dentists as rd")
+      .innerJoin("requests as r", "r.id", "rd.request_id")
+      .innerJoin("profiles as p", "p.id", "r.patient_id")
+      .where("rd.dentist_id", "=", me)
+      .where("rd.status", "=", status)
+      .where((eb) => visibleToDentist(eb, me));
+    if (treatment) query = query.where("r.treatment_type", "=", treatment);
+    if (search) {
+      query = query.where((eb) =>
+        eb.or([
+          eb("p.full_name", "ilike", search.pattern),
+          ...(search.treatments.length ? [eb("r.treatment_type", "in", search.treatments)] : []),
+        ]),
+      );
+    }
+    return query
+      .select(summaryColumns)
+      .orderBy("r.created_at", "desc")
+      .orderBy("r.id", "desc")
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
   return {
     verified,
 
@@ -46,53 +196,33 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
       pageSize: number;
     }) {
       if (!verified) return { items: [], hasMore: false };
-      let query = visible();
-      if (options.status === "pending") {
-        query = query.where((eb) => eb.or([eb("rd.status", "is", null), eb("rd.status", "=", "pending")]));
-      } else if (options.status !== "all") {
-        query = query.where("rd.status", "=", options.status);
-      }
-      if (options.treatment) query = query.where("r.treatment_type", "=", options.treatment);
-      if (options.search) {
-        const treatments = keysMatchingLabel(options.search, TREATMENT_LABELS);
-        const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        query = query.where((eb) =>
-          eb.or([
-            eb("p.full_name", "ilike", pattern),
-            ...(treatments.length ? [eb("r.treatment_type", "in", treatments)] : []),
-          ]),
-        );
-      }
-      const rows = await query
-        .select(summaryColumns)
-        .orderBy("r.created_at", "desc")
-        .orderBy("r.id", "desc")
-        .limit(options.pageSize + 1)
-        .offset((options.page - 1) * options.pageSize)
-        .execute();
+      const offset = (options.page - 1) * options.pageSize;
+      const search = options.search ? searchTerms(options.search) : undefined;
+      const rows =
+        options.status === "responded" || options.status === "confirmed"
+          ? await answeredPage(options.status, options.treatment, search, offset, options.pageSize + 1)
+          : await visiblePage(
+              options.status === "pending",
+              options.treatment,
+              search,
+              offset,
+              options.pageSize + 1,
+            );
       return { items: rows.slice(0, options.pageSize), hasMore: rows.length > options.pageSize };
     },
 
     /** The treatment types present among the visible requests (for the list's filter). */
     async treatmentsPresent(): Promise<TreatmentType[]> {
       if (!verified) return [];
-      const present: TreatmentType[] = [];
-      const checks = await Promise.all(
-        TREATMENT_TYPES.map((type) =>
-          db
-            .selectFrom("requests as r")
-            .select("r.id")
-            .where("r.treatment_type", "=", type)
-            .where((eb) => visibleToDentist(eb, me))
-            .limit(1)
-            .executeTakeFirst(),
-        ),
-      );
-      checks.forEach((row, i) => {
-        const type = TREATMENT_TYPES[i];
-        if (row && type) present.push(type);
-      });
-      return present;
+      const rows = await db
+        .selectFrom("request_tallies")
+        .select("treatment_type")
+        .distinct()
+        .where("audience", "in", audiences)
+        .where("requests", ">", 0)
+        .execute();
+      const present = new Set(rows.map((row) => row.treatment_type));
+      return TREATMENT_TYPES.filter((type) => present.has(type));
     },
 
     async find(id: string) {

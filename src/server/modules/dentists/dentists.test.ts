@@ -1,6 +1,11 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DentistStatus } from "../../../shared/domain/dentist";
+import { TREATMENT_LABELS, TREATMENT_TYPES, type TreatmentType } from "../../../shared/domain/treatments";
+import { keysMatchingLabel } from "../../../shared/format/search";
 import { multipart, tinyPdf } from "../../testing/files";
 import { createTestContext, signUpDentist, signUpPatient, type TestContext } from "../../testing/harness";
+import { visibleToDentist } from "../requests/requests.repo";
 
 let ctx: TestContext;
 const who: Record<string, { cookie: string; id: string }> = {};
@@ -33,7 +38,8 @@ const post = (url: string, payload: object, who_?: { cookie: string }) =>
   ctx.app.inject({ method: "POST", url, payload, headers: who_ ? { cookie: who_.cookie } : {} });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // More sign-ups from one address than the per-IP limit of the account routes allows.
+  ctx = await createTestContext({ env: { LOGIN_RATE_LIMIT_PER_IP: "1000" } });
   for (const name of ["Paula", "Quentin"]) {
     const { response, cookie } = await signUpPatient(ctx.app, { first_name: name, last_name: "Durand" });
     who[name] = { cookie, id: response.json().profile.id };
@@ -241,5 +247,349 @@ describe("dentist dashboard", () => {
     expect(after.average_response_minutes).toBe(0);
     expect(after.recent_requests.length).toBeLessThanOrEqual(5);
     expect(after.unread_messages).toBe(0);
+  });
+
+  it("shows the five latest messages from patients, unread ones counted, never the dentist's own", async () => {
+    const gina = await dentist("Gina", true);
+    const id = await createRequest("Quentin");
+    const reply = await post(`/api/dentist/requests/${id}/reply`, { message: "Bonjour" }, gina);
+    const conversationId = reply.json().conversation_id;
+    const base = Date.parse("2026-03-01T10:00:00.250Z");
+    await ctx.app.db
+      .insertInto("messages")
+      .values(
+        Array.from({ length: 7 }, (_, i) => ({
+          conversation_id: conversationId,
+          sender_id: who.Quentin?.id ?? "",
+          body: `Message ${i}`,
+          created_at: new Date(base + i * 60_000),
+          read_at: i < 4 ? new Date(base + i * 60_000 + 1000) : null,
+        })),
+      )
+      .execute();
+    const dashboard = (await get("/api/dentist/dashboard", gina)).json();
+    expect(dashboard.unread_messages).toBe(3);
+    expect(dashboard.recent_messages).toEqual(
+      [6, 5, 4, 3, 2].map((i) => ({
+        id: expect.any(String),
+        conversation_id: conversationId,
+        patient_name: "Quentin Durand",
+        body: `Message ${i}`,
+        created_at: new Date(base + i * 60_000).toISOString(),
+        read: i < 4,
+      })),
+    );
+  });
+});
+
+/**
+ * Migration 008 and the rewritten list and dashboard: the same results as the straightforward
+ * queries they replace (kept here as the reference), and counters that stay right.
+ */
+describe("lists and counts backed by indexes and tallies (migration 008)", () => {
+  type Options = {
+    search: string;
+    status: "all" | DentistStatus;
+    treatment?: TreatmentType;
+    page: number;
+    pageSize: number;
+  };
+
+  /** The list as it was first written: every visible request, sorted, then the page. */
+  async function referenceList(dentistId: string, options: Options) {
+    const db = ctx.app.db;
+    let query = db
+      .selectFrom("requests as r")
+      .innerJoin("profiles as p", "p.id", "r.patient_id")
+      .leftJoin("request_dentists as rd", (join) =>
+        join.onRef("rd.request_id", "=", "r.id").on("rd.dentist_id", "=", dentistId),
+      )
+      .where((eb) => visibleToDentist(eb, dentistId));
+    if (options.status === "pending") {
+      query = query.where((eb) => eb.or([eb("rd.status", "is", null), eb("rd.status", "=", "pending")]));
+    } else if (options.status !== "all") {
+      query = query.where("rd.status", "=", options.status);
+    }
+    if (options.treatment) query = query.where("r.treatment_type", "=", options.treatment);
+    if (options.search) {
+      const treatments = keysMatchingLabel(options.search, TREATMENT_LABELS);
+      const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) =>
+        eb.or([
+          eb("p.full_name", "ilike", pattern),
+          ...(treatments.length ? [eb("r.treatment_type", "in", treatments)] : []),
+        ]),
+      );
+    }
+    const rows = await query
+      .select([
+        "r.id",
+        sql<string>`coalesce(rd.status, 'pending')`.as("my_status"),
+        sql<boolean>`(rd.opened_at is null)`.as("is_new"),
+      ])
+      .orderBy("r.created_at", "desc")
+      .orderBy("r.id", "desc")
+      .limit(options.pageSize + 1)
+      .offset((options.page - 1) * options.pageSize)
+      .execute();
+    return {
+      items: rows.slice(0, options.pageSize).map((r) => [r.id, r.my_status, r.is_new]),
+      has_more: rows.length > options.pageSize,
+    };
+  }
+
+  async function referenceCounts(dentistId: string) {
+    const row = await ctx.app.db
+      .selectFrom("requests as r")
+      .leftJoin("request_dentists as rd", (join) =>
+        join.onRef("rd.request_id", "=", "r.id").on("rd.dentist_id", "=", dentistId),
+      )
+      .where((eb) => visibleToDentist(eb, dentistId))
+      .select([
+        sql<number>`count(*)::int`.as("visible"),
+        sql<number>`count(*) filter (where rd.status in ('responded', 'confirmed'))::int`.as("answered"),
+        sql<number>`count(*) filter (where r.created_at >= (date_trunc('month', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris'))::int`.as(
+          "received",
+        ),
+        sql<string[]>`coalesce(array_agg(distinct r.treatment_type), '{}')`.as("types"),
+      ])
+      .executeTakeFirstOrThrow();
+    return { ...row, types: TREATMENT_TYPES.filter((t) => row.types.includes(t)) };
+  }
+
+  /** request_tallies against a recount of the requests. */
+  async function expectTalliesRight(db = ctx.app.db) {
+    const tallied = await sql<{ audience: string; treatment_type: string; month: string; n: number }>`
+      select audience, treatment_type, month::text as month, requests as n
+      from request_tallies where requests <> 0 order by 1, 2, 3`.execute(db);
+    const counted = await sql<{ audience: string; treatment_type: string; month: string; n: number }>`
+      select coalesce(recipient_dentist_id::text, 'all') as audience, treatment_type,
+             date_trunc('month', created_at at time zone 'Europe/Paris')::date::text as month, count(*)::int as n
+      from requests where status <> 'cancelled' group by 1, 2, 3 order by 1, 2, 3`.execute(db);
+    expect(tallied.rows).toEqual(counted.rows);
+  }
+
+  let eve: { cookie: string; id: string };
+  let fred: { cookie: string; id: string };
+  let claire: string;
+
+  beforeAll(async () => {
+    eve = await dentist("Eve", true);
+    fred = await dentist("Fred", true);
+    // Her name contains a treatment label: a search for it matches her requests twice over.
+    const { response } = await signUpPatient(ctx.app, { first_name: "Claire", last_name: "Couronne" });
+    claire = response.json().profile.id;
+    const db = ctx.app.db;
+    const patients = [who.Paula?.id ?? "", who.Quentin?.id ?? "", claire];
+    const base = Date.parse("2026-01-15T12:00:00Z");
+    const rows = Array.from({ length: 36 }, (_, i) => ({
+      patient_id: patients[i % 3] as string,
+      treatment_type: (["crown", "implant", "whitening", "bridge"] as const)[i % 4] as string,
+      recipient_dentist_id: i % 5 === 0 ? eve.id : i % 7 === 0 ? fred.id : null,
+      status: (["new", "in_review", "completed", "cancelled"] as const)[
+        i % 4 === 3 ? (i % 3) + 1 : i % 2
+      ] as string,
+      // Pairs of requests created at the same instant: the id breaks the tie.
+      created_at: new Date(base - Math.floor(i / 2) * 3_600_000),
+      updated_at: new Date(base),
+    }));
+    const ids = (await db.insertInto("requests").values(rows).returning("id").execute()).map((r) => r.id);
+    // Eve's own state on some of them: opened, answered, confirmed.
+    await db
+      .insertInto("request_dentists")
+      .values(
+        ids.flatMap((id, i) =>
+          i % 3 === 0
+            ? [
+                {
+                  request_id: id,
+                  dentist_id: eve.id,
+                  status:
+                    i % 9 === 0
+                      ? ("confirmed" as const)
+                      : i % 6 === 0
+                        ? ("responded" as const)
+                        : ("pending" as const),
+                  opened_at: new Date(),
+                  replied_at: i % 6 === 0 ? new Date() : null,
+                  created_at: new Date(),
+                  updated_at: new Date(),
+                },
+              ]
+            : [],
+        ),
+      )
+      .execute();
+  });
+
+  it("lists, filters, searches and pages exactly like the straightforward query", async () => {
+    const searches = ["", "durand", "couronne", "dur", "zzz", "50%"];
+    for (const who_ of [eve, fred]) {
+      const counts = await referenceCounts(who_.id);
+      for (const status of ["all", "pending", "responded", "confirmed"] as const)
+        for (const treatment of [undefined, "crown"] as const)
+          for (const search of searches)
+            for (const [pageSize, page] of [
+              [2, 1],
+              [2, 2],
+              [3, 4],
+              [50, 1],
+            ] as const) {
+              const options = { search, status, treatment, page, pageSize };
+              const query = new URLSearchParams({
+                search,
+                status,
+                page: String(page),
+                page_size: String(pageSize),
+                ...(treatment ? { treatment } : {}),
+              });
+              const response = await get(`/api/dentist/requests?${query}`, who_);
+              expect(response.statusCode).toBe(200);
+              const body = response.json();
+              const expected = await referenceList(who_.id, options);
+              expect(
+                {
+                  items: body.items.map((i: { id: string; my_status: string; is_new: boolean }) => [
+                    i.id,
+                    i.my_status,
+                    i.is_new,
+                  ]),
+                  has_more: body.has_more,
+                },
+                JSON.stringify(options),
+              ).toEqual(expected);
+              expect(body.treatments).toEqual(counts.types);
+            }
+    }
+    // The name-and-label search found Claire's crown requests once each.
+    const both = (await get("/api/dentist/requests?search=couronne&page_size=50", eve)).json();
+    const ids = both.items.map((i: { id: string }) => i.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(both.items.some((i: { patient_name: string }) => i.patient_name === "Claire Couronne")).toBe(true);
+  });
+
+  it("counts on the dashboard like the straightforward query, and follows cancellations", async () => {
+    for (const who_ of [eve, fred]) {
+      const counts = await referenceCounts(who_.id);
+      const dashboard = (await get("/api/dentist/dashboard", who_)).json();
+      expect(dashboard.pending_count).toBe(counts.visible - counts.answered);
+      expect(dashboard.response_rate).toBe(Math.round((100 * counts.answered) / counts.visible));
+      expect(dashboard.monthly.received).toBe(counts.received);
+    }
+    // Eve's answered request addressed to her, then cancelled: no longer visible nor answered.
+    const answered = await ctx.app.db
+      .selectFrom("request_dentists as rd")
+      .innerJoin("requests as r", "r.id", "rd.request_id")
+      .select("r.id")
+      .where("rd.dentist_id", "=", eve.id)
+      .where("rd.status", "in", ["responded", "confirmed"])
+      .where("r.status", "!=", "cancelled")
+      .executeTakeFirstOrThrow();
+    const before = await referenceCounts(eve.id);
+    await ctx.app.db
+      .updateTable("requests")
+      .set({ status: "cancelled" })
+      .where("id", "=", answered.id)
+      .execute();
+    const after = await referenceCounts(eve.id);
+    expect(after.visible).toBe(before.visible - 1);
+    expect(after.answered).toBe(before.answered - 1);
+    const dashboard = (await get("/api/dentist/dashboard", eve)).json();
+    expect(dashboard.pending_count).toBe(after.visible - after.answered);
+    expect(dashboard.response_rate).toBe(Math.round((100 * after.answered) / after.visible));
+    await expectTalliesRight();
+  });
+
+  it("keeps the tallies right through inserts, cancellations, changes and deletions", async () => {
+    await expectTalliesRight();
+    const db = ctx.app.db;
+    // Through the API: a request to all, one to Fred, one cancelled by the patient.
+    const toAll = await createRequest("Paula", { treatment_type: "veneer" });
+    await createRequest("Quentin", { recipient: fred.id, treatment_type: "denture" });
+    const cancelled = await createRequest("Paula", { treatment_type: "rootcanal" });
+    expect((await post(`/api/patient/requests/${cancelled}/cancel`, {}, who.Paula)).statusCode).toBe(200);
+    await expectTalliesRight();
+    // A type present only in a cancelled request is not offered as a filter.
+    const rootcanal = await db
+      .selectFrom("requests")
+      .select("id")
+      .where("treatment_type", "=", "rootcanal")
+      .where("status", "!=", "cancelled")
+      .execute();
+    const list = (await get("/api/dentist/requests", fred)).json();
+    expect(list.treatments.includes("rootcanal")).toBe(rootcanal.length > 0);
+    // Changes of audience, type and month, a cancellation undone, and status changes that count nothing.
+    await db.updateTable("requests").set({ recipient_dentist_id: eve.id }).where("id", "=", toAll).execute();
+    await db.updateTable("requests").set({ treatment_type: "other" }).where("id", "=", toAll).execute();
+    await db
+      .updateTable("requests")
+      .set({ created_at: new Date("2025-11-30T23:30:00Z") })
+      .where("id", "=", toAll)
+      .execute();
+    await db.updateTable("requests").set({ status: "new" }).where("id", "=", cancelled).execute();
+    await db.updateTable("requests").set({ status: "completed" }).where("status", "=", "in_review").execute();
+    await expectTalliesRight();
+    // One statement over many rows, both ways.
+    await sql`
+      insert into requests (patient_id, treatment_type, recipient_dentist_id, status, created_at)
+      select ${who.Quentin?.id}::uuid, (array['crown','bridge'])[1 + g % 2], case when g % 3 = 0 then ${eve.id}::uuid end,
+             case when g % 4 = 0 then 'cancelled' else 'new' end, now() - g * interval '9 days'
+      from generate_series(1, 40) g`.execute(db);
+    await expectTalliesRight();
+    await db
+      .updateTable("requests")
+      .set({ status: "cancelled" })
+      .where("treatment_type", "=", "bridge")
+      .execute();
+    await expectTalliesRight();
+    await db.deleteFrom("requests").where("id", "=", toAll).execute();
+    await db
+      .deleteFrom("requests")
+      .where("treatment_type", "=", "crown")
+      .where("patient_id", "=", who.Quentin?.id ?? "")
+      .execute();
+    await expectTalliesRight();
+    // A patient's account deleted: their requests go in cascade.
+    const { response } = await signUpPatient(ctx.app, { first_name: "Gone" });
+    const gone = response.json().profile.id;
+    await db
+      .insertInto("requests")
+      .values([
+        { patient_id: gone, treatment_type: "implant", created_at: new Date(), updated_at: new Date() },
+        {
+          patient_id: gone,
+          treatment_type: "crown",
+          recipient_dentist_id: eve.id,
+          created_at: new Date(),
+          updated_at: new Date(),
+        },
+      ])
+      .execute();
+    await expectTalliesRight();
+    await db.deleteFrom("users").where("id", "=", gone).execute();
+    await expectTalliesRight();
+  });
+
+  it("empties the tallies when the requests table is truncated", async () => {
+    const own = await createTestContext();
+    try {
+      const { response } = await signUpPatient(own.app, { first_name: "Tess" });
+      const patient = response.json().profile.id;
+      await own.app.db
+        .insertInto("requests")
+        .values({
+          patient_id: patient,
+          treatment_type: "crown",
+          created_at: new Date(),
+          updated_at: new Date(),
+        })
+        .execute();
+      await expectTalliesRight(own.app.db);
+      await sql`truncate requests cascade`.execute(own.app.db);
+      const left = await own.app.db.selectFrom("request_tallies").select("audience").execute();
+      expect(left).toEqual([]);
+    } finally {
+      await own.close();
+    }
   });
 });
