@@ -7,6 +7,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { sql } from "kysely";
 import { MAX_FILE_SIZE } from "../shared/domain/limits";
 import { type Auth, createAuth } from "./auth";
 import type { AppConfig } from "./config";
@@ -14,14 +15,21 @@ import type { DatabaseHandle, Db } from "./db/index";
 import { registerErrorHandler } from "./errors";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
+import { adminRoutes } from "./modules/admin/admin.routes";
 import { contactRoutes } from "./modules/contact/contact.routes";
+import { conversationRoutes } from "./modules/conversations/conversations.routes";
 import { dentistRoutes } from "./modules/dentists/dentists.routes";
 import { documentRoutes } from "./modules/documents/documents.routes";
+import { offerRoutes } from "./modules/offers/offers.routes";
 import { profileRoutes } from "./modules/profiles/profiles.routes";
 import { requestRoutes } from "./modules/requests/requests.routes";
+import { supportRoutes } from "./modules/support/support.routes";
 import { seoRoutes } from "./modules/system/seo.routes";
 import { systemRoutes } from "./modules/system/system.routes";
 import { registerStatic } from "./plugins/static";
+import { type EventBus, LocalBus, PgBus } from "./realtime/bus";
+import { RealtimeHub } from "./realtime/hub";
+import { realtimeRoutes } from "./realtime/realtime.routes";
 import { LocalStorage, type Storage } from "./storage/storage";
 
 declare module "fastify" {
@@ -32,6 +40,12 @@ declare module "fastify" {
     auth: Auth;
     mailer: Mailer;
     storage: Storage;
+    /** The time now; tests inject a fixed or moved clock (never sleep). */
+    clock: () => Date;
+    /** Conversation events between instances (LISTEN/NOTIFY on PostgreSQL, in-process otherwise). */
+    bus: EventBus;
+    /** This instance's realtime sockets. */
+    hub: RealtimeHub;
   }
 }
 
@@ -42,6 +56,7 @@ export interface BuildAppOptions {
   storage?: Storage;
   /** Folder of the built client; tests may point elsewhere. */
   clientDir?: string;
+  clock?: () => Date;
 }
 
 /** Builds the whole application (plugins, then modules, in this order). Tests use it directly. */
@@ -80,6 +95,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("mailer", mailer);
+  app.decorate("clock", options.clock ?? (() => new Date()));
+  const bus: EventBus =
+    database.kind === "postgres" && config.databaseUrl
+      ? new PgBus(
+          config.databaseUrl,
+          async (channel, payload) => {
+            await sql`select pg_notify(${channel}, ${payload})`.execute(database.db);
+          },
+          app.log,
+        )
+      : new LocalBus();
+  app.decorate("bus", bus);
+  app.decorate("hub", new RealtimeHub(database.db, bus, app.log));
   app.decorate("storage", options.storage ?? new LocalStorage(path.join(config.dataDir, "files")));
   app.decorate("auth", createAuth({ db: database.db, config, mailer, log: app.log }));
 
@@ -139,9 +167,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(requestRoutes);
   await app.register(documentRoutes);
   await app.register(dentistRoutes);
+  await app.register(offerRoutes);
+  await app.register(conversationRoutes);
+  await app.register(supportRoutes);
+  await app.register(adminRoutes);
+  await app.register(realtimeRoutes);
   await app.register(seoRoutes);
 
   await registerStatic(app, options.clientDir);
-  app.addHook("onClose", async () => mailer.close());
+  app.addHook("onClose", async () => {
+    app.hub.close();
+    await app.bus.close();
+    await mailer.close();
+  });
   return app;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAdmin } from "./bootstrap";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./demo";
-import { createTestContext, signUpPatient, type TestContext } from "./testing/harness";
+import { createTestContext, sessionCookie, signUpPatient, type TestContext } from "./testing/harness";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -35,6 +35,15 @@ describe("ensureAdmin", () => {
   });
 });
 
+async function demoLogin(context: TestContext, email: string) {
+  const response = await context.app.inject({
+    method: "POST",
+    url: "/api/account/login",
+    payload: { email, password: DEMO_PASSWORD },
+  });
+  return response.statusCode === 200 ? sessionCookie(response) : undefined;
+}
+
 describe("demo data", () => {
   it("seeds the demo accounts only on an empty database", async () => {
     const empty = await createTestContext();
@@ -57,6 +66,25 @@ describe("demo data", () => {
       expect(new Set(requests.map((r) => r.status))).toEqual(
         new Set(["new", "in_review", "completed", "cancelled"]),
       );
+      // Offers (D14): two to compare on the implant request, one accepted on the finished one.
+      const offers = await empty.app.db.selectFrom("offers").select(["status", "valid_until"]).execute();
+      expect(offers.map((o) => o.status).sort()).toEqual(["accepted", "sent", "sent"]);
+      const patient = (await demoLogin(empty, "patient@demo.sourio.fr")) as string;
+      const list = (
+        await empty.app.inject({ method: "GET", url: "/api/patient/requests", headers: { cookie: patient } })
+      ).json();
+      const implant = list.items.find((r: { treatment_type: string }) => r.treatment_type === "implant");
+      const detail = (
+        await empty.app.inject({
+          method: "GET",
+          url: `/api/patient/requests/${implant.id}`,
+          headers: { cookie: patient },
+        })
+      ).json();
+      expect(detail.offers.map((o: { amount_cents: number }) => o.amount_cents).sort()).toEqual([
+        185_000, 204_000,
+      ]);
+      expect(detail.offers[0].slots.length).toBeGreaterThan(0);
       const documents = await empty.app.db.selectFrom("documents").select("storage_key").execute();
       for (const { storage_key } of documents)
         expect(await empty.app.storage.size(storage_key)).toBeGreaterThan(0);

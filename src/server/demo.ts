@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
+import { addDays, parisLocalToDate, parisToday } from "../shared/policies/offers";
 import { rppsWithKey } from "../shared/policies/verification";
 import type { Auth } from "./auth";
 import { type NewAccount, systemCreateAccount } from "./bootstrap";
@@ -80,7 +81,20 @@ interface DemoRequest {
   /** Dentists who already opened the first document (the patient sees it in the access record). */
   openedBy?: Array<{ email: string; action: "view" | "download"; daysAgo: number }>;
   /** Dentists' replies: their status on the request and the first message of the conversation. */
-  replies?: Array<{ email: string; status: "responded" | "confirmed"; daysAgo: number; message: string }>;
+  replies?: Array<{
+    email: string;
+    status: "responded" | "confirmed";
+    daysAgo: number;
+    message: string;
+    /** A formal offer with the reply (D14): slots are [days from today, Paris time]. */
+    offer?: {
+      status: "sent" | "accepted";
+      lines: Array<{ act: string; tooth: number | null; euros: number }>;
+      comment: string;
+      validDays: number;
+      slots: Array<[number, string]>;
+    };
+  }>;
   documents: Array<{ name: string; type: "xray" | "quote" | "photo" | "other"; kind: "pdf" | "png" }>;
 }
 
@@ -105,6 +119,36 @@ const DEMO_REQUESTS: DemoRequest[] = [
         daysAgo: 1,
         message:
           "Bonjour Madame Dupont, j'ai étudié votre radio panoramique : un implant avec couronne céramique est adapté. Je peux vous proposer l'ensemble pour 1 850 €. Souhaitez-vous en parler ?",
+        offer: {
+          status: "sent",
+          lines: [
+            { act: "Implant en titane", tooth: 36, euros: 1200 },
+            { act: "Couronne céramique sur implant", tooth: 36, euros: 650 },
+          ],
+          comment: "Pose de l'implant puis couronne après trois mois de cicatrisation. Garantie 5 ans.",
+          validDays: 30,
+          slots: [
+            [6, "09:30"],
+            [8, "14:00"],
+          ],
+        },
+      },
+      {
+        email: "dr.leroy@demo.sourio.fr",
+        status: "responded",
+        daysAgo: 1,
+        message:
+          "Bonjour, je vous propose l'implant et sa couronne zircone. Je peux vous recevoir rapidement pour un premier bilan.",
+        offer: {
+          status: "sent",
+          lines: [
+            { act: "Implant en titane", tooth: 36, euros: 1150 },
+            { act: "Pilier et couronne zircone", tooth: 36, euros: 890 },
+          ],
+          comment: "Bilan et scanner 3D compris.",
+          validDays: 21,
+          slots: [[4, "11:00"]],
+        },
       },
     ],
     documents: [
@@ -148,6 +192,13 @@ const DEMO_REQUESTS: DemoRequest[] = [
         status: "confirmed",
         daysAgo: 38,
         message: "Bonjour, je réalise ce blanchiment en cabinet en une séance, pour 420 €.",
+        offer: {
+          status: "accepted",
+          lines: [{ act: "Blanchiment en cabinet (une séance)", tooth: null, euros: 420 }],
+          comment: "",
+          validDays: -10,
+          slots: [],
+        },
       },
     ],
     documents: [{ name: "devis-blanchiment.pdf", type: "quote", kind: "pdf" }],
@@ -192,6 +243,12 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; storage: Storage 
       .execute();
   }
   const patientId = ids.get("patient@demo.sourio.fr") ?? "";
+  // Dentists see the demo patient's age on the proposal page.
+  await deps.db
+    .updateTable("profiles")
+    .set({ birth_date: "1988-04-12" })
+    .where("id", "=", patientId)
+    .execute();
   const day = 24 * 60 * 60 * 1000;
   for (const demo of DEMO_REQUESTS) {
     const createdAt = new Date(Date.now() - demo.daysAgo * day);
@@ -270,6 +327,7 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; storage: Storage 
           created_at: at,
         })
         .execute();
+      if (reply.offer) await seedOffer(deps.db, request.id, dentistId, at, reply.offer);
     }
     for (const access of demo.openedBy ?? []) {
       const account = DEMO_ACCOUNTS.find((a) => a.email === access.email);
@@ -297,4 +355,52 @@ export function demoLoginsText(publicUrl: string): string {
     ...DEMO_ACCOUNTS.map((a) => `  ${a.label.padEnd(width)}  ${a.email}`),
     `Connexion : ${publicUrl}/login (patients), ${publicUrl}/dentist/login, ${publicUrl}/admin/login`,
   ].join("\n");
+}
+
+/** A demo offer with its lines and slots, dated like the reply it comes with. */
+async function seedOffer(
+  db: Db,
+  requestId: string,
+  dentistId: string,
+  at: Date,
+  offer: NonNullable<NonNullable<DemoRequest["replies"]>[number]["offer"]>,
+) {
+  const today = parisToday(new Date());
+  const row = await db
+    .insertInto("offers")
+    .values({
+      request_id: requestId,
+      dentist_id: dentistId,
+      amount_cents: offer.lines.reduce((sum, line) => sum + line.euros * 100, 0),
+      comment: offer.comment,
+      valid_until: addDays(today, offer.validDays),
+      status: offer.status,
+      decided_at: offer.status === "accepted" ? at : null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("offer_lines")
+    .values(
+      offer.lines.map((line, position) => ({
+        offer_id: row.id,
+        position,
+        act: line.act,
+        tooth: line.tooth,
+        fee_cents: line.euros * 100,
+      })),
+    )
+    .execute();
+  if (offer.slots.length > 0)
+    await db
+      .insertInto("offer_slots")
+      .values(
+        offer.slots.map(([days, time]) => ({
+          offer_id: row.id,
+          starts_at: parisLocalToDate(`${addDays(today, days)}T${time}`),
+        })),
+      )
+      .execute();
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
@@ -28,9 +29,24 @@ export interface DatabaseOptions {
 }
 
 // timestamptz and bigint parsing: keep dates as Date (pg default), counts are cast in SQL.
+// A `date` column is a calendar day: read it as its 'YYYY-MM-DD' text on both drivers (pg would
+// make a local-midnight Date and PGlite a UTC one).
+const DATE_OID = 1082;
+const asText = (value: string) => value;
+// pg_trgm: the trigram index of the patient-name search (migration 008).
+export const PGLITE_OPTIONS = { parsers: { [DATE_OID]: asText }, extensions: { pg_trgm } };
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === DATE_OID ? asText : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      types: pgTypes,
+    });
     // An idle client error (server restart) must not crash the process; the pool reconnects.
     pool.on("error", () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -44,7 +60,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   let pglite = options.pglite;
   if (!pglite) {
     if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
-    pglite = new PGlite(options.pgliteDir);
+    pglite = new PGlite(options.pgliteDir, PGLITE_OPTIONS);
   }
   const instance = pglite;
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: instance }) });

@@ -70,6 +70,11 @@ export interface ProfilesTable {
   practice_postcode: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the dentist asked to be verified; the state is derived (verificationStateOf). */
   verification_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The last admin decision on the verification, and the reason given for a refusal. */
+  verification_decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  verification_refusal_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Patients, optional: 'YYYY-MM-DD' (read as text, see db/index.ts). */
+  birth_date: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -96,6 +101,8 @@ export interface ContactSubmissionsTable {
   file_size: number | null;
   file_type: string | null;
   read_at: Timestamp | null;
+  handled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  handled_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -156,6 +163,19 @@ export interface ConversationsTable {
   dentist_id: string;
   last_message_at: Timestamp;
   created_at: Timestamp;
+  /** When each party was last e-mailed about unread messages here (at most hourly). */
+  patient_notified_at: Timestamp | null;
+  dentist_notified_at: Timestamp | null;
+}
+
+export interface MessageAttachmentsTable {
+  id: Generated<string>;
+  message_id: string;
+  storage_key: string;
+  file_name: string;
+  mime_type: string;
+  size: number;
+  position: Generated<number>;
 }
 
 export interface MessagesTable {
@@ -196,6 +216,35 @@ export interface OfferSlotsTable {
   starts_at: Timestamp;
 }
 
+/** Non-cancelled requests per audience ('all' or the recipient dentist's id), type and Paris month (kept by triggers). */
+export interface RequestTalliesTable {
+  audience: string;
+  treatment_type: string;
+  /** 'YYYY-MM-DD', the first day of the month in Europe/Paris. */
+  month: string;
+  requests: number;
+}
+
+export interface SupportThreadsTable {
+  patient_id: string;
+  last_message_at: Timestamp;
+  patient_notified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface SupportMessagesTable {
+  id: Generated<string>;
+  patient_id: string;
+  sender_id: string | null;
+  from_team: boolean;
+  body: Generated<string>;
+  image_key: string | null;
+  image_name: string | null;
+  image_type: string | null;
+  image_size: number | null;
+  read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -208,8 +257,12 @@ export interface Database {
   documents: DocumentsTable;
   document_access: DocumentAccessTable;
   request_dentists: RequestDentistsTable;
+  request_tallies: RequestTalliesTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
+  message_attachments: MessageAttachmentsTable;
+  support_threads: SupportThreadsTable;
+  support_messages: SupportMessagesTable;
   offers: OffersTable;
   offer_lines: OfferLinesTable;
   offer_slots: OfferSlotsTable;

@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
-import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/index";
+import { type DatabaseHandle, migrateToLatest, openDatabase, PGLITE_OPTIONS } from "../db/index";
 import { decodeQuotedPrintable } from "./mail";
 
 /**
@@ -20,7 +20,7 @@ let template: Promise<Blob> | undefined;
 
 function migratedTemplate(): Promise<Blob> {
   template ??= (async () => {
-    const pglite = new PGlite();
+    const pglite = new PGlite(PGLITE_OPTIONS);
     const handle = openDatabase({ pglite });
     await migrateToLatest(handle.db);
     const dump = await pglite.dumpDataDir("none");
@@ -30,10 +30,14 @@ function migratedTemplate(): Promise<Blob> {
   return template;
 }
 
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function freshDatabase(
+  shared?: string,
+): Promise<{ handle: DatabaseHandle; url?: string; drop: () => Promise<void> }> {
+  if (shared)
+    return { handle: openDatabase({ databaseUrl: shared, poolSize: 4 }), url: shared, drop: async () => {} };
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const pglite = new PGlite({ loadDataDir: await migratedTemplate() });
+    const pglite = new PGlite({ ...PGLITE_OPTIONS, loadDataDir: await migratedTemplate() });
     const handle = openDatabase({ pglite });
     return { handle, drop: async () => {} };
   }
@@ -48,6 +52,7 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
   await migrateToLatest(handle.db);
   return {
     handle,
+    url: url.href,
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -61,6 +66,8 @@ export interface TestContext {
   app: FastifyInstance;
   config: AppConfig;
   database: DatabaseHandle;
+  /** The PostgreSQL database's URL (TEST_DATABASE_URL runs), for a second instance on it. */
+  databaseUrl?: string | undefined;
   dataDir: string;
   /** The e-mails written to the outbox, oldest first, as raw text. */
   outbox(): string[];
@@ -73,23 +80,30 @@ export interface TestContextOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** Built client folder to serve; by default none. */
   clientDir?: string;
+  /** The app's clock (default: the real time). */
+  clock?: () => Date;
+  /** Another instance on this PostgreSQL database (the creator drops it), instead of a fresh one. */
+  databaseUrl?: string;
 }
 
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const { beforeReady, env = {} } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), "sourio-test-"));
+  const { handle, url, drop } = await freshDatabase(options.databaseUrl);
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
     PUBLIC_URL: "http://localhost:3000",
+    // The realtime bus listens on the same PostgreSQL database.
+    ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });
-  const { handle, drop } = await freshDatabase();
   const app = await buildApp({
     config,
     database: handle,
     clientDir: options.clientDir ?? path.join(dataDir, "no-client"),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await beforeReady?.(app);
   await app.ready();
@@ -97,6 +111,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     app,
     config,
     database: handle,
+    databaseUrl: url,
     dataDir,
     outbox() {
       const dir = path.join(dataDir, "outbox");

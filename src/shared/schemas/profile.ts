@@ -23,6 +23,10 @@ export const profileSchema = z.object({
   practice_address: z.string().nullable(),
   practice_postcode: z.string().nullable(),
   verification_requested_at: z.string().nullable(),
+  /** Why the team refused the last verification request (shown to the dentist), else null. */
+  verification_refusal_reason: z.string().nullable(),
+  /** Patients, optional ('YYYY-MM-DD'): dentists see the age on the proposal page. */
+  birth_date: z.string().nullable(),
   /** Derived: 'verified' if is_verified, else 'requested' if asked, else 'none'. */
   verification_state: z.enum(VERIFICATION_STATES),
   created_at: z.string(),
@@ -54,7 +58,22 @@ export const PROFILE_MESSAGES = {
   alreadyRequested: "Votre demande de vérification a déjà été envoyée ; notre équipe l'examine.",
   verificationRequested: "Demande de vérification envoyée",
   verificationFailed: "Impossible d'envoyer la demande de vérification",
+  birthDateInvalid: "Date de naissance invalide",
 } as const;
+
+/** A birth date: a real calendar day, not in the future, at most 120 years ago. */
+export function isPlausibleBirthDate(day: string, today: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) return false;
+  return day <= today && Number(day.slice(0, 4)) >= Number(today.slice(0, 4)) - 120;
+}
+
+/** Whole years between a birth date and a day ('YYYY-MM-DD' both). */
+export function ageOn(birthDate: string, today: string): number {
+  const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
+  return today.slice(5) < birthDate.slice(5) ? years - 1 : years;
+}
 
 export const AVATAR_MAX_SIZE = 5 * 1024 * 1024;
 
@@ -102,6 +121,16 @@ export const profileUpdateSchema = z.object({
       .string()
       .trim()
       .refine((v) => v === "" || isValidPostcode(v), PROFILE_MESSAGES.postcodeInvalid),
+  ),
+  /** Patients only. */
+  birth_date: clearable(
+    z
+      .string()
+      .trim()
+      .refine(
+        (v) => v === "" || isPlausibleBirthDate(v, new Date().toISOString().slice(0, 10)),
+        PROFILE_MESSAGES.birthDateInvalid,
+      ),
   ),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEFAULT_URGENCY, DOCUMENT_TYPES, REQUEST_STATUSES, URGENCIES } from "../domain/requests";
 import { TREATMENT_TYPES } from "../domain/treatments";
 import { parseEuros } from "../format/money";
+import { patientOfferSchema } from "./offers";
 
 /** Texts of spec §5 and §8 for the patient upload. */
 export const UPLOAD_MESSAGES = {
@@ -131,6 +132,8 @@ export const requestDetailSchema = requestSummarySchema.extend({
       created_at: z.string(),
     }),
   ),
+  /** The dentists' offers (D14), oldest first. */
+  offers: z.array(patientOfferSchema),
 });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;
 

@@ -5,6 +5,10 @@ import * as m003 from "./003_requests";
 import * as m004 from "./004_dentist_replies";
 import * as m005 from "./005_dentist_verification";
 import * as m006 from "./006_offers";
+import * as m007 from "./007_patient_birth_date";
+import * as m008 from "./008_request_tallies";
+import * as m009 from "./009_messaging";
+import * as m010 from "./010_admin";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +18,8 @@ export const migrations: Record<string, Migration> = {
   "004_dentist_replies": m004,
   "005_dentist_verification": m005,
   "006_offers": m006,
+  "007_patient_birth_date": m007,
+  "008_request_tallies": m008,
+  "009_messaging": m009,
+  "010_admin": m010,
 };

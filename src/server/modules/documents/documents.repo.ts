@@ -25,6 +25,32 @@ export async function findReadableDocument(db: Db, actor: Actor, documentId: str
   return query.executeTakeFirst();
 }
 
+/**
+ * Every document of a request, if the actor may read that request's documents (same rule as
+ * findReadableDocument: the owning patient, an admin, a verified dentist who sees the request);
+ * undefined otherwise (→ 404).
+ */
+export async function findReadableRequestDocuments(db: Db, actor: Actor, requestId: string) {
+  const { profile } = actor;
+  let request = db.selectFrom("requests as r").select(["r.id", "r.patient_id"]).where("r.id", "=", requestId);
+  if (profile.is_admin) {
+    // Support: recorded like a dentist's access.
+  } else if (profile.role === "dentist" && profile.is_verified) {
+    request = request.where((eb) => visibleToDentist(eb, actor.userId));
+  } else {
+    request = request.where("r.patient_id", "=", actor.userId);
+  }
+  const found = await request.executeTakeFirst();
+  if (!found) return undefined;
+  const documents = await db
+    .selectFrom("documents as d")
+    .select(["d.id", "d.request_id", "d.owner_id", "d.storage_key", "d.file_name", "d.size", "d.created_at"])
+    .where("d.request_id", "=", requestId)
+    .orderBy("d.position")
+    .execute();
+  return { request: found, documents };
+}
+
 /** Records a view or download of a patient's document by someone else (shown to the patient). */
 export async function recordDocumentAccess(
   db: Db,

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ZipFile } from "yazl";
 import { z } from "zod";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import { notFound } from "../../errors";
 import { actorOf, requireArea } from "../../session";
-import { findReadableDocument, recordDocumentAccess } from "./documents.repo";
+import { findReadableDocument, findReadableRequestDocuments, recordDocumentAccess } from "./documents.repo";
 
 /** RFC 6266 Content-Disposition with a UTF-8 file name and an ASCII fallback. */
 export function contentDisposition(kind: "inline" | "attachment", fileName: string): string {
@@ -60,4 +61,62 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       );
     },
   );
+
+  r.get(
+    "/api/dentist/requests/:id/documents.zip",
+    {
+      schema: {
+        tags: ["documents"],
+        summary: "'Tout télécharger' : tous les documents d'une demande dans une archive zip",
+        params: z.object({ id: z.uuid({ error: "Demande introuvable." }) }),
+        response: { 401: errorBodySchema, 404: errorBodySchema },
+      },
+      preHandler: requireArea("dentist"),
+      compress: false,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const found = await findReadableRequestDocuments(app.db, actor, request.params.id);
+      if (!found || found.documents.length === 0) throw notFound("Demande introuvable.");
+      const sizes = await Promise.all(found.documents.map((d) => app.storage.size(d.storage_key)));
+      const present = found.documents.filter((_, i) => sizes[i] !== null);
+      if (present.length < found.documents.length)
+        request.log.error({ requestId: found.request.id }, "fichier absent du stockage");
+      if (present.length === 0) throw notFound("Demande introuvable.");
+      // Recorded before streaming: the patient sees each document as downloaded (D10).
+      if (found.request.patient_id !== actor.userId)
+        for (const document of present) await recordDocumentAccess(app.db, actor, document, "download");
+
+      const zip = new ZipFile();
+      const used = new Set<string>();
+      for (const document of present) {
+        const name = uniqueName(document.file_name, used);
+        // Stored, not deflated: PDFs and images are already compressed. Opened one at a time.
+        zip.addReadStreamLazy(name, { compress: false, mtime: new Date(document.created_at) }, (cb) =>
+          cb(null, app.storage.read(document.storage_key)),
+        );
+      }
+      zip.end();
+      return reply
+        .header("content-type", "application/zip")
+        .header(
+          "content-disposition",
+          contentDisposition("attachment", `documents-${found.request.id.slice(0, 8)}.zip`),
+        )
+        .header("cache-control", "private, no-store")
+        .header("x-content-type-options", "nosniff")
+        .send(zip.outputStream as never);
+    },
+  );
+}
+
+/** 'radio.pdf', 'radio.pdf' → 'radio.pdf', 'radio (2).pdf': an archive cannot hold one name twice. */
+function uniqueName(fileName: string, used: Set<string>): string {
+  const safe = fileName.replace(/[\\/]/g, "_") || "document";
+  const dot = safe.lastIndexOf(".");
+  const [base, ext] = dot > 0 ? [safe.slice(0, dot), safe.slice(dot)] : [safe, ""];
+  let name = safe;
+  for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base} (${n})${ext}`;
+  used.add(name.toLowerCase());
+  return name;
 }

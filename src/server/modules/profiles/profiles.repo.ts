@@ -101,6 +101,8 @@ export function toProfileDto(row: ProfileRow): Profile {
     verification_requested_at: row.verification_requested_at
       ? new Date(row.verification_requested_at).toISOString()
       : null,
+    birth_date: row.birth_date ?? null,
+    verification_refusal_reason: row.verification_refusal_reason ?? null,
     verification_state: verificationStateOf(row),
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),

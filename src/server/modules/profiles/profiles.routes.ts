@@ -71,6 +71,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         ...(isDentist && body.practice_postcode !== undefined
           ? { practice_postcode: body.practice_postcode }
           : {}),
+        ...(!isDentist && body.birth_date !== undefined ? { birth_date: body.birth_date } : {}),
       });
       return { profile: toProfileDto(profile) };
     },

@@ -17,6 +17,7 @@ import {
 } from "../../../shared/schemas/requests";
 import { AppError, notFound } from "../../errors";
 import { actorOf, requireArea } from "../../session";
+import { patientOffersRepo } from "../offers/offers.repo";
 import { listVerifiedDentists, patientRequestsRepo } from "./requests.repo";
 import { createRequest } from "./requests.service";
 
@@ -121,10 +122,12 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       const id = request.params.id;
       const row = z.uuid().safeParse(id).success ? await requests.find(id) : undefined;
       if (!row) throw notFound(NOT_FOUND);
-      const [documents, accessLog, replies] = await Promise.all([
+      const actor = await actorOf(request, reply);
+      const [documents, accessLog, replies, offers] = await Promise.all([
         requests.documents(id),
         requests.accessLog(id),
         requests.replies(id),
+        patientOffersRepo(app.db, actor).onRequest(id, app.clock()),
       ]);
       return {
         ...summary(row),
@@ -153,6 +156,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
           message: r.body,
           created_at: new Date(r.created_at).toISOString(),
         })),
+        offers,
         access_log: accessLog.map((a) => ({
           id: a.id,
           document_id: a.document_id,

@@ -1,0 +1,147 @@
+import { sql } from "kysely";
+import { offerStateOf } from "../../../shared/policies/offers";
+import type { OfferDto } from "../../../shared/schemas/offers";
+import type { Db } from "../../db/index";
+import type { Actor } from "../../session";
+import { visibleToDentist } from "../requests/requests.repo";
+
+/** The columns of an offer, with its validity as a Paris calendar day. */
+const offerColumns = [
+  "o.id",
+  "o.request_id",
+  "o.dentist_id",
+  "o.amount_cents",
+  "o.comment",
+  sql<string | null>`to_char(o.valid_until, 'YYYY-MM-DD')`.as("valid_until"),
+  "o.status",
+  "o.created_at",
+] as const;
+
+type OfferRow = {
+  id: string;
+  request_id: string;
+  amount_cents: number;
+  comment: string;
+  valid_until: string | null;
+  status: "sent" | "accepted" | "closed" | "withdrawn";
+  created_at: Date | string;
+};
+
+/** Line items and slots of these offers, in two queries, then the DTOs in the given order. */
+async function withDetails<R extends OfferRow>(
+  db: Db,
+  rows: R[],
+  now: Date,
+): Promise<(R & { dto: OfferDto })[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [lines, slots] = await Promise.all([
+    db
+      .selectFrom("offer_lines")
+      .select(["offer_id", "act", "tooth", "fee_cents"])
+      .where("offer_id", "in", ids)
+      .orderBy("offer_id")
+      .orderBy("position")
+      .execute(),
+    db
+      .selectFrom("offer_slots")
+      .select(["offer_id", "starts_at"])
+      .where("offer_id", "in", ids)
+      .orderBy("starts_at")
+      .execute(),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    dto: {
+      id: row.id,
+      request_id: row.request_id,
+      amount_cents: row.amount_cents,
+      comment: row.comment,
+      valid_until: row.valid_until,
+      state: offerStateOf(row, now),
+      lines: lines
+        .filter((l) => l.offer_id === row.id)
+        .map((l) => ({ act: l.act, tooth: l.tooth, fee_cents: l.fee_cents })),
+      slots: slots.filter((s) => s.offer_id === row.id).map((s) => new Date(s.starts_at).toISOString()),
+      created_at: new Date(row.created_at).toISOString(),
+    },
+  }));
+}
+
+/** A dentist's own offers: every query is filtered by the actor's id. */
+export function dentistOffersRepo(db: Db, actor: Actor) {
+  const verified = actor.profile.role === "dentist" && actor.profile.is_verified;
+  return {
+    /** What the proposal page needs besides the request: undefined when not visible (→ 404). */
+    async context(requestId: string) {
+      if (!verified) return undefined;
+      return db
+        .selectFrom("requests as r")
+        .innerJoin("profiles as p", "p.id", "r.patient_id")
+        .leftJoin("request_dentists as rd", (join) =>
+          join.onRef("rd.request_id", "=", "r.id").on("rd.dentist_id", "=", actor.userId),
+        )
+        .select(["r.status", "p.birth_date", sql<string>`coalesce(rd.status, 'pending')`.as("my_status")])
+        .where("r.id", "=", requestId)
+        .where((eb) => visibleToDentist(eb, actor.userId))
+        .executeTakeFirst();
+    },
+
+    /** This dentist's latest offer on a request (a withdrawn one stays visible until a new one). */
+    async onRequest(requestId: string, now: Date): Promise<OfferDto | null> {
+      const rows = await db
+        .selectFrom("offers as o")
+        .select(offerColumns)
+        .where("o.request_id", "=", requestId)
+        .where("o.dentist_id", "=", actor.userId)
+        .orderBy("o.created_at", "desc")
+        .limit(1)
+        .execute();
+      const [offer] = await withDetails(db, rows, now);
+      return offer?.dto ?? null;
+    },
+  };
+}
+
+/** The offers on one of the patient's own requests (D14): never another patient's. */
+export function patientOffersRepo(db: Db, actor: Actor) {
+  return {
+    async onRequest(requestId: string, now: Date) {
+      const rows = await db
+        .selectFrom("offers as o")
+        .innerJoin("requests as r", "r.id", "o.request_id")
+        .innerJoin("profiles as d", "d.id", "o.dentist_id")
+        .leftJoin("conversations as c", (join) =>
+          join.onRef("c.request_id", "=", "o.request_id").onRef("c.dentist_id", "=", "o.dentist_id"),
+        )
+        .select([
+          ...offerColumns,
+          "d.full_name as dentist_name",
+          "d.city as dentist_city",
+          "d.avatar_url as dentist_avatar_url",
+          "d.specialties as dentist_specialties",
+          "d.is_verified as dentist_verified",
+          "c.id as conversation_id",
+        ])
+        .where("o.request_id", "=", requestId)
+        .where("r.patient_id", "=", actor.userId)
+        // A withdrawn offer is the dentist's business; the patient sees what stands.
+        .where("o.status", "!=", "withdrawn")
+        .orderBy("o.created_at")
+        .execute();
+      const detailed = await withDetails(db, rows, now);
+      return detailed.map((row) => ({
+        ...row.dto,
+        dentist: {
+          id: row.dentist_id,
+          full_name: row.dentist_name || "Dentiste",
+          city: row.dentist_city,
+          avatar_url: row.dentist_avatar_url,
+          specialties: row.dentist_specialties ?? [],
+          is_verified: row.dentist_verified,
+        },
+        conversation_id: row.conversation_id,
+      }));
+    },
+  };
+}

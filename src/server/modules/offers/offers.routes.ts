@@ -1,0 +1,81 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { mayOffer, parisToday } from "../../../shared/policies/offers";
+import { errorBodySchema } from "../../../shared/schemas/common";
+import { DENTIST_MESSAGES } from "../../../shared/schemas/dentist";
+import {
+  myOfferSchema,
+  OFFER_MESSAGES,
+  offerCreatedSchema,
+  offerInputSchema,
+} from "../../../shared/schemas/offers";
+import { ageOn } from "../../../shared/schemas/profile";
+import { notFound } from "../../errors";
+import { actorOf, requireArea } from "../../session";
+import { dentistOffersRepo } from "./offers.repo";
+import { submitOffer } from "./offers.service";
+
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** The dentist's offers on requests (D14): the proposal page reads and sends them. */
+export async function offerRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const dentist = requireArea("dentist");
+  const params = z.object({ id: z.string() });
+  const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+  r.get(
+    "/api/dentist/requests/:id/offer",
+    {
+      schema: {
+        tags: ["offers"],
+        summary: "Ma proposition sur cette demande (ou null), et si je peux en envoyer une",
+        params,
+        response: { 200: myOfferSchema, ...errors },
+      },
+      preHandler: dentist,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const repo = dentistOffersRepo(app.db, actor);
+      const id = request.params.id;
+      const context = isUuid(id) ? await repo.context(id) : undefined;
+      if (!context) throw notFound(DENTIST_MESSAGES.notFound);
+      const now = app.clock();
+      const offer = await repo.onRequest(id, now);
+      const live = offer !== null && (offer.state === "sent" || offer.state === "accepted");
+      return {
+        offer,
+        may_offer: !live && mayOffer(context.status, context.my_status),
+        patient_age: context.birth_date ? ageOn(context.birth_date, parisToday(now)) : null,
+      };
+    },
+  );
+
+  r.post(
+    "/api/dentist/requests/:id/offers",
+    {
+      schema: {
+        tags: ["offers"],
+        summary: "Envoyer une proposition de devis (compte comme ma réponse ; ouvre la conversation)",
+        params,
+        body: offerInputSchema,
+        response: { 201: offerCreatedSchema, 400: errorBodySchema, 409: errorBodySchema, ...errors },
+      },
+      preHandler: dentist,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const id = request.params.id;
+      if (!isUuid(id)) throw notFound(DENTIST_MESSAGES.notFound);
+      const { offer, conversationId } = await submitOffer(
+        { db: app.db, mailer: app.mailer, config: app.config, clock: app.clock, log: request.log },
+        actor,
+        id,
+        request.body,
+      );
+      return reply.status(201).send({ offer, conversation_id: conversationId, message: OFFER_MESSAGES.sent });
+    },
+  );
+}

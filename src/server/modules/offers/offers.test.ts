@@ -1,0 +1,334 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import yauzl from "yauzl";
+import { tinyPng } from "../../sample-files";
+import { multipart, tinyPdf } from "../../testing/files";
+import { createTestContext, signUpDentist, signUpPatient, type TestContext } from "../../testing/harness";
+
+// A fixed clock: Saturday 21 November 2026, 10:00 in Paris (09:00 UTC).
+const NOW = new Date("2026-11-21T09:00:00Z");
+
+let ctx: TestContext;
+type Who = { cookie: string; id: string };
+const who: Record<string, Who> = {};
+
+async function dentist(name: string, verified: boolean): Promise<Who> {
+  const { response, cookie } = await signUpDentist(ctx.app, { first_name: name });
+  const id = response.json().profile.id;
+  if (verified)
+    await ctx.app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", id).execute();
+  return { cookie, id };
+}
+
+async function createRequest(patient: Who, fields: Record<string, string> = {}) {
+  const body = multipart(
+    {
+      treatment_type: "crown",
+      consent: "true",
+      quote_amount: "1200",
+      document_types: '["quote","xray","xray"]',
+      ...fields,
+    },
+    [
+      { field: "files", name: "devis.pdf", type: "application/pdf", content: tinyPdf() },
+      { field: "files", name: "radio.png", type: "image/png", content: tinyPng() },
+      { field: "files", name: "radio.png", type: "image/png", content: tinyPng() },
+    ],
+  );
+  const response = await ctx.app.inject({
+    method: "POST",
+    url: "/api/patient/requests",
+    payload: body.payload,
+    headers: { ...body.headers, cookie: patient.cookie },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id as string;
+}
+
+const get = (url: string, as?: Who) =>
+  ctx.app.inject({ method: "GET", url, headers: as ? { cookie: as.cookie } : {} });
+const post = (url: string, payload: object, as?: Who) =>
+  ctx.app.inject({ method: "POST", url, payload, headers: as ? { cookie: as.cookie } : {} });
+const offer = (requestId: string, payload: object, as?: Who) =>
+  post(`/api/dentist/requests/${requestId}/offers`, payload, as);
+
+const goodOffer = {
+  amount_cents: 90_000,
+  comment: "Couronne céramo-métallique, garantie 5 ans.",
+  lines: [
+    { act: "Couronne céramo-métallique", tooth: 36, fee_cents: 75_000 },
+    { act: "Inlay-core", tooth: 36, fee_cents: 15_000 },
+  ],
+  valid_until: "2026-12-31",
+  slots: ["2026-12-03T09:30", "2026-12-04T14:00"],
+};
+
+beforeAll(async () => {
+  ctx = await createTestContext({ clock: () => NOW });
+  for (const name of ["Paula", "Quentin"]) {
+    const { response, cookie } = await signUpPatient(ctx.app, { first_name: name, last_name: "Durand" });
+    who[name] = { cookie, id: response.json().profile.id };
+  }
+  who.drA = await dentist("Anne", true);
+  who.drB = await dentist("Bruno", true);
+  who.unverified = await dentist("Ulysse", false);
+});
+afterAll(async () => ctx?.close());
+
+describe("sending an offer (D14)", () => {
+  it("records the offer, counts as the reply, opens the conversation and tells the patient", async () => {
+    const paula = who.Paula as Who;
+    const id = await createRequest(paula);
+    const before = (await get(`/api/dentist/requests/${id}/offer`, who.drA)).json();
+    expect(before).toEqual({ offer: null, may_offer: true, patient_age: null });
+
+    const sent = await offer(id, goodOffer, who.drA);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().message).toBe("Votre proposition a été envoyée au patient");
+    expect(sent.json().offer).toMatchObject({
+      amount_cents: 90_000,
+      valid_until: "2026-12-31",
+      state: "sent",
+      lines: [
+        { act: "Couronne céramo-métallique", tooth: 36, fee_cents: 75_000 },
+        { act: "Inlay-core", tooth: 36, fee_cents: 15_000 },
+      ],
+      // Paris wall-clock times, winter time (UTC+1).
+      slots: ["2026-12-03T08:30:00.000Z", "2026-12-04T13:00:00.000Z"],
+    });
+
+    const mine = (await get(`/api/dentist/requests/${id}`, who.drA)).json();
+    expect(mine.my_status).toBe("responded");
+    expect(mine.conversation_id).toBe(sent.json().conversation_id);
+    expect((await get(`/api/dentist/requests/${id}/offer`, who.drA)).json().may_offer).toBe(false);
+
+    const detail = (await get(`/api/patient/requests/${id}`, paula)).json();
+    expect(detail.status).toBe("in_review");
+    expect(detail.offers).toHaveLength(1);
+    expect(detail.offers[0]).toMatchObject({
+      amount_cents: 90_000,
+      state: "sent",
+      dentist: { id: who.drA?.id, full_name: "Anne Martin", is_verified: true, city: "Paris" },
+      conversation_id: sent.json().conversation_id,
+    });
+    expect(detail.replies[0].message).toContain("Proposition de devis : 900,00");
+    // Sent after the commit, without holding the answer back.
+    await expect.poll(() => ctx.outbox().find((m) => m.includes(`/patient/request/${id}`))).toBeDefined();
+    const mail = ctx.outbox().find((m) => m.includes(`/patient/request/${id}`));
+    expect(mail).toContain("Anne Martin vous propose un devis de 900,00");
+  });
+
+  it("lets a dentist who replied in words send an offer afterwards", async () => {
+    const id = await createRequest(who.Paula as Who);
+    expect(
+      (await post(`/api/dentist/requests/${id}/reply`, { message: "Bonjour" }, who.drB)).statusCode,
+    ).toBe(201);
+    expect((await offer(id, { amount_cents: 80_000 }, who.drB)).statusCode).toBe(201);
+    const replies = (await get(`/api/patient/requests/${id}`, who.Paula)).json().replies;
+    expect(replies).toHaveLength(1);
+  });
+
+  it("makes one offer of a double click, and refuses a second one with the French message", async () => {
+    const id = await createRequest(who.Paula as Who);
+    const [a, b] = await Promise.all([offer(id, goodOffer, who.drA), offer(id, goodOffer, who.drA)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const refused = a.statusCode === 409 ? a : b;
+    expect(refused.json().error.message).toBe("Vous avez déjà envoyé une proposition pour cette demande.");
+    const rows = await ctx.app.db.selectFrom("offers").select("id").where("request_id", "=", id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it("takes offers from several dentists at once, each their own", async () => {
+    const id = await createRequest(who.Quentin as Who);
+    const dentists = await Promise.all(Array.from({ length: 6 }, (_, i) => dentist(`Dr${i}`, true)));
+    const results = await Promise.all(
+      dentists.map((d, i) => offer(id, { amount_cents: 50_000 + i * 1000 }, d)),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(dentists.map(() => 201));
+    const detail = (await get(`/api/patient/requests/${id}`, who.Quentin)).json();
+    expect(detail.offers).toHaveLength(6);
+    expect(detail.replies).toHaveLength(6);
+  });
+
+  it("refuses offers once the dentist is confirmed, or on a cancelled request", async () => {
+    const id = await createRequest(who.Paula as Who);
+    await ctx.app.db
+      .insertInto("request_dentists")
+      .values({ request_id: id, dentist_id: who.drA?.id as string, status: "confirmed" })
+      .execute();
+    const closed = await offer(id, goodOffer, who.drA);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().error.message).toBe("Cette demande n'accepte plus de propositions.");
+    expect((await get(`/api/dentist/requests/${id}/offer`, who.drA)).json().may_offer).toBe(false);
+
+    const cancelledId = await createRequest(who.Paula as Who);
+    expect((await post(`/api/patient/requests/${cancelledId}/cancel`, {}, who.Paula)).statusCode).toBe(200);
+    expect((await offer(cancelledId, goodOffer, who.drB)).statusCode).toBe(404);
+  });
+
+  it("shows the patient's age when the patient gave a birth date", async () => {
+    const quentin = who.Quentin as Who;
+    const patched = await ctx.app.inject({
+      method: "PATCH",
+      url: "/api/me",
+      payload: { full_name: "Quentin Durand", birth_date: "1990-11-22" },
+      headers: { cookie: quentin.cookie },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().profile.birth_date).toBe("1990-11-22");
+    const future = await ctx.app.inject({
+      method: "PATCH",
+      url: "/api/me",
+      payload: { full_name: "Quentin Durand", birth_date: "2030-01-01" },
+      headers: { cookie: quentin.cookie },
+    });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error.fields.birth_date).toBe("Date de naissance invalide");
+    const id = await createRequest(quentin);
+    // 22 November 1990 → 35 on 21 November 2026 (36 the next day).
+    expect((await get(`/api/dentist/requests/${id}/offer`, who.drA)).json().patient_age).toBe(35);
+  });
+});
+
+describe("offer validation (French messages, field by field)", () => {
+  let id: string;
+  beforeAll(async () => {
+    id = await createRequest(who.Paula as Who);
+  });
+  const fieldsOf = async (payload: object) => {
+    const response = await offer(id, payload, who.drB);
+    expect(response.statusCode, response.body).toBe(400);
+    return response.json().error.fields as Record<string, string>;
+  };
+
+  it("requires a positive amount in cents", async () => {
+    expect((await fieldsOf({ comment: "x" })).amount_cents).toBe(
+      "Veuillez indiquer le montant de votre proposition.",
+    );
+    expect((await fieldsOf({ amount_cents: 0 })).amount_cents).toMatch(/nombre positif/);
+    expect((await fieldsOf({ amount_cents: 12.5 })).amount_cents).toMatch(/nombre positif/);
+    expect((await fieldsOf({ amount_cents: 10_000_001 })).amount_cents).toBe(
+      "Le montant ne peut pas dépasser 100 000 €.",
+    );
+  });
+
+  it("checks the lines: act, FDI tooth, fee, total", async () => {
+    const fields = await fieldsOf({
+      amount_cents: 1000,
+      lines: [
+        { act: " ", tooth: 36, fee_cents: 500 },
+        { act: "Soin", tooth: 19, fee_cents: 500 },
+        { act: "Soin", tooth: 50, fee_cents: -1 },
+      ],
+    });
+    expect(fields["lines.0.act"]).toBe("Veuillez décrire l'acte.");
+    expect(fields["lines.1.tooth"]).toMatch(/notation FDI/);
+    expect(fields["lines.2.tooth"]).toMatch(/notation FDI/);
+    expect(fields["lines.2.fee_cents"]).toMatch(/montant positif/);
+    const mismatch = await fieldsOf({
+      amount_cents: 1000,
+      lines: [{ act: "Soin", tooth: 11, fee_cents: 900 }],
+    });
+    expect(mismatch.lines).toBe("Le total des actes doit être égal au montant de la proposition.");
+    for (const tooth of [11, 18, 21, 28, 31, 38, 41, 48])
+      expect(
+        (
+          await offer(
+            id,
+            { amount_cents: 100, lines: [{ act: "Soin", tooth, fee_cents: 100 }] },
+            who.unverified,
+          )
+        ).statusCode,
+      ).toBe(404); // valid input: only the unverified dentist's visibility refuses it
+  });
+
+  it("wants slots in the future, at most three, no twice the same, and a validity from today", async () => {
+    expect((await fieldsOf({ amount_cents: 100, slots: ["2026-11-21T09:30"] }))["slots.0"]).toBe(
+      "Les créneaux proposés doivent être dans le futur.",
+    );
+    // 10:30 Paris is after 10:00 Paris: accepted by the timing rule (but four slots are too many).
+    const four = await fieldsOf({
+      amount_cents: 100,
+      slots: ["2026-11-21T10:30", "2026-11-22T10:00", "2026-11-23T10:00", "2026-11-24T10:00"],
+    });
+    expect(four.slots).toBe("Vous pouvez proposer trois créneaux au maximum.");
+    expect(
+      (await fieldsOf({ amount_cents: 100, slots: ["2026-12-01T10:00", "2026-12-01T10:00"] }))["slots.1"],
+    ).toBe("Ce créneau est proposé deux fois.");
+    expect((await fieldsOf({ amount_cents: 100, slots: ["2026-12-01 10:00"] }))["slots.0"]).toBe(
+      "Ce créneau est invalide.",
+    );
+    expect((await fieldsOf({ amount_cents: 100, slots: ["2028-01-01T10:00"] }))["slots.0"]).toMatch(/année/);
+    expect((await fieldsOf({ amount_cents: 100, valid_until: "2026-11-20" })).valid_until).toBe(
+      "La date de validité doit être aujourd'hui ou plus tard.",
+    );
+    expect((await fieldsOf({ amount_cents: 100, valid_until: "2026-02-30" })).valid_until).toBe(
+      "La date de validité est invalide.",
+    );
+    const today = await offer(
+      id,
+      { amount_cents: 100, valid_until: "2026-11-21", slots: ["2026-11-21T10:30"] },
+      who.drB,
+    );
+    expect(today.statusCode, today.body).toBe(201);
+  });
+});
+
+describe("who may send or read offers", () => {
+  it("refuses the anonymous, patients, unverified dentists and dentists the request was not sent to", async () => {
+    const toA = await createRequest(who.Paula as Who, { recipient: who.drA?.id as string });
+    expect((await offer(toA, goodOffer)).statusCode).toBe(401);
+    expect((await offer(toA, goodOffer, who.Paula)).statusCode).toBe(403);
+    expect((await offer(toA, goodOffer, who.unverified)).statusCode).toBe(404);
+    expect((await offer(toA, goodOffer, who.drB)).statusCode).toBe(404);
+    expect((await get(`/api/dentist/requests/${toA}/offer`, who.drB)).statusCode).toBe(404);
+    expect((await get(`/api/dentist/requests/${toA}/offer`, who.unverified)).statusCode).toBe(404);
+    expect((await get(`/api/dentist/requests/not-a-uuid/offer`, who.drA)).statusCode).toBe(404);
+    expect((await offer(toA, goodOffer, who.drA)).statusCode).toBe(201);
+    // Another patient never sees the request or its offers.
+    expect((await get(`/api/patient/requests/${toA}`, who.Quentin)).statusCode).toBe(404);
+  });
+});
+
+function zipEntries(buffer: Buffer): Promise<{ name: string; size: number }[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const entries: { name: string; size: number }[] = [];
+      zip.on("entry", (entry: yauzl.Entry) => {
+        entries.push({ name: entry.fileName, size: entry.uncompressedSize });
+        zip.readEntry();
+      });
+      zip.on("end", () => resolve(entries));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe("'Tout télécharger' (one zip)", () => {
+  it("streams every document in one archive and records each download for the patient", async () => {
+    const id = await createRequest(who.Paula as Who);
+    const response = await get(`/api/dentist/requests/${id}/documents.zip`, who.drA);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/zip");
+    expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="documents-/);
+    const entries = await zipEntries(response.rawPayload);
+    expect(entries).toEqual([
+      { name: "devis.pdf", size: tinyPdf().length },
+      { name: "radio.png", size: tinyPng().length },
+      { name: "radio (2).png", size: tinyPng().length },
+    ]);
+    const log = (await get(`/api/patient/requests/${id}`, who.Paula)).json().access_log;
+    expect(log).toHaveLength(3);
+    expect(log.every((a: { action: string; actor_name: string }) => a.action === "download")).toBe(true);
+  });
+
+  it("is refused to whoever may not read the request", async () => {
+    const toA = await createRequest(who.Paula as Who, { recipient: who.drA?.id as string });
+    expect((await get(`/api/dentist/requests/${toA}/documents.zip`)).statusCode).toBe(401);
+    expect((await get(`/api/dentist/requests/${toA}/documents.zip`, who.Paula)).statusCode).toBe(403);
+    expect((await get(`/api/dentist/requests/${toA}/documents.zip`, who.drB)).statusCode).toBe(404);
+    expect((await get(`/api/dentist/requests/${toA}/documents.zip`, who.unverified)).statusCode).toBe(404);
+    expect((await get(`/api/patient/requests/${toA}`, who.Paula)).json().access_log).toHaveLength(0);
+  });
+});

@@ -1,0 +1,165 @@
+import { z } from "zod";
+import { isFdiTooth, OFFER_LIMITS, OFFER_STATES } from "../domain/offers";
+import { addDays, isFutureSlot, linesTotal, parisToday } from "../policies/offers";
+
+/** Texts of the proposal form and its results (spec §2 /dentist/quote-request/{id}, D14). */
+export const OFFER_MESSAGES = {
+  amountRequired: "Veuillez indiquer le montant de votre proposition.",
+  amountInvalid: "Le montant doit être un nombre positif en euros (ex. 1 250,50).",
+  amountTooHigh: "Le montant ne peut pas dépasser 100 000 €.",
+  commentTooLong: "Le commentaire ne peut pas dépasser 2 000 caractères.",
+  tooManyLines: "20 actes au maximum.",
+  actRequired: "Veuillez décrire l'acte.",
+  actTooLong: "L'intitulé de l'acte ne peut pas dépasser 120 caractères.",
+  toothInvalid: "Numéro de dent invalide (notation FDI : 11 à 18, 21 à 28, 31 à 38 ou 41 à 48).",
+  feeInvalid: "Les honoraires doivent être un montant positif en euros.",
+  linesMismatch: "Le total des actes doit être égal au montant de la proposition.",
+  validityInvalid: "La date de validité est invalide.",
+  validityPast: "La date de validité doit être aujourd'hui ou plus tard.",
+  validityTooFar: "La date de validité ne peut pas dépasser un an.",
+  tooManySlots: "Vous pouvez proposer trois créneaux au maximum.",
+  slotInvalid: "Ce créneau est invalide.",
+  slotPast: "Les créneaux proposés doivent être dans le futur.",
+  slotTooFar: "Les créneaux proposés doivent être dans l'année qui vient.",
+  slotDuplicate: "Ce créneau est proposé deux fois.",
+  sent: "Votre proposition a été envoyée au patient",
+  failed: "Impossible d'envoyer la proposition",
+  alreadySent: "Vous avez déjà envoyé une proposition pour cette demande.",
+  closed: "Cette demande n'accepte plus de propositions.",
+  zipFailed: "Impossible de télécharger les documents",
+} as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+const isCalendarDay = (day: string) =>
+  DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
+
+const cents = (message: string) =>
+  z
+    .number({ error: message })
+    .int(message)
+    .positive(message)
+    .max(OFFER_LIMITS.maxAmountCents, OFFER_MESSAGES.amountTooHigh);
+
+export const offerLineSchema = z.object({
+  act: z
+    .string({ error: OFFER_MESSAGES.actRequired })
+    .trim()
+    .min(1, OFFER_MESSAGES.actRequired)
+    .max(OFFER_LIMITS.actMax, OFFER_MESSAGES.actTooLong),
+  tooth: z
+    .number({ error: OFFER_MESSAGES.toothInvalid })
+    .refine(isFdiTooth, OFFER_MESSAGES.toothInvalid)
+    .nullable()
+    .default(null),
+  fee_cents: cents(OFFER_MESSAGES.feeInvalid),
+});
+
+/**
+ * A new offer. Amounts are integer cents; the validity date is a Paris calendar day and the
+ * slots Paris wall-clock times ('YYYY-MM-DDTHH:mm'): the server reads them in Europe/Paris.
+ * What depends on the clock (future, horizon) is checked by `offerTimingIssues`.
+ */
+export const offerInputSchema = z
+  .object({
+    amount_cents: z
+      .number({
+        error: (issue) =>
+          issue.input === undefined || issue.input === null
+            ? OFFER_MESSAGES.amountRequired
+            : OFFER_MESSAGES.amountInvalid,
+      })
+      .int(OFFER_MESSAGES.amountInvalid)
+      .positive(OFFER_MESSAGES.amountInvalid)
+      .max(OFFER_LIMITS.maxAmountCents, OFFER_MESSAGES.amountTooHigh),
+    comment: z.string().trim().max(OFFER_LIMITS.commentMax, OFFER_MESSAGES.commentTooLong).default(""),
+    lines: z.array(offerLineSchema).max(OFFER_LIMITS.maxLines, OFFER_MESSAGES.tooManyLines).default([]),
+    valid_until: z.string().refine(isCalendarDay, OFFER_MESSAGES.validityInvalid).nullable().default(null),
+    slots: z
+      .array(z.string().regex(LOCAL_DATE_TIME, OFFER_MESSAGES.slotInvalid))
+      .max(OFFER_LIMITS.maxSlots, OFFER_MESSAGES.tooManySlots)
+      .default([]),
+  })
+  .superRefine((offer, ctx) => {
+    if (offer.lines.length > 0 && linesTotal(offer.lines) !== offer.amount_cents)
+      ctx.addIssue({ code: "custom", path: ["lines"], message: OFFER_MESSAGES.linesMismatch });
+    offer.slots.forEach((slot, i) => {
+      if (offer.slots.indexOf(slot) !== i)
+        ctx.addIssue({ code: "custom", path: ["slots", i], message: OFFER_MESSAGES.slotDuplicate });
+    });
+  });
+export type OfferInput = z.input<typeof offerInputSchema>;
+export type OfferValues = z.output<typeof offerInputSchema>;
+
+/** What depends on the clock: validity from today, slots in the future, both within a year. */
+export function offerTimingIssues(
+  offer: { valid_until: string | null; slots: readonly string[] },
+  now: Date,
+): { path: (string | number)[]; message: string }[] {
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  const today = parisToday(now);
+  const horizon = addDays(today, OFFER_LIMITS.horizonDays);
+  if (offer.valid_until !== null) {
+    if (offer.valid_until < today)
+      issues.push({ path: ["valid_until"], message: OFFER_MESSAGES.validityPast });
+    else if (offer.valid_until > horizon)
+      issues.push({ path: ["valid_until"], message: OFFER_MESSAGES.validityTooFar });
+  }
+  offer.slots.forEach((slot, i) => {
+    if (!isFutureSlot(slot, now)) issues.push({ path: ["slots", i], message: OFFER_MESSAGES.slotPast });
+    else if (slot.slice(0, 10) > horizon)
+      issues.push({ path: ["slots", i], message: OFFER_MESSAGES.slotTooFar });
+  });
+  return issues;
+}
+
+export const offerLineDtoSchema = z.object({
+  act: z.string(),
+  tooth: z.number().nullable(),
+  fee_cents: z.number(),
+});
+
+export const offerDtoSchema = z.object({
+  id: z.string(),
+  request_id: z.string(),
+  amount_cents: z.number(),
+  comment: z.string(),
+  /** A Paris calendar day, 'YYYY-MM-DD'. */
+  valid_until: z.string().nullable(),
+  state: z.enum(OFFER_STATES),
+  lines: z.array(offerLineDtoSchema),
+  /** Proposed appointment slots, ISO instants. */
+  slots: z.array(z.string()),
+  created_at: z.string(),
+});
+export type OfferDto = z.infer<typeof offerDtoSchema>;
+
+/** An offer as the patient sees it: with the dentist who made it (D14). */
+export const patientOfferSchema = offerDtoSchema.extend({
+  dentist: z.object({
+    id: z.string(),
+    full_name: z.string(),
+    city: z.string().nullable(),
+    avatar_url: z.string().nullable(),
+    specialties: z.array(z.string()),
+    is_verified: z.boolean(),
+  }),
+  conversation_id: z.string().nullable(),
+});
+export type PatientOffer = z.infer<typeof patientOfferSchema>;
+
+/** The dentist's own offer on a request (the proposal page), null before sending. */
+export const myOfferSchema = z.object({
+  offer: offerDtoSchema.nullable(),
+  /** False once the request is closed or cancelled, or this dentist is confirmed. */
+  may_offer: z.boolean(),
+  /** The patient's age in whole years when they gave their birth date. */
+  patient_age: z.number().nullable(),
+});
+export type MyOffer = z.infer<typeof myOfferSchema>;
+
+export const offerCreatedSchema = z.object({
+  offer: offerDtoSchema,
+  conversation_id: z.string(),
+  message: z.string(),
+});
