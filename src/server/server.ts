@@ -3,6 +3,8 @@ import { ensureAdmin } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { demoLoginsText, seedDemoData } from "./demo";
 import { loggableError } from "./errors";
+import { sendUnreadEmails } from "./modules/conversations/conversations.service";
+import { sendSupportUnreadEmails } from "./modules/support/support.service";
 import { openMigratedDatabase } from "./runtime";
 import { sweepOrphanFiles } from "./storage/sweeper";
 
@@ -51,6 +53,16 @@ async function main(): Promise<void> {
   sweeper.unref();
   app.addHook("onClose", async () => clearInterval(sweeper));
   void sweep();
+
+  // Unread messages e-mailed after 15 minutes (state in the database: survives restarts).
+  const mailUnread = () =>
+    sendUnreadEmails({ db: database.db, mailer: app.mailer, config, now: app.clock(), log: app.log }).catch(
+      (error) =>
+        app.log.error({ err: loggableError(error) }, "échec de l'envoi des rappels de messages non lus"),
+    );
+  const unreadTimer = setInterval(mailUnread, 60 * 1000);
+  unreadTimer.unref();
+  app.addHook("onClose", async () => clearInterval(unreadTimer));
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -17,8 +17,13 @@ export async function sweepOrphanFiles(db: Db, storage: Storage, minAgeMs = 60 *
   for (let i = 0; i < candidates.length; i += 500) {
     const batch = candidates.slice(i, i + 500).filter((k) => !k.endsWith(".part"));
     if (batch.length === 0) continue;
-    const [documents, contact, avatars] = await Promise.all([
+    const [documents, attachments, contact, avatars] = await Promise.all([
       db.selectFrom("documents").select("storage_key as key").where("storage_key", "in", batch).execute(),
+      db
+        .selectFrom("message_attachments")
+        .select("storage_key as key")
+        .where("storage_key", "in", batch)
+        .execute(),
       db.selectFrom("contact_submissions").select("file_key as key").where("file_key", "in", batch).execute(),
       db
         .selectFrom("profiles")
@@ -30,7 +35,7 @@ export async function sweepOrphanFiles(db: Db, storage: Storage, minAgeMs = 60 *
         )
         .execute(),
     ]);
-    for (const row of [...documents, ...contact]) if (row.key) referenced.add(row.key);
+    for (const row of [...documents, ...attachments, ...contact]) if (row.key) referenced.add(row.key);
     for (const row of avatars) if (row.key) referenced.add(row.key.replace(/^\/api\//, ""));
   }
   let removed = 0;

@@ -1,0 +1,54 @@
+// A throwaway PostgreSQL server for measurements that need two app instances on one database
+// (like .ci/run does for the API suite). Returns null when PostgreSQL is not installed.
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+function pgBin() {
+  const base = "/usr/lib/postgresql";
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(path.join(base, v, "bin/initdb")))
+    .sort((a, b) => Number(a) - Number(b));
+  const last = versions.at(-1);
+  return last ? path.join(base, last, "bin") : null;
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startTempPostgres() {
+  const bin = pgBin();
+  if (!bin) return null;
+  const dir = mkdtempSync(path.join(tmpdir(), "sourio-pg-"));
+  chmodSync(dir, 0o777);
+  const port = await freePort();
+  // initdb refuses to run as root: run it as the postgres user then.
+  const asPg = (command) =>
+    process.getuid?.() === 0
+      ? execFileSync("su", ["postgres", "-s", "/bin/sh", "-c", command], { stdio: "ignore" })
+      : execFileSync("sh", ["-c", command], { stdio: "ignore" });
+  asPg(`'${bin}/initdb' -D '${dir}/data' -U postgres --auth=trust -E UTF8`);
+  asPg(
+    `'${bin}/pg_ctl' -D '${dir}/data' -o "-p ${port} -k '${dir}' -c listen_addresses=127.0.0.1 -c fsync=off" -l '${dir}/log' -w start`,
+  );
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        asPg(`'${bin}/pg_ctl' -D '${dir}/data' -m fast stop`);
+      } catch {}
+      spawnSync("rm", ["-rf", dir]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

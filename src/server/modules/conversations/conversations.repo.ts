@@ -1,0 +1,292 @@
+import { type ExpressionBuilder, sql } from "kysely";
+import type { TreatmentType } from "../../../shared/domain/treatments";
+import type { ChatMessage, ConversationSummary } from "../../../shared/schemas/conversations";
+import type { Db } from "../../db/index";
+import type { Database } from "../../db/types";
+import type { Actor } from "../../session";
+
+/**
+ * Conversations between a patient and a dentist about a request (decision D13). Every query is
+ * bound to the actor as one of the two parties: anyone else gets nothing (→ 404), whatever id
+ * they try.
+ */
+
+type C = ExpressionBuilder<Database & { c: Database["conversations"] }, "c">;
+
+/** Messages of a conversation that `userId` has not read (written by the other party). */
+const unreadFor = (userId: string) => (eb: ExpressionBuilder<Database & { m: Database["messages"] }, "m">) =>
+  eb.and([
+    eb("m.read_at", "is", null),
+    eb.or([eb("m.sender_id", "is", null), eb("m.sender_id", "!=", userId)]),
+  ]);
+
+export function attachmentUrl(id: string): string {
+  return `/api/conversations/attachments/${id}`;
+}
+
+const isImage = (mime: string) => mime.startsWith("image/");
+
+/** Messages by id with their attachments, as the API returns them (oldest first as given). */
+export async function loadMessages(db: Db, ids: string[]): Promise<ChatMessage[]> {
+  if (ids.length === 0) return [];
+  const [rows, attachments] = await Promise.all([
+    db
+      .selectFrom("messages")
+      .select(["id", "conversation_id", "sender_id", "body", "created_at", "read_at"])
+      .where("id", "in", ids)
+      .execute(),
+    db
+      .selectFrom("message_attachments")
+      .select(["id", "message_id", "file_name", "mime_type", "size"])
+      .where("message_id", "in", ids)
+      .orderBy("message_id")
+      .orderBy("position")
+      .execute(),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [
+      {
+        id: row.id,
+        conversation_id: row.conversation_id,
+        sender_id: row.sender_id,
+        body: row.body,
+        created_at: new Date(row.created_at).toISOString(),
+        read_at: row.read_at ? new Date(row.read_at).toISOString() : null,
+        attachments: attachments
+          .filter((a) => a.message_id === id)
+          .map((a) => ({
+            id: a.id,
+            file_name: a.file_name,
+            mime_type: a.mime_type,
+            size: a.size,
+            kind: isImage(a.mime_type) ? ("image" as const) : ("document" as const),
+            url: attachmentUrl(a.id),
+          })),
+      },
+    ];
+  });
+}
+
+/** Unread messages across every conversation of this person (both roles' sides). */
+export async function unreadTotal(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("messages as m")
+    .innerJoin("conversations as c", "c.id", "m.conversation_id")
+    .select(sql<number>`count(*)::int`.as("n"))
+    .where((eb) => eb.or([eb("c.patient_id", "=", userId), eb("c.dentist_id", "=", userId)]))
+    .where(unreadFor(userId))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** The two parties of a conversation (for pushing events to them). */
+export async function partiesOf(db: Db, conversationId: string) {
+  return db
+    .selectFrom("conversations")
+    .select(["patient_id", "dentist_id"])
+    .where("id", "=", conversationId)
+    .executeTakeFirst();
+}
+
+/** Keyset cursor of the conversation list: last activity then id. */
+function encodeCursor(at: Date, id: string): string {
+  return Buffer.from(JSON.stringify([at.toISOString(), id])).toString("base64url");
+}
+function decodeCursor(cursor: string): [Date, string] | null {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
+    const date = new Date(at);
+    return Number.isNaN(date.getTime()) || typeof id !== "string" ? null : [date, id];
+  } catch {
+    return null;
+  }
+}
+
+export function conversationsRepo(db: Db, actor: Actor) {
+  const me = actor.userId;
+  // A person is on one side: patients talk to dentists and dentists to patients.
+  const mySide = actor.profile.role === "dentist" ? "c.dentist_id" : "c.patient_id";
+  const otherSide = actor.profile.role === "dentist" ? "c.patient_id" : "c.dentist_id";
+
+  const summaries = () =>
+    db
+      .selectFrom("conversations as c")
+      .innerJoin("requests as r", "r.id", "c.request_id")
+      .innerJoin("profiles as o", "o.id", otherSide)
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom("messages as m")
+            .select([
+              "m.id",
+              "m.body",
+              "m.created_at",
+              "m.sender_id",
+              sql<number>`(select count(*)::int from message_attachments a where a.message_id = m.id)`.as(
+                "attachment_count",
+              ),
+            ])
+            .whereRef("m.conversation_id", "=", "c.id")
+            .orderBy("m.created_at", "desc")
+            .orderBy("m.id", "desc")
+            .limit(1)
+            .as("last"),
+        (join) => join.onTrue(),
+      )
+      .select((eb) => [
+        "c.id",
+        "c.request_id",
+        "c.last_message_at",
+        "r.treatment_type",
+        "o.id as other_id",
+        "o.full_name as other_name",
+        "o.avatar_url as other_avatar_url",
+        "last.body as last_body",
+        "last.created_at as last_created_at",
+        "last.sender_id as last_sender_id",
+        "last.attachment_count as last_attachment_count",
+        eb
+          .selectFrom("messages as m")
+          .select(sql<number>`count(*)::int`.as("n"))
+          .whereRef("m.conversation_id", "=", "c.id")
+          .where(unreadFor(me))
+          .as("unread_count"),
+      ])
+      .where(mySide, "=", me);
+
+  type Row = Awaited<ReturnType<ReturnType<typeof summaries>["execute"]>>[number];
+  const toSummary = (row: Row): ConversationSummary => ({
+    id: row.id,
+    request_id: row.request_id,
+    treatment_type: row.treatment_type as TreatmentType,
+    other: {
+      id: row.other_id,
+      full_name: row.other_name || (actor.profile.role === "dentist" ? "Patient" : "Dentiste"),
+      avatar_url: row.other_avatar_url,
+    },
+    last_message: row.last_created_at
+      ? {
+          body: row.last_body ?? "",
+          created_at: new Date(row.last_created_at).toISOString(),
+          from_me: row.last_sender_id === me,
+          attachment_count: row.last_attachment_count ?? 0,
+        }
+      : null,
+    last_message_at: new Date(row.last_message_at).toISOString(),
+    unread_count: row.unread_count ?? 0,
+  });
+
+  return {
+    /** Newest activity first, searchable by the other party's name, keyset-paged. */
+    async list(options: { search: string; cursor?: string | undefined; limit: number }) {
+      let query = summaries();
+      if (options.search) {
+        const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where("o.full_name", "ilike", pattern);
+      }
+      const after = options.cursor ? decodeCursor(options.cursor) : null;
+      if (after) {
+        const [at, id] = after;
+        query = query.where((eb: C) =>
+          eb.or([
+            eb("c.last_message_at", "<", at),
+            eb.and([eb("c.last_message_at", "=", at), eb("c.id", "<", id)]),
+          ]),
+        );
+      }
+      const rows = await query
+        .orderBy("c.last_message_at", "desc")
+        .orderBy("c.id", "desc")
+        .limit(options.limit + 1)
+        .execute();
+      const items = rows.slice(0, options.limit);
+      const last = items[items.length - 1];
+      return {
+        items: items.map(toSummary),
+        nextCursor:
+          rows.length > options.limit && last ? encodeCursor(new Date(last.last_message_at), last.id) : null,
+      };
+    },
+
+    async find(id: string): Promise<ConversationSummary | undefined> {
+      const row = await summaries().where("c.id", "=", id).executeTakeFirst();
+      return row ? toSummary(row) : undefined;
+    },
+
+    /** A page of messages, oldest first, ending before `before` (a message of this conversation). */
+    async messages(id: string, options: { before?: string | undefined; limit: number }) {
+      let query = db
+        .selectFrom("messages as m")
+        .innerJoin("conversations as c", "c.id", "m.conversation_id")
+        .select(["m.id", "m.created_at"])
+        .where("m.conversation_id", "=", id)
+        .where(mySide, "=", me);
+      if (options.before) {
+        const before = options.before;
+        const pivot = db
+          .selectFrom("messages as p")
+          .select(["p.created_at", "p.id"])
+          .where("p.id", "=", before)
+          .where("p.conversation_id", "=", id);
+        query = query.where(sql<boolean>`(m.created_at, m.id) < (${pivot})`);
+      }
+      const rows = await query
+        .orderBy("m.created_at", "desc")
+        .orderBy("m.id", "desc")
+        .limit(options.limit + 1)
+        .execute();
+      const page = rows.slice(0, options.limit).reverse();
+      return {
+        items: await loadMessages(
+          db,
+          page.map((r) => r.id),
+        ),
+        hasMore: rows.length > options.limit,
+      };
+    },
+
+    /** Marks the other party's messages read; returns how many and when. */
+    async markRead(id: string, now: Date) {
+      const rows = await db
+        .updateTable("messages as m")
+        .set({ read_at: now })
+        .where("m.conversation_id", "=", id)
+        .where(unreadFor(me))
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("conversations as c")
+              .select("c.id")
+              .whereRef("c.id", "=", "m.conversation_id")
+              .where(mySide, "=", me),
+          ),
+        )
+        .returning("m.id")
+        .execute();
+      return rows.length;
+    },
+
+    /** An attachment of a conversation this person is part of, or undefined (→ 404). */
+    async attachment(attachmentId: string) {
+      return db
+        .selectFrom("message_attachments as a")
+        .innerJoin("messages as m", "m.id", "a.message_id")
+        .innerJoin("conversations as c", "c.id", "m.conversation_id")
+        .select([
+          "a.id",
+          "a.storage_key",
+          "a.file_name",
+          "a.mime_type",
+          "a.size",
+          "m.sender_id",
+          "c.id as conversation_id",
+        ])
+        .where("a.id", "=", attachmentId)
+        .where(mySide, "=", me)
+        .executeTakeFirst();
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorBodySchema } from "../../../shared/schemas/common";
+import {
+  CHAT_MESSAGES,
+  chatMessageSchema,
+  conversationListQuerySchema,
+  conversationListSchema,
+  messagePageQuerySchema,
+  messagePageSchema,
+  readResultSchema,
+} from "../../../shared/schemas/conversations";
+import { notFound } from "../../errors";
+import { actorOf, requireArea } from "../../session";
+import { contentDisposition } from "../documents/documents.routes";
+import { conversationsRepo, unreadTotal } from "./conversations.repo";
+import { markConversationRead, sendMessage } from "./conversations.service";
+
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+/** Conversations between patients and dentists (D13), for their two parties only. */
+export async function conversationRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireArea("signed-in");
+  const params = z.object({ id: z.string() });
+  const deps = () => ({ db: app.db, storage: app.storage, bus: app.bus, clock: app.clock });
+
+  r.get(
+    "/api/conversations",
+    {
+      schema: {
+        tags: ["conversations"],
+        summary:
+          "Mes conversations, activité la plus récente d'abord (recherche sur le nom, pages par curseur)",
+        querystring: conversationListQuerySchema,
+        response: { 200: conversationListSchema, ...errors },
+      },
+      preHandler: signedIn,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const { search, cursor, limit } = request.query;
+      const [page, total] = await Promise.all([
+        conversationsRepo(app.db, actor).list({ search, cursor, limit }),
+        unreadTotal(app.db, actor.userId),
+      ]);
+      return { items: page.items, next_cursor: page.nextCursor, unread_total: total };
+    },
+  );
+
+  r.get(
+    "/api/conversations/:id/messages",
+    {
+      schema: {
+        tags: ["conversations"],
+        summary: "Les messages d'une conversation, les plus anciens d'abord (avant un message donné)",
+        params,
+        querystring: messagePageQuerySchema,
+        response: { 200: messagePageSchema, ...errors },
+      },
+      preHandler: signedIn,
+    },
+    async (request, reply) => {
+      const repo = conversationsRepo(app.db, await actorOf(request, reply));
+      const id = request.params.id;
+      const conversation = isUuid(id) ? await repo.find(id) : undefined;
+      if (!conversation) throw notFound(CHAT_MESSAGES.notFound);
+      const page = await repo.messages(id, request.query);
+      return { conversation, items: page.items, has_more: page.hasMore };
+    },
+  );
+
+  r.post(
+    "/api/conversations/:id/messages",
+    {
+      schema: {
+        tags: ["conversations"],
+        summary: "Écrire dans une conversation (multipart : body, et jusqu'à 5 fichiers `files` de 10 Mo)",
+        consumes: ["multipart/form-data"],
+        params,
+        response: {
+          201: chatMessageSchema,
+          400: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+          ...errors,
+        },
+      },
+      preHandler: signedIn,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const id = request.params.id;
+      if (!isUuid(id)) throw notFound(CHAT_MESSAGES.notFound);
+      const message = await sendMessage(deps(), actor, id, request);
+      return reply.status(201).send(message);
+    },
+  );
+
+  r.post(
+    "/api/conversations/:id/read",
+    {
+      schema: {
+        tags: ["conversations"],
+        summary: "Marquer comme lus les messages reçus dans cette conversation",
+        params,
+        response: { 200: readResultSchema, ...errors },
+      },
+      preHandler: signedIn,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const id = request.params.id;
+      if (!isUuid(id)) throw notFound(CHAT_MESSAGES.notFound);
+      const read = await markConversationRead(deps(), actor, id);
+      return { read, unread_total: await unreadTotal(app.db, actor.userId) };
+    },
+  );
+
+  r.get(
+    "/api/conversations/attachments/:id",
+    {
+      schema: {
+        tags: ["conversations"],
+        summary: "Ouvrir ou télécharger une pièce jointe (les deux interlocuteurs seulement)",
+        params,
+        querystring: z.object({ disposition: z.enum(["inline", "attachment"]).optional().default("inline") }),
+        response: errors,
+      },
+      preHandler: signedIn,
+      compress: false,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const id = request.params.id;
+      const file = isUuid(id) ? await conversationsRepo(app.db, actor).attachment(id) : undefined;
+      if (!file) throw notFound("Pièce jointe introuvable.");
+      const size = await app.storage.size(file.storage_key);
+      if (size === null) {
+        request.log.error({ attachmentId: file.id }, "fichier absent du stockage");
+        throw notFound("Pièce jointe introuvable.");
+      }
+      const disposition = request.query.disposition;
+      // Privacy: every opening by the recipient is recorded (who, which file, how).
+      if (file.sender_id !== actor.userId)
+        await app.db
+          .insertInto("audit_log")
+          .values({
+            actor_id: actor.userId,
+            action: disposition === "inline" ? "attachment.view" : "attachment.download",
+            subject_type: "message_attachment",
+            subject_id: file.id,
+            details: JSON.stringify({ conversation_id: file.conversation_id }),
+          })
+          .execute();
+      return reply
+        .header("content-type", file.mime_type)
+        .header("content-length", size)
+        .header("content-disposition", contentDisposition(disposition, file.file_name))
+        .header("cache-control", "private, no-store")
+        .header("x-content-type-options", "nosniff")
+        .header(
+          "content-security-policy",
+          "default-src 'none'; img-src 'self'; media-src 'self'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+        )
+        .send(app.storage.read(file.storage_key) as never);
+    },
+  );
+}

@@ -1,0 +1,228 @@
+import type { FastifyRequest } from "fastify";
+import { sql } from "kysely";
+import { CHAT_MESSAGES, MESSAGE_MAX_FILES, MESSAGE_MAX_LENGTH } from "../../../shared/schemas/conversations";
+import type { AppConfig } from "../../config";
+import type { Db } from "../../db/index";
+import { AppError, notFound } from "../../errors";
+import type { Mailer } from "../../mail/mailer";
+import { unreadMessagesMail } from "../../mail/templates";
+import type { EventBus } from "../../realtime/bus";
+import type { Actor } from "../../session";
+import type { Storage } from "../../storage/storage";
+import { DOCUMENT_TYPES, isFileTooLarge, type StoredFile, storeUpload } from "../../uploads";
+import { conversationsRepo, loadMessages } from "./conversations.repo";
+
+interface Deps {
+  db: Db;
+  storage: Storage;
+  bus: EventBus;
+  clock: () => Date;
+}
+
+/**
+ * Sends a message (text and/or files) in a conversation the actor is part of. Files are streamed
+ * and typed by content like uploads (10 MB each); the message and its attachments are one
+ * transaction, and on any failure no file is left behind. The other party is told live.
+ */
+export async function sendMessage(deps: Deps, actor: Actor, conversationId: string, request: FastifyRequest) {
+  const repo = conversationsRepo(deps.db, actor);
+  const conversation = await repo.find(conversationId);
+  if (!conversation) throw notFound(CHAT_MESSAGES.notFound);
+  if (!request.isMultipart())
+    throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", "Le message doit être envoyé en multipart/form-data.");
+
+  let body = "";
+  const stored: StoredFile[] = [];
+  try {
+    const parts = request.parts({ limits: { files: MESSAGE_MAX_FILES, fields: 5, fieldSize: 20_000 } });
+    for await (const part of parts) {
+      if (part.type === "field") {
+        if (part.fieldname === "body") body = String(part.value ?? "");
+        continue;
+      }
+      if (part.fieldname !== "files" || !part.filename) {
+        part.file.resume();
+        continue;
+      }
+      const name = part.filename;
+      try {
+        stored.push(
+          await storeUpload(part, deps.storage, {
+            accepted: DOCUMENT_TYPES,
+            keyPrefix: actor.userId,
+            messages: {
+              tooLarge: CHAT_MESSAGES.fileTooLarge(name),
+              badContent: CHAT_MESSAGES.fileContent(name),
+            },
+          }),
+        );
+      } catch (error) {
+        if (isFileTooLarge(error)) {
+          const message = CHAT_MESSAGES.fileTooLarge(name);
+          throw new AppError(413, "PAYLOAD_TOO_LARGE", message, { files: message });
+        }
+        throw error;
+      }
+    }
+    body = body.trim();
+    if (!body && stored.length === 0)
+      throw new AppError(400, "VALIDATION_ERROR", CHAT_MESSAGES.empty, { body: CHAT_MESSAGES.empty });
+    if (body.length > MESSAGE_MAX_LENGTH)
+      throw new AppError(400, "VALIDATION_ERROR", CHAT_MESSAGES.tooLong, { body: CHAT_MESSAGES.tooLong });
+
+    const now = deps.clock();
+    const messageId = await deps.db.transaction().execute(async (trx) => {
+      const message = await trx
+        .insertInto("messages")
+        .values({ conversation_id: conversationId, sender_id: actor.userId, body, created_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (stored.length > 0)
+        await trx
+          .insertInto("message_attachments")
+          .values(
+            stored.map((file, position) => ({
+              message_id: message.id,
+              storage_key: file.key,
+              file_name: file.name,
+              mime_type: file.mime,
+              size: file.size,
+              position,
+            })),
+          )
+          .execute();
+      await trx
+        .updateTable("conversations")
+        .set({ last_message_at: sql`greatest(last_message_at, ${now})` })
+        .where("id", "=", conversationId)
+        .execute();
+      return message.id;
+    });
+    const [message] = await loadMessages(deps.db, [messageId]);
+    if (!message) throw new Error("message enregistré introuvable");
+    await publishQuietly(deps.bus, {
+      kind: "message",
+      conversationId,
+      messageId,
+      userIds: [actor.userId, conversation.other.id],
+    });
+    return message;
+  } catch (error) {
+    await Promise.all(stored.map((file) => deps.storage.remove(file.key).catch(() => {})));
+    if ((error as { code?: string } | null)?.code === "FST_FILES_LIMIT_REACHED")
+      throw new AppError(413, "PAYLOAD_TOO_LARGE", CHAT_MESSAGES.tooManyFiles, {
+        files: CHAT_MESSAGES.tooManyFiles,
+      });
+    throw error;
+  }
+}
+
+/** Marks a conversation read for the actor and tells both parties (read receipts, counts). */
+export async function markConversationRead(deps: Deps, actor: Actor, conversationId: string) {
+  const repo = conversationsRepo(deps.db, actor);
+  const conversation = await repo.find(conversationId);
+  if (!conversation) throw notFound(CHAT_MESSAGES.notFound);
+  const now = deps.clock();
+  const read = await repo.markRead(conversationId, now);
+  if (read > 0)
+    await publishQuietly(deps.bus, {
+      kind: "read",
+      conversationId,
+      readerId: actor.userId,
+      readAt: now.toISOString(),
+      userIds: [actor.userId, conversation.other.id],
+    });
+  return read;
+}
+
+/** Live delivery is best effort: the message is saved, and clients resynchronise on reconnect. */
+async function publishQuietly(bus: EventBus, event: Parameters<EventBus["publish"]>[0]) {
+  try {
+    await bus.publish(event);
+  } catch {
+    // Logged by the bus; the write already succeeded.
+  }
+}
+
+export const UNREAD_EMAIL_DELAY_MS = 15 * 60 * 1000;
+export const UNREAD_EMAIL_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * E-mails whoever left a message unread for 15 minutes, at most once an hour per conversation and
+ * recipient, and only for messages newer than the last e-mail. The claim is a conditional update,
+ * so several instances never send the same e-mail twice; the state is in the database, so a
+ * restart neither repeats nor forgets them. Returns how many e-mails went out.
+ */
+export async function sendUnreadEmails(deps: {
+  db: Db;
+  mailer: Mailer;
+  config: AppConfig;
+  now: Date;
+  log: { error(obj: object, msg: string): void };
+}): Promise<number> {
+  const olderThan = new Date(deps.now.getTime() - UNREAD_EMAIL_DELAY_MS);
+  const lastMailBefore = new Date(deps.now.getTime() - UNREAD_EMAIL_INTERVAL_MS);
+  let sent = 0;
+  for (const side of ["patient", "dentist"] as const) {
+    const recipient = side === "patient" ? "patient_id" : "dentist_id";
+    const other = side === "patient" ? "dentist_id" : "patient_id";
+    const notified = side === "patient" ? "patient_notified_at" : "dentist_notified_at";
+    const claimed = await deps.db
+      .updateTable("conversations as c")
+      .set({ [notified]: deps.now })
+      .where((eb) => eb.or([eb(`c.${notified}`, "is", null), eb(`c.${notified}`, "<=", lastMailBefore)]))
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("messages as m")
+            .select("m.id")
+            .whereRef("m.conversation_id", "=", "c.id")
+            .where("m.read_at", "is", null)
+            .where("m.created_at", "<=", olderThan)
+            .where((inner) =>
+              inner.or([
+                inner("m.sender_id", "is", null),
+                inner("m.sender_id", "!=", inner.ref(`c.${recipient}`)),
+              ]),
+            )
+            .where((inner) =>
+              inner.or([
+                inner(`c.${notified}`, "is", null),
+                inner("m.created_at", ">", inner.ref(`c.${notified}`)),
+              ]),
+            ),
+        ),
+      )
+      .returning(["c.id", `c.${recipient} as recipient_id`, `c.${other} as other_id`, "c.request_id"])
+      .execute();
+    for (const row of claimed) {
+      const people = await deps.db
+        .selectFrom("profiles")
+        .select(["id", "email", "first_name", "full_name"])
+        .where("id", "in", [row.recipient_id, row.other_id])
+        .execute();
+      const to = people.find((p) => p.id === row.recipient_id);
+      const from = people.find((p) => p.id === row.other_id);
+      if (!to) continue;
+      const area = side === "patient" ? "patient/messages" : `dentist/messages/${row.id}`;
+      try {
+        await deps.mailer.send({
+          to: to.email,
+          ...unreadMessagesMail({
+            brandName: deps.config.brandName,
+            firstName: to.first_name,
+            fromName: from?.full_name || (side === "patient" ? "Votre dentiste" : "Votre patient"),
+            link: `${deps.config.publicUrl}/${area}`,
+          }),
+        });
+        sent += 1;
+      } catch (error) {
+        deps.log.error(
+          { err: { message: (error as Error).message } },
+          "e-mail de messages non lus non envoyé",
+        );
+      }
+    }
+  }
+  return sent;
+}

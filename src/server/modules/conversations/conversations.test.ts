@@ -1,0 +1,309 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import type { RealtimeEvent } from "../../../shared/realtime";
+import { tinyPng } from "../../sample-files";
+import { fakeExe, multipart, pdfOfSize, tinyPdf } from "../../testing/files";
+import { createTestContext, signUpDentist, signUpPatient, type TestContext } from "../../testing/harness";
+import { sendUnreadEmails } from "./conversations.service";
+
+let ctx: TestContext;
+type Who = { cookie: string; id: string };
+const who: Record<string, Who> = {};
+
+async function dentist(name: string): Promise<Who> {
+  const { response, cookie } = await signUpDentist(ctx.app, { first_name: name });
+  const id = response.json().profile.id;
+  await ctx.app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", id).execute();
+  return { cookie, id };
+}
+
+async function requestBy(patient: Who) {
+  const body = multipart({ treatment_type: "implant", consent: "true" }, [
+    { field: "files", name: "devis.pdf", type: "application/pdf", content: tinyPdf() },
+  ]);
+  const response = await ctx.app.inject({
+    method: "POST",
+    url: "/api/patient/requests",
+    payload: body.payload,
+    headers: { ...body.headers, cookie: patient.cookie },
+  });
+  return response.json().id as string;
+}
+
+const get = (url: string, as?: Who) =>
+  ctx.app.inject({ method: "GET", url, headers: as ? { cookie: as.cookie } : {} });
+const post = (url: string, payload: object, as?: Who) =>
+  ctx.app.inject({ method: "POST", url, payload, headers: as ? { cookie: as.cookie } : {} });
+
+function send(
+  conversationId: string,
+  as: Who | undefined,
+  fields: Record<string, string>,
+  files: { name: string; type: string; content: Buffer }[] = [],
+) {
+  const body = multipart(
+    fields,
+    files.map((f) => ({ field: "files", ...f })),
+  );
+  return ctx.app.inject({
+    method: "POST",
+    url: `/api/conversations/${conversationId}/messages`,
+    payload: body.payload,
+    headers: { ...body.headers, ...(as ? { cookie: as.cookie } : {}) },
+  });
+}
+
+let conversationId: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  for (const name of ["Paula", "Quentin"]) {
+    const { response, cookie } = await signUpPatient(ctx.app, { first_name: name, last_name: "Durand" });
+    who[name] = { cookie, id: response.json().profile.id };
+  }
+  who.drA = await dentist("Anne");
+  who.drB = await dentist("Bruno");
+  const requestId = await requestBy(who.Paula as Who);
+  const reply = await post(`/api/dentist/requests/${requestId}/reply`, { message: "Bonjour Paula" }, who.drA);
+  conversationId = reply.json().conversation_id;
+});
+afterAll(async () => ctx?.close());
+
+describe("conversations (D13)", () => {
+  it("lists each party's conversations with the other's name, the last message and unread counts", async () => {
+    const paula = (await get("/api/conversations", who.Paula)).json();
+    expect(paula.items).toHaveLength(1);
+    expect(paula.items[0]).toMatchObject({
+      id: conversationId,
+      treatment_type: "implant",
+      other: { id: who.drA?.id, full_name: "Anne Martin" },
+      last_message: { body: "Bonjour Paula", from_me: false, attachment_count: 0 },
+      unread_count: 1,
+    });
+    expect(paula.unread_total).toBe(1);
+    const anne = (await get("/api/conversations", who.drA)).json();
+    expect(anne.items[0]).toMatchObject({ other: { full_name: "Paula Durand" }, unread_count: 0 });
+    expect((await get("/api/conversations?search=anne", who.Paula)).json().items).toHaveLength(1);
+    expect((await get("/api/conversations?search=bruno", who.Paula)).json().items).toHaveLength(0);
+  });
+
+  it("refuses a third patient or dentist: 404 on the conversation, its messages and attachments", async () => {
+    const sent = await send(conversationId, who.Paula, { body: "Voici ma radio" }, [
+      { name: "radio.png", type: "image/png", content: tinyPng() },
+    ]);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const attachment = sent.json().attachments[0];
+    expect(attachment).toMatchObject({ file_name: "radio.png", kind: "image", mime_type: "image/png" });
+    for (const stranger of [who.Quentin, who.drB]) {
+      expect((await get(`/api/conversations/${conversationId}/messages`, stranger)).statusCode).toBe(404);
+      expect((await send(conversationId, stranger, { body: "Bonjour" })).statusCode).toBe(404);
+      expect((await post(`/api/conversations/${conversationId}/read`, {}, stranger)).statusCode).toBe(404);
+      expect((await get(attachment.url, stranger)).statusCode).toBe(404);
+      expect((await get("/api/conversations", stranger)).json().items).toHaveLength(0);
+    }
+    expect((await get(`/api/conversations/${conversationId}/messages`)).statusCode).toBe(401);
+    expect((await get(attachment.url)).statusCode).toBe(401);
+    // The dentist opens it: served privately and recorded.
+    const opened = await get(attachment.url, who.drA);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers["content-type"]).toBe("image/png");
+    expect(opened.headers["cache-control"]).toBe("private, no-store");
+    const audit = await ctx.app.db
+      .selectFrom("audit_log")
+      .select(["action", "actor_id"])
+      .where("subject_id", "=", attachment.id)
+      .execute();
+    expect(audit).toEqual([{ action: "attachment.view", actor_id: who.drA?.id }]);
+  });
+
+  it("cannot reach a dentist who never replied: there is no conversation to write in", async () => {
+    const requestId = await requestBy(who.Quentin as Who);
+    expect((await get("/api/conversations", who.Quentin)).json().items).toHaveLength(0);
+    expect((await send(requestId, who.Quentin, { body: "Bonjour docteur" })).statusCode).toBe(404);
+    expect((await send("00000000-0000-4000-8000-000000000000", who.Quentin, { body: "x" })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it("applies the upload rules to attachments and refuses an empty message", async () => {
+    const empty = await send(conversationId, who.Paula, { body: "   " });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.fields.body).toBe("Écrivez un message ou joignez un fichier.");
+    const exe = await send(conversationId, who.Paula, {}, [
+      { name: "radio.pdf", type: "application/pdf", content: fakeExe() },
+    ]);
+    expect(exe.statusCode).toBe(415);
+    expect(exe.json().error.message).toBe("Le type de fichier radio.pdf n'est pas accepté");
+    const big = await send(conversationId, who.Paula, {}, [
+      { name: "gros.pdf", type: "application/pdf", content: pdfOfSize(10 * 1024 * 1024 + 1) },
+    ]);
+    expect(big.statusCode).toBe(413);
+    const pdfOnly = await send(conversationId, who.Paula, {}, [
+      { name: "devis.pdf", type: "application/pdf", content: tinyPdf() },
+    ]);
+    expect(pdfOnly.statusCode).toBe(201);
+    expect(pdfOnly.json()).toMatchObject({
+      body: "",
+      attachments: [{ kind: "document", file_name: "devis.pdf" }],
+    });
+    // Nothing half-saved: the refused files left no row.
+    const names = await ctx.app.db.selectFrom("message_attachments").select("file_name").execute();
+    expect(names.map((n) => n.file_name).sort()).toEqual(["devis.pdf", "radio.png"]);
+  });
+
+  it("marks read, pages older messages, and keeps the newest activity first", async () => {
+    const before = (await get("/api/conversations", who.drA)).json();
+    expect(before.items[0].unread_count).toBe(2);
+    const read = await post(`/api/conversations/${conversationId}/read`, {}, who.drA);
+    expect(read.json()).toEqual({ read: 2, unread_total: 0 });
+    const page = (await get(`/api/conversations/${conversationId}/messages`, who.Paula)).json();
+    const mine = page.items.filter((m: { sender_id: string }) => m.sender_id === who.Paula?.id);
+    expect(mine.every((m: { read_at: string | null }) => m.read_at !== null)).toBe(true);
+
+    for (let i = 0; i < 32; i++)
+      expect((await send(conversationId, who.drA, { body: `Message ${i}` })).statusCode).toBe(201);
+    const last = (await get(`/api/conversations/${conversationId}/messages?limit=30`, who.Paula)).json();
+    expect(last.items).toHaveLength(30);
+    expect(last.has_more).toBe(true);
+    expect(last.items.at(-1).body).toBe("Message 31");
+    const older = (
+      await get(
+        `/api/conversations/${conversationId}/messages?limit=30&before=${last.items[0].id}`,
+        who.Paula,
+      )
+    ).json();
+    expect(older.has_more).toBe(false);
+    expect(older.items[0].body).toBe("Bonjour Paula");
+    expect(older.items.length + last.items.length).toBe(35);
+  });
+});
+
+describe("unread e-mails", () => {
+  it("e-mails after 15 minutes, at most once an hour per conversation, only for newer messages", async () => {
+    const requestId = await requestBy(who.Quentin as Who);
+    const reply = await post(
+      `/api/dentist/requests/${requestId}/reply`,
+      { message: "Votre radio est nette" },
+      who.drB,
+    );
+    const id = reply.json().conversation_id as string;
+    const sentAt = new Date();
+    const deps = (minutes: number) => ({
+      db: ctx.app.db,
+      mailer: ctx.app.mailer,
+      config: ctx.config,
+      now: new Date(sentAt.getTime() + minutes * 60_000),
+      log: { error() {} },
+    });
+    const mailsTo = (email: string) =>
+      ctx.outbox().filter((m) => m.includes(email) && m.includes("vous a écrit"));
+    const quentin = (await get("/api/me", who.Quentin)).json().profile.email as string;
+    const countBefore = mailsTo(quentin).length;
+    expect(await sendUnreadEmails(deps(10))).toBe(0);
+    expect(await sendUnreadEmails(deps(16))).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => mailsTo(quentin).length).toBe(countBefore + 1);
+    expect(mailsTo(quentin).at(-1)).toContain("/patient/messages");
+    expect(mailsTo(quentin).at(-1)).not.toContain("Votre radio est nette"); // no message text by e-mail
+    // Same unread message: never again.
+    await sendUnreadEmails(deps(90));
+    expect(mailsTo(quentin).length).toBe(countBefore + 1);
+    // A newer message, read in time: nothing.
+    await ctx.app.db
+      .insertInto("messages")
+      .values({
+        conversation_id: id,
+        sender_id: who.drB?.id as string,
+        body: "Encore",
+        created_at: deps(100).now,
+      })
+      .execute();
+    await sendUnreadEmails(deps(110));
+    expect(mailsTo(quentin).length).toBe(countBefore + 1);
+    await sendUnreadEmails(deps(116));
+    await expect.poll(() => mailsTo(quentin).length).toBe(countBefore + 2);
+  });
+});
+
+function openSocket(base: string, cookie?: string): Promise<{ ws: WebSocket; events: RealtimeEvent[] }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${base.replace("http", "ws")}/api/realtime`, {
+      headers: cookie ? { cookie } : {},
+    });
+    const events: RealtimeEvent[] = [];
+    ws.on("message", (data) => {
+      const event = JSON.parse(String(data)) as RealtimeEvent;
+      events.push(event);
+      if (event.type === "ready") resolve({ ws, events });
+    });
+    ws.on("unexpected-response", (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.on("error", reject);
+  });
+}
+
+describe("live (/api/realtime)", () => {
+  let base: string;
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  });
+
+  it("refuses a socket without a session or from another site", async () => {
+    await expect(openSocket(base)).rejects.toThrow("HTTP 401");
+    const foreign = new WebSocket(`${base.replace("http", "ws")}/api/realtime`, {
+      headers: { cookie: who.Paula?.cookie as string, origin: "https://evil.example" },
+    });
+    await expect(
+      new Promise((_, reject) =>
+        foreign.on("unexpected-response", (_r, res) => reject(new Error(`HTTP ${res.statusCode}`))),
+      ),
+    ).rejects.toThrow("HTTP 403");
+  });
+
+  it("pushes a new message, read receipts and unread counts to the two parties only", async () => {
+    const paula = await openSocket(base, who.Paula?.cookie);
+    const anne = await openSocket(base, who.drA?.cookie);
+    const bruno = await openSocket(base, who.drB?.cookie);
+    try {
+      expect((await send(conversationId, who.drA, { body: "En direct" })).statusCode).toBe(201);
+      await expect
+        .poll(() => paula.events.find((e) => e.type === "message" && e.message.body === "En direct"))
+        .toBeDefined();
+      await expect.poll(() => paula.events.some((e) => e.type === "unread" && e.total > 0)).toBe(true);
+      await expect.poll(() => anne.events.some((e) => e.type === "message")).toBe(true);
+      await post(`/api/conversations/${conversationId}/read`, {}, who.Paula);
+      await expect
+        .poll(() => anne.events.find((e) => e.type === "read"))
+        .toMatchObject({ reader_id: who.Paula?.id });
+      await expect.poll(() => paula.events.at(-1)).toEqual({ type: "unread", total: 0 });
+      expect(bruno.events.filter((e) => e.type !== "ready" && e.type !== "heartbeat")).toEqual([]);
+    } finally {
+      for (const s of [paula, anne, bruno]) s.ws.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL", () => {
+  it("delivers a message sent through instance A to a socket on instance B", async () => {
+    const other = await createTestContext({ databaseUrl: ctx.databaseUrl as string });
+    try {
+      await other.app.listen({ port: 0, host: "127.0.0.1" });
+      await other.app.bus.listening();
+      await ctx.app.bus.listening();
+      const baseB = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}`;
+      const paulaOnB = await openSocket(baseB, who.Paula?.cookie);
+      try {
+        expect((await send(conversationId, who.drA, { body: "Via l'instance A" })).statusCode).toBe(201);
+        await expect
+          .poll(() =>
+            paulaOnB.events.find((e) => e.type === "message" && e.message.body === "Via l'instance A"),
+          )
+          .toBeDefined();
+      } finally {
+        paulaOnB.ws.close();
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});

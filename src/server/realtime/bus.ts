@@ -1,0 +1,120 @@
+import { EventEmitter } from "node:events";
+import pg from "pg";
+import { reconnectDelay } from "../../shared/realtime";
+
+/**
+ * What one app instance tells the others (and itself) about conversations: ids only, never message
+ * text or names (no medical data leaves the database through this channel). Each instance then
+ * loads what its own sockets need.
+ */
+export type BusEvent =
+  | { kind: "message"; conversationId: string; messageId: string; userIds: string[] }
+  | { kind: "read"; conversationId: string; readerId: string; readAt: string; userIds: string[] }
+  /** The support chat: to the patient and to every admin connected. */
+  | { kind: "support"; patientId: string; messageId: string; userIds: string[] };
+
+export interface EventBus {
+  publish(event: BusEvent): Promise<void>;
+  subscribe(handler: (event: BusEvent) => void): void;
+  /** Resolves once this instance receives events. */
+  listening(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One process (the embedded database): events go straight to this instance's sockets. */
+export class LocalBus implements EventBus {
+  private readonly emitter = new EventEmitter();
+  async publish(event: BusEvent) {
+    // Asynchronous like the PostgreSQL bus: the caller's reply never waits for the sockets.
+    setImmediate(() => this.emitter.emit("event", event));
+  }
+  subscribe(handler: (event: BusEvent) => void) {
+    this.emitter.on("event", handler);
+  }
+  async listening() {}
+  async close() {
+    this.emitter.removeAllListeners();
+  }
+}
+
+export const CHANNEL = "sourio_events";
+
+/**
+ * Several instances sharing one PostgreSQL: NOTIFY on publish, one LISTEN connection per instance.
+ * The listening connection reconnects after a loss (1, 2, 5, 10 s, then every 10 s); events sent
+ * meanwhile are caught up by the clients, which resynchronise when their socket comes back.
+ */
+export class PgBus implements EventBus {
+  private readonly handlers: Array<(event: BusEvent) => void> = [];
+  private client: pg.Client | null = null;
+  private closed = false;
+  private attempt = 0;
+  private ready: Promise<void>;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly notify: (channel: string, payload: string) => Promise<void>,
+    private readonly log: { error(obj: object, msg: string): void },
+  ) {
+    this.ready = this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    let retried = false;
+    const retry = () => {
+      if (retried || this.closed) return;
+      retried = true;
+      if (this.client === client) this.client = null;
+      client.end().catch(() => {});
+      const delay = reconnectDelay(this.attempt);
+      this.attempt += 1;
+      setTimeout(() => {
+        if (!this.closed) this.ready = this.connect();
+      }, delay).unref();
+    };
+    client.on("notification", (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      let event: BusEvent;
+      try {
+        event = JSON.parse(message.payload) as BusEvent;
+      } catch {
+        return;
+      }
+      for (const handler of this.handlers) handler(event);
+    });
+    client.on("error", (error) => {
+      this.log.error({ err: { message: error.message } }, "écoute temps réel interrompue");
+      retry();
+    });
+    client.on("end", retry);
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+      this.client = client;
+      this.attempt = 0;
+    } catch (error) {
+      this.log.error({ err: { message: (error as Error).message } }, "écoute temps réel impossible");
+      retry();
+    }
+  }
+
+  async publish(event: BusEvent) {
+    await this.notify(CHANNEL, JSON.stringify(event));
+  }
+
+  subscribe(handler: (event: BusEvent) => void) {
+    this.handlers.push(handler);
+  }
+
+  listening(): Promise<void> {
+    return this.ready;
+  }
+
+  async close() {
+    this.closed = true;
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+}

@@ -1,0 +1,123 @@
+import type { WebSocket } from "ws";
+import { HEARTBEAT_MS, type RealtimeEvent } from "../../shared/realtime";
+import type { Db } from "../db/index";
+import { loadMessages, unreadTotal } from "../modules/conversations/conversations.repo";
+import { loadSupportMessages } from "../modules/support/support.repo";
+import type { BusEvent, EventBus } from "./bus";
+
+/**
+ * This instance's open sockets, by person. Bus events (from any instance) are turned into pushes
+ * for the parties connected here, and nobody else: the event names its parties, and the message
+ * itself is loaded from the database by id.
+ */
+export class RealtimeHub {
+  private readonly sockets = new Map<string, Set<WebSocket>>();
+  private readonly alive = new WeakSet<WebSocket>();
+  /** Connected admins: they receive every support chat message. */
+  private readonly admins = new Set<string>();
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Db,
+    bus: EventBus,
+    private readonly log: { error(obj: object, msg: string): void },
+    heartbeatMs = HEARTBEAT_MS,
+  ) {
+    bus.subscribe((event) => {
+      this.deliver(event).catch((error) =>
+        this.log.error({ err: { message: (error as Error).message } }, "diffusion temps réel impossible"),
+      );
+    });
+    // Every 30 s: a ping frame (a socket that did not answer the previous one is closed) and a
+    // heartbeat message the browser can see, so both sides notice a dead connection.
+    this.heartbeat = setInterval(() => this.beat(), heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /** Sockets open on this instance (for the bench and the health of the process). */
+  get size(): number {
+    let n = 0;
+    for (const set of this.sockets.values()) n += set.size;
+    return n;
+  }
+
+  add(userId: string, socket: WebSocket, isAdmin = false): void {
+    if (isAdmin) this.admins.add(userId);
+    let set = this.sockets.get(userId);
+    if (!set) {
+      set = new Set();
+      this.sockets.set(userId, set);
+    }
+    set.add(socket);
+    this.alive.add(socket);
+    socket.on("pong", () => this.alive.add(socket));
+    socket.on("close", () => {
+      set.delete(socket);
+      if (set.size === 0) {
+        this.sockets.delete(userId);
+        this.admins.delete(userId);
+      }
+    });
+    this.send(socket, { type: "ready", user_id: userId });
+  }
+
+  private beat() {
+    for (const set of this.sockets.values()) {
+      for (const socket of set) {
+        if (!this.alive.has(socket)) {
+          socket.terminate();
+          continue;
+        }
+        this.alive.delete(socket);
+        socket.ping();
+        this.send(socket, { type: "heartbeat" });
+      }
+    }
+  }
+
+  private send(socket: WebSocket, event: RealtimeEvent) {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+  }
+
+  private sendTo(userId: string, event: RealtimeEvent) {
+    for (const socket of this.sockets.get(userId) ?? []) this.send(socket, event);
+  }
+
+  private async deliver(event: BusEvent) {
+    if (event.kind === "support") {
+      const targets = new Set([...event.userIds.filter((id) => this.sockets.has(id)), ...this.admins]);
+      if (targets.size === 0) return;
+      const [message] = await loadSupportMessages(this.db, [event.messageId]);
+      if (!message) return;
+      for (const userId of targets) this.sendTo(userId, { type: "support", message });
+      return;
+    }
+    const here = event.userIds.filter((id) => this.sockets.has(id));
+    if (here.length === 0) return;
+    if (event.kind === "message") {
+      const [message] = await loadMessages(this.db, [event.messageId]);
+      if (!message) return;
+      for (const userId of here)
+        this.sendTo(userId, { type: "message", conversation_id: event.conversationId, message });
+      for (const userId of here)
+        if (userId !== message.sender_id)
+          this.sendTo(userId, { type: "unread", total: await unreadTotal(this.db, userId) });
+    } else {
+      for (const userId of here)
+        this.sendTo(userId, {
+          type: "read",
+          conversation_id: event.conversationId,
+          reader_id: event.readerId,
+          read_at: event.readAt,
+        });
+      if (here.includes(event.readerId))
+        this.sendTo(event.readerId, { type: "unread", total: await unreadTotal(this.db, event.readerId) });
+    }
+  }
+
+  close(): void {
+    clearInterval(this.heartbeat);
+    for (const set of this.sockets.values()) for (const socket of set) socket.close(1001, "arrêt du serveur");
+    this.sockets.clear();
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Spec §9 chat time label, French locale, Europe/Paris: today 'HH:mm', yesterday 'Hier', under
+ * seven days the weekday ('mardi'), otherwise dd/MM/yyyy.
+ */
+const TZ = "Europe/Paris";
+const DAY = new Intl.DateTimeFormat("en-CA", {
+  timeZone: TZ,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+const TIME = new Intl.DateTimeFormat("fr-FR", { timeZone: TZ, hour: "2-digit", minute: "2-digit" });
+const WEEKDAY = new Intl.DateTimeFormat("fr-FR", { timeZone: TZ, weekday: "long" });
+const DATE = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: TZ,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
+
+/** Whole calendar days between two instants, counted in Paris. */
+function parisDaysBetween(earlier: Date, later: Date): number {
+  const a = Date.parse(`${DAY.format(earlier)}T00:00:00Z`);
+  const b = Date.parse(`${DAY.format(later)}T00:00:00Z`);
+  return Math.round((b - a) / 86_400_000);
+}
+
+export function chatTimeLabel(at: Date | string, now: Date = new Date()): string {
+  const date = new Date(at);
+  const days = parisDaysBetween(date, now);
+  if (days <= 0) return TIME.format(date);
+  if (days === 1) return "Hier";
+  if (days < 7) return WEEKDAY.format(date);
+  return DATE.format(date);
+}

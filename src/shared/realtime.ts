@@ -1,0 +1,22 @@
+import type { ChatMessage } from "./schemas/conversations";
+import type { SupportMessage } from "./schemas/support";
+
+/** Spec §9: the realtime channel's heartbeat and the client's reconnect delays. */
+export const HEARTBEAT_MS = 30_000;
+export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
+
+/** The delay before the n-th reconnection attempt (0-based): 1, 2, 5, 10 s, then every 10 s. */
+export function reconnectDelay(attempt: number): number {
+  const last = RECONNECT_DELAYS_MS[RECONNECT_DELAYS_MS.length - 1] as number;
+  return RECONNECT_DELAYS_MS[Math.max(0, attempt)] ?? last;
+}
+
+/** What the server pushes on `/api/realtime`, to the parties of a conversation only. */
+export type RealtimeEvent =
+  | { type: "ready"; user_id: string }
+  | { type: "heartbeat" }
+  | { type: "message"; conversation_id: string; message: ChatMessage }
+  | { type: "read"; conversation_id: string; reader_id: string; read_at: string }
+  | { type: "unread"; total: number }
+  /** A support chat message (to its patient and to the team). */
+  | { type: "support"; message: SupportMessage };

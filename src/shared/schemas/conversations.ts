@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { TREATMENT_TYPES } from "../domain/treatments";
+
+/** Texts of the Messages pages (spec §2, §4, §8) and of their errors. */
+export const CHAT_MESSAGES = {
+  searchPatient: "Rechercher une conversation...",
+  searchDentist: "Rechercher un patient...",
+  noConversationPatient: "Aucune conversation trouvée.",
+  noConversationDentist: "Aucun patient trouvé.",
+  placeholder: "Sélectionnez une conversation pour commencer à discuter",
+  empty: "Écrivez un message ou joignez un fichier.",
+  tooLong: "Le message ne peut pas dépasser 5 000 caractères.",
+  tooManyFiles: "5 fichiers au plus par message.",
+  fileTooLarge: (name: string) => `Le fichier ${name} est trop volumineux (max 10 Mo)`,
+  fileContent: (name: string) => `Le type de fichier ${name} n'est pas accepté`,
+  notFound: "Conversation introuvable.",
+  sendFailed: "Impossible d'envoyer le message",
+  loadFailed: "Impossible de charger les messages",
+} as const;
+
+export const MESSAGE_MAX_LENGTH = 5000;
+export const MESSAGE_MAX_FILES = 5;
+export const MESSAGES_PAGE_SIZE = 30;
+export const CONVERSATIONS_PAGE_SIZE = 30;
+
+export const attachmentSchema = z.object({
+  id: z.string(),
+  file_name: z.string(),
+  mime_type: z.string(),
+  size: z.number(),
+  /** Images are shown as previews, other documents as links. */
+  kind: z.enum(["image", "document"]),
+  /** Private to the two parties: served through an authorised route. */
+  url: z.string(),
+});
+export type ChatAttachment = z.infer<typeof attachmentSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  conversation_id: z.string(),
+  sender_id: z.string().nullable(),
+  body: z.string(),
+  created_at: z.string(),
+  /** When the recipient read it (read receipts); null while unread. */
+  read_at: z.string().nullable(),
+  attachments: z.array(attachmentSchema),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  request_id: z.string(),
+  treatment_type: z.enum(TREATMENT_TYPES),
+  /** The other party: the dentist for a patient, the patient for a dentist. */
+  other: z.object({ id: z.string(), full_name: z.string(), avatar_url: z.string().nullable() }),
+  last_message: z
+    .object({
+      body: z.string(),
+      created_at: z.string(),
+      from_me: z.boolean(),
+      attachment_count: z.number(),
+    })
+    .nullable(),
+  last_message_at: z.string(),
+  unread_count: z.number(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const conversationListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional().default(""),
+  /** Opaque cursor from the previous page's `next_cursor`. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).optional().default(CONVERSATIONS_PAGE_SIZE),
+});
+
+export const conversationListSchema = z.object({
+  items: z.array(conversationSummarySchema),
+  next_cursor: z.string().nullable(),
+  /** Unread messages across all of this person's conversations. */
+  unread_total: z.number(),
+});
+export type ConversationList = z.infer<typeof conversationListSchema>;
+
+export const messagePageQuerySchema = z.object({
+  /** Messages older than this message id (loading on scroll). */
+  before: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional().default(MESSAGES_PAGE_SIZE),
+});
+
+export const messagePageSchema = z.object({
+  conversation: conversationSummarySchema,
+  /** Oldest first. */
+  items: z.array(chatMessageSchema),
+  has_more: z.boolean(),
+});
+export type MessagePage = z.infer<typeof messagePageSchema>;
+
+export const readResultSchema = z.object({ read: z.number(), unread_total: z.number() });
