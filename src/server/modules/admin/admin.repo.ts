@@ -1,0 +1,263 @@
+import { sql } from "kysely";
+import { verificationStateOf } from "../../../shared/policies/verification";
+import type { AuditEntry } from "../../../shared/schemas/admin";
+import type { Db } from "../../db/index";
+import type { Actor } from "../../session";
+
+const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The admin area's reads (decision D5: is_admin). Bound to the actor: anyone without the flag gets
+ * an error here too, whatever route calls it (the routes' guard is the first layer).
+ */
+export function adminRepo(db: Db, actor: Actor) {
+  if (!actor.profile.is_admin) throw new Error("adminRepo: not an admin");
+
+  return {
+    async stats() {
+      const [roles, queue, support, contact] = await Promise.all([
+        db
+          .selectFrom("profiles")
+          .select([
+            sql<number>`count(*) filter (where role = 'patient' and not is_admin)::int`.as("patients"),
+            sql<number>`count(*) filter (where role = 'dentist')::int`.as("dentists"),
+          ])
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom("profiles")
+          .select(sql<number>`count(*)::int`.as("n"))
+          .where("verification_requested_at", "is not", null)
+          .where("is_verified", "=", false)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom("support_messages")
+          .select(sql<number>`count(*)::int`.as("n"))
+          .where("read_at", "is", null)
+          .where("from_team", "=", false)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom("contact_submissions")
+          .select(sql<number>`count(*)::int`.as("n"))
+          .where("handled_at", "is", null)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        patients: roles.patients,
+        dentists: roles.dentists,
+        verification_requests: queue.n,
+        unread_support: support.n,
+        unhandled_contact: contact.n,
+      };
+    },
+
+    /** Patients or dentists, newest first, searched by name or e-mail, 10 a page (has_more). */
+    async users(options: { role: "patient" | "dentist"; search: string; page: number; pageSize: number }) {
+      let query = db
+        .selectFrom("profiles")
+        .select([
+          "id",
+          "full_name",
+          "email",
+          "role",
+          "is_verified",
+          "verification_requested_at",
+          "verification_refusal_reason",
+          "created_at",
+        ])
+        .where("role", "=", options.role);
+      if (options.role === "patient") query = query.where("is_admin", "=", false);
+      if (options.search) {
+        const pattern = escapeLike(options.search);
+        query = query.where((eb) =>
+          eb.or([eb("full_name", "ilike", pattern), eb("email", "ilike", pattern)]),
+        );
+      }
+      const rows = await query
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(options.pageSize + 1)
+        .offset((options.page - 1) * options.pageSize)
+        .execute();
+      return {
+        items: rows.slice(0, options.pageSize).map((row) => ({
+          id: row.id,
+          full_name: row.full_name,
+          email: row.email,
+          role: row.role,
+          is_verified: row.is_verified,
+          verification_state: verificationStateOf(row),
+          created_at: new Date(row.created_at).toISOString(),
+        })),
+        hasMore: rows.length > options.pageSize,
+      };
+    },
+
+    /** Dentists waiting for a decision, oldest request first (D12). */
+    async verificationQueue(options: { page: number; pageSize: number }) {
+      const rows = await db
+        .selectFrom("profiles")
+        .select([
+          "id",
+          "full_name",
+          "email",
+          "city",
+          "rpps",
+          "practice_address",
+          "practice_postcode",
+          "verification_requested_at",
+          "verification_refusal_reason",
+        ])
+        .where("verification_requested_at", "is not", null)
+        .where("is_verified", "=", false)
+        .orderBy("verification_requested_at")
+        .orderBy("id")
+        .limit(options.pageSize + 1)
+        .offset((options.page - 1) * options.pageSize)
+        .execute();
+      return {
+        items: rows.slice(0, options.pageSize).map((row) => ({
+          id: row.id,
+          full_name: row.full_name,
+          email: row.email,
+          city: row.city,
+          rpps: row.rpps,
+          practice_address: row.practice_address,
+          practice_postcode: row.practice_postcode,
+          requested_at: new Date(row.verification_requested_at as Date).toISOString(),
+          previous_refusal: row.verification_refusal_reason,
+        })),
+        hasMore: rows.length > options.pageSize,
+      };
+    },
+
+    async contact(options: { page: number; pageSize: number }) {
+      const rows = await db
+        .selectFrom("contact_submissions")
+        .select([
+          "id",
+          "name",
+          "email",
+          "treatment_type",
+          "message",
+          "file_name",
+          "file_size",
+          "created_at",
+          "handled_at",
+        ])
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(options.pageSize + 1)
+        .offset((options.page - 1) * options.pageSize)
+        .execute();
+      return {
+        items: rows.slice(0, options.pageSize).map((row) => ({
+          ...row,
+          created_at: new Date(row.created_at).toISOString(),
+          handled_at: row.handled_at ? new Date(row.handled_at).toISOString() : null,
+        })),
+        hasMore: rows.length > options.pageSize,
+      };
+    },
+
+    async contactFile(id: string) {
+      return db
+        .selectFrom("contact_submissions")
+        .select(["id", "file_key", "file_name", "file_type"])
+        .where("id", "=", id)
+        .where("file_key", "is not", null)
+        .executeTakeFirst();
+    },
+
+    async markContactHandled(id: string, now: Date) {
+      return db
+        .updateTable("contact_submissions")
+        .set({
+          handled_at: sql`coalesce(handled_at, ${now})`,
+          handled_by: sql`coalesce(handled_by, ${actor.userId})`,
+        })
+        .where("id", "=", id)
+        .returning(["id", "handled_at"])
+        .executeTakeFirst();
+    },
+
+    /**
+     * Sensitive events, newest first: verification requests and decisions, admin grants, chat
+     * attachments and support images opened by someone else (audit_log), and patients' documents
+     * viewed or downloaded by anyone but their owner (document_access). Filter by type and person.
+     */
+    async audit(options: { type?: string | undefined; person: string; page: number; pageSize: number }) {
+      const audit = db
+        .selectFrom("audit_log as l")
+        .leftJoin("profiles as a", "a.id", "l.actor_id")
+        .leftJoin("profiles as s", (join) =>
+          join.onRef(sql`s.id::text`, "=", sql`l.subject_id::text`).on("l.subject_type", "=", "profile"),
+        )
+        .select([
+          sql<string>`l.id::text`.as("id"),
+          sql<string>`case when l.action like 'verification.%' then 'verification' when l.action like 'attachment.%' or l.action like 'support_image.%' then 'attachment' when l.action like 'admin.%' then 'admin' else 'account' end`.as(
+            "type",
+          ),
+          "l.action",
+          sql<string>`coalesce(a.full_name, a.email, 'Système')`.as("actor_name"),
+          sql<string | null>`coalesce(s.full_name, s.email)`.as("subject"),
+          sql<string | null>`l.details->>'reason'`.as("reason"),
+          "l.created_at",
+          sql<string>`coalesce(a.email, '')`.as("actor_email"),
+        ]);
+      const access = db
+        .selectFrom("document_access as d")
+        .innerJoin("documents as doc", "doc.id", "d.document_id")
+        .leftJoin("profiles as a", "a.id", "d.actor_id")
+        .leftJoin("profiles as o", "o.id", "doc.owner_id")
+        .select([
+          sql<string>`d.id::text`.as("id"),
+          sql<string>`'document'`.as("type"),
+          sql<string>`'document.' || d.action`.as("action"),
+          "d.actor_name",
+          sql<string | null>`coalesce(o.full_name, o.email) || ' — ' || doc.file_name`.as("subject"),
+          sql<string | null>`null`.as("reason"),
+          "d.created_at",
+          sql<string>`coalesce(a.email, '')`.as("actor_email"),
+        ]);
+      let query = db.selectFrom(audit.unionAll(access).as("e")).selectAll();
+      if (options.type) query = query.where("e.type", "=", options.type);
+      if (options.person) {
+        const pattern = escapeLike(options.person);
+        query = query.where((eb) =>
+          eb.or([eb("e.actor_name", "ilike", pattern), eb("e.actor_email", "ilike", pattern)]),
+        );
+      }
+      const rows = await query
+        .orderBy("e.created_at", "desc")
+        .orderBy("e.id", "desc")
+        .limit(options.pageSize + 1)
+        .offset((options.page - 1) * options.pageSize)
+        .execute();
+      const items: AuditEntry[] = rows.slice(0, options.pageSize).map((row) => ({
+        id: row.id,
+        type: row.type as AuditEntry["type"],
+        action: row.action,
+        label: AUDIT_LABELS[row.action] ?? row.action,
+        actor_name: row.actor_name,
+        subject: row.subject,
+        reason: row.reason,
+        created_at: new Date(row.created_at).toISOString(),
+      }));
+      return { items, hasMore: rows.length > options.pageSize };
+    },
+  };
+}
+
+const AUDIT_LABELS: Record<string, string> = {
+  "verification.requested": "Demande de vérification",
+  "verification.granted": "Dentiste vérifié",
+  "verification.revoked": "Vérification retirée",
+  "verification.refused": "Vérification refusée",
+  "admin.granted": "Droits d'administration accordés",
+  "admin.ensured": "Compte administrateur créé ou confirmé",
+  "attachment.view": "Pièce jointe consultée",
+  "attachment.download": "Pièce jointe téléchargée",
+  "support_image.view": "Image d'assistance consultée",
+  "document.view": "Document consulté",
+  "document.download": "Document téléchargé",
+};

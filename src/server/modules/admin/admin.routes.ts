@@ -1,0 +1,312 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  ADMIN_MESSAGES,
+  adminPageQuerySchema,
+  adminStatsSchema,
+  adminUserListSchema,
+  adminUsersQuerySchema,
+  auditListSchema,
+  auditQuerySchema,
+  contactListSchema,
+  verificationDecisionSchema,
+  verificationQueueSchema,
+} from "../../../shared/schemas/admin";
+import { errorBodySchema } from "../../../shared/schemas/common";
+import {
+  supportMessageSchema,
+  supportPageQuerySchema,
+  supportPageSchema,
+  supportReplySchema,
+  supportThreadListSchema,
+} from "../../../shared/schemas/support";
+import { notFound } from "../../errors";
+import { actorOf, requireArea } from "../../session";
+import { contentDisposition } from "../documents/documents.routes";
+import { supportPage, supportThreads } from "../support/support.repo";
+import { markSupportRead, postTeamReply } from "../support/support.service";
+import { adminRepo } from "./admin.repo";
+import { decideVerification } from "./admin.service";
+
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const idParams = z.object({ id: z.uuid({ error: "Identifiant invalide." }) });
+const patientParams = z.object({ patientId: z.uuid({ error: "Identifiant invalide." }) });
+
+/** The admin area (issue 7): every route requires is_admin (D5), checked again in the repo. */
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = requireArea("admin");
+  const repoFor = async (request: FastifyRequest, reply: FastifyReply) =>
+    adminRepo(app.db, await actorOf(request, reply));
+  const page = <T>(p: { items: T[]; hasMore: boolean }, q: { page: number; page_size: number }) => ({
+    items: p.items,
+    page: q.page,
+    page_size: q.page_size,
+    has_more: p.hasMore,
+  });
+
+  r.get(
+    "/api/admin/stats",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Compteurs du tableau de bord",
+        response: { 200: adminStatsSchema, ...errors },
+      },
+      preHandler: admin,
+    },
+    async (request, reply) => (await repoFor(request, reply)).stats(),
+  );
+
+  r.get(
+    "/api/admin/users",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Patients ou dentistes, recherche (nom, e-mail) et pages de 10 côté serveur",
+        querystring: adminUsersQuerySchema,
+        response: { 200: adminUserListSchema, ...errors },
+      },
+      preHandler: admin,
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const result = await (await repoFor(request, reply)).users({
+        role: q.role,
+        search: q.search,
+        page: q.page,
+        pageSize: q.page_size,
+      });
+      return page(result, q);
+    },
+  );
+
+  r.get(
+    "/api/admin/verification-requests",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "File des demandes de vérification (la plus ancienne d'abord)",
+        querystring: adminPageQuerySchema,
+        response: { 200: verificationQueueSchema, ...errors },
+      },
+      preHandler: admin,
+    },
+    async (request, reply) => {
+      const q = request.query;
+      return page(
+        await (await repoFor(request, reply)).verificationQueue({ page: q.page, pageSize: q.page_size }),
+        q,
+      );
+    },
+  );
+
+  r.post(
+    "/api/admin/dentists/:id/verification",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Vérifier, retirer la vérification ou refuser (avec une raison) un dentiste",
+        params: idParams,
+        body: verificationDecisionSchema,
+        response: {
+          200: z.object({ changed: z.boolean(), is_verified: z.boolean(), message: z.string() }),
+          400: errorBodySchema,
+          409: errorBodySchema,
+          ...errors,
+        },
+      },
+      preHandler: admin,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const { decision, reason } = request.body;
+      const result = await decideVerification(
+        { db: app.db, mailer: app.mailer, config: app.config, clock: app.clock, log: request.log },
+        actor,
+        request.params.id,
+        decision,
+        reason,
+      );
+      const message =
+        decision === "verify"
+          ? ADMIN_MESSAGES.verified
+          : decision === "unverify"
+            ? ADMIN_MESSAGES.unverified
+            : ADMIN_MESSAGES.refused;
+      return { ...result, message };
+    },
+  );
+
+  r.get(
+    "/api/admin/contact",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Messages du formulaire de contact, les plus récents d'abord",
+        querystring: adminPageQuerySchema,
+        response: { 200: contactListSchema, ...errors },
+      },
+      preHandler: admin,
+    },
+    async (request, reply) => {
+      const q = request.query;
+      return page(await (await repoFor(request, reply)).contact({ page: q.page, pageSize: q.page_size }), q);
+    },
+  );
+
+  r.post(
+    "/api/admin/contact/:id/handled",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Marquer un message de contact comme traité",
+        params: idParams,
+        response: {
+          200: z.object({ id: z.string(), handled_at: z.string(), message: z.string() }),
+          ...errors,
+        },
+      },
+      preHandler: admin,
+    },
+    async (request, reply) => {
+      const row = await (await repoFor(request, reply)).markContactHandled(request.params.id, app.clock());
+      if (!row?.handled_at) throw notFound("Message introuvable.");
+      return {
+        id: row.id,
+        handled_at: new Date(row.handled_at).toISOString(),
+        message: ADMIN_MESSAGES.contactHandled,
+      };
+    },
+  );
+
+  r.get(
+    "/api/admin/contact/:id/file",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Télécharger la pièce jointe d'un message de contact",
+        params: idParams,
+        response: errors,
+      },
+      preHandler: admin,
+      compress: false,
+    },
+    async (request, reply) => {
+      const row = await (await repoFor(request, reply)).contactFile(request.params.id);
+      const size = row?.file_key ? await app.storage.size(row.file_key) : null;
+      if (!row?.file_key || size === null) throw notFound("Fichier introuvable.");
+      return reply
+        .header("content-type", row.file_type ?? "application/octet-stream")
+        .header("content-length", size)
+        .header("content-disposition", contentDisposition("attachment", row.file_name ?? "fichier"))
+        .header("cache-control", "private, no-store")
+        .header("x-content-type-options", "nosniff")
+        .send(app.storage.read(row.file_key) as never);
+    },
+  );
+
+  r.get(
+    "/api/admin/audit",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Événements sensibles récents, filtrables par personne et par type",
+        querystring: auditQuerySchema,
+        response: { 200: auditListSchema, ...errors },
+      },
+      preHandler: admin,
+    },
+    async (request, reply) => {
+      const q = request.query;
+      return page(
+        await (await repoFor(request, reply)).audit({
+          type: q.type,
+          person: q.person,
+          page: q.page,
+          pageSize: q.page_size,
+        }),
+        q,
+      );
+    },
+  );
+
+  // Support chat, the team's side.
+  r.get(
+    "/api/admin/support/threads",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Conversations d'assistance par patient, la plus récente d'abord",
+        querystring: adminPageQuerySchema.extend({
+          search: z.string().trim().max(100).optional().default(""),
+        }),
+        response: { 200: supportThreadListSchema, ...errors },
+      },
+      preHandler: admin,
+    },
+    async (request) => {
+      const q = request.query;
+      return page(await supportThreads(app.db, { search: q.search, page: q.page, pageSize: q.page_size }), q);
+    },
+  );
+
+  r.get(
+    "/api/admin/support/threads/:patientId/messages",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Les messages d'un patient et les réponses de l'équipe",
+        params: patientParams,
+        querystring: supportPageQuerySchema,
+        response: { 200: supportPageSchema, ...errors },
+      },
+      preHandler: admin,
+    },
+    async (request) => {
+      const result = await supportPage(app.db, request.params.patientId, request.query);
+      return { items: result.items, has_more: result.hasMore };
+    },
+  );
+
+  r.post(
+    "/api/admin/support/threads/:patientId/read",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Marquer comme lus les messages de ce patient",
+        params: patientParams,
+        response: { 200: z.object({ read: z.number() }), ...errors },
+      },
+      preHandler: admin,
+    },
+    async (request) => ({
+      read: await markSupportRead(app.db, request.params.patientId, "team", app.clock()),
+    }),
+  );
+
+  r.post(
+    "/api/admin/support/threads/:patientId/messages",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Répondre à un patient (il la voit en direct, ou par e-mail s'il ne l'a pas lue)",
+        params: patientParams,
+        body: supportReplySchema,
+        response: { 201: supportMessageSchema, 400: errorBodySchema, ...errors },
+      },
+      preHandler: admin,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const message = await postTeamReply(
+        { db: app.db, storage: app.storage, bus: app.bus, clock: app.clock },
+        actor,
+        request.params.patientId,
+        request.body.body,
+      );
+      return reply.status(201).send(message);
+    },
+  );
+}

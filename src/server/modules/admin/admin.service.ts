@@ -1,0 +1,100 @@
+import { sql } from "kysely";
+import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
+import type { AppConfig } from "../../config";
+import type { Db } from "../../db/index";
+import { AppError, forbidden, notFound } from "../../errors";
+import type { Mailer } from "../../mail/mailer";
+import { verificationDecisionMail } from "../../mail/templates";
+import type { Actor } from "../../session";
+
+interface Deps {
+  db: Db;
+  mailer: Mailer;
+  config: AppConfig;
+  clock: () => Date;
+  log: { error(obj: object, msg: string): void };
+}
+
+const ACTIONS = {
+  verify: "verification.granted",
+  unverify: "verification.revoked",
+  refuse: "verification.refused",
+};
+
+/**
+ * An admin's verification decision (D12), in one transaction with its audit row (who, whom, when,
+ * reason). Verifying makes the dentist see requests at once (visibility reads is_verified on every
+ * request); unverifying hides them at once. Deciding what is already so changes nothing and writes
+ * nothing (toggling twice is consistent). The dentist is e-mailed after the commit.
+ */
+export async function decideVerification(
+  deps: Deps,
+  admin: Actor,
+  dentistId: string,
+  decision: "verify" | "unverify" | "refuse",
+  reason: string,
+) {
+  if (!admin.profile.is_admin) throw forbidden();
+  const now = deps.clock();
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const dentist = await trx
+      .selectFrom("profiles")
+      .select(["id", "role", "email", "first_name", "is_verified", "verification_requested_at"])
+      .where("id", "=", dentistId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!dentist) throw notFound(ADMIN_MESSAGES.dentistNotFound);
+    if (dentist.role !== "dentist") throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.notDentist);
+    const unchanged =
+      (decision === "verify" && dentist.is_verified) || (decision === "unverify" && !dentist.is_verified);
+    if (unchanged) return { dentist, changed: false };
+    if (decision === "refuse" && (dentist.is_verified || !dentist.verification_requested_at))
+      throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.noRequest);
+    await trx
+      .updateTable("profiles")
+      .set({
+        is_verified: decision === "verify",
+        verification_requested_at: null,
+        verification_decided_at: now,
+        verification_refusal_reason: decision === "refuse" ? reason : null,
+        updated_at: now,
+      })
+      .where("id", "=", dentistId)
+      .execute();
+    await trx
+      .insertInto("audit_log")
+      .values({
+        actor_id: admin.userId,
+        action: ACTIONS[decision],
+        subject_type: "profile",
+        subject_id: dentistId,
+        details: JSON.stringify(reason ? { reason } : {}),
+        created_at: now,
+      })
+      .execute();
+    return { dentist, changed: true };
+  });
+  if (result.changed) {
+    const link = `${deps.config.publicUrl}/${decision === "verify" ? "dentist/quote-requests" : "dentist/profile"}`;
+    deps.mailer
+      .send({
+        to: result.dentist.email,
+        ...verificationDecisionMail({
+          brandName: deps.config.brandName,
+          firstName: result.dentist.first_name,
+          decision,
+          reason,
+          link,
+        }),
+      })
+      .catch((error) =>
+        deps.log.error({ err: { message: (error as Error).message } }, "e-mail de vérification non envoyé"),
+      );
+  }
+  const after = await deps.db
+    .selectFrom("profiles")
+    .select(["is_verified", sql<boolean>`verification_requested_at is not null`.as("requested")])
+    .where("id", "=", dentistId)
+    .executeTakeFirstOrThrow();
+  return { changed: result.changed, is_verified: after.is_verified };
+}

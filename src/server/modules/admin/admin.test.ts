@@ -1,0 +1,375 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { rppsWithKey } from "../../../shared/policies/verification";
+import type { RealtimeEvent } from "../../../shared/realtime";
+import { ensureAdmin } from "../../bootstrap";
+import { tinyPng } from "../../sample-files";
+import { fakeExe, multipart, tinyPdf } from "../../testing/files";
+import {
+  createTestContext,
+  sessionCookie,
+  signUpDentist,
+  signUpPatient,
+  type TestContext,
+} from "../../testing/harness";
+import { sendSupportUnreadEmails } from "../support/support.service";
+
+let ctx: TestContext;
+type Who = { cookie: string; id: string; email?: string };
+const who: Record<string, Who> = {};
+
+const get = (url: string, as?: Who) =>
+  ctx.app.inject({ method: "GET", url, headers: as ? { cookie: as.cookie } : {} });
+const post = (url: string, payload: object, as?: Who) =>
+  ctx.app.inject({ method: "POST", url, payload, headers: as ? { cookie: as.cookie } : {} });
+
+async function pendingDentist(name: string): Promise<Who> {
+  const { response, cookie, body } = await signUpDentist(ctx.app, { first_name: name });
+  const me = { cookie, id: response.json().profile.id as string, email: body.email as string };
+  const patched = await ctx.app.inject({
+    method: "PATCH",
+    url: "/api/me",
+    payload: {
+      full_name: `${name} Martin`,
+      city: "Lyon",
+      rpps: rppsWithKey("1000987654"),
+      practice_address: "1 rue de Lyon",
+      practice_postcode: "69001",
+    },
+    headers: { cookie },
+  });
+  expect(patched.statusCode, patched.body).toBe(200);
+  expect((await post("/api/me/verification-request", {}, me)).statusCode).toBe(200);
+  return me;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ensureAdmin({ db: ctx.app.db, auth: ctx.app.auth }, "root@example.com", "admin-secret");
+  const login = await post("/api/account/login", { email: "root@example.com", password: "admin-secret" });
+  who.admin = { cookie: sessionCookie(login), id: login.json().profile?.id ?? "" };
+  const { response, cookie, body } = await signUpPatient(ctx.app, {
+    first_name: "Paula",
+    last_name: "Durand",
+  });
+  who.patient = { cookie, id: response.json().profile.id, email: body.email as string };
+  const other = await signUpPatient(ctx.app, { first_name: "Quentin", last_name: "Petit" });
+  who.other = { cookie: other.cookie, id: other.response.json().profile.id };
+  who.dentist = await pendingDentist("Bernard");
+});
+afterAll(async () => ctx?.close());
+
+const ADMIN_ROUTES: Array<[string, string, object?]> = [
+  ["GET", "/api/admin/stats"],
+  ["GET", "/api/admin/users?role=dentist"],
+  ["GET", "/api/admin/verification-requests"],
+  ["POST", "/api/admin/dentists/00000000-0000-4000-8000-000000000000/verification", { decision: "verify" }],
+  ["GET", "/api/admin/contact"],
+  ["POST", "/api/admin/contact/00000000-0000-4000-8000-000000000000/handled", {}],
+  ["GET", "/api/admin/contact/00000000-0000-4000-8000-000000000000/file"],
+  ["GET", "/api/admin/audit"],
+  ["GET", "/api/admin/support/threads"],
+  ["GET", "/api/admin/support/threads/00000000-0000-4000-8000-000000000000/messages"],
+  ["POST", "/api/admin/support/threads/00000000-0000-4000-8000-000000000000/read", {}],
+  ["POST", "/api/admin/support/threads/00000000-0000-4000-8000-000000000000/messages", { body: "x" }],
+];
+
+describe("admin routes refuse everyone but admins (D5)", () => {
+  it.each(ADMIN_ROUTES)("%s %s", async (method, url, payload) => {
+    const call = (as?: Who) =>
+      ctx.app.inject({
+        method: method as "GET" | "POST",
+        url,
+        payload,
+        headers: as ? { cookie: as.cookie } : {},
+      });
+    expect((await call()).statusCode).toBe(401);
+    expect((await call(who.patient)).statusCode).toBe(403);
+    expect((await call(who.dentist)).statusCode).toBe(403);
+  });
+
+  it("ignores forged bodies: a patient cannot verify a dentist or grant themselves anything", async () => {
+    const forged = await post(
+      `/api/admin/dentists/${who.dentist?.id}/verification`,
+      { decision: "verify", is_admin: true },
+      who.patient,
+    );
+    expect(forged.statusCode).toBe(403);
+    const dentist = await ctx.app.db
+      .selectFrom("profiles")
+      .select("is_verified")
+      .where("id", "=", who.dentist?.id as string)
+      .executeTakeFirstOrThrow();
+    expect(dentist.is_verified).toBe(false);
+  });
+});
+
+describe("verification (D12)", () => {
+  it("lists the queue, verifies in one step with one audit row and an e-mail, twice consistently", async () => {
+    const queue = (await get("/api/admin/verification-requests", who.admin)).json();
+    expect(queue.items.map((i: { id: string }) => i.id)).toContain(who.dentist?.id);
+    expect(queue.items.find((i: { id: string }) => i.id === who.dentist?.id)).toMatchObject({
+      rpps: rppsWithKey("1000987654"),
+      practice_postcode: "69001",
+      city: "Lyon",
+    });
+
+    // Not verified: no patient data.
+    expect((await get("/api/dentist/requests", who.dentist)).json().items).toEqual([]);
+    const verify = () =>
+      post(`/api/admin/dentists/${who.dentist?.id}/verification`, { decision: "verify" }, who.admin);
+    const first = await verify();
+    expect(first.json()).toEqual({ changed: true, is_verified: true, message: "Dentiste vérifié" });
+    const second = await verify();
+    expect(second.json()).toMatchObject({ changed: false, is_verified: true });
+    const audit = await ctx.app.db
+      .selectFrom("audit_log")
+      .select(["action", "actor_id"])
+      .where("subject_id", "=", who.dentist?.id as string)
+      .where("action", "like", "verification.granted")
+      .execute();
+    expect(audit).toHaveLength(1);
+    await expect
+      .poll(() => ctx.outbox().some((m) => m.includes(who.dentist?.email as string) && m.includes("vérifié")))
+      .toBe(true);
+    expect(
+      (await get("/api/admin/verification-requests", who.admin))
+        .json()
+        .items.map((i: { id: string }) => i.id),
+    ).not.toContain(who.dentist?.id);
+
+    // Verified: sees a patient's request at once; unverified: it is gone at once.
+    const body = multipart({ treatment_type: "crown", consent: "true" }, [
+      { field: "files", name: "devis.pdf", type: "application/pdf", content: tinyPdf() },
+    ]);
+    const created = await ctx.app.inject({
+      method: "POST",
+      url: "/api/patient/requests",
+      payload: body.payload,
+      headers: { ...body.headers, cookie: who.patient?.cookie as string },
+    });
+    const requestId = created.json().id;
+    expect(
+      (await get("/api/dentist/requests", who.dentist)).json().items.map((i: { id: string }) => i.id),
+    ).toContain(requestId);
+    const off = await post(
+      `/api/admin/dentists/${who.dentist?.id}/verification`,
+      { decision: "unverify" },
+      who.admin,
+    );
+    expect(off.json()).toEqual({ changed: true, is_verified: false, message: "Dentiste non-vérifié" });
+    expect((await get("/api/dentist/requests", who.dentist)).json().items).toEqual([]);
+    expect((await get(`/api/dentist/requests/${requestId}`, who.dentist)).statusCode).toBe(404);
+    expect(
+      (
+        await post(`/api/admin/dentists/${who.dentist?.id}/verification`, { decision: "unverify" }, who.admin)
+      ).json().changed,
+    ).toBe(false);
+  });
+
+  it("refuses a request with a reason the dentist reads, and needs that reason", async () => {
+    const dentist = await pendingDentist("Claire");
+    const noReason = await post(
+      `/api/admin/dentists/${dentist.id}/verification`,
+      { decision: "refuse" },
+      who.admin,
+    );
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.fields.reason).toBe("Indiquez la raison du refus : le dentiste la lira.");
+    const refused = await post(
+      `/api/admin/dentists/${dentist.id}/verification`,
+      { decision: "refuse", reason: "Le numéro RPPS ne correspond pas au nom." },
+      who.admin,
+    );
+    expect(refused.json()).toMatchObject({ changed: true, is_verified: false });
+    const me = (await get("/api/me", dentist)).json().profile;
+    expect(me).toMatchObject({
+      verification_state: "refused",
+      verification_refusal_reason: "Le numéro RPPS ne correspond pas au nom.",
+    });
+    // No request pending any more: refusing again is a conflict; asking again works.
+    expect(
+      (
+        await post(
+          `/api/admin/dentists/${dentist.id}/verification`,
+          { decision: "refuse", reason: "x" },
+          who.admin,
+        )
+      ).statusCode,
+    ).toBe(409);
+    expect((await post("/api/me/verification-request", {}, dentist)).statusCode).toBe(200);
+    const audit = (await get("/api/admin/audit?type=verification", who.admin)).json();
+    expect(audit.items.find((e: { action: string }) => e.action === "verification.refused")).toMatchObject({
+      reason: "Le numéro RPPS ne correspond pas au nom.",
+      label: "Vérification refusée",
+      actor_name: expect.any(String),
+    });
+    expect(
+      (await post(`/api/admin/dentists/${who.patient?.id}/verification`, { decision: "verify" }, who.admin))
+        .statusCode,
+    ).toBe(409);
+  });
+});
+
+describe("users tables", () => {
+  it("searches by name or e-mail and pages by ten on the server", async () => {
+    for (let i = 0; i < 12; i++)
+      await signUpPatient(ctx.app, { first_name: "Zoé", last_name: `Pagination${i}` });
+    const first = (await get("/api/admin/users?role=patient&search=pagination", who.admin)).json();
+    expect(first.items).toHaveLength(10);
+    expect(first.has_more).toBe(true);
+    const second = (await get("/api/admin/users?role=patient&search=pagination&page=2", who.admin)).json();
+    expect(second.items).toHaveLength(2);
+    expect(second.has_more).toBe(false);
+    expect(
+      (await get("/api/admin/users?role=patient&search=nobody-matches", who.admin)).json().items,
+    ).toEqual([]);
+    expect((await get("/api/admin/users?role=patient&page=0", who.admin)).statusCode).toBe(400);
+    expect((await get("/api/admin/users?role=admin", who.admin)).statusCode).toBe(400);
+    const dentists = (await get("/api/admin/users?role=dentist", who.admin)).json();
+    expect(dentists.items.every((u: { role: string }) => u.role === "dentist")).toBe(true);
+    const stats = (await get("/api/admin/stats", who.admin)).json();
+    expect(stats.patients).toBeGreaterThanOrEqual(14);
+  });
+});
+
+function openSocket(base: string, cookie: string): Promise<{ ws: WebSocket; events: RealtimeEvent[] }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${base.replace("http", "ws")}/api/realtime`, { headers: { cookie } });
+    const events: RealtimeEvent[] = [];
+    ws.on("message", (data) => {
+      const event = JSON.parse(String(data)) as RealtimeEvent;
+      events.push(event);
+      if (event.type === "ready") resolve({ ws, events });
+    });
+    ws.on("error", reject);
+  });
+}
+
+describe("support chat", () => {
+  it("takes a patient's text and image, shows the team the unread thread, and delivers the reply live", async () => {
+    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+    const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    const adminSocket = await openSocket(base, who.admin?.cookie as string);
+    const patientSocket = await openSocket(base, who.patient?.cookie as string);
+    const otherSocket = await openSocket(base, who.other?.cookie as string);
+    try {
+      const body = multipart({ body: "Je n'arrive pas à joindre le Dr Martin" }, [
+        { field: "image", name: "capture.png", type: "image/png", content: tinyPng() },
+      ]);
+      const sent = await ctx.app.inject({
+        method: "POST",
+        url: "/api/support/messages",
+        payload: body.payload,
+        headers: { ...body.headers, cookie: who.patient?.cookie as string },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect(sent.json()).toMatchObject({ from_team: false, image: { name: "capture.png" } });
+      await expect.poll(() => adminSocket.events.some((e) => e.type === "support")).toBe(true);
+
+      const threads = (await get("/api/admin/support/threads", who.admin)).json();
+      expect(threads.items[0]).toMatchObject({
+        patient_id: who.patient?.id,
+        unread: 1,
+        patient_name: "Paula Durand",
+      });
+      expect((await get(sent.json().image.url, who.admin)).statusCode).toBe(200);
+      expect((await get(sent.json().image.url, who.other)).statusCode).toBe(404);
+      expect(
+        (await post(`/api/admin/support/threads/${who.patient?.id}/read`, {}, who.admin)).json(),
+      ).toEqual({ read: 1 });
+      expect((await get("/api/admin/support/threads", who.admin)).json().items[0].unread).toBe(0);
+
+      const reply = await post(
+        `/api/admin/support/threads/${who.patient?.id}/messages`,
+        { body: "  Nous le contactons.  " },
+        who.admin,
+      );
+      expect(reply.statusCode).toBe(201);
+      expect(reply.json()).toMatchObject({ from_team: true, body: "Nous le contactons." });
+      await expect
+        .poll(() => patientSocket.events.find((e) => e.type === "support" && e.message.from_team))
+        .toBeDefined();
+      expect(otherSocket.events.filter((e) => e.type === "support")).toEqual([]);
+      const mine = (await get("/api/support/messages", who.patient)).json();
+      expect(mine.items.map((m: { body: string }) => m.body)).toEqual([
+        "Je n'arrive pas à joindre le Dr Martin",
+        "Nous le contactons.",
+      ]);
+      expect((await get("/api/support/messages", who.other)).json().items).toEqual([]);
+      expect(
+        (await post(`/api/admin/support/threads/${who.other?.id}/messages`, { body: "x" }, who.admin))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await post(`/api/admin/support/threads/${who.patient?.id}/messages`, { body: "   " }, who.admin))
+          .statusCode,
+      ).toBe(400);
+
+      // Unread for 15 minutes: one e-mail to the patient.
+      const now = new Date(Date.now() + 16 * 60_000);
+      const deps = { db: ctx.app.db, mailer: ctx.app.mailer, config: ctx.config, now, log: { error() {} } };
+      expect(await sendSupportUnreadEmails(deps)).toBe(1);
+      expect(await sendSupportUnreadEmails(deps)).toBe(0);
+    } finally {
+      for (const s of [adminSocket, patientSocket, otherSocket]) s.ws.close();
+    }
+  });
+
+  it("refuses empty messages and anything but an image, leaving nothing behind", async () => {
+    const send = (
+      fields: Record<string, string>,
+      files: { name: string; type: string; content: Buffer }[],
+    ) => {
+      const body = multipart(
+        fields,
+        files.map((f) => ({ field: "image", ...f })),
+      );
+      return ctx.app.inject({
+        method: "POST",
+        url: "/api/support/messages",
+        payload: body.payload,
+        headers: { ...body.headers, cookie: who.other?.cookie as string },
+      });
+    };
+    expect((await send({ body: "  " }, [])).statusCode).toBe(400);
+    expect(
+      (await send({}, [{ name: "devis.pdf", type: "application/pdf", content: tinyPdf() }])).statusCode,
+    ).toBe(415);
+    expect((await send({}, [{ name: "x.png", type: "image/png", content: fakeExe() }])).statusCode).toBe(415);
+    expect((await get("/api/support/messages", who.other)).json().items).toEqual([]);
+    expect((await get("/api/support/messages", who.dentist)).statusCode).toBe(403);
+  });
+});
+
+describe("contact inbox and audit", () => {
+  it("lists contact messages newest first and marks them handled", async () => {
+    const body = multipart({ name: "Jean", email: "jean@example.com", message: "Bonjour" }, []);
+    const sent = await ctx.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const list = (await get("/api/admin/contact", who.admin)).json();
+    expect(list.items[0]).toMatchObject({ name: "Jean", email: "jean@example.com", handled_at: null });
+    const handled = await post(`/api/admin/contact/${list.items[0].id}/handled`, {}, who.admin);
+    expect(handled.json().message).toBe("Message marqué comme traité");
+    expect((await get("/api/admin/contact", who.admin)).json().items[0].handled_at).not.toBeNull();
+  });
+
+  it("filters the audit by type and person and pages it", async () => {
+    const all = (await get("/api/admin/audit?page_size=50", who.admin)).json();
+    expect(all.items.length).toBeGreaterThan(0);
+    const attachments = (await get("/api/admin/audit?type=attachment", who.admin)).json();
+    expect(attachments.items.every((e: { type: string }) => e.type === "attachment")).toBe(true);
+    expect(attachments.items.some((e: { action: string }) => e.action === "support_image.view")).toBe(true);
+    const byNobody = (await get("/api/admin/audit?person=personne-inconnue", who.admin)).json();
+    expect(byNobody.items).toEqual([]);
+    const paged = (await get("/api/admin/audit?page_size=1", who.admin)).json();
+    expect(paged.items).toHaveLength(1);
+    expect(paged.has_more).toBe(true);
+  });
+});

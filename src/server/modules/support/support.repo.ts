@@ -1,0 +1,126 @@
+import { sql } from "kysely";
+import type { SupportMessage, SupportThread } from "../../../shared/schemas/support";
+import type { Db } from "../../db/index";
+
+/** The support chat's reads. Who may call them is decided by the routes' area guards and the
+ * service (a patient: only their own thread; the team: every thread). */
+
+export const supportImageUrl = (id: string) => `/api/support/messages/${id}/image`;
+
+export async function loadSupportMessages(db: Db, ids: string[]): Promise<SupportMessage[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("support_messages as m")
+    .leftJoin("profiles as a", "a.id", "m.sender_id")
+    .select([
+      "m.id",
+      "m.patient_id",
+      "m.from_team",
+      "m.body",
+      "m.image_key",
+      "m.image_name",
+      "m.read_at",
+      "m.created_at",
+      "a.full_name as author_name",
+    ])
+    .where("m.id", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [
+      {
+        id: row.id,
+        patient_id: row.patient_id,
+        from_team: row.from_team,
+        author_name: row.from_team ? row.author_name || "L'équipe" : null,
+        body: row.body,
+        image: row.image_key ? { url: supportImageUrl(row.id), name: row.image_name ?? "image" } : null,
+        read_at: row.read_at ? new Date(row.read_at).toISOString() : null,
+        created_at: new Date(row.created_at).toISOString(),
+      },
+    ];
+  });
+}
+
+/** One patient's thread, newest page last (oldest first), before a message of that thread. */
+export async function supportPage(
+  db: Db,
+  patientId: string,
+  options: { before?: string | undefined; limit: number },
+) {
+  let query = db.selectFrom("support_messages as m").select(["m.id"]).where("m.patient_id", "=", patientId);
+  if (options.before) {
+    const pivot = db
+      .selectFrom("support_messages as p")
+      .select(["p.created_at", "p.id"])
+      .where("p.id", "=", options.before)
+      .where("p.patient_id", "=", patientId);
+    query = query.where(sql<boolean>`(m.created_at, m.id) < (${pivot})`);
+  }
+  const rows = await query
+    .orderBy("m.created_at", "desc")
+    .orderBy("m.id", "desc")
+    .limit(options.limit + 1)
+    .execute();
+  const ids = rows
+    .slice(0, options.limit)
+    .map((r) => r.id)
+    .reverse();
+  return { items: await loadSupportMessages(db, ids), hasMore: rows.length > options.limit };
+}
+
+/** The team's inbox: one thread per patient, latest message first, searchable by name or e-mail. */
+export async function supportThreads(db: Db, options: { search: string; page: number; pageSize: number }) {
+  let query = db
+    .selectFrom("support_threads as t")
+    .innerJoin("profiles as p", "p.id", "t.patient_id")
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("support_messages as m")
+          .select(["m.body", "m.image_key"])
+          .whereRef("m.patient_id", "=", "t.patient_id")
+          .orderBy("m.created_at", "desc")
+          .limit(1)
+          .as("last"),
+      (join) => join.onTrue(),
+    )
+    .select((eb) => [
+      "t.patient_id",
+      "t.last_message_at",
+      "p.full_name",
+      "p.email",
+      "last.body",
+      "last.image_key",
+      eb
+        .selectFrom("support_messages as u")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .whereRef("u.patient_id", "=", "t.patient_id")
+        .where("u.from_team", "=", false)
+        .where("u.read_at", "is", null)
+        .as("unread"),
+    ]);
+  if (options.search) {
+    const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([eb("p.full_name", "ilike", pattern), eb("p.email", "ilike", pattern)]),
+    );
+  }
+  const rows = await query
+    .orderBy("t.last_message_at", "desc")
+    .orderBy("t.patient_id", "desc")
+    .limit(options.pageSize + 1)
+    .offset((options.page - 1) * options.pageSize)
+    .execute();
+  const items: SupportThread[] = rows.slice(0, options.pageSize).map((row) => ({
+    patient_id: row.patient_id,
+    patient_name: row.full_name || row.email,
+    patient_email: row.email,
+    last_message: row.body || (row.image_key ? "📷 Image" : ""),
+    last_message_at: new Date(row.last_message_at).toISOString(),
+    unread: row.unread ?? 0,
+  }));
+  return { items, hasMore: rows.length > options.pageSize };
+}

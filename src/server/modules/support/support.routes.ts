@@ -1,0 +1,127 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorBodySchema } from "../../../shared/schemas/common";
+import {
+  supportMessageSchema,
+  supportPageQuerySchema,
+  supportPageSchema,
+} from "../../../shared/schemas/support";
+import { notFound } from "../../errors";
+import { actorOf, requireArea } from "../../session";
+import { contentDisposition } from "../documents/documents.routes";
+import { supportPage } from "./support.repo";
+import { markSupportRead, postPatientMessage } from "./support.service";
+
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** 'Besoin d'aide ?': a signed-in patient's own thread with the team (issue 7). */
+export async function supportRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const patient = requireArea("patient");
+  const deps = () => ({ db: app.db, storage: app.storage, bus: app.bus, clock: app.clock });
+
+  r.get(
+    "/api/support/messages",
+    {
+      schema: {
+        tags: ["support"],
+        summary: "Mes échanges avec l'équipe (les plus anciens d'abord)",
+        querystring: supportPageQuerySchema,
+        response: { 200: supportPageSchema, ...errors },
+      },
+      preHandler: patient,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const page = await supportPage(app.db, actor.userId, request.query);
+      return { items: page.items, has_more: page.hasMore };
+    },
+  );
+
+  r.post(
+    "/api/support/messages",
+    {
+      schema: {
+        tags: ["support"],
+        summary: "Écrire à l'équipe (multipart : body et/ou une image `image`, JPG ou PNG, 10 Mo)",
+        consumes: ["multipart/form-data"],
+        response: {
+          201: supportMessageSchema,
+          400: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+          ...errors,
+        },
+      },
+      preHandler: patient,
+    },
+    async (request, reply) => {
+      const message = await postPatientMessage(deps(), await actorOf(request, reply), request);
+      return reply.status(201).send(message);
+    },
+  );
+
+  r.post(
+    "/api/support/read",
+    {
+      schema: {
+        tags: ["support"],
+        summary: "Marquer comme lues les réponses de l'équipe",
+        response: { 200: z.object({ read: z.number() }), ...errors },
+      },
+      preHandler: patient,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      return { read: await markSupportRead(app.db, actor.userId, "patient", app.clock()) };
+    },
+  );
+
+  r.get(
+    "/api/support/messages/:id/image",
+    {
+      schema: {
+        tags: ["support"],
+        summary: "L'image d'un message d'assistance (son patient et les administrateurs)",
+        params: z.object({ id: z.string() }),
+        response: errors,
+      },
+      preHandler: requireArea("signed-in"),
+      compress: false,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const id = request.params.id;
+      if (!z.uuid().safeParse(id).success) throw notFound("Image introuvable.");
+      let query = app.db
+        .selectFrom("support_messages")
+        .select(["id", "patient_id", "image_key", "image_name", "image_type"])
+        .where("id", "=", id)
+        .where("image_key", "is not", null);
+      if (!actor.profile.is_admin) query = query.where("patient_id", "=", actor.userId);
+      const row = await query.executeTakeFirst();
+      const size = row?.image_key ? await app.storage.size(row.image_key) : null;
+      if (!row?.image_key || size === null) throw notFound("Image introuvable.");
+      if (row.patient_id !== actor.userId)
+        await app.db
+          .insertInto("audit_log")
+          .values({
+            actor_id: actor.userId,
+            action: "support_image.view",
+            subject_type: "support_message",
+            subject_id: row.id,
+            details: JSON.stringify({ patient_id: row.patient_id }),
+          })
+          .execute();
+      return reply
+        .header("content-type", row.image_type ?? "application/octet-stream")
+        .header("content-length", size)
+        .header("content-disposition", contentDisposition("inline", row.image_name ?? "image"))
+        .header("cache-control", "private, no-store")
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", "default-src 'none'; img-src 'self'; frame-ancestors 'self'")
+        .send(app.storage.read(row.image_key) as never);
+    },
+  );
+}

@@ -1,0 +1,208 @@
+import type { FastifyRequest } from "fastify";
+import { SUPPORT_MESSAGES } from "../../../shared/schemas/support";
+import type { AppConfig } from "../../config";
+import type { Db } from "../../db/index";
+import { AppError, notFound } from "../../errors";
+import type { Mailer } from "../../mail/mailer";
+import { unreadMessagesMail } from "../../mail/templates";
+import type { EventBus } from "../../realtime/bus";
+import type { Actor } from "../../session";
+import type { Storage } from "../../storage/storage";
+import { isFileTooLarge, type StoredFile, storeUpload } from "../../uploads";
+import { UNREAD_EMAIL_DELAY_MS, UNREAD_EMAIL_INTERVAL_MS } from "../conversations/conversations.service";
+import { loadSupportMessages } from "./support.repo";
+
+interface Deps {
+  db: Db;
+  storage: Storage;
+  bus: EventBus;
+  clock: () => Date;
+}
+
+const IMAGE_TYPES: ReadonlySet<string> = new Set(["jpg", "png"]);
+
+async function publish(bus: EventBus, patientId: string, messageId: string) {
+  try {
+    await bus.publish({ kind: "support", patientId, messageId, userIds: [patientId] });
+  } catch {
+    // Saved already; clients resynchronise when their socket comes back.
+  }
+}
+
+/**
+ * A patient writes to the team ('Besoin d'aide ?'): text and/or one image (JPG or PNG, 10 MB,
+ * typed by content). The thread and the message are one transaction; a refused or failed image
+ * leaves nothing behind. The admins see it live.
+ */
+export async function postPatientMessage(deps: Deps, actor: Actor, request: FastifyRequest) {
+  if (!request.isMultipart())
+    throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", "Le message doit être envoyé en multipart/form-data.");
+  let body = "";
+  let image: StoredFile | undefined;
+  try {
+    for await (const part of request.parts({ limits: { files: 1, fields: 5, fieldSize: 20_000 } })) {
+      if (part.type === "field") {
+        if (part.fieldname === "body") body = String(part.value ?? "");
+        continue;
+      }
+      if (part.fieldname !== "image" || !part.filename || image) {
+        part.file.resume();
+        continue;
+      }
+      try {
+        image = await storeUpload(part, deps.storage, {
+          accepted: IMAGE_TYPES,
+          keyPrefix: actor.userId,
+          messages: { tooLarge: SUPPORT_MESSAGES.imageTooLarge, badContent: SUPPORT_MESSAGES.imageOnly },
+        });
+      } catch (error) {
+        if (isFileTooLarge(error))
+          throw new AppError(413, "PAYLOAD_TOO_LARGE", SUPPORT_MESSAGES.imageTooLarge, {
+            image: SUPPORT_MESSAGES.imageTooLarge,
+          });
+        throw error;
+      }
+    }
+    body = body.trim();
+    if (!body && !image)
+      throw new AppError(400, "VALIDATION_ERROR", SUPPORT_MESSAGES.empty, { body: SUPPORT_MESSAGES.empty });
+    if (body.length > 5000)
+      throw new AppError(400, "VALIDATION_ERROR", SUPPORT_MESSAGES.tooLong, {
+        body: SUPPORT_MESSAGES.tooLong,
+      });
+    const now = deps.clock();
+    const id = await deps.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("support_threads")
+        .values({ patient_id: actor.userId, last_message_at: now })
+        .onConflict((oc) => oc.column("patient_id").doUpdateSet({ last_message_at: now }))
+        .execute();
+      const row = await trx
+        .insertInto("support_messages")
+        .values({
+          patient_id: actor.userId,
+          sender_id: actor.userId,
+          from_team: false,
+          body,
+          image_key: image?.key ?? null,
+          image_name: image?.name ?? null,
+          image_type: image?.mime ?? null,
+          image_size: image?.size ?? null,
+          created_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    await publish(deps.bus, actor.userId, id);
+    return await loadOne(deps.db, id);
+  } catch (error) {
+    if (image) await deps.storage.remove(image.key).catch(() => {});
+    throw error;
+  }
+}
+
+/** An admin answers a patient's thread (text). The patient sees it live, or by e-mail if unread. */
+export async function postTeamReply(deps: Deps, admin: Actor, patientId: string, body: string) {
+  const now = deps.clock();
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const thread = await trx
+      .updateTable("support_threads")
+      .set({ last_message_at: now })
+      .where("patient_id", "=", patientId)
+      .returning("patient_id")
+      .executeTakeFirst();
+    if (!thread) throw notFound("Conversation introuvable.");
+    const row = await trx
+      .insertInto("support_messages")
+      .values({ patient_id: patientId, sender_id: admin.userId, from_team: true, body, created_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+  await publish(deps.bus, patientId, id);
+  return loadOne(deps.db, id);
+}
+
+async function loadOne(db: Db, id: string) {
+  const [message] = await loadSupportMessages(db, [id]);
+  if (!message) throw new Error("message enregistré introuvable");
+  return message;
+}
+
+/** Marks the other side's messages of a thread read: the patient's for the team, or the team's. */
+export async function markSupportRead(db: Db, patientId: string, by: "team" | "patient", now: Date) {
+  const rows = await db
+    .updateTable("support_messages")
+    .set({ read_at: now })
+    .where("patient_id", "=", patientId)
+    .where("from_team", "=", by === "patient")
+    .where("read_at", "is", null)
+    .returning("id")
+    .execute();
+  return rows.length;
+}
+
+/**
+ * The team's replies a patient left unread for 15 minutes: one e-mail, at most hourly, only for
+ * replies newer than the last e-mail (claimed by a conditional update: one sender among instances).
+ */
+export async function sendSupportUnreadEmails(deps: {
+  db: Db;
+  mailer: Mailer;
+  config: AppConfig;
+  now: Date;
+  log: { error(obj: object, msg: string): void };
+}): Promise<number> {
+  const olderThan = new Date(deps.now.getTime() - UNREAD_EMAIL_DELAY_MS);
+  const lastMailBefore = new Date(deps.now.getTime() - UNREAD_EMAIL_INTERVAL_MS);
+  const claimed = await deps.db
+    .updateTable("support_threads as t")
+    .set({ patient_notified_at: deps.now })
+    .where((eb) =>
+      eb.or([eb("t.patient_notified_at", "is", null), eb("t.patient_notified_at", "<=", lastMailBefore)]),
+    )
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("support_messages as m")
+          .select("m.id")
+          .whereRef("m.patient_id", "=", "t.patient_id")
+          .where("m.from_team", "=", true)
+          .where("m.read_at", "is", null)
+          .where("m.created_at", "<=", olderThan)
+          .where((inner) =>
+            inner.or([
+              inner("t.patient_notified_at", "is", null),
+              inner("m.created_at", ">", inner.ref("t.patient_notified_at")),
+            ]),
+          ),
+      ),
+    )
+    .returning("t.patient_id")
+    .execute();
+  let sent = 0;
+  for (const { patient_id } of claimed) {
+    const patient = await deps.db
+      .selectFrom("profiles")
+      .select(["email", "first_name"])
+      .where("id", "=", patient_id)
+      .executeTakeFirst();
+    if (!patient) continue;
+    try {
+      await deps.mailer.send({
+        to: patient.email,
+        ...unreadMessagesMail({
+          brandName: deps.config.brandName,
+          firstName: patient.first_name,
+          fromName: `L'équipe ${deps.config.brandName}`,
+          link: `${deps.config.publicUrl}/patient/help`,
+        }),
+      });
+      sent += 1;
+    } catch (error) {
+      deps.log.error({ err: { message: (error as Error).message } }, "e-mail d'assistance non envoyé");
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { ADMIN_PAGE_SIZE } from "../domain/limits";
+import { VERIFICATION_STATES } from "../policies/verification";
+
+/** Texts of the admin area (spec §2 admin screens, §8). */
+export const ADMIN_MESSAGES = {
+  verified: "Dentiste vérifié",
+  unverified: "Dentiste non-vérifié",
+  refused: "Demande de vérification refusée",
+  verificationFailed: "Erreur lors de la mise à jour du statut de vérification",
+  usersFailed: "Impossible de charger les utilisateurs",
+  noResult: "Aucun résultat",
+  reasonRequired: "Indiquez la raison du refus : le dentiste la lira.",
+  reasonTooLong: "La raison ne peut pas dépasser 1 000 caractères.",
+  notDentist: "Ce compte n'est pas un dentiste.",
+  noRequest: "Ce dentiste n'a pas demandé de vérification.",
+  dentistNotFound: "Dentiste introuvable.",
+  messagesFailed: "Impossible de charger les messages",
+  replyFailed: "Impossible d'envoyer la réponse",
+  replySent: "Réponse envoyée",
+  noConversation: "Aucune conversation sélectionnée",
+  contactHandled: "Message marqué comme traité",
+} as const;
+
+export const adminPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  page_size: z.coerce.number().int().min(1).max(50).optional().default(ADMIN_PAGE_SIZE),
+});
+
+export const adminUsersQuerySchema = adminPageQuerySchema.extend({
+  role: z.enum(["patient", "dentist"]),
+  search: z.string().trim().max(100).optional().default(""),
+});
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  role: z.enum(["patient", "dentist"]),
+  is_verified: z.boolean(),
+  verification_state: z.enum(VERIFICATION_STATES),
+  created_at: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUserListSchema = z.object({
+  items: z.array(adminUserSchema),
+  page: z.number(),
+  page_size: z.number(),
+  has_more: z.boolean(),
+});
+export type AdminUserList = z.infer<typeof adminUserListSchema>;
+
+export const adminStatsSchema = z.object({
+  patients: z.number(),
+  dentists: z.number(),
+  verification_requests: z.number(),
+  unread_support: z.number(),
+  unhandled_contact: z.number(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** Verify, unverify, or refuse a pending request with a reason the dentist will read. */
+export const verificationDecisionSchema = z
+  .object({
+    decision: z.enum(["verify", "unverify", "refuse"]),
+    reason: z.string().trim().max(1000, ADMIN_MESSAGES.reasonTooLong).optional().default(""),
+  })
+  .superRefine((value, ctx) => {
+    if (value.decision === "refuse" && !value.reason)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: ADMIN_MESSAGES.reasonRequired });
+  });
+
+export const verificationRequestSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  city: z.string().nullable(),
+  rpps: z.string().nullable(),
+  practice_address: z.string().nullable(),
+  practice_postcode: z.string().nullable(),
+  requested_at: z.string(),
+  /** The reason of an earlier refusal, if the dentist asks again. */
+  previous_refusal: z.string().nullable(),
+});
+export type VerificationRequest = z.infer<typeof verificationRequestSchema>;
+
+export const verificationQueueSchema = z.object({
+  items: z.array(verificationRequestSchema),
+  page: z.number(),
+  page_size: z.number(),
+  has_more: z.boolean(),
+});
+
+export const contactItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  treatment_type: z.string().nullable(),
+  message: z.string(),
+  file_name: z.string().nullable(),
+  file_size: z.number().nullable(),
+  created_at: z.string(),
+  handled_at: z.string().nullable(),
+});
+export const contactListSchema = z.object({
+  items: z.array(contactItemSchema),
+  page: z.number(),
+  page_size: z.number(),
+  has_more: z.boolean(),
+});
+export type ContactItem = z.infer<typeof contactItemSchema>;
+
+export const AUDIT_TYPES = ["verification", "document", "attachment", "account", "admin"] as const;
+export const AUDIT_TYPE_LABELS: Record<(typeof AUDIT_TYPES)[number], string> = {
+  verification: "Vérifications",
+  document: "Documents consultés",
+  attachment: "Pièces jointes consultées",
+  account: "Comptes",
+  admin: "Administrateurs",
+};
+
+export const auditQuerySchema = adminPageQuerySchema.extend({
+  type: z.enum(AUDIT_TYPES).optional(),
+  /** Name or e-mail of the person who acted. */
+  person: z.string().trim().max(100).optional().default(""),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  type: z.enum(AUDIT_TYPES),
+  action: z.string(),
+  /** French sentence describing the event. */
+  label: z.string(),
+  actor_name: z.string(),
+  subject: z.string().nullable(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export const auditListSchema = z.object({
+  items: z.array(auditEntrySchema),
+  page: z.number(),
+  page_size: z.number(),
+  has_more: z.boolean(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+/** The patients' support chat with the team (issue 7, D13): texts and shapes. */
+export const SUPPORT_MESSAGES = {
+  title: "Besoin d'aide ?",
+  empty: "Écrivez un message ou joignez une image.",
+  tooLong: "Le message ne peut pas dépasser 5 000 caractères.",
+  imageOnly: "Seules les images JPG ou PNG peuvent être jointes.",
+  imageTooLarge: "L'image est trop volumineuse (max 10 Mo)",
+  sent: "Votre message a été envoyé à l'équipe",
+  sendFailed: "Impossible d'envoyer le message",
+  loadFailed: "Impossible de charger les messages",
+  replySaved: "Votre réponse a été enregistrée",
+} as const;
+
+export const supportMessageSchema = z.object({
+  id: z.string(),
+  patient_id: z.string(),
+  from_team: z.boolean(),
+  /** The admin who answered (for the team's view); null for the patient's own messages. */
+  author_name: z.string().nullable(),
+  body: z.string(),
+  image: z.object({ url: z.string(), name: z.string() }).nullable(),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SupportMessage = z.infer<typeof supportMessageSchema>;
+
+export const supportPageQuerySchema = z.object({
+  before: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional().default(30),
+});
+
+export const supportPageSchema = z.object({
+  items: z.array(supportMessageSchema),
+  has_more: z.boolean(),
+});
+
+export const supportThreadSchema = z.object({
+  patient_id: z.string(),
+  patient_name: z.string(),
+  patient_email: z.string(),
+  last_message: z.string(),
+  last_message_at: z.string(),
+  /** Patient messages no admin has read yet (the red dot). */
+  unread: z.number(),
+});
+export type SupportThread = z.infer<typeof supportThreadSchema>;
+
+export const supportThreadListSchema = z.object({
+  items: z.array(supportThreadSchema),
+  page: z.number(),
+  page_size: z.number(),
+  has_more: z.boolean(),
+});
+export type SupportThreadList = z.infer<typeof supportThreadListSchema>;
+
+export const supportReplySchema = z.object({
+  body: z.string().trim().min(1, SUPPORT_MESSAGES.empty).max(5000, SUPPORT_MESSAGES.tooLong),
+});
