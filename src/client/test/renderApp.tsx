@@ -33,6 +33,8 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     practice_address: null,
     practice_postcode: null,
     verification_requested_at: null,
+    birth_date: null,
+    verification_refusal_reason: null,
     verification_state: "none",
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",

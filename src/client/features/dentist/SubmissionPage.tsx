@@ -32,6 +32,7 @@ import { isApiError } from "../../lib/api";
 import { downloadDocument } from "../../lib/download";
 import { useDocumentTitle } from "../../lib/title";
 import { documentViewUrl, useAssignRequest, useDentistRequest, useReplyToRequest } from "./api";
+import { useMyOffer } from "./offersApi";
 
 /** After a successful reply the dentist goes back to the dashboard after this long (spec §4). */
 export const REPLY_REDIRECT_MS = 2000;
@@ -289,6 +290,7 @@ function ReplyForm({ request }: { request: DentistRequestDetail }) {
 
 function SubmissionView({ request }: { request: DentistRequestDetail }) {
   const assign = useAssignRequest(request.id);
+  const hasOffer = Boolean(useMyOffer(request.id).data?.offer);
   const treatment = treatmentLabel(request.treatment_type);
   const urgency = urgencyOf(request.urgency);
 
@@ -326,7 +328,9 @@ function SubmissionView({ request }: { request: DentistRequestDetail }) {
               </Button>
             )}
             <Button asChild>
-              <Link to={`/dentist/quote-request/${request.id}`}>Proposer un devis</Link>
+              <Link to={`/dentist/quote-request/${request.id}`}>
+                {hasOffer ? "Voir ma proposition" : "Proposer un devis"}
+              </Link>
             </Button>
           </>
         }

@@ -19,6 +19,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     full_name: profile.full_name,
     phone_number: profile.phone_number ?? "",
     city: profile.city ?? "",
+    birth_date: profile.birth_date ?? "",
   });
   const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
 
@@ -28,8 +29,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
       full_name: profile.full_name,
       phone_number: profile.phone_number ?? "",
       city: profile.city ?? "",
+      birth_date: profile.birth_date ?? "",
     });
-  }, [profile.full_name, profile.phone_number, profile.city]);
+  }, [profile.full_name, profile.phone_number, profile.city, profile.birth_date]);
 
   const set = (field: keyof typeof values, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -49,7 +51,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
         if (isApiError(error)) {
           const next: typeof errors = {};
           for (const [field, message] of Object.entries(error.fields)) {
-            if (field === "full_name" || field === "phone_number" || field === "city") next[field] = message;
+            if (
+              field === "full_name" ||
+              field === "phone_number" ||
+              field === "city" ||
+              field === "birth_date"
+            )
+              next[field] = message;
           }
           setErrors(next);
         }
@@ -101,6 +109,22 @@ function ProfileForm({ profile }: { profile: Profile }) {
             maxLength={100}
             value={values.city}
             onChange={(event) => set("city", event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Date de naissance (optionnel)"
+        error={errors.birth_date}
+        description="Les dentistes voient seulement votre âge, jamais votre date de naissance."
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="date"
+            autoComplete="bday"
+            max={new Date().toISOString().slice(0, 10)}
+            value={values.birth_date}
+            onChange={(event) => set("birth_date", event.target.value)}
           />
         )}
       </FormField>

@@ -1,5 +1,14 @@
-import { ArrowLeft, Download, FileSearch, FileText, MessageSquareText, ShieldCheck } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import {
+  ArrowLeft,
+  BadgeCheck,
+  Download,
+  FileSearch,
+  FileText,
+  HandCoins,
+  MessageSquareText,
+  ShieldCheck,
+} from "lucide-react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { DOCUMENT_TYPE_LABELS, URGENCY_DETAIL_LABELS, urgencyOf } from "../../../shared/domain/requests";
@@ -7,16 +16,22 @@ import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDateTime } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
 import { formatFileSize } from "../../../shared/format/size";
+import { savingOf } from "../../../shared/policies/offers";
 import { mayCancelRequest } from "../../../shared/policies/requests";
+import type { PatientOffer } from "../../../shared/schemas/offers";
 import type { DocumentAccessDto, RequestDetail } from "../../../shared/schemas/requests";
+import { OfferLines, OfferSlots, OfferStateBadge, validityText } from "../../components/OfferDetails";
 import { PageHeader } from "../../components/PageHeader";
 import { Avatar } from "../../components/ui/Avatar";
+import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
 import { type Column, DataTable } from "../../components/ui/DataTable";
 import { ConfirmDialog } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
+import { Label } from "../../components/ui/Label";
 import { LoadError } from "../../components/ui/LoadError";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/Select";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { RequestStatusBadge } from "../../components/ui/StatusBadge";
 import { isApiError } from "../../lib/api";
@@ -257,6 +272,8 @@ function RequestView({ request }: { request: RequestDetail }) {
           </CardContent>
         </Card>
 
+        <OffersCard offers={request.offers ?? []} quoteCents={request.quote_amount_cents} />
+
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>Réponses des dentistes</CardTitle>
@@ -284,6 +301,12 @@ function RequestView({ request }: { request: RequestDetail }) {
                       </p>
                       <p className="text-sm text-slate-600">{formatDetailDateTime(reply.created_at)}</p>
                       <p className="mt-2 whitespace-pre-line text-slate-800">{reply.message}</p>
+                      <Link
+                        to={`/patient/messages?c=${encodeURIComponent(reply.conversation_id)}`}
+                        className="mt-2 inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+                      >
+                        Continuer la conversation avec Dr {reply.dentist.full_name}
+                      </Link>
                     </div>
                   </li>
                 ))}
@@ -330,5 +353,122 @@ function RequestView({ request }: { request: RequestDetail }) {
         onConfirm={onCancel}
       />
     </>
+  );
+}
+
+export type OfferOrder = "price" | "recent";
+
+const ORDER_LABELS: Record<OfferOrder, string> = { price: "Prix croissant", recent: "Plus récentes" };
+
+/** The offers in the patient's chosen order: by amount (then oldest first) or newest first. */
+export function sortOffers(offers: readonly PatientOffer[], order: OfferOrder): PatientOffer[] {
+  const byDate = (a: PatientOffer, b: PatientOffer) => b.created_at.localeCompare(a.created_at);
+  return [...offers].sort((a, b) =>
+    order === "price" ? a.amount_cents - b.amount_cents || -byDate(a, b) : byDate(a, b),
+  );
+}
+
+/** 'Économie estimée : 420,00 € (35 %)' against the patient's quote, or null without a saving. */
+export function savingText(quoteCents: number | null, offerCents: number): string | null {
+  const saving = savingOf(quoteCents, offerCents);
+  return saving ? `Économie estimée\u00a0: ${formatEuros(saving.cents)} (${saving.percent}\u00a0%)` : null;
+}
+
+/** D14: the dentists' offers side by side, in the order the patient chooses; nothing is paid for. */
+function OffersCard({ offers, quoteCents }: { offers: PatientOffer[]; quoteCents: number | null }) {
+  const [order, setOrder] = useState<OfferOrder>("price");
+  const orderId = useId();
+  const sorted = sortOffers(offers, order);
+  return (
+    <Card className="lg:col-span-2">
+      <CardHeader className="sm:flex sm:items-end sm:justify-between sm:gap-4">
+        <div className="grid gap-1">
+          <CardTitle>Propositions</CardTitle>
+          <CardDescription>
+            Les devis des dentistes pour cette demande. L'ordre ne dépend que de votre choix : aucun dentiste
+            ne paie pour être mieux placé.
+          </CardDescription>
+        </div>
+        {offers.length > 1 ? (
+          <div className="mt-3 grid gap-1.5 sm:mt-0 sm:w-48">
+            <Label id={`${orderId}-label`} htmlFor={orderId}>
+              Trier par
+            </Label>
+            <Select value={order} onValueChange={(value) => setOrder(value as OfferOrder)}>
+              <SelectTrigger id={orderId} aria-labelledby={`${orderId}-label`}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {(Object.keys(ORDER_LABELS) as OfferOrder[]).map((value) => (
+                  <SelectItem key={value} value={value}>
+                    {ORDER_LABELS[value]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {offers.length === 0 ? (
+          <p className="flex items-center gap-3 text-slate-600">
+            <HandCoins className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
+            Aucune proposition pour le moment.
+          </p>
+        ) : (
+          <ul className="grid gap-4" aria-label="Propositions reçues">
+            {sorted.map((offer) => (
+              <OfferItem key={offer.id} offer={offer} quoteCents={quoteCents} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function OfferItem({ offer, quoteCents }: { offer: PatientOffer; quoteCents: number | null }) {
+  const { dentist } = offer;
+  const saving = savingText(quoteCents, offer.amount_cents);
+  return (
+    <li
+      className="grid gap-4 rounded-ui border border-slate-200 p-4"
+      aria-label={`Proposition du Dr ${dentist.full_name}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex min-w-0 gap-3">
+          <Avatar name={dentist.full_name} src={dentist.avatar_url} />
+          <div className="min-w-0">
+            <h3 className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+              Dr {dentist.full_name}
+              {dentist.is_verified ? (
+                <Badge tone="green">
+                  <BadgeCheck aria-hidden="true" />
+                  Vérifié
+                </Badge>
+              ) : null}
+            </h3>
+            {dentist.city ? <p className="text-sm text-slate-600">{dentist.city}</p> : null}
+            {dentist.specialties.length > 0 ? (
+              <p className="text-sm text-slate-600">{dentist.specialties.join(" · ")}</p>
+            ) : null}
+          </div>
+        </div>
+        <div className="grid justify-items-start gap-1 sm:justify-items-end">
+          <p className="text-2xl font-semibold text-slate-900 tabular-nums">
+            {formatEuros(offer.amount_cents)}
+          </p>
+          {saving ? <p className="text-sm font-medium text-green-800">{saving}</p> : null}
+          <OfferStateBadge state={offer.state} />
+        </div>
+      </div>
+      <p className="text-sm text-slate-600">
+        Reçue le {formatDetailDateTime(offer.created_at)}
+        {offer.valid_until ? ` · ${validityText(offer.valid_until)}` : null}
+      </p>
+      {offer.comment ? <p className="whitespace-pre-line text-slate-800">{offer.comment}</p> : null}
+      <OfferLines lines={offer.lines} />
+      <OfferSlots slots={offer.slots} />
+    </li>
   );
 }

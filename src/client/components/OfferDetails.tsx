@@ -1,0 +1,100 @@
+import { CalendarClock } from "lucide-react";
+import { useId } from "react";
+import { OFFER_STATE_LABELS, OFFER_STATE_TONES, type OfferState } from "../../shared/domain/offers";
+import { formatDetailDate } from "../../shared/format/dates";
+import { formatEuros } from "../../shared/format/money";
+import type { OfferDto } from "../../shared/schemas/offers";
+import { Badge } from "./ui/Badge";
+
+/*
+ * The parts of an offer (D14) that the dentist's proposal page and the patient's request page
+ * show alike: its state, line items, proposed slots and validity.
+ */
+
+const SLOT = new Intl.DateTimeFormat("fr-FR", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/Paris",
+});
+const SLOT_TIME = new Intl.DateTimeFormat("fr-FR", {
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Paris",
+});
+
+/** "mardi 24 novembre 2026 à 14:30", in Paris time. */
+export function formatSlot(instant: string): string {
+  const date = new Date(instant);
+  return `${SLOT.format(date)} à ${SLOT_TIME.format(date)}`;
+}
+
+/** "Valable jusqu'au 1 décembre 2026" (a Paris calendar day 'YYYY-MM-DD'). */
+export function validityText(validUntil: string): string {
+  return `Valable jusqu'au ${formatDetailDate(`${validUntil}T12:00:00Z`)}`;
+}
+
+/** An offer's state as its French label on its colour. */
+export function OfferStateBadge({ state, className }: { state: OfferState; className?: string }) {
+  return (
+    <Badge tone={OFFER_STATE_TONES[state] ?? "gray"} className={className}>
+      {OFFER_STATE_LABELS[state] ?? state}
+    </Badge>
+  );
+}
+
+/** The line items: act, tooth ('dent 36') and fee, with the total. */
+export function OfferLines({
+  lines,
+  label = "Détail des actes",
+}: {
+  lines: OfferDto["lines"];
+  label?: string;
+}) {
+  const id = useId();
+  if (lines.length === 0) return null;
+  return (
+    <div className="grid gap-2">
+      <p id={id} className="text-sm font-medium text-slate-600">
+        {label}
+      </p>
+      <ul className="grid divide-y divide-slate-200 rounded-ui border border-slate-200" aria-labelledby={id}>
+        {lines.map((line, index) => (
+          <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id and never move.
+            key={index}
+            className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2"
+          >
+            <span className="min-w-0 text-slate-900">
+              {line.act}
+              {line.tooth !== null ? <span className="text-slate-600"> · dent {line.tooth}</span> : null}
+            </span>
+            <span className="font-medium text-slate-900 tabular-nums">{formatEuros(line.fee_cents)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The proposed appointment slots, in French and Paris time. */
+export function OfferSlots({ slots, label = "Créneaux proposés" }: { slots: string[]; label?: string }) {
+  const id = useId();
+  if (slots.length === 0) return null;
+  return (
+    <div className="grid gap-2">
+      <p id={id} className="text-sm font-medium text-slate-600">
+        {label}
+      </p>
+      <ul className="grid gap-1.5" aria-labelledby={id}>
+        {slots.map((slot) => (
+          <li key={slot} className="flex items-center gap-2 text-slate-900">
+            <CalendarClock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+            <span>{formatSlot(slot)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

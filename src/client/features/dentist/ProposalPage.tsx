@@ -1,0 +1,898 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type UseQueryResult, useQueryClient } from "@tanstack/react-query";
+import {
+  ArrowLeft,
+  Download,
+  ExternalLink,
+  FileArchive,
+  FileSearch,
+  FileText,
+  MessagesSquare,
+  Plus,
+  Send,
+  Trash2,
+} from "lucide-react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import {
+  type FieldPath,
+  type UseFormRegisterReturn,
+  useFieldArray,
+  useForm,
+  useWatch,
+} from "react-hook-form";
+import { Link, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { z } from "zod";
+import { OFFER_LIMITS } from "../../../shared/domain/offers";
+import {
+  DOCUMENT_TYPE_LABELS,
+  type DocumentType,
+  URGENCY_LIST_LABELS,
+  urgencyOf,
+} from "../../../shared/domain/requests";
+import { treatmentLabel } from "../../../shared/domain/treatments";
+import { formatDetailDate } from "../../../shared/format/dates";
+import { formatEuros, parseEuros } from "../../../shared/format/money";
+import { formatFileSize } from "../../../shared/format/size";
+import { addDays, linesTotal, parisToday } from "../../../shared/policies/offers";
+import { DENTIST_MESSAGES, type DentistRequestDetail } from "../../../shared/schemas/dentist";
+import {
+  type MyOffer,
+  OFFER_MESSAGES,
+  type OfferDto,
+  type OfferValues,
+  offerInputSchema,
+  offerTimingIssues,
+} from "../../../shared/schemas/offers";
+import { OfferLines, OfferSlots, OfferStateBadge, validityText } from "../../components/OfferDetails";
+import { PageHeader } from "../../components/PageHeader";
+import { Alert } from "../../components/ui/Alert";
+import { Badge } from "../../components/ui/Badge";
+import { Button } from "../../components/ui/Button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { FormField } from "../../components/ui/FormField";
+import { Input } from "../../components/ui/Input";
+import { LoadError } from "../../components/ui/LoadError";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
+import { Textarea } from "../../components/ui/Textarea";
+import { isApiError } from "../../lib/api";
+import { downloadDocument } from "../../lib/download";
+import { useSession } from "../../lib/session";
+import { useDocumentTitle } from "../../lib/title";
+import { documentViewUrl, useDentistRequest } from "./api";
+import { downloadRequestZip, offerKeys, useMyOffer, useSendOffer } from "./offersApi";
+import { VerificationPending } from "./VerificationPending";
+
+/*
+ * /dentist/quote-request/:id (spec §2, D14): the request's documents by type, the patient, and
+ * this dentist's offer — the form before sending, then the sent offer, read-only.
+ */
+
+const LOAD_ERROR = "Impossible de charger la demande";
+const OFFER_LOAD_ERROR = "Impossible de charger votre proposition";
+const URGENCY_TONES = { high: "red", medium: "gray", low: "gray" } as const;
+
+// ---------------------------------------------------------------------------------------------
+// The form: what people type (text), turned into the API's offer by the shared rules.
+
+const proposalFieldsSchema = z.object({
+  amount: z.string(),
+  comment: z.string(),
+  lines: z.array(z.object({ act: z.string(), tooth: z.string(), fee: z.string() })),
+  valid_until: z.string(),
+  slots: z.array(z.object({ date: z.string(), time: z.string() })),
+});
+
+export type ProposalFormValues = z.infer<typeof proposalFieldsSchema>;
+
+const proposalFormSchema = proposalFieldsSchema
+  .superRefine((values, ctx) => {
+    const input = toOfferInput(values);
+    const parsed = offerInputSchema.safeParse(input);
+    const issues: { path: readonly PropertyKey[]; message: string }[] = parsed.success
+      ? []
+      : parsed.error.issues;
+    // What depends on the clock, for the values that are well formed (the first issue of a field wins).
+    const timing = offerTimingIssues({ valid_until: input.valid_until, slots: input.slots }, new Date());
+    const seen = new Set<string>();
+    for (const issue of [...issues, ...timing]) {
+      const path = formPathOf(issue.path);
+      if (seen.has(path)) continue;
+      seen.add(path);
+      ctx.addIssue({ code: "custom", path: path.split(".").map(segment), message: issue.message });
+    }
+  })
+  .transform((values) => offerInputSchema.parse(toOfferInput(values)));
+
+const EMPTY_FORM: ProposalFormValues = { amount: "", comment: "", lines: [], valid_until: "", slots: [] };
+
+const segment = (part: string) => (/^\d+$/.test(part) ? Number(part) : part);
+
+/** Text → the offer the shared schema checks: unreadable numbers become NaN (refused with their message). */
+export function toOfferInput(values: ProposalFormValues) {
+  const cents = (text: string) => (text.trim() === "" ? undefined : (parseEuros(text) ?? Number.NaN));
+  return {
+    amount_cents: cents(values.amount),
+    comment: values.comment,
+    lines: values.lines.map((line) => {
+      const tooth = line.tooth.trim();
+      return {
+        act: line.act,
+        tooth: tooth === "" ? null : /^\d{1,2}$/.test(tooth) ? Number(tooth) : Number.NaN,
+        fee_cents: cents(line.fee),
+      };
+    }),
+    valid_until: values.valid_until.trim() || null,
+    slots: values.slots.map((slot) =>
+      slot.date && slot.time ? `${slot.date}T${slot.time.slice(0, 5)}` : "",
+    ),
+  };
+}
+
+/**
+ * The form field of an API path (`amount_cents`, `lines.0.fee_cents`, `slots.1`…): the schema's
+ * issues and the server's `fields` are shown under the control they are about.
+ */
+export function formPathOf(path: readonly PropertyKey[] | string): string {
+  const parts = typeof path === "string" ? path.split(".") : path.map(String);
+  const [head, index, field] = parts;
+  if (head === "amount_cents") return "amount";
+  if (head === "lines" && index !== undefined && /^\d+$/.test(index)) {
+    if (field === "fee_cents") return `lines.${index}.fee`;
+    if (field === "tooth") return `lines.${index}.tooth`;
+    return `lines.${index}.act`;
+  }
+  if (head === "slots" && index !== undefined && /^\d+$/.test(index)) return `slots.${index}.date`;
+  if (head === "lines" || head === "slots") return `${head}.root`;
+  if (head === "comment" || head === "valid_until") return head;
+  return "root.server";
+}
+
+/** Cents as a person would type them: "1250" or "1250,50". */
+function centsToText(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2).replace(".", ",");
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant="ghost"
+      className="mb-4 -ml-2"
+      onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/dentist/quote-requests"))}
+    >
+      <ArrowLeft aria-hidden="true" />
+      Retour
+    </Button>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function NotFound() {
+  useDocumentTitle("Demande non trouvée");
+  return (
+    <>
+      <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        Demande non trouvée
+      </h1>
+      <EmptyState
+        icon={FileSearch}
+        title="Cette demande est introuvable"
+        description={DENTIST_MESSAGES.notFound}
+        action={
+          <Button asChild>
+            <Link to="/dentist/quote-requests">Retour aux demandes</Link>
+          </Button>
+        }
+      />
+    </>
+  );
+}
+
+function LoadingProposal() {
+  useDocumentTitle("Proposer un devis");
+  return (
+    <div aria-busy="true">
+      <p className="sr-only">Chargement...</p>
+      <h1 className="sr-only">Proposer un devis</h1>
+      <div className="mb-6 grid gap-3">
+        <Skeleton className="h-9 w-64" />
+        <Skeleton className="h-5 w-48" />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Skeleton className="h-64 lg:col-span-2" />
+        <Skeleton className="h-96" />
+        <Skeleton className="h-[36rem] lg:col-span-2" />
+      </div>
+    </div>
+  );
+}
+
+/** /dentist/quote-request/:id */
+export function DentistQuoteRequestPage() {
+  const { id = "" } = useParams();
+  const { profile } = useSession();
+  if (profile && !profile.is_verified) {
+    return (
+      <>
+        <BackButton />
+        <PageHeader title="Proposer un devis" />
+        <VerificationPending />
+      </>
+    );
+  }
+  return <ProposalLoader id={id} />;
+}
+
+function ProposalLoader({ id }: { id: string }) {
+  const query = useDentistRequest(id);
+  const mine = useMyOffer(id);
+  const notFound = isApiError(query.error) && query.error.status === 404;
+
+  useEffect(() => {
+    if (query.isError && !notFound) toast.error(LOAD_ERROR, { id: "dentist-request-error" });
+  }, [query.isError, notFound]);
+
+  return (
+    <>
+      <BackButton />
+      {query.isPending ? (
+        <LoadingProposal />
+      ) : notFound ? (
+        <NotFound />
+      ) : query.isError ? (
+        <>
+          <PageHeader title="Proposer un devis" />
+          <LoadError
+            title={LOAD_ERROR}
+            message={isApiError(query.error) ? query.error.message : undefined}
+            onRetry={() => void query.refetch()}
+          />
+        </>
+      ) : (
+        <ProposalView request={query.data} mine={mine} />
+      )}
+    </>
+  );
+}
+
+function ProposalView({ request, mine }: { request: DentistRequestDetail; mine: UseQueryResult<MyOffer> }) {
+  const treatment = treatmentLabel(request.treatment_type);
+  const [sent, setSent] = useState<{ conversationId: string } | null>(null);
+  const conversationId = sent?.conversationId ?? request.conversation_id;
+
+  return (
+    <>
+      <PageHeader
+        title="Proposer un devis"
+        documentTitle={`Proposition : ${request.patient_name}`}
+        description={`Demande de ${request.patient_name} · ${treatment}`}
+        actions={
+          <Button asChild variant="outline">
+            <Link to={`/dentist/patient-submission/${request.id}`}>Voir la demande</Link>
+          </Button>
+        }
+      />
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <PatientPanel request={request} age={mine.data?.patient_age ?? null} />
+        <div className="grid min-w-0 gap-6 lg:col-span-2 lg:row-start-1">
+          <DocumentsCard request={request} />
+          {mine.isPending ? (
+            <div aria-busy="true">
+              <p className="sr-only">Chargement...</p>
+              <Skeleton className="h-[36rem]" />
+            </div>
+          ) : mine.isError ? (
+            <LoadError
+              title={OFFER_LOAD_ERROR}
+              message={isApiError(mine.error) ? mine.error.message : undefined}
+              onRetry={() => void mine.refetch()}
+            />
+          ) : mine.data.offer ? (
+            <SentOffer offer={mine.data.offer} justSent={sent !== null} conversationId={conversationId} />
+          ) : !mine.data.may_offer ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>Votre proposition</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <Alert title={OFFER_MESSAGES.closed}>
+                  Le patient a déjà choisi un dentiste ou a retiré sa demande.
+                </Alert>
+              </CardContent>
+            </Card>
+          ) : (
+            <ProposalForm
+              requestId={request.id}
+              onSent={(conversation) => setSent({ conversationId: conversation })}
+            />
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function PatientPanel({ request, age }: { request: DentistRequestDetail; age: number | null }) {
+  const urgency = urgencyOf(request.urgency);
+  return (
+    <Card className="lg:col-start-3 lg:row-start-1">
+      <CardHeader>
+        <CardTitle>Patient</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-4">
+          <Detail label="Nom">{request.patient_name}</Detail>
+          {age !== null ? <Detail label="Âge">{`${age} ans`}</Detail> : null}
+          <Detail label="E-mail">
+            <span className="break-all">{request.patient_email}</span>
+          </Detail>
+          <Detail label="Date de la demande">{formatDetailDate(request.created_at)}</Detail>
+          <Detail label="Traitement">{treatmentLabel(request.treatment_type)}</Detail>
+          <Detail label="Urgence">
+            <Badge tone={URGENCY_TONES[urgency]}>{URGENCY_LIST_LABELS[urgency]}</Badge>
+          </Detail>
+          <Detail label="Budget">{request.budget.trim() || DENTIST_MESSAGES.defaultBudget}</Detail>
+          {request.description ? (
+            <Detail label="Description">
+              <span className="whitespace-pre-line">{request.description}</span>
+            </Detail>
+          ) : null}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Documents, by type.
+
+type DocumentTab = "all" | Extract<DocumentType, "quote" | "xray" | "photo">;
+
+const DOCUMENT_TABS: { value: DocumentTab; label: string; empty: string }[] = [
+  { value: "all", label: "Tous", empty: "Aucun document pour cette demande." },
+  { value: "quote", label: "Devis", empty: "Aucun devis pour cette demande." },
+  { value: "xray", label: "Radiographies", empty: "Aucune radiographie pour cette demande." },
+  { value: "photo", label: "Photos", empty: "Aucune photo pour cette demande." },
+];
+
+function DocumentsCard({ request }: { request: DentistRequestDetail }) {
+  const [tab, setTab] = useState<DocumentTab>("all");
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const [zipping, setZipping] = useState(false);
+  const documents = request.documents;
+  const ofTab = (value: DocumentTab) =>
+    value === "all" ? documents : documents.filter((doc) => doc.document_type === value);
+
+  const onDownload = async (documentId: string, fileName: string) => {
+    setDownloading(documentId);
+    try {
+      await downloadDocument(documentId, fileName);
+      toast.success("Téléchargement du document terminé");
+    } catch (error) {
+      toast.error("Impossible de télécharger le document", {
+        description: isApiError(error) ? error.message : undefined,
+      });
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  const onDownloadAll = async () => {
+    setZipping(true);
+    try {
+      await downloadRequestZip(request.id);
+      toast.success("Téléchargement des documents terminé");
+    } catch (error) {
+      toast.error(OFFER_MESSAGES.zipFailed, {
+        description: isApiError(error) ? error.message : undefined,
+      });
+    } finally {
+      setZipping(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader className="sm:flex sm:items-start sm:justify-between sm:gap-4">
+        <div className="grid gap-1">
+          <CardTitle>Documents</CardTitle>
+          <CardDescription>
+            Chaque consultation ou téléchargement est enregistré pour le patient.
+          </CardDescription>
+        </div>
+        <div className="mt-3 sm:mt-0">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={documents.length === 0}
+            loading={zipping}
+            onClick={() => void onDownloadAll()}
+          >
+            <FileArchive aria-hidden="true" />
+            Tout télécharger
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent>
+        <Tabs value={tab} onValueChange={(value) => setTab(value as DocumentTab)}>
+          <TabsList aria-label="Types de documents">
+            {DOCUMENT_TABS.map(({ value, label }) => (
+              <TabsTrigger key={value} value={value}>
+                {label} <span className="tabular-nums">({ofTab(value).length})</span>
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {DOCUMENT_TABS.map(({ value, empty }) => {
+            const list = ofTab(value);
+            return (
+              <TabsContent key={value} value={value}>
+                {list.length === 0 ? (
+                  <p className="text-slate-600">{empty}</p>
+                ) : (
+                  <ul className="grid gap-3 sm:grid-cols-2">
+                    {list.map((doc) => (
+                      <li
+                        key={doc.id}
+                        className="grid content-between gap-3 rounded-ui border border-slate-200 p-3"
+                      >
+                        <div className="flex items-start gap-3">
+                          <FileText className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                          <div className="min-w-0">
+                            <p className="break-all font-medium text-slate-900">{doc.file_name}</p>
+                            <p className="text-sm text-slate-600 tabular-nums">
+                              {DOCUMENT_TYPE_LABELS[doc.document_type]} · {formatFileSize(doc.size)}
+                            </p>
+                          </div>
+                        </div>
+                        <div className="flex flex-wrap gap-2">
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            onClick={() => window.open(documentViewUrl(doc.id), "_blank", "noopener")}
+                            aria-label={`Voir ${doc.file_name} (nouvel onglet)`}
+                          >
+                            <ExternalLink aria-hidden="true" />
+                            Voir
+                          </Button>
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            loading={downloading === doc.id}
+                            onClick={() => void onDownload(doc.id, doc.file_name)}
+                            aria-label={`Télécharger ${doc.file_name}`}
+                          >
+                            <Download aria-hidden="true" />
+                            Télécharger
+                          </Button>
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </TabsContent>
+            );
+          })}
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sent offer, read-only.
+
+function SentOffer({
+  offer,
+  justSent,
+  conversationId,
+}: {
+  offer: OfferDto;
+  justSent: boolean;
+  conversationId: string | null;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-3">
+          <CardTitle>Votre proposition</CardTitle>
+          <OfferStateBadge state={offer.state} />
+        </div>
+        <CardDescription>Envoyée le {formatDetailDate(offer.created_at)}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {justSent ? (
+          <Alert variant="success" title={OFFER_MESSAGES.sent}>
+            Le patient la retrouve avec sa demande et peut vous écrire dans vos messages.
+          </Alert>
+        ) : null}
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <Detail label="Montant proposé">
+            <span className="text-xl font-semibold tabular-nums">{formatEuros(offer.amount_cents)}</span>
+          </Detail>
+          <Detail label="Validité">
+            {offer.valid_until ? validityText(offer.valid_until) : "Sans date limite"}
+          </Detail>
+        </dl>
+        {offer.comment ? (
+          <div className="grid gap-0.5">
+            <p className="text-sm font-medium text-slate-600">Commentaire</p>
+            <p className="whitespace-pre-line text-slate-900">{offer.comment}</p>
+          </div>
+        ) : null}
+        <OfferLines lines={offer.lines} />
+        <OfferSlots slots={offer.slots} />
+        {conversationId ? (
+          <div>
+            <Button asChild variant="outline">
+              <Link to={`/dentist/messages/${conversationId}`}>
+                <MessagesSquare aria-hidden="true" />
+                Voir la conversation
+              </Link>
+            </Button>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The proposal form.
+
+function ProposalForm({
+  requestId,
+  onSent,
+}: {
+  requestId: string;
+  onSent: (conversationId: string) => void;
+}) {
+  const send = useSendOffer(requestId);
+  const queryClient = useQueryClient();
+  const form = useForm<ProposalFormValues, unknown, OfferValues>({
+    resolver: zodResolver(proposalFormSchema),
+    defaultValues: EMPTY_FORM,
+  });
+  const { errors, isSubmitted } = form.formState;
+  const lines = useFieldArray({ control: form.control, name: "lines" });
+  const slots = useFieldArray({ control: form.control, name: "slots" });
+  const amount = useWatch({ control: form.control, name: "amount" });
+  const watchedLines = useWatch({ control: form.control, name: "lines" });
+  const total = linesTotal(watchedLines.map((line) => ({ fee_cents: parseEuros(line.fee) ?? 0 })));
+  const amountCents = parseEuros(amount);
+  const linesId = useId();
+  const slotsId = useId();
+  const today = parisToday(new Date());
+  const horizon = addDays(today, OFFER_LIMITS.horizonDays);
+
+  const onSubmit = (values: OfferValues) =>
+    send.mutate(values, {
+      onSuccess: (result) => {
+        toast.success(OFFER_MESSAGES.sent);
+        onSent(result.conversation_id);
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.status === 409) {
+          toast.error(error.message);
+          void queryClient.invalidateQueries({ queryKey: offerKeys.mine(requestId) });
+          return;
+        }
+        if (isApiError(error)) {
+          const entries = Object.entries(error.fields);
+          entries.forEach(([key, message], index) => {
+            form.setError(
+              formPathOf(key) as FieldPath<ProposalFormValues>,
+              { type: "server", message },
+              { shouldFocus: index === 0 },
+            );
+          });
+        }
+        toast.error(OFFER_MESSAGES.failed, {
+          description: isApiError(error) ? error.message : "Veuillez réessayer dans quelques instants.",
+        });
+      },
+    });
+
+  const applyTotal = () => form.setValue("amount", centsToText(total), { shouldDirty: true });
+
+  // After a first submit, the amount and the lines' total are checked together as either changes.
+  const { trigger } = form;
+  const checked = useRef(`${amountCents}/${total}`);
+  useEffect(() => {
+    const key = `${amountCents}/${total}`;
+    if (key === checked.current) return;
+    checked.current = key;
+    if (isSubmitted) void trigger(["amount", "lines"]);
+  }, [isSubmitted, trigger, amountCents, total]);
+
+  const linesError = errors.lines?.root?.message ?? errors.lines?.message;
+  const slotsError = errors.slots?.root?.message ?? errors.slots?.message;
+  const serverError = errors.root?.server?.message;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Votre proposition</CardTitle>
+        <CardDescription>
+          Le patient reçoit votre proposition avec sa demande et peut la comparer aux autres. Les champs
+          marqués d'un astérisque sont obligatoires.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          aria-label="Proposition au patient"
+          className="grid gap-6"
+          onSubmit={form.handleSubmit(onSubmit)}
+        >
+          <FormField
+            label="Montant de la proposition (€)"
+            required
+            error={errors.amount?.message}
+            description="Le montant total que vous proposez au patient, en euros (ex. 1 250,50)."
+          >
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="decimal"
+                autoComplete="off"
+                className="sm:max-w-56"
+                {...form.register("amount")}
+              />
+            )}
+          </FormField>
+
+          <FormField label="Commentaire (optionnel)" error={errors.comment?.message}>
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={4}
+                maxLength={OFFER_LIMITS.commentMax}
+                placeholder="Déroulé des soins, matériaux, délais…"
+                {...form.register("comment")}
+              />
+            )}
+          </FormField>
+
+          <fieldset className="grid gap-3" aria-describedby={`${linesId}-help`}>
+            <legend className="text-sm font-medium text-slate-800">Détail des actes (optionnel)</legend>
+            <p id={`${linesId}-help`} className="text-sm text-slate-600">
+              Un acte par ligne. Le numéro de dent suit la numérotation internationale FDI (11 à 48 ; par
+              exemple 36 pour la première molaire en bas à gauche).
+            </p>
+            {lines.fields.length > 0 ? (
+              <ul className="grid gap-3">
+                {lines.fields.map((field, index) => {
+                  const lineErrors = errors.lines?.[index];
+                  const n = index + 1;
+                  return (
+                    <li
+                      key={field.id}
+                      className="grid gap-3 rounded-ui border border-slate-200 p-3 sm:grid-cols-[minmax(0,1fr)_6.5rem_8.5rem_auto] sm:items-start"
+                    >
+                      <FormField label="Acte" error={lineErrors?.act?.message}>
+                        {(control) => (
+                          <Input
+                            {...control}
+                            aria-label={`Acte de la ligne ${n}`}
+                            maxLength={OFFER_LIMITS.actMax}
+                            placeholder="Ex. Couronne céramique"
+                            {...form.register(`lines.${index}.act`)}
+                          />
+                        )}
+                      </FormField>
+                      <FormField label="Dent" error={lineErrors?.tooth?.message}>
+                        {(control) => (
+                          <Input
+                            {...control}
+                            aria-label={`Dent de la ligne ${n}`}
+                            inputMode="numeric"
+                            maxLength={2}
+                            placeholder="36"
+                            {...form.register(`lines.${index}.tooth`)}
+                          />
+                        )}
+                      </FormField>
+                      <FormField label="Honoraires (€)" error={lineErrors?.fee?.message}>
+                        {(control) => (
+                          <Input
+                            {...control}
+                            aria-label={`Honoraires (€) de la ligne ${n}`}
+                            inputMode="decimal"
+                            autoComplete="off"
+                            {...form.register(`lines.${index}.fee`)}
+                          />
+                        )}
+                      </FormField>
+                      <div className="sm:pt-[1.625rem]">
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label={`Retirer la ligne ${n}`}
+                          onClick={() => lines.remove(index)}
+                        >
+                          <Trash2 aria-hidden="true" />
+                          Retirer
+                        </Button>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : null}
+            <div className="flex flex-wrap items-center gap-3">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={lines.fields.length >= OFFER_LIMITS.maxLines}
+                onClick={() => lines.append({ act: "", tooth: "", fee: "" })}
+              >
+                <Plus aria-hidden="true" />
+                Ajouter un acte
+              </Button>
+              {lines.fields.length > 0 ? (
+                <>
+                  <p className="text-slate-900" aria-live="polite">
+                    Total des actes : <span className="font-semibold tabular-nums">{formatEuros(total)}</span>
+                  </p>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={total <= 0 || total === amountCents}
+                    onClick={applyTotal}
+                  >
+                    Utiliser le total comme montant
+                  </Button>
+                </>
+              ) : null}
+            </div>
+            {linesError ? <p className="text-sm font-medium text-red-700">{linesError}</p> : null}
+          </fieldset>
+
+          <FormField
+            label="Valable jusqu'au (optionnel)"
+            error={errors.valid_until?.message}
+            description="Après cette date, votre proposition sera marquée comme expirée."
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="date"
+                min={today}
+                max={horizon}
+                className="sm:max-w-56"
+                {...form.register("valid_until")}
+              />
+            )}
+          </FormField>
+
+          <fieldset className="grid gap-3" aria-describedby={`${slotsId}-help`}>
+            <legend className="text-sm font-medium text-slate-800">
+              Créneaux de rendez-vous proposés (optionnel)
+            </legend>
+            <p id={`${slotsId}-help`} className="text-sm text-slate-600">
+              Heure de Paris. Trois créneaux au maximum ; le patient pourra en choisir un.
+            </p>
+            {slots.fields.length > 0 ? (
+              <ul className="grid gap-3">
+                {slots.fields.map((field, index) => (
+                  <SlotRow
+                    key={field.id}
+                    index={index}
+                    error={errors.slots?.[index]?.date?.message ?? errors.slots?.[index]?.message}
+                    min={today}
+                    max={horizon}
+                    dateProps={form.register(`slots.${index}.date`)}
+                    timeProps={form.register(`slots.${index}.time`)}
+                    onRemove={() => slots.remove(index)}
+                  />
+                ))}
+              </ul>
+            ) : null}
+            <div>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={slots.fields.length >= OFFER_LIMITS.maxSlots}
+                onClick={() => slots.append({ date: "", time: "" })}
+              >
+                <Plus aria-hidden="true" />
+                Ajouter un créneau
+              </Button>
+            </div>
+            {slotsError ? <p className="text-sm font-medium text-red-700">{slotsError}</p> : null}
+          </fieldset>
+
+          {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}
+
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={amount.trim() === ""} loading={send.isPending}>
+              <Send aria-hidden="true" />
+              Envoyer la proposition
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+type Registered = UseFormRegisterReturn;
+
+function SlotRow({
+  index,
+  error,
+  min,
+  max,
+  dateProps,
+  timeProps,
+  onRemove,
+}: {
+  index: number;
+  error: string | undefined;
+  min: string;
+  max: string;
+  dateProps: Registered;
+  timeProps: Registered;
+  onRemove: () => void;
+}) {
+  const id = useId();
+  const n = index + 1;
+  const errorId = `${id}-error`;
+  const invalid = error ? true : undefined;
+  return (
+    <li className="grid gap-2 rounded-ui border border-slate-200 p-3">
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,8rem)_auto] sm:items-end">
+        <div className="grid gap-1.5">
+          <label htmlFor={`${id}-date`} className="text-sm font-medium text-slate-800">
+            Date du créneau {n}
+          </label>
+          <Input
+            id={`${id}-date`}
+            type="date"
+            min={min}
+            max={max}
+            aria-invalid={invalid}
+            aria-describedby={error ? errorId : undefined}
+            {...dateProps}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor={`${id}-time`} className="text-sm font-medium text-slate-800">
+            Heure du créneau {n}
+          </label>
+          <Input
+            id={`${id}-time`}
+            type="time"
+            aria-invalid={invalid}
+            aria-describedby={error ? errorId : undefined}
+            {...timeProps}
+          />
+        </div>
+        <div>
+          <Button variant="ghost" size="sm" aria-label={`Retirer le créneau ${n}`} onClick={onRemove}>
+            <Trash2 aria-hidden="true" />
+            Retirer
+          </Button>
+        </div>
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,196 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { addDays, parisToday } from "../../src/shared/policies/offers";
+import { ageOn } from "../../src/shared/schemas/profile";
+import { DEMO, DEMO_PASSWORD, expect, expectNoSeriousA11yIssues, test } from "./fixtures";
+import { expectPath, loginViaApi, signupPatientViaApi, toast } from "./helpers";
+
+/** A small valid PDF: the server checks the content, not only the name. */
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+);
+
+const BIRTH_DATE = "1988-04-15";
+const SENT = "Votre proposition a été envoyée au patient";
+
+/** Signs the browser in as someone else (the previous session's cookie is dropped first). */
+async function switchTo(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.context().clearCookies();
+  await loginViaApi(page, email, password);
+}
+
+/** "5 décembre 2026" for a 'YYYY-MM-DD' day. */
+function frenchDay(day: string): string {
+  return new Intl.DateTimeFormat("fr-FR", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Europe/Paris",
+  }).format(new Date(`${day}T12:00:00Z`));
+}
+
+test.describe("propositions des dentistes (D14)", () => {
+  test("un patient dépose une demande ; un dentiste répond, un autre envoie une proposition ; le patient voit les deux", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+
+    // The patient (own cookie jar): a birth date, then a request to every verified dentist with
+    // the amount of the quote they already have (for the saving).
+    const patient = await signupPatientViaApi(request, { firstName: "Léa", lastName: "Propositions" });
+    const patched = await request.patch("/api/me", {
+      data: { full_name: patient.fullName, birth_date: BIRTH_DATE },
+    });
+    expect(patched.status(), "date de naissance enregistrée").toBe(200);
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      treatment_type: "crown",
+      description: "Couronne sur la 36, devis de 1 500 € reçu.",
+      budget: "",
+      quote_amount: "1500",
+      urgency: "medium",
+      recipient: "all",
+      consent: "true",
+      document_types: JSON.stringify(["quote", "xray"]),
+    }))
+      form.append(name, value);
+    form.append("files", new File([PDF], "devis-couronne.pdf", { type: "application/pdf" }));
+    form.append("files", new File([PDF], "radio-panoramique.pdf", { type: "application/pdf" }));
+    const created = await request.post("/api/patient/requests", { multipart: form });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    // Dentist A replies with text.
+    const reply = "Bonjour, je peux vous recevoir la semaine prochaine pour un examen.";
+    await test.step("le Dr Martin répond par un message", async () => {
+      await switchTo(page, DEMO.dentist);
+      await page.goto(`/dentist/patient-submission/${id}`);
+      await page.getByLabel("Votre réponse au patient").fill(reply);
+      await page.getByRole("button", { name: "Envoyer la réponse" }).click();
+      await expect(toast(page, "Réponse envoyée avec succès")).toBeVisible();
+    });
+
+    // Dentist B opens the proposal page.
+    const slotDay = addDays(parisToday(new Date()), 14);
+    const validUntil = addDays(parisToday(new Date()), 30);
+    await test.step("la Dr Leroy voit la demande, ses documents et le patient", async () => {
+      await switchTo(page, DEMO.dentist2);
+      await page.goto(`/dentist/patient-submission/${id}`);
+      await page.getByRole("link", { name: "Proposer un devis" }).click();
+      await expectPath(page, `/dentist/quote-request/${id}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Proposer un devis" })).toBeVisible();
+
+      const age = ageOn(BIRTH_DATE, parisToday(new Date()));
+      await expect(page.getByText(`${age} ans`)).toBeVisible();
+      await expect(page.getByText(patient.email)).toBeVisible();
+      await expect(page.getByText("Non spécifié")).toBeVisible();
+
+      await expect(page.getByRole("tab", { name: "Tous (2)" })).toHaveAttribute("aria-selected", "true");
+      await page.getByRole("tab", { name: "Radiographies (1)" }).click();
+      const panel = page.getByRole("tabpanel");
+      await expect(panel.getByText("radio-panoramique.pdf")).toBeVisible();
+      await expect(panel.getByText("devis-couronne.pdf")).toHaveCount(0);
+      await page.getByRole("tab", { name: "Photos (0)" }).click();
+      await expect(page.getByText("Aucune photo pour cette demande.")).toBeVisible();
+      await page.getByRole("tab", { name: "Tous (2)" }).click();
+    });
+
+    await test.step("'Tout télécharger' donne un zip des documents", async () => {
+      const download = page.waitForEvent("download");
+      await page.getByRole("button", { name: "Tout télécharger" }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/\.zip$/);
+      const zip = await readFile(await file.path());
+      expect(zip.subarray(0, 2).toString("latin1")).toBe("PK");
+      expect(zip.includes("devis-couronne.pdf")).toBe(true);
+      expect(zip.includes("radio-panoramique.pdf")).toBe(true);
+      await expect(toast(page, "Téléchargement des documents terminé")).toBeVisible();
+    });
+
+    await test.step("la Dr Leroy remplit et envoie sa proposition", async () => {
+      const send = page.getByRole("button", { name: "Envoyer la proposition" });
+      await expect(send).toBeDisabled();
+      await page.getByLabel("Montant de la proposition (€)").fill("1 000");
+      await expect(send).toBeEnabled();
+      await page.getByLabel("Commentaire (optionnel)").fill("Couronne céramique, deux rendez-vous.");
+
+      await page.getByRole("button", { name: "Ajouter un acte" }).click();
+      await page.getByLabel("Acte de la ligne 1").fill("Couronne céramique");
+      await page.getByLabel("Dent de la ligne 1").fill("36");
+      await page.getByLabel("Honoraires (€) de la ligne 1").fill("1 200");
+
+      await page.getByLabel("Valable jusqu'au (optionnel)").fill(validUntil);
+      await page.getByRole("button", { name: "Ajouter un créneau" }).click();
+      await page.getByLabel("Date du créneau 1").fill(slotDay);
+      await page.getByLabel("Heure du créneau 1").fill("10:30");
+
+      // The amount must equal the lines' total: explained, then fixed with one click.
+      await send.click();
+      await expect(
+        page.getByText("Le total des actes doit être égal au montant de la proposition."),
+      ).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+      await page.getByRole("button", { name: "Utiliser le total comme montant" }).click();
+      await expect(page.getByLabel("Montant de la proposition (€)")).toHaveValue("1200");
+      await expect(
+        page.getByText("Le total des actes doit être égal au montant de la proposition."),
+      ).toHaveCount(0);
+
+      await send.click();
+      await expect(toast(page, SENT)).toBeVisible();
+      await expect(page.locator("main").getByRole("status").filter({ hasText: SENT })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Envoyer la proposition" })).toHaveCount(0);
+      await expect(page.getByText("Envoyée", { exact: true })).toBeVisible();
+      await expect(page.getByText(/1\s200,00\s€/).first()).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+    });
+
+    await test.step("la proposition reste en lecture seule", async () => {
+      await page.reload();
+      await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
+      await expect(page.getByRole("heading", { name: "Votre proposition" })).toBeVisible();
+      await expect(page.getByText("Couronne céramique, deux rendez-vous.")).toBeVisible();
+      await expect(page.getByLabel("Montant de la proposition (€)")).toHaveCount(0);
+      await page.goto(`/dentist/patient-submission/${id}`);
+      await expect(page.getByRole("link", { name: "Voir ma proposition" })).toBeVisible();
+    });
+
+    await test.step("le patient voit la réponse et la proposition", async () => {
+      await switchTo(page, patient.email, patient.password);
+      await page.goto(`/patient/request/${id}`);
+      await expect(page.getByRole("heading", { name: "Réponses des dentistes" })).toBeVisible();
+      await expect(page.getByText(reply)).toBeVisible();
+      await expect(page.getByText("Dr Julien Martin")).toBeVisible();
+
+      const offer = page.getByRole("listitem", { name: "Proposition du Dr Sophie Leroy" });
+      await expect(offer).toBeVisible();
+      await expect(offer).toContainText(/1\s200,00\s€/);
+      await expect(offer).toContainText(/Économie estimée\s: 300,00\s€ \(20\s%\)/);
+      await expect(offer).toContainText("Vérifié");
+      await expect(offer).toContainText("Bordeaux");
+      await expect(offer).toContainText("Envoyée");
+      await expect(offer).toContainText(`Valable jusqu'au ${frenchDay(validUntil)}`);
+      await expect(offer).toContainText("Couronne céramique");
+      await expect(offer).toContainText("dent 36");
+      await expect(offer).toContainText(`${frenchDay(slotDay)} à 10:30`);
+      await expectNoSeriousA11yIssues(page);
+    });
+  });
+
+  test("une demande introuvable sur la page de proposition", async ({ page }) => {
+    await loginViaApi(page, DEMO.dentist);
+    await page.goto("/dentist/quote-request/pas-un-identifiant");
+    await expect(page.getByRole("heading", { level: 1, name: "Demande non trouvée" })).toBeVisible();
+    await expect(page.getByText("Impossible de trouver cette demande.")).toBeVisible();
+    await page.getByRole("link", { name: "Retour aux demandes" }).click();
+    await expectPath(page, "/dentist/quote-requests");
+  });
+
+  test("un dentiste non vérifié ne voit pas la page de proposition", async ({ page }) => {
+    await loginViaApi(page, DEMO.unverifiedDentist);
+    await page.goto("/dentist/quote-request/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByRole("heading", { name: "En attente de vérification" })).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+  });
+});
