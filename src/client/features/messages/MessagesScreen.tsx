@@ -1,0 +1,81 @@
+import { MessagesSquare } from "lucide-react";
+import { useCallback } from "react";
+import { useSearchParams } from "react-router";
+import { CHAT_MESSAGES } from "../../../shared/schemas/conversations";
+import { PageHeader } from "../../components/PageHeader";
+import { cn } from "../../lib/cn";
+import { useSession } from "../../lib/session";
+import { ChatPanel } from "./ChatPanel";
+import { type ChatArea, ConversationList } from "./ConversationList";
+
+const DESCRIPTIONS: Record<ChatArea, string> = {
+  patient: "Échangez avec les dentistes qui ont répondu à vos demandes.",
+  dentist: "Échangez avec les patients dont vous avez traité les demandes.",
+};
+
+interface MessagesScreenProps {
+  area: ChatArea;
+  /** The open conversation, or null for the placeholder. */
+  selectedId: string | null;
+  /** The page of a conversation, with the current search kept in `?q=`. */
+  pathOf: (id: string, search: string) => string;
+  /** The list alone (the first step on a phone), with the current search. */
+  listPath: (search: string) => string;
+}
+
+/**
+ * Spec §2 Messages (patient and dentist): the conversation list on the left, the chat panel on the
+ * right; under 768 px they are two steps (the list, then the thread with a back button).
+ */
+export function MessagesScreen({ area, selectedId, pathOf, listPath }: MessagesScreenProps) {
+  const { profile } = useSession();
+  const [params, setParams] = useSearchParams();
+  const search = params.get("q") ?? "";
+  const onSearch = useCallback(
+    (term: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (term) next.set("q", term);
+          else next.delete("q");
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  return (
+    <>
+      <PageHeader title="Mes messages" description={DESCRIPTIONS[area]} />
+      <div className="grid h-[clamp(28rem,calc(100dvh-15rem),52rem)] grid-cols-[minmax(0,1fr)] overflow-hidden rounded-ui border border-slate-200 bg-white shadow-sm md:grid-cols-[20rem_minmax(0,1fr)] lg:grid-cols-[22rem_minmax(0,1fr)]">
+        <ConversationList
+          area={area}
+          selectedId={selectedId}
+          search={search}
+          onSearch={onSearch}
+          linkTo={(id) => pathOf(id, search)}
+          className={selectedId ? "hidden md:flex" : "flex"}
+        />
+        <div className={cn("min-h-0 min-w-0 flex-col", selectedId ? "flex" : "hidden md:flex")}>
+          {selectedId && profile ? (
+            <ChatPanel
+              key={selectedId}
+              conversationId={selectedId}
+              area={area}
+              viewerId={profile.id}
+              backTo={listPath(search)}
+            />
+          ) : (
+            <div className="flex flex-1 flex-col items-center justify-center gap-3 bg-slate-50 p-6 text-center">
+              <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                <MessagesSquare className="size-6" aria-hidden="true" />
+              </span>
+              <p className="max-w-xs text-slate-700">{CHAT_MESSAGES.placeholder}</p>
+            </div>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

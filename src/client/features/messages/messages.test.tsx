@@ -1,0 +1,702 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { RealtimeEvent } from "../../../shared/realtime";
+import type {
+  ChatMessage,
+  ConversationList,
+  ConversationSummary,
+  MessagePage,
+} from "../../../shared/schemas/conversations";
+import { closeRealtime, type SocketLike, setRealtimeSocketFactory } from "../../lib/realtime";
+import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { lastMessagePreview, SEARCH_DEBOUNCE_MS } from "./ConversationList";
+import { appendMessage, markRead, threadMessages } from "./cache";
+import { attachFiles } from "./files";
+
+const patient = makeProfile();
+const dentist = makeProfile({
+  id: "00000000-0000-4000-8000-000000000002",
+  role: "dentist",
+  first_name: "Julien",
+  last_name: "Martin",
+  full_name: "Julien Martin",
+  is_verified: true,
+});
+const LEROY = "00000000-0000-4000-8000-000000000003";
+const C1 = "c1000000-0000-4000-8000-000000000001";
+const C2 = "c2000000-0000-4000-8000-000000000002";
+
+/** Thursday 12 March 2026, 15:00 in Paris. */
+const NOW = new Date("2026-03-12T14:00:00.000Z");
+
+function conversation(overrides: Partial<ConversationSummary> = {}): ConversationSummary {
+  return {
+    id: C1,
+    request_id: "r1000000-0000-4000-8000-000000000001",
+    treatment_type: "implant",
+    other: { id: dentist.id, full_name: "Julien Martin", avatar_url: null },
+    last_message: {
+      body: "Bonjour, voici mon devis.",
+      created_at: "2026-03-12T08:05:00.000Z",
+      from_me: false,
+      attachment_count: 0,
+    },
+    last_message_at: "2026-03-12T08:05:00.000Z",
+    unread_count: 2,
+    ...overrides,
+  };
+}
+
+const CONVERSATIONS: ConversationSummary[] = [
+  conversation(),
+  conversation({
+    id: C2,
+    treatment_type: "whitening",
+    other: { id: LEROY, full_name: "Sophie Leroy", avatar_url: null },
+    last_message: { body: "", created_at: "2026-03-11T17:00:00.000Z", from_me: true, attachment_count: 1 },
+    last_message_at: "2026-03-11T17:00:00.000Z",
+    unread_count: 0,
+  }),
+];
+
+function message(overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id: "m0000000-0000-4000-8000-000000000001",
+    conversation_id: C1,
+    sender_id: dentist.id,
+    body: "Bonjour, voici mon devis.",
+    created_at: "2026-03-12T08:05:00.000Z",
+    read_at: null,
+    attachments: [],
+    ...overrides,
+  };
+}
+
+const THREAD: ChatMessage[] = [
+  message({
+    id: "m1",
+    sender_id: patient.id,
+    body: "Ma première question",
+    created_at: "2026-03-11T09:00:00.000Z",
+    read_at: "2026-03-11T10:00:00.000Z",
+  }),
+  message({
+    id: "m2",
+    body: "Voici la radio et le devis",
+    created_at: "2026-03-11T11:00:00.000Z",
+    attachments: [
+      {
+        id: "a1",
+        file_name: "radio.png",
+        mime_type: "image/png",
+        size: 2048,
+        kind: "image",
+        url: "/api/conversations/attachments/a1",
+      },
+      {
+        id: "a2",
+        file_name: "devis.pdf",
+        mime_type: "application/pdf",
+        size: 1.5 * 1024 * 1024,
+        kind: "document",
+        url: "/api/conversations/attachments/a2",
+      },
+    ],
+  }),
+  message({
+    id: "m3",
+    sender_id: patient.id,
+    body: "Merci, je regarde",
+    created_at: "2026-03-12T08:00:00.000Z",
+    read_at: null,
+  }),
+];
+
+type Answer = { status: number; body?: unknown };
+
+interface Routes {
+  list?: (url: URL) => Answer;
+  thread?: (url: URL, id: string) => Answer;
+  read?: (id: string) => Answer;
+}
+
+/** The API of the Messages pages, with the query strings the handlers need; records every call. */
+function stubMessagesApi(me = patient, routes: Routes = {}) {
+  const fallback = stubApi(me);
+  const calls: string[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    const method = init?.method ?? "GET";
+    calls.push(`${method} ${url.pathname}${url.search}`);
+    let answer: Answer | null = null;
+    const thread = url.pathname.match(/^\/api\/conversations\/([^/]+)\/messages$/);
+    const read = url.pathname.match(/^\/api\/conversations\/([^/]+)\/read$/);
+    if (method === "GET" && url.pathname === "/api/conversations") {
+      answer = routes.list
+        ? routes.list(url)
+        : json(200, { items: CONVERSATIONS, next_cursor: null, unread_total: 2 } satisfies ConversationList);
+    } else if (method === "GET" && thread?.[1]) {
+      const id = decodeURIComponent(thread[1]);
+      answer = routes.thread
+        ? routes.thread(url, id)
+        : json(200, {
+            conversation: CONVERSATIONS.find((c) => c.id === id) ?? conversation({ id }),
+            items: THREAD,
+            has_more: false,
+          } satisfies MessagePage);
+    } else if (method === "POST" && read?.[1]) {
+      answer = routes.read ? routes.read(read[1]) : json(200, { read: 2, unread_total: 0 });
+    }
+    if (!answer) return fallback(input, init);
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { "Content-Type": "application/json" },
+    });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return { calls };
+}
+
+/** A stand-in for XMLHttpRequest (the send goes through lib/upload.ts). */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  method = "";
+  url = "";
+  body: FormData | null = null;
+  status = 0;
+  responseText = "";
+  withCredentials = false;
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+/** A WebSocket driven by the test. */
+class FakeSocket implements SocketLike {
+  static last: FakeSocket | null = null;
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  constructor() {
+    FakeSocket.last = this;
+  }
+  close() {}
+  push(event: RealtimeEvent) {
+    this.onmessage?.({ data: JSON.stringify(event) });
+  }
+}
+
+function file(name: string, type: string, size = 2048): File {
+  const f = new File(["x"], name, { type });
+  Object.defineProperty(f, "size", { value: size });
+  return f;
+}
+
+function setup() {
+  FakeXhr.sent = [];
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+  // The input's `accept` lets the picker hide other types; the test checks the refusal itself.
+  return userEvent.setup({ applyAccept: false });
+}
+
+afterEach(() => {
+  closeRealtime();
+  setRealtimeSocketFactory(undefined);
+  vi.useRealTimers();
+});
+
+const conversationLink = (name: string) =>
+  screen.getByRole("link", { name: new RegExp(`^(?:[A-Z]{1,2} )?${name}`) });
+
+async function openThread(path = `/patient/messages?c=${C1}`, me = patient, routes: Routes = {}) {
+  const user = setup();
+  const api = stubMessagesApi(me, routes);
+  const app = renderApp(path);
+  const box = await screen.findByRole("textbox", { name: /^Votre message à / }, { timeout: 5000 });
+  return { user, box, ...api, ...app };
+}
+
+describe("liste des conversations", () => {
+  it("montre le message d'attente quand aucune conversation n'est ouverte", async () => {
+    setup();
+    stubMessagesApi();
+    renderApp("/patient/messages");
+    expect(await screen.findByRole("heading", { level: 1, name: "Mes messages" })).toBeInTheDocument();
+    expect(screen.getByText("Sélectionnez une conversation pour commencer à discuter")).toBeInTheDocument();
+    expect(await screen.findByText("Julien Martin")).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: /^Votre message/ })).not.toBeInTheDocument();
+  });
+
+  it("affiche pour chaque conversation l'interlocuteur, le traitement, le dernier message, l'heure et les non-lus", async () => {
+    setup();
+    stubMessagesApi();
+    renderApp("/patient/messages");
+    const martin = await screen.findByRole("link", { name: /Julien Martin/ }, { timeout: 5000 });
+    expect(martin).toHaveAttribute("href", `/patient/messages?c=${C1}`);
+    expect(martin).toHaveTextContent("Implant dentaire");
+    expect(martin).toHaveTextContent("Bonjour, voici mon devis.");
+    // Today in Paris: the hour.
+    expect(within(martin).getByText("09:05")).toBeInTheDocument();
+    expect(within(martin).getByText("2")).toBeInTheDocument();
+    expect(martin).toHaveTextContent("2 messages non lus");
+
+    const leroy = screen.getByRole("link", { name: /Sophie Leroy/ });
+    expect(leroy).toHaveTextContent("Blanchiment");
+    expect(leroy).toHaveTextContent("Vous : 📎 Pièce jointe");
+    expect(within(leroy).getByText("Hier")).toBeInTheDocument();
+    expect(leroy).not.toHaveTextContent("non lu");
+  });
+
+  it("étiquette l'heure comme le veut la spec : hh:mm, Hier, le jour, puis jj/mm/aaaa", async () => {
+    setup();
+    const at = (iso: string, id: string, name: string) =>
+      conversation({
+        id,
+        other: { id, full_name: name, avatar_url: null },
+        last_message: { body: "Bonjour", created_at: iso, from_me: false, attachment_count: 0 },
+        last_message_at: iso,
+        unread_count: 0,
+      });
+    stubMessagesApi(patient, {
+      list: () =>
+        json(200, {
+          items: [
+            at("2026-03-11T23:30:00.000Z", "x1", "Aujourd Hui"), // 00:30 in Paris, today
+            at("2026-03-11T22:30:00.000Z", "x2", "Hier Soir"), // 23:30 in Paris, yesterday
+            at("2026-03-09T10:00:00.000Z", "x3", "Lundi Matin"),
+            at("2026-03-05T10:00:00.000Z", "x4", "Semaine Passee"),
+          ],
+          next_cursor: null,
+          unread_total: 0,
+        }),
+    });
+    renderApp("/patient/messages");
+    const label = async (name: string) =>
+      within(await screen.findByRole("link", { name: new RegExp(name) }, { timeout: 5000 })).getByText(
+        (_, element) => element?.tagName === "TIME",
+      ).textContent;
+    expect(await label("Aujourd Hui")).toBe("00:30");
+    expect(await label("Hier Soir")).toBe("Hier");
+    expect(await label("Lundi Matin")).toBe("lundi");
+    expect(await label("Semaine Passee")).toBe("05/03/2026");
+  });
+
+  it("cherche côté serveur (après une pause de frappe) et dit quand rien ne correspond", async () => {
+    const user = setup();
+    const { calls } = stubMessagesApi(patient, {
+      list: (url) => {
+        const term = (url.searchParams.get("search") ?? "").toLowerCase();
+        const items = CONVERSATIONS.filter((c) => c.other.full_name.toLowerCase().includes(term));
+        return json(200, { items, next_cursor: null, unread_total: 2 });
+      },
+    });
+    const { router } = renderApp("/patient/messages");
+    await screen.findByText("Sophie Leroy", {}, { timeout: 5000 });
+    const search = screen.getByRole("searchbox", { name: "Rechercher une conversation" });
+    expect(search).toHaveAttribute("placeholder", "Rechercher une conversation...");
+
+    await user.type(search, "leroy");
+    await waitFor(() => expect(screen.queryByText("Julien Martin")).not.toBeInTheDocument(), {
+      timeout: SEARCH_DEBOUNCE_MS + 2000,
+    });
+    expect(screen.getByText("Sophie Leroy")).toBeInTheDocument();
+    expect(calls).toContain("GET /api/conversations?search=leroy");
+    // One request for the whole word, not one per letter.
+    expect(calls.filter((c) => c.startsWith("GET /api/conversations?search=l"))).toHaveLength(1);
+    expect(router.state.location.search).toBe("?q=leroy");
+    // Opening a conversation keeps the search.
+    expect(conversationLink("Sophie Leroy")).toHaveAttribute("href", `/patient/messages?c=${C2}&q=leroy`);
+
+    await user.clear(search);
+    await user.type(search, "personne");
+    expect(
+      await screen.findByText("Aucune conversation trouvée.", {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(calls).toContain("GET /api/conversations?search=personne");
+  });
+
+  it("côté dentiste : 'Rechercher un patient...' et 'Aucun patient trouvé.'", async () => {
+    setup();
+    stubMessagesApi(dentist, { list: () => json(200, { items: [], next_cursor: null, unread_total: 0 }) });
+    renderApp("/dentist/messages?q=zzz");
+    expect(await screen.findByText("Aucun patient trouvé.", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole("searchbox", { name: "Rechercher un patient" })).toHaveAttribute(
+      "placeholder",
+      "Rechercher un patient...",
+    );
+    expect(screen.getByText("Sélectionnez une conversation pour commencer à discuter")).toBeInTheDocument();
+  });
+
+  it("charge la suite de la liste avec next_cursor", async () => {
+    const user = setup();
+    const { calls } = stubMessagesApi(patient, {
+      list: (url) =>
+        url.searchParams.get("cursor") === "page2"
+          ? json(200, { items: [CONVERSATIONS[1]], next_cursor: null, unread_total: 2 })
+          : json(200, { items: [CONVERSATIONS[0]], next_cursor: "page2", unread_total: 2 }),
+    });
+    renderApp("/patient/messages");
+    await user.click(
+      await screen.findByRole("button", { name: "Afficher plus de conversations" }, { timeout: 5000 }),
+    );
+    expect(await screen.findByText("Sophie Leroy")).toBeInTheDocument();
+    expect(calls).toContain("GET /api/conversations?cursor=page2");
+    expect(screen.queryByRole("button", { name: "Afficher plus de conversations" })).not.toBeInTheDocument();
+  });
+
+  it("montre le total non lu sur l'entrée 'Messages' de la navigation", async () => {
+    setup();
+    stubMessagesApi();
+    renderApp("/patient/dashboard");
+    const nav = await screen.findByRole("navigation", { name: "Espace patient" }, { timeout: 5000 });
+    const link = within(nav).getByRole("link", { name: "Messages" });
+    await waitFor(() => expect(link).toHaveAccessibleDescription("2 messages non lus"));
+    expect(link).toHaveTextContent("Messages2");
+  });
+
+  it("propose de réessayer quand la liste ne se charge pas", async () => {
+    const user = setup();
+    let fail = true;
+    stubMessagesApi(patient, {
+      list: () =>
+        fail
+          ? json(500, { error: { code: "INTERNAL", message: "Une erreur est survenue." } })
+          : json(200, { items: CONVERSATIONS, next_cursor: null, unread_total: 2 }),
+    });
+    renderApp("/patient/messages");
+    expect(
+      await screen.findByText("Impossible de charger vos conversations", {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Réessayer" }));
+    expect(await screen.findByText("Julien Martin")).toBeInTheDocument();
+  });
+});
+
+describe("fil de la conversation", () => {
+  it("aligne mes messages, montre les accusés de lecture, les images et les documents", async () => {
+    await openThread();
+    const log = screen.getByRole("region", { name: "Messages avec Julien Martin" });
+    const items = within(log)
+      .getAllByRole("listitem")
+      .filter((li) => li.parentElement?.tagName === "OL");
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent("Vous :Ma première question");
+    expect(items[0]).toHaveTextContent("Lu");
+    expect(items[0]?.className).toContain("justify-end");
+    expect(items[1]).toHaveTextContent("Julien Martin :Voici la radio et le devis");
+    expect(items[1]?.className).toContain("justify-start");
+    expect(items[2]).toHaveTextContent("Envoyé");
+    expect(items[2]).toHaveTextContent("09:00");
+    expect(items[1]).toHaveTextContent("Hier, 12:00");
+
+    const image = within(log).getByRole("img", { name: "radio.png" });
+    expect(image).toHaveAttribute("loading", "lazy");
+    expect(image).toHaveAttribute("src", "/api/conversations/attachments/a1");
+    const pdf = within(log).getByRole("link", { name: /devis\.pdf/ });
+    expect(pdf).toHaveAttribute("href", "/api/conversations/attachments/a2");
+    expect(pdf).toHaveTextContent("1,5 Mo");
+    expect(screen.getByRole("heading", { level: 2, name: "Julien Martin" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Voir la demande" })).toHaveAttribute(
+      "href",
+      "/patient/request/r1000000-0000-4000-8000-000000000001",
+    );
+    expect(screen.getByRole("link", { name: /Julien Martin/, current: "page" })).toBeInTheDocument();
+  });
+
+  it("marque la conversation comme lue à l'ouverture", async () => {
+    const { calls } = await openThread();
+    await waitFor(() => expect(calls).toContain(`POST /api/conversations/${C1}/read`));
+    // The list's count disappears with it.
+    await waitFor(() => expect(conversationLink("Julien Martin")).not.toHaveTextContent("non lu"));
+  });
+
+  it("ne marque rien quand tout est déjà lu", async () => {
+    const { calls } = await openThread(`/patient/messages?c=${C2}`, patient, {
+      thread: () =>
+        json(200, {
+          conversation: CONVERSATIONS[1],
+          items: [message({ conversation_id: C2, read_at: "2026-03-12T09:00:00.000Z" })],
+          has_more: false,
+        }),
+    });
+    await screen.findByText("Bonjour, voici mon devis.", { selector: "p" });
+    expect(calls.filter((c) => c.endsWith("/read"))).toEqual([]);
+  });
+
+  it("charge les messages plus anciens avant le premier", async () => {
+    const older = message({
+      id: "m0",
+      body: "Le tout premier message",
+      created_at: "2026-03-01T09:00:00.000Z",
+    });
+    const { user, calls } = await openThread(`/patient/messages?c=${C1}`, patient, {
+      thread: (url) =>
+        url.searchParams.get("before") === "m1"
+          ? json(200, { conversation: CONVERSATIONS[0], items: [older], has_more: false })
+          : json(200, { conversation: CONVERSATIONS[0], items: THREAD, has_more: true }),
+    });
+    await user.click(screen.getByRole("button", { name: "Afficher les messages précédents" }));
+    expect(await screen.findByText("Le tout premier message")).toBeInTheDocument();
+    expect(calls).toContain(`GET /api/conversations/${C1}/messages?before=m1`);
+    const bodies = screen
+      .getAllByRole("listitem")
+      .filter((li) => li.parentElement?.tagName === "OL")
+      .map((li) => li.textContent);
+    expect(bodies[0]).toContain("Le tout premier message");
+    expect(screen.getByText("Début de la conversation")).toBeInTheDocument();
+  });
+
+  it("dit qu'une conversation inconnue est introuvable (dentiste, /dentist/messages/{id})", async () => {
+    setup();
+    stubMessagesApi(dentist, {
+      thread: () => json(404, { error: { code: "NOT_FOUND", message: "Conversation introuvable." } }),
+    });
+    renderApp("/dentist/messages/inconnue");
+    expect(await screen.findByText("Conversation introuvable.", {}, { timeout: 5000 })).toBeInTheDocument();
+    for (const link of screen.getAllByRole("link", { name: "Retour aux conversations" }))
+      expect(link).toHaveAttribute("href", "/dentist/messages");
+    expect(screen.queryByRole("textbox", { name: /^Votre message/ })).not.toBeInTheDocument();
+  });
+
+  it("ouvre /dentist/messages/{id} avec la conversation et son lien vers la demande", async () => {
+    await openThread(`/dentist/messages/${C1}`, dentist, {
+      list: () =>
+        json(200, {
+          items: [conversation({ other: { id: patient.id, full_name: "Marie Curie", avatar_url: null } })],
+          next_cursor: null,
+          unread_total: 0,
+        }),
+      thread: () =>
+        json(200, {
+          conversation: conversation({
+            other: { id: patient.id, full_name: "Marie Curie", avatar_url: null },
+          }),
+          items: [message({ sender_id: patient.id, body: "Bonjour docteur" })],
+          has_more: false,
+        }),
+    });
+    expect(screen.getByRole("heading", { level: 2, name: "Marie Curie" })).toBeInTheDocument();
+    expect(screen.getByText("Bonjour docteur")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Voir la demande" })).toHaveAttribute(
+      "href",
+      "/dentist/patient-submission/r1000000-0000-4000-8000-000000000001",
+    );
+    expect(screen.getByRole("link", { name: "Retour aux conversations" })).toHaveAttribute(
+      "href",
+      "/dentist/messages",
+    );
+  });
+});
+
+describe("écrire un message", () => {
+  it("Entrée envoie, Maj+Entrée va à la ligne", async () => {
+    const { user, box } = await openThread();
+    await user.type(box, "Première ligne{Shift>}{Enter}{/Shift}seconde ligne");
+    expect(box).toHaveValue("Première ligne\nseconde ligne");
+    expect(FakeXhr.sent).toHaveLength(0);
+
+    await user.type(box, "{Enter}");
+    expect(FakeXhr.sent).toHaveLength(1);
+    const xhr = FakeXhr.sent[0] as FakeXhr;
+    expect(xhr.method).toBe("POST");
+    expect(xhr.url).toBe(`/api/conversations/${C1}/messages`);
+    expect(xhr.body?.get("body")).toBe("Première ligne\nseconde ligne");
+    expect(screen.getByRole("button", { name: "Envoyer" })).toBeDisabled();
+
+    await act(async () =>
+      xhr.answer(
+        201,
+        message({
+          id: "m4",
+          sender_id: patient.id,
+          body: "Première ligne\nseconde ligne",
+          created_at: NOW.toISOString(),
+        }),
+      ),
+    );
+    await waitFor(() => expect(box).toHaveValue(""));
+    expect(screen.getByText(/seconde ligne/, { selector: "p" })).toBeInTheDocument();
+    expect(box).toHaveFocus();
+  });
+
+  it("n'envoie pas un message vide (espaces compris) sans pièce jointe", async () => {
+    const { user, box } = await openThread();
+    const send = screen.getByRole("button", { name: "Envoyer" });
+    expect(send).toBeDisabled();
+    await user.type(box, "   {Enter}");
+    expect(FakeXhr.sent).toHaveLength(0);
+    expect(send).toBeDisabled();
+    await user.type(box, "a");
+    expect(send).toBeEnabled();
+  });
+
+  it("envoie une pièce jointe seule, retirable avant l'envoi", async () => {
+    const { user } = await openThread();
+    const input = screen.getByLabelText("Fichiers à joindre");
+    await user.upload(input, [file("photo.png", "image/png"), file("devis.pdf", "application/pdf")]);
+    const chips = screen.getByRole("list", { name: "Fichiers joints" });
+    expect(within(chips).getByText("photo.png")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Retirer devis.pdf" }));
+    expect(within(chips).queryByText("devis.pdf")).not.toBeInTheDocument();
+
+    const send = screen.getByRole("button", { name: "Envoyer" });
+    expect(send).toBeEnabled();
+    await user.click(send);
+    const body = FakeXhr.sent[0]?.body;
+    expect(body?.get("body")).toBe("");
+    expect((body?.getAll("files") as File[] | undefined)?.map((f) => f.name)).toEqual(["photo.png"]);
+  });
+
+  it("refuse un fichier de plus de 10 Mo, un type non accepté et un sixième fichier", async () => {
+    const { user } = await openThread();
+    const input = screen.getByLabelText("Fichiers à joindre");
+    await user.upload(input, file("enorme.pdf", "application/pdf", 11 * 1024 * 1024));
+    expect(
+      await screen.findByText("Le fichier enorme.pdf est trop volumineux (max 10 Mo)"),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Fichiers joints" })).not.toBeInTheDocument();
+
+    await user.upload(input, file("notes.txt", "text/plain"));
+    expect(await screen.findByText("Le type de fichier notes.txt n'est pas accepté")).toBeInTheDocument();
+
+    await user.upload(
+      input,
+      ["a", "b", "c", "d", "e", "f"].map((n) => file(`${n}.pdf`, "application/pdf")),
+    );
+    expect(await screen.findByText("5 fichiers au plus par message.")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("list", { name: "Fichiers joints" })).getAllByRole("listitem"),
+    ).toHaveLength(5);
+  });
+
+  it("garde le texte et l'annonce quand l'envoi échoue", async () => {
+    const { user, box } = await openThread();
+    await user.type(box, "Un message important{Enter}");
+    await act(async () =>
+      FakeXhr.sent[0]?.answer(500, { error: { code: "INTERNAL", message: "Une erreur est survenue." } }),
+    );
+    expect(await screen.findByText("Impossible d'envoyer le message")).toBeInTheDocument();
+    expect(box).toHaveValue("Un message important");
+    expect(screen.getByRole("button", { name: "Envoyer" })).toBeEnabled();
+  });
+});
+
+describe("en direct", () => {
+  it("ajoute un message reçu au fil ouvert, l'annonce et met à jour les accusés de lecture", async () => {
+    setRealtimeSocketFactory(() => new FakeSocket());
+    const { calls } = await openThread();
+    const socket = FakeSocket.last as FakeSocket;
+    act(() => socket.push({ type: "ready", user_id: patient.id }));
+    await waitFor(() => expect(calls).toContain(`POST /api/conversations/${C1}/read`));
+    const reads = () => calls.filter((c) => c.endsWith("/read")).length;
+    const readsBefore = reads();
+
+    act(() =>
+      socket.push({
+        type: "message",
+        conversation_id: C1,
+        message: message({ id: "m9", body: "Une nouvelle question ?", created_at: NOW.toISOString() }),
+      }),
+    );
+    expect(await screen.findByText("Une nouvelle question ?", { selector: "p" })).toBeInTheDocument();
+    expect(
+      screen.getByText("Nouveau message de Julien Martin : Une nouvelle question ?"),
+    ).toBeInTheDocument();
+    // Received while open and visible: read at once.
+    await waitFor(() => expect(reads()).toBeGreaterThan(readsBefore));
+
+    // The same message again (another tab, a resend) is shown once.
+    act(() =>
+      socket.push({
+        type: "message",
+        conversation_id: C1,
+        message: message({ id: "m9", body: "Une nouvelle question ?", created_at: NOW.toISOString() }),
+      }),
+    );
+    expect(screen.getAllByText("Une nouvelle question ?", { selector: "p" })).toHaveLength(1);
+
+    // The dentist reads: my last message goes from 'Envoyé' to 'Lu'.
+    const mine = () => screen.getByText("Merci, je regarde").closest("li") as HTMLElement;
+    expect(mine()).toHaveTextContent("Envoyé");
+    act(() =>
+      socket.push({ type: "read", conversation_id: C1, reader_id: dentist.id, read_at: NOW.toISOString() }),
+    );
+    await waitFor(() => expect(mine()).toHaveTextContent("Lu"));
+
+    // The unread total reaches the navigation badge.
+    act(() => socket.push({ type: "unread", total: 7 }));
+    const nav = screen.getByRole("navigation", { name: "Espace patient" });
+    await waitFor(() =>
+      expect(within(nav).getByRole("link", { name: "Messages" })).toHaveAccessibleDescription(
+        "7 messages non lus",
+      ),
+    );
+  });
+});
+
+describe("cache des conversations", () => {
+  const page = (items: ChatMessage[], has_more = false): MessagePage => ({
+    conversation: conversation(),
+    items,
+    has_more,
+  });
+
+  it("met les pages dans l'ordre (les plus anciennes d'abord) et ajoute un message une seule fois", () => {
+    const data = { pages: [page(THREAD.slice(1)), page(THREAD.slice(0, 1))], pageParams: ["", "m2"] };
+    expect(threadMessages(data).map((m) => m.id)).toEqual(["m1", "m2", "m3"]);
+    const added = appendMessage(data, message({ id: "m4", created_at: NOW.toISOString() }));
+    expect(threadMessages(added).map((m) => m.id)).toEqual(["m1", "m2", "m3", "m4"]);
+    expect(appendMessage(added, message({ id: "m4", created_at: NOW.toISOString() }))).toBe(added);
+  });
+
+  it("un accusé de lecture marque les messages de l'autre partie envoyés jusque-là", () => {
+    const data = { pages: [page(THREAD)], pageParams: [""] };
+    const read = markRead(data, dentist.id, "2026-03-12T09:00:00.000Z", patient.id);
+    expect(threadMessages(read).map((m) => m.read_at)).toEqual([
+      "2026-03-11T10:00:00.000Z",
+      null,
+      "2026-03-12T09:00:00.000Z",
+    ]);
+    const early = markRead(data, dentist.id, "2026-03-12T07:00:00.000Z", patient.id);
+    expect(threadMessages(early)[2]?.read_at).toBeNull();
+  });
+
+  it("résume le dernier message", () => {
+    expect(lastMessagePreview(conversation())).toBe("Bonjour, voici mon devis.");
+    expect(
+      lastMessagePreview(
+        conversation({
+          last_message: { body: "", created_at: NOW.toISOString(), from_me: false, attachment_count: 3 },
+        }),
+      ),
+    ).toBe("📎 3 pièces jointes");
+    expect(lastMessagePreview(conversation({ last_message: null }))).toBe("Aucun message");
+  });
+
+  it("n'ajoute pas deux fois le même fichier", () => {
+    const a = file("a.pdf", "application/pdf");
+    const first = attachFiles([], [a]);
+    expect(attachFiles(first.files, [a]).files).toHaveLength(1);
+  });
+});
