@@ -1,15 +1,31 @@
 import { ApiError } from "./api";
 
+/** The file name of a Content-Disposition header (RFC 6266: `filename*` first), or null. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // fall back to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
+  return plain?.[1]?.trim() || null;
+}
+
 /**
- * GET /api/documents/:id/file?disposition=attachment, saved under its name through an object
- * URL (so a failure can be told to the person instead of opening an error page).
+ * Downloads a private file through an object URL, so that a failure can be told to the person
+ * instead of opening an error page. Saved under `fileName`, else the server's name, else `fallback`.
  */
-export async function downloadDocument(id: string, fileName: string): Promise<void> {
+export async function downloadFile(
+  url: string,
+  options: { fileName?: string; fallback: string },
+): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(`/api/documents/${encodeURIComponent(id)}/file?disposition=attachment`, {
-      credentials: "same-origin",
-    });
+    response = await fetch(url, { credentials: "same-origin" });
   } catch {
     throw new ApiError(0, "NETWORK_ERROR", "Le service n'a pas pu être joint.");
   }
@@ -23,14 +39,24 @@ export async function downloadDocument(id: string, fileName: string): Promise<vo
       data?.error?.message ?? "Une erreur est survenue.",
     );
   }
+  const name =
+    options.fileName ?? fileNameOf(response.headers.get("Content-Disposition")) ?? options.fallback;
   const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
+  const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
+  link.href = objectUrl;
+  link.download = name;
   link.rel = "noopener";
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+}
+
+/** GET /api/documents/:id/file?disposition=attachment, saved under its name. */
+export function downloadDocument(id: string, fileName: string): Promise<void> {
+  return downloadFile(`/api/documents/${encodeURIComponent(id)}/file?disposition=attachment`, {
+    fileName,
+    fallback: fileName,
+  });
 }

@@ -1,17 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type UseQueryResult, useQueryClient } from "@tanstack/react-query";
-import {
-  ArrowLeft,
-  Download,
-  ExternalLink,
-  FileArchive,
-  FileSearch,
-  FileText,
-  MessagesSquare,
-  Plus,
-  Send,
-  Trash2,
-} from "lucide-react";
+import { ArrowLeft, FileArchive, FileSearch, MessagesSquare, Plus, Send, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import {
   type FieldPath,
@@ -24,16 +13,10 @@ import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import { OFFER_LIMITS } from "../../../shared/domain/offers";
-import {
-  DOCUMENT_TYPE_LABELS,
-  type DocumentType,
-  URGENCY_LIST_LABELS,
-  urgencyOf,
-} from "../../../shared/domain/requests";
+import { type DocumentType, URGENCY_LIST_LABELS, urgencyOf } from "../../../shared/domain/requests";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { formatEuros, parseEuros } from "../../../shared/format/money";
-import { formatFileSize } from "../../../shared/format/size";
 import { addDays, linesTotal, parisToday } from "../../../shared/policies/offers";
 import { DENTIST_MESSAGES, type DentistRequestDetail } from "../../../shared/schemas/dentist";
 import {
@@ -61,7 +44,8 @@ import { isApiError } from "../../lib/api";
 import { downloadDocument } from "../../lib/download";
 import { useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/title";
-import { documentViewUrl, useDentistRequest } from "./api";
+import { useDentistRequest } from "./api";
+import { DocumentGrid } from "./DocumentGrid";
 import { downloadRequestZip, offerKeys, useMyOffer, useSendOffer } from "./offersApi";
 import { VerificationPending } from "./VerificationPending";
 
@@ -442,45 +426,11 @@ function DocumentsCard({ request }: { request: DentistRequestDetail }) {
                 {list.length === 0 ? (
                   <p className="text-slate-600">{empty}</p>
                 ) : (
-                  <ul className="grid gap-3 sm:grid-cols-2">
-                    {list.map((doc) => (
-                      <li
-                        key={doc.id}
-                        className="grid content-between gap-3 rounded-ui border border-slate-200 p-3"
-                      >
-                        <div className="flex items-start gap-3">
-                          <FileText className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-                          <div className="min-w-0">
-                            <p className="break-all font-medium text-slate-900">{doc.file_name}</p>
-                            <p className="text-sm text-slate-600 tabular-nums">
-                              {DOCUMENT_TYPE_LABELS[doc.document_type]} · {formatFileSize(doc.size)}
-                            </p>
-                          </div>
-                        </div>
-                        <div className="flex flex-wrap gap-2">
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            onClick={() => window.open(documentViewUrl(doc.id), "_blank", "noopener")}
-                            aria-label={`Voir ${doc.file_name} (nouvel onglet)`}
-                          >
-                            <ExternalLink aria-hidden="true" />
-                            Voir
-                          </Button>
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            loading={downloading === doc.id}
-                            onClick={() => void onDownload(doc.id, doc.file_name)}
-                            aria-label={`Télécharger ${doc.file_name}`}
-                          >
-                            <Download aria-hidden="true" />
-                            Télécharger
-                          </Button>
-                        </div>
-                      </li>
-                    ))}
-                  </ul>
+                  <DocumentGrid
+                    documents={list}
+                    downloading={downloading}
+                    onDownload={(id, name) => void onDownload(id, name)}
+                  />
                 )}
               </TabsContent>
             );

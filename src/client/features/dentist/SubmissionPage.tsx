@@ -1,21 +1,10 @@
-import {
-  ArrowLeft,
-  CheckCircle2,
-  Download,
-  ExternalLink,
-  FileSearch,
-  FileText,
-  MessagesSquare,
-  Send,
-  UserPlus,
-} from "lucide-react";
+import { ArrowLeft, CheckCircle2, FileSearch, MessagesSquare, Send, UserPlus } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
-import { DOCUMENT_TYPE_LABELS, URGENCY_LIST_LABELS, urgencyOf } from "../../../shared/domain/requests";
+import { URGENCY_LIST_LABELS, urgencyOf } from "../../../shared/domain/requests";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDate } from "../../../shared/format/dates";
-import { formatFileSize } from "../../../shared/format/size";
 import { mayReply, REPLY_REFUSED } from "../../../shared/policies/replies";
 import { DENTIST_MESSAGES, type DentistRequestDetail } from "../../../shared/schemas/dentist";
 import { PageHeader } from "../../components/PageHeader";
@@ -31,7 +20,8 @@ import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
 import { downloadDocument } from "../../lib/download";
 import { useDocumentTitle } from "../../lib/title";
-import { documentViewUrl, useAssignRequest, useDentistRequest, useReplyToRequest } from "./api";
+import { useAssignRequest, useDentistRequest, useReplyToRequest } from "./api";
+import { DocumentGrid } from "./DocumentGrid";
 import { useMyOffer } from "./offersApi";
 
 /** After a successful reply the dentist goes back to the dashboard after this long (spec §4). */
@@ -163,42 +153,12 @@ function Documents({ request }: { request: DentistRequestDetail }) {
         {request.documents.length === 0 ? (
           <p className="text-slate-600">Aucun document disponible</p>
         ) : (
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {request.documents.map((doc) => (
-              <li key={doc.id} className="grid content-between gap-3 rounded-ui border border-slate-200 p-3">
-                <div className="flex items-start gap-3">
-                  <FileText className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-                  <div className="min-w-0">
-                    <p className="break-all font-medium text-slate-900">{doc.file_name}</p>
-                    <p className="text-sm text-slate-600 tabular-nums">
-                      {DOCUMENT_TYPE_LABELS[doc.document_type]} · {formatFileSize(doc.size)}
-                    </p>
-                  </div>
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => window.open(documentViewUrl(doc.id), "_blank", "noopener")}
-                    aria-label={`Voir ${doc.file_name} (nouvel onglet)`}
-                  >
-                    <ExternalLink aria-hidden="true" />
-                    Voir
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    loading={downloading === doc.id}
-                    onClick={() => void onDownload(doc.id, doc.file_name)}
-                    aria-label={`Télécharger ${doc.file_name}`}
-                  >
-                    <Download aria-hidden="true" />
-                    Télécharger
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <DocumentGrid
+            documents={request.documents}
+            downloading={downloading}
+            onDownload={(id, name) => void onDownload(id, name)}
+            className="lg:grid-cols-3"
+          />
         )}
       </CardContent>
     </Card>

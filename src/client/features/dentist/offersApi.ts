@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { OfferInput, OfferValues } from "../../../shared/schemas/offers";
-import { type MyOffer, OFFER_MESSAGES, type OfferDto } from "../../../shared/schemas/offers";
-import { ApiError, api } from "../../lib/api";
+import type { MyOffer, OfferDto, OfferInput, OfferValues } from "../../../shared/schemas/offers";
+import { api } from "../../lib/api";
+import { downloadFile } from "../../lib/download";
 import { dentistKeys } from "./api";
 
 /** The proposal page's calls (D14): this dentist's offer on a request, sending it, the zip. */
@@ -54,51 +54,10 @@ export function requestZipUrl(requestId: string): string {
   return `${requestPath(requestId)}/documents.zip`;
 }
 
-/** The file name of a Content-Disposition header (RFC 6266 `filename*` first), if any. */
-export function fileNameOf(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      // fall back to the plain name
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
-  return plain?.[1]?.trim() || null;
-}
-
 /**
- * Downloads the request's zip through an object URL (so a failure can be told to the person
- * instead of opening an error page). Each document in it is recorded for the patient.
+ * Downloads the request's zip (each document in it is recorded for the patient); a failure is
+ * told to the person instead of opening an error page.
  */
-export async function downloadRequestZip(requestId: string): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(requestZipUrl(requestId), { credentials: "same-origin" });
-  } catch {
-    throw new ApiError(0, "NETWORK_ERROR", "Le service n'a pas pu être joint.");
-  }
-  if (!response.ok) {
-    const data = (await response.json().catch(() => null)) as {
-      error?: { code?: string; message?: string };
-    } | null;
-    throw new ApiError(
-      response.status,
-      data?.error?.code ?? "HTTP_ERROR",
-      data?.error?.message ?? OFFER_MESSAGES.zipFailed,
-    );
-  }
-  const name = fileNameOf(response.headers.get("Content-Disposition")) ?? "documents.zip";
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.rel = "noopener";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+export function downloadRequestZip(requestId: string): Promise<void> {
+  return downloadFile(requestZipUrl(requestId), { fallback: "documents.zip" });
 }
