@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { LogOut, Menu, UserRound } from "lucide-react";
-import { Suspense, useState } from "react";
+import { LifeBuoy, LogOut, Menu, UserRound } from "lucide-react";
+import { Suspense, useId, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -24,6 +24,7 @@ import { clearSessionCache, useLogout, useSession } from "../lib/auth";
 import { cn } from "../lib/cn";
 import { useConfig } from "../lib/config";
 import { ReadyMarker } from "../lib/hydrated";
+import { useRealtimeSync, useUnreadTotal } from "../lib/realtime";
 
 interface NavItem {
   to: string;
@@ -45,7 +46,10 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
   ],
   admin: [
     { to: "/admin/dashboard", label: "Administration" },
+    { to: "/admin/verifications", label: "Vérifications" },
     { to: "/admin/chat-messages", label: "Messages des patients" },
+    { to: "/admin/contact", label: "Contact" },
+    { to: "/admin/audit", label: "Audit" },
   ],
 };
 
@@ -107,6 +111,14 @@ function AccountMenu({ area, profile, onSignOut }: { area: Area; profile: Profil
             Profil
           </Link>
         </DropdownMenuItem>
+        {area === "patient" ? (
+          <DropdownMenuItem asChild>
+            <Link to="/patient/help">
+              <LifeBuoy aria-hidden="true" />
+              Besoin d'aide ?
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem onSelect={onSignOut}>
           <LogOut aria-hidden="true" />
           Déconnexion
@@ -120,30 +132,51 @@ function AreaNavLinks({
   area,
   onNavigate,
   vertical,
+  unread = 0,
 }: {
   area: Area;
   onNavigate?: () => void;
   vertical?: boolean;
+  /** Unread messages, shown beside 'Messages' (its name stays 'Messages'; the count is its description). */
+  unread?: number;
 }) {
-  return AREA_NAV[area].map((item) => (
-    <NavLink
-      key={item.to}
-      to={item.to}
-      onClick={onNavigate}
-      className={({ isActive }) =>
-        cn(
-          "rounded-md font-medium transition-colors hover:bg-slate-100 hover:text-slate-900",
-          vertical ? "px-3 py-2.5 text-base" : "px-3 py-2 text-sm",
-          isActive ? "bg-brand-50 text-brand-900" : "text-slate-700",
-        )
-      }
-    >
-      {item.label}
-    </NavLink>
-  ));
+  const unreadId = useId();
+  return AREA_NAV[area].map((item) => {
+    const badge = unread > 0 && item.to === `/${area}/messages`;
+    return (
+      <NavLink
+        key={item.to}
+        to={item.to}
+        onClick={onNavigate}
+        aria-describedby={badge ? unreadId : undefined}
+        className={({ isActive }) =>
+          cn(
+            "inline-flex items-center gap-1.5 rounded-md font-medium transition-colors hover:bg-slate-100 hover:text-slate-900",
+            vertical ? "px-3 py-2.5 text-base" : "px-3 py-2 text-sm",
+            isActive ? "bg-brand-50 text-brand-900" : "text-slate-700",
+          )
+        }
+      >
+        {item.label}
+        {badge ? (
+          <>
+            <span
+              aria-hidden="true"
+              className="min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs leading-5 font-semibold text-white tabular-nums"
+            >
+              {unread > 99 ? "99+" : unread}
+            </span>
+            <span id={unreadId} hidden>
+              {unread > 1 ? `${unread} messages non lus` : "1 message non lu"}
+            </span>
+          </>
+        ) : null}
+      </NavLink>
+    );
+  });
 }
 
-function MobileAreaMenu({ area, onSignOut }: { area: Area; onSignOut: () => void }) {
+function MobileAreaMenu({ area, onSignOut, unread }: { area: Area; onSignOut: () => void; unread: number }) {
   const [open, setOpen] = useState(false);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
@@ -156,7 +189,7 @@ function MobileAreaMenu({ area, onSignOut }: { area: Area; onSignOut: () => void
         <SheetTitle>{AREA_LABEL[area]}</SheetTitle>
         <SheetDescription className="sr-only">Navigation de votre espace</SheetDescription>
         <nav aria-label={`Navigation mobile — ${AREA_LABEL[area]}`} className="grid gap-1">
-          <AreaNavLinks area={area} vertical onNavigate={() => setOpen(false)} />
+          <AreaNavLinks area={area} vertical unread={unread} onNavigate={() => setOpen(false)} />
         </nav>
         <Button
           variant="outline"
@@ -179,14 +212,19 @@ export function AppShell({ area }: { area: Area }) {
   const { profile } = useSession();
   const { brand_name, contact_email } = useConfig();
   const signOut = useSignOut();
+  // Patients and dentists: the tab's live channel (messages, read receipts, unread counts).
+  const live = area !== "admin" && profile !== null;
+  useRealtimeSync(live);
+  const unread = useUnreadTotal(live).data ?? 0;
   if (!profile) return null;
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <SkipLink />
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
-          <div className="md:hidden">
-            <MobileAreaMenu area={area} onSignOut={signOut} />
+          {/* The admin's five entries need the room of a large screen. */}
+          <div className={area === "admin" ? "lg:hidden" : "md:hidden"}>
+            <MobileAreaMenu area={area} onSignOut={signOut} unread={unread} />
           </div>
           <Link
             to={AREA_NAV[area][0]?.to ?? "/"}
@@ -195,8 +233,11 @@ export function AppShell({ area }: { area: Area }) {
           >
             <Logo brand={brand_name} />
           </Link>
-          <nav aria-label={AREA_LABEL[area]} className="ml-6 hidden items-center gap-1 md:flex">
-            <AreaNavLinks area={area} />
+          <nav
+            aria-label={AREA_LABEL[area]}
+            className={cn("ml-6 hidden items-center gap-1", area === "admin" ? "lg:flex" : "md:flex")}
+          >
+            <AreaNavLinks area={area} unread={unread} />
           </nav>
           <div className="ml-auto">
             <AccountMenu area={area} profile={profile} onSignOut={signOut} />

@@ -19,6 +19,8 @@ const areaLayouts = () => import("./AreaLayouts");
 const patientPages = () => import("../features/patient/pages");
 const dentistPages = () => import("../features/dentist/pages");
 const adminPages = () => import("../features/admin/pages");
+const messagesPages = () => import("../features/messages/pages");
+const supportPages = () => import("../features/support/pages");
 const queryProvider = () => import("../lib/QueryProvider");
 
 /**
@@ -67,15 +69,15 @@ const DentistArea = lazyPage(areaLayouts, "DentistArea", true);
 const AdminArea = lazyPage(areaLayouts, "AdminArea", true);
 
 const PatientDashboardPage = lazyPage(patientPages, "PatientDashboardPage");
-const PatientMessagesPage = lazyPage(patientPages, "PatientMessagesPage");
+const PatientMessagesPage = lazyPage(messagesPages, "PatientMessagesPage");
 const PatientUploadPage = lazyPage(patientPages, "PatientUploadPage");
 const PatientRequestPage = lazyPage(patientPages, "PatientRequestPage");
 const PatientRequestsPage = lazyPage(patientPages, "PatientRequestsPage");
 const PatientProfilePage = lazyPage(patientPages, "PatientProfilePage");
+const PatientHelpPage = lazyPage(supportPages, "PatientHelpPage");
 
 const DentistDashboardPage = lazyPage(dentistPages, "DentistDashboardPage");
-const DentistMessagesPage = lazyPage(dentistPages, "DentistMessagesPage");
-const DentistConversationPage = lazyPage(dentistPages, "DentistConversationPage");
+const DentistMessagesPage = lazyPage(messagesPages, "DentistMessagesPage");
 const DentistQuoteRequestsPage = lazyPage(dentistPages, "DentistQuoteRequestsPage");
 const DentistQuoteRequestPage = lazyPage(dentistPages, "DentistQuoteRequestPage");
 const DentistPatientSubmissionPage = lazyPage(dentistPages, "DentistPatientSubmissionPage");
@@ -83,6 +85,9 @@ const DentistProfilePage = lazyPage(dentistPages, "DentistProfilePage");
 
 const AdminDashboardPage = lazyPage(adminPages, "AdminDashboardPage");
 const AdminChatMessagesPage = lazyPage(adminPages, "AdminChatMessagesPage");
+const AdminVerificationsPage = lazyPage(adminPages, "AdminVerificationsPage");
+const AdminContactPage = lazyPage(adminPages, "AdminContactPage");
+const AdminAuditPage = lazyPage(adminPages, "AdminAuditPage");
 
 export function AppRoutes() {
   return (
@@ -121,13 +126,13 @@ export function AppRoutes() {
           <Route path="request/:id" element={<PatientRequestPage />} />
           <Route path="requests" element={<PatientRequestsPage />} />
           <Route path="profile" element={<PatientProfilePage />} />
+          <Route path="help" element={<PatientHelpPage />} />
         </Route>
 
         <Route path="dentist" element={<DentistArea />}>
           <Route index element={<Navigate to="/dentist/dashboard" replace />} />
           <Route path="dashboard" element={<DentistDashboardPage />} />
-          <Route path="messages" element={<DentistMessagesPage />} />
-          <Route path="messages/:id" element={<DentistConversationPage />} />
+          <Route path="messages/:id?" element={<DentistMessagesPage />} />
           <Route path="quote-requests" element={<DentistQuoteRequestsPage />} />
           <Route path="quote-request/:id" element={<DentistQuoteRequestPage />} />
           <Route path="patient-submission/:id" element={<DentistPatientSubmissionPage />} />
@@ -138,6 +143,9 @@ export function AppRoutes() {
           <Route index element={<Navigate to="/admin/dashboard" replace />} />
           <Route path="dashboard" element={<AdminDashboardPage />} />
           <Route path="chat-messages" element={<AdminChatMessagesPage />} />
+          <Route path="verifications" element={<AdminVerificationsPage />} />
+          <Route path="contact" element={<AdminContactPage />} />
+          <Route path="audit" element={<AdminAuditPage />} />
         </Route>
       </Route>
     </Routes>
