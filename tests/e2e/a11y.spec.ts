@@ -130,4 +130,11 @@ test.describe("accessibilité (axe)", () => {
     await loginViaApi(page, DEMO.admin);
     await scanPages(page, ["/admin/dashboard", "/admin/chat-messages"]);
   });
+
+  test("espace d'administration : vérifications, contact, audit ; aide aux patients", async ({ page }) => {
+    await loginViaApi(page, DEMO.admin);
+    await scanPages(page, ["/admin/verifications", "/admin/contact", "/admin/audit"]);
+    await signupPatientViaApi(page.request);
+    await scanPages(page, ["/patient/help"]);
+  });
 });

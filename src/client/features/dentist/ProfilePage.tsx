@@ -1,4 +1,4 @@
-import { BadgeCheck, Clock, Send } from "lucide-react";
+import { BadgeCheck, Clock, Send, XCircle } from "lucide-react";
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { formatDetailDate } from "../../../shared/format/dates";
@@ -252,18 +252,32 @@ function VerificationCard({ profile }: { profile: Profile }) {
         toast.error(PROFILE_MESSAGES.verificationFailed, { description: failureDescription(error) }),
     });
 
+  const refused = profile.verification_state === "refused";
   return (
-    <Card className="border-yellow-300 bg-yellow-50">
+    <Card className={refused ? "border-red-300 bg-red-50" : "border-yellow-300 bg-yellow-50"}>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-yellow-950">
-          <Clock className="size-5" aria-hidden="true" />
-          En attente de vérification
+        <CardTitle className={`flex items-center gap-2 ${refused ? "text-red-950" : "text-yellow-950"}`}>
+          {refused ? (
+            <XCircle className="size-5" aria-hidden="true" />
+          ) : (
+            <Clock className="size-5" aria-hidden="true" />
+          )}
+          {refused ? "Vérification refusée" : "En attente de vérification"}
         </CardTitle>
         <CardDescription className="text-slate-800">
           Tant que votre compte n'est pas vérifié, les demandes des patients ne vous sont pas montrées.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
+        {refused && profile.verification_refusal_reason ? (
+          <div className="grid gap-0.5 text-sm text-slate-900">
+            <p className="font-semibold">Raison indiquée par notre équipe :</p>
+            <p className="whitespace-pre-line">{profile.verification_refusal_reason}</p>
+            <p className="mt-1 text-slate-800">
+              Corrigez votre profil si besoin, puis demandez une nouvelle vérification.
+            </p>
+          </div>
+        ) : null}
         {profile.verification_state === "requested" && profile.verification_requested_at ? (
           <p role="status" className="text-sm text-slate-800">
             Votre demande de vérification a été envoyée le{" "}

@@ -1,4 +1,4 @@
-import { CalendarDays, CheckCircle2, Clock, FileUp, FolderOpen, Plus } from "lucide-react";
+import { CalendarDays, CheckCircle2, Clock, FileUp, FolderOpen, LifeBuoy, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatListDate } from "../../../shared/format/dates";
@@ -140,6 +140,23 @@ export function PatientDashboardPage() {
           />
         )}
       </section>
+
+      <Card className="mt-8 flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-start gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            <LifeBuoy className="size-5" aria-hidden="true" />
+          </span>
+          <div className="grid gap-0.5">
+            <h2 className="font-semibold text-slate-900">Besoin d'aide ?</h2>
+            <p className="text-sm text-slate-600">
+              Une question sur votre demande ou sur Sourio ? Notre équipe vous répond.
+            </p>
+          </div>
+        </div>
+        <Button asChild variant="outline">
+          <Link to="/patient/help">Écrire à l'équipe</Link>
+        </Button>
+      </Card>
     </>
   );
 }

@@ -1,0 +1,175 @@
+import { BadgeCheck, RefreshCw, SearchX, ShieldOff } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { toast } from "sonner";
+import { formatListDate } from "../../../shared/format/dates";
+import { ADMIN_MESSAGES, type AdminUser } from "../../../shared/schemas/admin";
+import { Badge, type BadgeTone } from "../../components/ui/Badge";
+import { Button } from "../../components/ui/Button";
+import { type Column, DataTable, Pagination } from "../../components/ui/DataTable";
+import { ConfirmDialog } from "../../components/ui/Dialog";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { Label } from "../../components/ui/Label";
+import { LoadError } from "../../components/ui/LoadError";
+import { SearchInput } from "../../components/ui/SearchInput";
+import { type UserRole, useAdminUsers, useDebounced, useVerificationDecision } from "./api";
+
+const STATE_BADGES: Record<AdminUser["verification_state"], { tone: BadgeTone; label: string }> = {
+  verified: { tone: "green", label: "Vérifié" },
+  requested: { tone: "yellow", label: "Demande en attente" },
+  refused: { tone: "red", label: "Refusé" },
+  none: { tone: "gray", label: "Non vérifié" },
+};
+
+export function VerificationBadge({ state }: { state: AdminUser["verification_state"] }) {
+  const badge = STATE_BADGES[state];
+  return <Badge tone={badge.tone}>{badge.label}</Badge>;
+}
+
+const TEXTS: Record<UserRole, { title: string; caption: string; search: string }> = {
+  dentist: { title: "Dentistes", caption: "Dentistes inscrits", search: "Rechercher un dentiste" },
+  patient: { title: "Patients", caption: "Patients inscrits", search: "Rechercher un patient" },
+};
+
+/**
+ * The dentists or patients table of /admin/dashboard: a global search (server-side, after a pause
+ * in typing), a refresh button, pages of 10 and 'Aucun résultat'; dentists have the verify /
+ * unverify action behind a confirmation.
+ */
+export function UsersSection({ kind: role }: { kind: UserRole }) {
+  const texts = TEXTS[role];
+  const headingId = useId();
+  const searchId = useId();
+  const [typed, setTyped] = useState("");
+  const search = useDebounced(typed.trim());
+  const [page, setPage] = useState(1);
+  const [pending, setPending] = useState<AdminUser | null>(null);
+  const users = useAdminUsers(role, search, page);
+  const decide = useVerificationDecision();
+
+  // A new search starts at its first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the search changes.
+  useEffect(() => setPage(1), [search]);
+
+  useEffect(() => {
+    if (users.isError) toast.error(ADMIN_MESSAGES.usersFailed, { id: `admin-users-${role}` });
+  }, [users.isError, role]);
+
+  const confirm = () => {
+    if (!pending) return;
+    const decision = pending.is_verified ? "unverify" : "verify";
+    decide.mutate(
+      { id: pending.id, decision },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          setPending(null);
+        },
+        onError: (error) => toast.error(ADMIN_MESSAGES.verificationFailed, { description: error.message }),
+      },
+    );
+  };
+
+  const columns: Column<AdminUser>[] = [
+    { header: "Nom", cell: (u) => <span className="font-medium">{u.full_name || "—"}</span> },
+    { header: "E-mail", cell: (u) => <span className="break-all">{u.email}</span> },
+    ...(role === "dentist"
+      ? [
+          {
+            header: "Vérification",
+            cell: (u: AdminUser) => <VerificationBadge state={u.verification_state} />,
+            className: "whitespace-nowrap",
+          },
+        ]
+      : []),
+    {
+      header: "Inscription",
+      cell: (u) => formatListDate(u.created_at),
+      className: "whitespace-nowrap",
+    },
+    ...(role === "dentist"
+      ? [
+          {
+            header: "Action",
+            hideLabelInCard: true,
+            cell: (u: AdminUser) => (
+              <Button
+                variant={u.is_verified ? "outline" : "primary"}
+                size="sm"
+                aria-label={`${u.is_verified ? "Retirer la vérification de" : "Vérifier"} ${u.full_name || u.email}`}
+                onClick={() => setPending(u)}
+              >
+                {u.is_verified ? <ShieldOff aria-hidden="true" /> : <BadgeCheck aria-hidden="true" />}
+                {u.is_verified ? "Retirer la vérification" : "Vérifier"}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const data = users.data;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+          {texts.title}
+        </h2>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="grid flex-1 gap-1.5">
+          <Label htmlFor={searchId}>{texts.search}</Label>
+          <SearchInput
+            id={searchId}
+            placeholder="Nom ou e-mail"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </div>
+        <Button
+          variant="outline"
+          aria-label={`Actualiser la liste des ${texts.title.toLowerCase()}`}
+          loading={users.isFetching && !users.isPending}
+          onClick={() => void users.refetch()}
+        >
+          <RefreshCw aria-hidden="true" />
+          Actualiser
+        </Button>
+      </div>
+      <DataTable
+        caption={texts.caption}
+        columns={columns}
+        rows={data?.items}
+        rowKey={(u) => u.id}
+        loading={users.isPending}
+        loadingRows={10}
+        error={
+          users.isError && !data ? (
+            <LoadError title={ADMIN_MESSAGES.usersFailed} onRetry={() => void users.refetch()} />
+          ) : undefined
+        }
+        empty={<EmptyState as="h3" icon={SearchX} title={ADMIN_MESSAGES.noResult} />}
+      />
+      {data && (page > 1 || data.has_more) ? (
+        <Pagination page={page} hasMore={data.has_more} onPageChange={setPage} />
+      ) : null}
+      {role === "dentist" ? (
+        <ConfirmDialog
+          open={pending !== null}
+          onOpenChange={(open) => {
+            if (!open) setPending(null);
+          }}
+          title={pending?.is_verified ? "Retirer la vérification ?" : "Vérifier ce dentiste ?"}
+          description={
+            pending?.is_verified
+              ? `${pending.full_name} ne verra plus les demandes des patients, dès maintenant. Il sera prévenu par e-mail.`
+              : `${pending?.full_name ?? ""} pourra voir les demandes des patients et leur répondre. Il sera prévenu par e-mail.`
+          }
+          confirmLabel={pending?.is_verified ? "Retirer la vérification" : "Vérifier"}
+          destructive={pending?.is_verified}
+          loading={decide.isPending}
+          onConfirm={confirm}
+        />
+      ) : null}
+    </section>
+  );
+}

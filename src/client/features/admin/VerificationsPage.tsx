@@ -1,0 +1,229 @@
+import { BadgeCheck, RefreshCw, ShieldCheck, XCircle } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { formatDetailDate } from "../../../shared/format/dates";
+import { ADMIN_MESSAGES, type VerificationRequest } from "../../../shared/schemas/admin";
+import { PageHeader } from "../../components/PageHeader";
+import { Button } from "../../components/ui/Button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/Card";
+import { Pagination } from "../../components/ui/DataTable";
+import {
+  ConfirmDialog,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "../../components/ui/Dialog";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { FormField } from "../../components/ui/FormField";
+import { LoadError } from "../../components/ui/LoadError";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { Textarea } from "../../components/ui/Textarea";
+import { isApiError } from "../../lib/api";
+import { useVerificationDecision, useVerificationQueue } from "./api";
+
+const QUEUE_FAILED = "Impossible de charger les demandes de vérification";
+
+function Detail({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="break-words text-slate-900">{value?.trim() || "Non renseigné"}</dd>
+    </div>
+  );
+}
+
+function RefuseDialog({ request, onClose }: { request: VerificationRequest | null; onClose: () => void }) {
+  const decide = useVerificationDecision();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | undefined>();
+
+  const close = () => {
+    setReason("");
+    setError(undefined);
+    decide.reset();
+    onClose();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!request) return;
+    decide.mutate(
+      { id: request.id, decision: "refuse", reason },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          close();
+        },
+        onError: (failure) => {
+          const field = isApiError(failure) ? failure.fields.reason : undefined;
+          if (field) setError(field);
+          else toast.error(ADMIN_MESSAGES.verificationFailed, { description: failure.message });
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={request !== null}
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+    >
+      <DialogContent>
+        <DialogTitle>Refuser la demande de vérification</DialogTitle>
+        <DialogDescription>
+          {request?.full_name} recevra un e-mail avec la raison du refus et pourra demander une nouvelle
+          vérification.
+        </DialogDescription>
+        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+          <FormField label="Raison du refus" required error={error}>
+            {(control) => (
+              <Textarea
+                {...control}
+                value={reason}
+                maxLength={1000}
+                placeholder="Ex. : le numéro RPPS ne correspond pas au nom indiqué."
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  setError(undefined);
+                }}
+              />
+            )}
+          </FormField>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="outline">Annuler</Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" loading={decide.isPending}>
+              Refuser la demande
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** /admin/verifications: the dentists who asked for verification (D12), oldest request first. */
+export function AdminVerificationsPage() {
+  const [page, setPage] = useState(1);
+  const queue = useVerificationQueue(page);
+  const decide = useVerificationDecision();
+  const [verifying, setVerifying] = useState<VerificationRequest | null>(null);
+  const [refusing, setRefusing] = useState<VerificationRequest | null>(null);
+  const data = queue.data;
+
+  const verify = () => {
+    if (!verifying) return;
+    decide.mutate(
+      { id: verifying.id, decision: "verify" },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          setVerifying(null);
+        },
+        onError: (error) => toast.error(ADMIN_MESSAGES.verificationFailed, { description: error.message }),
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Demandes de vérification"
+        description="Vérifiez le numéro RPPS (Répertoire partagé des professionnels de santé) et le cabinet de chaque dentiste avant de lui montrer les demandes des patients."
+        actions={
+          <Button
+            variant="outline"
+            loading={queue.isFetching && !queue.isPending}
+            onClick={() => void queue.refetch()}
+          >
+            <RefreshCw aria-hidden="true" />
+            Actualiser
+          </Button>
+        }
+      />
+      {queue.isPending ? (
+        <div className="grid gap-4" aria-busy="true">
+          <p className="sr-only">Chargement...</p>
+          {["a", "b"].map((key) => (
+            <Skeleton key={key} className="h-56 w-full rounded-ui" />
+          ))}
+        </div>
+      ) : queue.isError && !data ? (
+        <LoadError title={QUEUE_FAILED} onRetry={() => void queue.refetch()} />
+      ) : data && data.items.length === 0 ? (
+        <EmptyState
+          icon={ShieldCheck}
+          title="Aucune demande en attente"
+          description="Les dentistes qui demandent une vérification depuis leur profil apparaîtront ici."
+        />
+      ) : (
+        <ul className="grid gap-4" aria-label="Demandes de vérification">
+          {data?.items.map((request) => (
+            <li key={request.id}>
+              <Card>
+                <CardHeader className="gap-1">
+                  <CardTitle>{request.full_name}</CardTitle>
+                  <p className="break-all text-sm text-slate-600">{request.email}</p>
+                </CardHeader>
+                <CardContent className="grid gap-4">
+                  <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                    <Detail label="Numéro RPPS" value={request.rpps} />
+                    <Detail label="Adresse du cabinet" value={request.practice_address} />
+                    <Detail label="Code postal" value={request.practice_postcode} />
+                    <Detail label="Ville" value={request.city} />
+                    <Detail label="Date de la demande" value={formatDetailDate(request.requested_at)} />
+                  </dl>
+                  {request.previous_refusal ? (
+                    <div className="rounded-ui border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-950">
+                      <p className="font-semibold">Refus précédent</p>
+                      <p className="whitespace-pre-line">{request.previous_refusal}</p>
+                    </div>
+                  ) : null}
+                  <div className="flex flex-col gap-2 sm:flex-row">
+                    <Button
+                      onClick={() => setVerifying(request)}
+                      aria-label={`Vérifier ${request.full_name}`}
+                    >
+                      <BadgeCheck aria-hidden="true" />
+                      Vérifier
+                    </Button>
+                    <Button
+                      variant="outline"
+                      onClick={() => setRefusing(request)}
+                      aria-label={`Refuser la demande de ${request.full_name}`}
+                    >
+                      <XCircle aria-hidden="true" />
+                      Refuser
+                    </Button>
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && (page > 1 || data.has_more) ? (
+        <div className="mt-4">
+          <Pagination page={page} hasMore={data.has_more} onPageChange={setPage} />
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={verifying !== null}
+        onOpenChange={(open) => {
+          if (!open) setVerifying(null);
+        }}
+        title="Vérifier ce dentiste ?"
+        description={`${verifying?.full_name ?? ""} pourra voir les demandes des patients et leur répondre. Il sera prévenu par e-mail.`}
+        confirmLabel="Vérifier"
+        loading={decide.isPending}
+        onConfirm={verify}
+      />
+      <RefuseDialog request={refusing} onClose={() => setRefusing(null)} />
+    </>
+  );
+}

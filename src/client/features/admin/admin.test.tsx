@@ -1,0 +1,574 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { RealtimeEvent } from "../../../shared/realtime";
+import type { AdminStats, AdminUser, VerificationRequest } from "../../../shared/schemas/admin";
+import type { SupportMessage, SupportThread } from "../../../shared/schemas/support";
+import { closeRealtime, type SocketLike, setRealtimeSocketFactory } from "../../lib/realtime";
+import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { SEARCH_DEBOUNCE_MS } from "./api";
+
+const admin = makeProfile({
+  id: "00000000-0000-4000-8000-0000000000ad",
+  email: "admin@sourio.fr",
+  first_name: "Claire",
+  last_name: "Morel",
+  full_name: "Claire Morel",
+  is_admin: true,
+});
+
+const STATS: AdminStats = {
+  patients: 12,
+  dentists: 3,
+  verification_requests: 1,
+  unread_support: 2,
+  unhandled_contact: 4,
+};
+
+function user(overrides: Partial<AdminUser>): AdminUser {
+  return {
+    id: "u1",
+    full_name: "Julien Martin",
+    email: "dr.martin@example.fr",
+    role: "dentist",
+    is_verified: true,
+    verification_state: "verified",
+    created_at: "2026-03-05T10:00:00.000Z",
+    ...overrides,
+  };
+}
+
+const DENTISTS: AdminUser[] = [
+  user({ id: "d1" }),
+  user({
+    id: "d2",
+    full_name: "Thomas Bernard",
+    email: "dr.bernard@example.fr",
+    is_verified: false,
+    verification_state: "requested",
+    created_at: "2026-02-01T10:00:00.000Z",
+  }),
+];
+const PATIENTS: AdminUser[] = [
+  user({
+    id: "p1",
+    full_name: "Marie Dupont",
+    email: "marie@example.fr",
+    role: "patient",
+    is_verified: false,
+    verification_state: "none",
+  }),
+  user({
+    id: "p2",
+    full_name: "Lina Aide",
+    email: "lina@example.fr",
+    role: "patient",
+    is_verified: false,
+    verification_state: "none",
+  }),
+];
+
+const P1 = "a0000000-0000-4000-8000-000000000001";
+const P2 = "a0000000-0000-4000-8000-000000000002";
+
+const THREADS: SupportThread[] = [
+  {
+    patient_id: P1,
+    patient_name: "Marie Dupont",
+    patient_email: "marie@example.fr",
+    last_message: "Comment joindre mon devis ?",
+    last_message_at: "2026-03-12T08:00:00.000Z",
+    unread: 2,
+  },
+  {
+    patient_id: P2,
+    patient_name: "Lina Aide",
+    patient_email: "lina@example.fr",
+    last_message: "Merci !",
+    last_message_at: "2026-03-10T08:00:00.000Z",
+    unread: 0,
+  },
+];
+
+function message(overrides: Partial<SupportMessage>): SupportMessage {
+  return {
+    id: "m1",
+    patient_id: P1,
+    from_team: false,
+    author_name: null,
+    body: "Comment joindre mon devis ?",
+    image: null,
+    read_at: null,
+    created_at: "2026-03-12T08:00:00.000Z",
+    ...overrides,
+  };
+}
+
+const THREAD: SupportMessage[] = [
+  message({
+    id: "m1",
+    body: "Voici une capture",
+    image: { url: "/api/support/messages/m1/image", name: "capture.png" },
+  }),
+  message({ id: "m2", body: "Comment joindre mon devis ?" }),
+];
+
+type Answer = { status: number; body?: unknown };
+type Handler = (url: URL, body: unknown) => Answer | undefined;
+
+/** The admin API: handlers by "METHOD /path" get the URL (query string) and the JSON body. */
+function stubAdminApi(handlers: Record<string, Handler> = {}) {
+  const fallback = stubApi(admin);
+  const calls: { key: string; url: URL; body: unknown }[] = [];
+  const read = new Set<string>();
+  const defaults: Record<string, Handler> = {
+    "GET /api/admin/stats": () => json(200, STATS),
+    "GET /api/admin/users": (url) => {
+      const role = url.searchParams.get("role");
+      const term = (url.searchParams.get("search") ?? "").toLowerCase();
+      const items = (role === "dentist" ? DENTISTS : PATIENTS).filter(
+        (u) => u.full_name.toLowerCase().includes(term) || u.email.includes(term),
+      );
+      return json(200, {
+        items,
+        page: Number(url.searchParams.get("page") ?? 1),
+        page_size: 10,
+        has_more: false,
+      });
+    },
+    "GET /api/admin/support/threads": () =>
+      json(200, {
+        items: THREADS.map((t) => (read.has(t.patient_id) ? { ...t, unread: 0 } : t)),
+        page: 1,
+        page_size: 10,
+        has_more: false,
+      }),
+    [`GET /api/admin/support/threads/${P1}/messages`]: () => json(200, { items: THREAD, has_more: false }),
+    [`POST /api/admin/support/threads/${P1}/read`]: () => {
+      read.add(P1);
+      return json(200, { read: 2 });
+    },
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    const key = `${init?.method ?? "GET"} ${url.pathname}`;
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ key, url, body });
+    const handler = handlers[key] ?? defaults[key];
+    const answer = handler?.(url, body);
+    if (!answer) return fallback(input, init);
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { "Content-Type": "application/json" },
+    });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return { calls };
+}
+
+/** A WebSocket driven by the test. */
+class FakeSocket implements SocketLike {
+  static last: FakeSocket | null = null;
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  constructor() {
+    FakeSocket.last = this;
+  }
+  close() {}
+  push(event: RealtimeEvent) {
+    this.onmessage?.({ data: JSON.stringify(event) });
+  }
+}
+
+afterEach(() => {
+  closeRealtime();
+  setRealtimeSocketFactory(undefined);
+  vi.restoreAllMocks();
+});
+
+const LONG = { timeout: 5000 };
+
+describe("/admin/dashboard 'Administration'", () => {
+  it("montre les compteurs, les dentistes (vérification, date jj/mm/aaaa) et les patients", async () => {
+    stubAdminApi();
+    renderApp("/admin/dashboard");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Administration" }, LONG),
+    ).toBeInTheDocument();
+    const counters = await screen.findByRole("region", { name: "Chiffres clés" });
+    await waitFor(() => expect(within(counters).getByText("12")).toBeInTheDocument());
+    expect(within(counters).getByText("Patients")).toBeInTheDocument();
+    expect(within(counters).getByText("3")).toBeInTheDocument();
+    expect(within(counters).getByRole("link", { name: /Demandes de vérification/ })).toHaveAttribute(
+      "href",
+      "/admin/verifications",
+    );
+    expect(within(counters).getByRole("link", { name: /Messages non lus/ })).toHaveAttribute(
+      "href",
+      "/admin/chat-messages",
+    );
+    expect(within(counters).getByRole("link", { name: /Contacts à traiter/ })).toHaveAttribute(
+      "href",
+      "/admin/contact",
+    );
+
+    const dentists = await screen.findByRole("table", { name: "Dentistes inscrits" }, LONG);
+    const martin = within(dentists).getByRole("row", { name: /Julien Martin/ });
+    expect(martin).toHaveTextContent("dr.martin@example.fr");
+    expect(martin).toHaveTextContent("Vérifié");
+    expect(martin).toHaveTextContent("05/03/2026");
+    expect(
+      within(martin).getByRole("button", { name: "Retirer la vérification de Julien Martin" }),
+    ).toBeVisible();
+    const bernard = within(dentists).getByRole("row", { name: /Thomas Bernard/ });
+    expect(bernard).toHaveTextContent("Demande en attente");
+    expect(within(bernard).getByRole("button", { name: "Vérifier Thomas Bernard" })).toBeVisible();
+
+    const patients = await screen.findByRole("table", { name: "Patients inscrits" });
+    expect(within(patients).getAllByRole("row")).toHaveLength(3);
+    expect(within(patients).queryByRole("button")).not.toBeInTheDocument();
+    expect(within(patients).getByRole("columnheader", { name: "Inscription" })).toBeInTheDocument();
+  });
+
+  it("cherche côté serveur après une pause de frappe, et dit 'Aucun résultat'", async () => {
+    const person = userEvent.setup();
+    const { calls } = stubAdminApi();
+    renderApp("/admin/dashboard");
+    const patients = await screen.findByRole("table", { name: "Patients inscrits" }, LONG);
+    await person.type(screen.getByLabelText("Rechercher un patient"), "lina");
+    await waitFor(() => expect(within(patients).queryByText("Marie Dupont")).not.toBeInTheDocument(), {
+      timeout: SEARCH_DEBOUNCE_MS + 2000,
+    });
+    expect(within(patients).getByText("Lina Aide")).toBeInTheDocument();
+    const searches = calls.filter(
+      (c) =>
+        c.key === "GET /api/admin/users" &&
+        c.url.searchParams.get("role") === "patient" &&
+        c.url.searchParams.has("search"),
+    );
+    // One request for the whole word, not one per letter.
+    expect(searches.map((c) => c.url.searchParams.get("search"))).toEqual(["lina"]);
+    expect(searches[0]?.url.searchParams.get("page")).toBe("1");
+
+    await person.type(screen.getByLabelText("Rechercher un patient"), "zzz");
+    expect(
+      await screen.findByRole("heading", { name: "Aucun résultat" }, { timeout: SEARCH_DEBOUNCE_MS + 2000 }),
+    ).toBeInTheDocument();
+  });
+
+  it("pages de 10 : Suivant demande la page 2, Précédent revient", async () => {
+    const person = userEvent.setup();
+    const { calls } = stubAdminApi({
+      "GET /api/admin/users": (url) => {
+        if (url.searchParams.get("role") !== "patient") return undefined;
+        const page = Number(url.searchParams.get("page") ?? 1);
+        const items = Array.from({ length: page === 1 ? 10 : 2 }, (_, i) =>
+          user({
+            id: `p${page}-${i}`,
+            full_name: `Patient ${page}-${i}`,
+            role: "patient",
+            email: `p${page}${i}@x.fr`,
+          }),
+        );
+        return json(200, { items, page, page_size: 10, has_more: page === 1 });
+      },
+    });
+    renderApp("/admin/dashboard");
+    const section = await screen.findByRole("region", { name: "Patients" }, LONG);
+    expect(await within(within(section).getByRole("table")).findByText("Patient 1-0")).toBeInTheDocument();
+    expect(within(section).getByRole("button", { name: "Précédent" })).toBeDisabled();
+    await person.click(within(section).getByRole("button", { name: "Suivant" }));
+    expect(await within(within(section).getByRole("table")).findByText("Patient 2-1")).toBeInTheDocument();
+    expect(within(section).getByText("Page 2")).toBeInTheDocument();
+    expect(within(section).getByRole("button", { name: "Suivant" })).toBeDisabled();
+    expect(
+      calls.some(
+        (c) => c.url.searchParams.get("role") === "patient" && c.url.searchParams.get("page") === "2",
+      ),
+    ).toBe(true);
+    await person.click(within(section).getByRole("button", { name: "Précédent" }));
+    expect(await within(within(section).getByRole("table")).findByText("Patient 1-0")).toBeInTheDocument();
+  });
+
+  it("vérifie un dentiste après confirmation, puis le dit ('Dentiste vérifié')", async () => {
+    const person = userEvent.setup();
+    const { calls } = stubAdminApi({
+      "POST /api/admin/dentists/d2/verification": () =>
+        json(200, { changed: true, is_verified: true, message: "Dentiste vérifié" }),
+    });
+    renderApp("/admin/dashboard");
+    await person.click(
+      (await screen.findAllByRole("button", { name: "Vérifier Thomas Bernard" }, LONG))[0] as HTMLElement,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Vérifier ce dentiste ?" });
+    await person.click(within(dialog).getByRole("button", { name: "Vérifier" }));
+    expect(await screen.findByText("Dentiste vérifié")).toBeInTheDocument();
+    expect(calls.find((c) => c.key === "POST /api/admin/dentists/d2/verification")?.body).toEqual({
+      decision: "verify",
+      reason: "",
+    });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    // The table is asked again.
+    expect(
+      calls.filter((c) => c.key === "GET /api/admin/users" && c.url.searchParams.get("role") === "dentist")
+        .length,
+    ).toBeGreaterThan(1);
+  });
+
+  it("retire la vérification ('Dentiste non-vérifié') ; une erreur est dite en français", async () => {
+    const person = userEvent.setup();
+    let fail = true;
+    stubAdminApi({
+      "POST /api/admin/dentists/d1/verification": () =>
+        fail
+          ? json(500, {
+              error: { code: "INTERNAL", message: "Une erreur est survenue. Veuillez réessayer plus tard." },
+            })
+          : json(200, { changed: true, is_verified: false, message: "Dentiste non-vérifié" }),
+    });
+    renderApp("/admin/dashboard");
+    await person.click(
+      (
+        await screen.findAllByRole("button", { name: "Retirer la vérification de Julien Martin" }, LONG)
+      )[0] as HTMLElement,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Retirer la vérification ?" });
+    await person.click(within(dialog).getByRole("button", { name: "Retirer la vérification" }));
+    expect(
+      await screen.findByText("Erreur lors de la mise à jour du statut de vérification"),
+    ).toBeInTheDocument();
+    // The dialog stays open to try again.
+    fail = false;
+    await person.click(within(dialog).getByRole("button", { name: "Retirer la vérification" }));
+    expect(await screen.findByText("Dentiste non-vérifié")).toBeInTheDocument();
+  });
+
+  it("dit 'Impossible de charger les utilisateurs' et propose de réessayer", async () => {
+    stubAdminApi({
+      "GET /api/admin/users": () => json(500, { error: { code: "INTERNAL", message: "Erreur" } }),
+    });
+    renderApp("/admin/dashboard");
+    expect(
+      (await screen.findAllByText("Impossible de charger les utilisateurs", {}, LONG)).length,
+    ).toBeGreaterThan(0);
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Réessayer" })).toHaveLength(2), LONG);
+  });
+});
+
+describe("/admin/verifications", () => {
+  const REQUEST: VerificationRequest = {
+    id: "d2",
+    full_name: "Thomas Bernard",
+    email: "dr.bernard@example.fr",
+    city: "Marseille",
+    rpps: "10001234565",
+    practice_address: "12 rue de la République",
+    practice_postcode: "13001",
+    requested_at: "2026-03-10T09:00:00.000Z",
+    previous_refusal: "Le numéro RPPS ne correspondait pas.",
+  };
+
+  it("montre la demande (RPPS, cabinet, date, refus précédent) ; un refus sans raison garde l'erreur du serveur sous le champ", async () => {
+    const person = userEvent.setup();
+    const { calls } = stubAdminApi({
+      "GET /api/admin/verification-requests": () =>
+        json(200, { items: [REQUEST], page: 1, page_size: 10, has_more: false }),
+      "POST /api/admin/dentists/d2/verification": (_url, body) =>
+        (body as { reason: string }).reason.trim()
+          ? json(200, { changed: true, is_verified: false, message: "Demande de vérification refusée" })
+          : json(400, {
+              error: {
+                code: "VALIDATION_ERROR",
+                message: "Certains champs sont invalides.",
+                fields: { reason: "Indiquez la raison du refus : le dentiste la lira." },
+              },
+            }),
+    });
+    renderApp("/admin/verifications");
+    const card = within(
+      await screen.findByRole("list", { name: "Demandes de vérification" }, LONG),
+    ).getByRole("listitem");
+    expect(card).toHaveTextContent("10001234565");
+    expect(card).toHaveTextContent("12 rue de la République");
+    expect(card).toHaveTextContent("13001");
+    expect(card).toHaveTextContent("Marseille");
+    expect(card).toHaveTextContent("10 mars 2026");
+    expect(card).toHaveTextContent("Refus précédent");
+    expect(card).toHaveTextContent("Le numéro RPPS ne correspondait pas.");
+
+    await person.click(within(card).getByRole("button", { name: "Refuser la demande de Thomas Bernard" }));
+    const dialog = await screen.findByRole("dialog", { name: "Refuser la demande de vérification" });
+    await person.click(within(dialog).getByRole("button", { name: "Refuser la demande" }));
+    const reason = within(dialog).getByLabelText(/^Raison du refus/);
+    expect(
+      await within(dialog).findByText("Indiquez la raison du refus : le dentiste la lira."),
+    ).toBeInTheDocument();
+    expect(reason).toHaveAttribute("aria-invalid", "true");
+
+    await person.type(reason, "Diplôme illisible");
+    await person.click(within(dialog).getByRole("button", { name: "Refuser la demande" }));
+    expect(await screen.findByText("Demande de vérification refusée")).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === "POST /api/admin/dentists/d2/verification").at(-1)?.body).toEqual({
+      decision: "refuse",
+      reason: "Diplôme illisible",
+    });
+  });
+
+  it("dit quand la file est vide", async () => {
+    stubAdminApi({
+      "GET /api/admin/verification-requests": () =>
+        json(200, { items: [], page: 1, page_size: 10, has_more: false }),
+    });
+    renderApp("/admin/verifications");
+    expect(
+      await screen.findByRole("heading", { name: "Aucune demande en attente" }, LONG),
+    ).toBeInTheDocument();
+  });
+});
+
+describe("/admin/chat-messages 'Messages des patients'", () => {
+  it("liste les conversations (point rouge lisible 'non lu') et attend une sélection", async () => {
+    stubAdminApi();
+    renderApp("/admin/chat-messages");
+    expect(
+      await screen.findByRole("heading", { name: "Aucune conversation sélectionnée" }, LONG),
+    ).toBeInTheDocument();
+    const marie = await screen.findByRole("link", { name: /Marie Dupont/ });
+    expect(marie).toHaveAttribute("href", `/admin/chat-messages?p=${P1}`);
+    expect(marie).toHaveTextContent("2 messages non lus");
+    expect(marie).toHaveTextContent("Comment joindre mon devis ?");
+    const lina = screen.getByRole("link", { name: /Lina Aide/ });
+    expect(lina).not.toHaveTextContent("non lu");
+    // Latest first.
+    const links = screen.getAllByRole("link", { name: /Marie Dupont|Lina Aide/ });
+    expect(links.map((l) => l.textContent?.slice(0, 5))).toEqual(["Marie", "Lina "]);
+  });
+
+  it("ouvrir une conversation la marque lue (le point disparaît) et montre texte et image", async () => {
+    const person = userEvent.setup();
+    const { calls } = stubAdminApi();
+    renderApp("/admin/chat-messages");
+    await person.click(await screen.findByRole("link", { name: /Marie Dupont/ }, LONG));
+    const thread = await screen.findByRole("region", { name: "Conversation avec Marie Dupont" });
+    expect(await within(thread).findByText("Voici une capture")).toBeInTheDocument();
+    expect(within(thread).getByRole("img", { name: "capture.png" })).toHaveAttribute(
+      "src",
+      "/api/support/messages/m1/image",
+    );
+    await waitFor(() =>
+      expect(calls.some((c) => c.key === `POST /api/admin/support/threads/${P1}/read`)).toBe(true),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole("link", { name: /Marie Dupont/ })).not.toHaveTextContent("non lu"),
+    );
+    expect(screen.queryByText("Aucune conversation sélectionnée")).not.toBeInTheDocument();
+  });
+
+  it("un échec du marquage comme lu est seulement journalisé", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    stubAdminApi({
+      [`POST /api/admin/support/threads/${P1}/read`]: () =>
+        json(500, { error: { code: "INTERNAL", message: "Erreur" } }),
+    });
+    renderApp(`/admin/chat-messages?p=${P1}`);
+    await screen.findByText("Voici une capture", {}, LONG);
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(screen.queryByText("Impossible de charger les messages")).not.toBeInTheDocument();
+  });
+
+  it("répond : texte sans espaces autour, bouton désactivé à vide et pendant l'envoi, 'Réponse envoyée'", async () => {
+    const person = userEvent.setup();
+    let release: (() => void) | null = null;
+    const { calls } = stubAdminApi();
+    const original = globalThis.fetch;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input), "http://localhost");
+        if (init?.method === "POST" && url.pathname === `/api/admin/support/threads/${P1}/messages`) {
+          calls.push({ key: "POST reply", url, body: JSON.parse(String(init.body)) });
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          const reply = message({
+            id: "m3",
+            from_team: true,
+            author_name: "Claire Morel",
+            body: "Cliquez sur Nouvelle demande.",
+            created_at: "2026-03-12T09:00:00.000Z",
+          });
+          return new Response(JSON.stringify(reply), {
+            status: 201,
+            headers: { "Content-Type": "application/json" },
+          });
+        }
+        return original(input, init);
+      }),
+    );
+    renderApp(`/admin/chat-messages?p=${P1}`);
+    const box = await screen.findByRole("textbox", { name: "Votre réponse à Marie Dupont" }, LONG);
+    const send = screen.getByRole("button", { name: "Envoyer" });
+    expect(send).toBeDisabled();
+    await person.type(box, "   ");
+    expect(send).toBeDisabled();
+    await person.clear(box);
+    await person.type(box, "  Cliquez sur Nouvelle demande.  ");
+    expect(send).toBeEnabled();
+    await person.click(send);
+    await waitFor(() => expect(send).toBeDisabled());
+    expect(calls.find((c) => c.key === "POST reply")?.body).toEqual({
+      body: "Cliquez sur Nouvelle demande.",
+    });
+    await act(async () => release?.());
+    expect(await screen.findByText("Réponse envoyée")).toBeInTheDocument();
+    const thread = screen.getByRole("region", { name: "Conversation avec Marie Dupont" });
+    expect(within(thread).getByText("Cliquez sur Nouvelle demande.")).toBeInTheDocument();
+    expect(within(thread).getByText("Claire Morel")).toBeInTheDocument();
+    expect(box).toHaveValue("");
+  });
+
+  it("un échec d'envoi garde le texte et dit 'Impossible d'envoyer la réponse'", async () => {
+    const person = userEvent.setup();
+    stubAdminApi({
+      [`POST /api/admin/support/threads/${P1}/messages`]: () =>
+        json(404, { error: { code: "NOT_FOUND", message: "Conversation introuvable." } }),
+    });
+    renderApp(`/admin/chat-messages?p=${P1}`);
+    const box = await screen.findByRole("textbox", { name: "Votre réponse à Marie Dupont" }, LONG);
+    await person.type(box, "Bonjour{Enter}");
+    expect(await screen.findByText("Impossible d'envoyer la réponse")).toBeInTheDocument();
+    expect(screen.getByText("Conversation introuvable.")).toBeInTheDocument();
+    expect(box).toHaveValue("Bonjour");
+  });
+
+  it("dit 'Impossible de charger les messages' quand la liste échoue", async () => {
+    stubAdminApi({
+      "GET /api/admin/support/threads": () => json(500, { error: { code: "INTERNAL", message: "Erreur" } }),
+    });
+    renderApp("/admin/chat-messages");
+    expect(
+      (await screen.findAllByText("Impossible de charger les messages", {}, LONG)).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it("en direct : un nouveau message du patient apparaît dans la conversation ouverte et la liste est redemandée", async () => {
+    setRealtimeSocketFactory(() => new FakeSocket());
+    const { calls } = stubAdminApi();
+    renderApp(`/admin/chat-messages?p=${P1}`);
+    await screen.findByText("Voici une capture", {}, LONG);
+    await waitFor(() => expect(FakeSocket.last).not.toBeNull());
+    const listCalls = () => calls.filter((c) => c.key === "GET /api/admin/support/threads").length;
+    const before = listCalls();
+    act(() => {
+      FakeSocket.last?.push({ type: "ready", user_id: admin.id });
+      FakeSocket.last?.push({
+        type: "support",
+        message: message({ id: "m9", body: "Une autre question", created_at: "2026-03-12T10:00:00.000Z" }),
+      });
+    });
+    expect(await screen.findByText("Une autre question")).toBeInTheDocument();
+    await waitFor(() => expect(listCalls()).toBeGreaterThan(before));
+  });
+});

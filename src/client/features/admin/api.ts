@@ -1,0 +1,276 @@
+import {
+  type InfiniteData,
+  keepPreviousData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type {
+  AdminStats,
+  AdminUserList,
+  AuditEntry,
+  ContactItem,
+  VerificationRequest,
+} from "../../../shared/schemas/admin";
+import type { SupportMessage, SupportThreadList } from "../../../shared/schemas/support";
+import { ApiError, api } from "../../lib/api";
+
+/** The admin area's calls (issue 7): one function (and hook) per endpoint. */
+
+/** Typing pauses this long before a list asks the server (search is server-side). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** `value`, once it has stopped changing for `delay` ms. */
+export function useDebounced<T>(value: T, delay = SEARCH_DEBOUNCE_MS): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+interface Paged<T> {
+  items: T[];
+  page: number;
+  page_size: number;
+  has_more: boolean;
+}
+
+export type UserRole = "patient" | "dentist";
+export type AuditType = AuditEntry["type"];
+
+export const adminKeys = {
+  all: ["admin"] as const,
+  stats: () => ["admin", "stats"] as const,
+  users: (role: UserRole, search: string, page: number) =>
+    ["admin", "users", role, { search, page }] as const,
+  usersOf: (role: UserRole) => ["admin", "users", role] as const,
+  queue: (page: number) => ["admin", "queue", page] as const,
+  queues: () => ["admin", "queue"] as const,
+  contact: (page: number) => ["admin", "contact", page] as const,
+  contacts: () => ["admin", "contact"] as const,
+  audit: (type: AuditType | "", person: string, page: number) =>
+    ["admin", "audit", { type, person, page }] as const,
+  threads: () => ["admin", "support", "threads"] as const,
+  threadList: (search: string, page: number) => ["admin", "support", "threads", { search, page }] as const,
+  thread: (patientId: string) => ["admin", "support", "thread", patientId] as const,
+};
+
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== "") search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+/** GET /api/admin/stats */
+export function useAdminStats() {
+  return useQuery({
+    queryKey: adminKeys.stats(),
+    queryFn: ({ signal }) => api<AdminStats>("/api/admin/stats", { signal }),
+  });
+}
+
+/** GET /api/admin/users (search and pages of 10 on the server). */
+export function useAdminUsers(role: UserRole, search: string, page: number) {
+  return useQuery({
+    queryKey: adminKeys.users(role, search, page),
+    queryFn: ({ signal }) =>
+      api<AdminUserList>(`/api/admin/users${query({ role, search: search.trim(), page })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type VerificationDecision = "verify" | "unverify" | "refuse";
+
+/** POST /api/admin/dentists/:id/verification; refreshes the users, the queue and the counters. */
+export function useVerificationDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      decision,
+      reason = "",
+    }: {
+      id: string;
+      decision: VerificationDecision;
+      reason?: string;
+    }) =>
+      api<{ changed: boolean; is_verified: boolean; message: string }>(
+        `/api/admin/dentists/${encodeURIComponent(id)}/verification`,
+        { method: "POST", body: { decision, reason } },
+      ),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.usersOf("dentist") });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.queues() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.stats() });
+    },
+  });
+}
+
+/** GET /api/admin/verification-requests */
+export function useVerificationQueue(page: number) {
+  return useQuery({
+    queryKey: adminKeys.queue(page),
+    queryFn: ({ signal }) =>
+      api<Paged<VerificationRequest>>(`/api/admin/verification-requests${query({ page })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/admin/contact (newest first). */
+export function useContactInbox(page: number) {
+  return useQuery({
+    queryKey: adminKeys.contact(page),
+    queryFn: ({ signal }) => api<Paged<ContactItem>>(`/api/admin/contact${query({ page })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/admin/contact/:id/handled */
+export function useMarkContactHandled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<{ id: string; handled_at: string; message: string }>(
+        `/api/admin/contact/${encodeURIComponent(id)}/handled`,
+        { method: "POST" },
+      ),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.contacts() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.stats() });
+    },
+  });
+}
+
+/** GET /api/admin/contact/:id/file, saved under its name (a failure is thrown, in French). */
+export async function downloadContactFile(id: string, fileName: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/admin/contact/${encodeURIComponent(id)}/file`, {
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError(0, "NETWORK_ERROR", "Le service n'a pas pu être joint.");
+  }
+  if (!response.ok) {
+    const data = (await response.json().catch(() => null)) as {
+      error?: { code?: string; message?: string };
+    } | null;
+    throw new ApiError(
+      response.status,
+      data?.error?.code ?? "HTTP_ERROR",
+      data?.error?.message ?? "Une erreur est survenue.",
+    );
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.rel = "noopener";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** GET /api/admin/audit */
+export function useAudit(type: AuditType | "", person: string, page: number) {
+  return useQuery({
+    queryKey: adminKeys.audit(type, person, page),
+    queryFn: ({ signal }) =>
+      api<Paged<AuditEntry>>(`/api/admin/audit${query({ type, person: person.trim(), page })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/* ---- Support chat, the team's side ---- */
+
+/** GET /api/admin/support/threads (latest first). */
+export function useSupportThreads(search: string, page: number) {
+  return useQuery({
+    queryKey: adminKeys.threadList(search, page),
+    queryFn: ({ signal }) =>
+      api<SupportThreadList>(`/api/admin/support/threads${query({ search: search.trim(), page })}`, {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const THREAD_PAGE_SIZE = 30;
+type ThreadPage = { items: SupportMessage[]; has_more: boolean };
+export type ThreadData = InfiniteData<ThreadPage, string | null>;
+
+/** GET /api/admin/support/threads/:patientId/messages, oldest first, older pages on demand. */
+export function useSupportThread(patientId: string | null) {
+  return useInfiniteQuery({
+    queryKey: adminKeys.thread(patientId ?? ""),
+    enabled: Boolean(patientId),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api<ThreadPage>(
+        `/api/admin/support/threads/${encodeURIComponent(patientId ?? "")}/messages${query({
+          before: pageParam ?? undefined,
+          limit: THREAD_PAGE_SIZE,
+        })}`,
+        { signal },
+      ),
+    getNextPageParam: (last) => (last.has_more ? (last.items[0]?.id ?? null) : null),
+  });
+}
+
+/** The messages of a loaded thread, oldest first. */
+export function threadMessages(data: { pages: ThreadPage[] } | undefined): SupportMessage[] {
+  if (!data) return [];
+  return [...data.pages].reverse().flatMap((page) => page.items);
+}
+
+/** Adds a message at the end of a loaded thread (once: the live echo of a reply is ignored). */
+export function appendToThread(queryClient: QueryClient, message: SupportMessage): void {
+  queryClient.setQueryData<ThreadData>(adminKeys.thread(message.patient_id), (data) => {
+    if (!data) return data;
+    if (data.pages.some((page) => page.items.some((m) => m.id === message.id))) return data;
+    const [first, ...rest] = data.pages;
+    if (!first) return data;
+    return { ...data, pages: [{ ...first, items: [...first.items, message] }, ...rest] };
+  });
+}
+
+/** POST /api/admin/support/threads/:patientId/read */
+export function useMarkThreadRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patientId: string) =>
+      api<{ read: number }>(`/api/admin/support/threads/${encodeURIComponent(patientId)}/read`, {
+        method: "POST",
+      }),
+    onSuccess: (result) => {
+      if (result.read === 0) return;
+      void queryClient.invalidateQueries({ queryKey: adminKeys.threads() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.stats() });
+    },
+  });
+}
+
+/** POST /api/admin/support/threads/:patientId/messages */
+export function useSupportReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ patientId, body }: { patientId: string; body: string }) =>
+      api<SupportMessage>(`/api/admin/support/threads/${encodeURIComponent(patientId)}/messages`, {
+        method: "POST",
+        body: { body },
+      }),
+    onSuccess: (message) => {
+      appendToThread(queryClient, message);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.threads() });
+    },
+  });
+}

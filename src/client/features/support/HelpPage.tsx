@@ -1,0 +1,316 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { ImagePlus, LifeBuoy, Send, X } from "lucide-react";
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
+import { toast } from "sonner";
+import { formatDetailDateTime } from "../../../shared/format/dates";
+import { formatFileSize } from "../../../shared/format/size";
+import { SUPPORT_MESSAGES, type SupportMessage } from "../../../shared/schemas/support";
+import { PageHeader } from "../../components/PageHeader";
+import { Button } from "../../components/ui/Button";
+import { Label } from "../../components/ui/Label";
+import { LoadError } from "../../components/ui/LoadError";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { Textarea } from "../../components/ui/Textarea";
+import { cn } from "../../lib/cn";
+import { useRealtimeEvents } from "../../lib/realtime";
+import {
+  appendSupportMessage,
+  imageProblem,
+  supportKeys,
+  supportMessages,
+  useMarkSupportRead,
+  useSendSupportMessage,
+  useSupportMessages,
+} from "./api";
+
+const TEAM = "L'équipe Sourio";
+
+function Bubble({ message }: { message: SupportMessage }) {
+  const own = !message.from_team;
+  return (
+    <li className={cn("flex", own ? "justify-end" : "justify-start")}>
+      <div
+        className={cn(
+          "grid max-w-[85%] gap-1.5 rounded-ui px-4 py-2.5 sm:max-w-[70%]",
+          own ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-900",
+        )}
+      >
+        <p className={cn("text-xs font-semibold", own ? "text-brand-50" : "text-slate-700")}>
+          {own ? "Vous" : TEAM}
+        </p>
+        {message.image ? (
+          <a
+            href={message.image.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="block w-fit overflow-hidden rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            <img
+              src={message.image.url}
+              alt={message.image.name}
+              loading="lazy"
+              className="h-40 w-auto max-w-full rounded-md bg-slate-200 object-cover"
+            />
+          </a>
+        ) : null}
+        {message.body ? <p className="whitespace-pre-line break-words">{message.body}</p> : null}
+        <time
+          dateTime={message.created_at}
+          className={cn("text-xs tabular-nums", own ? "text-brand-50" : "text-slate-600")}
+        >
+          {formatDetailDateTime(message.created_at)}
+        </time>
+      </div>
+    </li>
+  );
+}
+
+/** The chosen image's chip: a thumbnail, its name and size, and a remove button. */
+function ImageChip({ file, onRemove }: { file: File; onRemove: () => void }) {
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (typeof URL.createObjectURL !== "function") return;
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return (
+    <div className="flex w-fit max-w-full items-center gap-2 rounded-full border border-slate-300 bg-slate-50 py-1 pr-1 pl-1 text-sm text-slate-800">
+      {preview ? (
+        <img src={preview} alt="" className="size-8 shrink-0 rounded-full object-cover" />
+      ) : (
+        <ImagePlus className="ml-2 size-4 shrink-0 text-slate-600" aria-hidden="true" />
+      )}
+      <span className="max-w-48 truncate">{file.name}</span>
+      <span className="shrink-0 text-xs text-slate-600">{formatFileSize(file.size)}</span>
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={`Retirer ${file.name}`}
+        className="flex size-7 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
+        <X className="size-4" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+function SupportComposer() {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState("");
+  const [image, setImage] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const send = useSendSupportMessage();
+  const canSend = !send.isPending && (text.trim().length > 0 || image !== null);
+
+  const submit = () => {
+    if (!canSend) return;
+    send.mutate(
+      { body: text.trim(), image },
+      {
+        onSuccess: () => {
+          setText("");
+          setImage(null);
+          setError(null);
+          toast.success(SUPPORT_MESSAGES.sent);
+          textarea.current?.focus();
+        },
+        onError: (failure) => toast.error(SUPPORT_MESSAGES.sendFailed, { description: failure.message }),
+      },
+    );
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submit();
+  };
+
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    const problem = imageProblem(file);
+    setError(problem);
+    if (!problem) setImage(file);
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      aria-label="Écrire à l'équipe"
+      className="grid gap-2 border-t border-slate-200 bg-white p-3"
+    >
+      {image ? (
+        <ImageChip
+          file={image}
+          onRemove={() => {
+            setImage(null);
+            textarea.current?.focus();
+          }}
+        />
+      ) : null}
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex items-end gap-2">
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+          tabIndex={-1}
+          className="sr-only"
+          aria-label="Image à joindre"
+          onChange={(event) => {
+            choose(event.target.files?.[0]);
+            event.target.value = "";
+          }}
+        />
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Joindre une image"
+          title="Joindre une image"
+          onClick={() => fileInput.current?.click()}
+        >
+          <ImagePlus aria-hidden="true" />
+        </Button>
+        <div className="grid min-w-0 flex-1">
+          <Label htmlFor={id} className="sr-only">
+            Votre message à l'équipe
+          </Label>
+          <Textarea
+            ref={textarea}
+            id={id}
+            rows={1}
+            value={text}
+            maxLength={5000}
+            placeholder="Écrivez votre message..."
+            aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+            className="field-sizing-content max-h-40 min-h-10 resize-none"
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+        </div>
+        <Button type="submit" disabled={!canSend} loading={send.isPending}>
+          <Send aria-hidden="true" />
+          Envoyer
+        </Button>
+      </div>
+      <p id={hintId} className="text-xs text-slate-600">
+        Entrée pour envoyer, Maj + Entrée pour aller à la ligne. Une image JPG ou PNG de 10 Mo au plus.
+      </p>
+    </form>
+  );
+}
+
+/** /patient/help 'Besoin d'aide ?': the patient's thread with the Sourio team (issue 7, D13). */
+export function PatientHelpPage() {
+  const messages = useSupportMessages();
+  const markRead = useMarkSupportRead();
+  const queryClient = useQueryClient();
+  const scroller = useRef<HTMLDivElement>(null);
+  const items = supportMessages(messages.data);
+  const lastId = items.at(-1)?.id;
+  const unreadReplies = items.some((m) => m.from_team && !m.read_at);
+
+  useEffect(() => {
+    if (messages.isError) toast.error(SUPPORT_MESSAGES.loadFailed, { id: "support-messages" });
+  }, [messages.isError]);
+
+  // The team's replies live; a reconnection fetches what was missed.
+  useRealtimeEvents((notice) => {
+    if (notice.type === "support") appendSupportMessage(queryClient, notice.message);
+    else if (notice.type === "resync") void queryClient.invalidateQueries({ queryKey: supportKeys.thread() });
+  });
+
+  // Opening the page (and a reply arriving while it is open) marks the team's replies read.
+  const { mutate } = markRead;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a new message arrives.
+  useEffect(() => {
+    if (!unreadReplies) return;
+    mutate(undefined, {
+      onError: (error) => console.error("Impossible de marquer les réponses comme lues", error),
+    });
+  }, [unreadReplies, lastId]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keeps the newest message in view.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [lastId]);
+
+  return (
+    <>
+      <PageHeader
+        title={SUPPORT_MESSAGES.title}
+        description="Une question sur Sourio, une demande ou un devis ? Écrivez à notre équipe : elle vous répond ici (et par e-mail si vous ne lisez pas sa réponse)."
+      />
+      <section
+        aria-label="Conversation avec l'équipe Sourio"
+        className="flex h-[calc(100dvh-18rem)] min-h-[26rem] flex-col rounded-ui border border-slate-200 bg-white shadow-sm"
+      >
+        <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto p-3">
+          {messages.isPending ? (
+            <div className="grid gap-3" aria-busy="true">
+              <p className="sr-only">Chargement...</p>
+              <Skeleton className="ml-auto h-16 w-2/3" />
+              <Skeleton className="h-16 w-2/3" />
+            </div>
+          ) : messages.isError && !messages.data ? (
+            <LoadError title={SUPPORT_MESSAGES.loadFailed} onRetry={() => void messages.refetch()} />
+          ) : items.length === 0 ? (
+            <div className="flex h-full flex-col items-center justify-center gap-3 px-6 text-center">
+              <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                <LifeBuoy className="size-6" aria-hidden="true" />
+              </span>
+              <h2 className="text-lg font-semibold text-slate-900">Posez votre question</h2>
+              <p className="max-w-md text-slate-600">
+                Décrivez votre question ci-dessous ; vous pouvez joindre une capture d'écran ou une photo.
+                Notre équipe vous répond en général dans la journée.
+              </p>
+            </div>
+          ) : (
+            <>
+              {messages.hasNextPage ? (
+                <div className="mb-3 flex justify-center">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    loading={messages.isFetchingNextPage}
+                    onClick={() => void messages.fetchNextPage()}
+                  >
+                    Messages précédents
+                  </Button>
+                </div>
+              ) : null}
+              <ol className="grid gap-3" aria-label="Messages">
+                {items.map((message) => (
+                  <Bubble key={message.id} message={message} />
+                ))}
+              </ol>
+            </>
+          )}
+        </div>
+        <SupportComposer />
+      </section>
+    </>
+  );
+}

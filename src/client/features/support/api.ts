@@ -1,0 +1,102 @@
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
+import { SUPPORT_MESSAGES, type SupportMessage } from "../../../shared/schemas/support";
+import { api } from "../../lib/api";
+import { postMultipart } from "../../lib/upload";
+
+/** 'Besoin d'aide ?': the patient's side of the support chat (issue 7). */
+
+export const supportKeys = {
+  thread: () => ["support", "thread"] as const,
+};
+
+export const SUPPORT_PAGE_SIZE = 30;
+type SupportPage = { items: SupportMessage[]; has_more: boolean };
+export type SupportThreadData = InfiniteData<SupportPage, string | null>;
+
+/** GET /api/support/messages, oldest first, older pages on demand. */
+export function useSupportMessages() {
+  return useInfiniteQuery({
+    queryKey: supportKeys.thread(),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(SUPPORT_PAGE_SIZE) });
+      if (pageParam) params.set("before", pageParam);
+      return api<SupportPage>(`/api/support/messages?${params}`, { signal });
+    },
+    getNextPageParam: (last) => (last.has_more ? (last.items[0]?.id ?? null) : null),
+  });
+}
+
+/** The loaded messages, oldest first. */
+export function supportMessages(data: { pages: SupportPage[] } | undefined): SupportMessage[] {
+  if (!data) return [];
+  return [...data.pages].reverse().flatMap((page) => page.items);
+}
+
+/** Adds a message at the end of the loaded thread (once: the live echo of a sent one is ignored). */
+export function appendSupportMessage(queryClient: QueryClient, message: SupportMessage): void {
+  queryClient.setQueryData<SupportThreadData>(supportKeys.thread(), (data) => {
+    if (!data) return data;
+    if (data.pages.some((page) => page.items.some((m) => m.id === message.id))) return data;
+    const [first, ...rest] = data.pages;
+    if (!first) return data;
+    return { ...data, pages: [{ ...first, items: [...first.items, message] }, ...rest] };
+  });
+}
+
+/** Marks the team's replies of the loaded thread read (after POST /api/support/read). */
+export function markRepliesRead(queryClient: QueryClient, at: string): void {
+  queryClient.setQueryData<SupportThreadData>(supportKeys.thread(), (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.map((m) => (m.from_team && !m.read_at ? { ...m, read_at: at } : m)),
+          })),
+        }
+      : data,
+  );
+}
+
+/** POST /api/support/messages (multipart: `body` and/or one `image`). */
+export function useSendSupportMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, image }: { body: string; image: File | null }) => {
+      const form = new FormData();
+      if (body) form.append("body", body);
+      if (image) form.append("image", image, image.name);
+      const { data } = await postMultipart<SupportMessage>("/api/support/messages", form);
+      return data;
+    },
+    onSuccess: (message) => appendSupportMessage(queryClient, message),
+  });
+}
+
+/** POST /api/support/read: the team's replies are read. */
+export function useMarkSupportRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ read: number }>("/api/support/read", { method: "POST" }),
+    onSuccess: () => markRepliesRead(queryClient, new Date().toISOString()),
+  });
+}
+
+const IMAGE_TYPES = new Set(["image/jpeg", "image/png"]);
+const IMAGE_EXTENSIONS = /\.(jpe?g|png)$/i;
+
+/** Why this file cannot be joined (JPG or PNG, 10 MB), or null. The server checks the content again. */
+export function imageProblem(file: File): string | null {
+  const typeOk = file.type ? IMAGE_TYPES.has(file.type) : IMAGE_EXTENSIONS.test(file.name);
+  if (!typeOk) return SUPPORT_MESSAGES.imageOnly;
+  if (file.size > MAX_FILE_SIZE) return SUPPORT_MESSAGES.imageTooLarge;
+  return null;
+}

@@ -1,0 +1,297 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { RealtimeEvent } from "../../../shared/realtime";
+import type { SupportMessage } from "../../../shared/schemas/support";
+import { closeRealtime, type SocketLike, setRealtimeSocketFactory } from "../../lib/realtime";
+import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { imageProblem } from "./api";
+
+const patient = makeProfile();
+
+function message(overrides: Partial<SupportMessage>): SupportMessage {
+  return {
+    id: "s1",
+    patient_id: patient.id,
+    from_team: false,
+    author_name: null,
+    body: "Comment joindre mon devis ?",
+    image: null,
+    read_at: null,
+    created_at: "2026-03-12T08:00:00.000Z",
+    ...overrides,
+  };
+}
+
+const THREAD: SupportMessage[] = [
+  message({ id: "s1" }),
+  message({
+    id: "s2",
+    from_team: true,
+    author_name: "Claire Morel",
+    body: "Depuis « Nouvelle demande ».",
+    created_at: "2026-03-12T09:00:00.000Z",
+  }),
+];
+
+type Answer = { status: number; body?: unknown };
+
+/** The support API; records every call. */
+function stubSupportApi(routes: { list?: () => Answer; read?: () => Answer } = {}) {
+  const fallback = stubApi(patient);
+  const calls: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), "http://localhost");
+      const key = `${init?.method ?? "GET"} ${url.pathname}`;
+      calls.push(`${key}${url.search}`);
+      let answer: Answer | null = null;
+      if (key === "GET /api/support/messages")
+        answer = routes.list ? routes.list() : json(200, { items: THREAD, has_more: false });
+      else if (key === "POST /api/support/read")
+        answer = routes.read ? routes.read() : json(200, { read: 1 });
+      if (!answer) return fallback(input, init);
+      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { "Content-Type": "application/json" },
+      });
+    }),
+  );
+  return { calls };
+}
+
+/** A stand-in for XMLHttpRequest (the send goes through lib/upload.ts). */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  method = "";
+  url = "";
+  body: FormData | null = null;
+  status = 0;
+  responseText = "";
+  withCredentials = false;
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+/** A WebSocket driven by the test. */
+class FakeSocket implements SocketLike {
+  static last: FakeSocket | null = null;
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  constructor() {
+    FakeSocket.last = this;
+  }
+  close() {}
+  push(event: RealtimeEvent) {
+    this.onmessage?.({ data: JSON.stringify(event) });
+  }
+}
+
+function file(name: string, type: string, size = 2048): File {
+  const f = new File(["x"], name, { type });
+  Object.defineProperty(f, "size", { value: size });
+  return f;
+}
+
+function setup() {
+  FakeXhr.sent = [];
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  return userEvent.setup({ applyAccept: false });
+}
+
+afterEach(() => {
+  closeRealtime();
+  setRealtimeSocketFactory(undefined);
+  vi.restoreAllMocks();
+});
+
+const LONG = { timeout: 5000 };
+const box = () => screen.findByRole("textbox", { name: "Votre message à l'équipe" }, LONG);
+
+describe("/patient/help 'Besoin d'aide ?'", () => {
+  it("montre l'échange avec l'équipe et marque ses réponses lues à l'ouverture", async () => {
+    setup();
+    const { calls } = stubSupportApi();
+    renderApp("/patient/help");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Besoin d'aide ?" }, LONG),
+    ).toBeInTheDocument();
+    const thread = await screen.findByRole("list", { name: "Messages" });
+    expect(within(thread).getByText("Comment joindre mon devis ?")).toBeInTheDocument();
+    expect(within(thread).getByText("Depuis « Nouvelle demande ».")).toBeInTheDocument();
+    expect(within(thread).getByText("L'équipe Sourio")).toBeInTheDocument();
+    expect(within(thread).getByText("Vous")).toBeInTheDocument();
+    await waitFor(() => expect(calls).toContain("POST /api/support/read"));
+    // Once: the replies are then read.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((c) => c === "POST /api/support/read")).toHaveLength(1);
+  });
+
+  it("ne marque rien quand aucune réponse n'est à lire, et invite à écrire quand le fil est vide", async () => {
+    setup();
+    const { calls } = stubSupportApi({ list: () => json(200, { items: [], has_more: false }) });
+    renderApp("/patient/help");
+    expect(await screen.findByRole("heading", { name: "Posez votre question" }, LONG)).toBeInTheDocument();
+    expect(calls).not.toContain("POST /api/support/read");
+  });
+
+  it("Entrée envoie (texte sans espaces autour), Maj+Entrée va à la ligne ; le message s'ajoute et un toast le confirme", async () => {
+    const user = setup();
+    stubSupportApi();
+    renderApp("/patient/help");
+    const input = await box();
+    const send = screen.getByRole("button", { name: "Envoyer" });
+    expect(send).toBeDisabled();
+    await user.type(input, "  Bonjour{Shift>}{Enter}{/Shift}ma question  ");
+    expect(FakeXhr.sent).toHaveLength(0);
+    expect(input).toHaveValue("  Bonjour\nma question  ");
+    await user.type(input, "{Enter}");
+    expect(FakeXhr.sent).toHaveLength(1);
+    const xhr = FakeXhr.sent[0] as FakeXhr;
+    expect(xhr.method).toBe("POST");
+    expect(xhr.url).toBe("/api/support/messages");
+    expect(xhr.body?.get("body")).toBe("Bonjour\nma question");
+    expect(xhr.body?.get("image")).toBeNull();
+    await waitFor(() => expect(send).toBeDisabled());
+    act(() =>
+      xhr.answer(
+        201,
+        message({ id: "s3", body: "Bonjour\nma question", created_at: "2026-03-12T10:00:00.000Z" }),
+      ),
+    );
+    expect(await screen.findByText("Votre message a été envoyé à l'équipe")).toBeInTheDocument();
+    expect(input).toHaveValue("");
+    expect(
+      within(screen.getByRole("list", { name: "Messages" })).getByText(/ma question/),
+    ).toBeInTheDocument();
+  });
+
+  it("joint une image JPG ou PNG de 10 Mo au plus (aperçu retirable), et l'envoie seule", async () => {
+    const user = setup();
+    stubSupportApi();
+    renderApp("/patient/help");
+    await box();
+    const picker = screen.getByLabelText("Image à joindre");
+
+    await user.upload(picker, file("scan.pdf", "application/pdf"));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Seules les images JPG ou PNG peuvent être jointes.",
+    );
+    await user.upload(picker, file("photo.png", "image/png", 11 * 1024 * 1024));
+    expect(screen.getByRole("alert")).toHaveTextContent("L'image est trop volumineuse (max 10 Mo)");
+
+    await user.upload(picker, file("photo.png", "image/png"));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Retirer photo.png" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Retirer photo.png" }));
+    expect(screen.queryByRole("button", { name: "Retirer photo.png" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Envoyer" })).toBeDisabled();
+
+    await user.upload(picker, file("photo.png", "image/png"));
+    await user.click(screen.getByRole("button", { name: "Envoyer" }));
+    const xhr = FakeXhr.sent[0] as FakeXhr;
+    expect(xhr.body?.get("body")).toBeNull();
+    expect((xhr.body?.get("image") as File | undefined)?.name).toBe("photo.png");
+  });
+
+  it("dit l'échec d'un envoi en français et garde le message", async () => {
+    const user = setup();
+    stubSupportApi();
+    renderApp("/patient/help");
+    const input = await box();
+    await user.type(input, "Bonjour{Enter}");
+    act(() =>
+      (FakeXhr.sent[0] as FakeXhr).answer(415, {
+        error: {
+          code: "UNSUPPORTED_MEDIA_TYPE",
+          message: "Seules les images JPG ou PNG peuvent être jointes.",
+        },
+      }),
+    );
+    expect(await screen.findByText("Impossible d'envoyer le message")).toBeInTheDocument();
+    expect(screen.getByText("Seules les images JPG ou PNG peuvent être jointes.")).toBeInTheDocument();
+    expect(input).toHaveValue("Bonjour");
+  });
+
+  it("dit 'Impossible de charger les messages' quand le fil ne se charge pas", async () => {
+    setup();
+    stubSupportApi({ list: () => json(500, { error: { code: "INTERNAL", message: "Erreur" } }) });
+    renderApp("/patient/help");
+    expect(
+      (await screen.findAllByText("Impossible de charger les messages", {}, LONG)).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it("en direct : la réponse de l'équipe apparaît sans recharger, et elle est marquée lue", async () => {
+    setup();
+    setRealtimeSocketFactory(() => new FakeSocket());
+    const { calls } = stubSupportApi({ list: () => json(200, { items: [THREAD[0]], has_more: false }) });
+    renderApp("/patient/help");
+    await screen.findByText("Comment joindre mon devis ?", {}, LONG);
+    await waitFor(() => expect(FakeSocket.last).not.toBeNull());
+    expect(calls).not.toContain("POST /api/support/read");
+    act(() => {
+      FakeSocket.last?.push({ type: "ready", user_id: patient.id });
+      FakeSocket.last?.push({
+        type: "support",
+        message: message({
+          id: "s7",
+          from_team: true,
+          author_name: "Claire Morel",
+          body: "Voici la marche à suivre.",
+        }),
+      });
+    });
+    expect(await screen.findByText("Voici la marche à suivre.")).toBeInTheDocument();
+    await waitFor(() => expect(calls).toContain("POST /api/support/read"));
+  });
+
+  it("le tableau de bord et le menu du compte mènent à la page d'aide", async () => {
+    const user = setup();
+    stubSupportApi();
+    renderApp("/patient/dashboard");
+    expect(await screen.findByRole("link", { name: "Écrire à l'équipe" }, LONG)).toHaveAttribute(
+      "href",
+      "/patient/help",
+    );
+    await user.click(screen.getByRole("button", { name: /^Mon compte/ }));
+    expect(await screen.findByRole("menuitem", { name: "Besoin d'aide ?" })).toHaveAttribute(
+      "href",
+      "/patient/help",
+    );
+  });
+});
+
+describe("imageProblem", () => {
+  it("accepte JPG et PNG jusqu'à 10 Mo", () => {
+    expect(imageProblem(file("a.jpg", "image/jpeg"))).toBeNull();
+    expect(imageProblem(file("a.png", "image/png", 10 * 1024 * 1024))).toBeNull();
+    expect(imageProblem(file("a.png", ""))).toBeNull();
+    expect(imageProblem(file("a.gif", "image/gif"))).toBe(
+      "Seules les images JPG ou PNG peuvent être jointes.",
+    );
+    expect(imageProblem(file("a.png", "image/png", 10 * 1024 * 1024 + 1))).toBe(
+      "L'image est trop volumineuse (max 10 Mo)",
+    );
+  });
+});

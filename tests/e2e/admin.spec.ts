@@ -1,0 +1,366 @@
+import type { Browser, Page } from "@playwright/test";
+import { DEMO, expect, expectNoSeriousA11yIssues, outbox, test, uniqueEmail } from "./fixtures";
+import { expectPath, loginViaApi, signupPatientViaApi, toast } from "./helpers";
+
+/** A 1×1 PNG: the server checks the content, not only the name. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** An 11-digit RPPS number: ten digits and their Luhn key. */
+function rppsWithKey(tenDigits: string): string {
+  for (let key = 0; key <= 9; key += 1) {
+    const digits = `${tenDigits}${key}`;
+    let sum = 0;
+    for (let i = 0; i < digits.length; i += 1) {
+      let d = Number(digits[digits.length - 1 - i]);
+      if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+      sum += d;
+    }
+    if (sum % 10 === 0) return digits;
+  }
+  throw new Error("unreachable");
+}
+
+/** Letters only, different on every run (the demo database is shared by every journey). */
+function uniqueWord(prefix: string): string {
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  let suffix = "";
+  let n = Date.now() * 100 + Math.floor(Math.random() * 100);
+  while (n > 0) {
+    suffix += letters[n % 26];
+    n = Math.floor(n / 26);
+  }
+  return `${prefix}${suffix}`;
+}
+
+/** The newest e-mail of the outbox sent to this address. */
+function newestMailTo(email: string): string | undefined {
+  return outbox()
+    .filter((mail) => new RegExp(`^To: .*${email.replace(/[.+]/g, "\\$&")}`, "mi").test(mail))
+    .at(-1);
+}
+
+/** A second person in their own browser context (own cookies). */
+async function newPerson(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** `page.goto` of the fixtures (waits for the app to be ready), for pages of other contexts. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
+}
+
+/**
+ * A new dentist who completed the profile (RPPS, practice) and asked for verification, all through
+ * the API of `page`'s context (which is then signed in as this dentist).
+ */
+async function pendingDentist(page: Page) {
+  const lastName = uniqueWord("Dentiste");
+  const email = uniqueEmail("dentiste");
+  const fullName = `Paul ${lastName}`;
+  const signup = await page.request.post("/api/account/signup", {
+    data: {
+      role: "dentist",
+      first_name: "Paul",
+      last_name: lastName,
+      city: "Rennes",
+      phone_number: "0299000000",
+      email,
+      password: "mot-de-passe-1",
+      password_confirmation: "mot-de-passe-1",
+      accept_terms: true,
+    },
+  });
+  expect(signup.status(), "inscription du dentiste").toBe(201);
+  const rpps = rppsWithKey(String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999)).slice(0, 10));
+  const saved = await page.request.patch("/api/me", {
+    data: {
+      full_name: fullName,
+      city: "Rennes",
+      phone_number: "0299000000",
+      rpps,
+      practice_address: "12 rue de la Paix",
+      practice_postcode: "35000",
+    },
+  });
+  expect(saved.status(), "profil du dentiste").toBe(200);
+  const asked = await page.request.post("/api/me/verification-request");
+  expect(asked.status(), "demande de vérification").toBe(200);
+  return { email, fullName, lastName, rpps };
+}
+
+test.describe("espace d'administration", () => {
+  test("l'administrateur vérifie un dentiste en attente, qui voit alors les demandes ; puis retire la vérification", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const dentist = await newPerson(browser, baseURL);
+    const who = await pendingDentist(dentist.page);
+
+    // Before: no patient data.
+    await open(dentist.page, "/dentist/quote-requests");
+    await expect(dentist.page.getByRole("heading", { name: "En attente de vérification" })).toBeVisible();
+
+    // The admin finds the request in the queue, with its RPPS number and practice.
+    await loginViaApi(page, DEMO.admin);
+    await page.goto("/admin/dashboard");
+    await page
+      .getByRole("navigation", { name: "Administration" })
+      .getByRole("link", { name: "Vérifications" })
+      .click();
+    await expectPath(page, "/admin/verifications");
+    await expect(page.getByRole("heading", { level: 1, name: "Demandes de vérification" })).toBeVisible();
+    const card = page.getByRole("listitem").filter({ hasText: who.fullName });
+    await expect(card).toContainText(who.rpps);
+    await expect(card).toContainText("12 rue de la Paix");
+    await expect(card).toContainText("35000");
+    await expect(card).toContainText("Rennes");
+    await expectNoSeriousA11yIssues(page);
+
+    await card.getByRole("button", { name: `Vérifier ${who.fullName}` }).click();
+    const confirm = page.getByRole("dialog", { name: "Vérifier ce dentiste ?" });
+    await confirm.getByRole("button", { name: "Vérifier", exact: true }).click();
+    await expect(toast(page, "Dentiste vérifié")).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole("listitem").filter({ hasText: who.fullName })).toHaveCount(0);
+
+    // The dentist is told by e-mail, with a link to the requests.
+    await expect.poll(() => newestMailTo(who.email), { message: "e-mail de vérification" }).toBeTruthy();
+    expect(newestMailTo(who.email)).toContain("/dentist/quote-requests");
+
+    // The dentist now sees patient requests.
+    await open(dentist.page, "/dentist/quote-requests");
+    await expect(
+      dentist.page.getByRole("table", { name: "Demandes de devis" }).getByRole("link").first(),
+    ).toBeVisible();
+    await expect(dentist.page.getByRole("heading", { name: "En attente de vérification" })).toHaveCount(0);
+
+    // The decision is in the audit log.
+    await page
+      .getByRole("navigation", { name: "Administration" })
+      .getByRole("link", { name: "Audit" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Journal d'audit" })).toBeVisible();
+    await expect(
+      page
+        .getByRole("table", { name: "Journal d'audit" })
+        .getByRole("row")
+        .filter({ hasText: who.fullName })
+        .first(),
+    ).toBeVisible();
+
+    // The admin unverifies from the dentists table; the requests disappear at once.
+    await page.goto("/admin/dashboard");
+    await page.getByLabel("Rechercher un dentiste").fill(who.lastName);
+    const dentists = page.getByRole("table", { name: "Dentistes inscrits" });
+    await expect(dentists.getByRole("row")).toHaveCount(2);
+    const row = dentists.getByRole("row").filter({ hasText: who.fullName });
+    await expect(row).toContainText("Vérifié");
+    await expect(row).toContainText(who.email);
+    await row.getByRole("button", { name: `Retirer la vérification de ${who.fullName}` }).click();
+    await page
+      .getByRole("dialog", { name: "Retirer la vérification ?" })
+      .getByRole("button", { name: "Retirer la vérification" })
+      .click();
+    await expect(toast(page, "Dentiste non-vérifié")).toBeVisible();
+    await expect(row).toContainText("Non vérifié");
+    await expect(row.getByRole("button", { name: `Vérifier ${who.fullName}` })).toBeVisible();
+
+    await dentist.page.reload();
+    await dentist.page.waitForFunction(() => document.documentElement.dataset.ready === "true");
+    await expect(dentist.page.getByRole("heading", { name: "En attente de vérification" })).toBeVisible();
+    await expect(dentist.page.getByRole("row")).toHaveCount(0);
+    await dentist.context.close();
+  });
+
+  test("un refus demande une raison, que le dentiste lit sur son profil", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const dentist = await newPerson(browser, baseURL);
+    const who = await pendingDentist(dentist.page);
+
+    await loginViaApi(page, DEMO.admin);
+    await page.goto("/admin/verifications");
+    const card = page.getByRole("listitem").filter({ hasText: who.fullName });
+    await card.getByRole("button", { name: `Refuser la demande de ${who.fullName}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Refuser la demande de vérification" });
+    await dialog.getByRole("button", { name: "Refuser la demande" }).click();
+    await expect(dialog.getByText("Indiquez la raison du refus : le dentiste la lira.")).toBeVisible();
+    await expect(dialog.getByLabel(/^Raison du refus/)).toHaveAttribute("aria-invalid", "true");
+    await dialog.getByLabel(/^Raison du refus/).fill("Le numéro RPPS ne correspond pas à votre nom.");
+    await dialog.getByRole("button", { name: "Refuser la demande" }).click();
+    await expect(toast(page, "Demande de vérification refusée")).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: who.fullName })).toHaveCount(0);
+
+    await open(dentist.page, "/dentist/profile");
+    const status = dentist.page.getByRole("region", { name: "Statut du compte" });
+    await expect(status.getByText("Vérification refusée")).toBeVisible();
+    await expect(status).toContainText("Le numéro RPPS ne correspond pas à votre nom.");
+    await expect(dentist.page.getByRole("button", { name: "Demander une vérification" })).toBeEnabled();
+    await dentist.context.close();
+  });
+
+  test("un patient écrit à l'équipe avec une image ; l'administrateur voit le point rouge, ouvre, répond ; le patient voit la réponse sans recharger", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const patient = await newPerson(browser, baseURL);
+    const lastName = uniqueWord("Aide");
+    const account = await signupPatientViaApi(patient.page.request, { firstName: "Lina", lastName });
+    const question = `Comment joindre mon devis ? ${lastName}`;
+    const answer = `Cliquez sur « Nouvelle demande ». ${lastName}`;
+
+    // The admin has the page open before the patient writes.
+    await loginViaApi(page, DEMO.admin);
+    await page.goto("/admin/chat-messages");
+    await expect(page.getByRole("heading", { level: 1, name: "Messages des patients" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Aucune conversation sélectionnée" })).toBeVisible();
+
+    // The patient reaches the help page from the account menu and writes, with an image.
+    await open(patient.page, "/patient/dashboard");
+    await patient.page.getByRole("button", { name: /^Mon compte/ }).click();
+    await patient.page.getByRole("menuitem", { name: "Besoin d'aide ?" }).click();
+    await expectPath(patient.page, "/patient/help");
+    await expect(patient.page.getByRole("heading", { level: 1, name: "Besoin d'aide ?" })).toBeVisible();
+    await patient.page.getByLabel("Image à joindre").setInputFiles({
+      name: "capture.png",
+      mimeType: "image/png",
+      buffer: PNG,
+    });
+    await expect(patient.page.getByRole("button", { name: "Retirer capture.png" })).toBeVisible();
+    await patient.page.getByLabel("Votre message à l'équipe").fill(question);
+    await patient.page.getByLabel("Votre message à l'équipe").press("Enter");
+    await expect(toast(patient.page, "Votre message a été envoyé à l'équipe")).toBeVisible();
+    const thread = patient.page.getByRole("list", { name: "Messages" });
+    await expect(thread.getByText(question)).toBeVisible();
+    await expect(thread.getByRole("img", { name: "capture.png" })).toBeVisible();
+
+    // Live on the admin's page: the thread, with its red dot.
+    const link = page.getByRole("link", { name: new RegExp(account.fullName) });
+    await expect(link).toBeVisible();
+    await expect(link).toContainText("1 message non lu");
+    await expect(link.getByTestId("unread-dot")).toBeVisible();
+
+    await link.click();
+    await expect(page).toHaveURL(/\/admin\/chat-messages\?p=/);
+    const conversation = page.getByRole("region", { name: `Conversation avec ${account.fullName}` });
+    await expect(conversation.getByText(question)).toBeVisible();
+    await expect(conversation.getByRole("img", { name: "capture.png" })).toBeVisible();
+    await expect(link.getByTestId("unread-dot")).toHaveCount(0);
+    await expect(link).not.toContainText("non lu");
+    await expectNoSeriousA11yIssues(page);
+
+    // Still read after a refresh of the list (the server has it read).
+    await page.getByRole("button", { name: "Actualiser les conversations" }).click();
+    await expect(link).toBeVisible();
+    await expect(link.getByTestId("unread-dot")).toHaveCount(0);
+
+    // The reply: the button waits for text.
+    const send = conversation.getByRole("button", { name: "Envoyer" });
+    await expect(send).toBeDisabled();
+    await conversation.getByLabel(`Votre réponse à ${account.fullName}`).fill("   ");
+    await expect(send).toBeDisabled();
+    await conversation.getByLabel(`Votre réponse à ${account.fullName}`).fill(answer);
+    await send.click();
+    await expect(toast(page, "Réponse envoyée")).toBeVisible();
+    await expect(conversation.getByText(answer)).toBeVisible();
+
+    // The patient sees it without reloading.
+    await expect(thread.getByText(answer)).toBeVisible();
+    await expect(thread.getByText("L'équipe Sourio")).toBeVisible();
+    await patient.context.close();
+  });
+
+  test("les tableaux des utilisateurs : compteurs, recherche côté serveur, pages de 10", async ({ page }) => {
+    await loginViaApi(page, DEMO.admin);
+    await page.goto("/admin/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Administration" })).toBeVisible();
+    const counters = page.getByRole("region", { name: "Chiffres clés" });
+    await expect(counters.getByText("Patients", { exact: true })).toBeVisible();
+    await expect(counters.getByText("Dentistes", { exact: true })).toBeVisible();
+
+    const dentists = page.getByRole("table", { name: "Dentistes inscrits" });
+    await expect(dentists.getByRole("row").filter({ hasText: DEMO.dentist })).toContainText("Vérifié");
+    await expect(dentists.getByRole("row").filter({ hasText: DEMO.dentist })).toContainText(
+      /\d{2}\/\d{2}\/\d{4}/,
+    );
+
+    // Search: one request for the whole word, the demo patient alone.
+    const patients = page.getByRole("table", { name: "Patients inscrits" });
+    const searched = page.waitForRequest(
+      (r) => r.url().includes("/api/admin/users?") && r.url().includes("search=patient%40demo"),
+    );
+    await page.getByLabel("Rechercher un patient").fill("patient@demo");
+    await searched;
+    await expect(patients.getByRole("row")).toHaveCount(2);
+    await expect(patients.getByRole("row").nth(1)).toContainText(DEMO.patient);
+
+    await page.getByLabel("Rechercher un patient").fill("personne-inconnue-xyz");
+    await expect(page.getByRole("heading", { name: "Aucun résultat" })).toBeVisible();
+    await page.getByLabel("Rechercher un patient").fill("");
+    await expect(patients.getByRole("row")).not.toHaveCount(0);
+
+    // Ten rows a page, then the next page (the journeys have created more than ten patients).
+    const list = (await (await page.request.get("/api/admin/users?role=patient&page=1")).json()) as {
+      items: unknown[];
+      has_more: boolean;
+    };
+    if (list.has_more) {
+      await expect(patients.getByRole("row")).toHaveCount(11);
+      const section = page.getByRole("region", { name: "Patients" });
+      await section.getByRole("button", { name: "Suivant" }).click();
+      await expect(section.getByText("Page 2")).toBeVisible();
+      await section.getByRole("button", { name: "Précédent" }).click();
+      await expect(section.getByText("Page 1")).toBeVisible();
+    }
+
+    await page.getByRole("button", { name: "Actualiser la liste des patients" }).click();
+    await expect(patients).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+  });
+
+  test("la boîte de contact : un message reçu, sa pièce jointe, marqué comme traité", async ({
+    page,
+    request,
+  }) => {
+    const name = uniqueWord("Contact");
+    const sent = await request.post("/api/contact", {
+      multipart: {
+        name,
+        email: uniqueEmail("contact"),
+        treatment_type: "crown",
+        message: "Bonjour, pouvez-vous m'aider ?",
+        file: { name: "radio.png", mimeType: "image/png", buffer: PNG },
+      },
+    });
+    expect(sent.status(), "message de contact").toBeLessThan(300);
+
+    await loginViaApi(page, DEMO.admin);
+    await page.goto("/admin/contact");
+    await expect(page.getByRole("heading", { level: 1, name: "Messages de contact" })).toBeVisible();
+    const item = page.getByRole("listitem").filter({ hasText: name });
+    await expect(item).toContainText("Couronne");
+    await expect(item).toContainText("Bonjour, pouvez-vous m'aider ?");
+    await expect(item).toContainText("À traiter");
+    const download = page.waitForEvent("download");
+    await item.getByRole("button", { name: "Télécharger la pièce jointe radio.png" }).click();
+    expect((await download).suggestedFilename()).toBe("radio.png");
+
+    await item.getByRole("button", { name: `Marquer comme traité le message de ${name}` }).click();
+    await expect(toast(page, "Message marqué comme traité")).toBeVisible();
+    await expect(item).toContainText("Traité le");
+    await expectNoSeriousA11yIssues(page);
+  });
+});
