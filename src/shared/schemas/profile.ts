@@ -83,7 +83,8 @@ const optionalNullable = (max: number) =>
     .trim()
     .max(max, PROFILE_MESSAGES.tooLong)
     .nullish()
-    .transform((v) => (v ? v : null));
+    // Absent: unchanged (an API caller sending only some fields loses nothing); empty: cleared.
+    .transform((v) => (v === undefined ? undefined : v || null));
 
 /** Absent: unchanged; empty or null: cleared (null); otherwise checked. */
 const clearable = (value: z.ZodType<string, string>) => value.transform((v) => (v ? v : null)).nullish();

@@ -47,6 +47,17 @@ describe("editing my profile", () => {
     });
   });
 
+  it("keeps the fields a caller does not send", async () => {
+    const { cookie } = await signUpPatient(ctx.app);
+    await patch(cookie, { full_name: "Marie Dupont", phone_number: "0600000000", city: "Lyon" });
+    const response = await patch(cookie, { full_name: "Marie Durand" });
+    expect(response.json().profile).toMatchObject({
+      full_name: "Marie Durand",
+      phone_number: "0600000000",
+      city: "Lyon",
+    });
+  });
+
   it("refuses an empty name with the French message", async () => {
     const { cookie } = await signUpPatient(ctx.app);
     const response = await patch(cookie, { full_name: "   " });
