@@ -123,7 +123,27 @@ await ctx.internalAdapter.linkAccount({
   accountId: first.id,
   password: await ctx.password.hash("bench-password"),
 });
+// One admin (a patient account with the flag), for the admin users tables (issue 7).
+const admin = await db
+  .updateTable("profiles")
+  .set({ is_admin: true })
+  .where("email", "=", "bench-patient-1@example.com")
+  .returning(["id", "email"])
+  .executeTakeFirstOrThrow();
+await ctx.internalAdapter.linkAccount({
+  userId: admin.id,
+  providerId: "credential",
+  accountId: admin.id,
+  password: await ctx.password.hash("bench-password"),
+});
 console.log(
-  JSON.stringify({ requests, dentists, patients, dentistEmail: first.email, password: "bench-password" }),
+  JSON.stringify({
+    requests,
+    dentists,
+    patients,
+    dentistEmail: first.email,
+    adminEmail: admin.email,
+    password: "bench-password",
+  }),
 );
 await database.close();

@@ -188,6 +188,11 @@ async function listsBench() {
     "/api/dentist/dashboard",
   ];
   const runs = 200;
+  const adminUrls = [
+    "/api/admin/users?role=patient&page=2",
+    "/api/admin/users?role=patient&search=bench-patient-1234",
+  ];
+  const adminTimes = {};
   const targets = [];
   const cleanup = [];
   try {
@@ -211,16 +216,26 @@ async function listsBench() {
         { cwd: root, encoding: "utf8" },
       );
       if (seed.status !== 0) throw new Error(seed.stderr);
-      const { dentistEmail, password } = JSON.parse(seed.stdout.trim().split("\n").pop());
+      const { dentistEmail, adminEmail, password } = JSON.parse(seed.stdout.trim().split("\n").pop());
       const server = await startServer(dataDir, { DEMO_DATA: "false" });
       cleanup.push(server.stop);
-      const login = await fetch(`${server.base}/api/account/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: dentistEmail, password }),
+      const loginAs = async (email) => {
+        const login = await fetch(`${server.base}/api/account/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email, password }),
+        });
+        return (login.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
+      };
+      const cookie = await loginAs(dentistEmail);
+      const adminCookie = await loginAs(adminEmail);
+      targets.push({
+        size,
+        base: server.base,
+        cookie,
+        adminCookie,
+        times: Object.fromEntries(urls.map((u) => [u, []])),
       });
-      const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
-      targets.push({ size, base: server.base, cookie, times: Object.fromEntries(urls.map((u) => [u, []])) });
     }
     // Warm-up: the JIT, PGlite's caches and the query plans, so both sizes measure the steady state.
     for (const t of targets)
@@ -231,6 +246,13 @@ async function listsBench() {
       for (const url of urls)
         for (const t of i % 2 ? [...targets].reverse() : targets)
           t.times[url].push(await timeOnce(t.base, t.cookie, url));
+    // The admin users tables (issue 7) with the 20 000 patients of the large database.
+    const large = targets[1];
+    for (const url of adminUrls) {
+      for (let i = 0; i < 30; i++) await timeOnce(large.base, large.adminCookie, url);
+      adminTimes[url] = [];
+      for (let i = 0; i < runs; i++) adminTimes[url].push(await timeOnce(large.base, large.adminCookie, url));
+    }
   } finally {
     for (const step of cleanup.reverse()) await step();
   }
@@ -245,6 +267,10 @@ async function listsBench() {
       "≤ 1,5",
       b / s <= 1.5,
     );
+  }
+  for (const url of adminUrls) {
+    const t = p95(adminTimes[url]);
+    record(`p95 ${url} (20 000 patients)`, `${t.toFixed(1)} ms`, "≤ 25 ms", t <= 25);
   }
 }
 
