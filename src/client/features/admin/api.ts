@@ -16,7 +16,8 @@ import type {
   VerificationRequest,
 } from "../../../shared/schemas/admin";
 import type { SupportMessage, SupportThreadList } from "../../../shared/schemas/support";
-import { ApiError, api } from "../../lib/api";
+import { api } from "../../lib/api";
+import { downloadFile } from "../../lib/download";
 
 /** The admin area's calls (issue 7): one function (and hook) per endpoint. */
 
@@ -150,34 +151,8 @@ export function useMarkContactHandled() {
 }
 
 /** GET /api/admin/contact/:id/file, saved under its name (a failure is thrown, in French). */
-export async function downloadContactFile(id: string, fileName: string): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/admin/contact/${encodeURIComponent(id)}/file`, {
-      credentials: "same-origin",
-    });
-  } catch {
-    throw new ApiError(0, "NETWORK_ERROR", "Le service n'a pas pu être joint.");
-  }
-  if (!response.ok) {
-    const data = (await response.json().catch(() => null)) as {
-      error?: { code?: string; message?: string };
-    } | null;
-    throw new ApiError(
-      response.status,
-      data?.error?.code ?? "HTTP_ERROR",
-      data?.error?.message ?? "Une erreur est survenue.",
-    );
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.rel = "noopener";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+export function downloadContactFile(id: string, fileName: string): Promise<void> {
+  return downloadFile(`/api/admin/contact/${encodeURIComponent(id)}/file`, { fileName, fallback: fileName });
 }
 
 /** GET /api/admin/audit */
