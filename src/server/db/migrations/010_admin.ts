@@ -11,7 +11,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("verification_decided_at", "timestamptz")
     .addColumn("verification_refusal_reason", "text")
     .execute();
-  // The users tables read profiles_role_created_idx (migration 001); searches profiles_full_name_trgm_idx (008).
+  // The users tables: newest first with the id as tie-break, so a page never sorts the whole role
+  // (replaces migration 001's (role, created_at)); searches use the trigram indexes.
+  await sql`drop index if exists profiles_role_created_idx`.execute(db);
+  await sql`create index profiles_role_created_id_idx on profiles (role, created_at desc, id desc)`.execute(
+    db,
+  );
   await sql`create index profiles_email_trgm_idx on profiles using gin (email gin_trgm_ops) with (fastupdate = off)`.execute(
     db,
   );
@@ -73,8 +78,10 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     "audit_log_created_idx",
     "profiles_verification_queue_idx",
     "profiles_email_trgm_idx",
+    "profiles_role_created_id_idx",
   ])
     await sql`drop index if exists ${sql.id(index)}`.execute(db);
+  await sql`create index profiles_role_created_idx on profiles (role, created_at)`.execute(db);
   await db.schema
     .alterTable("contact_submissions")
     .dropColumn("handled_by")
