@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type UseQueryResult, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, FileArchive, FileSearch, MessagesSquare, Plus, Send, Trash2 } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { FileArchive, MessagesSquare, Plus, Send, Trash2 } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import {
   type FieldPath,
   type UseFormRegisterReturn,
@@ -9,7 +9,7 @@ import {
   useForm,
   useWatch,
 } from "react-hook-form";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import { OFFER_LIMITS } from "../../../shared/domain/offers";
@@ -33,7 +33,6 @@ import { Alert } from "../../components/ui/Alert";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
-import { EmptyState } from "../../components/ui/EmptyState";
 import { FormField } from "../../components/ui/FormField";
 import { Input } from "../../components/ui/Input";
 import { LoadError } from "../../components/ui/LoadError";
@@ -47,6 +46,7 @@ import { useDocumentTitle } from "../../lib/title";
 import { useDentistRequest } from "./api";
 import { DocumentGrid } from "./DocumentGrid";
 import { downloadRequestZip, offerKeys, useMyOffer, useSendOffer } from "./offersApi";
+import { BackButton, Detail, RequestNotFound } from "./RequestParts";
 import { VerificationPending } from "./VerificationPending";
 
 /*
@@ -141,50 +141,6 @@ function centsToText(cents: number): string {
 
 // ---------------------------------------------------------------------------------------------
 
-function BackButton() {
-  const navigate = useNavigate();
-  return (
-    <Button
-      variant="ghost"
-      className="mb-4 -ml-2"
-      onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/dentist/quote-requests"))}
-    >
-      <ArrowLeft aria-hidden="true" />
-      Retour
-    </Button>
-  );
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-0.5">
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-function NotFound() {
-  useDocumentTitle("Demande non trouvée");
-  return (
-    <>
-      <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-        Demande non trouvée
-      </h1>
-      <EmptyState
-        icon={FileSearch}
-        title="Cette demande est introuvable"
-        description={DENTIST_MESSAGES.notFound}
-        action={
-          <Button asChild>
-            <Link to="/dentist/quote-requests">Retour aux demandes</Link>
-          </Button>
-        }
-      />
-    </>
-  );
-}
-
 function LoadingProposal() {
   useDocumentTitle("Proposer un devis");
   return (
@@ -235,7 +191,7 @@ function ProposalLoader({ id }: { id: string }) {
       {query.isPending ? (
         <LoadingProposal />
       ) : notFound ? (
-        <NotFound />
+        <RequestNotFound />
       ) : query.isError ? (
         <>
           <PageHeader title="Proposer un devis" />

@@ -1,5 +1,5 @@
-import { ArrowLeft, CheckCircle2, FileSearch, MessagesSquare, Send, UserPlus } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { CheckCircle2, MessagesSquare, Send, UserPlus } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { URGENCY_LIST_LABELS, urgencyOf } from "../../../shared/domain/requests";
@@ -11,7 +11,6 @@ import { PageHeader } from "../../components/PageHeader";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
-import { EmptyState } from "../../components/ui/EmptyState";
 import { Label } from "../../components/ui/Label";
 import { LoadError } from "../../components/ui/LoadError";
 import { Skeleton } from "../../components/ui/Skeleton";
@@ -23,56 +22,13 @@ import { useDocumentTitle } from "../../lib/title";
 import { useAssignRequest, useDentistRequest, useReplyToRequest } from "./api";
 import { DocumentGrid } from "./DocumentGrid";
 import { useMyOffer } from "./offersApi";
+import { BackButton, Detail, RequestNotFound } from "./RequestParts";
 
 /** After a successful reply the dentist goes back to the dashboard after this long (spec §4). */
 export const REPLY_REDIRECT_MS = 2000;
 
 const LOAD_ERROR = "Impossible de charger la demande";
 const URGENCY_TONES = { high: "red", medium: "gray", low: "gray" } as const;
-
-function BackButton() {
-  const navigate = useNavigate();
-  return (
-    <Button
-      variant="ghost"
-      className="mb-4 -ml-2"
-      onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/dentist/quote-requests"))}
-    >
-      <ArrowLeft aria-hidden="true" />
-      Retour
-    </Button>
-  );
-}
-
-function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={wide ? "grid gap-0.5 sm:col-span-2" : "grid gap-0.5"}>
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-function NotFound() {
-  useDocumentTitle("Demande non trouvée");
-  return (
-    <>
-      <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-        Demande non trouvée
-      </h1>
-      <EmptyState
-        icon={FileSearch}
-        title="Cette demande est introuvable"
-        description={DENTIST_MESSAGES.notFound}
-        action={
-          <Button asChild>
-            <Link to="/dentist/quote-requests">Retour aux demandes</Link>
-          </Button>
-        }
-      />
-    </>
-  );
-}
 
 function LoadingDetail() {
   useDocumentTitle("Demande d'un patient");
@@ -109,7 +65,7 @@ export function DentistPatientSubmissionPage() {
       {query.isPending ? (
         <LoadingDetail />
       ) : notFound ? (
-        <NotFound />
+        <RequestNotFound />
       ) : query.isError ? (
         <>
           <PageHeader title="Demande d'un patient" />
