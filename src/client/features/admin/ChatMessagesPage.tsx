@@ -11,10 +11,11 @@ import {
 } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { formatDetailDateTime, formatListDate } from "../../../shared/format/dates";
+import { formatListDate } from "../../../shared/format/dates";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
-import type { SupportMessage, SupportThread, SupportThreadList } from "../../../shared/schemas/support";
+import type { SupportThread, SupportThreadList } from "../../../shared/schemas/support";
 import { PageHeader } from "../../components/PageHeader";
+import { SupportBubble } from "../../components/SupportBubble";
 import { Button } from "../../components/ui/Button";
 import { Pagination } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
@@ -191,46 +192,6 @@ function ThreadLink({ thread, active, href }: { thread: SupportThread; active: b
   );
 }
 
-function MessageBubble({ message, patientName }: { message: SupportMessage; patientName: string }) {
-  const team = message.from_team;
-  return (
-    <li className={cn("flex", team ? "justify-end" : "justify-start")}>
-      <div
-        className={cn(
-          "grid max-w-[85%] gap-1.5 rounded-ui px-4 py-2.5 sm:max-w-[70%]",
-          team ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-900",
-        )}
-      >
-        <p className={cn("text-xs font-semibold", team ? "text-brand-50" : "text-slate-700")}>
-          {team ? (message.author_name ?? "L'équipe") : patientName}
-        </p>
-        {message.image ? (
-          <a
-            href={message.image.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="block w-fit overflow-hidden rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-          >
-            <img
-              src={message.image.url}
-              alt={message.image.name}
-              loading="lazy"
-              className="h-40 w-auto max-w-full rounded-md bg-slate-200 object-cover"
-            />
-          </a>
-        ) : null}
-        {message.body ? <p className="whitespace-pre-line break-words">{message.body}</p> : null}
-        <time
-          dateTime={message.created_at}
-          className={cn("text-xs tabular-nums", team ? "text-brand-50" : "text-slate-600")}
-        >
-          {formatDetailDateTime(message.created_at)}
-        </time>
-      </div>
-    </li>
-  );
-}
-
 function ReplyBox({ patientId, patientName }: { patientId: string; patientName: string }) {
   const id = useId();
   const [text, setText] = useState("");
@@ -370,7 +331,12 @@ function ThreadView({ patientId, thread }: { patientId: string; thread: SupportT
             ) : null}
             <ol className="grid gap-3" aria-label="Messages">
               {items.map((message) => (
-                <MessageBubble key={message.id} message={message} patientName={name} />
+                <SupportBubble
+                  key={message.id}
+                  message={message}
+                  mine={message.from_team}
+                  author={message.from_team ? (message.author_name ?? "L'équipe") : name}
+                />
               ))}
             </ol>
           </>

@@ -10,16 +10,16 @@ import {
   useState,
 } from "react";
 import { toast } from "sonner";
-import { formatDetailDateTime } from "../../../shared/format/dates";
 import { formatFileSize } from "../../../shared/format/size";
-import { SUPPORT_MESSAGES, type SupportMessage } from "../../../shared/schemas/support";
+import { SUPPORT_MESSAGES } from "../../../shared/schemas/support";
 import { PageHeader } from "../../components/PageHeader";
+import { SupportBubble } from "../../components/SupportBubble";
 import { Button } from "../../components/ui/Button";
 import { Label } from "../../components/ui/Label";
 import { LoadError } from "../../components/ui/LoadError";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { Textarea } from "../../components/ui/Textarea";
-import { cn } from "../../lib/cn";
+import { useConfig } from "../../lib/config";
 import { useRealtimeEvents } from "../../lib/realtime";
 import {
   appendSupportMessage,
@@ -30,48 +30,6 @@ import {
   useSendSupportMessage,
   useSupportMessages,
 } from "./api";
-
-const TEAM = "L'équipe Sourio";
-
-function Bubble({ message }: { message: SupportMessage }) {
-  const own = !message.from_team;
-  return (
-    <li className={cn("flex", own ? "justify-end" : "justify-start")}>
-      <div
-        className={cn(
-          "grid max-w-[85%] gap-1.5 rounded-ui px-4 py-2.5 sm:max-w-[70%]",
-          own ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-900",
-        )}
-      >
-        <p className={cn("text-xs font-semibold", own ? "text-brand-50" : "text-slate-700")}>
-          {own ? "Vous" : TEAM}
-        </p>
-        {message.image ? (
-          <a
-            href={message.image.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="block w-fit overflow-hidden rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
-            <img
-              src={message.image.url}
-              alt={message.image.name}
-              loading="lazy"
-              className="h-40 w-auto max-w-full rounded-md bg-slate-200 object-cover"
-            />
-          </a>
-        ) : null}
-        {message.body ? <p className="whitespace-pre-line break-words">{message.body}</p> : null}
-        <time
-          dateTime={message.created_at}
-          className={cn("text-xs tabular-nums", own ? "text-brand-50" : "text-slate-600")}
-        >
-          {formatDetailDateTime(message.created_at)}
-        </time>
-      </div>
-    </li>
-  );
-}
 
 /** The chosen image's chip: a thumbnail, its name and size, and a remove button. */
 function ImageChip({ file, onRemove }: { file: File; onRemove: () => void }) {
@@ -223,6 +181,7 @@ function SupportComposer() {
 
 /** /patient/help 'Besoin d'aide ?': the patient's thread with the Sourio team (issue 7, D13). */
 export function PatientHelpPage() {
+  const team = `L'équipe ${useConfig().brand_name}`;
   const messages = useSupportMessages();
   const markRead = useMarkSupportRead();
   const queryClient = useQueryClient();
@@ -303,7 +262,12 @@ export function PatientHelpPage() {
               ) : null}
               <ol className="grid gap-3" aria-label="Messages">
                 {items.map((message) => (
-                  <Bubble key={message.id} message={message} />
+                  <SupportBubble
+                    key={message.id}
+                    message={message}
+                    mine={!message.from_team}
+                    author={message.from_team ? team : "Vous"}
+                  />
                 ))}
               </ol>
             </>
