@@ -55,11 +55,12 @@ async function main(): Promise<void> {
   void sweep();
 
   // Unread messages e-mailed after 15 minutes (state in the database: survives restarts).
-  const mailUnread = () =>
-    sendUnreadEmails({ db: database.db, mailer: app.mailer, config, now: app.clock(), log: app.log }).catch(
-      (error) =>
-        app.log.error({ err: loggableError(error) }, "échec de l'envoi des rappels de messages non lus"),
+  const mailUnread = () => {
+    const deps = { db: database.db, mailer: app.mailer, config, now: app.clock(), log: app.log };
+    return Promise.all([sendUnreadEmails(deps), sendSupportUnreadEmails(deps)]).catch((error) =>
+      app.log.error({ err: loggableError(error) }, "échec de l'envoi des rappels de messages non lus"),
     );
+  };
   const unreadTimer = setInterval(mailUnread, 60 * 1000);
   unreadTimer.unref();
   app.addHook("onClose", async () => clearInterval(unreadTimer));
