@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { verificationStateOf } from "../../../shared/policies/verification";
 import type { AuditEntry } from "../../../shared/schemas/admin";
 import type { Db } from "../../db/index";
+import { fetchPage } from "../../db/paging";
 import type { Actor } from "../../session";
 
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -72,14 +73,12 @@ export function adminRepo(db: Db, actor: Actor) {
           eb.or([eb("full_name", "ilike", pattern), eb("email", "ilike", pattern)]),
         );
       }
-      const rows = await query
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(options.pageSize + 1)
-        .offset((options.page - 1) * options.pageSize)
-        .execute();
+      const { rows, hasMore } = await fetchPage(
+        query.orderBy("created_at", "desc").orderBy("id", "desc"),
+        options,
+      );
       return {
-        items: rows.slice(0, options.pageSize).map((row) => ({
+        items: rows.map((row) => ({
           id: row.id,
           full_name: row.full_name,
           email: row.email,
@@ -88,34 +87,34 @@ export function adminRepo(db: Db, actor: Actor) {
           verification_state: verificationStateOf(row),
           created_at: new Date(row.created_at).toISOString(),
         })),
-        hasMore: rows.length > options.pageSize,
+        hasMore,
       };
     },
 
     /** Dentists waiting for a decision, oldest request first (D12). */
     async verificationQueue(options: { page: number; pageSize: number }) {
-      const rows = await db
-        .selectFrom("profiles")
-        .select([
-          "id",
-          "full_name",
-          "email",
-          "city",
-          "rpps",
-          "practice_address",
-          "practice_postcode",
-          "verification_requested_at",
-          "verification_refusal_reason",
-        ])
-        .where("verification_requested_at", "is not", null)
-        .where("is_verified", "=", false)
-        .orderBy("verification_requested_at")
-        .orderBy("id")
-        .limit(options.pageSize + 1)
-        .offset((options.page - 1) * options.pageSize)
-        .execute();
+      const { rows, hasMore } = await fetchPage(
+        db
+          .selectFrom("profiles")
+          .select([
+            "id",
+            "full_name",
+            "email",
+            "city",
+            "rpps",
+            "practice_address",
+            "practice_postcode",
+            "verification_requested_at",
+            "verification_refusal_reason",
+          ])
+          .where("verification_requested_at", "is not", null)
+          .where("is_verified", "=", false)
+          .orderBy("verification_requested_at")
+          .orderBy("id"),
+        options,
+      );
       return {
-        items: rows.slice(0, options.pageSize).map((row) => ({
+        items: rows.map((row) => ({
           id: row.id,
           full_name: row.full_name,
           email: row.email,
@@ -126,36 +125,36 @@ export function adminRepo(db: Db, actor: Actor) {
           requested_at: new Date(row.verification_requested_at as Date).toISOString(),
           previous_refusal: row.verification_refusal_reason,
         })),
-        hasMore: rows.length > options.pageSize,
+        hasMore,
       };
     },
 
     async contact(options: { page: number; pageSize: number }) {
-      const rows = await db
-        .selectFrom("contact_submissions")
-        .select([
-          "id",
-          "name",
-          "email",
-          "treatment_type",
-          "message",
-          "file_name",
-          "file_size",
-          "created_at",
-          "handled_at",
-        ])
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(options.pageSize + 1)
-        .offset((options.page - 1) * options.pageSize)
-        .execute();
+      const { rows, hasMore } = await fetchPage(
+        db
+          .selectFrom("contact_submissions")
+          .select([
+            "id",
+            "name",
+            "email",
+            "treatment_type",
+            "message",
+            "file_name",
+            "file_size",
+            "created_at",
+            "handled_at",
+          ])
+          .orderBy("created_at", "desc")
+          .orderBy("id", "desc"),
+        options,
+      );
       return {
-        items: rows.slice(0, options.pageSize).map((row) => ({
+        items: rows.map((row) => ({
           ...row,
           created_at: new Date(row.created_at).toISOString(),
           handled_at: row.handled_at ? new Date(row.handled_at).toISOString() : null,
         })),
-        hasMore: rows.length > options.pageSize,
+        hasMore,
       };
     },
 
@@ -227,13 +226,11 @@ export function adminRepo(db: Db, actor: Actor) {
           eb.or([eb("e.actor_name", "ilike", pattern), eb("e.actor_email", "ilike", pattern)]),
         );
       }
-      const rows = await query
-        .orderBy("e.created_at", "desc")
-        .orderBy("e.id", "desc")
-        .limit(options.pageSize + 1)
-        .offset((options.page - 1) * options.pageSize)
-        .execute();
-      const items: AuditEntry[] = rows.slice(0, options.pageSize).map((row) => ({
+      const { rows, hasMore } = await fetchPage(
+        query.orderBy("e.created_at", "desc").orderBy("e.id", "desc"),
+        options,
+      );
+      const items: AuditEntry[] = rows.map((row) => ({
         id: row.id,
         type: row.type as AuditEntry["type"],
         action: row.action,
@@ -243,7 +240,7 @@ export function adminRepo(db: Db, actor: Actor) {
         reason: row.reason,
         created_at: new Date(row.created_at).toISOString(),
       }));
-      return { items, hasMore: rows.length > options.pageSize };
+      return { items, hasMore };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { SupportMessage, SupportThread } from "../../../shared/schemas/support";
 import type { Db } from "../../db/index";
+import { fetchPage } from "../../db/paging";
 
 /** The support chat's reads. Who may call them is decided by the routes' area guards and the
  * service (a patient: only their own thread; the team: every thread). */
@@ -108,13 +109,11 @@ export async function supportThreads(db: Db, options: { search: string; page: nu
       eb.or([eb("p.full_name", "ilike", pattern), eb("p.email", "ilike", pattern)]),
     );
   }
-  const rows = await query
-    .orderBy("t.last_message_at", "desc")
-    .orderBy("t.patient_id", "desc")
-    .limit(options.pageSize + 1)
-    .offset((options.page - 1) * options.pageSize)
-    .execute();
-  const items: SupportThread[] = rows.slice(0, options.pageSize).map((row) => ({
+  const { rows, hasMore } = await fetchPage(
+    query.orderBy("t.last_message_at", "desc").orderBy("t.patient_id", "desc"),
+    options,
+  );
+  const items: SupportThread[] = rows.map((row) => ({
     patient_id: row.patient_id,
     patient_name: row.full_name || row.email,
     patient_email: row.email,
@@ -122,5 +121,5 @@ export async function supportThreads(db: Db, options: { search: string; page: nu
     last_message_at: new Date(row.last_message_at).toISOString(),
     unread: row.unread ?? 0,
   }));
-  return { items, hasMore: rows.length > options.pageSize };
+  return { items, hasMore };
 }
