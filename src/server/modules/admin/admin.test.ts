@@ -340,6 +340,11 @@ describe("support chat", () => {
     expect((await send({}, [{ name: "x.png", type: "image/png", content: fakeExe() }])).statusCode).toBe(415);
     expect((await get("/api/support/messages", who.other)).json().items).toEqual([]);
     expect((await get("/api/support/messages", who.dentist)).statusCode).toBe(403);
+    expect((await get("/api/support/messages")).statusCode).toBe(401);
+    expect((await post("/api/support/read", {})).statusCode).toBe(401);
+    expect((await post("/api/support/read", {}, who.dentist)).statusCode).toBe(403);
+    expect(
+    expect((await post("/api/support/messages", {}, who.dentist)).statusCode).toBe(403);
   });
 });
 
