@@ -343,7 +343,6 @@ describe("support chat", () => {
     expect((await get("/api/support/messages")).statusCode).toBe(401);
     expect((await post("/api/support/read", {})).statusCode).toBe(401);
     expect((await post("/api/support/read", {}, who.dentist)).statusCode).toBe(403);
-    expect(
     expect((await post("/api/support/messages", {}, who.dentist)).statusCode).toBe(403);
   });
 });
