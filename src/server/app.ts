@@ -16,6 +16,7 @@ import { registerErrorHandler } from "./errors";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
+import { appointmentRoutes } from "./modules/appointments/appointments.routes";
 import { contactRoutes } from "./modules/contact/contact.routes";
 import { conversationRoutes } from "./modules/conversations/conversations.routes";
 import { dentistRoutes } from "./modules/dentists/dentists.routes";
@@ -26,6 +27,7 @@ import { requestRoutes } from "./modules/requests/requests.routes";
 import { supportRoutes } from "./modules/support/support.routes";
 import { seoRoutes } from "./modules/system/seo.routes";
 import { systemRoutes } from "./modules/system/system.routes";
+import { testClockRoutes } from "./modules/system/testClock.routes";
 import { registerStatic } from "./plugins/static";
 import { type EventBus, LocalBus, PgBus } from "./realtime/bus";
 import { RealtimeHub } from "./realtime/hub";
@@ -95,7 +97,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("mailer", mailer);
-  app.decorate("clock", options.clock ?? (() => new Date()));
+  // TEST_CLOCK (browser tests): a clock that POST /api/test/clock sets ahead of real time.
+  let offsetMs = 0;
+  const movable = config.testClock && !options.clock;
+  app.decorate(
+    "clock",
+    options.clock ?? (movable ? () => new Date(Date.now() + offsetMs) : () => new Date()),
+  );
   const bus: EventBus =
     database.kind === "postgres" && config.databaseUrl
       ? new PgBus(
@@ -168,6 +176,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(documentRoutes);
   await app.register(dentistRoutes);
   await app.register(offerRoutes);
+  await app.register(appointmentRoutes);
+  if (movable)
+    await app.register(testClockRoutes, {
+      setOffset: (ms: number) => {
+        offsetMs = ms;
+      },
+    });
   await app.register(conversationRoutes);
   await app.register(supportRoutes);
   await app.register(adminRoutes);

@@ -85,6 +85,23 @@ describe("demo data", () => {
         185_000, 204_000,
       ]);
       expect(detail.offers[0].slots.length).toBeGreaterThan(0);
+      // The accepted offer has a confirmed appointment ahead, on both sides' lists, with its reminders.
+      const upcoming = (
+        await empty.app.inject({ method: "GET", url: "/api/appointments", headers: { cookie: patient } })
+      ).json();
+      expect(upcoming.items).toHaveLength(1);
+      expect(upcoming.items[0]).toMatchObject({
+        status: "confirmed",
+        view: "confirmed",
+        treatment_type: "whitening",
+      });
+      const leroy = (await demoLogin(empty, "dr.leroy@demo.sourio.fr")) as string;
+      const forLeroy = (
+        await empty.app.inject({ method: "GET", url: "/api/appointments", headers: { cookie: leroy } })
+      ).json();
+      expect(forLeroy.items.map((a: { id: string }) => a.id)).toEqual([upcoming.items[0].id]);
+      const reminders = await empty.app.db.selectFrom("appointment_reminders").select("kind").execute();
+      expect(reminders.map((r) => r.kind).sort()).toEqual(["1d", "7d"]);
       const documents = await empty.app.db.selectFrom("documents").select("storage_key").execute();
       for (const { storage_key } of documents)
         expect(await empty.app.storage.size(storage_key)).toBeGreaterThan(0);

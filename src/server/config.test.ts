@@ -39,6 +39,7 @@ describe("loadConfig", () => {
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ DEMO_DATA: "maybe" }, "DEMO_DATA"],
     [{ PUBLIC_URL: "pas une url" }, "PUBLIC_URL"],
+    [{ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), TEST_CLOCK: "true" }, "TEST_CLOCK"],
   ])("stops on %o with one line naming %s", (env, variable) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);

@@ -51,6 +51,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
+  TEST_CLOCK: optionalText.pipe(booleanFlag.optional()),
 });
 
 export interface AppConfig {
@@ -74,6 +75,8 @@ export interface AppConfig {
   secureCookies: boolean;
   loginRateLimit: { perIp: number; perAccount: number; windowMs: number };
   contactRateLimitPerHour: number;
+  /** Browser tests only: POST /api/test/clock moves the server's clock (refused in production). */
+  testClock: boolean;
 }
 
 export class ConfigError extends Error {
@@ -110,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       throw new ConfigError("AUTH_SECRET", "est requis en production (32 caractères au moins)");
     authSecret = readOrCreateSecret(dataDir);
   }
+  if (e.TEST_CLOCK && e.NODE_ENV === "production")
+    throw new ConfigError("TEST_CLOCK", "est interdit en production");
   const port = e.PORT;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
   return {
@@ -137,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       windowMs: 15 * 60 * 1000,
     },
     contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
+    testClock: e.TEST_CLOCK ?? false,
   };
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
+import { reminderSchedule } from "../shared/policies/appointments";
 import { addDays, parisLocalToDate, parisToday } from "../shared/policies/offers";
 import { rppsWithKey } from "../shared/policies/verification";
 import type { Auth } from "./auth";
@@ -93,6 +94,8 @@ interface DemoRequest {
       comment: string;
       validDays: number;
       slots: Array<[number, string]>;
+      /** A confirmed appointment on the accepted offer: [days from today, Paris time]. */
+      appointment?: [number, string];
     };
   }>;
   documents: Array<{ name: string; type: "xray" | "quote" | "photo" | "other"; kind: "pdf" | "png" }>;
@@ -198,6 +201,7 @@ const DEMO_REQUESTS: DemoRequest[] = [
           comment: "",
           validDays: -10,
           slots: [],
+          appointment: [12, "10:30"],
         },
       },
     ],
@@ -327,7 +331,8 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; storage: Storage 
           created_at: at,
         })
         .execute();
-      if (reply.offer) await seedOffer(deps.db, request.id, dentistId, at, reply.offer);
+      if (reply.offer)
+        await seedOffer(deps.db, { requestId: request.id, patientId, dentistId, at }, reply.offer);
     }
     for (const access of demo.openedBy ?? []) {
       const account = DEMO_ACCOUNTS.find((a) => a.email === access.email);
@@ -360,9 +365,12 @@ export function demoLoginsText(publicUrl: string): string {
 /** A demo offer with its lines and slots, dated like the reply it comes with. */
 async function seedOffer(
   db: Db,
-  requestId: string,
-  dentistId: string,
-  at: Date,
+  {
+    requestId,
+    patientId,
+    dentistId,
+    at,
+  }: { requestId: string; patientId: string; dentistId: string; at: Date },
   offer: NonNullable<NonNullable<DemoRequest["replies"]>[number]["offer"]>,
 ) {
   const today = parisToday(new Date());
@@ -403,4 +411,28 @@ async function seedOffer(
         })),
       )
       .execute();
+  if (offer.appointment) {
+    const [days, time] = offer.appointment;
+    const startsAt = parisLocalToDate(`${addDays(today, days)}T${time}`);
+    const appointment = await db
+      .insertInto("appointments")
+      .values({
+        request_id: requestId,
+        offer_id: row.id,
+        patient_id: patientId,
+        dentist_id: dentistId,
+        status: "confirmed",
+        starts_at: startsAt,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const reminders = reminderSchedule(startsAt, new Date());
+    if (reminders.length > 0)
+      await db
+        .insertInto("appointment_reminders")
+        .values(reminders.map((r) => ({ appointment_id: appointment.id, kind: r.kind, due_at: r.due_at })))
+        .execute();
+  }
 }

@@ -3,8 +3,7 @@ import { ensureAdmin } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { demoLoginsText, seedDemoData } from "./demo";
 import { loggableError } from "./errors";
-import { sendUnreadEmails } from "./modules/conversations/conversations.service";
-import { sendSupportUnreadEmails } from "./modules/support/support.service";
+import { runMailJobs } from "./jobs";
 import { openMigratedDatabase } from "./runtime";
 import { sweepOrphanFiles } from "./storage/sweeper";
 
@@ -54,16 +53,10 @@ async function main(): Promise<void> {
   app.addHook("onClose", async () => clearInterval(sweeper));
   void sweep();
 
-  // Unread messages e-mailed after 15 minutes (state in the database: survives restarts).
-  const mailUnread = () => {
-    const deps = { db: database.db, mailer: app.mailer, config, now: app.clock(), log: app.log };
-    return Promise.all([sendUnreadEmails(deps), sendSupportUnreadEmails(deps)]).catch((error) =>
-      app.log.error({ err: loggableError(error) }, "échec de l'envoi des rappels de messages non lus"),
-    );
-  };
-  const unreadTimer = setInterval(mailUnread, 60 * 1000);
-  unreadTimer.unref();
-  app.addHook("onClose", async () => clearInterval(unreadTimer));
+  // Unread messages after 15 minutes, appointment reminders (state in the database: survives restarts).
+  const mailTimer = setInterval(() => void runMailJobs(app), 60 * 1000);
+  mailTimer.unref();
+  app.addHook("onClose", async () => clearInterval(mailTimer));
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -49,6 +49,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LOG_LEVEL: "warn",
       // One browser, many logins from one address: keep the per-IP limit out of the journeys' way.
       LOGIN_RATE_LIMIT_PER_IP: "10000",
+      // The reminder journey moves the server's clock (POST /api/test/clock), then puts it back.
+      TEST_CLOCK: "true",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -216,6 +216,32 @@ export interface OfferSlotsTable {
   starts_at: Timestamp;
 }
 
+export interface AppointmentsTable {
+  id: Generated<string>;
+  request_id: string;
+  offer_id: string;
+  patient_id: string;
+  dentist_id: string;
+  status: "pending" | "confirmed" | "cancelled";
+  awaiting: "patient" | "dentist" | null;
+  starts_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  cancelled_by: "patient" | "dentist" | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AppointmentOptionsTable {
+  appointment_id: string;
+  starts_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface AppointmentRemindersTable {
+  appointment_id: string;
+  kind: "7d" | "1d";
+  due_at: ColumnType<Date, Date | string, Date | string>;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 /** Non-cancelled requests per audience ('all' or the recipient dentist's id), type and Paris month (kept by triggers). */
 export interface RequestTalliesTable {
   audience: string;
@@ -266,6 +292,9 @@ export interface Database {
   offers: OffersTable;
   offer_lines: OfferLinesTable;
   offer_slots: OfferSlotsTable;
+  appointments: AppointmentsTable;
+  appointment_options: AppointmentOptionsTable;
+  appointment_reminders: AppointmentRemindersTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -111,3 +111,149 @@ export function verificationDecisionMail(p: {
     text: [`Bonjour ${p.firstName},`, "", ...lines, "", p.link, "", `L'équipe ${p.brandName}`].join("\n"),
   };
 }
+
+const signature = (brandName: string) => ["", `L'équipe ${brandName}`];
+
+/** To the dentist whose offer the patient accepted. */
+export function offerAcceptedMail(p: {
+  brandName: string;
+  firstName: string;
+  patientName: string;
+  amount: string;
+  link: string;
+}) {
+  return {
+    subject: `${p.brandName} — Votre proposition a été acceptée`,
+    text: [
+      `Bonjour ${p.firstName},`,
+      "",
+      `Bonne nouvelle : ${p.patientName} a accepté votre proposition de ${p.amount}.`,
+      "Le patient va vous proposer un rendez-vous ; vous le confirmerez depuis votre espace :",
+      "",
+      p.link,
+      ...signature(p.brandName),
+    ].join("\n"),
+  };
+}
+
+/** To the other dentists of the request, politely, once the patient chose another offer. */
+export function offerClosedMail(p: {
+  brandName: string;
+  firstName: string;
+  treatment: string;
+  link: string;
+}) {
+  return {
+    subject: `${p.brandName} — Demande de devis clôturée`,
+    text: [
+      `Bonjour ${p.firstName},`,
+      "",
+      `Le patient à qui vous aviez fait une proposition (${p.treatment}) a choisi un autre cabinet.`,
+      "Merci pour le temps et le soin que vous avez consacrés à sa demande : votre proposition est désormais clôturée.",
+      "Vos propositions restent consultables ici :",
+      "",
+      p.link,
+      ...signature(p.brandName),
+    ].join("\n"),
+  };
+}
+
+/** Times proposed by one side (a booking, another time, a move) to the side who must answer. */
+export function appointmentProposedMail(p: {
+  brandName: string;
+  firstName: string;
+  fromName: string;
+  times: string[];
+  moved: boolean;
+  link: string;
+}) {
+  return {
+    subject: `${p.brandName} — ${p.moved ? "Nouvelle date proposée pour votre rendez-vous" : "Demande de rendez-vous"}`,
+    text: [
+      `Bonjour ${p.firstName},`,
+      "",
+      p.moved
+        ? `${p.fromName} propose de fixer votre rendez-vous à une autre date :`
+        : `${p.fromName} vous propose un rendez-vous :`,
+      ...p.times.map((time) => `- ${time}`),
+      "",
+      "Choisissez le créneau qui vous convient ou proposez-en un autre depuis votre espace :",
+      "",
+      p.link,
+      ...signature(p.brandName),
+    ].join("\n"),
+  };
+}
+
+export function appointmentConfirmedMail(p: {
+  brandName: string;
+  firstName: string;
+  withName: string;
+  when: string;
+  place: string | null;
+  link: string;
+}) {
+  return {
+    subject: `${p.brandName} — Rendez-vous confirmé le ${p.when}`,
+    text: [
+      `Bonjour ${p.firstName},`,
+      "",
+      `Votre rendez-vous avec ${p.withName} est confirmé : ${p.when}.`,
+      ...(p.place ? [`Adresse : ${p.place}`] : []),
+      "",
+      "Ajoutez-le à votre agenda ou modifiez-le depuis votre espace :",
+      "",
+      p.link,
+      ...signature(p.brandName),
+    ].join("\n"),
+  };
+}
+
+export function appointmentCancelledMail(p: {
+  brandName: string;
+  firstName: string;
+  byName: string;
+  when: string | null;
+  link: string;
+}) {
+  return {
+    subject: `${p.brandName} — Rendez-vous annulé`,
+    text: [
+      `Bonjour ${p.firstName},`,
+      "",
+      p.when
+        ? `${p.byName} a annulé le rendez-vous du ${p.when}.`
+        : `${p.byName} a annulé la demande de rendez-vous en cours.`,
+      "Vous pouvez en convenir d'un autre, ou lui écrire, depuis votre espace :",
+      "",
+      p.link,
+      ...signature(p.brandName),
+    ].join("\n"),
+  };
+}
+
+/** 7 days and 1 day before a confirmed appointment. */
+export function appointmentReminderMail(p: {
+  brandName: string;
+  firstName: string;
+  withName: string;
+  when: string;
+  place: string | null;
+  kind: "7d" | "1d";
+  link: string;
+}) {
+  return {
+    subject: `${p.brandName} — Rappel : rendez-vous ${p.kind === "1d" ? "demain" : "dans une semaine"}`,
+    text: [
+      `Bonjour ${p.firstName},`,
+      "",
+      `Nous vous rappelons votre rendez-vous avec ${p.withName} : ${p.when}.`,
+      ...(p.place ? [`Adresse : ${p.place}`] : []),
+      "",
+      "En cas d'empêchement, déplacez-le ou annulez-le depuis votre espace :",
+      "",
+      p.link,
+      ...signature(p.brandName),
+    ].join("\n"),
+  };
+}

@@ -28,3 +28,16 @@ export function formatDetailDate(date: Date | string): string {
 export function formatDetailDateTime(date: Date | string): string {
   return `${DETAIL.format(new Date(date))} à ${TIME.format(new Date(date))}`;
 }
+
+const APPOINTMENT = new Intl.DateTimeFormat("fr-FR", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: TZ,
+});
+
+/** "lundi 7 décembre 2026 à 14:30", for appointments. */
+export function formatAppointmentTime(date: Date | string): string {
+  return `${APPOINTMENT.format(new Date(date))} à ${TIME.format(new Date(date))}`;
+}

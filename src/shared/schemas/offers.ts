@@ -27,6 +27,16 @@ export const OFFER_MESSAGES = {
   alreadySent: "Vous avez déjà envoyé une proposition pour cette demande.",
   closed: "Cette demande n'accepte plus de propositions.",
   zipFailed: "Impossible de télécharger les documents",
+  notFound: "Proposition introuvable.",
+  accepted: "Proposition acceptée : choisissez maintenant votre rendez-vous",
+  acceptFailed: "Impossible d'accepter la proposition",
+  alreadyDecided: "Vous avez déjà accepté une proposition pour cette demande.",
+  requestCancelled: "Cette demande est annulée : ses propositions ne peuvent plus être acceptées.",
+  expired: "Cette proposition a expiré : elle ne peut plus être acceptée.",
+  withdrawn: "Ce dentiste a retiré sa proposition : elle ne peut plus être acceptée.",
+  withdrawnDone: "Votre proposition a été retirée",
+  withdrawFailed: "Impossible de retirer la proposition",
+  notWithdrawable: "Cette proposition a été acceptée ou clôturée : elle ne peut plus être retirée.",
 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -163,3 +173,35 @@ export const offerCreatedSchema = z.object({
   conversation_id: z.string(),
   message: z.string(),
 });
+
+/** The patient accepted an offer: the offer, now 'accepted'. */
+export const offerAcceptedSchema = z.object({ offer: patientOfferSchema, message: z.string() });
+
+/** The dentist withdrew an offer. */
+export const offerWithdrawnSchema = z.object({ offer: offerDtoSchema, message: z.string() });
+
+export const DENTIST_OFFERS_PAGE_SIZE = 10;
+
+/** 'Mes propositions': filter by the state people see, page by page. */
+export const dentistOffersQuerySchema = z.object({
+  state: z.enum(OFFER_STATES).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+});
+
+export const dentistOfferItemSchema = offerDtoSchema.extend({
+  treatment_type: z.string(),
+  patient_name: z.string(),
+  /** The request's status ('new', 'in_review', 'completed', 'cancelled'). */
+  request_status: z.string(),
+  decided_at: z.string().nullable(),
+  may_withdraw: z.boolean(),
+});
+export type DentistOfferItem = z.infer<typeof dentistOfferItemSchema>;
+
+export const dentistOfferListSchema = z.object({
+  items: z.array(dentistOfferItemSchema),
+  page: z.number(),
+  page_size: z.number(),
+  has_more: z.boolean(),
+});
+export type DentistOfferList = z.infer<typeof dentistOfferListSchema>;

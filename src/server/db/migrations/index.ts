@@ -9,6 +9,7 @@ import * as m007 from "./007_patient_birth_date";
 import * as m008 from "./008_request_tallies";
 import * as m009 from "./009_messaging";
 import * as m010 from "./010_admin";
+import * as m011 from "./011_appointments";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "008_request_tallies": m008,
   "009_messaging": m009,
   "010_admin": m010,
+  "011_appointments": m011,
 };

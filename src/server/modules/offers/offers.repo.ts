@@ -1,7 +1,11 @@
-import { sql } from "kysely";
-import { offerStateOf } from "../../../shared/policies/offers";
-import type { OfferDto } from "../../../shared/schemas/offers";
+import { type ExpressionBuilder, sql } from "kysely";
+import type { OfferState } from "../../../shared/domain/offers";
+import { mayWithdrawOffer } from "../../../shared/policies/appointments";
+import { offerStateOf, parisToday } from "../../../shared/policies/offers";
+import { DENTIST_OFFERS_PAGE_SIZE, type OfferDto } from "../../../shared/schemas/offers";
 import type { Db } from "../../db/index";
+import { fetchPage } from "../../db/paging";
+import type { Database } from "../../db/types";
 import type { Actor } from "../../session";
 import { visibleToDentist } from "../requests/requests.repo";
 
@@ -87,6 +91,41 @@ export function dentistOffersRepo(db: Db, actor: Actor) {
         .executeTakeFirst();
     },
 
+    /** 'Mes propositions': this dentist's offers, newest first, by state and page (none once unverified). */
+    async list(state: OfferState | undefined, page: number, now: Date) {
+      if (!verified) return { items: [], hasMore: false };
+      const { rows, hasMore } = await fetchPage(
+        db
+          .selectFrom("offers as o")
+          .innerJoin("requests as r", "r.id", "o.request_id")
+          .innerJoin("profiles as p", "p.id", "r.patient_id")
+          .select([
+            ...offerColumns,
+            "o.decided_at",
+            "r.treatment_type",
+            "r.status as request_status",
+            "p.full_name as patient_name",
+          ])
+          .where("o.dentist_id", "=", actor.userId)
+          .where(whereState(state, parisToday(now)))
+          .orderBy("o.created_at", "desc")
+          .orderBy("o.id", "desc"),
+        { page, pageSize: DENTIST_OFFERS_PAGE_SIZE },
+      );
+      const detailed = await withDetails(db, rows, now);
+      return {
+        items: detailed.map((row) => ({
+          ...row.dto,
+          treatment_type: row.treatment_type,
+          patient_name: row.patient_name || "Patient",
+          request_status: row.request_status,
+          decided_at: row.decided_at ? new Date(row.decided_at).toISOString() : null,
+          may_withdraw: mayWithdrawOffer(row.dto.state),
+        })),
+        hasMore,
+      };
+    },
+
     /** This dentist's latest offer on a request (a withdrawn one stays visible until a new one). */
     async onRequest(requestId: string, now: Date): Promise<OfferDto | null> {
       const rows = await db
@@ -100,6 +139,25 @@ export function dentistOffersRepo(db: Db, actor: Actor) {
       const [offer] = await withDetails(db, rows, now);
       return offer?.dto ?? null;
     },
+  };
+}
+
+/** 'Mes propositions': the filter on the state people see ('expired' is derived from the validity day). */
+function whereState(state: OfferState | undefined, today: string) {
+  return (eb: ExpressionBuilder<Database & { o: Database["offers"] }, "o">) => {
+    switch (state) {
+      case undefined:
+        return eb.lit(true);
+      case "sent":
+        return eb.and([
+          eb("o.status", "=", "sent"),
+          eb.or([eb("o.valid_until", "is", null), eb("o.valid_until", ">=", today)]),
+        ]);
+      case "expired":
+        return eb.and([eb("o.status", "=", "sent"), eb("o.valid_until", "<", today)]);
+      default:
+        return eb("o.status", "=", state);
+    }
   };
 }
 

@@ -5,16 +5,21 @@ import { mayOffer, parisToday } from "../../../shared/policies/offers";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import { DENTIST_MESSAGES } from "../../../shared/schemas/dentist";
 import {
+  DENTIST_OFFERS_PAGE_SIZE,
+  dentistOfferListSchema,
+  dentistOffersQuerySchema,
   myOfferSchema,
   OFFER_MESSAGES,
+  offerAcceptedSchema,
   offerCreatedSchema,
   offerInputSchema,
+  offerWithdrawnSchema,
 } from "../../../shared/schemas/offers";
 import { ageOn } from "../../../shared/schemas/profile";
 import { notFound } from "../../errors";
 import { actorOf, requireArea } from "../../session";
 import { dentistOffersRepo } from "./offers.repo";
-import { submitOffer } from "./offers.service";
+import { acceptOffer, submitOffer, withdrawOffer } from "./offers.service";
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
@@ -76,6 +81,71 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
         request.body,
       );
       return reply.status(201).send({ offer, conversation_id: conversationId, message: OFFER_MESSAGES.sent });
+    },
+  );
+
+  r.get(
+    "/api/dentist/offers",
+    {
+      schema: {
+        tags: ["offers"],
+        summary:
+          "Mes propositions, les plus récentes d'abord, par état (envoyée, acceptée, clôturée, expirée, retirée)",
+        querystring: dentistOffersQuerySchema,
+        response: { 200: dentistOfferListSchema, 400: errorBodySchema, ...errors },
+      },
+      preHandler: dentist,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const { state, page } = request.query;
+      const { items, hasMore } = await dentistOffersRepo(app.db, actor).list(state, page, app.clock());
+      return { items, page, page_size: DENTIST_OFFERS_PAGE_SIZE, has_more: hasMore };
+    },
+  );
+
+  r.post(
+    "/api/dentist/offers/:id/withdraw",
+    {
+      schema: {
+        tags: ["offers"],
+        summary: "Retirer une de mes propositions tant qu'elle n'est ni acceptée ni clôturée",
+        params,
+        response: { 200: offerWithdrawnSchema, 409: errorBodySchema, ...errors },
+      },
+      preHandler: dentist,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const id = request.params.id;
+      if (!isUuid(id)) throw notFound(OFFER_MESSAGES.notFound);
+      const offer = await withdrawOffer({ db: app.db, clock: app.clock }, actor, id);
+      return { offer, message: OFFER_MESSAGES.withdrawnDone };
+    },
+  );
+
+  r.post(
+    "/api/patient/offers/:id/accept",
+    {
+      schema: {
+        tags: ["offers"],
+        summary:
+          "Accepter une proposition : la demande est terminée, le dentiste confirmé, les autres propositions clôturées",
+        params,
+        response: { 200: offerAcceptedSchema, 409: errorBodySchema, ...errors },
+      },
+      preHandler: requireArea("patient"),
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const id = request.params.id;
+      if (!isUuid(id)) throw notFound(OFFER_MESSAGES.notFound);
+      const offer = await acceptOffer(
+        { db: app.db, mailer: app.mailer, config: app.config, clock: app.clock, log: request.log },
+        actor,
+        id,
+      );
+      return { offer, message: OFFER_MESSAGES.accepted };
     },
   );
 }

@@ -1,16 +1,18 @@
+import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
-import { mayOffer, parisLocalToDate } from "../../../shared/policies/offers";
+import { mayWithdrawOffer, offerAcceptBlocker } from "../../../shared/policies/appointments";
+import { mayOffer, offerStateOf, parisLocalToDate } from "../../../shared/policies/offers";
 import { DENTIST_MESSAGES } from "../../../shared/schemas/dentist";
 import { OFFER_MESSAGES, type OfferValues, offerTimingIssues } from "../../../shared/schemas/offers";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, notFound, validationError } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
-import { offerReceivedMail } from "../../mail/templates";
+import { offerAcceptedMail, offerClosedMail, offerReceivedMail } from "../../mail/templates";
 import type { Actor } from "../../session";
 import { lockRequestForDentist, recordReply } from "../dentists/reply.service";
-import { dentistOffersRepo } from "./offers.repo";
+import { dentistOffersRepo, patientOffersRepo } from "./offers.repo";
 
 interface Deps {
   db: Db;
@@ -112,4 +114,147 @@ export async function submitOffer(deps: Deps, actor: Actor, requestId: string, i
   const offer = await dentistOffersRepo(deps.db, actor).onRequest(requestId, now);
   if (!offer) throw new Error("offre enregistrée introuvable");
   return { offer, conversationId: result.conversationId };
+}
+
+const ACCEPT_REFUSED = {
+  already_decided: OFFER_MESSAGES.alreadyDecided,
+  cancelled: OFFER_MESSAGES.requestCancelled,
+  expired: OFFER_MESSAGES.expired,
+  withdrawn: OFFER_MESSAGES.withdrawn,
+} as const;
+
+/** PostgreSQL's unique_violation: the last guard of one accepted offer per request. */
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "23505";
+
+/**
+ * The patient accepts an offer (D14), in one transaction: the offer 'accepted', the request
+ * 'Terminée', the dentist 'Confirmé', every other sent offer 'closed'. The request row is locked
+ * first, so two accepts at the same moment run one after the other and the second is refused;
+ * the partial unique index is the last guard. The dentists are told once it is saved.
+ */
+export async function acceptOffer(deps: Deps, actor: Actor, offerId: string) {
+  const now = deps.clock();
+  const result = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const found = await trx
+        .selectFrom("offers as o")
+        .innerJoin("requests as r", "r.id", "o.request_id")
+        .select("o.request_id")
+        .where("o.id", "=", offerId)
+        .where("r.patient_id", "=", actor.userId)
+        .executeTakeFirst();
+      if (!found) throw notFound(OFFER_MESSAGES.notFound);
+      const request = await trx
+        .selectFrom("requests")
+        .select(["id", "status", "treatment_type"])
+        .where("id", "=", found.request_id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const offer = await trx
+        .selectFrom("offers")
+        .select(["id", "dentist_id", "status", "valid_until", "amount_cents"])
+        .where("id", "=", offerId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const blocker = offerAcceptBlocker(offerStateOf(offer, now), request.status);
+      if (blocker) throw new AppError(409, "CONFLICT", ACCEPT_REFUSED[blocker]);
+
+      await trx
+        .updateTable("offers")
+        .set({ status: "accepted", decided_at: now, updated_at: now })
+        .where("id", "=", offerId)
+        .execute();
+      const closed = await trx
+        .updateTable("offers")
+        .set({ status: "closed", decided_at: now, updated_at: now })
+        .where("request_id", "=", request.id)
+        .where("status", "=", "sent")
+        .returning("dentist_id")
+        .execute();
+      await trx
+        .updateTable("requests")
+        .set({ status: "completed", updated_at: now })
+        .where("id", "=", request.id)
+        .execute();
+      await trx
+        .insertInto("request_dentists")
+        .values({
+          request_id: request.id,
+          dentist_id: offer.dentist_id,
+          status: "confirmed",
+          updated_at: now,
+        })
+        .onConflict((oc) =>
+          oc.columns(["request_id", "dentist_id"]).doUpdateSet({ status: "confirmed", updated_at: now }),
+        )
+        .execute();
+      const dentists = await trx
+        .selectFrom("profiles")
+        .select(["id", "email", "first_name"])
+        .where("id", "in", [offer.dentist_id, ...closed.map((row) => row.dentist_id)])
+        .execute();
+      return { request, offer, dentists };
+    })
+    .catch((error) => {
+      if (isUniqueViolation(error)) throw new AppError(409, "CONFLICT", OFFER_MESSAGES.alreadyDecided);
+      throw error;
+    });
+
+  // After the commit, and never failing the decision: the chosen dentist, then the others, kindly (D15).
+  const link = (path: string) => `${deps.config.publicUrl}${path}`;
+  for (const dentist of result.dentists) {
+    const chosen = dentist.id === result.offer.dentist_id;
+    const mail = chosen
+      ? offerAcceptedMail({
+          brandName: deps.config.brandName,
+          firstName: dentist.first_name,
+          patientName: actor.profile.full_name,
+          amount: formatEuros(result.offer.amount_cents),
+          link: link("/dentist/appointments"),
+        })
+      : offerClosedMail({
+          brandName: deps.config.brandName,
+          firstName: dentist.first_name,
+          treatment: treatmentLabel(result.request.treatment_type).toLowerCase(),
+          link: link("/dentist/offers"),
+        });
+    deps.mailer
+      .send({ to: dentist.email, ...mail })
+      .catch((error) =>
+        deps.log.error({ err: { message: (error as Error).message } }, "e-mail de décision non envoyé"),
+      );
+  }
+  const offers = await patientOffersRepo(deps.db, actor).onRequest(result.request.id, now);
+  const offer = offers.find((o) => o.id === offerId);
+  if (!offer) throw new Error("offre acceptée introuvable");
+  return offer;
+}
+
+/** The dentist withdraws one of their offers not yet accepted or closed (D14); 404 for anyone else's. */
+export async function withdrawOffer(deps: Pick<Deps, "db" | "clock">, actor: Actor, offerId: string) {
+  if (!(actor.profile.role === "dentist" && actor.profile.is_verified))
+    throw notFound(OFFER_MESSAGES.notFound);
+  const now = deps.clock();
+  const offer = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("offers")
+      .select(["id", "request_id", "status", "valid_until"])
+      .where("id", "=", offerId)
+      .where("dentist_id", "=", actor.userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound(OFFER_MESSAGES.notFound);
+    if (!mayWithdrawOffer(offerStateOf(row, now)))
+      throw new AppError(409, "CONFLICT", OFFER_MESSAGES.notWithdrawable);
+    await trx
+      .updateTable("offers")
+      .set({ status: "withdrawn", decided_at: now, updated_at: now })
+      .where("id", "=", offerId)
+      .execute();
+    return row;
+  });
+  const dto = await dentistOffersRepo(deps.db, actor).onRequest(offer.request_id, now);
+  if (!dto) throw new Error("offre retirée introuvable");
+  return dto;
 }

@@ -160,16 +160,30 @@ export function patientRequestsRepo(db: Db, actor: Actor) {
         .execute();
     },
 
-    /** Cancels the request when its status allows it; undefined when it is not the actor's. */
+    /**
+     * Cancels the request when its status allows it, and closes the offers still waiting on it, in
+     * one transaction; undefined when it is not the actor's.
+     */
     async cancel(id: string) {
-      return db
-        .updateTable("requests")
-        .set({ status: "cancelled", cancelled_at: new Date(), updated_at: new Date() })
-        .where("id", "=", id)
-        .where("patient_id", "=", actor.userId)
-        .where("status", "in", ["new", "in_review"])
-        .returning(["id", "status"])
-        .executeTakeFirst();
+      return db.transaction().execute(async (trx) => {
+        const now = new Date();
+        const cancelled = await trx
+          .updateTable("requests")
+          .set({ status: "cancelled", cancelled_at: now, updated_at: now })
+          .where("id", "=", id)
+          .where("patient_id", "=", actor.userId)
+          .where("status", "in", ["new", "in_review"])
+          .returning(["id", "status"])
+          .executeTakeFirst();
+        if (cancelled)
+          await trx
+            .updateTable("offers")
+            .set({ status: "closed", decided_at: now, updated_at: now })
+            .where("request_id", "=", id)
+            .where("status", "=", "sent")
+            .execute();
+        return cancelled;
+      });
     },
   };
 }

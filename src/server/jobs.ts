@@ -1,0 +1,21 @@
+import type { FastifyInstance } from "fastify";
+import { loggableError } from "./errors";
+import { sendAppointmentReminders } from "./modules/appointments/appointments.service";
+import { sendUnreadEmails } from "./modules/conversations/conversations.service";
+import { sendSupportUnreadEmails } from "./modules/support/support.service";
+
+/**
+ * The e-mails due at the app's clock: unread messages (conversations and support) and
+ * appointment reminders. Their state is in the database, so the one-minute timer of server.ts
+ * can stop, restart or run on several instances without repeating or forgetting one.
+ */
+export async function runMailJobs(app: FastifyInstance): Promise<void> {
+  const deps = { db: app.db, mailer: app.mailer, config: app.config, now: app.clock(), log: app.log };
+  await Promise.all([
+    sendUnreadEmails(deps),
+    sendSupportUnreadEmails(deps),
+    sendAppointmentReminders(deps),
+  ]).catch((error) =>
+    app.log.error({ err: loggableError(error) }, "échec de l'envoi des e-mails programmés"),
+  );
+}

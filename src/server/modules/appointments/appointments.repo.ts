@@ -1,0 +1,167 @@
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import type { AppointmentSide } from "../../../shared/domain/appointments";
+import {
+  appointmentViewOf,
+  mayChangeAppointment,
+  mayConfirmAppointment,
+} from "../../../shared/policies/appointments";
+import { APPOINTMENT_PAGE_SIZE, type Appointment } from "../../../shared/schemas/appointments";
+import { fetchPage } from "../../db/paging";
+import type { Database } from "../../db/types";
+import type { Actor } from "../../session";
+
+type AppointmentScope = ExpressionBuilder<Database & { a: Database["appointments"] }, "a">;
+
+/** The side the actor plays in appointments, or null (admins, unverified dentists: nothing). */
+export function sideOf(actor: Actor): AppointmentSide | null {
+  if (actor.profile.role === "patient") return "patient";
+  if (actor.profile.role === "dentist" && actor.profile.is_verified) return "dentist";
+  return null;
+}
+
+/** Appointments as one party sees them: every query is bound to the actor's side and id. */
+export function appointmentsRepo(db: Kysely<Database>, actor: Actor) {
+  const side = sideOf(actor);
+  const mine = (eb: AppointmentScope) =>
+    side === null
+      ? eb.lit(false)
+      : eb(side === "patient" ? "a.patient_id" : "a.dentist_id", "=", actor.userId);
+
+  const base = (q: Kysely<Database>) =>
+    q
+      .selectFrom("appointments as a")
+      .innerJoin("requests as r", "r.id", "a.request_id")
+      .innerJoin("offers as o", "o.id", "a.offer_id")
+      .innerJoin("profiles as pp", "pp.id", "a.patient_id")
+      .innerJoin("profiles as dp", "dp.id", "a.dentist_id")
+      .select([
+        "a.id",
+        "a.request_id",
+        "a.offer_id",
+        "a.status",
+        "a.awaiting",
+        "a.starts_at",
+        "a.cancelled_by",
+        "a.created_at",
+        "a.updated_at",
+        "a.patient_id",
+        "a.dentist_id",
+        "r.treatment_type",
+        "o.amount_cents",
+        "pp.full_name as patient_name",
+        "pp.email as patient_email",
+        "pp.first_name as patient_first_name",
+        "dp.full_name as dentist_name",
+        "dp.email as dentist_email",
+        "dp.first_name as dentist_first_name",
+        "dp.city as dentist_city",
+        "dp.practice_address as dentist_address",
+        "dp.practice_postcode as dentist_postcode",
+      ])
+      .where(mine);
+  type Row = Awaited<ReturnType<ReturnType<typeof base>["executeTakeFirstOrThrow"]>>;
+
+  async function toDtos(rows: Row[], now: Date): Promise<(Appointment & { row: Row })[]> {
+    if (side === null || rows.length === 0) return [];
+    const pending = rows.filter((row) => row.status === "pending").map((row) => row.id);
+    const options =
+      pending.length === 0
+        ? []
+        : await db
+            .selectFrom("appointment_options")
+            .select(["appointment_id", "starts_at"])
+            .where("appointment_id", "in", pending)
+            .orderBy("starts_at")
+            .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      request_id: row.request_id,
+      offer_id: row.offer_id,
+      treatment_type: row.treatment_type,
+      amount_cents: row.amount_cents,
+      status: row.status,
+      awaiting: row.awaiting,
+      my_side: side,
+      view: appointmentViewOf(row, side, now),
+      starts_at: row.starts_at ? new Date(row.starts_at).toISOString() : null,
+      options: options
+        .filter((option) => option.appointment_id === row.id)
+        .map((option) => new Date(option.starts_at).toISOString()),
+      cancelled_by: row.cancelled_by,
+      may_confirm: mayConfirmAppointment(row, side, now),
+      may_change: mayChangeAppointment(row, side, now),
+      patient: { id: row.patient_id, full_name: row.patient_name || "Patient" },
+      dentist: {
+        id: row.dentist_id,
+        full_name: row.dentist_name || "Dentiste",
+        city: row.dentist_city,
+        address: row.dentist_address,
+        postcode: row.dentist_postcode,
+      },
+      created_at: new Date(row.created_at).toISOString(),
+      updated_at: new Date(row.updated_at).toISOString(),
+      row,
+    }));
+  }
+
+  const strip = ({ row: _row, ...dto }: Appointment & { row: Row }): Appointment => dto;
+
+  return {
+    side,
+
+    /** Pending ones, and confirmed ones still ahead: soonest first (a pending one by its first option). */
+    async upcoming(page: number, now: Date) {
+      const { rows, hasMore } = await fetchPage(
+        base(db)
+          .where((eb) =>
+            eb.or([
+              eb("a.status", "=", "pending"),
+              eb.and([eb("a.status", "=", "confirmed"), eb("a.starts_at", ">", now)]),
+            ]),
+          )
+          .orderBy(
+            sql`coalesce(a.starts_at, (select min(ao.starts_at) from appointment_options ao where ao.appointment_id = a.id))`,
+          )
+          .orderBy("a.id"),
+        { page, pageSize: APPOINTMENT_PAGE_SIZE },
+      );
+      return { items: (await toDtos(rows, now)).map(strip), hasMore };
+    },
+
+    /** Every appointment of one request: the live one first, then the newest. */
+    async onRequest(requestId: string, page: number, now: Date) {
+      const { rows, hasMore } = await fetchPage(
+        base(db)
+          .where("a.request_id", "=", requestId)
+          .orderBy(sql`a.status in ('pending', 'confirmed')`, "desc")
+          .orderBy("a.created_at", "desc")
+          .orderBy("a.id"),
+        { page, pageSize: APPOINTMENT_PAGE_SIZE },
+      );
+      return { items: (await toDtos(rows, now)).map(strip), hasMore };
+    },
+
+    /** One appointment, with its parties' contacts (for e-mails); undefined when not the actor's. */
+    async find(id: string, now: Date, trx: Kysely<Database> = db) {
+      const row = await base(trx).where("a.id", "=", id).executeTakeFirst();
+      if (!row) return undefined;
+      const [dto] = await toDtos([row], now);
+      return dto;
+    },
+
+    /** Locks the actor's appointment for a change (inside a transaction); undefined when not theirs. */
+    async lock(trx: Kysely<Database>, id: string) {
+      return trx
+        .selectFrom("appointments as a")
+        .select(["a.id", "a.status", "a.awaiting", "a.starts_at", "a.offer_id"])
+        .where("a.id", "=", id)
+        .where(mine)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type AppointmentWithContacts = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof appointmentsRepo>["find"]>>
+>;

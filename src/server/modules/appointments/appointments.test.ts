@@ -1,0 +1,531 @@
+import ICAL from "ical.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { multipart, tinyPdf } from "../../testing/files";
+import { createTestContext, signUpDentist, signUpPatient, type TestContext } from "../../testing/harness";
+import { sendAppointmentReminders } from "./appointments.service";
+
+// A movable clock: Saturday 21 November 2026, 10:00 in Paris (09:00 UTC) to begin with.
+const START = new Date("2026-11-21T09:00:00Z");
+let now = START;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+let ctx: TestContext;
+type Who = { cookie: string; id: string };
+const who: Record<string, Who> = {};
+
+async function dentist(name: string): Promise<Who> {
+  const { response, cookie } = await signUpDentist(ctx.app, { first_name: name });
+  const id = response.json().profile.id;
+  await ctx.app.db
+    .updateTable("profiles")
+    .set({ is_verified: true, practice_address: "12 rue de la Paix", practice_postcode: "75002" })
+    .where("id", "=", id)
+    .execute();
+  return { cookie, id };
+}
+
+async function createRequest(patient: Who) {
+  const body = multipart(
+    { treatment_type: "crown", consent: "true", quote_amount: "1200", document_types: '["quote"]' },
+    [{ field: "files", name: "devis.pdf", type: "application/pdf", content: tinyPdf() }],
+  );
+  const response = await ctx.app.inject({
+    method: "POST",
+    url: "/api/patient/requests",
+    payload: body.payload,
+    headers: { ...body.headers, cookie: patient.cookie },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id as string;
+}
+
+const get = (url: string, as?: Who) =>
+  ctx.app.inject({ method: "GET", url, headers: as ? { cookie: as.cookie } : {} });
+const post = (url: string, payload: object | undefined, as?: Who) =>
+  ctx.app.inject({ method: "POST", url, payload, headers: as ? { cookie: as.cookie } : {} });
+
+async function sendOffer(requestId: string, as: Who, extra: object = {}) {
+  const response = await post(
+    `/api/dentist/requests/${requestId}/offers`,
+    {
+      amount_cents: 90_000,
+      valid_until: "2026-12-31",
+      slots: ["2026-12-03T09:30", "2026-12-04T14:00"],
+      ...extra,
+    },
+    as,
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().offer.id as string;
+}
+
+/** A request with offers from Dr Anne and Dr Bruno. */
+async function twoOffers(patient: Who, extraA: object = {}, extraB: object = {}) {
+  const requestId = await createRequest(patient);
+  const a = await sendOffer(requestId, who.drA as Who, extraA);
+  const b = await sendOffer(requestId, who.drB as Who, { amount_cents: 95_000, ...extraB });
+  return { requestId, a, b };
+}
+
+const accept = (offerId: string, as?: Who) => post(`/api/patient/offers/${offerId}/accept`, undefined, as);
+const book = (offerId: string, slots: string[], as?: Who) =>
+  post(`/api/patient/offers/${offerId}/appointment`, { slots }, as);
+const mailsTo = (fragment: string) => ctx.outbox().filter((m) => m.includes(fragment));
+const runReminders = () =>
+  sendAppointmentReminders({
+    db: ctx.app.db,
+    mailer: ctx.app.mailer,
+    config: ctx.app.config,
+    now,
+    log: ctx.app.log,
+  });
+
+beforeAll(async () => {
+  ctx = await createTestContext({ clock: () => now });
+  for (const name of ["Paula", "Quentin"]) {
+    const { response, cookie } = await signUpPatient(ctx.app, { first_name: name, last_name: "Durand" });
+    who[name] = { cookie, id: response.json().profile.id };
+  }
+  who.drA = await dentist("Anne");
+  who.drB = await dentist("Bruno");
+  who.drC = await dentist("Carla");
+});
+afterAll(async () => ctx?.close());
+
+describe("accepting an offer (D14)", () => {
+  it("accepts one offer in one go: request 'Terminée', dentist 'Confirmé', the other closed and told kindly", async () => {
+    now = START;
+    const paula = who.Paula as Who;
+    const { requestId, a, b } = await twoOffers(paula);
+
+    const accepted = await accept(a, paula);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().message).toBe("Proposition acceptée : choisissez maintenant votre rendez-vous");
+    expect(accepted.json().offer).toMatchObject({ id: a, state: "accepted", dentist: { id: who.drA?.id } });
+
+    const detail = (await get(`/api/patient/requests/${requestId}`, paula)).json();
+    expect(detail.status).toBe("completed");
+    expect(
+      Object.fromEntries(detail.offers.map((o: { id: string; state: string }) => [o.id, o.state])),
+    ).toEqual({
+      [a]: "accepted",
+      [b]: "closed",
+    });
+    expect((await get(`/api/dentist/requests/${requestId}`, who.drA)).json().my_status).toBe("confirmed");
+    expect((await get(`/api/dentist/requests/${requestId}`, who.drB)).json().my_status).toBe("responded");
+
+    await expect.poll(() => mailsTo("a accepté votre proposition").length).toBeGreaterThan(0);
+    expect(mailsTo("a accepté votre proposition").at(-1)).toContain(
+      "Paula Durand a accepté votre proposition de 900,00",
+    );
+    await expect.poll(() => mailsTo("a choisi un autre cabinet").length).toBeGreaterThan(0);
+    expect(mailsTo("a choisi un autre cabinet").at(-1)).toContain("Merci pour le temps");
+
+    // Once decided, nothing else can be accepted, not even the same offer again.
+    for (const id of [a, b]) {
+      const again = await accept(id, paula);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.message).toBe("Vous avez déjà accepté une proposition pour cette demande.");
+    }
+    // The closed dentist can no longer withdraw or send again.
+    expect((await post(`/api/dentist/offers/${b}/withdraw`, undefined, who.drB)).statusCode).toBe(409);
+    expect((await get(`/api/dentist/requests/${requestId}/offer`, who.drB)).json().may_offer).toBe(false);
+  });
+
+  it("refuses everyone but the owning patient", async () => {
+    now = START;
+    const { a } = await twoOffers(who.Paula as Who);
+    expect((await accept(a)).statusCode).toBe(401);
+    expect((await accept(a, who.drA)).statusCode).toBe(403);
+    const other = await accept(a, who.Quentin);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().error.message).toBe("Proposition introuvable.");
+    expect((await accept("pas-un-id", who.Paula)).statusCode).toBe(404);
+    const row = await ctx.app.db
+      .selectFrom("offers")
+      .select("status")
+      .where("id", "=", a)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("sent");
+  });
+
+  it("ends with exactly one accepted offer when two are accepted at the same moment", async () => {
+    now = START;
+    const paula = who.Paula as Who;
+    const { requestId, a, b } = await twoOffers(paula);
+    const results = await Promise.all([accept(a, paula), accept(b, paula), accept(a, paula)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const rows = await ctx.app.db
+      .selectFrom("offers")
+      .select("status")
+      .where("request_id", "=", requestId)
+      .execute();
+    expect(rows.map((r) => r.status).sort()).toEqual(["accepted", "closed"]);
+  });
+
+  it("refuses an expired or a withdrawn offer, and offers of a cancelled request", async () => {
+    now = START;
+    const paula = who.Paula as Who;
+    const { requestId, a, b } = await twoOffers(paula, { valid_until: "2026-11-25" });
+    now = new Date("2026-11-25T22:59:00Z"); // 23:59 in Paris: still valid that day
+    expect((await get(`/api/patient/requests/${requestId}`, paula)).json().offers[0].state).toBe("sent");
+    now = new Date("2026-11-25T23:00:00Z"); // midnight in Paris: expired
+    const expired = await accept(a, paula);
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json().error.message).toBe(
+      "Cette proposition a expiré : elle ne peut plus être acceptée.",
+    );
+
+    const withdrawn = await post(`/api/dentist/offers/${b}/withdraw`, undefined, who.drB);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json()).toMatchObject({
+      offer: { id: b, state: "withdrawn" },
+      message: "Votre proposition a été retirée",
+    });
+    const refused = await accept(b, paula);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      "Ce dentiste a retiré sa proposition : elle ne peut plus être acceptée.",
+    );
+    // The patient no longer sees it; the dentist may send a new one.
+    expect(
+      (await get(`/api/patient/requests/${requestId}`, paula)).json().offers.map((o: { id: string }) => o.id),
+    ).toEqual([a]);
+    expect((await get(`/api/dentist/requests/${requestId}/offer`, who.drB)).json()).toMatchObject({
+      offer: { id: b, state: "withdrawn" },
+      may_offer: true,
+    });
+
+    now = START;
+    const other = await twoOffers(paula);
+    expect((await post(`/api/patient/requests/${other.requestId}/cancel`, undefined, paula)).statusCode).toBe(
+      200,
+    );
+    const states = (await get(`/api/dentist/offers?state=closed`, who.drA))
+      .json()
+      .items.map((o: { id: string }) => o.id);
+    expect(states).toContain(other.a);
+    const cancelled = await accept(other.a, paula);
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().error.message).toBe(
+      "Cette demande est annulée : ses propositions ne peuvent plus être acceptées.",
+    );
+  });
+});
+
+describe("'Mes propositions' and withdrawing", () => {
+  it("lists only the dentist's own offers, by state, page by page", async () => {
+    now = START;
+    const carla = who.drC as Who;
+    const quentin = who.Quentin as Who;
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      now = new Date(START.getTime() + i * 60_000);
+      const requestId = await createRequest(quentin);
+      ids.push(await sendOffer(requestId, carla, { valid_until: i === 0 ? "2026-11-22" : null }));
+    }
+    const first = (await get("/api/dentist/offers", carla)).json();
+    expect(first).toMatchObject({ page: 1, page_size: 10, has_more: true });
+    expect(first.items).toHaveLength(10);
+    expect(first.items[0]).toMatchObject({
+      id: ids[11],
+      treatment_type: "crown",
+      patient_name: "Quentin Durand",
+      request_status: "in_review",
+      state: "sent",
+      may_withdraw: true,
+    });
+    const second = (await get("/api/dentist/offers?page=2", carla)).json();
+    expect(second).toMatchObject({ page: 2, has_more: false });
+    expect(second.items.map((o: { id: string }) => o.id)).toEqual([ids[1], ids[0]]);
+
+    now = new Date("2026-11-23T09:00:00Z");
+    const expired = (await get("/api/dentist/offers?state=expired", carla)).json();
+    expect(expired.items.map((o: { id: string }) => o.id)).toEqual([ids[0]]);
+    expect((await get("/api/dentist/offers?state=sent", carla)).json().items).toHaveLength(10);
+    // An expired offer may still be withdrawn.
+    expect((await post(`/api/dentist/offers/${ids[0]}/withdraw`, undefined, carla)).statusCode).toBe(200);
+    expect(
+      (await get("/api/dentist/offers?state=withdrawn", carla)).json().items.map((o: { id: string }) => o.id),
+    ).toEqual([ids[0]]);
+    expect((await get("/api/dentist/offers?state=expired", carla)).json().items).toEqual([]);
+    expect((await get("/api/dentist/offers?state=nope", carla)).statusCode).toBe(400);
+
+    // Nobody else sees or withdraws them.
+    expect(
+      (await get("/api/dentist/offers", who.drA)).json().items.map((o: { id: string }) => o.id),
+    ).not.toContain(ids[5]);
+    expect((await post(`/api/dentist/offers/${ids[5]}/withdraw`, undefined, who.drA)).statusCode).toBe(404);
+    expect((await post(`/api/dentist/offers/${ids[5]}/withdraw`, undefined, quentin)).statusCode).toBe(403);
+    expect((await get("/api/dentist/offers", quentin)).statusCode).toBe(403);
+    expect((await get("/api/dentist/offers")).statusCode).toBe(401);
+  });
+});
+
+describe("booking the appointment (D14)", () => {
+  it("books a proposed slot, the dentist confirms, both see it, the .ics parses, reminders go once", async () => {
+    now = START;
+    const paula = who.Paula as Who;
+    const { requestId, a } = await twoOffers(paula);
+
+    const early = await book(a, ["2026-12-03T09:30"], paula);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe("Acceptez d'abord cette proposition pour prendre rendez-vous.");
+    expect((await accept(a, paula)).statusCode).toBe(200);
+
+    const booked = await book(a, ["2026-12-03T09:30"], paula);
+    expect(booked.statusCode, booked.body).toBe(201);
+    const appointment = booked.json().appointment;
+    expect(appointment).toMatchObject({
+      request_id: requestId,
+      offer_id: a,
+      status: "pending",
+      awaiting: "dentist",
+      my_side: "patient",
+      view: "awaiting_other",
+      starts_at: null,
+      options: ["2026-12-03T08:30:00.000Z"],
+      may_confirm: false,
+      may_change: true,
+      dentist: { id: who.drA?.id, address: "12 rue de la Paix", postcode: "75002" },
+    });
+    expect((await book(a, ["2026-12-05T10:00"], paula)).statusCode).toBe(409);
+    await expect.poll(() => mailsTo("vous propose un rendez-vous").length).toBeGreaterThan(0);
+    expect(mailsTo("vous propose un rendez-vous").at(-1)).toContain("jeudi 3 décembre 2026 à 09:30");
+
+    // The patient cannot confirm their own proposal; the dentist sees it to confirm.
+    const own = await post(
+      `/api/appointments/${appointment.id}/confirm`,
+      { starts_at: appointment.options[0] },
+      paula,
+    );
+    expect(own.statusCode).toBe(409);
+    const forDentist = (await get("/api/appointments", who.drA))
+      .json()
+      .items.find((item: { id: string }) => item.id === appointment.id);
+    expect(forDentist).toMatchObject({ my_side: "dentist", view: "awaiting_me", may_confirm: true });
+
+    const unknown = await post(
+      `/api/appointments/${appointment.id}/confirm`,
+      { starts_at: "2026-12-05T09:00:00.000Z" },
+      who.drA,
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields.starts_at).toBe(
+      "Ce créneau ne fait pas partie des créneaux proposés.",
+    );
+
+    const confirmed = await post(
+      `/api/appointments/${appointment.id}/confirm`,
+      { starts_at: "2026-12-03T09:30:00+01:00" },
+      who.drA,
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().appointment).toMatchObject({
+      status: "confirmed",
+      view: "confirmed",
+      starts_at: "2026-12-03T08:30:00.000Z",
+      options: [],
+    });
+    await expect.poll(() => mailsTo("Votre rendez-vous avec").length).toBeGreaterThanOrEqual(2);
+    for (const name of ["Anne Martin", "Paula Durand"])
+      expect(mailsTo(`Votre rendez-vous avec ${name} est confirm`).at(-1)).toContain(
+        "jeudi 3 décembre 2026 à 09:30",
+      );
+
+    // Both dashboards' lists have it; nobody else's.
+    for (const party of [paula, who.drA as Who])
+      expect((await get("/api/appointments", party)).json().items.map((i: { id: string }) => i.id)).toContain(
+        appointment.id,
+      );
+    for (const stranger of [who.Quentin, who.drB] as Who[]) {
+      expect(
+        (await get("/api/appointments", stranger)).json().items.map((i: { id: string }) => i.id),
+      ).not.toContain(appointment.id);
+      expect((await get(`/api/appointments?request=${requestId}`, stranger)).json().items).toEqual([]);
+      expect((await get(`/api/appointments/${appointment.id}/calendar.ics`, stranger)).statusCode).toBe(404);
+      expect((await post(`/api/appointments/${appointment.id}/cancel`, undefined, stranger)).statusCode).toBe(
+        404,
+      );
+      expect(
+        (await post(`/api/appointments/${appointment.id}/propose`, { slots: ["2026-12-10T10:00"] }, stranger))
+          .statusCode,
+      ).toBe(404);
+    }
+    expect((await get("/api/appointments")).statusCode).toBe(401);
+
+    const ics = await get(`/api/appointments/${appointment.id}/calendar.ics`, paula);
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+    expect(ics.headers["content-disposition"]).toContain('attachment; filename="rendez-vous.ics"');
+    const vevent = new ICAL.Component(ICAL.parse(ics.body) as unknown[]).getFirstSubcomponent("vevent");
+    if (!vevent) throw new Error("pas d'événement dans le fichier .ics");
+    const event = new ICAL.Event(vevent);
+    expect(event.startDate.toJSDate().toISOString()).toBe("2026-12-03T08:30:00.000Z");
+    expect(event.endDate.toJSDate().toISOString()).toBe("2026-12-03T09:30:00.000Z");
+    expect(event.summary).toBe("Rendez-vous dentaire — Anne Martin");
+    expect(event.location).toBe("12 rue de la Paix, 75002 Paris");
+    expect(event.uid).toMatch(new RegExp(`^${appointment.id}@`));
+    expect(event.description).toContain(`/patient/request/${requestId}`);
+    expect(ics.body).not.toMatch(/couronne|crown/i);
+    // The dentist's own copy names the patient.
+    const dentistCopy = await get(`/api/appointments/${appointment.id}/calendar.ics`, who.drA);
+    expect(dentistCopy.body).toContain("SUMMARY:Rendez-vous — Paula Durand");
+
+    // Reminders: the schedule is in the database; each goes once, at its time.
+    const schedule = await ctx.app.db
+      .selectFrom("appointment_reminders")
+      .select(["kind", "due_at", "sent_at"])
+      .where("appointment_id", "=", appointment.id)
+      .orderBy("due_at")
+      .execute();
+    expect(schedule.map((r) => [r.kind, new Date(r.due_at).toISOString(), r.sent_at])).toEqual([
+      ["7d", "2026-11-26T08:30:00.000Z", null],
+      ["1d", "2026-12-02T08:30:00.000Z", null],
+    ]);
+    const reminders = () => mailsTo("Nous vous rappelons votre rendez-vous avec Anne Martin");
+    now = new Date("2026-11-26T08:29:00Z");
+    await runReminders();
+    expect(reminders()).toHaveLength(0);
+    now = new Date("2026-11-26T08:31:00Z");
+    await Promise.all([runReminders(), runReminders()]);
+    await runReminders();
+    expect(reminders()).toHaveLength(1);
+    expect(reminders()[0]).toContain("jeudi 3 décembre 2026 à 09:30");
+    now = new Date("2026-12-02T09:00:00Z");
+    await runReminders();
+    await runReminders();
+    expect(reminders()).toHaveLength(2);
+    expect(ctx.outbox().filter((m) => m.includes("Rappel") && m.includes("demain"))).not.toHaveLength(0);
+
+    // Passed: no more changes.
+    now = new Date("2026-12-03T09:00:00Z");
+    expect((await get(`/api/appointments?request=${requestId}`, paula)).json().items[0].view).toBe("past");
+    const late = await post(`/api/appointments/${appointment.id}/cancel`, undefined, paula);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(
+      "Ce rendez-vous est passé ou annulé : il ne peut plus être modifié.",
+    );
+  });
+
+  it("lets the dentist propose another time, either side move it, and either side cancel it", async () => {
+    now = START;
+    const paula = who.Paula as Who;
+    const { requestId, a } = await twoOffers(paula);
+    expect((await accept(a, paula)).statusCode).toBe(200);
+
+    const past = await book(a, ["2026-11-20T10:00", "2026-12-10T10:00"], paula);
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.fields["slots.0"]).toBe(
+      "Ce créneau est déjà passé : choisissez une date à venir.",
+    );
+    const tooMany = await book(
+      a,
+      ["2026-12-10T10:00", "2026-12-11T10:00", "2026-12-12T10:00", "2026-12-13T10:00"],
+      paula,
+    );
+    expect(tooMany.statusCode).toBe(400);
+    const twice = await book(a, ["2026-12-10T10:00", "2026-12-10T10:00"], paula);
+    expect(twice.json().error.fields["slots.1"]).toBe("Ce créneau est proposé deux fois.");
+    expect(
+      await ctx.app.db.selectFrom("appointments").select("id").where("offer_id", "=", a).execute(),
+    ).toEqual([]);
+
+    const booked = (await book(a, ["2026-12-10T10:00", "2026-12-11T16:15"], paula)).json().appointment;
+    expect(booked.options).toEqual(["2026-12-10T09:00:00.000Z", "2026-12-11T15:15:00.000Z"]);
+
+    // The dentist proposes another time: it now waits for the patient.
+    const proposed = await post(
+      `/api/appointments/${booked.id}/propose`,
+      { slots: ["2026-12-14T08:45"] },
+      who.drA,
+    );
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    expect(proposed.json().appointment).toMatchObject({
+      awaiting: "patient",
+      view: "awaiting_other",
+      options: ["2026-12-14T07:45:00.000Z"],
+    });
+    await expect
+      .poll(() =>
+        mailsTo("Anne Martin vous propose un rendez-vous").some((m) =>
+          m.includes("lundi 14 décembre 2026 à 08:45"),
+        ),
+      )
+      .toBe(true);
+    const confirmed = await post(
+      `/api/appointments/${booked.id}/confirm`,
+      { starts_at: "2026-12-14T07:45:00.000Z" },
+      paula,
+    );
+    expect(confirmed.json().appointment).toMatchObject({
+      status: "confirmed",
+      starts_at: "2026-12-14T07:45:00.000Z",
+    });
+
+    // The patient moves it: pending again, waiting for the dentist, reminders dropped.
+    const moved = await post(
+      `/api/appointments/${booked.id}/propose`,
+      { slots: ["2026-12-15T17:00"] },
+      paula,
+    );
+    expect(moved.json().appointment).toMatchObject({
+      status: "pending",
+      awaiting: "dentist",
+      starts_at: null,
+    });
+    expect(
+      await ctx.app.db
+        .selectFrom("appointment_reminders")
+        .select("kind")
+        .where("appointment_id", "=", booked.id)
+        .execute(),
+    ).toEqual([]);
+    await expect
+      .poll(() => mailsTo("propose de fixer votre rendez-vous à une autre date").length)
+      .toBeGreaterThan(0);
+
+    // The dentist cancels; the patient is told and may book again.
+    const cancelled = await post(`/api/appointments/${booked.id}/cancel`, undefined, who.drA);
+    expect(cancelled.json().appointment).toMatchObject({
+      status: "cancelled",
+      cancelled_by: "dentist",
+      view: "cancelled",
+    });
+    await expect
+      .poll(() => mailsTo("Anne Martin a annulé la demande de rendez-vous en cours").length)
+      .toBeGreaterThan(0);
+    expect((await post(`/api/appointments/${booked.id}/cancel`, undefined, paula)).statusCode).toBe(409);
+    expect((await get(`/api/appointments/${booked.id}/calendar.ics`, paula)).statusCode).toBe(404);
+    const again = await book(a, ["2026-12-16T11:00"], paula);
+    expect(again.statusCode).toBe(201);
+    const history = (await get(`/api/appointments?request=${requestId}`, paula)).json().items;
+    expect(history.map((i: { status: string }) => i.status)).toEqual(["pending", "cancelled"]);
+    expect((await book(a, ["2026-12-16T11:00"], who.Quentin)).statusCode).toBe(404);
+    expect((await book(a, ["2026-12-16T11:00"], who.drA)).statusCode).toBe(403);
+  });
+});
+
+describe("the browser tests' clock (TEST_CLOCK)", () => {
+  it("is absent by default, and with TEST_CLOCK moves the clock and sends what is then due", async () => {
+    expect((await post("/api/test/clock", { offset_ms: DAY })).statusCode).toBe(404);
+    const moved = await createTestContext({ env: { TEST_CLOCK: "true" } });
+    try {
+      const before = Date.now();
+      const response = await moved.app.inject({
+        method: "POST",
+        url: "/api/test/clock",
+        payload: { offset_ms: 8 * DAY },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const at = new Date(response.json().now).getTime();
+      expect(at - before).toBeGreaterThanOrEqual(8 * DAY);
+      expect(moved.app.clock().getTime() - Date.now()).toBeGreaterThanOrEqual(8 * DAY - 1000);
+      await moved.app.inject({ method: "POST", url: "/api/test/clock", payload: { offset_ms: 0 } });
+      expect(Math.abs(moved.app.clock().getTime() - Date.now())).toBeLessThan(1000);
+    } finally {
+      await moved.close();
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { runMailJobs } from "../../jobs";
+
+/**
+ * Browser tests only (TEST_CLOCK=true, refused in production by the configuration): sets how far
+ * ahead of real time the server's clock runs, then runs the e-mails due at that time, so a journey
+ * sees a reminder without sleeping. 0 puts the clock back. Registered only with a movable clock.
+ */
+export async function testClockRoutes(app: FastifyInstance, options: { setOffset: (ms: number) => void }) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    "/api/test/clock",
+    {
+      schema: {
+        hide: true,
+        body: z.object({
+          offset_ms: z
+            .number()
+            .int()
+            .min(0)
+            .max(400 * 24 * 60 * 60 * 1000),
+        }),
+        response: { 200: z.object({ now: z.string() }) },
+      },
+    },
+    async (request) => {
+      options.setOffset(request.body.offset_ms);
+      await runMailJobs(app);
+      return { now: app.clock().toISOString() };
+    },
+  );
+}

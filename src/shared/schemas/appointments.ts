@@ -1,0 +1,125 @@
+import { z } from "zod";
+import {
+  APPOINTMENT_LIMITS,
+  APPOINTMENT_SIDES,
+  APPOINTMENT_STATUSES,
+  APPOINTMENT_VIEWS,
+} from "../domain/appointments";
+import { addDays, isFutureSlot, parisToday } from "../policies/offers";
+
+/** Texts of booking (decision D14). */
+export const APPOINTMENT_MESSAGES = {
+  slotsRequired: "Choisissez au moins un créneau.",
+  tooManySlots: "Vous pouvez proposer trois créneaux au maximum.",
+  slotInvalid: "Ce créneau est invalide.",
+  slotPast: "Ce créneau est déjà passé : choisissez une date à venir.",
+  slotTooFar: "Ce créneau doit être dans l'année qui vient.",
+  slotDuplicate: "Ce créneau est proposé deux fois.",
+  optionUnknown: "Ce créneau ne fait pas partie des créneaux proposés.",
+  notFound: "Rendez-vous introuvable.",
+  offerNotAccepted: "Acceptez d'abord cette proposition pour prendre rendez-vous.",
+  alreadyBooked: "Un rendez-vous est déjà en cours pour cette proposition.",
+  notAwaitingYou: "Ce rendez-vous n'attend pas votre réponse.",
+  closed: "Ce rendez-vous est passé ou annulé : il ne peut plus être modifié.",
+  requested: "Votre demande de rendez-vous a été envoyée au dentiste",
+  proposed: "Votre proposition de créneau a été envoyée",
+  confirmed: "Rendez-vous confirmé",
+  cancelled: "Rendez-vous annulé",
+  failed: "Impossible d'enregistrer le rendez-vous",
+} as const;
+
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/**
+ * Times proposed by one side: one to three Paris wall-clock times ('YYYY-MM-DDTHH:mm'), read in
+ * Europe/Paris by the server. The clock-dependent rules are in `appointmentTimingIssues`.
+ */
+export const proposeTimesSchema = z
+  .object({
+    slots: z
+      .array(z.string().regex(LOCAL_DATE_TIME, APPOINTMENT_MESSAGES.slotInvalid), {
+        error: APPOINTMENT_MESSAGES.slotsRequired,
+      })
+      .min(1, APPOINTMENT_MESSAGES.slotsRequired)
+      .max(APPOINTMENT_LIMITS.maxOptions, APPOINTMENT_MESSAGES.tooManySlots),
+  })
+  .superRefine((value, ctx) => {
+    value.slots.forEach((slot, i) => {
+      if (value.slots.indexOf(slot) !== i)
+        ctx.addIssue({ code: "custom", path: ["slots", i], message: APPOINTMENT_MESSAGES.slotDuplicate });
+    });
+  });
+export type ProposeTimesInput = z.infer<typeof proposeTimesSchema>;
+
+/** Proposed times must be ahead, and within a year. */
+export function appointmentTimingIssues(
+  slots: readonly string[],
+  now: Date,
+): { path: (string | number)[]; message: string }[] {
+  const horizon = addDays(parisToday(now), APPOINTMENT_LIMITS.horizonDays);
+  return slots.flatMap((slot, i): { path: (string | number)[]; message: string }[] => {
+    if (!isFutureSlot(slot, now)) return [{ path: ["slots", i], message: APPOINTMENT_MESSAGES.slotPast }];
+    if (slot.slice(0, 10) > horizon)
+      return [{ path: ["slots", i], message: APPOINTMENT_MESSAGES.slotTooFar }];
+    return [];
+  });
+}
+
+/** The awaited side picks one of the proposed times (an ISO instant from `options`). */
+export const confirmAppointmentSchema = z.object({
+  starts_at: z.iso.datetime({ offset: true, error: APPOINTMENT_MESSAGES.slotInvalid }),
+});
+
+export const appointmentSchema = z.object({
+  id: z.string(),
+  request_id: z.string(),
+  offer_id: z.string(),
+  treatment_type: z.string(),
+  amount_cents: z.number(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  /** Who must answer while pending. */
+  awaiting: z.enum(APPOINTMENT_SIDES).nullable(),
+  /** The asker's side: the view and the actions are theirs. */
+  my_side: z.enum(APPOINTMENT_SIDES),
+  view: z.enum(APPOINTMENT_VIEWS),
+  /** The confirmed time (ISO instant), null while pending. */
+  starts_at: z.string().nullable(),
+  /** The times proposed to the awaited side (ISO instants), while pending. */
+  options: z.array(z.string()),
+  cancelled_by: z.enum(APPOINTMENT_SIDES).nullable(),
+  may_confirm: z.boolean(),
+  may_change: z.boolean(),
+  patient: z.object({ id: z.string(), full_name: z.string() }),
+  dentist: z.object({
+    id: z.string(),
+    full_name: z.string(),
+    city: z.string().nullable(),
+    address: z.string().nullable(),
+    postcode: z.string().nullable(),
+  }),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+export const APPOINTMENT_PAGE_SIZE = 10;
+
+/**
+ * The asker's appointments: `upcoming` (pending, or confirmed and still ahead; soonest first)
+ * or `request` (every appointment of one request, the live one first, then the newest).
+ */
+export const appointmentQuerySchema = z.object({
+  request: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+});
+
+export const appointmentListSchema = z.object({
+  items: z.array(appointmentSchema),
+  page: z.number(),
+  page_size: z.number(),
+  has_more: z.boolean(),
+});
+export type AppointmentList = z.infer<typeof appointmentListSchema>;
+
+export const appointmentResultSchema = z.object({ appointment: appointmentSchema, message: z.string() });
+export type AppointmentResult = z.infer<typeof appointmentResultSchema>;
