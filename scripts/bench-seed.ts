@@ -115,6 +115,26 @@ await sql`
   ) as m(sender, body, created_at, read_at)
   where c.dentist_id = ${first.id}
 `.execute(db);
+// Offers (issue 8): one with each answer, accepted where the dentist is confirmed (one per
+// request: the unique index drops a second), and a confirmed appointment on each accepted one.
+await sql`
+  insert into offers (request_id, dentist_id, amount_cents, valid_until, status, decided_at, created_at, updated_at)
+  select rd.request_id, rd.dentist_id, 50000 + abs(hashtext(rd.request_id::text)) % 200000,
+         (rd.replied_at + interval '30 days')::date,
+         case when rd.status = 'confirmed' then 'accepted' else 'sent' end,
+         case when rd.status = 'confirmed' then rd.replied_at end,
+         rd.replied_at, rd.replied_at
+  from request_dentists rd
+  where rd.status in ('responded', 'confirmed') and rd.replied_at is not null
+  on conflict do nothing
+`.execute(db);
+await sql`
+  insert into appointments (request_id, offer_id, patient_id, dentist_id, status, starts_at, created_at, updated_at)
+  select o.request_id, o.id, r.patient_id, o.dentist_id, 'confirmed',
+         now() + (abs(hashtext(o.id::text)) % 90 - 30) * interval '1 day', o.decided_at, o.decided_at
+  from offers o join requests r on r.id = o.request_id
+  where o.status = 'accepted'
+`.execute(db);
 await sql`analyze`.execute(db);
 const ctx = await standaloneAuth(config, database).$context;
 await ctx.internalAdapter.linkAccount({

@@ -186,6 +186,10 @@ async function listsBench() {
     "/api/dentist/requests",
     "/api/dentist/requests?status=pending&treatment=crown",
     "/api/dentist/dashboard",
+    // Issue 8: 'Mes propositions' (all, one state) and the upcoming appointments.
+    "/api/dentist/offers",
+    "/api/dentist/offers?state=accepted",
+    "/api/appointments",
   ];
   const runs = 200;
   const adminUrls = [

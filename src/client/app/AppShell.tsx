@@ -42,6 +42,8 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
   dentist: [
     { to: "/dentist/dashboard", label: "Accueil" },
     { to: "/dentist/messages", label: "Messages" },
+    { to: "/dentist/offers", label: "Mes propositions" },
+    { to: "/dentist/appointments", label: "Rendez-vous" },
     { to: "/dentist/profile", label: "Profil" },
   ],
   admin: [

@@ -73,6 +73,7 @@ const PatientMessagesPage = lazyPage(messagesPages, "PatientMessagesPage");
 const PatientUploadPage = lazyPage(patientPages, "PatientUploadPage");
 const PatientRequestPage = lazyPage(patientPages, "PatientRequestPage");
 const PatientRequestsPage = lazyPage(patientPages, "PatientRequestsPage");
+const PatientComparePage = lazyPage(patientPages, "PatientComparePage");
 const PatientProfilePage = lazyPage(patientPages, "PatientProfilePage");
 const PatientHelpPage = lazyPage(supportPages, "PatientHelpPage");
 
@@ -82,6 +83,8 @@ const DentistQuoteRequestsPage = lazyPage(dentistPages, "DentistQuoteRequestsPag
 const DentistQuoteRequestPage = lazyPage(dentistPages, "DentistQuoteRequestPage");
 const DentistPatientSubmissionPage = lazyPage(dentistPages, "DentistPatientSubmissionPage");
 const DentistProfilePage = lazyPage(dentistPages, "DentistProfilePage");
+const DentistOffersPage = lazyPage(dentistPages, "DentistOffersPage");
+const DentistAppointmentsPage = lazyPage(dentistPages, "DentistAppointmentsPage");
 
 const AdminDashboardPage = lazyPage(adminPages, "AdminDashboardPage");
 const AdminChatMessagesPage = lazyPage(adminPages, "AdminChatMessagesPage");
@@ -124,6 +127,7 @@ export function AppRoutes() {
           <Route path="messages" element={<PatientMessagesPage />} />
           <Route path="upload" element={<PatientUploadPage />} />
           <Route path="request/:id" element={<PatientRequestPage />} />
+          <Route path="request/:id/compare" element={<PatientComparePage />} />
           <Route path="requests" element={<PatientRequestsPage />} />
           <Route path="profile" element={<PatientProfilePage />} />
           <Route path="help" element={<PatientHelpPage />} />
@@ -136,6 +140,8 @@ export function AppRoutes() {
           <Route path="quote-requests" element={<DentistQuoteRequestsPage />} />
           <Route path="quote-request/:id" element={<DentistQuoteRequestPage />} />
           <Route path="patient-submission/:id" element={<DentistPatientSubmissionPage />} />
+          <Route path="offers" element={<DentistOffersPage />} />
+          <Route path="appointments" element={<DentistAppointmentsPage />} />
           <Route path="profile" element={<DentistProfilePage />} />
         </Route>
 

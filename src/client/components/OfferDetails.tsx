@@ -1,4 +1,4 @@
-import { CalendarClock } from "lucide-react";
+import { BadgeCheck, CalendarClock } from "lucide-react";
 import { useId } from "react";
 import { OFFER_STATE_LABELS, OFFER_STATE_TONES, type OfferState } from "../../shared/domain/offers";
 import { formatDetailDate } from "../../shared/format/dates";
@@ -44,19 +44,32 @@ export function OfferStateBadge({ state, className }: { state: OfferState; class
   );
 }
 
+/** 'Vérifié': the team checked this dentist's RPPS number and diplomas (D6). */
+export function VerifiedBadge() {
+  return (
+    <Badge tone="green">
+      <BadgeCheck aria-hidden="true" />
+      Vérifié
+    </Badge>
+  );
+}
+
 /** The line items: act, tooth ('dent 36') and fee, with the total. */
 export function OfferLines({
   lines,
   label = "Détail des actes",
+  hideLabel = false,
 }: {
   lines: OfferDto["lines"];
   label?: string;
+  /** Keep the label for screen readers only (where a heading already says it, as in a table row). */
+  hideLabel?: boolean;
 }) {
   const id = useId();
   if (lines.length === 0) return null;
   return (
     <div className="grid gap-2">
-      <p id={id} className="text-sm font-medium text-slate-600">
+      <p id={id} className={hideLabel ? "sr-only" : "text-sm font-medium text-slate-600"}>
         {label}
       </p>
       <ul className="grid divide-y divide-slate-200 rounded-ui border border-slate-200" aria-labelledby={id}>
@@ -79,12 +92,21 @@ export function OfferLines({
 }
 
 /** The proposed appointment slots, in French and Paris time. */
-export function OfferSlots({ slots, label = "Créneaux proposés" }: { slots: string[]; label?: string }) {
+export function OfferSlots({
+  slots,
+  label = "Créneaux proposés",
+  hideLabel = false,
+}: {
+  slots: string[];
+  label?: string;
+  /** Keep the label for screen readers only. */
+  hideLabel?: boolean;
+}) {
   const id = useId();
   if (slots.length === 0) return null;
   return (
     <div className="grid gap-2">
-      <p id={id} className="text-sm font-medium text-slate-600">
+      <p id={id} className={hideLabel ? "sr-only" : "text-sm font-medium text-slate-600"}>
         {label}
       </p>
       <ul className="grid gap-1.5" aria-labelledby={id}>

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useLayoutEffect, useRef } from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "./Button";
 
@@ -71,7 +71,30 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-/** A confirmation ("Êtes-vous sûr… ?") with Annuler and a confirm button. */
+/**
+ * Gives the focus back to what had it when `open` became true, once it is false again: a
+ * ConfirmDialog has no Radix trigger, so Radix alone would leave the focus on the page's body.
+ */
+function useFocusReturn(open: boolean): void {
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open) {
+      // Layout effects run before Radix moves the focus into the dialog.
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      return;
+    }
+    const element = opener.current;
+    opener.current = null;
+    if (!element) return;
+    // After the dialog has unmounted: its focus trap would take the focus back until then.
+    const timer = setTimeout(() => {
+      if (element.isConnected) element.focus();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [open]);
+}
+
+/** A confirmation ("Êtes-vous sûr… ?") with Annuler and a confirm button; the focus returns to the opener. */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -83,6 +106,7 @@ export function ConfirmDialog({
   loading = false,
   onConfirm,
 }: ConfirmDialogProps) {
+  useFocusReturn(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>

@@ -1,6 +1,7 @@
 import {
   BadgeCheck,
   CalendarCheck,
+  CalendarDays,
   Inbox,
   type LucideIcon,
   Mail,
@@ -9,8 +10,9 @@ import {
   Send,
 } from "lucide-react";
 import { Link } from "react-router";
+import { APPOINTMENT_VIEW_LABELS, APPOINTMENT_VIEW_TONES } from "../../../shared/domain/appointments";
 import { treatmentLabel } from "../../../shared/domain/treatments";
-import { formatListDate } from "../../../shared/format/dates";
+import { formatAppointmentTime, formatListDate } from "../../../shared/format/dates";
 import { formatMinutes } from "../../../shared/format/duration";
 import type { DentistDashboard } from "../../../shared/schemas/dentist";
 import { PageHeader } from "../../components/PageHeader";
@@ -22,6 +24,7 @@ import { Progress } from "../../components/ui/Progress";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { StatCard } from "../../components/ui/StatCard";
 import { DentistStatusBadge, NewBadge } from "../../components/ui/StatusBadge";
+import { useUpcomingAppointments } from "../../lib/appointments";
 import { useSession } from "../../lib/session";
 import { useDentistDashboard } from "./api";
 import { VerificationPending } from "./VerificationPending";
@@ -99,6 +102,67 @@ function RecentRequests({ data, loading }: { data?: DentistDashboard; loading: b
                 </li>
               );
             })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** When: the confirmed time, or the times proposed and still to confirm. */
+function appointmentWhen(appointment: { starts_at: string | null; options: string[] }): string {
+  if (appointment.starts_at) return formatAppointmentTime(appointment.starts_at);
+  const [first] = [...appointment.options].sort((a, b) => new Date(a).getTime() - new Date(b).getTime());
+  if (!first) return "Date à convenir";
+  return appointment.options.length === 1
+    ? `${formatAppointmentTime(first)} (à confirmer)`
+    : `${appointment.options.length} créneaux proposés, dès le ${formatAppointmentTime(first)}`;
+}
+
+/** The next three appointments (to confirm or to come), soonest first. */
+function NextAppointments({ verified }: { verified: boolean }) {
+  const list = useUpcomingAppointments(1, { enabled: verified });
+  const items = list.data?.items.slice(0, 3) ?? [];
+  return (
+    <Card>
+      <CardHeader className="flex flex-wrap items-center justify-between gap-3">
+        <CardTitle id="next-appointments">Prochains rendez-vous</CardTitle>
+        {verified ? (
+          <Link to="/dentist/appointments" className={linkClasses}>
+            Voir tous les rendez-vous
+          </Link>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {!verified ? (
+          <p className="text-slate-600">Vos rendez-vous apparaîtront ici une fois votre compte vérifié.</p>
+        ) : list.isPending ? (
+          <ListSkeleton />
+        ) : list.isError ? (
+          <LoadError title="Impossible de charger vos rendez-vous" onRetry={() => void list.refetch()} />
+        ) : items.length === 0 ? (
+          <p className="flex items-center gap-3 text-slate-600">
+            <CalendarDays className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
+            Aucun rendez-vous à venir.
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-200" aria-labelledby="next-appointments">
+            {items.map((appointment) => (
+              <li
+                key={appointment.id}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3 first:pt-0 last:pb-0"
+              >
+                <div className="grid min-w-0 gap-0.5">
+                  <p className="font-medium text-slate-900">{appointmentWhen(appointment)}</p>
+                  <p className="text-sm text-slate-600">
+                    {appointment.patient.full_name} · {treatmentLabel(appointment.treatment_type)}
+                  </p>
+                </div>
+                <Badge tone={APPOINTMENT_VIEW_TONES[appointment.view] ?? "gray"}>
+                  {APPOINTMENT_VIEW_LABELS.dentist[appointment.view] ?? appointment.view}
+                </Badge>
+              </li>
+            ))}
           </ul>
         )}
       </CardContent>
@@ -285,6 +349,7 @@ export function DentistDashboardPage() {
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="grid gap-6 lg:col-span-2">
           <RecentRequests data={data} loading={loading} />
+          <NextAppointments verified={verified} />
           <RecentMessages data={data} loading={loading} />
         </div>
         <div className="grid gap-6">

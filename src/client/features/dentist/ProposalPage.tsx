@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type UseQueryResult, useQueryClient } from "@tanstack/react-query";
-import { FileArchive, MessagesSquare, Plus, Send, Trash2 } from "lucide-react";
+import { FileArchive, MessagesSquare, Plus, Send, Trash2, Undo2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import {
   type FieldPath,
@@ -17,6 +17,7 @@ import { type DocumentType, URGENCY_LIST_LABELS, urgencyOf } from "../../../shar
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { formatEuros, parseEuros } from "../../../shared/format/money";
+import { mayWithdrawOffer } from "../../../shared/policies/appointments";
 import { addDays, linesTotal, parisToday } from "../../../shared/policies/offers";
 import { DENTIST_MESSAGES, type DentistRequestDetail } from "../../../shared/schemas/dentist";
 import {
@@ -45,6 +46,7 @@ import { useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/title";
 import { useDentistRequest } from "./api";
 import { DocumentGrid } from "./DocumentGrid";
+import { WithdrawOfferDialog } from "./OffersPage";
 import { downloadRequestZip, offerKeys, useMyOffer, useSendOffer } from "./offersApi";
 import { BackButton, Detail, RequestNotFound } from "./RequestParts";
 import { VerificationPending } from "./VerificationPending";
@@ -240,22 +242,12 @@ function ProposalView({ request, mine }: { request: DentistRequestDetail; mine: 
               message={isApiError(mine.error) ? mine.error.message : undefined}
               onRetry={() => void mine.refetch()}
             />
-          ) : mine.data.offer ? (
-            <SentOffer offer={mine.data.offer} justSent={sent !== null} conversationId={conversationId} />
-          ) : !mine.data.may_offer ? (
-            <Card>
-              <CardHeader>
-                <CardTitle>Votre proposition</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <Alert title={OFFER_MESSAGES.closed}>
-                  Le patient a déjà choisi un dentiste ou a retiré sa demande.
-                </Alert>
-              </CardContent>
-            </Card>
           ) : (
-            <ProposalForm
-              requestId={request.id}
+            <OfferSection
+              request={request}
+              mine={mine.data}
+              justSent={sent !== null}
+              conversationId={conversationId}
               onSent={(conversation) => setSent({ conversationId: conversation })}
             />
           )}
@@ -263,6 +255,59 @@ function ProposalView({ request, mine }: { request: DentistRequestDetail; mine: 
       </div>
     </>
   );
+}
+
+/**
+ * This dentist's offer: the form before sending; the sent offer, read-only (withdrawable while
+ * sent or expired); after a withdrawal, the withdrawn offer and the form again when the request
+ * is still open (the server says so with `may_offer`).
+ */
+function OfferSection({
+  request,
+  mine,
+  justSent,
+  conversationId,
+  onSent,
+}: {
+  request: DentistRequestDetail;
+  mine: MyOffer;
+  justSent: boolean;
+  conversationId: string | null;
+  onSent: (conversationId: string) => void;
+}) {
+  const { offer, may_offer: mayOffer } = mine;
+  const mayResend = mayOffer && offer?.state === "withdrawn";
+  if (offer) {
+    return (
+      <>
+        <SentOffer
+          offer={offer}
+          patientName={request.patient_name}
+          justSent={justSent}
+          conversationId={conversationId}
+          mayResend={mayResend}
+        />
+        {mayResend ? (
+          <ProposalForm requestId={request.id} onSent={onSent} title="Nouvelle proposition" />
+        ) : null}
+      </>
+    );
+  }
+  if (!mayOffer) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>Votre proposition</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Alert title={OFFER_MESSAGES.closed}>
+            Le patient a déjà choisi un dentiste ou a retiré sa demande.
+          </Alert>
+        </CardContent>
+      </Card>
+    );
+  }
+  return <ProposalForm requestId={request.id} onSent={onSent} />;
 }
 
 function PatientPanel({ request, age }: { request: DentistRequestDetail; age: number | null }) {
@@ -402,26 +447,47 @@ function DocumentsCard({ request }: { request: DentistRequestDetail }) {
 
 function SentOffer({
   offer,
+  patientName,
   justSent,
   conversationId,
+  mayResend,
 }: {
   offer: OfferDto;
+  patientName: string;
   justSent: boolean;
   conversationId: string | null;
+  mayResend: boolean;
 }) {
+  const [withdrawing, setWithdrawing] = useState(false);
+  const withdrawn = offer.state === "withdrawn";
   return (
     <Card>
-      <CardHeader>
-        <div className="flex flex-wrap items-center gap-3">
-          <CardTitle>Votre proposition</CardTitle>
-          <OfferStateBadge state={offer.state} />
+      <CardHeader className="sm:flex sm:items-start sm:justify-between sm:gap-4">
+        <div className="grid gap-1">
+          <div className="flex flex-wrap items-center gap-3">
+            <CardTitle>{withdrawn ? "Votre proposition retirée" : "Votre proposition"}</CardTitle>
+            <OfferStateBadge state={offer.state} />
+          </div>
+          <CardDescription>Envoyée le {formatDetailDate(offer.created_at)}</CardDescription>
         </div>
-        <CardDescription>Envoyée le {formatDetailDate(offer.created_at)}</CardDescription>
+        {mayWithdrawOffer(offer.state) ? (
+          <div className="mt-3 sm:mt-0">
+            <Button variant="outline" size="sm" onClick={() => setWithdrawing(true)}>
+              <Undo2 aria-hidden="true" />
+              Retirer ma proposition
+            </Button>
+          </div>
+        ) : null}
       </CardHeader>
       <CardContent className="grid gap-5">
-        {justSent ? (
+        {justSent && offer.state === "sent" ? (
           <Alert variant="success" title={OFFER_MESSAGES.sent}>
             Le patient la retrouve avec sa demande et peut vous écrire dans vos messages.
+          </Alert>
+        ) : null}
+        {withdrawn ? (
+          <Alert title="Vous avez retiré cette proposition : le patient ne la voit plus.">
+            {mayResend ? "Vous pouvez envoyer une nouvelle proposition ci-dessous." : null}
           </Alert>
         ) : null}
         <dl className="grid gap-4 sm:grid-cols-2">
@@ -451,6 +517,19 @@ function SentOffer({
           </div>
         ) : null}
       </CardContent>
+      <WithdrawOfferDialog
+        offer={
+          withdrawing
+            ? {
+                id: offer.id,
+                request_id: offer.request_id,
+                amount_cents: offer.amount_cents,
+                patient_name: patientName,
+              }
+            : null
+        }
+        onClose={() => setWithdrawing(false)}
+      />
     </Card>
   );
 }
@@ -461,9 +540,11 @@ function SentOffer({
 function ProposalForm({
   requestId,
   onSent,
+  title = "Votre proposition",
 }: {
   requestId: string;
   onSent: (conversationId: string) => void;
+  title?: string;
 }) {
   const send = useSendOffer(requestId);
   const queryClient = useQueryClient();
@@ -530,7 +611,7 @@ function ProposalForm({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Votre proposition</CardTitle>
+        <CardTitle>{title}</CardTitle>
         <CardDescription>
           Le patient reçoit votre proposition avec sa demande et peut la comparer aux autres. Les champs
           marqués d'un astérisque sont obligatoires.

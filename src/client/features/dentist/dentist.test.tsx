@@ -106,6 +106,7 @@ describe("réponse au patient", () => {
           monthly: { received: 1, replies: 1, confirmations: 0 },
           average_response_minutes: 125,
         }),
+      "GET /api/appointments": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
     });
     const { router } = renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
     const box = await screen.findByLabelText("Votre réponse au patient", {}, { timeout: 5000 });

@@ -1,13 +1,27 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { MyOffer, OfferDto, OfferInput, OfferValues } from "../../../shared/schemas/offers";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { OfferState } from "../../../shared/domain/offers";
+import type {
+  DentistOfferList,
+  MyOffer,
+  OfferDto,
+  OfferInput,
+  OfferValues,
+  offerWithdrawnSchema,
+} from "../../../shared/schemas/offers";
 import { api } from "../../lib/api";
 import { downloadFile } from "../../lib/download";
 import { dentistKeys } from "./api";
 
-/** The proposal page's calls (D14): this dentist's offer on a request, sending it, the zip. */
+/**
+ * The offers' calls (D14): this dentist's offer on a request, sending it, the zip; 'Mes
+ * propositions' and withdrawing an offer.
+ */
 
 export const offerKeys = {
   mine: (requestId: string) => ["dentist", "request", requestId, "offer"] as const,
+  lists: () => ["dentist", "offers"] as const,
+  list: (state: OfferState | null, page: number) => ["dentist", "offers", { state, page }] as const,
 };
 
 const requestPath = (id: string) => `/api/dentist/requests/${encodeURIComponent(id)}`;
@@ -45,6 +59,7 @@ export function useSendOffer(requestId: string) {
       void queryClient.invalidateQueries({ queryKey: dentistKeys.request(requestId), exact: true });
       void queryClient.invalidateQueries({ queryKey: ["dentist", "requests"] });
       void queryClient.invalidateQueries({ queryKey: dentistKeys.dashboard() });
+      void queryClient.invalidateQueries({ queryKey: offerKeys.lists() });
     },
   });
 }
@@ -60,4 +75,46 @@ export function requestZipUrl(requestId: string): string {
  */
 export function downloadRequestZip(requestId: string): Promise<void> {
   return downloadFile(requestZipUrl(requestId), { fallback: "documents.zip" });
+}
+
+/** GET /api/dentist/offers?state=&page= ('Mes propositions', newest first, 10 a page, `has_more`). */
+export function useDentistOffers(state: OfferState | null, page: number, enabled = true) {
+  return useQuery({
+    queryKey: offerKeys.list(state, page),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams();
+      if (state) params.set("state", state);
+      params.set("page", String(page));
+      return api<DentistOfferList>(`/api/dentist/offers?${params}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export type OfferWithdrawn = z.infer<typeof offerWithdrawnSchema>;
+
+/**
+ * POST /api/dentist/offers/:id/withdraw: the patient no longer sees the offer; the dentist may
+ * send another while the request is open. 409 once accepted or closed.
+ */
+export function useWithdrawOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (offer: { id: string; request_id: string }) =>
+      api<OfferWithdrawn>(`/api/dentist/offers/${encodeURIComponent(offer.id)}/withdraw`, { method: "POST" }),
+    onSuccess: ({ offer }) => {
+      queryClient.setQueryData<MyOffer>(offerKeys.mine(offer.request_id), (current) =>
+        current ? { ...current, offer } : current,
+      );
+    },
+    onSettled: (_result, _error, offer) => {
+      // Refused (409) too: the offer changed meanwhile, so both views reload it.
+      void queryClient.invalidateQueries({ queryKey: offerKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: offerKeys.mine(offer.request_id) });
+      void queryClient.invalidateQueries({ queryKey: dentistKeys.request(offer.request_id), exact: true });
+      void queryClient.invalidateQueries({ queryKey: ["dentist", "requests"] });
+      void queryClient.invalidateQueries({ queryKey: dentistKeys.dashboard() });
+    },
+  });
 }

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { addDays, parisToday } from "../../../shared/policies/offers";
 import type { DentistRequestDetail } from "../../../shared/schemas/dentist";
-import type { MyOffer, OfferDto } from "../../../shared/schemas/offers";
+import { type MyOffer, OFFER_MESSAGES, type OfferDto } from "../../../shared/schemas/offers";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { formPathOf, toOfferInput } from "./ProposalPage";
 
@@ -362,6 +362,86 @@ describe("page de proposition : les états", () => {
     ).toBeInTheDocument();
     expect(screen.queryByText("Inès Martin")).not.toBeInTheDocument();
     expect(calls.mock.calls.map(([url]) => String(url))).not.toContain(`/api/dentist/requests/${REQUEST_ID}`);
+  });
+});
+
+describe("page de proposition : retirer sa proposition", () => {
+  const WITHDRAW = "POST /api/dentist/offers/o-1/withdraw";
+
+  it("retire la proposition après confirmation, puis permet d'en envoyer une nouvelle", async () => {
+    let mine: MyOffer = { offer: sentOffer(), may_offer: false, patient_age: 42 };
+    const posted: string[] = [];
+    stubApi(dentist, {
+      [DETAIL]: () => json(200, detail()),
+      [MINE]: () => json(200, mine),
+      [WITHDRAW]: () => {
+        posted.push("o-1");
+        mine = { offer: sentOffer({ state: "withdrawn" }), may_offer: true, patient_age: 42 };
+        return json(200, { offer: sentOffer({ state: "withdrawn" }), message: OFFER_MESSAGES.withdrawnDone });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(PAGE);
+    const withdraw = await screen.findByRole("button", { name: "Retirer ma proposition" }, { timeout: 5000 });
+    expect(screen.queryByLabelText(/Montant de la proposition/)).not.toBeInTheDocument();
+
+    await user.click(withdraw);
+    let dialog = await screen.findByRole("dialog", { name: "Retirer cette proposition ?" });
+    expect(dialog).toHaveTextContent(
+      /Le patient ne verra plus votre proposition de 1\s250,50\s€ à Inès Martin/,
+    );
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(posted).toEqual([]);
+
+    await user.click(withdraw);
+    dialog = await screen.findByRole("dialog", { name: "Retirer cette proposition ?" });
+    await user.click(within(dialog).getByRole("button", { name: "Retirer la proposition" }));
+    expect(await screen.findByText(OFFER_MESSAGES.withdrawnDone)).toBeInTheDocument();
+    expect(posted).toEqual(["o-1"]);
+    expect(await screen.findByText("Retirée")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Votre proposition retirée" })).toBeInTheDocument();
+    expect(screen.getByText("Couronne céramique, deux séances.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Retirer ma proposition" })).not.toBeInTheDocument();
+    // The server now says may_offer: the form is back, under the withdrawn offer.
+    expect(await screen.findByRole("heading", { name: "Nouvelle proposition" })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Montant de la proposition/)).toBeInTheDocument();
+    expect(screen.getByText("Vous pouvez envoyer une nouvelle proposition ci-dessous.")).toBeInTheDocument();
+  });
+
+  it("peut retirer une proposition expirée, pas une proposition acceptée ou clôturée", async () => {
+    for (const [state, withdrawable] of [
+      ["expired", true],
+      ["accepted", false],
+      ["closed", false],
+    ] as const) {
+      stubApi(dentist, {
+        [DETAIL]: () => json(200, detail()),
+        [MINE]: () => json(200, { offer: sentOffer({ state }), may_offer: false, patient_age: null }),
+      });
+      const { unmount } = renderApp(PAGE);
+      await screen.findByText("Couronne céramique, deux séances.", {}, { timeout: 5000 });
+      expect(screen.queryByRole("button", { name: "Retirer ma proposition" }) !== null).toBe(withdrawable);
+      unmount();
+    }
+  });
+
+  it("dit pourquoi le retrait est refusé", async () => {
+    stubApi(dentist, {
+      [DETAIL]: () => json(200, detail()),
+      [MINE]: () => json(200, { offer: sentOffer(), may_offer: false, patient_age: null }),
+      [WITHDRAW]: () => json(409, { error: { code: "CONFLICT", message: OFFER_MESSAGES.notWithdrawable } }),
+    });
+    const user = userEvent.setup();
+    renderApp(PAGE);
+    await user.click(
+      await screen.findByRole("button", { name: "Retirer ma proposition" }, { timeout: 5000 }),
+    );
+    await user.click(
+      within(await screen.findByRole("dialog")).getByRole("button", { name: "Retirer la proposition" }),
+    );
+    expect(await screen.findByText(OFFER_MESSAGES.withdrawFailed)).toBeInTheDocument();
+    expect(screen.getByText(OFFER_MESSAGES.notWithdrawable)).toBeInTheDocument();
   });
 });
 

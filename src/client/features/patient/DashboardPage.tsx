@@ -1,8 +1,10 @@
 import { CalendarDays, CheckCircle2, Clock, FileUp, FolderOpen, LifeBuoy, Plus } from "lucide-react";
 import { Link } from "react-router";
+import { APPOINTMENT_VIEW_LABELS, APPOINTMENT_VIEW_TONES } from "../../../shared/domain/appointments";
 import { treatmentLabel } from "../../../shared/domain/treatments";
-import { formatListDate } from "../../../shared/format/dates";
+import { formatAppointmentTime, formatListDate } from "../../../shared/format/dates";
 import { PageHeader } from "../../components/PageHeader";
+import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { Card } from "../../components/ui/Card";
 import { EmptyState } from "../../components/ui/EmptyState";
@@ -10,8 +12,85 @@ import { LoadError } from "../../components/ui/LoadError";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { StatCard } from "../../components/ui/StatCard";
 import { RequestStatusBadge } from "../../components/ui/StatusBadge";
+import { useUpcomingAppointments } from "../../lib/appointments";
 import { useSession } from "../../lib/session";
 import { usePatientDashboard } from "./api";
+
+/** When: the confirmed time, or the times proposed and still to confirm. */
+function appointmentWhen(appointment: { starts_at: string | null; options: string[] }): string {
+  if (appointment.starts_at) return formatAppointmentTime(appointment.starts_at);
+  const [first] = [...appointment.options].sort((a, b) => new Date(a).getTime() - new Date(b).getTime());
+  if (!first) return "Date à convenir";
+  return appointment.options.length === 1
+    ? `${formatAppointmentTime(first)} (à confirmer)`
+    : `${appointment.options.length} créneaux proposés, dès le ${formatAppointmentTime(first)}`;
+}
+
+/** 'Mes rendez-vous': the next three appointments, each leading to its request. */
+function MyAppointments() {
+  const list = useUpcomingAppointments(1);
+  const items = list.data?.items.slice(0, 3) ?? [];
+  return (
+    <section aria-labelledby="my-appointments" className="mt-8 grid gap-4">
+      <h2 id="my-appointments" className="text-xl font-semibold text-slate-900">
+        Mes rendez-vous
+      </h2>
+      {list.isPending ? (
+        <Card aria-busy="true">
+          <p className="sr-only">Chargement...</p>
+          <div className="flex h-[4.5rem] items-center justify-between gap-4 px-5">
+            <div className="grid gap-2">
+              <Skeleton className="h-5 w-56" />
+              <Skeleton className="h-4 w-32" />
+            </div>
+            <Skeleton className="h-6 w-24 rounded-full" />
+          </div>
+        </Card>
+      ) : list.isError ? (
+        <LoadError title="Impossible de charger vos rendez-vous" onRetry={() => void list.refetch()} />
+      ) : items.length === 0 ? (
+        <Card className="flex items-start gap-3 p-5 text-slate-600">
+          <CalendarDays className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+          <p>
+            Aucun rendez-vous à venir. Après avoir accepté la proposition d'un dentiste, choisissez votre
+            rendez-vous depuis votre demande.
+          </p>
+        </Card>
+      ) : (
+        <Card>
+          <ul className="divide-y divide-slate-200">
+            {items.map((appointment) => (
+              <li
+                key={appointment.id}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-5 py-4 sm:min-h-[4.5rem]"
+              >
+                <div className="grid min-w-0 gap-0.5">
+                  <p className="font-medium text-slate-900">{appointmentWhen(appointment)}</p>
+                  <p className="text-sm text-slate-600">
+                    Dr {appointment.dentist.full_name} · {treatmentLabel(appointment.treatment_type)}
+                  </p>
+                </div>
+                <div className="flex items-center gap-3">
+                  <Badge tone={APPOINTMENT_VIEW_TONES[appointment.view] ?? "gray"}>
+                    {APPOINTMENT_VIEW_LABELS.patient[appointment.view] ?? appointment.view}
+                  </Badge>
+                  <Button asChild variant="outline" size="sm">
+                    <Link
+                      to={`/patient/request/${appointment.request_id}`}
+                      aria-label={`Voir le rendez-vous avec le Dr ${appointment.dentist.full_name}`}
+                    >
+                      Voir
+                    </Link>
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+    </section>
+  );
+}
 
 /** /patient/dashboard (spec §2; D17: the 5 most recent requests). */
 export function PatientDashboardPage() {
@@ -140,6 +219,8 @@ export function PatientDashboardPage() {
           />
         )}
       </section>
+
+      <MyAppointments />
 
       <Card className="mt-8 flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-start gap-3">

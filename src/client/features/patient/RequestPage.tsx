@@ -1,6 +1,6 @@
 import {
   ArrowLeft,
-  BadgeCheck,
+  Columns3,
   Download,
   FileSearch,
   FileText,
@@ -16,16 +16,24 @@ import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDateTime } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
 import { formatFileSize } from "../../../shared/format/size";
+import { offerAcceptBlocker } from "../../../shared/policies/appointments";
 import { savingOf } from "../../../shared/policies/offers";
 import { mayCancelRequest } from "../../../shared/policies/requests";
 import type { PatientOffer } from "../../../shared/schemas/offers";
 import type { DocumentAccessDto, RequestDetail } from "../../../shared/schemas/requests";
-import { OfferLines, OfferSlots, OfferStateBadge, validityText } from "../../components/OfferDetails";
+import { RequestAppointment } from "../../components/appointments/RequestAppointment";
+import {
+  OfferLines,
+  OfferSlots,
+  OfferStateBadge,
+  VerifiedBadge,
+  validityText,
+} from "../../components/OfferDetails";
 import { PageHeader } from "../../components/PageHeader";
 import { Avatar } from "../../components/ui/Avatar";
-import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
+import { Checkbox } from "../../components/ui/Checkbox";
 import { type Column, DataTable } from "../../components/ui/DataTable";
 import { ConfirmDialog } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
@@ -38,6 +46,7 @@ import { isApiError } from "../../lib/api";
 import { useConfig } from "../../lib/config";
 import { downloadDocument } from "../../lib/download";
 import { useDocumentTitle } from "../../lib/title";
+import { AcceptOfferButton } from "./AcceptOfferDialog";
 import { useCancelRequest, usePatientRequest } from "./api";
 
 const LOAD_ERROR = "Impossible de charger les détails de la demande";
@@ -79,7 +88,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function NotFound() {
+export function RequestNotFound() {
   useDocumentTitle("Demande non trouvée");
   return (
     <>
@@ -134,7 +143,7 @@ export function PatientRequestPage() {
       {query.isPending ? (
         <LoadingDetail />
       ) : notFound ? (
-        <NotFound />
+        <RequestNotFound />
       ) : query.isError ? (
         <>
           <PageHeader title="Détails de la demande" />
@@ -272,7 +281,7 @@ function RequestView({ request }: { request: RequestDetail }) {
           </CardContent>
         </Card>
 
-        <OffersCard offers={request.offers ?? []} quoteCents={request.quote_amount_cents} />
+        <OffersCard request={request} />
 
         <Card className="lg:col-span-2">
           <CardHeader>
@@ -375,11 +384,37 @@ export function savingText(quoteCents: number | null, offerCents: number): strin
   return saving ? `Économie estimée\u00a0: ${formatEuros(saving.cents)} (${saving.percent}\u00a0%)` : null;
 }
 
+/** The offers worth comparing: all but the ones their dentist withdrew. */
+export function comparableOffers(offers: readonly PatientOffer[]): PatientOffer[] {
+  return offers.filter((offer) => offer.state !== "withdrawn");
+}
+
+/** At most this many offers side by side (four columns still fit a laptop screen). */
+export const MAX_COMPARED = 4;
+
+/** /patient/request/{id}/compare?offres=id1,id2 */
+export function compareUrl(requestId: string, offerIds: readonly string[]): string {
+  const base = `/patient/request/${encodeURIComponent(requestId)}/compare`;
+  return offerIds.length > 0 ? `${base}?offres=${offerIds.map(encodeURIComponent).join(",")}` : base;
+}
+
 /** D14: the dentists' offers side by side, in the order the patient chooses; nothing is paid for. */
-function OffersCard({ offers, quoteCents }: { offers: PatientOffer[]; quoteCents: number | null }) {
+function OffersCard({ request }: { request: RequestDetail }) {
+  const offers = request.offers ?? [];
   const [order, setOrder] = useState<OfferOrder>("price");
+  const [checked, setChecked] = useState<string[]>([]);
   const orderId = useId();
   const sorted = sortOffers(offers, order);
+  const comparable = comparableOffers(sorted);
+  const canCompare = comparable.length >= 2;
+  // In the order shown; an offer that stopped being comparable drops out of the selection.
+  const chosen = comparable.filter((offer) => checked.includes(offer.id));
+  const toggle = (id: string, on: boolean) =>
+    setChecked((current) =>
+      on ? [...current.filter((x) => x !== id), id] : current.filter((x) => x !== id),
+    );
+  const openOthers = (id: string) => offers.filter((o) => o.id !== id && o.state === "sent").length;
+
   return (
     <Card className="lg:col-span-2">
       <CardHeader className="sm:flex sm:items-end sm:justify-between sm:gap-4">
@@ -410,30 +445,120 @@ function OffersCard({ offers, quoteCents }: { offers: PatientOffer[]; quoteCents
           </div>
         ) : null}
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
         {offers.length === 0 ? (
           <p className="flex items-center gap-3 text-slate-600">
             <HandCoins className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
             Aucune proposition pour le moment.
           </p>
         ) : (
-          <ul className="grid gap-4" aria-label="Propositions reçues">
-            {sorted.map((offer) => (
-              <OfferItem key={offer.id} offer={offer} quoteCents={quoteCents} />
-            ))}
-          </ul>
+          <>
+            {canCompare ? (
+              <CompareBar requestId={request.id} chosen={chosen} comparable={comparable} />
+            ) : null}
+            <ul className="grid gap-4" aria-label="Propositions reçues">
+              {sorted.map((offer) => (
+                <OfferItem
+                  key={offer.id}
+                  offer={offer}
+                  request={request}
+                  othersToClose={openOthers(offer.id)}
+                  compare={
+                    canCompare && offer.state !== "withdrawn"
+                      ? { checked: checked.includes(offer.id), onChange: (on) => toggle(offer.id, on) }
+                      : null
+                  }
+                />
+              ))}
+            </ul>
+          </>
         )}
       </CardContent>
     </Card>
   );
 }
 
-function OfferItem({ offer, quoteCents }: { offer: PatientOffer; quoteCents: number | null }) {
+/** 'Comparer (n)' for 2 to 4 checked offers, and 'Comparer toutes les propositions' when they fit. */
+function CompareBar({
+  requestId,
+  chosen,
+  comparable,
+}: {
+  requestId: string;
+  chosen: PatientOffer[];
+  comparable: PatientOffer[];
+}) {
+  const count = chosen.length;
+  const ready = count >= 2 && count <= MAX_COMPARED;
+  const hintId = useId();
+  const hint =
+    count > MAX_COMPARED
+      ? "Comparez quatre propositions au maximum."
+      : count < 2
+        ? "Cochez de deux à quatre propositions pour les comparer côte à côte."
+        : `${count} propositions sélectionnées.`;
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-ui border border-slate-200 bg-slate-50 p-3">
+      <Button asChild variant={ready ? "primary" : "outline"} size="sm">
+        <Link
+          to={compareUrl(
+            requestId,
+            chosen.map((o) => o.id),
+          )}
+          aria-disabled={ready ? undefined : true}
+          aria-describedby={hintId}
+          onClick={(event) => {
+            if (!ready) event.preventDefault();
+          }}
+        >
+          <Columns3 aria-hidden="true" />
+          Comparer ({count})
+        </Link>
+      </Button>
+      <p
+        id={hintId}
+        aria-live="polite"
+        className={count > MAX_COMPARED ? "text-sm font-medium text-red-700" : "text-sm text-slate-700"}
+      >
+        {hint}
+      </p>
+      {comparable.length <= MAX_COMPARED ? (
+        <Link
+          to={compareUrl(
+            requestId,
+            comparable.map((o) => o.id),
+          )}
+          className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline sm:ml-auto"
+        >
+          Comparer toutes les propositions
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+function OfferItem({
+  offer,
+  request,
+  othersToClose,
+  compare,
+}: {
+  offer: PatientOffer;
+  request: RequestDetail;
+  othersToClose: number;
+  compare: { checked: boolean; onChange: (checked: boolean) => void } | null;
+}) {
   const { dentist } = offer;
-  const saving = savingText(quoteCents, offer.amount_cents);
+  const saving = savingText(request.quote_amount_cents, offer.amount_cents);
+  const compareId = useId();
+  const mayAccept = offerAcceptBlocker(offer.state, request.status) === null;
   return (
     <li
-      className="grid gap-4 rounded-ui border border-slate-200 p-4"
+      className={
+        offer.state === "accepted"
+          ? "grid gap-4 rounded-ui border-2 border-green-600 p-4"
+          : "grid gap-4 rounded-ui border border-slate-200 p-4"
+      }
       aria-label={`Proposition du Dr ${dentist.full_name}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -442,12 +567,7 @@ function OfferItem({ offer, quoteCents }: { offer: PatientOffer; quoteCents: num
           <div className="min-w-0">
             <h3 className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
               Dr {dentist.full_name}
-              {dentist.is_verified ? (
-                <Badge tone="green">
-                  <BadgeCheck aria-hidden="true" />
-                  Vérifié
-                </Badge>
-              ) : null}
+              {dentist.is_verified ? <VerifiedBadge /> : null}
             </h3>
             {dentist.city ? <p className="text-sm text-slate-600">{dentist.city}</p> : null}
             {dentist.specialties.length > 0 ? (
@@ -460,7 +580,7 @@ function OfferItem({ offer, quoteCents }: { offer: PatientOffer; quoteCents: num
             {formatEuros(offer.amount_cents)}
           </p>
           {saving ? <p className="text-sm font-medium text-green-800">{saving}</p> : null}
-          <OfferStateBadge state={offer.state} />
+          {offer.state !== "sent" ? <OfferStateBadge state={offer.state} /> : null}
         </div>
       </div>
       <p className="text-sm text-slate-600">
@@ -470,6 +590,33 @@ function OfferItem({ offer, quoteCents }: { offer: PatientOffer; quoteCents: num
       {offer.comment ? <p className="whitespace-pre-line text-slate-800">{offer.comment}</p> : null}
       <OfferLines lines={offer.lines} />
       <OfferSlots slots={offer.slots} />
+      {compare || mayAccept ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
+          {compare ? (
+            <div className="flex items-center gap-2">
+              <Checkbox
+                id={compareId}
+                aria-label={`Comparer la proposition du Dr ${dentist.full_name}`}
+                checked={compare.checked}
+                onCheckedChange={(value) => compare.onChange(value === true)}
+              />
+              <Label htmlFor={compareId} className="font-normal text-slate-700">
+                Comparer
+              </Label>
+            </div>
+          ) : (
+            <span />
+          )}
+          {mayAccept ? (
+            <AcceptOfferButton requestId={request.id} offer={offer} othersToClose={othersToClose} />
+          ) : null}
+        </div>
+      ) : null}
+      {offer.state === "accepted" ? (
+        <div className="border-t border-slate-200 pt-4">
+          <RequestAppointment requestId={request.id} offer={offer} />
+        </div>
+      ) : null}
     </li>
   );
 }

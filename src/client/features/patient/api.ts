@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import type { DocumentType, Urgency } from "../../../shared/domain/requests";
+import type { offerAcceptedSchema } from "../../../shared/schemas/offers";
 import type {
   PatientDashboard,
   RequestDetail,
@@ -65,6 +67,40 @@ export function useCancelRequest(id: string) {
         current ? { ...current, status } : current,
       );
       void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+    },
+  });
+}
+
+export type OfferAccepted = z.infer<typeof offerAcceptedSchema>;
+
+/**
+ * POST /api/patient/offers/:id/accept (D14): the request is then 'completed', this offer
+ * 'accepted' and every other offer 'closed'. 404 for someone else's offer; 409 (French message)
+ * when it expired, was withdrawn, another was accepted or the request was cancelled.
+ */
+export function useAcceptOffer(requestId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (offerId: string) =>
+      api<OfferAccepted>(`/api/patient/offers/${encodeURIComponent(offerId)}/accept`, { method: "POST" }),
+    onSuccess: ({ offer }) => {
+      // What the server now holds, shown at once; the refetch below confirms it.
+      queryClient.setQueryData<RequestDetail>(patientKeys.request(requestId), (current) =>
+        current
+          ? {
+              ...current,
+              status: "completed",
+              offers: current.offers.map((o) =>
+                o.id === offer.id ? offer : o.state === "sent" ? { ...o, state: "closed" } : o,
+              ),
+            }
+          : current,
+      );
+    },
+    onSettled: () => {
+      // A refusal (409) also means the offers changed meanwhile: reload them either way.
+      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ["appointments"] });
     },
   });
 }

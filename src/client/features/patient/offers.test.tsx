@@ -1,10 +1,17 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
-import type { PatientOffer } from "../../../shared/schemas/offers";
+import { describe, expect, it, vi } from "vitest";
+import { OFFER_MESSAGES, type PatientOffer } from "../../../shared/schemas/offers";
 import type { RequestDetail } from "../../../shared/schemas/requests";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
-import { savingText, sortOffers } from "./RequestPage";
+import { compareUrl, savingText, sortOffers } from "./RequestPage";
+
+// The booking panel under the accepted offer is another feature's, tested there.
+vi.mock("../../components/appointments/RequestAppointment", () => ({
+  RequestAppointment: ({ requestId, offer }: { requestId: string; offer: PatientOffer }) => (
+    <p>{`Prise de rendez-vous : ${offer.id} / ${requestId}`}</p>
+  ),
+}));
 
 const patient = makeProfile();
 const REQUEST_ID = "33333333-3333-4333-8333-333333333333";
@@ -108,13 +115,16 @@ describe("propositions des dentistes (patient)", () => {
     expect(inItem.getByText("Implantologie · Prothèse")).toBeInTheDocument();
     expect(inItem.getByText(/^780,00\s€$/)).toBeInTheDocument();
     expect(inItem.getByText(/^Économie estimée\s: 420,00\s€ \(35\s%\)$/)).toBeInTheDocument();
-    expect(inItem.getByText("Envoyée")).toBeInTheDocument();
+    // A sent offer needs no state badge; it may be accepted, and alone it has nothing to compare with.
+    expect(inItem.queryByText("Envoyée")).not.toBeInTheDocument();
     expect(inItem.getByText(/Valable jusqu'au 31 décembre 2026/)).toBeInTheDocument();
     expect(inItem.getByText("Couronne céramique en deux séances.")).toBeInTheDocument();
     expect(inItem.getByText("· dent 36", { exact: false })).toBeInTheDocument();
     expect(inItem.getByText(/^650,00\s€$/)).toBeInTheDocument();
     expect(inItem.getByText("jeudi 3 décembre 2026 à 14:30")).toBeInTheDocument();
-    expect(inItem.queryByRole("button")).not.toBeInTheDocument();
+    expect(inItem.getAllByRole("button").map((b) => b.textContent)).toEqual(["Accepter cette proposition"]);
+    expect(inItem.queryByRole("checkbox")).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /^Comparer/ })).not.toBeInTheDocument();
   });
 
   it("ne parle pas d'économie sans devis d'origine ni quand la proposition est plus chère", async () => {
@@ -175,6 +185,231 @@ describe("propositions des dentistes (patient)", () => {
     const b = offer("b", { amount_cents: 500, created_at: "2026-11-22T00:00:00.000Z" });
     expect(sortOffers([a, b], "price").map((o) => o.id)).toEqual(["b", "a"]);
     expect(sortOffers([b, a], "recent").map((o) => o.id)).toEqual(["a", "b"]);
+  });
+});
+
+const ACCEPT = (id: string) => `POST /api/patient/offers/${id}/accept`;
+const APPOINTMENTS = "GET /api/appointments";
+const noAppointments = () => json(200, { items: [], page: 1, page_size: 10, has_more: false });
+
+const leroy = (id: string, overrides: Partial<PatientOffer> = {}) =>
+  offer(id, {
+    amount_cents: 78_000,
+    dentist: { ...offer(id).dentist, id: "d-leroy", full_name: "Sophie Leroy" },
+    ...overrides,
+  });
+const martin = (id: string, overrides: Partial<PatientOffer> = {}) =>
+  offer(id, {
+    amount_cents: 100_000,
+    dentist: { ...offer(id).dentist, id: "d-martin", full_name: "Paul Martin" },
+    ...overrides,
+  });
+
+/** The page with a server that accepts offer `a`: the request is then completed, the others closed. */
+async function openAccepting(first: RequestDetail, answer?: () => { status: number; body?: unknown }) {
+  let current = first;
+  const accepted: string[] = [];
+  const calls = stubApi(patient, {
+    [`GET /api/patient/requests/${REQUEST_ID}`]: () => json(200, current),
+    [APPOINTMENTS]: noAppointments,
+    [ACCEPT("a")]: () => {
+      accepted.push("a");
+      if (answer) return answer();
+      const offers = current.offers.map((o) =>
+        o.id === "a" ? { ...o, state: "accepted" as const } : { ...o, state: "closed" as const },
+      );
+      current = { ...current, status: "completed", offers };
+      return json(200, { offer: offers.find((o) => o.id === "a"), message: OFFER_MESSAGES.accepted });
+    },
+  });
+  renderApp(PAGE);
+  await screen.findByRole("heading", { level: 2, name: "Propositions" }, { timeout: 5000 });
+  const detailCalls = () =>
+    calls.mock.calls.filter(
+      ([url, init]) =>
+        String(url).endsWith(`/api/patient/requests/${REQUEST_ID}`) && (init?.method ?? "GET") === "GET",
+    ).length;
+  return { user: userEvent.setup(), accepted, detailCalls };
+}
+
+const item = (name: string) => screen.getByRole("listitem", { name: `Proposition du Dr ${name}` });
+
+describe("accepter une proposition (patient)", () => {
+  it("demande confirmation, accepte, le dit et recharge la demande", async () => {
+    const { user, accepted, detailCalls } = await openAccepting(
+      detail({ offers: [leroy("a"), martin("b")] }),
+    );
+    expect(screen.queryByText(/Prise de rendez-vous/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Accepter cette proposition (Dr Sophie Leroy)" }));
+
+    const dialog = await screen.findByRole("dialog", {
+      name: "Accepter la proposition du Dr Sophie Leroy ?",
+    });
+    expect(dialog).toHaveAccessibleDescription(
+      /L'autre proposition reçue pour cette demande sera clôturée\. Le Dr Sophie Leroy sera prévenu de votre choix/,
+    );
+    expect(dialog).toHaveTextContent(/Vous choisissez le Dr Sophie Leroy pour 780,00\s€/);
+    // Radix moves the focus into the dialog (and keeps it there).
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    expect(accepted).toEqual([]);
+    const before = detailCalls();
+
+    await user.click(within(dialog).getByRole("button", { name: "Accepter la proposition" }));
+    expect(await screen.findByText(OFFER_MESSAGES.accepted)).toBeInTheDocument();
+    expect(accepted).toEqual(["a"]);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(detailCalls()).toBeGreaterThan(before));
+
+    expect(within(item("Sophie Leroy")).getByText("Acceptée")).toBeInTheDocument();
+    expect(within(item("Paul Martin")).getByText("Clôturée")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Accepter cette proposition/ })).not.toBeInTheDocument();
+    // The booking panel comes under the accepted offer.
+    expect(
+      within(item("Sophie Leroy")).getByText(`Prise de rendez-vous : a / ${REQUEST_ID}`),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText("Terminée").length).toBeGreaterThan(0);
+  });
+
+  it("ne fait rien quand on annule ou qu'on ferme avec Échap", async () => {
+    const { user, accepted } = await openAccepting(detail({ offers: [leroy("a")] }));
+    const accept = screen.getByRole("button", { name: "Accepter cette proposition (Dr Sophie Leroy)" });
+
+    await user.click(accept);
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).not.toHaveTextContent("autre proposition");
+    await user.click(within(dialog).getByRole("button", { name: "Annuler" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    await user.click(accept);
+    await screen.findByRole("dialog");
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(accept).toHaveFocus());
+
+    expect(accepted).toEqual([]);
+    expect(within(item("Sophie Leroy")).queryByText("Acceptée")).not.toBeInTheDocument();
+  });
+
+  it("montre le refus du serveur en français", async () => {
+    const { user, accepted } = await openAccepting(detail({ offers: [leroy("a"), martin("b")] }), () =>
+      json(409, { error: { code: "CONFLICT", message: OFFER_MESSAGES.expired } }),
+    );
+    await user.click(screen.getByRole("button", { name: "Accepter cette proposition (Dr Sophie Leroy)" }));
+    await user.click(
+      within(await screen.findByRole("dialog")).getByRole("button", { name: "Accepter la proposition" }),
+    );
+    expect(await screen.findByText(OFFER_MESSAGES.acceptFailed)).toBeInTheDocument();
+    expect(screen.getByText(OFFER_MESSAGES.expired)).toBeInTheDocument();
+    expect(accepted).toEqual(["a"]);
+    expect(within(item("Sophie Leroy")).queryByText("Acceptée")).not.toBeInTheDocument();
+  });
+
+  it("ne propose pas d'accepter une proposition expirée, retirée ou clôturée", async () => {
+    await openAccepting(
+      detail({
+        offers: [
+          leroy("a"),
+          martin("b", { state: "expired", valid_until: "2026-11-20" }),
+          offer("c", {
+            amount_cents: 90_000,
+            state: "withdrawn",
+            dentist: { ...offer("c").dentist, full_name: "Lucie Bernard" },
+          }),
+        ],
+      }),
+    );
+    expect(within(item("Paul Martin")).getByText("Expirée")).toBeInTheDocument();
+    expect(within(item("Lucie Bernard")).getByText("Retirée")).toBeInTheDocument();
+    expect(within(item("Paul Martin")).queryByRole("button", { name: /^Accepter/ })).not.toBeInTheDocument();
+    expect(
+      within(item("Lucie Bernard")).queryByRole("button", { name: /^Accepter/ }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(item("Sophie Leroy")).getByRole("button", { name: /^Accepter cette proposition/ }),
+    ).toBeEnabled();
+  });
+
+  it("ne propose plus rien à accepter sur une demande terminée ou annulée", async () => {
+    await openAccepting(
+      detail({
+        status: "completed",
+        offers: [leroy("a", { state: "accepted" }), martin("b", { state: "closed" })],
+      }),
+    );
+    expect(screen.queryByRole("button", { name: /^Accepter/ })).not.toBeInTheDocument();
+    expect(within(item("Paul Martin")).getByText("Clôturée")).toBeInTheDocument();
+    expect(
+      within(item("Sophie Leroy")).getByText(`Prise de rendez-vous : a / ${REQUEST_ID}`),
+    ).toBeInTheDocument();
+    expect(within(item("Paul Martin")).queryByText(/Prise de rendez-vous/)).not.toBeInTheDocument();
+
+    await openAccepting(detail({ status: "cancelled", offers: [leroy("a"), martin("b")] }));
+    expect(screen.getAllByRole("listitem", { name: /^Proposition du Dr/ })).toHaveLength(2);
+    expect(screen.queryByRole("button", { name: /^Accepter/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("choisir les propositions à comparer (patient)", () => {
+  const five = () =>
+    ["Alice", "Bruno", "Chloé", "David", "Emma"].map((name, i) =>
+      offer(`o${i + 1}`, {
+        amount_cents: 70_000 + i * 10_000,
+        dentist: { ...offer("x").dentist, id: `d-${name}`, full_name: name },
+      }),
+    );
+
+  it("compare de deux à quatre propositions cochées", async () => {
+    const { router } = await (async () => {
+      stubApi(patient, {
+        [`GET /api/patient/requests/${REQUEST_ID}`]: () => json(200, detail({ offers: five() })),
+      });
+      const app = renderApp(PAGE);
+      await screen.findByRole("heading", { level: 2, name: "Propositions" }, { timeout: 5000 });
+      return app;
+    })();
+    const user = userEvent.setup();
+    const compare = () => screen.getByRole("link", { name: /^Comparer \(\d\)$/ });
+    const box = (name: string) =>
+      screen.getByRole("checkbox", { name: `Comparer la proposition du Dr ${name}` });
+
+    expect(compare()).toHaveTextContent("Comparer (0)");
+    expect(compare()).toHaveAttribute("aria-disabled", "true");
+    // Five offers do not fit side by side: no 'compare them all'.
+    expect(screen.queryByRole("link", { name: "Comparer toutes les propositions" })).not.toBeInTheDocument();
+
+    await user.click(box("Chloé"));
+    expect(compare()).toHaveAttribute("aria-disabled", "true");
+    await user.click(box("Alice"));
+    expect(compare()).toHaveTextContent("Comparer (2)");
+    expect(compare()).not.toHaveAttribute("aria-disabled");
+    // In the order shown (cheapest first), whatever the order of the clicks.
+    expect(compare()).toHaveAttribute("href", `/patient/request/${REQUEST_ID}/compare?offres=o1,o3`);
+
+    for (const name of ["Bruno", "David", "Emma"]) await user.click(box(name));
+    expect(compare()).toHaveTextContent("Comparer (5)");
+    expect(compare()).toHaveAttribute("aria-disabled", "true");
+    expect(screen.getByText("Comparez quatre propositions au maximum.")).toBeInTheDocument();
+    await user.click(compare());
+    expect(router.state.location.pathname).toBe(PAGE);
+
+    await user.click(box("Bruno"));
+    expect(screen.queryByText("Comparez quatre propositions au maximum.")).not.toBeInTheDocument();
+    await user.click(compare());
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${PAGE}/compare`));
+    expect(router.state.location.search).toBe("?offres=o1,o3,o4,o5");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Comparer les propositions" }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+
+  it("propose de comparer toutes les propositions quand elles tiennent côte à côte", async () => {
+    await open(detail({ offers: five().slice(0, 3) }));
+    expect(screen.getByRole("link", { name: "Comparer toutes les propositions" })).toHaveAttribute(
+      "href",
+      `/patient/request/${REQUEST_ID}/compare?offres=o1,o2,o3`,
+    );
+    expect(screen.getAllByRole("checkbox")).toHaveLength(3);
+    expect(compareUrl("r 1", [])).toBe("/patient/request/r%201/compare");
   });
 });
 

@@ -45,7 +45,11 @@ function file(name: string, type: string, size: number): File {
 }
 
 async function fillForm() {
-  stubApi(makeProfile(), { "GET /api/dentists/verified": () => json(200, { items: [] }) });
+  stubApi(makeProfile(), {
+    "GET /api/dentists/verified": () => json(200, { items: [] }),
+    // The dashboard reached after sending lists the upcoming appointments.
+    "GET /api/appointments": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
+  });
   FakeXhr.last = null;
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
   const user = userEvent.setup();

@@ -1,0 +1,183 @@
+import { CalendarPlus, Info } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { toast } from "sonner";
+import { APPOINTMENT_LIMITS } from "../../../shared/domain/appointments";
+import { formatAppointmentTime } from "../../../shared/format/dates";
+import { parisLocalNow } from "../../../shared/policies/offers";
+import { APPOINTMENT_MESSAGES, type Appointment } from "../../../shared/schemas/appointments";
+import type { PatientOffer } from "../../../shared/schemas/offers";
+import { isApiError } from "../../lib/api";
+import { useBookAppointment, useRequestAppointments } from "../../lib/appointments";
+import { SlotPicker, slotsFieldError } from "../SlotPicker";
+import { Button } from "../ui/Button";
+import { LoadError } from "../ui/LoadError";
+import { Skeleton } from "../ui/Skeleton";
+import { AppointmentCard } from "./AppointmentCard";
+
+/*
+ * Under the accepted offer of the patient's request page (D14): the appointment in progress, or the
+ * panel to book one (one of the dentist's proposed times, or up to three other times).
+ */
+
+/** Pending, or confirmed and still ahead: the appointment to show instead of booking again. */
+function isLive(appointment: Appointment): boolean {
+  return (
+    appointment.status === "pending" || (appointment.status === "confirmed" && appointment.view !== "past")
+  );
+}
+
+export function RequestAppointment({ requestId, offer }: { requestId: string; offer: PatientOffer }) {
+  const list = useRequestAppointments(requestId, { enabled: offer.state === "accepted" });
+  if (offer.state !== "accepted") return null;
+
+  if (list.isPending)
+    return (
+      <div aria-busy="true" className="grid gap-3">
+        <p className="sr-only">Chargement...</p>
+        <Skeleton className="h-6 w-48" />
+        <Skeleton className="h-4 w-full max-w-md" />
+        <Skeleton className="h-10 w-64" />
+      </div>
+    );
+  if (list.isError)
+    return <LoadError title="Impossible de charger votre rendez-vous" onRetry={() => void list.refetch()} />;
+
+  const items = list.data.items;
+  const live = items.find(isLive);
+  if (live)
+    return (
+      <AppointmentCard
+        appointment={live}
+        title="Votre rendez-vous"
+        headingLevel="h4"
+        className="border-0 p-0 shadow-none"
+      />
+    );
+
+  const newest = items[0];
+  const note =
+    newest?.status === "cancelled"
+      ? "Votre rendez-vous précédent a été annulé."
+      : newest?.view === "past" && newest.starts_at
+        ? `Votre rendez-vous du ${formatAppointmentTime(newest.starts_at)} est passé.`
+        : null;
+  return <BookingPanel requestId={requestId} offer={offer} note={note} />;
+}
+
+const OTHER_DATES = "other";
+
+function BookingPanel({
+  requestId,
+  offer,
+  note,
+}: {
+  requestId: string;
+  offer: PatientOffer;
+  note: string | null;
+}) {
+  const id = useId();
+  const book = useBookAppointment(offer.id, requestId);
+  const now = new Date();
+  const proposed = offer.slots.filter((slot) => new Date(slot).getTime() > now.getTime());
+  const [choice, setChoice] = useState<string | null>(proposed.length === 0 ? OTHER_DATES : null);
+  const [slots, setSlots] = useState<string[]>([]);
+  const [error, setError] = useState<string | undefined>();
+  const headingId = `${id}-heading`;
+  const errorId = `${id}-error`;
+  const custom = choice === OTHER_DATES;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (choice === null)
+      return setError("Choisissez l'un des créneaux proposés, ou proposez d'autres dates.");
+    if (custom && slots.length === 0) return setError(APPOINTMENT_MESSAGES.slotsRequired);
+    // A proposed time is an instant: the server wants it as Paris wall-clock time.
+    const sent = custom ? slots : [parisLocalNow(new Date(choice))];
+    setError(undefined);
+    book.mutate(sent, {
+      onSuccess: () => toast.success(APPOINTMENT_MESSAGES.requested),
+      onError: (failure) => {
+        if (isApiError(failure)) setError(slotsFieldError(failure.fields, sent));
+        toast.error(APPOINTMENT_MESSAGES.failed, {
+          description: isApiError(failure) ? failure.message : undefined,
+        });
+      },
+    });
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="grid gap-4">
+      <div className="grid gap-1">
+        <h4 id={headingId} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <CalendarPlus className="size-5 text-brand-700" aria-hidden="true" />
+          Prendre rendez-vous
+        </h4>
+        {note ? <p className="font-medium text-slate-800">{note}</p> : null}
+        <p className="text-slate-600">
+          Choisissez l'un des créneaux proposés par le Dr {offer.dentist.full_name}, ou proposez vos
+          disponibilités.
+        </p>
+      </div>
+
+      <form noValidate onSubmit={submit} className="grid gap-4">
+        {proposed.length > 0 ? (
+          <fieldset className="grid gap-2" aria-describedby={error && !custom ? errorId : undefined}>
+            <legend className="mb-2 font-medium text-slate-900">Créneaux proposés par le dentiste</legend>
+            {[...proposed, OTHER_DATES].map((value) => (
+              <label
+                key={value}
+                className="flex cursor-pointer items-center gap-3 rounded-ui border border-slate-200 px-3 py-2.5 has-checked:border-brand-700 has-checked:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name={`${id}-choice`}
+                  value={value}
+                  checked={choice === value}
+                  aria-invalid={error && !custom ? true : undefined}
+                  onChange={() => {
+                    setError(undefined);
+                    setChoice(value);
+                  }}
+                  className="size-4 accent-brand-700"
+                />
+                <span className="text-slate-900">
+                  {value === OTHER_DATES ? "Proposer d'autres dates" : formatAppointmentTime(value)}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+
+        {custom ? (
+          <SlotPicker
+            value={slots}
+            onChange={(next) => {
+              setError(undefined);
+              setSlots(next);
+            }}
+            max={APPOINTMENT_LIMITS.maxOptions}
+            legend={proposed.length > 0 ? "Vos disponibilités" : "Proposez vos disponibilités"}
+            description={`Ajoutez jusqu'à ${APPOINTMENT_LIMITS.maxOptions} créneaux : le dentiste choisira celui qui lui convient.`}
+            error={error}
+            now={now}
+            disabled={book.isPending}
+          />
+        ) : error ? (
+          <p id={errorId} className="text-sm font-medium whitespace-pre-line text-red-700">
+            {error}
+          </p>
+        ) : null}
+
+        <p className="flex items-start gap-2 text-sm text-slate-600">
+          <Info className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+          Le dentiste confirmera votre rendez-vous. Vous le retrouverez ici et dans votre tableau de bord.
+        </p>
+        <div>
+          <Button type="submit" loading={book.isPending}>
+            Envoyer ma demande de rendez-vous
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,278 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { OFFER_MESSAGES, type PatientOffer } from "../../../shared/schemas/offers";
+import type { RequestDetail } from "../../../shared/schemas/requests";
+import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { chooseCompared, savingCell } from "./ComparePage";
+
+vi.mock("../../components/appointments/RequestAppointment", () => ({
+  RequestAppointment: ({ offer }: { offer: PatientOffer }) => <p>{`Prise de rendez-vous : ${offer.id}`}</p>,
+}));
+
+const patient = makeProfile();
+const REQUEST_ID = "44444444-4444-4444-8444-444444444444";
+const REQUEST_PAGE = `/patient/request/${REQUEST_ID}`;
+const COMPARE = `${REQUEST_PAGE}/compare`;
+const DETAIL = `GET /api/patient/requests/${REQUEST_ID}`;
+
+function offer(id: string, name: string, overrides: Partial<PatientOffer> = {}): PatientOffer {
+  return {
+    id,
+    request_id: REQUEST_ID,
+    amount_cents: 100_000,
+    comment: "",
+    valid_until: null,
+    state: "sent",
+    lines: [],
+    slots: [],
+    created_at: "2026-11-22T09:00:00.000Z",
+    dentist: {
+      id: `d-${id}`,
+      full_name: name,
+      city: null,
+      avatar_url: null,
+      specialties: [],
+      is_verified: false,
+    },
+    conversation_id: null,
+    ...overrides,
+  };
+}
+
+function detail(offers: PatientOffer[], overrides: Partial<RequestDetail> = {}): RequestDetail {
+  return {
+    id: REQUEST_ID,
+    treatment_type: "crown",
+    status: "in_review",
+    urgency: "medium",
+    created_at: "2026-11-21T10:00:00.000Z",
+    document_count: 0,
+    description: "",
+    budget: "",
+    quote_amount_cents: 120_000,
+    recipient: null,
+    updated_at: "2026-11-21T10:00:00.000Z",
+    documents: [],
+    access_log: [],
+    replies: [],
+    offers,
+    ...overrides,
+  };
+}
+
+const leroy = offer("a", "Sophie Leroy", {
+  amount_cents: 78_000,
+  comment: "Deux séances.",
+  valid_until: "2026-12-31",
+  lines: [
+    { act: "Couronne céramique", tooth: 36, fee_cents: 65_000 },
+    { act: "Inlay-core", tooth: null, fee_cents: 13_000 },
+  ],
+  slots: ["2026-12-03T13:30:00.000Z"],
+  dentist: {
+    id: "d-a",
+    full_name: "Sophie Leroy",
+    city: "Lyon",
+    avatar_url: null,
+    specialties: ["Implantologie", "Prothèse"],
+    is_verified: true,
+  },
+});
+const martin = offer("b", "Paul Martin", {
+  amount_cents: 130_000,
+  state: "expired",
+  valid_until: "2026-11-20",
+});
+const bernard = offer("c", "Lucie Bernard", { amount_cents: 95_000 });
+const petit = offer("d", "Jean Petit", { amount_cents: 99_000 });
+
+async function openCompare(
+  request: RequestDetail,
+  search: string,
+  handlers: Parameters<typeof stubApi>[1] = {},
+) {
+  const calls = stubApi(patient, { [DETAIL]: () => json(200, request), ...handlers });
+  const app = renderApp(`${COMPARE}${search}`);
+  // The loading skeleton has the same h1: wait for the comparison itself (or why there is none).
+  await screen.findByText(/côte à côte|Il faut au moins deux propositions/, {}, { timeout: 5000 });
+  return { ...app, calls, user: userEvent.setup() };
+}
+
+/** The table's cells of one criterion, column by column. */
+function row(criterion: string | RegExp) {
+  const header = screen.getByRole("rowheader", { name: criterion });
+  return within(header.closest("tr") as HTMLElement).getAllByRole("cell");
+}
+
+/** The dentists heading the columns, left to right (the corner cell is not a header). */
+const columnNames = () =>
+  screen.getAllByRole("columnheader").map((th) => within(th).getByText(/^Dr /).textContent);
+
+describe("comparer les propositions (patient)", () => {
+  it("met les propositions choisies côte à côte, sur les mêmes critères", async () => {
+    await openCompare(detail([leroy, martin, bernard, petit]), "?offres=a,b,c");
+    const table = screen.getByRole("table", {
+      name: "Comparaison des propositions pour votre demande : Couronne",
+    });
+    expect(table).toBeInTheDocument();
+    expect(columnNames()).toEqual(["Dr Sophie Leroy", "Dr Paul Martin", "Dr Lucie Bernard"]);
+    expect(screen.queryByText("Dr Jean Petit")).not.toBeInTheDocument();
+    expect(screen.getAllByRole("rowheader").map((th) => th.textContent)).toEqual([
+      "Ville",
+      "Spécialités",
+      "Montant",
+      "Économie estiméepar rapport à votre devis de 1\u202f200,00\u00a0€",
+      "Validité",
+      "État",
+      "Reçue le",
+      "Détail des actes",
+      "Créneaux proposés",
+      "Commentaire",
+      "Votre choix",
+    ]);
+    const [leroyHead] = screen.getAllByRole("columnheader").filter((th) => th.textContent?.includes("Leroy"));
+    expect(within(leroyHead as HTMLElement).getByText("Vérifié")).toBeInTheDocument();
+
+    expect(row("Ville").map((c) => c.textContent)).toEqual(["Lyon", "—Non précisé", "—Non précisé"]);
+    expect(row("Spécialités")[0]).toHaveTextContent("Implantologie · Prothèse");
+    const amounts = row("Montant");
+    expect(amounts.map((c) => c.textContent?.replace(/\s/g, " "))).toEqual([
+      "780,00 €Le moins cher",
+      "1 300,00 €",
+      "950,00 €",
+    ]);
+    expect(screen.getAllByText("Le moins cher")).toHaveLength(1);
+    expect(within(amounts[0] as HTMLElement).getByText("Le moins cher")).toBeInTheDocument();
+
+    const savings = row(/^Économie estimée/);
+    expect(savings[0]).toHaveTextContent(/^420,00\s€ \(35\s%\)$/);
+    expect(savings[1]).toHaveTextContent("Aucune économie estimée");
+    expect(savings[2]).toHaveTextContent(/^250,00\s€ \(21\s%\)$/);
+
+    expect(row("Validité").map((c) => c.textContent)).toEqual([
+      "Valable jusqu'au 31 décembre 2026",
+      "Expirée",
+      "Sans date limite",
+    ]);
+    expect(row("État").map((c) => c.textContent)).toEqual(["Envoyée", "Expirée", "Envoyée"]);
+    const lines = row("Détail des actes")[0] as HTMLElement;
+    expect(within(lines).getByText("Couronne céramique")).toBeInTheDocument();
+    expect(within(lines).getByText("· dent 36", { exact: false })).toBeInTheDocument();
+    expect(within(lines).getByText(/^650,00\s€$/)).toBeInTheDocument();
+    expect(row("Créneaux proposés")[0]).toHaveTextContent("jeudi 3 décembre 2026 à 14:30");
+    expect(row("Créneaux proposés")[1]).toHaveTextContent("Aucun créneau proposé");
+    expect(row("Commentaire")[0]).toHaveTextContent("Deux séances.");
+
+    const choices = row("Votre choix");
+    expect(within(choices[0] as HTMLElement).getByRole("button")).toHaveAccessibleName(
+      "Accepter cette proposition (Dr Sophie Leroy)",
+    );
+    expect(within(choices[1] as HTMLElement).queryByRole("button")).not.toBeInTheDocument();
+    expect(choices[1]).toHaveTextContent("Proposition expirée");
+    expect(within(choices[2] as HTMLElement).getByRole("button")).toBeInTheDocument();
+
+    expect(screen.getByRole("link", { name: "Retour à la demande" })).toHaveAttribute("href", REQUEST_PAGE);
+    expect(screen.queryByText("Sélection modifiée")).not.toBeInTheDocument();
+  });
+
+  it("accepte depuis la comparaison puis ramène à la demande pour le rendez-vous", async () => {
+    let current = detail([leroy, bernard]);
+    const accepted: string[] = [];
+    const { user, router } = await openCompare(current, "?offres=c,a", {
+      [DETAIL]: () => json(200, current),
+      "GET /api/appointments": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
+      "POST /api/patient/offers/c/accept": () => {
+        accepted.push("c");
+        const offers = current.offers.map((o) => ({
+          ...o,
+          state: o.id === "c" ? ("accepted" as const) : ("closed" as const),
+        }));
+        current = { ...current, status: "completed", offers };
+        return json(200, { offer: offers.find((o) => o.id === "c"), message: OFFER_MESSAGES.accepted });
+      },
+    });
+    expect(columnNames()).toEqual(["Dr Lucie Bernard", "Dr Sophie Leroy"]);
+    await user.click(screen.getByRole("button", { name: "Accepter cette proposition (Dr Lucie Bernard)" }));
+    const dialog = await screen.findByRole("dialog", {
+      name: "Accepter la proposition du Dr Lucie Bernard ?",
+    });
+    expect(dialog).toHaveTextContent("L'autre proposition reçue pour cette demande sera clôturée.");
+    await user.click(within(dialog).getByRole("button", { name: "Annuler" }));
+    expect(accepted).toEqual([]);
+
+    await user.click(screen.getByRole("button", { name: "Accepter cette proposition (Dr Lucie Bernard)" }));
+    await user.click(
+      within(await screen.findByRole("dialog")).getByRole("button", { name: "Accepter la proposition" }),
+    );
+    expect(await screen.findByText(OFFER_MESSAGES.accepted)).toBeInTheDocument();
+    expect(accepted).toEqual(["c"]);
+    await waitFor(() => expect(router.state.location.pathname).toBe(REQUEST_PAGE));
+    expect(await screen.findByText("Prise de rendez-vous : c", {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("sans sélection valable, compare tout quand cela tient, sinon les quatre moins chères, et le dit", async () => {
+    const five = [
+      leroy,
+      martin,
+      bernard,
+      petit,
+      offer("e", "Emma Roux", { amount_cents: 60_000 }),
+      offer("w", "Retirée", { amount_cents: 10_000, state: "withdrawn" }),
+    ];
+    await openCompare(detail(five), "");
+    expect(columnNames()).toEqual(["Dr Emma Roux", "Dr Sophie Leroy", "Dr Lucie Bernard", "Dr Jean Petit"]);
+    expect(screen.getByText("Sélection modifiée")).toBeInTheDocument();
+    expect(screen.getByText(/Les quatre propositions les moins chères sont comparées/)).toBeInTheDocument();
+  });
+
+  it("ignore une sélection inconnue ou trop longue", () => {
+    const three = [leroy, martin, bernard];
+    expect(chooseCompared(three, "zzz").offers.map((o) => o.id)).toEqual(["a", "c", "b"]);
+    expect(chooseCompared(three, "zzz").notice).toMatch(/toutes les propositions sont comparées/);
+    expect(chooseCompared(three, null)).toEqual({ offers: [leroy, bernard, martin], notice: null });
+    expect(chooseCompared(three, "b,a")).toEqual({ offers: [martin, leroy], notice: null });
+    // One of the three named is unknown: the two others are compared, and that is said.
+    expect(chooseCompared(three, "b,x,a").offers).toEqual([martin, leroy]);
+    expect(chooseCompared(three, "b,x,a").notice).toMatch(/ne sont plus disponibles/);
+    const six = ["1", "2", "3", "4", "5", "6"].map((id, i) =>
+      offer(id, `Dr ${id}`, { amount_cents: 100_000 - i * 1000 }),
+    );
+    const tooMany = chooseCompared(six, "1,2,3,4,5");
+    expect(tooMany.offers.map((o) => o.id)).toEqual(["6", "5", "4", "3"]);
+    expect(tooMany.notice).toMatch(/^Votre sélection n'a pas pu être retrouvée\. Les quatre/);
+    expect(savingCell(null, 1000)).toBeNull();
+    expect(savingCell(120_000, 78_000)).toBe("420,00\u00a0€ (35\u00a0%)");
+  });
+
+  it("explique qu'il faut au moins deux propositions", async () => {
+    await openCompare(detail([leroy, offer("w", "Retirée", { state: "withdrawn" })]), "?offres=a,w");
+    expect(screen.getByRole("heading", { name: "Pas assez de propositions à comparer" })).toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Voir la demande" })).toHaveAttribute("href", REQUEST_PAGE);
+  });
+
+  it("dit quand la demande est introuvable, et propose de réessayer après une erreur", async () => {
+    stubApi(patient, {
+      [DETAIL]: () => json(404, { error: { code: "NOT_FOUND", message: "Demande introuvable." } }),
+    });
+    renderApp(`${COMPARE}?offres=a,b`);
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Demande non trouvée" }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+
+    let fail = true;
+    stubApi(patient, {
+      [DETAIL]: () =>
+        fail
+          ? json(500, { error: { code: "INTERNAL", message: "Une erreur est survenue." } })
+          : json(200, detail([leroy, bernard])),
+    });
+    renderApp(`${COMPARE}?offres=a,c`);
+    const retry = await screen.findByRole("button", { name: "Réessayer" }, { timeout: 8000 });
+    expect(screen.getAllByText("Impossible de charger les propositions").length).toBeGreaterThan(0);
+    fail = false;
+    await userEvent.setup().click(retry);
+    expect(await screen.findByRole("table")).toBeInTheDocument();
+  });
+});
