@@ -19,4 +19,6 @@ export type RealtimeEvent =
   | { type: "read"; conversation_id: string; reader_id: string; read_at: string }
   | { type: "unread"; total: number }
   /** A support chat message (to its patient and to the team). */
-  | { type: "support"; message: SupportMessage };
+  | { type: "support"; message: SupportMessage }
+  /** An appointment of the user changed: the screens reload it (ids only). */
+  | { type: "appointment"; appointment_id: string; request_id: string };

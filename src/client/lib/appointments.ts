@@ -46,8 +46,8 @@ export function useRequestAppointments(requestId: string, { enabled = true }: { 
   });
 }
 
-/** After a change: every appointment list, and the patient's request page. */
-function refresh(queryClient: QueryClient, appointment: Pick<Appointment, "request_id">) {
+/** After a change (here or, over the live channel, by the other side): every list, and the request page. */
+export function refresh(queryClient: QueryClient, appointment: Pick<Appointment, "request_id">) {
   void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
   void queryClient.invalidateQueries({ queryKey: patientRequestKey(appointment.request_id) });
 }

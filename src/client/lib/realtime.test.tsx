@@ -285,6 +285,20 @@ describe("useRealtimeSync", () => {
     expect(stale()).toEqual([true, true, true, false]);
   });
 
+  it("recharge les rendez-vous et la demande quand l'autre partie change un rendez-vous", () => {
+    const client = new QueryClient();
+    client.setQueryData(["appointments", "upcoming", 1], { items: [] });
+    client.setQueryData(["patient", "request", "r1"], {});
+    client.setQueryData(["patient", "request", "r2"], {});
+    mount(client);
+    act(() => last().send({ type: "ready", user_id: "u1" }));
+    act(() => last().send({ type: "appointment", appointment_id: "a1", request_id: "r1" }));
+    const stale = (key: readonly string[] | (string | number)[]) => client.getQueryState(key)?.isInvalidated;
+    expect(stale(["appointments", "upcoming", 1])).toBe(true);
+    expect(stale(["patient", "request", "r1"])).toBe(true);
+    expect(stale(["patient", "request", "r2"])).toBe(false);
+  });
+
   it("met à jour le total non lu et rafraîchit le tableau de bord du dentiste", () => {
     const client = new QueryClient();
     client.setQueryData(["dentist", "dashboard"], { unread_messages: 1 });

@@ -3,6 +3,7 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
 import { HEARTBEAT_MS, type RealtimeEvent, reconnectDelay } from "../../shared/realtime";
 import type { ConversationList } from "../../shared/schemas/conversations";
 import { api } from "./api";
+import { appointmentKeys, refresh as refreshAppointments } from "./appointments";
 import { useSession } from "./session";
 
 /*
@@ -341,7 +342,8 @@ export function useUnreadTotal(enabled = true) {
  * Mounted once by the area layout: opens the live channel and keeps the cache in step with it.
  * New messages and read receipts refresh the conversation lists and mark the threads stale (the
  * open thread is updated in place by the messages screen); unread totals go to the badge; the
- * dentist dashboard is refreshed; a reconnection refetches every conversation query.
+ * dentist dashboard is refreshed; an appointment changed by the other side reloads the appointment
+ * lists and its request; a reconnection refetches every conversation and appointment query.
  */
 export function useRealtimeSync(enabled = true): void {
   const queryClient = useQueryClient();
@@ -350,6 +352,10 @@ export function useRealtimeSync(enabled = true): void {
       case "resync":
         void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
         void queryClient.invalidateQueries({ queryKey: DENTIST_DASHBOARD_KEY });
+        void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+        break;
+      case "appointment":
+        refreshAppointments(queryClient, notice);
         break;
       case "unread":
         queryClient.setQueryData(conversationKeys.unreadTotal(), notice.total);

@@ -3,7 +3,7 @@ import pg from "pg";
 import { reconnectDelay } from "../../shared/realtime";
 
 /**
- * What one app instance tells the others (and itself) about conversations: ids only, never message
+ * What one app instance tells the others (and itself) about conversations and appointments: ids only, never message
  * text or names (no medical data leaves the database through this channel). Each instance then
  * loads what its own sockets need.
  */
@@ -11,7 +11,9 @@ export type BusEvent =
   | { kind: "message"; conversationId: string; messageId: string; userIds: string[] }
   | { kind: "read"; conversationId: string; readerId: string; readAt: string; userIds: string[] }
   /** The support chat: to the patient and to every admin connected. */
-  | { kind: "support"; patientId: string; messageId: string; userIds: string[] };
+  | { kind: "support"; patientId: string; messageId: string; userIds: string[] }
+  /** An appointment changed (booked, confirmed, moved, cancelled): to its two parties. */
+  | { kind: "appointment"; appointmentId: string; requestId: string; userIds: string[] };
 
 export interface EventBus {
   publish(event: BusEvent): Promise<void>;

@@ -94,6 +94,15 @@ export class RealtimeHub {
     }
     const here = event.userIds.filter((id) => this.sockets.has(id));
     if (here.length === 0) return;
+    if (event.kind === "appointment") {
+      for (const userId of here)
+        this.sendTo(userId, {
+          type: "appointment",
+          appointment_id: event.appointmentId,
+          request_id: event.requestId,
+        });
+      return;
+    }
     if (event.kind === "message") {
       const [message] = await loadMessages(this.db, [event.messageId]);
       if (!message) return;

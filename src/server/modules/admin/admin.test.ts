@@ -1,8 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import { rppsWithKey } from "../../../shared/policies/verification";
-import type { RealtimeEvent } from "../../../shared/realtime";
 import { ensureAdmin } from "../../bootstrap";
 import { tinyPng } from "../../sample-files";
 import { fakeExe, multipart, tinyPdf } from "../../testing/files";
@@ -13,6 +11,7 @@ import {
   signUpPatient,
   type TestContext,
 } from "../../testing/harness";
+import { openSocket } from "../../testing/sockets";
 import { sendSupportUnreadEmails } from "../support/support.service";
 
 let ctx: TestContext;
@@ -233,19 +232,6 @@ describe("users tables", () => {
     expect(stats.patients).toBeGreaterThanOrEqual(14);
   });
 });
-
-function openSocket(base: string, cookie: string): Promise<{ ws: WebSocket; events: RealtimeEvent[] }> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace("http", "ws")}/api/realtime`, { headers: { cookie } });
-    const events: RealtimeEvent[] = [];
-    ws.on("message", (data) => {
-      const event = JSON.parse(String(data)) as RealtimeEvent;
-      events.push(event);
-      if (event.type === "ready") resolve({ ws, events });
-    });
-    ws.on("error", reject);
-  });
-}
 
 describe("support chat", () => {
   it("takes a patient's text and image, shows the team the unread thread, and delivers the reply live", async () => {

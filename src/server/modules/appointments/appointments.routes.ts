@@ -38,6 +38,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     mailer: app.mailer,
     config: app.config,
     clock: app.clock,
+    bus: app.bus,
     log: request.log,
   });
   const appointmentId = (id: string) => {

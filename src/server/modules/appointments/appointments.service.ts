@@ -19,6 +19,7 @@ import {
   appointmentProposedMail,
   appointmentReminderMail,
 } from "../../mail/templates";
+import type { EventBus } from "../../realtime/bus";
 import type { Actor } from "../../session";
 import { type AppointmentWithContacts, appointmentsRepo } from "./appointments.repo";
 
@@ -27,7 +28,20 @@ interface Deps {
   mailer: Mailer;
   config: AppConfig;
   clock: () => Date;
+  bus: EventBus;
   log: { error(obj: object, msg: string): void };
+}
+
+/** Both parties' open screens reload the appointment (after the commit; a failure is only logged). */
+function announce(deps: Deps, a: AppointmentWithContacts) {
+  deps.bus
+    .publish({
+      kind: "appointment",
+      appointmentId: a.id,
+      requestId: a.request_id,
+      userIds: [a.patient.id, a.dentist.id],
+    })
+    .catch((error) => deps.log.error({ err: loggableError(error) }, "rendez-vous non diffusé"));
 }
 
 const other = (side: AppointmentSide): AppointmentSide => (side === "patient" ? "dentist" : "patient");
@@ -140,6 +154,7 @@ export async function bookAppointment(deps: Deps, actor: Actor, offerId: string,
     return created.id;
   });
   const appointment = await reload(deps, actor, id, now);
+  announce(deps, appointment);
   proposedMail(deps, appointment, "patient", false);
   return appointment;
 }
@@ -180,6 +195,7 @@ export async function confirmAppointment(deps: Deps, actor: Actor, id: string, s
         .execute();
   });
   const appointment = await reload(deps, actor, id, now);
+  announce(deps, appointment);
   for (const to of ["patient", "dentist"] as const) {
     const recipient = party(deps, appointment, to);
     send(
@@ -226,6 +242,7 @@ export async function proposeTimes(deps: Deps, actor: Actor, id: string, slots: 
     return row.status === "confirmed";
   });
   const appointment = await reload(deps, actor, id, now);
+  announce(deps, appointment);
   if (side) proposedMail(deps, appointment, side, moved);
   return appointment;
 }
@@ -250,6 +267,7 @@ export async function cancelAppointment(deps: Deps, actor: Actor, id: string) {
     return row;
   });
   const appointment = await reload(deps, actor, id, now);
+  announce(deps, appointment);
   if (side) {
     const to = party(deps, appointment, other(side));
     send(

@@ -1,7 +1,9 @@
+import type { AddressInfo } from "node:net";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart, tinyPdf } from "../../testing/files";
 import { createTestContext, signUpDentist, signUpPatient, type TestContext } from "../../testing/harness";
+import { openSocket } from "../../testing/sockets";
 import { sendAppointmentReminders } from "./appointments.service";
 
 // A movable clock: Saturday 21 November 2026, 10:00 in Paris (09:00 UTC) to begin with.
@@ -504,6 +506,33 @@ describe("booking the appointment (D14)", () => {
     expect(history.map((i: { status: string }) => i.status)).toEqual(["pending", "cancelled"]);
     expect((await book(a, ["2026-12-16T11:00"], who.Quentin)).statusCode).toBe(404);
     expect((await book(a, ["2026-12-16T11:00"], who.drA)).statusCode).toBe(403);
+  });
+});
+
+describe("live updates", () => {
+  it("tells both parties' open screens when an appointment changes, and nobody else", async () => {
+    now = START;
+    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+    const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    const paula = who.Paula as Who;
+    const { requestId, a } = await twoOffers(paula);
+    expect((await accept(a, paula)).statusCode).toBe(200);
+    const sockets = await Promise.all(
+      [paula, who.drA, who.drB, who.Quentin].map((w) => openSocket(base, w?.cookie)),
+    );
+    try {
+      const booked = (await book(a, ["2026-12-10T10:00"], paula)).json().appointment;
+      const expected = { type: "appointment", appointment_id: booked.id, request_id: requestId };
+      for (const socket of sockets.slice(0, 2))
+        await expect.poll(() => socket.events.filter((e) => e.type === "appointment")).toEqual([expected]);
+      await post(`/api/appointments/${booked.id}/cancel`, undefined, who.drA);
+      await expect.poll(() => sockets[0]?.events.filter((e) => e.type === "appointment").length).toBe(2);
+      // A payload of ids only, and none for the other dentist or another patient.
+      for (const socket of sockets.slice(2))
+        expect(socket.events.filter((e) => e.type === "appointment")).toEqual([]);
+    } finally {
+      for (const { ws } of sockets) ws.close();
+    }
   });
 });
 

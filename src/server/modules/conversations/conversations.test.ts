@@ -1,10 +1,10 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import type { RealtimeEvent } from "../../../shared/realtime";
 import { tinyPng } from "../../sample-files";
 import { fakeExe, multipart, pdfOfSize, tinyPdf } from "../../testing/files";
 import { createTestContext, signUpDentist, signUpPatient, type TestContext } from "../../testing/harness";
+import { openSocket } from "../../testing/sockets";
 import { sendUnreadEmails } from "./conversations.service";
 
 let ctx: TestContext;
@@ -224,22 +224,6 @@ describe("unread e-mails", () => {
     await expect.poll(() => mailsTo(quentin).length).toBe(countBefore + 2);
   });
 });
-
-function openSocket(base: string, cookie?: string): Promise<{ ws: WebSocket; events: RealtimeEvent[] }> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace("http", "ws")}/api/realtime`, {
-      headers: cookie ? { cookie } : {},
-    });
-    const events: RealtimeEvent[] = [];
-    ws.on("message", (data) => {
-      const event = JSON.parse(String(data)) as RealtimeEvent;
-      events.push(event);
-      if (event.type === "ready") resolve({ ws, events });
-    });
-    ws.on("unexpected-response", (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.on("error", reject);
-  });
-}
 
 describe("live (/api/realtime)", () => {
   let base: string;
