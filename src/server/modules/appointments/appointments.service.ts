@@ -1,5 +1,4 @@
-import { createEvent } from "ics";
-import { APPOINTMENT_LIMITS, type AppointmentSide } from "../../../shared/domain/appointments";
+import type { AppointmentSide } from "../../../shared/domain/appointments";
 import { formatAppointmentTime } from "../../../shared/format/dates";
 import {
   mayChangeAppointment,
@@ -22,6 +21,7 @@ import {
 import type { EventBus } from "../../realtime/bus";
 import type { Actor } from "../../session";
 import { type AppointmentWithContacts, appointmentsRepo } from "./appointments.repo";
+import { appointmentIcs } from "./calendar";
 
 interface Deps {
   db: Db;
@@ -288,7 +288,7 @@ export async function cancelAppointment(deps: Deps, actor: Actor, id: string) {
   return appointment;
 }
 
-/** The .ics of a confirmed appointment, for the asker's calendar (no medical detail in it). */
+/** The .ics of a confirmed appointment, for the asker's calendar. */
 export async function appointmentCalendar(
   deps: Pick<Deps, "db" | "config" | "clock">,
   actor: Actor,
@@ -297,27 +297,20 @@ export async function appointmentCalendar(
   const appointment = await appointmentsRepo(deps.db, actor).find(id, deps.clock());
   if (appointment?.status !== "confirmed" || !appointment.starts_at)
     throw notFound(APPOINTMENT_MESSAGES.notFound);
-  const forPatient = appointment.my_side === "patient";
   const link = party(deps, appointment, appointment.my_side).link;
-  const { error, value } = createEvent({
-    productId: `${deps.config.brandName}//Rendez-vous//FR`,
-    uid: `${appointment.id}@${new URL(deps.config.publicUrl).hostname}`,
-    start: new Date(appointment.starts_at).getTime(),
-    startInputType: "utc",
-    startOutputType: "utc",
-    duration: { minutes: APPOINTMENT_LIMITS.durationMinutes },
-    title: forPatient
-      ? `Rendez-vous dentaire — ${appointment.dentist.full_name}`
-      : `Rendez-vous — ${appointment.patient.full_name}`,
-    description: `Rendez-vous pris sur ${deps.config.brandName} : ${link}`,
-    location: placeOf(appointment) ?? undefined,
-    url: link,
-    status: "CONFIRMED",
-    busyStatus: "BUSY",
-    lastModified: new Date(appointment.updated_at).getTime(),
+  return appointmentIcs({
+    id: appointment.id,
+    startsAt: new Date(appointment.starts_at),
+    updatedAt: new Date(appointment.updated_at),
+    title:
+      appointment.my_side === "patient"
+        ? `Rendez-vous dentaire — ${appointment.dentist.full_name}`
+        : `Rendez-vous — ${appointment.patient.full_name}`,
+    place: placeOf(appointment),
+    link,
+    brandName: deps.config.brandName,
+    host: new URL(deps.config.publicUrl).hostname,
   });
-  if (error || !value) throw error ?? new Error("fichier agenda vide");
-  return value;
 }
 
 /**
