@@ -1,3 +1,4 @@
+import type { Transaction } from "kysely";
 import type { AppointmentSide } from "../../../shared/domain/appointments";
 import { formatAppointmentTime } from "../../../shared/format/dates";
 import {
@@ -10,6 +11,7 @@ import { APPOINTMENT_MESSAGES, appointmentTimingIssues } from "../../../shared/s
 import { OFFER_MESSAGES } from "../../../shared/schemas/offers";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
+import type { Database } from "../../db/types";
 import { AppError, loggableError, notFound, validationError } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import {
@@ -159,43 +161,73 @@ export async function bookAppointment(deps: Deps, actor: Actor, offerId: string,
   return appointment;
 }
 
-/** The awaited side picks one of the proposed times: confirmed, and its reminders scheduled. */
-export async function confirmAppointment(deps: Deps, actor: Actor, id: string, startsAt: string) {
+type LockedRow = NonNullable<Awaited<ReturnType<ReturnType<typeof appointmentsRepo>["lock"]>>>;
+
+/**
+ * One change of an appointment by one of its parties, in one transaction on its locked row: 404
+ * for anyone else, 409 when the rule says no. Once committed, both parties' screens are told.
+ */
+async function changeAppointment<T>(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  rule: { allowed: (row: LockedRow, side: AppointmentSide, now: Date) => boolean; refusal: string },
+  work: (trx: Transaction<Database>, row: LockedRow, side: AppointmentSide, now: Date) => Promise<T>,
+) {
   const now = deps.clock();
   const repo = appointmentsRepo(deps.db, actor);
   const side = repo.side;
-  const chosen = new Date(startsAt);
-  await deps.db.transaction().execute(async (trx) => {
-    const row = side ? await repo.lock(trx, id) : undefined;
-    if (!row || !side) throw notFound(APPOINTMENT_MESSAGES.notFound);
-    if (!mayConfirmAppointment(row, side, now))
-      throw new AppError(409, "CONFLICT", APPOINTMENT_MESSAGES.notAwaitingYou);
-    const option = await trx
-      .selectFrom("appointment_options")
-      .select("starts_at")
-      .where("appointment_id", "=", id)
-      .where("starts_at", "=", chosen)
-      .executeTakeFirst();
-    if (!option)
-      throw validationError([{ path: ["starts_at"], message: APPOINTMENT_MESSAGES.optionUnknown }]);
-    if (chosen.getTime() <= now.getTime())
-      throw validationError([{ path: ["starts_at"], message: APPOINTMENT_MESSAGES.slotPast }]);
-    await trx
-      .updateTable("appointments")
-      .set({ status: "confirmed", awaiting: null, starts_at: chosen, updated_at: now })
-      .where("id", "=", id)
-      .execute();
-    await trx.deleteFrom("appointment_options").where("appointment_id", "=", id).execute();
-    await trx.deleteFrom("appointment_reminders").where("appointment_id", "=", id).execute();
-    const reminders = reminderSchedule(chosen, now);
-    if (reminders.length > 0)
-      await trx
-        .insertInto("appointment_reminders")
-        .values(reminders.map((r) => ({ appointment_id: id, kind: r.kind, due_at: r.due_at })))
-        .execute();
+  if (!side) throw notFound(APPOINTMENT_MESSAGES.notFound);
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const row = await repo.lock(trx, id);
+    if (!row) throw notFound(APPOINTMENT_MESSAGES.notFound);
+    if (!rule.allowed(row, side, now)) throw new AppError(409, "CONFLICT", rule.refusal);
+    return work(trx, row, side, now);
   });
   const appointment = await reload(deps, actor, id, now);
   announce(deps, appointment);
+  return { appointment, result, side };
+}
+
+/** The proposed times and the reminders go with any change of the appointment's state. */
+async function clearSchedule(trx: Transaction<Database>, id: string) {
+  await trx.deleteFrom("appointment_options").where("appointment_id", "=", id).execute();
+  await trx.deleteFrom("appointment_reminders").where("appointment_id", "=", id).execute();
+}
+
+/** The awaited side picks one of the proposed times: confirmed, and its reminders scheduled. */
+export async function confirmAppointment(deps: Deps, actor: Actor, id: string, startsAt: string) {
+  const chosen = new Date(startsAt);
+  const { appointment } = await changeAppointment(
+    deps,
+    actor,
+    id,
+    { allowed: mayConfirmAppointment, refusal: APPOINTMENT_MESSAGES.notAwaitingYou },
+    async (trx, _row, _side, now) => {
+      const option = await trx
+        .selectFrom("appointment_options")
+        .select("starts_at")
+        .where("appointment_id", "=", id)
+        .where("starts_at", "=", chosen)
+        .executeTakeFirst();
+      if (!option)
+        throw validationError([{ path: ["starts_at"], message: APPOINTMENT_MESSAGES.optionUnknown }]);
+      if (chosen.getTime() <= now.getTime())
+        throw validationError([{ path: ["starts_at"], message: APPOINTMENT_MESSAGES.slotPast }]);
+      await trx
+        .updateTable("appointments")
+        .set({ status: "confirmed", awaiting: null, starts_at: chosen, updated_at: now })
+        .where("id", "=", id)
+        .execute();
+      await clearSchedule(trx, id);
+      const reminders = reminderSchedule(chosen, now);
+      if (reminders.length > 0)
+        await trx
+          .insertInto("appointment_reminders")
+          .values(reminders.map((r) => ({ appointment_id: id, kind: r.kind, due_at: r.due_at })))
+          .execute();
+    },
+  );
   for (const to of ["patient", "dentist"] as const) {
     const recipient = party(deps, appointment, to);
     send(
@@ -219,72 +251,70 @@ export async function confirmAppointment(deps: Deps, actor: Actor, id: string, s
  * appointment: it waits for the other side again, and its reminders are dropped.
  */
 export async function proposeTimes(deps: Deps, actor: Actor, id: string, slots: string[]) {
-  const now = deps.clock();
-  const times = checkTimes(slots, now);
-  const repo = appointmentsRepo(deps.db, actor);
-  const side = repo.side;
-  const moved = await deps.db.transaction().execute(async (trx) => {
-    const row = side ? await repo.lock(trx, id) : undefined;
-    if (!row || !side) throw notFound(APPOINTMENT_MESSAGES.notFound);
-    if (!mayChangeAppointment(row, side, now))
-      throw new AppError(409, "CONFLICT", APPOINTMENT_MESSAGES.closed);
-    await trx
-      .updateTable("appointments")
-      .set({ status: "pending", awaiting: other(side), starts_at: null, updated_at: now })
-      .where("id", "=", id)
-      .execute();
-    await trx.deleteFrom("appointment_options").where("appointment_id", "=", id).execute();
-    await trx
-      .insertInto("appointment_options")
-      .values(times.map((starts_at) => ({ appointment_id: id, starts_at })))
-      .execute();
-    await trx.deleteFrom("appointment_reminders").where("appointment_id", "=", id).execute();
-    return row.status === "confirmed";
-  });
-  const appointment = await reload(deps, actor, id, now);
-  announce(deps, appointment);
-  if (side) proposedMail(deps, appointment, side, moved);
+  const times = checkTimes(slots, deps.clock());
+  const {
+    appointment,
+    result: moved,
+    side,
+  } = await changeAppointment(
+    deps,
+    actor,
+    id,
+    { allowed: mayChangeAppointment, refusal: APPOINTMENT_MESSAGES.closed },
+    async (trx, row, side, now) => {
+      await trx
+        .updateTable("appointments")
+        .set({ status: "pending", awaiting: other(side), starts_at: null, updated_at: now })
+        .where("id", "=", id)
+        .execute();
+      await clearSchedule(trx, id);
+      await trx
+        .insertInto("appointment_options")
+        .values(times.map((starts_at) => ({ appointment_id: id, starts_at })))
+        .execute();
+      return row.status === "confirmed";
+    },
+  );
+  proposedMail(deps, appointment, side, moved);
   return appointment;
 }
 
 /** Either side cancels a pending or coming appointment; the other side is told. */
 export async function cancelAppointment(deps: Deps, actor: Actor, id: string) {
-  const now = deps.clock();
-  const repo = appointmentsRepo(deps.db, actor);
-  const side = repo.side;
-  const previous = await deps.db.transaction().execute(async (trx) => {
-    const row = side ? await repo.lock(trx, id) : undefined;
-    if (!row || !side) throw notFound(APPOINTMENT_MESSAGES.notFound);
-    if (!mayChangeAppointment(row, side, now))
-      throw new AppError(409, "CONFLICT", APPOINTMENT_MESSAGES.closed);
-    await trx
-      .updateTable("appointments")
-      .set({ status: "cancelled", awaiting: null, cancelled_by: side, updated_at: now })
-      .where("id", "=", id)
-      .execute();
-    await trx.deleteFrom("appointment_options").where("appointment_id", "=", id).execute();
-    await trx.deleteFrom("appointment_reminders").where("appointment_id", "=", id).execute();
-    return row;
-  });
-  const appointment = await reload(deps, actor, id, now);
-  announce(deps, appointment);
-  if (side) {
-    const to = party(deps, appointment, other(side));
-    send(
-      deps,
-      to.email,
-      appointmentCancelledMail({
-        brandName: deps.config.brandName,
-        firstName: to.firstName,
-        byName: party(deps, appointment, side).name,
-        when:
-          previous.status === "confirmed" && previous.starts_at
-            ? formatAppointmentTime(previous.starts_at)
-            : null,
-        link: to.link,
-      }),
-    );
-  }
+  const {
+    appointment,
+    result: previous,
+    side,
+  } = await changeAppointment(
+    deps,
+    actor,
+    id,
+    { allowed: mayChangeAppointment, refusal: APPOINTMENT_MESSAGES.closed },
+    async (trx, row, side, now) => {
+      await trx
+        .updateTable("appointments")
+        .set({ status: "cancelled", awaiting: null, cancelled_by: side, updated_at: now })
+        .where("id", "=", id)
+        .execute();
+      await clearSchedule(trx, id);
+      return row;
+    },
+  );
+  const to = party(deps, appointment, other(side));
+  send(
+    deps,
+    to.email,
+    appointmentCancelledMail({
+      brandName: deps.config.brandName,
+      firstName: to.firstName,
+      byName: party(deps, appointment, side).name,
+      when:
+        previous.status === "confirmed" && previous.starts_at
+          ? formatAppointmentTime(previous.starts_at)
+          : null,
+      link: to.link,
+    }),
+  );
   return appointment;
 }
 
