@@ -121,6 +121,68 @@ test.describe("accessibilité (axe)", () => {
     }
   });
 
+  test("propositions et rendez-vous du dentiste", async ({ page }) => {
+    await loginViaApi(page, DEMO.dentist);
+    await test.step("/dentist/offers avec ses lignes", async () => {
+      await page.goto("/dentist/offers");
+      await expect(page.getByRole("heading", { level: 1, name: "Mes propositions" })).toBeVisible();
+      await expect(
+        page
+          .getByRole("table", { name: /^Mes propositions/ })
+          .getByRole("link", { name: /^Voir la proposition/ })
+          .first(),
+      ).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+    });
+    await test.step("/dentist/offers?etat=withdrawn (filtre, état vide possible)", async () => {
+      await page.goto("/dentist/offers?etat=withdrawn");
+      await expect(page.getByRole("link", { name: "Retirées" })).toHaveAttribute("aria-current", "true");
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expectNoSeriousA11yIssues(page);
+    });
+    await test.step("/dentist/appointments", async () => {
+      await page.goto("/dentist/appointments");
+      await expect(page.getByRole("heading", { level: 1, name: "Rendez-vous" })).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expectNoSeriousA11yIssues(page);
+    });
+    // Dr Leroy has the demo patient's confirmed whitening appointment: the page with a card.
+    await loginViaApi(page, DEMO.dentist2);
+    await test.step("/dentist/appointments avec un rendez-vous confirmé", async () => {
+      await page.goto("/dentist/appointments");
+      await expect(page.getByRole("heading", { level: 2, name: /^À venir/ })).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+    });
+  });
+
+  test("comparaison des propositions et rendez-vous du patient", async ({ page }) => {
+    await loginViaApi(page, DEMO.patient);
+    const list = (await (await page.request.get("/api/patient/requests?page_size=50")).json()) as {
+      items: { id: string; treatment_type: string }[];
+    };
+    const implant = list.items.find((item) => item.treatment_type === "implant");
+    const whitening = list.items.find((item) => item.treatment_type === "whitening");
+    expect(implant, "la demande d'implant de démonstration (deux propositions)").toBeDefined();
+    expect(whitening, "la demande de blanchiment de démonstration (rendez-vous confirmé)").toBeDefined();
+    await test.step("/patient/request/{implant}/compare", async () => {
+      await page.goto(`/patient/request/${implant?.id}/compare`);
+      await expect(page.getByRole("heading", { level: 1, name: "Comparer les propositions" })).toBeVisible();
+      await expect(page.getByRole("table", { name: /^Comparaison des propositions/ })).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+    });
+    await test.step("/patient/request/{blanchiment} avec la carte du rendez-vous", async () => {
+      await page.goto(`/patient/request/${whitening?.id}`);
+      await expect(page.getByRole("heading", { name: "Votre rendez-vous" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Ajouter à mon agenda (.ics)" })).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+    });
+    await test.step("… avec le calendrier de 'Déplacer le rendez-vous' ouvert (rien n'est envoyé)", async () => {
+      await page.getByRole("button", { name: "Déplacer le rendez-vous" }).click();
+      await expect(page.getByRole("grid")).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+    });
+  });
+
   test("espace dentiste non vérifié", async ({ page }) => {
     await loginViaApi(page, DEMO.unverifiedDentist);
     await scanPages(page, ["/dentist/dashboard", "/dentist/quote-requests"]);

@@ -26,7 +26,9 @@ test.describe("menu mobile (375 × 812)", () => {
     await expect(trigger).toBeFocused();
   });
 
-  test("le tiroir d'un dentiste n'a pas d'entrée Documents", async ({ page }) => {
+  test("le tiroir d'un dentiste a ses propositions et ses rendez-vous, pas d'entrée Documents", async ({
+    page,
+  }) => {
     await loginViaApi(page, DEMO.dentist2);
     await page.goto("/dentist/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: /^Bonjour / })).toBeVisible();
@@ -35,9 +37,17 @@ test.describe("menu mobile (375 × 812)", () => {
     await trigger.click();
     const drawer = page.getByRole("dialog", { name: "Espace dentiste" });
     await expect(drawer).toBeVisible();
-    for (const name of ["Accueil", "Messages", "Profil"]) {
+    for (const name of ["Accueil", "Messages", "Mes propositions", "Rendez-vous", "Profil"]) {
       await expect(drawer.getByRole("link", { name, exact: true })).toBeVisible();
     }
+    await expect(drawer.getByRole("link", { name: "Mes propositions", exact: true })).toHaveAttribute(
+      "href",
+      "/dentist/offers",
+    );
+    await expect(drawer.getByRole("link", { name: "Rendez-vous", exact: true })).toHaveAttribute(
+      "href",
+      "/dentist/appointments",
+    );
     await expect(drawer.getByRole("link", { name: "Documents" })).toHaveCount(0);
 
     await page.keyboard.press("Escape");
@@ -60,6 +70,41 @@ test.describe("menu mobile (375 × 812)", () => {
     await page.keyboard.press("Escape");
     await expect(drawer).toBeHidden();
     await expect(page.getByRole("button", { name: "Ouvrir le menu" })).toBeFocused();
+  });
+});
+
+test.describe("barre de l'espace dentiste (cinq entrées)", () => {
+  test("à 1024 px et plus les cinq liens tiennent sur une ligne ; en dessous, le tiroir", async ({
+    page,
+  }) => {
+    await loginViaApi(page, DEMO.dentist);
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/dentist/appointments");
+      await expect(page.getByRole("heading", { level: 1, name: "Rendez-vous" })).toBeVisible();
+      const nav = page.getByRole("navigation", { name: "Espace dentiste", exact: true });
+      await expect(nav).toBeVisible();
+      const tops = new Set<number>();
+      for (const name of ["Accueil", "Messages", "Mes propositions", "Rendez-vous", "Profil"]) {
+        const link = nav.getByRole("link", { name, exact: true });
+        await expect(link).toBeVisible();
+        const box = await link.boundingBox();
+        tops.add(Math.round(box?.y ?? -1));
+        // One line each: no label wraps.
+        expect(box?.height ?? 0, `${name} à ${width} px`).toBeLessThan(44);
+      }
+      expect([...tops], `une seule ligne à ${width} px`).toHaveLength(1);
+      await expect(nav.getByRole("link", { name: "Rendez-vous", exact: true })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      const header = await page.locator("header > div").evaluate((el) => [el.scrollWidth, el.clientWidth]);
+      expect(header[0], `l'en-tête ne déborde pas à ${width} px`).toBeLessThanOrEqual(header[1] ?? 0);
+      await expect(page.getByRole("button", { name: "Ouvrir le menu" })).toBeHidden();
+    }
+    await page.setViewportSize({ width: 800, height: 800 });
+    await expect(page.getByRole("navigation", { name: "Espace dentiste", exact: true })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Ouvrir le menu" })).toBeVisible();
   });
 });
 

@@ -169,7 +169,8 @@ test.describe("propositions des dentistes (D14)", () => {
       await expect(offer).toContainText(/Économie estimée\s: 300,00\s€ \(20\s%\)/);
       await expect(offer).toContainText("Vérifié");
       await expect(offer).toContainText("Bordeaux");
-      await expect(offer).toContainText("Envoyée");
+      // Still open: no state badge, it can be accepted.
+      await expect(offer.getByRole("button", { name: /^Accepter cette proposition/ })).toBeVisible();
       await expect(offer).toContainText(`Valable jusqu'au ${frenchDay(validUntil)}`);
       await expect(offer).toContainText("Couronne céramique");
       await expect(offer).toContainText("dent 36");

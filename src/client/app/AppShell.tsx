@@ -154,7 +154,7 @@ function AreaNavLinks({
         className={({ isActive }) =>
           cn(
             "inline-flex items-center gap-1.5 rounded-md font-medium transition-colors hover:bg-slate-100 hover:text-slate-900",
-            vertical ? "px-3 py-2.5 text-base" : "px-3 py-2 text-sm",
+            vertical ? "px-3 py-2.5 text-base" : "px-3 py-2 text-sm whitespace-nowrap",
             isActive ? "bg-brand-50 text-brand-900" : "text-slate-700",
           )
         }
@@ -219,13 +219,14 @@ export function AppShell({ area }: { area: Area }) {
   useRealtimeSync(live);
   const unread = useUnreadTotal(live).data ?? 0;
   if (!profile) return null;
+  const wideNav = AREA_NAV[area].length > 4;
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <SkipLink />
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
-          {/* The admin's five entries need the room of a large screen. */}
-          <div className={area === "admin" ? "lg:hidden" : "md:hidden"}>
+          {/* Five entries (admin, dentist) need the room of a large screen; the patient's four fit from 768 px. */}
+          <div className={wideNav ? "lg:hidden" : "md:hidden"}>
             <MobileAreaMenu area={area} onSignOut={signOut} unread={unread} />
           </div>
           <Link
@@ -237,7 +238,7 @@ export function AppShell({ area }: { area: Area }) {
           </Link>
           <nav
             aria-label={AREA_LABEL[area]}
-            className={cn("ml-6 hidden items-center gap-1", area === "admin" ? "lg:flex" : "md:flex")}
+            className={cn("ml-6 hidden items-center gap-1", wideNav ? "lg:flex" : "md:flex")}
           >
             <AreaNavLinks area={area} unread={unread} />
           </nav>

@@ -88,8 +88,13 @@ export function slotsFieldError(
   return lines.length > 0 ? lines.join("\n") : undefined;
 }
 
+/*
+ * The calendar shrinks with its container: on a phone it sits inside two or three nested cards and
+ * must not scroll sideways nor widen the page. Seven equal columns (table-fixed), days as circles
+ * of at most 40 px (2.5rem), at least ~30 px on a 375 px screen.
+ */
 const calendarClasses = {
-  root: "w-fit max-w-full overflow-x-auto rounded-ui border border-slate-200 bg-white p-3",
+  root: "w-full overflow-x-auto rounded-ui border border-slate-200 bg-white p-2 sm:p-3",
   months: "flex flex-col",
   month: "grid grid-cols-[auto_1fr_auto] items-center gap-y-2",
   month_caption: "flex h-9 items-center justify-center",
@@ -101,15 +106,16 @@ const calendarClasses = {
     "inline-flex size-9 items-center justify-center rounded-ui text-slate-700 hover:bg-slate-100 " +
     "aria-disabled:pointer-events-none aria-disabled:opacity-40",
   chevron: "size-4 fill-current",
-  month_grid: "col-span-3 border-collapse",
+  month_grid: "col-span-3 w-full table-fixed border-collapse",
   weekdays: "",
-  weekday: "h-8 w-10 text-xs font-medium text-slate-600",
+  weekday: "h-8 px-0 text-center text-xs font-medium text-slate-600",
   weeks: "",
   week: "",
-  day: "group size-10 p-0 text-center",
+  day: "group p-0 py-px text-center",
   day_button:
-    "size-10 rounded-full text-sm text-slate-900 tabular-nums hover:bg-brand-50 " +
-    "focus-visible:outline-2 focus-visible:outline-brand-700 " +
+    "mx-auto flex aspect-square w-full max-w-10 items-center justify-center rounded-full text-sm " +
+    "text-slate-900 tabular-nums hover:bg-brand-50 " +
+    "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700 " +
     "group-data-today:font-bold group-data-today:underline group-data-today:underline-offset-4 " +
     "group-data-selected:bg-brand-700 group-data-selected:text-white group-data-selected:hover:bg-brand-800 " +
     "disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent",
@@ -198,7 +204,8 @@ export function SlotPicker({
       ) : null}
 
       <div className="flex flex-wrap items-start gap-4">
-        <div className="grid gap-1.5">
+        {/* 7 × 40 px days + padding and border: the calendar's full size, smaller when room lacks. */}
+        <div className="grid w-full max-w-[19.125rem] min-w-0 gap-1.5">
           <p id={dateLabelId} className="text-sm font-medium text-slate-800">
             Date
           </p>
@@ -283,7 +290,7 @@ export function SlotPicker({
             {value.map((slot) => (
               <li
                 key={slot}
-                className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset"
+                className="inline-flex items-center gap-1 rounded-2xl bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset"
               >
                 <span>{formatLocalSlot(slot)}</span>
                 <button

@@ -45,7 +45,9 @@ export function AppointmentStatusBadge({
   className?: string;
 }) {
   return (
-    <Badge tone={APPOINTMENT_VIEW_TONES[view] ?? "gray"} className={className}>
+    // The longer labels ('En attente de confirmation du dentiste') wrap on a phone: a pill of
+    // two lines reads as a blob, a rounded rectangle does not.
+    <Badge tone={APPOINTMENT_VIEW_TONES[view] ?? "gray"} className={cn("max-sm:rounded-lg", className)}>
       {APPOINTMENT_VIEW_LABELS[side]?.[view] ?? view}
     </Badge>
   );
@@ -237,7 +239,7 @@ function ConfirmOptions({ appointment, now }: { appointment: Appointment; now: D
           ? "Créneaux proposés par le dentiste"
           : "Créneaux proposés par le patient"}
       </legend>
-      <div className="grid gap-2">
+      <div className="grid max-w-xl gap-2">
         {options.map((option) => {
           const past = !future(option);
           return (
@@ -352,9 +354,11 @@ function ChangeActions({
               <CalendarClock aria-hidden="true" />
               {proposeLabel}
             </Button>
+            {/* Red like the destructive confirmation it opens. Button does not merge classes: the
+                `!` makes these win over the ghost variant's slate colours. */}
             <Button
               variant="ghost"
-              className="text-red-700 hover:bg-red-50"
+              className="text-red-700! hover:bg-red-50! hover:text-red-800!"
               onClick={() => setCancelOpen(true)}
             >
               <CalendarX aria-hidden="true" />

@@ -121,7 +121,7 @@ function BookingPanel({
 
       <form noValidate onSubmit={submit} className="grid gap-4">
         {proposed.length > 0 ? (
-          <fieldset className="grid gap-2" aria-describedby={error && !custom ? errorId : undefined}>
+          <fieldset className="grid max-w-xl gap-2" aria-describedby={error && !custom ? errorId : undefined}>
             <legend className="mb-2 font-medium text-slate-900">Créneaux proposés par le dentiste</legend>
             {[...proposed, OTHER_DATES].map((value) => (
               <label
@@ -173,7 +173,13 @@ function BookingPanel({
           Le dentiste confirmera votre rendez-vous. Vous le retrouverez ici et dans votre tableau de bord.
         </p>
         <div>
-          <Button type="submit" loading={book.isPending}>
+          {/* On a phone the label is wider than the nested cards leave: it wraps instead of
+              widening the page (Button is nowrap and fixed-height by default). */}
+          <Button
+            type="submit"
+            loading={book.isPending}
+            className="h-auto! min-h-10 py-2 text-left whitespace-normal!"
+          >
             Envoyer ma demande de rendez-vous
           </Button>
         </div>

@@ -10,11 +10,11 @@ import {
   Send,
 } from "lucide-react";
 import { Link } from "react-router";
-import { APPOINTMENT_VIEW_LABELS, APPOINTMENT_VIEW_TONES } from "../../../shared/domain/appointments";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatAppointmentTime, formatListDate } from "../../../shared/format/dates";
 import { formatMinutes } from "../../../shared/format/duration";
 import type { DentistDashboard } from "../../../shared/schemas/dentist";
+import { AppointmentStatusBadge } from "../../components/appointments/AppointmentCard";
 import { PageHeader } from "../../components/PageHeader";
 import { Badge } from "../../components/ui/Badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
@@ -158,9 +158,7 @@ function NextAppointments({ verified }: { verified: boolean }) {
                     {appointment.patient.full_name} · {treatmentLabel(appointment.treatment_type)}
                   </p>
                 </div>
-                <Badge tone={APPOINTMENT_VIEW_TONES[appointment.view] ?? "gray"}>
-                  {APPOINTMENT_VIEW_LABELS.dentist[appointment.view] ?? appointment.view}
-                </Badge>
+                <AppointmentStatusBadge side="dentist" view={appointment.view} />
               </li>
             ))}
           </ul>

@@ -297,8 +297,10 @@ function CompareView({ request, param }: { request: RequestDetail; param: string
       <p className="mb-2 text-sm text-slate-600 md:hidden">
         Faites glisser le tableau vers la gauche pour voir les autres propositions.
       </p>
+      {/* `relative`: the table's screen-reader-only texts are absolutely positioned; without a
+          positioned scroll container they escape its clipping and widen the page on a phone. */}
       <section
-        className="overflow-x-auto rounded-ui border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-700"
+        className="relative overflow-x-auto rounded-ui border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-700"
         aria-labelledby={captionId}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone it scrolls sideways; the keyboard must reach it.
         tabIndex={0}
@@ -316,6 +318,8 @@ function CompareView({ request, param }: { request: RequestDetail; param: string
                 <th
                   key={o.id}
                   scope="col"
+                  // Equal columns: no offer looks bigger because its text is longer.
+                  style={{ width: `${100 / offers.length}%` }}
                   className={cn(
                     "min-w-52 px-3 py-3 sm:px-4 align-top font-normal",
                     o.amount_cents === cheapest && "bg-green-50",

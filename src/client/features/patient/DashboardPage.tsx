@@ -1,10 +1,9 @@
 import { CalendarDays, CheckCircle2, Clock, FileUp, FolderOpen, LifeBuoy, Plus } from "lucide-react";
 import { Link } from "react-router";
-import { APPOINTMENT_VIEW_LABELS, APPOINTMENT_VIEW_TONES } from "../../../shared/domain/appointments";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatAppointmentTime, formatListDate } from "../../../shared/format/dates";
+import { AppointmentStatusBadge } from "../../components/appointments/AppointmentCard";
 import { PageHeader } from "../../components/PageHeader";
-import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { Card } from "../../components/ui/Card";
 import { EmptyState } from "../../components/ui/EmptyState";
@@ -71,9 +70,7 @@ function MyAppointments() {
                   </p>
                 </div>
                 <div className="flex items-center gap-3">
-                  <Badge tone={APPOINTMENT_VIEW_TONES[appointment.view] ?? "gray"}>
-                    {APPOINTMENT_VIEW_LABELS.patient[appointment.view] ?? appointment.view}
-                  </Badge>
+                  <AppointmentStatusBadge side="patient" view={appointment.view} />
                   <Button asChild variant="outline" size="sm">
                     <Link
                       to={`/patient/request/${appointment.request_id}`}

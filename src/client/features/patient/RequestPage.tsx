@@ -426,7 +426,7 @@ function OffersCard({ request }: { request: RequestDetail }) {
           </CardDescription>
         </div>
         {offers.length > 1 ? (
-          <div className="mt-3 grid gap-1.5 sm:mt-0 sm:w-48">
+          <div className="mt-3 grid gap-1.5 sm:mt-0 sm:w-48 sm:shrink-0">
             <Label id={`${orderId}-label`} htmlFor={orderId}>
               Trier par
             </Label>
