@@ -26,6 +26,7 @@ import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { Card } from "../ui/Card";
 import { ConfirmDialog } from "../ui/Dialog";
+import { RadioCard } from "../ui/RadioCard";
 
 /** An appointment as one side sees it (D14): its state, the other party, the time and what to do. */
 
@@ -54,6 +55,16 @@ export function AppointmentStatusBadge({
 }
 
 /** The other party's name: 'Dr Sophie Leroy' for a patient, the patient's name for a dentist. */
+/** When: the confirmed time, or the times proposed and still to confirm. */
+export function appointmentWhen(appointment: { starts_at: string | null; options: string[] }): string {
+  if (appointment.starts_at) return formatAppointmentTime(appointment.starts_at);
+  const [first] = [...appointment.options].sort((a, b) => new Date(a).getTime() - new Date(b).getTime());
+  if (!first) return "Date à convenir";
+  return appointment.options.length === 1
+    ? `${formatAppointmentTime(first)} (à confirmer)`
+    : `${appointment.options.length} créneaux proposés, dès le ${formatAppointmentTime(first)}`;
+}
+
 export function otherPartyName(appointment: Appointment): string {
   return appointment.my_side === "patient"
     ? `Dr ${appointment.dentist.full_name}`
@@ -243,28 +254,21 @@ function ConfirmOptions({ appointment, now }: { appointment: Appointment; now: D
         {options.map((option) => {
           const past = !future(option);
           return (
-            <label
+            <RadioCard
               key={option}
-              className="flex cursor-pointer items-center gap-3 rounded-ui border border-slate-200 px-3 py-2.5 has-checked:border-brand-700 has-checked:bg-brand-50 has-disabled:cursor-not-allowed has-disabled:opacity-60"
+              name={`${id}-option`}
+              value={option}
+              checked={selected === option}
+              disabled={past}
+              invalid={Boolean(error)}
+              onChange={() => {
+                setError(undefined);
+                setChosen(option);
+              }}
             >
-              <input
-                type="radio"
-                name={`${id}-option`}
-                value={option}
-                checked={selected === option}
-                disabled={past}
-                aria-invalid={error ? true : undefined}
-                onChange={() => {
-                  setError(undefined);
-                  setChosen(option);
-                }}
-                className="size-4 accent-brand-700"
-              />
-              <span className="text-slate-900">
-                {formatAppointmentTime(option)}
-                {past ? <span className="text-slate-600"> (passé)</span> : null}
-              </span>
-            </label>
+              {formatAppointmentTime(option)}
+              {past ? <span className="text-slate-600"> (passé)</span> : null}
+            </RadioCard>
           );
         })}
       </div>

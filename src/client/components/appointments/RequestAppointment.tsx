@@ -11,6 +11,7 @@ import { useBookAppointment, useRequestAppointments } from "../../lib/appointmen
 import { SlotPicker, slotsFieldError } from "../SlotPicker";
 import { Button } from "../ui/Button";
 import { LoadError } from "../ui/LoadError";
+import { RadioCard } from "../ui/RadioCard";
 import { Skeleton } from "../ui/Skeleton";
 import { AppointmentCard } from "./AppointmentCard";
 
@@ -124,26 +125,19 @@ function BookingPanel({
           <fieldset className="grid max-w-xl gap-2" aria-describedby={error && !custom ? errorId : undefined}>
             <legend className="mb-2 font-medium text-slate-900">Créneaux proposés par le dentiste</legend>
             {[...proposed, OTHER_DATES].map((value) => (
-              <label
+              <RadioCard
                 key={value}
-                className="flex cursor-pointer items-center gap-3 rounded-ui border border-slate-200 px-3 py-2.5 has-checked:border-brand-700 has-checked:bg-brand-50"
+                name={`${id}-choice`}
+                value={value}
+                checked={choice === value}
+                invalid={Boolean(error && !custom)}
+                onChange={() => {
+                  setError(undefined);
+                  setChoice(value);
+                }}
               >
-                <input
-                  type="radio"
-                  name={`${id}-choice`}
-                  value={value}
-                  checked={choice === value}
-                  aria-invalid={error && !custom ? true : undefined}
-                  onChange={() => {
-                    setError(undefined);
-                    setChoice(value);
-                  }}
-                  className="size-4 accent-brand-700"
-                />
-                <span className="text-slate-900">
-                  {value === OTHER_DATES ? "Proposer d'autres dates" : formatAppointmentTime(value)}
-                </span>
-              </label>
+                {value === OTHER_DATES ? "Proposer d'autres dates" : formatAppointmentTime(value)}
+              </RadioCard>
             ))}
           </fieldset>
         ) : null}

@@ -11,10 +11,10 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { treatmentLabel } from "../../../shared/domain/treatments";
-import { formatAppointmentTime, formatListDate } from "../../../shared/format/dates";
+import { formatListDate } from "../../../shared/format/dates";
 import { formatMinutes } from "../../../shared/format/duration";
 import type { DentistDashboard } from "../../../shared/schemas/dentist";
-import { AppointmentStatusBadge } from "../../components/appointments/AppointmentCard";
+import { AppointmentStatusBadge, appointmentWhen } from "../../components/appointments/AppointmentCard";
 import { PageHeader } from "../../components/PageHeader";
 import { Badge } from "../../components/ui/Badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
@@ -107,16 +107,6 @@ function RecentRequests({ data, loading }: { data?: DentistDashboard; loading: b
       </CardContent>
     </Card>
   );
-}
-
-/** When: the confirmed time, or the times proposed and still to confirm. */
-function appointmentWhen(appointment: { starts_at: string | null; options: string[] }): string {
-  if (appointment.starts_at) return formatAppointmentTime(appointment.starts_at);
-  const [first] = [...appointment.options].sort((a, b) => new Date(a).getTime() - new Date(b).getTime());
-  if (!first) return "Date à convenir";
-  return appointment.options.length === 1
-    ? `${formatAppointmentTime(first)} (à confirmer)`
-    : `${appointment.options.length} créneaux proposés, dès le ${formatAppointmentTime(first)}`;
 }
 
 /** The next three appointments (to confirm or to come), soonest first. */

@@ -1,8 +1,8 @@
 import { CalendarDays, CheckCircle2, Clock, FileUp, FolderOpen, LifeBuoy, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { treatmentLabel } from "../../../shared/domain/treatments";
-import { formatAppointmentTime, formatListDate } from "../../../shared/format/dates";
-import { AppointmentStatusBadge } from "../../components/appointments/AppointmentCard";
+import { formatListDate } from "../../../shared/format/dates";
+import { AppointmentStatusBadge, appointmentWhen } from "../../components/appointments/AppointmentCard";
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
 import { Card } from "../../components/ui/Card";
@@ -14,16 +14,6 @@ import { RequestStatusBadge } from "../../components/ui/StatusBadge";
 import { useUpcomingAppointments } from "../../lib/appointments";
 import { useSession } from "../../lib/session";
 import { usePatientDashboard } from "./api";
-
-/** When: the confirmed time, or the times proposed and still to confirm. */
-function appointmentWhen(appointment: { starts_at: string | null; options: string[] }): string {
-  if (appointment.starts_at) return formatAppointmentTime(appointment.starts_at);
-  const [first] = [...appointment.options].sort((a, b) => new Date(a).getTime() - new Date(b).getTime());
-  if (!first) return "Date à convenir";
-  return appointment.options.length === 1
-    ? `${formatAppointmentTime(first)} (à confirmer)`
-    : `${appointment.options.length} créneaux proposés, dès le ${formatAppointmentTime(first)}`;
-}
 
 /** 'Mes rendez-vous': the next three appointments, each leading to its request. */
 function MyAppointments() {
