@@ -358,13 +358,8 @@ function ChangeActions({
               <CalendarClock aria-hidden="true" />
               {proposeLabel}
             </Button>
-            {/* Red like the destructive confirmation it opens. Button does not merge classes: the
-                `!` makes these win over the ghost variant's slate colours. */}
-            <Button
-              variant="ghost"
-              className="text-red-700! hover:bg-red-50! hover:text-red-800!"
-              onClick={() => setCancelOpen(true)}
-            >
+            {/* Red like the destructive confirmation it opens. */}
+            <Button variant="destructive-ghost" onClick={() => setCancelOpen(true)}>
               <CalendarX aria-hidden="true" />
               Annuler le rendez-vous
             </Button>

@@ -10,6 +10,7 @@ export type ButtonVariant =
   | "outline"
   | "ghost"
   | "destructive"
+  | "destructive-ghost"
   | "light";
 export type ButtonSize = "sm" | "md" | "lg" | "icon";
 
@@ -26,6 +27,8 @@ const variants: Record<ButtonVariant, string> = {
   outline: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50",
   ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
   destructive: "bg-red-700 text-white shadow-sm hover:bg-red-800 focus-visible:outline-red-700",
+  /** A quiet action that opens a destructive confirmation (cancel an appointment). */
+  "destructive-ghost": "text-red-700 hover:bg-red-50 hover:text-red-800",
   /** On a dark (brand) background. */
   light: "bg-white text-brand-900 shadow-sm hover:bg-brand-50 focus-visible:outline-white",
 };
