@@ -14,6 +14,14 @@ export function json(status: number, body?: unknown) {
   return { status, body };
 }
 
+/** A stubbed answer as the fetch Response the API would give (JSON, or an empty body). */
+export function toResponse(answer: { status: number; body?: unknown }): Response {
+  return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+    status: answer.status,
+    headers: { "Content-Type": "application/json" },
+  });
+}
+
 export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   return {
     id: "00000000-0000-4000-8000-000000000001",
@@ -62,10 +70,7 @@ export function stubApi(me: Profile | null, handlers: Record<string, Handler> = 
     } else if (key === "GET /api/config") {
       answer = json(200, { brand_name: "Sourio", contact_email: "contact@sourio.fr" });
     } else answer = json(404, { error: { code: "NOT_FOUND", message: "Ressource introuvable." } });
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { "Content-Type": "application/json" },
-    });
+    return toResponse(answer);
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;

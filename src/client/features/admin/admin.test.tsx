@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { RealtimeEvent } from "../../../shared/realtime";
 import type { AdminStats, AdminUser, VerificationRequest } from "../../../shared/schemas/admin";
 import type { SupportMessage, SupportThread } from "../../../shared/schemas/support";
-import { closeRealtime, type SocketLike, setRealtimeSocketFactory } from "../../lib/realtime";
-import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { closeRealtime, setRealtimeSocketFactory } from "../../lib/realtime";
+import { FakeSocket } from "../../test/fakes";
+import { json, makeProfile, renderApp, stubApi, toResponse } from "../../test/renderApp";
 import { SEARCH_DEBOUNCE_MS } from "./api";
 
 const admin = makeProfile({
@@ -157,29 +157,10 @@ function stubAdminApi(handlers: Record<string, Handler> = {}) {
     const handler = handlers[key] ?? defaults[key];
     const answer = handler?.(url, body);
     if (!answer) return fallback(input, init);
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { "Content-Type": "application/json" },
-    });
+    return toResponse(answer);
   });
   vi.stubGlobal("fetch", fetchMock);
   return { calls };
-}
-
-/** A WebSocket driven by the test. */
-class FakeSocket implements SocketLike {
-  static last: FakeSocket | null = null;
-  onopen: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  constructor() {
-    FakeSocket.last = this;
-  }
-  close() {}
-  push(event: RealtimeEvent) {
-    this.onmessage?.({ data: JSON.stringify(event) });
-  }
 }
 
 afterEach(() => {

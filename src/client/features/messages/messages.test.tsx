@@ -1,15 +1,15 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { RealtimeEvent } from "../../../shared/realtime";
 import type {
   ChatMessage,
   ConversationList,
   ConversationSummary,
   MessagePage,
 } from "../../../shared/schemas/conversations";
-import { closeRealtime, type SocketLike, setRealtimeSocketFactory } from "../../lib/realtime";
-import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { closeRealtime, setRealtimeSocketFactory } from "../../lib/realtime";
+import { FakeSocket, FakeXhr, fakeFile as file } from "../../test/fakes";
+import { json, makeProfile, renderApp, stubApi, toResponse } from "../../test/renderApp";
 import { lastMessagePreview, SEARCH_DEBOUNCE_MS } from "./ConversationList";
 import { appendMessage, markRead, threadMessages } from "./cache";
 import { attachFiles } from "./files";
@@ -149,65 +149,10 @@ function stubMessagesApi(me = patient, routes: Routes = {}) {
       answer = routes.read ? routes.read(read[1]) : json(200, { read: 2, unread_total: 0 });
     }
     if (!answer) return fallback(input, init);
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { "Content-Type": "application/json" },
-    });
+    return toResponse(answer);
   });
   vi.stubGlobal("fetch", fetchMock);
   return { calls };
-}
-
-/** A stand-in for XMLHttpRequest (the send goes through lib/upload.ts). */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  method = "";
-  url = "";
-  body: FormData | null = null;
-  status = 0;
-  responseText = "";
-  withCredentials = false;
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
-
-/** A WebSocket driven by the test. */
-class FakeSocket implements SocketLike {
-  static last: FakeSocket | null = null;
-  onopen: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  constructor() {
-    FakeSocket.last = this;
-  }
-  close() {}
-  push(event: RealtimeEvent) {
-    this.onmessage?.({ data: JSON.stringify(event) });
-  }
-}
-
-function file(name: string, type: string, size = 2048): File {
-  const f = new File(["x"], name, { type });
-  Object.defineProperty(f, "size", { value: size });
-  return f;
 }
 
 function setup() {

@@ -2,47 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { act } from "react";
 import { describe, expect, it, vi } from "vitest";
+import { FakeXhr, fakeFile as file } from "../../test/fakes";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
-
-/** A stand-in for XMLHttpRequest: the test decides the progress and the answer. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  method = "";
-  url = "";
-  body: FormData | null = null;
-  status = 0;
-  responseText = "";
-  withCredentials = false;
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.last = this;
-  }
-  progress(fraction: number) {
-    const total = 10_000;
-    this.upload.onprogress?.({ lengthComputable: true, loaded: fraction * total, total } as ProgressEvent);
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
-
-function file(name: string, type: string, size: number): File {
-  const f = new File(["x"], name, { type });
-  Object.defineProperty(f, "size", { value: size });
-  return f;
-}
 
 async function fillForm() {
   stubApi(makeProfile(), {

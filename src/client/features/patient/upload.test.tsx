@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
+import { fakeFile as file } from "../../test/fakes";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 
 const MB = 1024 * 1024;
@@ -15,12 +16,6 @@ const DENTISTS = {
     },
   ],
 };
-
-function file(name: string, type: string, size = 2048): File {
-  const f = new File(["x"], name, { type });
-  Object.defineProperty(f, "size", { value: size });
-  return f;
-}
 
 async function openUpload(handlers: Parameters<typeof stubApi>[1] = {}) {
   const fetchMock = stubApi(makeProfile(), {

@@ -1,0 +1,61 @@
+import type { RealtimeEvent } from "../../shared/realtime";
+import type { SocketLike } from "../lib/realtime";
+
+/** A stand-in for XMLHttpRequest (uploads go through lib/upload.ts): the test decides progress and answer. */
+export class FakeXhr {
+  static sent: FakeXhr[] = [];
+  static last: FakeXhr | null = null;
+  method = "";
+  url = "";
+  body: FormData | null = null;
+  status = 0;
+  responseText = "";
+  withCredentials = false;
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+    FakeXhr.last = this;
+  }
+  progress(fraction: number) {
+    const total = 10_000;
+    this.upload.onprogress?.({ lengthComputable: true, loaded: fraction * total, total } as ProgressEvent);
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+/** A WebSocket driven by the test: `push` is the server speaking. */
+export class FakeSocket implements SocketLike {
+  static last: FakeSocket | null = null;
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  constructor() {
+    FakeSocket.last = this;
+  }
+  close() {}
+  push(event: RealtimeEvent) {
+    this.onmessage?.({ data: JSON.stringify(event) });
+  }
+}
+
+/** A file of the given declared size (its content is one byte: only the size is checked client-side). */
+export function fakeFile(name: string, type: string, size = 2048): File {
+  const f = new File(["x"], name, { type });
+  Object.defineProperty(f, "size", { value: size });
+  return f;
+}
