@@ -30,6 +30,7 @@ import {
 } from "../../../shared/schemas/offers";
 import { OfferLines, OfferSlots, OfferStateBadge, validityText } from "../../components/OfferDetails";
 import { PageHeader } from "../../components/PageHeader";
+import { Detail } from "../../components/RequestParts";
 import { Alert } from "../../components/ui/Alert";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
@@ -48,7 +49,7 @@ import { useDentistRequest } from "./api";
 import { DocumentGrid } from "./DocumentGrid";
 import { WithdrawOfferDialog } from "./OffersPage";
 import { downloadRequestZip, offerKeys, useMyOffer, useSendOffer } from "./offersApi";
-import { BackButton, Detail, RequestNotFound } from "./RequestParts";
+import { BackButton, DentistRequestNotFound } from "./RequestParts";
 import { VerificationPending } from "./VerificationPending";
 
 /*
@@ -193,7 +194,7 @@ function ProposalLoader({ id }: { id: string }) {
       {query.isPending ? (
         <LoadingProposal />
       ) : notFound ? (
-        <RequestNotFound />
+        <DentistRequestNotFound />
       ) : query.isError ? (
         <>
           <PageHeader title="Proposer un devis" />

@@ -8,6 +8,7 @@ import { formatDetailDate } from "../../../shared/format/dates";
 import { mayReply, REPLY_REFUSED } from "../../../shared/policies/replies";
 import { DENTIST_MESSAGES, type DentistRequestDetail } from "../../../shared/schemas/dentist";
 import { PageHeader } from "../../components/PageHeader";
+import { Detail } from "../../components/RequestParts";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
@@ -22,7 +23,7 @@ import { useDocumentTitle } from "../../lib/title";
 import { useAssignRequest, useDentistRequest, useReplyToRequest } from "./api";
 import { DocumentGrid } from "./DocumentGrid";
 import { useMyOffer } from "./offersApi";
-import { BackButton, Detail, RequestNotFound } from "./RequestParts";
+import { BackButton, DentistRequestNotFound } from "./RequestParts";
 
 /** After a successful reply the dentist goes back to the dashboard after this long (spec §4). */
 export const REPLY_REDIRECT_MS = 2000;
@@ -65,7 +66,7 @@ export function DentistPatientSubmissionPage() {
       {query.isPending ? (
         <LoadingDetail />
       ) : notFound ? (
-        <RequestNotFound />
+        <DentistRequestNotFound />
       ) : query.isError ? (
         <>
           <PageHeader title="Demande d'un patient" />

@@ -29,7 +29,7 @@ import { cn } from "../../lib/cn";
 import { useDocumentTitle } from "../../lib/title";
 import { AcceptOfferButton, acceptBlockerText } from "./AcceptOfferDialog";
 import { usePatientRequest } from "./api";
-import { comparableOffers, MAX_COMPARED, RequestNotFound, sortOffers } from "./RequestPage";
+import { comparableOffers, MAX_COMPARED, PatientRequestNotFound, sortOffers } from "./RequestPage";
 
 /*
  * /patient/request/:id/compare?offres=id1,id2 (D14): two to four offers side by side on the same
@@ -131,7 +131,7 @@ export function PatientComparePage() {
       {query.isPending ? (
         <LoadingCompare />
       ) : notFound ? (
-        <RequestNotFound />
+        <PatientRequestNotFound />
       ) : query.isError ? (
         <>
           <PageHeader title="Comparer les propositions" />

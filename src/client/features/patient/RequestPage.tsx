@@ -2,13 +2,12 @@ import {
   ArrowLeft,
   Columns3,
   Download,
-  FileSearch,
   FileText,
   HandCoins,
   MessageSquareText,
   ShieldCheck,
 } from "lucide-react";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { DOCUMENT_TYPE_LABELS, URGENCY_DETAIL_LABELS, urgencyOf } from "../../../shared/domain/requests";
@@ -30,13 +29,13 @@ import {
   validityText,
 } from "../../components/OfferDetails";
 import { PageHeader } from "../../components/PageHeader";
+import { Detail, RequestNotFound } from "../../components/RequestParts";
 import { Avatar } from "../../components/ui/Avatar";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { type Column, DataTable } from "../../components/ui/DataTable";
 import { ConfirmDialog } from "../../components/ui/Dialog";
-import { EmptyState } from "../../components/ui/EmptyState";
 import { Label } from "../../components/ui/Label";
 import { LoadError } from "../../components/ui/LoadError";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/Select";
@@ -79,33 +78,13 @@ function BackButton() {
   );
 }
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+export function PatientRequestNotFound() {
   return (
-    <div className="grid gap-0.5">
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-export function RequestNotFound() {
-  useDocumentTitle("Demande non trouvée");
-  return (
-    <>
-      <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-        Demande non trouvée
-      </h1>
-      <EmptyState
-        icon={FileSearch}
-        title="Cette demande est introuvable"
-        description="Cette demande n'existe pas ou a été supprimée."
-        action={
-          <Button asChild>
-            <Link to="/patient/dashboard">Retour au tableau de bord</Link>
-          </Button>
-        }
-      />
-    </>
+    <RequestNotFound
+      description="Cette demande n'existe pas ou a été supprimée."
+      backTo="/patient/dashboard"
+      backLabel="Retour au tableau de bord"
+    />
   );
 }
 
@@ -143,7 +122,7 @@ export function PatientRequestPage() {
       {query.isPending ? (
         <LoadingDetail />
       ) : notFound ? (
-        <RequestNotFound />
+        <PatientRequestNotFound />
       ) : query.isError ? (
         <>
           <PageHeader title="Détails de la demande" />

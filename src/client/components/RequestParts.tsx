@@ -1,0 +1,48 @@
+import { FileSearch } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { useDocumentTitle } from "../lib/title";
+import { Button } from "./ui/Button";
+import { EmptyState } from "./ui/EmptyState";
+
+/** Pieces of a request's detail page, for patients and dentists alike. */
+
+/** One term of a details list (`<dl>`); `wide` spans both columns. */
+export function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? "grid gap-0.5 sm:col-span-2" : "grid gap-0.5"}>
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** 'Demande non trouvée', with a way back to where the asker's requests are. */
+export function RequestNotFound({
+  description,
+  backTo,
+  backLabel,
+}: {
+  description: string;
+  backTo: string;
+  backLabel: string;
+}) {
+  useDocumentTitle("Demande non trouvée");
+  return (
+    <>
+      <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        Demande non trouvée
+      </h1>
+      <EmptyState
+        icon={FileSearch}
+        title="Cette demande est introuvable"
+        description={description}
+        action={
+          <Button asChild>
+            <Link to={backTo}>{backLabel}</Link>
+          </Button>
+        }
+      />
+    </>
+  );
+}
