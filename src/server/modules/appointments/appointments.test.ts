@@ -350,6 +350,12 @@ describe("booking the appointment (D14)", () => {
       expect((await post(`/api/appointments/${appointment.id}/cancel`, undefined, stranger)).statusCode).toBe(
         404,
       );
+      const confirmAsStranger = await post(
+        `/api/appointments/${appointment.id}/confirm`,
+        { starts_at: "2026-12-03T08:30:00.000Z" },
+        stranger,
+      );
+      expect(confirmAsStranger.statusCode).toBe(404);
       expect(
         (await post(`/api/appointments/${appointment.id}/propose`, { slots: ["2026-12-10T10:00"] }, stranger))
           .statusCode,
