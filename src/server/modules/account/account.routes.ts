@@ -42,7 +42,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         body: signupRequestSchema,
         response: { 201: meResponseSchema, ...errors },
       },
-      preHandler: [perIpLimit],
+      onRequest: [perIpLimit],
     },
     async (request, reply) => {
       const { profile, headers } = await service.signUp(deps(request), request.body, authHeaders(request));
@@ -60,7 +60,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         body: loginSchema,
         response: { 200: meResponseSchema, ...errors },
       },
-      preHandler: [perIpLimit],
+      onRequest: [perIpLimit],
     },
     async (request, reply) => {
       const key = request.body.email;
@@ -95,7 +95,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         body: forgotPasswordSchema,
         response: { 200: messageSchema, ...errors },
       },
-      preHandler: [perIpLimit],
+      onRequest: [perIpLimit],
     },
     async (request) => ({ message: await service.requestPasswordReset(deps(request), request.body) }),
   );
@@ -109,7 +109,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         body: resetPasswordSchema,
         response: { 200: messageSchema, ...errors },
       },
-      preHandler: [perIpLimit],
+      onRequest: [perIpLimit],
     },
     async (request) => ({ message: await service.resetPassword(deps(request), request.body) }),
   );

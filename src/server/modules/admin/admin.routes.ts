@@ -54,7 +54,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         summary: "Compteurs du tableau de bord",
         response: { 200: adminStatsSchema, ...errors },
       },
-      preHandler: admin,
+      onRequest: admin,
     },
     async (request, reply) => (await repoFor(request, reply)).stats(),
   );
@@ -68,7 +68,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         querystring: adminUsersQuerySchema,
         response: { 200: adminUserListSchema, ...errors },
       },
-      preHandler: admin,
+      onRequest: admin,
     },
     async (request, reply) => {
       const q = request.query;
@@ -91,7 +91,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         querystring: adminPageQuerySchema,
         response: { 200: verificationQueueSchema, ...errors },
       },
-      preHandler: admin,
+      onRequest: admin,
     },
     async (request, reply) => {
       const q = request.query;
@@ -117,7 +117,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
           ...errors,
         },
       },
-      preHandler: admin,
+      onRequest: admin,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -148,7 +148,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         querystring: adminPageQuerySchema,
         response: { 200: contactListSchema, ...errors },
       },
-      preHandler: admin,
+      onRequest: admin,
     },
     async (request, reply) => {
       const q = request.query;
@@ -168,7 +168,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
           ...errors,
         },
       },
-      preHandler: admin,
+      onRequest: admin,
     },
     async (request, reply) => {
       const row = await (await repoFor(request, reply)).markContactHandled(request.params.id, app.clock());
@@ -190,7 +190,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         params: idParams,
         response: errors,
       },
-      preHandler: admin,
+      onRequest: admin,
       compress: false,
     },
     async (request, reply) => {
@@ -216,7 +216,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         querystring: auditQuerySchema,
         response: { 200: auditListSchema, ...errors },
       },
-      preHandler: admin,
+      onRequest: admin,
     },
     async (request, reply) => {
       const q = request.query;
@@ -244,7 +244,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         }),
         response: { 200: supportThreadListSchema, ...errors },
       },
-      preHandler: admin,
+      onRequest: admin,
     },
     async (request) => {
       const q = request.query;
@@ -262,7 +262,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         querystring: supportPageQuerySchema,
         response: { 200: supportPageSchema, ...errors },
       },
-      preHandler: admin,
+      onRequest: admin,
     },
     async (request) => {
       const result = await supportPage(app.db, request.params.patientId, request.query);
@@ -279,7 +279,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         params: patientParams,
         response: { 200: z.object({ read: z.number() }), ...errors },
       },
-      preHandler: admin,
+      onRequest: admin,
     },
     async (request) => ({
       read: await markSupportRead(app.db, request.params.patientId, "team", app.clock()),
@@ -296,7 +296,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         body: supportReplySchema,
         response: { 201: supportMessageSchema, 400: errorBodySchema, ...errors },
       },
-      preHandler: admin,
+      onRequest: admin,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);

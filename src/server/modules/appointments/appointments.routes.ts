@@ -56,7 +56,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
         body: proposeTimesSchema,
         response: { 201: appointmentResultSchema, ...changeErrors },
       },
-      preHandler: requireArea("patient"),
+      onRequest: requireArea("patient"),
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -75,7 +75,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
         querystring: appointmentQuerySchema,
         response: { 200: appointmentListSchema, 400: errorBodySchema, ...errors },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const repo = appointmentsRepo(app.db, await actorOf(request, reply));
@@ -98,7 +98,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
         body: confirmAppointmentSchema,
         response: { 200: appointmentResultSchema, ...changeErrors },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -118,7 +118,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
         body: proposeTimesSchema,
         response: { 200: appointmentResultSchema, ...changeErrors },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -137,7 +137,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
         params,
         response: { 200: appointmentResultSchema, ...changeErrors },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -156,7 +156,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
         params,
         response: { 200: z.string(), ...errors },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);

@@ -35,7 +35,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
           429: errorBodySchema,
         },
       },
-      preHandler: limit,
+      onRequest: limit,
     },
     async (request, reply) => {
       if (!request.isMultipart()) {

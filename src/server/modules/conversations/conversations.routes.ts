@@ -37,7 +37,7 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
         querystring: conversationListQuerySchema,
         response: { 200: conversationListSchema, ...errors },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -60,7 +60,7 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
         querystring: messagePageQuerySchema,
         response: { 200: messagePageSchema, ...errors },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const repo = conversationsRepo(app.db, await actorOf(request, reply));
@@ -88,7 +88,7 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
           ...errors,
         },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -108,7 +108,7 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
         params,
         response: { 200: readResultSchema, ...errors },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -129,7 +129,7 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
         querystring: z.object({ disposition: z.enum(["inline", "attachment"]).optional().default("inline") }),
         response: errors,
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
       compress: false,
     },
     async (request, reply) => {

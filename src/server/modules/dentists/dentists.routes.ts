@@ -63,7 +63,7 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
         summary: "Tableau de bord du dentiste",
         response: { 200: dentistDashboardSchema, ...errors },
       },
-      preHandler: dentist,
+      onRequest: dentist,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -102,7 +102,7 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
         querystring: dentistRequestListQuerySchema,
         response: { 200: dentistRequestListSchema, ...errors },
       },
-      preHandler: dentist,
+      onRequest: dentist,
     },
     async (request, reply) => {
       const repo = await repoFor(request, reply);
@@ -131,7 +131,7 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
         params: idParams,
         response: { 200: dentistRequestDetailSchema, ...errors },
       },
-      preHandler: dentist,
+      onRequest: dentist,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -172,7 +172,7 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
         params: idParams,
         response: { 200: z.object({ message: z.string() }), ...errors },
       },
-      preHandler: dentist,
+      onRequest: dentist,
     },
     async (request, reply) => {
       const repo = await repoFor(request, reply);
@@ -193,7 +193,7 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
         body: replySchema,
         response: { 201: replyResultSchema, 400: errorBodySchema, 409: errorBodySchema, ...errors },
       },
-      preHandler: dentist,
+      onRequest: dentist,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);

@@ -28,7 +28,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         }),
         response: { 401: errorBodySchema, 404: errorBodySchema },
       },
-      preHandler: requireArea("signed-in"),
+      onRequest: requireArea("signed-in"),
       // Streamed as stored; PDFs and images gain nothing from compression.
       compress: false,
     },
@@ -71,7 +71,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         params: z.object({ id: z.uuid({ error: "Demande introuvable." }) }),
         response: { 401: errorBodySchema, 404: errorBodySchema },
       },
-      preHandler: requireArea("dentist"),
+      onRequest: requireArea("dentist"),
       compress: false,
     },
     async (request, reply) => {

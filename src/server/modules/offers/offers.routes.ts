@@ -39,7 +39,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
         params,
         response: { 200: myOfferSchema, ...errors },
       },
-      preHandler: dentist,
+      onRequest: dentist,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -68,7 +68,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
         body: offerInputSchema,
         response: { 201: offerCreatedSchema, 400: errorBodySchema, 409: errorBodySchema, ...errors },
       },
-      preHandler: dentist,
+      onRequest: dentist,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -94,7 +94,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
         querystring: dentistOffersQuerySchema,
         response: { 200: dentistOfferListSchema, 400: errorBodySchema, ...errors },
       },
-      preHandler: dentist,
+      onRequest: dentist,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -113,7 +113,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
         params,
         response: { 200: offerWithdrawnSchema, 409: errorBodySchema, ...errors },
       },
-      preHandler: dentist,
+      onRequest: dentist,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -134,7 +134,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
         params,
         response: { 200: offerAcceptedSchema, 409: errorBodySchema, ...errors },
       },
-      preHandler: requireArea("patient"),
+      onRequest: requireArea("patient"),
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);

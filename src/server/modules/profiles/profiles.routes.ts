@@ -29,7 +29,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         summary: "Mon profil (la session en cours)",
         response: { 200: meResponseSchema, 401: errorBodySchema },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
@@ -48,7 +48,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         body: profileUpdateSchema,
         response: { 200: meResponseSchema, ...errors },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -85,7 +85,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         summary: "Demander une vérification (dentiste non vérifié, RPPS et adresse du cabinet renseignés)",
         response: { 200: meResponseSchema, ...errors, 403: errorBodySchema, 409: errorBodySchema },
       },
-      preHandler: requireArea("dentist"),
+      onRequest: requireArea("dentist"),
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -103,7 +103,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         consumes: ["multipart/form-data"],
         response: { 200: meResponseSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },
-      preHandler: signedIn,
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);

@@ -60,7 +60,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         summary: "Compteurs et dernières demandes du patient",
         response: { 200: patientDashboardSchema, ...errors },
       },
-      preHandler: patient,
+      onRequest: patient,
     },
     async (request, reply) => {
       const { counts, recent } = await (await repo(request, reply)).dashboard(DASHBOARD_LIST_SIZE);
@@ -77,7 +77,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         querystring: requestListQuerySchema,
         response: { 200: requestListSchema, ...errors },
       },
-      preHandler: patient,
+      onRequest: patient,
     },
     async (request, reply) => {
       const { search, page, page_size } = request.query;
@@ -97,7 +97,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         consumes: ["multipart/form-data"],
         response: { 201: requestCreatedSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },
-      preHandler: patient,
+      onRequest: patient,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -115,7 +115,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         params: idParams,
         response: { 200: requestDetailSchema, ...errors },
       },
-      preHandler: patient,
+      onRequest: patient,
     },
     async (request, reply) => {
       const requests = await repo(request, reply);
@@ -183,7 +183,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
           409: errorBodySchema,
         },
       },
-      preHandler: patient,
+      onRequest: patient,
     },
     async (request, reply) => {
       const requests = await repo(request, reply);
@@ -211,7 +211,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         summary: "Les dentistes vérifiés à qui adresser une demande",
         response: { 200: verifiedDentistListSchema, ...errors },
       },
-      preHandler: patient,
+      onRequest: patient,
     },
     async () => ({ items: await listVerifiedDentists(app.db) }),
   );

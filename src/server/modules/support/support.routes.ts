@@ -30,7 +30,7 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
         querystring: supportPageQuerySchema,
         response: { 200: supportPageSchema, ...errors },
       },
-      preHandler: patient,
+      onRequest: patient,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -54,7 +54,7 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
           ...errors,
         },
       },
-      preHandler: patient,
+      onRequest: patient,
     },
     async (request, reply) => {
       const message = await postPatientMessage(deps(), await actorOf(request, reply), request);
@@ -70,7 +70,7 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
         summary: "Marquer comme lues les réponses de l'équipe",
         response: { 200: z.object({ read: z.number() }), ...errors },
       },
-      preHandler: patient,
+      onRequest: patient,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -87,7 +87,7 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
         params: z.object({ id: z.string() }),
         response: errors,
       },
-      preHandler: requireArea("signed-in"),
+      onRequest: requireArea("signed-in"),
       compress: false,
     },
     async (request, reply) => {
