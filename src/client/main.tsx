@@ -1,4 +1,6 @@
 import "./styles.css";
+// zod's messages in French for every form (the server uses the same error map).
+import "../shared/schemas/zod-fr";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";

@@ -11,10 +11,12 @@ import { sql } from "kysely";
 import { MAX_FILE_SIZE } from "../shared/domain/limits";
 import { type Auth, createAuth } from "./auth";
 import type { AppConfig } from "./config";
+import "../shared/schemas/zod-fr";
 import type { DatabaseHandle, Db } from "./db/index";
-import { registerErrorHandler } from "./errors";
+import { frameworkErrors, registerErrorHandler } from "./errors";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
+import { securityRoutes } from "./modules/account/security.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { appointmentRoutes } from "./modules/appointments/appointments.routes";
 import { contactRoutes } from "./modules/contact/contact.routes";
@@ -28,6 +30,9 @@ import { supportRoutes } from "./modules/support/support.routes";
 import { seoRoutes } from "./modules/system/seo.routes";
 import { systemRoutes } from "./modules/system/system.routes";
 import { testClockRoutes } from "./modules/system/testClock.routes";
+import { registerCrossSiteGuard } from "./plugins/cross-site";
+import { registerInputGuard } from "./plugins/input-guard";
+import { logSerializers } from "./plugins/logging";
 import { registerStatic } from "./plugins/static";
 import { type EventBus, LocalBus, PgBus } from "./realtime/bus";
 import { RealtimeHub } from "./realtime/hub";
@@ -59,6 +64,8 @@ export interface BuildAppOptions {
   /** Folder of the built client; tests may point elsewhere. */
   clientDir?: string;
   clock?: () => Date;
+  /** Where the logs go (default: stdout); tests capture them to check what they hold. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole application (plugins, then modules, in this order). Tests use it directly. */
@@ -67,17 +74,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      // Requests logged by method and path only (no query string, no headers, no body); errors
+      // without the values they quote (plugins/logging.ts).
+      serializers: logSerializers,
       // Never log cookies or authorization headers.
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-      ...(config.env === "development" && process.stdout.isTTY
-        ? {
-            transport: {
-              target: "pino-pretty",
-              options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" },
-            },
-          }
-        : {}),
+      ...(options.logStream
+        ? { stream: options.logStream }
+        : config.env === "development" && process.stdout.isTTY
+          ? {
+              transport: {
+                target: "pino-pretty",
+                options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" },
+              },
+            }
+          : {}),
     },
+    // Errors met before a route (malformed URL, path parameter over 100 characters): our shape, in French.
+    frameworkErrors,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: "idle",
@@ -120,6 +134,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("auth", createAuth({ db: database.db, config, mailer, log: app.log }));
 
   registerErrorHandler(app);
+  registerCrossSiteGuard(app);
+  registerInputGuard(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -170,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(systemRoutes);
   await app.register(accountRoutes);
+  await app.register(securityRoutes);
   await app.register(profileRoutes);
   await app.register(contactRoutes);
   await app.register(requestRoutes);

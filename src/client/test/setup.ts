@@ -1,4 +1,6 @@
 import "@testing-library/jest-dom/vitest";
+// The French zod messages, as in main.tsx.
+import "../../shared/schemas/zod-fr";
 import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 

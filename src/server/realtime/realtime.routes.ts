@@ -1,24 +1,26 @@
 import websocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
-import { forbidden, unauthenticated } from "../errors";
-import { getActor } from "../session";
+import { getActor } from "../access/actor";
+import { unauthenticated } from "../errors";
+import { crossSiteRefused, isCrossSite, trustedOrigins } from "../plugins/cross-site";
 
 /**
  * `/api/realtime`: a WebSocket authenticated by the session cookie (checked before the upgrade;
- * 401 otherwise) and, against cross-site use, by its Origin. Pushes only; the client writes
+ * 401 otherwise) and, against cross-site use, by its Origin (403 first). Pushes only; the client writes
  * through the REST routes.
  */
 export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
   await app.register(websocket, { options: { maxPayload: 4096 } });
+  const trusted = trustedOrigins(app.config);
   app.get(
     "/api/realtime",
     {
       websocket: true,
       schema: { hide: true },
       preValidation: async (request, reply) => {
-        const origin = request.headers.origin;
-        if (origin && new URL(origin).host !== request.headers.host && origin !== app.config.publicUrl)
-          throw forbidden();
+        // The cross-site rule of every state-changing route (plugins/cross-site.ts), before the
+        // session: a page of another origin (`Origin: null` included) gets 403, never a 500.
+        if (isCrossSite(request, trusted)) throw crossSiteRefused();
         const actor = await getActor(request, reply);
         if (!actor) throw unauthenticated();
       },

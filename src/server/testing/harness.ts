@@ -84,6 +84,8 @@ export interface TestContextOptions {
   clock?: () => Date;
   /** Another instance on this PostgreSQL database (the creator drops it), instead of a fresh one. */
   databaseUrl?: string;
+  /** Where the app's logs go (default: stdout, at LOG_LEVEL); tests capture them. */
+  logStream?: { write(line: string): void };
 }
 
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
@@ -104,6 +106,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     database: handle,
     clientDir: options.clientDir ?? path.join(dataDir, "no-client"),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await beforeReady?.(app);
   await app.ready();

@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   validation: "VALIDATION_ERROR",
   unauthenticated: "UNAUTHENTICATED",
   forbidden: "FORBIDDEN",
+  /** A state-changing request sent by a page of another origin (plugins/cross-site.ts). */
+  crossSite: "CROSS_SITE",
   notFound: "NOT_FOUND",
   conflict: "CONFLICT",
   emailTaken: "EMAIL_TAKEN",
@@ -36,6 +38,9 @@ export const MESSAGES = {
   internal: "Une erreur est survenue. Veuillez réessayer plus tard.",
   rateLimited: "Trop de tentatives. Veuillez patienter quelques minutes avant de réessayer.",
   validation: "Certains champs sont invalides.",
+  crossSite:
+    "Action refusée : elle ne vient pas d'une page du site. Rechargez la page et réessayez depuis le site.",
+  controlCharacters: "Ce champ contient des caractères non autorisés (caractères de contrôle).",
 } as const;
 
 /** Trimmed text; empty input counts as missing. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TREATMENT_TYPES } from "../domain/treatments";
+import { cursorParamSchema } from "./cursor";
 
 /** Texts of the Messages pages (spec §2, §4, §8) and of their errors. */
 export const CHAT_MESSAGES = {
@@ -68,8 +69,8 @@ export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
 export const conversationListQuerySchema = z.object({
   search: z.string().trim().max(100).optional().default(""),
-  /** Opaque cursor from the previous page's `next_cursor`. */
-  cursor: z.string().max(200).optional(),
+  /** Opaque cursor from the previous page's `next_cursor` (a forged one is refused: 400). */
+  cursor: cursorParamSchema,
   limit: z.coerce.number().int().min(1).max(50).optional().default(CONVERSATIONS_PAGE_SIZE),
 });
 

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import { CONTACT_MESSAGES, contactCreatedSchema, contactFieldsSchema } from "../../../shared/schemas/contact";
 import { AppError, validationError } from "../../errors";
+import { multipartField } from "../../plugins/input-guard";
 import { DOCUMENT_TYPES, isFileTooLarge, type StoredFile, storeUpload } from "../../uploads";
 import { insertContactSubmission } from "./contact.repo";
 
@@ -50,7 +51,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       try {
         for await (const part of request.parts({ limits: { files: 1, fields: 10, fieldSize: 20_000 } })) {
           if (part.type === "field") {
-            fields[part.fieldname] = String(part.value ?? "");
+            fields[part.fieldname] = multipartField(part);
           } else if (part.fieldname === "file" && part.filename && !stored) {
             stored = await storeUpload(part, app.storage, {
               accepted: DOCUMENT_TYPES,

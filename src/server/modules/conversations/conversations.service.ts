@@ -1,13 +1,14 @@
 import type { FastifyRequest } from "fastify";
 import { sql } from "kysely";
 import { CHAT_MESSAGES, MESSAGE_MAX_FILES, MESSAGE_MAX_LENGTH } from "../../../shared/schemas/conversations";
+import type { Actor } from "../../access/actor";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, notFound } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { unreadMessagesMail } from "../../mail/templates";
+import { multipartField } from "../../plugins/input-guard";
 import type { EventBus } from "../../realtime/bus";
-import type { Actor } from "../../session";
 import type { Storage } from "../../storage/storage";
 import { DOCUMENT_TYPES, isFileTooLarge, type StoredFile, storeUpload } from "../../uploads";
 import { conversationsRepo, loadMessages } from "./conversations.repo";
@@ -37,7 +38,7 @@ export async function sendMessage(deps: Deps, actor: Actor, conversationId: stri
     const parts = request.parts({ limits: { files: MESSAGE_MAX_FILES, fields: 5, fieldSize: 20_000 } });
     for await (const part of parts) {
       if (part.type === "field") {
-        if (part.fieldname === "body") body = String(part.value ?? "");
+        if (part.fieldname === "body") body = multipartField(part);
         continue;
       }
       if (part.fieldname !== "files" || !part.filename) {

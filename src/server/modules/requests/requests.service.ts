@@ -1,9 +1,10 @@
 import type { FastifyRequest } from "fastify";
 import { DOCUMENT_TYPES, type DocumentType, MAX_FILES_PER_REQUEST } from "../../../shared/domain/requests";
 import { requestFieldsSchema, UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
+import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
 import { AppError, validationError } from "../../errors";
-import type { Actor } from "../../session";
+import { multipartField } from "../../plugins/input-guard";
 import type { Storage } from "../../storage/storage";
 import { DOCUMENT_TYPES as CONTENT_TYPES, isFileTooLarge, type StoredFile, storeUpload } from "../../uploads";
 
@@ -27,7 +28,7 @@ export async function createRequest(deps: Deps, actor: Actor, request: FastifyRe
     const parts = request.parts({ limits: { files: MAX_FILES_PER_REQUEST, fields: 20, fieldSize: 20_000 } });
     for await (const part of parts) {
       if (part.type === "field") {
-        fields[part.fieldname] = String(part.value ?? "");
+        fields[part.fieldname] = multipartField(part);
         continue;
       }
       if (part.fieldname !== "files" || !part.filename) {

@@ -1,12 +1,13 @@
 import type { FastifyRequest } from "fastify";
 import { SUPPORT_MESSAGES } from "../../../shared/schemas/support";
+import type { Actor } from "../../access/actor";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, notFound } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { unreadMessagesMail } from "../../mail/templates";
+import { multipartField } from "../../plugins/input-guard";
 import type { EventBus } from "../../realtime/bus";
-import type { Actor } from "../../session";
 import type { Storage } from "../../storage/storage";
 import { isFileTooLarge, type StoredFile, storeUpload } from "../../uploads";
 import { UNREAD_EMAIL_DELAY_MS, UNREAD_EMAIL_INTERVAL_MS } from "../conversations/conversations.service";
@@ -42,7 +43,7 @@ export async function postPatientMessage(deps: Deps, actor: Actor, request: Fast
   try {
     for await (const part of request.parts({ limits: { files: 1, fields: 5, fieldSize: 20_000 } })) {
       if (part.type === "field") {
-        if (part.fieldname === "body") body = String(part.value ?? "");
+        if (part.fieldname === "body") body = multipartField(part);
         continue;
       }
       if (part.fieldname !== "image" || !part.filename || image) {

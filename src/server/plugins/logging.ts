@@ -1,0 +1,66 @@
+import type { FastifyRequest } from "fastify";
+
+/**
+ * What of a request and of an error goes to the logs (architecture.md, "Logs"): nothing a person
+ * typed or was sent.
+ *
+ * - Requests: the method and the PATH only. Query strings carry reset tokens
+ *   (`/reset-password?token=…`), search terms (patients' names), e-mail addresses and cursors; rather
+ *   than a list of parameters to redact that a new route could forget, no query value is ever logged.
+ *   Paths hold only ids and fixed words. No headers (cookies), no bodies: Fastify logs neither unless
+ *   a serializer asks for them, and these do not.
+ * - Errors: type, code, message and stack. A database error's message can quote the value it
+ *   refused (`invalid input syntax for type uuid: "…"`): the quoted value is masked; its `detail`,
+ *   `parameters` or `query` (rows, SQL parameters) are never logged.
+ */
+
+export function pathOnly(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/** A database or library message with the values it quotes masked. */
+export function maskQuotedValues(message: string): string {
+  // PostgreSQL quotes the refused value after a colon: `…: "value"`, `… (value)=(…)`.
+  return message.replace(/: ".*"$/s, ': "[masqué]"').replace(/\)=\(.*?\)/gs, ")=([masqué])");
+}
+
+export interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+export function serializeError(error: unknown): LoggedError {
+  if (error instanceof Error) {
+    const message = maskQuotedValues(error.message);
+    return {
+      type: error.name,
+      code: (error as { code?: unknown }).code,
+      message,
+      stack: (error.stack ?? "").replace(error.message, message),
+    };
+  }
+  if (error && typeof error === "object") {
+    const { type, code, message, stack } = error as Record<string, unknown>;
+    return {
+      type: typeof type === "string" ? type : "Error",
+      code,
+      message: maskQuotedValues(typeof message === "string" ? message : ""),
+      stack: typeof stack === "string" ? stack : "",
+    };
+  }
+  return { type: typeof error, message: maskQuotedValues(String(error)), stack: "" };
+}
+
+export const logSerializers = {
+  req(request: FastifyRequest) {
+    return {
+      method: request.method,
+      url: pathOnly(request.url),
+      remoteAddress: request.ip,
+    };
+  },
+  err: serializeError,
+};
