@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAdmin } from "./bootstrap";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./demo";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoStartupText, seedDemoData } from "./demo";
+import { multipart, tinyPdf } from "./testing/files";
 import { createTestContext, sessionCookie, signUpPatient, type TestContext } from "./testing/harness";
 
 let ctx: TestContext;
@@ -45,17 +46,33 @@ async function demoLogin(context: TestContext, email: string) {
 }
 
 describe("demo data", () => {
-  it("seeds the demo accounts only on an empty database", async () => {
+  it("seeds the demo on a first start with ADMIN_EMAIL, once, and prints the logins that exist", async () => {
     const empty = await createTestContext();
     try {
-      expect(await seedDemoData({ db: empty.app.db, auth: empty.app.auth, storage: empty.app.storage })).toBe(
-        true,
+      const seedDeps = { db: empty.app.db, auth: empty.app.auth, storage: empty.app.storage };
+      // server.ts's order: ADMIN_EMAIL's administrator first, then the demo seed.
+      expect(await ensureAdmin(seedDeps, "chef@example.com", "admin-secret")).toBe("created");
+      const first = await seedDemoData(seedDeps);
+      expect(first.outcome).toBe("created");
+      expect(first.accounts.map((a) => a.email)).toEqual(DEMO_ACCOUNTS.map((a) => a.email));
+      const firstText = demoStartupText(first, "http://localhost:3000");
+      expect(firstText).toContain("Données de démonstration créées.");
+      for (const account of DEMO_ACCOUNTS) expect(firstText).toContain(account.email);
+      // A restart: the demo is there already, and said so with the same logins.
+      const again = await seedDemoData(seedDeps);
+      expect(again).toEqual({ outcome: "present", accounts: first.accounts });
+      expect(demoStartupText(again, "http://localhost:3000")).toContain(
+        "Données de démonstration déjà présentes.",
       );
-      expect(await seedDemoData({ db: empty.app.db, auth: empty.app.auth, storage: empty.app.storage })).toBe(
-        false,
-      );
+      const admin = await empty.app.inject({
+        method: "POST",
+        url: "/api/account/login",
+        payload: { email: "chef@example.com", password: "admin-secret" },
+      });
+      expect(admin.statusCode).toBe(200);
+      expect(admin.json().profile.is_admin).toBe(true);
       const profiles = await empty.app.db.selectFrom("profiles").selectAll().execute();
-      expect(profiles.filter((p) => p.is_admin)).toHaveLength(1);
+      expect(profiles.filter((p) => p.is_admin)).toHaveLength(2);
       expect(profiles.filter((p) => p.role === "patient" && !p.is_admin)).toHaveLength(1);
       expect(profiles.filter((p) => p.role === "dentist" && p.is_verified)).toHaveLength(2);
       expect(profiles.filter((p) => p.role === "dentist" && !p.is_verified)).toHaveLength(1);
@@ -116,7 +133,41 @@ describe("demo data", () => {
     } finally {
       await empty.close();
     }
-    // A database with accounts is never seeded.
-    expect(await seedDemoData({ ...deps(), storage: ctx.app.storage })).toBe(false);
+  });
+
+  it("leaves a database in use alone: requests and no demo account", async () => {
+    const { cookie } = await signUpPatient(ctx.app);
+    const body = multipart({ treatment_type: "crown", consent: "true" }, [
+      { field: "files", name: "devis.pdf", type: "application/pdf", content: tinyPdf() },
+    ]);
+    const created = await ctx.app.inject({
+      method: "POST",
+      url: "/api/patient/requests",
+      payload: body.payload,
+      headers: { ...body.headers, cookie },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const seed = await seedDemoData({ ...deps(), storage: ctx.app.storage });
+    expect(seed).toEqual({ outcome: "skipped", accounts: [] });
+    const demoUsers = await ctx.app.db
+      .selectFrom("users")
+      .select("email")
+      .where("email", "like", "%@demo.sourio.fr")
+      .execute();
+    expect(demoUsers).toEqual([]);
+    const text = demoStartupText(seed, "http://localhost:3000");
+    expect(text).not.toContain("@demo.sourio.fr");
+    expect(text).not.toContain("déjà présentes");
+  });
+
+  it("prints only the demo logins that exist", () => {
+    const [admin, patient] = DEMO_ACCOUNTS;
+    const text = demoStartupText(
+      { outcome: "present", accounts: [admin, patient].filter((a) => a !== undefined) },
+      "http://localhost:3000",
+    );
+    expect(text).toContain(admin?.email);
+    expect(text).toContain(patient?.email);
+    for (const account of DEMO_ACCOUNTS.slice(2)) expect(text).not.toContain(account.email);
   });
 });

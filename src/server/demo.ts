@@ -11,13 +11,14 @@ import type { Storage } from "./storage/storage";
 
 export const DEMO_PASSWORD = "sourio-demo";
 
-/** Demo accounts (decision D4): real accounts in the database, created only on an empty embedded database. */
+/** Demo accounts (decision D4): real accounts in the database, created by seedDemoData on a first start. */
 export const DEMO_ACCOUNTS: ReadonlyArray<NewAccount & { label: string }> = [
   {
     label: "Administrateur",
     email: "admin@demo.sourio.fr",
     password: DEMO_PASSWORD,
-    role: "patient",
+    // An administrator, not a patient (issue 13).
+    role: null,
     firstName: "Claire",
     lastName: "Moreau",
     isAdmin: true,
@@ -217,10 +218,28 @@ const DEMO_REQUESTS: DemoRequest[] = [
   },
 ];
 
-/** Seeds the demo accounts and data when the database has no account at all. Returns true when it did. */
-export async function seedDemoData(deps: { db: Db; auth: Auth; storage: Storage }): Promise<boolean> {
-  const any = await deps.db.selectFrom("users").select("id").limit(1).executeTakeFirst();
-  if (any) return false;
+export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
+
+/** What the demo seed found or did at start-up, and the demo accounts that exist after it. */
+export interface DemoSeed {
+  /**
+   * created: seeded now; present: demo accounts were already there; skipped: the database is in
+   * use (it holds requests) and has no demo account, so none is added.
+   */
+  outcome: "created" | "present" | "skipped";
+  accounts: DemoAccount[];
+}
+
+/**
+ * Seeds the demo accounts and data (decision D4) when there is no demo account yet and no request
+ * yet. Other accounts do not count: ADMIN_EMAIL's administrator, created just before on a first
+ * start, must not keep the demo out.
+ */
+export async function seedDemoData(deps: { db: Db; auth: Auth; storage: Storage }): Promise<DemoSeed> {
+  const present = await existingDemoAccounts(deps.db);
+  if (present.length > 0) return { outcome: "present", accounts: present };
+  const request = await deps.db.selectFrom("requests").select("id").limit(1).executeTakeFirst();
+  if (request) return { outcome: "skipped", accounts: [] };
   const ids = new Map<string, string>();
   for (const account of DEMO_ACCOUNTS) ids.set(account.email, await systemCreateAccount(deps, account));
   // The unverified demo dentist has filled in the profile and asked to be verified (D12): the
@@ -350,14 +369,35 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; storage: Storage 
         .execute();
     }
   }
-  return true;
+  return { outcome: "created", accounts: [...DEMO_ACCOUNTS] };
 }
 
-export function demoLoginsText(publicUrl: string): string {
-  const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.label.length));
+/** The demo accounts found in the database, in DEMO_ACCOUNTS order. */
+async function existingDemoAccounts(db: Db): Promise<DemoAccount[]> {
+  const rows = await db
+    .selectFrom("users")
+    .select("email")
+    .where(
+      "email",
+      "in",
+      DEMO_ACCOUNTS.map((a) => a.email),
+    )
+    .execute();
+  const emails = new Set(rows.map((r) => r.email));
+  return DEMO_ACCOUNTS.filter((a) => emails.has(a.email));
+}
+
+/** The console's lines about the demo after start-up: the logins only of accounts that exist. */
+export function demoStartupText(seed: DemoSeed, publicUrl: string): string {
+  if (seed.outcome === "skipped" || seed.accounts.length === 0)
+    return "Données de démonstration non ajoutées : la base contient déjà des demandes.";
+  const width = Math.max(...seed.accounts.map((a) => a.label.length));
   return [
+    seed.outcome === "created"
+      ? "Données de démonstration créées."
+      : "Données de démonstration déjà présentes.",
     `Comptes de démonstration (mot de passe commun : ${DEMO_PASSWORD}) :`,
-    ...DEMO_ACCOUNTS.map((a) => `  ${a.label.padEnd(width)}  ${a.email}`),
+    ...seed.accounts.map((a) => `  ${a.label.padEnd(width)}  ${a.email}`),
     `Connexion : ${publicUrl}/login (patients), ${publicUrl}/dentist/login, ${publicUrl}/admin/login`,
   ].join("\n");
 }

@@ -1,7 +1,7 @@
 import { buildApp } from "./app";
 import { ensureAdmin } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
-import { demoLoginsText, seedDemoData } from "./demo";
+import { demoStartupText, seedDemoData } from "./demo";
 import { loggableError } from "./errors";
 import { runMailJobs } from "./jobs";
 import { openMigratedDatabase } from "./runtime";
@@ -38,10 +38,11 @@ async function main(): Promise<void> {
       `compte administrateur ${config.adminEmail} ${outcome === "created" ? "créé" : "vérifié"}`,
     );
   }
-  let seeded = false;
-  if (config.demoData) seeded = await seedDemoData(deps);
+  // After the admin: the seed decides on demo accounts and requests, not on "any account".
+  const demo = config.demoData ? await seedDemoData(deps) : undefined;
 
-  // Files whose row never came (or went): swept at start-up, then every six hours.
+  // Files whose row never came (or went) and unfinished uploads (`.part` files a crash left):
+  // swept at start-up, then every six hours.
   const sweep = () =>
     sweepOrphanFiles(database.db, app.storage)
       .then((removed) => removed > 0 && app.log.info({ removed }, "fichiers orphelins supprimés"))
@@ -101,11 +102,7 @@ async function main(): Promise<void> {
     `${config.brandName} est prêt : ${url}`,
     `Base de données : ${database.kind === "pglite" ? `embarquée (${config.dataDir}/pglite)` : "PostgreSQL (DATABASE_URL)"}`,
   ];
-  if (config.demoData)
-    lines.push(
-      seeded ? "Données de démonstration créées." : "Données de démonstration déjà présentes.",
-      demoLoginsText(url),
-    );
+  if (demo) lines.push(demoStartupText(demo, url));
   console.log(lines.join("\n"));
 }
 

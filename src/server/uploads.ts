@@ -4,11 +4,15 @@ import type { MultipartFile } from "@fastify/multipart";
 import { fileTypeFromBuffer } from "file-type/node";
 import { ERROR_CODES } from "../shared/schemas/common";
 import { AppError } from "./errors";
+import { servedFileName } from "./files/names";
 import type { Storage } from "./storage/storage";
 
 export interface StoredFile {
   key: string;
-  /** The name the person gave the file (shown back to them, never used as a path). */
+  /**
+   * The name the person gave the file, as served (servedFileName: no control or bidi characters,
+   * the extension of the sniffed type); shown back to them, never used as a path.
+   */
   name: string;
   size: number;
   /** The MIME type found in the content, not the one the browser declared. */
@@ -59,7 +63,7 @@ export async function storeUpload(
     await storage.remove(key);
     throw tooLarge(rules);
   }
-  return { key, name: cleanFileName(part.filename), size, mime: type.mime, ext: type.ext };
+  return { key, name: servedFileName(part.filename, type.mime), size, mime: type.mime, ext: type.ext };
 }
 
 /** Enough of the start of a file for every signature file-type knows. */
@@ -112,12 +116,4 @@ function tooLarge(rules: UploadRules) {
 
 export function isFileTooLarge(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === "FST_REQ_FILE_TOO_LARGE";
-}
-
-/** Keeps a display name: no path, no control characters, at most 200 characters. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
-  return (cleaned || "fichier").slice(0, 200);
 }

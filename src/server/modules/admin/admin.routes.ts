@@ -21,9 +21,9 @@ import {
   supportReplySchema,
   supportThreadListSchema,
 } from "../../../shared/schemas/support";
+import { actorOf, requireArea } from "../../access/actor";
 import { notFound } from "../../errors";
-import { actorOf, requireArea } from "../../session";
-import { contentDisposition } from "../documents/documents.routes";
+import { contentDisposition } from "../../files/names";
 import { supportPage, supportThreads } from "../support/support.repo";
 import { markSupportRead, postTeamReply } from "../support/support.service";
 import { adminRepo } from "./admin.repo";
@@ -200,7 +200,10 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       return reply
         .header("content-type", row.file_type ?? "application/octet-stream")
         .header("content-length", size)
-        .header("content-disposition", contentDisposition("attachment", row.file_name ?? "fichier"))
+        .header(
+          "content-disposition",
+          contentDisposition("attachment", row.file_name ?? "fichier", row.file_type),
+        )
         .header("cache-control", "private, no-store")
         .header("x-content-type-options", "nosniff")
         .send(app.storage.read(row.file_key) as never);

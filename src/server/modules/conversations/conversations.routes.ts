@@ -11,9 +11,10 @@ import {
   messagePageSchema,
   readResultSchema,
 } from "../../../shared/schemas/conversations";
+import { actorOf, requireArea } from "../../access/actor";
+import { writeAudit } from "../../access/audit";
 import { notFound } from "../../errors";
-import { actorOf, requireArea } from "../../session";
-import { contentDisposition } from "../documents/documents.routes";
+import { contentDisposition } from "../../files/names";
 import { conversationsRepo, unreadTotal } from "./conversations.repo";
 import { markConversationRead, sendMessage } from "./conversations.service";
 
@@ -145,20 +146,17 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
       const disposition = request.query.disposition;
       // Privacy: every opening by the recipient is recorded (who, which file, how).
       if (file.sender_id !== actor.userId)
-        await app.db
-          .insertInto("audit_log")
-          .values({
-            actor_id: actor.userId,
-            action: disposition === "inline" ? "attachment.view" : "attachment.download",
-            subject_type: "message_attachment",
-            subject_id: file.id,
-            details: JSON.stringify({ conversation_id: file.conversation_id }),
-          })
-          .execute();
+        await writeAudit(app.db, {
+          actorId: actor.userId,
+          action: disposition === "inline" ? "attachment.view" : "attachment.download",
+          subjectType: "message_attachment",
+          subjectId: file.id,
+          details: { conversation_id: file.conversation_id },
+        });
       return reply
         .header("content-type", file.mime_type)
         .header("content-length", size)
-        .header("content-disposition", contentDisposition(disposition, file.file_name))
+        .header("content-disposition", contentDisposition(disposition, file.file_name, file.mime_type))
         .header("cache-control", "private, no-store")
         .header("x-content-type-options", "nosniff")
         .header(

@@ -7,9 +7,10 @@ import {
   supportPageQuerySchema,
   supportPageSchema,
 } from "../../../shared/schemas/support";
+import { actorOf, requireArea } from "../../access/actor";
+import { writeAudit } from "../../access/audit";
 import { notFound } from "../../errors";
-import { actorOf, requireArea } from "../../session";
-import { contentDisposition } from "../documents/documents.routes";
+import { contentDisposition } from "../../files/names";
 import { supportPage } from "./support.repo";
 import { markSupportRead, postPatientMessage } from "./support.service";
 
@@ -104,20 +105,20 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
       const size = row?.image_key ? await app.storage.size(row.image_key) : null;
       if (!row?.image_key || size === null) throw notFound("Image introuvable.");
       if (row.patient_id !== actor.userId)
-        await app.db
-          .insertInto("audit_log")
-          .values({
-            actor_id: actor.userId,
-            action: "support_image.view",
-            subject_type: "support_message",
-            subject_id: row.id,
-            details: JSON.stringify({ patient_id: row.patient_id }),
-          })
-          .execute();
+        await writeAudit(app.db, {
+          actorId: actor.userId,
+          action: "support_image.view",
+          subjectType: "support_message",
+          subjectId: row.id,
+          details: { patient_id: row.patient_id },
+        });
       return reply
         .header("content-type", row.image_type ?? "application/octet-stream")
         .header("content-length", size)
-        .header("content-disposition", contentDisposition("inline", row.image_name ?? "image"))
+        .header(
+          "content-disposition",
+          contentDisposition("inline", row.image_name ?? "image", row.image_type),
+        )
         .header("cache-control", "private, no-store")
         .header("x-content-type-options", "nosniff")
         .header("content-security-policy", "default-src 'none'; img-src 'self'; frame-ancestors 'self'")

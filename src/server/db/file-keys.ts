@@ -1,0 +1,34 @@
+import type { Database } from "./types";
+
+/**
+ * Every column that refers to a stored file (storage/storage.ts). The storage sweeper keeps a file
+ * as long as one of these columns names it, and deletes it otherwise: a column missing here means
+ * its files disappear about an hour after upload. `file-keys.test.ts` compares this list with the
+ * migrated database, so a new `*_key`/`*_url` column has to be listed here or in NOT_FILE_KEYS.
+ */
+export type FileKeyColumn = {
+  [T in keyof Database]: {
+    table: T;
+    column: keyof Database[T] & string;
+    /** The column holds `${prefix}${key}` rather than the bare key. */
+    prefix?: string;
+  };
+}[keyof Database];
+
+export const FILE_KEY_COLUMNS: readonly FileKeyColumn[] = [
+  { table: "documents", column: "storage_key" },
+  { table: "message_attachments", column: "storage_key" },
+  { table: "support_messages", column: "image_key" },
+  { table: "contact_submissions", column: "file_key" },
+  // The avatar's public address (avatarUrl in modules/profiles/avatar.ts): "/api/avatars/…".
+  { table: "profiles", column: "avatar_url", prefix: "/api/" },
+];
+
+/** Columns whose name looks like a file reference but is not one, and why. */
+export const NOT_FILE_KEYS: ReadonlyArray<{ table: string; column: string; why: string }> = [
+  {
+    table: "users",
+    column: "image",
+    why: "Better Auth's picture URL of a social login; never set by Sourio",
+  },
+];

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import yauzl from "yauzl";
+import { multipart, tinyPdf, tinyPng } from "../../testing/files";
+import { createTestContext, signUpDentist, signUpPatient, type TestContext } from "../../testing/harness";
+
+/** Issue 13, item 6: a download's name follows the type found in the content, never the uploader's. */
+
+let ctx: TestContext;
+type Who = { cookie: string; id: string };
+let patient: Who;
+let dentist: Who;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" } });
+  const p = await signUpPatient(ctx.app);
+  patient = { cookie: p.cookie, id: p.response.json().profile.id };
+  const d = await signUpDentist(ctx.app);
+  dentist = { cookie: d.cookie, id: d.response.json().profile.id };
+  await ctx.app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", dentist.id).execute();
+});
+afterAll(async () => ctx?.close());
+
+/** A PDF that is also an HTML page: what `devis.hta` held in the report. */
+const polyglot = () =>
+  Buffer.concat([
+    tinyPdf(),
+    Buffer.from("<html><body><script>alert(document.cookie)</script></body></html>"),
+  ]);
+
+const get = (url: string, as: Who) => ctx.app.inject({ method: "GET", url, headers: { cookie: as.cookie } });
+
+async function createRequest(files: Array<{ name: string; type: string; content: Buffer }>) {
+  const body = multipart(
+    { treatment_type: "crown", consent: "true" },
+    files.map((f) => ({ field: "files", ...f })),
+  );
+  const response = await ctx.app.inject({
+    method: "POST",
+    url: "/api/patient/requests",
+    payload: body.payload,
+    headers: { ...body.headers, cookie: patient.cookie },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const id = response.json().id as string;
+  const detail = (await get(`/api/patient/requests/${id}`, patient)).json();
+  return { id, documents: detail.documents as Array<{ id: string; file_name: string }> };
+}
+
+function zipNames(buffer: Buffer): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const names: string[] = [];
+      zip.on("entry", (entry: yauzl.Entry) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on("end", () => resolve(names));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe("served file names", () => {
+  it("stores and serves a file under the extension of its content, without bidi characters", async () => {
+    const { documents } = await createRequest([
+      { name: "devis.hta", type: "application/hta", content: polyglot() },
+      { name: "radio.svg", type: "image/svg+xml", content: tinyPng() },
+      { name: "devis\u202egnp.exe", type: "image/png", content: tinyPng() },
+    ]);
+    expect(documents.map((d) => d.file_name)).toEqual(["devis.pdf", "radio.png", "devisgnp.png"]);
+
+    const expected = [
+      ["application/pdf", "devis.pdf"],
+      ["image/png", "radio.png"],
+      ["image/png", "devisgnp.png"],
+    ];
+    for (const [i, document] of documents.entries()) {
+      const [type, name] = expected[i] as [string, string];
+      for (const disposition of ["attachment", "inline"]) {
+        const file = await get(`/api/documents/${document.id}/file?disposition=${disposition}`, patient);
+        expect(file.statusCode).toBe(200);
+        expect(file.headers["content-type"]).toBe(type);
+        expect(file.headers["x-content-type-options"]).toBe("nosniff");
+        expect(file.headers["content-disposition"]).toBe(
+          `${disposition}; filename="${name}"; filename*=UTF-8''${name}`,
+        );
+      }
+    }
+  });
+
+  it("serves rows stored before the rule under their served name, in the zip too", async () => {
+    const { id, documents } = await createRequest([
+      { name: "devis.pdf", type: "application/pdf", content: polyglot() },
+      { name: "radio.png", type: "image/png", content: tinyPng() },
+      { name: "photo.png", type: "image/png", content: tinyPng() },
+    ]);
+    // Names as an earlier version kept them: the uploader's extension, bidi controls included.
+    const oldNames = ["devis.hta", "radio.svg", "photo\u202egnp.exe"];
+    for (const [i, document] of documents.entries())
+      await ctx.app.db
+        .updateTable("documents")
+        .set({ file_name: oldNames[i] as string })
+        .where("id", "=", document.id)
+        .execute();
+
+    const served = [];
+    for (const document of documents) {
+      const file = await get(`/api/documents/${document.id}/file`, dentist);
+      expect(file.statusCode).toBe(200);
+      served.push(file.headers["content-disposition"]);
+    }
+    expect(served).toEqual([
+      `attachment; filename="devis.pdf"; filename*=UTF-8''devis.pdf`,
+      `attachment; filename="radio.png"; filename*=UTF-8''radio.png`,
+      `attachment; filename="photognp.png"; filename*=UTF-8''photognp.png`,
+    ]);
+
+    const zip = await get(`/api/dentist/requests/${id}/documents.zip`, dentist);
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers["content-type"]).toBe("application/zip");
+    expect(zip.headers["x-content-type-options"]).toBe("nosniff");
+    expect(zip.headers["content-disposition"]).toMatch(/^attachment; filename="documents-[0-9a-f]{8}\.zip"/);
+    expect(await zipNames(zip.rawPayload)).toEqual(["devis.pdf", "radio.png", "photognp.png"]);
+  });
+});
