@@ -3,6 +3,7 @@ import type { AppConfig } from "./config";
 import type { Db } from "./db/index";
 import type { Mailer } from "./mail/mailer";
 import { resetPasswordMail } from "./mail/templates";
+import { passwordHasher } from "./modules/account/password-hasher";
 
 export const SESSION_DAYS = 30;
 
@@ -65,6 +66,8 @@ export function createAuth(options: { db: Db; config: AppConfig; mailer: Mailer;
       enabled: true,
       minPasswordLength: 6,
       maxPasswordLength: 128,
+      // Its own scrypt, counted (tests check unknown and known accounts cost the same work).
+      password: passwordHasher,
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,

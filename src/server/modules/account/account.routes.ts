@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   forgotPasswordSchema,
@@ -8,11 +8,12 @@ import {
 } from "../../../shared/schemas/account";
 import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
 import { meResponseSchema } from "../../../shared/schemas/profile";
+import { authHeaders, forwardCookies } from "../../access/actor";
 import { AppError } from "../../errors";
-import { authHeaders, forwardCookies } from "../../session";
 import { toProfileDto } from "../profiles/profiles.repo";
 import * as service from "./account.service";
-import { LoginThrottle } from "./login-throttle";
+import { LoginThrottle, loginLimits } from "./login-throttle";
+import { newDeviceId, readTrustedDevice, trustedDeviceSetCookie } from "./trusted-device";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 
@@ -20,16 +21,27 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchem
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = (request: FastifyRequest) => ({ db: app.db, auth: app.auth, log: request.log });
-  const { perIp, perAccount, windowMs } = app.config.loginRateLimit;
-  const tooMany = () =>
-    new AppError(
+  const { authSecret, secureCookies } = app.config;
+  // Brute force (login-throttle.ts): failed logins per (account, IP), per IP and per account, or
+  // per trusted device; requests per IP on the other account routes. Counters in the database.
+  const throttle = new LoginThrottle(app.db, authSecret, loginLimits(app.config.loginRateLimit), app.clock);
+  const tooMany = (reply: FastifyReply, retryAfterSeconds: number) => {
+    reply.header("retry-after", String(retryAfterSeconds));
+    return new AppError(
       429,
       "RATE_LIMITED",
       "Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.",
     );
-  // Brute force: per IP on every account route, and per account (failed logins) whatever the IP.
-  const perIpLimit = app.rateLimit({ max: perIp, timeWindow: windowMs, errorResponseBuilder: tooMany });
-  const throttle = new LoginThrottle(perAccount, windowMs);
+  };
+  const perIpLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    const blocked = await throttle.take(throttle.requestCounters(request.ip));
+    if (blocked !== null) throw tooMany(reply, blocked);
+  };
+  // Set at every sign-in (login or sign-up): this browser is now a trusted device of the account.
+  const trustDevice = (reply: FastifyReply, userId: string, deviceId = newDeviceId()) =>
+    reply.header("set-cookie", trustedDeviceSetCookie(authSecret, { userId, deviceId }, secureCookies));
+  // Work started after an answer (the reset e-mail) is finished before the app closes.
+  app.addHook("onClose", () => service.accountWorkSettled());
 
   r.post(
     "/api/account/signup",
@@ -47,6 +59,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { profile, headers } = await service.signUp(deps(request), request.body, authHeaders(request));
       forwardCookies(reply, headers);
+      trustDevice(reply, profile.id);
       return reply.status(201).send({ profile: toProfileDto(profile) });
     },
   );
@@ -60,20 +73,28 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         body: loginSchema,
         response: { 200: meResponseSchema, ...errors },
       },
-      onRequest: [perIpLimit],
     },
     async (request, reply) => {
-      const key = request.body.email;
-      if (!throttle.allows(key)) throw tooMany();
+      const { email } = request.body;
+      // A valid trusted-device cookie of this very account: the attempt counts on that device only.
+      const device = readTrustedDevice(authSecret, request.headers.cookie, secureCookies);
+      const trusted = device && (await service.isAccountOf(app.db, device.userId, email)) ? device : null;
+      const counters = throttle.loginCounters(email, request.ip, trusted?.deviceId ?? null);
+      const blocked = await throttle.take(counters);
+      if (blocked !== null) throw tooMany(reply, blocked);
+      let result: service.AuthResult;
       try {
-        const { profile, headers } = await service.logIn(deps(request), request.body, authHeaders(request));
-        throttle.recordSuccess(key);
-        forwardCookies(reply, headers);
-        return { profile: toProfileDto(profile) };
+        result = await service.logIn(deps(request), request.body, authHeaders(request));
       } catch (error) {
-        if (error instanceof AppError && error.statusCode === 401) throttle.recordFailure(key);
+        // A wrong password stays charged; anything else was not a guess.
+        if (!(error instanceof AppError && error.statusCode === 401))
+          await throttle.giveBack(counters, false);
         throw error;
       }
+      await throttle.giveBack(counters, true);
+      forwardCookies(reply, result.headers);
+      trustDevice(reply, result.profile.id, trusted?.deviceId);
+      return { profile: toProfileDto(result.profile) };
     },
   );
 
@@ -97,7 +118,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       },
       onRequest: [perIpLimit],
     },
-    async (request) => ({ message: await service.requestPasswordReset(deps(request), request.body) }),
+    async (request) => ({ message: service.requestPasswordReset(deps(request), request.body) }),
   );
 
   r.post(
@@ -116,13 +137,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   // Better Auth's own endpoints: only the harmless ones are reachable; sign-up, sign-in and
   // password reset go through the routes above (validation, throttling, profiles, French errors).
-  const allowed = new Set([
-    "/get-session",
-    "/sign-out",
-    "/list-sessions",
-    "/revoke-session",
-    "/revoke-other-sessions",
-  ]);
+  // Not /get-session, /list-sessions nor /revoke-session: they hand session tokens to the browser's
+  // scripts (the cookie is httpOnly for a reason). GET /api/me says who is signed in, and
+  // GET/DELETE /api/account/sessions (security.routes.ts) list and end sessions by our own ids.
+  const allowed = new Set(["/sign-out", "/revoke-other-sessions"]);
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",

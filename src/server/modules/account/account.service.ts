@@ -17,6 +17,7 @@ import type { Db } from "../../db/index";
 import type { ProfileRow } from "../../db/types";
 import { AppError, validationError } from "../../errors";
 import { systemEnsureProfile, systemInsertProfile } from "../profiles/profiles.repo";
+import { passwordHasher } from "./password-hasher";
 
 interface Deps {
   db: Db;
@@ -52,13 +53,11 @@ export async function signUp(
   const city = "city" in input ? (input.city as string) : null;
   const phone = "phone_number" in input ? (input.phone_number as string) : null;
 
-  const existing = await deps.db
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", input.email)
-    .executeTakeFirst();
-  if (existing) throw emailTaken();
-
+  // Better Auth looks the address up; when it is taken we still hash the password, as a new
+  // account would, so the answer costs the same work. The 409 itself cannot be made neutral
+  // without changing the product (the form says "Cet email est déjà utilisé", and a sign-up that
+  // pretended to succeed would need an e-mail confirmation step); the per-IP limit on this route
+  // bounds how many addresses one can test that way.
   const result = await deps.auth.api
     .signUpEmail({
       body: {
@@ -69,9 +68,11 @@ export async function signUp(
       headers,
       returnHeaders: true,
     })
-    .catch((error: unknown) => {
-      if (isAPIError(error) && String(error.body?.code ?? "").startsWith("USER_ALREADY_EXISTS"))
+    .catch(async (error: unknown) => {
+      if (isAPIError(error) && String(error.body?.code ?? "").startsWith("USER_ALREADY_EXISTS")) {
+        await passwordHasher.hash(input.password);
         throw emailTaken();
+      }
       throw error;
     });
   const userId = result.response.user.id;
@@ -97,6 +98,24 @@ export async function signUp(
   }
 }
 
+/**
+ * True when this user id (from a trusted-device cookie) is the account of this e-mail: that
+ * browser has logged into the account it is trying now.
+ */
+export async function isAccountOf(db: Db, userId: string, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", userId)
+    .where("email", "=", email)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Login through Better Auth. An unknown e-mail costs the same password work as a wrong password:
+ * Better Auth hashes the typed password when it finds no account (passwordHasher counts it).
+ */
 export async function logIn(
   deps: Deps,
   input: z.output<typeof loginSchema>,
@@ -131,18 +150,37 @@ export async function logOut(deps: Deps, headers: Headers): Promise<Headers | nu
   }
 }
 
-/** Always the same answer, whether the address has an account or not (no enumeration). */
-export async function requestPasswordReset(
-  deps: Deps,
-  input: z.output<typeof forgotPasswordSchema>,
-): Promise<string> {
-  try {
-    await deps.auth.api.requestPasswordReset({
+/** Work started after the answer was sent; close and tests wait for it (accountWorkSettled). */
+const pending = new Set<Promise<void>>();
+
+function afterResponse(log: FastifyBaseLogger, failure: string, work: () => Promise<unknown>): void {
+  const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(work)
+    .then(
+      () => {},
+      (error: unknown) => log.error({ err: error }, failure),
+    )
+    .finally(() => pending.delete(task));
+  pending.add(task);
+}
+
+/** Resolves when the work the account routes started after their answers is done. */
+export async function accountWorkSettled(): Promise<void> {
+  while (pending.size > 0) await Promise.all(pending);
+}
+
+/**
+ * Always the same answer, whether the address has an account or not (no enumeration), and at the
+ * same time: the answer is sent first, then Better Auth looks the address up, writes the token
+ * and sends the e-mail (SMTP can take a second), so neither the database work nor the e-mail
+ * shows in the response time.
+ */
+export function requestPasswordReset(deps: Deps, input: z.output<typeof forgotPasswordSchema>): string {
+  afterResponse(deps.log, "échec de l'envoi du lien de réinitialisation", () =>
+    deps.auth.api.requestPasswordReset({
       body: { email: input.email, redirectTo: `/reset-password?area=${input.area}` },
-    });
-  } catch (error) {
-    deps.log.error({ err: error }, "échec de l'envoi du lien de réinitialisation");
-  }
+    }),
+  );
   return ACCOUNT_MESSAGES.forgotSent;
 }
 

@@ -7,6 +7,7 @@ import {
   type TestContext,
   uniqueEmail,
 } from "../../testing/harness";
+import { accountWorkSettled } from "./account.service";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -189,7 +190,7 @@ describe("login and logout", () => {
     expect((await me("sourio.session_token=forged.value")).statusCode).toBe(401);
   });
 
-  it("rate-limits repeated attempts on one account with a 429 and a French message", async () => {
+  it("rate-limits repeated failures on one account from one address with a 429 and a French message", async () => {
     const { body } = await signUpPatient(ctx.app);
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
@@ -197,11 +198,29 @@ describe("login and logout", () => {
         (await post("/api/account/login", { email: body.email, password: "wrong-password" })).statusCode,
       );
     }
-    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    // From that address, without a trusted-device cookie, the right password waits too; the
+    // other cases (other addresses, trusted browser, ceiling) are in login-throttle.test.ts.
     const blocked = await post("/api/account/login", { email: body.email, password: body.password });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.code).toBe("RATE_LIMITED");
-    expect(blocked.json().error.message).toMatch(/Trop de tentatives/);
+    expect(blocked.json().error.message).toBe(
+      "Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.",
+    );
+  });
+
+  it("marks the browser as a trusted device of the account at sign-up and login (httpOnly, Lax, a year)", async () => {
+    const { response, body } = await signUpPatient(ctx.app);
+    const ok = await post("/api/account/login", { email: body.email, password: body.password });
+    for (const r of [response, ok]) {
+      const device = (r.cookies as Array<Record<string, unknown>>).find(
+        (c) => c.name === "sourio.trusted_device",
+      );
+      expect(device).toMatchObject({ httpOnly: true, path: "/api/account", maxAge: 365 * 24 * 60 * 60 });
+      expect(String(device?.sameSite).toLowerCase()).toBe("lax");
+      expect(device?.secure).toBeUndefined();
+      expect(String(device?.value)).toMatch(new RegExp(`^${response.json().profile.id}\\.`));
+    }
   });
 });
 
@@ -227,6 +246,8 @@ describe("password reset", () => {
     const before = ctx.outbox().length;
     const known = await post("/api/account/forgot-password", { email: body.email, area: "dentist" });
     const unknown = await post("/api/account/forgot-password", { email: uniqueEmail("ghost") });
+    // The e-mail goes after the answer (the same time for both addresses).
+    await accountWorkSettled();
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
@@ -283,6 +304,11 @@ describe("behind https", () => {
       expect(cookie?.secure).toBe(true);
       expect(cookie?.httpOnly).toBe(true);
       expect(String(cookie?.name)).toMatch(/^__Secure-/);
+      const device = (response.cookies as Array<Record<string, unknown>>).find(
+        (c) => c.name === "__Secure-sourio.trusted_device",
+      );
+      expect(device?.secure).toBe(true);
+      expect(device?.httpOnly).toBe(true);
     } finally {
       await secure.close();
     }
