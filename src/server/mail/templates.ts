@@ -257,3 +257,31 @@ export function appointmentReminderMail(p: {
     ].join("\n"),
   };
 }
+
+/**
+ * After an in-app password change: when, from which device, and what to do if it was not the
+ * person (the forgotten-password link). Never the password itself.
+ */
+export function passwordChangedMail(p: {
+  brandName: string;
+  firstName: string;
+  when: string;
+  device: string;
+  resetLink: string;
+}) {
+  return {
+    subject: `${p.brandName} — Votre mot de passe a été modifié`,
+    text: [
+      `Bonjour ${p.firstName},`,
+      "",
+      `Le mot de passe de votre compte ${p.brandName} a été modifié le ${p.when} (${p.device}).`,
+      "Par sécurité, vos autres appareils ont été déconnectés : reconnectez-vous avec le nouveau mot de passe.",
+      "",
+      "Si vous n'êtes pas à l'origine de ce changement, quelqu'un connaît peut-être votre mot de passe :",
+      "choisissez-en tout de suite un nouveau avec ce lien ('Mot de passe oublié') :",
+      "",
+      p.resetLink,
+      ...signature(p.brandName),
+    ].join("\n"),
+  };
+}

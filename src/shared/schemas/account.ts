@@ -109,3 +109,71 @@ export const resetPasswordSchema = z
     message: ACCOUNT_MESSAGES.passwordsDiffer,
   });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+/** French texts of 'Sécurité' on the profile pages: password change and connected devices. */
+export const SECURITY_MESSAGES = {
+  currentPasswordRequired: "Veuillez saisir votre mot de passe actuel",
+  currentPasswordWrong: "Le mot de passe actuel est incorrect",
+  newPasswordSame: "Le nouveau mot de passe doit être différent de l'actuel",
+  passwordChanged:
+    "Votre mot de passe a été modifié. Vos autres appareils ont été déconnectés : il faudra vous y reconnecter avec le nouveau mot de passe.",
+  passwordChangeFailed: "Le mot de passe n'a pas été modifié",
+  tooManyAttempts:
+    "Trop d'essais avec un mot de passe actuel incorrect. Veuillez réessayer dans quelques minutes.",
+  sessionNotFound: "Cet appareil n'est plus connecté à votre compte.",
+  sessionRevoked: "L'appareil a été déconnecté de votre compte.",
+  currentSessionRevoked: "Vous avez été déconnecté de cet appareil.",
+  unknownDevice: "Appareil inconnu",
+} as const;
+
+/** 'Changer mon mot de passe': the current one, then the new one twice (same rule as sign-up). */
+export const passwordChangeSchema = z
+  .object({
+    current_password: z
+      .string({ error: SECURITY_MESSAGES.currentPasswordRequired })
+      .min(1, SECURITY_MESSAGES.currentPasswordRequired)
+      // Longer than any accepted password: it cannot be the current one.
+      .max(PASSWORD_MAX_LENGTH, SECURITY_MESSAGES.currentPasswordWrong),
+    new_password: newPassword,
+    new_password_confirmation: z.string({ error: ACCOUNT_MESSAGES.passwordsDiffer }),
+  })
+  .refine((v) => v.new_password === v.new_password_confirmation, {
+    path: ["new_password_confirmation"],
+    message: ACCOUNT_MESSAGES.passwordsDiffer,
+  })
+  .refine((v) => v.new_password !== v.current_password, {
+    path: ["new_password"],
+    message: SECURITY_MESSAGES.newPasswordSame,
+  });
+export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
+
+/**
+ * One signed-in device of the caller (GET /api/account/sessions): our id, never the session token;
+ * the device in French ("Chrome sur Windows") and the IP address masked.
+ */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  /** Masked: "203.0.113.*", "2001:db8:85a3:*"; null when unknown. */
+  ip: z.string().nullable(),
+  created_at: z.string(),
+  /** Last refresh of the session (at most once a day while it is used). */
+  last_active_at: z.string(),
+  expires_at: z.string(),
+  /** The session of this very request ('Cet appareil'). */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+export const accountSessionListSchema = z.object({ sessions: z.array(accountSessionSchema) });
+export type AccountSessionList = z.infer<typeof accountSessionListSchema>;
+
+/** Any text: an id that is not one of the caller's sessions answers 404, whatever its form. */
+export const sessionIdParamsSchema = z.object({ id: z.string() });
+
+export const sessionRevokedSchema = z.object({
+  message: z.string(),
+  /** True when the revoked session was the caller's own: the cookie is cleared. */
+  signed_out: z.boolean(),
+});
+export type SessionRevoked = z.infer<typeof sessionRevokedSchema>;

@@ -6,6 +6,7 @@ import { type VerificationField, verificationRequestProblem } from "../../../sha
 import { PROFILE_MESSAGES, type Profile, profileUpdateSchema } from "../../../shared/schemas/profile";
 import { AccountInfoCard } from "../../components/AccountInfoCard";
 import { AvatarUpload, failureDescription } from "../../components/AvatarUpload";
+import { SecuritySection } from "../../components/account/SecuritySection";
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
@@ -337,6 +338,7 @@ export function DentistProfilePage() {
           </CardContent>
         </Card>
       </div>
+      <SecuritySection email={profile.email} className="mt-8" />
     </>
   );
 }

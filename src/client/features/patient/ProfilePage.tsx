@@ -3,6 +3,7 @@ import { toast } from "sonner";
 import { PROFILE_MESSAGES, type Profile } from "../../../shared/schemas/profile";
 import { AccountInfoCard } from "../../components/AccountInfoCard";
 import { AvatarUpload, failureDescription } from "../../components/AvatarUpload";
+import { SecuritySection } from "../../components/account/SecuritySection";
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/Card";
@@ -157,6 +158,7 @@ export function PatientProfilePage() {
         </Card>
         <AccountInfoCard profile={profile} className="self-start" />
       </div>
+      <SecuritySection email={profile.email} className="mt-8" />
     </>
   );
 }

@@ -1,0 +1,98 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { PASSWORD_MIN_LENGTH } from "../../../shared/domain/limits";
+import {
+  type PasswordChangeInput,
+  passwordChangeSchema,
+  SECURITY_MESSAGES,
+} from "../../../shared/schemas/account";
+import { isApiError } from "../../lib/api";
+import { Button } from "../ui/Button";
+import { FormField } from "../ui/FormField";
+import { Input } from "../ui/Input";
+import { useChangePassword } from "./securityApi";
+
+const FIELDS = ["current_password", "new_password", "new_password_confirmation"] as const;
+const EMPTY: PasswordChangeInput = { current_password: "", new_password: "", new_password_confirmation: "" };
+
+/** 'Changer mon mot de passe': current, new, confirmation; French errors beside each field. */
+export function PasswordChangeForm({ email }: { email: string }) {
+  const change = useChangePassword();
+  const form = useForm<PasswordChangeInput>({
+    resolver: zodResolver(passwordChangeSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    change.mutate(values, {
+      onSuccess: (result) => {
+        form.reset(EMPTY);
+        toast.success("Mot de passe modifié", { description: result.message });
+      },
+      onError: (error) => {
+        const fields = isApiError(error) ? FIELDS.filter((field) => error.fields[field]) : [];
+        for (const field of fields)
+          form.setError(
+            field,
+            { message: isApiError(error) ? error.fields[field] : "" },
+            { shouldFocus: true },
+          );
+        if (fields.length === 0)
+          toast.error(SECURITY_MESSAGES.passwordChangeFailed, {
+            description: error instanceof Error ? error.message : undefined,
+          });
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Changer mon mot de passe" className="grid gap-5">
+      {/* For password managers: which account this password belongs to (not shown, not focusable). */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <FormField label="Mot de passe actuel" required error={errors.current_password?.message}>
+        {(c) => (
+          <Input
+            {...c}
+            type="password"
+            autoComplete="current-password"
+            {...form.register("current_password")}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Nouveau mot de passe"
+        required
+        description={`Au moins ${PASSWORD_MIN_LENGTH} caractères.`}
+        error={errors.new_password?.message}
+      >
+        {(c) => (
+          <Input {...c} type="password" autoComplete="new-password" {...form.register("new_password")} />
+        )}
+      </FormField>
+      <FormField
+        label="Confirmer le nouveau mot de passe"
+        required
+        error={errors.new_password_confirmation?.message}
+      >
+        {(c) => (
+          <Input
+            {...c}
+            type="password"
+            autoComplete="new-password"
+            {...form.register("new_password_confirmation")}
+          />
+        )}
+      </FormField>
+      <p className="text-sm text-slate-600">
+        Vos autres appareils seront déconnectés ; cet appareil reste connecté.
+      </p>
+      <div>
+        <Button type="submit" loading={change.isPending} className="w-full sm:w-auto">
+          Changer mon mot de passe
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  AccountSession,
+  AccountSessionList,
+  PasswordChangeInput,
+  SessionRevoked,
+} from "../../../shared/schemas/account";
+import { api, isApiError } from "../../lib/api";
+import { refreshSession } from "../../lib/session";
+
+/*
+ * 'Sécurité' of the profile pages (patients, dentists): password change and connected devices.
+ * Shared by both areas, hence here and not in a feature folder.
+ */
+
+export const securityKeys = {
+  sessions: () => ["account", "sessions"] as const,
+};
+
+/** A 401 here means this device was signed out elsewhere: the session store learns it (→ login). */
+function onSignedOut(error: unknown): void {
+  if (isApiError(error) && error.status === 401) void refreshSession();
+}
+
+/** GET /api/account/sessions: the person's signed-in devices, newest first. */
+export function useAccountSessions() {
+  return useQuery({
+    queryKey: securityKeys.sessions(),
+    queryFn: async ({ signal }): Promise<AccountSession[]> => {
+      try {
+        return (await api<AccountSessionList>("/api/account/sessions", { signal })).sessions;
+      } catch (error) {
+        onSignedOut(error);
+        throw error;
+      }
+    },
+  });
+}
+
+/** POST /api/account/password: this device stays signed in (new cookie), the others are signed out. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PasswordChangeInput) =>
+      api<{ message: string }>("/api/account/password", { body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.sessions() }),
+    onError: onSignedOut,
+  });
+}
+
+/** DELETE /api/account/sessions/:id: signs one of the person's other devices out. */
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<SessionRevoked>(`/api/account/sessions/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: (result) => {
+      if (result.signed_out) void refreshSession();
+    },
+    onError: onSignedOut,
+    // Gone or not, the list is read again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.sessions() }),
+  });
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  accountSessionListSchema,
+  passwordChangeSchema,
+  SECURITY_MESSAGES,
+  sessionIdParamsSchema,
+  sessionRevokedSchema,
+} from "../../../shared/schemas/account";
+import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
+import { actorOf, authHeaders, forwardCookies, requireArea } from "../../access/actor";
+import * as service from "./security.service";
+
+/**
+ * 'Sécurité' on every profile (patient, dentist, admin): password change and the list of one's
+ * own sessions. Better Auth's /list-sessions and /revoke-session are closed (they hand session
+ * tokens to the browser): these routes are the only way, and they never show a token.
+ */
+export async function securityRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireArea("signed-in");
+  const deps = (request: FastifyRequest): service.Deps => ({
+    db: app.db,
+    auth: app.auth,
+    mailer: app.mailer,
+    config: app.config,
+    clock: app.clock,
+    log: request.log,
+  });
+
+  r.post(
+    "/api/account/password",
+    {
+      schema: {
+        tags: ["account"],
+        summary:
+          "Changer mon mot de passe (mot de passe actuel exigé ; mes autres appareils sont déconnectés)",
+        body: passwordChangeSchema,
+        response: {
+          200: messageSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+      onRequest: signedIn,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const headers = await service.changePassword(deps(request), actor, request.body, authHeaders(request));
+      // The new session of this device (the old one was revoked with the others).
+      forwardCookies(reply, headers);
+      reply.header("cache-control", "no-store");
+      return { message: SECURITY_MESSAGES.passwordChanged };
+    },
+  );
+
+  r.get(
+    "/api/account/sessions",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Mes appareils connectés (sessions actives), les plus récents d'abord",
+        response: { 200: accountSessionListSchema, 401: errorBodySchema },
+      },
+      onRequest: signedIn,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      reply.header("cache-control", "no-store");
+      return { sessions: await service.listSessions(deps(request), actor, authHeaders(request)) };
+    },
+  );
+
+  r.delete(
+    "/api/account/sessions/:id",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Déconnecter un de mes appareils (le mien : déconnexion)",
+        params: sessionIdParamsSchema,
+        response: { 200: sessionRevokedSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+      onRequest: signedIn,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const result = await service.revokeSession(
+        deps(request),
+        actor,
+        request.params.id,
+        authHeaders(request),
+      );
+      forwardCookies(reply, result.headers);
+      return {
+        message: result.signedOut
+          ? SECURITY_MESSAGES.currentSessionRevoked
+          : SECURITY_MESSAGES.sessionRevoked,
+        signed_out: result.signedOut,
+      };
+    },
+  );
+}

@@ -1,0 +1,198 @@
+import { isAPIError } from "better-auth/api";
+import { sql } from "kysely";
+import type { z } from "zod";
+import { formatDetailDateTime } from "../../../shared/format/dates";
+import {
+  type AccountSession,
+  type passwordChangeSchema,
+  SECURITY_MESSAGES,
+} from "../../../shared/schemas/account";
+import { ERROR_CODES } from "../../../shared/schemas/common";
+import type { Actor } from "../../access/actor";
+import { writeAudit } from "../../access/audit";
+import type { Auth } from "../../auth";
+import type { AppConfig } from "../../config";
+import type { Db } from "../../db/index";
+import { AppError, notFound, unauthenticated } from "../../errors";
+import type { Mailer } from "../../mail/mailer";
+import { passwordChangedMail } from "../../mail/templates";
+import { deviceLabel, maskIp } from "./device";
+
+/*
+ * 'Sécurité' of every profile: change one's password (the current one required, the other
+ * sessions revoked, an e-mail to say so) and see or end one's own sessions. Better Auth does the
+ * password and session work; every query here is bound to the actor.
+ */
+
+export interface Deps {
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  config: AppConfig;
+  clock: () => Date;
+  log: { error(obj: object, msg: string): void };
+}
+
+export const SECURITY_ACTIONS = {
+  passwordChanged: "account.password_changed",
+  passwordChangeRefused: "account.password_change_refused",
+} as const;
+
+/**
+ * Wrong current passwords allowed per account in the window: someone holding an open session
+ * (a shared computer) cannot try passwords until one fits. Counted in audit_log, so every
+ * instance sees the same count.
+ */
+export const MAX_WRONG_CURRENT_PASSWORDS = 5;
+export const WRONG_CURRENT_PASSWORD_WINDOW_MS = 15 * 60_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const wrongCurrentPassword = () =>
+  new AppError(400, ERROR_CODES.validation, SECURITY_MESSAGES.currentPasswordWrong, {
+    current_password: SECURITY_MESSAGES.currentPasswordWrong,
+  });
+
+const audit = (deps: Deps, actor: Actor, action: string, details: Record<string, unknown>) =>
+  writeAudit(deps.db, {
+    actorId: actor.userId,
+    action,
+    subjectType: "profile",
+    subjectId: actor.userId,
+    details,
+    at: deps.clock(),
+  });
+
+function forgotPasswordLink(config: AppConfig, actor: Actor): string {
+  const { profile } = actor;
+  const path = profile.is_admin
+    ? "/admin/forgot-password"
+    : profile.role === "dentist"
+      ? "/dentist/forgot-password"
+      : "/forgot-password";
+  return new URL(path, config.publicUrl).href;
+}
+
+/**
+ * POST /api/account/password. Better Auth checks the current password, stores the new one,
+ * deletes every session of the account and opens a new one for this device (its cookie is in the
+ * returned headers). Then the audit row and the e-mail, once the change is committed.
+ */
+export async function changePassword(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof passwordChangeSchema>,
+  headers: Headers,
+): Promise<Headers | null> {
+  const since = new Date(deps.clock().getTime() - WRONG_CURRENT_PASSWORD_WINDOW_MS);
+  const { refused } = await deps.db
+    .selectFrom("audit_log")
+    .select(sql<number>`count(*)::int`.as("refused"))
+    .where("actor_id", "=", actor.userId)
+    .where("action", "=", SECURITY_ACTIONS.passwordChangeRefused)
+    .where("created_at", ">", since)
+    .executeTakeFirstOrThrow();
+  if (Number(refused) >= MAX_WRONG_CURRENT_PASSWORDS)
+    throw new AppError(429, ERROR_CODES.rateLimited, SECURITY_MESSAGES.tooManyAttempts);
+
+  const result = await deps.auth.api
+    .changePassword({
+      body: {
+        currentPassword: input.current_password,
+        newPassword: input.new_password,
+        revokeOtherSessions: true,
+      },
+      headers,
+      returnHeaders: true,
+    })
+    .catch(async (error: unknown) => {
+      if (!isAPIError(error)) throw error;
+      const code = String((error.body as { code?: unknown } | undefined)?.code ?? "");
+      if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") {
+        await audit(deps, actor, SECURITY_ACTIONS.passwordChangeRefused, {});
+        throw wrongCurrentPassword();
+      }
+      if (error.statusCode === 401) throw unauthenticated();
+      throw error;
+    });
+
+  await audit(deps, actor, SECURITY_ACTIONS.passwordChanged, { other_sessions_revoked: true });
+  try {
+    await deps.mailer.send({
+      to: actor.profile.email,
+      ...passwordChangedMail({
+        brandName: deps.config.brandName,
+        firstName: actor.profile.first_name,
+        when: formatDetailDateTime(deps.clock()),
+        device: deviceLabel(headers.get("user-agent")),
+        resetLink: forgotPasswordLink(deps.config, actor),
+      }),
+    });
+  } catch (error) {
+    // The password is changed either way; the failure is logged without the address.
+    deps.log.error(
+      { err: { message: (error as Error).message } },
+      "e-mail de changement de mot de passe non envoyé",
+    );
+  }
+  return result.headers;
+}
+
+/** The id of the session behind this request's cookie (without refreshing it a second time). */
+async function currentSessionId(deps: Deps, headers: Headers): Promise<string | null> {
+  const session = await deps.auth.api.getSession({ headers, query: { disableRefresh: true } });
+  return session?.session.id ?? null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** GET /api/account/sessions: the actor's unexpired sessions, newest first, without their tokens. */
+export async function listSessions(deps: Deps, actor: Actor, headers: Headers): Promise<AccountSession[]> {
+  const current = await currentSessionId(deps, headers);
+  const rows = await deps.db
+    .selectFrom("sessions")
+    .select(["id", "ip_address", "user_agent", "created_at", "updated_at", "expires_at"])
+    .where("user_id", "=", actor.userId)
+    .where("expires_at", ">", deps.clock())
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(100)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    device: deviceLabel(row.user_agent),
+    ip: maskIp(row.ip_address),
+    created_at: iso(row.created_at),
+    last_active_at: iso(row.updated_at),
+    expires_at: iso(row.expires_at),
+    current: row.id === current,
+  }));
+}
+
+/**
+ * DELETE /api/account/sessions/:id: ends one of the actor's sessions. Another person's session,
+ * an unknown or malformed id: 404. The current session is a sign-out (its cookie is cleared:
+ * the returned headers carry it).
+ */
+export async function revokeSession(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  headers: Headers,
+): Promise<{ signedOut: boolean; headers: Headers | null }> {
+  if (!UUID.test(id)) throw notFound(SECURITY_MESSAGES.sessionNotFound);
+  const row = await deps.db
+    .selectFrom("sessions")
+    .select(["id", "token"])
+    .where("id", "=", id)
+    .where("user_id", "=", actor.userId)
+    .where("expires_at", ">", deps.clock())
+    .executeTakeFirst();
+  if (!row) throw notFound(SECURITY_MESSAGES.sessionNotFound);
+  if (row.id === (await currentSessionId(deps, headers))) {
+    const result = await deps.auth.api.signOut({ headers, returnHeaders: true });
+    return { signedOut: true, headers: result.headers };
+  }
+  await deps.auth.api.revokeSession({ body: { token: row.token }, headers });
+  return { signedOut: false, headers: null };
+}
