@@ -23,6 +23,12 @@ const messagesPages = () => import("../features/messages/pages");
 const supportPages = () => import("../features/support/pages");
 const queryProvider = () => import("../lib/QueryProvider");
 
+/** Loads every page group now (component tests: a page then renders without waiting on an import). */
+export function preloadPageGroups(): Promise<unknown[]> {
+  const groups = [publicPages, authPages, areaLayouts, patientPages, dentistPages, adminPages];
+  return Promise.all([...groups, messagesPages, supportPages, queryProvider].map((load) => load()));
+}
+
 /**
  * A lazily loaded component taken from a lazily imported module; `withQuery` wraps it in the
  * shared react-query provider (for the pages and layouts that call the API through it).

@@ -3,10 +3,15 @@ import { type Location, MemoryRouter, useLocation } from "react-router";
 import { vi } from "vitest";
 import type { Profile } from "../../shared/schemas/profile";
 import { Providers } from "../app/Providers";
-import { AppRoutes } from "../app/routes";
+import { AppRoutes, preloadPageGroups } from "../app/routes";
 import { resetConfigStore } from "../lib/config";
 import { getQueryClient, resetQueryClient } from "../lib/queryClient";
 import { resetSessionStore } from "../lib/session";
+
+// The page groups are lazy chunks. Importing one the first time (transform and evaluation of its
+// modules) can take seconds on a busy machine, longer than testing-library waits for what a page
+// shows: every test file that renders the app has them all loaded before its first test.
+await preloadPageGroups();
 
 type Handler = (body: unknown) => { status: number; body?: unknown };
 
