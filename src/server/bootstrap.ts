@@ -1,3 +1,4 @@
+import { writeAudit } from "./access/audit";
 import type { Auth } from "./auth";
 import type { Db } from "./db/index";
 import { systemFindProfile, systemInsertProfile } from "./modules/profiles/profiles.repo";
@@ -10,7 +11,8 @@ interface Deps {
 export interface NewAccount {
   email: string;
   password: string;
-  role: "patient" | "dentist";
+  /** null: an administrator who is neither patient nor dentist. */
+  role: "patient" | "dentist" | null;
   firstName: string;
   lastName: string;
   city?: string;
@@ -70,7 +72,7 @@ export async function ensureAdmin(
     userId = await systemCreateAccount(deps, {
       email: normalized,
       password,
-      role: "patient",
+      role: null,
       firstName: "Administrateur",
       lastName: "",
       isAdmin: true,
@@ -98,7 +100,8 @@ export async function ensureAdmin(
       await systemInsertProfile(deps.db, {
         id: userId,
         email: normalized,
-        role: "patient",
+        role: null,
+        isAdmin: true,
         firstName: existing.name.split(" ")[0] || "Administrateur",
         lastName: existing.name.split(" ").slice(1).join(" "),
       });
@@ -110,15 +113,12 @@ export async function ensureAdmin(
       .execute();
     outcome = "updated";
   }
-  await deps.db
-    .insertInto("audit_log")
-    .values({
-      actor_id: null,
-      action: "admin.ensured",
-      subject_type: "profile",
-      subject_id: userId,
-      details: JSON.stringify({ outcome }),
-    })
-    .execute();
+  await writeAudit(deps.db, {
+    actorId: null,
+    action: "admin.ensured",
+    subjectType: "profile",
+    subjectId: userId,
+    details: { outcome },
+  });
   return outcome;
 }

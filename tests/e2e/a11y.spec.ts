@@ -190,7 +190,7 @@ test.describe("accessibilité (axe)", () => {
 
   test("espace d'administration", async ({ page }) => {
     await loginViaApi(page, DEMO.admin);
-    await scanPages(page, ["/admin/dashboard", "/admin/chat-messages"]);
+    await scanPages(page, ["/admin/dashboard", "/admin/chat-messages", "/admin/account"]);
   });
 
   test("espace d'administration : vérifications, contact, audit ; aide aux patients", async ({ page }) => {

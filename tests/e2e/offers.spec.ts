@@ -74,7 +74,7 @@ test.describe("propositions des dentistes (D14)", () => {
     // Dentist B opens the proposal page.
     const slotDay = addDays(parisToday(new Date()), 14);
     const validUntil = addDays(parisToday(new Date()), 30);
-    await test.step("la Dr Leroy voit la demande, ses documents et le patient", async () => {
+    await test.step("la Dr Leroy voit la demande, ses documents et le patient (sans son e-mail)", async () => {
       await switchTo(page, DEMO.dentist2);
       await page.goto(`/dentist/patient-submission/${id}`);
       await page.getByRole("link", { name: "Proposer un devis" }).click();
@@ -83,8 +83,9 @@ test.describe("propositions des dentistes (D14)", () => {
 
       const age = ageOn(BIRTH_DATE, parisToday(new Date()));
       await expect(page.getByText(`${age} ans`)).toBeVisible();
-      await expect(page.getByText(patient.email)).toBeVisible();
       await expect(page.getByText("Non spécifié")).toBeVisible();
+      // A dentist talks to the patient in the product's conversations, never by e-mail.
+      await expect(page.getByText(patient.email)).toHaveCount(0);
 
       await expect(page.getByRole("tab", { name: "Tous (2)" })).toHaveAttribute("aria-selected", "true");
       await page.getByRole("tab", { name: "Radiographies (1)" }).click();

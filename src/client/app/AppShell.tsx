@@ -63,8 +63,10 @@ const AREA_LABEL: Record<Area, string> = {
 
 function profilePathFor(area: Area, profile: Profile): string {
   if (area === "admin") {
+    // An administrator's own patient or dentist profile if they have one, else their admin account.
     if (profile.role === "dentist") return "/dentist/profile";
-    return "/patient/profile";
+    if (profile.role === "patient") return "/patient/profile";
+    return "/admin/account";
   }
   return `/${area}/profile`;
 }

@@ -97,6 +97,7 @@ const AdminChatMessagesPage = lazyPage(adminPages, "AdminChatMessagesPage");
 const AdminVerificationsPage = lazyPage(adminPages, "AdminVerificationsPage");
 const AdminContactPage = lazyPage(adminPages, "AdminContactPage");
 const AdminAuditPage = lazyPage(adminPages, "AdminAuditPage");
+const AdminAccountPage = lazyPage(adminPages, "AdminAccountPage");
 
 export function AppRoutes() {
   return (
@@ -158,6 +159,7 @@ export function AppRoutes() {
           <Route path="verifications" element={<AdminVerificationsPage />} />
           <Route path="contact" element={<AdminContactPage />} />
           <Route path="audit" element={<AdminAuditPage />} />
+          <Route path="account" element={<AdminAccountPage />} />
         </Route>
       </Route>
     </Routes>

@@ -14,7 +14,7 @@ export function AccountInfoCard({ profile, className }: { profile: Profile; clas
         <dl className="grid gap-4">
           <div>
             <dt className="text-sm font-medium text-slate-600">Rôle</dt>
-            <dd className="text-slate-900">{ROLE_LABELS[profile.role]}</dd>
+            <dd className="text-slate-900">{profile.role ? ROLE_LABELS[profile.role] : "Administrateur"}</dd>
           </div>
           <div>
             <dt className="text-sm font-medium text-slate-600">Membre depuis</dt>

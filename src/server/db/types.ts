@@ -53,7 +53,8 @@ export interface VerificationsTable {
 export interface ProfilesTable {
   id: string;
   email: string;
-  role: "patient" | "dentist";
+  /** null only for an administrator who is neither patient nor dentist (migration 013). */
+  role: "patient" | "dentist" | null;
   first_name: string;
   last_name: string;
   full_name: string;
@@ -271,6 +272,15 @@ export interface SupportMessagesTable {
   created_at: Timestamp;
 }
 
+/** Windowed login-throttling counters (migration 012, modules/account/login-throttle.ts). */
+export interface LoginAttemptsTable {
+  scope: "ip" | "ip_requests" | "account_ip" | "account" | "device";
+  /** HMAC of the e-mail, IP or device id: no address in clear. */
+  subject: string;
+  count: number;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -295,6 +305,7 @@ export interface Database {
   appointments: AppointmentsTable;
   appointment_options: AppointmentOptionsTable;
   appointment_reminders: AppointmentRemindersTable;
+  login_attempts: LoginAttemptsTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -62,7 +62,7 @@ export function isValidPostcode(value: string): boolean {
 export type VerificationField = "rpps" | "practice_address" | "practice_postcode";
 
 export interface VerificationSubject {
-  role: string;
+  role: string | null;
   is_verified: boolean;
   verification_requested_at: Date | string | null;
   rpps: string | null;

@@ -55,7 +55,6 @@ export type DentistRequestList = z.infer<typeof dentistRequestListSchema>;
 
 export const dentistRequestDetailSchema = dentistRequestSummarySchema.extend({
   description: z.string(),
-  patient_email: z.string(),
   assigned: z.boolean(),
   addressed_to_me: z.boolean(),
   documents: z.array(documentSchema),

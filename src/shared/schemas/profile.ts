@@ -7,7 +7,8 @@ import { isValidPostcode, isValidRpps, normalizeRpps, VERIFICATION_STATES } from
 export const profileSchema = z.object({
   id: z.string(),
   email: z.string(),
-  role: z.enum(ROLES),
+  /** null: an administrator who is neither patient nor dentist. */
+  role: z.enum(ROLES).nullable(),
   first_name: z.string(),
   last_name: z.string(),
   full_name: z.string(),

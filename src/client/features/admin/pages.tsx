@@ -1,4 +1,6 @@
 /** The admin chunk: every page of /admin/* (lazy-loaded by the router). */
+
+export { AdminAccountPage } from "./AccountPage";
 export { AdminAuditPage } from "./AuditPage";
 export { AdminChatMessagesPage } from "./ChatMessagesPage";
 export { AdminContactPage } from "./ContactPage";

@@ -322,9 +322,6 @@ function PatientPanel({ request, age }: { request: DentistRequestDetail; age: nu
         <dl className="grid gap-4">
           <Detail label="Nom">{request.patient_name}</Detail>
           {age !== null ? <Detail label="Âge">{`${age} ans`}</Detail> : null}
-          <Detail label="E-mail">
-            <span className="break-all">{request.patient_email}</span>
-          </Detail>
           <Detail label="Date de la demande">{formatDetailDate(request.created_at)}</Detail>
           <Detail label="Traitement">{treatmentLabel(request.treatment_type)}</Detail>
           <Detail label="Urgence">

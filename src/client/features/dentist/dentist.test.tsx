@@ -28,7 +28,6 @@ function detail(overrides: Partial<DentistRequestDetail> = {}): DentistRequestDe
     my_status: "pending",
     is_new: false,
     description: "Couronne sur la 36.",
-    patient_email: "ines@example.fr",
     assigned: false,
     addressed_to_me: false,
     documents: [],

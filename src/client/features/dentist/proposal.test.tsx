@@ -41,7 +41,6 @@ function detail(overrides: Partial<DentistRequestDetail> = {}): DentistRequestDe
     my_status: "pending",
     is_new: false,
     description: "Couronne sur la 36.",
-    patient_email: "ines@example.fr",
     assigned: false,
     addressed_to_me: false,
     documents: [
@@ -106,7 +105,8 @@ describe("page de proposition : le formulaire", () => {
     await user.type(amount, "1 250,50");
     expect(submit).toBeEnabled();
     expect(screen.getByText("42 ans")).toBeInTheDocument();
-    expect(screen.getByText("ines@example.fr")).toBeInTheDocument();
+    // The patient's e-mail is never shown to a dentist: they talk in the product's conversations.
+    expect(screen.queryByText("E-mail")).not.toBeInTheDocument();
     expect(screen.getByText("21 novembre 2026")).toBeInTheDocument();
     expect(screen.getByText("Urgent")).toBeInTheDocument();
     expect(screen.getByText("Non spécifié")).toBeInTheDocument();

@@ -10,6 +10,8 @@ import * as m008 from "./008_request_tallies";
 import * as m009 from "./009_messaging";
 import * as m010 from "./010_admin";
 import * as m011 from "./011_appointments";
+import * as m012 from "./012_login_attempts";
+import * as m013 from "./013_open_requests_and_admins";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   "009_messaging": m009,
   "010_admin": m010,
   "011_appointments": m011,
+  "012_login_attempts": m012,
+  "013_open_requests_and_admins": m013,
 };

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { verificationStateOf } from "../../../shared/policies/verification";
 import type { AuditEntry } from "../../../shared/schemas/admin";
+import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
 import { fetchPage } from "../../db/paging";
-import type { Actor } from "../../session";
 
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -82,7 +82,8 @@ export function adminRepo(db: Db, actor: Actor) {
           id: row.id,
           full_name: row.full_name,
           email: row.email,
-          role: row.role,
+          // The query filters on this role.
+          role: options.role,
           is_verified: row.is_verified,
           verification_state: verificationStateOf(row),
           created_at: new Date(row.created_at).toISOString(),
@@ -252,6 +253,8 @@ const AUDIT_LABELS: Record<string, string> = {
   "verification.refused": "Vérification refusée",
   "admin.granted": "Droits d'administration accordés",
   "admin.ensured": "Compte administrateur créé ou confirmé",
+  "account.password_changed": "Mot de passe modifié",
+  "account.password_change_refused": "Changement de mot de passe refusé (mot de passe actuel incorrect)",
   "attachment.view": "Pièce jointe consultée",
   "attachment.download": "Pièce jointe téléchargée",
   "support_image.view": "Image d'assistance consultée",

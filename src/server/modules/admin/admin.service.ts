@@ -1,11 +1,12 @@
 import { sql } from "kysely";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
+import type { Actor } from "../../access/actor";
+import { writeAudit } from "../../access/audit";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, forbidden, notFound } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { verificationDecisionMail } from "../../mail/templates";
-import type { Actor } from "../../session";
 
 interface Deps {
   db: Db;
@@ -61,17 +62,14 @@ export async function decideVerification(
       })
       .where("id", "=", dentistId)
       .execute();
-    await trx
-      .insertInto("audit_log")
-      .values({
-        actor_id: admin.userId,
-        action: ACTIONS[decision],
-        subject_type: "profile",
-        subject_id: dentistId,
-        details: JSON.stringify(reason ? { reason } : {}),
-        created_at: now,
-      })
-      .execute();
+    await writeAudit(trx, {
+      actorId: admin.userId,
+      action: ACTIONS[decision],
+      subjectType: "profile",
+      subjectId: dentistId,
+      details: reason ? { reason } : {},
+      at: now,
+    });
     return { dentist, changed: true };
   });
   if (result.changed) {

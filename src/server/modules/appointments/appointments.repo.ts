@@ -1,31 +1,21 @@
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
-import type { AppointmentSide } from "../../../shared/domain/appointments";
 import {
   appointmentViewOf,
   mayChangeAppointment,
   mayConfirmAppointment,
 } from "../../../shared/policies/appointments";
 import { APPOINTMENT_PAGE_SIZE, type Appointment } from "../../../shared/schemas/appointments";
+import type { Actor } from "../../access/actor";
+import { appointmentSide, appointmentVisibleTo } from "../../access/objects";
 import { fetchPage } from "../../db/paging";
 import type { Database } from "../../db/types";
-import type { Actor } from "../../session";
 
 type AppointmentScope = ExpressionBuilder<Database & { a: Database["appointments"] }, "a">;
 
-/** The side the actor plays in appointments, or null (admins, unverified dentists: nothing). */
-export function sideOf(actor: Actor): AppointmentSide | null {
-  if (actor.profile.role === "patient") return "patient";
-  if (actor.profile.role === "dentist" && actor.profile.is_verified) return "dentist";
-  return null;
-}
-
 /** Appointments as one party sees them: every query is bound to the actor's side and id. */
 export function appointmentsRepo(db: Kysely<Database>, actor: Actor) {
-  const side = sideOf(actor);
-  const mine = (eb: AppointmentScope) =>
-    side === null
-      ? eb.lit(false)
-      : eb(side === "patient" ? "a.patient_id" : "a.dentist_id", "=", actor.userId);
+  const side = appointmentSide(actor);
+  const mine = (eb: AppointmentScope) => appointmentVisibleTo(eb, actor);
 
   const base = (q: Kysely<Database>) =>
     q

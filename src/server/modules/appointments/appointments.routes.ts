@@ -12,9 +12,10 @@ import {
 } from "../../../shared/schemas/appointments";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import { OFFER_MESSAGES } from "../../../shared/schemas/offers";
+import { actorOf, requireArea } from "../../access/actor";
+import { requireVisible } from "../../access/guards";
 import { notFound } from "../../errors";
-import { actorOf, requireArea } from "../../session";
-import { contentDisposition } from "../documents/documents.routes";
+import { contentDisposition } from "../../files/names";
 import { appointmentsRepo } from "./appointments.repo";
 import {
   appointmentCalendar,
@@ -57,6 +58,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
         response: { 201: appointmentResultSchema, ...changeErrors },
       },
       onRequest: requireArea("patient"),
+      preValidation: requireVisible("patientOffer", OFFER_MESSAGES.notFound),
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -99,6 +101,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: appointmentResultSchema, ...changeErrors },
       },
       onRequest: signedIn,
+      preValidation: requireVisible("appointment", APPOINTMENT_MESSAGES.notFound),
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -119,6 +122,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: appointmentResultSchema, ...changeErrors },
       },
       onRequest: signedIn,
+      preValidation: requireVisible("appointment", APPOINTMENT_MESSAGES.notFound),
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -164,7 +168,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
       const ics = await appointmentCalendar({ db: app.db, config: app.config, clock: app.clock }, actor, id);
       return reply
         .header("content-type", "text/calendar; charset=utf-8")
-        .header("content-disposition", contentDisposition("attachment", "rendez-vous.ics"))
+        .header("content-disposition", contentDisposition("attachment", "rendez-vous.ics", "text/calendar"))
         .header("cache-control", "private, no-store")
         .send(ics);
     },

@@ -9,6 +9,7 @@ import {
 import { parisLocalToDate } from "../../../shared/policies/offers";
 import { APPOINTMENT_MESSAGES, appointmentTimingIssues } from "../../../shared/schemas/appointments";
 import { OFFER_MESSAGES } from "../../../shared/schemas/offers";
+import type { Actor } from "../../access/actor";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import type { Database } from "../../db/types";
@@ -21,7 +22,6 @@ import {
   appointmentReminderMail,
 } from "../../mail/templates";
 import type { EventBus } from "../../realtime/bus";
-import type { Actor } from "../../session";
 import { type AppointmentWithContacts, appointmentsRepo } from "./appointments.repo";
 import { appointmentIcs } from "./calendar";
 

@@ -115,7 +115,17 @@ describe("accepting an offer (D14)", () => {
       [b]: "closed",
     });
     expect((await get(`/api/dentist/requests/${requestId}`, who.drA)).json().my_status).toBe("confirmed");
-    expect((await get(`/api/dentist/requests/${requestId}`, who.drB)).json().my_status).toBe("responded");
+    // The request is settled with Dr Anne: Dr Bruno no longer sees it, its offers nor its documents.
+    expect((await get(`/api/dentist/requests/${requestId}`, who.drB)).statusCode).toBe(404);
+    expect((await get(`/api/dentist/requests/${requestId}/offer`, who.drB)).statusCode).toBe(404);
+    expect((await get(`/api/dentist/requests/${requestId}/documents.zip`, who.drB)).statusCode).toBe(404);
+    const [document] = detail.documents as { id: string }[];
+    expect((await get(`/api/documents/${document?.id}/file`, who.drB)).statusCode).toBe(404);
+    expect((await get(`/api/documents/${document?.id}/file`, who.drA)).statusCode).toBe(200);
+    const list = (await get("/api/dentist/requests?page_size=50", who.drB)).json();
+    expect(list.items.map((i: { id: string }) => i.id)).not.toContain(requestId);
+    const chosen = (await get("/api/dentist/requests?page_size=50", who.drA)).json();
+    expect(chosen.items.map((i: { id: string }) => i.id)).toContain(requestId);
 
     await expect.poll(() => mailsTo("a accepté votre proposition").length).toBeGreaterThan(0);
     expect(mailsTo("a accepté votre proposition").at(-1)).toContain(
@@ -130,9 +140,10 @@ describe("accepting an offer (D14)", () => {
       expect(again.statusCode).toBe(409);
       expect(again.json().error.message).toBe("Vous avez déjà accepté une proposition pour cette demande.");
     }
-    // The closed dentist can no longer withdraw or send again.
+    // The closed dentist can no longer withdraw, nor even see the request to send again.
     expect((await post(`/api/dentist/offers/${b}/withdraw`, undefined, who.drB)).statusCode).toBe(409);
-    expect((await get(`/api/dentist/requests/${requestId}/offer`, who.drB)).json().may_offer).toBe(false);
+    expect((await get(`/api/dentist/requests/${requestId}/offer`, who.drB)).statusCode).toBe(404);
+    expect((await get(`/api/dentist/requests/${requestId}/offer`, who.drA)).json().may_offer).toBe(false);
   });
 
   it("refuses everyone but the owning patient", async () => {

@@ -1,9 +1,11 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { TreatmentType } from "../../../shared/domain/treatments";
 import type { ChatMessage, ConversationSummary } from "../../../shared/schemas/conversations";
+import { decodeCursor, encodeCursor } from "../../../shared/schemas/cursor";
+import type { Actor } from "../../access/actor";
+import { conversationSide } from "../../access/objects";
 import type { Db } from "../../db/index";
 import type { Database } from "../../db/types";
-import type { Actor } from "../../session";
 
 /**
  * Conversations between a patient and a dentist about a request (decision D13). Every query is
@@ -91,24 +93,10 @@ export async function partiesOf(db: Db, conversationId: string) {
     .executeTakeFirst();
 }
 
-/** Keyset cursor of the conversation list: last activity then id. */
-function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(JSON.stringify([at.toISOString(), id])).toString("base64url");
-}
-function decodeCursor(cursor: string): [Date, string] | null {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
-    const date = new Date(at);
-    return Number.isNaN(date.getTime()) || typeof id !== "string" ? null : [date, id];
-  } catch {
-    return null;
-  }
-}
-
 export function conversationsRepo(db: Db, actor: Actor) {
   const me = actor.userId;
   // A person is on one side: patients talk to dentists and dentists to patients.
-  const mySide = actor.profile.role === "dentist" ? "c.dentist_id" : "c.patient_id";
+  const mySide = conversationSide(actor);
   const otherSide = actor.profile.role === "dentist" ? "c.patient_id" : "c.dentist_id";
 
   const summaries = () =>
@@ -187,9 +175,10 @@ export function conversationsRepo(db: Db, actor: Actor) {
         const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         query = query.where("o.full_name", "ilike", pattern);
       }
+      // Keyset cursor: last activity then id (shared/schemas/cursor.ts; the query schema refused forgeries).
       const after = options.cursor ? decodeCursor(options.cursor) : null;
       if (after) {
-        const [at, id] = after;
+        const { at, id } = after;
         query = query.where((eb: C) =>
           eb.or([
             eb("c.last_message_at", "<", at),
@@ -207,7 +196,9 @@ export function conversationsRepo(db: Db, actor: Actor) {
       return {
         items: items.map(toSummary),
         nextCursor:
-          rows.length > options.limit && last ? encodeCursor(new Date(last.last_message_at), last.id) : null,
+          rows.length > options.limit && last
+            ? encodeCursor({ at: new Date(last.last_message_at), id: last.id })
+            : null,
       };
     },
 

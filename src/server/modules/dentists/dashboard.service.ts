@@ -1,7 +1,8 @@
 import { sql } from "kysely";
+import type { Actor } from "../../access/actor";
+import { requestOpenToDentist } from "../../access/requests";
+import { isVerifiedDentist } from "../../access/rules";
 import type { Db } from "../../db/index";
-import type { Actor } from "../../session";
-import { visibleToDentist } from "../requests/requests.repo";
 
 /**
  * The numbers of the dentist dashboard (spec §2), all for this dentist, in two queries whatever the
@@ -10,7 +11,7 @@ import { visibleToDentist } from "../requests/requests.repo";
  */
 export async function dentistDashboard(db: Db, actor: Actor) {
   const me = actor.userId;
-  const verified = actor.profile.role === "dentist" && actor.profile.is_verified;
+  const verified = isVerifiedDentist(actor.profile);
   // This month in Europe/Paris (D16).
   const monthStart = sql<Date>`(date_trunc('month', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris')`;
   const month = sql<string>`date_trunc('month', now() at time zone 'Europe/Paris')::date`;
@@ -21,7 +22,7 @@ export async function dentistDashboard(db: Db, actor: Actor) {
     .where("c.dentist_id", "=", me)
     .where("m.sender_id", "!=", me)
     .where("m.read_at", "is", null);
-  // Visible (sent to every verified dentist or to me, not cancelled) and received this month.
+  // Open requests (sent to every verified dentist or to me, new or in review) and received this month.
   const tallies = db
     .selectFrom("request_tallies")
     .select([
@@ -29,7 +30,7 @@ export async function dentistDashboard(db: Db, actor: Actor) {
       sql<number>`coalesce(sum(requests) filter (where month >= ${month}), 0)::int`.as("received"),
     ])
     .where("audience", "in", ["all", me]);
-  // My own rows: answered (among the visible requests), this month's replies and confirmations,
+  // My own rows: answered (among the open requests), this month's replies and confirmations,
   // and the average response time over the last 30 days.
   const mine = db
     .selectFrom("request_dentists as rd")
@@ -40,7 +41,7 @@ export async function dentistDashboard(db: Db, actor: Actor) {
           eb.fn
             .countAll()
             .filterWhere((eb) =>
-              eb.and([eb("rd.status", "in", ["responded", "confirmed"]), visibleToDentist(eb, me)]),
+              eb.and([eb("rd.status", "in", ["responded", "confirmed"]), requestOpenToDentist(eb, me)]),
             ),
           "integer",
         )

@@ -1,13 +1,12 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { type Expression, type SqlBool, sql } from "kysely";
 import type { DentistStatus } from "../../../shared/domain/dentist";
 import { TREATMENT_LABELS, TREATMENT_TYPES, type TreatmentType } from "../../../shared/domain/treatments";
 import { keysMatchingLabel } from "../../../shared/format/search";
+import type { Actor } from "../../access/actor";
+import type { RequestsEb } from "../../access/requests";
+import { requestIsOpen, requestVisibleToDentist } from "../../access/requests";
+import { isVerifiedDentist } from "../../access/rules";
 import type { Db } from "../../db/index";
-import type { Database } from "../../db/types";
-import type { Actor } from "../../session";
-import { visibleToDentist } from "../requests/requests.repo";
-
-type RequestsEb = ExpressionBuilder<Database & { r: Database["requests"] }, "r">;
 
 interface SearchTerms {
   /** ilike pattern on the patient's full name, the term's wildcards escaped. */
@@ -25,12 +24,13 @@ function searchTerms(search: string): SearchTerms {
 
 /**
  * What a dentist sees of patients' requests (decisions D6, D7). Every query is bound to the actor:
- * an unverified dentist sees nothing; a verified one sees requests sent to every verified dentist
- * and those sent to them by name, never a cancelled one, with their own status on each.
+ * an unverified dentist sees nothing; a verified one sees the open requests sent to every verified
+ * dentist or to them by name, and those whose accepted offer is theirs (access/requests.ts), with
+ * their own status on each.
  */
 export function dentistRequestsRepo(db: Db, actor: Actor) {
   const me = actor.userId;
-  const verified = actor.profile.role === "dentist" && actor.profile.is_verified;
+  const verified = isVerifiedDentist(actor.profile);
 
   /** One request with this dentist's row (detail, assignment). */
   const visible = () =>
@@ -40,7 +40,7 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
       .leftJoin("request_dentists as rd", (join) =>
         join.onRef("rd.request_id", "=", "r.id").on("rd.dentist_id", "=", me),
       )
-      .where((eb) => visibleToDentist(eb, me));
+      .where((eb) => requestVisibleToDentist(eb, me));
 
   const summaryColumns = [
     "r.id",
@@ -57,21 +57,36 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
   const audiences = ["all", me];
 
   /**
-   * Requests sent to all, then those sent to this dentist: each is one partial index in list order
-   * (migration 008), so a page is a merge of two index scans of at most offset + limit rows each,
-   * whatever the number of requests. The literal 'cancelled' lets the planner match those indexes.
+   * Open requests sent to all, open requests sent to this dentist, and the requests whose accepted
+   * offer is his. The first two are each one partial index in list order (migration 013: the open
+   * statuses as literals let the planner match them); the third starts from this dentist's accepted
+   * offers, a few rows. A page is a merge of three scans of at most offset + limit rows each,
+   * whatever the number of requests; the branches never overlap (an accepted offer closes a request).
    */
   const audienceBranches = (extra: (eb: RequestsEb) => Expression<SqlBool>, limit: number) =>
     [
-      (eb: RequestsEb) => eb("r.recipient_dentist_id", "is", null),
-      (eb: RequestsEb) => eb("r.recipient_dentist_id", "=", me),
+      (eb: RequestsEb) => eb.and([eb("r.recipient_dentist_id", "is", null), requestIsOpen(eb)]),
+      (eb: RequestsEb) => eb.and([eb("r.recipient_dentist_id", "=", me), requestIsOpen(eb)]),
+      (eb: RequestsEb) =>
+        eb.and([
+          eb(
+            "r.id",
+            "in",
+            eb
+              .selectFrom("offers as chosen")
+              .select("chosen.request_id")
+              .where("chosen.dentist_id", "=", me)
+              .where("chosen.status", "=", "accepted"),
+          ),
+          eb.not(requestIsOpen(eb)),
+        ]),
     ].map((audience) =>
       db
         .selectFrom(
           db
             .selectFrom("requests as r")
             .select(["r.id", "r.patient_id", "r.treatment_type", "r.created_at", "r.budget", "r.urgency"])
-            .where((eb) => eb.and([audience(eb), eb("r.status", "<>", sql.lit("cancelled")), extra(eb)]))
+            .where((eb) => eb.and([audience(eb), extra(eb)]))
             .orderBy("r.created_at", "desc")
             .orderBy("r.id", "desc")
             .limit(limit)
@@ -166,7 +181,7 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
       .innerJoin("profiles as p", "p.id", "r.patient_id")
       .where("rd.dentist_id", "=", me)
       .where("rd.status", "=", status)
-      .where((eb) => visibleToDentist(eb, me));
+      .where((eb) => requestVisibleToDentist(eb, me));
     if (treatment) query = query.where("r.treatment_type", "=", treatment);
     if (search) {
       query = query.where((eb) =>
@@ -232,7 +247,6 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
           ...summaryColumns,
           "r.description",
           "r.recipient_dentist_id",
-          "p.email as patient_email",
           sql<boolean>`(rd.assigned_at is not null)`.as("assigned"),
         ])
         .where("r.id", "=", id)

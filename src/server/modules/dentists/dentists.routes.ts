@@ -15,8 +15,9 @@ import {
   replyResultSchema,
   replySchema,
 } from "../../../shared/schemas/dentist";
+import { actorOf, requireArea } from "../../access/actor";
+import { requireVisible } from "../../access/guards";
 import { notFound } from "../../errors";
-import { actorOf, requireArea } from "../../session";
 import { dentistDashboard } from "./dashboard.service";
 import { dentistRequestsRepo } from "./dentists.repo";
 import { replyToRequest } from "./reply.service";
@@ -147,7 +148,6 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
       return {
         ...summary(row),
         description: row.description,
-        patient_email: row.patient_email,
         assigned: row.assigned,
         addressed_to_me: row.recipient_dentist_id === actor.userId,
         conversation_id: conversationId,
@@ -194,6 +194,7 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
         response: { 201: replyResultSchema, 400: errorBodySchema, 409: errorBodySchema, ...errors },
       },
       onRequest: dentist,
+      preValidation: requireVisible("request", DENTIST_MESSAGES.notFound),
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);

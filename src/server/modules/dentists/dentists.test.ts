@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DentistStatus } from "../../../shared/domain/dentist";
 import { TREATMENT_LABELS, TREATMENT_TYPES, type TreatmentType } from "../../../shared/domain/treatments";
 import { keysMatchingLabel } from "../../../shared/format/search";
+import { requestOpenToDentist, requestVisibleToDentist } from "../../access/requests";
 import { multipart, tinyPdf } from "../../testing/files";
 import { createTestContext, signUpDentist, signUpPatient, type TestContext } from "../../testing/harness";
-import { visibleToDentist } from "../requests/requests.repo";
 
 let ctx: TestContext;
 const who: Record<string, { cookie: string; id: string }> = {};
@@ -122,9 +122,11 @@ describe("opening, assigning and replying", () => {
       id,
       my_status: "pending",
       assigned: false,
-      patient_email: expect.any(String),
       conversation_id: null,
     });
+    // Dentists talk to patients in the product: never their e-mail address or phone number.
+    expect(detail).not.toHaveProperty("patient_email");
+    expect(JSON.stringify(detail)).not.toContain("@");
     expect(detail.documents).toHaveLength(1);
     const again = (await get("/api/dentist/requests?page_size=50", who.drA)).json();
     expect(again.items.find((i: { id: string }) => i.id === id).is_new).toBe(false);
@@ -304,7 +306,7 @@ describe("lists and counts backed by indexes and tallies (migration 008)", () =>
       .leftJoin("request_dentists as rd", (join) =>
         join.onRef("rd.request_id", "=", "r.id").on("rd.dentist_id", "=", dentistId),
       )
-      .where((eb) => visibleToDentist(eb, dentistId));
+      .where((eb) => requestVisibleToDentist(eb, dentistId));
     if (options.status === "pending") {
       query = query.where((eb) => eb.or([eb("rd.status", "is", null), eb("rd.status", "=", "pending")]));
     } else if (options.status !== "all") {
@@ -344,7 +346,7 @@ describe("lists and counts backed by indexes and tallies (migration 008)", () =>
       .leftJoin("request_dentists as rd", (join) =>
         join.onRef("rd.request_id", "=", "r.id").on("rd.dentist_id", "=", dentistId),
       )
-      .where((eb) => visibleToDentist(eb, dentistId))
+      .where((eb) => requestOpenToDentist(eb, dentistId))
       .select([
         sql<number>`count(*)::int`.as("visible"),
         sql<number>`count(*) filter (where rd.status in ('responded', 'confirmed'))::int`.as("answered"),
@@ -365,7 +367,7 @@ describe("lists and counts backed by indexes and tallies (migration 008)", () =>
     const counted = await sql<{ audience: string; treatment_type: string; month: string; n: number }>`
       select coalesce(recipient_dentist_id::text, 'all') as audience, treatment_type,
              date_trunc('month', created_at at time zone 'Europe/Paris')::date::text as month, count(*)::int as n
-      from requests where status <> 'cancelled' group by 1, 2, 3 order by 1, 2, 3`.execute(db);
+      from requests where status in ('new', 'in_review') group by 1, 2, 3 order by 1, 2, 3`.execute(db);
     expect(tallied.rows).toEqual(counted.rows);
   }
 
@@ -483,7 +485,7 @@ describe("lists and counts backed by indexes and tallies (migration 008)", () =>
       .select("r.id")
       .where("rd.dentist_id", "=", eve.id)
       .where("rd.status", "in", ["responded", "confirmed"])
-      .where("r.status", "!=", "cancelled")
+      .where("r.status", "in", ["new", "in_review"])
       .executeTakeFirstOrThrow();
     const before = await referenceCounts(eve.id);
     await ctx.app.db

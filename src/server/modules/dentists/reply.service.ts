@@ -2,14 +2,15 @@ import { sql, type Transaction } from "kysely";
 import type { DentistStatus } from "../../../shared/domain/dentist";
 import { mayReply, REPLY_REFUSED } from "../../../shared/policies/replies";
 import { DENTIST_MESSAGES } from "../../../shared/schemas/dentist";
+import type { Actor } from "../../access/actor";
+import { requestVisibleToDentist } from "../../access/requests";
+import { isVerifiedDentist } from "../../access/rules";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import type { Database } from "../../db/types";
 import { AppError, notFound } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { dentistReplyMail } from "../../mail/templates";
-import type { Actor } from "../../session";
-import { visibleToDentist } from "../requests/requests.repo";
 
 interface Deps {
   db: Db;
@@ -26,8 +27,7 @@ interface Deps {
  */
 export async function replyToRequest(deps: Deps, actor: Actor, requestId: string, message: string) {
   const me = actor.userId;
-  if (!(actor.profile.role === "dentist" && actor.profile.is_verified))
-    throw notFound(DENTIST_MESSAGES.notFound);
+  if (!isVerifiedDentist(actor.profile)) throw notFound(DENTIST_MESSAGES.notFound);
   const result = await deps.db.transaction().execute(async (trx) => {
     const { request, mine } = await lockRequestForDentist(trx, requestId, me);
     if (!mayReply(mine.status)) throw new AppError(409, "CONFLICT", REPLY_REFUSED);
@@ -82,7 +82,7 @@ export async function lockRequestForDentist(
       "p.first_name as patient_first_name",
     ])
     .where("r.id", "=", requestId)
-    .where((eb) => visibleToDentist(eb, dentistId))
+    .where((eb) => requestVisibleToDentist(eb, dentistId))
     .executeTakeFirst();
   if (!request) throw notFound(DENTIST_MESSAGES.notFound);
   await trx

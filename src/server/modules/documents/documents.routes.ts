@@ -3,15 +3,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ZipFile } from "yazl";
 import { z } from "zod";
 import { errorBodySchema } from "../../../shared/schemas/common";
+import { actorOf, requireArea } from "../../access/actor";
+import { recordDocumentAccess } from "../../access/audit";
+import { findReadableDocument, findReadableRequestDocuments } from "../../access/documents";
 import { notFound } from "../../errors";
-import { actorOf, requireArea } from "../../session";
-import { findReadableDocument, findReadableRequestDocuments, recordDocumentAccess } from "./documents.repo";
-
-/** RFC 6266 Content-Disposition with a UTF-8 file name and an ASCII fallback. */
-export function contentDisposition(kind: "inline" | "attachment", fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
+import { contentDisposition, servedFileName } from "../../files/names";
 
 /** A patient document, streamed through an authorised route; never a public URL (decision D10). */
 export async function documentRoutes(app: FastifyInstance): Promise<void> {
@@ -49,7 +45,10 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         reply
           .header("content-type", document.mime_type)
           .header("content-length", size)
-          .header("content-disposition", contentDisposition(disposition, document.file_name))
+          .header(
+            "content-disposition",
+            contentDisposition(disposition, document.file_name, document.mime_type),
+          )
           .header("cache-control", "private, no-store")
           .header("x-content-type-options", "nosniff")
           // The file itself runs nothing: no scripts, only the browser's own viewers.
@@ -90,7 +89,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       const zip = new ZipFile();
       const used = new Set<string>();
       for (const document of present) {
-        const name = uniqueName(document.file_name, used);
+        const name = uniqueName(servedFileName(document.file_name, document.mime_type), used);
         // Stored, not deflated: PDFs and images are already compressed. Opened one at a time.
         zip.addReadStreamLazy(name, { compress: false, mtime: new Date(document.created_at) }, (cb) =>
           cb(null, app.storage.read(document.storage_key)),
@@ -101,7 +100,11 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         .header("content-type", "application/zip")
         .header(
           "content-disposition",
-          contentDisposition("attachment", `documents-${found.request.id.slice(0, 8)}.zip`),
+          contentDisposition(
+            "attachment",
+            `documents-${found.request.id.slice(0, 8)}.zip`,
+            "application/zip",
+          ),
         )
         .header("cache-control", "private, no-store")
         .header("x-content-type-options", "nosniff")

@@ -3,11 +3,12 @@ import type { OfferState } from "../../../shared/domain/offers";
 import { mayWithdrawOffer } from "../../../shared/policies/appointments";
 import { offerStateOf, parisToday } from "../../../shared/policies/offers";
 import { DENTIST_OFFERS_PAGE_SIZE, type OfferDto } from "../../../shared/schemas/offers";
+import type { Actor } from "../../access/actor";
+import { requestVisibleToDentist } from "../../access/requests";
+import { isVerifiedDentist } from "../../access/rules";
 import type { Db } from "../../db/index";
 import { fetchPage } from "../../db/paging";
 import type { Database } from "../../db/types";
-import type { Actor } from "../../session";
-import { visibleToDentist } from "../requests/requests.repo";
 
 /** The columns of an offer, with its validity as a Paris calendar day. */
 const offerColumns = [
@@ -74,7 +75,7 @@ async function withDetails<R extends OfferRow>(
 
 /** A dentist's own offers: every query is filtered by the actor's id. */
 export function dentistOffersRepo(db: Db, actor: Actor) {
-  const verified = actor.profile.role === "dentist" && actor.profile.is_verified;
+  const verified = isVerifiedDentist(actor.profile);
   return {
     /** What the proposal page needs besides the request: undefined when not visible (→ 404). */
     async context(requestId: string) {
@@ -87,7 +88,7 @@ export function dentistOffersRepo(db: Db, actor: Actor) {
         )
         .select(["r.status", "p.birth_date", sql<string>`coalesce(rd.status, 'pending')`.as("my_status")])
         .where("r.id", "=", requestId)
-        .where((eb) => visibleToDentist(eb, actor.userId))
+        .where((eb) => requestVisibleToDentist(eb, actor.userId))
         .executeTakeFirst();
     },
 

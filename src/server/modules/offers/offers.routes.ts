@@ -16,8 +16,9 @@ import {
   offerWithdrawnSchema,
 } from "../../../shared/schemas/offers";
 import { ageOn } from "../../../shared/schemas/profile";
+import { actorOf, requireArea } from "../../access/actor";
+import { requireVisible } from "../../access/guards";
 import { notFound } from "../../errors";
-import { actorOf, requireArea } from "../../session";
 import { dentistOffersRepo } from "./offers.repo";
 import { acceptOffer, submitOffer, withdrawOffer } from "./offers.service";
 
@@ -69,6 +70,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
         response: { 201: offerCreatedSchema, 400: errorBodySchema, 409: errorBodySchema, ...errors },
       },
       onRequest: dentist,
+      preValidation: requireVisible("request", DENTIST_MESSAGES.notFound),
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);

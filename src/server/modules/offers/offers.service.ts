@@ -5,12 +5,13 @@ import { mayWithdrawOffer, offerAcceptBlocker } from "../../../shared/policies/a
 import { mayOffer, offerStateOf, parisLocalToDate } from "../../../shared/policies/offers";
 import { DENTIST_MESSAGES } from "../../../shared/schemas/dentist";
 import { OFFER_MESSAGES, type OfferValues, offerTimingIssues } from "../../../shared/schemas/offers";
+import type { Actor } from "../../access/actor";
+import { isVerifiedDentist } from "../../access/rules";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, notFound, validationError } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { offerAcceptedMail, offerClosedMail, offerReceivedMail } from "../../mail/templates";
-import type { Actor } from "../../session";
 import { lockRequestForDentist, recordReply } from "../dentists/reply.service";
 import { dentistOffersRepo, patientOffersRepo } from "./offers.repo";
 
@@ -37,8 +38,7 @@ function offerMessage(offer: OfferValues): string {
  */
 export async function submitOffer(deps: Deps, actor: Actor, requestId: string, input: OfferValues) {
   const me = actor.userId;
-  if (!(actor.profile.role === "dentist" && actor.profile.is_verified))
-    throw notFound(DENTIST_MESSAGES.notFound);
+  if (!isVerifiedDentist(actor.profile)) throw notFound(DENTIST_MESSAGES.notFound);
   const now = deps.clock();
   const timing = offerTimingIssues(input, now);
   if (timing.length > 0) throw validationError(timing);
@@ -233,8 +233,7 @@ export async function acceptOffer(deps: Deps, actor: Actor, offerId: string) {
 
 /** The dentist withdraws one of their offers not yet accepted or closed (D14); 404 for anyone else's. */
 export async function withdrawOffer(deps: Pick<Deps, "db" | "clock">, actor: Actor, offerId: string) {
-  if (!(actor.profile.role === "dentist" && actor.profile.is_verified))
-    throw notFound(OFFER_MESSAGES.notFound);
+  if (!isVerifiedDentist(actor.profile)) throw notFound(OFFER_MESSAGES.notFound);
   const now = deps.clock();
   const offer = await deps.db.transaction().execute(async (trx) => {
     const row = await trx

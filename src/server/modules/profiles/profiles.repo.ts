@@ -22,11 +22,14 @@ export interface NewProfileInput {
   isVerified?: boolean;
 }
 
-/** Spec §3 rules: role normalised, names trimmed, full_name derived, empty phone/city stored as null. */
+/**
+ * Spec §3 rules: role normalised, names trimmed, full_name derived, empty phone/city stored as null.
+ * Only an admin may have no role (null): admins are not patients unless they chose to be (issue 13).
+ */
 export function profileValues(input: NewProfileInput) {
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();
-  const role: Role = normalizeRole(input.role);
+  const role: Role | null = input.role === null && input.isAdmin ? null : normalizeRole(input.role);
   return {
     id: input.id,
     email: input.email.trim().toLowerCase(),

@@ -9,8 +9,8 @@ import {
   PROFILE_MESSAGES,
   profileUpdateSchema,
 } from "../../../shared/schemas/profile";
+import { actorOf, requireArea } from "../../access/actor";
 import { AppError, notFound } from "../../errors";
-import { actorOf, requireArea } from "../../session";
 import { avatarKeyOf, avatarUrl, storeAvatar } from "./avatar";
 import { toProfileDto, updateOwnProfile } from "./profiles.repo";
 import { requestVerification } from "./profiles.service";

@@ -1,10 +1,11 @@
 import { verificationRequestProblem } from "../../../shared/policies/verification";
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import { PROFILE_MESSAGES } from "../../../shared/schemas/profile";
+import type { Actor } from "../../access/actor";
+import { writeAudit } from "../../access/audit";
 import type { Db } from "../../db/index";
 import type { ProfileRow } from "../../db/types";
 import { AppError, forbidden } from "../../errors";
-import type { Actor } from "../../session";
 import { findOwnProfileForUpdate, markOwnVerificationRequested } from "./profiles.repo";
 
 const MISSING_FIELD_MESSAGES = {
@@ -33,16 +34,13 @@ export async function requestVerification(db: Db, actor: Actor): Promise<Profile
     }
     const updated = await markOwnVerificationRequested(trx, actor, new Date());
     if (!updated) throw new AppError(409, ERROR_CODES.conflict, PROFILE_MESSAGES.alreadyRequested);
-    await trx
-      .insertInto("audit_log")
-      .values({
-        actor_id: actor.userId,
-        action: "verification.requested",
-        subject_type: "profile",
-        subject_id: actor.userId,
-        details: JSON.stringify({ rpps: updated.rpps, practice_postcode: updated.practice_postcode }),
-      })
-      .execute();
+    await writeAudit(trx, {
+      actorId: actor.userId,
+      action: "verification.requested",
+      subjectType: "profile",
+      subjectId: actor.userId,
+      details: { rpps: updated.rpps, practice_postcode: updated.practice_postcode },
+    });
     return updated;
   });
 }

@@ -1,24 +1,9 @@
-import { type ExpressionBuilder, sql } from "kysely";
+import { sql } from "kysely";
 import { REQUEST_STATUS_LABELS } from "../../../shared/domain/requests";
 import { TREATMENT_LABELS } from "../../../shared/domain/treatments";
 import { keysMatchingLabel } from "../../../shared/format/search";
+import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
-import type { Database } from "../../db/types";
-import type { Actor } from "../../session";
-
-/**
- * Decision D6, as a reusable condition on `requests as r`: a verified dentist sees the requests
- * sent to every verified dentist and those sent to them by name; never a cancelled one.
- */
-export function visibleToDentist(
-  eb: ExpressionBuilder<Database & { r: Database["requests"] }, "r">,
-  dentistId: string,
-) {
-  return eb.and([
-    eb("r.status", "!=", "cancelled"),
-    eb.or([eb("r.recipient_dentist_id", "is", null), eb("r.recipient_dentist_id", "=", dentistId)]),
-  ]);
-}
 
 const summaryColumns = [
   "r.id",

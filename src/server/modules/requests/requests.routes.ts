@@ -15,8 +15,8 @@ import {
   UPLOAD_MESSAGES,
   verifiedDentistListSchema,
 } from "../../../shared/schemas/requests";
+import { actorOf, requireArea } from "../../access/actor";
 import { AppError, notFound } from "../../errors";
-import { actorOf, requireArea } from "../../session";
 import { patientOffersRepo } from "../offers/offers.repo";
 import { listVerifiedDentists, patientRequestsRepo } from "./requests.repo";
 import { createRequest } from "./requests.service";

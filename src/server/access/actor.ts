@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type Area, mayEnterArea } from "../shared/policies/redirects";
-import type { ProfileRow } from "./db/types";
-import { forbidden, unauthenticated } from "./errors";
-import { systemEnsureProfile } from "./modules/profiles/profiles.repo";
+import { type Area, mayEnterArea } from "../../shared/policies/redirects";
+import type { ProfileRow } from "../db/types";
+import { forbidden, unauthenticated } from "../errors";
+import { systemEnsureProfile } from "../modules/profiles/profiles.repo";
 
 /** The signed-in person behind a request. Every repository call that reads people's data takes it. */
 export interface Actor {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureAdmin } from "./bootstrap";
-import { actorOf, requireArea } from "./session";
+import { ensureAdmin } from "../bootstrap";
 import {
   createTestContext,
   sessionCookie,
   signUpDentist,
   signUpPatient,
   type TestContext,
-} from "./testing/harness";
+} from "../testing/harness";
+import { actorOf, requireArea } from "./actor";
 
 // The area guard every protected route uses, checked on probe routes of each area.
 let ctx: TestContext;

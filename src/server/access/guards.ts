@@ -1,0 +1,18 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { notFound } from "../errors";
+import { actorOf } from "./actor";
+import { isUuid, type VisibleKind, visibleObject } from "./objects";
+
+/**
+ * Route guard (layer 2 before the body): the object named by the path parameter exists and the
+ * actor may see it, else 404 with the route's French message. Run as a preValidation hook after
+ * the area guard, so that a stranger gets 404 and never learns, through a 400, how the body of a
+ * route about someone else's object is checked.
+ */
+export function requireVisible(kind: VisibleKind, message: string, param = "id") {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const id = (request.params as Record<string, unknown>)[param];
+    const actor = await actorOf(request, reply);
+    if (!isUuid(id) || !(await visibleObject[kind](request.server.db, actor, id))) throw notFound(message);
+  };
+}

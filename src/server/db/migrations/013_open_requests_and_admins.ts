@@ -1,0 +1,121 @@
+import { type Kysely, sql } from "kysely";
+
+/**
+ * Issue 13 (ADR 012):
+ *
+ * - A completed or cancelled request is no longer open to every verified dentist: the request
+ *   tallies count open requests only (new, in review), and the partial indexes of the dentist list
+ *   are exactly the open requests of each audience, so the list stays a merge of index scans.
+ * - Admins are not patients: `profiles.role` may be null (an admin who is neither patient nor
+ *   dentist); the admins made by ADMIN_EMAIL / create-admin who never used the patient area lose the
+ *   patient role they were given by default.
+ */
+const OPEN = sql.raw("status in ('new', 'in_review')");
+const WAS_OPEN = sql.raw("old.status in ('new', 'in_review')");
+const IS_OPEN = sql.raw("new.status in ('new', 'in_review')");
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create or replace function request_tallies_on_insert_delete() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'INSERT' then
+        insert into request_tallies as t (audience, treatment_type, month, requests)
+        select coalesce(recipient_dentist_id::text, 'all'), treatment_type,
+               date_trunc('month', created_at at time zone 'Europe/Paris')::date, count(*)::int
+        from new_rows where ${OPEN}
+        group by 1, 2, 3 order by 1, 2, 3
+        on conflict (audience, treatment_type, month) do update set requests = t.requests + excluded.requests;
+      else
+        insert into request_tallies as t (audience, treatment_type, month, requests)
+        select coalesce(recipient_dentist_id::text, 'all'), treatment_type,
+               date_trunc('month', created_at at time zone 'Europe/Paris')::date, -count(*)::int
+        from old_rows where ${OPEN}
+        group by 1, 2, 3 order by 1, 2, 3
+        on conflict (audience, treatment_type, month) do update set requests = t.requests + excluded.requests;
+      end if;
+      return null;
+    end
+    $$
+  `.execute(db);
+  await sql`
+    create or replace function request_tallies_on_update() returns trigger language plpgsql as $$
+    begin
+      if ${WAS_OPEN} then
+        insert into request_tallies as t (audience, treatment_type, month, requests)
+        values (coalesce(old.recipient_dentist_id::text, 'all'), old.treatment_type,
+                date_trunc('month', old.created_at at time zone 'Europe/Paris')::date, -1)
+        on conflict (audience, treatment_type, month) do update set requests = t.requests - 1;
+      end if;
+      if ${IS_OPEN} then
+        insert into request_tallies as t (audience, treatment_type, month, requests)
+        values (coalesce(new.recipient_dentist_id::text, 'all'), new.treatment_type,
+                date_trunc('month', new.created_at at time zone 'Europe/Paris')::date, 1)
+        on conflict (audience, treatment_type, month) do update set requests = t.requests + 1;
+      end if;
+      return null;
+    end
+    $$
+  `.execute(db);
+  await sql`drop trigger if exists requests_tallies_update on requests`.execute(db);
+  await sql`
+    create trigger requests_tallies_update
+    after update of status, recipient_dentist_id, treatment_type, created_at on requests
+    for each row
+    when (
+      (${WAS_OPEN}) is distinct from (${IS_OPEN})
+      or old.recipient_dentist_id is distinct from new.recipient_dentist_id
+      or old.treatment_type is distinct from new.treatment_type
+      or old.created_at is distinct from new.created_at
+    )
+    execute function request_tallies_on_update()
+  `.execute(db);
+  await sql`delete from request_tallies`.execute(db);
+  await sql`
+    insert into request_tallies (audience, treatment_type, month, requests)
+    select coalesce(recipient_dentist_id::text, 'all'), treatment_type,
+           date_trunc('month', created_at at time zone 'Europe/Paris')::date, count(*)::int
+    from requests where ${OPEN}
+    group by 1, 2, 3
+  `.execute(db);
+
+  for (const index of [
+    "requests_addressed_visible_idx",
+    "requests_open_visible_treatment_idx",
+    "requests_open_visible_idx",
+  ])
+    await sql`drop index if exists ${sql.id(index)}`.execute(db);
+  await sql`create index requests_open_all_idx on requests (created_at desc, id desc) where recipient_dentist_id is null and ${OPEN}`.execute(
+    db,
+  );
+  await sql`create index requests_open_all_treatment_idx on requests (treatment_type, created_at desc, id desc) where recipient_dentist_id is null and ${OPEN}`.execute(
+    db,
+  );
+  await sql`create index requests_open_addressed_idx on requests (recipient_dentist_id, created_at desc, id desc) where recipient_dentist_id is not null and ${OPEN}`.execute(
+    db,
+  );
+  // The requests a dentist was chosen for (his accepted offers).
+  await sql`create index offers_accepted_dentist_idx on offers (dentist_id) where status = 'accepted'`.execute(
+    db,
+  );
+
+  await sql`alter table profiles alter column role drop not null`.execute(db);
+  await sql`
+    update profiles set role = null, updated_at = now()
+    where is_admin and role = 'patient'
+      and not exists (select 1 from requests r where r.patient_id = profiles.id)
+      and not exists (select 1 from support_messages s where s.patient_id = profiles.id)
+  `.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`update profiles set role = 'patient' where role is null`.execute(db);
+  await sql`alter table profiles alter column role set not null`.execute(db);
+  await sql`drop index if exists offers_accepted_dentist_idx`.execute(db);
+  for (const index of [
+    "requests_open_addressed_idx",
+    "requests_open_all_treatment_idx",
+    "requests_open_all_idx",
+  ])
+    await sql`drop index if exists ${sql.id(index)}`.execute(db);
+  // The tallies and indexes of migration 008 come back by re-running its up() after this one.
+}
