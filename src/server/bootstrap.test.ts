@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAdmin } from "./bootstrap";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoStartupText, seedDemoData } from "./demo";
-import { multipart, tinyPdf } from "./testing/files";
-import { createTestContext, sessionCookie, signUpPatient, type TestContext } from "./testing/harness";
+import {
+  createTestContext,
+  postRequest,
+  sessionCookie,
+  signUpPatient,
+  type TestContext,
+} from "./testing/harness";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -137,15 +142,7 @@ describe("demo data", () => {
 
   it("leaves a database in use alone: requests and no demo account", async () => {
     const { cookie } = await signUpPatient(ctx.app);
-    const body = multipart({ treatment_type: "crown", consent: "true" }, [
-      { field: "files", name: "devis.pdf", type: "application/pdf", content: tinyPdf() },
-    ]);
-    const created = await ctx.app.inject({
-      method: "POST",
-      url: "/api/patient/requests",
-      payload: body.payload,
-      headers: { ...body.headers, cookie },
-    });
+    const created = await postRequest(ctx.app, cookie, { treatment_type: "crown", consent: "true" });
     expect(created.statusCode, created.body).toBe(201);
     const seed = await seedDemoData({ ...deps(), storage: ctx.app.storage });
     expect(seed).toEqual({ outcome: "skipped", accounts: [] });

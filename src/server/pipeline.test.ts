@@ -2,8 +2,14 @@ import { Writable } from "node:stream";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeCursor } from "../shared/schemas/cursor";
-import { multipart, tinyPdf, tinyPng } from "./testing/files";
-import { createTestContext, sessionCookie, signUpPatient, type TestContext } from "./testing/harness";
+import { multipart, tinyPng } from "./testing/files";
+import {
+  createTestContext,
+  postRequest,
+  sessionCookie,
+  signUpPatient,
+  type TestContext,
+} from "./testing/harness";
 
 /**
  * The request pipeline (issue 13, items 2, 3 and 9): cross-site refusals, every bad input a 4xx in
@@ -18,15 +24,11 @@ const SAME_ORIGIN = "http://localhost:3000"; // PUBLIC_URL of the test harness
 const OTHER_PORT = "http://localhost:4000"; // same site (cookies ride along), another origin
 
 async function createRequest(cookie: string): Promise<string> {
-  const body = multipart(
-    { treatment_type: "implant", consent: "true", urgency: "high", description: "Molaire" },
-    [{ field: "files", name: "devis.pdf", type: "application/pdf", content: tinyPdf() }],
-  );
-  const response = await ctx.app.inject({
-    method: "POST",
-    url: "/api/patient/requests",
-    payload: body.payload,
-    headers: { ...body.headers, cookie },
+  const response = await postRequest(ctx.app, cookie, {
+    treatment_type: "implant",
+    consent: "true",
+    urgency: "high",
+    description: "Molaire",
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id;

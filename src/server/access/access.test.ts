@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAdmin } from "../bootstrap";
-import { multipart, tinyPdf } from "../testing/files";
 import {
   createTestContext,
+  postRequest,
   sessionCookie,
   signUpDentist,
   signUpPatient,
@@ -39,14 +39,10 @@ describe("admins are not patients", () => {
     expect((await get("/api/admin/stats", cookie)).statusCode).toBe(200);
     for (const url of ["/api/patient/dashboard", "/api/patient/requests", "/api/dentist/requests"])
       expect((await get(url, cookie)).statusCode, url).toBe(403);
-    const body = multipart({ treatment_type: "crown", consent: "true", document_types: '["quote"]' }, [
-      { field: "files", name: "devis.pdf", type: "application/pdf", content: tinyPdf() },
-    ]);
-    const filed = await ctx.app.inject({
-      method: "POST",
-      url: "/api/patient/requests",
-      payload: body.payload,
-      headers: { ...body.headers, cookie },
+    const filed = await postRequest(ctx.app, cookie, {
+      treatment_type: "crown",
+      consent: "true",
+      document_types: '["quote"]',
     });
     expect(filed.statusCode).toBe(403);
     const count = await ctx.app.db

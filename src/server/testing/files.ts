@@ -1,3 +1,4 @@
+import yauzl from "yauzl";
 import { tinyPdf } from "../sample-files";
 
 export { tinyPdf, tinyPng } from "../sample-files";
@@ -45,4 +46,21 @@ export function multipart(
     payload: Buffer.concat(parts),
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** The entries of a zip archive (name and uncompressed size), in archive order. */
+export function zipEntries(buffer: Buffer): Promise<{ name: string; size: number }[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const entries: { name: string; size: number }[] = [];
+      zip.on("entry", (entry: yauzl.Entry) => {
+        entries.push({ name: entry.fileName, size: entry.uncompressedSize });
+        zip.readEntry();
+      });
+      zip.on("end", () => resolve(entries));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
 }

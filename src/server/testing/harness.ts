@@ -8,6 +8,7 @@ import pg from "pg";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
 import { type DatabaseHandle, migrateToLatest, openDatabase, PGLITE_OPTIONS } from "../db/index";
+import { multipart, tinyPdf } from "./files";
 import { decodeQuotedPrintable } from "./mail";
 
 /**
@@ -178,4 +179,40 @@ export async function signUpDentist(app: FastifyInstance, overrides: Record<stri
   };
   const response = await app.inject({ method: "POST", url: "/api/account/signup", payload: body });
   return { response, body, cookie: response.statusCode === 201 ? sessionCookie(response) : "" };
+}
+
+/** A document sent with a request. */
+export interface UploadFile {
+  name: string;
+  type: string;
+  content: Buffer;
+}
+
+/** A one-page PDF quote, the usual document of a test request. */
+export const devisPdf = (): UploadFile => ({
+  name: "devis.pdf",
+  type: "application/pdf",
+  content: tinyPdf(),
+});
+
+/**
+ * POST /api/patient/requests as the browser sends it (multipart: the fields as given, the files
+ * under "files"), with the session cookie when there is one.
+ */
+export function postRequest(
+  app: FastifyInstance,
+  cookie: string | undefined,
+  fields: Record<string, string>,
+  files: UploadFile[] = [devisPdf()],
+): Promise<LightMyRequestResponse> {
+  const body = multipart(
+    fields,
+    files.map((file) => ({ field: "files", ...file })),
+  );
+  return app.inject({
+    method: "POST",
+    url: "/api/patient/requests",
+    payload: body.payload,
+    headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
+  });
 }

@@ -6,6 +6,7 @@ import { tinyPng } from "../../sample-files";
 import { fakeExe, multipart, tinyPdf } from "../../testing/files";
 import {
   createTestContext,
+  postRequest,
   sessionCookie,
   signUpDentist,
   signUpPatient,
@@ -139,14 +140,9 @@ describe("verification (D12)", () => {
     ).not.toContain(who.dentist?.id);
 
     // Verified: sees a patient's request at once; unverified: it is gone at once.
-    const body = multipart({ treatment_type: "crown", consent: "true" }, [
-      { field: "files", name: "devis.pdf", type: "application/pdf", content: tinyPdf() },
-    ]);
-    const created = await ctx.app.inject({
-      method: "POST",
-      url: "/api/patient/requests",
-      payload: body.payload,
-      headers: { ...body.headers, cookie: who.patient?.cookie as string },
+    const created = await postRequest(ctx.app, who.patient?.cookie, {
+      treatment_type: "crown",
+      consent: "true",
     });
     const requestId = created.json().id;
     expect(

@@ -1,8 +1,13 @@
 import type { AddressInfo } from "node:net";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { multipart, tinyPdf } from "../../testing/files";
-import { createTestContext, signUpDentist, signUpPatient, type TestContext } from "../../testing/harness";
+import {
+  createTestContext,
+  postRequest,
+  signUpDentist,
+  signUpPatient,
+  type TestContext,
+} from "../../testing/harness";
 import { openSocket } from "../../testing/sockets";
 import { sendAppointmentReminders } from "./appointments.service";
 
@@ -28,15 +33,11 @@ async function dentist(name: string): Promise<Who> {
 }
 
 async function createRequest(patient: Who) {
-  const body = multipart(
-    { treatment_type: "crown", consent: "true", quote_amount: "1200", document_types: '["quote"]' },
-    [{ field: "files", name: "devis.pdf", type: "application/pdf", content: tinyPdf() }],
-  );
-  const response = await ctx.app.inject({
-    method: "POST",
-    url: "/api/patient/requests",
-    payload: body.payload,
-    headers: { ...body.headers, cookie: patient.cookie },
+  const response = await postRequest(ctx.app, patient.cookie, {
+    treatment_type: "crown",
+    consent: "true",
+    quote_amount: "1200",
+    document_types: '["quote"]',
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id as string;

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { tinyPng } from "../../sample-files";
 import { fakeExe, multipart, pdfOfSize, tinyPdf } from "../../testing/files";
-import { createTestContext, signUpDentist, signUpPatient, type TestContext } from "../../testing/harness";
+import {
+  createTestContext,
+  postRequest,
+  signUpDentist,
+  signUpPatient,
+  type TestContext,
+} from "../../testing/harness";
 import { openSocket } from "../../testing/sockets";
 import { sendUnreadEmails } from "./conversations.service";
 
@@ -19,15 +25,7 @@ async function dentist(name: string): Promise<Who> {
 }
 
 async function requestBy(patient: Who) {
-  const body = multipart({ treatment_type: "implant", consent: "true" }, [
-    { field: "files", name: "devis.pdf", type: "application/pdf", content: tinyPdf() },
-  ]);
-  const response = await ctx.app.inject({
-    method: "POST",
-    url: "/api/patient/requests",
-    payload: body.payload,
-    headers: { ...body.headers, cookie: patient.cookie },
-  });
+  const response = await postRequest(ctx.app, patient.cookie, { treatment_type: "implant", consent: "true" });
   return response.json().id as string;
 }
 

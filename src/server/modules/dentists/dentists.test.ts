@@ -4,8 +4,13 @@ import type { DentistStatus } from "../../../shared/domain/dentist";
 import { TREATMENT_LABELS, TREATMENT_TYPES, type TreatmentType } from "../../../shared/domain/treatments";
 import { keysMatchingLabel } from "../../../shared/format/search";
 import { requestOpenToDentist, requestVisibleToDentist } from "../../access/requests";
-import { multipart, tinyPdf } from "../../testing/files";
-import { createTestContext, signUpDentist, signUpPatient, type TestContext } from "../../testing/harness";
+import {
+  createTestContext,
+  postRequest,
+  signUpDentist,
+  signUpPatient,
+  type TestContext,
+} from "../../testing/harness";
 
 let ctx: TestContext;
 const who: Record<string, { cookie: string; id: string }> = {};
@@ -19,14 +24,11 @@ async function dentist(name: string, verified: boolean) {
 }
 
 async function createRequest(patient: string, fields: Record<string, string> = {}) {
-  const body = multipart({ treatment_type: "implant", consent: "true", budget: "1 800 €", ...fields }, [
-    { field: "files", name: "devis.pdf", type: "application/pdf", content: tinyPdf() },
-  ]);
-  const response = await ctx.app.inject({
-    method: "POST",
-    url: "/api/patient/requests",
-    payload: body.payload,
-    headers: { ...body.headers, cookie: who[patient]?.cookie ?? "" },
+  const response = await postRequest(ctx.app, who[patient]?.cookie, {
+    treatment_type: "implant",
+    consent: "true",
+    budget: "1 800 €",
+    ...fields,
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id as string;

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
-import { multipart, tinyPdf, tinyPng } from "../../testing/files";
-import { createTestContext, signUpDentist, signUpPatient, type TestContext } from "../../testing/harness";
+import { tinyPdf, tinyPng, zipEntries } from "../../testing/files";
+import {
+  createTestContext,
+  postRequest,
+  signUpDentist,
+  signUpPatient,
+  type TestContext,
+} from "../../testing/harness";
 
 /** Issue 13, item 6: a download's name follows the type found in the content, never the uploader's. */
 
@@ -30,36 +35,16 @@ const polyglot = () =>
 const get = (url: string, as: Who) => ctx.app.inject({ method: "GET", url, headers: { cookie: as.cookie } });
 
 async function createRequest(files: Array<{ name: string; type: string; content: Buffer }>) {
-  const body = multipart(
+  const response = await postRequest(
+    ctx.app,
+    patient.cookie,
     { treatment_type: "crown", consent: "true" },
-    files.map((f) => ({ field: "files", ...f })),
+    files,
   );
-  const response = await ctx.app.inject({
-    method: "POST",
-    url: "/api/patient/requests",
-    payload: body.payload,
-    headers: { ...body.headers, cookie: patient.cookie },
-  });
   expect(response.statusCode, response.body).toBe(201);
   const id = response.json().id as string;
   const detail = (await get(`/api/patient/requests/${id}`, patient)).json();
   return { id, documents: detail.documents as Array<{ id: string; file_name: string }> };
-}
-
-function zipNames(buffer: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const names: string[] = [];
-      zip.on("entry", (entry: yauzl.Entry) => {
-        names.push(entry.fileName);
-        zip.readEntry();
-      });
-      zip.on("end", () => resolve(names));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
 }
 
 describe("served file names", () => {
@@ -122,6 +107,10 @@ describe("served file names", () => {
     expect(zip.headers["content-type"]).toBe("application/zip");
     expect(zip.headers["x-content-type-options"]).toBe("nosniff");
     expect(zip.headers["content-disposition"]).toMatch(/^attachment; filename="documents-[0-9a-f]{8}\.zip"/);
-    expect(await zipNames(zip.rawPayload)).toEqual(["devis.pdf", "radio.png", "photognp.png"]);
+    expect((await zipEntries(zip.rawPayload)).map((entry) => entry.name)).toEqual([
+      "devis.pdf",
+      "radio.png",
+      "photognp.png",
+    ]);
   });
 });

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { tinyPng } from "../../sample-files";
-import { multipart, tinyPdf } from "../../testing/files";
-import { createTestContext, signUpDentist, signUpPatient, type TestContext } from "../../testing/harness";
+import { tinyPdf, zipEntries } from "../../testing/files";
+import {
+  createTestContext,
+  devisPdf,
+  postRequest,
+  signUpDentist,
+  signUpPatient,
+  type TestContext,
+} from "../../testing/harness";
 
 // A fixed clock: Saturday 21 November 2026, 10:00 in Paris (09:00 UTC).
 const NOW = new Date("2026-11-21T09:00:00Z");
@@ -20,7 +26,10 @@ async function dentist(name: string, verified: boolean): Promise<Who> {
 }
 
 async function createRequest(patient: Who, fields: Record<string, string> = {}) {
-  const body = multipart(
+  const radio = { name: "radio.png", type: "image/png", content: tinyPng() };
+  const response = await postRequest(
+    ctx.app,
+    patient.cookie,
     {
       treatment_type: "crown",
       consent: "true",
@@ -28,18 +37,8 @@ async function createRequest(patient: Who, fields: Record<string, string> = {}) 
       document_types: '["quote","xray","xray"]',
       ...fields,
     },
-    [
-      { field: "files", name: "devis.pdf", type: "application/pdf", content: tinyPdf() },
-      { field: "files", name: "radio.png", type: "image/png", content: tinyPng() },
-      { field: "files", name: "radio.png", type: "image/png", content: tinyPng() },
-    ],
+    [devisPdf(), radio, radio],
   );
-  const response = await ctx.app.inject({
-    method: "POST",
-    url: "/api/patient/requests",
-    payload: body.payload,
-    headers: { ...body.headers, cookie: patient.cookie },
-  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id as string;
 }
@@ -288,22 +287,6 @@ describe("who may send or read offers", () => {
     expect((await get(`/api/patient/requests/${toA}`, who.Quentin)).statusCode).toBe(404);
   });
 });
-
-function zipEntries(buffer: Buffer): Promise<{ name: string; size: number }[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries: { name: string; size: number }[] = [];
-      zip.on("entry", (entry: yauzl.Entry) => {
-        entries.push({ name: entry.fileName, size: entry.uncompressedSize });
-        zip.readEntry();
-      });
-      zip.on("end", () => resolve(entries));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
 
 describe("'Tout télécharger' (one zip)", () => {
   it("streams every document in one archive and records each download for the patient", async () => {

@@ -3,9 +3,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
 import { ensureAdmin } from "../../bootstrap";
-import { fakeExe, multipart, pdfOfSize, tinyPdf, tinyPng } from "../../testing/files";
+import { fakeExe, pdfOfSize, tinyPdf, tinyPng } from "../../testing/files";
 import {
   createTestContext,
+  postRequest,
   sessionCookie,
   signUpDentist,
   signUpPatient,
@@ -53,18 +54,8 @@ const baseFields = {
   description: "Molaire",
 };
 
-function upload(cookie: string | undefined, fields: Record<string, string>, files: Upload[]) {
-  const body = multipart(
-    fields,
-    files.map((f) => ({ field: "files", ...f })),
-  );
-  return ctx.app.inject({
-    method: "POST",
-    url: "/api/patient/requests",
-    payload: body.payload,
-    headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
-  });
-}
+const upload = (cookie: string | undefined, fields: Record<string, string>, files: Upload[]) =>
+  postRequest(ctx.app, cookie, fields, files);
 const get = (url: string, cookie?: string) =>
   ctx.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 const storedCount = (userId: string) => {
