@@ -299,6 +299,7 @@ const TABLE: Record<string, Rows> = {
 
   // The admin area: the admin only.
   "GET /api/admin/stats":                                   { "-": admins(200) },
+  "GET /api/admin/retention":                               { "-": admins(200) },
   "GET /api/admin/users":                                   { "?role=patient": admins(list(["person:patientA", "person:patientB"], ["person:admin"])),
                                                               "?role=dentist": admins(list(["person:chosen", "person:unverified"])) },
   "GET /api/admin/verification-requests":                   { "-": admins(list(["person:unverified"])) },

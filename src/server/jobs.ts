@@ -3,6 +3,7 @@ import { loggableError } from "./errors";
 import { pruneLoginAttempts } from "./modules/account/login-throttle";
 import { sendAppointmentReminders } from "./modules/appointments/appointments.service";
 import { sendUnreadEmails } from "./modules/conversations/conversations.service";
+import { runRetention } from "./modules/retention/retention.service";
 import { sendSupportUnreadEmails } from "./modules/support/support.service";
 
 /**
@@ -25,4 +26,15 @@ export async function runMailJobs(app: FastifyInstance): Promise<void> {
       app.log.error({ err: loggableError(error) }, "échec du nettoyage des compteurs de connexion"),
     ),
   ]);
+}
+
+/**
+ * The daily retention run (modules/retention): server.ts calls this every hour; the first call
+ * of each day, on whichever instance, does the work.
+ */
+export async function runDailyJobs(app: FastifyInstance): Promise<void> {
+  const deps = { db: app.db, storage: app.storage, mailer: app.mailer, config: app.config, log: app.log };
+  await runRetention(deps, app.clock()).catch((error) =>
+    app.log.error({ err: loggableError(error) }, "échec de l'application des durées de conservation"),
+  );
 }

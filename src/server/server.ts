@@ -3,7 +3,7 @@ import { ensureAdmin } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { demoStartupText, seedDemoData } from "./demo";
 import { loggableError } from "./errors";
-import { runMailJobs } from "./jobs";
+import { runDailyJobs, runMailJobs } from "./jobs";
 import { openMigratedDatabase } from "./runtime";
 import { sweepOrphanFiles } from "./storage/sweeper";
 
@@ -58,6 +58,12 @@ async function main(): Promise<void> {
   const mailTimer = setInterval(() => void runMailJobs(app), 60 * 1000);
   mailTimer.unref();
   app.addHook("onClose", async () => clearInterval(mailTimer));
+
+  // Retention (privacy page's periods): hourly ticks, the first of each day does the work.
+  const dailyTimer = setInterval(() => void runDailyJobs(app), 60 * 60 * 1000);
+  dailyTimer.unref();
+  app.addHook("onClose", async () => clearInterval(dailyTimer));
+  void runDailyJobs(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {

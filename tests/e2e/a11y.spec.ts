@@ -195,7 +195,7 @@ test.describe("accessibilité (axe)", () => {
 
   test("espace d'administration : vérifications, contact, audit ; aide aux patients", async ({ page }) => {
     await loginViaApi(page, DEMO.admin);
-    await scanPages(page, ["/admin/verifications", "/admin/contact", "/admin/audit"]);
+    await scanPages(page, ["/admin/verifications", "/admin/contact", "/admin/audit", "/admin/retention"]);
     await signupPatientViaApi(page.request);
     await scanPages(page, ["/patient/help"]);
   });

@@ -52,6 +52,7 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
     { to: "/admin/chat-messages", label: "Messages des patients" },
     { to: "/admin/contact", label: "Contact" },
     { to: "/admin/audit", label: "Audit" },
+    { to: "/admin/retention", label: "Conservation" },
   ],
 };
 

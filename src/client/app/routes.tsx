@@ -98,6 +98,7 @@ const AdminVerificationsPage = lazyPage(adminPages, "AdminVerificationsPage");
 const AdminContactPage = lazyPage(adminPages, "AdminContactPage");
 const AdminAuditPage = lazyPage(adminPages, "AdminAuditPage");
 const AdminAccountPage = lazyPage(adminPages, "AdminAccountPage");
+const AdminRetentionPage = lazyPage(adminPages, "AdminRetentionPage");
 
 export function AppRoutes() {
   return (
@@ -160,6 +161,7 @@ export function AppRoutes() {
           <Route path="contact" element={<AdminContactPage />} />
           <Route path="audit" element={<AdminAuditPage />} />
           <Route path="account" element={<AdminAccountPage />} />
+          <Route path="retention" element={<AdminRetentionPage />} />
         </Route>
       </Route>
     </Routes>

@@ -7,7 +7,8 @@ export interface AuditEntry {
   actorId: string | null;
   action: string;
   subjectType: string;
-  subjectId: string;
+  /** The subject's id; null for the system's own runs. */
+  subjectId: string | null;
   details?: Record<string, unknown>;
   at?: Date;
 }

@@ -76,6 +76,9 @@ export interface ProfilesTable {
   verification_refusal_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** Patients, optional: 'YYYY-MM-DD' (read as text, see db/index.ts). */
   birth_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last sign-in (retention: inactive accounts), and when the inactivity e-mail went out. */
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  inactivity_warned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -273,6 +276,14 @@ export interface SupportMessagesTable {
 }
 
 /** Windowed login-throttling counters (migration 012, modules/account/login-throttle.ts). */
+export interface JobRunsTable {
+  job: string;
+  run_on: string;
+  started_at: Generated<Date>;
+  finished_at: Date | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+}
+
 export interface LoginAttemptsTable {
   scope: "ip" | "ip_requests" | "account_ip" | "account" | "device";
   /** HMAC of the e-mail, IP or device id: no address in clear. */
@@ -289,6 +300,7 @@ export interface Database {
   profiles: ProfilesTable;
   audit_log: AuditLogTable;
   contact_submissions: ContactSubmissionsTable;
+  job_runs: JobRunsTable;
   requests: RequestsTable;
   documents: DocumentsTable;
   document_access: DocumentAccessTable;

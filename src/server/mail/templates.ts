@@ -285,3 +285,27 @@ export function passwordChangedMail(p: {
     ].join("\n"),
   };
 }
+
+export function inactivityWarningMail(p: {
+  brandName: string;
+  firstName: string;
+  erasedOn: string;
+  loginLink: string;
+}) {
+  return {
+    subject: `${p.brandName} — Votre compte sera supprimé le ${p.erasedOn}`,
+    text: [
+      `Bonjour ${p.firstName},`,
+      "",
+      `Vous ne vous êtes pas connecté à ${p.brandName} depuis longtemps. Comme annoncé dans notre politique`,
+      `de confidentialité, votre compte et vos données (demandes, documents, messages) seront supprimés le ${p.erasedOn}.`,
+      "",
+      "Pour garder votre compte, il suffit de vous connecter avant cette date :",
+      "",
+      p.loginLink,
+      "",
+      "Vous pouvez aussi télécharger vos données depuis votre profil avant leur suppression.",
+      ...signature(p.brandName),
+    ].join("\n"),
+  };
+}

@@ -144,3 +144,20 @@ export const auditListSchema = z.object({
   has_more: z.boolean(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** GET /api/admin/retention: what the next daily retention run will erase (issue 14). */
+export const retentionPreviewSchema = z.object({
+  /** The next run: the job runs once a day, at the first hourly tick of the day. */
+  next_run_on: z.string(),
+  last_run_at: z.string().nullable(),
+  items: z.array(
+    z.object({
+      kind: z.enum(["contact", "cancelled_documents", "access_log", "audit_log", "inactivity_warning"]),
+      label: z.string(),
+      count: z.number().int(),
+      /** The date before which rows are due. */
+      before: z.string(),
+    }),
+  ),
+});
+export type RetentionPreview = z.infer<typeof retentionPreviewSchema>;

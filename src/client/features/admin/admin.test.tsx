@@ -553,3 +553,70 @@ describe("/admin/chat-messages 'Messages des patients'", () => {
     await waitFor(() => expect(listCalls()).toBeGreaterThan(before));
   });
 });
+
+describe("/admin/retention", () => {
+  it("lists what the next retention run will erase, from the server's counts", async () => {
+    stubApi(admin, {
+      "GET /api/admin/stats": () => json(200, STATS),
+      "GET /api/admin/retention": () =>
+        json(200, {
+          next_run_on: "2026-11-25",
+          last_run_at: "2026-11-24T03:00:00.000Z",
+          items: [
+            {
+              kind: "contact",
+              label: "Messages du formulaire de contact (et leurs fichiers)",
+              count: 3,
+              before: "2025-11-24T10:00:00.000Z",
+            },
+            {
+              kind: "cancelled_documents",
+              label: "Documents de demandes annulées",
+              count: 7,
+              before: "2026-10-25T10:00:00.000Z",
+            },
+            {
+              kind: "access_log",
+              label: "Lignes du journal des accès aux données de santé",
+              count: 0,
+              before: "2025-11-24T10:00:00.000Z",
+            },
+            {
+              kind: "audit_log",
+              label: "Lignes du journal d'administration",
+              count: 12,
+              before: "2025-11-24T10:00:00.000Z",
+            },
+            {
+              kind: "inactivity_warning",
+              label: "Comptes inactifs à prévenir par e-mail",
+              count: 1,
+              before: "2023-12-24T10:00:00.000Z",
+            },
+          ],
+        }),
+    });
+    renderApp("/admin/retention");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Conservation des données" }),
+    ).toBeInTheDocument();
+    const table = await screen.findByRole("table", { name: "Ce que le prochain passage effacera" });
+    const documents = within(table).getByRole("row", { name: /Documents de demandes annulées/ });
+    expect(documents).toHaveTextContent("25 octobre 2026");
+    expect(documents).toHaveTextContent("7");
+    expect(within(table).getAllByRole("row")).toHaveLength(6);
+    expect(screen.getByText(/Prochain passage/)).toHaveTextContent("25 novembre 2026");
+    expect(screen.getByRole("link", { name: "Conservation" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("says so when the counts cannot be loaded", async () => {
+    stubApi(admin, {
+      "GET /api/admin/retention": () => json(500, { error: { code: "INTERNAL", message: "Erreur" } }),
+    });
+    renderApp("/admin/retention");
+    // A 5xx is tried once more (queryClient.ts) before the page says so.
+    expect(
+      await screen.findByText("Impossible de charger les durées de conservation", {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+});

@@ -13,6 +13,7 @@ import type {
   AdminUserList,
   AuditEntry,
   ContactItem,
+  RetentionPreview,
   VerificationRequest,
 } from "../../../shared/schemas/admin";
 import type { SupportMessage, SupportThreadList } from "../../../shared/schemas/support";
@@ -47,6 +48,7 @@ export type AuditType = AuditEntry["type"];
 export const adminKeys = {
   all: ["admin"] as const,
   stats: () => ["admin", "stats"] as const,
+  retention: () => ["admin", "retention"] as const,
   users: (role: UserRole, search: string, page: number) =>
     ["admin", "users", role, { search, page }] as const,
   usersOf: (role: UserRole) => ["admin", "users", role] as const,
@@ -162,6 +164,14 @@ export function useAudit(type: AuditType | "", person: string, page: number) {
     queryFn: ({ signal }) =>
       api<Paged<AuditEntry>>(`/api/admin/audit${query({ type, person: person.trim(), page })}`, { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/admin/retention: what the next daily retention run will erase. */
+export function useRetention() {
+  return useQuery({
+    queryKey: adminKeys.retention(),
+    queryFn: ({ signal }) => api<RetentionPreview>("/api/admin/retention", { signal }),
   });
 }
 

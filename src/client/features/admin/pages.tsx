@@ -5,4 +5,5 @@ export { AdminAuditPage } from "./AuditPage";
 export { AdminChatMessagesPage } from "./ChatMessagesPage";
 export { AdminContactPage } from "./ContactPage";
 export { AdminDashboardPage } from "./DashboardPage";
+export { AdminRetentionPage } from "./RetentionPage";
 export { AdminVerificationsPage } from "./VerificationsPage";

@@ -12,6 +12,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { retentionLines } from "../../../shared/domain/retention";
 import { Button } from "../../components/ui/Button";
 import { useConfig } from "../../lib/config";
 import { usePageMeta } from "../../lib/title";
@@ -408,13 +409,9 @@ export function PrivacyPage() {
       </Section>
       <Section title="Durées de conservation">
         <ul className="grid list-disc gap-2 pl-5">
-          <li>Compte : tant qu'il est actif ; supprimé trois ans après votre dernière connexion.</li>
-          <li>
-            Demandes, documents et messages : tant que votre compte existe, sauf si vous les supprimez avant ;
-            effacés à la suppression du compte.
-          </li>
-          <li>Journal des accès à vos documents : trois ans, pour pouvoir répondre à toute contestation.</li>
-          <li>Messages du formulaire de contact : un an après notre réponse.</li>
+          {retentionLines().map((line) => (
+            <li key={line}>{line}</li>
+          ))}
         </ul>
       </Section>
       <Section title="Vos droits">

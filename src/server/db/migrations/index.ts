@@ -12,6 +12,7 @@ import * as m010 from "./010_admin";
 import * as m011 from "./011_appointments";
 import * as m012 from "./012_login_attempts";
 import * as m013 from "./013_open_requests_and_admins";
+import * as m016 from "./016_retention";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "011_appointments": m011,
   "012_login_attempts": m012,
   "013_open_requests_and_admins": m013,
+  "016_retention": m016,
 };

@@ -20,7 +20,12 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchem
 /** Sign-up, login, logout and password reset, wrapping Better Auth with our rules and messages. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = (request: FastifyRequest) => ({ db: app.db, auth: app.auth, log: request.log });
+  const deps = (request: FastifyRequest) => ({
+    db: app.db,
+    auth: app.auth,
+    log: request.log,
+    clock: app.clock,
+  });
   const { authSecret, secureCookies } = app.config;
   // Brute force (login-throttle.ts): failed logins per (account, IP), per IP and per account, or
   // per trusted device; requests per IP on the other account routes. Counters in the database.

@@ -23,6 +23,7 @@ interface Deps {
   db: Db;
   auth: Auth;
   log: FastifyBaseLogger;
+  clock: () => Date;
 }
 
 export interface AuthResult {
@@ -136,6 +137,12 @@ export async function logIn(
   const user = result.response.user;
   const profile = await systemEnsureProfile(deps.db, user);
   if (!profile) throw new AppError(401, ERROR_CODES.invalidCredentials, ACCOUNT_MESSAGES.invalidCredentials);
+  // Retention: an account is inactive from its last sign-in; signing in cancels a pending warning.
+  await deps.db
+    .updateTable("profiles")
+    .set({ last_seen_at: deps.clock(), inactivity_warned_at: null })
+    .where("id", "=", profile.id)
+    .execute();
   return { profile, headers: result.headers };
 }
 

@@ -253,6 +253,7 @@ const AUDIT_LABELS: Record<string, string> = {
   "verification.refused": "Vérification refusée",
   "admin.granted": "Droits d'administration accordés",
   "admin.ensured": "Compte administrateur créé ou confirmé",
+  "retention.run": "Durées de conservation appliquées",
   "account.password_changed": "Mot de passe modifié",
   "account.password_change_refused": "Changement de mot de passe refusé (mot de passe actuel incorrect)",
   "attachment.view": "Pièce jointe consultée",

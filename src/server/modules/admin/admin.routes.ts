@@ -10,6 +10,7 @@ import {
   auditListSchema,
   auditQuerySchema,
   contactListSchema,
+  retentionPreviewSchema,
   verificationDecisionSchema,
   verificationQueueSchema,
 } from "../../../shared/schemas/admin";
@@ -24,6 +25,7 @@ import {
 import { actorOf, requireArea } from "../../access/actor";
 import { notFound } from "../../errors";
 import { contentDisposition } from "../../files/names";
+import { retentionPreview } from "../retention/retention.service";
 import { supportPage, supportThreads } from "../support/support.repo";
 import { markSupportRead, postTeamReply } from "../support/support.service";
 import { adminRepo } from "./admin.repo";
@@ -45,6 +47,22 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     page_size: q.page_size,
     has_more: p.hasMore,
   });
+
+  r.get(
+    "/api/admin/retention",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Ce que la prochaine application des durées de conservation effacera",
+        response: { 200: retentionPreviewSchema, ...errors },
+      },
+      onRequest: admin,
+    },
+    async (request, reply) => {
+      await repoFor(request, reply);
+      return retentionPreview(app.db, app.clock());
+    },
+  );
 
   r.get(
     "/api/admin/stats",
