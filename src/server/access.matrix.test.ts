@@ -208,6 +208,13 @@ const TABLE: Record<string, Rows> = {
     "req:namedA":      patients(200, 404),
     "req:openB":       patients(404, 200),
   },
+  "DELETE /api/patient/requests/{id}": {
+    "req:openA":       patients(200, 404),
+    "req:finishedA":   patients(409, 404),
+    "req:cancelledA":  patients(200, 404),
+    "req:namedA":      patients(200, 404),
+    "req:openB":       patients(404, 200),
+  },
   "POST /api/patient/offers/{id}/accept": {
     "offer:chosenOnOpenA":        patients(200, 404),
     "offer:otherOnOpenA":         patients(200, 404),
@@ -331,6 +338,7 @@ const FRESH = new Set([
   "POST /api/auth/*",
   "DELETE /api/account/sessions/{id}",
   "POST /api/patient/requests/{id}/cancel",
+  "DELETE /api/patient/requests/{id}",
   "POST /api/dentist/requests/{id}/assign",
   "POST /api/dentist/offers/{id}/withdraw",
   "POST /api/patient/offers/{id}/accept",

@@ -17,7 +17,7 @@ function counter(page: Page, label: string) {
 }
 
 test.describe("espace patient", () => {
-  test("dépôt d'un devis et d'une photo, suivi, téléchargement, annulation ; invisible pour un autre patient", async ({
+  test("dépôt d'un devis et d'une photo, suivi, téléchargement, annulation, suppression ; invisible pour un autre patient", async ({
     page,
   }) => {
     test.setTimeout(60_000);
@@ -115,6 +115,16 @@ test.describe("espace patient", () => {
     await expect(page.getByRole("button", { name: "Annuler la demande" })).toHaveCount(0);
     await page.reload();
     await expect(page.getByText("Annulée", { exact: true })).toBeVisible();
+
+    // Delete it for good, after confirming: back to the list, the page is gone.
+    await page.getByRole("button", { name: "Supprimer la demande" }).click();
+    const deleting = page.getByRole("dialog", { name: "Supprimer cette demande ?" });
+    await expect(deleting).toContainText("fichiers compris");
+    await deleting.getByRole("button", { name: "Supprimer la demande" }).click();
+    await expectPath(page, "/patient/requests");
+    await expect(page.getByText("Demande supprimée", { exact: true })).toBeVisible();
+    await page.goto(`/patient/request/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Demande non trouvée" })).toBeVisible();
 
     // Another patient sees nothing of it.
     expect((await page.request.post("/api/account/logout")).ok()).toBe(true);

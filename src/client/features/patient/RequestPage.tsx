@@ -17,7 +17,7 @@ import { formatEuros } from "../../../shared/format/money";
 import { formatFileSize } from "../../../shared/format/size";
 import { offerAcceptBlocker } from "../../../shared/policies/appointments";
 import { savingOf } from "../../../shared/policies/offers";
-import { mayCancelRequest } from "../../../shared/policies/requests";
+import { mayCancelRequest, mayDeleteRequest } from "../../../shared/policies/requests";
 import type { PatientOffer } from "../../../shared/schemas/offers";
 import type { DocumentAccessDto, RequestDetail } from "../../../shared/schemas/requests";
 import { RequestAppointment } from "../../components/appointments/RequestAppointment";
@@ -46,7 +46,7 @@ import { useConfig } from "../../lib/config";
 import { downloadDocument } from "../../lib/download";
 import { useDocumentTitle } from "../../lib/title";
 import { AcceptOfferButton } from "./AcceptOfferDialog";
-import { useCancelRequest, usePatientRequest } from "./api";
+import { useCancelRequest, useDeleteRequest, usePatientRequest } from "./api";
 
 const LOAD_ERROR = "Impossible de charger les détails de la demande";
 const DOWNLOAD_ERROR = "Impossible de télécharger le fichier";
@@ -142,8 +142,11 @@ export function PatientRequestPage() {
 function RequestView({ request }: { request: RequestDetail }) {
   const treatment = treatmentLabel(request.treatment_type);
   const [confirming, setConfirming] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [downloading, setDownloading] = useState<string | null>(null);
   const cancel = useCancelRequest(request.id);
+  const remove = useDeleteRequest(request.id);
+  const navigate = useNavigate();
   const { brand_name: brand } = useConfig();
 
   const onDownload = async (documentId: string, fileName: string) => {
@@ -173,6 +176,21 @@ function RequestView({ request }: { request: RequestDetail }) {
       },
     });
 
+  const onDelete = () =>
+    remove.mutate(undefined, {
+      onSuccess: ({ message }) => {
+        setConfirmingDelete(false);
+        toast.success("Demande supprimée", { description: message });
+        navigate("/patient/requests", { replace: true });
+      },
+      onError: (error) => {
+        setConfirmingDelete(false);
+        toast.error("La demande n'a pas été supprimée", {
+          description: isApiError(error) ? error.message : "Veuillez réessayer dans quelques instants.",
+        });
+      },
+    });
+
   return (
     <>
       <PageHeader
@@ -185,11 +203,18 @@ function RequestView({ request }: { request: RequestDetail }) {
           </span>
         }
         actions={
-          mayCancelRequest(request.status) ? (
-            <Button variant="outline" onClick={() => setConfirming(true)}>
-              Annuler la demande
-            </Button>
-          ) : null
+          <>
+            {mayCancelRequest(request.status) ? (
+              <Button variant="outline" onClick={() => setConfirming(true)}>
+                Annuler la demande
+              </Button>
+            ) : null}
+            {mayDeleteRequest(request.status) ? (
+              <Button variant="destructive-ghost" onClick={() => setConfirmingDelete(true)}>
+                Supprimer la demande
+              </Button>
+            ) : null}
+          </>
         }
       />
 
@@ -340,6 +365,17 @@ function RequestView({ request }: { request: RequestDetail }) {
         destructive
         loading={cancel.isPending}
         onConfirm={onCancel}
+      />
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title="Supprimer cette demande ?"
+        description="La demande, ses documents, les propositions reçues et vos conversations avec les dentistes à son sujet seront effacés, fichiers compris. Les dentistes ne la verront plus. Cette action est définitive."
+        confirmLabel="Supprimer la demande"
+        cancelLabel="Garder ma demande"
+        destructive
+        loading={remove.isPending}
+        onConfirm={onDelete}
       />
     </>
   );

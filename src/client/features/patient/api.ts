@@ -71,6 +71,22 @@ export function useCancelRequest(id: string) {
   });
 }
 
+/**
+ * DELETE /api/patient/requests/:id (issue 14): the request, its documents, offers and
+ * conversations are erased; 409 (French message) once an offer on it was accepted.
+ */
+export function useDeleteRequest(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<{ message: string }>(`/api/patient/requests/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: patientKeys.request(id) });
+      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+    },
+  });
+}
+
 export type OfferAccepted = z.infer<typeof offerAcceptedSchema>;
 
 /**

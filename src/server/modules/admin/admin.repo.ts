@@ -254,6 +254,7 @@ const AUDIT_LABELS: Record<string, string> = {
   "admin.granted": "Droits d'administration accordés",
   "admin.ensured": "Compte administrateur créé ou confirmé",
   "retention.run": "Durées de conservation appliquées",
+  "request.deleted": "Demande supprimée par le patient",
   "account.password_changed": "Mot de passe modifié",
   "account.password_change_refused": "Changement de mot de passe refusé (mot de passe actuel incorrect)",
   "attachment.view": "Pièce jointe consultée",

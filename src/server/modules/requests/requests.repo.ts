@@ -170,6 +170,39 @@ export function patientRequestsRepo(db: Db, actor: Actor) {
         return cancelled;
       });
     },
+
+    /**
+     * Deletes the request and, in cascade, everything hanging on it (documents and their access
+     * history, offers, conversations and their messages, appointments), in one transaction when its
+     * status allows it. Returns the stored file keys to remove once committed; undefined when it is
+     * not the actor's or may not be deleted.
+     */
+    async remove(id: string, allowed: (status: string) => boolean) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom("requests")
+          .select("status")
+          .where("id", "=", id)
+          .where("patient_id", "=", actor.userId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!row || !allowed(row.status)) return undefined;
+        const documents = await trx
+          .selectFrom("documents")
+          .select("storage_key as key")
+          .where("request_id", "=", id)
+          .execute();
+        const attachments = await trx
+          .selectFrom("message_attachments as a")
+          .innerJoin("messages as m", "m.id", "a.message_id")
+          .innerJoin("conversations as c", "c.id", "m.conversation_id")
+          .select("a.storage_key as key")
+          .where("c.request_id", "=", id)
+          .execute();
+        await trx.deleteFrom("requests").where("id", "=", id).execute();
+        return [...documents, ...attachments].map((file) => file.key);
+      });
+    },
   };
 }
 

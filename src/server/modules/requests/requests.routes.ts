@@ -4,8 +4,8 @@ import { z } from "zod";
 import { DASHBOARD_LIST_SIZE } from "../../../shared/domain/limits";
 import type { RequestStatus, Urgency } from "../../../shared/domain/requests";
 import type { TreatmentType } from "../../../shared/domain/treatments";
-import { mayCancelRequest } from "../../../shared/policies/requests";
-import { errorBodySchema } from "../../../shared/schemas/common";
+import { mayCancelRequest, mayDeleteRequest } from "../../../shared/policies/requests";
+import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
 import {
   patientDashboardSchema,
   requestCreatedSchema,
@@ -16,7 +16,8 @@ import {
   verifiedDentistListSchema,
 } from "../../../shared/schemas/requests";
 import { actorOf, requireArea } from "../../access/actor";
-import { AppError, notFound } from "../../errors";
+import { writeAudit } from "../../access/audit";
+import { AppError, loggableError, notFound } from "../../errors";
 import { patientOffersRepo } from "../offers/offers.repo";
 import { listVerifiedDentists, patientRequestsRepo } from "./requests.repo";
 import { createRequest } from "./requests.service";
@@ -200,6 +201,47 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         );
       }
       return { id, status: "cancelled" as const };
+    },
+  );
+
+  r.delete(
+    "/api/patient/requests/:id",
+    {
+      schema: {
+        tags: ["patient"],
+        summary: "Supprimer une de mes demandes, ses documents et ses échanges (sauf proposition acceptée)",
+        params: idParams,
+        response: { 200: messageSchema, ...errors, 409: errorBodySchema },
+      },
+      onRequest: patient,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const requests = patientRequestsRepo(app.db, actor);
+      const id = request.params.id;
+      const row = z.uuid().safeParse(id).success ? await requests.find(id) : undefined;
+      if (!row) throw notFound(NOT_FOUND);
+      const keys = await requests.remove(id, mayDeleteRequest);
+      if (!keys) {
+        throw new AppError(
+          409,
+          "CONFLICT",
+          "Vous avez accepté une proposition sur cette demande : elle est gardée pour le dossier du dentiste choisi.",
+        );
+      }
+      await writeAudit(app.db, {
+        actorId: actor.userId,
+        action: "request.deleted",
+        subjectType: "request",
+        subjectId: id,
+        details: { files: keys.length },
+      });
+      // Rows first (committed), files after: a file that fails here is swept later (no row names it).
+      for (const key of keys)
+        await app.storage.remove(key).catch((error) => {
+          request.log.error({ err: loggableError(error) }, "fichier d'une demande supprimée non effacé");
+        });
+      return { message: "Demande supprimée, avec ses documents et ses échanges." };
     },
   );
 
