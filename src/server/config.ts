@@ -150,7 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

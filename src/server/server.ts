@@ -3,6 +3,7 @@ import { ensureAdmin } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { demoStartupText, seedDemoData } from "./demo";
 import { loggableError } from "./errors";
+import { protectDataDir } from "./files/private-dir";
 import { runDailyJobs, runMailJobs } from "./jobs";
 import { openMigratedDatabase } from "./runtime";
 import { sweepOrphanFiles } from "./storage/sweeper";
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  await protectDataDir(config.dataDir);
 
   let database: Awaited<ReturnType<typeof openMigratedDatabase>>;
   try {

@@ -59,7 +59,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   let pglite = options.pglite;
   if (!pglite) {
-    if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
+    if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true, mode: 0o700 });
     pglite = new PGlite(options.pgliteDir, PGLITE_OPTIONS);
   }
   const instance = pglite;

@@ -43,12 +43,13 @@ export function createMailer(options: {
   return {
     async send(message) {
       const info = await builder.sendMail({ from, ...message });
-      await mkdir(outboxDir, { recursive: true });
+      // The outbox holds reset links: the service's account only (folder 0700, files 0600).
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(
         outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
       // The file name only: the recipient and the body stay out of the logs.
       logger.info(
         { file: path.basename(file), subject: message.subject },

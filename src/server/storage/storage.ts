@@ -31,7 +31,8 @@ export class LocalStorage implements Storage {
   async write(key: string, source: Readable): Promise<number> {
     const target = this.pathOf(key);
     const partial = `${target}.part`;
-    await mkdir(path.dirname(target), { recursive: true });
+    // Folders 0700 and files 0600: nobody but the service's account reads a patient's file.
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     try {
       await pipeline(source, createWriteStream(partial, { flags: "wx", mode: 0o600 }));
       await rename(partial, target);
