@@ -184,7 +184,7 @@ test.describe("espace patient", () => {
     );
   });
 
-  test("un document ouvert par un dentiste vérifié apparaît dans 'Qui a consulté mes documents'", async ({
+  test("la demande et un document ouverts par un dentiste vérifié apparaissent dans 'Qui a consulté mes documents'", async ({
     page,
     browser,
   }) => {
@@ -199,11 +199,14 @@ test.describe("espace patient", () => {
     await loginViaApi(dentist, DEMO.dentist2);
     const file = await dentist.request.get(`/api/documents/${documentId}/file`);
     expect(file.status()).toBe(200);
+    const opened = await dentist.request.get(`/api/dentist/requests/${requestId}`);
+    expect(opened.status()).toBe(200);
     await dentistContext.close();
 
     await page.goto(`/patient/request/${requestId}`);
     const record = page.getByRole("table", { name: "Consultations de mes documents" });
     await expect(record.getByRole("cell", { name: "Sophie Leroy" }).first()).toBeVisible();
-    await expect(record.getByText("Téléchargé").first()).toBeVisible();
+    await expect(record.getByText("A téléchargé le document").first()).toBeVisible();
+    await expect(record.getByText("A ouvert la demande").first()).toBeVisible();
   });
 });

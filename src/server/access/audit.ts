@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import type { Db } from "../db/index";
+import type { AccessAction } from "../db/types";
 import type { Actor } from "./actor";
 
 /** One line of the audit trail (admins' decisions, account events, files opened by someone else). */
@@ -28,22 +30,55 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
     .execute();
 }
 
+/** One read of a patient's health data by someone else, for the patient's access history. */
+export interface AccessRead {
+  requestId: string;
+  action: AccessAction;
+  /** The document read (document views and downloads only). */
+  documentId?: string;
+  /** The name of what was read when it is not a document (a chat attachment's file name). */
+  objectName?: string;
+}
+
+/** A dentist reopening the request page within this time is one visit, not a row each time. */
+export const REQUEST_VIEW_DEDUP_MS = 10 * 60_000;
+
+/**
+ * Records a read of a patient's data by someone else (a dentist or the team): shown to the patient
+ * on the request page (issue 14). Names are copied at the time of the read. A request-page view is
+ * written once per reader and request every REQUEST_VIEW_DEDUP_MS (the page refetches itself).
+ */
+export async function recordAccess(db: Db, actor: Actor, read: AccessRead): Promise<void> {
+  const row = {
+    document_id: read.documentId ?? null,
+    request_id: read.requestId,
+    actor_id: actor.userId,
+    actor_name: actor.profile.full_name || actor.profile.email,
+    actor_kind: actor.profile.is_admin ? ("admin" as const) : ("dentist" as const),
+    action: read.action,
+    object_name: read.objectName ?? null,
+  };
+  if (read.action !== "request_view") {
+    await db.insertInto("document_access").values(row).execute();
+    return;
+  }
+  await sql`
+    insert into document_access (request_id, actor_id, actor_name, actor_kind, action)
+    select ${row.request_id}::uuid, ${row.actor_id}::uuid, ${row.actor_name}, ${row.actor_kind}, 'request_view'
+    where not exists (
+      select 1 from document_access
+      where request_id = ${row.request_id}::uuid and actor_id = ${row.actor_id}::uuid
+        and action = 'request_view' and created_at > now() - make_interval(secs => ${REQUEST_VIEW_DEDUP_MS / 1000})
+    )
+  `.execute(db);
+}
+
 /** Records a view or download of a patient's document by someone else (shown to the patient). */
-export async function recordDocumentAccess(
+export function recordDocumentAccess(
   db: Db,
   actor: Actor,
   document: { id: string; request_id: string },
   action: "view" | "download",
 ): Promise<void> {
-  await db
-    .insertInto("document_access")
-    .values({
-      document_id: document.id,
-      request_id: document.request_id,
-      actor_id: actor.userId,
-      actor_name: actor.profile.full_name || actor.profile.email,
-      actor_kind: actor.profile.is_admin ? "admin" : "dentist",
-      action,
-    })
-    .execute();
+  return recordAccess(db, actor, { requestId: document.request_id, action, documentId: document.id });
 }

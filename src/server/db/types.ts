@@ -140,14 +140,20 @@ export interface DocumentsTable {
 
 export interface DocumentAccessTable {
   id: Generated<string>;
-  document_id: string;
+  /** The document read; null for the other reads (migration 017). */
+  document_id: string | null;
   request_id: string;
   actor_id: string | null;
   actor_name: string;
   actor_kind: "dentist" | "admin";
-  action: "view" | "download";
+  action: AccessAction;
+  /** The name of what was read when it is not a document (a chat attachment's file name). */
+  object_name: ColumnType<string | null, string | null | undefined, never>;
   created_at: Timestamp;
 }
+
+/** Every kind of read the patient's access history records. */
+export type AccessAction = "view" | "download" | "request_view" | "attachment_view" | "attachment_download";
 
 export interface RequestDentistsTable {
   request_id: string;

@@ -99,13 +99,31 @@ export const requestSummarySchema = z.object({
 });
 export type RequestSummary = z.infer<typeof requestSummarySchema>;
 
+/** Every kind of read of a patient's health data by someone else that the request page lists. */
+export const ACCESS_ACTIONS = [
+  "view",
+  "download",
+  "request_view",
+  "attachment_view",
+  "attachment_download",
+] as const;
+export const ACCESS_ACTION_LABELS: Record<(typeof ACCESS_ACTIONS)[number], string> = {
+  view: "A consulté le document",
+  download: "A téléchargé le document",
+  request_view: "A ouvert la demande",
+  attachment_view: "A ouvert une pièce jointe de la conversation",
+  attachment_download: "A téléchargé une pièce jointe de la conversation",
+};
+
 export const documentAccessSchema = z.object({
   id: z.string(),
-  document_id: z.string(),
-  document_name: z.string(),
+  /** The document read; null when what was read is the request page or a chat attachment. */
+  document_id: z.string().nullable(),
+  /** The document's or the attachment's name; null for the request page. */
+  document_name: z.string().nullable(),
   actor_name: z.string(),
   actor_kind: z.enum(["dentist", "admin"]),
-  action: z.enum(["view", "download"]),
+  action: z.enum(ACCESS_ACTIONS),
   created_at: z.string(),
 });
 export type DocumentAccessDto = z.infer<typeof documentAccessSchema>;

@@ -19,7 +19,11 @@ import { offerAcceptBlocker } from "../../../shared/policies/appointments";
 import { savingOf } from "../../../shared/policies/offers";
 import { mayCancelRequest, mayDeleteRequest } from "../../../shared/policies/requests";
 import type { PatientOffer } from "../../../shared/schemas/offers";
-import type { DocumentAccessDto, RequestDetail } from "../../../shared/schemas/requests";
+import {
+  ACCESS_ACTION_LABELS,
+  type DocumentAccessDto,
+  type RequestDetail,
+} from "../../../shared/schemas/requests";
 import { RequestAppointment } from "../../components/appointments/RequestAppointment";
 import {
   OfferLines,
@@ -54,8 +58,8 @@ const DOWNLOAD_ERROR = "Impossible de télécharger le fichier";
 const accessColumns = (brand: string): Column<DocumentAccessDto>[] => [
   { header: "Personne", cell: (a) => a.actor_name },
   { header: "Rôle", cell: (a) => (a.actor_kind === "dentist" ? "Dentiste" : `Équipe ${brand}`) },
-  { header: "Document", cell: (a) => <span className="break-all">{a.document_name}</span> },
-  { header: "Action", cell: (a) => (a.action === "download" ? "Téléchargé" : "Consulté") },
+  { header: "Action", cell: (a) => ACCESS_ACTION_LABELS[a.action] },
+  { header: "Document", cell: (a) => <span className="break-all">{a.document_name ?? "—"}</span> },
   { header: "Date", cell: (a) => formatDetailDateTime(a.created_at), className: "whitespace-nowrap" },
 ];
 
@@ -336,8 +340,8 @@ function RequestView({ request }: { request: RequestDetail }) {
               Qui a consulté mes documents
             </CardTitle>
             <CardDescription>
-              Chaque consultation ou téléchargement de vos documents par un dentiste ou par l'équipe est
-              enregistré ici.
+              Chaque ouverture de cette demande, chaque consultation ou téléchargement de vos documents et de
+              vos pièces jointes par un dentiste ou par l'équipe est enregistré ici.
             </CardDescription>
           </CardHeader>
           <CardContent>

@@ -403,8 +403,9 @@ export function PrivacyPage() {
       </Section>
       <Section title="Le journal des accès">
         <p>
-          Chaque consultation ou téléchargement d'un de vos documents est enregistré : qui, quel document,
-          quand. Vous consultez ce journal dans votre espace patient, sur la page de chaque demande.
+          Chaque ouverture de votre demande par un dentiste, chaque consultation ou téléchargement d'un de vos
+          documents ou des pièces jointes que vous envoyez est enregistré : qui, quoi, quand. Vous consultez
+          ce journal dans votre espace patient, sur la page de chaque demande.
         </p>
       </Section>
       <Section title="Durées de conservation">

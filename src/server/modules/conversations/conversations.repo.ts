@@ -274,6 +274,8 @@ export function conversationsRepo(db: Db, actor: Actor) {
           "a.size",
           "m.sender_id",
           "c.id as conversation_id",
+          "c.request_id",
+          "c.patient_id",
         ])
         .where("a.id", "=", attachmentId)
         .where(mySide, "=", me)

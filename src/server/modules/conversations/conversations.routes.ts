@@ -12,7 +12,7 @@ import {
   readResultSchema,
 } from "../../../shared/schemas/conversations";
 import { actorOf, requireArea } from "../../access/actor";
-import { writeAudit } from "../../access/audit";
+import { recordAccess, writeAudit } from "../../access/audit";
 import { notFound } from "../../errors";
 import { contentDisposition } from "../../files/names";
 import { conversationsRepo, unreadTotal } from "./conversations.repo";
@@ -144,14 +144,23 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
         throw notFound("Pièce jointe introuvable.");
       }
       const disposition = request.query.disposition;
-      // Privacy: every opening by the recipient is recorded (who, which file, how).
+      // Privacy: every opening by the recipient is recorded (who, which file, how); a file the
+      // patient sent, opened by the dentist, is also in the patient's access history (issue 14).
       if (file.sender_id !== actor.userId)
-        await writeAudit(app.db, {
-          actorId: actor.userId,
-          action: disposition === "inline" ? "attachment.view" : "attachment.download",
-          subjectType: "message_attachment",
-          subjectId: file.id,
-          details: { conversation_id: file.conversation_id },
+        await app.db.transaction().execute(async (trx) => {
+          await writeAudit(trx, {
+            actorId: actor.userId,
+            action: disposition === "inline" ? "attachment.view" : "attachment.download",
+            subjectType: "message_attachment",
+            subjectId: file.id,
+            details: { conversation_id: file.conversation_id },
+          });
+          if (file.sender_id === file.patient_id)
+            await recordAccess(trx, actor, {
+              requestId: file.request_id,
+              action: disposition === "inline" ? "attachment_view" : "attachment_download",
+              objectName: file.file_name,
+            });
         });
       return reply
         .header("content-type", file.mime_type)

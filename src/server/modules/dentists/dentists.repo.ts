@@ -3,6 +3,7 @@ import type { DentistStatus } from "../../../shared/domain/dentist";
 import { TREATMENT_LABELS, TREATMENT_TYPES, type TreatmentType } from "../../../shared/domain/treatments";
 import { keysMatchingLabel } from "../../../shared/format/search";
 import type { Actor } from "../../access/actor";
+import { recordAccess } from "../../access/audit";
 import type { RequestsEb } from "../../access/requests";
 import { requestIsOpen, requestVisibleToDentist } from "../../access/requests";
 import { isVerifiedDentist } from "../../access/rules";
@@ -273,16 +274,23 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
     },
 
     /** Records that this dentist opened the request (clears 'Nouvelle'); the first time only. */
+    /**
+     * The dentist opened the request page: his 'opened' state, and the line of the patient's access
+     * history (issue 14), in one transaction.
+     */
     async markOpened(requestId: string) {
-      await db
-        .insertInto("request_dentists")
-        .values({ request_id: requestId, dentist_id: me, opened_at: new Date() })
-        .onConflict((oc) =>
-          oc
-            .columns(["request_id", "dentist_id"])
-            .doUpdateSet({ opened_at: sql`coalesce(request_dentists.opened_at, now())` }),
-        )
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("request_dentists")
+          .values({ request_id: requestId, dentist_id: me, opened_at: new Date() })
+          .onConflict((oc) =>
+            oc
+              .columns(["request_id", "dentist_id"])
+              .doUpdateSet({ opened_at: sql`coalesce(request_dentists.opened_at, now())` }),
+          )
+          .execute();
+        await recordAccess(trx, actor, { requestId, action: "request_view" });
+      });
     },
 
     /** 'S'assigner cette demande': this dentist takes the request on (does not lock others out, D7). */

@@ -96,13 +96,13 @@ export function patientRequestsRepo(db: Db, actor: Actor) {
       return db
         .selectFrom("document_access as a")
         .innerJoin("requests as r", "r.id", "a.request_id")
-        .innerJoin("documents as d", "d.id", "a.document_id")
+        .leftJoin("documents as d", "d.id", "a.document_id")
         .where("r.patient_id", "=", actor.userId)
         .where("a.request_id", "=", requestId)
         .select([
           "a.id",
           "a.document_id",
-          "d.file_name as document_name",
+          sql<string | null>`coalesce(d.file_name, a.object_name)`.as("document_name"),
           "a.actor_name",
           "a.actor_kind",
           "a.action",

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { multipart, tinyPdf } from "../testing/files";
+import {
+  createTestContext,
+  postRequest,
+  signUpDentist,
+  signUpPatient,
+  type TestContext,
+} from "../testing/harness";
+
+/**
+ * Issue 14: the patient's access history lists every read of their data by someone else — the
+ * request page opened by a dentist (once per visit), each document, and the attachments the patient
+ * sent in a conversation — and nothing the patient read of the dentist's.
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx?.close());
+
+const call = (method: "GET" | "POST", url: string, cookie: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+function send(conversationId: string, cookie: string, name: string) {
+  const body = multipart({ body: "Voici" }, [
+    { field: "files", name, type: "application/pdf", content: tinyPdf() },
+  ]);
+  return ctx.app.inject({
+    method: "POST",
+    url: `/api/conversations/${conversationId}/messages`,
+    payload: body.payload,
+    headers: { ...body.headers, cookie },
+  });
+}
+
+describe("the patient's access history", () => {
+  it("records the request page, the documents and the patient's attachments read by a dentist", async () => {
+    const patient = await signUpPatient(ctx.app);
+    const dentist = await signUpDentist(ctx.app, { first_name: "Julie", last_name: "Roux" });
+    const dentistId = dentist.response.json().profile.id as string;
+    await ctx.app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", dentistId).execute();
+    const id = (
+      await postRequest(ctx.app, patient.cookie, { treatment_type: "crown", consent: "true" })
+    ).json().id as string;
+
+    // The page twice in a row: one visit.
+    const detail = await call("GET", `/api/dentist/requests/${id}`, dentist.cookie);
+    expect(detail.statusCode).toBe(200);
+    expect((await call("GET", `/api/dentist/requests/${id}`, dentist.cookie)).statusCode).toBe(200);
+    const documentId = detail.json().documents[0].id as string;
+    expect(
+      (await call("GET", `/api/documents/${documentId}/file?disposition=inline`, dentist.cookie)).statusCode,
+    ).toBe(200);
+
+    const conversationId = (
+      await call("POST", `/api/dentist/requests/${id}/reply`, dentist.cookie, { message: "Bonjour" })
+    ).json().conversation_id as string;
+    expect((await send(conversationId, patient.cookie, "radio-patient.pdf")).statusCode).toBe(201);
+    expect((await send(conversationId, dentist.cookie, "devis-dentiste.pdf")).statusCode).toBe(201);
+    const messages = (
+      await call("GET", `/api/conversations/${conversationId}/messages`, patient.cookie)
+    ).json();
+    const attachment = (name: string) =>
+      messages.items
+        .flatMap((m: { attachments: { id: string; file_name: string }[] }) => m.attachments)
+        .find((a: { file_name: string }) => a.file_name === name).id as string;
+    // The dentist opens the patient's file; the patient opens the dentist's.
+    expect(
+      (
+        await call(
+          "GET",
+          `/api/conversations/attachments/${attachment("radio-patient.pdf")}?disposition=attachment`,
+          dentist.cookie,
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call(
+          "GET",
+          `/api/conversations/attachments/${attachment("devis-dentiste.pdf")}`,
+          patient.cookie,
+        )
+      ).statusCode,
+    ).toBe(200);
+
+    const log = (await call("GET", `/api/patient/requests/${id}`, patient.cookie)).json()
+      .access_log as Array<{
+      action: string;
+      actor_name: string;
+      actor_kind: string;
+      document_id: string | null;
+      document_name: string | null;
+    }>;
+    const lines = log.map((a) => [a.action, a.document_name]).sort();
+    expect(lines).toEqual([
+      ["attachment_download", "radio-patient.pdf"],
+      ["request_view", null],
+      ["view", "devis.pdf"],
+    ]);
+    for (const line of log) expect(line).toMatchObject({ actor_name: "Julie Roux", actor_kind: "dentist" });
+
+    // Another patient sees none of it.
+    const other = await signUpPatient(ctx.app);
+    expect((await call("GET", `/api/patient/requests/${id}`, other.cookie)).statusCode).toBe(404);
+  });
+});
