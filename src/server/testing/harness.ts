@@ -72,6 +72,8 @@ export interface TestContext {
   dataDir: string;
   /** The e-mails written to the outbox, oldest first, as raw text. */
   outbox(): string[];
+  /** Every file in the storage folder (`.part` files included), as keys, read from the disk itself. */
+  storedKeys(): string[];
   close(): Promise<void>;
 }
 
@@ -123,6 +125,18 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
         return readdirSync(dir)
           .sort()
           .map((f) => decodeQuotedPrintable(readFileSync(path.join(dir, f), "utf8")));
+      } catch {
+        return [];
+      }
+    },
+    storedKeys() {
+      const root = path.join(dataDir, "files");
+      try {
+        return readdirSync(root, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) =>
+            path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"),
+          );
       } catch {
         return [];
       }

@@ -1,5 +1,3 @@
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart, tinyPdf, tinyPng } from "../../testing/files";
 import {
@@ -21,20 +19,6 @@ beforeAll(async () => {
   ctx = await createTestContext();
 });
 afterAll(async () => ctx?.close());
-
-function storedKeys(): string[] {
-  const root = path.join(ctx.dataDir, "files");
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else out.push(path.relative(root, full).split(path.sep).join("/"));
-    }
-  };
-  walk(root);
-  return out;
-}
 
 const call = (method: "GET" | "POST" | "DELETE", url: string, cookie: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
@@ -96,7 +80,7 @@ describe("DELETE /api/patient/requests/:id", () => {
     };
     const keys = await keysOf();
     expect(keys).toHaveLength(3);
-    for (const key of keys) expect(storedKeys()).toContain(key);
+    for (const key of keys) expect(ctx.storedKeys()).toContain(key);
     const keptKeys = (
       await ctx.app.db.selectFrom("documents").select("storage_key").where("request_id", "=", kept).execute()
     ).map((row) => row.storage_key);
@@ -121,7 +105,7 @@ describe("DELETE /api/patient/requests/:id", () => {
         .executeTakeFirstOrThrow();
       expect(Number(rows.n), table).toBe(0);
     }
-    const stored = storedKeys();
+    const stored = ctx.storedKeys();
     for (const key of keys) expect(stored).not.toContain(key);
     for (const key of keptKeys) expect(stored).toContain(key);
     expect((await call("GET", `/api/patient/requests/${kept}`, patient.cookie)).statusCode).toBe(200);

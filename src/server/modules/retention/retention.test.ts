@@ -1,5 +1,3 @@
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RETENTION } from "../../../shared/domain/retention";
@@ -38,20 +36,6 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const at = (days: number) => new Date(start.getTime() + days * DAY);
-/** Every stored file key, read from the storage folder itself. */
-function storedKeys(): string[] {
-  const root = path.join(ctx.dataDir, "files");
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else out.push(path.relative(root, full).split(path.sep).join("/"));
-    }
-  };
-  walk(root);
-  return out;
-}
 const count = async (table: "contact_submissions" | "documents") =>
   Number(
     (
@@ -109,7 +93,7 @@ describe("retention job", () => {
       (await retentionPreview(ctx.app.db, now)).items.find((i) => i.kind === "cancelled_documents")?.count,
     ).toBe(0);
     expect(await runRetention(deps, now)).toMatchObject({ ran: true, documents: 0, contact: 0 });
-    expect(storedKeys()).toContain(cancelledKey);
+    expect(ctx.storedKeys()).toContain(cancelledKey);
 
     // After it: the cancelled request's document goes, row and file; the open request keeps its own.
     now = at(RETENTION.cancelledRequestDocumentDays + 1);
@@ -117,9 +101,9 @@ describe("retention job", () => {
     expect(preview.items.find((i) => i.kind === "cancelled_documents")?.count).toBe(1);
     expect(preview.items.find((i) => i.kind === "contact")?.count).toBe(0);
     expect(await runRetention(deps, now)).toMatchObject({ ran: true, documents: 1, contact: 0 });
-    expect(storedKeys()).not.toContain(cancelledKey);
-    expect(storedKeys()).toContain(keptKey);
-    expect(storedKeys()).toContain(contactKey);
+    expect(ctx.storedKeys()).not.toContain(cancelledKey);
+    expect(ctx.storedKeys()).toContain(keptKey);
+    expect(ctx.storedKeys()).toContain(contactKey);
     // The request itself stays in the patient's history, without documents.
     const detail = await ctx.app.inject({
       method: "GET",
@@ -146,8 +130,8 @@ describe("retention job", () => {
     // The contact message (a year after it came, never answered) and its file; the logs of a year ago.
     expect(run).toMatchObject({ contact: 1 });
     expect(await count("contact_submissions")).toBe(0);
-    expect(storedKeys()).not.toContain(contactKey);
-    expect(storedKeys()).toContain(keptKey);
+    expect(ctx.storedKeys()).not.toContain(contactKey);
+    expect(ctx.storedKeys()).toContain(keptKey);
     // The old audit row is gone; the runs' own rows, written at the moved clock, stay.
     const left = await ctx.app.db.selectFrom("audit_log").select(["action", "created_at"]).execute();
     expect(left.every((row) => row.action === "retention.run")).toBe(true);
