@@ -37,6 +37,8 @@ import { registerStatic } from "./plugins/static";
 import { type EventBus, LocalBus, PgBus } from "./realtime/bus";
 import { RealtimeHub } from "./realtime/hub";
 import { realtimeRoutes } from "./realtime/realtime.routes";
+import { EncryptedStorage } from "./storage/encrypted";
+import { keyringOf } from "./storage/keyring";
 import { LocalStorage, type Storage } from "./storage/storage";
 
 declare module "fastify" {
@@ -130,7 +132,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : new LocalBus();
   app.decorate("bus", bus);
   app.decorate("hub", new RealtimeHub(database.db, bus, app.log));
-  app.decorate("storage", options.storage ?? new LocalStorage(path.join(config.dataDir, "files")));
+  app.decorate(
+    "storage",
+    options.storage ??
+      new EncryptedStorage(new LocalStorage(path.join(config.dataDir, "files")), keyringOf(config.dataKeys)),
+  );
   app.decorate("auth", createAuth({ db: database.db, config, mailer, log: app.log }));
 
   registerErrorHandler(app);

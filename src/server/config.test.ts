@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -16,6 +17,8 @@ function errorOf(env: Record<string, string>): ConfigError {
   throw new Error("no error");
 }
 
+const KEY = randomBytes(32).toString("base64");
+
 describe("loadConfig", () => {
   it("has working defaults for the embedded mode and keeps a generated secret", () => {
     const dir = dataDir();
@@ -27,6 +30,20 @@ describe("loadConfig", () => {
     expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dir, "auth-secret"), "utf8")).toBe(config.authSecret);
     expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(config.authSecret);
+    // The master key of the files, generated once too (encryption at rest).
+    expect(config.dataKeys).toHaveLength(1);
+    expect(loadConfig({ DATA_DIR: dir }).dataKeys[0]?.equals(config.dataKeys[0] as Buffer)).toBe(true);
+  });
+
+  it("takes DATA_KEY, then the older keys of DATA_KEY_PREVIOUS, without writing a key file", () => {
+    const dir = dataDir();
+    const previous = randomBytes(32).toString("base64url");
+    const config = loadConfig({ DATA_DIR: dir, DATA_KEY: KEY, DATA_KEY_PREVIOUS: previous });
+    expect(config.dataKeys.map((k) => k.toString("base64"))).toEqual([
+      KEY,
+      Buffer.from(previous, "base64url").toString("base64"),
+    ]);
+    expect(existsSync(path.join(dir, "data-key"))).toBe(false);
   });
 
   it.each([
@@ -39,7 +56,13 @@ describe("loadConfig", () => {
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ DEMO_DATA: "maybe" }, "DEMO_DATA"],
     [{ PUBLIC_URL: "pas une url" }, "PUBLIC_URL"],
-    [{ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), TEST_CLOCK: "true" }, "TEST_CLOCK"],
+    [{ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) }, "DATA_KEY"],
+    [{ DATA_KEY: "trop-courte" }, "DATA_KEY"],
+    [{ DATA_KEY: KEY, DATA_KEY_PREVIOUS: `${KEY},nope` }, "DATA_KEY_PREVIOUS"],
+    [
+      { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), DATA_KEY: KEY, TEST_CLOCK: "true" },
+      "TEST_CLOCK",
+    ],
   ])("stops on %o with one line naming %s", (env, variable) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);

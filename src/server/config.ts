@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseMasterKey, readOrCreateKeyFile } from "./storage/keyring";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
@@ -14,6 +15,10 @@ const optionalText = z
   .trim()
   .transform((v) => (v === "" ? undefined : v))
   .optional();
+
+const MASTER_KEY_ERROR = {
+  error: "doit être une clé de 32 octets en base64 (openssl rand -base64 32)",
+};
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -31,6 +36,18 @@ const envSchema = z.object({
   PUBLIC_URL: optionalText.pipe(z.url({ error: "doit être une URL http(s) complète" }).optional()),
   AUTH_SECRET: optionalText.pipe(
     z.string().min(32, { error: "doit contenir au moins 32 caractères" }).optional(),
+  ),
+  DATA_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => parseMasterKey(v) !== null, MASTER_KEY_ERROR)
+      .optional(),
+  ),
+  DATA_KEY_PREVIOUS: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => v.split(",").every((k) => parseMasterKey(k) !== null), MASTER_KEY_ERROR)
+      .optional(),
   ),
   ADMIN_EMAIL: optionalText.pipe(z.email({ error: "doit être une adresse e-mail" }).optional()),
   ADMIN_PASSWORD: optionalText.pipe(
@@ -63,6 +80,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   publicUrl: string;
   authSecret: string;
+  /** Master keys wrapping each stored file's data key: the current one first, then older ones. */
+  dataKeys: Buffer[];
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
@@ -113,6 +132,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       throw new ConfigError("AUTH_SECRET", "est requis en production (32 caractères au moins)");
     authSecret = readOrCreateSecret(dataDir);
   }
+  let dataKeys: Buffer[];
+  if (e.DATA_KEY) {
+    dataKeys = [e.DATA_KEY, ...(e.DATA_KEY_PREVIOUS?.split(",") ?? [])].map(
+      (k) => parseMasterKey(k) as Buffer,
+    );
+  } else {
+    if (e.NODE_ENV === "production")
+      throw new ConfigError("DATA_KEY", "est requis en production (openssl rand -base64 32)");
+    if (e.DATA_KEY_PREVIOUS) throw new ConfigError("DATA_KEY", "est requis avec DATA_KEY_PREVIOUS");
+    dataKeys = readOrCreateKeyFile(dataDir);
+  }
   if (e.TEST_CLOCK && e.NODE_ENV === "production")
     throw new ConfigError("TEST_CLOCK", "est interdit en production");
   const port = e.PORT;
@@ -125,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     authSecret,
+    dataKeys,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,

@@ -2,7 +2,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
+import { EncryptedStorage } from "./storage/encrypted";
+import { keyringOf, readKeyFile, readOrCreateKeyFile } from "./storage/keyring";
+import { LocalStorage } from "./storage/storage";
+import { tinyPdf } from "./testing/files";
 
 // The real entry points, as separate processes: config errors, start-up, graceful shutdown, CLI.
 const root = path.resolve(import.meta.dirname, "../..");
@@ -43,7 +48,8 @@ async function waitFor(predicate: () => boolean, child: ChildProcess, ms = 30_00
   }
 }
 
-describe("server process", () => {
+// Each case starts real processes (tsx, migrations): minutes on a loaded 2-core machine, not seconds.
+describe("server process", { timeout: 120_000 }, () => {
   it.each([
     [{ DATABASE_URL: "nonsense" }, "DATABASE_URL"],
     [{ NODE_ENV: "production" }, "AUTH_SECRET"],
@@ -98,5 +104,27 @@ describe("create-admin", () => {
     );
     expect(await again.exited).toBe(0);
     expect(again.out()).toContain("mis à jour");
+  });
+
+  it("rotates the embedded master key: files re-wrapped, the old key gone", async () => {
+    const dataDir = tempDir();
+    const [oldKey] = readOrCreateKeyFile(dataDir);
+    const files = new LocalStorage(path.join(dataDir, "files"));
+    const key = "p/00000000-0000-4000-8000-000000000001.pdf";
+    await new EncryptedStorage(files, keyringOf([oldKey as Buffer])).write(key, Readable.from([tinyPdf()]));
+
+    const rotate = start("scripts/rotate-key.ts", [], { DATA_DIR: dataDir });
+    expect(await rotate.exited, rotate.err()).toBe(0);
+    expect(rotate.out()).toContain("1 fichier(s) ré-emballé(s)");
+    const keys = readKeyFile(path.join(dataDir, "data-key"));
+    expect(keys).toHaveLength(1);
+    expect(keys[0]?.equals(oldKey as Buffer)).toBe(false);
+    const read = async (k: Buffer) => {
+      const chunks: Buffer[] = [];
+      for await (const c of new EncryptedStorage(files, keyringOf([k])).read(key)) chunks.push(c as Buffer);
+      return Buffer.concat(chunks);
+    };
+    expect((await read(keys[0] as Buffer)).equals(tinyPdf())).toBe(true);
+    await expect(read(oldKey as Buffer)).rejects.toThrow(/clé inconnue/);
   });
 });

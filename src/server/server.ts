@@ -6,6 +6,8 @@ import { loggableError } from "./errors";
 import { protectDataDir } from "./files/private-dir";
 import { runDailyJobs, runMailJobs } from "./jobs";
 import { openMigratedDatabase } from "./runtime";
+import { encryptClearFiles } from "./storage/at-rest";
+import { EncryptedStorage } from "./storage/encrypted";
 import { sweepOrphanFiles } from "./storage/sweeper";
 
 /** config → database (migrated) → admin and demo accounts → app → listen; graceful shutdown. */
@@ -32,6 +34,11 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database });
+  // Files an older version stored in clear are encrypted before anything is served.
+  if (app.storage instanceof EncryptedStorage) {
+    const encrypted = await encryptClearFiles(database.db, app.storage);
+    if (encrypted) app.log.info({ encrypted }, "fichiers existants chiffrés");
+  }
   const deps = { db: database.db, auth: app.auth, storage: app.storage };
   if (config.adminEmail && config.adminPassword) {
     const outcome = await ensureAdmin(deps, config.adminEmail, config.adminPassword);

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -16,6 +16,10 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** Every stored key (and unfinished `.part` files) with its last modification time. */
   list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
+  /** The first `length` bytes as stored (fewer if the file is shorter). */
+  readHead(key: string, length: number): Promise<Buffer>;
+  /** Overwrites the start of a stored file with `head`, the rest untouched (key rotation). */
+  replaceHead(key: string, head: Buffer): Promise<void>;
 }
 
 const SAFE_KEY = /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*\.[a-z0-9]{1,8}$/;
@@ -59,6 +63,27 @@ export class LocalStorage implements Storage {
     const partial = key.endsWith(".part");
     const target = this.pathOf(partial ? key.slice(0, -".part".length) : key);
     await rm(partial ? `${target}.part` : target, { force: true });
+  }
+
+  async readHead(key: string, length: number): Promise<Buffer> {
+    const file = await open(this.pathOf(key), "r");
+    try {
+      const head = Buffer.alloc(length);
+      const { bytesRead } = await file.read(head, 0, length, 0);
+      return head.subarray(0, bytesRead);
+    } finally {
+      await file.close();
+    }
+  }
+
+  async replaceHead(key: string, head: Buffer): Promise<void> {
+    const file = await open(this.pathOf(key), "r+");
+    try {
+      await file.write(head, 0, head.length, 0);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
   }
 
   async *list(): AsyncIterable<{ key: string; modifiedAt: Date }> {
