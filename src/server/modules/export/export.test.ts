@@ -381,12 +381,14 @@ describe("GET /api/account/export", () => {
       .where("action", "=", EXPORT_ACTION)
       .where("actor_id", "=", world.people.patientB.id)
       .execute();
+    // B's uploads are all done: every export of B counted the same files, and nothing else.
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.at(-1)).toEqual({
-      actor_id: world.people.patientB.id,
-      subject_id: world.people.patientB.id,
-      details: { files: before.data.files.length },
-    });
+    for (const row of rows)
+      expect(row).toEqual({
+        actor_id: world.people.patientB.id,
+        subject_id: world.people.patientB.id,
+        details: { files: before.data.files.length },
+      });
     const after = await exportOf("patientB");
     expect(after.data.account_events.map((e) => e.action)).toContain(EXPORT_ACTION);
   });
@@ -405,6 +407,35 @@ describe("GET /api/account/export", () => {
       error: { code: "RATE_LIMITED", message: expect.stringContaining("Veuillez réessayer plus tard") },
     });
     expect((await call(other.cookie, 51)).statusCode).toBe(200);
+  });
+
+  it("still gives a whole archive when a file is missing from storage (its path is null)", async () => {
+    const { app } = world.ctx;
+    const patient = await signUpPatient(app);
+    const sent = await postRequest(app, patient.cookie, { treatment_type: "crown", consent: "true" }, [
+      { name: "garde.pdf", type: "application/pdf", content: tinyPdf("Gardé") },
+      { name: "perdu.pdf", type: "application/pdf", content: tinyPdf("Perdu") },
+    ]);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const lost = await app.db
+      .selectFrom("documents")
+      .select(["id", "storage_key"])
+      .where("request_id", "=", sent.json().id)
+      .where("file_name", "=", "perdu.pdf")
+      .executeTakeFirstOrThrow();
+    await app.storage.remove(lost.storage_key);
+    const response = await app.inject({
+      method: "GET",
+      url: DATA_EXPORT_URL,
+      headers: { cookie: patient.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const entries = await zipContents(response.rawPayload);
+    const data = JSON.parse(entries.get(DATA_FILE)?.toString("utf8") ?? "{}") as ExportData;
+    const documents = data.requests.flatMap((r) => r.documents);
+    expect(documents.find((d) => d.id === lost.id)?.file).toBeNull();
+    expect(documents.filter((d) => d.file !== null)).toHaveLength(1);
+    expect([...entries.keys()].filter((name) => name.startsWith("fichiers/"))).toHaveLength(1);
   });
 
   it("puts every one of 100 documents in the archive, byte for byte", async () => {
