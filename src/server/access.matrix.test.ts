@@ -161,6 +161,8 @@ const TABLE: Record<string, Rows> = {
   "POST /api/account/password":           { "-": signedIn(400) },
   "GET /api/account/sessions":            { "-": signedIn(200) },
   "DELETE /api/account/sessions/{id}":    { "session:patientA": [401, 200, 404, 404, 404, 404, 404] },
+  // 'Télécharger mes données': each person their own archive (the admin: profile, sessions, events).
+  "GET /api/account/export":              { "-": signedIn(200) },
   // Better Auth behind /api/auth/*: only its harmless endpoints answer.
   "GET /api/auth/*": {
     "auth:get-session":            everyone(404),

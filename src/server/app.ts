@@ -23,6 +23,7 @@ import { contactRoutes } from "./modules/contact/contact.routes";
 import { conversationRoutes } from "./modules/conversations/conversations.routes";
 import { dentistRoutes } from "./modules/dentists/dentists.routes";
 import { documentRoutes } from "./modules/documents/documents.routes";
+import { exportRoutes } from "./modules/export/export.routes";
 import { offerRoutes } from "./modules/offers/offers.routes";
 import { profileRoutes } from "./modules/profiles/profiles.routes";
 import { requestRoutes } from "./modules/requests/requests.routes";
@@ -193,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(systemRoutes);
   await app.register(accountRoutes);
   await app.register(securityRoutes);
+  await app.register(exportRoutes);
   await app.register(profileRoutes);
   await app.register(contactRoutes);
   await app.register(requestRoutes);

@@ -93,3 +93,14 @@ function encodeRfc5987(value: string): string {
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
 }
+
+/** 'radio.pdf', 'radio.pdf' → 'radio.pdf', 'radio (2).pdf': an archive cannot hold one name twice. */
+export function uniqueName(fileName: string, used: Set<string>): string {
+  const safe = fileName.replace(/[\\/]/g, "_") || "document";
+  const dot = safe.lastIndexOf(".");
+  const [base, ext] = dot > 0 ? [safe.slice(0, dot), safe.slice(dot)] : [safe, ""];
+  let name = safe;
+  for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base} (${n})${ext}`;
+  used.add(name.toLowerCase());
+  return name;
+}

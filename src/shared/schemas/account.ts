@@ -177,3 +177,11 @@ export const sessionRevokedSchema = z.object({
   signed_out: z.boolean(),
 });
 export type SessionRevoked = z.infer<typeof sessionRevokedSchema>;
+
+/** 'Mes données' on every profile: the personal data export (RGPD art. 15 and 20). */
+export const DATA_EXPORT_URL = "/api/account/export";
+/** Exports a person may start per hour (a full archive reads every file the person sent). */
+export const DATA_EXPORT_PER_HOUR = 5;
+export const DATA_EXPORT_MESSAGES = {
+  tooMany: `Vous avez déjà téléchargé vos données ${DATA_EXPORT_PER_HOUR} fois cette heure-ci. Veuillez réessayer plus tard.`,
+} as const;

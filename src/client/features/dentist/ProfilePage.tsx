@@ -6,6 +6,7 @@ import { type VerificationField, verificationRequestProblem } from "../../../sha
 import { PROFILE_MESSAGES, type Profile, profileUpdateSchema } from "../../../shared/schemas/profile";
 import { AccountInfoCard } from "../../components/AccountInfoCard";
 import { AvatarUpload, failureDescription } from "../../components/AvatarUpload";
+import { DataSection } from "../../components/account/DataSection";
 import { SecuritySection } from "../../components/account/SecuritySection";
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
@@ -339,6 +340,7 @@ export function DentistProfilePage() {
         </Card>
       </div>
       <SecuritySection email={profile.email} className="mt-8" />
+      <DataSection className="mt-8" />
     </>
   );
 }

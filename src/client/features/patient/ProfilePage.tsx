@@ -3,6 +3,7 @@ import { toast } from "sonner";
 import { PROFILE_MESSAGES, type Profile } from "../../../shared/schemas/profile";
 import { AccountInfoCard } from "../../components/AccountInfoCard";
 import { AvatarUpload, failureDescription } from "../../components/AvatarUpload";
+import { DataSection } from "../../components/account/DataSection";
 import { SecuritySection } from "../../components/account/SecuritySection";
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
@@ -159,6 +160,7 @@ export function PatientProfilePage() {
         <AccountInfoCard profile={profile} className="self-start" />
       </div>
       <SecuritySection email={profile.email} className="mt-8" />
+      <DataSection className="mt-8" />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { actorOf, requireArea } from "../../access/actor";
 import { recordDocumentAccess } from "../../access/audit";
 import { findReadableDocument, findReadableRequestDocuments } from "../../access/documents";
 import { notFound } from "../../errors";
-import { contentDisposition, servedFileName } from "../../files/names";
+import { contentDisposition, servedFileName, uniqueName } from "../../files/names";
 
 /** A patient document, streamed through an authorised route; never a public URL (decision D10). */
 export async function documentRoutes(app: FastifyInstance): Promise<void> {
@@ -111,15 +111,4 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         .send(zip.outputStream as never);
     },
   );
-}
-
-/** 'radio.pdf', 'radio.pdf' → 'radio.pdf', 'radio (2).pdf': an archive cannot hold one name twice. */
-function uniqueName(fileName: string, used: Set<string>): string {
-  const safe = fileName.replace(/[\\/]/g, "_") || "document";
-  const dot = safe.lastIndexOf(".");
-  const [base, ext] = dot > 0 ? [safe.slice(0, dot), safe.slice(dot)] : [safe, ""];
-  let name = safe;
-  for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base} (${n})${ext}`;
-  used.add(name.toLowerCase());
-  return name;
 }

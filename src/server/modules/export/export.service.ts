@@ -1,0 +1,476 @@
+import { parisToday } from "../../../shared/policies/offers";
+import type { Actor } from "../../access/actor";
+import { writeAudit } from "../../access/audit";
+import type { Db } from "../../db/index";
+import { servedFileName, uniqueName } from "../../files/names";
+import type { Storage } from "../../storage/storage";
+import { deviceLabel } from "../account/device";
+import { avatarKeyOf } from "../profiles/avatar";
+import { exportRepo } from "./export.repo";
+
+/*
+ * "Télécharger mes données" (RGPD art. 15 and 20): one zip with a machine-readable JSON of
+ * everything Sourio holds about the person, every file the person uploaded, and a README in
+ * French. This module gathers the rows and the list of files; the route streams the archive, the
+ * files read one at a time from storage (never the whole archive in memory).
+ */
+
+export interface Deps {
+  db: Db;
+  storage: Storage;
+  clock: () => Date;
+  brandName: string;
+  log: { error(obj: object, msg: string): void };
+}
+
+export const EXPORT_FORMAT_VERSION = 1;
+export const DATA_FILE = "mes-donnees.json";
+export const README_FILE = "README.txt";
+export const EXPORT_ACTION = "account.data_exported";
+
+/** A file of the archive: its path inside the zip and its storage key. */
+export interface ExportFile {
+  path: string;
+  key: string;
+  mtime: Date;
+}
+
+/** The archive's name (sourio-mes-donnees-YYYY-MM-DD.zip, Paris day), the JSON, the README, the files. */
+export type ExportBundle = Awaited<ReturnType<typeof buildExport>>;
+/** The content of mes-donnees.json. */
+export type ExportData = ExportBundle["data"];
+
+interface ExportedDocument {
+  id: string;
+  file_name: string;
+  document_type: string;
+  mime_type: string;
+  size: number;
+  uploaded_at: string | null;
+  /** Its path in the archive; null when storage no longer holds it. */
+  file: string | null;
+}
+
+interface ExportedAttachment {
+  id: string;
+  file_name: string;
+  mime_type: string;
+  size: number;
+  file: string | null;
+}
+
+const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
+
+/** The archive's folders, as the README names them. */
+const FOLDERS = {
+  documents: "fichiers/documents",
+  messages: "fichiers/messages",
+  support: "fichiers/aide",
+  avatar: "fichiers/photo-de-profil",
+} as const;
+
+/**
+ * Gathers the person's data (every read bound to the actor) and the files to put in the archive,
+ * and records the export in the audit trail (without content).
+ */
+export async function buildExport(deps: Deps, actor: Actor) {
+  const repo = exportRepo(deps.db, actor);
+  const now = deps.clock();
+  const me = actor.userId;
+
+  const [
+    profile,
+    requests,
+    documents,
+    offersReceived,
+    offersSent,
+    followed,
+    conversations,
+    messages,
+    attachments,
+    appointments,
+    support,
+    readsOfMyData,
+    myReads,
+    events,
+    sessions,
+  ] = await Promise.all([
+    repo.profile(),
+    repo.requests(),
+    repo.documents(),
+    repo.offersReceived(),
+    repo.offersSent(),
+    repo.requestsFollowed(),
+    repo.conversations(),
+    repo.messages(),
+    repo.attachments(),
+    repo.appointments(),
+    repo.supportMessages(),
+    repo.readsOfMyData(),
+    repo.myReads(),
+    repo.accountEvents(),
+    repo.sessions(),
+  ]);
+  const offerDetails = await repo.offerDetails([...offersReceived, ...offersSent].map((o) => o.id));
+
+  // Files: only what the person uploaded, and only what storage still holds.
+  const files: ExportFile[] = [];
+  const used = new Set<string>();
+  const addFile = async (
+    folder: string,
+    key: string,
+    name: string,
+    mime: string | null,
+    at: Date | string,
+  ): Promise<string | null> => {
+    if ((await deps.storage.size(key)) === null) {
+      deps.log.error({ folder }, "fichier absent du stockage (export des données)");
+      return null;
+    }
+    const path = `${folder}/${uniqueName(servedFileName(name, mime), used)}`;
+    files.push({ path, key, mtime: new Date(at) });
+    return path;
+  };
+  const inFolder = (base: string, id: string) => `${base}/${id.slice(0, 8)}`;
+
+  const documentsByRequest = new Map<string, ExportedDocument[]>();
+  for (const d of documents) {
+    const file = await addFile(
+      inFolder(FOLDERS.documents, d.request_id),
+      d.storage_key,
+      d.file_name,
+      d.mime_type,
+      d.created_at,
+    );
+    const list = documentsByRequest.get(d.request_id) ?? [];
+    list.push({
+      id: d.id,
+      file_name: d.file_name,
+      document_type: d.document_type,
+      mime_type: d.mime_type,
+      size: d.size,
+      uploaded_at: iso(d.created_at),
+      file,
+    });
+    documentsByRequest.set(d.request_id, list);
+  }
+
+  const myAttachments = new Map<string, ExportedAttachment[]>();
+  const messageConversation = new Map(messages.map((m) => [m.id, m.conversation_id]));
+  for (const a of attachments.mine) {
+    const conversationId = messageConversation.get(a.message_id) ?? a.message_id;
+    const file = await addFile(
+      inFolder(FOLDERS.messages, conversationId),
+      a.storage_key,
+      a.file_name,
+      a.mime_type,
+      a.created_at,
+    );
+    const list = myAttachments.get(a.message_id) ?? [];
+    list.push({ id: a.id, file_name: a.file_name, mime_type: a.mime_type, size: a.size, file });
+    myAttachments.set(a.message_id, list);
+  }
+
+  const supportMessages = [];
+  for (const m of support) {
+    const mine = !m.from_team && (m.sender_id === null || m.sender_id === me);
+    const image =
+      m.image_key && mine
+        ? {
+            file_name: m.image_name,
+            mime_type: m.image_type,
+            size: m.image_size,
+            file: await addFile(
+              FOLDERS.support,
+              m.image_key,
+              m.image_name ?? "image",
+              m.image_type,
+              m.created_at,
+            ),
+          }
+        : null;
+    supportMessages.push({
+      id: m.id,
+      from: m.from_team ? "team" : "me",
+      body: m.body,
+      image,
+      ...(m.image_key && !mine ? { team_image_not_included: true } : {}),
+      read_at: iso(m.read_at),
+      sent_at: iso(m.created_at),
+    });
+  }
+
+  const avatarKey = avatarKeyOf(profile?.avatar_url ?? null);
+  const avatarFile = avatarKey?.startsWith(`avatars/${me}/`)
+    ? await addFile(
+        FOLDERS.avatar,
+        avatarKey,
+        "photo-de-profil.webp",
+        "image/webp",
+        profile?.updated_at ?? now,
+      )
+    : null;
+
+  const linesOf = (offerId: string) =>
+    offerDetails.lines
+      .filter((l) => l.offer_id === offerId)
+      .map((l) => ({ act: l.act, tooth: l.tooth, fee_cents: l.fee_cents }));
+  const slotsOf = (offerId: string) =>
+    offerDetails.slots.filter((s) => s.offer_id === offerId).map((s) => iso(s.starts_at));
+
+  const messagesOf = (conversationId: string) =>
+    messages
+      .filter((m) => m.conversation_id === conversationId)
+      .map((m) => ({
+        id: m.id,
+        from: m.sender_id === me ? "me" : m.sender_id === null ? "system" : "other_party",
+        body: m.body,
+        attachments: myAttachments.get(m.id) ?? [],
+        ...(attachments.othersPerMessage.has(m.id)
+          ? { other_party_attachments_not_included: attachments.othersPerMessage.get(m.id) }
+          : {}),
+        read_at: iso(m.read_at),
+        sent_at: iso(m.created_at),
+      }));
+
+  const data = {
+    format: "sourio-export",
+    version: EXPORT_FORMAT_VERSION,
+    exported_at: now.toISOString(),
+    service: deps.brandName,
+    profile: profile
+      ? {
+          ...profile,
+          verification_requested_at: iso(profile.verification_requested_at),
+          verification_decided_at: iso(profile.verification_decided_at),
+          last_seen_at: iso(profile.last_seen_at),
+          inactivity_warned_at: iso(profile.inactivity_warned_at),
+          created_at: iso(profile.created_at),
+          updated_at: iso(profile.updated_at),
+          avatar_file: avatarFile,
+        }
+      : null,
+    requests: requests.map((r) => ({
+      id: r.id,
+      treatment_type: r.treatment_type,
+      description: r.description,
+      budget: r.budget,
+      quote_amount_cents: r.quote_amount_cents,
+      urgency: r.urgency,
+      status: r.status,
+      sent_to: r.recipient_dentist_id
+        ? { dentist_id: r.recipient_dentist_id, dentist_name: r.recipient_dentist_name }
+        : "all_verified_dentists",
+      cancelled_at: iso(r.cancelled_at),
+      created_at: iso(r.created_at),
+      updated_at: iso(r.updated_at),
+      documents: documentsByRequest.get(r.id) ?? [],
+    })),
+    offers_received: offersReceived.map((o) => ({
+      id: o.id,
+      request_id: o.request_id,
+      dentist_id: o.dentist_id,
+      dentist_name: o.dentist_name,
+      amount_cents: o.amount_cents,
+      comment: o.comment,
+      valid_until: o.valid_until,
+      status: o.status,
+      decided_at: iso(o.decided_at),
+      lines: linesOf(o.id),
+      proposed_slots: slotsOf(o.id),
+      created_at: iso(o.created_at),
+      updated_at: iso(o.updated_at),
+    })),
+    requests_followed: followed.map((f) => ({
+      request_id: f.request_id,
+      status: f.status,
+      opened_at: iso(f.opened_at),
+      assigned_at: iso(f.assigned_at),
+      replied_at: iso(f.replied_at),
+      created_at: iso(f.created_at),
+      updated_at: iso(f.updated_at),
+    })),
+    offers_sent: offersSent.map((o) => ({
+      id: o.id,
+      request_id: o.request_id,
+      patient_name: o.patient_name,
+      treatment_type: o.treatment_type,
+      amount_cents: o.amount_cents,
+      comment: o.comment,
+      valid_until: o.valid_until,
+      status: o.status,
+      decided_at: iso(o.decided_at),
+      lines: linesOf(o.id),
+      proposed_slots: slotsOf(o.id),
+      created_at: iso(o.created_at),
+      updated_at: iso(o.updated_at),
+    })),
+    conversations: conversations.map((c) => {
+      const iAmPatient = c.patient_id === me;
+      return {
+        id: c.id,
+        request_id: c.request_id,
+        my_side: iAmPatient ? "patient" : "dentist",
+        other_party: iAmPatient
+          ? { role: "dentist", id: c.dentist_id, name: c.dentist_name }
+          : { role: "patient", id: c.patient_id, name: c.patient_name },
+        created_at: iso(c.created_at),
+        last_message_at: iso(c.last_message_at),
+        messages: messagesOf(c.id),
+      };
+    }),
+    appointments: appointments.rows.map((a) => {
+      const iAmPatient = a.patient_id === me;
+      return {
+        id: a.id,
+        request_id: a.request_id,
+        offer_id: a.offer_id,
+        my_side: iAmPatient ? "patient" : "dentist",
+        other_party: iAmPatient
+          ? {
+              role: "dentist",
+              name: a.dentist_name,
+              practice_address: a.practice_address,
+              practice_postcode: a.practice_postcode,
+              city: a.dentist_city,
+            }
+          : { role: "patient", name: a.patient_name },
+        status: a.status,
+        awaiting: a.awaiting,
+        starts_at: iso(a.starts_at),
+        proposed_times: appointments.options
+          .filter((o) => o.appointment_id === a.id)
+          .map((o) => iso(o.starts_at)),
+        cancelled_by: a.cancelled_by,
+        created_at: iso(a.created_at),
+        updated_at: iso(a.updated_at),
+      };
+    }),
+    support_messages: supportMessages,
+    access_history: {
+      reads_of_my_data: readsOfMyData.map((a) => ({
+        id: a.id,
+        request_id: a.request_id,
+        document_id: a.document_id,
+        object_name: a.document_name ?? a.object_name,
+        read_by: a.actor_name,
+        reader_kind: a.actor_kind,
+        action: a.action,
+        at: iso(a.created_at),
+      })),
+      my_reads_of_patient_data: myReads.map((a) => ({
+        id: a.id,
+        request_id: a.request_id,
+        document_id: a.document_id,
+        action: a.action,
+        at: iso(a.created_at),
+      })),
+    },
+    consents: [
+      ...(actor.profile.role === "dentist"
+        ? [
+            {
+              kind: "terms_of_use",
+              given_at: iso(profile?.created_at),
+              basis: "Conditions d'utilisation acceptées à l'inscription du dentiste (case obligatoire).",
+            },
+          ]
+        : []),
+      ...requests.map((r) => ({
+        kind: "document_sharing",
+        request_id: r.id,
+        given_at: iso(r.created_at),
+        shared_with: r.recipient_dentist_id
+          ? { dentist_id: r.recipient_dentist_id, dentist_name: r.recipient_dentist_name }
+          : "all_verified_dentists",
+        basis:
+          "Consentement au partage des documents de la demande avec le ou les dentistes choisis et l'équipe (case obligatoire à l'envoi de la demande).",
+      })),
+    ],
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      device: deviceLabel(s.user_agent),
+      user_agent: s.user_agent,
+      ip_address: s.ip_address,
+      created_at: iso(s.created_at),
+      last_active_at: iso(s.updated_at),
+      expires_at: iso(s.expires_at),
+    })),
+    account_events: events.map((e) => ({
+      id: e.id,
+      action: e.action,
+      details: e.details,
+      at: iso(e.created_at),
+    })),
+    files: files.map((f) => f.path),
+  };
+
+  await writeAudit(deps.db, {
+    actorId: me,
+    action: EXPORT_ACTION,
+    subjectType: "profile",
+    subjectId: me,
+    details: { files: files.length },
+    at: now,
+  });
+
+  return {
+    fileName: `sourio-mes-donnees-${parisToday(now)}.zip`,
+    data,
+    readme: readme(deps.brandName, now, actor.profile.role),
+    files,
+  };
+}
+
+/** The README of the archive, in French: what each file and folder holds. */
+export function readme(brandName: string, now: Date, role: "patient" | "dentist" | null): string {
+  const day = parisToday(now).split("-").reverse().join("/");
+  const lines = [
+    `Vos données ${brandName} — export du ${day}`,
+    "",
+    "Cette archive contient les données personnelles que nous conservons sur vous (droit d'accès et",
+    "droit à la portabilité, articles 15 et 20 du RGPD), et les fichiers que vous avez envoyés.",
+    "Elle ne contient aucun fichier envoyé par une autre personne.",
+    "",
+    "Contenu :",
+    "",
+    `- ${README_FILE} : ce fichier.`,
+    `- ${DATA_FILE} : toutes vos données, au format JSON (lisible par un programme). Les dates sont en`,
+    "  UTC (format ISO 8601), les montants en centimes d'euro. Principales rubriques :",
+    "    profile : votre profil (nom, e-mail, téléphone, ville…) ;",
+    "    requests : vos demandes de devis et la liste de leurs documents ;",
+    "    offers_received : les propositions reçues des dentistes (actes, montants, créneaux) ;",
+    "    requests_followed : les demandes que vous avez suivies (dentistes) ;",
+    "    offers_sent : les propositions que vous avez envoyées (dentistes) ;",
+    "    conversations : vos conversations et tous leurs messages (le nom de votre interlocuteur",
+    "      y figure ; ses pièces jointes ne sont pas incluses, seulement leur nombre) ;",
+    "    appointments : vos rendez-vous ;",
+    "    support_messages : vos échanges avec l'équipe (aide) ;",
+    "    access_history : qui a consulté vos demandes, documents et pièces jointes, et les",
+    "      consultations que vous avez faites des données d'un patient ;",
+    "    consents : les consentements donnés (partage des documents à l'envoi de chaque demande,",
+    "      conditions d'utilisation pour les dentistes) ;",
+    "    sessions : vos appareils connectés (navigateur, adresse IP, dates), sans leur jeton secret ;",
+    "    account_events : les événements de votre compte (changement de mot de passe, vérification,",
+    "      exports de vos données…) ;",
+    "    files : la liste des fichiers de cette archive.",
+    `- ${FOLDERS.documents}/ : les documents de vos demandes (devis, radiographies, photos), un`,
+    "  dossier par demande (les 8 premiers caractères de son identifiant).",
+    `- ${FOLDERS.messages}/ : les pièces jointes que vous avez envoyées dans vos conversations, un`,
+    "  dossier par conversation.",
+    `- ${FOLDERS.support}/ : les images que vous avez envoyées à l'équipe.`,
+    `- ${FOLDERS.avatar}/ : votre photo de profil, si vous en avez une.`,
+    "",
+    "Dans le JSON, le champ « file » de chaque document ou pièce jointe donne son chemin dans",
+    "l'archive (null si le fichier n'a pas pu être retrouvé).",
+    "",
+    role === "dentist"
+      ? "Vous êtes dentiste : les demandes et documents des patients ne sont pas dans cette archive ;"
+      : "Une rubrique sans objet pour votre compte est une liste vide.",
+    ...(role === "dentist" ? ["seuls le nom du patient et vos propres échanges avec lui y figurent."] : []),
+    "",
+    "Une question sur vos données ? Écrivez-nous depuis la page de contact.",
+    "",
+  ];
+  return lines.join("\r\n");
+}
