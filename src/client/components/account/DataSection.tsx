@@ -4,10 +4,12 @@ import { DATA_EXPORT_URL } from "../../../shared/schemas/account";
 import { cn } from "../../lib/cn";
 import { Button } from "../ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/Card";
+import { ErasureCard } from "./ErasureCard";
 
 /**
  * 'Mes données' of the patient's and the dentist's profile pages: the personal data export
  * (RGPD art. 15 and 20). A plain link: the browser downloads the archive with the session cookie.
+ * Beside it, 'Supprimer mon compte' (RGPD art. 17).
  */
 export function DataSection({ className }: { className?: string }) {
   const headingId = useId();
@@ -36,6 +38,7 @@ export function DataSection({ className }: { className?: string }) {
             </Button>
           </CardContent>
         </Card>
+        <ErasureCard />
       </div>
     </section>
   );

@@ -1,0 +1,218 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { flushSync } from "react-dom";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import {
+  type AccountErasureInput,
+  accountErasureSchema,
+  ERASED_MESSAGE_BODY,
+  ERASED_NAME,
+  ERASURE_MESSAGES,
+} from "../../../shared/schemas/account";
+import { isApiError } from "../../lib/api";
+import { clearSessionCache, refreshSession, useSession } from "../../lib/session";
+import { Alert } from "../ui/Alert";
+import { Button } from "../ui/Button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/Card";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from "../ui/Dialog";
+import { FormField } from "../ui/FormField";
+import { Input } from "../ui/Input";
+import { useEraseAccount } from "./erasureApi";
+
+const EMPTY: AccountErasureInput = { password: "" };
+/** Shown when the erasure fails without a message of the server (should not happen). */
+const ERASURE_FAILED = "Votre compte n'a pas été supprimé. Veuillez réessayer dans quelques instants.";
+
+/** What the erasure deletes and keeps (RGPD art. 17), in the words of the person it concerns. */
+function ErasureExplanation({ dentist }: { dentist: boolean }) {
+  return (
+    <div className="grid gap-4 text-sm text-slate-700">
+      <div className="grid gap-1.5">
+        <h4 className="font-semibold text-slate-900">Ce qui est effacé</h4>
+        <ul className="grid list-disc gap-1 pl-5">
+          <li>votre profil, votre photo, votre mot de passe et vos connexions sur tous vos appareils ;</li>
+          <li>
+            {dentist
+              ? "vos propositions non acceptées, vos documents et les fichiers que vous avez envoyés ;"
+              : "vos demandes de devis, vos documents et les fichiers que vous avez envoyés ;"}
+          </li>
+          <li>
+            le texte et les pièces jointes de vos messages : vos interlocuteurs verront «&nbsp;
+            {ERASED_MESSAGE_BODY}&nbsp;» à leur place ;
+          </li>
+          <li>
+            {dentist
+              ? "les messages envoyés avec votre adresse e-mail depuis le formulaire de contact."
+              : "votre conversation avec notre équipe d'assistance et les messages envoyés avec votre adresse e-mail depuis le formulaire de contact."}
+          </li>
+        </ul>
+      </div>
+      <div className="grid gap-1.5">
+        <h4 className="font-semibold text-slate-900">Ce qui est conservé, sans votre nom</h4>
+        <p>
+          Ces éléments concernent aussi d'autres personnes ; votre nom y est remplacé par «&nbsp;{ERASED_NAME}
+          &nbsp;» :
+        </p>
+        <ul className="grid list-disc gap-1 pl-5">
+          {dentist ? (
+            <li>
+              les propositions que des patients ont acceptées : elles font partie de leur dossier de soins ;
+            </li>
+          ) : (
+            <li>
+              une demande dont vous avez accepté une proposition, sans sa description ni ses documents : le
+              montant accepté reste dans la comptabilité du dentiste ;
+            </li>
+          )}
+          <li>les messages de vos interlocuteurs et les rendez-vous passés ;</li>
+          <li>le journal des accès et des actions, gardé pour la sécurité du service.</li>
+        </ul>
+      </div>
+      <p>
+        Les rendez-vous pas encore confirmés sont annulés. Si vous avez un rendez-vous confirmé à venir,
+        annulez-le d'abord (page Rendez-vous). Un e-mail vous confirmera la suppression.
+      </p>
+      <p className="font-medium text-slate-900">
+        La suppression est définitive : votre compte ne pourra pas être récupéré. Pensez à télécharger vos
+        données avant.
+      </p>
+    </div>
+  );
+}
+
+/**
+ * 'Supprimer mon compte' of 'Mes données' (patients, dentists): what is erased and kept, then a
+ * confirmation with the password. On success the person is signed out and taken to the home page.
+ */
+export function ErasureCard() {
+  const { profile } = useSession();
+  const descriptionId = useId();
+  const dentist = profile?.role === "dentist";
+  return (
+    <Card className="self-start">
+      <CardHeader>
+        <CardTitle as="h3">Supprimer mon compte</CardTitle>
+        <CardDescription id={descriptionId}>
+          Votre compte et vos données personnelles sont effacés. Cette action est définitive.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <ErasureExplanation dentist={dentist} />
+        {profile?.is_admin ? (
+          <Alert>{ERASURE_MESSAGES.adminAccount}</Alert>
+        ) : (
+          <ErasureDialog email={profile?.email ?? ""} describedBy={descriptionId} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ErasureDialog({ email, describedBy }: { email: string; describedBy: string }) {
+  const [open, setOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const erase = useEraseAccount();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<AccountErasureInput>({
+    resolver: zodResolver(accountErasureSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  const onOpenChange = (next: boolean) => {
+    // Not while the erasure is on its way: its answer decides what comes next.
+    if (erase.isPending) return;
+    setOpen(next);
+    if (!next) {
+      form.reset(EMPTY);
+      setFailure(null);
+      erase.reset();
+    }
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFailure(null);
+    erase.mutate(values, {
+      onSuccess: (result) => {
+        // As for 'Se déconnecter': leave the protected page first (flushSync commits "/"), then
+        // forget the session and every cached answer, so the profile page never renders signed out.
+        flushSync(() => navigate("/", { replace: true }));
+        clearSessionCache(queryClient);
+        toast.success(result?.message || ERASURE_MESSAGES.erased);
+      },
+      onError: (error) => {
+        const field = isApiError(error) ? error.fields.password : undefined;
+        if (field) {
+          form.setError("password", { message: field }, { shouldFocus: true });
+          return;
+        }
+        setFailure(error instanceof Error && error.message ? error.message : ERASURE_FAILED);
+        // Signed out elsewhere meanwhile: the session store learns it (→ login).
+        if (isApiError(error) && error.status === 401) void refreshSession();
+      },
+    });
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <div>
+        <DialogTrigger asChild>
+          <Button variant="destructive" aria-describedby={describedBy} className="w-full sm:w-auto">
+            <Trash2 aria-hidden="true" />
+            Supprimer mon compte
+          </Button>
+        </DialogTrigger>
+      </div>
+      <DialogContent>
+        <DialogTitle>Supprimer définitivement votre compte ?</DialogTitle>
+        <DialogDescription>
+          Votre profil, vos demandes, vos documents et le texte de vos messages seront effacés. Cette action
+          est définitive. Saisissez votre mot de passe pour confirmer.
+        </DialogDescription>
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          aria-label="Confirmer la suppression du compte"
+          className="grid gap-4"
+        >
+          {/* For password managers: which account this password belongs to (not shown, not focusable). */}
+          <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+          <FormField label="Mot de passe" required error={errors.password?.message}>
+            {(c) => (
+              <Input
+                {...c}
+                type="password"
+                autoComplete="current-password"
+                disabled={erase.isPending}
+                {...form.register("password")}
+              />
+            )}
+          </FormField>
+          {failure ? <Alert variant="destructive">{failure}</Alert> : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={erase.isPending}>
+                Garder mon compte
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" loading={erase.isPending}>
+              Supprimer mon compte
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

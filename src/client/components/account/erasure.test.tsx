@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { ERASED_MESSAGE_BODY, ERASED_NAME, ERASURE_MESSAGES } from "../../../shared/schemas/account";
+import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+
+const patient = makeProfile();
+const dentist = makeProfile({ role: "dentist", email: "dr@example.fr", full_name: "Paul Martin" });
+const sessions = { "GET /api/account/sessions": () => json(200, { sessions: [] }) };
+
+const calls = (fetchMock: ReturnType<typeof stubApi>, key: string) =>
+  fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? "GET"} ${String(input)}` === key);
+
+/** The 'Supprimer mon compte' card of 'Mes données'. */
+async function erasureCard() {
+  const heading = await screen.findByRole(
+    "heading",
+    { level: 3, name: "Supprimer mon compte" },
+    { timeout: 5000 },
+  );
+  return heading.closest("div.rounded-ui") as HTMLElement;
+}
+
+async function openDialog(user: ReturnType<typeof userEvent.setup>) {
+  const card = await erasureCard();
+  await user.click(within(card).getByRole("button", { name: "Supprimer mon compte" }));
+  return screen.findByRole("dialog", { name: "Supprimer définitivement votre compte ?" });
+}
+
+describe("Mes données : supprimer mon compte", () => {
+  it("explique ce qui est effacé et conservé, et demande le mot de passe avant tout envoi", async () => {
+    const fetchMock = stubApi(patient, sessions);
+    const user = userEvent.setup();
+    renderApp("/patient/profile");
+    const card = await erasureCard();
+    expect(card).toHaveTextContent("Ce qui est effacé");
+    expect(card).toHaveTextContent(`« ${ERASED_MESSAGE_BODY} »`);
+    expect(card).toHaveTextContent(`« ${ERASED_NAME} »`);
+    expect(card).toHaveTextContent("le montant accepté reste dans la comptabilité du dentiste");
+    expect(card).toHaveTextContent("Pensez à télécharger vos données avant.");
+    expect(within(card).getByRole("button", { name: "Supprimer mon compte" })).toHaveAccessibleDescription(
+      /Cette action est définitive/,
+    );
+
+    const dialog = await openDialog(user);
+    const password = within(dialog).getByLabelText(/^Mot de passe/);
+    expect(password).toHaveAttribute("autocomplete", "current-password");
+    expect(password).toHaveAttribute("type", "password");
+    await user.click(within(dialog).getByRole("button", { name: "Supprimer mon compte" }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(ERASURE_MESSAGES.passwordRequired));
+    expect(calls(fetchMock, "POST /api/account/delete")).toHaveLength(0);
+
+    // 'Garder mon compte' closes the dialog; nothing was sent.
+    await user.click(within(dialog).getByRole("button", { name: "Garder mon compte" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(calls(fetchMock, "POST /api/account/delete")).toHaveLength(0);
+  });
+
+  it("affiche le refus du mot de passe sous le champ", async () => {
+    const fetchMock = stubApi(patient, {
+      ...sessions,
+      "POST /api/account/delete": () =>
+        json(400, {
+          error: {
+            code: "VALIDATION_ERROR",
+            message: ERASURE_MESSAGES.passwordWrong,
+            fields: { password: ERASURE_MESSAGES.passwordWrong },
+          },
+        }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp("/patient/profile");
+    const dialog = await openDialog(user);
+    const password = within(dialog).getByLabelText(/^Mot de passe/);
+    await user.type(password, "pas-le-bon");
+    await user.click(within(dialog).getByRole("button", { name: "Supprimer mon compte" }));
+
+    await waitFor(() => expect(password).toHaveAccessibleDescription(ERASURE_MESSAGES.passwordWrong));
+    expect(password).toHaveAttribute("aria-invalid", "true");
+    expect(password).toHaveFocus();
+    expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
+    const [, init] = calls(fetchMock, "POST /api/account/delete")[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ password: "pas-le-bon" });
+    expect(router.state.location.pathname).toBe("/patient/profile");
+  });
+
+  it.each([
+    [409, ERASURE_MESSAGES.upcomingAppointments(false), "CONFLICT"],
+    [429, ERASURE_MESSAGES.tooManyAttempts, "RATE_LIMITED"],
+  ])("montre la réponse %i dans une alerte du dialogue", async (status, message, code) => {
+    stubApi(patient, {
+      ...sessions,
+      "POST /api/account/delete": () => json(status, { error: { code, message } }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp("/patient/profile");
+    const dialog = await openDialog(user);
+    const password = within(dialog).getByLabelText(/^Mot de passe/);
+    await user.type(password, "mon-secret");
+    await user.click(within(dialog).getByRole("button", { name: "Supprimer mon compte" }));
+
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(message);
+    expect(password).not.toHaveAttribute("aria-invalid");
+    expect(password).toBeEnabled();
+    expect(router.state.location.pathname).toBe("/patient/profile");
+  });
+
+  it("supprime le compte, déconnecte, mène à l'accueil et le dit", async () => {
+    // The home page's hero video autoplays (jsdom has no media playback).
+    vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
+    let erased = false;
+    const fetchMock = stubApi(patient, {
+      ...sessions,
+      "GET /api/me": () =>
+        erased
+          ? json(401, {
+              error: { code: "UNAUTHENTICATED", message: "Veuillez vous connecter pour continuer." },
+            })
+          : json(200, { profile: patient }),
+      "POST /api/account/delete": () => {
+        erased = true;
+        return json(200, { message: ERASURE_MESSAGES.erased });
+      },
+    });
+    const user = userEvent.setup();
+    const { router, client } = renderApp("/patient/profile");
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByLabelText(/^Mot de passe/), "mon-secret");
+    await user.click(within(dialog).getByRole("button", { name: "Supprimer mon compte" }));
+
+    expect(await screen.findByText(ERASURE_MESSAGES.erased)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    // Signed out: the public top bar offers 'Connexion', not 'Mon espace'.
+    expect((await screen.findAllByRole("link", { name: "Connexion" }))[0]).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Mon espace" })).not.toBeInTheDocument();
+    // Nothing of the erased account stays in the cache.
+    expect(client.getQueryCache().findAll({ queryKey: ["account"] })).toHaveLength(0);
+    expect(calls(fetchMock, "POST /api/account/delete")).toHaveLength(1);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("adapte l'explication au dentiste", async () => {
+    stubApi(dentist, sessions);
+    renderApp("/dentist/profile");
+    const card = await erasureCard();
+    expect(card).toHaveTextContent("les propositions que des patients ont acceptées");
+    expect(card).not.toHaveTextContent("comptabilité du dentiste");
+  });
+
+  it("ne propose pas la suppression à un administrateur", async () => {
+    stubApi(makeProfile({ is_admin: true }), sessions);
+    renderApp("/patient/profile");
+    const card = await erasureCard();
+    expect(card).toHaveTextContent(ERASURE_MESSAGES.adminAccount);
+    expect(within(card).queryByRole("button", { name: "Supprimer mon compte" })).not.toBeInTheDocument();
+  });
+});
