@@ -1,17 +1,26 @@
-import { BadgeCheck, RefreshCw, SearchX, ShieldOff } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { BadgeCheck, RefreshCw, SearchX, ShieldOff, Trash2 } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { formatListDate } from "../../../shared/format/dates";
+import { ERASED_NAME } from "../../../shared/schemas/account";
 import { ADMIN_MESSAGES, type AdminUser } from "../../../shared/schemas/admin";
+import { Alert } from "../../components/ui/Alert";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { type Column, DataTable, Pagination } from "../../components/ui/DataTable";
-import { ConfirmDialog } from "../../components/ui/Dialog";
+import {
+  ConfirmDialog,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Label } from "../../components/ui/Label";
 import { LoadError } from "../../components/ui/LoadError";
 import { SearchInput } from "../../components/ui/SearchInput";
-import { type UserRole, useAdminUsers, useDebounced, useVerificationDecision } from "./api";
+import { type UserRole, useAdminUsers, useDebounced, useEraseUser, useVerificationDecision } from "./api";
 
 const STATE_BADGES: Record<AdminUser["verification_state"], { tone: BadgeTone; label: string }> = {
   verified: { tone: "green", label: "Vérifié" },
@@ -33,7 +42,8 @@ const TEXTS: Record<UserRole, { title: string; caption: string; search: string }
 /**
  * The dentists or patients table of /admin/dashboard: a global search (server-side, after a pause
  * in typing), a refresh button, pages of 10 and 'Aucun résultat'; dentists have the verify /
- * unverify action behind a confirmation.
+ * unverify action behind a confirmation; every row has 'Supprimer le compte' (at the person's
+ * request, RGPD art. 17) behind its own confirmation.
  */
 export function UsersSection({ kind: role }: { kind: UserRole }) {
   const texts = TEXTS[role];
@@ -43,6 +53,8 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
   const search = useDebounced(typed.trim());
   const [page, setPage] = useState(1);
   const [pending, setPending] = useState<AdminUser | null>(null);
+  const [erasing, setErasing] = useState<AdminUser | null>(null);
+  const eraseOpener = useRef<HTMLElement | null>(null);
   const users = useAdminUsers(role, search, page);
   const decide = useVerificationDecision();
 
@@ -86,25 +98,37 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
       cell: (u) => formatListDate(u.created_at),
       className: "whitespace-nowrap",
     },
-    ...(role === "dentist"
-      ? [
-          {
-            header: "Action",
-            hideLabelInCard: true,
-            cell: (u: AdminUser) => (
-              <Button
-                variant={u.is_verified ? "outline" : "primary"}
-                size="sm"
-                aria-label={`${u.is_verified ? "Retirer la vérification de" : "Vérifier"} ${u.full_name || u.email}`}
-                onClick={() => setPending(u)}
-              >
-                {u.is_verified ? <ShieldOff aria-hidden="true" /> : <BadgeCheck aria-hidden="true" />}
-                {u.is_verified ? "Retirer la vérification" : "Vérifier"}
-              </Button>
-            ),
-          },
-        ]
-      : []),
+    {
+      header: "Actions",
+      hideLabelInCard: true,
+      cell: (u: AdminUser) => (
+        <div className="flex flex-wrap gap-2">
+          {role === "dentist" ? (
+            <Button
+              variant={u.is_verified ? "outline" : "primary"}
+              size="sm"
+              aria-label={`${u.is_verified ? "Retirer la vérification de" : "Vérifier"} ${u.full_name || u.email}`}
+              onClick={() => setPending(u)}
+            >
+              {u.is_verified ? <ShieldOff aria-hidden="true" /> : <BadgeCheck aria-hidden="true" />}
+              {u.is_verified ? "Retirer la vérification" : "Vérifier"}
+            </Button>
+          ) : null}
+          <Button
+            variant="destructive-ghost"
+            size="sm"
+            aria-label={`Supprimer le compte de ${u.full_name || u.email}`}
+            onClick={(event) => {
+              eraseOpener.current = event.currentTarget;
+              setErasing(u);
+            }}
+          >
+            <Trash2 aria-hidden="true" />
+            Supprimer le compte
+          </Button>
+        </div>
+      ),
+    },
   ];
 
   const data = users.data;
@@ -170,6 +194,77 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
           onConfirm={confirm}
         />
       ) : null}
+      <EraseUserDialog user={erasing} opener={eraseOpener.current} onClose={() => setErasing(null)} />
     </section>
+  );
+}
+
+/**
+ * 'Supprimer le compte' of a patient or a dentist, on the person's request (RGPD art. 17): names
+ * the person, says what goes and that the erasure is recorded in the audit log; a refusal of the
+ * server (an appointment to come, an account already gone) stays in the dialog.
+ */
+function EraseUserDialog({
+  user,
+  opener,
+  onClose,
+}: {
+  user: AdminUser | null;
+  /** The row's button: no Radix trigger here (one dialog for the table), the focus goes back to it. */
+  opener: HTMLElement | null;
+  onClose: () => void;
+}) {
+  const erase = useEraseUser();
+  const person = user ? user.full_name || user.email : "";
+
+  const onOpenChange = (open: boolean) => {
+    if (open || erase.isPending) return;
+    erase.reset();
+    onClose();
+  };
+
+  const confirm = () => {
+    if (!user) return;
+    erase.mutate(user.id, {
+      onSuccess: (result) => {
+        toast.success(result.message);
+        erase.reset();
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Dialog open={user !== null} onOpenChange={onOpenChange}>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          // Gone with its row after an erasure: Radix's default then applies.
+          if (opener?.isConnected) {
+            event.preventDefault();
+            opener.focus();
+          }
+        }}
+      >
+        <DialogTitle>Supprimer le compte de {person} ?</DialogTitle>
+        <DialogDescription>
+          À faire seulement à la demande de la personne ({user?.email}). Son profil,{" "}
+          {user?.role === "dentist" ? "ses propositions non acceptées" : "ses demandes"}, ses documents et le
+          texte de ses messages seront effacés ; ce qui concerne aussi d'autres personnes reste, sous le nom
+          «&nbsp;{ERASED_NAME}&nbsp;». Elle recevra un e-mail de confirmation. La suppression est inscrite au
+          journal d'audit à votre nom. Cette action est définitive.
+        </DialogDescription>
+        {erase.isError ? <Alert variant="destructive">{erase.error.message}</Alert> : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="outline" disabled={erase.isPending}>
+              Annuler
+            </Button>
+          </DialogClose>
+          <Button variant="destructive" loading={erase.isPending} onClick={confirm}>
+            Supprimer le compte
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ERASURE_MESSAGES } from "../../../shared/schemas/account";
 import type { AdminStats, AdminUser, VerificationRequest } from "../../../shared/schemas/admin";
 import type { SupportMessage, SupportThread } from "../../../shared/schemas/support";
 import { closeRealtime, setRealtimeSocketFactory } from "../../lib/realtime";
@@ -209,7 +210,16 @@ describe("/admin/dashboard 'Administration'", () => {
 
     const patients = await screen.findByRole("table", { name: "Patients inscrits" });
     expect(within(patients).getAllByRole("row")).toHaveLength(3);
-    expect(within(patients).queryByRole("button")).not.toBeInTheDocument();
+    // Patients have no verification, only 'Supprimer le compte'.
+    const dupont = within(patients).getByRole("row", { name: /Marie Dupont/ });
+    expect(
+      within(dupont)
+        .getAllByRole("button")
+        .map((b) => b.getAttribute("aria-label")),
+    ).toEqual(["Supprimer le compte de Marie Dupont"]);
+    expect(
+      within(martin).getByRole("button", { name: "Supprimer le compte de Julien Martin" }),
+    ).toBeVisible();
     expect(within(patients).getByRole("columnheader", { name: "Inscription" })).toBeInTheDocument();
   });
 
@@ -324,6 +334,71 @@ describe("/admin/dashboard 'Administration'", () => {
     fail = false;
     await person.click(within(dialog).getByRole("button", { name: "Retirer la vérification" }));
     expect(await screen.findByText("Dentiste non-vérifié")).toBeInTheDocument();
+  });
+
+  it("supprime le compte d'un patient à sa demande après confirmation, puis relit la liste", async () => {
+    const person = userEvent.setup();
+    let erased = false;
+    let attempts = 0;
+    const { calls } = stubAdminApi({
+      "GET /api/admin/users": (url) =>
+        url.searchParams.get("role") === "patient"
+          ? json(200, {
+              items: PATIENTS.filter((p) => !(erased && p.id === "p1")),
+              page: 1,
+              page_size: 10,
+              has_more: false,
+            })
+          : undefined,
+      "POST /api/admin/users/p1/erase": () => {
+        attempts += 1;
+        if (attempts === 1)
+          return json(409, {
+            error: { code: "CONFLICT", message: ERASURE_MESSAGES.upcomingAppointments(false) },
+          });
+        erased = true;
+        return json(200, { message: ERASURE_MESSAGES.erasedByAdmin });
+      },
+    });
+    renderApp("/admin/dashboard");
+    const patients = await screen.findByRole("table", { name: "Patients inscrits" }, LONG);
+    const opener = (
+      await within(patients).findAllByRole("button", { name: "Supprimer le compte de Marie Dupont" }, LONG)
+    )[0] as HTMLElement;
+
+    // Cancelling sends nothing.
+    await person.click(opener);
+    let dialog = await screen.findByRole("dialog", { name: "Supprimer le compte de Marie Dupont ?" });
+    await person.click(within(dialog).getByRole("button", { name: "Annuler" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+    expect(calls.filter((c) => c.key === "POST /api/admin/users/p1/erase")).toHaveLength(0);
+
+    await person.click(opener);
+    dialog = await screen.findByRole("dialog", { name: "Supprimer le compte de Marie Dupont ?" });
+    expect(dialog).toHaveTextContent("à la demande de la personne (marie@example.fr)");
+    expect(dialog).toHaveTextContent("inscrite au journal d'audit");
+    const usersReads = () =>
+      calls.filter((c) => c.key === "GET /api/admin/users" && c.url.searchParams.get("role") === "patient")
+        .length;
+
+    // An appointment to come: the server's reason stays in the dialog.
+    await person.click(within(dialog).getByRole("button", { name: "Supprimer le compte" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      ERASURE_MESSAGES.upcomingAppointments(false),
+    );
+    const readsBefore = usersReads();
+
+    await person.click(within(dialog).getByRole("button", { name: "Supprimer le compte" }));
+    expect(await screen.findByText(ERASURE_MESSAGES.erasedByAdmin)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const posts = calls.filter((c) => c.key === "POST /api/admin/users/p1/erase");
+    expect(posts).toHaveLength(2);
+    expect(posts[1]?.body).toBeUndefined();
+    // The list is asked again and the person is gone from it.
+    await waitFor(() => expect(within(patients).queryByText("Marie Dupont")).not.toBeInTheDocument());
+    expect(usersReads()).toBeGreaterThan(readsBefore);
+    expect(within(patients).getByText("Lina Aide")).toBeInTheDocument();
   });
 
   it("dit 'Impossible de charger les utilisateurs' et propose de réessayer", async () => {

@@ -117,6 +117,20 @@ export function useVerificationDecision() {
   });
 }
 
+/**
+ * POST /api/admin/users/:id/erase: erases a patient's or a dentist's account at the person's
+ * request (RGPD art. 17; recorded in the audit log). Every admin list may have shown the person
+ * (users, verification queue, support threads, contact, audit, counters): all are read again.
+ */
+export function useEraseUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<{ message: string }>(`/api/admin/users/${encodeURIComponent(id)}/erase`, { method: "POST" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
 /** GET /api/admin/verification-requests */
 export function useVerificationQueue(page: number) {
   return useQuery({
