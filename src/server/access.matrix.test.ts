@@ -163,6 +163,7 @@ const TABLE: Record<string, Rows> = {
   "DELETE /api/account/sessions/{id}":    { "session:patientA": [401, 200, 404, 404, 404, 404, 404] },
   // 'Télécharger mes données': each person their own archive (the admin: profile, sessions, events).
   "GET /api/account/export":              { "-": signedIn(200) },
+  "POST /api/account/delete":             { "-": signedIn(400) },
   // Better Auth behind /api/auth/*: only its harmless endpoints answer.
   "GET /api/auth/*": {
     "auth:get-session":            everyone(404),
@@ -313,6 +314,7 @@ const TABLE: Record<string, Rows> = {
                                                               "?role=dentist": admins(list(["person:chosen", "person:unverified"])) },
   "GET /api/admin/verification-requests":                   { "-": admins(list(["person:unverified"])) },
   "POST /api/admin/dentists/{id}/verification":             { "person:unverified": admins(400) },
+  "POST /api/admin/users/{id}/erase":                       { "person:new": admins(200) },
   "GET /api/admin/contact":                                 { "-": admins(list(["contact:withFile"])) },
   "POST /api/admin/contact/{id}/handled":                   { "contact:withFile": admins(200) },
   "GET /api/admin/contact/{id}/file":                       { "contact:withFile": admins(200) },
@@ -345,6 +347,7 @@ const FRESH = new Set([
   "POST /api/dentist/offers/{id}/withdraw",
   "POST /api/patient/offers/{id}/accept",
   "POST /api/appointments/{id}/cancel",
+  "POST /api/admin/users/{id}/erase",
 ]);
 
 /** Routes the OpenAPI document hides on purpose, and the swagger UI's own files. */
@@ -460,6 +463,8 @@ async function freshObject(cell: Cell): Promise<{ id: string; cookie?: string }>
       return { id: await f.offer("chosen", (await f.openRequest("patientB")).requestId) };
     case "appt:A":
       return { id: (await f.appointment()).appointmentId };
+    case "person:new":
+      return { id: (await f.patient()).id };
     default:
       throw new Error(`pas de fabrique pour ${object}`);
   }

@@ -41,7 +41,13 @@ const UNCOMPARED_TABLES = new Set(["sessions", "verifications", "login_attempts"
  * Refusals that rightly write: a wrong current password is counted in audit_log
  * (account.password_change_refused), which is what throttles guessing from a signed-in browser.
  */
-const REFUSAL_WRITES: Record<string, string[]> = { "POST /api/account/password": ["audit_log"] };
+const REFUSAL_WRITES: Record<string, string[]> = {
+  "POST /api/account/password": ["audit_log"],
+  // A wrong password for erasing one's account is counted the same way (account.erasure_refused).
+  "POST /api/account/delete": ["audit_log"],
+};
+/** Routes called with the fuzzer's own cookie: a wrong password for its own account. */
+const FUZZER_ROUTES = new Set(["POST /api/account/password", "POST /api/account/delete"]);
 
 // ─── Values ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -202,6 +208,12 @@ const TARGETS: Target[] = [
       new_password: "nouveau123",
       new_password_confirmation: "nouveau123",
     }),
+  },
+  {
+    route: "POST /api/account/delete",
+    actor: "anonymous", // with the fuzzer's cookie (see cookieFor)
+    path: () => "/api/account/delete",
+    body: () => ({ password: "mauvais-mot-de-passe" }),
   },
   // Profiles: a patient's fields and a dentist's.
   {
@@ -495,7 +507,7 @@ const preview = (value: unknown) => {
 /** Sends one case and returns what is wrong with the answer (nothing when all is well). */
 async function attempt(actor: ActorName, options: InjectOptions, route: string): Promise<string[]> {
   counts.cases += 1;
-  const cookie = route === "POST /api/account/password" ? fuzzer.cookie : undefined;
+  const cookie = FUZZER_ROUTES.has(route) ? fuzzer.cookie : undefined;
   let response: LightMyRequestResponse;
   try {
     response = await world.call(actor, options, cookie);

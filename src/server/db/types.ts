@@ -79,6 +79,8 @@ export interface ProfilesTable {
   /** The last sign-in (retention: inactive accounts), and when the inactivity e-mail went out. */
   last_seen_at: ColumnType<Date, Date | undefined, Date>;
   inactivity_warned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Set on the pseudonym that replaces an erased account (migration 018): it never signs in. */
+  erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -286,6 +286,21 @@ export function passwordChangedMail(p: {
   };
 }
 
+export function accountErasedMail(p: { brandName: string; firstName: string }) {
+  return {
+    subject: `${p.brandName} — Votre compte a été supprimé`,
+    text: [
+      `Bonjour ${p.firstName},`,
+      "",
+      `Votre compte ${p.brandName} a été supprimé, comme demandé : votre profil, vos demandes, vos documents,`,
+      "vos messages et vos pièces jointes ont été effacés. Nous ne vous écrirons plus.",
+      "",
+      "Si vous n'êtes pas à l'origine de cette suppression, répondez à cet e-mail.",
+      ...signature(p.brandName),
+    ].join("\n"),
+  };
+}
+
 export function inactivityWarningMail(p: {
   brandName: string;
   firstName: string;

@@ -130,6 +130,8 @@ export interface Factories {
   offer(dentist: "chosen" | "notChosen", requestId: string): Promise<string>;
   /** A new signed-in session of this person (its cookie and its id). */
   session(person: PersonName): Promise<{ cookie: string; sessionId: string }>;
+  /** A new patient of nobody's world (to be erased): its id, cookie and password. */
+  patient(): Promise<{ id: string; email: string; cookie: string; password: string }>;
 }
 
 const PASSWORD = "secret123";
@@ -394,6 +396,11 @@ export async function createWorld(): Promise<World> {
     appointment,
     session,
     offer: async (name, requestId) => (await offer(people[name], requestId)).offerId,
+    patient: async () => {
+      const email = uniqueEmail("fresh");
+      const { response, cookie } = await signUpPatient(ctx.app, { email, password: PASSWORD });
+      return { id: response.json().profile.id as string, email, cookie, password: PASSWORD };
+    },
   };
 
   // Objects.

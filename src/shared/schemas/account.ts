@@ -185,3 +185,31 @@ export const DATA_EXPORT_PER_HOUR = 5;
 export const DATA_EXPORT_MESSAGES = {
   tooMany: `Vous avez déjà téléchargé vos données ${DATA_EXPORT_PER_HOUR} fois cette heure-ci. Veuillez réessayer plus tard.`,
 } as const;
+
+/** 'Supprimer mon compte' (RGPD art. 17): texts shared by the profile dialog and the server. */
+export const ERASURE_MESSAGES = {
+  passwordRequired: "Veuillez saisir votre mot de passe pour confirmer",
+  passwordWrong: "Le mot de passe est incorrect",
+  tooManyAttempts: "Trop d'essais avec un mot de passe incorrect. Veuillez réessayer dans quelques minutes.",
+  upcomingAppointments: (dentist: boolean) =>
+    dentist
+      ? "Vous avez des rendez-vous confirmés à venir : annulez-les d'abord (page Rendez-vous) pour prévenir vos patients, puis supprimez votre compte."
+      : "Vous avez un rendez-vous confirmé à venir : annulez-le d'abord (page Rendez-vous) pour prévenir votre dentiste, puis supprimez votre compte.",
+  notFound: "Compte introuvable.",
+  adminAccount:
+    "Un compte administrateur ne se supprime pas d'ici : demandez à un autre administrateur de retirer vos droits.",
+  erased: "Votre compte a été supprimé. Vos données ont été effacées.",
+  erasedByAdmin: "Le compte a été supprimé.",
+} as const;
+
+/** The name shown instead of an erased person's, and the text of their messages that stay. */
+export const ERASED_NAME = "Compte supprimé";
+export const ERASED_MESSAGE_BODY = "Message supprimé";
+
+export const accountErasureSchema = z.object({
+  password: z
+    .string({ error: ERASURE_MESSAGES.passwordRequired })
+    .min(1, ERASURE_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, ERASURE_MESSAGES.passwordWrong),
+});
+export type AccountErasureInput = z.input<typeof accountErasureSchema>;

@@ -152,7 +152,14 @@ export const retentionPreviewSchema = z.object({
   last_run_at: z.string().nullable(),
   items: z.array(
     z.object({
-      kind: z.enum(["contact", "cancelled_documents", "access_log", "audit_log", "inactivity_warning"]),
+      kind: z.enum([
+        "contact",
+        "cancelled_documents",
+        "access_log",
+        "audit_log",
+        "inactivity_warning",
+        "inactive_erasure",
+      ]),
       label: z.string(),
       count: z.number().int(),
       /** The date before which rows are due. */

@@ -419,9 +419,10 @@ export function PrivacyPage() {
         <p>
           Vous pouvez à tout moment accéder à vos données, en obtenir une copie dans un format courant
           (portabilité), les faire rectifier ou effacer, limiter leur traitement, vous y opposer, et retirer
-          votre consentement. Pour cela, écrivez à {mail} depuis l'adresse de votre compte. Nous répondons
-          dans un délai d'un mois au plus. Vous pouvez aussi modifier vous-même votre profil dans votre
-          espace.
+          votre consentement. Depuis votre profil, rubrique « Mes données », vous téléchargez vous-même toutes
+          vos données (une archive zip) et vous supprimez votre compte ; vous y modifiez aussi votre profil.
+          Pour le reste, écrivez à {mail} depuis l'adresse de votre compte. Nous répondons dans un délai d'un
+          mois au plus.
         </p>
         <p>
           Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL
@@ -433,8 +434,8 @@ export function PrivacyPage() {
           Le service est hébergé dans l'Union européenne par notre hébergeur. Les données de santé doivent
           être hébergées chez un hébergeur certifié HDS (hébergeur de données de santé) ; le nom de
           l'hébergeur retenu vous est communiqué sur simple demande. Les échanges avec le site sont chiffrés
-          (HTTPS), les documents sont stockés sous des noms aléatoires et ne sont servis qu'aux personnes
-          autorisées.
+          (HTTPS) ; les documents sont chiffrés sur nos serveurs (AES-256), stockés sous des noms aléatoires
+          et ne sont servis qu'aux personnes autorisées.
         </p>
       </Section>
     </ContentPage>

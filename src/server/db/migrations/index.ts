@@ -14,6 +14,7 @@ import * as m012 from "./012_login_attempts";
 import * as m013 from "./013_open_requests_and_admins";
 import * as m016 from "./016_retention";
 import * as m017 from "./017_access_history";
+import * as m018 from "./018_erasure";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "013_open_requests_and_admins": m013,
   "016_retention": m016,
   "017_access_history": m017,
+  "018_erasure": m018,
 };

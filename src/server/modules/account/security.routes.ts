@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  accountErasureSchema,
   accountSessionListSchema,
+  ERASURE_MESSAGES,
   passwordChangeSchema,
   SECURITY_MESSAGES,
   sessionIdParamsSchema,
@@ -9,7 +11,9 @@ import {
 } from "../../../shared/schemas/account";
 import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
 import { actorOf, authHeaders, forwardCookies, requireArea } from "../../access/actor";
+import { checkOwnPassword, eraseAccount } from "./erasure.service";
 import * as service from "./security.service";
+import { trustedDeviceCookieName } from "./trusted-device";
 
 /**
  * 'Sécurité' on every profile (patient, dentist, admin): password change and the list of one's
@@ -98,6 +102,52 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
           : SECURITY_MESSAGES.sessionRevoked,
         signed_out: result.signedOut,
       };
+    },
+  );
+
+  r.post(
+    "/api/account/delete",
+    {
+      schema: {
+        tags: ["account"],
+        summary:
+          "Supprimer mon compte (mot de passe exigé) : profil, demandes, documents, messages effacés ; ce que d'autres gardent est pseudonymisé",
+        body: accountErasureSchema,
+        response: {
+          200: messageSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+      onRequest: signedIn,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const erasure = {
+        db: app.db,
+        storage: app.storage,
+        mailer: app.mailer,
+        brandName: app.config.brandName,
+        now: app.clock(),
+        log: request.log,
+      };
+      await checkOwnPassword(erasure, actor.userId, request.body.password);
+      await eraseAccount(erasure, actor.userId, "self");
+      // The session is gone with the account: the browser forgets its cookies too.
+      const headers = await app.auth.api
+        .signOut({ headers: authHeaders(request), returnHeaders: true })
+        .then((result) => result.headers)
+        .catch(() => null);
+      forwardCookies(reply, headers);
+      reply.header(
+        "set-cookie",
+        `${trustedDeviceCookieName(app.config.secureCookies)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${app.config.secureCookies ? "; Secure" : ""}`,
+      );
+      reply.header("cache-control", "no-store");
+      return { message: ERASURE_MESSAGES.erased };
     },
   );
 }

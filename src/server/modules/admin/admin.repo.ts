@@ -65,7 +65,9 @@ export function adminRepo(db: Db, actor: Actor) {
           "verification_refusal_reason",
           "created_at",
         ])
-        .where("role", "=", options.role);
+        .where("role", "=", options.role)
+        // Pseudonyms of erased accounts are nobody's account.
+        .where("erased_at", "is", null);
       if (options.role === "patient") query = query.where("is_admin", "=", false);
       if (options.search) {
         const pattern = escapeLike(options.search);

@@ -14,7 +14,8 @@ import {
   verificationDecisionSchema,
   verificationQueueSchema,
 } from "../../../shared/schemas/admin";
-import { errorBodySchema } from "../../../shared/schemas/common";
+import { ERASURE_MESSAGES } from "../../../shared/schemas/account";
+import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
 import {
   supportMessageSchema,
   supportPageQuerySchema,
@@ -25,6 +26,7 @@ import {
 import { actorOf, requireArea } from "../../access/actor";
 import { notFound } from "../../errors";
 import { contentDisposition } from "../../files/names";
+import { eraseAccount } from "../account/erasure.service";
 import { retentionPreview } from "../retention/retention.service";
 import { supportPage, supportThreads } from "../support/support.repo";
 import { markSupportRead, postTeamReply } from "../support/support.service";
@@ -117,6 +119,36 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         await (await repoFor(request, reply)).verificationQueue({ page: q.page, pageSize: q.page_size }),
         q,
       );
+    },
+  );
+
+  r.post(
+    "/api/admin/users/:id/erase",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Supprimer le compte d'un patient ou d'un dentiste à sa demande (RGPD art. 17), inscrit au journal d'audit",
+        params: idParams,
+        response: { 200: messageSchema, 409: errorBodySchema, ...errors },
+      },
+      onRequest: admin,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      await eraseAccount(
+        {
+          db: app.db,
+          storage: app.storage,
+          mailer: app.mailer,
+          brandName: app.config.brandName,
+          now: app.clock(),
+          log: request.log,
+        },
+        request.params.id,
+        { adminId: actor.userId },
+      );
+      return { message: ERASURE_MESSAGES.erasedByAdmin };
     },
   );
 

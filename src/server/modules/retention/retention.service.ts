@@ -9,6 +9,7 @@ import { loggableError } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { inactivityWarningMail } from "../../mail/templates";
 import type { Storage } from "../../storage/storage";
+import { eraseAccount } from "../account/erasure.service";
 
 /*
  * Retention, enforced (issue 14): the periods are in shared/domain/retention.ts, which the privacy
@@ -35,6 +36,7 @@ const LABELS: Record<RetentionPreview["items"][number]["kind"], string> = {
   access_log: "Lignes du journal des accès aux données de santé",
   audit_log: "Lignes du journal d'administration",
   inactivity_warning: "Comptes inactifs à prévenir par e-mail",
+  inactive_erasure: "Comptes inactifs prévenus, à supprimer",
 };
 
 /** Accounts due for the inactivity e-mail: not an administrator, not warned since their last sign-in. */
@@ -43,14 +45,29 @@ function inactiveToWarn(db: Db, before: Date) {
     .selectFrom("profiles")
     .where("last_seen_at", "<", before)
     .where("inactivity_warned_at", "is", null)
-    .where("is_admin", "=", false);
+    .where("is_admin", "=", false)
+    .where("erased_at", "is", null);
+}
+
+/**
+ * Accounts due for erasure: inactive for the whole period and warned at least the notice period ago
+ * (a sign-in since then clears the warning).
+ */
+function inactiveToErase(db: Db, now: Date, before: Date) {
+  const warnedBefore = new Date(now.getTime() - RETENTION.inactivityWarningDays * 86_400_000);
+  return db
+    .selectFrom("profiles")
+    .where("last_seen_at", "<", before)
+    .where("inactivity_warned_at", "<=", warnedBefore)
+    .where("is_admin", "=", false)
+    .where("erased_at", "is", null);
 }
 
 /** What a run at `now` would erase or send, counted (the admin page). */
 export async function retentionPreview(db: Db, now: Date): Promise<RetentionPreview> {
   const due = retentionCutoffs(now);
   const count = sql<number>`count(*)::int`.as("n");
-  const [contact, documents, access, audit, warn, last] = await Promise.all([
+  const [contact, documents, access, audit, warn, erase, last] = await Promise.all([
     db
       .selectFrom("contact_submissions")
       .select(count)
@@ -70,6 +87,7 @@ export async function retentionPreview(db: Db, now: Date): Promise<RetentionPrev
       .executeTakeFirstOrThrow(),
     db.selectFrom("audit_log").select(count).where("created_at", "<", due.logs).executeTakeFirstOrThrow(),
     inactiveToWarn(db, due.inactiveWarn).select(count).executeTakeFirstOrThrow(),
+    inactiveToErase(db, now, due.inactiveErase).select(count).executeTakeFirstOrThrow(),
     db
       .selectFrom("job_runs")
       .select("started_at")
@@ -95,6 +113,7 @@ export async function retentionPreview(db: Db, now: Date): Promise<RetentionPrev
       item("access_log", access.n, due.logs),
       item("audit_log", audit.n, due.logs),
       item("inactivity_warning", warn.n, due.inactiveWarn),
+      item("inactive_erasure", erase.n, due.inactiveErase),
     ],
   };
 }
@@ -111,6 +130,7 @@ export interface RetentionRun {
   accessRows: number;
   auditRows: number;
   warned: number;
+  erasedAccounts: number;
 }
 
 /**
@@ -125,7 +145,16 @@ export async function runRetention(deps: RetentionDeps, now: Date): Promise<Rete
     .onConflict((oc) => oc.doNothing())
     .returning("job")
     .executeTakeFirst();
-  if (!claimed) return { ran: false, contact: 0, documents: 0, accessRows: 0, auditRows: 0, warned: 0 };
+  if (!claimed)
+    return {
+      ran: false,
+      contact: 0,
+      documents: 0,
+      accessRows: 0,
+      auditRows: 0,
+      warned: 0,
+      erasedAccounts: 0,
+    };
 
   const due = retentionCutoffs(now);
   const { keys, ...erased } = await db.transaction().execute(async (trx) => {
@@ -176,8 +205,9 @@ export async function runRetention(deps: RetentionDeps, now: Date): Promise<Rete
       deps.log.error({ err: loggableError(error) }, "fichier expiré non supprimé (le balayage le reprendra)");
     });
 
+  const erasedAccounts = await eraseInactiveAccounts(deps, now, due.inactiveErase);
   const warned = await warnInactiveAccounts(deps, now, due.inactiveWarn);
-  const run = { ran: true, ...erased, warned };
+  const run = { ran: true, ...erased, warned, erasedAccounts };
   await db
     .updateTable("job_runs")
     .set({ finished_at: new Date(), details: JSON.stringify(run) })
@@ -186,6 +216,33 @@ export async function runRetention(deps: RetentionDeps, now: Date): Promise<Rete
     .execute();
   deps.log.info({ retention: run }, "conservation des données appliquée");
   return run;
+}
+
+/** Erases the accounts warned and still inactive at the end of the period (modules/account/erasure). */
+async function eraseInactiveAccounts(deps: RetentionDeps, now: Date, before: Date): Promise<number> {
+  const people = await inactiveToErase(deps.db, now, before).select("id").limit(200).execute();
+  let erased = 0;
+  for (const person of people) {
+    try {
+      await eraseAccount(
+        {
+          db: deps.db,
+          storage: deps.storage,
+          mailer: deps.mailer,
+          brandName: deps.config.brandName,
+          now,
+          log: deps.log,
+        },
+        person.id,
+        "retention",
+      );
+      erased += 1;
+    } catch (error) {
+      // A confirmed appointment to come (409): the account waits for the next run.
+      deps.log.error({ err: loggableError(error) }, "compte inactif non supprimé (nouvel essai demain)");
+    }
+  }
+  return erased;
 }
 
 /** E-mails the owners of accounts that become due for inactivity, once per absence. */

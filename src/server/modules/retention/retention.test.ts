@@ -202,6 +202,7 @@ describe("retention job", () => {
       "access_log",
       "audit_log",
       "inactivity_warning",
+      "inactive_erasure",
     ]);
     // Ran today at the moved clock: the next run is tomorrow.
     expect(preview.next_run_on).toBe(new Date(now.getTime() + DAY).toISOString().slice(0, 10));

@@ -1,0 +1,343 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { ERASED_MESSAGE_BODY, ERASED_NAME, ERASURE_MESSAGES } from "../../../shared/schemas/account";
+import { ERROR_CODES } from "../../../shared/schemas/common";
+import { writeAudit } from "../../access/audit";
+import type { Db } from "../../db/index";
+import { AppError } from "../../errors";
+import type { Mailer } from "../../mail/mailer";
+import { accountErasedMail } from "../../mail/templates";
+import type { Storage } from "../../storage/storage";
+import { avatarKeyOf } from "../profiles/avatar";
+import { passwordHasher } from "./password-hasher";
+
+/*
+ * Erasure of an account (RGPD art. 17, issue 14, ADR 014). What goes: the profile, sessions,
+ * password, requests, documents and their files, the support thread, contact messages sent with the
+ * address, the content and attachments of the person's messages, the avatar. What stays, because
+ * someone else keeps a right to it, is re-attached to a pseudonym (a profile of its own, 'Compte
+ * supprimé', that never signs in): a request whose offer was accepted (without its description
+ * and documents: the accepted amount is the dentist's accounting), the other party's side of a
+ * conversation (the person's messages read 'Message supprimé'), past appointments, the accepted
+ * offers of an erased dentist, and the log rows (access history, audit), without name or details.
+ */
+
+export interface ErasureDeps {
+  db: Db;
+  storage: Storage;
+  mailer: Mailer;
+  brandName: string;
+  now: Date;
+  log: { error(obj: object, msg: string): void };
+}
+
+export const ERASURE_ACTION = "account.erased";
+export const ERASURE_REFUSED_ACTION = "account.erasure_refused";
+const MAX_WRONG_PASSWORDS = 5;
+const WRONG_PASSWORD_WINDOW_MS = 15 * 60_000;
+
+type Person = {
+  id: string;
+  email: string;
+  role: "patient" | "dentist" | null;
+  is_admin: boolean;
+  first_name: string;
+};
+
+async function personOf(db: Db, userId: string): Promise<Person | undefined> {
+  return db
+    .selectFrom("profiles")
+    .select(["id", "email", "role", "is_admin", "first_name"])
+    .where("id", "=", userId)
+    .where("erased_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** The person's own password, checked against the stored hash (5 wrong ones per 15 minutes). */
+export async function checkOwnPassword(deps: ErasureDeps, userId: string, password: string): Promise<void> {
+  const since = new Date(deps.now.getTime() - WRONG_PASSWORD_WINDOW_MS);
+  const { refused } = await deps.db
+    .selectFrom("audit_log")
+    .select(sql<number>`count(*)::int`.as("refused"))
+    .where("actor_id", "=", userId)
+    .where("action", "=", ERASURE_REFUSED_ACTION)
+    .where("created_at", ">", since)
+    .executeTakeFirstOrThrow();
+  if (Number(refused) >= MAX_WRONG_PASSWORDS)
+    throw new AppError(429, ERROR_CODES.rateLimited, ERASURE_MESSAGES.tooManyAttempts);
+  const account = await deps.db
+    .selectFrom("accounts")
+    .select("password")
+    .where("user_id", "=", userId)
+    .where("provider_id", "=", "credential")
+    .executeTakeFirst();
+  const ok = account?.password ? await passwordHasher.verify({ hash: account.password, password }) : false;
+  if (!ok) {
+    await writeAudit(deps.db, {
+      actorId: userId,
+      action: ERASURE_REFUSED_ACTION,
+      subjectType: "profile",
+      subjectId: userId,
+      at: deps.now,
+    });
+    throw new AppError(400, ERROR_CODES.validation, ERASURE_MESSAGES.passwordWrong, {
+      password: ERASURE_MESSAGES.passwordWrong,
+    });
+  }
+}
+
+/** Refuses while the person has a confirmed appointment to come: the other party must know. */
+async function assertNoUpcomingAppointment(db: Db, person: Person, now: Date): Promise<void> {
+  const column = person.role === "dentist" ? "dentist_id" : "patient_id";
+  const upcoming = await db
+    .selectFrom("appointments")
+    .select("id")
+    .where(column, "=", person.id)
+    .where("status", "=", "confirmed")
+    .where("starts_at", ">", now)
+    .limit(1)
+    .executeTakeFirst();
+  if (upcoming)
+    throw new AppError(
+      409,
+      ERROR_CODES.conflict,
+      ERASURE_MESSAGES.upcomingAppointments(person.role === "dentist"),
+    );
+}
+
+/**
+ * Erases one account. `by` is the person themself, the admin who acts on their request, or the
+ * retention job (inactive for the period, warned by e-mail before). Returns
+ * the pseudonym's id (the audit row's subject). Files go after the commit; one that fails to go is
+ * no longer referenced, and the sweeper removes it.
+ */
+export async function eraseAccount(
+  deps: ErasureDeps,
+  userId: string,
+  by: { adminId: string } | "self" | "retention",
+): Promise<string> {
+  if (typeof by === "object") {
+    const admin = await personOf(deps.db, by.adminId);
+    if (!admin?.is_admin) throw new AppError(403, ERROR_CODES.forbidden, ERASURE_MESSAGES.adminAccount);
+  }
+  const person = await personOf(deps.db, userId);
+  if (!person) throw new AppError(404, ERROR_CODES.notFound, ERASURE_MESSAGES.notFound);
+  // An administrator's access is removed by another administrator, not erased from here.
+  if (person.is_admin || person.role === null)
+    throw new AppError(403, ERROR_CODES.forbidden, ERASURE_MESSAGES.adminAccount);
+  await assertNoUpcomingAppointment(deps.db, person, deps.now);
+
+  const { pseudonym, keys } = await deps.db.transaction().execute(async (trx) => {
+    const keys: string[] = [];
+    const pseudonym = await createPseudonym(trx, person, deps.now);
+    if (person.role === "patient") await erasePatientRecords(trx, person.id, pseudonym, keys, deps.now);
+    else await eraseDentistRecords(trx, person.id, pseudonym, deps.now);
+
+    // Messages the person sent in conversations that stay: content and attachments go.
+    const attachments = await trx
+      .deleteFrom("message_attachments")
+      .where("message_id", "in", trx.selectFrom("messages").select("id").where("sender_id", "=", person.id))
+      .returning("storage_key")
+      .execute();
+    keys.push(...attachments.map((a) => a.storage_key));
+    await trx
+      .updateTable("messages")
+      .set({ body: ERASED_MESSAGE_BODY, sender_id: pseudonym })
+      .where("sender_id", "=", person.id)
+      .execute();
+    await trx
+      .updateTable("conversations")
+      .set({ patient_id: pseudonym })
+      .where("patient_id", "=", person.id)
+      .execute();
+    await trx
+      .updateTable("conversations")
+      .set({ dentist_id: pseudonym })
+      .where("dentist_id", "=", person.id)
+      .execute();
+    await trx
+      .updateTable("appointments")
+      .set({ patient_id: pseudonym })
+      .where("patient_id", "=", person.id)
+      .execute();
+    await trx
+      .updateTable("appointments")
+      .set({ dentist_id: pseudonym })
+      .where("dentist_id", "=", person.id)
+      .execute();
+
+    // The support thread (its images, the team's included) and contact messages sent with the address.
+    const support = await trx
+      .deleteFrom("support_messages")
+      .where("patient_id", "=", person.id)
+      .returning("image_key")
+      .execute();
+    keys.push(...support.flatMap((m) => (m.image_key ? [m.image_key] : [])));
+    await trx.deleteFrom("support_threads").where("patient_id", "=", person.id).execute();
+    await trx
+      .updateTable("support_messages")
+      .set({ sender_id: pseudonym })
+      .where("sender_id", "=", person.id)
+      .execute();
+    const contacts = await trx
+      .deleteFrom("contact_submissions")
+      .where(sql<boolean>`lower(email) = ${person.email.toLowerCase()}`)
+      .returning("file_key")
+      .execute();
+    keys.push(...contacts.flatMap((c) => (c.file_key ? [c.file_key] : [])));
+
+    // Log rows stay, without the person: the pseudonym, no name, no details.
+    await trx
+      .updateTable("document_access")
+      .set({ actor_id: pseudonym, actor_name: ERASED_NAME })
+      .where("actor_id", "=", person.id)
+      .execute();
+    await sql`update audit_log set actor_id = ${pseudonym}, details = '{}'::jsonb where actor_id = ${person.id}`.execute(
+      trx,
+    );
+    await sql`update audit_log set subject_id = ${pseudonym}, details = '{}'::jsonb where subject_id = ${person.id}`.execute(
+      trx,
+    );
+    await trx.deleteFrom("verifications").where("value", "=", person.id).execute();
+
+    const profile = await trx
+      .selectFrom("profiles")
+      .select("avatar_url")
+      .where("id", "=", person.id)
+      .executeTakeFirstOrThrow();
+    const avatar = avatarKeyOf(profile.avatar_url);
+    if (avatar) keys.push(avatar);
+    // The account itself: profile, sessions, password, what is left of theirs (cascades).
+    await trx.deleteFrom("users").where("id", "=", person.id).execute();
+
+    await writeAudit(trx, {
+      actorId: by === "self" ? pseudonym : by === "retention" ? null : by.adminId,
+      action: ERASURE_ACTION,
+      subjectType: "profile",
+      subjectId: pseudonym,
+      details: { by: typeof by === "object" ? "admin" : by, role: person.role },
+      at: deps.now,
+    });
+    return { pseudonym, keys };
+  });
+
+  await Promise.all(keys.map((key) => deps.storage.remove(key).catch(() => undefined)));
+  try {
+    await deps.mailer.send({
+      to: person.email,
+      ...accountErasedMail({ brandName: deps.brandName, firstName: person.first_name }),
+    });
+  } catch (error) {
+    deps.log.error(
+      { err: { message: (error as Error).message } },
+      "e-mail de suppression de compte non envoyé",
+    );
+  }
+  return pseudonym;
+}
+
+/** The pseudonym: a profile with no e-mail of the person, no password, never listed, never signs in. */
+async function createPseudonym(trx: Db, person: Person, now: Date): Promise<string> {
+  const id = randomUUID();
+  const email = `${id}@compte-supprime.invalid`;
+  await trx.insertInto("users").values({ id, name: ERASED_NAME, email, email_verified: false }).execute();
+  await trx
+    .insertInto("profiles")
+    .values({
+      id,
+      email,
+      role: person.role,
+      first_name: "",
+      last_name: ERASED_NAME,
+      full_name: ERASED_NAME,
+      bio: "",
+      specialties: [],
+      erased_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * A patient's requests go, with their documents, offers and conversations, except those whose offer
+ * the patient accepted: they stay for the chosen dentist, without description, budget or documents.
+ */
+async function erasePatientRecords(trx: Db, patientId: string, pseudonym: string, keys: string[], now: Date) {
+  const accepted = trx
+    .selectFrom("offers")
+    .select("offers.request_id")
+    .where("offers.status", "=", "accepted");
+  const kept = await trx
+    .updateTable("requests")
+    .set({ patient_id: pseudonym, description: "", budget: "", quote_amount_cents: null })
+    .where("patient_id", "=", patientId)
+    .where("id", "in", accepted)
+    .returning("id")
+    .execute();
+  const documents = await trx
+    .deleteFrom("documents")
+    .where("owner_id", "=", patientId)
+    .returning("storage_key")
+    .execute();
+  keys.push(...documents.map((d) => d.storage_key));
+  // Attachments of every conversation of the requests that go (both sides': the requests go whole).
+  const gone = trx.selectFrom("requests").select("id").where("patient_id", "=", patientId);
+  const attachments = await trx
+    .deleteFrom("message_attachments")
+    .where(
+      "message_id",
+      "in",
+      trx
+        .selectFrom("messages")
+        .innerJoin("conversations", "conversations.id", "messages.conversation_id")
+        .select("messages.id")
+        .where("conversations.request_id", "in", gone),
+    )
+    .returning("storage_key")
+    .execute();
+  keys.push(...attachments.map((a) => a.storage_key));
+  await trx.deleteFrom("requests").where("patient_id", "=", patientId).execute();
+  // An appointment still being arranged on a kept request is called off.
+  if (kept.length > 0)
+    await trx
+      .updateTable("appointments")
+      .set({ status: "cancelled", cancelled_by: "patient", awaiting: null, updated_at: now })
+      .where("patient_id", "=", patientId)
+      .where("status", "=", "pending")
+      .execute();
+}
+
+/**
+ * A dentist's offers go, except accepted ones (the patient's record, under the pseudonym); a request
+ * sent to this dentist alone and still open is cancelled (nobody else was asked); appointments still
+ * being arranged are called off.
+ */
+async function eraseDentistRecords(trx: Db, dentistId: string, pseudonym: string, now: Date) {
+  await trx
+    .updateTable("appointments")
+    .set({ status: "cancelled", cancelled_by: "dentist", awaiting: null, updated_at: now })
+    .where("dentist_id", "=", dentistId)
+    .where("status", "=", "pending")
+    .execute();
+  await trx
+    .deleteFrom("offers")
+    .where("dentist_id", "=", dentistId)
+    .where("status", "!=", "accepted")
+    .execute();
+  await trx
+    .updateTable("offers")
+    .set({ dentist_id: pseudonym })
+    .where("dentist_id", "=", dentistId)
+    .execute();
+  await trx
+    .updateTable("requests")
+    .set({ status: "cancelled", cancelled_at: now, updated_at: now })
+    .where("recipient_dentist_id", "=", dentistId)
+    .where("status", "in", ["new", "in_review"])
+    .execute();
+  await trx
+    .updateTable("requests")
+    .set({ recipient_dentist_id: pseudonym })
+    .where("recipient_dentist_id", "=", dentistId)
+    .execute();
+}
