@@ -1,0 +1,89 @@
+import { readFile } from "node:fs/promises";
+import type { APIRequestContext } from "@playwright/test";
+import { ACCOUNT_MESSAGES, ERASURE_MESSAGES } from "../../src/shared/schemas/account";
+import { expect, expectNoSeriousA11yIssues, test } from "./fixtures";
+import { expectPath, signupPatientViaApi, toast } from "./helpers";
+
+/** A small valid PDF: the server checks the content, not only the name. */
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+);
+
+/** A request to every verified dentist, with a quote, as the signed-in patient. */
+async function fileRequest(api: APIRequestContext): Promise<string> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    treatment_type: "crown",
+    description: "Couronne sur la 46, devis de 1 500 € reçu.",
+    budget: "",
+    quote_amount: "1500",
+    urgency: "medium",
+    recipient: "all",
+    consent: "true",
+    document_types: JSON.stringify(["quote"]),
+  }))
+    form.append(name, value);
+  form.append("files", new File([PDF], "devis-couronne.pdf", { type: "application/pdf" }));
+  const created = await api.post("/api/patient/requests", { multipart: form });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+test("un patient télécharge ses données puis supprime son compte ; il ne peut plus se connecter", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const account = await signupPatientViaApi(page.request, { firstName: "Noé", lastName: "Lambert" });
+  const requestId = await fileRequest(page.request);
+
+  await page.goto("/patient/profile");
+  const data = page.getByRole("region", { name: "Mes données" });
+  await expect(data).toBeVisible();
+
+  // The export first, as the card suggests.
+  const download = page.waitForEvent("download");
+  await data.getByRole("link", { name: "Télécharger mes données" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^sourio-mes-donnees-\d{4}-\d{2}-\d{2}\.zip$/);
+  const archive = await readFile(await file.path());
+  expect(archive.length).toBeGreaterThan(0);
+  expect(archive.subarray(0, 2).toString("latin1")).toBe("PK");
+
+  // What goes and what stays is said before anything is asked.
+  await expect(data.getByRole("heading", { level: 3, name: "Supprimer mon compte" })).toBeVisible();
+  await expect(data).toContainText("Ce qui est effacé");
+  await expect(data).toContainText("Ce qui est conservé, sans votre nom");
+  await data.getByRole("button", { name: "Supprimer mon compte" }).click();
+  const dialog = page.getByRole("dialog", { name: "Supprimer définitivement votre compte ?" });
+  await expect(dialog).toBeVisible();
+  const password = dialog.getByLabel(/^Mot de passe/);
+  await expect(password).toHaveAttribute("autocomplete", "current-password");
+  await expectNoSeriousA11yIssues(page);
+
+  // A wrong password: refused under the field, nothing erased.
+  await password.fill("pas-le-bon-mot-de-passe");
+  await dialog.getByRole("button", { name: "Supprimer mon compte" }).click();
+  await expect(dialog.getByText(ERASURE_MESSAGES.passwordWrong)).toBeVisible();
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expectPath(page, "/patient/profile");
+  expect((await page.request.get(`/api/patient/requests/${requestId}`)).status()).toBe(200);
+
+  // The right one: erased, signed out, on the home page.
+  await password.fill(account.password);
+  await dialog.getByRole("button", { name: "Supprimer mon compte" }).click();
+  await expectPath(page, "/");
+  await expect(toast(page, ERASURE_MESSAGES.erased)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Connexion" }).first()).toBeVisible();
+  expect((await page.request.get("/api/me")).status()).toBe(401);
+
+  // Signing in again with the same e-mail and password fails as for any wrong credentials.
+  await page.goto("/login");
+  await page.getByLabel(/^Email/).fill(account.email);
+  await page.getByLabel(/^Mot de passe/).fill(account.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: ACCOUNT_MESSAGES.invalidCredentials }),
+  ).toBeVisible();
+  await expectPath(page, "/login");
+  expect((await page.request.get("/api/me")).status()).toBe(401);
+});
