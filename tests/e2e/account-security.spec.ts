@@ -11,7 +11,8 @@ test.describe("sécurité du compte", () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
+    // Two devices, a dozen page loads and two logins: minutes, not seconds, on a loaded machine.
+    test.setTimeout(120_000);
     const account = await signupPatientViaApi(page.request, { firstName: "Inès" });
     const newPassword = "nouveau-secret-42";
 

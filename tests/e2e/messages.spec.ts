@@ -191,6 +191,7 @@ test.describe("messagerie en direct (issue 6)", () => {
     browser,
     baseURL,
   }) => {
+    test.slow();
     await loginViaApi(page, DEMO.patient);
     await open(page, "/patient/messages");
     const list = page.getByRole("region", { name: "Conversations" });

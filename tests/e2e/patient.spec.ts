@@ -146,6 +146,7 @@ test.describe("espace patient", () => {
   });
 
   test("modification du profil et photo affichée dans l'en-tête", async ({ page }) => {
+    test.slow();
     const account = await signupPatientViaApi(page.request);
     await page.goto("/patient/profile");
     await expect(page.getByRole("heading", { level: 1, name: "Mon profil" })).toBeVisible();

@@ -24,6 +24,8 @@ async function expectRealPage(page: Page) {
 
 test.describe("site public : navigation", () => {
   test("chaque lien de la navigation et du pied de page mène à une vraie page", async ({ page }) => {
+    // About twenty page loads: more than the default budget on a loaded 2-core machine.
+    test.slow();
     await page.goto("/");
     await expectRealPage(page);
     const nav = await linksOf(page, "Navigation principale");
@@ -71,6 +73,7 @@ test.describe("site public : navigation", () => {
   });
 
   test("les boutons de la page d'accueil mènent à de vraies pages", async ({ page }) => {
+    test.slow();
     const targets = [
       ["Commencer maintenant", "/login", "Connexion"],
       ["Discuter avec nous", "/contact", "Contact"],
@@ -98,6 +101,7 @@ test.describe("site public : navigation", () => {
     test("chaque lien du menu mobile mène à une vraie page, au toucher comme au clavier", async ({
       page,
     }) => {
+      test.slow();
       const names = ["Accueil", "Comment ça marche", "FAQ", "Avantages", "Contact", "Connexion"];
       for (const name of names) {
         await test.step(name, async () => {
@@ -206,6 +210,7 @@ test.describe("site public : contenus", () => {
     page,
     baseURL,
   }) => {
+    test.slow();
     for (const [path, title] of [
       ["/", "Sourio — comparez vos devis dentaires"],
       ["/how-it-works", "Comment ça marche — Sourio"],
