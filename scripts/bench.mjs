@@ -3,6 +3,7 @@
 //  - landing route: initial JS (scripts and modulepreloads of index.html) ≤ 100 KB gzip;
 //  - Lighthouse (mobile, Debian Chromium) on /, /how-it-works, /faq: performance ≥ 90, accessibility 100;
 //  - uploads streamed: 8 concurrent 10 MB uploads raise the server's RSS by < 15 MB;
+//  - data export streamed: 100 documents (10 MB) raise the server's RSS by < 10 MB, in < 60 s;
 //  - dentist lists with 100 000 requests and 1 000 dentists: p95 ≤ 25 ms, p95(100k) / p95(1k) ≤ 1.5.
 // Prints a table and exits 1 when a budget is exceeded. Not a test: timings never gate `npm test`.
 //  - realtime (two instances on a throwaway PostgreSQL): delivery p95 ≤ 100 ms; 500 idle sockets' memory.
@@ -99,6 +100,67 @@ async function uploadBench(base, pid) {
     `${growth.toFixed(1)} Mo (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     "< 15 Mo",
     growth < 15,
+  );
+}
+
+// Issue 14: 'Télécharger mes données' for an account with 100 documents (10 MB in all) is one
+// streamed zip: the server's RSS must not grow by the archive's size.
+async function exportBench(base, pid) {
+  const email = `bench-export-${Date.now()}@example.com`;
+  const signup = await fetch(`${base}/api/account/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({
+      role: "patient",
+      first_name: "Export",
+      last_name: "Banc",
+      email,
+      password: "secret123",
+    }),
+  });
+  if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
+  const cookie = (signup.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
+  const pdfHead = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n");
+  for (let request = 0; request < 10; request += 1) {
+    const form = new FormData();
+    form.set("treatment_type", "implant");
+    form.set("consent", "true");
+    for (let i = 0; i < 10; i += 1) {
+      // 100 KB each, different bytes (no compression shortcut).
+      const body = Buffer.alloc(100 * 1024 - pdfHead.length);
+      for (let j = 0; j < body.length; j += 1) body[j] = (j * 31 + i * 7 + request) & 0xff;
+      form.append(
+        "files",
+        new Blob([Buffer.concat([pdfHead, body])], { type: "application/pdf" }),
+        `doc-${i}.pdf`,
+      );
+    }
+    const response = await fetch(`${base}/api/patient/requests`, {
+      method: "POST",
+      headers: { cookie, origin: base },
+      body: form,
+    });
+    if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`);
+  }
+  await new Promise((r) => setTimeout(r, 500));
+  const baseline = rssOf(pid);
+  let peak = baseline;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssOf(pid));
+  }, 10);
+  const started = Date.now();
+  const response = await fetch(`${base}/api/account/export`, { headers: { cookie } });
+  let bytes = 0;
+  for await (const chunk of response.body) bytes += chunk.length;
+  clearInterval(timer);
+  const seconds = (Date.now() - started) / 1000;
+  if (response.status !== 200) throw new Error(`export: ${response.status}`);
+  const growth = (peak - baseline) / (1024 * 1024);
+  record(
+    "Export de 100 documents (10 Mo) : hausse du RSS serveur",
+    `${growth.toFixed(1)} Mo (${(bytes / 1024 / 1024).toFixed(1)} Mo en ${seconds.toFixed(1)} s)`,
+    "< 10 Mo, < 60 s",
+    growth < 10 && seconds < 60,
   );
 }
 
@@ -302,6 +364,7 @@ if (wantLighthouse || wantUploads) {
   const server = await startServer(dataDir, { DEMO_DATA: "true" });
   try {
     if (wantUploads) await uploadBench(server.base, server.pid);
+    if (wantUploads) await exportBench(server.base, server.pid);
     if (wantLighthouse) await lighthouseBench(server.base, dataDir);
   } finally {
     await server.stop();

@@ -211,6 +211,13 @@ const TABLE: Record<string, Rows> = {
     "req:namedA":      patients(200, 404),
     "req:openB":       patients(404, 200),
   },
+  "POST /api/patient/requests/{id}/consent/withdraw": {
+    "req:openA":       patients(200, 404),
+    "req:finishedA":   patients(409, 404),
+    "req:cancelledA":  patients(409, 404),
+    "req:namedA":      patients(200, 404),
+    "req:openB":       patients(404, 200),
+  },
   "DELETE /api/patient/requests/{id}": {
     "req:openA":       patients(200, 404),
     "req:finishedA":   patients(409, 404),
@@ -305,6 +312,7 @@ const TABLE: Record<string, Rows> = {
   "GET /api/support/messages":            { "-": patients(L.supportOfA, L.supportOfB) },
   "POST /api/support/messages":           { "-": patients(400) },
   "POST /api/support/read":               { "-": patients(200) },
+  "GET /api/support/access":              { "-": patients(200) },
   "GET /api/support/messages/{id}/image": { "support:imageA": [401, 200, 404, 404, 404, 404, 200] },
 
   // The admin area: the admin only.
@@ -342,6 +350,7 @@ const FRESH = new Set([
   "POST /api/auth/*",
   "DELETE /api/account/sessions/{id}",
   "POST /api/patient/requests/{id}/cancel",
+  "POST /api/patient/requests/{id}/consent/withdraw",
   "DELETE /api/patient/requests/{id}",
   "POST /api/dentist/requests/{id}/assign",
   "POST /api/dentist/offers/{id}/withdraw",

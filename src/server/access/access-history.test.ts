@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { multipart, tinyPdf } from "../testing/files";
+import { ensureAdmin } from "../bootstrap";
+import { multipart, tinyPdf, tinyPng } from "../testing/files";
 import {
   createTestContext,
   postRequest,
+  sessionCookie,
   signUpDentist,
   signUpPatient,
   type TestContext,
@@ -104,5 +106,57 @@ describe("the patient's access history", () => {
     // Another patient sees none of it.
     const other = await signUpPatient(ctx.app);
     expect((await call("GET", `/api/patient/requests/${id}`, other.cookie)).statusCode).toBe(404);
+  });
+
+  it("records the team opening a patient's help thread and its images, shown to that patient only", async () => {
+    const patient = await signUpPatient(ctx.app);
+    const other = await signUpPatient(ctx.app);
+    const patientId = patient.response.json().profile.id as string;
+    await ensureAdmin({ db: ctx.app.db, auth: ctx.app.auth }, "equipe@example.com", "admin-secret");
+    const login = await ctx.app.inject({
+      method: "POST",
+      url: "/api/account/login",
+      payload: { email: "equipe@example.com", password: "admin-secret" },
+    });
+    const admin = sessionCookie(login);
+    const body = multipart({ body: "Voici ma capture" }, [
+      { field: "image", name: "capture.png", type: "image/png", content: tinyPng() },
+    ]);
+    const sent = await ctx.app.inject({
+      method: "POST",
+      url: "/api/support/messages",
+      payload: body.payload,
+      headers: { ...body.headers, cookie: patient.cookie },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const messageId = sent.json().id as string;
+
+    const access = async (cookie: string) => (await call("GET", "/api/support/access", cookie)).json().items;
+    expect(await access(patient.cookie)).toEqual([]);
+    // The patient reading their own thread and image is not a read by someone else.
+    expect((await call("GET", `/api/support/messages/${messageId}/image`, patient.cookie)).statusCode).toBe(
+      200,
+    );
+    expect(await access(patient.cookie)).toEqual([]);
+
+    // The team opens the thread twice in a row (one visit), then the image.
+    const thread = `/api/admin/support/threads/${patientId}/messages`;
+    expect((await call("GET", thread, admin)).statusCode).toBe(200);
+    expect((await call("GET", thread, admin)).statusCode).toBe(200);
+    expect((await call("GET", `/api/support/messages/${messageId}/image`, admin)).statusCode).toBe(200);
+    // An empty thread (someone who never wrote) records nothing.
+    const otherId = other.response.json().profile.id as string;
+    expect((await call("GET", `/api/admin/support/threads/${otherId}/messages`, admin)).statusCode).toBe(200);
+
+    const rows = await access(patient.cookie);
+    expect(
+      rows.map((r: { action: string; object_name: string | null }) => [r.action, r.object_name]),
+    ).toEqual([
+      ["support_image_view", "capture.png"],
+      ["support_thread_view", null],
+    ]);
+    expect(await access(other.cookie)).toEqual([]);
+    const dentist = await signUpDentist(ctx.app);
+    expect((await call("GET", "/api/support/access", dentist.cookie)).statusCode).toBe(403);
   });
 });

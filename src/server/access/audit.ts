@@ -82,3 +82,26 @@ export function recordDocumentAccess(
 ): Promise<void> {
   return recordAccess(db, actor, { requestId: document.request_id, action, documentId: document.id });
 }
+
+/**
+ * Records the team opening a patient's support thread or one of its images (issue 14): shown to the
+ * patient on the help page. A thread view is written once per reader every REQUEST_VIEW_DEDUP_MS.
+ */
+export async function recordSupportAccess(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  read: { action: "support_thread_view" } | { action: "support_image_view"; objectName: string },
+): Promise<void> {
+  const actorName = actor.profile.full_name || actor.profile.email;
+  const objectName = read.action === "support_image_view" ? read.objectName : null;
+  await sql`
+    insert into document_access (support_patient_id, actor_id, actor_name, actor_kind, action, object_name)
+    select ${patientId}::uuid, ${actor.userId}::uuid, ${actorName}, 'admin', ${read.action}, ${objectName}
+    where ${read.action} <> 'support_thread_view' or not exists (
+      select 1 from document_access
+      where support_patient_id = ${patientId}::uuid and actor_id = ${actor.userId}::uuid
+        and action = 'support_thread_view' and created_at > now() - make_interval(secs => ${REQUEST_VIEW_DEDUP_MS / 1000})
+    )
+  `.execute(db);
+}

@@ -123,6 +123,12 @@ export interface RequestsTable {
   recipient_dentist_id: string | null;
   status: Generated<string>;
   cancelled_at: Timestamp | null;
+  /** The consent given at sending (migration 019): the wording's version and text, and when. */
+  consent_version: Generated<string>;
+  consent_text: Generated<string>;
+  consent_at: Generated<Date>;
+  /** When the patient withdrew it: the request is then cancelled (closed to dentists). */
+  consent_withdrawn_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -144,7 +150,10 @@ export interface DocumentAccessTable {
   id: Generated<string>;
   /** The document read; null for the other reads (migration 017). */
   document_id: string | null;
-  request_id: string;
+  /** The request read; null for a read of the patient's support thread (migration 020). */
+  request_id: string | null;
+  /** The patient whose support thread was read; null for the other reads. */
+  support_patient_id: ColumnType<string | null, string | null | undefined, never>;
   actor_id: string | null;
   actor_name: string;
   actor_kind: "dentist" | "admin";
@@ -155,7 +164,14 @@ export interface DocumentAccessTable {
 }
 
 /** Every kind of read the patient's access history records. */
-export type AccessAction = "view" | "download" | "request_view" | "attachment_view" | "attachment_download";
+export type AccessAction =
+  | "view"
+  | "download"
+  | "request_view"
+  | "attachment_view"
+  | "attachment_download"
+  | "support_thread_view"
+  | "support_image_view";
 
 export interface RequestDentistsTable {
   request_id: string;

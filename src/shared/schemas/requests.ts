@@ -106,6 +106,8 @@ export const ACCESS_ACTIONS = [
   "request_view",
   "attachment_view",
   "attachment_download",
+  "support_thread_view",
+  "support_image_view",
 ] as const;
 export const ACCESS_ACTION_LABELS: Record<(typeof ACCESS_ACTIONS)[number], string> = {
   view: "A consulté le document",
@@ -113,6 +115,8 @@ export const ACCESS_ACTION_LABELS: Record<(typeof ACCESS_ACTIONS)[number], strin
   request_view: "A ouvert la demande",
   attachment_view: "A ouvert une pièce jointe de la conversation",
   attachment_download: "A téléchargé une pièce jointe de la conversation",
+  support_thread_view: "A ouvert votre fil de discussion avec l'équipe",
+  support_image_view: "A ouvert une image de votre fil avec l'équipe",
 };
 
 export const documentAccessSchema = z.object({
@@ -128,6 +132,13 @@ export const documentAccessSchema = z.object({
 });
 export type DocumentAccessDto = z.infer<typeof documentAccessSchema>;
 
+/** Withdrawing the consent of a request (patient's request page). */
+export const CONSENT_MESSAGES = {
+  withdrawn:
+    "Consentement retiré : la demande est fermée, les dentistes ne la voient plus. Ses documents seront effacés dans 30 jours.",
+  notOpen: "Cette demande est terminée ou annulée : elle n'est déjà plus partagée.",
+} as const;
+
 export const requestDetailSchema = requestSummarySchema.extend({
   description: z.string(),
   budget: z.string(),
@@ -136,6 +147,14 @@ export const requestDetailSchema = requestSummarySchema.extend({
   updated_at: z.string(),
   documents: z.array(documentSchema),
   access_log: z.array(documentAccessSchema),
+  /** The consent given when sending the request, as worded then; withdrawn_at once withdrawn. */
+  consent: z.object({
+    version: z.string(),
+    /** Empty for requests sent before consents were recorded. */
+    text: z.string(),
+    given_at: z.string(),
+    withdrawn_at: z.string().nullable(),
+  }),
   /** Each dentist's reply (the first message of their conversation about this request). */
   replies: z.array(
     z.object({

@@ -58,3 +58,20 @@ export type SupportThreadList = z.infer<typeof supportThreadListSchema>;
 export const supportReplySchema = z.object({
   body: z.string().trim().min(1, SUPPORT_MESSAGES.empty).max(5000, SUPPORT_MESSAGES.tooLong),
 });
+
+/** The team's reads of the patient's thread and its images (GET /api/support/access, issue 14). */
+export const supportAccessSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      actor_name: z.string(),
+      action: z.enum(["support_thread_view", "support_image_view"]),
+      /** The image's name for an image read. */
+      object_name: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type SupportAccess = z.infer<typeof supportAccessSchema>;
+/** The latest reads shown on the help page. */
+export const SUPPORT_ACCESS_LIMIT = 50;

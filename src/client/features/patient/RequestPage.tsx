@@ -51,6 +51,7 @@ import { downloadDocument } from "../../lib/download";
 import { useDocumentTitle } from "../../lib/title";
 import { AcceptOfferButton } from "./AcceptOfferDialog";
 import { useCancelRequest, useDeleteRequest, usePatientRequest } from "./api";
+import { ConsentCard } from "./ConsentCard";
 
 const LOAD_ERROR = "Impossible de charger les détails de la demande";
 const DOWNLOAD_ERROR = "Impossible de télécharger le fichier";
@@ -332,6 +333,8 @@ function RequestView({ request }: { request: RequestDetail }) {
             )}
           </CardContent>
         </Card>
+
+        <ConsentCard request={request} />
 
         <Card className="lg:col-span-2">
           <CardHeader>

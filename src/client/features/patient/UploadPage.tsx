@@ -2,6 +2,7 @@ import { CheckCircle2 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { consentText } from "../../../shared/domain/consent";
 import { ACCEPT_ATTRIBUTE, FILE_RECOMMENDATION } from "../../../shared/domain/files";
 import {
   DEFAULT_URGENCY,
@@ -431,12 +432,7 @@ export function PatientUploadPage() {
                   className="mt-0.5"
                 />
                 <Label htmlFor={consentId} required className="font-normal leading-relaxed text-slate-800">
-                  J'accepte que mes documents soient consultés par{" "}
-                  {chosenDentist
-                    ? `le dentiste choisi (${chosenDentist.full_name})`
-                    : `les dentistes vérifiés de ${brand}`}{" "}
-                  pour étudier ma demande, et par l'équipe {brand} pour l'assistance. Chaque consultation est
-                  enregistrée et visible dans le détail de ma demande.
+                  {consentText({ brand, dentistName: chosenDentist?.full_name ?? null })}
                 </Label>
               </div>
               {errors.consent ? (

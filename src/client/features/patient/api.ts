@@ -72,6 +72,24 @@ export function useCancelRequest(id: string) {
 }
 
 /**
+ * POST /api/patient/requests/:id/consent/withdraw (issue 14): the consent to share is withdrawn and
+ * the request closes to dentists (cancelled); 409 once it is finished or cancelled.
+ */
+export function useWithdrawConsent(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<{ id: string; status: "cancelled"; message: string }>(
+        `/api/patient/requests/${encodeURIComponent(id)}/consent/withdraw`,
+        { method: "POST" },
+      ),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+    },
+  });
+}
+
+/**
  * DELETE /api/patient/requests/:id (issue 14): the request, its documents, offers and
  * conversations are erased; 409 (French message) once an offer on it was accepted.
  */

@@ -55,6 +55,12 @@ function detail(offers: PatientOffer[], overrides: Partial<RequestDetail> = {}):
     updated_at: "2026-11-21T10:00:00.000Z",
     documents: [],
     access_log: [],
+    consent: {
+      version: "2026-11-25",
+      text: "J'accepte que mes documents soient consultés par les dentistes vérifiés de Sourio pour étudier ma demande.",
+      given_at: "2026-11-21T10:00:00.000Z",
+      withdrawn_at: null,
+    },
     replies: [],
     offers,
     ...overrides,

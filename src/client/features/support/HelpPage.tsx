@@ -30,6 +30,7 @@ import {
   useSendSupportMessage,
   useSupportMessages,
 } from "./api";
+import { SupportAccessList } from "./SupportAccessList";
 
 /** The chosen image's chip: a thumbnail, its name and size, and a remove button. */
 function ImageChip({ file, onRemove }: { file: File; onRemove: () => void }) {
@@ -275,6 +276,7 @@ export function PatientHelpPage() {
         </div>
         <SupportComposer />
       </section>
+      <SupportAccessList />
     </>
   );
 }

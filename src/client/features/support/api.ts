@@ -3,10 +3,11 @@ import {
   type QueryClient,
   useInfiniteQuery,
   useMutation,
+  useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
-import { SUPPORT_MESSAGES, type SupportMessage } from "../../../shared/schemas/support";
+import { SUPPORT_MESSAGES, type SupportAccess, type SupportMessage } from "../../../shared/schemas/support";
 import { api } from "../../lib/api";
 import { postMultipart } from "../../lib/upload";
 
@@ -14,7 +15,16 @@ import { postMultipart } from "../../lib/upload";
 
 export const supportKeys = {
   thread: () => ["support", "thread"] as const,
+  access: () => ["support", "access"] as const,
 };
+
+/** GET /api/support/access: when the team opened the thread or its images. */
+export function useSupportAccess() {
+  return useQuery({
+    queryKey: supportKeys.access(),
+    queryFn: ({ signal }) => api<SupportAccess>("/api/support/access", { signal }),
+  });
+}
 
 export const SUPPORT_PAGE_SIZE = 30;
 type SupportPage = { items: SupportMessage[]; has_more: boolean };

@@ -37,7 +37,7 @@ const THREAD: SupportMessage[] = [
 type Answer = { status: number; body?: unknown };
 
 /** The support API; records every call. */
-function stubSupportApi(routes: { list?: () => Answer; read?: () => Answer } = {}) {
+function stubSupportApi(routes: { list?: () => Answer; read?: () => Answer; access?: () => Answer } = {}) {
   const fallback = stubApi(patient);
   const calls: string[] = [];
   vi.stubGlobal(
@@ -51,6 +51,8 @@ function stubSupportApi(routes: { list?: () => Answer; read?: () => Answer } = {
         answer = routes.list ? routes.list() : json(200, { items: THREAD, has_more: false });
       else if (key === "POST /api/support/read")
         answer = routes.read ? routes.read() : json(200, { read: 1 });
+      else if (key === "GET /api/support/access")
+        answer = routes.access ? routes.access() : json(200, { items: [] });
       if (!answer) return fallback(input, init);
       return toResponse(answer);
     }),
@@ -71,6 +73,40 @@ afterEach(() => {
 });
 
 const LONG = { timeout: 5000 };
+
+describe("qui a lu le fil (issue 14)", () => {
+  it("liste chaque ouverture du fil et de ses images par l'équipe, ou dit que personne ne l'a lu", async () => {
+    stubSupportApi({
+      access: () =>
+        json(200, {
+          items: [
+            {
+              id: "a2",
+              actor_name: "Claire Morel",
+              action: "support_image_view",
+              object_name: "capture.png",
+              created_at: "2026-03-12T10:00:00.000Z",
+            },
+            {
+              id: "a1",
+              actor_name: "Claire Morel",
+              action: "support_thread_view",
+              object_name: null,
+              created_at: "2026-03-12T09:00:00.000Z",
+            },
+          ],
+        }),
+    });
+    renderApp("/patient/help");
+    const list = await screen.findByRole("list", { name: "Lectures de mon fil par l'équipe" }, LONG);
+    const rows = within(list)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
+    expect(rows[0]).toContain("A ouvert une image de votre fil avec l'équipe (capture.png)");
+    expect(rows[1]).toContain("A ouvert votre fil de discussion avec l'équipe");
+    expect(rows[1]).toContain("Claire Morel");
+  });
+});
 const box = () => screen.findByRole("textbox", { name: "Votre message à l'équipe" }, LONG);
 
 describe("/patient/help 'Besoin d'aide ?'", () => {

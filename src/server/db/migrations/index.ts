@@ -15,6 +15,8 @@ import * as m013 from "./013_open_requests_and_admins";
 import * as m016 from "./016_retention";
 import * as m017 from "./017_access_history";
 import * as m018 from "./018_erasure";
+import * as m019 from "./019_consent";
+import * as m020 from "./020_support_access";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   "016_retention": m016,
   "017_access_history": m017,
   "018_erasure": m018,
+  "019_consent": m019,
+  "020_support_access": m020,
 };

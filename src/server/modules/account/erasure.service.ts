@@ -198,6 +198,10 @@ export async function eraseAccount(
     await sql`update audit_log set subject_id = ${pseudonym}, details = '{}'::jsonb where subject_id = ${person.id}`.execute(
       trx,
     );
+    // Rows about something else that name the person in their details (an image of their thread).
+    await sql`update audit_log set details = '{}'::jsonb where details::text like ${`%${person.id}%`}`.execute(
+      trx,
+    );
     await trx.deleteFrom("verifications").where("value", "=", person.id).execute();
 
     const profile = await trx

@@ -139,6 +139,12 @@ describe("erasing an account", () => {
       url: `/api/appointments/${world.appointmentA}/cancel`,
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // The team read A's help thread and image: logged in the audit trail and A's access history.
+    const thread = await world.call("admin", { url: `/api/admin/support/threads/${patient.id}/messages` });
+    expect(thread.statusCode).toBe(200);
+    const image = await world.call("admin", { url: `/api/support/messages/${world.support.imageA}/image` });
+    expect(image.statusCode).toBe(200);
+    expect(await scanDatabase([patient.id])).toEqual(expect.arrayContaining(["audit_log: " + patient.id]));
     const files = await filesOf(patient.id);
     expect(files.length).toBeGreaterThanOrEqual(5);
     // B's files, and the chosen dentist's avatar (her attachments on A's requests go with them).

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ERASURE_MESSAGES } from "../../../shared/schemas/account";
 import {
   ADMIN_MESSAGES,
   adminPageQuerySchema,
@@ -14,7 +15,6 @@ import {
   verificationDecisionSchema,
   verificationQueueSchema,
 } from "../../../shared/schemas/admin";
-import { ERASURE_MESSAGES } from "../../../shared/schemas/account";
 import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
 import {
   supportMessageSchema,
@@ -24,6 +24,7 @@ import {
   supportThreadListSchema,
 } from "../../../shared/schemas/support";
 import { actorOf, requireArea } from "../../access/actor";
+import { recordSupportAccess } from "../../access/audit";
 import { notFound } from "../../errors";
 import { contentDisposition } from "../../files/names";
 import { eraseAccount } from "../account/erasure.service";
@@ -317,8 +318,12 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       },
       onRequest: admin,
     },
-    async (request) => {
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
       const result = await supportPage(app.db, request.params.patientId, request.query);
+      // The patient sees on the help page that the team opened the thread (only a real thread).
+      if (result.items.length > 0 && !request.query.before)
+        await recordSupportAccess(app.db, actor, request.params.patientId, { action: "support_thread_view" });
       return { items: result.items, has_more: result.hasMore };
     },
   );

@@ -62,6 +62,10 @@ export function exportRepo(db: Db, actor: Actor) {
           "r.recipient_dentist_id",
           "d.full_name as recipient_dentist_name",
           "r.cancelled_at",
+          "r.consent_version",
+          "r.consent_text",
+          "r.consent_at",
+          "r.consent_withdrawn_at",
           "r.created_at",
           "r.updated_at",
         ])
@@ -320,25 +324,28 @@ export function exportRepo(db: Db, actor: Actor) {
 
     /** Reads of the person's requests, documents and attachments by someone else. */
     readsOfMyData() {
-      return db
-        .selectFrom("document_access as a")
-        .innerJoin("requests as r", "r.id", "a.request_id")
-        .leftJoin("documents as d", "d.id", "a.document_id")
-        .select([
-          "a.id",
-          "a.request_id",
-          "a.document_id",
-          "d.file_name as document_name",
-          "a.object_name",
-          "a.actor_name",
-          "a.actor_kind",
-          "a.action",
-          "a.created_at",
-        ])
-        .where("r.patient_id", "=", me)
-        .orderBy("a.created_at")
-        .orderBy("a.id")
-        .execute();
+      return (
+        db
+          .selectFrom("document_access as a")
+          .leftJoin("requests as r", "r.id", "a.request_id")
+          .leftJoin("documents as d", "d.id", "a.document_id")
+          .select([
+            "a.id",
+            "a.request_id",
+            "a.document_id",
+            "d.file_name as document_name",
+            "a.object_name",
+            "a.actor_name",
+            "a.actor_kind",
+            "a.action",
+            "a.created_at",
+          ])
+          // Reads of my requests, and the team's reads of my support thread.
+          .where((eb) => eb.or([eb("r.patient_id", "=", me), eb("a.support_patient_id", "=", me)]))
+          .orderBy("a.created_at")
+          .orderBy("a.id")
+          .execute()
+      );
     },
 
     /** The person's own reads of patients' data (dentists, the team): what, when; no names. */

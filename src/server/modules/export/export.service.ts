@@ -379,12 +379,13 @@ export async function buildExport(deps: Deps, actor: Actor) {
       ...requests.map((r) => ({
         kind: "document_sharing",
         request_id: r.id,
-        given_at: iso(r.created_at),
+        version: r.consent_version,
+        text: r.consent_text || null,
+        given_at: iso(r.consent_at),
+        withdrawn_at: iso(r.consent_withdrawn_at),
         shared_with: r.recipient_dentist_id
           ? { dentist_id: r.recipient_dentist_id, dentist_name: r.recipient_dentist_name }
           : "all_verified_dentists",
-        basis:
-          "Consentement au partage des documents de la demande avec le ou les dentistes choisis et l'équipe (case obligatoire à l'envoi de la demande).",
       })),
     ],
     sessions: sessions.map((s) => ({

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONSENT_VERSION } from "../../../shared/domain/consent";
 import { DATA_EXPORT_PER_HOUR, DATA_EXPORT_URL } from "../../../shared/schemas/account";
 import { multipart, tinyPdf, tinyPng, zipContents } from "../../testing/files";
 import { postRequest, signUpPatient } from "../../testing/harness";
@@ -259,6 +260,12 @@ describe("GET /api/account/export", () => {
     expect(supportImage).toBeTruthy();
     expect(holds(archive, uploads.aSupport)).toBe(true);
     expect(data.consents.filter((c) => c.kind === "document_sharing")).toHaveLength(data.requests.length);
+    // Each consent as the form worded it, with its version.
+    for (const consent of data.consents.filter((c) => c.kind === "document_sharing"))
+      expect(consent).toMatchObject({
+        version: CONSENT_VERSION,
+        text: expect.stringMatching(/^J'accepte que mes documents/),
+      });
     const avatar = must(data.profile?.avatar_file, "la photo de profil");
     expect(avatar).toMatch(/^fichiers\/photo-de-profil\//);
     expect(archive.entries.has(avatar)).toBe(true);

@@ -76,6 +76,10 @@ export function patientRequestsRepo(db: Db, actor: Actor) {
           "r.recipient_dentist_id",
           "d.full_name as recipient_name",
           "d.city as recipient_city",
+          "r.consent_version",
+          "r.consent_text",
+          "r.consent_at",
+          "r.consent_withdrawn_at",
         ])
         .where("r.id", "=", id)
         .executeTakeFirst();
@@ -149,12 +153,18 @@ export function patientRequestsRepo(db: Db, actor: Actor) {
      * Cancels the request when its status allows it, and closes the offers still waiting on it, in
      * one transaction; undefined when it is not the actor's.
      */
-    async cancel(id: string) {
+    /** Cancels an open request; `withdrawConsent` records that the patient withdrew the consent. */
+    async cancel(id: string, options: { withdrawConsent?: boolean } = {}) {
       return db.transaction().execute(async (trx) => {
         const now = new Date();
         const cancelled = await trx
           .updateTable("requests")
-          .set({ status: "cancelled", cancelled_at: now, updated_at: now })
+          .set({
+            status: "cancelled",
+            cancelled_at: now,
+            updated_at: now,
+            ...(options.withdrawConsent ? { consent_withdrawn_at: now } : {}),
+          })
           .where("id", "=", id)
           .where("patient_id", "=", actor.userId)
           .where("status", "in", ["new", "in_review"])

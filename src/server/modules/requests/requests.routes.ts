@@ -7,6 +7,7 @@ import type { TreatmentType } from "../../../shared/domain/treatments";
 import { mayCancelRequest, mayDeleteRequest } from "../../../shared/policies/requests";
 import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
 import {
+  CONSENT_MESSAGES,
   patientDashboardSchema,
   requestCreatedSchema,
   requestDetailSchema,
@@ -102,7 +103,11 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
-      const id = await createRequest({ db: app.db, storage: app.storage }, actor, request);
+      const id = await createRequest(
+        { db: app.db, storage: app.storage, brandName: app.config.brandName },
+        actor,
+        request,
+      );
       return reply.status(201).send({ id, message: UPLOAD_MESSAGES.success });
     },
   );
@@ -158,6 +163,12 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
           created_at: new Date(r.created_at).toISOString(),
         })),
         offers,
+        consent: {
+          version: row.consent_version,
+          text: row.consent_text,
+          given_at: new Date(row.consent_at).toISOString(),
+          withdrawn_at: row.consent_withdrawn_at ? new Date(row.consent_withdrawn_at).toISOString() : null,
+        },
         access_log: accessLog.map((a) => ({
           id: a.id,
           document_id: a.document_id,
@@ -201,6 +212,42 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         );
       }
       return { id, status: "cancelled" as const };
+    },
+  );
+
+  r.post(
+    "/api/patient/requests/:id/consent/withdraw",
+    {
+      schema: {
+        tags: ["patient"],
+        summary:
+          "Retirer mon consentement au partage d'une demande ouverte : elle est fermée aux dentistes (annulée)",
+        params: idParams,
+        response: {
+          200: z.object({ id: z.string(), status: z.literal("cancelled"), message: z.string() }),
+          ...errors,
+          409: errorBodySchema,
+        },
+      },
+      onRequest: patient,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const requests = patientRequestsRepo(app.db, actor);
+      const id = request.params.id;
+      const row = z.uuid().safeParse(id).success ? await requests.find(id) : undefined;
+      if (!row) throw notFound(NOT_FOUND);
+      const cancelled = mayCancelRequest(row.status)
+        ? await requests.cancel(id, { withdrawConsent: true })
+        : undefined;
+      if (!cancelled) throw new AppError(409, "CONFLICT", CONSENT_MESSAGES.notOpen);
+      await writeAudit(app.db, {
+        actorId: actor.userId,
+        action: "request.consent_withdrawn",
+        subjectType: "request",
+        subjectId: id,
+      });
+      return { id, status: "cancelled" as const, message: CONSENT_MESSAGES.withdrawn };
     },
   );
 

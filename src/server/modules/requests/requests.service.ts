@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { CONSENT_VERSION, consentText } from "../../../shared/domain/consent";
 import { DOCUMENT_TYPES, type DocumentType, MAX_FILES_PER_REQUEST } from "../../../shared/domain/requests";
 import { requestFieldsSchema, UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
 import type { Actor } from "../../access/actor";
@@ -11,6 +12,8 @@ import { DOCUMENT_TYPES as CONTENT_TYPES, isFileTooLarge, type StoredFile, store
 interface Deps {
   db: Db;
   storage: Storage;
+  /** The brand named in the consent's text. */
+  brandName: string;
 }
 
 /**
@@ -64,10 +67,11 @@ export async function createRequest(deps: Deps, actor: Actor, request: FastifyRe
     });
 
     return await deps.db.transaction().execute(async (trx) => {
+      let dentistName: string | null = null;
       if (input.recipient) {
         const dentist = await trx
           .selectFrom("profiles")
-          .select("id")
+          .select(["id", "full_name"])
           .where("id", "=", input.recipient)
           .where("role", "=", "dentist")
           .where("is_verified", "=", true)
@@ -77,6 +81,7 @@ export async function createRequest(deps: Deps, actor: Actor, request: FastifyRe
             recipient: UPLOAD_MESSAGES.recipientUnavailable,
           });
         }
+        dentistName = dentist.full_name;
       }
       const row = await trx
         .insertInto("requests")
@@ -88,6 +93,9 @@ export async function createRequest(deps: Deps, actor: Actor, request: FastifyRe
           quote_amount_cents: input.quote_amount,
           urgency: input.urgency,
           recipient_dentist_id: input.recipient,
+          // The consent as the form showed it (the same words, from the same function).
+          consent_version: CONSENT_VERSION,
+          consent_text: consentText({ brand: deps.brandName, dentistName }),
         })
         .returning("id")
         .executeTakeFirstOrThrow();

@@ -1,7 +1,9 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONSENT_VERSION, consentText } from "../../../shared/domain/consent";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
+import { CONSENT_MESSAGES } from "../../../shared/schemas/requests";
 import { ensureAdmin } from "../../bootstrap";
 import { fakeExe, pdfOfSize, tinyPdf, tinyPng } from "../../testing/files";
 import {
@@ -270,6 +272,50 @@ describe("following requests", () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().status).toBe("cancelled");
     expect((await post(who.alice?.cookie)).statusCode).toBe(409);
+  });
+
+  it("records the consent as the form worded it, and closes the request when the patient withdraws it", async () => {
+    const toAll = await createFor("alice");
+    const toA = await createFor("alice", { recipient: who.drA?.id ?? "" });
+    const consentOf = async (id: string) =>
+      (await get(`/api/patient/requests/${id}`, who.alice?.cookie)).json().consent;
+    const all = await consentOf(toAll);
+    expect(all).toMatchObject({
+      version: CONSENT_VERSION,
+      text: consentText({ brand: "Sourio", dentistName: null }),
+      withdrawn_at: null,
+    });
+    expect(Date.now() - Date.parse(all.given_at)).toBeLessThan(60_000);
+    expect((await consentOf(toA)).text).toBe(consentText({ brand: "Sourio", dentistName: "Anne Martin" }));
+
+    const withdraw = (id: string, cookie?: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: `/api/patient/requests/${id}/consent/withdraw`,
+        headers: cookie ? { cookie } : {},
+      });
+    expect((await get(`/api/dentist/requests/${toAll}`, who.drB?.cookie)).statusCode).toBe(200);
+    expect((await withdraw(toAll)).statusCode).toBe(401);
+    expect((await withdraw(toAll, who.bob?.cookie)).statusCode).toBe(404);
+    expect((await withdraw(toAll, who.drB?.cookie)).statusCode).toBe(403);
+    const ok = await withdraw(toAll, who.alice?.cookie);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ status: "cancelled", message: CONSENT_MESSAGES.withdrawn });
+    const after = (await get(`/api/patient/requests/${toAll}`, who.alice?.cookie)).json();
+    expect(after.status).toBe("cancelled");
+    expect(after.consent.withdrawn_at).not.toBeNull();
+    expect(after.consent.text).toBe(all.text);
+    // Dentists no longer see it; withdrawing again says it is already closed.
+    expect((await get(`/api/dentist/requests/${toAll}`, who.drB?.cookie)).statusCode).toBe(404);
+    const again = await withdraw(toAll, who.alice?.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(CONSENT_MESSAGES.notOpen);
+    const audit = await ctx.app.db
+      .selectFrom("audit_log")
+      .select(["actor_id", "subject_id"])
+      .where("action", "=", "request.consent_withdrawn")
+      .execute();
+    expect(audit).toEqual([{ actor_id: who.alice?.id, subject_id: toAll }]);
   });
 
   it("lists verified dentists only, for patients only", async () => {

@@ -3,12 +3,14 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import {
+  SUPPORT_ACCESS_LIMIT,
+  supportAccessSchema,
   supportMessageSchema,
   supportPageQuerySchema,
   supportPageSchema,
 } from "../../../shared/schemas/support";
 import { actorOf, requireArea } from "../../access/actor";
-import { writeAudit } from "../../access/audit";
+import { recordSupportAccess, writeAudit } from "../../access/audit";
 import { notFound } from "../../errors";
 import { contentDisposition } from "../../files/names";
 import { supportPage } from "./support.repo";
@@ -80,6 +82,39 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get(
+    "/api/support/access",
+    {
+      schema: {
+        tags: ["support"],
+        summary: "Quand l'équipe a ouvert mon fil d'aide ou ses images (les plus récents d'abord)",
+        response: { 200: supportAccessSchema, ...errors },
+      },
+      onRequest: patient,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const rows = await app.db
+        .selectFrom("document_access")
+        .select(["id", "actor_name", "action", "object_name", "created_at"])
+        .where("support_patient_id", "=", actor.userId)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(SUPPORT_ACCESS_LIMIT)
+        .execute();
+      reply.header("cache-control", "no-store");
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          actor_name: row.actor_name,
+          action: row.action as "support_thread_view" | "support_image_view",
+          object_name: row.object_name,
+          created_at: new Date(row.created_at).toISOString(),
+        })),
+      };
+    },
+  );
+
+  r.get(
     "/api/support/messages/:id/image",
     {
       schema: {
@@ -104,7 +139,11 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
       const row = await query.executeTakeFirst();
       const size = row?.image_key ? await app.storage.size(row.image_key) : null;
       if (!row?.image_key || size === null) throw notFound("Image introuvable.");
-      if (row.patient_id !== actor.userId)
+      if (row.patient_id !== actor.userId) {
+        await recordSupportAccess(app.db, actor, row.patient_id, {
+          action: "support_image_view",
+          objectName: row.image_name ?? "image",
+        });
         await writeAudit(app.db, {
           actorId: actor.userId,
           action: "support_image.view",
@@ -112,6 +151,7 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
           subjectId: row.id,
           details: { patient_id: row.patient_id },
         });
+      }
       return reply
         .header("content-type", row.image_type ?? "application/octet-stream")
         .header("content-length", size)
