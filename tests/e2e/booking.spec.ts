@@ -1,36 +1,12 @@
 import { readFile } from "node:fs/promises";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { formatAppointmentTime } from "../../src/shared/format/dates";
 import { addDays, parisLocalToDate, parisToday } from "../../src/shared/policies/offers";
 import { DEMO, expect, expectNoSeriousA11yIssues, outbox, test } from "./fixtures";
-import { expectPath, loginViaApi, signupPatientViaApi, toast } from "./helpers";
+import { expectPath, fileRequestViaApi, loginViaApi, signupPatientViaApi, toast } from "./helpers";
 
-/** A small valid PDF: the server checks the content, not only the name. */
-const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
-);
 const DAY = 24 * 60 * 60 * 1000;
-
-/** A request to every verified dentist, with the amount of the patient's quote (for the saving). */
-async function createRequest(api: APIRequestContext): Promise<string> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    treatment_type: "crown",
-    description: "Couronne sur la 46, devis de 1 500 € reçu.",
-    budget: "",
-    quote_amount: "1500",
-    urgency: "medium",
-    recipient: "all",
-    consent: "true",
-    document_types: JSON.stringify(["quote"]),
-  }))
-    form.append(name, value);
-  form.append("files", new File([PDF], "devis-couronne.pdf", { type: "application/pdf" }));
-  const created = await api.post("/api/patient/requests", { multipart: form });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
-}
 
 /** A dentist's offer through the API, as that dentist (their own browser context). */
 async function sendOffer(dentist: Page, requestId: string, amountCents: number, slot: string) {
@@ -55,7 +31,7 @@ test.describe("comparer, accepter, prendre rendez-vous (D14)", () => {
     test.setTimeout(150_000);
     // The patient has their own cookie jar (`request`) for the API, and signs the page in.
     const patient = await signupPatientViaApi(request, { firstName: "Inès", lastName: "Rendezvous" });
-    const requestId = await createRequest(request);
+    const requestId = await fileRequestViaApi(request);
     // Slots 8 days ahead (Paris time): the 7-day reminder falls due a day from now.
     const slotDay = addDays(parisToday(new Date()), 8);
     const martinSlot = `${slotDay}T10:00`;
@@ -198,7 +174,7 @@ test.describe("comparer, accepter, prendre rendez-vous (D14)", () => {
     request,
   }) => {
     const patient = await signupPatientViaApi(request, { firstName: "Hugo", lastName: "Retrait" });
-    const requestId = await createRequest(request);
+    const requestId = await fileRequestViaApi(request);
     await loginViaApi(page, DEMO.dentist2);
     await sendOffer(page, requestId, 99_000, `${addDays(parisToday(new Date()), 9)}T09:00`);
 

@@ -1,40 +1,14 @@
 import { readFile } from "node:fs/promises";
-import type { APIRequestContext } from "@playwright/test";
 import { ACCOUNT_MESSAGES, ERASURE_MESSAGES } from "../../src/shared/schemas/account";
 import { expect, expectNoSeriousA11yIssues, test } from "./fixtures";
-import { expectPath, signupPatientViaApi, toast } from "./helpers";
-
-/** A small valid PDF: the server checks the content, not only the name. */
-const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
-);
-
-/** A request to every verified dentist, with a quote, as the signed-in patient. */
-async function fileRequest(api: APIRequestContext): Promise<string> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    treatment_type: "crown",
-    description: "Couronne sur la 46, devis de 1 500 € reçu.",
-    budget: "",
-    quote_amount: "1500",
-    urgency: "medium",
-    recipient: "all",
-    consent: "true",
-    document_types: JSON.stringify(["quote"]),
-  }))
-    form.append(name, value);
-  form.append("files", new File([PDF], "devis-couronne.pdf", { type: "application/pdf" }));
-  const created = await api.post("/api/patient/requests", { multipart: form });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
-}
+import { expectPath, fileRequestViaApi, signupPatientViaApi, toast } from "./helpers";
 
 test("un patient télécharge ses données puis supprime son compte ; il ne peut plus se connecter", async ({
   page,
 }) => {
   test.setTimeout(60_000);
   const account = await signupPatientViaApi(page.request, { firstName: "Noé", lastName: "Lambert" });
-  const requestId = await fileRequest(page.request);
+  const requestId = await fileRequestViaApi(page.request);
 
   await page.goto("/patient/profile");
   const data = page.getByRole("region", { name: "Mes données" });

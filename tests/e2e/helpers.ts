@@ -53,3 +53,31 @@ export async function expectPath(page: Page, pathname: string): Promise<void> {
 export function toast(page: Page, title: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: title });
 }
+
+/** A small valid PDF: the server checks the content, not only the name. */
+export const TINY_PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+);
+
+/**
+ * A request to every verified dentist, with a quote and the amount of the patient's quote (for the
+ * saving), as the signed-in patient of this request context. Returns its id.
+ */
+export async function fileRequestViaApi(api: APIRequestContext): Promise<string> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    treatment_type: "crown",
+    description: "Couronne sur la 46, devis de 1 500 € reçu.",
+    budget: "",
+    quote_amount: "1500",
+    urgency: "medium",
+    recipient: "all",
+    consent: "true",
+    document_types: JSON.stringify(["quote"]),
+  }))
+    form.append(name, value);
+  form.append("files", new File([TINY_PDF], "devis-couronne.pdf", { type: "application/pdf" }));
+  const created = await api.post("/api/patient/requests", { multipart: form });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { ERASED_MESSAGE_BODY, ERASED_NAME, ERASURE_MESSAGES } from "../../../shared/schemas/account";
 import { ERROR_CODES } from "../../../shared/schemas/common";
@@ -29,6 +30,21 @@ export interface ErasureDeps {
   brandName: string;
   now: Date;
   log: { error(obj: object, msg: string): void };
+}
+
+/** The erasure's dependencies from the app, for a route's request (its logger) or a job. */
+export function erasureDeps(
+  app: Pick<FastifyInstance, "db" | "storage" | "mailer" | "config" | "clock">,
+  log: ErasureDeps["log"],
+): ErasureDeps {
+  return {
+    db: app.db,
+    storage: app.storage,
+    mailer: app.mailer,
+    brandName: app.config.brandName,
+    now: app.clock(),
+    log,
+  };
 }
 
 export const ERASURE_ACTION = "account.erased";

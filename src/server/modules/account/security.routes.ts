@@ -11,7 +11,7 @@ import {
 } from "../../../shared/schemas/account";
 import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
 import { actorOf, authHeaders, forwardCookies, requireArea } from "../../access/actor";
-import { checkOwnPassword, eraseAccount } from "./erasure.service";
+import { checkOwnPassword, eraseAccount, erasureDeps } from "./erasure.service";
 import * as service from "./security.service";
 import { trustedDeviceCookieName } from "./trusted-device";
 
@@ -126,14 +126,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
-      const erasure = {
-        db: app.db,
-        storage: app.storage,
-        mailer: app.mailer,
-        brandName: app.config.brandName,
-        now: app.clock(),
-        log: request.log,
-      };
+      const erasure = erasureDeps(app, request.log);
       await checkOwnPassword(erasure, actor.userId, request.body.password);
       await eraseAccount(erasure, actor.userId, "self");
       // The session is gone with the account: the browser forgets its cookies too.

@@ -27,7 +27,7 @@ import { actorOf, requireArea } from "../../access/actor";
 import { recordSupportAccess } from "../../access/audit";
 import { notFound } from "../../errors";
 import { contentDisposition } from "../../files/names";
-import { eraseAccount } from "../account/erasure.service";
+import { eraseAccount, erasureDeps } from "../account/erasure.service";
 import { retentionPreview } from "../retention/retention.service";
 import { supportPage, supportThreads } from "../support/support.repo";
 import { markSupportRead, postTeamReply } from "../support/support.service";
@@ -137,18 +137,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
-      await eraseAccount(
-        {
-          db: app.db,
-          storage: app.storage,
-          mailer: app.mailer,
-          brandName: app.config.brandName,
-          now: app.clock(),
-          log: request.log,
-        },
-        request.params.id,
-        { adminId: actor.userId },
-      );
+      await eraseAccount(erasureDeps(app, request.log), request.params.id, { adminId: actor.userId });
       return { message: ERASURE_MESSAGES.erasedByAdmin };
     },
   );
