@@ -139,19 +139,21 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
       const row = await query.executeTakeFirst();
       const size = row?.image_key ? await app.storage.size(row.image_key) : null;
       if (!row?.image_key || size === null) throw notFound("Image introuvable.");
-      if (row.patient_id !== actor.userId) {
-        await recordSupportAccess(app.db, actor, row.patient_id, {
-          action: "support_image_view",
-          objectName: row.image_name ?? "image",
+      if (row.patient_id !== actor.userId)
+        // The patient's access history and the audit trail, together or not at all.
+        await app.db.transaction().execute(async (trx) => {
+          await recordSupportAccess(trx, actor, row.patient_id, {
+            action: "support_image_view",
+            objectName: row.image_name ?? "image",
+          });
+          await writeAudit(trx, {
+            actorId: actor.userId,
+            action: "support_image.view",
+            subjectType: "support_message",
+            subjectId: row.id,
+            details: { patient_id: row.patient_id },
+          });
         });
-        await writeAudit(app.db, {
-          actorId: actor.userId,
-          action: "support_image.view",
-          subjectType: "support_message",
-          subjectId: row.id,
-          details: { patient_id: row.patient_id },
-        });
-      }
       return reply
         .header("content-type", row.image_type ?? "application/octet-stream")
         .header("content-length", size)
