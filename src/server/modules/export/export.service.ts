@@ -217,6 +217,18 @@ export async function buildExport(deps: Deps, actor: Actor) {
       .map((l) => ({ act: l.act, tooth: l.tooth, fee_cents: l.fee_cents }));
   const slotsOf = (offerId: string) =>
     offerDetails.slots.filter((s) => s.offer_id === offerId).map((s) => iso(s.starts_at));
+  /** What an offer says, the same whether the person received or sent it. */
+  const offerTerms = (o: (typeof offersReceived)[number] | (typeof offersSent)[number]) => ({
+    amount_cents: o.amount_cents,
+    comment: o.comment,
+    valid_until: o.valid_until,
+    status: o.status,
+    decided_at: iso(o.decided_at),
+    lines: linesOf(o.id),
+    proposed_slots: slotsOf(o.id),
+    created_at: iso(o.created_at),
+    updated_at: iso(o.updated_at),
+  });
 
   const messagesOf = (conversationId: string) =>
     messages
@@ -271,15 +283,7 @@ export async function buildExport(deps: Deps, actor: Actor) {
       request_id: o.request_id,
       dentist_id: o.dentist_id,
       dentist_name: o.dentist_name,
-      amount_cents: o.amount_cents,
-      comment: o.comment,
-      valid_until: o.valid_until,
-      status: o.status,
-      decided_at: iso(o.decided_at),
-      lines: linesOf(o.id),
-      proposed_slots: slotsOf(o.id),
-      created_at: iso(o.created_at),
-      updated_at: iso(o.updated_at),
+      ...offerTerms(o),
     })),
     requests_followed: followed.map((f) => ({
       request_id: f.request_id,
@@ -295,15 +299,7 @@ export async function buildExport(deps: Deps, actor: Actor) {
       request_id: o.request_id,
       patient_name: o.patient_name,
       treatment_type: o.treatment_type,
-      amount_cents: o.amount_cents,
-      comment: o.comment,
-      valid_until: o.valid_until,
-      status: o.status,
-      decided_at: iso(o.decided_at),
-      lines: linesOf(o.id),
-      proposed_slots: slotsOf(o.id),
-      created_at: iso(o.created_at),
-      updated_at: iso(o.updated_at),
+      ...offerTerms(o),
     })),
     conversations: conversations.map((c) => {
       const iAmPatient = c.patient_id === me;
