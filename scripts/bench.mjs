@@ -61,6 +61,27 @@ function rssOf(pid) {
   return Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0) * 1024;
 }
 
+/**
+ * How much the process's RSS rose above its settled level while `work` ran (MB, sampled every
+ * 10 ms), and how long the work took (s).
+ */
+async function rssGrowthDuring(pid, work) {
+  await new Promise((r) => setTimeout(r, 500));
+  const baseline = rssOf(pid);
+  let peak = baseline;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssOf(pid));
+  }, 10);
+  const started = Date.now();
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  peak = Math.max(peak, rssOf(pid));
+  return { growth: (peak - baseline) / (1024 * 1024), seconds: (Date.now() - started) / 1000 };
+}
+
 async function uploadBench(base, pid) {
   const login = await fetch(`${base}/api/account/login`, {
     method: "POST",
@@ -84,20 +105,10 @@ async function uploadBench(base, pid) {
     if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`);
   };
   await once(); // warm-up
-  await new Promise((r) => setTimeout(r, 500));
-  const baseline = rssOf(pid);
-  let peak = baseline;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssOf(pid));
-  }, 10);
-  const started = Date.now();
-  await Promise.all(Array.from({ length: 8 }, once));
-  clearInterval(timer);
-  peak = Math.max(peak, rssOf(pid));
-  const growth = (peak - baseline) / (1024 * 1024);
+  const { growth, seconds } = await rssGrowthDuring(pid, () => Promise.all(Array.from({ length: 8 }, once)));
   record(
     "8 téléversements simultanés de 10 Mo : hausse du RSS serveur",
-    `${growth.toFixed(1)} Mo (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    `${growth.toFixed(1)} Mo (${seconds.toFixed(1)} s)`,
     "< 15 Mo",
     growth < 15,
   );
@@ -142,20 +153,12 @@ async function exportBench(base, pid) {
     });
     if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`);
   }
-  await new Promise((r) => setTimeout(r, 500));
-  const baseline = rssOf(pid);
-  let peak = baseline;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssOf(pid));
-  }, 10);
-  const started = Date.now();
-  const response = await fetch(`${base}/api/account/export`, { headers: { cookie } });
   let bytes = 0;
-  for await (const chunk of response.body) bytes += chunk.length;
-  clearInterval(timer);
-  const seconds = (Date.now() - started) / 1000;
-  if (response.status !== 200) throw new Error(`export: ${response.status}`);
-  const growth = (peak - baseline) / (1024 * 1024);
+  const { growth, seconds } = await rssGrowthDuring(pid, async () => {
+    const response = await fetch(`${base}/api/account/export`, { headers: { cookie } });
+    if (response.status !== 200) throw new Error(`export: ${response.status}`);
+    for await (const chunk of response.body) bytes += chunk.length;
+  });
   record(
     "Export de 100 documents (10 Mo) : hausse du RSS serveur",
     `${growth.toFixed(1)} Mo (${(bytes / 1024 / 1024).toFixed(1)} Mo en ${seconds.toFixed(1)} s)`,
