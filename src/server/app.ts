@@ -26,6 +26,7 @@ import { documentRoutes } from "./modules/documents/documents.routes";
 import { exportRoutes } from "./modules/export/export.routes";
 import { offerRoutes } from "./modules/offers/offers.routes";
 import { profileRoutes } from "./modules/profiles/profiles.routes";
+import { quoteRoutes } from "./modules/quotes/quotes.routes";
 import { requestRoutes } from "./modules/requests/requests.routes";
 import { supportRoutes } from "./modules/support/support.routes";
 import { seoRoutes } from "./modules/system/seo.routes";
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   await app.register(conversationRoutes);
   await app.register(supportRoutes);
+  await app.register(quoteRoutes);
   await app.register(adminRoutes);
   await app.register(realtimeRoutes);
   await app.register(seoRoutes);

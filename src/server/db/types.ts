@@ -236,6 +236,35 @@ export interface OfferLinesTable {
   act: string;
   tooth: number | null;
   fee_cents: number;
+  code: string | null;
+  basket: Generated<"100_sante" | "maitrise" | "libre">;
+  br_cents: Generated<number>;
+  ceiling_cents: number | null;
+}
+
+/** The lines of a patient's original devis (issue 15), same shape as an offer's. */
+export interface RequestQuoteLinesTable {
+  id: Generated<string>;
+  request_id: string;
+  position: number;
+  code: string | null;
+  act: string;
+  tooth: number | null;
+  fee_cents: number;
+  basket: "100_sante" | "maitrise" | "libre";
+  br_cents: number;
+  ceiling_cents: number | null;
+}
+
+/** 'Ma mutuelle' (issue 15): one row per patient who gave it. */
+export interface PatientCoversTable {
+  patient_id: string;
+  percent_of_br: number;
+  ro_included: boolean;
+  annual_ceiling_cents: number | null;
+  implant_allowance_cents: number | null;
+  responsible: boolean;
+  updated_at: Timestamp;
 }
 
 export interface OfferSlotsTable {
@@ -337,6 +366,8 @@ export interface Database {
   support_messages: SupportMessagesTable;
   offers: OffersTable;
   offer_lines: OfferLinesTable;
+  request_quote_lines: RequestQuoteLinesTable;
+  patient_covers: PatientCoversTable;
   offer_slots: OfferSlotsTable;
   appointments: AppointmentsTable;
   appointment_options: AppointmentOptionsTable;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DENTIST_STATUSES } from "../domain/dentist";
 import { URGENCIES } from "../domain/requests";
 import { TREATMENT_TYPES } from "../domain/treatments";
+import { quoteLineDtoSchema } from "./quotes";
 import { documentSchema, pageQuerySchema } from "./requests";
 
 /** Texts of spec §8 for the dentist area. */
@@ -59,6 +60,8 @@ export const dentistRequestDetailSchema = dentistRequestSummarySchema.extend({
   addressed_to_me: z.boolean(),
   documents: z.array(documentSchema),
   conversation_id: z.string().nullable(),
+  /** The patient's devis line by line, when given (issue 15): the offer may start from it. */
+  quote_lines: z.array(quoteLineDtoSchema),
 });
 export type DentistRequestDetail = z.infer<typeof dentistRequestDetailSchema>;
 

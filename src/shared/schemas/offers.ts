@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { isFdiTooth, OFFER_LIMITS, OFFER_STATES } from "../domain/offers";
+import { OFFER_LIMITS, OFFER_STATES } from "../domain/offers";
 import { addDays, isFutureSlot, linesTotal, parisToday } from "../policies/offers";
+import { quoteLineDtoSchema, quoteLineInputSchema } from "./quotes";
 
 /** Texts of the proposal form and its results (spec §2 /dentist/quote-request/{id}, D14). */
 export const OFFER_MESSAGES = {
@@ -9,10 +10,6 @@ export const OFFER_MESSAGES = {
   amountTooHigh: "Le montant ne peut pas dépasser 100 000 €.",
   commentTooLong: "Le commentaire ne peut pas dépasser 2 000 caractères.",
   tooManyLines: "20 actes au maximum.",
-  actRequired: "Veuillez décrire l'acte.",
-  actTooLong: "L'intitulé de l'acte ne peut pas dépasser 120 caractères.",
-  toothInvalid: "Numéro de dent invalide (notation FDI : 11 à 18, 21 à 28, 31 à 38 ou 41 à 48).",
-  feeInvalid: "Les honoraires doivent être un montant positif en euros.",
   linesMismatch: "Le total des actes doit être égal au montant de la proposition.",
   validityInvalid: "La date de validité est invalide.",
   validityPast: "La date de validité doit être aujourd'hui ou plus tard.",
@@ -51,19 +48,8 @@ const cents = (message: string) =>
     .positive(message)
     .max(OFFER_LIMITS.maxAmountCents, OFFER_MESSAGES.amountTooHigh);
 
-export const offerLineSchema = z.object({
-  act: z
-    .string({ error: OFFER_MESSAGES.actRequired })
-    .trim()
-    .min(1, OFFER_MESSAGES.actRequired)
-    .max(OFFER_LIMITS.actMax, OFFER_MESSAGES.actTooLong),
-  tooth: z
-    .number({ error: OFFER_MESSAGES.toothInvalid })
-    .refine(isFdiTooth, OFFER_MESSAGES.toothInvalid)
-    .nullable()
-    .default(null),
-  fee_cents: cents(OFFER_MESSAGES.feeInvalid),
-});
+/** An offer line: the same structure as the patient's quote (issue 15). */
+export const offerLineSchema = quoteLineInputSchema;
 
 /**
  * A new offer. Amounts are integer cents; the validity date is a Paris calendar day and the
@@ -123,11 +109,7 @@ export function offerTimingIssues(
   return issues;
 }
 
-export const offerLineDtoSchema = z.object({
-  act: z.string(),
-  tooth: z.number().nullable(),
-  fee_cents: z.number(),
-});
+export const offerLineDtoSchema = quoteLineDtoSchema;
 
 export const offerDtoSchema = z.object({
   id: z.string(),

@@ -3,6 +3,7 @@ import { DEFAULT_URGENCY, DOCUMENT_TYPES, REQUEST_STATUSES, URGENCIES } from "..
 import { TREATMENT_TYPES } from "../domain/treatments";
 import { parseEuros } from "../format/money";
 import { patientOfferSchema } from "./offers";
+import { QUOTE_MESSAGES, quoteLineDtoSchema, quoteLinesSchema } from "./quotes";
 
 /** Texts of spec §5 and §8 for the patient upload. */
 export const UPLOAD_MESSAGES = {
@@ -65,6 +66,20 @@ export const requestFieldsSchema = z.object({
     .optional()
     .transform((v) => (v && v !== "all" ? v : null)),
   consent: z.literal("true", { error: UPLOAD_MESSAGES.consentRequired }),
+  /** The devis line by line (issue 15), a JSON array of lines; optional. */
+  quote_lines: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v?.trim()) return [];
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: QUOTE_MESSAGES.linesInvalid });
+        return z.NEVER;
+      }
+    })
+    .pipe(quoteLinesSchema),
   document_types: z
     .string()
     .optional()
@@ -143,6 +158,8 @@ export const requestDetailSchema = requestSummarySchema.extend({
   description: z.string(),
   budget: z.string(),
   quote_amount_cents: z.number().nullable(),
+  /** The devis line by line, when the patient entered it (issue 15). */
+  quote_lines: z.array(quoteLineDtoSchema),
   recipient: z.object({ id: z.string(), full_name: z.string(), city: z.string().nullable() }).nullable(),
   updated_at: z.string(),
   documents: z.array(documentSchema),

@@ -32,6 +32,7 @@ function detail(overrides: Partial<DentistRequestDetail> = {}): DentistRequestDe
     addressed_to_me: false,
     documents: [],
     conversation_id: null,
+    quote_lines: [],
     ...overrides,
   };
 }

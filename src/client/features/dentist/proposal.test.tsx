@@ -50,6 +50,7 @@ function detail(overrides: Partial<DentistRequestDetail> = {}): DentistRequestDe
       doc("d4", "ordonnance.pdf", "other"),
     ],
     conversation_id: null,
+    quote_lines: [],
     ...overrides,
   };
 }
@@ -64,7 +65,7 @@ function sentOffer(overrides: Partial<OfferDto> = {}): OfferDto {
     comment: "Couronne céramique, deux séances.",
     valid_until: null,
     state: "sent",
-    lines: [{ act: "Couronne céramique", tooth: 36, fee_cents: 125_050 }],
+    lines: [{ code: null, basket: "libre" as const, br_cents: 0, ceiling_cents: null, act: "Couronne céramique", tooth: 36, fee_cents: 125_050 }],
     slots: [],
     created_at: "2026-11-22T09:00:00.000Z",
     ...overrides,

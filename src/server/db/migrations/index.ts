@@ -17,6 +17,7 @@ import * as m017 from "./017_access_history";
 import * as m018 from "./018_erasure";
 import * as m019 from "./019_consent";
 import * as m020 from "./020_support_access";
+import * as m021 from "./021_structured_quotes";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "018_erasure": m018,
   "019_consent": m019,
   "020_support_access": m020,
+  "021_structured_quotes": m021,
 };

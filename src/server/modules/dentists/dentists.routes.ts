@@ -18,6 +18,7 @@ import {
 import { actorOf, requireArea } from "../../access/actor";
 import { requireVisible } from "../../access/guards";
 import { notFound } from "../../errors";
+import { dentistQuotesRepo } from "../quotes/quotes.repo";
 import { dentistDashboard } from "./dashboard.service";
 import { dentistRequestsRepo } from "./dentists.repo";
 import { replyToRequest } from "./reply.service";
@@ -140,9 +141,10 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
       const id = request.params.id;
       const row = isUuid(id) ? await repo.find(id) : undefined;
       if (!row) throw notFound(DENTIST_MESSAGES.notFound);
-      const [documents, conversationId] = await Promise.all([
+      const [documents, conversationId, quoteLines] = await Promise.all([
         repo.documents(id),
         repo.conversationId(id),
+        dentistQuotesRepo(app.db, actor).lines(id),
         repo.markOpened(id),
       ]);
       return {
@@ -151,6 +153,7 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
         assigned: row.assigned,
         addressed_to_me: row.recipient_dentist_id === actor.userId,
         conversation_id: conversationId,
+        quote_lines: quoteLines,
         documents: documents.map((d) => ({
           id: d.id,
           file_name: d.file_name,

@@ -43,7 +43,7 @@ async function withDetails<R extends OfferRow>(
   const [lines, slots] = await Promise.all([
     db
       .selectFrom("offer_lines")
-      .select(["offer_id", "act", "tooth", "fee_cents"])
+      .select(["offer_id", "code", "act", "tooth", "fee_cents", "basket", "br_cents", "ceiling_cents"])
       .where("offer_id", "in", ids)
       .orderBy("offer_id")
       .orderBy("position")
@@ -64,9 +64,7 @@ async function withDetails<R extends OfferRow>(
       comment: row.comment,
       valid_until: row.valid_until,
       state: offerStateOf(row, now),
-      lines: lines
-        .filter((l) => l.offer_id === row.id)
-        .map((l) => ({ act: l.act, tooth: l.tooth, fee_cents: l.fee_cents })),
+      lines: lines.filter((l) => l.offer_id === row.id).map(({ offer_id: _offer, ...line }) => line),
       slots: slots.filter((s) => s.offer_id === row.id).map((s) => new Date(s.starts_at).toISOString()),
       created_at: new Date(row.created_at).toISOString(),
     },

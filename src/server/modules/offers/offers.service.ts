@@ -2,9 +2,10 @@ import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
 import { mayWithdrawOffer, offerAcceptBlocker } from "../../../shared/policies/appointments";
-import { mayOffer, offerStateOf, parisLocalToDate } from "../../../shared/policies/offers";
+import { mayOffer, offerStateOf, parisLocalToDate, parisToday } from "../../../shared/policies/offers";
 import { DENTIST_MESSAGES } from "../../../shared/schemas/dentist";
 import { OFFER_MESSAGES, type OfferValues, offerTimingIssues } from "../../../shared/schemas/offers";
+import { quoteLineIssues, resolveLine } from "../../../shared/schemas/quotes";
 import type { Actor } from "../../access/actor";
 import { isVerifiedDentist } from "../../access/rules";
 import type { AppConfig } from "../../config";
@@ -40,8 +41,13 @@ export async function submitOffer(deps: Deps, actor: Actor, requestId: string, i
   const me = actor.userId;
   if (!isVerifiedDentist(actor.profile)) throw notFound(DENTIST_MESSAGES.notFound);
   const now = deps.clock();
-  const timing = offerTimingIssues(input, now);
-  if (timing.length > 0) throw validationError(timing);
+  // Basket, BR and ceiling from the reference table; a fee above a 100 % Santé or maîtrisé ceiling is refused.
+  const lines = input.lines.map((line) => resolveLine(line, parisToday(now)));
+  const issues = [
+    ...quoteLineIssues(lines, { refuseAboveCeiling: true, prefix: ["lines"] }),
+    ...offerTimingIssues(input, now),
+  ];
+  if (issues.length > 0) throw validationError(issues);
 
   const result = await deps.db.transaction().execute(async (trx) => {
     const { request, mine } = await lockRequestForDentist(trx, requestId, me);
@@ -68,18 +74,10 @@ export async function submitOffer(deps: Deps, actor: Actor, requestId: string, i
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    if (input.lines.length > 0)
+    if (lines.length > 0)
       await trx
         .insertInto("offer_lines")
-        .values(
-          input.lines.map((line, position) => ({
-            offer_id: offer.id,
-            position,
-            act: line.act,
-            tooth: line.tooth,
-            fee_cents: line.fee_cents,
-          })),
-        )
+        .values(lines.map((line, position) => ({ offer_id: offer.id, position, ...line })))
         .execute();
     if (input.slots.length > 0)
       await trx

@@ -20,6 +20,7 @@ import { actorOf, requireArea } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
 import { AppError, loggableError, notFound } from "../../errors";
 import { patientOffersRepo } from "../offers/offers.repo";
+import { patientQuotesRepo } from "../quotes/quotes.repo";
 import { listVerifiedDentists, patientRequestsRepo } from "./requests.repo";
 import { createRequest } from "./requests.service";
 
@@ -95,7 +96,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         tags: ["patient"],
         summary: "Créer une demande avec ses documents (multipart)",
         description:
-          "multipart/form-data : treatment_type (obligatoire), description, budget, quote_amount (euros), urgency (high|medium|low), recipient ('all' ou l'id d'un dentiste vérifié), consent ('true'), document_types (tableau JSON, un type par fichier : xray|quote|photo|other), puis un ou plusieurs fichiers `files` (10 Mo chacun, 10 au plus).",
+          "multipart/form-data : treatment_type (obligatoire), description, budget, quote_amount (euros), quote_lines (tableau JSON des lignes du devis : code, act, tooth, fee_cents), urgency (high|medium|low), recipient ('all' ou l'id d'un dentiste vérifié), consent ('true'), document_types (tableau JSON, un type par fichier : xray|quote|photo|other), puis un ou plusieurs fichiers `files` (10 Mo chacun, 10 au plus).",
         consumes: ["multipart/form-data"],
         response: { 201: requestCreatedSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },
@@ -104,7 +105,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const actor = await actorOf(request, reply);
       const id = await createRequest(
-        { db: app.db, storage: app.storage, brandName: app.config.brandName },
+        { db: app.db, storage: app.storage, brandName: app.config.brandName, clock: app.clock },
         actor,
         request,
       );
@@ -129,17 +130,19 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       const row = z.uuid().safeParse(id).success ? await requests.find(id) : undefined;
       if (!row) throw notFound(NOT_FOUND);
       const actor = await actorOf(request, reply);
-      const [documents, accessLog, replies, offers] = await Promise.all([
+      const [documents, accessLog, replies, offers, quoteLines] = await Promise.all([
         requests.documents(id),
         requests.accessLog(id),
         requests.replies(id),
         patientOffersRepo(app.db, actor).onRequest(id, app.clock()),
+        patientQuotesRepo(app.db, actor).lines(id),
       ]);
       return {
         ...summary(row),
         description: row.description,
         budget: row.budget,
         quote_amount_cents: row.quote_amount_cents,
+        quote_lines: quoteLines,
         updated_at: new Date(row.updated_at).toISOString(),
         recipient: row.recipient_dentist_id
           ? {

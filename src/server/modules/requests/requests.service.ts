@@ -1,6 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import { CONSENT_VERSION, consentText } from "../../../shared/domain/consent";
 import { DOCUMENT_TYPES, type DocumentType, MAX_FILES_PER_REQUEST } from "../../../shared/domain/requests";
+import { parisToday } from "../../../shared/policies/offers";
+import { quoteLineIssues, resolveLine } from "../../../shared/schemas/quotes";
 import { requestFieldsSchema, UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
 import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
@@ -8,12 +10,14 @@ import { AppError, validationError } from "../../errors";
 import { multipartField } from "../../plugins/input-guard";
 import type { Storage } from "../../storage/storage";
 import { DOCUMENT_TYPES as CONTENT_TYPES, isFileTooLarge, type StoredFile, storeUpload } from "../../uploads";
+import { insertQuoteLines, linesTotal } from "../quotes/quotes.repo";
 
 interface Deps {
   db: Db;
   storage: Storage;
   /** The brand named in the consent's text. */
   brandName: string;
+  clock: () => Date;
 }
 
 /**
@@ -61,6 +65,11 @@ export async function createRequest(deps: Deps, actor: Actor, request: FastifyRe
     const parsed = requestFieldsSchema.safeParse(fields);
     if (!parsed.success) throw validationError(parsed.error.issues);
     const input = parsed.data;
+    // The patient's own devis: lines above a ceiling are flagged on screen, not refused.
+    const day = parisToday(deps.clock());
+    const quoteLines = input.quote_lines.map((line) => resolveLine(line, day));
+    const lineIssues = quoteLineIssues(quoteLines, { refuseAboveCeiling: false, prefix: ["quote_lines"] });
+    if (lineIssues.length > 0) throw validationError(lineIssues);
     const types = stored.map((_, i) => {
       const t = input.document_types[i];
       return (DOCUMENT_TYPES as readonly string[]).includes(t ?? "") ? (t as DocumentType) : "other";
@@ -90,7 +99,7 @@ export async function createRequest(deps: Deps, actor: Actor, request: FastifyRe
           treatment_type: input.treatment_type,
           description: input.description,
           budget: input.budget,
-          quote_amount_cents: input.quote_amount,
+          quote_amount_cents: quoteLines.length > 0 ? linesTotal(quoteLines) : input.quote_amount,
           urgency: input.urgency,
           recipient_dentist_id: input.recipient,
           // The consent as the form showed it (the same words, from the same function).
@@ -114,6 +123,7 @@ export async function createRequest(deps: Deps, actor: Actor, request: FastifyRe
           })),
         )
         .execute();
+      await insertQuoteLines(trx, row.id, quoteLines);
       return row.id;
     });
   } catch (error) {

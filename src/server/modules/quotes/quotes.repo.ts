@@ -1,0 +1,136 @@
+import type { Kysely } from "kysely";
+import type { Cover, QuoteLineDto } from "../../../shared/schemas/quotes";
+import type { Actor } from "../../access/actor";
+import { requestVisibleToDentist } from "../../access/requests";
+import { isVerifiedDentist } from "../../access/rules";
+import type { Db } from "../../db/index";
+import type { Database } from "../../db/types";
+
+/**
+ * Structured quotes (issue 15): the lines of a patient's original devis and the patient's mutuelle.
+ * Every read and write is bound to the actor: the patient's own requests and cover; for a dentist, the
+ * lines of a request he may see.
+ */
+const lineColumns = [
+  "q.request_id",
+  "q.code",
+  "q.act",
+  "q.tooth",
+  "q.fee_cents",
+  "q.basket",
+  "q.br_cents",
+  "q.ceiling_cents",
+] as const;
+
+const toDto = ({ request_id: _request, ...line }: QuoteLineDto & { request_id: string }): QuoteLineDto =>
+  line;
+
+/** Writes a request's lines in their order (inside the caller's transaction). */
+export async function insertQuoteLines(
+  trx: Kysely<Database>,
+  requestId: string,
+  lines: readonly QuoteLineDto[],
+) {
+  if (lines.length === 0) return;
+  await trx
+    .insertInto("request_quote_lines")
+    .values(lines.map((line, position) => ({ request_id: requestId, position, ...line })))
+    .execute();
+}
+
+export const linesTotal = (lines: readonly QuoteLineDto[]) => lines.reduce((sum, l) => sum + l.fee_cents, 0);
+
+export function patientQuotesRepo(db: Db, actor: Actor) {
+  return {
+    /** The lines of one of the actor's own requests (none for anyone else's). */
+    async lines(requestId: string): Promise<QuoteLineDto[]> {
+      const rows = await db
+        .selectFrom("request_quote_lines as q")
+        .innerJoin("requests as r", "r.id", "q.request_id")
+        .select(lineColumns)
+        .where("q.request_id", "=", requestId)
+        .where("r.patient_id", "=", actor.userId)
+        .orderBy("q.position")
+        .execute();
+      return rows.map(toDto);
+    },
+
+    /**
+     * Replaces the lines of an open request of the actor's, in one transaction, and sets the quote's
+     * amount to their total (kept as it was when the lines are cleared). 'not_found' for anyone else's
+     * request, 'closed' once it is finished or cancelled.
+     */
+    async replace(requestId: string, lines: readonly QuoteLineDto[], now: Date) {
+      return db.transaction().execute(async (trx) => {
+        const request = await trx
+          .selectFrom("requests")
+          .select(["status", "quote_amount_cents"])
+          .where("id", "=", requestId)
+          .where("patient_id", "=", actor.userId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!request) return "not_found" as const;
+        if (request.status !== "new" && request.status !== "in_review") return "closed" as const;
+        await trx.deleteFrom("request_quote_lines").where("request_id", "=", requestId).execute();
+        await insertQuoteLines(trx, requestId, lines);
+        const amount = lines.length > 0 ? linesTotal(lines) : request.quote_amount_cents;
+        await trx
+          .updateTable("requests")
+          .set({ quote_amount_cents: amount, updated_at: now })
+          .where("id", "=", requestId)
+          .execute();
+        return { amount };
+      });
+    },
+
+    async cover(): Promise<Cover | null> {
+      const row = await db
+        .selectFrom("patient_covers")
+        .select([
+          "percent_of_br",
+          "ro_included",
+          "annual_ceiling_cents",
+          "implant_allowance_cents",
+          "responsible",
+        ])
+        .where("patient_id", "=", actor.userId)
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    async saveCover(cover: Cover, now: Date) {
+      await db
+        .insertInto("patient_covers")
+        .values({ patient_id: actor.userId, ...cover, updated_at: now })
+        .onConflict((oc) =>
+          oc
+            .column("patient_id")
+            .doUpdateSet((eb) => ({ ...cover, updated_at: eb.ref("excluded.updated_at") })),
+        )
+        .execute();
+    },
+
+    async removeCover() {
+      await db.deleteFrom("patient_covers").where("patient_id", "=", actor.userId).execute();
+    },
+  };
+}
+
+export function dentistQuotesRepo(db: Db, actor: Actor) {
+  const verified = isVerifiedDentist(actor.profile);
+  return {
+    /** The patient's original quote on a request this dentist may see (none otherwise). */
+    async lines(requestId: string): Promise<QuoteLineDto[]> {
+      if (!verified) return [];
+      const rows = await db
+        .selectFrom("request_quote_lines as q")
+        .innerJoin("requests as r", "r.id", "q.request_id")
+        .select(lineColumns)
+        .where("q.request_id", "=", requestId)
+        .where((eb) => requestVisibleToDentist(eb, actor.userId))
+        .orderBy("q.position")
+        .execute();
+      return rows.map(toDto);
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { parisToday } from "../../../shared/policies/offers";
+import { errorBodySchema } from "../../../shared/schemas/common";
+import {
+  COVER_MESSAGES,
+  compareQuotes,
+  comparisonSchema,
+  coverResponseSchema,
+  coverSavedSchema,
+  coverSchema,
+  QUOTE_MESSAGES,
+  quoteLineIssues,
+  quoteSavedSchema,
+  quoteUpdateSchema,
+  resolveLine,
+} from "../../../shared/schemas/quotes";
+import { actorOf, requireArea } from "../../access/actor";
+import { requireVisible } from "../../access/guards";
+import { AppError, notFound, validationError } from "../../errors";
+import { patientOffersRepo } from "../offers/offers.repo";
+import { patientQuotesRepo } from "./quotes.repo";
+
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const NOT_FOUND = "Demande introuvable.";
+
+/** The patient's structured devis, 'Ma mutuelle' and the comparison of offers by reste à charge (issue 15). */
+export async function quoteRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const patient = requireArea("patient");
+  const params = z.object({ id: z.string() });
+  const visible = requireVisible("request", NOT_FOUND);
+
+  r.get(
+    "/api/patient/cover",
+    {
+      schema: {
+        tags: ["patient"],
+        summary: "Ma mutuelle (couverture des prothèses dentaires), ou null",
+        response: { 200: coverResponseSchema, ...errors },
+      },
+      onRequest: patient,
+    },
+    async (request, reply) => ({
+      cover: await patientQuotesRepo(app.db, await actorOf(request, reply)).cover(),
+    }),
+  );
+
+  r.put(
+    "/api/patient/cover",
+    {
+      schema: {
+        tags: ["patient"],
+        summary:
+          "Enregistrer ma mutuelle (pourcentage de la BR, RO inclus ou non, plafonds, contrat responsable)",
+        body: coverSchema,
+        response: { 200: coverSavedSchema, 400: errorBodySchema, ...errors },
+      },
+      onRequest: patient,
+    },
+    async (request, reply) => {
+      const repo = patientQuotesRepo(app.db, await actorOf(request, reply));
+      await repo.saveCover(request.body, app.clock());
+      return { cover: await repo.cover(), message: COVER_MESSAGES.saved };
+    },
+  );
+
+  r.delete(
+    "/api/patient/cover",
+    {
+      schema: {
+        tags: ["patient"],
+        summary: "Retirer ma mutuelle (les estimations ne comptent plus que l'Assurance Maladie)",
+        response: { 200: coverSavedSchema, ...errors },
+      },
+      onRequest: patient,
+    },
+    async (request, reply) => {
+      await patientQuotesRepo(app.db, await actorOf(request, reply)).removeCover();
+      return { cover: null, message: COVER_MESSAGES.removed };
+    },
+  );
+
+  r.put(
+    "/api/patient/requests/:id/quote",
+    {
+      schema: {
+        tags: ["patient"],
+        summary: "Saisir les lignes de mon devis (dent, acte, honoraires) ; une liste vide les efface",
+        params,
+        body: quoteUpdateSchema,
+        response: { 200: quoteSavedSchema, 400: errorBodySchema, 409: errorBodySchema, ...errors },
+      },
+      onRequest: patient,
+      preValidation: visible,
+    },
+    async (request, reply) => {
+      const repo = patientQuotesRepo(app.db, await actorOf(request, reply));
+      const now = app.clock();
+      const day = parisToday(now);
+      const lines = request.body.lines.map((line) => resolveLine(line, day));
+      // The patient's own quote: a fee above a ceiling is flagged, not refused (it is their dentist's).
+      const issues = quoteLineIssues(lines, { refuseAboveCeiling: false, prefix: ["lines"] });
+      if (issues.length > 0) throw validationError(issues);
+      const result = await repo.replace(request.params.id, lines, now);
+      if (result === "not_found") throw notFound(NOT_FOUND);
+      if (result === "closed") throw new AppError(409, "CONFLICT", QUOTE_MESSAGES.notEditable);
+      return {
+        lines,
+        quote_amount_cents: result.amount,
+        message: lines.length > 0 ? QUOTE_MESSAGES.saved : QUOTE_MESSAGES.cleared,
+      };
+    },
+  );
+
+  r.get(
+    "/api/patient/requests/:id/comparison",
+    {
+      schema: {
+        tags: ["patient"],
+        summary:
+          "Les propositions d'une de mes demandes par reste à charge estimé (ma mutuelle), alignées dent par dent sur mon devis",
+        params,
+        response: { 200: comparisonSchema, ...errors },
+      },
+      onRequest: patient,
+      preValidation: visible,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const repo = patientQuotesRepo(app.db, actor);
+      const id = request.params.id;
+      const [original, offers, cover] = await Promise.all([
+        repo.lines(id),
+        patientOffersRepo(app.db, actor).onRequest(id, app.clock()),
+        repo.cover(),
+      ]);
+      return compareQuotes(original, offers, cover);
+    },
+  );
+}

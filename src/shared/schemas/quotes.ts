@@ -1,0 +1,402 @@
+import { z } from "zod";
+import { actByCode, actFitsTooth, BASKET_LABELS, ceilingOn } from "../domain/acts";
+import { isFdiTooth, OFFER_LIMITS } from "../domain/offers";
+import { BASKETS, type Basket, estimateQuote, type MutuelleCover } from "../domain/out-of-pocket";
+import { formatEuros } from "../format/money";
+
+/**
+ * Structured quotes (issue 15): the lines of a patient's original devis and of a dentist's offer — a
+ * tooth (FDI), an act (CCAM code from the reference table, or a free line), the fee — and the patient's
+ * mutuelle. Basket, BR and ceiling are never taken from the browser for an act of the table: the server
+ * fills them in from the table (`resolveLine`), and refuses what the form refuses (`quoteLineIssues`).
+ */
+export const QUOTE_MESSAGES = {
+  codeInvalid: "Code d'acte invalide (4 lettres et 3 chiffres, ex. HBLD634).",
+  actRequired: "Veuillez décrire l'acte.",
+  actTooLong: "L'intitulé de l'acte ne peut pas dépasser 120 caractères.",
+  toothInvalid: "Numéro de dent invalide (notation FDI : 11 à 18, 21 à 28, 31 à 38 ou 41 à 48).",
+  toothRequired: "Choisissez la dent concernée par cet acte.",
+  toothForArch: "Cet acte porte sur une arcade entière : ne choisissez pas de dent.",
+  toothNotFit: (tooth: number) => `Cet acte ne s'applique pas à la dent ${tooth}.`,
+  feeInvalid: "Les honoraires doivent être un montant positif en euros.",
+  feeTooHigh: "Les honoraires ne peuvent pas dépasser 100 000 €.",
+  brInvalid: "La base de remboursement doit être un montant positif ou nul en euros.",
+  tooManyLines: "20 actes au maximum.",
+  linesInvalid: "Les lignes du devis sont illisibles.",
+  aboveCeiling: (basket: Basket, ceilingCents: number) =>
+    `Au-dessus du plafond ${BASKET_LABELS[basket]} (${formatEuros(ceilingCents)}) : les honoraires de cet acte ne peuvent pas le dépasser.`,
+  aboveCeilingNotice: (basket: Basket, ceilingCents: number) =>
+    `au-dessus du plafond ${BASKET_LABELS[basket]} (${formatEuros(ceilingCents)})`,
+  saved: "Votre devis a été enregistré",
+  cleared: "Les lignes de votre devis ont été effacées",
+  notEditable: "Cette demande est terminée ou annulée : son devis ne peut plus être modifié.",
+} as const;
+
+export const COVER_MESSAGES = {
+  percentInvalid: "Indiquez un pourcentage de la base de remboursement entre 100 % et 500 %.",
+  amountInvalid: "Indiquez un montant positif en euros, ou laissez vide.",
+  saved: "Votre mutuelle a été enregistrée",
+  removed: "Votre mutuelle a été retirée : les estimations ne comptent plus que l'Assurance Maladie",
+} as const;
+
+const CODE = /^[A-Za-z]{4}\d{3}$/;
+
+/** One line as typed: the basket, BR and ceiling of a known code come from the table, not from here. */
+export const quoteLineInputSchema = z.object({
+  code: z
+    .string({ error: QUOTE_MESSAGES.codeInvalid })
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine((v) => v === "" || CODE.test(v), QUOTE_MESSAGES.codeInvalid)
+    .transform((v) => v || null)
+    .nullable()
+    .default(null),
+  act: z
+    .string({ error: QUOTE_MESSAGES.actRequired })
+    .trim()
+    .min(1, QUOTE_MESSAGES.actRequired)
+    .max(OFFER_LIMITS.actMax, QUOTE_MESSAGES.actTooLong),
+  tooth: z
+    .number({ error: QUOTE_MESSAGES.toothInvalid })
+    .refine(isFdiTooth, QUOTE_MESSAGES.toothInvalid)
+    .nullable()
+    .default(null),
+  fee_cents: z
+    .number({ error: QUOTE_MESSAGES.feeInvalid })
+    .int(QUOTE_MESSAGES.feeInvalid)
+    .positive(QUOTE_MESSAGES.feeInvalid)
+    .max(OFFER_LIMITS.maxAmountCents, QUOTE_MESSAGES.feeTooHigh),
+  /** Only for a free line (a code outside the table): its BR when the devis gives one. */
+  br_cents: z
+    .number({ error: QUOTE_MESSAGES.brInvalid })
+    .int(QUOTE_MESSAGES.brInvalid)
+    .min(0, QUOTE_MESSAGES.brInvalid)
+    .max(OFFER_LIMITS.maxAmountCents, QUOTE_MESSAGES.brInvalid)
+    .nullable()
+    .default(null),
+});
+export type QuoteLineInput = z.input<typeof quoteLineInputSchema>;
+export type QuoteLineValues = z.output<typeof quoteLineInputSchema>;
+
+export const quoteLinesSchema = z
+  .array(quoteLineInputSchema)
+  .max(OFFER_LIMITS.maxLines, QUOTE_MESSAGES.tooManyLines);
+
+/** A stored line, as every screen and the API see it. */
+export const quoteLineDtoSchema = z.object({
+  /** null: a free line (no code, or a code outside the reference table). */
+  code: z.string().nullable(),
+  act: z.string(),
+  tooth: z.number().nullable(),
+  fee_cents: z.number(),
+  basket: z.enum(BASKETS),
+  br_cents: z.number(),
+  /** The "honoraire limite de facturation" on the day the line was written; null for 'libre'. */
+  ceiling_cents: z.number().nullable(),
+});
+export type QuoteLineDto = z.infer<typeof quoteLineDtoSchema>;
+
+/**
+ * A typed line made whole from the reference table on `day` (Paris calendar day): a known code gets its
+ * basket, BR and ceiling; anything else is a free line ('libre', BR as given or 0, no ceiling).
+ */
+export function resolveLine(line: QuoteLineValues, day: string): QuoteLineDto {
+  const known = line.code ? actByCode(line.code) : undefined;
+  if (!known)
+    return {
+      code: line.code,
+      act: line.act,
+      tooth: line.tooth,
+      fee_cents: line.fee_cents,
+      basket: "libre",
+      br_cents: line.br_cents ?? 0,
+      ceiling_cents: null,
+    };
+  return {
+    code: known.code,
+    act: line.act,
+    tooth: line.tooth,
+    fee_cents: line.fee_cents,
+    basket: known.basket,
+    br_cents: known.brCents,
+    ceiling_cents: known.basket === "libre" ? null : ceilingOn(known.code, day),
+  };
+}
+
+export interface LineIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * What is wrong with resolved lines, field by field (`prefix` is the lines' path in the body). On an
+ * offer a fee above the ceiling of a 100 % Santé or maîtrisé act is refused; on the patient's own quote
+ * it is only flagged (it is their dentist's quote: see `aboveCeiling` in the estimate).
+ */
+export function quoteLineIssues(
+  lines: readonly QuoteLineDto[],
+  options: { refuseAboveCeiling: boolean; prefix: (string | number)[] },
+): LineIssue[] {
+  const issues: LineIssue[] = [];
+  lines.forEach((line, i) => {
+    const at = (field: string) => [...options.prefix, i, field];
+    const act = line.code ? actByCode(line.code) : undefined;
+    if (act) {
+      if (act.teeth === "arch" && line.tooth !== null)
+        issues.push({ path: at("tooth"), message: QUOTE_MESSAGES.toothForArch });
+      else if (act.teeth !== "arch" && line.tooth === null)
+        issues.push({ path: at("tooth"), message: QUOTE_MESSAGES.toothRequired });
+      else if (!actFitsTooth(act, line.tooth))
+        issues.push({ path: at("tooth"), message: QUOTE_MESSAGES.toothNotFit(line.tooth as number) });
+    }
+    if (options.refuseAboveCeiling && line.ceiling_cents !== null && line.fee_cents > line.ceiling_cents)
+      issues.push({
+        path: at("fee_cents"),
+        message: QUOTE_MESSAGES.aboveCeiling(line.basket, line.ceiling_cents),
+      });
+  });
+  return issues;
+}
+
+/** The patient's mutuelle ('Ma mutuelle'), as the API takes and returns it. */
+export const coverSchema = z.object({
+  percent_of_br: z
+    .number({ error: COVER_MESSAGES.percentInvalid })
+    .int(COVER_MESSAGES.percentInvalid)
+    .min(100, COVER_MESSAGES.percentInvalid)
+    .max(500, COVER_MESSAGES.percentInvalid),
+  ro_included: z.boolean().default(true),
+  annual_ceiling_cents: z
+    .number({ error: COVER_MESSAGES.amountInvalid })
+    .int(COVER_MESSAGES.amountInvalid)
+    .positive(COVER_MESSAGES.amountInvalid)
+    .max(OFFER_LIMITS.maxAmountCents, COVER_MESSAGES.amountInvalid)
+    .nullable()
+    .default(null),
+  implant_allowance_cents: z
+    .number({ error: COVER_MESSAGES.amountInvalid })
+    .int(COVER_MESSAGES.amountInvalid)
+    .positive(COVER_MESSAGES.amountInvalid)
+    .max(OFFER_LIMITS.maxAmountCents, COVER_MESSAGES.amountInvalid)
+    .nullable()
+    .default(null),
+  responsible: z.boolean().default(true),
+});
+export type CoverInput = z.input<typeof coverSchema>;
+export type Cover = z.output<typeof coverSchema>;
+export const coverResponseSchema = z.object({ cover: coverSchema.nullable() });
+export const coverSavedSchema = z.object({ cover: coverSchema.nullable(), message: z.string() });
+
+export function toMutuelleCover(cover: Cover | null): MutuelleCover | null {
+  if (!cover) return null;
+  return {
+    percentOfBr: cover.percent_of_br,
+    roIncluded: cover.ro_included,
+    annualCeilingCents: cover.annual_ceiling_cents,
+    implantAllowanceCents: cover.implant_allowance_cents,
+    responsible: cover.responsible,
+  };
+}
+
+/** Replacing the lines of the patient's original quote (request page). */
+export const quoteUpdateSchema = z.object({ lines: quoteLinesSchema });
+export const quoteSavedSchema = z.object({
+  lines: z.array(quoteLineDtoSchema),
+  quote_amount_cents: z.number().nullable(),
+  message: z.string(),
+});
+
+// ——— The estimate and the comparison (one pure function, server and screens alike) ———
+
+export const estimatedLineSchema = quoteLineDtoSchema.extend({
+  amo_cents: z.number(),
+  mutuelle_cents: z.number(),
+  rest_cents: z.number(),
+  above_ceiling: z.boolean(),
+});
+export type EstimatedLine = z.infer<typeof estimatedLineSchema>;
+
+export const estimateTotalSchema = z.object({
+  fee_cents: z.number(),
+  br_cents: z.number(),
+  amo_cents: z.number(),
+  mutuelle_cents: z.number(),
+  rest_cents: z.number(),
+});
+
+export const quoteEstimateSchema = z.object({
+  lines: z.array(estimatedLineSchema),
+  total: estimateTotalSchema,
+  /** Every line in the 100 % Santé basket (the offer's badge). */
+  all_sante: z.boolean(),
+});
+export type QuoteEstimateDto = z.infer<typeof quoteEstimateSchema>;
+
+/** Lines with their estimate for this cover (null: the Assurance Maladie only). */
+export function estimateLines(lines: readonly QuoteLineDto[], cover: Cover | null): QuoteEstimateDto {
+  const estimate = estimateQuote(
+    lines.map((line) => ({
+      feeCents: line.fee_cents,
+      brCents: line.br_cents,
+      basket: line.basket,
+      ceilingCents: line.ceiling_cents,
+    })),
+    toMutuelleCover(cover),
+  );
+  const t = estimate.total;
+  return {
+    lines: estimate.lines.map((e, i) => {
+      const line = lines[i] as QuoteLineDto;
+      return {
+        ...line,
+        amo_cents: e.amoCents,
+        mutuelle_cents: e.mutuelleCents,
+        rest_cents: e.restCents,
+        above_ceiling: e.aboveCeiling,
+      };
+    }),
+    total: {
+      fee_cents: t.feeCents,
+      br_cents: t.brCents,
+      amo_cents: t.amoCents,
+      mutuelle_cents: t.mutuelleCents,
+      rest_cents: t.restCents,
+    },
+    all_sante: lines.length > 0 && lines.every((line) => line.basket === "100_sante"),
+  };
+}
+
+export const ALIGNMENT_FLAGS = {
+  same: "",
+  different_material: "matériau différent",
+  different_act: "acte différent",
+  missing: "dent non traitée dans cette proposition",
+  extra: "dent en plus du devis initial",
+} as const;
+export type AlignmentFlag = keyof typeof ALIGNMENT_FLAGS;
+
+export const alignmentRowSchema = z.object({
+  /** null: the lines without a tooth (an arch, or a free line). */
+  tooth: z.number().nullable(),
+  original: z.array(z.string()),
+  offers: z.array(
+    z.object({
+      offer_id: z.string(),
+      acts: z.array(z.string()),
+      rest_cents: z.number(),
+      flag: z.enum(Object.keys(ALIGNMENT_FLAGS) as [AlignmentFlag, ...AlignmentFlag[]]),
+    }),
+  ),
+});
+export type AlignmentRow = z.infer<typeof alignmentRowSchema>;
+
+export const comparisonSchema = z.object({
+  cover: coverSchema.nullable(),
+  original: quoteEstimateSchema.nullable(),
+  /** Sorted by reste à charge, lowest first (neutral: no paid ranking), then by date. */
+  offers: z.array(
+    z.object({
+      offer_id: z.string(),
+      estimate: quoteEstimateSchema,
+      /** Original quote's reste à charge minus this one's; null without a structured original quote. */
+      saving_cents: z.number().nullable(),
+      /** The offer has no structured line: its amount only (a free-text offer of before). */
+      structured: z.boolean(),
+    }),
+  ),
+  rows: z.array(alignmentRowSchema),
+});
+export type Comparison = z.infer<typeof comparisonSchema>;
+
+const category = (line: QuoteLineDto) => {
+  const act = line.code ? actByCode(line.code) : undefined;
+  return act ? act.category : null;
+};
+
+/** How an offer's lines on a tooth differ from the original quote's lines on it. */
+function flagFor(original: readonly QuoteLineDto[], offered: readonly QuoteLineDto[]): AlignmentFlag {
+  if (original.length === 0) return "extra";
+  if (offered.length === 0) return "missing";
+  const codes = (lines: readonly QuoteLineDto[]) =>
+    lines
+      .map((l) => l.code ?? l.act.toLowerCase())
+      .sort()
+      .join("|");
+  if (codes(original) === codes(offered)) return "same";
+  const kinds = (lines: readonly QuoteLineDto[]) => [...new Set(lines.map(category))].sort().join("|");
+  return kinds(original) === kinds(offered) && !original.some((l) => category(l) === null)
+    ? "different_material"
+    : "different_act";
+}
+
+/** The label of a line in the comparison's rows: "HBLD634 · Couronne céramo-métallique". */
+export const lineLabel = (line: QuoteLineDto) => (line.code ? `${line.code} · ${line.act}` : line.act);
+
+/**
+ * The comparison of a request's offers for the patient's cover: each offer's estimate and saving, sorted
+ * by reste à charge, and the lines aligned by tooth against the original quote.
+ */
+export function compareQuotes(
+  original: readonly QuoteLineDto[],
+  offers: readonly { id: string; amount_cents: number; lines: readonly QuoteLineDto[] }[],
+  cover: Cover | null,
+): Comparison {
+  const originalEstimate = original.length > 0 ? estimateLines(original, cover) : null;
+  const estimated = offers.map((offer, order) => {
+    // A free-text offer of before: one line of its amount, outside the table.
+    const lines: QuoteLineDto[] =
+      offer.lines.length > 0
+        ? [...offer.lines]
+        : [
+            {
+              code: null,
+              act: "Proposition globale",
+              tooth: null,
+              fee_cents: offer.amount_cents,
+              basket: "libre",
+              br_cents: 0,
+              ceiling_cents: null,
+            },
+          ];
+    const estimate = estimateLines(lines, cover);
+    return {
+      order,
+      offer_id: offer.id,
+      estimate,
+      saving_cents: originalEstimate ? originalEstimate.total.rest_cents - estimate.total.rest_cents : null,
+      structured: offer.lines.length > 0,
+    };
+  });
+  estimated.sort((a, b) => a.estimate.total.rest_cents - b.estimate.total.rest_cents || a.order - b.order);
+
+  const teeth = new Set<number | null>();
+  for (const line of original) teeth.add(line.tooth);
+  for (const offer of estimated) for (const line of offer.estimate.lines) teeth.add(line.tooth);
+  const ordered = [...teeth].sort((a, b) => (a ?? 99) - (b ?? 99));
+  const rows = ordered.map((tooth) => {
+    const mine = original.filter((line) => line.tooth === tooth);
+    return {
+      tooth,
+      original: mine.map(lineLabel),
+      offers: estimated.map((offer) => {
+        const theirs = offer.estimate.lines.filter((line) => line.tooth === tooth);
+        const flag: AlignmentFlag =
+          original.length === 0 || (tooth === null && (mine.length === 0 || theirs.length === 0))
+            ? "same"
+            : flagFor(mine, theirs);
+        return {
+          offer_id: offer.offer_id,
+          acts: theirs.map(lineLabel),
+          rest_cents: theirs.reduce((sum, line) => sum + line.rest_cents, 0),
+          flag: theirs.length === 0 && mine.length === 0 ? "same" : flag,
+        };
+      }),
+    };
+  });
+  return {
+    cover,
+    original: originalEstimate,
+    offers: estimated.map(({ order: _order, ...offer }) => offer),
+    rows,
+  };
+}
