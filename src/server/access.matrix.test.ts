@@ -225,6 +225,23 @@ const TABLE: Record<string, Rows> = {
     "req:namedA":      patients(200, 404),
     "req:openB":       patients(404, 200),
   },
+  "PUT /api/patient/requests/{id}/quote": {
+    "req:openA":       patients(400, 404),
+    "req:finishedA":   patients(400, 404),
+    "req:cancelledA":  patients(400, 404),
+    "req:namedA":      patients(400, 404),
+    "req:openB":       patients(404, 400),
+  },
+  "GET /api/patient/requests/{id}/comparison": {
+    "req:openA":       patients(200, 404),
+    "req:finishedA":   patients(200, 404),
+    "req:cancelledA":  patients(200, 404),
+    "req:namedA":      patients(200, 404),
+    "req:openB":       patients(404, 200),
+  },
+  "GET /api/patient/cover":          { "-": patients(200) },
+  "PUT /api/patient/cover":          { "-": patients(400) },
+  "DELETE /api/patient/cover":       { "-": patients(200) },
   "POST /api/patient/offers/{id}/accept": {
     "offer:chosenOnOpenA":        patients(200, 404),
     "offer:otherOnOpenA":         patients(200, 404),

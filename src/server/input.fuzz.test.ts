@@ -283,8 +283,34 @@ const TARGETS: Target[] = [
         recipient: w.people.chosen.id,
         consent: "true",
         document_types: '["quote"]',
+        quote_lines: JSON.stringify([
+          { code: "HBLD634", act: "Couronne céramo-métallique", tooth: 21, fee_cents: 60_000 },
+        ]),
       },
       files: [pdf("files")],
+    }),
+  },
+  {
+    route: "PUT /api/patient/requests/{id}/quote",
+    actor: "patientA",
+    path: (w) => `/api/patient/requests/${w.requests.openA}/quote`,
+    body: () => ({
+      lines: [
+        { code: "HBLD734", act: "Couronne céramo-métallique", tooth: 36, fee_cents: 75_000 },
+        { code: null, act: "Gouttière", tooth: null, fee_cents: 20_000, br_cents: null },
+      ],
+    }),
+  },
+  {
+    route: "PUT /api/patient/cover",
+    actor: "patientA",
+    path: () => "/api/patient/cover",
+    body: () => ({
+      percent_of_br: 300,
+      ro_included: true,
+      annual_ceiling_cents: 150_000,
+      implant_allowance_cents: null,
+      responsible: true,
     }),
   },
   {
@@ -319,8 +345,8 @@ const TARGETS: Target[] = [
     body: () => ({
       ...OFFER,
       lines: [
-        { act: "Couronne céramo-métallique", tooth: 36, fee_cents: 75_000 },
-        { act: "Inlay-core", tooth: 36, fee_cents: 15_000 },
+        { code: "HBLD734", act: "Couronne céramo-métallique", tooth: 36, fee_cents: 75_000 },
+        { code: "HBLD090", act: "Inlay-core", tooth: 36, fee_cents: 15_000 },
       ],
     }),
   },

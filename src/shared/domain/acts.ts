@@ -226,7 +226,7 @@ export const ACTS: readonly ReferenceAct[] = [
   {
     code: "HBLD418",
     label: "Couronne sur implant",
-    category: "crown",
+    category: "implant",
     basket: "libre",
     brCents: 107_50,
     teeth: "any",
@@ -312,15 +312,15 @@ export function actByCode(code: string): ReferenceAct | undefined {
 }
 
 /** The tariff period in force on a Paris calendar day ('YYYY-MM-DD'). */
-export function tariffOn(day: string) {
-  let found = TARIFF_PERIODS[0] as (typeof TARIFF_PERIODS)[number];
-  for (const period of TARIFF_PERIODS) if (period.validFrom <= day) found = period;
+export function tariffOn(day: string, periods = TARIFF_PERIODS) {
+  let found = periods[0] as (typeof TARIFF_PERIODS)[number];
+  for (const period of periods) if (period.validFrom <= day) found = period;
   return found;
 }
 
 /** The ceiling of an act on a day; null for an act of the free basket. */
-export function ceilingOn(code: string, day: string): number | null {
-  return tariffOn(day).ceilings[code.trim().toUpperCase()] ?? null;
+export function ceilingOn(code: string, day: string, periods = TARIFF_PERIODS): number | null {
+  return tariffOn(day, periods).ceilings[code.trim().toUpperCase()] ?? null;
 }
 
 /** Whether the act applies to this FDI tooth (arch acts take no tooth). */

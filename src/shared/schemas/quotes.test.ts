@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import {
+  type Cover,
+  compareQuotes,
+  estimateLines,
+  type QuoteLineDto,
+  quoteLineInputSchema,
+  quoteLineIssues,
+  resolveLine,
+} from "./quotes";
+
+/** Issue 15: lines resolved from the table, the ceilings refused on offers, the comparison by tooth. */
+
+const DAY = "2026-11-25";
+const line = (input: Partial<QuoteLineDto> & { fee_cents: number }) =>
+  resolveLine(quoteLineInputSchema.parse({ act: "Acte", ...input }), DAY);
+const cover = (overrides: Partial<Cover> = {}): Cover => ({
+  percent_of_br: 200,
+  ro_included: true,
+  annual_ceiling_cents: null,
+  implant_allowance_cents: null,
+  responsible: true,
+  ...overrides,
+});
+
+describe("resolveLine", () => {
+  it("takes basket, BR and the day's ceiling from the table, whatever the browser sent", () => {
+    const input = quoteLineInputSchema.parse({
+      code: "hbld634",
+      act: "Couronne",
+      tooth: 21,
+      fee_cents: 50_000,
+      br_cents: 99_999,
+    });
+    expect(resolveLine(input, DAY)).toEqual({
+      code: "HBLD634",
+      act: "Couronne",
+      tooth: 21,
+      fee_cents: 50_000,
+      basket: "100_sante",
+      br_cents: 12_000,
+      ceiling_cents: 51_500,
+    });
+    expect(resolveLine(input, "2024-05-01").ceiling_cents).toBe(50_000);
+  });
+
+  it("keeps a line outside the table as a free line: 'libre', its BR or 0, no ceiling", () => {
+    expect(line({ code: "ABCD123", fee_cents: 10_000 })).toMatchObject({
+      code: "ABCD123",
+      basket: "libre",
+      br_cents: 0,
+      ceiling_cents: null,
+    });
+    expect(line({ fee_cents: 10_000, br_cents: 2_000 })).toMatchObject({ code: null, br_cents: 2_000 });
+  });
+
+  it("refuses a malformed code in the schema", () => {
+    const result = quoteLineInputSchema.safeParse({ code: "HB634", act: "x", fee_cents: 100 });
+    expect(result.success).toBe(false);
+  });
+});
+
+describe("quoteLineIssues", () => {
+  const offer = { refuseAboveCeiling: true, prefix: ["lines"] };
+  const own = { refuseAboveCeiling: false, prefix: ["quote_lines"] };
+
+  it("refuses on an offer a fee above a 100 % Santé or maîtrisé ceiling, naming it", () => {
+    const lines = [
+      line({ code: "HBLD634", tooth: 21, fee_cents: 60_000 }),
+      line({ code: "HBLD491", tooth: 15, fee_cents: 56_700 }),
+      line({ code: "HBLD734", tooth: 36, fee_cents: 200_000 }),
+    ];
+    const issues = quoteLineIssues(lines, offer);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]?.path).toEqual(["lines", 0, "fee_cents"]);
+    expect(issues[0]?.message).toContain("100 % Santé");
+    expect(issues[0]?.message).toMatch(/515,00\s€/);
+  });
+
+  it("only flags it on the patient's own quote (it is their dentist's)", () => {
+    const lines = [line({ code: "HBLD634", tooth: 21, fee_cents: 60_000 })];
+    expect(quoteLineIssues(lines, own)).toEqual([]);
+    expect(estimateLines(lines, null).lines[0]?.above_ceiling).toBe(true);
+  });
+
+  it("refuses an act on a tooth it does not fit, a missing tooth, a tooth on an arch act", () => {
+    const issues = quoteLineIssues(
+      [
+        line({ code: "HBLD634", tooth: 36, fee_cents: 40_000 }),
+        line({ code: "HBLD038", fee_cents: 20_000 }),
+        line({ code: "HBLD031", tooth: 11, fee_cents: 100_000 }),
+        line({ code: "HBLD031", fee_cents: 100_000 }),
+        line({ act: "Gouttière", fee_cents: 100_000 }),
+      ],
+      own,
+    );
+    expect(issues.map((i) => i.path)).toEqual([
+      ["quote_lines", 0, "tooth"],
+      ["quote_lines", 1, "tooth"],
+      ["quote_lines", 2, "tooth"],
+    ]);
+    expect(issues[0]?.message).toBe("Cet acte ne s'applique pas à la dent 36.");
+  });
+});
+
+describe("compareQuotes", () => {
+  // The patient's devis: a ceramo-metal crown on 36 at 750 € and an inlay-core on 36 at 250 €.
+  const original = [
+    line({ code: "HBLD734", tooth: 36, fee_cents: 75_000 }),
+    line({ code: "HBLD090", tooth: 36, fee_cents: 25_000 }),
+  ];
+  const sante = {
+    id: "sante",
+    amount_cents: 47_900,
+    lines: [
+      line({ code: "HBLD038", tooth: 36, fee_cents: 29_900 }),
+      line({ code: "HBLD090", tooth: 36, fee_cents: 18_000 }),
+    ],
+  };
+  const zircone = {
+    id: "zircone",
+    amount_cents: 63_000,
+    lines: [
+      line({ code: "HBLD073", tooth: 36, fee_cents: 45_000 }),
+      line({ code: "HBLD090", tooth: 36, fee_cents: 18_000 }),
+      line({ code: "HBLD038", tooth: 37, fee_cents: 29_900 }),
+    ],
+  };
+  const freeText = { id: "ancienne", amount_cents: 90_000, lines: [] };
+
+  it("estimates each offer for the cover, sorts by reste à charge and gives the saving", () => {
+    const result = compareQuotes(original, [zircone, freeText, sante], cover());
+    // Original at 200 % BR, RO inclus: crown 750 − 64,50 − 150,50 = 535; inlay-core 100 % Santé above its
+    // 180 € ceiling: 250 − 180 = 70 → 605 €.
+    expect(result.original?.total.rest_cents).toBe(60_500);
+    expect(result.offers.map((o) => o.offer_id)).toEqual(["sante", "zircone", "ancienne"]);
+    const [first] = result.offers;
+    expect(first?.estimate.total.rest_cents).toBe(0);
+    expect(first?.estimate.all_sante).toBe(true);
+    expect(first?.saving_cents).toBe(60_500);
+    expect(result.offers[2]).toMatchObject({ structured: false, saving_cents: 60_500 - 90_000 });
+  });
+
+  it("aligns the lines by tooth and flags a different material and a tooth treated in one quote only", () => {
+    const result = compareQuotes(original, [sante, zircone], cover());
+    expect(result.rows.map((r) => r.tooth)).toEqual([36, 37]);
+    const [t36, t37] = result.rows;
+    expect(t36?.original).toEqual(["HBLD734 · Acte", "HBLD090 · Acte"]);
+    expect(t36?.offers.map((o) => o.flag)).toEqual(["different_material", "different_material"]);
+    expect(t37?.offers.map((o) => o.flag)).toEqual(["same", "extra"]);
+    const missing = compareQuotes(original, [{ ...sante, lines: [sante.lines[0] as QuoteLineDto] }], cover());
+    expect(missing.rows[0]?.offers[0]?.flag).toBe("different_act");
+    const none = compareQuotes(
+      original,
+      [{ id: "autre", amount_cents: 1, lines: [line({ code: "HBLD038", tooth: 46, fee_cents: 29_900 })] }],
+      cover(),
+    );
+    expect(none.rows.find((r) => r.tooth === 36)?.offers[0]?.flag).toBe("missing");
+  });
+
+  it("without a structured original quote, gives no saving and no flag", () => {
+    const result = compareQuotes([], [sante], null);
+    expect(result.original).toBeNull();
+    expect(result.offers[0]?.saving_cents).toBeNull();
+    expect(result.rows.every((row) => row.offers.every((o) => o.flag === "same"))).toBe(true);
+    // Without a mutuelle: the Assurance Maladie only (60 % of 120 € + 60 % of 90 €).
+    expect(result.offers[0]?.estimate.total.amo_cents).toBe(7_200 + 5_400);
+  });
+});
