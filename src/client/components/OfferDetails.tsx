@@ -4,6 +4,7 @@ import { OFFER_STATE_LABELS, OFFER_STATE_TONES, type OfferState } from "../../sh
 import { formatDetailDate } from "../../shared/format/dates";
 import { formatEuros } from "../../shared/format/money";
 import type { OfferDto } from "../../shared/schemas/offers";
+import { BasketBadge } from "./estimate/EstimateParts";
 import { Badge } from "./ui/Badge";
 
 /*
@@ -54,16 +55,21 @@ export function VerifiedBadge() {
   );
 }
 
-/** The line items: act, tooth ('dent 36') and fee, with the total. */
+/**
+ * The line items: act, tooth ('dent 36') and fee. With `showBasket` (the patient's screens, issue 15),
+ * each line of the reference table also shows its code and its basket ('100 % Santé'…).
+ */
 export function OfferLines({
   lines,
   label = "Détail des actes",
   hideLabel = false,
+  showBasket = false,
 }: {
   lines: OfferDto["lines"];
   label?: string;
   /** Keep the label for screen readers only (where a heading already says it, as in a table row). */
   hideLabel?: boolean;
+  showBasket?: boolean;
 }) {
   const id = useId();
   if (lines.length === 0) return null;
@@ -80,8 +86,15 @@ export function OfferLines({
             className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2"
           >
             <span className="min-w-0 text-slate-900">
+              {showBasket && line.code ? <span className="text-slate-600">{line.code} · </span> : null}
               {line.act}
               {line.tooth !== null ? <span className="text-slate-600"> · dent {line.tooth}</span> : null}
+              {showBasket && line.code ? (
+                <>
+                  {" "}
+                  <BasketBadge basket={line.basket} className="align-middle text-xs" />
+                </>
+              ) : null}
             </span>
             <span className="font-medium text-slate-900 tabular-nums">{formatEuros(line.fee_cents)}</span>
           </li>

@@ -14,6 +14,7 @@ import { PageSpinner } from "../../components/ui/Spinner";
 import { isApiError } from "../../lib/api";
 import { useUpdateProfile, useUploadAvatar } from "../../lib/profile";
 import { useSession } from "../../lib/session";
+import { CoverSection } from "./CoverSection";
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
@@ -159,6 +160,7 @@ export function PatientProfilePage() {
         </Card>
         <AccountInfoCard profile={profile} className="self-start" />
       </div>
+      <CoverSection className="mt-8" />
       <SecuritySection email={profile.email} className="mt-8" />
       <DataSection className="mt-8" />
     </>

@@ -1,13 +1,5 @@
-import {
-  ArrowLeft,
-  Columns3,
-  Download,
-  FileText,
-  HandCoins,
-  MessageSquareText,
-  ShieldCheck,
-} from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { ArrowLeft, Download, FileText, MessageSquareText, ShieldCheck } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { DOCUMENT_TYPE_LABELS, URGENCY_DETAIL_LABELS, urgencyOf } from "../../../shared/domain/requests";
@@ -15,43 +7,39 @@ import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDateTime } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
 import { formatFileSize } from "../../../shared/format/size";
-import { offerAcceptBlocker } from "../../../shared/policies/appointments";
-import { savingOf } from "../../../shared/policies/offers";
 import { mayCancelRequest, mayDeleteRequest } from "../../../shared/policies/requests";
-import type { PatientOffer } from "../../../shared/schemas/offers";
 import {
   ACCESS_ACTION_LABELS,
   type DocumentAccessDto,
   type RequestDetail,
 } from "../../../shared/schemas/requests";
-import { RequestAppointment } from "../../components/appointments/RequestAppointment";
-import {
-  OfferLines,
-  OfferSlots,
-  OfferStateBadge,
-  VerifiedBadge,
-  validityText,
-} from "../../components/OfferDetails";
 import { PageHeader } from "../../components/PageHeader";
 import { Detail, RequestNotFound } from "../../components/RequestParts";
 import { Avatar } from "../../components/ui/Avatar";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
-import { Checkbox } from "../../components/ui/Checkbox";
 import { type Column, DataTable } from "../../components/ui/DataTable";
 import { ConfirmDialog } from "../../components/ui/Dialog";
-import { Label } from "../../components/ui/Label";
 import { LoadError } from "../../components/ui/LoadError";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/Select";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { RequestStatusBadge } from "../../components/ui/StatusBadge";
 import { isApiError } from "../../lib/api";
 import { useConfig } from "../../lib/config";
 import { downloadDocument } from "../../lib/download";
 import { useDocumentTitle } from "../../lib/title";
-import { AcceptOfferButton } from "./AcceptOfferDialog";
-import { useCancelRequest, useDeleteRequest, usePatientRequest } from "./api";
+import { useCancelRequest, useComparison, useDeleteRequest, usePatientRequest } from "./api";
 import { ConsentCard } from "./ConsentCard";
+import { MyQuoteCard } from "./MyQuoteCard";
+import { OffersCard } from "./OffersCard";
+
+export {
+  comparableOffers,
+  compareUrl,
+  MAX_COMPARED,
+  type OfferOrder,
+  savingText,
+  sortOffers,
+} from "./offerList";
 
 const LOAD_ERROR = "Impossible de charger les détails de la demande";
 const DOWNLOAD_ERROR = "Impossible de télécharger le fichier";
@@ -151,6 +139,8 @@ function RequestView({ request }: { request: RequestDetail }) {
   const [downloading, setDownloading] = useState<string | null>(null);
   const cancel = useCancelRequest(request.id);
   const remove = useDeleteRequest(request.id);
+  // The estimates of issue 15; the page works without them (price only) if they cannot be loaded.
+  const comparison = useComparison(request.id);
   const navigate = useNavigate();
   const { brand_name: brand } = useConfig();
 
@@ -290,7 +280,13 @@ function RequestView({ request }: { request: RequestDetail }) {
           </CardContent>
         </Card>
 
-        <OffersCard request={request} />
+        <MyQuoteCard
+          request={request}
+          comparison={comparison.data}
+          comparisonPending={comparison.isPending}
+        />
+
+        <OffersCard request={request} comparison={comparison.data} />
 
         <Card className="lg:col-span-2">
           <CardHeader>
@@ -385,260 +381,5 @@ function RequestView({ request }: { request: RequestDetail }) {
         onConfirm={onDelete}
       />
     </>
-  );
-}
-
-export type OfferOrder = "price" | "recent";
-
-const ORDER_LABELS: Record<OfferOrder, string> = { price: "Prix croissant", recent: "Plus récentes" };
-
-/** The offers in the patient's chosen order: by amount (then oldest first) or newest first. */
-export function sortOffers(offers: readonly PatientOffer[], order: OfferOrder): PatientOffer[] {
-  const byDate = (a: PatientOffer, b: PatientOffer) => b.created_at.localeCompare(a.created_at);
-  return [...offers].sort((a, b) =>
-    order === "price" ? a.amount_cents - b.amount_cents || -byDate(a, b) : byDate(a, b),
-  );
-}
-
-/** 'Économie estimée : 420,00 € (35 %)' against the patient's quote, or null without a saving. */
-export function savingText(quoteCents: number | null, offerCents: number): string | null {
-  const saving = savingOf(quoteCents, offerCents);
-  return saving ? `Économie estimée\u00a0: ${formatEuros(saving.cents)} (${saving.percent}\u00a0%)` : null;
-}
-
-/** The offers worth comparing: all but the ones their dentist withdrew. */
-export function comparableOffers(offers: readonly PatientOffer[]): PatientOffer[] {
-  return offers.filter((offer) => offer.state !== "withdrawn");
-}
-
-/** At most this many offers side by side (four columns still fit a laptop screen). */
-export const MAX_COMPARED = 4;
-
-/** /patient/request/{id}/compare?offres=id1,id2 */
-export function compareUrl(requestId: string, offerIds: readonly string[]): string {
-  const base = `/patient/request/${encodeURIComponent(requestId)}/compare`;
-  return offerIds.length > 0 ? `${base}?offres=${offerIds.map(encodeURIComponent).join(",")}` : base;
-}
-
-/** D14: the dentists' offers side by side, in the order the patient chooses; nothing is paid for. */
-function OffersCard({ request }: { request: RequestDetail }) {
-  const offers = request.offers ?? [];
-  const [order, setOrder] = useState<OfferOrder>("price");
-  const [checked, setChecked] = useState<string[]>([]);
-  const orderId = useId();
-  const sorted = sortOffers(offers, order);
-  const comparable = comparableOffers(sorted);
-  const canCompare = comparable.length >= 2;
-  // In the order shown; an offer that stopped being comparable drops out of the selection.
-  const chosen = comparable.filter((offer) => checked.includes(offer.id));
-  const toggle = (id: string, on: boolean) =>
-    setChecked((current) =>
-      on ? [...current.filter((x) => x !== id), id] : current.filter((x) => x !== id),
-    );
-  const openOthers = (id: string) => offers.filter((o) => o.id !== id && o.state === "sent").length;
-
-  return (
-    <Card className="lg:col-span-2">
-      <CardHeader className="sm:flex sm:items-end sm:justify-between sm:gap-4">
-        <div className="grid gap-1">
-          <CardTitle>Propositions</CardTitle>
-          <CardDescription>
-            Les devis des dentistes pour cette demande. L'ordre ne dépend que de votre choix : aucun dentiste
-            ne paie pour être mieux placé.
-          </CardDescription>
-        </div>
-        {offers.length > 1 ? (
-          <div className="mt-3 grid gap-1.5 sm:mt-0 sm:w-48 sm:shrink-0">
-            <Label id={`${orderId}-label`} htmlFor={orderId}>
-              Trier par
-            </Label>
-            <Select value={order} onValueChange={(value) => setOrder(value as OfferOrder)}>
-              <SelectTrigger id={orderId} aria-labelledby={`${orderId}-label`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {(Object.keys(ORDER_LABELS) as OfferOrder[]).map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {ORDER_LABELS[value]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-        ) : null}
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {offers.length === 0 ? (
-          <p className="flex items-center gap-3 text-slate-600">
-            <HandCoins className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-            Aucune proposition pour le moment.
-          </p>
-        ) : (
-          <>
-            {canCompare ? (
-              <CompareBar requestId={request.id} chosen={chosen} comparable={comparable} />
-            ) : null}
-            <ul className="grid gap-4" aria-label="Propositions reçues">
-              {sorted.map((offer) => (
-                <OfferItem
-                  key={offer.id}
-                  offer={offer}
-                  request={request}
-                  othersToClose={openOthers(offer.id)}
-                  compare={
-                    canCompare && offer.state !== "withdrawn"
-                      ? { checked: checked.includes(offer.id), onChange: (on) => toggle(offer.id, on) }
-                      : null
-                  }
-                />
-              ))}
-            </ul>
-          </>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
-/** 'Comparer (n)' for 2 to 4 checked offers, and 'Comparer toutes les propositions' when they fit. */
-function CompareBar({
-  requestId,
-  chosen,
-  comparable,
-}: {
-  requestId: string;
-  chosen: PatientOffer[];
-  comparable: PatientOffer[];
-}) {
-  const count = chosen.length;
-  const ready = count >= 2 && count <= MAX_COMPARED;
-  const hintId = useId();
-  const hint =
-    count > MAX_COMPARED
-      ? "Comparez quatre propositions au maximum."
-      : count < 2
-        ? "Cochez de deux à quatre propositions pour les comparer côte à côte."
-        : `${count} propositions sélectionnées.`;
-  return (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-ui border border-slate-200 bg-slate-50 p-3">
-      <Button asChild variant={ready ? "primary" : "outline"} size="sm">
-        <Link
-          to={compareUrl(
-            requestId,
-            chosen.map((o) => o.id),
-          )}
-          aria-disabled={ready ? undefined : true}
-          aria-describedby={hintId}
-          onClick={(event) => {
-            if (!ready) event.preventDefault();
-          }}
-        >
-          <Columns3 aria-hidden="true" />
-          Comparer ({count})
-        </Link>
-      </Button>
-      <p
-        id={hintId}
-        aria-live="polite"
-        className={count > MAX_COMPARED ? "text-sm font-medium text-red-700" : "text-sm text-slate-700"}
-      >
-        {hint}
-      </p>
-      {comparable.length <= MAX_COMPARED ? (
-        <Link
-          to={compareUrl(
-            requestId,
-            comparable.map((o) => o.id),
-          )}
-          className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline sm:ml-auto"
-        >
-          Comparer toutes les propositions
-        </Link>
-      ) : null}
-    </div>
-  );
-}
-
-function OfferItem({
-  offer,
-  request,
-  othersToClose,
-  compare,
-}: {
-  offer: PatientOffer;
-  request: RequestDetail;
-  othersToClose: number;
-  compare: { checked: boolean; onChange: (checked: boolean) => void } | null;
-}) {
-  const { dentist } = offer;
-  const saving = savingText(request.quote_amount_cents, offer.amount_cents);
-  const compareId = useId();
-  const mayAccept = offerAcceptBlocker(offer.state, request.status) === null;
-  return (
-    <li
-      className={
-        offer.state === "accepted"
-          ? "grid gap-4 rounded-ui border-2 border-green-600 p-4"
-          : "grid gap-4 rounded-ui border border-slate-200 p-4"
-      }
-      aria-label={`Proposition du Dr ${dentist.full_name}`}
-    >
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="flex min-w-0 gap-3">
-          <Avatar name={dentist.full_name} src={dentist.avatar_url} />
-          <div className="min-w-0">
-            <h3 className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-              Dr {dentist.full_name}
-              {dentist.is_verified ? <VerifiedBadge /> : null}
-            </h3>
-            {dentist.city ? <p className="text-sm text-slate-600">{dentist.city}</p> : null}
-            {dentist.specialties.length > 0 ? (
-              <p className="text-sm text-slate-600">{dentist.specialties.join(" · ")}</p>
-            ) : null}
-          </div>
-        </div>
-        <div className="grid justify-items-start gap-1 sm:justify-items-end">
-          <p className="text-2xl font-semibold text-slate-900 tabular-nums">
-            {formatEuros(offer.amount_cents)}
-          </p>
-          {saving ? <p className="text-sm font-medium text-green-800">{saving}</p> : null}
-          {offer.state !== "sent" ? <OfferStateBadge state={offer.state} /> : null}
-        </div>
-      </div>
-      <p className="text-sm text-slate-600">
-        Reçue le {formatDetailDateTime(offer.created_at)}
-        {offer.valid_until ? ` · ${validityText(offer.valid_until)}` : null}
-      </p>
-      {offer.comment ? <p className="whitespace-pre-line text-slate-800">{offer.comment}</p> : null}
-      <OfferLines lines={offer.lines} />
-      <OfferSlots slots={offer.slots} />
-      {compare || mayAccept ? (
-        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
-          {compare ? (
-            <div className="flex items-center gap-2">
-              <Checkbox
-                id={compareId}
-                aria-label={`Comparer la proposition du Dr ${dentist.full_name}`}
-                checked={compare.checked}
-                onCheckedChange={(value) => compare.onChange(value === true)}
-              />
-              <Label htmlFor={compareId} className="font-normal text-slate-700">
-                Comparer
-              </Label>
-            </div>
-          ) : (
-            <span />
-          )}
-          {mayAccept ? (
-            <AcceptOfferButton requestId={request.id} offer={offer} othersToClose={othersToClose} />
-          ) : null}
-        </div>
-      ) : null}
-      {offer.state === "accepted" ? (
-        <div className="border-t border-slate-200 pt-4">
-          <RequestAppointment requestId={request.id} offer={offer} />
-        </div>
-      ) : null}
-    </li>
   );
 }

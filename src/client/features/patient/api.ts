@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import type { z } from "zod";
 import type { DocumentType, Urgency } from "../../../shared/domain/requests";
 import type { offerAcceptedSchema } from "../../../shared/schemas/offers";
+import type { Comparison, Cover, QuoteLineDto, QuoteLineInput } from "../../../shared/schemas/quotes";
 import type {
   PatientDashboard,
   RequestDetail,
@@ -20,6 +21,8 @@ export const patientKeys = {
     ["patient", "requests", { search, page, pageSize }] as const,
   request: (id: string) => ["patient", "request", id] as const,
   dentists: () => ["dentists", "verified"] as const,
+  cover: () => ["patient", "cover"] as const,
+  comparison: (id: string) => ["patient", "comparison", id] as const,
 };
 
 /** GET /api/patient/dashboard */
@@ -149,6 +152,71 @@ export function useVerifiedDentists() {
   });
 }
 
+/** GET /api/patient/cover: 'Ma mutuelle', or null when the patient has not given it. */
+export function useCover() {
+  return useQuery({
+    queryKey: patientKeys.cover(),
+    queryFn: ({ signal }) =>
+      api<{ cover: Cover | null }>("/api/patient/cover", { signal }).then((r) => r.cover),
+  });
+}
+
+/** PUT /api/patient/cover (400 with fields by name) and DELETE /api/patient/cover. */
+export function useSaveCover() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (cover: Cover | null) =>
+      cover
+        ? api<{ cover: Cover | null; message: string }>("/api/patient/cover", { method: "PUT", body: cover })
+        : api<{ cover: null; message: string }>("/api/patient/cover", { method: "DELETE" }),
+    onSuccess: ({ cover }) => {
+      queryClient.setQueryData(patientKeys.cover(), cover);
+      // Every estimate depends on the cover.
+      void queryClient.invalidateQueries({ queryKey: ["patient", "comparison"] });
+    },
+  });
+}
+
+/**
+ * GET /api/patient/requests/:id/comparison: each offer's estimated reste à charge for the patient's
+ * cover (lowest first), the saving against the original quote and the lines aligned tooth by tooth.
+ */
+export function useComparison(id: string, enabled = true) {
+  return useQuery({
+    queryKey: patientKeys.comparison(id),
+    queryFn: ({ signal }) =>
+      api<Comparison>(`/api/patient/requests/${encodeURIComponent(id)}/comparison`, { signal }),
+    enabled,
+  });
+}
+
+export interface QuoteSaved {
+  lines: QuoteLineDto[];
+  quote_amount_cents: number | null;
+  message: string;
+}
+
+/**
+ * PUT /api/patient/requests/:id/quote: the lines of the patient's own devis (an empty list clears
+ * them); 400 with fields "lines.N.field", 409 once the request is finished or cancelled.
+ */
+export function useSaveQuote(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (lines: QuoteLineInput[]) =>
+      api<QuoteSaved>(`/api/patient/requests/${encodeURIComponent(id)}/quote`, {
+        method: "PUT",
+        body: { lines },
+      }),
+    onSuccess: ({ lines, quote_amount_cents }) => {
+      queryClient.setQueryData<RequestDetail>(patientKeys.request(id), (current) =>
+        current ? { ...current, quote_lines: lines, quote_amount_cents } : current,
+      );
+      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+    },
+  });
+}
+
 export interface NewRequest {
   treatment_type: string;
   description: string;
@@ -156,6 +224,8 @@ export interface NewRequest {
   quote_amount: string;
   urgency: Urgency;
   recipient: string;
+  /** The devis line by line (optional): sent as the JSON field quote_lines when not empty. */
+  quote_lines?: QuoteLineInput[];
   files: { file: File; type: DocumentType }[];
 }
 
@@ -207,6 +277,8 @@ export function createRequest(input: NewRequest, onProgress?: (perFile: number[]
     consent: "true",
     document_types: JSON.stringify(input.files.map((f) => f.type)),
   };
+  if (input.quote_lines && input.quote_lines.length > 0)
+    fields.quote_lines = JSON.stringify(input.quote_lines);
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   for (const { file } of input.files) body.append("files", file, file.name);

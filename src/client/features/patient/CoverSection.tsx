@@ -1,0 +1,346 @@
+import { ShieldPlus } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { toast } from "sonner";
+import { formatEuros, parseEuros } from "../../../shared/format/money";
+import { COVER_MESSAGES, type Cover } from "../../../shared/schemas/quotes";
+import { Button } from "../../components/ui/Button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
+import { Checkbox } from "../../components/ui/Checkbox";
+import { FormField } from "../../components/ui/FormField";
+import { Input } from "../../components/ui/Input";
+import { Label } from "../../components/ui/Label";
+import { LoadError } from "../../components/ui/LoadError";
+import { RadioCard } from "../../components/ui/RadioCard";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { isApiError } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import { useCover, useSaveCover } from "./api";
+
+/*
+ * 'Ma mutuelle' (issue 15), on the patient's profile: optional. With it, every offer shows the
+ * reste à charge estimated for this cover; without it, the estimates count the Assurance Maladie only.
+ */
+
+export const COVER_ANCHOR = "ma-mutuelle";
+const SAVE_FAILED = "Votre mutuelle n'a pas été enregistrée";
+const REMOVE_FAILED = "Votre mutuelle n'a pas été retirée";
+/** The percentages most contracts offer for prosthetics, as one-click choices. */
+const COMMON_PERCENTS = [100, 125, 150, 200, 300, 400];
+
+interface Values {
+  percent: string;
+  ro_included: boolean;
+  ceiling: string;
+  implant: string;
+  responsible: boolean;
+}
+type Field = "percent_of_br" | "annual_ceiling_cents" | "implant_allowance_cents";
+type Errors = Partial<Record<Field, string>>;
+
+const euros = (cents: number | null) => (cents === null ? "" : formatEuros(cents).replace(/\s?€$/, ""));
+
+function valuesOf(cover: Cover | null): Values {
+  return {
+    percent: cover ? String(cover.percent_of_br) : "",
+    ro_included: cover?.ro_included ?? true,
+    ceiling: euros(cover?.annual_ceiling_cents ?? null),
+    implant: euros(cover?.implant_allowance_cents ?? null),
+    responsible: cover?.responsible ?? true,
+  };
+}
+
+/** The form's values as the API takes them, or the errors the server would give, field by field. */
+export function parseCover(values: Values): { cover: Cover } | { errors: Errors } {
+  const errors: Errors = {};
+  const percent = values.percent.trim().replace(/\s?%$/, "");
+  const percentOfBr = /^\d+$/.test(percent) ? Number(percent) : Number.NaN;
+  if (!(percentOfBr >= 100 && percentOfBr <= 500)) errors.percent_of_br = COVER_MESSAGES.percentInvalid;
+  const amount = (text: string, field: Field) => {
+    if (!text.trim()) return null;
+    const cents = parseEuros(text);
+    if (cents === null) errors[field] = COVER_MESSAGES.amountInvalid;
+    return cents;
+  };
+  const ceiling = amount(values.ceiling, "annual_ceiling_cents");
+  const implant = amount(values.implant, "implant_allowance_cents");
+  if (Object.keys(errors).length > 0) return { errors };
+  return {
+    cover: {
+      percent_of_br: percentOfBr,
+      ro_included: values.ro_included,
+      annual_ceiling_cents: ceiling,
+      implant_allowance_cents: implant,
+      responsible: values.responsible,
+    },
+  };
+}
+
+export function CoverSection({ className }: { className?: string }) {
+  const query = useCover();
+  const ref = useRef<HTMLDivElement>(null);
+  const { hash } = useLocation();
+  // '#ma-mutuelle' (from the notice under an estimate): bring the section into view once it is there.
+  useEffect(() => {
+    if (hash === `#${COVER_ANCHOR}` && query.isSuccess) ref.current?.scrollIntoView({ block: "start" });
+  }, [hash, query.isSuccess]);
+
+  return (
+    <Card ref={ref} id={COVER_ANCHOR} className={cn("scroll-mt-20", className)}>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <ShieldPlus className="size-5 text-brand-700" aria-hidden="true" />
+          Ma mutuelle
+        </CardTitle>
+        <CardDescription>
+          Facultatif. Indiquez comment votre mutuelle rembourse les prothèses dentaires, pour estimer votre
+          reste à charge sur chaque proposition. Ces informations ne sont pas montrées aux dentistes.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <Skeleton className="h-96" />
+        ) : query.isError ? (
+          <LoadError
+            title="Impossible de charger votre mutuelle"
+            message={isApiError(query.error) ? query.error.message : undefined}
+            onRetry={() => void query.refetch()}
+          />
+        ) : (
+          <CoverForm cover={query.data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CoverForm({ cover }: { cover: Cover | null }) {
+  const save = useSaveCover();
+  const [values, setValues] = useState<Values>(() => valuesOf(cover));
+  const [errors, setErrors] = useState<Errors>({});
+  const [removing, setRemoving] = useState(false);
+  const ids = useId();
+
+  // The cover the server now holds (after saving or removing) becomes the form's values.
+  useEffect(() => setValues(valuesOf(cover)), [cover]);
+
+  const set = <K extends keyof Values>(key: K, value: Values[K], field?: Field) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    if (field && errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onError = (title: string) => (error: unknown) => {
+    if (isApiError(error)) {
+      const next: Errors = {};
+      for (const [field, message] of Object.entries(error.fields)) {
+        if (
+          field === "percent_of_br" ||
+          field === "annual_ceiling_cents" ||
+          field === "implant_allowance_cents"
+        )
+          next[field] = message;
+      }
+      setErrors(next);
+    }
+    toast.error(title, {
+      description: isApiError(error) ? error.message : "Veuillez réessayer dans quelques instants.",
+    });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = parseCover(values);
+    if ("errors" in parsed) {
+      setErrors(parsed.errors);
+      toast.error(SAVE_FAILED, { description: Object.values(parsed.errors)[0] });
+      const form = event.currentTarget;
+      setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+      return;
+    }
+    setRemoving(false);
+    save.mutate(parsed.cover, {
+      onSuccess: ({ message }) => {
+        setErrors({});
+        toast.success(message);
+      },
+      onError: onError(SAVE_FAILED),
+    });
+  };
+
+  const onRemove = () => {
+    setRemoving(true);
+    save.mutate(null, {
+      onSuccess: ({ message }) => {
+        setErrors({});
+        toast.success(message);
+      },
+      onError: onError(REMOVE_FAILED),
+    });
+  };
+
+  const roName = `${ids}-ro`;
+  const responsibleId = `${ids}-responsible`;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Ma mutuelle" className="grid gap-6">
+      <FormField
+        label="Remboursement des prothèses dentaires (en % de la BR)"
+        required
+        error={errors.percent_of_br}
+        description="Sur le tableau de garanties de votre contrat, à la ligne « prothèses dentaires » ou « couronnes » : par exemple 200 % BR. BR : la base de remboursement de l'Assurance Maladie. Entre 100 % et 500 %."
+      >
+        {(control) => (
+          <div className="grid gap-2">
+            <div className="relative max-w-40">
+              <Input
+                {...control}
+                inputMode="numeric"
+                autoComplete="off"
+                className="pr-9"
+                value={values.percent}
+                onChange={(event) => set("percent", event.target.value, "percent_of_br")}
+              />
+              <span
+                className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-slate-600"
+                aria-hidden="true"
+              >
+                %
+              </span>
+            </div>
+            <fieldset className="flex flex-wrap gap-2">
+              <legend className="sr-only">Pourcentages courants</legend>
+              {COMMON_PERCENTS.map((percent) => (
+                <Button
+                  key={percent}
+                  type="button"
+                  size="sm"
+                  variant={values.percent === String(percent) ? "secondary" : "outline"}
+                  aria-pressed={values.percent === String(percent)}
+                  onClick={() => set("percent", String(percent), "percent_of_br")}
+                >
+                  {percent} %
+                </Button>
+              ))}
+            </fieldset>
+          </div>
+        )}
+      </FormField>
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">
+          Ce pourcentage comprend-il l'Assurance Maladie ?
+        </legend>
+        <RadioCard
+          name={roName}
+          value="included"
+          checked={values.ro_included}
+          onChange={() => set("ro_included", true)}
+        >
+          <span className="block font-medium">RO inclus</span>
+          <span className="block text-sm text-slate-600">
+            Le pourcentage comprend les 60 % de l'Assurance Maladie (le cas le plus fréquent, noté « RO inclus
+            » ou « y compris Sécurité sociale »).
+          </span>
+        </RadioCard>
+        <RadioCard
+          name={roName}
+          value="on_top"
+          checked={!values.ro_included}
+          onChange={() => set("ro_included", false)}
+        >
+          <span className="block font-medium">En plus de l'Assurance Maladie</span>
+          <span className="block text-sm text-slate-600">
+            La mutuelle verse ce pourcentage en plus de l'Assurance Maladie (noté « en plus du RO » ou « hors
+            Sécurité sociale »).
+          </span>
+        </RadioCard>
+      </fieldset>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <AmountField
+          label="Plafond annuel pour les prothèses (optionnel)"
+          description="Ce que votre mutuelle rembourse au plus par an pour les prothèses dentaires. Laissez vide s'il n'y en a pas."
+          error={errors.annual_ceiling_cents}
+          value={values.ceiling}
+          onChange={(value) => set("ceiling", value, "annual_ceiling_cents")}
+        />
+        <AmountField
+          label="Forfait implant annuel (optionnel)"
+          description="L'Assurance Maladie ne rembourse pas les implants ; certaines mutuelles prévoient un forfait par an."
+          error={errors.implant_allowance_cents}
+          value={values.implant}
+          onChange={(value) => set("implant", value, "implant_allowance_cents")}
+        />
+      </div>
+
+      <div className="flex items-start gap-3">
+        <Checkbox
+          id={responsibleId}
+          checked={values.responsible}
+          onCheckedChange={(checked) => set("responsible", checked === true)}
+          aria-describedby={`${responsibleId}-description`}
+          className="mt-0.5"
+        />
+        <div className="grid gap-0.5">
+          <Label htmlFor={responsibleId}>Contrat responsable</Label>
+          <p id={`${responsibleId}-description`} className="text-sm text-slate-600">
+            La plupart des contrats le sont. Les actes 100 % Santé ne vous coûtent alors rien, dans la limite
+            de leur plafond.
+          </p>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" loading={save.isPending && !removing}>
+          Enregistrer ma mutuelle
+        </Button>
+        {cover ? (
+          <Button
+            type="button"
+            variant="destructive-ghost"
+            loading={save.isPending && removing}
+            onClick={onRemove}
+          >
+            Retirer ma mutuelle
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function AmountField({
+  label,
+  description,
+  error,
+  value,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  error?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormField label={label} description={description} error={error}>
+      {(control) => (
+        <div className="relative">
+          <Input
+            {...control}
+            inputMode="decimal"
+            autoComplete="off"
+            className="pr-9"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          <span
+            className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-slate-600"
+            aria-hidden="true"
+          >
+            €
+          </span>
+        </div>
+      )}
+    </FormField>
+  );
+}

@@ -1,0 +1,132 @@
+import { useId } from "react";
+import { formatDetailDateTime } from "../../../shared/format/dates";
+import { formatEuros } from "../../../shared/format/money";
+import { offerAcceptBlocker } from "../../../shared/policies/appointments";
+import type { PatientOffer } from "../../../shared/schemas/offers";
+import type { Comparison } from "../../../shared/schemas/quotes";
+import type { RequestDetail } from "../../../shared/schemas/requests";
+import { RequestAppointment } from "../../components/appointments/RequestAppointment";
+import { EstimateDetails } from "../../components/estimate/EstimateDetails";
+import { RestFigure, restSaving, SanteBadge } from "../../components/estimate/EstimateParts";
+import {
+  OfferLines,
+  OfferSlots,
+  OfferStateBadge,
+  VerifiedBadge,
+  validityText,
+} from "../../components/OfferDetails";
+import { Avatar } from "../../components/ui/Avatar";
+import { Checkbox } from "../../components/ui/Checkbox";
+import { Label } from "../../components/ui/Label";
+import { AcceptOfferButton } from "./AcceptOfferDialog";
+import { savingText } from "./offerList";
+
+/**
+ * One offer on the request page: the dentist; the estimated reste à charge as the main figure with
+ * the price beside it and the saving against the patient's own quote (issue 15) — or the price alone
+ * while the estimate is unknown; then its terms, lines, slots and the patient's choices.
+ */
+export function OfferItem({
+  offer,
+  request,
+  comparison,
+  othersToClose,
+  compare,
+}: {
+  offer: PatientOffer;
+  request: RequestDetail;
+  comparison: Comparison | undefined;
+  othersToClose: number;
+  compare: { checked: boolean; onChange: (checked: boolean) => void } | null;
+}) {
+  const { dentist } = offer;
+  const estimated = comparison?.offers.find((o) => o.offer_id === offer.id);
+  const originalRest = comparison?.original?.total.rest_cents ?? null;
+  const restSaved = estimated ? restSaving(estimated.saving_cents, originalRest) : null;
+  // Without a structured quote of the patient's, the saving is on the price (as before issue 15).
+  const saving =
+    estimated && estimated.saving_cents !== null
+      ? restSaved && `Économie estimée sur votre reste à charge\u00a0: ${restSaved}`
+      : savingText(request.quote_amount_cents, offer.amount_cents);
+  const compareId = useId();
+  const mayAccept = offerAcceptBlocker(offer.state, request.status) === null;
+  return (
+    <li
+      className={
+        offer.state === "accepted"
+          ? "grid gap-4 rounded-ui border-2 border-green-600 p-4"
+          : "grid gap-4 rounded-ui border border-slate-200 p-4"
+      }
+      aria-label={`Proposition du Dr ${dentist.full_name}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex min-w-0 gap-3">
+          <Avatar name={dentist.full_name} src={dentist.avatar_url} />
+          <div className="min-w-0">
+            <h3 className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+              Dr {dentist.full_name}
+              {dentist.is_verified ? <VerifiedBadge /> : null}
+            </h3>
+            {dentist.city ? <p className="text-sm text-slate-600">{dentist.city}</p> : null}
+            {dentist.specialties.length > 0 ? (
+              <p className="text-sm text-slate-600">{dentist.specialties.join(" · ")}</p>
+            ) : null}
+          </div>
+        </div>
+        <div className="grid justify-items-start gap-1 sm:justify-items-end sm:text-right">
+          {estimated ? (
+            <RestFigure
+              restCents={estimated.estimate.total.rest_cents}
+              feeCents={offer.amount_cents}
+              align="end"
+            />
+          ) : (
+            <p className="text-2xl font-semibold text-slate-900 tabular-nums">
+              {formatEuros(offer.amount_cents)}
+            </p>
+          )}
+          {saving ? <p className="text-sm font-medium text-green-800">{saving}</p> : null}
+          <div className="flex flex-wrap gap-1.5">
+            {estimated?.estimate.all_sante ? <SanteBadge /> : null}
+            {offer.state !== "sent" ? <OfferStateBadge state={offer.state} /> : null}
+          </div>
+        </div>
+      </div>
+      <p className="text-sm text-slate-600">
+        Reçue le {formatDetailDateTime(offer.created_at)}
+        {offer.valid_until ? ` · ${validityText(offer.valid_until)}` : null}
+      </p>
+      {offer.comment ? <p className="whitespace-pre-line text-slate-800">{offer.comment}</p> : null}
+      <OfferLines lines={offer.lines} showBasket />
+      {estimated ? <EstimateDetails estimate={estimated.estimate} cover={comparison?.cover ?? null} /> : null}
+      <OfferSlots slots={offer.slots} />
+      {compare || mayAccept ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
+          {compare ? (
+            <div className="flex items-center gap-2">
+              <Checkbox
+                id={compareId}
+                aria-label={`Comparer la proposition du Dr ${dentist.full_name}`}
+                checked={compare.checked}
+                onCheckedChange={(value) => compare.onChange(value === true)}
+              />
+              <Label htmlFor={compareId} className="font-normal text-slate-700">
+                Comparer
+              </Label>
+            </div>
+          ) : (
+            <span />
+          )}
+          {mayAccept ? (
+            <AcceptOfferButton requestId={request.id} offer={offer} othersToClose={othersToClose} />
+          ) : null}
+        </div>
+      ) : null}
+      {offer.state === "accepted" ? (
+        <div className="border-t border-slate-200 pt-4">
+          <RequestAppointment requestId={request.id} offer={offer} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
