@@ -88,9 +88,10 @@ describe("demo data", () => {
       expect(new Set(requests.map((r) => r.status))).toEqual(
         new Set(["new", "in_review", "completed", "cancelled"]),
       );
-      // Offers (D14): two to compare on the implant request, one accepted on the finished one.
+      // Offers (D14): two to compare on the implant request, two structured ones on the crown request
+      // (issue 15), one accepted on the finished one.
       const offers = await empty.app.db.selectFrom("offers").select(["status", "valid_until"]).execute();
-      expect(offers.map((o) => o.status).sort()).toEqual(["accepted", "sent", "sent"]);
+      expect(offers.map((o) => o.status).sort()).toEqual(["accepted", "sent", "sent", "sent", "sent"]);
       const patient = (await demoLogin(empty, "patient@demo.sourio.fr")) as string;
       const list = (
         await empty.app.inject({ method: "GET", url: "/api/patient/requests", headers: { cookie: patient } })
@@ -107,6 +108,21 @@ describe("demo data", () => {
         185_000, 204_000,
       ]);
       expect(detail.offers[0].slots.length).toBeGreaterThan(0);
+      // The crown request: the patient's devis line by line, her mutuelle, two offers to compare by
+      // reste à charge, the 100 % Santé one first.
+      const crown = list.items.find((r: { treatment_type: string }) => r.treatment_type === "crown");
+      const compared = (
+        await empty.app.inject({
+          method: "GET",
+          url: `/api/patient/requests/${crown.id}/comparison`,
+          headers: { cookie: patient },
+        })
+      ).json();
+      expect(compared.cover).toMatchObject({ percent_of_br: 200, ro_included: true });
+      expect(compared.original.lines.map((l: { code: string }) => l.code)).toEqual(["HBLD734", "HBLD090"]);
+      expect(compared.offers).toHaveLength(2);
+      expect(compared.offers[0].estimate).toMatchObject({ all_sante: true, total: { rest_cents: 0 } });
+      expect(compared.offers[1].saving_cents).toBeGreaterThan(0);
       // The accepted offer has a confirmed appointment ahead, on both sides' lists, with its reminders.
       const upcoming = (
         await empty.app.inject({ method: "GET", url: "/api/appointments", headers: { cookie: patient } })

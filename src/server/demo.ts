@@ -3,9 +3,11 @@ import { Readable } from "node:stream";
 import { reminderSchedule } from "../shared/policies/appointments";
 import { addDays, parisLocalToDate, parisToday } from "../shared/policies/offers";
 import { rppsWithKey } from "../shared/policies/verification";
+import { resolveLine } from "../shared/schemas/quotes";
 import type { Auth } from "./auth";
 import { type NewAccount, systemCreateAccount } from "./bootstrap";
 import type { Db } from "./db/index";
+import { insertQuoteLines } from "./modules/quotes/quotes.repo";
 import { tinyPdf, tinyPng } from "./sample-files";
 import type { Storage } from "./storage/storage";
 
@@ -71,6 +73,28 @@ export const DEMO_ACCOUNTS: ReadonlyArray<NewAccount & { label: string }> = [
   },
 ];
 
+/** A line of a devis or an offer: with a CCAM code, basket, BR and ceiling come from the act table. */
+interface DemoLine {
+  code?: string;
+  act: string;
+  tooth: number | null;
+  euros: number;
+}
+
+const resolved = (lines: DemoLine[], day: string) =>
+  lines.map((line) =>
+    resolveLine(
+      {
+        code: line.code ?? null,
+        act: line.act,
+        tooth: line.tooth,
+        fee_cents: line.euros * 100,
+        br_cents: null,
+      },
+      day,
+    ),
+  );
+
 interface DemoRequest {
   treatment_type: string;
   status: "new" | "in_review" | "completed" | "cancelled";
@@ -79,6 +103,8 @@ interface DemoRequest {
   description: string;
   budget?: string;
   quoteEuros?: number;
+  /** The devis line by line (issue 15); the quote's amount is then their total. */
+  quoteLines?: DemoLine[];
   toDentist?: string;
   /** Dentists who already opened the first document (the patient sees it in the access record). */
   openedBy?: Array<{ email: string; action: "view" | "download"; daysAgo: number }>;
@@ -91,7 +117,7 @@ interface DemoRequest {
     /** A formal offer with the reply (D14): slots are [days from today, Paris time]. */
     offer?: {
       status: "sent" | "accepted";
-      lines: Array<{ act: string; tooth: number | null; euros: number }>;
+      lines: DemoLine[];
       comment: string;
       validDays: number;
       slots: Array<[number, string]>;
@@ -126,8 +152,8 @@ const DEMO_REQUESTS: DemoRequest[] = [
         offer: {
           status: "sent",
           lines: [
-            { act: "Implant en titane", tooth: 36, euros: 1200 },
-            { act: "Couronne céramique sur implant", tooth: 36, euros: 650 },
+            { code: "LBLD015", act: "Implant en titane", tooth: 36, euros: 1200 },
+            { code: "HBLD418", act: "Couronne céramique sur implant", tooth: 36, euros: 650 },
           ],
           comment: "Pose de l'implant puis couronne après trois mois de cicatrisation. Garantie 5 ans.",
           validDays: 30,
@@ -146,8 +172,8 @@ const DEMO_REQUESTS: DemoRequest[] = [
         offer: {
           status: "sent",
           lines: [
-            { act: "Implant en titane", tooth: 36, euros: 1150 },
-            { act: "Pilier et couronne zircone", tooth: 36, euros: 890 },
+            { code: "LBLD015", act: "Implant en titane", tooth: 36, euros: 1150 },
+            { code: "HBLD418", act: "Pilier et couronne zircone sur implant", tooth: 36, euros: 890 },
           ],
           comment: "Bilan et scanner 3D compris.",
           validDays: 21,
@@ -162,11 +188,49 @@ const DEMO_REQUESTS: DemoRequest[] = [
   },
   {
     treatment_type: "crown",
-    status: "new",
+    status: "in_review",
     urgency: "medium",
-    daysAgo: 1,
+    daysAgo: 2,
     description: "Couronne céramique sur la 16, dent dévitalisée.",
-    quoteEuros: 950,
+    quoteLines: [
+      { code: "HBLD734", act: "Couronne céramo-métallique (molaire)", tooth: 16, euros: 750 },
+      { code: "HBLD090", act: "Inlay-core", tooth: 16, euros: 200 },
+    ],
+    replies: [
+      {
+        email: "dr.martin@demo.sourio.fr",
+        status: "responded",
+        daysAgo: 1,
+        message:
+          "Bonjour, pour la 16 je vous propose la couronne métallique du panier 100 % Santé, sans reste à charge avec un contrat responsable.",
+        offer: {
+          status: "sent",
+          lines: [
+            { code: "HBLD038", act: "Couronne métallique", tooth: 16, euros: 299 },
+            { code: "HBLD090", act: "Inlay-core", tooth: 16, euros: 180 },
+          ],
+          comment: "Alternative 100 % Santé à votre devis. Deux rendez-vous à trois semaines d'écart.",
+          validDays: 30,
+          slots: [[5, "10:00"]],
+        },
+      },
+      {
+        email: "dr.leroy@demo.sourio.fr",
+        status: "responded",
+        daysAgo: 1,
+        message: "Bonjour, je vous propose une couronne zircone, plus esthétique, au tarif maîtrisé.",
+        offer: {
+          status: "sent",
+          lines: [
+            { code: "HBLD073", act: "Couronne zircone monolithique", tooth: 16, euros: 450 },
+            { code: "HBLD090", act: "Inlay-core", tooth: 16, euros: 180 },
+          ],
+          comment: "Empreinte numérique, pas de pâte.",
+          validDays: 21,
+          slots: [[7, "15:30"]],
+        },
+      },
+    ],
     documents: [{ name: "devis-couronne.pdf", type: "quote", kind: "pdf" }],
   },
   {
@@ -272,6 +336,19 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; storage: Storage 
     .set({ birth_date: "1988-04-12" })
     .where("id", "=", patientId)
     .execute();
+  // 'Ma mutuelle': 200 % of the BR, Assurance Maladie included, a contrat responsable.
+  await deps.db
+    .insertInto("patient_covers")
+    .values({
+      patient_id: patientId,
+      percent_of_br: 200,
+      ro_included: true,
+      annual_ceiling_cents: 150_000,
+      implant_allowance_cents: 50_000,
+      responsible: true,
+      updated_at: new Date(),
+    })
+    .execute();
   const day = 24 * 60 * 60 * 1000;
   for (const demo of DEMO_REQUESTS) {
     const createdAt = new Date(Date.now() - demo.daysAgo * day);
@@ -284,7 +361,11 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; storage: Storage 
         urgency: demo.urgency,
         description: demo.description,
         budget: demo.budget ?? "",
-        quote_amount_cents: demo.quoteEuros ? demo.quoteEuros * 100 : null,
+        quote_amount_cents: demo.quoteLines
+          ? demo.quoteLines.reduce((sum, line) => sum + line.euros * 100, 0)
+          : demo.quoteEuros
+            ? demo.quoteEuros * 100
+            : null,
         recipient_dentist_id: demo.toDentist ? (ids.get(demo.toDentist) ?? null) : null,
         cancelled_at: demo.status === "cancelled" ? createdAt : null,
         created_at: createdAt,
@@ -292,6 +373,8 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; storage: Storage 
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    if (demo.quoteLines)
+      await insertQuoteLines(deps.db, request.id, resolved(demo.quoteLines, parisToday(createdAt)));
     const documentIds: string[] = [];
     for (const [position, doc] of demo.documents.entries()) {
       const content = doc.kind === "pdf" ? tinyPdf(`Sourio - ${doc.name}`) : tinyPng(64, 48, [203, 213, 225]);
@@ -431,15 +514,7 @@ async function seedOffer(
     .executeTakeFirstOrThrow();
   await db
     .insertInto("offer_lines")
-    .values(
-      offer.lines.map((line, position) => ({
-        offer_id: row.id,
-        position,
-        act: line.act,
-        tooth: line.tooth,
-        fee_cents: line.euros * 100,
-      })),
-    )
+    .values(resolved(offer.lines, today).map((line, position) => ({ offer_id: row.id, position, ...line })))
     .execute();
   if (offer.slots.length > 0)
     await db

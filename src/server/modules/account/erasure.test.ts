@@ -145,6 +145,21 @@ describe("erasing an account", () => {
     const image = await world.call("admin", { url: `/api/support/messages/${world.support.imageA}/image` });
     expect(image.statusCode).toBe(200);
     expect(await scanDatabase([patient.id])).toEqual(expect.arrayContaining(["audit_log: " + patient.id]));
+    // Her mutuelle and her devis line by line (issue 15) go too.
+    const cover = await world.call("patientA", {
+      method: "PUT",
+      url: "/api/patient/cover",
+      payload: { percent_of_br: 250, ro_included: true },
+    });
+    expect(cover.statusCode, cover.body).toBe(200);
+    const devis = await world.call("patientA", {
+      method: "PUT",
+      url: `/api/patient/requests/${world.requests.openA}/quote`,
+      payload: {
+        lines: [{ code: "HBLD634", act: "Couronne céramo-métallique", tooth: 11, fee_cents: 54_000 }],
+      },
+    });
+    expect(devis.statusCode, devis.body).toBe(200);
     const files = await filesOf(patient.id);
     expect(files.length).toBeGreaterThanOrEqual(5);
     // B's files, and the chosen dentist's avatar (her attachments on A's requests go with them).
@@ -163,6 +178,14 @@ describe("erasing an account", () => {
 
     expect(
       await scanDatabase([patient.id, patient.email, ...(patient.phone ? [patient.phone] : [])]),
+    ).toEqual([]);
+    expect(await db().selectFrom("patient_covers").select("patient_id").execute()).toEqual([]);
+    expect(
+      await db()
+        .selectFrom("request_quote_lines")
+        .select("id")
+        .where("request_id", "=", world.requests.openA)
+        .execute(),
     ).toEqual([]);
     const stored = world.ctx.storedKeys();
     expect(stored.filter((key) => files.includes(key) || key.includes(patient.id))).toEqual([]);

@@ -1,6 +1,9 @@
 import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
 
+/** The columns of a quote line, the same for an offer and for the patient's devis. */
+const LINE_COLUMNS = ["code", "act", "tooth", "fee_cents", "basket", "br_cents", "ceiling_cents"] as const;
+
 /*
  * The reads behind "Télécharger mes données" (RGPD art. 15 and 20). Every query is bound to the
  * actor's id: rows the person owns, or rows of an exchange the person is a party to. Of the other
@@ -73,6 +76,44 @@ export function exportRepo(db: Db, actor: Actor) {
         .orderBy("r.created_at")
         .orderBy("r.id")
         .execute();
+    },
+
+    /** The lines of the devis the patient entered on their requests (issue 15). */
+    quoteLines() {
+      return db
+        .selectFrom("request_quote_lines as q")
+        .innerJoin("requests as r", "r.id", "q.request_id")
+        .select([
+          "q.request_id",
+          "q.position",
+          "q.code",
+          "q.act",
+          "q.tooth",
+          "q.fee_cents",
+          "q.basket",
+          "q.br_cents",
+          "q.ceiling_cents",
+        ])
+        .where("r.patient_id", "=", me)
+        .orderBy("q.request_id")
+        .orderBy("q.position")
+        .execute();
+    },
+
+    /** 'Ma mutuelle', when the patient gave it. */
+    cover() {
+      return db
+        .selectFrom("patient_covers")
+        .select([
+          "percent_of_br",
+          "ro_included",
+          "annual_ceiling_cents",
+          "implant_allowance_cents",
+          "responsible",
+          "updated_at",
+        ])
+        .where("patient_id", "=", me)
+        .executeTakeFirst();
     },
 
     /** The documents the person uploaded (owner), on the person's own requests. */
@@ -155,7 +196,7 @@ export function exportRepo(db: Db, actor: Actor) {
       const [lines, slots] = await Promise.all([
         db
           .selectFrom("offer_lines")
-          .select(["offer_id", "position", "act", "tooth", "fee_cents"])
+          .select(["offer_id", "position", ...LINE_COLUMNS])
           .where("offer_id", "in", offerIds)
           .orderBy("offer_id")
           .orderBy("position")

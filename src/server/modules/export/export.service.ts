@@ -111,6 +111,7 @@ export async function buildExport(deps: Deps, actor: Actor) {
     repo.accountEvents(),
     repo.sessions(),
   ]);
+  const [quoteLines, cover] = await Promise.all([repo.quoteLines(), repo.cover()]);
   const offerDetails = await repo.offerDetails([...offersReceived, ...offersSent].map((o) => o.id));
 
   // Files: only what the person uploaded, and only what storage still holds.
@@ -214,7 +215,7 @@ export async function buildExport(deps: Deps, actor: Actor) {
   const linesOf = (offerId: string) =>
     offerDetails.lines
       .filter((l) => l.offer_id === offerId)
-      .map((l) => ({ act: l.act, tooth: l.tooth, fee_cents: l.fee_cents }));
+      .map(({ offer_id: _offer, position: _position, ...line }) => line);
   const slotsOf = (offerId: string) =>
     offerDetails.slots.filter((s) => s.offer_id === offerId).map((s) => iso(s.starts_at));
   /** What an offer says, the same whether the person received or sent it. */
@@ -276,8 +277,12 @@ export async function buildExport(deps: Deps, actor: Actor) {
       cancelled_at: iso(r.cancelled_at),
       created_at: iso(r.created_at),
       updated_at: iso(r.updated_at),
+      quote_lines: quoteLines
+        .filter((l) => l.request_id === r.id)
+        .map(({ request_id: _request, position: _position, ...line }) => line),
       documents: documentsByRequest.get(r.id) ?? [],
     })),
+    mutuelle: cover ? { ...cover, updated_at: iso(cover.updated_at) } : null,
     offers_received: offersReceived.map((o) => ({
       id: o.id,
       request_id: o.request_id,
@@ -435,7 +440,8 @@ export function readme(brandName: string, now: Date, role: "patient" | "dentist"
     `- ${DATA_FILE} : toutes vos données, au format JSON (lisible par un programme). Les dates sont en`,
     "  UTC (format ISO 8601), les montants en centimes d'euro. Principales rubriques :",
     "    profile : votre profil (nom, e-mail, téléphone, ville…) ;",
-    "    requests : vos demandes de devis et la liste de leurs documents ;",
+    "    requests : vos demandes de devis, les lignes de votre devis et la liste de leurs documents ;",
+    "    mutuelle : la couverture de votre mutuelle, si vous l'avez renseignée ;",
     "    offers_received : les propositions reçues des dentistes (actes, montants, créneaux) ;",
     "    requests_followed : les demandes que vous avez suivies (dentistes) ;",
     "    offers_sent : les propositions que vous avez envoyées (dentistes) ;",

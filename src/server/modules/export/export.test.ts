@@ -445,6 +445,46 @@ describe("GET /api/account/export", () => {
     expect([...entries.keys()].filter((name) => name.startsWith("fichiers/"))).toHaveLength(1);
   });
 
+  it("gives a patient the lines of their devis and their mutuelle (issue 15)", async () => {
+    const { app } = world.ctx;
+    const patient = await signUpPatient(app);
+    const line = { code: "HBLD634", act: "Couronne céramo-métallique", tooth: 21, fee_cents: 54_000 };
+    const sent = await postRequest(
+      app,
+      patient.cookie,
+      { treatment_type: "crown", consent: "true", quote_lines: JSON.stringify([line]) },
+      [{ name: "devis.pdf", type: "application/pdf", content: tinyPdf("Devis") }],
+    );
+    expect(sent.statusCode, sent.body).toBe(201);
+    const cover = {
+      percent_of_br: 250,
+      ro_included: false,
+      annual_ceiling_cents: null,
+      implant_allowance_cents: null,
+      responsible: true,
+    };
+    await app.inject({
+      method: "PUT",
+      url: "/api/patient/cover",
+      payload: cover,
+      headers: { cookie: patient.cookie },
+    });
+    const response = await app.inject({
+      method: "GET",
+      url: DATA_EXPORT_URL,
+      headers: { cookie: patient.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const entries = await zipContents(response.rawPayload);
+    const data = JSON.parse(entries.get(DATA_FILE)?.toString("utf8") ?? "{}") as ExportData;
+    expect(data.requests[0]?.quote_lines).toEqual([
+      { ...line, basket: "100_sante", br_cents: 12_000, ceiling_cents: 51_500 },
+    ]);
+    expect(data.mutuelle).toMatchObject(cover);
+    const other = await exportOf("patientB");
+    expect(other.data.mutuelle).toBeNull();
+  });
+
   it("puts every one of 100 documents in the archive, byte for byte", async () => {
     const { app } = world.ctx;
     const patient = await signUpPatient(app);
