@@ -1,0 +1,195 @@
+import { Trash2 } from "lucide-react";
+import { actByCode, actFitsTooth, BASKET_LABELS, ceilingOn } from "../../../shared/domain/acts";
+import { AMO_RATE } from "../../../shared/domain/out-of-pocket";
+import { formatEuros } from "../../../shared/format/money";
+import { type EstimatedLine, QUOTE_MESSAGES } from "../../../shared/schemas/quotes";
+import { Button } from "../ui/Button";
+import { FormField } from "../ui/FormField";
+import { Input } from "../ui/Input";
+import { ActPicker } from "./ActPicker";
+import { BasketBadge } from "./BasketBadge";
+import type { DraftLine, QuoteMode } from "./quoteLines";
+import { ToothField } from "./ToothField";
+
+/** The fields of a line whose errors the row shows (API names). */
+export type LineField = "tooth" | "code" | "act" | "fee_cents" | "br_cents";
+
+export interface QuoteLineRowProps {
+  index: number;
+  line: DraftLine;
+  /** The line made whole from the table, with its Assurance Maladie estimate. */
+  estimate: EstimatedLine;
+  feeReadable: boolean;
+  mode: QuoteMode;
+  day: string;
+  /** The error to show for each field, if any. */
+  errorOf: (field: LineField) => string | undefined;
+  /** The 100 % Santé act to suggest (offer mode), if any. */
+  alternative?: { code: string; label: string } | undefined;
+  idPrefix: string;
+  onChange: (patch: Partial<DraftLine>, field: LineField) => void;
+  onTouch: (field: LineField) => void;
+  onRemove: () => void;
+  onAddAlternative: () => void;
+  onReplaceByAlternative: () => void;
+  disabled?: boolean;
+}
+
+/** One line of the quote lines editor: tooth, act, fee (and BR for a free line), then its figures. */
+export function QuoteLineRow({
+  index,
+  line,
+  estimate,
+  feeReadable,
+  mode,
+  day,
+  errorOf,
+  alternative,
+  idPrefix,
+  onChange,
+  onTouch,
+  onRemove,
+  onAddAlternative,
+  onReplaceByAlternative,
+  disabled,
+}: QuoteLineRowProps) {
+  const known = line.code ? actByCode(line.code) : undefined;
+  const number = index + 1;
+  const toothError = errorOf("tooth");
+  const actError = errorOf("code") ?? errorOf("act");
+  const aboveCeiling =
+    estimate.ceiling_cents !== null && feeReadable && estimate.fee_cents > estimate.ceiling_cents;
+  const amo = feeReadable ? estimate.amo_cents : Math.round(estimate.br_cents * AMO_RATE);
+  const alternativeCeiling = alternative ? ceilingOn(alternative.code, day) : null;
+
+  return (
+    <fieldset
+      data-line={line.id}
+      className="grid gap-3 rounded-ui border border-slate-200 bg-white p-3 sm:p-4"
+    >
+      <legend className="sr-only">Acte {number}</legend>
+      <div className="flex items-center justify-between gap-2">
+        <span aria-hidden="true" className="text-sm font-semibold text-slate-900">
+          Acte {number}
+        </span>
+        <Button
+          variant="destructive-ghost"
+          size="sm"
+          onClick={onRemove}
+          disabled={disabled}
+          aria-label={`Supprimer l'acte ${number}`}
+        >
+          <Trash2 aria-hidden="true" />
+          Supprimer
+        </Button>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-[9rem_minmax(0,1fr)_9rem]">
+        <ToothField
+          label="Dent"
+          id={`${idPrefix}-tooth`}
+          value={line.tooth}
+          invalid={Boolean(toothError)}
+          describedBy={toothError ? `${idPrefix}-tooth-error` : undefined}
+          unfit={known ? (tooth) => !actFitsTooth(known, tooth) : undefined}
+          disabled={disabled}
+          onChange={(tooth) => onChange({ tooth }, "tooth")}
+          onClose={() => onTouch("tooth")}
+        />
+        <FormField label="Acte" error={actError} required>
+          {(control) => (
+            <ActPicker
+              {...control}
+              aria-invalid={control["aria-invalid"]}
+              value={{ code: line.code, act: line.act }}
+              tooth={line.tooth}
+              disabled={disabled}
+              onChange={(picked) => onChange(picked, "act")}
+              onBlur={() => onTouch("act")}
+            />
+          )}
+        </FormField>
+        <FormField label="Honoraires (€)" error={errorOf("fee_cents")} required>
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="decimal"
+              autoComplete="off"
+              value={line.fee}
+              disabled={disabled}
+              className="tabular-nums"
+              onChange={(event) => onChange({ fee: event.target.value }, "fee_cents")}
+              onBlur={() => onTouch("fee_cents")}
+            />
+          )}
+        </FormField>
+        {line.code === null || !known ? (
+          <FormField
+            label="Base de remboursement (€)"
+            description="Facultative : celle du devis, si elle y figure."
+            error={errorOf("br_cents")}
+            className="sm:col-start-2"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="decimal"
+                autoComplete="off"
+                value={line.br}
+                disabled={disabled}
+                className="tabular-nums sm:max-w-48"
+                onChange={(event) => onChange({ br: event.target.value }, "br_cents")}
+                onBlur={() => onTouch("br_cents")}
+              />
+            )}
+          </FormField>
+        ) : null}
+      </div>
+      {toothError ? (
+        <p id={`${idPrefix}-tooth-error`} className="text-sm font-medium text-red-700">
+          {toothError}
+        </p>
+      ) : null}
+      <ul
+        className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700"
+        aria-label={`Acte ${number} : remboursement`}
+      >
+        <li>
+          <BasketBadge basket={estimate.basket} />
+          {known ? <span className="ml-2 font-mono text-slate-600">{known.code}</span> : null}
+        </li>
+        <li className="tabular-nums">
+          BR {estimate.br_cents > 0 ? formatEuros(estimate.br_cents) : known ? "non remboursé" : "inconnue"}
+        </li>
+        <li className="tabular-nums">Assurance Maladie 60 % : {formatEuros(amo)}</li>
+        {estimate.ceiling_cents !== null ? (
+          <li className="tabular-nums">
+            Plafond {BASKET_LABELS[estimate.basket]} : {formatEuros(estimate.ceiling_cents)}
+          </li>
+        ) : null}
+      </ul>
+      {aboveCeiling && mode === "patient" && estimate.ceiling_cents !== null ? (
+        <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          Honoraires {QUOTE_MESSAGES.aboveCeilingNotice(estimate.basket, estimate.ceiling_cents)} : à signaler
+          au dentiste, ou à comparer avec les propositions reçues.
+        </p>
+      ) : null}
+      {alternative ? (
+        <div className="grid gap-2 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-950 sm:flex sm:items-center sm:justify-between">
+          <p>
+            Alternative 100 % Santé {line.tooth !== null ? `pour la dent ${line.tooth}` : "pour cet acte"} :{" "}
+            {alternative.label} ({alternative.code})
+            {alternativeCeiling !== null ? `, plafond ${formatEuros(alternativeCeiling)}` : ""}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="outline" onClick={onAddAlternative} disabled={disabled}>
+              Ajouter cet acte
+            </Button>
+            <Button size="sm" variant="ghost" onClick={onReplaceByAlternative} disabled={disabled}>
+              Remplacer l'acte {number}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
