@@ -23,6 +23,7 @@ const implant = (fee: number): QuoteLineAmounts => ({
   brCents: 0,
   basket: "libre",
   ceilingCents: null,
+  implant: true,
 });
 const cover = (overrides: Partial<MutuelleCover> = {}): MutuelleCover => ({
   percentOfBr: 300,
@@ -92,6 +93,12 @@ describe("estimateQuote", () => {
       cover({ implantAllowanceCents: euros(1_500) }),
     );
     expect(allowance.lines.map((l) => l.mutuelleCents)).toEqual([120_000, 30_000]);
+  });
+
+  it("gives nothing from the implant allowance to another act without BR (a free line)", () => {
+    const free = { ...implant(400), implant: false };
+    const { lines } = estimateQuote([free], cover({ implantAllowanceCents: euros(1_500) }));
+    expect(lines[0]).toMatchObject({ amoCents: 0, mutuelleCents: 0, restCents: 40_000 });
   });
 
   it("never pays more than the fee: a generous cover on a cheap act leaves nothing, not less than nothing", () => {

@@ -11,7 +11,8 @@
  * - A "100 % Santé" line with a contrat responsable costs nothing up to its ceiling: the mutuelle pays
  *   the rest of the ceiling whatever its percentage (only a fee above the ceiling is left to pay). These
  *   lines do not use the contract's annual ceiling (the 100 % Santé cover is owed in full).
- * - An act without BR (implant) is paid from the contract's yearly implant allowance, if any.
+ * - An implant (an act without BR) is paid from the contract's yearly implant allowance, if any; another
+ *   act without BR (a free line) gets nothing from the mutuelle.
  * - The annual ceiling for prosthetics applies to the other lines, in the order of the quote.
  * - The mutuelle never pays more than what is left after the AMO.
  */
@@ -29,6 +30,8 @@ export interface QuoteLineAmounts {
   basket: Basket;
   /** The "honoraire limite de facturation" of 100 % Santé and maîtrisé lines; null for libre. */
   ceilingCents: number | null;
+  /** An implant: without BR, the mutuelle's implant allowance pays it. */
+  implant?: boolean;
 }
 
 /** The patient's mutuelle, as entered in 'Ma mutuelle'; null when unknown (AMO only). */
@@ -82,7 +85,7 @@ export function estimateQuote(
       if (line.basket === "100_sante" && cover.responsible && line.ceilingCents !== null) {
         mutuelle = Math.max(0, Math.min(fee, line.ceilingCents) - amo);
       } else if (br === 0) {
-        mutuelle = Math.min(left, implantLeft);
+        mutuelle = line.implant ? Math.min(left, implantLeft) : 0;
         implantLeft -= mutuelle;
       } else {
         const promised = cents((br * cover.percentOfBr) / 100) - (cover.roIncluded ? amo : 0);

@@ -240,6 +240,7 @@ export function estimateLines(lines: readonly QuoteLineDto[], cover: Cover | nul
       brCents: line.br_cents,
       basket: line.basket,
       ceilingCents: line.ceiling_cents,
+      implant: line.code !== null && actByCode(line.code)?.category === "implant",
     })),
     toMutuelleCover(cover),
   );
