@@ -45,6 +45,7 @@ export function RestFigure({
   label = "Reste à charge estimé",
   size = "lg",
   align = "start",
+  hideLabel = false,
   className,
 }: {
   restCents: number;
@@ -53,11 +54,13 @@ export function RestFigure({
   size?: "lg" | "md";
   /** "end": right-aligned from 640 px (beside a dentist's name on a card). */
   align?: "start" | "end";
+  /** Keep the label for screen readers only (where a row header already says it). */
+  hideLabel?: boolean;
   className?: string;
 }) {
   return (
     <div className={cn("grid gap-0.5", align === "end" && "sm:justify-items-end sm:text-right", className)}>
-      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <p className={hideLabel ? "sr-only" : "text-sm font-medium text-slate-600"}>{label}</p>
       <p
         className={cn(
           "flex flex-wrap items-baseline gap-x-3 gap-y-0.5 tabular-nums",

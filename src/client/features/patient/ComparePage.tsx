@@ -8,7 +8,10 @@ import { formatEuros } from "../../../shared/format/money";
 import { offerAcceptBlocker } from "../../../shared/policies/appointments";
 import { savingOf } from "../../../shared/policies/offers";
 import type { PatientOffer } from "../../../shared/schemas/offers";
+import type { Comparison } from "../../../shared/schemas/quotes";
 import type { RequestDetail } from "../../../shared/schemas/requests";
+import { EstimateDetails } from "../../components/estimate/EstimateDetails";
+import { AmoOnlyNotice, RestFigure, restSaving, SanteBadge } from "../../components/estimate/EstimateParts";
 import {
   OfferLines,
   OfferSlots,
@@ -28,13 +31,18 @@ import { isApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useDocumentTitle } from "../../lib/title";
 import { AcceptOfferButton, acceptBlockerText } from "./AcceptOfferDialog";
-import { usePatientRequest } from "./api";
-import { comparableOffers, MAX_COMPARED, PatientRequestNotFound, sortOffers } from "./RequestPage";
+import { useComparison, usePatientRequest } from "./api";
+import { comparableOffers, MAX_COMPARED, type RestByOffer, restByOffer, sortOffers } from "./offerList";
+import { PatientRequestNotFound } from "./RequestPage";
+import { ToothAlignment } from "./ToothAlignment";
 
 /*
  * /patient/request/:id/compare?offres=id1,id2 (D14): two to four offers side by side on the same
  * criteria. One table at every width: on a phone it scrolls sideways under a sticky criteria column,
- * so each offer keeps its full column and the criteria stay in view.
+ * so each offer keeps its full column and the criteria stay in view. Issue 15: with the comparison
+ * endpoint, each offer's estimated reste à charge is the main figure (price beside it), the saving is
+ * against the reste à charge of the patient's own quote, and the lines are aligned tooth by tooth.
+ * Without it (it could not be loaded), the offers are compared on their price as before.
  */
 
 const LOAD_ERROR = "Impossible de charger les propositions";
@@ -47,11 +55,17 @@ export interface ComparedOffers {
 
 /**
  * The offers of `?offres=`: the ones named (2 to 4 of the request's comparable offers, in the
- * order given); otherwise all of them when they are 2 to 4, else the four cheapest, said so.
+ * order given); otherwise all of them when they are 2 to 4, else the four with the lowest estimated
+ * reste à charge (`rests`; without it the four cheapest), said so.
  */
-export function chooseCompared(all: readonly PatientOffer[], param: string | null): ComparedOffers {
+export function chooseCompared(
+  all: readonly PatientOffer[],
+  param: string | null,
+  rests: RestByOffer = new Map(),
+): ComparedOffers {
   const comparable = comparableOffers(all);
-  const byPrice = sortOffers(comparable, "price");
+  const byRest = rests.size > 0;
+  const byPrice = sortOffers(comparable, byRest ? "rest" : "price", rests);
   const ids = [
     ...new Set(
       (param ?? "")
@@ -84,7 +98,7 @@ export function chooseCompared(all: readonly PatientOffer[], param: string | nul
   }
   return {
     offers: byPrice.slice(0, MAX_COMPARED),
-    notice: `${asked ? "Votre sélection n'a pas pu être retrouvée. " : ""}Les quatre propositions les moins chères sont comparées. Pour en choisir d'autres, cochez-les sur la page de la demande.`,
+    notice: `${asked ? "Votre sélection n'a pas pu être retrouvée. " : ""}Les quatre propositions ${byRest ? "au reste à charge estimé le plus bas" : "les moins chères"} sont comparées. Pour en choisir d'autres, cochez-les sur la page de la demande.`,
   };
 }
 
@@ -114,6 +128,9 @@ export function PatientComparePage() {
   const { id = "" } = useParams();
   const [params] = useSearchParams();
   const query = usePatientRequest(id);
+  // The estimates (issue 15): waited for, so the figures do not change under the eyes; on failure
+  // the offers are compared on their price.
+  const comparison = useComparison(id);
   const notFound = isApiError(query.error) && query.error.status === 404;
 
   useEffect(() => {
@@ -128,7 +145,7 @@ export function PatientComparePage() {
           Retour à la demande
         </Link>
       </Button>
-      {query.isPending ? (
+      {query.isPending || (query.isSuccess && comparison.isPending) ? (
         <LoadingCompare />
       ) : notFound ? (
         <PatientRequestNotFound />
@@ -142,15 +159,24 @@ export function PatientComparePage() {
           />
         </>
       ) : (
-        <CompareView request={query.data} param={params.get("offres")} />
+        <CompareView request={query.data} comparison={comparison.data} param={params.get("offres")} />
       )}
     </>
   );
 }
 
-function CompareView({ request, param }: { request: RequestDetail; param: string | null }) {
+function CompareView({
+  request,
+  comparison,
+  param,
+}: {
+  request: RequestDetail;
+  comparison: Comparison | undefined;
+  param: string | null;
+}) {
   const treatment = treatmentLabel(request.treatment_type);
-  const { offers, notice } = chooseCompared(request.offers ?? [], param);
+  const rests = restByOffer(comparison);
+  const { offers, notice } = chooseCompared(request.offers ?? [], param, rests);
   const navigate = useNavigate();
   const captionId = useId();
   const requestPath = `/patient/request/${encodeURIComponent(request.id)}`;
@@ -173,7 +199,13 @@ function CompareView({ request, param }: { request: RequestDetail; param: string
     );
   }
 
-  const cheapest = Math.min(...offers.map((o) => o.amount_cents));
+  // The column set apart: the lowest estimated reste à charge, or the lowest price without estimates.
+  const estimateOf = (o: PatientOffer) => comparison?.offers.find((e) => e.offer_id === o.id);
+  const figureOf = (o: PatientOffer) => estimateOf(o)?.estimate.total.rest_cents ?? o.amount_cents;
+  const estimated = comparison !== undefined && offers.every((o) => estimateOf(o) !== undefined);
+  const lowest = Math.min(...offers.map((o) => (estimated ? figureOf(o) : o.amount_cents)));
+  const isBest = (o: PatientOffer) => (estimated ? figureOf(o) : o.amount_cents) === lowest;
+  const original = comparison?.original ?? null;
   const allOffers = request.offers ?? [];
   const othersToClose = (id: string) => allOffers.filter((o) => o.id !== id && o.state === "sent").length;
   const quote = request.quote_amount_cents;
@@ -185,22 +217,44 @@ function CompareView({ request, param }: { request: RequestDetail; param: string
       label: "Spécialités",
       cell: (o) => (o.dentist.specialties.length > 0 ? o.dentist.specialties.join(" · ") : <None />),
     },
-    {
-      key: "amount",
-      label: "Montant",
-      cell: (o) => (
-        <div className="grid justify-items-start gap-1">
-          <span className="text-xl font-semibold text-slate-900">{formatEuros(o.amount_cents)}</span>
-          {o.amount_cents === cheapest ? <Badge tone="green">Le moins cher</Badge> : null}
-        </div>
-      ),
-    },
+    estimated
+      ? {
+          key: "rest",
+          label: "Reste à charge estimé",
+          cell: (o) => {
+            const e = estimateOf(o);
+            return (
+              <div className="grid justify-items-start gap-1">
+                <RestFigure restCents={figureOf(o)} feeCents={o.amount_cents} size="md" hideLabel />
+                <div className="flex flex-wrap gap-1.5">
+                  {isBest(o) ? <Badge tone="green">Reste à charge le plus bas</Badge> : null}
+                  {e?.estimate.all_sante ? <SanteBadge /> : null}
+                </div>
+              </div>
+            );
+          },
+        }
+      : {
+          key: "amount",
+          label: "Montant",
+          cell: (o) => (
+            <div className="grid justify-items-start gap-1">
+              <span className="text-xl font-semibold text-slate-900">{formatEuros(o.amount_cents)}</span>
+              {isBest(o) ? <Badge tone="green">Le moins cher</Badge> : null}
+            </div>
+          ),
+        },
     {
       key: "saving",
       label: (
         <>
           Économie estimée
-          {quote !== null && quote > 0 ? (
+          {original ? (
+            <span className="block font-normal text-slate-600">
+              sur le reste à charge de votre devis (
+              <span className="tabular-nums">{formatEuros(original.total.rest_cents)}</span>)
+            </span>
+          ) : quote !== null && quote > 0 ? (
             <span className="block font-normal text-slate-600">
               par rapport à votre devis de <span className="tabular-nums">{formatEuros(quote)}</span>
             </span>
@@ -208,7 +262,9 @@ function CompareView({ request, param }: { request: RequestDetail; param: string
         </>
       ),
       cell: (o) => {
-        const saving = savingCell(quote, o.amount_cents);
+        const saving = original
+          ? restSaving(estimateOf(o)?.saving_cents ?? null, original.total.rest_cents)
+          : savingCell(quote, o.amount_cents);
         return saving ? (
           <span className="font-medium text-green-800">{saving}</span>
         ) : (
@@ -228,8 +284,24 @@ function CompareView({ request, param }: { request: RequestDetail; param: string
       key: "lines",
       label: "Détail des actes",
       cell: (o) =>
-        o.lines.length > 0 ? <OfferLines lines={o.lines} hideLabel /> : <None label="Non détaillé" />,
+        o.lines.length > 0 ? (
+          <OfferLines lines={o.lines} hideLabel showBasket />
+        ) : (
+          <None label="Non détaillé" />
+        ),
     },
+    ...(estimated
+      ? [
+          {
+            key: "calculation",
+            label: "Calcul du reste à charge",
+            cell: (o: PatientOffer) => {
+              const e = estimateOf(o);
+              return e ? <EstimateDetails estimate={e.estimate} cover={comparison?.cover ?? null} /> : null;
+            },
+          },
+        ]
+      : []),
     {
       key: "slots",
       label: "Créneaux proposés",
@@ -294,6 +366,14 @@ function CompareView({ request, param }: { request: RequestDetail; param: string
           {notice}
         </Alert>
       ) : null}
+      {comparison && comparison.cover === null ? <AmoOnlyNotice className="mb-3" /> : null}
+      {original ? (
+        <p className="mb-3 text-slate-800">
+          Votre devis : reste à charge estimé{" "}
+          <span className="font-semibold tabular-nums">{formatEuros(original.total.rest_cents)}</span> pour un
+          prix de <span className="tabular-nums">{formatEuros(original.total.fee_cents)}</span>.
+        </p>
+      ) : null}
       <p className="mb-2 text-sm text-slate-600 md:hidden">
         Faites glisser le tableau vers la gauche pour voir les autres propositions.
       </p>
@@ -322,7 +402,7 @@ function CompareView({ request, param }: { request: RequestDetail; param: string
                   style={{ width: `${100 / offers.length}%` }}
                   className={cn(
                     "min-w-52 px-3 py-3 sm:px-4 align-top font-normal",
-                    o.amount_cents === cheapest && "bg-green-50",
+                    isBest(o) && "bg-green-50",
                   )}
                 >
                   <div className="flex items-start gap-3">
@@ -347,7 +427,7 @@ function CompareView({ request, param }: { request: RequestDetail; param: string
                     key={o.id}
                     className={cn(
                       "min-w-52 px-3 py-3 sm:px-4 align-top text-slate-900",
-                      o.amount_cents === cheapest && "bg-green-50/60",
+                      isBest(o) && "bg-green-50/60",
                     )}
                   >
                     {row.cell(o)}
@@ -358,6 +438,17 @@ function CompareView({ request, param }: { request: RequestDetail; param: string
           </tbody>
         </table>
       </section>
+      {original && comparison ? (
+        <ToothAlignment rows={comparison.rows} offers={offers} />
+      ) : comparison && offers.some((o) => o.lines.length > 0) ? (
+        <p className="mt-6 text-sm text-slate-700">
+          Pour comparer les propositions dent par dent avec votre devis,{" "}
+          <Link to={requestPath} className="font-medium text-brand-700 underline underline-offset-2">
+            saisissez votre devis ligne par ligne
+          </Link>{" "}
+          sur la page de la demande.
+        </p>
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { FileText } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { formatEuros } from "../../../shared/format/money";
 import type { Comparison } from "../../../shared/schemas/quotes";
 import type { RequestDetail } from "../../../shared/schemas/requests";
@@ -28,13 +28,14 @@ export function MyQuoteCard({
   /** The line editor, when it is open (replaces the lines shown). */
   children?: ReactNode;
 }) {
+  const titleId = useId();
   const lines = request.quote_lines;
   const original = comparison?.original ?? null;
   return (
-    <Card className="lg:col-span-2">
+    <Card className="lg:col-span-2" role="region" aria-labelledby={titleId}>
       <CardHeader className="sm:flex sm:items-start sm:justify-between sm:gap-4">
         <div className="grid gap-1">
-          <CardTitle>Mon devis</CardTitle>
+          <CardTitle id={titleId}>Mon devis</CardTitle>
           <CardDescription>
             Le devis de votre dentiste, acte par acte : il sert à estimer votre reste à charge et l'économie
             de chaque proposition.

@@ -1,0 +1,377 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import type { PatientOffer } from "../../../shared/schemas/offers";
+import {
+  COVER_MESSAGES,
+  type Comparison,
+  type Cover,
+  compareQuotes,
+  type QuoteLineDto,
+  resolveLine,
+} from "../../../shared/schemas/quotes";
+import type { RequestDetail } from "../../../shared/schemas/requests";
+import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { chooseCompared } from "./ComparePage";
+
+/*
+ * Issue 15 on the patient's screens: 'Ma mutuelle', the reste à charge of each offer from the
+ * comparison endpoint (sorting, saving, 'Comment est-ce calculé ?') and the tooth-by-tooth alignment.
+ * The comparison answered here is computed by the shared function the server uses.
+ */
+
+vi.mock("../../components/appointments/RequestAppointment", () => ({
+  RequestAppointment: () => null,
+}));
+
+const patient = makeProfile();
+const REQUEST_ID = "55555555-5555-4555-8555-555555555555";
+const PAGE = `/patient/request/${REQUEST_ID}`;
+const DETAIL = `GET /api/patient/requests/${REQUEST_ID}`;
+const COMPARISON = `GET /api/patient/requests/${REQUEST_ID}/comparison`;
+const DAY = "2026-11-25";
+
+const line = (code: string, act: string, tooth: number, fee: number): QuoteLineDto =>
+  resolveLine({ code, act, tooth, fee_cents: fee, br_cents: null }, DAY);
+const MOLAR = "Couronne céramo-métallique (molaire)";
+const ORIGINAL = [
+  line("HBLD734", MOLAR, 36, 100_000),
+  line("HBLD634", "Couronne céramo-métallique", 11, 60_000),
+];
+const COVER: Cover = {
+  percent_of_br: 200,
+  ro_included: true,
+  annual_ceiling_cents: null,
+  implant_allowance_cents: null,
+  responsible: true,
+};
+
+function offer(id: string, name: string, lines: QuoteLineDto[], createdAt: string): PatientOffer {
+  return {
+    id,
+    request_id: REQUEST_ID,
+    amount_cents: lines.reduce((sum, l) => sum + l.fee_cents, 0),
+    comment: "",
+    valid_until: null,
+    state: "sent",
+    lines,
+    slots: [],
+    created_at: createdAt,
+    dentist: {
+      id: `d-${id}`,
+      full_name: name,
+      city: null,
+      avatar_url: null,
+      specialties: [],
+      is_verified: true,
+    },
+    conversation_id: null,
+  };
+}
+
+// Leroy: 790 € of 100 % Santé crowns (nothing left to pay); Bernard: cheaper (700 €) but free-priced.
+const leroy = offer(
+  "a",
+  "Sophie Leroy",
+  [
+    line("HBLD038", "Couronne métallique", 36, 29_000),
+    line("HBLD634", "Couronne céramo-métallique", 11, 50_000),
+  ],
+  "2026-11-22T09:00:00.000Z",
+);
+const bernard = offer("b", "Lucie Bernard", [line("HBLD734", MOLAR, 36, 70_000)], "2026-11-23T09:00:00.000Z");
+
+function detail(overrides: Partial<RequestDetail> = {}): RequestDetail {
+  return {
+    id: REQUEST_ID,
+    treatment_type: "crown",
+    status: "in_review",
+    urgency: "medium",
+    created_at: "2026-11-21T10:00:00.000Z",
+    document_count: 0,
+    description: "",
+    budget: "",
+    quote_amount_cents: 160_000,
+    quote_lines: ORIGINAL,
+    recipient: null,
+    updated_at: "2026-11-21T10:00:00.000Z",
+    documents: [],
+    access_log: [],
+    consent: {
+      version: "2026-11-25",
+      text: "J'accepte que mes documents soient consultés par les dentistes vérifiés de Sourio pour étudier ma demande.",
+      given_at: "2026-11-21T10:00:00.000Z",
+      withdrawn_at: null,
+    },
+    replies: [],
+    offers: [bernard, leroy],
+    ...overrides,
+  };
+}
+
+const comparisonFor = (request: RequestDetail, cover: Cover | null): Comparison =>
+  compareQuotes(request.quote_lines, request.offers, cover);
+
+function stub(request: RequestDetail, cover: Cover | null) {
+  return stubApi(patient, {
+    [DETAIL]: () => json(200, request),
+    [COMPARISON]: () => json(200, comparisonFor(request, cover)),
+  });
+}
+
+/** Money as the page prints it, whatever the kind of space ("1 600,00 €"). */
+const money = (text: string) => new RegExp(text.replace(/ /g, "\\s"));
+const offerNames = () =>
+  within(screen.getByRole("list", { name: "Propositions reçues" }))
+    .getAllByRole("heading", { level: 3 })
+    .map((h) => h.textContent?.replace("Vérifié", "").trim());
+/** The main figure of a card: 'Reste à charge estimé', the amount and the price beside it. */
+const figure = (container: HTMLElement) =>
+  within(container).getByText("Reste à charge estimé").parentElement?.textContent?.replace(/\s/g, " ");
+const item = (name: string) => screen.getByRole("listitem", { name: `Proposition du Dr ${name}` });
+
+describe("reste à charge sur la page de la demande", () => {
+  it("montre mon devis et son reste à charge, puis les propositions par reste à charge estimé", async () => {
+    stub(detail(), COVER);
+    renderApp(PAGE);
+    const mine = await screen.findByRole("region", { name: "Mon devis" }, { timeout: 5000 });
+    // Wait for the estimate (the comparison comes after the request).
+    expect(await within(mine).findByText("Reste à charge estimé")).toBeInTheDocument();
+    expect(figure(mine)).toBe("Reste à charge estimé870,00 €Prix : 1 600,00 €");
+    // The crown of tooth 11 is above its 100 % Santé ceiling on the patient's own quote: said.
+    expect(
+      within(mine).getByText(money("^au-dessus du plafond 100 % Santé \\(515,00 €\\)$")),
+    ).toBeInTheDocument();
+    expect(within(mine).getByText("Comment est-ce calculé ?")).toBeInTheDocument();
+    expect(screen.queryByText(/Sans mutuelle renseignée/)).not.toBeInTheDocument();
+
+    // By reste à charge first (Leroy: nothing to pay), although Bernard's price is lower.
+    const sort = screen.getByRole("combobox", { name: "Trier par" });
+    expect(sort).toHaveTextContent("Reste à charge estimé");
+    expect(offerNames()).toEqual(["Dr Sophie Leroy", "Dr Lucie Bernard"]);
+
+    expect(figure(item("Sophie Leroy"))).toBe("Reste à charge estimé0,00 €Prix : 790,00 €");
+    const first = within(item("Sophie Leroy"));
+    expect(
+      first.getByText(money("^Économie estimée sur votre reste à charge : 870,00 € \\(100 %\\)$")),
+    ).toBeInTheDocument();
+    expect(first.getByTitle("Tous les actes de ce devis sont du panier 100 % Santé")).toBeInTheDocument();
+    expect(figure(item("Lucie Bernard"))).toBe("Reste à charge estimé485,00 €Prix : 700,00 €");
+    const second = within(item("Lucie Bernard"));
+    expect(
+      second.getByText(money("^Économie estimée sur votre reste à charge : 385,00 € \\(44 %\\)$")),
+    ).toBeInTheDocument();
+    expect(second.queryByTitle(/100 % Santé/)).not.toBeInTheDocument();
+
+    // 'Comment est-ce calculé ?': the amounts of each part, line by line.
+    const user = userEvent.setup();
+    await user.click(second.getByText("Comment est-ce calculé ?"));
+    const details = second.getByText("Comment est-ce calculé ?").closest("details") as HTMLElement;
+    expect(details).toHaveAttribute("open");
+    const parts = within(details).getByText("Assurance Maladie (60 % de la BR)").closest("dl") as HTMLElement;
+    expect(parts.textContent?.replace(/\s/g, " ")).toBe(
+      "Honoraires700,00 €Base de remboursement (BR)107,50 €Assurance Maladie (60 % de la BR)64,50 €Mutuelle150,50 €Reste à charge485,00 €",
+    );
+    expect(
+      within(details).getByText(/jusqu'à 200 % de la BR, Assurance Maladie comprise/),
+    ).toBeInTheDocument();
+
+    // The price order is still there.
+    await user.click(sort);
+    await user.click(await screen.findByRole("option", { name: "Prix croissant" }));
+    expect(offerNames()).toEqual(["Dr Lucie Bernard", "Dr Sophie Leroy"]);
+  });
+
+  it("dit quand l'estimation ne compte que l'Assurance Maladie, et où renseigner sa mutuelle", async () => {
+    stub(detail({ quote_lines: [] }), null);
+    renderApp(PAGE);
+    const mine = await screen.findByRole("region", { name: "Mon devis" }, { timeout: 5000 });
+    expect(within(mine).getByText(/Votre devis n'est pas détaillé/)).toHaveTextContent(
+      /Montant de votre devis : 1\s600,00\s€/,
+    );
+    expect(
+      await screen.findByText(/Sans mutuelle renseignée, l'estimation ne compte que l'Assurance Maladie/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "renseignez votre mutuelle" })).toHaveAttribute(
+      "href",
+      "/patient/profile#ma-mutuelle",
+    );
+    // Without a structured quote of the patient's, the saving is the price's, as before.
+    expect(
+      within(item("Lucie Bernard")).getByText(money("^Économie estimée : 900,00 € \\(56 %\\)$")),
+    ).toBeInTheDocument();
+  });
+});
+
+describe("comparaison par reste à charge", () => {
+  const row = (criterion: string | RegExp) => {
+    const header = screen.getByRole("rowheader", { name: criterion });
+    return within(header.closest("tr") as HTMLElement).getAllByRole("cell");
+  };
+
+  it("compare les restes à charge, les économies et les actes dent par dent", async () => {
+    stub(detail(), COVER);
+    renderApp(`${PAGE}/compare`);
+    const table = await screen.findByRole(
+      "table",
+      { name: "Comparaison des propositions pour votre demande : Couronne" },
+      { timeout: 5000 },
+    );
+    const heads = within(table)
+      .getAllByRole("columnheader")
+      .map((th) => within(th).getByText(/^Dr /).textContent);
+    expect(heads).toEqual(["Dr Sophie Leroy", "Dr Lucie Bernard"]);
+    expect(
+      within(table)
+        .getAllByRole("rowheader")
+        .map((th) => th.textContent),
+    ).toContain("Calcul du reste à charge");
+    expect(screen.getByText(/Votre devis : reste à charge estimé/)).toHaveTextContent(
+      /870,00\s€ pour un prix de 1\s600,00\s€/,
+    );
+
+    const rests = row("Reste à charge estimé");
+    expect(rests[0]).toHaveTextContent(money("0,00 €Prix : 790,00 €Reste à charge le plus bas100 % Santé"));
+    expect(rests[1]).toHaveTextContent(money("^Reste à charge estimé485,00 €Prix : 700,00 €$"));
+    const savings = row(/^Économie estimée/);
+    expect(screen.getByRole("rowheader", { name: /^Économie estimée/ })).toHaveTextContent(
+      money("sur le reste à charge de votre devis \\(870,00 €\\)"),
+    );
+    expect(savings.map((c) => c.textContent?.replace(/\s/g, " "))).toEqual([
+      "870,00 € (100 %)",
+      "385,00 € (44 %)",
+    ]);
+    expect(
+      within(row("Calcul du reste à charge")[1] as HTMLElement).getByText("Mutuelle"),
+    ).toBeInTheDocument();
+
+    const teeth = screen.getByRole("table", { name: "Votre devis et les propositions, dent par dent" });
+    expect(
+      within(teeth)
+        .getAllByRole("columnheader")
+        .map((th) => th.textContent),
+    ).toEqual(["Dent", "Votre devis", "Dr Sophie Leroy", "Dr Lucie Bernard"]);
+    const tooth = (label: string) => {
+      const header = within(teeth).getByRole("rowheader", { name: label });
+      return within(header.closest("tr") as HTMLElement).getAllByRole("cell");
+    };
+    const [mine11, leroy11, bernard11] = tooth("Dent 11") as HTMLElement[];
+    expect(mine11).toHaveTextContent("HBLD634 · Couronne céramo-métallique");
+    expect(leroy11).toHaveTextContent(money("^HBLD634 · Couronne céramo-métalliqueReste à charge : 0,00 €$"));
+    expect(
+      within(bernard11 as HTMLElement).getByText("dent non traitée dans cette proposition"),
+    ).toBeInTheDocument();
+    const [, leroy36, bernard36] = tooth("Dent 36") as HTMLElement[];
+    expect(within(leroy36 as HTMLElement).getByText("matériau différent")).toBeInTheDocument();
+    expect(bernard36).toHaveTextContent(
+      money(`^HBLD734 · ${MOLAR.replace(/[()]/g, "\\$&")}Reste à charge : 485,00 €$`),
+    );
+  });
+
+  it("choisit les quatre restes à charge les plus bas quand il y a trop de propositions", () => {
+    const many = ["1", "2", "3", "4", "5"].map((id, i) =>
+      offer(
+        id,
+        `Dentiste ${id}`,
+        [line("HBLD734", MOLAR, 36, 60_000 + i * 1000)],
+        "2026-11-22T09:00:00.000Z",
+      ),
+    );
+    // The cheapest price has the highest reste à charge here.
+    const rests = new Map(many.map((o, i) => [o.id, 10_000 - i * 1000]));
+    const chosen = chooseCompared(many, null, rests);
+    expect(chosen.offers.map((o) => o.id)).toEqual(["5", "4", "3", "2"]);
+    expect(chosen.notice).toMatch(
+      /Les quatre propositions au reste à charge estimé le plus bas sont comparées/,
+    );
+  });
+});
+
+describe("ma mutuelle (profil patient)", () => {
+  const open = (handlers: Parameters<typeof stubApi>[1]) => {
+    const calls = stubApi(patient, handlers);
+    renderApp("/patient/profile");
+    return { calls, user: userEvent.setup() };
+  };
+  const percent = () => screen.getByRole("textbox", { name: /Remboursement des prothèses dentaires/ });
+
+  it("enregistre la mutuelle saisie et le dit", async () => {
+    const bodies: unknown[] = [];
+    const { user } = open({
+      "GET /api/patient/cover": () => json(200, { cover: null }),
+      "PUT /api/patient/cover": (body) => {
+        bodies.push(body);
+        return json(200, { cover: body, message: COVER_MESSAGES.saved });
+      },
+    });
+    const form = await screen.findByRole("form", { name: "Ma mutuelle" }, { timeout: 5000 });
+    expect(screen.getByText(/pour estimer votre reste à charge sur chaque proposition/)).toBeInTheDocument();
+    expect(within(form).getByRole("radio", { name: /^RO inclus/ })).toBeChecked();
+    expect(within(form).getByRole("checkbox", { name: "Contrat responsable" })).toBeChecked();
+    expect(within(form).queryByRole("button", { name: "Retirer ma mutuelle" })).not.toBeInTheDocument();
+
+    await user.click(within(form).getByRole("button", { name: "200 %" }));
+    expect(percent()).toHaveValue("200");
+    await user.click(within(form).getByRole("radio", { name: /^En plus de l'Assurance Maladie/ }));
+    await user.type(within(form).getByLabelText("Plafond annuel pour les prothèses (optionnel)"), "1 500");
+    await user.click(within(form).getByRole("button", { name: "Enregistrer ma mutuelle" }));
+    expect(await screen.findByText(COVER_MESSAGES.saved)).toBeInTheDocument();
+    expect(bodies).toEqual([
+      {
+        percent_of_br: 200,
+        ro_included: false,
+        annual_ceiling_cents: 150_000,
+        implant_allowance_cents: null,
+        responsible: true,
+      },
+    ]);
+    expect(await within(form).findByRole("button", { name: "Retirer ma mutuelle" })).toBeInTheDocument();
+  });
+
+  it("montre l'erreur sur le champ, du navigateur comme du serveur", async () => {
+    const bodies: unknown[] = [];
+    const refusal = "Le plafond annuel est trop élevé.";
+    const { user } = open({
+      "GET /api/patient/cover": () => json(200, { cover: COVER }),
+      "PUT /api/patient/cover": (body) => {
+        bodies.push(body);
+        return json(400, {
+          error: { code: "VALIDATION", message: refusal, fields: { annual_ceiling_cents: refusal } },
+        });
+      },
+    });
+    const form = await screen.findByRole("form", { name: "Ma mutuelle" }, { timeout: 5000 });
+    expect(percent()).toHaveValue("200");
+    await user.clear(percent());
+    await user.type(percent(), "600");
+    await user.click(within(form).getByRole("button", { name: "Enregistrer ma mutuelle" }));
+    expect(percent()).toHaveAttribute("aria-invalid", "true");
+    expect(percent()).toHaveAccessibleDescription(expect.stringContaining(COVER_MESSAGES.percentInvalid));
+    expect(bodies).toEqual([]);
+
+    await user.clear(percent());
+    await user.type(percent(), "250");
+    expect(percent()).not.toHaveAttribute("aria-invalid");
+    const ceiling = within(form).getByLabelText("Plafond annuel pour les prothèses (optionnel)");
+    await user.type(ceiling, "99999");
+    await user.click(within(form).getByRole("button", { name: "Enregistrer ma mutuelle" }));
+    await waitFor(() => expect(ceiling).toHaveAttribute("aria-invalid", "true"));
+    expect(ceiling).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    expect(bodies).toEqual([
+      expect.objectContaining({ percent_of_br: 250, annual_ceiling_cents: 9_999_900 }),
+    ]);
+  });
+
+  it("retire la mutuelle", async () => {
+    const { user, calls } = open({
+      "GET /api/patient/cover": () => json(200, { cover: COVER }),
+      "DELETE /api/patient/cover": () => json(200, { cover: null, message: COVER_MESSAGES.removed }),
+    });
+    const form = await screen.findByRole("form", { name: "Ma mutuelle" }, { timeout: 5000 });
+    await user.click(within(form).getByRole("button", { name: "Retirer ma mutuelle" }));
+    expect(await screen.findByText(COVER_MESSAGES.removed)).toBeInTheDocument();
+    expect(calls.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(true);
+    expect(percent()).toHaveValue("");
+    expect(within(form).queryByRole("button", { name: "Retirer ma mutuelle" })).not.toBeInTheDocument();
+  });
+});
