@@ -78,8 +78,11 @@ function parseBr(input: string): number | null | undefined {
   return parseEuros(text) ?? undefined;
 }
 
-/** A draft as the API would read it, with NaN for an unreadable amount (the schema then refuses it). */
-function rawLine(draft: DraftLine) {
+/**
+ * A draft as the API would read it, before the schema: unreadable amounts are NaN (the schema then
+ * refuses them with their message); the BR of a line of the table is left out (the server takes its own).
+ */
+export function draftToRaw(draft: DraftLine) {
   const br = draft.code && actByCode(draft.code) ? null : parseBr(draft.br);
   return {
     code: draft.code,
@@ -97,7 +100,7 @@ export function toLineInputs(
   const lines: QuoteLineValues[] = [];
   const errors: LineErrors = {};
   drafts.forEach((draft, index) => {
-    const parsed = quoteLineInputSchema.safeParse(rawLine(draft));
+    const parsed = quoteLineInputSchema.safeParse(draftToRaw(draft));
     if (parsed.success) {
       lines.push(parsed.data);
       return;
@@ -117,7 +120,7 @@ export function toLineInputs(
  */
 export function resolveDrafts(drafts: readonly DraftLine[], day: string): QuoteLineDto[] {
   return drafts.map((draft) => {
-    const raw = rawLine(draft);
+    const raw = draftToRaw(draft);
     return resolveLine(
       {
         code: raw.code ? raw.code.trim().toUpperCase() : null,

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type UseQueryResult, useQueryClient } from "@tanstack/react-query";
 import { FileArchive, MessagesSquare, Plus, Send, Trash2, Undo2 } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import {
   type FieldPath,
   type UseFormRegisterReturn,
@@ -18,7 +18,7 @@ import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { formatEuros, parseEuros } from "../../../shared/format/money";
 import { mayWithdrawOffer } from "../../../shared/policies/appointments";
-import { addDays, linesTotal, parisToday } from "../../../shared/policies/offers";
+import { addDays, parisToday } from "../../../shared/policies/offers";
 import { DENTIST_MESSAGES, type DentistRequestDetail } from "../../../shared/schemas/dentist";
 import {
   type MyOffer,
@@ -30,6 +30,7 @@ import {
 } from "../../../shared/schemas/offers";
 import { OfferLines, OfferSlots, OfferStateBadge, validityText } from "../../components/OfferDetails";
 import { PageHeader } from "../../components/PageHeader";
+import { type DraftLine, draftToRaw, fromLineDtos, lineIssuesOf } from "../../components/quote/quoteLines";
 import { Detail } from "../../components/RequestParts";
 import { Alert } from "../../components/ui/Alert";
 import { Badge } from "../../components/ui/Badge";
@@ -47,8 +48,10 @@ import { useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/title";
 import { useDentistRequest } from "./api";
 import { DocumentGrid } from "./DocumentGrid";
+import { OfferLinesField, offerSubmitBlocker, type ReuseRequest } from "./OfferLinesField";
 import { WithdrawOfferDialog } from "./OffersPage";
 import { downloadRequestZip, offerKeys, useMyOffer, useSendOffer } from "./offersApi";
+import { PatientQuoteCard } from "./PatientQuoteCard";
 import { BackButton, DentistRequestNotFound } from "./RequestParts";
 import { VerificationPending } from "./VerificationPending";
 
@@ -67,7 +70,16 @@ const URGENCY_TONES = { high: "red", medium: "gray", low: "gray" } as const;
 const proposalFieldsSchema = z.object({
   amount: z.string(),
   comment: z.string(),
-  lines: z.array(z.object({ act: z.string(), tooth: z.string(), fee: z.string() })),
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      code: z.string().nullable(),
+      act: z.string(),
+      tooth: z.number().nullable(),
+      fee: z.string(),
+      br: z.string(),
+    }),
+  ),
   valid_until: z.string(),
   slots: z.array(z.object({ date: z.string(), time: z.string() })),
 });
@@ -82,9 +94,14 @@ const proposalFormSchema = proposalFieldsSchema
       ? []
       : parsed.error.issues;
     // What depends on the clock, for the values that are well formed (the first issue of a field wins).
-    const timing = offerTimingIssues({ valid_until: input.valid_until, slots: input.slots }, new Date());
+    const now = new Date();
+    const timing = offerTimingIssues({ valid_until: input.valid_until, slots: input.slots }, now);
+    // The rules of the reference table the server applies: tooth of the act, ceiling of its basket.
+    const lineRules = Object.entries(lineIssuesOf(values.lines as DraftLine[], "offer", parisToday(now))).map(
+      ([key, message]) => ({ path: ["lines", ...key.split(".")], message }),
+    );
     const seen = new Set<string>();
-    for (const issue of [...issues, ...timing]) {
+    for (const issue of [...issues, ...lineRules, ...timing]) {
       const path = formPathOf(issue.path);
       if (seen.has(path)) continue;
       seen.add(path);
@@ -103,14 +120,7 @@ export function toOfferInput(values: ProposalFormValues) {
   return {
     amount_cents: cents(values.amount),
     comment: values.comment,
-    lines: values.lines.map((line) => {
-      const tooth = line.tooth.trim();
-      return {
-        act: line.act,
-        tooth: tooth === "" ? null : /^\d{1,2}$/.test(tooth) ? Number(tooth) : Number.NaN,
-        fee_cents: cents(line.fee),
-      };
-    }),
+    lines: values.lines.map((line) => draftToRaw(line)),
     valid_until: values.valid_until.trim() || null,
     slots: values.slots.map((slot) =>
       slot.date && slot.time ? `${slot.date}T${slot.time.slice(0, 5)}` : "",
@@ -127,8 +137,8 @@ export function formPathOf(path: readonly PropertyKey[] | string): string {
   const [head, index, field] = parts;
   if (head === "amount_cents") return "amount";
   if (head === "lines" && index !== undefined && /^\d+$/.test(index)) {
-    if (field === "fee_cents") return `lines.${index}.fee`;
-    if (field === "tooth") return `lines.${index}.tooth`;
+    // The editor's keys: the API's field names.
+    if (field && LINE_FIELDS.has(field)) return `lines.${index}.${field}`;
     return `lines.${index}.act`;
   }
   if (head === "slots" && index !== undefined && /^\d+$/.test(index)) return `slots.${index}.date`;
@@ -137,10 +147,7 @@ export function formPathOf(path: readonly PropertyKey[] | string): string {
   return "root.server";
 }
 
-/** Cents as a person would type them: "1250" or "1250,50". */
-function centsToText(cents: number): string {
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2).replace(".", ",");
-}
+const LINE_FIELDS = new Set(["tooth", "code", "act", "fee_cents", "br_cents"]);
 
 // ---------------------------------------------------------------------------------------------
 
@@ -214,7 +221,11 @@ function ProposalLoader({ id }: { id: string }) {
 function ProposalView({ request, mine }: { request: DentistRequestDetail; mine: UseQueryResult<MyOffer> }) {
   const treatment = treatmentLabel(request.treatment_type);
   const [sent, setSent] = useState<{ conversationId: string } | null>(null);
+  const [reuse, setReuse] = useState<ReuseRequest | null>(null);
   const conversationId = sent?.conversationId ?? request.conversation_id;
+  // The form is shown: no offer yet, or a withdrawn one, on a request still open.
+  const formShown =
+    mine.data?.may_offer === true && (mine.data.offer === null || mine.data.offer.state === "withdrawn");
 
   return (
     <>
@@ -232,6 +243,14 @@ function ProposalView({ request, mine }: { request: DentistRequestDetail; mine: 
         <PatientPanel request={request} age={mine.data?.patient_age ?? null} />
         <div className="grid min-w-0 gap-6 lg:col-span-2 lg:row-start-1">
           <DocumentsCard request={request} />
+          <PatientQuoteCard
+            lines={request.quote_lines}
+            onReuse={
+              formShown
+                ? () => setReuse({ key: (reuse?.key ?? 0) + 1, lines: fromLineDtos(request.quote_lines) })
+                : undefined
+            }
+          />
           {mine.isPending ? (
             <div aria-busy="true">
               <p className="sr-only">Chargement...</p>
@@ -248,6 +267,7 @@ function ProposalView({ request, mine }: { request: DentistRequestDetail; mine: 
               request={request}
               mine={mine.data}
               justSent={sent !== null}
+              reuse={reuse}
               conversationId={conversationId}
               onSent={(conversation) => setSent({ conversationId: conversation })}
             />
@@ -267,12 +287,14 @@ function OfferSection({
   request,
   mine,
   justSent,
+  reuse,
   conversationId,
   onSent,
 }: {
   request: DentistRequestDetail;
   mine: MyOffer;
   justSent: boolean;
+  reuse: ReuseRequest | null;
   conversationId: string | null;
   onSent: (conversationId: string) => void;
 }) {
@@ -289,7 +311,7 @@ function OfferSection({
           mayResend={mayResend}
         />
         {mayResend ? (
-          <ProposalForm requestId={request.id} onSent={onSent} title="Nouvelle proposition" />
+          <ProposalForm requestId={request.id} onSent={onSent} reuse={reuse} title="Nouvelle proposition" />
         ) : null}
       </>
     );
@@ -308,7 +330,7 @@ function OfferSection({
       </Card>
     );
   }
-  return <ProposalForm requestId={request.id} onSent={onSent} />;
+  return <ProposalForm requestId={request.id} onSent={onSent} reuse={reuse} />;
 }
 
 function PatientPanel({ request, age }: { request: DentistRequestDetail; age: number | null }) {
@@ -538,10 +560,12 @@ function SentOffer({
 function ProposalForm({
   requestId,
   onSent,
+  reuse,
   title = "Votre proposition",
 }: {
   requestId: string;
   onSent: (conversationId: string) => void;
+  reuse: ReuseRequest | null;
   title?: string;
 }) {
   const send = useSendOffer(requestId);
@@ -550,16 +574,15 @@ function ProposalForm({
     resolver: zodResolver(proposalFormSchema),
     defaultValues: EMPTY_FORM,
   });
-  const { errors, isSubmitted } = form.formState;
-  const lines = useFieldArray({ control: form.control, name: "lines" });
+  const { errors } = form.formState;
   const slots = useFieldArray({ control: form.control, name: "slots" });
   const amount = useWatch({ control: form.control, name: "amount" });
   const watchedLines = useWatch({ control: form.control, name: "lines" });
-  const total = linesTotal(watchedLines.map((line) => ({ fee_cents: parseEuros(line.fee) ?? 0 })));
-  const amountCents = parseEuros(amount);
-  const linesId = useId();
+  const hasLines = watchedLines.length > 0;
   const slotsId = useId();
+  const blockerId = useId();
   const today = parisToday(new Date());
+  const blocker = offerSubmitBlocker(amount, watchedLines, today);
   const horizon = addDays(today, OFFER_LIMITS.horizonDays);
 
   const onSubmit = (values: OfferValues) =>
@@ -590,19 +613,6 @@ function ProposalForm({
       },
     });
 
-  const applyTotal = () => form.setValue("amount", centsToText(total), { shouldDirty: true });
-
-  // After a first submit, the amount and the lines' total are checked together as either changes.
-  const { trigger } = form;
-  const checked = useRef(`${amountCents}/${total}`);
-  useEffect(() => {
-    const key = `${amountCents}/${total}`;
-    if (key === checked.current) return;
-    checked.current = key;
-    if (isSubmitted) void trigger(["amount", "lines"]);
-  }, [isSubmitted, trigger, amountCents, total]);
-
-  const linesError = errors.lines?.root?.message ?? errors.lines?.message;
   const slotsError = errors.slots?.root?.message ?? errors.slots?.message;
   const serverError = errors.root?.server?.message;
 
@@ -626,14 +636,19 @@ function ProposalForm({
             label="Montant de la proposition (€)"
             required
             error={errors.amount?.message}
-            description="Le montant total que vous proposez au patient, en euros (ex. 1 250,50)."
+            description={
+              hasLines
+                ? "Le total des actes détaillés ci-dessous : il suit leurs honoraires."
+                : "Le montant total que vous proposez au patient, en euros (ex. 1 250,50). Vous pouvez aussi détailler les actes ci-dessous."
+            }
           >
             {(control) => (
               <Input
                 {...control}
                 inputMode="decimal"
                 autoComplete="off"
-                className="sm:max-w-56"
+                readOnly={hasLines}
+                className={hasLines ? "bg-slate-50 tabular-nums sm:max-w-56" : "tabular-nums sm:max-w-56"}
                 {...form.register("amount")}
               />
             )}
@@ -651,100 +666,7 @@ function ProposalForm({
             )}
           </FormField>
 
-          <fieldset className="grid gap-3" aria-describedby={`${linesId}-help`}>
-            <legend className="text-sm font-medium text-slate-800">Détail des actes (optionnel)</legend>
-            <p id={`${linesId}-help`} className="text-sm text-slate-600">
-              Un acte par ligne. Le numéro de dent suit la numérotation internationale FDI (11 à 48 ; par
-              exemple 36 pour la première molaire en bas à gauche).
-            </p>
-            {lines.fields.length > 0 ? (
-              <ul className="grid gap-3">
-                {lines.fields.map((field, index) => {
-                  const lineErrors = errors.lines?.[index];
-                  const n = index + 1;
-                  return (
-                    <li
-                      key={field.id}
-                      className="grid gap-3 rounded-ui border border-slate-200 p-3 sm:grid-cols-[minmax(0,1fr)_6.5rem_8.5rem_auto] sm:items-start"
-                    >
-                      <FormField label="Acte" error={lineErrors?.act?.message}>
-                        {(control) => (
-                          <Input
-                            {...control}
-                            aria-label={`Acte de la ligne ${n}`}
-                            maxLength={OFFER_LIMITS.actMax}
-                            placeholder="Ex. Couronne céramique"
-                            {...form.register(`lines.${index}.act`)}
-                          />
-                        )}
-                      </FormField>
-                      <FormField label="Dent" error={lineErrors?.tooth?.message}>
-                        {(control) => (
-                          <Input
-                            {...control}
-                            aria-label={`Dent de la ligne ${n}`}
-                            inputMode="numeric"
-                            maxLength={2}
-                            placeholder="36"
-                            {...form.register(`lines.${index}.tooth`)}
-                          />
-                        )}
-                      </FormField>
-                      <FormField label="Honoraires (€)" error={lineErrors?.fee?.message}>
-                        {(control) => (
-                          <Input
-                            {...control}
-                            aria-label={`Honoraires (€) de la ligne ${n}`}
-                            inputMode="decimal"
-                            autoComplete="off"
-                            {...form.register(`lines.${index}.fee`)}
-                          />
-                        )}
-                      </FormField>
-                      <div className="sm:pt-[1.625rem]">
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          aria-label={`Retirer la ligne ${n}`}
-                          onClick={() => lines.remove(index)}
-                        >
-                          <Trash2 aria-hidden="true" />
-                          Retirer
-                        </Button>
-                      </div>
-                    </li>
-                  );
-                })}
-              </ul>
-            ) : null}
-            <div className="flex flex-wrap items-center gap-3">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={lines.fields.length >= OFFER_LIMITS.maxLines}
-                onClick={() => lines.append({ act: "", tooth: "", fee: "" })}
-              >
-                <Plus aria-hidden="true" />
-                Ajouter un acte
-              </Button>
-              {lines.fields.length > 0 ? (
-                <>
-                  <p className="text-slate-900" aria-live="polite">
-                    Total des actes : <span className="font-semibold tabular-nums">{formatEuros(total)}</span>
-                  </p>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={total <= 0 || total === amountCents}
-                    onClick={applyTotal}
-                  >
-                    Utiliser le total comme montant
-                  </Button>
-                </>
-              ) : null}
-            </div>
-            {linesError ? <p className="text-sm font-medium text-red-700">{linesError}</p> : null}
-          </fieldset>
+          <OfferLinesField form={form} day={today} reuse={reuse} />
 
           <FormField
             label="Valable jusqu'au (optionnel)"
@@ -802,11 +724,21 @@ function ProposalForm({
 
           {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}
 
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={amount.trim() === ""} loading={send.isPending}>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              type="submit"
+              disabled={blocker !== null}
+              loading={send.isPending}
+              aria-describedby={blocker ? blockerId : undefined}
+            >
               <Send aria-hidden="true" />
               Envoyer la proposition
             </Button>
+            {blocker ? (
+              <p id={blockerId} className="text-sm text-slate-700">
+                {blocker}
+              </p>
+            ) : null}
           </div>
         </form>
       </CardContent>

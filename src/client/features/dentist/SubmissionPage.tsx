@@ -23,6 +23,7 @@ import { useDocumentTitle } from "../../lib/title";
 import { useAssignRequest, useDentistRequest, useReplyToRequest } from "./api";
 import { DocumentGrid } from "./DocumentGrid";
 import { useMyOffer } from "./offersApi";
+import { PatientQuoteCard } from "./PatientQuoteCard";
 import { BackButton, DentistRequestNotFound } from "./RequestParts";
 
 /** After a successful reply the dentist goes back to the dashboard after this long (spec §4). */
@@ -285,6 +286,8 @@ function SubmissionView({ request }: { request: DentistRequestDetail }) {
             </dl>
           </CardContent>
         </Card>
+
+        <PatientQuoteCard lines={request.quote_lines} className="lg:col-span-3" />
 
         <Documents request={request} />
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DentistRequestDetail, DentistRequestList } from "../../../shared/schemas/dentist";
@@ -154,6 +154,58 @@ describe("réponse au patient", () => {
       await screen.findByText("Impossible de trouver cette demande.", {}, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: "Demande non trouvée" })).toBeInTheDocument();
+  });
+});
+
+describe("devis du patient sur la demande", () => {
+  it("montre les actes du devis, leur panier et les dépassements de plafond", async () => {
+    stubApi(dentist, {
+      [`GET /api/dentist/requests/${REQUEST_ID}`]: () =>
+        json(
+          200,
+          detail({
+            quote_lines: [
+              {
+                code: "HBLD634",
+                act: "Couronne céramo-métallique (incisive, canine, 1re prémolaire)",
+                tooth: 21,
+                fee_cents: 600_00,
+                basket: "100_sante",
+                br_cents: 120_00,
+                ceiling_cents: 515_00,
+              },
+              {
+                code: "HBLD734",
+                act: "Couronne céramo-métallique (molaire)",
+                tooth: 36,
+                fee_cents: 700_00,
+                basket: "libre",
+                br_cents: 107_50,
+                ceiling_cents: null,
+              },
+            ],
+          }),
+        ),
+    });
+    renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
+    const list = await screen.findByRole("list", { name: "Actes du devis du patient" }, { timeout: 5000 });
+    const [first, second] = within(list).getAllByRole("listitem") as [HTMLElement, HTMLElement];
+    expect(first).toHaveTextContent("Dent 21");
+    expect(first).toHaveTextContent("100 % Santé");
+    expect(first).toHaveTextContent(/BR 120,00\s€/);
+    expect(first).toHaveTextContent(/au-dessus du plafond 100 % Santé \(515,00\s€\)/);
+    expect(second).toHaveTextContent("Tarifs libres");
+    expect(second).not.toHaveTextContent(/plafond/);
+    expect(screen.getByText(/Total du devis/)).toHaveTextContent(/1\s300,00\s€/);
+    // Reusing the lines is for the proposal form, on the proposal page.
+    expect(screen.queryByRole("button", { name: "Reprendre les actes du devis" })).not.toBeInTheDocument();
+  });
+
+  it("sans devis détaillé, pas de carte", async () => {
+    stubApi(dentist, { [`GET /api/dentist/requests/${REQUEST_ID}`]: () => json(200, detail()) });
+    renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
+    await screen.findByLabelText("Votre réponse au patient", {}, { timeout: 5000 });
+    expect(screen.queryByRole("heading", { name: "Devis du patient" })).not.toBeInTheDocument();
   });
 });
 

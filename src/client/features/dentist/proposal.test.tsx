@@ -65,7 +65,17 @@ function sentOffer(overrides: Partial<OfferDto> = {}): OfferDto {
     comment: "Couronne céramique, deux séances.",
     valid_until: null,
     state: "sent",
-    lines: [{ code: null, basket: "libre" as const, br_cents: 0, ceiling_cents: null, act: "Couronne céramique", tooth: 36, fee_cents: 125_050 }],
+    lines: [
+      {
+        code: null,
+        basket: "libre" as const,
+        br_cents: 0,
+        ceiling_cents: null,
+        act: "Couronne céramique",
+        tooth: 36,
+        fee_cents: 125_050,
+      },
+    ],
     slots: [],
     created_at: "2026-11-22T09:00:00.000Z",
     ...overrides,
@@ -96,6 +106,25 @@ async function openForm(handlers: Parameters<typeof stubApi>[1] = {}) {
 
 const future = (days: number) => addDays(parisToday(new Date()), days);
 
+const lineGroup = (n: number) => screen.getByRole("group", { name: `Acte ${n}` });
+
+/** Fills line n of the offer: the tooth on the chart, the act from the combobox (or typed), the fee. */
+async function fillLine(
+  user: ReturnType<typeof userEvent.setup>,
+  n: number,
+  { tooth, search, option, fee }: { tooth?: number; search: string; option?: RegExp | string; fee: string },
+) {
+  const row = lineGroup(n);
+  if (tooth !== undefined) {
+    await user.click(within(row).getByRole("button", { name: /^Dent / }));
+    await user.click(within(row).getByRole("button", { name: new RegExp(`^Dent ${tooth} \\(`) }));
+  }
+  await user.type(within(row).getByRole("combobox", { name: /Acte/ }), search);
+  if (option) await user.click(screen.getByRole("option", { name: option }));
+  else await user.tab();
+  await user.type(within(row).getByRole("textbox", { name: /Honoraires/ }), fee);
+}
+
 describe("page de proposition : le formulaire", () => {
   it("désactive l'envoi tant que le montant est vide, et montre le patient", async () => {
     const { user, amount, submit } = await openForm();
@@ -114,58 +143,191 @@ describe("page de proposition : le formulaire", () => {
     expect(screen.getByText("Couronne sur la 36.")).toBeInTheDocument();
   });
 
-  it("refuse un montant différent du total des actes, puis utilise le total", async () => {
+  it("détaille les actes : le montant suit leur total, envoyés avec code, dent et BR", async () => {
     const { user, amount, submit, sent } = await openForm();
     await user.type(amount, "1000");
     await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
-    await user.type(screen.getByLabelText("Acte de la ligne 1"), "Couronne céramique");
-    await user.type(screen.getByLabelText("Dent de la ligne 1"), "36");
-    await user.type(screen.getByLabelText("Honoraires (€) de la ligne 1"), "650");
+    await fillLine(user, 1, { tooth: 36, search: "zircone molaire", option: /HBLD073/, fee: "400" });
     await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
-    await user.type(screen.getByLabelText("Acte de la ligne 2"), "Inlay-core");
-    await user.type(screen.getByLabelText("Honoraires (€) de la ligne 2"), "150,50");
-    expect(screen.getByText(/Total des actes/)).toHaveTextContent(/800,50\s€/);
-    await user.click(submit);
-    expect(
-      await screen.findByText("Le total des actes doit être égal au montant de la proposition."),
-    ).toBeInTheDocument();
-    expect(sent).toEqual([]);
-
-    await user.click(screen.getByRole("button", { name: "Utiliser le total comme montant" }));
-    expect(amount).toHaveValue("800,50");
-    await waitFor(() =>
-      expect(
-        screen.queryByText("Le total des actes doit être égal au montant de la proposition."),
-      ).not.toBeInTheDocument(),
+    await fillLine(user, 2, { search: "Gouttière", fee: "150,50" });
+    await user.type(within(lineGroup(2)).getByRole("textbox", { name: /Base de remboursement/ }), "10");
+    expect(screen.getByText("Total des actes").nextElementSibling).toHaveTextContent(/550,50\s€/);
+    expect(amount).toHaveValue("550,50");
+    expect(amount).toHaveAttribute("readonly");
+    // A maîtrisé crown: the devis normalisé also offers its 100 % Santé alternative.
+    expect(within(lineGroup(1)).getByText(/Alternative 100 % Santé pour la dent 36/)).toHaveTextContent(
+      /Couronne métallique \(HBLD038\), plafond 299,00\s€/,
     );
     await user.click(submit);
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({
-      amount_cents: 80_050,
+      amount_cents: 55_050,
       comment: "",
       lines: [
-        { act: "Couronne céramique", tooth: 36, fee_cents: 65_000 },
-        { act: "Inlay-core", tooth: null, fee_cents: 15_050 },
+        {
+          code: "HBLD073",
+          act: "Couronne céramique monolithique zircone (molaire)",
+          tooth: 36,
+          fee_cents: 40_000,
+          br_cents: null,
+        },
+        { code: null, act: "Gouttière", tooth: null, fee_cents: 15_050, br_cents: 1_000 },
       ],
       valid_until: null,
       slots: [],
     });
   });
 
-  it("explique un numéro de dent invalide et retire une ligne", async () => {
-    const { user, amount, submit, sent } = await openForm();
-    await user.type(amount, "300");
+  it("refuse des honoraires au-dessus du plafond de HBLD634, en nommant le plafond", async () => {
+    const { user, submit, sent } = await openForm();
     await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
-    await user.type(screen.getByLabelText("Acte de la ligne 1"), "Détartrage");
-    await user.type(screen.getByLabelText("Dent de la ligne 1"), "19");
-    await user.type(screen.getByLabelText("Honoraires (€) de la ligne 1"), "300");
-    await user.click(submit);
-    expect(await screen.findByText(/Numéro de dent invalide/)).toBeInTheDocument();
-    expect(screen.getByLabelText("Dent de la ligne 1")).toHaveAttribute("aria-invalid", "true");
-    await user.click(screen.getByRole("button", { name: "Retirer la ligne 1" }));
-    expect(screen.queryByLabelText("Acte de la ligne 1")).not.toBeInTheDocument();
+    await fillLine(user, 1, { tooth: 21, search: "HBLD634", option: /HBLD634/, fee: "600" });
+    const fee = within(lineGroup(1)).getByRole("textbox", { name: /Honoraires/ });
+    expect(fee).toHaveAttribute("aria-invalid", "true");
+    expect(fee).toHaveAccessibleDescription(
+      /^Au-dessus du plafond 100 % Santé \(515,00\s€\) : les honoraires de cet acte ne peuvent pas le dépasser\.$/,
+    );
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription(
+      /^Corrigez d'abord l'acte 1 : Au-dessus du plafond 100 % Santé \(515,00\s€\)/,
+    );
+    await user.clear(fee);
+    await user.type(fee, "515");
+    expect(fee).not.toHaveAttribute("aria-invalid");
     await user.click(submit);
     await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      amount_cents: 51_500,
+      lines: [{ code: "HBLD634", tooth: 21, fee_cents: 51_500, br_cents: null }],
+    });
+  });
+
+  it("explique un acte qui ne convient pas à la dent, et retire une ligne", async () => {
+    const { user, amount, submit, sent } = await openForm();
+    await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
+    // The act first (crowns of the front teeth), then a molar.
+    await fillLine(user, 1, { search: "HBLD634", option: /HBLD634/, fee: "300", tooth: undefined });
+    await user.click(within(lineGroup(1)).getByRole("button", { name: /^Dent / }));
+    await user.click(within(lineGroup(1)).getByRole("button", { name: "Dent 36 (molaire)" }));
+    expect(within(lineGroup(1)).getByText("Cet acte ne s'applique pas à la dent 36.")).toBeInTheDocument();
+    expect(within(lineGroup(1)).getByRole("button", { name: /^Dent 36/ })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    expect(submit).toBeDisabled();
+    expect(
+      screen.getByText("Corrigez d'abord l'acte 1 : Cet acte ne s'applique pas à la dent 36."),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Supprimer l'acte 1" }));
+    expect(screen.queryByRole("group", { name: "Acte 1" })).not.toBeInTheDocument();
+    expect(amount).not.toHaveAttribute("readonly");
+    await user.clear(amount);
+    await user.type(amount, "300");
+    await user.click(submit);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ amount_cents: 30_000, lines: [] });
+  });
+
+  it("dit pourquoi l'envoi est désactivé", async () => {
+    const { user, submit } = await openForm();
+    expect(submit).toHaveAccessibleDescription(
+      "Indiquez le montant de votre proposition, ou détaillez les actes, pour pouvoir l'envoyer.",
+    );
+    await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription(
+      "Indiquez les honoraires des actes : leur total fait le montant de la proposition.",
+    );
+  });
+
+  it("reprend les actes du devis du patient", async () => {
+    const quoteLines: DentistRequestDetail["quote_lines"] = [
+      {
+        code: "HBLD634",
+        act: "Couronne céramo-métallique (incisive, canine, 1re prémolaire)",
+        tooth: 21,
+        fee_cents: 600_00,
+        basket: "100_sante",
+        br_cents: 120_00,
+        ceiling_cents: 515_00,
+      },
+      {
+        code: null,
+        act: "Gouttière de protection",
+        tooth: null,
+        fee_cents: 150_00,
+        basket: "libre",
+        br_cents: 0,
+        ceiling_cents: null,
+      },
+    ];
+    const { user, amount, submit, sent } = await openForm({
+      [DETAIL]: () => json(200, detail({ quote_lines: quoteLines })),
+    });
+    const card = screen
+      .getByRole("heading", { name: "Devis du patient" })
+      .closest("div.rounded-ui") as HTMLElement;
+    const list = within(card).getByRole("list", { name: "Actes du devis du patient" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(2);
+    expect(list).toHaveTextContent("Dent 21");
+    expect(list).toHaveTextContent("HBLD634");
+    expect(list).toHaveTextContent(/au-dessus du plafond 100 % Santé \(515,00\s€\)/);
+    expect(within(card).getByText(/Total du devis/)).toHaveTextContent(/750,00\s€/);
+
+    await user.click(screen.getByRole("button", { name: "Reprendre les actes du devis" }));
+    expect(within(lineGroup(1)).getByRole("combobox", { name: /Acte/ })).toHaveValue(
+      "Couronne céramo-métallique (incisive, canine, 1re prémolaire)",
+    );
+    expect(within(lineGroup(1)).getByRole("button", { name: /^Dent 21/ })).toBeInTheDocument();
+    expect(within(lineGroup(2)).getByRole("combobox", { name: /Acte/ })).toHaveValue(
+      "Gouttière de protection",
+    );
+    expect(amount).toHaveValue("750");
+    // The patient's dentist was above the ceiling: an offer may not be.
+    const fee = within(lineGroup(1)).getByRole("textbox", { name: /Honoraires/ });
+    expect(fee).toHaveValue("600,00");
+    expect(fee).toHaveAttribute("aria-invalid", "true");
+    await user.clear(fee);
+    await user.type(fee, "480");
+    await user.click(submit);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      amount_cents: 630_00,
+      lines: [
+        { code: "HBLD634", tooth: 21, fee_cents: 480_00, br_cents: null },
+        { code: null, act: "Gouttière de protection", tooth: null, fee_cents: 150_00, br_cents: null },
+      ],
+    });
+  });
+
+  it("demande confirmation avant de remplacer des actes déjà saisis", async () => {
+    const { user } = await openForm({
+      [DETAIL]: () =>
+        json(
+          200,
+          detail({
+            quote_lines: [
+              {
+                code: null,
+                act: "Gouttière",
+                tooth: null,
+                fee_cents: 100_00,
+                basket: "libre",
+                br_cents: 0,
+                ceiling_cents: null,
+              },
+            ],
+          }),
+        ),
+    });
+    await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
+    await fillLine(user, 1, { search: "Détartrage", fee: "80" });
+    await user.click(screen.getByRole("button", { name: "Reprendre les actes du devis" }));
+    const dialog = await screen.findByRole("dialog", { name: "Remplacer vos actes ?" });
+    await user.click(within(dialog).getByRole("button", { name: "Remplacer" }));
+    await waitFor(() =>
+      expect(within(lineGroup(1)).getByRole("combobox", { name: /Acte/ })).toHaveValue("Gouttière"),
+    );
   });
 
   it("propose trois créneaux au plus", async () => {
@@ -206,23 +368,24 @@ describe("page de proposition : le formulaire", () => {
           error: {
             code: "VALIDATION_ERROR",
             message: "Certains champs sont invalides.",
-            fields: { "lines.0.tooth": "Numéro de dent inconnu du serveur.", "slots.0": "Créneau refusé." },
+            fields: {
+              "lines.0.fee_cents": "Honoraires refusés par le serveur.",
+              "slots.0": "Créneau refusé.",
+            },
           },
         }),
     });
     await user.type(amount, "500");
     await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
-    await user.type(screen.getByLabelText("Acte de la ligne 1"), "Couronne");
-    await user.type(screen.getByLabelText("Dent de la ligne 1"), "36");
-    await user.type(screen.getByLabelText("Honoraires (€) de la ligne 1"), "500");
+    await fillLine(user, 1, { search: "Couronne provisoire sur mesure", fee: "500" });
     await user.click(screen.getByRole("button", { name: "Ajouter un créneau" }));
     fireEvent.change(screen.getByLabelText("Date du créneau 1"), { target: { value: future(10) } });
     fireEvent.change(screen.getByLabelText("Heure du créneau 1"), { target: { value: "14:30" } });
     await user.click(submit);
-    const message = await screen.findByText("Numéro de dent inconnu du serveur.");
-    const tooth = screen.getByLabelText("Dent de la ligne 1");
-    expect(tooth).toHaveAttribute("aria-invalid", "true");
-    expect(tooth.getAttribute("aria-describedby")).toContain(message.id);
+    const message = await screen.findByText("Honoraires refusés par le serveur.");
+    const fee = within(lineGroup(1)).getByRole("textbox", { name: /Honoraires/ });
+    expect(fee).toHaveAttribute("aria-invalid", "true");
+    expect(fee.getAttribute("aria-describedby")).toContain(message.id);
     expect(screen.getByText("Créneau refusé.")).toBeInTheDocument();
     expect(await screen.findByText("Impossible d'envoyer la proposition")).toBeInTheDocument();
   });
@@ -492,7 +655,7 @@ describe("page de proposition : règles du formulaire", () => {
       toOfferInput({
         amount: "1 234,5",
         comment: "",
-        lines: [{ act: "A", tooth: "", fee: "" }],
+        lines: [{ id: "l1", code: null, act: "A", tooth: null, fee: "", br: "" }],
         valid_until: "",
         slots: [
           { date: "2027-01-02", time: "09:05:00" },
@@ -502,7 +665,7 @@ describe("page de proposition : règles du formulaire", () => {
     ).toEqual({
       amount_cents: 123_450,
       comment: "",
-      lines: [{ act: "A", tooth: null, fee_cents: undefined }],
+      lines: [{ code: null, act: "A", tooth: null, fee_cents: Number.NaN, br_cents: null }],
       valid_until: null,
       slots: ["2027-01-02T09:05", ""],
     });
@@ -513,9 +676,12 @@ describe("page de proposition : règles du formulaire", () => {
 
   it("place les erreurs du serveur sous le bon champ", () => {
     expect(formPathOf("amount_cents")).toBe("amount");
-    expect(formPathOf("lines.2.fee_cents")).toBe("lines.2.fee");
+    expect(formPathOf("lines.2.fee_cents")).toBe("lines.2.fee_cents");
     expect(formPathOf("lines.0.tooth")).toBe("lines.0.tooth");
     expect(formPathOf("lines.1.act")).toBe("lines.1.act");
+    expect(formPathOf("lines.1.code")).toBe("lines.1.code");
+    expect(formPathOf("lines.1.br_cents")).toBe("lines.1.br_cents");
+    expect(formPathOf("lines.1.other")).toBe("lines.1.act");
     expect(formPathOf("lines")).toBe("lines.root");
     expect(formPathOf("slots.1")).toBe("slots.1.date");
     expect(formPathOf("valid_until")).toBe("valid_until");
