@@ -106,8 +106,8 @@ export function EstimateRules({ cover }: { cover: Cover | null }) {
           )}
           <li>
             {cover.implant_allowance_cents !== null
-              ? `Les actes sans BR (implants) sont payés par votre forfait implant de ${formatEuros(cover.implant_allowance_cents)} par an.`
-              : "Sans forfait implant renseigné, les actes sans BR (implants) restent à votre charge."}
+              ? `Les implants sont payés par votre forfait implant de ${formatEuros(cover.implant_allowance_cents)} par an. Un autre acte sans BR n'est pas remboursé par la mutuelle.`
+              : "Sans forfait implant renseigné, les implants et les autres actes sans BR restent à votre charge."}
           </li>
           {cover.annual_ceiling_cents !== null ? (
             <li>

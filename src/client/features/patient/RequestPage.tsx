@@ -29,7 +29,7 @@ import { downloadDocument } from "../../lib/download";
 import { useDocumentTitle } from "../../lib/title";
 import { useCancelRequest, useComparison, useDeleteRequest, usePatientRequest } from "./api";
 import { ConsentCard } from "./ConsentCard";
-import { MyQuoteCard } from "./MyQuoteCard";
+import { MyQuoteSection } from "./MyQuoteSection";
 import { OffersCard } from "./OffersCard";
 
 export {
@@ -280,7 +280,7 @@ function RequestView({ request }: { request: RequestDetail }) {
           </CardContent>
         </Card>
 
-        <MyQuoteCard
+        <MyQuoteSection
           request={request}
           comparison={comparison.data}
           comparisonPending={comparison.isPending}

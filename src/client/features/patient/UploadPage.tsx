@@ -13,8 +13,18 @@ import {
 } from "../../../shared/domain/requests";
 import { TREATMENT_LABELS, TREATMENT_TYPES, type TreatmentType } from "../../../shared/domain/treatments";
 import { parseEuros } from "../../../shared/format/money";
+import { parisToday } from "../../../shared/policies/offers";
 import { UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
 import { PageHeader } from "../../components/PageHeader";
+import {
+  centsToInput,
+  type DraftLine,
+  draftsTotal,
+  firstLineError,
+  type LineErrors,
+  lineErrorsFromFields,
+  validateLines,
+} from "../../components/quote/quoteLines";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
 import { Checkbox } from "../../components/ui/Checkbox";
@@ -29,6 +39,7 @@ import { useConfig } from "../../lib/config";
 import { useCreateRequest, useVerifiedDentists } from "./api";
 import { addFiles, type ChosenFile } from "./chosenFiles";
 import { FileList } from "./FileList";
+import { QuoteLinesCard } from "./QuoteLinesCard";
 
 /** Spec §9: redirect to the dashboard 3 s after a successful upload. */
 export const REDIRECT_AFTER_UPLOAD_MS = 3000;
@@ -65,13 +76,16 @@ const EMPTY: Values = {
   consent: false,
 };
 
-/** What the browser checks before sending (spec §5); the server checks everything again. */
-export function validateUpload(values: Values, files: ChosenFile[]): FieldErrors {
+/**
+ * What the browser checks before sending (spec §5); the server checks everything again. With the devis
+ * line by line (`withLines`), its amount is the lines' total: the typed amount is not read.
+ */
+export function validateUpload(values: Values, files: ChosenFile[], withLines = false): FieldErrors {
   const errors: FieldErrors = {};
   if (files.length === 0) errors.files = UPLOAD_MESSAGES.noFile;
   else if (!files.some((f) => f.file.name)) errors.files = UPLOAD_MESSAGES.noValidFile;
   if (!values.treatment_type) errors.treatment_type = UPLOAD_MESSAGES.treatmentRequired;
-  if (values.quote_amount.trim() && parseEuros(values.quote_amount) === null)
+  if (!withLines && values.quote_amount.trim() && parseEuros(values.quote_amount) === null)
     errors.quote_amount = UPLOAD_MESSAGES.quoteAmountInvalid;
   if (!values.consent) errors.consent = UPLOAD_MESSAGES.consentRequired;
   return errors;
@@ -86,6 +100,10 @@ export function PatientUploadPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [progress, setProgress] = useState<Record<string, number> | undefined>(undefined);
   const [done, setDone] = useState(false);
+  // The devis line by line (issue 15), optional.
+  const [lines, setLines] = useState<DraftLine[]>([]);
+  const [lineErrors, setLineErrors] = useState<LineErrors>({});
+  const [linesSubmitted, setLinesSubmitted] = useState(false);
   const create = useCreateRequest();
   const { brand_name: brand } = useConfig();
   const dentists = useVerifiedDentists();
@@ -129,9 +147,16 @@ export function PatientUploadPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (create.isPending) return;
-    const found = validateUpload(values, files);
+    const withLines = lines.length > 0;
+    const found = validateUpload(values, files, withLines);
+    const checkedLines = withLines
+      ? validateLines(lines, "patient", parisToday(new Date()))
+      : { ok: true as const, lines: [] };
     setErrors(found);
-    const first = Object.values(found)[0];
+    setLinesSubmitted(withLines);
+    setLineErrors(checkedLines.ok ? {} : checkedLines.errors);
+    const first =
+      Object.values(found)[0] ?? (checkedLines.ok ? undefined : firstLineError(checkedLines.errors));
     if (first) {
       toast.error(first);
       // Take the keyboard to the first field to correct, once the errors are rendered.
@@ -147,7 +172,8 @@ export function PatientUploadPage() {
           treatment_type: values.treatment_type,
           description: values.description,
           budget: values.budget,
-          quote_amount: values.quote_amount,
+          quote_amount: withLines ? "" : values.quote_amount,
+          quote_lines: checkedLines.ok ? checkedLines.lines : [],
           urgency: values.urgency,
           recipient: values.recipient,
           files: sent.map(({ file, type }) => ({ file, type })),
@@ -168,7 +194,9 @@ export function PatientUploadPage() {
           toast.error(UPLOAD_MESSAGES.failure, { description: message });
           if (isApiError(error)) {
             const next: FieldErrors = {};
+            setLineErrors(lineErrorsFromFields(error.fields, "quote_lines"));
             for (const [field, text] of Object.entries(error.fields)) {
+              if (field === "quote_lines" || field.startsWith("quote_lines.")) continue;
               if (
                 ["treatment_type", "quote_amount", "consent", "recipient", "description", "budget"].includes(
                   field,
@@ -220,6 +248,7 @@ export function PatientUploadPage() {
   }
 
   const sending = create.isPending;
+  const linesTotal = lines.length > 0 ? draftsTotal(lines) : null;
   const dentistList = dentists.data ?? [];
   const chosenDentist = dentistList.find((d) => d.id === values.recipient);
   const dentistLabel = (d: { full_name: string; city: string | null }) =>
@@ -348,7 +377,11 @@ export function PatientUploadPage() {
             <FormField
               label="Montant de votre devis actuel (optionnel)"
               error={errors.quote_amount}
-              description="En euros, par exemple 1 250,50. Il sert à vous montrer l'économie proposée par chaque dentiste."
+              description={
+                linesTotal !== null
+                  ? "Le total des actes de votre devis, détaillés plus bas."
+                  : "En euros, par exemple 1 250,50. Il sert à vous montrer l'économie proposée par chaque dentiste."
+              }
             >
               {(control) => (
                 <div className="relative">
@@ -356,9 +389,10 @@ export function PatientUploadPage() {
                     {...control}
                     inputMode="decimal"
                     autoComplete="off"
-                    className="pr-9"
-                    value={values.quote_amount}
+                    className={linesTotal !== null ? "bg-slate-50 pr-9" : "pr-9"}
+                    value={linesTotal !== null ? centsToInput(linesTotal) : values.quote_amount}
                     onChange={(event) => set("quote_amount", event.target.value)}
+                    readOnly={linesTotal !== null}
                     disabled={sending}
                   />
                   <span
@@ -372,6 +406,14 @@ export function PatientUploadPage() {
             </FormField>
           </CardContent>
         </Card>
+
+        <QuoteLinesCard
+          value={lines}
+          onChange={setLines}
+          errors={lineErrors}
+          showIncomplete={linesSubmitted}
+          disabled={sending}
+        />
 
         <Card>
           <CardHeader>

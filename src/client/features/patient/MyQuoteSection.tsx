@@ -1,0 +1,121 @@
+import { Pencil } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { parisToday } from "../../../shared/policies/offers";
+import { mayCancelRequest } from "../../../shared/policies/requests";
+import type { Comparison } from "../../../shared/schemas/quotes";
+import type { RequestDetail } from "../../../shared/schemas/requests";
+import { QuoteLinesEditor } from "../../components/quote/QuoteLinesEditor";
+import {
+  type DraftLine,
+  emptyLine,
+  firstLineError,
+  fromLineDtos,
+  type LineErrors,
+  lineErrorsFromFields,
+  validateLines,
+} from "../../components/quote/quoteLines";
+import { Button } from "../../components/ui/Button";
+import { isApiError } from "../../lib/api";
+import { useSaveQuote } from "./api";
+import { MyQuoteCard } from "./MyQuoteCard";
+
+const SAVE_FAILED = "Votre devis n'a pas été enregistré";
+
+/**
+ * 'Mon devis' with its editing (issue 15): while the request is open, "Saisir mon devis ligne par
+ * ligne" (or "Modifier") opens the lines editor in the card; saved with PUT …/quote. Removing every
+ * line and saving clears them.
+ */
+export function MyQuoteSection({
+  request,
+  comparison,
+  comparisonPending,
+}: {
+  request: RequestDetail;
+  comparison: Comparison | undefined;
+  comparisonPending: boolean;
+}) {
+  const [drafts, setDrafts] = useState<DraftLine[] | null>(null);
+  const [errors, setErrors] = useState<LineErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const save = useSaveQuote(request.id);
+  const open = mayCancelRequest(request.status);
+  const hasLines = request.quote_lines.length > 0;
+
+  const start = () => {
+    setDrafts(hasLines ? fromLineDtos(request.quote_lines) : [emptyLine()]);
+    setErrors({});
+    setSubmitted(false);
+  };
+  const close = () => {
+    setDrafts(null);
+    setErrors({});
+  };
+
+  const onSave = () => {
+    if (!drafts) return;
+    setSubmitted(true);
+    const checked = validateLines(drafts, "patient", parisToday(new Date()));
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      toast.error(SAVE_FAILED, { description: firstLineError(checked.errors) });
+      return;
+    }
+    save.mutate(checked.lines, {
+      onSuccess: ({ message }) => {
+        toast.success(message, {
+          description: "Le reste à charge de chaque proposition est estimé par rapport à ce devis.",
+        });
+        close();
+      },
+      onError: (error) => {
+        toast.error(SAVE_FAILED, {
+          description: isApiError(error) ? error.message : "Veuillez réessayer dans quelques instants.",
+        });
+        // 409: the request closed meanwhile; the page reloads it and the editor has nothing left to do.
+        if (isApiError(error) && error.status === 409) close();
+        else if (isApiError(error)) setErrors(lineErrorsFromFields(error.fields, "lines"));
+      },
+    });
+  };
+
+  return (
+    <MyQuoteCard
+      request={request}
+      comparison={comparison}
+      comparisonPending={comparisonPending}
+      actions={
+        open && !drafts ? (
+          <Button variant={hasLines ? "outline" : "secondary"} size="sm" onClick={start}>
+            <Pencil aria-hidden="true" />
+            {hasLines ? "Modifier" : "Saisir mon devis ligne par ligne"}
+          </Button>
+        ) : null
+      }
+    >
+      {drafts ? (
+        <div className="grid gap-4">
+          <QuoteLinesEditor
+            mode="patient"
+            value={drafts}
+            onChange={setDrafts}
+            errors={errors}
+            showIncomplete={submitted}
+            legend="Actes de votre devis"
+            description="Recopiez chaque acte de votre devis : la dent, l'acte (son code commence par 4 lettres, par exemple HBLD634) et les honoraires."
+            disabled={save.isPending}
+          />
+          <div className="flex flex-wrap gap-3">
+            <Button onClick={onSave} loading={save.isPending}>
+              Enregistrer mon devis
+            </Button>
+            <Button variant="ghost" onClick={close} disabled={save.isPending}>
+              Annuler
+            </Button>
+          </div>
+        </div>
+      ) : undefined}
+    </MyQuoteCard>
+  );
+}

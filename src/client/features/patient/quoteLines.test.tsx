@@ -1,0 +1,181 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { act } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { QUOTE_MESSAGES, type QuoteLineDto, resolveLine } from "../../../shared/schemas/quotes";
+import type { RequestDetail } from "../../../shared/schemas/requests";
+import { FakeXhr, fakeFile as file } from "../../test/fakes";
+import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+
+/*
+ * Issue 15: the patient enters the devis line by line — on the upload page (sent as the multipart
+ * field quote_lines) or later on the request page (PUT …/quote) — with the server's refusals shown
+ * on the line.
+ */
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Fills the first line of the editor: tooth 36, the molar crown HBLD734, 1 000 €. */
+async function fillMolarCrown(user: User) {
+  const row = screen.getByRole("group", { name: "Acte 1" });
+  await user.click(within(row).getByRole("button", { name: "Dent Sans dent" }));
+  await user.click(within(row).getByRole("button", { name: "Dent 36 (molaire)" }));
+  await user.type(within(row).getByRole("combobox", { name: /Acte/ }), "HBLD734");
+  await user.click(await screen.findByRole("option", { name: /HBLD734/ }));
+  await user.type(within(row).getByRole("textbox", { name: /Honoraires/ }), "1 000");
+  return row;
+}
+
+describe("détailler son devis au téléversement", () => {
+  async function openUpload() {
+    stubApi(makeProfile(), { "GET /api/dentists/verified": () => json(200, { items: [] }) });
+    FakeXhr.last = null;
+    vi.stubGlobal("XMLHttpRequest", FakeXhr);
+    const user = userEvent.setup();
+    renderApp("/patient/upload");
+    await user.upload(await screen.findByLabelText("Choisir des fichiers", {}, { timeout: 5000 }), [
+      file("devis.pdf", "application/pdf", 4000),
+    ]);
+    await user.click(screen.getByRole("combobox", { name: /Type de traitement/ }));
+    await user.click(await screen.findByRole("option", { name: "Couronne" }, { timeout: 3000 }));
+    await user.click(screen.getByRole("checkbox", { name: /J'accepte que mes documents/ }));
+    return user;
+  }
+
+  it("envoie les lignes du devis dans quote_lines, et montre le refus du serveur sur la ligne", async () => {
+    const user = await openUpload();
+    expect(screen.getByRole("heading", { name: "Détaillez votre devis (facultatif)" })).toBeInTheDocument();
+    expect(
+      screen.getByText(/pour comparer votre reste à charge avec chaque proposition/),
+    ).toBeInTheDocument();
+
+    // An act left empty is not sent.
+    await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
+    await user.click(screen.getByRole("button", { name: "Envoyer ma demande" }));
+    expect(
+      within(screen.getByRole("group", { name: "Acte 1" })).getByText(QUOTE_MESSAGES.actRequired),
+    ).toBeInTheDocument();
+    expect(FakeXhr.last).toBeNull();
+
+    const row = await fillMolarCrown(user);
+    // The amount of the devis is now the lines' total.
+    const amount = screen.getByLabelText("Montant de votre devis actuel (optionnel)");
+    expect(amount).toHaveValue("1 000,00");
+    expect(amount).toHaveAttribute("readonly");
+
+    await user.click(screen.getByRole("button", { name: "Envoyer ma demande" }));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull(), { timeout: 3000 });
+    const xhr = FakeXhr.last as unknown as FakeXhr;
+    const fields = Object.fromEntries([...(xhr.body?.entries() ?? [])].filter(([name]) => name !== "files"));
+    expect(fields.quote_amount).toBe("");
+    expect(JSON.parse(String(fields.quote_lines))).toEqual([
+      expect.objectContaining({ code: "HBLD734", tooth: 36, fee_cents: 100_000, br_cents: null }),
+    ]);
+
+    const refusal = QUOTE_MESSAGES.toothNotFit(36);
+    act(() =>
+      xhr.answer(400, {
+        error: { code: "VALIDATION", message: refusal, fields: { "quote_lines.0.tooth": refusal } },
+      }),
+    );
+    expect(await within(row).findByText(refusal)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Envoyer ma demande" })).toBeEnabled();
+  });
+});
+
+describe("saisir son devis depuis la demande", () => {
+  const REQUEST_ID = "66666666-6666-4666-8666-666666666666";
+  const PAGE = `/patient/request/${REQUEST_ID}`;
+  const PUT = `PUT /api/patient/requests/${REQUEST_ID}/quote`;
+
+  function detail(overrides: Partial<RequestDetail> = {}): RequestDetail {
+    return {
+      id: REQUEST_ID,
+      treatment_type: "crown",
+      status: "in_review",
+      urgency: "medium",
+      created_at: "2026-11-21T10:00:00.000Z",
+      document_count: 0,
+      description: "",
+      budget: "",
+      quote_amount_cents: null,
+      quote_lines: [],
+      recipient: null,
+      updated_at: "2026-11-21T10:00:00.000Z",
+      documents: [],
+      access_log: [],
+      consent: {
+        version: "2026-11-25",
+        text: "J'accepte que mes documents soient consultés par les dentistes vérifiés de Sourio pour étudier ma demande.",
+        given_at: "2026-11-21T10:00:00.000Z",
+        withdrawn_at: null,
+      },
+      replies: [],
+      offers: [],
+      ...overrides,
+    };
+  }
+
+  it("ouvre l'éditeur, enregistre les lignes, et montre d'abord le refus du serveur sur la ligne", async () => {
+    let current = detail();
+    const bodies: unknown[] = [];
+    let refuse = true;
+    stubApi(makeProfile(), {
+      [`GET /api/patient/requests/${REQUEST_ID}`]: () => json(200, current),
+      [`GET /api/patient/requests/${REQUEST_ID}/comparison`]: () =>
+        json(200, { cover: null, original: null, offers: [], rows: [] }),
+      [PUT]: (body) => {
+        bodies.push(body);
+        if (refuse) {
+          refuse = false;
+          return json(400, {
+            error: {
+              code: "VALIDATION",
+              message: QUOTE_MESSAGES.feeTooHigh,
+              fields: { "lines.0.fee_cents": QUOTE_MESSAGES.feeTooHigh },
+            },
+          });
+        }
+        const lines: QuoteLineDto[] = (body as { lines: Parameters<typeof resolveLine>[0][] }).lines.map(
+          (line) => resolveLine(line, "2026-11-25"),
+        );
+        current = { ...current, quote_lines: lines, quote_amount_cents: 100_000 };
+        return json(200, { lines, quote_amount_cents: 100_000, message: QUOTE_MESSAGES.saved });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(PAGE);
+    const mine = await screen.findByRole("region", { name: "Mon devis" }, { timeout: 5000 });
+    expect(within(mine).getByText(/Votre devis n'est pas détaillé/)).toBeInTheDocument();
+    await user.click(within(mine).getByRole("button", { name: "Saisir mon devis ligne par ligne" }));
+    const row = await fillMolarCrown(user);
+
+    await user.click(within(mine).getByRole("button", { name: "Enregistrer mon devis" }));
+    const fee = within(row).getByRole("textbox", { name: /Honoraires/ });
+    await waitFor(() => expect(fee).toHaveAttribute("aria-invalid", "true"));
+    expect(within(row).getByText(QUOTE_MESSAGES.feeTooHigh)).toBeInTheDocument();
+
+    await user.click(within(mine).getByRole("button", { name: "Enregistrer mon devis" }));
+    expect(await screen.findByText(QUOTE_MESSAGES.saved)).toBeInTheDocument();
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toEqual({
+      lines: [expect.objectContaining({ code: "HBLD734", tooth: 36, fee_cents: 100_000 })],
+    });
+    // The editor closes; the card shows the lines, and 'Modifier' reopens them.
+    await waitFor(() =>
+      expect(within(mine).queryByRole("group", { name: "Acte 1" })).not.toBeInTheDocument(),
+    );
+    expect(within(mine).getByText(/HBLD734/)).toBeInTheDocument();
+    await user.click(within(mine).getByRole("button", { name: "Modifier" }));
+    expect(within(mine).getByRole("textbox", { name: /Honoraires/ })).toHaveValue("1 000,00");
+  });
+
+  it("ne propose pas de modifier le devis d'une demande terminée", async () => {
+    stubApi(makeProfile(), {
+      [`GET /api/patient/requests/${REQUEST_ID}`]: () => json(200, detail({ status: "completed" })),
+    });
+    renderApp(PAGE);
+    const mine = await screen.findByRole("region", { name: "Mon devis" }, { timeout: 5000 });
+    expect(within(mine).queryByRole("button")).not.toBeInTheDocument();
+  });
+});
