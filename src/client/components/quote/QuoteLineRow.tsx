@@ -6,6 +6,7 @@ import { type EstimatedLine, QUOTE_MESSAGES } from "../../../shared/schemas/quot
 import { Button } from "../ui/Button";
 import { FormField } from "../ui/FormField";
 import { Input } from "../ui/Input";
+import { Label } from "../ui/Label";
 import { ActPicker } from "./ActPicker";
 import { BasketBadge } from "./BasketBadge";
 import type { DraftLine, QuoteMode } from "./quoteLines";
@@ -56,6 +57,7 @@ export function QuoteLineRow({
   const known = line.code ? actByCode(line.code) : undefined;
   const number = index + 1;
   const toothError = errorOf("tooth");
+  const feeError = errorOf("fee_cents");
   const actError = errorOf("code") ?? errorOf("act");
   const aboveCeiling =
     estimate.ceiling_cents !== null && feeReadable && estimate.fee_cents > estimate.ceiling_cents;
@@ -83,7 +85,7 @@ export function QuoteLineRow({
           Supprimer
         </Button>
       </div>
-      <div className="grid gap-3 sm:grid-cols-[9rem_minmax(0,1fr)_9rem]">
+      <div className="grid gap-3 sm:grid-cols-[9rem_minmax(0,1fr)_9rem] sm:items-start">
         <ToothField
           label="Dent"
           id={`${idPrefix}-tooth`}
@@ -108,20 +110,25 @@ export function QuoteLineRow({
             />
           )}
         </FormField>
-        <FormField label="Honoraires (€)" error={errorOf("fee_cents")} required>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="decimal"
-              autoComplete="off"
-              value={line.fee}
-              disabled={disabled}
-              className="tabular-nums"
-              onChange={(event) => onChange({ fee: event.target.value }, "fee_cents")}
-              onBlur={() => onTouch("fee_cents")}
-            />
-          )}
-        </FormField>
+        {/* The fee's error is written under the whole line: the column is narrow. */}
+        <div className="grid content-start gap-1.5">
+          <Label htmlFor={`${idPrefix}-fee`} required>
+            Honoraires (€)
+          </Label>
+          <Input
+            id={`${idPrefix}-fee`}
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            value={line.fee}
+            disabled={disabled}
+            aria-invalid={feeError ? true : undefined}
+            aria-describedby={feeError ? `${idPrefix}-fee-error` : undefined}
+            className="tabular-nums"
+            onChange={(event) => onChange({ fee: event.target.value }, "fee_cents")}
+            onBlur={() => onTouch("fee_cents")}
+          />
+        </div>
         {line.code === null || !known ? (
           <FormField
             label="Base de remboursement (€)"
@@ -147,6 +154,11 @@ export function QuoteLineRow({
       {toothError ? (
         <p id={`${idPrefix}-tooth-error`} className="text-sm font-medium text-red-700">
           {toothError}
+        </p>
+      ) : null}
+      {feeError ? (
+        <p id={`${idPrefix}-fee-error`} className="text-sm font-medium text-red-700">
+          {feeError}
         </p>
       ) : null}
       <ul
