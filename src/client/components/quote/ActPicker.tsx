@@ -79,11 +79,17 @@ export function ActPicker({
     onChange(next);
   };
 
-  /** Leaving the field with a new text: a known code becomes its act, anything else a free line. */
+  /**
+   * Leaving the field with a new text: a known code becomes its act; the chosen act's label with words
+   * added ("… (molaire), teinte A2") keeps its code; anything else is a free line.
+   */
   const commitText = () => {
     if (text === value.act) return;
     const known = actByCode(query);
+    const current = value.code ? actByCode(value.code) : undefined;
     if (known) onChange({ code: known.code, act: known.label });
+    else if (current && query.startsWith(current.label))
+      onChange({ code: current.code, act: query.slice(0, OFFER_LIMITS.actMax) });
     else onChange({ code: null, act: query.slice(0, OFFER_LIMITS.actMax) });
   };
 

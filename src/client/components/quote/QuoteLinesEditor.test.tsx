@@ -194,6 +194,25 @@ describe("ActPicker", () => {
     expect(onPick).toHaveBeenLastCalledWith({ code: null, act: "Gouttière de bruxisme" });
   });
 
+  it("garde le code quand on précise le libellé de l'acte choisi", async () => {
+    const user = userEvent.setup();
+    const onPick = vi.fn();
+    render(<PickerHarness onPick={onPick} />);
+    const input = screen.getByRole("combobox", { name: "Acte" });
+    await user.type(input, "HBLD038");
+    await user.click(screen.getByRole("option", { name: /HBLD038/ }));
+    await user.type(input, ", alliage non précieux");
+    await user.tab();
+    expect(onPick).toHaveBeenLastCalledWith({
+      code: "HBLD038",
+      act: "Couronne métallique, alliage non précieux",
+    });
+    await user.clear(input);
+    await user.type(input, "Couronne provisoire");
+    await user.tab();
+    expect(onPick).toHaveBeenLastCalledWith({ code: null, act: "Couronne provisoire" });
+  });
+
   it("ne propose avec une dent que les actes qui lui conviennent", async () => {
     const user = userEvent.setup();
     render(<PickerHarness tooth={36} onPick={() => {}} />);

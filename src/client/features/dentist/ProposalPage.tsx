@@ -524,7 +524,7 @@ function SentOffer({
             <p className="whitespace-pre-line text-slate-900">{offer.comment}</p>
           </div>
         ) : null}
-        <OfferLines lines={offer.lines} />
+        <OfferLines lines={offer.lines} showBasket />
         <OfferSlots slots={offer.slots} />
         {conversationId ? (
           <div>
