@@ -80,6 +80,9 @@ export function MyQuoteSection({
     });
   };
 
+  // A finished request whose devis was never detailed: nothing to show or do.
+  if (!open && !hasLines) return null;
+
   return (
     <MyQuoteCard
       request={request}

@@ -147,7 +147,10 @@ export function PatientProfilePage() {
   if (!profile) return <PageSpinner />;
   return (
     <>
-      <PageHeader title="Mon profil" description="Vos informations personnelles et votre photo." />
+      <PageHeader
+        title="Mon profil"
+        description="Vos informations personnelles, votre photo et votre mutuelle."
+      />
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>

@@ -140,7 +140,10 @@ function RequestView({ request }: { request: RequestDetail }) {
   const cancel = useCancelRequest(request.id);
   const remove = useDeleteRequest(request.id);
   // The estimates of issue 15; the page works without them (price only) if they cannot be loaded.
-  const comparison = useComparison(request.id);
+  const comparison = useComparison(
+    request.id,
+    [...request.offers.map((o) => `${o.id}:${o.state}:${o.amount_cents}`), request.quote_amount_cents].join(),
+  );
   const navigate = useNavigate();
   const { brand_name: brand } = useConfig();
 

@@ -181,12 +181,15 @@ export function useSaveCover() {
  * GET /api/patient/requests/:id/comparison: each offer's estimated reste à charge for the patient's
  * cover (lowest first), the saving against the original quote and the lines aligned tooth by tooth.
  */
-export function useComparison(id: string, enabled = true) {
+export function useComparison(id: string, version = "") {
   return useQuery({
-    queryKey: patientKeys.comparison(id),
+    // `version`: what the page knows of the request (its offers and lines); when it changes, the
+    // comparison is fetched again, the previous one shown meanwhile.
+    queryKey: [...patientKeys.comparison(id), version] as const,
     queryFn: ({ signal }) =>
       api<Comparison>(`/api/patient/requests/${encodeURIComponent(id)}/comparison`, { signal }),
-    enabled,
+    // The previous comparison of the same request only, never another request's.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === id ? previous : undefined),
   });
 }
 

@@ -171,11 +171,28 @@ describe("saisir son devis depuis la demande", () => {
   });
 
   it("ne propose pas de modifier le devis d'une demande terminée", async () => {
+    const lines = [
+      resolveLine(
+        { code: "HBLD734", act: "Couronne", tooth: 36, fee_cents: 100_000, br_cents: null },
+        "2026-11-25",
+      ),
+    ];
     stubApi(makeProfile(), {
-      [`GET /api/patient/requests/${REQUEST_ID}`]: () => json(200, detail({ status: "completed" })),
+      [`GET /api/patient/requests/${REQUEST_ID}`]: () =>
+        json(200, detail({ status: "completed", quote_lines: lines, quote_amount_cents: 100_000 })),
+    });
+    const first = renderApp(PAGE);
+    const mine = await screen.findByRole("region", { name: "Mon devis" }, { timeout: 5000 });
+    expect(within(mine).getByText(/HBLD734/)).toBeInTheDocument();
+    expect(within(mine).queryByRole("button")).not.toBeInTheDocument();
+
+    // Never detailed and now cancelled: no card at all.
+    first.unmount();
+    stubApi(makeProfile(), {
+      [`GET /api/patient/requests/${REQUEST_ID}`]: () => json(200, detail({ status: "cancelled" })),
     });
     renderApp(PAGE);
-    const mine = await screen.findByRole("region", { name: "Mon devis" }, { timeout: 5000 });
-    expect(within(mine).queryByRole("button")).not.toBeInTheDocument();
+    await screen.findByRole("heading", { level: 2, name: "Propositions" }, { timeout: 5000 });
+    expect(screen.queryByRole("region", { name: "Mon devis" })).not.toBeInTheDocument();
   });
 });
