@@ -32,6 +32,7 @@ import { cn } from "../../lib/cn";
 import { useDocumentTitle } from "../../lib/title";
 import { AcceptOfferButton, acceptBlockerText } from "./AcceptOfferDialog";
 import { useComparison, usePatientRequest } from "./api";
+import { NOT_DETAILED } from "./OfferItem";
 import { comparableOffers, MAX_COMPARED, type RestByOffer, restByOffer, sortOffers } from "./offerList";
 import { PatientRequestNotFound } from "./RequestPage";
 import { ToothAlignment } from "./ToothAlignment";
@@ -223,6 +224,13 @@ function CompareView({
           label: "Reste à charge estimé",
           cell: (o) => {
             const e = estimateOf(o);
+            if (e && !e.structured)
+              return (
+                <div className="grid justify-items-start gap-1">
+                  <span className="text-xl font-semibold text-slate-900">{formatEuros(o.amount_cents)}</span>
+                  <span className="text-slate-600">{NOT_DETAILED}</span>
+                </div>
+              );
             return (
               <div className="grid justify-items-start gap-1">
                 <RestFigure restCents={figureOf(o)} feeCents={o.amount_cents} size="md" hideLabel />
@@ -262,8 +270,11 @@ function CompareView({
         </>
       ),
       cell: (o) => {
+        // Against the reste à charge of my devis when both are detailed, else against its price.
+        const e = estimateOf(o);
+        if (original && e && !e.structured) return <None label="Non estimée" />;
         const saving = original
-          ? restSaving(estimateOf(o)?.saving_cents ?? null, original.total.rest_cents)
+          ? restSaving(e?.saving_cents ?? null, original.total.rest_cents)
           : savingCell(quote, o.amount_cents);
         return saving ? (
           <span className="font-medium text-green-800">{saving}</span>
@@ -297,7 +308,11 @@ function CompareView({
             label: "Calcul du reste à charge",
             cell: (o: PatientOffer) => {
               const e = estimateOf(o);
-              return e ? <EstimateDetails estimate={e.estimate} cover={comparison?.cover ?? null} /> : null;
+              return e?.structured ? (
+                <EstimateDetails estimate={e.estimate} cover={comparison?.cover ?? null} />
+              ) : (
+                <None label="Non estimé" />
+              );
             },
           },
         ]

@@ -21,10 +21,14 @@ import { Label } from "../../components/ui/Label";
 import { AcceptOfferButton } from "./AcceptOfferDialog";
 import { savingText } from "./offerList";
 
+/** Said of an offer without lines, where the others show their reste à charge. */
+export const NOT_DETAILED = "Proposition non détaillée : reste à charge non estimé";
+
 /**
  * One offer on the request page: the dentist; the estimated reste à charge as the main figure with
  * the price beside it and the saving against the patient's own quote (issue 15) — or the price alone
- * while the estimate is unknown; then its terms, lines, slots and the patient's choices.
+ * while the estimate is unknown or the offer is not detailed; then its terms, lines, slots and the
+ * patient's choices.
  */
 export function OfferItem({
   offer,
@@ -40,7 +44,9 @@ export function OfferItem({
   compare: { checked: boolean; onChange: (checked: boolean) => void } | null;
 }) {
   const { dentist } = offer;
-  const estimated = comparison?.offers.find((o) => o.offer_id === offer.id);
+  const entry = comparison?.offers.find((o) => o.offer_id === offer.id);
+  // An offer without lines (sent before issue 15) has no reste à charge worth the name: price only.
+  const estimated = entry?.structured ? entry : undefined;
   const originalRest = comparison?.original?.total.rest_cents ?? null;
   const restSaved = estimated ? restSaving(estimated.saving_cents, originalRest) : null;
   // Without a structured quote of the patient's, the saving is on the price (as before issue 15).
@@ -85,6 +91,7 @@ export function OfferItem({
               {formatEuros(offer.amount_cents)}
             </p>
           )}
+          {entry && !entry.structured ? <p className="text-sm text-slate-600">{NOT_DETAILED}</p> : null}
           {saving ? <p className="text-sm font-medium text-green-800">{saving}</p> : null}
           <div className="flex flex-wrap gap-1.5">
             {estimated?.estimate.all_sante ? <SanteBadge /> : null}

@@ -183,7 +183,9 @@ describe("reste à charge sur la page de la demande", () => {
   });
 
   it("dit quand l'estimation ne compte que l'Assurance Maladie, et où renseigner sa mutuelle", async () => {
-    stub(detail({ quote_lines: [] }), null);
+    // An offer sent without lines: its price only, said so.
+    const martin = { ...offer("m", "Paul Martin", [], "2026-11-24T09:00:00.000Z"), amount_cents: 65_000 };
+    stub(detail({ quote_lines: [], offers: [bernard, leroy, martin] }), null);
     renderApp(PAGE);
     const mine = await screen.findByRole("region", { name: "Mon devis" }, { timeout: 5000 });
     expect(within(mine).getByText(/Votre devis n'est pas détaillé/)).toHaveTextContent(
@@ -196,6 +198,14 @@ describe("reste à charge sur la page de la demande", () => {
       "href",
       "/patient/profile#ma-mutuelle",
     );
+    const notDetailed = within(item("Paul Martin"));
+    expect(
+      notDetailed.getByText("Proposition non détaillée : reste à charge non estimé"),
+    ).toBeInTheDocument();
+    expect(notDetailed.getByText(money("^650,00 €$"))).toBeInTheDocument();
+    expect(notDetailed.queryByText("Reste à charge estimé")).not.toBeInTheDocument();
+    expect(notDetailed.queryByText("Comment est-ce calculé ?")).not.toBeInTheDocument();
+    expect(within(item("Lucie Bernard")).getByText("Comment est-ce calculé ?")).toBeInTheDocument();
     // Without a structured quote of the patient's, the saving is the price's, as before.
     expect(
       within(item("Lucie Bernard")).getByText(money("^Économie estimée : 900,00 € \\(56 %\\)$")),
