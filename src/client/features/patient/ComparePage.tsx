@@ -204,8 +204,11 @@ function CompareView({
   const estimateOf = (o: PatientOffer) => comparison?.offers.find((e) => e.offer_id === o.id);
   const figureOf = (o: PatientOffer) => estimateOf(o)?.estimate.total.rest_cents ?? o.amount_cents;
   const estimated = comparison !== undefined && offers.every((o) => estimateOf(o) !== undefined);
-  const lowest = Math.min(...offers.map((o) => (estimated ? figureOf(o) : o.amount_cents)));
-  const isBest = (o: PatientOffer) => (estimated ? figureOf(o) : o.amount_cents) === lowest;
+  // An offer without lines has no real estimate: it is never the lowest reste à charge.
+  const ranked = estimated ? offers.filter((o) => estimateOf(o)?.structured) : offers;
+  const figure = (o: PatientOffer) => (estimated ? figureOf(o) : o.amount_cents);
+  const lowest = Math.min(...ranked.map(figure));
+  const isBest = (o: PatientOffer) => ranked.includes(o) && figure(o) === lowest;
   const original = comparison?.original ?? null;
   const allOffers = request.offers ?? [];
   const othersToClose = (id: string) => allOffers.filter((o) => o.id !== id && o.state === "sent").length;

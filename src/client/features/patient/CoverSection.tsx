@@ -1,6 +1,5 @@
 import { ShieldPlus } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { formatEuros, parseEuros } from "../../../shared/format/money";
 import { COVER_MESSAGES, type Cover } from "../../../shared/schemas/quotes";
@@ -78,15 +77,10 @@ export function parseCover(values: Values): { cover: Cover } | { errors: Errors 
 
 export function CoverSection({ className }: { className?: string }) {
   const query = useCover();
-  const ref = useRef<HTMLDivElement>(null);
-  const { hash } = useLocation();
-  // '#ma-mutuelle' (from the notice under an estimate): bring the section into view once it is there.
-  useEffect(() => {
-    if (hash === `#${COVER_ANCHOR}` && query.isSuccess) ref.current?.scrollIntoView({ block: "start" });
-  }, [hash, query.isSuccess]);
 
   return (
-    <Card ref={ref} id={COVER_ANCHOR} className={cn("scroll-mt-20", className)}>
+    // '#ma-mutuelle' (the link under an estimate): RootLayout scrolls here once the section exists.
+    <Card id={COVER_ANCHOR} className={cn("scroll-mt-20", className)}>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <ShieldPlus className="size-5 text-brand-700" aria-hidden="true" />
