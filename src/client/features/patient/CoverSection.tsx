@@ -1,8 +1,7 @@
 import { ShieldPlus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
-import { formatEuros, parseEuros } from "../../../shared/format/money";
-import { COVER_MESSAGES, type Cover } from "../../../shared/schemas/quotes";
+import type { Cover } from "../../../shared/schemas/quotes";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
 import { Checkbox } from "../../components/ui/Checkbox";
@@ -15,6 +14,13 @@ import { Skeleton } from "../../components/ui/Skeleton";
 import { isApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useCover, useSaveCover } from "./api";
+import {
+  type CoverErrors as Errors,
+  type CoverField as Field,
+  parseCover,
+  type CoverValues as Values,
+  valuesOf,
+} from "./coverValues";
 
 /*
  * 'Ma mutuelle' (issue 15), on the patient's profile: optional. With it, every offer shows the
@@ -26,54 +32,6 @@ const SAVE_FAILED = "Votre mutuelle n'a pas été enregistrée";
 const REMOVE_FAILED = "Votre mutuelle n'a pas été retirée";
 /** The percentages most contracts offer for prosthetics, as one-click choices. */
 const COMMON_PERCENTS = [100, 125, 150, 200, 300, 400];
-
-interface Values {
-  percent: string;
-  ro_included: boolean;
-  ceiling: string;
-  implant: string;
-  responsible: boolean;
-}
-type Field = "percent_of_br" | "annual_ceiling_cents" | "implant_allowance_cents";
-type Errors = Partial<Record<Field, string>>;
-
-const euros = (cents: number | null) => (cents === null ? "" : formatEuros(cents).replace(/\s?€$/, ""));
-
-function valuesOf(cover: Cover | null): Values {
-  return {
-    percent: cover ? String(cover.percent_of_br) : "",
-    ro_included: cover?.ro_included ?? true,
-    ceiling: euros(cover?.annual_ceiling_cents ?? null),
-    implant: euros(cover?.implant_allowance_cents ?? null),
-    responsible: cover?.responsible ?? true,
-  };
-}
-
-/** The form's values as the API takes them, or the errors the server would give, field by field. */
-export function parseCover(values: Values): { cover: Cover } | { errors: Errors } {
-  const errors: Errors = {};
-  const percent = values.percent.trim().replace(/\s?%$/, "");
-  const percentOfBr = /^\d+$/.test(percent) ? Number(percent) : Number.NaN;
-  if (!(percentOfBr >= 100 && percentOfBr <= 500)) errors.percent_of_br = COVER_MESSAGES.percentInvalid;
-  const amount = (text: string, field: Field) => {
-    if (!text.trim()) return null;
-    const cents = parseEuros(text);
-    if (cents === null) errors[field] = COVER_MESSAGES.amountInvalid;
-    return cents;
-  };
-  const ceiling = amount(values.ceiling, "annual_ceiling_cents");
-  const implant = amount(values.implant, "implant_allowance_cents");
-  if (Object.keys(errors).length > 0) return { errors };
-  return {
-    cover: {
-      percent_of_br: percentOfBr,
-      ro_included: values.ro_included,
-      annual_ceiling_cents: ceiling,
-      implant_allowance_cents: implant,
-      responsible: values.responsible,
-    },
-  };
-}
 
 export function CoverSection({ className }: { className?: string }) {
   const query = useCover();

@@ -13,6 +13,7 @@ import {
 import type { RequestDetail } from "../../../shared/schemas/requests";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { chooseCompared } from "./ComparePage";
+import { parseCover, valuesOf } from "./coverValues";
 
 /*
  * Issue 15 on the patient's screens: 'Ma mutuelle', the reste à charge of each offer from the
@@ -370,6 +371,23 @@ describe("ma mutuelle (profil patient)", () => {
     expect(bodies).toEqual([
       expect.objectContaining({ percent_of_br: 250, annual_ceiling_cents: 9_999_900 }),
     ]);
+  });
+
+  it("relit la mutuelle enregistrée dans le formulaire et la renvoie à l'identique", () => {
+    const cover: Cover = { ...COVER, annual_ceiling_cents: 150_000, implant_allowance_cents: 80_050 };
+    const values = valuesOf(cover);
+    expect(values).toMatchObject({ percent: "200", ceiling: "1 500,00", implant: "800,50" });
+    expect(parseCover(values)).toEqual({ cover });
+    expect(parseCover({ ...values, percent: "200 %" })).toEqual({ cover });
+    expect(parseCover({ ...values, percent: "99", implant: "beaucoup" })).toEqual({
+      errors: {
+        percent_of_br: COVER_MESSAGES.percentInvalid,
+        implant_allowance_cents: COVER_MESSAGES.amountInvalid,
+      },
+    });
+    expect(parseCover({ ...values, percent: "150,5" })).toEqual({
+      errors: { percent_of_br: COVER_MESSAGES.percentInvalid },
+    });
   });
 
   it("retire la mutuelle", async () => {
