@@ -93,10 +93,12 @@ export function OfferItem({
           )}
           {entry && !entry.structured ? <p className="text-sm text-slate-600">{NOT_DETAILED}</p> : null}
           {saving ? <p className="text-sm font-medium text-green-800">{saving}</p> : null}
-          <div className="flex flex-wrap gap-1.5">
-            {estimated?.estimate.all_sante ? <SanteBadge /> : null}
-            {offer.state !== "sent" ? <OfferStateBadge state={offer.state} /> : null}
-          </div>
+          {estimated?.estimate.all_sante || offer.state !== "sent" ? (
+            <div className="flex flex-wrap gap-1.5 sm:justify-end">
+              {estimated?.estimate.all_sante ? <SanteBadge /> : null}
+              {offer.state !== "sent" ? <OfferStateBadge state={offer.state} /> : null}
+            </div>
+          ) : null}
         </div>
       </div>
       <p className="text-sm text-slate-600">
