@@ -42,21 +42,23 @@ describe("détailler son devis au téléversement", () => {
     return user;
   }
 
-  it("envoie les lignes du devis dans quote_lines, et montre le refus du serveur sur la ligne", async () => {
+  it("n'envoie pas un acte laissé vide, et le dit sur la ligne", async () => {
     const user = await openUpload();
     expect(screen.getByRole("heading", { name: "Détaillez votre devis (facultatif)" })).toBeInTheDocument();
     expect(
       screen.getByText(/pour comparer votre reste à charge avec chaque proposition/),
     ).toBeInTheDocument();
-
-    // An act left empty is not sent.
     await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
     await user.click(screen.getByRole("button", { name: "Envoyer ma demande" }));
     expect(
       within(screen.getByRole("group", { name: "Acte 1" })).getByText(QUOTE_MESSAGES.actRequired),
     ).toBeInTheDocument();
     expect(FakeXhr.last).toBeNull();
+  });
 
+  it("envoie les lignes du devis dans quote_lines, et montre le refus du serveur sur la ligne", async () => {
+    const user = await openUpload();
+    await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
     const row = await fillMolarCrown(user);
     // The amount of the devis is now the lines' total.
     const amount = screen.getByLabelText("Montant de votre devis actuel (optionnel)");
