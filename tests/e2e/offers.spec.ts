@@ -116,27 +116,23 @@ test.describe("propositions des dentistes (D14)", () => {
       await expect(send).toBeEnabled();
       await page.getByLabel("Commentaire (optionnel)").fill("Couronne céramique, deux rendez-vous.");
 
+      // A line from the act table, on a tooth of the chart: the amount follows the lines' total.
       await page.getByRole("button", { name: "Ajouter un acte" }).click();
-      await page.getByLabel("Acte de la ligne 1").fill("Couronne céramique");
-      await page.getByLabel("Dent de la ligne 1").fill("36");
-      await page.getByLabel("Honoraires (€) de la ligne 1").fill("1 200");
+      const line = page.getByRole("group", { name: "Acte 1" });
+      await line.getByRole("button", { name: "Dent Sans dent" }).click();
+      await line.getByRole("button", { name: "Dent 36 (molaire)" }).click();
+      await line.getByRole("combobox", { name: "Acte" }).fill("couronne céramique molaire");
+      await page.getByRole("option", { name: /HBLD734/ }).click();
+      await line.getByRole("textbox", { name: "Honoraires (€)" }).fill("1 200");
+      await expect(page.getByLabel("Montant de la proposition (€)")).toHaveValue("1200");
+      // Tarifs libres: the form suggests the 100 % Santé alternative for the tooth (devis normalisé).
+      await expect(line).toContainText("Alternative 100 % Santé pour la dent 36");
 
       await page.getByLabel("Valable jusqu'au (optionnel)").fill(validUntil);
       await page.getByRole("button", { name: "Ajouter un créneau" }).click();
       await page.getByLabel("Date du créneau 1").fill(slotDay);
       await page.getByLabel("Heure du créneau 1").fill("10:30");
-
-      // The amount must equal the lines' total: explained, then fixed with one click.
-      await send.click();
-      await expect(
-        page.getByText("Le total des actes doit être égal au montant de la proposition."),
-      ).toBeVisible();
       await expectNoSeriousA11yIssues(page);
-      await page.getByRole("button", { name: "Utiliser le total comme montant" }).click();
-      await expect(page.getByLabel("Montant de la proposition (€)")).toHaveValue("1200");
-      await expect(
-        page.getByText("Le total des actes doit être égal au montant de la proposition."),
-      ).toHaveCount(0);
 
       await send.click();
       await expect(toast(page, SENT)).toBeVisible();
@@ -173,7 +169,7 @@ test.describe("propositions des dentistes (D14)", () => {
       // Still open: no state badge, it can be accepted.
       await expect(offer.getByRole("button", { name: /^Accepter cette proposition/ })).toBeVisible();
       await expect(offer).toContainText(`Valable jusqu'au ${frenchDay(validUntil)}`);
-      await expect(offer).toContainText("Couronne céramique");
+      await expect(offer).toContainText("Couronne céramo-métallique");
       await expect(offer).toContainText("dent 36");
       await expect(offer).toContainText(`${frenchDay(slotDay)} à 10:30`);
       await expectNoSeriousA11yIssues(page);

@@ -1,0 +1,156 @@
+import type { Locator, Page } from "@playwright/test";
+import { addDays, parisToday } from "../../src/shared/policies/offers";
+import { DEMO, DEMO_PASSWORD, expect, expectNoSeriousA11yIssues, test } from "./fixtures";
+import { loginViaApi, signupPatientViaApi, TINY_PDF, toast } from "./helpers";
+
+/**
+ * Issue 15 in a real browser: the patient enters a two-line devis with the tooth chart and sets 'Ma
+ * mutuelle'; a dentist answers from the patient's lines with the 100 % Santé alternative; a second
+ * dentist sends a zirconia crown; the patient compares both restes à charge and the saving, tooth by
+ * tooth. Each new screen is checked with axe at 1280 px and at 375 px.
+ */
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 812 };
+
+/** axe at both widths, then back to the desktop. */
+async function axeAtBothWidths(page: Page) {
+  await expectNoSeriousA11yIssues(page);
+  await page.setViewportSize(PHONE);
+  await expectNoSeriousA11yIssues(page);
+  // Nothing wider than the phone's screen but what scrolls on purpose (tables).
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "pas de défilement horizontal de la page à 375 px").toBeLessThanOrEqual(1);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Chooses a tooth on the chart of a line, then an act by plain words, then types the fee. */
+async function fillLine(line: Locator, page: Page, tooth: number, words: string, code: RegExp, fee: string) {
+  await line
+    .getByRole("button", { name: /^Dent / })
+    .first()
+    .click();
+  await line.getByRole("button", { name: new RegExp(`^Dent ${tooth} `) }).click();
+  await line.getByRole("combobox", { name: "Acte" }).fill(words);
+  await page.getByRole("option", { name: code }).click();
+  await line.getByRole("textbox", { name: "Honoraires (€)" }).fill(fee);
+}
+
+test.describe("devis structurés et reste à charge (issue 15)", () => {
+  test("devis ligne par ligne, mutuelle, réponse 100 % Santé reprise du devis, comparaison par reste à charge", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.slow();
+    await page.setViewportSize(DESKTOP);
+    await signupPatientViaApi(page.request, { firstName: "Inès", lastName: "Reste" });
+
+    await test.step("la patiente renseigne sa mutuelle : 200 % de la BR, RO inclus", async () => {
+      await page.goto("/patient/profile");
+      const form = page.getByRole("form", { name: "Ma mutuelle" });
+      await form.getByLabel(/Remboursement des prothèses dentaires/).fill("200");
+      await expect(form.getByRole("radio", { name: /RO inclus/ })).toBeChecked();
+      await form.getByRole("button", { name: "Enregistrer ma mutuelle" }).click();
+      await expect(toast(page, "Votre mutuelle a été enregistrée")).toBeVisible();
+      await axeAtBothWidths(page);
+    });
+
+    let requestId = "";
+    await test.step("elle dépose son devis et le détaille avec le schéma dentaire", async () => {
+      await page.goto("/patient/upload");
+      await page
+        .getByLabel("Choisir des fichiers")
+        .setInputFiles([{ name: "devis-couronne-36.pdf", mimeType: "application/pdf", buffer: TINY_PDF }]);
+      await page.getByRole("combobox", { name: /Type de traitement/ }).click();
+      await page.getByRole("option", { name: "Couronne" }).click();
+      await page.getByLabel("Description").fill("Couronne sur la 36 avec inlay-core.");
+
+      await page.getByRole("button", { name: "Ajouter un acte" }).click();
+      const crown = page.getByRole("group", { name: "Acte 1" });
+      await fillLine(crown, page, 36, "couronne céramique molaire", /HBLD734/, "750");
+      await page.getByRole("button", { name: "Ajouter un acte" }).click();
+      const core = page.getByRole("group", { name: "Acte 2" });
+      await fillLine(core, page, 36, "inlay", /HBLD090/, "250");
+      // Her dentist's inlay-core is above its 100 % Santé ceiling: said, not refused.
+      await expect(core).toContainText(/au-dessus du plafond 100 % Santé \(180,00\s€\)/);
+      await axeAtBothWidths(page);
+
+      await page.getByRole("checkbox", { name: /J'accepte que mes documents soient consultés/ }).click();
+      const answer = page.waitForResponse(
+        (r) => r.url().endsWith("/api/patient/requests") && r.request().method() === "POST",
+      );
+      await page.getByRole("button", { name: "Envoyer ma demande" }).click();
+      const created = await answer;
+      expect(created.status(), await created.text()).toBe(201);
+      requestId = ((await created.json()) as { id: string }).id;
+    });
+
+    await test.step("le Dr Martin reprend les actes du devis et propose l'alternative 100 % Santé", async () => {
+      const context = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
+      const dentist = await context.newPage();
+      await dentist.setViewportSize(DESKTOP);
+      await loginViaApi(dentist, DEMO.dentist, DEMO_PASSWORD);
+      await dentist.goto(`/dentist/quote-request/${requestId}`);
+      const devis = dentist.getByRole("list", { name: "Actes du devis du patient" });
+      await expect(devis).toContainText("HBLD734");
+      await dentist.getByRole("button", { name: "Reprendre les actes du devis" }).click();
+
+      const crown = dentist.getByRole("group", { name: "Acte 1" });
+      await expect(crown.getByRole("combobox", { name: "Acte" })).toHaveValue(/Couronne céramo-métallique/);
+      await expect(crown).toContainText("Alternative 100 % Santé pour la dent 36");
+      await crown.getByRole("button", { name: "Remplacer l'acte 1" }).click();
+      await expect(crown).toContainText("HBLD038");
+      await crown.getByRole("textbox", { name: "Honoraires (€)" }).fill("299");
+      // The inlay-core at the patient's 250 € is refused on an offer: above its ceiling.
+      const core = dentist.getByRole("group", { name: "Acte 2" });
+      await expect(core).toContainText(/plafond 100 % Santé \(180,00\s€\)/);
+      await core.getByRole("textbox", { name: "Honoraires (€)" }).fill("180");
+      await expect(dentist.getByLabel("Montant de la proposition (€)")).toHaveValue("479");
+      await axeAtBothWidths(dentist);
+      await dentist.getByRole("button", { name: "Envoyer la proposition" }).click();
+      await expect(toast(dentist, "Votre proposition a été envoyée au patient")).toBeVisible();
+      await context.close();
+    });
+
+    await test.step("la Dr Leroy propose une couronne zircone (par l'API)", async () => {
+      const context = await browser.newContext({ baseURL });
+      const dentist = await context.newPage();
+      await loginViaApi(dentist, DEMO.dentist2, DEMO_PASSWORD);
+      const sent = await dentist.request.post(`/api/dentist/requests/${requestId}/offers`, {
+        data: {
+          amount_cents: 63_000,
+          comment: "Couronne zircone, plus esthétique.",
+          lines: [
+            { code: "HBLD073", act: "Couronne zircone monolithique", tooth: 36, fee_cents: 45_000 },
+            { code: "HBLD090", act: "Inlay-core", tooth: 36, fee_cents: 18_000 },
+          ],
+          valid_until: addDays(parisToday(new Date()), 30),
+          slots: [],
+        },
+      });
+      expect(sent.status(), await sent.text()).toBe(201);
+      await context.close();
+    });
+
+    await test.step("la patiente compare les deux restes à charge et l'économie, dent par dent", async () => {
+      await page.goto(`/patient/request/${requestId}`);
+      // Her devis at 200 % BR RO inclus: crown 750 − 64,50 − 150,50 = 535 €; inlay-core 250 − 180 = 70 €.
+      await expect(page.getByText(/605,00\s€/).first()).toBeVisible();
+      await axeAtBothWidths(page);
+
+      await page.goto(`/patient/request/${requestId}/compare`);
+      const table = page.getByRole("table").first();
+      await expect(table).toBeVisible();
+      // The 100 % Santé offer costs her nothing: the whole 605 € saved; the zirconia one 210 €.
+      await expect(page.getByText(/Reste à charge estimé/).first()).toBeVisible();
+      await expect(page.locator("main")).toContainText(/0,00\s€/);
+      await expect(page.locator("main")).toContainText(/210,00\s€/);
+      await expect(page.locator("main")).toContainText(/605,00\s€/);
+      await expect(page.locator("main")).toContainText(/395,00\s€/);
+      await expect(page.locator("main")).toContainText("100 % Santé");
+      await expect(page.locator("main")).toContainText("matériau différent");
+      await axeAtBothWidths(page);
+    });
+  });
+});
