@@ -203,13 +203,19 @@ function CompareView({
   // The column set apart: the lowest estimated reste à charge, or the lowest price without estimates.
   const estimateOf = (o: PatientOffer) => comparison?.offers.find((e) => e.offer_id === o.id);
   const figureOf = (o: PatientOffer) => estimateOf(o)?.estimate.total.rest_cents ?? o.amount_cents;
-  const estimated = comparison !== undefined && offers.every((o) => estimateOf(o) !== undefined);
+  // Prices only while no compared offer is detailed line by line (nothing to estimate then).
+  const estimated =
+    comparison !== undefined &&
+    offers.every((o) => estimateOf(o) !== undefined) &&
+    offers.some((o) => estimateOf(o)?.structured);
   // An offer without lines has no real estimate: it is never the lowest reste à charge.
   const ranked = estimated ? offers.filter((o) => estimateOf(o)?.structured) : offers;
   const figure = (o: PatientOffer) => (estimated ? figureOf(o) : o.amount_cents);
   const lowest = Math.min(...ranked.map(figure));
   const isBest = (o: PatientOffer) => ranked.includes(o) && figure(o) === lowest;
   const original = comparison?.original ?? null;
+  // The savings are on the reste à charge when both my devis and the offers are detailed.
+  const restSavings = estimated && original !== null;
   const allOffers = request.offers ?? [];
   const othersToClose = (id: string) => allOffers.filter((o) => o.id !== id && o.state === "sent").length;
   const quote = request.quote_amount_cents;
@@ -260,7 +266,7 @@ function CompareView({
       label: (
         <>
           Économie estimée
-          {original ? (
+          {restSavings ? (
             <span className="block font-normal text-slate-600">
               sur le reste à charge de votre devis (
               <span className="tabular-nums">{formatEuros(original.total.rest_cents)}</span>)
@@ -275,9 +281,9 @@ function CompareView({
       cell: (o) => {
         // Against the reste à charge of my devis when both are detailed, else against its price.
         const e = estimateOf(o);
-        if (original && e && !e.structured) return <None label="Non estimée" />;
-        const saving = original
-          ? restSaving(e?.saving_cents ?? null, original.total.rest_cents)
+        if (restSavings && e && !e.structured) return <None label="Non estimée" />;
+        const saving = restSavings
+          ? restSaving(e?.saving_cents ?? null, original?.total.rest_cents ?? null)
           : savingCell(quote, o.amount_cents);
         return saving ? (
           <span className="font-medium text-green-800">{saving}</span>
@@ -384,7 +390,9 @@ function CompareView({
           {notice}
         </Alert>
       ) : null}
-      {comparison && comparison.cover === null ? <AmoOnlyNotice className="mb-3" /> : null}
+      {comparison && comparison.cover === null && (estimated || original) ? (
+        <AmoOnlyNotice className="mb-3" />
+      ) : null}
       {original ? (
         <p className="mb-3 text-slate-800">
           Votre devis : reste à charge estimé{" "}
@@ -456,9 +464,9 @@ function CompareView({
           </tbody>
         </table>
       </section>
-      {original && comparison ? (
+      {restSavings && comparison ? (
         <ToothAlignment rows={comparison.rows} offers={offers} />
-      ) : comparison && offers.some((o) => o.lines.length > 0) ? (
+      ) : comparison && !original && offers.some((o) => o.lines.length > 0) ? (
         <p className="mt-6 text-sm text-slate-700">
           Pour comparer les propositions dent par dent avec votre devis,{" "}
           <Link to={requestPath} className="font-medium text-brand-700 underline underline-offset-2">

@@ -33,13 +33,15 @@ const ORDER_LABELS: Record<OfferOrder, string> = {
 
 export function OffersCard({
   request,
-  comparison,
+  comparison: loaded,
 }: {
   request: RequestDetail;
   /** Undefined while it loads or when it could not be loaded: the offers show their price only. */
   comparison: Comparison | undefined;
 }) {
   const offers = request.offers ?? [];
+  // Estimates only mean something once an offer is detailed line by line: until then, prices only.
+  const comparison = loaded?.offers.some((o) => o.structured) ? loaded : undefined;
   // No choice yet: by reste à charge once it is known, by price until then.
   const [chosenOrder, setOrder] = useState<OfferOrder | null>(null);
   const order = chosenOrder ?? (comparison ? "rest" : "price");

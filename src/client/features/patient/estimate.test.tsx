@@ -214,6 +214,34 @@ describe("reste à charge sur la page de la demande", () => {
   });
 });
 
+describe("propositions sans lignes", () => {
+  it("restent comparées sur leur prix, sans estimation, tant qu'aucune n'est détaillée", async () => {
+    const plain = (id: string, name: string, cents: number) => ({
+      ...offer(id, name, [], "2026-11-22T09:00:00.000Z"),
+      amount_cents: cents,
+    });
+    const request = detail({ offers: [plain("p", "Paul Martin", 120_000), plain("q", "Anne Roy", 90_000)] });
+    stub(request, COVER);
+    const first = renderApp(PAGE);
+    await screen.findByRole("region", { name: "Mon devis" }, { timeout: 5000 });
+    // The comparison has arrived (my devis has its estimate), yet the offers keep their prices.
+    expect(await screen.findByText(money("^Prix : 1 600,00 €$"))).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Trier par" })).toHaveTextContent("Prix croissant");
+    expect(offerNames()).toEqual(["Dr Anne Roy", "Dr Paul Martin"]);
+    expect(screen.queryByText(/non détaillée/)).not.toBeInTheDocument();
+    expect(within(item("Anne Roy")).queryByText("Reste à charge estimé")).not.toBeInTheDocument();
+    first.unmount();
+
+    stub(request, COVER);
+    renderApp(`${PAGE}/compare`);
+    const table = await screen.findByRole("table", {}, { timeout: 5000 });
+    expect(within(table).getByRole("rowheader", { name: "Montant" })).toBeInTheDocument();
+    expect(within(table).queryByRole("rowheader", { name: "Reste à charge estimé" })).not.toBeInTheDocument();
+    expect(within(table).getByText("Le moins cher")).toBeInTheDocument();
+    expect(screen.queryByRole("table", { name: /dent par dent/ })).not.toBeInTheDocument();
+  });
+});
+
 describe("comparaison par reste à charge", () => {
   const row = (criterion: string | RegExp) => {
     const header = screen.getByRole("rowheader", { name: criterion });
