@@ -157,7 +157,7 @@ test.describe("espace patient", () => {
 
     await page.getByLabel(/^Nom complet/).fill("Camille Martin-Durand");
     await page.getByLabel("Ville (optionnel)").fill("Nantes");
-    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
     await expect(toast(page, "Profil mis à jour avec succès")).toBeVisible();
     await page.reload();
     await expect(page.getByLabel(/^Nom complet/)).toHaveValue("Camille Martin-Durand");

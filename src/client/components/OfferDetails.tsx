@@ -4,7 +4,7 @@ import { OFFER_STATE_LABELS, OFFER_STATE_TONES, type OfferState } from "../../sh
 import { formatDetailDate } from "../../shared/format/dates";
 import { formatEuros } from "../../shared/format/money";
 import type { OfferDto } from "../../shared/schemas/offers";
-import { BasketBadge } from "./estimate/EstimateParts";
+import { BasketBadge } from "./quote/BasketBadge";
 import { Badge } from "./ui/Badge";
 
 /*

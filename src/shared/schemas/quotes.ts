@@ -299,7 +299,7 @@ export const comparisonSchema = z.object({
     z.object({
       offer_id: z.string(),
       estimate: quoteEstimateSchema,
-      /** Original quote's reste à charge minus this one's; null without a structured original quote. */
+      /** Original quote's reste à charge minus this one's; null without a structured original quote or offer. */
       saving_cents: z.number().nullable(),
       /** The offer has no structured line: its amount only (a free-text offer of before). */
       structured: z.boolean(),
@@ -364,7 +364,11 @@ export function compareQuotes(
       order,
       offer_id: offer.id,
       estimate,
-      saving_cents: originalEstimate ? originalEstimate.total.rest_cents - estimate.total.rest_cents : null,
+      // A free-text offer has no BR: its "reste à charge" is its price, not an estimate to save against.
+      saving_cents:
+        originalEstimate && offer.lines.length > 0
+          ? originalEstimate.total.rest_cents - estimate.total.rest_cents
+          : null,
       structured: offer.lines.length > 0,
     };
   });

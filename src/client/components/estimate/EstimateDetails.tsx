@@ -8,8 +8,8 @@ import {
   type QuoteEstimateDto,
 } from "../../../shared/schemas/quotes";
 import { cn } from "../../lib/cn";
+import { BasketBadge } from "../quote/BasketBadge";
 import { Badge } from "../ui/Badge";
-import { BasketBadge } from "./EstimateParts";
 
 /*
  * 'Comment est-ce calculé ?' (issue 15): a native <details> with, for each line, the fee, the

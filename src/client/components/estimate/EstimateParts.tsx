@@ -1,10 +1,8 @@
 import { Info } from "lucide-react";
 import { Link } from "react-router";
-import { BASKET_LABELS } from "../../../shared/domain/acts";
-import type { Basket } from "../../../shared/domain/out-of-pocket";
 import { formatEuros } from "../../../shared/format/money";
 import { cn } from "../../lib/cn";
-import { Badge, type BadgeTone } from "../ui/Badge";
+import { Badge } from "../ui/Badge";
 
 /*
  * The small parts of a reste à charge estimate (issue 15), shared by the request page, the
@@ -14,17 +12,6 @@ import { Badge, type BadgeTone } from "../ui/Badge";
 
 /** Where the patient enters their mutuelle (the profile page's 'Ma mutuelle' section). */
 export const COVER_PATH = "/patient/profile#ma-mutuelle";
-
-const BASKET_TONES: Record<Basket, BadgeTone> = { "100_sante": "green", maitrise: "blue", libre: "gray" };
-
-/** A line's basket as a badge: "100 % Santé", "Tarifs maîtrisés" or "Tarifs libres". */
-export function BasketBadge({ basket, className }: { basket: Basket; className?: string }) {
-  return (
-    <Badge tone={BASKET_TONES[basket]} className={className}>
-      {BASKET_LABELS[basket]}
-    </Badge>
-  );
-}
 
 /** Every act of the quote is in the 100 % Santé basket (nothing to pay within its ceilings). */
 export function SanteBadge({ className }: { className?: string }) {
