@@ -98,8 +98,24 @@ describe("propositions des dentistes (patient)", () => {
             comment: "Couronne céramique en deux séances.",
             valid_until: "2026-12-31",
             lines: [
-              { code: null, basket: "libre" as const, br_cents: 0, ceiling_cents: null, act: "Couronne céramique", tooth: 36, fee_cents: 65_000 },
-              { code: null, basket: "libre" as const, br_cents: 0, ceiling_cents: null, act: "Inlay-core", tooth: null, fee_cents: 13_000 },
+              {
+                code: null,
+                basket: "libre" as const,
+                br_cents: 0,
+                ceiling_cents: null,
+                act: "Couronne céramique",
+                tooth: 36,
+                fee_cents: 65_000,
+              },
+              {
+                code: null,
+                basket: "libre" as const,
+                br_cents: 0,
+                ceiling_cents: null,
+                act: "Inlay-core",
+                tooth: null,
+                fee_cents: 13_000,
+              },
             ],
             slots: ["2026-12-03T13:30:00.000Z"],
             dentist: {
