@@ -156,6 +156,8 @@ describe("Sécurité : appareils connectés", () => {
         fail
           ? json(500, { error: { code: "INTERNAL_ERROR", message: "Une erreur est survenue." } })
           : json(200, { sessions: [thisPc] }),
+      // The profile's other cards load (here 'Ma mutuelle'): only the devices' list fails.
+      "GET /api/patient/cover": () => json(200, { cover: null }),
     });
     const user = userEvent.setup();
     renderApp("/patient/profile");
