@@ -205,11 +205,12 @@ test.describe("comparer, accepter, prendre rendez-vous (D14)", () => {
     );
     if (!implant) throw new Error("la demande d'implant de démonstration manque");
     await page.goto(`/patient/request/${implant.id}/compare`);
-    const table = page.getByRole("table");
+    const table = page.getByRole("table", { name: /^Comparaison des propositions/ });
     await expect(table.getByRole("columnheader", { name: /Dr Julien Martin/ })).toBeVisible();
     // The page itself does not scroll sideways; the table does, inside its own region.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    const criterion = table.getByRole("rowheader", { name: "Montant" });
+    // The demo's offers are detailed by act (issue 15): the first criterion is the reste à charge.
+    const criterion = table.getByRole("rowheader", { name: "Reste à charge estimé" });
     const before = await criterion.boundingBox();
     await table.evaluate((t) => {
       (t.parentElement as HTMLElement).scrollLeft = 400;

@@ -140,7 +140,7 @@ test.describe("devis structurés et reste à charge (issue 15)", () => {
       await axeAtBothWidths(page);
 
       await page.goto(`/patient/request/${requestId}/compare`);
-      const table = page.getByRole("table").first();
+      const table = page.getByRole("table", { name: /^Comparaison des propositions/ });
       await expect(table).toBeVisible();
       // The 100 % Santé offer costs her nothing: the whole 605 € saved; the zirconia one 210 €.
       await expect(page.getByText(/Reste à charge estimé/).first()).toBeVisible();
@@ -149,7 +149,8 @@ test.describe("devis structurés et reste à charge (issue 15)", () => {
       await expect(page.locator("main")).toContainText(/605,00\s€/);
       await expect(page.locator("main")).toContainText(/395,00\s€/);
       await expect(page.locator("main")).toContainText("100 % Santé");
-      await expect(page.locator("main")).toContainText("matériau différent");
+      const byTooth = page.getByRole("table", { name: "Votre devis et les propositions, dent par dent" });
+      await expect(byTooth).toContainText("matériau différent");
       await axeAtBothWidths(page);
     });
   });

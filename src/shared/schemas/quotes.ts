@@ -158,6 +158,16 @@ export function quoteLineIssues(
   return issues;
 }
 
+/** An optional yearly amount of the cover, in cents. */
+const optionalAmount = () =>
+  z
+    .number({ error: COVER_MESSAGES.amountInvalid })
+    .int(COVER_MESSAGES.amountInvalid)
+    .positive(COVER_MESSAGES.amountInvalid)
+    .max(OFFER_LIMITS.maxAmountCents, COVER_MESSAGES.amountInvalid)
+    .nullable()
+    .default(null);
+
 /** The patient's mutuelle ('Ma mutuelle'), as the API takes and returns it. */
 export const coverSchema = z.object({
   percent_of_br: z
@@ -166,20 +176,8 @@ export const coverSchema = z.object({
     .min(100, COVER_MESSAGES.percentInvalid)
     .max(500, COVER_MESSAGES.percentInvalid),
   ro_included: z.boolean().default(true),
-  annual_ceiling_cents: z
-    .number({ error: COVER_MESSAGES.amountInvalid })
-    .int(COVER_MESSAGES.amountInvalid)
-    .positive(COVER_MESSAGES.amountInvalid)
-    .max(OFFER_LIMITS.maxAmountCents, COVER_MESSAGES.amountInvalid)
-    .nullable()
-    .default(null),
-  implant_allowance_cents: z
-    .number({ error: COVER_MESSAGES.amountInvalid })
-    .int(COVER_MESSAGES.amountInvalid)
-    .positive(COVER_MESSAGES.amountInvalid)
-    .max(OFFER_LIMITS.maxAmountCents, COVER_MESSAGES.amountInvalid)
-    .nullable()
-    .default(null),
+  annual_ceiling_cents: optionalAmount(),
+  implant_allowance_cents: optionalAmount(),
   responsible: z.boolean().default(true),
 });
 export type CoverInput = z.input<typeof coverSchema>;

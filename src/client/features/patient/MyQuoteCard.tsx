@@ -1,6 +1,5 @@
 import { FileText } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { formatEuros } from "../../../shared/format/money";
 import type { Comparison } from "../../../shared/schemas/quotes";
 import type { RequestDetail } from "../../../shared/schemas/requests";
 import { EstimateDetails } from "../../components/estimate/EstimateDetails";
@@ -49,15 +48,6 @@ export function MyQuoteCard({
             <p className="flex items-start gap-3 text-slate-700">
               <FileText className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
               <span>
-                {request.quote_amount_cents !== null ? (
-                  <>
-                    Montant de votre devis :{" "}
-                    <span className="font-medium tabular-nums">
-                      {formatEuros(request.quote_amount_cents)}
-                    </span>
-                    .{" "}
-                  </>
-                ) : null}
                 Votre devis n'est pas détaillé. Saisissez-le ligne par ligne pour comparer votre reste à
                 charge avec chaque proposition, dent par dent.
               </span>

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { OFFER_MESSAGES, type PatientOffer } from "../../../shared/schemas/offers";
 import type { RequestDetail } from "../../../shared/schemas/requests";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { makeRequestDetail } from "../../test/requests";
 import { chooseCompared, savingCell } from "./ComparePage";
 
 vi.mock("../../components/appointments/RequestAppointment", () => ({
@@ -41,31 +42,7 @@ function offer(id: string, name: string, overrides: Partial<PatientOffer> = {}):
 }
 
 function detail(offers: PatientOffer[], overrides: Partial<RequestDetail> = {}): RequestDetail {
-  return {
-    id: REQUEST_ID,
-    treatment_type: "crown",
-    status: "in_review",
-    urgency: "medium",
-    created_at: "2026-11-21T10:00:00.000Z",
-    document_count: 0,
-    description: "",
-    budget: "",
-    quote_amount_cents: 120_000,
-    quote_lines: [],
-    recipient: null,
-    updated_at: "2026-11-21T10:00:00.000Z",
-    documents: [],
-    access_log: [],
-    consent: {
-      version: "2026-11-25",
-      text: "J'accepte que mes documents soient consultés par les dentistes vérifiés de Sourio pour étudier ma demande.",
-      given_at: "2026-11-21T10:00:00.000Z",
-      withdrawn_at: null,
-    },
-    replies: [],
-    offers,
-    ...overrides,
-  };
+  return makeRequestDetail(REQUEST_ID, { quote_amount_cents: 120_000, offers, ...overrides });
 }
 
 const leroy = offer("a", "Sophie Leroy", {

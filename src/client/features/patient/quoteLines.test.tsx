@@ -6,6 +6,7 @@ import { QUOTE_MESSAGES, type QuoteLineDto, resolveLine } from "../../../shared/
 import type { RequestDetail } from "../../../shared/schemas/requests";
 import { FakeXhr, fakeFile as file } from "../../test/fakes";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { makeRequestDetail } from "../../test/requests";
 
 /*
  * Issue 15: the patient enters the devis line by line — on the upload page (sent as the multipart
@@ -90,33 +91,7 @@ describe("saisir son devis depuis la demande", () => {
   const PAGE = `/patient/request/${REQUEST_ID}`;
   const PUT = `PUT /api/patient/requests/${REQUEST_ID}/quote`;
 
-  function detail(overrides: Partial<RequestDetail> = {}): RequestDetail {
-    return {
-      id: REQUEST_ID,
-      treatment_type: "crown",
-      status: "in_review",
-      urgency: "medium",
-      created_at: "2026-11-21T10:00:00.000Z",
-      document_count: 0,
-      description: "",
-      budget: "",
-      quote_amount_cents: null,
-      quote_lines: [],
-      recipient: null,
-      updated_at: "2026-11-21T10:00:00.000Z",
-      documents: [],
-      access_log: [],
-      consent: {
-        version: "2026-11-25",
-        text: "J'accepte que mes documents soient consultés par les dentistes vérifiés de Sourio pour étudier ma demande.",
-        given_at: "2026-11-21T10:00:00.000Z",
-        withdrawn_at: null,
-      },
-      replies: [],
-      offers: [],
-      ...overrides,
-    };
-  }
+  const detail = (overrides: Partial<RequestDetail> = {}) => makeRequestDetail(REQUEST_ID, overrides);
 
   it("ouvre l'éditeur, enregistre les lignes, et montre d'abord le refus du serveur sur la ligne", async () => {
     let current = detail();

@@ -1,8 +1,6 @@
 import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
-
-/** The columns of a quote line, the same for an offer and for the patient's devis. */
-const LINE_COLUMNS = ["code", "act", "tooth", "fee_cents", "basket", "br_cents", "ceiling_cents"] as const;
+import { COVER_COLUMNS, LINE_COLUMNS } from "../quotes/quotes.repo";
 
 /*
  * The reads behind "Télécharger mes données" (RGPD art. 15 and 20). Every query is bound to the
@@ -83,17 +81,7 @@ export function exportRepo(db: Db, actor: Actor) {
       return db
         .selectFrom("request_quote_lines as q")
         .innerJoin("requests as r", "r.id", "q.request_id")
-        .select([
-          "q.request_id",
-          "q.position",
-          "q.code",
-          "q.act",
-          "q.tooth",
-          "q.fee_cents",
-          "q.basket",
-          "q.br_cents",
-          "q.ceiling_cents",
-        ])
+        .select(["q.request_id", "q.position", ...LINE_COLUMNS.map((c) => `q.${c}` as const)])
         .where("r.patient_id", "=", me)
         .orderBy("q.request_id")
         .orderBy("q.position")
@@ -104,14 +92,7 @@ export function exportRepo(db: Db, actor: Actor) {
     cover() {
       return db
         .selectFrom("patient_covers")
-        .select([
-          "percent_of_br",
-          "ro_included",
-          "annual_ceiling_cents",
-          "implant_allowance_cents",
-          "responsible",
-          "updated_at",
-        ])
+        .select([...COVER_COLUMNS, "updated_at"])
         .where("patient_id", "=", me)
         .executeTakeFirst();
     },

@@ -9,6 +9,7 @@ import { isVerifiedDentist } from "../../access/rules";
 import type { Db } from "../../db/index";
 import { fetchPage } from "../../db/paging";
 import type { Database } from "../../db/types";
+import { LINE_COLUMNS } from "../quotes/quotes.repo";
 
 /** The columns of an offer, with its validity as a Paris calendar day. */
 const offerColumns = [
@@ -43,7 +44,7 @@ async function withDetails<R extends OfferRow>(
   const [lines, slots] = await Promise.all([
     db
       .selectFrom("offer_lines")
-      .select(["offer_id", "code", "act", "tooth", "fee_cents", "basket", "br_cents", "ceiling_cents"])
+      .select(["offer_id", ...LINE_COLUMNS])
       .where("offer_id", "in", ids)
       .orderBy("offer_id")
       .orderBy("position")

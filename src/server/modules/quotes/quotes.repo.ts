@@ -11,15 +11,25 @@ import type { Database } from "../../db/types";
  * Every read and write is bound to the actor: the patient's own requests and cover; for a dentist, the
  * lines of a request he may see.
  */
-const lineColumns = [
-  "q.request_id",
-  "q.code",
-  "q.act",
-  "q.tooth",
-  "q.fee_cents",
-  "q.basket",
-  "q.br_cents",
-  "q.ceiling_cents",
+/** The columns of a quote line, the same for an offer's lines and the patient's devis. */
+export const LINE_COLUMNS = [
+  "code",
+  "act",
+  "tooth",
+  "fee_cents",
+  "basket",
+  "br_cents",
+  "ceiling_cents",
+] as const;
+const lineColumns = ["q.request_id", ...LINE_COLUMNS.map((c) => `q.${c}` as const)] as const;
+
+/** The columns of 'Ma mutuelle'. */
+export const COVER_COLUMNS = [
+  "percent_of_br",
+  "ro_included",
+  "annual_ceiling_cents",
+  "implant_allowance_cents",
+  "responsible",
 ] as const;
 
 const toDto = ({ request_id: _request, ...line }: QuoteLineDto & { request_id: string }): QuoteLineDto =>

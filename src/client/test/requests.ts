@@ -1,0 +1,30 @@
+import type { RequestDetail } from "../../shared/schemas/requests";
+
+/** A patient's request as GET /api/patient/requests/:id returns it: open, no document, no offer yet. */
+export function makeRequestDetail(id: string, overrides: Partial<RequestDetail> = {}): RequestDetail {
+  return {
+    id,
+    treatment_type: "crown",
+    status: "in_review",
+    urgency: "medium",
+    created_at: "2026-11-21T10:00:00.000Z",
+    document_count: 0,
+    description: "",
+    budget: "",
+    quote_amount_cents: null,
+    quote_lines: [],
+    recipient: null,
+    updated_at: "2026-11-21T10:00:00.000Z",
+    documents: [],
+    access_log: [],
+    consent: {
+      version: "2026-11-25",
+      text: "J'accepte que mes documents soient consultés par les dentistes vérifiés de Sourio pour étudier ma demande.",
+      given_at: "2026-11-21T10:00:00.000Z",
+      withdrawn_at: null,
+    },
+    replies: [],
+    offers: [],
+    ...overrides,
+  };
+}
