@@ -41,13 +41,6 @@ const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 const isCalendarDay = (day: string) =>
   DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
 
-const cents = (message: string) =>
-  z
-    .number({ error: message })
-    .int(message)
-    .positive(message)
-    .max(OFFER_LIMITS.maxAmountCents, OFFER_MESSAGES.amountTooHigh);
-
 /** An offer line: the same structure as the patient's quote (issue 15). */
 export const offerLineSchema = quoteLineInputSchema;
 

@@ -82,6 +82,17 @@ export const quoteLinesSchema = z
   .array(quoteLineInputSchema)
   .max(OFFER_LIMITS.maxLines, QUOTE_MESSAGES.tooManyLines);
 
+/** The fields of a stored line: the same for an offer's lines and the patient's devis. */
+export const QUOTE_LINE_FIELDS = [
+  "code",
+  "act",
+  "tooth",
+  "fee_cents",
+  "basket",
+  "br_cents",
+  "ceiling_cents",
+] as const;
+
 /** A stored line, as every screen and the API see it. */
 export const quoteLineDtoSchema = z.object({
   /** null: a free line (no code, or a code outside the reference table). */
@@ -181,6 +192,14 @@ export const coverSchema = z.object({
   responsible: z.boolean().default(true),
 });
 export type CoverInput = z.input<typeof coverSchema>;
+/** The fields of 'Ma mutuelle'. */
+export const COVER_FIELDS = [
+  "percent_of_br",
+  "ro_included",
+  "annual_ceiling_cents",
+  "implant_allowance_cents",
+  "responsible",
+] as const;
 export type Cover = z.output<typeof coverSchema>;
 export const coverResponseSchema = z.object({ cover: coverSchema.nullable() });
 export const coverSavedSchema = z.object({ cover: coverSchema.nullable(), message: z.string() });

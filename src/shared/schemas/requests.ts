@@ -5,6 +5,9 @@ import { parseEuros } from "../format/money";
 import { patientOfferSchema } from "./offers";
 import { QUOTE_MESSAGES, quoteLineDtoSchema, quoteLinesSchema } from "./quotes";
 
+/** A patient's request that does not exist, or is not theirs (the same answer: 404). */
+export const REQUEST_NOT_FOUND = "Cette demande n'existe pas ou a été supprimée.";
+
 /** Texts of spec §5 and §8 for the patient upload. */
 export const UPLOAD_MESSAGES = {
   noFile: "Veuillez téléverser au moins un document.",

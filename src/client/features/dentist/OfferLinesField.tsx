@@ -10,7 +10,7 @@ import {
   lineIssuesOf,
 } from "../../components/quote/quoteLines";
 import { ConfirmDialog } from "../../components/ui/Dialog";
-import type { ProposalFormValues } from "./ProposalPage";
+import type { ProposalFormValues } from "./proposalForm";
 
 /**
  * The lines of an offer in the proposal form (issue 15): the shared QuoteLinesEditor in "offer" mode

@@ -11,12 +11,11 @@ import {
 } from "react-hook-form";
 import { Link, useParams } from "react-router";
 import { toast } from "sonner";
-import { z } from "zod";
 import { OFFER_LIMITS } from "../../../shared/domain/offers";
 import { type DocumentType, URGENCY_LIST_LABELS, urgencyOf } from "../../../shared/domain/requests";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDate } from "../../../shared/format/dates";
-import { formatEuros, parseEuros } from "../../../shared/format/money";
+import { formatEuros } from "../../../shared/format/money";
 import { mayWithdrawOffer } from "../../../shared/policies/appointments";
 import { addDays, parisToday } from "../../../shared/policies/offers";
 import { DENTIST_MESSAGES, type DentistRequestDetail } from "../../../shared/schemas/dentist";
@@ -25,12 +24,10 @@ import {
   OFFER_MESSAGES,
   type OfferDto,
   type OfferValues,
-  offerInputSchema,
-  offerTimingIssues,
 } from "../../../shared/schemas/offers";
 import { OfferLines, OfferSlots, OfferStateBadge, validityText } from "../../components/OfferDetails";
 import { PageHeader } from "../../components/PageHeader";
-import { type DraftLine, draftToRaw, fromLineDtos, lineIssuesOf } from "../../components/quote/quoteLines";
+import { fromLineDtos } from "../../components/quote/quoteLines";
 import { Detail } from "../../components/RequestParts";
 import { Alert } from "../../components/ui/Alert";
 import { Badge } from "../../components/ui/Badge";
@@ -52,6 +49,7 @@ import { OfferLinesField, offerSubmitBlocker, type ReuseRequest } from "./OfferL
 import { WithdrawOfferDialog } from "./OffersPage";
 import { downloadRequestZip, offerKeys, useMyOffer, useSendOffer } from "./offersApi";
 import { PatientQuoteCard } from "./PatientQuoteCard";
+import { EMPTY_FORM, formPathOf, type ProposalFormValues, proposalFormSchema } from "./proposalForm";
 import { BackButton, DentistRequestNotFound } from "./RequestParts";
 import { VerificationPending } from "./VerificationPending";
 
@@ -63,91 +61,6 @@ import { VerificationPending } from "./VerificationPending";
 const LOAD_ERROR = "Impossible de charger la demande";
 const OFFER_LOAD_ERROR = "Impossible de charger votre proposition";
 const URGENCY_TONES = { high: "red", medium: "gray", low: "gray" } as const;
-
-// ---------------------------------------------------------------------------------------------
-// The form: what people type (text), turned into the API's offer by the shared rules.
-
-const proposalFieldsSchema = z.object({
-  amount: z.string(),
-  comment: z.string(),
-  lines: z.array(
-    z.object({
-      id: z.string(),
-      code: z.string().nullable(),
-      act: z.string(),
-      tooth: z.number().nullable(),
-      fee: z.string(),
-      br: z.string(),
-    }),
-  ),
-  valid_until: z.string(),
-  slots: z.array(z.object({ date: z.string(), time: z.string() })),
-});
-
-export type ProposalFormValues = z.infer<typeof proposalFieldsSchema>;
-
-const proposalFormSchema = proposalFieldsSchema
-  .superRefine((values, ctx) => {
-    const input = toOfferInput(values);
-    const parsed = offerInputSchema.safeParse(input);
-    const issues: { path: readonly PropertyKey[]; message: string }[] = parsed.success
-      ? []
-      : parsed.error.issues;
-    // What depends on the clock, for the values that are well formed (the first issue of a field wins).
-    const now = new Date();
-    const timing = offerTimingIssues({ valid_until: input.valid_until, slots: input.slots }, now);
-    // The rules of the reference table the server applies: tooth of the act, ceiling of its basket.
-    const lineRules = Object.entries(lineIssuesOf(values.lines as DraftLine[], "offer", parisToday(now))).map(
-      ([key, message]) => ({ path: ["lines", ...key.split(".")], message }),
-    );
-    const seen = new Set<string>();
-    for (const issue of [...issues, ...lineRules, ...timing]) {
-      const path = formPathOf(issue.path);
-      if (seen.has(path)) continue;
-      seen.add(path);
-      ctx.addIssue({ code: "custom", path: path.split(".").map(segment), message: issue.message });
-    }
-  })
-  .transform((values) => offerInputSchema.parse(toOfferInput(values)));
-
-const EMPTY_FORM: ProposalFormValues = { amount: "", comment: "", lines: [], valid_until: "", slots: [] };
-
-const segment = (part: string) => (/^\d+$/.test(part) ? Number(part) : part);
-
-/** Text → the offer the shared schema checks: unreadable numbers become NaN (refused with their message). */
-export function toOfferInput(values: ProposalFormValues) {
-  const cents = (text: string) => (text.trim() === "" ? undefined : (parseEuros(text) ?? Number.NaN));
-  return {
-    amount_cents: cents(values.amount),
-    comment: values.comment,
-    lines: values.lines.map((line) => draftToRaw(line)),
-    valid_until: values.valid_until.trim() || null,
-    slots: values.slots.map((slot) =>
-      slot.date && slot.time ? `${slot.date}T${slot.time.slice(0, 5)}` : "",
-    ),
-  };
-}
-
-/**
- * The form field of an API path (`amount_cents`, `lines.0.fee_cents`, `slots.1`…): the schema's
- * issues and the server's `fields` are shown under the control they are about.
- */
-export function formPathOf(path: readonly PropertyKey[] | string): string {
-  const parts = typeof path === "string" ? path.split(".") : path.map(String);
-  const [head, index, field] = parts;
-  if (head === "amount_cents") return "amount";
-  if (head === "lines" && index !== undefined && /^\d+$/.test(index)) {
-    // The editor's keys: the API's field names.
-    if (field && LINE_FIELDS.has(field)) return `lines.${index}.${field}`;
-    return `lines.${index}.act`;
-  }
-  if (head === "slots" && index !== undefined && /^\d+$/.test(index)) return `slots.${index}.date`;
-  if (head === "lines" || head === "slots") return `${head}.root`;
-  if (head === "comment" || head === "valid_until") return head;
-  return "root.server";
-}
-
-const LINE_FIELDS = new Set(["tooth", "code", "act", "fee_cents", "br_cents"]);
 
 // ---------------------------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ import { addDays, parisToday } from "../../../shared/policies/offers";
 import type { DentistRequestDetail } from "../../../shared/schemas/dentist";
 import { type MyOffer, OFFER_MESSAGES, type OfferDto } from "../../../shared/schemas/offers";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
-import { formPathOf, toOfferInput } from "./ProposalPage";
+import { formPathOf, toOfferInput } from "./proposalForm";
 
 const dentist = makeProfile({
   role: "dentist",

@@ -1,6 +1,6 @@
+import { COVER_FIELDS, QUOTE_LINE_FIELDS } from "../../../shared/schemas/quotes";
 import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
-import { COVER_COLUMNS, LINE_COLUMNS } from "../quotes/quotes.repo";
 
 /*
  * The reads behind "Télécharger mes données" (RGPD art. 15 and 20). Every query is bound to the
@@ -81,7 +81,7 @@ export function exportRepo(db: Db, actor: Actor) {
       return db
         .selectFrom("request_quote_lines as q")
         .innerJoin("requests as r", "r.id", "q.request_id")
-        .select(["q.request_id", "q.position", ...LINE_COLUMNS.map((c) => `q.${c}` as const)])
+        .select(["q.request_id", "q.position", ...QUOTE_LINE_FIELDS.map((c) => `q.${c}` as const)])
         .where("r.patient_id", "=", me)
         .orderBy("q.request_id")
         .orderBy("q.position")
@@ -92,7 +92,7 @@ export function exportRepo(db: Db, actor: Actor) {
     cover() {
       return db
         .selectFrom("patient_covers")
-        .select([...COVER_COLUMNS, "updated_at"])
+        .select([...COVER_FIELDS, "updated_at"])
         .where("patient_id", "=", me)
         .executeTakeFirst();
     },
@@ -177,7 +177,7 @@ export function exportRepo(db: Db, actor: Actor) {
       const [lines, slots] = await Promise.all([
         db
           .selectFrom("offer_lines")
-          .select(["offer_id", "position", ...LINE_COLUMNS])
+          .select(["offer_id", "position", ...QUOTE_LINE_FIELDS])
           .where("offer_id", "in", offerIds)
           .orderBy("offer_id")
           .orderBy("position")

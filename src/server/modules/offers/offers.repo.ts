@@ -3,13 +3,13 @@ import type { OfferState } from "../../../shared/domain/offers";
 import { mayWithdrawOffer } from "../../../shared/policies/appointments";
 import { offerStateOf, parisToday } from "../../../shared/policies/offers";
 import { DENTIST_OFFERS_PAGE_SIZE, type OfferDto } from "../../../shared/schemas/offers";
+import { QUOTE_LINE_FIELDS } from "../../../shared/schemas/quotes";
 import type { Actor } from "../../access/actor";
 import { requestVisibleToDentist } from "../../access/requests";
 import { isVerifiedDentist } from "../../access/rules";
 import type { Db } from "../../db/index";
 import { fetchPage } from "../../db/paging";
 import type { Database } from "../../db/types";
-import { LINE_COLUMNS } from "../quotes/quotes.repo";
 
 /** The columns of an offer, with its validity as a Paris calendar day. */
 const offerColumns = [
@@ -44,7 +44,7 @@ async function withDetails<R extends OfferRow>(
   const [lines, slots] = await Promise.all([
     db
       .selectFrom("offer_lines")
-      .select(["offer_id", ...LINE_COLUMNS])
+      .select(["offer_id", ...QUOTE_LINE_FIELDS])
       .where("offer_id", "in", ids)
       .orderBy("offer_id")
       .orderBy("position")

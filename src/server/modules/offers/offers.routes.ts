@@ -16,10 +16,13 @@ import {
   offerWithdrawnSchema,
 } from "../../../shared/schemas/offers";
 import { ageOn } from "../../../shared/schemas/profile";
+import { compareQuotes, comparisonSchema } from "../../../shared/schemas/quotes";
+import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
 import { actorOf, requireArea } from "../../access/actor";
 import { requireVisible } from "../../access/guards";
 import { notFound } from "../../errors";
-import { dentistOffersRepo } from "./offers.repo";
+import { patientQuotesRepo } from "../quotes/quotes.repo";
+import { dentistOffersRepo, patientOffersRepo } from "./offers.repo";
 import { acceptOffer, submitOffer, withdrawOffer } from "./offers.service";
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -148,6 +151,32 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
         id,
       );
       return { offer, message: OFFER_MESSAGES.accepted };
+    },
+  );
+
+  r.get(
+    "/api/patient/requests/:id/comparison",
+    {
+      schema: {
+        tags: ["patient"],
+        summary:
+          "Les propositions d'une de mes demandes par reste à charge estimé (ma mutuelle), alignées dent par dent sur mon devis",
+        params,
+        response: { 200: comparisonSchema, ...errors },
+      },
+      onRequest: requireArea("patient"),
+      preValidation: requireVisible("request", REQUEST_NOT_FOUND),
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const quotes = patientQuotesRepo(app.db, actor);
+      const id = request.params.id;
+      const [original, offers, cover] = await Promise.all([
+        quotes.lines(id),
+        patientOffersRepo(app.db, actor).onRequest(id, app.clock()),
+        quotes.cover(),
+      ]);
+      return compareQuotes(original, offers, cover);
     },
   );
 }

@@ -1,5 +1,10 @@
 import type { Kysely } from "kysely";
-import type { Cover, QuoteLineDto } from "../../../shared/schemas/quotes";
+import {
+  COVER_FIELDS,
+  type Cover,
+  QUOTE_LINE_FIELDS,
+  type QuoteLineDto,
+} from "../../../shared/schemas/quotes";
 import type { Actor } from "../../access/actor";
 import { requestVisibleToDentist } from "../../access/requests";
 import { isVerifiedDentist } from "../../access/rules";
@@ -11,26 +16,7 @@ import type { Database } from "../../db/types";
  * Every read and write is bound to the actor: the patient's own requests and cover; for a dentist, the
  * lines of a request he may see.
  */
-/** The columns of a quote line, the same for an offer's lines and the patient's devis. */
-export const LINE_COLUMNS = [
-  "code",
-  "act",
-  "tooth",
-  "fee_cents",
-  "basket",
-  "br_cents",
-  "ceiling_cents",
-] as const;
-const lineColumns = ["q.request_id", ...LINE_COLUMNS.map((c) => `q.${c}` as const)] as const;
-
-/** The columns of 'Ma mutuelle'. */
-export const COVER_COLUMNS = [
-  "percent_of_br",
-  "ro_included",
-  "annual_ceiling_cents",
-  "implant_allowance_cents",
-  "responsible",
-] as const;
+const lineColumns = ["q.request_id", ...QUOTE_LINE_FIELDS.map((c) => `q.${c}` as const)] as const;
 
 const toDto = ({ request_id: _request, ...line }: QuoteLineDto & { request_id: string }): QuoteLineDto =>
   line;
@@ -96,13 +82,7 @@ export function patientQuotesRepo(db: Db, actor: Actor) {
     async cover(): Promise<Cover | null> {
       const row = await db
         .selectFrom("patient_covers")
-        .select([
-          "percent_of_br",
-          "ro_included",
-          "annual_ceiling_cents",
-          "implant_allowance_cents",
-          "responsible",
-        ])
+        .select(COVER_FIELDS)
         .where("patient_id", "=", actor.userId)
         .executeTakeFirst();
       return row ?? null;

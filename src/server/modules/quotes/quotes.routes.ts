@@ -5,8 +5,6 @@ import { parisToday } from "../../../shared/policies/offers";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import {
   COVER_MESSAGES,
-  compareQuotes,
-  comparisonSchema,
   coverResponseSchema,
   coverSavedSchema,
   coverSchema,
@@ -16,21 +14,20 @@ import {
   quoteUpdateSchema,
   resolveLine,
 } from "../../../shared/schemas/quotes";
+import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
 import { actorOf, requireArea } from "../../access/actor";
 import { requireVisible } from "../../access/guards";
 import { AppError, notFound, validationError } from "../../errors";
-import { patientOffersRepo } from "../offers/offers.repo";
 import { patientQuotesRepo } from "./quotes.repo";
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const NOT_FOUND = "Demande introuvable.";
 
-/** The patient's structured devis, 'Ma mutuelle' and the comparison of offers by reste à charge (issue 15). */
+/** The patient's structured devis and 'Ma mutuelle' (issue 15). */
 export async function quoteRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const patient = requireArea("patient");
   const params = z.object({ id: z.string() });
-  const visible = requireVisible("request", NOT_FOUND);
+  const visible = requireVisible("request", REQUEST_NOT_FOUND);
 
   r.get(
     "/api/patient/cover",
@@ -104,39 +101,13 @@ export async function quoteRoutes(app: FastifyInstance): Promise<void> {
       const issues = quoteLineIssues(lines, { refuseAboveCeiling: false, prefix: ["lines"] });
       if (issues.length > 0) throw validationError(issues);
       const result = await repo.replace(request.params.id, lines, now);
-      if (result === "not_found") throw notFound(NOT_FOUND);
+      if (result === "not_found") throw notFound(REQUEST_NOT_FOUND);
       if (result === "closed") throw new AppError(409, "CONFLICT", QUOTE_MESSAGES.notEditable);
       return {
         lines,
         quote_amount_cents: result.amount,
         message: lines.length > 0 ? QUOTE_MESSAGES.saved : QUOTE_MESSAGES.cleared,
       };
-    },
-  );
-
-  r.get(
-    "/api/patient/requests/:id/comparison",
-    {
-      schema: {
-        tags: ["patient"],
-        summary:
-          "Les propositions d'une de mes demandes par reste à charge estimé (ma mutuelle), alignées dent par dent sur mon devis",
-        params,
-        response: { 200: comparisonSchema, ...errors },
-      },
-      onRequest: patient,
-      preValidation: visible,
-    },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
-      const repo = patientQuotesRepo(app.db, actor);
-      const id = request.params.id;
-      const [original, offers, cover] = await Promise.all([
-        repo.lines(id),
-        patientOffersRepo(app.db, actor).onRequest(id, app.clock()),
-        repo.cover(),
-      ]);
-      return compareQuotes(original, offers, cover);
     },
   );
 }

@@ -9,6 +9,7 @@ import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
 import {
   CONSENT_MESSAGES,
   patientDashboardSchema,
+  REQUEST_NOT_FOUND,
   requestCreatedSchema,
   requestDetailSchema,
   requestListQuerySchema,
@@ -24,7 +25,7 @@ import { patientQuotesRepo } from "../quotes/quotes.repo";
 import { listVerifiedDentists, patientRequestsRepo } from "./requests.repo";
 import { createRequest } from "./requests.service";
 
-const NOT_FOUND = "Cette demande n'existe pas ou a été supprimée.";
+const NOT_FOUND = REQUEST_NOT_FOUND;
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 function summary(row: {
