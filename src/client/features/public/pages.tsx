@@ -366,6 +366,12 @@ export function PrivacyPage() {
             des dentistes que vous choisissez.
           </li>
           <li>
+            <strong>Votre devis détaillé et votre mutuelle</strong>, si vous les saisissez : les actes de
+            votre devis (dent, acte, honoraires) et le niveau de remboursement de votre mutuelle. Ils servent
+            à estimer votre reste à charge sur chaque proposition ; les dentistes voient les actes de votre
+            devis, jamais votre mutuelle.
+          </li>
+          <li>
             <strong>Vos échanges</strong> : messages avec les dentistes et avec notre équipe, offres et
             rendez-vous.
           </li>
