@@ -144,7 +144,7 @@ describe("erasing an account", () => {
     expect(thread.statusCode).toBe(200);
     const image = await world.call("admin", { url: `/api/support/messages/${world.support.imageA}/image` });
     expect(image.statusCode).toBe(200);
-    expect(await scanDatabase([patient.id])).toEqual(expect.arrayContaining(["audit_log: " + patient.id]));
+    expect(await scanDatabase([patient.id])).toEqual(expect.arrayContaining([`audit_log: ${patient.id}`]));
     // Her mutuelle and her devis line by line (issue 15) go too.
     const cover = await world.call("patientA", {
       method: "PUT",
