@@ -1,3 +1,4 @@
+import type { QuoteLineDto } from "../../shared/schemas/quotes";
 import type { RequestDetail } from "../../shared/schemas/requests";
 
 /** A patient's request as GET /api/patient/requests/:id returns it: open, no document, no offer yet. */
@@ -27,4 +28,9 @@ export function makeRequestDetail(id: string, overrides: Partial<RequestDetail> 
     offers: [],
     ...overrides,
   };
+}
+
+/** A line of an offer written as free text (no CCAM code): 'libre', no BR, no ceiling. */
+export function freeLine(act: string, tooth: number | null, feeCents: number): QuoteLineDto {
+  return { code: null, basket: "libre", br_cents: 0, ceiling_cents: null, act, tooth, fee_cents: feeCents };
 }

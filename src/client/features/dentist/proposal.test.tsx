@@ -5,6 +5,7 @@ import { addDays, parisToday } from "../../../shared/policies/offers";
 import type { DentistRequestDetail } from "../../../shared/schemas/dentist";
 import { type MyOffer, OFFER_MESSAGES, type OfferDto } from "../../../shared/schemas/offers";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { freeLine } from "../../test/requests";
 import { formPathOf, toOfferInput } from "./proposalForm";
 
 const dentist = makeProfile({
@@ -65,17 +66,7 @@ function sentOffer(overrides: Partial<OfferDto> = {}): OfferDto {
     comment: "Couronne céramique, deux séances.",
     valid_until: null,
     state: "sent",
-    lines: [
-      {
-        code: null,
-        basket: "libre" as const,
-        br_cents: 0,
-        ceiling_cents: null,
-        act: "Couronne céramique",
-        tooth: 36,
-        fee_cents: 125_050,
-      },
-    ],
+    lines: [freeLine("Couronne céramique", 36, 125_050)],
     slots: [],
     created_at: "2026-11-22T09:00:00.000Z",
     ...overrides,

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { OFFER_MESSAGES, type PatientOffer } from "../../../shared/schemas/offers";
 import type { RequestDetail } from "../../../shared/schemas/requests";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
-import { makeRequestDetail } from "../../test/requests";
+import { freeLine, makeRequestDetail } from "../../test/requests";
 import { chooseCompared, savingCell } from "./ComparePage";
 
 vi.mock("../../components/appointments/RequestAppointment", () => ({
@@ -49,26 +49,7 @@ const leroy = offer("a", "Sophie Leroy", {
   amount_cents: 78_000,
   comment: "Deux séances.",
   valid_until: "2026-12-31",
-  lines: [
-    {
-      code: null,
-      basket: "libre" as const,
-      br_cents: 0,
-      ceiling_cents: null,
-      act: "Couronne céramique",
-      tooth: 36,
-      fee_cents: 65_000,
-    },
-    {
-      code: null,
-      basket: "libre" as const,
-      br_cents: 0,
-      ceiling_cents: null,
-      act: "Inlay-core",
-      tooth: null,
-      fee_cents: 13_000,
-    },
-  ],
+  lines: [freeLine("Couronne céramique", 36, 65_000), freeLine("Inlay-core", null, 13_000)],
   slots: ["2026-12-03T13:30:00.000Z"],
   dentist: {
     id: "d-a",
