@@ -49,7 +49,7 @@ test.describe("espace patient", () => {
     await page.getByLabel("Description").fill("Couronne sur la 36, devis reçu hier.");
     await page.getByLabel("Montant de votre devis actuel (optionnel)").fill("1 250,50");
     await page.getByRole("combobox", { name: "Urgence" }).click();
-    await page.getByRole("option", { name: "Urgent (< 1 semaine)" }).click();
+    await page.getByRole("option", { name: "Urgent (moins d'une semaine)" }).click();
     await page.getByRole("checkbox", { name: /J'accepte que mes documents soient consultés/ }).click();
 
     const answer = page.waitForResponse(
@@ -93,7 +93,7 @@ test.describe("espace patient", () => {
     await expectPath(page, `/patient/request/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: "Couronne" })).toBeVisible();
     await expect(page.getByText("Nouvelle", { exact: true })).toBeVisible();
-    await expect(page.getByText("Haute")).toBeVisible();
+    await expect(page.getByText("Urgent", { exact: true })).toBeVisible();
     await expect(page.getByText("1 250,50 €")).toBeVisible();
     await expect(page.getByText("Tous les dentistes vérifiés")).toBeVisible();
     await expect(page.getByText("Personne n'a encore consulté vos documents.")).toBeVisible();

@@ -26,26 +26,28 @@ export function requestStatusTone(status: string): StatusTone {
   return REQUEST_STATUS_TONES[status as RequestStatus] ?? "gray";
 }
 
-/** Spec §4/§9 urgency: form labels, list labels, patient detail labels. */
+/**
+ * Urgency (glossary: docs/glossary.md): ONE label per value, everywhere (lists, badges, details), and a
+ * hint the request form adds after it.
+ */
 export const URGENCIES = ["high", "medium", "low"] as const;
 export type Urgency = (typeof URGENCIES)[number];
 export const DEFAULT_URGENCY: Urgency = "medium";
 
-export const URGENCY_FORM_LABELS: Record<Urgency, string> = {
-  high: "Urgent (< 1 semaine)",
-  medium: "Normal (1-4 semaines)",
-  low: "Non-urgent (> 1 mois)",
-};
-export const URGENCY_LIST_LABELS: Record<Urgency, string> = {
+export const URGENCY_LABELS: Record<Urgency, string> = {
   high: "Urgent",
   medium: "Normal",
   low: "Non urgent",
 };
-export const URGENCY_DETAIL_LABELS: Record<Urgency, string> = {
-  high: "Haute",
-  medium: "Moyenne",
-  low: "Basse",
+export const URGENCY_HINTS: Record<Urgency, string> = {
+  high: "moins d'une semaine",
+  medium: "1 à 4 semaines",
+  low: "plus d'un mois",
 };
+/** The form's option text: "Normal (1 à 4 semaines)". */
+export function urgencyFormLabel(urgency: Urgency): string {
+  return `${URGENCY_LABELS[urgency]} (${URGENCY_HINTS[urgency]})`;
+}
 
 /** Unknown urgencies show as Normal (spec §4). */
 export function urgencyOf(value: string | null | undefined): Urgency {

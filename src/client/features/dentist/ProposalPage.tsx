@@ -12,7 +12,7 @@ import {
 import { Link, useParams } from "react-router";
 import { toast } from "sonner";
 import { OFFER_LIMITS } from "../../../shared/domain/offers";
-import { type DocumentType, URGENCY_LIST_LABELS, urgencyOf } from "../../../shared/domain/requests";
+import { type DocumentType, URGENCY_LABELS, urgencyOf } from "../../../shared/domain/requests";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
@@ -260,7 +260,7 @@ function PatientPanel({ request, age }: { request: DentistRequestDetail; age: nu
           <Detail label="Date de la demande">{formatDetailDate(request.created_at)}</Detail>
           <Detail label="Traitement">{treatmentLabel(request.treatment_type)}</Detail>
           <Detail label="Urgence">
-            <Badge tone={URGENCY_TONES[urgency]}>{URGENCY_LIST_LABELS[urgency]}</Badge>
+            <Badge tone={URGENCY_TONES[urgency]}>{URGENCY_LABELS[urgency]}</Badge>
           </Detail>
           <Detail label="Budget">{request.budget.trim() || DENTIST_MESSAGES.defaultBudget}</Detail>
           {request.description ? (

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { DENTIST_STATUS_LABELS, DENTIST_STATUSES } from "../../../shared/domain/dentist";
-import { URGENCY_LIST_LABELS, urgencyOf } from "../../../shared/domain/requests";
+import { URGENCY_LABELS, urgencyOf } from "../../../shared/domain/requests";
 import {
   TREATMENT_LABELS,
   TREATMENT_TYPES,
@@ -49,7 +49,7 @@ const COLUMNS: Column<DentistRequestSummary>[] = [
     header: "Urgence",
     cell: (r) => {
       const urgency = urgencyOf(r.urgency);
-      return <Badge tone={URGENCY_TONES[urgency]}>{URGENCY_LIST_LABELS[urgency]}</Badge>;
+      return <Badge tone={URGENCY_TONES[urgency]}>{URGENCY_LABELS[urgency]}</Badge>;
     },
   },
   { header: "Statut", cell: (r) => <DentistStatusBadge status={r.my_status} /> },

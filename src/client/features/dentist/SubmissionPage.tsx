@@ -2,7 +2,7 @@ import { CheckCircle2, MessagesSquare, Send, UserPlus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
-import { URGENCY_LIST_LABELS, urgencyOf } from "../../../shared/domain/requests";
+import { URGENCY_LABELS, urgencyOf } from "../../../shared/domain/requests";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { mayReply, REPLY_REFUSED } from "../../../shared/policies/replies";
@@ -264,7 +264,7 @@ function SubmissionView({ request }: { request: DentistRequestDetail }) {
               <Detail label="Nom">{request.patient_name}</Detail>
               <Detail label="Date de la demande">{formatDetailDate(request.created_at)}</Detail>
               <Detail label="Urgence">
-                <Badge tone={URGENCY_TONES[urgency]}>{URGENCY_LIST_LABELS[urgency]}</Badge>
+                <Badge tone={URGENCY_TONES[urgency]}>{URGENCY_LABELS[urgency]}</Badge>
               </Detail>
             </dl>
           </CardContent>

@@ -2,7 +2,7 @@ import { ArrowLeft, Download, FileText, MessageSquareText, ShieldCheck } from "l
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
-import { DOCUMENT_TYPE_LABELS, URGENCY_DETAIL_LABELS, urgencyOf } from "../../../shared/domain/requests";
+import { DOCUMENT_TYPE_LABELS, URGENCY_LABELS, urgencyOf } from "../../../shared/domain/requests";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDateTime } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
@@ -224,7 +224,7 @@ function RequestView({ request }: { request: RequestDetail }) {
           <CardContent>
             <dl className="grid gap-4 sm:grid-cols-2">
               <Detail label="Traitement">{treatment}</Detail>
-              <Detail label="Urgence">{URGENCY_DETAIL_LABELS[urgencyOf(request.urgency)]}</Detail>
+              <Detail label="Urgence">{URGENCY_LABELS[urgencyOf(request.urgency)]}</Detail>
               {request.budget ? <Detail label="Budget">{withEuroSign(request.budget)}</Detail> : null}
               {request.quote_amount_cents !== null ? (
                 <Detail label="Montant de votre devis actuel">

@@ -8,8 +8,8 @@ import {
   DEFAULT_URGENCY,
   type DocumentType,
   URGENCIES,
-  URGENCY_FORM_LABELS,
   type Urgency,
+  urgencyFormLabel,
 } from "../../../shared/domain/requests";
 import { TREATMENT_LABELS, TREATMENT_TYPES, type TreatmentType } from "../../../shared/domain/treatments";
 import { parseEuros } from "../../../shared/format/money";
@@ -335,7 +335,7 @@ export function PatientUploadPage() {
                   <SelectContent>
                     {URGENCIES.map((value) => (
                       <SelectItem key={value} value={value}>
-                        {URGENCY_FORM_LABELS[value]}
+                        {urgencyFormLabel(value)}
                       </SelectItem>
                     ))}
                   </SelectContent>

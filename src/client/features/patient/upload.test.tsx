@@ -148,7 +148,7 @@ describe("formulaire de téléversement", () => {
     const { user } = await openUpload();
     const recipient = screen.getByRole("combobox", { name: "Dentiste destinataire" });
     expect(recipient).toHaveTextContent("Tous les dentistes vérifiés");
-    expect(screen.getByRole("combobox", { name: "Urgence" })).toHaveTextContent("Normal (1-4 semaines)");
+    expect(screen.getByRole("combobox", { name: "Urgence" })).toHaveTextContent("Normal (1 à 4 semaines)");
     await user.click(recipient);
     await user.click(await screen.findByRole("option", { name: "Dr Paul Martin — Paris" }));
     expect(recipient).toHaveTextContent("Dr Paul Martin — Paris");
