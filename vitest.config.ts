@@ -19,7 +19,7 @@ export default defineConfig({
         test: {
           name: "client",
           environment: "jsdom",
-          include: ["src/client/**/*.test.tsx"],
+          include: ["src/client/**/*.test.{ts,tsx}"],
           setupFiles: ["src/client/test/setup.ts"],
           testTimeout: 15000,
         },

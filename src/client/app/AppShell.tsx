@@ -98,7 +98,7 @@ function AccountMenu({ area, profile, onSignOut }: { area: Area; profile: Profil
         <button
           type="button"
           className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-          aria-label={`Mon compte : ${profile.full_name || profile.email}`}
+          aria-label={`Mon compte : ${profile.full_name || profile.email}`}
         >
           <Avatar name={profile.full_name || profile.email} src={profile.avatar_url} />
         </button>
@@ -120,7 +120,7 @@ function AccountMenu({ area, profile, onSignOut }: { area: Area; profile: Profil
           <DropdownMenuItem asChild>
             <Link to="/patient/help">
               <LifeBuoy aria-hidden="true" />
-              Besoin d'aide ?
+              Besoin d'aide ?
             </Link>
           </DropdownMenuItem>
         ) : null}
@@ -259,7 +259,7 @@ export function AppShell({ area }: { area: Area }) {
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-4 text-sm text-slate-600 sm:flex-row sm:justify-between sm:px-6">
           <p>
-            Une question ?{" "}
+            Une question ?{" "}
             <a
               href={`mailto:${contact_email}`}
               className="font-medium text-brand-800 underline underline-offset-2"

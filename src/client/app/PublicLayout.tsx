@@ -119,10 +119,10 @@ function PublicFooter() {
         <div className="grid content-start gap-3">
           <Logo brand={brand_name} />
           <p className="text-sm text-slate-700">
-            La mutuelle dentaire numérique : comparez votre devis avec les propositions de dentistes vérifiés.
+            La mutuelle dentaire numérique : comparez votre devis avec les propositions de dentistes vérifiés.
           </p>
           <p className="text-sm text-slate-700">
-            Écrivez-nous :{" "}
+            Écrivez-nous :{" "}
             <a
               href={`mailto:${contact_email}`}
               className="font-medium text-brand-800 underline underline-offset-2"

@@ -80,7 +80,7 @@ export function slotsFieldError(
       slot
         ? `${formatLocalSlot(slot)} : ${message}`
         : slots.length > 1
-          ? `Créneau ${index + 1} : ${message}`
+          ? `Créneau ${index + 1} : ${message}`
           : message,
     );
   }
@@ -235,7 +235,7 @@ export function SlotPicker({
           <p id={dayTextId} className="text-sm text-slate-700" aria-live="polite">
             {day ? (
               <>
-                Date choisie : <span className="font-medium text-slate-900">{formatDay(day)}</span>
+                Date choisie : <span className="font-medium text-slate-900">{formatDay(day)}</span>
               </>
             ) : (
               "Aucune date choisie."

@@ -7,11 +7,11 @@ export function resetPasswordMail(p: { brandName: string; link: string }) {
       "Bonjour,",
       "",
       `Vous avez demandé à choisir un nouveau mot de passe pour votre compte ${p.brandName}.`,
-      "Ouvrez ce lien pour le faire (il est valable une heure et ne sert qu'une fois) :",
+      "Ouvrez ce lien pour le faire (il est valable une heure et ne sert qu'une fois) :",
       "",
       p.link,
       "",
-      "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.",
+      "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.",
       "",
       `L'équipe ${p.brandName}`,
     ].join("\n"),
@@ -30,7 +30,7 @@ export function dentistReplyMail(p: {
       `Bonjour ${p.firstName},`,
       "",
       `${p.dentistName} a répondu à votre demande sur ${p.brandName}.`,
-      "Lisez sa réponse et continuez la conversation depuis votre espace :",
+      "Lisez sa réponse et continuez la conversation depuis votre espace :",
       "",
       p.link,
       "",
@@ -47,12 +47,12 @@ export function offerReceivedMail(p: {
   link: string;
 }) {
   return {
-    subject: `${p.brandName} — Nouvelle proposition de devis : ${p.amount}`,
+    subject: `${p.brandName} — Nouvelle proposition de devis : ${p.amount}`,
     text: [
       `Bonjour ${p.firstName},`,
       "",
       `${p.dentistName} vous propose un devis de ${p.amount} pour votre demande sur ${p.brandName}.`,
-      "Comparez les propositions reçues et échangez avec le dentiste depuis votre espace :",
+      "Comparez les propositions reçues et échangez avec le dentiste depuis votre espace :",
       "",
       p.link,
       "",
@@ -73,7 +73,7 @@ export function unreadMessagesMail(p: {
       `Bonjour ${p.firstName},`,
       "",
       `${p.fromName} vous a écrit sur ${p.brandName} et votre message n'a pas encore été lu.`,
-      "Pour des raisons de confidentialité, son contenu n'est visible que dans votre espace :",
+      "Pour des raisons de confidentialité, son contenu n'est visible que dans votre espace :",
       "",
       p.link,
       "",
@@ -91,19 +91,19 @@ export function verificationDecisionMail(p: {
 }) {
   const lines = {
     verify: [
-      `Bonne nouvelle : votre cabinet est vérifié sur ${p.brandName}.`,
-      "Vous voyez désormais les demandes des patients et pouvez leur répondre :",
+      `Bonne nouvelle : votre cabinet est vérifié sur ${p.brandName}.`,
+      "Vous voyez désormais les demandes des patients et pouvez leur répondre :",
     ],
     unverify: [
       `L'équipe ${p.brandName} a retiré la vérification de votre compte.`,
-      "Les demandes des patients ne vous sont plus visibles. Vous pouvez vérifier votre profil ici :",
+      "Les demandes des patients ne vous sont plus visibles. Vous pouvez vérifier votre profil ici :",
     ],
     refuse: [
-      `L'équipe ${p.brandName} n'a pas pu vérifier votre cabinet pour la raison suivante :`,
+      `L'équipe ${p.brandName} n'a pas pu vérifier votre cabinet pour la raison suivante :`,
       "",
       p.reason,
       "",
-      "Corrigez votre profil puis demandez une nouvelle vérification :",
+      "Corrigez votre profil puis demandez une nouvelle vérification :",
     ],
   }[p.decision];
   return {
@@ -127,8 +127,8 @@ export function offerAcceptedMail(p: {
     text: [
       `Bonjour ${p.firstName},`,
       "",
-      `Bonne nouvelle : ${p.patientName} a accepté votre proposition de ${p.amount}.`,
-      "Le patient va vous proposer un rendez-vous ; vous le confirmerez depuis votre espace :",
+      `Bonne nouvelle : ${p.patientName} a accepté votre proposition de ${p.amount}.`,
+      "Le patient va vous proposer un rendez-vous ; vous le confirmerez depuis votre espace :",
       "",
       p.link,
       ...signature(p.brandName),
@@ -149,8 +149,8 @@ export function offerClosedMail(p: {
       `Bonjour ${p.firstName},`,
       "",
       `Le patient à qui vous aviez fait une proposition (${p.treatment}) a choisi un autre cabinet.`,
-      "Merci pour le temps et le soin que vous avez consacrés à sa demande : votre proposition est désormais clôturée.",
-      "Vos propositions restent consultables ici :",
+      "Merci pour le temps et le soin que vous avez consacrés à sa demande : votre proposition est désormais clôturée.",
+      "Vos propositions restent consultables ici :",
       "",
       p.link,
       ...signature(p.brandName),
@@ -173,11 +173,11 @@ export function appointmentProposedMail(p: {
       `Bonjour ${p.firstName},`,
       "",
       p.moved
-        ? `${p.fromName} propose de fixer votre rendez-vous à une autre date :`
-        : `${p.fromName} vous propose un rendez-vous :`,
+        ? `${p.fromName} propose de fixer votre rendez-vous à une autre date :`
+        : `${p.fromName} vous propose un rendez-vous :`,
       ...p.times.map((time) => `- ${time}`),
       "",
-      "Choisissez le créneau qui vous convient ou proposez-en un autre depuis votre espace :",
+      "Choisissez le créneau qui vous convient ou proposez-en un autre depuis votre espace :",
       "",
       p.link,
       ...signature(p.brandName),
@@ -198,10 +198,10 @@ export function appointmentConfirmedMail(p: {
     text: [
       `Bonjour ${p.firstName},`,
       "",
-      `Votre rendez-vous avec ${p.withName} est confirmé : ${p.when}.`,
-      ...(p.place ? [`Adresse : ${p.place}`] : []),
+      `Votre rendez-vous avec ${p.withName} est confirmé : ${p.when}.`,
+      ...(p.place ? [`Adresse : ${p.place}`] : []),
       "",
-      "Ajoutez-le à votre agenda ou modifiez-le depuis votre espace :",
+      "Ajoutez-le à votre agenda ou modifiez-le depuis votre espace :",
       "",
       p.link,
       ...signature(p.brandName),
@@ -224,7 +224,7 @@ export function appointmentCancelledMail(p: {
       p.when
         ? `${p.byName} a annulé le rendez-vous du ${p.when}.`
         : `${p.byName} a annulé la demande de rendez-vous en cours.`,
-      "Vous pouvez en convenir d'un autre, ou lui écrire, depuis votre espace :",
+      "Vous pouvez en convenir d'un autre, ou lui écrire, depuis votre espace :",
       "",
       p.link,
       ...signature(p.brandName),
@@ -243,14 +243,14 @@ export function appointmentReminderMail(p: {
   link: string;
 }) {
   return {
-    subject: `${p.brandName} — Rappel : rendez-vous ${p.kind === "1d" ? "demain" : "dans une semaine"}`,
+    subject: `${p.brandName} — Rappel : rendez-vous ${p.kind === "1d" ? "demain" : "dans une semaine"}`,
     text: [
       `Bonjour ${p.firstName},`,
       "",
-      `Nous vous rappelons votre rendez-vous avec ${p.withName} : ${p.when}.`,
-      ...(p.place ? [`Adresse : ${p.place}`] : []),
+      `Nous vous rappelons votre rendez-vous avec ${p.withName} : ${p.when}.`,
+      ...(p.place ? [`Adresse : ${p.place}`] : []),
       "",
-      "En cas d'empêchement, déplacez-le ou annulez-le depuis votre espace :",
+      "En cas d'empêchement, déplacez-le ou annulez-le depuis votre espace :",
       "",
       p.link,
       ...signature(p.brandName),
@@ -275,10 +275,10 @@ export function passwordChangedMail(p: {
       `Bonjour ${p.firstName},`,
       "",
       `Le mot de passe de votre compte ${p.brandName} a été modifié le ${p.when} (${p.device}).`,
-      "Par sécurité, vos autres appareils ont été déconnectés : reconnectez-vous avec le nouveau mot de passe.",
+      "Par sécurité, vos autres appareils ont été déconnectés : reconnectez-vous avec le nouveau mot de passe.",
       "",
-      "Si vous n'êtes pas à l'origine de ce changement, quelqu'un connaît peut-être votre mot de passe :",
-      "choisissez-en tout de suite un nouveau avec ce lien ('Mot de passe oublié') :",
+      "Si vous n'êtes pas à l'origine de ce changement, quelqu'un connaît peut-être votre mot de passe :",
+      "choisissez-en tout de suite un nouveau avec ce lien ('Mot de passe oublié') :",
       "",
       p.resetLink,
       ...signature(p.brandName),
@@ -292,7 +292,7 @@ export function accountErasedMail(p: { brandName: string; firstName: string }) {
     text: [
       `Bonjour ${p.firstName},`,
       "",
-      `Votre compte ${p.brandName} a été supprimé, comme demandé : votre profil, vos demandes, vos documents,`,
+      `Votre compte ${p.brandName} a été supprimé, comme demandé : votre profil, vos demandes, vos documents,`,
       "vos messages et vos pièces jointes ont été effacés. Nous ne vous écrirons plus.",
       "",
       "Si vous n'êtes pas à l'origine de cette suppression, répondez à cet e-mail.",
@@ -315,7 +315,7 @@ export function inactivityWarningMail(p: {
       `Vous ne vous êtes pas connecté à ${p.brandName} depuis longtemps. Comme annoncé dans notre politique`,
       `de confidentialité, votre compte et vos données (demandes, documents, messages) seront supprimés le ${p.erasedOn}.`,
       "",
-      "Pour garder votre compte, il suffit de vous connecter avant cette date :",
+      "Pour garder votre compte, il suffit de vous connecter avant cette date :",
       "",
       p.loginLink,
       "",

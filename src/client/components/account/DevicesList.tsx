@@ -32,7 +32,7 @@ function DeviceRow({ session, onRevoke }: { session: AccountSession; onRevoke: (
           </p>
           {session.ip ? (
             <p className="text-sm text-slate-600">
-              Adresse IP : <span className="tabular-nums">{session.ip}</span>
+              Adresse IP : <span className="tabular-nums">{session.ip}</span>
             </p>
           ) : null}
         </div>
@@ -106,8 +106,8 @@ export function DevicesList() {
         onOpenChange={(open) => {
           if (!open && !revoke.isPending) setPending(null);
         }}
-        title="Déconnecter cet appareil ?"
-        description={`${pending?.device ?? "Cet appareil"} n'aura plus accès à votre compte : il faudra s'y reconnecter avec votre mot de passe.`}
+        title="Déconnecter cet appareil ?"
+        description={`${pending?.device ?? "Cet appareil"} n'aura plus accès à votre compte : il faudra s'y reconnecter avec votre mot de passe.`}
         confirmLabel="Déconnecter l'appareil"
         destructive
         loading={revoke.isPending}

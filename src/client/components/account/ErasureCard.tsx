@@ -41,15 +41,15 @@ function ErasureExplanation({ dentist }: { dentist: boolean }) {
       <div className="grid gap-1.5">
         <h4 className="font-semibold text-slate-900">Ce qui est effacé</h4>
         <ul className="grid list-disc gap-1 pl-5">
-          <li>votre profil, votre photo, votre mot de passe et vos connexions sur tous vos appareils ;</li>
+          <li>votre profil, votre photo, votre mot de passe et vos connexions sur tous vos appareils ;</li>
           <li>
             {dentist
-              ? "vos propositions non acceptées, vos documents et les fichiers que vous avez envoyés ;"
-              : "vos demandes de devis, vos documents et les fichiers que vous avez envoyés ;"}
+              ? "vos propositions non acceptées, vos documents et les fichiers que vous avez envoyés ;"
+              : "vos demandes de devis, vos documents et les fichiers que vous avez envoyés ;"}
           </li>
           <li>
-            le texte et les pièces jointes de vos messages : vos interlocuteurs verront «&nbsp;
-            {ERASED_MESSAGE_BODY}&nbsp;» à leur place ;
+            le texte et les pièces jointes de vos messages : vos interlocuteurs verront «&nbsp;
+            {ERASED_MESSAGE_BODY}&nbsp;» à leur place ;
           </li>
           <li>
             {dentist
@@ -61,21 +61,21 @@ function ErasureExplanation({ dentist }: { dentist: boolean }) {
       <div className="grid gap-1.5">
         <h4 className="font-semibold text-slate-900">Ce qui est conservé, sans votre nom</h4>
         <p>
-          Ces éléments concernent aussi d'autres personnes ; votre nom y est remplacé par «&nbsp;{ERASED_NAME}
-          &nbsp;» :
+          Ces éléments concernent aussi d'autres personnes ; votre nom y est remplacé par «&nbsp;{ERASED_NAME}
+          &nbsp;» :
         </p>
         <ul className="grid list-disc gap-1 pl-5">
           {dentist ? (
             <li>
-              les propositions que des patients ont acceptées : elles font partie de leur dossier de soins ;
+              les propositions que des patients ont acceptées : elles font partie de leur dossier de soins ;
             </li>
           ) : (
             <li>
-              une demande dont vous avez accepté une proposition, sans sa description ni ses documents : le
-              montant accepté reste dans la comptabilité du dentiste ;
+              une demande dont vous avez accepté une proposition, sans sa description ni ses documents : le
+              montant accepté reste dans la comptabilité du dentiste ;
             </li>
           )}
-          <li>les messages de vos interlocuteurs et les rendez-vous passés ;</li>
+          <li>les messages de vos interlocuteurs et les rendez-vous passés ;</li>
           <li>le journal des accès et des actions, gardé pour la sécurité du service.</li>
         </ul>
       </div>
@@ -84,7 +84,7 @@ function ErasureExplanation({ dentist }: { dentist: boolean }) {
         annulez-le d'abord (page Rendez-vous). Un e-mail vous confirmera la suppression.
       </p>
       <p className="font-medium text-slate-900">
-        La suppression est définitive : votre compte ne pourra pas être récupéré. Pensez à télécharger vos
+        La suppression est définitive : votre compte ne pourra pas être récupéré. Pensez à télécharger vos
         données avant.
       </p>
     </div>
@@ -176,7 +176,7 @@ function ErasureDialog({ email, describedBy }: { email: string; describedBy: str
         </DialogTrigger>
       </div>
       <DialogContent>
-        <DialogTitle>Supprimer définitivement votre compte ?</DialogTitle>
+        <DialogTitle>Supprimer définitivement votre compte ?</DialogTitle>
         <DialogDescription>
           Votre profil, vos demandes, vos documents et le texte de vos messages seront effacés. Cette action
           est définitive. Saisissez votre mot de passe pour confirmer.

@@ -86,7 +86,7 @@ export function PasswordChangeForm({ email }: { email: string }) {
         )}
       </FormField>
       <p className="text-sm text-slate-600">
-        Vos autres appareils seront déconnectés ; cet appareil reste connecté.
+        Vos autres appareils seront déconnectés ; cet appareil reste connecté.
       </p>
       <div>
         <Button type="submit" loading={change.isPending} className="w-full sm:w-auto">

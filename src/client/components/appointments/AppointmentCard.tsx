@@ -136,7 +136,7 @@ export function AppointmentCard({
             {title ?? otherPartyName(appointment)}
           </Heading>
           {title && side === "dentist" ? (
-            <p className="text-slate-700">Patient : {appointment.patient.full_name}</p>
+            <p className="text-slate-700">Patient : {appointment.patient.full_name}</p>
           ) : null}
           {title && side === "patient" ? (
             <p className="text-slate-700">{otherPartyName(appointment)}</p>
@@ -381,7 +381,7 @@ function ChangeActions({
             }}
             max={APPOINTMENT_LIMITS.maxOptions}
             legend="Vos nouvelles disponibilités"
-            description={`Proposez jusqu'à ${APPOINTMENT_LIMITS.maxOptions} créneaux : ${other.the} choisira celui qui lui convient.${
+            description={`Proposez jusqu'à ${APPOINTMENT_LIMITS.maxOptions} créneaux : ${other.the} choisira celui qui lui convient.${
               moving && appointment.starts_at
                 ? ` Le rendez-vous du ${formatAppointmentTime(appointment.starts_at)} sera remplacé par votre proposition.`
                 : ""
@@ -404,7 +404,7 @@ function ChangeActions({
       <ConfirmDialog
         open={cancelOpen}
         onOpenChange={setCancelOpen}
-        title="Annuler ce rendez-vous ?"
+        title="Annuler ce rendez-vous ?"
         description={`${other.The} en sera informé.${
           appointment.my_side === "patient" ? " Vous pourrez ensuite demander un nouveau rendez-vous." : ""
         }`}

@@ -151,7 +151,7 @@ function BookingPanel({
             }}
             max={APPOINTMENT_LIMITS.maxOptions}
             legend={proposed.length > 0 ? "Vos disponibilités" : "Proposez vos disponibilités"}
-            description={`Ajoutez jusqu'à ${APPOINTMENT_LIMITS.maxOptions} créneaux : le dentiste choisira celui qui lui convient.`}
+            description={`Ajoutez jusqu'à ${APPOINTMENT_LIMITS.maxOptions} créneaux : le dentiste choisira celui qui lui convient.`}
             error={error}
             now={now}
             disabled={book.isPending}

@@ -61,7 +61,7 @@ function LineDetail({ line, withMutuelle }: { line: EstimatedLine; withMutuelle:
         </div>
         {line.ceiling_cents !== null ? (
           <p className="text-sm text-slate-600">
-            Plafond des honoraires : <span className="tabular-nums">{formatEuros(line.ceiling_cents)}</span>
+            Plafond des honoraires : <span className="tabular-nums">{formatEuros(line.ceiling_cents)}</span>
           </p>
         ) : null}
       </div>
@@ -84,24 +84,24 @@ export function EstimateRules({ cover }: { cover: Cover | null }) {
     <ul className="grid list-disc gap-1 pl-5 text-sm text-slate-700">
       <li>
         L'Assurance Maladie rembourse {AMO_PERCENT} % de la base de remboursement (BR) de chaque acte. Un acte
-        hors nomenclature, comme un implant, n'a pas de BR : elle ne le rembourse pas.
+        hors nomenclature, comme un implant, n'a pas de BR : elle ne le rembourse pas.
       </li>
       {cover ? (
         <>
           <li>
             {cover.ro_included
-              ? `Votre mutuelle complète le remboursement jusqu'à ${cover.percent_of_br} % de la BR, Assurance Maladie comprise (« RO inclus »).`
+              ? `Votre mutuelle complète le remboursement jusqu'à ${cover.percent_of_br} % de la BR, Assurance Maladie comprise (« RO inclus »).`
               : `Votre mutuelle verse ${cover.percent_of_br} % de la BR en plus de l'Assurance Maladie.`}{" "}
             Elle ne rembourse jamais plus que ce qui reste après l'Assurance Maladie.
           </li>
           {cover.responsible ? (
             <li>
               Avec un contrat responsable, un acte 100 % Santé ne vous coûte rien tant que ses honoraires
-              restent sous son plafond : seul un dépassement resterait à votre charge.
+              restent sous son plafond : seul un dépassement resterait à votre charge.
             </li>
           ) : (
             <li>
-              Votre contrat n'est pas responsable : les actes 100 % Santé suivent le pourcentage ci-dessus.
+              Votre contrat n'est pas responsable : les actes 100 % Santé suivent le pourcentage ci-dessus.
             </li>
           )}
           <li>
@@ -120,7 +120,7 @@ export function EstimateRules({ cover }: { cover: Cover | null }) {
         <li>Sans mutuelle renseignée, la part de la mutuelle n'est pas comptée.</li>
       )}
       <li>
-        C'est une estimation : ce que votre mutuelle a déjà remboursé cette année n'est pas connu ici. Seule
+        C'est une estimation : ce que votre mutuelle a déjà remboursé cette année n'est pas connu ici. Seule
         votre mutuelle peut confirmer son remboursement.
       </li>
     </ul>
@@ -134,7 +134,7 @@ export function EstimateRules({ cover }: { cover: Cover | null }) {
 export function EstimateDetails({
   estimate,
   cover,
-  summary = "Comment est-ce calculé ?",
+  summary = "Comment est-ce calculé ?",
   className,
 }: {
   estimate: QuoteEstimateDto;

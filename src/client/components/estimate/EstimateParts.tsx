@@ -57,7 +57,7 @@ export function RestFigure({
         <span className={cn("font-semibold text-slate-900", size === "lg" ? "text-2xl" : "text-xl")}>
           {formatEuros(restCents)}
         </span>
-        <span className="text-sm text-slate-700">Prix : {formatEuros(feeCents)}</span>
+        <span className="text-sm text-slate-700">Prix : {formatEuros(feeCents)}</span>
       </p>
     </div>
   );

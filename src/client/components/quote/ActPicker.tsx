@@ -213,7 +213,7 @@ export function ActPicker({
                     </span>
                   </span>
                 ) : (
-                  <span>Acte hors liste : « {option.text} »</span>
+                  <span>Acte hors liste : « {option.text} »</span>
                 )}
               </div>
             ))

@@ -132,7 +132,7 @@ export function QuoteLineRow({
         {line.code === null || !known ? (
           <FormField
             label="Base de remboursement (€)"
-            description="Facultative : celle du devis, si elle y figure."
+            description="Facultative : celle du devis, si elle y figure."
             error={errorOf("br_cents")}
             className="sm:col-start-2"
           >
@@ -163,7 +163,7 @@ export function QuoteLineRow({
       ) : null}
       <ul
         className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700"
-        aria-label={`Acte ${number} : remboursement`}
+        aria-label={`Acte ${number} : remboursement`}
       >
         <li>
           <BasketBadge basket={estimate.basket} />
@@ -172,23 +172,23 @@ export function QuoteLineRow({
         <li className="tabular-nums">
           BR {estimate.br_cents > 0 ? formatEuros(estimate.br_cents) : known ? "non remboursé" : "inconnue"}
         </li>
-        <li className="tabular-nums">Assurance Maladie 60 % : {formatEuros(amo)}</li>
+        <li className="tabular-nums">Assurance Maladie 60 % : {formatEuros(amo)}</li>
         {estimate.ceiling_cents !== null ? (
           <li className="tabular-nums">
-            Plafond {BASKET_LABELS[estimate.basket]} : {formatEuros(estimate.ceiling_cents)}
+            Plafond {BASKET_LABELS[estimate.basket]} : {formatEuros(estimate.ceiling_cents)}
           </li>
         ) : null}
       </ul>
       {aboveCeiling && mode === "patient" && estimate.ceiling_cents !== null ? (
         <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          Honoraires {QUOTE_MESSAGES.aboveCeilingNotice(estimate.basket, estimate.ceiling_cents)} : à signaler
+          Honoraires {QUOTE_MESSAGES.aboveCeilingNotice(estimate.basket, estimate.ceiling_cents)} : à signaler
           au dentiste, ou à comparer avec les propositions reçues.
         </p>
       ) : null}
       {alternative ? (
         <div className="grid gap-2 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-950 sm:flex sm:items-center sm:justify-between">
           <p>
-            Alternative 100 % Santé {line.tooth !== null ? `pour la dent ${line.tooth}` : "pour cet acte"} :{" "}
+            Alternative 100 % Santé {line.tooth !== null ? `pour la dent ${line.tooth}` : "pour cet acte"} :{" "}
             {alternative.label} ({alternative.code})
             {alternativeCeiling !== null ? `, plafond ${formatEuros(alternativeCeiling)}` : ""}
           </p>

@@ -130,7 +130,7 @@ export function ToothChart({
         tabIndex={tooth === current ? 0 : -1}
         aria-pressed={pressed}
         aria-label={toothLabel(tooth)}
-        title={notFit ? `${toothLabel(tooth)} : ne convient pas à l'acte choisi` : toothLabel(tooth)}
+        title={notFit ? `${toothLabel(tooth)} : ne convient pas à l'acte choisi` : toothLabel(tooth)}
         onClick={() => {
           setActive(tooth);
           onChange(tooth);
@@ -188,7 +188,7 @@ export function ToothChart({
         </button>
       ) : null}
       <p className="text-xs text-slate-600">
-        Au clavier : flèches pour se déplacer, Entrée pour choisir, ou tapez le numéro (ex. 36).
+        Au clavier : flèches pour se déplacer, Entrée pour choisir, ou tapez le numéro (ex. 36).
       </p>
     </fieldset>
   );

@@ -168,7 +168,7 @@ export function firstLineError(errors: LineErrors): string | undefined {
   if (!key || !message) return undefined;
   if (key === "root") return message;
   const index = Number(key.split(".")[0]);
-  return `Acte ${index + 1} : ${message}`;
+  return `Acte ${index + 1} : ${message}`;
 }
 
 /**

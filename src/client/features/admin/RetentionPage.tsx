@@ -29,7 +29,7 @@ export function AdminRetentionPage() {
         <Card className="grid gap-4 p-5 sm:p-6">
           {data ? (
             <p className="text-slate-700">
-              Prochain passage : <strong>{formatDetailDate(data.next_run_on)}</strong>
+              Prochain passage : <strong>{formatDetailDate(data.next_run_on)}</strong>
               {data.last_run_at ? <> · dernier passage le {formatDetailDateTime(data.last_run_at)}</> : null}
             </p>
           ) : (

@@ -182,7 +182,7 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
           onOpenChange={(open) => {
             if (!open) setPending(null);
           }}
-          title={pending?.is_verified ? "Retirer la vérification ?" : "Vérifier ce dentiste ?"}
+          title={pending?.is_verified ? "Retirer la vérification ?" : "Vérifier ce dentiste ?"}
           description={
             pending?.is_verified
               ? `${pending.full_name} ne verra plus les demandes des patients, dès maintenant. Il sera prévenu par e-mail.`
@@ -245,11 +245,11 @@ function EraseUserDialog({
           }
         }}
       >
-        <DialogTitle>Supprimer le compte de {person} ?</DialogTitle>
+        <DialogTitle>Supprimer le compte de {person} ?</DialogTitle>
         <DialogDescription>
           À faire seulement à la demande de la personne ({user?.email}). Son profil,{" "}
           {user?.role === "dentist" ? "ses propositions non acceptées" : "ses demandes"}, ses documents et le
-          texte de ses messages seront effacés ; ce qui concerne aussi d'autres personnes reste, sous le nom
+          texte de ses messages seront effacés ; ce qui concerne aussi d'autres personnes reste, sous le nom
           «&nbsp;{ERASED_NAME}&nbsp;». Elle recevra un e-mail de confirmation. La suppression est inscrite au
           journal d'audit à votre nom. Cette action est définitive.
         </DialogDescription>

@@ -85,7 +85,7 @@ function RefuseDialog({ request, onClose }: { request: VerificationRequest | nul
                 {...control}
                 value={reason}
                 maxLength={1000}
-                placeholder="Ex. : le numéro RPPS ne correspond pas au nom indiqué."
+                placeholder="Ex. : le numéro RPPS ne correspond pas au nom indiqué."
                 onChange={(event) => {
                   setReason(event.target.value);
                   setError(undefined);
@@ -217,7 +217,7 @@ export function AdminVerificationsPage() {
         onOpenChange={(open) => {
           if (!open) setVerifying(null);
         }}
-        title="Vérifier ce dentiste ?"
+        title="Vérifier ce dentiste ?"
         description={`${verifying?.full_name ?? ""} pourra voir les demandes des patients et leur répondre. Il sera prévenu par e-mail.`}
         confirmLabel="Vérifier"
         loading={decide.isPending}

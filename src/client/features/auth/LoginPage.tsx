@@ -38,13 +38,13 @@ function LoginFooter({ area }: { area: Area }) {
     return (
       <>
         <p>
-          Pas encore de compte ?{" "}
+          Pas encore de compte ?{" "}
           <Link to="/choose-role" className={linkClass}>
             Créer un compte
           </Link>
         </p>
         <p>
-          Vous êtes dentiste ?{" "}
+          Vous êtes dentiste ?{" "}
           <Link to="/dentist/login" className={linkClass}>
             Connexion dentiste
           </Link>
@@ -56,13 +56,13 @@ function LoginFooter({ area }: { area: Area }) {
     return (
       <>
         <p>
-          Pas encore inscrit ?{" "}
+          Pas encore inscrit ?{" "}
           <Link to="/dentist/signup" className={linkClass}>
             Inscription Dentiste
           </Link>
         </p>
         <p>
-          Vous êtes patient ?{" "}
+          Vous êtes patient ?{" "}
           <Link to="/login" className={linkClass}>
             Connexion patient
           </Link>
@@ -137,7 +137,7 @@ function LoginPage({ area }: { area: Area }) {
     <AuthCard title={copy.title} description={copy.description} footer={<LoginFooter area={area} />}>
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         {formError ? <Alert variant="destructive">{formError}</Alert> : null}
-        <FormField label="Email" required error={errors.email?.message}>
+        <FormField label="E-mail" required error={errors.email?.message}>
           {(control) => <Input {...control} type="email" autoComplete="email" {...form.register("email")} />}
         </FormField>
         <FormField label="Mot de passe" required error={errors.password?.message}>
@@ -170,7 +170,7 @@ function LoginPage({ area }: { area: Area }) {
             </Label>
           </div>
           <Link to={copy.forgot} className={`${linkClass} text-sm`}>
-            Mot de passe oublié ?
+            Mot de passe oublié ?
           </Link>
         </div>
         <Button type="submit" size="lg" loading={login.isPending} className="w-full">

@@ -29,7 +29,7 @@ export function ChooseRolePage() {
         <h1 className="text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           Créer un compte
         </h1>
-        <p className="mt-2 text-center text-slate-600">Vous êtes :</p>
+        <p className="mt-2 text-center text-slate-600">Vous êtes :</p>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2">
           {CHOICES.map((choice) => (
             <li key={choice.to}>
@@ -53,7 +53,7 @@ export function ChooseRolePage() {
           ))}
         </ul>
         <p className="mt-8 text-center text-sm text-slate-700">
-          Vous avez déjà un compte ?{" "}
+          Vous avez déjà un compte ?{" "}
           <Link to="/login" className="font-medium text-brand-800 underline underline-offset-2">
             Se connecter
           </Link>

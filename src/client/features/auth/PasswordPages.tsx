@@ -55,7 +55,7 @@ function ForgotPasswordPage({ area }: { area: Area }) {
   return (
     <AuthCard
       title="Mot de passe oublié"
-      description="Indiquez l'adresse email de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe."
+      description="Indiquez l'adresse email de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe."
       footer={
         <p>
           <Link to={loginPathFor(area)} className={linkClass}>
@@ -71,7 +71,7 @@ function ForgotPasswordPage({ area }: { area: Area }) {
       ) : (
         <form onSubmit={onSubmit} noValidate className="grid gap-5">
           {formError ? <Alert variant="destructive">{formError}</Alert> : null}
-          <FormField label="Email" required error={form.formState.errors.email?.message}>
+          <FormField label="E-mail" required error={form.formState.errors.email?.message}>
             {(c) => <Input {...c} type="email" autoComplete="email" {...form.register("email")} />}
           </FormField>
           <Button type="submit" size="lg" loading={forgot.isPending} className="w-full">

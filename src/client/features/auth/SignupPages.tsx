@@ -90,7 +90,7 @@ export function PatientSignupPage() {
     schema: patientSignupSchema,
     defaultValues: { first_name: "", last_name: "", email: "", password: "" },
     fields: PATIENT_FIELDS,
-    successMessage: "Inscription réussie !",
+    successMessage: "Inscription réussie !",
   });
   const { errors } = form.formState;
   if (redirect) return <Navigate to={redirect} replace />;
@@ -98,10 +98,10 @@ export function PatientSignupPage() {
   return (
     <AuthCard
       title="Créer un compte patient"
-      description="Gratuit : déposez votre devis et comparez les propositions de dentistes vérifiés."
+      description="Gratuit : déposez votre devis et comparez les propositions de dentistes vérifiés."
       footer={
         <p>
-          Vous avez déjà un compte ?{" "}
+          Vous avez déjà un compte ?{" "}
           <Link to="/login" className={linkClass}>
             Se connecter
           </Link>
@@ -118,7 +118,7 @@ export function PatientSignupPage() {
             {(c) => <Input {...c} autoComplete="family-name" {...form.register("last_name")} />}
           </FormField>
         </div>
-        <FormField label="Email" required error={errors.email?.message}>
+        <FormField label="E-mail" required error={errors.email?.message}>
           {(c) => <Input {...c} type="email" autoComplete="email" {...form.register("email")} />}
         </FormField>
         <FormField label="Mot de passe" required description={passwordHelp} error={errors.password?.message}>
@@ -159,7 +159,7 @@ export function DentistSignupPage() {
       accept_terms: false as unknown as true,
     },
     fields: DENTIST_FIELDS,
-    successMessage: "Inscription réussie ! Votre compte sera vérifié prochainement.",
+    successMessage: "Inscription réussie ! Votre compte sera vérifié prochainement.",
   });
   const { errors } = form.formState;
   if (redirect) return <Navigate to={redirect} replace />;
@@ -171,7 +171,7 @@ export function DentistSignupPage() {
       description="Rejoignez le réseau de dentistes vérifiés. Votre compte sera vérifié par notre équipe (numéro RPPS, diplômes) avant que vous puissiez consulter les demandes des patients."
       footer={
         <p>
-          Vous avez déjà un compte ?{" "}
+          Vous avez déjà un compte ?{" "}
           <Link to="/dentist/login" className={linkClass}>
             Se connecter
           </Link>
@@ -194,7 +194,7 @@ export function DentistSignupPage() {
             {(c) => <Input {...c} type="tel" autoComplete="tel" {...form.register("phone_number")} />}
           </FormField>
         </div>
-        <FormField label="Email" required error={errors.email?.message}>
+        <FormField label="E-mail" required error={errors.email?.message}>
           {(c) => <Input {...c} type="email" autoComplete="email" {...form.register("email")} />}
         </FormField>
         <div className="grid gap-5 sm:grid-cols-2">

@@ -55,7 +55,7 @@ function UpcomingList() {
         <EmptyState
           icon={CalendarDays}
           title="Aucun rendez-vous à venir."
-          description="Quand un patient accepte votre proposition, il choisit un créneau : sa demande de rendez-vous apparaîtra ici."
+          description="Quand un patient accepte votre proposition, il choisit un créneau : sa demande de rendez-vous apparaîtra ici."
         />
       ) : (
         <>

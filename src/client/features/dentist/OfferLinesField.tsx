@@ -48,9 +48,9 @@ export function offerSubmitBlocker(amount: string, lines: readonly DraftLine[], 
       ? "Indiquez le montant de votre proposition, ou détaillez les actes, pour pouvoir l'envoyer."
       : null;
   const [key, message] = Object.entries(lineIssuesOf(lines, "offer", day))[0] ?? [];
-  if (key && message) return `Corrigez d'abord l'acte ${Number(key.split(".")[0]) + 1} : ${message}`;
+  if (key && message) return `Corrigez d'abord l'acte ${Number(key.split(".")[0]) + 1} : ${message}`;
   if (draftsTotal(lines) === 0)
-    return "Indiquez les honoraires des actes : leur total fait le montant de la proposition.";
+    return "Indiquez les honoraires des actes : leur total fait le montant de la proposition.";
   return null;
 }
 
@@ -87,7 +87,7 @@ export function OfferLinesField({
 
   const put = (request: ReuseRequest) => {
     setValue("lines", request.lines, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-    toast.success("Les actes du devis ont été repris : ajustez les honoraires et les matériaux.");
+    toast.success("Les actes du devis ont été repris : ajustez les honoraires et les matériaux.");
     // After the lines are drawn.
     setTimeout(() => editor.current?.focus(), 0);
   };
@@ -114,7 +114,7 @@ export function OfferLinesField({
             mode="offer"
             day={day}
             legend="Détail des actes (recommandé)"
-            description="Un acte par ligne : la dent sur le schéma (numérotation FDI, ex. 36), l'acte de la nomenclature ou un acte hors liste, vos honoraires. Le montant de la proposition est alors le total des actes."
+            description="Un acte par ligne : la dent sur le schéma (numérotation FDI, ex. 36), l'acte de la nomenclature ou un acte hors liste, vos honoraires. Le montant de la proposition est alors le total des actes."
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
@@ -128,7 +128,7 @@ export function OfferLinesField({
         onOpenChange={(open) => {
           if (!open) setConfirming(null);
         }}
-        title="Remplacer vos actes ?"
+        title="Remplacer vos actes ?"
         description="Les actes déjà saisis dans votre proposition seront remplacés par ceux du devis du patient."
         confirmLabel="Remplacer"
         onConfirm={() => {

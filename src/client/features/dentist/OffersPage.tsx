@@ -114,7 +114,7 @@ function OffersList() {
           <Button asChild variant="outline" size="sm">
             <Link
               to={`/dentist/quote-request/${encodeURIComponent(o.request_id)}`}
-              aria-label={`Voir la proposition : ${offerName(o)}`}
+              aria-label={`Voir la proposition : ${offerName(o)}`}
             >
               Voir
             </Link>
@@ -123,7 +123,7 @@ function OffersList() {
             <Button
               variant="ghost"
               size="sm"
-              aria-label={`Retirer la proposition : ${offerName(o)}`}
+              aria-label={`Retirer la proposition : ${offerName(o)}`}
               onClick={() => setWithdrawing(o)}
             >
               <Undo2 aria-hidden="true" />
@@ -159,7 +159,7 @@ function OffersList() {
         </ul>
       </nav>
       <DataTable
-        caption={`Mes propositions : ${OFFER_FILTERS.find((f) => f.value === state)?.label ?? "Toutes"}`}
+        caption={`Mes propositions : ${OFFER_FILTERS.find((f) => f.value === state)?.label ?? "Toutes"}`}
         columns={columns}
         rows={data?.items}
         rowKey={(o) => o.id}
@@ -179,7 +179,7 @@ function OffersList() {
             <EmptyState
               icon={HandCoins}
               title="Vous n'avez encore envoyé aucune proposition."
-              description="Répondez aux demandes des patients : vos propositions de devis apparaîtront ici."
+              description="Répondez aux demandes des patients : vos propositions de devis apparaîtront ici."
               action={
                 <Button asChild>
                   <Link to="/dentist/quote-requests">Voir les demandes de devis</Link>
@@ -267,7 +267,7 @@ export function WithdrawOfferDialog({
       onOpenChange={(open) => {
         if (!open && !withdraw.isPending) onClose();
       }}
-      title="Retirer cette proposition ?"
+      title="Retirer cette proposition ?"
       description={`Le patient ne verra plus ${about} et ne pourra plus l'accepter. Vous pourrez envoyer une nouvelle proposition tant que sa demande est ouverte.`}
       confirmLabel="Retirer la proposition"
       cancelLabel="Garder ma proposition"

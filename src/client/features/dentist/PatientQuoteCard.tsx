@@ -83,7 +83,7 @@ export function PatientQuoteCard({
           })}
         </ul>
         <p className="text-right text-slate-900">
-          Total du devis :{" "}
+          Total du devis :{" "}
           <span className="font-semibold tabular-nums">{formatEuros(linesTotal(lines))}</span>
         </p>
       </CardContent>

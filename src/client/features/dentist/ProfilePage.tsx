@@ -157,7 +157,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           maxLength: 200,
           className: "sm:col-span-2",
         })}
-        <FormField label="Email" description={PROFILE_MESSAGES.emailReadOnly} className="sm:col-span-2">
+        <FormField label="E-mail" description={PROFILE_MESSAGES.emailReadOnly} className="sm:col-span-2">
           {(control) => (
             <Input {...control} type="email" value={profile.email} readOnly className="bg-slate-50" />
           )}
@@ -193,10 +193,10 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <fieldset className="grid gap-5 sm:grid-cols-3">
         <legend className="mb-1 text-lg font-semibold text-slate-900">Cabinet et vérification</legend>
         <p className="text-sm text-slate-600 sm:col-span-3">
-          Ces informations servent à vérifier votre inscription ; elles ne sont pas montrées aux patients.
+          Ces informations servent à vérifier votre inscription ; elles ne sont pas montrées aux patients.
         </p>
         {text("rpps", "Numéro RPPS", {
-          description: "Répertoire partagé des professionnels de santé : votre identifiant à 11 chiffres",
+          description: "Répertoire partagé des professionnels de santé : votre identifiant à 11 chiffres",
           inputMode: "numeric",
           maxLength: 20,
           className: "sm:col-span-3",
@@ -235,7 +235,7 @@ function VerificationCard({ profile }: { profile: Profile }) {
             Compte vérifié
           </CardTitle>
           <CardDescription className="text-green-900">
-            Votre inscription a été vérifiée : les demandes des patients vous sont montrées.
+            Votre inscription a été vérifiée : les demandes des patients vous sont montrées.
           </CardDescription>
         </CardHeader>
       </Card>
@@ -273,7 +273,7 @@ function VerificationCard({ profile }: { profile: Profile }) {
       <CardContent className="grid gap-3">
         {refused && profile.verification_refusal_reason ? (
           <div className="grid gap-0.5 text-sm text-slate-900">
-            <p className="font-semibold">Raison indiquée par notre équipe :</p>
+            <p className="font-semibold">Raison indiquée par notre équipe :</p>
             <p className="whitespace-pre-line">{profile.verification_refusal_reason}</p>
             <p className="mt-1 text-slate-800">
               Corrigez votre profil si besoin, puis demandez une nouvelle vérification.
@@ -284,14 +284,14 @@ function VerificationCard({ profile }: { profile: Profile }) {
           <p role="status" className="text-sm text-slate-800">
             Votre demande de vérification a été envoyée le{" "}
             {formatDetailDate(profile.verification_requested_at)}. Notre équipe vérifie votre inscription au
-            RPPS ; vous recevrez un e-mail.
+            RPPS ; vous recevrez un e-mail.
           </p>
         ) : (
           <>
             <p id={helpId} className="text-sm text-slate-800">
               {missing.length
                 ? `Pour demander une vérification, renseignez et enregistrez ${listFr(missing.map((f) => MISSING_LABELS[f]))}.`
-                : "Votre numéro RPPS et l'adresse de votre cabinet sont enregistrés : vous pouvez demander une vérification."}
+                : "Votre numéro RPPS et l'adresse de votre cabinet sont enregistrés : vous pouvez demander une vérification."}
             </p>
             <Button
               type="button"

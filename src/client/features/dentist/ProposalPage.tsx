@@ -144,7 +144,7 @@ function ProposalView({ request, mine }: { request: DentistRequestDetail; mine: 
     <>
       <PageHeader
         title="Proposer un devis"
-        documentTitle={`Proposition : ${request.patient_name}`}
+        documentTitle={`Proposition : ${request.patient_name}`}
         description={`Demande de ${request.patient_name} · ${treatment}`}
         actions={
           <Button asChild variant="outline">
@@ -419,7 +419,7 @@ function SentOffer({
           </Alert>
         ) : null}
         {withdrawn ? (
-          <Alert title="Vous avez retiré cette proposition : le patient ne la voit plus.">
+          <Alert title="Vous avez retiré cette proposition : le patient ne la voit plus.">
             {mayResend ? "Vous pouvez envoyer une nouvelle proposition ci-dessous." : null}
           </Alert>
         ) : null}
@@ -551,7 +551,7 @@ function ProposalForm({
             error={errors.amount?.message}
             description={
               hasLines
-                ? "Le total des actes détaillés ci-dessous : il suit leurs honoraires."
+                ? "Le total des actes détaillés ci-dessous : il suit leurs honoraires."
                 : "Le montant total que vous proposez au patient, en euros (ex. 1 250,50). Vous pouvez aussi détailler les actes ci-dessous."
             }
           >
@@ -603,7 +603,7 @@ function ProposalForm({
               Créneaux de rendez-vous proposés (optionnel)
             </legend>
             <p id={`${slotsId}-help`} className="text-sm text-slate-600">
-              Heure de Paris. Trois créneaux au maximum ; le patient pourra en choisir un.
+              Heure de Paris. Trois créneaux au maximum ; le patient pourra en choisir un.
             </p>
             {slots.fields.length > 0 ? (
               <ul className="grid gap-3">

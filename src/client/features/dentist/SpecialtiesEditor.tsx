@@ -82,7 +82,7 @@ export function SpecialtiesEditor({ value, onChange, error }: SpecialtiesEditorP
             id={`${id}-input`}
             value={draft}
             maxLength={SPECIALTY_MAX_LENGTH}
-            placeholder="Ex. : Occlusodontie"
+            placeholder="Ex. : Occlusodontie"
             aria-invalid={problem ? true : undefined}
             aria-describedby={message ? `${id}-error` : undefined}
             onChange={(event) => {

@@ -166,7 +166,7 @@ function ReplyForm({ request }: { request: DentistRequestDetail }) {
       <CardHeader>
         <CardTitle>Répondre au patient</CardTitle>
         <CardDescription>
-          Votre réponse ouvre une conversation avec le patient ; vous pourrez ensuite échanger dans vos
+          Votre réponse ouvre une conversation avec le patient ; vous pourrez ensuite échanger dans vos
           messages.
         </CardDescription>
       </CardHeader>

@@ -108,7 +108,7 @@ function MessageItem({
             : "rounded-bl-sm border border-slate-200 bg-white text-slate-900",
         )}
       >
-        <span className="sr-only">{own ? "Vous :" : `${otherName} :`}</span>
+        <span className="sr-only">{own ? "Vous :" : `${otherName} :`}</span>
         {message.body ? <p className="whitespace-pre-wrap break-words">{message.body}</p> : null}
         {message.attachments.length > 0 ? (
           <ul className="grid gap-2" aria-label={`Pièces jointes (${message.attachments.length})`}>
@@ -187,7 +187,7 @@ export function ChatPanel({ conversationId, area, viewerId, backTo }: ChatPanelP
       );
       if (notice.message.sender_id !== viewerId) {
         const text = notice.message.body || attachmentsText(notice.message.attachments.length);
-        setAnnouncement(`Nouveau message de ${otherName || "votre interlocuteur"} : ${text}`);
+        setAnnouncement(`Nouveau message de ${otherName || "votre interlocuteur"} : ${text}`);
       }
     } else if (notice.type === "read" && notice.conversation_id === conversationId) {
       queryClient.setQueryData<ThreadData>(conversationKeys.thread(conversationId), (data) =>
@@ -284,7 +284,7 @@ export function ChatPanel({ conversationId, area, viewerId, backTo }: ChatPanelP
           </div>
           {messages.length === 0 ? (
             <p className="py-8 text-center text-slate-600">
-              Aucun message pour le moment. Écrivez le premier !
+              Aucun message pour le moment. Écrivez le premier !
             </p>
           ) : (
             <ol className="grid gap-3">
@@ -352,7 +352,7 @@ export function ChatPanel({ conversationId, area, viewerId, backTo }: ChatPanelP
           role="status"
           className="border-b border-yellow-300 bg-yellow-50 px-3 py-1.5 text-sm text-yellow-900"
         >
-          Connexion interrompue : reconnexion en cours...
+          Connexion interrompue : reconnexion en cours...
         </p>
       ) : null}
       {body}

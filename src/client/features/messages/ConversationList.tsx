@@ -38,7 +38,7 @@ const TEXTS: Record<ChatArea, { search: string; searchLabel: string; none: strin
 export function lastMessagePreview(conversation: ConversationSummary): string {
   const last = conversation.last_message;
   if (!last) return "Aucun message";
-  const prefix = last.from_me ? "Vous : " : "";
+  const prefix = last.from_me ? "Vous : " : "";
   const body = last.body.trim().replace(/\s+/g, " ");
   if (body) return `${prefix}${body}`;
   if (last.attachment_count > 1) return `${prefix}📎 ${last.attachment_count} pièces jointes`;

@@ -101,7 +101,7 @@ export function AcceptOfferButton({
         onOpenChange={(next) => {
           if (!accept.isPending) setOpen(next);
         }}
-        title={`Accepter la proposition du ${name} ?`}
+        title={`Accepter la proposition du ${name} ?`}
         description={acceptConsequences(offer, othersToClose)}
         confirmLabel="Accepter la proposition"
         cancelLabel="Annuler"

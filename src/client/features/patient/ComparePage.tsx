@@ -83,7 +83,7 @@ export function chooseCompared(
       offers: picked,
       notice:
         picked.length < ids.length
-          ? "Certaines propositions choisies ne sont plus disponibles : elles ne sont pas comparées."
+          ? "Certaines propositions choisies ne sont plus disponibles : elles ne sont pas comparées."
           : null,
     };
   }
@@ -93,7 +93,7 @@ export function chooseCompared(
       offers: byPrice,
       notice:
         asked && byPrice.length >= 2
-          ? "Votre sélection n'a pas pu être retrouvée : toutes les propositions sont comparées."
+          ? "Votre sélection n'a pas pu être retrouvée : toutes les propositions sont comparées."
           : null,
     };
   }
@@ -185,7 +185,7 @@ function CompareView({
   if (offers.length < 2) {
     return (
       <>
-        <PageHeader title="Comparer les propositions" documentTitle={`Comparer : ${treatment}`} />
+        <PageHeader title="Comparer les propositions" documentTitle={`Comparer : ${treatment}`} />
         <EmptyState
           icon={Columns3}
           title="Pas assez de propositions à comparer"
@@ -382,7 +382,7 @@ function CompareView({
     <>
       <PageHeader
         title="Comparer les propositions"
-        documentTitle={`Comparer : ${treatment}`}
+        documentTitle={`Comparer : ${treatment}`}
         description={`${treatment} · ${offers.length} propositions côte à côte. L'ordre ne dépend que de votre choix.`}
       />
       {notice ? (
@@ -395,7 +395,7 @@ function CompareView({
       ) : null}
       {original ? (
         <p className="mb-3 text-slate-800">
-          Votre devis : reste à charge estimé{" "}
+          Votre devis : reste à charge estimé{" "}
           <span className="font-semibold tabular-nums">{formatEuros(original.total.rest_cents)}</span> pour un
           prix de <span className="tabular-nums">{formatEuros(original.total.fee_cents)}</span>.
         </p>
@@ -413,7 +413,7 @@ function CompareView({
       >
         <table className="w-full border-collapse text-left text-sm tabular-nums">
           <caption id={captionId} className="sr-only">
-            Comparaison des propositions pour votre demande : {treatment}
+            Comparaison des propositions pour votre demande : {treatment}
           </caption>
           <thead className="border-b border-slate-200">
             <tr>

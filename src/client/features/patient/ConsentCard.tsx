@@ -45,17 +45,17 @@ export function ConsentCard({ request }: { request: RequestDetail }) {
           {consent.version === LEGACY_CONSENT_VERSION
             ? ""
             : ` (version du ${consent.version.split("-").reverse().join("/")})`}
-          {consent.withdrawn_at ? ` ; retiré le ${formatDetailDateTime(consent.withdrawn_at)}.` : "."}
+          {consent.withdrawn_at ? ` ; retiré le ${formatDetailDateTime(consent.withdrawn_at)}.` : "."}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <blockquote className="border-l-4 border-slate-200 pl-4 text-slate-700">
           {consent.text ||
-            "Cette demande a été envoyée avant que le texte du consentement soit enregistré : vous aviez accepté le partage de vos documents avec le ou les dentistes choisis et l'équipe pour l'assistance."}
+            "Cette demande a été envoyée avant que le texte du consentement soit enregistré : vous aviez accepté le partage de vos documents avec le ou les dentistes choisis et l'équipe pour l'assistance."}
         </blockquote>
         {consent.withdrawn_at ? (
           <p className="text-slate-700">
-            Vous avez retiré votre consentement : les dentistes ne voient plus cette demande.
+            Vous avez retiré votre consentement : les dentistes ne voient plus cette demande.
           </p>
         ) : open ? (
           <div>
@@ -68,8 +68,8 @@ export function ConsentCard({ request }: { request: RequestDetail }) {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Retirer votre consentement ?"
-        description="Les dentistes ne verront plus cette demande ni ses documents, et ne pourront plus vous répondre : la demande sera fermée. Ses documents seront effacés dans 30 jours."
+        title="Retirer votre consentement ?"
+        description="Les dentistes ne verront plus cette demande ni ses documents, et ne pourront plus vous répondre : la demande sera fermée. Ses documents seront effacés dans 30 jours."
         confirmLabel="Retirer mon consentement"
         cancelLabel="Garder le partage"
         destructive

@@ -138,7 +138,7 @@ function CoverForm({ cover }: { cover: Cover | null }) {
         label="Remboursement des prothèses dentaires (en % de la BR)"
         required
         error={errors.percent_of_br}
-        description="Sur le tableau de garanties de votre contrat, à la ligne « prothèses dentaires » ou « couronnes » : par exemple 200 % BR. BR : la base de remboursement de l'Assurance Maladie. Entre 100 % et 500 %."
+        description="Sur le tableau de garanties de votre contrat, à la ligne « prothèses dentaires » ou « couronnes » : par exemple 200 % BR. BR : la base de remboursement de l'Assurance Maladie. Entre 100 % et 500 %."
       >
         {(control) => (
           <div className="grid gap-2">
@@ -179,7 +179,7 @@ function CoverForm({ cover }: { cover: Cover | null }) {
 
       <fieldset className="grid gap-2">
         <legend className="mb-1.5 text-sm font-medium text-slate-800">
-          Ce pourcentage comprend-il l'Assurance Maladie ?
+          Ce pourcentage comprend-il l'Assurance Maladie ?
         </legend>
         <RadioCard
           name={roName}
@@ -189,8 +189,8 @@ function CoverForm({ cover }: { cover: Cover | null }) {
         >
           <span className="block font-medium">RO inclus</span>
           <span className="block text-sm text-slate-600">
-            Le pourcentage comprend les 60 % de l'Assurance Maladie (le cas le plus fréquent, noté « RO inclus
-            » ou « y compris Sécurité sociale »).
+            Le pourcentage comprend les 60 % de l'Assurance Maladie (le cas le plus fréquent, noté « RO
+            inclus » ou « y compris Sécurité sociale »).
           </span>
         </RadioCard>
         <RadioCard
@@ -201,8 +201,8 @@ function CoverForm({ cover }: { cover: Cover | null }) {
         >
           <span className="block font-medium">En plus de l'Assurance Maladie</span>
           <span className="block text-sm text-slate-600">
-            La mutuelle verse ce pourcentage en plus de l'Assurance Maladie (noté « en plus du RO » ou « hors
-            Sécurité sociale »).
+            La mutuelle verse ce pourcentage en plus de l'Assurance Maladie (noté « en plus du RO » ou « hors
+            Sécurité sociale »).
           </span>
         </RadioCard>
       </fieldset>
@@ -217,7 +217,7 @@ function CoverForm({ cover }: { cover: Cover | null }) {
         />
         <AmountField
           label="Forfait implant annuel (optionnel)"
-          description="L'Assurance Maladie ne rembourse pas les implants ; certaines mutuelles prévoient un forfait par an."
+          description="L'Assurance Maladie ne rembourse pas les implants ; certaines mutuelles prévoient un forfait par an."
           error={errors.implant_allowance_cents}
           value={values.implant}
           onChange={(value) => set("implant", value, "implant_allowance_cents")}

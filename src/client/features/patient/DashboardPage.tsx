@@ -197,7 +197,7 @@ export function PatientDashboardPage() {
             as="h3"
             icon={FolderOpen}
             title="Aucune demande pour le moment"
-            description="Déposez le devis de votre dentiste : des dentistes vérifiés vous répondront, en général sous 48 heures."
+            description="Déposez le devis de votre dentiste : des dentistes vérifiés vous répondront, en général sous 48 heures."
             action={
               <Button asChild>
                 <Link to="/patient/upload">Créer ma première demande</Link>
@@ -215,9 +215,9 @@ export function PatientDashboardPage() {
             <LifeBuoy className="size-5" aria-hidden="true" />
           </span>
           <div className="grid gap-0.5">
-            <h2 className="font-semibold text-slate-900">Besoin d'aide ?</h2>
+            <h2 className="font-semibold text-slate-900">Besoin d'aide ?</h2>
             <p className="text-sm text-slate-600">
-              Une question sur votre demande ou sur Sourio ? Notre équipe vous répond.
+              Une question sur votre demande ou sur Sourio ? Notre équipe vous répond.
             </p>
           </div>
         </div>

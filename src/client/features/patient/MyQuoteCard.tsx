@@ -36,7 +36,7 @@ export function MyQuoteCard({
         <div className="grid gap-1">
           <CardTitle id={titleId}>Mon devis</CardTitle>
           <CardDescription>
-            Le devis de votre dentiste, acte par acte : il sert à estimer votre reste à charge et l'économie
+            Le devis de votre dentiste, acte par acte : il sert à estimer votre reste à charge et l'économie
             de chaque proposition.
           </CardDescription>
         </div>

@@ -106,7 +106,7 @@ export function MyQuoteSection({
             errors={errors}
             showIncomplete={submitted}
             legend="Actes de votre devis"
-            description="Recopiez chaque acte de votre devis : la dent, l'acte (son code commence par 4 lettres, par exemple HBLD634) et les honoraires."
+            description="Recopiez chaque acte de votre devis : la dent, l'acte (son code commence par 4 lettres, par exemple HBLD634) et les honoraires."
             disabled={save.isPending}
           />
           <div className="flex flex-wrap gap-3">

@@ -22,7 +22,7 @@ import { AcceptOfferButton } from "./AcceptOfferDialog";
 import { savingText } from "./offerList";
 
 /** Said of an offer without lines, where the others show their reste à charge. */
-export const NOT_DETAILED = "Proposition non détaillée : reste à charge non estimé";
+export const NOT_DETAILED = "Proposition non détaillée : reste à charge non estimé";
 
 /**
  * One offer on the request page: the dentist; the estimated reste à charge as the main figure with
@@ -52,7 +52,7 @@ export function OfferItem({
   // Without a structured quote of the patient's, the saving is on the price (as before issue 15).
   const saving =
     estimated && estimated.saving_cents !== null
-      ? restSaved && `Économie estimée sur votre reste à charge\u00a0: ${restSaved}`
+      ? restSaved && `Économie estimée sur votre reste à charge\u202f: ${restSaved}`
       : savingText(request.quote_amount_cents, offer.amount_cents);
   const compareId = useId();
   const mayAccept = offerAcceptBlocker(offer.state, request.status) === null;

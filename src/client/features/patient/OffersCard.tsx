@@ -65,7 +65,7 @@ export function OffersCard({
         <div className="grid gap-1">
           <CardTitle>Propositions</CardTitle>
           <CardDescription>
-            Les devis des dentistes pour cette demande. L'ordre ne dépend que de votre choix : aucun dentiste
+            Les devis des dentistes pour cette demande. L'ordre ne dépend que de votre choix : aucun dentiste
             ne paie pour être mieux placé.
           </CardDescription>
         </div>

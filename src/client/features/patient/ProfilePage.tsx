@@ -87,7 +87,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           />
         )}
       </FormField>
-      <FormField label="Email" description={PROFILE_MESSAGES.emailReadOnly} className="sm:col-span-2">
+      <FormField label="E-mail" description={PROFILE_MESSAGES.emailReadOnly} className="sm:col-span-2">
         {(control) => (
           <Input {...control} type="email" value={profile.email} readOnly className="bg-slate-50" />
         )}

@@ -36,7 +36,7 @@ export function QuoteLinesCard({
           errors={errors}
           showIncomplete={showIncomplete}
           legend="Actes de votre devis"
-          description="Pour chaque acte : la dent, l'acte (son code commence par 4 lettres, par exemple HBLD634) et les honoraires."
+          description="Pour chaque acte : la dent, l'acte (son code commence par 4 lettres, par exemple HBLD634) et les honoraires."
           disabled={disabled}
         />
       </CardContent>

@@ -193,7 +193,7 @@ function RequestView({ request }: { request: RequestDetail }) {
     <>
       <PageHeader
         title={treatment}
-        documentTitle={`Demande : ${treatment}`}
+        documentTitle={`Demande : ${treatment}`}
         description={
           <span className="flex flex-wrap items-center gap-3">
             <RequestStatusBadge status={request.status} />
@@ -364,7 +364,7 @@ function RequestView({ request }: { request: RequestDetail }) {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Annuler cette demande ?"
+        title="Annuler cette demande ?"
         description="Les dentistes ne verront plus cette demande et ne pourront plus vous y répondre. Cette action est définitive."
         confirmLabel="Annuler la demande"
         cancelLabel="Garder ma demande"
@@ -375,7 +375,7 @@ function RequestView({ request }: { request: RequestDetail }) {
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
-        title="Supprimer cette demande ?"
+        title="Supprimer cette demande ?"
         description="La demande, ses documents, les propositions reçues et vos conversations avec les dentistes à son sujet seront effacés, fichiers compris. Les dentistes ne la verront plus. Cette action est définitive."
         confirmLabel="Supprimer la demande"
         cancelLabel="Garder ma demande"

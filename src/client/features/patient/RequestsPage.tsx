@@ -131,7 +131,7 @@ export function PatientRequestsPage() {
             <EmptyState
               icon={SearchX}
               title="Aucun résultat trouvé"
-              description={`Aucune demande ne correspond à « ${search} ».`}
+              description={`Aucune demande ne correspond à « ${search} ».`}
               action={
                 <Button variant="outline" onClick={resetSearch}>
                   Réinitialiser la recherche

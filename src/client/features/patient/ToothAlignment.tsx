@@ -120,7 +120,7 @@ export function ToothAlignment({
                       <Acts acts={c?.acts ?? []} />
                       {c && c.acts.length > 0 ? (
                         <span className="text-slate-600">
-                          Reste à charge : <span className="text-slate-900">{formatEuros(c.rest_cents)}</span>
+                          Reste à charge : <span className="text-slate-900">{formatEuros(c.rest_cents)}</span>
                         </span>
                       ) : null}
                       {c && c.flag !== "same" ? (

@@ -227,7 +227,7 @@ export function PatientUploadPage() {
           <div className="flex items-start gap-3">
             <CheckCircle2 className="mt-0.5 size-6 shrink-0 text-green-700" aria-hidden="true" />
             <div className="grid gap-1">
-              <h2 className="text-lg font-semibold">Documents téléversés avec succès !</h2>
+              <h2 className="text-lg font-semibold">Documents téléversés avec succès !</h2>
               <p>
                 Votre demande a été envoyée. Les dentistes vérifiés répondent en général sous 48 heures. Vous
                 allez être redirigé vers votre tableau de bord dans quelques secondes.
@@ -258,7 +258,7 @@ export function PatientUploadPage() {
     <>
       <PageHeader
         title="Téléverser des documents"
-        description="Déposez le devis de votre dentiste avec vos radiographies ou photos : des dentistes vérifiés l'étudient et vous proposent une offre."
+        description="Déposez le devis de votre dentiste avec vos radiographies ou photos : des dentistes vérifiés l'étudient et vous proposent une offre."
       />
       <form onSubmit={onSubmit} noValidate aria-label="Nouvelle demande de devis" className="grid gap-6">
         <Card>
@@ -362,7 +362,7 @@ export function PatientUploadPage() {
             <FormField
               label="Budget"
               error={errors.budget}
-              description="Facultatif, par exemple « 1 500 € maximum »."
+              description="Facultatif, par exemple « 1 500 € maximum »."
             >
               {(control) => (
                 <Input

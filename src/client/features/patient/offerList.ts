@@ -35,7 +35,7 @@ export function sortOffers(
 /** 'Économie estimée : 420,00 € (35 %)' against the patient's quote, or null without a saving. */
 export function savingText(quoteCents: number | null, offerCents: number): string | null {
   const saving = savingOf(quoteCents, offerCents);
-  return saving ? `Économie estimée\u00a0: ${formatEuros(saving.cents)} (${saving.percent}\u00a0%)` : null;
+  return saving ? `Économie estimée\u202f: ${formatEuros(saving.cents)} (${saving.percent}\u00a0%)` : null;
 }
 
 /** The offers worth comparing: all but the ones their dentist withdrew. */

@@ -166,7 +166,7 @@ export function ContactForm() {
               />
             )}
           </FormField>
-          <FormField label="Email" required error={errors.email}>
+          <FormField label="E-mail" required error={errors.email}>
             {(control) => (
               <Input
                 {...control}

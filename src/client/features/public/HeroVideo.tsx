@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 
 /** Text alternative of public/media/hero.* (see public/media/README.md). */
 export const HERO_VIDEO_DESCRIPTION =
-  "Animation : un devis dentaire arrive, trois dentistes vérifiés proposent chacun une offre moins chère, la meilleure est mise en avant puis un rendez-vous est confirmé.";
+  "Animation : un devis dentaire arrive, trois dentistes vérifiés proposent chacun une offre moins chère, la meilleure est mise en avant puis un rendez-vous est confirmé.";
 
 export const HERO_VIDEO_FALLBACK = "La vidéo de présentation ne peut pas être chargée.";
 

@@ -34,7 +34,7 @@ export default function LandingMore() {
           <FaqAccordion />
         </div>
         <p className="mt-6 text-slate-700">
-          D'autres questions ?{" "}
+          D'autres questions ?{" "}
           <Link to="/faq" className="font-medium text-brand-800 underline underline-offset-2">
             Toutes les questions fréquentes
           </Link>
@@ -45,7 +45,7 @@ export default function LandingMore() {
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[1fr_1.6fr]">
           <div>
             <h2 id="contact-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-              Une question ? Écrivez-nous
+              Une question ? Écrivez-nous
             </h2>
             <p className="mt-3 text-slate-700">
               Notre équipe répond en français, par email. Vous pouvez joindre un document si cela aide à
@@ -61,9 +61,9 @@ export default function LandingMore() {
               </a>
             </p>
             <div className="mt-8 rounded-ui border border-brand-200 bg-white p-5">
-              <h3 className="font-semibold text-slate-900">Vous avez déjà un devis ?</h3>
+              <h3 className="font-semibold text-slate-900">Vous avez déjà un devis ?</h3>
               <p className="mt-1 text-slate-700">
-                Déposez-le directement dans votre espace patient : les dentistes vérifiés pourront vous
+                Déposez-le directement dans votre espace patient : les dentistes vérifiés pourront vous
                 répondre.
               </p>
               <Link

@@ -43,7 +43,7 @@ const STEPS = [
   {
     icon: CalendarCheck,
     title: "Prenez rendez-vous",
-    text: "Une offre vous convient ? Échangez avec le dentiste par la messagerie, puis choisissez un créneau.",
+    text: "Une offre vous convient ? Échangez avec le dentiste par la messagerie, puis choisissez un créneau.",
     action: { to: "/upload-devis", label: "Prendre rendez-vous" },
   },
 ] as const;
@@ -55,7 +55,7 @@ const REASONS = [
   },
   {
     title: "Des propositions faciles à comparer",
-    text: "Montant, économie par rapport à votre devis, ville et vérification du dentiste : tout est présenté de la même façon.",
+    text: "Montant, économie par rapport à votre devis, ville et vérification du dentiste : tout est présenté de la même façon.",
   },
   {
     title: "Vous restez libre",
@@ -76,7 +76,7 @@ const BENEFITS = [
   {
     icon: BadgeCheck,
     title: "Des dentistes vérifiés",
-    text: "Notre équipe contrôle chaque dentiste à la main : numéro RPPS, inscription à l'Ordre et cabinet.",
+    text: "Notre équipe contrôle chaque dentiste à la main : numéro RPPS, inscription à l'Ordre et cabinet.",
   },
   {
     icon: ShieldCheck,
@@ -86,7 +86,7 @@ const BENEFITS = [
   {
     icon: Clock,
     title: "Une réponse rapide",
-    text: "Un service entièrement en ligne : les premières propositions arrivent en général sous 48 heures.",
+    text: "Un service entièrement en ligne : les premières propositions arrivent en général sous 48 heures.",
   },
 ] as const;
 
@@ -103,7 +103,7 @@ export function LandingPage() {
   usePageMeta({
     title: `${brand_name} — comparez vos devis dentaires`,
     full: true,
-    description: `${brand_name}, la mutuelle dentaire numérique : déposez le devis de votre dentiste et recevez gratuitement les propositions de dentistes vérifiés. Jusqu'à 60 % d'économie.`,
+    description: `${brand_name}, la mutuelle dentaire numérique : déposez le devis de votre dentiste et recevez gratuitement les propositions de dentistes vérifiés. Jusqu'à 60 % d'économie.`,
   });
   return (
     <>
@@ -120,7 +120,7 @@ export function LandingPage() {
               Comparez votre devis dentaire avec des dentistes vérifiés
             </h1>
             <p className="mt-4 text-lg text-slate-700">
-              Votre dentiste vous a remis un devis ? Déposez-le : des dentistes vérifiés vous proposent une
+              Votre dentiste vous a remis un devis ? Déposez-le : des dentistes vérifiés vous proposent une
               alternative, souvent moins chère. Vous comparez, puis vous choisissez. C'est gratuit.
             </p>
             <div className="mt-6 flex flex-col gap-3 sm:flex-row">

@@ -40,7 +40,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
   {
     id: "julien",
     content:
-      "Les demandes arrivent complètes, avec le devis et les radios : je sais tout de suite si je peux aider. Pas de commission sur mes soins. J'aimerais seulement pouvoir proposer plus de créneaux.",
+      "Les demandes arrivent complètes, avec le devis et les radios : je sais tout de suite si je peux aider. Pas de commission sur mes soins. J'aimerais seulement pouvoir proposer plus de créneaux.",
     author: "Julien M., Bordeaux",
     role: "Dentiste",
     rating: 4,
@@ -49,7 +49,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
 
 export function Stars({ rating, max = 5 }: { rating: number; max?: number }) {
   return (
-    <span role="img" aria-label={`Note : ${rating} sur ${max}`} className="flex gap-0.5">
+    <span role="img" aria-label={`Note : ${rating} sur ${max}`} className="flex gap-0.5">
       {Array.from({ length: max }, (_, index) => (
         <Star
           // biome-ignore lint/suspicious/noArrayIndexKey: fixed list of identical icons.
@@ -137,7 +137,7 @@ export function TestimonialsCarousel({
             >
               <Stars rating={item.rating} />
               <blockquote className="mt-4 flex-1 text-slate-800">
-                <p>« {item.content} »</p>
+                <p>« {item.content} »</p>
               </blockquote>
               <figcaption className="mt-5 text-sm">
                 <span className="font-semibold text-slate-900">{item.author}</span>

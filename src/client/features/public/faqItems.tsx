@@ -14,7 +14,7 @@ const link = "font-medium text-brand-800 underline underline-offset-2";
 export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     id: "qui",
-    question: "Qui peut utiliser le service ?",
+    question: "Qui peut utiliser le service ?",
     answer: (
       <p>
         Toute personne qui a reçu un devis dentaire, ou qui a besoin d'un soin dentaire en France, peut créer
@@ -25,7 +25,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
   {
     id: "gratuit",
-    question: "Le service est-il gratuit ?",
+    question: "Le service est-il gratuit ?",
     answer: (
       <p>
         Oui, entièrement gratuit pour les patients. Les dentistes paient un abonnement mensuel pour faire
@@ -35,7 +35,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
   {
     id: "donnees",
-    question: "Comment mes données sont-elles protégées ?",
+    question: "Comment mes données sont-elles protégées ?",
     answer: (
       <>
         <p>
@@ -58,10 +58,10 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
   {
     id: "dentistes",
-    question: "Comment les dentistes sont-ils sélectionnés ?",
+    question: "Comment les dentistes sont-ils sélectionnés ?",
     answer: (
       <p>
-        Chaque dentiste donne son numéro RPPS (Répertoire partagé des professionnels de santé : l'identifiant
+        Chaque dentiste donne son numéro RPPS (Répertoire partagé des professionnels de santé : l'identifiant
         national à 11 chiffres de tout professionnel de santé autorisé à exercer en France) et l'adresse de
         son cabinet. Notre équipe les contrôle à la main avant de valider le compte. Tant qu'il n'est pas
         vérifié, un dentiste ne voit aucune donnée de patient.
@@ -70,11 +70,11 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
   {
     id: "economies",
-    question: "Combien puis-je économiser ?",
+    question: "Combien puis-je économiser ?",
     answer: (
       <p>
         Cela dépend du soin et de votre devis de départ. Les économies constatées vont en moyenne de 30 à 60
-        %, et jusqu'à 60 % sur certains soins comme les implants ou les couronnes. Ce n'est pas une garantie :
+        %, et jusqu'à 60 % sur certains soins comme les implants ou les couronnes. Ce n'est pas une garantie :
         si vous indiquez le montant de votre devis, chaque proposition affiche l'économie réelle par rapport à
         celui-ci.
       </p>
@@ -82,7 +82,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
   {
     id: "processus",
-    question: "Comment fonctionne la demande de devis ?",
+    question: "Comment fonctionne la demande de devis ?",
     answer: (
       <p>
         Vous créez votre compte, puis déposez votre devis ou décrivez votre besoin, avec vos documents. Vous

@@ -93,14 +93,14 @@ function ExampleComparison() {
         </span>
       </div>
       <p>
-        Montants fictifs, pour montrer comment les propositions vous sont présentées. Devis initial : trois
+        Montants fictifs, pour montrer comment les propositions vous sont présentées. Devis initial : trois
         couronnes céramo-métalliques,{" "}
         <span className="tabular font-semibold">{euros.format(EXAMPLE_QUOTE)}</span>.
       </p>
       <div className="overflow-x-auto rounded-ui border border-slate-200">
         <table className="w-full min-w-[32rem] text-left text-sm">
           <caption className="sr-only">
-            Exemple illustratif : trois propositions pour un devis de 2 400 €
+            Exemple illustratif : trois propositions pour un devis de 2 400 €
           </caption>
           <thead className="bg-slate-50 text-slate-800">
             <tr>
@@ -172,7 +172,7 @@ const HOW_STEPS = [
   {
     icon: CalendarCheck,
     title: "Prenez rendez-vous",
-    text: "Une offre vous convient ? Acceptez-la et choisissez l'un des créneaux proposés ; le dentiste confirme. Vous n'êtes jamais obligé d'accepter.",
+    text: "Une offre vous convient ? Acceptez-la et choisissez l'un des créneaux proposés ; le dentiste confirme. Vous n'êtes jamais obligé d'accepter.",
   },
 ] as const;
 
@@ -181,7 +181,7 @@ export function HowItWorksPage() {
   return (
     <ContentPage
       title="Comment ça marche"
-      description={`Comment ${brand_name} fonctionne : déposez votre devis dentaire, comparez les offres de dentistes vérifiés, prenez rendez-vous. Gratuit pour les patients.`}
+      description={`Comment ${brand_name} fonctionne : déposez votre devis dentaire, comparez les offres de dentistes vérifiés, prenez rendez-vous. Gratuit pour les patients.`}
       intro={`${brand_name} vous aide à savoir si le devis de votre dentiste est au bon prix, en le faisant étudier par d'autres dentistes vérifiés.`}
       wide
     >
@@ -229,7 +229,7 @@ export function HowItWorksPage() {
               Documents privés
             </h3>
             <p className="mt-1">
-              Visibles seulement par les dentistes que vous choisissez ; chaque accès est enregistré.
+              Visibles seulement par les dentistes que vous choisissez ; chaque accès est enregistré.
             </p>
           </li>
           <li className="rounded-ui bg-slate-50 p-4">
@@ -237,7 +237,7 @@ export function HowItWorksPage() {
               <Wallet className="size-5 text-brand-700" aria-hidden="true" />
               Aucune commission
             </h3>
-            <p className="mt-1">Les dentistes paient un abonnement ; rien n'est prélevé sur vos soins.</p>
+            <p className="mt-1">Les dentistes paient un abonnement ; rien n'est prélevé sur vos soins.</p>
           </li>
         </ul>
       </Section>
@@ -253,12 +253,12 @@ export function FaqPage() {
   return (
     <ContentPage
       title="Questions fréquentes"
-      description={`Les réponses sur ${brand_name} : gratuité pour les patients, protection des données de santé, vérification des dentistes, économies, fonctionnement de la demande de devis.`}
+      description={`Les réponses sur ${brand_name} : gratuité pour les patients, protection des données de santé, vérification des dentistes, économies, fonctionnement de la demande de devis.`}
       intro="Les réponses aux questions que l'on nous pose le plus souvent."
     >
       <FaqAccordion headingLevel={2} />
       <p>
-        Vous ne trouvez pas votre réponse ?{" "}
+        Vous ne trouvez pas votre réponse ?{" "}
         <Link to="/contact" className={linkClass}>
           Contactez-nous
         </Link>
@@ -282,12 +282,12 @@ const DENTIST_BENEFITS = [
   {
     icon: BadgeCheck,
     title: "Un réseau vérifié",
-    text: "Chaque compte est vérifié avant de voir une demande : numéro RPPS et adresse du cabinet. Les patients savent qu'ils s'adressent à des praticiens contrôlés.",
+    text: "Chaque compte est vérifié avant de voir une demande : numéro RPPS et adresse du cabinet. Les patients savent qu'ils s'adressent à des praticiens contrôlés.",
   },
   {
     icon: ShieldCheck,
     title: "Dans le respect de votre déontologie",
-    text: "Pas de classement payant ni de publicité : les patients comparent les propositions elles-mêmes. Le secret médical est protégé et chaque accès aux documents est tracé.",
+    text: "Pas de classement payant ni de publicité : les patients comparent les propositions elles-mêmes. Le secret médical est protégé et chaque accès aux documents est tracé.",
   },
 ] as const;
 
@@ -296,7 +296,7 @@ export function DentistBenefitsPage() {
   return (
     <ContentPage
       title="Avantages"
-      description={`Dentistes : rejoignez le réseau ${brand_name}. Des demandes de patients qualifiées, un abonnement mensuel sans commission, un réseau vérifié.`}
+      description={`Dentistes : rejoignez le réseau ${brand_name}. Des demandes de patients qualifiées, un abonnement mensuel sans commission, un réseau vérifié.`}
       intro={`Rejoignez le réseau ${brand_name} pour recevoir les demandes de patients qui ont un projet de soins et comparent leurs devis.`}
       wide
     >
@@ -344,7 +344,7 @@ export function PrivacyPage() {
   return (
     <ContentPage
       title="Politique de confidentialité"
-      description={`Comment ${brand_name} protège vos données de santé : données collectées, base légale, qui voit vos documents, durées de conservation, vos droits RGPD.`}
+      description={`Comment ${brand_name} protège vos données de santé : données collectées, base légale, qui voit vos documents, durées de conservation, vos droits RGPD.`}
       intro={`${brand_name} traite des données de santé. Cette page explique lesquelles, pourquoi, qui peut les voir, combien de temps nous les gardons et comment exercer vos droits (RGPD).`}
     >
       <Section title="Responsable du traitement">
@@ -356,43 +356,43 @@ export function PrivacyPage() {
       <Section title="Les données que nous collectons, et pourquoi">
         <ul className="grid list-disc gap-2 pl-5">
           <li>
-            <strong>Votre compte</strong> : nom, prénom, adresse email, mot de passe (chiffré, jamais
+            <strong>Votre compte</strong> : nom, prénom, adresse email, mot de passe (chiffré, jamais
             lisible), et si vous les ajoutez, téléphone, ville et photo. Pour vous identifier et faire
             fonctionner le service.
           </li>
           <li>
-            <strong>Vos demandes</strong> : devis, radiographies, photos, type de soin, budget, urgence et
-            description. Ce sont des données de santé : elles servent uniquement à obtenir les propositions
+            <strong>Vos demandes</strong> : devis, radiographies, photos, type de soin, budget, urgence et
+            description. Ce sont des données de santé : elles servent uniquement à obtenir les propositions
             des dentistes que vous choisissez.
           </li>
           <li>
-            <strong>Votre devis détaillé et votre mutuelle</strong>, si vous les saisissez : les actes de
+            <strong>Votre devis détaillé et votre mutuelle</strong>, si vous les saisissez : les actes de
             votre devis (dent, acte, honoraires) et le niveau de remboursement de votre mutuelle. Ils servent
-            à estimer votre reste à charge sur chaque proposition ; les dentistes voient les actes de votre
+            à estimer votre reste à charge sur chaque proposition ; les dentistes voient les actes de votre
             devis, jamais votre mutuelle.
           </li>
           <li>
-            <strong>Vos échanges</strong> : messages avec les dentistes et avec notre équipe, offres et
+            <strong>Vos échanges</strong> : messages avec les dentistes et avec notre équipe, offres et
             rendez-vous.
           </li>
           <li>
-            <strong>Les dentistes</strong> : identité, numéro RPPS, adresse du cabinet, spécialités, pour
+            <strong>Les dentistes</strong> : identité, numéro RPPS, adresse du cabinet, spécialités, pour
             vérifier leur droit d'exercer.
           </li>
           <li>
-            <strong>Le formulaire de contact</strong> : nom, email, message et pièce jointe éventuelle, pour
+            <strong>Le formulaire de contact</strong> : nom, email, message et pièce jointe éventuelle, pour
             vous répondre.
           </li>
         </ul>
         <p>
-          Un seul cookie est utilisé : celui de votre session, nécessaire à la connexion. Aucun traceur
+          Un seul cookie est utilisé : celui de votre session, nécessaire à la connexion. Aucun traceur
           publicitaire ni outil de mesure d'audience tiers.
         </p>
       </Section>
       <Section title="Base légale">
         <p>
           Vos données de santé ne sont traitées qu'avec votre <strong>consentement explicite</strong> (article
-          9 du RGPD), donné lorsque vous déposez une demande. Vous pouvez le retirer à tout moment ; cela
+          9 du RGPD), donné lorsque vous déposez une demande. Vous pouvez le retirer à tout moment ; cela
           n'affecte pas ce qui a été fait avant. Les autres données sont traitées pour exécuter le service que
           vous demandez (article 6.1.b) et, pour la sécurité du site et la traçabilité des accès, au titre de
           notre intérêt légitime (article 6.1.f).
@@ -400,17 +400,17 @@ export function PrivacyPage() {
       </Section>
       <Section title="Qui voit vos documents">
         <p>
-          Vos documents ne sont jamais publiés ni accessibles par une adresse publique. Seuls peuvent les voir
-          : vous ; les dentistes vérifiés que vous avez choisis (un dentiste précis, ou tous les dentistes
-          vérifiés du réseau si vous le décidez) ; et notre équipe d'administration, uniquement pour vous
-          aider ou traiter un signalement. Un dentiste dont le compte n'est pas vérifié ne voit aucune donnée
-          de patient. Nous ne vendons ni ne louons aucune donnée.
+          Vos documents ne sont jamais publiés ni accessibles par une adresse publique. Seuls peuvent les
+          voir : vous ; les dentistes vérifiés que vous avez choisis (un dentiste précis, ou tous les
+          dentistes vérifiés du réseau si vous le décidez) ; et notre équipe d'administration, uniquement pour
+          vous aider ou traiter un signalement. Un dentiste dont le compte n'est pas vérifié ne voit aucune
+          donnée de patient. Nous ne vendons ni ne louons aucune donnée.
         </p>
       </Section>
       <Section title="Le journal des accès">
         <p>
           Chaque ouverture de votre demande par un dentiste, chaque consultation ou téléchargement d'un de vos
-          documents ou des pièces jointes que vous envoyez est enregistré : qui, quoi, quand. Vous consultez
+          documents ou des pièces jointes que vous envoyez est enregistré : qui, quoi, quand. Vous consultez
           ce journal dans votre espace patient, sur la page de chaque demande.
         </p>
       </Section>
@@ -425,8 +425,8 @@ export function PrivacyPage() {
         <p>
           Vous pouvez à tout moment accéder à vos données, en obtenir une copie dans un format courant
           (portabilité), les faire rectifier ou effacer, limiter leur traitement, vous y opposer, et retirer
-          votre consentement. Depuis votre profil, rubrique « Mes données », vous téléchargez vous-même toutes
-          vos données (une archive zip) et vous supprimez votre compte ; vous y modifiez aussi votre profil.
+          votre consentement. Depuis votre profil, rubrique « Mes données », vous téléchargez vous-même toutes
+          vos données (une archive zip) et vous supprimez votre compte ; vous y modifiez aussi votre profil.
           Pour le reste, écrivez à {mail} depuis l'adresse de votre compte. Nous répondons dans un délai d'un
           mois au plus.
         </p>
@@ -438,9 +438,9 @@ export function PrivacyPage() {
       <Section title="Hébergement et sécurité">
         <p>
           Le service est hébergé dans l'Union européenne par notre hébergeur. Les données de santé doivent
-          être hébergées chez un hébergeur certifié HDS (hébergeur de données de santé) ; le nom de
+          être hébergées chez un hébergeur certifié HDS (hébergeur de données de santé) ; le nom de
           l'hébergeur retenu vous est communiqué sur simple demande. Les échanges avec le site sont chiffrés
-          (HTTPS) ; les documents sont chiffrés sur nos serveurs (AES-256), stockés sous des noms aléatoires
+          (HTTPS) ; les documents sont chiffrés sur nos serveurs (AES-256), stockés sous des noms aléatoires
           et ne sont servis qu'aux personnes autorisées.
         </p>
       </Section>
@@ -473,7 +473,7 @@ export function TermsPage() {
       <Section title="Pas de conseil médical">
         <p>
           La plateforme ne donne aucun avis médical et ne pose aucun diagnostic. Les propositions sont faites
-          par les dentistes, sous leur seule responsabilité, sur la base des documents transmis ; le plan de
+          par les dentistes, sous leur seule responsabilité, sur la base des documents transmis ; le plan de
           traitement définitif est établi par le dentiste lors de la consultation. En cas d'urgence, contactez
           un dentiste de garde ou le 15.
         </p>
@@ -486,9 +486,9 @@ export function TermsPage() {
           déontologie de leur profession.
         </p>
         <p>
-          Conformément à ces règles, {brand_name} ne propose ni classement payant ni publicité : aucun
+          Conformément à ces règles, {brand_name} ne propose ni classement payant ni publicité : aucun
           dentiste ne peut payer pour être mis en avant. Les propositions sont présentées de la même façon
-          pour tous ; le patient les trie lui-même.
+          pour tous ; le patient les trie lui-même.
         </p>
       </Section>
       <Section title="Comptes et sécurité">
@@ -515,18 +515,18 @@ export function ContactPage() {
   return (
     <ContentPage
       title="Contact"
-      description={`Contactez l'équipe ${brand_name} : une question sur votre devis, le fonctionnement du service ou votre compte.`}
-      intro="Une question sur votre devis, sur le fonctionnement du service ou sur votre compte ? Écrivez-nous : notre équipe répond par email, en français."
+      description={`Contactez l'équipe ${brand_name} : une question sur votre devis, le fonctionnement du service ou votre compte.`}
+      intro="Une question sur votre devis, sur le fonctionnement du service ou sur votre compte ? Écrivez-nous : notre équipe répond par email, en français."
     >
       <div className="rounded-ui border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         <ContactForm />
       </div>
       <p>
-        Vous préférez l'email ? Écrivez à{" "}
+        Vous préférez l'email ? Écrivez à{" "}
         <a href={`mailto:${contact_email}`} className={linkClass}>
           {contact_email}
         </a>
-        . Vous voulez faire étudier un devis ? Le plus simple est de{" "}
+        . Vous voulez faire étudier un devis ? Le plus simple est de{" "}
         <Link to="/patient/upload" className={linkClass}>
           le déposer dans votre espace patient
         </Link>
@@ -539,7 +539,7 @@ export function ContactPage() {
 const UPLOAD_STEPS = [
   {
     title: "Connectez-vous ou créez votre compte",
-    text: "Vos documents de santé sont toujours rattachés à votre compte : personne d'autre ne peut les retrouver.",
+    text: "Vos documents de santé sont toujours rattachés à votre compte : personne d'autre ne peut les retrouver.",
   },
   {
     title: "Déposez votre devis et vos documents",
@@ -555,7 +555,7 @@ export function UploadDevisPage() {
   return (
     <ContentPage
       title="Déposer un devis"
-      description="Faites étudier gratuitement le devis de votre dentiste par des dentistes vérifiés : connectez-vous ou créez votre compte, puis déposez vos documents."
+      description="Faites étudier gratuitement le devis de votre dentiste par des dentistes vérifiés : connectez-vous ou créez votre compte, puis déposez vos documents."
       intro="Faites étudier le devis de votre dentiste par des dentistes vérifiés, gratuitement, en trois étapes."
     >
       <ol className="grid gap-4">
@@ -580,7 +580,7 @@ export function UploadDevisPage() {
         </Button>
       </div>
       <p className="text-sm text-slate-600">
-        Déjà connecté ? Vous serez conduit directement à la page de dépôt. La création d'un compte est
+        Déjà connecté ? Vous serez conduit directement à la page de dépôt. La création d'un compte est
         gratuite et prend une minute.
       </p>
     </ContentPage>

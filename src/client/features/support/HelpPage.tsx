@@ -221,7 +221,7 @@ export function PatientHelpPage() {
     <>
       <PageHeader
         title={SUPPORT_MESSAGES.title}
-        description="Une question sur Sourio, une demande ou un devis ? Écrivez à notre équipe : elle vous répond ici (et par e-mail si vous ne lisez pas sa réponse)."
+        description="Une question sur Sourio, une demande ou un devis ? Écrivez à notre équipe : elle vous répond ici (et par e-mail si vous ne lisez pas sa réponse)."
       />
       <section
         aria-label="Conversation avec l'équipe Sourio"
@@ -243,7 +243,7 @@ export function PatientHelpPage() {
               </span>
               <h2 className="text-lg font-semibold text-slate-900">Posez votre question</h2>
               <p className="max-w-md text-slate-600">
-                Décrivez votre question ci-dessous ; vous pouvez joindre une capture d'écran ou une photo.
+                Décrivez votre question ci-dessous ; vous pouvez joindre une capture d'écran ou une photo.
                 Notre équipe vous répond en général dans la journée.
               </p>
             </div>

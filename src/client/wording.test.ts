@@ -1,0 +1,176 @@
+/**
+ * The wording rules of docs/glossary.md, checked on the source: every string literal, template text
+ * and JSX text of the client (and the server's e-mail templates) that reads as French is scanned for
+ * - "(s)" plurals (use plural() from src/shared/format/plural.ts),
+ * - the word "Email" (write "E-mail" / "e-mail"),
+ * - "!", "?", ";" or ":" ending a word without the narrow no-break space U+202F before it,
+ * - « and » without a no-break space inside.
+ * Code is not text: only string/JSX text nodes are read (never regexes, operators or type names), and
+ * the punctuation rule applies to text that contains a space (a single token like "mailto:" or
+ * "sm:grid" is not a sentence) and only when the sign ends a word (followed by a space or the end).
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const root = process.cwd();
+const NNBSP = "\u202f";
+
+/** Files read besides src/client: the e-mails users receive. */
+const EXTRA_FILES = ["src/server/mail/templates.ts"];
+
+/**
+ * Justified exceptions, as "path: exact text". Keep it tiny.
+ * (none today)
+ */
+const ALLOW: readonly string[] = [];
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      if (name === "test") continue; // test helpers and fakes
+      out.push(...sourceFiles(path));
+    } else if (/\.(ts|tsx)$/.test(name) && !/\.test\.(ts|tsx)$/.test(name)) {
+      out.push(path);
+    }
+  }
+  return out;
+}
+
+type Text = { text: string; line: number; jsx: boolean };
+
+/** Calls whose string arguments are code (class lists, media queries), not text. */
+const CODE_CALLS = new Set(["cn", "clsx", "cva", "twMerge", "matchMedia"]);
+
+/** A className attribute or an argument of a CODE_CALLS call: Tailwind's "sm:grid", "h-auto!". */
+function isCode(node: ts.Node): boolean {
+  for (let parent = node.parent; parent; parent = parent.parent) {
+    if (ts.isJsxAttribute(parent)) return ["className", "class"].includes(parent.name.getText());
+    if (ts.isCallExpression(parent)) {
+      const callee = parent.expression;
+      const name = ts.isPropertyAccessExpression(callee)
+        ? callee.name.text
+        : ts.isIdentifier(callee)
+          ? callee.text
+          : "";
+      if (CODE_CALLS.has(name)) return true;
+    }
+    if (ts.isBlock(parent) || ts.isSourceFile(parent)) return false;
+  }
+  return false;
+}
+
+/** JSX text as the reader sees it: entities decoded, line breaks collapsed. */
+function jsxReadable(raw: string): string {
+  return raw
+    .replace(/&nbsp;/g, "\u00a0")
+    .replace(/&#(x?)([0-9a-f]+);/gi, (_, hex: string, code: string) =>
+      String.fromCodePoint(Number.parseInt(code, hex ? 16 : 10)),
+    )
+    .replace(/&\w+;/g, "&")
+    .replace(/^[ \t]*\n\s*|\s*\n[ \t]*$/g, "") // JSX drops whitespace that holds a line break at the ends
+    .replace(/[ \t]*\n[ \t]*/g, " ");
+}
+
+/** The human-readable texts of a file: string literals, template pieces and JSX text. */
+function textsOf(path: string): Text[] {
+  const source = ts.createSourceFile(
+    path,
+    readFileSync(path, "utf8"),
+    ts.ScriptTarget.Latest,
+    true,
+    path.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  const texts: Text[] = [];
+  const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+  const visit = (node: ts.Node) => {
+    // Module names and literal types are code, not text.
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isLiteralTypeNode(node)) return;
+    if (isCode(node)) return;
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+      texts.push({ text: node.text, line: lineOf(node), jsx: false });
+    } else if (ts.isTemplateExpression(node)) {
+      // The pieces around ${…} joined by a placeholder word, so "Total : ${x}" reads as one sentence.
+      const joined = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join("X");
+      texts.push({ text: joined, line: lineOf(node), jsx: false });
+    } else if (ts.isJsxText(node)) {
+      const text = jsxReadable(node.text);
+      if (text.trim()) texts.push({ text, line: lineOf(node), jsx: true });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return texts;
+}
+
+/** What is wrong with one text, in French-typography terms; empty when fine. */
+function wordingProblems(text: string, jsx = false): string[] {
+  const problems: string[] = [];
+  if (!jsx && !/\p{L}{2}/u.test(text)) return problems; // no word: not French text
+  if (/\p{L}\(s\)/u.test(text)) problems.push("pluriel en « (s) » : utiliser plural()");
+  if (/\bEmail\b/.test(text)) problems.push("« Email » : écrire « E-mail »");
+  const sentence = jsx || /\s/.test(text);
+  if (sentence) {
+    // A sign that ends a word: followed by a space, a closing sign or the end.
+    const bad = /([\p{L}\p{N})»"' \u00a0])([!?;:])(?=$|[\s)»"'.,…])/gu;
+    for (const match of text.matchAll(bad)) {
+      problems.push(`« ${match[1]}${match[2]} » : espace fine insécable (U+202F) avant « ${match[2]} »`);
+    }
+    if (/«[^\u202f\u00a0]/.test(text) || /[^\u202f\u00a0]»/.test(text)) {
+      problems.push("guillemets « » sans espace insécable à l'intérieur");
+    }
+  }
+  return problems;
+}
+
+describe("wordingProblems", () => {
+  it("finds the mistakes the glossary forbids", () => {
+    expect(wordingProblems("Demande envoyée avec succès!")).toHaveLength(1);
+    expect(wordingProblems("Vous avez un compte ?")).toHaveLength(1);
+    expect(wordingProblems("Montant : 120 €")).toHaveLength(1);
+    expect(wordingProblems("2 fichier(s) ajouté(s)")).toHaveLength(1);
+    expect(wordingProblems("Email")).toHaveLength(1);
+    expect(wordingProblems("Votre Email professionnel")).toHaveLength(1);
+    expect(wordingProblems("Une question?", true)).toHaveLength(1);
+    expect(wordingProblems("Le mot « devis » signifie")).toHaveLength(1);
+  });
+
+  it("accepts correct French and leaves code alone", () => {
+    expect(wordingProblems(`Demande envoyée${NNBSP}!`)).toEqual([]);
+    expect(wordingProblems(`Vous avez un compte${NNBSP}?`)).toEqual([]);
+    expect(wordingProblems(`Montant${NNBSP}: 120 €`)).toEqual([]);
+    expect(wordingProblems("2 fichiers ajoutés")).toEqual([]);
+    expect(wordingProblems("E-mail")).toEqual([]);
+    expect(wordingProblems(`Le mot «${NNBSP}devis${NNBSP}» signifie`)).toEqual([]);
+    expect(wordingProblems("flex items-center sm:grid md:grid-cols-2")).toEqual([]);
+    expect(wordingProblems("https://example.org/a?b=c")).toEqual([]);
+    expect(wordingProblems("mailto:")).toEqual([]);
+    expect(wordingProblems("Rendez-vous à 10:30 demain")).toEqual([]);
+    expect(wordingProblems("/api/requests?page=2")).toEqual([]);
+  });
+});
+
+describe("the client's French", () => {
+  const files = [...sourceFiles(join(root, "src", "client")), ...EXTRA_FILES.map((file) => join(root, file))];
+
+  it("reads at least the landing page and the e-mails", () => {
+    const names = files.map((file) => relative(root, file));
+    expect(names).toContain("src/client/features/public/LandingPage.tsx");
+    expect(names).toContain("src/server/mail/templates.ts");
+  });
+
+  it("has no '(s)', no 'Email' and a narrow no-break space before ! ? ; :", () => {
+    const found: string[] = [];
+    for (const file of files) {
+      const path = relative(root, file);
+      for (const { text, line, jsx } of textsOf(file)) {
+        if (ALLOW.includes(`${path}: ${text}`)) continue;
+        for (const problem of wordingProblems(text, jsx)) found.push(`${path}:${line} ${problem} — ${text}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
