@@ -30,7 +30,7 @@ test.describe("espace patient", () => {
       { name: "devis-couronne.pdf", mimeType: "application/pdf", buffer: PDF },
       { name: "sourire.png", mimeType: "image/png", buffer: PNG },
     ]);
-    await expect(toast(page, "2 fichier(s) ajouté(s)")).toBeVisible();
+    await expect(toast(page, "2 fichiers ajoutés")).toBeVisible();
     await expect(page.getByRole("combobox", { name: "Type de document pour devis-couronne.pdf" })).toHaveText(
       "Devis",
     );

@@ -128,10 +128,10 @@ test.describe("site public : navigation", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Questions fréquentes" })).toBeVisible();
     });
 
-    test("le bouton 'Télécharger votre devis' est visible sans défiler", async ({ page }) => {
+    test("le bouton 'Déposer votre devis' est visible sans défiler", async ({ page }) => {
       await page.goto("/");
       await expect(
-        page.getByRole("main").getByRole("link", { name: "Télécharger votre devis" }),
+        page.getByRole("main").getByRole("link", { name: "Déposer votre devis" }),
       ).toBeInViewport();
     });
   });
@@ -240,11 +240,11 @@ test.describe("site public : contenus", () => {
 });
 
 test.describe("site public : dépôt d'un devis", () => {
-  test("'Télécharger votre devis' fait passer un visiteur par la connexion puis le ramène au dépôt", async ({
+  test("'Déposer votre devis' fait passer un visiteur par la connexion puis le ramène au dépôt", async ({
     page,
   }) => {
     await page.goto("/");
-    await page.getByRole("main").getByRole("link", { name: "Télécharger votre devis" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Déposer votre devis" }).click();
     await expectPath(page, "/login");
     await expect(page).toHaveURL((url) => url.searchParams.get("next") === "/patient/upload");
     // A new patient signs up from there (via the sign-up link keeping ?next= or /upload-devis).
@@ -264,7 +264,7 @@ test.describe("site public : dépôt d'un devis", () => {
   test("'J'ai déjà un compte' revient au dépôt après la connexion", async ({ page, request }) => {
     const email = uniqueEmail("devis");
     const created = await request.post("/api/account/signup", {
-      data: { role: "patient", first_name: "Léa", last_name: "Roux", email, password: "mot-de-passe-1" },
+      data: { role: "patient", first_name: "Léa", last_name: "Roux", email, password: "mot-de-passe-1", accept_terms: true },
     });
     expect(created.status()).toBe(201);
     await page.goto("/upload-devis");

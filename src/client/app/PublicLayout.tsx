@@ -67,7 +67,7 @@ function PublicHeader() {
         <div className="flex items-center gap-2">
           <div className="hidden lg:block">
             <Button asChild variant="accent" size="sm">
-              <Link to="/patient/upload">Télécharger votre devis</Link>
+              <Link to="/patient/upload">Déposer votre devis</Link>
             </Button>
           </div>
           <MobileMenu />

@@ -48,7 +48,7 @@ export default function PublicMobileMenu({ initiallyOpen = false }: { initiallyO
         <Button asChild variant="accent" size="lg" className="mt-2">
           <Link to="/patient/upload" onClick={close}>
             <Upload aria-hidden="true" />
-            Télécharger votre devis
+            Déposer votre devis
           </Link>
         </Button>
       </SheetContent>

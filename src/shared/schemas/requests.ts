@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEFAULT_URGENCY, DOCUMENT_TYPES, REQUEST_STATUSES, URGENCIES } from "../domain/requests";
 import { TREATMENT_TYPES } from "../domain/treatments";
 import { parseEuros } from "../format/money";
+import { countLabel } from "../format/plural";
 import { patientOfferSchema } from "./offers";
 import { QUOTE_MESSAGES, quoteLineDtoSchema, quoteLinesSchema } from "./quotes";
 
@@ -19,7 +20,7 @@ export const UPLOAD_MESSAGES = {
   fileType: (name: string) => `Le type de fichier ${name} n'est pas accepté`,
   fileContent: (name: string) =>
     `Le contenu du fichier ${name} ne correspond pas à un format accepté (PDF, JPG, PNG, MP4, MOV, AVI, MKV).`,
-  filesAdded: (count: number) => `${count} fichier(s) ajouté(s)`,
+  filesAdded: (count: number) => countLabel(count, "fichier ajouté", "fichiers ajoutés"),
   tooManyFiles: (max: number) => `Vous pouvez envoyer au plus ${max} fichiers par demande.`,
   consentRequired: "Veuillez accepter le partage de vos documents avec le ou les dentistes choisis.",
   quoteAmountInvalid: "Veuillez saisir un montant en euros, par exemple 1 250 ou 1 250,50.",

@@ -185,8 +185,8 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
           title={pending?.is_verified ? "Retirer la vérification ?" : "Vérifier ce dentiste ?"}
           description={
             pending?.is_verified
-              ? `${pending.full_name} ne verra plus les demandes des patients, dès maintenant. Il sera prévenu par e-mail.`
-              : `${pending?.full_name ?? ""} pourra voir les demandes des patients et leur répondre. Il sera prévenu par e-mail.`
+              ? `${pending.full_name} ne verra plus les demandes des patients, dès maintenant. Un e-mail lui sera envoyé.`
+              : `${pending?.full_name ?? ""} pourra voir les demandes des patients et leur répondre. Un e-mail lui sera envoyé.`
           }
           confirmLabel={pending?.is_verified ? "Retirer la vérification" : "Vérifier"}
           destructive={pending?.is_verified}

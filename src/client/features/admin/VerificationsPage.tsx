@@ -218,7 +218,7 @@ export function AdminVerificationsPage() {
           if (!open) setVerifying(null);
         }}
         title="Vérifier ce dentiste ?"
-        description={`${verifying?.full_name ?? ""} pourra voir les demandes des patients et leur répondre. Il sera prévenu par e-mail.`}
+        description={`${verifying?.full_name ?? ""} pourra voir les demandes des patients et leur répondre. Un e-mail lui sera envoyé.`}
         confirmLabel="Vérifier"
         loading={decide.isPending}
         onConfirm={verify}

@@ -55,7 +55,7 @@ function ForgotPasswordPage({ area }: { area: Area }) {
   return (
     <AuthCard
       title="Mot de passe oublié"
-      description="Indiquez l'adresse email de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe."
+      description="Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe."
       footer={
         <p>
           <Link to={loginPathFor(area)} className={linkClass}>

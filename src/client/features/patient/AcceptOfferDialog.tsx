@@ -41,7 +41,7 @@ export function acceptConsequences(offer: PatientOffer, othersToClose: number): 
         : `Les ${othersToClose} autres propositions reçues pour cette demande seront clôturées. `;
   return (
     `Vous choisissez le ${name} pour ${formatEuros(offer.amount_cents)}. ${others}` +
-    `Le ${name} sera prévenu de votre choix, puis vous pourrez choisir votre rendez-vous. ` +
+    "Un e-mail lui sera envoyé pour l'en informer, puis vous pourrez choisir votre rendez-vous. " +
     "Ce choix est définitif."
   );
 }

@@ -20,7 +20,7 @@ const sameFile = (a: File, b: File) =>
 
 export interface AddFilesResult {
   files: ChosenFile[];
-  /** The files actually added (for the '<n> fichier(s) ajouté(s)' toast). */
+  /** The files actually added (for the '<n> fichiers ajoutés' toast). */
   added: number;
   /** The refusals, in the spec's words, one per rule broken. */
   errors: string[];

@@ -224,10 +224,10 @@ describe("accepter une proposition (patient)", () => {
     await user.click(screen.getByRole("button", { name: "Accepter cette proposition (Dr Sophie Leroy)" }));
 
     const dialog = await screen.findByRole("dialog", {
-      name: "Accepter la proposition du Dr Sophie Leroy ?",
+      name: "Accepter la proposition du Dr Sophie Leroy\u202f?",
     });
     expect(dialog).toHaveAccessibleDescription(
-      /L'autre proposition reçue pour cette demande sera clôturée\. Le Dr Sophie Leroy sera prévenu de votre choix/,
+      /L'autre proposition reçue pour cette demande sera clôturée\. Un e-mail lui sera envoyé pour l'en informer/,
     );
     expect(dialog).toHaveTextContent(/Vous choisissez le Dr Sophie Leroy pour 780,00\s€/);
     // Radix moves the focus into the dialog (and keeps it there).

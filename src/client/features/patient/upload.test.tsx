@@ -49,7 +49,7 @@ describe("liste des fichiers du téléversement", () => {
     expect(typeSelect("radio.png")).toHaveTextContent("Photo");
     expect(typeSelect("notes.pdf")).toHaveTextContent("Autre");
     expect(typeSelect("video.mp4")).toHaveTextContent("Autre");
-    expect(await screen.findByText("6 fichier(s) ajouté(s)")).toBeInTheDocument();
+    expect(await screen.findByText("6 fichiers ajoutés")).toBeInTheDocument();
     expect(within(fileList()).getAllByText("< 0,1 Mo")).toHaveLength(6);
   });
 
@@ -95,7 +95,7 @@ describe("liste des fichiers du téléversement", () => {
     expect(within(list).queryByText("gros-1.pdf")).not.toBeInTheDocument();
     expect(within(list).queryByText("gros-2.mp4")).not.toBeInTheDocument();
     // sonner keeps earlier tests' toasts: this count is used by no other test of this file.
-    expect(await screen.findByText("3 fichier(s) ajouté(s)")).toBeInTheDocument();
+    expect(await screen.findByText("3 fichiers ajoutés")).toBeInTheDocument();
   });
 
   it("refuse un type de fichier non accepté", async () => {

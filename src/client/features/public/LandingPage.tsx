@@ -127,7 +127,7 @@ export function LandingPage() {
               <Button asChild variant="accent" size="lg">
                 <Link to="/patient/upload">
                   <FileUp aria-hidden="true" />
-                  Télécharger votre devis
+                  Déposer votre devis
                 </Link>
               </Button>
               <Button asChild variant="outline" size="lg">

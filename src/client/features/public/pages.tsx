@@ -62,7 +62,7 @@ function UploadCta() {
       <Button asChild variant="accent" size="lg">
         <Link to="/patient/upload">
           <FileUp aria-hidden="true" />
-          Télécharger votre devis
+          Déposer votre devis
         </Link>
       </Button>
     </div>
@@ -356,7 +356,7 @@ export function PrivacyPage() {
       <Section title="Les données que nous collectons, et pourquoi">
         <ul className="grid list-disc gap-2 pl-5">
           <li>
-            <strong>Votre compte</strong> : nom, prénom, adresse email, mot de passe (chiffré, jamais
+            <strong>Votre compte</strong> : nom, prénom, adresse e-mail, mot de passe (chiffré, jamais
             lisible), et si vous les ajoutez, téléphone, ville et photo. Pour vous identifier et faire
             fonctionner le service.
           </li>
@@ -522,7 +522,7 @@ export function ContactPage() {
         <ContactForm />
       </div>
       <p>
-        Vous préférez l'email ? Écrivez à{" "}
+        Vous préférez l'e-mail ? Écrivez à{" "}
         <a href={`mailto:${contact_email}`} className={linkClass}>
           {contact_email}
         </a>
