@@ -45,6 +45,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     rpps: null,
     practice_address: null,
     practice_postcode: null,
+    postal_code: null,
     verification_requested_at: null,
     birth_date: null,
     verification_refusal_reason: null,

@@ -69,6 +69,8 @@ export interface ProfilesTable {
   rpps: ColumnType<string | null, string | null | undefined, string | null>;
   practice_address: ColumnType<string | null, string | null | undefined, string | null>;
   practice_postcode: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Patients, optional (migration 025): 5 digits, checked against the communes dataset (ADR 019). */
+  postal_code: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the dentist asked to be verified; the state is derived (verificationStateOf). */
   verification_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The last admin decision on the verification, and the reason given for a refusal. */

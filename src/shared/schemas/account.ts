@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GEO_MESSAGES, POSTAL_CODE_PATTERN } from "../domain/geo";
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -60,6 +61,12 @@ export const dentistSignupSchema = z
     first_name: requiredName(ACCOUNT_MESSAGES.fillAllRequired),
     last_name: requiredName(ACCOUNT_MESSAGES.fillAllRequired),
     city: requiredName(ACCOUNT_MESSAGES.fillAllRequired),
+    /** The practice's postal code (ADR 019): optional here, checked against the communes dataset. */
+    practice_postcode: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || POSTAL_CODE_PATTERN.test(v), GEO_MESSAGES.postalCodeInvalid)
+      .optional(),
     phone_number: z
       .string({ error: ACCOUNT_MESSAGES.fillAllRequired })
       .trim()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GEO_MESSAGES, POSTAL_CODE_PATTERN } from "../domain/geo";
 import { ROLES } from "../domain/roles";
 import { SPECIALTIES_MAX, SPECIALTY_MAX_LENGTH } from "../domain/specialties";
 import { isValidPostcode, isValidRpps, normalizeRpps, VERIFICATION_STATES } from "../policies/verification";
@@ -23,6 +24,8 @@ export const profileSchema = z.object({
   rpps: z.string().nullable(),
   practice_address: z.string().nullable(),
   practice_postcode: z.string().nullable(),
+  /** Patients (ADR 019): 5 digits, known to the communes dataset; only its owner reads it. */
+  postal_code: z.string().nullable(),
   verification_requested_at: z.string().nullable(),
   /** Why the team refused the last verification request (shown to the dentist), else null. */
   verification_refusal_reason: z.string().nullable(),
@@ -123,6 +126,13 @@ export const profileUpdateSchema = z.object({
       .string()
       .trim()
       .refine((v) => v === "" || isValidPostcode(v), PROFILE_MESSAGES.postcodeInvalid),
+  ),
+  /** Patients only (ADR 019): whether the code exists is checked on the server (communes dataset). */
+  postal_code: clearable(
+    z
+      .string()
+      .trim()
+      .refine((v) => v === "" || POSTAL_CODE_PATTERN.test(v), GEO_MESSAGES.postalCodeInvalid),
   ),
   /** Patients only. */
   birth_date: clearable(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DENTIST_SORTS } from "../domain/geo";
 import { DEFAULT_URGENCY, DOCUMENT_TYPES, REQUEST_STATUSES, URGENCIES } from "../domain/requests";
 import { TREATMENT_TYPES } from "../domain/treatments";
 import { parseEuros } from "../format/money";
@@ -221,8 +222,18 @@ export type PatientDashboard = z.infer<typeof patientDashboardSchema>;
 export const verifiedDentistSchema = z.object({
   id: z.string(),
   full_name: z.string(),
+  /** The practice's commune (from its postal code, ADR 019), else the city the dentist typed. */
   city: z.string().nullable(),
   specialties: z.array(z.string()),
+  /** Whole kilometres from the patient's postal code, null when either code is unknown. */
+  distance_km: z.number().nullable(),
+});
+/** The default order is by name; 'distance' ('Les plus proches') is a sort the patient picks. */
+export const verifiedDentistQuerySchema = z.object({
+  sort: z
+    .enum(DENTIST_SORTS, { error: "Ce tri n'existe pas (name ou distance)." })
+    .optional()
+    .default("name"),
 });
 export const verifiedDentistListSchema = z.object({ items: z.array(verifiedDentistSchema) });
 export type VerifiedDentist = z.infer<typeof verifiedDentistSchema>;

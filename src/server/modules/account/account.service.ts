@@ -16,6 +16,7 @@ import type { Auth } from "../../auth";
 import type { Db } from "../../db/index";
 import type { ProfileRow } from "../../db/types";
 import { AppError, validationError } from "../../errors";
+import { assertKnownPostalCode } from "../profiles/postal-codes";
 import { systemEnsureProfile, systemInsertProfile } from "../profiles/profiles.repo";
 import { passwordHasher } from "./password-hasher";
 
@@ -53,6 +54,8 @@ export async function signUp(
   const input = parsed.data;
   const city = "city" in input ? (input.city as string) : null;
   const phone = "phone_number" in input ? (input.phone_number as string) : null;
+  const practicePostcode = "practice_postcode" in input ? (input.practice_postcode as string) || null : null;
+  assertKnownPostalCode(practicePostcode, "practice_postcode");
 
   // Better Auth looks the address up; when it is taken we still hash the password, as a new
   // account would, so the answer costs the same work. The 409 itself cannot be made neutral
@@ -86,6 +89,7 @@ export async function signUp(
       lastName: input.last_name,
       city,
       phoneNumber: phone,
+      practicePostcode,
     });
     return { profile, headers: result.headers };
   } catch (error) {

@@ -18,6 +18,8 @@ export interface NewProfileInput {
   lastName: string;
   phoneNumber?: string | null | undefined;
   city?: string | null | undefined;
+  /** Dentists at sign-up (ADR 019), already checked against the communes dataset. */
+  practicePostcode?: string | null | undefined;
   isAdmin?: boolean;
   isVerified?: boolean;
 }
@@ -39,6 +41,7 @@ export function profileValues(input: NewProfileInput) {
     full_name: fullNameOf(firstName, lastName),
     phone_number: input.phoneNumber?.trim() || null,
     city: input.city?.trim() || null,
+    ...(role === "dentist" && input.practicePostcode ? { practice_postcode: input.practicePostcode } : {}),
     bio: "",
     specialties: [] as string[],
     is_admin: input.isAdmin ?? false,
@@ -101,6 +104,7 @@ export function toProfileDto(row: ProfileRow): Profile {
     rpps: row.rpps,
     practice_address: row.practice_address,
     practice_postcode: row.practice_postcode,
+    postal_code: row.postal_code ?? null,
     verification_requested_at: row.verification_requested_at
       ? new Date(row.verification_requested_at).toISOString()
       : null,

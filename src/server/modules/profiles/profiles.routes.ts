@@ -12,6 +12,7 @@ import {
 import { actorOf, requireArea } from "../../access/actor";
 import { AppError, notFound } from "../../errors";
 import { avatarKeyOf, avatarUrl, storeAvatar } from "./avatar";
+import { assertKnownPostalCode } from "./postal-codes";
 import { toProfileDto, updateOwnProfile } from "./profiles.repo";
 import { requestVerification } from "./profiles.service";
 
@@ -44,7 +45,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ["profiles"],
         summary:
-          "Modifier mon profil (nom, téléphone, ville ; biographie, spécialités, RPPS et cabinet pour les dentistes)",
+          "Modifier mon profil (nom, téléphone, ville, code postal ; biographie, spécialités, RPPS et cabinet pour les dentistes)",
         body: profileUpdateSchema,
         response: { 200: meResponseSchema, ...errors },
       },
@@ -55,6 +56,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body;
       const { firstName, lastName } = splitFullName(body.full_name);
       const isDentist = actor.profile.role === "dentist";
+      if (isDentist) assertKnownPostalCode(body.practice_postcode, "practice_postcode");
+      else assertKnownPostalCode(body.postal_code, "postal_code");
       const profile = await updateOwnProfile(app.db, actor, {
         first_name: firstName,
         last_name: lastName,
@@ -72,6 +75,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
           ? { practice_postcode: body.practice_postcode }
           : {}),
         ...(!isDentist && body.birth_date !== undefined ? { birth_date: body.birth_date } : {}),
+        ...(!isDentist && body.postal_code !== undefined ? { postal_code: body.postal_code } : {}),
       });
       return { profile: toProfileDto(profile) };
     },

@@ -220,7 +220,7 @@ export function patientRequestsRepo(db: Db, actor: Actor) {
 export async function listVerifiedDentists(db: Db) {
   return db
     .selectFrom("profiles")
-    .select(["id", "full_name", "city", "specialties"])
+    .select(["id", "full_name", "city", "specialties", "practice_postcode"])
     .where("role", "=", "dentist")
     .where("is_verified", "=", true)
     .orderBy("full_name")

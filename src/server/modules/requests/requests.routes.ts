@@ -16,11 +16,13 @@ import {
   requestListSchema,
   UPLOAD_MESSAGES,
   verifiedDentistListSchema,
+  verifiedDentistQuerySchema,
 } from "../../../shared/schemas/requests";
 import { actorOf, requireArea } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
 import { AppError, loggableError, notFound } from "../../errors";
 import { patientOffersRepo } from "../offers/offers.repo";
+import { sortDentists, withDistance } from "../profiles/distance";
 import { patientQuotesRepo } from "../quotes/quotes.repo";
 import { listVerifiedDentists, patientRequestsRepo } from "./requests.repo";
 import { createRequest } from "./requests.service";
@@ -301,11 +303,18 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["patient"],
-        summary: "Les dentistes vérifiés à qui adresser une demande",
+        summary:
+          "Les dentistes vérifiés à qui adresser une demande (par nom ; sort=distance : les plus proches d'abord)",
+        querystring: verifiedDentistQuerySchema,
         response: { 200: verifiedDentistListSchema, ...errors },
       },
       onRequest: patient,
     },
-    async () => ({ items: await listVerifiedDentists(app.db) }),
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const rows = await listVerifiedDentists(app.db);
+      const items = rows.map((row) => withDistance(row, actor.profile.postal_code));
+      return { items: sortDentists(items, request.query.sort) };
+    },
   );
 }

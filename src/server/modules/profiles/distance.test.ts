@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GEO_MESSAGES } from "../../../shared/domain/geo";
+import { createTestContext, signUpDentist, signUpPatient, type TestContext } from "../../testing/harness";
+import { lookupPostalCode } from "./communes";
+
+/** Postal codes, distances and 'Les plus proches' (issue 16 item 3, ADR 019). */
+let ctx: TestContext;
+const who: Record<string, { cookie: string; id: string }> = {};
+
+async function verifiedDentist(first_name: string, practice_postcode?: string) {
+  const { response, cookie } = await signUpDentist(ctx.app, {
+    first_name,
+    last_name: "Test",
+    ...(practice_postcode ? { practice_postcode } : {}),
+  });
+  expect(response.statusCode).toBe(201);
+  const id = response.json().profile.id;
+  await ctx.app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", id).execute();
+  return { cookie, id };
+}
+
+const patch = (cookie: string, payload: object) =>
+  ctx.app.inject({ method: "PATCH", url: "/api/me", payload, headers: { cookie } });
+const dentists = (cookie: string, query = "") =>
+  ctx.app.inject({ method: "GET", url: `/api/dentists/verified${query}`, headers: { cookie } });
+
+beforeAll(async () => {
+  lookupPostalCode("75001"); // loads the dataset once, outside the tests' time limit
+  ctx = await createTestContext({ env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" } });
+  for (const name of ["alice", "bob"]) {
+    const { response, cookie } = await signUpPatient(ctx.app, { first_name: name });
+    who[name] = { cookie, id: response.json().profile.id };
+  }
+  // Names in the reverse order of their distance from Paris, so the two sorts differ.
+  who.lyon = await verifiedDentist("Aurore", "69001");
+  who.lille = await verifiedDentist("Basile", "59000");
+  who.paris = await verifiedDentist("Zoé", "75008");
+  who.nowhere = await verifiedDentist("Céline");
+}, 60_000);
+afterAll(async () => ctx?.close());
+
+describe("a patient's postal code", () => {
+  it("is stored on the profile, returned to its owner and can be cleared", async () => {
+    const saved = await patch(who.bob.cookie, { full_name: "Bob Test", postal_code: " 69003 " });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().profile.postal_code).toBe("69003");
+    const me = await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie: who.bob.cookie } });
+    expect(me.json().profile.postal_code).toBe("69003");
+    const cleared = await patch(who.bob.cookie, { full_name: "Bob Test", postal_code: "" });
+    expect(cleared.json().profile.postal_code).toBeNull();
+  });
+
+  it("answers a French 400 naming the field for a malformed or unknown code, and keeps the old one", async () => {
+    await patch(who.bob.cookie, { full_name: "Bob Test", postal_code: "69003" });
+    const malformed = await patch(who.bob.cookie, { full_name: "Bob Test", postal_code: "6900" });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.fields.postal_code).toBe(GEO_MESSAGES.postalCodeInvalid);
+    const unknown = await patch(who.bob.cookie, { full_name: "Bob Test", postal_code: "99999" });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toMatchObject({
+      code: "VALIDATION_ERROR",
+      message: GEO_MESSAGES.postalCodeUnknown,
+      fields: { postal_code: GEO_MESSAGES.postalCodeUnknown },
+    });
+    const me = await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie: who.bob.cookie } });
+    expect(me.json().profile.postal_code).toBe("69003");
+  });
+
+  it("checks a dentist's practice postcode against the dataset too", async () => {
+    const unknown = await patch(who.lyon.cookie, { full_name: "Aurore Test", practice_postcode: "00000" });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields.practice_postcode).toBe(GEO_MESSAGES.postalCodeUnknown);
+  });
+});
+
+describe("dentist sign-up with the practice's postal code", () => {
+  it("stores a known code", async () => {
+    const { response } = await signUpDentist(ctx.app, { practice_postcode: "13001" });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().profile.practice_postcode).toBe("13001");
+  });
+
+  it("refuses an unknown or malformed code with a French 400 naming the field, and creates no account", async () => {
+    const unknown = await signUpDentist(ctx.app, { practice_postcode: "99999" });
+    expect(unknown.response.statusCode).toBe(400);
+    expect(unknown.response.json().error.fields.practice_postcode).toBe(GEO_MESSAGES.postalCodeUnknown);
+    const count = await ctx.app.db
+      .selectFrom("profiles")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("email", "=", unknown.body.email)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+    const malformed = await signUpDentist(ctx.app, { practice_postcode: "1300A" });
+    expect(malformed.response.statusCode).toBe(400);
+    expect(malformed.response.json().error.fields.practice_postcode).toBe(GEO_MESSAGES.postalCodeInvalid);
+  });
+});
+
+describe("GET /api/dentists/verified with distances", () => {
+  it("shows no distance while the patient has no postal code, and the practice's commune", async () => {
+    await patch(who.alice.cookie, { full_name: "Alice Test", postal_code: "" });
+    const response = await dentists(who.alice.cookie);
+    expect(response.statusCode).toBe(200);
+    const items = response.json().items as { id: string; city: string | null; distance_km: number | null }[];
+    const mine = items.filter((d) => [who.lyon.id, who.lille.id, who.paris.id].includes(d.id));
+    expect(mine).toHaveLength(3);
+    for (const d of mine) expect(d.distance_km).toBeNull();
+    expect(items.find((d) => d.id === who.lyon.id)?.city).toBe("Lyon");
+    expect(items.find((d) => d.id === who.lille.id)?.city).toBe("Lille");
+  });
+
+  it("gives each dentist's distance in km once the patient has a postal code; none for a dentist without one", async () => {
+    await patch(who.alice.cookie, { full_name: "Alice Test", postal_code: "75001" });
+    const items = (await dentists(who.alice.cookie)).json().items as {
+      id: string;
+      distance_km: number | null;
+    }[];
+    const km = (id: string) => items.find((d) => d.id === id)?.distance_km;
+    expect(km(who.paris.id)).toBe(0);
+    expect(km(who.lille.id)).toBeGreaterThan(195);
+    expect(km(who.lille.id)).toBeLessThan(215);
+    expect(km(who.lyon.id)).toBeGreaterThan(385);
+    expect(km(who.lyon.id)).toBeLessThan(395);
+    expect(km(who.nowhere.id)).toBeNull();
+  });
+
+  it("keeps the neutral order by name by default, and sorts by distance only when asked (sort=distance)", async () => {
+    await patch(who.alice.cookie, { full_name: "Alice Test", postal_code: "75001" });
+    const mine = [who.lyon.id, who.lille.id, who.paris.id, who.nowhere.id];
+    const order = async (query: string) =>
+      ((await dentists(who.alice.cookie, query)).json().items as { id: string }[])
+        .map((d) => d.id)
+        .filter((id) => mine.includes(id));
+    // By name: Aurore (Lyon), Basile (Lille), Céline (no code), Zoé (Paris).
+    expect(await order("")).toEqual([who.lyon.id, who.lille.id, who.nowhere.id, who.paris.id]);
+    expect(await order("?sort=name")).toEqual([who.lyon.id, who.lille.id, who.nowhere.id, who.paris.id]);
+    // Nearest first, the dentist without a distance last.
+    expect(await order("?sort=distance")).toEqual([who.paris.id, who.lille.id, who.lyon.id, who.nowhere.id]);
+    // From Lyon, the order turns around.
+    await patch(who.alice.cookie, { full_name: "Alice Test", postal_code: "69002" });
+    expect(await order("?sort=distance")).toEqual([who.lyon.id, who.paris.id, who.lille.id, who.nowhere.id]);
+  });
+
+  it("refuses an unknown sort with a French 400 naming the field", async () => {
+    const response = await dentists(who.alice.cookie, "?sort=paid");
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toHaveProperty("sort");
+  });
+
+  it("never returns a postal code, the patient's or a dentist's", async () => {
+    await patch(who.alice.cookie, { full_name: "Alice Test", postal_code: "75001" });
+    const text = (await dentists(who.alice.cookie, "?sort=distance")).body;
+    for (const code of ["75001", "75008", "69001", "59000"]) expect(text).not.toContain(code);
+  });
+
+  it("is for patients only", async () => {
+    expect((await ctx.app.inject({ method: "GET", url: "/api/dentists/verified" })).statusCode).toBe(401);
+    expect((await dentists(who.lyon.cookie)).statusCode).toBe(403);
+  });
+});
+
+describe("a patient's postal code is theirs", () => {
+  it("is not in another patient's answers", async () => {
+    await patch(who.alice.cookie, { full_name: "Alice Test", postal_code: "59800" });
+    const bobMe = await ctx.app.inject({
+      method: "GET",
+      url: "/api/me",
+      headers: { cookie: who.bob.cookie },
+    });
+    expect(bobMe.body).not.toContain("59800");
+    const bobList = await dentists(who.bob.cookie, "?sort=distance");
+    expect(bobList.body).not.toContain("59800");
+  });
+});
