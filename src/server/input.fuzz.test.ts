@@ -174,6 +174,7 @@ const TARGETS: Target[] = [
       first_name: "Jean",
       last_name: "Dupont",
       city: "Lyon",
+      practice_postcode: "69001",
       phone_number: "0478000000",
       email: "fuzz.signup@example.com",
       password: "secret123",
@@ -224,6 +225,7 @@ const TARGETS: Target[] = [
       full_name: "Alice Durand",
       phone_number: "0611223344",
       city: "Lyon",
+      postal_code: "69001",
       birth_date: "1980-05-04",
     }),
   },
@@ -263,6 +265,12 @@ const TARGETS: Target[] = [
     }),
   },
   // The patient.
+  {
+    route: "GET /api/dentists/verified",
+    actor: "patientA",
+    path: () => "/api/dentists/verified",
+    query: () => ({ sort: "distance" }),
+  },
   {
     route: "GET /api/patient/requests",
     actor: "patientA",
