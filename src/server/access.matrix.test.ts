@@ -249,6 +249,11 @@ const TABLE: Record<string, Rows> = {
     "offer:closedOnFinishedA":    patients(409, 404),
     "offer:chosenOnOpenB":        patients(404, 200),
   },
+  "POST /api/patient/offers/{id}/unaccept": {
+    "offer:acceptedOnFinishedA":  patients(200, 404),
+    "offer:chosenOnOpenA":        patients(409, 404),
+    "offer:chosenOnOpenB":        patients(404, 409),
+  },
   "POST /api/patient/offers/{id}/appointment": {
     "offer:acceptedOnFinishedA":  patients(400, 404),
     "offer:chosenOnOpenA":        patients(400, 404),
@@ -372,6 +377,7 @@ const FRESH = new Set([
   "POST /api/dentist/requests/{id}/assign",
   "POST /api/dentist/offers/{id}/withdraw",
   "POST /api/patient/offers/{id}/accept",
+  "POST /api/patient/offers/{id}/unaccept",
   "POST /api/appointments/{id}/cancel",
   "POST /api/admin/users/{id}/erase",
 ]);

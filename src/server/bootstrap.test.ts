@@ -86,7 +86,7 @@ describe("demo data", () => {
       ).not.toBeNull();
       const requests = await empty.app.db.selectFrom("requests").select(["status", "patient_id"]).execute();
       expect(new Set(requests.map((r) => r.status))).toEqual(
-        new Set(["new", "in_review", "completed", "cancelled"]),
+        new Set(["new", "in_review", "accepted", "cancelled"]),
       );
       // Offers (D14): two to compare on the implant request, two structured ones on the crown request
       // (issue 15), one accepted on the finished one.

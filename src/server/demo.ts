@@ -97,7 +97,7 @@ const resolved = (lines: DemoLine[], day: string) =>
 
 interface DemoRequest {
   treatment_type: string;
-  status: "new" | "in_review" | "completed" | "cancelled";
+  status: "new" | "in_review" | "accepted" | "completed" | "cancelled";
   urgency: "high" | "medium" | "low";
   daysAgo: number;
   description: string;
@@ -248,7 +248,7 @@ const DEMO_REQUESTS: DemoRequest[] = [
   },
   {
     treatment_type: "whitening",
-    status: "completed",
+    status: "accepted",
     urgency: "low",
     daysAgo: 40,
     description: "Blanchiment en cabinet.",

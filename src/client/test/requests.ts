@@ -1,9 +1,15 @@
+import { journeyOf } from "../../shared/domain/journey";
 import type { QuoteLineDto } from "../../shared/schemas/quotes";
 import type { RequestDetail } from "../../shared/schemas/requests";
 
 /** A patient's request as GET /api/patient/requests/:id returns it: open, no document, no offer yet. */
 export function makeRequestDetail(id: string, overrides: Partial<RequestDetail> = {}): RequestDetail {
+  // The journey as the server derives it, from the status and the open offers (ADR 016).
+  const status = overrides.status ?? "in_review";
+  const open = (overrides.offers ?? []).filter((offer) => offer.state === "sent").length;
+  const journey = journeyOf({ id, status, open_offers: open, appointment: null }, new Date());
   return {
+    journey,
     id,
     treatment_type: "crown",
     status: "in_review",

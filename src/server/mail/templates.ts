@@ -158,6 +158,50 @@ export function offerClosedMail(p: {
   };
 }
 
+/** To the dentist whose accepted offer the patient no longer chooses (ADR 016): the offer stays open. */
+export function acceptanceWithdrawnMail(p: {
+  brandName: string;
+  firstName: string;
+  patientName: string;
+  treatment: string;
+  link: string;
+}) {
+  return {
+    subject: `${p.brandName} — Acceptation retirée`,
+    text: [
+      `Bonjour ${p.firstName},`,
+      "",
+      `${p.patientName} a retiré son acceptation de votre proposition (${p.treatment}), avant la confirmation du rendez-vous.`,
+      "Votre proposition n'est pas perdue : elle reste ouverte et peut encore être acceptée. Un rendez-vous en attente sur cette proposition est annulé.",
+      "Vos propositions restent consultables ici :",
+      "",
+      p.link,
+      ...signature(p.brandName),
+    ].join("\n"),
+  };
+}
+
+/** To a dentist whose closed offer opens again after the patient withdrew an acceptance (ADR 016). */
+export function offerReopenedMail(p: {
+  brandName: string;
+  firstName: string;
+  treatment: string;
+  link: string;
+}) {
+  return {
+    subject: `${p.brandName} — Votre proposition est de nouveau ouverte`,
+    text: [
+      `Bonjour ${p.firstName},`,
+      "",
+      `La demande (${p.treatment}) pour laquelle vous aviez fait une proposition est de nouveau ouverte : le choix qui l'avait clôturée a été retiré.`,
+      "Votre proposition peut à nouveau être acceptée. Vos propositions restent consultables ici :",
+      "",
+      p.link,
+      ...signature(p.brandName),
+    ].join("\n"),
+  };
+}
+
 /** Times proposed by one side (a booking, another time, a move) to the side who must answer. */
 export function appointmentProposedMail(p: {
   brandName: string;

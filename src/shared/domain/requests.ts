@@ -1,5 +1,10 @@
-/** Patient-side request statuses (decision D8) with spec §4 labels and colours. */
-export const REQUEST_STATUSES = ["new", "in_review", "completed", "cancelled"] as const;
+/**
+ * Stored request statuses (decision D8, ADR 016) with spec §4 labels and colours. 'accepted': an
+ * offer is accepted, the appointment is to come (closed to the other dentists); 'completed' is kept
+ * for requests closed before issue 16 whose appointment has passed. What the patient sees is the
+ * journey (domain/journey.ts), derived from this status, the offers and the appointment.
+ */
+export const REQUEST_STATUSES = ["new", "in_review", "accepted", "completed", "cancelled"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export type StatusTone = "yellow" | "blue" | "green" | "gray";
@@ -7,6 +12,7 @@ export type StatusTone = "yellow" | "blue" | "green" | "gray";
 export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   new: "Nouvelle",
   in_review: "En cours",
+  accepted: "Proposition acceptée",
   completed: "Terminée",
   cancelled: "Annulée",
 };
@@ -14,6 +20,7 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
 export const REQUEST_STATUS_TONES: Record<RequestStatus, StatusTone> = {
   new: "yellow",
   in_review: "blue",
+  accepted: "green",
   completed: "green",
   cancelled: "gray",
 };
@@ -81,7 +88,12 @@ export function guessDocumentType(file: { name: string; type: string }): Documen
 /** Upload limits: 10 MB per file (limits.ts), at most this many files per request. */
 export const MAX_FILES_PER_REQUEST = 10;
 
-/** Spec §2: active requests are those neither completed nor cancelled. */
+/** Spec §2: active requests are those neither completed nor cancelled (an accepted one is active). */
 export function isActiveRequest(status: string): boolean {
   return status !== "completed" && status !== "cancelled";
+}
+
+/** The patient settled the request with a dentist: an offer is accepted (closed to the others). */
+export function isSettledRequest(status: string): boolean {
+  return status === "accepted" || status === "completed";
 }

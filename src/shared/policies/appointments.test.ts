@@ -3,6 +3,7 @@ import {
   appointmentViewOf,
   mayChangeAppointment,
   mayConfirmAppointment,
+  mayUnacceptOffer,
   mayWithdrawOffer,
   offerAcceptBlocker,
   reminderSchedule,
@@ -12,6 +13,15 @@ import { offerStateOf, savingOf } from "./offers";
 const NOW = new Date("2026-11-21T09:00:00Z");
 
 describe("offer transitions (D14)", () => {
+  it("lets the patient withdraw an acceptance until the appointment is confirmed (ADR 016)", () => {
+    expect(mayUnacceptOffer("accepted", null)).toBe(true);
+    expect(mayUnacceptOffer("accepted", "pending")).toBe(true);
+    expect(mayUnacceptOffer("accepted", "confirmed")).toBe(false);
+    expect(mayUnacceptOffer("sent", null)).toBe(false);
+    expect(mayUnacceptOffer("closed", null)).toBe(false);
+    expect(offerAcceptBlocker("sent", "accepted")).toBe("already_decided");
+  });
+
   it("accepts only a sent, unexpired offer on an open request", () => {
     expect(offerAcceptBlocker("sent", "new")).toBeNull();
     expect(offerAcceptBlocker("sent", "in_review")).toBeNull();

@@ -20,8 +20,17 @@ export function offerAcceptBlocker(
   if (requestStatus === "cancelled") return "cancelled";
   if (offerState === "withdrawn") return "withdrawn";
   if (offerState === "expired") return "expired";
-  if (requestStatus === "completed" || offerState !== "sent") return "already_decided";
+  if (requestStatus === "accepted" || requestStatus === "completed" || offerState !== "sent")
+    return "already_decided";
   return null;
+}
+
+/**
+ * ADR 016: the patient may withdraw their acceptance (the offer back to 'sent', the others
+ * reopened) until an appointment on it is confirmed; a pending or cancelled one does not stop it.
+ */
+export function mayUnacceptOffer(offerState: OfferState, liveAppointment: AppointmentStatus | null): boolean {
+  return offerState === "accepted" && liveAppointment !== "confirmed";
 }
 
 /** A dentist may withdraw an offer that was not accepted, closed or already withdrawn (expired included). */

@@ -34,6 +34,11 @@ export const OFFER_MESSAGES = {
   withdrawnDone: "Votre proposition a été retirée",
   withdrawFailed: "Impossible de retirer la proposition",
   notWithdrawable: "Cette proposition a été acceptée ou clôturée : elle ne peut plus être retirée.",
+  unaccepted: "Vous avez retiré votre acceptation : vous pouvez de nouveau comparer les propositions.",
+  unacceptFailed: "Impossible de retirer votre acceptation",
+  notAccepted: "Cette proposition n'est pas acceptée : il n'y a rien à retirer.",
+  appointmentConfirmed:
+    "Le rendez-vous est déjà confirmé : annulez d'abord le rendez-vous pour changer d'avis.",
 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -152,6 +157,13 @@ export const offerCreatedSchema = z.object({
 /** The patient accepted an offer: the offer, now 'accepted'. */
 export const offerAcceptedSchema = z.object({ offer: patientOfferSchema, message: z.string() });
 
+/** The patient withdrew an acceptance (ADR 016): the offer, 'sent' again, and how many others reopened. */
+export const offerUnacceptedSchema = z.object({
+  offer: patientOfferSchema,
+  reopened: z.number(),
+  message: z.string(),
+});
+
 /** The dentist withdrew an offer. */
 export const offerWithdrawnSchema = z.object({ offer: offerDtoSchema, message: z.string() });
 
@@ -166,7 +178,7 @@ export const dentistOffersQuerySchema = z.object({
 export const dentistOfferItemSchema = offerDtoSchema.extend({
   treatment_type: z.string(),
   patient_name: z.string(),
-  /** The request's status ('new', 'in_review', 'completed', 'cancelled'). */
+  /** The request's status ('new', 'in_review', 'accepted', 'completed', 'cancelled'). */
   request_status: z.string(),
   decided_at: z.string().nullable(),
   may_withdraw: z.boolean(),

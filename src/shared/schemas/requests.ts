@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DENTIST_SORTS } from "../domain/geo";
+import { JOURNEY_STATES } from "../domain/journey";
 import { DEFAULT_URGENCY, DOCUMENT_TYPES, REQUEST_STATUSES, URGENCIES } from "../domain/requests";
 import { TREATMENT_TYPES } from "../domain/treatments";
 import { parseEuros } from "../format/money";
@@ -109,6 +110,16 @@ export const documentSchema = z.object({
 });
 export type DocumentDto = z.infer<typeof documentSchema>;
 
+/** The patient's journey on a request (issue 16, ADR 016), derived on the server. */
+export const journeySchema = z.object({
+  state: z.enum(JOURNEY_STATES),
+  label: z.string(),
+  open_offers: z.number(),
+  next: z.object({ label: z.string(), path: z.string() }).nullable(),
+  hint: z.string(),
+});
+export type JourneyDto = z.infer<typeof journeySchema>;
+
 export const requestSummarySchema = z.object({
   id: z.string(),
   treatment_type: z.enum(TREATMENT_TYPES),
@@ -116,6 +127,7 @@ export const requestSummarySchema = z.object({
   urgency: z.enum(URGENCIES),
   created_at: z.string(),
   document_count: z.number(),
+  journey: journeySchema,
 });
 export type RequestSummary = z.infer<typeof requestSummarySchema>;
 

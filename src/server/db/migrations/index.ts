@@ -18,6 +18,7 @@ import * as m018 from "./018_erasure";
 import * as m019 from "./019_consent";
 import * as m020 from "./020_support_access";
 import * as m021 from "./021_structured_quotes";
+import * as m022 from "./022_accepted_requests";
 import * as m025 from "./025_postal_codes";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   "019_consent": m019,
   "020_support_access": m020,
   "021_structured_quotes": m021,
+  "022_accepted_requests": m022,
   "025_postal_codes": m025,
 };

@@ -96,8 +96,16 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
+const unaccept = (offerId: string, as?: Who) =>
+  post(`/api/patient/offers/${offerId}/unaccept`, undefined, as);
+const journeyOf = async (requestId: string, as: Who) =>
+  (await get(`/api/patient/requests/${requestId}`, as)).json().journey as {
+    state: string;
+    open_offers: number;
+  };
+
 describe("accepting an offer (D14)", () => {
-  it("accepts one offer in one go: request 'Terminée', dentist 'Confirmé', the other closed and told kindly", async () => {
+  it("accepts one offer in one go: request 'accepted' (choose a slot), dentist 'Confirmé', the other closed and told kindly", async () => {
     now = START;
     const paula = who.Paula as Who;
     const { requestId, a, b } = await twoOffers(paula);
@@ -108,7 +116,12 @@ describe("accepting an offer (D14)", () => {
     expect(accepted.json().offer).toMatchObject({ id: a, state: "accepted", dentist: { id: who.drA?.id } });
 
     const detail = (await get(`/api/patient/requests/${requestId}`, paula)).json();
-    expect(detail.status).toBe("completed");
+    // Not 'Terminée' before any appointment (issue 16): the journey asks for a slot.
+    expect(detail.status).toBe("accepted");
+    expect(detail.journey).toMatchObject({
+      state: "accepted",
+      next: { label: "Choisir un créneau", path: `/patient/request/${requestId}#rendez-vous` },
+    });
     expect(
       Object.fromEntries(detail.offers.map((o: { id: string; state: string }) => [o.id, o.state])),
     ).toEqual({
@@ -574,5 +587,112 @@ describe("the browser tests' clock (TEST_CLOCK)", () => {
     } finally {
       await moved.close();
     }
+  });
+});
+
+describe("withdrawing an acceptance (issue 16, ADR 016)", () => {
+  it("puts the offer back, reopens the others still valid, cancels a pending appointment, tells the dentists", async () => {
+    now = START;
+    const paula = who.Paula as Who;
+    const requestId = await createRequest(paula);
+    const a = await sendOffer(requestId, who.drA as Who);
+    const b = await sendOffer(requestId, who.drB as Who, { amount_cents: 95_000 });
+    const c = await sendOffer(requestId, who.drC as Who, { amount_cents: 97_000, valid_until: "2026-11-23" });
+    expect(await journeyOf(requestId, paula)).toMatchObject({ state: "compare", open_offers: 3 });
+    expect((await accept(a, paula)).statusCode).toBe(200);
+    const booked = await book(a, ["2026-12-03T09:30"], paula);
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(await journeyOf(requestId, paula)).toMatchObject({ state: "appointment_pending" });
+
+    now = new Date("2026-11-24T09:00:00Z"); // Dr Carla's offer has expired meanwhile
+    const withdrawn = await unaccept(a, paula);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json()).toMatchObject({
+      offer: { id: a, state: "sent" },
+      reopened: 1,
+      message: "Vous avez retiré votre acceptation\u202f: vous pouvez de nouveau comparer les propositions.",
+    });
+    const detail = (await get(`/api/patient/requests/${requestId}`, paula)).json();
+    expect(detail.status).toBe("in_review");
+    expect(detail.journey).toMatchObject({ state: "compare", open_offers: 2 });
+    expect(
+      Object.fromEntries(detail.offers.map((o: { id: string; state: string }) => [o.id, o.state])),
+    ).toEqual({ [a]: "sent", [b]: "sent", [c]: "closed" });
+    const appointment = await ctx.app.db
+      .selectFrom("appointments")
+      .select(["status", "cancelled_by"])
+      .where("offer_id", "=", a)
+      .executeTakeFirstOrThrow();
+    expect(appointment).toEqual({ status: "cancelled", cancelled_by: "patient" });
+    // Dr Anne is no longer 'Confirmé'; Dr Bruno sees the request again and may withdraw his offer.
+    expect((await get(`/api/dentist/requests/${requestId}`, who.drA)).json().my_status).toBe("responded");
+    expect((await get(`/api/dentist/requests/${requestId}`, who.drB)).statusCode).toBe(200);
+    expect((await get(`/api/dentist/requests/${requestId}`, who.drC)).statusCode).toBe(200);
+    await expect.poll(() => mailsTo("a retiré son acceptation").length).toBeGreaterThan(0);
+    expect(mailsTo("a retiré son acceptation").at(-1)).toContain("Paula Durand a retiré son acceptation");
+    await expect.poll(() => mailsTo("est de nouveau ouverte").length).toBeGreaterThan(0);
+    expect(mailsTo("Bonjour Carla").filter((m) => m.includes("de nouveau ouverte"))).toEqual([]);
+
+    // The patient may choose again, another offer this time; nothing to withdraw twice.
+    expect((await unaccept(a, paula)).statusCode).toBe(409);
+    const again = await accept(b, paula);
+    expect(again.statusCode, again.body).toBe(200);
+    const offers = (await get(`/api/patient/requests/${requestId}`, paula)).json().offers;
+    expect(Object.fromEntries(offers.map((o: { id: string; state: string }) => [o.id, o.state]))).toEqual({
+      [a]: "closed",
+      [b]: "accepted",
+      [c]: "closed",
+    });
+  });
+
+  it("is refused with a French 409 once the appointment is confirmed", async () => {
+    now = START;
+    const paula = who.Paula as Who;
+    const { requestId, a, b } = await twoOffers(paula);
+    expect((await accept(a, paula)).statusCode).toBe(200);
+    const appointment = (await book(a, ["2026-12-03T09:30"], paula)).json().appointment;
+    const confirmed = await post(
+      `/api/appointments/${appointment.id}/confirm`,
+      { starts_at: appointment.options[0] },
+      who.drA,
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await journeyOf(requestId, paula)).toMatchObject({ state: "appointment_confirmed" });
+    const refused = await unaccept(a, paula);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      "Le rendez-vous est déjà confirmé\u202f: annulez d'abord le rendez-vous pour changer d'avis.",
+    );
+    const rows = await ctx.app.db
+      .selectFrom("offers")
+      .select(["id", "status"])
+      .where("request_id", "=", requestId)
+      .execute();
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [a]: "accepted", [b]: "closed" });
+
+    // Once the appointment has taken place, the request is 'Terminée' and counts as such.
+    now = new Date("2026-12-03T10:00:00Z");
+    expect(await journeyOf(requestId, paula)).toMatchObject({ state: "done" });
+    const list = (await get("/api/patient/requests?page_size=50", paula)).json();
+    expect(list.items.find((i: { id: string }) => i.id === requestId).journey.label).toBe("Terminée");
+  });
+
+  it("answers 404 to anyone but the owning patient, and changes nothing", async () => {
+    now = START;
+    const paula = who.Paula as Who;
+    const { a } = await twoOffers(paula);
+    expect((await accept(a, paula)).statusCode).toBe(200);
+    expect((await unaccept(a)).statusCode).toBe(401);
+    expect((await unaccept(a, who.drA)).statusCode).toBe(403);
+    const other = await unaccept(a, who.Quentin);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().error.message).toBe("Proposition introuvable.");
+    expect((await unaccept("pas-un-id", paula)).statusCode).toBe(404);
+    const row = await ctx.app.db
+      .selectFrom("offers")
+      .select("status")
+      .where("id", "=", a)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("accepted");
   });
 });

@@ -13,6 +13,7 @@ import {
   offerAcceptedSchema,
   offerCreatedSchema,
   offerInputSchema,
+  offerUnacceptedSchema,
   offerWithdrawnSchema,
 } from "../../../shared/schemas/offers";
 import { ageOn } from "../../../shared/schemas/profile";
@@ -23,7 +24,7 @@ import { requireVisible } from "../../access/guards";
 import { notFound } from "../../errors";
 import { patientQuotesRepo } from "../quotes/quotes.repo";
 import { dentistOffersRepo, patientOffersRepo } from "./offers.repo";
-import { acceptOffer, submitOffer, withdrawOffer } from "./offers.service";
+import { acceptOffer, submitOffer, unacceptOffer, withdrawOffer } from "./offers.service";
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
@@ -135,7 +136,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ["offers"],
         summary:
-          "Accepter une proposition : la demande est terminée, le dentiste confirmé, les autres propositions clôturées",
+          "Accepter une proposition : le dentiste est confirmé, les autres propositions clôturées, le rendez-vous reste à choisir",
         params,
         response: { 200: offerAcceptedSchema, 409: errorBodySchema, ...errors },
       },
@@ -151,6 +152,31 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
         id,
       );
       return { offer, message: OFFER_MESSAGES.accepted };
+    },
+  );
+
+  r.post(
+    "/api/patient/offers/:id/unaccept",
+    {
+      schema: {
+        tags: ["offers"],
+        summary:
+          "Retirer mon acceptation tant que le rendez-vous n'est pas confirmé : les autres propositions encore valables sont rouvertes",
+        params,
+        response: { 200: offerUnacceptedSchema, 409: errorBodySchema, ...errors },
+      },
+      onRequest: requireArea("patient"),
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const id = request.params.id;
+      if (!isUuid(id)) throw notFound(OFFER_MESSAGES.notFound);
+      const { offer, reopened } = await unacceptOffer(
+        { db: app.db, mailer: app.mailer, config: app.config, clock: app.clock, log: request.log },
+        actor,
+        id,
+      );
+      return { offer, reopened, message: OFFER_MESSAGES.unaccepted };
     },
   );
 

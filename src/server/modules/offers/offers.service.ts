@@ -1,7 +1,11 @@
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
-import { mayWithdrawOffer, offerAcceptBlocker } from "../../../shared/policies/appointments";
+import {
+  mayUnacceptOffer,
+  mayWithdrawOffer,
+  offerAcceptBlocker,
+} from "../../../shared/policies/appointments";
 import { mayOffer, offerStateOf, parisLocalToDate, parisToday } from "../../../shared/policies/offers";
 import { DENTIST_MESSAGES } from "../../../shared/schemas/dentist";
 import { OFFER_MESSAGES, type OfferValues, offerTimingIssues } from "../../../shared/schemas/offers";
@@ -12,7 +16,13 @@ import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, notFound, validationError } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
-import { offerAcceptedMail, offerClosedMail, offerReceivedMail } from "../../mail/templates";
+import {
+  acceptanceWithdrawnMail,
+  offerAcceptedMail,
+  offerClosedMail,
+  offerReceivedMail,
+  offerReopenedMail,
+} from "../../mail/templates";
 import { lockRequestForDentist, recordReply } from "../dentists/reply.service";
 import { dentistOffersRepo, patientOffersRepo } from "./offers.repo";
 
@@ -125,8 +135,10 @@ const ACCEPT_REFUSED = {
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "23505";
 
 /**
- * The patient accepts an offer (D14), in one transaction: the offer 'accepted', the request
- * 'Terminée', the dentist 'Confirmé', every other sent offer 'closed'. The request row is locked
+ * The patient accepts an offer (D14, ADR 016), in one transaction: the offer 'accepted', the
+ * request 'accepted' (closed to the other dentists; 'Terminée' only once the appointment has taken
+ * place), the dentist 'Confirmé', every other sent offer 'closed' at the same instant (so that a
+ * withdrawal of the acceptance knows which to reopen). The request row is locked
  * first, so two accepts at the same moment run one after the other and the second is refused;
  * the partial unique index is the last guard. The dentists are told once it is saved.
  */
@@ -172,7 +184,7 @@ export async function acceptOffer(deps: Deps, actor: Actor, offerId: string) {
         .execute();
       await trx
         .updateTable("requests")
-        .set({ status: "completed", updated_at: now })
+        .set({ status: "accepted", updated_at: now })
         .where("id", "=", request.id)
         .execute();
       await trx
@@ -254,4 +266,124 @@ export async function withdrawOffer(deps: Pick<Deps, "db" | "clock">, actor: Act
   const dto = await dentistOffersRepo(deps.db, actor).onRequest(offer.request_id, now);
   if (!dto) throw new Error("offre retirée introuvable");
   return dto;
+}
+
+/**
+ * The patient withdraws their acceptance (issue 16 item 8, ADR 016), in one transaction, until an
+ * appointment on it is confirmed: the offer back to 'sent', the offers closed by that acceptance
+ * (the same instant) reopened when still valid, a pending appointment on it cancelled, the chosen
+ * dentist back to 'Répondu', the request 'En cours'. The dentists concerned are told once saved.
+ * Someone else's offer, or an unknown one, answers 404.
+ */
+export async function unacceptOffer(deps: Deps, actor: Actor, offerId: string) {
+  const now = deps.clock();
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom("offers as o")
+      .innerJoin("requests as r", "r.id", "o.request_id")
+      .select("o.request_id")
+      .where("o.id", "=", offerId)
+      .where("r.patient_id", "=", actor.userId)
+      .executeTakeFirst();
+    if (!found) throw notFound(OFFER_MESSAGES.notFound);
+    const request = await trx
+      .selectFrom("requests")
+      .select(["id", "status", "treatment_type"])
+      .where("id", "=", found.request_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const offer = await trx
+      .selectFrom("offers")
+      .select(["id", "dentist_id", "status", "valid_until", "amount_cents", "decided_at"])
+      .where("id", "=", offerId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const live = await trx
+      .selectFrom("appointments")
+      .select(["id", "status"])
+      .where("offer_id", "=", offerId)
+      .where("status", "in", ["pending", "confirmed"])
+      .forUpdate()
+      .executeTakeFirst();
+    if (offer.status !== "accepted" || request.status !== "accepted")
+      throw new AppError(409, "CONFLICT", OFFER_MESSAGES.notAccepted);
+    if (!mayUnacceptOffer("accepted", live?.status ?? null))
+      throw new AppError(409, "CONFLICT", OFFER_MESSAGES.appointmentConfirmed);
+
+    await trx
+      .updateTable("offers")
+      .set({ status: "sent", decided_at: null, updated_at: now })
+      .where("id", "=", offerId)
+      .execute();
+    // Closed by this acceptance (same instant), still valid today: open again. Expired ones stay closed.
+    const reopened = offer.decided_at
+      ? await trx
+          .updateTable("offers")
+          .set({ status: "sent", decided_at: null, updated_at: now })
+          .where("request_id", "=", request.id)
+          .where("id", "<>", offerId)
+          .where("status", "=", "closed")
+          .where("decided_at", "=", offer.decided_at)
+          .where((eb) => eb.or([eb("valid_until", "is", null), eb("valid_until", ">=", parisToday(now))]))
+          .returning("dentist_id")
+          .execute()
+      : [];
+    if (live)
+      await trx
+        .updateTable("appointments")
+        .set({ status: "cancelled", awaiting: null, cancelled_by: "patient", updated_at: now })
+        .where("id", "=", live.id)
+        .execute();
+    await trx
+      .updateTable("request_dentists")
+      .set({ status: "responded", updated_at: now })
+      .where("request_id", "=", request.id)
+      .where("dentist_id", "=", offer.dentist_id)
+      .where("status", "=", "confirmed")
+      .execute();
+    await trx
+      .updateTable("requests")
+      .set({ status: "in_review", updated_at: now })
+      .where("id", "=", request.id)
+      .execute();
+    const dentists = await trx
+      .selectFrom("profiles")
+      .select(["id", "email", "first_name"])
+      .where("id", "in", [offer.dentist_id, ...reopened.map((row) => row.dentist_id)])
+      .execute();
+    return { request, offer, dentists, reopened: reopened.length };
+  });
+
+  // After the commit, and never failing the decision: the dentist first chosen, then the others (D15).
+  const link = (path: string) => `${deps.config.publicUrl}${path}`;
+  const treatment = treatmentLabel(result.request.treatment_type).toLowerCase();
+  for (const dentist of result.dentists) {
+    const mail =
+      dentist.id === result.offer.dentist_id
+        ? acceptanceWithdrawnMail({
+            brandName: deps.config.brandName,
+            firstName: dentist.first_name,
+            patientName: actor.profile.full_name,
+            treatment,
+            link: link("/dentist/offers"),
+          })
+        : offerReopenedMail({
+            brandName: deps.config.brandName,
+            firstName: dentist.first_name,
+            treatment,
+            link: link("/dentist/offers"),
+          });
+    deps.mailer
+      .send({ to: dentist.email, ...mail })
+      .catch((error) =>
+        deps.log.error(
+          { err: { message: (error as Error).message } },
+          "e-mail de changement d'avis non envoyé",
+        ),
+      );
+  }
+  const offers = await patientOffersRepo(deps.db, actor).onRequest(result.request.id, now);
+  const offer = offers.find((o) => o.id === offerId);
+  if (!offer) throw new Error("offre introuvable après le changement d'avis");
+  return { offer, reopened: result.reopened };
 }

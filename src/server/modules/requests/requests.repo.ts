@@ -2,21 +2,46 @@ import { sql } from "kysely";
 import { REQUEST_STATUS_LABELS } from "../../../shared/domain/requests";
 import { TREATMENT_LABELS } from "../../../shared/domain/treatments";
 import { keysMatchingLabel } from "../../../shared/format/search";
+import { parisToday } from "../../../shared/policies/offers";
 import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
 
-const summaryColumns = [
-  "r.id",
-  "r.treatment_type",
-  "r.status",
-  "r.urgency",
-  "r.created_at",
-  sql<number>`(select count(*)::int from documents d where d.request_id = r.id)`.as("document_count"),
-] as const;
+/**
+ * A request's row as the lists show it, with what its journey is derived from (ADR 016): the
+ * offers still open to the patient's choice (sent, valid on `today` in Paris) and its live
+ * appointment. Each is one indexed lookup per row of a page.
+ */
+const summaryColumns = (today: string) =>
+  [
+    "r.id",
+    "r.treatment_type",
+    "r.status",
+    "r.urgency",
+    "r.created_at",
+    sql<number>`(select count(*)::int from documents d where d.request_id = r.id)`.as("document_count"),
+    sql<number>`(select count(*)::int from offers o where o.request_id = r.id and o.status = 'sent' and (o.valid_until is null or o.valid_until >= ${today}::date))`.as(
+      "open_offers",
+    ),
+    sql<
+      "pending" | "confirmed" | null
+    >`(select a.status from appointments a where a.request_id = r.id and a.status in ('pending', 'confirmed') order by a.created_at desc limit 1)`.as(
+      "appointment_status",
+    ),
+    sql<
+      Date | string | null
+    >`(select a.starts_at from appointments a where a.request_id = r.id and a.status in ('pending', 'confirmed') order by a.created_at desc limit 1)`.as(
+      "appointment_starts_at",
+    ),
+  ] as const;
+
+/** Settled requests whose confirmed appointment has taken place: 'Terminée' (ADR 016). */
+const isDone = (now: Date) =>
+  sql<boolean>`(r.status = 'completed' or (r.status = 'accepted' and exists (select 1 from appointments a where a.request_id = r.id and a.status = 'confirmed' and a.starts_at <= ${now})))`;
 
 /** A patient's own requests: every query is filtered by the actor's id. */
-export function patientRequestsRepo(db: Db, actor: Actor) {
+export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()) {
   const mine = () => db.selectFrom("requests as r").where("r.patient_id", "=", actor.userId);
+  const columns = summaryColumns(parisToday(now));
 
   return {
     async list(options: { search: string; page: number; pageSize: number }) {
@@ -34,7 +59,7 @@ export function patientRequestsRepo(db: Db, actor: Actor) {
       }
       const [items, count] = await Promise.all([
         query
-          .select(summaryColumns)
+          .select(columns)
           .orderBy("r.created_at", "desc")
           .orderBy("r.id", "desc")
           .limit(options.pageSize)
@@ -49,17 +74,14 @@ export function patientRequestsRepo(db: Db, actor: Actor) {
       const [counts, recent] = await Promise.all([
         mine()
           .select([
-            sql<number>`count(*) filter (where r.status not in ('completed', 'cancelled'))::int`.as("active"),
-            sql<number>`count(*) filter (where r.status = 'completed')::int`.as("completed"),
+            sql<number>`count(*) filter (where r.status <> 'cancelled' and not ${isDone(now)})::int`.as(
+              "active",
+            ),
+            sql<number>`count(*) filter (where ${isDone(now)})::int`.as("completed"),
             sql<Date | null>`max(r.created_at)`.as("latest_at"),
           ])
           .executeTakeFirstOrThrow(),
-        mine()
-          .select(summaryColumns)
-          .orderBy("r.created_at", "desc")
-          .orderBy("r.id", "desc")
-          .limit(limit)
-          .execute(),
+        mine().select(columns).orderBy("r.created_at", "desc").orderBy("r.id", "desc").limit(limit).execute(),
       ]);
       return { counts, recent };
     },
@@ -68,7 +90,7 @@ export function patientRequestsRepo(db: Db, actor: Actor) {
       return mine()
         .leftJoin("profiles as d", "d.id", "r.recipient_dentist_id")
         .select([
-          ...summaryColumns,
+          ...columns,
           "r.description",
           "r.budget",
           "r.quote_amount_cents",

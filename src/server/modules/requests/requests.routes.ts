@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { journeyOf } from "../../../shared/domain/journey";
 import { DASHBOARD_LIST_SIZE } from "../../../shared/domain/limits";
 import type { RequestStatus, Urgency } from "../../../shared/domain/requests";
 import type { TreatmentType } from "../../../shared/domain/treatments";
@@ -30,14 +31,24 @@ import { createRequest } from "./requests.service";
 const NOT_FOUND = REQUEST_NOT_FOUND;
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-function summary(row: {
-  id: string;
-  treatment_type: string;
-  status: string;
-  urgency: string;
-  created_at: Date | string;
-  document_count: number;
-}) {
+/** A request's summary with its journey at `now` (ADR 016). */
+export function summary(
+  row: {
+    id: string;
+    treatment_type: string;
+    status: string;
+    urgency: string;
+    created_at: Date | string;
+    document_count: number;
+    open_offers: number;
+    appointment_status: "pending" | "confirmed" | null;
+    appointment_starts_at: Date | string | null;
+  },
+  now: Date,
+) {
+  const appointment = row.appointment_status
+    ? { status: row.appointment_status, starts_at: row.appointment_starts_at }
+    : null;
   return {
     id: row.id,
     treatment_type: row.treatment_type as TreatmentType,
@@ -45,6 +56,7 @@ function summary(row: {
     urgency: row.urgency as Urgency,
     created_at: new Date(row.created_at).toISOString(),
     document_count: row.document_count,
+    journey: journeyOf({ id: row.id, status: row.status, open_offers: row.open_offers, appointment }, now),
   };
 }
 
@@ -56,7 +68,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
   const patient = requireArea("patient");
   const idParams = z.object({ id: z.string() });
   const repo = async (request: Parameters<typeof actorOf>[0], reply: Parameters<typeof actorOf>[1]) =>
-    patientRequestsRepo(app.db, await actorOf(request, reply));
+    patientRequestsRepo(app.db, await actorOf(request, reply), app.clock());
 
   r.get(
     "/api/patient/dashboard",
@@ -70,7 +82,10 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { counts, recent } = await (await repo(request, reply)).dashboard(DASHBOARD_LIST_SIZE);
-      return { counts: { ...counts, latest_at: iso(counts.latest_at) }, recent: recent.map(summary) };
+      return {
+        counts: { ...counts, latest_at: iso(counts.latest_at) },
+        recent: recent.map((row) => summary(row, app.clock())),
+      };
     },
   );
 
@@ -88,7 +103,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { search, page, page_size } = request.query;
       const { items, total } = await (await repo(request, reply)).list({ search, page, pageSize: page_size });
-      return { items: items.map(summary), total, page, page_size };
+      return { items: items.map((row) => summary(row, app.clock())), total, page, page_size };
     },
   );
 
@@ -112,6 +127,8 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         actor,
         request,
       );
+      // The dentists' "À faire" counters follow live (the event carries nothing but its kind).
+      void app.bus.publish({ kind: "requests" }).catch(() => {});
       return reply.status(201).send({ id, message: UPLOAD_MESSAGES.success });
     },
   );
@@ -141,7 +158,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         patientQuotesRepo(app.db, actor).lines(id),
       ]);
       return {
-        ...summary(row),
+        ...summary(row, app.clock()),
         description: row.description,
         budget: row.budget,
         quote_amount_cents: row.quote_amount_cents,

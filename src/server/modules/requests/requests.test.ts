@@ -222,8 +222,22 @@ describe("following requests", () => {
       .set({ status: "completed" })
       .where("id", "=", ids[1] ?? "")
       .execute();
+    // An accepted request whose appointment is still to come is active, not 'Terminée' (ADR 016).
+    await ctx.app.db
+      .updateTable("requests")
+      .set({ status: "accepted" })
+      .where("id", "=", ids[2] ?? "")
+      .execute();
     const dashboard = (await get("/api/patient/dashboard", who.chloe.cookie)).json();
     expect(dashboard.counts).toMatchObject({ active: 5, completed: 1 });
+    const journeys = Object.fromEntries(
+      dashboard.recent.map((r: { id: string; journey: { state: string } }) => [r.id, r.journey.state]),
+    );
+    expect(journeys).toMatchObject({
+      [ids[1] ?? ""]: "done",
+      [ids[2] ?? ""]: "accepted",
+      [ids[3] ?? ""]: "sent",
+    });
     expect(dashboard.counts.latest_at).not.toBeNull();
     expect(dashboard.recent).toHaveLength(5);
     expect(dashboard.recent[0].id).toBe(ids[5]);
