@@ -24,7 +24,7 @@ import { cn } from "../../lib/cn";
 import { useRealtimeEvents, useRealtimeStatus } from "../../lib/realtime";
 import { conversationKeys, useMarkRead, useSendMessage, useThread } from "./api";
 import { Composer } from "./Composer";
-import type { ChatArea } from "./ConversationList";
+import { type ChatArea, otherPartyName } from "./ConversationList";
 import { appendMessage, markRead, type ThreadData, threadMessages } from "./cache";
 import { fullDateTime, messageTimeLabel } from "./time";
 
@@ -176,7 +176,7 @@ export function ChatPanel({ conversationId, area, viewerId, backTo }: ChatPanelP
 
   const messages = useMemo(() => threadMessages(thread.data), [thread.data]);
   const conversation = thread.data?.pages[0]?.conversation;
-  const otherName = conversation?.other.full_name ?? "";
+  const otherName = otherPartyName(area, conversation?.other.full_name ?? "");
   const now = new Date();
 
   // Live: new messages and read receipts of this conversation update it in place.

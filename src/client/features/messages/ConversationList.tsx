@@ -16,6 +16,11 @@ import { fullDateTime } from "./time";
 
 export type ChatArea = "patient" | "dentist";
 
+/** The other party as the glossary names them: a patient talks with "Dr Sophie Leroy", a dentist with the patient. */
+export function otherPartyName(area: ChatArea, fullName: string): string {
+  return area === "patient" && fullName ? `Dr ${fullName}` : fullName;
+}
+
 /** Typing pauses this long before the list asks the server (search is server-side). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -47,11 +52,13 @@ export function lastMessagePreview(conversation: ConversationSummary): string {
 }
 
 function ConversationItem({
+  area,
   conversation,
   selected,
   to,
   now,
 }: {
+  area: ChatArea;
   conversation: ConversationSummary;
   selected: boolean;
   to: string;
@@ -75,7 +82,7 @@ function ConversationItem({
             <span
               className={cn("min-w-0 truncate text-slate-900", unread > 0 ? "font-bold" : "font-semibold")}
             >
-              {conversation.other.full_name}
+              {otherPartyName(area, conversation.other.full_name)}
             </span>
             <time dateTime={at} title={fullDateTime(at)} className="shrink-0 text-xs text-slate-600">
               {chatTimeLabel(at, now)}
@@ -202,6 +209,7 @@ export function ConversationList({
               {items.map((conversation) => (
                 <ConversationItem
                   key={conversation.id}
+                  area={area}
                   conversation={conversation}
                   selected={conversation.id === selectedId}
                   to={linkTo(conversation.id)}

@@ -171,7 +171,7 @@ afterEach(() => {
 });
 
 const conversationLink = (name: string) =>
-  screen.getByRole("link", { name: new RegExp(`^(?:[A-Z]{1,2} )?${name}`) });
+  screen.getByRole("link", { name: new RegExp(`^(?:[A-Z]{1,2} )?(?:Dr )?${name}`) });
 
 async function openThread(path = `/patient/messages?c=${C1}`, me = patient, routes: Routes = {}) {
   const user = setup();
@@ -186,9 +186,12 @@ describe("liste des conversations", () => {
     setup();
     stubMessagesApi();
     renderApp("/patient/messages");
-    expect(await screen.findByRole("heading", { level: 1, name: "Mes messages" })).toBeInTheDocument();
+    // The first test pays for loading the shell's lazy chunk: wait longer than the default second.
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Mes messages" }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText("Sélectionnez une conversation pour commencer à discuter")).toBeInTheDocument();
-    expect(await screen.findByText("Julien Martin")).toBeInTheDocument();
+    expect(await screen.findByText("Dr Julien Martin")).toBeInTheDocument();
     expect(screen.queryByRole("textbox", { name: /^Votre message/ })).not.toBeInTheDocument();
   });
 
@@ -256,15 +259,15 @@ describe("liste des conversations", () => {
       },
     });
     const { router } = renderApp("/patient/messages");
-    await screen.findByText("Sophie Leroy", {}, { timeout: 5000 });
+    await screen.findByText("Dr Sophie Leroy", {}, { timeout: 5000 });
     const search = screen.getByRole("searchbox", { name: "Rechercher une conversation" });
     expect(search).toHaveAttribute("placeholder", "Rechercher une conversation...");
 
     await user.type(search, "leroy");
-    await waitFor(() => expect(screen.queryByText("Julien Martin")).not.toBeInTheDocument(), {
+    await waitFor(() => expect(screen.queryByText("Dr Julien Martin")).not.toBeInTheDocument(), {
       timeout: SEARCH_DEBOUNCE_MS + 2000,
     });
-    expect(screen.getByText("Sophie Leroy")).toBeInTheDocument();
+    expect(screen.getByText("Dr Sophie Leroy")).toBeInTheDocument();
     expect(calls).toContain("GET /api/conversations?search=leroy");
     // One request for the whole word, not one per letter.
     expect(calls.filter((c) => c.startsWith("GET /api/conversations?search=l"))).toHaveLength(1);
@@ -304,7 +307,7 @@ describe("liste des conversations", () => {
     await user.click(
       await screen.findByRole("button", { name: "Afficher plus de conversations" }, { timeout: 5000 }),
     );
-    expect(await screen.findByText("Sophie Leroy")).toBeInTheDocument();
+    expect(await screen.findByText("Dr Sophie Leroy")).toBeInTheDocument();
     expect(calls).toContain("GET /api/conversations?cursor=page2");
     expect(screen.queryByRole("button", { name: "Afficher plus de conversations" })).not.toBeInTheDocument();
   });
@@ -334,14 +337,14 @@ describe("liste des conversations", () => {
     ).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole("button", { name: "Réessayer" }));
-    expect(await screen.findByText("Julien Martin")).toBeInTheDocument();
+    expect(await screen.findByText("Dr Julien Martin")).toBeInTheDocument();
   });
 });
 
 describe("fil de la conversation", () => {
   it("aligne mes messages, montre les accusés de lecture, les images et les documents", async () => {
     await openThread();
-    const log = screen.getByRole("region", { name: "Messages avec Julien Martin" });
+    const log = screen.getByRole("region", { name: "Messages avec Dr Julien Martin" });
     const items = within(log)
       .getAllByRole("listitem")
       .filter((li) => li.parentElement?.tagName === "OL");
@@ -361,7 +364,8 @@ describe("fil de la conversation", () => {
     const pdf = within(log).getByRole("link", { name: /devis\.pdf/ });
     expect(pdf).toHaveAttribute("href", "/api/conversations/attachments/a2");
     expect(pdf).toHaveTextContent("1,5 Mo");
-    expect(screen.getByRole("heading", { level: 2, name: "Julien Martin" })).toBeInTheDocument();
+    // A patient reads the dentist's title (glossary: "Dr" before a dentist's name).
+    expect(screen.getByRole("heading", { level: 2, name: "Dr Julien Martin" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Voir la demande" })).toHaveAttribute(
       "href",
       "/patient/request/r1000000-0000-4000-8000-000000000001",
@@ -441,6 +445,7 @@ describe("fil de la conversation", () => {
           has_more: false,
         }),
     });
+    // A dentist reads the patient's name as it is.
     expect(screen.getByRole("heading", { level: 2, name: "Marie Curie" })).toBeInTheDocument();
     expect(screen.getByText("Bonjour docteur")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Voir la demande" })).toHaveAttribute(
@@ -566,7 +571,7 @@ describe("en direct", () => {
     );
     expect(await screen.findByText("Une nouvelle question ?", { selector: "p" })).toBeInTheDocument();
     expect(
-      screen.getByText("Nouveau message de Julien Martin : Une nouvelle question ?"),
+      screen.getByText("Nouveau message de Dr Julien Martin : Une nouvelle question ?"),
     ).toBeInTheDocument();
     // Received while open and visible: read at once.
     await waitFor(() => expect(reads()).toBeGreaterThan(readsBefore));
