@@ -1,5 +1,7 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
+import { GEO_MESSAGES, POSTAL_CODE_PATTERN } from "../../../shared/domain/geo";
 import { PROFILE_MESSAGES, type Profile } from "../../../shared/schemas/profile";
 import { AccountInfoCard } from "../../components/AccountInfoCard";
 import { AvatarUpload, failureDescription } from "../../components/AvatarUpload";
@@ -18,10 +20,12 @@ import { CoverSection } from "./CoverSection";
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
+  const queryClient = useQueryClient();
   const [values, setValues] = useState({
     full_name: profile.full_name,
     phone_number: profile.phone_number ?? "",
     city: profile.city ?? "",
+    postal_code: profile.postal_code ?? "",
     birth_date: profile.birth_date ?? "",
   });
   const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
@@ -32,9 +36,10 @@ function ProfileForm({ profile }: { profile: Profile }) {
       full_name: profile.full_name,
       phone_number: profile.phone_number ?? "",
       city: profile.city ?? "",
+      postal_code: profile.postal_code ?? "",
       birth_date: profile.birth_date ?? "",
     });
-  }, [profile.full_name, profile.phone_number, profile.city, profile.birth_date]);
+  }, [profile.full_name, profile.phone_number, profile.city, profile.postal_code, profile.birth_date]);
 
   const set = (field: keyof typeof values, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -48,8 +53,18 @@ function ProfileForm({ profile }: { profile: Profile }) {
       toast.error(PROFILE_MESSAGES.failure, { description: PROFILE_MESSAGES.nameRequired });
       return;
     }
+    const postalCode = values.postal_code.trim();
+    if (postalCode && !POSTAL_CODE_PATTERN.test(postalCode)) {
+      setErrors({ postal_code: GEO_MESSAGES.postalCodeInvalid });
+      toast.error(PROFILE_MESSAGES.failure, { description: GEO_MESSAGES.postalCodeInvalid });
+      return;
+    }
     update.mutate(values, {
-      onSuccess: () => toast.success(PROFILE_MESSAGES.success),
+      onSuccess: () => {
+        toast.success(PROFILE_MESSAGES.success);
+        // The distances to the dentists depend on the postal code.
+        void queryClient.invalidateQueries({ queryKey: ["dentists"] });
+      },
       onError: (error) => {
         if (isApiError(error)) {
           const next: typeof errors = {};
@@ -58,6 +73,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
               field === "full_name" ||
               field === "phone_number" ||
               field === "city" ||
+              field === "postal_code" ||
               field === "birth_date"
             )
               next[field] = message;
@@ -112,6 +128,22 @@ function ProfileForm({ profile }: { profile: Profile }) {
             maxLength={100}
             value={values.city}
             onChange={(event) => set("city", event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Code postal (optionnel)"
+        error={errors.postal_code}
+        description="Pour voir à quelle distance sont les dentistes. Ils voient seulement votre commune."
+      >
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={5}
+            value={values.postal_code}
+            onChange={(event) => set("postal_code", event.target.value)}
           />
         )}
       </FormField>

@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { consentText } from "../../../shared/domain/consent";
 import { ACCEPT_ATTRIBUTE, FILE_RECOMMENDATION } from "../../../shared/domain/files";
+import { type DentistSort, formatDistance, GEO_MESSAGES } from "../../../shared/domain/geo";
 import {
   DEFAULT_URGENCY,
   type DocumentType,
@@ -36,6 +37,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
 import { useConfig } from "../../lib/config";
+import { useSession } from "../../lib/session";
 import { useCreateRequest, useVerifiedDentists } from "./api";
 import { addFiles, type ChosenFile } from "./chosenFiles";
 import { FileList } from "./FileList";
@@ -106,7 +108,10 @@ export function PatientUploadPage() {
   const [linesSubmitted, setLinesSubmitted] = useState(false);
   const create = useCreateRequest();
   const { brand_name: brand } = useConfig();
-  const dentists = useVerifiedDentists();
+  // The neutral order (by name) unless the patient picks 'Les plus proches' (ADR 019).
+  const [dentistSort, setDentistSort] = useState<DentistSort>("name");
+  const dentists = useVerifiedDentists(dentistSort);
+  const { profile } = useSession();
   const ids = useId();
   const fileErrorId = `${ids}-files-error`;
   const consentId = `${ids}-consent`;
@@ -251,8 +256,10 @@ export function PatientUploadPage() {
   const linesTotal = lines.length > 0 ? draftsTotal(lines) : null;
   const dentistList = dentists.data ?? [];
   const chosenDentist = dentistList.find((d) => d.id === values.recipient);
-  const dentistLabel = (d: { full_name: string; city: string | null }) =>
-    d.city ? `${d.full_name} — ${d.city}` : d.full_name;
+  const dentistLabel = (d: { full_name: string; city: string | null; distance_km?: number | null }) =>
+    [d.city ? `${d.full_name} — ${d.city}` : d.full_name, formatDistance(d.distance_km)]
+      .filter(Boolean)
+      .join(" · ");
 
   return (
     <>
@@ -420,6 +427,38 @@ export function PatientUploadPage() {
             <CardTitle>Destinataire et confidentialité</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-5">
+            <fieldset className="grid gap-2">
+              <legend className="mb-1 text-sm font-medium text-slate-900">{GEO_MESSAGES.sortLabel}</legend>
+              <div className="flex flex-wrap gap-x-6 gap-y-2">
+                {(
+                  [
+                    ["name", GEO_MESSAGES.sortNeutral],
+                    ["distance", GEO_MESSAGES.sortNearest],
+                  ] as const
+                ).map(([value, label]) => (
+                  <label key={value} className="flex items-center gap-2 text-sm text-slate-700">
+                    <input
+                      type="radio"
+                      name={`${ids}-dentist-sort`}
+                      value={value}
+                      checked={dentistSort === value}
+                      onChange={() => setDentistSort(value)}
+                      disabled={sending}
+                      className="size-4 accent-brand-700"
+                    />
+                    {label}
+                  </label>
+                ))}
+              </div>
+              {profile && !profile.postal_code ? (
+                <p className="text-sm text-slate-600">
+                  {GEO_MESSAGES.sortNeedsPostalCode}{" "}
+                  <Link to="/patient/profile" className="font-medium text-brand-700 underline">
+                    Renseigner mon code postal
+                  </Link>
+                </p>
+              ) : null}
+            </fieldset>
             <FormField
               label="Dentiste destinataire"
               error={errors.recipient}

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import type { DentistSort } from "../../../shared/domain/geo";
 import type { DocumentType, Urgency } from "../../../shared/domain/requests";
 import type { offerAcceptedSchema } from "../../../shared/schemas/offers";
 import type { Comparison, Cover, QuoteLineDto, QuoteLineInput } from "../../../shared/schemas/quotes";
@@ -20,7 +21,7 @@ export const patientKeys = {
   requests: (search: string, page: number, pageSize: number) =>
     ["patient", "requests", { search, page, pageSize }] as const,
   request: (id: string) => ["patient", "request", id] as const,
-  dentists: () => ["dentists", "verified"] as const,
+  dentists: (sort: DentistSort = "name") => ["dentists", "verified", sort] as const,
   cover: () => ["patient", "cover"] as const,
   comparison: (id: string) => ["patient", "comparison", id] as const,
 };
@@ -142,12 +143,15 @@ export function useAcceptOffer(requestId: string) {
   });
 }
 
-/** GET /api/dentists/verified */
-export function useVerifiedDentists() {
+/** GET /api/dentists/verified: by name, or 'Les plus proches' first (sort=distance) when the patient asks. */
+export function useVerifiedDentists(sort: DentistSort = "name") {
   return useQuery({
-    queryKey: patientKeys.dentists(),
+    queryKey: patientKeys.dentists(sort),
     queryFn: ({ signal }) =>
-      api<{ items: VerifiedDentist[] }>("/api/dentists/verified", { signal }).then((r) => r.items),
+      api<{ items: VerifiedDentist[] }>(
+        sort === "distance" ? "/api/dentists/verified?sort=distance" : "/api/dentists/verified",
+        { signal },
+      ).then((r) => r.items),
     staleTime: 5 * 60_000,
   });
 }

@@ -5,7 +5,8 @@ import { lookupPostalCode } from "./communes";
 
 /** Postal codes, distances and 'Les plus proches' (issue 16 item 3, ADR 019). */
 let ctx: TestContext;
-const who: Record<string, { cookie: string; id: string }> = {};
+type Who = "alice" | "bob" | "lyon" | "lille" | "paris" | "nowhere";
+const who = {} as Record<Who, { cookie: string; id: string }>;
 
 async function verifiedDentist(first_name: string, practice_postcode?: string) {
   const { response, cookie } = await signUpDentist(ctx.app, {
@@ -27,7 +28,7 @@ const dentists = (cookie: string, query = "") =>
 beforeAll(async () => {
   lookupPostalCode("75001"); // loads the dataset once, outside the tests' time limit
   ctx = await createTestContext({ env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" } });
-  for (const name of ["alice", "bob"]) {
+  for (const name of ["alice", "bob"] as const) {
     const { response, cookie } = await signUpPatient(ctx.app, { first_name: name });
     who[name] = { cookie, id: response.json().profile.id };
   }
