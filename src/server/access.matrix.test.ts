@@ -141,6 +141,7 @@ const TABLE: Record<string, Rows> = {
   // System, public pages and the API's description.           anonymous patientA patientB chosen notChosen unverified admin
   "GET /api/health":                             { "-": everyone(200) },
   "GET /api/config":                             { "-": everyone(200) },
+  "GET /api/public/stats":                       { "-": everyone(200) },
   "GET /api/openapi.json":                       { "-": everyone(200) },
   "GET /api/docs":                               { "-": everyone(200) },
   "GET /api/docs/":                              { "-": everyone(200) },

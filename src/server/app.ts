@@ -26,6 +26,7 @@ import { documentRoutes } from "./modules/documents/documents.routes";
 import { exportRoutes } from "./modules/export/export.routes";
 import { offerRoutes } from "./modules/offers/offers.routes";
 import { profileRoutes } from "./modules/profiles/profiles.routes";
+import { publicStatsRoutes } from "./modules/public-stats/public-stats.routes";
 import { quoteRoutes } from "./modules/quotes/quotes.routes";
 import { requestRoutes } from "./modules/requests/requests.routes";
 import { supportRoutes } from "./modules/support/support.routes";
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(exportRoutes);
   await app.register(profileRoutes);
   await app.register(contactRoutes);
+  await app.register(publicStatsRoutes);
   await app.register(requestRoutes);
   await app.register(documentRoutes);
   await app.register(dentistRoutes);

@@ -251,6 +251,13 @@ const TARGETS: Target[] = [
     form: () => ({ fields: {}, files: [png("avatar")] }),
   },
   {
+    // No parameter: unknown ones are ignored, the answer stays the cached figure.
+    route: "GET /api/public/stats",
+    actor: "anonymous",
+    path: () => "/api/public/stats",
+    query: () => ({}),
+  },
+  {
     route: "POST /api/contact",
     actor: "anonymous",
     path: () => "/api/contact",
