@@ -73,10 +73,10 @@ test.describe("sécurité du compte", () => {
       expect(mail).not.toContain(newPassword);
 
       // The old password no longer opens the account; the new one does, on the phone.
-      await phonePage.getByLabel(/^Email/).fill(account.email);
+      await phonePage.getByLabel(/^E-mail/).fill(account.email);
       await phonePage.getByLabel(/^Mot de passe/).fill(account.password);
       await phonePage.getByRole("button", { name: "Se connecter" }).click();
-      await expect(phonePage.getByText("Email ou mot de passe incorrect")).toBeVisible();
+      await expect(phonePage.getByText("E-mail ou mot de passe incorrect")).toBeVisible();
       await phonePage.getByLabel(/^Mot de passe/).fill(newPassword);
       await phonePage.getByRole("button", { name: "Se connecter" }).click();
       await expectPath(phonePage, "/patient/profile");

@@ -6,7 +6,7 @@ const MB = 1024 * 1024;
 
 async function fillRequired(form: ReturnType<Page["getByRole"]>) {
   await form.getByLabel(/^Nom/).fill("Claire Petit");
-  await form.getByLabel(/^Email/).fill(uniqueEmail("contact"));
+  await form.getByLabel(/^E-mail/).fill(uniqueEmail("contact"));
 }
 
 function contactForm(page: Page) {
@@ -82,7 +82,7 @@ test.describe("formulaire de contact", () => {
     expect((await answer).status()).toBe(201);
     await expect(toast(page, "Votre message a été envoyé avec succès!")).toBeVisible();
     await expect(form.getByLabel(/^Nom/)).toHaveValue("");
-    await expect(form.getByLabel(/^Email/)).toHaveValue("");
+    await expect(form.getByLabel(/^E-mail/)).toHaveValue("");
     await expect(form.getByLabel("Message")).toHaveValue("");
     await expect(form.getByRole("combobox", { name: "Type de traitement" })).toHaveText("Choisissez un soin");
     expect(await form.getByLabel(/^Pièce jointe/).evaluate((i: HTMLInputElement) => i.files?.length)).toBe(0);

@@ -44,8 +44,8 @@ test.describe("profil du dentiste", () => {
     const requestButton = page.getByRole("button", { name: "Demander une vérification" });
     await expect(requestButton).toBeDisabled();
     await expect(status).toContainText("renseignez et enregistrez votre numéro RPPS");
-    await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
-    await expect(page.getByText("L'email ne peut pas être modifié")).toBeVisible();
+    await expect(page.getByLabel("E-mail")).toHaveAttribute("readonly", "");
+    await expect(page.getByText("L'e-mail ne peut pas être modifié")).toBeVisible();
     await expect(
       page.getByText("Répertoire partagé des professionnels de santé : votre identifiant à 11 chiffres"),
     ).toBeVisible();

@@ -52,7 +52,7 @@ test("un patient télécharge ses données puis supprime son compte ; il ne peut
 
   // Signing in again with the same e-mail and password fails as for any wrong credentials.
   await page.goto("/login");
-  await page.getByLabel(/^Email/).fill(account.email);
+  await page.getByLabel(/^E-mail/).fill(account.email);
   await page.getByLabel(/^Mot de passe/).fill(account.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(

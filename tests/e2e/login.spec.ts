@@ -3,7 +3,7 @@ import { DEMO, DEMO_PASSWORD, expect, test } from "./fixtures";
 import { expectPath, signupPatientViaApi, toast } from "./helpers";
 
 async function submitLogin(page: Page, email: string, password: string) {
-  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^E-mail/).fill(email);
   await page.getByLabel(/^Mot de passe/).fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
 }
@@ -51,7 +51,7 @@ test.describe("connexion", () => {
     await submitLogin(page, account.email, "pas-le-bon-mot-de-passe");
 
     await expect(
-      page.getByRole("alert").filter({ hasText: "Email ou mot de passe incorrect" }),
+      page.getByRole("alert").filter({ hasText: "E-mail ou mot de passe incorrect" }),
     ).toBeVisible();
     const failure = toast(page, "Échec de connexion");
     await expect(failure).toBeVisible();

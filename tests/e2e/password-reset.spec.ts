@@ -20,7 +20,7 @@ test.describe("mot de passe oublié", () => {
 
     await page.goto("/forgot-password");
     await expect(page.getByRole("heading", { level: 1, name: "Mot de passe oublié" })).toBeVisible();
-    await page.getByLabel(/^Email/).fill(account.email);
+    await page.getByLabel(/^E-mail/).fill(account.email);
     await page.getByRole("button", { name: "Envoyer le lien" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Demande envoyée" })).toContainText(
       ACCOUNT_MESSAGES.forgotSent,
@@ -43,7 +43,7 @@ test.describe("mot de passe oublié", () => {
 
     await page.getByRole("link", { name: "Se connecter" }).click();
     await expectPath(page, "/login");
-    await page.getByLabel(/^Email/).fill(account.email);
+    await page.getByLabel(/^E-mail/).fill(account.email);
     await page.getByLabel(/^Mot de passe/).fill(newPassword);
     await page.getByRole("button", { name: "Se connecter" }).click();
     await expectPath(page, "/patient/dashboard");
@@ -58,7 +58,7 @@ test.describe("mot de passe oublié", () => {
   test("une adresse inconnue reçoit le même message neutre (/dentist/forgot-password)", async ({ page }) => {
     const unknown = uniqueEmail("inconnu");
     await page.goto("/dentist/forgot-password");
-    await page.getByLabel(/^Email/).fill(unknown);
+    await page.getByLabel(/^E-mail/).fill(unknown);
     await page.getByRole("button", { name: "Envoyer le lien" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Demande envoyée" })).toContainText(
       ACCOUNT_MESSAGES.forgotSent,

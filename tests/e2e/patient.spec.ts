@@ -150,9 +150,9 @@ test.describe("espace patient", () => {
     const account = await signupPatientViaApi(page.request);
     await page.goto("/patient/profile");
     await expect(page.getByRole("heading", { level: 1, name: "Mon profil" })).toBeVisible();
-    await expect(page.getByLabel("Email")).toHaveValue(account.email);
-    await expect(page.getByLabel("Email")).not.toBeEditable();
-    await expect(page.getByText("L'email ne peut pas être modifié")).toBeVisible();
+    await expect(page.getByLabel("E-mail")).toHaveValue(account.email);
+    await expect(page.getByLabel("E-mail")).not.toBeEditable();
+    await expect(page.getByText("L'e-mail ne peut pas être modifié")).toBeVisible();
     await expect(page.getByText("Patient", { exact: true })).toBeVisible();
 
     await page.getByLabel(/^Nom complet/).fill("Camille Martin-Durand");

@@ -254,7 +254,7 @@ test.describe("site public : dépôt d'un devis", () => {
     await expect(page).toHaveURL((url) => url.searchParams.get("next") === "/patient/upload");
     await page.getByLabel(/^Prénom/).fill("Inès");
     await page.getByLabel(/^Nom/).fill("Moreau");
-    await page.getByLabel(/^Email/).fill(uniqueEmail("devis"));
+    await page.getByLabel(/^E-mail/).fill(uniqueEmail("devis"));
     await page.getByLabel(/^Mot de passe/).fill("mot-de-passe-1");
     await page.getByRole("button", { name: "Créer mon compte" }).click();
     await expectPath(page, "/patient/upload");
@@ -270,7 +270,7 @@ test.describe("site public : dépôt d'un devis", () => {
     await page.goto("/upload-devis");
     await page.getByRole("main").getByRole("link", { name: "J'ai déjà un compte" }).click();
     await expectPath(page, "/login");
-    await page.getByLabel(/^Email/).fill(email);
+    await page.getByLabel(/^E-mail/).fill(email);
     await page.getByLabel(/^Mot de passe/).fill("mot-de-passe-1");
     await page.getByRole("button", { name: "Se connecter" }).click();
     await expectPath(page, "/patient/upload");

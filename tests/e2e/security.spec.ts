@@ -18,7 +18,7 @@ test("la politique de sécurité du contenu est servie et n'est jamais violée",
 
   await page.goto("/login");
   await expect(page.getByRole("heading", { level: 1, name: "Connexion" })).toBeVisible();
-  await expect(page.getByLabel(/^Email/)).toBeVisible();
+  await expect(page.getByLabel(/^E-mail/)).toBeVisible();
 
   expect(violations).toEqual([]);
 });

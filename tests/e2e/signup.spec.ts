@@ -8,7 +8,7 @@ test.describe("inscription patient (/signup)", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Créer un compte patient" })).toBeVisible();
     await page.getByLabel(/^Prénom/).fill("Léa");
     await page.getByLabel(/^Nom/).fill("Moreau");
-    await page.getByLabel(/^Email/).fill(uniqueEmail("signup"));
+    await page.getByLabel(/^E-mail/).fill(uniqueEmail("signup"));
     await page.getByLabel(/^Mot de passe/).fill("secret-123");
     await page.getByRole("button", { name: "Créer mon compte" }).click();
 
@@ -21,7 +21,7 @@ test.describe("inscription patient (/signup)", () => {
     await page.goto("/signup");
     await page.getByLabel(/^Prénom/).fill("   ");
     await page.getByLabel(/^Nom/).fill("  ");
-    await page.getByLabel(/^Email/).fill(uniqueEmail("blank"));
+    await page.getByLabel(/^E-mail/).fill(uniqueEmail("blank"));
     await page.getByLabel(/^Mot de passe/).fill("secret-123");
     await page.getByRole("button", { name: "Créer mon compte" }).click();
 
@@ -35,7 +35,7 @@ test.describe("inscription patient (/signup)", () => {
     await page.goto("/signup");
     await page.getByLabel(/^Prénom/).fill("Léa");
     await page.getByLabel(/^Nom/).fill("Moreau");
-    await page.getByLabel(/^Email/).fill(uniqueEmail("short"));
+    await page.getByLabel(/^E-mail/).fill(uniqueEmail("short"));
     await page.getByLabel(/^Mot de passe/).fill("12345");
     await page.getByRole("button", { name: "Créer mon compte" }).click();
 
@@ -48,12 +48,12 @@ test.describe("inscription patient (/signup)", () => {
     await page.goto("/signup");
     await page.getByLabel(/^Prénom/).fill("Léa");
     await page.getByLabel(/^Nom/).fill("Moreau");
-    await page.getByLabel(/^Email/).fill(DEMO.patient);
+    await page.getByLabel(/^E-mail/).fill(DEMO.patient);
     await page.getByLabel(/^Mot de passe/).fill("secret-123");
     await page.getByRole("button", { name: "Créer mon compte" }).click();
 
-    await expect(page.getByText("Cet email est déjà utilisé")).toBeVisible();
-    await expect(page.getByLabel(/^Email/)).toHaveAccessibleDescription("Cet email est déjà utilisé");
+    await expect(page.getByText("Cet e-mail est déjà utilisé")).toBeVisible();
+    await expect(page.getByLabel(/^E-mail/)).toHaveAccessibleDescription("Cet e-mail est déjà utilisé");
     await expectPath(page, "/signup");
   });
 });
@@ -66,7 +66,7 @@ test.describe("inscription dentiste (/dentist/signup)", () => {
     await page.getByLabel(/^Nom/).fill("Lambert");
     await page.getByLabel(/^Ville/).fill("Lyon");
     await page.getByLabel(/^Téléphone/).fill("04 72 00 00 00");
-    await page.getByLabel(/^Email/).fill(uniqueEmail("dentist"));
+    await page.getByLabel(/^E-mail/).fill(uniqueEmail("dentist"));
     await page.getByLabel(/^Mot de passe/).fill("secret-123");
     await page.getByLabel(/^Confirmer le mot de passe/).fill(confirmation);
   }

@@ -5,7 +5,7 @@ import { TREATMENT_TYPES } from "../domain/treatments";
 /** Texts of spec §5 and §8 for the contact form. */
 export const CONTACT_MESSAGES = {
   required: "Veuillez remplir tous les champs obligatoires",
-  emailInvalid: "Veuillez saisir une adresse email valide",
+  emailInvalid: "Veuillez saisir une adresse e-mail valide",
   fileTooLarge: "Le fichier est trop volumineux (max 10MB)",
   fileType: "Ce type de fichier n'est pas accepté. Formats acceptés : PDF, JPG, PNG, MP4, MOV, AVI, MKV.",
   fileContent:

@@ -50,7 +50,7 @@ export const PROFILE_MESSAGES = {
   avatarTooLarge: "L'image est trop volumineuse (max 5 Mo)",
   avatarType: "Veuillez choisir une image JPG ou PNG.",
   avatarMissing: "Veuillez choisir une image.",
-  emailReadOnly: "L'email ne peut pas être modifié",
+  emailReadOnly: "L'e-mail ne peut pas être modifié",
   rppsInvalid: "Le numéro RPPS doit comporter 11 chiffres valides.",
   postcodeInvalid: "Code postal invalide",
   verificationMissing:

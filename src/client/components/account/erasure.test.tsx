@@ -24,7 +24,7 @@ async function erasureCard() {
 async function openDialog(user: ReturnType<typeof userEvent.setup>) {
   const card = await erasureCard();
   await user.click(within(card).getByRole("button", { name: "Supprimer mon compte" }));
-  return screen.findByRole("dialog", { name: "Supprimer définitivement votre compte ?" });
+  return screen.findByRole("dialog", { name: "Supprimer définitivement votre compte\u202f?" });
 }
 
 describe("Mes données : supprimer mon compte", () => {

@@ -132,7 +132,7 @@ describe("Sécurité : appareils connectés", () => {
     });
     expect(button).toHaveAccessibleDescription("Safari sur iPhone");
     await user.click(button);
-    const dialog = await screen.findByRole("dialog", { name: "Déconnecter cet appareil ?" });
+    const dialog = await screen.findByRole("dialog", { name: "Déconnecter cet appareil\u202f?" });
     expect(dialog).toHaveTextContent("Safari sur iPhone n'aura plus accès à votre compte");
     // Cancelling sends nothing.
     await user.click(within(dialog).getByRole("button", { name: "Annuler" }));

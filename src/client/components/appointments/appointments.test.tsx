@@ -335,7 +335,7 @@ describe("AppointmentCard", () => {
     const card = screen.getByRole("article", { name: "Marie Curie" });
 
     await user.click(within(card).getByRole("button", { name: "Annuler le rendez-vous" }));
-    let dialog = await screen.findByRole("dialog", { name: "Annuler ce rendez-vous ?" });
+    let dialog = await screen.findByRole("dialog", { name: "Annuler ce rendez-vous\u202f?" });
     expect(dialog).toHaveTextContent("Le patient en sera informé.");
     await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
     await user.click(within(dialog).getByRole("button", { name: "Garder le rendez-vous" }));
@@ -343,7 +343,7 @@ describe("AppointmentCard", () => {
     expect(calls).toEqual([]);
 
     await user.click(within(card).getByRole("button", { name: "Annuler le rendez-vous" }));
-    dialog = await screen.findByRole("dialog", { name: "Annuler ce rendez-vous ?" });
+    dialog = await screen.findByRole("dialog", { name: "Annuler ce rendez-vous\u202f?" });
     await user.click(within(dialog).getByRole("button", { name: "Annuler le rendez-vous" }));
     await waitFor(() => expect(calls).toEqual(["cancel"]));
     expect(await screen.findByText("Rendez-vous annulé")).toBeInTheDocument();

@@ -157,7 +157,7 @@ describe("ActPicker", () => {
     expect(text.some((t) => t.includes("HBLD734"))).toBe(true);
     expect(text.some((t) => t.includes("HBLD073"))).toBe(true);
     expect(text.some((t) => t.includes("HBLD634"))).toBe(false);
-    expect(text.at(-1)).toBe("Acte hors liste : « couronne céramique molaire »");
+    expect(text.at(-1)).toBe("Acte hors liste\u202f: «\u202fcouronne céramique molaire\u202f»");
     expect(nbsp(text[0] ?? "")).toContain("BR 107,50 €");
     expect(text[0]).toContain("Tarifs libres");
   });
@@ -190,7 +190,7 @@ describe("ActPicker", () => {
     const onPick = vi.fn();
     render(<PickerHarness onPick={onPick} />);
     await user.type(screen.getByRole("combobox", { name: "Acte" }), "Gouttière de bruxisme");
-    await user.click(screen.getByRole("option", { name: "Acte hors liste : « Gouttière de bruxisme »" }));
+    await user.click(screen.getByRole("option", { name: "Acte hors liste\u202f: «\u202fGouttière de bruxisme\u202f»" }));
     expect(onPick).toHaveBeenLastCalledWith({ code: null, act: "Gouttière de bruxisme" });
   });
 
@@ -235,7 +235,7 @@ describe("QuoteLinesEditor", () => {
     await user.type(within(row).getByRole("combobox", { name: /Acte/ }), "HBLD073");
     await user.click(screen.getByRole("option", { name: /HBLD073/ }));
     await user.type(within(row).getByRole("textbox", { name: /Honoraires/ }), "400");
-    const figures = nbsp(within(row).getByRole("list", { name: "Acte 1 : remboursement" }).textContent ?? "");
+    const figures = nbsp(within(row).getByRole("list", { name: "Acte 1\u202f: remboursement" }).textContent ?? "");
     expect(figures).toContain("Tarifs maîtrisés");
     expect(figures).toContain("BR 120,00 €");
     expect(figures).toContain("Assurance Maladie 60 % : 72,00 €");

@@ -293,7 +293,7 @@ describe("/admin/dashboard 'Administration'", () => {
     await person.click(
       (await screen.findAllByRole("button", { name: "Vérifier Thomas Bernard" }, LONG))[0] as HTMLElement,
     );
-    const dialog = await screen.findByRole("dialog", { name: "Vérifier ce dentiste ?" });
+    const dialog = await screen.findByRole("dialog", { name: "Vérifier ce dentiste\u202f?" });
     await person.click(within(dialog).getByRole("button", { name: "Vérifier" }));
     expect(await screen.findByText("Dentiste vérifié")).toBeInTheDocument();
     expect(calls.find((c) => c.key === "POST /api/admin/dentists/d2/verification")?.body).toEqual({
@@ -325,7 +325,7 @@ describe("/admin/dashboard 'Administration'", () => {
         await screen.findAllByRole("button", { name: "Retirer la vérification de Julien Martin" }, LONG)
       )[0] as HTMLElement,
     );
-    const dialog = await screen.findByRole("dialog", { name: "Retirer la vérification ?" });
+    const dialog = await screen.findByRole("dialog", { name: "Retirer la vérification\u202f?" });
     await person.click(within(dialog).getByRole("button", { name: "Retirer la vérification" }));
     expect(
       await screen.findByText("Erreur lors de la mise à jour du statut de vérification"),
@@ -368,14 +368,14 @@ describe("/admin/dashboard 'Administration'", () => {
 
     // Cancelling sends nothing.
     await person.click(opener);
-    let dialog = await screen.findByRole("dialog", { name: "Supprimer le compte de Marie Dupont ?" });
+    let dialog = await screen.findByRole("dialog", { name: "Supprimer le compte de Marie Dupont\u202f?" });
     await person.click(within(dialog).getByRole("button", { name: "Annuler" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(opener).toHaveFocus();
     expect(calls.filter((c) => c.key === "POST /api/admin/users/p1/erase")).toHaveLength(0);
 
     await person.click(opener);
-    dialog = await screen.findByRole("dialog", { name: "Supprimer le compte de Marie Dupont ?" });
+    dialog = await screen.findByRole("dialog", { name: "Supprimer le compte de Marie Dupont\u202f?" });
     expect(dialog).toHaveTextContent("à la demande de la personne (marie@example.fr)");
     expect(dialog).toHaveTextContent("inscrite au journal d'audit");
     const usersReads = () =>

@@ -136,6 +136,7 @@ const DENTIST_FIELDS = [
   "first_name",
   "last_name",
   "city",
+  "practice_postcode",
   "phone_number",
   "email",
   "password",
@@ -152,6 +153,7 @@ export function DentistSignupPage() {
       first_name: "",
       last_name: "",
       city: "",
+      practice_postcode: "",
       phone_number: "",
       email: "",
       password: "",
@@ -189,6 +191,21 @@ export function DentistSignupPage() {
           </FormField>
           <FormField label="Ville" required error={errors.city?.message}>
             {(c) => <Input {...c} autoComplete="address-level2" {...form.register("city")} />}
+          </FormField>
+          <FormField
+            label="Code postal du cabinet"
+            error={errors.practice_postcode?.message}
+            description="Les patients voient la distance jusqu'à votre cabinet."
+          >
+            {(c) => (
+              <Input
+                {...c}
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={5}
+                {...form.register("practice_postcode")}
+              />
+            )}
           </FormField>
           <FormField label="Téléphone" required error={errors.phone_number?.message}>
             {(c) => <Input {...c} type="tel" autoComplete="tel" {...form.register("phone_number")} />}

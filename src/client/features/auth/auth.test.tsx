@@ -4,20 +4,20 @@ import { describe, expect, it } from "vitest";
 import { json, renderApp, stubApi } from "../../test/renderApp";
 
 describe("login form", () => {
-  it("shows 'Email ou mot de passe incorrect' and a toast on a 401", async () => {
+  it("shows 'E-mail ou mot de passe incorrect' and a toast on a 401", async () => {
     const fetchMock = stubApi(null, {
       "POST /api/account/login": () =>
-        json(401, { error: { code: "INVALID_CREDENTIALS", message: "Email ou mot de passe incorrect" } }),
+        json(401, { error: { code: "INVALID_CREDENTIALS", message: "E-mail ou mot de passe incorrect" } }),
     });
     const user = userEvent.setup();
     renderApp("/login");
 
-    await user.type(await screen.findByLabelText(/^Email/), "marie@example.fr");
+    await user.type(await screen.findByLabelText(/^E-mail/), "marie@example.fr");
     await user.type(screen.getByLabelText(/^Mot de passe/), "mauvais-mot-de-passe");
     await user.click(screen.getByRole("checkbox", { name: "Se souvenir de moi" }));
     await user.click(screen.getByRole("button", { name: "Se connecter" }));
 
-    expect(await screen.findByRole("alert")).toHaveTextContent("Email ou mot de passe incorrect");
+    expect(await screen.findByRole("alert")).toHaveTextContent("E-mail ou mot de passe incorrect");
     expect(await screen.findByText("Échec de connexion")).toBeInTheDocument();
     expect(screen.getByText("Vérifiez vos identifiants et réessayez.")).toBeInTheDocument();
     const loginCall = fetchMock.mock.calls.find(([url]) => String(url) === "/api/account/login");
@@ -53,7 +53,7 @@ describe("login form", () => {
     });
     const user = userEvent.setup();
     const { router } = renderApp("/dentist/login");
-    await user.type(await screen.findByLabelText(/^Email/), "dr@example.fr");
+    await user.type(await screen.findByLabelText(/^E-mail/), "dr@example.fr");
     await user.type(screen.getByLabelText(/^Mot de passe/), "secret123");
     await user.click(screen.getByRole("button", { name: "Se connecter" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Bonjour Paul" })).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe("patient sign-up", () => {
 
     await user.type(await screen.findByLabelText(/^Prénom/), "   ");
     await user.type(screen.getByLabelText(/^Nom/), "  ");
-    await user.type(screen.getByLabelText(/^Email/), "marie@example.fr");
+    await user.type(screen.getByLabelText(/^E-mail/), "marie@example.fr");
     await user.type(screen.getByLabelText(/^Mot de passe/), "12345");
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
 
@@ -80,20 +80,20 @@ describe("patient sign-up", () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/account/signup")).toBe(false);
   });
 
-  it("shows 'Cet email est déjà utilisé' beside the e-mail on a 409", async () => {
+  it("shows 'Cet e-mail est déjà utilisé' beside the e-mail on a 409", async () => {
     stubApi(null, {
       "POST /api/account/signup": () =>
-        json(409, { error: { code: "EMAIL_TAKEN", message: "Cet email est déjà utilisé" } }),
+        json(409, { error: { code: "EMAIL_TAKEN", message: "Cet e-mail est déjà utilisé" } }),
     });
     const user = userEvent.setup();
     renderApp("/signup");
     await user.type(await screen.findByLabelText(/^Prénom/), "Marie");
     await user.type(screen.getByLabelText(/^Nom/), "Curie");
-    await user.type(screen.getByLabelText(/^Email/), "marie@example.fr");
+    await user.type(screen.getByLabelText(/^E-mail/), "marie@example.fr");
     await user.type(screen.getByLabelText(/^Mot de passe/), "secret123");
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
-    expect(await screen.findByText("Cet email est déjà utilisé")).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Email/)).toHaveAttribute("aria-invalid", "true");
+    expect(await screen.findByText("Cet e-mail est déjà utilisé")).toBeInTheDocument();
+    expect(screen.getByLabelText(/^E-mail/)).toHaveAttribute("aria-invalid", "true");
   });
 
   it("shows the 'Problème de connexion' alert when the service cannot be reached", async () => {
@@ -106,7 +106,7 @@ describe("patient sign-up", () => {
     renderApp("/signup");
     await user.type(await screen.findByLabelText(/^Prénom/), "Marie");
     await user.type(screen.getByLabelText(/^Nom/), "Curie");
-    await user.type(screen.getByLabelText(/^Email/), "marie@example.fr");
+    await user.type(screen.getByLabelText(/^E-mail/), "marie@example.fr");
     await user.type(screen.getByLabelText(/^Mot de passe/), "secret123");
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
     const alert = await screen.findByRole("alert");
@@ -127,7 +127,7 @@ describe("dentist sign-up", () => {
     await user.type(screen.getByLabelText(/^Nom/), "Martin");
     await user.type(screen.getByLabelText(/^Ville/), "Lyon");
     await user.type(screen.getByLabelText(/^Téléphone/), "0601020304");
-    await user.type(screen.getByLabelText(/^Email/), "dr@example.fr");
+    await user.type(screen.getByLabelText(/^E-mail/), "dr@example.fr");
     await user.type(screen.getByLabelText(/^Mot de passe/), "secret123");
     await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), "secret124");
     await user.click(screen.getByRole("button", { name: "Créer mon compte dentiste" }));
@@ -152,7 +152,7 @@ describe("dentist sign-up", () => {
     await user.type(screen.getByLabelText(/^Nom/), "Martin");
     await user.type(screen.getByLabelText(/^Ville/), "Lyon");
     await user.type(screen.getByLabelText(/^Téléphone/), "0601020304");
-    await user.type(screen.getByLabelText(/^Email/), "dr@example.fr");
+    await user.type(screen.getByLabelText(/^E-mail/), "dr@example.fr");
     await user.type(screen.getByLabelText(/^Mot de passe/), "secret123");
     await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), "secret123");
     await user.click(screen.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }));

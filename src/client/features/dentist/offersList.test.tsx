@@ -101,7 +101,7 @@ describe("mes propositions (dentiste)", () => {
       "Envoyée",
       "VoirRetirer",
     ]);
-    expect(first?.getByRole("link", { name: "Voir la proposition : Couronne, Inès Martin" })).toHaveAttribute(
+    expect(first?.getByRole("link", { name: "Voir la proposition\u202f: Couronne, Inès Martin" })).toHaveAttribute(
       "href",
       "/dentist/quote-request/req-o-1",
     );
@@ -180,10 +180,10 @@ describe("mes propositions (dentiste)", () => {
       },
     );
     const withdraw = await table().findByRole("button", {
-      name: "Retirer la proposition : Couronne, Inès Martin",
+      name: "Retirer la proposition\u202f: Couronne, Inès Martin",
     });
     await user.click(withdraw);
-    let dialog = await screen.findByRole("dialog", { name: "Retirer cette proposition ?" });
+    let dialog = await screen.findByRole("dialog", { name: "Retirer cette proposition\u202f?" });
     expect(dialog).toHaveTextContent(/Le patient ne verra plus votre proposition de 780,00\s€ à Inès Martin/);
     await user.click(within(dialog).getByRole("button", { name: "Garder ma proposition" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
@@ -191,7 +191,7 @@ describe("mes propositions (dentiste)", () => {
     expect(posted).toEqual([]);
 
     await user.click(withdraw);
-    dialog = await screen.findByRole("dialog", { name: "Retirer cette proposition ?" });
+    dialog = await screen.findByRole("dialog", { name: "Retirer cette proposition\u202f?" });
     await user.click(within(dialog).getByRole("button", { name: "Retirer la proposition" }));
     expect(await screen.findByText(OFFER_MESSAGES.withdrawnDone)).toBeInTheDocument();
     expect(posted).toEqual(["o-1"]);

@@ -227,7 +227,7 @@ describe("page de proposition : le formulaire", () => {
     await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
     expect(submit).toBeDisabled();
     expect(submit).toHaveAccessibleDescription(
-      "Indiquez les honoraires des actes : leur total fait le montant de la proposition.",
+      "Indiquez les honoraires des actes\u202f: leur total fait le montant de la proposition.",
     );
   });
 
@@ -314,7 +314,7 @@ describe("page de proposition : le formulaire", () => {
     await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
     await fillLine(user, 1, { search: "Détartrage", fee: "80" });
     await user.click(screen.getByRole("button", { name: "Reprendre les actes du devis" }));
-    const dialog = await screen.findByRole("dialog", { name: "Remplacer vos actes ?" });
+    const dialog = await screen.findByRole("dialog", { name: "Remplacer vos actes\u202f?" });
     await user.click(within(dialog).getByRole("button", { name: "Remplacer" }));
     await waitFor(() =>
       expect(within(lineGroup(1)).getByRole("combobox", { name: /Acte/ })).toHaveValue("Gouttière"),
@@ -541,7 +541,7 @@ describe("page de proposition : retirer sa proposition", () => {
     expect(screen.queryByLabelText(/Montant de la proposition/)).not.toBeInTheDocument();
 
     await user.click(withdraw);
-    let dialog = await screen.findByRole("dialog", { name: "Retirer cette proposition ?" });
+    let dialog = await screen.findByRole("dialog", { name: "Retirer cette proposition\u202f?" });
     expect(dialog).toHaveTextContent(
       /Le patient ne verra plus votre proposition de 1\s250,50\s€ à Inès Martin/,
     );
@@ -550,7 +550,7 @@ describe("page de proposition : retirer sa proposition", () => {
     expect(posted).toEqual([]);
 
     await user.click(withdraw);
-    dialog = await screen.findByRole("dialog", { name: "Retirer cette proposition ?" });
+    dialog = await screen.findByRole("dialog", { name: "Retirer cette proposition\u202f?" });
     await user.click(within(dialog).getByRole("button", { name: "Retirer la proposition" }));
     expect(await screen.findByText(OFFER_MESSAGES.withdrawnDone)).toBeInTheDocument();
     expect(posted).toEqual(["o-1"]);

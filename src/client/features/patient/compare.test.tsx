@@ -94,7 +94,7 @@ describe("comparer les propositions (patient)", () => {
   it("met les propositions choisies côte à côte, sur les mêmes critères", async () => {
     await openCompare(detail([leroy, martin, bernard, petit]), "?offres=a,b,c");
     const table = screen.getByRole("table", {
-      name: "Comparaison des propositions pour votre demande : Couronne",
+      name: "Comparaison des propositions pour votre demande\u202f: Couronne",
     });
     expect(table).toBeInTheDocument();
     expect(columnNames()).toEqual(["Dr Sophie Leroy", "Dr Paul Martin", "Dr Lucie Bernard"]);
@@ -176,7 +176,7 @@ describe("comparer les propositions (patient)", () => {
     expect(columnNames()).toEqual(["Dr Lucie Bernard", "Dr Sophie Leroy"]);
     await user.click(screen.getByRole("button", { name: "Accepter cette proposition (Dr Lucie Bernard)" }));
     const dialog = await screen.findByRole("dialog", {
-      name: "Accepter la proposition du Dr Lucie Bernard ?",
+      name: "Accepter la proposition du Dr Lucie Bernard\u202f?",
     });
     expect(dialog).toHaveTextContent("L'autre proposition reçue pour cette demande sera clôturée.");
     await user.click(within(dialog).getByRole("button", { name: "Annuler" }));

@@ -233,7 +233,7 @@ describe("comparaison par reste à charge", () => {
     renderApp(`${PAGE}/compare`);
     const table = await screen.findByRole(
       "table",
-      { name: "Comparaison des propositions pour votre demande : Couronne" },
+      { name: "Comparaison des propositions pour votre demande\u202f: Couronne" },
       { timeout: 5000 },
     );
     const heads = within(table)

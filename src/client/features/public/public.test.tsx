@@ -20,7 +20,7 @@ describe("testimonials carousel", () => {
     const slide = screen.getByRole("group", { name: "1 sur 2" });
     expect(slide).toHaveAttribute("aria-roledescription", "diapositive");
     expect(authorsShown()).toEqual(["Sophie L., Lyon", "Karim B., Toulouse"]);
-    expect(screen.getAllByRole("img", { name: "Note : 5 sur 5" })).toHaveLength(2);
+    expect(screen.getAllByRole("img", { name: "Note\u202f: 5 sur 5" })).toHaveLength(2);
   });
 
   it("moves one page with next and previous, and wraps both ways", async () => {
@@ -29,7 +29,7 @@ describe("testimonials carousel", () => {
     await user.click(screen.getByRole("button", { name: "Page suivante" }));
     expect(screen.getByRole("group", { name: "2 sur 2" })).toBeInTheDocument();
     expect(authorsShown()).toEqual(["Monique R., Nantes", "Julien M., Bordeaux"]);
-    expect(screen.getByRole("img", { name: "Note : 4 sur 5" })).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Note\u202f: 4 sur 5" })).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Page suivante" }));
     expect(screen.getByRole("group", { name: "1 sur 2" })).toBeInTheDocument();
@@ -118,7 +118,7 @@ describe("contact form", () => {
     await user.click(screen.getByRole("button", { name: "Envoyer le message" }));
     expect(screen.getAllByText(CONTACT_MESSAGES.required)).toHaveLength(2);
     expect(screen.getByLabelText(/^Nom/)).toHaveAttribute("aria-invalid", "true");
-    expect(screen.getByLabelText(/^Email/)).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText(/^E-mail/)).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByLabelText("Message")).toHaveValue("Bonjour");
     expect(xhrOpen).not.toHaveBeenCalled();
   });

@@ -115,7 +115,7 @@ describe("/patient/help 'Besoin d'aide ?'", () => {
     const { calls } = stubSupportApi();
     renderApp("/patient/help");
     expect(
-      await screen.findByRole("heading", { level: 1, name: "Besoin d'aide ?" }, LONG),
+      await screen.findByRole("heading", { level: 1, name: "Besoin d'aide\u202f?" }, LONG),
     ).toBeInTheDocument();
     const thread = await screen.findByRole("list", { name: "Messages" });
     expect(within(thread).getByText("Comment joindre mon devis ?")).toBeInTheDocument();
@@ -256,7 +256,7 @@ describe("/patient/help 'Besoin d'aide ?'", () => {
       "/patient/help",
     );
     await user.click(screen.getByRole("button", { name: /^Mon compte/ }));
-    expect(await screen.findByRole("menuitem", { name: "Besoin d'aide ?" })).toHaveAttribute(
+    expect(await screen.findByRole("menuitem", { name: "Besoin d'aide\u202f?" })).toHaveAttribute(
       "href",
       "/patient/help",
     );

@@ -59,7 +59,7 @@ export async function signUp(
 
   // Better Auth looks the address up; when it is taken we still hash the password, as a new
   // account would, so the answer costs the same work. The 409 itself cannot be made neutral
-  // without changing the product (the form says "Cet email est déjà utilisé", and a sign-up that
+  // without changing the product (the form says "Cet e-mail est déjà utilisé", and a sign-up that
   // pretended to succeed would need an e-mail confirmation step); the per-IP limit on this route
   // bounds how many addresses one can test that way.
   const result = await deps.auth.api

@@ -76,7 +76,7 @@ describe("patient sign-up", () => {
   it("refuses an invalid e-mail", async () => {
     const { response } = await signUpPatient(ctx.app, { email: "pas-un-email" });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields.email).toBe("Veuillez saisir une adresse email valide");
+    expect(response.json().error.fields.email).toBe("Veuillez saisir une adresse e-mail valide");
   });
 
   it("refuses an e-mail already used, whatever its case", async () => {
@@ -85,7 +85,7 @@ describe("patient sign-up", () => {
     expect(again.response.statusCode).toBe(409);
     expect(again.response.json().error).toMatchObject({
       code: "EMAIL_TAKEN",
-      message: "Cet email est déjà utilisé",
+      message: "Cet e-mail est déjà utilisé",
     });
   });
 
@@ -148,7 +148,7 @@ describe("login and logout", () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error).toEqual({
       code: "INVALID_CREDENTIALS",
-      message: "Email ou mot de passe incorrect",
+      message: "E-mail ou mot de passe incorrect",
     });
 
     const unknown = await post("/api/account/login", { email: uniqueEmail("nobody"), password: "whatever1" });
