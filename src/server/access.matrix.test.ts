@@ -132,6 +132,7 @@ const L = {
   ),
   supportOfA: list(["support:imageA"], ["support:textB"]),
   supportOfB: list(["support:textB"], ["support:imageA"]),
+  noSupport: list([], ["support:imageA", "support:textB"]),
   verifiedDentists: list(["person:chosen", "person:notChosen"], ["person:unverified"]),
 } as const;
 
@@ -331,11 +332,11 @@ const TABLE: Record<string, Rows> = {
     "att:fromBToChosen":             [401,      404,     200,     200,   404,      404,       404],
   },
 
-  // Support: the patient's own thread; its images also to the admins.
-  "GET /api/support/messages":            { "-": patients(L.supportOfA, L.supportOfB) },
-  "POST /api/support/messages":           { "-": patients(400) },
-  "POST /api/support/read":               { "-": patients(200) },
-  "GET /api/support/access":              { "-": patients(200) },
+  // Support: each patient's and dentist's own thread (issue 16); its images also to the admins.
+  "GET /api/support/messages":            { "-": [401, L.supportOfA, L.supportOfB, L.noSupport, L.noSupport, L.noSupport, 403] },
+  "POST /api/support/messages":           { "-": [401, 400, 400, 400, 400, 400, 403] },
+  "POST /api/support/read":               { "-": [401, 200, 200, 200, 200, 200, 403] },
+  "GET /api/support/access":              { "-": [401, 200, 200, 200, 200, 200, 403] },
   "GET /api/support/messages/{id}/image": { "support:imageA": [401, 200, 404, 404, 404, 404, 200] },
 
   // The admin area: the admin only.
@@ -350,7 +351,9 @@ const TABLE: Record<string, Rows> = {
   "POST /api/admin/contact/{id}/handled":                   { "contact:withFile": admins(200) },
   "GET /api/admin/contact/{id}/file":                       { "contact:withFile": admins(200) },
   "GET /api/admin/audit":                                   { "-": admins(200) },
-  "GET /api/admin/support/threads":                         { "-": admins(list(["person:patientA", "person:patientB"])) },
+  "GET /api/admin/support/threads":                         { "-": admins(list(["person:patientA", "person:patientB"])),
+                                                              "?role=dentist": admins(list([], ["person:patientA", "person:patientB"])),
+                                                              "?unread=1": admins(list(["person:patientB"])) },
   "GET /api/admin/support/threads/{patientId}/messages":    { "person:patientA": admins(list(["support:imageA"], ["support:textB"])) },
   "POST /api/admin/support/threads/{patientId}/read":       { "person:patientA": admins(200) },
   "POST /api/admin/support/threads/{patientId}/messages":   { "person:patientA": admins(400) },

@@ -426,7 +426,10 @@ const TARGETS: Target[] = [
     route: "POST /api/support/messages",
     actor: "patientA",
     path: () => "/api/support/messages",
-    form: () => ({ fields: { body: "Bonjour, j'ai une question." }, files: [png("image")] }),
+    form: (w) => ({
+      fields: { body: "Bonjour, j'ai une question.", request_id: w.requests.openA },
+      files: [png("image")],
+    }),
   },
   // The admin area.
   {
@@ -458,7 +461,7 @@ const TARGETS: Target[] = [
     route: "GET /api/admin/support/threads",
     actor: "admin",
     path: () => "/api/admin/support/threads",
-    query: () => ({ search: "Alice", ...page }),
+    query: () => ({ search: "Alice", role: "patient", unread: "1", ...page }),
   },
   {
     route: "GET /api/admin/support/threads/{patientId}/messages",

@@ -311,7 +311,10 @@ export interface RequestTalliesTable {
 }
 
 export interface SupportThreadsTable {
+  /** The thread's owner, patient or dentist (the name predates dentists' support, ADR 018). */
   patient_id: string;
+  /** The owner's role, for the team's filter (migration 024). */
+  role: ColumnType<"patient" | "dentist", "patient" | "dentist" | undefined, "patient" | "dentist">;
   last_message_at: Timestamp;
   patient_notified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
@@ -326,6 +329,8 @@ export interface SupportMessagesTable {
   image_name: string | null;
   image_type: string | null;
   image_size: number | null;
+  /** The request the message is about ('Besoin d'aide ?' on a request page, migration 024). */
+  request_id: ColumnType<string | null, string | null | undefined, string | null>;
   read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
 }

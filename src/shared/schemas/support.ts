@@ -1,6 +1,11 @@
 import { z } from "zod";
+import { ADMIN_PAGE_SIZE } from "../domain/limits";
 
-/** The patients' support chat with the team (issue 7, D13): texts and shapes. */
+/**
+ * The support chat with the team (issue 7, D13), for patients and dentists (issue 16, ADR 018):
+ * texts and shapes. A thread belongs to one person; `patient_id` names that person whatever their
+ * role (the field predates dentists' support).
+ */
 export const SUPPORT_MESSAGES = {
   title: "Besoin d'aide ?",
   empty: "Écrivez un message ou joignez une image.",
@@ -11,7 +16,19 @@ export const SUPPORT_MESSAGES = {
   sendFailed: "Impossible d'envoyer le message",
   loadFailed: "Impossible de charger les messages",
   replySaved: "Votre réponse a été enregistrée",
+  requestUnknown: "Cette demande est introuvable ou ne vous est pas accessible.",
 } as const;
+
+export const SUPPORT_ROLES = ["patient", "dentist"] as const;
+export type SupportRole = (typeof SUPPORT_ROLES)[number];
+export const SUPPORT_ROLE_LABELS: Record<SupportRole, string> = { patient: "Patient", dentist: "Dentiste" };
+
+/** The request a message is about: its id and a label ("Couronne du 21/11/2026"). */
+export const supportRequestRefSchema = z.object({ id: z.string(), label: z.string() });
+export type SupportRequestRef = z.infer<typeof supportRequestRefSchema>;
+
+/** The multipart field naming the request a message is about (optional). */
+export const supportRequestIdSchema = z.uuid({ error: SUPPORT_MESSAGES.requestUnknown });
 
 export const supportMessageSchema = z.object({
   id: z.string(),
@@ -21,6 +38,8 @@ export const supportMessageSchema = z.object({
   author_name: z.string().nullable(),
   body: z.string(),
   image: z.object({ url: z.string(), name: z.string() }).nullable(),
+  /** The request the message is about ('Besoin d'aide ?' on a request page), or null. */
+  request: supportRequestRefSchema.nullable(),
   read_at: z.string().nullable(),
   created_at: z.string(),
 });
@@ -37,7 +56,9 @@ export const supportPageSchema = z.object({
 });
 
 export const supportThreadSchema = z.object({
+  /** The thread's owner (patient or dentist). */
   patient_id: z.string(),
+  role: z.enum(SUPPORT_ROLES),
   patient_name: z.string(),
   patient_email: z.string(),
   last_message: z.string(),
@@ -54,6 +75,19 @@ export const supportThreadListSchema = z.object({
   has_more: z.boolean(),
 });
 export type SupportThreadList = z.infer<typeof supportThreadListSchema>;
+
+/** The team's inbox: every thread, or one role's; only those with unread messages. */
+export const supportThreadsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  page_size: z.coerce.number().int().min(1).max(50).optional().default(ADMIN_PAGE_SIZE),
+  search: z.string().trim().max(100).optional().default(""),
+  role: z
+    .enum(["all", ...SUPPORT_ROLES], { error: "Le filtre doit valoir all, patient ou dentist." })
+    .optional()
+    .default("all"),
+  unread: z.enum(["0", "1"], { error: "Le filtre « non lus » doit valoir 0 ou 1." }).optional().default("0"),
+});
+export type SupportThreadsQuery = z.infer<typeof supportThreadsQuerySchema>;
 
 export const supportReplySchema = z.object({
   body: z.string().trim().min(1, SUPPORT_MESSAGES.empty).max(5000, SUPPORT_MESSAGES.tooLong),

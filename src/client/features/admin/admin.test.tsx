@@ -75,6 +75,7 @@ const P2 = "a0000000-0000-4000-8000-000000000002";
 const THREADS: SupportThread[] = [
   {
     patient_id: P1,
+    role: "patient",
     patient_name: "Marie Dupont",
     patient_email: "marie@example.fr",
     last_message: "Comment joindre mon devis ?",
@@ -83,6 +84,7 @@ const THREADS: SupportThread[] = [
   },
   {
     patient_id: P2,
+    role: "dentist",
     patient_name: "Lina Aide",
     patient_email: "lina@example.fr",
     last_message: "Merci !",
@@ -99,6 +101,7 @@ function message(overrides: Partial<SupportMessage>): SupportMessage {
     author_name: null,
     body: "Comment joindre mon devis ?",
     image: null,
+    request: null,
     read_at: null,
     created_at: "2026-03-12T08:00:00.000Z",
     ...overrides,

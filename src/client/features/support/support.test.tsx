@@ -17,6 +17,7 @@ function message(overrides: Partial<SupportMessage>): SupportMessage {
     author_name: null,
     body: "Comment joindre mon devis ?",
     image: null,
+    request: null,
     read_at: null,
     created_at: "2026-03-12T08:00:00.000Z",
     ...overrides,

@@ -22,6 +22,7 @@ import {
   supportPageSchema,
   supportReplySchema,
   supportThreadListSchema,
+  supportThreadsQuerySchema,
 } from "../../../shared/schemas/support";
 import { actorOf, requireArea } from "../../access/actor";
 import { recordSupportAccess } from "../../access/audit";
@@ -281,17 +282,25 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["admin"],
-        summary: "Conversations d'assistance par patient, la plus récente d'abord",
-        querystring: adminPageQuerySchema.extend({
-          search: z.string().trim().max(100).optional().default(""),
-        }),
+        summary:
+          "Conversations d'assistance (patients et dentistes), la plus récente d'abord ; filtre par rôle et non lus",
+        querystring: supportThreadsQuerySchema,
         response: { 200: supportThreadListSchema, ...errors },
       },
       onRequest: admin,
     },
     async (request) => {
       const q = request.query;
-      return page(await supportThreads(app.db, { search: q.search, page: q.page, pageSize: q.page_size }), q);
+      return page(
+        await supportThreads(app.db, {
+          search: q.search,
+          page: q.page,
+          pageSize: q.page_size,
+          role: q.role,
+          unreadOnly: q.unread === "1",
+        }),
+        q,
+      );
     },
   );
 

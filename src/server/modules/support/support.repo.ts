@@ -1,10 +1,17 @@
 import { sql } from "kysely";
-import type { SupportMessage, SupportThread } from "../../../shared/schemas/support";
+import { treatmentLabel } from "../../../shared/domain/treatments";
+import { formatListDate } from "../../../shared/format/dates";
+import type { SupportMessage, SupportThread, SupportThreadsQuery } from "../../../shared/schemas/support";
 import type { Db } from "../../db/index";
 import { fetchPage } from "../../db/paging";
 
 /** The support chat's reads. Who may call them is decided by the routes' area guards and the
- * service (a patient: only their own thread; the team: every thread). */
+ * service (a patient or a dentist: only their own thread; the team: every thread). */
+
+/** "Couronne du 21/11/2026": how a message names the request it is about. */
+export function requestRefLabel(treatmentType: string, createdAt: Date | string): string {
+  return `${treatmentLabel(treatmentType)} du ${formatListDate(createdAt)}`;
+}
 
 export const supportImageUrl = (id: string) => `/api/support/messages/${id}/image`;
 
@@ -13,6 +20,7 @@ export async function loadSupportMessages(db: Db, ids: string[]): Promise<Suppor
   const rows = await db
     .selectFrom("support_messages as m")
     .leftJoin("profiles as a", "a.id", "m.sender_id")
+    .leftJoin("requests as r", "r.id", "m.request_id")
     .select([
       "m.id",
       "m.patient_id",
@@ -23,6 +31,9 @@ export async function loadSupportMessages(db: Db, ids: string[]): Promise<Suppor
       "m.read_at",
       "m.created_at",
       "a.full_name as author_name",
+      "r.id as request_id",
+      "r.treatment_type",
+      "r.created_at as request_created_at",
     ])
     .where("m.id", "in", ids)
     .execute();
@@ -38,6 +49,10 @@ export async function loadSupportMessages(db: Db, ids: string[]): Promise<Suppor
         author_name: row.from_team ? row.author_name || "L'équipe" : null,
         body: row.body,
         image: row.image_key ? { url: supportImageUrl(row.id), name: row.image_name ?? "image" } : null,
+        request:
+          row.request_id && row.treatment_type && row.request_created_at
+            ? { id: row.request_id, label: requestRefLabel(row.treatment_type, row.request_created_at) }
+            : null,
         read_at: row.read_at ? new Date(row.read_at).toISOString() : null,
         created_at: new Date(row.created_at).toISOString(),
       },
@@ -45,7 +60,7 @@ export async function loadSupportMessages(db: Db, ids: string[]): Promise<Suppor
   });
 }
 
-/** One patient's thread, newest page last (oldest first), before a message of that thread. */
+/** One person's thread (patient or dentist), newest page last (oldest first), before a message of that thread. */
 export async function supportPage(
   db: Db,
   patientId: string,
@@ -72,8 +87,20 @@ export async function supportPage(
   return { items: await loadSupportMessages(db, ids), hasMore: rows.length > options.limit };
 }
 
-/** The team's inbox: one thread per patient, latest message first, searchable by name or e-mail. */
-export async function supportThreads(db: Db, options: { search: string; page: number; pageSize: number }) {
+/**
+ * The team's inbox: one thread per person (patients and dentists), latest message first, searchable
+ * by name or e-mail, filtered by role and to the threads with unread messages.
+ */
+export async function supportThreads(
+  db: Db,
+  options: {
+    search: string;
+    page: number;
+    pageSize: number;
+    role?: SupportThreadsQuery["role"];
+    unreadOnly?: boolean;
+  },
+) {
   let query = db
     .selectFrom("support_threads as t")
     .innerJoin("profiles as p", "p.id", "t.patient_id")
@@ -90,6 +117,7 @@ export async function supportThreads(db: Db, options: { search: string; page: nu
     )
     .select((eb) => [
       "t.patient_id",
+      "t.role",
       "t.last_message_at",
       "p.full_name",
       "p.email",
@@ -103,6 +131,18 @@ export async function supportThreads(db: Db, options: { search: string; page: nu
         .where("u.read_at", "is", null)
         .as("unread"),
     ]);
+  if (options.role && options.role !== "all") query = query.where("t.role", "=", options.role);
+  if (options.unreadOnly)
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("support_messages as n")
+          .select(sql.lit(1).as("one"))
+          .whereRef("n.patient_id", "=", "t.patient_id")
+          .where("n.from_team", "=", false)
+          .where("n.read_at", "is", null),
+      ),
+    );
   if (options.search) {
     const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>
@@ -115,6 +155,7 @@ export async function supportThreads(db: Db, options: { search: string; page: nu
   );
   const items: SupportThread[] = rows.map((row) => ({
     patient_id: row.patient_id,
+    role: row.role,
     patient_name: row.full_name || row.email,
     patient_email: row.email,
     last_message: row.body || (row.image_key ? "📷 Image" : ""),

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema } from "../../../shared/schemas/common";
@@ -9,19 +9,29 @@ import {
   supportPageQuerySchema,
   supportPageSchema,
 } from "../../../shared/schemas/support";
-import { actorOf, requireArea } from "../../access/actor";
+import { actorOf, getActor, requireArea } from "../../access/actor";
 import { recordSupportAccess, writeAudit } from "../../access/audit";
-import { notFound } from "../../errors";
+import { forbidden, notFound, unauthenticated } from "../../errors";
 import { contentDisposition } from "../../files/names";
 import { supportPage } from "./support.repo";
-import { markSupportRead, postPatientMessage } from "./support.service";
+import { markSupportRead, postOwnMessage, supportRoleOf } from "./support.service";
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
-/** 'Besoin d'aide ?': a signed-in patient's own thread with the team (issue 7). */
+/**
+ * Area guard of the support chat: a patient or a dentist (verified or not: a dentist waiting for
+ * verification especially needs help), each on their own thread; 401 signed out, 403 otherwise (the
+ * team answers from the admin area).
+ */
+async function patientOrDentist(request: FastifyRequest, reply: FastifyReply) {
+  const actor = await getActor(request, reply);
+  if (!actor) throw unauthenticated();
+  if (!supportRoleOf(actor)) throw forbidden();
+}
+
+/** 'Besoin d'aide ?': a signed-in patient's or dentist's own thread with the team (issues 7, 16). */
 export async function supportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const patient = requireArea("patient");
   const deps = () => ({ db: app.db, storage: app.storage, bus: app.bus, clock: app.clock });
 
   r.get(
@@ -33,7 +43,7 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
         querystring: supportPageQuerySchema,
         response: { 200: supportPageSchema, ...errors },
       },
-      onRequest: patient,
+      onRequest: patientOrDentist,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -47,7 +57,8 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["support"],
-        summary: "Écrire à l'équipe (multipart : body et/ou une image `image`, JPG ou PNG, 10 Mo)",
+        summary:
+          "Écrire à l'équipe (multipart : body et/ou une image `image`, JPG ou PNG, 10 Mo ; `request_id` : la demande dont il s'agit)",
         consumes: ["multipart/form-data"],
         response: {
           201: supportMessageSchema,
@@ -57,10 +68,10 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
           ...errors,
         },
       },
-      onRequest: patient,
+      onRequest: patientOrDentist,
     },
     async (request, reply) => {
-      const message = await postPatientMessage(deps(), await actorOf(request, reply), request);
+      const message = await postOwnMessage(deps(), await actorOf(request, reply), request);
       return reply.status(201).send(message);
     },
   );
@@ -73,7 +84,7 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
         summary: "Marquer comme lues les réponses de l'équipe",
         response: { 200: z.object({ read: z.number() }), ...errors },
       },
-      onRequest: patient,
+      onRequest: patientOrDentist,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -89,7 +100,7 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
         summary: "Quand l'équipe a ouvert mon fil d'aide ou ses images (les plus récents d'abord)",
         response: { 200: supportAccessSchema, ...errors },
       },
-      onRequest: patient,
+      onRequest: patientOrDentist,
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
@@ -119,7 +130,7 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["support"],
-        summary: "L'image d'un message d'assistance (son patient et les administrateurs)",
+        summary: "L'image d'un message d'assistance (l'auteur du fil et les administrateurs)",
         params: z.object({ id: z.string() }),
         response: errors,
       },

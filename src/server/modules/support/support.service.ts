@@ -1,9 +1,10 @@
 import type { FastifyRequest } from "fastify";
-import { SUPPORT_MESSAGES } from "../../../shared/schemas/support";
+import { SUPPORT_MESSAGES, type SupportRole, supportRequestIdSchema } from "../../../shared/schemas/support";
 import type { Actor } from "../../access/actor";
+import { requestVisibleTo } from "../../access/requests";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
-import { AppError, notFound } from "../../errors";
+import { AppError, forbidden, notFound } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { unreadMessagesMail } from "../../mail/templates";
 import { multipartField } from "../../plugins/input-guard";
@@ -30,20 +31,57 @@ async function publish(bus: EventBus, patientId: string, messageId: string) {
   }
 }
 
+/** The support thread's role for a person: patients and dentists have one, nobody else. */
+export function supportRoleOf(actor: Actor): SupportRole | null {
+  if (actor.profile.is_admin) return null;
+  const role = actor.profile.role;
+  return role === "patient" || role === "dentist" ? role : null;
+}
+
+const requestRefused = () =>
+  new AppError(400, "VALIDATION_ERROR", SUPPORT_MESSAGES.requestUnknown, {
+    request_id: SUPPORT_MESSAGES.requestUnknown,
+  });
+
 /**
- * A patient writes to the team ('Besoin d'aide ?'): text and/or one image (JPG or PNG, 10 MB,
- * typed by content). The thread and the message are one transaction; a refused or failed image
- * leaves nothing behind. The admins see it live.
+ * The request a message names (`request_id`): one the writer may see (their own request for a
+ * patient, a request open to them or chosen them for a verified dentist), else a 400 naming the field
+ * (the same answer for a missing request and for another person's).
  */
-export async function postPatientMessage(deps: Deps, actor: Actor, request: FastifyRequest) {
+async function checkedRequestId(db: Db, actor: Actor, value: string): Promise<string | null> {
+  const text = value.trim();
+  if (!text) return null;
+  const parsed = supportRequestIdSchema.safeParse(text);
+  if (!parsed.success) throw requestRefused();
+  const row = await db
+    .selectFrom("requests as r")
+    .select("r.id")
+    .where("r.id", "=", parsed.data)
+    .where((eb) => requestVisibleTo(eb, actor))
+    .executeTakeFirst();
+  if (!row) throw requestRefused();
+  return row.id;
+}
+
+/**
+ * A patient or a dentist writes to the team ('Besoin d'aide ?'): text and/or one image (JPG or PNG,
+ * 10 MB, typed by content), optionally about one request they may see (`request_id`). The thread and
+ * the message are one transaction; a refused or failed image leaves nothing behind. The admins see
+ * it live.
+ */
+export async function postOwnMessage(deps: Deps, actor: Actor, request: FastifyRequest) {
+  const role = supportRoleOf(actor);
+  if (!role) throw forbidden();
   if (!request.isMultipart())
     throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", "Le message doit être envoyé en multipart/form-data.");
   let body = "";
+  let requestField = "";
   let image: StoredFile | undefined;
   try {
     for await (const part of request.parts({ limits: { files: 1, fields: 5, fieldSize: 20_000 } })) {
       if (part.type === "field") {
         if (part.fieldname === "body") body = multipartField(part);
+        else if (part.fieldname === "request_id") requestField = multipartField(part);
         continue;
       }
       if (part.fieldname !== "image" || !part.filename || image) {
@@ -71,11 +109,12 @@ export async function postPatientMessage(deps: Deps, actor: Actor, request: Fast
       throw new AppError(400, "VALIDATION_ERROR", SUPPORT_MESSAGES.tooLong, {
         body: SUPPORT_MESSAGES.tooLong,
       });
+    const requestId = await checkedRequestId(deps.db, actor, requestField);
     const now = deps.clock();
     const id = await deps.db.transaction().execute(async (trx) => {
       await trx
         .insertInto("support_threads")
-        .values({ patient_id: actor.userId, last_message_at: now })
+        .values({ patient_id: actor.userId, role, last_message_at: now })
         .onConflict((oc) => oc.column("patient_id").doUpdateSet({ last_message_at: now }))
         .execute();
       const row = await trx
@@ -89,6 +128,7 @@ export async function postPatientMessage(deps: Deps, actor: Actor, request: Fast
           image_name: image?.name ?? null,
           image_type: image?.mime ?? null,
           image_size: image?.size ?? null,
+          request_id: requestId,
           created_at: now,
         })
         .returning("id")
@@ -103,7 +143,7 @@ export async function postPatientMessage(deps: Deps, actor: Actor, request: Fast
   }
 }
 
-/** An admin answers a patient's thread (text). The patient sees it live, or by e-mail if unread. */
+/** An admin answers a thread (text). Its owner sees it live, or by e-mail if unread. */
 export async function postTeamReply(deps: Deps, admin: Actor, patientId: string, body: string) {
   const now = deps.clock();
   const id = await deps.db.transaction().execute(async (trx) => {
@@ -131,7 +171,7 @@ async function loadOne(db: Db, id: string) {
   return message;
 }
 
-/** Marks the other side's messages of a thread read: the patient's for the team, or the team's. */
+/** Marks the other side's messages of a thread read: the owner's for the team, or the team's. */
 export async function markSupportRead(db: Db, patientId: string, by: "team" | "patient", now: Date) {
   const rows = await db
     .updateTable("support_messages")
@@ -145,7 +185,7 @@ export async function markSupportRead(db: Db, patientId: string, by: "team" | "p
 }
 
 /**
- * The team's replies a patient left unread for 15 minutes: one e-mail, at most hourly, only for
+ * The team's replies a patient or a dentist left unread for 15 minutes: one e-mail, at most hourly, only for
  * replies newer than the last e-mail (claimed by a conditional update: one sender among instances).
  */
 export async function sendSupportUnreadEmails(deps: {
@@ -180,10 +220,10 @@ export async function sendSupportUnreadEmails(deps: {
           ),
       ),
     )
-    .returning("t.patient_id")
+    .returning(["t.patient_id", "t.role"])
     .execute();
   let sent = 0;
-  for (const { patient_id } of claimed) {
+  for (const { patient_id, role } of claimed) {
     const patient = await deps.db
       .selectFrom("profiles")
       .select(["email", "first_name"])
@@ -197,7 +237,7 @@ export async function sendSupportUnreadEmails(deps: {
           brandName: deps.config.brandName,
           firstName: patient.first_name,
           fromName: `L'équipe ${deps.config.brandName}`,
-          link: `${deps.config.publicUrl}/patient/help`,
+          link: `${deps.config.publicUrl}/${role === "dentist" ? "dentist" : "patient"}/help`,
         }),
       });
       sent += 1;
