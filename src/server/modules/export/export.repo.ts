@@ -26,6 +26,7 @@ export function exportRepo(db: Db, actor: Actor) {
           "p.full_name",
           "p.phone_number",
           "p.city",
+          "p.postal_code",
           "p.birth_date",
           "p.bio",
           "p.specialties",
