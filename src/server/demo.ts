@@ -330,10 +330,11 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; storage: Storage 
       .execute();
   }
   const patientId = ids.get("patient@demo.sourio.fr") ?? "";
-  // Dentists see the demo patient's age on the proposal page.
+  // Dentists see the demo patient's age on the proposal page; her postal code (Lyon) gives the
+  // distances to the dentists (Paris, Bordeaux, Marseille), ADR 019.
   await deps.db
     .updateTable("profiles")
-    .set({ birth_date: "1988-04-12" })
+    .set({ birth_date: "1988-04-12", postal_code: "69003" })
     .where("id", "=", patientId)
     .execute();
   // 'Ma mutuelle': 200 % of the BR, Assurance Maladie included, a contrat responsable.
