@@ -23,7 +23,7 @@ async function signUp(base, body) {
   const response = await fetch(`${base}/api/account/signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ password: "bench-password", ...body }),
+    body: JSON.stringify({ password: "bench-password", accept_terms: true, ...body }),
   });
   const { profile } = await json(response.clone());
   return { id: profile.id, cookie: cookieOf(response) };

@@ -126,7 +126,8 @@ async function exportBench(base, pid) {
       first_name: "Export",
       last_name: "Banc",
       email,
-      password: "secret123",
+      password: "Sourire-Sain-2026",
+      accept_terms: true,
     }),
   });
   if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${await signup.text()}`);

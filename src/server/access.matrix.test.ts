@@ -275,6 +275,7 @@ const TABLE: Record<string, Rows> = {
   // The dentist area. Lists: the unverified dentist gets an empty one (the product's choice).
   "GET /api/dentist/dashboard":       { "-": dentists(L.chosenRequests, L.otherRequests, L.noRequest) },
   "GET /api/dentist/requests":        { "-": dentists(L.chosenRequests, L.otherRequests, L.noRequest) },
+  "GET /api/dentist/todo-count":      { "-": dentists(200) },
   "GET /api/dentist/offers":          { "-": dentists(L.chosenOffers, L.otherOffers, L.noOffer) },
   "GET /api/dentist/requests/{id}":                 dentistsOnRequest(200),
   "GET /api/dentist/requests/{id}/documents.zip":   dentistsOnRequest(200),

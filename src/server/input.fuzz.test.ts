@@ -177,8 +177,8 @@ const TARGETS: Target[] = [
       practice_postcode: "69001",
       phone_number: "0478000000",
       email: "fuzz.signup@example.com",
-      password: "secret123",
-      password_confirmation: "secret123",
+      password: "Sourire-Sain-2026",
+      password_confirmation: "Sourire-Sain-2026",
       accept_terms: true,
     }),
   },
@@ -198,7 +198,11 @@ const TARGETS: Target[] = [
     route: "POST /api/account/reset-password",
     actor: "anonymous",
     path: () => "/api/account/reset-password",
-    body: () => ({ token: "jeton-inconnu", password: "nouveau123", password_confirmation: "nouveau123" }),
+    body: () => ({
+      token: "jeton-inconnu",
+      password: "Nouveau-Sourire-2026",
+      password_confirmation: "Nouveau-Sourire-2026",
+    }),
   },
   {
     route: "POST /api/account/password",
@@ -206,8 +210,8 @@ const TARGETS: Target[] = [
     path: () => "/api/account/password",
     body: () => ({
       current_password: "mauvais-mot-de-passe",
-      new_password: "nouveau123",
-      new_password_confirmation: "nouveau123",
+      new_password: "Nouveau-Sourire-2026",
+      new_password_confirmation: "Nouveau-Sourire-2026",
     }),
   },
   {
@@ -495,7 +499,7 @@ interface OpenApiOperation {
   requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
 }
 /** A patient of its own for the account routes. */
-const fuzzer = { email: uniqueEmail("fuzzer"), password: "secret123", cookie: "" };
+const fuzzer = { email: uniqueEmail("fuzzer"), password: "Sourire-Sain-2026", cookie: "" };
 let snapshot = new Map<string, string>();
 let tables: string[] = [];
 const counts = { cases: 0 };
@@ -512,6 +516,7 @@ beforeAll(async () => {
       last_name: "Testeur",
       email: fuzzer.email,
       password: fuzzer.password,
+      accept_terms: true,
     },
   });
   expect(signup.statusCode, signup.body).toBe(201);

@@ -38,6 +38,7 @@ export async function signupPatientViaApi(
       last_name: account.lastName,
       email: account.email,
       password: account.password,
+      accept_terms: true,
     },
   });
   expect(response.status(), `inscription de ${account.email} par l'API`).toBe(201);

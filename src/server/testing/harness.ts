@@ -171,7 +171,8 @@ export async function signUpPatient(app: FastifyInstance, overrides: Record<stri
     first_name: "Marie",
     last_name: "Dupont",
     email: uniqueEmail("patient"),
-    password: "secret123",
+    password: "Sourire-Sain-2026",
+    accept_terms: true,
     ...overrides,
   };
   const response = await app.inject({ method: "POST", url: "/api/account/signup", payload: body });
@@ -186,8 +187,8 @@ export async function signUpDentist(app: FastifyInstance, overrides: Record<stri
     city: "Paris",
     phone_number: "0142000001",
     email: uniqueEmail("dentist"),
-    password: "secret123",
-    password_confirmation: "secret123",
+    password: "Sourire-Sain-2026",
+    password_confirmation: "Sourire-Sain-2026",
     accept_terms: true,
     ...overrides,
   };

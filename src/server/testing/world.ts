@@ -134,7 +134,7 @@ export interface Factories {
   patient(): Promise<{ id: string; email: string; cookie: string; password: string }>;
 }
 
-const PASSWORD = "secret123";
+const PASSWORD = "Sourire-Sain-2026";
 export const OFFER = {
   amount_cents: 90_000,
   comment: "Couronne céramo-métallique, garantie 5 ans.",

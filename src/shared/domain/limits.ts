@@ -1,5 +1,5 @@
 /** Business constants of spec §9. */
-export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const MAX_FILE_SIZE = 10 * 1024 * 1024;
 export const MOBILE_BREAKPOINT = 768;

@@ -1,20 +1,24 @@
 import { z } from "zod";
 import { GEO_MESSAGES, POSTAL_CODE_PATTERN } from "../domain/geo";
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from "../domain/limits";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "../domain/limits";
+import { PASSWORD_MESSAGES, passwordProblems } from "../password";
+
+/**
+ * The version of the terms of use and privacy policy a person accepts at sign-up, stored with the
+ * date of the consent (migration 023). Change it when either text changes.
+ */
+export const TERMS_VERSION = "2026-11";
 
 /** French texts of spec §5 and §8 for the account forms. */
 export const ACCOUNT_MESSAGES = {
   fillAll: "Veuillez remplir tous les champs",
   fillAllRequired: "Veuillez remplir tous les champs obligatoires",
-  passwordTooShort: `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`,
-  passwordTooLong: `Le mot de passe doit contenir au plus ${PASSWORD_MAX_LENGTH} caractères`,
+  passwordTooShort: PASSWORD_MESSAGES.tooShort,
+  passwordTooLong: PASSWORD_MESSAGES.tooLong,
   passwordsDiffer: "Les mots de passe ne correspondent pas",
   termsRequired: "Vous devez accepter les conditions d'utilisation",
+  patientTermsRequired:
+    "Veuillez accepter les conditions d'utilisation et la politique de confidentialité pour créer votre compte",
   emailInvalid: "Veuillez saisir une adresse e-mail valide",
   emailRequired: "Veuillez saisir votre adresse email",
   passwordRequired: "Veuillez saisir votre mot de passe",
@@ -38,10 +42,14 @@ const email = z
   .max(EMAIL_MAX_LENGTH, ACCOUNT_MESSAGES.emailInvalid)
   .pipe(z.email({ error: ACCOUNT_MESSAGES.emailInvalid }));
 
-const newPassword = z
-  .string({ error: ACCOUNT_MESSAGES.passwordTooShort })
-  .min(PASSWORD_MIN_LENGTH, ACCOUNT_MESSAGES.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong);
+/**
+ * A password being set (sign-up, reset, change): the length and character-class rule of
+ * src/shared/password.ts. The check against common passwords needs the dictionaries: the server
+ * applies it after this schema (modules/account/password-rule.ts), the forms show it in the meter.
+ */
+const newPassword = z.string({ error: PASSWORD_MESSAGES.required }).superRefine((value, ctx) => {
+  for (const message of passwordProblems(value)) ctx.addIssue({ code: "custom", message });
+});
 
 const requiredName = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(NAME_MAX_LENGTH, ACCOUNT_MESSAGES.nameTooLong);
@@ -52,6 +60,7 @@ export const patientSignupSchema = z.object({
   last_name: requiredName(ACCOUNT_MESSAGES.fillAll),
   email,
   password: newPassword,
+  accept_terms: z.literal(true, { error: ACCOUNT_MESSAGES.patientTermsRequired }),
 });
 export type PatientSignupInput = z.input<typeof patientSignupSchema>;
 

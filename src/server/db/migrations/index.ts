@@ -19,6 +19,7 @@ import * as m019 from "./019_consent";
 import * as m020 from "./020_support_access";
 import * as m021 from "./021_structured_quotes";
 import * as m022 from "./022_accepted_requests";
+import * as m023 from "./023_terms_consent";
 import * as m024 from "./024_support_for_everyone";
 import * as m025 from "./025_postal_codes";
 
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   "020_support_access": m020,
   "021_structured_quotes": m021,
   "022_accepted_requests": m022,
+  "023_terms_consent": m023,
   "024_support_for_everyone": m024,
   "025_postal_codes": m025,
 };

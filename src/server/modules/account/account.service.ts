@@ -10,6 +10,7 @@ import {
   type loginSchema,
   patientSignupSchema,
   type resetPasswordSchema,
+  TERMS_VERSION,
 } from "../../../shared/schemas/account";
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import type { Auth } from "../../auth";
@@ -19,6 +20,7 @@ import { AppError, validationError } from "../../errors";
 import { assertKnownPostalCode } from "../profiles/postal-codes";
 import { systemEnsureProfile, systemInsertProfile } from "../profiles/profiles.repo";
 import { passwordHasher } from "./password-hasher";
+import { assertNotCommonPassword } from "./password-rule";
 
 interface Deps {
   db: Db;
@@ -56,6 +58,7 @@ export async function signUp(
   const phone = "phone_number" in input ? (input.phone_number as string) : null;
   const practicePostcode = "practice_postcode" in input ? (input.practice_postcode as string) || null : null;
   assertKnownPostalCode(practicePostcode, "practice_postcode");
+  await assertNotCommonPassword(input.password, "password", [input.email, input.first_name, input.last_name]);
 
   // Better Auth looks the address up; when it is taken we still hash the password, as a new
   // account would, so the answer costs the same work. The 409 itself cannot be made neutral
@@ -91,7 +94,14 @@ export async function signUp(
       phoneNumber: phone,
       practicePostcode,
     });
-    return { profile, headers: result.headers };
+    // Both forms require the consent (accept_terms: true): its date and the version of the texts.
+    const consented = await deps.db
+      .updateTable("profiles")
+      .set({ terms_accepted_at: deps.clock(), terms_version: TERMS_VERSION })
+      .where("id", "=", profile.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { profile: consented, headers: result.headers };
   } catch (error) {
     // No account without its profile: undo the sign-up (sessions and credentials cascade).
     await deps.db
@@ -199,6 +209,7 @@ export async function resetPassword(
   deps: Deps,
   input: z.output<typeof resetPasswordSchema>,
 ): Promise<string> {
+  await assertNotCommonPassword(input.password, "password");
   try {
     await deps.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
   } catch (error) {

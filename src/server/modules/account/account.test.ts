@@ -67,10 +67,10 @@ describe("patient sign-up", () => {
     });
   });
 
-  it("refuses a password shorter than 6 characters", async () => {
-    const { response } = await signUpPatient(ctx.app, { password: "12345" });
+  it("refuses a password shorter than 8 characters", async () => {
+    const { response } = await signUpPatient(ctx.app, { password: "Ab1!x" });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe("Le mot de passe doit contenir au moins 6 caractères");
+    expect(response.json().error.message).toBe("Le mot de passe doit contenir au moins 8 caractères");
   });
 
   it("refuses an invalid e-mail", async () => {
@@ -127,7 +127,7 @@ describe("dentist sign-up", () => {
     [
       { password: "123", password_confirmation: "123" },
       "password",
-      "Le mot de passe doit contenir au moins 6 caractères",
+      "Le mot de passe doit contenir au moins 8 caractères",
     ],
   ])("refuses %o", async (overrides, field, message) => {
     const { response } = await signUpDentist(ctx.app, overrides);
@@ -262,7 +262,7 @@ describe("password reset", () => {
 
     const tooShort = await post("/api/account/reset-password", { token, password: "123" });
     expect(tooShort.statusCode).toBe(400);
-    expect(tooShort.json().error.message).toBe("Le mot de passe doit contenir au moins 6 caractères");
+    expect(tooShort.json().error.message).toBe("Le mot de passe doit contenir au moins 8 caractères");
 
     const reset = await post("/api/account/reset-password", { token, password: "nouveau-secret" });
     expect(reset.statusCode).toBe(200);

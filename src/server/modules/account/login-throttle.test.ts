@@ -70,7 +70,14 @@ async function patient() {
     method: "POST",
     url: "/api/account/signup",
     remoteAddress: newAddress(),
-    payload: { role: "patient", first_name: "Marie", last_name: "Dupont", email, password },
+    payload: {
+      role: "patient",
+      first_name: "Marie",
+      last_name: "Dupont",
+      email,
+      password,
+      accept_terms: true,
+    },
   });
   expect(response.statusCode).toBe(201);
   return { email, password, id: String(response.json().profile.id) };
@@ -291,7 +298,8 @@ describe("login throttling", () => {
         first_name: "A",
         last_name: "B",
         email: uniqueEmail(),
-        password: "secret123",
+        password: "Sourire-Sain-2026",
+        accept_terms: true,
       },
     });
     expect(signup.statusCode).toBe(429);
@@ -326,7 +334,14 @@ describe("the same work whether an account exists or not", () => {
         method: "POST",
         url: "/api/account/signup",
         remoteAddress: newAddress(),
-        payload: { role: "patient", first_name: "A", last_name: "B", email, password: "secret123" },
+        payload: {
+          role: "patient",
+          first_name: "A",
+          last_name: "B",
+          email,
+          password: "Sourire-Sain-2026",
+          accept_terms: true,
+        },
       });
     const created = await work(signUp(uniqueEmail("nouveau")));
     const taken = await work(signUp(owner.email));

@@ -17,6 +17,7 @@ import { AppError, notFound, unauthenticated } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { passwordChangedMail } from "../../mail/templates";
 import { deviceLabel, maskIp } from "./device";
+import { assertNotCommonPassword } from "./password-rule";
 
 /*
  * 'Sécurité' of every profile: change one's password (the current one required, the other
@@ -95,6 +96,11 @@ export async function changePassword(
   if (Number(refused) >= MAX_WRONG_CURRENT_PASSWORDS)
     throw new AppError(429, ERROR_CODES.rateLimited, SECURITY_MESSAGES.tooManyAttempts);
 
+  await assertNotCommonPassword(input.new_password, "new_password", [
+    actor.profile.email,
+    actor.profile.first_name,
+    actor.profile.last_name,
+  ]);
   const result = await deps.auth.api
     .changePassword({
       body: {

@@ -144,7 +144,7 @@ describe("POST /api/account/password", () => {
     });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.fields.new_password).toBe(
-      "Le mot de passe doit contenir au moins 6 caractères",
+      "Le mot de passe doit contenir au moins 8 caractères",
     );
     const differ = await changePassword(a, {
       current_password: "ancien-secret",
