@@ -21,4 +21,6 @@ export type RealtimeEvent =
   /** A support chat message (to its patient and to the team). */
   | { type: "support"; message: SupportMessage }
   /** An appointment of the user changed: the screens reload it (ids only). */
-  | { type: "appointment"; appointment_id: string; request_id: string };
+  | { type: "appointment"; appointment_id: string; request_id: string }
+  /** A dentist's requests to answer changed (a patient sent one): the lists and counters reload. */
+  | { type: "requests" };

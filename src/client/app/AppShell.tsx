@@ -20,6 +20,7 @@ import {
 } from "../components/ui/DropdownMenu";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../components/ui/Sheet";
 import { PageSpinner } from "../components/ui/Spinner";
+import { type NavBadge, useDentistNavBadges } from "../features/dentist/navBadges";
 import { clearSessionCache, useLogout, useSession } from "../lib/auth";
 import { cn } from "../lib/cn";
 import { useConfig } from "../lib/config";
@@ -41,6 +42,7 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
   ],
   dentist: [
     { to: "/dentist/dashboard", label: "Accueil" },
+    { to: "/dentist/quote-requests", label: "Demandes" },
     { to: "/dentist/messages", label: "Messages" },
     { to: "/dentist/offers", label: "Mes propositions" },
     { to: "/dentist/appointments", label: "Rendez-vous" },
@@ -138,10 +140,13 @@ function AreaNavLinks({
   onNavigate,
   vertical,
   unread = 0,
+  badges = {},
 }: {
   area: Area;
   onNavigate?: () => void;
   vertical?: boolean;
+  /** Counters by path, read after the name ("Demandes, 3 à traiter"). */
+  badges?: Record<string, NavBadge>;
   /** Unread messages, shown beside 'Messages' (its name stays 'Messages'; the count is its description). */
   unread?: number;
 }) {
@@ -163,6 +168,17 @@ function AreaNavLinks({
         }
       >
         {item.label}
+        {badges[item.to] ? (
+          <>
+            <span className="sr-only">, {badges[item.to]?.text}</span>
+            <span
+              aria-hidden="true"
+              className="min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs leading-5 font-semibold text-white tabular-nums"
+            >
+              {(badges[item.to]?.count ?? 0) > 99 ? "99+" : badges[item.to]?.count}
+            </span>
+          </>
+        ) : null}
         {badge ? (
           <>
             <span
@@ -181,7 +197,17 @@ function AreaNavLinks({
   });
 }
 
-function MobileAreaMenu({ area, onSignOut, unread }: { area: Area; onSignOut: () => void; unread: number }) {
+function MobileAreaMenu({
+  area,
+  onSignOut,
+  unread,
+  badges,
+}: {
+  area: Area;
+  onSignOut: () => void;
+  unread: number;
+  badges: Record<string, NavBadge>;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
@@ -194,7 +220,13 @@ function MobileAreaMenu({ area, onSignOut, unread }: { area: Area; onSignOut: ()
         <SheetTitle>{AREA_LABEL[area]}</SheetTitle>
         <SheetDescription className="sr-only">Navigation de votre espace</SheetDescription>
         <nav aria-label={`Navigation mobile — ${AREA_LABEL[area]}`} className="grid gap-1">
-          <AreaNavLinks area={area} vertical unread={unread} onNavigate={() => setOpen(false)} />
+          <AreaNavLinks
+            area={area}
+            vertical
+            unread={unread}
+            badges={badges}
+            onNavigate={() => setOpen(false)}
+          />
         </nav>
         <Button
           variant="outline"
@@ -221,6 +253,7 @@ export function AppShell({ area }: { area: Area }) {
   const live = area !== "admin" && profile !== null;
   useRealtimeSync(live);
   const unread = useUnreadTotal(live).data ?? 0;
+  const badges = useDentistNavBadges(live && area === "dentist");
   if (!profile) return null;
   const wideNav = AREA_NAV[area].length > 4;
   return (
@@ -230,7 +263,7 @@ export function AppShell({ area }: { area: Area }) {
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
           {/* Five entries (admin, dentist) need the room of a large screen; the patient's four fit from 768 px. */}
           <div className={wideNav ? "lg:hidden" : "md:hidden"}>
-            <MobileAreaMenu area={area} onSignOut={signOut} unread={unread} />
+            <MobileAreaMenu area={area} onSignOut={signOut} unread={unread} badges={badges} />
           </div>
           <Link
             to={AREA_NAV[area][0]?.to ?? "/"}
@@ -243,7 +276,7 @@ export function AppShell({ area }: { area: Area }) {
             aria-label={AREA_LABEL[area]}
             className={cn("ml-6 hidden items-center gap-1", wideNav ? "lg:flex" : "md:flex")}
           >
-            <AreaNavLinks area={area} unread={unread} />
+            <AreaNavLinks area={area} unread={unread} badges={badges} />
           </nav>
           <div className="ml-auto">
             <AccountMenu area={area} profile={profile} onSignOut={signOut} />

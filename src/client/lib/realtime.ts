@@ -351,11 +351,16 @@ export function useRealtimeSync(enabled = true): void {
     switch (notice.type) {
       case "resync":
         void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
-        void queryClient.invalidateQueries({ queryKey: DENTIST_DASHBOARD_KEY });
+        void queryClient.invalidateQueries({ queryKey: ["dentist"] });
         void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
         break;
       case "appointment":
         refreshAppointments(queryClient, notice);
+        void queryClient.invalidateQueries({ queryKey: DENTIST_DASHBOARD_KEY });
+        break;
+      case "requests":
+        // A patient sent a request: the dentist's lists, dashboard and 'Demandes' counter reload.
+        void queryClient.invalidateQueries({ queryKey: ["dentist"] });
         break;
       case "unread":
         queryClient.setQueryData(conversationKeys.unreadTotal(), notice.total);

@@ -13,7 +13,9 @@ export type BusEvent =
   /** The support chat: to the patient and to every admin connected. */
   | { kind: "support"; patientId: string; messageId: string; userIds: string[] }
   /** An appointment changed (booked, confirmed, moved, cancelled): to its two parties. */
-  | { kind: "appointment"; appointmentId: string; requestId: string; userIds: string[] };
+  | { kind: "appointment"; appointmentId: string; requestId: string; userIds: string[] }
+  /** The requests open to dentists changed (one was sent): to the verified dentists connected (no ids). */
+  | { kind: "requests" };
 
 export interface EventBus {
   publish(event: BusEvent): Promise<void>;

@@ -15,6 +15,8 @@ export class RealtimeHub {
   private readonly alive = new WeakSet<WebSocket>();
   /** Connected admins: they receive every support chat message. */
   private readonly admins = new Set<string>();
+  /** Connected verified dentists: told (without any content) when a request is sent. */
+  private readonly dentists = new Set<string>();
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(
@@ -41,8 +43,9 @@ export class RealtimeHub {
     return n;
   }
 
-  add(userId: string, socket: WebSocket, isAdmin = false): void {
+  add(userId: string, socket: WebSocket, isAdmin = false, isVerifiedDentist = false): void {
     if (isAdmin) this.admins.add(userId);
+    if (isVerifiedDentist) this.dentists.add(userId);
     let set = this.sockets.get(userId);
     if (!set) {
       set = new Set();
@@ -56,6 +59,7 @@ export class RealtimeHub {
       if (set.size === 0) {
         this.sockets.delete(userId);
         this.admins.delete(userId);
+        this.dentists.delete(userId);
       }
     });
     this.send(socket, { type: "ready", user_id: userId });
@@ -90,6 +94,11 @@ export class RealtimeHub {
       const [message] = await loadSupportMessages(this.db, [event.messageId]);
       if (!message) return;
       for (const userId of targets) this.sendTo(userId, { type: "support", message });
+      return;
+    }
+    if (event.kind === "requests") {
+      // Every verified dentist here (the event names none: a request sent to all concerns them all).
+      for (const userId of this.dentists) this.sendTo(userId, { type: "requests" });
       return;
     }
     const here = event.userIds.filter((id) => this.sockets.has(id));

@@ -1,6 +1,7 @@
 import websocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
 import { getActor } from "../access/actor";
+import { isVerifiedDentist } from "../access/rules";
 import { unauthenticated } from "../errors";
 import { crossSiteRefused, isCrossSite, trustedOrigins } from "../plugins/cross-site";
 
@@ -30,7 +31,7 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
       if (!actor) return socket.close(4401, "non connecté");
       // The client sends nothing; anything it sends is ignored.
       socket.on("message", () => {});
-      app.hub.add(actor.userId, socket, actor.profile.is_admin);
+      app.hub.add(actor.userId, socket, actor.profile.is_admin, isVerifiedDentist(actor.profile));
     },
   );
 }

@@ -39,6 +39,10 @@ export const dentistRequestSummarySchema = z.object({
   my_status: z.enum(DENTIST_STATUSES),
   /** Not opened yet by this dentist ('Nouvelle'). */
   is_new: z.boolean(),
+  /** The patient's current devis amount (entered, or the total of its lines), in cents; null if not given. */
+  quote_amount_cents: z.number().nullable(),
+  /** This dentist's live appointment on the request, if any: the status label follows it. */
+  appointment_status: z.enum(["pending", "confirmed"]).nullable(),
 });
 export type DentistRequestSummary = z.infer<typeof dentistRequestSummarySchema>;
 
@@ -75,9 +79,42 @@ export const replySchema = z.object({
 
 export const replyResultSchema = z.object({ conversation_id: z.string(), message: z.string() });
 
+/** The dashboard's "À faire" rows (issue 16): each kind has its count and its first rows. */
+export const TODO_LIMIT = 5;
+
+export const todoAppointmentSchema = z.object({
+  id: z.string(),
+  request_id: z.string(),
+  patient_name: z.string(),
+  treatment_type: z.enum(TREATMENT_TYPES),
+  /** The earliest time the patient proposed (null if none is left). */
+  first_option: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const todoConversationSchema = z.object({
+  id: z.string(),
+  patient_name: z.string(),
+  treatment_type: z.enum(TREATMENT_TYPES),
+  last_message_at: z.string(),
+  unread_count: z.number(),
+});
+
+export const dentistTodoSchema = z.object({
+  requests: z.object({ count: z.number(), items: z.array(dentistRequestSummarySchema) }),
+  appointments: z.object({ count: z.number(), items: z.array(todoAppointmentSchema) }),
+  conversations: z.object({ count: z.number(), items: z.array(todoConversationSchema) }),
+});
+export type DentistTodo = z.infer<typeof dentistTodoSchema>;
+
+/** The navigation's counters: requests to answer (the 'Demandes' badge). */
+export const dentistTodoCountSchema = z.object({ requests: z.number() });
+export type DentistTodoCount = z.infer<typeof dentistTodoCountSchema>;
+
 export const dentistDashboardSchema = z.object({
   verified: z.boolean(),
   pending_count: z.number(),
+  todo: dentistTodoSchema,
   response_rate: z.number(),
   unread_messages: z.number(),
   recent_requests: z.array(dentistRequestSummarySchema),
@@ -89,6 +126,8 @@ export const dentistDashboardSchema = z.object({
       body: z.string(),
       created_at: z.string(),
       read: z.boolean(),
+      /** The last message is this dentist's own (the Messages page's source: one row per conversation). */
+      from_me: z.boolean(),
     }),
   ),
   monthly: z.object({ received: z.number(), replies: z.number(), confirmations: z.number() }),

@@ -4,9 +4,7 @@ import {
   CalendarDays,
   Inbox,
   type LucideIcon,
-  Mail,
   MessagesSquare,
-  Percent,
   Send,
 } from "lucide-react";
 import { Link } from "react-router";
@@ -22,11 +20,12 @@ import { EmptyState } from "../../components/ui/EmptyState";
 import { LoadError } from "../../components/ui/LoadError";
 import { Progress } from "../../components/ui/Progress";
 import { Skeleton } from "../../components/ui/Skeleton";
-import { StatCard } from "../../components/ui/StatCard";
-import { DentistStatusBadge, NewBadge } from "../../components/ui/StatusBadge";
+import { NewBadge } from "../../components/ui/StatusBadge";
 import { useUpcomingAppointments } from "../../lib/appointments";
 import { useSession } from "../../lib/session";
 import { useDentistDashboard } from "./api";
+import { RequestStatusBadge } from "./RequestParts";
+import { TodoCard } from "./TodoCard";
 import { VerificationPending } from "./VerificationPending";
 
 const linkClasses = "font-medium text-brand-700 underline-offset-4 hover:underline";
@@ -98,7 +97,7 @@ function RecentRequests({ data, loading }: { data?: DentistDashboard; loading: b
                       {treatment} · {formatListDate(request.created_at)}
                     </p>
                   </div>
-                  <DentistStatusBadge status={request.my_status} />
+                  <RequestStatusBadge request={request} />
                 </li>
               );
             })}
@@ -192,7 +191,10 @@ function RecentMessages({ data, loading }: { data?: DentistDashboard; loading: b
                       {formatListDate(message.created_at)}
                     </span>
                   </span>
-                  <span className="line-clamp-2 text-sm text-slate-700">{message.body}</span>
+                  <span className="line-clamp-2 text-sm text-slate-700">
+                    {message.from_me ? "Vous : " : null}
+                    {message.body}
+                  </span>
                 </Link>
               </li>
             ))}
@@ -319,21 +321,9 @@ export function DentistDashboardPage() {
           <VerificationPending />
         </div>
       ) : null}
-      <section aria-label="Mes chiffres" className="mb-6 grid gap-4 sm:grid-cols-3">
-        <StatCard
-          icon={Inbox}
-          label="Demandes à traiter"
-          value={data?.pending_count ?? 0}
-          loading={loading}
-        />
-        <StatCard
-          icon={Percent}
-          label="Taux de réponse"
-          value={`${data?.response_rate ?? 0} %`}
-          loading={loading}
-        />
-        <StatCard icon={Mail} label="Messages non lus" value={data?.unread_messages ?? 0} loading={loading} />
-      </section>
+      <div className="mb-6">
+        <TodoCard todo={data?.todo} loading={loading} verified={verified} />
+      </div>
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="grid gap-6 lg:col-span-2">
           <RecentRequests data={data} loading={loading} />

@@ -41,7 +41,7 @@ export function lineErrorsOfForm(errors: unknown): LineErrors {
   return out;
 }
 
-/** Why the offer cannot be sent yet (the disabled button says it), or null. */
+/** Why the offer cannot be sent yet (said beside the button, which stays enabled), or null. */
 export function offerSubmitBlocker(amount: string, lines: readonly DraftLine[], day: string): string | null {
   if (lines.length === 0)
     return amount.trim() === ""

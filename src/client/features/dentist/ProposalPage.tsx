@@ -50,7 +50,7 @@ import { WithdrawOfferDialog } from "./OffersPage";
 import { downloadRequestZip, offerKeys, useMyOffer, useSendOffer } from "./offersApi";
 import { PatientQuoteCard } from "./PatientQuoteCard";
 import { EMPTY_FORM, formPathOf, type ProposalFormValues, proposalFormSchema } from "./proposalForm";
-import { BackButton, DentistRequestNotFound } from "./RequestParts";
+import { BackButton, DentistRequestNotFound, quoteAmountText } from "./RequestParts";
 import { VerificationPending } from "./VerificationPending";
 
 /*
@@ -262,6 +262,7 @@ function PatientPanel({ request, age }: { request: DentistRequestDetail; age: nu
           <Detail label="Urgence">
             <Badge tone={URGENCY_TONES[urgency]}>{URGENCY_LABELS[urgency]}</Badge>
           </Detail>
+          <Detail label="Montant du devis">{quoteAmountText(request.quote_amount_cents)}</Detail>
           <Detail label="Budget">{request.budget.trim() || DENTIST_MESSAGES.defaultBudget}</Detail>
           {request.description ? (
             <Detail label="Description">
@@ -638,12 +639,9 @@ function ProposalForm({
           {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}
 
           <div className="flex flex-wrap items-center gap-3">
-            <Button
-              type="submit"
-              disabled={blocker !== null}
-              loading={send.isPending}
-              aria-describedby={blocker ? blockerId : undefined}
-            >
+            {/* Never disabled (issue 16): a click validates, says what is missing beside each field and
+                focuses the first one; the line below says it beforehand. */}
+            <Button type="submit" loading={send.isPending} aria-describedby={blocker ? blockerId : undefined}>
               <Send aria-hidden="true" />
               Envoyer la proposition
             </Button>

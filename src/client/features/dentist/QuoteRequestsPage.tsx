@@ -22,8 +22,9 @@ import { Label } from "../../components/ui/Label";
 import { LoadError } from "../../components/ui/LoadError";
 import { SearchInput } from "../../components/ui/SearchInput";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/Select";
-import { DentistStatusBadge, NewBadge } from "../../components/ui/StatusBadge";
+import { NewBadge } from "../../components/ui/StatusBadge";
 import { type StatusFilter, useDentistRequests } from "./api";
+import { quoteAmountText, RequestStatusBadge } from "./RequestParts";
 import { VerificationPending } from "./VerificationPending";
 
 /** Typing pauses this long before the list asks the server (search is server-side). */
@@ -52,7 +53,12 @@ const COLUMNS: Column<DentistRequestSummary>[] = [
       return <Badge tone={URGENCY_TONES[urgency]}>{URGENCY_LABELS[urgency]}</Badge>;
     },
   },
-  { header: "Statut", cell: (r) => <DentistStatusBadge status={r.my_status} /> },
+  {
+    header: "Devis du patient",
+    cell: (r) => quoteAmountText(r.quote_amount_cents),
+    className: "whitespace-nowrap tabular-nums",
+  },
+  { header: "Statut", cell: (r) => <RequestStatusBadge request={r} /> },
   {
     header: "Action",
     hideLabelInCard: true,

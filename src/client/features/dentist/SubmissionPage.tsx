@@ -15,7 +15,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Label } from "../../components/ui/Label";
 import { LoadError } from "../../components/ui/LoadError";
 import { Skeleton } from "../../components/ui/Skeleton";
-import { DentistStatusBadge } from "../../components/ui/StatusBadge";
 import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
 import { downloadDocument } from "../../lib/download";
@@ -24,7 +23,7 @@ import { useAssignRequest, useDentistRequest, useReplyToRequest } from "./api";
 import { DocumentGrid } from "./DocumentGrid";
 import { useMyOffer } from "./offersApi";
 import { PatientQuoteCard } from "./PatientQuoteCard";
-import { BackButton, DentistRequestNotFound } from "./RequestParts";
+import { BackButton, DentistRequestNotFound, quoteAmountText, RequestStatusBadge } from "./RequestParts";
 
 /** After a successful reply the dentist goes back to the dashboard after this long (spec §4). */
 export const REPLY_REDIRECT_MS = 2000;
@@ -228,7 +227,7 @@ function SubmissionView({ request }: { request: DentistRequestDetail }) {
         documentTitle={`Demande de ${request.patient_name}`}
         description={
           <span className="flex flex-wrap items-center gap-3">
-            <DentistStatusBadge status={request.my_status} />
+            <RequestStatusBadge request={request} />
             <span>{treatment}</span>
           </span>
         }
@@ -277,6 +276,7 @@ function SubmissionView({ request }: { request: DentistRequestDetail }) {
           <CardContent>
             <dl className="grid gap-4 sm:grid-cols-2">
               <Detail label="Type de traitement">{treatment}</Detail>
+              <Detail label="Montant du devis">{quoteAmountText(request.quote_amount_cents)}</Detail>
               <Detail label="Budget">{request.budget.trim() || DENTIST_MESSAGES.defaultBudget}</Detail>
               {request.description ? (
                 <Detail label="Description" wide>

@@ -27,6 +27,8 @@ function detail(overrides: Partial<DentistRequestDetail> = {}): DentistRequestDe
     urgency: "high",
     my_status: "pending",
     is_new: false,
+    quote_amount_cents: 120_000,
+    appointment_status: null,
     description: "Couronne sur la 36.",
     assigned: false,
     addressed_to_me: false,
@@ -277,6 +279,8 @@ describe("filtres de la liste des demandes", () => {
               urgency: "low",
               my_status: "pending",
               is_new: true,
+              quote_amount_cents: 120_000,
+              appointment_status: null,
             },
             {
               id: "22222222-2222-4222-8222-222222222222",
@@ -287,6 +291,8 @@ describe("filtres de la liste des demandes", () => {
               urgency: "medium",
               my_status: "confirmed",
               is_new: false,
+              quote_amount_cents: null,
+              appointment_status: "pending",
             },
           ],
         }),
@@ -296,11 +302,13 @@ describe("filtres de la liste des demandes", () => {
     await waitFor(() => expect(table).toHaveTextContent("Inès Martin"));
     const rows = table.querySelectorAll("tbody tr");
     expect(rows[0]).toHaveTextContent(
-      /Inès Martin.*Nouvelle.*Couronne.*21\/11\/2026.*Non spécifié.*Non urgent.*En attente.*Répondre/,
+      /Inès Martin.*Nouvelle.*Couronne.*21\/11\/2026.*Non spécifié.*Non urgent.*1\s200,00\s€.*En attente.*Répondre/,
     );
+    // Chosen, but the appointment is still to confirm: never 'Confirmé' (issue 16).
     expect(rows[1]).toHaveTextContent(
-      /Paul Durand.*Implant dentaire.*20\/11\/2026.*2 000 €.*Normal.*Confirmé.*Voir/,
+      /Paul Durand.*Implant dentaire.*20\/11\/2026.*2 000 €.*Normal.*Non renseigné.*Rendez-vous à confirmer.*Voir/,
     );
+    expect(rows[1]).not.toHaveTextContent("Confirmé");
     expect(screen.getByRole("button", { name: /Précédent/ })).toBeDisabled();
     expect(screen.getByRole("button", { name: /Suivant/ })).toBeEnabled();
   });
@@ -316,5 +324,150 @@ describe("filtres de la liste des demandes", () => {
       "href",
       "/dentist/profile",
     );
+  });
+});
+
+describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
+  const row = (id: string, name: string, status: "pending" | "confirmed" = "pending") => ({
+    id,
+    patient_name: name,
+    treatment_type: "crown" as const,
+    created_at: "2026-11-21T10:00:00.000Z",
+    budget: "",
+    urgency: "medium" as const,
+    my_status: status,
+    is_new: true,
+    quote_amount_cents: 98_000,
+    appointment_status: status === "confirmed" ? ("pending" as const) : null,
+  });
+  const dashboard = {
+    verified: true,
+    pending_count: 7,
+    todo: {
+      requests: { count: 7, items: [row(REQUEST_ID, "Inès Martin")] },
+      appointments: {
+        count: 1,
+        items: [
+          {
+            id: "a-1",
+            request_id: "r-2",
+            patient_name: "Paul Durand",
+            treatment_type: "implant" as const,
+            first_option: "2026-12-02T13:30:00.000Z",
+            created_at: "2026-11-21T10:00:00.000Z",
+          },
+        ],
+      },
+      conversations: {
+        count: 1,
+        items: [
+          {
+            id: "c-3",
+            patient_name: "Léa Petit",
+            treatment_type: "veneer" as const,
+            last_message_at: "2026-11-21T11:00:00.000Z",
+            unread_count: 2,
+          },
+        ],
+      },
+    },
+    response_rate: 50,
+    unread_messages: 2,
+    recent_requests: [row("r-2", "Paul Durand", "confirmed")],
+    recent_messages: [
+      {
+        id: "c-9",
+        conversation_id: "c-9",
+        patient_name: "Hugo Bernard",
+        body: "Je vous propose mardi.",
+        created_at: "2026-11-21T09:00:00.000Z",
+        read: true,
+        from_me: true,
+      },
+    ],
+    monthly: { received: 3, replies: 1, confirmations: 0 },
+    average_response_minutes: null,
+  };
+
+  it("liste les demandes à traiter, les rendez-vous à confirmer et les conversations non lues, avec leur bouton", async () => {
+    stubApi(dentist, {
+      "GET /api/dentist/dashboard": () => json(200, dashboard),
+      "GET /api/dentist/todo-count": () => json(200, { requests: 7 }),
+      "GET /api/appointments": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
+    });
+    renderApp("/dentist/dashboard");
+    const todo = await screen.findByRole("heading", { level: 2, name: "À faire" }, { timeout: 5000 });
+    // The first block of the page.
+    const headings = screen.getAllByRole("heading", { level: 2 });
+    expect(headings[0]).toBe(todo);
+
+    const requests = await screen.findByRole("region", { name: /Demandes à traiter/ });
+    expect(within(requests).getByRole("heading", { name: /^Demandes à traiter\s*7$/ })).toBeInTheDocument();
+    expect(within(requests).getByText(/Couronne.*devis 980,00\s€/)).toBeInTheDocument();
+    expect(within(requests).getByRole("link", { name: "Répondre à Inès Martin (Couronne)" })).toHaveAttribute(
+      "href",
+      `/dentist/patient-submission/${REQUEST_ID}`,
+    );
+    // 7 to answer, 1 shown: the rest is one link away.
+    expect(within(requests).getByRole("link", { name: "Voir les 7 demandes" })).toHaveAttribute(
+      "href",
+      "/dentist/quote-requests?status=pending",
+    );
+
+    const appointments = screen.getByRole("region", { name: /Rendez-vous à confirmer/ });
+    expect(
+      within(appointments).getByRole("link", { name: "Confirmer le rendez-vous de Paul Durand" }),
+    ).toHaveTextContent("Confirmer");
+    const conversations = screen.getByRole("region", { name: /Conversations non lues/ });
+    expect(within(conversations).getByText(/2 messages non lus/)).toBeInTheDocument();
+    expect(
+      within(conversations).getByRole("link", { name: "Ouvrir la conversation avec Léa Petit" }),
+    ).toHaveAttribute("href", "/dentist/messages/c-3");
+
+    // Recent messages: the Messages page's conversations, the dentist's own last message included.
+    const recent = screen.getByRole("list", { name: "Messages récents" });
+    expect(within(recent).getByText(/Vous : Je vous propose mardi\./)).toBeInTheDocument();
+    // A request whose appointment is pending is not 'Confirmé'.
+    const recentRequests = screen.getByRole("list", { name: "Demandes récentes" });
+    expect(within(recentRequests).getByText("Rendez-vous à confirmer")).toBeInTheDocument();
+    expect(within(recentRequests).queryByText("Confirmé")).not.toBeInTheDocument();
+  });
+
+  it("montre 'Demandes' dans le menu avec son compteur, lu « Demandes, 7 à traiter »", async () => {
+    stubApi(dentist, {
+      "GET /api/dentist/dashboard": () => json(200, dashboard),
+      "GET /api/dentist/todo-count": () => json(200, { requests: 7 }),
+      "GET /api/appointments": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
+    });
+    renderApp("/dentist/dashboard");
+    const nav = await screen.findByRole("navigation", { name: "Espace dentiste" }, { timeout: 5000 });
+    const link = await within(nav).findByRole("link", { name: "Demandes, 7 à traiter" });
+    expect(link).toHaveAttribute("href", "/dentist/quote-requests");
+    const links = within(nav).getAllByRole("link");
+    expect(links[1]).toBe(link);
+  });
+
+  it("sans rien à traiter, le menu dit simplement 'Demandes'", async () => {
+    stubApi(dentist, {
+      "GET /api/dentist/dashboard": () =>
+        json(200, {
+          ...dashboard,
+          pending_count: 0,
+          todo: {
+            requests: { count: 0, items: [] },
+            appointments: { count: 0, items: [] },
+            conversations: { count: 0, items: [] },
+          },
+        }),
+      "GET /api/dentist/todo-count": () => json(200, { requests: 0 }),
+      "GET /api/appointments": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
+    });
+    renderApp("/dentist/dashboard");
+    expect(
+      await screen.findByText("Rien ne vous attend pour le moment.", {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Aucune demande à traiter.")).toBeInTheDocument();
+    const nav = screen.getByRole("navigation", { name: "Espace dentiste" });
+    expect(within(nav).getByRole("link", { name: "Demandes" })).toBeInTheDocument();
   });
 });

@@ -41,6 +41,8 @@ function detail(overrides: Partial<DentistRequestDetail> = {}): DentistRequestDe
     urgency: "high",
     my_status: "pending",
     is_new: false,
+    quote_amount_cents: 120_000,
+    appointment_status: null,
     description: "Couronne sur la 36.",
     assigned: false,
     addressed_to_me: false,
@@ -117,14 +119,20 @@ async function fillLine(
 }
 
 describe("page de proposition : le formulaire", () => {
-  it("désactive l'envoi tant que le montant est vide, et montre le patient", async () => {
-    const { user, amount, submit } = await openForm();
-    expect(submit).toBeDisabled();
+  it("n'envoie rien sans montant : le clic le dit sous le champ et y place le curseur ; montre le patient", async () => {
+    const { user, amount, submit, sent } = await openForm();
+    expect(submit).toBeEnabled();
     await user.type(amount, "   ");
-    expect(submit).toBeDisabled();
+    await user.click(submit);
+    expect(await screen.findByText("Veuillez indiquer le montant de votre proposition.")).toBeInTheDocument();
+    expect(amount).toHaveAttribute("aria-invalid", "true");
+    expect(amount).toHaveFocus();
+    expect(sent).toHaveLength(0);
     await user.clear(amount);
     await user.type(amount, "1 250,50");
-    expect(submit).toBeEnabled();
+    await user.click(submit);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ amount_cents: 125_050 });
     expect(screen.getByText("42 ans")).toBeInTheDocument();
     // The patient's e-mail is never shown to a dentist: they talk in the product's conversations.
     expect(screen.queryByText("E-mail")).not.toBeInTheDocument();
@@ -178,10 +186,12 @@ describe("page de proposition : le formulaire", () => {
     expect(fee).toHaveAccessibleDescription(
       /^Au-dessus du plafond 100 % Santé \(515,00\s€\) : les honoraires de cet acte ne peuvent pas le dépasser\.$/,
     );
-    expect(submit).toBeDisabled();
+    expect(submit).toBeEnabled();
     expect(submit).toHaveAccessibleDescription(
-      /^Corrigez d'abord l'acte 1 : Au-dessus du plafond 100 % Santé \(515,00\s€\)/,
+      /^Corrigez d'abord l'acte 1\s: Au-dessus du plafond 100\s% Santé \(515,00\s€\)/,
     );
+    await user.click(submit);
+    expect(sent).toHaveLength(0);
     await user.clear(fee);
     await user.type(fee, "515");
     expect(fee).not.toHaveAttribute("aria-invalid");
@@ -205,9 +215,9 @@ describe("page de proposition : le formulaire", () => {
       "aria-invalid",
       "true",
     );
-    expect(submit).toBeDisabled();
+    expect(submit).toBeEnabled();
     expect(
-      screen.getByText("Corrigez d'abord l'acte 1 : Cet acte ne s'applique pas à la dent 36."),
+      screen.getByText(/^Corrigez d'abord l'acte 1\s: Cet acte ne s'applique pas à la dent 36\.$/),
     ).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Supprimer l'acte 1" }));
     expect(screen.queryByRole("group", { name: "Acte 1" })).not.toBeInTheDocument();
@@ -219,16 +229,21 @@ describe("page de proposition : le formulaire", () => {
     expect(sent[0]).toMatchObject({ amount_cents: 30_000, lines: [] });
   });
 
-  it("dit pourquoi l'envoi est désactivé", async () => {
-    const { user, submit } = await openForm();
+  it("dit ce qui manque avant l'envoi, et le montre sous chaque champ au clic", async () => {
+    const { user, submit, sent } = await openForm();
     expect(submit).toHaveAccessibleDescription(
       "Indiquez le montant de votre proposition, ou détaillez les actes, pour pouvoir l'envoyer.",
     );
     await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
-    expect(submit).toBeDisabled();
+    expect(submit).toBeEnabled();
     expect(submit).toHaveAccessibleDescription(
-      "Indiquez les honoraires des actes\u202f: leur total fait le montant de la proposition.",
+      /^Indiquez les honoraires des actes\s: leur total fait le montant de la proposition\.$/,
     );
+    await user.click(submit);
+    // The line's missing act and fee are said on the line itself, and nothing is sent.
+    const fee = within(lineGroup(1)).getByRole("textbox", { name: /Honoraires/ });
+    await waitFor(() => expect(fee).toHaveAttribute("aria-invalid", "true"));
+    expect(sent).toHaveLength(0);
   });
 
   it("reprend les actes du devis du patient", async () => {
@@ -314,7 +329,7 @@ describe("page de proposition : le formulaire", () => {
     await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
     await fillLine(user, 1, { search: "Détartrage", fee: "80" });
     await user.click(screen.getByRole("button", { name: "Reprendre les actes du devis" }));
-    const dialog = await screen.findByRole("dialog", { name: "Remplacer vos actes\u202f?" });
+    const dialog = await screen.findByRole("dialog", { name: /^Remplacer vos actes\s\?$/ });
     await user.click(within(dialog).getByRole("button", { name: "Remplacer" }));
     await waitFor(() =>
       expect(within(lineGroup(1)).getByRole("combobox", { name: /Acte/ })).toHaveValue("Gouttière"),
@@ -541,7 +556,7 @@ describe("page de proposition : retirer sa proposition", () => {
     expect(screen.queryByLabelText(/Montant de la proposition/)).not.toBeInTheDocument();
 
     await user.click(withdraw);
-    let dialog = await screen.findByRole("dialog", { name: "Retirer cette proposition\u202f?" });
+    let dialog = await screen.findByRole("dialog", { name: /^Retirer cette proposition\s\?$/ });
     expect(dialog).toHaveTextContent(
       /Le patient ne verra plus votre proposition de 1\s250,50\s€ à Inès Martin/,
     );
@@ -550,7 +565,7 @@ describe("page de proposition : retirer sa proposition", () => {
     expect(posted).toEqual([]);
 
     await user.click(withdraw);
-    dialog = await screen.findByRole("dialog", { name: "Retirer cette proposition\u202f?" });
+    dialog = await screen.findByRole("dialog", { name: /^Retirer cette proposition\s\?$/ });
     await user.click(within(dialog).getByRole("button", { name: "Retirer la proposition" }));
     expect(await screen.findByText(OFFER_MESSAGES.withdrawnDone)).toBeInTheDocument();
     expect(posted).toEqual(["o-1"]);

@@ -1,8 +1,162 @@
 import { sql } from "kysely";
+import type { TreatmentType } from "../../../shared/domain/treatments";
+import { TODO_LIMIT } from "../../../shared/schemas/dentist";
 import type { Actor } from "../../access/actor";
 import { requestOpenToDentist } from "../../access/requests";
 import { isVerifiedDentist } from "../../access/rules";
 import type { Db } from "../../db/index";
+import { conversationsRepo } from "../conversations/conversations.repo";
+import { dentistRequestsRepo } from "./dentists.repo";
+
+/**
+ * Requests this dentist still has to answer: the open requests he sees (tallies kept by triggers,
+ * migration 013: a request settled — accepted, completed, cancelled — is not open, so not counted)
+ * minus those he answered. Two index lookups whatever the number of requests.
+ */
+export async function requestsToAnswer(db: Db, actor: Actor): Promise<number> {
+  if (!isVerifiedDentist(actor.profile)) return 0;
+  const me = actor.userId;
+  const row = await db
+    .selectFrom([
+      db
+        .selectFrom("request_tallies")
+        .select(sql<number>`coalesce(sum(requests), 0)::int`.as("visible"))
+        .where("audience", "in", ["all", me])
+        .as("t"),
+      db
+        .selectFrom("request_dentists as rd")
+        .innerJoin("requests as r", "r.id", "rd.request_id")
+        .select(sql<number>`count(*)::int`.as("answered"))
+        .where("rd.dentist_id", "=", me)
+        .where("rd.status", "in", ["responded", "confirmed"])
+        .where((eb) => requestOpenToDentist(eb, me))
+        .as("a"),
+    ])
+    .select(["t.visible", "a.answered"])
+    .executeTakeFirstOrThrow();
+  return Math.max(0, row.visible - row.answered);
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/**
+ * The dashboard's "À faire" (issue 16): requests to answer, appointments waiting for this dentist's
+ * confirmation, conversations with unread messages — one query per kind, each bound to this dentist,
+ * each limited to its first rows (by the dentist's partial indexes: appointments_dentist_live_idx,
+ * conversations_dentist_idx with messages_unread_idx).
+ */
+export async function dentistTodo(db: Db, actor: Actor) {
+  const me = actor.userId;
+  const verified = isVerifiedDentist(actor.profile);
+  const pendingAppointments = db
+    .selectFrom("appointments as a")
+    .where("a.dentist_id", "=", me)
+    .where("a.status", "=", "pending")
+    .where("a.awaiting", "=", "dentist");
+  const unreadConversations = db
+    .selectFrom("conversations as c")
+    .where("c.dentist_id", "=", me)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("messages as m")
+          .select(sql.lit(1).as("one"))
+          .whereRef("m.conversation_id", "=", "c.id")
+          .where("m.read_at", "is", null)
+          .where((eb) => eb.or([eb("m.sender_id", "is", null), eb("m.sender_id", "!=", me)])),
+      ),
+    );
+  const [requestCount, requests, appointmentCount, appointments, conversationCount, conversations] =
+    await Promise.all([
+      requestsToAnswer(db, actor),
+      dentistRequestsRepo(db, actor).list({ search: "", status: "pending", page: 1, pageSize: TODO_LIMIT }),
+      verified
+        ? pendingAppointments.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow()
+        : { n: 0 },
+      verified
+        ? pendingAppointments
+            .innerJoin("requests as r", "r.id", "a.request_id")
+            .innerJoin("profiles as p", "p.id", "a.patient_id")
+            .select((eb) => [
+              "a.id",
+              "a.request_id",
+              "a.created_at",
+              "r.treatment_type",
+              "p.full_name as patient_name",
+              eb
+                .selectFrom("appointment_options as o")
+                .select(sql<Date | null>`min(o.starts_at)`.as("first"))
+                .whereRef("o.appointment_id", "=", "a.id")
+                .as("first_option"),
+            ])
+            .orderBy("a.created_at", "asc")
+            .orderBy("a.id", "asc")
+            .limit(TODO_LIMIT)
+            .execute()
+        : [],
+      unreadConversations.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
+      unreadConversations
+        .innerJoin("requests as r", "r.id", "c.request_id")
+        .innerJoin("profiles as p", "p.id", "c.patient_id")
+        .select((eb) => [
+          "c.id",
+          "c.last_message_at",
+          "r.treatment_type",
+          "p.full_name as patient_name",
+          eb
+            .selectFrom("messages as m")
+            .select(sql<number>`count(*)::int`.as("n"))
+            .whereRef("m.conversation_id", "=", "c.id")
+            .where("m.read_at", "is", null)
+            .where((eb) => eb.or([eb("m.sender_id", "is", null), eb("m.sender_id", "!=", me)]))
+            .as("unread_count"),
+        ])
+        .orderBy("c.last_message_at", "desc")
+        .orderBy("c.id", "desc")
+        .limit(TODO_LIMIT)
+        .execute(),
+    ]);
+  return {
+    requests: { count: requestCount, items: requests.items },
+    appointments: {
+      count: appointmentCount.n,
+      items: appointments.map((a) => ({
+        id: a.id,
+        request_id: a.request_id,
+        patient_name: a.patient_name || "Patient",
+        treatment_type: a.treatment_type as TreatmentType,
+        first_option: a.first_option ? iso(a.first_option) : null,
+        created_at: iso(a.created_at),
+      })),
+    },
+    conversations: {
+      count: conversationCount.n,
+      items: conversations.map((c) => ({
+        id: c.id,
+        patient_name: c.patient_name || "Patient",
+        treatment_type: c.treatment_type as TreatmentType,
+        last_message_at: iso(c.last_message_at),
+        unread_count: c.unread_count ?? 0,
+      })),
+    },
+  };
+}
+
+/** 'Messages récents': the Messages page's own list (one row per conversation, newest activity first). */
+export async function recentConversations(db: Db, actor: Actor) {
+  const { items } = await conversationsRepo(db, actor).list({ search: "", limit: TODO_LIMIT });
+  return items
+    .filter((c) => c.last_message !== null)
+    .map((c) => ({
+      id: c.id,
+      conversation_id: c.id,
+      patient_name: c.other.full_name,
+      body: c.last_message?.body || (c.last_message?.attachment_count ? "Pièce jointe" : ""),
+      created_at: c.last_message?.created_at ?? c.last_message_at,
+      read: c.unread_count === 0,
+      from_me: c.last_message?.from_me ?? false,
+    }));
+}
 
 /**
  * The numbers of the dentist dashboard (spec §2), all for this dentist, in two queries whatever the
@@ -59,44 +213,22 @@ export async function dentistDashboard(db: Db, actor: Actor) {
     .where("rd.dentist_id", "=", me)
     // Only the rows these numbers count (not those merely opened).
     .where((eb) => eb.or([eb("rd.status", "!=", "pending"), eb("rd.replied_at", "is not", null)]));
-  const [row, recentMessages] = await Promise.all([
-    (verified
-      ? db.selectFrom([unread.as("u"), tallies.as("t"), mine.as("a")]).selectAll(["u", "t", "a"])
-      : db.selectFrom(unread.as("u")).selectAll("u")
-    ).executeTakeFirstOrThrow() as Promise<
-      { unread: number } & Partial<{
-        visible: number;
-        received: number;
-        answered: number;
-        replies: number;
-        confirmations: number;
-        average_minutes: number | null;
-      }>
-    >,
-    db
-      .selectFrom("messages as m")
-      .innerJoin("conversations as c", "c.id", "m.conversation_id")
-      .innerJoin("profiles as p", "p.id", "c.patient_id")
-      .select([
-        "m.id",
-        "m.conversation_id",
-        "p.full_name as patient_name",
-        "m.body",
-        "m.created_at",
-        "m.read_at",
-      ])
-      .where("c.dentist_id", "=", me)
-      .where("m.sender_id", "!=", me)
-      .orderBy("m.created_at", "desc")
-      .limit(5)
-      .execute(),
-  ]);
+  const row = (await (verified
+    ? db.selectFrom([unread.as("u"), tallies.as("t"), mine.as("a")]).selectAll(["u", "t", "a"])
+    : db.selectFrom(unread.as("u")).selectAll("u")
+  ).executeTakeFirstOrThrow()) as { unread: number } & Partial<{
+    visible: number;
+    received: number;
+    answered: number;
+    replies: number;
+    confirmations: number;
+    average_minutes: number | null;
+  }>;
   const averageMinutes = row.average_minutes ?? null;
   return {
     verified,
     counts: { visible: row.visible ?? 0, answered: row.answered ?? 0 },
     unread: row.unread,
-    recentMessages,
     monthly: {
       received: row.received ?? 0,
       replies: row.replies ?? 0,

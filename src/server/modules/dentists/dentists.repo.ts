@@ -52,6 +52,14 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
     "r.urgency",
     sql<DentistStatus>`coalesce(rd.status, 'pending')`.as("my_status"),
     sql<boolean>`(rd.opened_at is null)`.as("is_new"),
+    "r.quote_amount_cents",
+    // This dentist's live appointment on the request (appointments_request_idx), so that 'Confirmé'
+    // is said only of a confirmed appointment.
+    sql<
+      "pending" | "confirmed" | null
+    >`(select a.status from appointments a where a.request_id = r.id and a.dentist_id = ${me} and a.status in ('pending', 'confirmed') order by a.created_at desc limit 1)`.as(
+      "appointment_status",
+    ),
   ] as const;
 
   /** The request_tallies audiences this dentist sees: sent to all, sent to them. */
@@ -86,7 +94,15 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
         .selectFrom(
           db
             .selectFrom("requests as r")
-            .select(["r.id", "r.patient_id", "r.treatment_type", "r.created_at", "r.budget", "r.urgency"])
+            .select([
+              "r.id",
+              "r.patient_id",
+              "r.treatment_type",
+              "r.created_at",
+              "r.budget",
+              "r.urgency",
+              "r.quote_amount_cents",
+            ])
             .where((eb) => eb.and([audience(eb), extra(eb)]))
             .orderBy("r.created_at", "desc")
             .orderBy("r.id", "desc")
@@ -118,6 +134,16 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
                     .whereRef("x.request_id", "=", "r.id")
                     .where("x.dentist_id", "=", me)
                     .where("x.status", "<>", "pending"),
+                ),
+              ),
+              // Settled (an accepted offer, whoever's): nothing left to answer, whatever the stored status.
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom("offers as settled")
+                    .select(sql.lit(1).as("one"))
+                    .whereRef("settled.request_id", "=", "r.id")
+                    .where("settled.status", "=", "accepted"),
                 ),
               ),
             ]

@@ -12,6 +12,7 @@ import {
   dentistRequestDetailSchema,
   dentistRequestListQuerySchema,
   dentistRequestListSchema,
+  dentistTodoCountSchema,
   replyResultSchema,
   replySchema,
 } from "../../../shared/schemas/dentist";
@@ -19,7 +20,7 @@ import { actorOf, requireArea } from "../../access/actor";
 import { requireVisible } from "../../access/guards";
 import { notFound } from "../../errors";
 import { dentistQuotesRepo } from "../quotes/quotes.repo";
-import { dentistDashboard } from "./dashboard.service";
+import { dentistDashboard, dentistTodo, recentConversations, requestsToAnswer } from "./dashboard.service";
 import { dentistRequestsRepo } from "./dentists.repo";
 import { replyToRequest } from "./reply.service";
 
@@ -35,6 +36,8 @@ function summary(row: {
   urgency: string;
   my_status: DentistStatus;
   is_new: boolean;
+  quote_amount_cents: number | null;
+  appointment_status: "pending" | "confirmed" | null;
 }) {
   return {
     id: row.id,
@@ -45,6 +48,9 @@ function summary(row: {
     urgency: urgencyOf(row.urgency) as Urgency,
     my_status: row.my_status,
     is_new: row.is_new,
+    quote_amount_cents: row.quote_amount_cents,
+    // Only the chosen dentist has a live appointment on a request.
+    appointment_status: row.my_status === "confirmed" ? row.appointment_status : null,
   };
 }
 
@@ -70,29 +76,38 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const actor = await actorOf(request, reply);
       const repo = dentistRequestsRepo(app.db, actor);
-      const [stats, recent] = await Promise.all([
+      const [stats, recent, todo, recentMessages] = await Promise.all([
         dentistDashboard(app.db, actor),
         repo.list({ search: "", status: "all", page: 1, pageSize: 5 }),
+        dentistTodo(app.db, actor),
+        recentConversations(app.db, actor),
       ]);
       const { visible, answered } = stats.counts;
       return {
         verified: stats.verified,
-        pending_count: visible - answered,
+        pending_count: todo.requests.count,
+        todo: { ...todo, requests: { count: todo.requests.count, items: todo.requests.items.map(summary) } },
         response_rate: visible === 0 ? 0 : Math.round((100 * answered) / visible),
         unread_messages: stats.unread,
         recent_requests: recent.items.map(summary),
-        recent_messages: stats.recentMessages.map((m) => ({
-          id: m.id,
-          conversation_id: m.conversation_id,
-          patient_name: m.patient_name || "Patient",
-          body: m.body,
-          created_at: iso(m.created_at),
-          read: m.read_at !== null,
-        })),
+        recent_messages: recentMessages,
         monthly: stats.monthly,
         average_response_minutes: stats.averageResponseMinutes,
       };
     },
+  );
+
+  r.get(
+    "/api/dentist/todo-count",
+    {
+      schema: {
+        tags: ["dentist"],
+        summary: "Le nombre de demandes à traiter (le compteur du menu 'Demandes')",
+        response: { 200: dentistTodoCountSchema, ...errors },
+      },
+      onRequest: dentist,
+    },
+    async (request, reply) => ({ requests: await requestsToAnswer(app.db, await actorOf(request, reply)) }),
   );
 
   r.get(

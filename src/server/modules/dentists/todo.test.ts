@@ -1,0 +1,223 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DentistDashboard, DentistTodo } from "../../../shared/schemas/dentist";
+import { multipart } from "../../testing/files";
+import { openSocket } from "../../testing/sockets";
+import { createWorld, type PersonName, type World } from "../../testing/world";
+
+/**
+ * A dentist's work in one place (issue 16, item 2): the dashboard's "À faire" (requests to answer,
+ * appointments to confirm, unread conversations), the 'Demandes' counter, statuses that agree with
+ * the appointment's real state, the patient's devis amount, the real recent messages.
+ */
+
+let w: World;
+beforeAll(async () => {
+  w = await createWorld();
+}, 120_000);
+afterAll(async () => {
+  await w.ctx.close();
+});
+
+const get = (who: PersonName | "anonymous", url: string) => w.call(who, { method: "GET", url });
+const send = (who: PersonName, method: "POST", url: string, payload: object = {}) =>
+  w.call(who, { method, url, payload });
+
+async function dashboard(who: PersonName): Promise<DentistDashboard> {
+  const response = await get(who, "/api/dentist/dashboard");
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+const todo = async (who: PersonName): Promise<DentistTodo> => (await dashboard(who)).todo;
+async function counter(who: PersonName): Promise<number> {
+  const response = await get(who, "/api/dentist/todo-count");
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().requests;
+}
+const requestIds = (t: DentistTodo) => t.requests.items.map((r) => r.id);
+
+describe("requests to answer", () => {
+  it("counts a new request for every verified dentist, and drops it once answered", async () => {
+    const before = { chosen: await counter("chosen"), other: await counter("notChosen") };
+    const { requestId } = await w.fresh.openRequest("patientA");
+    expect(await counter("chosen")).toBe(before.chosen + 1);
+    expect(await counter("notChosen")).toBe(before.other + 1);
+    const mine = await todo("chosen");
+    expect(mine.requests.count).toBe(before.chosen + 1);
+    expect(requestIds(mine)).toContain(requestId);
+    // The patient's devis amount (the world's requests say 1 200 €) comes with the row.
+    expect(mine.requests.items.find((r) => r.id === requestId)).toMatchObject({
+      my_status: "pending",
+      is_new: true,
+      quote_amount_cents: 120_000,
+      appointment_status: null,
+    });
+
+    await w.fresh.offer("chosen", requestId);
+    expect(await counter("chosen")).toBe(before.chosen);
+    expect(requestIds(await todo("chosen"))).not.toContain(requestId);
+    // The other dentist still has it to answer.
+    expect(requestIds(await todo("notChosen"))).toContain(requestId);
+  });
+
+  it("never counts a request the patient settled with another dentist", async () => {
+    const { requestId } = await w.fresh.openRequest("patientA");
+    // The other dentist opened it ('Nouvelle' cleared) but did not answer: it is his to answer.
+    expect((await get("notChosen", `/api/dentist/requests/${requestId}`)).statusCode).toBe(200);
+    const offerId = await w.fresh.offer("chosen", requestId);
+    const before = await counter("notChosen");
+    expect(requestIds(await todo("notChosen"))).toContain(requestId);
+
+    const accepted = await send("patientA", "POST", `/api/patient/offers/${offerId}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    expect(await counter("notChosen")).toBe(before - 1);
+    const after = await todo("notChosen");
+    expect(after.requests.count).toBe(before - 1);
+    expect(requestIds(after)).not.toContain(requestId);
+    // Nor in his 'En attente' list, nor anywhere he could answer it from.
+    const pending = (await get("notChosen", "/api/dentist/requests?status=pending&page_size=50")).json();
+    expect(pending.items.map((r: { id: string }) => r.id)).not.toContain(requestId);
+    expect((await get("notChosen", `/api/dentist/requests/${requestId}`)).statusCode).toBe(404);
+    // The chosen dentist sees it, 'Confirmé' only once the appointment is: none yet.
+    const chosen = (await get("chosen", `/api/dentist/requests/${requestId}`)).json();
+    expect(chosen).toMatchObject({
+      my_status: "confirmed",
+      appointment_status: null,
+      quote_amount_cents: 120_000,
+    });
+  });
+
+  it("shows nothing to an unverified dentist", async () => {
+    const t = await todo("unverified");
+    expect(t.requests).toEqual({ count: 0, items: [] });
+    expect(t.appointments).toEqual({ count: 0, items: [] });
+    expect(await counter("unverified")).toBe(0);
+  });
+
+  it("refuses the counter to anyone but a dentist", async () => {
+    expect((await get("anonymous", "/api/dentist/todo-count")).statusCode).toBe(401);
+    expect((await get("patientA", "/api/dentist/todo-count")).statusCode).toBe(403);
+  });
+});
+
+describe("appointments to confirm", () => {
+  it("lists the appointments waiting for this dentist only, and the request says 'à confirmer'", async () => {
+    const { requestId, acceptedOffer } = await w.fresh.finished();
+    const { db } = w.ctx.app;
+    const before = (await todo("chosen")).appointments.count;
+    const appointment = await db
+      .insertInto("appointments")
+      .values({
+        request_id: requestId,
+        offer_id: acceptedOffer,
+        patient_id: w.people.patientA.id,
+        dentist_id: w.people.chosen.id,
+        status: "pending",
+        awaiting: "dentist",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("appointment_options")
+      .values([
+        { appointment_id: appointment.id, starts_at: "2026-12-03T08:00:00Z" },
+        { appointment_id: appointment.id, starts_at: "2026-12-02T13:30:00Z" },
+      ])
+      .execute();
+
+    const mine = await todo("chosen");
+    expect(mine.appointments.count).toBe(before + 1);
+    expect(mine.appointments.items).toContainEqual(
+      expect.objectContaining({
+        id: appointment.id,
+        request_id: requestId,
+        treatment_type: "crown",
+        first_option: "2026-12-02T13:30:00.000Z",
+      }),
+    );
+    // Another dentist's appointment never shows.
+    expect((await todo("notChosen")).appointments.items.map((a) => a.id)).not.toContain(appointment.id);
+    // The request is not 'Confirmé' while its appointment is pending.
+    const detail = (await get("chosen", `/api/dentist/requests/${requestId}`)).json();
+    expect(detail).toMatchObject({ my_status: "confirmed", appointment_status: "pending" });
+    const listed = (await get("chosen", "/api/dentist/requests?status=confirmed&page_size=50")).json();
+    expect(listed.items.find((r: { id: string }) => r.id === requestId)?.appointment_status).toBe("pending");
+
+    // Waiting for the patient: not the dentist's to do.
+    await db
+      .updateTable("appointments")
+      .set({ awaiting: "patient" })
+      .where("id", "=", appointment.id)
+      .execute();
+    expect((await todo("chosen")).appointments.count).toBe(before);
+  });
+});
+
+describe("unread conversations and recent messages", () => {
+  it("lists this dentist's conversations with unread messages, and the Messages page's last messages", async () => {
+    const { requestId, chosenConversation, otherConversation } = await w.fresh.openWithOffers();
+    // The dentist's own offer message is his latest: the dashboard shows it, as the Messages page does.
+    const recent = (await dashboard("chosen")).recent_messages;
+    expect(recent.find((m) => m.conversation_id === chosenConversation)).toMatchObject({
+      from_me: true,
+      read: true,
+    });
+    const page = (await get("chosen", "/api/conversations?limit=5")).json();
+    expect(recent.map((m) => m.conversation_id)).toEqual(
+      page.items.filter((c: { last_message: unknown }) => c.last_message).map((c: { id: string }) => c.id),
+    );
+
+    const before = (await todo("chosen")).conversations.count;
+    const form = multipart({ body: "Bonjour, est-ce possible un samedi ?" });
+    const sent = await w.call("patientA", {
+      method: "POST",
+      url: `/api/conversations/${chosenConversation}/messages`,
+      payload: form.payload,
+      headers: form.headers,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const mine = await todo("chosen");
+    expect(mine.conversations.count).toBe(before + 1);
+    expect(mine.conversations.items.find((c) => c.id === chosenConversation)).toMatchObject({
+      unread_count: 1,
+      patient_name: expect.any(String),
+    });
+    const latest = (await dashboard("chosen")).recent_messages;
+    expect(latest.find((m) => m.conversation_id === chosenConversation)).toMatchObject({
+      body: "Bonjour, est-ce possible un samedi ?",
+      from_me: false,
+      read: false,
+    });
+    // The other dentist's conversation on the same request has nothing unread; the chosen one is not his.
+    const other = await todo("notChosen");
+    expect(other.conversations.items.map((c) => c.id)).not.toContain(chosenConversation);
+    expect(other.conversations.items.map((c) => c.id)).not.toContain(otherConversation);
+    expect(requestId).toBeTruthy();
+
+    const read = await send("chosen", "POST", `/api/conversations/${chosenConversation}/read`);
+    expect(read.statusCode, read.body).toBeLessThan(300);
+    expect((await todo("chosen")).conversations.count).toBe(before);
+  });
+});
+
+describe("live", () => {
+  it("tells the verified dentists connected, and nobody else, that a request was sent", async () => {
+    const { app } = w.ctx;
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const dentist = await openSocket(base, w.people.notChosen.cookie);
+    const unverified = await openSocket(base, w.people.unverified.cookie);
+    const patient = await openSocket(base, w.people.patientB.cookie);
+    try {
+      await w.fresh.openRequest("patientA");
+      await expect.poll(() => dentist.events.some((e) => e.type === "requests")).toBe(true);
+      // Give the others the same time to (wrongly) receive it.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(unverified.events.some((e) => e.type === "requests")).toBe(false);
+      expect(patient.events.some((e) => e.type === "requests")).toBe(false);
+    } finally {
+      for (const s of [dentist, unverified, patient]) s.ws.close();
+    }
+  });
+});
