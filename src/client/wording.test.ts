@@ -110,9 +110,12 @@ function textsOf(path: string): Text[] {
 function wordingProblems(text: string, jsx = false): string[] {
   const problems: string[] = [];
   if (!jsx && !/\p{L}{2}/u.test(text)) return problems; // no word: not French text
+  if (/^\((?:min-|max-|prefers-|hover|pointer|orientation)/.test(text)) return problems; // a CSS media query
   if (/\p{L}\(s\)/u.test(text)) problems.push("pluriel en « (s) » : utiliser plural()");
   if (/\bEmail\b/.test(text)) problems.push("« Email » : écrire « E-mail »");
   const sentence = jsx || /\s/.test(text);
+  if (sentence && /(?<![\w@.-])emails?\b/.test(text))
+    problems.push("« email » dans une phrase : écrire « e-mail »");
   if (sentence) {
     // A sign that ends a word: followed by a space, a closing sign or the end.
     const bad = /([\p{L}\p{N})»"' \u00a0])([!?;:])(?=$|[\s)»"'.,…])/gu;
@@ -134,6 +137,7 @@ describe("wordingProblems", () => {
     expect(wordingProblems("2 fichier(s) ajouté(s)")).toHaveLength(1);
     expect(wordingProblems("Email")).toHaveLength(1);
     expect(wordingProblems("Votre Email professionnel")).toHaveLength(1);
+    expect(wordingProblems("Notre équipe répond par email.")).toHaveLength(1);
     expect(wordingProblems("Une question?", true)).toHaveLength(1);
     expect(wordingProblems("Le mot « devis » signifie")).toHaveLength(1);
   });
@@ -144,10 +148,13 @@ describe("wordingProblems", () => {
     expect(wordingProblems(`Montant${NNBSP}: 120 €`)).toEqual([]);
     expect(wordingProblems("2 fichiers ajoutés")).toEqual([]);
     expect(wordingProblems("E-mail")).toEqual([]);
+    expect(wordingProblems("email")).toEqual([]);
+    expect(wordingProblems("Un e-mail lui sera envoyé.")).toEqual([]);
     expect(wordingProblems(`Le mot «${NNBSP}devis${NNBSP}» signifie`)).toEqual([]);
     expect(wordingProblems("flex items-center sm:grid md:grid-cols-2")).toEqual([]);
     expect(wordingProblems("https://example.org/a?b=c")).toEqual([]);
     expect(wordingProblems("mailto:")).toEqual([]);
+    expect(wordingProblems("(max-width: 767px)")).toEqual([]);
     expect(wordingProblems("Rendez-vous à 10:30 demain")).toEqual([]);
     expect(wordingProblems("/api/requests?page=2")).toEqual([]);
   });

@@ -115,7 +115,7 @@ export function ContactForm() {
       setProgress(100);
       resetTimer.current = setTimeout(() => setProgress(0), PROGRESS_RESET_MS);
       toast.success(CONTACT_MESSAGES.success, {
-        description: "Notre équipe vous répond par email, en général sous deux jours ouvrés.",
+        description: "Notre équipe vous répond par e-mail, en général sous deux jours ouvrés.",
       });
       setValues(EMPTY);
       setFile(null);

@@ -48,7 +48,7 @@ export default function LandingMore() {
               Une question ? Écrivez-nous
             </h2>
             <p className="mt-3 text-slate-700">
-              Notre équipe répond en français, par email. Vous pouvez joindre un document si cela aide à
+              Notre équipe répond en français, par e-mail. Vous pouvez joindre un document si cela aide à
               comprendre votre question.
             </p>
             <p className="mt-4 inline-flex items-center gap-2 text-slate-700">

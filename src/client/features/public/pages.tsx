@@ -315,7 +315,7 @@ export function DentistBenefitsPage() {
         <ol className="grid list-decimal gap-2 pl-5">
           <li>Créez votre compte dentiste.</li>
           <li>Indiquez votre numéro RPPS et l'adresse de votre cabinet, puis demandez la vérification.</li>
-          <li>Notre équipe vérifie vos informations et vous prévient par email.</li>
+          <li>Notre équipe vérifie vos informations et vous prévient par e-mail.</li>
           <li>Vous consultez les demandes et répondez aux patients.</li>
         </ol>
       </Section>
@@ -380,7 +380,7 @@ export function PrivacyPage() {
             vérifier leur droit d'exercer.
           </li>
           <li>
-            <strong>Le formulaire de contact</strong> : nom, email, message et pièce jointe éventuelle, pour
+            <strong>Le formulaire de contact</strong> : nom, e-mail, message et pièce jointe éventuelle, pour
             vous répondre.
           </li>
         </ul>
@@ -516,7 +516,7 @@ export function ContactPage() {
     <ContentPage
       title="Contact"
       description={`Contactez l'équipe ${brand_name} : une question sur votre devis, le fonctionnement du service ou votre compte.`}
-      intro="Une question sur votre devis, sur le fonctionnement du service ou sur votre compte ? Écrivez-nous : notre équipe répond par email, en français."
+      intro="Une question sur votre devis, sur le fonctionnement du service ou sur votre compte ? Écrivez-nous : notre équipe répond par e-mail, en français."
     >
       <div className="rounded-ui border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         <ContactForm />
