@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { PASSWORD_MIN_LENGTH } from "../../../shared/domain/limits";
 import {
   type PasswordChangeInput,
   passwordChangeSchema,
@@ -11,6 +10,7 @@ import { isApiError } from "../../lib/api";
 import { Button } from "../ui/Button";
 import { FormField } from "../ui/FormField";
 import { Input } from "../ui/Input";
+import { PasswordStrengthMeter } from "../ui/PasswordStrengthMeter";
 import { useChangePassword } from "./securityApi";
 
 const FIELDS = ["current_password", "new_password", "new_password_confirmation"] as const;
@@ -61,16 +61,12 @@ export function PasswordChangeForm({ email }: { email: string }) {
           />
         )}
       </FormField>
-      <FormField
-        label="Nouveau mot de passe"
-        required
-        description={`Au moins ${PASSWORD_MIN_LENGTH} caractères.`}
-        error={errors.new_password?.message}
-      >
+      <FormField label="Nouveau mot de passe" required error={errors.new_password?.message}>
         {(c) => (
           <Input {...c} type="password" autoComplete="new-password" {...form.register("new_password")} />
         )}
       </FormField>
+      <PasswordStrengthMeter password={form.watch("new_password") ?? ""} />
       <FormField
         label="Confirmer le nouveau mot de passe"
         required

@@ -33,13 +33,15 @@ const COPY: Record<Area, { title: string; description: string; forgot: string }>
   },
 };
 
-function LoginFooter({ area }: { area: Area }) {
+function LoginFooter({ area, next }: { area: Area; next: string | null }) {
   if (area === "patient") {
+    // Arriving with an intent (?next=/patient/upload…): the sign-up keeps it, no role choice.
+    const signup = next ? `/signup?next=${encodeURIComponent(next)}` : "/choose-role";
     return (
       <>
         <p>
           Pas encore de compte ?{" "}
-          <Link to="/choose-role" className={linkClass}>
+          <Link to={signup} className={linkClass}>
             Créer un compte
           </Link>
         </p>
@@ -134,7 +136,11 @@ function LoginPage({ area }: { area: Area }) {
   });
 
   return (
-    <AuthCard title={copy.title} description={copy.description} footer={<LoginFooter area={area} />}>
+    <AuthCard
+      title={copy.title}
+      description={copy.description}
+      footer={<LoginFooter area={area} next={next} />}
+    >
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         {formError ? <Alert variant="destructive">{formError}</Alert> : null}
         <FormField label="E-mail" required error={errors.email?.message}>

@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
-import { PASSWORD_MIN_LENGTH } from "../../../shared/domain/limits";
 import { type Area, loginPathFor } from "../../../shared/policies/redirects";
 import {
   ACCOUNT_MESSAGES,
@@ -15,6 +14,7 @@ import { Alert } from "../../components/ui/Alert";
 import { Button } from "../../components/ui/Button";
 import { FormField } from "../../components/ui/FormField";
 import { Input } from "../../components/ui/Input";
+import { PasswordStrengthMeter } from "../../components/ui/PasswordStrengthMeter";
 import { isApiError } from "../../lib/api";
 import { useForgotPassword, useResetPassword } from "../../lib/auth";
 import { AuthCard, linkClass } from "./AuthCard";
@@ -156,14 +156,14 @@ export function ResetPasswordPage() {
     body = (
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         {formError ? <Alert variant="destructive">{formError}</Alert> : null}
-        <FormField
-          label="Nouveau mot de passe"
-          required
-          description={`Au moins ${PASSWORD_MIN_LENGTH} caractères.`}
-          error={errors.password?.message}
-        >
-          {(c) => <Input {...c} type="password" autoComplete="new-password" {...form.register("password")} />}
-        </FormField>
+        <div className="grid gap-2">
+          <FormField label="Nouveau mot de passe" required error={errors.password?.message}>
+            {(c) => (
+              <Input {...c} type="password" autoComplete="new-password" {...form.register("password")} />
+            )}
+          </FormField>
+          <PasswordStrengthMeter password={form.watch("password") ?? ""} />
+        </div>
         <FormField label="Confirmer le mot de passe" required error={errors.password_confirmation?.message}>
           {(c) => (
             <Input

@@ -1,9 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState } from "react";
-import { Controller, type DefaultValues, type Resolver, useForm } from "react-hook-form";
+import { useId, useRef, useState } from "react";
+import {
+  type Control,
+  Controller,
+  type DefaultValues,
+  type FieldErrors,
+  type Resolver,
+  type UseFormRegisterReturn,
+  useForm,
+} from "react-hook-form";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { PASSWORD_MIN_LENGTH } from "../../../shared/domain/limits";
 import {
   ACCOUNT_MESSAGES,
   type DentistSignupInput,
@@ -17,6 +24,7 @@ import { Checkbox } from "../../components/ui/Checkbox";
 import { FormField } from "../../components/ui/FormField";
 import { Input } from "../../components/ui/Input";
 import { Label } from "../../components/ui/Label";
+import { PasswordStrengthMeter } from "../../components/ui/PasswordStrengthMeter";
 import { postLoginPath, type SignupInput, useSession, useSignup } from "../../lib/auth";
 import { AuthCard, linkClass } from "./AuthCard";
 import { handleSignupError, type SignupFailure } from "./signupErrors";
@@ -79,20 +87,118 @@ function useSignupForm<T extends PatientSignupInput | DentistSignupInput>(option
   return { form, failure, redirect, onSubmit, pending: signup.isPending };
 }
 
-const passwordHelp = `Au moins ${PASSWORD_MIN_LENGTH} caractères.`;
+/** The ?next= of this page, kept on the link to the other form (log in instead, sign up instead). */
+export function withNext(path: string, next: string | null): string {
+  return next ? `${path}?next=${encodeURIComponent(next)}` : path;
+}
 
-const PATIENT_FIELDS = ["first_name", "last_name", "email", "password"] as const;
+/** 'Mot de passe' with its strength meter (the rule of src/shared/password.ts, common passwords). */
+function NewPasswordField({
+  error,
+  registration,
+  value,
+  userInputs,
+}: {
+  error?: string;
+  registration: UseFormRegisterReturn;
+  value: string;
+  userInputs: string[];
+}) {
+  const meterId = useId();
+  return (
+    <div className="grid gap-2">
+      <FormField label="Mot de passe" required error={error}>
+        {(c) => (
+          <Input
+            {...c}
+            aria-describedby={[c["aria-describedby"], meterId].filter(Boolean).join(" ")}
+            type="password"
+            autoComplete="new-password"
+            {...registration}
+          />
+        )}
+      </FormField>
+      <PasswordStrengthMeter id={meterId} password={value} userInputs={userInputs} />
+    </div>
+  );
+}
+
+/**
+ * The required consent to the terms and the privacy policy; the links open in a new tab so the
+ * form being filled is not lost. The server refuses a sign-up without it and stores its date.
+ */
+function TermsConsent<T extends { accept_terms: true }>({
+  control,
+  errors,
+}: {
+  control: Control<T>;
+  errors: FieldErrors<T>;
+}) {
+  const error = (errors as FieldErrors<{ accept_terms: true }>).accept_terms?.message;
+  return (
+    <div className="grid gap-1.5">
+      <div className="flex items-start gap-3">
+        <Controller
+          control={control as unknown as Control<{ accept_terms: true }>}
+          name="accept_terms"
+          render={({ field }) => (
+            <Checkbox
+              id="accept-terms"
+              name={field.name}
+              ref={field.ref}
+              className="mt-0.5"
+              checked={field.value === true}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "accept-terms-error" : undefined}
+              aria-required
+            />
+          )}
+        />
+        <Label htmlFor="accept-terms" className="font-normal text-slate-700" required>
+          J'accepte les{" "}
+          <a href="/terms" target="_blank" rel="noopener" className={linkClass}>
+            conditions d'utilisation
+            <span className="sr-only"> (nouvel onglet)</span>
+          </a>{" "}
+          et la{" "}
+          <a href="/privacy" target="_blank" rel="noopener" className={linkClass}>
+            politique de confidentialité
+            <span className="sr-only"> (nouvel onglet)</span>
+          </a>
+        </Label>
+      </div>
+      {error ? (
+        <p id="accept-terms-error" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const PATIENT_FIELDS = ["first_name", "last_name", "email", "password", "accept_terms"] as const;
 
 /** /signup 'Créer un compte patient' (spec §5, §8). */
 export function PatientSignupPage() {
   const { form, failure, redirect, onSubmit, pending } = useSignupForm<PatientSignupInput>({
     role: "patient",
     schema: patientSignupSchema,
-    defaultValues: { first_name: "", last_name: "", email: "", password: "" },
+    defaultValues: {
+      first_name: "",
+      last_name: "",
+      email: "",
+      password: "",
+      accept_terms: false as unknown as true,
+    },
     fields: PATIENT_FIELDS,
-    successMessage: "Inscription réussie !",
+    successMessage: "Inscription réussie\u202f!",
   });
+  const [params] = useSearchParams();
+  const next = params.get("next");
   const { errors } = form.formState;
+  const [password, email, firstName, lastName] = form.watch(["password", "email", "first_name", "last_name"]);
   if (redirect) return <Navigate to={redirect} replace />;
 
   return (
@@ -101,8 +207,8 @@ export function PatientSignupPage() {
       description="Gratuit : déposez votre devis et comparez les propositions de dentistes vérifiés."
       footer={
         <p>
-          Vous avez déjà un compte ?{" "}
-          <Link to="/login" className={linkClass}>
+          Vous avez déjà un compte{"\u202f"}?{" "}
+          <Link to={withNext("/login", next)} className={linkClass}>
             Se connecter
           </Link>
         </p>
@@ -121,9 +227,13 @@ export function PatientSignupPage() {
         <FormField label="E-mail" required error={errors.email?.message}>
           {(c) => <Input {...c} type="email" autoComplete="email" {...form.register("email")} />}
         </FormField>
-        <FormField label="Mot de passe" required description={passwordHelp} error={errors.password?.message}>
-          {(c) => <Input {...c} type="password" autoComplete="new-password" {...form.register("password")} />}
-        </FormField>
+        <NewPasswordField
+          error={errors.password?.message}
+          registration={form.register("password")}
+          value={password ?? ""}
+          userInputs={[email, firstName, lastName].filter(Boolean)}
+        />
+        <TermsConsent control={form.control} errors={errors} />
         <Button type="submit" size="lg" loading={pending} className="w-full">
           Créer mon compte
         </Button>
@@ -161,9 +271,10 @@ export function DentistSignupPage() {
       accept_terms: false as unknown as true,
     },
     fields: DENTIST_FIELDS,
-    successMessage: "Inscription réussie ! Votre compte sera vérifié prochainement.",
+    successMessage: "Inscription réussie\u202f! Votre compte sera vérifié prochainement.",
   });
   const { errors } = form.formState;
+  const [password, email, firstName, lastName] = form.watch(["password", "email", "first_name", "last_name"]);
   if (redirect) return <Navigate to={redirect} replace />;
 
   return (
@@ -173,7 +284,7 @@ export function DentistSignupPage() {
       description="Rejoignez le réseau de dentistes vérifiés. Votre compte sera vérifié par notre équipe (numéro RPPS, diplômes) avant que vous puissiez consulter les demandes des patients."
       footer={
         <p>
-          Vous avez déjà un compte ?{" "}
+          Vous avez déjà un compte{"\u202f"}?{" "}
           <Link to="/dentist/login" className={linkClass}>
             Se connecter
           </Link>
@@ -215,16 +326,12 @@ export function DentistSignupPage() {
           {(c) => <Input {...c} type="email" autoComplete="email" {...form.register("email")} />}
         </FormField>
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField
-            label="Mot de passe"
-            required
-            description={passwordHelp}
+          <NewPasswordField
             error={errors.password?.message}
-          >
-            {(c) => (
-              <Input {...c} type="password" autoComplete="new-password" {...form.register("password")} />
-            )}
-          </FormField>
+            registration={form.register("password")}
+            value={password ?? ""}
+            userInputs={[email, firstName, lastName].filter(Boolean)}
+          />
           <FormField label="Confirmer le mot de passe" required error={errors.password_confirmation?.message}>
             {(c) => (
               <Input
@@ -236,43 +343,7 @@ export function DentistSignupPage() {
             )}
           </FormField>
         </div>
-        <div className="grid gap-1.5">
-          <div className="flex items-start gap-3">
-            <Controller
-              control={form.control}
-              name="accept_terms"
-              render={({ field }) => (
-                <Checkbox
-                  id="accept-terms"
-                  name={field.name}
-                  ref={field.ref}
-                  className="mt-0.5"
-                  checked={field.value === true}
-                  onCheckedChange={(checked) => field.onChange(checked === true)}
-                  onBlur={field.onBlur}
-                  aria-invalid={errors.accept_terms ? true : undefined}
-                  aria-describedby={errors.accept_terms ? "accept-terms-error" : undefined}
-                  aria-required
-                />
-              )}
-            />
-            <Label htmlFor="accept-terms" className="font-normal text-slate-700" required>
-              J'accepte les{" "}
-              <Link to="/terms" className={linkClass}>
-                conditions d'utilisation
-              </Link>{" "}
-              et la{" "}
-              <Link to="/privacy" className={linkClass}>
-                politique de confidentialité
-              </Link>
-            </Label>
-          </div>
-          {errors.accept_terms ? (
-            <p id="accept-terms-error" className="text-sm font-medium text-red-700">
-              {errors.accept_terms.message}
-            </p>
-          ) : null}
-        </div>
+        <TermsConsent control={form.control} errors={errors} />
         <Button type="submit" size="lg" loading={pending} className="w-full">
           Créer mon compte dentiste
         </Button>

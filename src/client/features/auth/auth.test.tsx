@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { json, renderApp, stubApi } from "../../test/renderApp";
@@ -54,7 +54,7 @@ describe("login form", () => {
     const user = userEvent.setup();
     const { router } = renderApp("/dentist/login");
     await user.type(await screen.findByLabelText(/^E-mail/), "dr@example.fr");
-    await user.type(screen.getByLabelText(/^Mot de passe/), "secret123");
+    await user.type(screen.getByLabelText(/^Mot de passe/), "Sourire-Sain-2026");
     await user.click(screen.getByRole("button", { name: "Se connecter" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Bonjour Paul" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/dentist/dashboard");
@@ -75,7 +75,8 @@ describe("patient sign-up", () => {
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
 
     expect(await screen.findAllByText("Veuillez remplir tous les champs")).toHaveLength(2);
-    expect(screen.getByText("Le mot de passe doit contenir au moins 6 caractères")).toBeInTheDocument();
+    // Beside the field, and in the strength meter under it.
+    expect(screen.getAllByText("Le mot de passe doit contenir au moins 8 caractères")).toHaveLength(2);
     expect(screen.getByLabelText(/^Prénom/)).toHaveAttribute("aria-invalid", "true");
     expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/account/signup")).toBe(false);
   });
@@ -90,7 +91,8 @@ describe("patient sign-up", () => {
     await user.type(await screen.findByLabelText(/^Prénom/), "Marie");
     await user.type(screen.getByLabelText(/^Nom/), "Curie");
     await user.type(screen.getByLabelText(/^E-mail/), "marie@example.fr");
-    await user.type(screen.getByLabelText(/^Mot de passe/), "secret123");
+    await user.type(screen.getByLabelText(/^Mot de passe/), "Sourire-Sain-2026");
+    await user.click(screen.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }));
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
     expect(await screen.findByText("Cet e-mail est déjà utilisé")).toBeInTheDocument();
     expect(screen.getByLabelText(/^E-mail/)).toHaveAttribute("aria-invalid", "true");
@@ -107,7 +109,8 @@ describe("patient sign-up", () => {
     await user.type(await screen.findByLabelText(/^Prénom/), "Marie");
     await user.type(screen.getByLabelText(/^Nom/), "Curie");
     await user.type(screen.getByLabelText(/^E-mail/), "marie@example.fr");
-    await user.type(screen.getByLabelText(/^Mot de passe/), "secret123");
+    await user.type(screen.getByLabelText(/^Mot de passe/), "Sourire-Sain-2026");
+    await user.click(screen.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }));
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Problème de connexion");
@@ -128,8 +131,8 @@ describe("dentist sign-up", () => {
     await user.type(screen.getByLabelText(/^Ville/), "Lyon");
     await user.type(screen.getByLabelText(/^Téléphone/), "0601020304");
     await user.type(screen.getByLabelText(/^E-mail/), "dr@example.fr");
-    await user.type(screen.getByLabelText(/^Mot de passe/), "secret123");
-    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), "secret124");
+    await user.type(screen.getByLabelText(/^Mot de passe/), "Sourire-Sain-2026");
+    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), "Sourire-Sain-2027");
     await user.click(screen.getByRole("button", { name: "Créer mon compte dentiste" }));
 
     expect(await screen.findByText("Vous devez accepter les conditions d'utilisation")).toBeInTheDocument();
@@ -153,8 +156,8 @@ describe("dentist sign-up", () => {
     await user.type(screen.getByLabelText(/^Ville/), "Lyon");
     await user.type(screen.getByLabelText(/^Téléphone/), "0601020304");
     await user.type(screen.getByLabelText(/^E-mail/), "dr@example.fr");
-    await user.type(screen.getByLabelText(/^Mot de passe/), "secret123");
-    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), "secret123");
+    await user.type(screen.getByLabelText(/^Mot de passe/), "Sourire-Sain-2026");
+    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), "Sourire-Sain-2026");
     await user.click(screen.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }));
     await user.click(screen.getByRole("button", { name: "Créer mon compte dentiste" }));
     await waitFor(() =>
@@ -167,5 +170,126 @@ describe("dentist sign-up", () => {
       city: "Lyon",
     });
     expect(await screen.findByText("Une erreur s'est produite lors de l'inscription")).toBeInTheDocument();
+  });
+});
+
+const patientProfile = {
+  id: "p1",
+  email: "ines@example.fr",
+  role: "patient",
+  first_name: "Inès",
+  last_name: "Moreau",
+  full_name: "Inès Moreau",
+  phone_number: null,
+  city: null,
+  bio: "",
+  specialties: [],
+  avatar_url: null,
+  is_admin: false,
+  is_verified: false,
+  created_at: "2026-01-01T00:00:00.000Z",
+  updated_at: "2026-01-01T00:00:00.000Z",
+};
+
+describe("patient sign-up: consent, password rule and intent", () => {
+  it("requires the consent, with links to the terms and the privacy policy in a new tab", async () => {
+    const fetchMock = stubApi(null);
+    const user = userEvent.setup();
+    renderApp("/signup");
+    await user.type(await screen.findByLabelText(/^Prénom/), "Inès");
+    await user.type(screen.getByLabelText(/^Nom/), "Moreau");
+    await user.type(screen.getByLabelText(/^E-mail/), "ines@example.fr");
+    await user.type(screen.getByLabelText(/^Mot de passe/), "Sourire-Sain-2026");
+    await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
+    expect(
+      await screen.findByText(
+        "Veuillez accepter les conditions d'utilisation et la politique de confidentialité pour créer votre compte",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /conditions d'utilisation/ })).toHaveAttribute("href", "/terms");
+    expect(screen.getByRole("link", { name: /conditions d'utilisation/ })).toHaveAttribute(
+      "target",
+      "_blank",
+    );
+    expect(screen.getByRole("link", { name: /politique de confidentialité/ })).toHaveAttribute(
+      "href",
+      "/privacy",
+    );
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/account/signup")).toBe(false);
+  });
+
+  it("refuses a password with too few kinds of characters, in French, without calling the server", async () => {
+    const fetchMock = stubApi(null);
+    const user = userEvent.setup();
+    renderApp("/signup");
+    await user.type(await screen.findByLabelText(/^Prénom/), "Inès");
+    await user.type(screen.getByLabelText(/^Nom/), "Moreau");
+    await user.type(screen.getByLabelText(/^E-mail/), "ines@example.fr");
+    await user.type(screen.getByLabelText(/^Mot de passe/), "sourire123");
+    await user.click(screen.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }));
+    await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
+    expect(
+      await screen.findAllByText(/doit mélanger 3 types de caractères parmi minuscules, majuscules/),
+    ).not.toHaveLength(0);
+    expect(screen.getByLabelText(/^Mot de passe/)).toHaveAttribute("aria-invalid", "true");
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/account/signup")).toBe(false);
+  });
+
+  it("keeps the intent: sign-up from /signup?next=/patient/upload lands on the upload form", async () => {
+    const fetchMock = stubApi(null, {
+      "POST /api/account/signup": () => json(201, { profile: patientProfile }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp("/signup?next=%2Fpatient%2Fupload");
+    expect(await screen.findByRole("link", { name: "Se connecter" })).toHaveAttribute(
+      "href",
+      "/login?next=%2Fpatient%2Fupload",
+    );
+    await user.type(screen.getByLabelText(/^Prénom/), "Inès");
+    await user.type(screen.getByLabelText(/^Nom/), "Moreau");
+    await user.type(screen.getByLabelText(/^E-mail/), "ines@example.fr");
+    await user.type(screen.getByLabelText(/^Mot de passe/), "Sourire-Sain-2026");
+    await user.click(screen.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }));
+    await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/patient/upload"));
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === "/api/account/signup");
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ role: "patient", accept_terms: true });
+  });
+
+  it("the login page sends a visitor with an intent to the patient sign-up, not to the role choice", async () => {
+    stubApi(null);
+    renderApp("/login?next=%2Fpatient%2Fupload");
+    const main = await screen.findByRole("main");
+    expect(await within(main).findByRole("link", { name: "Créer un compte" })).toHaveAttribute(
+      "href",
+      "/signup?next=%2Fpatient%2Fupload",
+    );
+  });
+});
+
+describe("password strength meter", () => {
+  it("says in text how strong the password is and what it lacks, and flags common passwords", async () => {
+    stubApi(null);
+    const user = userEvent.setup();
+    renderApp("/signup");
+    const password = await screen.findByLabelText(/^Mot de passe/);
+    expect(screen.getByText(/Au moins 8 caractères avec 3 types/)).toBeInTheDocument();
+    await user.type(password, "abc");
+    expect(await screen.findByText("Trop faible")).toBeInTheDocument();
+    expect(screen.getByText("Le mot de passe doit contenir au moins 8 caractères")).toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, "Password1!");
+    // The dictionaries load lazily; then the common password is named as such.
+    expect(
+      await screen.findByText(
+        "Ce mot de passe est trop courant ou trop facile à deviner : choisissez-en un autre",
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, "Sourire-Sain-2026");
+    expect(await screen.findByText("Très robuste")).toBeInTheDocument();
+    expect(password.getAttribute("aria-describedby")).toContain(screen.getByTestId("password-strength").id);
   });
 });
