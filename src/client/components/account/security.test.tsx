@@ -50,7 +50,7 @@ describe("Sécurité : changer mon mot de passe", () => {
     await waitFor(() => expect(current).toHaveAttribute("aria-invalid", "true"));
     expect(current).toHaveAccessibleDescription(SECURITY_MESSAGES.currentPasswordRequired);
     expect(within(form).getByLabelText(/^Nouveau mot de passe/)).toHaveAccessibleDescription(
-      /Le mot de passe doit contenir au moins 6 caractères/,
+      /Le mot de passe doit contenir au moins 8 caractères/,
     );
     expect(within(form).getByLabelText(/^Confirmer le nouveau mot de passe/)).toHaveAccessibleDescription(
       "Les mots de passe ne correspondent pas",
