@@ -72,11 +72,27 @@ describe("unknown paths", () => {
     expect(response.json().error.code).toBe("NOT_FOUND");
   });
 
-  it("serves the app, never cached, for any other path", async () => {
-    const response = await ctx.app.inject({ method: "GET", url: "/une/page/inconnue" });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<div id="root">');
-    expect(response.headers["cache-control"]).toContain("no-cache");
+  it("answers a path that is no page of the app with a 404 and the app (its French 404 page), never cached", async () => {
+    for (const url of ["/nimporte-quoi", "/une/page/inconnue", "/patient/nope", "/faq/x?y=1"]) {
+      const response = await ctx.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers["content-type"]).toContain("text/html");
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers["cache-control"]).toContain("no-cache");
+    }
+  });
+
+  it("serves the app with a 200 for every page of the app, parameters included", async () => {
+    for (const url of [
+      "/patient/request/abc",
+      "/dentist/messages",
+      "/dentist/messages/42",
+      "/login?next=%2Fpatient%2Fupload",
+    ]) {
+      const response = await ctx.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+    }
   });
 });
 

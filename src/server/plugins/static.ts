@@ -2,14 +2,16 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { isAppPath } from "../../shared/routes";
 import { errorBody } from "../errors";
 
 export const CLIENT_DIR = path.resolve(import.meta.dirname, "../../../dist/client");
 
 /**
  * The built React app: hashed assets cached for a year (immutable), index.html never cached,
- * every unknown non-API path answered with the app (which shows its own 404 page), unknown /api
- * paths answered with the JSON error shape.
+ * every page path of the client answered with the app; a path that is no page of the client
+ * (src/shared/routes.ts) answers 404 with the app too, which shows its French 404 page; unknown
+ * /api paths answer the JSON error shape.
  */
 export async function registerStatic(app: FastifyInstance, clientDir = CLIENT_DIR): Promise<void> {
   const hasClient = existsSync(path.join(clientDir, "index.html"));
@@ -69,6 +71,9 @@ export async function registerStatic(app: FastifyInstance, clientDir = CLIENT_DI
         );
     }
     reply.header("cache-control", "no-cache, no-store, must-revalidate").type("text/html; charset=utf-8");
+    if (!isAppPath(pathname)) {
+      return reply.status(404).send(readFileSync(path.join(clientDir, "index.html"), "utf8"));
+    }
     const page = prerendered.get(pathname.replace(/(.)\/+$/, "$1"));
     return page ? reply.send(page) : reply.sendFile("index.html");
   });
