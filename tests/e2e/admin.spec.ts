@@ -225,7 +225,7 @@ test.describe("espace d'administration", () => {
     // The admin has the page open before the patient writes.
     await loginViaApi(page, DEMO.admin);
     await page.goto("/admin/chat-messages");
-    await expect(page.getByRole("heading", { level: 1, name: "Messages des patients" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Support" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Aucune conversation sélectionnée" })).toBeVisible();
 
     // The patient reaches the help page from the account menu and writes, with an image.

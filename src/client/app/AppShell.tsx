@@ -51,7 +51,7 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
   admin: [
     { to: "/admin/dashboard", label: "Administration" },
     { to: "/admin/verifications", label: "Vérifications" },
-    { to: "/admin/chat-messages", label: "Messages des patients" },
+    { to: "/admin/chat-messages", label: "Support" },
     { to: "/admin/contact", label: "Contact" },
     { to: "/admin/audit", label: "Audit" },
     { to: "/admin/retention", label: "Conservation" },

@@ -82,6 +82,7 @@ const PatientRequestsPage = lazyPage(patientPages, "PatientRequestsPage");
 const PatientComparePage = lazyPage(patientPages, "PatientComparePage");
 const PatientProfilePage = lazyPage(patientPages, "PatientProfilePage");
 const PatientHelpPage = lazyPage(supportPages, "PatientHelpPage");
+const DentistHelpPage = lazyPage(supportPages, "DentistHelpPage");
 
 const DentistDashboardPage = lazyPage(dentistPages, "DentistDashboardPage");
 const DentistMessagesPage = lazyPage(messagesPages, "DentistMessagesPage");
@@ -151,6 +152,7 @@ export function AppRoutes() {
           <Route path="offers" element={<DentistOffersPage />} />
           <Route path="appointments" element={<DentistAppointmentsPage />} />
           <Route path="profile" element={<DentistProfilePage />} />
+          <Route path="help" element={<DentistHelpPage />} />
         </Route>
 
         <Route path="admin" element={<AdminArea />}>

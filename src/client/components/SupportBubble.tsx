@@ -25,6 +25,11 @@ export function SupportBubble({
         )}
       >
         <p className={cn("text-xs font-semibold", mine ? "text-brand-50" : "text-slate-700")}>{author}</p>
+        {message.request ? (
+          <p className={cn("text-xs italic", mine ? "text-brand-50" : "text-slate-700")}>
+            {`À propos de la demande ${message.request.label}`}
+          </p>
+        ) : null}
         {message.image ? (
           <a
             href={message.image.url}

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { ADMIN_PAGE_SIZE } from "../domain/limits";
+import { treatmentLabel } from "../domain/treatments";
+import { formatListDate } from "../format/dates";
 
 /**
  * The support chat with the team (issue 7, D13), for patients and dentists (issue 16, ADR 018):
@@ -22,6 +24,11 @@ export const SUPPORT_MESSAGES = {
 export const SUPPORT_ROLES = ["patient", "dentist"] as const;
 export type SupportRole = (typeof SUPPORT_ROLES)[number];
 export const SUPPORT_ROLE_LABELS: Record<SupportRole, string> = { patient: "Patient", dentist: "Dentiste" };
+
+/** "Couronne du 21/11/2026": how a support message names the request it is about. */
+export function supportRequestLabel(treatmentType: string, createdAt: Date | string): string {
+  return `${treatmentLabel(treatmentType)} du ${formatListDate(createdAt)}`;
+}
 
 /** The request a message is about: its id and a label ("Couronne du 21/11/2026"). */
 export const supportRequestRefSchema = z.object({ id: z.string(), label: z.string() });

@@ -13,10 +13,16 @@ import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { formatListDate } from "../../../shared/format/dates";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
-import type { SupportThread, SupportThreadList } from "../../../shared/schemas/support";
+import {
+  SUPPORT_ROLE_LABELS,
+  type SupportThread,
+  type SupportThreadList,
+} from "../../../shared/schemas/support";
 import { PageHeader } from "../../components/PageHeader";
 import { SupportBubble } from "../../components/SupportBubble";
+import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
+import { Checkbox } from "../../components/ui/Checkbox";
 import { Pagination } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Label } from "../../components/ui/Label";
@@ -29,6 +35,7 @@ import { useRealtimeEvents } from "../../lib/realtime";
 import {
   adminKeys,
   appendToThread,
+  type SupportFilterRole,
   threadMessages,
   useDebounced,
   useMarkThreadRead,
@@ -65,6 +72,60 @@ function clearUnread(queryClient: ReturnType<typeof useQueryClient>, patientId: 
   );
 }
 
+const FILTERS: { value: SupportFilterRole; label: string }[] = [
+  { value: "all", label: "Tous" },
+  { value: "patient", label: "Patients" },
+  { value: "dentist", label: "Dentistes" },
+];
+
+/** Tous / Patients / Dentistes, and 'Non lus seulement'. */
+function ThreadFilters({
+  role,
+  onRole,
+  unread,
+  onUnread,
+}: {
+  role: SupportFilterRole;
+  onRole: (role: SupportFilterRole) => void;
+  unread: boolean;
+  onUnread: (unread: boolean) => void;
+}) {
+  const unreadId = useId();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <fieldset className="flex rounded-md border border-slate-300 p-0.5">
+        <legend className="sr-only">Afficher</legend>
+        {FILTERS.map((filter) => (
+          <button
+            key={filter.value}
+            type="button"
+            aria-pressed={role === filter.value}
+            onClick={() => onRole(filter.value)}
+            className={cn(
+              "rounded px-2.5 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700",
+              role === filter.value && "bg-brand-700 text-white hover:bg-brand-700",
+            )}
+          >
+            {filter.label}
+          </button>
+        ))}
+      </fieldset>
+      <div className="flex items-center gap-2">
+        <Checkbox id={unreadId} checked={unread} onCheckedChange={(value) => onUnread(value === true)} />
+        <Label htmlFor={unreadId} className="text-sm font-normal">
+          Non lus seulement
+        </Label>
+      </div>
+    </div>
+  );
+}
+
+const EMPTY: Record<SupportFilterRole, string> = {
+  all: "Aucun message pour le moment.",
+  patient: "Aucun message de patient pour le moment.",
+  dentist: "Aucun message de dentiste pour le moment.",
+};
+
 function ThreadList({
   selected,
   typed,
@@ -72,6 +133,10 @@ function ThreadList({
   search,
   page,
   onPageChange,
+  role,
+  onRole,
+  unread,
+  onUnread,
   threads,
   hidden,
 }: {
@@ -81,6 +146,10 @@ function ThreadList({
   search: string;
   page: number;
   onPageChange: (page: number) => void;
+  role: SupportFilterRole;
+  onRole: (role: SupportFilterRole) => void;
+  unread: boolean;
+  onUnread: (unread: boolean) => void;
   threads: ReturnType<typeof useSupportThreads>;
   hidden: boolean;
 }) {
@@ -102,11 +171,11 @@ function ThreadList({
       <div className="flex items-end gap-2">
         <div className="grid min-w-0 flex-1 gap-1.5">
           <Label htmlFor={searchId} className="sr-only">
-            Rechercher un patient
+            Rechercher une personne
           </Label>
           <SearchInput
             id={searchId}
-            placeholder="Rechercher un patient..."
+            placeholder="Rechercher un nom, un e-mail..."
             value={typed}
             onChange={(event) => onType(event.target.value)}
           />
@@ -122,6 +191,7 @@ function ThreadList({
           <RefreshCw aria-hidden="true" />
         </Button>
       </div>
+      <ThreadFilters role={role} onRole={onRole} unread={unread} onUnread={onUnread} />
       <div className="min-h-0 flex-1 overflow-y-auto">
         {threads.isPending ? (
           <ul className="grid gap-1" aria-busy="true">
@@ -137,7 +207,7 @@ function ThreadList({
           <LoadError title={ADMIN_MESSAGES.messagesFailed} onRetry={() => void threads.refetch()} />
         ) : data && data.items.length === 0 ? (
           <p className="p-3 text-center text-slate-600">
-            {search ? ADMIN_MESSAGES.noResult : "Aucun message de patient pour le moment."}
+            {search ? ADMIN_MESSAGES.noResult : unread ? "Aucun message non lu." : EMPTY[role]}
           </p>
         ) : (
           <ul className="grid gap-1">
@@ -177,6 +247,9 @@ function ThreadLink({ thread, active, href }: { thread: SupportThread; active: b
         >
           {thread.patient_name}
         </span>
+        <Badge tone={thread.role === "dentist" ? "blue" : "gray"} className="shrink-0">
+          {SUPPORT_ROLE_LABELS[thread.role]}
+        </Badge>
         <time dateTime={thread.last_message_at} className="shrink-0 text-xs text-slate-600 tabular-nums">
           {threadTime(thread.last_message_at)}
         </time>
@@ -224,7 +297,7 @@ function ReplyBox({ patientId, patientName }: { patientId: string; patientName: 
   return (
     <form
       onSubmit={onSubmit}
-      aria-label="Répondre au patient"
+      aria-label={`Répondre à ${patientName}`}
       className="grid gap-1.5 border-t border-slate-200 p-3"
     >
       <div className="flex items-end gap-2">
@@ -250,8 +323,8 @@ function ReplyBox({ patientId, patientName }: { patientId: string; patientName: 
         </Button>
       </div>
       <p id={`${id}-hint`} className="text-xs text-slate-600">
-        Entrée pour envoyer, Maj + Entrée pour aller à la ligne. Le patient la voit tout de suite, ou la
-        reçoit par e-mail s'il ne l'a pas lue.
+        Entrée pour envoyer, Maj + Entrée pour aller à la ligne. La réponse s'affiche tout de suite chez la
+        personne, ou lui est envoyée par e-mail si elle ne l'a pas lue.
       </p>
     </form>
   );
@@ -264,7 +337,7 @@ function ThreadView({ patientId, thread }: { patientId: string; thread: SupportT
   const scroller = useRef<HTMLDivElement>(null);
   const items = threadMessages(messages.data);
   const lastId = items.at(-1)?.id;
-  const name = thread?.patient_name ?? "Patient";
+  const name = thread?.patient_name ?? "Conversation";
   const unreadFromPatient = items.some((m) => !m.from_team && !m.read_at);
 
   useEffect(() => {
@@ -303,7 +376,11 @@ function ThreadView({ patientId, thread }: { patientId: string; thread: SupportT
         </Button>
         <div className="grid min-w-0">
           <h2 className="truncate text-lg font-semibold text-slate-900">{name}</h2>
-          {thread ? <p className="truncate text-sm text-slate-600">{thread.patient_email}</p> : null}
+          {thread ? (
+            <p className="truncate text-sm text-slate-600">
+              {`${SUPPORT_ROLE_LABELS[thread.role]} · ${thread.patient_email}`}
+            </p>
+          ) : null}
         </div>
       </div>
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto p-3">
@@ -347,7 +424,10 @@ function ThreadView({ patientId, thread }: { patientId: string; thread: SupportT
   );
 }
 
-/** /admin/chat-messages 'Messages des patients' (spec §2, issue 7): the support chat, team side. */
+/**
+ * /admin/chat-messages 'Support' (spec §2, issues 7 and 16): the support chat, team side, patients and
+ * dentists in one inbox, filtered by role and unread.
+ */
 export function AdminChatMessagesPage() {
   const [params] = useSearchParams();
   const selected = params.get("p");
@@ -355,14 +435,16 @@ export function AdminChatMessagesPage() {
   const [typed, setTyped] = useState("");
   const search = useDebounced(typed.trim());
   const [page, setPage] = useState(1);
-  const threads = useSupportThreads(search, page);
+  const [role, setRole] = useState<SupportFilterRole>("all");
+  const [unread, setUnread] = useState(false);
+  const threads = useSupportThreads(search, page, role, unread);
   // The open thread's summary, kept when a search or another page leaves it out of the list.
   const known = useRef(new Map<string, SupportThread>());
   for (const item of threads.data?.items ?? []) known.current.set(item.patient_id, item);
   const thread = selected ? known.current.get(selected) : undefined;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts at its first page.
-  useEffect(() => setPage(1), [search]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search or filter starts at its first page.
+  useEffect(() => setPage(1), [search, role, unread]);
 
   // New patient messages (and other admins' replies) arrive live.
   useRealtimeEvents((notice) => {
@@ -378,8 +460,8 @@ export function AdminChatMessagesPage() {
   return (
     <>
       <PageHeader
-        title="Messages des patients"
-        description="Les questions des patients à l'équipe, la conversation la plus récente d'abord."
+        title="Support"
+        description="Les questions des patients et des dentistes à l'équipe, la conversation la plus récente d'abord."
       />
       <div className="grid h-[calc(100dvh-16rem)] min-h-[30rem] gap-4 md:grid-cols-[20rem_minmax(0,1fr)]">
         <ThreadList
@@ -390,6 +472,10 @@ export function AdminChatMessagesPage() {
           search={search}
           page={page}
           onPageChange={setPage}
+          role={role}
+          onRole={setRole}
+          unread={unread}
+          onUnread={setUnread}
           threads={threads}
         />
         {selected ? (

@@ -487,7 +487,7 @@ describe("/admin/verifications", () => {
   });
 });
 
-describe("/admin/chat-messages 'Messages des patients'", () => {
+describe("/admin/chat-messages 'Support'", () => {
   it("liste les conversations (point rouge lisible 'non lu') et attend une sélection", async () => {
     stubAdminApi();
     renderApp("/admin/chat-messages");
@@ -503,6 +503,60 @@ describe("/admin/chat-messages 'Messages des patients'", () => {
     // Latest first.
     const links = screen.getAllByRole("link", { name: /Marie Dupont|Lina Aide/ });
     expect(links.map((l) => l.textContent?.slice(0, 5))).toEqual(["Marie", "Lina "]);
+  });
+
+  it("patients et dentistes dans une boîte : le rôle affiché, filtres Tous / Patients / Dentistes et non lus", async () => {
+    const person = userEvent.setup();
+    const { calls } = stubAdminApi({
+      "GET /api/admin/support/threads": (url) => {
+        const role = url.searchParams.get("role");
+        const unreadOnly = url.searchParams.get("unread") === "1";
+        const items = THREADS.filter((t) => (!role || t.role === role) && (!unreadOnly || t.unread > 0));
+        return json(200, { items, page: 1, page_size: 10, has_more: false });
+      },
+    });
+    renderApp("/admin/chat-messages");
+    expect(await screen.findByRole("heading", { level: 1, name: "Support" }, LONG)).toBeInTheDocument();
+    const marie = await screen.findByRole("link", { name: /Marie Dupont/ });
+    expect(marie).toHaveTextContent("Patient");
+    expect(screen.getByRole("link", { name: /Lina Aide/ })).toHaveTextContent("Dentiste");
+    const lastList = () => calls.filter((c) => c.key === "GET /api/admin/support/threads").at(-1)?.url;
+
+    await person.click(screen.getByRole("button", { name: "Dentistes" }));
+    expect(screen.getByRole("button", { name: "Dentistes" })).toHaveAttribute("aria-pressed", "true");
+    await waitFor(() => expect(screen.queryByRole("link", { name: /Marie Dupont/ })).not.toBeInTheDocument());
+    expect(screen.getByRole("link", { name: /Lina Aide/ })).toBeInTheDocument();
+    expect(lastList()?.searchParams.get("role")).toBe("dentist");
+
+    await person.click(screen.getByRole("checkbox", { name: "Non lus seulement" }));
+    expect(await screen.findByText("Aucun message non lu.")).toBeInTheDocument();
+    expect(lastList()?.searchParams.get("unread")).toBe("1");
+
+    await person.click(screen.getByRole("button", { name: "Tous" }));
+    expect(await screen.findByRole("link", { name: /Marie Dupont/ })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Lina Aide/ })).not.toBeInTheDocument();
+    expect(lastList()?.searchParams.has("role")).toBe(false);
+  });
+
+  it("montre la demande dont parle un message : « À propos de la demande … »", async () => {
+    stubAdminApi({
+      [`GET /api/admin/support/threads/${P1}/messages`]: () =>
+        json(200, {
+          items: [
+            message({
+              id: "m5",
+              body: "Une question sur cette demande",
+              request: { id: "r1", label: "Couronne du 12/03/2026" },
+            }),
+          ],
+          has_more: false,
+        }),
+    });
+    renderApp(`/admin/chat-messages?p=${P1}`);
+    const thread = await screen.findByRole("region", { name: "Conversation avec Marie Dupont" }, LONG);
+    expect(
+      await within(thread).findByText("À propos de la demande Couronne du 12/03/2026"),
+    ).toBeInTheDocument();
   });
 
   it("ouvrir une conversation la marque lue (le point disparaît) et montre texte et image", async () => {

@@ -59,7 +59,8 @@ export const adminKeys = {
   audit: (type: AuditType | "", person: string, page: number) =>
     ["admin", "audit", { type, person, page }] as const,
   threads: () => ["admin", "support", "threads"] as const,
-  threadList: (search: string, page: number) => ["admin", "support", "threads", { search, page }] as const,
+  threadList: (search: string, page: number, role: SupportFilterRole = "all", unread = false) =>
+    ["admin", "support", "threads", { search, page, role, unread }] as const,
   thread: (patientId: string) => ["admin", "support", "thread", patientId] as const,
 };
 
@@ -191,14 +192,28 @@ export function useRetention() {
 
 /* ---- Support chat, the team's side ---- */
 
-/** GET /api/admin/support/threads (latest first). */
-export function useSupportThreads(search: string, page: number) {
+/** The inbox's filters: every thread, or one role's. */
+export type SupportFilterRole = "all" | "patient" | "dentist";
+
+/** GET /api/admin/support/threads (latest first; patients and dentists, or one role; unread only). */
+export function useSupportThreads(
+  search: string,
+  page: number,
+  role: SupportFilterRole = "all",
+  unread = false,
+) {
   return useQuery({
-    queryKey: adminKeys.threadList(search, page),
+    queryKey: adminKeys.threadList(search, page, role, unread),
     queryFn: ({ signal }) =>
-      api<SupportThreadList>(`/api/admin/support/threads${query({ search: search.trim(), page })}`, {
-        signal,
-      }),
+      api<SupportThreadList>(
+        `/api/admin/support/threads${query({
+          search: search.trim(),
+          page,
+          role: role === "all" ? undefined : role,
+          unread: unread ? "1" : undefined,
+        })}`,
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -8,6 +8,7 @@ import { formatDetailDate } from "../../../shared/format/dates";
 import { mayReply, REPLY_REFUSED } from "../../../shared/policies/replies";
 import { DENTIST_MESSAGES, type DentistRequestDetail } from "../../../shared/schemas/dentist";
 import { PageHeader } from "../../components/PageHeader";
+import { NeedHelpLink } from "../../components/support/NeedHelpLink";
 import { Detail } from "../../components/RequestParts";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
@@ -233,6 +234,7 @@ function SubmissionView({ request }: { request: DentistRequestDetail }) {
         }
         actions={
           <>
+            <NeedHelpLink area="dentist" request={request} />
             {request.assigned ? (
               <p className="flex items-center gap-2 font-medium text-green-800">
                 <CheckCircle2 className="size-5" aria-hidden="true" />

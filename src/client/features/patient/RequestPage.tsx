@@ -14,6 +14,7 @@ import {
   type RequestDetail,
 } from "../../../shared/schemas/requests";
 import { PageHeader } from "../../components/PageHeader";
+import { NeedHelpLink } from "../../components/support/NeedHelpLink";
 import { Detail, RequestNotFound } from "../../components/RequestParts";
 import { Avatar } from "../../components/ui/Avatar";
 import { Button } from "../../components/ui/Button";
@@ -194,6 +195,7 @@ function RequestView({ request }: { request: RequestDetail }) {
       <PageHeader
         title={treatment}
         documentTitle={`Demande : ${treatment}`}
+        actions={<NeedHelpLink area="patient" request={request} />}
         description={
           <span className="flex flex-wrap items-center gap-3">
             <RequestStatusBadge status={request.status} />

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ImagePlus, LifeBuoy, Send, X } from "lucide-react";
+import { FileText, ImagePlus, LifeBuoy, Send, X } from "lucide-react";
 import {
   type FormEvent,
   type KeyboardEvent,
@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { useLocation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { formatFileSize } from "../../../shared/format/size";
 import { SUPPORT_MESSAGES } from "../../../shared/schemas/support";
@@ -62,7 +63,47 @@ function ImageChip({ file, onRemove }: { file: File; onRemove: () => void }) {
   );
 }
 
+/** What the help page was opened about: `?request=<id>`, with the label a request page passed along. */
+function useRequestAbout() {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const requestId = params.get("request");
+  const state = location.state as { requestLabel?: unknown } | null;
+  const label = typeof state?.requestLabel === "string" ? state.requestLabel : null;
+  const clear = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete("request");
+        return next;
+      },
+      { replace: true, state: null },
+    );
+  return { requestId, label, clear };
+}
+
+/** "À propos de la demande …": the request the next message will name, and a way to leave it out. */
+function RequestAbout({ label, onRemove }: { label: string | null; onRemove: () => void }) {
+  return (
+    <div className="flex w-fit max-w-full items-center gap-2 rounded-full border border-brand-200 bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900">
+      <FileText className="size-4 shrink-0" aria-hidden="true" />
+      <span className="min-w-0 truncate">
+        {label ? `À propos de la demande ${label}` : "À propos de votre demande"}
+      </span>
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label="Ne pas joindre la demande à ce message"
+        className="flex size-7 shrink-0 items-center justify-center rounded-full text-brand-800 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
+        <X className="size-4" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
 function SupportComposer() {
+  const about = useRequestAbout();
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -77,12 +118,14 @@ function SupportComposer() {
   const submit = () => {
     if (!canSend) return;
     send.mutate(
-      { body: text.trim(), image },
+      { body: text.trim(), image, requestId: about.requestId },
       {
         onSuccess: () => {
           setText("");
           setImage(null);
           setError(null);
+          // The request is named once, by the first message.
+          if (about.requestId) about.clear();
           toast.success(SUPPORT_MESSAGES.sent);
           textarea.current?.focus();
         },
@@ -115,6 +158,7 @@ function SupportComposer() {
       aria-label="Écrire à l'équipe"
       className="grid gap-2 border-t border-slate-200 bg-white p-3"
     >
+      {about.requestId ? <RequestAbout label={about.label} onRemove={about.clear} /> : null}
       {image ? (
         <ImageChip
           file={image}
@@ -180,8 +224,25 @@ function SupportComposer() {
   );
 }
 
+const DESCRIPTIONS = {
+  patient:
+    "Une question sur Sourio, une demande ou un devis ? Écrivez à notre équipe : elle vous répond ici (et par e-mail si vous ne lisez pas sa réponse).",
+  dentist:
+    "Une question sur Sourio, une demande de patient ou la vérification de votre compte ? Écrivez à notre équipe : elle vous répond ici (et par e-mail si vous ne lisez pas sa réponse).",
+} as const;
+
 /** /patient/help 'Besoin d'aide ?': the patient's thread with the Sourio team (issue 7, D13). */
 export function PatientHelpPage() {
+  return <HelpPage area="patient" />;
+}
+
+/** /dentist/help 'Besoin d'aide ?': the dentist's thread with the Sourio team (issue 16). */
+export function DentistHelpPage() {
+  return <HelpPage area="dentist" />;
+}
+
+/** One person's thread with the team: their messages on the right, the team's on the left. */
+function HelpPage({ area }: { area: "patient" | "dentist" }) {
   const team = `L'équipe ${useConfig().brand_name}`;
   const messages = useSupportMessages();
   const markRead = useMarkSupportRead();
@@ -219,10 +280,7 @@ export function PatientHelpPage() {
 
   return (
     <>
-      <PageHeader
-        title={SUPPORT_MESSAGES.title}
-        description="Une question sur Sourio, une demande ou un devis ? Écrivez à notre équipe : elle vous répond ici (et par e-mail si vous ne lisez pas sa réponse)."
-      />
+      <PageHeader title={SUPPORT_MESSAGES.title} description={DESCRIPTIONS[area]} />
       <section
         aria-label="Conversation avec l'équipe Sourio"
         className="flex h-[calc(100dvh-18rem)] min-h-[26rem] flex-col rounded-ui border border-slate-200 bg-white shadow-sm"

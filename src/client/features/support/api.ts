@@ -11,7 +11,7 @@ import { SUPPORT_MESSAGES, type SupportAccess, type SupportMessage } from "../..
 import { api } from "../../lib/api";
 import { postMultipart } from "../../lib/upload";
 
-/** 'Besoin d'aide ?': the patient's side of the support chat (issue 7). */
+/** 'Besoin d'aide ?': a patient's or a dentist's side of the support chat (issues 7, 16). */
 
 export const supportKeys = {
   thread: () => ["support", "thread"] as const,
@@ -76,13 +76,22 @@ export function markRepliesRead(queryClient: QueryClient, at: string): void {
   );
 }
 
-/** POST /api/support/messages (multipart: `body` and/or one `image`). */
+/** POST /api/support/messages (multipart: `body` and/or one `image`, and the request it is about). */
 export function useSendSupportMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body, image }: { body: string; image: File | null }) => {
+    mutationFn: async ({
+      body,
+      image,
+      requestId,
+    }: {
+      body: string;
+      image: File | null;
+      requestId?: string | null | undefined;
+    }) => {
       const form = new FormData();
       if (body) form.append("body", body);
+      if (requestId) form.append("request_id", requestId);
       if (image) form.append("image", image, image.name);
       const { data } = await postMultipart<SupportMessage>("/api/support/messages", form);
       return data;

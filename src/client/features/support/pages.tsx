@@ -1,2 +1,2 @@
-/** The support chunk: the patient's 'Besoin d'aide ?' page (lazy-loaded by the router). */
-export { PatientHelpPage } from "./HelpPage";
+/** The support chunk: the patients' and dentists' 'Besoin d'aide ?' page (lazy-loaded by the router). */
+export { DentistHelpPage, PatientHelpPage } from "./HelpPage";

@@ -1,17 +1,15 @@
 import { sql } from "kysely";
-import { treatmentLabel } from "../../../shared/domain/treatments";
-import { formatListDate } from "../../../shared/format/dates";
-import type { SupportMessage, SupportThread, SupportThreadsQuery } from "../../../shared/schemas/support";
+import {
+  type SupportMessage,
+  type SupportThread,
+  type SupportThreadsQuery,
+  supportRequestLabel,
+} from "../../../shared/schemas/support";
 import type { Db } from "../../db/index";
 import { fetchPage } from "../../db/paging";
 
 /** The support chat's reads. Who may call them is decided by the routes' area guards and the
  * service (a patient or a dentist: only their own thread; the team: every thread). */
-
-/** "Couronne du 21/11/2026": how a message names the request it is about. */
-export function requestRefLabel(treatmentType: string, createdAt: Date | string): string {
-  return `${treatmentLabel(treatmentType)} du ${formatListDate(createdAt)}`;
-}
 
 export const supportImageUrl = (id: string) => `/api/support/messages/${id}/image`;
 
@@ -51,7 +49,7 @@ export async function loadSupportMessages(db: Db, ids: string[]): Promise<Suppor
         image: row.image_key ? { url: supportImageUrl(row.id), name: row.image_name ?? "image" } : null,
         request:
           row.request_id && row.treatment_type && row.request_created_at
-            ? { id: row.request_id, label: requestRefLabel(row.treatment_type, row.request_created_at) }
+            ? { id: row.request_id, label: supportRequestLabel(row.treatment_type, row.request_created_at) }
             : null,
         read_at: row.read_at ? new Date(row.read_at).toISOString() : null,
         created_at: new Date(row.created_at).toISOString(),
