@@ -39,7 +39,7 @@ export function HeroVideo() {
     video.addEventListener("error", fail);
     video.muted = true;
     if (!prefersReducedMotion()) {
-      video.play().catch(() => {
+      video.play()?.catch(() => {
         // Autoplay refused or no playable source: the poster and the play button stay.
         if (video.networkState === HTMLMediaElement.NETWORK_NO_SOURCE) fail();
       });
@@ -55,7 +55,7 @@ export function HeroVideo() {
     if (!video) return;
     if (video.paused) {
       video.muted = true;
-      video.play().catch(() => {
+      video.play()?.catch(() => {
         if (video.networkState === HTMLMediaElement.NETWORK_NO_SOURCE) setFailed(true);
       });
     } else {

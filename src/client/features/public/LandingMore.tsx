@@ -1,9 +1,10 @@
 import { FileUp, Mail } from "lucide-react";
 import { Link } from "react-router";
+import { TESTIMONIALS, TESTIMONIALS_SECTION } from "../../content/landing";
 import { useConfig } from "../../lib/config";
 import { ContactForm } from "./ContactForm";
 import { FaqAccordion } from "./faqItems";
-import { TESTIMONIALS, TestimonialsCarousel } from "./Testimonials";
+import { TestimonialsCarousel } from "./Testimonials";
 
 /** The landing page below the fold: testimonials, FAQ, and the contact section that ends it. */
 export default function LandingMore() {
@@ -16,13 +17,16 @@ export default function LandingMore() {
             id="testimonials-title"
             className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
           >
-            Ils nous ont fait confiance
+            {TESTIMONIALS_SECTION.title}
           </h2>
-          <p className="mt-2 mb-8 max-w-2xl text-slate-700">
-            Plus de 10 000 patients ont déjà comparé leur devis. Quelques-uns racontent, avec un dentiste du
-            réseau.
-          </p>
-          <TestimonialsCarousel testimonials={TESTIMONIALS} />
+          <p className="mt-2 mb-8 max-w-2xl text-slate-700">{TESTIMONIALS_SECTION.intro}</p>
+          <TestimonialsCarousel
+            testimonials={TESTIMONIALS}
+            illustrative={TESTIMONIALS_SECTION.illustrative}
+          />
+          {TESTIMONIALS_SECTION.illustrative ? (
+            <p className="mt-4 text-sm text-slate-600">{TESTIMONIALS_SECTION.illustrativeNote}</p>
+          ) : null}
         </div>
       </section>
 

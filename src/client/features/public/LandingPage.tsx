@@ -13,9 +13,11 @@ import {
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/Button";
+import { FIGURES, PATIENTS_FIGURE_MINIMUM, patientsFigure } from "../../content/landing";
 import { useConfig } from "../../lib/config";
 import { usePageMeta } from "../../lib/title";
 import { HeroVideo } from "./HeroVideo";
+import { usePatientsCount } from "./publicStats";
 
 // Testimonials, FAQ and contact form are below the fold: their code (Radix Accordion, the
 // form) loads right after the first paint, outside the landing page's initial JS.
@@ -90,16 +92,10 @@ const BENEFITS = [
   },
 ] as const;
 
-const FIGURES = [
-  { value: "Jusqu'à 60 %", label: "d'économie sur votre devis" },
-  { value: "30 à 60 %", label: "d'économie en moyenne" },
-  { value: "+ de 10 000", label: "patients accompagnés" },
-  { value: "48 h", label: "en général pour les premières propositions" },
-] as const;
-
 /** / — what the product is, the upload call to action visible without scrolling on a phone. */
 export function LandingPage() {
   const { brand_name } = useConfig();
+  const patients = usePatientsCount();
   usePageMeta({
     title: `${brand_name} — comparez vos devis dentaires`,
     full: true,
@@ -154,9 +150,13 @@ export function LandingPage() {
         <div className="mx-auto max-w-6xl px-4 pb-12 sm:px-6">
           <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-ui border border-slate-200 bg-slate-200 md:grid-cols-4">
             {FIGURES.map((figure) => (
-              <div key={figure.value} className="flex flex-col-reverse gap-1 bg-white p-4 sm:p-5">
+              <div key={figure.id} className="flex flex-col-reverse gap-1 bg-white p-4 sm:p-5">
                 <dt className="text-sm text-slate-700">{figure.label}</dt>
-                <dd className="text-xl font-semibold text-brand-800 tabular sm:text-2xl">{figure.value}</dd>
+                <dd className="text-xl font-semibold text-brand-800 tabular sm:text-2xl">
+                  {figure.id === "patients" && patients !== null && patients >= PATIENTS_FIGURE_MINIMUM
+                    ? patientsFigure(patients)
+                    : figure.value}
+                </dd>
               </div>
             ))}
           </dl>

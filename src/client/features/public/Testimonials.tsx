@@ -1,51 +1,11 @@
 import { ChevronLeft, ChevronRight, Star } from "lucide-react";
 import { useState } from "react";
+import type { Testimonial } from "../../content/landing";
 import { cn } from "../../lib/cn";
 
-export interface Testimonial {
-  id: string;
-  content: string;
-  author: string;
-  role: "Patient" | "Patiente" | "Dentiste";
-  /** 1 to 5. */
-  rating: number;
-}
-
-/** Spec §3: four testimonials, three by patients rated 5 and one by a dentist rated 4. */
-export const TESTIMONIALS: readonly Testimonial[] = [
-  {
-    id: "sophie",
-    content:
-      "J'avais un devis de 4 200 € pour deux implants. J'ai reçu trois propositions en deux jours, j'ai pu poser mes questions avant de choisir, et j'ai économisé près de 1 500 €.",
-    author: "Sophie L., Lyon",
-    role: "Patiente",
-    rating: 5,
-  },
-  {
-    id: "karim",
-    content:
-      "J'hésitais à envoyer mes radiographies en ligne. On m'a bien expliqué qui pouvait les voir, et je vois dans mon espace chaque fois qu'un dentiste les a consultées.",
-    author: "Karim B., Toulouse",
-    role: "Patient",
-    rating: 5,
-  },
-  {
-    id: "monique",
-    content:
-      "Mon dentiste me proposait trois couronnes. Un deuxième avis m'a confirmé le plan de traitement, pour un prix plus raisonnable. Tout s'est fait depuis chez moi.",
-    author: "Monique R., Nantes",
-    role: "Patiente",
-    rating: 5,
-  },
-  {
-    id: "julien",
-    content:
-      "Les demandes arrivent complètes, avec le devis et les radios : je sais tout de suite si je peux aider. Pas de commission sur mes soins. J'aimerais seulement pouvoir proposer plus de créneaux.",
-    author: "Julien M., Bordeaux",
-    role: "Dentiste",
-    rating: 4,
-  },
-];
+// The testimonials themselves are content (src/client/content/landing.ts).
+export type { Testimonial } from "../../content/landing";
+export { TESTIMONIALS } from "../../content/landing";
 
 export function Stars({ rating, max = 5 }: { rating: number; max?: number }) {
   return (
@@ -75,10 +35,13 @@ export function TestimonialsCarousel({
   testimonials,
   perPage = 2,
   label = "Témoignages",
+  illustrative = false,
 }: {
   testimonials: readonly Testimonial[];
   perPage?: number;
   label?: string;
+  /** Invented testimonials: each caption says "exemple". */
+  illustrative?: boolean;
 }) {
   const pageCount = Math.max(1, Math.ceil(testimonials.length / perPage));
   const [page, setPage] = useState(0);
@@ -141,7 +104,11 @@ export function TestimonialsCarousel({
               </blockquote>
               <figcaption className="mt-5 text-sm">
                 <span className="font-semibold text-slate-900">{item.author}</span>
-                <span className="text-slate-600"> · {item.role}</span>
+                <span className="text-slate-600">
+                  {" "}
+                  · {item.role}
+                  {illustrative ? " (exemple)" : null}
+                </span>
               </figcaption>
             </figure>
           ))}

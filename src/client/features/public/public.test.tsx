@@ -4,8 +4,12 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
 import { CONTACT_MESSAGES } from "../../../shared/schemas/contact";
+import { FIGURES, TESTIMONIALS_SECTION } from "../../content/landing";
+import { json, stubApi } from "../../test/renderApp";
 import { ContactForm } from "./ContactForm";
 import { FAQ_ITEMS, FaqAccordion } from "./faqItems";
+import { LandingPage } from "./LandingPage";
+import { resetPublicStatsStore } from "./publicStats";
 import { TESTIMONIALS, TestimonialsCarousel } from "./Testimonials";
 
 function authorsShown() {
@@ -139,5 +143,49 @@ describe("contact form", () => {
     await user.upload(input, small);
     await waitFor(() => expect(screen.queryByText(CONTACT_MESSAGES.fileTooLarge)).not.toBeInTheDocument());
     expect(screen.getByText("devis.pdf")).toBeInTheDocument();
+  });
+});
+
+describe("landing figures (content + GET /api/public/stats)", () => {
+  const written = FIGURES.find((figure) => figure.id === "patients")?.value ?? "";
+  const renderLanding = () =>
+    render(
+      <MemoryRouter>
+        <LandingPage />
+      </MemoryRouter>,
+    );
+
+  it("replaces the written 'patients accompagnés' figure by the database's count once loaded", async () => {
+    resetPublicStatsStore();
+    stubApi(null, { "GET /api/public/stats": () => json(200, { patients: 1230 }) });
+    renderLanding();
+    // Digits grouped the French way (U+202F), which the text matcher reads as a space.
+    expect(await screen.findByText("+ de 1 230")).toBeInTheDocument();
+    expect(screen.queryByText(written)).not.toBeInTheDocument();
+    expect(screen.getByText("patients accompagnés")).toBeInTheDocument();
+  });
+
+  it("keeps the written figure when the count is too small or the call fails", async () => {
+    resetPublicStatsStore();
+    const small = stubApi(null, { "GET /api/public/stats": () => json(200, { patients: 0 }) });
+    const first = renderLanding();
+    await waitFor(() =>
+      expect(small.mock.calls.some(([input]) => String(input).includes("/api/public/stats"))).toBe(true),
+    );
+    expect(screen.getByText(written)).toBeInTheDocument();
+    first.unmount();
+
+    resetPublicStatsStore();
+    stubApi(null, {
+      "GET /api/public/stats": () => json(429, { error: { code: "RATE_LIMITED", message: "x" } }),
+    });
+    renderLanding();
+    expect(await screen.findByText(written)).toBeInTheDocument();
+  });
+
+  it("says the testimonials are illustrative while they are", () => {
+    expect(TESTIMONIALS_SECTION.illustrative).toBe(true);
+    render(<TestimonialsCarousel testimonials={TESTIMONIALS} illustrative />);
+    expect(screen.getAllByText(/\(exemple\)/)).toHaveLength(2);
   });
 });

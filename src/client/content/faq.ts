@@ -1,0 +1,76 @@
+/**
+ * The questions and answers of the FAQ (spec §2), in one place (issue 16, item 11): plain data an
+ * operator may change without touching a component. An answer is paragraphs; a paragraph is text,
+ * and links written { to, label } (internal paths). Wording rules: docs/glossary.md.
+ */
+
+export type FaqSegment = string | { to: string; label: string };
+
+export interface FaqEntry {
+  id: string;
+  question: string;
+  /** Paragraphs of the answer. */
+  answer: readonly (readonly FaqSegment[])[];
+}
+
+export const FAQ: readonly FaqEntry[] = [
+  {
+    id: "qui",
+    question: "Qui peut utiliser le service ?",
+    answer: [
+      [
+        "Toute personne qui a reçu un devis dentaire, ou qui a besoin d'un soin dentaire en France, peut créer un compte patient et déposer une demande. Côté professionnels, seuls les chirurgiens-dentistes exerçant en France et vérifiés par notre équipe peuvent consulter les demandes et y répondre.",
+      ],
+    ],
+  },
+  {
+    id: "gratuit",
+    question: "Le service est-il gratuit ?",
+    answer: [
+      [
+        "Oui, entièrement gratuit pour les patients. Les dentistes paient un abonnement mensuel pour faire partie du réseau. Aucune commission n'est prélevée, ni sur leurs devis, ni auprès des patients.",
+      ],
+    ],
+  },
+  {
+    id: "donnees",
+    question: "Comment mes données sont-elles protégées ?",
+    answer: [
+      [
+        "Vos documents (devis, radiographies, photos) sont stockés de façon privée et ne sont jamais publiés. Ils ne sont visibles que par les dentistes vérifiés que vous choisissez — un dentiste précis, ou tous les dentistes vérifiés du réseau — et par notre équipe d'administration si vous avez besoin d'aide.",
+      ],
+      [
+        "Chaque consultation ou téléchargement d'un document est enregistré, et vous voyez cet historique dans votre espace. Vous pouvez demander à tout moment une copie ou la suppression de vos données (RGPD). Détails dans notre",
+        { to: "/privacy", label: "politique de confidentialité" },
+        ".",
+      ],
+    ],
+  },
+  {
+    id: "dentistes",
+    question: "Comment les dentistes sont-ils sélectionnés ?",
+    answer: [
+      [
+        "Chaque dentiste donne son numéro RPPS (Répertoire partagé des professionnels de santé : l'identifiant national à 11 chiffres de tout professionnel de santé autorisé à exercer en France) et l'adresse de son cabinet. Notre équipe les contrôle à la main avant de valider le compte. Tant qu'il n'est pas vérifié, un dentiste ne voit aucune donnée de patient.",
+      ],
+    ],
+  },
+  {
+    id: "economies",
+    question: "Combien puis-je économiser ?",
+    answer: [
+      [
+        "Cela dépend du soin et de votre devis de départ. Les économies constatées vont en moyenne de 30 à 60 %, et jusqu'à 60 % sur certains soins comme les implants ou les couronnes. Ce n'est pas une garantie : si vous indiquez le montant de votre devis, chaque proposition affiche l'économie réelle par rapport à celui-ci.",
+      ],
+    ],
+  },
+  {
+    id: "processus",
+    question: "Comment fonctionne la demande de devis ?",
+    answer: [
+      [
+        "Vous créez votre compte, puis déposez votre devis ou décrivez votre besoin, avec vos documents. Vous choisissez qui peut voir votre demande. Les dentistes vérifiés l'étudient et vous envoient leur proposition, en général sous 48 heures. Vous comparez les offres, posez vos questions par messagerie, puis acceptez celle qui vous convient et choisissez un créneau de rendez-vous. Vous n'êtes jamais obligé d'accepter.",
+      ],
+    ],
+  },
+];

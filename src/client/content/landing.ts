@@ -1,0 +1,90 @@
+/**
+ * The landing page's figures and testimonials, in one place (issue 16, item 11): plain data an
+ * operator may change without touching a component. Wording rules: docs/glossary.md (the wording
+ * test reads this file too).
+ */
+
+export interface Figure {
+  id: string;
+  /** As shown, e.g. "48 h". */
+  value: string;
+  label: string;
+}
+
+/**
+ * The four figures under the hero. "patients" is replaced after hydration by the count from
+ * GET /api/public/stats ("+ de 40") once that count reaches PATIENTS_FIGURE_MINIMUM; until then,
+ * and in the pre-rendered page, the value written here is shown.
+ */
+export const FIGURES: readonly Figure[] = [
+  { id: "max-saving", value: "Jusqu'à 60 %", label: "d'économie sur votre devis" },
+  { id: "average-saving", value: "30 à 60 %", label: "d'économie en moyenne" },
+  { id: "patients", value: "+ de 10 000", label: "patients accompagnés" },
+  { id: "delay", value: "48 h", label: "en général pour les premières propositions" },
+];
+
+/** Below this count the database's figure is not shown (a new service keeps the written one). */
+export const PATIENTS_FIGURE_MINIMUM = 10;
+
+/** "+ de 1 230" from the rounded count of GET /api/public/stats. */
+export function patientsFigure(count: number): string {
+  return `+ de ${count.toLocaleString("fr-FR")}`;
+}
+
+export interface Testimonial {
+  id: string;
+  content: string;
+  author: string;
+  role: "Patient" | "Patiente" | "Dentiste";
+  /** 1 to 5. */
+  rating: number;
+}
+
+/** The testimonials section: its title, its introduction and the note shown under the carousel. */
+export const TESTIMONIALS_SECTION = {
+  title: "Ce que le service change",
+  intro: "Quelques parcours typiques, racontés du côté des patients et d'un dentiste du réseau.",
+  /**
+   * The testimonials below are written for illustration, not said by real people: the page says so.
+   * Replace them with real, consented testimonials (and set `illustrative` to false) when there are.
+   */
+  illustrative: true,
+  illustrativeNote:
+    "Témoignages illustratifs : ces parcours sont des exemples rédigés par notre équipe, pas des avis de personnes réelles.",
+} as const;
+
+/** Spec §3: four testimonials, three by patients rated 5 and one by a dentist rated 4. */
+export const TESTIMONIALS: readonly Testimonial[] = [
+  {
+    id: "sophie",
+    content:
+      "J'avais un devis de 4 200 € pour deux implants. J'ai reçu trois propositions en deux jours, j'ai pu poser mes questions avant de choisir, et j'ai économisé près de 1 500 €.",
+    author: "Sophie L., Lyon",
+    role: "Patiente",
+    rating: 5,
+  },
+  {
+    id: "karim",
+    content:
+      "J'hésitais à envoyer mes radiographies en ligne. On m'a bien expliqué qui pouvait les voir, et je vois dans mon espace chaque fois qu'un dentiste les a consultées.",
+    author: "Karim B., Toulouse",
+    role: "Patient",
+    rating: 5,
+  },
+  {
+    id: "monique",
+    content:
+      "Mon dentiste me proposait trois couronnes. Un deuxième avis m'a confirmé le plan de traitement, pour un prix plus raisonnable. Tout s'est fait depuis chez moi.",
+    author: "Monique R., Nantes",
+    role: "Patiente",
+    rating: 5,
+  },
+  {
+    id: "julien",
+    content:
+      "Les demandes arrivent complètes, avec le devis et les radios : je sais tout de suite si je peux aider. Pas de commission sur mes soins. J'aimerais seulement pouvoir proposer plus de créneaux.",
+    author: "Julien M., Bordeaux",
+    role: "Dentiste",
+    rating: 4,
+  },
+];
