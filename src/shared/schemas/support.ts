@@ -9,7 +9,7 @@ import { formatListDate } from "../format/dates";
  * role (the field predates dentists' support).
  */
 export const SUPPORT_MESSAGES = {
-  title: "Besoin d'aide ?",
+  title: "Besoin d'aide\u202f?",
   empty: "Écrivez un message ou joignez une image.",
   tooLong: "Le message ne peut pas dépasser 5 000 caractères.",
   imageOnly: "Seules les images JPG ou PNG peuvent être jointes.",

@@ -38,8 +38,11 @@ const THREAD: SupportMessage[] = [
 type Answer = { status: number; body?: unknown };
 
 /** The support API; records every call. */
-function stubSupportApi(routes: { list?: () => Answer; read?: () => Answer; access?: () => Answer } = {}) {
-  const fallback = stubApi(patient);
+function stubSupportApi(
+  routes: { list?: () => Answer; read?: () => Answer; access?: () => Answer } = {},
+  who = patient,
+) {
+  const fallback = stubApi(who);
   const calls: string[] = [];
   vi.stubGlobal(
     "fetch",
@@ -261,6 +264,61 @@ describe("/patient/help 'Besoin d'aide ?'", () => {
       "href",
       "/patient/help",
     );
+  });
+});
+
+describe("'Besoin d'aide ?' pour tous (issue 16)", () => {
+  const REQUEST = "b0000000-0000-4000-8000-000000000001";
+
+  it("ouverte depuis une demande, le premier message la nomme, puis plus aucun", async () => {
+    const user = setup();
+    stubSupportApi({ list: () => json(200, { items: [], has_more: false }) });
+    renderApp(`/patient/help?request=${REQUEST}`);
+    const input = await box();
+    expect(screen.getByText("À propos de votre demande")).toBeInTheDocument();
+    await user.type(input, "Une question sur cette demande{Enter}");
+    const first = FakeXhr.sent[0] as FakeXhr;
+    expect(first.body?.get("request_id")).toBe(REQUEST);
+    act(() =>
+      first.answer(
+        201,
+        message({
+          id: "s8",
+          body: "Une question sur cette demande",
+          request: { id: REQUEST, label: "Couronne du 12/03/2026" },
+        }),
+      ),
+    );
+    expect(await screen.findByText("À propos de la demande Couronne du 12/03/2026")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText("À propos de votre demande")).not.toBeInTheDocument());
+    await user.type(input, "Et autre chose{Enter}");
+    expect((FakeXhr.sent[1] as FakeXhr).body?.get("request_id")).toBeNull();
+  });
+
+  it("on peut retirer la demande avant d'écrire", async () => {
+    const user = setup();
+    stubSupportApi({ list: () => json(200, { items: [], has_more: false }) });
+    renderApp(`/patient/help?request=${REQUEST}`);
+    const input = await box();
+    await user.click(screen.getByRole("button", { name: "Ne pas joindre la demande à ce message" }));
+    expect(screen.queryByText("À propos de votre demande")).not.toBeInTheDocument();
+    await user.type(input, "Question générale{Enter}");
+    expect((FakeXhr.sent[0] as FakeXhr).body?.get("request_id")).toBeNull();
+  });
+
+  it("un dentiste, même en attente de vérification, a sa page /dentist/help", async () => {
+    const user = setup();
+    const dentist = makeProfile({ id: "d0000000-0000-4000-8000-000000000001", role: "dentist" });
+    stubSupportApi({ list: () => json(200, { items: [], has_more: false }) }, dentist);
+    renderApp("/dentist/help");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Besoin d'aide\u202f?" }, LONG),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/la vérification de votre compte/)).toBeInTheDocument();
+    await user.type(await box(), "Où en est ma vérification ?{Enter}");
+    const sent = FakeXhr.sent[0] as FakeXhr;
+    expect(sent.url).toBe("/api/support/messages");
+    expect(sent.body?.get("body")).toBe("Où en est ma vérification ?");
   });
 });
 
