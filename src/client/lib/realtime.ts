@@ -326,6 +326,15 @@ export const conversationKeys = {
 
 /** The dentist dashboard's query ('Messages non lus', recent messages), refreshed on events. */
 const DENTIST_DASHBOARD_KEY = ["dentist", "dashboard"] as const;
+/**
+ * What a sent request changes for a dentist: the dashboard, the request lists, the menu's counter.
+ * Never a request's detail: loading it records a view in the patient's access history.
+ */
+const DENTIST_WORK_KEYS = [
+  DENTIST_DASHBOARD_KEY,
+  ["dentist", "requests"],
+  ["dentist", "todo-count"],
+] as const;
 
 /** Unread messages across this person's conversations (the 'Messages' navigation badge). */
 export function useUnreadTotal(enabled = true) {
@@ -351,7 +360,7 @@ export function useRealtimeSync(enabled = true): void {
     switch (notice.type) {
       case "resync":
         void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
-        void queryClient.invalidateQueries({ queryKey: ["dentist"] });
+        for (const queryKey of DENTIST_WORK_KEYS) void queryClient.invalidateQueries({ queryKey });
         void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
         break;
       case "appointment":
@@ -360,7 +369,7 @@ export function useRealtimeSync(enabled = true): void {
         break;
       case "requests":
         // A patient sent a request: the dentist's lists, dashboard and 'Demandes' counter reload.
-        void queryClient.invalidateQueries({ queryKey: ["dentist"] });
+        for (const queryKey of DENTIST_WORK_KEYS) void queryClient.invalidateQueries({ queryKey });
         break;
       case "unread":
         queryClient.setQueryData(conversationKeys.unreadTotal(), notice.total);

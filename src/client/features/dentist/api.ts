@@ -7,6 +7,7 @@ import type {
   DentistRequestList,
 } from "../../../shared/schemas/dentist";
 import { api } from "../../lib/api";
+import { todoCountKey } from "./navBadges";
 
 /** The dentist area's calls (requests, dashboard): one function (and hook) per endpoint. */
 
@@ -78,6 +79,7 @@ export function useDentistRequest(id: string) {
         signal,
       });
       void queryClient.invalidateQueries({ queryKey: ["dentist", "requests"] });
+      void queryClient.invalidateQueries({ queryKey: todoCountKey });
       void queryClient.invalidateQueries({ queryKey: dentistKeys.dashboard() });
       return detail;
     },
@@ -113,6 +115,7 @@ export function useReplyToRequest(id: string) {
         current ? { ...current, my_status: "responded", assigned: true, conversation_id } : current,
       );
       void queryClient.invalidateQueries({ queryKey: ["dentist", "requests"] });
+      void queryClient.invalidateQueries({ queryKey: todoCountKey });
       void queryClient.invalidateQueries({ queryKey: dentistKeys.dashboard() });
     },
   });

@@ -12,6 +12,7 @@ import type {
 import { api } from "../../lib/api";
 import { downloadFile } from "../../lib/download";
 import { dentistKeys } from "./api";
+import { todoCountKey } from "./navBadges";
 
 /**
  * The offers' calls (D14): this dentist's offer on a request, sending it, the zip; 'Mes
@@ -58,6 +59,7 @@ export function useSendOffer(requestId: string) {
       }));
       void queryClient.invalidateQueries({ queryKey: dentistKeys.request(requestId), exact: true });
       void queryClient.invalidateQueries({ queryKey: ["dentist", "requests"] });
+      void queryClient.invalidateQueries({ queryKey: todoCountKey });
       void queryClient.invalidateQueries({ queryKey: dentistKeys.dashboard() });
       void queryClient.invalidateQueries({ queryKey: offerKeys.lists() });
     },
@@ -114,6 +116,7 @@ export function useWithdrawOffer() {
       void queryClient.invalidateQueries({ queryKey: offerKeys.mine(offer.request_id) });
       void queryClient.invalidateQueries({ queryKey: dentistKeys.request(offer.request_id), exact: true });
       void queryClient.invalidateQueries({ queryKey: ["dentist", "requests"] });
+      void queryClient.invalidateQueries({ queryKey: todoCountKey });
       void queryClient.invalidateQueries({ queryKey: dentistKeys.dashboard() });
     },
   });
