@@ -44,3 +44,8 @@ export function formatDistance(km: number | null | undefined): string | null {
 /** The sorts a patient may pick for the recipient chooser; the default keeps the neutral order. */
 export const DENTIST_SORTS = ["name", "distance"] as const;
 export type DentistSort = (typeof DENTIST_SORTS)[number];
+
+/** "Lyon · 12 km", "Lyon", "12 km" or null: a dentist's commune and distance, as the lists show them. */
+export function placeLabel(city: string | null | undefined, km: number | null | undefined): string | null {
+  return [city, formatDistance(km)].filter(Boolean).join(" · ") || null;
+}

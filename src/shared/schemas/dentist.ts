@@ -62,6 +62,9 @@ export const dentistRequestDetailSchema = dentistRequestSummarySchema.extend({
   description: z.string(),
   assigned: z.boolean(),
   addressed_to_me: z.boolean(),
+  /** The patient's commune and the distance to the practice (ADR 019), never the postal code. */
+  patient_city: z.string().nullable().optional(),
+  distance_km: z.number().nullable().optional(),
   documents: z.array(documentSchema),
   conversation_id: z.string().nullable(),
   /** The patient's devis line by line, when given (issue 15): the offer may start from it. */

@@ -129,10 +129,13 @@ export const patientOfferSchema = offerDtoSchema.extend({
   dentist: z.object({
     id: z.string(),
     full_name: z.string(),
+    /** The practice's commune (from its postal code, ADR 019), else the city the dentist typed. */
     city: z.string().nullable(),
     avatar_url: z.string().nullable(),
     specialties: z.array(z.string()),
     is_verified: z.boolean(),
+    /** Whole kilometres from the patient's postal code (ADR 019), null when either code is unknown. */
+    distance_km: z.number().nullable().optional(),
   }),
   conversation_id: z.string().nullable(),
 });

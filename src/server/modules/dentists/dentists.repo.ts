@@ -275,6 +275,8 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
           "r.description",
           "r.recipient_dentist_id",
           sql<boolean>`(rd.assigned_at is not null)`.as("assigned"),
+          // Only to derive the commune and the distance (ADR 019): never sent to the dentist.
+          "p.postal_code as patient_postal_code",
         ])
         .where("r.id", "=", id)
         .executeTakeFirst();

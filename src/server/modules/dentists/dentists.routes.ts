@@ -19,6 +19,7 @@ import {
 import { actorOf, requireArea } from "../../access/actor";
 import { requireVisible } from "../../access/guards";
 import { notFound } from "../../errors";
+import { patientPlace } from "../profiles/distance";
 import { dentistQuotesRepo } from "../quotes/quotes.repo";
 import { dentistDashboard, dentistTodo, recentConversations, requestsToAnswer } from "./dashboard.service";
 import { dentistRequestsRepo } from "./dentists.repo";
@@ -167,6 +168,7 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
         description: row.description,
         assigned: row.assigned,
         addressed_to_me: row.recipient_dentist_id === actor.userId,
+        ...patientPlace(row.patient_postal_code, actor.profile.practice_postcode),
         conversation_id: conversationId,
         quote_lines: quoteLines,
         documents: documents.map((d) => ({

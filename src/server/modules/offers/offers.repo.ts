@@ -10,6 +10,7 @@ import { isVerifiedDentist } from "../../access/rules";
 import type { Db } from "../../db/index";
 import { fetchPage } from "../../db/paging";
 import type { Database } from "../../db/types";
+import { withDistance } from "../profiles/distance";
 
 /** The columns of an offer, with its validity as a Paris calendar day. */
 const offerColumns = [
@@ -176,6 +177,7 @@ export function patientOffersRepo(db: Db, actor: Actor) {
           ...offerColumns,
           "d.full_name as dentist_name",
           "d.city as dentist_city",
+          "d.practice_postcode as dentist_postcode",
           "d.avatar_url as dentist_avatar_url",
           "d.specialties as dentist_specialties",
           "d.is_verified as dentist_verified",
@@ -193,10 +195,14 @@ export function patientOffersRepo(db: Db, actor: Actor) {
         dentist: {
           id: row.dentist_id,
           full_name: row.dentist_name || "Dentiste",
-          city: row.dentist_city,
           avatar_url: row.dentist_avatar_url,
           specialties: row.dentist_specialties ?? [],
           is_verified: row.dentist_verified,
+          // The commune and the distance from the patient's postal code (ADR 019), never the code.
+          ...withDistance(
+            { city: row.dentist_city, practice_postcode: row.dentist_postcode },
+            actor.profile.postal_code,
+          ),
         },
         conversation_id: row.conversation_id,
       }));

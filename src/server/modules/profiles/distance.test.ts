@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GEO_MESSAGES } from "../../../shared/domain/geo";
-import { createTestContext, signUpDentist, signUpPatient, type TestContext } from "../../testing/harness";
+import { tinyPng } from "../../sample-files";
+import {
+  createTestContext,
+  devisPdf,
+  postRequest,
+  signUpDentist,
+  signUpPatient,
+  type TestContext,
+} from "../../testing/harness";
 import { lookupPostalCode } from "./communes";
 
 /** Postal codes, distances and 'Les plus proches' (issue 16 item 3, ADR 019). */
@@ -27,7 +35,10 @@ const dentists = (cookie: string, query = "") =>
 
 beforeAll(async () => {
   lookupPostalCode("75001"); // loads the dataset once, outside the tests' time limit
-  ctx = await createTestContext({ env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" } });
+  ctx = await createTestContext({
+    clock: () => new Date("2026-11-21T09:00:00Z"),
+    env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" },
+  });
   for (const name of ["alice", "bob"] as const) {
     const { response, cookie } = await signUpPatient(ctx.app, { first_name: name });
     who[name] = { cookie, id: response.json().profile.id };
@@ -171,5 +182,64 @@ describe("a patient's postal code is theirs", () => {
     expect(bobMe.body).not.toContain("59800");
     const bobList = await dentists(who.bob.cookie, "?sort=distance");
     expect(bobList.body).not.toContain("59800");
+  });
+});
+
+describe("on a request: what the dentist sees, and the offers the patient reads", () => {
+  it("shows the dentist the patient's commune and distance, never the postal code; the patient the dentist's", async () => {
+    await patch(who.alice.cookie, { full_name: "Alice Test", postal_code: "75001" });
+    const radio = { name: "radio.png", type: "image/png", content: tinyPng() };
+    const created = await postRequest(
+      ctx.app,
+      who.alice.cookie,
+      { treatment_type: "crown", consent: "true", document_types: '["quote","xray"]' },
+      [devisPdf(), radio],
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+
+    const seen = await ctx.app.inject({
+      method: "GET",
+      url: `/api/dentist/requests/${id}`,
+      headers: { cookie: who.lyon.cookie },
+    });
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().patient_city).toBe("Paris");
+    expect(seen.json().distance_km).toBeGreaterThanOrEqual(385);
+    expect(seen.json().distance_km).toBeLessThanOrEqual(395);
+    expect(seen.body).not.toContain("75001");
+    expect(seen.body).not.toContain("postal_code");
+
+    // A dentist without a practice postcode sees the commune, without a distance.
+    const fromNowhere = await ctx.app.inject({
+      method: "GET",
+      url: `/api/dentist/requests/${id}`,
+      headers: { cookie: who.nowhere.cookie },
+    });
+    expect(fromNowhere.json()).toMatchObject({ patient_city: "Paris", distance_km: null });
+
+    const sent = await ctx.app.inject({
+      method: "POST",
+      url: `/api/dentist/requests/${id}/offers`,
+      headers: { cookie: who.lyon.cookie },
+      payload: {
+        amount_cents: 90_000,
+        comment: "Couronne céramo-métallique.",
+        lines: [{ act: "Couronne céramo-métallique", tooth: 36, fee_cents: 90_000 }],
+        valid_until: "2026-12-31",
+        slots: ["2026-12-03T09:30"],
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const detail = await ctx.app.inject({
+      method: "GET",
+      url: `/api/patient/requests/${id}`,
+      headers: { cookie: who.alice.cookie },
+    });
+    const offer = detail.json().offers[0];
+    expect(offer.dentist.city).toBe("Lyon");
+    expect(offer.dentist.distance_km).toBeGreaterThanOrEqual(385);
+    expect(offer.dentist.distance_km).toBeLessThanOrEqual(395);
+    expect(detail.body).not.toContain("69001");
   });
 });

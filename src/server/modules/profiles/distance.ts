@@ -33,3 +33,17 @@ export function sortDentists<T extends { full_name: string; distance_km: number 
       a.full_name.localeCompare(b.full_name, "fr"),
   );
 }
+
+/**
+ * What a dentist sees of where a patient lives (ADR 019): the commune's name and the distance to the
+ * practice, never the postal code.
+ */
+export function patientPlace(
+  patientPostalCode: string | null | undefined,
+  practicePostcode: string | null | undefined,
+): { patient_city: string | null; distance_km: number | null } {
+  return {
+    patient_city: cityOf(patientPostalCode),
+    distance_km: distanceKm(patientPostalCode, practicePostcode),
+  };
+}
