@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { placeLabel } from "../../../shared/domain/geo";
 import { formatDetailDateTime } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
 import { offerAcceptBlocker } from "../../../shared/policies/appointments";
@@ -73,7 +74,9 @@ export function OfferItem({
               Dr {dentist.full_name}
               {dentist.is_verified ? <VerifiedBadge /> : null}
             </h3>
-            {dentist.city ? <p className="text-sm text-slate-600">{dentist.city}</p> : null}
+            {placeLabel(dentist.city, dentist.distance_km) ? (
+              <p className="text-sm text-slate-600">{placeLabel(dentist.city, dentist.distance_km)}</p>
+            ) : null}
             {dentist.specialties.length > 0 ? (
               <p className="text-sm text-slate-600">{dentist.specialties.join(" · ")}</p>
             ) : null}
