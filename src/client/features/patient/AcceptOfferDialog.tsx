@@ -1,4 +1,4 @@
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { formatEuros } from "../../../shared/format/money";
@@ -7,7 +7,7 @@ import { OFFER_MESSAGES, type PatientOffer } from "../../../shared/schemas/offer
 import { Button, type ButtonSize } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/Dialog";
 import { isApiError } from "../../lib/api";
-import { useAcceptOffer } from "./api";
+import { useAcceptOffer, useUnacceptOffer } from "./api";
 
 /*
  * 'Accepter cette proposition' (D14), the same on the request page and the comparison: a
@@ -30,7 +30,10 @@ export function acceptBlockerText(blocker: ReturnType<typeof offerAcceptBlocker>
   }
 }
 
-/** The sentence on what accepting does: the others closed, the dentist told, then the appointment. */
+/**
+ * The sentence on what accepting does: the others closed, the dentist told, then the appointment;
+ * and that it can be undone until the appointment is confirmed (issue 16, ADR 016).
+ */
 export function acceptConsequences(offer: PatientOffer, othersToClose: number): string {
   const name = `Dr ${offer.dentist.full_name}`;
   const others =
@@ -41,8 +44,8 @@ export function acceptConsequences(offer: PatientOffer, othersToClose: number): 
         : `Les ${othersToClose} autres propositions reçues pour cette demande seront clôturées. `;
   return (
     `Vous choisissez le ${name} pour ${formatEuros(offer.amount_cents)}. ${others}` +
-    "Un e-mail lui sera envoyé pour l'en informer, puis vous pourrez choisir votre rendez-vous. " +
-    "Ce choix est définitif."
+    "Un e-mail lui sera envoyé pour l'en informer, puis vous choisirez votre rendez-vous. " +
+    "Vous pourrez changer d'avis tant que le rendez-vous n'est pas confirmé."
   );
 }
 
@@ -106,6 +109,52 @@ export function AcceptOfferButton({
         confirmLabel="Accepter la proposition"
         cancelLabel="Annuler"
         loading={accept.isPending}
+        onConfirm={onConfirm}
+      />
+    </>
+  );
+}
+
+/**
+ * 'Changer d'avis' (issue 16 item 8, ADR 016): until the appointment is confirmed, the patient may
+ * withdraw the acceptance; the other offers still valid reopen and the dentists are told.
+ */
+export function UnacceptButton({ requestId, offer }: { requestId: string; offer: PatientOffer }) {
+  const [open, setOpen] = useState(false);
+  const unaccept = useUnacceptOffer(requestId);
+  const name = `Dr ${offer.dentist.full_name}`;
+  const onConfirm = () =>
+    unaccept.mutate(offer.id, {
+      onSuccess: ({ message }) => {
+        setOpen(false);
+        toast.success(message);
+      },
+      onError: (error) => {
+        setOpen(false);
+        toast.error(OFFER_MESSAGES.unacceptFailed, {
+          description: isApiError(error) ? error.message : "Veuillez réessayer dans quelques instants.",
+        });
+      },
+    });
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <Undo2 aria-hidden="true" />
+        Changer d'avis
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(next) => {
+          if (!unaccept.isPending) setOpen(next);
+        }}
+        title={`Retirer votre acceptation de la proposition du ${name}\u202f?`}
+        description={
+          "Le rendez-vous en attente sera annulé. Les autres propositions encore valables seront de nouveau ouvertes " +
+          "et vous pourrez en choisir une autre. Les dentistes concernés recevront un e-mail."
+        }
+        confirmLabel="Retirer mon acceptation"
+        cancelLabel="Garder cette proposition"
+        loading={unaccept.isPending}
         onConfirm={onConfirm}
       />
     </>

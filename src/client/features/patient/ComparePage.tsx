@@ -1,7 +1,8 @@
 import { ArrowLeft, Columns3 } from "lucide-react";
-import { type ReactNode, useEffect, useId } from "react";
+import { type ReactNode, useEffect, useId, useSyncExternalStore } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { BOOKING_ANCHOR } from "../../../shared/domain/journey";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
@@ -180,6 +181,8 @@ function CompareView({
   const { offers, notice } = chooseCompared(request.offers ?? [], param, rests);
   const navigate = useNavigate();
   const captionId = useId();
+  // Issue 16: on a phone, stacked cards (one per offer, the key figures aligned); the table on wider screens.
+  const narrow = useNarrowScreen();
   const requestPath = `/patient/request/${encodeURIComponent(request.id)}`;
 
   if (offers.length < 2) {
@@ -366,7 +369,7 @@ function CompareView({
             offer={o}
             othersToClose={othersToClose(o.id)}
             size="sm"
-            onAccepted={() => navigate(requestPath)}
+            onAccepted={() => navigate(`${requestPath}#${BOOKING_ANCHOR}`)}
           />
         ) : (
           <span className="text-slate-600">{acceptBlockerText(blocker)}</span>
@@ -400,70 +403,78 @@ function CompareView({
           prix de <span className="tabular-nums">{formatEuros(original.total.fee_cents)}</span>.
         </p>
       ) : null}
-      <p className="mb-2 text-sm text-slate-600 md:hidden">
-        Faites glisser le tableau vers la gauche pour voir les autres propositions.
-      </p>
-      {/* `relative`: the table's screen-reader-only texts are absolutely positioned; without a
+      {narrow ? (
+        <CompareCards
+          offers={offers}
+          rows={rows}
+          isBest={isBest}
+          caption={`Comparaison des propositions pour votre demande\u202f: ${treatment}`}
+        />
+      ) : (
+        <>
+          {/* `relative`: the table's screen-reader-only texts are absolutely positioned; without a
           positioned scroll container they escape its clipping and widen the page on a phone. */}
-      <section
-        className="relative overflow-x-auto rounded-ui border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-700"
-        aria-labelledby={captionId}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone it scrolls sideways; the keyboard must reach it.
-        tabIndex={0}
-      >
-        <table className="w-full border-collapse text-left text-sm tabular-nums">
-          <caption id={captionId} className="sr-only">
-            Comparaison des propositions pour votre demande : {treatment}
-          </caption>
-          <thead className="border-b border-slate-200">
-            <tr>
-              <td className={cn(criteria, "z-20")}>
-                <span className="sr-only">Critère</span>
-              </td>
-              {offers.map((o) => (
-                <th
-                  key={o.id}
-                  scope="col"
-                  // Equal columns: no offer looks bigger because its text is longer.
-                  style={{ width: `${100 / offers.length}%` }}
-                  className={cn(
-                    "min-w-52 px-3 py-3 sm:px-4 align-top font-normal",
-                    isBest(o) && "bg-green-50",
-                  )}
-                >
-                  <div className="flex items-start gap-3">
-                    <Avatar name={o.dentist.full_name} src={o.dentist.avatar_url} />
-                    <div className="grid justify-items-start gap-1">
-                      <span className="font-semibold text-slate-900">Dr {o.dentist.full_name}</span>
-                      {o.dentist.is_verified ? <VerifiedBadge /> : null}
-                    </div>
-                  </div>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row" className={cn(criteria, "align-top font-semibold text-slate-700")}>
-                  {row.label}
-                </th>
-                {offers.map((o) => (
-                  <td
-                    key={o.id}
-                    className={cn(
-                      "min-w-52 px-3 py-3 sm:px-4 align-top text-slate-900",
-                      isBest(o) && "bg-green-50/60",
-                    )}
-                  >
-                    {row.cell(o)}
+          <section
+            className="relative overflow-x-auto rounded-ui border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-700"
+            aria-labelledby={captionId}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone it scrolls sideways; the keyboard must reach it.
+            tabIndex={0}
+          >
+            <table className="w-full border-collapse text-left text-sm tabular-nums">
+              <caption id={captionId} className="sr-only">
+                Comparaison des propositions pour votre demande : {treatment}
+              </caption>
+              <thead className="border-b border-slate-200">
+                <tr>
+                  <td className={cn(criteria, "z-20")}>
+                    <span className="sr-only">Critère</span>
                   </td>
+                  {offers.map((o) => (
+                    <th
+                      key={o.id}
+                      scope="col"
+                      // Equal columns: no offer looks bigger because its text is longer.
+                      style={{ width: `${100 / offers.length}%` }}
+                      className={cn(
+                        "min-w-52 px-3 py-3 sm:px-4 align-top font-normal",
+                        isBest(o) && "bg-green-50",
+                      )}
+                    >
+                      <div className="flex items-start gap-3">
+                        <Avatar name={o.dentist.full_name} src={o.dentist.avatar_url} />
+                        <div className="grid justify-items-start gap-1">
+                          <span className="font-semibold text-slate-900">Dr {o.dentist.full_name}</span>
+                          {o.dentist.is_verified ? <VerifiedBadge /> : null}
+                        </div>
+                      </div>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {rows.map((row) => (
+                  <tr key={row.key}>
+                    <th scope="row" className={cn(criteria, "align-top font-semibold text-slate-700")}>
+                      {row.label}
+                    </th>
+                    {offers.map((o) => (
+                      <td
+                        key={o.id}
+                        className={cn(
+                          "min-w-52 px-3 py-3 sm:px-4 align-top text-slate-900",
+                          isBest(o) && "bg-green-50/60",
+                        )}
+                      >
+                        {row.cell(o)}
+                      </td>
+                    ))}
+                  </tr>
                 ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+              </tbody>
+            </table>
+          </section>
+        </>
+      )}
       {restSavings && comparison ? (
         <ToothAlignment rows={comparison.rows} offers={offers} />
       ) : comparison && !original && offers.some((o) => o.lines.length > 0) ? (
@@ -488,5 +499,88 @@ function None({ label = "Non précisé" }: { label?: string }) {
       </span>
       <span className="sr-only">{label}</span>
     </>
+  );
+}
+
+const NARROW = "(max-width: 767px)";
+
+/** Whether the screen is narrower than the table needs (below Tailwind's md). */
+function useNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(NARROW);
+      query.addEventListener("change", onChange);
+      return () => query.removeEventListener("change", onChange);
+    },
+    () => window.matchMedia(NARROW).matches,
+    () => false,
+  );
+}
+
+/** The criteria read as short figures, aligned label | value in each card; the others full width. */
+const FIGURE_ROWS = new Set([
+  "rest",
+  "amount",
+  "saving",
+  "validity",
+  "state",
+  "received",
+  "city",
+  "specialties",
+]);
+
+/** The comparison on a phone: one card per offer, the same criteria in the same order in each. */
+function CompareCards({
+  offers,
+  rows,
+  isBest,
+  caption,
+}: {
+  offers: PatientOffer[];
+  rows: { label: ReactNode; cell: (offer: PatientOffer) => ReactNode; key: string }[];
+  isBest: (offer: PatientOffer) => boolean;
+  caption: string;
+}) {
+  const figures = rows.filter((row) => FIGURE_ROWS.has(row.key));
+  const details = rows.filter((row) => !FIGURE_ROWS.has(row.key) && row.key !== "decision");
+  const decision = rows.find((row) => row.key === "decision");
+  return (
+    <ul className="grid gap-4" aria-label={caption}>
+      {offers.map((o) => (
+        <li
+          key={o.id}
+          aria-label={`Proposition du Dr ${o.dentist.full_name}`}
+          className={cn(
+            "grid min-w-0 gap-4 rounded-ui border bg-white p-4 text-sm shadow-sm tabular-nums",
+            isBest(o) ? "border-green-600" : "border-slate-200",
+          )}
+        >
+          <div className="flex items-start gap-3">
+            <Avatar name={o.dentist.full_name} src={o.dentist.avatar_url} />
+            <div className="grid min-w-0 justify-items-start gap-1">
+              <h2 className="font-semibold text-slate-900 break-words">Dr {o.dentist.full_name}</h2>
+              {o.dentist.is_verified ? <VerifiedBadge /> : null}
+            </div>
+          </div>
+          <dl className="grid grid-cols-[minmax(0,8.5rem)_minmax(0,1fr)] gap-x-3 gap-y-3">
+            {figures.map((row) => (
+              <div key={row.key} className="contents">
+                <dt className="font-semibold text-slate-700">{row.label}</dt>
+                <dd className="min-w-0 break-words text-slate-900">{row.cell(o)}</dd>
+              </div>
+            ))}
+          </dl>
+          {decision ? <div className="border-t border-slate-200 pt-3">{decision.cell(o)}</div> : null}
+          <dl className="grid gap-3 border-t border-slate-200 pt-3">
+            {details.map((row) => (
+              <div key={row.key} className="grid min-w-0 gap-1">
+                <dt className="font-semibold text-slate-700">{row.label}</dt>
+                <dd className="min-w-0 break-words text-slate-900">{row.cell(o)}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }

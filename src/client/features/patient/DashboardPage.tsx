@@ -1,22 +1,36 @@
 import { CalendarDays, CheckCircle2, Clock, FileUp, FolderOpen, LifeBuoy, Plus } from "lucide-react";
 import { Link } from "react-router";
+import { JOURNEY_TONES } from "../../../shared/domain/journey";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatListDate } from "../../../shared/format/dates";
+import type { RequestSummary } from "../../../shared/schemas/requests";
 import { AppointmentStatusBadge, appointmentWhen } from "../../components/appointments/AppointmentCard";
+import { NextAction } from "../../components/journey/JourneyCard";
 import { PageHeader } from "../../components/PageHeader";
+import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { Card } from "../../components/ui/Card";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { LoadError } from "../../components/ui/LoadError";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { StatCard } from "../../components/ui/StatCard";
-import { RequestStatusBadge } from "../../components/ui/StatusBadge";
 import { useUpcomingAppointments } from "../../lib/appointments";
 import { useSession } from "../../lib/session";
 import { usePatientDashboard } from "./api";
 
+/** Issue 16: what to do when there is no appointment yet, from the requests' journeys. */
+function nextStepWithoutAppointment(recent: RequestSummary[] | undefined): { label: string; path: string } {
+  const order = ["accepted", "compare"] as const;
+  for (const state of order) {
+    const request = recent?.find((r) => r.journey.state === state && r.journey.next);
+    if (request?.journey.next) return request.journey.next;
+  }
+  if (recent && recent.length > 0) return { label: "Voir mes demandes", path: "/patient/requests" };
+  return { label: "Déposer mon devis", path: "/patient/upload" };
+}
+
 /** 'Mes rendez-vous': the next three appointments, each leading to its request. */
-function MyAppointments() {
+function MyAppointments({ recent }: { recent: RequestSummary[] | undefined }) {
   const list = useUpcomingAppointments(1);
   const items = list.data?.items.slice(0, 3) ?? [];
   return (
@@ -38,12 +52,17 @@ function MyAppointments() {
       ) : list.isError ? (
         <LoadError title="Impossible de charger vos rendez-vous" onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (
-        <Card className="flex items-start gap-3 p-5 text-slate-600">
-          <CalendarDays className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-          <p>
-            Aucun rendez-vous à venir. Après avoir accepté la proposition d'un dentiste, choisissez votre
-            rendez-vous depuis votre demande.
-          </p>
+        <Card className="grid gap-4 p-5 text-slate-600 sm:flex sm:items-center sm:justify-between">
+          <div className="flex items-start gap-3">
+            <CalendarDays className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+            <p>
+              Aucun rendez-vous à venir. Après avoir accepté la proposition d'un dentiste, choisissez votre
+              rendez-vous depuis votre demande.
+            </p>
+          </div>
+          <div className="shrink-0">
+            <NextAction next={nextStepWithoutAppointment(recent)} size="sm" />
+          </div>
         </Card>
       ) : (
         <Card>
@@ -177,8 +196,16 @@ export function PatientDashboardPage() {
                       {formatListDate(request.created_at)}
                     </p>
                   </div>
-                  <div className="flex items-center gap-3">
-                    <RequestStatusBadge status={request.status} />
+                  <div className="flex flex-wrap items-center gap-3">
+                    <Badge tone={JOURNEY_TONES[request.journey.state]}>{request.journey.label}</Badge>
+                    {request.journey.next ? (
+                      // The request's next step is the row's main button (issue 16).
+                      <NextAction
+                        next={request.journey.next}
+                        size="sm"
+                        label={`${request.journey.next.label} — ${treatmentLabel(request.treatment_type)} du ${formatListDate(request.created_at)}`}
+                      />
+                    ) : null}
                     <Button asChild variant="outline" size="sm">
                       <Link
                         to={`/patient/request/${request.id}`}
@@ -207,7 +234,7 @@ export function PatientDashboardPage() {
         )}
       </section>
 
-      <MyAppointments />
+      <MyAppointments recent={data?.recent} />
 
       <Card className="mt-8 flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-start gap-3">

@@ -1,12 +1,13 @@
 import { useId } from "react";
+import { useNavigate } from "react-router";
 import { placeLabel } from "../../../shared/domain/geo";
+import { BOOKING_ANCHOR } from "../../../shared/domain/journey";
 import { formatDetailDateTime } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
 import { offerAcceptBlocker } from "../../../shared/policies/appointments";
 import type { PatientOffer } from "../../../shared/schemas/offers";
 import type { Comparison } from "../../../shared/schemas/quotes";
 import type { RequestDetail } from "../../../shared/schemas/requests";
-import { RequestAppointment } from "../../components/appointments/RequestAppointment";
 import { EstimateDetails } from "../../components/estimate/EstimateDetails";
 import { RestFigure, restSaving, SanteBadge } from "../../components/estimate/EstimateParts";
 import {
@@ -56,6 +57,7 @@ export function OfferItem({
       ? restSaved && `Économie estimée sur votre reste à charge\u202f: ${restSaved}`
       : savingText(request.quote_amount_cents, offer.amount_cents);
   const compareId = useId();
+  const navigate = useNavigate();
   const mayAccept = offerAcceptBlocker(offer.state, request.status) === null;
   return (
     <li
@@ -130,14 +132,28 @@ export function OfferItem({
             <span />
           )}
           {mayAccept ? (
-            <AcceptOfferButton requestId={request.id} offer={offer} othersToClose={othersToClose} />
+            <AcceptOfferButton
+              requestId={request.id}
+              offer={offer}
+              othersToClose={othersToClose}
+              onAccepted={() => navigate(`/patient/request/${request.id}#${BOOKING_ANCHOR}`)}
+            />
           ) : null}
         </div>
       ) : null}
       {offer.state === "accepted" ? (
-        <div className="border-t border-slate-200 pt-4">
-          <RequestAppointment requestId={request.id} offer={offer} />
-        </div>
+        <p className="border-t border-slate-200 pt-4">
+          <a
+            href={`#${BOOKING_ANCHOR}`}
+            className="font-medium text-brand-700 underline-offset-2 hover:underline"
+            onClick={(event) => {
+              event.preventDefault();
+              navigate(`/patient/request/${request.id}#${BOOKING_ANCHOR}`);
+            }}
+          >
+            Voir votre rendez-vous
+          </a>
+        </p>
       ) : null}
     </li>
   );

@@ -1,7 +1,8 @@
 import { ArrowLeft, Download, FileText, MessageSquareText, ShieldCheck } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
+import { BOOKING_ANCHOR } from "../../../shared/domain/journey";
 import { DOCUMENT_TYPE_LABELS, URGENCY_LABELS, urgencyOf } from "../../../shared/domain/requests";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDateTime } from "../../../shared/format/dates";
@@ -13,9 +14,11 @@ import {
   type DocumentAccessDto,
   type RequestDetail,
 } from "../../../shared/schemas/requests";
+import { RequestAppointment } from "../../components/appointments/RequestAppointment";
+import { JourneyCard } from "../../components/journey/JourneyCard";
 import { PageHeader } from "../../components/PageHeader";
-import { NeedHelpLink } from "../../components/support/NeedHelpLink";
 import { Detail, RequestNotFound } from "../../components/RequestParts";
+import { NeedHelpLink } from "../../components/support/NeedHelpLink";
 import { Avatar } from "../../components/ui/Avatar";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
@@ -23,11 +26,11 @@ import { type Column, DataTable } from "../../components/ui/DataTable";
 import { ConfirmDialog } from "../../components/ui/Dialog";
 import { LoadError } from "../../components/ui/LoadError";
 import { Skeleton } from "../../components/ui/Skeleton";
-import { RequestStatusBadge } from "../../components/ui/StatusBadge";
 import { isApiError } from "../../lib/api";
 import { useConfig } from "../../lib/config";
 import { downloadDocument } from "../../lib/download";
 import { useDocumentTitle } from "../../lib/title";
+import { UnacceptButton } from "./AcceptOfferDialog";
 import { useCancelRequest, useComparison, useDeleteRequest, usePatientRequest } from "./api";
 import { ConsentCard } from "./ConsentCard";
 import { MyQuoteSection } from "./MyQuoteSection";
@@ -147,6 +150,18 @@ function RequestView({ request }: { request: RequestDetail }) {
   );
   const navigate = useNavigate();
   const { brand_name: brand } = useConfig();
+  // Issue 16: the accepted offer's booking sits right under the journey, not below the offers.
+  const accepted = request.offers.find((o) => o.state === "accepted");
+  const mayUnaccept = request.journey.state === "accepted" || request.journey.state === "appointment_pending";
+  const bookingHeading = useRef<HTMLHeadingElement>(null);
+  const location = useLocation();
+  // '#rendez-vous' (the journey's next action, or after accepting): scroll there and focus it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key: each navigation scrolls again
+  useEffect(() => {
+    if (location.hash !== `#${BOOKING_ANCHOR}` || !bookingHeading.current) return;
+    bookingHeading.current.scrollIntoView?.({ block: "start" });
+    bookingHeading.current.focus({ preventScroll: true });
+  }, [location.hash, location.key, accepted?.id]);
 
   const onDownload = async (documentId: string, fileName: string) => {
     setDownloading(documentId);
@@ -196,29 +211,29 @@ function RequestView({ request }: { request: RequestDetail }) {
         title={treatment}
         documentTitle={`Demande : ${treatment}`}
         actions={<NeedHelpLink area="patient" request={request} />}
-        description={
-          <span className="flex flex-wrap items-center gap-3">
-            <RequestStatusBadge status={request.status} />
-            <span>Créée le {formatDetailDateTime(request.created_at)}</span>
-          </span>
-        }
-        actions={
-          <>
-            {mayCancelRequest(request.status) ? (
-              <Button variant="outline" onClick={() => setConfirming(true)}>
-                Annuler la demande
-              </Button>
-            ) : null}
-            {mayDeleteRequest(request.status) ? (
-              <Button variant="destructive-ghost" onClick={() => setConfirmingDelete(true)}>
-                Supprimer la demande
-              </Button>
-            ) : null}
-          </>
-        }
+        description={<span>Créée le {formatDetailDateTime(request.created_at)}</span>}
       />
 
+      <JourneyCard journey={request.journey}>
+        {accepted && mayUnaccept ? <UnacceptButton requestId={request.id} offer={accepted} /> : null}
+      </JourneyCard>
+
+      {accepted && request.journey.state !== "cancelled" ? (
+        <Card className="mb-6" id={BOOKING_ANCHOR}>
+          <CardHeader>
+            <CardTitle ref={bookingHeading} tabIndex={-1} className="outline-none">
+              Votre rendez-vous avec le Dr {accepted.dentist.full_name}
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <RequestAppointment requestId={request.id} offer={accepted} />
+          </CardContent>
+        </Card>
+      ) : null}
+
       <div className="grid items-start gap-6 lg:grid-cols-3">
+        <OffersCard request={request} comparison={comparison.data} />
+
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>Informations de la demande</CardTitle>
@@ -291,8 +306,6 @@ function RequestView({ request }: { request: RequestDetail }) {
           comparisonPending={comparison.isPending}
         />
 
-        <OffersCard request={request} comparison={comparison.data} />
-
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>Réponses des dentistes</CardTitle>
@@ -361,6 +374,28 @@ function RequestView({ request }: { request: RequestDetail }) {
             )}
           </CardContent>
         </Card>
+        {mayCancelRequest(request.status) || mayDeleteRequest(request.status) ? (
+          <section
+            aria-labelledby="manage-request"
+            className="grid gap-3 rounded-ui border border-slate-200 p-4 lg:col-span-2"
+          >
+            <h2 id="manage-request" className="font-semibold text-slate-900">
+              Gérer cette demande
+            </h2>
+            <div className="flex flex-wrap gap-3">
+              {mayCancelRequest(request.status) ? (
+                <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+                  Annuler la demande
+                </Button>
+              ) : null}
+              {mayDeleteRequest(request.status) ? (
+                <Button variant="destructive-ghost" size="sm" onClick={() => setConfirmingDelete(true)}>
+                  Supprimer la demande
+                </Button>
+              ) : null}
+            </div>
+          </section>
+        ) : null}
       </div>
 
       <ConfirmDialog

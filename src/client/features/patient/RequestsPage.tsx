@@ -2,17 +2,18 @@ import { FolderOpen, Plus, SearchX } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { JOURNEY_TONES } from "../../../shared/domain/journey";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatListDate } from "../../../shared/format/dates";
 import type { RequestSummary } from "../../../shared/schemas/requests";
 import { PageHeader } from "../../components/PageHeader";
+import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { type Column, DataTable } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Label } from "../../components/ui/Label";
 import { LoadError } from "../../components/ui/LoadError";
 import { SearchInput } from "../../components/ui/SearchInput";
-import { RequestStatusBadge } from "../../components/ui/StatusBadge";
 import { REQUESTS_PAGE_SIZE, usePatientRequests } from "./api";
 
 /** Typing pauses this long before the list asks the server (search is server-side). */
@@ -23,7 +24,8 @@ const LOAD_ERROR = "Impossible de charger vos demandes";
 const COLUMNS: Column<RequestSummary>[] = [
   { header: "Date", cell: (r) => formatListDate(r.created_at), className: "whitespace-nowrap" },
   { header: "Traitement", cell: (r) => treatmentLabel(r.treatment_type) },
-  { header: "Statut", cell: (r) => <RequestStatusBadge status={r.status} /> },
+  // The journey (issue 16): 'Proposition acceptée : choisissez un créneau', not 'Terminée' too early.
+  { header: "Statut", cell: (r) => <Badge tone={JOURNEY_TONES[r.journey.state]}>{r.journey.label}</Badge> },
   {
     header: "Action",
     hideLabelInCard: true,

@@ -1,8 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { DentistSort } from "../../../shared/domain/geo";
+import { journeyOf } from "../../../shared/domain/journey";
 import type { DocumentType, Urgency } from "../../../shared/domain/requests";
-import type { offerAcceptedSchema } from "../../../shared/schemas/offers";
+import type { offerAcceptedSchema, offerUnacceptedSchema } from "../../../shared/schemas/offers";
 import type { Comparison, Cover, QuoteLineDto, QuoteLineInput } from "../../../shared/schemas/quotes";
 import type {
   PatientDashboard,
@@ -112,8 +113,8 @@ export function useDeleteRequest(id: string) {
 export type OfferAccepted = z.infer<typeof offerAcceptedSchema>;
 
 /**
- * POST /api/patient/offers/:id/accept (D14): the request is then 'completed', this offer
- * 'accepted' and every other offer 'closed'. 404 for someone else's offer; 409 (French message)
+ * POST /api/patient/offers/:id/accept (D14, ADR 016): the request is then 'accepted' (choose a
+ * slot), this offer 'accepted' and every other offer 'closed'. 404 for someone else's offer; 409 (French message)
  * when it expired, was withdrawn, another was accepted or the request was cancelled.
  */
 export function useAcceptOffer(requestId: string) {
@@ -127,7 +128,11 @@ export function useAcceptOffer(requestId: string) {
         current
           ? {
               ...current,
-              status: "completed",
+              status: "accepted",
+              journey: journeyOf(
+                { id: current.id, status: "accepted", open_offers: 0, appointment: null },
+                new Date(),
+              ),
               offers: current.offers.map((o) =>
                 o.id === offer.id ? offer : o.state === "sent" ? { ...o, state: "closed" } : o,
               ),
@@ -137,6 +142,26 @@ export function useAcceptOffer(requestId: string) {
     },
     onSettled: () => {
       // A refusal (409) also means the offers changed meanwhile: reload them either way.
+      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ["appointments"] });
+    },
+  });
+}
+
+export type OfferUnaccepted = z.infer<typeof offerUnacceptedSchema>;
+
+/**
+ * POST /api/patient/offers/:id/unaccept (issue 16, ADR 016): the patient changes their mind before
+ * the appointment is confirmed; the offer is 'sent' again, the others still valid reopen, a pending
+ * appointment is cancelled. 409 (French message) once the appointment is confirmed.
+ */
+export function useUnacceptOffer(requestId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (offerId: string) =>
+      api<OfferUnaccepted>(`/api/patient/offers/${encodeURIComponent(offerId)}/unaccept`, { method: "POST" }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: patientKeys.request(requestId) });
       void queryClient.invalidateQueries({ queryKey: patientKeys.all });
       void queryClient.invalidateQueries({ queryKey: ["appointments"] });
     },

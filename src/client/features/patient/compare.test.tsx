@@ -169,7 +169,7 @@ describe("comparer les propositions (patient)", () => {
           ...o,
           state: o.id === "c" ? ("accepted" as const) : ("closed" as const),
         }));
-        current = { ...current, status: "completed", offers };
+        current = { ...current, status: "accepted", offers };
         return json(200, { offer: offers.find((o) => o.id === "c"), message: OFFER_MESSAGES.accepted });
       },
     });
@@ -189,7 +189,44 @@ describe("comparer les propositions (patient)", () => {
     expect(await screen.findByText(OFFER_MESSAGES.accepted)).toBeInTheDocument();
     expect(accepted).toEqual(["c"]);
     await waitFor(() => expect(router.state.location.pathname).toBe(REQUEST_PAGE));
+    // Straight to the booking (issue 16), not to the top of the request page.
+    expect(router.state.location.hash).toBe("#rendez-vous");
     expect(await screen.findByText("Prise de rendez-vous : c", {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("sur un téléphone, empile une carte par proposition avec ses chiffres et le bouton d'acceptation", async () => {
+    const desktop = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...desktop(query),
+      matches: query === "(max-width: 767px)",
+    })) as typeof window.matchMedia;
+    try {
+      await openCompare(detail([leroy, martin, bernard]), "?offres=a,b,c");
+      expect(screen.queryByRole("table")).not.toBeInTheDocument();
+      const list = screen.getByRole("list", {
+        name: "Comparaison des propositions pour votre demande\u202f: Couronne",
+      });
+      const cards = within(list).getAllByRole("listitem", { name: /^Proposition du Dr / });
+      expect(cards.map((c) => c.getAttribute("aria-label"))).toEqual([
+        "Proposition du Dr Sophie Leroy",
+        "Proposition du Dr Paul Martin",
+        "Proposition du Dr Lucie Bernard",
+      ]);
+      // The same criteria in the same order in each card, the accept button in the cards that may accept.
+      const terms = (card: HTMLElement) =>
+        Array.from(card.querySelectorAll("dt")).map((dt) => dt.textContent);
+      expect(terms(cards[0] as HTMLElement)).toEqual(terms(cards[2] as HTMLElement));
+      expect(terms(cards[0] as HTMLElement)).toContain("Validité");
+      expect(
+        within(cards[0] as HTMLElement).getByRole("button", {
+          name: "Accepter cette proposition (Dr Sophie Leroy)",
+        }),
+      ).toBeInTheDocument();
+      expect(within(cards[1] as HTMLElement).queryByRole("button")).not.toBeInTheDocument();
+      expect(cards[1]).toHaveTextContent("Proposition expirée");
+    } finally {
+      window.matchMedia = desktop;
+    }
   });
 
   it("sans sélection valable, compare tout quand cela tient, sinon les quatre moins chères, et le dit", async () => {

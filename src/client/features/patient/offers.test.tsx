@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { journeyOf } from "../../../shared/domain/journey";
 import { OFFER_MESSAGES, type PatientOffer } from "../../../shared/schemas/offers";
 import type { RequestDetail } from "../../../shared/schemas/requests";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
@@ -170,6 +171,7 @@ describe("propositions des dentistes (patient)", () => {
 });
 
 const ACCEPT = (id: string) => `POST /api/patient/offers/${id}/accept`;
+const UNACCEPT = (id: string) => `POST /api/patient/offers/${id}/unaccept`;
 const APPOINTMENTS = "GET /api/appointments";
 const noAppointments = () => json(200, { items: [], page: 1, page_size: 10, has_more: false });
 
@@ -186,7 +188,7 @@ const martin = (id: string, overrides: Partial<PatientOffer> = {}) =>
     ...overrides,
   });
 
-/** The page with a server that accepts offer `a`: the request is then completed, the others closed. */
+/** The page with a server that accepts offer `a`: the request is then accepted, the others closed. */
 async function openAccepting(first: RequestDetail, answer?: () => { status: number; body?: unknown }) {
   let current = first;
   const accepted: string[] = [];
@@ -199,8 +201,21 @@ async function openAccepting(first: RequestDetail, answer?: () => { status: numb
       const offers = current.offers.map((o) =>
         o.id === "a" ? { ...o, state: "accepted" as const } : { ...o, state: "closed" as const },
       );
-      current = { ...current, status: "completed", offers };
+      const journey = journeyOf(
+        { id: REQUEST_ID, status: "accepted", open_offers: 0, appointment: null },
+        new Date(),
+      );
+      current = { ...current, status: "accepted", journey, offers };
       return json(200, { offer: offers.find((o) => o.id === "a"), message: OFFER_MESSAGES.accepted });
+    },
+    [UNACCEPT("a")]: () => {
+      const offers = current.offers.map((o) => ({ ...o, state: "sent" as const }));
+      const journey = journeyOf(
+        { id: REQUEST_ID, status: "in_review", open_offers: 2, appointment: null },
+        new Date(),
+      );
+      current = { ...current, status: "in_review", journey, offers };
+      return json(200, { offer: offers[0], reopened: 1, message: OFFER_MESSAGES.unaccepted });
     },
   });
   renderApp(PAGE);
@@ -230,6 +245,11 @@ describe("accepter une proposition (patient)", () => {
       /L'autre proposition reçue pour cette demande sera clôturée\. Un e-mail lui sera envoyé pour l'en informer/,
     );
     expect(dialog).toHaveTextContent(/Vous choisissez le Dr Sophie Leroy pour 780,00\s€/);
+    // Not a trap (issue 16): the dialog says the choice can be undone until the appointment is confirmed.
+    expect(dialog).toHaveTextContent(
+      "Vous pourrez changer d'avis tant que le rendez-vous n'est pas confirmé.",
+    );
+    expect(dialog).not.toHaveTextContent("définitif");
     // Radix moves the focus into the dialog (and keeps it there).
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
     expect(accepted).toEqual([]);
@@ -244,11 +264,40 @@ describe("accepter une proposition (patient)", () => {
     expect(within(item("Sophie Leroy")).getByText("Acceptée")).toBeInTheDocument();
     expect(within(item("Paul Martin")).getByText("Clôturée")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /^Accepter cette proposition/ })).not.toBeInTheDocument();
-    // The booking panel comes under the accepted offer.
+    // Accepting leads straight to booking: the panel right under the journey, its heading focused.
+    const booking = await screen.findByRole("heading", { name: "Votre rendez-vous avec le Dr Sophie Leroy" });
+    await waitFor(() => expect(booking).toHaveFocus());
+    expect(screen.getByText(`Prise de rendez-vous : a / ${REQUEST_ID}`)).toBeInTheDocument();
     expect(
-      within(item("Sophie Leroy")).getByText(`Prise de rendez-vous : a / ${REQUEST_ID}`),
+      screen.getByRole("heading", { name: "Proposition acceptée\u202f: choisissez un créneau" }),
     ).toBeInTheDocument();
-    expect(screen.getAllByText("Terminée").length).toBeGreaterThan(0);
+    expect(screen.getByRole("link", { name: /Choisir un créneau/ })).toHaveAttribute(
+      "href",
+      `${PAGE}#rendez-vous`,
+    );
+    expect(screen.queryByRole("heading", { name: "Terminée" })).not.toBeInTheDocument();
+  });
+
+  it("laisse changer d'avis tant que le rendez-vous n'est pas confirmé, et rouvre les propositions", async () => {
+    const { user } = await openAccepting(
+      detail({
+        status: "accepted",
+        offers: [leroy("a", { state: "accepted" }), martin("b", { state: "closed" })],
+      }),
+    );
+    await user.click(await screen.findByRole("button", { name: "Changer d'avis" }));
+    const dialog = await screen.findByRole("dialog", {
+      name: "Retirer votre acceptation de la proposition du Dr Sophie Leroy\u202f?",
+    });
+    expect(dialog).toHaveTextContent("Les dentistes concernés recevront un e-mail.");
+    await user.click(within(dialog).getByRole("button", { name: "Retirer mon acceptation" }));
+    // (Testing Library's default normaliser turns the narrow no-break space into a plain one.)
+    expect(await screen.findByText(/^Vous avez retiré votre acceptation/)).toBeInTheDocument();
+    expect(
+      await screen.findByRole("link", { name: /Comparer 2 propositions/ }, { timeout: 5000 }),
+    ).toHaveAttribute("href", `${PAGE}/compare`);
+    expect(screen.getAllByRole("button", { name: /^Accepter cette proposition/ })).toHaveLength(2);
+    expect(screen.queryByRole("button", { name: "Changer d'avis" })).not.toBeInTheDocument();
   });
 
   it("ne fait rien quand on annule ou qu'on ferme avec Échap", async () => {
@@ -310,19 +359,19 @@ describe("accepter une proposition (patient)", () => {
     ).toBeEnabled();
   });
 
-  it("ne propose plus rien à accepter sur une demande terminée ou annulée", async () => {
+  it("ne propose plus rien à accepter sur une demande acceptée ou annulée", async () => {
     await openAccepting(
       detail({
-        status: "completed",
+        status: "accepted",
         offers: [leroy("a", { state: "accepted" }), martin("b", { state: "closed" })],
       }),
     );
     expect(screen.queryByRole("button", { name: /^Accepter/ })).not.toBeInTheDocument();
     expect(within(item("Paul Martin")).getByText("Clôturée")).toBeInTheDocument();
+    expect(screen.getAllByText(`Prise de rendez-vous : a / ${REQUEST_ID}`)).toHaveLength(1);
     expect(
-      within(item("Sophie Leroy")).getByText(`Prise de rendez-vous : a / ${REQUEST_ID}`),
+      within(item("Sophie Leroy")).getByRole("link", { name: "Voir votre rendez-vous" }),
     ).toBeInTheDocument();
-    expect(within(item("Paul Martin")).queryByText(/Prise de rendez-vous/)).not.toBeInTheDocument();
 
     await openAccepting(detail({ status: "cancelled", offers: [leroy("a"), martin("b")] }));
     expect(screen.getAllByRole("listitem", { name: /^Proposition du Dr/ })).toHaveLength(2);
