@@ -2,14 +2,15 @@ import { CheckCircle2, MessagesSquare, Send, UserPlus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
+import { placeLabel } from "../../../shared/domain/geo";
 import { URGENCY_LABELS, urgencyOf } from "../../../shared/domain/requests";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { mayReply, REPLY_REFUSED } from "../../../shared/policies/replies";
 import { DENTIST_MESSAGES, type DentistRequestDetail } from "../../../shared/schemas/dentist";
 import { PageHeader } from "../../components/PageHeader";
-import { NeedHelpLink } from "../../components/support/NeedHelpLink";
 import { Detail } from "../../components/RequestParts";
+import { NeedHelpLink } from "../../components/support/NeedHelpLink";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
@@ -263,6 +264,9 @@ function SubmissionView({ request }: { request: DentistRequestDetail }) {
           <CardContent>
             <dl className="grid gap-4">
               <Detail label="Nom">{request.patient_name}</Detail>
+              {placeLabel(request.patient_city, request.distance_km) ? (
+                <Detail label="Commune">{placeLabel(request.patient_city, request.distance_km)}</Detail>
+              ) : null}
               <Detail label="Date de la demande">{formatDetailDate(request.created_at)}</Detail>
               <Detail label="Urgence">
                 <Badge tone={URGENCY_TONES[urgency]}>{URGENCY_LABELS[urgency]}</Badge>
