@@ -1,5 +1,7 @@
-import { DEMO, expect, test } from "./fixtures";
+import { DEMO, expect, expectNoSeriousA11yIssues, test } from "./fixtures";
 import { loginViaApi, signupPatientViaApi } from "./helpers";
+
+const HELP = "Besoin d'aide\u202f?";
 
 test.describe("menu mobile (375 × 812)", () => {
   test.use({ viewport: { width: 375, height: 812 } });
@@ -13,13 +15,23 @@ test.describe("menu mobile (375 × 812)", () => {
     await trigger.click();
     const drawer = page.getByRole("dialog", { name: "Espace patient" });
     await expect(drawer).toBeVisible();
-    for (const name of ["Accueil", "Messages", "Documents", "Profil"]) {
+    for (const name of ["Accueil", "Mes demandes", "Déposer un devis", "Messages", "Profil", HELP]) {
       await expect(drawer.getByRole("link", { name, exact: true })).toBeVisible();
     }
-    await expect(drawer.getByRole("link", { name: "Documents", exact: true })).toHaveAttribute(
+    await expect(drawer.getByRole("link", { name: "Documents" })).toHaveCount(0);
+    await expect(drawer.getByRole("link", { name: "Mes demandes", exact: true })).toHaveAttribute(
+      "href",
+      "/patient/requests",
+    );
+    await expect(drawer.getByRole("link", { name: "Déposer un devis", exact: true })).toHaveAttribute(
       "href",
       "/patient/upload",
     );
+    await expect(drawer.getByRole("link", { name: HELP, exact: true })).toHaveAttribute(
+      "href",
+      "/patient/help",
+    );
+    await expectNoSeriousA11yIssues(page);
 
     await page.keyboard.press("Escape");
     await expect(drawer).toBeHidden();
@@ -49,6 +61,10 @@ test.describe("menu mobile (375 × 812)", () => {
       "/dentist/appointments",
     );
     await expect(drawer.getByRole("link", { name: "Documents" })).toHaveCount(0);
+    await expect(drawer.getByRole("link", { name: HELP, exact: true })).toHaveAttribute(
+      "href",
+      "/dentist/help",
+    );
 
     await page.keyboard.press("Escape");
     await expect(drawer).toBeHidden();
@@ -108,15 +124,45 @@ test.describe("barre de l'espace dentiste (cinq entrées)", () => {
   });
 });
 
+test.describe("'Besoin d'aide ?' dans chaque espace, sur ordinateur", () => {
+  test("patient, dentiste et administrateur ont le lien d'aide dans l'en-tête", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const [who, home, help] of [
+      [DEMO.patient, "/patient/dashboard", "/patient/help"],
+      [DEMO.dentist, "/dentist/dashboard", "/dentist/help"],
+      [DEMO.admin, "/admin/dashboard", "/admin/chat-messages"],
+    ] as const) {
+      await page.context().clearCookies();
+      await loginViaApi(page, who);
+      await page.goto(home);
+      const link = page.getByRole("banner").getByRole("link", { name: HELP, exact: true });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute("href", help);
+    }
+  });
+});
+
 test.describe("page 404", () => {
   test("une adresse inconnue affiche 'Page non trouvée' avec un retour et un lien vers l'accueil", async ({
     page,
   }) => {
-    await page.goto("/nimporte-quoi");
+    const response = await page.goto("/nimporte-quoi");
+    expect(response?.status()).toBe(404);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1, name: "Page non trouvée" })).toBeVisible();
     await expect(main.getByRole("button", { name: "Retour" })).toBeVisible();
     await expect(main.getByRole("link", { name: "Retour à l'accueil" })).toHaveAttribute("href", "/");
+    await expectNoSeriousA11yIssues(page);
+  });
+
+  test("une page de l'application avec un identifiant répond 200, une adresse voisine inconnue 404", async ({
+    page,
+  }) => {
+    expect((await page.request.get("/patient/request/abc")).status()).toBe(200);
+    expect((await page.request.get("/faq")).status()).toBe(200);
+    const nope = await page.request.get("/patient/nope");
+    expect(nope.status()).toBe(404);
+    expect(await nope.text()).toContain('<div id="root"');
   });
 
   test("une route d'API inconnue répond 404 en JSON", async ({ page }) => {

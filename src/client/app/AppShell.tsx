@@ -18,8 +18,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../components/ui/DropdownMenu";
+import { PageSkeleton } from "../components/ui/PageSkeleton";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../components/ui/Sheet";
-import { PageSpinner } from "../components/ui/Spinner";
 import { type NavBadge, useDentistNavBadges } from "../features/dentist/navBadges";
 import { clearSessionCache, useLogout, useSession } from "../lib/auth";
 import { cn } from "../lib/cn";
@@ -36,8 +36,9 @@ interface NavItem {
 export const AREA_NAV: Record<Area, NavItem[]> = {
   patient: [
     { to: "/patient/dashboard", label: "Accueil" },
+    { to: "/patient/requests", label: "Mes demandes" },
+    { to: "/patient/upload", label: "Déposer un devis" },
     { to: "/patient/messages", label: "Messages" },
-    { to: "/patient/upload", label: "Documents" },
     { to: "/patient/profile", label: "Profil" },
   ],
   dentist: [
@@ -57,6 +58,17 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
     { to: "/admin/retention", label: "Conservation" },
   ],
 };
+
+/**
+ * 'Besoin d'aide ?' in every area, in the header (desktop and phone) and in the phone menu:
+ * patients and dentists reach the support chat, admins the support inbox.
+ */
+export const AREA_HELP: Record<Area, string> = {
+  patient: "/patient/help",
+  dentist: "/dentist/help",
+  admin: "/admin/chat-messages",
+};
+export const HELP_LABEL = "Besoin d'aide\u202f?";
 
 const AREA_LABEL: Record<Area, string> = {
   patient: "Espace patient",
@@ -118,14 +130,12 @@ function AccountMenu({ area, profile, onSignOut }: { area: Area; profile: Profil
             Profil
           </Link>
         </DropdownMenuItem>
-        {area === "patient" ? (
-          <DropdownMenuItem asChild>
-            <Link to="/patient/help">
-              <LifeBuoy aria-hidden="true" />
-              Besoin d'aide ?
-            </Link>
-          </DropdownMenuItem>
-        ) : null}
+        <DropdownMenuItem asChild>
+          <Link to={AREA_HELP[area]}>
+            <LifeBuoy aria-hidden="true" />
+            {HELP_LABEL}
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={onSignOut}>
           <LogOut aria-hidden="true" />
           Déconnexion
@@ -227,6 +237,14 @@ function MobileAreaMenu({
             badges={badges}
             onNavigate={() => setOpen(false)}
           />
+          <NavLink
+            to={AREA_HELP[area]}
+            onClick={() => setOpen(false)}
+            className="inline-flex items-center gap-2 rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <LifeBuoy className="size-4" aria-hidden="true" />
+            {HELP_LABEL}
+          </NavLink>
         </nav>
         <Button
           variant="outline"
@@ -278,13 +296,19 @@ export function AppShell({ area }: { area: Area }) {
           >
             <AreaNavLinks area={area} unread={unread} badges={badges} />
           </nav>
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-1">
+            <Button asChild variant="ghost" size="sm">
+              <Link to={AREA_HELP[area]}>
+                <LifeBuoy aria-hidden="true" />
+                <span className="sr-only xl:not-sr-only">{HELP_LABEL}</span>
+              </Link>
+            </Button>
             <AccountMenu area={area} profile={profile} onSignOut={signOut} />
           </div>
         </div>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
-        <Suspense fallback={<PageSpinner />}>
+        <Suspense fallback={<PageSkeleton />}>
           <Outlet />
           <ReadyMarker />
         </Suspense>

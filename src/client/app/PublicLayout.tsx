@@ -1,6 +1,7 @@
 import { Menu } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, NavLink, Outlet } from "react-router";
+import { UPLOAD_INTENT_PATH } from "../../shared/routes";
 import { Logo } from "../components/Logo";
 import { SkipLink } from "../components/SkipLink";
 import { Button } from "../components/ui/Button";
@@ -67,7 +68,7 @@ function PublicHeader() {
         <div className="flex items-center gap-2">
           <div className="hidden lg:block">
             <Button asChild variant="accent" size="sm">
-              <Link to="/patient/upload">Déposer votre devis</Link>
+              <Link to={UPLOAD_INTENT_PATH}>Déposer votre devis</Link>
             </Button>
           </div>
           <MobileMenu />

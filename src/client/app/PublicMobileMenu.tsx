@@ -1,6 +1,7 @@
 import { Menu, Upload } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
+import { UPLOAD_INTENT_PATH } from "../../shared/routes";
 import { Button } from "../components/ui/Button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../components/ui/Sheet";
 import { cn } from "../lib/cn";
@@ -46,7 +47,7 @@ export default function PublicMobileMenu({ initiallyOpen = false }: { initiallyO
           />
         </nav>
         <Button asChild variant="accent" size="lg" className="mt-2">
-          <Link to="/patient/upload" onClick={close}>
+          <Link to={UPLOAD_INTENT_PATH} onClick={close}>
             <Upload aria-hidden="true" />
             Déposer votre devis
           </Link>

@@ -1,23 +1,17 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { type Area, guardDecision } from "../../shared/policies/redirects";
-import { PageSpinner } from "../components/ui/Spinner";
+import { ShellSkeleton } from "../components/ui/PageSkeleton";
 import { useSession } from "../lib/session";
 
 /**
- * Area guard (spec §4 "Protected routes"): spinner while the session loads; signed out → the
+ * Area guard (spec §4 "Protected routes"): the shell's skeleton while the session loads; signed out → the
  * area's login page with ?next= the current page; wrong role or not admin → /.
  */
 export function RequireArea({ area, children }: { area: Area; children: ReactNode }) {
   const { status, profile } = useSession();
   const location = useLocation();
-  if (status === "loading") {
-    return (
-      <main id="main" className="flex min-h-dvh items-center justify-center">
-        <PageSpinner />
-      </main>
-    );
-  }
+  if (status === "loading") return <ShellSkeleton />;
   const decision = guardDecision(profile, area);
   if (!decision.allow) {
     if (!profile) {

@@ -1,5 +1,6 @@
 import { Component, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
+import { ShellSkeleton } from "../components/ui/PageSkeleton";
 import { PageSpinner } from "../components/ui/Spinner";
 import { RouteError } from "./RouteError";
 
@@ -83,7 +84,10 @@ export function RootLayout() {
 
   return (
     <RouteErrorBoundary pathname={pathname}>
-      <Suspense fallback={<PageSpinner />}>
+      {/* An area's shell loads after login: its skeleton, not a blank 'Chargement...' screen. */}
+      <Suspense
+        fallback={/^\/(patient|dentist|admin)(\/|$)/.test(pathname) ? <ShellSkeleton /> : <PageSpinner />}
+      >
         <Outlet />
       </Suspense>
     </RouteErrorBoundary>

@@ -6,7 +6,10 @@ describe("protected routes", () => {
   it("sends a signed-out visitor to the area's login page and remembers the page", async () => {
     stubApi(null);
     const { router } = renderApp("/patient/requests?tri=date");
-    expect(await screen.findByRole("heading", { level: 1, name: "Connexion" })).toBeInTheDocument();
+    // The area's skeleton first (session loading), then the login page once the session is known.
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Connexion" }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
     expect(new URLSearchParams(router.state.location.search).get("next")).toBe("/patient/requests?tri=date");
   });
@@ -41,7 +44,19 @@ describe("protected routes", () => {
       "href",
       "/patient/upload",
     );
-    expect(screen.getByRole("link", { name: "Documents" })).toHaveAttribute("href", "/patient/upload");
+    expect(screen.getAllByRole("link", { name: "Déposer un devis" })[0]).toHaveAttribute(
+      "href",
+      "/patient/upload",
+    );
+    expect(screen.getAllByRole("link", { name: "Mes demandes" })[0]).toHaveAttribute(
+      "href",
+      "/patient/requests",
+    );
+    expect(screen.getAllByRole("link", { name: "Besoin d'aide\u202f?" })[0]).toHaveAttribute(
+      "href",
+      "/patient/help",
+    );
+    expect(screen.queryByRole("link", { name: "Documents" })).not.toBeInTheDocument();
   });
 
   it("redirects the login page of a signed-in admin to the admin dashboard", async () => {

@@ -1,13 +1,39 @@
-import { Toaster as Sonner } from "sonner";
+import { Toaster as Sonner, toast } from "sonner";
 
-/** Toast region (sonner), French labels, positioned so it never hides the page's main action. */
+type ToastKind = "success" | "error" | "info" | "warning" | "message";
+
+/**
+ * One toast per message: the same text shown twice (a double click, a retried request, two
+ * queries failing alike) updates the toast already on screen instead of piling up a second one.
+ * Sonner replaces a toast that has the same id, so each call gets its text as a default id.
+ */
+export function dedupeToasts(target: typeof toast = toast): void {
+  const marked = target as typeof toast & { __deduped?: boolean };
+  if (marked.__deduped) return;
+  marked.__deduped = true;
+  for (const kind of ["success", "error", "info", "warning", "message"] as const satisfies ToastKind[]) {
+    const original = target[kind];
+    target[kind] = ((message, data) =>
+      original(message, {
+        ...(typeof message === "string" ? { id: `${kind}:${message}` } : {}),
+        ...data,
+      })) as typeof original;
+  }
+}
+dedupeToasts();
+
+/**
+ * Toast region (sonner), French labels, bottom right: never over the header and its menu, and
+ * away from the page's main action; three at most at once.
+ */
 export function Toaster() {
   return (
     <Sonner
-      position="top-center"
+      position="bottom-right"
       richColors
       closeButton
       duration={5000}
+      visibleToasts={3}
       containerAriaLabel="Notifications"
       toastOptions={{
         closeButtonAriaLabel: "Fermer la notification",

@@ -1,5 +1,6 @@
 import { FileUp, Mail } from "lucide-react";
 import { Link } from "react-router";
+import { UPLOAD_INTENT_PATH } from "../../../shared/routes";
 import { TESTIMONIALS, TESTIMONIALS_SECTION } from "../../content/landing";
 import { useConfig } from "../../lib/config";
 import { ContactForm } from "./ContactForm";
@@ -71,7 +72,7 @@ export default function LandingMore() {
                 répondre.
               </p>
               <Link
-                to="/patient/upload"
+                to={UPLOAD_INTENT_PATH}
                 className="mt-3 inline-flex items-center gap-2 font-medium text-brand-800 underline underline-offset-2"
               >
                 <FileUp className="size-4" aria-hidden="true" />

@@ -12,6 +12,7 @@ import {
 } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
+import { UPLOAD_INTENT_PATH } from "../../../shared/routes";
 import { Button } from "../../components/ui/Button";
 import { FIGURES, PATIENTS_FIGURE_MINIMUM, patientsFigure } from "../../content/landing";
 import { useConfig } from "../../lib/config";
@@ -121,7 +122,7 @@ export function LandingPage() {
             </p>
             <div className="mt-6 flex flex-col gap-3 sm:flex-row">
               <Button asChild variant="accent" size="lg">
-                <Link to="/patient/upload">
+                <Link to={UPLOAD_INTENT_PATH}>
                   <FileUp aria-hidden="true" />
                   Déposer votre devis
                 </Link>
