@@ -83,7 +83,13 @@ test.describe("comparer, accepter, prendre rendez-vous (D14)", () => {
         toast(page, "Proposition acceptée : choisissez maintenant votre rendez-vous"),
       ).toBeVisible();
       await expectPath(page, `/patient/request/${requestId}`);
-      await expect(page.getByText("Terminée").first()).toBeVisible();
+      // Accepting leads straight to booking (issue 16): not 'Terminée', the slot choice in view.
+      await expect(
+        page.getByRole("heading", { name: "Proposition acceptée\u202f: choisissez un créneau" }),
+      ).toBeVisible();
+      const booking = page.getByRole("heading", { name: "Votre rendez-vous avec le Dr Julien Martin" });
+      await expect(booking).toBeFocused();
+      await expect(booking).toBeInViewport();
       const closed = page.getByRole("listitem", { name: "Proposition du Dr Sophie Leroy" });
       await expect(closed.getByText("Clôturée")).toBeVisible();
       await expect(page.getByRole("button", { name: /^Accepter cette proposition/ })).toHaveCount(0);

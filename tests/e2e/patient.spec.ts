@@ -86,13 +86,15 @@ test.describe("espace patient", () => {
     await expect(page).toHaveURL(/q=couronne/);
     const row = page.getByRole("row").filter({ hasText: "Couronne" });
     await expect(row).toHaveCount(1);
-    await expect(row).toContainText("Nouvelle");
+    // The journey (issue 16): sent, no offer yet.
+    await expect(row).toContainText("Envoyée");
     await row.getByRole("link", { name: /^Détails/ }).click();
 
     // The detail: what was sent, the documents, the access record.
     await expectPath(page, `/patient/request/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: "Couronne" })).toBeVisible();
-    await expect(page.getByText("Nouvelle", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Envoyée" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Étapes de votre demande" })).toBeVisible();
     await expect(page.getByText("Urgent", { exact: true })).toBeVisible();
     await expect(page.getByText("1 250,50 €")).toBeVisible();
     await expect(page.getByText("Tous les dentistes vérifiés")).toBeVisible();
