@@ -253,12 +253,25 @@ describe("dentist dashboard", () => {
     expect(after.unread_messages).toBe(0);
   });
 
-  it("shows the five latest messages from patients, unread ones counted, never the dentist's own", async () => {
+  it("shows the Messages page's conversations (one row each, the last message, the dentist's own included)", async () => {
     const gina = await dentist("Gina", true);
     const id = await createRequest("Quentin");
     const reply = await post(`/api/dentist/requests/${id}/reply`, { message: "Bonjour" }, gina);
     const conversationId = reply.json().conversation_id;
-    const base = Date.parse("2026-03-01T10:00:00.250Z");
+    // The dentist's reply alone: the old dashboard said 'Aucun message' while Messages listed it.
+    const alone = (await get("/api/dentist/dashboard", gina)).json();
+    expect(alone.recent_messages).toEqual([
+      {
+        id: conversationId,
+        conversation_id: conversationId,
+        patient_name: "Quentin Durand",
+        body: "Bonjour",
+        created_at: expect.any(String),
+        read: true,
+        from_me: true,
+      },
+    ]);
+    const base = Date.now() + 60_000;
     await ctx.app.db
       .insertInto("messages")
       .values(
@@ -273,16 +286,23 @@ describe("dentist dashboard", () => {
       .execute();
     const dashboard = (await get("/api/dentist/dashboard", gina)).json();
     expect(dashboard.unread_messages).toBe(3);
-    expect(dashboard.recent_messages).toEqual(
-      [6, 5, 4, 3, 2].map((i) => ({
-        id: expect.any(String),
+    expect(dashboard.recent_messages).toEqual([
+      {
+        id: conversationId,
         conversation_id: conversationId,
         patient_name: "Quentin Durand",
-        body: `Message ${i}`,
-        created_at: new Date(base + i * 60_000).toISOString(),
-        read: i < 4,
-      })),
-    );
+        body: "Message 6",
+        created_at: new Date(base + 6 * 60_000).toISOString(),
+        read: false,
+        from_me: false,
+      },
+    ]);
+    expect(dashboard.todo.conversations).toEqual({
+      count: 1,
+      items: [
+        expect.objectContaining({ id: conversationId, unread_count: 3, patient_name: "Quentin Durand" }),
+      ],
+    });
   });
 });
 
