@@ -240,12 +240,12 @@ test.describe("site public : contenus", () => {
 });
 
 test.describe("site public : dépôt d'un devis", () => {
-  test("'Déposer votre devis' fait passer un visiteur par la connexion puis le ramène au dépôt", async ({
+  test("'Déposer votre devis' fait passer un visiteur par l'inscription puis le ramène au dépôt", async ({
     page,
   }) => {
     await page.goto("/");
     await page.getByRole("main").getByRole("link", { name: "Déposer votre devis" }).click();
-    await expectPath(page, "/login");
+    await expectPath(page, "/signup");
     await expect(page).toHaveURL((url) => url.searchParams.get("next") === "/patient/upload");
     // A new patient signs up from there (via the sign-up link keeping ?next= or /upload-devis).
     await page.goto("/upload-devis");
@@ -256,6 +256,7 @@ test.describe("site public : dépôt d'un devis", () => {
     await page.getByLabel(/^Nom/).fill("Moreau");
     await page.getByLabel(/^E-mail/).fill(uniqueEmail("devis"));
     await page.getByLabel(/^Mot de passe/).fill("mot-de-passe-1");
+    await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
     await page.getByRole("button", { name: "Créer mon compte" }).click();
     await expectPath(page, "/patient/upload");
     await expect(page.getByRole("heading", { level: 1, name: "Téléverser des documents" })).toBeVisible();
@@ -264,7 +265,14 @@ test.describe("site public : dépôt d'un devis", () => {
   test("'J'ai déjà un compte' revient au dépôt après la connexion", async ({ page, request }) => {
     const email = uniqueEmail("devis");
     const created = await request.post("/api/account/signup", {
-      data: { role: "patient", first_name: "Léa", last_name: "Roux", email, password: "mot-de-passe-1", accept_terms: true },
+      data: {
+        role: "patient",
+        first_name: "Léa",
+        last_name: "Roux",
+        email,
+        password: "mot-de-passe-1",
+        accept_terms: true,
+      },
     });
     expect(created.status()).toBe(201);
     await page.goto("/upload-devis");

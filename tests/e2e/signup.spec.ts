@@ -1,6 +1,49 @@
 import type { Page } from "@playwright/test";
-import { DEMO, expect, test, uniqueEmail } from "./fixtures";
-import { expectPath, toast } from "./helpers";
+import { DEMO, expect, expectNoSeriousA11yIssues, test, uniqueEmail } from "./fixtures";
+import { expectPath, loginViaApi, toast } from "./helpers";
+
+test.describe("l'intention « déposer mon devis » traverse l'inscription", () => {
+  test("un nouveau patient part du bouton principal de l'accueil et arrive sur le formulaire de dépôt", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: /Déposer (mon|votre) devis|Télécharger votre devis/ })
+      .first()
+      .click();
+    await expectPath(page, "/signup");
+    await expect(page).toHaveURL((url) => url.searchParams.get("next") === "/patient/upload");
+    await expect(page.getByRole("heading", { level: 1, name: "Créer un compte patient" })).toBeVisible();
+    // The way to log in instead keeps the intent too.
+    await expect(page.getByRole("main").getByRole("link", { name: "Se connecter" })).toHaveAttribute(
+      "href",
+      "/login?next=%2Fpatient%2Fupload",
+    );
+    await page.getByLabel(/^Prénom/).fill("Inès");
+    await page.getByLabel(/^Nom/).fill("Moreau");
+    await page.getByLabel(/^E-mail/).fill(uniqueEmail("intent"));
+    await page.getByLabel(/^Mot de passe/).fill("Sourire-Sain-2026");
+    await expect(page.getByTestId("password-strength")).toContainText("Très robuste");
+    await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
+    await expectNoSeriousA11yIssues(page);
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    // Straight to the upload form: no role choice, no dashboard in between.
+    await expectPath(page, "/patient/upload");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
+  test("un patient déjà connecté va directement au formulaire de dépôt", async ({ page }) => {
+    await loginViaApi(page, DEMO.patient);
+    await page.goto("/");
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: /Déposer (mon|votre) devis|Télécharger votre devis/ })
+      .first()
+      .click();
+    await expectPath(page, "/patient/upload");
+  });
+});
 
 test.describe("inscription patient (/signup)", () => {
   test("un patient s'inscrit et arrive sur son tableau de bord", async ({ page }) => {
@@ -9,12 +52,14 @@ test.describe("inscription patient (/signup)", () => {
     await page.getByLabel(/^Prénom/).fill("Léa");
     await page.getByLabel(/^Nom/).fill("Moreau");
     await page.getByLabel(/^E-mail/).fill(uniqueEmail("signup"));
-    await page.getByLabel(/^Mot de passe/).fill("secret-123");
+    await page.getByLabel(/^Mot de passe/).fill("Sourire-Sain-2026");
+    await expect(page.getByText("Très robuste")).toBeVisible();
+    await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
     await page.getByRole("button", { name: "Créer mon compte" }).click();
 
     await expectPath(page, "/patient/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Bonjour Léa" })).toBeVisible();
-    await expect(toast(page, "Inscription réussie !")).toBeVisible();
+    await expect(toast(page, "Inscription réussie\u202f!")).toBeVisible();
   });
 
   test("des noms faits d'espaces sont refusés", async ({ page }) => {
@@ -22,7 +67,7 @@ test.describe("inscription patient (/signup)", () => {
     await page.getByLabel(/^Prénom/).fill("   ");
     await page.getByLabel(/^Nom/).fill("  ");
     await page.getByLabel(/^E-mail/).fill(uniqueEmail("blank"));
-    await page.getByLabel(/^Mot de passe/).fill("secret-123");
+    await page.getByLabel(/^Mot de passe/).fill("Sourire-Sain-2026");
     await page.getByRole("button", { name: "Créer mon compte" }).click();
 
     await expect(page.getByLabel(/^Prénom/)).toHaveAccessibleDescription("Veuillez remplir tous les champs");
@@ -31,16 +76,55 @@ test.describe("inscription patient (/signup)", () => {
     await expectPath(page, "/signup");
   });
 
-  test("un mot de passe de 5 caractères est refusé", async ({ page }) => {
+  test("un mot de passe de 7 caractères est refusé", async ({ page }) => {
     await page.goto("/signup");
     await page.getByLabel(/^Prénom/).fill("Léa");
     await page.getByLabel(/^Nom/).fill("Moreau");
     await page.getByLabel(/^E-mail/).fill(uniqueEmail("short"));
-    await page.getByLabel(/^Mot de passe/).fill("12345");
+    await page.getByLabel(/^Mot de passe/).fill("Ab1!cde");
+    await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
     await page.getByRole("button", { name: "Créer mon compte" }).click();
 
-    await expect(page.getByText("Le mot de passe doit contenir au moins 6 caractères")).toBeVisible();
+    await expect(
+      page.getByRole("main").getByText("Le mot de passe doit contenir au moins 8 caractères").first(),
+    ).toBeVisible();
     await expect(page.getByLabel(/^Mot de passe/)).toHaveAttribute("aria-invalid", "true");
+    await expectPath(page, "/signup");
+  });
+
+  test("un mot de passe courant est signalé par la jauge puis refusé par le serveur", async ({ page }) => {
+    await page.goto("/signup");
+    await page.getByLabel(/^Prénom/).fill("Léa");
+    await page.getByLabel(/^Nom/).fill("Moreau");
+    await page.getByLabel(/^E-mail/).fill(uniqueEmail("common"));
+    await page.getByLabel(/^Mot de passe/).fill("Password1!");
+    const common = "Ce mot de passe est trop courant ou trop facile à deviner : choisissez-en un autre";
+    await expect(page.getByTestId("password-strength")).toContainText("Trop faible");
+    await expect(page.getByTestId("password-strength")).toContainText(common);
+    await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect(page.getByLabel(/^Mot de passe/)).toHaveAttribute("aria-invalid", "true");
+    await expectPath(page, "/signup");
+    await expectNoSeriousA11yIssues(page);
+  });
+
+  test("sans accepter les conditions, le compte n'est pas créé", async ({ page }) => {
+    await page.goto("/signup");
+    await page.getByLabel(/^Prénom/).fill("Léa");
+    await page.getByLabel(/^Nom/).fill("Moreau");
+    await page.getByLabel(/^E-mail/).fill(uniqueEmail("terms"));
+    await page.getByLabel(/^Mot de passe/).fill("Sourire-Sain-2026");
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    const message =
+      "Veuillez accepter les conditions d'utilisation et la politique de confidentialité pour créer votre compte";
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(
+      page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }),
+    ).toHaveAccessibleDescription(message);
+    await expect(page.getByRole("link", { name: /politique de confidentialité/ })).toHaveAttribute(
+      "target",
+      "_blank",
+    );
     await expectPath(page, "/signup");
   });
 
@@ -49,7 +133,8 @@ test.describe("inscription patient (/signup)", () => {
     await page.getByLabel(/^Prénom/).fill("Léa");
     await page.getByLabel(/^Nom/).fill("Moreau");
     await page.getByLabel(/^E-mail/).fill(DEMO.patient);
-    await page.getByLabel(/^Mot de passe/).fill("secret-123");
+    await page.getByLabel(/^Mot de passe/).fill("Sourire-Sain-2026");
+    await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
     await page.getByRole("button", { name: "Créer mon compte" }).click();
 
     await expect(page.getByText("Cet e-mail est déjà utilisé")).toBeVisible();
@@ -59,7 +144,7 @@ test.describe("inscription patient (/signup)", () => {
 });
 
 test.describe("inscription dentiste (/dentist/signup)", () => {
-  async function fillDentistForm(page: Page, confirmation = "secret-123") {
+  async function fillDentistForm(page: Page, confirmation = "Sourire-Sain-2026") {
     await page.goto("/dentist/signup");
     await expect(page.getByRole("heading", { level: 1, name: "Inscription Dentiste" })).toBeVisible();
     await page.getByLabel(/^Prénom/).fill("Hugo");
@@ -67,7 +152,7 @@ test.describe("inscription dentiste (/dentist/signup)", () => {
     await page.getByLabel(/^Ville/).fill("Lyon");
     await page.getByLabel(/^Téléphone/).fill("04 72 00 00 00");
     await page.getByLabel(/^E-mail/).fill(uniqueEmail("dentist"));
-    await page.getByLabel(/^Mot de passe/).fill("secret-123");
+    await page.getByLabel(/^Mot de passe/).fill("Sourire-Sain-2026");
     await page.getByLabel(/^Confirmer le mot de passe/).fill(confirmation);
   }
 
@@ -79,11 +164,13 @@ test.describe("inscription dentiste (/dentist/signup)", () => {
     await expectPath(page, "/dentist/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Bonjour Hugo" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "En attente de vérification" })).toBeVisible();
-    await expect(toast(page, "Inscription réussie ! Votre compte sera vérifié prochainement.")).toBeVisible();
+    await expect(
+      toast(page, "Inscription réussie\u202f! Votre compte sera vérifié prochainement."),
+    ).toBeVisible();
   });
 
   test("une confirmation différente du mot de passe est refusée", async ({ page }) => {
-    await fillDentistForm(page, "secret-456");
+    await fillDentistForm(page, "Sourire-Sain-2027");
     await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
     await page.getByRole("button", { name: "Créer mon compte dentiste" }).click();
 
