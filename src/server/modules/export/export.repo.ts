@@ -41,6 +41,8 @@ export function exportRepo(db: Db, actor: Actor) {
           "p.verification_refusal_reason",
           "p.last_seen_at",
           "p.inactivity_warned_at",
+          "p.terms_accepted_at",
+          "p.terms_version",
           "p.created_at",
           "p.updated_at",
         ])

@@ -258,6 +258,7 @@ export async function buildExport(deps: Deps, actor: Actor) {
           verification_decided_at: iso(profile.verification_decided_at),
           last_seen_at: iso(profile.last_seen_at),
           inactivity_warned_at: iso(profile.inactivity_warned_at),
+          terms_accepted_at: iso(profile.terms_accepted_at),
           created_at: iso(profile.created_at),
           updated_at: iso(profile.updated_at),
           avatar_file: avatarFile,

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSENT_VERSION } from "../../../shared/domain/consent";
-import { DATA_EXPORT_PER_HOUR, DATA_EXPORT_URL } from "../../../shared/schemas/account";
+import { DATA_EXPORT_PER_HOUR, DATA_EXPORT_URL, TERMS_VERSION } from "../../../shared/schemas/account";
 import { multipart, tinyPdf, tinyPng, zipContents } from "../../testing/files";
 import { postRequest, signUpPatient } from "../../testing/harness";
 import { type ActorName, createWorld, type World } from "../../testing/world";
@@ -173,6 +173,9 @@ describe("GET /api/account/export", () => {
 
     // Profile.
     expect(data.profile).toMatchObject({ id: a.id, email: a.email, phone_number: a.phone, role: "patient" });
+    // The consent given at sign-up: its version and date (migration 023).
+    expect(data.profile).toMatchObject({ terms_version: TERMS_VERSION });
+    expect(Number.isNaN(Date.parse(String(data.profile?.terms_accepted_at)))).toBe(false);
 
     // Requests: all of A's (the world's four and this file's), with their documents; none of B's.
     const requestIds = data.requests.map((r) => r.id);
