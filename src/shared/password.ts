@@ -23,7 +23,7 @@ export const PASSWORD_MESSAGES = {
   tooLong: `Le mot de passe doit contenir au plus ${PASSWORD_MAX_LENGTH} caractères`,
   classes:
     "Le mot de passe doit mélanger 3 types de caractères parmi minuscules, majuscules, chiffres et symboles, ou contenir au moins 12 caractères",
-  common: "Ce mot de passe est trop courant ou trop facile à deviner : choisissez-en un autre",
+  common: "Ce mot de passe est trop courant ou trop facile à deviner\u202f: choisissez-en un autre",
 } as const;
 
 /** How many of the 4 classes (lower, upper, digit, symbol) the password uses. */

@@ -49,8 +49,12 @@ test.describe("sécurité du compte", () => {
 
       // A wrong current password is refused beside the field.
       const form = page.getByRole("form", { name: "Changer mon mot de passe" });
+      // The strength meter under the new password: a short one is 'Trop faible', in words.
+      await form.getByLabel(/^Nouveau mot de passe/).fill("abc");
+      await expect(form.getByTestId("password-strength")).toContainText("Trop faible");
       await form.getByLabel(/^Mot de passe actuel/).fill("pas-le-bon");
       await form.getByLabel(/^Nouveau mot de passe/).fill(newPassword);
+      await expect(form.getByTestId("password-strength")).not.toContainText("Trop faible");
       await form.getByLabel(/^Confirmer le nouveau mot de passe/).fill(newPassword);
       await form.getByRole("button", { name: "Changer mon mot de passe" }).click();
       await expect(form.getByText(SECURITY_MESSAGES.currentPasswordWrong)).toBeVisible();

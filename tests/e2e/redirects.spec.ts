@@ -44,3 +44,27 @@ test.describe("redirections des espaces", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 });
+
+test.describe("redirections après l'inscription (?next=)", () => {
+  test("une adresse externe dans ?next= est ignorée : le nouveau patient arrive sur son tableau de bord", async ({
+    page,
+  }) => {
+    await page.goto("/signup?next=%2F%2Fevil.example%2Fpatient%2Fupload");
+    await page.getByLabel(/^Prénom/).fill("Noa");
+    await page.getByLabel(/^Nom/).fill("Petit");
+    await page.getByLabel(/^E-mail/).fill(`next.${Date.now()}@example.com`);
+    await page.getByLabel(/^Mot de passe/).fill("Sourire-Sain-2026");
+    await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await expectPath(page, "/patient/dashboard");
+    expect(new URL(page.url()).host).not.toContain("evil.example");
+  });
+
+  test("un patient connecté qui ouvre l'inscription avec une intention va directement au dépôt", async ({
+    page,
+  }) => {
+    await signupPatientViaApi(page.request, { firstName: "Lina" });
+    await page.goto("/signup?next=%2Fpatient%2Fupload");
+    await expectPath(page, "/patient/upload");
+  });
+});

@@ -282,7 +282,7 @@ describe("password strength meter", () => {
     // The dictionaries load lazily; then the common password is named as such.
     expect(
       await screen.findByText(
-        "Ce mot de passe est trop courant ou trop facile à deviner : choisissez-en un autre",
+        "Ce mot de passe est trop courant ou trop facile à deviner\u202f: choisissez-en un autre",
         {},
         { timeout: 10_000 },
       ),
