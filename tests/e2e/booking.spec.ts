@@ -200,7 +200,7 @@ test.describe("comparer, accepter, prendre rendez-vous (D14)", () => {
     expect(((await detail.json()) as { offers: unknown[] }).offers).toEqual([]);
   });
 
-  test("sur un téléphone, la comparaison reste lisible : critères fixes, propositions qui défilent", async ({
+  test("sur un téléphone, la comparaison devient une pile de cartes aux mêmes critères (issue 16)", async ({
     page,
   }) => {
     await page.setViewportSize({ width: 375, height: 740 });
@@ -211,18 +211,20 @@ test.describe("comparer, accepter, prendre rendez-vous (D14)", () => {
     );
     if (!implant) throw new Error("la demande d'implant de démonstration manque");
     await page.goto(`/patient/request/${implant.id}/compare`);
-    const table = page.getByRole("table", { name: /^Comparaison des propositions/ });
-    await expect(table.getByRole("columnheader", { name: /Dr Julien Martin/ })).toBeVisible();
-    // The page itself does not scroll sideways; the table does, inside its own region.
+    const cards = page
+      .getByRole("list", { name: /^Comparaison des propositions/ })
+      .getByRole("listitem", { name: /^Proposition du Dr / });
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByRole("table")).toHaveCount(0);
+    // The page does not scroll sideways; each card says the same criteria, the reste à charge first.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    // The demo's offers are detailed by act (issue 15): the first criterion is the reste à charge.
-    const criterion = table.getByRole("rowheader", { name: "Reste à charge estimé" });
-    const before = await criterion.boundingBox();
-    await table.evaluate((t) => {
-      (t.parentElement as HTMLElement).scrollLeft = 400;
-    });
-    await expect(table.getByRole("columnheader", { name: /Dr Sophie Leroy/ })).toBeInViewport();
-    expect((await criterion.boundingBox())?.x).toBe(before?.x);
+    const count = await cards.count();
+    expect(count).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < count; i++)
+      await expect(cards.nth(i).locator("dt").first()).toHaveText("Reste à charge estimé");
+    const accept = cards.first().getByRole("button", { name: /^Accepter cette proposition/ });
+    await accept.scrollIntoViewIfNeeded();
+    await expect(accept).toBeInViewport({ ratio: 1 });
     await expectNoSeriousA11yIssues(page);
   });
 });

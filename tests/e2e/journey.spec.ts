@@ -57,7 +57,8 @@ test.describe("le parcours du patient (issue 16)", () => {
 
     await test.step("le tableau de bord mène à l'étape suivante : comparer", async () => {
       await page.goto("/patient/dashboard");
-      await page.getByRole("link", { name: /^Comparer 2 propositions/ }).click();
+      // The request's row leads with its next step (the empty appointments card offers the same).
+      await page.getByRole("link", { name: /^Comparer 2 propositions — Couronne/ }).click();
       await expectPath(page, `/patient/request/${requestId}/compare`);
     });
 
@@ -123,7 +124,8 @@ test.describe("le parcours du patient (issue 16)", () => {
     const next = page.getByRole("link", { name: /^Comparer 2 propositions/ });
     await expect(next).toBeInViewport();
     const offersTop =
-      (await page.getByRole("heading", { level: 2, name: "Propositions" }).boundingBox())?.y ?? 0;
+      (await page.getByRole("heading", { level: 2, name: "Propositions", exact: true }).boundingBox())?.y ??
+      0;
     const cancel = page.getByRole("button", { name: "Annuler la demande" });
     const cancelTop = (await cancel.boundingBox())?.y ?? 0;
     expect(offersTop).toBeGreaterThan(0);

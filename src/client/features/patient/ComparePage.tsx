@@ -518,16 +518,7 @@ function useNarrowScreen(): boolean {
 }
 
 /** The criteria read as short figures, aligned label | value in each card; the others full width. */
-const FIGURE_ROWS = new Set([
-  "rest",
-  "amount",
-  "saving",
-  "validity",
-  "state",
-  "received",
-  "city",
-  "specialties",
-]);
+const FIGURE_ROWS = ["rest", "amount", "saving", "validity", "state", "received", "city", "specialties"];
 
 /** The comparison on a phone: one card per offer, the same criteria in the same order in each. */
 function CompareCards({
@@ -541,8 +532,8 @@ function CompareCards({
   isBest: (offer: PatientOffer) => boolean;
   caption: string;
 }) {
-  const figures = rows.filter((row) => FIGURE_ROWS.has(row.key));
-  const details = rows.filter((row) => !FIGURE_ROWS.has(row.key) && row.key !== "decision");
+  const figures = FIGURE_ROWS.flatMap((key) => rows.filter((row) => row.key === key));
+  const details = rows.filter((row) => !FIGURE_ROWS.includes(row.key) && row.key !== "decision");
   const decision = rows.find((row) => row.key === "decision");
   return (
     <ul className="grid gap-4" aria-label={caption}>
