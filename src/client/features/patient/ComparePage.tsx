@@ -2,6 +2,7 @@ import { ArrowLeft, Columns3 } from "lucide-react";
 import { type ReactNode, useEffect, useId, useSyncExternalStore } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { placeLabel } from "../../../shared/domain/geo";
 import { BOOKING_ANCHOR } from "../../../shared/domain/journey";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDate } from "../../../shared/format/dates";
@@ -224,7 +225,12 @@ function CompareView({
   const quote = request.quote_amount_cents;
 
   const rows: { label: ReactNode; cell: (offer: PatientOffer) => ReactNode; key: string }[] = [
-    { key: "city", label: "Ville", cell: (o) => o.dentist.city ?? <None /> },
+    // The commune and, when both postal codes are known, the distance (ADR 019).
+    {
+      key: "city",
+      label: "Ville",
+      cell: (o) => placeLabel(o.dentist.city, o.dentist.distance_km) ?? <None />,
+    },
     {
       key: "specialties",
       label: "Spécialités",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDistance, haversineKm } from "../../../shared/domain/geo";
+import { formatDistance, haversineKm, placeLabel } from "../../../shared/domain/geo";
 import { cityOf, distanceKm, isKnownPostalCode, lookupPostalCode } from "./communes";
 
 describe("communes dataset (decision 019)", () => {
@@ -51,5 +51,9 @@ describe("haversine and formatting", () => {
     expect(formatDistance(12)).toBe("12\u00a0km");
     expect(formatDistance(1234)).toBe("1\u202f234\u00a0km");
     expect(formatDistance(null)).toBeNull();
+    expect(placeLabel("Lyon", 12)).toBe("Lyon · 12\u00a0km");
+    expect(placeLabel("Lyon", null)).toBe("Lyon");
+    expect(placeLabel(null, 0)).toBe("<\u00a01\u00a0km");
+    expect(placeLabel(null, undefined)).toBeNull();
   });
 });
