@@ -110,10 +110,13 @@ test.describe("propositions des dentistes (D14)", () => {
     });
 
     await test.step("la Dr Leroy remplit et envoie sa proposition", async () => {
+      // Never silently disabled (issue 16): a click says what is missing beside the field.
       const send = page.getByRole("button", { name: "Envoyer la proposition" });
-      await expect(send).toBeDisabled();
-      await page.getByLabel("Montant de la proposition (€)").fill("1 000");
       await expect(send).toBeEnabled();
+      await send.click();
+      await expect(page.getByText("Veuillez indiquer le montant de votre proposition.")).toBeVisible();
+      await expect(page.getByLabel("Montant de la proposition (€)")).toBeFocused();
+      await page.getByLabel("Montant de la proposition (€)").fill("1 000");
       await page.getByLabel("Commentaire (optionnel)").fill("Couronne céramique, deux rendez-vous.");
 
       // A line from the act table, on a tooth of the chart: the amount follows the lines' total.

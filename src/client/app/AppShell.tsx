@@ -169,6 +169,8 @@ function AreaNavLinks({
         to={item.to}
         onClick={onNavigate}
         aria-describedby={badge ? unreadId : undefined}
+        // "Demandes, 3 à traiter": one name (a hidden span beside a flex item would be read apart).
+        aria-label={badges[item.to] ? `${item.label}, ${badges[item.to]?.text}` : undefined}
         className={({ isActive }) =>
           cn(
             "inline-flex items-center gap-1.5 rounded-md font-medium transition-colors hover:bg-slate-100 hover:text-slate-900",
@@ -179,15 +181,12 @@ function AreaNavLinks({
       >
         {item.label}
         {badges[item.to] ? (
-          <>
-            <span className="sr-only">, {badges[item.to]?.text}</span>
-            <span
-              aria-hidden="true"
-              className="min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs leading-5 font-semibold text-white tabular-nums"
-            >
-              {(badges[item.to]?.count ?? 0) > 99 ? "99+" : badges[item.to]?.count}
-            </span>
-          </>
+          <span
+            aria-hidden="true"
+            className="min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs leading-5 font-semibold text-white tabular-nums"
+          >
+            {(badges[item.to]?.count ?? 0) > 99 ? "99+" : badges[item.to]?.count}
+          </span>
         ) : null}
         {badge ? (
           <>
