@@ -158,9 +158,16 @@ function RequestView({ request }: { request: RequestDetail }) {
   // '#rendez-vous' (the journey's next action, or after accepting): scroll there and focus it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key: each navigation scrolls again
   useEffect(() => {
-    if (location.hash !== `#${BOOKING_ANCHOR}` || !bookingHeading.current) return;
-    bookingHeading.current.scrollIntoView?.({ block: "start" });
-    bookingHeading.current.focus({ preventScroll: true });
+    const heading = bookingHeading.current;
+    if (location.hash !== `#${BOOKING_ANCHOR}` || !heading) return;
+    const go = () => {
+      heading.scrollIntoView?.({ block: "start" });
+      heading.focus({ preventScroll: true });
+    };
+    go();
+    // The accept dialog, closing, hands the focus back a moment later: take it once more.
+    const timer = window.setTimeout(go, 150);
+    return () => window.clearTimeout(timer);
   }, [location.hash, location.key, accepted?.id]);
 
   const onDownload = async (documentId: string, fileName: string) => {
