@@ -101,10 +101,9 @@ describe("mes propositions (dentiste)", () => {
       "Envoyée",
       "VoirRetirer",
     ]);
-    expect(first?.getByRole("link", { name: "Voir la proposition\u202f: Couronne, Inès Martin" })).toHaveAttribute(
-      "href",
-      "/dentist/quote-request/req-o-1",
-    );
+    expect(
+      first?.getByRole("link", { name: "Voir la proposition\u202f: Couronne, Inès Martin" }),
+    ).toHaveAttribute("href", "/dentist/quote-request/req-o-1");
     expect(second?.getByText("Implant dentaire")).toBeInTheDocument();
     expect(second?.getByText(/^1\s250,50\s€$/)).toBeInTheDocument();
     expect(second?.getByText("Sans date limite")).toBeInTheDocument();
