@@ -190,7 +190,9 @@ describe("ActPicker", () => {
     const onPick = vi.fn();
     render(<PickerHarness onPick={onPick} />);
     await user.type(screen.getByRole("combobox", { name: "Acte" }), "Gouttière de bruxisme");
-    await user.click(screen.getByRole("option", { name: "Acte hors liste\u202f: «\u202fGouttière de bruxisme\u202f»" }));
+    await user.click(
+      screen.getByRole("option", { name: "Acte hors liste\u202f: «\u202fGouttière de bruxisme\u202f»" }),
+    );
     expect(onPick).toHaveBeenLastCalledWith({ code: null, act: "Gouttière de bruxisme" });
   });
 
@@ -235,7 +237,9 @@ describe("QuoteLinesEditor", () => {
     await user.type(within(row).getByRole("combobox", { name: /Acte/ }), "HBLD073");
     await user.click(screen.getByRole("option", { name: /HBLD073/ }));
     await user.type(within(row).getByRole("textbox", { name: /Honoraires/ }), "400");
-    const figures = nbsp(within(row).getByRole("list", { name: "Acte 1\u202f: remboursement" }).textContent ?? "");
+    const figures = nbsp(
+      within(row).getByRole("list", { name: "Acte 1\u202f: remboursement" }).textContent ?? "",
+    );
     expect(figures).toContain("Tarifs maîtrisés");
     expect(figures).toContain("BR 120,00 €");
     expect(figures).toContain("Assurance Maladie 60 % : 72,00 €");
