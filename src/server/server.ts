@@ -5,6 +5,7 @@ import { demoStartupText, seedDemoData } from "./demo";
 import { loggableError } from "./errors";
 import { protectDataDir } from "./files/private-dir";
 import { runDailyJobs, runMailJobs } from "./jobs";
+import { cityOf } from "./modules/profiles/communes";
 import { openMigratedDatabase } from "./runtime";
 import { encryptClearFiles } from "./storage/at-rest";
 import { EncryptedStorage } from "./storage/encrypted";
@@ -119,6 +120,9 @@ async function main(): Promise<void> {
   ];
   if (demo) lines.push(demoStartupText(demo, url));
   console.log(lines.join("\n"));
+  // The communes table (postal code → commune, point) takes about a second to build: build it now,
+  // once, rather than in the first request that shows a distance.
+  setImmediate(() => cityOf("75001"));
 }
 
 void main();
