@@ -172,7 +172,7 @@ test.describe("accessibilité (axe)", () => {
     });
     await test.step("/patient/request/{blanchiment} avec la carte du rendez-vous", async () => {
       await page.goto(`/patient/request/${whitening?.id}`);
-      await expect(page.getByRole("heading", { name: "Votre rendez-vous" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Votre rendez-vous", exact: true })).toBeVisible();
       await expect(page.getByRole("button", { name: "Ajouter à mon agenda (.ics)" })).toBeVisible();
       await expectNoSeriousA11yIssues(page);
     });

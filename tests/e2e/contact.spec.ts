@@ -92,9 +92,10 @@ test.describe("formulaire de contact", () => {
   test("la section contact de l'accueil renvoie aussi vers le dépôt de devis", async ({ page }) => {
     await page.goto("/");
     const section = page.getByRole("region", { name: "Une question ? Écrivez-nous" });
+    // Signed out, the intent goes through the sign-up and comes back to the upload form.
     await expect(section.getByRole("link", { name: "Déposer mon devis" })).toHaveAttribute(
       "href",
-      "/patient/upload",
+      "/signup?next=%2Fpatient%2Fupload",
     );
   });
 });

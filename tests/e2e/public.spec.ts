@@ -75,7 +75,7 @@ test.describe("site public : navigation", () => {
   test("les boutons de la page d'accueil mènent à de vraies pages", async ({ page }) => {
     test.slow();
     const targets = [
-      ["Commencer maintenant", "/login", "Connexion"],
+      ["Commencer maintenant", "/signup", "Créer un compte patient"],
       ["Discuter avec nous", "/contact", "Contact"],
       ["Voir un exemple", "/how-it-works", "Comment ça marche"],
       ["Prendre rendez-vous", "/upload-devis", "Déposer un devis"],

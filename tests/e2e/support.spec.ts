@@ -5,7 +5,7 @@ import { expectPath, fileRequestViaApi, loginViaApi, signupPatientViaApi, toast 
 /**
  * Support for everyone, everywhere (issue 16, item 7): a patient opens the support chat from a
  * request page (the request is named in the first message), a dentist waiting for verification from
- * /dentist/help; the admin answers both from one inbox, live, in another browser context.
+ * the dentist menu's 'Besoin d'aide ?'; the admin answers both from one inbox, live, in another browser context.
  */
 
 async function newPerson(browser: Browser, baseURL: string | undefined) {
@@ -89,7 +89,7 @@ test.describe("'Besoin d'aide ?' pour les patients et les dentistes", () => {
     await patient.context.close();
   });
 
-  test("un dentiste en attente de vérification écrit depuis /dentist/help, l'équipe le filtre et répond", async ({
+  test("un dentiste en attente de vérification écrit depuis le menu 'Besoin d'aide ?', l'équipe le filtre et répond", async ({
     page,
     browser,
     baseURL,
@@ -110,7 +110,10 @@ test.describe("'Besoin d'aide ?' pour les patients et les dentistes", () => {
     await page.getByRole("button", { name: "Dentistes" }).click();
     await expect(page.getByRole("button", { name: "Dentistes" })).toHaveAttribute("aria-pressed", "true");
 
-    await open(dentist.page, "/dentist/help");
+    // From the menu, as a dentist would: the header's 'Besoin d'aide ?' of the dentist area.
+    await open(dentist.page, "/dentist/dashboard");
+    await dentist.page.getByRole("banner").getByRole("link", { name: "Besoin d'aide ?" }).click();
+    await expect(dentist.page).toHaveURL(/\/dentist\/help$/);
     await expect(dentist.page.getByRole("heading", { level: 1, name: "Besoin d'aide ?" })).toBeVisible();
     await expectNoSeriousA11yIssues(dentist.page);
     await dentist.page.getByLabel("Votre message à l'équipe").fill(question);

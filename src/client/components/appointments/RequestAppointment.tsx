@@ -50,7 +50,7 @@ export function RequestAppointment({ requestId, offer }: { requestId: string; of
       <AppointmentCard
         appointment={live}
         title="Votre rendez-vous"
-        headingLevel="h4"
+        headingLevel="h3"
         className="border-0 p-0 shadow-none"
       />
     );
@@ -109,10 +109,10 @@ function BookingPanel({
   return (
     <section aria-labelledby={headingId} className="grid gap-4">
       <div className="grid gap-1">
-        <h4 id={headingId} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <h3 id={headingId} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <CalendarPlus className="size-5 text-brand-700" aria-hidden="true" />
           Prendre rendez-vous
-        </h4>
+        </h3>
         {note ? <p className="font-medium text-slate-800">{note}</p> : null}
         <p className="text-slate-600">
           Choisissez l'un des créneaux proposés par le Dr {offer.dentist.full_name}, ou proposez vos

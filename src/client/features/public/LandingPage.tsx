@@ -29,7 +29,7 @@ const STEPS = [
     icon: FileUp,
     title: "Déposez votre devis",
     text: "Envoyez le devis remis par votre dentiste (photo ou PDF) et, si vous les avez, vos radiographies.",
-    action: { to: "/patient/upload", label: "Commencer maintenant" },
+    action: { to: UPLOAD_INTENT_PATH, label: "Commencer maintenant" },
   },
   {
     icon: MessagesSquare,
