@@ -1,0 +1,66 @@
+import type { ReadingKind, ReadResult } from "../../../shared/schemas/reading";
+
+/**
+ * The contract between extracting a page's words (PDF text layer or OCR, `extract.ts`) and
+ * understanding the devis (`parse.ts`). Coordinates: origin at the page's top-left corner, y growing
+ * downwards, in the page's own unit (PDF points or image pixels); `y` is the top of the word's box.
+ */
+export interface Word {
+  /** One word: never contains whitespace ("1 175,00 €" is three words: "1", "175,00", "€"). */
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** 0–100: OCR's confidence; 100 for a PDF's text layer. */
+  confidence: number;
+}
+
+export interface PageWords {
+  /** 1-based. */
+  page: number;
+  width: number;
+  height: number;
+  words: Word[];
+  source: "text" | "ocr";
+}
+
+/** A document read: its kind, its pages' words and raw text (stored encrypted, never logged). */
+export interface Extraction {
+  kind: ReadingKind;
+  pages: PageWords[];
+  /** The pages' text, line by line, pages separated by a form feed. */
+  text: string;
+}
+
+/** `parse.ts` exports `parseQuote(pages: PageWords[]): ReadResult`. */
+export type ParseQuote = (pages: PageWords[]) => ReadResult;
+
+/**
+ * `read.ts` exports `readQuote(input, options): Promise<Reading>`: extraction then parsing.
+ * Throws `ReadingError` (message in French, from READING_MESSAGES) when the file cannot be read.
+ */
+export interface Reading {
+  kind: ReadingKind;
+  pages: number;
+  text: string;
+  result: ReadResult;
+  /** Milliseconds spent per page (for the bench). */
+  msPerPage: number;
+}
+
+export interface ReadOptions {
+  mime: "application/pdf" | "image/jpeg" | "image/png";
+  /** At most this many pages are read (default 4). */
+  maxPages?: number;
+  /** Time limit per page in ms (default 20 000); past it the reading fails with READING_MESSAGES.timeout. */
+  pageTimeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export class ReadingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ReadingError";
+  }
+}

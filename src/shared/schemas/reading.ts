@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { BASKETS } from "../domain/out-of-pocket";
+import { formatEuros } from "../format/money";
+
+/**
+ * Reading the uploaded devis (issue 17): what the server read from the patient's quote document (a text
+ * PDF, a scanned PDF or a photo), shown on a review screen where the patient corrects and confirms it.
+ * Nothing read is used until the patient confirms: confirming saves the lines through
+ * PUT /api/patient/requests/:id/quote with `reading_id`, like lines typed by hand.
+ */
+
+/** 'pending': queued or being read; 'done': read (possibly with no line found); 'failed': unreadable. */
+export const READING_STATUSES = ["pending", "done", "failed"] as const;
+export type ReadingStatus = (typeof READING_STATUSES)[number];
+
+/** How the page was read: the PDF's own text, or OCR of a scanned PDF's page or of a photo. */
+export const READING_KINDS = ["text_pdf", "scanned_pdf", "image"] as const;
+export type ReadingKind = (typeof READING_KINDS)[number];
+
+/** The fields of a read line that can be uncertain (highlighted on the review screen). */
+export const READ_FIELDS = ["tooth", "code", "act", "basket", "fee_cents", "br_cents", "amo_cents"] as const;
+export type ReadField = (typeof READ_FIELDS)[number];
+
+/** The practitioner's number as printed: RPPS (11 digits) or ADELI (9 digits). */
+export const PRACTITIONER_NUMBER_KINDS = ["RPPS", "ADELI"] as const;
+
+/** One line of the devis as read, before the patient checks it. null: not read on the page. */
+export const readLineSchema = z.object({
+  tooth: z.number().nullable(),
+  /** A CCAM code (4 letters + 3 digits), repaired (O/0, I/1…) only when the repair is in the table. */
+  code: z.string().nullable(),
+  act: z.string(),
+  basket: z.enum(BASKETS).nullable(),
+  fee_cents: z.number().nullable(),
+  br_cents: z.number().nullable(),
+  amo_cents: z.number().nullable(),
+  /** Fields read with low confidence, repaired, or contradicting the reference table. */
+  uncertain: z.array(z.enum(READ_FIELDS)),
+});
+export type ReadLine = z.infer<typeof readLineSchema>;
+
+/** What the reading found on the whole devis (stored as the reading's result). */
+export const readResultSchema = z.object({
+  lines: z.array(readLineSchema),
+  /** The total printed on the devis (honoraires), when found. */
+  total_cents: z.number().nullable(),
+  /** The sum of the lines' fees read. */
+  lines_total_cents: z.number(),
+  /** null: no total printed; false: the printed total differs from the sum of the lines. */
+  total_matches: z.boolean().nullable(),
+  patient_name: z.string().nullable(),
+  practitioner_name: z.string().nullable(),
+  practitioner_number: z.object({ kind: z.enum(PRACTITIONER_NUMBER_KINDS), value: z.string() }).nullable(),
+  /** 0–1: how much the reading can be trusted (OCR confidence, repairs, total mismatch lower it). */
+  confidence: z.number().min(0).max(1),
+});
+export type ReadResult = z.infer<typeof readResultSchema>;
+
+/** A reading as the patient's screens see it. */
+export const quoteReadingSchema = z.object({
+  id: z.string(),
+  request_id: z.string(),
+  document_id: z.string(),
+  /** The document's file name, for "Lecture de devis-dupont.pdf". */
+  file_name: z.string(),
+  status: z.enum(READING_STATUSES),
+  kind: z.enum(READING_KINDS).nullable(),
+  /** Pages read (a preview exists for each, 1-based). */
+  pages: z.number(),
+  /** Set when status is 'done'. */
+  result: readResultSchema.nullable(),
+  /** Why it failed, in French, when status is 'failed'. */
+  message: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  /** The patient saved lines from this reading. */
+  confirmed_at: z.string().nullable(),
+  /** The patient chose to type the lines themselves, or closed the review. */
+  dismissed_at: z.string().nullable(),
+});
+export type QuoteReading = z.infer<typeof quoteReadingSchema>;
+
+/** GET /api/patient/requests/:id/reading: the request's latest reading, or null. */
+export const readingResponseSchema = z.object({ reading: quoteReadingSchema.nullable() });
+export type ReadingResponse = z.infer<typeof readingResponseSchema>;
+
+export const READING_MESSAGES = {
+  pending: "Lecture du devis…",
+  pendingHint:
+    "Nous lisons les actes de votre devis. Vous pouvez quitter cette page : le résultat s'affichera ici.",
+  done: "Nous avons lu votre devis : vérifiez chaque ligne avant de l'enregistrer.",
+  noLines:
+    "Nous n'avons trouvé aucun acte dans ce devis. Saisissez ses lignes vous-même : cela prend une minute.",
+  failed: "Nous n'avons pas pu lire ce devis. Saisissez ses lignes vous-même : cela prend une minute.",
+  unreadableFile: "Ce fichier ne peut pas être lu (PDF, JPEG ou PNG uniquement).",
+  timeout: "La lecture de ce devis a pris trop de temps.",
+  damaged: "Ce fichier est illisible ou endommagé.",
+  uncertain: "À vérifier",
+  totalMismatch: (totalCents: number, linesCents: number) =>
+    `Le total du devis (${formatEuros(totalCents)}) ne correspond pas à la somme des lignes lues (${formatEuros(linesCents)}) : vérifiez les montants.`,
+  notQuote: "Seul un devis (PDF, JPEG ou PNG) de cette demande peut être lu.",
+  alreadyReading: "Ce devis est déjà en cours de lecture.",
+  notEditable: "Cette demande est terminée ou annulée : son devis ne peut plus être lu.",
+  readingNotFound: "Lecture introuvable.",
+  dismissed: "Vous saisirez les lignes de votre devis vous-même.",
+} as const;
