@@ -23,4 +23,6 @@ export type RealtimeEvent =
   /** An appointment of the user changed: the screens reload it (ids only). */
   | { type: "appointment"; appointment_id: string; request_id: string }
   /** A dentist's requests to answer changed (a patient sent one): the lists and counters reload. */
-  | { type: "requests" };
+  | { type: "requests" }
+  /** A reading of the patient's devis finished (issue 17): the request's reading reloads (ids only). */
+  | { type: "reading"; request_id: string; reading_id: string };
