@@ -1,8 +1,12 @@
 import "@testing-library/jest-dom/vitest";
 // The French zod messages, as in main.tsx.
 import "../../shared/schemas/zod-fr";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+
+// findBy…/waitFor wait for what the screen needs: a lazy page or a fetch can take longer than the
+// default second on a loaded 2-core machine (a flaky test blocks a landing as a failure does).
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
