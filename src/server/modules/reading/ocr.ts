@@ -1,0 +1,289 @@
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { createWorker, type Worker as TesseractWorker } from "tesseract.js";
+import { READING_MESSAGES } from "../../../shared/schemas/reading";
+import { ReadingError, type Word } from "./types";
+
+/**
+ * OCR with tesseract.js and its French data shipped as a package (@tesseract.js-data/fra): never downloaded,
+ * never cached outside memory. Recognition runs in tesseract.js's worker threads, off the request path: at
+ * most `concurrency` of them (READING_CONCURRENCY, 1 by default, 2 at most on our 2-core machine), created
+ * when first needed, reused, and ended after a minute without work. Pages wait their turn in a FIFO queue;
+ * a page that takes longer than its time limit ends its worker (a fresh one takes its place) and fails
+ * with READING_MESSAGES.timeout.
+ */
+
+const require = createRequire(import.meta.url);
+
+/** The French trained data: a directory inside node_modules (gzip). */
+export const FRENCH_LANG_PATH: string = (() => {
+  const data = require("@tesseract.js-data/fra") as { langPath: string };
+  return data.langPath;
+})();
+
+export const DEFAULT_PAGE_TIMEOUT_MS = 20_000;
+/** An idle worker is ended after this long. */
+export const OCR_IDLE_MS = 60_000;
+const MAX_CONCURRENCY = 2;
+
+function concurrencyFromEnv(): number {
+  const value = Number.parseInt(process.env.READING_CONCURRENCY ?? "", 10);
+  if (!Number.isFinite(value) || value < 1) return 1;
+  return Math.min(MAX_CONCURRENCY, value);
+}
+
+export interface OcrOptions {
+  /** Time limit for this page, in ms (default 20 000). */
+  pageTimeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+interface PoolWorker {
+  id: number;
+  tesseract: Promise<TesseractWorker>;
+  busy: boolean;
+  idleTimer: NodeJS.Timeout | null;
+}
+
+interface Job {
+  image: Buffer;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  resolve: (words: Word[]) => void;
+  reject: (error: unknown) => void;
+}
+
+const noop = () => {};
+
+let concurrency = concurrencyFromEnv();
+const workers: PoolWorker[] = [];
+const queue: Job[] = [];
+let nextWorkerId = 1;
+let inFlight = 0;
+let peakInFlight = 0;
+let recognitions = 0;
+
+/** The underlying worker thread, to let an idle worker not hold the process open. */
+function threadOf(worker: TesseractWorker): { ref?: () => void; unref?: () => void } | undefined {
+  return (worker as unknown as { worker?: { ref?: () => void; unref?: () => void } }).worker;
+}
+
+async function startTesseract(): Promise<TesseractWorker> {
+  if (!existsSync(path.join(FRENCH_LANG_PATH, "fra.traineddata.gz"))) {
+    // The package is part of our dependencies: never fall back to a download.
+    throw new Error("French OCR data missing from node_modules");
+  }
+  const worker = await createWorker("fra", 1, {
+    langPath: FRENCH_LANG_PATH,
+    gzip: true,
+    cacheMethod: "none",
+    logger: noop,
+    errorHandler: noop,
+  });
+  await worker.setParameters({ preserve_interword_spaces: "1" } as Record<string, string>);
+  return worker;
+}
+
+function spawn(): PoolWorker {
+  const poolWorker: PoolWorker = {
+    id: nextWorkerId++,
+    tesseract: startTesseract(),
+    busy: false,
+    idleTimer: null,
+  };
+  // A worker that fails to start leaves the pool (the job sees the error).
+  poolWorker.tesseract.catch(() => removeWorker(poolWorker));
+  workers.push(poolWorker);
+  return poolWorker;
+}
+
+function removeWorker(poolWorker: PoolWorker): void {
+  const index = workers.indexOf(poolWorker);
+  if (index >= 0) workers.splice(index, 1);
+  if (poolWorker.idleTimer) clearTimeout(poolWorker.idleTimer);
+  poolWorker.idleTimer = null;
+  poolWorker.tesseract.then((worker) => worker.terminate()).catch(noop);
+}
+
+function markIdle(poolWorker: PoolWorker): void {
+  poolWorker.busy = false;
+  poolWorker.tesseract.then((worker) => threadOf(worker)?.unref?.()).catch(noop);
+  poolWorker.idleTimer = setTimeout(() => removeWorker(poolWorker), OCR_IDLE_MS);
+  poolWorker.idleTimer.unref();
+}
+
+function pump(): void {
+  while (queue.length > 0) {
+    let poolWorker = workers.find((worker) => !worker.busy);
+    if (!poolWorker) {
+      if (workers.length >= concurrency) return;
+      poolWorker = spawn();
+    }
+    const job = queue.shift() as Job;
+    if (job.signal?.aborted) {
+      job.reject(job.signal.reason);
+      continue;
+    }
+    poolWorker.busy = true;
+    if (poolWorker.idleTimer) clearTimeout(poolWorker.idleTimer);
+    poolWorker.idleTimer = null;
+    void run(poolWorker, job);
+  }
+}
+
+async function run(poolWorker: PoolWorker, job: Job): Promise<void> {
+  inFlight += 1;
+  peakInFlight = Math.max(peakInFlight, inFlight);
+  recognitions += 1;
+  let timer: NodeJS.Timeout | null = null;
+  let onAbort: (() => void) | null = null;
+  let broken = false;
+  try {
+    const stop = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        broken = true;
+        reject(new ReadingError(READING_MESSAGES.timeout));
+      }, job.timeoutMs);
+      if (job.signal) {
+        onAbort = () => {
+          broken = true;
+          reject(job.signal?.reason ?? new Error("aborted"));
+        };
+        job.signal.addEventListener("abort", onAbort, { once: true });
+      }
+    });
+    const work = (async () => {
+      const worker = await poolWorker.tesseract;
+      threadOf(worker)?.ref?.();
+      const result = await worker.recognize(job.image, { rotateAuto: true }, { blocks: true, text: true });
+      return wordsOf(result.data);
+    })();
+    work.catch(noop);
+    const words = await Promise.race([work, stop]);
+    job.resolve(words);
+  } catch (error) {
+    // A worker that did not start or did not finish is ended; the next job gets a fresh one.
+    broken = true;
+    job.reject(
+      error instanceof ReadingError || job.signal?.aborted
+        ? error
+        : new ReadingError(READING_MESSAGES.damaged),
+    );
+  } finally {
+    if (timer) clearTimeout(timer);
+    if (onAbort && job.signal) job.signal.removeEventListener("abort", onAbort);
+    inFlight -= 1;
+    if (broken) removeWorker(poolWorker);
+    else markIdle(poolWorker);
+    pump();
+  }
+}
+
+interface TesseractBBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+interface TesseractWord {
+  text: string;
+  confidence: number;
+  bbox: TesseractBBox;
+}
+interface TesseractPage {
+  blocks?: Array<{ paragraphs: Array<{ lines: Array<{ words: TesseractWord[] }> }> }> | null;
+}
+
+/**
+ * Tesseract's words as our `Word`s. With rotateAuto, tesseract straightens the image by the angle it
+ * detects and its boxes are in that straightened frame (same size as the input): the rows are horizontal.
+ * A word holding spaces (rare) is split proportionally to its characters.
+ */
+function wordsOf(page: TesseractPage): Word[] {
+  const words: Word[] = [];
+  for (const block of page.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        for (const word of line.words) {
+          const text = word.text.trim();
+          if (!text) continue;
+          const { x0, y0, x1, y1 } = word.bbox;
+          const parts = text.split(/[\s\u00a0\u202f]+/);
+          const charWidth = (x1 - x0) / Math.max(1, text.length);
+          let offset = 0;
+          for (const part of parts) {
+            const start = text.indexOf(part, offset);
+            offset = start + part.length;
+            words.push({
+              text: part,
+              x: x0 + start * charWidth,
+              y: y0,
+              width: part.length * charWidth,
+              height: y1 - y0,
+              confidence: word.confidence,
+            });
+          }
+        }
+      }
+    }
+  }
+  return words;
+}
+
+/**
+ * Reads an image (PNG or JPEG bytes, already cleaned up) with OCR: waits for a free worker (FIFO), then
+ * returns its words in the image's pixels. Throws ReadingError(timeout) past the page's time limit.
+ */
+export function recognizePage(image: Buffer, options: OcrOptions = {}): Promise<Word[]> {
+  return new Promise<Word[]>((resolve, reject) => {
+    options.signal?.throwIfAborted();
+    queue.push({
+      image,
+      timeoutMs: options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS,
+      signal: options.signal,
+      resolve,
+      reject,
+    });
+    pump();
+  });
+}
+
+/** The pool's state, for tests and the bench. */
+export function ocrPoolState(): {
+  concurrency: number;
+  workers: number;
+  inFlight: number;
+  queued: number;
+  peakInFlight: number;
+  recognitions: number;
+} {
+  return { concurrency, workers: workers.length, inFlight, queued: queue.length, peakInFlight, recognitions };
+}
+
+/** Resets the peak counter (tests, bench). */
+export function resetOcrPeak(): void {
+  peakInFlight = inFlight;
+}
+
+/** Changes the pool's size (1–2), e.g. for the bench; extra idle workers are ended. */
+export function setOcrConcurrency(value: number): void {
+  concurrency = Math.min(MAX_CONCURRENCY, Math.max(1, Math.floor(value)));
+  for (const worker of workers.filter((w) => !w.busy).slice(concurrency)) removeWorker(worker);
+  pump();
+}
+
+/** Ends every worker now (server shutdown, tests): queued pages fail, the process can exit. */
+export async function closeOcr(): Promise<void> {
+  for (const job of queue.splice(0)) job.reject(new ReadingError(READING_MESSAGES.failed));
+  const ending = workers.splice(0).map(async (poolWorker) => {
+    if (poolWorker.idleTimer) clearTimeout(poolWorker.idleTimer);
+    try {
+      const worker = await poolWorker.tesseract;
+      await worker.terminate();
+    } catch {
+      // Already gone.
+    }
+  });
+  await Promise.all(ending);
+}

@@ -1,0 +1,249 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { READING_MESSAGES } from "../../../shared/schemas/reading";
+import { type OcrOptions, recognizePage } from "./ocr";
+import { type PageWords, ReadingError, type Word } from "./types";
+
+/**
+ * Reading a PDF with pdf.js (legacy build, the one meant for Node): its text layer as positioned words, or,
+ * for a page without text (a scan), the page rendered to an image and read by OCR. pdf.js runs in this
+ * process ("fake worker"), never fetches anything (fonts, CMaps and wasm come from node_modules) and
+ * prints nothing (verbosity 0).
+ */
+
+const require = createRequire(import.meta.url);
+const PDFJS_DIR = path.dirname(require.resolve("pdfjs-dist/package.json"));
+const dirUrl = (name: string) => `${path.join(PDFJS_DIR, name)}${path.sep}`;
+
+/**
+ * The canvas pdf.js itself uses (its own @napi-rs/canvas, possibly another copy than ours): pdf.js draws
+ * glyphs with that copy's Path2D, which another copy's context refuses.
+ */
+type NapiCanvas = typeof import("@napi-rs/canvas");
+const { createCanvas } = createRequire(require.resolve("pdfjs-dist/legacy/build/pdf.mjs"))(
+  "@napi-rs/canvas",
+) as NapiCanvas;
+
+type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+type PdfDocument = Awaited<ReturnType<PdfJs["getDocument"]>["promise"]>;
+export type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
+
+let pdfjsPromise: Promise<PdfJs> | null = null;
+function loadPdfJs(): Promise<PdfJs> {
+  pdfjsPromise ??= import("pdfjs-dist/legacy/build/pdf.mjs").then((pdfjs) => {
+    pdfjs.GlobalWorkerOptions.workerSrc ||= require.resolve("pdfjs-dist/legacy/build/pdf.worker.mjs");
+    return pdfjs;
+  });
+  return pdfjsPromise;
+}
+
+/** A page with fewer text characters than this is a scan: it is rendered and read by OCR. */
+export const SCANNED_PAGE_MAX_CHARS = 20;
+/** Rendering resolution for OCR of a scanned page (72 points an inch). */
+const SCAN_DPI = 250;
+
+/** Opens a PDF; a damaged or password-protected file throws ReadingError(damaged). */
+export async function openPdf(data: Uint8Array): Promise<PdfDocument> {
+  const pdfjs = await loadPdfJs();
+  // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(data),
+    verbosity: 0,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    standardFontDataUrl: dirUrl("standard_fonts"),
+    cMapUrl: dirUrl("cmaps"),
+    cMapPacked: true,
+    wasmUrl: dirUrl("wasm"),
+    iccUrl: dirUrl("iccs"),
+    stopAtErrors: false,
+  });
+  try {
+    return await task.promise;
+  } catch {
+    await task.destroy().catch(() => {});
+    throw new ReadingError(READING_MESSAGES.damaged);
+  }
+}
+
+async function getPage(doc: PdfDocument, pageNumber: number): Promise<PdfPage> {
+  try {
+    return await doc.getPage(pageNumber);
+  } catch {
+    throw new ReadingError(READING_MESSAGES.damaged);
+  }
+}
+
+const SPACE = /[\s\u00a0\u202f\u2007\u2009]/;
+
+interface TextItemLike {
+  str: string;
+  transform: number[];
+  width: number;
+  height: number;
+}
+
+function isTextItem(item: unknown): item is TextItemLike {
+  return typeof (item as TextItemLike).str === "string" && Array.isArray((item as TextItemLike).transform);
+}
+
+/** The words of a page's text layer, in points with the origin at the page's top-left corner. */
+export async function pageTextWords(
+  page: PdfPage,
+): Promise<{ words: Word[]; width: number; height: number }> {
+  const viewport = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  const words: Word[] = [];
+  for (const item of content.items) {
+    if (!isTextItem(item) || item.str.length === 0) continue;
+    const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = item.transform;
+    const fontSize = Math.hypot(c, d) || Math.hypot(a, b) || item.height || 10;
+    const chars = [...item.str];
+    const charWidth = item.width / Math.max(1, chars.length);
+    // Direction of the text run (unit vector along the baseline), for the rare rotated item.
+    const runLength = Math.hypot(a, b) || 1;
+    const ux = a / runLength;
+    const uy = b / runLength;
+    let index = 0;
+    while (index < chars.length) {
+      if (SPACE.test(chars[index] ?? "")) {
+        index += 1;
+        continue;
+      }
+      const start = index;
+      while (index < chars.length && !SPACE.test(chars[index] ?? "")) index += 1;
+      const text = chars.slice(start, index).join("");
+      // Start and end of the word on the baseline, in PDF space, then in the viewport (top-left origin).
+      const [x0, y0] = viewport.convertToViewportPoint(
+        e + ux * charWidth * start,
+        f + uy * charWidth * start,
+      );
+      const [x1, y1] = viewport.convertToViewportPoint(
+        e + ux * charWidth * index,
+        f + uy * charWidth * index,
+      );
+      const left = Math.min(x0 ?? 0, x1 ?? 0);
+      const baseline = Math.max(y0 ?? 0, y1 ?? 0);
+      const width = Math.max(Math.abs((x1 ?? 0) - (x0 ?? 0)), charWidth * 0.5);
+      words.push({
+        text,
+        x: left,
+        // Ascent ≈ 0.8 of the font size above the baseline, descent ≈ 0.2 below.
+        y: baseline - fontSize * 0.8,
+        width,
+        height: fontSize,
+        confidence: 100,
+      });
+    }
+  }
+  return { words, width: viewport.width, height: viewport.height };
+}
+
+/** Renders a page to a PNG at `scale` (1 = 72 DPI). */
+export async function renderPagePng(page: PdfPage, scale: number): Promise<Buffer> {
+  const viewport = page.getViewport({ scale });
+  const width = Math.max(1, Math.round(viewport.width));
+  const height = Math.max(1, Math.round(viewport.height));
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#ffffff";
+  context.fillRect(0, 0, width, height);
+  try {
+    await page.render({
+      canvasContext: context as unknown as CanvasRenderingContext2D,
+      canvas: canvas as unknown as HTMLCanvasElement,
+      viewport,
+    }).promise;
+  } catch {
+    throw new ReadingError(READING_MESSAGES.damaged);
+  }
+  return canvas.encode("png");
+}
+
+export interface PdfReadOptions extends OcrOptions {
+  maxPages: number;
+  /** Cleans up a rendered scan before OCR (image.ts), injected to keep pdf.ts free of sharp. */
+  prepareScan: (png: Buffer) => Promise<{ image: Buffer; width: number; height: number }>;
+}
+
+/**
+ * Reads up to `maxPages` pages of a PDF. A page with a text layer gives its words; a page with (almost) no
+ * text is rendered at SCAN_DPI and read by OCR. The kind is 'scanned_pdf' when any page needed OCR.
+ */
+export async function readPdf(
+  data: Uint8Array,
+  options: PdfReadOptions,
+): Promise<{ kind: "text_pdf" | "scanned_pdf"; pages: PageWords[] }> {
+  const doc = await openPdf(data);
+  try {
+    const count = Math.min(doc.numPages, Math.max(1, options.maxPages));
+    const pages: PageWords[] = [];
+    let scanned = false;
+    for (let pageNumber = 1; pageNumber <= count; pageNumber += 1) {
+      options.signal?.throwIfAborted();
+      const page = await getPage(doc, pageNumber);
+      try {
+        const text = await pageTextWords(page).catch(() => {
+          throw new ReadingError(READING_MESSAGES.damaged);
+        });
+        const chars = text.words.reduce((sum, word) => sum + word.text.length, 0);
+        if (chars >= SCANNED_PAGE_MAX_CHARS) {
+          pages.push({
+            page: pageNumber,
+            width: text.width,
+            height: text.height,
+            words: text.words,
+            source: "text",
+          });
+          continue;
+        }
+        scanned = true;
+        const png = await renderPagePng(page, SCAN_DPI / 72);
+        const prepared = await options.prepareScan(png);
+        const words = await recognizePage(prepared.image, options);
+        pages.push({
+          page: pageNumber,
+          width: prepared.width,
+          height: prepared.height,
+          words,
+          source: "ocr",
+        });
+      } finally {
+        page.cleanup();
+      }
+    }
+    return { kind: scanned ? "scanned_pdf" : "text_pdf", pages };
+  } finally {
+    await doc.destroy().catch(() => {});
+  }
+}
+
+/** The number of pages of a PDF (damaged → ReadingError). */
+export async function pdfPageCount(data: Uint8Array): Promise<number> {
+  const doc = await openPdf(data);
+  try {
+    return doc.numPages;
+  } finally {
+    await doc.destroy().catch(() => {});
+  }
+}
+
+/** Renders page `pageNumber` (1-based) of a PDF to a PNG `width` pixels wide. */
+export async function renderPdfPage(data: Uint8Array, pageNumber: number, width: number): Promise<Buffer> {
+  const doc = await openPdf(data);
+  try {
+    if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > doc.numPages) {
+      throw new ReadingError(READING_MESSAGES.readingNotFound);
+    }
+    const page = await getPage(doc, pageNumber);
+    try {
+      const base = page.getViewport({ scale: 1 });
+      return await renderPagePng(page, width / base.width);
+    } finally {
+      page.cleanup();
+    }
+  } finally {
+    await doc.destroy().catch(() => {});
+  }
+}
