@@ -1,0 +1,245 @@
+import { actByCode, actFitsTooth } from "../../../shared/domain/acts";
+import { AMO_RATE } from "../../../shared/domain/out-of-pocket";
+import type { ReadField, ReadLine, ReadResult } from "../../../shared/schemas/reading";
+import type { PageWords, Word } from "./types";
+import { type Column, findHeader, fitZones, headerToken, scaleColumns } from "./understand/header";
+import { groupLines, lineText, median, type TextLine } from "./understand/lines";
+import { findPatientName, findPractitionerName, findPractitionerNumber } from "./understand/people";
+import { assignGroups, type RawRow, readRow } from "./understand/rows";
+import { isNoAmount, parseAmount } from "./understand/values";
+
+/**
+ * Understanding a devis from its pages' words (issue 17): the table of acts found by its header, read row
+ * by row by the header's columns, each line checked against the reference table; the total, the patient's
+ * and the practitioner's names and number from the text around it. Pure: no I/O.
+ */
+
+/** Below this OCR confidence a field's words make it uncertain. */
+const LOW_CONFIDENCE = 70;
+/** Each uncertain field, a total that does not match, a devis without a table lower the confidence. */
+const UNCERTAIN_FACTOR = 0.97;
+const MISMATCH_FACTOR = 0.6;
+const NO_TABLE_FACTOR = 0.3;
+
+const amoOf = (br: number) => Math.round(br * AMO_RATE);
+
+function isTotalLine(line: TextLine): boolean {
+  return line.words.slice(0, 4).some((w) => headerToken(w.text).startsWith("total"));
+}
+
+interface PageTable {
+  rows: { raw: RawRow; line: TextLine }[];
+  totalLine: TextLine | null;
+  columns: Column[];
+}
+
+/** The lines likely in the table's body: until the total, or a wide vertical gap (at most 40). */
+function bodyLines(lines: TextLine[], start: number, h: number): TextLine[] {
+  const body: TextLine[] = [];
+  for (let i = start; i < lines.length && body.length < 40; i++) {
+    const line = lines[i] as TextLine;
+    const prev = lines[i - 1];
+    if (isTotalLine(line) || (prev && line.top - prev.bottom > h * 3)) break;
+    body.push(line);
+  }
+  return body;
+}
+
+/** What a row line holds, to tell an act from a wrapped label or the end of the table. */
+function rowKind(raw: RawRow): "act" | "label" | "other" {
+  if (raw.code || (raw.fee !== null && (raw.tooth !== null || raw.act))) return "act";
+  if (
+    raw.act &&
+    raw.tooth === null &&
+    raw.fee === null &&
+    raw.br === null &&
+    raw.amo === null &&
+    !raw.words.length
+  )
+    return "label";
+  return "other";
+}
+
+/** The rows of one page's table, from the line after `start` until the total or the end of the acts. */
+function readTable(
+  lines: TextLine[],
+  start: number,
+  columns: Column[],
+  h: number,
+  continued: boolean,
+): PageTable {
+  const rows: PageTable["rows"] = [];
+  let totalLine: TextLine | null = null;
+  let misses = 0;
+  for (let i = start; i < lines.length; i++) {
+    const line = lines[i] as TextLine;
+    if (isTotalLine(line)) {
+      totalLine = line;
+      break;
+    }
+    const raw = readRow(line.words, columns, h);
+    const kind = rowKind(raw);
+    if (kind === "act") {
+      rows.push({ raw, line });
+      misses = 0;
+      continue;
+    }
+    const previous = rows[rows.length - 1];
+    if (kind === "label" && previous && misses === 0 && line.top - previous.line.bottom < h * 0.9) {
+      previous.raw.act = `${previous.raw.act} ${raw.act}`.trim();
+      previous.line = { ...previous.line, bottom: line.bottom };
+      continue;
+    }
+    // Before the first row of a page continuing the table, skip the page's own header lines.
+    if (!rows.length && continued) continue;
+    misses++;
+    if (rows.length && misses >= 2) break;
+    if (!rows.length && misses >= 3) break;
+  }
+  return { rows, totalLine, columns };
+}
+
+/** A row checked against the reference table: the line as the review screen shows it. */
+function checkRow(raw: RawRow, ocr: boolean): ReadLine {
+  const uncertain = new Set<ReadField>();
+  const low = (field: keyof RawRow["confidence"]) => ocr && raw.confidence[field] < LOW_CONFIDENCE;
+  for (const field of ["tooth", "code", "act", "basket", "fee_cents", "br_cents", "amo_cents"] as const)
+    if (low(field)) uncertain.add(field);
+  if (raw.codeRepaired) uncertain.add("code");
+  if (raw.toothRepaired) uncertain.add("tooth");
+  let { basket, br, amo } = raw;
+  const known = raw.code ? actByCode(raw.code) : undefined;
+  if (known) {
+    if (basket === null || (basket !== known.basket && (ocr || low("basket")))) {
+      basket = known.basket;
+      uncertain.add("basket");
+    } else if (basket !== known.basket) uncertain.add("basket");
+    if (br === null) {
+      br = known.brCents;
+      uncertain.add("br_cents");
+    } else if (br !== known.brCents) {
+      uncertain.add("br_cents");
+      const amoFitsTable = amo !== null && Math.abs(amo - amoOf(known.brCents)) <= 1;
+      const amoFitsRead = amo !== null && Math.abs(amo - amoOf(br)) <= 1;
+      if ((amoFitsTable && !amoFitsRead) || low("br_cents")) br = known.brCents;
+    }
+    if (!actFitsTooth(known, raw.tooth) || (known.teeth !== "arch" && raw.tooth === null))
+      uncertain.add("tooth");
+  }
+  if (br !== null) {
+    if (amo === null) {
+      amo = amoOf(br);
+      uncertain.add("amo_cents");
+    } else if (Math.abs(amo - amoOf(br)) > 1) {
+      uncertain.add("amo_cents");
+      if (low("amo_cents")) amo = amoOf(br);
+    }
+  }
+  if (raw.fee === null) uncertain.add("fee_cents");
+  if (!raw.act) uncertain.add("act");
+  return {
+    tooth: raw.tooth,
+    code: raw.code,
+    act: raw.act || (known?.label ?? ""),
+    basket,
+    fee_cents: raw.fee,
+    br_cents: br,
+    amo_cents: amo,
+    uncertain: [...uncertain],
+  };
+}
+
+/** The total printed on the total row: in the fee column, else the row's first amount. */
+function readTotal(line: TextLine, columns: Column[]): number | null {
+  const pieces = line.words
+    .filter((w) => !headerToken(w.text).startsWith("total") && (/\d/.test(w.text) || isNoAmount(w.text)))
+    .map((w) => ({ text: w.text, x0: w.x, x1: w.x + w.width, confidence: w.confidence }));
+  if (!pieces.length) return null;
+  const h = median(line.words.map((w) => w.height));
+  const groups: (typeof pieces)[] = [];
+  for (const p of pieces) {
+    const group = groups[groups.length - 1];
+    const last = group?.[group.length - 1];
+    if (group && last && p.x0 - last.x1 <= h * 0.6 && /^\d{1,3}$/.test(group.map((g) => g.text).join(""))) {
+      group.push(p);
+      continue;
+    }
+    groups.push([p]);
+  }
+  const amountColumns = columns.filter((c) => c.kind === "fee" || c.kind === "br" || c.kind === "amo");
+  const fee = assignGroups(groups, amountColumns).find(([kind]) => kind === "fee");
+  if (fee) {
+    const value = parseAmount(fee[1].map((p) => p.text).join(" "));
+    if (value !== null) return value;
+  }
+  for (const group of groups) {
+    const value = parseAmount(group.map((p) => p.text).join(" "));
+    if (value !== null) return value;
+  }
+  return null;
+}
+
+export function parseQuote(pages: PageWords[]): ReadResult {
+  const allWords: Word[] = pages.flatMap((p) => p.words);
+  const pageLines = pages.map((page) => groupLines(page.words));
+  const texts = pageLines.flatMap((lines) => lines.map(lineText));
+
+  const lines: ReadLine[] = [];
+  const tableWords: Word[] = [];
+  let total: number | null = null;
+  let headerFound = false;
+  let columns: Column[] | null = null;
+  let columnsWidth = 0;
+  let done = false;
+  pages.forEach((page, index) => {
+    if (done) return;
+    const pl = pageLines[index] as TextLine[];
+    const h = median(page.words.map((w) => w.height)) || 1;
+    const header = findHeader(pl);
+    let table: PageTable | null = null;
+    if (header) {
+      headerFound = true;
+      columns = fitZones(
+        header.columns,
+        bodyLines(pl, header.lastLine + 1, h).map((line) => line.words),
+      );
+      columnsWidth = page.width;
+      tableWords.push(...header.words);
+      table = readTable(pl, header.lastLine + 1, columns, h, false);
+    } else if (columns) {
+      const scaled = scaleColumns(columns, columnsWidth ? page.width / columnsWidth : 1);
+      table = readTable(pl, 0, scaled, h, true);
+    }
+    if (!table) return;
+    for (const { raw, line } of table.rows) {
+      lines.push(checkRow(raw, page.source === "ocr"));
+      tableWords.push(...line.words);
+    }
+    if (table.totalLine) {
+      total = readTotal(table.totalLine, table.columns);
+      tableWords.push(...table.totalLine.words);
+      done = true;
+    }
+  });
+
+  const linesTotal = lines.reduce((sum, line) => sum + (line.fee_cents ?? 0), 0);
+  const totalMatches = total === null ? null : total === linesTotal;
+  const confidenceWords = tableWords.length ? tableWords : allWords;
+  let confidence = confidenceWords.length
+    ? confidenceWords.reduce((sum, w) => sum + w.confidence, 0) / confidenceWords.length / 100
+    : 0;
+  for (const line of lines) confidence *= UNCERTAIN_FACTOR ** line.uncertain.length;
+  if (totalMatches === false) confidence *= MISMATCH_FACTOR;
+  if (!headerFound) confidence *= NO_TABLE_FACTOR;
+
+  return {
+    lines,
+    total_cents: total,
+    lines_total_cents: linesTotal,
+    total_matches: totalMatches,
+    patient_name: findPatientName(texts),
+    practitioner_name: findPractitionerName(texts),
+    practitioner_number: findPractitionerNumber(texts),
+    confidence: Math.max(0, Math.min(1, confidence)),
+  };
+}

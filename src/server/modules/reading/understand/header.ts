@@ -1,0 +1,253 @@
+import type { Word } from "../types";
+import { median, type TextLine } from "./lines";
+import { fold } from "./values";
+
+/** The columns of the devis table, in their printed order. */
+export const COLUMN_KINDS = ["tooth", "code", "act", "basket", "fee", "br", "amo"] as const;
+export type ColumnKind = (typeof COLUMN_KINDS)[number];
+
+/** Header synonyms as folded tokens ("N° dent" → ["n", "dent"]); longer phrases are tried first. */
+const SYNONYMS: Record<ColumnKind, string[][]> = {
+  tooth: [["dent"], ["n", "dent"], ["numero", "de", "dent"], ["no", "dent"], ["localisation"], ["dents"]],
+  code: [["code"], ["code", "ccam"], ["code", "acte"], ["code", "de", "acte"], ["cotation"], ["ccam"]],
+  act: [
+    ["acte"],
+    ["nature", "de", "acte"],
+    ["nature", "acte"],
+    ["description"],
+    ["designation"],
+    ["libelle"],
+  ],
+  basket: [["panier"], ["panier", "de", "soins"], ["paniers"]],
+  fee: [["honoraires"], ["prix"], ["montant", "des", "honoraires"], ["honoraire"], ["tarif"]],
+  br: [["br"], ["base", "de", "remboursement"], ["base", "ss"], ["base", "remb"], ["base", "remboursement"]],
+  amo: [["amo"], ["remb", "amo"], ["montant", "amo"], ["montant", "rembourse", "amo"], ["rembourse", "amo"]],
+};
+
+const PHRASES = COLUMN_KINDS.flatMap((kind) => SYNONYMS[kind].map((tokens) => ({ kind, tokens }))).sort(
+  (a, b) => b.tokens.length - a.tokens.length,
+);
+
+/** A word of a header as a token: folded, punctuation and "l'"/"d'" dropped ("(€)" → ""). */
+export function headerToken(text: string): string {
+  return fold(text)
+    .replace(/^[ld]'/, "")
+    .replace(/[^a-z0-9]/g, "");
+}
+
+/** A column found in the header: the x range of its header words, and its zone on the row. */
+export interface Column {
+  kind: ColumnKind;
+  x0: number;
+  x1: number;
+  /** Zone: from the midpoint with the previous column to the midpoint with the next one. */
+  left: number;
+  right: number;
+}
+
+export interface Header {
+  columns: Column[];
+  /** Index of the header's last text line in the page's lines. */
+  lastLine: number;
+  firstLine: number;
+  /** The header words (their OCR confidence counts). */
+  words: Word[];
+}
+
+interface Item {
+  tokens: string[];
+  x0: number;
+  x1: number;
+  words: Word[];
+}
+
+/** Words stacked on two lines ("Base de" over "remboursement") merged by horizontal overlap. */
+function stackItems(lines: TextLine[]): Item[] {
+  const items: Item[] = [];
+  const all = lines.flatMap((line, li) => line.words.map((word) => ({ word, li })));
+  // Connected components of the overlap graph between words of different lines.
+  const parent = all.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i] as number] as number;
+      i = parent[i] as number;
+    }
+    return i;
+  };
+  if (lines.length > 1)
+    for (let i = 0; i < all.length; i++)
+      for (let j = i + 1; j < all.length; j++) {
+        const a = all[i] as { word: Word; li: number };
+        const b = all[j] as { word: Word; li: number };
+        if (a.li === b.li) continue;
+        const overlap =
+          Math.min(a.word.x + a.word.width, b.word.x + b.word.width) - Math.max(a.word.x, b.word.x);
+        if (overlap > Math.min(a.word.width, b.word.width) * 0.3) parent[find(i)] = find(j);
+      }
+  const groups = new Map<number, { word: Word; li: number }[]>();
+  all.forEach((entry, i) => {
+    const root = find(i);
+    const group = groups.get(root) ?? [];
+    group.push(entry);
+    groups.set(root, group);
+  });
+  for (const group of groups.values()) {
+    group.sort((a, b) => a.li - b.li || a.word.x - b.word.x);
+    const words = group.map((g) => g.word);
+    items.push({
+      tokens: words.map((w) => headerToken(w.text)).filter(Boolean),
+      x0: Math.min(...words.map((w) => w.x)),
+      x1: Math.max(...words.map((w) => w.x + w.width)),
+      words,
+    });
+  }
+  return items.sort((a, b) => a.x0 - b.x0);
+}
+
+/** The header columns named in these lines (one, or two stacked), in x order. */
+export function matchColumns(lines: TextLine[]): { columns: Column[]; words: Word[] } {
+  const items = stackItems(lines);
+  const maxGap = median(lines.flatMap((line) => line.words.map((w) => w.height))) * 0.7;
+  const flat = items.flatMap((item, index) => item.tokens.map((token) => ({ token, item, index })));
+  const found: { kind: ColumnKind; x0: number; x1: number; words: Word[] }[] = [];
+  let i = 0;
+  while (i < flat.length) {
+    let matched = false;
+    for (const phrase of PHRASES) {
+      const n = phrase.tokens.length;
+      if (i + n > flat.length) continue;
+      if (!phrase.tokens.every((token, k) => flat[i + k]?.token === token)) continue;
+      // The words of one phrase are close: a wider gap separates two columns ("Code" | "Acte").
+      let apart = false;
+      for (let k = 1; k < n; k++) {
+        const a = (flat[i + k - 1] as { item: Item }).item;
+        const b = (flat[i + k] as { item: Item }).item;
+        if (a !== b && b.x0 - a.x1 > maxGap) apart = true;
+      }
+      if (apart) continue;
+      const its = new Set(flat.slice(i, i + n).map((f) => f.item));
+      const x0 = Math.min(...[...its].map((it) => it.x0));
+      const x1 = Math.max(...[...its].map((it) => it.x1));
+      if (!found.some((f) => f.kind === phrase.kind))
+        found.push({ kind: phrase.kind, x0, x1, words: [...its].flatMap((it) => it.words) });
+      i += n;
+      // Skip the rest of a stacked item that the phrase began ("Panier de soins" over two lines).
+      while (i < flat.length && its.has((flat[i] as { item: Item }).item)) i++;
+      matched = true;
+      break;
+    }
+    if (!matched) i++;
+  }
+  found.sort((a, b) => a.x0 - b.x0);
+  // Keep the printed order: a kind out of order is dropped (a stray word).
+  const ordered: typeof found = [];
+  for (const f of found) {
+    const last = ordered[ordered.length - 1];
+    if (last && COLUMN_KINDS.indexOf(f.kind) < COLUMN_KINDS.indexOf(last.kind)) continue;
+    ordered.push(f);
+  }
+  return { columns: zones(ordered), words: ordered.flatMap((f) => f.words) };
+}
+
+/** Zones between the midpoints of neighbouring columns; the outer ones open to the page's edges. */
+export function zones(found: { kind: ColumnKind; x0: number; x1: number }[]): Column[] {
+  return found.map((f, k) => {
+    const prev = found[k - 1];
+    const next = found[k + 1];
+    return {
+      kind: f.kind,
+      x0: f.x0,
+      x1: f.x1,
+      left: prev ? (prev.x1 + f.x0) / 2 : Number.NEGATIVE_INFINITY,
+      right: next ? (f.x1 + next.x0) / 2 : Number.POSITIVE_INFINITY,
+    };
+  });
+}
+
+/**
+ * The table's header: the line (or two stacked lines) naming at least 3 of the 7 column kinds, the one
+ * naming the most kinds first.
+ */
+export function findHeader(lines: TextLine[]): Header | null {
+  let best: Header | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as TextLine;
+    const single = matchColumns([line]);
+    let candidate: Header = { columns: single.columns, firstLine: i, lastLine: i, words: single.words };
+    // A header on two lines, or three when one-line headers are centred between two-line ones.
+    const stack = [line];
+    for (let k = i + 1; k < Math.min(lines.length, i + 3); k++) {
+      const prev = lines[k - 1] as TextLine;
+      const next = lines[k] as TextLine;
+      if (next.top - prev.bottom >= (prev.bottom - prev.top) * 1.2) break;
+      stack.push(next);
+      const more = matchColumns(stack);
+      if (more.columns.length > candidate.columns.length)
+        candidate = { columns: more.columns, firstLine: i, lastLine: k, words: more.words };
+    }
+    if (candidate.columns.length >= 3 && (!best || candidate.columns.length > best.columns.length))
+      best = candidate;
+  }
+  return best;
+}
+
+/** Page 1's columns on a page of another width. */
+export function scaleColumns(columns: Column[], ratio: number): Column[] {
+  return columns.map((c) => ({
+    ...c,
+    x0: c.x0 * ratio,
+    x1: c.x1 * ratio,
+    left: c.left * ratio,
+    right: c.right * ratio,
+  }));
+}
+
+/**
+ * Column boundaries fitted to the table's rows: each boundary lies between the two neighbouring headers
+ * (a header sits inside its column), where the fewest rows have ink — the gutter between the cells, found
+ * even when a cell is wider than its header (a long label, a right-aligned amount under "BR").
+ */
+export function fitZones(columns: Column[], rows: Word[][]): Column[] {
+  const boundaries: number[] = [];
+  for (let k = 0; k + 1 < columns.length; k++) {
+    const a = columns[k] as Column;
+    const b = columns[k + 1] as Column;
+    const lo = a.x1;
+    const hi = b.x0;
+    if (hi - lo <= 0 || !rows.length) {
+      boundaries.push((a.x1 + b.x0) / 2);
+      continue;
+    }
+    const points = new Set<number>([lo, hi]);
+    for (const row of rows)
+      for (const w of row) for (const x of [w.x, w.x + w.width]) if (x > lo && x < hi) points.add(x);
+    const sorted = [...points].sort((p, q) => p - q);
+    const segments: { x0: number; x1: number; count: number }[] = [];
+    for (let i = 0; i + 1 < sorted.length; i++) {
+      const x0 = sorted[i] as number;
+      const x1 = sorted[i + 1] as number;
+      const mid = (x0 + x1) / 2;
+      const count = rows.filter((row) => row.some((w) => w.x <= mid && w.x + w.width >= mid)).length;
+      segments.push({ x0, x1, count });
+    }
+    const least = Math.min(...segments.map((s) => s.count));
+    let best = { x0: lo, x1: hi };
+    let run: { x0: number; x1: number } | null = null;
+    let bestWidth = -1;
+    for (const s of segments) {
+      if (s.count === least) {
+        run = run ? { x0: run.x0, x1: s.x1 } : { x0: s.x0, x1: s.x1 };
+        if (run.x1 - run.x0 > bestWidth) {
+          bestWidth = run.x1 - run.x0;
+          best = run;
+        }
+      } else run = null;
+    }
+    boundaries.push((best.x0 + best.x1) / 2);
+  }
+  return columns.map((c, k) => ({
+    ...c,
+    left: k > 0 ? (boundaries[k - 1] as number) : Number.NEGATIVE_INFINITY,
+    right: k < columns.length - 1 ? (boundaries[k] as number) : Number.POSITIVE_INFINITY,
+  }));
+}

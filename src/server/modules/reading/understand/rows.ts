@@ -1,0 +1,283 @@
+import type { Basket } from "../../../../shared/domain/out-of-pocket";
+import type { Word } from "../types";
+import type { Column, ColumnKind } from "./header";
+import { basketWord, isNoAmount, looksNumeric, parseAmount, readBasket, readCode, readTooth } from "./values";
+
+/** One table row as read from its words, before cross-checks with the reference table. */
+export interface RawRow {
+  tooth: number | null;
+  toothRepaired: boolean;
+  code: string | null;
+  codeRepaired: boolean;
+  act: string;
+  basket: Basket | null;
+  fee: number | null;
+  br: number | null;
+  amo: number | null;
+  /** Lowest OCR confidence of the words of each field (100 when no word). */
+  confidence: Record<"tooth" | "code" | "act" | "basket" | "fee_cents" | "br_cents" | "amo_cents", number>;
+  /** Words of the row not used by any field. */
+  words: Word[];
+}
+
+const AMOUNT_KINDS = ["fee", "br", "amo"] as const;
+type AmountKind = (typeof AMOUNT_KINDS)[number];
+
+interface Piece {
+  text: string;
+  x0: number;
+  x1: number;
+  confidence: number;
+}
+
+const piece = (w: Word): Piece => ({ text: w.text, x0: w.x, x1: w.x + w.width, confidence: w.confidence });
+
+function zoneOf(columns: Column[], x: number): Column | undefined {
+  return columns.find((c) => x >= c.left && x < c.right);
+}
+
+const minConfidence = (pieces: Piece[]) =>
+  pieces.length ? Math.min(...pieces.map((p) => p.confidence)) : 100;
+
+/** Splits a word at a column boundary, characters taken as evenly spaced across its width. */
+function splitAt(p: Piece, boundary: number): [Piece, Piece] | null {
+  const n = p.text.length;
+  if (n < 2) return null;
+  const charWidth = (p.x1 - p.x0) / n;
+  let k = 0;
+  while (k < n && p.x0 + (k + 0.5) * charWidth < boundary) k++;
+  if (k === 0 || k === n) return null;
+  const cut = p.x0 + k * charWidth;
+  return [
+    { text: p.text.slice(0, k), x0: p.x0, x1: cut, confidence: p.confidence },
+    { text: p.text.slice(k), x0: cut, x1: p.x1, confidence: p.confidence },
+  ];
+}
+
+/** Amount groups from numeric words: "1" "250,00" "€" → one group when close enough. */
+function amountGroups(pieces: Piece[], gapMax: number): Piece[][] {
+  const groups: Piece[][] = [];
+  for (const p of pieces) {
+    const group = groups[groups.length - 1];
+    const last = group?.[group.length - 1];
+    if (group && last) {
+      const gap = p.x0 - last.x1;
+      const joined = `${group.map((g) => g.text).join("")}`;
+      const isEuro = /^(?:€|E|EUR)\.?$/i.test(p.text);
+      const thousands = /^\d{1,3}$/.test(joined) && /^\d{3}(?:[.,]\d{1,2})?€?$/.test(p.text);
+      if (gap <= gapMax && (isEuro || thousands)) {
+        group.push(p);
+        continue;
+      }
+    }
+    groups.push([p]);
+  }
+  return groups;
+}
+
+const groupText = (g: Piece[]) => g.map((p) => p.text).join(" ");
+
+/** Reads one row's words into fields, by the header's columns. `h`: the median word height. */
+export function readRow(words: Word[], columns: Column[], h: number): RawRow {
+  const kinds = new Set(columns.map((c) => c.kind));
+  const basketColumn = columns.find((c) => c.kind === "basket");
+  const byKind = new Map<ColumnKind, Piece[]>();
+  const push = (kind: ColumnKind, p: Piece) => {
+    const list = byKind.get(kind) ?? [];
+    list.push(p);
+    byKind.set(kind, list);
+  };
+  const pieces = [...words].sort((a, b) => a.x - b.x).map(piece);
+  const leftovers: Piece[] = [];
+  for (const p of pieces) {
+    const column = zoneOf(columns, (p.x0 + p.x1) / 2);
+    if (column) push(column.kind, p);
+    else leftovers.push(p);
+  }
+
+  // Tooth and code: by their shape among the words left of the act column (a misaligned code still counts).
+  const leftWords = [...(byKind.get("tooth") ?? []), ...(byKind.get("code") ?? [])].sort(
+    (a, b) => a.x0 - b.x0,
+  );
+  let tooth: { tooth: number; repaired: boolean } | null = null;
+  let toothPieces: Piece[] = [];
+  let code: { code: string; repaired: boolean } | null = null;
+  let codePieces: Piece[] = [];
+  const unusedLeft: Piece[] = [];
+  const codeJoined = readCode((byKind.get("code") ?? []).map((p) => p.text).join(""));
+  if (codeJoined && (byKind.get("code") ?? []).length > 1) {
+    code = codeJoined;
+    codePieces = byKind.get("code") ?? [];
+  }
+  for (const p of leftWords) {
+    if (codePieces.includes(p)) continue;
+    const c = !code ? readCode(p.text) : null;
+    if (c) {
+      code = c;
+      codePieces = [p];
+      continue;
+    }
+    const t: ReturnType<typeof readTooth> = !tooth ? readTooth(p.text) : null;
+    if (t) {
+      tooth = t;
+      toothPieces = [p];
+      continue;
+    }
+    unusedLeft.push(p);
+  }
+  const actPieces = [...(byKind.get("act") ?? [])];
+  if (!code) {
+    // A code printed inside the act column (or read there by OCR).
+    const index = actPieces.findIndex((p) => readCode(p.text));
+    if (index >= 0 && index < 2) {
+      const p = actPieces[index] as Piece;
+      code = readCode(p.text);
+      codePieces = [p];
+      actPieces.splice(index, 1);
+    }
+  }
+  if (!tooth && !kinds.has("tooth")) {
+    const index = actPieces.findIndex((p) => readTooth(p.text));
+    if (index === 0) {
+      tooth = readTooth((actPieces[0] as Piece).text);
+      toothPieces = actPieces.splice(0, 1);
+    }
+  }
+
+  // Basket: spelled out, or a digit; then the amounts.
+  const basketZone = [...(byKind.get("basket") ?? [])];
+  let numeric: Piece[] = [];
+  for (const kind of AMOUNT_KINDS) numeric.push(...(byKind.get(kind) ?? []));
+  let basket: Basket | null = null;
+  let basketPieces: Piece[] = [];
+  const spelled = basketZone.filter((p) => basketWord(p.text) || /^(?:0|rac)$/i.test(p.text));
+  if (spelled.length && basketZone.some((p) => !/^\d+$/.test(p.text) || p.text === "100")) {
+    const read = readBasket(spelled.map((p) => p.text).join(""));
+    if (read) {
+      basket = read;
+      basketPieces = spelled;
+    }
+  }
+  if (!basket) {
+    const digit = basketZone.find((p) => /^[123]$/.test(p.text) || /^[Il|]$/.test(p.text));
+    if (digit) {
+      basket = readBasket(digit.text);
+      basketPieces = [digit];
+    }
+  }
+  // Basket-zone words not used as the basket are pieces of the fee ("1" of "1 250,00" under the basket).
+  for (const p of basketZone) if (!basketPieces.includes(p)) numeric.push(p);
+  numeric.sort((a, b) => a.x0 - b.x0);
+  if (!basket && basketColumn) {
+    // OCR merged the basket digit with the fee ("1175,00" across basket|fee): split it by position.
+    const index = numeric.findIndex((p) => p.x0 < basketColumn.right && p.x1 > basketColumn.right);
+    const p = numeric[index];
+    if (p && /^[123]\d/.test(p.text)) {
+      const parts = splitAt(p, basketColumn.right);
+      if (parts && /^[123]$/.test(parts[0].text) && parseAmount(parts[1].text) !== null) {
+        basket = readBasket(parts[0].text);
+        basketPieces = [parts[0]];
+        numeric.splice(index, 1, parts[1]);
+      }
+    }
+  }
+  numeric = numeric.filter(
+    (p) => looksNumeric(p.text) || isNoAmount(p.text) || /^(?:€|E|EUR)\.?$/i.test(p.text),
+  );
+  const groups = amountGroups(numeric, h * 0.6).filter((g) => !/^(?:€|E|EUR)\.?$/i.test(groupText(g)));
+  const amountColumns = columns.filter((c) => (AMOUNT_KINDS as readonly string[]).includes(c.kind));
+  const assigned = assignGroups(groups, amountColumns);
+  const amounts: Record<AmountKind, number | null> = { fee: null, br: null, amo: null };
+  const amountConfidence: Record<AmountKind, number> = { fee: 100, br: 100, amo: 100 };
+  for (const [kind, group] of assigned) {
+    const text = groupText(group);
+    const value = isNoAmount(text) && kind !== "fee" ? 0 : parseAmount(text);
+    amounts[kind] = value;
+    amountConfidence[kind] = minConfidence(group);
+  }
+
+  const unused = [...unusedLeft, ...leftovers];
+  return {
+    tooth: tooth?.tooth ?? null,
+    toothRepaired: tooth?.repaired ?? false,
+    code: code?.code ?? null,
+    codeRepaired: code?.repaired ?? false,
+    act: actPieces
+      .map((p) => p.text)
+      .join(" ")
+      .trim(),
+    basket,
+    fee: amounts.fee,
+    br: amounts.br,
+    amo: amounts.amo,
+    confidence: {
+      tooth: minConfidence(toothPieces),
+      code: minConfidence(codePieces),
+      act: minConfidence(actPieces),
+      basket: minConfidence(basketPieces),
+      fee_cents: amountConfidence.fee,
+      br_cents: amountConfidence.br,
+      amo_cents: amountConfidence.amo,
+    },
+    words: unused.map((p) => ({
+      text: p.text,
+      x: p.x0,
+      y: 0,
+      width: p.x1 - p.x0,
+      height: 0,
+      confidence: p.confidence,
+    })),
+  };
+}
+
+function overlap(a0: number, a1: number, b0: number, b1: number): number {
+  return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+}
+
+/**
+ * Amount groups to amount columns, in order (the i-th group never lands left of the (i-1)-th), each
+ * column at most once, maximising the groups' overlap with the columns' zones (header span counts double:
+ * numbers are right-aligned under their header).
+ */
+export function assignGroups(groups: Piece[][], columns: Column[]): [AmountKind, Piece[]][] {
+  const n = groups.length;
+  const m = columns.length;
+  if (!n || !m) return [];
+  const score = (g: Piece[], c: Column) => {
+    const x0 = Math.min(...g.map((p) => p.x0));
+    const x1 = Math.max(...g.map((p) => p.x1));
+    const zone = overlap(x0, x1, c.left, c.right);
+    const head = overlap(x0, x1, c.x0, c.x1);
+    return zone + head + 1e-6;
+  };
+  // dp[i][j]: best score using the first i groups and the first j columns.
+  const dp: number[][] = Array.from({ length: n + 1 }, () => Array(m + 1).fill(Number.NEGATIVE_INFINITY));
+  const choice: number[][] = Array.from({ length: n + 1 }, () => Array(m + 1).fill(0));
+  for (let j = 0; j <= m; j++) (dp[0] as number[])[j] = 0;
+  for (let i = 1; i <= n; i++)
+    for (let j = 1; j <= m; j++) {
+      const skipColumn = (dp[i] as number[])[j - 1] as number;
+      const skipGroup = (dp[i - 1] as number[])[j] as number; // a group that is no amount of the table
+      const take =
+        ((dp[i - 1] as number[])[j - 1] as number) +
+        score(groups[i - 1] as Piece[], columns[j - 1] as Column);
+      const best = Math.max(skipColumn, skipGroup, take);
+      (dp[i] as number[])[j] = best;
+      (choice[i] as number[])[j] = best === take ? 2 : best === skipColumn ? 1 : 0;
+    }
+  const result: [AmountKind, Piece[]][] = [];
+  let i = n;
+  let j = m;
+  while (i > 0 && j > 0) {
+    const c = (choice[i] as number[])[j];
+    if (c === 2) {
+      const group = groups[i - 1] as Piece[];
+      const column = columns[j - 1] as Column;
+      if (score(group, column) > 1e-3) result.unshift([column.kind as AmountKind, group]);
+      i--;
+      j--;
+    } else if (c === 1) j--;
+    else i--;
+  }
+  return result;
+}

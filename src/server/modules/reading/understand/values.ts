@@ -1,0 +1,147 @@
+import { actByCode } from "../../../../shared/domain/acts";
+import { isFdiTooth } from "../../../../shared/domain/offers";
+import type { Basket } from "../../../../shared/domain/out-of-pocket";
+
+/**
+ * Reading one cell's text into a value: French amounts, CCAM codes (with OCR repairs checked against the
+ * reference table), FDI teeth and baskets. Pure functions of strings.
+ */
+
+/** Lower-case, accents removed, curly apostrophes straightened: "Désignation" → "designation". */
+export function fold(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .replace(/[’‘`´]/g, "'")
+    .toLowerCase();
+}
+
+/** Every kind of space a devis or OCR may put between digits. */
+const SPACES = /[\s\u00a0\u202f\u2009\u2007]/g;
+
+/** BR/AMO written as "not reimbursed": NR, a dash. */
+export function isNoAmount(text: string): boolean {
+  const t = text.replace(SPACES, "").replace(/€$/, "");
+  return /^(?:NR|N\.R\.?|nr|[-—–_]+|0)$/.test(t);
+}
+
+/** OCR confusions of digits inside an amount. */
+const DIGIT_LOOKALIKES: Record<string, string> = {
+  O: "0",
+  o: "0",
+  D: "0",
+  Q: "0",
+  I: "1",
+  l: "1",
+  "|": "1",
+  i: "1",
+  B: "8",
+  S: "5",
+  s: "5",
+  Z: "2",
+  G: "6",
+};
+
+function digitsRepaired(text: string): string {
+  return text.replace(/[OoDQIl|iBSsZG]/g, (c) => DIGIT_LOOKALIKES[c] ?? c);
+}
+
+/**
+ * An amount in French format, in cents: "1 250,00 €", "1250,00", "1.250,00", "72.00" (OCR), "120 €".
+ * null when the text is not an amount.
+ */
+export function parseAmount(text: string): number | null {
+  let t = text.replace(SPACES, "");
+  t = t.replace(/(?:€|EUR|euros?|E)\.?$/i, "");
+  if (!t) return null;
+  if (!/^[\d.,]+$/.test(t)) {
+    // Only digits and lookalikes mixed with at least two real digits.
+    if ((t.match(/\d/g) ?? []).length < 2) return null;
+    t = digitsRepaired(t);
+    if (!/^[\d.,]+$/.test(t)) return null;
+  }
+  let m = /^(\d{1,3}(?:[.,]\d{3})*|\d+)[,.](\d{2})$/.exec(t);
+  if (m?.[1] && m[2]) return Number(m[1].replace(/[.,]/g, "")) * 100 + Number(m[2]);
+  m = /^(\d{1,3}(?:\.\d{3})+|\d+)$/.exec(t);
+  if (m?.[1]) return Number(m[1].replace(/\./g, "")) * 100;
+  // "125,0" (a digit lost): tenths.
+  m = /^(\d+),(\d)$/.exec(t);
+  if (m?.[1] && m[2]) return Number(m[1]) * 100 + Number(m[2]) * 10;
+  return null;
+}
+
+/** A word that can be a piece of an amount ("1", "250,00", "€", "1.250,00"). */
+export function looksNumeric(text: string): boolean {
+  const t = text.replace(SPACES, "");
+  return /^[\d.,]*\d[\d.,]*€?$/.test(t);
+}
+
+const LETTER_FOR: Record<string, string> = { "0": "O", "1": "I", "8": "B", "5": "S", "2": "Z", "6": "G" };
+
+/** A CCAM code read: `repaired` when OCR confusions were fixed to reach a code of the reference table. */
+export interface CodeRead {
+  code: string;
+  repaired: boolean;
+  known: boolean;
+}
+
+/**
+ * A CCAM code (4 letters + 3 digits) from a cell's text. A code of the right shape is kept as read
+ * (a free line when it is not in the table); a repair of lookalike characters (0→O… in the letters,
+ * O→0… in the digits) is kept only when the repaired code is in the reference table. A missing or extra
+ * character is not repaired.
+ */
+export function readCode(text: string): CodeRead | null {
+  const t = text.replace(/[\s.\-_]/g, "");
+  if (t.length !== 7) return null;
+  const upper = t.toUpperCase();
+  if (/^[A-Za-z]{4}\d{3}$/.test(t)) return { code: upper, repaired: false, known: !!actByCode(upper) };
+  const letters = t
+    .slice(0, 4)
+    .toUpperCase()
+    .replace(/[0-9]/g, (c) => LETTER_FOR[c] ?? c);
+  const digits = digitsRepaired(t.slice(4));
+  const repaired = `${letters}${digits}`;
+  if (/^[A-Z]{4}\d{3}$/.test(repaired) && actByCode(repaired))
+    return { code: repaired, repaired: true, known: true };
+  return null;
+}
+
+/** Whether a word has the shape of a code, possibly with OCR confusions (for finding a misplaced code). */
+export function codeShaped(text: string): boolean {
+  return readCode(text) !== null;
+}
+
+/** An FDI tooth number (11–48) from a cell, with digit lookalikes repaired; null otherwise. */
+export function readTooth(text: string): { tooth: number; repaired: boolean } | null {
+  const t = text.replace(SPACES, "").replace(/[.,:;]$/, "");
+  if (!t) return null;
+  let repaired = false;
+  let digits = t;
+  if (!/^\d{2}$/.test(t)) {
+    digits = digitsRepaired(t);
+    repaired = true;
+  }
+  if (!/^\d{2}$/.test(digits)) return null;
+  const n = Number(digits);
+  return isFdiTooth(n) ? { tooth: n, repaired } : null;
+}
+
+/** A basket cell: "1"/"2"/"3" or its words (100 % Santé, RAC 0, maîtrisé, libre). */
+export function readBasket(text: string): Basket | null {
+  const t = fold(text).replace(SPACES, "");
+  if (!t) return null;
+  if (/^[1il|]$/.test(t)) return "100_sante";
+  if (t === "2" || t === "z") return "maitrise";
+  if (t === "3") return "libre";
+  if (/100%?sante|rac0|^100%?$|sante/.test(t)) return "100_sante";
+  if (/maitris/.test(t)) return "maitrise";
+  if (/libre/.test(t)) return "libre";
+  return null;
+}
+
+/** The basket words of a row's text, when they appear spelled out. */
+export function basketWord(text: string): boolean {
+  const t = fold(text);
+  return /^(?:100|%|100%|sante|rac|maitrise|maitrises|libre|libres|tarifs?)$/.test(t);
+}
