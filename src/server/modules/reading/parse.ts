@@ -3,7 +3,7 @@ import { AMO_RATE } from "../../../shared/domain/out-of-pocket";
 import type { ReadField, ReadLine, ReadResult } from "../../../shared/schemas/reading";
 import type { PageWords, Word } from "./types";
 import { type Column, findHeader, fitZones, headerToken, scaleColumns } from "./understand/header";
-import { groupLines, lineText, median, type TextLine } from "./understand/lines";
+import { groupLines, median, type TextLine } from "./understand/lines";
 import { findPatientName, findPractitionerName, findPractitionerNumber } from "./understand/people";
 import { assignGroups, type RawRow, readRow } from "./understand/rows";
 import { isNoAmount, parseAmount } from "./understand/values";
@@ -31,6 +31,20 @@ interface PageTable {
   rows: { raw: RawRow; line: TextLine }[];
   totalLine: TextLine | null;
   columns: Column[];
+}
+
+/** A line's text cut where a wide gap separates two blocks (the practitioner's and the patient's). */
+function segments(line: TextLine): string[] {
+  const out: string[][] = [];
+  let last: Word | undefined;
+  for (const word of line.words) {
+    const current = out[out.length - 1];
+    if (current && last && word.x - (last.x + last.width) <= Math.max(word.height, last.height) * 2)
+      current.push(word.text);
+    else out.push([word.text]);
+    last = word;
+  }
+  return out.map((texts) => texts.join(" "));
 }
 
 /** The lines likely in the table's body: until the total, or a wide vertical gap (at most 40). */
@@ -160,7 +174,7 @@ function readTotal(line: TextLine, columns: Column[]): number | null {
   for (const p of pieces) {
     const group = groups[groups.length - 1];
     const last = group?.[group.length - 1];
-    if (group && last && p.x0 - last.x1 <= h * 0.6 && /^\d{1,3}$/.test(group.map((g) => g.text).join(""))) {
+    if (group && last && p.x0 - last.x1 <= h * 1.1 && /^\d{1,3}$/.test(group.map((g) => g.text).join(""))) {
       group.push(p);
       continue;
     }
@@ -182,7 +196,7 @@ function readTotal(line: TextLine, columns: Column[]): number | null {
 export function parseQuote(pages: PageWords[]): ReadResult {
   const allWords: Word[] = pages.flatMap((p) => p.words);
   const pageLines = pages.map((page) => groupLines(page.words));
-  const texts = pageLines.flatMap((lines) => lines.map(lineText));
+  const texts = pageLines.flatMap((lines) => lines.flatMap(segments));
 
   const lines: ReadLine[] = [];
   const tableWords: Word[] = [];

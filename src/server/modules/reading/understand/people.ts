@@ -6,7 +6,8 @@ import { fold } from "./values";
  */
 
 const LABEL_END =
-  /\s*(?:[-–—|,;]|\b(?:date|ne\s*\(?e?\)?\s*le|n°|no|nir|rpps|adeli|tel|telephone|age)\b).*$/i;
+  /\s*(?:\s[-–—|]\s|[,;]|(?<!\p{L})(?:date|n[eé]\(?e?\)?\s+le|n°|nir|rpps|adeli|t[eé]l|t[eé]l[eé]phone|[aâ]ge)(?!\p{L})).*$/iu;
+/\s*(?:[-–—|,;]|\b(?:date|ne\s*\(?e?\)?\s*le|n°|no|nir|rpps|adeli|tel|telephone|age)\b).*$/i;
 
 function cleanName(raw: string): string | null {
   const name = raw
@@ -76,8 +77,13 @@ export function findPractitionerNumber(lines: string[]): { kind: "RPPS" | "ADELI
       const m = new RegExp(`\\b${kind}\\b`, "i").exec(line);
       if (!m) continue;
       const after = line.slice(m.index + m[0].length).replace(/^[\s:°.n-]*/i, "");
-      const run = /^[\dOoDIl|SB][\dOoDIl|SB\s\u00a0\u202f.]*/.exec(after)?.[0] ?? "";
-      const digits = run.replace(/[\s\u00a0\u202f.]/g, "").replace(/[OoDIl|SB]/g, (c) => DIGIT_LIKE[c] ?? c);
+      // Digits, possibly grouped ("101 0123 4567") or with OCR lookalikes, up to the expected length.
+      let digits = "";
+      for (const token of after.split(/[\s\u00a0\u202f]+/)) {
+        if (!/^[\dOoDIl|SB.]+$/.test(token) || !/\d/.test(token)) break;
+        digits += token.replace(/\./g, "").replace(/[OoDIl|SB]/g, (c) => DIGIT_LIKE[c] ?? c);
+        if (digits.length >= length) break;
+      }
       if (/^\d+$/.test(digits) && digits.length === length) return { kind, value: digits };
     }
   }
