@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createWorker, type Worker as TesseractWorker } from "tesseract.js";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
 import { ReadingError, type Word } from "./types";
@@ -21,6 +22,9 @@ export const FRENCH_LANG_PATH: string = (() => {
   const data = require("@tesseract.js-data/fra") as { langPath: string };
   return data.langPath;
 })();
+
+/** tesseract.js's worker script behind a silenced console (ocr-worker.cjs). */
+const WORKER_PATH = fileURLToPath(new URL("./ocr-worker.cjs", import.meta.url));
 
 export const DEFAULT_PAGE_TIMEOUT_MS = 20_000;
 /** An idle worker is ended after this long. */
@@ -78,6 +82,7 @@ async function startTesseract(): Promise<TesseractWorker> {
     langPath: FRENCH_LANG_PATH,
     gzip: true,
     cacheMethod: "none",
+    workerPath: WORKER_PATH,
     logger: noop,
     errorHandler: noop,
   });
