@@ -28,6 +28,8 @@ import { offerRoutes } from "./modules/offers/offers.routes";
 import { profileRoutes } from "./modules/profiles/profiles.routes";
 import { publicStatsRoutes } from "./modules/public-stats/public-stats.routes";
 import { quoteRoutes } from "./modules/quotes/quotes.routes";
+import { readingRoutes } from "./modules/reading/reading.routes";
+import { ReadingRunner } from "./modules/reading/runner";
 import { requestRoutes } from "./modules/requests/requests.routes";
 import { supportRoutes } from "./modules/support/support.routes";
 import { seoRoutes } from "./modules/system/seo.routes";
@@ -58,6 +60,8 @@ declare module "fastify" {
     bus: EventBus;
     /** This instance's realtime sockets. */
     hub: RealtimeHub;
+    /** Reads the uploaded devis queued in quote_readings, one at a time (issue 17). */
+    readings: ReadingRunner;
   }
 }
 
@@ -71,6 +75,11 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** Where the logs go (default: stdout); tests capture them to check what they hold. */
   logStream?: { write(line: string): void };
+  /**
+   * Whether the devis reading runner starts with the app (default: yes, except under NODE_ENV=test,
+   * where tests call `app.readings.drain()` to read the queue when they choose).
+   */
+  readingRunner?: boolean;
 }
 
 /** Builds the whole application (plugins, then modules, in this order). Tests use it directly. */
@@ -141,6 +150,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       new EncryptedStorage(new LocalStorage(path.join(config.dataDir, "files")), keyringOf(config.dataKeys)),
   );
   app.decorate("auth", createAuth({ db: database.db, config, mailer, log: app.log }));
+  app.decorate(
+    "readings",
+    new ReadingRunner({
+      db: database.db,
+      storage: app.storage,
+      bus,
+      log: app.log.child({ module: "reading" }),
+    }),
+  );
 
   registerErrorHandler(app);
   registerCrossSiteGuard(app);
@@ -214,12 +232,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(conversationRoutes);
   await app.register(supportRoutes);
   await app.register(quoteRoutes);
+  await app.register(readingRoutes);
   await app.register(adminRoutes);
   await app.register(realtimeRoutes);
   await app.register(seoRoutes);
 
   await registerStatic(app, options.clientDir);
+  if (options.readingRunner ?? config.env !== "test")
+    app.addHook("onReady", async () => {
+      await app.readings.start();
+    });
   app.addHook("onClose", async () => {
+    await app.readings.close();
     app.hub.close();
     await app.bus.close();
     await mailer.close();

@@ -43,6 +43,7 @@ describe("FILE_KEY_COLUMNS", () => {
       "documents.storage_key",
       "message_attachments.storage_key",
       "profiles.avatar_url",
+      "quote_readings.text_key",
       "support_messages.image_key",
     ]);
   });

@@ -20,6 +20,8 @@ export const FILE_KEY_COLUMNS: readonly FileKeyColumn[] = [
   { table: "message_attachments", column: "storage_key" },
   { table: "support_messages", column: "image_key" },
   { table: "contact_submissions", column: "file_key" },
+  // The raw text read from a devis (issue 17).
+  { table: "quote_readings", column: "text_key" },
   // The avatar's public address (avatarUrl in modules/profiles/avatar.ts): "/api/avatars/…".
   { table: "profiles", column: "avatar_url", prefix: "/api/" },
 ];

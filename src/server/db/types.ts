@@ -261,6 +261,34 @@ export interface RequestQuoteLinesTable {
   ceiling_cents: number | null;
 }
 
+/** A reading of an uploaded devis (issue 17, migration 026); the raw text is the object text_key. */
+export interface QuoteReadingsTable {
+  id: Generated<string>;
+  request_id: string;
+  document_id: string;
+  status: ColumnType<
+    "pending" | "running" | "done" | "failed",
+    "pending" | "running" | "done" | "failed" | undefined,
+    "pending" | "running" | "done" | "failed"
+  >;
+  kind: ColumnType<
+    "text_pdf" | "scanned_pdf" | "image" | null,
+    "text_pdf" | "scanned_pdf" | "image" | null | undefined,
+    "text_pdf" | "scanned_pdf" | "image" | null
+  >;
+  pages: Generated<number>;
+  /** ReadResult (shared/schemas/reading.ts) once done. */
+  result: ColumnType<unknown | null, string | null | undefined, string | null>;
+  text_key: ColumnType<string | null, string | null | undefined, string | null>;
+  message: ColumnType<string | null, string | null | undefined, string | null>;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  started_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  dismissed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 /** 'Ma mutuelle' (issue 15): one row per patient who gave it. */
 export interface PatientCoversTable {
   patient_id: string;
@@ -377,6 +405,7 @@ export interface Database {
   offers: OffersTable;
   offer_lines: OfferLinesTable;
   request_quote_lines: RequestQuoteLinesTable;
+  quote_readings: QuoteReadingsTable;
   patient_covers: PatientCoversTable;
   offer_slots: OfferSlotsTable;
   appointments: AppointmentsTable;

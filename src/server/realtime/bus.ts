@@ -14,6 +14,8 @@ export type BusEvent =
   | { kind: "support"; patientId: string; messageId: string; userIds: string[] }
   /** An appointment changed (booked, confirmed, moved, cancelled): to its two parties. */
   | { kind: "appointment"; appointmentId: string; requestId: string; userIds: string[] }
+  /** A reading of the patient's devis finished or failed (issue 17): to the patient (ids only). */
+  | { kind: "reading"; requestId: string; readingId: string; userIds: string[] }
   /** The requests open to dentists changed (one was sent): to the verified dentists connected (no ids). */
   | { kind: "requests" };
 

@@ -112,6 +112,11 @@ export class RealtimeHub {
         });
       return;
     }
+    if (event.kind === "reading") {
+      for (const userId of here)
+        this.sendTo(userId, { type: "reading", request_id: event.requestId, reading_id: event.readingId });
+      return;
+    }
     if (event.kind === "message") {
       const [message] = await loadMessages(this.db, [event.messageId]);
       if (!message) return;

@@ -3,6 +3,7 @@ import { actByCode, actFitsTooth, BASKET_LABELS, ceilingOn } from "../domain/act
 import { isFdiTooth, OFFER_LIMITS } from "../domain/offers";
 import { BASKETS, type Basket, estimateQuote, type MutuelleCover } from "../domain/out-of-pocket";
 import { formatEuros } from "../format/money";
+import { READING_MESSAGES } from "./reading";
 
 /**
  * Structured quotes (issue 15): the lines of a patient's original devis and of a dentist's offer — a
@@ -215,8 +216,14 @@ export function toMutuelleCover(cover: Cover | null): MutuelleCover | null {
   };
 }
 
-/** Replacing the lines of the patient's original quote (request page). */
-export const quoteUpdateSchema = z.object({ lines: quoteLinesSchema });
+/**
+ * Replacing the lines of the patient's original quote (request page). `reading_id`: the lines come
+ * from that reading of the devis (issue 17), which is marked confirmed with them.
+ */
+export const quoteUpdateSchema = z.object({
+  lines: quoteLinesSchema,
+  reading_id: z.uuid({ error: READING_MESSAGES.readingNotFound }).nullish(),
+});
 export const quoteSavedSchema = z.object({
   lines: z.array(quoteLineDtoSchema),
   quote_amount_cents: z.number().nullable(),

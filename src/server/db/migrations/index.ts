@@ -22,6 +22,7 @@ import * as m022 from "./022_accepted_requests";
 import * as m023 from "./023_terms_consent";
 import * as m024 from "./024_support_for_everyone";
 import * as m025 from "./025_postal_codes";
+import * as m026 from "./026_quote_readings";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "023_terms_consent": m023,
   "024_support_for_everyone": m024,
   "025_postal_codes": m025,
+  "026_quote_readings": m026,
 };

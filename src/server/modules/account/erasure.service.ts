@@ -10,6 +10,7 @@ import type { Mailer } from "../../mail/mailer";
 import { accountErasedMail } from "../../mail/templates";
 import type { Storage } from "../../storage/storage";
 import { avatarKeyOf } from "../profiles/avatar";
+import { readingTextKeys } from "../reading/reading.repo";
 import { passwordHasher } from "./password-hasher";
 
 /*
@@ -294,6 +295,14 @@ async function erasePatientRecords(trx: Db, patientId: string, pseudonym: string
     .where("id", "in", accepted)
     .returning("id")
     .execute();
+  // The texts read from the devis (issue 17): their rows go with the documents.
+  keys.push(
+    ...(await readingTextKeys(
+      trx,
+      "document_id",
+      trx.selectFrom("documents").select("id").where("owner_id", "=", patientId),
+    )),
+  );
   const documents = await trx
     .deleteFrom("documents")
     .where("owner_id", "=", patientId)

@@ -1,4 +1,6 @@
+import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
 import { parisToday } from "../../../shared/policies/offers";
+import type { QuoteReading } from "../../../shared/schemas/reading";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
 import type { Db } from "../../db/index";
@@ -6,6 +8,9 @@ import { servedFileName, uniqueName } from "../../files/names";
 import type { Storage } from "../../storage/storage";
 import { deviceLabel } from "../account/device";
 import { avatarKeyOf } from "../profiles/avatar";
+import { readingsForExport } from "../reading/reading.repo";
+import { toQuoteReading } from "../reading/reading.service";
+import { readAll } from "../reading/runner";
 import { exportRepo } from "./export.repo";
 
 /*
@@ -111,7 +116,21 @@ export async function buildExport(deps: Deps, actor: Actor) {
     repo.accountEvents(),
     repo.sessions(),
   ]);
-  const [quoteLines, cover] = await Promise.all([repo.quoteLines(), repo.cover()]);
+  const [quoteLines, cover, readingRows] = await Promise.all([
+    repo.quoteLines(),
+    repo.cover(),
+    readingsForExport(deps.db, actor),
+  ]);
+  // The readings of the patient's devis (issue 17): what was read, and the raw text read.
+  const readings: Array<Omit<QuoteReading, "status"> & { status: string; text: string | null }> = [];
+  for (const row of readingRows) {
+    const text = row.text_key
+      ? await readAll(deps.storage.read(row.text_key), MAX_FILE_SIZE)
+          .then((bytes) => Buffer.from(bytes).toString("utf8"))
+          .catch(() => null)
+      : null;
+    readings.push({ ...toQuoteReading(row), status: row.status, text });
+  }
   const offerDetails = await repo.offerDetails([...offersReceived, ...offersSent].map((o) => o.id));
 
   // Files: only what the person uploaded, and only what storage still holds.
@@ -282,6 +301,9 @@ export async function buildExport(deps: Deps, actor: Actor) {
         .filter((l) => l.request_id === r.id)
         .map(({ request_id: _request, position: _position, ...line }) => line),
       documents: documentsByRequest.get(r.id) ?? [],
+      devis_readings: readings
+        .filter((reading) => reading.request_id === r.id)
+        .map(({ request_id: _request, ...reading }) => reading),
     })),
     mutuelle: cover ? { ...cover, updated_at: iso(cover.updated_at) } : null,
     offers_received: offersReceived.map((o) => ({
@@ -442,6 +464,7 @@ export function readme(brandName: string, now: Date, role: "patient" | "dentist"
     "  UTC (format ISO 8601), les montants en centimes d'euro. Principales rubriques :",
     "    profile : votre profil (nom, e-mail, téléphone, ville…) ;",
     "    requests : vos demandes de devis, les lignes de votre devis et la liste de leurs documents ;",
+    "      devis_readings : les lectures automatiques de votre devis (lignes lues et texte lu) ;",
     "    mutuelle : la couverture de votre mutuelle, si vous l'avez renseignée ;",
     "    offers_received : les propositions reçues des dentistes (actes, montants, créneaux) ;",
     "    requests_followed : les demandes que vous avez suivies (dentistes) ;",

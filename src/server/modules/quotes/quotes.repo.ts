@@ -10,6 +10,7 @@ import { requestVisibleToDentist } from "../../access/requests";
 import { isVerifiedDentist } from "../../access/rules";
 import type { Db } from "../../db/index";
 import type { Database } from "../../db/types";
+import { confirmReading } from "../reading/reading.repo";
 
 /**
  * Structured quotes (issue 15): the lines of a patient's original devis and the patient's mutuelle.
@@ -56,7 +57,7 @@ export function patientQuotesRepo(db: Db, actor: Actor) {
      * amount to their total (kept as it was when the lines are cleared). 'not_found' for anyone else's
      * request, 'closed' once it is finished or cancelled.
      */
-    async replace(requestId: string, lines: readonly QuoteLineDto[], now: Date) {
+    async replace(requestId: string, lines: readonly QuoteLineDto[], now: Date, readingId?: string | null) {
       return db.transaction().execute(async (trx) => {
         const request = await trx
           .selectFrom("requests")
@@ -67,6 +68,9 @@ export function patientQuotesRepo(db: Db, actor: Actor) {
           .executeTakeFirst();
         if (!request) return "not_found" as const;
         if (request.status !== "new" && request.status !== "in_review") return "closed" as const;
+        // Lines confirmed from a reading of the devis (issue 17): a finished reading of this request.
+        if (readingId && !(await confirmReading(trx, requestId, readingId, now)))
+          return "no_reading" as const;
         await trx.deleteFrom("request_quote_lines").where("request_id", "=", requestId).execute();
         await insertQuoteLines(trx, requestId, lines);
         const amount = lines.length > 0 ? linesTotal(lines) : request.quote_amount_cents;

@@ -14,6 +14,7 @@ import {
   quoteUpdateSchema,
   resolveLine,
 } from "../../../shared/schemas/quotes";
+import { READING_MESSAGES } from "../../../shared/schemas/reading";
 import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
 import { actorOf, requireArea } from "../../access/actor";
 import { requireVisible } from "../../access/guards";
@@ -100,8 +101,9 @@ export async function quoteRoutes(app: FastifyInstance): Promise<void> {
       // The patient's own quote: a fee above a ceiling is flagged, not refused (it is their dentist's).
       const issues = quoteLineIssues(lines, { refuseAboveCeiling: false, prefix: ["lines"] });
       if (issues.length > 0) throw validationError(issues);
-      const result = await repo.replace(request.params.id, lines, now);
+      const result = await repo.replace(request.params.id, lines, now, request.body.reading_id);
       if (result === "not_found") throw notFound(REQUEST_NOT_FOUND);
+      if (result === "no_reading") throw notFound(READING_MESSAGES.readingNotFound);
       if (result === "closed") throw new AppError(409, "CONFLICT", QUOTE_MESSAGES.notEditable);
       return {
         lines,

@@ -5,6 +5,7 @@ import { keysMatchingLabel } from "../../../shared/format/search";
 import { parisToday } from "../../../shared/policies/offers";
 import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
+import { readingTextKeys } from "../reading/reading.repo";
 
 /**
  * A request's row as the lists show it, with what its journey is derived from (ADR 016): the
@@ -231,8 +232,10 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
           .select("a.storage_key as key")
           .where("c.request_id", "=", id)
           .execute();
+        // The texts read from its devis (issue 17): their rows go with the request.
+        const readings = await readingTextKeys(trx, "request_id", [id]);
         await trx.deleteFrom("requests").where("id", "=", id).execute();
-        return [...documents, ...attachments].map((file) => file.key);
+        return [...documents, ...attachments].map((file) => file.key).concat(readings);
       });
     },
   };

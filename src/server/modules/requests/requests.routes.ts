@@ -127,6 +127,8 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         actor,
         request,
       );
+      // A devis queued for reading (issue 17) is read off the request path.
+      app.readings.wake();
       // The dentists' "À faire" counters follow live (the event carries nothing but its kind).
       void app.bus.publish({ kind: "requests" }).catch(() => {});
       return reply.status(201).send({ id, message: UPLOAD_MESSAGES.success });

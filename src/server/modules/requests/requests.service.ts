@@ -11,6 +11,7 @@ import { multipartField } from "../../plugins/input-guard";
 import type { Storage } from "../../storage/storage";
 import { DOCUMENT_TYPES as CONTENT_TYPES, isFileTooLarge, type StoredFile, storeUpload } from "../../uploads";
 import { insertQuoteLines, linesTotal } from "../quotes/quotes.repo";
+import { enqueueFirstQuote } from "../reading/reading.service";
 
 interface Deps {
   db: Db;
@@ -108,7 +109,7 @@ export async function createRequest(deps: Deps, actor: Actor, request: FastifyRe
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await trx
+      const documents = await trx
         .insertInto("documents")
         .values(
           stored.map((file, i) => ({
@@ -122,8 +123,11 @@ export async function createRequest(deps: Deps, actor: Actor, request: FastifyRe
             position: i,
           })),
         )
+        .returning(["id", "document_type", "mime_type", "position"])
         .execute();
       await insertQuoteLines(trx, row.id, quoteLines);
+      // No line typed: the devis is read in the background (issue 17), queued with the request's rows.
+      await enqueueFirstQuote(trx, row.id, documents, quoteLines.length);
       return row.id;
     });
   } catch (error) {

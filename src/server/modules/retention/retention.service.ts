@@ -10,6 +10,7 @@ import type { Mailer } from "../../mail/mailer";
 import { inactivityWarningMail } from "../../mail/templates";
 import type { Storage } from "../../storage/storage";
 import { eraseAccount } from "../account/erasure.service";
+import { readingTextKeys } from "../reading/reading.repo";
 
 /*
  * Retention, enforced (issue 14): the periods are in shared/domain/retention.ts, which the privacy
@@ -163,15 +164,16 @@ export async function runRetention(deps: RetentionDeps, now: Date): Promise<Rete
       .where(sql<boolean>`coalesce(handled_at, created_at) < ${due.contact}`)
       .returning("file_key")
       .execute();
+    const expired = trx
+      .selectFrom("requests")
+      .select("id")
+      .where("status", "=", "cancelled")
+      .where("cancelled_at", "<", due.cancelledDocuments);
+    // The texts read from their devis (issue 17): the rows go with the documents.
+    const readingTexts = await readingTextKeys(trx, "request_id", expired);
     const documents = await trx
       .deleteFrom("documents")
-      .where("request_id", "in", (q) =>
-        q
-          .selectFrom("requests")
-          .select("id")
-          .where("status", "=", "cancelled")
-          .where("cancelled_at", "<", due.cancelledDocuments),
-      )
+      .where("request_id", "in", expired)
       .returning("storage_key")
       .execute();
     const access = await trx
@@ -195,9 +197,11 @@ export async function runRetention(deps: RetentionDeps, now: Date): Promise<Rete
     });
     return {
       ...result,
-      keys: [...contacts.map((c) => c.file_key), ...documents.map((d) => d.storage_key)].filter(
-        (key): key is string => key !== null,
-      ),
+      keys: [
+        ...contacts.map((c) => c.file_key),
+        ...documents.map((d) => d.storage_key),
+        ...readingTexts,
+      ].filter((key): key is string => key !== null),
     };
   });
   for (const key of keys)

@@ -1,0 +1,142 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
+import { errorBodySchema } from "../../../shared/schemas/common";
+import { quoteReadingSchema, READING_MESSAGES, readingResponseSchema } from "../../../shared/schemas/reading";
+import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
+import { actorOf, requireArea } from "../../access/actor";
+import { isUuid } from "../../access/objects";
+import { notFound } from "../../errors";
+import { readingService } from "./reading.service";
+import { readAll } from "./runner";
+
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/**
+ * The reading of the patient's devis (issue 17), patient area only: the request's latest reading,
+ * a re-read or retry, "je saisis moi-même", and the preview of a page read. Another person's
+ * request or reading answers 404, like a missing one. Confirming the lines read is PUT …/quote with
+ * `reading_id` (modules/quotes).
+ */
+export async function readingRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const patient = requireArea("patient");
+  const service = async (request: Parameters<typeof actorOf>[0], reply: Parameters<typeof actorOf>[1]) =>
+    readingService({ db: app.db, storage: app.storage }, await actorOf(request, reply));
+  const requestId = (id: string) => {
+    if (!isUuid(id)) throw notFound(REQUEST_NOT_FOUND);
+    return id;
+  };
+  const readingId = (id: string) => {
+    if (!isUuid(id)) throw notFound(READING_MESSAGES.readingNotFound);
+    return id;
+  };
+
+  r.get(
+    "/api/patient/requests/:id/reading",
+    {
+      schema: {
+        tags: ["patient"],
+        summary: "La dernière lecture du devis d'une de mes demandes (lignes lues à vérifier), ou null",
+        params: z.object({ id: z.string() }),
+        response: { 200: readingResponseSchema, ...errors },
+      },
+      onRequest: patient,
+    },
+    async (request, reply) => ({
+      reading: await (await service(request, reply)).latest(requestId(request.params.id)),
+    }),
+  );
+
+  r.post(
+    "/api/patient/requests/:id/documents/:documentId/read",
+    {
+      schema: {
+        tags: ["patient"],
+        summary: "Lire (ou relire) un devis de ma demande : la lecture se fait en arrière-plan",
+        params: z.object({ id: z.string(), documentId: z.string() }),
+        response: {
+          202: z.object({ reading: quoteReadingSchema }),
+          400: errorBodySchema,
+          409: errorBodySchema,
+          ...errors,
+        },
+      },
+      onRequest: patient,
+    },
+    async (request, reply) => {
+      const readings = await service(request, reply);
+      const id = requestId(request.params.id);
+      // Any id that is not a document of this request: the same answer as a document that cannot be read.
+      const documentId = isUuid(request.params.documentId)
+        ? request.params.documentId
+        : "00000000-0000-0000-0000-000000000000";
+      const reading = await readings.readAgain(id, documentId);
+      app.readings.wake();
+      return reply.status(202).send({ reading });
+    },
+  );
+
+  r.post(
+    "/api/patient/requests/:id/reading/:readingId/dismiss",
+    {
+      schema: {
+        tags: ["patient"],
+        summary: "Fermer la lecture du devis : je saisis ses lignes moi-même",
+        params: z.object({ id: z.string(), readingId: z.string() }),
+        response: { 200: z.object({ reading: quoteReadingSchema, message: z.string() }), ...errors },
+      },
+      onRequest: patient,
+    },
+    async (request, reply) => {
+      const readings = await service(request, reply);
+      const reading = await readings.dismiss(
+        requestId(request.params.id),
+        readingId(request.params.readingId),
+        app.clock(),
+      );
+      return { reading, message: READING_MESSAGES.dismissed };
+    },
+  );
+
+  r.get(
+    "/api/patient/requests/:id/reading/:readingId/pages/:page",
+    {
+      schema: {
+        tags: ["patient"],
+        summary: "L'aperçu (PNG) d'une page lue du devis, à côté des lignes à vérifier",
+        params: z.object({ id: z.string(), readingId: z.string(), page: z.string() }),
+        response: errors,
+      },
+      onRequest: patient,
+      // A PNG gains little from compression.
+      compress: false,
+    },
+    async (request, reply) => {
+      const readings = await service(request, reply);
+      const id = requestId(request.params.id);
+      const reading = readingId(request.params.readingId);
+      const page = /^[1-9][0-9]{0,2}$/.test(request.params.page) ? Number(request.params.page) : 0;
+      if (page === 0) throw notFound(READING_MESSAGES.readingNotFound);
+      const source = await readings.pageSource(id, reading, page);
+      const data = await readAll(app.storage.read(source.key), MAX_FILE_SIZE);
+      const { renderPreview } = await import("./preview");
+      let png: Buffer;
+      try {
+        png = await renderPreview(data, source.mime, page);
+      } catch (error) {
+        // A page the renderer cannot find: the same as a page out of range.
+        if (error instanceof Error && error.name === "ReadingError")
+          throw notFound(READING_MESSAGES.readingNotFound);
+        throw error;
+      }
+      return reply
+        .header("content-type", "image/png")
+        .header("content-length", png.length)
+        .header("cache-control", "private, no-store")
+        .header("x-content-type-options", "nosniff")
+        .send(png as never);
+    },
+  );
+}

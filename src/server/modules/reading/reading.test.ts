@@ -1,0 +1,467 @@
+import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { DATA_EXPORT_URL } from "../../../shared/schemas/account";
+import { type QuoteReading, READING_MESSAGES } from "../../../shared/schemas/reading";
+import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
+import { type CorpusDevis, devisPdf, makeDevis } from "../../testing/devis-corpus";
+import { tinyPng, zipContents } from "../../testing/files";
+import {
+  createTestContext,
+  postRequest,
+  signUpDentist,
+  signUpPatient,
+  type TestContext,
+  type UploadFile,
+} from "../../testing/harness";
+import { openSocket } from "../../testing/sockets";
+import { DATA_FILE, type ExportData } from "../export/export.service";
+import { readQuote } from "./read";
+import { MAX_ATTEMPTS, readingQueue, readingTextKey } from "./reading.repo";
+import { ReadingRunner } from "./runner";
+
+/**
+ * Reading the uploaded devis (issue 17), through the API and a real database: the upload queues
+ * the reading, the runner (drained by the test, never waited for with sleeps) reads it, the patient
+ * sees it, confirms or dismisses it; nobody else can; the stored text goes with the request.
+ */
+
+let ctx: TestContext;
+let owner: { cookie: string; id: string };
+let other: { cookie: string; id: string };
+let dentistCookie: string;
+let devis: CorpusDevis;
+let devisFile: UploadFile;
+
+const silentLog = { info() {}, warn() {}, error() {} };
+
+async function patientId(email: string): Promise<string> {
+  const row = await ctx.app.db
+    .selectFrom("profiles")
+    .select("id")
+    .where("email", "=", email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function upload(
+  cookie: string,
+  files: UploadFile[],
+  types: string[],
+  fields: Record<string, string> = {},
+): Promise<string> {
+  const response = await postRequest(
+    ctx.app,
+    cookie,
+    { treatment_type: "crown", consent: "true", document_types: JSON.stringify(types), ...fields },
+    files,
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id as string;
+}
+
+async function readingOf(cookie: string, requestId: string) {
+  return ctx.app.inject({
+    method: "GET",
+    url: `/api/patient/requests/${requestId}/reading`,
+    headers: { cookie },
+  });
+}
+
+async function latest(requestId: string): Promise<QuoteReading> {
+  const response = await readingOf(owner.cookie, requestId);
+  expect(response.statusCode, response.body).toBe(200);
+  const reading = response.json().reading as QuoteReading | null;
+  if (!reading) throw new Error("no reading");
+  return reading;
+}
+
+async function documentsOf(requestId: string) {
+  return ctx.app.db
+    .selectFrom("documents")
+    .select(["id", "document_type"])
+    .where("request_id", "=", requestId)
+    .orderBy("position")
+    .execute();
+}
+
+const garbagePdf = (): UploadFile => ({
+  name: "devis-abime.pdf",
+  type: "application/pdf",
+  content: Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(2000, 0x41), Buffer.from("\n%%EOF\n")]),
+});
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const a = await signUpPatient(ctx.app);
+  const b = await signUpPatient(ctx.app, { first_name: "Bruno", last_name: "Petit" });
+  owner = { cookie: a.cookie, id: await patientId(a.body.email) };
+  other = { cookie: b.cookie, id: await patientId(b.body.email) };
+  dentistCookie = (await signUpDentist(ctx.app)).cookie;
+  devis = makeDevis(17);
+  devisFile = {
+    name: "devis-cabinet.pdf",
+    type: "application/pdf",
+    content: Buffer.from(await devisPdf(devis)),
+  };
+}, 60_000);
+afterAll(async () => ctx?.close());
+
+describe("reading an uploaded devis", () => {
+  let requestId: string;
+  let reading: QuoteReading;
+
+  it("queues the devis at upload (the upload answers at once), and the runner reads its lines", async () => {
+    requestId = await upload(
+      owner.cookie,
+      [devisFile, { name: "radio.png", type: "image/png", content: tinyPng() }],
+      ["quote", "xray"],
+    );
+    const queued = await latest(requestId);
+    expect(queued).toMatchObject({ status: "pending", result: null, file_name: "devis-cabinet.pdf" });
+    const [quote] = await documentsOf(requestId);
+    expect(queued.document_id).toBe(quote?.id);
+
+    expect(await ctx.app.readings.drain()).toBe(1);
+    reading = await latest(requestId);
+    expect(reading.status).toBe("done");
+    expect(reading.kind).toBe("text_pdf");
+    expect(reading.pages).toBe(1);
+    expect(reading.finished_at).not.toBeNull();
+    const lines = reading.result?.lines ?? [];
+    expect(lines.length).toBe(devis.lines.length);
+    expect(lines.map((l) => l.code)).toEqual(devis.lines.map((l) => l.code));
+    expect(lines.map((l) => l.fee_cents)).toEqual(devis.lines.map((l) => l.fee_cents));
+  }, 60_000);
+
+  it("stores the text read under the patient's prefix, encrypted at rest", async () => {
+    const key = readingTextKey(owner.id, reading.id);
+    expect(ctx.storedKeys()).toContain(key);
+    const raw = readFileSync(path.join(ctx.dataDir, "files", key));
+    const code = devis.lines[0]?.code ?? "";
+    expect(code).toMatch(/^[A-Z]{4}\d{3}$/);
+    expect(raw.includes(Buffer.from(code))).toBe(false);
+    const row = await ctx.app.db
+      .selectFrom("quote_readings")
+      .select("text_key")
+      .where("id", "=", reading.id)
+      .executeTakeFirstOrThrow();
+    expect(row.text_key).toBe(key);
+  });
+
+  it("shows the reading to its patient only", async () => {
+    expect((await readingOf(other.cookie, requestId)).statusCode).toBe(404);
+    expect((await readingOf(dentistCookie, requestId)).statusCode).toBe(403);
+    expect((await readingOf("", requestId)).statusCode).toBe(401);
+    const notFound = await readingOf(owner.cookie, "00000000-0000-4000-8000-000000000000");
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.json().error.message).toBe(REQUEST_NOT_FOUND);
+  });
+
+  it("serves the preview of a page read to its patient, never cached; a page out of range is 404", async () => {
+    const url = (page: number) => `/api/patient/requests/${requestId}/reading/${reading.id}/pages/${page}`;
+    const page = await ctx.app.inject({ method: "GET", url: url(1), headers: { cookie: owner.cookie } });
+    expect(page.statusCode, page.body.slice(0, 200)).toBe(200);
+    expect(page.headers["content-type"]).toBe("image/png");
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    expect(page.rawPayload.subarray(1, 4).toString("latin1")).toBe("PNG");
+    const beyond = await ctx.app.inject({ method: "GET", url: url(2), headers: { cookie: owner.cookie } });
+    expect(beyond.statusCode).toBe(404);
+    expect(beyond.json().error.message).toBe(READING_MESSAGES.readingNotFound);
+    const stranger = await ctx.app.inject({ method: "GET", url: url(1), headers: { cookie: other.cookie } });
+    expect(stranger.statusCode).toBe(404);
+  }, 30_000);
+
+  it("confirms the lines read through PUT …/quote with reading_id, in the same transaction", async () => {
+    const lines = (reading.result?.lines ?? []).map((l) => ({
+      code: l.code,
+      act: l.act || "Acte",
+      tooth: l.tooth,
+      fee_cents: l.fee_cents ?? 100,
+    }));
+    // Another request's reading: refused, and nothing saved on either request.
+    const otherRequest = await upload(owner.cookie, [devisFile], ["quote"]);
+    const wrong = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/patient/requests/${otherRequest}/quote`,
+      headers: { cookie: owner.cookie },
+      payload: { lines, reading_id: reading.id },
+    });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().error.message).toBe(READING_MESSAGES.readingNotFound);
+    const otherDetail = await ctx.app.inject({
+      method: "GET",
+      url: `/api/patient/requests/${otherRequest}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(otherDetail.json().quote_lines).toEqual([]);
+    // A reading still pending cannot be confirmed either.
+    const pending = await latest(otherRequest);
+    expect(pending.status).toBe("pending");
+    const early = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/patient/requests/${otherRequest}/quote`,
+      headers: { cookie: owner.cookie },
+      payload: { lines, reading_id: pending.id },
+    });
+    expect(early.statusCode).toBe(404);
+
+    const saved = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/patient/requests/${requestId}/quote`,
+      headers: { cookie: owner.cookie },
+      payload: { lines, reading_id: reading.id },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const detail = await ctx.app.inject({
+      method: "GET",
+      url: `/api/patient/requests/${requestId}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(detail.json().quote_lines.map((l: { code: string | null }) => l.code)).toEqual(
+      lines.map((l) => l.code),
+    );
+    expect((await latest(requestId)).confirmed_at).not.toBeNull();
+    await ctx.app.readings.drain();
+  }, 60_000);
+
+  it("records a dismissal ('je saisis moi-même'), for its patient only", async () => {
+    const url = `/api/patient/requests/${requestId}/reading/${reading.id}/dismiss`;
+    const stranger = await ctx.app.inject({ method: "POST", url, headers: { cookie: other.cookie } });
+    expect(stranger.statusCode).toBe(404);
+    expect((await latest(requestId)).dismissed_at).toBeNull();
+    const response = await ctx.app.inject({ method: "POST", url, headers: { cookie: owner.cookie } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe(READING_MESSAGES.dismissed);
+    expect(response.json().reading.dismissed_at).not.toBeNull();
+    // Another request's id with this reading: not found.
+    const elsewhere = await upload(
+      owner.cookie,
+      [{ name: "radio.png", type: "image/png", content: tinyPng() }],
+      ["xray"],
+    );
+    const mismatched = await ctx.app.inject({
+      method: "POST",
+      url: `/api/patient/requests/${elsewhere}/reading/${reading.id}/dismiss`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(mismatched.statusCode).toBe(404);
+    expect(mismatched.json().error.message).toBe(READING_MESSAGES.readingNotFound);
+  });
+
+  it("queues nothing when the patient typed the lines, or sent no devis", async () => {
+    const typed = await upload(owner.cookie, [devisFile], ["quote"], {
+      quote_lines: JSON.stringify([{ code: "HBLD634", act: "Couronne", tooth: 21, fee_cents: 60_000 }]),
+    });
+    const xray = await upload(owner.cookie, [devisFile], ["xray"]);
+    for (const id of [typed, xray]) {
+      const response = await readingOf(owner.cookie, id);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ reading: null });
+    }
+  });
+
+  it("removes the text read when the request is deleted", async () => {
+    const key = readingTextKey(owner.id, reading.id);
+    expect(ctx.storedKeys()).toContain(key);
+    const response = await ctx.app.inject({
+      method: "DELETE",
+      url: `/api/patient/requests/${requestId}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(ctx.storedKeys()).not.toContain(key);
+    const rows = await ctx.app.db
+      .selectFrom("quote_readings")
+      .select("id")
+      .where("request_id", "=", requestId)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+});
+
+describe("a devis that cannot be read", () => {
+  let requestId: string;
+  let documentId: string;
+
+  it("fails with a French message, and offers manual entry", async () => {
+    requestId = await upload(
+      owner.cookie,
+      [garbagePdf(), { name: "radio.png", type: "image/png", content: tinyPng() }],
+      ["quote", "xray"],
+    );
+    documentId = (await documentsOf(requestId))[0]?.id ?? "";
+    await ctx.app.readings.drain();
+    const reading = await latest(requestId);
+    expect(reading.status).toBe("failed");
+    expect(reading.result).toBeNull();
+    expect(Object.values(READING_MESSAGES)).toContain(reading.message);
+    expect(reading.message).toMatch(/illisible|pas pu lire|ne peut pas être lu/);
+  }, 30_000);
+
+  it("is read again on demand (retry), once at a time", async () => {
+    const url = `/api/patient/requests/${requestId}/documents/${documentId}/read`;
+    const stranger = await ctx.app.inject({ method: "POST", url, headers: { cookie: other.cookie } });
+    expect(stranger.statusCode).toBe(404);
+    const retry = await ctx.app.inject({ method: "POST", url, headers: { cookie: owner.cookie } });
+    expect(retry.statusCode, retry.body).toBe(202);
+    expect(retry.json().reading).toMatchObject({ status: "pending", document_id: documentId });
+    const twice = await ctx.app.inject({ method: "POST", url, headers: { cookie: owner.cookie } });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe(READING_MESSAGES.alreadyReading);
+    expect(await ctx.app.readings.drain()).toBe(1);
+    const again = await latest(requestId);
+    expect(again.id).toBe(retry.json().reading.id);
+    expect(again.status).toBe("failed");
+  }, 30_000);
+
+  it("refuses a document of another request (400) and a closed request (409)", async () => {
+    const otherRequest = await upload(
+      owner.cookie,
+      [{ name: "radio.png", type: "image/png", content: tinyPng() }],
+      ["xray"],
+    );
+    const foreign = await ctx.app.inject({
+      method: "POST",
+      url: `/api/patient/requests/${otherRequest}/documents/${documentId}/read`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.message).toBe(READING_MESSAGES.notQuote);
+    const cancel = await ctx.app.inject({
+      method: "POST",
+      url: `/api/patient/requests/${requestId}/cancel`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const closed = await ctx.app.inject({
+      method: "POST",
+      url: `/api/patient/requests/${requestId}/documents/${documentId}/read`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().error.message).toBe(READING_MESSAGES.notEditable);
+  });
+});
+
+describe("the reading queue", () => {
+  /** A request with a devis queued, its reading id. */
+  async function queued(): Promise<{ requestId: string; readingId: string }> {
+    const requestId = await upload(owner.cookie, [devisFile], ["quote"]);
+    return { requestId, readingId: (await latest(requestId)).id };
+  }
+  const statusOf = async (id: string) =>
+    await ctx.app.db
+      .selectFrom("quote_readings")
+      .select(["status", "attempts", "message"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+
+  it("never gives the same reading to two runners (for update skip locked)", async () => {
+    const first = await queued();
+    const second = await queued();
+    const a = readingQueue(ctx.app.db);
+    const b = readingQueue(ctx.app.db);
+    const [x, y] = await Promise.all([a.claim(), b.claim()]);
+    expect(x && y).toBeTruthy();
+    expect(new Set([x?.id, y?.id])).toEqual(new Set([first.readingId, second.readingId]));
+    const [z, w] = await Promise.all([a.claim(), b.claim()]);
+    expect([z, w]).toEqual([undefined, undefined]);
+    expect(x).toMatchObject({ patientId: owner.id, mime: "application/pdf", attempts: 1 });
+    // Back in the queue for the next tests.
+    await sql`update quote_readings set status = 'pending', started_at = null where id in (${x?.id}, ${y?.id})`.execute(
+      ctx.app.db,
+    );
+    await ctx.app.readings.drain();
+  }, 60_000);
+
+  it("recovers the readings a stopped instance left running (failed after 3 attempts)", async () => {
+    const stale = await queued();
+    const worn = await queued();
+    const fresh = await queued();
+    await sql`update quote_readings set status = 'running', attempts = 1, started_at = now() - interval '3 minutes' where id = ${stale.readingId}`.execute(
+      ctx.app.db,
+    );
+    await sql`update quote_readings set status = 'running', attempts = ${MAX_ATTEMPTS}, started_at = now() - interval '3 minutes' where id = ${worn.readingId}`.execute(
+      ctx.app.db,
+    );
+    await sql`update quote_readings set status = 'running', attempts = 1, started_at = now() where id = ${fresh.readingId}`.execute(
+      ctx.app.db,
+    );
+    expect(await ctx.app.readings.recover()).toBe(2);
+    expect(await statusOf(stale.readingId)).toMatchObject({ status: "pending", attempts: 1 });
+    expect(await statusOf(worn.readingId)).toMatchObject({
+      status: "failed",
+      message: READING_MESSAGES.failed,
+    });
+    expect(await statusOf(fresh.readingId)).toMatchObject({ status: "running" });
+    // The recovered one is read again; the live one is left to its runner.
+    expect(await ctx.app.readings.drain()).toBe(1);
+    expect(await statusOf(stale.readingId)).toMatchObject({ status: "done", attempts: 2 });
+    await sql`update quote_readings set status = 'failed' where id = ${fresh.readingId}`.execute(ctx.app.db);
+  }, 60_000);
+
+  it("keeps no text of a request deleted while its devis was being read", async () => {
+    const { requestId, readingId } = await queued();
+    const runner = new ReadingRunner({
+      db: ctx.app.db,
+      storage: ctx.app.storage,
+      bus: ctx.app.bus,
+      log: silentLog,
+      read: async (data, options) => {
+        const reading = await readQuote(data, options);
+        const deleted = await ctx.app.inject({
+          method: "DELETE",
+          url: `/api/patient/requests/${requestId}`,
+          headers: { cookie: owner.cookie },
+        });
+        expect(deleted.statusCode).toBe(200);
+        return reading;
+      },
+    });
+    expect(await runner.drain()).toBe(1);
+    await runner.close();
+    expect(ctx.storedKeys()).not.toContain(readingTextKey(owner.id, readingId));
+    expect(ctx.storedKeys().filter((key) => key.includes("/readings/"))).not.toContain(
+      readingTextKey(owner.id, readingId),
+    );
+  }, 60_000);
+
+  it("tells the patient's open tabs when a reading is done ({ type: 'reading' }), and nobody else", async () => {
+    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+    const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    const mine = await openSocket(base, owner.cookie);
+    const theirs = await openSocket(base, other.cookie);
+    try {
+      const { requestId, readingId } = await queued();
+      await ctx.app.readings.drain();
+      await vi.waitFor(() =>
+        expect(mine.events).toContainEqual({ type: "reading", request_id: requestId, reading_id: readingId }),
+      );
+      expect(theirs.events.some((e) => e.type === "reading")).toBe(false);
+    } finally {
+      mine.ws.terminate();
+      theirs.ws.terminate();
+    }
+  }, 60_000);
+
+  it("puts each reading, with its text, in the patient's data export", async () => {
+    const { requestId, readingId } = await queued();
+    await ctx.app.readings.drain();
+    const response = await ctx.app.inject({
+      method: "GET",
+      url: DATA_EXPORT_URL,
+      headers: { cookie: owner.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const entries = await zipContents(response.rawPayload);
+    const data = JSON.parse(entries.get(DATA_FILE)?.toString("utf8") ?? "{}") as ExportData;
+    const request = data.requests.find((r) => r.id === requestId);
+    const exported = request?.devis_readings.find((r) => r.id === readingId);
+    expect(exported?.status).toBe("done");
+    expect(exported?.result?.lines.length).toBe(devis.lines.length);
+    expect(exported?.text).toContain(devis.lines[0]?.code);
+  }, 60_000);
+});

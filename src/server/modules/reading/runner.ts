@@ -1,0 +1,211 @@
+import { Readable } from "node:stream";
+import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
+import { READING_MESSAGES } from "../../../shared/schemas/reading";
+import type { Db } from "../../db/index";
+import type { EventBus } from "../../realtime/bus";
+import type { Storage } from "../../storage/storage";
+import { type ClaimedReading, isReadableMime, readingQueue, readingTextKey } from "./reading.repo";
+import type { Reading, ReadOptions } from "./types";
+
+/** How the runner reads a file (read.ts's readQuote; tests may give another). */
+export type ReadFn = (data: Uint8Array, options: ReadOptions) => Promise<Reading>;
+
+export interface RunnerDeps {
+  db: Db;
+  storage: Storage;
+  bus: EventBus;
+  log: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
+  read?: ReadFn;
+  /** How often the queue is looked at when nothing woke the runner (other instances' uploads). */
+  pollMs?: number;
+}
+
+export const POLL_MS = 5000;
+
+const defaultRead: ReadFn = async (data, options) => (await import("./read")).readQuote(data, options);
+
+/** The name of an error, for the logs (never its message: it may quote the document). */
+const errorName = (error: unknown) => (error instanceof Error ? error.name : typeof error);
+
+/**
+ * Reads the queued devis, one at a time on this instance (OCR is heavy; the OCR pool limits it
+ * too), off the request path: woken by an upload, and every few seconds for readings queued by
+ * another instance. Each reading: the document from storage (at most 10 MB, in memory), readQuote,
+ * the raw text stored (encrypted) under the patient's prefix, the row updated, then a realtime
+ * event to the patient (ids only). Logs carry ids and error names, never text, names or amounts.
+ *
+ * Tests build the app without starting it (NODE_ENV=test) and call `drain()`, which reads every
+ * queued reading and resolves when the queue is empty.
+ */
+export class ReadingRunner {
+  private readonly queue;
+  private readonly read: ReadFn;
+  private timer: NodeJS.Timeout | null = null;
+  private started = false;
+  private closed = false;
+  private loop: Promise<number> | null = null;
+  private again = false;
+  private current: AbortController | null = null;
+  /** Whether a reading ran here (the OCR pool then has workers to stop on close). */
+  private used = false;
+
+  constructor(private readonly deps: RunnerDeps) {
+    this.queue = readingQueue(deps.db);
+    this.read = deps.read ?? defaultRead;
+  }
+
+  /** Recovers what a stopped instance left running, then reads the queue and polls it. */
+  async start(): Promise<void> {
+    if (this.started || this.closed) return;
+    this.started = true;
+    await this.recover().catch((error) =>
+      this.deps.log.error({ err: { name: errorName(error) } }, "reprise des lectures de devis impossible"),
+    );
+    this.timer = setInterval(() => this.wake(), this.deps.pollMs ?? POLL_MS);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** A reading was queued: read it soon (a no-op until started). */
+  wake(): void {
+    if (!this.started || this.closed) return;
+    if (this.loop) {
+      this.again = true;
+      return;
+    }
+    this.loop = this.run().finally(() => {
+      this.loop = null;
+    });
+    this.loop.catch(() => {});
+  }
+
+  /** Reads every queued reading, one after the other; resolves with how many were read. */
+  async drain(): Promise<number> {
+    while (this.loop) await this.loop.catch(() => 0);
+    if (this.closed) return 0;
+    this.loop = this.run();
+    try {
+      return await this.loop;
+    } finally {
+      this.loop = null;
+    }
+  }
+
+  /** 'running' rows older than 2 minutes back to 'pending' (or failed after 3 attempts). */
+  async recover(staleMs?: number): Promise<number> {
+    const rows = await this.queue.recover(READING_MESSAGES.failed, staleMs);
+    for (const row of rows) {
+      if (row.status === "failed") await this.publish(row.request_id, row.id, row.patient_id);
+    }
+    if (rows.length > 0) this.deps.log.warn({ readings: rows.length }, "lectures de devis reprises");
+    return rows.length;
+  }
+
+  private async run(): Promise<number> {
+    let count = 0;
+    do {
+      this.again = false;
+      while (!this.closed) {
+        const job = await this.queue.claim();
+        if (!job) break;
+        await this.process(job);
+        count += 1;
+      }
+    } while (this.again && !this.closed);
+    return count;
+  }
+
+  private async process(job: ClaimedReading): Promise<void> {
+    const { log, storage } = this.deps;
+    const controller = new AbortController();
+    this.current = controller;
+    const started = Date.now();
+    try {
+      if (!isReadableMime(job.mime) || job.size > MAX_FILE_SIZE) {
+        await this.finishFailed(job, READING_MESSAGES.unreadableFile);
+        return;
+      }
+      this.used = true;
+      const data = await readAll(storage.read(job.storageKey), MAX_FILE_SIZE);
+      const reading = await this.read(data, { mime: job.mime, signal: controller.signal });
+      if (this.closed) {
+        await this.queue.release(job.id);
+        return;
+      }
+      const key = readingTextKey(job.patientId, job.id);
+      await storage.remove(key).catch(() => {});
+      await storage.write(key, Readable.from([Buffer.from(reading.text, "utf8")]));
+      const saved = await this.queue.finish(job.id, {
+        kind: reading.kind,
+        pages: reading.pages,
+        result: reading.result,
+        textKey: key,
+      });
+      if (!saved) {
+        // The request or the document was deleted meanwhile: nothing may keep its text.
+        await storage.remove(key).catch(() => {});
+        return;
+      }
+      log.info({ readingId: job.id, pages: reading.pages, ms: Date.now() - started }, "devis lu");
+      await this.publish(job.requestId, job.id, job.patientId);
+    } catch (error) {
+      if (this.closed) {
+        await this.queue.release(job.id).catch(() => {});
+        return;
+      }
+      const readingError = error instanceof Error && error.name === "ReadingError";
+      log.warn({ readingId: job.id, err: { name: errorName(error) } }, "devis illisible");
+      await this.finishFailed(job, readingError ? (error as Error).message : READING_MESSAGES.failed).catch(
+        (failure) =>
+          log.error({ readingId: job.id, err: { name: errorName(failure) } }, "lecture non enregistrée"),
+      );
+    } finally {
+      this.current = null;
+    }
+  }
+
+  private async finishFailed(job: ClaimedReading, message: string) {
+    if (await this.queue.fail(job.id, message)) await this.publish(job.requestId, job.id, job.patientId);
+  }
+
+  private async publish(requestId: string, readingId: string, patientId: string) {
+    await this.deps.bus
+      .publish({ kind: "reading", requestId, readingId, userIds: [patientId] })
+      .catch((error) =>
+        this.deps.log.error(
+          { readingId, err: { name: errorName(error) } },
+          "événement de lecture non envoyé",
+        ),
+      );
+  }
+
+  /** Stops polling, interrupts the reading in progress (it goes back to the queue), stops the OCR workers. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.current?.abort();
+    await this.loop?.catch(() => {});
+    if (this.used) await (await import("./ocr")).closeOcr();
+  }
+}
+
+/** A stream into one buffer, refused past `limit` bytes. */
+export async function readAll(stream: Readable, limit: number): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    size += buffer.length;
+    if (size > limit) {
+      stream.destroy();
+      throw new Error("document trop volumineux");
+    }
+    chunks.push(buffer);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
