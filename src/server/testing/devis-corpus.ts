@@ -63,6 +63,12 @@ export interface CorpusLayout {
   noise: { text: string; column: "left" | "right" }[];
   marginLeft: number;
   marginTop: number;
+  /** Cells drawn row after row, or column after column (the text layer's order differs). */
+  drawOrder: "rows" | "columns";
+  /** Every glyph drawn on its own (some generators position each character). */
+  glyphByGlyph: boolean;
+  /** A footer at the bottom of the page ("Page 1/1"), or none. */
+  footer: string | null;
 }
 
 export interface CorpusDevis {
@@ -451,7 +457,22 @@ export function makeDevis(seed: number): CorpusDevis {
     noise,
     marginLeft: dice.int(34, 48),
     marginTop: dice.int(36, 60),
+    // Drawn last, so that adding them kept the content of every seed.
+    drawOrder: dice.chance(0.3) ? "columns" : "rows",
+    glyphByGlyph: dice.chance(0.15),
+    footer: dice.chance(0.4)
+      ? dice.pick(["Page 1/1", "Page 1 sur 1", `Édité le ${frDate(day)} - page 1`])
+      : null,
   };
+  if (dice.chance(0.3))
+    noise.unshift({
+      text: `Montant total des honoraires : ${formatAmount(
+        lines.reduce((sum, line) => sum + line.fee_cents, 0),
+        layout.thousands === "\u202f" ? " " : layout.thousands,
+        true,
+      )}`,
+      column: "left",
+    });
   return {
     seed,
     day,
@@ -501,13 +522,29 @@ function widthOf(text: string, font: PDFFont, size: number): number {
 }
 
 /** Draws text whose top is at `top` (from the page's top edge); U+202F becomes a thin gap. */
-function drawAt(page: PDFPage, text: string, x: number, top: number, font: PDFFont, size: number) {
+function drawAt(
+  page: PDFPage,
+  text: string,
+  x: number,
+  top: number,
+  font: PDFFont,
+  size: number,
+  glyphByGlyph: boolean,
+) {
   const baseline = page.getHeight() - top - size * 0.78;
+  const color = rgb(0.08, 0.08, 0.1);
   let cursor = x;
   for (const [i, part] of text.split("\u202f").entries()) {
     if (i > 0) cursor += THIN_GAP_EM * size;
-    if (part) page.drawText(part, { x: cursor, y: baseline, size, font, color: rgb(0.08, 0.08, 0.1) });
-    cursor += font.widthOfTextAtSize(part, size);
+    if (!glyphByGlyph) {
+      if (part) page.drawText(part, { x: cursor, y: baseline, size, font, color });
+      cursor += font.widthOfTextAtSize(part, size);
+      continue;
+    }
+    for (const char of part) {
+      if (char.trim()) page.drawText(char, { x: cursor, y: baseline, size, font, color });
+      cursor += font.widthOfTextAtSize(char, size);
+    }
   }
 }
 
@@ -611,6 +648,8 @@ export async function devisPdf(d: CorpusDevis): Promise<Uint8Array> {
   const font = await doc.embedFont(FONT_OF[layout.font].regular);
   const bold = await doc.embedFont(FONT_OF[layout.font].bold);
   const page = doc.addPage([A4.width, A4.height]);
+  const draw = (text: string, x: number, top: number, f: PDFFont, size: number) =>
+    drawAt(page, text, x, top, f, size, layout.glyphByGlyph);
   const contentWidth = A4.width - 2 * layout.marginLeft;
 
   // The table's font shrinks until the table fits the page width (as software does with long headers).
@@ -648,17 +687,17 @@ export async function devisPdf(d: CorpusDevis): Promise<Uint8Array> {
       top = Math.max(leftTop, rightTop) + (lastColumn ? lineHeight : 0);
       for (const text of lines) {
         const x = layout.marginLeft + (contentWidth - widthOf(text, f, titleSize)) / 2;
-        drawAt(page, text, x, top, f, titleSize);
+        draw(text, x, top, f, titleSize);
         top += titleSize * 1.3;
       }
       top += lineHeight * 0.5;
       leftTop = top;
       rightTop = top;
     } else if (line.column === "left") {
-      drawAt(page, line.text, layout.marginLeft, leftTop, f, headerSize);
+      draw(line.text, layout.marginLeft, leftTop, f, headerSize);
       leftTop += headerSize * 1.3;
     } else {
-      drawAt(page, line.text, rightX, rightTop, f, headerSize);
+      draw(line.text, rightX, rightTop, f, headerSize);
       rightTop += headerSize * 1.3;
     }
     lastColumn = line.column;
@@ -694,7 +733,7 @@ export async function devisPdf(d: CorpusDevis): Promise<Uint8Array> {
     lines.forEach((text, i) => {
       const w = widthOf(text, bold, size);
       const x = layout.headerAlign === "center" ? box.x0 + (box.x1 - box.x0 - w) / 2 : box.x0 + layout.pad;
-      drawAt(page, text, x, top + layout.pad + offset + i * lineHeight, bold, size);
+      draw(text, x, top + layout.pad + offset + i * lineHeight, bold, size);
     });
   }
   top += headerHeight;
@@ -705,6 +744,7 @@ export async function devisPdf(d: CorpusDevis): Promise<Uint8Array> {
 
   // Rows.
   const numeric: Column[] = ["fee", "br", "amo"];
+  const cellDraws: { column: number; row: number; run: () => void }[] = [];
   for (const [i, line] of d.lines.entries()) {
     const cell = cells[i] as Record<Column, string>;
     const actLines = wrap(line.act, columns.act.x1 - columns.act.x0 - 2 * layout.pad, font, size);
@@ -713,7 +753,11 @@ export async function devisPdf(d: CorpusDevis): Promise<Uint8Array> {
       const box = columns[column];
       if (column === "act") {
         actLines.forEach((text, k) => {
-          drawAt(page, text, box.x0 + layout.pad, rowTop + k * lineHeight, font, size);
+          cellDraws.push({
+            column: 2,
+            row: i,
+            run: () => draw(text, box.x0 + layout.pad, rowTop + k * lineHeight, font, size),
+          });
         });
         continue;
       }
@@ -725,21 +769,28 @@ export async function devisPdf(d: CorpusDevis): Promise<Uint8Array> {
       else if (column === "basket")
         x = layout.basketAlign === "right" ? box.x1 - layout.pad - w : box.x0 + (box.x1 - box.x0 - w) / 2;
       else if (column === "tooth" && layout.toothAlign === "center") x = box.x0 + (box.x1 - box.x0 - w) / 2;
-      drawAt(page, text, x, rowTop, font, size);
+      cellDraws.push({
+        column: COLUMNS.indexOf(column),
+        row: i,
+        run: () => draw(text, x, rowTop, font, size),
+      });
     }
     top += actLines.length * lineHeight + 2 * layout.pad;
     if (layout.rules !== "none") hLine(top, 0.4);
   }
 
+  if (layout.drawOrder === "columns") cellDraws.sort((a, b) => a.column - b.column || a.row - b.row);
+  for (const cellDraw of cellDraws) cellDraw.run();
+
   // Total row.
   const totalTop = top + layout.pad;
   const labelBox = layout.totalLabel === "Total des honoraires" ? columns.act : columns.code;
   const labelW = widthOf(layout.totalLabel, bold, size);
-  drawAt(page, layout.totalLabel, labelBox.x1 - layout.pad - labelW, totalTop, bold, size);
+  draw(layout.totalLabel, labelBox.x1 - layout.pad - labelW, totalTop, bold, size);
   for (const column of ["fee", "br", "amo"] as const) {
     const text = totals[column];
     if (!text) continue;
-    drawAt(page, text, columns[column].x1 - layout.pad - widthOf(text, bold, size), totalTop, bold, size);
+    draw(text, columns[column].x1 - layout.pad - widthOf(text, bold, size), totalTop, bold, size);
   }
   top += lineHeight + 2 * layout.pad;
   if (layout.rules !== "none") hLine(top, 0.8);
@@ -759,12 +810,19 @@ export async function devisPdf(d: CorpusDevis): Promise<Uint8Array> {
   let noiseTop = top;
   for (const item of layout.noise) {
     const x = item.column === "right" ? rightX : layout.marginLeft;
-    if (item.column === "right") drawAt(page, item.text, x, noiseTop - headerSize * 1.6, font, headerSize);
+    if (item.column === "right") draw(item.text, x, noiseTop - headerSize * 1.6, font, headerSize);
     else {
-      drawAt(page, item.text, x, noiseTop, font, headerSize);
+      draw(item.text, x, noiseTop, font, headerSize);
       noiseTop += headerSize * 1.6;
     }
   }
+  const bottom = A4.height - 30;
+  if (layout.footer) {
+    const footerSize = layout.fontSize - 1;
+    const w = widthOf(layout.footer, font, footerSize);
+    draw(layout.footer, layout.marginLeft + contentWidth - w, bottom, font, footerSize);
+  }
+  if (noiseTop > bottom) throw new Error(`devis ${d.seed}: the content runs off the page`);
   return doc.save({ useObjectStreams: false });
 }
 
