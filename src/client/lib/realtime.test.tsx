@@ -299,6 +299,28 @@ describe("useRealtimeSync", () => {
     expect(stale(["patient", "request", "r2"])).toBe(false);
   });
 
+  it("recharge la lecture du devis et la demande quand la lecture est finie, pas celles d'une autre demande", () => {
+    const client = new QueryClient();
+    for (const id of ["r1", "r2"]) {
+      client.setQueryData(["patient", "reading", id], null);
+      client.setQueryData(["patient", "request", id], {});
+    }
+    mount(client);
+    act(() => last().send({ type: "ready", user_id: "u1" }));
+    act(() => last().send({ type: "reading", request_id: "r1", reading_id: "l1" }));
+    const stale = (key: string[]) => client.getQueryState(key)?.isInvalidated;
+    expect(stale(["patient", "reading", "r1"])).toBe(true);
+    expect(stale(["patient", "request", "r1"])).toBe(true);
+    expect(stale(["patient", "reading", "r2"])).toBe(false);
+    expect(stale(["patient", "request", "r2"])).toBe(false);
+
+    // A reading finished while the channel was down: the reconnection reloads every reading.
+    act(() => last().drop());
+    act(() => vi.advanceTimersByTime(1000));
+    act(() => last().send({ type: "ready", user_id: "u1" }));
+    expect(stale(["patient", "reading", "r2"])).toBe(true);
+  });
+
   it("met à jour le total non lu et rafraîchit le tableau de bord du dentiste", () => {
     const client = new QueryClient();
     client.setQueryData(["dentist", "dashboard"], { unread_messages: 1 });

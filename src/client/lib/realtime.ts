@@ -352,7 +352,8 @@ export function useUnreadTotal(enabled = true) {
  * New messages and read receipts refresh the conversation lists and mark the threads stale (the
  * open thread is updated in place by the messages screen); unread totals go to the badge; the
  * dentist dashboard is refreshed; an appointment changed by the other side reloads the appointment
- * lists and its request; a reconnection refetches every conversation and appointment query.
+ * lists and its request; a finished reading of a devis reloads that request's reading; a reconnection
+ * refetches every conversation and appointment query, and the patient's readings.
  */
 export function useRealtimeSync(enabled = true): void {
   const queryClient = useQueryClient();
@@ -362,6 +363,7 @@ export function useRealtimeSync(enabled = true): void {
         void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
         for (const queryKey of DENTIST_WORK_KEYS) void queryClient.invalidateQueries({ queryKey });
         void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+        void queryClient.invalidateQueries({ queryKey: ["patient", "reading"] });
         break;
       case "appointment":
         refreshAppointments(queryClient, notice);
@@ -370,6 +372,12 @@ export function useRealtimeSync(enabled = true): void {
       case "requests":
         // A patient sent a request: the dentist's lists, dashboard and 'Demandes' counter reload.
         for (const queryKey of DENTIST_WORK_KEYS) void queryClient.invalidateQueries({ queryKey });
+        break;
+      case "reading":
+        // The patient's devis was read (issue 17): its reading and its request reload (the patient
+        // feature's keys, patientKeys.reading / patientKeys.request).
+        void queryClient.invalidateQueries({ queryKey: ["patient", "reading", notice.request_id] });
+        void queryClient.invalidateQueries({ queryKey: ["patient", "request", notice.request_id] });
         break;
       case "unread":
         queryClient.setQueryData(conversationKeys.unreadTotal(), notice.total);

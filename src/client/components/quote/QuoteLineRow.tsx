@@ -3,13 +3,14 @@ import { actByCode, actFitsTooth, BASKET_LABELS, ceilingOn } from "../../../shar
 import { AMO_RATE } from "../../../shared/domain/out-of-pocket";
 import { formatEuros } from "../../../shared/format/money";
 import { type EstimatedLine, QUOTE_MESSAGES } from "../../../shared/schemas/quotes";
+import { cn } from "../../lib/cn";
 import { Button } from "../ui/Button";
 import { FormField } from "../ui/FormField";
 import { Input } from "../ui/Input";
 import { Label } from "../ui/Label";
 import { ActPicker } from "./ActPicker";
 import { BasketBadge } from "./BasketBadge";
-import type { DraftLine, QuoteMode } from "./quoteLines";
+import type { DraftLine, HighlightInput, QuoteMode } from "./quoteLines";
 import { ToothField } from "./ToothField";
 
 /** The fields of a line whose errors the row shows (API names). */
@@ -34,7 +35,24 @@ export interface QuoteLineRowProps {
   onAddAlternative: () => void;
   onReplaceByAlternative: () => void;
   disabled?: boolean;
+  /** Inputs read from the devis with doubt: outlined, "À vérifier" in their label (issue 17). */
+  highlight?: readonly HighlightInput[] | undefined;
 }
+
+/** The visible "À vérifier" of a highlighted input, part of its label (so also of its name). */
+function ToCheck() {
+  return (
+    <>
+      {" "}
+      <span className="ml-1 inline-block rounded-sm bg-amber-100 px-1.5 text-xs font-semibold text-amber-950 ring-1 ring-amber-700 ring-inset">
+        À vérifier
+      </span>
+    </>
+  );
+}
+
+/** The outline of a highlighted input (a ring: the focus outline stays as it is). */
+const CHECK_RING = "ring-2 ring-amber-700 ring-offset-1";
 
 /** One line of the quote lines editor: tooth, act, fee (and BR for a free line), then its figures. */
 export function QuoteLineRow({
@@ -53,7 +71,9 @@ export function QuoteLineRow({
   onAddAlternative,
   onReplaceByAlternative,
   disabled,
+  highlight,
 }: QuoteLineRowProps) {
+  const check = (input: HighlightInput) => highlight?.includes(input) ?? false;
   const known = line.code ? actByCode(line.code) : undefined;
   const number = index + 1;
   const toothError = errorOf("tooth");
@@ -85,9 +105,25 @@ export function QuoteLineRow({
           Supprimer
         </Button>
       </div>
-      <div className="grid gap-3 sm:grid-cols-[9rem_minmax(0,1fr)_9rem] sm:items-start">
+      <div
+        className={cn(
+          "grid gap-3 sm:grid-cols-[9rem_minmax(0,1fr)_9rem] sm:items-start",
+          // The tooth's button is in the ToothField's first box.
+          check("tooth") &&
+            "[&>div:first-child>button]:ring-2 [&>div:first-child>button]:ring-amber-700 [&>div:first-child>button]:ring-offset-1",
+        )}
+      >
         <ToothField
-          label="Dent"
+          label={
+            check("tooth") ? (
+              <>
+                Dent
+                <ToCheck />
+              </>
+            ) : (
+              "Dent"
+            )
+          }
           id={`${idPrefix}-tooth`}
           value={line.tooth}
           invalid={Boolean(toothError)}
@@ -97,23 +133,39 @@ export function QuoteLineRow({
           onChange={(tooth) => onChange({ tooth }, "tooth")}
           onClose={() => onTouch("tooth")}
         />
-        <FormField label="Acte" error={actError} required>
+        <FormField
+          label={
+            check("act") ? (
+              <>
+                Acte
+                <ToCheck />
+              </>
+            ) : (
+              "Acte"
+            )
+          }
+          error={actError}
+          required
+        >
           {(control) => (
-            <ActPicker
-              {...control}
-              aria-invalid={control["aria-invalid"]}
-              value={{ code: line.code, act: line.act }}
-              tooth={line.tooth}
-              disabled={disabled}
-              onChange={(picked) => onChange(picked, "act")}
-              onBlur={() => onTouch("act")}
-            />
+            <div className={cn("rounded-ui", check("act") && CHECK_RING)}>
+              <ActPicker
+                {...control}
+                aria-invalid={control["aria-invalid"]}
+                value={{ code: line.code, act: line.act }}
+                tooth={line.tooth}
+                disabled={disabled}
+                onChange={(picked) => onChange(picked, "act")}
+                onBlur={() => onTouch("act")}
+              />
+            </div>
           )}
         </FormField>
         {/* The fee's error is written under the whole line: the column is narrow. */}
         <div className="grid content-start gap-1.5">
           <Label htmlFor={`${idPrefix}-fee`} required>
             Honoraires (€)
+            {check("fee") ? <ToCheck /> : null}
           </Label>
           <Input
             id={`${idPrefix}-fee`}
@@ -124,14 +176,23 @@ export function QuoteLineRow({
             disabled={disabled}
             aria-invalid={feeError ? true : undefined}
             aria-describedby={feeError ? `${idPrefix}-fee-error` : undefined}
-            className="tabular-nums"
+            className={cn("tabular-nums", check("fee") && CHECK_RING)}
             onChange={(event) => onChange({ fee: event.target.value }, "fee_cents")}
             onBlur={() => onTouch("fee_cents")}
           />
         </div>
         {line.code === null || !known ? (
           <FormField
-            label="Base de remboursement (€)"
+            label={
+              check("br") ? (
+                <>
+                  Base de remboursement (€)
+                  <ToCheck />
+                </>
+              ) : (
+                "Base de remboursement (€)"
+              )
+            }
             description="Facultative : celle du devis, si elle y figure."
             error={errorOf("br_cents")}
             className="sm:col-start-2"
@@ -143,7 +204,7 @@ export function QuoteLineRow({
                 autoComplete="off"
                 value={line.br}
                 disabled={disabled}
-                className="tabular-nums sm:max-w-48"
+                className={cn("tabular-nums sm:max-w-48", check("br") && CHECK_RING)}
                 onChange={(event) => onChange({ br: event.target.value }, "br_cents")}
                 onBlur={() => onTouch("br_cents")}
               />

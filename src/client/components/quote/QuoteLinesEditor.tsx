@@ -15,6 +15,8 @@
  *   submit. An error disappears from its field once that field is edited.
  * - `showIncomplete?`: show every line's missing or unreadable entries (set it after a submit attempt);
  *   otherwise they show once the field has been left. Rule errors (tooth, ceiling) show as one types.
+ * - `highlight?: Record<lineId, ReadField[]>`: fields of a line read from the devis with doubt (issue 17),
+ *   keyed by the DraftLine's `id`: their inputs get an outline and a visible "À vérifier" in their label.
  * - `legend?` (default "Actes du devis"), `description?`, `maxLines?` (default 20), `disabled?`,
  *   `onBlur?` (react-hook-form), `ref?` (react-hook-form: `focus()` goes to the first field in error).
  *
@@ -31,12 +33,14 @@ import { OFFER_LIMITS } from "../../../shared/domain/offers";
 import { formatEuros } from "../../../shared/format/money";
 import { parisToday } from "../../../shared/policies/offers";
 import { estimateLines, QUOTE_MESSAGES } from "../../../shared/schemas/quotes";
+import type { ReadField } from "../../../shared/schemas/reading";
 import { Button } from "../ui/Button";
 import { type LineField, QuoteLineRow } from "./QuoteLineRow";
 import {
   type DraftLine,
   draftsTotal,
   emptyLine,
+  highlightedInputs,
   type LineErrors,
   lineIssuesOf,
   missingAlternative,
@@ -56,6 +60,8 @@ export interface QuoteLinesEditorProps {
   description?: string;
   maxLines?: number;
   disabled?: boolean;
+  /** Fields read with doubt, by line id (see above). */
+  highlight?: Readonly<Record<string, readonly ReadField[]>>;
   onBlur?: () => void;
   ref?: Ref<{ focus: () => void }>;
 }
@@ -71,6 +77,7 @@ export function QuoteLinesEditor({
   description,
   maxLines = OFFER_LIMITS.maxLines,
   disabled,
+  highlight,
   onBlur,
   ref,
 }: QuoteLinesEditorProps) {
@@ -182,6 +189,9 @@ export function QuoteLinesEditor({
                   errorOf={(field) => errorAt(index, field)}
                   alternative={alternative ? { code: alternative.code, label: alternative.label } : undefined}
                   disabled={disabled}
+                  highlight={
+                    highlight?.[line.id] ? highlightedInputs(highlight[line.id] ?? [], line) : undefined
+                  }
                   onChange={(patch, field) => update(index, patch, field)}
                   onTouch={(field) => touch(index, field)}
                   onRemove={() => {

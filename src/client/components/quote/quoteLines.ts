@@ -9,6 +9,7 @@ import {
   quoteLineIssues,
   resolveLine,
 } from "../../../shared/schemas/quotes";
+import type { ReadField } from "../../../shared/schemas/reading";
 
 /**
  * Pure helpers of the quote lines editor (issue 15): a line as typed in a form (`DraftLine`, amounts as
@@ -212,4 +213,24 @@ export function missingAlternative(drafts: readonly DraftLine[], index: number) 
   if (!alternative) return undefined;
   const offered = drafts.some((other) => other.code === alternative.code && other.tooth === line.tooth);
   return offered ? undefined : alternative;
+}
+
+/** The inputs of a line that can be highlighted "À vérifier" (a devis read by the server, issue 17). */
+export type HighlightInput = "tooth" | "act" | "fee" | "br";
+
+/**
+ * The inputs showing the fields read with doubt: the code, the act and the basket are the act's input
+ * (the basket comes with the act); the BR and the AMO (60 % of the BR) are the BR's input, which only a
+ * free line has (a known act takes its BR from the table).
+ */
+export function highlightedInputs(fields: readonly ReadField[], draft: DraftLine): HighlightInput[] {
+  const free = !(draft.code && actByCode(draft.code));
+  const inputs = new Set<HighlightInput>();
+  for (const field of fields) {
+    if (field === "tooth") inputs.add("tooth");
+    else if (field === "code" || field === "act" || field === "basket") inputs.add("act");
+    else if (field === "fee_cents") inputs.add("fee");
+    else if (free) inputs.add("br");
+  }
+  return [...inputs];
 }

@@ -17,15 +17,18 @@ import {
 } from "../../components/quote/quoteLines";
 import { Button } from "../../components/ui/Button";
 import { isApiError } from "../../lib/api";
-import { useSaveQuote } from "./api";
+import { useReading, useSaveQuote } from "./api";
 import { MyQuoteCard } from "./MyQuoteCard";
+import { ReadingPanel } from "./reading/ReadingPanel";
+import { readingStage } from "./reading/readLines";
 
 const SAVE_FAILED = "Votre devis n'a pas été enregistré";
 
 /**
  * 'Mon devis' with its editing (issue 15): while the request is open, "Saisir mon devis ligne par
  * ligne" (or "Modifier") opens the lines editor in the card; saved with PUT …/quote. Removing every
- * line and saving clears them.
+ * line and saving clears them. Issue 17: while the devis uploaded is being read, then once read, the
+ * reading shows here (ReadingPanel) until the patient saves its lines or types them themselves.
  */
 export function MyQuoteSection({
   request,
@@ -42,6 +45,8 @@ export function MyQuoteSection({
   const save = useSaveQuote(request.id);
   const open = mayCancelRequest(request.status);
   const hasLines = request.quote_lines.length > 0;
+  const reading = useReading(request.id, open && !hasLines);
+  const stage = readingStage(reading.data, open && !hasLines);
 
   const start = () => {
     setDrafts(hasLines ? fromLineDtos(request.quote_lines) : [emptyLine()]);
@@ -89,7 +94,8 @@ export function MyQuoteSection({
       comparison={comparison}
       comparisonPending={comparisonPending}
       actions={
-        open && !drafts ? (
+        // While a read devis waits to be checked, its own buttons lead to the manual entry.
+        open && !drafts && (stage === "none" || stage === "pending") ? (
           <Button variant={hasLines ? "outline" : "secondary"} size="sm" onClick={start}>
             <Pencil aria-hidden="true" />
             {hasLines ? "Modifier" : "Saisir mon devis ligne par ligne"}
@@ -118,6 +124,8 @@ export function MyQuoteSection({
             </Button>
           </div>
         </div>
+      ) : stage !== "none" && reading.data ? (
+        <ReadingPanel requestId={request.id} reading={reading.data} stage={stage} onManual={start} />
       ) : undefined}
     </MyQuoteCard>
   );

@@ -35,6 +35,7 @@ import { useCancelRequest, useComparison, useDeleteRequest, usePatientRequest } 
 import { ConsentCard } from "./ConsentCard";
 import { MyQuoteSection } from "./MyQuoteSection";
 import { OffersCard } from "./OffersCard";
+import { ReadDocumentAction } from "./reading/ReadDocumentAction";
 
 export {
   comparableOffers,
@@ -290,16 +291,23 @@ function RequestView({ request }: { request: RequestDetail }) {
                         </p>
                       </div>
                     </div>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      loading={downloading === doc.id}
-                      onClick={() => void onDownload(doc.id, doc.file_name)}
-                      aria-label={`Télécharger ${doc.file_name}`}
-                    >
-                      <Download aria-hidden="true" />
-                      Télécharger
-                    </Button>
+                    <div className="flex flex-wrap gap-2">
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        loading={downloading === doc.id}
+                        onClick={() => void onDownload(doc.id, doc.file_name)}
+                        aria-label={`Télécharger ${doc.file_name}`}
+                      >
+                        <Download aria-hidden="true" />
+                        Télécharger
+                      </Button>
+                      <ReadDocumentAction
+                        requestId={request.id}
+                        document={doc}
+                        editable={mayCancelRequest(request.status) && request.quote_lines.length === 0}
+                      />
+                    </div>
                   </li>
                 ))}
               </ul>

@@ -1,4 +1,4 @@
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2, ScanText } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -42,6 +42,7 @@ import { useCreateRequest, useVerifiedDentists } from "./api";
 import { addFiles, type ChosenFile } from "./chosenFiles";
 import { FileList } from "./FileList";
 import { QuoteLinesCard } from "./QuoteLinesCard";
+import { READABLE_TYPES, READING_UPLOAD_HINT } from "./reading/readLines";
 
 /** Spec §9: redirect to the dashboard 3 s after a successful upload. */
 export const REDIRECT_AFTER_UPLOAD_MS = 3000;
@@ -301,6 +302,14 @@ export function PatientUploadPage() {
               progress={progress}
               disabled={sending}
             />
+            {files.some((f) => f.type === "quote" && READABLE_TYPES.includes(f.file.type)) &&
+            lines.length === 0 ? (
+              // Issue 17: a devis sent without its lines is read on our server, then checked by the patient.
+              <p className="flex items-start gap-2 text-sm text-slate-700">
+                <ScanText className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                {READING_UPLOAD_HINT}
+              </p>
+            ) : null}
           </CardContent>
         </Card>
 

@@ -5,6 +5,7 @@ import { journeyOf } from "../../../shared/domain/journey";
 import type { DocumentType, Urgency } from "../../../shared/domain/requests";
 import type { offerAcceptedSchema, offerUnacceptedSchema } from "../../../shared/schemas/offers";
 import type { Comparison, Cover, QuoteLineDto, QuoteLineInput } from "../../../shared/schemas/quotes";
+import type { QuoteReading, ReadingResponse } from "../../../shared/schemas/reading";
 import type {
   PatientDashboard,
   RequestDetail,
@@ -25,6 +26,8 @@ export const patientKeys = {
   dentists: (sort: DentistSort = "name") => ["dentists", "verified", sort] as const,
   cover: () => ["patient", "cover"] as const,
   comparison: (id: string) => ["patient", "comparison", id] as const,
+  /** The request's latest reading of its devis (issue 17); lib/realtime.ts refreshes it by this key. */
+  reading: (id: string) => ["patient", "reading", id] as const,
 };
 
 /** GET /api/patient/dashboard */
@@ -235,10 +238,11 @@ export interface QuoteSaved {
 export function useSaveQuote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (lines: QuoteLineInput[]) =>
+    /** The lines, or the lines with the reading they were read from (issue 17: confirms that reading). */
+    mutationFn: (input: QuoteLineInput[] | { lines: QuoteLineInput[]; reading_id: string }) =>
       api<QuoteSaved>(`/api/patient/requests/${encodeURIComponent(id)}/quote`, {
         method: "PUT",
-        body: { lines },
+        body: Array.isArray(input) ? { lines: input } : { lines: input.lines, reading_id: input.reading_id },
       }),
     onSuccess: ({ lines, quote_amount_cents }) => {
       queryClient.setQueryData<RequestDetail>(patientKeys.request(id), (current) =>
@@ -247,6 +251,64 @@ export function useSaveQuote(id: string) {
       void queryClient.invalidateQueries({ queryKey: patientKeys.all });
     },
   });
+}
+
+/** The reading is still being made: the screen asks again this often, should the live event be missed. */
+export const READING_POLL_MS = 5000;
+
+const readingPath = (requestId: string) => `/api/patient/requests/${encodeURIComponent(requestId)}`;
+
+/**
+ * GET /api/patient/requests/:id/reading (issue 17): the request's latest reading of its devis, or null.
+ * Refreshed by the realtime event 'reading', and every 5 s while it is pending.
+ */
+export function useReading(requestId: string, enabled = true) {
+  return useQuery({
+    queryKey: patientKeys.reading(requestId),
+    queryFn: ({ signal }) =>
+      api<ReadingResponse>(`${readingPath(requestId)}/reading`, { signal }).then((r) => r.reading),
+    enabled,
+    refetchInterval: (query) => (query.state.data?.status === "pending" ? READING_POLL_MS : false),
+  });
+}
+
+/** POST /api/patient/requests/:id/documents/:documentId/read → 202 { reading }: (re)reads a devis. */
+export function useReadDocument(requestId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (documentId: string) =>
+      api<{ reading: QuoteReading }>(
+        `${readingPath(requestId)}/documents/${encodeURIComponent(documentId)}/read`,
+        { method: "POST" },
+      ),
+    onSuccess: ({ reading }) => {
+      queryClient.setQueryData(patientKeys.reading(requestId), reading);
+    },
+    onError: () => {
+      // 409 (already reading, request closed): show what the server now holds.
+      void queryClient.invalidateQueries({ queryKey: patientKeys.reading(requestId) });
+    },
+  });
+}
+
+/** POST /api/patient/requests/:id/reading/:readingId/dismiss: the patient types the lines themselves. */
+export function useDismissReading(requestId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (readingId: string) =>
+      api<{ reading: QuoteReading; message: string }>(
+        `${readingPath(requestId)}/reading/${encodeURIComponent(readingId)}/dismiss`,
+        { method: "POST" },
+      ),
+    onSuccess: ({ reading }) => {
+      queryClient.setQueryData(patientKeys.reading(requestId), reading);
+    },
+  });
+}
+
+/** GET …/reading/:readingId/pages/:page: the preview of a page read (PNG, 1-based). */
+export function readingPageUrl(requestId: string, readingId: string, page: number): string {
+  return `${readingPath(requestId)}/reading/${encodeURIComponent(readingId)}/pages/${page}`;
 }
 
 export interface NewRequest {

@@ -1,0 +1,246 @@
+import { AlertTriangle, FileWarning, Loader2, PenLine, RefreshCw, ShieldCheck } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { parisToday } from "../../../../shared/policies/offers";
+import { type QuoteReading, READING_MESSAGES } from "../../../../shared/schemas/reading";
+import { QuoteLinesEditor } from "../../../components/quote/QuoteLinesEditor";
+import {
+  type DraftLine,
+  draftsTotal,
+  firstLineError,
+  type LineErrors,
+  lineErrorsFromFields,
+  validateLines,
+} from "../../../components/quote/quoteLines";
+import { Badge } from "../../../components/ui/Badge";
+import { Button } from "../../../components/ui/Button";
+import { isApiError } from "../../../lib/api";
+import { cn } from "../../../lib/cn";
+import { useDismissReading, useReadDocument, useSaveQuote } from "../api";
+import { PagePreview } from "./PagePreview";
+import {
+  confidenceWords,
+  type Highlight,
+  type ReadingStage,
+  readingParties,
+  readLinesToDrafts,
+  updateHighlight,
+} from "./readLines";
+
+const SAVE_FAILED = "Votre devis n'a pas été enregistré";
+const RETRY_LATER = "Veuillez réessayer dans quelques instants.";
+export const REVIEW_TITLE = "Vérifiez les lignes lues sur votre devis";
+
+/**
+ * The reading of the patient's devis in 'Mon devis' (issue 17): "Lecture du devis…" while it is read
+ * (the realtime event, or a refetch every 5 s, replaces it), a plain failure with manual entry and a new
+ * reading, or the review screen. The status line is one live region across these stages, so a screen
+ * reader hears the result arrive.
+ *
+ * `onManual`: open the manual lines editor (the reading is dismissed here).
+ */
+export function ReadingPanel({
+  requestId,
+  reading,
+  stage,
+  onManual,
+}: {
+  requestId: string;
+  reading: QuoteReading;
+  stage: Exclude<ReadingStage, "none">;
+  onManual: () => void;
+}) {
+  const dismiss = useDismissReading(requestId);
+  const reread = useReadDocument(requestId);
+
+  const typeMyself = () => {
+    onManual();
+    dismiss.mutate(reading.id, {
+      onError: (error) =>
+        toast.error("Une erreur est survenue", {
+          description: isApiError(error) ? error.message : RETRY_LATER,
+        }),
+    });
+  };
+  const readAgain = () =>
+    reread.mutate(reading.document_id, {
+      onError: (error) =>
+        toast.error("Le devis n'a pas pu être relu", {
+          description: isApiError(error) ? error.message : RETRY_LATER,
+        }),
+    });
+
+  const unreadable = stage === "unreadable";
+  return (
+    <div className="grid gap-4">
+      <div
+        role="status"
+        aria-live="polite"
+        className={cn(
+          "flex items-start gap-3 rounded-ui border p-4 text-sm",
+          stage === "pending" && "border-brand-200 bg-brand-50 text-brand-950",
+          unreadable && "border-amber-300 bg-amber-50 text-amber-950",
+          stage === "review" && "border-slate-200 bg-white text-slate-800",
+        )}
+      >
+        {stage === "pending" ? (
+          <Loader2 className="mt-0.5 size-5 shrink-0 animate-spin text-brand-700" aria-hidden="true" />
+        ) : unreadable ? (
+          <FileWarning className="mt-0.5 size-5 shrink-0 text-amber-800" aria-hidden="true" />
+        ) : (
+          <ShieldCheck className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+        )}
+        <div className="grid min-w-0 gap-1">
+          {stage === "pending" ? (
+            <>
+              <p className="font-semibold">{READING_MESSAGES.pending}</p>
+              <p>{READING_MESSAGES.pendingHint}</p>
+            </>
+          ) : unreadable ? (
+            <>
+              {reading.status === "failed" && reading.message ? (
+                <p className="font-semibold">{reading.message}</p>
+              ) : null}
+              <p>{reading.status === "failed" ? READING_MESSAGES.failed : READING_MESSAGES.noLines}</p>
+            </>
+          ) : (
+            <p>{READING_MESSAGES.done}</p>
+          )}
+          <p className="break-all text-slate-700">{reading.file_name}</p>
+        </div>
+      </div>
+      {unreadable ? (
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={typeMyself}>
+            <PenLine aria-hidden="true" />
+            Saisir mon devis ligne par ligne
+          </Button>
+          <Button variant="outline" onClick={readAgain} loading={reread.isPending}>
+            <RefreshCw aria-hidden="true" />
+            Relire le devis
+          </Button>
+        </div>
+      ) : null}
+      {stage === "review" ? (
+        <ReadingReview
+          key={reading.id}
+          requestId={requestId}
+          reading={reading}
+          onTypeMyself={typeMyself}
+          dismissing={dismiss.isPending}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * "Vérifiez les lignes lues sur votre devis": the page on one side, the lines in the editor on the
+ * other (the page first on a phone), the fields to check outlined with "À vérifier"; nothing is used
+ * until "Enregistrer ces lignes" (PUT …/quote with the reading's id).
+ */
+function ReadingReview({
+  requestId,
+  reading,
+  onTypeMyself,
+  dismissing,
+}: {
+  requestId: string;
+  reading: QuoteReading;
+  onTypeMyself: () => void;
+  dismissing: boolean;
+}) {
+  const titleId = useId();
+  const result = reading.result;
+  const [initial] = useState(() => readLinesToDrafts(result?.lines ?? []));
+  const [drafts, setDrafts] = useState<DraftLine[]>(initial.drafts);
+  const [highlight, setHighlight] = useState<Highlight>(initial.highlight);
+  const [errors, setErrors] = useState<LineErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const save = useSaveQuote(requestId);
+  if (!result) return null;
+
+  const parties = readingParties(result);
+  const words = confidenceWords(result);
+  const total = draftsTotal(drafts);
+  const mismatch =
+    result.total_matches === false && result.total_cents !== null && total !== result.total_cents;
+
+  const onChange = (next: DraftLine[]) => {
+    setHighlight(updateHighlight(highlight, drafts, next));
+    setDrafts(next);
+  };
+
+  const onSave = () => {
+    setSubmitted(true);
+    const checked = validateLines(drafts, "patient", parisToday(new Date()));
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      toast.error(SAVE_FAILED, { description: firstLineError(checked.errors) });
+      return;
+    }
+    save.mutate(
+      { lines: checked.lines, reading_id: reading.id },
+      {
+        onSuccess: ({ message }) =>
+          toast.success(message, {
+            description: "Le reste à charge de chaque proposition est estimé par rapport à ce devis.",
+          }),
+        onError: (error) => {
+          toast.error(SAVE_FAILED, { description: isApiError(error) ? error.message : RETRY_LATER });
+          if (isApiError(error) && error.status === 400)
+            setErrors(lineErrorsFromFields(error.fields, "lines"));
+        },
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby={titleId} className="grid min-w-0 gap-4">
+      <div className="grid gap-2">
+        <h3 id={titleId} className="text-base font-semibold text-slate-900">
+          {REVIEW_TITLE}
+        </h3>
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <Badge tone={words === "Lecture fiable" ? "green" : "yellow"}>{words}</Badge>
+          {parties ? <p className="min-w-0 break-words">{parties}</p> : null}
+        </div>
+        {mismatch && result.total_cents !== null ? (
+          <p className="flex items-start gap-2 rounded-ui border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+            <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-800" aria-hidden="true" />
+            {READING_MESSAGES.totalMismatch(result.total_cents, total)}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid min-w-0 gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] xl:items-start">
+        {reading.pages > 0 ? (
+          <PagePreview
+            requestId={requestId}
+            readingId={reading.id}
+            pages={reading.pages}
+            fileName={reading.file_name}
+          />
+        ) : null}
+        <QuoteLinesEditor
+          mode="patient"
+          value={drafts}
+          onChange={onChange}
+          errors={errors}
+          showIncomplete={submitted}
+          highlight={highlight}
+          legend="Actes lus sur votre devis"
+          description="Comparez chaque ligne avec votre devis et corrigez ce qui diffère : la dent, l'acte et les honoraires. Les champs marqués « À vérifier » ont été lus avec un doute."
+          disabled={save.isPending}
+        />
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Button onClick={onSave} loading={save.isPending}>
+          Enregistrer ces lignes
+        </Button>
+        <Button variant="ghost" onClick={onTypeMyself} disabled={save.isPending || dismissing}>
+          Saisir moi-même
+        </Button>
+      </div>
+    </section>
+  );
+}

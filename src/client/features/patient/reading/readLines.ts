@@ -1,0 +1,133 @@
+import { actByCode } from "../../../../shared/domain/acts";
+import { isFdiTooth, OFFER_LIMITS } from "../../../../shared/domain/offers";
+import type { QuoteReading, ReadField, ReadLine, ReadResult } from "../../../../shared/schemas/reading";
+import { centsToInput, type DraftLine, emptyLine } from "../../../components/quote/quoteLines";
+
+/**
+ * Pure helpers of the review screen (issue 17): the lines read from the devis as the editor's drafts,
+ * with the fields to check, and the sentences about the reading.
+ */
+
+/** The documents the server can read: a PDF, a JPEG or a PNG typed 'Devis'. */
+export const READABLE_TYPES: readonly string[] = ["application/pdf", "image/jpeg", "image/png"];
+
+/** Under the files of the upload, when a devis is sent without its lines typed. */
+export const READING_UPLOAD_HINT =
+  "Nous lirons votre devis pour vous : vous vérifierez les lignes avant qu'elles ne servent.";
+
+/** Fields read with doubt, by draft id (the QuoteLinesEditor's `highlight`). */
+export type Highlight = Record<string, ReadField[]>;
+
+/** Where the review screen is: nothing to show, the reading under way, unreadable, or lines to check. */
+export type ReadingStage = "none" | "pending" | "unreadable" | "review";
+
+/**
+ * What 'Mon devis' shows of the request's latest reading: only an open request without saved lines, and
+ * a reading the patient has neither confirmed nor dismissed.
+ */
+export function readingStage(reading: QuoteReading | null | undefined, editable: boolean): ReadingStage {
+  if (!editable || !reading || reading.confirmed_at || reading.dismissed_at) return "none";
+  if (reading.status === "pending") return "pending";
+  if (reading.status === "failed" || !reading.result || reading.result.lines.length === 0)
+    return "unreadable";
+  return "review";
+}
+
+/**
+ * One read line as a draft: the tooth (an FDI number only), the act (a code of the table with its
+ * label; another code kept in the free line's text, as `fromLineDtos` does), the fee, and the BR of a
+ * free line only (a known act takes its own from the table).
+ */
+export function readLineToDraft(line: ReadLine): DraftLine {
+  const known = line.code ? actByCode(line.code) : undefined;
+  const act = line.act.trim();
+  return {
+    ...emptyLine(),
+    code: known ? known.code : null,
+    act: (known ? known.label : line.code ? (act ? `${line.code} · ${act}` : line.code) : act).slice(
+      0,
+      OFFER_LIMITS.actMax,
+    ),
+    tooth: line.tooth !== null && isFdiTooth(line.tooth) ? line.tooth : null,
+    fee: line.fee_cents !== null && line.fee_cents > 0 ? centsToInput(line.fee_cents) : "",
+    br: !known && line.br_cents !== null ? centsToInput(line.br_cents) : "",
+  };
+}
+
+/**
+ * The read lines as drafts, and the fields to check on each: those the server doubted, plus what it
+ * could not read at all (a tooth outside the FDI chart, a missing fee).
+ */
+export function readLinesToDrafts(lines: readonly ReadLine[]): { drafts: DraftLine[]; highlight: Highlight } {
+  const drafts: DraftLine[] = [];
+  const highlight: Highlight = {};
+  for (const line of lines) {
+    const draft = readLineToDraft(line);
+    const fields = new Set<ReadField>(line.uncertain);
+    if (line.tooth !== null && draft.tooth === null) fields.add("tooth");
+    if (draft.fee === "") fields.add("fee_cents");
+    if (!draft.code && !draft.act) fields.add("act");
+    drafts.push(draft);
+    if (fields.size > 0) highlight[draft.id] = [...fields];
+  }
+  return { drafts, highlight };
+}
+
+/** The fields of a draft that the patient changed: they are checked, their "À vérifier" goes. */
+function editedFields(before: DraftLine, after: DraftLine): ReadField[] {
+  const fields: ReadField[] = [];
+  if (before.tooth !== after.tooth) fields.push("tooth");
+  if (before.code !== after.code || before.act !== after.act) fields.push("code", "act", "basket");
+  if (before.fee !== after.fee) fields.push("fee_cents");
+  if (before.br !== after.br) fields.push("br_cents", "amo_cents");
+  return fields;
+}
+
+/** The highlight once the drafts changed: edited fields lose it, removed lines are forgotten. */
+export function updateHighlight(
+  highlight: Highlight,
+  before: readonly DraftLine[],
+  after: readonly DraftLine[],
+) {
+  const previous = new Map(before.map((draft) => [draft.id, draft]));
+  const next: Highlight = {};
+  for (const draft of after) {
+    const fields = highlight[draft.id];
+    const old = previous.get(draft.id);
+    if (!fields || !old) continue;
+    const edited = editedFields(old, draft);
+    const left = fields.filter((field) => !edited.includes(field));
+    if (left.length > 0) next[draft.id] = left;
+  }
+  return next;
+}
+
+/** "Claire Martin" from "Dr Claire Martin", "Docteur Claire Martin" or "Dr. Claire Martin". */
+function withoutTitle(name: string): string {
+  return name.replace(/^\s*(?:docteur|dr\.?)\s+/i, "").trim();
+}
+
+/**
+ * Who the devis is from and for, as read, for the patient to check it is theirs:
+ * "Devis du Dr Claire Martin (RPPS 10101234567) pour Jean Dupont"; null when nothing was read.
+ */
+export function readingParties(result: ReadResult): string | null {
+  const name = result.practitioner_name ? withoutTitle(result.practitioner_name) : "";
+  const number = result.practitioner_number
+    ? `${result.practitioner_number.kind} ${result.practitioner_number.value}`
+    : "";
+  const patient = result.patient_name?.trim() ?? "";
+  const from = name ? `du Dr ${name}${number ? ` (${number})` : ""}` : number ? `du praticien ${number}` : "";
+  if (!from && !patient) return null;
+  return ["Devis", from, patient ? `pour ${patient}` : ""].filter(Boolean).join(" ");
+}
+
+/** Below this confidence (or with a total that does not match) the reading is to be checked with care. */
+export const RELIABLE_CONFIDENCE = 0.8;
+
+/** The confidence as words, never a raw number. */
+export function confidenceWords(result: ReadResult): "Lecture fiable" | "Lecture à vérifier avec soin" {
+  return result.confidence >= RELIABLE_CONFIDENCE && result.total_matches !== false
+    ? "Lecture fiable"
+    : "Lecture à vérifier avec soin";
+}

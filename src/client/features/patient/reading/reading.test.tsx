@@ -1,0 +1,422 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { act } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { QUOTE_MESSAGES, type QuoteLineDto, resolveLine } from "../../../../shared/schemas/quotes";
+import { type QuoteReading, READING_MESSAGES, type ReadResult } from "../../../../shared/schemas/reading";
+import type { DocumentDto, RequestDetail } from "../../../../shared/schemas/requests";
+import { closeRealtime, setRealtimeSocketFactory } from "../../../lib/realtime";
+import { FakeSocket, fakeFile } from "../../../test/fakes";
+import { json, makeProfile, renderApp, stubApi } from "../../../test/renderApp";
+import { makeRequestDetail } from "../../../test/requests";
+import { READING_UPLOAD_HINT } from "./readLines";
+
+/*
+ * Issue 17: the devis uploaded is read on our server; the patient sees "Lecture du devis…", then the
+ * lines read beside the page, checks and corrects them, and saves them (PUT …/quote with the reading's
+ * id) — or types them themselves when the devis cannot be read.
+ */
+
+const REQUEST_ID = "66666666-6666-4666-8666-666666666666";
+const READING_ID = "77777777-7777-4777-8777-777777777777";
+const DOCUMENT_ID = "88888888-8888-4888-8888-888888888888";
+const PAGE = `/patient/request/${REQUEST_ID}`;
+const BASE = `/api/patient/requests/${REQUEST_ID}`;
+const GET_READING = `GET ${BASE}/reading`;
+const PUT_QUOTE = `PUT ${BASE}/quote`;
+const DISMISS = `POST ${BASE}/reading/${READING_ID}/dismiss`;
+const READ = `POST ${BASE}/documents/${DOCUMENT_ID}/read`;
+/** A fetch can take seconds on a loaded machine. */
+const SLOW = { timeout: 8000 };
+
+const patient = makeProfile();
+
+const devis: DocumentDto = {
+  id: DOCUMENT_ID,
+  file_name: "devis-dupont.pdf",
+  size: 48_000,
+  mime_type: "application/pdf",
+  document_type: "quote",
+  created_at: "2026-11-25T10:00:00.000Z",
+};
+
+const RESULT: ReadResult = {
+  lines: [
+    {
+      tooth: 36,
+      code: "HBLD734",
+      act: "Couronne céramo-métallique sur molaire",
+      basket: "libre",
+      fee_cents: 75_000,
+      br_cents: 10_750,
+      amo_cents: 6450,
+      uncertain: [],
+    },
+    {
+      tooth: 14,
+      code: "HBLD634",
+      act: "Couronne céramo-métallique",
+      basket: "100_sante",
+      fee_cents: 50_000,
+      br_cents: 12_000,
+      amo_cents: 7200,
+      uncertain: ["fee_cents"],
+    },
+  ],
+  total_cents: 125_000,
+  lines_total_cents: 125_000,
+  total_matches: true,
+  patient_name: "Jean Dupont",
+  practitioner_name: "Dr Claire Martin",
+  practitioner_number: { kind: "RPPS", value: "10101234567" },
+  confidence: 0.95,
+};
+
+function makeReading(overrides: Partial<QuoteReading> = {}): QuoteReading {
+  return {
+    id: READING_ID,
+    request_id: REQUEST_ID,
+    document_id: DOCUMENT_ID,
+    file_name: devis.file_name,
+    status: "pending",
+    kind: null,
+    pages: 0,
+    result: null,
+    message: null,
+    created_at: "2026-11-25T10:00:00.000Z",
+    finished_at: null,
+    confirmed_at: null,
+    dismissed_at: null,
+    ...overrides,
+  };
+}
+
+const done = (overrides: Partial<QuoteReading> = {}) =>
+  makeReading({
+    status: "done",
+    kind: "text_pdf",
+    pages: 1,
+    result: RESULT,
+    finished_at: "2026-11-25T10:00:02.000Z",
+    ...overrides,
+  });
+
+type Handlers = Parameters<typeof stubApi>[1];
+
+/**
+ * The request page with a devis document, the reading the server holds (`state.reading`, changed by
+ * the test or the handlers), and every call made.
+ */
+function openPage(reading: QuoteReading | null, extra: Handlers = {}, request: Partial<RequestDetail> = {}) {
+  const state: { reading: QuoteReading | null; request: RequestDetail } = {
+    reading,
+    request: makeRequestDetail(REQUEST_ID, { documents: [devis], document_count: 1, ...request }),
+  };
+  const calls: { key: string; body: unknown }[] = [];
+  const track =
+    (key: string, handler: (body: unknown) => { status: number; body?: unknown }) => (body: unknown) => {
+      calls.push({ key, body });
+      return handler(body);
+    };
+  const handlers: Handlers = {
+    [`GET ${BASE}`]: () => json(200, state.request),
+    [`GET ${BASE}/comparison`]: () => json(200, { cover: null, original: null, offers: [], rows: [] }),
+    [GET_READING]: track(GET_READING, () => json(200, { reading: state.reading })),
+    [DISMISS]: track(DISMISS, () => {
+      state.reading = { ...(state.reading as QuoteReading), dismissed_at: "2026-11-25T10:05:00.000Z" };
+      return json(200, { reading: state.reading, message: READING_MESSAGES.dismissed });
+    }),
+    [READ]: track(READ, () => {
+      state.reading = makeReading({ id: READING_ID });
+      return json(202, { reading: state.reading });
+    }),
+    ...extra,
+  };
+  stubApi(patient, handlers);
+  const user = userEvent.setup();
+  renderApp(PAGE);
+  return { state, calls, user };
+}
+
+/** A French text as the screen's text reads (testing-library turns its no-break spaces into spaces). */
+const words = (text: string) => text.replace(/\s+/g, " ");
+
+const myQuote = () => screen.findByRole("region", { name: "Mon devis" }, SLOW);
+
+afterEach(() => {
+  closeRealtime();
+  setRealtimeSocketFactory(undefined);
+});
+
+describe("la lecture du devis en cours", () => {
+  it("montre « Lecture du devis… », puis les lignes lues dès que l'événement en direct arrive", async () => {
+    setRealtimeSocketFactory(() => new FakeSocket());
+    const { state, calls } = openPage(makeReading());
+    const mine = await myQuote();
+    const status = await within(mine).findByRole("status", {}, SLOW);
+    await waitFor(() => expect(status).toHaveTextContent(READING_MESSAGES.pending));
+    expect(status).toHaveTextContent(READING_MESSAGES.pendingHint);
+    expect(status).toHaveAttribute("aria-live", "polite");
+    // Typing the lines stays possible while the devis is read; reading it again is not.
+    expect(within(mine).getByRole("button", { name: "Saisir mon devis ligne par ligne" })).toBeEnabled();
+    expect(screen.queryByRole("button", { name: /Lire ce devis/ })).not.toBeInTheDocument();
+
+    state.reading = done();
+    const socket = FakeSocket.last as FakeSocket;
+    const before = calls.filter((c) => c.key === GET_READING).length;
+    act(() => socket.push({ type: "ready", user_id: patient.id }));
+    act(() => socket.push({ type: "reading", request_id: REQUEST_ID, reading_id: READING_ID }));
+    expect(
+      await within(mine).findByRole("heading", { name: "Vérifiez les lignes lues sur votre devis" }, SLOW),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === GET_READING).length).toBe(before + 1);
+    // The same live region now says the devis was read.
+    expect(status).toHaveTextContent(READING_MESSAGES.done);
+    expect(within(mine).getAllByRole("group", { name: /^Acte \d$/ })).toHaveLength(2);
+  });
+
+  it("relit la lecture toutes les 5 s tant qu'elle est en cours, si l'événement en direct manque", async () => {
+    const { state } = openPage(makeReading());
+    const mine = await myQuote();
+    await within(mine).findByText(READING_MESSAGES.pending, {}, SLOW);
+    state.reading = done();
+    expect(
+      await within(mine).findByRole(
+        "heading",
+        { name: "Vérifiez les lignes lues sur votre devis" },
+        { timeout: 15_000 },
+      ),
+    ).toBeInTheDocument();
+  }, 30_000);
+});
+
+describe("l'écran de vérification", () => {
+  it("montre la page, qui a fait le devis et pour qui, et signale les champs à vérifier", async () => {
+    const { user } = openPage(done({ pages: 2 }));
+    const mine = await myQuote();
+    await within(mine).findByRole("heading", { name: "Vérifiez les lignes lues sur votre devis" }, SLOW);
+    expect(
+      within(mine).getByText("Devis du Dr Claire Martin (RPPS 10101234567) pour Jean Dupont"),
+    ).toBeInTheDocument();
+    expect(within(mine).getByText("Lecture fiable")).toBeInTheDocument();
+    expect(within(mine).queryByText(/0[.,]95/)).not.toBeInTheDocument();
+
+    // The page read, its switcher and the link to the full-size image.
+    const image = within(mine).getByRole("img", { name: /Page 1 sur 2 de votre devis devis-dupont\.pdf/ });
+    expect(image).toHaveAttribute("src", `${BASE}/reading/${READING_ID}/pages/1`);
+    expect(within(mine).getByRole("button", { name: "Page précédente" })).toBeDisabled();
+    await user.click(within(mine).getByRole("button", { name: "Page suivante" }));
+    expect(within(mine).getByRole("img", { name: /Page 2 sur 2/ })).toHaveAttribute(
+      "src",
+      `${BASE}/reading/${READING_ID}/pages/2`,
+    );
+    const zoom = within(mine).getByRole("link", { name: /Agrandir la page 2/ });
+    expect(zoom).toHaveAttribute("href", `${BASE}/reading/${READING_ID}/pages/2`);
+    expect(zoom).toHaveAttribute("target", "_blank");
+
+    // The lines as read: the molar crown is sure, the second line's fee is to check.
+    const first = within(mine).getByRole("group", { name: "Acte 1" });
+    const second = within(mine).getByRole("group", { name: "Acte 2" });
+    expect(within(first).getByRole("combobox", { name: /Acte/ })).toHaveValue(
+      "Couronne céramo-métallique (molaire)",
+    );
+    expect(within(first).getByRole("textbox", { name: /Honoraires/ })).toHaveValue("750,00");
+    expect(within(first).queryByText("À vérifier")).not.toBeInTheDocument();
+    const fee = within(second).getByRole("textbox", { name: "Honoraires (€) À vérifier" });
+    expect(fee).toHaveValue("500,00");
+    expect(fee).toHaveClass("ring-2");
+    expect(within(second).getByText("À vérifier")).toBeVisible();
+    expect(within(second).getByRole("button", { name: /^Dent 14/ })).toBeInTheDocument();
+  });
+
+  it("enregistre les lignes corrigées avec l'identifiant de la lecture, puis montre le devis et son reste à charge", async () => {
+    let saved: QuoteLineDto[] = [];
+    const { state, calls, user } = openPage(done(), {
+      [PUT_QUOTE]: (body) => {
+        calls.push({ key: PUT_QUOTE, body });
+        saved = (body as { lines: Parameters<typeof resolveLine>[0][] }).lines.map((line) =>
+          resolveLine(line, "2026-11-25"),
+        );
+        const amount = saved.reduce((sum, line) => sum + line.fee_cents, 0);
+        state.request = { ...state.request, quote_lines: saved, quote_amount_cents: amount };
+        state.reading = { ...(state.reading as QuoteReading), confirmed_at: "2026-11-25T10:06:00.000Z" };
+        return json(200, { lines: saved, quote_amount_cents: amount, message: QUOTE_MESSAGES.saved });
+      },
+    });
+    const mine = await myQuote();
+    const second = await within(mine).findByRole("group", { name: "Acte 2" }, SLOW);
+    const fee = within(second).getByRole("textbox", { name: /Honoraires/ });
+    await user.clear(fee);
+    await user.type(fee, "450");
+    // Corrected: no longer to check.
+    expect(within(second).queryByText("À vérifier")).not.toBeInTheDocument();
+    expect(fee).not.toHaveClass("ring-2");
+
+    await user.click(within(mine).getByRole("button", { name: "Enregistrer ces lignes" }));
+    expect(await screen.findByText(QUOTE_MESSAGES.saved, {}, SLOW)).toBeInTheDocument();
+    expect(calls.find((c) => c.key === PUT_QUOTE)?.body).toEqual({
+      reading_id: READING_ID,
+      lines: [
+        expect.objectContaining({ code: "HBLD734", tooth: 36, fee_cents: 75_000 }),
+        expect.objectContaining({ code: "HBLD634", tooth: 14, fee_cents: 45_000 }),
+      ],
+    });
+    // The structured quote as today: its lines, no editor, no reading.
+    await waitFor(() =>
+      expect(within(mine).queryByRole("heading", { name: /Vérifiez les lignes/ })).not.toBeInTheDocument(),
+    );
+    expect(within(mine).getByText(/HBLD634/)).toBeInTheDocument();
+    expect(within(mine).queryByRole("group", { name: "Acte 1" })).not.toBeInTheDocument();
+    expect(within(mine).getByRole("button", { name: "Modifier" })).toBeInTheDocument();
+    expect(calls.some((c) => c.key === DISMISS)).toBe(false);
+  });
+
+  it("refuse d'enregistrer une ligne illisible, sans rien envoyer", async () => {
+    const { calls, user } = openPage(done(), {
+      [PUT_QUOTE]: (body) => {
+        calls.push({ key: PUT_QUOTE, body });
+        return json(500, { error: { code: "INTERNAL", message: "Erreur" } });
+      },
+    });
+    const mine = await myQuote();
+    const second = await within(mine).findByRole("group", { name: "Acte 2" }, SLOW);
+    await user.clear(within(second).getByRole("textbox", { name: /Honoraires/ }));
+    await user.click(within(mine).getByRole("button", { name: "Enregistrer ces lignes" }));
+    expect(await within(second).findByText(QUOTE_MESSAGES.feeInvalid)).toBeInTheDocument();
+    expect(calls.some((c) => c.key === PUT_QUOTE)).toBe(false);
+  });
+
+  it("prévient quand le total du devis ne correspond pas aux lignes, et dit de vérifier avec soin", async () => {
+    const { user } = openPage(
+      done({
+        result: {
+          ...RESULT,
+          total_cents: 130_000,
+          total_matches: false,
+          confidence: 0.6,
+          patient_name: null,
+        },
+      }),
+    );
+    const mine = await myQuote();
+    await within(mine).findByRole("heading", { name: /Vérifiez les lignes/ }, SLOW);
+    expect(within(mine).getByText("Lecture à vérifier avec soin")).toBeInTheDocument();
+    expect(within(mine).getByText("Devis du Dr Claire Martin (RPPS 10101234567)")).toBeInTheDocument();
+    const warning = words(READING_MESSAGES.totalMismatch(130_000, 125_000));
+    expect(within(mine).getByText(warning)).toBeInTheDocument();
+    // The missing 50 € found on the second line: the warning goes.
+    const fee = within(within(mine).getByRole("group", { name: "Acte 2" })).getByRole("textbox", {
+      name: /Honoraires/,
+    });
+    await user.clear(fee);
+    await user.type(fee, "550");
+    expect(within(mine).queryByText(warning)).not.toBeInTheDocument();
+  });
+
+  it("« Saisir moi-même » écarte la lecture et ouvre l'éditeur vide", async () => {
+    const { calls, user } = openPage(done());
+    const mine = await myQuote();
+    await within(mine).findByRole("heading", { name: /Vérifiez les lignes/ }, SLOW);
+    await user.click(within(mine).getByRole("button", { name: "Saisir moi-même" }));
+    await waitFor(() => expect(calls.some((c) => c.key === DISMISS)).toBe(true));
+    const row = within(mine).getByRole("group", { name: "Acte 1" });
+    expect(within(row).getByRole("textbox", { name: /Honoraires/ })).toHaveValue("");
+    expect(within(mine).queryByRole("group", { name: "Acte 2" })).not.toBeInTheDocument();
+    expect(within(mine).getByRole("button", { name: "Enregistrer mon devis" })).toBeInTheDocument();
+    expect(within(mine).queryByRole("heading", { name: /Vérifiez les lignes/ })).not.toBeInTheDocument();
+    // Closing the editor: the dismissed reading does not come back.
+    await user.click(within(mine).getByRole("button", { name: "Annuler" }));
+    expect(await within(mine).findByText(/Votre devis n'est pas détaillé/, {}, SLOW)).toBeInTheDocument();
+  });
+});
+
+describe("un devis illisible", () => {
+  it("le dit simplement et propose la saisie ligne par ligne, qui écarte la lecture", async () => {
+    const { calls, user } = openPage(makeReading({ status: "failed", message: READING_MESSAGES.timeout }));
+    const mine = await myQuote();
+    expect(await within(mine).findByText(READING_MESSAGES.failed, {}, SLOW)).toBeInTheDocument();
+    expect(within(mine).getByText(READING_MESSAGES.timeout)).toBeInTheDocument();
+    // One way to type the lines, not two.
+    expect(within(mine).getAllByRole("button", { name: "Saisir mon devis ligne par ligne" })).toHaveLength(1);
+    await user.click(within(mine).getByRole("button", { name: "Saisir mon devis ligne par ligne" }));
+    expect(within(mine).getByRole("group", { name: "Acte 1" })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.key === DISMISS)).toBe(true));
+    expect(within(mine).queryByText(READING_MESSAGES.failed)).not.toBeInTheDocument();
+  });
+
+  it("« Relire le devis » relance la lecture", async () => {
+    const { calls, user } = openPage(makeReading({ status: "done", result: { ...RESULT, lines: [] } }));
+    const mine = await myQuote();
+    expect(await within(mine).findByText(READING_MESSAGES.noLines, {}, SLOW)).toBeInTheDocument();
+    await user.click(within(mine).getByRole("button", { name: "Relire le devis" }));
+    expect(await within(mine).findByText(READING_MESSAGES.pending, {}, SLOW)).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === READ)).toHaveLength(1);
+  });
+
+  it("montre le refus du serveur quand la lecture ne peut être relancée", async () => {
+    const { user } = openPage(makeReading({ status: "failed", message: READING_MESSAGES.damaged }), {
+      [READ]: () => json(409, { error: { code: "CONFLICT", message: READING_MESSAGES.alreadyReading } }),
+    });
+    const mine = await myQuote();
+    await user.click(await within(mine).findByRole("button", { name: "Relire le devis" }, SLOW));
+    expect(await screen.findByText(READING_MESSAGES.alreadyReading, {}, SLOW)).toBeInTheDocument();
+  });
+});
+
+describe("lire un devis depuis la liste des documents", () => {
+  it("« Lire ce devis » lance la lecture d'un devis PDF, puis disparaît tant qu'elle est en cours", async () => {
+    const photo: DocumentDto = {
+      ...devis,
+      id: "99999999-9999-4999-8999-999999999999",
+      file_name: "radio.png",
+      mime_type: "image/png",
+      document_type: "xray",
+    };
+    const { calls, user } = openPage(null, {}, { documents: [devis, photo], document_count: 2 });
+    const read = await screen.findByRole("button", { name: /^Lire ce devis\s:\sdevis-dupont\.pdf$/ }, SLOW);
+    // Only a document typed 'Devis' is read.
+    expect(screen.getAllByRole("button", { name: /Lire ce devis/ })).toHaveLength(1);
+    await user.click(read);
+    const mine = await myQuote();
+    expect(await within(mine).findByText(READING_MESSAGES.pending, {}, SLOW)).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === READ)).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.queryByRole("button", { name: /Lire ce devis/ })).not.toBeInTheDocument(),
+    );
+  });
+
+  it("ne propose pas de lire le devis d'une demande dont les lignes sont saisies, ou terminée", async () => {
+    const lines = [
+      resolveLine(
+        { code: "HBLD734", act: "Couronne", tooth: 36, fee_cents: 75_000, br_cents: null },
+        "2026-11-25",
+      ),
+    ];
+    const first = openPage(done(), {}, { quote_lines: lines, quote_amount_cents: 75_000 });
+    const mine = await myQuote();
+    expect(await within(mine).findByText(/HBLD734/, {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Lire ce devis/ })).not.toBeInTheDocument();
+    expect(within(mine).queryByRole("heading", { name: /Vérifiez les lignes/ })).not.toBeInTheDocument();
+    expect(first.calls.some((c) => c.key === GET_READING)).toBe(false);
+  });
+});
+
+describe("au téléversement", () => {
+  it("annonce la lecture d'un devis envoyé sans ses lignes", async () => {
+    stubApi(patient, { "GET /api/dentists/verified": () => json(200, { items: [] }) });
+    const user = userEvent.setup();
+    renderApp("/patient/upload");
+    await user.upload(await screen.findByLabelText("Choisir des fichiers", {}, SLOW), [
+      fakeFile("scan.pdf", "application/pdf", 4000),
+    ]);
+    expect(screen.queryByText(words(READING_UPLOAD_HINT))).not.toBeInTheDocument();
+    await user.click(screen.getByRole("combobox", { name: "Type de document pour scan.pdf" }));
+    await user.click(await screen.findByRole("option", { name: "Devis" }, SLOW));
+    expect(await screen.findByText(words(READING_UPLOAD_HINT))).toBeInTheDocument();
+    // Typing the lines: nothing to read.
+    await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
+    expect(screen.queryByText(words(READING_UPLOAD_HINT))).not.toBeInTheDocument();
+  });
+});
+
+vi.setConfig({ testTimeout: 30_000 });
