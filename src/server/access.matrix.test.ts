@@ -38,8 +38,9 @@ type Row = readonly [
 /**
  * Objects (path parameter, or `?name=` query parameter: a handle or a plain value) → row; `-`
  * when the route takes none.
- * Handles: req:, doc:, offer:, conv:, att:, appt:, support:, contact:, avatar:, person:, session:
- * name an object of the world; auth: and static: the rest of a wildcard path.
+ * Handles: req:, doc:, offer:, conv:, att:, appt:, support:, contact:, avatar:, person:, session:,
+ * reading: name an object of the world; auth:, static: and page: the rest of a path; "a+b" fills
+ * a route's path parameters in order.
  */
 type Rows = Record<string, Row>;
 type Handle = string;
@@ -241,6 +242,32 @@ const TABLE: Record<string, Rows> = {
     "req:namedA":      patients(200, 404),
     "req:openB":       patients(404, 200),
   },
+  // Reading the uploaded devis (issue 17): the patient's own requests only. Two or three path
+  // parameters: "a+b" fills them in order. A's open request has a finished reading (page 1 read);
+  // B's is still queued (409 on a second reading).
+  "GET /api/patient/requests/{id}/reading": {
+    "req:openA":       patients(200, 404),
+    "req:finishedA":   patients(200, 404),
+    "req:cancelledA":  patients(200, 404),
+    "req:namedA":      patients(200, 404),
+    "req:openB":       patients(404, 200),
+  },
+  "POST /api/patient/requests/{id}/documents/{documentId}/read": {
+    "req:openA+doc:openA":          patients(202, 404),
+    "req:finishedA+doc:finishedA":  patients(409, 404),
+    "req:openA+doc:openB":          patients(400, 404),
+    "req:openB+doc:openB":          patients(404, 409),
+  },
+  "POST /api/patient/requests/{id}/reading/{readingId}/dismiss": {
+    "req:openA+reading:openA":      patients(200, 404),
+    "req:openB+reading:openB":      patients(404, 200),
+    "req:openA+reading:openB":      patients(404, 404),
+  },
+  "GET /api/patient/requests/{id}/reading/{readingId}/pages/{page}": {
+    "req:openA+reading:openA+page:1":  patients(200, 404),
+    "req:openA+reading:openA+page:2":  patients(404, 404),
+    "req:openB+reading:openA+page:1":  patients(404, 404),
+  },
   "GET /api/patient/cover":          { "-": patients(200) },
   "PUT /api/patient/cover":          { "-": patients(400) },
   "DELETE /api/patient/cover":       { "-": patients(200) },
@@ -434,9 +461,44 @@ let openapi: { paths: Record<string, Record<string, unknown>> };
 /** Fresh objects shared by the callers of a row who are expected to be refused. */
 const sharedFresh = new Map<string, Promise<{ id: string; cookie?: string }>>();
 
+/** The reading queued at the upload of each request of the world (its devis), by request name. */
+const readings: Record<string, string> = {};
+
 beforeAll(async () => {
   world = await createWorld();
   openapi = (await world.call("anonymous", { method: "GET", url: "/api/openapi.json" })).json();
+  const db = world.ctx.app.db;
+  for (const [name, requestId] of Object.entries(world.requests)) {
+    const row = await db
+      .selectFrom("quote_readings")
+      .select("id")
+      .where("request_id", "=", requestId)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
+    readings[name] = row.id;
+  }
+  // A's open request: read (one page), as the runner leaves it.
+  const result = {
+    lines: [],
+    total_cents: null,
+    lines_total_cents: 0,
+    total_matches: null,
+    patient_name: null,
+    practitioner_name: null,
+    practitioner_number: null,
+    confidence: 0,
+  };
+  await db
+    .updateTable("quote_readings")
+    .set({
+      status: "done",
+      kind: "text_pdf",
+      pages: 1,
+      result: JSON.stringify(result),
+      finished_at: new Date(),
+    })
+    .where("id", "=", readings.openA as string)
+    .execute();
 }, 180_000);
 afterAll(async () => world?.ctx.close());
 
@@ -454,6 +516,8 @@ function resolve(handle: Handle): string {
     contact: w.contact,
     avatar: w.avatars,
     appt: { A: world.appointmentA },
+    reading: readings,
+    page: { [name]: name },
     person: Object.fromEntries(Object.entries(world.people).map(([k, p]) => [k, p.id])),
     auth: { [name]: name },
     static: { [name]: name },
@@ -519,10 +583,12 @@ async function requestFor(cell: Cell): Promise<{ options: InjectOptions; cookie?
       if (!sharedFresh.has(key)) sharedFresh.set(key, freshObject({ ...cell, actor: "anonymous" }));
       target = await (sharedFresh.get(key) as Promise<{ id: string }>);
     }
-  } else if (object !== "-" && !object.startsWith("?")) target = { id: resolve(object) };
+  } else if (object.includes("+")) target = { id: object.split("+").map(resolve).join("+") };
+  else if (object !== "-" && !object.startsWith("?")) target = { id: resolve(object) };
 
   let url = pathOf(route);
-  if (object.startsWith("avatar:")) url = target.id;
+  if (object.includes("+")) for (const id of target.id.split("+")) url = url.replace(/\{[^}]+\}/, id);
+  else if (object.startsWith("avatar:")) url = target.id;
   else if (url.endsWith("*")) url = url.slice(0, -1) + target.id;
   else url = url.replace(/\{[^}]+\}/, target.id);
   if (object.startsWith("?")) {
