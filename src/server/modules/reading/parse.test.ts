@@ -162,4 +162,330 @@ describe("parseQuote", () => {
     expect(result.total_matches).toBeNull();
     expect(result.confidence).toBeLessThan(0.5);
   });
+
+  it("reads a header on two or three text lines, with synonyms", () => {
+    const result = parseQuote([
+      page([
+        ...TOP,
+        [
+          195,
+          [
+            [X.tooth, "N°"],
+            [X.basket, "Panier"],
+            [X.fee, "Montant des", "right"],
+            [X.br, "Base de", "right"],
+            [X.amo, "Montant", "right"],
+          ],
+        ],
+        [
+          201,
+          [
+            [X.code, "Cotation"],
+            [X.act, "Nature de l'acte"],
+          ],
+        ],
+        [
+          207,
+          [
+            [X.tooth, "dent"],
+            [X.basket, "de soins"],
+            [X.fee, "honoraires", "right"],
+            [X.br, "remboursement", "right"],
+            [X.amo, "remboursé AMO", "right"],
+          ],
+        ],
+        [230, row("46", "HBLD038", "Couronne métallique", "1", "290,00 €", "120,00 €", "72,00 €")],
+        [
+          250,
+          [
+            [X.code + 30, "TOTAL", "right"],
+            [X.fee, "290,00 €", "right"],
+            [X.br, "120,00 €", "right"],
+            [X.amo, "72,00 €", "right"],
+          ],
+        ],
+      ]),
+    ]);
+    expect(result.lines).toEqual([
+      {
+        tooth: 46,
+        code: "HBLD038",
+        act: "Couronne métallique",
+        basket: "100_sante",
+        fee_cents: 290_00,
+        br_cents: 120_00,
+        amo_cents: 72_00,
+        uncertain: [],
+      },
+    ]);
+    expect(result.total_cents).toBe(290_00);
+    expect(result.total_matches).toBe(true);
+  });
+
+  it("reads amounts in every French format", () => {
+    const result = parseQuote([
+      page([
+        [200, HEADER],
+        [220, row("36", "HBLD734", "Couronne", "3", "1\u00a0250,00 €", "107,50 €", "64,50 €")],
+        [240, row("37", "HBLD734", "Couronne", "3", "1\u202f250,00", "107,50", "64,50")],
+        [260, row("46", "HBLD734", "Couronne", "3", "1250,00 €", "107,50 €", "64,50 €")],
+        [280, row("47", "HBLD734", "Couronne", "3", "1.250,00", "107.50", "64.50")],
+        [300, row("16", "HBLD734", "Couronne", "3", "1 250,00", "107,50", "64,50")],
+      ]),
+    ]);
+    expect(result.lines.map((l) => [l.fee_cents, l.br_cents, l.amo_cents])).toEqual(
+      Array(5).fill([1_250_00, 107_50, 64_50]),
+    );
+    expect(result.lines.every((l) => l.uncertain.length === 0)).toBe(true);
+    expect(result.total_matches).toBeNull();
+  });
+
+  it("tells the basket digit from the fee beside it, even merged into one word by OCR", () => {
+    const words = (y: number, extra: Word[]): Word[] => [
+      ...cellWords(y, [X.tooth, "21"]),
+      ...cellWords(y, [X.code, "HBLD634"]),
+      ...cellWords(y, [X.act, "Couronne"]),
+      ...extra,
+      ...cellWords(y, [X.br, "120,00", "right"]),
+      ...cellWords(y, [X.amo, "72,00", "right"]),
+    ];
+    const word = (text: string, x: number, y: number): Word => ({
+      text,
+      x,
+      y,
+      width: text.length * CHAR,
+      height: HEIGHT,
+      confidence: 100,
+    });
+    const header = page([[200, HEADER]]);
+    // The basket column's right edge: the gutter between "Panier" and the fee column's widest cell.
+    const result = parseQuote([
+      {
+        ...header,
+        words: [
+          ...header.words,
+          // "1" right-aligned in the basket column, then the fee "175,00" close by.
+          ...words(220, [word("1", 370, 220), word("175,00", X.fee - 30, 220)]),
+          // A fee of 1 175,00: its thousands digit well inside the fee column.
+          ...words(240, [word("2", 340, 240), word("1", X.fee - 42, 240), word("175,00", X.fee - 30, 240)]),
+          // OCR merged the basket digit with the fee: "1175,00" across the gutter.
+          ...words(260, [word("1175,00", 370, 260)]),
+          // The wide fee of another row keeps the fee column's left edge in place.
+          ...words(280, [word("3", 340, 280), word("12", X.fee - 47, 280), word("175,00", X.fee - 30, 280)]),
+        ],
+      },
+    ]);
+    expect(result.lines.map((l) => [l.basket, l.fee_cents])).toEqual([
+      ["100_sante", 175_00],
+      ["maitrise", 1_175_00],
+      ["100_sante", 175_00],
+      ["libre", 12_175_00],
+    ]);
+  });
+
+  it("repairs O/0 and I/1 in codes only when the repaired code is in the table", () => {
+    const result = parseQuote([
+      page(
+        [
+          [200, HEADER],
+          [220, row("21", "HBLDO90", "Inlay-core", "1", "175,00", "90,00", "54,00")],
+          [240, row("15", "HBLDI58", "Couronne", "2", "500,00", "120,00", "72,00")],
+          [260, row("14", "HBMDO60", "Onlay", "3", "600,00", "100,00", "60,00")],
+          [280, row("15", "HBMD460", "Onlay", "3", "600,00", "100,00", "60,00")],
+        ],
+        { source: "ocr" },
+      ),
+    ]);
+    expect(result.lines.map((l) => [l.code, l.uncertain.includes("code")])).toEqual([
+      ["HBLD090", true],
+      ["HBLD158", true],
+      // Not in the table once repaired: no code read.
+      [null, false],
+      // A shape-valid code outside the table is kept as read (a free line).
+      ["HBMD460", false],
+    ]);
+  });
+
+  it("reads NR and dashes as no BR for an implant, and an act on an arch without tooth", () => {
+    const result = parseQuote([
+      page([
+        [200, HEADER],
+        [220, row("36", "LBLD015", "Implant dentaire (non remboursé)", "Libre", "1 200,00 €", "NR", "NR")],
+        [240, row("46", "LBLD015", "Implant dentaire (non remboursé)", "Libre", "1 200,00 €", "—", "—")],
+        [
+          260,
+          row(
+            "",
+            "HBLD031",
+            "Prothèse complète résine, une arcade",
+            "RAC 0",
+            "1 100,00 €",
+            "182,75 €",
+            "109,65 €",
+          ),
+        ],
+        [280, row("", "HBLD038", "Couronne métallique", "100 % Santé", "290,00 €", "120,00 €", "72,00 €")],
+      ]),
+    ]);
+    expect(
+      result.lines.map((l) => [l.tooth, l.code, l.basket, l.br_cents, l.amo_cents, l.uncertain]),
+    ).toEqual([
+      [36, "LBLD015", "libre", 0, 0, []],
+      [46, "LBLD015", "libre", 0, 0, []],
+      [null, "HBLD031", "100_sante", 182_75, 109_65, []],
+      // A crown needs a tooth.
+      [null, "HBLD038", "100_sante", 120_00, 72_00, ["tooth"]],
+    ]);
+  });
+
+  it("appends a wrapped act label to its row and stops at the total", () => {
+    const result = parseQuote([
+      page([
+        [200, HEADER],
+        [
+          220,
+          row("24", "HBLD634", "Couronne céramo-métallique (incisive,", "1", "500,00", "120,00", "72,00"),
+        ],
+        [232, [[X.act, "canine, 1re prémolaire)"]]],
+        [250, row("25", "HBLD491", "Couronne céramo-métallique", "2", "550,00", "120,00", "72,00")],
+        [
+          270,
+          [
+            [X.code + 30, "Total", "right"],
+            [X.fee, "1 150,00", "right"],
+          ],
+        ],
+        [290, row("26", "HBLD038", "Couronne métallique", "1", "290,00", "120,00", "72,00")],
+      ]),
+    ]);
+    expect(result.lines.map((l) => l.act)).toEqual([
+      "Couronne céramo-métallique (incisive, canine, 1re prémolaire)",
+      "Couronne céramo-métallique",
+    ]);
+    expect(result.total_cents).toBe(1_050_00 + 100_00);
+    expect(result.lines_total_cents).toBe(1_050_00);
+    expect(result.total_matches).toBe(false);
+  });
+
+  it("lowers the confidence when the total does not match the lines", () => {
+    const rows = (total: string) =>
+      parseQuote([
+        page([
+          [200, HEADER],
+          [220, row("24", "HBLD634", "Couronne", "1", "500,00", "120,00", "72,00")],
+          [
+            240,
+            [
+              [X.act, "Total"],
+              [X.fee, total, "right"],
+            ],
+          ],
+        ]),
+      ]);
+    const matching = rows("500,00");
+    const mismatch = rows("800,00");
+    expect(matching.total_matches).toBe(true);
+    expect(mismatch.total_matches).toBe(false);
+    expect(mismatch.total_cents).toBe(800_00);
+    expect(mismatch.confidence).toBeLessThan(matching.confidence * 0.7);
+  });
+
+  it("reads an ADELI number, a patient named after 'Nom et prénom du patient' and a Docteur", () => {
+    const result = parseQuote([
+      page([
+        [
+          40,
+          [
+            [40, "Docteur Paul Lefèvre"],
+            [320, "Nom et prénom du patient : DUPONT Jean"],
+          ],
+        ],
+        [
+          55,
+          [
+            [40, "N° ADELI : 751234567"],
+            [320, "Date du devis : 12/11/2026"],
+          ],
+        ],
+        [200, HEADER],
+        [220, row("24", "HBLD634", "Couronne", "1", "500,00", "120,00", "72,00")],
+      ]),
+    ]);
+    expect(result.patient_name).toBe("DUPONT Jean");
+    expect(result.practitioner_name).toBe("Paul Lefèvre");
+    expect(result.practitioner_number).toEqual({ kind: "ADELI", value: "751234567" });
+  });
+
+  it("does not read the noise after a table without total as lines", () => {
+    const result = parseQuote([
+      page([
+        [200, HEADER],
+        [220, row("24", "HBLD634", "Couronne", "1", "500,00", "120,00", "72,00")],
+        [260, [[40, "Devis valable 6 mois à compter du 12/11/2026, 2 exemplaires"]]],
+        [
+          280,
+          [
+            [40, "Fait à Paris, le 12/11/2026"],
+            [X.fee, "Signature", "right"],
+          ],
+        ],
+      ]),
+    ]);
+    expect(result.lines).toHaveLength(1);
+    expect(result.total_matches).toBeNull();
+  });
+
+  it("continues the table on a second page without its header", () => {
+    const result = parseQuote([
+      page([
+        ...TOP,
+        [200, HEADER],
+        [220, row("24", "HBLD634", "Couronne", "1", "500,00", "120,00", "72,00")],
+      ]),
+      {
+        ...page([
+          [40, [[40, "Cabinet dentaire du Parc — page 2"]]],
+          [60, row("25", "HBLD491", "Couronne", "2", "550,00", "120,00", "72,00")],
+          [
+            80,
+            [
+              [X.act, "Total"],
+              [X.fee, "1 050,00", "right"],
+            ],
+          ],
+        ]),
+        page: 2,
+      },
+    ]);
+    expect(result.lines.map((l) => l.code)).toEqual(["HBLD634", "HBLD491"]);
+    expect(result.total_matches).toBe(true);
+  });
+
+  it("prefers the table's BR when OCR read it badly, and checks the AMO and the tooth", () => {
+    const result = parseQuote([
+      page(
+        [
+          [200, HEADER],
+          [
+            220,
+            [
+              [X.tooth, "16"],
+              [X.code, "HBLD634"],
+              [X.act, "Couronne"],
+              [X.basket + 10, "1"],
+              [X.fee, "500,00", "right"],
+              [X.br, "128,00", "right", 40],
+              [X.amo, "72,00", "right"],
+            ],
+          ],
+          [240, row("21", "HBLD634", "Couronne", "1", "500,00", "120,00", "70,00")],
+        ],
+        { source: "ocr" },
+      ),
+    ]);
+    expect(result.lines.map((l) => [l.br_cents, l.amo_cents, l.uncertain.sort()])).toEqual([
+      [120_00, 72_00, ["br_cents", "tooth"]],
+      [120_00, 70_00, ["amo_cents"]],
+    ]);
+  });
 });

@@ -183,11 +183,11 @@ function readTotal(line: TextLine, columns: Column[]): number | null {
   const amountColumns = columns.filter((c) => c.kind === "fee" || c.kind === "br" || c.kind === "amo");
   const fee = assignGroups(groups, amountColumns).find(([kind]) => kind === "fee");
   if (fee) {
-    const value = parseAmount(fee[1].map((p) => p.text).join(" "));
+    const value = parseAmount(fee[1].map((p) => p.text).join(" "), { centsImplied: true });
     if (value !== null) return value;
   }
   for (const group of groups) {
-    const value = parseAmount(group.map((p) => p.text).join(" "));
+    const value = parseAmount(group.map((p) => p.text).join(" "), { centsImplied: true });
     if (value !== null) return value;
   }
   return null;

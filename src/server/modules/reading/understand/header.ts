@@ -218,8 +218,13 @@ export function fitZones(columns: Column[], rows: Word[][]): Column[] {
       boundaries.push((a.x1 + b.x0) / 2);
       continue;
     }
+    // Between the basket and the fee, OCR may merge the basket digit with the fee ("1175,00"): such a
+    // word says nothing of the gutter.
+    const merged = (w: Word) =>
+      a.kind === "basket" && b.kind === "fee" && /^[123Il|]\d[\d.,]{2,}$/.test(w.text);
+    const inked = rows.map((row) => row.filter((w) => !merged(w)));
     const points = new Set<number>([lo, hi]);
-    for (const row of rows)
+    for (const row of inked)
       for (const w of row) for (const x of [w.x, w.x + w.width]) if (x > lo && x < hi) points.add(x);
     const sorted = [...points].sort((p, q) => p - q);
     const segments: { x0: number; x1: number; count: number }[] = [];
@@ -227,7 +232,7 @@ export function fitZones(columns: Column[], rows: Word[][]): Column[] {
       const x0 = sorted[i] as number;
       const x1 = sorted[i + 1] as number;
       const mid = (x0 + x1) / 2;
-      const count = rows.filter((row) => row.some((w) => w.x <= mid && w.x + w.width >= mid)).length;
+      const count = inked.filter((row) => row.some((w) => w.x <= mid && w.x + w.width >= mid)).length;
       segments.push({ x0, x1, count });
     }
     const least = Math.min(...segments.map((s) => s.count));

@@ -38,9 +38,6 @@ export function groupLines(words: readonly Word[]): TextLine[] {
     let bestDistance = Number.POSITIVE_INFINITY;
     for (const line of lines) {
       const last = line.last;
-      // A line grows left to right: a word overlapping the last one horizontally belongs elsewhere,
-      // unless it is a tiny overlap (OCR boxes touch).
-      if (word.x < last.x + last.width - Math.min(last.width, word.width) * 0.5) continue;
       const distance = Math.abs(centerY(last) - cy);
       if (distance <= tolerance && distance < bestDistance) {
         best = line;

@@ -64,7 +64,7 @@ function amountGroups(pieces: Piece[], gapMax: number): Piece[][] {
       const gap = p.x0 - last.x1;
       const joined = `${group.map((g) => g.text).join("")}`;
       const isEuro = /^(?:€|E|EUR)\.?$/i.test(p.text);
-      const thousands = /^\d{1,3}$/.test(joined) && /^\d{3}(?:[.,]\d{1,2})?€?$/.test(p.text);
+      const thousands = /^\d{1,3}$/.test(joined) && /^\d{3}(?:[.,]?\d{2})?€?$/.test(p.text);
       if (gap <= gapMax && (isEuro || thousands)) {
         group.push(p);
         continue;
@@ -173,8 +173,19 @@ export function readRow(words: Word[], columns: Column[], h: number): RawRow {
     const index = numeric.findIndex((p) => p.x0 < basketColumn.right && p.x1 > basketColumn.right);
     const p = numeric[index];
     if (p && /^[123]\d/.test(p.text)) {
+      // The basket is one character: split it off when the word begins in the basket column.
       const parts = splitAt(p, basketColumn.right);
-      if (parts && /^[123]$/.test(parts[0].text) && parseAmount(parts[1].text) !== null) {
+      if (parts) {
+        const [head, tail] = parts;
+        const cut = head.x0 + (head.x1 - head.x0) / head.text.length;
+        parts[0] = { ...head, text: p.text.slice(0, 1), x1: cut };
+        parts[1] = { ...tail, text: p.text.slice(1), x0: cut };
+      }
+      if (
+        parts &&
+        /^[123]$/.test(parts[0].text) &&
+        parseAmount(parts[1].text, { centsImplied: true }) !== null
+      ) {
         basket = readBasket(parts[0].text);
         basketPieces = [parts[0]];
         numeric.splice(index, 1, parts[1]);
@@ -191,7 +202,7 @@ export function readRow(words: Word[], columns: Column[], h: number): RawRow {
   const amountConfidence: Record<AmountKind, number> = { fee: 100, br: 100, amo: 100 };
   for (const [kind, group] of assigned) {
     const text = groupText(group);
-    const value = isNoAmount(text) && kind !== "fee" ? 0 : parseAmount(text);
+    const value = isNoAmount(text) && kind !== "fee" ? 0 : parseAmount(text, { centsImplied: true });
     amounts[kind] = value;
     amountConfidence[kind] = minConfidence(group);
   }

@@ -50,7 +50,7 @@ function digitsRepaired(text: string): string {
  * An amount in French format, in cents: "1 250,00 €", "1250,00", "1.250,00", "72.00" (OCR), "120 €".
  * null when the text is not an amount.
  */
-export function parseAmount(text: string): number | null {
+export function parseAmount(text: string, options: { centsImplied?: boolean } = {}): number | null {
   let t = text.replace(SPACES, "");
   t = t.replace(/(?:€|EUR|euros?|E)\.?$/i, "");
   if (!t) return null;
@@ -62,6 +62,8 @@ export function parseAmount(text: string): number | null {
   }
   let m = /^(\d{1,3}(?:[.,]\d{3})*|\d+)[,.](\d{2})$/.exec(t);
   if (m?.[1] && m[2]) return Number(m[1].replace(/[.,]/g, "")) * 100 + Number(m[2]);
+  // OCR loses commas: in a table's amount cell, "194500" is 1 945,00 (every amount there has cents).
+  if (options.centsImplied && /^\d{3,}$/.test(t)) return Number(t);
   m = /^(\d{1,3}(?:\.\d{3})+|\d+)$/.exec(t);
   if (m?.[1]) return Number(m[1].replace(/\./g, "")) * 100;
   // "125,0" (a digit lost): tenths.
