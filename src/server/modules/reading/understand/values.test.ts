@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { isNoAmount, parseAmount, readBasket, readCode, readTooth } from "./values";
+
+describe("parseAmount", () => {
+  it.each([
+    ["1 250,00 €", 1_250_00],
+    ["1\u00a0250,00 €", 1_250_00],
+    ["1\u202f250,00", 1_250_00],
+    ["1250,00", 1_250_00],
+    ["1.250,00", 1_250_00],
+    ["72,00", 72_00],
+    ["72.00", 72_00],
+    ["107,50€", 107_50],
+    ["120 €", 120_00],
+    ["0,00", 0],
+    ["12 345,67 €", 12_345_67],
+    ["1O7,5O", 107_50],
+  ])("reads %j as %i cents", (text, cents) => {
+    expect(parseAmount(text)).toBe(cents);
+  });
+
+  it.each(["", "€", "HBLD634", "Couronne", "12/11/2026", "1,2,3"])("refuses %j", (text) => {
+    expect(parseAmount(text)).toBeNull();
+  });
+
+  it("takes NR and dashes as no amount", () => {
+    for (const text of ["NR", "—", "–", "-"]) expect(isNoAmount(text)).toBe(true);
+    expect(isNoAmount("120,00")).toBe(false);
+  });
+});
+
+describe("readCode", () => {
+  it("keeps a code of the right shape as read, known or not", () => {
+    expect(readCode("HBLD634")).toEqual({ code: "HBLD634", repaired: false, known: true });
+    expect(readCode("hbld634")).toEqual({ code: "HBLD634", repaired: false, known: true });
+    expect(readCode("HBMD460")).toEqual({ code: "HBMD460", repaired: false, known: false });
+  });
+
+  it("repairs OCR lookalikes only when the repaired code is in the table", () => {
+    expect(readCode("HBLDO38")).toEqual({ code: "HBLD038", repaired: true, known: true });
+    expect(readCode("H8LD634")).toEqual({ code: "HBLD634", repaired: true, known: true });
+    expect(readCode("HBLD63I")).toBeNull();
+    expect(readCode("LBLDO15")).toEqual({ code: "LBLD015", repaired: true, known: true });
+    expect(readCode("1BLD015")).toBeNull();
+    // Not in the table once repaired: refused.
+    expect(readCode("HBMDO99")).toBeNull();
+  });
+
+  it("does not repair a missing or an extra character", () => {
+    expect(readCode("HBLD63")).toBeNull();
+    expect(readCode("HBLD6344")).toBeNull();
+    expect(readCode("HBL634")).toBeNull();
+  });
+});
+
+describe("readTooth", () => {
+  it("reads FDI teeth, with lookalikes repaired", () => {
+    expect(readTooth("21")).toEqual({ tooth: 21, repaired: false });
+    expect(readTooth("48")).toEqual({ tooth: 48, repaired: false });
+    expect(readTooth("I6")).toEqual({ tooth: 16, repaired: true });
+  });
+
+  it("refuses what is not an FDI tooth", () => {
+    for (const text of ["19", "50", "10", "8", "123", "ab"]) expect(readTooth(text)).toBeNull();
+  });
+});
+
+describe("readBasket", () => {
+  it("reads digits and words", () => {
+    expect(readBasket("1")).toBe("100_sante");
+    expect(readBasket("2")).toBe("maitrise");
+    expect(readBasket("3")).toBe("libre");
+    expect(readBasket("100 % Santé")).toBe("100_sante");
+    expect(readBasket("RAC 0")).toBe("100_sante");
+    expect(readBasket("Maîtrisé")).toBe("maitrise");
+    expect(readBasket("LIBRE")).toBe("libre");
+    expect(readBasket("4")).toBeNull();
+  });
+});
