@@ -229,6 +229,42 @@ describe("l'écran de vérification", () => {
     expect(within(second).getByRole("button", { name: /^Dent 14/ })).toBeInTheDocument();
   });
 
+  it("signale aussi la dent, l'acte et la base de remboursement d'une ligne hors table", async () => {
+    const doubtful: ReadResult = {
+      ...RESULT,
+      lines: [
+        { ...(RESULT.lines[0] as ReadResult["lines"][number]), uncertain: ["tooth", "code"] },
+        {
+          tooth: 46,
+          code: "HBMD017",
+          act: "Inlay core",
+          basket: "libre",
+          fee_cents: 30_000,
+          br_cents: 9000,
+          amo_cents: 5400,
+          uncertain: ["amo_cents"],
+        },
+      ],
+      total_cents: 105_000,
+      lines_total_cents: 105_000,
+    };
+    const { user } = openPage(done({ result: doubtful }));
+    const mine = await myQuote();
+    const first = await within(mine).findByRole("group", { name: "Acte 1" }, SLOW);
+    expect(within(first).getByRole("button", { name: /^Dent À vérifier 36/ })).toBeInTheDocument();
+    expect(within(first).getByRole("combobox", { name: "Acte À vérifier" })).toBeInTheDocument();
+    expect(within(first).getByRole("textbox", { name: "Honoraires (€)" })).toBeInTheDocument();
+    const second = within(mine).getByRole("group", { name: "Acte 2" });
+    expect(within(second).getByRole("combobox", { name: "Acte" })).toHaveValue("HBMD017 · Inlay core");
+    const br = within(second).getByRole("textbox", { name: "Base de remboursement (€) À vérifier" });
+    expect(br).toHaveValue("90,00");
+    // The tooth corrected: checked.
+    await user.click(within(first).getByRole("button", { name: /^Dent À vérifier 36/ }));
+    await user.click(within(first).getByRole("button", { name: "Dent 37 (molaire)" }));
+    expect(within(first).getByRole("button", { name: /^Dent 37/ })).toBeInTheDocument();
+    expect(within(first).getByRole("combobox", { name: "Acte À vérifier" })).toBeInTheDocument();
+  });
+
   it("enregistre les lignes corrigées avec l'identifiant de la lecture, puis montre le devis et son reste à charge", async () => {
     let saved: QuoteLineDto[] = [];
     const { state, calls, user } = openPage(done(), {
