@@ -1,0 +1,164 @@
+// Reading the uploaded devis (issue 17), measured for `npm run bench`: the synthetic corpus of the
+// test suite (src/server/testing/devis-corpus.ts, fixed seeds) read through `readQuote`, as the
+// server's runner reads an uploaded document. Per kind (text PDF, photo-like JPEG, scanned PDF):
+// lines found exactly, field accuracy (tooth, code, basket, fee, BR, AMO per line; an extra line
+// counts as 6 wrong fields), time per page (p50 and max; one unmeasured read per kind first, as a
+// running server has its OCR workers started). First, the process's RSS while 4 photos are read at
+// once through the OCR pool. Prints its rows as JSON on the last line of stdout (bench.mjs makes
+// them table rows); nothing read is printed.
+// Usage: tsx scripts/bench-reading.ts [--text 20] [--photos 8] [--scans 4]
+import { parseArgs } from "node:util";
+import { ocrPoolState } from "../src/server/modules/reading/ocr";
+import { closeOcr, readQuote } from "../src/server/modules/reading/read";
+import type { ReadOptions } from "../src/server/modules/reading/types";
+import {
+  type Devis,
+  devisPdf,
+  devisPhoto,
+  devisScan,
+  makeDevis,
+  scoreReading,
+} from "../src/server/testing/devis-corpus";
+
+const { values } = parseArgs({
+  options: {
+    text: { type: "string", default: "20" },
+    photos: { type: "string", default: "8" },
+    scans: { type: "string", default: "4" },
+  },
+});
+
+interface Row {
+  name: string;
+  value: string;
+  budget: string;
+  ok: boolean;
+}
+const rows: Row[] = [];
+const record = (name: string, value: string, budget: string, ok: boolean) =>
+  rows.push({ name, value, budget, ok });
+
+interface Kind {
+  label: string;
+  count: number;
+  /** Seeds seed0, seed0 + 1, …: the same corpus on every run. */
+  seed0: number;
+  file: (devis: Devis) => Promise<Uint8Array>;
+  mime: ReadOptions["mime"];
+  msPerPageBudget: number;
+  accuracyBudget: number;
+}
+
+const KINDS: Kind[] = [
+  {
+    label: "PDF texte",
+    count: Number(values.text),
+    seed0: 1_000,
+    file: (d) => devisPdf(d),
+    mime: "application/pdf",
+    msPerPageBudget: 1_000,
+    accuracyBudget: 0.98,
+  },
+  {
+    label: "photo JPEG",
+    count: Number(values.photos),
+    seed0: 2_000,
+    file: (d) => devisPhoto(d),
+    mime: "image/jpeg",
+    msPerPageBudget: 5_000,
+    accuracyBudget: 0.9,
+  },
+  {
+    label: "PDF scanné",
+    count: Number(values.scans),
+    seed0: 3_000,
+    file: (d) => devisScan(d),
+    mime: "application/pdf",
+    msPerPageBudget: 5_000,
+    accuracyBudget: 0.9,
+  },
+];
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? 0;
+};
+const percent = (x: number) => `${(x * 100).toFixed(1).replace(".", ",")} %`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2).replace(".", ",")} s`;
+const mb = (bytes: number) => bytes / (1024 * 1024);
+const RSS_BUDGET_MB = 400;
+
+try {
+  // Memory first, from a cold pool as on a server at rest (idle OCR workers end after a minute): 4
+  // photos queued at once through the OCR pool, the workers' start included in the growth.
+  const photos = await Promise.all([0, 1, 2, 3].map((i) => devisPhoto(makeDevis(4_000 + i))));
+  await new Promise((r) => setTimeout(r, 500));
+  const baseline = process.memoryUsage.rss();
+  let peak = baseline;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 10);
+  const started = performance.now();
+  try {
+    await Promise.all(photos.map((bytes) => readQuote(bytes, { mime: "image/jpeg" })));
+  } finally {
+    clearInterval(timer);
+  }
+  peak = Math.max(peak, process.memoryUsage.rss());
+  const growth = mb(peak - baseline);
+  record(
+    `Lecture de 4 photos à la fois (${ocrPoolState().concurrency} OCR) : hausse du RSS`,
+    `${growth.toFixed(0)} Mo (pic ${mb(peak).toFixed(0)} Mo, ${seconds(performance.now() - started)})`,
+    `< ${RSS_BUDGET_MB} Mo`,
+    growth < RSS_BUDGET_MB,
+  );
+
+  for (const kind of KINDS) {
+    if (kind.count <= 0) continue;
+    const corpus: { devis: Devis; bytes: Uint8Array }[] = [];
+    for (let i = 0; i < kind.count; i += 1) {
+      const devis = makeDevis(kind.seed0 + i);
+      corpus.push({ devis, bytes: await kind.file(devis) });
+    }
+    // Warm-up (not measured): a running server has loaded pdf.js and started its OCR workers.
+    const first = corpus[0];
+    if (first) await readQuote(first.bytes, { mime: kind.mime });
+
+    let exact = 0;
+    let lines = 0;
+    let fieldsRight = 0;
+    let fields = 0;
+    const msPerPage: number[] = [];
+    for (const { devis, bytes } of corpus) {
+      const started = performance.now();
+      const reading = await readQuote(bytes, { mime: kind.mime });
+      const elapsed = performance.now() - started;
+      msPerPage.push(elapsed / Math.max(1, reading.pages));
+      const score = scoreReading(devis, reading.result);
+      exact += score.linesExact;
+      lines += score.expectedLines;
+      fieldsRight += score.fieldsRight;
+      fields += score.fieldsTotal;
+    }
+    const accuracy = fields === 0 ? 0 : fieldsRight / fields;
+    const p50 = percentile(msPerPage, 0.5);
+    const max = Math.max(...msPerPage);
+    record(`Lecture ${kind.label} (${kind.count}) : lignes exactes`, `${exact}/${lines}`, "", true);
+    record(
+      `Lecture ${kind.label} (${kind.count}) : champs justes`,
+      percent(accuracy),
+      `≥ ${Math.round(kind.accuracyBudget * 100)} %`,
+      accuracy >= kind.accuracyBudget,
+    );
+    record(
+      `Lecture ${kind.label} (${kind.count}) : temps par page`,
+      `p50 ${seconds(p50)}, max ${seconds(max)}`,
+      `≤ ${kind.msPerPageBudget / 1000} s`,
+      max <= kind.msPerPageBudget,
+    );
+  }
+} finally {
+  await closeOcr();
+}
+
+console.log(JSON.stringify({ rows }));
