@@ -162,6 +162,8 @@ describe("devis corpus", () => {
     expect(meta.width).toBeGreaterThan(1200);
     expect(meta.width).toBeLessThan(1900);
     expect((meta.height ?? 0) / (meta.width ?? 1)).toBeGreaterThan(1.25);
+    // Same seed, same photo (a test can rely on what it read last time).
+    expect(jpeg.equals(await devisPhoto(d, 3))).toBe(true);
     const scan = await devisScan(d, 3);
     expect(Buffer.from(scan.slice(0, 5)).toString()).toBe("%PDF-");
     expect((await pdfText(scan)).trim()).toBe("");
