@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { RETENTION } from "../../../shared/domain/retention";
 import { DATA_EXPORT_URL } from "../../../shared/schemas/account";
 import { type QuoteReading, READING_MESSAGES } from "../../../shared/schemas/reading";
 import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
@@ -18,6 +19,7 @@ import {
 } from "../../testing/harness";
 import { openSocket } from "../../testing/sockets";
 import { DATA_FILE, type ExportData } from "../export/export.service";
+import { runRetention } from "../retention/retention.service";
 import { readQuote } from "./read";
 import { MAX_ATTEMPTS, readingQueue, readingTextKey } from "./reading.repo";
 import { ReadingRunner } from "./runner";
@@ -463,5 +465,72 @@ describe("the reading queue", () => {
     expect(exported?.status).toBe("done");
     expect(exported?.result?.lines.length).toBe(devis.lines.length);
     expect(exported?.text).toContain(devis.lines[0]?.code);
+  }, 60_000);
+});
+
+describe("the text read goes with the devis", () => {
+  /** A new patient's request with its devis read: the patient, the request, the stored text's key. */
+  async function readDevis() {
+    const signup = await signUpPatient(ctx.app, { first_name: "Chloé", last_name: "Morel" });
+    const patient = await patientId(signup.body.email);
+    const requestId = await upload(signup.cookie, [devisFile], ["quote"]);
+    await ctx.app.readings.drain();
+    const row = await ctx.app.db
+      .selectFrom("quote_readings")
+      .select(["id", "status", "text_key"])
+      .where("request_id", "=", requestId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("done");
+    expect(row.text_key).toBe(readingTextKey(patient, row.id));
+    expect(ctx.storedKeys()).toContain(row.text_key);
+    return { signup, requestId, key: row.text_key as string };
+  }
+
+  it("when the patient erases their account", async () => {
+    const { signup, key } = await readDevis();
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/account/delete",
+      headers: { cookie: signup.cookie },
+      payload: { password: signup.body.password },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(ctx.storedKeys()).not.toContain(key);
+  }, 60_000);
+
+  it("when the documents of a cancelled request reach the end of their retention", async () => {
+    const { signup, requestId, key } = await readDevis();
+    const cancel = await ctx.app.inject({
+      method: "POST",
+      url: `/api/patient/requests/${requestId}/cancel`,
+      headers: { cookie: signup.cookie },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const now = new Date();
+    await ctx.app.db
+      .updateTable("requests")
+      .set({
+        cancelled_at: new Date(now.getTime() - (RETENTION.cancelledRequestDocumentDays + 1) * 86_400_000),
+      })
+      .where("id", "=", requestId)
+      .execute();
+    const run = await runRetention(
+      {
+        db: ctx.app.db,
+        storage: ctx.app.storage,
+        mailer: ctx.app.mailer,
+        config: ctx.config,
+        log: silentLog,
+      },
+      now,
+    );
+    expect(run).toMatchObject({ ran: true, documents: 1 });
+    expect(ctx.storedKeys()).not.toContain(key);
+    const left = await ctx.app.db
+      .selectFrom("quote_readings")
+      .select("id")
+      .where("request_id", "=", requestId)
+      .execute();
+    expect(left).toEqual([]);
   }, 60_000);
 });
