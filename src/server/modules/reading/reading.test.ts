@@ -534,3 +534,40 @@ describe("the text read goes with the devis", () => {
     expect(left).toEqual([]);
   }, 60_000);
 });
+
+describe("the runner started with the app", () => {
+  it("reads a devis as soon as it is uploaded, without anyone draining the queue, and stops with the app", async () => {
+    const started = await createTestContext({
+      // As in production (NODE_ENV=test leaves the runner to the tests): started when the app is ready.
+      beforeReady: (app) => {
+        app.addHook("onReady", async () => {
+          await app.readings.start();
+        });
+      },
+    });
+    try {
+      const patient = await signUpPatient(started.app);
+      const response = await postRequest(
+        started.app,
+        patient.cookie,
+        { treatment_type: "crown", consent: "true", document_types: '["quote"]' },
+        [devisFile],
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      const url = `/api/patient/requests/${response.json().id}/reading`;
+      await vi.waitFor(
+        async () => {
+          const reading = await started.app.inject({
+            method: "GET",
+            url,
+            headers: { cookie: patient.cookie },
+          });
+          expect(reading.json().reading?.status).toBe("done");
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+    } finally {
+      await started.close();
+    }
+  }, 60_000);
+});
