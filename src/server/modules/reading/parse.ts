@@ -5,8 +5,8 @@ import type { PageWords, Word } from "./types";
 import { type Column, findHeader, fitZones, headerToken, scaleColumns } from "./understand/header";
 import { groupLines, median, type TextLine } from "./understand/lines";
 import { findPatientName, findPractitionerName, findPractitionerNumber } from "./understand/people";
-import { assignGroups, type RawRow, readRow } from "./understand/rows";
-import { isNoAmount, parseAmount } from "./understand/values";
+import { assignGroups, inferColumns, type RawRow, readRow } from "./understand/rows";
+import { isNoAmount, parseAmount, readCode } from "./understand/values";
 
 /**
  * Understanding a devis from its pages' words (issue 17): the table of acts found by its header, read row
@@ -20,6 +20,7 @@ const LOW_CONFIDENCE = 70;
 const UNCERTAIN_FACTOR = 0.97;
 const MISMATCH_FACTOR = 0.6;
 const NO_TABLE_FACTOR = 0.3;
+const NO_HEADER_FACTOR = 0.8;
 
 const amoOf = (br: number) => Math.round(br * AMO_RATE);
 
@@ -52,7 +53,7 @@ function bodyLines(lines: TextLine[], start: number, h: number): TextLine[] {
   const body: TextLine[] = [];
   for (let i = start; i < lines.length && body.length < 40; i++) {
     const line = lines[i] as TextLine;
-    const prev = lines[i - 1];
+    const prev = i > start ? lines[i - 1] : undefined;
     if (isTotalLine(line) || (prev && line.top - prev.bottom > h * 3)) break;
     body.push(line);
   }
@@ -202,6 +203,7 @@ export function parseQuote(pages: PageWords[]): ReadResult {
   const tableWords: Word[] = [];
   let total: number | null = null;
   let headerFound = false;
+  let inferredTable = false;
   let columns: Column[] | null = null;
   let columnsWidth = 0;
   let done = false;
@@ -220,7 +222,26 @@ export function parseQuote(pages: PageWords[]): ReadResult {
       columnsWidth = page.width;
       tableWords.push(...header.words);
       table = readTable(pl, header.lastLine + 1, columns, h, false);
-    } else if (columns) {
+    } else if (!columns) {
+      // No header read (OCR lost it): the columns guessed from the rows holding a code.
+      const first = pl.findIndex((line) => line.words.some((w) => readCode(w.text)));
+      const inferred =
+        first >= 0
+          ? inferColumns(
+              bodyLines(pl, first, h).map((l) => l.words),
+              h,
+            )
+          : null;
+      if (inferred) {
+        columns = fitZones(
+          inferred,
+          bodyLines(pl, first, h).map((line) => line.words),
+        );
+        columnsWidth = page.width;
+        inferredTable = true;
+        table = readTable(pl, first, columns, h, true);
+      }
+    } else {
       const scaled = scaleColumns(columns, columnsWidth ? page.width / columnsWidth : 1);
       table = readTable(pl, 0, scaled, h, true);
     }
@@ -244,7 +265,7 @@ export function parseQuote(pages: PageWords[]): ReadResult {
     : 0;
   for (const line of lines) confidence *= UNCERTAIN_FACTOR ** line.uncertain.length;
   if (totalMatches === false) confidence *= MISMATCH_FACTOR;
-  if (!headerFound) confidence *= NO_TABLE_FACTOR;
+  if (!headerFound) confidence *= inferredTable ? NO_HEADER_FACTOR : NO_TABLE_FACTOR;
 
   return {
     lines,

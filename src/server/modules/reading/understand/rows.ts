@@ -1,7 +1,17 @@
 import type { Basket } from "../../../../shared/domain/out-of-pocket";
 import type { Word } from "../types";
-import type { Column, ColumnKind } from "./header";
-import { basketWord, isNoAmount, looksNumeric, parseAmount, readBasket, readCode, readTooth } from "./values";
+import { COLUMN_KINDS as COLUMN_ORDER, type Column, type ColumnKind, zones } from "./header";
+import { median } from "./lines";
+import {
+  basketWord,
+  fold,
+  isNoAmount,
+  looksNumeric,
+  parseAmount,
+  readBasket,
+  readCode,
+  readTooth,
+} from "./values";
 
 /** One table row as read from its words, before cross-checks with the reference table. */
 export interface RawRow {
@@ -291,4 +301,66 @@ export function assignGroups(groups: Piece[][], columns: Column[]): [AmountKind,
     else i--;
   }
   return result;
+}
+
+const BASKET_TEXT = /^(?:100|%|100%|sant[eé]|rac|0|ma[iî]tris[eé]s?|libres?|[l1|]?[iu]?bre)$/i;
+
+/**
+ * The table's columns guessed from its rows when no header was read (OCR lost it): rows are the lines
+ * holding a CCAM code; in each, the tooth before the code, the label after it, then from the right the
+ * AMO, the BR and the fee, and the basket just before them. The columns span the cells found.
+ */
+export function inferColumns(lines: Word[][], h: number): Column[] | null {
+  const spans = new Map<ColumnKind, { x0: number[]; x1: number[] }>();
+  let rows = 0;
+  const add = (kind: ColumnKind, pieces: Piece[]) => {
+    if (!pieces.length) return;
+    const span = spans.get(kind) ?? { x0: [], x1: [] };
+    span.x0.push(Math.min(...pieces.map((p) => p.x0)));
+    span.x1.push(Math.max(...pieces.map((p) => p.x1)));
+    spans.set(kind, span);
+  };
+  for (const words of lines) {
+    const pieces = [...words].sort((a, b) => a.x - b.x).map(piece);
+    const at = pieces.findIndex((p) => readCode(p.text));
+    if (at < 0 || at > 2) continue;
+    // The numeric tail, from the right.
+    let start = pieces.length;
+    while (start > at + 1) {
+      const p = pieces[start - 1] as Piece;
+      if (looksNumeric(p.text) || isNoAmount(p.text) || /^(?:€|E|EUR)\.?$/i.test(p.text) || /\d/.test(p.text))
+        start--;
+      else break;
+    }
+    const tail = pieces.slice(start).filter((p) => !/^(?:€|E|EUR)\.?$/i.test(p.text));
+    if (!tail.length) continue;
+    rows++;
+    const tooth = pieces.slice(0, at).filter((p) => readTooth(p.text));
+    add("tooth", tooth);
+    add("code", [pieces[at] as Piece]);
+    let middle = pieces.slice(at + 1, start);
+    const basketWords: Piece[] = [];
+    while (middle.length && BASKET_TEXT.test(fold((middle[middle.length - 1] as Piece).text))) {
+      basketWords.unshift(middle[middle.length - 1] as Piece);
+      middle = middle.slice(0, -1);
+    }
+    add("act", middle);
+    const groups = amountGroups(tail, h * 0.4);
+    if (!basketWords.length && groups.length >= 4 && /^[123]$/.test(groupText(groups[0] as Piece[]))) {
+      basketWords.push(...(groups.shift() as Piece[]));
+    }
+    add("basket", basketWords);
+    const kinds: ColumnKind[] = ["fee", "br", "amo"];
+    const last = groups.slice(-3);
+    last.forEach((g, i) => {
+      add(kinds[i + (3 - last.length)] as ColumnKind, g);
+    });
+  }
+  if (!rows) return null;
+  const found = COLUMN_ORDER.filter((kind) => (spans.get(kind)?.x0.length ?? 0) * 2 >= rows).map((kind) => {
+    const span = spans.get(kind) as { x0: number[]; x1: number[] };
+    return { kind, x0: median(span.x0), x1: median(span.x1) };
+  });
+  if (!found.some((c) => c.kind === "code")) return null;
+  return zones(found);
 }

@@ -116,7 +116,7 @@ export function codeShaped(text: string): boolean {
 
 /** An FDI tooth number (11–48) from a cell, with digit lookalikes repaired; null otherwise. */
 export function readTooth(text: string): { tooth: number; repaired: boolean } | null {
-  const t = text.replace(SPACES, "").replace(/[.,:;]$/, "");
+  const t = text.replace(SPACES, "").replace(/^[[\]“”"'‘’(){}|_—–-]+|[[\]“”"'‘’(){}|_—–.,:;-]+$/g, "");
   if (!t) return null;
   let repaired = false;
   let digits = t;
@@ -138,12 +138,12 @@ export function readBasket(text: string): Basket | null {
   if (t === "3") return "libre";
   if (/100%?sante|rac0|^100%?$|sante/.test(t)) return "100_sante";
   if (/maitris/.test(t)) return "maitrise";
-  if (/libre/.test(t)) return "libre";
+  if (/libre|^[l1|i]?[iu]?bres?$/.test(t)) return "libre";
   return null;
 }
 
 /** The basket words of a row's text, when they appear spelled out. */
 export function basketWord(text: string): boolean {
   const t = fold(text);
-  return /^(?:100|%|100%|sante|rac|maitrise|maitrises|libre|libres|tarifs?)$/.test(t);
+  return /^(?:100|%|100%|sante|rac|maitrises?|libres?|[l1|i]?[iu]?bres?|tarifs?)$/.test(t);
 }
