@@ -1,0 +1,215 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { devisPdf, devisPhoto, makeDevis } from "../../src/server/testing/devis-corpus";
+import { addDays, parisToday } from "../../src/shared/policies/offers";
+import { QUOTE_MESSAGES } from "../../src/shared/schemas/quotes";
+import { READING_MESSAGES } from "../../src/shared/schemas/reading";
+import { DEMO, DEMO_PASSWORD, expect, expectNoSeriousA11yIssues, test } from "./fixtures";
+import { loginViaApi, signupPatientViaApi, toast } from "./helpers";
+
+/**
+ * Issue 17 in a real browser: a patient uploads the devis PDF her dentist gave her (a generated devis
+ * normalisé, typed 'Devis', no line typed); the request page says it is reading it, then shows the
+ * lines read, live; she corrects a fee and saves the lines; 'Mon devis' then holds the structured
+ * quote, and a dentist's offer shows its reste à charge against it. A damaged file says so plainly
+ * and the lines are typed by hand.
+ */
+
+const DESKTOP = { width: 1280, height: 900 };
+/** Reading waits behind the queue (one devis at a time per instance): OCR of a photo takes seconds. */
+const READ_TIMEOUT = 45_000;
+
+let dir = "";
+test.beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "sourio-e2e-devis-"));
+});
+test.afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * Another patient's request with a photo of a devis, through the API (its own cookie jar): the
+ * server reads one devis at a time, so a devis uploaded after it waits, and its page shows
+ * "Lecture du devis…" until the reading arrives.
+ */
+async function queuePhotoDevis(api: APIRequestContext, seed: number): Promise<void> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    treatment_type: "crown",
+    urgency: "medium",
+    recipient: "all",
+    consent: "true",
+    document_types: JSON.stringify(["quote"]),
+  }))
+    form.append(name, value);
+  const photo = await devisPhoto(makeDevis(seed));
+  form.append("files", new File([new Uint8Array(photo)], "photo-devis.jpg", { type: "image/jpeg" }));
+  const created = await api.post("/api/patient/requests", { multipart: form });
+  expect(created.status(), await created.text()).toBe(201);
+}
+
+/** Uploads one file through the form (its type guessed 'Devis'), for a crown; returns the request's id. */
+async function uploadDevis(page: Page, file: string): Promise<string> {
+  await page.goto("/patient/upload");
+  await page.getByLabel("Choisir des fichiers").setInputFiles(file);
+  await expect(
+    page.getByRole("combobox", { name: `Type de document pour ${path.basename(file)}` }),
+  ).toHaveText("Devis");
+  await page.getByRole("combobox", { name: /Type de traitement/ }).click();
+  await page.getByRole("option", { name: "Couronne" }).click();
+  await page.getByRole("checkbox", { name: /J'accepte que mes documents soient consultés/ }).click();
+  const answer = page.waitForResponse(
+    (r) => r.url().endsWith("/api/patient/requests") && r.request().method() === "POST",
+  );
+  await page.getByRole("button", { name: "Envoyer ma demande" }).click();
+  const created = await answer;
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+/** 'Mon devis' on the request page. */
+const myQuote = (page: Page): Locator => page.getByRole("region", { name: "Mon devis" });
+
+test.describe("lecture du devis déposé (issue 17)", () => {
+  test("le devis PDF est lu en direct, la patiente corrige des honoraires et enregistre les lignes ; la proposition d'un dentiste montre son reste à charge", async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize(DESKTOP);
+    // Seed 4: HBLD403 on the 46 (351,00 €) and HBLD734 on the 28 (1 625,00 €), both 'tarifs libres',
+    // BR 107,50 € each (Assurance Maladie 64,50 € each).
+    const devis = makeDevis(4);
+    expect(devis.lines.map((l) => [l.tooth, l.code, l.fee_cents])).toEqual([
+      [46, "HBLD403", 35_100],
+      [28, "HBLD734", 162_500],
+    ]);
+    const file = path.join(dir, "devis-dupont.pdf");
+    writeFileSync(file, await devisPdf(devis));
+
+    await signupPatientViaApi(request, { firstName: "Zoé", lastName: "Attente" });
+    await queuePhotoDevis(request, 5);
+    await queuePhotoDevis(request, 6);
+
+    await signupPatientViaApi(page.request, { firstName: "Léa", lastName: "Lecture" });
+    let requestId = "";
+    await test.step("elle dépose son devis PDF sans en saisir les lignes", async () => {
+      requestId = await uploadDevis(page, file);
+    });
+
+    const card = myQuote(page);
+    await test.step("la demande dit « Lecture du devis… », puis les lignes lues arrivent en direct", async () => {
+      await page.goto(`/patient/request/${requestId}`);
+      await expect(card.getByRole("status")).toContainText(READING_MESSAGES.pending);
+      await expectNoSeriousA11yIssues(page);
+      // No reload: the realtime event (or the page's own refresh) brings the reading.
+      await expect(card.getByRole("status")).toContainText(READING_MESSAGES.done, { timeout: READ_TIMEOUT });
+      await expect(
+        card.getByRole("heading", { name: "Vérifiez les lignes lues sur votre devis" }),
+      ).toBeVisible();
+      await expect(card.getByRole("group", { name: /^Acte \d$/ })).toHaveCount(2);
+      const first = card.getByRole("group", { name: "Acte 1" });
+      const second = card.getByRole("group", { name: "Acte 2" });
+      await expect(first.getByRole("button", { name: /^Dent 46/ }).first()).toBeVisible();
+      await expect(first.getByRole("combobox", { name: "Acte" })).toHaveValue(/HBLD403|[Cc]ouronne/);
+      await expect(first.getByRole("textbox", { name: /^Honoraires \(€\)/ })).toHaveValue("351,00");
+      await expect(second.getByRole("button", { name: /^Dent 28/ }).first()).toBeVisible();
+      await expect(second.getByRole("textbox", { name: /^Honoraires \(€\)/ })).toHaveValue("1 625,00");
+      await expect(second.getByRole("list", { name: "Acte 2 : remboursement" })).toContainText("HBLD734");
+      // The page itself is shown beside the lines.
+      await expect(card.getByRole("img", { name: /devis-dupont\.pdf/ }).first()).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+    });
+
+    await test.step("elle corrige les honoraires de la 28 et enregistre ces lignes", async () => {
+      await card
+        .getByRole("group", { name: "Acte 2" })
+        .getByRole("textbox", { name: /^Honoraires \(€\)/ })
+        .fill("1525");
+      await card.getByRole("button", { name: "Enregistrer ces lignes" }).click();
+      await expect(toast(page, QUOTE_MESSAGES.saved)).toBeVisible();
+      // 'Mon devis' now holds the structured quote: 351 + 1 525 − 2 × 64,50 = 1 747 € left to pay.
+      const lines = card.getByRole("list", { name: "Actes de votre devis" });
+      await expect(lines).toContainText("HBLD403");
+      await expect(lines).toContainText("HBLD734");
+      await expect(lines).toContainText(/1\s525,00\s€/);
+      await expect(card).toContainText(/1\s747,00\s€/);
+      await expect(card.getByRole("button", { name: "Enregistrer ces lignes" })).toHaveCount(0);
+      await expectNoSeriousA11yIssues(page);
+      // Saved, not only shown: a reload shows the same lines, and no reading to check any more.
+      await page.reload();
+      await expect(myQuote(page).getByRole("list", { name: "Actes de votre devis" })).toContainText(
+        /1\s525,00\s€/,
+      );
+      await expect(myQuote(page).getByText(READING_MESSAGES.done)).toHaveCount(0);
+    });
+
+    await test.step("le Dr Martin répond : le reste à charge de sa proposition et l'économie", async () => {
+      const context = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
+      const dentist = await context.newPage();
+      await loginViaApi(dentist, DEMO.dentist, DEMO_PASSWORD);
+      const sent = await dentist.request.post(`/api/dentist/requests/${requestId}/offers`, {
+        data: {
+          amount_cents: 150_000,
+          comment: "Mêmes actes, prix du cabinet.",
+          lines: [
+            { code: "HBLD403", act: "Couronne", tooth: 46, fee_cents: 30_000 },
+            { code: "HBLD734", act: "Couronne céramique", tooth: 28, fee_cents: 120_000 },
+          ],
+          valid_until: addDays(parisToday(new Date()), 30),
+          slots: [],
+        },
+      });
+      expect(sent.status(), await sent.text()).toBe(201);
+      await context.close();
+
+      // 1 500 − 2 × 64,50 = 1 371 € left to pay; 1 747 − 1 371 = 376 € saved.
+      await page.goto(`/patient/request/${requestId}`);
+      const offer = page.getByRole("list", { name: "Propositions reçues" }).getByRole("listitem", {
+        name: /^Proposition du Dr /,
+      });
+      await expect(offer).toContainText("Reste à charge estimé");
+      await expect(offer).toContainText(/1\s371,00\s€/);
+      await expect(offer).toContainText(/Économie estimée sur votre reste à charge\s:\s376,00\s€/);
+      await expectNoSeriousA11yIssues(page);
+    });
+  });
+
+  test("un devis illisible le dit simplement, et les lignes se saisissent à la main", async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(DESKTOP);
+    await signupPatientViaApi(page.request, { firstName: "Hugo", lastName: "Illisible" });
+    // A PDF by its first bytes (the upload accepts it), then garbage: nothing pdf.js can open.
+    const garbage = Buffer.alloc(4096);
+    for (let i = 0; i < garbage.length; i += 1) garbage[i] = (i * 73 + 41) & 0xff;
+    const file = path.join(dir, "devis-abime.pdf");
+    writeFileSync(file, Buffer.concat([Buffer.from("%PDF-1.7\n"), garbage]));
+
+    const requestId = await uploadDevis(page, file);
+    await page.goto(`/patient/request/${requestId}`);
+    const card = myQuote(page);
+    await expect(card.getByRole("status")).toContainText(READING_MESSAGES.failed, { timeout: READ_TIMEOUT });
+    await expect(card.getByRole("status")).toContainText("devis-abime.pdf");
+    await expectNoSeriousA11yIssues(page);
+
+    await card.getByRole("button", { name: "Saisir mon devis ligne par ligne" }).click();
+    const line = card.getByRole("group", { name: "Acte 1" });
+    await line
+      .getByRole("button", { name: /^Dent / })
+      .first()
+      .click();
+    await line.getByRole("button", { name: /^Dent 36 / }).click();
+    await line.getByRole("combobox", { name: "Acte" }).fill("couronne céramique molaire");
+    await page.getByRole("option", { name: /HBLD734/ }).click();
+    await line.getByRole("textbox", { name: "Honoraires (€)" }).fill("750");
+    await card.getByRole("button", { name: "Enregistrer mon devis" }).click();
+    await expect(toast(page, QUOTE_MESSAGES.saved)).toBeVisible();
+    await expect(card.getByRole("list", { name: "Actes de votre devis" })).toContainText("HBLD734");
+    await expect(card.getByRole("list", { name: "Actes de votre devis" })).toContainText(/750,00\s€/);
+    await expect(card.getByText(READING_MESSAGES.failed)).toHaveCount(0);
+  });
+});
