@@ -62,7 +62,8 @@ function bodyLines(lines: TextLine[], start: number, h: number): TextLine[] {
 
 /** What a row line holds, to tell an act from a wrapped label or the end of the table. */
 function rowKind(raw: RawRow): "act" | "label" | "other" {
-  if (raw.code || (raw.fee !== null && (raw.tooth !== null || raw.act))) return "act";
+  if (raw.code || (raw.fee !== null && (raw.tooth !== null || raw.br !== null || raw.amo !== null)))
+    return "act";
   if (
     raw.act &&
     raw.tooth === null &&

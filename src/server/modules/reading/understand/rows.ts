@@ -146,6 +146,35 @@ export function readRow(words: Word[], columns: Column[], h: number): RawRow {
       actPieces.splice(index, 1);
     }
   }
+  if (!code && !kinds.has("code")) {
+    // The header's left columns were not read: the code and the tooth are the row's first words,
+    // wherever they fell (the first column found then holds the label too).
+    const first = columns[0];
+    if (first && first.kind !== "act") {
+      const list = byKind.get(first.kind) ?? [];
+      const index = list.findIndex((p) => readCode(p.text));
+      if (index >= 0 && index < 3) {
+        const p = list[index] as Piece;
+        code = readCode(p.text);
+        codePieces = [p];
+        const before = list.slice(0, index).find((q) => readTooth(q.text));
+        if (before && !tooth) {
+          tooth = readTooth(before.text);
+          toothPieces = [before];
+        }
+        const rest = list.slice(index + 1);
+        // The label runs up to the basket word or digit at the end of the zone.
+        let end = rest.length;
+        while (
+          end > 0 &&
+          (basketWord((rest[end - 1] as Piece).text) || /^[123]$/.test((rest[end - 1] as Piece).text))
+        )
+          end--;
+        actPieces.push(...rest.slice(0, end));
+        byKind.set(first.kind, rest.slice(end));
+      }
+    }
+  }
   if (!tooth && !kinds.has("tooth")) {
     const index = actPieces.findIndex((p) => readTooth(p.text));
     if (index === 0) {
