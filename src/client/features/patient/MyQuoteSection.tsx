@@ -88,7 +88,7 @@ export function MyQuoteSection({
   // A finished request whose devis was never detailed: nothing to show or do.
   if (!open && !hasLines) return null;
 
-  return (
+  const card = (
     <MyQuoteCard
       request={request}
       comparison={comparison}
@@ -129,4 +129,7 @@ export function MyQuoteSection({
       ) : undefined}
     </MyQuoteCard>
   );
+  // The review screen puts the page beside the lines: on a large screen it takes the page's whole
+  // width (under the documents), not two of its three columns.
+  return stage === "review" && !drafts ? <div className="min-w-0 lg:col-span-3">{card}</div> : card;
 }

@@ -212,7 +212,7 @@ function ReadingReview({
           </p>
         ) : null}
       </div>
-      <div className="grid min-w-0 gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] xl:items-start">
+      <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
         {reading.pages > 0 ? (
           <PagePreview
             requestId={requestId}
