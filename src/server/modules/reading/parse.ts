@@ -137,10 +137,27 @@ function checkRow(raw: RawRow, ocr: boolean): ReadLine {
       uncertain.add("br_cents");
       const amoFitsTable = amo !== null && Math.abs(amo - amoOf(known.brCents)) <= 1;
       const amoFitsRead = amo !== null && Math.abs(amo - amoOf(br)) <= 1;
-      if ((amoFitsTable && !amoFitsRead) || low("br_cents")) br = known.brCents;
+      // OCR misreads digits far more often than a devis departs from the table.
+      if ((amoFitsTable && !amoFitsRead) || ocr || low("br_cents")) br = known.brCents;
     }
     if (!actFitsTooth(known, raw.tooth) || (known.teeth !== "arch" && raw.tooth === null))
       uncertain.add("tooth");
+  } else {
+    // A free line (or no code read): the basket is 'libre' as the structured quote makes it.
+    if (basket === null) {
+      basket = "libre";
+      uncertain.add("basket");
+    }
+    if (br === null && amo !== null) {
+      br = Math.round(amo / AMO_RATE);
+      uncertain.add("br_cents");
+    } else if (br !== null && amo !== null && Math.abs(amo - amoOf(br)) > 1 && ocr) {
+      // OCR misread one of them: the surer one gives the other.
+      if (raw.confidence.amo_cents > raw.confidence.br_cents) {
+        br = Math.round(amo / AMO_RATE);
+        uncertain.add("br_cents");
+      }
+    }
   }
   if (br !== null) {
     if (amo === null) {
@@ -148,7 +165,7 @@ function checkRow(raw: RawRow, ocr: boolean): ReadLine {
       uncertain.add("amo_cents");
     } else if (Math.abs(amo - amoOf(br)) > 1) {
       uncertain.add("amo_cents");
-      if (low("amo_cents")) amo = amoOf(br);
+      if (ocr) amo = amoOf(br);
     }
   }
   if (raw.fee === null) uncertain.add("fee_cents");
@@ -193,6 +210,27 @@ function readTotal(line: TextLine, columns: Column[]): number | null {
     if (value !== null) return value;
   }
   return null;
+}
+
+/**
+ * The one fee not read (or read unsure by OCR while the total disagrees) is what the total leaves for it;
+ * it stays marked uncertain.
+ */
+function fillFeeFromTotal(lines: ReadLine[], total: number | null) {
+  if (total === null || !lines.length) return;
+  const sum = lines.reduce((s, line) => s + (line.fee_cents ?? 0), 0);
+  if (sum === total) return;
+  const missing = lines.filter((line) => line.fee_cents === null);
+  const unsure = lines.filter((line) => line.uncertain.includes("fee_cents"));
+  const target =
+    missing.length === 1 ? missing[0] : missing.length === 0 && unsure.length === 1 ? unsure[0] : null;
+  if (!target) return;
+  const rest = sum - (target.fee_cents ?? 0);
+  const fee = total - rest;
+  if (fee > 0 && fee <= 100_000_00) {
+    target.fee_cents = fee;
+    if (!target.uncertain.includes("fee_cents")) target.uncertain.push("fee_cents");
+  }
 }
 
 export function parseQuote(pages: PageWords[]): ReadResult {
@@ -258,6 +296,7 @@ export function parseQuote(pages: PageWords[]): ReadResult {
     }
   });
 
+  fillFeeFromTotal(lines, total);
   const linesTotal = lines.reduce((sum, line) => sum + (line.fee_cents ?? 0), 0);
   const totalMatches = total === null ? null : total === linesTotal;
   const confidenceWords = tableWords.length ? tableWords : allWords;

@@ -106,8 +106,16 @@ function stackItems(lines: TextLine[]): Item[] {
 
 /** The header columns named in these lines (one, or two stacked), in x order. */
 export function matchColumns(lines: TextLine[]): { columns: Column[]; words: Word[] } {
+  // The words of one header are closer than two headers; OCR boxes make that gap vague: both readings
+  // are tried, the one naming more columns wins ("Base remb." read apart, "Code" | "Acte" two columns).
   const items = stackItems(lines);
-  const maxGap = median(lines.flatMap((line) => line.words.map((w) => w.height))) * 0.7;
+  const h = median(lines.flatMap((line) => line.words.map((w) => w.height)));
+  const loose = matchItems(items, h * 1.5);
+  const tight = matchItems(items, h * 0.5);
+  return tight.columns.length > loose.columns.length ? tight : loose;
+}
+
+function matchItems(items: Item[], maxGap: number): { columns: Column[]; words: Word[] } {
   const flat = items.flatMap((item, index) => item.tokens.map((token) => ({ token, item, index })));
   const found: { kind: ColumnKind; x0: number; x1: number; words: Word[] }[] = [];
   let i = 0;

@@ -304,6 +304,7 @@ export function assignGroups(groups: Piece[][], columns: Column[]): [AmountKind,
   const dp: number[][] = Array.from({ length: n + 1 }, () => Array(m + 1).fill(Number.NEGATIVE_INFINITY));
   const choice: number[][] = Array.from({ length: n + 1 }, () => Array(m + 1).fill(0));
   for (let j = 0; j <= m; j++) (dp[0] as number[])[j] = 0;
+  for (let i = 0; i <= n; i++) (dp[i] as number[])[0] = 0;
   for (let i = 1; i <= n; i++)
     for (let j = 1; j <= m; j++) {
       const skipColumn = (dp[i] as number[])[j - 1] as number;
