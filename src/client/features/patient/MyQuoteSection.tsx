@@ -17,6 +17,7 @@ import {
 } from "../../components/quote/quoteLines";
 import { Button } from "../../components/ui/Button";
 import { isApiError } from "../../lib/api";
+import { cn } from "../../lib/cn";
 import { useReading, useSaveQuote } from "./api";
 import { MyQuoteCard } from "./MyQuoteCard";
 import { ReadingPanel } from "./reading/ReadingPanel";
@@ -130,6 +131,11 @@ export function MyQuoteSection({
     </MyQuoteCard>
   );
   // The review screen puts the page beside the lines: on a large screen it takes the page's whole
-  // width (under the documents), not two of its three columns.
-  return stage === "review" && !drafts ? <div className="min-w-0 lg:col-span-3">{card}</div> : card;
+  // width (under the documents), not two of its three columns. One wrapper in every stage, so the
+  // card (and its live status) is never mounted again when the reading arrives.
+  return (
+    <div className={cn("min-w-0", stage === "review" && !drafts ? "lg:col-span-3" : "lg:col-span-2")}>
+      {card}
+    </div>
+  );
 }
