@@ -3,30 +3,59 @@
 // server's runner reads an uploaded document. Per kind (text PDF, photo-like JPEG, scanned PDF):
 // lines found exactly, field accuracy (tooth, code, basket, fee, BR, AMO per line; an extra line
 // counts as 6 wrong fields), time per page (p50 and max; one unmeasured read per kind first, as a
-// running server has its OCR workers started). First, the process's RSS while 4 photos are read at
-// once through the OCR pool. Prints its rows as JSON on the last line of stdout (bench.mjs makes
-// them table rows); nothing read is printed.
+// running server has its OCR workers started). First, the RSS while 4 photos are read at once
+// through the OCR pool, in a child process that loads only what the server loads to read (the
+// corpus' generation would weigh on its baseline), from a cold pool as on a server at rest (idle
+// OCR workers end after a minute): the workers' start is part of the growth. Prints its rows as
+// JSON on the last line of stdout (bench.mjs makes them table rows); nothing read is printed.
 // Usage: tsx scripts/bench-reading.ts [--text 20] [--photos 8] [--scans 4]
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { ocrPoolState } from "../src/server/modules/reading/ocr";
-import { closeOcr, readQuote } from "../src/server/modules/reading/read";
 import type { ReadOptions } from "../src/server/modules/reading/types";
-import {
-  type Devis,
-  devisPdf,
-  devisPhoto,
-  devisScan,
-  makeDevis,
-  scoreReading,
-} from "../src/server/testing/devis-corpus";
+import type { Devis } from "../src/server/testing/devis-corpus";
 
 const { values } = parseArgs({
   options: {
     text: { type: "string", default: "20" },
     photos: { type: "string", default: "8" },
     scans: { type: "string", default: "4" },
+    /** Child mode: read the JPEGs of this folder at once, print the RSS figures. */
+    "rss-of": { type: "string" },
   },
 });
+
+if (values["rss-of"]) {
+  const dir = values["rss-of"];
+  const { readQuote, closeOcr } = await import("../src/server/modules/reading/read");
+  const { ocrPoolState } = await import("../src/server/modules/reading/ocr");
+  const photos = [0, 1, 2, 3].map((i) => readFileSync(path.join(dir, `${i}.jpg`)));
+  await new Promise((r) => setTimeout(r, 500));
+  const baseline = process.memoryUsage.rss();
+  let peak = baseline;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 10);
+  const started = performance.now();
+  try {
+    await Promise.all(photos.map((bytes) => readQuote(bytes, { mime: "image/jpeg" })));
+  } finally {
+    clearInterval(timer);
+  }
+  peak = Math.max(peak, process.memoryUsage.rss());
+  const { concurrency } = ocrPoolState();
+  await closeOcr();
+  console.log(JSON.stringify({ baseline, peak, ms: performance.now() - started, concurrency }));
+  process.exit(0);
+}
+
+const { closeOcr, readQuote } = await import("../src/server/modules/reading/read");
+const { devisPdf, devisPhoto, devisScan, makeDevis, scoreReading } = await import(
+  "../src/server/testing/devis-corpus"
+);
 
 interface Row {
   name: string;
@@ -89,29 +118,35 @@ const mb = (bytes: number) => bytes / (1024 * 1024);
 const RSS_BUDGET_MB = 400;
 
 try {
-  // Memory first, from a cold pool as on a server at rest (idle OCR workers end after a minute): 4
-  // photos queued at once through the OCR pool, the workers' start included in the growth.
-  const photos = await Promise.all([0, 1, 2, 3].map((i) => devisPhoto(makeDevis(4_000 + i))));
-  await new Promise((r) => setTimeout(r, 500));
-  const baseline = process.memoryUsage.rss();
-  let peak = baseline;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }, 10);
-  const started = performance.now();
+  // Memory first, in a child process (see above).
+  const dir = mkdtempSync(path.join(tmpdir(), "sourio-bench-reading-"));
   try {
-    await Promise.all(photos.map((bytes) => readQuote(bytes, { mime: "image/jpeg" })));
+    for (let i = 0; i < 4; i += 1)
+      writeFileSync(path.join(dir, `${i}.jpg`), await devisPhoto(makeDevis(4_000 + i)));
+    const child = spawnSync(
+      process.execPath,
+      ["--import", "tsx", fileURLToPath(import.meta.url), "--rss-of", dir],
+      {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    const last = child.stdout?.trim().split("\n").pop() ?? "";
+    if (child.status !== 0 || !last.startsWith("{")) {
+      record("Lecture de 4 photos à la fois : hausse du RSS", "échec", `< ${RSS_BUDGET_MB} Mo`, false);
+    } else {
+      const rss = JSON.parse(last) as { baseline: number; peak: number; ms: number; concurrency: number };
+      const growth = mb(rss.peak - rss.baseline);
+      record(
+        `Lecture de 4 photos à la fois (${rss.concurrency} OCR) : hausse du RSS`,
+        `${growth.toFixed(0)} Mo (${mb(rss.baseline).toFixed(0)} → ${mb(rss.peak).toFixed(0)} Mo, ${seconds(rss.ms)})`,
+        `< ${RSS_BUDGET_MB} Mo`,
+        growth < RSS_BUDGET_MB,
+      );
+    }
   } finally {
-    clearInterval(timer);
+    rmSync(dir, { recursive: true, force: true });
   }
-  peak = Math.max(peak, process.memoryUsage.rss());
-  const growth = mb(peak - baseline);
-  record(
-    `Lecture de 4 photos à la fois (${ocrPoolState().concurrency} OCR) : hausse du RSS`,
-    `${growth.toFixed(0)} Mo (pic ${mb(peak).toFixed(0)} Mo, ${seconds(performance.now() - started)})`,
-    `< ${RSS_BUDGET_MB} Mo`,
-    growth < RSS_BUDGET_MB,
-  );
 
   for (const kind of KINDS) {
     if (kind.count <= 0) continue;
