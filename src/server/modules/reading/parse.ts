@@ -233,7 +233,13 @@ function fillFeeFromTotal(lines: ReadLine[], total: number | null) {
   }
 }
 
-export function parseQuote(pages: PageWords[]): ReadResult {
+/** OCR reads table rules and specks as punctuation ("|", "==", ":"): such words carry nothing. */
+const isJunk = (w: Word) => !/[\p{L}\p{N}€%—–:-]/u.test(w.text);
+
+export function parseQuote(input: PageWords[]): ReadResult {
+  const pages = input.map((page) =>
+    page.source === "ocr" ? { ...page, words: page.words.filter((w) => !isJunk(w)) } : page,
+  );
   const allWords: Word[] = pages.flatMap((p) => p.words);
   const pageLines = pages.map((page) => groupLines(page.words));
   const texts = pageLines.flatMap((lines) => lines.flatMap(segments));

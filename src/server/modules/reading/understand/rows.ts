@@ -354,36 +354,73 @@ export function inferColumns(lines: Word[][], h: number): Column[] | null {
     const pieces = [...words].sort((a, b) => a.x - b.x).map(piece);
     const at = pieces.findIndex((p) => readCode(p.text));
     if (at < 0 || at > 2) continue;
-    // The numeric tail, from the right.
-    let start = pieces.length;
-    while (start > at + 1) {
-      const p = pieces[start - 1] as Piece;
-      if (looksNumeric(p.text) || isNoAmount(p.text) || /^(?:€|E|EUR)\.?$/i.test(p.text) || /\d/.test(p.text))
-        start--;
-      else break;
+    const amountish = (p: Piece) =>
+      looksNumeric(p.text) || isNoAmount(p.text) || parseAmount(p.text, { centsImplied: true }) !== null;
+    // From the left: the basket (a word, or a digit followed by an amount), then the amounts after it —
+    // OCR noise on the right (table rules read as characters) does not move it.
+    let b = -1;
+    let e = -1;
+    for (let k = at + 1; k < pieces.length; k++) {
+      const t = fold((pieces[k] as Piece).text);
+      const next = pieces[k + 1];
+      if (/^(?:libres?|[l1|i]?[iu]?bres?|ma[iî]tris\w*|sante|rac\w*)$/.test(t)) {
+        b = k;
+        e = k;
+        while (b - 1 > at && /^(?:100|%|100%)$/.test((pieces[b - 1] as Piece).text)) b--;
+        if (/^rac$/.test(t) && next && /^[0oO]$/.test(next.text)) e = k + 1;
+        break;
+      }
+      if (/^[123]$/.test(t) && next && amountish(next) && k > at + 1) {
+        b = k;
+        e = k;
+        break;
+      }
     }
-    const tail = pieces.slice(start).filter((p) => !/^(?:€|E|EUR)\.?$/i.test(p.text));
-    if (!tail.length) continue;
-    rows++;
-    const tooth = pieces.slice(0, at).filter((p) => readTooth(p.text));
-    add("tooth", tooth);
-    add("code", [pieces[at] as Piece]);
-    let middle = pieces.slice(at + 1, start);
+    let middle: Piece[];
     const basketWords: Piece[] = [];
-    while (middle.length && BASKET_TEXT.test(fold((middle[middle.length - 1] as Piece).text))) {
-      basketWords.unshift(middle[middle.length - 1] as Piece);
-      middle = middle.slice(0, -1);
+    let groups: Piece[][];
+    if (b >= 0) {
+      middle = pieces.slice(at + 1, b);
+      basketWords.push(...pieces.slice(b, e + 1));
+      const after = pieces.slice(e + 1).filter((p) => amountish(p) && !/^(?:€|E|EUR)\.?$/i.test(p.text));
+      groups = amountGroups(after, h * 0.4).slice(0, 3);
+    } else {
+      // Else from the right: the numeric tail.
+      let start = pieces.length;
+      while (start > at + 1) {
+        const p = pieces[start - 1] as Piece;
+        if (
+          looksNumeric(p.text) ||
+          isNoAmount(p.text) ||
+          /^(?:€|E|EUR)\.?$/i.test(p.text) ||
+          /\d/.test(p.text)
+        )
+          start--;
+        else break;
+      }
+      const tail = pieces.slice(start).filter((p) => !/^(?:€|E|EUR)\.?$/i.test(p.text));
+      middle = pieces.slice(at + 1, start);
+      while (middle.length && BASKET_TEXT.test(fold((middle[middle.length - 1] as Piece).text))) {
+        basketWords.unshift(middle[middle.length - 1] as Piece);
+        middle = middle.slice(0, -1);
+      }
+      groups = amountGroups(tail, h * 0.4);
+      if (!basketWords.length && groups.length >= 4 && /^[123]$/.test(groupText(groups[0] as Piece[])))
+        basketWords.push(...(groups.shift() as Piece[]));
+      groups = groups.slice(-3);
     }
+    if (!groups.length) continue;
+    rows++;
+    add(
+      "tooth",
+      pieces.slice(0, at).filter((p) => readTooth(p.text)),
+    );
+    add("code", [pieces[at] as Piece]);
     add("act", middle);
-    const groups = amountGroups(tail, h * 0.4);
-    if (!basketWords.length && groups.length >= 4 && /^[123]$/.test(groupText(groups[0] as Piece[]))) {
-      basketWords.push(...(groups.shift() as Piece[]));
-    }
     add("basket", basketWords);
     const kinds: ColumnKind[] = ["fee", "br", "amo"];
-    const last = groups.slice(-3);
-    last.forEach((g, i) => {
-      add(kinds[i + (3 - last.length)] as ColumnKind, g);
+    groups.forEach((g, i) => {
+      add(kinds[b >= 0 ? i : i + (3 - groups.length)] as ColumnKind, g);
     });
   }
   if (!rows) return null;
