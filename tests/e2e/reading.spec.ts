@@ -193,6 +193,7 @@ test.describe("lecture du devis déposé (issue 17)", () => {
     await page.goto(`/patient/request/${requestId}`);
     const card = myQuote(page);
     await expect(card.getByRole("status")).toContainText(READING_MESSAGES.failed, { timeout: READ_TIMEOUT });
+    await expect(card.getByRole("status")).toContainText(READING_MESSAGES.damaged);
     await expect(card.getByRole("status")).toContainText("devis-abime.pdf");
     await expectNoSeriousA11yIssues(page);
 
