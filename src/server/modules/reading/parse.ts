@@ -213,17 +213,15 @@ function readTotal(line: TextLine, columns: Column[]): number | null {
 }
 
 /**
- * The one fee not read (or read unsure by OCR while the total disagrees) is what the total leaves for it;
- * it stays marked uncertain.
+ * The one fee not read is what the total leaves for it; it stays marked uncertain. (A fee read unsure is
+ * kept: the total is no surer.)
  */
 function fillFeeFromTotal(lines: ReadLine[], total: number | null) {
   if (total === null || !lines.length) return;
   const sum = lines.reduce((s, line) => s + (line.fee_cents ?? 0), 0);
   if (sum === total) return;
   const missing = lines.filter((line) => line.fee_cents === null);
-  const unsure = lines.filter((line) => line.uncertain.includes("fee_cents"));
-  const target =
-    missing.length === 1 ? missing[0] : missing.length === 0 && unsure.length === 1 ? unsure[0] : null;
+  const target = missing.length === 1 ? missing[0] : null;
   if (!target) return;
   const rest = sum - (target.fee_cents ?? 0);
   const fee = total - rest;

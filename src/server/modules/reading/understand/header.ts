@@ -8,8 +8,26 @@ export type ColumnKind = (typeof COLUMN_KINDS)[number];
 
 /** Header synonyms as folded tokens ("N° dent" → ["n", "dent"]); longer phrases are tried first. */
 const SYNONYMS: Record<ColumnKind, string[][]> = {
-  tooth: [["dent"], ["n", "dent"], ["numero", "de", "dent"], ["no", "dent"], ["localisation"], ["dents"]],
-  code: [["code"], ["code", "ccam"], ["code", "acte"], ["code", "de", "acte"], ["cotation"], ["ccam"]],
+  tooth: [
+    ["dent"],
+    ["n", "dent"],
+    ["numero", "de", "dent"],
+    ["no", "dent"],
+    ["localisation"],
+    ["dents"],
+    ["ndent"],
+    ["localis"],
+  ],
+  code: [
+    ["code"],
+    ["code", "ccam"],
+    ["code", "acte"],
+    ["code", "de", "acte"],
+    ["cotation"],
+    ["ccam"],
+    ["codeacte"],
+    ["codeccam"],
+  ],
   act: [
     ["acte"],
     ["nature", "de", "acte"],
@@ -18,10 +36,34 @@ const SYNONYMS: Record<ColumnKind, string[][]> = {
     ["designation"],
     ["libelle"],
   ],
-  basket: [["panier"], ["panier", "de", "soins"], ["paniers"]],
-  fee: [["honoraires"], ["prix"], ["montant", "des", "honoraires"], ["honoraire"], ["tarif"]],
-  br: [["br"], ["base", "de", "remboursement"], ["base", "ss"], ["base", "remb"], ["base", "remboursement"]],
-  amo: [["amo"], ["remb", "amo"], ["montant", "amo"], ["montant", "rembourse", "amo"], ["rembourse", "amo"]],
+  basket: [["panier"], ["panier", "de", "soins"], ["paniers"], ["panierde", "soins"]],
+  fee: [
+    ["honoraires"],
+    ["prix"],
+    ["montant", "des", "honoraires"],
+    ["montantdes", "honoraires"],
+    ["montantdes"],
+    ["honoraire"],
+    ["tarif"],
+  ],
+  br: [
+    ["br"],
+    ["base", "de", "remboursement"],
+    ["base", "ss"],
+    ["base", "remb"],
+    ["base", "remboursement"],
+    ["basess"],
+    ["baseremb"],
+  ],
+  amo: [
+    ["amo"],
+    ["remb", "amo"],
+    ["montant", "amo"],
+    ["montant", "rembourse", "amo"],
+    ["rembourse", "amo"],
+    ["montantamo"],
+    ["rembamo"],
+  ],
 };
 
 const PHRASES = COLUMN_KINDS.flatMap((kind) => SYNONYMS[kind].map((tokens) => ({ kind, tokens }))).sort(
