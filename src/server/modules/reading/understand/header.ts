@@ -43,6 +43,7 @@ const SYNONYMS: Record<ColumnKind, string[][]> = {
     ["montant", "des", "honoraires"],
     ["montantdes", "honoraires"],
     ["montantdes"],
+    ["montant", "des"],
     ["honoraire"],
     ["tarif"],
   ],

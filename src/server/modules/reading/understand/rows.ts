@@ -234,7 +234,7 @@ export function readRow(words: Word[], columns: Column[], h: number): RawRow {
   numeric = numeric.filter(
     (p) => looksNumeric(p.text) || isNoAmount(p.text) || /^(?:€|E|EUR)\.?$/i.test(p.text),
   );
-  const groups = amountGroups(numeric, h * 1.1).filter((g) => !/^(?:€|E|EUR)\.?$/i.test(groupText(g)));
+  const groups = amountGroups(numeric, h * 1.6).filter((g) => !/^(?:€|E|EUR)\.?$/i.test(groupText(g)));
   const amountColumns = columns.filter((c) => (AMOUNT_KINDS as readonly string[]).includes(c.kind));
   const assigned = assignGroups(groups, amountColumns);
   const amounts: Record<AmountKind, number | null> = { fee: null, br: null, amo: null };
