@@ -87,20 +87,20 @@ export type ReadingResponse = z.infer<typeof readingResponseSchema>;
 export const READING_MESSAGES = {
   pending: "Lecture du devis…",
   pendingHint:
-    "Nous lisons les actes de votre devis. Vous pouvez quitter cette page : le résultat s'affichera ici.",
-  done: "Nous avons lu votre devis : vérifiez chaque ligne avant de l'enregistrer.",
+    "Nous lisons les actes de votre devis. Vous pouvez quitter cette page : le résultat s'affichera ici.",
+  done: "Nous avons lu votre devis : vérifiez chaque ligne avant de l'enregistrer.",
   noLines:
-    "Nous n'avons trouvé aucun acte dans ce devis. Saisissez ses lignes vous-même : cela prend une minute.",
-  failed: "Nous n'avons pas pu lire ce devis. Saisissez ses lignes vous-même : cela prend une minute.",
+    "Nous n'avons trouvé aucun acte dans ce devis. Saisissez ses lignes vous-même : cela prend une minute.",
+  failed: "Nous n'avons pas pu lire ce devis. Saisissez ses lignes vous-même : cela prend une minute.",
   unreadableFile: "Ce fichier ne peut pas être lu (PDF, JPEG ou PNG uniquement).",
   timeout: "La lecture de ce devis a pris trop de temps.",
   damaged: "Ce fichier est illisible ou endommagé.",
   uncertain: "À vérifier",
   totalMismatch: (totalCents: number, linesCents: number) =>
-    `Le total du devis (${formatEuros(totalCents)}) ne correspond pas à la somme des lignes lues (${formatEuros(linesCents)}) : vérifiez les montants.`,
+    `Le total du devis (${formatEuros(totalCents)}) ne correspond pas à la somme des lignes lues (${formatEuros(linesCents)}) : vérifiez les montants.`,
   notQuote: "Seul un devis (PDF, JPEG ou PNG) de cette demande peut être lu.",
   alreadyReading: "Ce devis est déjà en cours de lecture.",
-  notEditable: "Cette demande est terminée ou annulée : son devis ne peut plus être lu.",
+  notEditable: "Cette demande est terminée ou annulée : son devis ne peut plus être lu.",
   readingNotFound: "Lecture introuvable.",
   dismissed: "Vous saisirez les lignes de votre devis vous-même.",
 } as const;

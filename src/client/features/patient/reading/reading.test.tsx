@@ -155,7 +155,7 @@ describe("la lecture du devis en cours", () => {
     const mine = await myQuote();
     const status = await within(mine).findByRole("status", {}, SLOW);
     await waitFor(() => expect(status).toHaveTextContent(READING_MESSAGES.pending));
-    expect(status).toHaveTextContent(READING_MESSAGES.pendingHint);
+    expect(status).toHaveTextContent(words(READING_MESSAGES.pendingHint));
     expect(status).toHaveAttribute("aria-live", "polite");
     // Typing the lines stays possible while the devis is read; reading it again is not.
     expect(within(mine).getByRole("button", { name: "Saisir mon devis ligne par ligne" })).toBeEnabled();
@@ -171,7 +171,7 @@ describe("la lecture du devis en cours", () => {
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.key === GET_READING).length).toBe(before + 1);
     // The same live region now says the devis was read.
-    expect(status).toHaveTextContent(READING_MESSAGES.done);
+    expect(status).toHaveTextContent(words(READING_MESSAGES.done));
     expect(within(mine).getAllByRole("group", { name: /^Acte \d$/ })).toHaveLength(2);
   });
 
@@ -370,20 +370,20 @@ describe("un devis illisible", () => {
   it("le dit simplement et propose la saisie ligne par ligne, qui écarte la lecture", async () => {
     const { calls, user } = openPage(makeReading({ status: "failed", message: READING_MESSAGES.timeout }));
     const mine = await myQuote();
-    expect(await within(mine).findByText(READING_MESSAGES.failed, {}, SLOW)).toBeInTheDocument();
+    expect(await within(mine).findByText(words(READING_MESSAGES.failed), {}, SLOW)).toBeInTheDocument();
     expect(within(mine).getByText(READING_MESSAGES.timeout)).toBeInTheDocument();
     // One way to type the lines, not two.
     expect(within(mine).getAllByRole("button", { name: "Saisir mon devis ligne par ligne" })).toHaveLength(1);
     await user.click(within(mine).getByRole("button", { name: "Saisir mon devis ligne par ligne" }));
     expect(within(mine).getByRole("group", { name: "Acte 1" })).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.key === DISMISS)).toBe(true));
-    expect(within(mine).queryByText(READING_MESSAGES.failed)).not.toBeInTheDocument();
+    expect(within(mine).queryByText(words(READING_MESSAGES.failed))).not.toBeInTheDocument();
   });
 
   it("« Relire le devis » relance la lecture", async () => {
     const { calls, user } = openPage(makeReading({ status: "done", result: { ...RESULT, lines: [] } }));
     const mine = await myQuote();
-    expect(await within(mine).findByText(READING_MESSAGES.noLines, {}, SLOW)).toBeInTheDocument();
+    expect(await within(mine).findByText(words(READING_MESSAGES.noLines), {}, SLOW)).toBeInTheDocument();
     await user.click(within(mine).getByRole("button", { name: "Relire le devis" }));
     expect(await within(mine).findByText(READING_MESSAGES.pending, {}, SLOW)).toBeInTheDocument();
     expect(calls.filter((c) => c.key === READ)).toHaveLength(1);
