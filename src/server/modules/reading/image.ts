@@ -241,6 +241,7 @@ export async function prepareForOcr(
     if (options.rules !== false) removeRules(flat, width, height);
     const png = await sharp(flat, { raw: { width, height, channels: 1 } })
       .normalise({ lower: 0.5, upper: 99.5 })
+      .toColourspace("b-w")
       .png({ compressionLevel: 1 })
       .toBuffer();
     return { image: png, width, height };

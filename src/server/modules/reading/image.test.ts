@@ -1,0 +1,113 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { READING_MESSAGES } from "../../../shared/schemas/reading";
+import { flattenLight, OCR_MAX_SIDE, OCR_MIN_SIDE, prepareForOcr, skewAngle } from "./image";
+import { ReadingError } from "./types";
+
+/** A page of black text rows (bars of "words") on white, `width` × `height`, as raw greyscale. */
+function textRows(width: number, height: number): Buffer {
+  const pixels = Buffer.alloc(width * height, 255);
+  for (let top = 60; top + 14 < height - 60; top += 40) {
+    for (let left = 60; left < width - 120; left += 90) {
+      for (let y = top; y < top + 14; y += 1) {
+        for (let x = left; x < left + 70; x += 1) pixels[y * width + x] = 20;
+      }
+    }
+  }
+  return pixels;
+}
+
+async function raw(image: sharp.Sharp): Promise<{ data: Buffer; width: number; height: number }> {
+  const { data, info } = await image.extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+describe("image clean-up for OCR", () => {
+  it("measures the skew of text rows, clockwise in degrees", async () => {
+    const page = textRows(1000, 1400);
+    const straight = { raw: { width: 1000, height: 1400, channels: 1 as const } };
+    expect(Math.abs(await skewAngle(page, 1000, 1400))).toBeLessThanOrEqual(0.1);
+    for (const angle of [2.5, -1.5]) {
+      const turned = await raw(sharp(page, straight).rotate(angle, { background: "#ffffff" }));
+      const measured = await skewAngle(turned.data, turned.width, turned.height);
+      expect(Math.abs(measured - angle)).toBeLessThanOrEqual(0.2);
+    }
+  });
+
+  it("evens out uneven light: the paper white in the shadow too, the ink still dark", async () => {
+    const width = 600;
+    const height = 800;
+    const page = textRows(width, height);
+    // Light falling from 255 at the top to 40 % at the bottom.
+    for (let y = 0; y < height; y += 1) {
+      const light = 1 - (0.6 * y) / height;
+      for (let x = 0; x < width; x += 1)
+        page[y * width + x] = Math.round((page[y * width + x] as number) * light);
+    }
+    const flat = await flattenLight(page, width, height);
+    // Paper between the rows near the bottom (was about 110), and ink there (was about 8).
+    const paperY = 700 + 30;
+    expect(page[paperY * width + 300]).toBeLessThan(130);
+    expect(flat[paperY * width + 300]).toBeGreaterThanOrEqual(235);
+    const inkRowTop = 60 + 40 * Math.floor((700 - 60) / 40);
+    expect(flat[(inkRowTop + 7) * width + 100]).toBeLessThan(80);
+  });
+
+  it("straightens a tilted photo and whitens the table's rules", async () => {
+    const width = 1200;
+    const height = 1600;
+    const page = textRows(width, height);
+    // A table rule: a 2-pixel line across the page, far from the text rows' pattern.
+    for (let y = 1500; y < 1502; y += 1) for (let x = 40; x < width - 40; x += 1) page[y * width + x] = 60;
+    const photo = await sharp(page, { raw: { width, height, channels: 1 } })
+      .rotate(2, { background: "#ffffff" })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const prepared = await prepareForOcr(photo);
+    const out = await raw(sharp(prepared.image));
+    expect(Math.abs(await skewAngle(out.data, out.width, out.height))).toBeLessThanOrEqual(0.2);
+    // No long dark run is left along any row (the rule is gone), but the text rows are still there.
+    let longest = 0;
+    let inkRows = 0;
+    for (let y = 0; y < out.height; y += 1) {
+      let run = 0;
+      let ink = false;
+      for (let x = 0; x < out.width; x += 1) {
+        const dark = (out.data[y * out.width + x] as number) < 128;
+        run = dark ? run + 1 : 0;
+        longest = Math.max(longest, run);
+        ink ||= dark;
+      }
+      if (ink) inkRows += 1;
+    }
+    expect(longest).toBeLessThan(out.width / 10);
+    expect(inkRows).toBeGreaterThan(300);
+  });
+
+  it("brings the long side within the sizes tesseract reads best, upright", async () => {
+    const small = await sharp({ create: { width: 400, height: 600, channels: 3, background: "#fff" } })
+      .jpeg()
+      .toBuffer();
+    const large = await sharp({ create: { width: 5000, height: 3000, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    const sideways = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: "#fff" } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect(await prepareForOcr(small)).toMatchObject({ width: 1067, height: OCR_MIN_SIDE });
+    expect(await prepareForOcr(large)).toMatchObject({ width: OCR_MAX_SIDE, height: 1500 });
+    expect(await prepareForOcr(sideways)).toMatchObject({ width: 1200, height: 1800 });
+    const meta = await sharp((await prepareForOcr(small)).image).metadata();
+    expect([meta.format, meta.channels]).toEqual(["png", 1]);
+  });
+
+  it("refuses what sharp cannot decode as damaged", async () => {
+    const error = await prepareForOcr(Buffer.from("not an image at all")).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ReadingError);
+    expect((error as Error).message).toBe(READING_MESSAGES.damaged);
+  });
+});
