@@ -31,10 +31,10 @@ test.afterAll(() => {
 
 /**
  * Another patient's request with a photo of a devis, through the API (its own cookie jar): the
- * server reads one devis at a time, so a devis uploaded after it waits, and its page shows
+ * server reads one devis at a time, so a devis uploaded right after it waits, and its page shows
  * "Lecture du devis…" until the reading arrives.
  */
-async function queuePhotoDevis(api: APIRequestContext, seed: number): Promise<void> {
+async function queuePhotoDevis(api: APIRequestContext, photo: Buffer): Promise<void> {
   const form = new FormData();
   for (const [name, value] of Object.entries({
     treatment_type: "crown",
@@ -44,14 +44,16 @@ async function queuePhotoDevis(api: APIRequestContext, seed: number): Promise<vo
     document_types: JSON.stringify(["quote"]),
   }))
     form.append(name, value);
-  const photo = await devisPhoto(makeDevis(seed));
   form.append("files", new File([new Uint8Array(photo)], "photo-devis.jpg", { type: "image/jpeg" }));
   const created = await api.post("/api/patient/requests", { multipart: form });
   expect(created.status(), await created.text()).toBe(201);
 }
 
-/** Uploads one file through the form (its type guessed 'Devis'), for a crown; returns the request's id. */
-async function uploadDevis(page: Page, file: string): Promise<string> {
+/**
+ * Uploads one file through the form (its type guessed 'Devis'), for a crown; `beforeSending` runs
+ * just before the form is sent. Returns the request's id.
+ */
+async function uploadDevis(page: Page, file: string, beforeSending?: () => Promise<void>): Promise<string> {
   await page.goto("/patient/upload");
   await page.getByLabel("Choisir des fichiers").setInputFiles(file);
   await expect(
@@ -60,6 +62,7 @@ async function uploadDevis(page: Page, file: string): Promise<string> {
   await page.getByRole("combobox", { name: /Type de traitement/ }).click();
   await page.getByRole("option", { name: "Couronne" }).click();
   await page.getByRole("checkbox", { name: /J'accepte que mes documents soient consultés/ }).click();
+  await beforeSending?.();
   const answer = page.waitForResponse(
     (r) => r.url().endsWith("/api/patient/requests") && r.request().method() === "POST",
   );
@@ -91,14 +94,16 @@ test.describe("lecture du devis déposé (issue 17)", () => {
     const file = path.join(dir, "devis-dupont.pdf");
     writeFileSync(file, await devisPdf(devis));
 
+    // Two photos of another patient's devis, queued just before hers: she sees her devis wait.
     await signupPatientViaApi(request, { firstName: "Zoé", lastName: "Attente" });
-    await queuePhotoDevis(request, 5);
-    await queuePhotoDevis(request, 6);
+    const photos = [await devisPhoto(makeDevis(5)), await devisPhoto(makeDevis(6))];
 
     await signupPatientViaApi(page.request, { firstName: "Léa", lastName: "Lecture" });
     let requestId = "";
     await test.step("elle dépose son devis PDF sans en saisir les lignes", async () => {
-      requestId = await uploadDevis(page, file);
+      requestId = await uploadDevis(page, file, async () => {
+        for (const photo of photos) await queuePhotoDevis(request, photo);
+      });
     });
 
     const card = myQuote(page);
