@@ -489,4 +489,54 @@ describe("parseQuote", () => {
       [120_00, 72_00, ["amo_cents"]],
     ]);
   });
+
+  it("guesses the columns from the rows when OCR lost the header, ignoring table rules read as punctuation", () => {
+    const result = parseQuote([
+      page(
+        [
+          [40, [[40, "Patient : Jean Dupont"]]],
+          [
+            200,
+            [
+              [X.tooth, "|"],
+              [X.act, "=="],
+              [X.fee, ":", "right"],
+            ],
+          ],
+          [
+            220,
+            [
+              ...row("21", "HBLD634", "Couronne céramo-métallique", "1", "500,00 €", "120,00 €", "72,00 €"),
+              [590, "|"],
+            ],
+          ],
+          [
+            240,
+            row("36", "HBLD734", "Couronne céramo-métallique", "Libre", "1 250,00 €", "107,50 €", "64,50 €"),
+          ],
+          [
+            260,
+            row("", "HBLD031", "Prothèse complète résine", "RAC 0", "1 100,00 €", "182,75 €", "109,65 €"),
+          ],
+          [
+            280,
+            [
+              [X.act, "Total"],
+              [X.fee, "2 850,00 €", "right"],
+            ],
+          ],
+        ],
+        { source: "ocr" },
+      ),
+    ]);
+    expect(
+      result.lines.map((l) => [l.tooth, l.code, l.basket, l.fee_cents, l.br_cents, l.amo_cents]),
+    ).toEqual([
+      [21, "HBLD634", "100_sante", 500_00, 120_00, 72_00],
+      [36, "HBLD734", "libre", 1_250_00, 107_50, 64_50],
+      [null, "HBLD031", "100_sante", 1_100_00, 182_75, 109_65],
+    ]);
+    expect(result.total_matches).toBe(true);
+    expect(result.patient_name).toBe("Jean Dupont");
+  });
 });

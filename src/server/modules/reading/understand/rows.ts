@@ -383,7 +383,7 @@ export function inferColumns(lines: Word[][], h: number): Column[] | null {
       middle = pieces.slice(at + 1, b);
       basketWords.push(...pieces.slice(b, e + 1));
       const after = pieces.slice(e + 1).filter((p) => amountish(p) && !/^(?:€|E|EUR)\.?$/i.test(p.text));
-      groups = amountGroups(after, h * 0.4).slice(0, 3);
+      groups = amountGroups(after, h * 1.6).slice(0, 3);
     } else {
       // Else from the right: the numeric tail.
       let start = pieces.length;
