@@ -233,7 +233,7 @@ describe("extractPages: OCR", () => {
     const [page] = extraction.pages;
     if (!page) throw new Error("no page");
     expect(page.source).toBe("ocr");
-    // Rendered at 250 DPI: an A4 page is about 2067 × 2924 pixels, cleaned up within 2500 px.
+    // Rendered at 200 DPI: an A4 page is about 1654 × 2339 pixels, within the 2500 px of the clean-up.
     expect(Math.max(page.width, page.height)).toBeLessThanOrEqual(2500);
     expect(page.height).toBeGreaterThan(page.width);
     const code = find(page.words, "HBLD634");

@@ -4,4 +4,8 @@
 // the server's output. Nothing read is ever printed from here.
 const noop = () => {};
 for (const method of ["log", "info", "warn", "error", "debug", "trace"]) console[method] = noop;
+// An error nobody catches in this thread would reach the server as an unhandled 'error' event and stop
+// it: end this thread instead (the page waiting for it fails at its time limit, the pool starts another).
+process.on("uncaughtException", () => process.exit(1));
+process.on("unhandledRejection", () => process.exit(1));
 require("tesseract.js/src/worker-script/node/index.js");

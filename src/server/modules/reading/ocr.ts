@@ -48,6 +48,8 @@ interface PoolWorker {
   tesseract: Promise<TesseractWorker>;
   busy: boolean;
   idleTimer: NodeJS.Timeout | null;
+  /** Fails the page being read when the thread dies under it. */
+  fail: ((error: Error) => void) | null;
 }
 
 interface Job {
@@ -68,9 +70,15 @@ let inFlight = 0;
 let peakInFlight = 0;
 let recognitions = 0;
 
+interface Thread {
+  ref?: () => void;
+  unref?: () => void;
+  on?: (event: string, listener: (...args: unknown[]) => void) => void;
+}
+
 /** The underlying worker thread, to let an idle worker not hold the process open. */
-function threadOf(worker: TesseractWorker): { ref?: () => void; unref?: () => void } | undefined {
-  return (worker as unknown as { worker?: { ref?: () => void; unref?: () => void } }).worker;
+function threadOf(worker: TesseractWorker): Thread | undefined {
+  return (worker as unknown as { worker?: Thread }).worker;
 }
 
 async function startTesseract(): Promise<TesseractWorker> {
@@ -87,6 +95,8 @@ async function startTesseract(): Promise<TesseractWorker> {
     errorHandler: noop,
   });
   await worker.setParameters({ preserve_interword_spaces: "1" } as Record<string, string>);
+  // An error event from the thread must not stop the server: the thread's exit is handled by the pool.
+  threadOf(worker)?.on?.("error", noop);
   return worker;
 }
 
@@ -96,9 +106,19 @@ function spawn(): PoolWorker {
     tesseract: startTesseract(),
     busy: false,
     idleTimer: null,
+    fail: null,
   };
-  // A worker that fails to start leaves the pool (the job sees the error).
-  poolWorker.tesseract.catch(() => removeWorker(poolWorker));
+  poolWorker.tesseract.then(
+    (worker) => {
+      // A thread that dies (ocr-worker.cjs ends itself on an uncaught error) leaves the pool at once.
+      threadOf(worker)?.on?.("exit", () => {
+        removeWorker(poolWorker);
+        poolWorker.fail?.(new ReadingError(READING_MESSAGES.failed));
+      });
+    },
+    // A worker that fails to start leaves the pool (the job sees the error).
+    () => removeWorker(poolWorker),
+  );
   workers.push(poolWorker);
   return poolWorker;
 }
@@ -150,6 +170,10 @@ async function run(poolWorker: PoolWorker, job: Job): Promise<void> {
         broken = true;
         reject(new ReadingError(READING_MESSAGES.timeout));
       }, job.timeoutMs);
+      poolWorker.fail = (error) => {
+        broken = true;
+        reject(error);
+      };
       if (job.signal) {
         onAbort = () => {
           broken = true;
@@ -177,6 +201,7 @@ async function run(poolWorker: PoolWorker, job: Job): Promise<void> {
     );
   } finally {
     if (timer) clearTimeout(timer);
+    poolWorker.fail = null;
     if (onAbort && job.signal) job.signal.removeEventListener("abort", onAbort);
     inFlight -= 1;
     if (broken) removeWorker(poolWorker);

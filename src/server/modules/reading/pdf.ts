@@ -40,7 +40,7 @@ function loadPdfJs(): Promise<PdfJs> {
 /** A page with fewer text characters than this is a scan: it is rendered and read by OCR. */
 export const SCANNED_PAGE_MAX_CHARS = 20;
 /** Rendering resolution for OCR of a scanned page (72 points an inch). */
-const SCAN_DPI = 250;
+const SCAN_DPI = 200;
 
 /** Opens a PDF; a damaged or password-protected file throws ReadingError(damaged). */
 export async function openPdf(data: Uint8Array): Promise<PdfDocument> {
