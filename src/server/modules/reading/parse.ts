@@ -2,7 +2,15 @@ import { actByCode, actFitsTooth } from "../../../shared/domain/acts";
 import { AMO_RATE } from "../../../shared/domain/out-of-pocket";
 import type { ReadField, ReadLine, ReadResult } from "../../../shared/schemas/reading";
 import type { PageWords, Word } from "./types";
-import { type Column, findHeader, fitZones, headerToken, scaleColumns } from "./understand/header";
+import {
+  COLUMN_KINDS,
+  type Column,
+  findHeader,
+  fitZones,
+  headerToken,
+  scaleColumns,
+  zones,
+} from "./understand/header";
 import { groupLines, median, type TextLine } from "./understand/lines";
 import { findPatientName, findPractitionerName, findPractitionerNumber } from "./understand/people";
 import { assignGroups, inferColumns, type RawRow, readRow } from "./understand/rows";
@@ -46,6 +54,27 @@ function segments(line: TextLine): string[] {
     last = word;
   }
   return out.map((texts) => texts.join(" "));
+}
+
+/**
+ * A header OCR read in part ("Montant des honoraires" garbled): the kinds it misses are taken from the
+ * columns guessed from the rows, where they fit between the header's own columns.
+ */
+function completeColumns(header: Column[], body: Word[][], h: number): Column[] {
+  if (header.length === COLUMN_KINDS.length) return header;
+  const guessed = inferColumns(body, h);
+  if (!guessed) return header;
+  const order = (kind: Column["kind"]) => COLUMN_KINDS.indexOf(kind);
+  const merged = header.map(({ kind, x0, x1 }) => ({ kind, x0, x1 }));
+  for (const c of guessed) {
+    if (merged.some((m) => m.kind === c.kind)) continue;
+    const before = merged.filter((m) => order(m.kind) < order(c.kind));
+    const after = merged.filter((m) => order(m.kind) > order(c.kind));
+    if (before.every((m) => m.x1 <= c.x0) && after.every((m) => m.x0 >= c.x1))
+      merged.push({ kind: c.kind, x0: c.x0, x1: c.x1 });
+  }
+  merged.sort((a, b) => a.x0 - b.x0);
+  return zones(merged);
 }
 
 /** The lines likely in the table's body: until the total, or a wide vertical gap (at most 40). */
@@ -258,10 +287,8 @@ export function parseQuote(input: PageWords[]): ReadResult {
     let table: PageTable | null = null;
     if (header) {
       headerFound = true;
-      columns = fitZones(
-        header.columns,
-        bodyLines(pl, header.lastLine + 1, h).map((line) => line.words),
-      );
+      const body = bodyLines(pl, header.lastLine + 1, h).map((line) => line.words);
+      columns = fitZones(completeColumns(header.columns, body, h), body);
       columnsWidth = page.width;
       tableWords.push(...header.words);
       table = readTable(pl, header.lastLine + 1, columns, h, false);

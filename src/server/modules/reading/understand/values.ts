@@ -94,7 +94,8 @@ export interface CodeRead {
  * character is not repaired.
  */
 export function readCode(text: string): CodeRead | null {
-  const t = text.replace(/[\s.\-_]/g, "");
+  // Punctuation OCR glues to the code ("—HBLDO9O", "HBLD634,") is not a character of it.
+  const t = text.replace(/[\s._\-—–|:;,'"“”‘’()[\]]/g, "");
   if (t.length !== 7) return null;
   const upper = t.toUpperCase();
   if (/^[A-Za-z]{4}\d{3}$/.test(t)) return { code: upper, repaired: false, known: !!actByCode(upper) };
