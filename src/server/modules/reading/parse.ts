@@ -309,7 +309,8 @@ export function parseQuote(input: PageWords[]): ReadResult {
         );
         columnsWidth = page.width;
         inferredTable = true;
-        table = readTable(pl, first, columns, h, true);
+        // A row above the first code read (its code misread) is still a row.
+        table = readTable(pl, Math.max(0, first - 3), columns, h, true);
       }
     } else {
       const scaled = scaleColumns(columns, columnsWidth ? page.width / columnsWidth : 1);
