@@ -95,9 +95,16 @@ describe("image clean-up for OCR", () => {
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toBuffer();
-    expect(await prepareForOcr(small)).toMatchObject({ width: 1067, height: OCR_MIN_SIDE });
+    expect(await prepareForOcr(small)).toMatchObject({
+      width: Math.round((400 * OCR_MIN_SIDE) / 600),
+      height: OCR_MIN_SIDE,
+    });
     expect(await prepareForOcr(large)).toMatchObject({ width: OCR_MAX_SIDE, height: 1500 });
-    expect(await prepareForOcr(sideways)).toMatchObject({ width: 1200, height: 1800 });
+    // Orientation 6: 1800 × 1200 stored, 1200 × 1800 upright, then enlarged.
+    expect(await prepareForOcr(sideways)).toMatchObject({
+      width: (1200 * OCR_MIN_SIDE) / 1800,
+      height: OCR_MIN_SIDE,
+    });
     const meta = await sharp((await prepareForOcr(small)).image).metadata();
     expect([meta.format, meta.channels]).toEqual(["png", 1]);
   });
