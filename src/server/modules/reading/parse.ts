@@ -222,7 +222,7 @@ function readTotal(line: TextLine, columns: Column[]): number | null {
   for (const p of pieces) {
     const group = groups[groups.length - 1];
     const last = group?.[group.length - 1];
-    if (group && last && p.x0 - last.x1 <= h * 1.1 && /^\d{1,3}$/.test(group.map((g) => g.text).join(""))) {
+    if (group && last && p.x0 - last.x1 <= h * 1.6 && /^\d{1,3}$/.test(group.map((g) => g.text).join(""))) {
       group.push(p);
       continue;
     }

@@ -42,7 +42,7 @@ export function findPatientName(lines: string[]): string | null {
 /** "Dr Claire Martin", "Docteur Paul Lefèvre" → the name without its title ("Claire Martin"). */
 export function findPractitionerName(lines: string[]): string | null {
   for (const line of lines) {
-    const m = /\b(Dr\.?|Docteur)\s+((?:[\p{Lu}][\p{L}'’-]*\.?\s*){1,4})/u.exec(line);
+    const m = /\b([Dd][Rr]\.?|[Dd]octeur|DOCTEUR)\s+((?:[\p{Lu}][\p{L}'’-]*\.?\s*){1,4})/u.exec(line);
     if (!m?.[1] || !m[2]) continue;
     const words = m[2]
       .trim()
