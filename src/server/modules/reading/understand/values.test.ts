@@ -46,7 +46,13 @@ describe("readCode", () => {
     expect(readCode("HBMDO99")).toBeNull();
   });
 
+  it("drops punctuation OCR glued to a code", () => {
+    expect(readCode("—HBLDO9O")).toEqual({ code: "HBLD090", repaired: true, known: true });
+    expect(readCode("HBLD634,")).toEqual({ code: "HBLD634", repaired: false, known: true });
+  });
+
   it("does not repair a missing or an extra character", () => {
+    expect(readCode("HBLDO031")).toBeNull();
     expect(readCode("HBLD63")).toBeNull();
     expect(readCode("HBLD6344")).toBeNull();
     expect(readCode("HBL634")).toBeNull();
@@ -72,6 +78,8 @@ describe("readBasket", () => {
     expect(readBasket("3")).toBe("libre");
     expect(readBasket("100 % Santé")).toBe("100_sante");
     expect(readBasket("RAC 0")).toBe("100_sante");
+    expect(readBasket("RACO")).toBe("100_sante");
+    expect(readBasket("Ubre")).toBe("libre");
     expect(readBasket("Maîtrisé")).toBe("maitrise");
     expect(readBasket("LIBRE")).toBe("libre");
     expect(readBasket("4")).toBeNull();

@@ -137,7 +137,7 @@ export function readBasket(text: string): Basket | null {
   if (/^[1il|]$/.test(t)) return "100_sante";
   if (t === "2" || t === "z") return "maitrise";
   if (t === "3") return "libre";
-  if (/100%?sante|rac0|^100%?$|sante/.test(t)) return "100_sante";
+  if (/100%?sante|rac[0o]|^100%?$|sante/.test(t)) return "100_sante";
   if (/maitris/.test(t)) return "maitrise";
   if (/libre|^[l1|i]?[iu]?bres?$/.test(t)) return "libre";
   return null;
@@ -146,5 +146,5 @@ export function readBasket(text: string): Basket | null {
 /** The basket words of a row's text, when they appear spelled out. */
 export function basketWord(text: string): boolean {
   const t = fold(text);
-  return /^(?:100|%|100%|sante|rac|maitrises?|libres?|[l1|i]?[iu]?bres?|tarifs?)$/.test(t);
+  return /^(?:100|%|100%|sante|rac|rac[0o]|maitrises?|libres?|[l1|i]?[iu]?bres?|tarifs?)$/.test(t);
 }
