@@ -28,6 +28,7 @@ import { offerRoutes } from "./modules/offers/offers.routes";
 import { profileRoutes } from "./modules/profiles/profiles.routes";
 import { publicStatsRoutes } from "./modules/public-stats/public-stats.routes";
 import { quoteRoutes } from "./modules/quotes/quotes.routes";
+import { setOcrConcurrency } from "./modules/reading/ocr";
 import { readingRoutes } from "./modules/reading/reading.routes";
 import { ReadingRunner } from "./modules/reading/runner";
 import { requestRoutes } from "./modules/requests/requests.routes";
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       new EncryptedStorage(new LocalStorage(path.join(config.dataDir, "files")), keyringOf(config.dataKeys)),
   );
   app.decorate("auth", createAuth({ db: database.db, config, mailer, log: app.log }));
+  setOcrConcurrency(config.readingConcurrency);
   app.decorate(
     "readings",
     new ReadingRunner({

@@ -77,6 +77,16 @@ describe("loadConfig", () => {
     ).toBe(false);
   });
 
+  it("reads devis with one OCR worker by default, two when asked, and refuses more", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).readingConcurrency).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), READING_CONCURRENCY: "2" }).readingConcurrency).toBe(2);
+    for (const value of ["3", "0", "deux"]) {
+      const error = errorOf({ READING_CONCURRENCY: value });
+      expect(error.variable).toBe("READING_CONCURRENCY");
+      expect(error.message).toBe("Configuration invalide : READING_CONCURRENCY doit valoir 1 ou 2");
+    }
+  });
+
   it("uses secure cookies behind https", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://sourio.fr" }).secureCookies).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir() }).secureCookies).toBe(false);

@@ -69,6 +69,13 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   TEST_CLOCK: optionalText.pipe(booleanFlag.optional()),
+  /** OCR workers of the devis reading per instance (issue 17): 1, or 2 on a machine with cores to spare. */
+  READING_CONCURRENCY: z.coerce
+    .number({ error: "doit valoir 1 ou 2" })
+    .int({ error: "doit valoir 1 ou 2" })
+    .min(1, { error: "doit valoir 1 ou 2" })
+    .max(2, { error: "doit valoir 1 ou 2" })
+    .default(1),
 });
 
 export interface AppConfig {
@@ -96,6 +103,8 @@ export interface AppConfig {
   contactRateLimitPerHour: number;
   /** Browser tests only: POST /api/test/clock moves the server's clock (refused in production). */
   testClock: boolean;
+  /** OCR workers reading devis at once in this instance (1–2). */
+  readingConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -174,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
     testClock: e.TEST_CLOCK ?? false,
+    readingConcurrency: e.READING_CONCURRENCY,
   };
 }
 

@@ -31,12 +31,6 @@ export const DEFAULT_PAGE_TIMEOUT_MS = 20_000;
 export const OCR_IDLE_MS = 60_000;
 const MAX_CONCURRENCY = 2;
 
-function concurrencyFromEnv(): number {
-  const value = Number.parseInt(process.env.READING_CONCURRENCY ?? "", 10);
-  if (!Number.isFinite(value) || value < 1) return 1;
-  return Math.min(MAX_CONCURRENCY, value);
-}
-
 export interface OcrOptions {
   /** Time limit for this page, in ms (default 20 000). */
   pageTimeoutMs?: number;
@@ -62,7 +56,8 @@ interface Job {
 
 const noop = () => {};
 
-let concurrency = concurrencyFromEnv();
+/** Set from the configuration (READING_CONCURRENCY) by the app, through setOcrConcurrency. */
+let concurrency = 1;
 const workers: PoolWorker[] = [];
 const queue: Job[] = [];
 let nextWorkerId = 1;
