@@ -42,6 +42,11 @@ describe("readCode", () => {
     expect(readCode("HBLD63I")).toBeNull();
     expect(readCode("LBLDO15")).toEqual({ code: "LBLD015", repaired: true, known: true });
     expect(readCode("1BLD015")).toBeNull();
+    // OCR doubled a zero: dropped only when that gives a code of the table.
+    expect(readCode("HBLDO031")).toEqual({ code: "HBLD031", repaired: true, known: true });
+    expect(readCode("HBLD0O73")).toEqual({ code: "HBLD073", repaired: true, known: true });
+    expect(readCode("HBMD0O60")).toBeNull();
+    expect(readCode("HBLD6344")).toBeNull();
     // Not in the table once repaired: refused.
     expect(readCode("HBMDO99")).toBeNull();
   });
@@ -51,8 +56,7 @@ describe("readCode", () => {
     expect(readCode("HBLD634,")).toEqual({ code: "HBLD634", repaired: false, known: true });
   });
 
-  it("does not repair a missing or an extra character", () => {
-    expect(readCode("HBLDO031")).toBeNull();
+  it("does not repair a missing character, nor an extra one but a doubled zero", () => {
     expect(readCode("HBLD63")).toBeNull();
     expect(readCode("HBLD6344")).toBeNull();
     expect(readCode("HBL634")).toBeNull();

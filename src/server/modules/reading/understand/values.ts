@@ -90,12 +90,14 @@ export interface CodeRead {
 /**
  * A CCAM code (4 letters + 3 digits) from a cell's text. A code of the right shape is kept as read
  * (a free line when it is not in the table); a repair of lookalike characters (0→O… in the letters,
- * O→0… in the digits) is kept only when the repaired code is in the reference table. A missing or extra
- * character is not repaired.
+ * O→0… in the digits) is kept only when the repaired code is in the reference table. A missing
+ * character is not repaired; an extra one only where OCR doubles a zero ("HBLDO031", "HBLD0O73"), and
+ * only when dropping it gives a code of the table.
  */
 export function readCode(text: string): CodeRead | null {
   // Punctuation OCR glues to the code ("—HBLDO9O", "HBLD634,") is not a character of it.
   const t = text.replace(/[\s._\-—–|:;,'"“”‘’()[\]]/g, "");
+  if (t.length === 8) return doubledZero(t);
   if (t.length !== 7) return null;
   const upper = t.toUpperCase();
   if (/^[A-Za-z]{4}\d{3}$/.test(t)) return { code: upper, repaired: false, known: !!actByCode(upper) };
@@ -107,6 +109,15 @@ export function readCode(text: string): CodeRead | null {
   const repaired = `${letters}${digits}`;
   if (/^[A-Z]{4}\d{3}$/.test(repaired) && actByCode(repaired))
     return { code: repaired, repaired: true, known: true };
+  return null;
+}
+
+function doubledZero(t: string): CodeRead | null {
+  for (let i = 4; i < 7; i += 1) {
+    if (!/[0Oo]/.test(t[i] ?? "") || !/[0Oo]/.test(t[i + 1] ?? "")) continue;
+    const read = readCode(t.slice(0, i) + t.slice(i + 1));
+    if (read?.known) return { ...read, repaired: true };
+  }
   return null;
 }
 
