@@ -63,7 +63,7 @@ export class ReadingRunner {
     if (this.started || this.closed) return;
     this.started = true;
     await this.recover().catch((error) =>
-      this.deps.log.error({ err: { name: errorName(error) } }, "reprise des lectures de devis impossible"),
+      this.deps.log.error({ error: errorName(error) }, "reprise des lectures de devis impossible"),
     );
     this.timer = setInterval(() => this.wake(), this.deps.pollMs ?? POLL_MS);
     this.timer.unref();
@@ -158,10 +158,9 @@ export class ReadingRunner {
         return;
       }
       const readingError = error instanceof Error && error.name === "ReadingError";
-      log.warn({ readingId: job.id, err: { name: errorName(error) } }, "devis illisible");
+      log.warn({ readingId: job.id, error: errorName(error) }, "devis illisible");
       await this.finishFailed(job, readingError ? (error as Error).message : READING_MESSAGES.failed).catch(
-        (failure) =>
-          log.error({ readingId: job.id, err: { name: errorName(failure) } }, "lecture non enregistrée"),
+        (failure) => log.error({ readingId: job.id, error: errorName(failure) }, "lecture non enregistrée"),
       );
     } finally {
       this.current = null;
@@ -176,10 +175,7 @@ export class ReadingRunner {
     await this.deps.bus
       .publish({ kind: "reading", requestId, readingId, userIds: [patientId] })
       .catch((error) =>
-        this.deps.log.error(
-          { readingId, err: { name: errorName(error) } },
-          "événement de lecture non envoyé",
-        ),
+        this.deps.log.error({ readingId, error: errorName(error) }, "événement de lecture non envoyé"),
       );
   }
 
