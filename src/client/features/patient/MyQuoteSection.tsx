@@ -1,29 +1,17 @@
 import { Pencil } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
-import { parisToday } from "../../../shared/policies/offers";
 import { mayCancelRequest } from "../../../shared/policies/requests";
 import type { Comparison } from "../../../shared/schemas/quotes";
 import type { RequestDetail } from "../../../shared/schemas/requests";
 import { QuoteLinesEditor } from "../../components/quote/QuoteLinesEditor";
-import {
-  type DraftLine,
-  emptyLine,
-  firstLineError,
-  fromLineDtos,
-  type LineErrors,
-  lineErrorsFromFields,
-  validateLines,
-} from "../../components/quote/quoteLines";
+import { type DraftLine, emptyLine, fromLineDtos } from "../../components/quote/quoteLines";
 import { Button } from "../../components/ui/Button";
-import { isApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { useReading, useSaveQuote } from "./api";
+import { useReading } from "./api";
 import { MyQuoteCard } from "./MyQuoteCard";
 import { ReadingPanel } from "./reading/ReadingPanel";
 import { readingStage } from "./reading/readLines";
-
-const SAVE_FAILED = "Votre devis n'a pas été enregistré";
+import { useQuoteLinesSave } from "./useQuoteLinesSave";
 
 /**
  * 'Mon devis' with its editing (issue 15): while the request is open, "Saisir mon devis ligne par
@@ -41,9 +29,7 @@ export function MyQuoteSection({
   comparisonPending: boolean;
 }) {
   const [drafts, setDrafts] = useState<DraftLine[] | null>(null);
-  const [errors, setErrors] = useState<LineErrors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const save = useSaveQuote(request.id);
+  const { submit, reset, errors, submitted, pending } = useQuoteLinesSave(request.id);
   const open = mayCancelRequest(request.status);
   const hasLines = request.quote_lines.length > 0;
   const reading = useReading(request.id, open && !hasLines);
@@ -51,39 +37,15 @@ export function MyQuoteSection({
 
   const start = () => {
     setDrafts(hasLines ? fromLineDtos(request.quote_lines) : [emptyLine()]);
-    setErrors({});
-    setSubmitted(false);
+    reset();
   };
   const close = () => {
     setDrafts(null);
-    setErrors({});
+    reset();
   };
 
   const onSave = () => {
-    if (!drafts) return;
-    setSubmitted(true);
-    const checked = validateLines(drafts, "patient", parisToday(new Date()));
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      toast.error(SAVE_FAILED, { description: firstLineError(checked.errors) });
-      return;
-    }
-    save.mutate(checked.lines, {
-      onSuccess: ({ message }) => {
-        toast.success(message, {
-          description: "Le reste à charge de chaque proposition est estimé par rapport à ce devis.",
-        });
-        close();
-      },
-      onError: (error) => {
-        toast.error(SAVE_FAILED, {
-          description: isApiError(error) ? error.message : "Veuillez réessayer dans quelques instants.",
-        });
-        // 409: the request closed meanwhile; the page reloads it and the editor has nothing left to do.
-        if (isApiError(error) && error.status === 409) close();
-        else if (isApiError(error)) setErrors(lineErrorsFromFields(error.fields, "lines"));
-      },
-    });
+    if (drafts) submit(drafts, { onSaved: close, onClosed: close });
   };
 
   // A finished request whose devis was never detailed: nothing to show or do.
@@ -114,13 +76,13 @@ export function MyQuoteSection({
             showIncomplete={submitted}
             legend="Actes de votre devis"
             description="Recopiez chaque acte de votre devis : la dent, l'acte (son code commence par 4 lettres, par exemple HBLD634) et les honoraires."
-            disabled={save.isPending}
+            disabled={pending}
           />
           <div className="flex flex-wrap gap-3">
-            <Button onClick={onSave} loading={save.isPending}>
+            <Button onClick={onSave} loading={pending}>
               Enregistrer mon devis
             </Button>
-            <Button variant="ghost" onClick={close} disabled={save.isPending}>
+            <Button variant="ghost" onClick={close} disabled={pending}>
               Annuler
             </Button>
           </div>

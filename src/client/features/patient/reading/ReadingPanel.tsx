@@ -1,22 +1,15 @@
 import { AlertTriangle, FileWarning, Loader2, PenLine, RefreshCw, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import { parisToday } from "../../../../shared/policies/offers";
 import { type QuoteReading, READING_MESSAGES } from "../../../../shared/schemas/reading";
 import { QuoteLinesEditor } from "../../../components/quote/QuoteLinesEditor";
-import {
-  type DraftLine,
-  draftsTotal,
-  firstLineError,
-  type LineErrors,
-  lineErrorsFromFields,
-  validateLines,
-} from "../../../components/quote/quoteLines";
+import { type DraftLine, draftsTotal } from "../../../components/quote/quoteLines";
 import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
 import { isApiError } from "../../../lib/api";
 import { cn } from "../../../lib/cn";
-import { useDismissReading, useReadDocument, useSaveQuote } from "../api";
+import { useDismissReading, useReadDocument } from "../api";
+import { useQuoteLinesSave } from "../useQuoteLinesSave";
 import { PagePreview } from "./PagePreview";
 import {
   confidenceWords,
@@ -27,7 +20,6 @@ import {
   updateHighlight,
 } from "./readLines";
 
-const SAVE_FAILED = "Votre devis n'a pas été enregistré";
 const RETRY_LATER = "Veuillez réessayer dans quelques instants.";
 export const REVIEW_TITLE = "Vérifiez les lignes lues sur votre devis";
 
@@ -155,9 +147,7 @@ function ReadingReview({
   const [initial] = useState(() => readLinesToDrafts(result?.lines ?? []));
   const [drafts, setDrafts] = useState<DraftLine[]>(initial.drafts);
   const [highlight, setHighlight] = useState<Highlight>(initial.highlight);
-  const [errors, setErrors] = useState<LineErrors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const save = useSaveQuote(requestId);
+  const { submit, errors, submitted, pending } = useQuoteLinesSave(requestId);
   if (!result) return null;
 
   const parties = readingParties(result);
@@ -171,29 +161,7 @@ function ReadingReview({
     setDrafts(next);
   };
 
-  const onSave = () => {
-    setSubmitted(true);
-    const checked = validateLines(drafts, "patient", parisToday(new Date()));
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      toast.error(SAVE_FAILED, { description: firstLineError(checked.errors) });
-      return;
-    }
-    save.mutate(
-      { lines: checked.lines, reading_id: reading.id },
-      {
-        onSuccess: ({ message }) =>
-          toast.success(message, {
-            description: "Le reste à charge de chaque proposition est estimé par rapport à ce devis.",
-          }),
-        onError: (error) => {
-          toast.error(SAVE_FAILED, { description: isApiError(error) ? error.message : RETRY_LATER });
-          if (isApiError(error) && error.status === 400)
-            setErrors(lineErrorsFromFields(error.fields, "lines"));
-        },
-      },
-    );
-  };
+  const onSave = () => submit(drafts, { readingId: reading.id });
 
   return (
     <section aria-labelledby={titleId} className="grid min-w-0 gap-4">
@@ -230,14 +198,14 @@ function ReadingReview({
           highlight={highlight}
           legend="Actes lus sur votre devis"
           description="Comparez chaque ligne avec votre devis et corrigez ce qui diffère : la dent, l'acte et les honoraires. Les champs marqués « À vérifier » ont été lus avec un doute."
-          disabled={save.isPending}
+          disabled={pending}
         />
       </div>
       <div className="flex flex-wrap gap-3">
-        <Button onClick={onSave} loading={save.isPending}>
+        <Button onClick={onSave} loading={pending}>
           Enregistrer ces lignes
         </Button>
-        <Button variant="ghost" onClick={onTypeMyself} disabled={save.isPending || dismissing}>
+        <Button variant="ghost" onClick={onTypeMyself} disabled={pending || dismissing}>
           Saisir moi-même
         </Button>
       </div>
