@@ -390,6 +390,44 @@ describe("parseQuote", () => {
     expect(mismatch.confidence).toBeLessThan(matching.confidence * 0.7);
   });
 
+  it("no longer doubts OCR fees that the printed total adds up, and still doubts them when it does not", () => {
+    const read = (total: string) =>
+      parseQuote([
+        page(
+          [
+            [200, HEADER],
+            [
+              220,
+              [
+                [X.tooth, "24"],
+                [X.code, "HBLD634"],
+                [X.act, "Couronne"],
+                [X.basket + 10, "1"],
+                [X.fee, "500,00", "right", 40],
+                [X.br, "120,00", "right"],
+                [X.amo, "72,00", "right"],
+              ],
+            ],
+            [240, row("25", "HBLD491", "Couronne", "2", "450,00", "120,00", "72,00")],
+            [
+              260,
+              [
+                [X.act, "Total"],
+                [X.fee, total, "right"],
+              ],
+            ],
+          ],
+          { source: "ocr" },
+        ),
+      ]);
+    const matching = read("950,00");
+    expect(matching.total_matches).toBe(true);
+    expect(matching.lines.map((l) => l.uncertain.includes("fee_cents"))).toEqual([false, false]);
+    const mismatch = read("990,00");
+    expect(mismatch.total_matches).toBe(false);
+    expect(mismatch.lines[0]?.uncertain).toContain("fee_cents");
+  });
+
   it("reads an ADELI number, a patient named after 'Nom et prénom du patient' and a Docteur", () => {
     const result = parseQuote([
       page([

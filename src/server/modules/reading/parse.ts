@@ -245,19 +245,30 @@ function readTotal(line: TextLine, columns: Column[]): number | null {
  * The one fee not read is what the total leaves for it; it stays marked uncertain. (A fee read unsure is
  * kept: the total is no surer.)
  */
-function fillFeeFromTotal(lines: ReadLine[], total: number | null) {
-  if (total === null || !lines.length) return;
+function fillFeeFromTotal(lines: ReadLine[], total: number | null): boolean {
+  if (total === null || !lines.length) return false;
   const sum = lines.reduce((s, line) => s + (line.fee_cents ?? 0), 0);
-  if (sum === total) return;
+  if (sum === total) return false;
   const missing = lines.filter((line) => line.fee_cents === null);
   const target = missing.length === 1 ? missing[0] : null;
-  if (!target) return;
+  if (!target) return false;
   const rest = sum - (target.fee_cents ?? 0);
   const fee = total - rest;
   if (fee > 0 && fee <= 100_000_00) {
     target.fee_cents = fee;
     if (!target.uncertain.includes("fee_cents")) target.uncertain.push("fee_cents");
+    return true;
   }
+  return false;
+}
+
+/**
+ * Every fee read, and the printed total — read apart from them — is their sum: the fees are confirmed,
+ * whatever OCR's doubt on their words (the patient is not asked to check what the devis itself adds up).
+ */
+function confirmFeesByTotal(lines: ReadLine[]) {
+  if (!lines.every((line) => line.fee_cents !== null)) return;
+  for (const line of lines) line.uncertain = line.uncertain.filter((field) => field !== "fee_cents");
 }
 
 /** OCR reads table rules and specks as punctuation ("|", "==", ":"): such words carry nothing. */
@@ -328,9 +339,10 @@ export function parseQuote(input: PageWords[]): ReadResult {
     }
   });
 
-  fillFeeFromTotal(lines, total);
+  const filled = fillFeeFromTotal(lines, total);
   const linesTotal = lines.reduce((sum, line) => sum + (line.fee_cents ?? 0), 0);
   const totalMatches = total === null ? null : total === linesTotal;
+  if (totalMatches && !filled) confirmFeesByTotal(lines);
   const confidenceWords = tableWords.length ? tableWords : allWords;
   let confidence = confidenceWords.length
     ? confidenceWords.reduce((sum, w) => sum + w.confidence, 0) / confidenceWords.length / 100
