@@ -5,12 +5,12 @@ import type { DocumentDto } from "../../../../shared/schemas/requests";
 import { Button } from "../../../components/ui/Button";
 import { isApiError } from "../../../lib/api";
 import { useReadDocument, useReading } from "../api";
-import { READABLE_TYPES } from "./readLines";
+import { READABLE_TYPES, readingStage } from "./readLines";
 
 /**
  * "Lire ce devis" on a document of the request (issue 17): while the request is open and its devis has
  * no saved line, a document typed 'Devis' in PDF, JPEG or PNG can be read; not while a reading is
- * under way.
+ * under way or waits for the patient's review in 'Mon devis' (a new one would replace it).
  */
 export function ReadDocumentAction({
   requestId,
@@ -27,7 +27,8 @@ export function ReadDocumentAction({
     editable && document.document_type === "quote" && READABLE_TYPES.includes(document.mime_type);
   const reading = useReading(requestId, readable);
   const read = useReadDocument(requestId);
-  if (!readable || reading.isPending || reading.data?.status === "pending") return null;
+  const stage = readingStage(reading.data, readable);
+  if (!readable || reading.isPending || stage === "pending" || stage === "review") return null;
   return (
     <Button
       variant="outline"

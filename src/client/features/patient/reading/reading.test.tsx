@@ -198,6 +198,9 @@ describe("l'écran de vérification", () => {
     expect(
       within(mine).getByText("Devis du Dr Claire Martin (RPPS 10101234567) pour Jean Dupont"),
     ).toBeInTheDocument();
+    // Reading the devis again would replace the reading being checked.
+    expect(screen.getByRole("heading", { name: "Documents" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Lire ce devis/ })).not.toBeInTheDocument();
     expect(within(mine).getByText("Lecture fiable")).toBeInTheDocument();
     expect(within(mine).queryByText(/0[.,]95/)).not.toBeInTheDocument();
 
