@@ -31,7 +31,10 @@ const { values } = parseArgs({
 if (values["rss-of"]) {
   const dir = values["rss-of"];
   const { readQuote, closeOcr } = await import("../src/server/modules/reading/read");
-  const { ocrPoolState } = await import("../src/server/modules/reading/ocr");
+  const { ocrPoolState, setOcrConcurrency } = await import("../src/server/modules/reading/ocr");
+  const { loadConfig } = await import("../src/server/config");
+  // READING_CONCURRENCY as the server reads it (1 by default, 2 at most).
+  setOcrConcurrency(loadConfig({ ...process.env, DATA_DIR: dir }).readingConcurrency);
   const photos = [0, 1, 2, 3].map((i) => readFileSync(path.join(dir, `${i}.jpg`)));
   await new Promise((r) => setTimeout(r, 500));
   const baseline = process.memoryUsage.rss();
