@@ -34,7 +34,27 @@ describe("health", () => {
   it("answers 200 while the database is reachable", async () => {
     const response = await ctx.app.inject({ method: "GET", url: "/api/health" });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: "ok", database: "ok" });
+    expect(response.json()).toEqual({ status: "ok", database: "ok", storage: "ok" });
+  });
+
+  it("answers 503 with a French detail when the storage cannot be reached", async () => {
+    const storage = ctx.app.storage;
+    const size = storage.size;
+    storage.size = async () => {
+      throw new Error("connect ECONNREFUSED");
+    };
+    try {
+      const response = await ctx.app.inject({ method: "GET", url: "/api/health" });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        status: "unavailable",
+        database: "ok",
+        storage: "unreachable",
+        detail: "Service indisponible : le stockage des fichiers ne répond pas.",
+      });
+    } finally {
+      storage.size = size;
+    }
   });
 });
 
@@ -166,7 +186,12 @@ describe("health when the database is gone", () => {
     await other.database.close();
     const response = await other.app.inject({ method: "GET", url: "/api/health" });
     expect(response.statusCode).toBe(503);
-    expect(response.json().database).toBe("unreachable");
+    expect(response.json()).toMatchObject({
+      status: "unavailable",
+      database: "unreachable",
+      storage: "ok",
+      detail: "Service indisponible : la base de données ne répond pas.",
+    });
     await other.app.close();
   });
 });

@@ -19,8 +19,8 @@ import { type ActorName, createWorld, OFFER, type World } from "./testing/world"
  * and must have written nothing: the content of every table is the same after it as before
  * (a digest of each table's rows, which also catches updates). Left out of that comparison, because
  * a refused request may rightly write them: `sessions` (Better Auth refreshes a session it reads),
- * `verifications` (Better Auth's own tokens) and `login_attempts` (a refused login is exactly what
- * the throttle counts).
+ * `verifications` (Better Auth's own tokens), `login_attempts` (a refused login is exactly what
+ * the throttle counts) and `rate_limit_hits` (a rate limit counts every request, refused or not).
  *
  * Inputs are sampled (not shrunk) from a fixed seed, so a run is repeatable; set FUZZ_SEED to try
  * another one. Every failing case of a route is listed in its failure message with the seed.
@@ -36,7 +36,7 @@ function seedFor(route: string, part: string): number {
   for (const char of `${route} ${part}`) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 16_777_619);
   return hash;
 }
-const UNCOMPARED_TABLES = new Set(["sessions", "verifications", "login_attempts"]);
+const UNCOMPARED_TABLES = new Set(["sessions", "verifications", "login_attempts", "rate_limit_hits"]);
 /**
  * Refusals that rightly write: a wrong current password is counted in audit_log
  * (account.password_change_refused), which is what throttles guessing from a signed-in browser.

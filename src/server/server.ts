@@ -2,14 +2,12 @@ import { buildApp } from "./app";
 import { ensureAdmin } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { demoStartupText, seedDemoData } from "./demo";
-import { loggableError } from "./errors";
 import { protectDataDir } from "./files/private-dir";
-import { runDailyJobs, runMailJobs } from "./jobs";
+import { runDailyJobs, runMailJobs, runSweeper } from "./jobs";
 import { cityOf } from "./modules/profiles/communes";
 import { openMigratedDatabase } from "./runtime";
 import { encryptClearFiles } from "./storage/at-rest";
 import { EncryptedStorage } from "./storage/encrypted";
-import { sweepOrphanFiles } from "./storage/sweeper";
 
 /** config → database (migrated) → admin and demo accounts → app → listen; graceful shutdown. */
 async function main(): Promise<void> {
@@ -51,18 +49,14 @@ async function main(): Promise<void> {
   // After the admin: the seed decides on demo accounts and requests, not on "any account".
   const demo = config.demoData ? await seedDemoData(deps) : undefined;
 
+  // The scheduled jobs (jobs.ts) run on every instance's timers; each run takes a PostgreSQL
+  // advisory lock, so the same job never runs on two instances at once.
   // Files whose row never came (or went) and unfinished uploads (`.part` files a crash left):
   // swept at start-up, then every six hours.
-  const sweep = () =>
-    sweepOrphanFiles(database.db, app.storage)
-      .then((removed) => removed > 0 && app.log.info({ removed }, "fichiers orphelins supprimés"))
-      .catch((error) =>
-        app.log.error({ err: loggableError(error) }, "échec du nettoyage des fichiers orphelins"),
-      );
-  const sweeper = setInterval(sweep, 6 * 60 * 60 * 1000);
+  const sweeper = setInterval(() => void runSweeper(app), 6 * 60 * 60 * 1000);
   sweeper.unref();
   app.addHook("onClose", async () => clearInterval(sweeper));
-  void sweep();
+  void runSweeper(app);
 
   // Unread messages after 15 minutes, appointment reminders (state in the database: survives restarts).
   const mailTimer = setInterval(() => void runMailJobs(app), 60 * 1000);

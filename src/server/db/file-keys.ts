@@ -33,4 +33,9 @@ export const NOT_FILE_KEYS: ReadonlyArray<{ table: string; column: string; why: 
     column: "image",
     why: "Better Auth's picture URL of a social login; never set by Sourio",
   },
+  {
+    table: "rate_limit_hits",
+    column: "key",
+    why: "an HMAC of a route and an address counting requests (plugins/rate-limit-store.ts)",
+  },
 ];

@@ -23,6 +23,7 @@ import * as m023 from "./023_terms_consent";
 import * as m024 from "./024_support_for_everyone";
 import * as m025 from "./025_postal_codes";
 import * as m026 from "./026_quote_readings";
+import * as m027 from "./027_shared_limits_and_jobs";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "024_support_for_everyone": m024,
   "025_postal_codes": m025,
   "026_quote_readings": m026,
+  "027_shared_limits_and_jobs": m027,
 };

@@ -5,7 +5,28 @@ import { z } from "zod";
 const healthSchema = z.object({
   status: z.enum(["ok", "unavailable"]),
   database: z.enum(["ok", "unreachable"]),
+  storage: z.enum(["ok", "unreachable"]),
+  /** Present when something is down: what, in French, for the operator. */
+  detail: z.string().optional(),
 });
+
+/** A check that has not answered in this time counts as down (a load balancer must not hang). */
+const HEALTH_TIMEOUT_MS = 3000;
+/** A key that is never stored: asking its size is the cheapest round trip to the storage. */
+const HEALTH_PROBE_KEY = "health/probe.txt";
+
+async function withinTimeout(check: () => Promise<boolean>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([check().catch(() => false), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 const publicConfigSchema = z.object({ brand_name: z.string(), contact_email: z.string() });
 
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
@@ -15,16 +36,31 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["system"],
-        summary: "État du service : 200 si la base répond, 503 sinon",
+        summary: "État du service : 200 si la base et le stockage des fichiers répondent, 503 sinon",
         response: { 200: healthSchema, 503: healthSchema },
       },
     },
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
-      const ok = await app.database.ping();
-      return reply
-        .status(ok ? 200 : 503)
-        .send({ status: ok ? "ok" : "unavailable", database: ok ? "ok" : "unreachable" });
+      const [database, storage] = await Promise.all([
+        withinTimeout(() => app.database.ping()),
+        // Answers null for a missing key; throws when the storage cannot be reached.
+        withinTimeout(async () => {
+          await app.storage.size(HEALTH_PROBE_KEY);
+          return true;
+        }),
+      ]);
+      const ok = database && storage;
+      const down = [
+        database ? null : "la base de données ne répond pas",
+        storage ? null : "le stockage des fichiers ne répond pas",
+      ].filter((part): part is string => part !== null);
+      return reply.status(ok ? 200 : 503).send({
+        status: ok ? "ok" : "unavailable",
+        database: database ? "ok" : "unreachable",
+        storage: storage ? "ok" : "unreachable",
+        ...(ok ? {} : { detail: `Service indisponible : ${down.join(" et ")}.` }),
+      });
     },
   );
   r.get(
