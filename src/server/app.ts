@@ -39,12 +39,14 @@ import { testClockRoutes } from "./modules/system/testClock.routes";
 import { registerCrossSiteGuard } from "./plugins/cross-site";
 import { registerInputGuard } from "./plugins/input-guard";
 import { logSerializers } from "./plugins/logging";
+import { postgresRateLimitStore, routeAndIpKey } from "./plugins/rate-limit-store";
 import { registerStatic } from "./plugins/static";
 import { type EventBus, LocalBus, PgBus } from "./realtime/bus";
 import { RealtimeHub } from "./realtime/hub";
 import { realtimeRoutes } from "./realtime/realtime.routes";
 import { EncryptedStorage } from "./storage/encrypted";
 import { keyringOf } from "./storage/keyring";
+import { S3Storage } from "./storage/s3";
 import { LocalStorage, type Storage } from "./storage/storage";
 
 declare module "fastify" {
@@ -145,11 +147,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : new LocalBus();
   app.decorate("bus", bus);
   app.decorate("hub", new RealtimeHub(database.db, bus, app.log));
+  // The files: an S3-compatible bucket when S3_* is set, else the local disk; encrypted by us either
+  // way (the store is not trusted, ADR 013 and 022).
+  const bucket = options.storage || !config.s3 ? null : new S3Storage(config.s3);
   app.decorate(
     "storage",
     options.storage ??
-      new EncryptedStorage(new LocalStorage(path.join(config.dataDir, "files")), keyringOf(config.dataKeys)),
+      new EncryptedStorage(
+        bucket ?? new LocalStorage(path.join(config.dataDir, "files")),
+        keyringOf(config.dataKeys),
+      ),
   );
+  if (bucket) app.addHook("onClose", async () => bucket.close());
   app.decorate("auth", createAuth({ db: database.db, config, mailer, log: app.log }));
   setOcrConcurrency(config.readingConcurrency);
   app.decorate(
@@ -189,7 +198,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
-  await app.register(rateLimit, { global: false });
+  // Counters in the database, shared by every instance (plugins/rate-limit-store.ts); keyed by route
+  // and client address unless a route says otherwise.
+  await app.register(rateLimit, {
+    global: false,
+    store: postgresRateLimitStore(database.db, config.authSecret, app.clock),
+    keyGenerator: routeAndIpKey,
+  });
   // Files are streamed (never buffered) with the 10 MB limit per file enforced while reading.
   await app.register(multipart, {
     throwFileSizeLimit: true,

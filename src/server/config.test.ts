@@ -91,4 +91,64 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://sourio.fr" }).secureCookies).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir() }).secureCookies).toBe(false);
   });
+
+  describe("S3 storage", () => {
+    const S3 = {
+      S3_ENDPOINT: "https://s3.gra.io.cloud.ovh.net/",
+      S3_BUCKET: "sourio-documents",
+      S3_REGION: "gra",
+      S3_ACCESS_KEY_ID: "AKIAEXEMPLE",
+      S3_SECRET_ACCESS_KEY: "secret-exemple",
+    };
+
+    it("uses the local disk when no S3 variable is set", () => {
+      expect(loadConfig({ DATA_DIR: dataDir() }).s3).toBeUndefined();
+    });
+
+    it("reads the bucket's settings, path-style addressing off unless asked for", () => {
+      expect(loadConfig({ DATA_DIR: dataDir(), ...S3 }).s3).toEqual({
+        endpoint: "https://s3.gra.io.cloud.ovh.net",
+        bucket: "sourio-documents",
+        region: "gra",
+        accessKeyId: "AKIAEXEMPLE",
+        secretAccessKey: "secret-exemple",
+        forcePathStyle: false,
+      });
+      expect(loadConfig({ DATA_DIR: dataDir(), ...S3, S3_FORCE_PATH_STYLE: "true" }).s3?.forcePathStyle).toBe(
+        true,
+      );
+    });
+
+    it("requires all of them once one is set, naming the missing one in French", () => {
+      for (const missing of Object.keys(S3)) {
+        const env: Record<string, string> = { ...S3 };
+        delete env[missing];
+        const error = errorOf(env);
+        expect(error.variable).toBe(missing);
+        expect(error.message).toContain(`Configuration invalide : ${missing} est requis avec`);
+      }
+      const alone = errorOf({ S3_FORCE_PATH_STYLE: "true" });
+      expect(alone.variable).toBe("S3_ENDPOINT");
+      expect(alone.message).toBe(
+        "Configuration invalide : S3_ENDPOINT est requis avec S3_FORCE_PATH_STYLE (le stockage S3 demande S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)",
+      );
+      // Empty values count as unset.
+      expect(loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: " ", S3_REGION: "" }).s3).toBeUndefined();
+    });
+
+    it("refuses a bad endpoint, bucket name or flag", () => {
+      expect(errorOf({ ...S3, S3_ENDPOINT: "s3.exemple.fr" }).message).toBe(
+        "Configuration invalide : S3_ENDPOINT doit être une URL http(s) complète (https://s3.exemple.fr)",
+      );
+      expect(errorOf({ ...S3, S3_ENDPOINT: "ftp://s3.exemple.fr" }).variable).toBe("S3_ENDPOINT");
+      for (const bucket of ["ab", "Sourio", "sourio_docs", "-sourio", `s${"x".repeat(63)}`]) {
+        const error = errorOf({ ...S3, S3_BUCKET: bucket });
+        expect(error.variable).toBe("S3_BUCKET");
+        expect(error.message).toContain("doit être un nom de bucket de 3 à 63 caractères");
+      }
+      expect(errorOf({ ...S3, S3_FORCE_PATH_STYLE: "peut-être" }).message).toBe(
+        "Configuration invalide : S3_FORCE_PATH_STYLE doit valoir true ou false",
+      );
+    });
+  });
 });

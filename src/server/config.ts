@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseMasterKey, readOrCreateKeyFile } from "./storage/keyring";
+import type { S3Settings } from "./storage/s3";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
@@ -76,7 +77,33 @@ const envSchema = z.object({
     .min(1, { error: "doit valoir 1 ou 2" })
     .max(2, { error: "doit valoir 1 ou 2" })
     .default(1),
+  // S3-compatible object storage (issue 18, ADR 022): all of them, or none for the local disk.
+  S3_ENDPOINT: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: "doit être une URL http(s) complète (https://s3.exemple.fr)" })
+      .optional(),
+  ),
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+        error: "doit être un nom de bucket de 3 à 63 caractères (minuscules, chiffres, points, tirets)",
+      })
+      .optional(),
+  ),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalText.pipe(booleanFlag.optional()),
 });
+
+const S3_REQUIRED = [
+  "S3_ENDPOINT",
+  "S3_BUCKET",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+] as const;
 
 export interface AppConfig {
   env: "development" | "production" | "test";
@@ -105,6 +132,8 @@ export interface AppConfig {
   testClock: boolean;
   /** OCR workers reading devis at once in this instance (1–2). */
   readingConcurrency: number;
+  /** The S3-compatible bucket of the files; undefined means the local disk under dataDir. */
+  s3: S3Settings | undefined;
 }
 
 export class ConfigError extends Error {
@@ -154,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (e.TEST_CLOCK && e.NODE_ENV === "production")
     throw new ConfigError("TEST_CLOCK", "est interdit en production");
+  const s3 = s3Settings(e);
   const port = e.PORT;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
   return {
@@ -184,6 +214,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
     testClock: e.TEST_CLOCK ?? false,
     readingConcurrency: e.READING_CONCURRENCY,
+    s3,
+  };
+}
+
+/** The S3 settings when any S3_* variable is set, each of the required ones then being required. */
+function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
+  const given = [...S3_REQUIRED, "S3_FORCE_PATH_STYLE" as const].filter((name) => e[name] !== undefined);
+  if (given.length === 0) return undefined;
+  const lacking = S3_REQUIRED.find((name) => e[name] === undefined);
+  if (lacking)
+    throw new ConfigError(
+      lacking,
+      `est requis avec ${given[0]} (le stockage S3 demande ${S3_REQUIRED.join(", ")})`,
+    );
+  return {
+    endpoint: (e.S3_ENDPOINT as string).replace(/\/+$/, ""),
+    bucket: e.S3_BUCKET as string,
+    region: e.S3_REGION as string,
+    accessKeyId: e.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
   };
 }
 
