@@ -1,0 +1,125 @@
+// Cold start of the server: time from spawning `node scripts/start.mjs` until GET /api/health answers,
+// for the compiled server (NODE_ENV=production, dist/server) and the tsx path (TypeScript sources).
+// Used by `npm run bench`; also runnable alone: `node scripts/lib/cold-start.mjs [runs]`, or
+// `node scripts/lib/cold-start.mjs --check` (CI: one start of the compiled server, fails if it does not answer).
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { root } from "./client-build.mjs";
+import { ensureServerBuilt } from "./server-build.mjs";
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function healthy(port) {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+const SECRETS = {
+  AUTH_SECRET: randomBytes(32).toString("hex"),
+  DATA_KEY: randomBytes(32).toString("base64"),
+};
+
+/**
+ * Starts the server once and returns the milliseconds until /api/health answers 200, then stops it.
+ * `mode`: "compiled" | "tsx". `dataDir`: an embedded database to start on (default: a fresh one, so the
+ * time includes creating the database and running every migration). `nodePath`: the node binary.
+ */
+export async function measureColdStart(
+  mode,
+  { nodePath = process.execPath, timeoutMs = 60_000, dataDir: givenDataDir } = {},
+) {
+  const dataDir = givenDataDir ?? mkdtempSync(path.join(tmpdir(), "sourio-cold-"));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DEMO_DATA: "false",
+    SKIP_CLIENT_BUILD: "true",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    NODE_ENV: mode === "compiled" ? "production" : "development",
+    ...SECRETS,
+  };
+  delete env.DATABASE_URL;
+  const started = performance.now();
+  const child = spawn(nodePath, [path.join(root, "scripts/start.mjs")], { cwd: root, env, stdio: "ignore" });
+  let exited = false;
+  child.on("exit", () => {
+    exited = true;
+  });
+  try {
+    while (!(await healthy(port))) {
+      if (exited) throw new Error(`le serveur (${mode}) s'est arrêté avant de répondre`);
+      if (performance.now() - started > timeoutMs)
+        throw new Error(`le serveur (${mode}) ne répond pas après ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return performance.now() - started;
+  } finally {
+    if (!exited) {
+      const gone = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await gone;
+    }
+    if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Median cold start of each path over `runs` starts, on an embedded database created and migrated
+ * beforehand (a restart, as in a deployment: the process's own start-up, not the database's creation).
+ * The compiled server is built first when needed; tsx's transform cache is warmed by the first start.
+ */
+export async function compareColdStarts(runs = 3, options = {}) {
+  if (!(await ensureServerBuilt({ quiet: true }))) throw new Error("la compilation du serveur a échoué");
+  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const dataDir = mkdtempSync(path.join(tmpdir(), "sourio-cold-"));
+  try {
+    const firstTsx = await measureColdStart("tsx", { ...options, dataDir });
+    const result = { firstTsx: Math.round(firstTsx) };
+    for (const mode of ["compiled", "tsx"]) {
+      const times = [];
+      for (let i = 0; i < runs; i++) times.push(await measureColdStart(mode, { ...options, dataDir }));
+      result[mode] = Math.round(median(times));
+    }
+    return result;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (process.argv[2] === "--check") {
+    // CI: the production path works on this node (compiled server, NODE_ENV=production, plain node).
+    if (!(await ensureServerBuilt())) process.exit(1);
+    const ms = await measureColdStart("compiled");
+    console.log(
+      `Serveur compilé (Node ${process.versions.node}) : /api/health répond après ${Math.round(ms)} ms`,
+    );
+  } else {
+    const runs = Number(process.argv[2] ?? 3);
+    const { compiled, tsx, firstTsx } = await compareColdStarts(runs);
+    console.log(
+      `Démarrage jusqu'à /api/health (base déjà migrée, médiane sur ${runs}) : compilé ${compiled} ms, tsx ${tsx} ms ; premier démarrage de la série (tsx) ${firstTsx} ms`,
+    );
+  }
+}
