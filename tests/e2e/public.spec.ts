@@ -140,19 +140,57 @@ test.describe("site public : navigation", () => {
 test.describe("site public : contenus", () => {
   test("la FAQ n'ouvre qu'une question à la fois et se referme", async ({ page }) => {
     await page.goto("/faq");
-    const first = page.getByRole("button", { name: "Qui peut utiliser le service ?" });
-    const second = page.getByRole("button", { name: "Le service est-il gratuit ?" });
-    await expect(page.getByRole("main").getByRole("button")).toHaveCount(6);
-    await first.click();
-    await expect(first).toHaveAttribute("aria-expanded", "true");
+    const main = page.getByRole("main");
+    const first = main.locator("details", { hasText: "Qui peut utiliser le service ?" });
+    const second = main.locator("details", { hasText: "Le service est-il gratuit ?" });
+    await expect(main.locator("details > summary")).toHaveCount(6);
+    await expect(main.locator("details[open]")).toHaveCount(0);
+    await first.locator("summary").click();
+    await expect(first).toHaveAttribute("open", "");
     await expect(page.getByText("Côté professionnels, seuls les chirurgiens-dentistes")).toBeVisible();
-    await second.click();
-    await expect(second).toHaveAttribute("aria-expanded", "true");
-    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await second.locator("summary").click();
+    await expect(second).toHaveAttribute("open", "");
+    await expect(first).not.toHaveAttribute("open");
+    await expect(page.getByText("Côté professionnels, seuls les chirurgiens-dentistes")).toBeHidden();
     await expect(page.getByText(/Les dentistes paient un abonnement mensuel/)).toBeVisible();
-    await second.click();
-    await expect(second).toHaveAttribute("aria-expanded", "false");
-    await expect(page.getByRole("main").getByRole("region")).toHaveCount(0);
+    // By keyboard too: the summary is focusable and toggles with Enter.
+    await second.locator("summary").focus();
+    await page.keyboard.press("Enter");
+    await expect(second).not.toHaveAttribute("open");
+    await expect(page.getByText(/Les dentistes paient un abonnement mensuel/)).toBeHidden();
+  });
+
+  test("sans JavaScript (avant l'hydratation), la FAQ s'ouvre et le carrousel change de page", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    try {
+      const page = await context.newPage();
+      await page.goto("/faq");
+      const question = page.getByRole("main").locator("details", { hasText: "Le service est-il gratuit ?" });
+      await expect(page.getByText(/Les dentistes paient un abonnement mensuel/)).toBeHidden();
+      await question.locator("summary").click();
+      await expect(question).toHaveAttribute("open", "");
+      await expect(page.getByText(/Les dentistes paient un abonnement mensuel/)).toBeVisible();
+
+      await page.goto("/");
+      const carousel = page.getByRole("region", { name: "Témoignages" });
+      const first = carousel.getByRole("group", { name: "1 sur 2" });
+      const second = carousel.getByRole("group", { name: "2 sur 2" });
+      await expect(first).toContainText("Sophie L., Lyon");
+      await expect(second).toContainText("Julien M., Bordeaux");
+      await first.scrollIntoViewIfNeeded();
+      await expect(second).not.toBeInViewport();
+      await carousel.getByRole("link", { name: "Page suivante" }).click();
+      await expect(second).toBeInViewport();
+      await expect(first).not.toBeInViewport();
+      await carousel.getByRole("link", { name: "Page 1" }).click();
+      await expect(first).toBeInViewport();
+      await expect(second).not.toBeInViewport();
+    } finally {
+      await context.close();
+    }
   });
 
   test("le carrousel des témoignages avance, recule et boucle", async ({ page }) => {

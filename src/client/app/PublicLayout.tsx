@@ -1,6 +1,5 @@
-import { Menu } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
-import { Link, NavLink, Outlet } from "react-router";
+import { Suspense } from "react";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { UPLOAD_INTENT_PATH } from "../../shared/routes";
 import { Logo } from "../components/Logo";
 import { SkipLink } from "../components/SkipLink";
@@ -9,10 +8,9 @@ import { PageSpinner } from "../components/ui/Spinner";
 import { useConfig } from "../lib/config";
 import { cx } from "../lib/cx";
 import { ReadyMarker } from "../lib/hydrated";
+import { Island } from "./Island";
+import { MobileMenu } from "./MobileMenu";
 import { AccountLink, PUBLIC_NAV_LINKS } from "./publicNav";
-
-const loadMobileMenu = () => import("./PublicMobileMenu");
-const PublicMobileMenu = lazy(loadMobileMenu);
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cx(
@@ -20,37 +18,11 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-brand-800" : "text-slate-700",
   );
 
-/** The hamburger: a plain button until first used, then the lazily loaded Sheet menu. */
-function MobileMenu() {
-  const [wanted, setWanted] = useState(false);
-  const placeholder = (
-    <Button
-      variant="ghost"
-      size="icon"
-      aria-label="Ouvrir le menu"
-      aria-haspopup="dialog"
-      onClick={() => setWanted(true)}
-      onPointerEnter={loadMobileMenu}
-      onFocus={loadMobileMenu}
-    >
-      <Menu aria-hidden="true" />
-    </Button>
-  );
-  return (
-    <div className="md:hidden">
-      {wanted ? (
-        <Suspense fallback={placeholder}>
-          <PublicMobileMenu initiallyOpen />
-        </Suspense>
-      ) : (
-        placeholder
-      )}
-    </div>
-  );
-}
-
 function PublicHeader() {
   const { brand_name } = useConfig();
+  const { pathname } = useLocation();
+  const accountClass =
+    "rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900";
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -63,7 +35,9 @@ function PublicHeader() {
               {link.label}
             </NavLink>
           ))}
-          <AccountLink className="rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900" />
+          <Island name="account-link" props={{ className: accountClass }}>
+            <AccountLink className={accountClass} />
+          </Island>
         </nav>
         <div className="flex items-center gap-2">
           <div className="hidden lg:block">
@@ -71,7 +45,9 @@ function PublicHeader() {
               <Link to={UPLOAD_INTENT_PATH}>Déposer votre devis</Link>
             </Button>
           </div>
-          <MobileMenu />
+          <Island name="mobile-menu" props={{ pathname }}>
+            <MobileMenu pathname={pathname} />
+          </Island>
         </div>
       </div>
     </header>

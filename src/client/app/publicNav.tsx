@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { homePathFor } from "../../shared/policies/redirects";
 import { useSession } from "../lib/session";
 
@@ -11,19 +10,22 @@ export const PUBLIC_NAV_LINKS = [
   { to: "/contact", label: "Contact", end: false },
 ] as const;
 
-/** 'Connexion' when signed out; 'Mon espace' (the person's home) when signed in. */
+/**
+ * 'Connexion' when signed out; 'Mon espace' (the person's home) when signed in. An island on
+ * pre-rendered pages (ADR 027): a plain link, which loads the page it names.
+ */
 export function AccountLink({ className, onClick }: { className?: string; onClick?: () => void }) {
   const { status, profile } = useSession();
   if (status === "signed-in" && profile) {
     return (
-      <Link to={homePathFor(profile, "login")} className={className} onClick={onClick}>
+      <a href={homePathFor(profile, "login")} className={className} onClick={onClick}>
         Mon espace
-      </Link>
+      </a>
     );
   }
   return (
-    <Link to="/login" className={className} onClick={onClick}>
+    <a href="/login" className={className} onClick={onClick}>
       Connexion
-    </Link>
+    </a>
   );
 }

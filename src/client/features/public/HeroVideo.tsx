@@ -14,6 +14,23 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
+ * Starts the video; `refused` runs when the browser refuses (autoplay blocked, no playable source).
+ * `play()` returns a promise in today's browsers, but nothing in older ones and in jsdom, and may
+ * throw: every case is handled.
+ */
+export function startVideo(video: HTMLVideoElement, refused: () => void): void {
+  let played: unknown;
+  try {
+    played = video.play();
+  } catch {
+    refused();
+    return;
+  }
+  if (played && typeof (played as Promise<void>).catch === "function")
+    (played as Promise<void>).catch(refused);
+}
+
+/**
  * The hero's muted, looping, inline video (spec §2). The poster paints first: nothing is
  * downloaded until playback starts after mount (preload="none"). No autoplay when the visitor
  * prefers reduced motion; a pause/play button is always there (WCAG 2.2.2). If the video cannot
@@ -39,7 +56,7 @@ export function HeroVideo() {
     video.addEventListener("error", fail);
     video.muted = true;
     if (!prefersReducedMotion()) {
-      video.play()?.catch(() => {
+      startVideo(video, () => {
         // Autoplay refused or no playable source: the poster and the play button stay.
         if (video.networkState === HTMLMediaElement.NETWORK_NO_SOURCE) fail();
       });
@@ -55,7 +72,7 @@ export function HeroVideo() {
     if (!video) return;
     if (video.paused) {
       video.muted = true;
-      video.play()?.catch(() => {
+      startVideo(video, () => {
         if (video.networkState === HTMLMediaElement.NETWORK_NO_SOURCE) setFailed(true);
       });
     } else {

@@ -1,11 +1,12 @@
 import { FileUp, Mail } from "lucide-react";
 import { Link } from "react-router";
 import { UPLOAD_INTENT_PATH } from "../../../shared/routes";
-import { TESTIMONIALS, TESTIMONIALS_SECTION } from "../../content/landing";
+import { Island } from "../../app/Island";
+import { TESTIMONIALS_SECTION } from "../../content/landing";
 import { useConfig } from "../../lib/config";
 import { ContactForm } from "./ContactForm";
 import { FaqAccordion } from "./faqItems";
-import { TestimonialsCarousel } from "./Testimonials";
+import { LandingTestimonials } from "./Testimonials";
 
 /** The landing page below the fold: testimonials, FAQ, and the contact section that ends it. */
 export default function LandingMore() {
@@ -21,10 +22,9 @@ export default function LandingMore() {
             {TESTIMONIALS_SECTION.title}
           </h2>
           <p className="mt-2 mb-8 max-w-2xl text-slate-700">{TESTIMONIALS_SECTION.intro}</p>
-          <TestimonialsCarousel
-            testimonials={TESTIMONIALS}
-            illustrative={TESTIMONIALS_SECTION.illustrative}
-          />
+          <Island name="testimonials">
+            <LandingTestimonials />
+          </Island>
           {TESTIMONIALS_SECTION.illustrative ? (
             <p className="mt-4 text-sm text-slate-600">{TESTIMONIALS_SECTION.illustrativeNote}</p>
           ) : null}
@@ -81,7 +81,9 @@ export default function LandingMore() {
             </div>
           </div>
           <div className="rounded-ui border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-            <ContactForm />
+            <Island name="contact-form">
+              <ContactForm />
+            </Island>
           </div>
         </div>
       </section>

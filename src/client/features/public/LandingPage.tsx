@@ -13,15 +13,16 @@ import {
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { UPLOAD_INTENT_PATH } from "../../../shared/routes";
+import { Island } from "../../app/Island";
 import { Button } from "../../components/ui/Button";
-import { FIGURES, PATIENTS_FIGURE_MINIMUM, patientsFigure } from "../../content/landing";
+import { FIGURES } from "../../content/landing";
 import { useConfig } from "../../lib/config";
 import { usePageMeta } from "../../lib/title";
 import { HeroVideo } from "./HeroVideo";
-import { usePatientsCount } from "./publicStats";
+import { PatientsFigure } from "./publicStats";
 
-// Testimonials, FAQ and contact form are below the fold: their code (Radix Accordion, the
-// form) loads right after the first paint, outside the landing page's initial JS.
+// Testimonials, FAQ and contact form are below the fold: in the app rendered by the browser their
+// code loads right after the first paint (pre-rendered, only their islands hydrate: ADR 027).
 const LandingMore = lazy(() => import("./LandingMore"));
 
 const STEPS = [
@@ -96,7 +97,6 @@ const BENEFITS = [
 /** / — what the product is, the upload call to action visible without scrolling on a phone. */
 export function LandingPage() {
   const { brand_name } = useConfig();
-  const patients = usePatientsCount();
   usePageMeta({
     title: `${brand_name} — comparez vos devis dentaires`,
     full: true,
@@ -146,7 +146,9 @@ export function LandingPage() {
               </li>
             </ul>
           </div>
-          <HeroVideo />
+          <Island name="hero-video">
+            <HeroVideo />
+          </Island>
         </div>
         <div className="mx-auto max-w-6xl px-4 pb-12 sm:px-6">
           <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-ui border border-slate-200 bg-slate-200 md:grid-cols-4">
@@ -154,9 +156,13 @@ export function LandingPage() {
               <div key={figure.id} className="flex flex-col-reverse gap-1 bg-white p-4 sm:p-5">
                 <dt className="text-sm text-slate-700">{figure.label}</dt>
                 <dd className="text-xl font-semibold text-brand-800 tabular sm:text-2xl">
-                  {figure.id === "patients" && patients !== null && patients >= PATIENTS_FIGURE_MINIMUM
-                    ? patientsFigure(patients)
-                    : figure.value}
+                  {figure.id === "patients" ? (
+                    <Island name="patients-figure" props={{ written: figure.value }}>
+                      <PatientsFigure written={figure.value} />
+                    </Island>
+                  ) : (
+                    figure.value
+                  )}
                 </dd>
               </div>
             ))}

@@ -1,5 +1,5 @@
+import { ChevronDown } from "lucide-react";
 import { Link } from "react-router";
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/Accordion";
 import { FAQ, type FaqEntry, type FaqSegment } from "../../content/faq";
 
 /** The FAQ's questions and answers are content (src/client/content/faq.ts). */
@@ -36,18 +36,29 @@ function Answer({ entry }: { entry: FaqEntry }) {
   );
 }
 
-/** The FAQ of spec §2: one item open at a time, collapsible. Questions are h2 on /faq, h3 under a section. */
-export function FaqAccordion({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+/**
+ * The FAQ of spec §2: one item open at a time, collapsible. Native <details>/<summary> sharing a
+ * `name` (an exclusive group), so a question opens on the first click, before any JavaScript has
+ * run (ADR 027). Questions are h2 on /faq, h3 under a section.
+ */
+export function FaqAccordion({ headingLevel = 3, name = "faq" }: { headingLevel?: 2 | 3; name?: string }) {
+  const Heading = `h${headingLevel}` as "h2" | "h3";
   return (
-    <Accordion type="single" collapsible className="border-t border-slate-200">
+    <div className="border-t border-slate-200">
       {FAQ_ITEMS.map((item) => (
-        <AccordionItem key={item.id} value={item.id}>
-          <AccordionTrigger headingLevel={headingLevel}>{item.question}</AccordionTrigger>
-          <AccordionContent>
+        <details key={item.id} name={name} className="group border-b border-slate-200">
+          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-sm py-4 text-left text-slate-900 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden">
+            <Heading className="text-base font-medium">{item.question}</Heading>
+            <ChevronDown
+              className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180"
+              aria-hidden="true"
+            />
+          </summary>
+          <div className="pb-4 text-slate-700">
             <Answer entry={item} />
-          </AccordionContent>
-        </AccordionItem>
+          </div>
+        </details>
       ))}
-    </Accordion>
+    </div>
   );
 }

@@ -13,6 +13,7 @@ import {
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { retentionLines } from "../../../shared/domain/retention";
+import { Island } from "../../app/Island";
 import { Button } from "../../components/ui/Button";
 import { useConfig } from "../../lib/config";
 import { usePageMeta } from "../../lib/title";
@@ -519,7 +520,9 @@ export function ContactPage() {
       intro="Une question sur votre devis, sur le fonctionnement du service ou sur votre compte ? Écrivez-nous : notre équipe répond par e-mail, en français."
     >
       <div className="rounded-ui border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-        <ContactForm />
+        <Island name="contact-form">
+          <ContactForm />
+        </Island>
       </div>
       <p>
         Vous préférez l'e-mail ? Écrivez à{" "}

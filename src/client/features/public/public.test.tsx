@@ -1,16 +1,47 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
 import { CONTACT_MESSAGES } from "../../../shared/schemas/contact";
 import { FIGURES, TESTIMONIALS_SECTION } from "../../content/landing";
 import { json, stubApi } from "../../test/renderApp";
 import { ContactForm } from "./ContactForm";
 import { FAQ_ITEMS, FaqAccordion } from "./faqItems";
+import { startVideo } from "./HeroVideo";
 import { LandingPage } from "./LandingPage";
 import { resetPublicStatsStore } from "./publicStats";
 import { TESTIMONIALS, TestimonialsCarousel } from "./Testimonials";
+
+// No public-page test may log an error (jsdom has no media playback: play() is stubbed).
+let consoleError: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  consoleError = vi.spyOn(console, "error");
+  vi.spyOn(HTMLMediaElement.prototype, "play").mockImplementation(() => Promise.resolve());
+  vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(() => {});
+});
+afterEach(() => {
+  expect(consoleError).not.toHaveBeenCalled();
+  vi.restoreAllMocks();
+});
+
+describe("hero video", () => {
+  it("starts playing whatever play() returns: a promise, nothing, or a throw", async () => {
+    const video = document.createElement("video");
+    const refused = vi.fn();
+    vi.mocked(HTMLMediaElement.prototype.play).mockReturnValueOnce(undefined as unknown as Promise<void>);
+    expect(() => startVideo(video, refused)).not.toThrow();
+    vi.mocked(HTMLMediaElement.prototype.play).mockImplementationOnce(() => {
+      throw new Error("NotSupportedError");
+    });
+    startVideo(video, refused);
+    expect(refused).toHaveBeenCalledTimes(1);
+    vi.mocked(HTMLMediaElement.prototype.play).mockReturnValueOnce(Promise.reject(new Error("NotAllowed")));
+    startVideo(video, refused);
+    await waitFor(() => expect(refused).toHaveBeenCalledTimes(2));
+  });
+});
 
 function authorsShown() {
   return screen.getAllByText(/, [A-Z][a-z]+$/).map((node) => node.textContent);
@@ -57,6 +88,18 @@ describe("testimonials carousel", () => {
     expect(authorsShown()).toEqual(["Sophie L., Lyon", "Karim B., Toulouse"]);
   });
 
+  it("works without JavaScript: the server HTML has every page in a scroll-snap strip, reached by links", () => {
+    const html = renderToStaticMarkup(<TestimonialsCarousel testimonials={TESTIMONIALS} />);
+    expect(html).toContain('id="temoignages-page-1"');
+    expect(html).toContain('id="temoignages-page-2"');
+    expect(html).toMatch(/<a href="#temoignages-page-2"[^>]*aria-label="Page suivante"/);
+    expect(html).toMatch(/<a href="#temoignages-page-2"[^>]*aria-label="Page précédente"/);
+    expect(html).toMatch(/<a href="#temoignages-page-1"[^>]*aria-label="Page 1"/);
+    expect(html).toContain("snap-x");
+    expect(html).not.toContain("<button");
+    for (const author of ["Sophie L., Lyon", "Julien M., Bordeaux"]) expect(html).toContain(author);
+  });
+
   it("has the four testimonials of the spec: three patients rated 5, one dentist rated 4", () => {
     expect(TESTIMONIALS.map((t) => [t.role === "Dentiste" ? "dentist" : "patient", t.rating])).toEqual([
       ["patient", 5],
@@ -68,48 +111,46 @@ describe("testimonials carousel", () => {
 });
 
 describe("FAQ accordion", () => {
-  it("opens one item at a time and closes the open one when clicked again", async () => {
-    const user = userEvent.setup();
+  const renderFaq = () =>
     render(
       <MemoryRouter>
         <FaqAccordion />
       </MemoryRouter>,
     );
-    const [first, second] = FAQ_ITEMS;
-    const firstButton = screen.getByRole("button", { name: first?.question });
-    const secondButton = screen.getByRole("button", { name: second?.question });
-    expect(screen.getAllByRole("button")).toHaveLength(6);
-    expect(firstButton).toHaveAttribute("aria-expanded", "false");
+  const all = (container: HTMLElement) => [...container.querySelectorAll("details")];
 
-    await user.click(firstButton);
-    expect(firstButton).toHaveAttribute("aria-expanded", "true");
-    expect(screen.getByRole("region", { name: first?.question })).toBeVisible();
+  it("is native <details> sharing one name: one question open at a time, each closes again", async () => {
+    const user = userEvent.setup();
+    const { container } = renderFaq();
+    const [first, second] = all(container);
+    if (!first || !second) throw new Error("FAQ vide");
+    expect(container.querySelectorAll("details > summary")).toHaveLength(FAQ_ITEMS.length);
+    expect(new Set(all(container).map((d) => d.getAttribute("name")))).toEqual(new Set(["faq"]));
+    expect(all(container).some((d) => d.open)).toBe(false);
+    // Questions stay headings (h3 under a section) inside their summary.
+    expect(first.querySelector("summary > h3")?.textContent).toBe(FAQ_ITEMS[0]?.question);
 
-    await user.click(secondButton);
-    expect(secondButton).toHaveAttribute("aria-expanded", "true");
-    expect(firstButton).toHaveAttribute("aria-expanded", "false");
-
-    await user.click(secondButton);
-    expect(secondButton).toHaveAttribute("aria-expanded", "false");
-    expect(screen.queryByRole("region")).not.toBeInTheDocument();
+    await user.click(first.querySelector("summary") as HTMLElement);
+    expect(first.open).toBe(true);
+    await user.click(second.querySelector("summary") as HTMLElement);
+    expect(second.open).toBe(true);
+    await user.click(second.querySelector("summary") as HTMLElement);
+    expect(second.open).toBe(false);
   });
 
-  it("is usable with the keyboard (Enter opens, arrows move between questions)", async () => {
-    const user = userEvent.setup();
-    render(
+  it("needs no JavaScript: the server HTML is <details>/<summary> with the answer inside", () => {
+    const html = renderToStaticMarkup(
       <MemoryRouter>
-        <FaqAccordion />
+        <FaqAccordion headingLevel={2} />
       </MemoryRouter>,
     );
-    const buttons = screen.getAllByRole("button");
-    buttons[0]?.focus();
-    await user.keyboard("{Enter}");
-    expect(buttons[0]).toHaveAttribute("aria-expanded", "true");
-    await user.keyboard("{ArrowDown}");
-    expect(buttons[1]).toHaveFocus();
-    await user.keyboard(" ");
-    expect(buttons[1]).toHaveAttribute("aria-expanded", "true");
-    expect(buttons[0]).toHaveAttribute("aria-expanded", "false");
+    const [first] = FAQ_ITEMS;
+    expect(html.match(/<details name="faq"/g)).toHaveLength(6);
+    expect(html).toContain("<summary");
+    expect(html).toMatch(/<h2[^>]*>[^<]*<\/h2>/);
+    expect(html).not.toContain("<button");
+    const answer = first?.answer[0]?.[0];
+    expect(typeof answer === "string" && html.includes(answer.replaceAll("'", "&#x27;"))).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
+import { PATIENTS_FIGURE_MINIMUM, patientsFigure } from "../../content/landing";
 import { api } from "../../lib/api";
 
 /*
@@ -45,4 +46,13 @@ export function usePatientsCount(): number | null {
     () => patients,
     () => null,
   );
+}
+
+/**
+ * The « patients accompagnés » figure (an island on the pre-rendered landing page, ADR 027): the
+ * written figure until the database's count is known and reaches PATIENTS_FIGURE_MINIMUM.
+ */
+export function PatientsFigure({ written }: { written: string }) {
+  const patients = usePatientsCount();
+  return <>{patients !== null && patients >= PATIENTS_FIGURE_MINIMUM ? patientsFigure(patients) : written}</>;
 }
