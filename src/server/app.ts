@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { MAX_FILE_SIZE } from "../shared/domain/limits";
+import { registerSessionCache, SessionCache } from "./access/session-cache";
 import { type Auth, createAuth } from "./auth";
 import type { AppConfig } from "./config";
 import "../shared/schemas/zod-fr";
@@ -146,6 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         )
       : new LocalBus();
   app.decorate("bus", bus);
+  // Sessions resolved from memory, dropped on every instance when they change (ADR 026).
+  registerSessionCache(database.db, new SessionCache(bus, app.log));
   app.decorate("hub", new RealtimeHub(database.db, bus, app.log));
   // The files: an S3-compatible bucket when S3_* is set, else the local disk; encrypted by us either
   // way (the store is not trusted, ADR 013 and 022).

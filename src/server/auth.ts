@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { sessionsChanged } from "./access/session-cache";
 import type { AppConfig } from "./config";
 import type { Db } from "./db/index";
 import type { Mailer } from "./mail/mailer";
@@ -6,6 +7,8 @@ import { resetPasswordMail } from "./mail/templates";
 import { passwordHasher } from "./modules/account/password-hasher";
 
 export const SESSION_DAYS = 30;
+/** Better Auth's session times, in seconds: its length, and how often it slides (at most once a day). */
+export const SESSION_TIMES = { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 } as const;
 
 /**
  * Better Auth on our Kysely instance (decision D2): e-mail + password, httpOnly cookie sessions,
@@ -40,9 +43,8 @@ export function createAuth(options: { db: Db; config: AppConfig; mailer: Mailer;
         userAgent: "user_agent",
         ...timestamps,
       },
-      expiresIn: SESSION_DAYS * 24 * 60 * 60,
       // Sliding session: refreshed at most once a day while the person uses the product.
-      updateAge: 24 * 60 * 60,
+      ...SESSION_TIMES,
     },
     account: {
       modelName: "accounts",
@@ -93,6 +95,30 @@ export function createAuth(options: { db: Db; config: AppConfig; mailer: Mailer;
       cookiePrefix: "sourio",
       useSecureCookies: config.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.secureCookies },
+    },
+    // The session cache (ADR 026) forgets a person's sessions, here and on every instance, when
+    // Better Auth ends one (sign-out, revocation, password change or reset) or deletes the account.
+    // These run after the commit, before the endpoint answers.
+    databaseHooks: {
+      session: {
+        delete: {
+          after: async (session) => {
+            await sessionsChanged(db, session.userId);
+          },
+        },
+      },
+      user: {
+        update: {
+          after: async (user) => {
+            await sessionsChanged(db, user.id);
+          },
+        },
+        delete: {
+          after: async (user) => {
+            await sessionsChanged(db, user.id);
+          },
+        },
+      },
     },
     telemetry: { enabled: false },
     // Into our pino logs: expected events (wrong password, unknown e-mail…) at debug level, message

@@ -17,13 +17,20 @@ export type BusEvent =
   /** A reading of the patient's devis finished or failed (issue 17): to the patient (ids only). */
   | { kind: "reading"; requestId: string; readingId: string; userIds: string[] }
   /** The requests open to dentists changed (one was sent): to the verified dentists connected (no ids). */
-  | { kind: "requests" };
+  | { kind: "requests" }
+  /** A person's sessions or rights changed: every instance drops their cached sessions (ADR 026). */
+  | { kind: "sessions"; userId: string };
 
 export interface EventBus {
   publish(event: BusEvent): Promise<void>;
   subscribe(handler: (event: BusEvent) => void): void;
   /** Resolves once this instance receives events. */
   listening(): Promise<void>;
+  /**
+   * Null while this instance does not receive events; otherwise a number that changes each time it
+   * starts receiving them again (events sent meanwhile were missed).
+   */
+  epoch(): number | null;
   close(): Promise<void>;
 }
 
@@ -38,6 +45,9 @@ export class LocalBus implements EventBus {
     this.emitter.on("event", handler);
   }
   async listening() {}
+  epoch() {
+    return 0;
+  }
   async close() {
     this.emitter.removeAllListeners();
   }
@@ -55,6 +65,7 @@ export class PgBus implements EventBus {
   private client: pg.Client | null = null;
   private closed = false;
   private attempt = 0;
+  private connections = 0;
   private ready: Promise<void>;
 
   constructor(
@@ -98,6 +109,7 @@ export class PgBus implements EventBus {
       await client.connect();
       await client.query(`listen ${CHANNEL}`);
       this.client = client;
+      this.connections += 1;
       this.attempt = 0;
     } catch (error) {
       this.log.error({ err: { message: (error as Error).message } }, "écoute temps réel impossible");
@@ -115,6 +127,10 @@ export class PgBus implements EventBus {
 
   listening(): Promise<void> {
     return this.ready;
+  }
+
+  epoch(): number | null {
+    return this.client ? this.connections : null;
   }
 
   async close() {

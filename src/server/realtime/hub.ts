@@ -88,6 +88,8 @@ export class RealtimeHub {
   }
 
   private async deliver(event: BusEvent) {
+    // The session cache's (access/session-cache.ts): nothing to push.
+    if (event.kind === "sessions") return;
     if (event.kind === "support") {
       const targets = new Set([...event.userIds.filter((id) => this.sockets.has(id)), ...this.admins]);
       if (targets.size === 0) return;

@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { ERASED_MESSAGE_BODY, ERASED_NAME, ERASURE_MESSAGES } from "../../../shared/schemas/account";
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import { writeAudit } from "../../access/audit";
+import { sessionsChanged } from "../../access/session-cache";
 import type { Db } from "../../db/index";
 import { AppError } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
@@ -241,6 +242,8 @@ export async function eraseAccount(
     });
     return { pseudonym, keys };
   });
+  // Signed out at once on every instance (the sessions went with the account, ADR 026).
+  await sessionsChanged(deps.db, person.id);
 
   await Promise.all(keys.map((key) => deps.storage.remove(key).catch(() => undefined)));
   try {

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
+import { sessionsChanged } from "../../access/session-cache";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, forbidden, notFound } from "../../errors";
@@ -72,6 +73,8 @@ export async function decideVerification(
     });
     return { dentist, changed: true };
   });
+  // The dentist's next request, on any instance, sees the decision (ADR 026).
+  if (result.changed) await sessionsChanged(deps.db, dentistId);
   if (result.changed) {
     const link = `${deps.config.publicUrl}/${decision === "verify" ? "dentist/quote-requests" : "dentist/profile"}`;
     deps.mailer

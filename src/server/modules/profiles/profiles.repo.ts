@@ -2,6 +2,7 @@ import { normalizeRole, type Role } from "../../../shared/domain/roles";
 import { fullNameOf, splitFullName } from "../../../shared/format/names";
 import { verificationStateOf } from "../../../shared/policies/verification";
 import type { Profile } from "../../../shared/schemas/profile";
+import { sessionsChanged } from "../../access/session-cache";
 import type { Db } from "../../db/index";
 import type { ProfileRow, ProfileUpdate } from "../../db/types";
 
@@ -116,18 +117,23 @@ export function toProfileDto(row: ProfileRow): Profile {
   };
 }
 
-/** Updates the actor's own profile (never anyone else's) and returns it. */
+/**
+ * Updates the actor's own profile (never anyone else's) and returns it. `db` is the app's root
+ * handle: the cached sessions of the actor are dropped once the row is written (ADR 026).
+ */
 export async function updateOwnProfile(
   db: Db,
   actor: { userId: string },
   values: ProfileUpdate,
 ): Promise<ProfileRow> {
-  return db
+  const row = await db
     .updateTable("profiles")
     .set({ ...values, updated_at: new Date() })
     .where("id", "=", actor.userId)
     .returningAll()
     .executeTakeFirstOrThrow();
+  await sessionsChanged(db, actor.userId);
+  return row;
 }
 
 /** The actor's own profile, locked until the end of the transaction. */

@@ -3,6 +3,7 @@ import { ERROR_CODES } from "../../../shared/schemas/common";
 import { PROFILE_MESSAGES } from "../../../shared/schemas/profile";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
+import { sessionsChanged } from "../../access/session-cache";
 import type { Db } from "../../db/index";
 import type { ProfileRow } from "../../db/types";
 import { AppError, forbidden } from "../../errors";
@@ -20,7 +21,7 @@ const MISSING_FIELD_MESSAGES = {
  * and writes the audit row. The admins' queue reads verification_requested_at (issue 7).
  */
 export async function requestVerification(db: Db, actor: Actor): Promise<ProfileRow> {
-  return db.transaction().execute(async (trx) => {
+  const updated = await db.transaction().execute(async (trx) => {
     const profile = await findOwnProfileForUpdate(trx, actor);
     const problem = verificationRequestProblem(profile);
     if (problem?.kind === "not-dentist") throw forbidden();
@@ -43,4 +44,6 @@ export async function requestVerification(db: Db, actor: Actor): Promise<Profile
     });
     return updated;
   });
+  await sessionsChanged(db, actor.userId);
+  return updated;
 }
