@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -9,7 +9,7 @@ import { createTestContext, signUpPatient } from "../testing/harness";
 import { startS3, type TestS3 } from "../testing/s3";
 import { EncryptedStorage, HEADER } from "./encrypted";
 import { keyringOf } from "./keyring";
-import { S3Storage } from "./s3";
+import { type S3Options, S3Storage } from "./s3";
 import { LocalStorage, type Storage } from "./storage";
 
 /**
@@ -271,20 +271,134 @@ describe.each(stores)("Storage contract: %s", (_name, make) => {
 });
 
 describe("S3Storage", () => {
-  it("aborts the multipart upload of a failed source (s3rver cannot, real stores do)", async () => {
-    const store = new S3Storage(await s3.newBucket());
+  /** A store whose uploads spool in a folder of the test's own, with the commands it sends. */
+  async function spied(options: S3Options = {}, fail?: (name: string, input: unknown) => Error | null) {
+    const spool = mkdtempSync(path.join(root, "spool-"));
+    const store = new S3Storage(await s3.newBucket(), { spoolDir: spool, ...options });
     opened.push(store);
     const sent: string[] = [];
     const send = store.client.send.bind(store.client);
-    store.client.send = ((command: { constructor: { name: string } }, ...rest: unknown[]) => {
-      sent.push(command.constructor.name);
+    store.client.send = ((command: { constructor: { name: string }; input: unknown }, ...rest: unknown[]) => {
+      sent.push(command.constructor.name.replace(/Command$/, ""));
+      const error = fail?.(command.constructor.name, command.input);
+      if (error) return Promise.reject(error);
       return (send as (...args: unknown[]) => unknown)(command, ...rest);
     }) as typeof store.client.send;
-    await expect(store.write(keyOf(), failing(7 * 1024 * 1024))).rejects.toThrow("connexion interrompue");
-    expect(sent).toContain("CreateMultipartUploadCommand");
-    expect(sent).toContain("AbortMultipartUploadCommand");
-    expect(sent).not.toContain("CompleteMultipartUploadCommand");
+    return { store, sent, spooled: () => readdirSync(spool) };
+  }
+
+  it("sends nothing and leaves no temporary file when the source fails", async () => {
+    const { store, sent, spooled } = await spied({ multipartThreshold: 1024 * 1024 });
+    for (const before of [1024, 7 * 1024 * 1024]) {
+      const key = keyOf();
+      await expect(store.write(key, failing(before))).rejects.toThrow("connexion interrompue");
+      expect(spooled()).toEqual([]);
+      expect(await store.size(key)).toBeNull();
+    }
+    expect(sent).toEqual(["HeadObject", "HeadObject"]);
+    expect(await keys(store)).toEqual([]);
   }, 60_000);
+
+  it("sends a small file in one PutObject, spooled then removed", async () => {
+    const { store, sent, spooled } = await spied();
+    const key = keyOf();
+    expect(await store.write(key, stream(3 * 1024 * 1024))).toBe(3 * 1024 * 1024);
+    expect(sent).toEqual(["PutObject"]);
+    expect(spooled()).toEqual([]);
+    expect((await readAll(store.read(key))).equals(await readAll(stream(3 * 1024 * 1024)))).toBe(true);
+  }, 60_000);
+
+  it("sends a file above the multipart threshold in parts, and reads it back whole", async () => {
+    const { store, sent, spooled } = await spied({
+      multipartThreshold: 1024 * 1024,
+      partSize: 5 * 1024 * 1024,
+    });
+    const key = keyOf("jpg");
+    const size = 12 * 1024 * 1024 + 5;
+    expect(await store.write(key, stream(size, 11))).toBe(size);
+    expect(sent).toEqual([
+      "CreateMultipartUpload",
+      "UploadPart",
+      "UploadPart",
+      "UploadPart",
+      "CompleteMultipartUpload",
+    ]);
+    expect(spooled()).toEqual([]);
+    expect(await store.size(key)).toBe(size);
+    expect((await readAll(store.read(key))).equals(await readAll(stream(size, 11)))).toBe(true);
+    expect(await keys(store)).toEqual([key]);
+  }, 60_000);
+
+  it("aborts the multipart upload when a part fails, and leaves no object nor temporary file", async () => {
+    const { store, sent, spooled } = await spied(
+      { multipartThreshold: 1024 * 1024, partSize: 5 * 1024 * 1024 },
+      (name, input) =>
+        name === "UploadPartCommand" && (input as { PartNumber: number }).PartNumber === 2
+          ? Object.assign(new Error("le stockage a coupé la connexion"), { name: "TimeoutError" })
+          : null,
+    );
+    const key = keyOf();
+    await expect(store.write(key, stream(12 * 1024 * 1024))).rejects.toThrow(
+      "le stockage a coupé la connexion",
+    );
+    expect(sent).toEqual(["CreateMultipartUpload", "UploadPart", "UploadPart", "AbortMultipartUpload"]);
+    expect(spooled()).toEqual([]);
+    expect(await store.size(key)).toBeNull();
+  }, 60_000);
+
+  it("spools in a private folder and file while the upload runs", async () => {
+    const spool = mkdtempSync(path.join(root, "spool-"));
+    const store = new S3Storage(await s3.newBucket(), { spoolDir: spool });
+    opened.push(store);
+    const modes: number[] = [];
+    const send = store.client.send.bind(store.client);
+    store.client.send = ((command: unknown, ...rest: unknown[]) => {
+      const [folder] = readdirSync(spool);
+      if (folder) {
+        const dir = path.join(spool, folder);
+        modes.push(statSync(dir).mode & 0o777);
+        for (const file of readdirSync(dir)) modes.push(statSync(path.join(dir, file)).mode & 0o777);
+      }
+      return (send as (...args: unknown[]) => unknown)(command, ...rest);
+    }) as typeof store.client.send;
+    await store.write(keyOf(), stream(1024));
+    expect(modes).toEqual([0o700, 0o600]);
+    expect(readdirSync(spool)).toEqual([]);
+  });
+});
+
+describe("ping (the health check)", () => {
+  it("is true for a store that can take a file", async () => {
+    for (const [, make] of stores) expect(await (await make()).ping()).toBe(true);
+  });
+
+  it("is false on S3 for a missing bucket, an unknown access key or a store that does not answer", async () => {
+    const good = await s3.newBucket();
+    for (const settings of [
+      { ...good, bucket: "sourio-absent" },
+      // s3rver checks the access key (not the secret's signature, as real stores also do).
+      { ...good, accessKeyId: "INCONNUE" },
+      { ...good, endpoint: "http://127.0.0.1:9" },
+    ]) {
+      const store = new S3Storage(settings);
+      opened.push(store);
+      expect(await store.ping()).toBe(false);
+    }
+  });
+
+  it("is false on the disk when its folder's parent is gone or the folder is a file", async () => {
+    const gone = path.join(root, randomUUID());
+    expect(await new LocalStorage(path.join(gone, "files")).ping()).toBe(false);
+    const file = path.join(root, randomUUID());
+    writeFileSync(file, "");
+    expect(await new LocalStorage(file).ping()).toBe(false);
+    // The files folder itself is created on first use, and the probe leaves nothing behind.
+    const fresh = path.join(root, randomUUID());
+    const store = new LocalStorage(fresh);
+    expect(await store.ping()).toBe(true);
+    expect(readdirSync(fresh)).toEqual([]);
+    expect(await keys(store)).toEqual([]);
+  });
 });
 
 describe("the app on an S3 bucket", () => {

@@ -64,6 +64,10 @@ export class EncryptedStorage implements Storage {
     return this.inner.replaceHead(key, head);
   }
 
+  ping(): Promise<boolean> {
+    return this.inner.ping();
+  }
+
   /**
    * Re-wraps one file's data key with the current master key. 'unchanged' when it already is;
    * 'clear' when the file is not encrypted at all (written before encryption at rest).

@@ -1,6 +1,14 @@
-import { pipeline, Readable, Transform, type TransformCallback } from "node:stream";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pipeline, Readable, Transform } from "node:stream";
+import { pipeline as pipe } from "node:stream/promises";
 import {
   AbortMultipartUploadCommand,
+  type CompletedPart,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -8,16 +16,29 @@ import {
   ListMultipartUploadsCommand,
   type ListMultipartUploadsCommandOutput,
   ListObjectsCommand,
+  PutObjectCommand,
   S3Client,
+  UploadPartCommand,
 } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
 import type { Storage } from "./storage";
 
 /** Same rule as LocalStorage: random keys under an owner folder, one short lower-case extension. */
 const SAFE_KEY = /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*\.[a-z0-9]{1,8}$/;
 const PART = ".part";
-/** S3's smallest part; with one part in flight an upload holds about two parts in memory. */
-export const PART_SIZE = 5 * 1024 * 1024;
+/** Files larger than this are sent as a multipart upload; smaller ones in one PutObject. */
+export const MULTIPART_THRESHOLD = 64 * 1024 * 1024;
+/** A multipart upload's part (S3: at least 5 MB but the last, at most 10 000 parts). */
+export const PART_SIZE = 16 * 1024 * 1024;
+const MAX_PARTS = 10_000;
+
+export interface S3Options {
+  /** Above this size (bytes) a file is sent in parts; default MULTIPART_THRESHOLD. */
+  multipartThreshold?: number;
+  /** The size of a part (bytes); default PART_SIZE, raised when a file would need over 10 000. */
+  partSize?: number;
+  /** Where uploads are spooled before they are sent; default the OS's temporary folder. */
+  spoolDir?: string;
+}
 
 export interface S3Settings {
   endpoint: string;
@@ -59,30 +80,40 @@ function isNotFound(error: unknown): boolean {
   );
 }
 
-/** Counts the bytes that go through. */
-class Counter extends Transform {
-  bytes = 0;
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.bytes += chunk.length;
-    done(null, chunk);
-  }
+/** Bytes [start, end) of a spooled file, streamed from the disk (an empty range has no stream). */
+function range(file: string, start: number, end: number): Readable | Buffer {
+  return end > start ? createReadStream(file, { start, end: end - 1 }) : Buffer.alloc(0);
+}
+
+/** Closes a body the SDK has not read to its end (a failed request). */
+function release(body: Readable | Buffer): void {
+  if (!Buffer.isBuffer(body)) body.destroy();
 }
 
 /**
  * Files in an S3-compatible bucket (issue 18, ADR 022). The bucket stays private: no public URL,
- * every download goes through the app (its authorization and access log). Uploads stream in
- * multipart parts of PART_SIZE, one at a time, so memory stays bounded whatever the file's size;
- * an object appears only when its upload completes, and a failed upload is aborted. Unfinished
+ * every download goes through the app (its authorization and access log). An upload is first
+ * streamed to a private temporary file (0600, in a 0700 folder, removed whatever happens; what
+ * reaches it is already encrypted by EncryptedStorage), then sent from that file with its length
+ * known: one PutObject up to `multipartThreshold`, a multipart upload of `partSize` parts, one at a
+ * time, above it. Memory stays constant whatever the size (ADR 022). A source that fails sends
+ * nothing; an object appears only when complete; a failed multipart upload is aborted. Unfinished
  * multipart uploads are listed as `<key>.part` (where the store can list them), so the sweeper
  * treats them like LocalStorage's unfinished files; removing `<key>.part` aborts them.
  */
 export class S3Storage implements Storage {
   readonly client: S3Client;
   readonly bucket: string;
+  private readonly multipartThreshold: number;
+  private readonly partSize: number;
+  private readonly spoolDir: string | undefined;
 
-  constructor(settings: S3Settings | { client: S3Client; bucket: string }) {
+  constructor(settings: S3Settings | { client: S3Client; bucket: string }, options: S3Options = {}) {
     this.client = "client" in settings ? settings.client : s3Client(settings);
     this.bucket = settings.bucket;
+    this.multipartThreshold = options.multipartThreshold ?? MULTIPART_THRESHOLD;
+    this.partSize = options.partSize ?? PART_SIZE;
+    this.spoolDir = options.spoolDir;
   }
 
   private check(key: string): string {
@@ -92,27 +123,73 @@ export class S3Storage implements Storage {
 
   async write(key: string, source: Readable): Promise<number> {
     this.check(key);
-    const counter = new Counter();
-    // A failing source destroys the counter, which fails the upload (and aborts it).
-    let sourceError: Error | undefined;
-    const body = pipeline(source, counter, (error) => {
-      if (error) sourceError = error;
-    });
-    const upload = new Upload({
-      client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: body },
-      partSize: PART_SIZE,
-      queueSize: 1,
-      leavePartsOnError: false,
-    });
+    // mkdtemp creates the folder 0700; the file inside is 0600.
+    const folder = await mkdtemp(path.join(this.spoolDir ?? tmpdir(), "sourio-upload-"));
     try {
-      await upload.done();
-    } catch (error) {
-      body.destroy();
-      // The source's own error, not that of aborting the upload after it (s3rver cannot abort).
-      throw sourceError ?? error;
+      const file = path.join(folder, "body");
+      await pipe(source, createWriteStream(file, { flags: "wx", mode: 0o600 }));
+      const { size } = await stat(file);
+      if (size > this.multipartThreshold) await this.sendInParts(key, file, size);
+      else {
+        const Body = range(file, 0, size);
+        try {
+          await this.client.send(
+            new PutObjectCommand({ Bucket: this.bucket, Key: key, Body, ContentLength: size }),
+          );
+        } finally {
+          release(Body);
+        }
+      }
+      return size;
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
-    return counter.bytes;
+  }
+
+  /** A multipart upload from the spooled file, one part in flight; aborted if anything fails. */
+  private async sendInParts(key: string, file: string, size: number): Promise<void> {
+    const partSize = Math.max(this.partSize, Math.ceil(size / MAX_PARTS));
+    const { UploadId } = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key }),
+    );
+    if (!UploadId) throw new Error("le stockage n'a pas ouvert l'envoi en plusieurs parties");
+    try {
+      const parts: CompletedPart[] = [];
+      for (let start = 0, PartNumber = 1; start < size; start += partSize, PartNumber += 1) {
+        const end = Math.min(start + partSize, size);
+        const Body = range(file, start, end);
+        try {
+          const { ETag } = await this.client.send(
+            new UploadPartCommand({
+              Bucket: this.bucket,
+              Key: key,
+              UploadId,
+              PartNumber,
+              Body,
+              ContentLength: end - start,
+            }),
+          );
+          parts.push({ ETag, PartNumber });
+        } finally {
+          release(Body);
+        }
+      }
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      );
+    } catch (error) {
+      // The first error is the one that matters; an abort that fails too (s3rver cannot abort)
+      // leaves parts the bucket's lifecycle rule removes, never an object.
+      await this.client
+        .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId }))
+        .catch(() => {});
+      throw error;
+    }
   }
 
   /** A stream of the object; the request starts when the stream is first read. */
@@ -247,7 +324,10 @@ export class S3Storage implements Storage {
     );
   }
 
-  /** Whether the bucket answers (for the health check). */
+  /**
+   * Whether the bucket exists and these credentials may use it (the health check): HeadBucket
+   * fails on a missing bucket (404), wrong credentials (403) or an unreachable store.
+   */
   async ping(): Promise<boolean> {
     try {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));

@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -20,6 +21,8 @@ export interface Storage {
   readHead(key: string, length: number): Promise<Buffer>;
   /** Overwrites the start of a stored file with `head`, the rest untouched (key rotation). */
   replaceHead(key: string, head: Buffer): Promise<void>;
+  /** Whether files can be stored right now (the health check); false, never a throw, when not. */
+  ping(): Promise<boolean>;
 }
 
 const SAFE_KEY = /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*\.[a-z0-9]{1,8}$/;
@@ -83,6 +86,26 @@ export class LocalStorage implements Storage {
       await file.sync();
     } finally {
       await file.close();
+    }
+  }
+
+  /**
+   * Writes and removes a probe file: a missing DATA_DIR (an unmounted volume), a files folder that
+   * is not one, a read-only or full disk all read as false. The files folder itself is created on
+   * first use, like `write` does, but not DATA_DIR, which the server creates at start-up. The probe
+   * has a key's shape and a `.part` name: were the process killed in between, the sweeper removes it.
+   */
+  async ping(): Promise<boolean> {
+    try {
+      await mkdir(this.root, { mode: 0o700 }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "EEXIST") throw error;
+      });
+      const probe = path.join(this.root, `health-${randomUUID()}.txt.part`);
+      await writeFile(probe, "", { flag: "wx", mode: 0o600 });
+      await rm(probe);
+      return true;
+    } catch {
+      return false;
     }
   }
 
