@@ -30,34 +30,6 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-describe("health", () => {
-  it("answers 200 while the database is reachable", async () => {
-    const response = await ctx.app.inject({ method: "GET", url: "/api/health" });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: "ok", database: "ok", storage: "ok" });
-  });
-
-  it("answers 503 with a French detail when the storage cannot be reached", async () => {
-    const storage = ctx.app.storage;
-    const size = storage.size;
-    storage.size = async () => {
-      throw new Error("connect ECONNREFUSED");
-    };
-    try {
-      const response = await ctx.app.inject({ method: "GET", url: "/api/health" });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({
-        status: "unavailable",
-        database: "ok",
-        storage: "unreachable",
-        detail: "Service indisponible : le stockage des fichiers ne répond pas.",
-      });
-    } finally {
-      storage.size = size;
-    }
-  });
-});
-
 describe("API documentation", () => {
   it("documents every API route in /api/openapi.json", async () => {
     const response = await ctx.app.inject({ method: "GET", url: "/api/openapi.json" });
@@ -177,21 +149,5 @@ describe("robots.txt and sitemap.xml", () => {
     expect(sitemap.headers["content-type"]).toContain("application/xml");
     expect(sitemap.body).toContain("<loc>http://localhost:3000/faq</loc>");
     expect(sitemap.body).not.toContain("/patient/");
-  });
-});
-
-describe("health when the database is gone", () => {
-  it("answers 503", async () => {
-    const other = await createTestContext();
-    await other.database.close();
-    const response = await other.app.inject({ method: "GET", url: "/api/health" });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({
-      status: "unavailable",
-      database: "unreachable",
-      storage: "ok",
-      detail: "Service indisponible : la base de données ne répond pas.",
-    });
-    await other.app.close();
   });
 });

@@ -3,17 +3,16 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 
 const healthSchema = z.object({
-  status: z.enum(["ok", "unavailable"]),
-  database: z.enum(["ok", "unreachable"]),
-  storage: z.enum(["ok", "unreachable"]),
+  status: z.enum(["ok", "error"]),
+  database: z.enum(["ok", "error"]),
+  /** On S3: the bucket exists and the credentials may use it; on disk: a file can be written. */
+  storage: z.enum(["ok", "error"]),
   /** Present when something is down: what, in French, for the operator. */
   detail: z.string().optional(),
 });
 
 /** A check that has not answered in this time counts as down (a load balancer must not hang). */
 const HEALTH_TIMEOUT_MS = 3000;
-/** A key that is never stored: asking its size is the cheapest round trip to the storage. */
-const HEALTH_PROBE_KEY = "health/probe.txt";
 
 async function withinTimeout(check: () => Promise<boolean>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -44,21 +43,17 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       reply.header("cache-control", "no-store");
       const [database, storage] = await Promise.all([
         withinTimeout(() => app.database.ping()),
-        // Answers null for a missing key; throws when the storage cannot be reached.
-        withinTimeout(async () => {
-          await app.storage.size(HEALTH_PROBE_KEY);
-          return true;
-        }),
+        withinTimeout(() => app.storage.ping()),
       ]);
       const ok = database && storage;
       const down = [
         database ? null : "la base de données ne répond pas",
-        storage ? null : "le stockage des fichiers ne répond pas",
+        storage ? null : "le stockage des fichiers est inaccessible",
       ].filter((part): part is string => part !== null);
       return reply.status(ok ? 200 : 503).send({
-        status: ok ? "ok" : "unavailable",
-        database: database ? "ok" : "unreachable",
-        storage: storage ? "ok" : "unreachable",
+        status: ok ? "ok" : "error",
+        database: database ? "ok" : "error",
+        storage: storage ? "ok" : "error",
         ...(ok ? {} : { detail: `Service indisponible : ${down.join(" et ")}.` }),
       });
     },
