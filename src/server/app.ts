@@ -39,7 +39,7 @@ import { systemRoutes } from "./modules/system/system.routes";
 import { testClockRoutes } from "./modules/system/testClock.routes";
 import { registerCrossSiteGuard } from "./plugins/cross-site";
 import { registerInputGuard } from "./plugins/input-guard";
-import { logSerializers } from "./plugins/logging";
+import { logSerializers, RequestLogController } from "./plugins/logging";
 import { postgresRateLimitStore, routeAndIpKey } from "./plugins/rate-limit-store";
 import { registerStatic } from "./plugins/static";
 import { type EventBus, LocalBus, PgBus } from "./realtime/bus";
@@ -110,6 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     // Errors met before a route (malformed URL, path parameter over 100 characters): our shape, in French.
     frameworkErrors,
+    // One line per request, written when it failed or was slow (plugins/logging.ts, ADR 025).
+    logController: new RequestLogController(config.slowRequestMs),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: "idle",

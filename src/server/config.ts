@@ -65,6 +65,8 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email({ error: "doit être une adresse e-mail" }).default("contact@sourio.fr"),
   DEMO_DATA: optionalText.pipe(booleanFlag.optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  /** A request answered in more than this many ms is logged (warn) even when it succeeded (issue 19). */
+  LOG_SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(500),
   TRUST_PROXY: optionalText.pipe(booleanFlag.optional()),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
@@ -124,6 +126,11 @@ export interface AppConfig {
   contactEmail: string;
   demoData: boolean;
   logLevel: string;
+  /**
+   * Requests are logged in one line when they fail (4xx info, 5xx error) or take more than this
+   * (warn); a fast success only at LOG_LEVEL=debug or trace (plugins/logging.ts).
+   */
+  slowRequestMs: number;
   trustProxy: boolean;
   secureCookies: boolean;
   loginRateLimit: { perIp: number; perAccount: number; windowMs: number };
@@ -204,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Demo accounts are for the embedded database only, unless asked for explicitly.
     demoData: e.DEMO_DATA ?? (!e.DATABASE_URL && e.NODE_ENV !== "production" && e.NODE_ENV !== "test"),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
+    slowRequestMs: e.LOG_SLOW_REQUEST_MS,
     trustProxy: e.TRUST_PROXY ?? false,
     secureCookies: publicUrl.startsWith("https://") || e.NODE_ENV === "production",
     loginRateLimit: {

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 
 /**
  * What of a request and of an error goes to the logs (architecture.md, "Logs"): nothing a person
@@ -64,3 +64,37 @@ export const logSerializers = {
   },
   err: serializeError,
 };
+
+/**
+ * One log line per request, and only when it tells something (issue 19, ADR 025). Fastify writes two
+ * lines per request ("incoming request", "request completed"); this controller drops the first and
+ * writes the second, with the request as `logSerializers.req` shows it (method and path):
+ * - a failed response (an error, or a 5xx) at `error`, a 4xx at `info`, a request slower than
+ *   `slowMs` at `warn`;
+ * - any other (a fast success or redirect) at `debug`: written with LOG_LEVEL=debug or trace only.
+ * Fastify's other lines (its error handler's, a route not found, a serializer failure) are kept.
+ */
+export class RequestLogController extends LogController {
+  constructor(private readonly slowMs: number) {
+    super();
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const status = reply.statusCode;
+    const responseTime = reply.elapsedTime;
+    const slow = responseTime > this.slowMs;
+    const level = error || status >= 500 ? "error" : status >= 400 ? "info" : slow ? "warn" : "debug";
+    // Fastify's logger is pino's, which has isLevelEnabled (its base type does not name it).
+    if (!(reply.log as unknown as { isLevelEnabled(level: string): boolean }).isLevelEnabled(level)) return;
+    reply.log[level](
+      { req: request, res: reply, responseTime, ...(error ? { err: error } : {}) },
+      error ? "request errored" : slow && status < 400 ? "requête lente" : "request completed",
+    );
+  }
+}

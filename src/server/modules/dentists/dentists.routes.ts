@@ -19,6 +19,7 @@ import {
 import { actorOf, requireArea } from "../../access/actor";
 import { requireVisible } from "../../access/guards";
 import { notFound } from "../../errors";
+import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { patientPlace } from "../profiles/distance";
 import { dentistQuotesRepo } from "../quotes/quotes.repo";
 import { dentistDashboard, dentistTodo, recentConversations, requestsToAnswer } from "./dashboard.service";
@@ -57,6 +58,8 @@ function summary(row: {
 
 /** The dentist area's requests (spec §2 dentist screens), bound to the calling dentist. */
 export async function dentistRoutes(app: FastifyInstance): Promise<void> {
+  // Responses written by compiled serializers: only the schema's fields (plugins/fast-serializer.ts).
+  app.setSerializerCompiler(fastSerializerCompiler);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const dentist = requireArea("dentist");
   const idParams = z.object({ id: z.string() });

@@ -22,6 +22,7 @@ import {
 import { actorOf, requireArea } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
 import { AppError, loggableError, notFound } from "../../errors";
+import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { patientOffersRepo } from "../offers/offers.repo";
 import { sortDentists, withDistance } from "../profiles/distance";
 import { patientQuotesRepo } from "../quotes/quotes.repo";
@@ -64,6 +65,8 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 
 /** The patient's requests (spec §2 patient screens): only ever the caller's own. */
 export async function requestRoutes(app: FastifyInstance): Promise<void> {
+  // Responses written by compiled serializers: only the schema's fields (plugins/fast-serializer.ts).
+  app.setSerializerCompiler(fastSerializerCompiler);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const patient = requireArea("patient");
   const idParams = z.object({ id: z.string() });
