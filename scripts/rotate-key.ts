@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "../src/server/config";
 import { rewrapAll } from "../src/server/storage/at-rest";
 import { EncryptedStorage } from "../src/server/storage/encrypted";
 import { KEY_FILE, keyringOf, newMasterKey, readKeyFile, writeKeyFile } from "../src/server/storage/keyring";
+import { S3Storage } from "../src/server/storage/s3";
 import { LocalStorage } from "../src/server/storage/storage";
 
 /**
@@ -14,6 +15,9 @@ import { LocalStorage } from "../src/server/storage/storage";
  *   re-wrapped with it, then the old keys are dropped from the file.
  * Files are not encrypted again: only their 72-byte header changes. Safe to run again after a stop.
  * The embedded app is stopped while it runs (it only knows the keys it started with).
+ * The files are wherever the configuration puts them, as for the app: the S3_* bucket, listed
+ * through the store (an object is rewritten whole, streamed, and replaced only once complete), or
+ * the local folder (the header changed in place).
  */
 async function main(): Promise<number> {
   const config = loadConfig({ ...process.env, ADMIN_EMAIL: "", ADMIN_PASSWORD: "" });
@@ -25,8 +29,18 @@ async function main(): Promise<number> {
     writeKeyFile(config.dataDir, [fresh, ...readKeyFile(keyFile).map((k) => k.toString("base64url"))]);
     keys = readKeyFile(keyFile);
   }
-  const storage = new EncryptedStorage(new LocalStorage(path.join(config.dataDir, "files")), keyringOf(keys));
-  const { rewrapped, unchanged } = await rewrapAll(storage);
+  const bucket = config.s3 ? new S3Storage(config.s3) : null;
+  const storage = new EncryptedStorage(
+    bucket ?? new LocalStorage(path.join(config.dataDir, "files")),
+    keyringOf(keys),
+  );
+  let counts: Awaited<ReturnType<typeof rewrapAll>>;
+  try {
+    counts = await rewrapAll(storage);
+  } finally {
+    bucket?.close();
+  }
+  const { rewrapped, unchanged } = counts;
   if (embedded) writeKeyFile(config.dataDir, [(keys[0] as Buffer).toString("base64url")]);
   console.log(
     `Clé de chiffrement : ${rewrapped} fichier(s) ré-emballé(s) avec la clé actuelle, ${unchanged} l'étaient déjà.`,
