@@ -21,6 +21,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { realtimeBench } from "./bench-realtime.mjs";
+import { s3Bench } from "./bench-s3.mjs";
 import { throughputBench } from "./lib/bench-throughput.mjs";
 import { findChromium } from "./lib/chromium.mjs";
 import { ensureClientBuilt, root } from "./lib/client-build.mjs";
@@ -404,6 +405,7 @@ if (!process.argv.includes("--no-realtime")) {
   }
 }
 if (!process.argv.includes("--no-reading")) readingBench();
+if (!process.argv.includes("--no-s3")) await s3Bench({ startServer, record });
 if (wantLighthouse || wantUploads) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sourio-bench-"));
   const server = await startServer(dataDir, { DEMO_DATA: "true" });
