@@ -2,7 +2,7 @@
 // Where the time goes (issue 19, ADR 025): the server under `node --cpu-prof`, one process per route,
 // loaded by autocannon (10 connections), then the profile's self time summed by package / source
 // folder and by function. Not part of `npm run bench`; run by hand:
-//   node scripts/lib/bench-profile.mjs [--seconds 5] [--postgres] [--route /api/me ...]
+//   node scripts/lib/bench-profile.mjs [--seconds 5] [--connections 10] [--postgres] [--route /api/me ...]
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -19,6 +19,7 @@ const { values } = parseArgs({
     postgres: { type: "boolean", default: false },
     route: { type: "string", multiple: true },
     top: { type: "string", default: "25" },
+    connections: { type: "string", default: "10" },
   },
 });
 const routes = values.route ?? ["/api/health", "/api/me", "/api/dentist/requests", "/api/dentist/dashboard"];
@@ -125,7 +126,7 @@ try {
     const loadAt = performance.now();
     const result = await autocannon({
       url: base + route,
-      connections: 10,
+      connections: Number(values.connections),
       duration: Number(values.seconds),
       headers: { cookie },
     });
