@@ -1,0 +1,155 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { sessionCacheOf } from "./access/session-cache";
+import { ensureAdmin } from "./bootstrap";
+import {
+  createTestContext,
+  sessionCookie,
+  signUpDentist,
+  signUpPatient,
+  type TestContext,
+  uniqueEmail,
+} from "./testing/harness";
+
+/*
+ * The session cache (ADR 026) is safe: what ends a session or changes a person's rights takes effect
+ * on the next request, on the instance that made the change and on the other one. Run on one
+ * instance (PGlite or PostgreSQL) and, with TEST_DATABASE_URL, on two instances of one PostgreSQL
+ * database (as behind a load balancer; the invalidation travels through LISTEN/NOTIFY).
+ */
+
+const PASSWORD = "Sourire-Sain-2026";
+
+function scenarios(instances: () => { a: TestContext; b: TestContext }) {
+  const get = (ctx: TestContext, url: string, cookie: string) =>
+    ctx.app.inject({ method: "GET", url, headers: { cookie } });
+  const post = (ctx: TestContext, url: string, payload: object, cookie: string) =>
+    ctx.app.inject({ method: "POST", url, payload, headers: { cookie } });
+
+  /** Both instances answer 200 and hold the session in their cache. */
+  async function cachedOnBoth(url: string, cookie: string) {
+    const { a, b } = instances();
+    for (const ctx of [a, b]) {
+      expect((await get(ctx, url, cookie)).statusCode).toBe(200);
+      expect((await get(ctx, url, cookie)).statusCode).toBe(200);
+    }
+    expect(sessionCacheOf(a.app.db)?.size).toBeGreaterThan(0);
+    expect(sessionCacheOf(b.app.db)?.size).toBeGreaterThan(0);
+  }
+
+  it("a signed-out session is refused at once on both instances", async () => {
+    const { a, b } = instances();
+    const { cookie } = await signUpPatient(a.app);
+    await cachedOnBoth("/api/me", cookie);
+    expect((await post(a, "/api/account/logout", {}, cookie)).statusCode).toBe(200);
+    expect((await get(b, "/api/me", cookie)).statusCode).toBe(401);
+    expect((await get(a, "/api/me", cookie)).statusCode).toBe(401);
+  });
+
+  it("a password change ends the other sessions at once on both instances", async () => {
+    const { a, b } = instances();
+    const { cookie: other, body } = await signUpPatient(a.app);
+    const login = await a.app.inject({
+      method: "POST",
+      url: "/api/account/login",
+      payload: { email: body.email, password: PASSWORD },
+    });
+    const current = sessionCookie(login);
+    await cachedOnBoth("/api/me", other);
+    const change = await post(
+      b,
+      "/api/account/password",
+      {
+        current_password: PASSWORD,
+        new_password: "Nouveau-Sourire-2027",
+        new_password_confirmation: "Nouveau-Sourire-2027",
+      },
+      current,
+    );
+    expect(change.statusCode).toBe(200);
+    expect((await get(a, "/api/me", other)).statusCode).toBe(401);
+    expect((await get(b, "/api/me", other)).statusCode).toBe(401);
+    // The session that changed it goes on (with its new cookie).
+    const cookies = change.cookies as Array<{ name: string; value: string }>;
+    const renewed = cookies.filter((c) => c.name.endsWith("session_token")).at(-1);
+    expect((await get(a, "/api/me", `${renewed?.name}=${renewed?.value}`)).statusCode).toBe(200);
+  });
+
+  it("a de-verified dentist loses the requests at once on both instances", async () => {
+    const { a, b } = instances();
+    const adminEmail = uniqueEmail("admin");
+    await ensureAdmin({ db: a.app.db, auth: a.app.auth }, adminEmail, "admin-secret-2026");
+    const admin = sessionCookie(
+      await a.app.inject({
+        method: "POST",
+        url: "/api/account/login",
+        payload: { email: adminEmail, password: "admin-secret-2026" },
+      }),
+    );
+    const { response, cookie } = await signUpDentist(a.app);
+    const id = response.json().profile.id as string;
+    await a.app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", id).execute();
+    await cachedOnBoth("/api/dentist/requests", cookie);
+    expect((await get(b, "/api/me", cookie)).json().profile.is_verified).toBe(true);
+    const decided = await post(a, `/api/admin/dentists/${id}/verification`, { decision: "unverify" }, admin);
+    expect(decided.statusCode).toBe(200);
+    // What the actor carries (the requests' visibility reads it) is the new state, on both instances.
+    expect((await get(b, "/api/me", cookie)).json().profile.is_verified).toBe(false);
+    expect((await get(a, "/api/me", cookie)).json().profile.is_verified).toBe(false);
+  });
+
+  it("an erased account is signed out at once on both instances", async () => {
+    const { a, b } = instances();
+    const { cookie } = await signUpPatient(a.app);
+    await cachedOnBoth("/api/me", cookie);
+    const erased = await a.app.inject({
+      method: "POST",
+      url: "/api/account/delete",
+      payload: { password: PASSWORD },
+      headers: { cookie },
+    });
+    expect(erased.statusCode).toBe(200);
+    expect((await get(b, "/api/me", cookie)).statusCode).toBe(401);
+    expect((await get(a, "/api/me", cookie)).statusCode).toBe(401);
+  });
+}
+
+describe("session cache on one instance", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => ctx?.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  scenarios(() => ({ a: ctx, b: ctx }));
+
+  it("refuses an expired session even while it is cached", async () => {
+    const { cookie } = await signUpPatient(ctx.app);
+    expect((await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).statusCode).toBe(
+      200,
+    );
+    // 30 days and a minute later: the session has ended (the cache never outlives it).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 30 * 24 * 60 * 60_000 + 60_000);
+    expect((await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("session cache on two instances of one PostgreSQL", () => {
+  let a: TestContext;
+  let b: TestContext;
+  beforeAll(async () => {
+    a = await createTestContext();
+    b = await createTestContext({ databaseUrl: a.databaseUrl as string });
+    await Promise.all([a.app.bus.listening(), b.app.bus.listening()]);
+  });
+  afterAll(async () => {
+    // B first: A's database is dropped when A closes.
+    await b?.close();
+    await a?.close();
+  });
+  scenarios(() => ({ a, b }));
+});
