@@ -1,8 +1,14 @@
+import { availableParallelism } from "node:os";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker fewer than the cores: on the 2-core machines this
+    // project is tested on, a single worker, one test file at a time, while the other core waits.
+    // Every file is independent (its own PGlite cloned from the migrated template, its own
+    // DATA_DIR, random ports): one worker per core (ADR 028).
+    maxWorkers: Math.max(availableParallelism(), 2),
     projects: [
       {
         test: {
@@ -21,7 +27,9 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/client/**/*.test.{ts,tsx}"],
           setupFiles: ["src/client/test/setup.ts"],
-          testTimeout: 15000,
+          // Above the 15 s findBy…/waitFor wait (src/client/test/setup.ts): a test stuck on a screen fails
+          // with testing library's message (what the screen shows), not a bare timeout.
+          testTimeout: 60_000,
         },
       },
     ],

@@ -1,4 +1,4 @@
-import { render } from "@testing-library/react";
+import { render, waitFor } from "@testing-library/react";
 import { type Location, MemoryRouter, useLocation } from "react-router";
 import { vi } from "vitest";
 import type { Profile } from "../../shared/schemas/profile";
@@ -109,4 +109,16 @@ export function renderApp(path: string) {
     </MemoryRouter>,
   );
   return { router, client: getQueryClient(), ...utils };
+}
+
+/**
+ * Waits until the query client has nothing in flight (no fetch, no mutation): what a test awaits
+ * before checking that something did NOT happen (a second call, a request never made), instead of
+ * sleeping for a guessed time (ADR 028).
+ */
+export async function settled(): Promise<void> {
+  const client = getQueryClient();
+  await waitFor(() => {
+    if (client.isFetching() > 0 || client.isMutating() > 0) throw new Error("requêtes en cours");
+  });
 }
