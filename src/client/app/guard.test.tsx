@@ -7,9 +7,7 @@ describe("protected routes", () => {
     stubApi(null);
     const { router } = renderApp("/patient/requests?tri=date");
     // The area's skeleton first (session loading), then the login page once the session is known.
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Connexion" }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Connexion" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
     expect(new URLSearchParams(router.state.location.search).get("next")).toBe("/patient/requests?tri=date");
   });

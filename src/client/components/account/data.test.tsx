@@ -15,11 +15,7 @@ describe("Mes données : télécharger mes données", () => {
     async (_who, profile, path) => {
       stubApi(profile, { "GET /api/account/sessions": () => json(200, { sessions: [] }) });
       renderApp(path);
-      const heading = await screen.findByRole(
-        "heading",
-        { level: 2, name: "Mes données" },
-        { timeout: 5000 },
-      );
+      const heading = await screen.findByRole("heading", { level: 2, name: "Mes données" });
       const section = heading.closest("section") as HTMLElement;
       const link = within(section).getByRole("link", { name: "Télécharger mes données" });
       expect(link).toHaveAttribute("href", DATA_EXPORT_URL);

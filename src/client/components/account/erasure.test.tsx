@@ -13,11 +13,7 @@ const calls = (fetchMock: ReturnType<typeof stubApi>, key: string) =>
 
 /** The 'Supprimer mon compte' card of 'Mes données'. */
 async function erasureCard() {
-  const heading = await screen.findByRole(
-    "heading",
-    { level: 3, name: "Supprimer mon compte" },
-    { timeout: 5000 },
-  );
+  const heading = await screen.findByRole("heading", { level: 3, name: "Supprimer mon compte" });
   return heading.closest("div.rounded-ui") as HTMLElement;
 }
 

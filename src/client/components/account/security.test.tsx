@@ -25,7 +25,7 @@ const phone = session({
   ip: "198.51.100.*",
 });
 
-const devicesList = () => screen.findByRole("list", { name: "Appareils connectés" }, { timeout: 5000 });
+const devicesList = () => screen.findByRole("list", { name: "Appareils connectés" });
 const calls = (fetchMock: ReturnType<typeof stubApi>, key: string) =>
   fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? "GET"} ${String(input)}` === key);
 
@@ -36,7 +36,7 @@ describe("Sécurité : changer mon mot de passe", () => {
     });
     const user = userEvent.setup();
     renderApp("/patient/profile");
-    const form = await screen.findByRole("form", { name: "Changer mon mot de passe" }, { timeout: 5000 });
+    const form = await screen.findByRole("form", { name: "Changer mon mot de passe" });
     expect(within(form).getByLabelText(/^Mot de passe actuel/)).toHaveAttribute(
       "autocomplete",
       "current-password",
@@ -77,7 +77,7 @@ describe("Sécurité : changer mon mot de passe", () => {
     });
     const user = userEvent.setup();
     renderApp("/patient/profile");
-    const form = await screen.findByRole("form", { name: "Changer mon mot de passe" }, { timeout: 5000 });
+    const form = await screen.findByRole("form", { name: "Changer mon mot de passe" });
     const current = within(form).getByLabelText(/^Mot de passe actuel/);
     await user.type(current, "pas-le-bon");
     await user.type(within(form).getByLabelText(/^Nouveau mot de passe/), "nouveau-secret");
@@ -161,9 +161,7 @@ describe("Sécurité : appareils connectés", () => {
     });
     const user = userEvent.setup();
     renderApp("/patient/profile");
-    expect(
-      await screen.findByText("Impossible d'afficher vos appareils.", {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Impossible d'afficher vos appareils.")).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole("button", { name: "Réessayer" }));
     const list = await devicesList();
@@ -173,9 +171,7 @@ describe("Sécurité : appareils connectés", () => {
   it("apparaît aussi sur le profil du dentiste", async () => {
     stubApi(dentist, { "GET /api/account/sessions": () => json(200, { sessions: [thisPc] }) });
     renderApp("/dentist/profile");
-    expect(
-      await screen.findByRole("heading", { level: 2, name: "Sécurité" }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 2, name: "Sécurité" })).toBeInTheDocument();
     expect(screen.getByRole("form", { name: "Changer mon mot de passe" })).toBeInTheDocument();
     expect(within(await devicesList()).getByText("Cet appareil")).toBeInTheDocument();
   });

@@ -6,7 +6,7 @@ import type { Appointment, AppointmentList } from "../../../shared/schemas/appoi
 import type { PatientOffer } from "../../../shared/schemas/offers";
 import { QueryProvider } from "../../lib/QueryProvider";
 import { resetQueryClient } from "../../lib/queryClient";
-import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { json, makeProfile, renderApp, settled, stubApi } from "../../test/renderApp";
 import { Toaster } from "../ui/Toaster";
 import { AppointmentCard } from "./AppointmentCard";
 import { RequestAppointment } from "./RequestAppointment";
@@ -15,7 +15,6 @@ import { RequestAppointment } from "./RequestAppointment";
 const NOW = new Date("2026-12-01T09:00:00.000Z");
 const REQUEST_ID = "33333333-3333-4333-8333-333333333333";
 const OFFER_ID = "44444444-4444-4444-8444-444444444444";
-const LONG = { timeout: 5000 };
 
 const patient = makeProfile();
 const dentist = makeProfile({
@@ -150,7 +149,7 @@ describe("prise de rendez-vous (patient)", () => {
     });
     const user = renderPiece(<RequestAppointment requestId={REQUEST_ID} offer={offer()} />);
 
-    const panel = await screen.findByRole("region", { name: "Prendre rendez-vous" }, LONG);
+    const panel = await screen.findByRole("region", { name: "Prendre rendez-vous" });
     expect(callsOf(fetchMock).map((c) => c.key)).toContain(`GET /api/appointments?request=${REQUEST_ID}`);
     const group = within(panel).getByRole("group", { name: "Créneaux proposés par le dentiste" });
     expect(
@@ -173,7 +172,7 @@ describe("prise de rendez-vous (patient)", () => {
     await user.click(within(panel).getByRole("button", { name: "Envoyer ma demande de rendez-vous" }));
 
     expect(
-      await screen.findByText("Votre demande de rendez-vous a été envoyée au dentiste", {}, LONG),
+      await screen.findByText("Votre demande de rendez-vous a été envoyée au dentiste"),
     ).toBeInTheDocument();
     const posts = callsOf(fetchMock).filter((c) => c.key.startsWith("POST"));
     expect(posts).toEqual([
@@ -201,7 +200,7 @@ describe("prise de rendez-vous (patient)", () => {
       },
     });
     const user = renderPiece(<RequestAppointment requestId={REQUEST_ID} offer={offer()} />);
-    const panel = await screen.findByRole("region", { name: "Prendre rendez-vous" }, LONG);
+    const panel = await screen.findByRole("region", { name: "Prendre rendez-vous" });
     expect(within(panel).queryByRole("group", { name: "Vos disponibilités" })).not.toBeInTheDocument();
     await user.click(within(panel).getByRole("radio", { name: "Proposer d'autres dates" }));
 
@@ -240,7 +239,7 @@ describe("prise de rendez-vous (patient)", () => {
     const user = renderPiece(
       <RequestAppointment requestId={REQUEST_ID} offer={offer({ slots: ["2026-11-30T09:00:00.000Z"] })} />,
     );
-    const panel = await screen.findByRole("region", { name: "Prendre rendez-vous" }, LONG);
+    const panel = await screen.findByRole("region", { name: "Prendre rendez-vous" });
     expect(within(panel).getByText("Votre rendez-vous précédent a été annulé.")).toBeInTheDocument();
     expect(within(panel).queryByRole("radio")).not.toBeInTheDocument();
 
@@ -267,7 +266,7 @@ describe("prise de rendez-vous (patient)", () => {
         json(200, list([confirmed(), appointment({ id: "old", status: "cancelled", view: "cancelled" })])),
     });
     renderPiece(<RequestAppointment requestId={REQUEST_ID} offer={offer()} />);
-    const card = await screen.findByRole("article", { name: "Votre rendez-vous" }, LONG);
+    const card = await screen.findByRole("article", { name: "Votre rendez-vous" });
     expect(within(card).getByText("Confirmé")).toBeInTheDocument();
     expect(within(card).getByText("lundi 7 décembre 2026 à 14:30")).toBeInTheDocument();
     expect(within(card).getByText("Dr Sophie Leroy")).toBeInTheDocument();
@@ -279,7 +278,7 @@ describe("prise de rendez-vous (patient)", () => {
   it("ne montre rien sous une proposition qui n'est pas acceptée", async () => {
     const fetchMock = stubApi(patient);
     renderPiece(<RequestAppointment requestId={REQUEST_ID} offer={offer({ state: "closed" })} />);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled();
     expect(screen.queryByText("Prendre rendez-vous")).not.toBeInTheDocument();
     expect(callsOf(fetchMock).some((c) => c.key.startsWith("GET /api/appointments"))).toBe(false);
   });
@@ -467,8 +466,8 @@ describe("/dentist/appointments", () => {
   it("montre d'abord les rendez-vous à confirmer, puis ceux à venir", async () => {
     stubApi(dentist, { "GET /api/appointments": () => json(200, list(upcoming)) });
     renderApp("/dentist/appointments");
-    expect(await screen.findByRole("heading", { level: 1, name: "Rendez-vous" }, LONG)).toBeInTheDocument();
-    const toConfirm = await screen.findByRole("region", { name: "À confirmer (1)" }, LONG);
+    expect(await screen.findByRole("heading", { level: 1, name: "Rendez-vous" })).toBeInTheDocument();
+    const toConfirm = await screen.findByRole("region", { name: "À confirmer (1)" });
     const coming = screen.getByRole("region", { name: "À venir (2)" });
     expect(toConfirm.compareDocumentPosition(coming) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const names = (section: HTMLElement) =>
@@ -485,9 +484,7 @@ describe("/dentist/appointments", () => {
   it("dit qu'il n'y a aucun rendez-vous à venir", async () => {
     stubApi(dentist, { "GET /api/appointments": () => json(200, list([])) });
     renderApp("/dentist/appointments");
-    expect(
-      await screen.findByRole("heading", { name: "Aucun rendez-vous à venir." }, LONG),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Aucun rendez-vous à venir." })).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: /^À confirmer/ })).not.toBeInTheDocument();
   });
 
@@ -518,26 +515,24 @@ describe("/dentist/appointments", () => {
     });
     const user = userEvent.setup();
     const { router } = renderApp("/dentist/appointments");
-    const pagination = await screen.findByRole("navigation", { name: "Pagination" }, LONG);
+    const pagination = await screen.findByRole("navigation", { name: "Pagination" });
     expect(within(pagination).getByText("Page 1")).toBeInTheDocument();
     expect(within(pagination).getByRole("button", { name: "Précédent" })).toBeDisabled();
     await user.click(within(pagination).getByRole("button", { name: "Suivant" }));
-    expect(await screen.findByRole("heading", { level: 3, name: "Pierre Curie" }, LONG)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 3, name: "Pierre Curie" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { level: 3, name: "Marie Curie" })).not.toBeInTheDocument();
     expect(router.state.location.search).toBe("?page=2");
     expect(within(pagination).getByText("Page 2")).toBeInTheDocument();
     expect(within(pagination).getByRole("button", { name: "Suivant" })).toBeDisabled();
     expect(pages).toEqual(["1", "2"]);
     await user.click(within(pagination).getByRole("button", { name: "Précédent" }));
-    expect(await screen.findByRole("heading", { level: 3, name: "Marie Curie" }, LONG)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 3, name: "Marie Curie" })).toBeInTheDocument();
   });
 
   it("explique la vérification à un dentiste non vérifié, sans rien demander", async () => {
     const fetchMock = stubApi(makeProfile({ role: "dentist", is_verified: false }));
     renderApp("/dentist/appointments");
-    expect(
-      await screen.findByRole("heading", { name: "En attente de vérification" }, LONG),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "En attente de vérification" })).toBeInTheDocument();
     expect(callsOf(fetchMock).some((c) => c.key.startsWith("GET /api/appointments"))).toBe(false);
   });
 
@@ -551,14 +546,10 @@ describe("/dentist/appointments", () => {
     });
     const user = userEvent.setup();
     renderApp("/dentist/appointments");
-    expect(
-      await screen.findByText("Impossible de charger vos rendez-vous", {}, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Impossible de charger vos rendez-vous")).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole("button", { name: "Réessayer" }));
-    expect(
-      await screen.findByRole("heading", { name: "Aucun rendez-vous à venir." }, LONG),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Aucun rendez-vous à venir." })).toBeInTheDocument();
   });
 });
 
@@ -594,8 +585,8 @@ describe("tableaux de bord", () => {
         ),
     });
     renderApp("/dentist/dashboard");
-    const heading = await screen.findByRole("heading", { name: "Prochains rendez-vous" }, LONG);
-    const items = await screen.findAllByText(/ · Couronne/, {}, LONG);
+    const heading = await screen.findByRole("heading", { name: "Prochains rendez-vous" });
+    const items = await screen.findAllByText(/ · Couronne/);
     expect(items.map((i) => i.textContent)).toEqual(["Ana · Couronne", "Bea · Couronne", "Cid · Couronne"]);
     expect(screen.getByText("mercredi 2 décembre 2026 à 14:30")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Voir tous les rendez-vous" })).toHaveAttribute(
@@ -613,10 +604,8 @@ describe("tableaux de bord", () => {
         json(200, list([appointment({ options: ["2026-12-07T13:30:00.000Z", "2026-12-09T08:15:00.000Z"] })])),
     });
     renderApp("/patient/dashboard");
-    const section = await screen.findByRole("region", { name: "Mes rendez-vous" }, LONG);
-    expect(
-      await within(section).findByText("En attente de confirmation du dentiste", {}, LONG),
-    ).toBeInTheDocument();
+    const section = await screen.findByRole("region", { name: "Mes rendez-vous" });
+    expect(await within(section).findByText("En attente de confirmation du dentiste")).toBeInTheDocument();
     expect(
       within(section).getByText("2 créneaux proposés, dès le lundi 7 décembre 2026 à 14:30"),
     ).toBeInTheDocument();
@@ -632,7 +621,7 @@ describe("tableaux de bord", () => {
       "GET /api/appointments": () => json(200, list([])),
     });
     renderApp("/patient/dashboard");
-    const section = await screen.findByRole("region", { name: "Mes rendez-vous" }, LONG);
-    expect(await within(section).findByText(/Aucun rendez-vous à venir\./, {}, LONG)).toBeInTheDocument();
+    const section = await screen.findByRole("region", { name: "Mes rendez-vous" });
+    expect(await within(section).findByText(/Aucun rendez-vous à venir\./)).toBeInTheDocument();
   });
 });

@@ -7,7 +7,6 @@ import type { SupportMessage, SupportThread } from "../../../shared/schemas/supp
 import { closeRealtime, setRealtimeSocketFactory } from "../../lib/realtime";
 import { FakeSocket } from "../../test/fakes";
 import { json, makeProfile, renderApp, stubApi, toResponse } from "../../test/renderApp";
-import { SEARCH_DEBOUNCE_MS } from "./api";
 
 const admin = makeProfile({
   id: "00000000-0000-4000-8000-0000000000ad",
@@ -173,15 +172,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const LONG = { timeout: 5000 };
-
 describe("/admin/dashboard 'Administration'", () => {
   it("montre les compteurs, les dentistes (vérification, date jj/mm/aaaa) et les patients", async () => {
     stubAdminApi();
     renderApp("/admin/dashboard");
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Administration" }, LONG),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Administration" })).toBeInTheDocument();
     const counters = await screen.findByRole("region", { name: "Chiffres clés" });
     await waitFor(() => expect(within(counters).getByText("12")).toBeInTheDocument());
     expect(within(counters).getByText("Patients")).toBeInTheDocument();
@@ -199,7 +194,7 @@ describe("/admin/dashboard 'Administration'", () => {
       "/admin/contact",
     );
 
-    const dentists = await screen.findByRole("table", { name: "Dentistes inscrits" }, LONG);
+    const dentists = await screen.findByRole("table", { name: "Dentistes inscrits" });
     const martin = within(dentists).getByRole("row", { name: /Julien Martin/ });
     expect(martin).toHaveTextContent("dr.martin@example.fr");
     expect(martin).toHaveTextContent("Vérifié");
@@ -230,11 +225,9 @@ describe("/admin/dashboard 'Administration'", () => {
     const person = userEvent.setup();
     const { calls } = stubAdminApi();
     renderApp("/admin/dashboard");
-    const patients = await screen.findByRole("table", { name: "Patients inscrits" }, LONG);
+    const patients = await screen.findByRole("table", { name: "Patients inscrits" });
     await person.type(screen.getByLabelText("Rechercher un patient"), "lina");
-    await waitFor(() => expect(within(patients).queryByText("Marie Dupont")).not.toBeInTheDocument(), {
-      timeout: SEARCH_DEBOUNCE_MS + 2000,
-    });
+    await waitFor(() => expect(within(patients).queryByText("Marie Dupont")).not.toBeInTheDocument());
     expect(within(patients).getByText("Lina Aide")).toBeInTheDocument();
     const searches = calls.filter(
       (c) =>
@@ -247,9 +240,7 @@ describe("/admin/dashboard 'Administration'", () => {
     expect(searches[0]?.url.searchParams.get("page")).toBe("1");
 
     await person.type(screen.getByLabelText("Rechercher un patient"), "zzz");
-    expect(
-      await screen.findByRole("heading", { name: "Aucun résultat" }, { timeout: SEARCH_DEBOUNCE_MS + 2000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Aucun résultat" })).toBeInTheDocument();
   });
 
   it("pages de 10 : Suivant demande la page 2, Précédent revient", async () => {
@@ -270,7 +261,7 @@ describe("/admin/dashboard 'Administration'", () => {
       },
     });
     renderApp("/admin/dashboard");
-    const section = await screen.findByRole("region", { name: "Patients" }, LONG);
+    const section = await screen.findByRole("region", { name: "Patients" });
     expect(await within(within(section).getByRole("table")).findByText("Patient 1-0")).toBeInTheDocument();
     expect(within(section).getByRole("button", { name: "Précédent" })).toBeDisabled();
     await person.click(within(section).getByRole("button", { name: "Suivant" }));
@@ -294,7 +285,7 @@ describe("/admin/dashboard 'Administration'", () => {
     });
     renderApp("/admin/dashboard");
     await person.click(
-      (await screen.findAllByRole("button", { name: "Vérifier Thomas Bernard" }, LONG))[0] as HTMLElement,
+      (await screen.findAllByRole("button", { name: "Vérifier Thomas Bernard" }))[0] as HTMLElement,
     );
     const dialog = await screen.findByRole("dialog", { name: "Vérifier ce dentiste\u202f?" });
     await person.click(within(dialog).getByRole("button", { name: "Vérifier" }));
@@ -325,7 +316,7 @@ describe("/admin/dashboard 'Administration'", () => {
     renderApp("/admin/dashboard");
     await person.click(
       (
-        await screen.findAllByRole("button", { name: "Retirer la vérification de Julien Martin" }, LONG)
+        await screen.findAllByRole("button", { name: "Retirer la vérification de Julien Martin" })
       )[0] as HTMLElement,
     );
     const dialog = await screen.findByRole("dialog", { name: "Retirer la vérification\u202f?" });
@@ -364,9 +355,9 @@ describe("/admin/dashboard 'Administration'", () => {
       },
     });
     renderApp("/admin/dashboard");
-    const patients = await screen.findByRole("table", { name: "Patients inscrits" }, LONG);
+    const patients = await screen.findByRole("table", { name: "Patients inscrits" });
     const opener = (
-      await within(patients).findAllByRole("button", { name: "Supprimer le compte de Marie Dupont" }, LONG)
+      await within(patients).findAllByRole("button", { name: "Supprimer le compte de Marie Dupont" })
     )[0] as HTMLElement;
 
     // Cancelling sends nothing.
@@ -409,10 +400,8 @@ describe("/admin/dashboard 'Administration'", () => {
       "GET /api/admin/users": () => json(500, { error: { code: "INTERNAL", message: "Erreur" } }),
     });
     renderApp("/admin/dashboard");
-    expect(
-      (await screen.findAllByText("Impossible de charger les utilisateurs", {}, LONG)).length,
-    ).toBeGreaterThan(0);
-    await waitFor(() => expect(screen.getAllByRole("button", { name: "Réessayer" })).toHaveLength(2), LONG);
+    expect((await screen.findAllByText("Impossible de charger les utilisateurs")).length).toBeGreaterThan(0);
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Réessayer" })).toHaveLength(2));
   });
 });
 
@@ -446,9 +435,9 @@ describe("/admin/verifications", () => {
             }),
     });
     renderApp("/admin/verifications");
-    const card = within(
-      await screen.findByRole("list", { name: "Demandes de vérification" }, LONG),
-    ).getByRole("listitem");
+    const card = within(await screen.findByRole("list", { name: "Demandes de vérification" })).getByRole(
+      "listitem",
+    );
     expect(card).toHaveTextContent("10001234565");
     expect(card).toHaveTextContent("12 rue de la République");
     expect(card).toHaveTextContent("13001");
@@ -481,9 +470,7 @@ describe("/admin/verifications", () => {
         json(200, { items: [], page: 1, page_size: 10, has_more: false }),
     });
     renderApp("/admin/verifications");
-    expect(
-      await screen.findByRole("heading", { name: "Aucune demande en attente" }, LONG),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Aucune demande en attente" })).toBeInTheDocument();
   });
 });
 
@@ -492,7 +479,7 @@ describe("/admin/chat-messages 'Support'", () => {
     stubAdminApi();
     renderApp("/admin/chat-messages");
     expect(
-      await screen.findByRole("heading", { name: "Aucune conversation sélectionnée" }, LONG),
+      await screen.findByRole("heading", { name: "Aucune conversation sélectionnée" }),
     ).toBeInTheDocument();
     const marie = await screen.findByRole("link", { name: /Marie Dupont/ });
     expect(marie).toHaveAttribute("href", `/admin/chat-messages?p=${P1}`);
@@ -516,7 +503,7 @@ describe("/admin/chat-messages 'Support'", () => {
       },
     });
     renderApp("/admin/chat-messages");
-    expect(await screen.findByRole("heading", { level: 1, name: "Support" }, LONG)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Support" })).toBeInTheDocument();
     const marie = await screen.findByRole("link", { name: /Marie Dupont/ });
     expect(marie).toHaveTextContent("Patient");
     expect(screen.getByRole("link", { name: /Lina Aide/ })).toHaveTextContent("Dentiste");
@@ -553,7 +540,7 @@ describe("/admin/chat-messages 'Support'", () => {
         }),
     });
     renderApp(`/admin/chat-messages?p=${P1}`);
-    const thread = await screen.findByRole("region", { name: "Conversation avec Marie Dupont" }, LONG);
+    const thread = await screen.findByRole("region", { name: "Conversation avec Marie Dupont" });
     expect(
       await within(thread).findByText("À propos de la demande Couronne du 12/03/2026"),
     ).toBeInTheDocument();
@@ -563,7 +550,7 @@ describe("/admin/chat-messages 'Support'", () => {
     const person = userEvent.setup();
     const { calls } = stubAdminApi();
     renderApp("/admin/chat-messages");
-    await person.click(await screen.findByRole("link", { name: /Marie Dupont/ }, LONG));
+    await person.click(await screen.findByRole("link", { name: /Marie Dupont/ }));
     const thread = await screen.findByRole("region", { name: "Conversation avec Marie Dupont" });
     expect(await within(thread).findByText("Voici une capture")).toBeInTheDocument();
     expect(within(thread).getByRole("img", { name: "capture.png" })).toHaveAttribute(
@@ -586,7 +573,7 @@ describe("/admin/chat-messages 'Support'", () => {
         json(500, { error: { code: "INTERNAL", message: "Erreur" } }),
     });
     renderApp(`/admin/chat-messages?p=${P1}`);
-    await screen.findByText("Voici une capture", {}, LONG);
+    await screen.findByText("Voici une capture");
     await waitFor(() => expect(logged).toHaveBeenCalled());
     expect(screen.queryByText("Impossible de charger les messages")).not.toBeInTheDocument();
   });
@@ -621,7 +608,7 @@ describe("/admin/chat-messages 'Support'", () => {
       }),
     );
     renderApp(`/admin/chat-messages?p=${P1}`);
-    const box = await screen.findByRole("textbox", { name: "Votre réponse à Marie Dupont" }, LONG);
+    const box = await screen.findByRole("textbox", { name: "Votre réponse à Marie Dupont" });
     const send = screen.getByRole("button", { name: "Envoyer" });
     expect(send).toBeDisabled();
     await person.type(box, "   ");
@@ -649,7 +636,7 @@ describe("/admin/chat-messages 'Support'", () => {
         json(404, { error: { code: "NOT_FOUND", message: "Conversation introuvable." } }),
     });
     renderApp(`/admin/chat-messages?p=${P1}`);
-    const box = await screen.findByRole("textbox", { name: "Votre réponse à Marie Dupont" }, LONG);
+    const box = await screen.findByRole("textbox", { name: "Votre réponse à Marie Dupont" });
     await person.type(box, "Bonjour{Enter}");
     expect(await screen.findByText("Impossible d'envoyer la réponse")).toBeInTheDocument();
     expect(screen.getByText("Conversation introuvable.")).toBeInTheDocument();
@@ -661,16 +648,14 @@ describe("/admin/chat-messages 'Support'", () => {
       "GET /api/admin/support/threads": () => json(500, { error: { code: "INTERNAL", message: "Erreur" } }),
     });
     renderApp("/admin/chat-messages");
-    expect(
-      (await screen.findAllByText("Impossible de charger les messages", {}, LONG)).length,
-    ).toBeGreaterThan(0);
+    expect((await screen.findAllByText("Impossible de charger les messages")).length).toBeGreaterThan(0);
   });
 
   it("en direct : un nouveau message du patient apparaît dans la conversation ouverte et la liste est redemandée", async () => {
     setRealtimeSocketFactory(() => new FakeSocket());
     const { calls } = stubAdminApi();
     renderApp(`/admin/chat-messages?p=${P1}`);
-    await screen.findByText("Voici une capture", {}, LONG);
+    await screen.findByText("Voici une capture");
     await waitFor(() => expect(FakeSocket.last).not.toBeNull());
     const listCalls = () => calls.filter((c) => c.key === "GET /api/admin/support/threads").length;
     const before = listCalls();
@@ -747,8 +732,6 @@ describe("/admin/retention", () => {
     });
     renderApp("/admin/retention");
     // A 5xx is tried once more (queryClient.ts) before the page says so.
-    expect(
-      await screen.findByText("Impossible de charger les durées de conservation", {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Impossible de charger les durées de conservation")).toBeInTheDocument();
   });
 });

@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DentistRequestDetail, DentistRequestList } from "../../../shared/schemas/dentist";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { dentistRequestsQuery } from "./api";
-import { SEARCH_DEBOUNCE_MS } from "./QuoteRequestsPage";
 import { REPLY_REDIRECT_MS } from "./SubmissionPage";
 
 const dentist = makeProfile({
@@ -57,7 +56,7 @@ describe("réponse au patient", () => {
     stubApi(dentist, { [`GET /api/dentist/requests/${REQUEST_ID}`]: () => json(200, detail()) });
     const user = userEvent.setup();
     renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
-    const box = await screen.findByLabelText("Votre réponse au patient", {}, { timeout: 5000 });
+    const box = await screen.findByLabelText("Votre réponse au patient");
     const send = screen.getByRole("button", { name: "Envoyer la réponse" });
     expect(send).toBeDisabled();
     await user.type(box, "   ");
@@ -76,7 +75,7 @@ describe("réponse au patient", () => {
         json(200, detail({ my_status: "responded", assigned: true, conversation_id: "c-1" })),
     });
     renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
-    const box = await screen.findByLabelText("Votre réponse au patient", {}, { timeout: 5000 });
+    const box = await screen.findByLabelText("Votre réponse au patient");
     expect(box).toBeDisabled();
     expect(screen.getByRole("button", { name: "Envoyer la réponse" })).toBeDisabled();
     const note = screen.getByText("Cette demande a déjà reçu une réponse.");
@@ -111,7 +110,7 @@ describe("réponse au patient", () => {
       "GET /api/appointments": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
     });
     const { router } = renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
-    const box = await screen.findByLabelText("Votre réponse au patient", {}, { timeout: 5000 });
+    const box = await screen.findByLabelText("Votre réponse au patient");
     fireEvent.change(box, { target: { value: "  Bonjour, je vous propose un rendez-vous.  " } });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole("button", { name: "Envoyer la réponse" }));
@@ -128,7 +127,7 @@ describe("réponse au patient", () => {
       vi.advanceTimersByTime(250);
     });
     await waitFor(() => expect(router.state.location.pathname).toBe("/dentist/dashboard"));
-    expect(await screen.findByText("2 h 5 min", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText("2 h 5 min")).toBeInTheDocument();
   });
 
   it("dit pourquoi l'envoi a échoué", async () => {
@@ -138,7 +137,7 @@ describe("réponse au patient", () => {
         json(409, { error: { code: "CONFLICT", message: "Cette demande a déjà reçu une réponse." } }),
     });
     const { router } = renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
-    const box = await screen.findByLabelText("Votre réponse au patient", {}, { timeout: 5000 });
+    const box = await screen.findByLabelText("Votre réponse au patient");
     fireEvent.change(box, { target: { value: "Bonjour" } });
     fireEvent.click(screen.getByRole("button", { name: "Envoyer la réponse" }));
     expect(await screen.findByText("Impossible d'envoyer la réponse")).toBeInTheDocument();
@@ -152,9 +151,7 @@ describe("réponse au patient", () => {
         json(404, { error: { code: "NOT_FOUND", message: "Impossible de trouver cette demande." } }),
     });
     renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
-    expect(
-      await screen.findByText("Impossible de trouver cette demande.", {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Impossible de trouver cette demande.")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: "Demande non trouvée" })).toBeInTheDocument();
   });
 });
@@ -190,7 +187,7 @@ describe("devis du patient sur la demande", () => {
         ),
     });
     renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
-    const list = await screen.findByRole("list", { name: "Actes du devis du patient" }, { timeout: 5000 });
+    const list = await screen.findByRole("list", { name: "Actes du devis du patient" });
     const [first, second] = within(list).getAllByRole("listitem") as [HTMLElement, HTMLElement];
     expect(first).toHaveTextContent("Dent 21");
     expect(first).toHaveTextContent("100 % Santé");
@@ -206,7 +203,7 @@ describe("devis du patient sur la demande", () => {
   it("sans devis détaillé, pas de carte", async () => {
     stubApi(dentist, { [`GET /api/dentist/requests/${REQUEST_ID}`]: () => json(200, detail()) });
     renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
-    await screen.findByLabelText("Votre réponse au patient", {}, { timeout: 5000 });
+    await screen.findByLabelText("Votre réponse au patient");
     expect(screen.queryByRole("heading", { name: "Devis du patient" })).not.toBeInTheDocument();
   });
 });
@@ -232,7 +229,7 @@ describe("filtres de la liste des demandes", () => {
     const user = userEvent.setup();
     const { router } = renderApp("/dentist/quote-requests?status=pending&treatment=crown");
     expect(
-      await screen.findByText("Aucune demande de devis ne correspond à vos critères.", {}, { timeout: 5000 }),
+      await screen.findByText("Aucune demande de devis ne correspond à vos critères."),
     ).toBeInTheDocument();
     const first = listCalls(fetchMock)[0];
     expect(first?.searchParams.get("status")).toBe("pending");
@@ -240,9 +237,7 @@ describe("filtres de la liste des demandes", () => {
     expect(first?.searchParams.get("search")).toBeNull();
 
     await user.type(screen.getByLabelText("Rechercher un patient ou un traitement"), "Durand");
-    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.searchParams.get("search")).toBe("Durand"), {
-      timeout: SEARCH_DEBOUNCE_MS + 2000,
-    });
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.searchParams.get("search")).toBe("Durand"));
     // One call for the whole word, not one per letter.
     expect(listCalls(fetchMock).filter((url) => url.searchParams.has("search"))).toHaveLength(1);
     expect(router.state.location.search).toContain("q=Durand");
@@ -298,7 +293,7 @@ describe("filtres de la liste des demandes", () => {
         }),
     });
     renderApp("/dentist/quote-requests");
-    const table = await screen.findByRole("table", { name: "Demandes de devis" }, { timeout: 5000 });
+    const table = await screen.findByRole("table", { name: "Demandes de devis" });
     await waitFor(() => expect(table).toHaveTextContent("Inès Martin"));
     const rows = table.querySelectorAll("tbody tr");
     expect(rows[0]).toHaveTextContent(
@@ -318,7 +313,7 @@ describe("filtres de la liste des demandes", () => {
       "GET /api/dentist/requests": () => json(200, { ...emptyList, treatments: [], verified: false }),
     });
     renderApp("/dentist/quote-requests");
-    expect(await screen.findByText("En attente de vérification", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText("En attente de vérification")).toBeInTheDocument();
     expect(screen.queryByLabelText("Rechercher un patient ou un traitement")).not.toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Compléter mon profil" })).toHaveAttribute(
       "href",
@@ -396,7 +391,7 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
       "GET /api/appointments": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
     });
     renderApp("/dentist/dashboard");
-    const todo = await screen.findByRole("heading", { level: 2, name: "À faire" }, { timeout: 5000 });
+    const todo = await screen.findByRole("heading", { level: 2, name: "À faire" });
     // The first block of the page.
     const headings = screen.getAllByRole("heading", { level: 2 });
     expect(headings[0]).toBe(todo);
@@ -440,7 +435,7 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
       "GET /api/appointments": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
     });
     renderApp("/dentist/dashboard");
-    const nav = await screen.findByRole("navigation", { name: "Espace dentiste" }, { timeout: 5000 });
+    const nav = await screen.findByRole("navigation", { name: "Espace dentiste" });
     const link = await within(nav).findByRole("link", { name: "Demandes, 7 à traiter" });
     expect(link).toHaveAttribute("href", "/dentist/quote-requests");
     const links = within(nav).getAllByRole("link");
@@ -463,9 +458,7 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
       "GET /api/appointments": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
     });
     renderApp("/dentist/dashboard");
-    expect(
-      await screen.findByText("Rien ne vous attend pour le moment.", {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Rien ne vous attend pour le moment.")).toBeInTheDocument();
     expect(screen.getByText("Aucune demande à traiter.")).toBeInTheDocument();
     const nav = screen.getByRole("navigation", { name: "Espace dentiste" });
     expect(within(nav).getByRole("link", { name: "Demandes" })).toBeInTheDocument();

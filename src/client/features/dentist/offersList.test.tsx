@@ -62,7 +62,7 @@ async function openList(
     return (stubbed as NonNullable<typeof stubbed>)(input, init);
   });
   const app = renderApp(path);
-  await screen.findByRole("heading", { level: 1, name: "Mes propositions" }, { timeout: 5000 });
+  await screen.findByRole("heading", { level: 1, name: "Mes propositions" });
   return { ...app, calls, queries, user: userEvent.setup() };
 }
 
@@ -240,7 +240,7 @@ describe("mes propositions (dentiste)", () => {
         ? json(500, { error: { code: "INTERNAL", message: "Une erreur est survenue." } })
         : json(200, page([item("o-1")])),
     );
-    const retry = await screen.findByRole("button", { name: "Réessayer" }, { timeout: 8000 });
+    const retry = await screen.findByRole("button", { name: "Réessayer" });
     expect(screen.getAllByText("Impossible de charger vos propositions").length).toBeGreaterThan(0);
     fail = false;
     await user.click(retry);
@@ -250,9 +250,7 @@ describe("mes propositions (dentiste)", () => {
   it("ne montre rien à un dentiste non vérifié", async () => {
     const calls = stubApi({ ...dentist, is_verified: false });
     renderApp("/dentist/offers");
-    expect(
-      await screen.findByRole("heading", { name: "En attente de vérification" }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "En attente de vérification" })).toBeInTheDocument();
     expect(calls.mock.calls.map(([url]) => String(url))).not.toContainEqual(
       expect.stringContaining("/api/dentist/offers"),
     );

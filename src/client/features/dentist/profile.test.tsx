@@ -95,9 +95,7 @@ describe("page /dentist/profile", () => {
     const user = userEvent.setup();
     renderApp("/dentist/profile");
     // The first test to load the dentist chunk: give it time on a busy machine.
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Mon profil" }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Mon profil" })).toBeInTheDocument();
     expect(screen.getByText("En attente de vérification")).toBeInTheDocument();
     const request = screen.getByRole("button", { name: "Demander une vérification" });
     expect(request).toBeDisabled();
@@ -127,7 +125,7 @@ describe("page /dentist/profile", () => {
   it("montre 'Compte vérifié' à un dentiste vérifié", async () => {
     stubApi({ ...dentist, is_verified: true, verification_state: "verified" });
     renderApp("/dentist/profile");
-    expect(await screen.findByText("Compte vérifié", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText("Compte vérifié")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Demander une vérification" })).not.toBeInTheDocument();
   });
 });

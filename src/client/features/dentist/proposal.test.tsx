@@ -93,7 +93,7 @@ async function openForm(handlers: Parameters<typeof stubApi>[1] = {}) {
   });
   const user = userEvent.setup();
   renderApp(PAGE);
-  const amount = await screen.findByLabelText(/Montant de la proposition/, {}, { timeout: 5000 });
+  const amount = await screen.findByLabelText(/Montant de la proposition/);
   return { user, amount, sent, submit: screen.getByRole("button", { name: "Envoyer la proposition" }) };
 }
 
@@ -475,7 +475,7 @@ describe("page de proposition : les états", () => {
       [MINE]: () => json(200, { offer: sentOffer(), may_offer: true, patient_age: null }),
     });
     renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
-    const link = await screen.findByRole("link", { name: "Voir ma proposition" }, { timeout: 5000 });
+    const link = await screen.findByRole("link", { name: "Voir ma proposition" });
     expect(link).toHaveAttribute("href", PAGE);
     expect(screen.queryByRole("link", { name: "Proposer un devis" })).not.toBeInTheDocument();
   });
@@ -486,9 +486,7 @@ describe("page de proposition : les états", () => {
       [MINE]: () => json(200, { offer: sentOffer({ state: "expired" }), may_offer: true, patient_age: null }),
     });
     renderApp(PAGE);
-    expect(
-      await screen.findByText("Couronne céramique, deux séances.", {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Couronne céramique, deux séances.")).toBeInTheDocument();
     expect(screen.getByText("Expirée")).toBeInTheDocument();
     expect(screen.getByText("dent 36", { exact: false })).toBeInTheDocument();
     expect(screen.queryByLabelText(/Montant de la proposition/)).not.toBeInTheDocument();
@@ -501,9 +499,7 @@ describe("page de proposition : les états", () => {
       [MINE]: () => json(200, { offer: null, may_offer: false, patient_age: 30 }),
     });
     renderApp(PAGE);
-    expect(
-      await screen.findByText("Cette demande n'accepte plus de propositions.", {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Cette demande n'accepte plus de propositions.")).toBeInTheDocument();
     expect(screen.queryByLabelText(/Montant de la proposition/)).not.toBeInTheDocument();
   });
 
@@ -513,9 +509,7 @@ describe("page de proposition : les états", () => {
         json(404, { error: { code: "NOT_FOUND", message: "Impossible de trouver cette demande." } }),
     });
     renderApp(PAGE);
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Demande non trouvée" }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Demande non trouvée" })).toBeInTheDocument();
     expect(screen.getByText("Impossible de trouver cette demande.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Retour" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Retour aux demandes" })).toHaveAttribute(
@@ -527,9 +521,7 @@ describe("page de proposition : les états", () => {
   it("ne montre rien d'un patient à un dentiste non vérifié", async () => {
     const calls = stubApi({ ...dentist, is_verified: false }, { [DETAIL]: () => json(200, detail()) });
     renderApp(PAGE);
-    expect(
-      await screen.findByRole("heading", { name: "En attente de vérification" }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "En attente de vérification" })).toBeInTheDocument();
     expect(screen.queryByText("Inès Martin")).not.toBeInTheDocument();
     expect(calls.mock.calls.map(([url]) => String(url))).not.toContain(`/api/dentist/requests/${REQUEST_ID}`);
   });
@@ -552,7 +544,7 @@ describe("page de proposition : retirer sa proposition", () => {
     });
     const user = userEvent.setup();
     renderApp(PAGE);
-    const withdraw = await screen.findByRole("button", { name: "Retirer ma proposition" }, { timeout: 5000 });
+    const withdraw = await screen.findByRole("button", { name: "Retirer ma proposition" });
     expect(screen.queryByLabelText(/Montant de la proposition/)).not.toBeInTheDocument();
 
     await user.click(withdraw);
@@ -590,7 +582,7 @@ describe("page de proposition : retirer sa proposition", () => {
         [MINE]: () => json(200, { offer: sentOffer({ state }), may_offer: false, patient_age: null }),
       });
       const { unmount } = renderApp(PAGE);
-      await screen.findByText("Couronne céramique, deux séances.", {}, { timeout: 5000 });
+      await screen.findByText("Couronne céramique, deux séances.");
       expect(screen.queryByRole("button", { name: "Retirer ma proposition" }) !== null).toBe(withdrawable);
       unmount();
     }
@@ -604,9 +596,7 @@ describe("page de proposition : retirer sa proposition", () => {
     });
     const user = userEvent.setup();
     renderApp(PAGE);
-    await user.click(
-      await screen.findByRole("button", { name: "Retirer ma proposition" }, { timeout: 5000 }),
-    );
+    await user.click(await screen.findByRole("button", { name: "Retirer ma proposition" }));
     await user.click(
       within(await screen.findByRole("dialog")).getByRole("button", { name: "Retirer la proposition" }),
     );
@@ -620,7 +610,7 @@ describe("page de proposition : les documents", () => {
     stubApi(dentist, { [DETAIL]: () => json(200, detail()), [MINE]: () => json(200, noOffer) });
     const user = userEvent.setup();
     renderApp(PAGE);
-    const all = await screen.findByRole("tab", { name: "Tous (4)" }, { timeout: 5000 });
+    const all = await screen.findByRole("tab", { name: "Tous (4)" });
     expect(all).toHaveAttribute("aria-selected", "true");
     const panel = () => screen.getByRole("tabpanel");
     expect(within(panel()).getAllByRole("listitem")).toHaveLength(4);
@@ -648,9 +638,7 @@ describe("page de proposition : les documents", () => {
       [MINE]: () => json(200, noOffer),
     });
     renderApp(PAGE);
-    expect(
-      await screen.findByText("Aucun document pour cette demande.", {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Aucun document pour cette demande.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Tout télécharger" })).toBeDisabled();
   });
 });

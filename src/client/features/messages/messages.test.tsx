@@ -10,7 +10,7 @@ import type {
 import { closeRealtime, setRealtimeSocketFactory } from "../../lib/realtime";
 import { FakeSocket, FakeXhr, fakeFile as file } from "../../test/fakes";
 import { json, makeProfile, renderApp, stubApi, toResponse } from "../../test/renderApp";
-import { lastMessagePreview, SEARCH_DEBOUNCE_MS } from "./ConversationList";
+import { lastMessagePreview } from "./ConversationList";
 import { appendMessage, markRead, threadMessages } from "./cache";
 import { attachFiles } from "./files";
 
@@ -177,7 +177,7 @@ async function openThread(path = `/patient/messages?c=${C1}`, me = patient, rout
   const user = setup();
   const api = stubMessagesApi(me, routes);
   const app = renderApp(path);
-  const box = await screen.findByRole("textbox", { name: /^Votre message à / }, { timeout: 5000 });
+  const box = await screen.findByRole("textbox", { name: /^Votre message à / });
   return { user, box, ...api, ...app };
 }
 
@@ -187,9 +187,7 @@ describe("liste des conversations", () => {
     stubMessagesApi();
     renderApp("/patient/messages");
     // The first test pays for loading the shell's lazy chunk: wait longer than the default second.
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Mes messages" }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Mes messages" })).toBeInTheDocument();
     expect(screen.getByText("Sélectionnez une conversation pour commencer à discuter")).toBeInTheDocument();
     expect(await screen.findByText("Dr Julien Martin")).toBeInTheDocument();
     expect(screen.queryByRole("textbox", { name: /^Votre message/ })).not.toBeInTheDocument();
@@ -199,7 +197,7 @@ describe("liste des conversations", () => {
     setup();
     stubMessagesApi();
     renderApp("/patient/messages");
-    const martin = await screen.findByRole("link", { name: /Julien Martin/ }, { timeout: 5000 });
+    const martin = await screen.findByRole("link", { name: /Julien Martin/ });
     expect(martin).toHaveAttribute("href", `/patient/messages?c=${C1}`);
     expect(martin).toHaveTextContent("Implant dentaire");
     expect(martin).toHaveTextContent("Bonjour, voici mon devis.");
@@ -240,7 +238,7 @@ describe("liste des conversations", () => {
     });
     renderApp("/patient/messages");
     const label = async (name: string) =>
-      within(await screen.findByRole("link", { name: new RegExp(name) }, { timeout: 5000 })).getByText(
+      within(await screen.findByRole("link", { name: new RegExp(name) })).getByText(
         (_, element) => element?.tagName === "TIME",
       ).textContent;
     expect(await label("Aujourd Hui")).toBe("00:30");
@@ -259,14 +257,12 @@ describe("liste des conversations", () => {
       },
     });
     const { router } = renderApp("/patient/messages");
-    await screen.findByText("Dr Sophie Leroy", {}, { timeout: 5000 });
+    await screen.findByText("Dr Sophie Leroy");
     const search = screen.getByRole("searchbox", { name: "Rechercher une conversation" });
     expect(search).toHaveAttribute("placeholder", "Rechercher une conversation...");
 
     await user.type(search, "leroy");
-    await waitFor(() => expect(screen.queryByText("Dr Julien Martin")).not.toBeInTheDocument(), {
-      timeout: SEARCH_DEBOUNCE_MS + 2000,
-    });
+    await waitFor(() => expect(screen.queryByText("Dr Julien Martin")).not.toBeInTheDocument());
     expect(screen.getByText("Dr Sophie Leroy")).toBeInTheDocument();
     expect(calls).toContain("GET /api/conversations?search=leroy");
     // One request for the whole word, not one per letter.
@@ -277,9 +273,7 @@ describe("liste des conversations", () => {
 
     await user.clear(search);
     await user.type(search, "personne");
-    expect(
-      await screen.findByText("Aucune conversation trouvée.", {}, { timeout: 3000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Aucune conversation trouvée.")).toBeInTheDocument();
     expect(calls).toContain("GET /api/conversations?search=personne");
   });
 
@@ -287,7 +281,7 @@ describe("liste des conversations", () => {
     setup();
     stubMessagesApi(dentist, { list: () => json(200, { items: [], next_cursor: null, unread_total: 0 }) });
     renderApp("/dentist/messages?q=zzz");
-    expect(await screen.findByText("Aucun patient trouvé.", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText("Aucun patient trouvé.")).toBeInTheDocument();
     expect(screen.getByRole("searchbox", { name: "Rechercher un patient" })).toHaveAttribute(
       "placeholder",
       "Rechercher un patient...",
@@ -304,9 +298,7 @@ describe("liste des conversations", () => {
           : json(200, { items: [CONVERSATIONS[0]], next_cursor: "page2", unread_total: 2 }),
     });
     renderApp("/patient/messages");
-    await user.click(
-      await screen.findByRole("button", { name: "Afficher plus de conversations" }, { timeout: 5000 }),
-    );
+    await user.click(await screen.findByRole("button", { name: "Afficher plus de conversations" }));
     expect(await screen.findByText("Dr Sophie Leroy")).toBeInTheDocument();
     expect(calls).toContain("GET /api/conversations?cursor=page2");
     expect(screen.queryByRole("button", { name: "Afficher plus de conversations" })).not.toBeInTheDocument();
@@ -316,7 +308,7 @@ describe("liste des conversations", () => {
     setup();
     stubMessagesApi();
     renderApp("/patient/dashboard");
-    const nav = await screen.findByRole("navigation", { name: "Espace patient" }, { timeout: 5000 });
+    const nav = await screen.findByRole("navigation", { name: "Espace patient" });
     const link = within(nav).getByRole("link", { name: "Messages" });
     await waitFor(() => expect(link).toHaveAccessibleDescription("2 messages non lus"));
     expect(link).toHaveTextContent("Messages2");
@@ -332,9 +324,7 @@ describe("liste des conversations", () => {
           : json(200, { items: CONVERSATIONS, next_cursor: null, unread_total: 2 }),
     });
     renderApp("/patient/messages");
-    expect(
-      await screen.findByText("Impossible de charger vos conversations", {}, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Impossible de charger vos conversations")).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole("button", { name: "Réessayer" }));
     expect(await screen.findByText("Dr Julien Martin")).toBeInTheDocument();
@@ -422,7 +412,7 @@ describe("fil de la conversation", () => {
       thread: () => json(404, { error: { code: "NOT_FOUND", message: "Conversation introuvable." } }),
     });
     renderApp("/dentist/messages/inconnue");
-    expect(await screen.findByText("Conversation introuvable.", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText("Conversation introuvable.")).toBeInTheDocument();
     for (const link of screen.getAllByRole("link", { name: "Retour aux conversations" }))
       expect(link).toHaveAttribute("href", "/dentist/messages");
     expect(screen.queryByRole("textbox", { name: /^Votre message/ })).not.toBeInTheDocument();

@@ -76,7 +76,7 @@ async function openCompare(
   const calls = stubApi(patient, { [DETAIL]: () => json(200, request), ...handlers });
   const app = renderApp(`${COMPARE}${search}`);
   // The loading skeleton has the same h1: wait for the comparison itself (or why there is none).
-  await screen.findByText(/côte à côte|Il faut au moins deux propositions/, {}, { timeout: 5000 });
+  await screen.findByText(/côte à côte|Il faut au moins deux propositions/);
   return { ...app, calls, user: userEvent.setup() };
 }
 
@@ -191,7 +191,7 @@ describe("comparer les propositions (patient)", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(REQUEST_PAGE));
     // Straight to the booking (issue 16), not to the top of the request page.
     expect(router.state.location.hash).toBe("#rendez-vous");
-    expect(await screen.findByText("Prise de rendez-vous : c", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText("Prise de rendez-vous : c")).toBeInTheDocument();
   });
 
   it("sur un téléphone, empile une carte par proposition avec ses chiffres et le bouton d'acceptation", async () => {
@@ -275,9 +275,7 @@ describe("comparer les propositions (patient)", () => {
       [DETAIL]: () => json(404, { error: { code: "NOT_FOUND", message: "Demande introuvable." } }),
     });
     renderApp(`${COMPARE}?offres=a,b`);
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Demande non trouvée" }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Demande non trouvée" })).toBeInTheDocument();
 
     let fail = true;
     stubApi(patient, {
@@ -287,7 +285,7 @@ describe("comparer les propositions (patient)", () => {
           : json(200, detail([leroy, bernard])),
     });
     renderApp(`${COMPARE}?offres=a,c`);
-    const retry = await screen.findByRole("button", { name: "Réessayer" }, { timeout: 8000 });
+    const retry = await screen.findByRole("button", { name: "Réessayer" });
     expect(screen.getAllByText("Impossible de charger les propositions").length).toBeGreaterThan(0);
     fail = false;
     await userEvent.setup().click(retry);

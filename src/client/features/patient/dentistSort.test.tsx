@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GEO_MESSAGES } from "../../../shared/domain/geo";
@@ -61,7 +61,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("choix du dentiste destinataire", () => {
   it("garde l'ordre alphabétique par défaut, avec la distance de chaque dentiste connue", async () => {
     const { user, asked } = open("75001");
-    const group = await screen.findByRole("group", { name: GEO_MESSAGES.sortLabel }, { timeout: 5000 });
+    const group = await screen.findByRole("group", { name: GEO_MESSAGES.sortLabel });
     expect(within(group).getByRole("radio", { name: GEO_MESSAGES.sortNeutral })).toBeChecked();
     expect(within(group).getByRole("radio", { name: GEO_MESSAGES.sortNearest })).not.toBeChecked();
     await screen.findByText(GEO_MESSAGES.sortLabel);
@@ -78,12 +78,12 @@ describe("choix du dentiste destinataire", () => {
 
   it("demande au serveur les plus proches d'abord quand le patient choisit « Les plus proches »", async () => {
     const { user, asked } = open("75001");
-    await user.click(await screen.findByRole("radio", { name: GEO_MESSAGES.sortNearest }, { timeout: 5000 }));
+    await user.click(await screen.findByRole("radio", { name: GEO_MESSAGES.sortNearest }));
     expect(screen.getByRole("radio", { name: GEO_MESSAGES.sortNearest })).toBeChecked();
     await screen.findByRole("combobox", { name: "Dentiste destinataire" });
     // Wait for the sorted answer before reading the list.
-    await vi.waitFor(() => expect(asked).toContain("?sort=distance"));
-    await vi.waitFor(async () => {
+    await waitFor(() => expect(asked).toContain("?sort=distance"));
+    await waitFor(async () => {
       const options = await recipientOptions(user);
       expect(options.slice(1)).toEqual([
         "Dr Zoé Roux — Paris · <\u00a01\u00a0km",

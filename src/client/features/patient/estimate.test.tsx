@@ -117,7 +117,7 @@ describe("reste à charge sur la page de la demande", () => {
   it("montre mon devis et son reste à charge, puis les propositions par reste à charge estimé", async () => {
     stub(detail(), COVER);
     renderApp(PAGE);
-    const mine = await screen.findByRole("region", { name: "Mon devis" }, { timeout: 5000 });
+    const mine = await screen.findByRole("region", { name: "Mon devis" });
     // Wait for the estimate (the comparison comes after the request).
     expect(await within(mine).findByText("Reste à charge estimé")).toBeInTheDocument();
     expect(figure(mine)).toBe("Reste à charge estimé870,00 €Prix : 1 600,00 €");
@@ -170,7 +170,7 @@ describe("reste à charge sur la page de la demande", () => {
     const martin = { ...offer("m", "Paul Martin", [], "2026-11-24T09:00:00.000Z"), amount_cents: 65_000 };
     stub(detail({ quote_lines: [], offers: [bernard, leroy, martin] }), null);
     renderApp(PAGE);
-    const mine = await screen.findByRole("region", { name: "Mon devis" }, { timeout: 5000 });
+    const mine = await screen.findByRole("region", { name: "Mon devis" });
     expect(within(mine).getByText(/Votre devis n'est pas détaillé/)).toBeInTheDocument();
     expect(
       await screen.findByText(/Sans mutuelle renseignée, l'estimation ne compte que l'Assurance Maladie/),
@@ -203,7 +203,7 @@ describe("propositions sans lignes", () => {
     const request = detail({ offers: [plain("p", "Paul Martin", 120_000), plain("q", "Anne Roy", 90_000)] });
     stub(request, COVER);
     const first = renderApp(PAGE);
-    await screen.findByRole("region", { name: "Mon devis" }, { timeout: 5000 });
+    await screen.findByRole("region", { name: "Mon devis" });
     // The comparison has arrived (my devis has its estimate), yet the offers keep their prices.
     expect(await screen.findByText(money("^Prix : 1 600,00 €$"))).toBeInTheDocument();
     expect(screen.getByRole("combobox", { name: "Trier par" })).toHaveTextContent("Prix croissant");
@@ -214,7 +214,7 @@ describe("propositions sans lignes", () => {
 
     stub(request, COVER);
     renderApp(`${PAGE}/compare`);
-    const table = await screen.findByRole("table", {}, { timeout: 5000 });
+    const table = await screen.findByRole("table");
     expect(within(table).getByRole("rowheader", { name: "Montant" })).toBeInTheDocument();
     expect(within(table).queryByRole("rowheader", { name: "Reste à charge estimé" })).not.toBeInTheDocument();
     expect(within(table).getByText("Le moins cher")).toBeInTheDocument();
@@ -231,11 +231,9 @@ describe("comparaison par reste à charge", () => {
   it("compare les restes à charge, les économies et les actes dent par dent", async () => {
     stub(detail(), COVER);
     renderApp(`${PAGE}/compare`);
-    const table = await screen.findByRole(
-      "table",
-      { name: "Comparaison des propositions pour votre demande\u202f: Couronne" },
-      { timeout: 5000 },
-    );
+    const table = await screen.findByRole("table", {
+      name: "Comparaison des propositions pour votre demande\u202f: Couronne",
+    });
     const heads = within(table)
       .getAllByRole("columnheader")
       .map((th) => within(th).getByText(/^Dr /).textContent);
@@ -323,7 +321,7 @@ describe("ma mutuelle (profil patient)", () => {
         return json(200, { cover: body, message: COVER_MESSAGES.saved });
       },
     });
-    const form = await screen.findByRole("form", { name: "Ma mutuelle" }, { timeout: 5000 });
+    const form = await screen.findByRole("form", { name: "Ma mutuelle" });
     expect(screen.getByText(/pour estimer votre reste à charge sur chaque proposition/)).toBeInTheDocument();
     expect(within(form).getByRole("radio", { name: /^RO inclus/ })).toBeChecked();
     expect(within(form).getByRole("checkbox", { name: "Contrat responsable" })).toBeChecked();
@@ -359,7 +357,7 @@ describe("ma mutuelle (profil patient)", () => {
         });
       },
     });
-    const form = await screen.findByRole("form", { name: "Ma mutuelle" }, { timeout: 5000 });
+    const form = await screen.findByRole("form", { name: "Ma mutuelle" });
     expect(percent()).toHaveValue("200");
     await user.clear(percent());
     await user.type(percent(), "600");
@@ -403,7 +401,7 @@ describe("ma mutuelle (profil patient)", () => {
       "GET /api/patient/cover": () => json(200, { cover: COVER }),
       "DELETE /api/patient/cover": () => json(200, { cover: null, message: COVER_MESSAGES.removed }),
     });
-    const form = await screen.findByRole("form", { name: "Ma mutuelle" }, { timeout: 5000 });
+    const form = await screen.findByRole("form", { name: "Ma mutuelle" });
     await user.click(within(form).getByRole("button", { name: "Retirer ma mutuelle" }));
     expect(await screen.findByText(COVER_MESSAGES.removed)).toBeInTheDocument();
     expect(calls.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(true);

@@ -50,7 +50,7 @@ function detail(overrides: Partial<RequestDetail> = {}): RequestDetail {
 async function open(request: RequestDetail) {
   stubApi(patient, { [`GET /api/patient/requests/${REQUEST_ID}`]: () => json(200, request) });
   renderApp(PAGE);
-  await screen.findByRole("heading", { level: 2, name: "Propositions" }, { timeout: 5000 });
+  await screen.findByRole("heading", { level: 2, name: "Propositions" });
 }
 
 const offerNames = () =>
@@ -219,7 +219,7 @@ async function openAccepting(first: RequestDetail, answer?: () => { status: numb
     },
   });
   renderApp(PAGE);
-  await screen.findByRole("heading", { level: 2, name: "Propositions" }, { timeout: 5000 });
+  await screen.findByRole("heading", { level: 2, name: "Propositions" });
   const detailCalls = () =>
     calls.mock.calls.filter(
       ([url, init]) =>
@@ -293,9 +293,10 @@ describe("accepter une proposition (patient)", () => {
     await user.click(within(dialog).getByRole("button", { name: "Retirer mon acceptation" }));
     // (Testing Library's default normaliser turns the narrow no-break space into a plain one.)
     expect(await screen.findByText(/^Vous avez retiré votre acceptation/)).toBeInTheDocument();
-    expect(
-      await screen.findByRole("link", { name: /Comparer 2 propositions/ }, { timeout: 5000 }),
-    ).toHaveAttribute("href", `${PAGE}/compare`);
+    expect(await screen.findByRole("link", { name: /Comparer 2 propositions/ })).toHaveAttribute(
+      "href",
+      `${PAGE}/compare`,
+    );
     expect(screen.getAllByRole("button", { name: /^Accepter cette proposition/ })).toHaveLength(2);
     expect(screen.queryByRole("button", { name: "Changer d'avis" })).not.toBeInTheDocument();
   });
@@ -394,7 +395,7 @@ describe("choisir les propositions à comparer (patient)", () => {
         [`GET /api/patient/requests/${REQUEST_ID}`]: () => json(200, detail({ offers: five() })),
       });
       const app = renderApp(PAGE);
-      await screen.findByRole("heading", { level: 2, name: "Propositions" }, { timeout: 5000 });
+      await screen.findByRole("heading", { level: 2, name: "Propositions" });
       return app;
     })();
     const user = userEvent.setup();
@@ -428,7 +429,7 @@ describe("choisir les propositions à comparer (patient)", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`${PAGE}/compare`));
     expect(router.state.location.search).toBe("?offres=o1,o3,o4,o5");
     expect(
-      await screen.findByRole("heading", { level: 1, name: "Comparer les propositions" }, { timeout: 5000 }),
+      await screen.findByRole("heading", { level: 1, name: "Comparer les propositions" }),
     ).toBeInTheDocument();
   });
 
@@ -454,7 +455,7 @@ describe("date de naissance (profil patient)", () => {
     });
     const user = userEvent.setup();
     renderApp("/patient/profile");
-    const field = await screen.findByLabelText("Date de naissance (optionnel)", {}, { timeout: 5000 });
+    const field = await screen.findByLabelText("Date de naissance (optionnel)");
     expect(field).toHaveValue("1984-05-12");
     expect(field).toHaveAccessibleDescription(
       "Les dentistes voient seulement votre âge, jamais votre date de naissance.",

@@ -25,7 +25,7 @@ describe("code postal (profil patient, ADR 019)", () => {
     });
     const user = userEvent.setup();
     renderApp("/patient/profile");
-    const field = await screen.findByLabelText("Code postal (optionnel)", {}, { timeout: 5000 });
+    const field = await screen.findByLabelText("Code postal (optionnel)");
     expect(field).toHaveValue("75001");
 
     await user.clear(field);
@@ -46,7 +46,7 @@ describe("code postal (profil patient, ADR 019)", () => {
     stubApi(makeProfile(), { "PATCH /api/me": patch });
     const user = userEvent.setup();
     renderApp("/patient/profile");
-    const field = await screen.findByLabelText("Code postal (optionnel)", {}, { timeout: 5000 });
+    const field = await screen.findByLabelText("Code postal (optionnel)");
     await user.type(field, "690");
     await user.click(screen.getByRole("button", { name: "Enregistrer" }));
     expect(await screen.findAllByText(GEO_MESSAGES.postalCodeInvalid)).not.toHaveLength(0);

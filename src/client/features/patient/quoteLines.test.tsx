@@ -1,6 +1,5 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { act } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { QUOTE_MESSAGES, type QuoteLineDto, resolveLine } from "../../../shared/schemas/quotes";
 import type { RequestDetail } from "../../../shared/schemas/requests";
@@ -34,11 +33,11 @@ describe("détailler son devis au téléversement", () => {
     vi.stubGlobal("XMLHttpRequest", FakeXhr);
     const user = userEvent.setup();
     renderApp("/patient/upload");
-    await user.upload(await screen.findByLabelText("Choisir des fichiers", {}, { timeout: 5000 }), [
+    await user.upload(await screen.findByLabelText("Choisir des fichiers"), [
       file("devis.pdf", "application/pdf", 4000),
     ]);
     await user.click(screen.getByRole("combobox", { name: /Type de traitement/ }));
-    await user.click(await screen.findByRole("option", { name: "Couronne" }, { timeout: 3000 }));
+    await user.click(await screen.findByRole("option", { name: "Couronne" }));
     await user.click(screen.getByRole("checkbox", { name: /J'accepte que mes documents/ }));
     return user;
   }
@@ -67,7 +66,7 @@ describe("détailler son devis au téléversement", () => {
     expect(amount).toHaveAttribute("readonly");
 
     await user.click(screen.getByRole("button", { name: "Envoyer ma demande" }));
-    await waitFor(() => expect(FakeXhr.last).not.toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
     const xhr = FakeXhr.last as unknown as FakeXhr;
     const fields = Object.fromEntries([...(xhr.body?.entries() ?? [])].filter(([name]) => name !== "files"));
     expect(fields.quote_amount).toBe("");
@@ -122,7 +121,7 @@ describe("saisir son devis depuis la demande", () => {
     });
     const user = userEvent.setup();
     renderApp(PAGE);
-    const mine = await screen.findByRole("region", { name: "Mon devis" }, { timeout: 5000 });
+    const mine = await screen.findByRole("region", { name: "Mon devis" });
     expect(within(mine).getByText(/Votre devis n'est pas détaillé/)).toBeInTheDocument();
     await user.click(within(mine).getByRole("button", { name: "Saisir mon devis ligne par ligne" }));
     const row = await fillMolarCrown(user);
@@ -159,7 +158,7 @@ describe("saisir son devis depuis la demande", () => {
         json(200, detail({ status: "completed", quote_lines: lines, quote_amount_cents: 100_000 })),
     });
     const first = renderApp(PAGE);
-    const mine = await screen.findByRole("region", { name: "Mon devis" }, { timeout: 5000 });
+    const mine = await screen.findByRole("region", { name: "Mon devis" });
     expect(within(mine).getByText(/HBLD734/)).toBeInTheDocument();
     expect(within(mine).queryByRole("button")).not.toBeInTheDocument();
 
@@ -169,7 +168,7 @@ describe("saisir son devis depuis la demande", () => {
       [`GET /api/patient/requests/${REQUEST_ID}`]: () => json(200, detail({ status: "cancelled" })),
     });
     renderApp(PAGE);
-    await screen.findByRole("heading", { level: 2, name: "Propositions" }, { timeout: 5000 });
+    await screen.findByRole("heading", { level: 2, name: "Propositions" });
     expect(screen.queryByRole("region", { name: "Mon devis" })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,5 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { act } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { FakeXhr, fakeFile as file } from "../../test/fakes";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
@@ -15,16 +14,16 @@ async function fillForm() {
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
   const user = userEvent.setup();
   const app = renderApp("/patient/upload");
-  await user.upload(await screen.findByLabelText("Choisir des fichiers", {}, { timeout: 5000 }), [
+  await user.upload(await screen.findByLabelText("Choisir des fichiers"), [
     file("devis.pdf", "application/pdf", 4000),
     file("photo.png", "image/png", 4000),
   ]);
   await user.click(screen.getByRole("combobox", { name: /Type de traitement/ }));
-  await user.click(await screen.findByRole("option", { name: "Couronne" }, { timeout: 3000 }));
+  await user.click(await screen.findByRole("option", { name: "Couronne" }));
   await user.type(screen.getByLabelText("Budget"), "2 000 €");
   await user.click(screen.getByRole("checkbox", { name: /J'accepte que mes documents/ }));
   await user.click(screen.getByRole("button", { name: "Envoyer ma demande" }));
-  await waitFor(() => expect(FakeXhr.last).not.toBeNull(), { timeout: 3000 });
+  await waitFor(() => expect(FakeXhr.last).not.toBeNull());
   return { user, xhr: FakeXhr.last as unknown as FakeXhr, ...app };
 }
 
@@ -69,15 +68,13 @@ describe("envoi d'une demande", () => {
     expect(bar("photo.png")).toHaveAttribute("aria-valuenow", "100");
 
     act(() => xhr.answer(201, { id: "r1", message: "Documents envoyés avec succès!" }));
-    expect(
-      await screen.findByText("Documents téléversés avec succès !", {}, { timeout: 3000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Documents téléversés avec succès !")).toBeInTheDocument();
     expect(await screen.findByText("Documents envoyés avec succès!")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Voir toutes mes demandes" })).toHaveAttribute(
       "href",
       "/patient/requests",
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe("/patient/dashboard"), { timeout: 6000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/patient/dashboard"));
   });
 
   it("garde le formulaire rempli et montre le message du serveur en cas d'échec", async () => {

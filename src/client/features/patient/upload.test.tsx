@@ -24,7 +24,7 @@ async function openUpload(handlers: Parameters<typeof stubApi>[1] = {}) {
   });
   const user = userEvent.setup({ applyAccept: false });
   const app = renderApp("/patient/upload");
-  const input = await screen.findByLabelText("Choisir des fichiers", {}, { timeout: 5000 });
+  const input = await screen.findByLabelText("Choisir des fichiers");
   return { user, input, fetchMock, ...app };
 }
 
@@ -162,7 +162,7 @@ describe("formulaire de téléversement", () => {
       "GET /api/dentists/verified": () => json(500, { error: { code: "INTERNAL", message: "Erreur" } }),
     });
     const message = "Impossible de charger la liste des dentistes. Veuillez réessayer plus tard.";
-    await waitFor(() => expect(screen.getAllByText(message).length).toBeGreaterThan(0), { timeout: 5000 });
+    await waitFor(() => expect(screen.getAllByText(message).length).toBeGreaterThan(0));
   });
 
   it("dit quand aucun dentiste vérifié n'est disponible", async () => {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SupportMessage } from "../../../shared/schemas/support";
 import { closeRealtime, setRealtimeSocketFactory } from "../../lib/realtime";
 import { FakeSocket, FakeXhr, fakeFile as file } from "../../test/fakes";
-import { json, makeProfile, renderApp, stubApi, toResponse } from "../../test/renderApp";
+import { json, makeProfile, renderApp, settled, stubApi, toResponse } from "../../test/renderApp";
 import { imageProblem } from "./api";
 
 const patient = makeProfile();
@@ -76,8 +76,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const LONG = { timeout: 5000 };
-
 describe("qui a lu le fil (issue 14)", () => {
   it("liste chaque ouverture du fil et de ses images par l'équipe, ou dit que personne ne l'a lu", async () => {
     stubSupportApi({
@@ -102,7 +100,7 @@ describe("qui a lu le fil (issue 14)", () => {
         }),
     });
     renderApp("/patient/help");
-    const list = await screen.findByRole("list", { name: "Lectures de mon fil par l'équipe" }, LONG);
+    const list = await screen.findByRole("list", { name: "Lectures de mon fil par l'équipe" });
     const rows = within(list)
       .getAllByRole("listitem")
       .map((li) => li.textContent);
@@ -111,7 +109,7 @@ describe("qui a lu le fil (issue 14)", () => {
     expect(rows[1]).toContain("Claire Morel");
   });
 });
-const box = () => screen.findByRole("textbox", { name: "Votre message à l'équipe" }, LONG);
+const box = () => screen.findByRole("textbox", { name: "Votre message à l'équipe" });
 
 describe("/patient/help 'Besoin d'aide ?'", () => {
   it("montre l'échange avec l'équipe et marque ses réponses lues à l'ouverture", async () => {
@@ -119,7 +117,7 @@ describe("/patient/help 'Besoin d'aide ?'", () => {
     const { calls } = stubSupportApi();
     renderApp("/patient/help");
     expect(
-      await screen.findByRole("heading", { level: 1, name: "Besoin d'aide\u202f?" }, LONG),
+      await screen.findByRole("heading", { level: 1, name: "Besoin d'aide\u202f?" }),
     ).toBeInTheDocument();
     const thread = await screen.findByRole("list", { name: "Messages" });
     expect(within(thread).getByText("Comment joindre mon devis ?")).toBeInTheDocument();
@@ -128,7 +126,7 @@ describe("/patient/help 'Besoin d'aide ?'", () => {
     expect(within(thread).getByText("Vous")).toBeInTheDocument();
     await waitFor(() => expect(calls).toContain("POST /api/support/read"));
     // Once: the replies are then read.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled();
     expect(calls.filter((c) => c === "POST /api/support/read")).toHaveLength(1);
   });
 
@@ -136,7 +134,7 @@ describe("/patient/help 'Besoin d'aide ?'", () => {
     setup();
     const { calls } = stubSupportApi({ list: () => json(200, { items: [], has_more: false }) });
     renderApp("/patient/help");
-    expect(await screen.findByRole("heading", { name: "Posez votre question" }, LONG)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Posez votre question" })).toBeInTheDocument();
     expect(calls).not.toContain("POST /api/support/read");
   });
 
@@ -222,9 +220,7 @@ describe("/patient/help 'Besoin d'aide ?'", () => {
     setup();
     stubSupportApi({ list: () => json(500, { error: { code: "INTERNAL", message: "Erreur" } }) });
     renderApp("/patient/help");
-    expect(
-      (await screen.findAllByText("Impossible de charger les messages", {}, LONG)).length,
-    ).toBeGreaterThan(0);
+    expect((await screen.findAllByText("Impossible de charger les messages")).length).toBeGreaterThan(0);
   });
 
   it("en direct : la réponse de l'équipe apparaît sans recharger, et elle est marquée lue", async () => {
@@ -232,7 +228,7 @@ describe("/patient/help 'Besoin d'aide ?'", () => {
     setRealtimeSocketFactory(() => new FakeSocket());
     const { calls } = stubSupportApi({ list: () => json(200, { items: [THREAD[0]], has_more: false }) });
     renderApp("/patient/help");
-    await screen.findByText("Comment joindre mon devis ?", {}, LONG);
+    await screen.findByText("Comment joindre mon devis ?");
     await waitFor(() => expect(FakeSocket.last).not.toBeNull());
     expect(calls).not.toContain("POST /api/support/read");
     act(() => {
@@ -255,7 +251,7 @@ describe("/patient/help 'Besoin d'aide ?'", () => {
     const user = setup();
     stubSupportApi();
     renderApp("/patient/dashboard");
-    expect(await screen.findByRole("link", { name: "Écrire à l'équipe" }, LONG)).toHaveAttribute(
+    expect(await screen.findByRole("link", { name: "Écrire à l'équipe" })).toHaveAttribute(
       "href",
       "/patient/help",
     );
@@ -312,7 +308,7 @@ describe("'Besoin d'aide ?' pour tous (issue 16)", () => {
     stubSupportApi({ list: () => json(200, { items: [], has_more: false }) }, dentist);
     renderApp("/dentist/help");
     expect(
-      await screen.findByRole("heading", { level: 1, name: "Besoin d'aide\u202f?" }, LONG),
+      await screen.findByRole("heading", { level: 1, name: "Besoin d'aide\u202f?" }),
     ).toBeInTheDocument();
     expect(screen.getByText(/la vérification de votre compte/)).toBeInTheDocument();
     await user.type(await box(), "Où en est ma vérification ?{Enter}");

@@ -1,6 +1,5 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { act } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { QUOTE_MESSAGES, type QuoteLineDto, resolveLine } from "../../../../shared/schemas/quotes";
 import { type QuoteReading, READING_MESSAGES, type ReadResult } from "../../../../shared/schemas/reading";
@@ -27,7 +26,6 @@ const PUT_QUOTE = `PUT ${BASE}/quote`;
 const DISMISS = `POST ${BASE}/reading/${READING_ID}/dismiss`;
 const READ = `POST ${BASE}/documents/${DOCUMENT_ID}/read`;
 /** A fetch can take seconds on a loaded machine. */
-const SLOW = { timeout: 8000 };
 
 const patient = makeProfile();
 
@@ -141,7 +139,7 @@ function openPage(reading: QuoteReading | null, extra: Handlers = {}, request: P
 /** A French text as the screen's text reads (testing-library turns its no-break spaces into spaces). */
 const words = (text: string) => text.replace(/\s+/g, " ");
 
-const myQuote = () => screen.findByRole("region", { name: "Mon devis" }, SLOW);
+const myQuote = () => screen.findByRole("region", { name: "Mon devis" });
 
 afterEach(() => {
   closeRealtime();
@@ -153,7 +151,7 @@ describe("la lecture du devis en cours", () => {
     setRealtimeSocketFactory(() => new FakeSocket());
     const { state, calls } = openPage(makeReading());
     const mine = await myQuote();
-    const status = await within(mine).findByRole("status", {}, SLOW);
+    const status = await within(mine).findByRole("status");
     await waitFor(() => expect(status).toHaveTextContent(READING_MESSAGES.pending));
     expect(status).toHaveTextContent(words(READING_MESSAGES.pendingHint));
     expect(status).toHaveAttribute("aria-live", "polite");
@@ -167,7 +165,7 @@ describe("la lecture du devis en cours", () => {
     act(() => socket.push({ type: "ready", user_id: patient.id }));
     act(() => socket.push({ type: "reading", request_id: REQUEST_ID, reading_id: READING_ID }));
     expect(
-      await within(mine).findByRole("heading", { name: "Vérifiez les lignes lues sur votre devis" }, SLOW),
+      await within(mine).findByRole("heading", { name: "Vérifiez les lignes lues sur votre devis" }),
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.key === GET_READING).length).toBe(before + 1);
     // The same live region now says the devis was read.
@@ -178,23 +176,20 @@ describe("la lecture du devis en cours", () => {
   it("relit la lecture toutes les 5 s tant qu'elle est en cours, si l'événement en direct manque", async () => {
     const { state } = openPage(makeReading());
     const mine = await myQuote();
-    await within(mine).findByText(READING_MESSAGES.pending, {}, SLOW);
+    await within(mine).findByText(READING_MESSAGES.pending);
     state.reading = done();
+    // The next poll comes within 5 s: inside the setup's 15 s wait.
     expect(
-      await within(mine).findByRole(
-        "heading",
-        { name: "Vérifiez les lignes lues sur votre devis" },
-        { timeout: 15_000 },
-      ),
+      await within(mine).findByRole("heading", { name: "Vérifiez les lignes lues sur votre devis" }),
     ).toBeInTheDocument();
-  }, 30_000);
+  });
 });
 
 describe("l'écran de vérification", () => {
   it("montre la page, qui a fait le devis et pour qui, et signale les champs à vérifier", async () => {
     const { user } = openPage(done({ pages: 2 }));
     const mine = await myQuote();
-    await within(mine).findByRole("heading", { name: "Vérifiez les lignes lues sur votre devis" }, SLOW);
+    await within(mine).findByRole("heading", { name: "Vérifiez les lignes lues sur votre devis" });
     expect(
       within(mine).getByText("Devis du Dr Claire Martin (RPPS 10101234567) pour Jean Dupont"),
     ).toBeInTheDocument();
@@ -253,7 +248,7 @@ describe("l'écran de vérification", () => {
     };
     const { user } = openPage(done({ result: doubtful }));
     const mine = await myQuote();
-    const first = await within(mine).findByRole("group", { name: "Acte 1" }, SLOW);
+    const first = await within(mine).findByRole("group", { name: "Acte 1" });
     expect(within(first).getByRole("button", { name: /^Dent À vérifier 36/ })).toBeInTheDocument();
     expect(within(first).getByRole("combobox", { name: "Acte À vérifier" })).toBeInTheDocument();
     expect(within(first).getByRole("textbox", { name: "Honoraires (€)" })).toBeInTheDocument();
@@ -283,7 +278,7 @@ describe("l'écran de vérification", () => {
       },
     });
     const mine = await myQuote();
-    const second = await within(mine).findByRole("group", { name: "Acte 2" }, SLOW);
+    const second = await within(mine).findByRole("group", { name: "Acte 2" });
     const fee = within(second).getByRole("textbox", { name: /Honoraires/ });
     await user.clear(fee);
     await user.type(fee, "450");
@@ -292,7 +287,7 @@ describe("l'écran de vérification", () => {
     expect(fee).not.toHaveClass("ring-2");
 
     await user.click(within(mine).getByRole("button", { name: "Enregistrer ces lignes" }));
-    expect(await screen.findByText(QUOTE_MESSAGES.saved, {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(QUOTE_MESSAGES.saved)).toBeInTheDocument();
     expect(calls.find((c) => c.key === PUT_QUOTE)?.body).toEqual({
       reading_id: READING_ID,
       lines: [
@@ -318,7 +313,7 @@ describe("l'écran de vérification", () => {
       },
     });
     const mine = await myQuote();
-    const second = await within(mine).findByRole("group", { name: "Acte 2" }, SLOW);
+    const second = await within(mine).findByRole("group", { name: "Acte 2" });
     await user.clear(within(second).getByRole("textbox", { name: /Honoraires/ }));
     await user.click(within(mine).getByRole("button", { name: "Enregistrer ces lignes" }));
     expect(await within(second).findByText(QUOTE_MESSAGES.feeInvalid)).toBeInTheDocument();
@@ -338,7 +333,7 @@ describe("l'écran de vérification", () => {
       }),
     );
     const mine = await myQuote();
-    await within(mine).findByRole("heading", { name: /Vérifiez les lignes/ }, SLOW);
+    await within(mine).findByRole("heading", { name: /Vérifiez les lignes/ });
     expect(within(mine).getByText("Lecture à vérifier avec soin")).toBeInTheDocument();
     expect(within(mine).getByText("Devis du Dr Claire Martin (RPPS 10101234567)")).toBeInTheDocument();
     const warning = words(READING_MESSAGES.totalMismatch(130_000, 125_000));
@@ -355,7 +350,7 @@ describe("l'écran de vérification", () => {
   it("« Saisir moi-même » écarte la lecture et ouvre l'éditeur vide", async () => {
     const { calls, user } = openPage(done());
     const mine = await myQuote();
-    await within(mine).findByRole("heading", { name: /Vérifiez les lignes/ }, SLOW);
+    await within(mine).findByRole("heading", { name: /Vérifiez les lignes/ });
     await user.click(within(mine).getByRole("button", { name: "Saisir moi-même" }));
     await waitFor(() => expect(calls.some((c) => c.key === DISMISS)).toBe(true));
     const row = within(mine).getByRole("group", { name: "Acte 1" });
@@ -365,7 +360,7 @@ describe("l'écran de vérification", () => {
     expect(within(mine).queryByRole("heading", { name: /Vérifiez les lignes/ })).not.toBeInTheDocument();
     // Closing the editor: the dismissed reading does not come back.
     await user.click(within(mine).getByRole("button", { name: "Annuler" }));
-    expect(await within(mine).findByText(/Votre devis n'est pas détaillé/, {}, SLOW)).toBeInTheDocument();
+    expect(await within(mine).findByText(/Votre devis n'est pas détaillé/)).toBeInTheDocument();
   });
 });
 
@@ -373,7 +368,7 @@ describe("un devis illisible", () => {
   it("le dit simplement et propose la saisie ligne par ligne, qui écarte la lecture", async () => {
     const { calls, user } = openPage(makeReading({ status: "failed", message: READING_MESSAGES.timeout }));
     const mine = await myQuote();
-    expect(await within(mine).findByText(words(READING_MESSAGES.failed), {}, SLOW)).toBeInTheDocument();
+    expect(await within(mine).findByText(words(READING_MESSAGES.failed))).toBeInTheDocument();
     expect(within(mine).getByText(READING_MESSAGES.timeout)).toBeInTheDocument();
     // One way to type the lines, not two.
     expect(within(mine).getAllByRole("button", { name: "Saisir mon devis ligne par ligne" })).toHaveLength(1);
@@ -386,9 +381,9 @@ describe("un devis illisible", () => {
   it("« Relire le devis » relance la lecture", async () => {
     const { calls, user } = openPage(makeReading({ status: "done", result: { ...RESULT, lines: [] } }));
     const mine = await myQuote();
-    expect(await within(mine).findByText(words(READING_MESSAGES.noLines), {}, SLOW)).toBeInTheDocument();
+    expect(await within(mine).findByText(words(READING_MESSAGES.noLines))).toBeInTheDocument();
     await user.click(within(mine).getByRole("button", { name: "Relire le devis" }));
-    expect(await within(mine).findByText(READING_MESSAGES.pending, {}, SLOW)).toBeInTheDocument();
+    expect(await within(mine).findByText(READING_MESSAGES.pending)).toBeInTheDocument();
     expect(calls.filter((c) => c.key === READ)).toHaveLength(1);
   });
 
@@ -397,8 +392,8 @@ describe("un devis illisible", () => {
       [READ]: () => json(409, { error: { code: "CONFLICT", message: READING_MESSAGES.alreadyReading } }),
     });
     const mine = await myQuote();
-    await user.click(await within(mine).findByRole("button", { name: "Relire le devis" }, SLOW));
-    expect(await screen.findByText(READING_MESSAGES.alreadyReading, {}, SLOW)).toBeInTheDocument();
+    await user.click(await within(mine).findByRole("button", { name: "Relire le devis" }));
+    expect(await screen.findByText(READING_MESSAGES.alreadyReading)).toBeInTheDocument();
   });
 });
 
@@ -412,12 +407,12 @@ describe("lire un devis depuis la liste des documents", () => {
       document_type: "xray",
     };
     const { calls, user } = openPage(null, {}, { documents: [devis, photo], document_count: 2 });
-    const read = await screen.findByRole("button", { name: /^Lire ce devis\s:\sdevis-dupont\.pdf$/ }, SLOW);
+    const read = await screen.findByRole("button", { name: /^Lire ce devis\s:\sdevis-dupont\.pdf$/ });
     // Only a document typed 'Devis' is read.
     expect(screen.getAllByRole("button", { name: /Lire ce devis/ })).toHaveLength(1);
     await user.click(read);
     const mine = await myQuote();
-    expect(await within(mine).findByText(READING_MESSAGES.pending, {}, SLOW)).toBeInTheDocument();
+    expect(await within(mine).findByText(READING_MESSAGES.pending)).toBeInTheDocument();
     expect(calls.filter((c) => c.key === READ)).toHaveLength(1);
     await waitFor(() =>
       expect(screen.queryByRole("button", { name: /Lire ce devis/ })).not.toBeInTheDocument(),
@@ -433,7 +428,7 @@ describe("lire un devis depuis la liste des documents", () => {
     ];
     const first = openPage(done(), {}, { quote_lines: lines, quote_amount_cents: 75_000 });
     const mine = await myQuote();
-    expect(await within(mine).findByText(/HBLD734/, {}, SLOW)).toBeInTheDocument();
+    expect(await within(mine).findByText(/HBLD734/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Lire ce devis/ })).not.toBeInTheDocument();
     expect(within(mine).queryByRole("heading", { name: /Vérifiez les lignes/ })).not.toBeInTheDocument();
     expect(first.calls.some((c) => c.key === GET_READING)).toBe(false);
@@ -445,12 +440,12 @@ describe("au téléversement", () => {
     stubApi(patient, { "GET /api/dentists/verified": () => json(200, { items: [] }) });
     const user = userEvent.setup();
     renderApp("/patient/upload");
-    await user.upload(await screen.findByLabelText("Choisir des fichiers", {}, SLOW), [
+    await user.upload(await screen.findByLabelText("Choisir des fichiers"), [
       fakeFile("scan.pdf", "application/pdf", 4000),
     ]);
     expect(screen.queryByText(words(READING_UPLOAD_HINT))).not.toBeInTheDocument();
     await user.click(screen.getByRole("combobox", { name: "Type de document pour scan.pdf" }));
-    await user.click(await screen.findByRole("option", { name: "Devis" }, SLOW));
+    await user.click(await screen.findByRole("option", { name: "Devis" }));
     expect(await screen.findByText(words(READING_UPLOAD_HINT))).toBeInTheDocument();
     // Typing the lines: nothing to read.
     await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
