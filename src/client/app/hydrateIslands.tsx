@@ -1,6 +1,43 @@
-import type { ComponentType } from "react";
+import { type ComponentType, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { ISLANDS, type IslandName, islandElement, islandPrefix } from "./Island";
+
+/** Islands under the fold or not needed at once: hydrated when they come near the screen or the browser is idle. */
+const DEFERRED = new Set<IslandName>(["testimonials", "contact-form", "toaster"]);
+
+/**
+ * Resolves when the island comes near the viewport or the browser is idle after the page's load
+ * (before that, the island's HTML works on its own: links, a disabled form).
+ */
+function whenWanted(element: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    let observer: IntersectionObserver | undefined;
+    const go = () => {
+      if (done) return;
+      done = true;
+      observer?.disconnect();
+      resolve();
+    };
+    // The wrapper is display: contents (no box): watch what it holds.
+    const target = element.firstElementChild;
+    if (target && typeof IntersectionObserver === "function") {
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) go();
+        },
+        { rootMargin: "200px" },
+      );
+      observer.observe(target);
+    }
+    const idle = () =>
+      typeof requestIdleCallback === "function"
+        ? requestIdleCallback(go, { timeout: 2000 })
+        : setTimeout(go, 200);
+    if (document.readyState === "complete") idle();
+    else window.addEventListener("load", idle, { once: true });
+  });
+}
 
 /**
  * A pre-rendered public page (ADR 027): hydrates each island of #root on its own, once its code
@@ -11,13 +48,18 @@ export async function hydrateIslands(container: HTMLElement): Promise<void> {
   const elements = [...container.querySelectorAll<HTMLElement>("[data-island][data-island-id]")];
   await Promise.all(
     elements.map(async (element) => {
-      const load = ISLANDS[element.dataset.island as IslandName];
+      const name = element.dataset.island as IslandName;
+      const load = ISLANDS[name];
       if (!load) return;
+      if (DEFERRED.has(name)) await whenWanted(element);
       const Component = (await load()) as ComponentType<Record<string, unknown>>;
       const props = JSON.parse(element.dataset.props || "{}") as Record<string, unknown>;
       await new Promise<void>((resolve) => {
-        hydrateRoot(element, islandElement(Component, props, resolve), {
-          identifierPrefix: islandPrefix(element.dataset.islandId ?? ""),
+        // A transition: React hydrates in small slices and yields to the browser between them.
+        startTransition(() => {
+          hydrateRoot(element, islandElement(Component, props, resolve), {
+            identifierPrefix: islandPrefix(element.dataset.islandId ?? ""),
+          });
         });
       });
     }),

@@ -55,13 +55,25 @@ export function HeroVideo() {
     lastSource?.addEventListener("error", fail);
     video.addEventListener("error", fail);
     video.muted = true;
-    if (!prefersReducedMotion()) {
+    let cancelled = false;
+    // Playback starts once the page has loaded and the browser is idle: the video's download and
+    // decoding never compete with the page's first paint and hydration.
+    const autoplay = () => {
+      if (cancelled || prefersReducedMotion()) return;
       startVideo(video, () => {
         // Autoplay refused or no playable source: the poster and the play button stay.
         if (video.networkState === HTMLMediaElement.NETWORK_NO_SOURCE) fail();
       });
-    }
+    };
+    const whenIdle = () =>
+      typeof requestIdleCallback === "function"
+        ? requestIdleCallback(autoplay, { timeout: 1000 })
+        : autoplay();
+    if (document.readyState === "complete") whenIdle();
+    else window.addEventListener("load", whenIdle, { once: true });
     return () => {
+      cancelled = true;
+      window.removeEventListener("load", whenIdle);
       lastSource?.removeEventListener("error", fail);
       video.removeEventListener("error", fail);
     };
