@@ -1,6 +1,6 @@
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestContext, type TestContext } from "../../testing/harness";
 import { startS3, type TestS3 } from "../../testing/s3";
 
@@ -8,6 +8,10 @@ import { startS3, type TestS3 } from "../../testing/s3";
  * GET /api/health (issue 18): what a load balancer asks each instance. 200 only when the database
  * answers and a file could be stored right now; 503 with what is wrong otherwise.
  */
+
+// Each test starts an app of its own (a store broken on purpose is not given back): on a loaded
+// 2-core machine the first start of a file, with its database template, takes most of 30 s.
+vi.setConfig({ testTimeout: 90_000 });
 
 // Blank S3_* settings: the files on the local disk, even in runs where the harness uses a bucket.
 const LOCAL_DISK = {
