@@ -1,5 +1,7 @@
 import { type ComponentType, startTransition } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { api } from "../lib/api";
+import { DEFAULT_CONFIG, type PublicConfig } from "../lib/config";
 import { ISLANDS, type IslandName, islandElement, islandPrefix } from "./Island";
 
 /** Islands under the fold or not needed at once: hydrated when they come near the screen or the browser is idle. */
@@ -39,12 +41,36 @@ function whenWanted(element: HTMLElement): Promise<void> {
   });
 }
 
+const roots: Root[] = [];
+let replaced = false;
+
+/**
+ * The pages were pre-rendered with the default brand name and contact address. A deployment that
+ * sets others (BRAND_NAME, CONTACT_EMAIL) gets the page rendered again by the whole app.
+ */
+async function replaceIfOtherBrand(container: HTMLElement): Promise<void> {
+  let config: Partial<PublicConfig>;
+  try {
+    config = await api<Partial<PublicConfig>>("/api/config");
+  } catch {
+    return;
+  }
+  const other = (key: keyof PublicConfig) => Boolean(config[key]) && config[key] !== DEFAULT_CONFIG[key];
+  if (!other("brand_name") && !other("contact_email")) return;
+  const { renderApp } = await import("./App");
+  replaced = true;
+  for (const root of roots.splice(0)) root.unmount();
+  container.replaceChildren();
+  renderApp(container);
+}
+
 /**
  * A pre-rendered public page (ADR 027): hydrates each island of #root on its own, once its code
  * has arrived; the rest of the page stays the HTML it already is. Marks <html data-ready="true">
  * when every island has hydrated (browser tests wait for it before using an island).
  */
 export async function hydrateIslands(container: HTMLElement): Promise<void> {
+  void replaceIfOtherBrand(container);
   const elements = [...container.querySelectorAll<HTMLElement>("[data-island][data-island-id]")];
   await Promise.all(
     elements.map(async (element) => {
@@ -54,12 +80,15 @@ export async function hydrateIslands(container: HTMLElement): Promise<void> {
       if (DEFERRED.has(name)) await whenWanted(element);
       const Component = (await load()) as ComponentType<Record<string, unknown>>;
       const props = JSON.parse(element.dataset.props || "{}") as Record<string, unknown>;
+      if (replaced) return;
       await new Promise<void>((resolve) => {
         // A transition: React hydrates in small slices and yields to the browser between them.
         startTransition(() => {
-          hydrateRoot(element, islandElement(Component, props, resolve), {
-            identifierPrefix: islandPrefix(element.dataset.islandId ?? ""),
-          });
+          roots.push(
+            hydrateRoot(element, islandElement(Component, props, resolve), {
+              identifierPrefix: islandPrefix(element.dataset.islandId ?? ""),
+            }),
+          );
         });
       });
     }),
