@@ -14,7 +14,7 @@ async function scanPages(page: Page, paths: readonly string[]) {
 }
 
 test.describe("accessibilité (axe)", () => {
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test("pages publiques de contenu", async ({ page }) => {
     await scanPages(page, [

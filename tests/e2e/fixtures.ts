@@ -14,12 +14,31 @@ export const DEMO = {
 } as const;
 
 /**
+ * What the browser may log as an error without failing a journey: a refused call (4xx) is the app
+ * doing its job (the session check of a signed-out visitor, a wrong password, a 404 page), and
+ * Chromium reports every one as "Failed to load resource".
+ */
+const EXPECTED_BROWSER_ERRORS = [/^Failed to load resource: the server responded with a status of 4\d\d\b/];
+
+/**
  * The server started by global-setup.ts. `page.goto` waits until the page has rendered or hydrated
  * in the browser (<html data-ready>): public pages arrive pre-rendered, and a click before
- * hydration would do nothing.
+ * hydration would do nothing. A journey fails when its page throws (`pageerror`) or logs an error
+ * other than a refused call: the defect is fixed, or the journey announces it with
+ * `test.use({ allowedBrowserErrors: [/…/] })` (ADR 028).
  */
-export const test = base.extend({
-  page: async ({ page }, use) => {
+export const test = base.extend<{ allowedBrowserErrors: RegExp[] }>({
+  allowedBrowserErrors: [[], { option: true }],
+  page: async ({ page, allowedBrowserErrors }, use) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(`exception : ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const text = message.text();
+      if ([...EXPECTED_BROWSER_ERRORS, ...allowedBrowserErrors].some((pattern) => pattern.test(text))) return;
+      const { url, lineNumber } = message.location();
+      errors.push(`console.error : ${text}${url ? ` (${url}:${lineNumber})` : ""}`);
+    });
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
@@ -27,6 +46,7 @@ export const test = base.extend({
       return response;
     };
     await use(page);
+    expect(errors, "erreurs dans le navigateur pendant le parcours").toEqual([]);
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures need the destructuring pattern.
   baseURL: async ({}, use) => {

@@ -54,7 +54,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  await waitForHealth(baseUrl, child, 60_000);
+  // Start-up (migrations, the demo data) takes seconds alone, minutes on a loaded 2-core machine.
+  try {
+    await waitForHealth(baseUrl, child, 300_000);
+  } catch (error) {
+    // A server that did not answer in time is not left running.
+    child.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
   return async () => {
