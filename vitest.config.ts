@@ -16,8 +16,10 @@ export default defineConfig({
           environment: "node",
           include: ["src/shared/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["src/client/**", "**/node_modules/**"],
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          // Building an app on a fresh database takes seconds alone, a minute or more on a loaded
+          // 2-core machine: the limits are only the verdict "it is stuck" (ADR 028).
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {
