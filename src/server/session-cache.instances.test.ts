@@ -124,6 +124,29 @@ describe("session cache on one instance", () => {
   });
   scenarios(() => ({ a: ctx, b: ctx }));
 
+  it("answers a signed-in request from the cache, a session not remembered too", async () => {
+    const { body } = await signUpPatient(ctx.app);
+    const login = await ctx.app.inject({
+      method: "POST",
+      url: "/api/account/login",
+      payload: { email: body.email, password: PASSWORD, remember_me: false },
+    });
+    const cookie = (login.cookies as Array<{ name: string; value: string }>)
+      .map((c) => `${c.name}=${c.value}`)
+      .join("; ");
+    expect(cookie).toContain("dont_remember");
+    const getSession = vi.spyOn(ctx.app.auth.api, "getSession");
+    try {
+      for (let i = 0; i < 3; i++)
+        expect(
+          (await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).statusCode,
+        ).toBe(200);
+      expect(getSession).toHaveBeenCalledTimes(1);
+    } finally {
+      getSession.mockRestore();
+    }
+  });
+
   it("refuses an expired session even while it is cached", async () => {
     const { cookie } = await signUpPatient(ctx.app);
     expect((await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).statusCode).toBe(

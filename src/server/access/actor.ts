@@ -45,8 +45,7 @@ export function getActor(request: FastifyRequest, reply: FastifyReply): Promise<
   request.actorPromise ??= (async () => {
     const { auth, db } = request.server;
     const cache = sessionCacheOf(db);
-    const cookie = cache ? cookieValue(request.headers.cookie, await sessionCookieName(request)) : undefined;
-    const key = cookie ? sessionKey(cookie) : undefined;
+    const key = cache ? await cacheKey(request) : undefined;
     if (cache && key) {
       const hit = cache.get(key);
       // A copy: a handler that changes its actor's profile changes nothing for other requests.
@@ -65,10 +64,17 @@ export function getActor(request: FastifyRequest, reply: FastifyReply): Promise<
   return request.actorPromise;
 }
 
-/** The session cookie's name (with its __Secure- prefix when cookies are secure), from Better Auth. */
-async function sessionCookieName(request: FastifyRequest): Promise<string> {
-  const context = await request.server.auth.$context;
-  return context.authCookies.sessionToken.name;
+/**
+ * The cache key of this request's session: a hash of the signed session cookie and of the
+ * 'not remembered' cookie (which decides whether Better Auth refreshes the session); none without
+ * a session cookie. Cookie names from Better Auth (with __Secure- when cookies are secure).
+ */
+async function cacheKey(request: FastifyRequest): Promise<string | undefined> {
+  const { authCookies } = await request.server.auth.$context;
+  const session = cookieValue(request.headers.cookie, authCookies.sessionToken.name);
+  if (!session) return undefined;
+  const dontRemember = cookieValue(request.headers.cookie, authCookies.dontRememberToken.name) ?? "";
+  return sessionKey(`${session}\n${dontRemember}`);
 }
 
 function remember(
@@ -82,13 +88,11 @@ function remember(
   if (!response) return;
   const expiresAt = new Date(response.session.expiresAt).getTime();
   const { expiresIn, updateAge } = SESSION_TIMES;
-  cache.set(key, ticket, {
-    userId,
-    profile,
-    expiresAt,
-    // Better Auth refreshes a session once expiresAt − expiresIn + updateAge has passed.
-    refreshAt: expiresAt - expiresIn * 1000 + updateAge * 1000,
-  });
+  // Better Auth refreshes a session once expiresAt − expiresIn + updateAge has passed. If that time
+  // has passed and it did not refresh, it will not for these cookies (a session not remembered):
+  // the entry may then serve until the session ends.
+  const dueAt = expiresAt - expiresIn * 1000 + updateAge * 1000;
+  cache.set(key, ticket, { userId, profile, expiresAt, refreshAt: dueAt <= Date.now() ? expiresAt : dueAt });
 }
 
 /** Area guard (layer 1): 401 when signed out, 403 when the role or the admin flag is missing. */
