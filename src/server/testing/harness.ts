@@ -5,17 +5,31 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
+import { afterAll } from "vitest";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
 import { type DatabaseHandle, migrateToLatest, openDatabase, PGLITE_OPTIONS } from "../db/index";
 import { multipart, tinyPdf } from "./files";
 import { decodeQuotedPrintable } from "./mail";
+import { startS3, type TestS3 } from "./s3";
 
 /**
  * API tests run buildApp against a real database: a fresh PGlite per app (cloned from a migrated
  * template, so each test file starts clean and fast), or, when TEST_DATABASE_URL is set, a fresh
- * PostgreSQL database created for the app and dropped afterwards.
+ * PostgreSQL database created for the app and dropped afterwards. With TEST_S3=1 the files go to
+ * an S3 bucket instead of the local disk: one s3rver per test file (started with the first app,
+ * stopped after the file's tests), a fresh bucket per app, given to the app as S3_* settings, so
+ * the app builds its storage (S3, encrypted by us) exactly as in production.
  */
+
+const TEST_S3 = process.env.TEST_S3 === "1";
+let s3Server: Promise<TestS3> | undefined;
+if (TEST_S3)
+  afterAll(async () => {
+    const server = s3Server;
+    s3Server = undefined;
+    await (await server)?.close();
+  });
 
 let template: Promise<Blob> | undefined;
 
@@ -63,6 +77,11 @@ async function freshDatabase(
   };
 }
 
+function sharedS3(): Promise<TestS3> {
+  s3Server ??= startS3();
+  return s3Server;
+}
+
 export interface TestContext {
   app: FastifyInstance;
   config: AppConfig;
@@ -72,8 +91,15 @@ export interface TestContext {
   dataDir: string;
   /** The e-mails written to the outbox, oldest first, as raw text. */
   outbox(): string[];
-  /** Every file in the storage folder (`.part` files included), as keys, read from the disk itself. */
+  /**
+   * Every stored file (unfinished ones as `.part` keys), read from the disk itself: the storage
+   * folder, or with TEST_S3 the bucket as the S3 server holds it.
+   */
   storedKeys(): string[];
+  /** A stored file's bytes as the store keeps them (encrypted), read from the disk or the bucket. */
+  storedFile(key: string): Buffer;
+  /** The app's bucket (TEST_S3 runs), undefined on the local disk. */
+  bucket?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -89,12 +115,19 @@ export interface TestContextOptions {
   databaseUrl?: string;
   /** Where the app's logs go (default: stdout, at LOG_LEVEL); tests capture them. */
   logStream?: { write(line: string): void };
+  /** The files on the local disk even in TEST_S3 runs (tests of the disk folder itself). */
+  localStorage?: boolean;
 }
 
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const { beforeReady, env = {} } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), "sourio-test-"));
   const { handle, url, drop } = await freshDatabase(options.databaseUrl);
+  // A bucket of our own, unless the test chooses the storage itself: any S3_* setting given (several
+  // apps on one bucket, or blank ones for the local disk), or localStorage.
+  const ownStorage = options.localStorage || Object.keys(env).some((name) => name.startsWith("S3_"));
+  const s3 = TEST_S3 && !ownStorage ? await sharedS3() : null;
+  const bucket = s3 ? await s3.newBucket() : null;
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
@@ -102,6 +135,16 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     PUBLIC_URL: "http://localhost:3000",
     // The realtime bus listens on the same PostgreSQL database.
     ...(url ? { DATABASE_URL: url } : {}),
+    ...(bucket
+      ? {
+          S3_ENDPOINT: bucket.endpoint,
+          S3_BUCKET: bucket.bucket,
+          S3_REGION: bucket.region,
+          S3_ACCESS_KEY_ID: bucket.accessKeyId,
+          S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
+          S3_FORCE_PATH_STYLE: String(bucket.forcePathStyle),
+        }
+      : {}),
     ...env,
   });
   const app = await buildApp({
@@ -119,6 +162,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     database: handle,
     databaseUrl: url,
     dataDir,
+    bucket: bucket?.bucket,
     outbox() {
       const dir = path.join(dataDir, "outbox");
       try {
@@ -130,6 +174,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       }
     },
     storedKeys() {
+      if (s3 && bucket) return s3.storedKeys(bucket.bucket);
       const root = path.join(dataDir, "files");
       try {
         return readdirSync(root, { recursive: true, withFileTypes: true })
@@ -140,6 +185,10 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       } catch {
         return [];
       }
+    },
+    storedFile(key) {
+      if (s3 && bucket) return s3.storedObject(bucket.bucket, key);
+      return readFileSync(path.join(dataDir, "files", key));
     },
     async close() {
       await app.close();

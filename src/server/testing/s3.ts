@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { type Dirent, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
@@ -32,6 +33,13 @@ export interface TestS3 {
   env: Record<string, string>;
   /** Creates another empty bucket on the same server (one per test keeps tests apart). */
   newBucket(): Promise<S3Settings>;
+  /**
+   * Every object of `bucket` as the server holds it, read from its own folder (so synchronously,
+   * and not through the Storage under test), with its unfinished multipart uploads as `<key>.part`.
+   */
+  storedKeys(bucket: string): string[];
+  /** An object's bytes as the server holds them (what the store keeps: our encrypted form). */
+  storedObject(bucket: string, key: string): Buffer;
   close(): Promise<void>;
 }
 
@@ -76,9 +84,39 @@ export async function startS3(): Promise<TestS3> {
       }
       return { ...base, bucket: name };
     },
+    storedKeys(bucket) {
+      return bucketKeys(path.join(directory, bucket));
+    },
+    storedObject(bucket, key) {
+      return readFileSync(path.join(directory, bucket, `${key}${OBJECT}`));
+    },
     async close() {
       await server.close();
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+// s3rver's folder layout (its FilesystemStore): `<bucket>/<key>._S3rver_object`, and each unfinished
+// multipart upload in `<bucket>/._S3rver_uploads/<id>/`, its key in a `key` file.
+const OBJECT = "._S3rver_object";
+const UPLOADS = "._S3rver_uploads";
+
+function bucketKeys(root: string): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(root, { recursive: true, withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const keys: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep);
+    if (relative[0] === UPLOADS) {
+      if (relative.length === 3 && relative[2] === "key")
+        keys.push(`${readFileSync(path.join(entry.parentPath, entry.name), "utf8")}.part`);
+    } else if (entry.name.endsWith(OBJECT)) keys.push(relative.join("/").slice(0, -OBJECT.length));
+  }
+  return keys;
 }
