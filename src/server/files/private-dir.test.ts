@@ -19,7 +19,8 @@ function walk(dir: string, out: string[] = []): string[] {
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // The local disk's own folder and file modes, even in TEST_S3 runs.
+  ctx = await createTestContext({ localStorage: true });
 });
 afterAll(async () => ctx?.close());
 

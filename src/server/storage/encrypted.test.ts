@@ -170,7 +170,7 @@ describe("files at rest in the app", () => {
     const keys = ctx.storedKeys();
     expect(keys.length).toBeGreaterThanOrEqual(3);
     for (const key of keys) {
-      const stored = readFileSync(path.join(ctx.dataDir, "files", key));
+      const stored = ctx.storedFile(key);
       for (const signature of signatures)
         expect(stored.subarray(0, signature.length).equals(signature), key).toBe(false);
       expect(stored.subarray(0, 4).toString(), key).toBe("SRE1");

@@ -8,7 +8,11 @@ import { sweepOrphanFiles } from "./sweeper";
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" } });
+  // Files aged on the local disk (utimes), even in TEST_S3 runs; the sweeper on a bucket is in contract.test.ts.
+  ctx = await createTestContext({
+    env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" },
+    localStorage: true,
+  });
 });
 afterAll(async () => ctx?.close());
 

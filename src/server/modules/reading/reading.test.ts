@@ -1,6 +1,4 @@
-import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RETENTION } from "../../../shared/domain/retention";
@@ -141,7 +139,7 @@ describe("reading an uploaded devis", () => {
   it("stores the text read under the patient's prefix, encrypted at rest", async () => {
     const key = readingTextKey(owner.id, reading.id);
     expect(ctx.storedKeys()).toContain(key);
-    const raw = readFileSync(path.join(ctx.dataDir, "files", key));
+    const raw = ctx.storedFile(key);
     const code = devis.lines[0]?.code ?? "";
     expect(code).toMatch(/^[A-Z]{4}\d{3}$/);
     expect(raw.includes(Buffer.from(code))).toBe(false);
