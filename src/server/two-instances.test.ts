@@ -1,13 +1,24 @@
+import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDailyJobs, runExclusive, runMailJobs, runSweeper } from "./jobs";
 import { pruneRateLimitHits } from "./plugins/rate-limit-store";
-import { createTestContext, type TestContext, uniqueEmail } from "./testing/harness";
+import { newMasterKey } from "./storage/keyring";
+import { pdfOfSize } from "./testing/files";
+import {
+  createTestContext,
+  postRequest,
+  signUpDentist,
+  signUpPatient,
+  type TestContext,
+  uniqueEmail,
+} from "./testing/harness";
+import { startS3, type TestS3 } from "./testing/s3";
 
 /*
- * Two app instances (buildApp twice) on one PostgreSQL database, as behind a load balancer
- * (issue 18): what one instance counts or runs, the other sees. Only with TEST_DATABASE_URL: the
- * embedded PGlite database belongs to one process.
+ * Two app instances (buildApp twice) on one PostgreSQL database and one S3 bucket (s3rver), as
+ * behind a load balancer (issue 18): what one instance stores, counts or runs, the other sees. Only
+ * with TEST_DATABASE_URL: the embedded PGlite database belongs to one process.
  */
 const env = {
   LOGIN_RATE_LIMIT_PER_ACCOUNT: "2",
@@ -18,14 +29,76 @@ const env = {
 describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL", () => {
   let a: TestContext;
   let b: TestContext;
+  let s3: TestS3;
   beforeAll(async () => {
-    a = await createTestContext({ env });
-    b = await createTestContext({ env, databaseUrl: a.databaseUrl as string });
+    s3 = await startS3();
+    // The same S3_* settings and master key for both, as the operator gives them to every instance.
+    const shared = { ...env, ...s3.env, DATA_KEY: newMasterKey() };
+    a = await createTestContext({ env: shared });
+    b = await createTestContext({ env: shared, databaseUrl: a.databaseUrl as string });
   });
   afterAll(async () => {
     // B first: A's database is dropped when A closes.
     await b?.close();
     await a?.close();
+    await s3?.close();
+  });
+
+  it("serves through B a document uploaded through A, byte for byte, and logs a dentist's download", async () => {
+    const patient = await signUpPatient(a.app);
+    const dentist = await signUpDentist(b.app);
+    await a.app.db
+      .updateTable("profiles")
+      .set({ is_verified: true })
+      .where("id", "=", dentist.response.json().profile.id)
+      .execute();
+    // Several encryption chunks and more than one S3 part: the whole path, streamed both ways.
+    const content = Buffer.concat([pdfOfSize(1024), randomBytes(6 * 1024 * 1024)]);
+    const created = await postRequest(
+      a.app,
+      patient.cookie,
+      {
+        treatment_type: "implant",
+        consent: "true",
+        urgency: "high",
+        budget: "2000 €",
+        description: "Molaire",
+        document_types: JSON.stringify(["quote"]),
+      },
+      [{ name: "devis.pdf", type: "application/pdf", content }],
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const requestId = created.json().id as string;
+    const detail = async (ctx: TestContext) =>
+      (
+        await ctx.app.inject({
+          url: `/api/patient/requests/${requestId}`,
+          headers: { cookie: patient.cookie },
+        })
+      ).json();
+    const [document] = (await detail(b)).documents;
+    // The bucket holds it, encrypted by us: not the bytes sent.
+    const stored = s3.storedKeys(s3.settings.bucket);
+    expect(stored).toHaveLength(1);
+    expect(s3.storedObject(s3.settings.bucket, stored[0] as string).includes(content.subarray(0, 64))).toBe(
+      false,
+    );
+
+    const download = (ctx: TestContext, cookie: string) =>
+      ctx.app.inject({ url: `/api/documents/${document.id}/file`, headers: { cookie } });
+    const mine = await download(b, patient.cookie);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers["content-length"]).toBe(String(content.length));
+    expect(mine.rawPayload.equals(content)).toBe(true);
+    // The owner's own reads are not logged (decision D6); a dentist's read through B is, and the
+    // patient sees it through A.
+    expect((await detail(a)).access_log).toEqual([]);
+    const theirs = await download(b, dentist.cookie);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.rawPayload.equals(content)).toBe(true);
+    expect((await detail(a)).access_log).toEqual([
+      expect.objectContaining({ document_id: document.id, action: "download" }),
+    ]);
   });
 
   it("counts failed logins through both instances together", async () => {
