@@ -62,7 +62,9 @@ RUN touch dist/server/server.js \
 
 USER node
 EXPOSE 3000
-# Node's own fetch (no curl in the slim image). GET /api/health answers 200 when the database answers.
+# Node's own fetch (no curl in the slim image). GET /api/health answers 200 when the database answers
+# and a file can be stored (bucket or DATA_DIR). Without Docker: node scripts/lib/image-check.mjs
+# rebuilds this stage in a temporary folder and checks it (docs/deploy.md).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # server.ts stops cleanly on SIGTERM (ends the requests in progress, at most 10 s).
