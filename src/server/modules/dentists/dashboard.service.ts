@@ -15,8 +15,13 @@ import { dentistRequestsRepo } from "./dentists.repo";
  */
 export async function requestsToAnswer(db: Db, actor: Actor): Promise<number> {
   if (!isVerifiedDentist(actor.profile)) return 0;
-  const me = actor.userId;
-  const row = await db
+  const row = await toAnswerCounts(db, actor.userId).executeTakeFirstOrThrow();
+  return Math.max(0, row.visible - row.answered);
+}
+
+/** The two counts of requestsToAnswer (visible open requests, those answered), as one select. */
+function toAnswerCounts(db: Db, me: string) {
+  return db
     .selectFrom([
       db
         .selectFrom("request_tallies")
@@ -32,9 +37,7 @@ export async function requestsToAnswer(db: Db, actor: Actor): Promise<number> {
         .where((eb) => requestOpenToDentist(eb, me))
         .as("a"),
     ])
-    .select(["t.visible", "a.answered"])
-    .executeTakeFirstOrThrow();
-  return Math.max(0, row.visible - row.answered);
+    .select(["t.visible", "a.answered"]);
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -66,60 +69,73 @@ export async function dentistTodo(db: Db, actor: Actor) {
           .where((eb) => eb.or([eb("m.sender_id", "is", null), eb("m.sender_id", "!=", me)])),
       ),
     );
-  const [requestCount, requests, appointmentCount, appointments, conversationCount, conversations] =
-    await Promise.all([
-      requestsToAnswer(db, actor),
-      dentistRequestsRepo(db, actor).list({ search: "", status: "pending", page: 1, pageSize: TODO_LIMIT }),
-      verified
-        ? pendingAppointments.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow()
-        : { n: 0 },
-      verified
-        ? pendingAppointments
-            .innerJoin("requests as r", "r.id", "a.request_id")
-            .innerJoin("profiles as p", "p.id", "a.patient_id")
-            .select((eb) => [
-              "a.id",
-              "a.request_id",
-              "a.created_at",
-              "r.treatment_type",
-              "p.full_name as patient_name",
-              eb
-                .selectFrom("appointment_options as o")
-                .select(sql<Date | null>`min(o.starts_at)`.as("first"))
-                .whereRef("o.appointment_id", "=", "a.id")
-                .as("first_option"),
-            ])
-            .orderBy("a.created_at", "asc")
-            .orderBy("a.id", "asc")
-            .limit(TODO_LIMIT)
-            .execute()
-        : [],
-      unreadConversations.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
-      unreadConversations
-        .innerJoin("requests as r", "r.id", "c.request_id")
-        .innerJoin("profiles as p", "p.id", "c.patient_id")
-        .select((eb) => [
-          "c.id",
-          "c.last_message_at",
-          "r.treatment_type",
-          "p.full_name as patient_name",
-          eb
-            .selectFrom("messages as m")
-            .select(sql<number>`count(*)::int`.as("n"))
-            .whereRef("m.conversation_id", "=", "c.id")
-            .where("m.read_at", "is", null)
-            .where((eb) => eb.or([eb("m.sender_id", "is", null), eb("m.sender_id", "!=", me)]))
-            .as("unread_count"),
+  // The three counts in one query (issue 19: the cost of a dashboard is its number of queries).
+  const unreadCount = unreadConversations.select(sql<number>`count(*)::int`.as("n"));
+  const countsQuery = verified
+    ? db
+        .selectFrom([
+          toAnswerCounts(db, me).as("q"),
+          pendingAppointments.select(sql<number>`count(*)::int`.as("n")).as("ap"),
+          unreadCount.as("uc"),
         ])
-        .orderBy("c.last_message_at", "desc")
-        .orderBy("c.id", "desc")
-        .limit(TODO_LIMIT)
-        .execute(),
-    ]);
+        .select([
+          sql<number>`greatest(0, q.visible - q.answered)::int`.as("requests"),
+          "ap.n as appointments",
+          "uc.n as conversations",
+        ])
+        .executeTakeFirstOrThrow()
+    : unreadCount
+        .executeTakeFirstOrThrow()
+        .then((u) => ({ requests: 0, appointments: 0, conversations: u.n }));
+  const [counts, requests, appointments, conversations] = await Promise.all([
+    countsQuery,
+    dentistRequestsRepo(db, actor).list({ search: "", status: "pending", page: 1, pageSize: TODO_LIMIT }),
+    verified
+      ? pendingAppointments
+          .innerJoin("requests as r", "r.id", "a.request_id")
+          .innerJoin("profiles as p", "p.id", "a.patient_id")
+          .select((eb) => [
+            "a.id",
+            "a.request_id",
+            "a.created_at",
+            "r.treatment_type",
+            "p.full_name as patient_name",
+            eb
+              .selectFrom("appointment_options as o")
+              .select(sql<Date | null>`min(o.starts_at)`.as("first"))
+              .whereRef("o.appointment_id", "=", "a.id")
+              .as("first_option"),
+          ])
+          .orderBy("a.created_at", "asc")
+          .orderBy("a.id", "asc")
+          .limit(TODO_LIMIT)
+          .execute()
+      : [],
+    unreadConversations
+      .innerJoin("requests as r", "r.id", "c.request_id")
+      .innerJoin("profiles as p", "p.id", "c.patient_id")
+      .select((eb) => [
+        "c.id",
+        "c.last_message_at",
+        "r.treatment_type",
+        "p.full_name as patient_name",
+        eb
+          .selectFrom("messages as m")
+          .select(sql<number>`count(*)::int`.as("n"))
+          .whereRef("m.conversation_id", "=", "c.id")
+          .where("m.read_at", "is", null)
+          .where((eb) => eb.or([eb("m.sender_id", "is", null), eb("m.sender_id", "!=", me)]))
+          .as("unread_count"),
+      ])
+      .orderBy("c.last_message_at", "desc")
+      .orderBy("c.id", "desc")
+      .limit(TODO_LIMIT)
+      .execute(),
+  ]);
   return {
-    requests: { count: requestCount, items: requests.items },
+    requests: { count: counts.requests, items: requests.items },
     appointments: {
-      count: appointmentCount.n,
+      count: counts.appointments,
       items: appointments.map((a) => ({
         id: a.id,
         request_id: a.request_id,
@@ -130,7 +146,7 @@ export async function dentistTodo(db: Db, actor: Actor) {
       })),
     },
     conversations: {
-      count: conversationCount.n,
+      count: counts.conversations,
       items: conversations.map((c) => ({
         id: c.id,
         patient_name: c.patient_name || "Patient",
