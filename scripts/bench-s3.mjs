@@ -214,6 +214,9 @@ export async function s3Bench({ startServer, record, coldStart = true }) {
         "octets identiques",
         same,
       );
+    } catch (error) {
+      // An instance that did not start or an upload refused: a line in the table, not a crash.
+      record("S3 : deux instances, un bucket", `échec : ${error.message}`.slice(0, 120), "", false);
     } finally {
       for (const stop of stops) await stop();
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
