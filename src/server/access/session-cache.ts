@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { ProfileRow } from "../db/types";
 import type { EventBus } from "../realtime/bus";
 
@@ -63,6 +63,8 @@ export class SessionCache {
   private seq = 0;
   private floor = 0;
   private readonly invalidatedAt = new Map<string, number>();
+  /** Invalidations this instance sent, waiting to come back through the bus. */
+  private readonly echoes = new Map<string, () => void>();
 
   constructor(
     private readonly bus: Pick<EventBus, "publish" | "subscribe" | "epoch">,
@@ -70,7 +72,9 @@ export class SessionCache {
     private readonly options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
   ) {
     bus.subscribe((event) => {
-      if (event.kind === "sessions") this.dropUser(event.userId);
+      if (event.kind !== "sessions") return;
+      this.dropUser(event.userId);
+      if (event.id) this.echoes.get(event.id)?.();
     });
   }
 
@@ -129,13 +133,26 @@ export class SessionCache {
    */
   async invalidateUser(userId: string): Promise<void> {
     this.dropUser(userId);
+    // The answer waits (1 s at most) until the event came back to this instance: PostgreSQL has
+    // then delivered it to every listening instance, so the next request finds it done.
+    const id = randomUUID();
+    const echoed = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1000);
+      this.echoes.set(id, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
     try {
-      await this.bus.publish({ kind: "sessions", userId });
+      await this.bus.publish({ kind: "sessions", userId, id });
+      await echoed;
     } catch (error) {
       this.log.error(
         { err: { message: (error as Error).message } },
         "invalidation des sessions non diffusée",
       );
+    } finally {
+      this.echoes.delete(id);
     }
   }
 

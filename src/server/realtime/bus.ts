@@ -19,7 +19,7 @@ export type BusEvent =
   /** The requests open to dentists changed (one was sent): to the verified dentists connected (no ids). */
   | { kind: "requests" }
   /** A person's sessions or rights changed: every instance drops their cached sessions (ADR 026). */
-  | { kind: "sessions"; userId: string };
+  | { kind: "sessions"; userId: string; id?: string };
 
 export interface EventBus {
   publish(event: BusEvent): Promise<void>;
