@@ -13,7 +13,8 @@
 //  - reading the devis (scripts/bench-reading.ts): text PDF ≤ 1 s a page, image ≤ 5 s a page, field
 //    accuracy ≥ 98 % / ≥ 90 %, RSS growth while 4 photos are read at once < 400 MB.
 // Options: --no-bundle, --no-lighthouse, --no-uploads, --no-lists, --no-realtime, --no-reading,
-// --no-throughput.
+// --no-throughput, --no-s3 (scripts/bench-s3.mjs: S3 uploads' memory, download through another instance,
+// cold start compiled vs tsx).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
