@@ -46,8 +46,14 @@ export function getActor(request: FastifyRequest, reply: FastifyReply): Promise<
     const { auth, db } = request.server;
     const cache = sessionCacheOf(db);
     const key = cache ? await cacheKey(request) : undefined;
-    if (cache && key) {
-      const hit = cache.get(key);
+    if (cache && key && cache.get(key)) {
+      // An invalidation committed by another instance before this request arrived may still be on
+      // its way to this one: the bus's round trip makes sure it has been handled (ADR 026).
+      const synced = await request.server.bus.sync().then(
+        () => true,
+        () => false,
+      );
+      const hit = synced ? cache.get(key) : null;
       // A copy: a handler that changes its actor's profile changes nothing for other requests.
       if (hit) return { userId: hit.userId, profile: { ...hit.profile } };
     }

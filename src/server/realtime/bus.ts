@@ -31,6 +31,11 @@ export interface EventBus {
    * starts receiving them again (events sent meanwhile were missed).
    */
   epoch(): number | null;
+  /**
+   * Resolves once this instance has handled every event published (committed) before the call.
+   * Rejects when that cannot be known (the listening connection is down).
+   */
+  sync(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,6 +52,10 @@ export class LocalBus implements EventBus {
   async listening() {}
   epoch() {
     return 0;
+  }
+  /** The events of this process are handled by the next turns of its event loop. */
+  sync(): Promise<void> {
+    return new Promise((resolve) => setImmediate(resolve));
   }
   async close() {
     this.emitter.removeAllListeners();
@@ -67,6 +76,9 @@ export class PgBus implements EventBus {
   private attempt = 0;
   private connections = 0;
   private ready: Promise<void>;
+  /** The round trip on the listening connection in flight, and the one queued after it (sync). */
+  private syncing: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
 
   constructor(
     private readonly databaseUrl: string,
@@ -131,6 +143,34 @@ export class PgBus implements EventBus {
 
   epoch(): number | null {
     return this.client ? this.connections : null;
+  }
+
+  /**
+   * A round trip on the listening connection: PostgreSQL sends a notification to an idle listener as
+   * soon as it is committed, and on one connection what was sent first is read first, so once the
+   * answer is read every notification committed before the query was sent has been handled.
+   * Concurrent callers share round trips; a round trip already in flight may have been sent before
+   * this call, so the caller then waits for the next one.
+   */
+  sync(): Promise<void> {
+    const client = this.client;
+    if (!client) return Promise.reject(new Error("écoute temps réel interrompue"));
+    if (!this.syncing) {
+      this.syncing = client
+        .query("select 1")
+        .then(() => undefined)
+        .finally(() => {
+          this.syncing = null;
+        });
+      return this.syncing;
+    }
+    this.queued ??= this.syncing
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.sync();
+      });
+    return this.queued;
   }
 
   async close() {
