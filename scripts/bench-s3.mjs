@@ -6,52 +6,19 @@
 // Also runnable alone: `node scripts/bench-s3.mjs`.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { root } from "./lib/client-build.mjs";
 import { compareColdStarts } from "./lib/cold-start.mjs";
+import { freePort, rssGrowthDuring, startServer } from "./lib/local-server.mjs";
 import { startTempPostgres } from "./lib/temp-postgres.mjs";
 
 const MB = 1024 * 1024;
 const UPLOADS = 8;
 const FILE_SIZE = 10 * MB - 1024;
-
-function rssOf(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0) * 1024;
-}
-
-/** The RSS rise of `pid` above its settled level while `work` runs (MB, sampled every 10 ms). */
-async function rssGrowthDuring(pid, work) {
-  await new Promise((r) => setTimeout(r, 500));
-  const baseline = rssOf(pid);
-  let peak = baseline;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssOf(pid));
-  }, 10);
-  const started = performance.now();
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  peak = Math.max(peak, rssOf(pid));
-  return { growth: (peak - baseline) / MB, seconds: (performance.now() - started) / 1000 };
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // The S3 server in a child process: one bucket, files in a temporary folder, killed at the end.
 const S3RVER = `
@@ -238,38 +205,6 @@ export async function s3Bench({ startServer, record, coldStart = true }) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const results = [];
   const record = (name, value, budget, ok) => results.push({ name, value, budget, ok });
-  const startServer = async (dataDir, extraEnv) => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        SKIP_CLIENT_BUILD: "true",
-        LOG_LEVEL: "warn",
-        PUBLIC_URL: base,
-        ...extraEnv,
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    for (let i = 0; i < 300; i++) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {}
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    return {
-      base,
-      pid: server.pid,
-      stop: async () => {
-        server.kill("SIGTERM");
-        await new Promise((r) => server.once("exit", r));
-      },
-    };
-  };
   await s3Bench({ startServer, record, coldStart: !process.argv.includes("--no-cold-start") });
   for (const r of results) console.log(`${r.ok ? "OK     " : "DÉPASSÉ"}  ${r.name}  ${r.value}  ${r.budget}`);
   process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -15,9 +15,8 @@
 // Options: --no-bundle, --no-lighthouse, --no-uploads, --no-lists, --no-realtime, --no-reading,
 // --no-throughput, --no-s3 (scripts/bench-s3.mjs: S3 uploads' memory, download through another instance,
 // cold start compiled vs tsx).
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -26,6 +25,7 @@ import { s3Bench } from "./bench-s3.mjs";
 import { throughputBench } from "./lib/bench-throughput.mjs";
 import { findChromium } from "./lib/chromium.mjs";
 import { ensureClientBuilt, root } from "./lib/client-build.mjs";
+import { rssGrowthDuring, startServer } from "./lib/local-server.mjs";
 
 const LIGHTHOUSE = "lighthouse@12.8.2";
 const LIGHTHOUSE_PAGES = ["/", "/how-it-works", "/faq"];
@@ -54,43 +54,7 @@ if (wantBundle) {
   );
 }
 
-// 2. Lighthouse.
-async function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function rssOf(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0) * 1024;
-}
-
-/**
- * How much the process's RSS rose above its settled level while `work` ran (MB, sampled every
- * 10 ms), and how long the work took (s).
- */
-async function rssGrowthDuring(pid, work) {
-  await new Promise((r) => setTimeout(r, 500));
-  const baseline = rssOf(pid);
-  let peak = baseline;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssOf(pid));
-  }, 10);
-  const started = Date.now();
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  peak = Math.max(peak, rssOf(pid));
-  return { growth: (peak - baseline) / (1024 * 1024), seconds: (Date.now() - started) / 1000 };
-}
-
+// 8 concurrent 10 MB uploads through the app: the server's RSS must not grow by their size.
 async function uploadBench(base, pid) {
   const login = await fetch(`${base}/api/account/login`, {
     method: "POST",
@@ -214,36 +178,6 @@ async function lighthouseBench(base, dataDir) {
     record(`Lighthouse mobile ${page} — performance`, `${perf} (LCP ${lcp})`, "≥ 95", perf >= 95);
     record(`Lighthouse mobile ${page} — accessibilité`, String(a11y), "100", a11y === 100);
   }
-}
-
-async function startServer(dataDir, extraEnv = {}) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SKIP_CLIENT_BUILD: "true",
-      LOG_LEVEL: "warn",
-      PUBLIC_URL: base,
-      ...extraEnv,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const stop = async () => {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-  };
-  return { base, pid: server.pid, stop };
 }
 
 async function timeOnce(base, cookie, url) {

@@ -5,12 +5,12 @@
 //   node scripts/lib/bench-profile.mjs [--seconds 5] [--connections 10] [--postgres] [--route /api/me ...]
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { root } from "./client-build.mjs";
+import { freePort } from "./local-server.mjs";
 import { startTempPostgres } from "./temp-postgres.mjs";
 
 const { values } = parseArgs({
@@ -23,15 +23,6 @@ const { values } = parseArgs({
   },
 });
 const routes = values.route ?? ["/api/health", "/api/me", "/api/dentist/requests", "/api/dentist/dashboard"];
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Self time (ms) by group and by function of a .cpuprofile, from `skipMs` after its start (the load). */
 function summarize(file, skipMs) {

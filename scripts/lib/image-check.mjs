@@ -13,10 +13,10 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureClientBuilt, root } from "./client-build.mjs";
+import { freePort } from "./local-server.mjs";
 import { ensureServerBuilt } from "./server-build.mjs";
 
 const keep = process.argv.includes("--keep");
@@ -27,17 +27,6 @@ function check(ok, label) {
   console.log(`${ok ? "✓" : "✗"} ${label}`);
   if (!ok) failed = true;
   return ok;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 if (!(await ensureClientBuilt()) || !(await ensureServerBuilt())) {

@@ -2,9 +2,9 @@
 // (like .ci/run does for the API suite). Returns null when PostgreSQL is not installed.
 import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "./local-server.mjs";
 
 function pgBin() {
   const base = "/usr/lib/postgresql";
@@ -14,16 +14,6 @@ function pgBin() {
     .sort((a, b) => Number(a) - Number(b));
   const last = versions.at(-1);
   return last ? path.join(base, last, "bin") : null;
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startTempPostgres() {
