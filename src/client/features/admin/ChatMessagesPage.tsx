@@ -1,36 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, MessagesSquare, RefreshCw, Send } from "lucide-react";
-import {
-  type FormEvent,
-  type KeyboardEvent,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from "react";
+import { ArrowLeft, MessagesSquare } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { formatListDate } from "../../../shared/format/dates";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
-import {
-  SUPPORT_ROLE_LABELS,
-  type SupportThread,
-  type SupportThreadList,
-} from "../../../shared/schemas/support";
+import { SUPPORT_ROLE_LABELS, type SupportThread } from "../../../shared/schemas/support";
+import { ChatForm } from "../../components/chat/ChatForm";
 import { PageHeader } from "../../components/PageHeader";
-import { SupportBubble } from "../../components/SupportBubble";
-import { Badge } from "../../components/ui/Badge";
+import { SupportThread as SupportThreadMessages } from "../../components/support/SupportThread";
 import { Button } from "../../components/ui/Button";
-import { Checkbox } from "../../components/ui/Checkbox";
-import { Pagination } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
-import { Label } from "../../components/ui/Label";
-import { LoadError } from "../../components/ui/LoadError";
-import { SearchInput } from "../../components/ui/SearchInput";
-import { Skeleton } from "../../components/ui/Skeleton";
-import { Textarea } from "../../components/ui/Textarea";
-import { cn } from "../../lib/cn";
 import { useRealtimeEvents } from "../../lib/realtime";
 import {
   adminKeys,
@@ -43,230 +22,9 @@ import {
   useSupportThread,
   useSupportThreads,
 } from "./api";
-
-const TIME = new Intl.DateTimeFormat("fr-FR", {
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/Paris",
-});
-
-/** Today: the hour; otherwise dd/MM/yyyy. */
-function threadTime(iso: string): string {
-  const sameDay = formatListDate(iso) === formatListDate(new Date());
-  return sameDay ? TIME.format(new Date(iso)) : formatListDate(iso);
-}
-
-function unreadLabel(count: number): string {
-  return count > 1 ? `${count} messages non lus` : "1 message non lu";
-}
-
-/** Sets a thread's unread count to 0 in every loaded list (the dot goes at once). */
-function clearUnread(queryClient: ReturnType<typeof useQueryClient>, patientId: string) {
-  queryClient.setQueriesData<SupportThreadList>({ queryKey: adminKeys.threads() }, (data) =>
-    data
-      ? {
-          ...data,
-          items: data.items.map((t) => (t.patient_id === patientId ? { ...t, unread: 0 } : t)),
-        }
-      : data,
-  );
-}
-
-const FILTERS: { value: SupportFilterRole; label: string }[] = [
-  { value: "all", label: "Tous" },
-  { value: "patient", label: "Patients" },
-  { value: "dentist", label: "Dentistes" },
-];
-
-/** Tous / Patients / Dentistes, and 'Non lus seulement'. */
-function ThreadFilters({
-  role,
-  onRole,
-  unread,
-  onUnread,
-}: {
-  role: SupportFilterRole;
-  onRole: (role: SupportFilterRole) => void;
-  unread: boolean;
-  onUnread: (unread: boolean) => void;
-}) {
-  const unreadId = useId();
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-2">
-      <fieldset className="flex rounded-md border border-slate-300 p-0.5">
-        <legend className="sr-only">Afficher</legend>
-        {FILTERS.map((filter) => (
-          <button
-            key={filter.value}
-            type="button"
-            aria-pressed={role === filter.value}
-            onClick={() => onRole(filter.value)}
-            className={cn(
-              "rounded px-2.5 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700",
-              role === filter.value && "bg-brand-700 text-white hover:bg-brand-700",
-            )}
-          >
-            {filter.label}
-          </button>
-        ))}
-      </fieldset>
-      <div className="flex items-center gap-2">
-        <Checkbox id={unreadId} checked={unread} onCheckedChange={(value) => onUnread(value === true)} />
-        <Label htmlFor={unreadId} className="text-sm font-normal">
-          Non lus seulement
-        </Label>
-      </div>
-    </div>
-  );
-}
-
-const EMPTY: Record<SupportFilterRole, string> = {
-  all: "Aucun message pour le moment.",
-  patient: "Aucun message de patient pour le moment.",
-  dentist: "Aucun message de dentiste pour le moment.",
-};
-
-function ThreadList({
-  selected,
-  typed,
-  onType,
-  search,
-  page,
-  onPageChange,
-  role,
-  onRole,
-  unread,
-  onUnread,
-  threads,
-  hidden,
-}: {
-  selected: string | null;
-  typed: string;
-  onType: (value: string) => void;
-  search: string;
-  page: number;
-  onPageChange: (page: number) => void;
-  role: SupportFilterRole;
-  onRole: (role: SupportFilterRole) => void;
-  unread: boolean;
-  onUnread: (unread: boolean) => void;
-  threads: ReturnType<typeof useSupportThreads>;
-  hidden: boolean;
-}) {
-  const searchId = useId();
-  const data = threads.data;
-
-  useEffect(() => {
-    if (threads.isError) toast.error(ADMIN_MESSAGES.messagesFailed, { id: "admin-support-threads" });
-  }, [threads.isError]);
-
-  return (
-    <section
-      aria-label="Conversations"
-      className={cn(
-        "flex min-h-0 flex-col gap-3 rounded-ui border border-slate-200 bg-white p-3 shadow-sm",
-        hidden && "hidden md:flex",
-      )}
-    >
-      <div className="flex items-end gap-2">
-        <div className="grid min-w-0 flex-1 gap-1.5">
-          <Label htmlFor={searchId} className="sr-only">
-            Rechercher une personne
-          </Label>
-          <SearchInput
-            id={searchId}
-            placeholder="Rechercher un nom, un e-mail..."
-            value={typed}
-            onChange={(event) => onType(event.target.value)}
-          />
-        </div>
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label="Actualiser les conversations"
-          title="Actualiser"
-          loading={threads.isFetching && !threads.isPending}
-          onClick={() => void threads.refetch()}
-        >
-          <RefreshCw aria-hidden="true" />
-        </Button>
-      </div>
-      <ThreadFilters role={role} onRole={onRole} unread={unread} onUnread={onUnread} />
-      <div className="min-h-0 flex-1 overflow-y-auto">
-        {threads.isPending ? (
-          <ul className="grid gap-1" aria-busy="true">
-            <li className="sr-only">Chargement...</li>
-            {["a", "b", "c", "d"].map((key) => (
-              <li key={key} className="grid gap-2 p-3">
-                <Skeleton className="h-5 w-36" />
-                <Skeleton className="h-4 w-48" />
-              </li>
-            ))}
-          </ul>
-        ) : threads.isError && !data ? (
-          <LoadError title={ADMIN_MESSAGES.messagesFailed} onRetry={() => void threads.refetch()} />
-        ) : data && data.items.length === 0 ? (
-          <p className="p-3 text-center text-slate-600">
-            {search ? ADMIN_MESSAGES.noResult : unread ? "Aucun message non lu." : EMPTY[role]}
-          </p>
-        ) : (
-          <ul className="grid gap-1">
-            {data?.items.map((thread) => (
-              <li key={thread.patient_id}>
-                <ThreadLink
-                  thread={thread}
-                  active={thread.patient_id === selected}
-                  href={`/admin/chat-messages?p=${encodeURIComponent(thread.patient_id)}`}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-      {data && (page > 1 || data.has_more) ? (
-        <Pagination page={page} hasMore={data.has_more} onPageChange={onPageChange} />
-      ) : null}
-    </section>
-  );
-}
-
-function ThreadLink({ thread, active, href }: { thread: SupportThread; active: boolean; href: string }) {
-  const unread = thread.unread > 0;
-  return (
-    <Link
-      to={href}
-      aria-current={active ? "true" : undefined}
-      className={cn(
-        "grid gap-0.5 rounded-md p-3 text-left transition-colors hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700",
-        active && "bg-brand-50 hover:bg-brand-50",
-      )}
-    >
-      <span className="flex items-center gap-2">
-        <span
-          className={cn("min-w-0 flex-1 truncate text-slate-900", unread ? "font-semibold" : "font-medium")}
-        >
-          {thread.patient_name}
-        </span>
-        <Badge tone={thread.role === "dentist" ? "blue" : "gray"} className="shrink-0">
-          {SUPPORT_ROLE_LABELS[thread.role]}
-        </Badge>
-        <time dateTime={thread.last_message_at} className="shrink-0 text-xs text-slate-600 tabular-nums">
-          {threadTime(thread.last_message_at)}
-        </time>
-        {unread ? (
-          <span className="flex items-center" data-testid="unread-dot">
-            <span aria-hidden="true" className="size-2.5 rounded-full bg-red-600" />
-            <span className="sr-only">{`, ${unreadLabel(thread.unread)}`}</span>
-          </span>
-        ) : null}
-      </span>
-      <span className="truncate text-sm text-slate-600">{thread.last_message || "📷 Image"}</span>
-    </Link>
-  );
-}
+import { clearUnread, ThreadList } from "./SupportThreadList";
 
 function ReplyBox({ patientId, patientName }: { patientId: string; patientName: string }) {
-  const id = useId();
   const [text, setText] = useState("");
   const reply = useSupportReply();
   const canSend = !reply.isPending && text.trim().length > 0;
@@ -284,49 +42,21 @@ function ReplyBox({ patientId, patientName }: { patientId: string; patientName: 
       },
     );
   };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    send();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    send();
-  };
 
   return (
-    <form
-      onSubmit={onSubmit}
-      aria-label={`Répondre à ${patientName}`}
+    <ChatForm
+      label={`Répondre à ${patientName}`}
       className="grid gap-1.5 border-t border-slate-200 p-3"
-    >
-      <div className="flex items-end gap-2">
-        <div className="grid min-w-0 flex-1">
-          <Label htmlFor={id} className="sr-only">
-            {`Votre réponse à ${patientName}`}
-          </Label>
-          <Textarea
-            id={id}
-            rows={1}
-            value={text}
-            maxLength={5000}
-            placeholder="Écrivez votre réponse..."
-            aria-describedby={`${id}-hint`}
-            className="field-sizing-content max-h-40 min-h-10 resize-none"
-            onChange={(event) => setText(event.target.value)}
-            onKeyDown={onKeyDown}
-          />
-        </div>
-        <Button type="submit" disabled={!canSend} loading={reply.isPending}>
-          <Send aria-hidden="true" />
-          Envoyer
-        </Button>
-      </div>
-      <p id={`${id}-hint`} className="text-xs text-slate-600">
-        Entrée pour envoyer, Maj + Entrée pour aller à la ligne. La réponse s'affiche tout de suite chez la
-        personne, ou lui est envoyée par e-mail si elle ne l'a pas lue.
-      </p>
-    </form>
+      fieldLabel={`Votre réponse à ${patientName}`}
+      placeholder="Écrivez votre réponse..."
+      maxLength={5000}
+      value={text}
+      onChange={setText}
+      onSend={send}
+      canSend={canSend}
+      sending={reply.isPending}
+      hint="Entrée pour envoyer, Maj + Entrée pour aller à la ligne. La réponse s'affiche tout de suite chez la personne, ou lui est envoyée par e-mail si elle ne l'a pas lue."
+    />
   );
 }
 
@@ -334,7 +64,6 @@ function ThreadView({ patientId, thread }: { patientId: string; thread: SupportT
   const messages = useSupportThread(patientId);
   const markRead = useMarkThreadRead();
   const queryClient = useQueryClient();
-  const scroller = useRef<HTMLDivElement>(null);
   const items = threadMessages(messages.data);
   const lastId = items.at(-1)?.id;
   const name = thread?.patient_name ?? "Conversation";
@@ -356,13 +85,6 @@ function ThreadView({ patientId, thread }: { patientId: string; thread: SupportT
     });
   }, [patientId, messages.isSuccess, lastId]);
 
-  // Keep the newest message in view when one arrives (not when older ones are loaded).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the last message changes.
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  }, [lastId]);
-
   return (
     <section
       aria-label={`Conversation avec ${name}`}
@@ -383,49 +105,21 @@ function ThreadView({ patientId, thread }: { patientId: string; thread: SupportT
           ) : null}
         </div>
       </div>
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto p-3">
-        {messages.isPending ? (
-          <div className="grid gap-3" aria-busy="true">
-            <p className="sr-only">Chargement...</p>
-            <Skeleton className="h-16 w-2/3" />
-            <Skeleton className="ml-auto h-16 w-2/3" />
-          </div>
-        ) : messages.isError && !messages.data ? (
-          <LoadError title={ADMIN_MESSAGES.messagesFailed} onRetry={() => void messages.refetch()} />
-        ) : (
-          <>
-            {messages.hasNextPage ? (
-              <div className="mb-3 flex justify-center">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  loading={messages.isFetchingNextPage}
-                  onClick={() => void messages.fetchNextPage()}
-                >
-                  Messages précédents
-                </Button>
-              </div>
-            ) : null}
-            <ol className="grid gap-3" aria-label="Messages">
-              {items.map((message) => (
-                <SupportBubble
-                  key={message.id}
-                  message={message}
-                  mine={message.from_team}
-                  author={message.from_team ? (message.author_name ?? "L'équipe") : name}
-                />
-              ))}
-            </ol>
-          </>
-        )}
-      </div>
+      <SupportThreadMessages
+        query={messages}
+        items={items}
+        mine={(message) => message.from_team}
+        author={(message) => (message.from_team ? (message.author_name ?? "L'équipe") : name)}
+        loadFailed={ADMIN_MESSAGES.messagesFailed}
+        mineFirst={false}
+      />
       <ReplyBox patientId={patientId} patientName={name} />
     </section>
   );
 }
 
 /**
- * /admin/chat-messages 'Support' (spec §2, issues 7 and 16): the support chat, team side, patients and
+ * /admin/chat-messages 'Support' (issues 7 and 16): the support chat, team side, patients and
  * dentists in one inbox, filtered by role and unread.
  */
 export function AdminChatMessagesPage() {

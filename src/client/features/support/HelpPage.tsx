@@ -1,25 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { FileText, ImagePlus, LifeBuoy, Send, X } from "lucide-react";
-import {
-  type FormEvent,
-  type KeyboardEvent,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from "react";
+import { FileText, ImagePlus, LifeBuoy, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { formatFileSize } from "../../../shared/format/size";
 import { SUPPORT_MESSAGES } from "../../../shared/schemas/support";
+import { ChatForm } from "../../components/chat/ChatForm";
+import { FileChip } from "../../components/chat/FileChip";
 import { PageHeader } from "../../components/PageHeader";
-import { SupportBubble } from "../../components/SupportBubble";
+import { SupportThread } from "../../components/support/SupportThread";
 import { Button } from "../../components/ui/Button";
-import { Label } from "../../components/ui/Label";
-import { LoadError } from "../../components/ui/LoadError";
-import { Skeleton } from "../../components/ui/Skeleton";
-import { Textarea } from "../../components/ui/Textarea";
 import { useConfig } from "../../lib/config";
 import { useRealtimeEvents } from "../../lib/realtime";
 import {
@@ -43,23 +32,18 @@ function ImageChip({ file, onRemove }: { file: File; onRemove: () => void }) {
     return () => URL.revokeObjectURL(url);
   }, [file]);
   return (
-    <div className="flex w-fit max-w-full items-center gap-2 rounded-full border border-slate-300 bg-slate-50 py-1 pr-1 pl-1 text-sm text-slate-800">
-      {preview ? (
-        <img src={preview} alt="" className="size-8 shrink-0 rounded-full object-cover" />
-      ) : (
-        <ImagePlus className="ml-2 size-4 shrink-0 text-slate-600" aria-hidden="true" />
-      )}
-      <span className="max-w-48 truncate">{file.name}</span>
-      <span className="shrink-0 text-xs text-slate-600">{formatFileSize(file.size)}</span>
-      <button
-        type="button"
-        onClick={onRemove}
-        aria-label={`Retirer ${file.name}`}
-        className="flex size-7 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
-      >
-        <X className="size-4" aria-hidden="true" />
-      </button>
-    </div>
+    <FileChip
+      file={file}
+      onRemove={onRemove}
+      className="w-fit gap-2 pl-1"
+      leading={
+        preview ? (
+          <img src={preview} alt="" className="size-8 shrink-0 rounded-full object-cover" />
+        ) : (
+          <ImagePlus className="ml-2 size-4 shrink-0 text-slate-600" aria-hidden="true" />
+        )
+      }
+    />
   );
 }
 
@@ -104,9 +88,7 @@ function RequestAbout({ label, onRemove }: { label: string | null; onRemove: () 
 
 function SupportComposer() {
   const about = useRequestAbout();
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+  const errorId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState("");
@@ -134,17 +116,6 @@ function SupportComposer() {
     );
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    submit();
-  };
-
   const choose = (file: File | undefined) => {
     if (!file) return;
     const problem = imageProblem(file);
@@ -153,74 +124,65 @@ function SupportComposer() {
   };
 
   return (
-    <form
-      onSubmit={onSubmit}
-      aria-label="Écrire à l'équipe"
+    <ChatForm
+      label="Écrire à l'équipe"
       className="grid gap-2 border-t border-slate-200 bg-white p-3"
-    >
-      {about.requestId ? <RequestAbout label={about.label} onRemove={about.clear} /> : null}
-      {image ? (
-        <ImageChip
-          file={image}
-          onRemove={() => {
-            setImage(null);
-            textarea.current?.focus();
-          }}
-        />
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex items-end gap-2">
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".jpg,.jpeg,.png,image/jpeg,image/png"
-          tabIndex={-1}
-          className="sr-only"
-          aria-label="Image à joindre"
-          onChange={(event) => {
-            choose(event.target.files?.[0]);
-            event.target.value = "";
-          }}
-        />
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Joindre une image"
-          title="Joindre une image"
-          onClick={() => fileInput.current?.click()}
-        >
-          <ImagePlus aria-hidden="true" />
-        </Button>
-        <div className="grid min-w-0 flex-1">
-          <Label htmlFor={id} className="sr-only">
-            Votre message à l'équipe
-          </Label>
-          <Textarea
-            ref={textarea}
-            id={id}
-            rows={1}
-            value={text}
-            maxLength={5000}
-            placeholder="Écrivez votre message..."
-            aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-            className="field-sizing-content max-h-40 min-h-10 resize-none"
-            onChange={(event) => setText(event.target.value)}
-            onKeyDown={onKeyDown}
+      fieldLabel="Votre message à l'équipe"
+      placeholder="Écrivez votre message..."
+      maxLength={5000}
+      value={text}
+      onChange={setText}
+      onSend={submit}
+      canSend={canSend}
+      sending={send.isPending}
+      textareaRef={textarea}
+      errorId={error ? errorId : undefined}
+      hint="Entrée pour envoyer, Maj + Entrée pour aller à la ligne. Une image JPG ou PNG de 10 Mo au plus."
+      above={
+        <>
+          {about.requestId ? <RequestAbout label={about.label} onRemove={about.clear} /> : null}
+          {image ? (
+            <ImageChip
+              file={image}
+              onRemove={() => {
+                setImage(null);
+                textarea.current?.focus();
+              }}
+            />
+          ) : null}
+          {error ? (
+            <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </>
+      }
+      attach={
+        <>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+            tabIndex={-1}
+            className="sr-only"
+            aria-label="Image à joindre"
+            onChange={(event) => {
+              choose(event.target.files?.[0]);
+              event.target.value = "";
+            }}
           />
-        </div>
-        <Button type="submit" disabled={!canSend} loading={send.isPending}>
-          <Send aria-hidden="true" />
-          Envoyer
-        </Button>
-      </div>
-      <p id={hintId} className="text-xs text-slate-600">
-        Entrée pour envoyer, Maj + Entrée pour aller à la ligne. Une image JPG ou PNG de 10 Mo au plus.
-      </p>
-    </form>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Joindre une image"
+            title="Joindre une image"
+            onClick={() => fileInput.current?.click()}
+          >
+            <ImagePlus aria-hidden="true" />
+          </Button>
+        </>
+      }
+    />
   );
 }
 
@@ -231,7 +193,7 @@ const DESCRIPTIONS = {
     "Une question sur Sourio, une demande de patient ou la vérification de votre compte ? Écrivez à notre équipe : elle vous répond ici (et par e-mail si vous ne lisez pas sa réponse).",
 } as const;
 
-/** /patient/help 'Besoin d'aide ?': the patient's thread with the Sourio team (issue 7, D13). */
+/** /patient/help 'Besoin d'aide ?': the patient's thread with the Sourio team (issue 7). */
 export function PatientHelpPage() {
   return <HelpPage area="patient" />;
 }
@@ -247,7 +209,6 @@ function HelpPage({ area }: { area: "patient" | "dentist" }) {
   const messages = useSupportMessages();
   const markRead = useMarkSupportRead();
   const queryClient = useQueryClient();
-  const scroller = useRef<HTMLDivElement>(null);
   const items = supportMessages(messages.data);
   const lastId = items.at(-1)?.id;
   const unreadReplies = items.some((m) => m.from_team && !m.read_at);
@@ -272,12 +233,6 @@ function HelpPage({ area }: { area: "patient" | "dentist" }) {
     });
   }, [unreadReplies, lastId]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keeps the newest message in view.
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  }, [lastId]);
-
   return (
     <>
       <PageHeader title={SUPPORT_MESSAGES.title} description={DESCRIPTIONS[area]} />
@@ -285,53 +240,26 @@ function HelpPage({ area }: { area: "patient" | "dentist" }) {
         aria-label="Conversation avec l'équipe Sourio"
         className="flex h-[calc(100dvh-18rem)] min-h-[26rem] flex-col rounded-ui border border-slate-200 bg-white shadow-sm"
       >
-        <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto p-3">
-          {messages.isPending ? (
-            <div className="grid gap-3" aria-busy="true">
-              <p className="sr-only">Chargement...</p>
-              <Skeleton className="ml-auto h-16 w-2/3" />
-              <Skeleton className="h-16 w-2/3" />
-            </div>
-          ) : messages.isError && !messages.data ? (
-            <LoadError title={SUPPORT_MESSAGES.loadFailed} onRetry={() => void messages.refetch()} />
-          ) : items.length === 0 ? (
+        <SupportThread
+          query={messages}
+          items={items}
+          mine={(message) => !message.from_team}
+          author={(message) => (message.from_team ? team : "Vous")}
+          loadFailed={SUPPORT_MESSAGES.loadFailed}
+          mineFirst
+          empty={
             <div className="flex h-full flex-col items-center justify-center gap-3 px-6 text-center">
               <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
                 <LifeBuoy className="size-6" aria-hidden="true" />
               </span>
               <h2 className="text-lg font-semibold text-slate-900">Posez votre question</h2>
               <p className="max-w-md text-slate-600">
-                Décrivez votre question ci-dessous ; vous pouvez joindre une capture d'écran ou une photo.
+                Décrivez votre question ci-dessous ; vous pouvez joindre une capture d'écran ou une photo.
                 Notre équipe vous répond en général dans la journée.
               </p>
             </div>
-          ) : (
-            <>
-              {messages.hasNextPage ? (
-                <div className="mb-3 flex justify-center">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    loading={messages.isFetchingNextPage}
-                    onClick={() => void messages.fetchNextPage()}
-                  >
-                    Messages précédents
-                  </Button>
-                </div>
-              ) : null}
-              <ol className="grid gap-3" aria-label="Messages">
-                {items.map((message) => (
-                  <SupportBubble
-                    key={message.id}
-                    message={message}
-                    mine={!message.from_team}
-                    author={message.from_team ? team : "Vous"}
-                  />
-                ))}
-              </ol>
-            </>
-          )}
-        </div>
+          }
+        />
         <SupportComposer />
       </section>
       <SupportAccessList />

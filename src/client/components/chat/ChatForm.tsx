@@ -1,0 +1,84 @@
+import { Send } from "lucide-react";
+import { type FormEvent, type KeyboardEvent, type ReactNode, type Ref, useId } from "react";
+import { Button } from "../ui/Button";
+import { Label } from "../ui/Label";
+import { Textarea } from "../ui/Textarea";
+
+export interface ChatFormProps {
+  /** The form's accessible name ("Écrire un message", "Répondre à …"). */
+  label: string;
+  /** The field's (visually hidden) label. */
+  fieldLabel: string;
+  placeholder: string;
+  maxLength: number;
+  value: string;
+  onChange: (value: string) => void;
+  /** Called by the button and by Enter; the caller checks nothing more than `canSend` said. */
+  onSend: () => void;
+  canSend: boolean;
+  sending: boolean;
+  /** The line under the field (how to send, what may be attached). */
+  hint: ReactNode;
+  /** Shown above the field: attached files, the request the message names, errors. */
+  above?: ReactNode;
+  /** The id of an error shown in `above`, read after the hint while it is there. */
+  errorId?: string | undefined;
+  /** A button (and its hidden input) left of the field, to attach files. */
+  attach?: ReactNode;
+  textareaRef?: Ref<HTMLTextAreaElement>;
+  className: string;
+}
+
+/**
+ * The message box of every chat (messages between a patient and a dentist, the support chat of
+ * both sides): a field that grows with its text, Enter sends and Shift+Enter makes a new line
+ * (not while an input method composes), and the send button.
+ */
+export function ChatForm(props: ChatFormProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const { onSend, canSend } = props;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onSend();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    onSend();
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-label={props.label} className={props.className}>
+      {props.above}
+      <div className="flex items-end gap-2">
+        {props.attach}
+        <div className="grid min-w-0 flex-1">
+          <Label htmlFor={id} className="sr-only">
+            {props.fieldLabel}
+          </Label>
+          <Textarea
+            ref={props.textareaRef}
+            id={id}
+            rows={1}
+            value={props.value}
+            maxLength={props.maxLength}
+            placeholder={props.placeholder}
+            aria-describedby={props.errorId ? `${hintId} ${props.errorId}` : hintId}
+            className="field-sizing-content max-h-40 min-h-10 resize-none"
+            onChange={(event) => props.onChange(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+        </div>
+        <Button type="submit" disabled={!canSend} loading={props.sending}>
+          <Send aria-hidden="true" />
+          Envoyer
+        </Button>
+      </div>
+      <p id={hintId} className="text-xs text-slate-600">
+        {props.hint}
+      </p>
+    </form>
+  );
+}
