@@ -1,5 +1,5 @@
 import { Send } from "lucide-react";
-import { type FormEvent, type KeyboardEvent, type ReactNode, type Ref, useId } from "react";
+import { type FormEvent, type KeyboardEvent, type ReactNode, type Ref, useId, useRef } from "react";
 import { Button } from "../ui/Button";
 import { Label } from "../ui/Label";
 import { Textarea } from "../ui/Textarea";
@@ -80,5 +80,57 @@ export function ChatForm(props: ChatFormProps) {
         {props.hint}
       </p>
     </form>
+  );
+}
+
+/**
+ * The button that attaches files to a message, with its hidden file input (out of the tab order:
+ * the button is what a keyboard reaches). `onFiles` receives what was chosen; the input is emptied
+ * so that the same file can be chosen again.
+ */
+export function AttachButton({
+  label,
+  inputLabel,
+  accept,
+  multiple = false,
+  disabled = false,
+  icon,
+  onFiles,
+}: {
+  label: string;
+  inputLabel: string;
+  accept: string;
+  multiple?: boolean;
+  disabled?: boolean;
+  icon: ReactNode;
+  onFiles: (files: File[]) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        multiple={multiple}
+        accept={accept}
+        tabIndex={-1}
+        className="sr-only"
+        aria-label={inputLabel}
+        onChange={(event) => {
+          onFiles(Array.from(event.target.files ?? []));
+          event.target.value = "";
+        }}
+      />
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={label}
+        title={label}
+        disabled={disabled}
+        onClick={() => input.current?.click()}
+      >
+        {icon}
+      </Button>
+    </>
   );
 }

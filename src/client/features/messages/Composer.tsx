@@ -3,9 +3,8 @@ import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ACCEPT_ATTRIBUTE } from "../../../shared/domain/files";
 import { CHAT_MESSAGES, MESSAGE_MAX_FILES, MESSAGE_MAX_LENGTH } from "../../../shared/schemas/conversations";
-import { ChatForm } from "../../components/chat/ChatForm";
+import { AttachButton, ChatForm } from "../../components/chat/ChatForm";
 import { FileChip } from "../../components/chat/FileChip";
-import { Button } from "../../components/ui/Button";
 import { type AttachedFile, attachFiles } from "./files";
 
 interface ComposerProps {
@@ -23,7 +22,6 @@ interface ComposerProps {
 export function Composer({ onSend, sending, recipient }: ComposerProps) {
   const errorId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState("");
   const [files, setFiles] = useState<AttachedFile[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
@@ -105,31 +103,15 @@ export function Composer({ onSend, sending, recipient }: ComposerProps) {
         </>
       }
       attach={
-        <>
-          <input
-            ref={fileInput}
-            type="file"
-            multiple
-            accept={ACCEPT_ATTRIBUTE}
-            tabIndex={-1}
-            className="sr-only"
-            aria-label="Fichiers à joindre"
-            onChange={(event) => {
-              addFiles(Array.from(event.target.files ?? []));
-              event.target.value = "";
-            }}
-          />
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="Joindre des fichiers"
-            title="Joindre des fichiers"
-            disabled={files.length >= MESSAGE_MAX_FILES}
-            onClick={() => fileInput.current?.click()}
-          >
-            <Paperclip aria-hidden="true" />
-          </Button>
-        </>
+        <AttachButton
+          label="Joindre des fichiers"
+          inputLabel="Fichiers à joindre"
+          accept={ACCEPT_ATTRIBUTE}
+          multiple
+          disabled={files.length >= MESSAGE_MAX_FILES}
+          icon={<Paperclip aria-hidden="true" />}
+          onFiles={addFiles}
+        />
       }
     />
   );

@@ -4,11 +4,10 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { SUPPORT_MESSAGES } from "../../../shared/schemas/support";
-import { ChatForm } from "../../components/chat/ChatForm";
+import { AttachButton, ChatForm } from "../../components/chat/ChatForm";
 import { FileChip } from "../../components/chat/FileChip";
 import { PageHeader } from "../../components/PageHeader";
 import { SupportThread } from "../../components/support/SupportThread";
-import { Button } from "../../components/ui/Button";
 import { useConfig } from "../../lib/config";
 import { useRealtimeEvents } from "../../lib/realtime";
 import {
@@ -90,7 +89,6 @@ function SupportComposer() {
   const about = useRequestAbout();
   const errorId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState("");
   const [image, setImage] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -158,29 +156,13 @@ function SupportComposer() {
         </>
       }
       attach={
-        <>
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".jpg,.jpeg,.png,image/jpeg,image/png"
-            tabIndex={-1}
-            className="sr-only"
-            aria-label="Image à joindre"
-            onChange={(event) => {
-              choose(event.target.files?.[0]);
-              event.target.value = "";
-            }}
-          />
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="Joindre une image"
-            title="Joindre une image"
-            onClick={() => fileInput.current?.click()}
-          >
-            <ImagePlus aria-hidden="true" />
-          </Button>
-        </>
+        <AttachButton
+          label="Joindre une image"
+          inputLabel="Image à joindre"
+          accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+          icon={<ImagePlus aria-hidden="true" />}
+          onFiles={(files) => choose(files[0])}
+        />
       }
     />
   );
