@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { MultipartFile } from "@fastify/multipart";
 import { fileTypeFromBuffer } from "file-type/node";
+import { ACCEPTED_CONTENT_TYPES } from "../shared/domain/files";
 import { ERROR_CODES } from "../shared/schemas/common";
 import { AppError } from "./errors";
 import { servedFileName } from "./files/names";
@@ -25,10 +26,12 @@ export interface UploadRules {
   accepted: ReadonlySet<string>;
   keyPrefix: string;
   messages: { tooLarge: string; badContent: string };
+  /** The form field named in a refusal ("file" unless said). */
+  field?: string;
 }
 
-/** Content types recognised for the product's uploads: pdf, jpg, png, mp4, mov, avi, mkv. */
-export const DOCUMENT_TYPES: ReadonlySet<string> = new Set(["pdf", "jpg", "png", "mp4", "mov", "avi", "mkv"]);
+/** The contents accepted for documents, attachments and the contact form (shared with the client). */
+export const UPLOAD_CONTENT_TYPES: ReadonlySet<string> = new Set(ACCEPTED_CONTENT_TYPES);
 
 /**
  * Streams one multipart file into storage under `{keyPrefix}/{random}.{ext}`. The type is sniffed
@@ -47,7 +50,7 @@ export async function storeUpload(
     await drain();
     if (part.file.truncated) throw tooLarge(rules);
     throw new AppError(415, ERROR_CODES.unsupportedMediaType, rules.messages.badContent, {
-      file: rules.messages.badContent,
+      [rules.field ?? "file"]: rules.messages.badContent,
     });
   }
   const key = `${rules.keyPrefix}/${randomUUID()}.${type.ext}`;
@@ -110,7 +113,7 @@ async function peek(source: Readable, size: number) {
 
 function tooLarge(rules: UploadRules) {
   return new AppError(413, ERROR_CODES.payloadTooLarge, rules.messages.tooLarge, {
-    file: rules.messages.tooLarge,
+    [rules.field ?? "file"]: rules.messages.tooLarge,
   });
 }
 

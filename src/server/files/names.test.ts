@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentDisposition, extensionsOf, servedFileName } from "./names";
+import { extensionsOf, servedFileName } from "./names";
 
 describe("servedFileName", () => {
   it("gives the name the extension of the type found in the content", () => {
@@ -95,25 +95,5 @@ describe("servedFileName", () => {
     expect(Array.from(emoji)).toHaveLength(200);
     expect(emoji.endsWith("😀.png")).toBe(true);
     expect(() => encodeURIComponent(emoji)).not.toThrow();
-  });
-});
-
-describe("contentDisposition", () => {
-  it("serves the served name, with an ASCII fallback and the UTF-8 name", () => {
-    expect(contentDisposition("attachment", "devis.hta", "application/pdf")).toBe(
-      `attachment; filename="devis.pdf"; filename*=UTF-8''devis.pdf`,
-    );
-    expect(contentDisposition("inline", 'Réponse "n°2".png', "image/png")).toBe(
-      `inline; filename="R_ponse _n_2_.png"; filename*=UTF-8''R%C3%A9ponse%20%22n%C2%B02%22.png`,
-    );
-    expect(contentDisposition("attachment", "devis\u202egnp.exe", "image/png")).toBe(
-      `attachment; filename="devisgnp.png"; filename*=UTF-8''devisgnp.png`,
-    );
-  });
-
-  it("percent-encodes what RFC 5987 does not allow in the UTF-8 name", () => {
-    expect(contentDisposition("attachment", "l'implant (1)*.pdf", "application/pdf")).toBe(
-      `attachment; filename="l'implant (1)*.pdf"; filename*=UTF-8''l%27implant%20%281%29%2A.pdf`,
-    );
   });
 });

@@ -72,28 +72,6 @@ export function servedFileName(name: string, mime: string | null | undefined, fa
   return `${chars.length > room ? chars.slice(0, room).join("").trimEnd() : stem}${suffix}`;
 }
 
-/**
- * RFC 6266 Content-Disposition with a UTF-8 file name and an ASCII fallback; the name is the
- * served name of `fileName` for the content type `mime` (servedFileName).
- */
-export function contentDisposition(
-  kind: "inline" | "attachment",
-  fileName: string,
-  mime: string | null | undefined,
-): string {
-  const name = servedFileName(fileName, mime);
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(name)}`;
-}
-
-/** encodeURIComponent, plus the characters RFC 5987 does not allow unencoded (' ( ) *). */
-function encodeRfc5987(value: string): string {
-  return encodeURIComponent(value).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
 /** 'radio.pdf', 'radio.pdf' → 'radio.pdf', 'radio (2).pdf': an archive cannot hold one name twice. */
 export function uniqueName(fileName: string, used: Set<string>): string {
   const safe = fileName.replace(/[\\/]/g, "_") || "document";

@@ -3,6 +3,12 @@ import { MAX_FILE_SIZE } from "./limits";
 /** Spec §5/§9: accepted extensions for the contact form and patient uploads. */
 export const ACCEPTED_EXTENSIONS = ["pdf", "jpg", "jpeg", "png", "mp4", "mov", "avi", "mkv"] as const;
 
+/**
+ * The same formats as the server finds them in a file's content (file-type's names): what an
+ * upload's bytes must be, whatever its name says.
+ */
+export const ACCEPTED_CONTENT_TYPES = ["pdf", "jpg", "png", "mp4", "mov", "avi", "mkv"] as const;
+
 /** Spec §5: accepted MIME types, as browsers declare them. */
 export const ACCEPTED_MIME_TYPES = [
   "image/jpeg",

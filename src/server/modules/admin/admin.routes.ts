@@ -27,7 +27,7 @@ import {
 import { actorOf, requireArea } from "../../access/actor";
 import { recordSupportAccess } from "../../access/audit";
 import { notFound } from "../../errors";
-import { contentDisposition } from "../../files/names";
+import { contentDisposition } from "../../http/files";
 import { eraseAccount, erasureDeps } from "../account/erasure.service";
 import { retentionPreview } from "../retention/retention.service";
 import { supportPage, supportThreads } from "../support/support.repo";

@@ -15,7 +15,7 @@ import { OFFER_MESSAGES } from "../../../shared/schemas/offers";
 import { actorOf, requireArea } from "../../access/actor";
 import { requireVisible } from "../../access/guards";
 import { notFound } from "../../errors";
-import { contentDisposition } from "../../files/names";
+import { sendPrivateFile } from "../../http/files";
 import { appointmentsRepo } from "./appointments.repo";
 import {
   appointmentCalendar,
@@ -166,11 +166,11 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
       const actor = await actorOf(request, reply);
       const id = appointmentId(request.params.id);
       const ics = await appointmentCalendar({ db: app.db, config: app.config, clock: app.clock }, actor, id);
-      return reply
-        .header("content-type", "text/calendar; charset=utf-8")
-        .header("content-disposition", contentDisposition("attachment", "rendez-vous.ics", "text/calendar"))
-        .header("cache-control", "private, no-store")
-        .send(ics);
+      return sendPrivateFile(reply, ics, {
+        type: "text/calendar; charset=utf-8",
+        name: "rendez-vous.ics",
+        disposition: "attachment",
+      });
     },
   );
 }

@@ -14,7 +14,7 @@ import {
 import { actorOf, requireArea } from "../../access/actor";
 import { recordAccess, writeAudit } from "../../access/audit";
 import { notFound } from "../../errors";
-import { contentDisposition } from "../../files/names";
+import { contentDisposition } from "../../http/files";
 import { conversationsRepo, unreadTotal } from "./conversations.repo";
 import { markConversationRead, sendMessage } from "./conversations.service";
 

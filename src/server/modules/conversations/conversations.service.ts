@@ -10,7 +10,7 @@ import { unreadMessagesMail } from "../../mail/templates";
 import { multipartField } from "../../plugins/input-guard";
 import type { EventBus } from "../../realtime/bus";
 import type { Storage } from "../../storage/storage";
-import { DOCUMENT_TYPES, isFileTooLarge, type StoredFile, storeUpload } from "../../uploads";
+import { isFileTooLarge, type StoredFile, storeUpload, UPLOAD_CONTENT_TYPES } from "../../uploads";
 import { conversationsRepo, loadMessages } from "./conversations.repo";
 
 interface Deps {
@@ -49,7 +49,7 @@ export async function sendMessage(deps: Deps, actor: Actor, conversationId: stri
       try {
         stored.push(
           await storeUpload(part, deps.storage, {
-            accepted: DOCUMENT_TYPES,
+            accepted: UPLOAD_CONTENT_TYPES,
             keyPrefix: actor.userId,
             messages: {
               tooLarge: CHAT_MESSAGES.fileTooLarge(name),

@@ -7,9 +7,10 @@ import { actorOf, requireArea } from "../../access/actor";
 import { recordDocumentAccess } from "../../access/audit";
 import { findReadableDocument, findReadableRequestDocuments } from "../../access/documents";
 import { notFound } from "../../errors";
-import { contentDisposition, servedFileName, uniqueName } from "../../files/names";
+import { servedFileName, uniqueName } from "../../files/names";
+import { sendPrivateFile, storedFileSize, VIEWER_CSP } from "../../http/files";
 
-/** A patient document, streamed through an authorised route; never a public URL (decision D10). */
+/** A patient document, streamed through an authorised route; never a public URL (ADR 005). */
 export async function documentRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -32,32 +33,24 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       const actor = await actorOf(request, reply);
       const document = await findReadableDocument(app.db, actor, request.params.id);
       if (!document) throw notFound("Document introuvable.");
-      const size = await app.storage.size(document.storage_key);
-      if (size === null) {
-        request.log.error({ documentId: document.id }, "fichier absent du stockage");
-        throw notFound("Document introuvable.");
-      }
+      const size = await storedFileSize(
+        app.storage,
+        document.storage_key,
+        request.log,
+        { documentId: document.id },
+        () => notFound("Document introuvable."),
+      );
       const disposition = request.query.disposition;
       if (document.owner_id !== actor.userId) {
         await recordDocumentAccess(app.db, actor, document, disposition === "inline" ? "view" : "download");
       }
-      return (
-        reply
-          .header("content-type", document.mime_type)
-          .header("content-length", size)
-          .header(
-            "content-disposition",
-            contentDisposition(disposition, document.file_name, document.mime_type),
-          )
-          .header("cache-control", "private, no-store")
-          .header("x-content-type-options", "nosniff")
-          // The file itself runs nothing: no scripts, only the browser's own viewers.
-          .header(
-            "content-security-policy",
-            "default-src 'none'; img-src 'self'; media-src 'self'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
-          )
-          .send(app.storage.read(document.storage_key) as never)
-      );
+      return sendPrivateFile(reply, app.storage.read(document.storage_key), {
+        type: document.mime_type,
+        name: document.file_name,
+        disposition,
+        size,
+        csp: VIEWER_CSP,
+      });
     },
   );
 
@@ -82,7 +75,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       if (present.length < found.documents.length)
         request.log.error({ requestId: found.request.id }, "fichier absent du stockage");
       if (present.length === 0) throw notFound("Demande introuvable.");
-      // Recorded before streaming: the patient sees each document as downloaded (D10).
+      // Recorded before streaming: the patient sees each document as downloaded (ADR 005).
       if (found.request.patient_id !== actor.userId)
         for (const document of present) await recordDocumentAccess(app.db, actor, document, "download");
 
@@ -96,19 +89,11 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         );
       }
       zip.end();
-      return reply
-        .header("content-type", "application/zip")
-        .header(
-          "content-disposition",
-          contentDisposition(
-            "attachment",
-            `documents-${found.request.id.slice(0, 8)}.zip`,
-            "application/zip",
-          ),
-        )
-        .header("cache-control", "private, no-store")
-        .header("x-content-type-options", "nosniff")
-        .send(zip.outputStream as never);
+      return sendPrivateFile(reply, zip.outputStream, {
+        type: "application/zip",
+        name: `documents-${found.request.id.slice(0, 8)}.zip`,
+        disposition: "attachment",
+      });
     },
   );
 }

@@ -5,7 +5,7 @@ import { DATA_EXPORT_MESSAGES, DATA_EXPORT_PER_HOUR, DATA_EXPORT_URL } from "../
 import { ERROR_CODES, errorBodySchema } from "../../../shared/schemas/common";
 import { actorOf, requireArea } from "../../access/actor";
 import { AppError } from "../../errors";
-import { contentDisposition } from "../../files/names";
+import { contentDisposition } from "../../http/files";
 import { buildExport, DATA_FILE, README_FILE } from "./export.service";
 
 /**

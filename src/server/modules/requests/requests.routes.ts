@@ -13,6 +13,7 @@ import {
   REQUEST_NOT_FOUND,
   requestCreatedSchema,
   requestDetailSchema,
+  requestFieldsSchema,
   requestListQuerySchema,
   requestListSchema,
   UPLOAD_MESSAGES,
@@ -22,12 +23,13 @@ import {
 import { actorOf, requireArea } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
 import { AppError, loggableError, notFound } from "../../errors";
+import { readMultipart } from "../../http/multipart";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { patientOffersRepo } from "../offers/offers.repo";
 import { sortDentists, withDistance } from "../profiles/distance";
 import { patientQuotesRepo } from "../quotes/quotes.repo";
 import { listVerifiedDentists, patientRequestsRepo } from "./requests.repo";
-import { createRequest } from "./requests.service";
+import { createRequest, requestForm } from "./requests.service";
 
 const NOT_FOUND = REQUEST_NOT_FOUND;
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
@@ -125,10 +127,10 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
-      const id = await createRequest(
-        { db: app.db, storage: app.storage, brandName: app.config.brandName, clock: app.clock },
-        actor,
-        request,
+      const form = await readMultipart(request, app.storage, requestForm(actor.userId));
+      const deps = { db: app.db, brandName: app.config.brandName, clock: app.clock };
+      const id = await form.use(requestFieldsSchema, (input, files) =>
+        createRequest(deps, actor, input, files),
       );
       // A devis queued for reading (issue 17) is read off the request path.
       app.readings.wake();

@@ -12,7 +12,7 @@ import {
 import { actorOf, getActor, requireArea } from "../../access/actor";
 import { recordSupportAccess, writeAudit } from "../../access/audit";
 import { forbidden, notFound, unauthenticated } from "../../errors";
-import { contentDisposition } from "../../files/names";
+import { contentDisposition } from "../../http/files";
 import { supportPage } from "./support.repo";
 import { markSupportRead, postOwnMessage, supportRoleOf } from "./support.service";
 
