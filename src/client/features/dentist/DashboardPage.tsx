@@ -24,7 +24,7 @@ import { NewBadge } from "../../components/ui/StatusBadge";
 import { useUpcomingAppointments } from "../../lib/appointments";
 import { useSession } from "../../lib/session";
 import { useDentistDashboard } from "./api";
-import { RequestStatusBadge } from "./RequestParts";
+import { RequestStatusBadge } from "./requestStatus";
 import { TodoCard } from "./TodoCard";
 import { VerificationPending } from "./VerificationPending";
 

@@ -1,7 +1,6 @@
-import { Download, ExternalLink, FileText } from "lucide-react";
-import { DOCUMENT_TYPE_LABELS } from "../../../shared/domain/requests";
-import { formatFileSize } from "../../../shared/format/size";
+import { ExternalLink } from "lucide-react";
 import type { DocumentDto } from "../../../shared/schemas/requests";
+import { DocumentCard, DownloadButton } from "../../components/request/RequestDocuments";
 import { Button } from "../../components/ui/Button";
 import { cn } from "../../lib/cn";
 import { documentViewUrl } from "./api";
@@ -25,38 +24,18 @@ export function DocumentGrid({
   return (
     <ul className={cn("grid gap-3 sm:grid-cols-2", className)}>
       {documents.map((doc) => (
-        <li key={doc.id} className="grid content-between gap-3 rounded-ui border border-slate-200 p-3">
-          <div className="flex items-start gap-3">
-            <FileText className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-            <div className="min-w-0">
-              <p className="break-all font-medium text-slate-900">{doc.file_name}</p>
-              <p className="text-sm text-slate-600 tabular-nums">
-                {DOCUMENT_TYPE_LABELS[doc.document_type]} · {formatFileSize(doc.size)}
-              </p>
-            </div>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => window.open(documentViewUrl(doc.id), "_blank", "noopener")}
-              aria-label={`Voir ${doc.file_name} (nouvel onglet)`}
-            >
-              <ExternalLink aria-hidden="true" />
-              Voir
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              loading={downloading === doc.id}
-              onClick={() => onDownload(doc.id, doc.file_name)}
-              aria-label={`Télécharger ${doc.file_name}`}
-            >
-              <Download aria-hidden="true" />
-              Télécharger
-            </Button>
-          </div>
-        </li>
+        <DocumentCard key={doc.id} document={doc} className="content-between">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => window.open(documentViewUrl(doc.id), "_blank", "noopener")}
+            aria-label={`Voir ${doc.file_name} (nouvel onglet)`}
+          >
+            <ExternalLink aria-hidden="true" />
+            Voir
+          </Button>
+          <DownloadButton document={doc} loading={downloading === doc.id} onDownload={onDownload} />
+        </DocumentCard>
       ))}
     </ul>
   );

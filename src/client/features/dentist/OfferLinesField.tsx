@@ -1,16 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Controller, type UseFormReturn, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import type { ProposalFormValues } from "../../../shared/forms/offerForm";
+import { type DraftLine, draftsTotal, type LineErrors, lineIssuesOf } from "../../../shared/forms/quoteLines";
 import type { OfferValues } from "../../../shared/schemas/offers";
 import { QuoteLinesEditor } from "../../components/quote/QuoteLinesEditor";
-import {
-  type DraftLine,
-  draftsTotal,
-  type LineErrors,
-  lineIssuesOf,
-} from "../../components/quote/quoteLines";
 import { ConfirmDialog } from "../../components/ui/Dialog";
-import type { ProposalFormValues } from "./proposalForm";
 
 /**
  * The lines of an offer in the proposal form (issue 15): the shared QuoteLinesEditor in "offer" mode

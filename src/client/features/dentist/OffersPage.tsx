@@ -6,22 +6,22 @@ import { OFFER_STATES, type OfferState } from "../../../shared/domain/offers";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatListDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
-import { type DentistOfferItem, OFFER_MESSAGES } from "../../../shared/schemas/offers";
+import type { DentistOfferItem } from "../../../shared/schemas/offers";
 import { OfferStateBadge } from "../../components/OfferDetails";
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
 import { type Column, DataTable, Pagination } from "../../components/ui/DataTable";
-import { ConfirmDialog } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { LoadError } from "../../components/ui/LoadError";
 import { isApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useSession } from "../../lib/session";
-import { useDentistOffers, useWithdrawOffer } from "./offersApi";
+import { useDentistOffers } from "./offersApi";
 import { VerificationPending } from "./VerificationPending";
+import { WithdrawOfferDialog } from "./WithdrawOfferDialog";
 
 /*
- * /dentist/offers 'Mes propositions' (D14): every offer this dentist sent, newest first, filtered
+ * /dentist/offers 'Mes propositions' (ADR 008): every offer this dentist sent, newest first, filtered
  * by the state people see (?etat=) and paged (?page=) in the URL so Back and a reload keep them.
  */
 
@@ -213,67 +213,5 @@ function OffersList() {
       ) : null}
       <WithdrawOfferDialog offer={withdrawing} onClose={() => setWithdrawing(null)} />
     </>
-  );
-}
-
-interface WithdrawTarget {
-  id: string;
-  request_id: string;
-  amount_cents: number;
-  patient_name?: string;
-}
-
-/**
- * 'Retirer cette proposition ?': the patient will no longer see it. Shared by 'Mes propositions'
- * and the proposal page; open while `offer` is set.
- */
-export function WithdrawOfferDialog({
-  offer,
-  onClose,
-  onWithdrawn,
-}: {
-  offer: WithdrawTarget | null;
-  onClose: () => void;
-  onWithdrawn?: () => void;
-}) {
-  const withdraw = useWithdrawOffer();
-
-  const onConfirm = () => {
-    if (!offer) return;
-    withdraw.mutate(offer, {
-      onSuccess: () => {
-        onClose();
-        toast.success(OFFER_MESSAGES.withdrawnDone, {
-          description:
-            "Le patient ne la voit plus. Vous pouvez en envoyer une nouvelle tant que sa demande est ouverte.",
-        });
-        onWithdrawn?.();
-      },
-      onError: (error) => {
-        onClose();
-        toast.error(OFFER_MESSAGES.withdrawFailed, {
-          description: isApiError(error) ? error.message : "Veuillez réessayer dans quelques instants.",
-        });
-      },
-    });
-  };
-
-  const about = offer
-    ? `votre proposition de ${formatEuros(offer.amount_cents)}${offer.patient_name ? ` à ${offer.patient_name}` : ""}`
-    : "votre proposition";
-  return (
-    <ConfirmDialog
-      open={offer !== null}
-      onOpenChange={(open) => {
-        if (!open && !withdraw.isPending) onClose();
-      }}
-      title="Retirer cette proposition ?"
-      description={`Le patient ne verra plus ${about} et ne pourra plus l'accepter. Vous pourrez envoyer une nouvelle proposition tant que sa demande est ouverte.`}
-      confirmLabel="Retirer la proposition"
-      cancelLabel="Garder ma proposition"
-      destructive
-      loading={withdraw.isPending}
-      onConfirm={onConfirm}
-    />
   );
 }

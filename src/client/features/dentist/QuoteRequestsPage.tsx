@@ -24,7 +24,7 @@ import { SearchInput } from "../../components/ui/SearchInput";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/Select";
 import { NewBadge } from "../../components/ui/StatusBadge";
 import { type StatusFilter, useDentistRequests } from "./api";
-import { quoteAmountText, RequestStatusBadge } from "./RequestParts";
+import { quoteAmountText, RequestStatusBadge } from "./requestStatus";
 import { VerificationPending } from "./VerificationPending";
 
 /** Typing pauses this long before the list asks the server (search is server-side). */

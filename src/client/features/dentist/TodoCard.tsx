@@ -9,7 +9,7 @@ import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { NewBadge } from "../../components/ui/StatusBadge";
-import { quoteAmountText } from "./RequestParts";
+import { quoteAmountText } from "./requestStatus";
 
 const linkClasses = "text-sm font-medium text-brand-700 underline-offset-4 hover:underline";
 

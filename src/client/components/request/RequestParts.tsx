@@ -1,9 +1,9 @@
-import { FileSearch } from "lucide-react";
+import { ArrowLeft, FileSearch } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { useDocumentTitle } from "../lib/title";
-import { Button } from "./ui/Button";
-import { EmptyState } from "./ui/EmptyState";
+import { Link, useNavigate } from "react-router";
+import { useDocumentTitle } from "../../lib/title";
+import { Button } from "../ui/Button";
+import { EmptyState } from "../ui/EmptyState";
 
 /** Pieces of a request's detail page, for patients and dentists alike. */
 
@@ -44,5 +44,20 @@ export function RequestNotFound({
         }
       />
     </>
+  );
+}
+
+/** 'Retour': back in history, else to `fallback` (the asker's list of requests). */
+export function BackButton({ fallback }: { fallback: string }) {
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant="ghost"
+      className="mb-4 -ml-2"
+      onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(fallback))}
+    >
+      <ArrowLeft aria-hidden="true" />
+      Retour
+    </Button>
   );
 }

@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { parseEuros } from "../../../shared/format/money";
-import { parisToday } from "../../../shared/policies/offers";
-import { offerInputSchema, offerTimingIssues } from "../../../shared/schemas/offers";
-import { type DraftLine, draftToRaw, lineIssuesOf } from "../../components/quote/quoteLines";
+import { parseEuros } from "../format/money";
+import { parisToday } from "../policies/offers";
+import { offerInputSchema, offerTimingIssues } from "../schemas/offers";
+import { type DraftLine, draftToRaw, lineIssuesOf } from "./quoteLines";
 
 /*
- * The proposal form of /dentist/quote-request/:id: what people type (text), turned into the API's
- * offer by the shared rules, and the API's field paths mapped back onto the form's controls.
+ * The dentist's proposal form (/dentist/quote-request/:id): what people type (text), turned into the
+ * API's offer by the shared rules, and the API's field paths mapped back onto the form's controls.
+ * Pure: no DOM, no React, so it is tested beside the offers schema.
  */
 
 const proposalFieldsSchema = z.object({

@@ -1,40 +1,11 @@
-import { ArrowLeft } from "lucide-react";
-import { useNavigate } from "react-router";
 import type { DentistStatus } from "../../../shared/domain/dentist";
+import { URGENCY_LABELS, urgencyOf } from "../../../shared/domain/requests";
 import { formatEuros } from "../../../shared/format/money";
-import { DENTIST_MESSAGES, type DentistRequestSummary } from "../../../shared/schemas/dentist";
-import { RequestNotFound } from "../../components/RequestParts";
+import type { DentistRequestSummary } from "../../../shared/schemas/dentist";
 import { Badge } from "../../components/ui/Badge";
-import { Button } from "../../components/ui/Button";
 import { DentistStatusBadge } from "../../components/ui/StatusBadge";
 
-/** Pieces shared by the dentist's request pages (patient submission, proposal). */
-
-/** 'Retour': back in history, else to the list of requests. */
-export function BackButton() {
-  const navigate = useNavigate();
-  return (
-    <Button
-      variant="ghost"
-      className="mb-4 -ml-2"
-      onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/dentist/quote-requests"))}
-    >
-      <ArrowLeft aria-hidden="true" />
-      Retour
-    </Button>
-  );
-}
-
-/** 'Impossible de trouver cette demande.' with a way back to the requests. */
-export function DentistRequestNotFound() {
-  return (
-    <RequestNotFound
-      description={DENTIST_MESSAGES.notFound}
-      backTo="/dentist/quote-requests"
-      backLabel="Retour aux demandes"
-    />
-  );
-}
+/** A request as the dentist sees it: their own status on it, the patient's devis amount. */
 
 /**
  * This dentist's status on a request, in agreement with the appointment (issue 16): chosen by the
@@ -63,4 +34,12 @@ export function RequestStatusBadge({
 /** The patient's current devis amount, or "Non renseigné". */
 export function quoteAmountText(cents: number | null): string {
   return cents === null ? "Non renseigné" : formatEuros(cents);
+}
+
+const URGENCY_TONES = { high: "red", medium: "gray", low: "gray" } as const;
+
+/** The patient's urgency: red when high. */
+export function UrgencyBadge({ urgency }: { urgency: string | null | undefined }) {
+  const level = urgencyOf(urgency);
+  return <Badge tone={URGENCY_TONES[level]}>{URGENCY_LABELS[level]}</Badge>;
 }

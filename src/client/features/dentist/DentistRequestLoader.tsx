@@ -1,0 +1,51 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { DENTIST_MESSAGES } from "../../../shared/schemas/dentist";
+import { RequestLoader } from "../../components/request/RequestLoader";
+import { BackButton, RequestNotFound } from "../../components/request/RequestParts";
+
+/** Where the dentist's request pages lead back to. */
+export const DENTIST_REQUESTS_PATH = "/dentist/quote-requests";
+
+/** The dentist's request pages (patient submission, proposal): loading, 404 and errors handled alike. */
+export function DentistRequestLoader<T>({
+  query,
+  title,
+  skeleton,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  title: string;
+  skeleton: readonly string[];
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <RequestLoader
+      query={query}
+      title={title}
+      loadError="Impossible de charger la demande"
+      toastId="dentist-request-error"
+      backTo={DENTIST_REQUESTS_PATH}
+      skeleton={skeleton}
+      notFound={<DentistRequestNotFound />}
+    >
+      {children}
+    </RequestLoader>
+  );
+}
+
+/** 'Retour', back to the requests when there is no history. */
+export function DentistBackButton() {
+  return <BackButton fallback={DENTIST_REQUESTS_PATH} />;
+}
+
+/** 'Impossible de trouver cette demande.' with a way back to the requests. */
+export function DentistRequestNotFound() {
+  return (
+    <RequestNotFound
+      description={DENTIST_MESSAGES.notFound}
+      backTo={DENTIST_REQUESTS_PATH}
+      backLabel="Retour aux demandes"
+    />
+  );
+}

@@ -1,0 +1,174 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { Send } from "lucide-react";
+import { useId } from "react";
+import { type FieldPath, useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { OFFER_LIMITS } from "../../../../shared/domain/offers";
+import {
+  EMPTY_FORM,
+  formPathOf,
+  type ProposalFormValues,
+  proposalFormSchema,
+} from "../../../../shared/forms/offerForm";
+import { addDays, parisToday } from "../../../../shared/policies/offers";
+import { OFFER_MESSAGES, type OfferValues } from "../../../../shared/schemas/offers";
+import { Alert } from "../../../components/ui/Alert";
+import { Button } from "../../../components/ui/Button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/Card";
+import { FormField } from "../../../components/ui/FormField";
+import { Input } from "../../../components/ui/Input";
+import { Textarea } from "../../../components/ui/Textarea";
+import { isApiError } from "../../../lib/api";
+import { OfferLinesField, offerSubmitBlocker, type ReuseRequest } from "../OfferLinesField";
+import { offerKeys, useSendOffer } from "../offersApi";
+import { SlotsField } from "./SlotsField";
+
+/** The proposal form: amount, comment, detailed acts, validity and slots, checked by the shared rules. */
+export function ProposalForm({
+  requestId,
+  onSent,
+  reuse,
+  title = "Votre proposition",
+}: {
+  requestId: string;
+  onSent: (conversationId: string) => void;
+  reuse: ReuseRequest | null;
+  title?: string;
+}) {
+  const send = useSendOffer(requestId);
+  const queryClient = useQueryClient();
+  const form = useForm<ProposalFormValues, unknown, OfferValues>({
+    resolver: zodResolver(proposalFormSchema),
+    defaultValues: EMPTY_FORM,
+  });
+  const { errors } = form.formState;
+  const amount = useWatch({ control: form.control, name: "amount" });
+  const watchedLines = useWatch({ control: form.control, name: "lines" });
+  const hasLines = watchedLines.length > 0;
+  const blockerId = useId();
+  const today = parisToday(new Date());
+  const blocker = offerSubmitBlocker(amount, watchedLines, today);
+  const horizon = addDays(today, OFFER_LIMITS.horizonDays);
+
+  const onSubmit = (values: OfferValues) =>
+    send.mutate(values, {
+      onSuccess: (result) => {
+        toast.success(OFFER_MESSAGES.sent);
+        onSent(result.conversation_id);
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.status === 409) {
+          toast.error(error.message);
+          void queryClient.invalidateQueries({ queryKey: offerKeys.mine(requestId) });
+          return;
+        }
+        if (isApiError(error)) {
+          const entries = Object.entries(error.fields);
+          entries.forEach(([key, message], index) => {
+            form.setError(
+              formPathOf(key) as FieldPath<ProposalFormValues>,
+              { type: "server", message },
+              { shouldFocus: index === 0 },
+            );
+          });
+        }
+        toast.error(OFFER_MESSAGES.failed, {
+          description: isApiError(error) ? error.message : "Veuillez réessayer dans quelques instants.",
+        });
+      },
+    });
+
+  const serverError = errors.root?.server?.message;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>
+          Le patient reçoit votre proposition avec sa demande et peut la comparer aux autres. Les champs
+          marqués d'un astérisque sont obligatoires.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          aria-label="Proposition au patient"
+          className="grid gap-6"
+          onSubmit={form.handleSubmit(onSubmit)}
+        >
+          <FormField
+            label="Montant de la proposition (€)"
+            required
+            error={errors.amount?.message}
+            description={
+              hasLines
+                ? "Le total des actes détaillés ci-dessous : il suit leurs honoraires."
+                : "Le montant total que vous proposez au patient, en euros (ex. 1 250,50). Vous pouvez aussi détailler les actes ci-dessous."
+            }
+          >
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="decimal"
+                autoComplete="off"
+                readOnly={hasLines}
+                className={hasLines ? "bg-slate-50 tabular-nums sm:max-w-56" : "tabular-nums sm:max-w-56"}
+                {...form.register("amount")}
+              />
+            )}
+          </FormField>
+
+          <FormField label="Commentaire (optionnel)" error={errors.comment?.message}>
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={4}
+                maxLength={OFFER_LIMITS.commentMax}
+                placeholder="Déroulé des soins, matériaux, délais…"
+                {...form.register("comment")}
+              />
+            )}
+          </FormField>
+
+          <OfferLinesField form={form} day={today} reuse={reuse} />
+
+          <FormField
+            label="Valable jusqu'au (optionnel)"
+            error={errors.valid_until?.message}
+            description="Après cette date, votre proposition sera marquée comme expirée."
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="date"
+                min={today}
+                max={horizon}
+                className="sm:max-w-56"
+                {...form.register("valid_until")}
+              />
+            )}
+          </FormField>
+
+          <SlotsField form={form} min={today} max={horizon} />
+
+          {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}
+
+          <div className="flex flex-wrap items-center gap-3">
+            {/* Never disabled (issue 16): a click validates, says what is missing beside each field and
+                focuses the first one; the line below says it beforehand. */}
+            <Button type="submit" loading={send.isPending} aria-describedby={blocker ? blockerId : undefined}>
+              <Send aria-hidden="true" />
+              Envoyer la proposition
+            </Button>
+            {blocker ? (
+              <p id={blockerId} className="text-sm text-slate-700">
+                {blocker}
+              </p>
+            ) : null}
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

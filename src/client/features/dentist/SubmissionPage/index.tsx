@@ -1,0 +1,92 @@
+import { CheckCircle2, UserPlus } from "lucide-react";
+import { Link, useParams } from "react-router";
+import { toast } from "sonner";
+import { treatmentLabel } from "../../../../shared/domain/treatments";
+import { DENTIST_MESSAGES, type DentistRequestDetail } from "../../../../shared/schemas/dentist";
+import { PageHeader } from "../../../components/PageHeader";
+import { NeedHelpLink } from "../../../components/support/NeedHelpLink";
+import { Button } from "../../../components/ui/Button";
+import { isApiError } from "../../../lib/api";
+import { useAssignRequest, useDentistRequest } from "../api";
+import { DentistRequestLoader } from "../DentistRequestLoader";
+import { useMyOffer } from "../offersApi";
+import { PatientQuoteCard } from "../PatientQuoteCard";
+import { RequestStatusBadge } from "../requestStatus";
+import { ReplyForm } from "./ReplyForm";
+import { ConversationCard, DocumentsCard, PatientCard, TreatmentCard } from "./SubmissionCards";
+
+export { REPLY_REDIRECT_MS } from "./ReplyForm";
+
+/** /dentist/patient-submission/:id: a patient's request, its documents, assignment and reply. */
+export function DentistPatientSubmissionPage() {
+  const { id = "" } = useParams();
+  const query = useDentistRequest(id);
+  return (
+    <DentistRequestLoader
+      query={query}
+      title="Demande d'un patient"
+      skeleton={["h-48 lg:col-span-2", "h-48", "h-64 lg:col-span-2"]}
+    >
+      {(request) => <SubmissionView request={request} />}
+    </DentistRequestLoader>
+  );
+}
+
+function SubmissionView({ request }: { request: DentistRequestDetail }) {
+  const assign = useAssignRequest(request.id);
+  const hasOffer = Boolean(useMyOffer(request.id).data?.offer);
+
+  const onAssign = () =>
+    assign.mutate(undefined, {
+      onSuccess: () => toast.success(DENTIST_MESSAGES.assigned),
+      onError: (error) =>
+        toast.error(DENTIST_MESSAGES.assignFailed, {
+          description: isApiError(error) ? error.message : undefined,
+        }),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title={`Demande de ${request.patient_name}`}
+        documentTitle={`Demande de ${request.patient_name}`}
+        description={
+          <span className="flex flex-wrap items-center gap-3">
+            <RequestStatusBadge request={request} />
+            <span>{treatmentLabel(request.treatment_type)}</span>
+          </span>
+        }
+        actions={
+          <>
+            <NeedHelpLink area="dentist" request={request} />
+            {request.assigned ? (
+              <p className="flex items-center gap-2 font-medium text-green-800">
+                <CheckCircle2 className="size-5" aria-hidden="true" />
+                Vous suivez cette demande
+              </p>
+            ) : (
+              <Button variant="outline" onClick={onAssign} loading={assign.isPending}>
+                <UserPlus aria-hidden="true" />
+                S'assigner cette demande
+              </Button>
+            )}
+            <Button asChild>
+              <Link to={`/dentist/quote-request/${request.id}`}>
+                {hasOffer ? "Voir ma proposition" : "Proposer un devis"}
+              </Link>
+            </Button>
+          </>
+        }
+      />
+
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <PatientCard request={request} />
+        <TreatmentCard request={request} />
+        <PatientQuoteCard lines={request.quote_lines} className="lg:col-span-3" />
+        <DocumentsCard request={request} />
+        <ReplyForm request={request} />
+        <ConversationCard conversationId={request.conversation_id} />
+      </div>
+    </>
+  );
+}

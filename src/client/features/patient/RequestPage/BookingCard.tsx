@@ -1,0 +1,47 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { BOOKING_ANCHOR } from "../../../../shared/domain/journey";
+import type { RequestDetail } from "../../../../shared/schemas/requests";
+import { RequestAppointment } from "../../../components/appointments/RequestAppointment";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/Card";
+
+type Offer = RequestDetail["offers"][number];
+
+/**
+ * The accepted offer's booking, right under the journey (issue 16). '#rendez-vous' (the journey's
+ * next action, or after accepting) scrolls there and focuses its title.
+ */
+export function BookingCard({ requestId, accepted }: { requestId: string; accepted: Offer }) {
+  const heading = useBookingFocus(accepted.id);
+  return (
+    <Card className="mb-6" id={BOOKING_ANCHOR}>
+      <CardHeader>
+        <CardTitle ref={heading} tabIndex={-1} className="outline-none">
+          Votre rendez-vous avec le Dr {accepted.dentist.full_name}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <RequestAppointment requestId={requestId} offer={accepted} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function useBookingFocus(acceptedId: string) {
+  const bookingHeading = useRef<HTMLHeadingElement>(null);
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key: each navigation scrolls again
+  useEffect(() => {
+    const heading = bookingHeading.current;
+    if (location.hash !== `#${BOOKING_ANCHOR}` || !heading) return;
+    const go = () => {
+      heading.scrollIntoView?.({ block: "start" });
+      heading.focus({ preventScroll: true });
+    };
+    go();
+    // The accept dialog, closing, hands the focus back a moment later: take it once more.
+    const timer = window.setTimeout(go, 150);
+    return () => window.clearTimeout(timer);
+  }, [location.hash, location.key, acceptedId]);
+  return bookingHeading;
+}
