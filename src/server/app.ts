@@ -41,6 +41,7 @@ import { registerCrossSiteGuard } from "./plugins/cross-site";
 import { registerInputGuard } from "./plugins/input-guard";
 import { logSerializers, RequestLogController } from "./plugins/logging";
 import { postgresRateLimitStore, routeAndIpKey } from "./plugins/rate-limit-store";
+import { ResponseCache, registerResponseCache } from "./plugins/response-cache";
 import { registerStatic } from "./plugins/static";
 import { type EventBus, LocalBus, PgBus } from "./realtime/bus";
 import { RealtimeHub } from "./realtime/hub";
@@ -147,8 +148,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           },
           app.log,
         )
-      : new LocalBus();
+      : new LocalBus(database.listen);
   app.decorate("bus", bus);
+  // The caches serve nothing until the bus listens: wait for it before the first request.
+  app.addHook("onReady", async () => {
+    await bus.listening();
+  });
   // Sessions resolved from memory, dropped on every instance when they change (ADR 026).
   registerSessionCache(database.db, new SessionCache(bus, app.log));
   app.decorate("hub", new RealtimeHub(database.db, bus, app.log));
@@ -202,6 +207,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     strictTransportSecurity: config.secureCookies,
     crossOriginEmbedderPolicy: false,
   });
+  // Lists and dashboards answered from memory until a table they read changes (ADR 030); its hooks
+  // come before compression's.
+  const responseCache = new ResponseCache(bus);
+  registerResponseCache(app, responseCache);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   // Counters in the database, shared by every instance (plugins/rate-limit-store.ts); keyed by route
   // and client address unless a route says otherwise.
@@ -249,6 +258,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(testClockRoutes, {
       setOffset: (ms: number) => {
         offsetMs = ms;
+        // What depends on the time of day (upcoming appointments) is computed again.
+        responseCache.clear();
       },
     });
   await app.register(conversationRoutes);

@@ -15,6 +15,11 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * The embedded database's notifications (LISTEN in the same process); PostgreSQL's are read by
+   * the bus's own connection (realtime/bus.ts).
+   */
+  listen?: (channel: string, handler: (payload: string) => void) => Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -68,6 +73,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     db,
     kind: "pglite",
     ping: () => pingDb(db),
+    listen: (channel, handler) => instance.listen(channel, handler),
     close: async () => {
       await db.destroy();
       if (!instance.closed) await instance.close();

@@ -36,12 +36,39 @@ export interface EventBus {
    * Rejects when that cannot be known (the listening connection is down).
    */
   sync(): Promise<void>;
+  /**
+   * Calls `handler` with a table's name each time a statement that wrote to it commits, on any
+   * instance (the database's statement triggers, migration 028; ADR 030). Delivered on the same
+   * connection as the events, so `sync()` covers these too.
+   */
+  onTableChange(handler: (table: string) => void): void;
   close(): Promise<void>;
 }
+
+/** The channel of the database's own notifications: a table's name when a write to it commits. */
+export const CHANGES_CHANNEL = "sourio_changes";
+
+/** Subscribes to a channel of the embedded database (PGlite calls back before the query resolves). */
+export type DatabaseListen = (channel: string, handler: (payload: string) => void) => Promise<unknown>;
 
 /** One process (the embedded database): events go straight to this instance's sockets. */
 export class LocalBus implements EventBus {
   private readonly emitter = new EventEmitter();
+  private readonly changeHandlers: Array<(table: string) => void> = [];
+  private readonly ready: Promise<void>;
+  private listens: boolean;
+
+  /** `listen`: the embedded database's notifications (the table changes); absent in unit tests. */
+  constructor(listen?: DatabaseListen) {
+    this.listens = !listen;
+    this.ready = listen
+      ? listen(CHANGES_CHANNEL, (table) => {
+          for (const handler of this.changeHandlers) handler(table);
+        }).then(() => {
+          this.listens = true;
+        })
+      : Promise.resolve();
+  }
   async publish(event: BusEvent) {
     // Asynchronous like the PostgreSQL bus: the caller's reply never waits for the sockets.
     setImmediate(() => this.emitter.emit("event", event));
@@ -49,9 +76,15 @@ export class LocalBus implements EventBus {
   subscribe(handler: (event: BusEvent) => void) {
     this.emitter.on("event", handler);
   }
-  async listening() {}
+  listening(): Promise<void> {
+    return this.ready;
+  }
+  /** Null until the database's notifications are listened to. */
   epoch() {
-    return 0;
+    return this.listens ? 0 : null;
+  }
+  onTableChange(handler: (table: string) => void) {
+    this.changeHandlers.push(handler);
   }
   /** The events of this process are handled by the next turns of its event loop. */
   sync(): Promise<void> {
@@ -71,6 +104,7 @@ export const CHANNEL = "sourio_events";
  */
 export class PgBus implements EventBus {
   private readonly handlers: Array<(event: BusEvent) => void> = [];
+  private readonly changeHandlers: Array<(table: string) => void> = [];
   private client: pg.Client | null = null;
   private closed = false;
   private attempt = 0;
@@ -103,6 +137,10 @@ export class PgBus implements EventBus {
       }, delay).unref();
     };
     client.on("notification", (message) => {
+      if (message.channel === CHANGES_CHANNEL) {
+        for (const handler of this.changeHandlers) handler(message.payload ?? "");
+        return;
+      }
       if (message.channel !== CHANNEL || !message.payload) return;
       let event: BusEvent;
       try {
@@ -120,6 +158,7 @@ export class PgBus implements EventBus {
     try {
       await client.connect();
       await client.query(`listen ${CHANNEL}`);
+      await client.query(`listen ${CHANGES_CHANNEL}`);
       this.client = client;
       this.connections += 1;
       this.attempt = 0;
@@ -139,6 +178,10 @@ export class PgBus implements EventBus {
 
   listening(): Promise<void> {
     return this.ready;
+  }
+
+  onTableChange(handler: (table: string) => void) {
+    this.changeHandlers.push(handler);
   }
 
   epoch(): number | null {

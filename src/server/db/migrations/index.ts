@@ -24,6 +24,7 @@ import * as m024 from "./024_support_for_everyone";
 import * as m025 from "./025_postal_codes";
 import * as m026 from "./026_quote_readings";
 import * as m027 from "./027_shared_limits_and_jobs";
+import * as m028 from "./028_table_changes";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "025_postal_codes": m025,
   "026_quote_readings": m026,
   "027_shared_limits_and_jobs": m027,
+  "028_table_changes": m028,
 };
