@@ -55,6 +55,26 @@ describe("health on the local disk", () => {
     }
   });
 
+  it("runs one check for a burst of probes, and a new one a second later", async () => {
+    const ctx = await createTestContext({ env: { ...LOCAL_DISK } });
+    try {
+      await health(ctx);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const ping = vi.spyOn(ctx.app.storage, "ping");
+      const burst = await Promise.all(
+        Array.from({ length: 10 }, () => ctx.app.inject({ method: "GET", url: "/api/health" })),
+      );
+      expect(burst.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+      expect(ping).toHaveBeenCalledTimes(1);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      rmSync(ctx.dataDir, { recursive: true, force: true });
+      expect((await ctx.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(503);
+      expect(ping).toHaveBeenCalledTimes(2);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it("answers 503 when DATA_DIR is gone (an unmounted volume)", async () => {
     const ctx = await createTestContext({ env: { ...LOCAL_DISK } });
     try {

@@ -26,10 +26,29 @@ async function withinTimeout(check: () => Promise<boolean>): Promise<boolean> {
     clearTimeout(timer);
   }
 }
+/**
+ * One check answers every health request that arrives while it runs and for a second after it (a
+ * load balancer asks every few seconds; a burst of probes must not each write a file to the store).
+ */
+const HEALTH_REUSE_MS = 1000;
+
+function sharedCheck<T>(run: () => Promise<T>, reuseMs: number): () => Promise<T> {
+  let last: { at: number; result: Promise<T> } | undefined;
+  return () => {
+    const now = Date.now();
+    if (!last || now - last.at >= reuseMs) last = { at: now, result: run() };
+    return last.result;
+  };
+}
+
 const publicConfigSchema = z.object({ brand_name: z.string(), contact_email: z.string() });
 
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const check = sharedCheck(
+    () => Promise.all([withinTimeout(() => app.database.ping()), withinTimeout(() => app.storage.ping())]),
+    HEALTH_REUSE_MS,
+  );
   r.get(
     "/api/health",
     {
@@ -41,10 +60,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     },
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
-      const [database, storage] = await Promise.all([
-        withinTimeout(() => app.database.ping()),
-        withinTimeout(() => app.storage.ping()),
-      ]);
+      const [database, storage] = await check();
       const ok = database && storage;
       const down = [
         database ? null : "la base de données ne répond pas",
