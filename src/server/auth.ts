@@ -1,17 +1,13 @@
 import { betterAuth } from "better-auth";
 import { sessionsChanged } from "./access/session-cache";
-import type { AppConfig } from "./config";
+import { type AppConfig, SESSION_TIMES } from "./config";
 import type { Db } from "./db/index";
 import type { Mailer } from "./mail/mailer";
 import { resetPasswordMail } from "./mail/templates";
 import { passwordHasher } from "./modules/account/password-hasher";
 
-export const SESSION_DAYS = 30;
-/** Better Auth's session times, in seconds: its length, and how often it slides (at most once a day). */
-export const SESSION_TIMES = { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 } as const;
-
 /**
- * Better Auth on our Kysely instance (decision D2): e-mail + password, httpOnly cookie sessions,
+ * Better Auth on our Kysely instance (ADR 004): e-mail + password, httpOnly cookie sessions,
  * uuid ids, snake_case columns. Profiles, roles and the admin flag live in our own `profiles`
  * table (modules/profiles); this object only knows users, sessions, accounts and verifications.
  */

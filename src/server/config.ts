@@ -5,6 +5,14 @@ import { z } from "zod";
 import { parseMasterKey, readOrCreateKeyFile } from "./storage/keyring";
 import type { S3Settings } from "./storage/s3";
 
+export const SESSION_DAYS = 30;
+/**
+ * Better Auth's session times, in seconds: its length, and how often it slides (at most once a day).
+ * Here, not in auth.ts, because the actor's session cache (access/actor.ts) follows the same
+ * schedule and auth.ts itself uses the access layer (ADR 029).
+ */
+export const SESSION_TIMES = { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 } as const;
+
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
     error: "doit valoir true ou false",

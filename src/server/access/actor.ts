@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type Area, mayEnterArea } from "../../shared/policies/redirects";
-import { SESSION_TIMES } from "../auth";
+import { SESSION_TIMES } from "../config";
 import type { ProfileRow } from "../db/types";
 import { forbidden, unauthenticated } from "../errors";
 import { systemEnsureProfile } from "../modules/profiles/profiles.repo";
