@@ -1,7 +1,7 @@
 import type { ChatMessage } from "./schemas/conversations";
 import type { SupportMessage } from "./schemas/support";
 
-/** Spec §9: the realtime channel's heartbeat and the client's reconnect delays. */
+/** The realtime channel's heartbeat and the client's reconnect delays (ADR 010). */
 export const HEARTBEAT_MS = 30_000;
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 

@@ -32,7 +32,7 @@ interface NavItem {
   label: string;
 }
 
-/** Spec §2 "Authenticated shell": each role's navigation (dentists have no Documents entry). */
+/** The authenticated shell: each role's navigation (dentists have no Documents entry). */
 export const AREA_NAV: Record<Area, NavItem[]> = {
   patient: [
     { to: "/patient/dashboard", label: "Accueil" },

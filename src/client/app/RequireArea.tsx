@@ -5,7 +5,7 @@ import { ShellSkeleton } from "../components/ui/PageSkeleton";
 import { useSession } from "../lib/session";
 
 /**
- * Area guard (spec §4 "Protected routes"): the shell's skeleton while the session loads; signed out → the
+ * Area guard (protected routes): the shell's skeleton while the session loads; signed out → the
  * area's login page with ?next= the current page; wrong role or not admin → /.
  */
 export function RequireArea({ area, children }: { area: Area; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { homePathFor } from "../../shared/policies/redirects";
 import { useSession } from "../lib/session";
 
-/** Links of the public top bar and of its mobile menu (spec §2 "Public layout"). */
+/** Links of the public top bar and of its mobile menu. */
 export const PUBLIC_NAV_LINKS = [
   { to: "/", label: "Accueil", end: true },
   { to: "/how-it-works", label: "Comment ça marche", end: false },

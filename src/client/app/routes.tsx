@@ -6,7 +6,7 @@ import { PublicLayout } from "./PublicLayout";
 import { RootLayout } from "./RootLayout";
 
 /*
- * The complete route table of spec §2, in react-router's declarative mode (<Routes>): the data
+ * The complete route table, in react-router's declarative mode (<Routes>): the data
  * router (createBrowserRouter) would add ~15 KB gzip to the landing page, over its 100 KB budget.
  * Only the landing page, the 404 page and the public layout are in the initial bundle; every other
  * page group is its own chunk (React.lazy), loaded when a route needs it: public content pages,

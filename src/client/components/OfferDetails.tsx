@@ -8,7 +8,7 @@ import { BasketBadge } from "./quote/BasketBadge";
 import { Badge } from "./ui/Badge";
 
 /*
- * The parts of an offer (D14) that the dentist's proposal page and the patient's request page
+ * The parts of an offer (ADR 008) that the dentist's proposal page and the patient's request page
  * show alike: its state, line items, proposed slots and validity.
  */
 
@@ -45,7 +45,7 @@ export function OfferStateBadge({ state, className }: { state: OfferState; class
   );
 }
 
-/** 'Vérifié': the team checked this dentist's RPPS number and diplomas (D6). */
+/** 'Vérifié': the team checked this dentist's RPPS number and diplomas. */
 export function VerifiedBadge() {
   return (
     <Badge tone="green">

@@ -10,7 +10,7 @@ import { Button } from "./ui/Button";
 import { controlClasses } from "./ui/Input";
 
 /*
- * A French date-and-time picker for one to `max` appointment times (D14). Its value is a list of
+ * A French date-and-time picker for one to `max` appointment times (ADR 011). Its value is a list of
  * Paris wall-clock times 'YYYY-MM-DDTHH:mm', sorted: the server reads them in Europe/Paris. The
  * person's computer may be elsewhere, so "today" and "already past" are computed in Paris.
  */

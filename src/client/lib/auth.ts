@@ -19,7 +19,7 @@ export {
   useSession,
 } from "./session";
 
-/** Auth calls report an unreachable service with the spec's sentence (§8). */
+/** Auth calls report an unreachable service with the same French sentence as every other call. */
 const AUTH = { networkMessage: ACCOUNT_MESSAGES.serviceUnreachable };
 
 interface ProfileResponse {

@@ -49,7 +49,7 @@ export interface VerificationsTable {
   updated_at: Timestamp;
 }
 
-/** Spec §3 "profiles": one per auth user, same id. */
+/** `profiles`: one per auth user, same id. */
 export interface ProfilesTable {
   id: string;
   email: string;
@@ -65,7 +65,7 @@ export interface ProfilesTable {
   avatar_url: string | null;
   is_admin: Generated<boolean>;
   is_verified: Generated<boolean>;
-  /** Dentists (D12): RPPS number (11 digits, Luhn key), practice address and postcode. */
+  /** Dentists' verification: RPPS number (11 digits, Luhn key), practice address and postcode. */
   rpps: ColumnType<string | null, string | null | undefined, string | null>;
   practice_address: ColumnType<string | null, string | null | undefined, string | null>;
   practice_postcode: ColumnType<string | null, string | null | undefined, string | null>;

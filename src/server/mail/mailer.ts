@@ -20,7 +20,7 @@ interface Logger {
 
 /**
  * SMTP when SMTP_URL is set; otherwise each e-mail becomes an .eml file in DATA_DIR/outbox
- * (decision D3), so a developer or a test can open the links it carries.
+ * (ADR 002), so a developer or a test can open the links it carries.
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;

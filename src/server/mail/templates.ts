@@ -1,4 +1,4 @@
-/** French e-mails (decision D15). Plain text: readable everywhere, nothing to track. */
+/** French e-mails. Plain text: readable everywhere, nothing to track. */
 
 export function resetPasswordMail(p: { brandName: string; link: string }) {
   return {

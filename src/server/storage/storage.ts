@@ -6,7 +6,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
 /**
- * Where uploaded files live (decision D10: private, random keys, never a public URL). The local
+ * Where uploaded files live (ADR 005: private, random keys, never a public URL). The local
  * disk under DATA_DIR is the default; an S3-compatible store can implement the same interface.
  */
 export interface Storage {

@@ -1,7 +1,7 @@
 import type { StatusTone } from "./requests";
 
 /**
- * Appointments booked on an accepted offer (decision D14). Stored statuses: 'pending' (one side
+ * Appointments booked on an accepted offer (ADR 011). Stored statuses: 'pending' (one side
  * proposed times, the other must answer: `awaiting`), 'confirmed' and 'cancelled'. What people see
  * depends on who looks and when (see shared/policies/appointments.ts).
  */

@@ -1,6 +1,6 @@
 import type { StatusTone } from "./requests";
 
-/** Each dentist's own status on a request (decision D7), with the spec §4 labels and colours. */
+/** Each dentist's own status on a request (ADR 007), with its French labels and colours. */
 export const DENTIST_STATUSES = ["pending", "responded", "confirmed"] as const;
 export type DentistStatus = (typeof DENTIST_STATUSES)[number];
 

@@ -1,4 +1,4 @@
-/** Business constants of spec §9. */
+/** The product's business constants and limits. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const MAX_FILE_SIZE = 10 * 1024 * 1024;

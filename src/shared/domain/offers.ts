@@ -1,6 +1,6 @@
 import type { StatusTone } from "./requests";
 
-/** An offer's state as people see it (decision D14); 'expired' is derived from the validity date. */
+/** An offer's state as people see it (ADR 008); 'expired' is derived from the validity date. */
 export const OFFER_STATES = ["sent", "accepted", "closed", "expired", "withdrawn"] as const;
 export type OfferState = (typeof OFFER_STATES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Stored request statuses (decision D8, ADR 016) with spec §4 labels and colours. 'accepted': an
+ * Stored request statuses (ADR 007, ADR 016) with their French labels and colours. 'accepted': an
  * offer is accepted, the appointment is to come (closed to the other dentists); 'completed' is kept
  * for requests closed before issue 16 whose appointment has passed. What the patient sees is the
  * journey (domain/journey.ts), derived from this status, the offers and the appointment.
@@ -25,7 +25,7 @@ export const REQUEST_STATUS_TONES: Record<RequestStatus, StatusTone> = {
   cancelled: "gray",
 };
 
-/** Spec §4: anything unknown shows 'En attente' in grey. */
+/** Anything unknown shows 'En attente' in grey. */
 export function requestStatusLabel(status: string): string {
   return REQUEST_STATUS_LABELS[status as RequestStatus] ?? "En attente";
 }
@@ -56,12 +56,12 @@ export function urgencyFormLabel(urgency: Urgency): string {
   return `${URGENCY_LABELS[urgency]} (${URGENCY_HINTS[urgency]})`;
 }
 
-/** Unknown urgencies show as Normal (spec §4). */
+/** Unknown urgencies show as Normal. */
 export function urgencyOf(value: string | null | undefined): Urgency {
   return (URGENCIES as readonly string[]).includes(value ?? "") ? (value as Urgency) : DEFAULT_URGENCY;
 }
 
-/** Document types of an upload (spec §3 documentType). */
+/** Document types of an upload (a document's `document_type`). */
 export const DOCUMENT_TYPES = ["xray", "quote", "photo", "other"] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
@@ -72,9 +72,9 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
 };
 
 /**
- * Spec §5 guess: images → photo; videos → other; a name containing radio, xray or pano → xray;
- * devis, quote or facture → quote; otherwise other. The name rules are checked first for
- * non-image files only, as the spec orders them after the image rule.
+ * The guessed document type: images → photo; videos → other; a name containing radio, xray or
+ * pano → xray; devis, quote or facture → quote; otherwise other. The name rules are checked first
+ * for non-image files only, after the image rule.
  */
 export function guessDocumentType(file: { name: string; type: string }): DocumentType {
   if (file.type.startsWith("image/")) return "photo";
@@ -88,7 +88,7 @@ export function guessDocumentType(file: { name: string; type: string }): Documen
 /** Upload limits: 10 MB per file (limits.ts), at most this many files per request. */
 export const MAX_FILES_PER_REQUEST = 10;
 
-/** Spec §2: active requests are those neither completed nor cancelled (an accepted one is active). */
+/** Active requests are those neither completed nor cancelled (an accepted one is active). */
 export function isActiveRequest(status: string): boolean {
   return status !== "completed" && status !== "cancelled";
 }

@@ -1,4 +1,4 @@
-/** Roles of the product (decision D5). Admin is a flag on the profile, never a role. */
+/** Roles of the product (ADR 003). Admin is a flag on the profile, never a role. */
 export const ROLES = ["patient", "dentist"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -9,7 +9,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   dentist: "Dentiste",
 };
 
-/** Spec §5: only patient or dentist is accepted; anything else becomes patient. */
+/** Only patient or dentist is accepted; anything else becomes patient. */
 export function normalizeRole(value: unknown): Role {
   return value === "dentist" ? "dentist" : DEFAULT_ROLE;
 }

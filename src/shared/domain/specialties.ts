@@ -1,4 +1,4 @@
-/** Common dental specialties offered as toggles on the dentist profile (spec §9). */
+/** Common dental specialties offered as toggles on the dentist profile. */
 export const COMMON_SPECIALTIES = [
   "Implantologie",
   "Prothèses",

@@ -1,4 +1,4 @@
-/** Treatment types of spec §3 (value / French label). */
+/** Treatment types of a request (value / French label). */
 export const TREATMENT_TYPES = [
   "implant",
   "crown",

@@ -5,7 +5,7 @@ import { chatTimeLabel } from "./chat";
 // Saturday 21 November 2026, 15:00 in Paris.
 const NOW = new Date("2026-11-21T14:00:00Z");
 
-describe("chat time labels (spec §9, Europe/Paris)", () => {
+describe("chat time labels (Europe/Paris)", () => {
   it("shows today's time as HH:mm in Paris", () => {
     expect(chatTimeLabel("2026-11-21T08:05:00Z", NOW)).toBe("09:05");
     // 00:30 in Paris is still today although it is the day before in UTC.
@@ -23,7 +23,7 @@ describe("chat time labels (spec §9, Europe/Paris)", () => {
   });
 });
 
-describe("realtime reconnect schedule (spec §9)", () => {
+describe("realtime reconnect schedule (1, 2, 5, 10, 10… s)", () => {
   it("waits 1, 2, 5, 10 s, then every 10 s", () => {
     expect([0, 1, 2, 3, 4, 5, 50].map(reconnectDelay)).toEqual([
       1000, 2000, 5000, 10_000, 10_000, 10_000, 10_000,

@@ -1,5 +1,5 @@
 /**
- * Spec §9 chat time label, French locale, Europe/Paris: today 'HH:mm', yesterday 'Hier', under
+ * The chat's time label, French locale, Europe/Paris: today 'HH:mm', yesterday 'Hier', under
  * seven days the weekday ('mardi'), otherwise dd/MM/yyyy.
  */
 const TZ = "Europe/Paris";

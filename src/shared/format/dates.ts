@@ -1,4 +1,4 @@
-/** Dates in the French locale, Europe/Paris (decision D16). */
+/** Dates in the French locale, weeks from Monday, in Europe/Paris: lists dd/MM/yyyy, details d MMMM yyyy. */
 const TZ = "Europe/Paris";
 const LIST = new Intl.DateTimeFormat("fr-FR", {
   day: "2-digit",

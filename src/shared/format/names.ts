@@ -4,7 +4,7 @@ export function fullNameOf(firstName: string, lastName: string): string {
 }
 
 /**
- * Spec §5: a full name is split at spaces into the first name (first word)
+ * A full name is split at spaces into the first name (first word)
  * and the last name (the rest).
  */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {

@@ -12,7 +12,7 @@ import { offerStateOf, savingOf } from "./offers";
 
 const NOW = new Date("2026-11-21T09:00:00Z");
 
-describe("offer transitions (D14)", () => {
+describe("offer transitions (ADR 011)", () => {
   it("lets the patient withdraw an acceptance until the appointment is confirmed (ADR 016)", () => {
     expect(mayUnacceptOffer("accepted", null)).toBe(true);
     expect(mayUnacceptOffer("accepted", "pending")).toBe(true);
@@ -51,7 +51,7 @@ describe("offer transitions (D14)", () => {
   });
 });
 
-describe("appointment transitions (D14)", () => {
+describe("appointment transitions (ADR 011)", () => {
   const pendingForDentist = { status: "pending" as const, awaiting: "dentist" as const, starts_at: null };
   const confirmed = { status: "confirmed" as const, awaiting: null, starts_at: "2026-12-03T08:30:00Z" };
 

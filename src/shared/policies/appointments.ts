@@ -8,7 +8,7 @@ import { REMINDERS } from "../domain/appointments";
 import type { OfferState } from "../domain/offers";
 
 /**
- * Rules of accepting an offer and of booking (decision D14), shared by the server (which
+ * Rules of accepting an offer and of booking (ADR 011), shared by the server (which
  * enforces them) and the screens (which only show what is possible).
  */
 

@@ -9,7 +9,7 @@ export interface AccessSubject {
 export type Area = "patient" | "dentist" | "admin";
 
 /**
- * Spec §2 "Redirect rules": after login or when already logged in, admin → /admin/dashboard,
+ * Where people land: after login or when already logged in, admin → /admin/dashboard,
  * patient → /patient/dashboard, dentist → /dentist/dashboard. A user with no known role goes to
  * /choose-role from the login pages and to /signup from the /index redirector.
  */
@@ -21,7 +21,7 @@ export function homePathFor(subject: AccessSubject | null | undefined, from: "lo
   return from === "login" ? "/choose-role" : "/signup";
 }
 
-/** Spec §4 "Protected routes": where a signed-out visitor of an area is sent. */
+/** Protected routes: where a signed-out visitor of an area is sent. */
 export function loginPathFor(area: Area): string {
   if (area === "admin") return "/admin/login";
   if (area === "dentist") return "/dentist/login";

@@ -1,4 +1,4 @@
-/** D8: a patient may cancel a request that is neither completed nor already cancelled. */
+/** A patient may cancel a request that is neither completed nor already cancelled (ADR 007). */
 export function mayCancelRequest(status: string): boolean {
   return status === "new" || status === "in_review";
 }

@@ -1,7 +1,8 @@
 /**
- * Dentist verification (decision D12): the RPPS number, the state derived from the profile (never
- * stored twice) and what a verification request still needs. Used by the server inside the
- * transaction and by the profile page to enable 'Demander une vérification'.
+ * Dentist verification (an admin checks the RPPS number and the practice address): the RPPS
+ * number, the state derived from the profile (never stored twice) and what a verification request
+ * still needs. Used by the server inside the transaction and by the profile page to enable
+ * 'Demander une vérification'.
  */
 
 export const VERIFICATION_STATES = ["none", "requested", "verified", "refused"] as const;

@@ -9,7 +9,7 @@ import { PASSWORD_MESSAGES, passwordProblems } from "../password";
  */
 export const TERMS_VERSION = "2026-11";
 
-/** French texts of spec §5 and §8 for the account forms. */
+/** French texts of the account forms: their validation messages and errors. */
 export const ACCOUNT_MESSAGES = {
   fillAll: "Veuillez remplir tous les champs",
   fillAllRequired: "Veuillez remplir tous les champs obligatoires",
@@ -54,7 +54,7 @@ const newPassword = z.string({ error: PASSWORD_MESSAGES.required }).superRefine(
 const requiredName = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(NAME_MAX_LENGTH, ACCOUNT_MESSAGES.nameTooLong);
 
-/** Patient sign-up 'Créer un compte patient' (spec §5). */
+/** Patient sign-up 'Créer un compte patient'. */
 export const patientSignupSchema = z.object({
   first_name: requiredName(ACCOUNT_MESSAGES.fillAll),
   last_name: requiredName(ACCOUNT_MESSAGES.fillAll),
@@ -64,7 +64,7 @@ export const patientSignupSchema = z.object({
 });
 export type PatientSignupInput = z.input<typeof patientSignupSchema>;
 
-/** Dentist sign-up 'Inscription Dentiste' (spec §5). */
+/** Dentist sign-up 'Inscription Dentiste'. */
 export const dentistSignupSchema = z
   .object({
     first_name: requiredName(ACCOUNT_MESSAGES.fillAllRequired),

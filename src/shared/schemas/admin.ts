@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ADMIN_PAGE_SIZE } from "../domain/limits";
 import { VERIFICATION_STATES } from "../policies/verification";
 
-/** Texts of the admin area (spec §2 admin screens, §8). */
+/** Texts of the admin screens and of their errors. */
 export const ADMIN_MESSAGES = {
   verified: "Dentiste vérifié",
   unverified: "Dentiste non-vérifié",

@@ -7,7 +7,7 @@ import {
 } from "../domain/appointments";
 import { addDays, isFutureSlot, parisToday } from "../policies/offers";
 
-/** Texts of booking (decision D14). */
+/** Texts of booking an appointment on an accepted offer (ADR 011). */
 export const APPOINTMENT_MESSAGES = {
   slotsRequired: "Choisissez au moins un créneau.",
   tooManySlots: "Vous pouvez proposer trois créneaux au maximum.",

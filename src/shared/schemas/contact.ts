@@ -2,7 +2,7 @@ import { z } from "zod";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "../domain/limits";
 import { TREATMENT_TYPES } from "../domain/treatments";
 
-/** Texts of spec §5 and §8 for the contact form. */
+/** Texts of the contact form: its validation messages and errors. */
 export const CONTACT_MESSAGES = {
   required: "Veuillez remplir tous les champs obligatoires",
   emailInvalid: "Veuillez saisir une adresse e-mail valide",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TREATMENT_TYPES } from "../domain/treatments";
 import { cursorParamSchema } from "./cursor";
 
-/** Texts of the Messages pages (spec §2, §4, §8) and of their errors. */
+/** Texts of the Messages pages and of their errors. */
 export const CHAT_MESSAGES = {
   searchPatient: "Rechercher une conversation...",
   searchDentist: "Rechercher un patient...",

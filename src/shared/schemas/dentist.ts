@@ -5,7 +5,7 @@ import { TREATMENT_TYPES } from "../domain/treatments";
 import { quoteLineDtoSchema } from "./quotes";
 import { documentSchema, pageQuerySchema } from "./requests";
 
-/** Texts of spec §8 for the dentist area. */
+/** Texts of the dentist area and of its errors. */
 export const DENTIST_MESSAGES = {
   notFound: "Impossible de trouver cette demande.",
   replyRequired: "Veuillez écrire une réponse.",

@@ -3,7 +3,7 @@ import { OFFER_LIMITS, OFFER_STATES } from "../domain/offers";
 import { addDays, isFutureSlot, linesTotal, parisToday } from "../policies/offers";
 import { quoteLineDtoSchema, quoteLineInputSchema } from "./quotes";
 
-/** Texts of the proposal form and its results (spec §2 /dentist/quote-request/{id}, D14). */
+/** Texts of the proposal form of /dentist/quote-request/{id} and of its results (offers: ADR 008). */
 export const OFFER_MESSAGES = {
   amountRequired: "Veuillez indiquer le montant de votre proposition.",
   amountInvalid: "Le montant doit être un nombre positif en euros (ex. 1 250,50).",
@@ -124,7 +124,7 @@ export const offerDtoSchema = z.object({
 });
 export type OfferDto = z.infer<typeof offerDtoSchema>;
 
-/** An offer as the patient sees it: with the dentist who made it (D14). */
+/** An offer as the patient sees it: with the dentist who made it, to compare offers (ADR 008). */
 export const patientOfferSchema = offerDtoSchema.extend({
   dentist: z.object({
     id: z.string(),

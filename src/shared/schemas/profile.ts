@@ -4,7 +4,7 @@ import { ROLES } from "../domain/roles";
 import { SPECIALTIES_MAX, SPECIALTY_MAX_LENGTH } from "../domain/specialties";
 import { isValidPostcode, isValidRpps, normalizeRpps, VERIFICATION_STATES } from "../policies/verification";
 
-/** A profile as the API returns it (spec §3 "profiles"). */
+/** A profile as the API returns it (one per account, same id: the `profiles` table). */
 export const profileSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -20,7 +20,7 @@ export const profileSchema = z.object({
   avatar_url: z.string().nullable(),
   is_admin: z.boolean(),
   is_verified: z.boolean(),
-  /** Dentists (decision D12); null for patients. */
+  /** Dentists' verification details (RPPS number, practice address); null for patients. */
   rpps: z.string().nullable(),
   practice_address: z.string().nullable(),
   practice_postcode: z.string().nullable(),
@@ -41,7 +41,7 @@ export type Profile = z.infer<typeof profileSchema>;
 export const meResponseSchema = z.object({ profile: profileSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
-/** Texts of spec §8 for the profile pages. */
+/** Texts of the profile pages and of their errors. */
 export const PROFILE_MESSAGES = {
   nameRequired: "Veuillez saisir votre nom complet",
   tooLong: "Ce champ est trop long",
@@ -94,10 +94,10 @@ const optionalNullable = (max: number) =>
 const clearable = (value: z.ZodType<string, string>) => value.transform((v) => (v ? v : null)).nullish();
 
 /**
- * What a person may change on their own profile (spec §5): the full name (split into first word /
+ * What a person may change on their own profile: the full name (split into first word /
  * rest), phone and city (empty stored as null); dentists also their biography (empty stored as ""),
  * specialties (trimmed, non-empty, no duplicates), RPPS number (11 digits with a valid Luhn key,
- * spaces ignored), practice address and postcode (decision D12). E-mail, role and flags are never
+ * spaces ignored), practice address and postcode (what verification checks). E-mail, role and flags are never
  * editable here.
  */
 export const profileUpdateSchema = z.object({

@@ -11,7 +11,7 @@ import { QUOTE_MESSAGES, quoteLineDtoSchema, quoteLinesSchema } from "./quotes";
 /** A patient's request that does not exist, or is not theirs (the same answer: 404). */
 export const REQUEST_NOT_FOUND = "Cette demande n'existe pas ou a été supprimée.";
 
-/** Texts of spec §5 and §8 for the patient upload. */
+/** Texts of the patient upload: its validation messages and errors. */
 export const UPLOAD_MESSAGES = {
   noFile: "Veuillez téléverser au moins un document.",
   treatmentRequired: "Veuillez sélectionner un type de traitement.",
@@ -203,7 +203,7 @@ export const requestDetailSchema = requestSummarySchema.extend({
       created_at: z.string(),
     }),
   ),
-  /** The dentists' offers (D14), oldest first. */
+  /** The dentists' offers (ADR 008), oldest first. */
   offers: z.array(patientOfferSchema),
 });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;

@@ -4,7 +4,7 @@ import { treatmentLabel } from "../domain/treatments";
 import { formatListDate } from "../format/dates";
 
 /**
- * The support chat with the team (issue 7, D13), for patients and dentists (issue 16, ADR 018):
+ * The support chat with the team (issue 7), for patients and dentists (issue 16, ADR 018):
  * texts and shapes. A thread belongs to one person; `patient_id` names that person whatever their
  * role (the field predates dentists' support).
  */

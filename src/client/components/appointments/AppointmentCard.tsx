@@ -28,7 +28,7 @@ import { Card } from "../ui/Card";
 import { ConfirmDialog } from "../ui/Dialog";
 import { RadioCard } from "../ui/RadioCard";
 
-/** An appointment as one side sees it (D14): its state, the other party, the time and what to do. */
+/** An appointment as one side sees it (ADR 011): its state, the other party, the time and what to do. */
 
 const OTHER: Record<AppointmentSide, { the: string; The: string }> = {
   patient: { the: "le dentiste", The: "Le dentiste" },

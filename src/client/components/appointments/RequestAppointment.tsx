@@ -16,7 +16,7 @@ import { Skeleton } from "../ui/Skeleton";
 import { AppointmentCard } from "./AppointmentCard";
 
 /*
- * Under the accepted offer of the patient's request page (D14): the appointment in progress, or the
+ * Under the accepted offer of the patient's request page (ADR 011): the appointment in progress, or the
  * panel to book one (one of the dentist's proposed times, or up to three other times).
  */
 

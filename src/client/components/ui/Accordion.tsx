@@ -3,7 +3,7 @@ import { Accordion as AccordionPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 
-/** Use `type="single" collapsible` for the FAQ: one item open at a time, collapsible (spec §4). */
+/** Use `type="single" collapsible` for the FAQ: one item open at a time, collapsible. */
 export const Accordion = AccordionPrimitive.Root;
 
 export function AccordionItem({ className, ...props }: ComponentProps<typeof AccordionPrimitive.Item>) {

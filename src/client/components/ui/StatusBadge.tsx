@@ -6,7 +6,7 @@ import {
 import { requestStatusLabel, requestStatusTone } from "../../../shared/domain/requests";
 import { Badge } from "./Badge";
 
-/** A request's patient-side status (spec §4, D8): its French label on its colour. */
+/** A request's patient-side status (ADR 007): its French label on its colour. */
 export function RequestStatusBadge({ status, className }: { status: string; className?: string }) {
   return (
     <Badge tone={requestStatusTone(status)} className={className}>
@@ -15,7 +15,7 @@ export function RequestStatusBadge({ status, className }: { status: string; clas
   );
 }
 
-/** A dentist's own status on a request (D7): 'En attente' yellow, 'Répondu' blue, 'Confirmé' green. */
+/** A dentist's own status on a request (ADR 007): 'En attente' yellow, 'Répondu' blue, 'Confirmé' green. */
 export function DentistStatusBadge({ status, className }: { status: DentistStatus; className?: string }) {
   return (
     <Badge tone={DENTIST_STATUS_TONES[status] ?? "gray"} className={className}>

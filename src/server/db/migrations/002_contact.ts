@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-/** Messages sent with the public contact form (spec §3 contact_submissions), one optional file. */
+/** Messages sent with the public contact form (`contact_submissions`), one optional file. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("contact_submissions")

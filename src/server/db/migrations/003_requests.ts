@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-/** Patient requests (spec §3 patient_document_submissions), their documents and who opened them. */
+/** Patient requests (`patient_document_submissions`), their documents and who opened them. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("requests")
@@ -13,7 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("urgency", "text", (c) =>
       c.notNull().defaultTo("medium").check(sql`urgency in ('high', 'medium', 'low')`),
     )
-    // null: every verified dentist may see it (decision D6); otherwise only this dentist.
+    // null: every verified dentist may see it (ADR 012); otherwise only this dentist.
     .addColumn("recipient_dentist_id", "uuid", (c) => c.references("profiles.id"))
     .addColumn("status", "text", (c) =>
       c.notNull().defaultTo("new").check(sql`status in ('new', 'in_review', 'completed', 'cancelled')`),

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Each dentist's own state on a request (decision D7) and the conversations their replies open
- * (decision D13): one conversation per request and dentist, the reply being its first message.
+ * Each dentist's own state on a request and the conversations their replies open (ADR 007):
+ * one conversation per request and dentist, the reply being its first message.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 
 /**
- * Dentist verification (decision D12): the RPPS number and the practice address a dentist gives,
- * and when they asked to be verified. The state is derived ('verified' if is_verified, else
- * 'requested' if verification_requested_at, else 'none'), never stored twice.
+ * Dentist verification (an admin verifies or refuses): the RPPS number and the practice address a
+ * dentist gives, and when they asked to be verified. The state is derived ('verified' if
+ * is_verified, else 'requested' if verification_requested_at, else 'none'), never stored twice.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

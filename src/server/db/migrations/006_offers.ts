@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Dentists' offers on requests (decision D14): an amount, a comment, optional line items, a
+ * Dentists' offers on requests (ADR 008): an amount, a comment, optional line items, a
  * validity date and up to three proposed appointment slots. 'expired' is not stored: an offer
  * still 'sent' whose validity date has passed is expired (see shared/policies/offers.ts).
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Live conversations (decision D13): files attached to messages (private to the two parties), the
+ * Live conversations (ADR 007, ADR 010): files attached to messages (private to the two parties), the
  * unread-message e-mails' throttle per conversation and recipient (persisted, so a restart neither
  * loses nor repeats them), and an index for unread counts.
  */

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * The admin area (issue 7): verification decisions on the dentist's profile (D12), the patients'
- * support chat with the team (D13), handled contact messages, and indexes for the users tables
+ * The admin area (issue 7): verification decisions on the dentist's profile, the patients'
+ * support chat with the team, handled contact messages, and indexes for the users tables
  * (search and paging over 20 000 accounts) and the audit.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

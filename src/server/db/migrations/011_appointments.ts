@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Appointments on accepted offers (decision D14), their proposed times and their reminder
+ * Appointments on accepted offers (ADR 011), their proposed times and their reminder
  * e-mails. A pending appointment waits for one side (`awaiting`) to pick one of the times the
  * other proposed (`appointment_options`); confirmed, it has `starts_at`. Reminders are a
  * persisted schedule: one row per e-mail, claimed once by a conditional update (`sent_at`).
