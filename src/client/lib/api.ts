@@ -40,9 +40,21 @@ export interface ApiRequestOptions {
   networkMessage?: string;
 }
 
-function parseErrorBody(
-  value: unknown,
-): { code: string; message: string; fields?: Record<string, string> } | null {
+/** A response's text as JSON, or null when it is empty or not JSON (a proxy's page, a cut answer). */
+export function parseJsonText(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The ApiError an error answer of our API carries (`{ error: { code, message, fields? } }`, French
+ * message, only the string fields kept), or null when the body has not that shape.
+ */
+export function apiErrorFromBody(status: number, value: unknown): ApiError | null {
   if (!value || typeof value !== "object" || !("error" in value)) return null;
   const error = (value as { error: unknown }).error;
   if (!error || typeof error !== "object") return null;
@@ -52,7 +64,7 @@ function parseErrorBody(
   if (fields && typeof fields === "object") {
     for (const [key, text] of Object.entries(fields)) if (typeof text === "string") cleanFields[key] = text;
   }
-  return { code, message, fields: cleanFields };
+  return new ApiError(status, code, message, cleanFields);
 }
 
 /**
@@ -81,20 +93,11 @@ export async function api<T>(path: string, options: ApiRequestOptions = {}): Pro
 
   if (response.status === 204) return undefined as T;
 
-  let data: unknown = null;
-  const text = await response.text().catch(() => "");
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = null;
-    }
-  }
-
+  const data = parseJsonText(await response.text().catch(() => ""));
   if (response.ok) return data as T;
 
-  const parsed = parseErrorBody(data);
-  if (parsed) throw new ApiError(response.status, parsed.code, parsed.message, parsed.fields);
+  const error = apiErrorFromBody(response.status, data);
+  if (error) throw error;
   // No JSON error body: a proxy or gateway answered, the API itself is unreachable.
   if (response.status >= 502 && response.status <= 504) {
     throw new ApiError(503, "SERVICE_UNAVAILABLE", networkMessage);

@@ -8,20 +8,14 @@ import {
 import type { Appointment, AppointmentList, AppointmentResult } from "../../shared/schemas/appointments";
 import { api, isApiError } from "./api";
 import { downloadFile } from "./download";
+import { appointmentKeys, patientKeys } from "./queryKeys";
 
 /**
- * Appointment calls of both sides (D14; the server binds everything to the signed-in person). Every
+ * Appointment calls of both sides (ADR 011; the server binds everything to the signed-in person). Every
  * query lives under ["appointments", ...] so that any booking change refreshes all of them.
  */
 
-export const appointmentKeys = {
-  all: ["appointments"] as const,
-  upcoming: (page: number) => ["appointments", "upcoming", page] as const,
-  ofRequest: (requestId: string) => ["appointments", "request", requestId] as const,
-};
-
-/** The patient's request page (src/client/features/patient/api.ts `patientKeys.request`). */
-const patientRequestKey = (requestId: string) => ["patient", "request", requestId] as const;
+export { appointmentKeys };
 
 const appointmentPath = (id: string) => `/api/appointments/${encodeURIComponent(id)}`;
 
@@ -49,7 +43,7 @@ export function useRequestAppointments(requestId: string, { enabled = true }: { 
 /** After a change (here or, over the live channel, by the other side): every list, and the request page. */
 export function refresh(queryClient: QueryClient, appointment: Pick<Appointment, "request_id">) {
   void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
-  void queryClient.invalidateQueries({ queryKey: patientRequestKey(appointment.request_id) });
+  void queryClient.invalidateQueries({ queryKey: patientKeys.request(appointment.request_id) });
 }
 
 /** A refusal because the appointment changed meanwhile (409, 404): show it as it now is. */

@@ -1,4 +1,4 @@
-import { ApiError } from "./api";
+import { ApiError, apiErrorFromBody, parseJsonText } from "./api";
 
 /** The file name of a Content-Disposition header (RFC 6266: `filename*` first), or null. */
 export function fileNameOf(disposition: string | null): string | null {
@@ -30,13 +30,10 @@ export async function downloadFile(
     throw new ApiError(0, "NETWORK_ERROR", "Le service n'a pas pu être joint.");
   }
   if (!response.ok) {
-    const data = (await response.json().catch(() => null)) as {
-      error?: { code?: string; message?: string };
-    } | null;
-    throw new ApiError(
-      response.status,
-      data?.error?.code ?? "HTTP_ERROR",
-      data?.error?.message ?? "Une erreur est survenue.",
+    const data = parseJsonText(await response.text().catch(() => ""));
+    throw (
+      apiErrorFromBody(response.status, data) ??
+      new ApiError(response.status, "HTTP_ERROR", "Une erreur est survenue.")
     );
   }
   const name =

@@ -4,6 +4,7 @@ import { HEARTBEAT_MS, type RealtimeEvent, reconnectDelay } from "../../shared/r
 import type { ConversationList } from "../../shared/schemas/conversations";
 import { api } from "./api";
 import { appointmentKeys, refresh as refreshAppointments } from "./appointments";
+import { conversationKeys, dentistKeys, patientKeys } from "./queryKeys";
 import { useSession } from "./session";
 
 /*
@@ -315,25 +316,18 @@ export function useRealtimeStatus(): RealtimeStatus {
 /* ---- The query cache it keeps fresh ---- */
 
 /** Query keys of the conversations (the messages feature builds on them). */
-export const conversationKeys = {
-  all: ["conversations"] as const,
-  lists: () => ["conversations", "list"] as const,
-  list: (search: string) => ["conversations", "list", { search }] as const,
-  threads: () => ["conversations", "thread"] as const,
-  thread: (id: string) => ["conversations", "thread", id] as const,
-  unreadTotal: () => ["conversations", "unread-total"] as const,
-};
+export { conversationKeys };
 
 /** The dentist dashboard's query ('Messages non lus', recent messages), refreshed on events. */
-const DENTIST_DASHBOARD_KEY = ["dentist", "dashboard"] as const;
+const DENTIST_DASHBOARD_KEY = dentistKeys.dashboard();
 /**
  * What a sent request changes for a dentist: the dashboard, the request lists, the menu's counter.
  * Never a request's detail: loading it records a view in the patient's access history.
  */
 const DENTIST_WORK_KEYS = [
   DENTIST_DASHBOARD_KEY,
-  ["dentist", "requests"],
-  ["dentist", "todo-count"],
+  dentistKeys.requestLists(),
+  dentistKeys.todoCount(),
 ] as const;
 
 /** Unread messages across this person's conversations (the 'Messages' navigation badge). */
@@ -363,7 +357,7 @@ export function useRealtimeSync(enabled = true): void {
         void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
         for (const queryKey of DENTIST_WORK_KEYS) void queryClient.invalidateQueries({ queryKey });
         void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
-        void queryClient.invalidateQueries({ queryKey: ["patient", "reading"] });
+        void queryClient.invalidateQueries({ queryKey: patientKeys.readings() });
         break;
       case "appointment":
         refreshAppointments(queryClient, notice);
@@ -374,10 +368,9 @@ export function useRealtimeSync(enabled = true): void {
         for (const queryKey of DENTIST_WORK_KEYS) void queryClient.invalidateQueries({ queryKey });
         break;
       case "reading":
-        // The patient's devis was read (issue 17): its reading and its request reload (the patient
-        // feature's keys, patientKeys.reading / patientKeys.request).
-        void queryClient.invalidateQueries({ queryKey: ["patient", "reading", notice.request_id] });
-        void queryClient.invalidateQueries({ queryKey: ["patient", "request", notice.request_id] });
+        // The patient's devis was read (issue 17): its reading and its request reload.
+        void queryClient.invalidateQueries({ queryKey: patientKeys.reading(notice.request_id) });
+        void queryClient.invalidateQueries({ queryKey: patientKeys.request(notice.request_id) });
         break;
       case "unread":
         queryClient.setQueryData(conversationKeys.unreadTotal(), notice.total);

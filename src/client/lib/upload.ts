@@ -1,4 +1,4 @@
-import { ApiError, NETWORK_ERROR } from "./api";
+import { ApiError, apiErrorFromBody, NETWORK_ERROR, parseJsonText } from "./api";
 
 export interface UploadResponse<T> {
   status: number;
@@ -30,25 +30,14 @@ export function postMultipart<T>(
     xhr.onabort = xhr.onerror;
     xhr.ontimeout = xhr.onerror;
     xhr.onload = () => {
-      let data: unknown = null;
-      try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        data = null;
-      }
+      const data = parseJsonText(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         resolve({ status: xhr.status, data: data as T });
         return;
       }
-      const error = (data as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)
-        ?.error;
-      if (error && typeof error.code === "string" && typeof error.message === "string") {
-        const fields: Record<string, string> = {};
-        if (error.fields && typeof error.fields === "object") {
-          for (const [key, text] of Object.entries(error.fields))
-            if (typeof text === "string") fields[key] = text;
-        }
-        reject(new ApiError(xhr.status, error.code, error.message, fields));
+      const error = apiErrorFromBody(xhr.status, data);
+      if (error) {
+        reject(error);
         return;
       }
       reject(new ApiError(xhr.status, "HTTP_ERROR", "Une erreur est survenue."));

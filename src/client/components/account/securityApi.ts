@@ -6,6 +6,7 @@ import type {
   SessionRevoked,
 } from "../../../shared/schemas/account";
 import { api, isApiError } from "../../lib/api";
+import { securityKeys } from "../../lib/queryKeys";
 import { refreshSession } from "../../lib/session";
 
 /*
@@ -13,9 +14,7 @@ import { refreshSession } from "../../lib/session";
  * Shared by both areas, hence here and not in a feature folder.
  */
 
-export const securityKeys = {
-  sessions: () => ["account", "sessions"] as const,
-};
+export { securityKeys };
 
 /** A 401 here means this device was signed out elsewhere: the session store learns it (→ login). */
 function onSignedOut(error: unknown): void {

@@ -147,7 +147,7 @@ export function AdminChatMessagesPage() {
       void queryClient.invalidateQueries({ queryKey: adminKeys.threads() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.stats() });
     } else if (notice.type === "resync") {
-      void queryClient.invalidateQueries({ queryKey: ["admin", "support"] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.support() });
     }
   });
 

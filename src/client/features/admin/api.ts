@@ -19,6 +19,7 @@ import type {
 import type { SupportMessage, SupportThreadList } from "../../../shared/schemas/support";
 import { api } from "../../lib/api";
 import { downloadFile } from "../../lib/download";
+import { type AdminUserRole, adminKeys, type SupportFilterRole } from "../../lib/queryKeys";
 
 /** The admin area's calls (issue 7): one function (and hook) per endpoint. */
 
@@ -42,27 +43,10 @@ interface Paged<T> {
   has_more: boolean;
 }
 
-export type UserRole = "patient" | "dentist";
+export type UserRole = AdminUserRole;
 export type AuditType = AuditEntry["type"];
 
-export const adminKeys = {
-  all: ["admin"] as const,
-  stats: () => ["admin", "stats"] as const,
-  retention: () => ["admin", "retention"] as const,
-  users: (role: UserRole, search: string, page: number) =>
-    ["admin", "users", role, { search, page }] as const,
-  usersOf: (role: UserRole) => ["admin", "users", role] as const,
-  queue: (page: number) => ["admin", "queue", page] as const,
-  queues: () => ["admin", "queue"] as const,
-  contact: (page: number) => ["admin", "contact", page] as const,
-  contacts: () => ["admin", "contact"] as const,
-  audit: (type: AuditType | "", person: string, page: number) =>
-    ["admin", "audit", { type, person, page }] as const,
-  threads: () => ["admin", "support", "threads"] as const,
-  threadList: (search: string, page: number, role: SupportFilterRole = "all", unread = false) =>
-    ["admin", "support", "threads", { search, page, role, unread }] as const,
-  thread: (patientId: string) => ["admin", "support", "thread", patientId] as const,
-};
+export { adminKeys };
 
 function query(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
@@ -193,7 +177,7 @@ export function useRetention() {
 /* ---- Support chat, the team's side ---- */
 
 /** The inbox's filters: every thread, or one role's. */
-export type SupportFilterRole = "all" | "patient" | "dentist";
+export type { SupportFilterRole };
 
 /** GET /api/admin/support/threads (latest first; patients and dentists, or one role; unread only). */
 export function useSupportThreads(

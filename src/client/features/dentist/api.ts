@@ -7,7 +7,7 @@ import type {
   DentistRequestList,
 } from "../../../shared/schemas/dentist";
 import { api } from "../../lib/api";
-import { todoCountKey } from "./navBadges";
+import { dentistKeys } from "../../lib/queryKeys";
 
 /** The dentist area's calls (requests, dashboard): one function (and hook) per endpoint. */
 
@@ -23,13 +23,7 @@ export interface DentistListFilters {
 
 export const DENTIST_REQUESTS_PAGE_SIZE = 10;
 
-export const dentistKeys = {
-  all: ["dentist"] as const,
-  dashboard: () => ["dentist", "dashboard"] as const,
-  requests: (filters: DentistListFilters, pageSize: number) =>
-    ["dentist", "requests", { ...filters, pageSize }] as const,
-  request: (id: string) => ["dentist", "request", id] as const,
-};
+export { dentistKeys };
 
 /** The query string of GET /api/dentist/requests for these filters (defaults left out). */
 export function dentistRequestsQuery(
@@ -78,8 +72,8 @@ export function useDentistRequest(id: string) {
       const detail = await api<DentistRequestDetail>(`/api/dentist/requests/${encodeURIComponent(id)}`, {
         signal,
       });
-      void queryClient.invalidateQueries({ queryKey: ["dentist", "requests"] });
-      void queryClient.invalidateQueries({ queryKey: todoCountKey });
+      void queryClient.invalidateQueries({ queryKey: dentistKeys.requestLists() });
+      void queryClient.invalidateQueries({ queryKey: dentistKeys.todoCount() });
       void queryClient.invalidateQueries({ queryKey: dentistKeys.dashboard() });
       return detail;
     },
@@ -114,8 +108,8 @@ export function useReplyToRequest(id: string) {
       queryClient.setQueryData<DentistRequestDetail>(dentistKeys.request(id), (current) =>
         current ? { ...current, my_status: "responded", assigned: true, conversation_id } : current,
       );
-      void queryClient.invalidateQueries({ queryKey: ["dentist", "requests"] });
-      void queryClient.invalidateQueries({ queryKey: todoCountKey });
+      void queryClient.invalidateQueries({ queryKey: dentistKeys.requestLists() });
+      void queryClient.invalidateQueries({ queryKey: dentistKeys.todoCount() });
       void queryClient.invalidateQueries({ queryKey: dentistKeys.dashboard() });
     },
   });

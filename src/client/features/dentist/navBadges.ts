@@ -1,13 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import type { DentistTodoCount } from "../../../shared/schemas/dentist";
 import { api } from "../../lib/api";
+import { dentistKeys } from "../../lib/queryKeys";
 
 /**
  * The dentist menu's counters (issue 16): 'Demandes' shows the requests to answer. Its query lives
  * under the "dentist" key, so the live channel's `requests` event (and any dentist refresh) reloads it.
  * Kept apart from the dentist pages (imported by the shell, which every area loads).
  */
-export const todoCountKey = ["dentist", "todo-count"] as const;
+export const todoCountKey = dentistKeys.todoCount();
 
 export interface NavBadge {
   count: number;

@@ -11,19 +11,14 @@ import type {
 } from "../../../shared/schemas/offers";
 import { api } from "../../lib/api";
 import { downloadFile } from "../../lib/download";
-import { dentistKeys } from "./api";
-import { todoCountKey } from "./navBadges";
+import { dentistKeys, offerKeys } from "../../lib/queryKeys";
 
 /**
  * The offers' calls (D14): this dentist's offer on a request, sending it, the zip; 'Mes
  * propositions' and withdrawing an offer.
  */
 
-export const offerKeys = {
-  mine: (requestId: string) => ["dentist", "request", requestId, "offer"] as const,
-  lists: () => ["dentist", "offers"] as const,
-  list: (state: OfferState | null, page: number) => ["dentist", "offers", { state, page }] as const,
-};
+export { offerKeys };
 
 const requestPath = (id: string) => `/api/dentist/requests/${encodeURIComponent(id)}`;
 
@@ -58,8 +53,8 @@ export function useSendOffer(requestId: string) {
         patient_age: current?.patient_age ?? null,
       }));
       void queryClient.invalidateQueries({ queryKey: dentistKeys.request(requestId), exact: true });
-      void queryClient.invalidateQueries({ queryKey: ["dentist", "requests"] });
-      void queryClient.invalidateQueries({ queryKey: todoCountKey });
+      void queryClient.invalidateQueries({ queryKey: dentistKeys.requestLists() });
+      void queryClient.invalidateQueries({ queryKey: dentistKeys.todoCount() });
       void queryClient.invalidateQueries({ queryKey: dentistKeys.dashboard() });
       void queryClient.invalidateQueries({ queryKey: offerKeys.lists() });
     },
@@ -115,8 +110,8 @@ export function useWithdrawOffer() {
       void queryClient.invalidateQueries({ queryKey: offerKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: offerKeys.mine(offer.request_id) });
       void queryClient.invalidateQueries({ queryKey: dentistKeys.request(offer.request_id), exact: true });
-      void queryClient.invalidateQueries({ queryKey: ["dentist", "requests"] });
-      void queryClient.invalidateQueries({ queryKey: todoCountKey });
+      void queryClient.invalidateQueries({ queryKey: dentistKeys.requestLists() });
+      void queryClient.invalidateQueries({ queryKey: dentistKeys.todoCount() });
       void queryClient.invalidateQueries({ queryKey: dentistKeys.dashboard() });
     },
   });

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ChatMessage, ConversationList, MessagePage } from "../../../shared/schemas/conversations";
 import { api } from "../../lib/api";
-import { conversationKeys } from "../../lib/realtime";
+import { conversationKeys } from "../../lib/queryKeys";
 import { postMultipart } from "../../lib/upload";
 import { appendMessage, clearUnread, type ListData, markRead, type ThreadData } from "./cache";
 

@@ -13,22 +13,12 @@ import type {
   VerifiedDentist,
 } from "../../../shared/schemas/requests";
 import { api } from "../../lib/api";
+import { appointmentKeys, dentistsKeys, patientKeys } from "../../lib/queryKeys";
 import { postMultipart } from "../../lib/upload";
 
 /** The patient area's calls: one function (and hook) per endpoint. */
 
-export const patientKeys = {
-  all: ["patient"] as const,
-  dashboard: () => ["patient", "dashboard"] as const,
-  requests: (search: string, page: number, pageSize: number) =>
-    ["patient", "requests", { search, page, pageSize }] as const,
-  request: (id: string) => ["patient", "request", id] as const,
-  dentists: (sort: DentistSort = "name") => ["dentists", "verified", sort] as const,
-  cover: () => ["patient", "cover"] as const,
-  comparison: (id: string) => ["patient", "comparison", id] as const,
-  /** The request's latest reading of its devis (issue 17); lib/realtime.ts refreshes it by this key. */
-  reading: (id: string) => ["patient", "reading", id] as const,
-};
+export { patientKeys };
 
 /** GET /api/patient/dashboard */
 export function usePatientDashboard() {
@@ -146,7 +136,7 @@ export function useAcceptOffer(requestId: string) {
     onSettled: () => {
       // A refusal (409) also means the offers changed meanwhile: reload them either way.
       void queryClient.invalidateQueries({ queryKey: patientKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ["appointments"] });
+      void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
     },
   });
 }
@@ -166,7 +156,7 @@ export function useUnacceptOffer(requestId: string) {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: patientKeys.request(requestId) });
       void queryClient.invalidateQueries({ queryKey: patientKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ["appointments"] });
+      void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
     },
   });
 }
@@ -174,7 +164,7 @@ export function useUnacceptOffer(requestId: string) {
 /** GET /api/dentists/verified: by name, or 'Les plus proches' first (sort=distance) when the patient asks. */
 export function useVerifiedDentists(sort: DentistSort = "name") {
   return useQuery({
-    queryKey: patientKeys.dentists(sort),
+    queryKey: dentistsKeys.verified(sort),
     queryFn: ({ signal }) =>
       api<{ items: VerifiedDentist[] }>(
         sort === "distance" ? "/api/dentists/verified?sort=distance" : "/api/dentists/verified",
@@ -204,7 +194,7 @@ export function useSaveCover() {
     onSuccess: ({ cover }) => {
       queryClient.setQueryData(patientKeys.cover(), cover);
       // Every estimate depends on the cover.
-      void queryClient.invalidateQueries({ queryKey: ["patient", "comparison"] });
+      void queryClient.invalidateQueries({ queryKey: patientKeys.comparisons() });
     },
   });
 }

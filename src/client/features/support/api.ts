@@ -9,14 +9,12 @@ import {
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
 import { SUPPORT_MESSAGES, type SupportAccess, type SupportMessage } from "../../../shared/schemas/support";
 import { api } from "../../lib/api";
+import { supportKeys } from "../../lib/queryKeys";
 import { postMultipart } from "../../lib/upload";
 
 /** 'Besoin d'aide ?': a patient's or a dentist's side of the support chat (issues 7, 16). */
 
-export const supportKeys = {
-  thread: () => ["support", "thread"] as const,
-  access: () => ["support", "access"] as const,
-};
+export { supportKeys };
 
 /** GET /api/support/access: when the team opened the thread or its images. */
 export function useSupportAccess() {
