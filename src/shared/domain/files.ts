@@ -1,6 +1,6 @@
 import { MAX_FILE_SIZE } from "./limits";
 
-/** Spec §5/§9: accepted extensions for the contact form and patient uploads. */
+/** Accepted extensions for the contact form and patient uploads. */
 export const ACCEPTED_EXTENSIONS = ["pdf", "jpg", "jpeg", "png", "mp4", "mov", "avi", "mkv"] as const;
 
 /**
@@ -9,7 +9,7 @@ export const ACCEPTED_EXTENSIONS = ["pdf", "jpg", "jpeg", "png", "mp4", "mov", "
  */
 export const ACCEPTED_CONTENT_TYPES = ["pdf", "jpg", "png", "mp4", "mov", "avi", "mkv"] as const;
 
-/** Spec §5: accepted MIME types, as browsers declare them. */
+/** Accepted MIME types, as browsers declare them. */
 export const ACCEPTED_MIME_TYPES = [
   "image/jpeg",
   "image/png",
