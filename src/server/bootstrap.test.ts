@@ -88,7 +88,7 @@ describe("demo data", () => {
       expect(new Set(requests.map((r) => r.status))).toEqual(
         new Set(["new", "in_review", "accepted", "cancelled"]),
       );
-      // Offers (D14): two to compare on the implant request, two structured ones on the crown request
+      // Offers (ADR 008): two to compare on the implant request, two structured ones on the crown request
       // (issue 15), one accepted on the finished one.
       const offers = await empty.app.db.selectFrom("offers").select(["status", "valid_until"]).execute();
       expect(offers.map((o) => o.status).sort()).toEqual(["accepted", "sent", "sent", "sent", "sent"]);

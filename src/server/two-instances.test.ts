@@ -90,7 +90,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     expect(mine.statusCode).toBe(200);
     expect(mine.headers["content-length"]).toBe(String(content.length));
     expect(mine.rawPayload.equals(content)).toBe(true);
-    // The owner's own reads are not logged (decision D6); a dentist's read through B is, and the
+    // The owner's own reads are not logged (ADR 005); a dentist's read through B is, and the
     // patient sees it through A.
     expect((await detail(a)).access_log).toEqual([]);
     const theirs = await download(b, dentist.cookie);

@@ -1,5 +1,5 @@
 /**
- * The questions and answers of the FAQ (spec §2), in one place (issue 16, item 11): plain data an
+ * The questions and answers of the FAQ, in one place (issue 16, item 11): plain data an
  * operator may change without touching a component. An answer is paragraphs; a paragraph is text,
  * and links written { to, label } (internal paths). Wording rules: docs/glossary.md.
  */

@@ -53,7 +53,7 @@ export const TESTIMONIALS_SECTION = {
     "Témoignages illustratifs : ces parcours sont des exemples rédigés par notre équipe, pas des avis de personnes réelles.",
 } as const;
 
-/** Spec §3: four testimonials, three by patients rated 5 and one by a dentist rated 4. */
+/** Four testimonials, three by patients rated 5 and one by a dentist rated 4 (ADR 021). */
 export const TESTIMONIALS: readonly Testimonial[] = [
   {
     id: "sophie",
