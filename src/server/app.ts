@@ -26,6 +26,7 @@ import { dentistRoutes } from "./modules/dentists/dentists.routes";
 import { documentRoutes } from "./modules/documents/documents.routes";
 import { exportRoutes } from "./modules/export/export.routes";
 import { offerRoutes } from "./modules/offers/offers.routes";
+import { requestDetailRoutes } from "./modules/offers/request-detail.routes";
 import { profileRoutes } from "./modules/profiles/profiles.routes";
 import { publicStatsRoutes } from "./modules/public-stats/public-stats.routes";
 import { quoteRoutes } from "./modules/quotes/quotes.routes";
@@ -250,6 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contactRoutes);
   await app.register(publicStatsRoutes);
   await app.register(requestRoutes);
+  await app.register(requestDetailRoutes);
   await app.register(documentRoutes);
   await app.register(dentistRoutes);
   await app.register(offerRoutes);

@@ -175,14 +175,14 @@ export async function recentConversations(db: Db, actor: Actor) {
 }
 
 /**
- * The numbers of the dentist dashboard (spec §2), all for this dentist, in two queries whatever the
+ * The numbers of the dentist dashboard, all for this dentist, in two queries whatever the
  * number of requests: the visible and this month's counts are sums over request_tallies (kept by
  * triggers, migration 008); the rest comes from this dentist's own rows and conversations.
  */
 export async function dentistDashboard(db: Db, actor: Actor) {
   const me = actor.userId;
   const verified = isVerifiedDentist(actor.profile);
-  // This month in Europe/Paris (D16).
+  // This month in Europe/Paris, where the product's dates are shown.
   const monthStart = sql<Date>`(date_trunc('month', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris')`;
   const month = sql<string>`date_trunc('month', now() at time zone 'Europe/Paris')::date`;
   const unread = db

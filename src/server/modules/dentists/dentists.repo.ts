@@ -24,7 +24,7 @@ function searchTerms(search: string): SearchTerms {
 }
 
 /**
- * What a dentist sees of patients' requests (decisions D6, D7). Every query is bound to the actor:
+ * What a dentist sees of patients' requests (ADR 012, ADR 007). Every query is bound to the actor:
  * an unverified dentist sees nothing; a verified one sees the open requests sent to every verified
  * dentist or to them by name, and those whose accepted offer is theirs (access/requests.ts), with
  * their own status on each.
@@ -321,7 +321,7 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
       });
     },
 
-    /** 'S'assigner cette demande': this dentist takes the request on (does not lock others out, D7). */
+    /** 'S'assigner cette demande': this dentist takes the request on (does not lock others out, ADR 007). */
     async assign(requestId: string) {
       await db
         .insertInto("request_dentists")
@@ -333,7 +333,7 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
           }),
         )
         .execute();
-      // The patient sees that a dentist has engaged (D8).
+      // The patient sees that a dentist has engaged ('En cours', ADR 007).
       await db
         .updateTable("requests")
         .set({ status: "in_review", updated_at: new Date() })

@@ -22,9 +22,9 @@ import { notFound } from "../../errors";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { patientPlace } from "../profiles/distance";
 import { dentistQuotesRepo } from "../quotes/quotes.repo";
+import { replyToRequest } from "../requests/reply.service";
 import { dentistDashboard, dentistTodo, recentConversations, requestsToAnswer } from "./dashboard.service";
 import { dentistRequestsRepo } from "./dentists.repo";
-import { replyToRequest } from "./reply.service";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -56,7 +56,7 @@ function summary(row: {
   };
 }
 
-/** The dentist area's requests (spec §2 dentist screens), bound to the calling dentist. */
+/** The dentist area's requests (the dentist area's screens), bound to the calling dentist. */
 export async function dentistRoutes(app: FastifyInstance): Promise<void> {
   // Responses written by compiled serializers: only the schema's fields (plugins/fast-serializer.ts).
   app.setSerializerCompiler(fastSerializerCompiler);

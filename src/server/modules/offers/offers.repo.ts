@@ -162,7 +162,7 @@ function whereState(state: OfferState | undefined, today: string) {
   };
 }
 
-/** The offers on one of the patient's own requests (D14): never another patient's. */
+/** The offers on one of the patient's own requests (ADR 008): never another patient's. */
 export function patientOffersRepo(db: Db, actor: Actor) {
   return {
     async onRequest(requestId: string, now: Date) {

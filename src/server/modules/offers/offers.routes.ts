@@ -28,7 +28,7 @@ import { acceptOffer, submitOffer, unacceptOffer, withdrawOffer } from "./offers
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
-/** The dentist's offers on requests (D14): the proposal page reads and sends them. */
+/** The dentist's offers on requests (ADR 008): the proposal page reads and sends them. */
 export async function offerRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const dentist = requireArea("dentist");

@@ -23,7 +23,7 @@ import {
   offerReceivedMail,
   offerReopenedMail,
 } from "../../mail/templates";
-import { lockRequestForDentist, recordReply } from "../dentists/reply.service";
+import { lockRequestForDentist, recordReply } from "../requests/reply.repo";
 import { dentistOffersRepo, patientOffersRepo } from "./offers.repo";
 
 interface Deps {
@@ -34,7 +34,7 @@ interface Deps {
   log: { error(obj: object, msg: string): void };
 }
 
-/** The message the offer leaves in the conversation with the patient (D13). */
+/** The message the offer leaves in the conversation with the patient (ADR 007). */
 function offerMessage(offer: OfferValues): string {
   const lines = [`Proposition de devis : ${formatEuros(offer.amount_cents)}`];
   if (offer.valid_until) lines.push(`Valable jusqu'au ${formatDetailDate(`${offer.valid_until}T12:00:00Z`)}`);
@@ -43,7 +43,7 @@ function offerMessage(offer: OfferValues): string {
 }
 
 /**
- * A dentist's offer (D14), in one transaction: the offer with its lines and slots, then what a
+ * A dentist's offer (ADR 008), in one transaction: the offer with its lines and slots, then what a
  * reply does (this dentist 'Répondu', the request 'En cours', the conversation). One live offer
  * per dentist and request: a double click makes one (the row lock, then the unique index).
  */
@@ -104,7 +104,7 @@ export async function submitOffer(deps: Deps, actor: Actor, requestId: string, i
     return { conversationId, request };
   });
 
-  // After the commit, and never failing the offer: the patient is told (D15).
+  // After the commit, and never failing the offer: the patient is told by e-mail.
   deps.mailer
     .send({
       to: result.request.patient_email,
@@ -135,7 +135,7 @@ const ACCEPT_REFUSED = {
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "23505";
 
 /**
- * The patient accepts an offer (D14, ADR 016), in one transaction: the offer 'accepted', the
+ * The patient accepts an offer (ADR 011, ADR 016), in one transaction: the offer 'accepted', the
  * request 'accepted' (closed to the other dentists; 'Terminée' only once the appointment has taken
  * place), the dentist 'Confirmé', every other sent offer 'closed' at the same instant (so that a
  * withdrawal of the acceptance knows which to reopen). The request row is locked
@@ -211,7 +211,7 @@ export async function acceptOffer(deps: Deps, actor: Actor, offerId: string) {
       throw error;
     });
 
-  // After the commit, and never failing the decision: the chosen dentist, then the others, kindly (D15).
+  // After the commit, and never failing the decision: the chosen dentist, then the others, kindly, by e-mail.
   const link = (path: string) => `${deps.config.publicUrl}${path}`;
   for (const dentist of result.dentists) {
     const chosen = dentist.id === result.offer.dentist_id;
@@ -241,7 +241,7 @@ export async function acceptOffer(deps: Deps, actor: Actor, offerId: string) {
   return offer;
 }
 
-/** The dentist withdraws one of their offers not yet accepted or closed (D14); 404 for anyone else's. */
+/** The dentist withdraws one of their offers not yet accepted or closed (ADR 008); 404 for anyone else's. */
 export async function withdrawOffer(deps: Pick<Deps, "db" | "clock">, actor: Actor, offerId: string) {
   if (!isVerifiedDentist(actor.profile)) throw notFound(OFFER_MESSAGES.notFound);
   const now = deps.clock();
@@ -354,7 +354,7 @@ export async function unacceptOffer(deps: Deps, actor: Actor, offerId: string) {
     return { request, offer, dentists, reopened: reopened.length };
   });
 
-  // After the commit, and never failing the decision: the dentist first chosen, then the others (D15).
+  // After the commit, and never failing the decision: the dentist first chosen, then the others, by e-mail.
   const link = (path: string) => `${deps.config.publicUrl}${path}`;
   const treatment = treatmentLabel(result.request.treatment_type).toLowerCase();
   for (const dentist of result.dentists) {

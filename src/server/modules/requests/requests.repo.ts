@@ -241,7 +241,7 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
   };
 }
 
-/** Verified dentists a patient may address a request to (decision D11: derived from profiles). */
+/** Verified dentists a patient may address a request to (derived from profiles, so it never disagrees with them). */
 export async function listVerifiedDentists(db: Db) {
   return db
     .selectFrom("profiles")

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { journeyOf } from "../../../shared/domain/journey";
 import { DASHBOARD_LIST_SIZE } from "../../../shared/domain/limits";
-import type { RequestStatus, Urgency } from "../../../shared/domain/requests";
-import type { TreatmentType } from "../../../shared/domain/treatments";
 import { mayCancelRequest, mayDeleteRequest } from "../../../shared/policies/requests";
 import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
 import {
@@ -12,7 +9,6 @@ import {
   patientDashboardSchema,
   REQUEST_NOT_FOUND,
   requestCreatedSchema,
-  requestDetailSchema,
   requestFieldsSchema,
   requestListQuerySchema,
   requestListSchema,
@@ -25,47 +21,17 @@ import { writeAudit } from "../../access/audit";
 import { AppError, loggableError, notFound } from "../../errors";
 import { readMultipart } from "../../http/multipart";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
-import { patientOffersRepo } from "../offers/offers.repo";
 import { sortDentists, withDistance } from "../profiles/distance";
-import { patientQuotesRepo } from "../quotes/quotes.repo";
 import { listVerifiedDentists, patientRequestsRepo } from "./requests.repo";
 import { createRequest, requestForm } from "./requests.service";
+import { summary } from "./summary";
 
 const NOT_FOUND = REQUEST_NOT_FOUND;
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-/** A request's summary with its journey at `now` (ADR 016). */
-export function summary(
-  row: {
-    id: string;
-    treatment_type: string;
-    status: string;
-    urgency: string;
-    created_at: Date | string;
-    document_count: number;
-    open_offers: number;
-    appointment_status: "pending" | "confirmed" | null;
-    appointment_starts_at: Date | string | null;
-  },
-  now: Date,
-) {
-  const appointment = row.appointment_status
-    ? { status: row.appointment_status, starts_at: row.appointment_starts_at }
-    : null;
-  return {
-    id: row.id,
-    treatment_type: row.treatment_type as TreatmentType,
-    status: row.status as RequestStatus,
-    urgency: row.urgency as Urgency,
-    created_at: new Date(row.created_at).toISOString(),
-    document_count: row.document_count,
-    journey: journeyOf({ id: row.id, status: row.status, open_offers: row.open_offers, appointment }, now),
-  };
-}
-
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
-/** The patient's requests (spec §2 patient screens): only ever the caller's own. */
+/** The patient's requests (the patient area's screens): only ever the caller's own. */
 export async function requestRoutes(app: FastifyInstance): Promise<void> {
   // Responses written by compiled serializers: only the schema's fields (plugins/fast-serializer.ts).
   app.setSerializerCompiler(fastSerializerCompiler);
@@ -137,78 +103,6 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       // The dentists' "À faire" counters follow live (the event carries nothing but its kind).
       void app.bus.publish({ kind: "requests" }).catch(() => {});
       return reply.status(201).send({ id, message: UPLOAD_MESSAGES.success });
-    },
-  );
-
-  r.get(
-    "/api/patient/requests/:id",
-    {
-      schema: {
-        tags: ["patient"],
-        summary: "Le détail d'une de mes demandes, ses documents et qui les a consultés",
-        params: idParams,
-        response: { 200: requestDetailSchema, ...errors },
-      },
-      onRequest: patient,
-    },
-    async (request, reply) => {
-      const requests = await repo(request, reply);
-      const id = request.params.id;
-      const row = z.uuid().safeParse(id).success ? await requests.find(id) : undefined;
-      if (!row) throw notFound(NOT_FOUND);
-      const actor = await actorOf(request, reply);
-      const [documents, accessLog, replies, offers, quoteLines] = await Promise.all([
-        requests.documents(id),
-        requests.accessLog(id),
-        requests.replies(id),
-        patientOffersRepo(app.db, actor).onRequest(id, app.clock()),
-        patientQuotesRepo(app.db, actor).lines(id),
-      ]);
-      return {
-        ...summary(row, app.clock()),
-        description: row.description,
-        budget: row.budget,
-        quote_amount_cents: row.quote_amount_cents,
-        quote_lines: quoteLines,
-        updated_at: new Date(row.updated_at).toISOString(),
-        recipient: row.recipient_dentist_id
-          ? {
-              id: row.recipient_dentist_id,
-              full_name: row.recipient_name ?? "",
-              city: row.recipient_city ?? null,
-            }
-          : null,
-        documents: documents.map((d) => ({
-          id: d.id,
-          file_name: d.file_name,
-          size: d.size,
-          mime_type: d.mime_type,
-          document_type: d.document_type as "xray" | "quote" | "photo" | "other",
-          created_at: new Date(d.created_at).toISOString(),
-        })),
-        replies: replies.map((r) => ({
-          conversation_id: r.conversation_id,
-          dentist: { id: r.dentist_id, full_name: r.full_name, city: r.city, avatar_url: r.avatar_url },
-          message: r.body,
-          created_at: new Date(r.created_at).toISOString(),
-        })),
-        offers,
-        consent: {
-          version: row.consent_version,
-          text: row.consent_text,
-          given_at: new Date(row.consent_at).toISOString(),
-          withdrawn_at: row.consent_withdrawn_at ? new Date(row.consent_withdrawn_at).toISOString() : null,
-        },
-        access_log: accessLog.map((a) => ({
-          id: a.id,
-          document_id: a.document_id,
-          document_name: a.document_name,
-          actor_name: a.actor_name,
-          actor_kind: a.actor_kind,
-          action: a.action,
-          created_at: new Date(a.created_at).toISOString(),
-        })),
-      };
     },
   );
 

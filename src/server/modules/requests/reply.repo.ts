@@ -1,67 +1,17 @@
 import { sql, type Transaction } from "kysely";
 import type { DentistStatus } from "../../../shared/domain/dentist";
-import { mayReply, REPLY_REFUSED } from "../../../shared/policies/replies";
 import { DENTIST_MESSAGES } from "../../../shared/schemas/dentist";
-import type { Actor } from "../../access/actor";
 import { requestVisibleToDentist } from "../../access/requests";
-import { isVerifiedDentist } from "../../access/rules";
-import type { AppConfig } from "../../config";
-import type { Db } from "../../db/index";
 import type { Database } from "../../db/types";
-import { AppError, notFound } from "../../errors";
-import type { Mailer } from "../../mail/mailer";
-import { dentistReplyMail } from "../../mail/templates";
-
-interface Deps {
-  db: Db;
-  mailer: Mailer;
-  config: AppConfig;
-  log: { error(obj: object, msg: string): void };
-}
+import { notFound } from "../../errors";
 
 /**
- * A dentist's reply (spec §4, D7, D13), in one transaction: this dentist's status becomes
- * 'Répondu' (refused with 409 unless it was pending), the request 'En cours' for the patient, and
- * the reply becomes a message of the conversation between them about this request. The patient is
- * told by e-mail once it is saved.
+ * The writes of a dentist's reply, shared by a reply and an offer, inside the caller's
+ * transaction (the services, reply.service and offers.service, own the transaction and the e-mail).
  */
-export async function replyToRequest(deps: Deps, actor: Actor, requestId: string, message: string) {
-  const me = actor.userId;
-  if (!isVerifiedDentist(actor.profile)) throw notFound(DENTIST_MESSAGES.notFound);
-  const result = await deps.db.transaction().execute(async (trx) => {
-    const { request, mine } = await lockRequestForDentist(trx, requestId, me);
-    if (!mayReply(mine.status)) throw new AppError(409, "CONFLICT", REPLY_REFUSED);
-
-    const conversationId = await recordReply(trx, {
-      requestId,
-      dentistId: me,
-      patientId: request.patient_id,
-      message,
-      now: new Date(),
-    });
-    return { conversationId, request };
-  });
-
-  // After the commit, and never failing the reply: the patient is told (D15).
-  const link = `${deps.config.publicUrl}/patient/request/${requestId}`;
-  deps.mailer
-    .send({
-      to: result.request.patient_email,
-      ...dentistReplyMail({
-        brandName: deps.config.brandName,
-        firstName: result.request.patient_first_name,
-        dentistName: actor.profile.full_name,
-        link,
-      }),
-    })
-    .catch((error) =>
-      deps.log.error({ err: { message: (error as Error).message } }, "e-mail de réponse non envoyé"),
-    );
-  return { conversationId: result.conversationId };
-}
 
 /**
- * Finds a request this dentist may see (D6) and locks this dentist's own row on it, creating it if
+ * Finds a request this dentist may see (ADR 012) and locks this dentist's own row on it, creating it if
  * needed: concurrent replies or offers by the same dentist (a double click) run one after the
  * other; different dentists never wait for each other. 404 when the request is not visible.
  */
@@ -101,7 +51,7 @@ export async function lockRequestForDentist(
 }
 
 /**
- * What a reply and an offer both do (D7, D8, D13), inside the caller's transaction, after it has
+ * What a reply and an offer both do (ADR 007), inside the caller's transaction, after it has
  * locked this dentist's row: this dentist's status becomes 'Répondu' (a confirmed one stays
  * confirmed), the request 'En cours' for the patient, and the message opens (or continues) the
  * conversation between them about this request. Returns the conversation's id.
@@ -116,7 +66,7 @@ export async function recordReply(
       status: sql`case when status = 'pending' then 'responded' else status end`,
       replied_at: sql`coalesce(replied_at, ${p.now})`,
       opened_at: sql`coalesce(opened_at, ${p.now})`,
-      // Spec §4: replying to a request not yet taken on assigns it first.
+      // Replying to a request not yet taken on assigns it first.
       assigned_at: sql`coalesce(assigned_at, ${p.now})`,
       updated_at: p.now,
     })

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorBodySchema } from "../../../shared/schemas/common";
+import { REQUEST_NOT_FOUND, requestDetailSchema } from "../../../shared/schemas/requests";
+import { actorOf, requireArea } from "../../access/actor";
+import { notFound } from "../../errors";
+import { fastSerializerCompiler } from "../../plugins/fast-serializer";
+import { patientQuotesRepo } from "../quotes/quotes.repo";
+import { patientRequestsRepo } from "../requests/requests.repo";
+import { summary } from "../requests/summary";
+import { patientOffersRepo } from "./offers.repo";
+
+const NOT_FOUND = REQUEST_NOT_FOUND;
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/**
+ * The detail of one of the patient's requests, with what dentists sent on it (replies, offers):
+ * it sits above requests and offers, so that a request knows nothing of the offers made on it.
+ */
+export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
+  // Responses written by compiled serializers: only the schema's fields (plugins/fast-serializer.ts).
+  app.setSerializerCompiler(fastSerializerCompiler);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const patient = requireArea("patient");
+  const idParams = z.object({ id: z.string() });
+  const repo = async (request: Parameters<typeof actorOf>[0], reply: Parameters<typeof actorOf>[1]) =>
+    patientRequestsRepo(app.db, await actorOf(request, reply), app.clock());
+
+  r.get(
+    "/api/patient/requests/:id",
+    {
+      schema: {
+        tags: ["patient"],
+        summary: "Le détail d'une de mes demandes, ses documents et qui les a consultés",
+        params: idParams,
+        response: { 200: requestDetailSchema, ...errors },
+      },
+      onRequest: patient,
+    },
+    async (request, reply) => {
+      const requests = await repo(request, reply);
+      const id = request.params.id;
+      const row = z.uuid().safeParse(id).success ? await requests.find(id) : undefined;
+      if (!row) throw notFound(NOT_FOUND);
+      const actor = await actorOf(request, reply);
+      const [documents, accessLog, replies, offers, quoteLines] = await Promise.all([
+        requests.documents(id),
+        requests.accessLog(id),
+        requests.replies(id),
+        patientOffersRepo(app.db, actor).onRequest(id, app.clock()),
+        patientQuotesRepo(app.db, actor).lines(id),
+      ]);
+      return {
+        ...summary(row, app.clock()),
+        description: row.description,
+        budget: row.budget,
+        quote_amount_cents: row.quote_amount_cents,
+        quote_lines: quoteLines,
+        updated_at: new Date(row.updated_at).toISOString(),
+        recipient: row.recipient_dentist_id
+          ? {
+              id: row.recipient_dentist_id,
+              full_name: row.recipient_name ?? "",
+              city: row.recipient_city ?? null,
+            }
+          : null,
+        documents: documents.map((d) => ({
+          id: d.id,
+          file_name: d.file_name,
+          size: d.size,
+          mime_type: d.mime_type,
+          document_type: d.document_type as "xray" | "quote" | "photo" | "other",
+          created_at: new Date(d.created_at).toISOString(),
+        })),
+        replies: replies.map((r) => ({
+          conversation_id: r.conversation_id,
+          dentist: { id: r.dentist_id, full_name: r.full_name, city: r.city, avatar_url: r.avatar_url },
+          message: r.body,
+          created_at: new Date(r.created_at).toISOString(),
+        })),
+        offers,
+        consent: {
+          version: row.consent_version,
+          text: row.consent_text,
+          given_at: new Date(row.consent_at).toISOString(),
+          withdrawn_at: row.consent_withdrawn_at ? new Date(row.consent_withdrawn_at).toISOString() : null,
+        },
+        access_log: accessLog.map((a) => ({
+          id: a.id,
+          document_id: a.document_id,
+          document_name: a.document_name,
+          actor_name: a.actor_name,
+          actor_kind: a.actor_kind,
+          action: a.action,
+          created_at: new Date(a.created_at).toISOString(),
+        })),
+      };
+    },
+  );
+}

@@ -1,0 +1,58 @@
+import { mayReply, REPLY_REFUSED } from "../../../shared/policies/replies";
+import { DENTIST_MESSAGES } from "../../../shared/schemas/dentist";
+import type { Actor } from "../../access/actor";
+import { isVerifiedDentist } from "../../access/rules";
+import type { AppConfig } from "../../config";
+import type { Db } from "../../db/index";
+import { AppError, notFound } from "../../errors";
+import type { Mailer } from "../../mail/mailer";
+import { dentistReplyMail } from "../../mail/templates";
+import { lockRequestForDentist, recordReply } from "./reply.repo";
+
+interface Deps {
+  db: Db;
+  mailer: Mailer;
+  config: AppConfig;
+  log: { error(obj: object, msg: string): void };
+}
+
+/**
+ * A dentist's reply (ADR 007), in one transaction: this dentist's status becomes
+ * 'Répondu' (refused with 409 unless it was pending), the request 'En cours' for the patient, and
+ * the reply becomes a message of the conversation between them about this request. The patient is
+ * told by e-mail once it is saved.
+ */
+export async function replyToRequest(deps: Deps, actor: Actor, requestId: string, message: string) {
+  const me = actor.userId;
+  if (!isVerifiedDentist(actor.profile)) throw notFound(DENTIST_MESSAGES.notFound);
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const { request, mine } = await lockRequestForDentist(trx, requestId, me);
+    if (!mayReply(mine.status)) throw new AppError(409, "CONFLICT", REPLY_REFUSED);
+
+    const conversationId = await recordReply(trx, {
+      requestId,
+      dentistId: me,
+      patientId: request.patient_id,
+      message,
+      now: new Date(),
+    });
+    return { conversationId, request };
+  });
+
+  // After the commit, and never failing the reply: the patient is told by e-mail.
+  const link = `${deps.config.publicUrl}/patient/request/${requestId}`;
+  deps.mailer
+    .send({
+      to: result.request.patient_email,
+      ...dentistReplyMail({
+        brandName: deps.config.brandName,
+        firstName: result.request.patient_first_name,
+        dentistName: actor.profile.full_name,
+        link,
+      }),
+    })
+    .catch((error) =>
+      deps.log.error({ err: { message: (error as Error).message } }, "e-mail de réponse non envoyé"),
+    );
+  return { conversationId: result.conversationId };
+}
