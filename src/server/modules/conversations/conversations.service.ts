@@ -2,16 +2,21 @@ import type { FastifyRequest } from "fastify";
 import { sql } from "kysely";
 import { CHAT_MESSAGES, MESSAGE_MAX_FILES, MESSAGE_MAX_LENGTH } from "../../../shared/schemas/conversations";
 import type { Actor } from "../../access/actor";
-import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, notFound } from "../../errors";
-import type { Mailer } from "../../mail/mailer";
-import { unreadMessagesMail } from "../../mail/templates";
 import { multipartField } from "../../plugins/input-guard";
 import type { EventBus } from "../../realtime/bus";
 import type { Storage } from "../../storage/storage";
 import { isFileTooLarge, type StoredFile, storeUpload, UPLOAD_CONTENT_TYPES } from "../../uploads";
 import { conversationsRepo, loadMessages } from "./conversations.repo";
+import {
+  publishQuietly,
+  sendUnreadMail,
+  UNREAD_EMAIL_DELAY_MS,
+  UNREAD_EMAIL_INTERVAL_MS,
+  type UnreadMailDeps,
+  unreadMailWindow,
+} from "./notify";
 
 interface Deps {
   db: Db;
@@ -136,17 +141,7 @@ export async function markConversationRead(deps: Deps, actor: Actor, conversatio
   return read;
 }
 
-/** Live delivery is best effort: the message is saved, and clients resynchronise on reconnect. */
-async function publishQuietly(bus: EventBus, event: Parameters<EventBus["publish"]>[0]) {
-  try {
-    await bus.publish(event);
-  } catch {
-    // Logged by the bus; the write already succeeded.
-  }
-}
-
-export const UNREAD_EMAIL_DELAY_MS = 15 * 60 * 1000;
-export const UNREAD_EMAIL_INTERVAL_MS = 60 * 60 * 1000;
+export { UNREAD_EMAIL_DELAY_MS, UNREAD_EMAIL_INTERVAL_MS };
 
 /**
  * E-mails whoever left a message unread for 15 minutes, at most once an hour per conversation and
@@ -154,15 +149,8 @@ export const UNREAD_EMAIL_INTERVAL_MS = 60 * 60 * 1000;
  * so several instances never send the same e-mail twice; the state is in the database, so a
  * restart neither repeats nor forgets them. Returns how many e-mails went out.
  */
-export async function sendUnreadEmails(deps: {
-  db: Db;
-  mailer: Mailer;
-  config: AppConfig;
-  now: Date;
-  log: { error(obj: object, msg: string): void };
-}): Promise<number> {
-  const olderThan = new Date(deps.now.getTime() - UNREAD_EMAIL_DELAY_MS);
-  const lastMailBefore = new Date(deps.now.getTime() - UNREAD_EMAIL_INTERVAL_MS);
+export async function sendUnreadEmails(deps: UnreadMailDeps): Promise<number> {
+  const { olderThan, lastMailBefore } = unreadMailWindow(deps.now);
   let sent = 0;
   for (const side of ["patient", "dentist"] as const) {
     const recipient = side === "patient" ? "patient_id" : "dentist_id";
@@ -206,23 +194,9 @@ export async function sendUnreadEmails(deps: {
       const from = people.find((p) => p.id === row.other_id);
       if (!to) continue;
       const area = side === "patient" ? "patient/messages" : `dentist/messages/${row.id}`;
-      try {
-        await deps.mailer.send({
-          to: to.email,
-          ...unreadMessagesMail({
-            brandName: deps.config.brandName,
-            firstName: to.first_name,
-            fromName: from?.full_name || (side === "patient" ? "Votre dentiste" : "Votre patient"),
-            link: `${deps.config.publicUrl}/${area}`,
-          }),
-        });
+      const fromName = from?.full_name || (side === "patient" ? "Votre dentiste" : "Votre patient");
+      if (await sendUnreadMail(deps, to, { fromName, path: area }, "e-mail de messages non lus non envoyé"))
         sent += 1;
-      } catch (error) {
-        deps.log.error(
-          { err: { message: (error as Error).message } },
-          "e-mail de messages non lus non envoyé",
-        );
-      }
     }
   }
   return sent;

@@ -2,16 +2,18 @@ import type { FastifyRequest } from "fastify";
 import { SUPPORT_MESSAGES, type SupportRole, supportRequestIdSchema } from "../../../shared/schemas/support";
 import type { Actor } from "../../access/actor";
 import { requestVisibleTo } from "../../access/requests";
-import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, forbidden, notFound } from "../../errors";
-import type { Mailer } from "../../mail/mailer";
-import { unreadMessagesMail } from "../../mail/templates";
 import { multipartField } from "../../plugins/input-guard";
 import type { EventBus } from "../../realtime/bus";
 import type { Storage } from "../../storage/storage";
 import { isFileTooLarge, type StoredFile, storeUpload } from "../../uploads";
-import { UNREAD_EMAIL_DELAY_MS, UNREAD_EMAIL_INTERVAL_MS } from "../conversations/conversations.service";
+import {
+  publishQuietly,
+  sendUnreadMail,
+  type UnreadMailDeps,
+  unreadMailWindow,
+} from "../conversations/notify";
 import { loadSupportMessages } from "./support.repo";
 
 interface Deps {
@@ -23,12 +25,8 @@ interface Deps {
 
 const IMAGE_TYPES: ReadonlySet<string> = new Set(["jpg", "png"]);
 
-async function publish(bus: EventBus, patientId: string, messageId: string) {
-  try {
-    await bus.publish({ kind: "support", patientId, messageId, userIds: [patientId] });
-  } catch {
-    // Saved already; clients resynchronise when their socket comes back.
-  }
+function publish(bus: EventBus, patientId: string, messageId: string) {
+  return publishQuietly(bus, { kind: "support", patientId, messageId, userIds: [patientId] });
 }
 
 /** The support thread's role for a person: patients and dentists have one, nobody else. */
@@ -188,15 +186,8 @@ export async function markSupportRead(db: Db, patientId: string, by: "team" | "p
  * The team's replies a patient or a dentist left unread for 15 minutes: one e-mail, at most hourly, only for
  * replies newer than the last e-mail (claimed by a conditional update: one sender among instances).
  */
-export async function sendSupportUnreadEmails(deps: {
-  db: Db;
-  mailer: Mailer;
-  config: AppConfig;
-  now: Date;
-  log: { error(obj: object, msg: string): void };
-}): Promise<number> {
-  const olderThan = new Date(deps.now.getTime() - UNREAD_EMAIL_DELAY_MS);
-  const lastMailBefore = new Date(deps.now.getTime() - UNREAD_EMAIL_INTERVAL_MS);
+export async function sendSupportUnreadEmails(deps: UnreadMailDeps): Promise<number> {
+  const { olderThan, lastMailBefore } = unreadMailWindow(deps.now);
   const claimed = await deps.db
     .updateTable("support_threads as t")
     .set({ patient_notified_at: deps.now })
@@ -230,20 +221,9 @@ export async function sendSupportUnreadEmails(deps: {
       .where("id", "=", patient_id)
       .executeTakeFirst();
     if (!patient) continue;
-    try {
-      await deps.mailer.send({
-        to: patient.email,
-        ...unreadMessagesMail({
-          brandName: deps.config.brandName,
-          firstName: patient.first_name,
-          fromName: `L'équipe ${deps.config.brandName}`,
-          link: `${deps.config.publicUrl}/${role === "dentist" ? "dentist" : "patient"}/help`,
-        }),
-      });
-      sent += 1;
-    } catch (error) {
-      deps.log.error({ err: { message: (error as Error).message } }, "e-mail d'assistance non envoyé");
-    }
+    const path = `${role === "dentist" ? "dentist" : "patient"}/help`;
+    const fromName = `L'équipe ${deps.config.brandName}`;
+    if (await sendUnreadMail(deps, patient, { fromName, path }, "e-mail d'assistance non envoyé")) sent += 1;
   }
   return sent;
 }

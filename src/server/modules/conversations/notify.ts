@@ -1,0 +1,69 @@
+import type { AppConfig } from "../../config";
+import type { Db } from "../../db/index";
+import type { Mailer } from "../../mail/mailer";
+import { unreadMessagesMail } from "../../mail/templates";
+import type { EventBus } from "../../realtime/bus";
+
+/*
+ * What the two chats (patient ↔ dentist conversations, the support thread with the team) share to
+ * tell people about a message: live events, best effort, and the e-mail about messages left unread.
+ */
+
+/** Live delivery is best effort: the message is saved, and clients resynchronise on reconnect. */
+export async function publishQuietly(bus: EventBus, event: Parameters<EventBus["publish"]>[0]) {
+  try {
+    await bus.publish(event);
+  } catch {
+    // Logged by the bus; the write already succeeded.
+  }
+}
+
+export const UNREAD_EMAIL_DELAY_MS = 15 * 60 * 1000;
+export const UNREAD_EMAIL_INTERVAL_MS = 60 * 60 * 1000;
+
+/** What an unread-messages job needs: the database, the mailer, the settings, the run's time, a log. */
+export interface UnreadMailDeps {
+  db: Db;
+  mailer: Mailer;
+  config: AppConfig;
+  now: Date;
+  log: { error(obj: object, msg: string): void };
+}
+
+/**
+ * The run's two limits: messages unread for 15 minutes (`olderThan`) are e-mailed about, at most
+ * once an hour (the last e-mail sent before `lastMailBefore`).
+ */
+export function unreadMailWindow(now: Date) {
+  return {
+    olderThan: new Date(now.getTime() - UNREAD_EMAIL_DELAY_MS),
+    lastMailBefore: new Date(now.getTime() - UNREAD_EMAIL_INTERVAL_MS),
+  };
+}
+
+/**
+ * Sends one "unread messages" e-mail; a failure is logged (its message only, never the address)
+ * and reported as false, so that the job goes on with the next person.
+ */
+export async function sendUnreadMail(
+  deps: UnreadMailDeps,
+  to: { email: string; first_name: string },
+  mail: { fromName: string; path: string },
+  failure: string,
+): Promise<boolean> {
+  try {
+    await deps.mailer.send({
+      to: to.email,
+      ...unreadMessagesMail({
+        brandName: deps.config.brandName,
+        firstName: to.first_name,
+        fromName: mail.fromName,
+        link: `${deps.config.publicUrl}/${mail.path}`,
+      }),
+    });
+    return true;
+  } catch (error) {
+    deps.log.error({ err: { message: (error as Error).message } }, failure);
+    return false;
+  }
+}
