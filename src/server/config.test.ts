@@ -87,6 +87,21 @@ describe("loadConfig", () => {
     }
   });
 
+  it("trusts no proxy by default, every proxy with true, or only the proxies named", () => {
+    const trust = (value?: string) =>
+      loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust("false")).toBe(false);
+    expect(trust("true")).toBe(true);
+    expect(trust("10.0.0.5, 10.0.1.0/24")).toBe("10.0.0.5, 10.0.1.0/24");
+    expect(trust("loopback")).toBe("loopback");
+    for (const value of ["partout", "10.0.0.5; rm"]) {
+      const error = errorOf({ TRUST_PROXY: value });
+      expect(error.variable).toBe("TRUST_PROXY");
+      expect(error.message).toContain("des adresses de proxys séparées par des virgules");
+    }
+  });
+
   it("uses secure cookies behind https", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://sourio.fr" }).secureCookies).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir() }).secureCookies).toBe(false);

@@ -75,7 +75,27 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   /** A request answered in more than this many ms is logged (warn) even when it succeeded (issue 19). */
   LOG_SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(500),
-  TRUST_PROXY: optionalText.pipe(booleanFlag.optional()),
+  /**
+   * Behind a proxy: which peers may tell the client's address in `X-Forwarded-For`. `true` trusts
+   * every peer (only when nothing but the proxy can reach the instances); better, the proxies'
+   * addresses or ranges, comma-separated (`10.0.0.5, 10.0.1.0/24`, or `loopback`, `uniquelocal`):
+   * then what a client writes in the header itself is never taken for its address.
+   */
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .union([
+        booleanFlag,
+        z
+          .string()
+          .regex(
+            /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?))*$/,
+            {
+              error: "doit valoir true, false ou des adresses de proxys séparées par des virgules",
+            },
+          ),
+      ])
+      .optional(),
+  ),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
@@ -139,7 +159,8 @@ export interface AppConfig {
    * (warn); a fast success only at LOG_LEVEL=debug or trace (plugins/logging.ts).
    */
   slowRequestMs: number;
-  trustProxy: boolean;
+  /** The proxies trusted in front of the app: false (none), true (all) or their addresses. */
+  trustProxy: boolean | string;
   secureCookies: boolean;
   loginRateLimit: { perIp: number; perAccount: number; windowMs: number };
   contactRateLimitPerHour: number;

@@ -551,5 +551,8 @@ describe("logs without secrets", () => {
     expect(output).not.toContain("search=");
     expect(output).not.toContain("nouveau-secret-1");
     expect(output).not.toContain("faux-mot");
+    // Nor the client's address (the requests came from inject's 127.0.0.1).
+    expect(output).not.toContain("remoteAddress");
+    expect(output).not.toContain("127.0.0.1");
   });
 });

@@ -4,7 +4,8 @@ import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
  * What of a request and of an error goes to the logs (architecture.md, "Logs"): nothing a person
  * typed or was sent.
  *
- * - Requests: the method and the PATH only. Query strings carry reset tokens
+ * - Requests: the method and the PATH only, not the client's address (personal data; the rate limits
+ *   keep only its HMAC, plugins/rate-limit-store.ts). Query strings carry reset tokens
  *   (`/reset-password?token=…`), search terms (patients' names), e-mail addresses and cursors; rather
  *   than a list of parameters to redact that a new route could forget, no query value is ever logged.
  *   Paths hold only ids and fixed words. No headers (cookies), no bodies: Fastify logs neither unless
@@ -59,7 +60,6 @@ export const logSerializers = {
     return {
       method: request.method,
       url: pathOnly(request.url),
-      remoteAddress: request.ip,
     };
   },
   err: serializeError,
