@@ -13,7 +13,10 @@ import type { Storage } from "./storage/storage";
 
 export const DEMO_PASSWORD = "sourio-demo";
 
-/** Demo accounts (decision D4): real accounts in the database, created by seedDemoData on a first start. */
+/**
+ * Demo accounts: real accounts in the database, created by seedDemoData on a first start (the
+ * product never shows hard-coded sample rows, only data that lives in the database).
+ */
 export const DEMO_ACCOUNTS: ReadonlyArray<NewAccount & { label: string }> = [
   {
     label: "Administrateur",
@@ -114,7 +117,7 @@ interface DemoRequest {
     status: "responded" | "confirmed";
     daysAgo: number;
     message: string;
-    /** A formal offer with the reply (D14): slots are [days from today, Paris time]. */
+    /** A formal offer with the reply (ADR 008): slots are [days from today, Paris time]. */
     offer?: {
       status: "sent" | "accepted";
       lines: DemoLine[];
@@ -295,7 +298,7 @@ export interface DemoSeed {
 }
 
 /**
- * Seeds the demo accounts and data (decision D4) when there is no demo account yet and no request
+ * Seeds the demo accounts and data (real rows, as above) when there is no demo account yet and no request
  * yet. Other accounts do not count: ADMIN_EMAIL's administrator, created just before on a first
  * start, must not keep the demo out.
  */
@@ -306,7 +309,7 @@ export async function seedDemoData(deps: { db: Db; auth: Auth; storage: Storage 
   if (request) return { outcome: "skipped", accounts: [] };
   const ids = new Map<string, string>();
   for (const account of DEMO_ACCOUNTS) ids.set(account.email, await systemCreateAccount(deps, account));
-  // The unverified demo dentist has filled in the profile and asked to be verified (D12): the
+  // The unverified demo dentist has filled in the profile and asked to be verified (RPPS and practice given): the
   // admins' queue is not empty on a fresh start.
   await deps.db
     .updateTable("profiles")

@@ -195,6 +195,18 @@ export async function createWorld(): Promise<World> {
   };
 
   // People.
+  const signedUp = (
+    response: LightMyRequestResponse,
+    body: Record<string, unknown>,
+    cookie: string,
+    phone: string | null,
+  ): Person => ({
+    id: response.json().profile.id,
+    email: String(body.email),
+    password: PASSWORD,
+    cookie,
+    phone,
+  });
   const patient = async (first: string, last: string, phone: string | null): Promise<Person> => {
     const { response, cookie, body } = await signUpPatient(app, {
       first_name: first,
@@ -202,13 +214,7 @@ export async function createWorld(): Promise<World> {
       password: PASSWORD,
     });
     expectStatus(response, 201, "patient sign-up");
-    const person = {
-      id: response.json().profile.id,
-      email: String(body.email),
-      password: PASSWORD,
-      cookie,
-      phone,
-    };
+    const person = signedUp(response, body, cookie, phone);
     if (phone) await send(cookie, "PATCH", "/api/me", { full_name: `${first} ${last}`, phone_number: phone });
     return person;
   };
@@ -227,13 +233,7 @@ export async function createWorld(): Promise<World> {
       password_confirmation: PASSWORD,
     });
     expectStatus(response, 201, "dentist sign-up");
-    const person = {
-      id: response.json().profile.id,
-      email: String(body.email),
-      password: PASSWORD,
-      cookie,
-      phone,
-    };
+    const person = signedUp(response, body, cookie, phone);
     await send(cookie, "PATCH", "/api/me", {
       full_name: `${first} ${last}`,
       city: "Paris",
