@@ -1,7 +1,40 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { json, renderApp, stubApi } from "../../test/renderApp";
+import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Fills the patient sign-up form (the page may still be loading: the first field is awaited). */
+async function fillPatientSignUp(
+  user: User,
+  fields: { first: string; last: string; email: string; password: string },
+) {
+  await user.type(await screen.findByLabelText(/^Prénom/), fields.first);
+  await user.type(screen.getByLabelText(/^Nom/), fields.last);
+  await user.type(screen.getByLabelText(/^E-mail/), fields.email);
+  await user.type(screen.getByLabelText(/^Mot de passe/), fields.password);
+}
+
+/** Fills Dr Paul Martin's sign-up (Lyon), with this password confirmation. */
+async function fillDentistSignUp(user: User, confirmation: string) {
+  await user.type(await screen.findByLabelText(/^Prénom/), "Paul");
+  await user.type(screen.getByLabelText(/^Nom/), "Martin");
+  await user.type(screen.getByLabelText(/^Ville/), "Lyon");
+  await user.type(screen.getByLabelText(/^Téléphone/), "0601020304");
+  await user.type(screen.getByLabelText(/^E-mail/), "dr@example.fr");
+  await user.type(screen.getByLabelText(/^Mot de passe/), "Sourire-Sain-2026");
+  await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), confirmation);
+}
+
+const acceptTerms = (user: User) =>
+  user.click(screen.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }));
+
+/** The body of the sign-up call, or undefined when the form did not call the server. */
+function signUpBody(fetchMock: ReturnType<typeof stubApi>): unknown {
+  const call = fetchMock.mock.calls.find(([url]) => String(url) === "/api/account/signup");
+  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+}
 
 describe("login form", () => {
   it("shows 'E-mail ou mot de passe incorrect' and a toast on a 401", async () => {
@@ -32,23 +65,15 @@ describe("login form", () => {
     stubApi(null, {
       "POST /api/account/login": () =>
         json(200, {
-          profile: {
+          profile: makeProfile({
             id: "d1",
             email: "dr@example.fr",
             role: "dentist",
             first_name: "Paul",
             last_name: "Martin",
             full_name: "Paul Martin",
-            phone_number: null,
             city: "Lyon",
-            bio: "",
-            specialties: [],
-            avatar_url: null,
-            is_admin: false,
-            is_verified: false,
-            created_at: "2026-01-01T00:00:00.000Z",
-            updated_at: "2026-01-01T00:00:00.000Z",
-          },
+          }),
         }),
     });
     const user = userEvent.setup();
@@ -68,17 +93,14 @@ describe("patient sign-up", () => {
     const user = userEvent.setup();
     renderApp("/signup");
 
-    await user.type(await screen.findByLabelText(/^Prénom/), "   ");
-    await user.type(screen.getByLabelText(/^Nom/), "  ");
-    await user.type(screen.getByLabelText(/^E-mail/), "marie@example.fr");
-    await user.type(screen.getByLabelText(/^Mot de passe/), "12345");
+    await fillPatientSignUp(user, { first: "   ", last: "  ", email: "marie@example.fr", password: "12345" });
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
 
     expect(await screen.findAllByText("Veuillez remplir tous les champs")).toHaveLength(2);
     // Beside the field, and in the strength meter under it.
     expect(screen.getAllByText("Le mot de passe doit contenir au moins 8 caractères")).toHaveLength(2);
     expect(screen.getByLabelText(/^Prénom/)).toHaveAttribute("aria-invalid", "true");
-    expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/account/signup")).toBe(false);
+    expect(signUpBody(fetchMock)).toBeUndefined();
   });
 
   it("shows 'Cet e-mail est déjà utilisé' beside the e-mail on a 409", async () => {
@@ -88,11 +110,13 @@ describe("patient sign-up", () => {
     });
     const user = userEvent.setup();
     renderApp("/signup");
-    await user.type(await screen.findByLabelText(/^Prénom/), "Marie");
-    await user.type(screen.getByLabelText(/^Nom/), "Curie");
-    await user.type(screen.getByLabelText(/^E-mail/), "marie@example.fr");
-    await user.type(screen.getByLabelText(/^Mot de passe/), "Sourire-Sain-2026");
-    await user.click(screen.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }));
+    await fillPatientSignUp(user, {
+      first: "Marie",
+      last: "Curie",
+      email: "marie@example.fr",
+      password: "Sourire-Sain-2026",
+    });
+    await acceptTerms(user);
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
     expect(await screen.findByText("Cet e-mail est déjà utilisé")).toBeInTheDocument();
     expect(screen.getByLabelText(/^E-mail/)).toHaveAttribute("aria-invalid", "true");
@@ -106,11 +130,13 @@ describe("patient sign-up", () => {
     });
     const user = userEvent.setup();
     renderApp("/signup");
-    await user.type(await screen.findByLabelText(/^Prénom/), "Marie");
-    await user.type(screen.getByLabelText(/^Nom/), "Curie");
-    await user.type(screen.getByLabelText(/^E-mail/), "marie@example.fr");
-    await user.type(screen.getByLabelText(/^Mot de passe/), "Sourire-Sain-2026");
-    await user.click(screen.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }));
+    await fillPatientSignUp(user, {
+      first: "Marie",
+      last: "Curie",
+      email: "marie@example.fr",
+      password: "Sourire-Sain-2026",
+    });
+    await acceptTerms(user);
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Problème de connexion");
@@ -126,23 +152,17 @@ describe("dentist sign-up", () => {
     const user = userEvent.setup();
     renderApp("/dentist/signup");
 
-    await user.type(await screen.findByLabelText(/^Prénom/), "Paul");
-    await user.type(screen.getByLabelText(/^Nom/), "Martin");
-    await user.type(screen.getByLabelText(/^Ville/), "Lyon");
-    await user.type(screen.getByLabelText(/^Téléphone/), "0601020304");
-    await user.type(screen.getByLabelText(/^E-mail/), "dr@example.fr");
-    await user.type(screen.getByLabelText(/^Mot de passe/), "Sourire-Sain-2026");
-    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), "Sourire-Sain-2027");
+    await fillDentistSignUp(user, "Sourire-Sain-2027");
     await user.click(screen.getByRole("button", { name: "Créer mon compte dentiste" }));
 
     expect(await screen.findByText("Vous devez accepter les conditions d'utilisation")).toBeInTheDocument();
 
-    await user.click(screen.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }));
+    await acceptTerms(user);
     await user.click(screen.getByRole("button", { name: "Créer mon compte dentiste" }));
     expect(await screen.findByText("Les mots de passe ne correspondent pas")).toBeInTheDocument();
     expect(screen.queryByText("Vous devez accepter les conditions d'utilisation")).not.toBeInTheDocument();
     expect(screen.getByLabelText(/^Confirmer le mot de passe/)).toHaveAttribute("aria-invalid", "true");
-    expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/account/signup")).toBe(false);
+    expect(signUpBody(fetchMock)).toBeUndefined();
   });
 
   it("sends the sign-up once the terms are accepted", async () => {
@@ -151,20 +171,11 @@ describe("dentist sign-up", () => {
     });
     const user = userEvent.setup();
     renderApp("/dentist/signup");
-    await user.type(await screen.findByLabelText(/^Prénom/), "Paul");
-    await user.type(screen.getByLabelText(/^Nom/), "Martin");
-    await user.type(screen.getByLabelText(/^Ville/), "Lyon");
-    await user.type(screen.getByLabelText(/^Téléphone/), "0601020304");
-    await user.type(screen.getByLabelText(/^E-mail/), "dr@example.fr");
-    await user.type(screen.getByLabelText(/^Mot de passe/), "Sourire-Sain-2026");
-    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), "Sourire-Sain-2026");
-    await user.click(screen.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }));
+    await fillDentistSignUp(user, "Sourire-Sain-2026");
+    await acceptTerms(user);
     await user.click(screen.getByRole("button", { name: "Créer mon compte dentiste" }));
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/account/signup")).toBe(true),
-    );
-    const call = fetchMock.mock.calls.find(([url]) => String(url) === "/api/account/signup");
-    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
+    await waitFor(() => expect(signUpBody(fetchMock)).toBeDefined());
+    expect(signUpBody(fetchMock)).toMatchObject({
       role: "dentist",
       accept_terms: true,
       city: "Lyon",
@@ -173,33 +184,25 @@ describe("dentist sign-up", () => {
   });
 });
 
-const patientProfile = {
+const patientProfile = makeProfile({
   id: "p1",
   email: "ines@example.fr",
-  role: "patient",
   first_name: "Inès",
   last_name: "Moreau",
   full_name: "Inès Moreau",
-  phone_number: null,
-  city: null,
-  bio: "",
-  specialties: [],
-  avatar_url: null,
-  is_admin: false,
-  is_verified: false,
-  created_at: "2026-01-01T00:00:00.000Z",
-  updated_at: "2026-01-01T00:00:00.000Z",
-};
+});
 
 describe("patient sign-up: consent, password rule and intent", () => {
   it("requires the consent, with links to the terms and the privacy policy in a new tab", async () => {
     const fetchMock = stubApi(null);
     const user = userEvent.setup();
     renderApp("/signup");
-    await user.type(await screen.findByLabelText(/^Prénom/), "Inès");
-    await user.type(screen.getByLabelText(/^Nom/), "Moreau");
-    await user.type(screen.getByLabelText(/^E-mail/), "ines@example.fr");
-    await user.type(screen.getByLabelText(/^Mot de passe/), "Sourire-Sain-2026");
+    await fillPatientSignUp(user, {
+      first: "Inès",
+      last: "Moreau",
+      email: "ines@example.fr",
+      password: "Sourire-Sain-2026",
+    });
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
     expect(
       await screen.findByText(
@@ -215,24 +218,26 @@ describe("patient sign-up: consent, password rule and intent", () => {
       "href",
       "/privacy",
     );
-    expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/account/signup")).toBe(false);
+    expect(signUpBody(fetchMock)).toBeUndefined();
   });
 
   it("refuses a password with too few kinds of characters, in French, without calling the server", async () => {
     const fetchMock = stubApi(null);
     const user = userEvent.setup();
     renderApp("/signup");
-    await user.type(await screen.findByLabelText(/^Prénom/), "Inès");
-    await user.type(screen.getByLabelText(/^Nom/), "Moreau");
-    await user.type(screen.getByLabelText(/^E-mail/), "ines@example.fr");
-    await user.type(screen.getByLabelText(/^Mot de passe/), "sourire123");
-    await user.click(screen.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }));
+    await fillPatientSignUp(user, {
+      first: "Inès",
+      last: "Moreau",
+      email: "ines@example.fr",
+      password: "sourire123",
+    });
+    await acceptTerms(user);
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
     expect(
       await screen.findAllByText(/doit mélanger 3 types de caractères parmi minuscules, majuscules/),
     ).not.toHaveLength(0);
     expect(screen.getByLabelText(/^Mot de passe/)).toHaveAttribute("aria-invalid", "true");
-    expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/account/signup")).toBe(false);
+    expect(signUpBody(fetchMock)).toBeUndefined();
   });
 
   it("keeps the intent: sign-up from /signup?next=/patient/upload lands on the upload form", async () => {
@@ -245,15 +250,16 @@ describe("patient sign-up: consent, password rule and intent", () => {
       "href",
       "/login?next=%2Fpatient%2Fupload",
     );
-    await user.type(screen.getByLabelText(/^Prénom/), "Inès");
-    await user.type(screen.getByLabelText(/^Nom/), "Moreau");
-    await user.type(screen.getByLabelText(/^E-mail/), "ines@example.fr");
-    await user.type(screen.getByLabelText(/^Mot de passe/), "Sourire-Sain-2026");
-    await user.click(screen.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }));
+    await fillPatientSignUp(user, {
+      first: "Inès",
+      last: "Moreau",
+      email: "ines@example.fr",
+      password: "Sourire-Sain-2026",
+    });
+    await acceptTerms(user);
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/patient/upload"));
-    const call = fetchMock.mock.calls.find(([url]) => String(url) === "/api/account/signup");
-    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ role: "patient", accept_terms: true });
+    expect(signUpBody(fetchMock)).toMatchObject({ role: "patient", accept_terms: true });
   });
 
   it("the login page sends a visitor with an intent to the patient sign-up, not to the role choice", async () => {
