@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { loggableError } from "./errors";
 import { pruneLoginAttempts } from "./modules/account/login-throttle";
-import { sendAppointmentReminders } from "./modules/appointments/appointments.service";
+import { sendAppointmentReminders } from "./modules/appointments/reminders.service";
 import { sendUnreadEmails } from "./modules/conversations/conversations.service";
 import { runRetention } from "./modules/retention/retention.service";
 import { sendSupportUnreadEmails } from "./modules/support/support.service";

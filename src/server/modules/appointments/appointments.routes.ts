@@ -28,7 +28,7 @@ import {
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const changeErrors = { ...errors, 400: errorBodySchema, 409: errorBodySchema };
 
-/** Booking on an accepted offer (D14): the patient asks, either side answers, moves or cancels. */
+/** Booking on an accepted offer (ADR 011): the patient asks, either side answers, moves or cancels. */
 export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireArea("signed-in");

@@ -9,7 +9,7 @@ import {
   type TestContext,
 } from "../../testing/harness";
 import { openSocket } from "../../testing/sockets";
-import { sendAppointmentReminders } from "./appointments.service";
+import { sendAppointmentReminders } from "./reminders.service";
 
 // A movable clock: Saturday 21 November 2026, 10:00 in Paris (09:00 UTC) to begin with.
 const START = new Date("2026-11-21T09:00:00Z");

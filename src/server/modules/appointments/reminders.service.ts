@@ -1,0 +1,63 @@
+import { formatAppointmentTime } from "../../../shared/format/dates";
+import type { AppConfig } from "../../config";
+import type { Db } from "../../db/index";
+import { loggableError } from "../../errors";
+import type { Mailer } from "../../mail/mailer";
+import { appointmentReminderMail } from "../../mail/templates";
+import { placeText } from "./appointments.mail";
+import { remindersRepo } from "./schedule.repo";
+
+/**
+ * Reminder e-mails that are due (7 days and 1 day before a confirmed appointment still ahead):
+ * each row is claimed by a conditional update before its e-mail goes, so a restart or a second
+ * instance never sends it twice (a failed send is released for the next run). The patient is
+ * reminded; the dentist has the appointments page.
+ */
+export async function sendAppointmentReminders(deps: {
+  db: Db;
+  mailer: Mailer;
+  config: AppConfig;
+  now: Date;
+  log: { error(obj: object, msg: string): void };
+}): Promise<number> {
+  const claimed = await remindersRepo.claimDue(deps.db, deps.now);
+  if (claimed.length === 0) return 0;
+  const people = await remindersRepo.people(deps.db, [
+    ...new Set(claimed.flatMap((c) => [c.patient_id, c.dentist_id])),
+  ]);
+  const byId = new Map(people.map((p) => [p.id, p]));
+  await Promise.all(
+    claimed.map(async (reminder) => {
+      const patient = byId.get(reminder.patient_id);
+      const dentist = byId.get(reminder.dentist_id);
+      if (!patient || !dentist || !reminder.starts_at) return;
+      const place = placeText({
+        address: dentist.practice_address,
+        postcode: dentist.practice_postcode,
+        city: dentist.city,
+      });
+      try {
+        await deps.mailer.send({
+          to: patient.email,
+          ...appointmentReminderMail({
+            brandName: deps.config.brandName,
+            firstName: patient.first_name || patient.full_name,
+            withName: dentist.full_name,
+            when: formatAppointmentTime(reminder.starts_at),
+            place,
+            kind: reminder.kind,
+            link: `${deps.config.publicUrl}/patient/request/${reminder.request_id}`,
+          }),
+        });
+      } catch (error) {
+        // Released: the next run tries again.
+        deps.log.error(
+          { err: loggableError(error), kind: reminder.kind },
+          "rappel de rendez-vous non envoyé",
+        );
+        await remindersRepo.release(deps.db, reminder.appointment_id, reminder.kind);
+      }
+    }),
+  );
+  return claimed.length;
+}

@@ -1,0 +1,171 @@
+import type { Kysely, Transaction } from "kysely";
+import type { AppointmentSide } from "../../../shared/domain/appointments";
+import type { reminderSchedule } from "../../../shared/policies/appointments";
+import type { Actor } from "../../access/actor";
+import type { Database } from "../../db/types";
+
+type Trx = Transaction<Database>;
+
+/**
+ * The appointments' writes, inside the caller's transaction (appointments.service owns it, and
+ * the e-mails and live events that follow a commit). The caller has checked who acts:
+ * offerToBook is bound to the patient; the others run on a row that appointmentsRepo().lock gave.
+ */
+export const scheduleRepo = {
+  /** The patient's own offer, locked for booking; undefined when it is not theirs. */
+  offerToBook(trx: Trx, actor: Actor, offerId: string) {
+    return trx
+      .selectFrom("offers as o")
+      .innerJoin("requests as r", "r.id", "o.request_id")
+      .select(["o.id", "o.status", "o.request_id", "o.dentist_id"])
+      .where("o.id", "=", offerId)
+      .where("r.patient_id", "=", actor.userId)
+      .forUpdate("o")
+      .executeTakeFirst();
+  },
+
+  /** Whether the offer already has a pending or confirmed appointment. */
+  async hasLiveAppointment(trx: Trx, offerId: string) {
+    const live = await trx
+      .selectFrom("appointments")
+      .select("id")
+      .where("offer_id", "=", offerId)
+      .where("status", "in", ["pending", "confirmed"])
+      .executeTakeFirst();
+    return live !== undefined;
+  },
+
+  /** A new appointment asked by the patient, awaiting the dentist, with the times proposed. */
+  async create(
+    trx: Trx,
+    p: { requestId: string; offerId: string; patientId: string; dentistId: string; times: Date[]; now: Date },
+  ) {
+    const created = await trx
+      .insertInto("appointments")
+      .values({
+        request_id: p.requestId,
+        offer_id: p.offerId,
+        patient_id: p.patientId,
+        dentist_id: p.dentistId,
+        status: "pending",
+        awaiting: "dentist",
+        created_at: p.now,
+        updated_at: p.now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await addOptions(trx, created.id, p.times);
+    return created.id;
+  },
+
+  /** Whether `startsAt` is one of the times proposed for the appointment. */
+  async isOption(trx: Trx, id: string, startsAt: Date) {
+    const option = await trx
+      .selectFrom("appointment_options")
+      .select("starts_at")
+      .where("appointment_id", "=", id)
+      .where("starts_at", "=", startsAt)
+      .executeTakeFirst();
+    return option !== undefined;
+  },
+
+  /** Confirmed at `startsAt`, with its reminders scheduled. */
+  async confirm(
+    trx: Trx,
+    id: string,
+    startsAt: Date,
+    reminders: ReturnType<typeof reminderSchedule>,
+    now: Date,
+  ) {
+    await trx
+      .updateTable("appointments")
+      .set({ status: "confirmed", awaiting: null, starts_at: startsAt, updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    await clearSchedule(trx, id);
+    if (reminders.length > 0)
+      await trx
+        .insertInto("appointment_reminders")
+        .values(reminders.map((r) => ({ appointment_id: id, kind: r.kind, due_at: r.due_at })))
+        .execute();
+  },
+
+  /** Other times proposed by one side: pending again, awaiting the other side. */
+  async propose(trx: Trx, id: string, awaiting: AppointmentSide, times: Date[], now: Date) {
+    await trx
+      .updateTable("appointments")
+      .set({ status: "pending", awaiting, starts_at: null, updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    await clearSchedule(trx, id);
+    await addOptions(trx, id, times);
+  },
+
+  async cancel(trx: Trx, id: string, by: AppointmentSide, now: Date) {
+    await trx
+      .updateTable("appointments")
+      .set({ status: "cancelled", awaiting: null, cancelled_by: by, updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    await clearSchedule(trx, id);
+  },
+};
+
+async function addOptions(trx: Trx, id: string, times: Date[]) {
+  await trx
+    .insertInto("appointment_options")
+    .values(times.map((starts_at) => ({ appointment_id: id, starts_at })))
+    .execute();
+}
+
+/** The proposed times and the reminders go with any change of the appointment's state. */
+async function clearSchedule(trx: Trx, id: string) {
+  await trx.deleteFrom("appointment_options").where("appointment_id", "=", id).execute();
+  await trx.deleteFrom("appointment_reminders").where("appointment_id", "=", id).execute();
+}
+
+/**
+ * Reminders (system jobs, no actor): each due row is claimed by a conditional update before its
+ * e-mail goes, so a restart or a second instance never sends it twice.
+ */
+export const remindersRepo = {
+  claimDue(db: Kysely<Database>, now: Date) {
+    return db
+      .updateTable("appointment_reminders as ar")
+      .from("appointments as a")
+      .set({ sent_at: now })
+      .whereRef("a.id", "=", "ar.appointment_id")
+      .where("ar.sent_at", "is", null)
+      .where("ar.due_at", "<=", now)
+      .where("a.status", "=", "confirmed")
+      .where("a.starts_at", ">", now)
+      .returning([
+        "ar.appointment_id",
+        "ar.kind",
+        "a.starts_at",
+        "a.patient_id",
+        "a.dentist_id",
+        "a.request_id",
+      ])
+      .execute();
+  },
+
+  /** A reminder whose e-mail failed goes back to the next run. */
+  async release(db: Kysely<Database>, appointmentId: string, kind: "7d" | "1d") {
+    await db
+      .updateTable("appointment_reminders")
+      .set({ sent_at: null })
+      .where("appointment_id", "=", appointmentId)
+      .where("kind", "=", kind)
+      .execute();
+  },
+
+  /** The contacts of the parties of claimed reminders. */
+  people(db: Kysely<Database>, ids: string[]) {
+    return db
+      .selectFrom("profiles")
+      .select(["id", "email", "first_name", "full_name", "practice_address", "practice_postcode", "city"])
+      .where("id", "in", ids)
+      .execute();
+  },
+};
