@@ -7,6 +7,7 @@ import type { SupportMessage, SupportThread } from "../../../shared/schemas/supp
 import { closeRealtime, setRealtimeSocketFactory } from "../../lib/realtime";
 import { FakeSocket } from "../../test/fakes";
 import { json, makeProfile, renderApp, stubApi, toResponse } from "../../test/renderApp";
+import { supportMessage } from "../../test/support";
 
 const admin = makeProfile({
   id: "00000000-0000-4000-8000-0000000000ad",
@@ -92,20 +93,7 @@ const THREADS: SupportThread[] = [
   },
 ];
 
-function message(overrides: Partial<SupportMessage>): SupportMessage {
-  return {
-    id: "m1",
-    patient_id: P1,
-    from_team: false,
-    author_name: null,
-    body: "Comment joindre mon devis ?",
-    image: null,
-    request: null,
-    read_at: null,
-    created_at: "2026-03-12T08:00:00.000Z",
-    ...overrides,
-  };
-}
+const message = (overrides: Partial<SupportMessage>) => supportMessage({ patient_id: P1, ...overrides });
 
 const THREAD: SupportMessage[] = [
   message({

@@ -5,24 +5,13 @@ import type { SupportMessage } from "../../../shared/schemas/support";
 import { closeRealtime, setRealtimeSocketFactory } from "../../lib/realtime";
 import { FakeSocket, FakeXhr, fakeFile as file } from "../../test/fakes";
 import { json, makeProfile, renderApp, settled, stubApi, toResponse } from "../../test/renderApp";
+import { supportMessage } from "../../test/support";
 import { imageProblem } from "./api";
 
 const patient = makeProfile();
 
-function message(overrides: Partial<SupportMessage>): SupportMessage {
-  return {
-    id: "s1",
-    patient_id: patient.id,
-    from_team: false,
-    author_name: null,
-    body: "Comment joindre mon devis ?",
-    image: null,
-    request: null,
-    read_at: null,
-    created_at: "2026-03-12T08:00:00.000Z",
-    ...overrides,
-  };
-}
+const message = (overrides: Partial<SupportMessage>) =>
+  supportMessage({ id: "s1", patient_id: patient.id, ...overrides });
 
 const THREAD: SupportMessage[] = [
   message({ id: "s1" }),
