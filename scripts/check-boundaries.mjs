@@ -71,15 +71,15 @@ export const ALLOWLIST = [
   },
   {
     rule: "repo-from-other-routes",
-    from: "src/server/modules/requests/requests.routes.ts",
-    to: "src/server/modules/offers/offers.repo.ts",
-    reason: "the request routes list the request's offers directly",
+    from: "src/server/modules/offers/request-detail.routes.ts",
+    to: "src/server/modules/quotes/quotes.repo.ts",
+    reason: "the patient's request detail (with its offers) reads the structured quote directly",
   },
   {
     rule: "repo-from-other-routes",
-    from: "src/server/modules/requests/requests.routes.ts",
-    to: "src/server/modules/quotes/quotes.repo.ts",
-    reason: "the request routes read and save the patient's quote lines directly",
+    from: "src/server/modules/offers/request-detail.routes.ts",
+    to: "src/server/modules/requests/requests.repo.ts",
+    reason: "the patient's request detail (with its offers) reads the request directly",
   },
   {
     rule: "server-layer",
