@@ -1,13 +1,16 @@
 import { defineConfig, devices } from "@playwright/test";
 
-// Browser journeys against the built app, served by tests/e2e/global-setup.ts on a random port
-// with a temporary DATA_DIR. Chromium is the system's (CHROMIUM_PATH, set by scripts/test.mjs):
+// Browser journeys against the built app, served by tests/e2e/global-setup.ts on random ports
+// with temporary DATA_DIRs: one server per worker, each worker's files one after the other. Chromium is the system's (CHROMIUM_PATH, set by scripts/test.mjs):
 // Playwright never downloads a browser here.
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
-  workers: 1,
+  // Two workers, each with its own server (tests/e2e/global-setup.ts): a journey spends much of its
+  // time waiting for the server or the browser, so two of them at once fill the 2-core machines this
+  // project is tested on (ADR 028).
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   // Journeys wait for what the page shows, never for a fixed time; how long they may wait is only
   // the verdict "it will never come", generous enough for a loaded 2-core machine (ADR 028).

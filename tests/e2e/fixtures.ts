@@ -21,7 +21,22 @@ export const DEMO = {
 const EXPECTED_BROWSER_ERRORS = [/^Failed to load resource: the server responded with a status of 4\d\d\b/];
 
 /**
- * The server started by global-setup.ts. `page.goto` waits until the page has rendered or hydrated
+ * This worker's server, one of those started by global-setup.ts (one per worker): Playwright numbers
+ * its workers 0…workers-1 in TEST_PARALLEL_INDEX, and a worker started again after a failure keeps
+ * the number, hence the server.
+ */
+export function e2eServer(): { baseUrl: string; dataDir: string } {
+  const urls = process.env.E2E_BASE_URLS?.split(" ") ?? [];
+  const dirs = process.env.E2E_DATA_DIRS?.split(path.delimiter) ?? [];
+  const index = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  const baseUrl = urls[index];
+  const dataDir = dirs[index];
+  if (!baseUrl || !dataDir) throw new Error("E2E_BASE_URLS manquant : lancez les tests avec npm test");
+  return { baseUrl, dataDir };
+}
+
+/**
+ * `page.goto` waits until the page has rendered or hydrated
  * in the browser (<html data-ready>): public pages arrive pre-rendered, and a click before
  * hydration would do nothing. A journey fails when its page throws (`pageerror`) or logs an error
  * other than a refused call: the defect is fixed, or the journey announces it with
@@ -50,9 +65,7 @@ export const test = base.extend<{ allowedBrowserErrors: RegExp[] }>({
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures need the destructuring pattern.
   baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error("E2E_BASE_URL manquant : lancez les tests avec npm test");
-    await use(url);
+    await use(e2eServer().baseUrl);
   },
 });
 export { expect };
@@ -65,7 +78,7 @@ export function uniqueEmail(prefix = "e2e"): string {
 
 /** The e-mails written to DATA_DIR/outbox, oldest first, decoded. */
 export function outbox(): string[] {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+  const dir = path.join(e2eServer().dataDir, "outbox");
   try {
     return readdirSync(dir)
       .sort()

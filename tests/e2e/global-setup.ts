@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { FullConfig } from "@playwright/test";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -31,8 +32,14 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`le serveur n'a pas répondu sur ${url} en ${timeoutMs} ms`);
 }
 
-/** Starts the built product (npm start without the build step) on a random port and a fresh DATA_DIR. */
-export default async function globalSetup(): Promise<() => Promise<void>> {
+interface Server {
+  baseUrl: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+/** The built product (npm start without the build step) on a random port and a fresh DATA_DIR. */
+async function startServer(): Promise<Server> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sourio-e2e-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -54,24 +61,46 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => {
+        child.once("exit", resolve);
+        setTimeout(resolve, 10_000);
+      });
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   // Start-up (migrations, the demo data) takes seconds alone, minutes on a loaded 2-core machine.
   try {
     await waitForHealth(baseUrl, child, 300_000);
   } catch (error) {
     // A server that did not answer in time is not left running.
-    child.kill("SIGTERM");
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
     throw error;
   }
-  process.env.E2E_BASE_URL = baseUrl;
-  process.env.E2E_DATA_DIR = dataDir;
-  return async () => {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => {
-      if (child.exitCode !== null) resolve(null);
-      child.once("exit", resolve);
-      setTimeout(resolve, 10_000);
-    });
-    rmSync(dataDir, { recursive: true, force: true });
+  return { baseUrl, dataDir, stop };
+}
+
+/**
+ * One server per Playwright worker (ADR 028): a worker's journeys run one after the other against
+ * their own server, database, outbox and clock, as they did when there was one worker, and never
+ * see what the other worker's journeys create or move (the admin's lists, the demo accounts, the
+ * clock of the reminder journey). tests/e2e/fixtures.ts picks the worker's server by its index.
+ */
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  const count = Math.max(1, config.workers);
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startServer()));
+  const servers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const stopAll = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
   };
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  process.env.E2E_BASE_URLS = servers.map((s) => s.baseUrl).join(" ");
+  process.env.E2E_DATA_DIRS = servers.map((s) => s.dataDir).join(path.delimiter);
+  return stopAll;
 }

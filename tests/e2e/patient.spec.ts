@@ -190,6 +190,7 @@ test.describe("espace patient", () => {
   test("la demande et un document ouverts par un dentiste vérifié apparaissent dans 'Qui a consulté mes documents'", async ({
     page,
     browser,
+    baseURL,
   }) => {
     await loginViaApi(page, DEMO.patient);
     const list = await (await page.request.get("/api/patient/requests?search=couronne")).json();
@@ -197,7 +198,7 @@ test.describe("espace patient", () => {
     const detail = await (await page.request.get(`/api/patient/requests/${requestId}`)).json();
     const documentId = detail.documents[0].id as string;
 
-    const dentistContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const dentistContext = await browser.newContext({ baseURL });
     const dentist = await dentistContext.newPage();
     await loginViaApi(dentist, DEMO.dentist2);
     const file = await dentist.request.get(`/api/documents/${documentId}/file`);
