@@ -91,6 +91,123 @@ function only(extra: Record<string, string>): Violation {
   return violation;
 }
 
+/** One broken rule each: the file added to the clean house, the rule, and what the report says. */
+const CASES: { name: string; file: string; text: string; rule: string; says: string[] }[] = [
+  {
+    name: "a feature importing another feature, named by file, line and import",
+    file: "src/client/features/patient/Compare.tsx",
+    text: 'import { Chat } from "../../components/chat";\nimport { P } from "../dentist/pages";\nexport const C = [Chat, P];\n',
+    rule: "feature-to-feature",
+    says: [
+      'src/client/features/patient/Compare.tsx:2 imports "../dentist/pages" (src/client/features/dentist/pages.tsx)',
+      'feature "patient" imports feature "dentist"',
+    ],
+  },
+  {
+    name: "a feature's test importing another feature",
+    file: "src/client/features/patient/x.test.tsx",
+    text: 'import "../dentist/pages";\n',
+    rule: "feature-to-feature",
+    says: [],
+  },
+  {
+    name: "the client importing the server (a type too)",
+    file: "src/client/lib/types.ts",
+    text: 'import type { AppError } from "../../server/errors";\nexport type T = AppError;\n',
+    rule: "client-server",
+    says: ["the client imports only src/shared"],
+  },
+  {
+    name: "the server importing the client",
+    file: "src/server/modules/quotes/labels.ts",
+    text: 'export { Button } from "../../../client/components/ui/Button";\n',
+    rule: "client-server",
+    says: ["the server imports only src/shared"],
+  },
+  {
+    name: "src/shared importing the server",
+    file: "src/shared/domain/x.ts",
+    text: 'import { db } from "../../server/db";\nexport const x = db;\n',
+    rule: "shared-imports-shared",
+    says: [],
+  },
+  {
+    name: "components/ importing a feature",
+    file: "src/client/components/Card.tsx",
+    text: 'import { P } from "../features/patient/pages";\nexport const C = P;\n',
+    rule: "shared-ui-imports-feature",
+    says: [],
+  },
+  {
+    name: "a *.routes.ts imported by anything but app.ts and tests",
+    file: "src/server/modules/requests/reply.service.ts",
+    text: 'import { quotesRoutes } from "../quotes/quotes.routes";\nexport const x = quotesRoutes;\n',
+    rule: "routes-only-from-app",
+    says: ["src/server/modules/requests/reply.service.ts:1"],
+  },
+  {
+    name: "a module's routes using another module's repo (its service may)",
+    file: "src/server/modules/requests/requests.routes.ts",
+    text: 'import { r } from "./requests.service";\nimport { q } from "../quotes/quotes.repo";\nexport const requestsRoutes = [r, q];\n',
+    rule: "repo-from-other-routes",
+    says: ['routes of module "requests" use the repo of module "quotes"'],
+  },
+  {
+    name: "a page folder's inner file imported from outside, not through its index",
+    file: "src/client/features/dentist/SubmissionPage.tsx",
+    text: 'import { Form } from "./ProposalPage/Form";\nexport default Form;\n',
+    rule: "folder-internals",
+    says: ["whose door is src/client/features/dentist/ProposalPage/index.tsx"],
+  },
+  {
+    name: "a folder of pages entered beside its *Page.tsx",
+    file: "src/client/features/dentist/pages2.tsx",
+    text: 'export { Row } from "./offers/Row";\n',
+    rule: "folder-internals",
+    says: ["whose door is src/client/features/dentist/offers/OffersPage.tsx"],
+  },
+  {
+    name: "a component folder's inner file imported from a feature",
+    file: "src/client/features/patient/Thread.tsx",
+    text: 'import { Part } from "../../components/chat/Part";\nexport default Part;\n',
+    rule: "folder-internals",
+    says: [],
+  },
+  {
+    name: "an upward import in the server's layers",
+    file: "src/server/files/names.ts",
+    text: 'import { readQuote } from "../modules/quotes/quotes.service";\nexport const p = readQuote;\n',
+    rule: "server-layer",
+    says: ['upward import: "files" (base) imports "modules/quotes" (modules)'],
+  },
+  {
+    name: "a server folder in no layer",
+    file: "src/server/gadgets/x.ts",
+    text: "export const x = 1;\n",
+    rule: "server-layer",
+    says: ['"gadgets" is in no layer'],
+  },
+  {
+    name: "a circle between server modules, with the imports that make it",
+    file: "src/server/modules/quotes/quotes.service.ts",
+    text: 'import { q } from "./quotes.repo";\nimport { r } from "../requests/requests.service";\nexport const readQuote = [q, r];\n',
+    rule: "server-circle",
+    says: [
+      "circle between server units modules/quotes, modules/requests",
+      'src/server/modules/quotes/quotes.service.ts:2 imports "../requests/requests.service"',
+      'src/server/modules/requests/requests.service.ts:1 imports "../quotes/quotes.repo"',
+      'src/server/modules/requests/requests.routes.ts:2 imports "../quotes/quotes.service"',
+    ],
+  },
+];
+
+/** The tree of the case named `name`, as files to add to the clean house. */
+function caseFiles(name: string): Record<string, string> {
+  const found = CASES.find((c) => c.name === name);
+  if (!found) throw new Error(name);
+  return { [found.file]: found.text };
+}
+
 describe("check-boundaries: the import graph", () => {
   it("passes a tree that keeps every rule", () => {
     const result = checkBoundaries({ root: tree(CLEAN) });
@@ -104,131 +221,26 @@ describe("check-boundaries: the import graph", () => {
     expect(floors(result.graph).get("server")).toBe(7);
   });
 
-  it("refuses a feature importing another feature, naming the file, the line and the import", () => {
-    const v = only({
-      "src/client/features/patient/Compare.tsx":
-        'import { Chat } from "../../components/chat";\nimport { P } from "../dentist/pages";\nexport const C = [Chat, P];\n',
-    });
-    expect(v.rule).toBe("feature-to-feature");
-    expect(v.text).toContain(
-      'src/client/features/patient/Compare.tsx:2 imports "../dentist/pages" (src/client/features/dentist/pages.tsx)',
-    );
-    expect(v.text).toContain('feature "patient" imports feature "dentist"');
-  });
-
-  it("refuses a feature's test importing another feature too", () => {
-    expect(only({ "src/client/features/patient/x.test.tsx": 'import "../dentist/pages";\n' }).rule).toBe(
-      "feature-to-feature",
-    );
-  });
-
-  it("refuses the client importing the server, and the server importing the client", () => {
-    expect(
-      only({
-        "src/client/lib/types.ts":
-          'import type { AppError } from "../../server/errors";\nexport type T = AppError;\n',
-      }).rule,
-    ).toBe("client-server");
-    const v = only({
-      "src/server/modules/quotes/labels.ts":
-        'export { Button } from "../../../client/components/ui/Button";\n',
-    });
-    expect(v.rule).toBe("client-server");
-    expect(v.text).toContain("the server imports only src/shared");
-  });
-
-  it("refuses src/shared importing the client or the server", () => {
-    expect(
-      only({ "src/shared/domain/x.ts": 'import { db } from "../../server/db";\nexport const x = db;\n' })
-        .rule,
-    ).toBe("shared-imports-shared");
-  });
-
-  it("refuses components/ or lib/ importing a feature or app/", () => {
-    expect(
-      only({
-        "src/client/components/Card.tsx":
-          'import { P } from "../features/patient/pages";\nexport const C = P;\n',
-      }).rule,
-    ).toBe("shared-ui-imports-feature");
-  });
-
-  it("refuses a *.routes.ts imported by anything but app.ts and tests", () => {
-    const v = only({
-      "src/server/modules/requests/reply.service.ts":
-        'import { quotesRoutes } from "../quotes/quotes.routes";\nexport const x = quotesRoutes;\n',
-    });
-    expect(v.rule).toBe("routes-only-from-app");
-    expect(v.from).toBe("src/server/modules/requests/reply.service.ts");
-  });
-
-  it("refuses a module's routes using another module's repo (its service may)", () => {
-    const v = only({
-      "src/server/modules/requests/requests.routes.ts":
-        'import { r } from "./requests.service";\nimport { q } from "../quotes/quotes.repo";\nexport const requestsRoutes = [r, q];\n',
-    });
-    expect(v.rule).toBe("repo-from-other-routes");
-    expect(v.text).toContain('routes of module "requests" use the repo of module "quotes"');
-  });
-
-  it("refuses reaching into a page folder or a component folder from outside (its door, or a test, may)", () => {
-    const v = only({
-      "src/client/features/dentist/SubmissionPage.tsx":
-        'import { Form } from "./ProposalPage/Form";\nexport default Form;\n',
-    });
-    expect(v.rule).toBe("folder-internals");
-    expect(v.text).toContain("whose door is src/client/features/dentist/ProposalPage/index.tsx");
-    // A folder whose door is its *Page.tsx (no index).
-    expect(
-      only({ "src/client/features/dentist/pages2.tsx": 'export { Row } from "./offers/Row";\n' }).text,
-    ).toContain("offers/OffersPage.tsx");
-    expect(
-      only({
-        "src/client/features/patient/Thread.tsx":
-          'import { Part } from "../../components/chat/Part";\nexport default Part;\n',
-      }).rule,
-    ).toBe("folder-internals");
-  });
-
-  it("refuses an upward import in the server's layers, and a server folder in no layer", () => {
-    const v = only({
-      "src/server/files/names.ts":
-        'import { readQuote } from "../modules/quotes/quotes.service";\nexport const p = readQuote;\n',
-    });
-    expect(v.rule).toBe("server-layer");
-    expect(v.text).toContain('upward import: "files" (base) imports "modules/quotes" (modules)');
-    const unplaced = only({ "src/server/gadgets/x.ts": "export const x = 1;\n" });
-    expect(unplaced.rule).toBe("server-layer");
-    expect(unplaced.text).toContain('"gadgets" is in no layer');
-  });
-
-  it("refuses a circle between server modules, listing the imports that make it", () => {
-    const v = only({
-      "src/server/modules/quotes/quotes.service.ts":
-        'import { q } from "./quotes.repo";\nimport { r } from "../requests/requests.service";\nexport const readQuote = [q, r];\n',
-    });
-    expect(v.rule).toBe("server-circle");
-    expect(v.from).toBe("modules/quotes <-> modules/requests");
-    expect(v.text).toContain(
-      'src/server/modules/quotes/quotes.service.ts:2 imports "../requests/requests.service"',
-    );
-    expect(v.text).toContain(
-      'src/server/modules/requests/requests.service.ts:1 imports "../quotes/quotes.repo"',
-    );
+  it.each(CASES)("refuses $name", ({ file, text, rule, says }) => {
+    const v = only({ [file]: text });
+    expect(v.rule).toBe(rule);
+    for (const part of says) expect(v.text).toContain(part);
   });
 });
 
 describe("check-boundaries: the allowlist", () => {
-  const upward = {
-    "src/server/files/names.ts":
-      'import { readQuote } from "../modules/quotes/quotes.service";\nexport const p = readQuote;\n',
-  };
-  const entry: AllowlistEntry = {
-    rule: "server-layer",
-    from: "src/server/files/names.ts",
-    to: "src/server/modules/quotes/quotes.service.ts",
+  const upward = caseFiles("an upward import in the server's layers");
+  const allow = (rule: string, from: string, to: string): AllowlistEntry => ({
+    rule,
+    from,
+    to,
     reason: "test",
-  };
+  });
+  const entry = allow(
+    "server-layer",
+    "src/server/files/names.ts",
+    "src/server/modules/quotes/quotes.service.ts",
+  );
 
   it("lets a listed import through, and says when an entry matches nothing any more", () => {
     const listed = check(upward, [entry]);
@@ -240,16 +252,12 @@ describe("check-boundaries: the allowlist", () => {
   });
 
   it("cuts a circle at a listed import, and calls the entry stale once the circle is gone", () => {
-    const circle = {
-      "src/server/modules/quotes/quotes.service.ts":
-        'import { q } from "./quotes.repo";\nimport { r } from "../requests/requests.service";\nexport const readQuote = [q, r];\n',
-    };
-    const cut: AllowlistEntry = {
-      rule: "server-circle",
-      from: "src/server/modules/quotes/quotes.service.ts",
-      to: "src/server/modules/requests/requests.service.ts",
-      reason: "test",
-    };
+    const circle = caseFiles("a circle between server modules, with the imports that make it");
+    const cut = allow(
+      "server-circle",
+      "src/server/modules/quotes/quotes.service.ts",
+      "src/server/modules/requests/requests.service.ts",
+    );
     expect(check(circle, [cut]).violations).toEqual([]);
     expect(check(circle, [cut]).stale).toEqual([]);
     // The other side of the circle went: the import stays, but closes nothing.
