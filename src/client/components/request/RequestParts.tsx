@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { useDocumentTitle } from "../../lib/title";
 import { Button } from "../ui/Button";
+import { Card, CardContent, CardHeader, CardTitle } from "../ui/Card";
 import { EmptyState } from "../ui/EmptyState";
 
 /** Pieces of a request's detail page, for patients and dentists alike. */
@@ -59,5 +60,29 @@ export function BackButton({ fallback }: { fallback: string }) {
       <ArrowLeft aria-hidden="true" />
       Retour
     </Button>
+  );
+}
+
+/** A card of details: its title, then a details list (`<dl>`) of `Detail`s. */
+export function DetailsCard({
+  title,
+  className,
+  listClassName = "grid gap-4",
+  children,
+}: {
+  title: string;
+  className?: string;
+  listClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className={listClassName}>{children}</dl>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,6 +1,5 @@
-import { MessagesSquare, Undo2 } from "lucide-react";
+import { Undo2 } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { formatDetailDate } from "../../../../shared/format/dates";
 import { formatEuros } from "../../../../shared/format/money";
 import { mayWithdrawOffer } from "../../../../shared/policies/appointments";
@@ -10,6 +9,7 @@ import { Detail } from "../../../components/request/RequestParts";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/Card";
+import { ConversationButton } from "../ConversationButton";
 import { WithdrawOfferDialog } from "../WithdrawOfferDialog";
 
 /**
@@ -79,12 +79,7 @@ export function SentOffer({
         <OfferSlots slots={offer.slots} />
         {conversationId ? (
           <div>
-            <Button asChild variant="outline">
-              <Link to={`/dentist/messages/${conversationId}`}>
-                <MessagesSquare aria-hidden="true" />
-                Voir la conversation
-              </Link>
-            </Button>
+            <ConversationButton conversationId={conversationId} />
           </div>
         ) : null}
       </CardContent>

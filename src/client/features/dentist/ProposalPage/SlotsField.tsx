@@ -28,7 +28,7 @@ export function SlotsField({
         Créneaux de rendez-vous proposés (optionnel)
       </legend>
       <p id={`${slotsId}-help`} className="text-sm text-slate-600">
-        Heure de Paris. Trois créneaux au maximum ; le patient pourra en choisir un.
+        Heure de Paris. Trois créneaux au maximum ; le patient pourra en choisir un.
       </p>
       {slots.fields.length > 0 ? (
         <ul className="grid gap-3">

@@ -72,7 +72,7 @@ function ProposalView({ request, mine }: { request: DentistRequestDetail; mine: 
     <>
       <PageHeader
         title={TITLE}
-        documentTitle={`Proposition : ${request.patient_name}`}
+        documentTitle={`Proposition : ${request.patient_name}`}
         description={`Demande de ${request.patient_name} · ${treatment}`}
         actions={
           <Button asChild variant="outline">

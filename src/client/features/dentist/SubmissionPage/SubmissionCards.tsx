@@ -1,13 +1,11 @@
-import { MessagesSquare } from "lucide-react";
-import { Link } from "react-router";
 import { placeLabel } from "../../../../shared/domain/geo";
 import { treatmentLabel } from "../../../../shared/domain/treatments";
 import { formatDetailDate } from "../../../../shared/format/dates";
 import { DENTIST_MESSAGES, type DentistRequestDetail } from "../../../../shared/schemas/dentist";
 import { useDocumentDownload } from "../../../components/request/RequestDocuments";
-import { Detail } from "../../../components/request/RequestParts";
-import { Button } from "../../../components/ui/Button";
+import { Detail, DetailsCard } from "../../../components/request/RequestParts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/Card";
+import { ConversationButton } from "../ConversationButton";
 import { DocumentGrid } from "../DocumentGrid";
 import { quoteAmountText, UrgencyBadge } from "../requestStatus";
 
@@ -17,44 +15,30 @@ import { quoteAmountText, UrgencyBadge } from "../requestStatus";
 export function PatientCard({ request }: { request: DentistRequestDetail }) {
   const place = placeLabel(request.patient_city, request.distance_km);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Patient</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid gap-4">
-          <Detail label="Nom">{request.patient_name}</Detail>
-          {place ? <Detail label="Commune">{place}</Detail> : null}
-          <Detail label="Date de la demande">{formatDetailDate(request.created_at)}</Detail>
-          <Detail label="Urgence">
-            <UrgencyBadge urgency={request.urgency} />
-          </Detail>
-        </dl>
-      </CardContent>
-    </Card>
+    <DetailsCard title="Patient">
+      <Detail label="Nom">{request.patient_name}</Detail>
+      {place ? <Detail label="Commune">{place}</Detail> : null}
+      <Detail label="Date de la demande">{formatDetailDate(request.created_at)}</Detail>
+      <Detail label="Urgence">
+        <UrgencyBadge urgency={request.urgency} />
+      </Detail>
+    </DetailsCard>
   );
 }
 
 /** 'Traitement': type, the patient's devis amount, budget and description. */
 export function TreatmentCard({ request }: { request: DentistRequestDetail }) {
   return (
-    <Card className="lg:col-span-2">
-      <CardHeader>
-        <CardTitle>Traitement</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid gap-4 sm:grid-cols-2">
-          <Detail label="Type de traitement">{treatmentLabel(request.treatment_type)}</Detail>
-          <Detail label="Montant du devis">{quoteAmountText(request.quote_amount_cents)}</Detail>
-          <Detail label="Budget">{request.budget.trim() || DENTIST_MESSAGES.defaultBudget}</Detail>
-          {request.description ? (
-            <Detail label="Description" wide>
-              <span className="whitespace-pre-line">{request.description}</span>
-            </Detail>
-          ) : null}
-        </dl>
-      </CardContent>
-    </Card>
+    <DetailsCard title="Traitement" className="lg:col-span-2" listClassName="grid gap-4 sm:grid-cols-2">
+      <Detail label="Type de traitement">{treatmentLabel(request.treatment_type)}</Detail>
+      <Detail label="Montant du devis">{quoteAmountText(request.quote_amount_cents)}</Detail>
+      <Detail label="Budget">{request.budget.trim() || DENTIST_MESSAGES.defaultBudget}</Detail>
+      {request.description ? (
+        <Detail label="Description" wide>
+          <span className="whitespace-pre-line">{request.description}</span>
+        </Detail>
+      ) : null}
+    </DetailsCard>
   );
 }
 
@@ -97,12 +81,7 @@ export function ConversationCard({ conversationId }: { conversationId: string | 
       </CardHeader>
       <CardContent>
         {conversationId ? (
-          <Button asChild variant="outline">
-            <Link to={`/dentist/messages/${conversationId}`}>
-              <MessagesSquare aria-hidden="true" />
-              Voir la conversation
-            </Link>
-          </Button>
+          <ConversationButton conversationId={conversationId} />
         ) : (
           <p className="text-slate-600">La conversation avec le patient commencera avec votre réponse.</p>
         )}

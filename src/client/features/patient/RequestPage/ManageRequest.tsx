@@ -81,7 +81,7 @@ export function ManageRequest({ request }: { request: Pick<RequestDetail, "id" |
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Annuler cette demande ?"
+        title="Annuler cette demande ?"
         description="Les dentistes ne verront plus cette demande et ne pourront plus vous y répondre. Cette action est définitive."
         confirmLabel="Annuler la demande"
         cancelLabel="Garder ma demande"
@@ -92,7 +92,7 @@ export function ManageRequest({ request }: { request: Pick<RequestDetail, "id" |
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
-        title="Supprimer cette demande ?"
+        title="Supprimer cette demande ?"
         description="La demande, ses documents, les propositions reçues et vos conversations avec les dentistes à son sujet seront effacés, fichiers compris. Les dentistes ne la verront plus. Cette action est définitive."
         confirmLabel="Supprimer la demande"
         cancelLabel="Garder ma demande"

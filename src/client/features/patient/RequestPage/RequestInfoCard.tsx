@@ -2,8 +2,7 @@ import { URGENCY_LABELS, urgencyOf } from "../../../../shared/domain/requests";
 import { treatmentLabel } from "../../../../shared/domain/treatments";
 import { formatEuros } from "../../../../shared/format/money";
 import type { RequestDetail } from "../../../../shared/schemas/requests";
-import { Detail } from "../../../components/request/RequestParts";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/Card";
+import { Detail, DetailsCard } from "../../../components/request/RequestParts";
 
 /** The budget is shown with the euro sign; the patient's own text is kept as typed. */
 export function withEuroSign(budget: string): string {
@@ -13,33 +12,30 @@ export function withEuroSign(budget: string): string {
 /** 'Informations de la demande': treatment, urgency, budget, devis amount, recipient, description. */
 export function RequestInfoCard({ request }: { request: RequestDetail }) {
   return (
-    <Card className="lg:col-span-2">
-      <CardHeader>
-        <CardTitle>Informations de la demande</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid gap-4 sm:grid-cols-2">
-          <Detail label="Traitement">{treatmentLabel(request.treatment_type)}</Detail>
-          <Detail label="Urgence">{URGENCY_LABELS[urgencyOf(request.urgency)]}</Detail>
-          {request.budget ? <Detail label="Budget">{withEuroSign(request.budget)}</Detail> : null}
-          {request.quote_amount_cents !== null ? (
-            <Detail label="Montant de votre devis actuel">
-              <span className="tabular-nums">{formatEuros(request.quote_amount_cents)}</span>
-            </Detail>
-          ) : null}
-          <Detail label="Destinataire">
-            {request.recipient
-              ? [request.recipient.full_name, request.recipient.city].filter(Boolean).join(" — ")
-              : "Tous les dentistes vérifiés"}
-          </Detail>
-          {request.description ? (
-            <div className="grid gap-0.5 sm:col-span-2">
-              <dt className="text-sm font-medium text-slate-600">Description</dt>
-              <dd className="whitespace-pre-line text-slate-900">{request.description}</dd>
-            </div>
-          ) : null}
-        </dl>
-      </CardContent>
-    </Card>
+    <DetailsCard
+      title="Informations de la demande"
+      className="lg:col-span-2"
+      listClassName="grid gap-4 sm:grid-cols-2"
+    >
+      <Detail label="Traitement">{treatmentLabel(request.treatment_type)}</Detail>
+      <Detail label="Urgence">{URGENCY_LABELS[urgencyOf(request.urgency)]}</Detail>
+      {request.budget ? <Detail label="Budget">{withEuroSign(request.budget)}</Detail> : null}
+      {request.quote_amount_cents !== null ? (
+        <Detail label="Montant de votre devis actuel">
+          <span className="tabular-nums">{formatEuros(request.quote_amount_cents)}</span>
+        </Detail>
+      ) : null}
+      <Detail label="Destinataire">
+        {request.recipient
+          ? [request.recipient.full_name, request.recipient.city].filter(Boolean).join(" — ")
+          : "Tous les dentistes vérifiés"}
+      </Detail>
+      {request.description ? (
+        <div className="grid gap-0.5 sm:col-span-2">
+          <dt className="text-sm font-medium text-slate-600">Description</dt>
+          <dd className="whitespace-pre-line text-slate-900">{request.description}</dd>
+        </div>
+      ) : null}
+    </DetailsCard>
   );
 }

@@ -32,7 +32,7 @@ export function RequestView({ request }: { request: RequestDetail }) {
     <>
       <PageHeader
         title={treatment}
-        documentTitle={`Demande : ${treatment}`}
+        documentTitle={`Demande : ${treatment}`}
         actions={<NeedHelpLink area="patient" request={request} />}
         description={<span>Créée le {formatDetailDateTime(request.created_at)}</span>}
       />

@@ -1,0 +1,60 @@
+import { type ComponentProps, useEffect, useState } from "react";
+import type { FieldErrors } from "../../../shared/forms/profileForm";
+import { FormField } from "../ui/FormField";
+import { Input } from "../ui/Input";
+
+/**
+ * The form state of 'Mon profil' (patients and dentists): its values, the message under each field,
+ * `set` (which clears that field's message). A newer saved profile (after saving, or from another
+ * tab) becomes the form's values.
+ */
+export function useProfileValues<T extends object>(saved: T) {
+  const savedKey = JSON.stringify(saved);
+  const [values, setValues] = useState<T>(saved);
+  const [errors, setErrors] = useState<FieldErrors<Extract<keyof T, string>>>({});
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: savedKey stands for `saved`'s content.
+  useEffect(() => setValues(saved), [savedKey]);
+
+  const set = <K extends Extract<keyof T, string>>(field: K, value: T[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  return { values, errors, setErrors, set };
+}
+
+type InputProps = Omit<ComponentProps<typeof Input>, "value" | "onChange" | "id" | "className">;
+
+/** A labelled text input of a profile form, its message below it. */
+export function TextField({
+  label,
+  required,
+  description,
+  error,
+  className,
+  value,
+  onChange,
+  ...input
+}: InputProps & {
+  label: string;
+  required?: boolean;
+  description?: string;
+  error?: string;
+  className?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormField
+      label={label}
+      required={required}
+      description={description}
+      error={error}
+      className={className}
+    >
+      {(control) => (
+        <Input {...control} {...input} value={value} onChange={(event) => onChange(event.target.value)} />
+      )}
+    </FormField>
+  );
+}

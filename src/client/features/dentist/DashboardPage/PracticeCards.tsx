@@ -1,0 +1,99 @@
+import { BadgeCheck, CalendarCheck, Inbox, type LucideIcon, Send } from "lucide-react";
+import { Link } from "react-router";
+import { formatMinutes } from "../../../../shared/format/duration";
+import type { DentistDashboard } from "../../../../shared/schemas/dentist";
+import { Badge } from "../../../components/ui/Badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/Card";
+import { Progress } from "../../../components/ui/Progress";
+import { Skeleton } from "../../../components/ui/Skeleton";
+import { linkClasses } from "./DashboardLists";
+
+/** 'Statut du cabinet': verification, response rate and average response time over 30 days. */
+export function PracticeStatus({ data, loading }: { data?: DentistDashboard; loading: boolean }) {
+  const rate = data?.response_rate ?? 0;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Statut du cabinet</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {loading ? (
+          <Skeleton className="h-6 w-36 rounded-full" />
+        ) : data?.verified ? (
+          <p>
+            <Badge tone="green">
+              <BadgeCheck aria-hidden="true" />
+              Cabinet vérifié
+            </Badge>
+          </p>
+        ) : (
+          <p>
+            <Badge tone="yellow">En attente de vérification</Badge>
+          </p>
+        )}
+        <div className="grid gap-2">
+          <div className="flex items-center justify-between gap-3 text-sm">
+            <span id="response-rate-label" className="font-medium text-slate-700">
+              Taux de réponse
+            </span>
+            <span className="font-semibold text-slate-900 tabular-nums">{loading ? "" : `${rate} %`}</span>
+          </div>
+          <Progress value={rate} aria-labelledby="response-rate-label" aria-valuetext={`${rate} %`} />
+        </div>
+        <div className="grid gap-0.5">
+          <p className="text-sm font-medium text-slate-700">Temps de réponse moyen</p>
+          {loading ? (
+            <Skeleton className="h-7 w-20" />
+          ) : (
+            <p className="text-xl font-bold text-slate-900 tabular-nums">
+              {data?.average_response_minutes == null ? (
+                <>
+                  <span aria-hidden="true">—</span>
+                  <span className="sr-only">Pas encore de réponse</span>
+                </>
+              ) : (
+                formatMinutes(data.average_response_minutes)
+              )}
+            </p>
+          )}
+          <p className="text-sm text-slate-600">Calculé sur 30 jours</p>
+        </div>
+        <Link to="/dentist/profile" className={linkClasses}>
+          Voir mon profil
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** 'Performance mensuelle': requests received, replies sent, confirmations this month. */
+export function MonthlyPerformance({ data, loading }: { data?: DentistDashboard; loading: boolean }) {
+  const rows: { label: string; value: number | undefined; icon: LucideIcon }[] = [
+    { label: "Demandes reçues", value: data?.monthly.received, icon: Inbox },
+    { label: "Réponses envoyées", value: data?.monthly.replies, icon: Send },
+    { label: "Confirmations", value: data?.monthly.confirmations, icon: CalendarCheck },
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Performance mensuelle</CardTitle>
+        <CardDescription>Ce mois-ci</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-3">
+          {rows.map(({ label, value, icon: Icon }) => (
+            <div key={label} className="flex items-center justify-between gap-3">
+              <dt className="flex items-center gap-2 text-slate-700">
+                <Icon className="size-4 text-brand-700" aria-hidden="true" />
+                {label}
+              </dt>
+              <dd className="font-semibold text-slate-900 tabular-nums">
+                {loading ? <Skeleton className="h-5 w-8" /> : (value ?? 0)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

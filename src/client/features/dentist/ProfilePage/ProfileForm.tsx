@@ -1,0 +1,138 @@
+import type { ComponentProps, FormEvent } from "react";
+import { toast } from "sonner";
+import {
+  DENTIST_PROFILE_FIELDS,
+  type DentistProfileValues,
+  dentistProfileValues,
+  fieldErrorsOf,
+} from "../../../../shared/forms/profileForm";
+import { PROFILE_MESSAGES, type Profile, profileUpdateSchema } from "../../../../shared/schemas/profile";
+import { failureDescription } from "../../../components/AvatarUpload";
+import { TextField, useProfileValues } from "../../../components/profile/ProfileFields";
+import { Button } from "../../../components/ui/Button";
+import { FormField } from "../../../components/ui/FormField";
+import { Input } from "../../../components/ui/Input";
+import { Textarea } from "../../../components/ui/Textarea";
+import { isApiError } from "../../../lib/api";
+import { useUpdateProfile } from "../../../lib/profile";
+import { SpecialtiesEditor } from "../SpecialtiesEditor";
+
+type TextFieldOptions = Omit<ComponentProps<typeof TextField>, "label" | "error">;
+
+/** 'Mon profil de dentiste': identity, presentation (bio, specialties), practice for the verification. */
+export function ProfileForm({ profile }: { profile: Profile }) {
+  const update = useUpdateProfile();
+  const { values, errors, setErrors, set } = useProfileValues(dentistProfileValues(profile));
+  const fieldErrors = (entries: Iterable<readonly [string, string]>) =>
+    fieldErrorsOf(DENTIST_PROFILE_FIELDS, entries);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = profileUpdateSchema.safeParse(values);
+    if (!checked.success) {
+      const next = fieldErrors(checked.error.issues.map((i) => [i.path.join("."), i.message]));
+      setErrors(next);
+      toast.error(PROFILE_MESSAGES.failure, { description: checked.error.issues[0]?.message });
+      return;
+    }
+    update.mutate(values, {
+      onSuccess: () => {
+        setErrors({});
+        toast.success(PROFILE_MESSAGES.success);
+      },
+      onError: (error) => {
+        if (isApiError(error)) setErrors(fieldErrors(Object.entries(error.fields)));
+        toast.error(PROFILE_MESSAGES.failure, { description: failureDescription(error) });
+      },
+    });
+  };
+
+  type TextKey = Exclude<keyof DentistProfileValues, "specialties" | "bio">;
+  const text = (
+    field: TextKey,
+    label: string,
+    options: Omit<TextFieldOptions, "value" | "onChange"> = {},
+  ) => (
+    <TextField
+      label={label}
+      error={errors[field]}
+      {...options}
+      value={values[field]}
+      onChange={(value) => set(field, value)}
+    />
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Mon profil de dentiste" className="grid gap-8">
+      <fieldset className="grid gap-5 sm:grid-cols-2">
+        <legend className="mb-3 text-lg font-semibold text-slate-900">Informations personnelles</legend>
+        {text("full_name", "Nom complet", {
+          required: true,
+          autoComplete: "name",
+          maxLength: 200,
+          className: "sm:col-span-2",
+        })}
+        <FormField label="E-mail" description={PROFILE_MESSAGES.emailReadOnly} className="sm:col-span-2">
+          {(control) => (
+            <Input {...control} type="email" value={profile.email} readOnly className="bg-slate-50" />
+          )}
+        </FormField>
+        {text("phone_number", "Téléphone (optionnel)", { type: "tel", autoComplete: "tel", maxLength: 30 })}
+        {text("city", "Ville (optionnel)", { autoComplete: "address-level2", maxLength: 100 })}
+      </fieldset>
+
+      <fieldset className="grid gap-5">
+        <legend className="mb-3 text-lg font-semibold text-slate-900">Présentation</legend>
+        <FormField
+          label="Biographie (optionnelle)"
+          description="Votre parcours, vos approches, ce que les patients doivent savoir de votre cabinet."
+          error={errors.bio}
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={5}
+              maxLength={2000}
+              value={values.bio}
+              onChange={(event) => set("bio", event.target.value)}
+            />
+          )}
+        </FormField>
+        <SpecialtiesEditor
+          value={values.specialties}
+          onChange={(next) => set("specialties", next)}
+          error={errors.specialties}
+        />
+      </fieldset>
+
+      <fieldset className="grid gap-5 sm:grid-cols-3">
+        <legend className="mb-1 text-lg font-semibold text-slate-900">Cabinet et vérification</legend>
+        <p className="text-sm text-slate-600 sm:col-span-3">
+          Ces informations servent à vérifier votre inscription ; elles ne sont pas montrées aux patients.
+        </p>
+        {text("rpps", "Numéro RPPS", {
+          description: "Répertoire partagé des professionnels de santé : votre identifiant à 11 chiffres",
+          inputMode: "numeric",
+          maxLength: 20,
+          className: "sm:col-span-3",
+        })}
+        {text("practice_address", "Adresse du cabinet", {
+          autoComplete: "street-address",
+          maxLength: 200,
+          className: "sm:col-span-2",
+        })}
+        {text("practice_postcode", "Code postal", {
+          autoComplete: "postal-code",
+          inputMode: "numeric",
+          maxLength: 5,
+        })}
+      </fieldset>
+
+      <div>
+        <Button type="submit" loading={update.isPending}>
+          Enregistrer
+        </Button>
+      </div>
+    </form>
+  );
+}

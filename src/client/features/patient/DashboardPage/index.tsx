@@ -1,0 +1,88 @@
+import { CalendarDays, CheckCircle2, Clock, FileUp, LifeBuoy, Plus } from "lucide-react";
+import { Link } from "react-router";
+import { formatListDate } from "../../../../shared/format/dates";
+import { PageHeader } from "../../../components/PageHeader";
+import { Button } from "../../../components/ui/Button";
+import { Card } from "../../../components/ui/Card";
+import { StatCard } from "../../../components/ui/StatCard";
+import { useSession } from "../../../lib/session";
+import { usePatientDashboard } from "../api";
+import { MyAppointments } from "./MyAppointments";
+import { RecentRequests } from "./RecentRequests";
+
+/** /patient/dashboard (its five most recent requests). */
+export function PatientDashboardPage() {
+  const { profile } = useSession();
+  const dashboard = usePatientDashboard();
+  const data = dashboard.data;
+  const loading = dashboard.isPending;
+
+  return (
+    <>
+      <PageHeader
+        title={`Bonjour ${profile?.first_name ?? ""}`.trim()}
+        documentTitle="Tableau de bord"
+        description="Déposez un devis ou des documents, puis suivez ici les réponses des dentistes."
+        actions={
+          <>
+            <Button asChild>
+              <Link to="/patient/upload">
+                <Plus aria-hidden="true" />
+                Nouvelle demande
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/patient/upload">
+                <FileUp aria-hidden="true" />
+                Téléverser un document
+              </Link>
+            </Button>
+          </>
+        }
+      />
+
+      <section aria-label="Mes chiffres" className="mb-8 grid gap-4 sm:grid-cols-3">
+        <StatCard icon={Clock} label="Demandes actives" value={data?.counts.active ?? 0} loading={loading} />
+        <StatCard
+          icon={CheckCircle2}
+          label="Demandes terminées"
+          value={data?.counts.completed ?? 0}
+          loading={loading}
+        />
+        <StatCard
+          icon={CalendarDays}
+          label="Dernière demande"
+          value={
+            data?.counts.latest_at ? (
+              formatListDate(data.counts.latest_at)
+            ) : (
+              <span className="text-lg">Aucune demande</span>
+            )
+          }
+          loading={loading}
+        />
+      </section>
+
+      <RecentRequests dashboard={dashboard} />
+
+      <MyAppointments recent={data?.recent} />
+
+      <Card className="mt-8 flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-start gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            <LifeBuoy className="size-5" aria-hidden="true" />
+          </span>
+          <div className="grid gap-0.5">
+            <h2 className="font-semibold text-slate-900">Besoin d'aide ?</h2>
+            <p className="text-sm text-slate-600">
+              Une question sur votre demande ou sur Sourio ? Notre équipe vous répond.
+            </p>
+          </div>
+        </div>
+        <Button asChild variant="outline">
+          <Link to="/patient/help">Écrire à l'équipe</Link>
+        </Button>
+      </Card>
+    </>
+  );
+}
