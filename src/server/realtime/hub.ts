@@ -5,6 +5,9 @@ import { loadMessages, unreadTotal } from "../modules/conversations/conversation
 import { loadSupportMessages } from "../modules/support/support.repo";
 import type { BusEvent, EventBus } from "./bus";
 
+/** The close code of a socket whose person's sessions or rights changed (the browser reconnects). */
+export const SESSION_CHANGED = 4001;
+
 /**
  * This instance's open sockets, by person. Bus events (from any instance) are turned into pushes
  * for the parties connected here, and nobody else: the event names its parties, and the message
@@ -88,8 +91,14 @@ export class RealtimeHub {
   }
 
   private async deliver(event: BusEvent) {
-    // The session cache's (access/session-cache.ts): nothing to push.
-    if (event.kind === "sessions") return;
+    // A person's sessions or rights changed (sign-out, password, erasure, verification, admin flag):
+    // their sockets were opened under the old state, so they are closed; the browser reconnects at
+    // once through the session check of the upgrade, or stays out.
+    if (event.kind === "sessions") {
+      for (const socket of this.sockets.get(event.userId) ?? [])
+        socket.close(SESSION_CHANGED, "session modifiée");
+      return;
+    }
     if (event.kind === "support") {
       const targets = new Set([...event.userIds.filter((id) => this.sockets.has(id)), ...this.admins]);
       if (targets.size === 0) return;
