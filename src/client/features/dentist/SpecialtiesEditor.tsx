@@ -12,7 +12,7 @@ import { cn } from "../../lib/cn";
 
 const same = (a: string, b: string) => a.localeCompare(b, "fr", { sensitivity: "accent" }) === 0;
 
-/** Adds a specialty only when non-empty after trimming and not already present (spec §5). */
+/** Adds a specialty only when non-empty after trimming, not already present (accents count, case does not) and under the maximum. */
 export function addSpecialty(list: readonly string[], input: string): string[] | null {
   const value = input.trim();
   if (!value || list.some((s) => same(s, value)) || list.length >= SPECIALTIES_MAX) return null;
@@ -26,8 +26,8 @@ interface SpecialtiesEditorProps {
 }
 
 /**
- * Specialties of a dentist: free text with 'Ajouter' (disabled while blank), the common list of
- * spec §9 as toggle buttons, and the chosen ones as removable chips.
+ * Specialties of a dentist: free text with 'Ajouter' (disabled while blank), the common specialties
+ * (COMMON_SPECIALTIES) as toggle buttons, and the chosen ones as removable chips.
  */
 export function SpecialtiesEditor({ value, onChange, error }: SpecialtiesEditorProps) {
   const id = useId();

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
 
-/** D6: an unverified dentist sees no patient data; this card says why and leads to the profile. */
+/** An unverified dentist sees no patient data (ADR 012); this card says why and leads to the profile. */
 export function VerificationPending({ headingLevel = "h2" }: { headingLevel?: "h2" | "h3" }) {
   return (
     <Card className="border-yellow-300 bg-yellow-50">

@@ -14,7 +14,7 @@ import { downloadFile } from "../../lib/download";
 import { dentistKeys, offerKeys } from "../../lib/queryKeys";
 
 /**
- * The offers' calls (D14): this dentist's offer on a request, sending it, the zip; 'Mes
+ * The offers' calls (ADR 008): this dentist's offer on a request, sending it, the zip; 'Mes
  * propositions' and withdrawing an offer.
  */
 
