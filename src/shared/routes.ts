@@ -96,10 +96,3 @@ export function isAppPath(pathname: string, patterns: readonly string[] = APP_RO
   }
   return patterns.some((pattern) => matchesRoutePattern(pattern, decoded));
 }
-
-/**
- * Where 'Déposer mon devis' leads (issue 16): the patient sign-up, carrying the intent; a visitor
- * with an account follows 'Se connecter' from there (the intent goes along), a signed-in patient
- * is sent on to the upload form at once.
- */
-export const UPLOAD_INTENT_PATH = "/signup?next=%2Fpatient%2Fupload";

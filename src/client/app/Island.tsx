@@ -1,43 +1,41 @@
-import { type ComponentType, type ReactNode, StrictMode, useEffect, useId } from "react";
+import { type ComponentType, type ReactNode, StrictMode, useEffect } from "react";
+import type { IslandName } from "../components/Island";
+import { HeroVideo } from "../features/public/HeroVideo";
+import { PatientsFigure } from "../features/public/publicStats";
+import { MobileMenu } from "./MobileMenu";
+import { AccountLink } from "./publicNav";
 
 /*
  * Islands (ADR 027). A pre-rendered public page is not hydrated as a whole: only the parts that
  * react to the visitor (the menu button, the hero video, the carousel, the contact form…) are,
  * each as its own small React root, loaded after the first paint. Everything else is plain HTML:
  * links are ordinary links, the FAQ is <details>. An island's component must not need the router
- * (it runs without one) and takes JSON props only.
+ * (it runs without one) and takes JSON props only. The marker <Island> is components/Island.tsx;
+ * this module is the registry that loads each island by name.
  */
 
-/** The components that may be islands, loaded on demand (by the browser and by the pre-render). */
+/**
+ * The components that may be islands (by the browser and by the pre-render). The header's two
+ * islands (on every public page) and the hero's two (on `/`) hydrate at once: they are plain
+ * imports, in the entry chunk (~4 KB gzip), since the app's public layout and landing page import
+ * them too (a dynamic import would not split them off anyway). The others load on demand.
+ */
+const loaded = (component: unknown) => () => Promise.resolve(component as ComponentType<never>);
+
 export const ISLANDS = {
-  "account-link": () => import("./publicNav").then((m) => m.AccountLink as ComponentType<never>),
-  "mobile-menu": () => import("./MobileMenu").then((m) => m.MobileMenu as ComponentType<never>),
+  "account-link": loaded(AccountLink),
+  "mobile-menu": loaded(MobileMenu),
+  "hero-video": loaded(HeroVideo),
+  "patients-figure": loaded(PatientsFigure),
   toaster: () => import("../components/ui/Toaster").then((m) => m.default as ComponentType<never>),
-  "hero-video": () => import("../features/public/HeroVideo").then((m) => m.HeroVideo as ComponentType<never>),
-  "patients-figure": () =>
-    import("../features/public/publicStats").then((m) => m.PatientsFigure as ComponentType<never>),
   testimonials: () =>
     import("../features/public/Testimonials").then((m) => m.LandingTestimonials as ComponentType<never>),
   "contact-form": () =>
     import("../features/public/ContactForm").then((m) => m.ContactForm as ComponentType<never>),
-} as const;
+} as const satisfies Record<IslandName, () => Promise<ComponentType<never>>>;
 
-export type IslandName = keyof typeof ISLANDS;
-
-export interface IslandSpec {
-  name: IslandName;
-  props: Record<string, unknown>;
-}
-
-/**
- * Set by the pre-render (prerender.tsx): islands then render an empty placeholder and are
- * recorded here, keyed by their useId; each is rendered on its own afterwards, exactly as the
- * browser hydrates it (same tree, same identifierPrefix), so that useId values match.
- */
-export const islandCollector: { active: boolean; found: Map<string, IslandSpec> } = {
-  active: false,
-  found: new Map(),
-};
+export type { IslandName, IslandSpec } from "../components/Island";
+export { Island, islandCollector } from "../components/Island";
 
 /** Calls onCommit once the island has rendered or hydrated (the page's 'ready' marker waits for all). */
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
@@ -63,30 +61,3 @@ export function islandElement(
 
 /** The identifierPrefix of the island numbered `index` in its page (useId values stay unique). */
 export const islandPrefix = (index: number | string) => `i${index}-`;
-
-/**
- * Marks `children` as an island. In the app rendered by the browser (sign-in pages, areas, a
- * client-side navigation) it simply renders them; `props` must be what `children` receives.
- */
-export function Island({
-  name,
-  props = {},
-  children,
-}: {
-  name: IslandName;
-  props?: Record<string, unknown>;
-  children: ReactNode;
-}) {
-  const id = useId();
-  if (islandCollector.active) {
-    islandCollector.found.set(id, { name, props });
-    return (
-      <div className="contents" data-island={name} data-props={JSON.stringify(props)} data-island-id={id} />
-    );
-  }
-  return (
-    <div className="contents" data-island={name}>
-      {children}
-    </div>
-  );
-}

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
-import { UPLOAD_INTENT_PATH } from "../../shared/routes";
+import { UPLOAD_INTENT_PATH } from "../../shared/uploadIntent";
 import { Logo } from "../components/Logo";
 import { SkipLink } from "../components/SkipLink";
 import { Button } from "../components/ui/Button";

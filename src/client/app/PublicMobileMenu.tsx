@@ -1,6 +1,6 @@
 import { Menu, Upload } from "lucide-react";
 import { useState } from "react";
-import { UPLOAD_INTENT_PATH } from "../../shared/routes";
+import { UPLOAD_INTENT_PATH } from "../../shared/uploadIntent";
 import { Button } from "../components/ui/Button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../components/ui/Sheet";
 import { cn } from "../lib/cn";

@@ -24,13 +24,13 @@ type FieldErrors = Partial<Record<FieldName, string>>;
 
 const EMPTY = { name: "", email: "", treatment_type: "" as TreatmentType | "", message: "" };
 
-/** Milliseconds the full bar stays before going back to 0 (spec §4, §9). */
+/** Milliseconds the full bar stays before going back to 0. */
 const PROGRESS_RESET_MS = 1000;
 
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 /**
- * The contact form (spec §2, §4, §5, §8), on / and /contact. The browser checks what it can
+ * The contact form, on / and /contact. The browser checks what it can
  * for comfort (required name and email, file size and extension); the server checks everything
  * again, including the file's real type. The upload goes through XMLHttpRequest so the progress
  * bar follows the real bytes: 10 % at the start, 100 % when done, back to 0 one second later,

@@ -31,7 +31,7 @@ export function startVideo(video: HTMLVideoElement, refused: () => void): void {
 }
 
 /**
- * The hero's muted, looping, inline video (spec §2). The poster paints first: nothing is
+ * The hero's muted, looping, inline video. The poster paints first: nothing is
  * downloaded until playback starts after mount (preload="none"). No autoplay when the visitor
  * prefers reduced motion; a pause/play button is always there (WCAG 2.2.2). If the video cannot
  * be loaded, the placeholder message shows over the poster.

@@ -1,7 +1,7 @@
 import { FileUp, Mail } from "lucide-react";
 import { Link } from "react-router";
-import { UPLOAD_INTENT_PATH } from "../../../shared/routes";
-import { Island } from "../../app/Island";
+import { UPLOAD_INTENT_PATH } from "../../../shared/uploadIntent";
+import { Island } from "../../components/Island";
 import { TESTIMONIALS_SECTION } from "../../content/landing";
 import { useConfig } from "../../lib/config";
 import { ContactForm } from "./ContactForm";

@@ -12,12 +12,13 @@ import {
 } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { UPLOAD_INTENT_PATH } from "../../../shared/routes";
-import { Island } from "../../app/Island";
+import { UPLOAD_INTENT_PATH } from "../../../shared/uploadIntent";
+import { Island } from "../../components/Island";
 import { Button } from "../../components/ui/Button";
 import { FIGURES } from "../../content/landing";
 import { useConfig } from "../../lib/config";
 import { usePageMeta } from "../../lib/title";
+import { BenefitCard } from "./BenefitCard";
 import { HeroVideo } from "./HeroVideo";
 import { PatientsFigure } from "./publicStats";
 
@@ -227,13 +228,12 @@ export function LandingPage() {
         </h2>
         <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {BENEFITS.map((benefit) => (
-            <li key={benefit.title} className="rounded-ui border border-slate-200 bg-white p-5 shadow-sm">
-              <span className="flex size-11 items-center justify-center rounded-ui bg-brand-50 text-brand-700 ring-1 ring-brand-100">
-                <benefit.icon className="size-5" aria-hidden="true" />
-              </span>
-              <h3 className="mt-4 font-semibold text-slate-900">{benefit.title}</h3>
-              <p className="mt-1 text-slate-700">{benefit.text}</p>
-            </li>
+            <BenefitCard
+              key={benefit.title}
+              {...benefit}
+              headingClass="font-semibold text-slate-900"
+              textClass="text-slate-700"
+            />
           ))}
         </ul>
       </section>

@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { Button } from "../../components/ui/Button";
 import { useDocumentTitle } from "../../lib/title";
 
-/** Any unknown path (spec §2). */
+/** Any unknown path: « Page non trouvée », a way back and a link home (the server answers 404). */
 export function NotFoundPage() {
   useDocumentTitle("Page non trouvée");
   const navigate = useNavigate();

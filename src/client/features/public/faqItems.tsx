@@ -37,7 +37,7 @@ function Answer({ entry }: { entry: FaqEntry }) {
 }
 
 /**
- * The FAQ of spec §2: one item open at a time, collapsible. Native <details>/<summary> sharing a
+ * The FAQ: one item open at a time, collapsible. Native <details>/<summary> sharing a
  * `name` (an exclusive group), so a question opens on the first click, before any JavaScript has
  * run (ADR 027). Questions are h2 on /faq, h3 under a section.
  */
