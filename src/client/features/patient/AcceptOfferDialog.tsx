@@ -10,7 +10,7 @@ import { isApiError } from "../../lib/api";
 import { useAcceptOffer, useUnacceptOffer } from "./api";
 
 /*
- * 'Accepter cette proposition' (D14), the same on the request page and the comparison: a
+ * 'Accepter cette proposition', the same on the request page and the comparison: a
  * confirmation first (Radix traps the focus, Escape closes), then the POST, then a toast.
  */
 

@@ -20,7 +20,7 @@ import {
 } from "./offerList";
 
 /*
- * D14 and issue 15: the dentists' offers on the request page, in the order the patient chooses —
+ * Issue 15: the dentists' offers on the request page, in the order the patient chooses —
  * by estimated reste à charge by default (once the comparison is known), by price, or newest first.
  * Nothing is paid for: no dentist is placed higher for money.
  */

@@ -42,7 +42,7 @@ const COLUMNS: Column<RequestSummary>[] = [
   },
 ];
 
-/** /patient/requests 'Toutes mes demandes' (spec §2, §8): server-side search and paging. */
+/** /patient/requests 'Toutes mes demandes': server-side search and paging. */
 export function PatientRequestsPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";

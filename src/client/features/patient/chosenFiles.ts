@@ -27,7 +27,7 @@ export interface AddFilesResult {
 }
 
 /**
- * Spec §5: each added file must be at most 10 MB — one refused file gives 'Le fichier <name> est
+ * Each added file must be at most 10 MB — one refused file gives 'Le fichier <name> est
  * trop volumineux (max 10 Mo)', several added at once give 'Fichier(s) trop volumineux: <names>.
  * La taille maximale est de 10 Mo.' and the files that fit are kept; a type that is not accepted
  * gives 'Le type de fichier <name> n'est pas accepté'. A request holds at most

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { parseCover, valuesOf } from "../../../shared/forms/coverForm";
 import type { PatientOffer } from "../../../shared/schemas/offers";
 import {
   COVER_MESSAGES,
@@ -14,7 +15,6 @@ import type { RequestDetail } from "../../../shared/schemas/requests";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { makeRequestDetail } from "../../test/requests";
 import { chooseCompared } from "./ComparePage";
-import { parseCover, valuesOf } from "./coverValues";
 
 /*
  * Issue 15 on the patient's screens: 'Ma mutuelle', the reste à charge of each offer from the

@@ -3,7 +3,7 @@ import { savingOf } from "../../../shared/policies/offers";
 import type { PatientOffer } from "../../../shared/schemas/offers";
 import type { Comparison } from "../../../shared/schemas/quotes";
 
-/** The request's offers as the patient lists, sorts and compares them (D14, issue 15). */
+/** The request's offers as the patient lists, sorts and compares them (issue 15). */
 
 export type OfferOrder = "rest" | "price" | "recent";
 

@@ -32,7 +32,7 @@ const typeSelect = (name: string) => screen.getByRole("combobox", { name: `Type 
 const fileList = () => screen.getByRole("list", { name: "Fichiers sélectionnés" });
 
 describe("liste des fichiers du téléversement", () => {
-  it("devine le type de chaque fichier (spec §5) et annonce les fichiers ajoutés", async () => {
+  it("devine le type de chaque fichier et annonce les fichiers ajoutés", async () => {
     const { user, input } = await openUpload();
     await user.upload(input, [
       file("radio-panoramique.pdf", "application/pdf"),

@@ -1,72 +1,30 @@
-import { ShieldPlus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
-import type { Cover } from "../../../shared/schemas/quotes";
-import { Button } from "../../components/ui/Button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
-import { Checkbox } from "../../components/ui/Checkbox";
-import { FormField } from "../../components/ui/FormField";
-import { Input } from "../../components/ui/Input";
-import { Label } from "../../components/ui/Label";
-import { LoadError } from "../../components/ui/LoadError";
-import { RadioCard } from "../../components/ui/RadioCard";
-import { Skeleton } from "../../components/ui/Skeleton";
-import { isApiError } from "../../lib/api";
-import { cn } from "../../lib/cn";
-import { useCover, useSaveCover } from "./api";
 import {
   type CoverErrors as Errors,
   type CoverField as Field,
   parseCover,
   type CoverValues as Values,
   valuesOf,
-} from "./coverValues";
+} from "../../../../shared/forms/coverForm";
+import type { Cover } from "../../../../shared/schemas/quotes";
+import { Button } from "../../../components/ui/Button";
+import { Checkbox } from "../../../components/ui/Checkbox";
+import { FormField } from "../../../components/ui/FormField";
+import { Input } from "../../../components/ui/Input";
+import { Label } from "../../../components/ui/Label";
+import { RadioCard } from "../../../components/ui/RadioCard";
+import { isApiError } from "../../../lib/api";
+import { useSaveCover } from "../api";
+import { EuroInput } from "../EuroInput";
 
-/*
- * 'Ma mutuelle' (issue 15), on the patient's profile: optional. With it, every offer shows the
- * reste à charge estimated for this cover; without it, the estimates count the Assurance Maladie only.
- */
-
-export const COVER_ANCHOR = "ma-mutuelle";
 const SAVE_FAILED = "Votre mutuelle n'a pas été enregistrée";
 const REMOVE_FAILED = "Votre mutuelle n'a pas été retirée";
 /** The percentages most contracts offer for prosthetics, as one-click choices. */
 const COMMON_PERCENTS = [100, 125, 150, 200, 300, 400];
 
-export function CoverSection({ className }: { className?: string }) {
-  const query = useCover();
-
-  return (
-    // '#ma-mutuelle' (the link under an estimate): RootLayout scrolls here once the section exists.
-    <Card id={COVER_ANCHOR} className={cn("scroll-mt-20", className)}>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <ShieldPlus className="size-5 text-brand-700" aria-hidden="true" />
-          Ma mutuelle
-        </CardTitle>
-        <CardDescription>
-          Facultatif. Indiquez comment votre mutuelle rembourse les prothèses dentaires, pour estimer votre
-          reste à charge sur chaque proposition. Ces informations ne sont pas montrées aux dentistes.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {query.isPending ? (
-          <Skeleton className="h-96" />
-        ) : query.isError ? (
-          <LoadError
-            title="Impossible de charger votre mutuelle"
-            message={isApiError(query.error) ? query.error.message : undefined}
-            onRetry={() => void query.refetch()}
-          />
-        ) : (
-          <CoverForm cover={query.data} />
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
-function CoverForm({ cover }: { cover: Cover | null }) {
+/** The cover's form: the percentage of the BR, the ceilings, the 'contrat responsable' choice. */
+export function CoverForm({ cover }: { cover: Cover | null }) {
   const save = useSaveCover();
   const [values, setValues] = useState<Values>(() => valuesOf(cover));
   const [errors, setErrors] = useState<Errors>({});
@@ -276,22 +234,7 @@ function AmountField({
   return (
     <FormField label={label} description={description} error={error}>
       {(control) => (
-        <div className="relative">
-          <Input
-            {...control}
-            inputMode="decimal"
-            autoComplete="off"
-            className="pr-9"
-            value={value}
-            onChange={(event) => onChange(event.target.value)}
-          />
-          <span
-            className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-slate-600"
-            aria-hidden="true"
-          >
-            €
-          </span>
-        </div>
+        <EuroInput {...control} value={value} onChange={(event) => onChange(event.target.value)} />
       )}
     </FormField>
   );

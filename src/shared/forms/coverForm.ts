@@ -1,8 +1,10 @@
-import { formatEuros, parseEuros } from "../../../shared/format/money";
-import { COVER_MESSAGES, type Cover } from "../../../shared/schemas/quotes";
+import { formatEuros, parseEuros } from "../format/money";
+import { COVER_MESSAGES, type Cover } from "../schemas/quotes";
 
-/** 'Ma mutuelle' as typed in its form (amounts in euros as text) and as the API takes it. */
-
+/*
+ * 'Ma mutuelle' (the patient's profile) as typed in its form (amounts in euros as text) and as the
+ * API takes it. Pure: no DOM, no React.
+ */
 export interface CoverValues {
   percent: string;
   ro_included: boolean;

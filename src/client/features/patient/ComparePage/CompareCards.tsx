@@ -1,0 +1,86 @@
+import { type ReactNode, useSyncExternalStore } from "react";
+import type { PatientOffer } from "../../../../shared/schemas/offers";
+import { VerifiedBadge } from "../../../components/OfferDetails";
+import { Avatar } from "../../../components/ui/Avatar";
+import { cn } from "../../../lib/cn";
+
+/** A criterion of the comparison: its label, and the cell it shows for an offer. */
+export interface CompareRow {
+  label: ReactNode;
+  cell: (offer: PatientOffer) => ReactNode;
+  key: string;
+}
+
+const NARROW = "(max-width: 767px)";
+
+/** Whether the screen is narrower than the table needs (below Tailwind's md). */
+export function useNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(NARROW);
+      query.addEventListener("change", onChange);
+      return () => query.removeEventListener("change", onChange);
+    },
+    () => window.matchMedia(NARROW).matches,
+    () => false,
+  );
+}
+
+/** The criteria read as short figures, aligned label | value in each card; the others full width. */
+const FIGURE_ROWS = ["rest", "amount", "saving", "validity", "state", "received", "city", "specialties"];
+
+/** The comparison on a phone: one card per offer, the same criteria in the same order in each. */
+export function CompareCards({
+  offers,
+  rows,
+  isBest,
+  caption,
+}: {
+  offers: PatientOffer[];
+  rows: CompareRow[];
+  isBest: (offer: PatientOffer) => boolean;
+  caption: string;
+}) {
+  const figures = FIGURE_ROWS.flatMap((key) => rows.filter((row) => row.key === key));
+  const details = rows.filter((row) => !FIGURE_ROWS.includes(row.key) && row.key !== "decision");
+  const decision = rows.find((row) => row.key === "decision");
+  return (
+    <ul className="grid gap-4" aria-label={caption}>
+      {offers.map((o) => (
+        <li
+          key={o.id}
+          aria-label={`Proposition du Dr ${o.dentist.full_name}`}
+          className={cn(
+            "grid min-w-0 gap-4 rounded-ui border bg-white p-4 text-sm shadow-sm tabular-nums",
+            isBest(o) ? "border-green-600" : "border-slate-200",
+          )}
+        >
+          <div className="flex items-start gap-3">
+            <Avatar name={o.dentist.full_name} src={o.dentist.avatar_url} />
+            <div className="grid min-w-0 justify-items-start gap-1">
+              <h2 className="font-semibold text-slate-900 break-words">Dr {o.dentist.full_name}</h2>
+              {o.dentist.is_verified ? <VerifiedBadge /> : null}
+            </div>
+          </div>
+          <dl className="grid grid-cols-[minmax(0,8.5rem)_minmax(0,1fr)] gap-x-3 gap-y-3">
+            {figures.map((row) => (
+              <div key={row.key} className="contents">
+                <dt className="font-semibold text-slate-700">{row.label}</dt>
+                <dd className="min-w-0 break-words text-slate-900">{row.cell(o)}</dd>
+              </div>
+            ))}
+          </dl>
+          {decision ? <div className="border-t border-slate-200 pt-3">{decision.cell(o)}</div> : null}
+          <dl className="grid gap-3 border-t border-slate-200 pt-3">
+            {details.map((row) => (
+              <div key={row.key} className="grid min-w-0 gap-1">
+                <dt className="font-semibold text-slate-700">{row.label}</dt>
+                <dd className="min-w-0 break-words text-slate-900">{row.cell(o)}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}

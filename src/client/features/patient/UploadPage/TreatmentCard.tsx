@@ -1,0 +1,134 @@
+import { URGENCIES, type Urgency, urgencyFormLabel } from "../../../../shared/domain/requests";
+import { TREATMENT_LABELS, TREATMENT_TYPES, type TreatmentType } from "../../../../shared/domain/treatments";
+import type { UploadFieldErrors, UploadValues } from "../../../../shared/forms/uploadForm";
+import { centsToInput } from "../../../components/quote/quoteLines";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/Card";
+import { FormField } from "../../../components/ui/FormField";
+import { Input } from "../../../components/ui/Input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/Select";
+import { Textarea } from "../../../components/ui/Textarea";
+import { EuroInput } from "../EuroInput";
+
+/** One field of the form changed. */
+export type SetUploadField = <K extends keyof UploadValues>(field: K, value: UploadValues[K]) => void;
+
+/**
+ * 'Votre traitement': type, urgency, description, budget, and the devis' amount (read-only, the
+ * lines' total, when the devis is typed line by line).
+ */
+export function TreatmentCard({
+  values,
+  set,
+  errors,
+  sending,
+  linesTotal,
+}: {
+  values: UploadValues;
+  set: SetUploadField;
+  errors: UploadFieldErrors;
+  sending: boolean;
+  /** The total of the devis' lines in cents, or null without lines. */
+  linesTotal: number | null;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Votre traitement</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Type de traitement" required error={errors.treatment_type}>
+          {(control) => (
+            <Select
+              value={values.treatment_type}
+              onValueChange={(value) => set("treatment_type", value as TreatmentType)}
+              disabled={sending}
+            >
+              <SelectTrigger {...control}>
+                <SelectValue placeholder="Sélectionnez un traitement" />
+              </SelectTrigger>
+              <SelectContent>
+                {TREATMENT_TYPES.map((value) => (
+                  <SelectItem key={value} value={value}>
+                    {TREATMENT_LABELS[value]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </FormField>
+        <FormField label="Urgence">
+          {(control) => (
+            <Select
+              value={values.urgency}
+              onValueChange={(value) => set("urgency", value as Urgency)}
+              disabled={sending}
+            >
+              <SelectTrigger {...control}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {URGENCIES.map((value) => (
+                  <SelectItem key={value} value={value}>
+                    {urgencyFormLabel(value)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </FormField>
+        <FormField
+          label="Description"
+          className="sm:col-span-2"
+          error={errors.description}
+          description="Vos symptômes, ce que votre dentiste vous a proposé, vos questions."
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={4}
+              maxLength={5000}
+              value={values.description}
+              onChange={(event) => set("description", event.target.value)}
+              disabled={sending}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Budget"
+          error={errors.budget}
+          description="Facultatif, par exemple « 1 500 € maximum »."
+        >
+          {(control) => (
+            <Input
+              {...control}
+              maxLength={100}
+              value={values.budget}
+              onChange={(event) => set("budget", event.target.value)}
+              disabled={sending}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Montant de votre devis actuel (optionnel)"
+          error={errors.quote_amount}
+          description={
+            linesTotal !== null
+              ? "Le total des actes de votre devis, détaillés plus bas."
+              : "En euros, par exemple 1 250,50. Il sert à vous montrer l'économie proposée par chaque dentiste."
+          }
+        >
+          {(control) => (
+            <EuroInput
+              {...control}
+              className={linesTotal !== null ? "bg-slate-50" : undefined}
+              value={linesTotal !== null ? centsToInput(linesTotal) : values.quote_amount}
+              onChange={(event) => set("quote_amount", event.target.value)}
+              readOnly={linesTotal !== null}
+              disabled={sending}
+            />
+          )}
+        </FormField>
+      </CardContent>
+    </Card>
+  );
+}

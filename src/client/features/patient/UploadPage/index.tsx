@@ -1,0 +1,186 @@
+import { type FormEvent, useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { DocumentType } from "../../../../shared/domain/requests";
+import {
+  EMPTY_UPLOAD,
+  type UploadFieldErrors,
+  type UploadFieldName,
+  type UploadValues,
+  uploadErrorsFromApi,
+  validateUpload,
+} from "../../../../shared/forms/uploadForm";
+import { parisToday } from "../../../../shared/policies/offers";
+import { UPLOAD_MESSAGES } from "../../../../shared/schemas/requests";
+import { PageHeader } from "../../../components/PageHeader";
+import {
+  type DraftLine,
+  draftsTotal,
+  firstLineError,
+  type LineErrors,
+  lineErrorsFromFields,
+  validateLines,
+} from "../../../components/quote/quoteLines";
+import { Button } from "../../../components/ui/Button";
+import { isApiError } from "../../../lib/api";
+import { useCreateRequest } from "../api";
+import { addFiles, type ChosenFile } from "../chosenFiles";
+import { QuoteLinesCard } from "../QuoteLinesCard";
+import { DocumentsCard } from "./DocumentsCard";
+import { RecipientCard } from "./RecipientCard";
+import { type SetUploadField, TreatmentCard } from "./TreatmentCard";
+import { UploadDone } from "./UploadDone";
+
+export { REDIRECT_AFTER_UPLOAD_MS } from "./UploadDone";
+
+/**
+ * /patient/upload 'Téléverser des documents': the documents with their type, the treatment, the
+ * devis line by line (optional), the recipient — every verified dentist or one of them — and the
+ * consent. The browser checks what it can (shared/forms/uploadForm.ts), the server everything.
+ */
+export function PatientUploadPage() {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<UploadValues>(EMPTY_UPLOAD);
+  const [files, setFiles] = useState<ChosenFile[]>([]);
+  const [fileNotices, setFileNotices] = useState<string[]>([]);
+  const [errors, setErrors] = useState<UploadFieldErrors>({});
+  const [progress, setProgress] = useState<Record<string, number> | undefined>(undefined);
+  const [done, setDone] = useState(false);
+  // The devis line by line (issue 15), optional.
+  const [lines, setLines] = useState<DraftLine[]>([]);
+  const [lineErrors, setLineErrors] = useState<LineErrors>({});
+  const [linesSubmitted, setLinesSubmitted] = useState(false);
+  const create = useCreateRequest();
+  const fileErrorId = `${useId()}-files-error`;
+
+  const set: SetUploadField = (field, value) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field as UploadFieldName]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onFiles = (incoming: File[]) => {
+    const result = addFiles(files, incoming);
+    setFiles(result.files);
+    setFileNotices(result.errors);
+    for (const message of result.errors) toast.error(message);
+    if (result.added > 0) {
+      toast.success(UPLOAD_MESSAGES.filesAdded(result.added));
+      setErrors((current) => ({ ...current, files: undefined }));
+    }
+  };
+
+  const onTypeChange = (key: string, type: DocumentType) =>
+    setFiles((current) => current.map((f) => (f.key === key ? { ...f, type } : f)));
+  const onRemove = (key: string) => setFiles((current) => current.filter((f) => f.key !== key));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const withLines = lines.length > 0;
+    const found = validateUpload(values, files, withLines);
+    const checkedLines = withLines
+      ? validateLines(lines, "patient", parisToday(new Date()))
+      : { ok: true as const, lines: [] };
+    setErrors(found);
+    setLinesSubmitted(withLines);
+    setLineErrors(checkedLines.ok ? {} : checkedLines.errors);
+    const first =
+      Object.values(found)[0] ?? (checkedLines.ok ? undefined : firstLineError(checkedLines.errors));
+    if (first) {
+      toast.error(first);
+      // Take the keyboard to the first field to correct, once the errors are rendered.
+      const formElement = event.currentTarget;
+      setTimeout(() => formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+      return;
+    }
+    const sent = files;
+    setProgress(Object.fromEntries(sent.map((f) => [f.key, 0])));
+    create.mutate(
+      {
+        input: {
+          treatment_type: values.treatment_type,
+          description: values.description,
+          budget: values.budget,
+          quote_amount: withLines ? "" : values.quote_amount,
+          quote_lines: checkedLines.ok ? checkedLines.lines : [],
+          urgency: values.urgency,
+          recipient: values.recipient,
+          files: sent.map(({ file, type }) => ({ file, type })),
+        },
+        onProgress: (perFile) =>
+          setProgress(Object.fromEntries(sent.map((f, index) => [f.key, perFile[index] ?? 0]))),
+      },
+      {
+        onSuccess: () => {
+          toast.success(UPLOAD_MESSAGES.success, {
+            description: "Les dentistes répondent en général sous 48 heures.",
+          });
+          setDone(true);
+        },
+        onError: (error) => {
+          setProgress(undefined);
+          const message = isApiError(error) ? error.message : "Veuillez réessayer dans quelques instants.";
+          toast.error(UPLOAD_MESSAGES.failure, { description: message });
+          if (isApiError(error)) {
+            setLineErrors(lineErrorsFromFields(error.fields, "quote_lines"));
+            setErrors(uploadErrorsFromApi(error));
+          }
+        },
+      },
+    );
+  };
+
+  if (done) return <UploadDone />;
+
+  const sending = create.isPending;
+  return (
+    <>
+      <PageHeader
+        title="Téléverser des documents"
+        description="Déposez le devis de votre dentiste avec vos radiographies ou photos : des dentistes vérifiés l'étudient et vous proposent une offre."
+      />
+      <form onSubmit={onSubmit} noValidate aria-label="Nouvelle demande de devis" className="grid gap-6">
+        <DocumentsCard
+          files={files}
+          error={errors.files}
+          fileNotices={fileNotices}
+          errorId={fileErrorId}
+          progress={progress}
+          sending={sending}
+          withLines={lines.length > 0}
+          onFiles={onFiles}
+          onTypeChange={onTypeChange}
+          onRemove={onRemove}
+        />
+        <TreatmentCard
+          values={values}
+          set={set}
+          errors={errors}
+          sending={sending}
+          linesTotal={lines.length > 0 ? draftsTotal(lines) : null}
+        />
+        <QuoteLinesCard
+          value={lines}
+          onChange={setLines}
+          errors={lineErrors}
+          showIncomplete={linesSubmitted}
+          disabled={sending}
+        />
+        <RecipientCard values={values} set={set} errors={errors} sending={sending} />
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button
+            variant="outline"
+            size="lg"
+            onClick={() => navigate("/patient/dashboard")}
+            disabled={sending}
+          >
+            Annuler
+          </Button>
+          <Button type="submit" size="lg" disabled={sending} className="sm:min-w-60">
+            {sending ? "Traitement en cours..." : "Envoyer ma demande"}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
