@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ensureAdmin } from "../bootstrap";
 import { multipart, tinyPdf, tinyPng } from "../testing/files";
-import {
-  createTestContext,
-  postRequest,
-  sessionCookie,
-  signUpDentist,
-  signUpPatient,
-  type TestContext,
-} from "../testing/harness";
+import { appPerFile, postRequest, sessionCookie, signUpDentist, signUpPatient } from "../testing/harness";
 
 /**
  * Issue 14: the patient's access history lists every read of their data by someone else — the
  * request page opened by a dentist (once per visit), each document, and the attachments the patient
  * sent in a conversation — and nothing the patient read of the dentist's.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = appPerFile();
 
 const call = (method: "GET" | "POST", url: string, cookie: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });

@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ensureAdmin } from "../bootstrap";
-import {
-  createTestContext,
-  postRequest,
-  sessionCookie,
-  signUpDentist,
-  signUpPatient,
-  type TestContext,
-} from "../testing/harness";
+import { appPerFile, postRequest, sessionCookie, signUpDentist, signUpPatient } from "../testing/harness";
 
 /**
  * The rules of src/server/access through the API: admins are not patients, and a route about
  * someone else's object answers 404 before it looks at the body (the full grid is the matrix test).
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = appPerFile();
 
 const login = async (email: string, password: string) => {
   const response = await ctx.app.inject({

@@ -5,7 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { afterAll } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
 import { type DatabaseHandle, migrateToLatest, openDatabase, PGLITE_OPTIONS } from "../db/index";
@@ -279,4 +279,17 @@ export function postRequest(
     payload: body.payload,
     headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
   });
+}
+
+/**
+ * One app for the whole test file: built before its first test, closed after its last. The object
+ * is filled in by `beforeAll`, so read `ctx.app` inside tests and hooks, not at the file's top level.
+ */
+export function appPerFile(options: TestContextOptions = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestContext(options));
+  });
+  afterAll(async () => ctx.close?.());
+  return ctx;
 }

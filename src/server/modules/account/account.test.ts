@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
+  appPerFile,
   createTestContext,
   sessionCookie,
   signUpDentist,
   signUpPatient,
-  type TestContext,
   uniqueEmail,
 } from "../../testing/harness";
 import { accountWorkSettled } from "./account.service";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({
-    env: { LOGIN_RATE_LIMIT_PER_ACCOUNT: "5", LOGIN_RATE_LIMIT_PER_IP: "1000" },
-  });
+const ctx = appPerFile({
+  env: { LOGIN_RATE_LIMIT_PER_ACCOUNT: "5", LOGIN_RATE_LIMIT_PER_IP: "1000" },
 });
-afterAll(async () => ctx?.close());
 
 const post = (url: string, payload: unknown, cookie?: string) =>
   ctx.app.inject({ method: "POST", url, payload: payload as object, headers: cookie ? { cookie } : {} });

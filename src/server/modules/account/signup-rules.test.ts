@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PASSWORD_MESSAGES } from "../../../shared/password";
 import { ACCOUNT_MESSAGES, TERMS_VERSION } from "../../../shared/schemas/account";
-import { createTestContext, signUpDentist, signUpPatient, type TestContext } from "../../testing/harness";
+import { appPerFile, signUpDentist, signUpPatient } from "../../testing/harness";
 import { accountWorkSettled } from "./account.service";
 
 /** Issue 16: consent to the terms at sign-up, and the password rule on every path that sets one. */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { LOGIN_RATE_LIMIT_PER_IP: "1000" } });
-});
-afterAll(async () => ctx?.close());
+const ctx = appPerFile({ env: { LOGIN_RATE_LIMIT_PER_IP: "1000" } });
 
 const post = (url: string, payload: object, cookie?: string) =>
   ctx.app.inject({ method: "POST", url, payload, headers: cookie ? { cookie } : {} });
