@@ -95,7 +95,8 @@ export async function readMultipart(
     if (fileRules?.required && files.length === 0) throw refusal(400, fileRules.field, fileRules.required);
   } catch (error) {
     await discard();
-    if (fileRules && (error as { code?: string } | null)?.code === "FST_FILES_LIMIT_REACHED")
+    // @fastify/multipart's FilesLimitError: one file more than `max`.
+    if (fileRules && (error as { code?: string } | null)?.code === "FST_FILES_LIMIT")
       throw refusal(413, fileRules.field, fileRules.tooMany);
     throw error;
   }

@@ -112,6 +112,30 @@ describe("contact form", () => {
     expect(await rows()).toHaveLength(count);
   });
 
+  it("answers success to a filled honeypot with a file, and keeps neither the message nor the file", async () => {
+    const count = (await rows()).length;
+    const before = storedFiles().length;
+    const response = await send({ ...valid, website: "http://spam.example" }, [
+      { field: "file", name: "devis.pdf", type: "application/pdf", content: tinyPdf() },
+    ]);
+    expect(response.statusCode).toBe(201);
+    expect(await rows()).toHaveLength(count);
+    expect(storedFiles()).toHaveLength(before);
+  });
+
+  it("refuses a second file with a French 413 and keeps neither the message nor the first file", async () => {
+    const count = (await rows()).length;
+    const before = storedFiles().length;
+    const response = await send(valid, [
+      { field: "file", name: "devis.pdf", type: "application/pdf", content: tinyPdf() },
+      { field: "file", name: "photo.png", type: "image/png", content: tinyPng() },
+    ]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.fields.file).toBe("Un seul fichier peut être joint au message.");
+    expect(await rows()).toHaveLength(count);
+    expect(storedFiles()).toHaveLength(before);
+  });
+
   it("refuses a JSON body", async () => {
     const response = await ctx.app.inject({ method: "POST", url: "/api/contact", payload: valid });
     expect(response.statusCode).toBe(415);

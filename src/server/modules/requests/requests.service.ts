@@ -11,6 +11,7 @@ import type { FormRules } from "../../http/multipart";
 import { type StoredFile, UPLOAD_CONTENT_TYPES } from "../../uploads";
 import { insertQuoteLines, linesTotal } from "../quotes/quotes.repo";
 import { enqueueFirstQuote } from "../reading/reading.service";
+import { newRequestRepo } from "./create.repo";
 
 /** A new request's fields, validated (requestFieldsSchema). */
 export type NewRequest = z.output<typeof requestFieldsSchema>;
@@ -63,55 +64,29 @@ export async function createRequest(
   return await deps.db.transaction().execute(async (trx) => {
     let dentistName: string | null = null;
     if (input.recipient) {
-      const dentist = await trx
-        .selectFrom("profiles")
-        .select(["id", "full_name"])
-        .where("id", "=", input.recipient)
-        .where("role", "=", "dentist")
-        .where("is_verified", "=", true)
-        .executeTakeFirst();
-      if (!dentist) {
+      const name = await newRequestRepo.verifiedDentistName(trx, input.recipient);
+      if (name === undefined) {
         throw new AppError(400, "VALIDATION_ERROR", UPLOAD_MESSAGES.recipientUnavailable, {
           recipient: UPLOAD_MESSAGES.recipientUnavailable,
         });
       }
-      dentistName = dentist.full_name;
+      dentistName = name;
     }
-    const row = await trx
-      .insertInto("requests")
-      .values({
-        patient_id: actor.userId,
-        treatment_type: input.treatment_type,
-        description: input.description,
-        budget: input.budget,
-        quote_amount_cents: quoteLines.length > 0 ? linesTotal(quoteLines) : input.quote_amount,
-        urgency: input.urgency,
-        recipient_dentist_id: input.recipient,
-        // The consent as the form showed it (the same words, from the same function).
-        consent_version: CONSENT_VERSION,
-        consent_text: consentText({ brand: deps.brandName, dentistName }),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const documents = await trx
-      .insertInto("documents")
-      .values(
-        stored.map((file, i) => ({
-          request_id: row.id,
-          owner_id: actor.userId,
-          storage_key: file.key,
-          file_name: file.name,
-          size: file.size,
-          mime_type: file.mime,
-          document_type: types[i] ?? "other",
-          position: i,
-        })),
-      )
-      .returning(["id", "document_type", "mime_type", "position"])
-      .execute();
-    await insertQuoteLines(trx, row.id, quoteLines);
+    const id = await newRequestRepo.insert(trx, actor, {
+      treatment_type: input.treatment_type,
+      description: input.description,
+      budget: input.budget,
+      quote_amount_cents: quoteLines.length > 0 ? linesTotal(quoteLines) : input.quote_amount,
+      urgency: input.urgency,
+      recipient_dentist_id: input.recipient,
+      // The consent as the form showed it (the same words, from the same function).
+      consent_version: CONSENT_VERSION,
+      consent_text: consentText({ brand: deps.brandName, dentistName }),
+    });
+    const documents = await newRequestRepo.insertDocuments(trx, actor, id, stored, types);
+    await insertQuoteLines(trx, id, quoteLines);
     // No line typed: the devis is read in the background (issue 17), queued with the request's rows.
-    await enqueueFirstQuote(trx, row.id, documents, quoteLines.length);
-    return row.id;
+    await enqueueFirstQuote(trx, id, documents, quoteLines.length);
+    return id;
   });
 }

@@ -176,6 +176,19 @@ describe("creating a request", () => {
     expect(await requestCount()).toBe(before.rows);
   });
 
+  it("is atomic: one file over the limit of 10 refuses the request (413) and removes the ten stored", async () => {
+    const before = { files: storedCount(who.bob?.id ?? ""), rows: await requestCount() };
+    const files = Array.from({ length: 11 }, (_, i) => pdf(`devis-${i}.pdf`));
+    const response = await upload(who.bob?.cookie, baseFields, files);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toMatchObject({
+      message: "Vous pouvez envoyer au plus 10 fichiers par demande.",
+      fields: { files: "Vous pouvez envoyer au plus 10 fichiers par demande." },
+    });
+    expect(storedCount(who.bob?.id ?? "")).toBe(before.files);
+    expect(await requestCount()).toBe(before.rows);
+  });
+
   it("is atomic: a refused recipient (unverified dentist) stores no row and no file", async () => {
     const before = { files: storedCount(who.bob?.id ?? ""), rows: await requestCount() };
     const response = await upload(who.bob?.cookie, { ...baseFields, recipient: who.unverified?.id ?? "" }, [

@@ -1,0 +1,74 @@
+import type { Transaction } from "kysely";
+import type { DocumentType, Urgency } from "../../../shared/domain/requests";
+import type { TreatmentType } from "../../../shared/domain/treatments";
+import type { Actor } from "../../access/actor";
+import type { Database } from "../../db/types";
+import type { StoredFile } from "../../uploads";
+
+type Trx = Transaction<Database>;
+
+/**
+ * The writes of a new request, inside the caller's transaction (requests.service owns it): the
+ * request and its documents belong to the patient who sends them.
+ */
+export const newRequestRepo = {
+  /** The full name of a verified dentist a request may be addressed to, or undefined. */
+  async verifiedDentistName(trx: Trx, id: string): Promise<string | undefined> {
+    const dentist = await trx
+      .selectFrom("profiles")
+      .select(["id", "full_name"])
+      .where("id", "=", id)
+      .where("role", "=", "dentist")
+      .where("is_verified", "=", true)
+      .executeTakeFirst();
+    return dentist?.full_name;
+  },
+
+  async insert(
+    trx: Trx,
+    actor: Actor,
+    values: {
+      treatment_type: TreatmentType;
+      description: string;
+      budget: string;
+      quote_amount_cents: number | null;
+      urgency: Urgency;
+      recipient_dentist_id: string | null;
+      consent_version: string;
+      consent_text: string;
+    },
+  ): Promise<string> {
+    const row = await trx
+      .insertInto("requests")
+      .values({ ...values, patient_id: actor.userId })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  /** The stored files as the request's documents, in the order sent, each with its type. */
+  insertDocuments(
+    trx: Trx,
+    actor: Actor,
+    requestId: string,
+    files: readonly StoredFile[],
+    types: DocumentType[],
+  ) {
+    return trx
+      .insertInto("documents")
+      .values(
+        files.map((file, i) => ({
+          request_id: requestId,
+          owner_id: actor.userId,
+          storage_key: file.key,
+          file_name: file.name,
+          size: file.size,
+          mime_type: file.mime,
+          document_type: types[i] ?? "other",
+          position: i,
+        })),
+      )
+      .returning(["id", "document_type", "mime_type", "position"])
+      .execute();
+  },
+};
