@@ -6,6 +6,7 @@ import type { RequestDetail } from "../../../shared/schemas/requests";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { freeLine, makeRequestDetail } from "../../test/requests";
 import { chooseCompared, savingCell } from "./ComparePage";
+import { patientOffer } from "./offerFixture";
 
 vi.mock("../../components/appointments/RequestAppointment", () => ({
   RequestAppointment: ({ offer }: { offer: PatientOffer }) => <p>{`Prise de rendez-vous : ${offer.id}`}</p>,
@@ -18,27 +19,7 @@ const COMPARE = `${REQUEST_PAGE}/compare`;
 const DETAIL = `GET /api/patient/requests/${REQUEST_ID}`;
 
 function offer(id: string, name: string, overrides: Partial<PatientOffer> = {}): PatientOffer {
-  return {
-    id,
-    request_id: REQUEST_ID,
-    amount_cents: 100_000,
-    comment: "",
-    valid_until: null,
-    state: "sent",
-    lines: [],
-    slots: [],
-    created_at: "2026-11-22T09:00:00.000Z",
-    dentist: {
-      id: `d-${id}`,
-      full_name: name,
-      city: null,
-      avatar_url: null,
-      specialties: [],
-      is_verified: false,
-    },
-    conversation_id: null,
-    ...overrides,
-  };
+  return { ...patientOffer(id, REQUEST_ID, { full_name: name, is_verified: false }), ...overrides };
 }
 
 function detail(offers: PatientOffer[], overrides: Partial<RequestDetail> = {}): RequestDetail {

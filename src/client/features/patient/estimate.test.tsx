@@ -15,6 +15,7 @@ import type { RequestDetail } from "../../../shared/schemas/requests";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { makeRequestDetail } from "../../test/requests";
 import { chooseCompared } from "./ComparePage";
+import { patientOffer } from "./offerFixture";
 
 /*
  * Issue 15 on the patient's screens: 'Ma mutuelle', the reste à charge of each offer from the
@@ -49,26 +50,8 @@ const COVER: Cover = {
 };
 
 function offer(id: string, name: string, lines: QuoteLineDto[], createdAt: string): PatientOffer {
-  return {
-    id,
-    request_id: REQUEST_ID,
-    amount_cents: lines.reduce((sum, l) => sum + l.fee_cents, 0),
-    comment: "",
-    valid_until: null,
-    state: "sent",
-    lines,
-    slots: [],
-    created_at: createdAt,
-    dentist: {
-      id: `d-${id}`,
-      full_name: name,
-      city: null,
-      avatar_url: null,
-      specialties: [],
-      is_verified: true,
-    },
-    conversation_id: null,
-  };
+  const amount_cents = lines.reduce((sum, l) => sum + l.fee_cents, 0);
+  return { ...patientOffer(id, REQUEST_ID, { full_name: name }), amount_cents, lines, created_at: createdAt };
 }
 
 // Leroy: 790 € of 100 % Santé crowns (nothing left to pay); Bernard: cheaper (700 €) but free-priced.

@@ -6,6 +6,7 @@ import { OFFER_MESSAGES, type PatientOffer } from "../../../shared/schemas/offer
 import type { RequestDetail } from "../../../shared/schemas/requests";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { freeLine, makeRequestDetail } from "../../test/requests";
+import { patientOffer } from "./offerFixture";
 import { compareUrl, savingText, sortOffers } from "./RequestPage";
 
 // The booking panel under the accepted offer is another feature's, tested there.
@@ -20,27 +21,7 @@ const REQUEST_ID = "33333333-3333-4333-8333-333333333333";
 const PAGE = `/patient/request/${REQUEST_ID}`;
 
 function offer(id: string, overrides: Partial<PatientOffer> = {}): PatientOffer {
-  return {
-    id,
-    request_id: REQUEST_ID,
-    amount_cents: 100_000,
-    comment: "",
-    valid_until: null,
-    state: "sent",
-    lines: [],
-    slots: [],
-    created_at: "2026-11-22T09:00:00.000Z",
-    dentist: {
-      id: `dentist-${id}`,
-      full_name: "Paul Martin",
-      city: "Paris",
-      avatar_url: null,
-      specialties: [],
-      is_verified: true,
-    },
-    conversation_id: null,
-    ...overrides,
-  };
+  return { ...patientOffer(id, REQUEST_ID, { id: `dentist-${id}`, city: "Paris" }), ...overrides };
 }
 
 function detail(overrides: Partial<RequestDetail> = {}): RequestDetail {

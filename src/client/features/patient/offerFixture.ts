@@ -1,0 +1,33 @@
+import type { PatientOffer } from "../../../shared/schemas/offers";
+
+/**
+ * Tests only: an offer as the patient's API returns it, sent, 1 000 € without lines, by a verified
+ * dentist (`dentist` changes what is said of them); spread it and override what a test needs.
+ */
+export function patientOffer(
+  id: string,
+  requestId: string,
+  dentist: Partial<PatientOffer["dentist"]> = {},
+): PatientOffer {
+  return {
+    id,
+    request_id: requestId,
+    amount_cents: 100_000,
+    comment: "",
+    valid_until: null,
+    state: "sent",
+    lines: [],
+    slots: [],
+    created_at: "2026-11-22T09:00:00.000Z",
+    dentist: {
+      id: `d-${id}`,
+      full_name: "Paul Martin",
+      city: null,
+      avatar_url: null,
+      specialties: [],
+      is_verified: true,
+      ...dentist,
+    },
+    conversation_id: null,
+  };
+}
