@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { cn } from "../../lib/cn";
+import { Button } from "../ui/Button";
 import { Card } from "../ui/Card";
 import { Skeleton } from "../ui/Skeleton";
 
@@ -36,6 +38,17 @@ export function DashboardRow({
       </div>
       {children}
     </li>
+  );
+}
+
+/** A row's 'Voir' button; `label` names what it opens for screen readers. */
+export function ViewLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Button asChild variant="outline" size="sm">
+      <Link to={to} aria-label={label}>
+        Voir
+      </Link>
+    </Button>
   );
 }
 

@@ -1,11 +1,9 @@
 import { CalendarDays } from "lucide-react";
-import { Link } from "react-router";
 import { treatmentLabel } from "../../../../shared/domain/treatments";
 import type { RequestSummary } from "../../../../shared/schemas/requests";
 import { AppointmentStatusBadge, appointmentWhen } from "../../../components/appointments/AppointmentCard";
-import { DashboardRow } from "../../../components/dashboard/DashboardList";
+import { DashboardRow, ViewLink } from "../../../components/dashboard/DashboardList";
 import { NextAction } from "../../../components/journey/JourneyCard";
-import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { LoadError } from "../../../components/ui/LoadError";
 import { Skeleton } from "../../../components/ui/Skeleton";
@@ -69,14 +67,10 @@ export function MyAppointments({ recent }: { recent: RequestSummary[] | undefine
               >
                 <div className="flex items-center gap-3">
                   <AppointmentStatusBadge side="patient" view={appointment.view} />
-                  <Button asChild variant="outline" size="sm">
-                    <Link
-                      to={`/patient/request/${appointment.request_id}`}
-                      aria-label={`Voir le rendez-vous avec le Dr ${appointment.dentist.full_name}`}
-                    >
-                      Voir
-                    </Link>
-                  </Button>
+                  <ViewLink
+                    to={`/patient/request/${appointment.request_id}`}
+                    label={`Voir le rendez-vous avec le Dr ${appointment.dentist.full_name}`}
+                  />
                 </div>
               </DashboardRow>
             ))}

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { JOURNEY_TONES } from "../../../../shared/domain/journey";
 import { treatmentLabel } from "../../../../shared/domain/treatments";
 import { formatListDate } from "../../../../shared/format/dates";
-import { DashboardRow, ListSkeleton } from "../../../components/dashboard/DashboardList";
+import { DashboardRow, ListSkeleton, ViewLink } from "../../../components/dashboard/DashboardList";
 import { NextAction } from "../../../components/journey/JourneyCard";
 import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
@@ -56,14 +56,10 @@ export function RecentRequests({ dashboard }: { dashboard: ReturnType<typeof use
                       label={`${request.journey.next.label} — ${treatmentLabel(request.treatment_type)} du ${formatListDate(request.created_at)}`}
                     />
                   ) : null}
-                  <Button asChild variant="outline" size="sm">
-                    <Link
-                      to={`/patient/request/${request.id}`}
-                      aria-label={`Voir la demande ${treatmentLabel(request.treatment_type)} du ${formatListDate(request.created_at)}`}
-                    >
-                      Voir
-                    </Link>
-                  </Button>
+                  <ViewLink
+                    to={`/patient/request/${request.id}`}
+                    label={`Voir la demande ${treatmentLabel(request.treatment_type)} du ${formatListDate(request.created_at)}`}
+                  />
                 </div>
               </DashboardRow>
             ))}
