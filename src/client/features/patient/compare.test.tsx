@@ -6,7 +6,7 @@ import type { RequestDetail } from "../../../shared/schemas/requests";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { freeLine, makeRequestDetail } from "../../test/requests";
 import { chooseCompared, savingCell } from "./ComparePage";
-import { patientOffer } from "./offerFixture";
+import { LEROY, patientOffer } from "./offerFixture";
 
 vi.mock("../../components/appointments/RequestAppointment", () => ({
   RequestAppointment: ({ offer }: { offer: PatientOffer }) => <p>{`Prise de rendez-vous : ${offer.id}`}</p>,
@@ -32,14 +32,7 @@ const leroy = offer("a", "Sophie Leroy", {
   valid_until: "2026-12-31",
   lines: [freeLine("Couronne céramique", 36, 65_000), freeLine("Inlay-core", null, 13_000)],
   slots: ["2026-12-03T13:30:00.000Z"],
-  dentist: {
-    id: "d-a",
-    full_name: "Sophie Leroy",
-    city: "Lyon",
-    avatar_url: null,
-    specialties: ["Implantologie", "Prothèse"],
-    is_verified: true,
-  },
+  dentist: LEROY,
 });
 const martin = offer("b", "Paul Martin", {
   amount_cents: 130_000,

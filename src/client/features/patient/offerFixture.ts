@@ -31,3 +31,13 @@ export function patientOffer(
     conversation_id: null,
   };
 }
+
+/** A verified dentist with a city and specialties (Lyon: the demo patient's city). */
+export const LEROY: PatientOffer["dentist"] = {
+  id: "d-a",
+  full_name: "Sophie Leroy",
+  city: "Lyon",
+  avatar_url: null,
+  specialties: ["Implantologie", "Prothèse"],
+  is_verified: true,
+};

@@ -6,7 +6,7 @@ import { OFFER_MESSAGES, type PatientOffer } from "../../../shared/schemas/offer
 import type { RequestDetail } from "../../../shared/schemas/requests";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { freeLine, makeRequestDetail } from "../../test/requests";
-import { patientOffer } from "./offerFixture";
+import { LEROY, patientOffer } from "./offerFixture";
 import { compareUrl, savingText, sortOffers } from "./RequestPage";
 
 // The booking panel under the accepted offer is another feature's, tested there.
@@ -58,14 +58,7 @@ describe("propositions des dentistes (patient)", () => {
             valid_until: "2026-12-31",
             lines: [freeLine("Couronne céramique", 36, 65_000), freeLine("Inlay-core", null, 13_000)],
             slots: ["2026-12-03T13:30:00.000Z"],
-            dentist: {
-              id: "d-a",
-              full_name: "Sophie Leroy",
-              city: "Lyon",
-              avatar_url: null,
-              specialties: ["Implantologie", "Prothèse"],
-              is_verified: true,
-            },
+            dentist: LEROY,
           }),
         ],
       }),
