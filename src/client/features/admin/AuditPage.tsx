@@ -1,4 +1,4 @@
-import { RefreshCw, SearchX } from "lucide-react";
+import { SearchX } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { formatDetailDateTime } from "../../../shared/format/dates";
 import {
@@ -8,13 +8,13 @@ import {
   type AuditEntry,
 } from "../../../shared/schemas/admin";
 import { PageHeader } from "../../components/PageHeader";
-import { Button } from "../../components/ui/Button";
 import { type Column, DataTable, Pagination } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Label } from "../../components/ui/Label";
 import { LoadError } from "../../components/ui/LoadError";
 import { SearchInput } from "../../components/ui/SearchInput";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/Select";
+import { RefreshButton } from "./AdminParts";
 import { type AuditType, useAudit, useDebounced } from "./api";
 
 const ALL = "all";
@@ -85,14 +85,7 @@ export function AdminAuditPage() {
             onChange={(event) => setTyped(event.target.value)}
           />
         </div>
-        <Button
-          variant="outline"
-          loading={audit.isFetching && !audit.isPending}
-          onClick={() => void audit.refetch()}
-        >
-          <RefreshCw aria-hidden="true" />
-          Actualiser
-        </Button>
+        <RefreshButton query={audit} />
       </search>
       <DataTable
         caption="Journal d'audit"

@@ -1,4 +1,4 @@
-import { CheckCircle2, Download, Inbox, RefreshCw } from "lucide-react";
+import { CheckCircle2, Download, Inbox } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { treatmentLabel } from "../../../shared/domain/treatments";
@@ -12,7 +12,7 @@ import { Card } from "../../components/ui/Card";
 import { Pagination } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { LoadError } from "../../components/ui/LoadError";
-import { Skeleton } from "../../components/ui/Skeleton";
+import { CardsSkeleton, RefreshButton } from "./AdminParts";
 import { downloadContactFile, useContactInbox, useMarkContactHandled } from "./api";
 
 const CONTACT_FAILED = "Impossible de charger les messages de contact";
@@ -109,24 +109,10 @@ export function AdminContactPage() {
       <PageHeader
         title="Messages de contact"
         description="Les messages envoyés depuis le formulaire de contact, les plus récents d'abord."
-        actions={
-          <Button
-            variant="outline"
-            loading={inbox.isFetching && !inbox.isPending}
-            onClick={() => void inbox.refetch()}
-          >
-            <RefreshCw aria-hidden="true" />
-            Actualiser
-          </Button>
-        }
+        actions={<RefreshButton query={inbox} />}
       />
       {inbox.isPending ? (
-        <div className="grid gap-4" aria-busy="true">
-          <p className="sr-only">Chargement...</p>
-          {["a", "b", "c"].map((key) => (
-            <Skeleton key={key} className="h-48 w-full rounded-ui" />
-          ))}
-        </div>
+        <CardsSkeleton count={3} className="h-48 w-full rounded-ui" />
       ) : inbox.isError && !data ? (
         <LoadError title={CONTACT_FAILED} onRetry={() => void inbox.refetch()} />
       ) : data && data.items.length === 0 ? (

@@ -1,4 +1,4 @@
-import { BadgeCheck, RefreshCw, SearchX, ShieldOff, Trash2 } from "lucide-react";
+import { BadgeCheck, SearchX, ShieldOff, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { formatListDate } from "../../../shared/format/dates";
@@ -20,6 +20,7 @@ import { EmptyState } from "../../components/ui/EmptyState";
 import { Label } from "../../components/ui/Label";
 import { LoadError } from "../../components/ui/LoadError";
 import { SearchInput } from "../../components/ui/SearchInput";
+import { RefreshButton } from "./AdminParts";
 import { type UserRole, useAdminUsers, useDebounced, useEraseUser, useVerificationDecision } from "./api";
 
 const STATE_BADGES: Record<AdminUser["verification_state"], { tone: BadgeTone; label: string }> = {
@@ -149,15 +150,7 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
             onChange={(event) => setTyped(event.target.value)}
           />
         </div>
-        <Button
-          variant="outline"
-          aria-label={`Actualiser la liste des ${texts.title.toLowerCase()}`}
-          loading={users.isFetching && !users.isPending}
-          onClick={() => void users.refetch()}
-        >
-          <RefreshCw aria-hidden="true" />
-          Actualiser
-        </Button>
+        <RefreshButton query={users} label={`Actualiser la liste des ${texts.title.toLowerCase()}`} />
       </div>
       <DataTable
         caption={texts.caption}

@@ -1,4 +1,4 @@
-import { BadgeCheck, RefreshCw, ShieldCheck, XCircle } from "lucide-react";
+import { BadgeCheck, ShieldCheck, XCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { formatDetailDate } from "../../../shared/format/dates";
@@ -18,9 +18,9 @@ import {
 import { EmptyState } from "../../components/ui/EmptyState";
 import { FormField } from "../../components/ui/FormField";
 import { LoadError } from "../../components/ui/LoadError";
-import { Skeleton } from "../../components/ui/Skeleton";
 import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
+import { CardsSkeleton, RefreshButton } from "./AdminParts";
 import { useVerificationDecision, useVerificationQueue } from "./api";
 
 const QUEUE_FAILED = "Impossible de charger les demandes de vérification";
@@ -135,24 +135,10 @@ export function AdminVerificationsPage() {
       <PageHeader
         title="Demandes de vérification"
         description="Vérifiez le numéro RPPS (Répertoire partagé des professionnels de santé) et le cabinet de chaque dentiste avant de lui montrer les demandes des patients."
-        actions={
-          <Button
-            variant="outline"
-            loading={queue.isFetching && !queue.isPending}
-            onClick={() => void queue.refetch()}
-          >
-            <RefreshCw aria-hidden="true" />
-            Actualiser
-          </Button>
-        }
+        actions={<RefreshButton query={queue} />}
       />
       {queue.isPending ? (
-        <div className="grid gap-4" aria-busy="true">
-          <p className="sr-only">Chargement...</p>
-          {["a", "b"].map((key) => (
-            <Skeleton key={key} className="h-56 w-full rounded-ui" />
-          ))}
-        </div>
+        <CardsSkeleton count={2} className="h-56 w-full rounded-ui" />
       ) : queue.isError && !data ? (
         <LoadError title={QUEUE_FAILED} onRetry={() => void queue.refetch()} />
       ) : data && data.items.length === 0 ? (
