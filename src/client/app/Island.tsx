@@ -17,8 +17,8 @@ import { AccountLink } from "./publicNav";
 /**
  * The components that may be islands (by the browser and by the pre-render). The header's two
  * islands (on every public page) and the hero's two (on `/`) hydrate at once: they are plain
- * imports, in the entry chunk (~4 KB gzip), since the app's public layout and landing page import
- * them too (a dynamic import would not split them off anyway). The others load on demand.
+ * imports, in the entry chunk (~4 KB gzip; ADR 027), since the app's public layout and landing page
+ * import them too (a dynamic import would not split them off anyway). The others load on demand.
  */
 const loaded = (component: unknown) => () => Promise.resolve(component as ComponentType<never>);
 
