@@ -190,7 +190,7 @@ const TABLE: Record<string, Rows> = {
   "PATCH /api/me":                        { "-": signedIn(400) },
   "POST /api/me/verification-request":    { "-": dentists(409) },
   "POST /api/me/avatar":                  { "-": signedIn(400) },
-  // Avatars are public images (D10).
+  // Avatars are public images (ADR 005).
   "GET /api/avatars/{userId}/{file}":     { "avatar:patientA": everyone(200), "avatar:chosen": everyone(200) },
   "POST /api/contact":                    { "-": everyone(400) },
 

@@ -377,13 +377,6 @@ export function useRealtimeSync(enabled = true): void {
         void queryClient.invalidateQueries({ queryKey: DENTIST_DASHBOARD_KEY });
         break;
       case "message":
-        void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
-        void queryClient.invalidateQueries({
-          queryKey: conversationKeys.thread(notice.conversation_id),
-          refetchType: "none",
-        });
-        void queryClient.invalidateQueries({ queryKey: DENTIST_DASHBOARD_KEY });
-        break;
       case "read":
         void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
         void queryClient.invalidateQueries({

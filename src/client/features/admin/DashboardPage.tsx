@@ -30,7 +30,7 @@ function LinkedStat({
   );
 }
 
-/** /admin/dashboard 'Administration' (spec §2 admin screens, issue 7). */
+/** /admin/dashboard 'Administration' (issue 7). */
 export function AdminDashboardPage() {
   const { profile } = useSession();
   const stats = useAdminStats();

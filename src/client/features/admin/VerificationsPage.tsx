@@ -107,7 +107,7 @@ function RefuseDialog({ request, onClose }: { request: VerificationRequest | nul
   );
 }
 
-/** /admin/verifications: the dentists who asked for verification (D12), oldest request first. */
+/** /admin/verifications: the dentists who asked for verification (RPPS and practice address; the team verifies or refuses), oldest request first. */
 export function AdminVerificationsPage() {
   const [page, setPage] = useState(1);
   const queue = useVerificationQueue(page);

@@ -81,7 +81,7 @@ function LoginFooter({ area, next }: { area: Area; next: string | null }) {
   );
 }
 
-/** The three login pages (spec §2, §5, §8): same form, different links. */
+/** The three login pages (patient, dentist, admin): same form, different links. */
 function LoginPage({ area }: { area: Area }) {
   const copy = COPY[area];
   const { status, profile } = useSession();

@@ -180,7 +180,7 @@ function TermsConsent<T extends { accept_terms: true }>({
 
 const PATIENT_FIELDS = ["first_name", "last_name", "email", "password", "accept_terms"] as const;
 
-/** /signup 'Créer un compte patient' (spec §5, §8). */
+/** /signup 'Créer un compte patient'. */
 export function PatientSignupPage() {
   const { form, failure, redirect, onSubmit, pending } = useSignupForm<PatientSignupInput>({
     role: "patient",
@@ -254,7 +254,7 @@ const DENTIST_FIELDS = [
   "accept_terms",
 ] as const;
 
-/** /dentist/signup 'Inscription Dentiste' (spec §5, §8). */
+/** /dentist/signup 'Inscription Dentiste'. */
 export function DentistSignupPage() {
   const { form, failure, redirect, onSubmit, pending } = useSignupForm<DentistSignupInput>({
     role: "dentist",

@@ -41,7 +41,7 @@ const emailTaken = () =>
   });
 
 /**
- * Sign-up for patients and dentists (spec §5). The role is normalised; the body is checked by the
+ * Sign-up for patients and dentists. The role is normalised; the body is checked by the
  * schema of that role; unknown keys (is_admin, is_verified…) are ignored. The account and its
  * profile are created together: if the profile cannot be written the account is removed again.
  */

@@ -53,7 +53,7 @@ describe("patient sign-up", () => {
     expect(cookie?.path).toBe("/");
   });
 
-  it("refuses blank names after trimming with the spec message", async () => {
+  it("refuses blank names after trimming with the French message", async () => {
     const { response } = await signUpPatient(ctx.app, { first_name: "   " });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({

@@ -8,7 +8,7 @@ import { fetchPage } from "../../db/paging";
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The admin area's reads (decision D5: is_admin). Bound to the actor: anyone without the flag gets
+ * The admin area's reads (the is_admin flag, ADR 003). Bound to the actor: anyone without the flag gets
  * an error here too, whatever route calls it (the routes' guard is the first layer).
  */
 export function adminRepo(db: Db, actor: Actor) {
@@ -94,7 +94,7 @@ export function adminRepo(db: Db, actor: Actor) {
       };
     },
 
-    /** Dentists waiting for a decision, oldest request first (D12). */
+    /** Dentists waiting for a decision, oldest request first. */
     async verificationQueue(options: { page: number; pageSize: number }) {
       const { rows, hasMore } = await fetchPage(
         db

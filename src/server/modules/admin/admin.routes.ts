@@ -39,7 +39,7 @@ const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
 const idParams = z.object({ id: z.uuid({ error: "Identifiant invalide." }) });
 const patientParams = z.object({ patientId: z.uuid({ error: "Identifiant invalide." }) });
 
-/** The admin area (issue 7): every route requires is_admin (D5), checked again in the repo. */
+/** The admin area (issue 7): every route requires is_admin (ADR 003), checked again in the repo. */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = requireArea("admin");

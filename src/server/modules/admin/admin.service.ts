@@ -24,7 +24,7 @@ const ACTIONS = {
 };
 
 /**
- * An admin's verification decision (D12), in one transaction with its audit row (who, whom, when,
+ * An admin's verification decision (verify or refuse a dentist's RPPS and practice), in one transaction with its audit row (who, whom, when,
  * reason). Verifying makes the dentist see requests at once (visibility reads is_verified on every
  * request); unverifying hides them at once. Deciding what is already so changes nothing and writes
  * nothing (toggling twice is consistent). The dentist is e-mailed after the commit.

@@ -75,7 +75,7 @@ const ADMIN_ROUTES: Array<[string, string, object?]> = [
   ["POST", "/api/admin/support/threads/00000000-0000-4000-8000-000000000000/messages", { body: "x" }],
 ];
 
-describe("admin routes refuse everyone but admins (D5)", () => {
+describe("admin routes refuse everyone but admins (is_admin, ADR 003)", () => {
   it.each(ADMIN_ROUTES)("%s %s", async (method, url, payload) => {
     const call = (as?: Who) =>
       ctx.app.inject({
@@ -105,7 +105,7 @@ describe("admin routes refuse everyone but admins (D5)", () => {
   });
 });
 
-describe("verification (D12)", () => {
+describe("verification", () => {
   it("lists the queue, verifies in one step with one audit row and an e-mail, twice consistently", async () => {
     const queue = (await get("/api/admin/verification-requests", who.admin)).json();
     expect(queue.items.map((i: { id: string }) => i.id)).toContain(who.dentist?.id);

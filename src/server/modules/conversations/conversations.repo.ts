@@ -8,7 +8,7 @@ import type { Db } from "../../db/index";
 import type { Database } from "../../db/types";
 
 /**
- * Conversations between a patient and a dentist about a request (decision D13). Every query is
+ * Conversations between a patient and a dentist about a request (ADR 007). Every query is
  * bound to the actor as one of the two parties: anyone else gets nothing (→ 404), whatever id
  * they try.
  */

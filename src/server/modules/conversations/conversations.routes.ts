@@ -21,7 +21,7 @@ import { markConversationRead, sendMessage } from "./conversations.service";
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
-/** Conversations between patients and dentists (D13), for their two parties only. */
+/** Conversations between patients and dentists (ADR 007), for their two parties only. */
 export async function conversationRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireArea("signed-in");

@@ -68,7 +68,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-describe("conversations (D13)", () => {
+describe("conversations (ADR 007)", () => {
   it("lists each party's conversations with the other's name, the last message and unread counts", async () => {
     const paula = (await get("/api/conversations", who.Paula)).json();
     expect(paula.items).toHaveLength(1);
