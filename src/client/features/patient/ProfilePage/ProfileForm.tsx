@@ -16,6 +16,7 @@ import { FormField } from "../../../components/ui/FormField";
 import { Input } from "../../../components/ui/Input";
 import { isApiError } from "../../../lib/api";
 import { useUpdateProfile } from "../../../lib/profile";
+import { dentistsKeys } from "../../../lib/queryKeys";
 
 type TextFieldProps = Omit<ComponentProps<typeof TextField>, "value" | "onChange" | "error">;
 
@@ -61,7 +62,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       onSuccess: () => {
         toast.success(PROFILE_MESSAGES.success);
         // The distances to the dentists depend on the postal code.
-        void queryClient.invalidateQueries({ queryKey: ["dentists"] });
+        void queryClient.invalidateQueries({ queryKey: dentistsKeys.all });
       },
       onError: (error) => {
         if (isApiError(error)) setErrors(fieldErrorsOf(PATIENT_PROFILE_FIELDS, Object.entries(error.fields)));
