@@ -1,59 +1,16 @@
-import type { Browser, Page } from "@playwright/test";
-import { DEMO, expect, expectNoSeriousA11yIssues, outbox, test, uniqueEmail } from "./fixtures";
-import { expectPath, loginViaApi, signupPatientViaApi, toast } from "./helpers";
-
-/** A 1×1 PNG: the server checks the content, not only the name. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
-
-/** An 11-digit RPPS number: ten digits and their Luhn key. */
-function rppsWithKey(tenDigits: string): string {
-  for (let key = 0; key <= 9; key += 1) {
-    const digits = `${tenDigits}${key}`;
-    let sum = 0;
-    for (let i = 0; i < digits.length; i += 1) {
-      let d = Number(digits[digits.length - 1 - i]);
-      if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-      sum += d;
-    }
-    if (sum % 10 === 0) return digits;
-  }
-  throw new Error("unreachable");
-}
-
-/** Letters only, different on every run (the demo database is shared by every journey). */
-function uniqueWord(prefix: string): string {
-  const letters = "abcdefghijklmnopqrstuvwxyz";
-  let suffix = "";
-  let n = Date.now() * 100 + Math.floor(Math.random() * 100);
-  while (n > 0) {
-    suffix += letters[n % 26];
-    n = Math.floor(n / 26);
-  }
-  return `${prefix}${suffix}`;
-}
-
-/** The newest e-mail of the outbox sent to this address. */
-function newestMailTo(email: string): string | undefined {
-  return outbox()
-    .filter((mail) => new RegExp(`^To: .*${email.replace(/[.+]/g, "\\$&")}`, "mi").test(mail))
-    .at(-1);
-}
-
-/** A second person in their own browser context (own cookies). */
-async function newPerson(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
-  const page = await context.newPage();
-  return { context, page };
-}
-
-/** `page.goto` of the fixtures (waits for the app to be ready), for pages of other contexts. */
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
-}
+import type { Page } from "@playwright/test";
+import { DEMO, expect, expectNoSeriousA11yIssues, test, uniqueEmail } from "./fixtures";
+import {
+  expectPath,
+  loginViaApi,
+  newestMailTo,
+  newPerson,
+  open,
+  rppsWithKey,
+  TINY_PNG,
+  toast,
+  uniqueWord,
+} from "./helpers";
 
 /**
  * A new dentist who completed the profile (RPPS, practice) and asked for verification, all through
@@ -210,79 +167,6 @@ test.describe("espace d'administration", () => {
     await dentist.context.close();
   });
 
-  test("un patient écrit à l'équipe avec une image ; l'administrateur voit le point rouge, ouvre, répond ; le patient voit la réponse sans recharger", async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
-    test.setTimeout(90_000);
-    const patient = await newPerson(browser, baseURL);
-    const lastName = uniqueWord("Aide");
-    const account = await signupPatientViaApi(patient.page.request, { firstName: "Lina", lastName });
-    const question = `Comment joindre mon devis ? ${lastName}`;
-    const answer = `Cliquez sur « Nouvelle demande ». ${lastName}`;
-
-    // The admin has the page open before the patient writes.
-    await loginViaApi(page, DEMO.admin);
-    await page.goto("/admin/chat-messages");
-    await expect(page.getByRole("heading", { level: 1, name: "Support" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Aucune conversation sélectionnée" })).toBeVisible();
-
-    // The patient reaches the help page from the account menu and writes, with an image.
-    await open(patient.page, "/patient/dashboard");
-    await patient.page.getByRole("button", { name: /^Mon compte/ }).click();
-    await patient.page.getByRole("menuitem", { name: "Besoin d'aide ?" }).click();
-    await expectPath(patient.page, "/patient/help");
-    await expect(patient.page.getByRole("heading", { level: 1, name: "Besoin d'aide ?" })).toBeVisible();
-    await patient.page.getByLabel("Image à joindre").setInputFiles({
-      name: "capture.png",
-      mimeType: "image/png",
-      buffer: PNG,
-    });
-    await expect(patient.page.getByRole("button", { name: "Retirer capture.png" })).toBeVisible();
-    await patient.page.getByLabel("Votre message à l'équipe").fill(question);
-    await patient.page.getByLabel("Votre message à l'équipe").press("Enter");
-    await expect(toast(patient.page, "Votre message a été envoyé à l'équipe")).toBeVisible();
-    const thread = patient.page.getByRole("list", { name: "Messages" });
-    await expect(thread.getByText(question)).toBeVisible();
-    await expect(thread.getByRole("img", { name: "capture.png" })).toBeVisible();
-
-    // Live on the admin's page: the thread, with its red dot.
-    const link = page.getByRole("link", { name: new RegExp(account.fullName) });
-    await expect(link).toBeVisible();
-    await expect(link).toContainText("1 message non lu");
-    await expect(link.getByTestId("unread-dot")).toBeVisible();
-
-    await link.click();
-    await expect(page).toHaveURL(/\/admin\/chat-messages\?p=/);
-    const conversation = page.getByRole("region", { name: `Conversation avec ${account.fullName}` });
-    await expect(conversation.getByText(question)).toBeVisible();
-    await expect(conversation.getByRole("img", { name: "capture.png" })).toBeVisible();
-    await expect(link.getByTestId("unread-dot")).toHaveCount(0);
-    await expect(link).not.toContainText("non lu");
-    await expectNoSeriousA11yIssues(page);
-
-    // Still read after a refresh of the list (the server has it read).
-    await page.getByRole("button", { name: "Actualiser les conversations" }).click();
-    await expect(link).toBeVisible();
-    await expect(link.getByTestId("unread-dot")).toHaveCount(0);
-
-    // The reply: the button waits for text.
-    const send = conversation.getByRole("button", { name: "Envoyer" });
-    await expect(send).toBeDisabled();
-    await conversation.getByLabel(`Votre réponse à ${account.fullName}`).fill("   ");
-    await expect(send).toBeDisabled();
-    await conversation.getByLabel(`Votre réponse à ${account.fullName}`).fill(answer);
-    await send.click();
-    await expect(toast(page, "Réponse envoyée")).toBeVisible();
-    await expect(conversation.getByText(answer)).toBeVisible();
-
-    // The patient sees it without reloading.
-    await expect(thread.getByText(answer)).toBeVisible();
-    await expect(thread.getByText("L'équipe Sourio")).toBeVisible();
-    await patient.context.close();
-  });
-
   test("les tableaux des utilisateurs : compteurs, recherche côté serveur, pages de 10", async ({ page }) => {
     await loginViaApi(page, DEMO.admin);
     await page.goto("/admin/dashboard");
@@ -342,7 +226,7 @@ test.describe("espace d'administration", () => {
         email: uniqueEmail("contact"),
         treatment_type: "crown",
         message: "Bonjour, pouvez-vous m'aider ?",
-        file: { name: "radio.png", mimeType: "image/png", buffer: PNG },
+        file: { name: "radio.png", mimeType: "image/png", buffer: TINY_PNG },
       },
     });
     expect(sent.status(), "message de contact").toBeLessThan(300);

@@ -1,28 +1,13 @@
 import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { formatAppointmentTime } from "../../src/shared/format/dates";
 import { addDays, parisLocalToDate, parisToday } from "../../src/shared/policies/offers";
 import { DEMO, expect, expectNoSeriousA11yIssues, outbox, test } from "./fixtures";
-import { expectPath, fileRequestViaApi, loginViaApi, signupPatientViaApi, toast } from "./helpers";
+import { expectPath, fileRequestViaApi, loginViaApi, sendOffer, signupPatientViaApi, toast } from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A dentist's offer through the API, as that dentist (their own browser context). */
-async function sendOffer(dentist: Page, requestId: string, amountCents: number, slot: string) {
-  const response = await dentist.request.post(`/api/dentist/requests/${requestId}/offers`, {
-    data: {
-      amount_cents: amountCents,
-      comment: "Couronne céramique, deux séances.",
-      lines: [],
-      valid_until: addDays(parisToday(new Date()), 30),
-      slots: [slot],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
-
-test.describe("comparer, accepter, prendre rendez-vous (D14)", () => {
+test.describe("comparer, accepter, prendre rendez-vous (ADR 008, ADR 011)", () => {
   test("deux dentistes proposent ; le patient compare, accepte, réserve un créneau ; le dentiste confirme ; .ics et rappel", async ({
     page,
     browser,

@@ -1,20 +1,5 @@
 import { expect, expectNoSeriousA11yIssues, test, uniqueEmail } from "./fixtures";
-import { toast } from "./helpers";
-
-/** An 11-digit RPPS number: ten digits and their Luhn key. */
-function rppsWithKey(tenDigits: string): string {
-  for (let key = 0; key <= 9; key += 1) {
-    const digits = `${tenDigits}${key}`;
-    let sum = 0;
-    for (let i = 0; i < digits.length; i += 1) {
-      let d = Number(digits[digits.length - 1 - i]);
-      if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-      sum += d;
-    }
-    if (sum % 10 === 0) return digits;
-  }
-  throw new Error("unreachable");
-}
+import { rppsWithKey, toast } from "./helpers";
 
 test.describe("profil du dentiste", () => {
   test("RPPS, cabinet, spécialités gardés après rechargement ; demande de vérification", async ({ page }) => {

@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, uniqueEmail } from "./fixtures";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { addDays, parisToday } from "../../src/shared/policies/offers";
+import { DEMO, DEMO_PASSWORD, expect, outbox, uniqueEmail } from "./fixtures";
 
 /** Signs in through the API: `page.request` shares its cookies with the page's browser context. */
 export async function loginViaApi(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
@@ -81,4 +82,107 @@ export async function fileRequestViaApi(api: APIRequestContext): Promise<string>
   const created = await api.post("/api/patient/requests", { multipart: form });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { id: string }).id;
+}
+
+/** A 1×1 PNG: the server checks the content, not only the name. */
+export const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/**
+ * An 11-digit RPPS number: ten digits and their Luhn key. Computed here, not with the product's own
+ * function, so that a journey would notice a wrong key rule.
+ */
+export function rppsWithKey(tenDigits: string): string {
+  for (let key = 0; key <= 9; key += 1) {
+    const digits = `${tenDigits}${key}`;
+    let sum = 0;
+    for (let i = 0; i < digits.length; i += 1) {
+      let d = Number(digits[digits.length - 1 - i]);
+      if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+      sum += d;
+    }
+    if (sum % 10 === 0) return digits;
+  }
+  throw new Error("unreachable");
+}
+
+/** Letters only, different on every run (a worker's demo database is shared by its journeys). */
+export function uniqueWord(prefix: string): string {
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  let suffix = "";
+  let n = Date.now() * 100 + Math.floor(Math.random() * 100);
+  while (n > 0) {
+    suffix += letters[n % 26];
+    n = Math.floor(n / 26);
+  }
+  return `${prefix}${suffix}`;
+}
+
+/** The newest e-mail of the outbox sent to this address. */
+export function newestMailTo(email: string): string | undefined {
+  return outbox()
+    .filter((mail) => new RegExp(`^To: .*${email.replace(/[.+]/g, "\\$&")}`, "mi").test(mail))
+    .at(-1);
+}
+
+/** A second person in their own browser context (own cookies). */
+export async function newPerson(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** `page.goto` of the fixtures (waits for the app to be ready), for pages of other contexts. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
+}
+
+/** A dentist's offer through the API, as that dentist (their own browser context). */
+export async function sendOffer(dentist: Page, requestId: string, amountCents: number, slot: string) {
+  const response = await dentist.request.post(`/api/dentist/requests/${requestId}/offers`, {
+    data: {
+      amount_cents: amountCents,
+      comment: "Couronne céramique, deux séances.",
+      lines: [],
+      valid_until: addDays(parisToday(new Date()), 30),
+      slots: [slot],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** A new patient in their own browser context, with a last name nobody else has (found in lists). */
+export async function newPatientPerson(browser: Browser, baseURL: string | undefined, firstName: string) {
+  const person = await newPerson(browser, baseURL);
+  const lastName = uniqueWord("Aide");
+  const account = await signupPatientViaApi(person.page.request, { firstName, lastName });
+  return { ...person, account, lastName };
+}
+
+/** The support inbox (/admin/chat-messages) of the demo administrator, as `page`. */
+export async function openSupportInbox(page: Page): Promise<void> {
+  await loginViaApi(page, DEMO.admin);
+  await page.goto("/admin/chat-messages");
+  await expect(page.getByRole("heading", { level: 1, name: "Support" })).toBeVisible();
+}
+
+/** Writes to the team from the 'Besoin d'aide ?' page shown; returns the thread, message in it. */
+export async function writeToSupport(page: Page, question: string) {
+  await page.getByLabel("Votre message à l'équipe").fill(question);
+  await page.getByLabel("Votre message à l'équipe").press("Enter");
+  await expect(toast(page, "Votre message a été envoyé à l'équipe")).toBeVisible();
+  const thread = page.getByRole("list", { name: "Messages" });
+  await expect(thread.getByText(question)).toBeVisible();
+  return thread;
+}
+
+/** The team's answer in the open support conversation with this person. */
+export async function answerAsTeam(page: Page, name: string, answer: string): Promise<void> {
+  const conversation = page.getByRole("region", { name: `Conversation avec ${name}` });
+  await conversation.getByLabel(`Votre réponse à ${name}`).fill(answer);
+  await conversation.getByRole("button", { name: "Envoyer" }).click();
+  await expect(toast(page, "Réponse envoyée")).toBeVisible();
 }

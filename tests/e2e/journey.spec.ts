@@ -2,27 +2,13 @@ import type { Browser, Page } from "@playwright/test";
 import { formatAppointmentTime } from "../../src/shared/format/dates";
 import { addDays, parisLocalToDate, parisToday } from "../../src/shared/policies/offers";
 import { DEMO, expect, expectNoSeriousA11yIssues, outbox, test } from "./fixtures";
-import { expectPath, fileRequestViaApi, loginViaApi, signupPatientViaApi, toast } from "./helpers";
+import { expectPath, fileRequestViaApi, loginViaApi, sendOffer, signupPatientViaApi, toast } from "./helpers";
 
 /*
  * Issue 16, the patient's journey: one next step per request, accepting leads straight to booking,
  * accepting is not a trap (withdraw until the appointment is confirmed), and the comparison fits a
  * phone.
  */
-
-/** A dentist's offer through the API, as that dentist (their own browser context). */
-async function sendOffer(dentist: Page, requestId: string, amountCents: number, slot: string) {
-  const response = await dentist.request.post(`/api/dentist/requests/${requestId}/offers`, {
-    data: {
-      amount_cents: amountCents,
-      comment: "Couronne céramique, deux séances.",
-      lines: [],
-      valid_until: addDays(parisToday(new Date()), 30),
-      slots: [slot],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
 
 /** A new patient's request with offers from Dr Martin (1 200 €) and Dr Leroy (1 350 €). */
 async function requestWithTwoOffers(browser: Browser, api: Parameters<typeof fileRequestViaApi>[0]) {

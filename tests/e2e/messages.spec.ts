@@ -1,12 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { DEMO, expect, expectNoSeriousA11yIssues, test } from "./fixtures";
-import { loginViaApi } from "./helpers";
-
-/** A 1×1 PNG: the server checks the content, not only the name. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
+import { loginViaApi, open, TINY_PNG } from "./helpers";
 
 interface Summary {
   id: string;
@@ -18,12 +12,6 @@ interface Summary {
 /** A word nobody else writes: the demo database is shared by every journey. */
 function unique(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-}
-
-/** `page.goto` of the fixtures (waits for the app to be ready), for pages of other contexts. */
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
 }
 
 /** A second person in their own browser context (own cookies), signed in through the API. */
@@ -136,7 +124,7 @@ test.describe("messagerie en direct (issue 6)", () => {
         await dentistPage.getByLabel("Fichiers à joindre").setInputFiles({
           name: imageName,
           mimeType: "image/png",
-          buffer: PNG,
+          buffer: TINY_PNG,
         });
         await expect(dentistPage.getByRole("list", { name: "Fichiers joints" })).toContainText(imageName);
         const box = dentistPage.getByRole("textbox", { name: /^Votre message à / });

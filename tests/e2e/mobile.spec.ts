@@ -80,7 +80,8 @@ async function checkWidths(page: Page, paths: readonly string[]): Promise<void> 
 const patternsOf = (area: Area) => APP_ROUTE_PATTERNS.filter((pattern) => areaOf(pattern) === area);
 
 test.describe(`mobile : aucune page ne défile sur le côté à ${WIDTH} px`, () => {
-  test.describe.configure({ timeout: 240_000 });
+  // Independent journeys (each signs in or up on its own), shared between the workers (ADR 028).
+  test.describe.configure({ mode: "parallel", timeout: 240_000 });
 
   test("pages publiques, de connexion et d'inscription (déconnecté)", async ({ page }) => {
     const paths = patternsOf("public").flatMap((pattern) =>

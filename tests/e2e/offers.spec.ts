@@ -29,7 +29,7 @@ function frenchDay(day: string): string {
   }).format(new Date(`${day}T12:00:00Z`));
 }
 
-test.describe("propositions des dentistes (D14)", () => {
+test.describe("propositions des dentistes (ADR 008)", () => {
   test("un patient dépose une demande ; un dentiste répond, un autre envoie une proposition ; le patient voit les deux", async ({
     page,
     request,

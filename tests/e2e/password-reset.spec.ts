@@ -1,13 +1,6 @@
 import { ACCOUNT_MESSAGES } from "../../src/shared/schemas/account";
-import { expect, outbox, test, uniqueEmail } from "./fixtures";
-import { expectPath, signupPatientViaApi } from "./helpers";
-
-/** The newest e-mail of the outbox sent to this address. */
-function newestMailTo(email: string): string | undefined {
-  return outbox()
-    .filter((mail) => new RegExp(`^To: .*${email.replace(/[.+]/g, "\\$&")}`, "mi").test(mail))
-    .at(-1);
-}
+import { expect, test, uniqueEmail } from "./fixtures";
+import { expectPath, newestMailTo, signupPatientViaApi } from "./helpers";
 
 test.describe("mot de passe oublié", () => {
   test("réinitialisation de bout en bout : e-mail, lien, nouveau mot de passe, connexion", async ({

@@ -2,16 +2,40 @@ import type { Page } from "@playwright/test";
 import { DEMO, expect, expectNoSeriousA11yIssues, test, uniqueEmail } from "./fixtures";
 import { expectPath, loginViaApi, toast } from "./helpers";
 
+interface PatientFields {
+  firstName?: string;
+  lastName?: string;
+  email: string;
+  password?: string;
+  /** Ticks 'J'accepte les conditions d'utilisation…' (default). */
+  acceptTerms?: boolean;
+}
+
+/** Fills the patient sign-up form of the page shown (Léa Moreau and a strong password by default). */
+async function fillPatientForm(page: Page, fields: PatientFields) {
+  await page.getByLabel(/^Prénom/).fill(fields.firstName ?? "Léa");
+  await page.getByLabel(/^Nom/).fill(fields.lastName ?? "Moreau");
+  await page.getByLabel(/^E-mail/).fill(fields.email);
+  await page.getByLabel(/^Mot de passe/).fill(fields.password ?? "Sourire-Sain-2026");
+  if (fields.acceptTerms ?? true)
+    await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
+}
+
+/** The landing page's main call to action, 'Déposer mon devis'. */
+async function clickDepositOnLanding(page: Page) {
+  await page.goto("/");
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /Déposer (mon|votre) devis|Télécharger votre devis/ })
+    .first()
+    .click();
+}
+
 test.describe("l'intention « déposer mon devis » traverse l'inscription", () => {
   test("un nouveau patient part du bouton principal de l'accueil et arrive sur le formulaire de dépôt", async ({
     page,
   }) => {
-    await page.goto("/");
-    await page
-      .getByRole("main")
-      .getByRole("link", { name: /Déposer (mon|votre) devis|Télécharger votre devis/ })
-      .first()
-      .click();
+    await clickDepositOnLanding(page);
     await expectPath(page, "/signup");
     await expect(page).toHaveURL((url) => url.searchParams.get("next") === "/patient/upload");
     await expect(page.getByRole("heading", { level: 1, name: "Créer un compte patient" })).toBeVisible();
@@ -20,12 +44,8 @@ test.describe("l'intention « déposer mon devis » traverse l'inscription", () 
       "href",
       "/login?next=%2Fpatient%2Fupload",
     );
-    await page.getByLabel(/^Prénom/).fill("Inès");
-    await page.getByLabel(/^Nom/).fill("Moreau");
-    await page.getByLabel(/^E-mail/).fill(uniqueEmail("intent"));
-    await page.getByLabel(/^Mot de passe/).fill("Sourire-Sain-2026");
+    await fillPatientForm(page, { firstName: "Inès", email: uniqueEmail("intent") });
     await expect(page.getByTestId("password-strength")).toContainText("Très robuste");
-    await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
     await expectNoSeriousA11yIssues(page);
     await page.getByRole("button", { name: "Créer mon compte" }).click();
     // Straight to the upload form: no role choice, no dashboard in between.
@@ -35,12 +55,7 @@ test.describe("l'intention « déposer mon devis » traverse l'inscription", () 
 
   test("un patient déjà connecté va directement au formulaire de dépôt", async ({ page }) => {
     await loginViaApi(page, DEMO.patient);
-    await page.goto("/");
-    await page
-      .getByRole("main")
-      .getByRole("link", { name: /Déposer (mon|votre) devis|Télécharger votre devis/ })
-      .first()
-      .click();
+    await clickDepositOnLanding(page);
     await expectPath(page, "/patient/upload");
   });
 });
@@ -49,12 +64,8 @@ test.describe("inscription patient (/signup)", () => {
   test("un patient s'inscrit et arrive sur son tableau de bord", async ({ page }) => {
     await page.goto("/signup");
     await expect(page.getByRole("heading", { level: 1, name: "Créer un compte patient" })).toBeVisible();
-    await page.getByLabel(/^Prénom/).fill("Léa");
-    await page.getByLabel(/^Nom/).fill("Moreau");
-    await page.getByLabel(/^E-mail/).fill(uniqueEmail("signup"));
-    await page.getByLabel(/^Mot de passe/).fill("Sourire-Sain-2026");
+    await fillPatientForm(page, { email: uniqueEmail("signup") });
     await expect(page.getByText("Très robuste")).toBeVisible();
-    await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
     await page.getByRole("button", { name: "Créer mon compte" }).click();
 
     await expectPath(page, "/patient/dashboard");
@@ -64,10 +75,12 @@ test.describe("inscription patient (/signup)", () => {
 
   test("des noms faits d'espaces sont refusés", async ({ page }) => {
     await page.goto("/signup");
-    await page.getByLabel(/^Prénom/).fill("   ");
-    await page.getByLabel(/^Nom/).fill("  ");
-    await page.getByLabel(/^E-mail/).fill(uniqueEmail("blank"));
-    await page.getByLabel(/^Mot de passe/).fill("Sourire-Sain-2026");
+    await fillPatientForm(page, {
+      firstName: "   ",
+      lastName: "  ",
+      email: uniqueEmail("blank"),
+      acceptTerms: false,
+    });
     await page.getByRole("button", { name: "Créer mon compte" }).click();
 
     await expect(page.getByLabel(/^Prénom/)).toHaveAccessibleDescription("Veuillez remplir tous les champs");
@@ -78,11 +91,7 @@ test.describe("inscription patient (/signup)", () => {
 
   test("un mot de passe de 7 caractères est refusé", async ({ page }) => {
     await page.goto("/signup");
-    await page.getByLabel(/^Prénom/).fill("Léa");
-    await page.getByLabel(/^Nom/).fill("Moreau");
-    await page.getByLabel(/^E-mail/).fill(uniqueEmail("short"));
-    await page.getByLabel(/^Mot de passe/).fill("Ab1!cde");
-    await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
+    await fillPatientForm(page, { email: uniqueEmail("short"), password: "Ab1!cde" });
     await page.getByRole("button", { name: "Créer mon compte" }).click();
 
     await expect(
@@ -94,14 +103,10 @@ test.describe("inscription patient (/signup)", () => {
 
   test("un mot de passe courant est signalé par la jauge puis refusé par le serveur", async ({ page }) => {
     await page.goto("/signup");
-    await page.getByLabel(/^Prénom/).fill("Léa");
-    await page.getByLabel(/^Nom/).fill("Moreau");
-    await page.getByLabel(/^E-mail/).fill(uniqueEmail("common"));
-    await page.getByLabel(/^Mot de passe/).fill("Password1!");
+    await fillPatientForm(page, { email: uniqueEmail("common"), password: "Password1!" });
     const common = /Ce mot de passe est trop courant ou trop facile à deviner/;
     await expect(page.getByTestId("password-strength")).toContainText("Trop faible");
     await expect(page.getByTestId("password-strength")).toContainText(common);
-    await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
     await page.getByRole("button", { name: "Créer mon compte" }).click();
     await expect(page.getByLabel(/^Mot de passe/)).toHaveAttribute("aria-invalid", "true");
     await expectPath(page, "/signup");
@@ -110,10 +115,7 @@ test.describe("inscription patient (/signup)", () => {
 
   test("sans accepter les conditions, le compte n'est pas créé", async ({ page }) => {
     await page.goto("/signup");
-    await page.getByLabel(/^Prénom/).fill("Léa");
-    await page.getByLabel(/^Nom/).fill("Moreau");
-    await page.getByLabel(/^E-mail/).fill(uniqueEmail("terms"));
-    await page.getByLabel(/^Mot de passe/).fill("Sourire-Sain-2026");
+    await fillPatientForm(page, { email: uniqueEmail("terms"), acceptTerms: false });
     await page.getByRole("button", { name: "Créer mon compte" }).click();
     const message =
       "Veuillez accepter les conditions d'utilisation et la politique de confidentialité pour créer votre compte";
@@ -130,11 +132,7 @@ test.describe("inscription patient (/signup)", () => {
 
   test("une adresse déjà utilisée est signalée près du champ Email", async ({ page }) => {
     await page.goto("/signup");
-    await page.getByLabel(/^Prénom/).fill("Léa");
-    await page.getByLabel(/^Nom/).fill("Moreau");
-    await page.getByLabel(/^E-mail/).fill(DEMO.patient);
-    await page.getByLabel(/^Mot de passe/).fill("Sourire-Sain-2026");
-    await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
+    await fillPatientForm(page, { email: DEMO.patient });
     await page.getByRole("button", { name: "Créer mon compte" }).click();
 
     await expect(page.getByText("Cet e-mail est déjà utilisé")).toBeVisible();

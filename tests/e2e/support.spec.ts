@@ -1,54 +1,103 @@
-import type { Browser, Page } from "@playwright/test";
 import { DEMO, expect, expectNoSeriousA11yIssues, test } from "./fixtures";
-import { expectPath, fileRequestViaApi, loginViaApi, signupPatientViaApi, toast } from "./helpers";
+import {
+  answerAsTeam,
+  expectPath,
+  fileRequestViaApi,
+  loginViaApi,
+  newPatientPerson,
+  newPerson,
+  open,
+  openSupportInbox,
+  TINY_PNG,
+  uniqueWord,
+  writeToSupport,
+} from "./helpers";
 
 /**
  * Support for everyone, everywhere (issue 16, item 7): a patient opens the support chat from a
  * request page (the request is named in the first message), a dentist waiting for verification from
  * the dentist menu's 'Besoin d'aide ?'; the admin answers both from one inbox, live, in another browser context.
+ * A patient also writes from the account menu's help page, with an image.
  */
 
-async function newPerson(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
-  const page = await context.newPage();
-  return { context, page };
-}
-
-/** `page.goto` of the fixtures (waits for the app to be ready), for pages of other contexts. */
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
-}
-
-/** Letters only, different on every run (the demo database is shared by every journey). */
-function uniqueWord(prefix: string): string {
-  const letters = "abcdefghijklmnopqrstuvwxyz";
-  let suffix = "";
-  let n = Date.now() * 100 + Math.floor(Math.random() * 100);
-  while (n > 0) {
-    suffix += letters[n % 26];
-    n = Math.floor(n / 26);
-  }
-  return `${prefix}${suffix}`;
-}
-
 test.describe("'Besoin d'aide ?' pour les patients et les dentistes", () => {
+  test("un patient écrit à l'équipe avec une image ; l'administrateur voit le point rouge, ouvre, répond ; le patient voit la réponse sans recharger", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const patient = await newPatientPerson(browser, baseURL, "Lina");
+    const { account, lastName } = patient;
+    const question = `Comment joindre mon devis ? ${lastName}`;
+    const answer = `Cliquez sur « Nouvelle demande ». ${lastName}`;
+
+    // The admin has the page open before the patient writes.
+    await openSupportInbox(page);
+    await expect(page.getByRole("heading", { name: "Aucune conversation sélectionnée" })).toBeVisible();
+
+    // The patient reaches the help page from the account menu and writes, with an image.
+    await open(patient.page, "/patient/dashboard");
+    await patient.page.getByRole("button", { name: /^Mon compte/ }).click();
+    await patient.page.getByRole("menuitem", { name: "Besoin d'aide ?" }).click();
+    await expectPath(patient.page, "/patient/help");
+    await expect(patient.page.getByRole("heading", { level: 1, name: "Besoin d'aide ?" })).toBeVisible();
+    await patient.page.getByLabel("Image à joindre").setInputFiles({
+      name: "capture.png",
+      mimeType: "image/png",
+      buffer: TINY_PNG,
+    });
+    await expect(patient.page.getByRole("button", { name: "Retirer capture.png" })).toBeVisible();
+    const thread = await writeToSupport(patient.page, question);
+    await expect(thread.getByRole("img", { name: "capture.png" })).toBeVisible();
+
+    // Live on the admin's page: the thread, with its red dot.
+    const link = page.getByRole("link", { name: new RegExp(account.fullName) });
+    await expect(link).toBeVisible();
+    await expect(link).toContainText("1 message non lu");
+    await expect(link.getByTestId("unread-dot")).toBeVisible();
+
+    await link.click();
+    await expect(page).toHaveURL(/\/admin\/chat-messages\?p=/);
+    const conversation = page.getByRole("region", { name: `Conversation avec ${account.fullName}` });
+    await expect(conversation.getByText(question)).toBeVisible();
+    await expect(conversation.getByRole("img", { name: "capture.png" })).toBeVisible();
+    await expect(link.getByTestId("unread-dot")).toHaveCount(0);
+    await expect(link).not.toContainText("non lu");
+    await expectNoSeriousA11yIssues(page);
+
+    // Still read after a refresh of the list (the server has it read).
+    await page.getByRole("button", { name: "Actualiser les conversations" }).click();
+    await expect(link).toBeVisible();
+    await expect(link.getByTestId("unread-dot")).toHaveCount(0);
+
+    // The reply: the button waits for text.
+    const send = conversation.getByRole("button", { name: "Envoyer" });
+    await expect(send).toBeDisabled();
+    await conversation.getByLabel(`Votre réponse à ${account.fullName}`).fill("   ");
+    await expect(send).toBeDisabled();
+    await answerAsTeam(page, account.fullName, answer);
+    await expect(conversation.getByText(answer)).toBeVisible();
+
+    // The patient sees it without reloading.
+    await expect(thread.getByText(answer)).toBeVisible();
+    await expect(thread.getByText("L'équipe Sourio")).toBeVisible();
+    await patient.context.close();
+  });
+
   test("un patient écrit depuis sa demande, l'équipe voit la demande et répond en direct", async ({
     page,
     browser,
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const patient = await newPerson(browser, baseURL);
-    const lastName = uniqueWord("Aide");
-    const account = await signupPatientViaApi(patient.page.request, { firstName: "Nora", lastName });
+    const patient = await newPatientPerson(browser, baseURL, "Nora");
+    const { account, lastName } = patient;
     const requestId = await fileRequestViaApi(patient.page.request);
     const question = `Un dentiste peut-il me rappeler ? ${lastName}`;
     const answer = `Nous lui transmettons votre demande. ${lastName}`;
 
-    await loginViaApi(page, DEMO.admin);
-    await page.goto("/admin/chat-messages");
-    await expect(page.getByRole("heading", { level: 1, name: "Support" })).toBeVisible();
+    await openSupportInbox(page);
 
     // From the request page: the chat opens with the request named.
     await open(patient.page, `/patient/request/${requestId}`);
@@ -58,11 +107,7 @@ test.describe("'Besoin d'aide ?' pour les patients et les dentistes", () => {
     const about = patient.page.getByText(/^À propos de la demande Couronne du \d{2}\/\d{2}\/\d{4}$/);
     await expect(about).toBeVisible();
     await expectNoSeriousA11yIssues(patient.page);
-    await patient.page.getByLabel("Votre message à l'équipe").fill(question);
-    await patient.page.getByLabel("Votre message à l'équipe").press("Enter");
-    await expect(toast(patient.page, "Votre message a été envoyé à l'équipe")).toBeVisible();
-    const thread = patient.page.getByRole("list", { name: "Messages" });
-    await expect(thread.getByText(question)).toBeVisible();
+    const thread = await writeToSupport(patient.page, question);
     await expect(thread.getByText(/^À propos de la demande Couronne du/)).toBeVisible();
     // Named once: the chip goes, and the address forgets it.
     await expect(
@@ -80,9 +125,7 @@ test.describe("'Besoin d'aide ?' pour les patients et les dentistes", () => {
     await expect(conversation.getByText(question)).toBeVisible();
     await expect(conversation.getByText(/^À propos de la demande Couronne du/)).toBeVisible();
     await expectNoSeriousA11yIssues(page);
-    await conversation.getByLabel(`Votre réponse à ${account.fullName}`).fill(answer);
-    await conversation.getByRole("button", { name: "Envoyer" }).click();
-    await expect(toast(page, "Réponse envoyée")).toBeVisible();
+    await answerAsTeam(page, account.fullName, answer);
 
     // The patient sees it without reloading.
     await expect(thread.getByText(answer)).toBeVisible();
@@ -104,9 +147,7 @@ test.describe("'Besoin d'aide ?' pour les patients et les dentistes", () => {
     const question = `Où en est la vérification de mon compte ? ${word}`;
     const answer = `Elle est en cours, vous recevrez un e-mail. ${word}`;
 
-    await loginViaApi(page, DEMO.admin);
-    await page.goto("/admin/chat-messages");
-    await expect(page.getByRole("heading", { level: 1, name: "Support" })).toBeVisible();
+    await openSupportInbox(page);
     await page.getByRole("button", { name: "Dentistes" }).click();
     await expect(page.getByRole("button", { name: "Dentistes" })).toHaveAttribute("aria-pressed", "true");
 
@@ -116,11 +157,7 @@ test.describe("'Besoin d'aide ?' pour les patients et les dentistes", () => {
     await expect(dentist.page).toHaveURL(/\/dentist\/help$/);
     await expect(dentist.page.getByRole("heading", { level: 1, name: "Besoin d'aide ?" })).toBeVisible();
     await expectNoSeriousA11yIssues(dentist.page);
-    await dentist.page.getByLabel("Votre message à l'équipe").fill(question);
-    await dentist.page.getByLabel("Votre message à l'équipe").press("Enter");
-    await expect(toast(dentist.page, "Votre message a été envoyé à l'équipe")).toBeVisible();
-    const thread = dentist.page.getByRole("list", { name: "Messages" });
-    await expect(thread.getByText(question)).toBeVisible();
+    const thread = await writeToSupport(dentist.page, question);
 
     // Live in the admin's inbox, filtered to dentists.
     const link = page.getByRole("link", { name: new RegExp(me.full_name) });
@@ -130,9 +167,7 @@ test.describe("'Besoin d'aide ?' pour les patients et les dentistes", () => {
     await link.click();
     const conversation = page.getByRole("region", { name: `Conversation avec ${me.full_name}` });
     await expect(conversation.getByText(question)).toBeVisible();
-    await conversation.getByLabel(`Votre réponse à ${me.full_name}`).fill(answer);
-    await conversation.getByRole("button", { name: "Envoyer" }).click();
-    await expect(toast(page, "Réponse envoyée")).toBeVisible();
+    await answerAsTeam(page, me.full_name, answer);
 
     await expect(thread.getByText(answer)).toBeVisible();
     await dentist.context.close();
