@@ -30,6 +30,16 @@ async function fillDentistSignUp(user: User, confirmation: string) {
 const acceptTerms = (user: User) =>
   user.click(screen.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }));
 
+/** Marie Curie signs up on /signup with a valid form, the terms accepted. */
+async function signUpMarie() {
+  const user = userEvent.setup();
+  renderApp("/signup");
+  const fields = { first: "Marie", last: "Curie", email: "marie@example.fr", password: "Sourire-Sain-2026" };
+  await fillPatientSignUp(user, fields);
+  await acceptTerms(user);
+  await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
+}
+
 /** The body of the sign-up call, or undefined when the form did not call the server. */
 function signUpBody(fetchMock: ReturnType<typeof stubApi>): unknown {
   const call = fetchMock.mock.calls.find(([url]) => String(url) === "/api/account/signup");
@@ -108,16 +118,7 @@ describe("patient sign-up", () => {
       "POST /api/account/signup": () =>
         json(409, { error: { code: "EMAIL_TAKEN", message: "Cet e-mail est déjà utilisé" } }),
     });
-    const user = userEvent.setup();
-    renderApp("/signup");
-    await fillPatientSignUp(user, {
-      first: "Marie",
-      last: "Curie",
-      email: "marie@example.fr",
-      password: "Sourire-Sain-2026",
-    });
-    await acceptTerms(user);
-    await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
+    await signUpMarie();
     expect(await screen.findByText("Cet e-mail est déjà utilisé")).toBeInTheDocument();
     expect(screen.getByLabelText(/^E-mail/)).toHaveAttribute("aria-invalid", "true");
   });
@@ -128,16 +129,7 @@ describe("patient sign-up", () => {
         throw new TypeError("Failed to fetch");
       },
     });
-    const user = userEvent.setup();
-    renderApp("/signup");
-    await fillPatientSignUp(user, {
-      first: "Marie",
-      last: "Curie",
-      email: "marie@example.fr",
-      password: "Sourire-Sain-2026",
-    });
-    await acceptTerms(user);
-    await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
+    await signUpMarie();
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Problème de connexion");
     expect(alert).toHaveTextContent(
