@@ -6,7 +6,7 @@ import {
   mayWithdrawOffer,
   offerAcceptBlocker,
 } from "../../../shared/policies/appointments";
-import { mayOffer, offerStateOf, parisLocalToDate, parisToday } from "../../../shared/policies/offers";
+import { mayOffer, offerStateOf, parisToday } from "../../../shared/policies/offers";
 import { DENTIST_MESSAGES } from "../../../shared/schemas/dentist";
 import { OFFER_MESSAGES, type OfferValues, offerTimingIssues } from "../../../shared/schemas/offers";
 import { quoteLineIssues, resolveLine } from "../../../shared/schemas/quotes";
@@ -24,6 +24,7 @@ import {
   offerReopenedMail,
 } from "../../mail/templates";
 import { lockRequestForDentist, recordReply } from "../requests/reply.repo";
+import { decisionsRepo } from "./decisions.repo";
 import { dentistOffersRepo, patientOffersRepo } from "./offers.repo";
 
 interface Deps {
@@ -62,38 +63,9 @@ export async function submitOffer(deps: Deps, actor: Actor, requestId: string, i
   const result = await deps.db.transaction().execute(async (trx) => {
     const { request, mine } = await lockRequestForDentist(trx, requestId, me);
     if (!mayOffer(request.status, mine.status)) throw new AppError(409, "CONFLICT", OFFER_MESSAGES.closed);
-    const live = await trx
-      .selectFrom("offers")
-      .select("id")
-      .where("request_id", "=", requestId)
-      .where("dentist_id", "=", me)
-      .where("status", "in", ["sent", "accepted"])
-      .executeTakeFirst();
-    if (live) throw new AppError(409, "CONFLICT", OFFER_MESSAGES.alreadySent);
-
-    const offer = await trx
-      .insertInto("offers")
-      .values({
-        request_id: requestId,
-        dentist_id: me,
-        amount_cents: input.amount_cents,
-        comment: input.comment,
-        valid_until: input.valid_until,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    if (lines.length > 0)
-      await trx
-        .insertInto("offer_lines")
-        .values(lines.map((line, position) => ({ offer_id: offer.id, position, ...line })))
-        .execute();
-    if (input.slots.length > 0)
-      await trx
-        .insertInto("offer_slots")
-        .values(input.slots.map((slot) => ({ offer_id: offer.id, starts_at: parisLocalToDate(slot) })))
-        .execute();
+    if (await decisionsRepo.hasLiveOffer(trx, requestId, me))
+      throw new AppError(409, "CONFLICT", OFFER_MESSAGES.alreadySent);
+    await decisionsRepo.insert(trx, { requestId, dentistId: me, input, lines, now });
     const conversationId = await recordReply(trx, {
       requestId,
       dentistId: me,
@@ -147,63 +119,18 @@ export async function acceptOffer(deps: Deps, actor: Actor, offerId: string) {
   const result = await deps.db
     .transaction()
     .execute(async (trx) => {
-      const found = await trx
-        .selectFrom("offers as o")
-        .innerJoin("requests as r", "r.id", "o.request_id")
-        .select("o.request_id")
-        .where("o.id", "=", offerId)
-        .where("r.patient_id", "=", actor.userId)
-        .executeTakeFirst();
-      if (!found) throw notFound(OFFER_MESSAGES.notFound);
-      const request = await trx
-        .selectFrom("requests")
-        .select(["id", "status", "treatment_type"])
-        .where("id", "=", found.request_id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      const offer = await trx
-        .selectFrom("offers")
-        .select(["id", "dentist_id", "status", "valid_until", "amount_cents"])
-        .where("id", "=", offerId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const locked = await decisionsRepo.lockForPatient(trx, actor, offerId);
+      if (!locked) throw notFound(OFFER_MESSAGES.notFound);
+      const { request, offer } = locked;
       const blocker = offerAcceptBlocker(offerStateOf(offer, now), request.status);
       if (blocker) throw new AppError(409, "CONFLICT", ACCEPT_REFUSED[blocker]);
-
-      await trx
-        .updateTable("offers")
-        .set({ status: "accepted", decided_at: now, updated_at: now })
-        .where("id", "=", offerId)
-        .execute();
-      const closed = await trx
-        .updateTable("offers")
-        .set({ status: "closed", decided_at: now, updated_at: now })
-        .where("request_id", "=", request.id)
-        .where("status", "=", "sent")
-        .returning("dentist_id")
-        .execute();
-      await trx
-        .updateTable("requests")
-        .set({ status: "accepted", updated_at: now })
-        .where("id", "=", request.id)
-        .execute();
-      await trx
-        .insertInto("request_dentists")
-        .values({
-          request_id: request.id,
-          dentist_id: offer.dentist_id,
-          status: "confirmed",
-          updated_at: now,
-        })
-        .onConflict((oc) =>
-          oc.columns(["request_id", "dentist_id"]).doUpdateSet({ status: "confirmed", updated_at: now }),
-        )
-        .execute();
-      const dentists = await trx
-        .selectFrom("profiles")
-        .select(["id", "email", "first_name"])
-        .where("id", "in", [offer.dentist_id, ...closed.map((row) => row.dentist_id)])
-        .execute();
+      const closed = await decisionsRepo.accept(trx, {
+        requestId: request.id,
+        offerId,
+        dentistId: offer.dentist_id,
+        now,
+      });
+      const dentists = await decisionsRepo.dentistContacts(trx, [offer.dentist_id, ...closed]);
       return { request, offer, dentists };
     })
     .catch((error) => {
@@ -246,21 +173,11 @@ export async function withdrawOffer(deps: Pick<Deps, "db" | "clock">, actor: Act
   if (!isVerifiedDentist(actor.profile)) throw notFound(OFFER_MESSAGES.notFound);
   const now = deps.clock();
   const offer = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("offers")
-      .select(["id", "request_id", "status", "valid_until"])
-      .where("id", "=", offerId)
-      .where("dentist_id", "=", actor.userId)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await decisionsRepo.lockForDentist(trx, actor, offerId);
     if (!row) throw notFound(OFFER_MESSAGES.notFound);
     if (!mayWithdrawOffer(offerStateOf(row, now)))
       throw new AppError(409, "CONFLICT", OFFER_MESSAGES.notWithdrawable);
-    await trx
-      .updateTable("offers")
-      .set({ status: "withdrawn", decided_at: now, updated_at: now })
-      .where("id", "=", offerId)
-      .execute();
+    await decisionsRepo.withdraw(trx, offerId, now);
     return row;
   });
   const dto = await dentistOffersRepo(deps.db, actor).onRequest(offer.request_id, now);
@@ -278,79 +195,23 @@ export async function withdrawOffer(deps: Pick<Deps, "db" | "clock">, actor: Act
 export async function unacceptOffer(deps: Deps, actor: Actor, offerId: string) {
   const now = deps.clock();
   const result = await deps.db.transaction().execute(async (trx) => {
-    const found = await trx
-      .selectFrom("offers as o")
-      .innerJoin("requests as r", "r.id", "o.request_id")
-      .select("o.request_id")
-      .where("o.id", "=", offerId)
-      .where("r.patient_id", "=", actor.userId)
-      .executeTakeFirst();
-    if (!found) throw notFound(OFFER_MESSAGES.notFound);
-    const request = await trx
-      .selectFrom("requests")
-      .select(["id", "status", "treatment_type"])
-      .where("id", "=", found.request_id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const offer = await trx
-      .selectFrom("offers")
-      .select(["id", "dentist_id", "status", "valid_until", "amount_cents", "decided_at"])
-      .where("id", "=", offerId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const live = await trx
-      .selectFrom("appointments")
-      .select(["id", "status"])
-      .where("offer_id", "=", offerId)
-      .where("status", "in", ["pending", "confirmed"])
-      .forUpdate()
-      .executeTakeFirst();
+    const locked = await decisionsRepo.lockForPatient(trx, actor, offerId);
+    if (!locked) throw notFound(OFFER_MESSAGES.notFound);
+    const { request, offer } = locked;
+    const live = await decisionsRepo.liveAppointment(trx, offerId);
     if (offer.status !== "accepted" || request.status !== "accepted")
       throw new AppError(409, "CONFLICT", OFFER_MESSAGES.notAccepted);
     if (!mayUnacceptOffer("accepted", live?.status ?? null))
       throw new AppError(409, "CONFLICT", OFFER_MESSAGES.appointmentConfirmed);
-
-    await trx
-      .updateTable("offers")
-      .set({ status: "sent", decided_at: null, updated_at: now })
-      .where("id", "=", offerId)
-      .execute();
-    // Closed by this acceptance (same instant), still valid today: open again. Expired ones stay closed.
-    const reopened = offer.decided_at
-      ? await trx
-          .updateTable("offers")
-          .set({ status: "sent", decided_at: null, updated_at: now })
-          .where("request_id", "=", request.id)
-          .where("id", "<>", offerId)
-          .where("status", "=", "closed")
-          .where("decided_at", "=", offer.decided_at)
-          .where((eb) => eb.or([eb("valid_until", "is", null), eb("valid_until", ">=", parisToday(now))]))
-          .returning("dentist_id")
-          .execute()
-      : [];
-    if (live)
-      await trx
-        .updateTable("appointments")
-        .set({ status: "cancelled", awaiting: null, cancelled_by: "patient", updated_at: now })
-        .where("id", "=", live.id)
-        .execute();
-    await trx
-      .updateTable("request_dentists")
-      .set({ status: "responded", updated_at: now })
-      .where("request_id", "=", request.id)
-      .where("dentist_id", "=", offer.dentist_id)
-      .where("status", "=", "confirmed")
-      .execute();
-    await trx
-      .updateTable("requests")
-      .set({ status: "in_review", updated_at: now })
-      .where("id", "=", request.id)
-      .execute();
-    const dentists = await trx
-      .selectFrom("profiles")
-      .select(["id", "email", "first_name"])
-      .where("id", "in", [offer.dentist_id, ...reopened.map((row) => row.dentist_id)])
-      .execute();
+    const reopened = await decisionsRepo.unaccept(trx, {
+      requestId: request.id,
+      offerId,
+      dentistId: offer.dentist_id,
+      decidedAt: offer.decided_at,
+      appointmentId: live?.id ?? null,
+      now,
+    });
+    const dentists = await decisionsRepo.dentistContacts(trx, [offer.dentist_id, ...reopened]);
     return { request, offer, dentists, reopened: reopened.length };
   });
 

@@ -11,39 +11,36 @@ import { patientRequestsRepo } from "../requests/requests.repo";
 import { summary } from "../requests/summary";
 import { patientOffersRepo } from "./offers.repo";
 
-const NOT_FOUND = REQUEST_NOT_FOUND;
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-
 /**
  * The detail of one of the patient's requests, with what dentists sent on it (replies, offers):
  * it sits above requests and offers, so that a request knows nothing of the offers made on it.
+ * Written by a compiled serializer like the other patient routes (plugins/fast-serializer.ts).
  */
 export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
-  // Responses written by compiled serializers: only the schema's fields (plugins/fast-serializer.ts).
   app.setSerializerCompiler(fastSerializerCompiler);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const patient = requireArea("patient");
-  const idParams = z.object({ id: z.string() });
-  const repo = async (request: Parameters<typeof actorOf>[0], reply: Parameters<typeof actorOf>[1]) =>
-    patientRequestsRepo(app.db, await actorOf(request, reply), app.clock());
-
-  r.get(
+  app.withTypeProvider<ZodTypeProvider>().get(
     "/api/patient/requests/:id",
     {
       schema: {
         tags: ["patient"],
         summary: "Le détail d'une de mes demandes, ses documents et qui les a consultés",
-        params: idParams,
-        response: { 200: requestDetailSchema, ...errors },
+        params: z.object({ id: z.string() }),
+        response: {
+          200: requestDetailSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+        },
       },
-      onRequest: patient,
+      onRequest: requireArea("patient"),
     },
     async (request, reply) => {
-      const requests = await repo(request, reply);
+      const actor = await actorOf(request, reply);
+      const requests = patientRequestsRepo(app.db, actor, app.clock());
       const id = request.params.id;
       const row = z.uuid().safeParse(id).success ? await requests.find(id) : undefined;
-      if (!row) throw notFound(NOT_FOUND);
-      const actor = await actorOf(request, reply);
+      if (!row) throw notFound(REQUEST_NOT_FOUND);
       const [documents, accessLog, replies, offers, quoteLines] = await Promise.all([
         requests.documents(id),
         requests.accessLog(id),
