@@ -139,6 +139,13 @@ const CASES: { name: string; file: string; text: string; rule: string; says: str
     says: [],
   },
   {
+    name: "a feature importing app/",
+    file: "src/client/features/patient/Back.tsx",
+    text: 'import { routes } from "../../app/routes";\nexport const B = routes;\n',
+    rule: "feature-imports-app",
+    says: ["a feature never imports app/"],
+  },
+  {
     name: "a *.routes.ts imported by anything but app.ts and tests",
     file: "src/server/modules/requests/reply.service.ts",
     text: 'import { quotesRoutes } from "../quotes/quotes.routes";\nexport const x = quotesRoutes;\n',

@@ -98,6 +98,10 @@ function edgeViolations(edge, folders) {
   }
   if (isTest(from)) return found; // tests may reach into what they test
 
+  if (feature(from) && under(to, "src/client/app")) {
+    add("feature-imports-app", "app/ imports the features (routes, layouts); a feature never imports app/");
+  }
+
   if (/\.routes\.[jt]s$/.test(to) && from !== "src/server/app.ts") {
     add(
       "routes-only-from-app",
