@@ -104,7 +104,7 @@ const journeyOf = async (requestId: string, as: Who) =>
     open_offers: number;
   };
 
-describe("accepting an offer (D14)", () => {
+describe("accepting an offer (ADR 011)", () => {
   it("accepts one offer in one go: request 'accepted' (choose a slot), dentist 'Confirmé', the other closed and told kindly", async () => {
     now = START;
     const paula = who.Paula as Who;
@@ -290,7 +290,7 @@ describe("'Mes propositions' and withdrawing", () => {
   });
 });
 
-describe("booking the appointment (D14)", () => {
+describe("booking the appointment (ADR 011)", () => {
   it("books a proposed slot, the dentist confirms, both see it, the .ics parses, reminders go once", async () => {
     now = START;
     const paula = who.Paula as Who;

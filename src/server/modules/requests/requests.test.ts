@@ -361,7 +361,7 @@ describe("documents", () => {
     expect((await get(`/api/patient/requests/${id}`, who.alice?.cookie)).json().access_log).toEqual([]);
   });
 
-  it("follows decision D6 and records every access by someone else", async () => {
+  it("shows a request to its patient, the admins and verified dentists (ADR 012) and records every access by someone else", async () => {
     const toAll = await createFor("alice");
     const toA = await createFor("alice", { recipient: who.drA?.id ?? "" });
     const docOf = async (requestId: string) =>
