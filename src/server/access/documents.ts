@@ -3,7 +3,7 @@ import type { Actor } from "./actor";
 import { requestVisibleTo } from "./requests";
 
 /**
- * A document the actor may open (decision D10), or undefined (→ 404): its owner, or anyone who may
+ * A document the actor may open (ADR 005), or undefined (→ 404): its owner, or anyone who may
  * read its request (requestVisibleTo). Nobody else, whatever id they try.
  */
 export async function findReadableDocument(db: Db, actor: Actor, documentId: string) {

@@ -19,7 +19,7 @@ export function requestIsOpen(eb: RequestsEb): Expression<SqlBool> {
 }
 
 /**
- * Decision D6 as amended by issue 13: an open request (new, in review) is open to every verified
+ * Who sees a request (ADR 012, issue 13): an open request (new, in review) is open to every verified
  * dentist when sent to all of them, and to the named dentist only when sent by name.
  */
 export function requestOpenToDentist(eb: RequestsEb, dentistId: string): Expression<SqlBool> {

@@ -7,7 +7,7 @@ import { isApiError, isNetworkError } from "../../lib/api";
 export type SignupFailure = { kind: "network" } | { kind: "form"; message: string } | null;
 
 /**
- * Spec §8 sign-up failures: unreachable service → 'Problème de connexion' alert; e-mail already
+ * Sign-up failures: unreachable service → 'Problème de connexion' alert; e-mail already
  * used → beside the e-mail field; server field messages → beside their fields; otherwise the
  * server message or 'Une erreur s'est produite lors de l'inscription'. Always a toast.
  */

@@ -24,7 +24,7 @@ interface MessagesScreenProps {
 }
 
 /**
- * Spec §2 Messages (patient and dentist): the conversation list on the left, the chat panel on the
+ * The Messages page (patient and dentist): the conversation list on the left, the chat panel on the
  * right; under 768 px they are two steps (the list, then the thread with a back button).
  */
 export function MessagesScreen({ area, selectedId, pathOf, listPath }: MessagesScreenProps) {

@@ -106,7 +106,7 @@ export function useDeleteRequest(id: string) {
 export type OfferAccepted = z.infer<typeof offerAcceptedSchema>;
 
 /**
- * POST /api/patient/offers/:id/accept (D14, ADR 016): the request is then 'accepted' (choose a
+ * POST /api/patient/offers/:id/accept (ADR 011, ADR 016): the request is then 'accepted' (choose a
  * slot), this offer 'accepted' and every other offer 'closed'. 404 for someone else's offer; 409 (French message)
  * when it expired, was withdrawn, another was accepted or the request was cancelled.
  */

@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-describe("what a dentist sees (D6)", () => {
+describe("what a dentist sees (ADR 012)", () => {
   it("shows a verified dentist the requests sent to all and to them, not those sent to another", async () => {
     const toAll = await createRequest("Paula", { treatment_type: "crown" });
     const toA = await createRequest("Paula", { recipient: who.drA?.id ?? "" });
@@ -167,7 +167,7 @@ describe("opening, assigning and replying", () => {
         dentist: expect.objectContaining({ id: who.drA?.id, full_name: "Anne Martin" }),
       }),
     ]);
-    // Another dentist still sees it pending (D7).
+    // Another dentist still sees it pending: each dentist has their own status (ADR 007).
     expect((await get(`/api/dentist/requests/${id}`, who.drB)).json().my_status).toBe("pending");
 
     // The e-mail goes out after the commit.

@@ -73,7 +73,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-describe("sending an offer (D14)", () => {
+describe("sending an offer (ADR 008)", () => {
   it("records the offer, counts as the reply, opens the conversation and tells the patient", async () => {
     const paula = who.Paula as Who;
     const id = await createRequest(paula);

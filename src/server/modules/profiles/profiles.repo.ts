@@ -26,7 +26,7 @@ export interface NewProfileInput {
 }
 
 /**
- * Spec §3 rules: role normalised, names trimmed, full_name derived, empty phone/city stored as null.
+ * The profile's rules: role normalised, names trimmed, full_name derived, empty phone/city stored as null.
  * Only an admin may have no role (null): admins are not patients unless they chose to be (issue 13).
  */
 export function profileValues(input: NewProfileInput) {
@@ -60,7 +60,7 @@ export async function systemFindProfile(db: Db, userId: string): Promise<Profile
 }
 
 /**
- * Spec §4 fallback: a signed-in user without a profile gets one, role patient, first name from the
+ * Fallback: a signed-in user without a profile gets one, role patient, first name from the
  * account name (default 'User'); nothing is created when the account has no e-mail.
  */
 export async function systemEnsureProfile(

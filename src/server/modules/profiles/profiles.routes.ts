@@ -133,7 +133,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Avatars are public images (decision D10), under random keys, cached for good.
+  // Avatars are public images (unlike documents, ADR 005), under random keys, cached for good.
   r.get(
     "/api/avatars/:userId/:file",
     {

@@ -16,9 +16,10 @@ const MISSING_FIELD_MESSAGES = {
 } as const;
 
 /**
- * 'Demander une vérification' (decision D12): in one transaction, checks the saved profile with the
- * shared policy (409 when verified or already asked, 400 naming what is missing), records the date
- * and writes the audit row. The admins' queue reads verification_requested_at (issue 7).
+ * 'Demander une vérification' (an admin then verifies or refuses): in one transaction, checks the
+ * saved profile with the shared policy (409 when verified or already asked, 400 naming what is
+ * missing), records the date and writes the audit row. The admins' queue reads
+ * verification_requested_at (issue 7).
  */
 export async function requestVerification(db: Db, actor: Actor): Promise<ProfileRow> {
   const updated = await db.transaction().execute(async (trx) => {
