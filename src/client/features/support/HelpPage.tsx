@@ -236,7 +236,7 @@ function HelpPage({ area }: { area: "patient" | "dentist" }) {
               </span>
               <h2 className="text-lg font-semibold text-slate-900">Posez votre question</h2>
               <p className="max-w-md text-slate-600">
-                Décrivez votre question ci-dessous ; vous pouvez joindre une capture d'écran ou une photo.
+                Décrivez votre question ci-dessous ; vous pouvez joindre une capture d'écran ou une photo.
                 Notre équipe vous répond en général dans la journée.
               </p>
             </div>
