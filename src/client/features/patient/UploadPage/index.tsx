@@ -137,7 +137,7 @@ export function PatientUploadPage() {
     <>
       <PageHeader
         title="Téléverser des documents"
-        description="Déposez le devis de votre dentiste avec vos radiographies ou photos : des dentistes vérifiés l'étudient et vous proposent une offre."
+        description="Déposez le devis de votre dentiste avec vos radiographies ou photos : des dentistes vérifiés l'étudient et vous proposent une offre."
       />
       <form onSubmit={onSubmit} noValidate aria-label="Nouvelle demande de devis" className="grid gap-6">
         <DocumentsCard
