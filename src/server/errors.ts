@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ERROR_CODES, type ErrorBody, MESSAGES } from "../shared/schemas/common";
-import { serializeError } from "./plugins/logging";
+import { serializeError } from "./redact";
 
 /** An expected failure with its HTTP status, stable code and French message. */
 export class AppError extends Error {
@@ -172,7 +172,7 @@ function clientError(error: FastifyError | Error): AppError | null {
 /**
  * What of an unexpected error goes to the logs: its type, code, message and stack, never the SQL
  * parameters or details a database error carries (they may hold patients' data); a value the
- * message quotes is masked (plugins/logging.ts).
+ * message quotes is masked (redact.ts).
  */
 export function loggableError(error: unknown): Record<string, unknown> {
   return serializeError(error);

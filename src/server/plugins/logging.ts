@@ -1,4 +1,5 @@
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import { pathOnly, serializeError } from "../redact";
 
 /**
  * What of a request and of an error goes to the logs (architecture.md, "Logs"): nothing a person
@@ -14,46 +15,6 @@ import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
  *   refused (`invalid input syntax for type uuid: "…"`): the quoted value is masked; its `detail`,
  *   `parameters` or `query` (rows, SQL parameters) are never logged.
  */
-
-export function pathOnly(url: string): string {
-  const end = url.search(/[?#]/);
-  return end === -1 ? url : url.slice(0, end);
-}
-
-/** A database or library message with the values it quotes masked. */
-export function maskQuotedValues(message: string): string {
-  // PostgreSQL quotes the refused value after a colon: `…: "value"`, `… (value)=(…)`.
-  return message.replace(/: ".*"$/s, ': "[masqué]"').replace(/\)=\(.*?\)/gs, ")=([masqué])");
-}
-
-export interface LoggedError {
-  [key: string]: unknown;
-  type: string;
-  message: string;
-  stack: string;
-}
-
-export function serializeError(error: unknown): LoggedError {
-  if (error instanceof Error) {
-    const message = maskQuotedValues(error.message);
-    return {
-      type: error.name,
-      code: (error as { code?: unknown }).code,
-      message,
-      stack: (error.stack ?? "").replace(error.message, message),
-    };
-  }
-  if (error && typeof error === "object") {
-    const { type, code, message, stack } = error as Record<string, unknown>;
-    return {
-      type: typeof type === "string" ? type : "Error",
-      code,
-      message: maskQuotedValues(typeof message === "string" ? message : ""),
-      stack: typeof stack === "string" ? stack : "",
-    };
-  }
-  return { type: typeof error, message: maskQuotedValues(String(error)), stack: "" };
-}
 
 export const logSerializers = {
   req(request: FastifyRequest) {
