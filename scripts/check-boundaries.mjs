@@ -40,12 +40,6 @@ export const ALLOWLIST = [
     reason: "Better Auth's counted password hasher lives in the account module, which also uses it",
   },
   {
-    rule: "server-layer",
-    from: "src/server/errors.ts",
-    to: "src/server/plugins/logging.ts",
-    reason: "loggableError uses the log serializer of plugins/logging, which errors' handler shares",
-  },
-  {
     rule: "repo-from-other-routes",
     from: "src/server/modules/account/account.routes.ts",
     to: "src/server/modules/profiles/profiles.repo.ts",
@@ -80,43 +74,6 @@ export const ALLOWLIST = [
     from: "src/server/modules/offers/request-detail.routes.ts",
     to: "src/server/modules/requests/requests.repo.ts",
     reason: "the patient's request detail (with its offers) reads the request directly",
-  },
-  {
-    rule: "server-layer",
-    from: "src/server/modules/system/testClock.routes.ts",
-    to: "src/server/jobs.ts",
-    reason: "the test clock route (tests and e2e only) runs the mail jobs at once",
-  },
-  {
-    rule: "server-layer",
-    from: "src/server/realtime/hub.ts",
-    to: "src/server/modules/conversations/conversations.repo.ts",
-    reason: "the hub loads a conversation's new messages to push them",
-  },
-  {
-    rule: "server-layer",
-    from: "src/server/realtime/hub.ts",
-    to: "src/server/modules/support/support.repo.ts",
-    reason: "the hub loads a support thread's new messages to push them",
-  },
-  {
-    rule: "server-circle",
-    from: "src/server/realtime/realtime.routes.ts",
-    to: "src/server/access/actor.ts",
-    reason:
-      "the WebSocket route (a route, like a module's) sits in realtime/, which access's session cache uses",
-  },
-  {
-    rule: "server-circle",
-    from: "src/server/realtime/realtime.routes.ts",
-    to: "src/server/plugins/cross-site.ts",
-    reason: "the same route checks the Origin with plugins/cross-site, while a plugin uses realtime's bus",
-  },
-  {
-    rule: "server-circle",
-    from: "src/server/realtime/realtime.routes.ts",
-    to: "src/server/access/rules.ts",
-    reason: "the same route asks access's rules who may follow which conversation",
   },
 ];
 

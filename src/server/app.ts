@@ -15,6 +15,7 @@ import type { AppConfig } from "./config";
 import "../shared/schemas/zod-fr";
 import type { DatabaseHandle, Db } from "./db/index";
 import { frameworkErrors, registerErrorHandler } from "./errors";
+import { runMailJobs } from "./jobs";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
 import { securityRoutes } from "./modules/account/security.routes";
@@ -33,6 +34,8 @@ import { quoteRoutes } from "./modules/quotes/quotes.routes";
 import { setOcrConcurrency } from "./modules/reading/ocr";
 import { readingRoutes } from "./modules/reading/reading.routes";
 import { ReadingRunner } from "./modules/reading/runner";
+import { RealtimeHub } from "./modules/realtime/hub";
+import { realtimeRoutes } from "./modules/realtime/realtime.routes";
 import { requestRoutes } from "./modules/requests/requests.routes";
 import { supportRoutes } from "./modules/support/support.routes";
 import { seoRoutes } from "./modules/system/seo.routes";
@@ -45,8 +48,6 @@ import { postgresRateLimitStore, routeAndIpKey } from "./plugins/rate-limit-stor
 import { ResponseCache, registerResponseCache } from "./plugins/response-cache";
 import { registerStatic } from "./plugins/static";
 import { type EventBus, LocalBus, PgBus } from "./realtime/bus";
-import { RealtimeHub } from "./realtime/hub";
-import { realtimeRoutes } from "./realtime/realtime.routes";
 import { EncryptedStorage } from "./storage/encrypted";
 import { keyringOf } from "./storage/keyring";
 import { S3Storage } from "./storage/s3";
@@ -263,6 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // What depends on the time of day (upcoming appointments) is computed again.
         responseCache.clear();
       },
+      runMailJobs: () => runMailJobs(app),
     });
   await app.register(conversationRoutes);
   await app.register(supportRoutes);

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { runMailJobs } from "../../jobs";
 
 /**
  * Browser tests only (TEST_CLOCK=true, refused in production by the configuration): sets how far
  * ahead of real time the server's clock runs, then runs the e-mails due at that time, so a journey
- * sees a reminder without sleeping. 0 puts the clock back. Registered only with a movable clock.
+ * sees a reminder without sleeping (the app gives the jobs' runner). 0 puts the clock back.
+ * Registered only with a movable clock.
  */
-export async function testClockRoutes(app: FastifyInstance, options: { setOffset: (ms: number) => void }) {
+export async function testClockRoutes(
+  app: FastifyInstance,
+  options: { setOffset: (ms: number) => void; runMailJobs: () => Promise<unknown> },
+) {
   app.withTypeProvider<ZodTypeProvider>().post(
     "/api/test/clock",
     {
@@ -26,7 +29,7 @@ export async function testClockRoutes(app: FastifyInstance, options: { setOffset
     },
     async (request) => {
       options.setOffset(request.body.offset_ms);
-      await runMailJobs(app);
+      await options.runMailJobs();
       return { now: app.clock().toISOString() };
     },
   );

@@ -1,9 +1,9 @@
 import websocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
-import { getActor } from "../access/actor";
-import { isVerifiedDentist } from "../access/rules";
-import { unauthenticated } from "../errors";
-import { crossSiteRefused, isCrossSite, trustedOrigins } from "../plugins/cross-site";
+import { getActor } from "../../access/actor";
+import { isVerifiedDentist } from "../../access/rules";
+import { unauthenticated } from "../../errors";
+import { crossSiteRefused, isCrossSite, trustedOrigins } from "../../plugins/cross-site";
 
 /**
  * `/api/realtime`: a WebSocket authenticated by the session cookie (checked before the upgrade;

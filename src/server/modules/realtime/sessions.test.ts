@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, signUpPatient, type TestContext } from "../testing/harness";
-import { openSocket } from "../testing/sockets";
+import { createTestContext, signUpPatient, type TestContext } from "../../testing/harness";
+import { openSocket } from "../../testing/sockets";
 import { SESSION_CHANGED } from "./hub";
 
 /*

@@ -1,9 +1,9 @@
 import type { WebSocket } from "ws";
-import { HEARTBEAT_MS, type RealtimeEvent } from "../../shared/realtime";
-import type { Db } from "../db/index";
-import { loadMessages, unreadTotal } from "../modules/conversations/conversations.repo";
-import { loadSupportMessages } from "../modules/support/support.repo";
-import type { BusEvent, EventBus } from "./bus";
+import { HEARTBEAT_MS, type RealtimeEvent } from "../../../shared/realtime";
+import type { Db } from "../../db/index";
+import type { BusEvent, EventBus } from "../../realtime/bus";
+import { loadMessages, unreadTotal } from "../conversations/conversations.repo";
+import { loadSupportMessages } from "../support/support.repo";
 
 /** The close code of a socket whose person's sessions or rights changed (the browser reconnects). */
 export const SESSION_CHANGED = 4001;
