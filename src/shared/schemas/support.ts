@@ -14,6 +14,7 @@ export const SUPPORT_MESSAGES = {
   tooLong: "Le message ne peut pas dépasser 5 000 caractères.",
   imageOnly: "Seules les images JPG ou PNG peuvent être jointes.",
   imageTooLarge: "L'image est trop volumineuse (max 10 Mo)",
+  oneImage: "Une seule image peut être jointe au message.",
   sent: "Votre message a été envoyé à l'équipe",
   sendFailed: "Impossible d'envoyer le message",
   loadFailed: "Impossible de charger les messages",

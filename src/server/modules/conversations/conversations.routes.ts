@@ -15,8 +15,9 @@ import { actorOf, requireArea } from "../../access/actor";
 import { recordAccess, writeAudit } from "../../access/audit";
 import { notFound } from "../../errors";
 import { contentDisposition } from "../../http/files";
+import { readMultipart } from "../../http/multipart";
 import { conversationsRepo, unreadTotal } from "./conversations.repo";
-import { markConversationRead, sendMessage } from "./conversations.service";
+import { markConversationRead, messageFields, messageForm, sendMessage } from "./conversations.service";
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
@@ -94,8 +95,12 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const actor = await actorOf(request, reply);
       const id = request.params.id;
-      if (!isUuid(id)) throw notFound(CHAT_MESSAGES.notFound);
-      const message = await sendMessage(deps(), actor, id, request);
+      const conversation = isUuid(id) ? await conversationsRepo(app.db, actor).find(id) : undefined;
+      if (!conversation) throw notFound(CHAT_MESSAGES.notFound);
+      const form = await readMultipart(request, app.storage, messageForm(actor));
+      const message = await form.use(messageFields, (fields, files) =>
+        sendMessage(deps(), actor, conversation, fields.body, files),
+      );
       return reply.status(201).send(message);
     },
   );

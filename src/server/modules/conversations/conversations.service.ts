@@ -1,13 +1,14 @@
-import type { FastifyRequest } from "fastify";
 import { sql } from "kysely";
+import { z } from "zod";
 import { CHAT_MESSAGES, MESSAGE_MAX_FILES, MESSAGE_MAX_LENGTH } from "../../../shared/schemas/conversations";
 import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
 import { AppError, notFound } from "../../errors";
-import { multipartField } from "../../plugins/input-guard";
+import type { FormRules } from "../../http/multipart";
 import type { EventBus } from "../../realtime/bus";
 import type { Storage } from "../../storage/storage";
-import { isFileTooLarge, type StoredFile, storeUpload, UPLOAD_CONTENT_TYPES } from "../../uploads";
+import type { StoredFile } from "../../uploads";
+import { UPLOAD_CONTENT_TYPES } from "../../uploads";
 import { conversationsRepo, loadMessages } from "./conversations.repo";
 import {
   publishQuietly,
@@ -25,102 +26,82 @@ interface Deps {
   clock: () => Date;
 }
 
+/** The message form (read once at the route, http/multipart.ts): `body`, and up to 5 `files`. */
+export function messageForm(actor: Actor): FormRules {
+  return {
+    notMultipart: "Le message doit être envoyé en multipart/form-data.",
+    fields: 5,
+    files: {
+      field: "files",
+      max: MESSAGE_MAX_FILES,
+      accepted: UPLOAD_CONTENT_TYPES,
+      keyPrefix: actor.userId,
+      tooLarge: CHAT_MESSAGES.fileTooLarge,
+      badContent: CHAT_MESSAGES.fileContent,
+      tooMany: CHAT_MESSAGES.tooManyFiles,
+    },
+  };
+}
+
+/** The message form's text field, as sent (its rules are checked by `sendMessage`). */
+export const messageFields = z.object({ body: z.string().optional() });
+
 /**
- * Sends a message (text and/or files) in a conversation the actor is part of. Files are streamed
- * and typed by content like uploads (10 MB each); the message and its attachments are one
- * transaction, and on any failure no file is left behind. The other party is told live.
+ * Sends a message (text and/or files already stored, typed by content like uploads) in a
+ * conversation the actor is part of. The message and its attachments are one transaction; the
+ * route's form removes the files when this fails. The other party is told live.
  */
-export async function sendMessage(deps: Deps, actor: Actor, conversationId: string, request: FastifyRequest) {
-  const repo = conversationsRepo(deps.db, actor);
-  const conversation = await repo.find(conversationId);
-  if (!conversation) throw notFound(CHAT_MESSAGES.notFound);
-  if (!request.isMultipart())
-    throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", "Le message doit être envoyé en multipart/form-data.");
+export async function sendMessage(
+  deps: Deps,
+  actor: Actor,
+  conversation: { id: string; other: { id: string } },
+  text: string | undefined,
+  stored: readonly StoredFile[],
+) {
+  const conversationId = conversation.id;
+  const body = (text ?? "").trim();
+  if (!body && stored.length === 0)
+    throw new AppError(400, "VALIDATION_ERROR", CHAT_MESSAGES.empty, { body: CHAT_MESSAGES.empty });
+  if (body.length > MESSAGE_MAX_LENGTH)
+    throw new AppError(400, "VALIDATION_ERROR", CHAT_MESSAGES.tooLong, { body: CHAT_MESSAGES.tooLong });
 
-  let body = "";
-  const stored: StoredFile[] = [];
-  try {
-    const parts = request.parts({ limits: { files: MESSAGE_MAX_FILES, fields: 5, fieldSize: 20_000 } });
-    for await (const part of parts) {
-      if (part.type === "field") {
-        if (part.fieldname === "body") body = multipartField(part);
-        continue;
-      }
-      if (part.fieldname !== "files" || !part.filename) {
-        part.file.resume();
-        continue;
-      }
-      const name = part.filename;
-      try {
-        stored.push(
-          await storeUpload(part, deps.storage, {
-            accepted: UPLOAD_CONTENT_TYPES,
-            keyPrefix: actor.userId,
-            messages: {
-              tooLarge: CHAT_MESSAGES.fileTooLarge(name),
-              badContent: CHAT_MESSAGES.fileContent(name),
-            },
-          }),
-        );
-      } catch (error) {
-        if (isFileTooLarge(error)) {
-          const message = CHAT_MESSAGES.fileTooLarge(name);
-          throw new AppError(413, "PAYLOAD_TOO_LARGE", message, { files: message });
-        }
-        throw error;
-      }
-    }
-    body = body.trim();
-    if (!body && stored.length === 0)
-      throw new AppError(400, "VALIDATION_ERROR", CHAT_MESSAGES.empty, { body: CHAT_MESSAGES.empty });
-    if (body.length > MESSAGE_MAX_LENGTH)
-      throw new AppError(400, "VALIDATION_ERROR", CHAT_MESSAGES.tooLong, { body: CHAT_MESSAGES.tooLong });
-
-    const now = deps.clock();
-    const messageId = await deps.db.transaction().execute(async (trx) => {
-      const message = await trx
-        .insertInto("messages")
-        .values({ conversation_id: conversationId, sender_id: actor.userId, body, created_at: now })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      if (stored.length > 0)
-        await trx
-          .insertInto("message_attachments")
-          .values(
-            stored.map((file, position) => ({
-              message_id: message.id,
-              storage_key: file.key,
-              file_name: file.name,
-              mime_type: file.mime,
-              size: file.size,
-              position,
-            })),
-          )
-          .execute();
+  const now = deps.clock();
+  const messageId = await deps.db.transaction().execute(async (trx) => {
+    const message = await trx
+      .insertInto("messages")
+      .values({ conversation_id: conversationId, sender_id: actor.userId, body, created_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (stored.length > 0)
       await trx
-        .updateTable("conversations")
-        .set({ last_message_at: sql`greatest(last_message_at, ${now})` })
-        .where("id", "=", conversationId)
+        .insertInto("message_attachments")
+        .values(
+          stored.map((file, position) => ({
+            message_id: message.id,
+            storage_key: file.key,
+            file_name: file.name,
+            mime_type: file.mime,
+            size: file.size,
+            position,
+          })),
+        )
         .execute();
-      return message.id;
-    });
-    const [message] = await loadMessages(deps.db, [messageId]);
-    if (!message) throw new Error("message enregistré introuvable");
-    await publishQuietly(deps.bus, {
-      kind: "message",
-      conversationId,
-      messageId,
-      userIds: [actor.userId, conversation.other.id],
-    });
-    return message;
-  } catch (error) {
-    await Promise.all(stored.map((file) => deps.storage.remove(file.key).catch(() => {})));
-    if ((error as { code?: string } | null)?.code === "FST_FILES_LIMIT_REACHED")
-      throw new AppError(413, "PAYLOAD_TOO_LARGE", CHAT_MESSAGES.tooManyFiles, {
-        files: CHAT_MESSAGES.tooManyFiles,
-      });
-    throw error;
-  }
+    await trx
+      .updateTable("conversations")
+      .set({ last_message_at: sql`greatest(last_message_at, ${now})` })
+      .where("id", "=", conversationId)
+      .execute();
+    return message.id;
+  });
+  const [message] = await loadMessages(deps.db, [messageId]);
+  if (!message) throw new Error("message enregistré introuvable");
+  await publishQuietly(deps.bus, {
+    kind: "message",
+    conversationId,
+    messageId,
+    userIds: [actor.userId, conversation.other.id],
+  });
+  return message;
 }
 
 /** Marks a conversation read for the actor and tells both parties (read receipts, counts). */

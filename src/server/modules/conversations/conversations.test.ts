@@ -137,6 +137,24 @@ describe("conversations (ADR 007)", () => {
       { name: "gros.pdf", type: "application/pdf", content: pdfOfSize(10 * 1024 * 1024 + 1) },
     ]);
     expect(big.statusCode).toBe(413);
+    const keysBefore = ctx.storedKeys().length;
+    const six = await send(
+      conversationId,
+      who.Paula,
+      { body: "Six pièces" },
+      Array.from({ length: 6 }, (_, i) => ({
+        name: `p${i}.pdf`,
+        type: "application/pdf",
+        content: tinyPdf(),
+      })),
+    );
+    expect(six.statusCode).toBe(413);
+    expect(six.json().error).toMatchObject({
+      message: "5 fichiers au plus par message.",
+      fields: { files: "5 fichiers au plus par message." },
+    });
+    // The five stored before the sixth was refused are removed.
+    expect(ctx.storedKeys().length).toBe(keysBefore);
     const pdfOnly = await send(conversationId, who.Paula, {}, [
       { name: "devis.pdf", type: "application/pdf", content: tinyPdf() },
     ]);

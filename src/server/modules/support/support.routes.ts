@@ -13,8 +13,15 @@ import { actorOf, getActor, requireArea } from "../../access/actor";
 import { recordSupportAccess, writeAudit } from "../../access/audit";
 import { forbidden, notFound, unauthenticated } from "../../errors";
 import { contentDisposition } from "../../http/files";
+import { readMultipart } from "../../http/multipart";
 import { supportPage } from "./support.repo";
-import { markSupportRead, postOwnMessage, supportRoleOf } from "./support.service";
+import {
+  markSupportRead,
+  postOwnMessage,
+  supportFields,
+  supportForm,
+  supportRoleOf,
+} from "./support.service";
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
@@ -71,7 +78,13 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
       onRequest: patientOrDentist,
     },
     async (request, reply) => {
-      const message = await postOwnMessage(deps(), await actorOf(request, reply), request);
+      const actor = await actorOf(request, reply);
+      // A person the support chat is not for is refused before the form is read.
+      if (!supportRoleOf(actor)) throw forbidden();
+      const form = await readMultipart(request, app.storage, supportForm(actor));
+      const message = await form.use(supportFields, (fields, [image]) =>
+        postOwnMessage(deps(), actor, fields, image),
+      );
       return reply.status(201).send(message);
     },
   );

@@ -1,13 +1,13 @@
-import type { FastifyRequest } from "fastify";
+import { z } from "zod";
 import { SUPPORT_MESSAGES, type SupportRole, supportRequestIdSchema } from "../../../shared/schemas/support";
 import type { Actor } from "../../access/actor";
 import { requestVisibleTo } from "../../access/requests";
 import type { Db } from "../../db/index";
 import { AppError, forbidden, notFound } from "../../errors";
-import { multipartField } from "../../plugins/input-guard";
+import type { FormRules } from "../../http/multipart";
 import type { EventBus } from "../../realtime/bus";
 import type { Storage } from "../../storage/storage";
-import { isFileTooLarge, type StoredFile, storeUpload } from "../../uploads";
+import type { StoredFile } from "../../uploads";
 import {
   publishQuietly,
   sendUnreadMail,
@@ -61,84 +61,76 @@ async function checkedRequestId(db: Db, actor: Actor, value: string): Promise<st
   return row.id;
 }
 
+/** The support form (read once at the route, http/multipart.ts): `body`, `request_id`, one `image`. */
+export function supportForm(actor: Actor): FormRules {
+  return {
+    notMultipart: "Le message doit être envoyé en multipart/form-data.",
+    fields: 5,
+    files: {
+      field: "image",
+      max: 1,
+      accepted: IMAGE_TYPES,
+      keyPrefix: actor.userId,
+      tooLarge: () => SUPPORT_MESSAGES.imageTooLarge,
+      badContent: () => SUPPORT_MESSAGES.imageOnly,
+      tooMany: SUPPORT_MESSAGES.oneImage,
+    },
+  };
+}
+
+/** The support form's text fields, as sent (their rules are checked by `postOwnMessage`). */
+export const supportFields = z.object({ body: z.string().optional(), request_id: z.string().optional() });
+
 /**
  * A patient or a dentist writes to the team ('Besoin d'aide ?'): text and/or one image (JPG or PNG,
- * 10 MB, typed by content), optionally about one request they may see (`request_id`). The thread and
- * the message are one transaction; a refused or failed image leaves nothing behind. The admins see
- * it live.
+ * 10 MB, typed by content, already stored by the route's form), optionally about one request they
+ * may see (`request_id`). The thread and the message are one transaction; the route's form removes
+ * the image when this fails. The admins see it live.
  */
-export async function postOwnMessage(deps: Deps, actor: Actor, request: FastifyRequest) {
+export async function postOwnMessage(
+  deps: Deps,
+  actor: Actor,
+  fields: z.output<typeof supportFields>,
+  image: StoredFile | undefined,
+) {
   const role = supportRoleOf(actor);
   if (!role) throw forbidden();
-  if (!request.isMultipart())
-    throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", "Le message doit être envoyé en multipart/form-data.");
-  let body = "";
-  let requestField = "";
-  let image: StoredFile | undefined;
-  try {
-    for await (const part of request.parts({ limits: { files: 1, fields: 5, fieldSize: 20_000 } })) {
-      if (part.type === "field") {
-        if (part.fieldname === "body") body = multipartField(part);
-        else if (part.fieldname === "request_id") requestField = multipartField(part);
-        continue;
-      }
-      if (part.fieldname !== "image" || !part.filename || image) {
-        part.file.resume();
-        continue;
-      }
-      try {
-        image = await storeUpload(part, deps.storage, {
-          accepted: IMAGE_TYPES,
-          keyPrefix: actor.userId,
-          messages: { tooLarge: SUPPORT_MESSAGES.imageTooLarge, badContent: SUPPORT_MESSAGES.imageOnly },
-        });
-      } catch (error) {
-        if (isFileTooLarge(error))
-          throw new AppError(413, "PAYLOAD_TOO_LARGE", SUPPORT_MESSAGES.imageTooLarge, {
-            image: SUPPORT_MESSAGES.imageTooLarge,
-          });
-        throw error;
-      }
-    }
-    body = body.trim();
-    if (!body && !image)
-      throw new AppError(400, "VALIDATION_ERROR", SUPPORT_MESSAGES.empty, { body: SUPPORT_MESSAGES.empty });
-    if (body.length > 5000)
-      throw new AppError(400, "VALIDATION_ERROR", SUPPORT_MESSAGES.tooLong, {
-        body: SUPPORT_MESSAGES.tooLong,
-      });
-    const requestId = await checkedRequestId(deps.db, actor, requestField);
-    const now = deps.clock();
-    const id = await deps.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("support_threads")
-        .values({ patient_id: actor.userId, role, last_message_at: now })
-        .onConflict((oc) => oc.column("patient_id").doUpdateSet({ last_message_at: now }))
-        .execute();
-      const row = await trx
-        .insertInto("support_messages")
-        .values({
-          patient_id: actor.userId,
-          sender_id: actor.userId,
-          from_team: false,
-          body,
-          image_key: image?.key ?? null,
-          image_name: image?.name ?? null,
-          image_type: image?.mime ?? null,
-          image_size: image?.size ?? null,
-          request_id: requestId,
-          created_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return row.id;
+  const body = (fields.body ?? "").trim();
+  const requestField = fields.request_id ?? "";
+  if (!body && !image)
+    throw new AppError(400, "VALIDATION_ERROR", SUPPORT_MESSAGES.empty, { body: SUPPORT_MESSAGES.empty });
+  if (body.length > 5000)
+    throw new AppError(400, "VALIDATION_ERROR", SUPPORT_MESSAGES.tooLong, {
+      body: SUPPORT_MESSAGES.tooLong,
     });
-    await publish(deps.bus, actor.userId, id);
-    return await loadOne(deps.db, id);
-  } catch (error) {
-    if (image) await deps.storage.remove(image.key).catch(() => {});
-    throw error;
-  }
+  const requestId = await checkedRequestId(deps.db, actor, requestField);
+  const now = deps.clock();
+  const id = await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("support_threads")
+      .values({ patient_id: actor.userId, role, last_message_at: now })
+      .onConflict((oc) => oc.column("patient_id").doUpdateSet({ last_message_at: now }))
+      .execute();
+    const row = await trx
+      .insertInto("support_messages")
+      .values({
+        patient_id: actor.userId,
+        sender_id: actor.userId,
+        from_team: false,
+        body,
+        image_key: image?.key ?? null,
+        image_name: image?.name ?? null,
+        image_type: image?.mime ?? null,
+        image_size: image?.size ?? null,
+        request_id: requestId,
+        created_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+  await publish(deps.bus, actor.userId, id);
+  return await loadOne(deps.db, id);
 }
 
 /** An admin answers a thread (text). Its owner sees it live, or by e-mail if unread. */

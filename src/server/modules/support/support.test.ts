@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tinyPng } from "../../sample-files";
 import { multipart } from "../../testing/files";
 import { openSocket } from "../../testing/sockets";
 import { createWorld, type PersonName, type World } from "../../testing/world";
@@ -125,6 +126,23 @@ describe("a message about a request", () => {
         request_id: "Cette demande est introuvable ou ne vous est pas accessible.",
       });
     }
+    expect(bodies(await get("patientB", "/api/support/messages"))).toEqual(before);
+  });
+
+  it("refuses a second image in French, naming the field, and keeps neither", async () => {
+    const before = bodies(await get("patientB", "/api/support/messages"));
+    const keys = w.ctx.storedKeys().length;
+    const image = (name: string) => ({ field: "image", name, type: "image/png", content: tinyPng() });
+    const form = multipart({ body: "Deux captures" }, [image("a.png"), image("b.png")]);
+    const refused = await w.call("patientB", {
+      method: "POST",
+      url: "/api/support/messages",
+      payload: form.payload,
+      headers: form.headers,
+    });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().error.fields).toEqual({ image: "Une seule image peut être jointe au message." });
+    expect(w.ctx.storedKeys().length).toBe(keys);
     expect(bodies(await get("patientB", "/api/support/messages"))).toEqual(before);
   });
 });
