@@ -8,6 +8,7 @@ import {
   signUpDentist,
   signUpPatient,
   type TestContext,
+  twoInstancesPerFile,
   uniqueEmail,
 } from "./testing/harness";
 
@@ -151,17 +152,6 @@ describe("response cache on one instance", () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("response cache on two instances of one PostgreSQL", () => {
-  let a: TestContext;
-  let b: TestContext;
-  beforeAll(async () => {
-    a = await createTestContext();
-    b = await createTestContext({ databaseUrl: a.databaseUrl as string });
-    await Promise.all([a.app.bus.listening(), b.app.bus.listening()]);
-  });
-  afterAll(async () => {
-    // B first: A's database is dropped when A closes.
-    await b?.close();
-    await a?.close();
-  });
-  scenarios(() => ({ a, b }));
+  const pair = twoInstancesPerFile();
+  scenarios(() => pair);
 });

@@ -7,6 +7,7 @@ import {
   signUpDentist,
   signUpPatient,
   type TestContext,
+  twoInstancesPerFile,
   uniqueEmail,
 } from "./testing/harness";
 
@@ -162,17 +163,6 @@ describe("session cache on one instance", () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("session cache on two instances of one PostgreSQL", () => {
-  let a: TestContext;
-  let b: TestContext;
-  beforeAll(async () => {
-    a = await createTestContext();
-    b = await createTestContext({ databaseUrl: a.databaseUrl as string });
-    await Promise.all([a.app.bus.listening(), b.app.bus.listening()]);
-  });
-  afterAll(async () => {
-    // B first: A's database is dropped when A closes.
-    await b?.close();
-    await a?.close();
-  });
-  scenarios(() => ({ a, b }));
+  const pair = twoInstancesPerFile();
+  scenarios(() => pair);
 });

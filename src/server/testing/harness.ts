@@ -293,3 +293,22 @@ export function appPerFile(options: TestContextOptions = {}): TestContext {
   afterAll(async () => ctx.close?.());
   return ctx;
 }
+
+/**
+ * Two apps on one PostgreSQL database for the whole test file (TEST_DATABASE_URL runs), as behind a
+ * load balancer, both listening on the bus before the first test. B closes first: A's database is
+ * dropped when A closes.
+ */
+export function twoInstancesPerFile(): { a: TestContext; b: TestContext } {
+  const pair = { a: {} as TestContext, b: {} as TestContext };
+  beforeAll(async () => {
+    Object.assign(pair.a, await createTestContext());
+    Object.assign(pair.b, await createTestContext({ databaseUrl: pair.a.databaseUrl as string }));
+    await Promise.all([pair.a.app.bus.listening(), pair.b.app.bus.listening()]);
+  });
+  afterAll(async () => {
+    await pair.b.close?.();
+    await pair.a.close?.();
+  });
+  return pair;
+}
