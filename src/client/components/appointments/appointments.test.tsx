@@ -6,6 +6,7 @@ import type { Appointment, AppointmentList } from "../../../shared/schemas/appoi
 import type { PatientOffer } from "../../../shared/schemas/offers";
 import { QueryProvider } from "../../lib/QueryProvider";
 import { resetQueryClient } from "../../lib/queryClient";
+import { makeDentist, makeDentistDashboard } from "../../test/dentist";
 import { json, makeProfile, renderApp, settled, stubApi } from "../../test/renderApp";
 import { Toaster } from "../ui/Toaster";
 import { AppointmentCard } from "./AppointmentCard";
@@ -17,14 +18,7 @@ const REQUEST_ID = "33333333-3333-4333-8333-333333333333";
 const OFFER_ID = "44444444-4444-4444-8444-444444444444";
 
 const patient = makeProfile();
-const dentist = makeProfile({
-  id: "00000000-0000-4000-8000-000000000002",
-  role: "dentist",
-  first_name: "Sophie",
-  last_name: "Leroy",
-  full_name: "Sophie Leroy",
-  is_verified: true,
-});
+const dentist = makeDentist({ id: "00000000-0000-4000-8000-000000000002" });
 
 function appointment(overrides: Partial<Appointment> = {}): Appointment {
   return {
@@ -554,20 +548,9 @@ describe("/dentist/appointments", () => {
 });
 
 describe("tableaux de bord", () => {
-  const dentistDashboard = {
-    verified: true,
-    pending_count: 0,
-    response_rate: 100,
-    unread_messages: 0,
-    recent_requests: [],
-    recent_messages: [],
-    monthly: { received: 0, replies: 0, confirmations: 0 },
-    average_response_minutes: null,
-  };
-
   it("le dentiste voit ses trois prochains rendez-vous et le lien vers tous", async () => {
     stubApi(dentist, {
-      "GET /api/dentist/dashboard": () => json(200, dentistDashboard),
+      "GET /api/dentist/dashboard": () => json(200, makeDentistDashboard()),
       "GET /api/appointments": () =>
         json(
           200,

@@ -1,42 +1,28 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { DentistRequestDetail, DentistRequestList } from "../../../shared/schemas/dentist";
+import type {
+  DentistDashboard,
+  DentistRequestDetail,
+  DentistRequestList,
+} from "../../../shared/schemas/dentist";
+import {
+  CROWN_ON_21,
+  makeDentist,
+  makeDentistDashboard,
+  makeDentistRequestDetail,
+  NO_APPOINTMENTS,
+} from "../../test/dentist";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { dentistRequestsQuery } from "./api";
 import { REPLY_REDIRECT_MS } from "./SubmissionPage";
 
-const dentist = makeProfile({
-  role: "dentist",
-  first_name: "Sophie",
-  last_name: "Leroy",
-  full_name: "Sophie Leroy",
-  is_verified: true,
-});
+const dentist = makeDentist();
 
 const REQUEST_ID = "11111111-1111-4111-8111-111111111111";
 
-function detail(overrides: Partial<DentistRequestDetail> = {}): DentistRequestDetail {
-  return {
-    id: REQUEST_ID,
-    patient_name: "Inès Martin",
-    treatment_type: "crown",
-    created_at: "2026-11-21T10:00:00.000Z",
-    budget: "",
-    urgency: "high",
-    my_status: "pending",
-    is_new: false,
-    quote_amount_cents: 120_000,
-    appointment_status: null,
-    description: "Couronne sur la 36.",
-    assigned: false,
-    addressed_to_me: false,
-    documents: [],
-    conversation_id: null,
-    quote_lines: [],
-    ...overrides,
-  };
-}
+const detail = (overrides: Partial<DentistRequestDetail> = {}) =>
+  makeDentistRequestDetail(REQUEST_ID, overrides);
 
 const emptyList: DentistRequestList = {
   items: [],
@@ -97,17 +83,14 @@ describe("réponse au patient", () => {
         return json(201, { conversation_id: "c-9", message: "Réponse envoyée avec succès" });
       },
       "GET /api/dentist/dashboard": () =>
-        json(200, {
-          verified: true,
-          pending_count: 0,
-          response_rate: 100,
-          unread_messages: 0,
-          recent_requests: [],
-          recent_messages: [],
-          monthly: { received: 1, replies: 1, confirmations: 0 },
-          average_response_minutes: 125,
-        }),
-      "GET /api/appointments": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
+        json(
+          200,
+          makeDentistDashboard({
+            monthly: { received: 1, replies: 1, confirmations: 0 },
+            average_response_minutes: 125,
+          }),
+        ),
+      "GET /api/appointments": () => json(200, NO_APPOINTMENTS),
     });
     const { router } = renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
     const box = await screen.findByLabelText("Votre réponse au patient");
@@ -164,15 +147,7 @@ describe("devis du patient sur la demande", () => {
           200,
           detail({
             quote_lines: [
-              {
-                code: "HBLD634",
-                act: "Couronne céramo-métallique (incisive, canine, 1re prémolaire)",
-                tooth: 21,
-                fee_cents: 600_00,
-                basket: "100_sante",
-                br_cents: 120_00,
-                ceiling_cents: 515_00,
-              },
+              CROWN_ON_21,
               {
                 code: "HBLD734",
                 act: "Couronne céramo-métallique (molaire)",
@@ -335,7 +310,7 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     quote_amount_cents: 98_000,
     appointment_status: status === "confirmed" ? ("pending" as const) : null,
   });
-  const dashboard = {
+  const dashboard: DentistDashboard = {
     verified: true,
     pending_count: 7,
     todo: {
@@ -384,13 +359,18 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     average_response_minutes: null,
   };
 
-  it("liste les demandes à traiter, les rendez-vous à confirmer et les conversations non lues, avec leur bouton", async () => {
+  /** Opens the dashboard with this body and this many requests to answer in the menu's badge. */
+  function showDashboard(body: DentistDashboard, requestsToDo: number) {
     stubApi(dentist, {
-      "GET /api/dentist/dashboard": () => json(200, dashboard),
-      "GET /api/dentist/todo-count": () => json(200, { requests: 7 }),
-      "GET /api/appointments": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
+      "GET /api/dentist/dashboard": () => json(200, body),
+      "GET /api/dentist/todo-count": () => json(200, { requests: requestsToDo }),
+      "GET /api/appointments": () => json(200, NO_APPOINTMENTS),
     });
     renderApp("/dentist/dashboard");
+  }
+
+  it("liste les demandes à traiter, les rendez-vous à confirmer et les conversations non lues, avec leur bouton", async () => {
+    showDashboard(dashboard, 7);
     const todo = await screen.findByRole("heading", { level: 2, name: "À faire" });
     // The first block of the page.
     const headings = screen.getAllByRole("heading", { level: 2 });
@@ -429,12 +409,7 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
   });
 
   it("montre 'Demandes' dans le menu avec son compteur, lu « Demandes, 7 à traiter »", async () => {
-    stubApi(dentist, {
-      "GET /api/dentist/dashboard": () => json(200, dashboard),
-      "GET /api/dentist/todo-count": () => json(200, { requests: 7 }),
-      "GET /api/appointments": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
-    });
-    renderApp("/dentist/dashboard");
+    showDashboard(dashboard, 7);
     const nav = await screen.findByRole("navigation", { name: "Espace dentiste" });
     const link = await within(nav).findByRole("link", { name: "Demandes, 7 à traiter" });
     expect(link).toHaveAttribute("href", "/dentist/quote-requests");
@@ -443,21 +418,7 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
   });
 
   it("sans rien à traiter, le menu dit simplement 'Demandes'", async () => {
-    stubApi(dentist, {
-      "GET /api/dentist/dashboard": () =>
-        json(200, {
-          ...dashboard,
-          pending_count: 0,
-          todo: {
-            requests: { count: 0, items: [] },
-            appointments: { count: 0, items: [] },
-            conversations: { count: 0, items: [] },
-          },
-        }),
-      "GET /api/dentist/todo-count": () => json(200, { requests: 0 }),
-      "GET /api/appointments": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
-    });
-    renderApp("/dentist/dashboard");
+    showDashboard({ ...dashboard, pending_count: 0, todo: makeDentistDashboard().todo }, 0);
     expect(await screen.findByText("Rien ne vous attend pour le moment.")).toBeInTheDocument();
     expect(screen.getByText("Aucune demande à traiter.")).toBeInTheDocument();
     const nav = screen.getByRole("navigation", { name: "Espace dentiste" });

@@ -2,15 +2,10 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { type DentistOfferItem, type DentistOfferList, OFFER_MESSAGES } from "../../../shared/schemas/offers";
-import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { makeDentist } from "../../test/dentist";
+import { json, renderApp, stubApi } from "../../test/renderApp";
 
-const dentist = makeProfile({
-  role: "dentist",
-  first_name: "Sophie",
-  last_name: "Leroy",
-  full_name: "Sophie Leroy",
-  is_verified: true,
-});
+const dentist = makeDentist();
 
 function item(id: string, overrides: Partial<DentistOfferItem> = {}): DentistOfferItem {
   return {

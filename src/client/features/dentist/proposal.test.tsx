@@ -4,16 +4,11 @@ import { describe, expect, it } from "vitest";
 import { addDays, parisToday } from "../../../shared/policies/offers";
 import type { DentistRequestDetail } from "../../../shared/schemas/dentist";
 import { type MyOffer, OFFER_MESSAGES, type OfferDto } from "../../../shared/schemas/offers";
-import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { CROWN_ON_21, makeDentist, makeDentistRequestDetail } from "../../test/dentist";
+import { json, renderApp, stubApi } from "../../test/renderApp";
 import { freeLine } from "../../test/requests";
 
-const dentist = makeProfile({
-  role: "dentist",
-  first_name: "Sophie",
-  last_name: "Leroy",
-  full_name: "Sophie Leroy",
-  is_verified: true,
-});
+const dentist = makeDentist();
 
 const REQUEST_ID = "22222222-2222-4222-8222-222222222222";
 const PAGE = `/dentist/quote-request/${REQUEST_ID}`;
@@ -30,32 +25,16 @@ const doc = (id: string, file_name: string, document_type: "quote" | "xray" | "p
   created_at: "2026-11-21T10:00:00.000Z",
 });
 
-function detail(overrides: Partial<DentistRequestDetail> = {}): DentistRequestDetail {
-  return {
-    id: REQUEST_ID,
-    patient_name: "Inès Martin",
-    treatment_type: "crown",
-    created_at: "2026-11-21T10:00:00.000Z",
-    budget: "",
-    urgency: "high",
-    my_status: "pending",
-    is_new: false,
-    quote_amount_cents: 120_000,
-    appointment_status: null,
-    description: "Couronne sur la 36.",
-    assigned: false,
-    addressed_to_me: false,
+const detail = (overrides: Partial<DentistRequestDetail> = {}) =>
+  makeDentistRequestDetail(REQUEST_ID, {
     documents: [
       doc("d1", "devis-couronne.pdf", "quote"),
       doc("d2", "devis-second.pdf", "quote"),
       doc("d3", "panoramique.pdf", "xray"),
       doc("d4", "ordonnance.pdf", "other"),
     ],
-    conversation_id: null,
-    quote_lines: [],
     ...overrides,
-  };
-}
+  });
 
 const noOffer: MyOffer = { offer: null, may_offer: true, patient_age: 42 };
 
@@ -247,15 +226,7 @@ describe("page de proposition : le formulaire", () => {
 
   it("reprend les actes du devis du patient", async () => {
     const quoteLines: DentistRequestDetail["quote_lines"] = [
-      {
-        code: "HBLD634",
-        act: "Couronne céramo-métallique (incisive, canine, 1re prémolaire)",
-        tooth: 21,
-        fee_cents: 600_00,
-        basket: "100_sante",
-        br_cents: 120_00,
-        ceiling_cents: 515_00,
-      },
+      CROWN_ON_21,
       {
         code: null,
         act: "Gouttière de protection",
