@@ -1,6 +1,9 @@
+import { sql } from "kysely";
 import { COVER_FIELDS, QUOTE_LINE_FIELDS } from "../../../shared/schemas/quotes";
 import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
+import { offerLinesAndSlots } from "../../db/offer-details";
+import { executeAll, oldestFirst } from "../../db/queries";
 
 /*
  * The reads behind "Télécharger mes données" (RGPD art. 15 and 20). Every query is bound to the
@@ -10,6 +13,9 @@ import type { Db } from "../../db/index";
 
 export function exportRepo(db: Db, actor: Actor) {
   const me = actor.userId;
+  /** The person is the patient or the dentist of this conversation ("c") or appointment ("a"). */
+  const isParty = (alias: "a" | "c") =>
+    sql<boolean>`(${sql.ref(`${alias}.patient_id`)} = ${me} or ${sql.ref(`${alias}.dentist_id`)} = ${me})`;
 
   return {
     profile() {
@@ -50,47 +56,6 @@ export function exportRepo(db: Db, actor: Actor) {
         .executeTakeFirst();
     },
 
-    /** The patient's own requests (with the dentist it was sent to by name, if any). */
-    requests() {
-      return db
-        .selectFrom("requests as r")
-        .leftJoin("profiles as d", "d.id", "r.recipient_dentist_id")
-        .select([
-          "r.id",
-          "r.treatment_type",
-          "r.description",
-          "r.budget",
-          "r.quote_amount_cents",
-          "r.urgency",
-          "r.status",
-          "r.recipient_dentist_id",
-          "d.full_name as recipient_dentist_name",
-          "r.cancelled_at",
-          "r.consent_version",
-          "r.consent_text",
-          "r.consent_at",
-          "r.consent_withdrawn_at",
-          "r.created_at",
-          "r.updated_at",
-        ])
-        .where("r.patient_id", "=", me)
-        .orderBy("r.created_at")
-        .orderBy("r.id")
-        .execute();
-    },
-
-    /** The lines of the devis the patient entered on their requests (issue 15). */
-    quoteLines() {
-      return db
-        .selectFrom("request_quote_lines as q")
-        .innerJoin("requests as r", "r.id", "q.request_id")
-        .select(["q.request_id", "q.position", ...QUOTE_LINE_FIELDS.map((c) => `q.${c}` as const)])
-        .where("r.patient_id", "=", me)
-        .orderBy("q.request_id")
-        .orderBy("q.position")
-        .execute();
-    },
-
     /** 'Ma mutuelle', when the patient gave it. */
     cover() {
       return db
@@ -100,177 +65,251 @@ export function exportRepo(db: Db, actor: Actor) {
         .executeTakeFirst();
     },
 
-    /** The documents the person uploaded (owner), on the person's own requests. */
-    documents() {
-      return db
-        .selectFrom("documents as d")
-        .innerJoin("requests as r", "r.id", "d.request_id")
-        .select([
-          "d.id",
-          "d.request_id",
-          "d.storage_key",
-          "d.file_name",
-          "d.size",
-          "d.mime_type",
-          "d.document_type",
-          "d.position",
+    /** The lists of the archive, each read at once and listed oldest first. */
+    lists() {
+      return executeAll({
+        /** The patient's own requests (with the dentist it was sent to by name, if any). */
+        requests: oldestFirst(
+          db
+            .selectFrom("requests as r")
+            .leftJoin("profiles as d", "d.id", "r.recipient_dentist_id")
+            .select([
+              "r.id",
+              "r.treatment_type",
+              "r.description",
+              "r.budget",
+              "r.quote_amount_cents",
+              "r.urgency",
+              "r.status",
+              "r.recipient_dentist_id",
+              "d.full_name as recipient_dentist_name",
+              "r.cancelled_at",
+              "r.consent_version",
+              "r.consent_text",
+              "r.consent_at",
+              "r.consent_withdrawn_at",
+              "r.created_at",
+              "r.updated_at",
+            ])
+            .where("r.patient_id", "=", me),
+          "r.created_at",
+          "r.id",
+        ),
+
+        /** The lines of the devis the patient entered on their requests (issue 15). */
+        quoteLines: oldestFirst(
+          db
+            .selectFrom("request_quote_lines as q")
+            .innerJoin("requests as r", "r.id", "q.request_id")
+            .select(["q.request_id", "q.position", ...QUOTE_LINE_FIELDS.map((c) => `q.${c}` as const)])
+            .where("r.patient_id", "=", me),
+          "q.request_id",
+          "q.position",
+        ),
+
+        /** The documents the person uploaded (owner), on the person's own requests. */
+        documents: oldestFirst(
+          db
+            .selectFrom("documents as d")
+            .innerJoin("requests as r", "r.id", "d.request_id")
+            .select([
+              "d.id",
+              "d.request_id",
+              "d.storage_key",
+              "d.file_name",
+              "d.size",
+              "d.mime_type",
+              "d.document_type",
+              "d.position",
+              "d.created_at",
+            ])
+            .where("d.owner_id", "=", me)
+            .where("r.patient_id", "=", me),
           "d.created_at",
-        ])
-        .where("d.owner_id", "=", me)
-        .where("r.patient_id", "=", me)
-        .orderBy("d.created_at")
-        .orderBy("d.request_id")
-        .orderBy("d.position")
-        .execute();
-    },
+          "d.request_id",
+          "d.position",
+        ),
 
-    /** Offers on the patient's own requests, with the dentist's name. */
-    offersReceived() {
-      return db
-        .selectFrom("offers as o")
-        .innerJoin("requests as r", "r.id", "o.request_id")
-        .innerJoin("profiles as d", "d.id", "o.dentist_id")
-        .select([
-          "o.id",
-          "o.request_id",
-          "o.dentist_id",
-          "d.full_name as dentist_name",
-          "o.amount_cents",
-          "o.comment",
-          "o.valid_until",
-          "o.status",
-          "o.decided_at",
+        /** Offers on the patient's own requests, with the dentist's name. */
+        offersReceived: oldestFirst(
+          db
+            .selectFrom("offers as o")
+            .innerJoin("requests as r", "r.id", "o.request_id")
+            .innerJoin("profiles as d", "d.id", "o.dentist_id")
+            .select(["o.id", "o.request_id", "o.dentist_id", "d.full_name as dentist_name"])
+            .select(OFFER_TERMS)
+            .where("r.patient_id", "=", me),
           "o.created_at",
-          "o.updated_at",
-        ])
-        .where("r.patient_id", "=", me)
-        .orderBy("o.created_at")
-        .orderBy("o.id")
-        .execute();
-    },
-
-    /** The dentist's own offers (the patient's name only, nothing of the request's content). */
-    offersSent() {
-      return db
-        .selectFrom("offers as o")
-        .innerJoin("requests as r", "r.id", "o.request_id")
-        .innerJoin("profiles as p", "p.id", "r.patient_id")
-        .select([
           "o.id",
-          "o.request_id",
-          "p.full_name as patient_name",
-          "r.treatment_type",
-          "o.amount_cents",
-          "o.comment",
-          "o.valid_until",
-          "o.status",
-          "o.decided_at",
+        ),
+
+        /** The dentist's own offers (the patient's name only, nothing of the request's content). */
+        offersSent: oldestFirst(
+          db
+            .selectFrom("offers as o")
+            .innerJoin("requests as r", "r.id", "o.request_id")
+            .innerJoin("profiles as p", "p.id", "r.patient_id")
+            .select(["o.id", "o.request_id", "p.full_name as patient_name", "r.treatment_type"])
+            .select(OFFER_TERMS)
+            .where("o.dentist_id", "=", me),
           "o.created_at",
-          "o.updated_at",
-        ])
-        .where("o.dentist_id", "=", me)
-        .orderBy("o.created_at")
-        .orderBy("o.id")
-        .execute();
-    },
+          "o.id",
+        ),
 
-    /** Lines and proposed slots of offers already filtered by the two queries above. */
-    async offerDetails(offerIds: string[]) {
-      if (offerIds.length === 0) return { lines: [], slots: [] };
-      const [lines, slots] = await Promise.all([
-        db
-          .selectFrom("offer_lines")
-          .select(["offer_id", "position", ...QUOTE_LINE_FIELDS])
-          .where("offer_id", "in", offerIds)
-          .orderBy("offer_id")
-          .orderBy("position")
-          .execute(),
-        db
-          .selectFrom("offer_slots")
-          .select(["offer_id", "starts_at"])
-          .where("offer_id", "in", offerIds)
-          .orderBy("offer_id")
-          .orderBy("starts_at")
-          .execute(),
-      ]);
-      return { lines, slots };
-    },
-
-    /** The dentist's follow-up of requests (status on the dentist's side, dates). */
-    requestsFollowed() {
-      return db
-        .selectFrom("request_dentists")
-        .select([
-          "request_id",
-          "status",
-          "opened_at",
-          "assigned_at",
-          "replied_at",
+        /** The dentist's follow-up of requests (status on the dentist's side, dates). */
+        requestsFollowed: oldestFirst(
+          db
+            .selectFrom("request_dentists")
+            .select([
+              "request_id",
+              "status",
+              "opened_at",
+              "assigned_at",
+              "replied_at",
+              "created_at",
+              "updated_at",
+            ])
+            .where("dentist_id", "=", me),
           "created_at",
-          "updated_at",
-        ])
-        .where("dentist_id", "=", me)
-        .orderBy("created_at")
-        .orderBy("request_id")
-        .execute();
-    },
+          "request_id",
+        ),
 
-    /** The conversations the person is a party to, with the other party's name. */
-    conversations() {
-      return db
-        .selectFrom("conversations as c")
-        .innerJoin("profiles as pp", "pp.id", "c.patient_id")
-        .innerJoin("profiles as dp", "dp.id", "c.dentist_id")
-        .select([
-          "c.id",
-          "c.request_id",
-          "c.patient_id",
-          "c.dentist_id",
-          "pp.full_name as patient_name",
-          "dp.full_name as dentist_name",
+        /** The conversations the person is a party to, with the other party's name. */
+        conversations: oldestFirst(
+          db
+            .selectFrom("conversations as c")
+            .innerJoin("profiles as pp", "pp.id", "c.patient_id")
+            .innerJoin("profiles as dp", "dp.id", "c.dentist_id")
+            .select([
+              "c.id",
+              "c.request_id",
+              "c.patient_id",
+              "c.dentist_id",
+              "pp.full_name as patient_name",
+              "dp.full_name as dentist_name",
+              "c.created_at",
+              "c.last_message_at",
+            ])
+            .where(isParty("c")),
           "c.created_at",
-          "c.last_message_at",
-        ])
-        .where((eb) => eb.or([eb("c.patient_id", "=", me), eb("c.dentist_id", "=", me)]))
-        .orderBy("c.created_at")
-        .orderBy("c.id")
-        .execute();
+          "c.id",
+        ),
+
+        /** The messages of those conversations (both sides' text). */
+        messages: oldestFirst(
+          db
+            .selectFrom("messages as m")
+            .innerJoin("conversations as c", "c.id", "m.conversation_id")
+            .select(["m.id", "m.conversation_id", "m.sender_id", "m.body", "m.read_at", "m.created_at"])
+            .where(isParty("c")),
+          "m.created_at",
+          "m.id",
+        ),
+
+        /** The patient's thread with the team (the team's replies are part of it; their images not). */
+        support: oldestFirst(
+          db
+            .selectFrom("support_messages")
+            .select([
+              "id",
+              "sender_id",
+              "from_team",
+              "body",
+              "image_key",
+              "image_name",
+              "image_type",
+              "image_size",
+              "read_at",
+              "created_at",
+            ])
+            .where("patient_id", "=", me),
+          "created_at",
+          "id",
+        ),
+
+        /** Reads of my requests and documents by someone else, and the team's reads of my support thread. */
+        readsOfMyData: oldestFirst(
+          db
+            .selectFrom("document_access as a")
+            .leftJoin("requests as r", "r.id", "a.request_id")
+            .leftJoin("documents as d", "d.id", "a.document_id")
+            .select([
+              "a.id",
+              "a.request_id",
+              "a.document_id",
+              "d.file_name as document_name",
+              "a.object_name",
+              "a.actor_name",
+              "a.actor_kind",
+              "a.action",
+              "a.created_at",
+            ])
+            .where((eb) => eb.or([eb("r.patient_id", "=", me), eb("a.support_patient_id", "=", me)])),
+          "a.created_at",
+          "a.id",
+        ),
+
+        /** The person's own reads of patients' data (dentists, the team): what, when; no names. */
+        myReads: oldestFirst(
+          db
+            .selectFrom("document_access")
+            .select(["id", "request_id", "document_id", "action", "created_at"])
+            .where("actor_id", "=", me),
+          "created_at",
+          "id",
+        ),
+
+        /** Account events about the person's own profile (password change, verification, export…). */
+        events: oldestFirst(
+          db
+            .selectFrom("audit_log")
+            .select(["id", "action", "details", "created_at"])
+            .where("subject_type", "=", "profile")
+            .where("subject_id", "=", me),
+          "created_at",
+          "id",
+        ),
+
+        /** The person's sessions, never their token. */
+        sessions: oldestFirst(
+          db
+            .selectFrom("sessions")
+            .select(["id", "ip_address", "user_agent", "created_at", "updated_at", "expires_at"])
+            .where("user_id", "=", me),
+          "created_at",
+          "id",
+        ),
+      });
     },
 
-    /** The messages of those conversations (both sides' text). */
-    messages() {
-      return db
-        .selectFrom("messages as m")
-        .innerJoin("conversations as c", "c.id", "m.conversation_id")
-        .select(["m.id", "m.conversation_id", "m.sender_id", "m.body", "m.read_at", "m.created_at"])
-        .where((eb) => eb.or([eb("c.patient_id", "=", me), eb("c.dentist_id", "=", me)]))
-        .orderBy("m.created_at")
-        .orderBy("m.id")
-        .execute();
+    /** Lines and proposed slots of offers already filtered by the two lists of offers. */
+    offerDetails(offerIds: string[]) {
+      return offerLinesAndSlots(db, offerIds);
     },
 
     /** Attachments of those conversations; the keys of the person's own only. */
     async attachments() {
-      const rows = await db
-        .selectFrom("message_attachments as a")
-        .innerJoin("messages as m", "m.id", "a.message_id")
-        .innerJoin("conversations as c", "c.id", "m.conversation_id")
-        .select([
-          "a.id",
-          "a.message_id",
-          "m.sender_id",
-          "a.storage_key",
-          "a.file_name",
-          "a.mime_type",
-          "a.size",
-          "a.position",
-          "m.created_at",
-        ])
-        .where((eb) => eb.or([eb("c.patient_id", "=", me), eb("c.dentist_id", "=", me)]))
-        .orderBy("m.created_at")
-        .orderBy("a.message_id")
-        .orderBy("a.position")
-        .execute();
+      const rows = await oldestFirst(
+        db
+          .selectFrom("message_attachments as a")
+          .innerJoin("messages as m", "m.id", "a.message_id")
+          .innerJoin("conversations as c", "c.id", "m.conversation_id")
+          .select([
+            "a.id",
+            "a.message_id",
+            "m.sender_id",
+            "a.storage_key",
+            "a.file_name",
+            "a.mime_type",
+            "a.size",
+            "a.position",
+            "m.created_at",
+          ])
+          .where(isParty("c")),
+        "m.created_at",
+        "a.message_id",
+        "a.position",
+      ).execute();
       return {
         /** Sent by the person: exported with their file. */
         mine: rows.filter((row) => row.sender_id === me),
@@ -286,32 +325,33 @@ export function exportRepo(db: Db, actor: Actor) {
 
     /** Appointments the person is a party to, with the other party's name (and the practice). */
     async appointments() {
-      const rows = await db
-        .selectFrom("appointments as a")
-        .innerJoin("profiles as pp", "pp.id", "a.patient_id")
-        .innerJoin("profiles as dp", "dp.id", "a.dentist_id")
-        .select([
-          "a.id",
-          "a.request_id",
-          "a.offer_id",
-          "a.patient_id",
-          "a.dentist_id",
-          "pp.full_name as patient_name",
-          "dp.full_name as dentist_name",
-          "dp.practice_address",
-          "dp.practice_postcode",
-          "dp.city as dentist_city",
-          "a.status",
-          "a.awaiting",
-          "a.starts_at",
-          "a.cancelled_by",
-          "a.created_at",
-          "a.updated_at",
-        ])
-        .where((eb) => eb.or([eb("a.patient_id", "=", me), eb("a.dentist_id", "=", me)]))
-        .orderBy("a.created_at")
-        .orderBy("a.id")
-        .execute();
+      const rows = await oldestFirst(
+        db
+          .selectFrom("appointments as a")
+          .innerJoin("profiles as pp", "pp.id", "a.patient_id")
+          .innerJoin("profiles as dp", "dp.id", "a.dentist_id")
+          .select([
+            "a.id",
+            "a.request_id",
+            "a.offer_id",
+            "a.patient_id",
+            "a.dentist_id",
+            "pp.full_name as patient_name",
+            "dp.full_name as dentist_name",
+            "dp.practice_address",
+            "dp.practice_postcode",
+            "dp.city as dentist_city",
+            "a.status",
+            "a.awaiting",
+            "a.starts_at",
+            "a.cancelled_by",
+            "a.created_at",
+            "a.updated_at",
+          ])
+          .where(isParty("a")),
+        "a.created_at",
+        "a.id",
+      ).execute();
       const ids = rows.map((row) => row.id);
       const options =
         ids.length === 0
@@ -324,89 +364,18 @@ export function exportRepo(db: Db, actor: Actor) {
               .execute();
       return { rows, options };
     },
-
-    /** The patient's thread with the team (the team's replies are part of it; their images not). */
-    supportMessages() {
-      return db
-        .selectFrom("support_messages")
-        .select([
-          "id",
-          "sender_id",
-          "from_team",
-          "body",
-          "image_key",
-          "image_name",
-          "image_type",
-          "image_size",
-          "read_at",
-          "created_at",
-        ])
-        .where("patient_id", "=", me)
-        .orderBy("created_at")
-        .orderBy("id")
-        .execute();
-    },
-
-    /** Reads of the person's requests, documents and attachments by someone else. */
-    readsOfMyData() {
-      return (
-        db
-          .selectFrom("document_access as a")
-          .leftJoin("requests as r", "r.id", "a.request_id")
-          .leftJoin("documents as d", "d.id", "a.document_id")
-          .select([
-            "a.id",
-            "a.request_id",
-            "a.document_id",
-            "d.file_name as document_name",
-            "a.object_name",
-            "a.actor_name",
-            "a.actor_kind",
-            "a.action",
-            "a.created_at",
-          ])
-          // Reads of my requests, and the team's reads of my support thread.
-          .where((eb) => eb.or([eb("r.patient_id", "=", me), eb("a.support_patient_id", "=", me)]))
-          .orderBy("a.created_at")
-          .orderBy("a.id")
-          .execute()
-      );
-    },
-
-    /** The person's own reads of patients' data (dentists, the team): what, when; no names. */
-    myReads() {
-      return db
-        .selectFrom("document_access")
-        .select(["id", "request_id", "document_id", "action", "created_at"])
-        .where("actor_id", "=", me)
-        .orderBy("created_at")
-        .orderBy("id")
-        .execute();
-    },
-
-    /** Account events about the person's own profile (password change, verification, export…). */
-    accountEvents() {
-      return db
-        .selectFrom("audit_log")
-        .select(["id", "action", "details", "created_at"])
-        .where("subject_type", "=", "profile")
-        .where("subject_id", "=", me)
-        .orderBy("created_at")
-        .orderBy("id")
-        .execute();
-    },
-
-    /** The person's sessions, never their token. */
-    sessions() {
-      return db
-        .selectFrom("sessions")
-        .select(["id", "ip_address", "user_agent", "created_at", "updated_at", "expires_at"])
-        .where("user_id", "=", me)
-        .orderBy("created_at")
-        .orderBy("id")
-        .execute();
-    },
   };
 }
+
+/** What an offer says, the same whether the person received or sent it. */
+const OFFER_TERMS = [
+  "o.amount_cents",
+  "o.comment",
+  "o.valid_until",
+  "o.status",
+  "o.decided_at",
+  "o.created_at",
+  "o.updated_at",
+] as const;
 
 export type ExportRepo = ReturnType<typeof exportRepo>;

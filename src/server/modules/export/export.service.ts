@@ -4,6 +4,7 @@ import type { QuoteReading } from "../../../shared/schemas/reading";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
 import type { Db } from "../../db/index";
+import { linesOf } from "../../db/offer-details";
 import { servedFileName, uniqueName } from "../../files/names";
 import type { Storage } from "../../storage/storage";
 import { deviceLabel } from "../account/device";
@@ -83,44 +84,15 @@ export async function buildExport(deps: Deps, actor: Actor) {
   const now = deps.clock();
   const me = actor.userId;
 
-  const [
-    profile,
-    requests,
-    documents,
-    offersReceived,
-    offersSent,
-    followed,
-    conversations,
-    messages,
-    attachments,
-    appointments,
-    support,
-    readsOfMyData,
-    myReads,
-    events,
-    sessions,
-  ] = await Promise.all([
+  const [profile, cover, lists, attachments, appointments, readingRows] = await Promise.all([
     repo.profile(),
-    repo.requests(),
-    repo.documents(),
-    repo.offersReceived(),
-    repo.offersSent(),
-    repo.requestsFollowed(),
-    repo.conversations(),
-    repo.messages(),
+    repo.cover(),
+    repo.lists(),
     repo.attachments(),
     repo.appointments(),
-    repo.supportMessages(),
-    repo.readsOfMyData(),
-    repo.myReads(),
-    repo.accountEvents(),
-    repo.sessions(),
-  ]);
-  const [quoteLines, cover, readingRows] = await Promise.all([
-    repo.quoteLines(),
-    repo.cover(),
     readingsForExport(deps.db, actor),
   ]);
+  const { requests, quoteLines, documents, offersReceived, offersSent, messages } = lists;
   // The readings of the patient's devis (issue 17): what was read, and the raw text read.
   const readings: Array<Omit<QuoteReading, "status"> & { status: string; text: string | null }> = [];
   for (const row of readingRows) {
@@ -192,7 +164,7 @@ export async function buildExport(deps: Deps, actor: Actor) {
   }
 
   const supportMessages = [];
-  for (const m of support) {
+  for (const m of lists.support) {
     const mine = !m.from_team && (m.sender_id === null || m.sender_id === me);
     const image =
       m.image_key && mine
@@ -231,20 +203,22 @@ export async function buildExport(deps: Deps, actor: Actor) {
       )
     : null;
 
-  const linesOf = (offerId: string) =>
-    offerDetails.lines
-      .filter((l) => l.offer_id === offerId)
-      .map(({ offer_id: _offer, position: _position, ...line }) => line);
   const slotsOf = (offerId: string) =>
     offerDetails.slots.filter((s) => s.offer_id === offerId).map((s) => iso(s.starts_at));
-  /** What an offer says, the same whether the person received or sent it. */
-  const offerTerms = (o: (typeof offersReceived)[number] | (typeof offersSent)[number]) => ({
+  /** An offer with the other party's fields: what it says is the same whether received or sent. */
+  const exportedOffer = (
+    o: (typeof offersReceived)[number] | (typeof offersSent)[number],
+    party: { dentist_id: string; dentist_name: string } | { patient_name: string; treatment_type: string },
+  ) => ({
+    id: o.id,
+    request_id: o.request_id,
+    ...party,
     amount_cents: o.amount_cents,
     comment: o.comment,
     valid_until: o.valid_until,
     status: o.status,
     decided_at: iso(o.decided_at),
-    lines: linesOf(o.id),
+    lines: linesOf(offerDetails.lines, o.id),
     proposed_slots: slotsOf(o.id),
     created_at: iso(o.created_at),
     updated_at: iso(o.updated_at),
@@ -306,14 +280,10 @@ export async function buildExport(deps: Deps, actor: Actor) {
         .map(({ request_id: _request, ...reading }) => reading),
     })),
     mutuelle: cover ? { ...cover, updated_at: iso(cover.updated_at) } : null,
-    offers_received: offersReceived.map((o) => ({
-      id: o.id,
-      request_id: o.request_id,
-      dentist_id: o.dentist_id,
-      dentist_name: o.dentist_name,
-      ...offerTerms(o),
-    })),
-    requests_followed: followed.map((f) => ({
+    offers_received: offersReceived.map((o) =>
+      exportedOffer(o, { dentist_id: o.dentist_id, dentist_name: o.dentist_name }),
+    ),
+    requests_followed: lists.requestsFollowed.map((f) => ({
       request_id: f.request_id,
       status: f.status,
       opened_at: iso(f.opened_at),
@@ -322,14 +292,10 @@ export async function buildExport(deps: Deps, actor: Actor) {
       created_at: iso(f.created_at),
       updated_at: iso(f.updated_at),
     })),
-    offers_sent: offersSent.map((o) => ({
-      id: o.id,
-      request_id: o.request_id,
-      patient_name: o.patient_name,
-      treatment_type: o.treatment_type,
-      ...offerTerms(o),
-    })),
-    conversations: conversations.map((c) => {
+    offers_sent: offersSent.map((o) =>
+      exportedOffer(o, { patient_name: o.patient_name, treatment_type: o.treatment_type }),
+    ),
+    conversations: lists.conversations.map((c) => {
       const iAmPatient = c.patient_id === me;
       return {
         id: c.id,
@@ -372,7 +338,7 @@ export async function buildExport(deps: Deps, actor: Actor) {
     }),
     support_messages: supportMessages,
     access_history: {
-      reads_of_my_data: readsOfMyData.map((a) => ({
+      reads_of_my_data: lists.readsOfMyData.map((a) => ({
         id: a.id,
         request_id: a.request_id,
         document_id: a.document_id,
@@ -382,7 +348,7 @@ export async function buildExport(deps: Deps, actor: Actor) {
         action: a.action,
         at: iso(a.created_at),
       })),
-      my_reads_of_patient_data: myReads.map((a) => ({
+      my_reads_of_patient_data: lists.myReads.map((a) => ({
         id: a.id,
         request_id: a.request_id,
         document_id: a.document_id,
@@ -412,7 +378,7 @@ export async function buildExport(deps: Deps, actor: Actor) {
           : "all_verified_dentists",
       })),
     ],
-    sessions: sessions.map((s) => ({
+    sessions: lists.sessions.map((s) => ({
       id: s.id,
       device: deviceLabel(s.user_agent),
       user_agent: s.user_agent,
@@ -421,7 +387,7 @@ export async function buildExport(deps: Deps, actor: Actor) {
       last_active_at: iso(s.updated_at),
       expires_at: iso(s.expires_at),
     })),
-    account_events: events.map((e) => ({
+    account_events: lists.events.map((e) => ({
       id: e.id,
       action: e.action,
       details: e.details,

@@ -3,11 +3,11 @@ import type { OfferState } from "../../../shared/domain/offers";
 import { mayWithdrawOffer } from "../../../shared/policies/appointments";
 import { offerStateOf, parisToday } from "../../../shared/policies/offers";
 import { DENTIST_OFFERS_PAGE_SIZE, type OfferDto } from "../../../shared/schemas/offers";
-import { QUOTE_LINE_FIELDS } from "../../../shared/schemas/quotes";
 import type { Actor } from "../../access/actor";
 import { requestVisibleToDentist } from "../../access/requests";
 import { isVerifiedDentist } from "../../access/rules";
 import type { Db } from "../../db/index";
+import { linesOf, offerLinesAndSlots } from "../../db/offer-details";
 import { fetchPage } from "../../db/paging";
 import type { Database } from "../../db/types";
 import { withDistance } from "../profiles/distance";
@@ -41,22 +41,10 @@ async function withDetails<R extends OfferRow>(
   now: Date,
 ): Promise<(R & { dto: OfferDto })[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [lines, slots] = await Promise.all([
-    db
-      .selectFrom("offer_lines")
-      .select(["offer_id", ...QUOTE_LINE_FIELDS])
-      .where("offer_id", "in", ids)
-      .orderBy("offer_id")
-      .orderBy("position")
-      .execute(),
-    db
-      .selectFrom("offer_slots")
-      .select(["offer_id", "starts_at"])
-      .where("offer_id", "in", ids)
-      .orderBy("starts_at")
-      .execute(),
-  ]);
+  const { lines, slots } = await offerLinesAndSlots(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     ...row,
     dto: {
@@ -66,7 +54,7 @@ async function withDetails<R extends OfferRow>(
       comment: row.comment,
       valid_until: row.valid_until,
       state: offerStateOf(row, now),
-      lines: lines.filter((l) => l.offer_id === row.id).map(({ offer_id: _offer, ...line }) => line),
+      lines: linesOf(lines, row.id),
       slots: slots.filter((s) => s.offer_id === row.id).map((s) => new Date(s.starts_at).toISOString()),
       created_at: new Date(row.created_at).toISOString(),
     },
