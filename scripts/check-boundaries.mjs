@@ -26,56 +26,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."
  * is also left out of the search for circles; an entry of rule "server-circle" names the import
  * that cuts a circle open. An entry that no longer matches anything is reported as stale: delete it.
  */
-export const ALLOWLIST = [
-  {
-    rule: "server-layer",
-    from: "src/server/access/actor.ts",
-    to: "src/server/modules/profiles/profiles.repo.ts",
-    reason: "the actor creates a missing profile row on first sign-in with the profiles repo",
-  },
-  {
-    rule: "server-layer",
-    from: "src/server/auth.ts",
-    to: "src/server/modules/account/password-hasher.ts",
-    reason: "Better Auth's counted password hasher lives in the account module, which also uses it",
-  },
-  {
-    rule: "repo-from-other-routes",
-    from: "src/server/modules/account/account.routes.ts",
-    to: "src/server/modules/profiles/profiles.repo.ts",
-    reason: "the account routes read and update the profile row directly",
-  },
-  {
-    rule: "repo-from-other-routes",
-    from: "src/server/modules/admin/admin.routes.ts",
-    to: "src/server/modules/support/support.repo.ts",
-    reason: "the admin support screen reads support threads directly",
-  },
-  {
-    rule: "repo-from-other-routes",
-    from: "src/server/modules/dentists/dentists.routes.ts",
-    to: "src/server/modules/quotes/quotes.repo.ts",
-    reason: "the dentist's request view reads the patient's structured quote directly",
-  },
-  {
-    rule: "repo-from-other-routes",
-    from: "src/server/modules/offers/offers.routes.ts",
-    to: "src/server/modules/quotes/quotes.repo.ts",
-    reason: "the offer routes read quote lines directly",
-  },
-  {
-    rule: "repo-from-other-routes",
-    from: "src/server/modules/offers/request-detail.routes.ts",
-    to: "src/server/modules/quotes/quotes.repo.ts",
-    reason: "the patient's request detail (with its offers) reads the structured quote directly",
-  },
-  {
-    rule: "repo-from-other-routes",
-    from: "src/server/modules/offers/request-detail.routes.ts",
-    to: "src/server/modules/requests/requests.repo.ts",
-    reason: "the patient's request detail (with its offers) reads the request directly",
-  },
-];
+export const ALLOWLIST = [];
 
 function main(argv) {
   const rootArg = argv.indexOf("--root");

@@ -28,6 +28,7 @@ import { documentRoutes } from "./modules/documents/documents.routes";
 import { exportRoutes } from "./modules/export/export.routes";
 import { offerRoutes } from "./modules/offers/offers.routes";
 import { requestDetailRoutes } from "./modules/offers/request-detail.routes";
+import { systemEnsureProfile } from "./modules/profiles/profiles.repo";
 import { profileRoutes } from "./modules/profiles/profiles.routes";
 import { publicStatsRoutes } from "./modules/public-stats/public-stats.routes";
 import { quoteRoutes } from "./modules/quotes/quotes.routes";
@@ -171,6 +172,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ),
   );
   if (bucket) app.addHook("onClose", async () => bucket.close());
+  // A signed-in user without a profile row gets one by the profiles module's rules (access/actor.ts).
+  app.decorate("loadProfile", systemEnsureProfile);
   app.decorate("auth", createAuth({ db: database.db, config, mailer, log: app.log }));
   setOcrConcurrency(config.readingConcurrency);
   app.decorate(

@@ -4,7 +4,7 @@ import { type AppConfig, SESSION_TIMES } from "./config";
 import type { Db } from "./db/index";
 import type { Mailer } from "./mail/mailer";
 import { resetPasswordMail } from "./mail/templates";
-import { passwordHasher } from "./modules/account/password-hasher";
+import { passwordHasher } from "./password-hasher";
 
 /**
  * Better Auth on our Kysely instance (ADR 004): e-mail + password, httpOnly cookie sessions,

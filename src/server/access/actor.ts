@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type Area, mayEnterArea } from "../../shared/policies/redirects";
 import { SESSION_TIMES } from "../config";
+import type { Db } from "../db/index";
 import type { ProfileRow } from "../db/types";
 import { forbidden, unauthenticated } from "../errors";
-import { systemEnsureProfile } from "../modules/profiles/profiles.repo";
 import { cookieValue, type SessionCache, sessionCacheOf, sessionKey } from "./session-cache";
 
 /** The signed-in person behind a request. Every repository call that reads people's data takes it. */
@@ -12,9 +12,22 @@ export interface Actor {
   profile: ProfileRow;
 }
 
+/**
+ * The profile row of a signed-in user, created when it is missing (a user signed up through Better
+ * Auth alone). The rules of a profile row are the profiles module's: app.ts hands its function to
+ * the app as `loadProfile`, so that access, below the modules, does not import one (ADR 031).
+ */
+export type ProfileLoader = (
+  db: Db,
+  user: { id: string; email: string | null | undefined; name: string | null | undefined },
+) => Promise<ProfileRow | undefined>;
+
 declare module "fastify" {
   interface FastifyRequest {
     actorPromise?: Promise<Actor | null>;
+  }
+  interface FastifyInstance {
+    loadProfile: ProfileLoader;
   }
 }
 
@@ -43,7 +56,7 @@ export function forwardCookies(reply: FastifyReply, headers: Headers | null | un
  */
 export function getActor(request: FastifyRequest, reply: FastifyReply): Promise<Actor | null> {
   request.actorPromise ??= (async () => {
-    const { auth, db } = request.server;
+    const { auth, db, loadProfile } = request.server;
     const cache = sessionCacheOf(db);
     const key = cache ? await cacheKey(request) : undefined;
     if (cache && key && cache.get(key)) {
@@ -62,7 +75,7 @@ export function getActor(request: FastifyRequest, reply: FastifyReply): Promise<
     forwardCookies(reply, result.headers);
     const user = result.response?.user;
     if (!user) return null;
-    const profile = await systemEnsureProfile(db, user);
+    const profile = await loadProfile(db, user);
     if (!profile) return null;
     if (cache && key && ticket) remember(cache, key, ticket, user.id, profile, result.response);
     return { userId: user.id, profile };

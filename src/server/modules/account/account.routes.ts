@@ -10,7 +10,7 @@ import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
 import { meResponseSchema } from "../../../shared/schemas/profile";
 import { authHeaders, forwardCookies } from "../../access/actor";
 import { AppError } from "../../errors";
-import { toProfileDto } from "../profiles/profiles.repo";
+import { toProfileDto } from "../profiles/profiles.service";
 import * as service from "./account.service";
 import { LoginThrottle, loginLimits } from "./login-throttle";
 import { newDeviceId, readTrustedDevice, trustedDeviceSetCookie } from "./trusted-device";

@@ -17,9 +17,9 @@ import type { Auth } from "../../auth";
 import type { Db } from "../../db/index";
 import type { ProfileRow } from "../../db/types";
 import { AppError, validationError } from "../../errors";
+import { passwordHasher } from "../../password-hasher";
 import { assertKnownPostalCode } from "../profiles/postal-codes";
 import { systemEnsureProfile, systemInsertProfile } from "../profiles/profiles.repo";
-import { passwordHasher } from "./password-hasher";
 import { assertNotCommonPassword } from "./password-rule";
 
 interface Deps {

@@ -9,10 +9,10 @@ import type { Db } from "../../db/index";
 import { AppError } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { accountErasedMail } from "../../mail/templates";
+import { passwordHasher } from "../../password-hasher";
 import type { Storage } from "../../storage/storage";
 import { avatarKeyOf } from "../profiles/avatar";
 import { readingTextKeys } from "../reading/reading.repo";
-import { passwordHasher } from "./password-hasher";
 
 /*
  * Erasure of an account (RGPD art. 17, issue 14, ADR 014). What goes: the profile, sessions,

@@ -4,10 +4,10 @@ import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import { runMailJobs } from "../../jobs";
 import type { Mailer, MailMessage } from "../../mail/mailer";
+import { passwordOperations } from "../../password-hasher";
 import { createTestContext, type TestContext, uniqueEmail } from "../../testing/harness";
 import { accountWorkSettled } from "./account.service";
 import { ipKey, LoginThrottle, loginLimits, type Scope } from "./login-throttle";
-import { passwordOperations } from "./password-hasher";
 import { readTrustedDevice, trustedDeviceCookieName, trustedDeviceValue } from "./trusted-device";
 
 /*

@@ -87,7 +87,7 @@ describe("the password rule at sign-up", () => {
   it("does not apply to login: an existing weak password still signs in", async () => {
     const { body } = await signUpPatient(ctx.app);
     // An account from before the rule: its password is set directly, as the old rule allowed.
-    const hash = await (await import("./password-hasher")).passwordHasher.hash("secret123");
+    const hash = await (await import("../../password-hasher")).passwordHasher.hash("secret123");
     const user = await ctx.database.db
       .selectFrom("users")
       .select("id")

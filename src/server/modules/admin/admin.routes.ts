@@ -30,8 +30,12 @@ import { notFound } from "../../errors";
 import { contentDisposition } from "../../http/files";
 import { eraseAccount, erasureDeps } from "../account/erasure.service";
 import { retentionPreview } from "../retention/retention.service";
-import { supportPage, supportThreads } from "../support/support.repo";
-import { markSupportRead, postTeamReply } from "../support/support.service";
+import {
+  markSupportRead,
+  postTeamReply,
+  teamSupportPage,
+  teamSupportThreads,
+} from "../support/support.service";
 import { adminRepo } from "./admin.repo";
 import { decideVerification } from "./admin.service";
 
@@ -292,7 +296,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const q = request.query;
       return page(
-        await supportThreads(app.db, {
+        await teamSupportThreads(app.db, {
           search: q.search,
           page: q.page,
           pageSize: q.page_size,
@@ -318,7 +322,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
-      const result = await supportPage(app.db, request.params.patientId, request.query);
+      const result = await teamSupportPage(app.db, request.params.patientId, request.query);
       // The patient sees on the help page that the team opened the thread (only a real thread).
       if (result.items.length > 0 && !request.query.before)
         await recordSupportAccess(app.db, actor, request.params.patientId, { action: "support_thread_view" });

@@ -21,7 +21,7 @@ import { requireVisible } from "../../access/guards";
 import { notFound } from "../../errors";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { patientPlace } from "../profiles/distance";
-import { dentistQuotesRepo } from "../quotes/quotes.repo";
+import { dentistQuoteLines } from "../quotes/quotes.service";
 import { replyToRequest } from "../requests/reply.service";
 import { dentistDashboard, dentistTodo, recentConversations, requestsToAnswer } from "./dashboard.service";
 import { dentistRequestsRepo } from "./dentists.repo";
@@ -163,7 +163,7 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
       const [documents, conversationId, quoteLines] = await Promise.all([
         repo.documents(id),
         repo.conversationId(id),
-        dentistQuotesRepo(app.db, actor).lines(id),
+        dentistQuoteLines(app.db, actor, id),
         repo.markOpened(id),
       ]);
       return {

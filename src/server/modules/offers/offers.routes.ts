@@ -22,7 +22,7 @@ import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
 import { actorOf, requireArea } from "../../access/actor";
 import { requireVisible } from "../../access/guards";
 import { notFound } from "../../errors";
-import { patientQuotesRepo } from "../quotes/quotes.repo";
+import { patientCover, patientQuoteLines } from "../quotes/quotes.service";
 import { dentistOffersRepo, patientOffersRepo } from "./offers.repo";
 import { acceptOffer, submitOffer, unacceptOffer, withdrawOffer } from "./offers.service";
 
@@ -195,12 +195,11 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
-      const quotes = patientQuotesRepo(app.db, actor);
       const id = request.params.id;
       const [original, offers, cover] = await Promise.all([
-        quotes.lines(id),
+        patientQuoteLines(app.db, actor, id),
         patientOffersRepo(app.db, actor).onRequest(id, app.clock()),
-        quotes.cover(),
+        patientCover(app.db, actor),
       ]);
       return compareQuotes(original, offers, cover);
     },

@@ -6,8 +6,8 @@ import { REQUEST_NOT_FOUND, requestDetailSchema } from "../../../shared/schemas/
 import { actorOf, requireArea } from "../../access/actor";
 import { notFound } from "../../errors";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
-import { patientQuotesRepo } from "../quotes/quotes.repo";
-import { patientRequestsRepo } from "../requests/requests.repo";
+import { patientQuoteLines } from "../quotes/quotes.service";
+import { patientRequestDetail } from "../requests/requests.service";
 import { summary } from "../requests/summary";
 import { patientOffersRepo } from "./offers.repo";
 
@@ -37,16 +37,15 @@ export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
-      const requests = patientRequestsRepo(app.db, actor, app.clock());
       const id = request.params.id;
-      const row = z.uuid().safeParse(id).success ? await requests.find(id) : undefined;
-      if (!row) throw notFound(REQUEST_NOT_FOUND);
-      const [documents, accessLog, replies, offers, quoteLines] = await Promise.all([
-        requests.documents(id),
-        requests.accessLog(id),
-        requests.replies(id),
+      const detail = z.uuid().safeParse(id).success
+        ? await patientRequestDetail(app.db, actor, id, app.clock())
+        : undefined;
+      if (!detail) throw notFound(REQUEST_NOT_FOUND);
+      const { row, documents, accessLog, replies } = detail;
+      const [offers, quoteLines] = await Promise.all([
         patientOffersRepo(app.db, actor).onRequest(id, app.clock()),
-        patientQuotesRepo(app.db, actor).lines(id),
+        patientQuoteLines(app.db, actor, id),
       ]);
       return {
         ...summary(row, app.clock()),

@@ -1,7 +1,5 @@
 import { normalizeRole, type Role } from "../../../shared/domain/roles";
 import { fullNameOf, splitFullName } from "../../../shared/format/names";
-import { verificationStateOf } from "../../../shared/policies/verification";
-import type { Profile } from "../../../shared/schemas/profile";
 import { sessionsChanged } from "../../access/session-cache";
 import type { Db } from "../../db/index";
 import type { ProfileRow, ProfileUpdate } from "../../db/types";
@@ -85,36 +83,6 @@ export async function systemEnsureProfile(
     .onConflict((oc) => oc.column("id").doNothing())
     .execute();
   return systemFindProfile(db, user.id);
-}
-
-export function toProfileDto(row: ProfileRow): Profile {
-  return {
-    id: row.id,
-    email: row.email,
-    role: row.role,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    full_name: row.full_name,
-    phone_number: row.phone_number,
-    city: row.city,
-    bio: row.bio,
-    specialties: row.specialties ?? [],
-    avatar_url: row.avatar_url,
-    is_admin: row.is_admin,
-    is_verified: row.is_verified,
-    rpps: row.rpps,
-    practice_address: row.practice_address,
-    practice_postcode: row.practice_postcode,
-    postal_code: row.postal_code ?? null,
-    verification_requested_at: row.verification_requested_at
-      ? new Date(row.verification_requested_at).toISOString()
-      : null,
-    birth_date: row.birth_date ?? null,
-    verification_refusal_reason: row.verification_refusal_reason ?? null,
-    verification_state: verificationStateOf(row),
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
-  };
 }
 
 /**

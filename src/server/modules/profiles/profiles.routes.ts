@@ -13,8 +13,8 @@ import { actorOf, requireArea } from "../../access/actor";
 import { AppError, notFound } from "../../errors";
 import { avatarKeyOf, avatarUrl, storeAvatar } from "./avatar";
 import { assertKnownPostalCode } from "./postal-codes";
-import { toProfileDto, updateOwnProfile } from "./profiles.repo";
-import { requestVerification } from "./profiles.service";
+import { updateOwnProfile } from "./profiles.repo";
+import { requestVerification, toProfileDto } from "./profiles.service";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
 

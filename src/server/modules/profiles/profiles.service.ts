@@ -1,6 +1,6 @@
-import { verificationRequestProblem } from "../../../shared/policies/verification";
+import { verificationRequestProblem, verificationStateOf } from "../../../shared/policies/verification";
 import { ERROR_CODES } from "../../../shared/schemas/common";
-import { PROFILE_MESSAGES } from "../../../shared/schemas/profile";
+import { PROFILE_MESSAGES, type Profile } from "../../../shared/schemas/profile";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
 import { sessionsChanged } from "../../access/session-cache";
@@ -8,6 +8,37 @@ import type { Db } from "../../db/index";
 import type { ProfileRow } from "../../db/types";
 import { AppError, forbidden } from "../../errors";
 import { findOwnProfileForUpdate, markOwnVerificationRequested } from "./profiles.repo";
+
+/** A profile row as the API shows it (the profile and account routes). */
+export function toProfileDto(row: ProfileRow): Profile {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    full_name: row.full_name,
+    phone_number: row.phone_number,
+    city: row.city,
+    bio: row.bio,
+    specialties: row.specialties ?? [],
+    avatar_url: row.avatar_url,
+    is_admin: row.is_admin,
+    is_verified: row.is_verified,
+    rpps: row.rpps,
+    practice_address: row.practice_address,
+    practice_postcode: row.practice_postcode,
+    postal_code: row.postal_code ?? null,
+    verification_requested_at: row.verification_requested_at
+      ? new Date(row.verification_requested_at).toISOString()
+      : null,
+    birth_date: row.birth_date ?? null,
+    verification_refusal_reason: row.verification_refusal_reason ?? null,
+    verification_state: verificationStateOf(row),
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
 
 const MISSING_FIELD_MESSAGES = {
   rpps: PROFILE_MESSAGES.rppsMissing,

@@ -12,6 +12,7 @@ import { type StoredFile, UPLOAD_CONTENT_TYPES } from "../../uploads";
 import { insertQuoteLines, linesTotal } from "../quotes/quotes.repo";
 import { enqueueFirstQuote } from "../reading/reading.service";
 import { newRequestRepo } from "./create.repo";
+import { patientRequestsRepo } from "./requests.repo";
 
 /** A new request's fields, validated (requestFieldsSchema). */
 export type NewRequest = z.output<typeof requestFieldsSchema>;
@@ -89,4 +90,20 @@ export async function createRequest(
     await enqueueFirstQuote(trx, id, documents, quoteLines.length);
     return id;
   });
+}
+
+/**
+ * One of the patient's own requests with its documents, who opened them and the dentists' replies;
+ * undefined for anyone else's. The request detail (offers module) adds the offers to it (ADR 029).
+ */
+export async function patientRequestDetail(db: Db, actor: Actor, id: string, now: Date) {
+  const requests = patientRequestsRepo(db, actor, now);
+  const row = await requests.find(id);
+  if (!row) return undefined;
+  const [documents, accessLog, replies] = await Promise.all([
+    requests.documents(id),
+    requests.accessLog(id),
+    requests.replies(id),
+  ]);
+  return { row, documents, accessLog, replies };
 }

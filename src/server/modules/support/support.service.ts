@@ -14,7 +14,7 @@ import {
   type UnreadMailDeps,
   unreadMailWindow,
 } from "../conversations/notify";
-import { loadSupportMessages } from "./support.repo";
+import { loadSupportMessages, supportPage, supportThreads } from "./support.repo";
 
 interface Deps {
   db: Db;
@@ -218,4 +218,14 @@ export async function sendSupportUnreadEmails(deps: UnreadMailDeps): Promise<num
     if (await sendUnreadMail(deps, patient, { fromName, path }, "e-mail d'assistance non envoyé")) sent += 1;
   }
   return sent;
+}
+
+/** The team's list of support threads, searched and paged (the admin screen, ADR 029). */
+export function teamSupportThreads(db: Db, options: Parameters<typeof supportThreads>[1]) {
+  return supportThreads(db, options);
+}
+
+/** One patient's support messages for the team, a page before a message (the admin screen). */
+export function teamSupportPage(db: Db, patientId: string, options: Parameters<typeof supportPage>[2]) {
+  return supportPage(db, patientId, options);
 }
