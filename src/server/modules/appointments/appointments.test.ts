@@ -1,13 +1,8 @@
 import type { AddressInfo } from "node:net";
 import ICAL from "ical.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTestContext,
-  postRequest,
-  signUpDentist,
-  signUpPatient,
-  type TestContext,
-} from "../../testing/harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appPerFile, createTestContext, postRequest } from "../../testing/harness";
+import { api, people, verifyDentist, type Who } from "../../testing/people";
 import { openSocket } from "../../testing/sockets";
 import { sendAppointmentReminders } from "./reminders.service";
 
@@ -17,20 +12,9 @@ let now = START;
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-let ctx: TestContext;
-type Who = { cookie: string; id: string };
+const ctx = appPerFile({ clock: () => now });
+const { get, post } = api(ctx);
 const who: Record<string, Who> = {};
-
-async function dentist(name: string): Promise<Who> {
-  const { response, cookie } = await signUpDentist(ctx.app, { first_name: name });
-  const id = response.json().profile.id;
-  await ctx.app.db
-    .updateTable("profiles")
-    .set({ is_verified: true, practice_address: "12 rue de la Paix", practice_postcode: "75002" })
-    .where("id", "=", id)
-    .execute();
-  return { cookie, id };
-}
 
 async function createRequest(patient: Who) {
   const response = await postRequest(ctx.app, patient.cookie, {
@@ -42,11 +26,6 @@ async function createRequest(patient: Who) {
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id as string;
 }
-
-const get = (url: string, as?: Who) =>
-  ctx.app.inject({ method: "GET", url, headers: as ? { cookie: as.cookie } : {} });
-const post = (url: string, payload: object | undefined, as?: Who) =>
-  ctx.app.inject({ method: "POST", url, payload, headers: as ? { cookie: as.cookie } : {} });
 
 async function sendOffer(requestId: string, as: Who, extra: object = {}) {
   const response = await post(
@@ -85,16 +64,21 @@ const runReminders = () =>
   });
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock: () => now });
-  for (const name of ["Paula", "Quentin"]) {
-    const { response, cookie } = await signUpPatient(ctx.app, { first_name: name, last_name: "Durand" });
-    who[name] = { cookie, id: response.json().profile.id };
-  }
-  who.drA = await dentist("Anne");
-  who.drB = await dentist("Bruno");
-  who.drC = await dentist("Carla");
+  Object.assign(
+    who,
+    await people(ctx.app, {
+      patients: ["Paula", "Quentin"],
+      lastName: "Durand",
+      dentists: { drA: "Anne", drB: "Bruno", drC: "Carla" },
+    }),
+  );
+  // The practice's address, which the calendar invitations carry.
+  for (const dr of ["drA", "drB", "drC"])
+    await verifyDentist(ctx.app, (who[dr] as Who).id, {
+      practice_address: "12 rue de la Paix",
+      practice_postcode: "75002",
+    });
 });
-afterAll(async () => ctx?.close());
 
 const unaccept = (offerId: string, as?: Who) =>
   post(`/api/patient/offers/${offerId}/unaccept`, undefined, as);

@@ -1,38 +1,21 @@
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { tinyPng } from "../../sample-files";
 import { fakeExe, multipart, pdfOfSize, tinyPdf } from "../../testing/files";
-import {
-  createTestContext,
-  postRequest,
-  signUpDentist,
-  signUpPatient,
-  type TestContext,
-} from "../../testing/harness";
+import { appPerFile, createTestContext, postRequest } from "../../testing/harness";
+import { api, people, type Who } from "../../testing/people";
 import { openSocket } from "../../testing/sockets";
 import { sendUnreadEmails } from "./conversations.service";
 
-let ctx: TestContext;
-type Who = { cookie: string; id: string };
+const ctx = appPerFile();
+const { get, post } = api(ctx);
 const who: Record<string, Who> = {};
-
-async function dentist(name: string): Promise<Who> {
-  const { response, cookie } = await signUpDentist(ctx.app, { first_name: name });
-  const id = response.json().profile.id;
-  await ctx.app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", id).execute();
-  return { cookie, id };
-}
 
 async function requestBy(patient: Who) {
   const response = await postRequest(ctx.app, patient.cookie, { treatment_type: "implant", consent: "true" });
   return response.json().id as string;
 }
-
-const get = (url: string, as?: Who) =>
-  ctx.app.inject({ method: "GET", url, headers: as ? { cookie: as.cookie } : {} });
-const post = (url: string, payload: object, as?: Who) =>
-  ctx.app.inject({ method: "POST", url, payload, headers: as ? { cookie: as.cookie } : {} });
 
 function send(
   conversationId: string,
@@ -55,18 +38,18 @@ function send(
 let conversationId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  for (const name of ["Paula", "Quentin"]) {
-    const { response, cookie } = await signUpPatient(ctx.app, { first_name: name, last_name: "Durand" });
-    who[name] = { cookie, id: response.json().profile.id };
-  }
-  who.drA = await dentist("Anne");
-  who.drB = await dentist("Bruno");
+  Object.assign(
+    who,
+    await people(ctx.app, {
+      patients: ["Paula", "Quentin"],
+      lastName: "Durand",
+      dentists: { drA: "Anne", drB: "Bruno" },
+    }),
+  );
   const requestId = await requestBy(who.Paula as Who);
   const reply = await post(`/api/dentist/requests/${requestId}/reply`, { message: "Bonjour Paula" }, who.drA);
   conversationId = reply.json().conversation_id;
 });
-afterAll(async () => ctx?.close());
 
 describe("conversations (ADR 007)", () => {
   it("lists each party's conversations with the other's name, the last message and unread counts", async () => {

@@ -1,27 +1,18 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { DentistStatus } from "../../../shared/domain/dentist";
 import { TREATMENT_LABELS, TREATMENT_TYPES, type TreatmentType } from "../../../shared/domain/treatments";
 import { keysMatchingLabel } from "../../../shared/format/search";
 import { requestOpenToDentist, requestVisibleToDentist } from "../../access/requests";
-import {
-  createTestContext,
-  postRequest,
-  signUpDentist,
-  signUpPatient,
-  type TestContext,
-} from "../../testing/harness";
+import { appPerFile, createTestContext, postRequest, signUpPatient } from "../../testing/harness";
+import { api, people, dentist as signUpDentist, type Who } from "../../testing/people";
 
-let ctx: TestContext;
-const who: Record<string, { cookie: string; id: string }> = {};
+// More sign-ups from one address than the per-IP limit of the account routes allows.
+const ctx = appPerFile({ env: { LOGIN_RATE_LIMIT_PER_IP: "1000" } });
+const { get, post } = api(ctx);
+const who: Record<string, Who> = {};
 
-async function dentist(name: string, verified: boolean) {
-  const { response, cookie } = await signUpDentist(ctx.app, { first_name: name });
-  const id = response.json().profile.id;
-  if (verified)
-    await ctx.app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", id).execute();
-  return { cookie, id };
-}
+const dentist = (name: string) => signUpDentist(ctx.app, { first_name: name });
 
 async function createRequest(patient: string, fields: Record<string, string> = {}) {
   const response = await postRequest(ctx.app, who[patient]?.cookie, {
@@ -34,23 +25,17 @@ async function createRequest(patient: string, fields: Record<string, string> = {
   return response.json().id as string;
 }
 
-const get = (url: string, who_?: { cookie: string }) =>
-  ctx.app.inject({ method: "GET", url, headers: who_ ? { cookie: who_.cookie } : {} });
-const post = (url: string, payload: object, who_?: { cookie: string }) =>
-  ctx.app.inject({ method: "POST", url, payload, headers: who_ ? { cookie: who_.cookie } : {} });
-
 beforeAll(async () => {
-  // More sign-ups from one address than the per-IP limit of the account routes allows.
-  ctx = await createTestContext({ env: { LOGIN_RATE_LIMIT_PER_IP: "1000" } });
-  for (const name of ["Paula", "Quentin"]) {
-    const { response, cookie } = await signUpPatient(ctx.app, { first_name: name, last_name: "Durand" });
-    who[name] = { cookie, id: response.json().profile.id };
-  }
-  who.drA = await dentist("Anne", true);
-  who.drB = await dentist("Bruno", true);
-  who.unverified = await dentist("Ulysse", false);
+  Object.assign(
+    who,
+    await people(ctx.app, {
+      patients: ["Paula", "Quentin"],
+      lastName: "Durand",
+      dentists: { drA: "Anne", drB: "Bruno" },
+      unverified: { unverified: "Ulysse" },
+    }),
+  );
 });
-afterAll(async () => ctx?.close());
 
 describe("what a dentist sees (ADR 012)", () => {
   it("shows a verified dentist the requests sent to all and to them, not those sent to another", async () => {
@@ -205,7 +190,7 @@ describe("opening, assigning and replying", () => {
     ]);
     expect(double.map((r) => r.statusCode).sort()).toEqual([201, 409]);
 
-    const many = await Promise.all(Array.from({ length: 20 }, (_, i) => dentist(`Dr${i}`, true)));
+    const many = await Promise.all(Array.from({ length: 20 }, (_, i) => dentist(`Dr${i}`)));
     const replies = await Promise.all(
       many.map((d) => post(`/api/dentist/requests/${id}/reply`, { message: "Bonjour" }, d)),
     );
@@ -236,7 +221,7 @@ describe("opening, assigning and replying", () => {
 
 describe("dentist dashboard", () => {
   it("counts pending requests, the response rate, this month's activity and unread messages", async () => {
-    const fresh = await dentist("Diane", true);
+    const fresh = await dentist("Diane");
     const first = (await get("/api/dentist/dashboard", fresh)).json();
     expect(first.verified).toBe(true);
     expect(first.response_rate).toBe(0);
@@ -254,7 +239,7 @@ describe("dentist dashboard", () => {
   });
 
   it("shows the Messages page's conversations (one row each, the last message, the dentist's own included)", async () => {
-    const gina = await dentist("Gina", true);
+    const gina = await dentist("Gina");
     const id = await createRequest("Quentin");
     const reply = await post(`/api/dentist/requests/${id}/reply`, { message: "Bonjour" }, gina);
     const conversationId = reply.json().conversation_id;
@@ -398,8 +383,8 @@ describe("lists and counts backed by indexes and tallies (migration 008)", () =>
   let claire: string;
 
   beforeAll(async () => {
-    eve = await dentist("Eve", true);
-    fred = await dentist("Fred", true);
+    eve = await dentist("Eve");
+    fred = await dentist("Fred");
     // Her name contains a treatment label: a search for it matches her requests twice over.
     const { response } = await signUpPatient(ctx.app, { first_name: "Claire", last_name: "Couronne" });
     claire = response.json().profile.id;

@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { tinyPng } from "../../sample-files";
 import { tinyPdf, zipEntries } from "../../testing/files";
-import {
-  createTestContext,
-  devisPdf,
-  postRequest,
-  signUpDentist,
-  signUpPatient,
-  type TestContext,
-} from "../../testing/harness";
+import { appPerFile, devisPdf, postRequest } from "../../testing/harness";
+import { api, dentist, people, type Who } from "../../testing/people";
 
 // A fixed clock: Saturday 21 November 2026, 10:00 in Paris (09:00 UTC).
 const NOW = new Date("2026-11-21T09:00:00Z");
 
-let ctx: TestContext;
-type Who = { cookie: string; id: string };
+const ctx = appPerFile({ clock: () => NOW });
+const { get, post } = api(ctx);
 const who: Record<string, Who> = {};
-
-async function dentist(name: string, verified: boolean): Promise<Who> {
-  const { response, cookie } = await signUpDentist(ctx.app, { first_name: name });
-  const id = response.json().profile.id;
-  if (verified)
-    await ctx.app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", id).execute();
-  return { cookie, id };
-}
 
 async function createRequest(patient: Who, fields: Record<string, string> = {}) {
   const radio = { name: "radio.png", type: "image/png", content: tinyPng() };
@@ -43,10 +29,6 @@ async function createRequest(patient: Who, fields: Record<string, string> = {}) 
   return response.json().id as string;
 }
 
-const get = (url: string, as?: Who) =>
-  ctx.app.inject({ method: "GET", url, headers: as ? { cookie: as.cookie } : {} });
-const post = (url: string, payload: object, as?: Who) =>
-  ctx.app.inject({ method: "POST", url, payload, headers: as ? { cookie: as.cookie } : {} });
 const offer = (requestId: string, payload: object, as?: Who) =>
   post(`/api/dentist/requests/${requestId}/offers`, payload, as);
 
@@ -62,16 +44,16 @@ const goodOffer = {
 };
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock: () => NOW });
-  for (const name of ["Paula", "Quentin"]) {
-    const { response, cookie } = await signUpPatient(ctx.app, { first_name: name, last_name: "Durand" });
-    who[name] = { cookie, id: response.json().profile.id };
-  }
-  who.drA = await dentist("Anne", true);
-  who.drB = await dentist("Bruno", true);
-  who.unverified = await dentist("Ulysse", false);
+  Object.assign(
+    who,
+    await people(ctx.app, {
+      patients: ["Paula", "Quentin"],
+      lastName: "Durand",
+      dentists: { drA: "Anne", drB: "Bruno" },
+      unverified: { unverified: "Ulysse" },
+    }),
+  );
 });
-afterAll(async () => ctx?.close());
 
 describe("sending an offer (ADR 008)", () => {
   it("records the offer, counts as the reply, opens the conversation and tells the patient", async () => {
@@ -138,7 +120,9 @@ describe("sending an offer (ADR 008)", () => {
 
   it("takes offers from several dentists at once, each their own", async () => {
     const id = await createRequest(who.Quentin as Who);
-    const dentists = await Promise.all(Array.from({ length: 6 }, (_, i) => dentist(`Dr${i}`, true)));
+    const dentists = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => dentist(ctx.app, { first_name: `Dr${i}` })),
+    );
     const results = await Promise.all(
       dentists.map((d, i) => offer(id, { amount_cents: 50_000 + i * 1000 }, d)),
     );

@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTestContext,
-  devisPdf,
-  postRequest,
-  signUpDentist,
-  signUpPatient,
-  type TestContext,
-} from "../../testing/harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appPerFile, devisPdf, postRequest } from "../../testing/harness";
+import { api, people, type Who } from "../../testing/people";
 
 /**
  * Issue 15, through the API: a structured original quote (on upload and later), two structured offers
@@ -17,19 +11,9 @@ import {
 // A fixed clock: Wednesday 25 November 2026, 10:00 in Paris (2025 ceilings).
 const NOW = new Date("2026-11-25T09:00:00Z");
 
-let ctx: TestContext;
-type Who = { cookie: string; id: string };
+const ctx = appPerFile({ clock: () => NOW });
+const { call } = api(ctx);
 const who: Record<string, Who> = {};
-
-const call = (method: "GET" | "PUT" | "POST" | "DELETE", url: string, as: Who, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: { cookie: as.cookie } });
-
-async function dentist(name: string): Promise<Who> {
-  const { response, cookie } = await signUpDentist(ctx.app, { first_name: name });
-  const id = response.json().profile.id;
-  await ctx.app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", id).execute();
-  return { cookie, id };
-}
 
 /** The patient's devis: a ceramo-metal crown on 36 at 750 € and an inlay-core on 36 at 250 €. */
 const DEVIS = [
@@ -47,24 +31,26 @@ async function createRequest(patient: Who, fields: Record<string, string> = {}) 
   return response;
 }
 
-const offerBody = (lines: object[], amount: number) => ({
-  amount_cents: amount,
-  comment: "",
-  lines,
-  valid_until: "2026-12-31",
-  slots: [],
-});
+/** A dentist's structured offer on a request: these lines, this total. */
+const sendOffer = (requestId: string, as: Who | undefined, lines: object[], amount: number) =>
+  call("POST", `/api/dentist/requests/${requestId}/offers`, as, {
+    amount_cents: amount,
+    comment: "",
+    lines,
+    valid_until: "2026-12-31",
+    slots: [],
+  });
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock: () => NOW });
-  for (const name of ["Paula", "Quentin"]) {
-    const { response, cookie } = await signUpPatient(ctx.app, { first_name: name, last_name: "Durand" });
-    who[name] = { cookie, id: response.json().profile.id };
-  }
-  who.drA = await dentist("Anne");
-  who.drB = await dentist("Bruno");
+  Object.assign(
+    who,
+    await people(ctx.app, {
+      patients: ["Paula", "Quentin"],
+      lastName: "Durand",
+      dentists: { drA: "Anne", drB: "Bruno" },
+    }),
+  );
 });
-afterAll(async () => ctx?.close());
 
 describe("the patient's structured devis", () => {
   it("is stored on upload with basket, BR and ceiling from the table; the quote's amount is their total", async () => {
@@ -148,31 +134,25 @@ describe("structured offers and the comparison", () => {
     const id = (await createRequest(paula, { quote_lines: JSON.stringify(DEVIS) })).json().id;
 
     // Dr Anne: a 100 % Santé crown on 36, first above its 299 € ceiling (refused, the ceiling named).
-    const tooHigh = await call(
-      "POST",
-      `/api/dentist/requests/${id}/offers`,
+    const tooHigh = await sendOffer(
+      id,
       who.drA as Who,
-      offerBody(
-        [
-          { code: "HBLD038", act: "Couronne métallique", tooth: 36, fee_cents: 35_000 },
-          { code: "HBLD090", act: "Inlay-core", tooth: 36, fee_cents: 18_000 },
-        ],
-        53_000,
-      ),
+      [
+        { code: "HBLD038", act: "Couronne métallique", tooth: 36, fee_cents: 35_000 },
+        { code: "HBLD090", act: "Inlay-core", tooth: 36, fee_cents: 18_000 },
+      ],
+      53_000,
     );
     expect(tooHigh.statusCode).toBe(400);
     expect(tooHigh.json().error.fields["lines.0.fee_cents"]).toMatch(/plafond 100 % Santé \(299,00\s€\)/);
-    const sante = await call(
-      "POST",
-      `/api/dentist/requests/${id}/offers`,
+    const sante = await sendOffer(
+      id,
       who.drA as Who,
-      offerBody(
-        [
-          { code: "HBLD038", act: "Couronne métallique", tooth: 36, fee_cents: 29_900, br_cents: 1 },
-          { code: "HBLD090", act: "Inlay-core", tooth: 36, fee_cents: 18_000 },
-        ],
-        47_900,
-      ),
+      [
+        { code: "HBLD038", act: "Couronne métallique", tooth: 36, fee_cents: 29_900, br_cents: 1 },
+        { code: "HBLD090", act: "Inlay-core", tooth: 36, fee_cents: 18_000 },
+      ],
+      47_900,
     );
     expect(sante.statusCode, sante.body).toBe(201);
     // The BR sent by the browser is ignored for an act of the table.
@@ -183,18 +163,15 @@ describe("structured offers and the comparison", () => {
     });
 
     // Dr Bruno: a zirconia crown (maîtrisé) and a crown on 37 the patient's quote did not have.
-    const zircone = await call(
-      "POST",
-      `/api/dentist/requests/${id}/offers`,
+    const zircone = await sendOffer(
+      id,
       who.drB as Who,
-      offerBody(
-        [
-          { code: "HBLD073", act: "Couronne zircone", tooth: 36, fee_cents: 45_000 },
-          { code: "HBLD090", act: "Inlay-core", tooth: 36, fee_cents: 18_000 },
-          { code: "HBLD038", act: "Couronne métallique", tooth: 37, fee_cents: 29_900 },
-        ],
-        92_900,
-      ),
+      [
+        { code: "HBLD073", act: "Couronne zircone", tooth: 36, fee_cents: 45_000 },
+        { code: "HBLD090", act: "Inlay-core", tooth: 36, fee_cents: 18_000 },
+        { code: "HBLD038", act: "Couronne métallique", tooth: 37, fee_cents: 29_900 },
+      ],
+      92_900,
     );
     expect(zircone.statusCode, zircone.body).toBe(201);
 

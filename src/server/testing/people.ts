@@ -1,0 +1,109 @@
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { expect } from "vitest";
+import { ensureAdmin } from "../bootstrap";
+import { sessionCookie, signUpDentist, signUpPatient, uniqueEmail } from "./harness";
+
+/**
+ * The people of an API test, signed up through the public API. The database is written directly
+ * only where the product has no API of its own: a dentist is verified by an administrator's
+ * decision, an administrator is made by the bootstrap (`ensureAdmin`), as on a real server.
+ */
+
+/** Someone signed in: the session cookie, the profile's id and the e-mail. */
+export interface Who {
+  cookie: string;
+  id: string;
+  email: string;
+}
+
+/** Whom a call is made as: a person, a bare session cookie, or nobody (anonymous). */
+export type As = { cookie: string } | string | undefined;
+
+/** The Cookie header of a call made as this person, none for an anonymous call. */
+export function cookieOf(as: As): Record<string, string> {
+  const cookie = typeof as === "string" ? as : as?.cookie;
+  return cookie ? { cookie } : {};
+}
+
+/**
+ * JSON calls to the test's app as someone. `ctx.app` is read at each call, so the helpers may be
+ * made at a file's top level from `appPerFile()`'s object.
+ */
+export function api(ctx: { app: FastifyInstance }) {
+  const call = (method: InjectOptions["method"], url: string, as?: As, payload?: object) =>
+    ctx.app.inject({ method, url, headers: cookieOf(as), ...(payload === undefined ? {} : { payload }) });
+  return {
+    call,
+    get: (url: string, as?: As) => call("GET", url, as),
+    post: (url: string, payload: object | undefined, as?: As) => call("POST", url, as, payload),
+  };
+}
+
+/** A patient signed up with these details (the harness's defaults otherwise). */
+export async function patient(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<Who> {
+  const { response, cookie, body } = await signUpPatient(app, overrides);
+  expect(response.statusCode, response.body).toBe(201);
+  return { cookie, id: response.json().profile.id, email: String(body.email) };
+}
+
+/** Verifies a dentist (what an administrator's decision does), with other profile columns if given. */
+export async function verifyDentist(app: FastifyInstance, id: string, columns: Record<string, string> = {}) {
+  await app.db
+    .updateTable("profiles")
+    .set({ is_verified: true, ...columns })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** A dentist signed up with these details, verified unless `verified` is false. */
+export async function dentist(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+  verified = true,
+): Promise<Who> {
+  const { response, cookie, body } = await signUpDentist(app, overrides);
+  expect(response.statusCode, response.body).toBe(201);
+  const id = response.json().profile.id as string;
+  if (verified) await verifyDentist(app, id);
+  return { cookie, id, email: String(body.email) };
+}
+
+/** An administrator made as the bootstrap makes one (ADMIN_EMAIL), then signed in. */
+export async function signInAdmin(
+  app: FastifyInstance,
+  email = uniqueEmail("admin"),
+  password = "admin-secret",
+): Promise<Who> {
+  await ensureAdmin({ db: app.db, auth: app.auth }, email, password);
+  const login = await app.inject({ method: "POST", url: "/api/account/login", payload: { email, password } });
+  expect(login.statusCode, login.body).toBe(200);
+  return { cookie: sessionCookie(login), id: login.json().profile?.id ?? "", email };
+}
+
+/** Who a test file signs up before its tests; the keys are the names the tests use. */
+export interface Cast {
+  /** Patients by first name, under one last name. */
+  patients?: string[];
+  lastName?: string;
+  /** Verified dentists: a first name, or the sign-up's details. */
+  dentists?: Record<string, string | Record<string, unknown>>;
+  /** Dentists never verified. */
+  unverified?: Record<string, string | Record<string, unknown>>;
+}
+
+/** Signs the cast up in order (patients, verified dentists, unverified dentists). */
+export async function people(app: FastifyInstance, cast: Cast): Promise<Record<string, Who>> {
+  const who: Record<string, Who> = {};
+  const details = (given: string | Record<string, unknown>) =>
+    typeof given === "string" ? { first_name: given } : given;
+  for (const name of cast.patients ?? [])
+    who[name] = await patient(app, {
+      first_name: name,
+      ...(cast.lastName ? { last_name: cast.lastName } : {}),
+    });
+  for (const [key, given] of Object.entries(cast.dentists ?? {}))
+    who[key] = await dentist(app, details(given));
+  for (const [key, given] of Object.entries(cast.unverified ?? {}))
+    who[key] = await dentist(app, details(given), false);
+  return who;
+}
