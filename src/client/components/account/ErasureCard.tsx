@@ -14,6 +14,7 @@ import {
   ERASURE_MESSAGES,
 } from "../../../shared/schemas/account";
 import { isApiError } from "../../lib/api";
+import { fieldProps } from "../../lib/form";
 import { clearSessionCache, refreshSession, useSession } from "../../lib/session";
 import { Alert } from "../ui/Alert";
 import { Button } from "../ui/Button";
@@ -26,8 +27,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../ui/Dialog";
-import { FormField } from "../ui/FormField";
-import { Input } from "../ui/Input";
+import { PasswordField } from "../ui/FormField";
 import { useEraseAccount } from "./erasureApi";
 
 const EMPTY: AccountErasureInput = { password: "" };
@@ -129,7 +129,7 @@ function ErasureDialog({ email, describedBy }: { email: string; describedBy: str
     resolver: zodResolver(accountErasureSchema),
     defaultValues: EMPTY,
   });
-  const { errors } = form.formState;
+  const field = fieldProps(form);
 
   const onOpenChange = (next: boolean) => {
     // Not while the erasure is on its way: its answer decides what comes next.
@@ -189,17 +189,7 @@ function ErasureDialog({ email, describedBy }: { email: string; describedBy: str
         >
           {/* For password managers: which account this password belongs to (not shown, not focusable). */}
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-          <FormField label="Mot de passe" required error={errors.password?.message}>
-            {(c) => (
-              <Input
-                {...c}
-                type="password"
-                autoComplete="current-password"
-                disabled={erase.isPending}
-                {...form.register("password")}
-              />
-            )}
-          </FormField>
+          <PasswordField label="Mot de passe" disabled={erase.isPending} {...field("password")} />
           {failure ? <Alert variant="destructive">{failure}</Alert> : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>

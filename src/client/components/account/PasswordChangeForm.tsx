@@ -7,9 +7,9 @@ import {
   SECURITY_MESSAGES,
 } from "../../../shared/schemas/account";
 import { isApiError } from "../../lib/api";
+import { fieldProps } from "../../lib/form";
 import { Button } from "../ui/Button";
-import { FormField } from "../ui/FormField";
-import { Input } from "../ui/Input";
+import { PasswordField } from "../ui/FormField";
 import { PasswordStrengthMeter } from "../ui/PasswordStrengthMeter";
 import { useChangePassword } from "./securityApi";
 
@@ -23,7 +23,7 @@ export function PasswordChangeForm({ email }: { email: string }) {
     resolver: zodResolver(passwordChangeSchema),
     defaultValues: EMPTY,
   });
-  const { errors } = form.formState;
+  const field = fieldProps(form);
 
   const onSubmit = form.handleSubmit((values) => {
     change.mutate(values, {
@@ -51,36 +51,14 @@ export function PasswordChangeForm({ email }: { email: string }) {
     <form onSubmit={onSubmit} noValidate aria-label="Changer mon mot de passe" className="grid gap-5">
       {/* For password managers: which account this password belongs to (not shown, not focusable). */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <FormField label="Mot de passe actuel" required error={errors.current_password?.message}>
-        {(c) => (
-          <Input
-            {...c}
-            type="password"
-            autoComplete="current-password"
-            {...form.register("current_password")}
-          />
-        )}
-      </FormField>
-      <FormField label="Nouveau mot de passe" required error={errors.new_password?.message}>
-        {(c) => (
-          <Input {...c} type="password" autoComplete="new-password" {...form.register("new_password")} />
-        )}
-      </FormField>
+      <PasswordField label="Mot de passe actuel" {...field("current_password")} />
+      <PasswordField label="Nouveau mot de passe" autoComplete="new-password" {...field("new_password")} />
       <PasswordStrengthMeter password={form.watch("new_password") ?? ""} />
-      <FormField
+      <PasswordField
         label="Confirmer le nouveau mot de passe"
-        required
-        error={errors.new_password_confirmation?.message}
-      >
-        {(c) => (
-          <Input
-            {...c}
-            type="password"
-            autoComplete="new-password"
-            {...form.register("new_password_confirmation")}
-          />
-        )}
-      </FormField>
+        autoComplete="new-password"
+        {...field("new_password_confirmation")}
+      />
       <p className="text-sm text-slate-600">
         Vos autres appareils seront déconnectés ; cet appareil reste connecté.
       </p>

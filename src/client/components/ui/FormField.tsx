@@ -1,5 +1,6 @@
-import { type ReactNode, useId } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
 import { cn } from "../../lib/cn";
+import { Input } from "./Input";
 import { Label } from "./Label";
 
 export interface FieldControlProps {
@@ -49,4 +50,49 @@ export function FormField({ label, error, description, required, className, chil
       ) : null}
     </div>
   );
+}
+
+type InputFieldProps = Omit<FormFieldProps, "children" | "className"> &
+  Omit<ComponentProps<"input">, "id" | "required">;
+
+/**
+ * The usual FormField: a text, e-mail or password input with its label, help text and error.
+ * Spread `form.register(name)` on it like on an input (`className` is the input's); an extra
+ * `aria-describedby` is kept beside the field's own.
+ */
+export function InputField({
+  label,
+  error,
+  description,
+  required,
+  "aria-describedby": extra,
+  ...input
+}: InputFieldProps) {
+  return (
+    <FormField label={label} error={error} description={description} required={required}>
+      {(control) => (
+        <Input
+          {...control}
+          aria-describedby={[control["aria-describedby"], extra].filter(Boolean).join(" ") || undefined}
+          {...input}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** 'E-mail', required, with the browser's e-mail keyboard and autofill. */
+export function EmailField({
+  label = "E-mail",
+  ...props
+}: Omit<InputFieldProps, "label"> & { label?: string }) {
+  return <InputField label={label} required type="email" autoComplete="email" {...props} />;
+}
+
+/** A required password input; `autoComplete` says whether it is the current or a new one. */
+export function PasswordField({
+  autoComplete = "current-password",
+  ...props
+}: InputFieldProps & { autoComplete?: "current-password" | "new-password" }) {
+  return <InputField required type="password" autoComplete={autoComplete} {...props} />;
 }

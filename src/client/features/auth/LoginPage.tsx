@@ -8,11 +8,11 @@ import { ACCOUNT_MESSAGES, type LoginInput, loginSchema } from "../../../shared/
 import { Alert } from "../../components/ui/Alert";
 import { Button } from "../../components/ui/Button";
 import { Checkbox } from "../../components/ui/Checkbox";
-import { FormField } from "../../components/ui/FormField";
-import { Input } from "../../components/ui/Input";
+import { EmailField, PasswordField } from "../../components/ui/FormField";
 import { Label } from "../../components/ui/Label";
 import { isApiError } from "../../lib/api";
 import { postLoginPath, useLogin, useSession } from "../../lib/auth";
+import { fieldProps } from "../../lib/form";
 import { AuthCard, linkClass } from "./AuthCard";
 
 const COPY: Record<Area, { title: string; description: string; forgot: string }> = {
@@ -95,7 +95,7 @@ function LoginPage({ area }: { area: Area }) {
     resolver: zodResolver(loginSchema),
     defaultValues: { email: "", password: "", remember_me: false },
   });
-  const { errors } = form.formState;
+  const field = fieldProps(form);
 
   // Already signed in (and not because this form just succeeded): go to the person's space.
   if (status === "signed-in" && profile && !submitted.current) {
@@ -143,19 +143,8 @@ function LoginPage({ area }: { area: Area }) {
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         {formError ? <Alert variant="destructive">{formError}</Alert> : null}
-        <FormField label="E-mail" required error={errors.email?.message}>
-          {(control) => <Input {...control} type="email" autoComplete="email" {...form.register("email")} />}
-        </FormField>
-        <FormField label="Mot de passe" required error={errors.password?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="current-password"
-              {...form.register("password")}
-            />
-          )}
-        </FormField>
+        <EmailField {...field("email")} />
+        <PasswordField label="Mot de passe" {...field("password")} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-2">
             <Controller

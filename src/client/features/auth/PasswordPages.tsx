@@ -12,11 +12,11 @@ import {
 } from "../../../shared/schemas/account";
 import { Alert } from "../../components/ui/Alert";
 import { Button } from "../../components/ui/Button";
-import { FormField } from "../../components/ui/FormField";
-import { Input } from "../../components/ui/Input";
-import { PasswordStrengthMeter } from "../../components/ui/PasswordStrengthMeter";
+import { EmailField, PasswordField } from "../../components/ui/FormField";
+import { NewPasswordField } from "../../components/ui/NewPasswordField";
 import { isApiError } from "../../lib/api";
 import { useForgotPassword, useResetPassword } from "../../lib/auth";
+import { fieldProps } from "../../lib/form";
 import { AuthCard, linkClass } from "./AuthCard";
 
 export function forgotPathFor(area: Area): string {
@@ -71,9 +71,7 @@ function ForgotPasswordPage({ area }: { area: Area }) {
       ) : (
         <form onSubmit={onSubmit} noValidate className="grid gap-5">
           {formError ? <Alert variant="destructive">{formError}</Alert> : null}
-          <FormField label="E-mail" required error={form.formState.errors.email?.message}>
-            {(c) => <Input {...c} type="email" autoComplete="email" {...form.register("email")} />}
-          </FormField>
+          <EmailField {...fieldProps(form)("email")} />
           <Button type="submit" size="lg" loading={forgot.isPending} className="w-full">
             Envoyer le lien
           </Button>
@@ -106,7 +104,7 @@ export function ResetPasswordPage() {
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { token, password: "", password_confirmation: "" },
   });
-  const { errors } = form.formState;
+  const field = fieldProps(form);
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
@@ -156,24 +154,16 @@ export function ResetPasswordPage() {
     body = (
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         {formError ? <Alert variant="destructive">{formError}</Alert> : null}
-        <div className="grid gap-2">
-          <FormField label="Nouveau mot de passe" required error={errors.password?.message}>
-            {(c) => (
-              <Input {...c} type="password" autoComplete="new-password" {...form.register("password")} />
-            )}
-          </FormField>
-          <PasswordStrengthMeter password={form.watch("password") ?? ""} />
-        </div>
-        <FormField label="Confirmer le mot de passe" required error={errors.password_confirmation?.message}>
-          {(c) => (
-            <Input
-              {...c}
-              type="password"
-              autoComplete="new-password"
-              {...form.register("password_confirmation")}
-            />
-          )}
-        </FormField>
+        <NewPasswordField
+          label="Nouveau mot de passe"
+          password={form.watch("password") ?? ""}
+          {...field("password")}
+        />
+        <PasswordField
+          label="Confirmer le mot de passe"
+          autoComplete="new-password"
+          {...field("password_confirmation")}
+        />
         <Button type="submit" size="lg" loading={reset.isPending} className="w-full">
           Modifier le mot de passe
         </Button>
