@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from "kysely";
+import { type Expression, type SelectQueryBuilder, sql } from "kysely";
 
 /**
  * One page of an ordered query and whether another follows: fetches one row more than the page
@@ -13,4 +13,24 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
     .offset((options.page - 1) * options.pageSize)
     .execute();
   return { rows: rows.slice(0, options.pageSize), hasMore: rows.length > options.pageSize };
+}
+
+/**
+ * A page of a thread's messages, read as `m` by the caller's query: the `limit` newest ones before
+ * the pivot (a subquery giving the created_at and id of a message of the same thread, when the
+ * client asks for older ones), returned oldest first, and whether older ones remain.
+ */
+export async function pageBefore<DB, TB extends keyof DB, O extends { id: string }>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  pivot: Expression<unknown> | undefined,
+  limit: number,
+): Promise<{ ids: string[]; hasMore: boolean }> {
+  const older = pivot ? query.where(sql<boolean>`(m.created_at, m.id) < (${pivot})`) : query;
+  const rows = await older
+    .orderBy(sql`m.created_at`, "desc")
+    .orderBy(sql`m.id`, "desc")
+    .limit(limit + 1)
+    .execute();
+  const ids = rows.slice(0, limit).map((row) => row.id);
+  return { ids: ids.reverse(), hasMore: rows.length > limit };
 }

@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor } from "../../../shared/schemas/cursor";
 import type { Actor } from "../../access/actor";
 import { conversationSide } from "../../access/objects";
 import type { Db } from "../../db/index";
+import { pageBefore } from "../../db/paging";
 import type { Database } from "../../db/types";
 
 /**
@@ -209,34 +210,23 @@ export function conversationsRepo(db: Db, actor: Actor) {
 
     /** A page of messages, oldest first, ending before `before` (a message of this conversation). */
     async messages(id: string, options: { before?: string | undefined; limit: number }) {
-      let query = db
-        .selectFrom("messages as m")
-        .innerJoin("conversations as c", "c.id", "m.conversation_id")
-        .select(["m.id", "m.created_at"])
-        .where("m.conversation_id", "=", id)
-        .where(mySide, "=", me);
-      if (options.before) {
-        const before = options.before;
-        const pivot = db
-          .selectFrom("messages as p")
-          .select(["p.created_at", "p.id"])
-          .where("p.id", "=", before)
-          .where("p.conversation_id", "=", id);
-        query = query.where(sql<boolean>`(m.created_at, m.id) < (${pivot})`);
-      }
-      const rows = await query
-        .orderBy("m.created_at", "desc")
-        .orderBy("m.id", "desc")
-        .limit(options.limit + 1)
-        .execute();
-      const page = rows.slice(0, options.limit).reverse();
-      return {
-        items: await loadMessages(
-          db,
-          page.map((r) => r.id),
-        ),
-        hasMore: rows.length > options.limit,
-      };
+      const { ids, hasMore } = await pageBefore(
+        db
+          .selectFrom("messages as m")
+          .innerJoin("conversations as c", "c.id", "m.conversation_id")
+          .select("m.id")
+          .where("m.conversation_id", "=", id)
+          .where(mySide, "=", me),
+        options.before
+          ? db
+              .selectFrom("messages as p")
+              .select(["p.created_at", "p.id"])
+              .where("p.id", "=", options.before)
+              .where("p.conversation_id", "=", id)
+          : undefined,
+        options.limit,
+      );
+      return { items: await loadMessages(db, ids), hasMore };
     },
 
     /** Marks the other party's messages read; returns how many and when. */

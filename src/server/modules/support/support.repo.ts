@@ -6,7 +6,7 @@ import {
   supportRequestLabel,
 } from "../../../shared/schemas/support";
 import type { Db } from "../../db/index";
-import { fetchPage } from "../../db/paging";
+import { fetchPage, pageBefore } from "../../db/paging";
 
 /** The support chat's reads. Who may call them is decided by the routes' area guards and the
  * service (a patient or a dentist: only their own thread; the team: every thread). */
@@ -64,25 +64,18 @@ export async function supportPage(
   patientId: string,
   options: { before?: string | undefined; limit: number },
 ) {
-  let query = db.selectFrom("support_messages as m").select(["m.id"]).where("m.patient_id", "=", patientId);
-  if (options.before) {
-    const pivot = db
-      .selectFrom("support_messages as p")
-      .select(["p.created_at", "p.id"])
-      .where("p.id", "=", options.before)
-      .where("p.patient_id", "=", patientId);
-    query = query.where(sql<boolean>`(m.created_at, m.id) < (${pivot})`);
-  }
-  const rows = await query
-    .orderBy("m.created_at", "desc")
-    .orderBy("m.id", "desc")
-    .limit(options.limit + 1)
-    .execute();
-  const ids = rows
-    .slice(0, options.limit)
-    .map((r) => r.id)
-    .reverse();
-  return { items: await loadSupportMessages(db, ids), hasMore: rows.length > options.limit };
+  const { ids, hasMore } = await pageBefore(
+    db.selectFrom("support_messages as m").select("m.id").where("m.patient_id", "=", patientId),
+    options.before
+      ? db
+          .selectFrom("support_messages as p")
+          .select(["p.created_at", "p.id"])
+          .where("p.id", "=", options.before)
+          .where("p.patient_id", "=", patientId)
+      : undefined,
+    options.limit,
+  );
+  return { items: await loadSupportMessages(db, ids), hasMore };
 }
 
 /**
