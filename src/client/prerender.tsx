@@ -1,22 +1,14 @@
 import { type ComponentType, type ReactNode, StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
+import { PUBLIC_CONTENT_PATHS } from "../shared/routes";
 import { ISLANDS, islandCollector, islandElement, islandPrefix } from "./app/Island";
 import { Providers } from "./app/Providers";
 import { AppRoutes } from "./app/routes";
 import { prerenderedMeta } from "./lib/title";
 
 /** Public pages rendered to HTML at build time (scripts/build.mjs); main.tsx hydrates their islands. */
-export const PRERENDERED_PATHS = [
-  "/",
-  "/how-it-works",
-  "/faq",
-  "/dentist/benefits",
-  "/privacy",
-  "/terms",
-  "/contact",
-  "/upload-devis",
-] as const;
+export const PRERENDERED_PATHS = PUBLIC_CONTENT_PATHS;
 
 async function toHtml(node: ReactNode, identifierPrefix?: string): Promise<string> {
   const { prelude } = await prerenderToNodeStream(node, {

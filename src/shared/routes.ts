@@ -4,7 +4,8 @@
  * that each <Route path> of the client is covered here, so the two lists cannot drift apart.
  * ":name" is one segment; a trailing "?" makes that segment optional.
  */
-export const APP_ROUTE_PATTERNS = [
+/** The public content pages, open to anyone: pre-rendered to HTML at build time (client/prerender.tsx). */
+export const PUBLIC_CONTENT_PATHS = [
   "/",
   "/how-it-works",
   "/faq",
@@ -13,6 +14,10 @@ export const APP_ROUTE_PATTERNS = [
   "/terms",
   "/contact",
   "/upload-devis",
+] as const;
+
+export const APP_ROUTE_PATTERNS = [
+  ...PUBLIC_CONTENT_PATHS,
   "/login",
   "/dentist/login",
   "/admin/login",

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { PUBLIC_CONTENT_PATHS } from "../../src/shared/routes";
 import { DEMO, expect, expectNoSeriousA11yIssues, test } from "./fixtures";
 import { loginViaApi, signupPatientViaApi } from "./helpers";
 
@@ -19,18 +20,7 @@ test.describe("accessibilité (axe)", () => {
   test.describe.configure({ mode: "parallel", timeout: 180_000 });
 
   test("pages publiques de contenu", async ({ page }) => {
-    await scanPages(page, [
-      "/",
-      "/how-it-works",
-      "/faq",
-      "/dentist/benefits",
-      "/privacy",
-      "/terms",
-      "/contact",
-      "/upload-devis",
-      "/choose-role",
-      "/nimporte-quoi",
-    ]);
+    await scanPages(page, [...PUBLIC_CONTENT_PATHS, "/choose-role", "/nimporte-quoi"]);
   });
 
   test("pages de connexion, d'inscription et de mot de passe", async ({ page }) => {
