@@ -1,8 +1,8 @@
 import { CalendarDays } from "lucide-react";
 import { useId } from "react";
-import { useSearchParams } from "react-router";
 import type { Appointment } from "../../../shared/schemas/appointments";
 import { AppointmentCard } from "../../components/appointments/AppointmentCard";
+import { useListParams } from "../../components/dashboard/useListParams";
 import { PageHeader } from "../../components/PageHeader";
 import { Pagination } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
@@ -29,18 +29,9 @@ export function DentistAppointmentsPage() {
 }
 
 function UpcomingList() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const { page, goToPage } = useListParams();
   const list = useUpcomingAppointments(page);
   const data = list.data;
-
-  const goTo = (next: number) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next > 1) updated.set("page", String(next));
-      else updated.delete("page");
-      return updated;
-    });
 
   if (list.isPending) return <ListSkeleton />;
   if (list.isError || !data)
@@ -64,7 +55,7 @@ function UpcomingList() {
         </>
       )}
       {page > 1 || data.has_more ? (
-        <Pagination page={page} hasMore={data.has_more} onPageChange={goTo} />
+        <Pagination page={page} hasMore={data.has_more} onPageChange={goToPage} />
       ) : null}
     </div>
   );

@@ -7,6 +7,7 @@ import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatListDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
 import type { DentistOfferItem } from "../../../shared/schemas/offers";
+import { parsePage } from "../../components/dashboard/useListParams";
 import { OfferStateBadge } from "../../components/OfferDetails";
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
@@ -38,10 +39,6 @@ export const OFFER_FILTERS: { value: OfferState | null; label: string }[] = [
 
 function parseState(value: string | null): OfferState | null {
   return (OFFER_STATES as readonly string[]).includes(value ?? "") ? (value as OfferState) : null;
-}
-
-function parsePage(value: string | null): number {
-  return Math.max(1, Number.parseInt(value ?? "1", 10) || 1);
 }
 
 /** "jusqu'au 31/12/2026" (a Paris calendar day), or "Sans date limite". */

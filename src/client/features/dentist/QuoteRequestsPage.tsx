@@ -1,6 +1,6 @@
 import { SearchX } from "lucide-react";
-import { useEffect, useId, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useEffect, useId } from "react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { DENTIST_STATUS_LABELS, DENTIST_STATUSES } from "../../../shared/domain/dentist";
 import { URGENCY_LABELS, urgencyOf } from "../../../shared/domain/requests";
@@ -13,6 +13,7 @@ import {
 import { formatListDate } from "../../../shared/format/dates";
 import { mayReply } from "../../../shared/policies/replies";
 import { DENTIST_MESSAGES, type DentistRequestSummary } from "../../../shared/schemas/dentist";
+import { useListParams } from "../../components/dashboard/useListParams";
 import { PageHeader } from "../../components/PageHeader";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
@@ -26,9 +27,6 @@ import { NewBadge } from "../../components/ui/StatusBadge";
 import { type StatusFilter, useDentistRequests } from "./api";
 import { quoteAmountText, RequestStatusBadge } from "./requestStatus";
 import { VerificationPending } from "./VerificationPending";
-
-/** Typing pauses this long before the list asks the server (search is server-side). */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 const ALL = "all";
 const URGENCY_TONES = { high: "red", medium: "gray", low: "gray" } as const;
@@ -88,37 +86,12 @@ function parseTreatment(value: string | null): TreatmentType | "" {
 
 /** /dentist/quote-requests 'Demandes de devis': server-side search, filters and paging, kept in the URL. */
 export function DentistQuoteRequestsPage() {
-  const [params, setParams] = useSearchParams();
-  const search = params.get("q") ?? "";
+  const { params, search, page, typed, setTyped, update, goToPage, reset } = useListParams();
   const status = parseStatus(params.get("status"));
   const treatment = parseTreatment(params.get("treatment"));
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
-  const [typed, setTyped] = useState(search);
   const searchId = useId();
   const statusId = useId();
   const treatmentId = useId();
-
-  const update = (changes: Record<string, string | null>, replace = false) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace },
-    );
-
-  // The URL holds the search, the filters and the page, so Back and a reload keep them.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `update` is recreated each render; typed and search drive it.
-  useEffect(() => {
-    const term = typed.trim();
-    if (term === search) return;
-    const timer = setTimeout(() => update({ q: term || null, page: null }, true), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed, search]);
 
   const list = useDentistRequests({ search, status, treatment, page });
   const data = list.data;
@@ -131,11 +104,6 @@ export function DentistQuoteRequestsPage() {
     ...new Set<TreatmentType>([...(data?.treatments ?? []), ...(treatment ? [treatment] : [])]),
   ];
   const filtered = Boolean(search || status !== "all" || treatment);
-
-  const reset = () => {
-    setTyped("");
-    setParams({}, { replace: true });
-  };
 
   return (
     <>
@@ -229,11 +197,7 @@ export function DentistQuoteRequestsPage() {
           />
           {data && (page > 1 || data.has_more) ? (
             <div className="mt-4">
-              <Pagination
-                page={page}
-                hasMore={data.has_more}
-                onPageChange={(next) => update({ page: next > 1 ? String(next) : null })}
-              />
+              <Pagination page={page} hasMore={data.has_more} onPageChange={goToPage} />
             </div>
           ) : null}
         </>

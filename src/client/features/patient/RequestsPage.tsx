@@ -1,11 +1,12 @@
-import { FolderOpen, Plus, SearchX } from "lucide-react";
-import { useEffect, useId, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { FolderOpen, SearchX } from "lucide-react";
+import { useEffect, useId } from "react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { JOURNEY_TONES } from "../../../shared/domain/journey";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatListDate } from "../../../shared/format/dates";
 import type { RequestSummary } from "../../../shared/schemas/requests";
+import { useListParams } from "../../components/dashboard/useListParams";
 import { PageHeader } from "../../components/PageHeader";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
@@ -15,9 +16,7 @@ import { Label } from "../../components/ui/Label";
 import { LoadError } from "../../components/ui/LoadError";
 import { SearchInput } from "../../components/ui/SearchInput";
 import { REQUESTS_PAGE_SIZE, usePatientRequests } from "./api";
-
-/** Typing pauses this long before the list asks the server (search is server-side). */
-export const SEARCH_DEBOUNCE_MS = 300;
+import { UploadLink } from "./UploadLink";
 
 const LOAD_ERROR = "Impossible de charger vos demandes";
 
@@ -44,30 +43,8 @@ const COLUMNS: Column<RequestSummary>[] = [
 
 /** /patient/requests 'Toutes mes demandes': server-side search and paging. */
 export function PatientRequestsPage() {
-  const [params, setParams] = useSearchParams();
-  const search = params.get("q") ?? "";
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
-  const [typed, setTyped] = useState(search);
+  const { search, page, typed, setTyped, goToPage, reset } = useListParams();
   const searchId = useId();
-
-  // The URL holds the search and the page, so Back and a reload keep them.
-  useEffect(() => {
-    const term = typed.trim();
-    if (term === search) return;
-    const timer = setTimeout(() => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (term) next.set("q", term);
-          else next.delete("q");
-          next.delete("page");
-          return next;
-        },
-        { replace: true },
-      );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed, search, setParams]);
 
   const list = usePatientRequests(search, page);
 
@@ -78,32 +55,12 @@ export function PatientRequestsPage() {
   const total = list.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / (list.data?.page_size ?? REQUESTS_PAGE_SIZE)));
 
-  const goToPage = (next: number) =>
-    setParams((current) => {
-      const copy = new URLSearchParams(current);
-      if (next > 1) copy.set("page", String(next));
-      else copy.delete("page");
-      return copy;
-    });
-
-  const resetSearch = () => {
-    setTyped("");
-    setParams({}, { replace: true });
-  };
-
   return (
     <>
       <PageHeader
         title="Toutes mes demandes"
         description="Retrouvez vos demandes de devis et suivez leur avancement."
-        actions={
-          <Button asChild>
-            <Link to="/patient/upload">
-              <Plus aria-hidden="true" />
-              Nouvelle demande
-            </Link>
-          </Button>
-        }
+        actions={<UploadLink />}
       />
       <search className="mb-5 grid max-w-md gap-1.5">
         <Label htmlFor={searchId}>Rechercher une demande</Label>
@@ -135,7 +92,7 @@ export function PatientRequestsPage() {
               title="Aucun résultat trouvé"
               description={`Aucune demande ne correspond à « ${search} ».`}
               action={
-                <Button variant="outline" onClick={resetSearch}>
+                <Button variant="outline" onClick={reset}>
                   Réinitialiser la recherche
                 </Button>
               }
@@ -145,14 +102,7 @@ export function PatientRequestsPage() {
               icon={FolderOpen}
               title="Aucune demande trouvée"
               description="Vous n'avez pas encore fait de demande de devis."
-              action={
-                <Button asChild>
-                  <Link to="/patient/upload">
-                    <Plus aria-hidden="true" />
-                    Créer une demande
-                  </Link>
-                </Button>
-              }
+              action={<UploadLink>Créer une demande</UploadLink>}
             />
           )
         }

@@ -1,4 +1,4 @@
-import { CalendarDays, CheckCircle2, Clock, FileUp, LifeBuoy, Plus } from "lucide-react";
+import { CalendarDays, CheckCircle2, Clock, FileUp, LifeBuoy } from "lucide-react";
 import { Link } from "react-router";
 import { formatListDate } from "../../../../shared/format/dates";
 import { PageHeader } from "../../../components/PageHeader";
@@ -7,6 +7,7 @@ import { Card } from "../../../components/ui/Card";
 import { StatCard } from "../../../components/ui/StatCard";
 import { useSession } from "../../../lib/session";
 import { usePatientDashboard } from "../api";
+import { UploadLink } from "../UploadLink";
 import { MyAppointments } from "./MyAppointments";
 import { RecentRequests } from "./RecentRequests";
 
@@ -25,18 +26,10 @@ export function PatientDashboardPage() {
         description="Déposez un devis ou des documents, puis suivez ici les réponses des dentistes."
         actions={
           <>
-            <Button asChild>
-              <Link to="/patient/upload">
-                <Plus aria-hidden="true" />
-                Nouvelle demande
-              </Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/patient/upload">
-                <FileUp aria-hidden="true" />
-                Téléverser un document
-              </Link>
-            </Button>
+            <UploadLink />
+            <UploadLink icon={FileUp} variant="outline">
+              Téléverser un document
+            </UploadLink>
           </>
         }
       />
