@@ -15,6 +15,19 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
   return { rows: rows.slice(0, options.pageSize), hasMore: rows.length > options.pageSize };
 }
 
+/** One page as a list endpoint answers it: each row made an item, and whether another page follows. */
+export async function fetchItems<DB, TB extends keyof DB, O, T>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  options: { page: number; pageSize: number },
+  toItem: (row: O) => T,
+): Promise<{ items: T[]; hasMore: boolean }> {
+  const { rows, hasMore } = await fetchPage(query, options);
+  return { items: rows.map(toItem), hasMore };
+}
+
+/** An ILIKE pattern matching text that contains the search, its `%`, `_` and `\` taken literally. */
+export const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /**
  * A page of a thread's messages, read as `m` by the caller's query: the `limit` newest ones before
  * the pivot (a subquery giving the created_at and id of a message of the same thread, when the

@@ -3,9 +3,7 @@ import { verificationStateOf } from "../../../shared/policies/verification";
 import type { AuditEntry } from "../../../shared/schemas/admin";
 import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
-import { fetchPage } from "../../db/paging";
-
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { containsPattern, fetchItems } from "../../db/paging";
 
 /**
  * The admin area's reads (the is_admin flag, ADR 003). Bound to the actor: anyone without the flag gets
@@ -70,33 +68,26 @@ export function adminRepo(db: Db, actor: Actor) {
         .where("erased_at", "is", null);
       if (options.role === "patient") query = query.where("is_admin", "=", false);
       if (options.search) {
-        const pattern = escapeLike(options.search);
+        const pattern = containsPattern(options.search);
         query = query.where((eb) =>
           eb.or([eb("full_name", "ilike", pattern), eb("email", "ilike", pattern)]),
         );
       }
-      const { rows, hasMore } = await fetchPage(
-        query.orderBy("created_at", "desc").orderBy("id", "desc"),
-        options,
-      );
-      return {
-        items: rows.map((row) => ({
-          id: row.id,
-          full_name: row.full_name,
-          email: row.email,
-          // The query filters on this role.
-          role: options.role,
-          is_verified: row.is_verified,
-          verification_state: verificationStateOf(row),
-          created_at: new Date(row.created_at).toISOString(),
-        })),
-        hasMore,
-      };
+      return fetchItems(query.orderBy("created_at", "desc").orderBy("id", "desc"), options, (row) => ({
+        id: row.id,
+        full_name: row.full_name,
+        email: row.email,
+        // The query filters on this role.
+        role: options.role,
+        is_verified: row.is_verified,
+        verification_state: verificationStateOf(row),
+        created_at: new Date(row.created_at).toISOString(),
+      }));
     },
 
     /** Dentists waiting for a decision, oldest request first. */
     async verificationQueue(options: { page: number; pageSize: number }) {
-      const { rows, hasMore } = await fetchPage(
+      return fetchItems(
         db
           .selectFrom("profiles")
           .select([
@@ -115,9 +106,7 @@ export function adminRepo(db: Db, actor: Actor) {
           .orderBy("verification_requested_at")
           .orderBy("id"),
         options,
-      );
-      return {
-        items: rows.map((row) => ({
+        (row) => ({
           id: row.id,
           full_name: row.full_name,
           email: row.email,
@@ -127,13 +116,12 @@ export function adminRepo(db: Db, actor: Actor) {
           practice_postcode: row.practice_postcode,
           requested_at: new Date(row.verification_requested_at as Date).toISOString(),
           previous_refusal: row.verification_refusal_reason,
-        })),
-        hasMore,
-      };
+        }),
+      );
     },
 
     async contact(options: { page: number; pageSize: number }) {
-      const { rows, hasMore } = await fetchPage(
+      return fetchItems(
         db
           .selectFrom("contact_submissions")
           .select([
@@ -150,15 +138,12 @@ export function adminRepo(db: Db, actor: Actor) {
           .orderBy("created_at", "desc")
           .orderBy("id", "desc"),
         options,
-      );
-      return {
-        items: rows.map((row) => ({
+        (row) => ({
           ...row,
           created_at: new Date(row.created_at).toISOString(),
           handled_at: row.handled_at ? new Date(row.handled_at).toISOString() : null,
-        })),
-        hasMore,
-      };
+        }),
+      );
     },
 
     async contactFile(id: string) {
@@ -224,26 +209,25 @@ export function adminRepo(db: Db, actor: Actor) {
       let query = db.selectFrom(audit.unionAll(access).as("e")).selectAll();
       if (options.type) query = query.where("e.type", "=", options.type);
       if (options.person) {
-        const pattern = escapeLike(options.person);
+        const pattern = containsPattern(options.person);
         query = query.where((eb) =>
           eb.or([eb("e.actor_name", "ilike", pattern), eb("e.actor_email", "ilike", pattern)]),
         );
       }
-      const { rows, hasMore } = await fetchPage(
+      return fetchItems(
         query.orderBy("e.created_at", "desc").orderBy("e.id", "desc"),
         options,
+        (row): AuditEntry => ({
+          id: row.id,
+          type: row.type as AuditEntry["type"],
+          action: row.action,
+          label: AUDIT_LABELS[row.action] ?? row.action,
+          actor_name: row.actor_name,
+          subject: row.subject,
+          reason: row.reason,
+          created_at: new Date(row.created_at).toISOString(),
+        }),
       );
-      const items: AuditEntry[] = rows.map((row) => ({
-        id: row.id,
-        type: row.type as AuditEntry["type"],
-        action: row.action,
-        label: AUDIT_LABELS[row.action] ?? row.action,
-        actor_name: row.actor_name,
-        subject: row.subject,
-        reason: row.reason,
-        created_at: new Date(row.created_at).toISOString(),
-      }));
-      return { items, hasMore };
     },
   };
 }

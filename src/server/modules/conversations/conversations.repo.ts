@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from "../../../shared/schemas/cursor";
 import type { Actor } from "../../access/actor";
 import { conversationSide } from "../../access/objects";
 import type { Db } from "../../db/index";
-import { pageBefore } from "../../db/paging";
+import { containsPattern, pageBefore } from "../../db/paging";
 import type { Database } from "../../db/types";
 
 /**
@@ -173,8 +173,7 @@ export function conversationsRepo(db: Db, actor: Actor) {
     async list(options: { search: string; cursor?: string | undefined; limit: number }) {
       let query = summaries();
       if (options.search) {
-        const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        query = query.where("o.full_name", "ilike", pattern);
+        query = query.where("o.full_name", "ilike", containsPattern(options.search));
       }
       // Keyset cursor: last activity then id (shared/schemas/cursor.ts; the query schema refused forgeries).
       const after = options.cursor ? decodeCursor(options.cursor) : null;

@@ -8,6 +8,7 @@ import type { RequestsEb } from "../../access/requests";
 import { requestIsOpen, requestVisibleToDentist } from "../../access/requests";
 import { isVerifiedDentist } from "../../access/rules";
 import type { Db } from "../../db/index";
+import { containsPattern } from "../../db/paging";
 
 interface SearchTerms {
   /** ilike pattern on the patient's full name, the term's wildcards escaped. */
@@ -18,7 +19,7 @@ interface SearchTerms {
 
 function searchTerms(search: string): SearchTerms {
   return {
-    pattern: `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    pattern: containsPattern(search),
     treatments: keysMatchingLabel(search, TREATMENT_LABELS),
   };
 }

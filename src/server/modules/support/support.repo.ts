@@ -6,7 +6,7 @@ import {
   supportRequestLabel,
 } from "../../../shared/schemas/support";
 import type { Db } from "../../db/index";
-import { fetchPage, pageBefore } from "../../db/paging";
+import { containsPattern, fetchItems, pageBefore } from "../../db/paging";
 
 /** The support chat's reads. Who may call them is decided by the routes' area guards and the
  * service (a patient or a dentist: only their own thread; the team: every thread). */
@@ -135,23 +135,22 @@ export async function supportThreads(
       ),
     );
   if (options.search) {
-    const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(options.search);
     query = query.where((eb) =>
       eb.or([eb("p.full_name", "ilike", pattern), eb("p.email", "ilike", pattern)]),
     );
   }
-  const { rows, hasMore } = await fetchPage(
+  return fetchItems(
     query.orderBy("t.last_message_at", "desc").orderBy("t.patient_id", "desc"),
     options,
+    (row): SupportThread => ({
+      patient_id: row.patient_id,
+      role: row.role,
+      patient_name: row.full_name || row.email,
+      patient_email: row.email,
+      last_message: row.body || (row.image_key ? "📷 Image" : ""),
+      last_message_at: new Date(row.last_message_at).toISOString(),
+      unread: row.unread ?? 0,
+    }),
   );
-  const items: SupportThread[] = rows.map((row) => ({
-    patient_id: row.patient_id,
-    role: row.role,
-    patient_name: row.full_name || row.email,
-    patient_email: row.email,
-    last_message: row.body || (row.image_key ? "📷 Image" : ""),
-    last_message_at: new Date(row.last_message_at).toISOString(),
-    unread: row.unread ?? 0,
-  }));
-  return { items, hasMore };
 }
