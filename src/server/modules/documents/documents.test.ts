@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { tinyPdf, tinyPng, zipEntries } from "../../testing/files";
-import {
-  createTestContext,
-  postRequest,
-  signUpDentist,
-  signUpPatient,
-  type TestContext,
-} from "../../testing/harness";
+import { appPerFile, postRequest } from "../../testing/harness";
+import { api, dentist as signUpDentist, patient as signUpPatient, type Who } from "../../testing/people";
 
 /** Issue 13, item 6: a download's name follows the type found in the content, never the uploader's. */
 
-let ctx: TestContext;
-type Who = { cookie: string; id: string };
+const ctx = appPerFile({ env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" } });
+const { get } = api(ctx);
 let patient: Who;
 let dentist: Who;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" } });
-  const p = await signUpPatient(ctx.app);
-  patient = { cookie: p.cookie, id: p.response.json().profile.id };
-  const d = await signUpDentist(ctx.app);
-  dentist = { cookie: d.cookie, id: d.response.json().profile.id };
-  await ctx.app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", dentist.id).execute();
+  patient = await signUpPatient(ctx.app);
+  dentist = await signUpDentist(ctx.app);
 });
-afterAll(async () => ctx?.close());
 
 /** A PDF that is also an HTML page: what `devis.hta` held in the report. */
 const polyglot = () =>
@@ -31,8 +21,6 @@ const polyglot = () =>
     tinyPdf(),
     Buffer.from("<html><body><script>alert(document.cookie)</script></body></html>"),
   ]);
-
-const get = (url: string, as: Who) => ctx.app.inject({ method: "GET", url, headers: { cookie: as.cookie } });
 
 async function createRequest(files: Array<{ name: string; type: string; content: Buffer }>) {
   const response = await postRequest(

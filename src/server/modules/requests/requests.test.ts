@@ -1,47 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CONSENT_VERSION, consentText } from "../../../shared/domain/consent";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
 import { CONSENT_MESSAGES } from "../../../shared/schemas/requests";
-import { ensureAdmin } from "../../bootstrap";
 import { fakeExe, pdfOfSize, tinyPdf, tinyPng } from "../../testing/files";
-import {
-  createTestContext,
-  postRequest,
-  sessionCookie,
-  signUpDentist,
-  signUpPatient,
-  type TestContext,
-} from "../../testing/harness";
+import { appPerFile, postRequest } from "../../testing/harness";
+import { api, patient, people, signInAdmin, type Who } from "../../testing/people";
 
-let ctx: TestContext;
-const who: Record<string, { cookie: string; id: string }> = {};
-
-async function verifiedDentist(name: string) {
-  const { response, cookie } = await signUpDentist(ctx.app, { first_name: name });
-  const id = response.json().profile.id;
-  await ctx.app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", id).execute();
-  return { cookie, id };
-}
+const ctx = appPerFile({ env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" } });
+const { get } = api(ctx);
+const who: Record<string, Who> = {};
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" } });
-  for (const name of ["alice", "bob"]) {
-    const { response, cookie } = await signUpPatient(ctx.app, { first_name: name });
-    who[name] = { cookie, id: response.json().profile.id };
-  }
-  who.drA = await verifiedDentist("Anne");
-  who.drB = await verifiedDentist("Bruno");
-  const unverified = await signUpDentist(ctx.app);
-  who.unverified = { cookie: unverified.cookie, id: unverified.response.json().profile.id };
-  await ensureAdmin({ db: ctx.app.db, auth: ctx.app.auth }, "admin@example.com", "admin-secret");
-  const login = await ctx.app.inject({
-    method: "POST",
-    url: "/api/account/login",
-    payload: { email: "admin@example.com", password: "admin-secret" },
-  });
-  who.admin = { cookie: sessionCookie(login), id: login.json().profile.id };
+  Object.assign(
+    who,
+    await people(ctx.app, {
+      patients: ["alice", "bob"],
+      dentists: { drA: "Anne", drB: "Bruno" },
+      unverified: { unverified: {} },
+    }),
+  );
+  who.admin = await signInAdmin(ctx.app, "admin@example.com");
 });
-afterAll(async () => ctx?.close());
 
 type Upload = { name: string; type: string; content: Buffer };
 const pdf = (name = "devis-dentiste.pdf"): Upload => ({ name, type: "application/pdf", content: tinyPdf() });
@@ -56,8 +35,6 @@ const baseFields = {
 
 const upload = (cookie: string | undefined, fields: Record<string, string>, files: Upload[]) =>
   postRequest(ctx.app, cookie, fields, files);
-const get = (url: string, cookie?: string) =>
-  ctx.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 // On the disk or, in TEST_S3 runs, in the bucket.
 const storedCount = (userId: string) => ctx.storedKeys().filter((key) => key.startsWith(`${userId}/`)).length;
 const requestCount = async () =>
@@ -216,8 +193,7 @@ describe("following requests", () => {
   });
 
   it("shows a patient only their own requests, counters and the 5 most recent", async () => {
-    const fresh = await signUpPatient(ctx.app, { first_name: "Chloé" });
-    who.chloe = { cookie: fresh.cookie, id: fresh.response.json().profile.id };
+    who.chloe = await patient(ctx.app, { first_name: "Chloé" });
     const empty = await get("/api/patient/dashboard", who.chloe.cookie);
     expect(empty.json()).toEqual({ counts: { active: 0, completed: 0, latest_at: null }, recent: [] });
     const ids: string[] = [];
