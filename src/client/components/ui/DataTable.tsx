@@ -151,10 +151,16 @@ interface PaginationProps {
 }
 
 /** 'Précédent' / 'Page x sur y' (or 'Page x' when the total is unknown) / 'Suivant'. */
-export function Pagination({ page, pageCount, hasMore, onPageChange }: PaginationProps) {
+export function Pagination({
+  page,
+  pageCount,
+  hasMore,
+  onPageChange,
+  className,
+}: PaginationProps & { className?: string }) {
   const last = pageCount === undefined ? !hasMore : page >= pageCount;
   return (
-    <nav aria-label="Pagination" className="flex items-center justify-between gap-3">
+    <nav aria-label="Pagination" className={cn("flex items-center justify-between gap-3", className)}>
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
         <ChevronLeft aria-hidden="true" />
         Précédent
@@ -168,4 +174,21 @@ export function Pagination({ page, pageCount, hasMore, onPageChange }: Paginatio
       </Button>
     </nav>
   );
+}
+
+/**
+ * The pagination of a list paged by `has_more` (total unknown), shown once a page is loaded and
+ * there is more than one: nothing while `hasMore` is undefined (no page yet).
+ */
+export function ListPagination({
+  hasMore,
+  ...props
+}: {
+  page: number;
+  hasMore: boolean | undefined;
+  onPageChange: (page: number) => void;
+  className?: string;
+}) {
+  if (hasMore === undefined || (props.page <= 1 && !hasMore)) return null;
+  return <Pagination hasMore={hasMore} {...props} />;
 }

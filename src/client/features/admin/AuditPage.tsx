@@ -1,5 +1,5 @@
 import { SearchX } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { formatDetailDateTime } from "../../../shared/format/dates";
 import {
   ADMIN_MESSAGES,
@@ -8,14 +8,13 @@ import {
   type AuditEntry,
 } from "../../../shared/schemas/admin";
 import { PageHeader } from "../../components/PageHeader";
-import { type Column, DataTable, Pagination } from "../../components/ui/DataTable";
+import { type Column, DataTable, ListPagination } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Label } from "../../components/ui/Label";
-import { LoadError } from "../../components/ui/LoadError";
-import { SearchInput } from "../../components/ui/SearchInput";
+import { SearchField } from "../../components/ui/SearchInput";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/Select";
-import { RefreshButton } from "./AdminParts";
-import { type AuditType, useAudit, useDebounced } from "./api";
+import { loadFailure, RefreshButton, usePagedList } from "./AdminParts";
+import { type AuditType, useAudit } from "./api";
 
 const ALL = "all";
 
@@ -37,16 +36,9 @@ const COLUMNS: Column<AuditEntry>[] = [
 /** /admin/audit 'Journal d'audit': recent sensitive events, filtered by type and person, paged. */
 export function AdminAuditPage() {
   const typeId = useId();
-  const personId = useId();
-  const [type, setType] = useState<AuditType | "">("");
-  const [typed, setTyped] = useState("");
-  const person = useDebounced(typed.trim());
-  const [page, setPage] = useState(1);
-  const audit = useAudit(type, person, page);
-  const data = audit.data;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts at its first page.
-  useEffect(() => setPage(1), [type, person]);
+  const list = usePagedList<{ type: AuditType | "" }>({ type: "" });
+  const { type } = list.filters;
+  const audit = useAudit(type, list.search, list.page);
 
   return (
     <>
@@ -61,7 +53,7 @@ export function AdminAuditPage() {
           </Label>
           <Select
             value={type || ALL}
-            onValueChange={(value) => setType(value === ALL ? "" : (value as AuditType))}
+            onValueChange={(value) => list.setFilter("type", value === ALL ? "" : (value as AuditType))}
           >
             <SelectTrigger id={typeId} aria-labelledby={`${typeId}-label`}>
               <SelectValue />
@@ -76,36 +68,30 @@ export function AdminAuditPage() {
             </SelectContent>
           </Select>
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={personId}>Rechercher une personne</Label>
-          <SearchInput
-            id={personId}
-            placeholder="Nom ou e-mail"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
+        <SearchField
+          label="Rechercher une personne"
+          placeholder="Nom ou e-mail"
+          value={list.typed}
+          onValueChange={list.setTyped}
+        />
         <RefreshButton query={audit} />
       </search>
       <DataTable
         caption="Journal d'audit"
         columns={COLUMNS}
-        rows={data?.items}
+        rows={audit.data?.items}
         rowKey={(e) => e.id}
         loading={audit.isPending}
         loadingRows={10}
-        error={
-          audit.isError && !data ? (
-            <LoadError title="Impossible de charger le journal" onRetry={() => void audit.refetch()} />
-          ) : undefined
-        }
+        error={loadFailure(audit, "Impossible de charger le journal")}
         empty={<EmptyState icon={SearchX} title={ADMIN_MESSAGES.noResult} />}
       />
-      {data && (page > 1 || data.has_more) ? (
-        <div className="mt-4">
-          <Pagination page={page} hasMore={data.has_more} onPageChange={setPage} />
-        </div>
-      ) : null}
+      <ListPagination
+        page={list.page}
+        hasMore={audit.data?.has_more}
+        onPageChange={list.setPage}
+        className="mt-4"
+      />
     </>
   );
 }

@@ -14,15 +14,13 @@ import { useRealtimeEvents } from "../../lib/realtime";
 import {
   adminKeys,
   appendToThread,
-  type SupportFilterRole,
   threadMessages,
-  useDebounced,
   useMarkThreadRead,
   useSupportReply,
   useSupportThread,
   useSupportThreads,
 } from "./api";
-import { clearUnread, ThreadList } from "./SupportThreadList";
+import { clearUnread, ThreadList, useThreadListState } from "./SupportThreadList";
 
 function ReplyBox({ patientId, patientName }: { patientId: string; patientName: string }) {
   const [text, setText] = useState("");
@@ -126,19 +124,13 @@ export function AdminChatMessagesPage() {
   const [params] = useSearchParams();
   const selected = params.get("p");
   const queryClient = useQueryClient();
-  const [typed, setTyped] = useState("");
-  const search = useDebounced(typed.trim());
-  const [page, setPage] = useState(1);
-  const [role, setRole] = useState<SupportFilterRole>("all");
-  const [unread, setUnread] = useState(false);
-  const threads = useSupportThreads(search, page, role, unread);
+  const list = useThreadListState();
+  const { role, unread } = list.filters;
+  const threads = useSupportThreads(list.search, list.page, role, unread);
   // The open thread's summary, kept when a search or another page leaves it out of the list.
   const known = useRef(new Map<string, SupportThread>());
   for (const item of threads.data?.items ?? []) known.current.set(item.patient_id, item);
   const thread = selected ? known.current.get(selected) : undefined;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search or filter starts at its first page.
-  useEffect(() => setPage(1), [search, role, unread]);
 
   // New patient messages (and other admins' replies) arrive live.
   useRealtimeEvents((notice) => {
@@ -158,20 +150,7 @@ export function AdminChatMessagesPage() {
         description="Les questions des patients et des dentistes à l'équipe, la conversation la plus récente d'abord."
       />
       <div className="grid h-[calc(100dvh-16rem)] min-h-[30rem] gap-4 md:grid-cols-[20rem_minmax(0,1fr)]">
-        <ThreadList
-          selected={selected}
-          hidden={selected !== null}
-          typed={typed}
-          onType={setTyped}
-          search={search}
-          page={page}
-          onPageChange={setPage}
-          role={role}
-          onRole={setRole}
-          unread={unread}
-          onUnread={setUnread}
-          threads={threads}
-        />
+        <ThreadList selected={selected} hidden={selected !== null} list={list} threads={threads} />
         {selected ? (
           <ThreadView key={selected} patientId={selected} thread={thread} />
         ) : (

@@ -9,10 +9,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { Card } from "../../components/ui/Card";
-import { Pagination } from "../../components/ui/DataTable";
-import { EmptyState } from "../../components/ui/EmptyState";
-import { LoadError } from "../../components/ui/LoadError";
-import { CardsSkeleton, RefreshButton } from "./AdminParts";
+import { CardList, RefreshButton } from "./AdminParts";
 import { downloadContactFile, useContactInbox, useMarkContactHandled } from "./api";
 
 const CONTACT_FAILED = "Impossible de charger les messages de contact";
@@ -103,7 +100,6 @@ function ContactCard({ item }: { item: ContactItem }) {
 export function AdminContactPage() {
   const [page, setPage] = useState(1);
   const inbox = useContactInbox(page);
-  const data = inbox.data;
   return (
     <>
       <PageHeader
@@ -111,30 +107,21 @@ export function AdminContactPage() {
         description="Les messages envoyés depuis le formulaire de contact, les plus récents d'abord."
         actions={<RefreshButton query={inbox} />}
       />
-      {inbox.isPending ? (
-        <CardsSkeleton count={3} className="h-48 w-full rounded-ui" />
-      ) : inbox.isError && !data ? (
-        <LoadError title={CONTACT_FAILED} onRetry={() => void inbox.refetch()} />
-      ) : data && data.items.length === 0 ? (
-        <EmptyState
-          icon={Inbox}
-          title="Aucun message"
-          description="Les messages du formulaire de contact apparaîtront ici."
-        />
-      ) : (
-        <ul className="grid gap-4" aria-label="Messages de contact">
-          {data?.items.map((item) => (
-            <li key={item.id}>
-              <ContactCard item={item} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {data && (page > 1 || data.has_more) ? (
-        <div className="mt-4">
-          <Pagination page={page} hasMore={data.has_more} onPageChange={setPage} />
-        </div>
-      ) : null}
+      <CardList
+        query={inbox}
+        label="Messages de contact"
+        failed={CONTACT_FAILED}
+        skeleton={{ count: 3, className: "h-48 w-full rounded-ui" }}
+        empty={{
+          icon: Inbox,
+          title: "Aucun message",
+          description: "Les messages du formulaire de contact apparaîtront ici.",
+        }}
+        page={page}
+        onPageChange={setPage}
+      >
+        {(item) => <ContactCard item={item} />}
+      </CardList>
     </>
   );
 }

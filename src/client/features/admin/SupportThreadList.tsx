@@ -13,12 +13,12 @@ import {
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { Checkbox } from "../../components/ui/Checkbox";
-import { Pagination } from "../../components/ui/DataTable";
+import { ListPagination } from "../../components/ui/DataTable";
 import { Label } from "../../components/ui/Label";
-import { LoadError } from "../../components/ui/LoadError";
-import { SearchInput } from "../../components/ui/SearchInput";
+import { SearchField } from "../../components/ui/SearchInput";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { cn } from "../../lib/cn";
+import { loadFailure, usePagedList } from "./AdminParts";
 import { adminKeys, type SupportFilterRole, type useSupportThreads } from "./api";
 
 /** The support inbox's list of threads (/admin/chat-messages): search, filters, pages, unread dots. */
@@ -57,18 +57,16 @@ const FILTERS: { value: SupportFilterRole; label: string }[] = [
   { value: "dentist", label: "Dentistes" },
 ];
 
+/** The inbox's search, filters and page. */
+export function useThreadListState() {
+  return usePagedList<{ role: SupportFilterRole; unread: boolean }>({ role: "all", unread: false });
+}
+
+type ThreadListState = ReturnType<typeof useThreadListState>;
+
 /** Tous / Patients / Dentistes, and 'Non lus seulement'. */
-function ThreadFilters({
-  role,
-  onRole,
-  unread,
-  onUnread,
-}: {
-  role: SupportFilterRole;
-  onRole: (role: SupportFilterRole) => void;
-  unread: boolean;
-  onUnread: (unread: boolean) => void;
-}) {
+function ThreadFilters({ list }: { list: ThreadListState }) {
+  const { role, unread } = list.filters;
   const unreadId = useId();
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
@@ -79,7 +77,7 @@ function ThreadFilters({
             key={filter.value}
             type="button"
             aria-pressed={role === filter.value}
-            onClick={() => onRole(filter.value)}
+            onClick={() => list.setFilter("role", filter.value)}
             className={cn(
               "rounded px-2.5 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700",
               role === filter.value && "bg-brand-700 text-white hover:bg-brand-700",
@@ -90,7 +88,11 @@ function ThreadFilters({
         ))}
       </fieldset>
       <div className="flex items-center gap-2">
-        <Checkbox id={unreadId} checked={unread} onCheckedChange={(value) => onUnread(value === true)} />
+        <Checkbox
+          id={unreadId}
+          checked={unread}
+          onCheckedChange={(value) => list.setFilter("unread", value === true)}
+        />
         <Label htmlFor={unreadId} className="text-sm font-normal">
           Non lus seulement
         </Label>
@@ -107,32 +109,16 @@ const EMPTY: Record<SupportFilterRole, string> = {
 
 export function ThreadList({
   selected,
-  typed,
-  onType,
-  search,
-  page,
-  onPageChange,
-  role,
-  onRole,
-  unread,
-  onUnread,
+  list,
   threads,
   hidden,
 }: {
   selected: string | null;
-  typed: string;
-  onType: (value: string) => void;
-  search: string;
-  page: number;
-  onPageChange: (page: number) => void;
-  role: SupportFilterRole;
-  onRole: (role: SupportFilterRole) => void;
-  unread: boolean;
-  onUnread: (unread: boolean) => void;
+  list: ThreadListState;
   threads: ReturnType<typeof useSupportThreads>;
   hidden: boolean;
 }) {
-  const searchId = useId();
+  const { role, unread } = list.filters;
   const data = threads.data;
 
   useEffect(() => {
@@ -148,17 +134,14 @@ export function ThreadList({
       )}
     >
       <div className="flex items-end gap-2">
-        <div className="grid min-w-0 flex-1 gap-1.5">
-          <Label htmlFor={searchId} className="sr-only">
-            Rechercher une personne
-          </Label>
-          <SearchInput
-            id={searchId}
-            placeholder="Rechercher un nom, un e-mail..."
-            value={typed}
-            onChange={(event) => onType(event.target.value)}
-          />
-        </div>
+        <SearchField
+          className="min-w-0 flex-1"
+          label="Rechercher une personne"
+          labelClassName="sr-only"
+          placeholder="Rechercher un nom, un e-mail..."
+          value={list.typed}
+          onValueChange={list.setTyped}
+        />
         <Button
           variant="outline"
           size="icon"
@@ -170,7 +153,7 @@ export function ThreadList({
           <RefreshCw aria-hidden="true" />
         </Button>
       </div>
-      <ThreadFilters role={role} onRole={onRole} unread={unread} onUnread={onUnread} />
+      <ThreadFilters list={list} />
       <div className="min-h-0 flex-1 overflow-y-auto">
         {threads.isPending ? (
           <ul className="grid gap-1" aria-busy="true">
@@ -182,29 +165,28 @@ export function ThreadList({
               </li>
             ))}
           </ul>
-        ) : threads.isError && !data ? (
-          <LoadError title={ADMIN_MESSAGES.messagesFailed} onRetry={() => void threads.refetch()} />
-        ) : data && data.items.length === 0 ? (
-          <p className="p-3 text-center text-slate-600">
-            {search ? ADMIN_MESSAGES.noResult : unread ? "Aucun message non lu." : EMPTY[role]}
-          </p>
         ) : (
-          <ul className="grid gap-1">
-            {data?.items.map((thread) => (
-              <li key={thread.patient_id}>
-                <ThreadLink
-                  thread={thread}
-                  active={thread.patient_id === selected}
-                  href={`/admin/chat-messages?p=${encodeURIComponent(thread.patient_id)}`}
-                />
-              </li>
-            ))}
-          </ul>
+          (loadFailure(threads, ADMIN_MESSAGES.messagesFailed) ??
+          (data && data.items.length === 0 ? (
+            <p className="p-3 text-center text-slate-600">
+              {list.search ? ADMIN_MESSAGES.noResult : unread ? "Aucun message non lu." : EMPTY[role]}
+            </p>
+          ) : (
+            <ul className="grid gap-1">
+              {data?.items.map((thread) => (
+                <li key={thread.patient_id}>
+                  <ThreadLink
+                    thread={thread}
+                    active={thread.patient_id === selected}
+                    href={`/admin/chat-messages?p=${encodeURIComponent(thread.patient_id)}`}
+                  />
+                </li>
+              ))}
+            </ul>
+          )))
         )}
       </div>
-      {data && (page > 1 || data.has_more) ? (
-        <Pagination page={page} hasMore={data.has_more} onPageChange={onPageChange} />
-      ) : null}
+      <ListPagination page={list.page} hasMore={data?.has_more} onPageChange={list.setPage} />
     </section>
   );
 }

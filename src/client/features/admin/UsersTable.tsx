@@ -7,7 +7,7 @@ import { ADMIN_MESSAGES, type AdminUser } from "../../../shared/schemas/admin";
 import { Alert } from "../../components/ui/Alert";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
-import { type Column, DataTable, Pagination } from "../../components/ui/DataTable";
+import { type Column, DataTable, ListPagination } from "../../components/ui/DataTable";
 import {
   ConfirmDialog,
   Dialog,
@@ -17,11 +17,9 @@ import {
   DialogTitle,
 } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
-import { Label } from "../../components/ui/Label";
-import { LoadError } from "../../components/ui/LoadError";
-import { SearchInput } from "../../components/ui/SearchInput";
-import { RefreshButton } from "./AdminParts";
-import { type UserRole, useAdminUsers, useDebounced, useEraseUser, useVerificationDecision } from "./api";
+import { SearchField } from "../../components/ui/SearchInput";
+import { loadFailure, RefreshButton, usePagedList } from "./AdminParts";
+import { type UserRole, useAdminUsers, useEraseUser, useVerificationDecision } from "./api";
 
 const STATE_BADGES: Record<AdminUser["verification_state"], { tone: BadgeTone; label: string }> = {
   verified: { tone: "green", label: "Vérifié" },
@@ -49,19 +47,12 @@ const TEXTS: Record<UserRole, { title: string; caption: string; search: string }
 export function UsersSection({ kind: role }: { kind: UserRole }) {
   const texts = TEXTS[role];
   const headingId = useId();
-  const searchId = useId();
-  const [typed, setTyped] = useState("");
-  const search = useDebounced(typed.trim());
-  const [page, setPage] = useState(1);
+  const list = usePagedList({});
   const [pending, setPending] = useState<AdminUser | null>(null);
   const [erasing, setErasing] = useState<AdminUser | null>(null);
   const eraseOpener = useRef<HTMLElement | null>(null);
-  const users = useAdminUsers(role, search, page);
+  const users = useAdminUsers(role, list.search, list.page);
   const decide = useVerificationDecision();
-
-  // A new search starts at its first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the search changes.
-  useEffect(() => setPage(1), [search]);
 
   useEffect(() => {
     if (users.isError) toast.error(ADMIN_MESSAGES.usersFailed, { id: `admin-users-${role}` });
@@ -132,7 +123,6 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
     },
   ];
 
-  const data = users.data;
   return (
     <section aria-labelledby={headingId} className="grid gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -141,34 +131,26 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
         </h2>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="grid flex-1 gap-1.5">
-          <Label htmlFor={searchId}>{texts.search}</Label>
-          <SearchInput
-            id={searchId}
-            placeholder="Nom ou e-mail"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
+        <SearchField
+          className="flex-1"
+          label={texts.search}
+          placeholder="Nom ou e-mail"
+          value={list.typed}
+          onValueChange={list.setTyped}
+        />
         <RefreshButton query={users} label={`Actualiser la liste des ${texts.title.toLowerCase()}`} />
       </div>
       <DataTable
         caption={texts.caption}
         columns={columns}
-        rows={data?.items}
+        rows={users.data?.items}
         rowKey={(u) => u.id}
         loading={users.isPending}
         loadingRows={10}
-        error={
-          users.isError && !data ? (
-            <LoadError title={ADMIN_MESSAGES.usersFailed} onRetry={() => void users.refetch()} />
-          ) : undefined
-        }
+        error={loadFailure(users, ADMIN_MESSAGES.usersFailed)}
         empty={<EmptyState as="h3" icon={SearchX} title={ADMIN_MESSAGES.noResult} />}
       />
-      {data && (page > 1 || data.has_more) ? (
-        <Pagination page={page} hasMore={data.has_more} onPageChange={setPage} />
-      ) : null}
+      <ListPagination page={list.page} hasMore={users.data?.has_more} onPageChange={list.setPage} />
       {role === "dentist" ? (
         <ConfirmDialog
           open={pending !== null}

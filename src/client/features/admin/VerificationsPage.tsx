@@ -6,7 +6,6 @@ import { ADMIN_MESSAGES, type VerificationRequest } from "../../../shared/schema
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/Card";
-import { Pagination } from "../../components/ui/DataTable";
 import {
   ConfirmDialog,
   Dialog,
@@ -15,12 +14,10 @@ import {
   DialogDescription,
   DialogTitle,
 } from "../../components/ui/Dialog";
-import { EmptyState } from "../../components/ui/EmptyState";
 import { FormField } from "../../components/ui/FormField";
-import { LoadError } from "../../components/ui/LoadError";
 import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
-import { CardsSkeleton, RefreshButton } from "./AdminParts";
+import { CardList, RefreshButton } from "./AdminParts";
 import { useVerificationDecision, useVerificationQueue } from "./api";
 
 const QUEUE_FAILED = "Impossible de charger les demandes de vérification";
@@ -114,7 +111,6 @@ export function AdminVerificationsPage() {
   const decide = useVerificationDecision();
   const [verifying, setVerifying] = useState<VerificationRequest | null>(null);
   const [refusing, setRefusing] = useState<VerificationRequest | null>(null);
-  const data = queue.data;
 
   const verify = () => {
     if (!verifying) return;
@@ -137,67 +133,57 @@ export function AdminVerificationsPage() {
         description="Vérifiez le numéro RPPS (Répertoire partagé des professionnels de santé) et le cabinet de chaque dentiste avant de lui montrer les demandes des patients."
         actions={<RefreshButton query={queue} />}
       />
-      {queue.isPending ? (
-        <CardsSkeleton count={2} className="h-56 w-full rounded-ui" />
-      ) : queue.isError && !data ? (
-        <LoadError title={QUEUE_FAILED} onRetry={() => void queue.refetch()} />
-      ) : data && data.items.length === 0 ? (
-        <EmptyState
-          icon={ShieldCheck}
-          title="Aucune demande en attente"
-          description="Les dentistes qui demandent une vérification depuis leur profil apparaîtront ici."
-        />
-      ) : (
-        <ul className="grid gap-4" aria-label="Demandes de vérification">
-          {data?.items.map((request) => (
-            <li key={request.id}>
-              <Card>
-                <CardHeader className="gap-1">
-                  <CardTitle>{request.full_name}</CardTitle>
-                  <p className="break-all text-sm text-slate-600">{request.email}</p>
-                </CardHeader>
-                <CardContent className="grid gap-4">
-                  <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-                    <Detail label="Numéro RPPS" value={request.rpps} />
-                    <Detail label="Adresse du cabinet" value={request.practice_address} />
-                    <Detail label="Code postal" value={request.practice_postcode} />
-                    <Detail label="Ville" value={request.city} />
-                    <Detail label="Date de la demande" value={formatDetailDate(request.requested_at)} />
-                  </dl>
-                  {request.previous_refusal ? (
-                    <div className="rounded-ui border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-950">
-                      <p className="font-semibold">Refus précédent</p>
-                      <p className="whitespace-pre-line">{request.previous_refusal}</p>
-                    </div>
-                  ) : null}
-                  <div className="flex flex-col gap-2 sm:flex-row">
-                    <Button
-                      onClick={() => setVerifying(request)}
-                      aria-label={`Vérifier ${request.full_name}`}
-                    >
-                      <BadgeCheck aria-hidden="true" />
-                      Vérifier
-                    </Button>
-                    <Button
-                      variant="outline"
-                      onClick={() => setRefusing(request)}
-                      aria-label={`Refuser la demande de ${request.full_name}`}
-                    >
-                      <XCircle aria-hidden="true" />
-                      Refuser
-                    </Button>
-                  </div>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
-      {data && (page > 1 || data.has_more) ? (
-        <div className="mt-4">
-          <Pagination page={page} hasMore={data.has_more} onPageChange={setPage} />
-        </div>
-      ) : null}
+      <CardList
+        query={queue}
+        label="Demandes de vérification"
+        failed={QUEUE_FAILED}
+        skeleton={{ count: 2, className: "h-56 w-full rounded-ui" }}
+        empty={{
+          icon: ShieldCheck,
+          title: "Aucune demande en attente",
+          description: "Les dentistes qui demandent une vérification depuis leur profil apparaîtront ici.",
+        }}
+        page={page}
+        onPageChange={setPage}
+      >
+        {(request) => (
+          <Card>
+            <CardHeader className="gap-1">
+              <CardTitle>{request.full_name}</CardTitle>
+              <p className="break-all text-sm text-slate-600">{request.email}</p>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                <Detail label="Numéro RPPS" value={request.rpps} />
+                <Detail label="Adresse du cabinet" value={request.practice_address} />
+                <Detail label="Code postal" value={request.practice_postcode} />
+                <Detail label="Ville" value={request.city} />
+                <Detail label="Date de la demande" value={formatDetailDate(request.requested_at)} />
+              </dl>
+              {request.previous_refusal ? (
+                <div className="rounded-ui border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-950">
+                  <p className="font-semibold">Refus précédent</p>
+                  <p className="whitespace-pre-line">{request.previous_refusal}</p>
+                </div>
+              ) : null}
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Button onClick={() => setVerifying(request)} aria-label={`Vérifier ${request.full_name}`}>
+                  <BadgeCheck aria-hidden="true" />
+                  Vérifier
+                </Button>
+                <Button
+                  variant="outline"
+                  onClick={() => setRefusing(request)}
+                  aria-label={`Refuser la demande de ${request.full_name}`}
+                >
+                  <XCircle aria-hidden="true" />
+                  Refuser
+                </Button>
+              </div>
+            </CardContent>
+          </Card>
+        )}
+      </CardList>
       <ConfirmDialog
         open={verifying !== null}
         onOpenChange={(open) => {
