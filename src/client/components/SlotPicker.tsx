@@ -88,6 +88,27 @@ export function slotsFieldError(
   return lines.length > 0 ? lines.join("\n") : undefined;
 }
 
+/** A French error on the chosen times, one line per refused time (`slotsFieldError`). */
+export function SlotsError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="text-sm font-medium whitespace-pre-line text-red-700">
+      {error}
+    </p>
+  );
+}
+
+/** The times a person is choosing and the error on them; choosing again clears the error. */
+export function useSlotsDraft() {
+  const [slots, setSlots] = useState<string[]>([]);
+  const [error, setError] = useState<string | undefined>();
+  const onSlotsChange = (next: string[]) => {
+    setError(undefined);
+    setSlots(next);
+  };
+  return { slots, setSlots, error, setError, onSlotsChange };
+}
+
 /*
  * The calendar shrinks with its container: on a phone it sits inside two or three nested cards and
  * must not scroll sideways nor widen the page. Seven equal columns (table-fixed), days as circles
@@ -307,11 +328,7 @@ export function SlotPicker({
         ) : null}
       </div>
 
-      {error ? (
-        <p id={errorId} className="text-sm font-medium whitespace-pre-line text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <SlotsError id={errorId} error={error} />
     </fieldset>
   );
 }

@@ -21,7 +21,7 @@ import {
 } from "../../lib/appointments";
 import { cn } from "../../lib/cn";
 import { OfferSlots } from "../OfferDetails";
-import { SlotPicker, slotsFieldError } from "../SlotPicker";
+import { SlotPicker, SlotsError, slotsFieldError, useSlotsDraft } from "../SlotPicker";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { Card } from "../ui/Card";
@@ -272,11 +272,7 @@ function ConfirmOptions({ appointment, now }: { appointment: Appointment; now: D
           );
         })}
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium whitespace-pre-line text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <SlotsError id={errorId} error={error} />
       <div>
         <Button onClick={onConfirm} loading={confirm.isPending}>
           <CalendarCheck aria-hidden="true" />
@@ -301,8 +297,7 @@ function ChangeActions({
   const propose = useProposeAppointment();
   const cancel = useCancelAppointment();
   const [proposing, setProposing] = useState(false);
-  const [slots, setSlots] = useState<string[]>([]);
-  const [error, setError] = useState<string | undefined>();
+  const { slots, setSlots, error, setError, onSlotsChange } = useSlotsDraft();
   const [cancelOpen, setCancelOpen] = useState(false);
   const other = OTHER[appointment.my_side];
   const panelId = `${id}-propose`;
@@ -375,11 +370,7 @@ function ChangeActions({
         >
           <SlotPicker
             value={slots}
-            onChange={(next) => {
-              setError(undefined);
-              setSlots(next);
-            }}
-            max={APPOINTMENT_LIMITS.maxOptions}
+            onChange={onSlotsChange}
             legend="Vos nouvelles disponibilités"
             description={`Proposez jusqu'à ${APPOINTMENT_LIMITS.maxOptions} créneaux : ${other.the} choisira celui qui lui convient.${
               moving && appointment.starts_at

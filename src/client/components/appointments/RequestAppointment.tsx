@@ -8,7 +8,7 @@ import { APPOINTMENT_MESSAGES, type Appointment } from "../../../shared/schemas/
 import type { PatientOffer } from "../../../shared/schemas/offers";
 import { isApiError } from "../../lib/api";
 import { useBookAppointment, useRequestAppointments } from "../../lib/appointments";
-import { SlotPicker, slotsFieldError } from "../SlotPicker";
+import { SlotPicker, SlotsError, slotsFieldError, useSlotsDraft } from "../SlotPicker";
 import { Button } from "../ui/Button";
 import { LoadError } from "../ui/LoadError";
 import { RadioCard } from "../ui/RadioCard";
@@ -81,8 +81,7 @@ function BookingPanel({
   const now = new Date();
   const proposed = offer.slots.filter((slot) => new Date(slot).getTime() > now.getTime());
   const [choice, setChoice] = useState<string | null>(proposed.length === 0 ? OTHER_DATES : null);
-  const [slots, setSlots] = useState<string[]>([]);
-  const [error, setError] = useState<string | undefined>();
+  const { slots, error, setError, onSlotsChange } = useSlotsDraft();
   const headingId = `${id}-heading`;
   const errorId = `${id}-error`;
   const custom = choice === OTHER_DATES;
@@ -145,22 +144,16 @@ function BookingPanel({
         {custom ? (
           <SlotPicker
             value={slots}
-            onChange={(next) => {
-              setError(undefined);
-              setSlots(next);
-            }}
-            max={APPOINTMENT_LIMITS.maxOptions}
+            onChange={onSlotsChange}
             legend={proposed.length > 0 ? "Vos disponibilités" : "Proposez vos disponibilités"}
             description={`Ajoutez jusqu'à ${APPOINTMENT_LIMITS.maxOptions} créneaux : le dentiste choisira celui qui lui convient.`}
             error={error}
             now={now}
             disabled={book.isPending}
           />
-        ) : error ? (
-          <p id={errorId} className="text-sm font-medium whitespace-pre-line text-red-700">
-            {error}
-          </p>
-        ) : null}
+        ) : (
+          <SlotsError id={errorId} error={error} />
+        )}
 
         <p className="flex items-start gap-2 text-sm text-slate-600">
           <Info className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
