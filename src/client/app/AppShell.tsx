@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { LifeBuoy, LogOut, Menu, UserRound } from "lucide-react";
+import { LifeBuoy, LogOut, UserRound } from "lucide-react";
 import { Suspense, useId, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
@@ -19,7 +19,7 @@ import {
   DropdownMenuTrigger,
 } from "../components/ui/DropdownMenu";
 import { PageSkeleton } from "../components/ui/PageSkeleton";
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../components/ui/Sheet";
+import { MenuSheet } from "../components/ui/Sheet";
 import { type NavBadge, useDentistNavBadges } from "../features/dentist/navBadges";
 import { clearSessionCache, useLogout, useSession } from "../lib/auth";
 import { cn } from "../lib/cn";
@@ -219,45 +219,42 @@ function MobileAreaMenu({
 }) {
   const [open, setOpen] = useState(false);
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Ouvrir le menu">
-          <Menu aria-hidden="true" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="left">
-        <SheetTitle>{AREA_LABEL[area]}</SheetTitle>
-        <SheetDescription className="sr-only">Navigation de votre espace</SheetDescription>
-        <nav aria-label={`Navigation mobile — ${AREA_LABEL[area]}`} className="grid gap-1">
-          <AreaNavLinks
-            area={area}
-            vertical
-            unread={unread}
-            badges={badges}
-            onNavigate={() => setOpen(false)}
-          />
-          <NavLink
-            to={AREA_HELP[area]}
-            onClick={() => setOpen(false)}
-            className="inline-flex items-center gap-2 rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-          >
-            <LifeBuoy className="size-4" aria-hidden="true" />
-            {HELP_LABEL}
-          </NavLink>
-        </nav>
-        <Button
-          variant="outline"
-          className="mt-auto"
-          onClick={() => {
-            setOpen(false);
-            onSignOut();
-          }}
+    <MenuSheet
+      open={open}
+      onOpenChange={setOpen}
+      side="left"
+      title={AREA_LABEL[area]}
+      description="Navigation de votre espace"
+    >
+      <nav aria-label={`Navigation mobile — ${AREA_LABEL[area]}`} className="grid gap-1">
+        <AreaNavLinks
+          area={area}
+          vertical
+          unread={unread}
+          badges={badges}
+          onNavigate={() => setOpen(false)}
+        />
+        <NavLink
+          to={AREA_HELP[area]}
+          onClick={() => setOpen(false)}
+          className="inline-flex items-center gap-2 rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
         >
-          <LogOut aria-hidden="true" />
-          Déconnexion
-        </Button>
-      </SheetContent>
-    </Sheet>
+          <LifeBuoy className="size-4" aria-hidden="true" />
+          {HELP_LABEL}
+        </NavLink>
+      </nav>
+      <Button
+        variant="outline"
+        className="mt-auto"
+        onClick={() => {
+          setOpen(false);
+          onSignOut();
+        }}
+      >
+        <LogOut aria-hidden="true" />
+        Déconnexion
+      </Button>
+    </MenuSheet>
   );
 }
 

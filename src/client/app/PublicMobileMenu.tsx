@@ -1,8 +1,8 @@
-import { Menu, Upload } from "lucide-react";
+import { Upload } from "lucide-react";
 import { useState } from "react";
 import { UPLOAD_INTENT_PATH } from "../../shared/uploadIntent";
 import { Button } from "../components/ui/Button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../components/ui/Sheet";
+import { MenuSheet } from "../components/ui/Sheet";
 import { cn } from "../lib/cn";
 import { AccountLink, PUBLIC_NAV_LINKS } from "./publicNav";
 
@@ -27,45 +27,36 @@ export default function PublicMobileMenu({
   const [open, setOpen] = useState(initiallyOpen);
   const close = () => setOpen(false);
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Ouvrir le menu">
-          <Menu aria-hidden="true" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="right">
-        <SheetTitle>Menu</SheetTitle>
-        <SheetDescription className="sr-only">Navigation du site</SheetDescription>
-        <nav aria-label="Navigation mobile" className="grid gap-1">
-          {PUBLIC_NAV_LINKS.map((link) => {
-            const active = isActive(pathname, link.to, link.end);
-            return (
-              <a
-                key={link.to}
-                href={link.to}
-                onClick={close}
-                aria-current={active ? "page" : undefined}
-                className={cn(
-                  "rounded-md px-3 py-2.5 text-base font-medium hover:bg-slate-100",
-                  active ? "bg-brand-50 text-brand-900" : "text-slate-800",
-                )}
-              >
-                {link.label}
-              </a>
-            );
-          })}
-          <AccountLink
-            onClick={close}
-            className="rounded-md px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-slate-100"
-          />
-        </nav>
-        <Button asChild variant="accent" size="lg" className="mt-2">
-          <a href={UPLOAD_INTENT_PATH} onClick={close}>
-            <Upload aria-hidden="true" />
-            Déposer votre devis
-          </a>
-        </Button>
-      </SheetContent>
-    </Sheet>
+    <MenuSheet open={open} onOpenChange={setOpen} side="right" title="Menu" description="Navigation du site">
+      <nav aria-label="Navigation mobile" className="grid gap-1">
+        {PUBLIC_NAV_LINKS.map((link) => {
+          const active = isActive(pathname, link.to, link.end);
+          return (
+            <a
+              key={link.to}
+              href={link.to}
+              onClick={close}
+              aria-current={active ? "page" : undefined}
+              className={cn(
+                "rounded-md px-3 py-2.5 text-base font-medium hover:bg-slate-100",
+                active ? "bg-brand-50 text-brand-900" : "text-slate-800",
+              )}
+            >
+              {link.label}
+            </a>
+          );
+        })}
+        <AccountLink
+          onClick={close}
+          className="rounded-md px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-slate-100"
+        />
+      </nav>
+      <Button asChild variant="accent" size="lg" className="mt-2">
+        <a href={UPLOAD_INTENT_PATH} onClick={close}>
+          <Upload aria-hidden="true" />
+          Déposer votre devis
+        </a>
+      </Button>
+    </MenuSheet>
   );
 }

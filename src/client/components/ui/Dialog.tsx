@@ -14,32 +14,48 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   );
 }
 
-/** A centred modal; Radix traps the focus inside and gives it back on close. */
-export function DialogContent({
-  className,
+/**
+ * Radix's portal, overlay and content, with the close button (its name `closeLabel`) in the top
+ * right corner: the centred dialogs and the side menus (Sheet).
+ */
+export function ModalContent({
   children,
+  closeLabel,
+  closeClassName,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content>) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string; closeClassName: string }) {
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
-      <DialogPrimitive.Content
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4",
-          "rounded-ui border border-slate-200 bg-white p-6 shadow-xl",
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content {...props}>
         {children}
         <DialogPrimitive.Close
-          className="absolute top-3 right-3 rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-          aria-label="Fermer"
+          className={cn(
+            "absolute rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+            closeClassName,
+          )}
+          aria-label={closeLabel}
         >
           <X className="size-5" aria-hidden="true" />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+/** A centred modal; Radix traps the focus inside and gives it back on close. */
+export function DialogContent({ className, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+  return (
+    <ModalContent
+      className={cn(
+        "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4",
+        "rounded-ui border border-slate-200 bg-white p-6 shadow-xl",
+        className,
+      )}
+      closeLabel="Fermer"
+      closeClassName="top-3 right-3"
+      {...props}
+    />
   );
 }
 
