@@ -22,3 +22,8 @@ export async function executeAll<Q extends Record<string, { execute(): Promise<u
   );
   return Object.fromEntries(entries) as { [K in keyof Q]: Rows<Q[K]> };
 }
+
+/** Whether the query finds a row (one that exists, is live, is one of the options…). */
+export async function hasRow(query: { executeTakeFirst(): Promise<unknown> }): Promise<boolean> {
+  return (await query.executeTakeFirst()) !== undefined;
+}

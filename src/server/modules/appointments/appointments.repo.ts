@@ -10,6 +10,17 @@ import { appointmentSide, appointmentVisibleTo } from "../../access/objects";
 import { fetchPage } from "../../db/paging";
 import type { Database } from "../../db/types";
 
+/** The times proposed for these appointments (already filtered by the caller), soonest first. */
+export async function proposedTimes(db: Kysely<Database>, appointmentIds: string[]) {
+  if (appointmentIds.length === 0) return [];
+  return db
+    .selectFrom("appointment_options")
+    .select(["appointment_id", "starts_at"])
+    .where("appointment_id", "in", appointmentIds)
+    .orderBy("starts_at")
+    .execute();
+}
+
 type AppointmentScope = ExpressionBuilder<Database & { a: Database["appointments"] }, "a">;
 
 /** Appointments as one party sees them: every query is bound to the actor's side and id. */
@@ -54,15 +65,7 @@ export function appointmentsRepo(db: Kysely<Database>, actor: Actor) {
   async function toDtos(rows: Row[], now: Date): Promise<(Appointment & { row: Row })[]> {
     if (side === null || rows.length === 0) return [];
     const pending = rows.filter((row) => row.status === "pending").map((row) => row.id);
-    const options =
-      pending.length === 0
-        ? []
-        : await db
-            .selectFrom("appointment_options")
-            .select(["appointment_id", "starts_at"])
-            .where("appointment_id", "in", pending)
-            .orderBy("starts_at")
-            .execute();
+    const options = await proposedTimes(db, pending);
     return rows.map((row) => ({
       id: row.id,
       request_id: row.request_id,

@@ -1,7 +1,8 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, Transaction, Updateable } from "kysely";
 import type { AppointmentSide } from "../../../shared/domain/appointments";
 import type { reminderSchedule } from "../../../shared/policies/appointments";
 import type { Actor } from "../../access/actor";
+import { hasRow } from "../../db/queries";
 import type { Database } from "../../db/types";
 
 type Trx = Transaction<Database>;
@@ -26,13 +27,13 @@ export const scheduleRepo = {
 
   /** Whether the offer already has a pending or confirmed appointment. */
   async hasLiveAppointment(trx: Trx, offerId: string) {
-    const live = await trx
-      .selectFrom("appointments")
-      .select("id")
-      .where("offer_id", "=", offerId)
-      .where("status", "in", ["pending", "confirmed"])
-      .executeTakeFirst();
-    return live !== undefined;
+    return hasRow(
+      trx
+        .selectFrom("appointments")
+        .select("id")
+        .where("offer_id", "=", offerId)
+        .where("status", "in", ["pending", "confirmed"]),
+    );
   },
 
   /** A new appointment asked by the patient, awaiting the dentist, with the times proposed. */
@@ -60,13 +61,13 @@ export const scheduleRepo = {
 
   /** Whether `startsAt` is one of the times proposed for the appointment. */
   async isOption(trx: Trx, id: string, startsAt: Date) {
-    const option = await trx
-      .selectFrom("appointment_options")
-      .select("starts_at")
-      .where("appointment_id", "=", id)
-      .where("starts_at", "=", startsAt)
-      .executeTakeFirst();
-    return option !== undefined;
+    return hasRow(
+      trx
+        .selectFrom("appointment_options")
+        .select("starts_at")
+        .where("appointment_id", "=", id)
+        .where("starts_at", "=", startsAt),
+    );
   },
 
   /** Confirmed at `startsAt`, with its reminders scheduled. */
@@ -77,12 +78,7 @@ export const scheduleRepo = {
     reminders: ReturnType<typeof reminderSchedule>,
     now: Date,
   ) {
-    await trx
-      .updateTable("appointments")
-      .set({ status: "confirmed", awaiting: null, starts_at: startsAt, updated_at: now })
-      .where("id", "=", id)
-      .execute();
-    await clearSchedule(trx, id);
+    await changeState(trx, id, { status: "confirmed", awaiting: null, starts_at: startsAt, updated_at: now });
     if (reminders.length > 0)
       await trx
         .insertInto("appointment_reminders")
@@ -92,22 +88,12 @@ export const scheduleRepo = {
 
   /** Other times proposed by one side: pending again, awaiting the other side. */
   async propose(trx: Trx, id: string, awaiting: AppointmentSide, times: Date[], now: Date) {
-    await trx
-      .updateTable("appointments")
-      .set({ status: "pending", awaiting, starts_at: null, updated_at: now })
-      .where("id", "=", id)
-      .execute();
-    await clearSchedule(trx, id);
+    await changeState(trx, id, { status: "pending", awaiting, starts_at: null, updated_at: now });
     await addOptions(trx, id, times);
   },
 
   async cancel(trx: Trx, id: string, by: AppointmentSide, now: Date) {
-    await trx
-      .updateTable("appointments")
-      .set({ status: "cancelled", awaiting: null, cancelled_by: by, updated_at: now })
-      .where("id", "=", id)
-      .execute();
-    await clearSchedule(trx, id);
+    await changeState(trx, id, { status: "cancelled", awaiting: null, cancelled_by: by, updated_at: now });
   },
 };
 
@@ -118,8 +104,9 @@ async function addOptions(trx: Trx, id: string, times: Date[]) {
     .execute();
 }
 
-/** The proposed times and the reminders go with any change of the appointment's state. */
-async function clearSchedule(trx: Trx, id: string) {
+/** A new state of the appointment: the proposed times and the reminders go with the old one. */
+async function changeState(trx: Trx, id: string, state: Updateable<Database["appointments"]>) {
+  await trx.updateTable("appointments").set(state).where("id", "=", id).execute();
   await trx.deleteFrom("appointment_options").where("appointment_id", "=", id).execute();
   await trx.deleteFrom("appointment_reminders").where("appointment_id", "=", id).execute();
 }

@@ -4,6 +4,7 @@ import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
 import { offerLinesAndSlots } from "../../db/offer-details";
 import { executeAll, oldestFirst } from "../../db/queries";
+import { proposedTimes } from "../appointments/appointments.repo";
 
 /*
  * The reads behind "Télécharger mes données" (RGPD art. 15 and 20). Every query is bound to the
@@ -352,16 +353,10 @@ export function exportRepo(db: Db, actor: Actor) {
         "a.created_at",
         "a.id",
       ).execute();
-      const ids = rows.map((row) => row.id);
-      const options =
-        ids.length === 0
-          ? []
-          : await db
-              .selectFrom("appointment_options")
-              .select(["appointment_id", "starts_at"])
-              .where("appointment_id", "in", ids)
-              .orderBy("starts_at")
-              .execute();
+      const options = await proposedTimes(
+        db,
+        rows.map((row) => row.id),
+      );
       return { rows, options };
     },
   };

@@ -3,6 +3,7 @@ import { parisLocalToDate, parisToday } from "../../../shared/policies/offers";
 import type { OfferValues } from "../../../shared/schemas/offers";
 import type { resolveLine } from "../../../shared/schemas/quotes";
 import type { Actor } from "../../access/actor";
+import { hasRow } from "../../db/queries";
 import type { Database } from "../../db/types";
 
 type Trx = Transaction<Database>;
@@ -15,14 +16,14 @@ type Trx = Transaction<Database>;
 export const decisionsRepo = {
   /** This dentist's sent or accepted offer on the request, if any (one live offer per dentist). */
   async hasLiveOffer(trx: Trx, requestId: string, dentistId: string) {
-    const live = await trx
-      .selectFrom("offers")
-      .select("id")
-      .where("request_id", "=", requestId)
-      .where("dentist_id", "=", dentistId)
-      .where("status", "in", ["sent", "accepted"])
-      .executeTakeFirst();
-    return live !== undefined;
+    return hasRow(
+      trx
+        .selectFrom("offers")
+        .select("id")
+        .where("request_id", "=", requestId)
+        .where("dentist_id", "=", dentistId)
+        .where("status", "in", ["sent", "accepted"]),
+    );
   },
 
   /** A new offer with its lines and proposed slots; its id. */
