@@ -1,16 +1,13 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureAdmin } from "./bootstrap";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
-  createTestContext,
+  appPerFile,
   postRequest,
-  sessionCookie,
-  signUpDentist,
   signUpPatient,
   type TestContext,
   twoInstancesPerFile,
-  uniqueEmail,
 } from "./testing/harness";
+import { api, dentist, signInAdmin } from "./testing/people";
 
 /*
  * The response cache (ADR 030) never shows what changed: a write, whoever makes it and on whichever
@@ -21,15 +18,8 @@ import {
  */
 
 function scenarios(instances: () => { a: TestContext; b: TestContext }) {
-  const get = (ctx: TestContext, url: string, cookie: string) =>
-    ctx.app.inject({ method: "GET", url, headers: { cookie } });
-
-  async function verifiedDentist(ctx: TestContext) {
-    const { response, cookie } = await signUpDentist(ctx.app);
-    const id = response.json().profile.id as string;
-    await ctx.app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", id).execute();
-    return { id, cookie };
-  }
+  const get = (ctx: TestContext, url: string, cookie: string) => api(ctx).get(url, cookie);
+  const verifiedDentist = (ctx: TestContext) => dentist(ctx.app);
 
   /** Asks twice; the second answer must come from the cache and equal the first. */
   async function cachedOn(ctx: TestContext, url: string, cookie: string) {
@@ -81,26 +71,17 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
 
   it("a dentist de-verified on the other instance is refused, not served his cached list", async () => {
     const { a, b } = instances();
-    const adminEmail = uniqueEmail("admin");
-    await ensureAdmin({ db: b.app.db, auth: b.app.auth }, adminEmail, "admin-secret-2026");
-    const admin = sessionCookie(
-      await b.app.inject({
-        method: "POST",
-        url: "/api/account/login",
-        payload: { email: adminEmail, password: "admin-secret-2026" },
-      }),
-    );
-    const dentist = await verifiedDentist(a);
-    const list = await cachedOn(a, "/api/dentist/requests", dentist.cookie);
+    const admin = await signInAdmin(b.app);
+    const verified = await verifiedDentist(a);
+    const list = await cachedOn(a, "/api/dentist/requests", verified.cookie);
     expect(list.verified).toBe(true);
-    const decided = await b.app.inject({
-      method: "POST",
-      url: `/api/admin/dentists/${dentist.id}/verification`,
-      payload: { decision: "unverify" },
-      headers: { cookie: admin },
-    });
+    const decided = await api(b).post(
+      `/api/admin/dentists/${verified.id}/verification`,
+      { decision: "unverify" },
+      admin,
+    );
     expect(decided.statusCode).toBe(200);
-    const next = await get(a, "/api/dentist/requests", dentist.cookie);
+    const next = await get(a, "/api/dentist/requests", verified.cookie);
     expect(next.statusCode === 200 ? next.json().verified : false).toBe(false);
     expect(next.statusCode === 200 ? next.json().items : []).toEqual([]);
   });
@@ -126,12 +107,8 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
 }
 
 describe("response cache on one instance", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await ctx.app.bus.listening();
-  });
-  afterAll(async () => ctx?.close());
+  const ctx = appPerFile();
+  beforeAll(() => ctx.app.bus.listening());
   scenarios(() => ({ a: ctx, b: ctx }));
 
   it("a patient's own screens are not cached, nor a refused request", async () => {

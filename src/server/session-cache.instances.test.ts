@@ -1,15 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { sessionCacheOf } from "./access/session-cache";
-import { ensureAdmin } from "./bootstrap";
 import {
-  createTestContext,
+  appPerFile,
   sessionCookie,
-  signUpDentist,
   signUpPatient,
   type TestContext,
   twoInstancesPerFile,
-  uniqueEmail,
 } from "./testing/harness";
+import { api, dentist, signInAdmin } from "./testing/people";
 
 /*
  * The session cache (ADR 026) is safe: what ends a session or changes a person's rights takes effect
@@ -21,10 +19,9 @@ import {
 const PASSWORD = "Sourire-Sain-2026";
 
 function scenarios(instances: () => { a: TestContext; b: TestContext }) {
-  const get = (ctx: TestContext, url: string, cookie: string) =>
-    ctx.app.inject({ method: "GET", url, headers: { cookie } });
+  const get = (ctx: TestContext, url: string, cookie: string) => api(ctx).get(url, cookie);
   const post = (ctx: TestContext, url: string, payload: object, cookie: string) =>
-    ctx.app.inject({ method: "POST", url, payload, headers: { cookie } });
+    api(ctx).post(url, payload, cookie);
 
   /** Both instances answer 200 and hold the session in their cache. */
   async function cachedOnBoth(url: string, cookie: string) {
@@ -77,18 +74,8 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
 
   it("a de-verified dentist loses the requests at once on both instances", async () => {
     const { a, b } = instances();
-    const adminEmail = uniqueEmail("admin");
-    await ensureAdmin({ db: a.app.db, auth: a.app.auth }, adminEmail, "admin-secret-2026");
-    const admin = sessionCookie(
-      await a.app.inject({
-        method: "POST",
-        url: "/api/account/login",
-        payload: { email: adminEmail, password: "admin-secret-2026" },
-      }),
-    );
-    const { response, cookie } = await signUpDentist(a.app);
-    const id = response.json().profile.id as string;
-    await a.app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", id).execute();
+    const admin = (await signInAdmin(a.app)).cookie;
+    const { id, cookie } = await dentist(a.app);
     await cachedOnBoth("/api/dentist/requests", cookie);
     expect((await get(b, "/api/me", cookie)).json().profile.is_verified).toBe(true);
     const decided = await post(a, `/api/admin/dentists/${id}/verification`, { decision: "unverify" }, admin);
@@ -115,11 +102,7 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
 }
 
 describe("session cache on one instance", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => ctx?.close());
+  const ctx = appPerFile();
   afterEach(() => {
     vi.useRealTimers();
   });

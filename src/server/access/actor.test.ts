@@ -1,40 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureAdmin } from "../bootstrap";
-import {
-  createTestContext,
-  sessionCookie,
-  signUpDentist,
-  signUpPatient,
-  type TestContext,
-} from "../testing/harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appPerFile, signUpDentist, signUpPatient } from "../testing/harness";
+import { signInAdmin } from "../testing/people";
 import { actorOf, requireArea } from "./actor";
 
 // The area guard every protected route uses, checked on probe routes of each area.
-let ctx: TestContext;
+const ctx = appPerFile({
+  async beforeReady(app) {
+    for (const area of ["patient", "dentist", "admin", "signed-in"] as const) {
+      app.get(`/api/__probe/${area}`, { preHandler: requireArea(area) }, async (request, reply) => {
+        const actor = await actorOf(request, reply);
+        return { id: actor.userId };
+      });
+    }
+  },
+});
 const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
-  ctx = await createTestContext({
-    async beforeReady(app) {
-      for (const area of ["patient", "dentist", "admin", "signed-in"] as const) {
-        app.get(`/api/__probe/${area}`, { preHandler: requireArea(area) }, async (request, reply) => {
-          const actor = await actorOf(request, reply);
-          return { id: actor.userId };
-        });
-      }
-    },
-  });
   cookies.patient = (await signUpPatient(ctx.app)).cookie;
   cookies.dentist = (await signUpDentist(ctx.app)).cookie;
-  await ensureAdmin({ db: ctx.app.db, auth: ctx.app.auth }, "root@example.com", "admin-secret");
-  const login = await ctx.app.inject({
-    method: "POST",
-    url: "/api/account/login",
-    payload: { email: "root@example.com", password: "admin-secret" },
-  });
-  cookies.admin = sessionCookie(login);
+  cookies.admin = (await signInAdmin(ctx.app, "root@example.com")).cookie;
 });
-afterAll(async () => ctx?.close());
 
 const probe = (area: string, who?: string) =>
   ctx.app.inject({

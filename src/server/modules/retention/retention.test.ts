@@ -2,7 +2,6 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RETENTION } from "../../../shared/domain/retention";
 import { writeAudit } from "../../access/audit";
-import { ensureAdmin } from "../../bootstrap";
 import { tinyPdf } from "../../testing/files";
 import {
   createTestContext,
@@ -12,6 +11,7 @@ import {
   signUpPatient,
   type TestContext,
 } from "../../testing/harness";
+import { signInAdmin } from "../../testing/people";
 import { type RetentionDeps, retentionPreview, runRetention } from "./retention.service";
 
 /**
@@ -182,13 +182,7 @@ describe("retention job", () => {
 
   it("shows an admin what the next run will erase; nobody else", async () => {
     const { body } = await signUpPatient(ctx.app);
-    await ensureAdmin({ db: ctx.app.db, auth: ctx.app.auth }, "conservation@example.com", "admin-secret");
-    const login = await ctx.app.inject({
-      method: "POST",
-      url: "/api/account/login",
-      payload: { email: "conservation@example.com", password: "admin-secret" },
-    });
-    const admin = sessionCookie(login);
+    const admin = (await signInAdmin(ctx.app, "conservation@example.com")).cookie;
     const response = await ctx.app.inject({
       method: "GET",
       url: "/api/admin/retention",
