@@ -14,6 +14,7 @@ import { formatListDate } from "../../../shared/format/dates";
 import { mayReply } from "../../../shared/policies/replies";
 import { DENTIST_MESSAGES, type DentistRequestSummary } from "../../../shared/schemas/dentist";
 import { useListParams } from "../../components/dashboard/useListParams";
+import { OptionSelect } from "../../components/OptionSelect";
 import { PageHeader } from "../../components/PageHeader";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
@@ -22,13 +23,12 @@ import { EmptyState } from "../../components/ui/EmptyState";
 import { Label } from "../../components/ui/Label";
 import { LoadError } from "../../components/ui/LoadError";
 import { SearchInput } from "../../components/ui/SearchInput";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/Select";
 import { NewBadge } from "../../components/ui/StatusBadge";
 import { type StatusFilter, useDentistRequests } from "./api";
 import { quoteAmountText, RequestStatusBadge } from "./requestStatus";
 import { VerificationPending } from "./VerificationPending";
 
-const ALL = "all";
+const ALL = "all" as const;
 const URGENCY_TONES = { high: "red", medium: "gray", low: "gray" } as const;
 
 const COLUMNS: Column<DentistRequestSummary>[] = [
@@ -129,43 +129,27 @@ export function DentistQuoteRequestsPage() {
               <Label id={`${statusId}-label`} htmlFor={statusId}>
                 Statut
               </Label>
-              <Select
+              <OptionSelect
+                id={statusId}
+                aria-labelledby={`${statusId}-label`}
                 value={status}
+                options={[ALL, ...DENTIST_STATUSES]}
+                labelOf={(s) => (s === ALL ? "Tous" : DENTIST_STATUS_LABELS[s])}
                 onValueChange={(value) => update({ status: value === ALL ? null : value, page: null })}
-              >
-                <SelectTrigger id={statusId} aria-labelledby={`${statusId}-label`}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={ALL}>Tous</SelectItem>
-                  {DENTIST_STATUSES.map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {DENTIST_STATUS_LABELS[s]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              />
             </div>
             <div className="grid gap-1.5">
               <Label id={`${treatmentId}-label`} htmlFor={treatmentId}>
                 Traitement
               </Label>
-              <Select
+              <OptionSelect
+                id={treatmentId}
+                aria-labelledby={`${treatmentId}-label`}
                 value={treatment || ALL}
+                options={[ALL, ...treatments]}
+                labelOf={(t) => (t === ALL ? "Tous les traitements" : TREATMENT_LABELS[t])}
                 onValueChange={(value) => update({ treatment: value === ALL ? null : value, page: null })}
-              >
-                <SelectTrigger id={treatmentId} aria-labelledby={`${treatmentId}-label`}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={ALL}>Tous les traitements</SelectItem>
-                  {treatments.map((t) => (
-                    <SelectItem key={t} value={t}>
-                      {TREATMENT_LABELS[t]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              />
             </div>
           </search>
           <DataTable

@@ -1,9 +1,9 @@
 import { FileText, Film, ImageIcon, X } from "lucide-react";
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentType } from "../../../shared/domain/requests";
 import { formatFileSize } from "../../../shared/format/size";
+import { OptionSelect } from "../../components/OptionSelect";
 import { Button } from "../../components/ui/Button";
 import { Progress } from "../../components/ui/Progress";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/Select";
 import type { ChosenFile } from "./chosenFiles";
 
 interface FileListProps {
@@ -38,22 +38,15 @@ export function FileList({ files, onTypeChange, onRemove, progress, disabled = f
                 <p className="text-sm text-slate-600 tabular-nums">{formatFileSize(file.size)}</p>
               </div>
               <div className="flex w-full items-center gap-2 sm:w-auto">
-                <Select
+                <OptionSelect
+                  className="sm:w-44"
+                  aria-label={`Type de document pour ${file.name}`}
                   value={type}
-                  onValueChange={(value) => onTypeChange(key, value as DocumentType)}
+                  options={DOCUMENT_TYPES}
+                  labelOf={(value) => DOCUMENT_TYPE_LABELS[value]}
+                  onValueChange={(value) => onTypeChange(key, value)}
                   disabled={disabled}
-                >
-                  <SelectTrigger className="sm:w-44" aria-label={`Type de document pour ${file.name}`}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {DOCUMENT_TYPES.map((value) => (
-                      <SelectItem key={value} value={value}>
-                        {DOCUMENT_TYPE_LABELS[value]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                />
                 <Button
                   variant="ghost"
                   size="icon"

@@ -5,10 +5,10 @@ import type { PatientOffer } from "../../../shared/schemas/offers";
 import type { Comparison } from "../../../shared/schemas/quotes";
 import type { RequestDetail } from "../../../shared/schemas/requests";
 import { AmoOnlyNotice } from "../../components/estimate/EstimateParts";
+import { OptionSelect } from "../../components/OptionSelect";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
 import { Label } from "../../components/ui/Label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/Select";
 import { OfferItem } from "./OfferItem";
 import {
   comparableOffers,
@@ -74,18 +74,14 @@ export function OffersCard({
             <Label id={`${orderId}-label`} htmlFor={orderId}>
               Trier par
             </Label>
-            <Select value={order} onValueChange={(value) => setOrder(value as OfferOrder)}>
-              <SelectTrigger id={orderId} aria-labelledby={`${orderId}-label`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {orders.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {ORDER_LABELS[value]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <OptionSelect
+              id={orderId}
+              aria-labelledby={`${orderId}-label`}
+              value={order}
+              options={orders}
+              labelOf={(value) => ORDER_LABELS[value]}
+              onValueChange={setOrder}
+            />
           </div>
         ) : null}
       </CardHeader>

@@ -9,11 +9,11 @@ import {
 } from "../../../shared/domain/files";
 import { TREATMENT_LABELS, TREATMENT_TYPES, type TreatmentType } from "../../../shared/domain/treatments";
 import { CONTACT_MESSAGES } from "../../../shared/schemas/contact";
+import { OptionSelect } from "../../components/OptionSelect";
 import { Button } from "../../components/ui/Button";
 import { FormField } from "../../components/ui/FormField";
 import { Input } from "../../components/ui/Input";
 import { Progress } from "../../components/ui/Progress";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/Select";
 import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
 import { useHydrated } from "../../lib/hydrated";
@@ -182,22 +182,15 @@ export function ContactForm() {
         </div>
         <FormField label="Type de traitement" description="Facultatif." error={errors.treatment_type}>
           {({ required: _required, ...control }) => (
-            <Select
+            <OptionSelect
+              {...control}
               value={values.treatment_type}
+              options={TREATMENT_TYPES}
+              labelOf={(type) => TREATMENT_LABELS[type]}
               onValueChange={(value) => set("treatment_type", value)}
+              placeholder="Choisissez un soin"
               name="treatment_type"
-            >
-              <SelectTrigger {...control}>
-                <SelectValue placeholder="Choisissez un soin" />
-              </SelectTrigger>
-              <SelectContent>
-                {TREATMENT_TYPES.map((type) => (
-                  <SelectItem key={type} value={type}>
-                    {TREATMENT_LABELS[type]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            />
           )}
         </FormField>
         <FormField label="Message" error={errors.message}>

@@ -1,11 +1,11 @@
-import { URGENCIES, type Urgency, urgencyFormLabel } from "../../../../shared/domain/requests";
-import { TREATMENT_LABELS, TREATMENT_TYPES, type TreatmentType } from "../../../../shared/domain/treatments";
+import { URGENCIES, urgencyFormLabel } from "../../../../shared/domain/requests";
+import { TREATMENT_LABELS, TREATMENT_TYPES } from "../../../../shared/domain/treatments";
 import type { UploadFieldErrors, UploadValues } from "../../../../shared/forms/uploadForm";
+import { OptionSelect } from "../../../components/OptionSelect";
 import { centsToInput } from "../../../components/quote/quoteLines";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/Card";
 import { FormField } from "../../../components/ui/FormField";
 import { Input } from "../../../components/ui/Input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/Select";
 import { Textarea } from "../../../components/ui/Textarea";
 import { EuroInput } from "../EuroInput";
 
@@ -38,42 +38,27 @@ export function TreatmentCard({
       <CardContent className="grid gap-5 sm:grid-cols-2">
         <FormField label="Type de traitement" required error={errors.treatment_type}>
           {(control) => (
-            <Select
+            <OptionSelect
+              {...control}
               value={values.treatment_type}
-              onValueChange={(value) => set("treatment_type", value as TreatmentType)}
+              options={TREATMENT_TYPES}
+              labelOf={(value) => TREATMENT_LABELS[value]}
+              onValueChange={(value) => set("treatment_type", value)}
+              placeholder="Sélectionnez un traitement"
               disabled={sending}
-            >
-              <SelectTrigger {...control}>
-                <SelectValue placeholder="Sélectionnez un traitement" />
-              </SelectTrigger>
-              <SelectContent>
-                {TREATMENT_TYPES.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {TREATMENT_LABELS[value]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            />
           )}
         </FormField>
         <FormField label="Urgence">
           {(control) => (
-            <Select
+            <OptionSelect
+              {...control}
               value={values.urgency}
-              onValueChange={(value) => set("urgency", value as Urgency)}
+              options={URGENCIES}
+              labelOf={urgencyFormLabel}
+              onValueChange={(value) => set("urgency", value)}
               disabled={sending}
-            >
-              <SelectTrigger {...control}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {URGENCIES.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {urgencyFormLabel(value)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            />
           )}
         </FormField>
         <FormField

@@ -1,0 +1,47 @@
+import type { ComponentProps, ReactNode } from "react";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./ui/Select";
+
+type TriggerProps = Omit<ComponentProps<typeof SelectTrigger>, "value" | "defaultValue" | "children">;
+
+interface OptionSelectProps<T extends string> extends TriggerProps {
+  /** The chosen option; "" shows the placeholder. */
+  value: T | "";
+  options: readonly T[];
+  /** What the person reads for an option (its French label). */
+  labelOf: (option: T) => ReactNode;
+  onValueChange: (option: T) => void;
+  placeholder?: string;
+  /** The form field's name, for a select inside a <form>. */
+  name?: string;
+  disabled?: boolean;
+}
+
+/**
+ * A select over a fixed list of options, each shown by its label. The other props (id, aria-*,
+ * className, a FormField's control props) go to the trigger, the element that has the focus.
+ */
+export function OptionSelect<T extends string>({
+  value,
+  options,
+  labelOf,
+  onValueChange,
+  placeholder,
+  name,
+  disabled,
+  ...trigger
+}: OptionSelectProps<T>) {
+  return (
+    <Select value={value} onValueChange={(next) => onValueChange(next as T)} name={name} disabled={disabled}>
+      <SelectTrigger {...trigger}>
+        <SelectValue placeholder={placeholder} />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option} value={option}>
+            {labelOf(option)}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
