@@ -10,6 +10,7 @@ import { proposedTimes } from "../appointments/appointments.repo";
  * The reads behind "Télécharger mes données" (RGPD art. 15 and 20). Every query is bound to the
  * actor's id: rows the person owns, or rows of an exchange the person is a party to. Of the other
  * party, only the name is read; of files, only the storage keys of what the person uploaded.
+ * One file on purpose (longer than most): every read of the archive in one place, to review together.
  */
 
 export function exportRepo(db: Db, actor: Actor) {
