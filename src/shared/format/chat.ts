@@ -1,14 +1,10 @@
+import { parisToday } from "./paris";
+
 /**
  * The chat's time label, French locale, Europe/Paris: today 'HH:mm', yesterday 'Hier', under
  * seven days the weekday ('mardi'), otherwise dd/MM/yyyy.
  */
 const TZ = "Europe/Paris";
-const DAY = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TZ,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
 const TIME = new Intl.DateTimeFormat("fr-FR", { timeZone: TZ, hour: "2-digit", minute: "2-digit" });
 const WEEKDAY = new Intl.DateTimeFormat("fr-FR", { timeZone: TZ, weekday: "long" });
 const DATE = new Intl.DateTimeFormat("fr-FR", {
@@ -20,8 +16,8 @@ const DATE = new Intl.DateTimeFormat("fr-FR", {
 
 /** Whole calendar days between two instants, counted in Paris. */
 function parisDaysBetween(earlier: Date, later: Date): number {
-  const a = Date.parse(`${DAY.format(earlier)}T00:00:00Z`);
-  const b = Date.parse(`${DAY.format(later)}T00:00:00Z`);
+  const a = Date.parse(`${parisToday(earlier)}T00:00:00Z`);
+  const b = Date.parse(`${parisToday(later)}T00:00:00Z`);
   return Math.round((b - a) / 86_400_000);
 }
 

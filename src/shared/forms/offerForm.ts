@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseEuros } from "../format/money";
-import { parisToday } from "../policies/offers";
+import { parisToday } from "../format/paris";
 import { offerInputSchema, offerTimingIssues } from "../schemas/offers";
 import { type DraftLine, draftToRaw, lineIssuesOf } from "./quoteLines";
 

@@ -1,47 +1,12 @@
-import { TZDate } from "@date-fns/tz";
 import type { OfferState } from "../domain/offers";
+import { parisLocalToDate, parisToday } from "../format/paris";
 
 /**
  * Offer rules shared by the server (which enforces them) and the proposal form (which explains
- * them early): the state as people see it, the patient's saving, and time in Europe/Paris.
+ * them early): the state as people see it, the patient's saving, and slots in Europe/Paris time.
  */
-const TZ = "Europe/Paris";
-
-const PARIS_PARTS = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TZ,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** The wall-clock time in Paris at `now`, as 'YYYY-MM-DDTHH:mm'. */
-export function parisLocalNow(now: Date): string {
-  const parts = Object.fromEntries(PARIS_PARTS.formatToParts(now).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
-
-/** Today's calendar day in Paris, 'YYYY-MM-DD'. */
-export function parisToday(now: Date): string {
-  return parisLocalNow(now).slice(0, 10);
-}
-
-/** Adds days to a 'YYYY-MM-DD' calendar day. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-/** 'YYYY-MM-DDTHH:mm' read as Paris wall-clock time (summer and winter time) → the instant. */
-export function parisLocalToDate(local: string): Date {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
-  if (!match) throw new RangeError(`not a local date-time: ${local}`);
-  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
-  return new Date(new TZDate(y, mo - 1, d, h, mi, TZ).getTime());
-}
+// The Paris clock lives in format/paris.ts; its helpers stay importable from here, beside the rules that use them.
+export { addDays, parisLocalNow, parisLocalToDate, parisToday } from "../format/paris";
 
 /** Is 'YYYY-MM-DDTHH:mm' (Paris) a real calendar time, after `now`? */
 export function isFutureSlot(local: string, now: Date): boolean {

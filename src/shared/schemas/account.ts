@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { GEO_MESSAGES, POSTAL_CODE_PATTERN } from "../domain/geo";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "../domain/limits";
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "../domain/limits";
 import { PASSWORD_MESSAGES, passwordProblems } from "../password";
+import { emailText, requiredText } from "./common";
 
 /**
  * The version of the terms of use and privacy policy a person accepts at sign-up, stored with the
@@ -34,13 +35,7 @@ export const ACCOUNT_MESSAGES = {
   nameTooLong: `Ce champ ne peut pas dépasser ${NAME_MAX_LENGTH} caractères`,
 } as const;
 
-const email = z
-  .string({ error: ACCOUNT_MESSAGES.emailRequired })
-  .trim()
-  .toLowerCase()
-  .min(1, ACCOUNT_MESSAGES.emailRequired)
-  .max(EMAIL_MAX_LENGTH, ACCOUNT_MESSAGES.emailInvalid)
-  .pipe(z.email({ error: ACCOUNT_MESSAGES.emailInvalid }));
+const email = emailText(ACCOUNT_MESSAGES.emailRequired, ACCOUNT_MESSAGES.emailInvalid);
 
 /**
  * A password being set (sign-up, reset, change): the length and character-class rule of
@@ -52,7 +47,7 @@ const newPassword = z.string({ error: PASSWORD_MESSAGES.required }).superRefine(
 });
 
 const requiredName = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(NAME_MAX_LENGTH, ACCOUNT_MESSAGES.nameTooLong);
+  requiredText(NAME_MAX_LENGTH, message, ACCOUNT_MESSAGES.nameTooLong);
 
 /** Patient sign-up 'Créer un compte patient'. */
 export const patientSignupSchema = z.object({
@@ -76,11 +71,7 @@ export const dentistSignupSchema = z
       .trim()
       .refine((v) => v === "" || POSTAL_CODE_PATTERN.test(v), GEO_MESSAGES.postalCodeInvalid)
       .optional(),
-    phone_number: z
-      .string({ error: ACCOUNT_MESSAGES.fillAllRequired })
-      .trim()
-      .min(1, ACCOUNT_MESSAGES.fillAllRequired)
-      .max(30, "Numéro de téléphone invalide"),
+    phone_number: requiredText(30, ACCOUNT_MESSAGES.fillAllRequired, "Numéro de téléphone invalide"),
     email,
     password: newPassword,
     password_confirmation: z.string({ error: ACCOUNT_MESSAGES.passwordsDiffer }),

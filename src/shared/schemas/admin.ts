@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ADMIN_PAGE_SIZE } from "../domain/limits";
 import { VERIFICATION_STATES } from "../policies/verification";
+import { pagedList, pageQuery, searchParam } from "./lists";
 
 /** Texts of the admin screens and of their errors. */
 export const ADMIN_MESSAGES = {
@@ -22,14 +23,11 @@ export const ADMIN_MESSAGES = {
   contactHandled: "Message marqué comme traité",
 } as const;
 
-export const adminPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-  page_size: z.coerce.number().int().min(1).max(50).optional().default(ADMIN_PAGE_SIZE),
-});
+export const adminPageQuerySchema = pageQuery(ADMIN_PAGE_SIZE);
 
 export const adminUsersQuerySchema = adminPageQuerySchema.extend({
   role: z.enum(["patient", "dentist"]),
-  search: z.string().trim().max(100).optional().default(""),
+  search: searchParam(),
 });
 
 export const adminUserSchema = z.object({
@@ -43,12 +41,7 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const adminUserListSchema = z.object({
-  items: z.array(adminUserSchema),
-  page: z.number(),
-  page_size: z.number(),
-  has_more: z.boolean(),
-});
+export const adminUserListSchema = pagedList(adminUserSchema);
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
 
 export const adminStatsSchema = z.object({
@@ -85,12 +78,7 @@ export const verificationRequestSchema = z.object({
 });
 export type VerificationRequest = z.infer<typeof verificationRequestSchema>;
 
-export const verificationQueueSchema = z.object({
-  items: z.array(verificationRequestSchema),
-  page: z.number(),
-  page_size: z.number(),
-  has_more: z.boolean(),
-});
+export const verificationQueueSchema = pagedList(verificationRequestSchema);
 
 export const contactItemSchema = z.object({
   id: z.string(),
@@ -103,12 +91,7 @@ export const contactItemSchema = z.object({
   created_at: z.string(),
   handled_at: z.string().nullable(),
 });
-export const contactListSchema = z.object({
-  items: z.array(contactItemSchema),
-  page: z.number(),
-  page_size: z.number(),
-  has_more: z.boolean(),
-});
+export const contactListSchema = pagedList(contactItemSchema);
 export type ContactItem = z.infer<typeof contactItemSchema>;
 
 export const AUDIT_TYPES = ["verification", "document", "attachment", "account", "admin"] as const;
@@ -123,7 +106,7 @@ export const AUDIT_TYPE_LABELS: Record<(typeof AUDIT_TYPES)[number], string> = {
 export const auditQuerySchema = adminPageQuerySchema.extend({
   type: z.enum(AUDIT_TYPES).optional(),
   /** Name or e-mail of the person who acted. */
-  person: z.string().trim().max(100).optional().default(""),
+  person: searchParam(),
 });
 
 export const auditEntrySchema = z.object({
@@ -137,12 +120,7 @@ export const auditEntrySchema = z.object({
   reason: z.string().nullable(),
   created_at: z.string(),
 });
-export const auditListSchema = z.object({
-  items: z.array(auditEntrySchema),
-  page: z.number(),
-  page_size: z.number(),
-  has_more: z.boolean(),
-});
+export const auditListSchema = pagedList(auditEntrySchema);
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** GET /api/admin/retention: what the next daily retention run will erase (issue 14). */

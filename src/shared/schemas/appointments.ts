@@ -5,7 +5,9 @@ import {
   APPOINTMENT_STATUSES,
   APPOINTMENT_VIEWS,
 } from "../domain/appointments";
-import { addDays, isFutureSlot, parisToday } from "../policies/offers";
+import { addDays, parisToday } from "../format/paris";
+import { isFutureSlot } from "../policies/offers";
+import { pagedList, pageParam } from "./lists";
 
 /** Texts of booking an appointment on an accepted offer (ADR 011). */
 export const APPOINTMENT_MESSAGES = {
@@ -110,15 +112,10 @@ export const APPOINTMENT_PAGE_SIZE = 10;
  */
 export const appointmentQuerySchema = z.object({
   request: z.uuid().optional(),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  page: pageParam(),
 });
 
-export const appointmentListSchema = z.object({
-  items: z.array(appointmentSchema),
-  page: z.number(),
-  page_size: z.number(),
-  has_more: z.boolean(),
-});
+export const appointmentListSchema = pagedList(appointmentSchema);
 export type AppointmentList = z.infer<typeof appointmentListSchema>;
 
 export const appointmentResultSchema = z.object({ appointment: appointmentSchema, message: z.string() });

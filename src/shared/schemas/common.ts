@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_MAX_LENGTH } from "../domain/limits";
 
 /** The one error shape of the API (architecture.md, "Errors have one shape"). */
 export const errorBodySchema = z.object({
@@ -43,5 +44,22 @@ export const MESSAGES = {
   controlCharacters: "Ce champ contient des caractères non autorisés (caractères de contrôle).",
 } as const;
 
-/** Trimmed text; empty input counts as missing. */
-export const trimmed = () => z.string().trim();
+/**
+ * A text a person must fill in: trimmed, `required` when absent or blank, `tooLong` beyond `max`
+ * characters (names, replies, phone numbers).
+ */
+export const requiredText = (max: number, required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/**
+ * An e-mail address a person types: trimmed and lower-cased, `required` when absent or blank,
+ * `invalid` when it is not an address or is longer than any address can be.
+ */
+export const emailText = (required: string, invalid: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .toLowerCase()
+    .min(1, required)
+    .max(EMAIL_MAX_LENGTH, invalid)
+    .pipe(z.email({ error: invalid }));

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "../domain/limits";
+import { NAME_MAX_LENGTH } from "../domain/limits";
 import { TREATMENT_TYPES } from "../domain/treatments";
+import { emailText, requiredText } from "./common";
 
 /** Texts of the contact form: its validation messages and errors. */
 export const CONTACT_MESSAGES = {
@@ -23,18 +24,8 @@ export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
 /** The text fields of the contact form (the file travels beside them in the multipart body). */
 export const contactFieldsSchema = z.object({
-  name: z
-    .string({ error: CONTACT_MESSAGES.required })
-    .trim()
-    .min(1, CONTACT_MESSAGES.required)
-    .max(NAME_MAX_LENGTH * 2, CONTACT_MESSAGES.required),
-  email: z
-    .string({ error: CONTACT_MESSAGES.required })
-    .trim()
-    .toLowerCase()
-    .min(1, CONTACT_MESSAGES.required)
-    .max(EMAIL_MAX_LENGTH, CONTACT_MESSAGES.emailInvalid)
-    .pipe(z.email({ error: CONTACT_MESSAGES.emailInvalid })),
+  name: requiredText(NAME_MAX_LENGTH * 2, CONTACT_MESSAGES.required, CONTACT_MESSAGES.required),
+  email: emailText(CONTACT_MESSAGES.required, CONTACT_MESSAGES.emailInvalid),
   treatment_type: z
     .union([z.enum(TREATMENT_TYPES), z.literal("")])
     .optional()

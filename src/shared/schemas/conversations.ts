@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TREATMENT_TYPES } from "../domain/treatments";
 import { cursorParamSchema } from "./cursor";
+import { limitParam, olderThanQuery, searchParam } from "./lists";
 
 /** Texts of the Messages pages and of their errors. */
 export const CHAT_MESSAGES = {
@@ -68,10 +69,10 @@ export const conversationSummarySchema = z.object({
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
 export const conversationListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional().default(""),
+  search: searchParam(),
   /** Opaque cursor from the previous page's `next_cursor` (a forged one is refused: 400). */
   cursor: cursorParamSchema,
-  limit: z.coerce.number().int().min(1).max(50).optional().default(CONVERSATIONS_PAGE_SIZE),
+  limit: limitParam(50, CONVERSATIONS_PAGE_SIZE),
 });
 
 export const conversationListSchema = z.object({
@@ -82,11 +83,8 @@ export const conversationListSchema = z.object({
 });
 export type ConversationList = z.infer<typeof conversationListSchema>;
 
-export const messagePageQuerySchema = z.object({
-  /** Messages older than this message id (loading on scroll). */
-  before: z.uuid().optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional().default(MESSAGES_PAGE_SIZE),
-});
+/** Messages older than the `before` message id (loading on scroll). */
+export const messagePageQuerySchema = olderThanQuery(MESSAGES_PAGE_SIZE);
 
 export const messagePageSchema = z.object({
   conversation: conversationSummarySchema,

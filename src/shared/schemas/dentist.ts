@@ -2,6 +2,9 @@ import { z } from "zod";
 import { DENTIST_STATUSES } from "../domain/dentist";
 import { URGENCIES } from "../domain/requests";
 import { TREATMENT_TYPES } from "../domain/treatments";
+import { requiredText } from "./common";
+import { MESSAGE_MAX_LENGTH } from "./conversations";
+import { pagedList, searchParam } from "./lists";
 import { quoteLineDtoSchema } from "./quotes";
 import { documentSchema, pageQuerySchema } from "./requests";
 
@@ -21,7 +24,7 @@ export const DENTIST_MESSAGES = {
 } as const;
 
 export const dentistRequestListQuerySchema = pageQuerySchema.extend({
-  search: z.string().trim().max(100).optional().default(""),
+  search: searchParam(),
   status: z
     .enum(["all", ...DENTIST_STATUSES])
     .optional()
@@ -46,11 +49,7 @@ export const dentistRequestSummarySchema = z.object({
 });
 export type DentistRequestSummary = z.infer<typeof dentistRequestSummarySchema>;
 
-export const dentistRequestListSchema = z.object({
-  items: z.array(dentistRequestSummarySchema),
-  page: z.number(),
-  page_size: z.number(),
-  has_more: z.boolean(),
+export const dentistRequestListSchema = pagedList(dentistRequestSummarySchema).extend({
   /** Treatment types present among the requests this dentist sees (the treatment filter). */
   treatments: z.array(z.enum(TREATMENT_TYPES)),
   /** False for an unverified dentist: the list is empty and explains why. */
@@ -73,11 +72,7 @@ export const dentistRequestDetailSchema = dentistRequestSummarySchema.extend({
 export type DentistRequestDetail = z.infer<typeof dentistRequestDetailSchema>;
 
 export const replySchema = z.object({
-  message: z
-    .string({ error: DENTIST_MESSAGES.replyRequired })
-    .trim()
-    .min(1, DENTIST_MESSAGES.replyRequired)
-    .max(5000, DENTIST_MESSAGES.replyTooLong),
+  message: requiredText(MESSAGE_MAX_LENGTH, DENTIST_MESSAGES.replyRequired, DENTIST_MESSAGES.replyTooLong),
 });
 
 export const replyResultSchema = z.object({ conversation_id: z.string(), message: z.string() });

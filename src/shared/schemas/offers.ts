@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { OFFER_LIMITS, OFFER_STATES } from "../domain/offers";
-import { addDays, isFutureSlot, linesTotal, parisToday } from "../policies/offers";
+import { addDays, parisToday } from "../format/paris";
+import { isFutureSlot, linesTotal } from "../policies/offers";
+import { pagedList, pageParam } from "./lists";
 import { quoteLineDtoSchema, quoteLineInputSchema } from "./quotes";
 
 /** Texts of the proposal form of /dentist/quote-request/{id} and of its results (offers: ADR 008). */
@@ -175,7 +177,7 @@ export const DENTIST_OFFERS_PAGE_SIZE = 10;
 /** 'Mes propositions': filter by the state people see, page by page. */
 export const dentistOffersQuerySchema = z.object({
   state: z.enum(OFFER_STATES).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  page: pageParam(),
 });
 
 export const dentistOfferItemSchema = offerDtoSchema.extend({
@@ -188,10 +190,5 @@ export const dentistOfferItemSchema = offerDtoSchema.extend({
 });
 export type DentistOfferItem = z.infer<typeof dentistOfferItemSchema>;
 
-export const dentistOfferListSchema = z.object({
-  items: z.array(dentistOfferItemSchema),
-  page: z.number(),
-  page_size: z.number(),
-  has_more: z.boolean(),
-});
+export const dentistOfferListSchema = pagedList(dentistOfferItemSchema);
 export type DentistOfferList = z.infer<typeof dentistOfferListSchema>;

@@ -3,6 +3,7 @@ import { GEO_MESSAGES, POSTAL_CODE_PATTERN } from "../domain/geo";
 import { ROLES } from "../domain/roles";
 import { SPECIALTIES_MAX, SPECIALTY_MAX_LENGTH } from "../domain/specialties";
 import { isValidPostcode, isValidRpps, normalizeRpps, VERIFICATION_STATES } from "../policies/verification";
+import { requiredText } from "./common";
 
 /** A profile as the API returns it (one per account, same id: the `profiles` table). */
 export const profileSchema = z.object({
@@ -101,11 +102,7 @@ const clearable = (value: z.ZodType<string, string>) => value.transform((v) => (
  * editable here.
  */
 export const profileUpdateSchema = z.object({
-  full_name: z
-    .string({ error: PROFILE_MESSAGES.nameRequired })
-    .trim()
-    .min(1, PROFILE_MESSAGES.nameRequired)
-    .max(200, PROFILE_MESSAGES.tooLong),
+  full_name: requiredText(200, PROFILE_MESSAGES.nameRequired, PROFILE_MESSAGES.tooLong),
   phone_number: optionalNullable(30),
   city: optionalNullable(100),
   bio: z.string().trim().max(2000, PROFILE_MESSAGES.tooLong).optional(),

@@ -5,6 +5,7 @@ import { DEFAULT_URGENCY, DOCUMENT_TYPES, REQUEST_STATUSES, URGENCIES } from "..
 import { TREATMENT_TYPES } from "../domain/treatments";
 import { parseEuros } from "../format/money";
 import { countLabel } from "../format/plural";
+import { pageQuery, searchParam } from "./lists";
 import { patientOfferSchema } from "./offers";
 import { QUOTE_MESSAGES, quoteLineDtoSchema, quoteLinesSchema } from "./quotes";
 
@@ -208,14 +209,10 @@ export const requestDetailSchema = requestSummarySchema.extend({
 });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;
 
-export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-  page_size: z.coerce.number().int().min(1).max(50).optional().default(10),
-});
+/** The patient's and the dentist's lists of requests: 10 a page unless asked otherwise. */
+export const pageQuerySchema = pageQuery(10);
 
-export const requestListQuerySchema = pageQuerySchema.extend({
-  search: z.string().trim().max(100).optional().default(""),
-});
+export const requestListQuerySchema = pageQuerySchema.extend({ search: searchParam() });
 
 export const requestListSchema = z.object({
   items: z.array(requestSummarySchema),

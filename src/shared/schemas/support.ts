@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ADMIN_PAGE_SIZE } from "../domain/limits";
 import { treatmentLabel } from "../domain/treatments";
 import { formatListDate } from "../format/dates";
+import { olderThanQuery, pagedList, pageQuery, searchParam } from "./lists";
 
 /**
  * The support chat with the team (issue 7), for patients and dentists (issue 16, ADR 018):
@@ -53,10 +54,7 @@ export const supportMessageSchema = z.object({
 });
 export type SupportMessage = z.infer<typeof supportMessageSchema>;
 
-export const supportPageQuerySchema = z.object({
-  before: z.uuid().optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional().default(30),
-});
+export const supportPageQuerySchema = olderThanQuery(30);
 
 export const supportPageSchema = z.object({
   items: z.array(supportMessageSchema),
@@ -76,19 +74,12 @@ export const supportThreadSchema = z.object({
 });
 export type SupportThread = z.infer<typeof supportThreadSchema>;
 
-export const supportThreadListSchema = z.object({
-  items: z.array(supportThreadSchema),
-  page: z.number(),
-  page_size: z.number(),
-  has_more: z.boolean(),
-});
+export const supportThreadListSchema = pagedList(supportThreadSchema);
 export type SupportThreadList = z.infer<typeof supportThreadListSchema>;
 
 /** The team's inbox: every thread, or one role's; only those with unread messages. */
-export const supportThreadsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-  page_size: z.coerce.number().int().min(1).max(50).optional().default(ADMIN_PAGE_SIZE),
-  search: z.string().trim().max(100).optional().default(""),
+export const supportThreadsQuerySchema = pageQuery(ADMIN_PAGE_SIZE).extend({
+  search: searchParam(),
   role: z
     .enum(["all", ...SUPPORT_ROLES], { error: "Le filtre doit valoir all, patient ou dentist." })
     .optional()
