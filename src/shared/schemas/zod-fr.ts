@@ -74,23 +74,41 @@ function shown(value: unknown): string {
   return typeof value === "string" ? `"${value}"` : String(value);
 }
 
+/** What a length counts in a text or a list, and the message when the rule is "at least one". */
+const TEXT = {
+  subject: "Ce texte",
+  one: "caractère",
+  many: "caractères",
+  required: "Ce champ est obligatoire.",
+};
+const LIST = {
+  subject: "Cette liste",
+  one: "élément",
+  many: "éléments",
+  required: "Ajoutez au moins un élément.",
+};
+const COUNTED = { string: TEXT, array: LIST, set: LIST };
+const isCounted = (origin: string): origin is keyof typeof COUNTED => Object.hasOwn(COUNTED, origin);
+
+/** "Ce texte ne doit pas dépasser 100 caractères.", "Cette liste doit contenir exactement 2 éléments." */
+function lengthMessage(
+  origin: keyof typeof COUNTED,
+  n: number | bigint,
+  exact: boolean | undefined,
+  rule: string,
+) {
+  const { subject, one, many } = COUNTED[origin];
+  return `${subject} ${exact ? "doit contenir exactement" : rule} ${n} ${plural(n, one, many)}.`;
+}
+
 function tooBig(issue: Extract<Issue, { code: "too_big" }>): string {
   const inclusive = issue.inclusive !== false;
   const max = issue.maximum;
+  if (isCounted(issue.origin)) {
+    const n = inclusive ? max : BigInt(max) - 1n;
+    return lengthMessage(issue.origin, n, issue.exact, "ne doit pas dépasser");
+  }
   switch (issue.origin) {
-    case "string": {
-      const n = inclusive ? max : BigInt(max) - 1n;
-      return issue.exact
-        ? `Ce texte doit contenir exactement ${n} ${plural(n, "caractère", "caractères")}.`
-        : `Ce texte ne doit pas dépasser ${n} ${plural(n, "caractère", "caractères")}.`;
-    }
-    case "array":
-    case "set": {
-      const n = inclusive ? max : BigInt(max) - 1n;
-      return issue.exact
-        ? `Cette liste doit contenir exactement ${n} ${plural(n, "élément", "éléments")}.`
-        : `Cette liste ne doit pas dépasser ${n} ${plural(n, "élément", "éléments")}.`;
-    }
     case "file":
       return `Le fichier ne doit pas dépasser ${max} octets.`;
     case "date":
@@ -105,22 +123,12 @@ function tooBig(issue: Extract<Issue, { code: "too_big" }>): string {
 function tooSmall(issue: Extract<Issue, { code: "too_small" }>): string {
   const inclusive = issue.inclusive !== false;
   const min = issue.minimum;
+  if (isCounted(issue.origin)) {
+    const n = inclusive ? min : BigInt(min) + 1n;
+    if (Number(n) === 1 && !issue.exact) return COUNTED[issue.origin].required;
+    return lengthMessage(issue.origin, n, issue.exact, "doit contenir au moins");
+  }
   switch (issue.origin) {
-    case "string": {
-      const n = inclusive ? min : BigInt(min) + 1n;
-      if (Number(n) === 1 && !issue.exact) return "Ce champ est obligatoire.";
-      return issue.exact
-        ? `Ce texte doit contenir exactement ${n} ${plural(n, "caractère", "caractères")}.`
-        : `Ce texte doit contenir au moins ${n} ${plural(n, "caractère", "caractères")}.`;
-    }
-    case "array":
-    case "set": {
-      const n = inclusive ? min : BigInt(min) + 1n;
-      if (Number(n) === 1 && !issue.exact) return "Ajoutez au moins un élément.";
-      return issue.exact
-        ? `Cette liste doit contenir exactement ${n} ${plural(n, "élément", "éléments")}.`
-        : `Cette liste doit contenir au moins ${n} ${plural(n, "élément", "éléments")}.`;
-    }
     case "file":
       return "Le fichier est vide.";
     case "date":
