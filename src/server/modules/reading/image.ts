@@ -175,32 +175,33 @@ export async function skewAngle(grey: Buffer, width: number, height: number): Pr
  * tesseract reads rules as strings of dashes and pipes, and they merge with the cells' text.
  */
 function removeRules(grey: Buffer, width: number, height: number): void {
-  const minH = Math.max(60, Math.round(width / 10));
-  const minV = Math.max(40, Math.round(height / 40));
   const marks: number[] = [];
-  for (let y = 0; y < height; y += 1) {
-    let start = -1;
-    for (let x = 0; x <= width; x += 1) {
-      const ink = x < width && (grey[y * width + x] as number) < RULE_INK;
-      if (ink && start < 0) start = x;
-      if (!ink && start >= 0) {
-        if (x - start >= minH) for (let i = start; i < x; i += 1) marks.push(y * width + i);
-        start = -1;
-      }
-    }
-  }
-  for (let x = 0; x < width; x += 1) {
-    let start = -1;
-    for (let y = 0; y <= height; y += 1) {
-      const ink = y < height && (grey[y * width + x] as number) < RULE_INK;
-      if (ink && start < 0) start = y;
-      if (!ink && start >= 0) {
-        if (y - start >= minV) for (let i = start; i < y; i += 1) marks.push(i * width + x);
-        start = -1;
-      }
-    }
-  }
+  // Rows: runs of at least a tenth of the width; columns: of at least a fortieth of the height.
+  markRuns(grey, height, width, (y, x) => y * width + x, Math.max(60, Math.round(width / 10)), marks);
+  markRuns(grey, width, height, (x, y) => y * width + x, Math.max(40, Math.round(height / 40)), marks);
   for (const index of marks) grey[index] = 255;
+}
+
+/** Adds to `marks` the pixels of every dark run at least `min` long along each line (a row or a column). */
+function markRuns(
+  grey: Buffer,
+  lines: number,
+  length: number,
+  at: (line: number, i: number) => number,
+  min: number,
+  marks: number[],
+): void {
+  for (let line = 0; line < lines; line += 1) {
+    let start = -1;
+    for (let i = 0; i <= length; i += 1) {
+      const ink = i < length && (grey[at(line, i)] as number) < RULE_INK;
+      if (ink && start < 0) start = i;
+      if (!ink && start >= 0) {
+        if (i - start >= min) for (let j = start; j < i; j += 1) marks.push(at(line, j));
+        start = -1;
+      }
+    }
+  }
 }
 
 /** Prepares an image (JPEG or PNG bytes) for OCR. Throws ReadingError(damaged) when it cannot be decoded. */
