@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ensureAdmin } from "../bootstrap";
-import { multipart, tinyPdf, tinyPng } from "../testing/files";
-import { appPerFile, postRequest, sessionCookie, signUpDentist, signUpPatient } from "../testing/harness";
+import { tinyPdf, tinyPng } from "../testing/files";
+import { appPerFile, postRequest, signUpDentist, signUpPatient } from "../testing/harness";
+import { postForm, signInAdmin, verifyDentist } from "../testing/people";
 
 /**
  * Issue 14: the patient's access history lists every read of their data by someone else — the
@@ -13,24 +13,17 @@ const ctx = appPerFile();
 const call = (method: "GET" | "POST", url: string, cookie: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
-function send(conversationId: string, cookie: string, name: string) {
-  const body = multipart({ body: "Voici" }, [
+const send = (conversationId: string, cookie: string, name: string) =>
+  postForm(ctx.app, `/api/conversations/${conversationId}/messages`, cookie, { body: "Voici" }, [
     { field: "files", name, type: "application/pdf", content: tinyPdf() },
   ]);
-  return ctx.app.inject({
-    method: "POST",
-    url: `/api/conversations/${conversationId}/messages`,
-    payload: body.payload,
-    headers: { ...body.headers, cookie },
-  });
-}
 
 describe("the patient's access history", () => {
   it("records the request page, the documents and the patient's attachments read by a dentist", async () => {
     const patient = await signUpPatient(ctx.app);
     const dentist = await signUpDentist(ctx.app, { first_name: "Julie", last_name: "Roux" });
     const dentistId = dentist.response.json().profile.id as string;
-    await ctx.app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", dentistId).execute();
+    await verifyDentist(ctx.app, dentistId);
     const id = (
       await postRequest(ctx.app, patient.cookie, { treatment_type: "crown", consent: "true" })
     ).json().id as string;
@@ -101,22 +94,10 @@ describe("the patient's access history", () => {
     const patient = await signUpPatient(ctx.app);
     const other = await signUpPatient(ctx.app);
     const patientId = patient.response.json().profile.id as string;
-    await ensureAdmin({ db: ctx.app.db, auth: ctx.app.auth }, "equipe@example.com", "admin-secret");
-    const login = await ctx.app.inject({
-      method: "POST",
-      url: "/api/account/login",
-      payload: { email: "equipe@example.com", password: "admin-secret" },
-    });
-    const admin = sessionCookie(login);
-    const body = multipart({ body: "Voici ma capture" }, [
+    const admin = (await signInAdmin(ctx.app, "equipe@example.com")).cookie;
+    const sent = await postForm(ctx.app, "/api/support/messages", patient, { body: "Voici ma capture" }, [
       { field: "image", name: "capture.png", type: "image/png", content: tinyPng() },
     ]);
-    const sent = await ctx.app.inject({
-      method: "POST",
-      url: "/api/support/messages",
-      payload: body.payload,
-      headers: { ...body.headers, cookie: patient.cookie },
-    });
     expect(sent.statusCode, sent.body).toBe(201);
     const messageId = sent.json().id as string;
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { expect } from "vitest";
 import { ensureAdmin } from "../bootstrap";
+import { multipart } from "./files";
 import { sessionCookie, signUpDentist, signUpPatient, uniqueEmail } from "./harness";
 
 /**
@@ -37,6 +38,23 @@ export function api(ctx: { app: FastifyInstance }) {
     get: (url: string, as?: As) => call("GET", url, as),
     post: (url: string, payload: object | undefined, as?: As) => call("POST", url, as, payload),
   };
+}
+
+/** A form posted as the browser sends it (multipart: these fields, these files), as someone. */
+export function postForm(
+  app: FastifyInstance,
+  url: string,
+  as: As,
+  fields: Record<string, string>,
+  files: Parameters<typeof multipart>[1] = [],
+) {
+  const body = multipart(fields, files);
+  return app.inject({
+    method: "POST",
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, ...cookieOf(as) },
+  });
 }
 
 /** A patient signed up with these details (the harness's defaults otherwise). */

@@ -1,32 +1,19 @@
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { rppsWithKey } from "../../../shared/policies/verification";
-import { ensureAdmin } from "../../bootstrap";
 import { tinyPng } from "../../sample-files";
-import { fakeExe, multipart, tinyPdf } from "../../testing/files";
-import {
-  createTestContext,
-  postRequest,
-  sessionCookie,
-  signUpDentist,
-  signUpPatient,
-  type TestContext,
-} from "../../testing/harness";
+import { fakeExe, tinyPdf } from "../../testing/files";
+import { appPerFile, postRequest, signUpPatient } from "../../testing/harness";
+import { api, dentist, patient, postForm, signInAdmin, type Who } from "../../testing/people";
 import { openSocket } from "../../testing/sockets";
 import { sendSupportUnreadEmails } from "../support/support.service";
 
-let ctx: TestContext;
-type Who = { cookie: string; id: string; email?: string };
+const ctx = appPerFile();
+const { get, post } = api(ctx);
 const who: Record<string, Who> = {};
 
-const get = (url: string, as?: Who) =>
-  ctx.app.inject({ method: "GET", url, headers: as ? { cookie: as.cookie } : {} });
-const post = (url: string, payload: object, as?: Who) =>
-  ctx.app.inject({ method: "POST", url, payload, headers: as ? { cookie: as.cookie } : {} });
-
 async function pendingDentist(name: string): Promise<Who> {
-  const { response, cookie, body } = await signUpDentist(ctx.app, { first_name: name });
-  const me = { cookie, id: response.json().profile.id as string, email: body.email as string };
+  const me = await dentist(ctx.app, { first_name: name }, false);
   const patched = await ctx.app.inject({
     method: "PATCH",
     url: "/api/me",
@@ -37,7 +24,7 @@ async function pendingDentist(name: string): Promise<Who> {
       practice_address: "1 rue de Lyon",
       practice_postcode: "69001",
     },
-    headers: { cookie },
+    headers: { cookie: me.cookie },
   });
   expect(patched.statusCode, patched.body).toBe(200);
   expect((await post("/api/me/verification-request", {}, me)).statusCode).toBe(200);
@@ -45,20 +32,11 @@ async function pendingDentist(name: string): Promise<Who> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await ensureAdmin({ db: ctx.app.db, auth: ctx.app.auth }, "root@example.com", "admin-secret");
-  const login = await post("/api/account/login", { email: "root@example.com", password: "admin-secret" });
-  who.admin = { cookie: sessionCookie(login), id: login.json().profile?.id ?? "" };
-  const { response, cookie, body } = await signUpPatient(ctx.app, {
-    first_name: "Paula",
-    last_name: "Durand",
-  });
-  who.patient = { cookie, id: response.json().profile.id, email: body.email as string };
-  const other = await signUpPatient(ctx.app, { first_name: "Quentin", last_name: "Petit" });
-  who.other = { cookie: other.cookie, id: other.response.json().profile.id };
+  who.admin = await signInAdmin(ctx.app, "root@example.com");
+  who.patient = await patient(ctx.app, { first_name: "Paula", last_name: "Durand" });
+  who.other = await patient(ctx.app, { first_name: "Quentin", last_name: "Petit" });
   who.dentist = await pendingDentist("Bernard");
 });
-afterAll(async () => ctx?.close());
 
 const ADMIN_ROUTES: Array<[string, string, object?]> = [
   ["GET", "/api/admin/stats"],
@@ -237,15 +215,13 @@ describe("support chat", () => {
     const patientSocket = await openSocket(base, who.patient?.cookie as string);
     const otherSocket = await openSocket(base, who.other?.cookie as string);
     try {
-      const body = multipart({ body: "Je n'arrive pas à joindre le Dr Martin" }, [
-        { field: "image", name: "capture.png", type: "image/png", content: tinyPng() },
-      ]);
-      const sent = await ctx.app.inject({
-        method: "POST",
-        url: "/api/support/messages",
-        payload: body.payload,
-        headers: { ...body.headers, cookie: who.patient?.cookie as string },
-      });
+      const sent = await postForm(
+        ctx.app,
+        "/api/support/messages",
+        who.patient,
+        { body: "Je n'arrive pas à joindre le Dr Martin" },
+        [{ field: "image", name: "capture.png", type: "image/png", content: tinyPng() }],
+      );
       expect(sent.statusCode, sent.body).toBe(201);
       expect(sent.json()).toMatchObject({ from_team: false, image: { name: "capture.png" } });
       await expect.poll(() => adminSocket.events.some((e) => e.type === "support")).toBe(true);
@@ -300,21 +276,14 @@ describe("support chat", () => {
   });
 
   it("refuses empty messages and anything but an image, leaving nothing behind", async () => {
-    const send = (
-      fields: Record<string, string>,
-      files: { name: string; type: string; content: Buffer }[],
-    ) => {
-      const body = multipart(
+    const send = (fields: Record<string, string>, files: { name: string; type: string; content: Buffer }[]) =>
+      postForm(
+        ctx.app,
+        "/api/support/messages",
+        who.other,
         fields,
         files.map((f) => ({ field: "image", ...f })),
       );
-      return ctx.app.inject({
-        method: "POST",
-        url: "/api/support/messages",
-        payload: body.payload,
-        headers: { ...body.headers, cookie: who.other?.cookie as string },
-      });
-    };
     expect((await send({ body: "  " }, [])).statusCode).toBe(400);
     expect(
       (await send({}, [{ name: "devis.pdf", type: "application/pdf", content: tinyPdf() }])).statusCode,
@@ -332,12 +301,10 @@ describe("support chat", () => {
 
 describe("contact inbox and audit", () => {
   it("lists contact messages newest first and marks them handled", async () => {
-    const body = multipart({ name: "Jean", email: "jean@example.com", message: "Bonjour" }, []);
-    const sent = await ctx.app.inject({
-      method: "POST",
-      url: "/api/contact",
-      payload: body.payload,
-      headers: body.headers,
+    const sent = await postForm(ctx.app, "/api/contact", undefined, {
+      name: "Jean",
+      email: "jean@example.com",
+      message: "Bonjour",
     });
     expect(sent.statusCode, sent.body).toBe(201);
     const list = (await get("/api/admin/contact", who.admin)).json();

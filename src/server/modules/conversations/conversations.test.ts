@@ -2,9 +2,9 @@ import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { tinyPng } from "../../sample-files";
-import { fakeExe, multipart, pdfOfSize, tinyPdf } from "../../testing/files";
+import { fakeExe, pdfOfSize, tinyPdf } from "../../testing/files";
 import { appPerFile, createTestContext, postRequest } from "../../testing/harness";
-import { api, people, type Who } from "../../testing/people";
+import { api, people, postForm, type Who } from "../../testing/people";
 import { openSocket } from "../../testing/sockets";
 import { sendUnreadEmails } from "./conversations.service";
 
@@ -23,16 +23,14 @@ function send(
   fields: Record<string, string>,
   files: { name: string; type: string; content: Buffer }[] = [],
 ) {
-  const body = multipart(
+  const url = `/api/conversations/${conversationId}/messages`;
+  return postForm(
+    ctx.app,
+    url,
+    as,
     fields,
     files.map((f) => ({ field: "files", ...f })),
   );
-  return ctx.app.inject({
-    method: "POST",
-    url: `/api/conversations/${conversationId}/messages`,
-    payload: body.payload,
-    headers: { ...body.headers, ...(as ? { cookie: as.cookie } : {}) },
-  });
 }
 
 let conversationId: string;

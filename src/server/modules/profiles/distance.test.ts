@@ -1,32 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GEO_MESSAGES } from "../../../shared/domain/geo";
 import { tinyPng } from "../../sample-files";
-import {
-  createTestContext,
-  devisPdf,
-  postRequest,
-  signUpDentist,
-  signUpPatient,
-  type TestContext,
-} from "../../testing/harness";
+import { appPerFile, devisPdf, postRequest, signUpDentist } from "../../testing/harness";
+import { people, type Who } from "../../testing/people";
 import { lookupPostalCode } from "./communes";
 
 /** Postal codes, distances and 'Les plus proches' (issue 16 item 3, ADR 019). */
-let ctx: TestContext;
-type Who = "alice" | "bob" | "lyon" | "lille" | "paris" | "nowhere";
-const who = {} as Record<Who, { cookie: string; id: string }>;
-
-async function verifiedDentist(first_name: string, practice_postcode?: string) {
-  const { response, cookie } = await signUpDentist(ctx.app, {
-    first_name,
-    last_name: "Test",
-    ...(practice_postcode ? { practice_postcode } : {}),
-  });
-  expect(response.statusCode).toBe(201);
-  const id = response.json().profile.id;
-  await ctx.app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", id).execute();
-  return { cookie, id };
-}
+const ctx = appPerFile({
+  clock: () => new Date("2026-11-21T09:00:00Z"),
+  env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" },
+});
+type Name = "alice" | "bob" | "lyon" | "lille" | "paris" | "nowhere";
+const who = {} as Record<Name, Who>;
 
 const patch = (cookie: string, payload: object) =>
   ctx.app.inject({ method: "PATCH", url: "/api/me", payload, headers: { cookie } });
@@ -35,21 +20,25 @@ const dentists = (cookie: string, query = "") =>
 
 beforeAll(async () => {
   lookupPostalCode("75001"); // loads the dataset once, outside the tests' time limit
-  ctx = await createTestContext({
-    clock: () => new Date("2026-11-21T09:00:00Z"),
-    env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" },
+  const practice = (first_name: string, practice_postcode?: string) => ({
+    first_name,
+    last_name: "Test",
+    ...(practice_postcode ? { practice_postcode } : {}),
   });
-  for (const name of ["alice", "bob"] as const) {
-    const { response, cookie } = await signUpPatient(ctx.app, { first_name: name });
-    who[name] = { cookie, id: response.json().profile.id };
-  }
-  // Names in the reverse order of their distance from Paris, so the two sorts differ.
-  who.lyon = await verifiedDentist("Aurore", "69001");
-  who.lille = await verifiedDentist("Basile", "59000");
-  who.paris = await verifiedDentist("Zoé", "75008");
-  who.nowhere = await verifiedDentist("Céline");
+  Object.assign(
+    who,
+    await people(ctx.app, {
+      patients: ["alice", "bob"],
+      // Names in the reverse order of their distance from Paris, so the two sorts differ.
+      dentists: {
+        lyon: practice("Aurore", "69001"),
+        lille: practice("Basile", "59000"),
+        paris: practice("Zoé", "75008"),
+        nowhere: practice("Céline"),
+      },
+    }),
+  );
 }, 60_000);
-afterAll(async () => ctx?.close());
 
 describe("a patient's postal code", () => {
   it("is stored on the profile, returned to its owner and can be cleared", async () => {

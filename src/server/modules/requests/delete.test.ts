@@ -1,34 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { multipart, tinyPdf, tinyPng } from "../../testing/files";
-import {
-  createTestContext,
-  devisPdf,
-  postRequest,
-  signUpDentist,
-  signUpPatient,
-  type TestContext,
-} from "../../testing/harness";
+import { describe, expect, it } from "vitest";
+import { tinyPdf, tinyPng } from "../../testing/files";
+import { appPerFile, devisPdf, postRequest, signUpPatient } from "../../testing/harness";
+import { api, postForm, dentist as verifiedDentist } from "../../testing/people";
 
 /**
  * Issue 14: a patient deletes one request. Its rows go in one transaction (documents and their
  * access history, offers, conversations and messages) and its files are really removed: the test
  * reads the storage folder itself.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
-
-const call = (method: "GET" | "POST" | "DELETE", url: string, cookie: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const ctx = appPerFile();
+const { call } = api(ctx);
 
 describe("DELETE /api/patient/requests/:id", () => {
   it("removes the request, its documents, its conversations and every file; the dentist sees it no more", async () => {
     const patient = await signUpPatient(ctx.app);
-    const dentist = await signUpDentist(ctx.app);
-    const dentistId = dentist.response.json().profile.id as string;
-    await ctx.app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", dentistId).execute();
+    const dentist = await verifiedDentist(ctx.app);
 
     const radio = { name: "radio.png", type: "image/png", content: tinyPng() };
     const created = await postRequest(
@@ -53,15 +39,13 @@ describe("DELETE /api/patient/requests/:id", () => {
     });
     expect(reply.statusCode, reply.body).toBe(201);
     const conversationId = reply.json().conversation_id as string;
-    const body = multipart({ body: "Voici ma radio" }, [
-      { field: "files", name: "autre.pdf", type: "application/pdf", content: tinyPdf() },
-    ]);
-    const sent = await ctx.app.inject({
-      method: "POST",
-      url: `/api/conversations/${conversationId}/messages`,
-      payload: body.payload,
-      headers: { ...body.headers, cookie: patient.cookie },
-    });
+    const sent = await postForm(
+      ctx.app,
+      `/api/conversations/${conversationId}/messages`,
+      patient,
+      { body: "Voici ma radio" },
+      [{ field: "files", name: "autre.pdf", type: "application/pdf", content: tinyPdf() }],
+    );
     expect(sent.statusCode, sent.body).toBe(201);
 
     const keysOf = async () => {
