@@ -6,6 +6,7 @@ import { TESTIMONIALS_SECTION } from "../../content/landing";
 import { useConfig } from "../../lib/config";
 import { ContactForm } from "./ContactForm";
 import { FaqAccordion } from "./faqItems";
+import { SectionTitle } from "./SectionTitle";
 import { LandingTestimonials } from "./Testimonials";
 
 /** The landing page below the fold: testimonials, FAQ, and the contact section that ends it. */
@@ -15,12 +16,7 @@ export default function LandingMore() {
     <>
       <section aria-labelledby="testimonials-title" className="bg-brand-50/60">
         <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
-          <h2
-            id="testimonials-title"
-            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
-          >
-            {TESTIMONIALS_SECTION.title}
-          </h2>
+          <SectionTitle id="testimonials-title">{TESTIMONIALS_SECTION.title}</SectionTitle>
           <p className="mt-2 mb-8 max-w-2xl text-slate-700">{TESTIMONIALS_SECTION.intro}</p>
           <Island name="testimonials">
             <LandingTestimonials />
@@ -32,9 +28,7 @@ export default function LandingMore() {
       </section>
 
       <section aria-labelledby="faq-title" className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
-        <h2 id="faq-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          Questions fréquentes
-        </h2>
+        <SectionTitle id="faq-title">Questions fréquentes</SectionTitle>
         <div className="mt-6">
           <FaqAccordion />
         </div>
@@ -49,9 +43,7 @@ export default function LandingMore() {
       <section id="contact" aria-labelledby="contact-title" className="border-t border-slate-200 bg-slate-50">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[1fr_1.6fr]">
           <div>
-            <h2 id="contact-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-              Une question ? Écrivez-nous
-            </h2>
+            <SectionTitle id="contact-title">Une question ? Écrivez-nous</SectionTitle>
             <p className="mt-3 text-slate-700">
               Notre équipe répond en français, par e-mail. Vous pouvez joindre un document si cela aide à
               comprendre votre question.

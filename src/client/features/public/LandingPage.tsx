@@ -21,6 +21,7 @@ import { usePageMeta } from "../../lib/title";
 import { BenefitCard } from "./BenefitCard";
 import { HeroVideo } from "./HeroVideo";
 import { PatientsFigure } from "./publicStats";
+import { SectionTitle } from "./SectionTitle";
 
 // Testimonials, FAQ and contact form are below the fold: in the app rendered by the browser their
 // code loads right after the first paint (pre-rendered, only their islands hydrate: ADR 027).
@@ -172,9 +173,7 @@ export function LandingPage() {
       </section>
 
       <section aria-labelledby="steps-title" className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
-        <h2 id="steps-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          Comment ça marche
-        </h2>
+        <SectionTitle id="steps-title">Comment ça marche</SectionTitle>
         <p className="mt-2 max-w-2xl text-slate-700">Quatre étapes, à votre rythme, sans engagement.</p>
         <ol className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {STEPS.map((step, index) => (
@@ -203,9 +202,7 @@ export function LandingPage() {
       <section aria-labelledby="why-title" className="bg-slate-50">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 py-14 sm:px-6 lg:grid-cols-[1fr_2fr]">
           <div>
-            <h2 id="why-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-              Pourquoi utiliser {brand_name}
-            </h2>
+            <SectionTitle id="why-title">Pourquoi utiliser {brand_name}</SectionTitle>
             <p className="mt-3 text-slate-700">
               Un devis dentaire engage souvent plusieurs centaines, voire milliers d'euros. Le comparer est
               votre droit.
@@ -223,9 +220,7 @@ export function LandingPage() {
       </section>
 
       <section aria-labelledby="benefits-title" className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
-        <h2 id="benefits-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          Ce que vous y gagnez
-        </h2>
+        <SectionTitle id="benefits-title">Ce que vous y gagnez</SectionTitle>
         <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {BENEFITS.map((benefit) => (
             <BenefitCard
