@@ -163,26 +163,14 @@ export async function eraseAccount(
       .set({ body: ERASED_MESSAGE_BODY, sender_id: pseudonym })
       .where("sender_id", "=", person.id)
       .execute();
-    await trx
-      .updateTable("conversations")
-      .set({ patient_id: pseudonym })
-      .where("patient_id", "=", person.id)
-      .execute();
-    await trx
-      .updateTable("conversations")
-      .set({ dentist_id: pseudonym })
-      .where("dentist_id", "=", person.id)
-      .execute();
-    await trx
-      .updateTable("appointments")
-      .set({ patient_id: pseudonym })
-      .where("patient_id", "=", person.id)
-      .execute();
-    await trx
-      .updateTable("appointments")
-      .set({ dentist_id: pseudonym })
-      .where("dentist_id", "=", person.id)
-      .execute();
+    // The conversations and appointments stay, the pseudonym as the party the person was.
+    for (const table of ["conversations", "appointments"] as const)
+      for (const party of ["patient_id", "dentist_id"] as const)
+        await trx
+          .updateTable(table)
+          .set({ [party]: pseudonym })
+          .where(party, "=", person.id)
+          .execute();
 
     // The support thread (its images, the team's included) and contact messages sent with the address.
     const support = await trx
