@@ -19,14 +19,7 @@ import { clearSessionCache, refreshSession, useSession } from "../../lib/session
 import { Alert } from "../ui/Alert";
 import { Button } from "../ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/Card";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from "../ui/Dialog";
+import { ActionDialog, DialogActions, DialogTrigger } from "../ui/Dialog";
 import { PasswordField } from "../ui/FormField";
 import { useEraseAccount } from "./erasureApi";
 
@@ -166,43 +159,38 @@ function ErasureDialog({ email, describedBy }: { email: string; describedBy: str
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <div>
-        <DialogTrigger asChild>
-          <Button variant="destructive" aria-describedby={describedBy} className="w-full sm:w-auto">
-            <Trash2 aria-hidden="true" />
-            Supprimer mon compte
-          </Button>
-        </DialogTrigger>
-      </div>
-      <DialogContent>
-        <DialogTitle>Supprimer définitivement votre compte ?</DialogTitle>
-        <DialogDescription>
-          Votre profil, vos demandes, vos documents et le texte de vos messages seront effacés. Cette action
-          est définitive. Saisissez votre mot de passe pour confirmer.
-        </DialogDescription>
-        <form
-          onSubmit={onSubmit}
-          noValidate
-          aria-label="Confirmer la suppression du compte"
-          className="grid gap-4"
-        >
-          {/* For password managers: which account this password belongs to (not shown, not focusable). */}
-          <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-          <PasswordField label="Mot de passe" disabled={erase.isPending} {...field("password")} />
-          {failure ? <Alert variant="destructive">{failure}</Alert> : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={erase.isPending}>
-                Garder mon compte
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" loading={erase.isPending}>
+    <ActionDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={
+        <div>
+          <DialogTrigger asChild>
+            <Button variant="destructive" aria-describedby={describedBy} className="w-full sm:w-auto">
+              <Trash2 aria-hidden="true" />
               Supprimer mon compte
             </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+          </DialogTrigger>
+        </div>
+      }
+      title="Supprimer définitivement votre compte ?"
+      description="Votre profil, vos demandes, vos documents et le texte de vos messages seront effacés. Cette action est définitive. Saisissez votre mot de passe pour confirmer."
+    >
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Confirmer la suppression du compte"
+        className="grid gap-4"
+      >
+        {/* For password managers: which account this password belongs to (not shown, not focusable). */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <PasswordField label="Mot de passe" disabled={erase.isPending} {...field("password")} />
+        {failure ? <Alert variant="destructive">{failure}</Alert> : null}
+        <DialogActions cancelLabel="Garder mon compte" cancelDisabled={erase.isPending}>
+          <Button type="submit" variant="destructive" loading={erase.isPending}>
+            Supprimer mon compte
+          </Button>
+        </DialogActions>
+      </form>
+    </ActionDialog>
   );
 }

@@ -75,6 +75,60 @@ export function DialogDescription({
   return <DialogPrimitive.Description className={cn("text-slate-700", className)} {...props} />;
 }
 
+/** A dialog's buttons: the cancel one (it closes the dialog), then `children`, right-aligned from 640 px. */
+export function DialogActions({
+  cancelLabel = "Annuler",
+  cancelDisabled,
+  children,
+}: {
+  cancelLabel?: string;
+  /** While the action runs, it cannot be cancelled. */
+  cancelDisabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogClose asChild>
+        <Button variant="outline" disabled={cancelDisabled}>
+          {cancelLabel}
+        </Button>
+      </DialogClose>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A modal with its title and description, then `children` (a field, an error, DialogActions);
+ * `trigger` (a DialogTrigger) opens it. Other props go to the content (focus on close, …).
+ */
+export function ActionDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  trigger,
+  children,
+  ...content
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  trigger?: ReactNode;
+} & Omit<ComponentProps<typeof DialogPrimitive.Content>, "title">) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {trigger}
+      <DialogContent {...content}>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -124,19 +178,12 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   useFocusReturn(open);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>{description}</DialogDescription>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">{cancelLabel}</Button>
-          </DialogClose>
-          <Button variant={destructive ? "destructive" : "primary"} loading={loading} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ActionDialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
+      <DialogActions cancelLabel={cancelLabel}>
+        <Button variant={destructive ? "destructive" : "primary"} loading={loading} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </ActionDialog>
   );
 }

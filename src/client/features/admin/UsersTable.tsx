@@ -8,14 +8,7 @@ import { Alert } from "../../components/ui/Alert";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { type Column, DataTable, ListPagination } from "../../components/ui/DataTable";
-import {
-  ConfirmDialog,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from "../../components/ui/Dialog";
+import { ActionDialog, ConfirmDialog, DialogActions } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { SearchField } from "../../components/ui/SearchInput";
 import { loadFailure, RefreshButton, usePagedList } from "./AdminParts";
@@ -210,36 +203,33 @@ function EraseUserDialog({
   };
 
   return (
-    <Dialog open={user !== null} onOpenChange={onOpenChange}>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          // Gone with its row after an erasure: Radix's default then applies.
-          if (opener?.isConnected) {
-            event.preventDefault();
-            opener.focus();
-          }
-        }}
-      >
-        <DialogTitle>Supprimer le compte de {person} ?</DialogTitle>
-        <DialogDescription>
+    <ActionDialog
+      open={user !== null}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={(event) => {
+        // Gone with its row after an erasure: Radix's default then applies.
+        if (opener?.isConnected) {
+          event.preventDefault();
+          opener.focus();
+        }
+      }}
+      title={`Supprimer le compte de ${person} ?`}
+      description={
+        <>
           À faire seulement à la demande de la personne ({user?.email}). Son profil,{" "}
           {user?.role === "dentist" ? "ses propositions non acceptées" : "ses demandes"}, ses documents et le
           texte de ses messages seront effacés ; ce qui concerne aussi d'autres personnes reste, sous le nom
           «&nbsp;{ERASED_NAME}&nbsp;». Elle recevra un e-mail de confirmation. La suppression est inscrite au
           journal d'audit à votre nom. Cette action est définitive.
-        </DialogDescription>
-        {erase.isError ? <Alert variant="destructive">{erase.error.message}</Alert> : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline" disabled={erase.isPending}>
-              Annuler
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" loading={erase.isPending} onClick={confirm}>
-            Supprimer le compte
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    >
+      {erase.isError ? <Alert variant="destructive">{erase.error.message}</Alert> : null}
+      <DialogActions cancelDisabled={erase.isPending}>
+        <Button variant="destructive" loading={erase.isPending} onClick={confirm}>
+          Supprimer le compte
+        </Button>
+      </DialogActions>
+    </ActionDialog>
   );
 }

@@ -6,14 +6,7 @@ import { ADMIN_MESSAGES, type VerificationRequest } from "../../../shared/schema
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/Card";
-import {
-  ConfirmDialog,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from "../../components/ui/Dialog";
+import { ActionDialog, ConfirmDialog, DialogActions } from "../../components/ui/Dialog";
 import { FormField } from "../../components/ui/FormField";
 import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
@@ -63,44 +56,36 @@ function RefuseDialog({ request, onClose }: { request: VerificationRequest | nul
   };
 
   return (
-    <Dialog
+    <ActionDialog
       open={request !== null}
       onOpenChange={(open) => {
         if (!open) close();
       }}
+      title="Refuser la demande de vérification"
+      description={`${request?.full_name} recevra un e-mail avec la raison du refus et pourra demander une nouvelle vérification.`}
     >
-      <DialogContent>
-        <DialogTitle>Refuser la demande de vérification</DialogTitle>
-        <DialogDescription>
-          {request?.full_name} recevra un e-mail avec la raison du refus et pourra demander une nouvelle
-          vérification.
-        </DialogDescription>
-        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <FormField label="Raison du refus" required error={error}>
-            {(control) => (
-              <Textarea
-                {...control}
-                value={reason}
-                maxLength={1000}
-                placeholder="Ex. : le numéro RPPS ne correspond pas au nom indiqué."
-                onChange={(event) => {
-                  setReason(event.target.value);
-                  setError(undefined);
-                }}
-              />
-            )}
-          </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">Annuler</Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" loading={decide.isPending}>
-              Refuser la demande
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+        <FormField label="Raison du refus" required error={error}>
+          {(control) => (
+            <Textarea
+              {...control}
+              value={reason}
+              maxLength={1000}
+              placeholder="Ex. : le numéro RPPS ne correspond pas au nom indiqué."
+              onChange={(event) => {
+                setReason(event.target.value);
+                setError(undefined);
+              }}
+            />
+          )}
+        </FormField>
+        <DialogActions>
+          <Button type="submit" variant="destructive" loading={decide.isPending}>
+            Refuser la demande
+          </Button>
+        </DialogActions>
+      </form>
+    </ActionDialog>
   );
 }
 
