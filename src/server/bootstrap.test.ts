@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ensureAdmin } from "./bootstrap";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoStartupText, seedDemoData } from "./demo";
 import {
+  appPerFile,
   createTestContext,
   postRequest,
   sessionCookie,
@@ -9,11 +10,7 @@ import {
   type TestContext,
 } from "./testing/harness";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = appPerFile();
 
 const login = (email: string, password: string) =>
   ctx.app.inject({ method: "POST", url: "/api/account/login", payload: { email, password } });

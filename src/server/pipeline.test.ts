@@ -1,23 +1,31 @@
 import { Writable } from "node:stream";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { encodeCursor } from "../shared/schemas/cursor";
 import { multipart, tinyPng } from "./testing/files";
-import {
-  createTestContext,
-  postRequest,
-  sessionCookie,
-  signUpPatient,
-  type TestContext,
-} from "./testing/harness";
+import { appPerFile, createTestContext, postRequest, sessionCookie, signUpPatient } from "./testing/harness";
+import { patient, type Who } from "./testing/people";
 
 /**
  * The request pipeline (issue 13, items 2, 3 and 9): cross-site refusals, every bad input a 4xx in
  * French in one shape, Fastify's own errors mapped, and logs without secrets.
  */
 
-let ctx: TestContext;
-let alice: { cookie: string; id: string; email: string };
+const ctx = appPerFile({
+  env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent", CONTACT_RATE_LIMIT_PER_HOUR: "1000" },
+  beforeReady(app) {
+    // Probes for the error handler: a database-like failure and a third-party 4xx in English.
+    app.get("/api/test-probe/crash", async () => {
+      throw new Error('invalid input syntax for type uuid: "secret-value"');
+    });
+    app.get("/api/test-probe/conflict", async () => {
+      throw Object.assign(new Error("Conflict with the current state of the target resource"), {
+        statusCode: 409,
+      });
+    });
+  },
+});
+let alice: Who;
 let aliceRequest: string;
 
 const SAME_ORIGIN = "http://localhost:3000"; // PUBLIC_URL of the test harness
@@ -35,25 +43,9 @@ async function createRequest(cookie: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({
-    env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent", CONTACT_RATE_LIMIT_PER_HOUR: "1000" },
-    beforeReady(app) {
-      // Probes for the error handler: a database-like failure and a third-party 4xx in English.
-      app.get("/api/test-probe/crash", async () => {
-        throw new Error('invalid input syntax for type uuid: "secret-value"');
-      });
-      app.get("/api/test-probe/conflict", async () => {
-        throw Object.assign(new Error("Conflict with the current state of the target resource"), {
-          statusCode: 409,
-        });
-      });
-    },
-  });
-  const signup = await signUpPatient(ctx.app);
-  alice = { cookie: signup.cookie, id: signup.response.json().profile.id, email: signup.body.email };
+  alice = await patient(ctx.app);
   aliceRequest = await createRequest(alice.cookie);
 });
-afterAll(async () => ctx?.close());
 
 const inject = (options: InjectOptions) => ctx.app.inject(options);
 const requestStatus = async (id: string) =>

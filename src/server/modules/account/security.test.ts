@@ -1,15 +1,8 @@
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SECURITY_MESSAGES } from "../../../shared/schemas/account";
 import { ensureAdmin } from "../../bootstrap";
-import {
-  createTestContext,
-  sessionCookie,
-  signUpDentist,
-  signUpPatient,
-  type TestContext,
-  uniqueEmail,
-} from "../../testing/harness";
+import { appPerFile, sessionCookie, signUpDentist, signUpPatient, uniqueEmail } from "../../testing/harness";
 import {
   MAX_WRONG_CURRENT_PASSWORDS,
   SECURITY_ACTIONS,
@@ -21,16 +14,12 @@ const CHROME_WINDOWS =
 const SAFARI_IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
-let ctx: TestContext;
 /** The app's clock runs this far ahead of the real time (moved by the throttle test). */
 let offsetMs = 0;
-beforeAll(async () => {
-  ctx = await createTestContext({
-    env: { LOGIN_RATE_LIMIT_PER_IP: "1000" },
-    clock: () => new Date(Date.now() + offsetMs),
-  });
+const ctx = appPerFile({
+  env: { LOGIN_RATE_LIMIT_PER_IP: "1000" },
+  clock: () => new Date(Date.now() + offsetMs),
 });
-afterAll(async () => ctx?.close());
 
 const headersOf = (cookie?: string, userAgent?: string) => ({
   ...(cookie ? { cookie } : {}),
