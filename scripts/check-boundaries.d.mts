@@ -18,6 +18,7 @@ export interface Violation {
   text: string;
 }
 export const SERVER_LAYERS: { name: string; units: string[] }[];
+export const SERVER_MAX_FLOORS: number;
 export const ALLOWLIST: AllowlistEntry[];
 export function isTest(file: string): boolean;
 export function listFiles(root: string): string[];
@@ -28,7 +29,11 @@ export function serverGraph(
   skip?: (edge: ImportEdge) => boolean,
 ): Map<string, Map<string, ImportEdge[]>>;
 export function floors(graph: Map<string, Map<string, ImportEdge[]>>): Map<string, number>;
-export function checkBoundaries(options?: { root?: string; allowlist?: AllowlistEntry[] }): {
+export function checkBoundaries(options?: {
+  root?: string;
+  allowlist?: AllowlistEntry[];
+  maxFloors?: number;
+}): {
   violations: Violation[];
   allowed: (Violation | AllowlistEntry)[];
   stale: AllowlistEntry[];

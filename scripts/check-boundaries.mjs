@@ -12,10 +12,17 @@
 //   node scripts/check-boundaries.mjs --no-allowlist  every broken rule, the known ones too
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkBoundaries } from "./lib/boundaries.mjs";
+import { checkBoundaries, SERVER_MAX_FLOORS } from "./lib/boundaries.mjs";
 import { floors } from "./lib/import-graph.mjs";
 
-export { checkBoundaries, isTest, SERVER_LAYERS, serverGraph, serverUnit } from "./lib/boundaries.mjs";
+export {
+  checkBoundaries,
+  isTest,
+  SERVER_LAYERS,
+  SERVER_MAX_FLOORS,
+  serverGraph,
+  serverUnit,
+} from "./lib/boundaries.mjs";
 export { floors, listFiles, readImports } from "./lib/import-graph.mjs";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -45,7 +52,8 @@ function main(argv) {
     ]) {
       const floor = floors(g);
       const top = Math.max(0, ...floor.values());
-      console.log(`${title}: ${top} floor(s)`);
+      const ceiling = g === graph ? ` (at most ${SERVER_MAX_FLOORS})` : "";
+      console.log(`${title}: ${top} floor(s)${ceiling}`);
       for (let f = top; f >= 1; f--) {
         const units = [...floor].filter(([, n]) => n === f).map(([u]) => u);
         console.log(`  floor ${f}: ${units.sort().join(", ")}`);

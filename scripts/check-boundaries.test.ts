@@ -9,6 +9,7 @@ import {
   checkBoundaries,
   floors,
   readImports,
+  SERVER_MAX_FLOORS,
   serverGraph,
   type Violation,
 } from "./check-boundaries.mjs";
@@ -232,6 +233,41 @@ describe("check-boundaries: the import graph", () => {
     const v = only({ [file]: text });
     expect(v.rule).toBe(rule);
     for (const part of says) expect(v.text).toContain(part);
+  });
+});
+
+describe("check-boundaries: the ceiling on the server's floors", () => {
+  // The clean house stands 7 floors: config, db, access, quotes, requests, app, server.
+  const offers = {
+    "src/server/modules/offers/offers.routes.ts":
+      'import { r } from "../requests/requests.service";\nexport const offersRoutes = [r];\n',
+    "src/server/app.ts":
+      'import { offersRoutes } from "./modules/offers/offers.routes";\nimport { quotesRoutes } from "./modules/quotes/quotes.routes";\nimport { requestsRoutes } from "./modules/requests/requests.routes";\nexport const app = [offersRoutes, quotesRoutes, requestsRoutes];\n',
+  };
+
+  it("passes a house at the ceiling and refuses one floor more, naming the highest chain", () => {
+    expect(SERVER_MAX_FLOORS).toBe(7);
+    expect(check({}).violations).toEqual([]);
+    const v = only(offers);
+    expect(v.rule).toBe("server-floors");
+    expect(v.text).toContain("stand 8 floors, at most 7");
+    expect(v.from).toBe(
+      "server → app → modules/offers → modules/requests → modules/quotes → access → db → config",
+    );
+    expect(v.text).toContain(
+      'src/server/modules/offers/offers.routes.ts:1 imports "../requests/requests.service"',
+    );
+  });
+
+  it("counts the floors without the tests", () => {
+    const tested = {
+      "src/server/modules/offers/offers.test.ts":
+        'import { r } from "../requests/requests.service";\nimport { app } from "../../app";\nexport const t = [r, app];\n',
+    };
+    expect(check(tested).violations).toEqual([]);
+    expect(checkBoundaries({ root: tree({ ...CLEAN, ...tested }), maxFloors: 6 }).violations[0]?.rule).toBe(
+      "server-floors",
+    );
   });
 });
 

@@ -1,11 +1,12 @@
 // npm run rotate-key — re-wraps every stored file's data key with the current master key.
 import path from "node:path";
 import { ConfigError, loadConfig } from "../src/server/config";
-import { rewrapAll } from "../src/server/storage/at-rest";
+import { KEY_FILE, newMasterKey, readKeyFile, writeKeyFile } from "../src/server/config/data-key";
 import { EncryptedStorage } from "../src/server/storage/encrypted";
-import { KEY_FILE, keyringOf, newMasterKey, readKeyFile, writeKeyFile } from "../src/server/storage/keyring";
+import { keyringOf } from "../src/server/storage/keyring";
 import { S3Storage } from "../src/server/storage/s3";
 import { LocalStorage } from "../src/server/storage/storage";
+import { rewrapAll } from "../src/server/upkeep/at-rest";
 
 /**
  * Two ways (docs/privacy.md, « Rotation de la clé ») :

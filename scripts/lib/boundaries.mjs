@@ -2,7 +2,7 @@
 // server's layers. Each rule has a name, printed with the file, the line and the import that break it.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { CODE, circles, listFiles, readImports, unitSets } from "./import-graph.mjs";
+import { CODE, circles, floors, listFiles, readImports, unitSets } from "./import-graph.mjs";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -14,12 +14,31 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../
 export const SERVER_LAYERS = [
   {
     name: "base",
-    units: ["config", "errors", "redact", "db", "files", "mail", "storage", "password-hasher"],
+    units: [
+      "config",
+      "errors",
+      "redact",
+      "db",
+      "files",
+      "mail",
+      "storage",
+      "realtime",
+      "password-hasher",
+      "sample-files",
+    ],
   },
-  { name: "platform", units: ["access", "plugins", "realtime", "auth", "http", "uploads", "sample-files"] },
+  { name: "platform", units: ["access", "plugins", "auth", "http", "upkeep"] },
   { name: "modules", units: ["modules/*"] },
   { name: "top", units: ["app", "server", "runtime", "bootstrap", "jobs", "demo"] },
 ];
+
+/**
+ * The most floors the server's units may stand (ADR 031): floor 1 imports no other unit, each unit
+ * sits one floor above the highest it imports (tests and src/server/testing left out). Today:
+ * base, platform, three floors of modules, app and jobs, server. Lower it when a floor goes; a
+ * change that raises it is a change of the design, to be argued in an ADR.
+ */
+export const SERVER_MAX_FLOORS = 7;
 
 const TEST = /(\.(test|spec)\.[cm]?[jt]sx?$)|(^src\/server\/testing\/)|(^src\/client\/test\/)|(^tests\/)/;
 
@@ -161,13 +180,45 @@ export function serverGraph(edges, skip = () => false) {
   return graph;
 }
 
+/**
+ * A violation when the unit graph stands more than `max` floors, naming its highest chain with one
+ * import per step (the first in file order), or undefined.
+ */
+function floorsAbove(graph, max) {
+  const floor = floors(graph);
+  const top = Math.max(0, ...floor.values());
+  if (top <= max) return undefined;
+  const byName = (a, b) => (a < b ? -1 : 1);
+  let unit = [...floor]
+    .filter(([, f]) => f === top)
+    .map(([u]) => u)
+    .sort(byName)[0];
+  const chain = [unit];
+  const steps = [];
+  while (floor.get(unit) > 1) {
+    const below = [...graph.get(unit)]
+      .filter(([u]) => floor.get(u) === floor.get(unit) - 1)
+      .sort(([a], [b]) => byName(a, b))[0];
+    if (!below) break; // a circle counted as one room: its units share a floor
+    steps.push(`      ${where(below[1][0])}`);
+    unit = below[0];
+    chain.push(unit);
+  }
+  return {
+    rule: "server-floors",
+    from: chain.join(" → "),
+    to: "",
+    text: `the server's units stand ${top} floors, at most ${max} (SERVER_MAX_FLOORS, ADR 031): ${chain.join(" → ")}\n${steps.join("\n")}\n    server-floors: take a floor out of that chain (a piece both need moves down), or argue a new ceiling in an ADR`,
+  };
+}
+
 const where = (edge) => `${edge.from}:${edge.line} imports "${edge.specifier}" (${edge.to})`;
 
 /**
  * Checks a tree. Returns { violations, allowed, stale }: each violation { rule, from, to, text },
  * where a circle's `from` is its units joined by " <-> " and `to` is "".
  */
-export function checkBoundaries({ root = repoRoot, allowlist = [] } = {}) {
+export function checkBoundaries({ root = repoRoot, allowlist = [], maxFloors = SERVER_MAX_FLOORS } = {}) {
   const files = listFiles(root);
   const edges = readImports(root, files);
   const folders = doorFolders(files);
@@ -208,6 +259,8 @@ export function checkBoundaries({ root = repoRoot, allowlist = [] } = {}) {
       text: `circle between server units ${units.join(", ")}:\n${links.join("\n")}\n    server-circle: these units import each other; cut the circle (ADR 029)`,
     });
   }
+  const tooHigh = floorsAbove(graph, maxFloors);
+  if (tooHigh) found.push(tooHigh);
   const matches = (entry, v) => entry.rule === v.rule && entry.from === v.from && entry.to === v.to;
   const violations = found.filter((v) => !allowlist.some((entry) => matches(entry, v)));
   const allowed = found.filter((v) => allowlist.some((entry) => matches(entry, v)));

@@ -9,13 +9,13 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { MAX_FILE_SIZE } from "../shared/domain/limits";
-import { registerSessionCache, SessionCache } from "./access/session-cache";
+import { actorOf } from "./access/actor";
+import { registerSessionCache, SessionCache, sessionsChanged } from "./access/session-cache";
 import { type Auth, createAuth } from "./auth";
 import type { AppConfig } from "./config";
 import "../shared/schemas/zod-fr";
 import type { DatabaseHandle, Db } from "./db/index";
-import { frameworkErrors, registerErrorHandler } from "./errors";
-import { runMailJobs } from "./jobs";
+import { registerInputGuard } from "./http/input-guard";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
 import { securityRoutes } from "./modules/account/security.routes";
@@ -38,12 +38,13 @@ import { ReadingRunner } from "./modules/reading/runner";
 import { RealtimeHub } from "./modules/realtime/hub";
 import { realtimeRoutes } from "./modules/realtime/realtime.routes";
 import { requestRoutes } from "./modules/requests/requests.routes";
+import { retentionRoutes } from "./modules/retention/retention.routes";
 import { supportRoutes } from "./modules/support/support.routes";
 import { seoRoutes } from "./modules/system/seo.routes";
 import { systemRoutes } from "./modules/system/system.routes";
 import { testClockRoutes } from "./modules/system/testClock.routes";
 import { registerCrossSiteGuard } from "./plugins/cross-site";
-import { registerInputGuard } from "./plugins/input-guard";
+import { frameworkErrors, registerErrorHandler } from "./plugins/error-handler";
 import { logSerializers, RequestLogController } from "./plugins/logging";
 import { postgresRateLimitStore, routeAndIpKey } from "./plugins/rate-limit-store";
 import { ResponseCache, registerResponseCache } from "./plugins/response-cache";
@@ -88,6 +89,11 @@ export interface BuildAppOptions {
    * where tests call `app.readings.drain()` to read the queue when they choose).
    */
   readingRunner?: boolean;
+  /**
+   * What the test clock (TEST_CLOCK) runs once it has moved: the mail jobs of jobs.ts, given by
+   * server.ts and the test harness (jobs.ts stands beside this file, not below it: ADR 031).
+   */
+  mailJobs?: (app: FastifyInstance) => Promise<unknown>;
 }
 
 /** Builds the whole application (plugins, then modules, in this order). Tests use it directly. */
@@ -174,7 +180,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (bucket) app.addHook("onClose", async () => bucket.close());
   // A signed-in user without a profile row gets one by the profiles module's rules (access/actor.ts).
   app.decorate("loadProfile", systemEnsureProfile);
-  app.decorate("auth", createAuth({ db: database.db, config, mailer, log: app.log }));
+  app.decorate(
+    "auth",
+    createAuth({
+      db: database.db,
+      config,
+      mailer,
+      log: app.log,
+      sessionsChanged: (userId) => sessionsChanged(database.db, userId),
+    }),
+  );
   setOcrConcurrency(config.readingConcurrency);
   app.decorate(
     "readings",
@@ -215,7 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Lists and dashboards answered from memory until a table they read changes (ADR 030); its hooks
   // come before compression's.
   const responseCache = new ResponseCache(bus);
-  registerResponseCache(app, responseCache);
+  registerResponseCache(app, responseCache, async (request, reply) => (await actorOf(request, reply)).userId);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   // Counters in the database, shared by every instance (plugins/rate-limit-store.ts); keyed by route
   // and client address unless a route says otherwise.
@@ -267,13 +282,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // What depends on the time of day (upcoming appointments) is computed again.
         responseCache.clear();
       },
-      runMailJobs: () => runMailJobs(app),
+      runMailJobs: async () => options.mailJobs?.(app),
     });
   await app.register(conversationRoutes);
   await app.register(supportRoutes);
   await app.register(quoteRoutes);
   await app.register(readingRoutes);
   await app.register(adminRoutes);
+  await app.register(retentionRoutes);
   await app.register(realtimeRoutes);
   await app.register(seoRoutes);
 

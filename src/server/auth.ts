@@ -1,5 +1,4 @@
 import { betterAuth } from "better-auth";
-import { sessionsChanged } from "./access/session-cache";
 import { type AppConfig, SESSION_TIMES } from "./config";
 import type { Db } from "./db/index";
 import type { Mailer } from "./mail/mailer";
@@ -16,8 +15,19 @@ interface AuthLogger {
   error(obj: object, msg: string): void;
 }
 
-export function createAuth(options: { db: Db; config: AppConfig; mailer: Mailer; log?: AuthLogger }) {
+export function createAuth(options: {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+  log?: AuthLogger;
+  /**
+   * Told when a person's sessions change: app.ts drops them from the session cache (ADR 026,
+   * access/session-cache.ts). Scripts, which have no cache, leave it out.
+   */
+  sessionsChanged?: (userId: string) => Promise<void>;
+}) {
   const { db, config, mailer, log } = options;
+  const sessionsChanged = options.sessionsChanged ?? (async () => {});
   const timestamps = { createdAt: "created_at", updatedAt: "updated_at" } as const;
   return betterAuth({
     appName: config.brandName,
@@ -99,19 +109,19 @@ export function createAuth(options: { db: Db; config: AppConfig; mailer: Mailer;
       session: {
         delete: {
           after: async (session) => {
-            await sessionsChanged(db, session.userId);
+            await sessionsChanged(session.userId);
           },
         },
       },
       user: {
         update: {
           after: async (user) => {
-            await sessionsChanged(db, user.id);
+            await sessionsChanged(user.id);
           },
         },
         delete: {
           after: async (user) => {
-            await sessionsChanged(db, user.id);
+            await sessionsChanged(user.id);
           },
         },
       },

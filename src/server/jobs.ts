@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { loggableError } from "./errors";
 import { pruneLoginAttempts } from "./modules/account/login-throttle";
 import { sendAppointmentReminders } from "./modules/appointments/reminders.service";
 import { sendUnreadEmails } from "./modules/conversations/conversations.service";
 import { runRetention } from "./modules/retention/retention.service";
 import { sendSupportUnreadEmails } from "./modules/support/support.service";
 import { pruneRateLimitHits } from "./plugins/rate-limit-store";
-import { sweepOrphanFiles } from "./storage/sweeper";
+import { loggableError } from "./redact";
+import { sweepOrphanFiles } from "./upkeep/sweeper";
 
 /**
  * The scheduled jobs, run by the timers of server.ts on every instance. Each run takes a

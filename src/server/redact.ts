@@ -1,8 +1,8 @@
 /**
  * What of a request's URL and of an error may be written to the logs (plugins/logging.ts tells
  * when): the path without its query, and an error's type, code, message and stack with the values a
- * database message quotes masked. Kept apart from the logging plugin so that errors.ts, below the
- * plugins, serializes errors the same way.
+ * database message quotes masked. Kept apart from the logging plugin so that the error handler and the
+ * modules' own logs serialize errors the same way, from the base layer.
  */
 
 export function pathOnly(url: string): string {
@@ -43,4 +43,13 @@ export function serializeError(error: unknown): LoggedError {
     };
   }
   return { type: typeof error, message: maskQuotedValues(String(error)), stack: "" };
+}
+
+/**
+ * What of an unexpected error goes to the logs: its type, code, message and stack, never the SQL
+ * parameters or details a database error carries (they may hold patients' data); a value the
+ * message quotes is masked (redact.ts).
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  return serializeError(error);
 }

@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
+import { readKeyFile, readOrCreateKeyFile } from "./config/data-key";
 import { EncryptedStorage } from "./storage/encrypted";
-import { keyringOf, readKeyFile, readOrCreateKeyFile } from "./storage/keyring";
+import { keyringOf } from "./storage/keyring";
 import { LocalStorage } from "./storage/storage";
 import { tinyPdf } from "./testing/files";
 

@@ -6,8 +6,8 @@ import { protectDataDir } from "./files/private-dir";
 import { runDailyJobs, runMailJobs, runSweeper } from "./jobs";
 import { cityOf } from "./modules/profiles/communes";
 import { openMigratedDatabase } from "./runtime";
-import { encryptClearFiles } from "./storage/at-rest";
 import { EncryptedStorage } from "./storage/encrypted";
+import { encryptClearFiles } from "./upkeep/at-rest";
 
 /** config → database (migrated) → admin and demo accounts → app → listen; graceful shutdown. */
 async function main(): Promise<void> {
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, mailJobs: runMailJobs });
   // Files an older version stored in clear are encrypted before anything is served.
   if (app.storage instanceof EncryptedStorage) {
     const encrypted = await encryptClearFiles(database.db, app.storage);

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newMasterKey } from "./config/data-key";
 import { runDailyJobs, runExclusive, runMailJobs, runSweeper } from "./jobs";
 import { pruneRateLimitHits } from "./plugins/rate-limit-store";
-import { newMasterKey } from "./storage/keyring";
 import { pdfOfSize } from "./testing/files";
 import {
   createTestContext,

@@ -2,9 +2,9 @@ import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { ERROR_CODES } from "../../shared/schemas/common";
 import { AppError, validationError } from "../errors";
-import { multipartField } from "../plugins/input-guard";
 import type { Storage } from "../storage/storage";
-import { isFileTooLarge, type StoredFile, storeUpload } from "../uploads";
+import { multipartField } from "./input-guard";
+import { isFileTooLarge, type StoredFile, storeUpload } from "./uploads";
 
 /**
  * A multipart form is read once, at the edge (the route), and services get plain data: the text

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { actorOf } from "../access/actor";
 import type { EventBus } from "../realtime/bus";
 
 /**
@@ -142,8 +141,14 @@ const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeO
  * The hooks: a ticket before anything of the request is read (a global `onRequest` runs before the
  * routes' guards resolve the session), the lookup after the route's guards and validation, the store
  * from the serialized body. Registered before compression, whose `onSend` turns the body into a stream.
+ * An entry is the signed-in person's own: `userOf` names them (app.ts gives the actor's id, from
+ * access/, a layer this plugin does not import).
  */
-export function registerResponseCache(app: FastifyInstance, cache: ResponseCache): void {
+export function registerResponseCache(
+  app: FastifyInstance,
+  cache: ResponseCache,
+  userOf: (request: FastifyRequest, reply: FastifyReply) => Promise<string>,
+): void {
   app.decorate("responseCache", cache);
   app.addHook("onRequest", async (request) => {
     if (CACHED_ROUTES.has(routeOf(request))) request.responseCacheTicket = cache.ticket();
@@ -151,8 +156,7 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
   app.addHook("preHandler", async (request: FastifyRequest, reply: FastifyReply) => {
     const ticket = request.responseCacheTicket;
     if (!ticket) return;
-    const actor = await actorOf(request, reply);
-    const key = `${actor.userId} ${request.method} ${request.url}`;
+    const key = `${await userOf(request, reply)} ${request.method} ${request.url}`;
     const body = await cache.lookup(key);
     if (body === undefined) return;
     request.responseCacheTicket = undefined;
@@ -162,8 +166,7 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
   app.addHook("onSend", async (request, reply, payload) => {
     const ticket = request.responseCacheTicket;
     if (!ticket || reply.statusCode !== 200 || typeof payload !== "string") return payload;
-    const actor = await actorOf(request, reply);
-    cache.store(`${actor.userId} ${request.method} ${request.url}`, ticket, payload);
+    cache.store(`${await userOf(request, reply)} ${request.method} ${request.url}`, ticket, payload);
     return payload;
   });
 }

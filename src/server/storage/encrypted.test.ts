@@ -5,11 +5,12 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KEY_FILE, parseMasterKey } from "../config/data-key";
 import { pdfOfSize, tinyPdf, tinyPng } from "../testing/files";
 import { createTestContext, postRequest, signUpPatient, type TestContext } from "../testing/harness";
-import { encryptClearFiles, rewrapAll } from "./at-rest";
+import { encryptClearFiles, rewrapAll } from "../upkeep/at-rest";
 import { CHUNK, EncryptedStorage, HEADER, MAGIC } from "./encrypted";
-import { KEY_FILE, keyringOf, parseMasterKey } from "./keyring";
+import { keyringOf } from "./keyring";
 import { LocalStorage } from "./storage";
 
 /** Issue 14, encryption at rest: AES-256-GCM per file, in chunks, data keys wrapped by DATA_KEY. */

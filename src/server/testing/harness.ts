@@ -9,6 +9,7 @@ import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
 import { type DatabaseHandle, migrateToLatest, openDatabase, PGLITE_OPTIONS } from "../db/index";
+import { runMailJobs } from "../jobs";
 import { multipart, tinyPdf } from "./files";
 import { decodeQuotedPrintable } from "./mail";
 import { startS3, type TestS3 } from "./s3";
@@ -151,6 +152,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     config,
     database: handle,
     clientDir: options.clientDir ?? path.join(dataDir, "no-client"),
+    mailJobs: runMailJobs,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });

@@ -11,7 +11,6 @@ import {
   auditListSchema,
   auditQuerySchema,
   contactListSchema,
-  retentionPreviewSchema,
   verificationDecisionSchema,
   verificationQueueSchema,
 } from "../../../shared/schemas/admin";
@@ -29,7 +28,6 @@ import { recordSupportAccess } from "../../access/audit";
 import { notFound } from "../../errors";
 import { contentDisposition } from "../../http/files";
 import { eraseAccount, erasureDeps } from "../account/erasure.service";
-import { retentionPreview } from "../retention/retention.service";
 import {
   markSupportRead,
   postTeamReply,
@@ -55,22 +53,6 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     page_size: q.page_size,
     has_more: p.hasMore,
   });
-
-  r.get(
-    "/api/admin/retention",
-    {
-      schema: {
-        tags: ["admin"],
-        summary: "Ce que la prochaine application des durées de conservation effacera",
-        response: { 200: retentionPreviewSchema, ...errors },
-      },
-      onRequest: admin,
-    },
-    async (request, reply) => {
-      await repoFor(request, reply);
-      return retentionPreview(app.db, app.clock());
-    },
-  );
 
   r.get(
     "/api/admin/stats",

@@ -11,8 +11,9 @@ import { OFFER_MESSAGES } from "../../../shared/schemas/offers";
 import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
 import type { Database } from "../../db/types";
-import { AppError, loggableError, notFound, validationError } from "../../errors";
+import { AppError, notFound, validationError } from "../../errors";
 import type { EventBus } from "../../realtime/bus";
+import { loggableError } from "../../redact";
 import {
   cancelledMail,
   confirmedMails,

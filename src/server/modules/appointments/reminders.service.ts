@@ -1,9 +1,9 @@
 import { formatAppointmentTime } from "../../../shared/format/dates";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
-import { loggableError } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { appointmentReminderMail } from "../../mail/templates";
+import { loggableError } from "../../redact";
 import { placeText } from "./appointments.mail";
 import { remindersRepo } from "./schedule.repo";
 

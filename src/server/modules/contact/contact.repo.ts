@@ -1,5 +1,5 @@
 import type { Db } from "../../db/index";
-import type { StoredFile } from "../../uploads";
+import type { StoredFile } from "../../http/uploads";
 
 export interface NewContactSubmission {
   name: string;

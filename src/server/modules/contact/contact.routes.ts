@@ -5,7 +5,7 @@ import { errorBodySchema } from "../../../shared/schemas/common";
 import { CONTACT_MESSAGES, contactCreatedSchema, contactFieldsSchema } from "../../../shared/schemas/contact";
 import { AppError } from "../../errors";
 import { type FormRules, readMultipart } from "../../http/multipart";
-import { UPLOAD_CONTENT_TYPES } from "../../uploads";
+import { UPLOAD_CONTENT_TYPES } from "../../http/uploads";
 import { insertContactSubmission } from "./contact.repo";
 
 /** Spam guard: a hidden field that people never fill in. */

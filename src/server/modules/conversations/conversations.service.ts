@@ -5,10 +5,10 @@ import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
 import { AppError, notFound } from "../../errors";
 import type { FormRules } from "../../http/multipart";
+import type { StoredFile } from "../../http/uploads";
+import { UPLOAD_CONTENT_TYPES } from "../../http/uploads";
 import type { EventBus } from "../../realtime/bus";
 import type { Storage } from "../../storage/storage";
-import type { StoredFile } from "../../uploads";
-import { UPLOAD_CONTENT_TYPES } from "../../uploads";
 import { conversationsRepo, loadMessages } from "./conversations.repo";
 import {
   publishQuietly,

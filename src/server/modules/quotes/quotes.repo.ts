@@ -10,7 +10,6 @@ import { requestVisibleToDentist } from "../../access/requests";
 import { isVerifiedDentist } from "../../access/rules";
 import type { Db } from "../../db/index";
 import type { Database } from "../../db/types";
-import { confirmReading } from "../reading/reading.repo";
 
 /**
  * Structured quotes (issue 15): the lines of a patient's original devis and the patient's mutuelle.
@@ -36,6 +35,23 @@ export async function insertQuoteLines(
 }
 
 export const linesTotal = (lines: readonly QuoteLineDto[]) => lines.reduce((sum, l) => sum + l.fee_cents, 0);
+
+/**
+ * Confirms a reading inside the transaction that saves the lines (PUT …/quote with reading_id):
+ * only a finished reading of that request (whose patient the caller has already checked). The
+ * reading module writes the reading; its confirmation is part of saving the lines, so it is here.
+ */
+async function confirmReading(trx: Kysely<Database>, requestId: string, readingId: string, now: Date) {
+  const row = await trx
+    .updateTable("quote_readings")
+    .set({ confirmed_at: now })
+    .where("id", "=", readingId)
+    .where("request_id", "=", requestId)
+    .where("status", "=", "done")
+    .returning("id")
+    .executeTakeFirst();
+  return Boolean(row);
+}
 
 export function patientQuotesRepo(db: Db, actor: Actor) {
   return {

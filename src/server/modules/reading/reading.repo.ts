@@ -191,22 +191,6 @@ export function patientReadingsRepo(db: Kysely<Database>, actor: Actor) {
   };
 }
 
-/**
- * Confirms a reading inside the transaction that saves the lines (PUT …/quote with reading_id):
- * only a finished reading of that request (whose patient the caller has already checked).
- */
-export async function confirmReading(trx: Kysely<Database>, requestId: string, readingId: string, now: Date) {
-  const row = await trx
-    .updateTable("quote_readings")
-    .set({ confirmed_at: now })
-    .where("id", "=", readingId)
-    .where("request_id", "=", requestId)
-    .where("status", "=", "done")
-    .returning("id")
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 /** A reading taken from the queue, with its document and patient. */
 export interface ClaimedReading {
   id: string;

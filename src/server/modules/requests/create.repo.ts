@@ -3,7 +3,7 @@ import type { DocumentType, Urgency } from "../../../shared/domain/requests";
 import type { TreatmentType } from "../../../shared/domain/treatments";
 import type { Actor } from "../../access/actor";
 import type { Database } from "../../db/types";
-import type { StoredFile } from "../../uploads";
+import type { StoredFile } from "../../http/uploads";
 
 type Trx = Transaction<Database>;
 

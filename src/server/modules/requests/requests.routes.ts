@@ -18,9 +18,10 @@ import {
 } from "../../../shared/schemas/requests";
 import { actorOf, requireArea } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
-import { AppError, loggableError, notFound } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { readMultipart } from "../../http/multipart";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
+import { loggableError } from "../../redact";
 import { sortDentists, withDistance } from "../profiles/distance";
 import { listVerifiedDentists, patientRequestsRepo } from "./requests.repo";
 import { createRequest, requestForm } from "./requests.service";

@@ -8,7 +8,7 @@ import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
 import { AppError, validationError } from "../../errors";
 import type { FormRules } from "../../http/multipart";
-import { type StoredFile, UPLOAD_CONTENT_TYPES } from "../../uploads";
+import { type StoredFile, UPLOAD_CONTENT_TYPES } from "../../http/uploads";
 import { insertQuoteLines, linesTotal } from "../quotes/quotes.repo";
 import { enqueueFirstQuote } from "../reading/reading.service";
 import { newRequestRepo } from "./create.repo";

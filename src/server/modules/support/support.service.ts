@@ -5,9 +5,9 @@ import { requestVisibleTo } from "../../access/requests";
 import type { Db } from "../../db/index";
 import { AppError, forbidden, notFound } from "../../errors";
 import type { FormRules } from "../../http/multipart";
+import type { StoredFile } from "../../http/uploads";
 import type { EventBus } from "../../realtime/bus";
 import type { Storage } from "../../storage/storage";
-import type { StoredFile } from "../../uploads";
 import {
   publishQuietly,
   sendUnreadMail,

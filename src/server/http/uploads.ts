@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { MultipartFile } from "@fastify/multipart";
 import { fileTypeFromBuffer } from "file-type/node";
-import { ACCEPTED_CONTENT_TYPES } from "../shared/domain/files";
-import { ERROR_CODES } from "../shared/schemas/common";
-import { AppError } from "./errors";
-import { servedFileName } from "./files/names";
-import type { Storage } from "./storage/storage";
+import { ACCEPTED_CONTENT_TYPES } from "../../shared/domain/files";
+import { ERROR_CODES } from "../../shared/schemas/common";
+import { AppError } from "../errors";
+import { servedFileName } from "../files/names";
+import type { Storage } from "../storage/storage";
 
 export interface StoredFile {
   key: string;

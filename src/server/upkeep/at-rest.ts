@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/index";
-import type { EncryptedStorage } from "./encrypted";
+import type { EncryptedStorage } from "../storage/encrypted";
 
 const JOB = "encrypt-files";
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { FILE_KEY_COLUMNS } from "../db/file-keys";
 import type { Db } from "../db/index";
-import type { Storage } from "./storage";
+import type { Storage } from "../storage/storage";
 
 export interface SweepOptions {
   /** A stored file no row refers to is removed once older than this (uploads insert their row after). */

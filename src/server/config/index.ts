@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { parseMasterKey, readOrCreateKeyFile } from "./storage/keyring";
-import type { S3Settings } from "./storage/s3";
+import { parseMasterKey, readOrCreateKeyFile } from "./data-key";
 
 export const SESSION_DAYS = 30;
 /**
@@ -169,7 +168,9 @@ export interface AppConfig {
   /** OCR workers reading devis at once in this instance (1–2). */
   readingConcurrency: number;
   /** The S3-compatible bucket of the files; undefined means the local disk under dataDir. */
-  s3: S3Settings | undefined;
+  // The shape of storage/s3.ts's S3Settings (app.ts hands it to S3Storage); inferred here so that
+  // the config imports nothing of the server.
+  s3: ReturnType<typeof s3Settings>;
 }
 
 export class ConfigError extends Error {
@@ -256,7 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 /** The S3 settings when any S3_* variable is set, each of the required ones then being required. */
-function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
+function s3Settings(e: z.infer<typeof envSchema>) {
   const given = [...S3_REQUIRED, "S3_FORCE_PATH_STYLE" as const].filter((name) => e[name] !== undefined);
   if (given.length === 0) return undefined;
   const lacking = S3_REQUIRED.find((name) => e[name] === undefined);

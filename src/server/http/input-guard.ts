@@ -11,8 +11,8 @@ import { AppError } from "../errors";
  * One rule in two places: a `preHandler` hook for what Fastify parsed and validated (JSON bodies,
  * query strings, path parameters) — after the `onRequest` guards (cross-site, sign-in, area:
  * 401/403) and the routes' `preValidation` visibility guards (404), so a stranger never gets a 400,
- * and before any handler queries — and `multipartField` for the services that read multipart
- * fields themselves.
+ * and before any handler queries — and `multipartField` for the multipart reader beside it
+ * (http/multipart.ts), which reads the fields of a form itself.
  */
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
