@@ -94,30 +94,38 @@ export async function bookAppointment(deps: Deps, actor: Actor, offerId: string,
 
 type LockedRow = NonNullable<Awaited<ReturnType<ReturnType<typeof appointmentsRepo>["lock"]>>>;
 
+/** What a change of an appointment is checked against: 409 with the refusal when it says no. */
+type ChangeRule = { allowed: (row: LockedRow, side: AppointmentSide, now: Date) => boolean; refusal: string };
+
+/** Moving or cancelling: while the appointment is pending or ahead. */
+const WHILE_OPEN: ChangeRule = { allowed: mayChangeAppointment, refusal: APPOINTMENT_MESSAGES.closed };
+
 /**
  * One change of an appointment by one of its parties, in one transaction on its locked row: 404
  * for anyone else, 409 when the rule says no. Once committed, both parties' screens are told.
+ * Gives the appointment after the change, the actor's side and the locked row as it was before.
  */
-async function changeAppointment<T>(
+async function changeAppointment(
   deps: Deps,
   actor: Actor,
   id: string,
-  rule: { allowed: (row: LockedRow, side: AppointmentSide, now: Date) => boolean; refusal: string },
-  work: (trx: Transaction<Database>, row: LockedRow, side: AppointmentSide, now: Date) => Promise<T>,
+  rule: ChangeRule,
+  work: (trx: Transaction<Database>, side: AppointmentSide, now: Date) => Promise<void>,
 ) {
   const now = deps.clock();
   const repo = appointmentsRepo(deps.db, actor);
   const side = repo.side;
   if (!side) throw notFound(APPOINTMENT_MESSAGES.notFound);
-  const result = await deps.db.transaction().execute(async (trx) => {
+  const before = await deps.db.transaction().execute(async (trx) => {
     const row = await repo.lock(trx, id);
     if (!row) throw notFound(APPOINTMENT_MESSAGES.notFound);
     if (!rule.allowed(row, side, now)) throw new AppError(409, "CONFLICT", rule.refusal);
-    return work(trx, row, side, now);
+    await work(trx, side, now);
+    return row;
   });
   const appointment = await reload(deps, actor, id, now);
   announce(deps, appointment);
-  return { appointment, result, side };
+  return { appointment, side, before };
 }
 
 /** The awaited side picks one of the proposed times: confirmed, and its reminders scheduled. */
@@ -128,7 +136,7 @@ export async function confirmAppointment(deps: Deps, actor: Actor, id: string, s
     actor,
     id,
     { allowed: mayConfirmAppointment, refusal: APPOINTMENT_MESSAGES.notAwaitingYou },
-    async (trx, _row, _side, now) => {
+    async (trx, _side, now) => {
       if (!(await scheduleRepo.isOption(trx, id, chosen)))
         throw validationError([{ path: ["starts_at"], message: APPOINTMENT_MESSAGES.optionUnknown }]);
       if (chosen.getTime() <= now.getTime())
@@ -146,41 +154,27 @@ export async function confirmAppointment(deps: Deps, actor: Actor, id: string, s
  */
 export async function proposeTimes(deps: Deps, actor: Actor, id: string, slots: string[]) {
   const times = checkTimes(slots, deps.clock());
-  const {
-    appointment,
-    result: moved,
-    side,
-  } = await changeAppointment(
+  const { appointment, side, before } = await changeAppointment(
     deps,
     actor,
     id,
-    { allowed: mayChangeAppointment, refusal: APPOINTMENT_MESSAGES.closed },
-    async (trx, row, side, now) => {
-      await scheduleRepo.propose(trx, id, other(side), times, now);
-      return row.status === "confirmed";
-    },
+    WHILE_OPEN,
+    (trx, side, now) => scheduleRepo.propose(trx, id, other(side), times, now),
   );
-  proposedMail(deps, appointment, side, moved);
+  proposedMail(deps, appointment, side, before.status === "confirmed");
   return appointment;
 }
 
 /** Either side cancels a pending or coming appointment; the other side is told. */
 export async function cancelAppointment(deps: Deps, actor: Actor, id: string) {
-  const {
-    appointment,
-    result: previous,
-    side,
-  } = await changeAppointment(
+  const { appointment, side, before } = await changeAppointment(
     deps,
     actor,
     id,
-    { allowed: mayChangeAppointment, refusal: APPOINTMENT_MESSAGES.closed },
-    async (trx, row, side, now) => {
-      await scheduleRepo.cancel(trx, id, side, now);
-      return row;
-    },
+    WHILE_OPEN,
+    (trx, side, now) => scheduleRepo.cancel(trx, id, side, now),
   );
-  cancelledMail(deps, appointment, side, previous);
+  cancelledMail(deps, appointment, side, before);
   return appointment;
 }
 
