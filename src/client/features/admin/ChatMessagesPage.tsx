@@ -10,11 +10,11 @@ import { PageHeader } from "../../components/PageHeader";
 import { SupportThread as SupportThreadMessages } from "../../components/support/SupportThread";
 import { Button } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
+import { oldestFirst } from "../../lib/olderPages";
 import { useRealtimeEvents } from "../../lib/realtime";
 import {
   adminKeys,
   appendToThread,
-  threadMessages,
   useMarkThreadRead,
   useSupportReply,
   useSupportThread,
@@ -62,7 +62,7 @@ function ThreadView({ patientId, thread }: { patientId: string; thread: SupportT
   const messages = useSupportThread(patientId);
   const markRead = useMarkThreadRead();
   const queryClient = useQueryClient();
-  const items = threadMessages(messages.data);
+  const items = oldestFirst(messages.data);
   const lastId = items.at(-1)?.id;
   const name = thread?.patient_name ?? "Conversation";
   const unreadFromPatient = items.some((m) => !m.from_team && !m.read_at);

@@ -1,5 +1,4 @@
 import {
-  type InfiniteData,
   keepPreviousData,
   type QueryClient,
   useInfiniteQuery,
@@ -19,6 +18,7 @@ import type {
 import type { SupportMessage, SupportThreadList } from "../../../shared/schemas/support";
 import { api } from "../../lib/api";
 import { downloadFile } from "../../lib/download";
+import { appendOnce, olderPagesQuery } from "../../lib/olderPages";
 import { type AdminUserRole, adminKeys, type SupportFilterRole } from "../../lib/queryKeys";
 
 /** The admin area's calls (issue 7): one function (and hook) per endpoint. */
@@ -203,42 +203,25 @@ export function useSupportThreads(
 }
 
 export const THREAD_PAGE_SIZE = 30;
-type ThreadPage = { items: SupportMessage[]; has_more: boolean };
-export type ThreadData = InfiniteData<ThreadPage, string | null>;
 
 /** GET /api/admin/support/threads/:patientId/messages, oldest first, older pages on demand. */
 export function useSupportThread(patientId: string | null) {
   return useInfiniteQuery({
-    queryKey: adminKeys.thread(patientId ?? ""),
-    enabled: Boolean(patientId),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      api<ThreadPage>(
+    ...olderPagesQuery<SupportMessage>(
+      adminKeys.thread(patientId ?? ""),
+      (before) =>
         `/api/admin/support/threads/${encodeURIComponent(patientId ?? "")}/messages${query({
-          before: pageParam ?? undefined,
+          before: before ?? undefined,
           limit: THREAD_PAGE_SIZE,
         })}`,
-        { signal },
-      ),
-    getNextPageParam: (last) => (last.has_more ? (last.items[0]?.id ?? null) : null),
+    ),
+    enabled: Boolean(patientId),
   });
-}
-
-/** The messages of a loaded thread, oldest first. */
-export function threadMessages(data: { pages: ThreadPage[] } | undefined): SupportMessage[] {
-  if (!data) return [];
-  return [...data.pages].reverse().flatMap((page) => page.items);
 }
 
 /** Adds a message at the end of a loaded thread (once: the live echo of a reply is ignored). */
 export function appendToThread(queryClient: QueryClient, message: SupportMessage): void {
-  queryClient.setQueryData<ThreadData>(adminKeys.thread(message.patient_id), (data) => {
-    if (!data) return data;
-    if (data.pages.some((page) => page.items.some((m) => m.id === message.id))) return data;
-    const [first, ...rest] = data.pages;
-    if (!first) return data;
-    return { ...data, pages: [{ ...first, items: [...first.items, message] }, ...rest] };
-  });
+  appendOnce(queryClient, adminKeys.thread(message.patient_id), message);
 }
 
 /** POST /api/admin/support/threads/:patientId/read */

@@ -9,12 +9,12 @@ import { FileChip } from "../../components/chat/FileChip";
 import { PageHeader } from "../../components/PageHeader";
 import { SupportThread } from "../../components/support/SupportThread";
 import { useConfig } from "../../lib/config";
+import { oldestFirst } from "../../lib/olderPages";
 import { useRealtimeEvents } from "../../lib/realtime";
 import {
   appendSupportMessage,
   imageProblem,
   supportKeys,
-  supportMessages,
   useMarkSupportRead,
   useSendSupportMessage,
   useSupportMessages,
@@ -191,7 +191,7 @@ function HelpPage({ area }: { area: "patient" | "dentist" }) {
   const messages = useSupportMessages();
   const markRead = useMarkSupportRead();
   const queryClient = useQueryClient();
-  const items = supportMessages(messages.data);
+  const items = oldestFirst(messages.data);
   const lastId = items.at(-1)?.id;
   const unreadReplies = items.some((m) => m.from_team && !m.read_at);
 

@@ -1,5 +1,4 @@
 import {
-  type InfiniteData,
   type QueryClient,
   useInfiniteQuery,
   useMutation,
@@ -9,6 +8,7 @@ import {
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
 import { SUPPORT_MESSAGES, type SupportAccess, type SupportMessage } from "../../../shared/schemas/support";
 import { api } from "../../lib/api";
+import { appendOnce, type OlderPagesData, olderPagesQuery } from "../../lib/olderPages";
 import { supportKeys } from "../../lib/queryKeys";
 import { postMultipart } from "../../lib/upload";
 
@@ -25,43 +25,26 @@ export function useSupportAccess() {
 }
 
 export const SUPPORT_PAGE_SIZE = 30;
-type SupportPage = { items: SupportMessage[]; has_more: boolean };
-export type SupportThreadData = InfiniteData<SupportPage, string | null>;
 
 /** GET /api/support/messages, oldest first, older pages on demand. */
 export function useSupportMessages() {
-  return useInfiniteQuery({
-    queryKey: supportKeys.thread(),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
+  return useInfiniteQuery(
+    olderPagesQuery<SupportMessage>(supportKeys.thread(), (before) => {
       const params = new URLSearchParams({ limit: String(SUPPORT_PAGE_SIZE) });
-      if (pageParam) params.set("before", pageParam);
-      return api<SupportPage>(`/api/support/messages?${params}`, { signal });
-    },
-    getNextPageParam: (last) => (last.has_more ? (last.items[0]?.id ?? null) : null),
-  });
-}
-
-/** The loaded messages, oldest first. */
-export function supportMessages(data: { pages: SupportPage[] } | undefined): SupportMessage[] {
-  if (!data) return [];
-  return [...data.pages].reverse().flatMap((page) => page.items);
+      if (before) params.set("before", before);
+      return `/api/support/messages?${params}`;
+    }),
+  );
 }
 
 /** Adds a message at the end of the loaded thread (once: the live echo of a sent one is ignored). */
 export function appendSupportMessage(queryClient: QueryClient, message: SupportMessage): void {
-  queryClient.setQueryData<SupportThreadData>(supportKeys.thread(), (data) => {
-    if (!data) return data;
-    if (data.pages.some((page) => page.items.some((m) => m.id === message.id))) return data;
-    const [first, ...rest] = data.pages;
-    if (!first) return data;
-    return { ...data, pages: [{ ...first, items: [...first.items, message] }, ...rest] };
-  });
+  appendOnce(queryClient, supportKeys.thread(), message);
 }
 
 /** Marks the team's replies of the loaded thread read (after POST /api/support/read). */
 export function markRepliesRead(queryClient: QueryClient, at: string): void {
-  queryClient.setQueryData<SupportThreadData>(supportKeys.thread(), (data) =>
+  queryClient.setQueryData<OlderPagesData<SupportMessage>>(supportKeys.thread(), (data) =>
     data
       ? {
           ...data,
