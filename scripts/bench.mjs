@@ -330,14 +330,15 @@ function readingBench() {
 
 const wantLighthouse = !process.argv.includes("--no-lighthouse");
 const wantUploads = !process.argv.includes("--no-uploads");
-if (!process.argv.includes("--no-throughput")) {
+/** Runs a bench that starts its own servers, each on a fresh data directory removed afterwards. */
+async function withDataDirs(prefix, bench) {
   const dirs = [];
   try {
-    await throughputBench({
+    await bench({
       startServer,
       record,
       mkDataDir: () => {
-        const dir = mkdtempSync(path.join(tmpdir(), "sourio-bench-rps-"));
+        const dir = mkdtempSync(path.join(tmpdir(), prefix));
         dirs.push(dir);
         return dir;
       },
@@ -346,23 +347,10 @@ if (!process.argv.includes("--no-throughput")) {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
 }
+
+if (!process.argv.includes("--no-throughput")) await withDataDirs("sourio-bench-rps-", throughputBench);
 if (!process.argv.includes("--no-lists")) await listsBench();
-if (!process.argv.includes("--no-realtime")) {
-  const dirs = [];
-  try {
-    await realtimeBench({
-      startServer,
-      record,
-      mkDataDir: () => {
-        const dir = mkdtempSync(path.join(tmpdir(), "sourio-bench-rt-"));
-        dirs.push(dir);
-        return dir;
-      },
-    });
-  } finally {
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  }
-}
+if (!process.argv.includes("--no-realtime")) await withDataDirs("sourio-bench-rt-", realtimeBench);
 if (!process.argv.includes("--no-reading")) readingBench();
 if (!process.argv.includes("--no-s3")) await s3Bench({ startServer, record });
 if (wantLighthouse || wantUploads) {
