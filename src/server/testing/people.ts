@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { expect } from "vitest";
+import { beforeAll, expect } from "vitest";
 import { ensureAdmin } from "../bootstrap";
 import { multipart } from "./files";
 import { sessionCookie, signUpDentist, signUpPatient, uniqueEmail } from "./harness";
@@ -123,5 +123,24 @@ export async function people(app: FastifyInstance, cast: Cast): Promise<Record<s
     who[key] = await dentist(app, details(given));
   for (const [key, given] of Object.entries(cast.unverified ?? {}))
     who[key] = await dentist(app, details(given), false);
+  return who;
+}
+
+/** The usual cast of a marketplace test: two patients of one family and two verified dentists. */
+export const USUAL_CAST = {
+  patients: ["Paula", "Quentin"],
+  lastName: "Durand",
+  dentists: { drA: "Anne", drB: "Bruno" },
+} satisfies Cast;
+
+/**
+ * The cast signed up once for the whole test file, after its app is built (`appPerFile`, made
+ * before this). The object is filled in by `beforeAll`: read `who.x` inside tests and hooks.
+ */
+export function peoplePerFile(ctx: { app: FastifyInstance }, cast: Cast = USUAL_CAST): Record<string, Who> {
+  const who: Record<string, Who> = {};
+  beforeAll(async () => {
+    Object.assign(who, await people(ctx.app, cast));
+  });
   return who;
 }

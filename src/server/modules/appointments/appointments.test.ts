@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appPerFile, createTestContext, postRequest } from "../../testing/harness";
-import { api, people, verifyDentist, type Who } from "../../testing/people";
+import { api, peoplePerFile, USUAL_CAST, verifyDentist, type Who } from "../../testing/people";
 import { openSocket } from "../../testing/sockets";
 import { sendAppointmentReminders } from "./reminders.service";
 
@@ -14,7 +14,7 @@ const DAY = 24 * HOUR;
 
 const ctx = appPerFile({ clock: () => now });
 const { get, post } = api(ctx);
-const who: Record<string, Who> = {};
+const who = peoplePerFile(ctx, { ...USUAL_CAST, dentists: { ...USUAL_CAST.dentists, drC: "Carla" } });
 
 async function createRequest(patient: Who) {
   const response = await postRequest(ctx.app, patient.cookie, {
@@ -64,14 +64,6 @@ const runReminders = () =>
   });
 
 beforeAll(async () => {
-  Object.assign(
-    who,
-    await people(ctx.app, {
-      patients: ["Paula", "Quentin"],
-      lastName: "Durand",
-      dentists: { drA: "Anne", drB: "Bruno", drC: "Carla" },
-    }),
-  );
   // The practice's address, which the calendar invitations carry.
   for (const dr of ["drA", "drB", "drC"])
     await verifyDentist(ctx.app, (who[dr] as Who).id, {

@@ -4,13 +4,13 @@ import WebSocket from "ws";
 import { tinyPng } from "../../sample-files";
 import { fakeExe, pdfOfSize, tinyPdf } from "../../testing/files";
 import { appPerFile, createTestContext, postRequest } from "../../testing/harness";
-import { api, people, postForm, type Who } from "../../testing/people";
+import { api, peoplePerFile, postForm, type Who } from "../../testing/people";
 import { openSocket } from "../../testing/sockets";
 import { sendUnreadEmails } from "./conversations.service";
 
 const ctx = appPerFile();
 const { get, post } = api(ctx);
-const who: Record<string, Who> = {};
+const who = peoplePerFile(ctx);
 
 async function requestBy(patient: Who) {
   const response = await postRequest(ctx.app, patient.cookie, { treatment_type: "implant", consent: "true" });
@@ -36,14 +36,6 @@ function send(
 let conversationId: string;
 
 beforeAll(async () => {
-  Object.assign(
-    who,
-    await people(ctx.app, {
-      patients: ["Paula", "Quentin"],
-      lastName: "Durand",
-      dentists: { drA: "Anne", drB: "Bruno" },
-    }),
-  );
   const requestId = await requestBy(who.Paula as Who);
   const reply = await post(`/api/dentist/requests/${requestId}/reply`, { message: "Bonjour Paula" }, who.drA);
   conversationId = reply.json().conversation_id;

@@ -2,14 +2,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { tinyPng } from "../../sample-files";
 import { tinyPdf, zipEntries } from "../../testing/files";
 import { appPerFile, devisPdf, postRequest } from "../../testing/harness";
-import { api, dentist, people, type Who } from "../../testing/people";
+import { api, dentist, peoplePerFile, USUAL_CAST, type Who } from "../../testing/people";
 
 // A fixed clock: Saturday 21 November 2026, 10:00 in Paris (09:00 UTC).
 const NOW = new Date("2026-11-21T09:00:00Z");
 
 const ctx = appPerFile({ clock: () => NOW });
 const { get, post } = api(ctx);
-const who: Record<string, Who> = {};
+const who = peoplePerFile(ctx, { ...USUAL_CAST, unverified: { unverified: "Ulysse" } });
 
 async function createRequest(patient: Who, fields: Record<string, string> = {}) {
   const radio = { name: "radio.png", type: "image/png", content: tinyPng() };
@@ -42,18 +42,6 @@ const goodOffer = {
   valid_until: "2026-12-31",
   slots: ["2026-12-03T09:30", "2026-12-04T14:00"],
 };
-
-beforeAll(async () => {
-  Object.assign(
-    who,
-    await people(ctx.app, {
-      patients: ["Paula", "Quentin"],
-      lastName: "Durand",
-      dentists: { drA: "Anne", drB: "Bruno" },
-      unverified: { unverified: "Ulysse" },
-    }),
-  );
-});
 
 describe("sending an offer (ADR 008)", () => {
   it("records the offer, counts as the reply, opens the conversation and tells the patient", async () => {

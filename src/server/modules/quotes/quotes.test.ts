@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appPerFile, devisPdf, postRequest } from "../../testing/harness";
-import { api, people, type Who } from "../../testing/people";
+import { api, peoplePerFile, type Who } from "../../testing/people";
 
 /**
  * Issue 15, through the API: a structured original quote (on upload and later), two structured offers
@@ -13,7 +13,7 @@ const NOW = new Date("2026-11-25T09:00:00Z");
 
 const ctx = appPerFile({ clock: () => NOW });
 const { call } = api(ctx);
-const who: Record<string, Who> = {};
+const who = peoplePerFile(ctx);
 
 /** The patient's devis: a ceramo-metal crown on 36 at 750 € and an inlay-core on 36 at 250 €. */
 const DEVIS = [
@@ -40,17 +40,6 @@ const sendOffer = (requestId: string, as: Who | undefined, lines: object[], amou
     valid_until: "2026-12-31",
     slots: [],
   });
-
-beforeAll(async () => {
-  Object.assign(
-    who,
-    await people(ctx.app, {
-      patients: ["Paula", "Quentin"],
-      lastName: "Durand",
-      dentists: { drA: "Anne", drB: "Bruno" },
-    }),
-  );
-});
 
 describe("the patient's structured devis", () => {
   it("is stored on upload with basket, BR and ceiling from the table; the quote's amount is their total", async () => {
