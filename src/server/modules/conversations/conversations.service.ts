@@ -11,6 +11,7 @@ import type { EventBus } from "../../realtime/bus";
 import type { Storage } from "../../storage/storage";
 import { conversationsRepo, loadMessages } from "./conversations.repo";
 import {
+  mailClaim,
   publishQuietly,
   sendUnreadMail,
   UNREAD_EMAIL_DELAY_MS,
@@ -137,10 +138,11 @@ export async function sendUnreadEmails(deps: UnreadMailDeps): Promise<number> {
     const recipient = side === "patient" ? "patient_id" : "dentist_id";
     const other = side === "patient" ? "dentist_id" : "patient_id";
     const notified = side === "patient" ? "patient_notified_at" : "dentist_notified_at";
+    const claim = mailClaim(`c.${notified}`, lastMailBefore);
     const claimed = await deps.db
       .updateTable("conversations as c")
       .set({ [notified]: deps.now })
-      .where((eb) => eb.or([eb(`c.${notified}`, "is", null), eb(`c.${notified}`, "<=", lastMailBefore)]))
+      .where(claim.due)
       .where((eb) =>
         eb.exists(
           eb
@@ -155,12 +157,7 @@ export async function sendUnreadEmails(deps: UnreadMailDeps): Promise<number> {
                 inner("m.sender_id", "!=", inner.ref(`c.${recipient}`)),
               ]),
             )
-            .where((inner) =>
-              inner.or([
-                inner(`c.${notified}`, "is", null),
-                inner("m.created_at", ">", inner.ref(`c.${notified}`)),
-              ]),
-            ),
+            .where(claim.newerThanMail),
         ),
       )
       .returning(["c.id", `c.${recipient} as recipient_id`, `c.${other} as other_id`, "c.request_id"])

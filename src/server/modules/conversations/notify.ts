@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import type { Mailer } from "../../mail/mailer";
@@ -38,6 +39,19 @@ export function unreadMailWindow(now: Date) {
   return {
     olderThan: new Date(now.getTime() - UNREAD_EMAIL_DELAY_MS),
     lastMailBefore: new Date(now.getTime() - UNREAD_EMAIL_INTERVAL_MS),
+  };
+}
+
+/**
+ * A claim's two conditions on the column holding the last e-mail sent about a thread (`notified`,
+ * e.g. "c.patient_notified_at"): the recipient may be e-mailed again (never yet, or not within the
+ * hour), and the message `m` came after that e-mail (any message when none was sent).
+ */
+export function mailClaim(notified: string, lastMailBefore: Date) {
+  const last = sql.ref(notified);
+  return {
+    due: sql<boolean>`(${last} is null or ${last} <= ${lastMailBefore})`,
+    newerThanMail: sql<boolean>`(${last} is null or m.created_at > ${last})`,
   };
 }
 

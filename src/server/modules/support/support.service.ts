@@ -9,6 +9,7 @@ import type { StoredFile } from "../../http/uploads";
 import type { EventBus } from "../../realtime/bus";
 import type { Storage } from "../../storage/storage";
 import {
+  mailClaim,
   publishQuietly,
   sendUnreadMail,
   type UnreadMailDeps,
@@ -180,12 +181,11 @@ export async function markSupportRead(db: Db, patientId: string, by: "team" | "p
  */
 export async function sendSupportUnreadEmails(deps: UnreadMailDeps): Promise<number> {
   const { olderThan, lastMailBefore } = unreadMailWindow(deps.now);
+  const claim = mailClaim("t.patient_notified_at", lastMailBefore);
   const claimed = await deps.db
     .updateTable("support_threads as t")
     .set({ patient_notified_at: deps.now })
-    .where((eb) =>
-      eb.or([eb("t.patient_notified_at", "is", null), eb("t.patient_notified_at", "<=", lastMailBefore)]),
-    )
+    .where(claim.due)
     .where((eb) =>
       eb.exists(
         eb
@@ -195,12 +195,7 @@ export async function sendSupportUnreadEmails(deps: UnreadMailDeps): Promise<num
           .where("m.from_team", "=", true)
           .where("m.read_at", "is", null)
           .where("m.created_at", "<=", olderThan)
-          .where((inner) =>
-            inner.or([
-              inner("t.patient_notified_at", "is", null),
-              inner("m.created_at", ">", inner.ref("t.patient_notified_at")),
-            ]),
-          ),
+          .where(claim.newerThanMail),
       ),
     )
     .returning(["t.patient_id", "t.role"])
