@@ -52,13 +52,13 @@ export function ViewLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-/** Three grey rows while a list loads ('Chargement...' for screen readers). */
-export function ListSkeleton({ inCard = false }: { inCard?: boolean }) {
+/** Grey rows (three unless told) while a list loads ('Chargement...' for screen readers). */
+export function ListSkeleton({ inCard = false, rows: count = 3 }: { inCard?: boolean; rows?: number }) {
   const rows = (
     <>
       <p className="sr-only">Chargement...</p>
       <ul className="divide-y divide-slate-200">
-        {["a", "b", "c"].map((key) => (
+        {Array.from({ length: count }, (_, key) => (
           <li
             key={key}
             className={cn("flex h-[4.5rem] items-center justify-between gap-4", inCard && "px-5")}

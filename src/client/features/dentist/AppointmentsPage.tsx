@@ -4,26 +4,25 @@ import type { Appointment } from "../../../shared/schemas/appointments";
 import { AppointmentCard } from "../../components/appointments/AppointmentCard";
 import { useListParams } from "../../components/dashboard/useListParams";
 import { PageHeader } from "../../components/PageHeader";
-import { Pagination } from "../../components/ui/DataTable";
+import { ListPagination } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { LoadError } from "../../components/ui/LoadError";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { useUpcomingAppointments } from "../../lib/appointments";
-import { useSession } from "../../lib/session";
 // An unverified dentist sees the same explanation as on 'Demandes de devis'.
-import { VerificationPending } from "./VerificationPending";
+import { VerifiedOnly } from "./VerificationPending";
 
 /** /dentist/appointments 'Rendez-vous': those to confirm first, then those to come; pages of 10. */
 export function DentistAppointmentsPage() {
-  const { profile } = useSession();
-  const verified = Boolean(profile?.is_verified);
   return (
     <>
       <PageHeader
         title="Rendez-vous"
         description="Les rendez-vous demandés par vos patients et ceux à venir, à l'heure de Paris."
       />
-      {verified ? <UpcomingList /> : <VerificationPending />}
+      <VerifiedOnly>
+        <UpcomingList />
+      </VerifiedOnly>
     </>
   );
 }
@@ -54,9 +53,7 @@ function UpcomingList() {
           <Section title="À venir" items={coming} />
         </>
       )}
-      {page > 1 || data.has_more ? (
-        <Pagination page={page} hasMore={data.has_more} onPageChange={goToPage} />
-      ) : null}
+      <ListPagination page={page} hasMore={data.has_more} onPageChange={goToPage} />
     </div>
   );
 }

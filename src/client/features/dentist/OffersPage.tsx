@@ -11,14 +11,13 @@ import { parsePage } from "../../components/dashboard/useListParams";
 import { OfferStateBadge } from "../../components/OfferDetails";
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
-import { type Column, DataTable, Pagination } from "../../components/ui/DataTable";
+import { type Column, DataTable, ListPagination } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { LoadError } from "../../components/ui/LoadError";
 import { isApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { useSession } from "../../lib/session";
 import { useDentistOffers } from "./offersApi";
-import { VerificationPending } from "./VerificationPending";
+import { VerificationPending, VerifiedOnly } from "./VerificationPending";
 import { WithdrawOfferDialog } from "./WithdrawOfferDialog";
 
 /*
@@ -53,15 +52,15 @@ function offerName(offer: DentistOfferItem): string {
 
 /** /dentist/offers */
 export function DentistOffersPage() {
-  const { profile } = useSession();
-  const unverified = Boolean(profile && profile.role === "dentist" && !profile.is_verified);
   return (
     <>
       <PageHeader
         title="Mes propositions"
         description="Les propositions de devis que vous avez envoyées aux patients, des plus récentes aux plus anciennes."
       />
-      {unverified ? <VerificationPending /> : <OffersList />}
+      <VerifiedOnly>
+        <OffersList />
+      </VerifiedOnly>
     </>
   );
 }
@@ -196,18 +195,15 @@ function OffersList() {
           )
         }
       />
-      {data && (page > 1 || data.has_more) ? (
-        <div className="mt-4">
-          <Pagination
-            page={page}
-            hasMore={data.has_more}
-            onPageChange={(next) => {
-              setParams(new URLSearchParams(searchFor({ state, page: next })));
-              window.scrollTo({ top: 0 });
-            }}
-          />
-        </div>
-      ) : null}
+      <ListPagination
+        className="mt-4"
+        page={page}
+        hasMore={data?.has_more}
+        onPageChange={(next) => {
+          setParams(new URLSearchParams(searchFor({ state, page: next })));
+          window.scrollTo({ top: 0 });
+        }}
+      />
       <WithdrawOfferDialog offer={withdrawing} onClose={() => setWithdrawing(null)} />
     </>
   );

@@ -18,7 +18,7 @@ import { OptionSelect } from "../../components/OptionSelect";
 import { PageHeader } from "../../components/PageHeader";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
-import { type Column, DataTable, Pagination } from "../../components/ui/DataTable";
+import { type Column, DataTable, ListPagination } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Label } from "../../components/ui/Label";
 import { LoadError } from "../../components/ui/LoadError";
@@ -179,11 +179,7 @@ export function DentistQuoteRequestsPage() {
               />
             }
           />
-          {data && (page > 1 || data.has_more) ? (
-            <div className="mt-4">
-              <Pagination page={page} hasMore={data.has_more} onPageChange={goToPage} />
-            </div>
-          ) : null}
+          <ListPagination className="mt-4" page={page} hasMore={data?.has_more} onPageChange={goToPage} />
         </>
       )}
     </>

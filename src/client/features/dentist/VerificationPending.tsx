@@ -1,7 +1,9 @@
 import { Clock } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
+import { useSession } from "../../lib/session";
 
 /** An unverified dentist sees no patient data (ADR 012); this card says why and leads to the profile. */
 export function VerificationPending({ headingLevel = "h2" }: { headingLevel?: "h2" | "h3" }) {
@@ -25,4 +27,10 @@ export function VerificationPending({ headingLevel = "h2" }: { headingLevel?: "h
       </CardContent>
     </Card>
   );
+}
+
+/** Its content for a verified dentist; for one not verified yet, the card above instead. */
+export function VerifiedOnly({ children }: { children: ReactNode }) {
+  const { profile } = useSession();
+  return profile?.is_verified ? children : <VerificationPending />;
 }

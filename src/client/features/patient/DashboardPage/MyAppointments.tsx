@@ -2,11 +2,10 @@ import { CalendarDays } from "lucide-react";
 import { treatmentLabel } from "../../../../shared/domain/treatments";
 import type { RequestSummary } from "../../../../shared/schemas/requests";
 import { AppointmentStatusBadge, appointmentWhen } from "../../../components/appointments/AppointmentCard";
-import { DashboardRow, ViewLink } from "../../../components/dashboard/DashboardList";
+import { DashboardRow, ListSkeleton, ViewLink } from "../../../components/dashboard/DashboardList";
 import { NextAction } from "../../../components/journey/JourneyCard";
 import { Card } from "../../../components/ui/Card";
 import { LoadError } from "../../../components/ui/LoadError";
-import { Skeleton } from "../../../components/ui/Skeleton";
 import { useUpcomingAppointments } from "../../../lib/appointments";
 
 /** Issue 16: what to do when there is no appointment yet, from the requests' journeys. */
@@ -30,16 +29,7 @@ export function MyAppointments({ recent }: { recent: RequestSummary[] | undefine
         Mes rendez-vous
       </h2>
       {list.isPending ? (
-        <Card aria-busy="true">
-          <p className="sr-only">Chargement...</p>
-          <div className="flex h-[4.5rem] items-center justify-between gap-4 px-5">
-            <div className="grid gap-2">
-              <Skeleton className="h-5 w-56" />
-              <Skeleton className="h-4 w-32" />
-            </div>
-            <Skeleton className="h-6 w-24 rounded-full" />
-          </div>
-        </Card>
+        <ListSkeleton inCard rows={1} />
       ) : list.isError ? (
         <LoadError title="Impossible de charger vos rendez-vous" onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (
