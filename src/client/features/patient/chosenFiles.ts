@@ -22,7 +22,7 @@ export interface AddFilesResult {
   files: ChosenFile[];
   /** The files actually added (for the '<n> fichiers ajoutés' toast). */
   added: number;
-  /** The refusals, in the spec's words, one per rule broken. */
+  /** The refusals, in French, one per rule broken. */
   errors: string[];
 }
 

@@ -100,7 +100,7 @@ describe("testimonials carousel", () => {
     for (const author of ["Sophie L., Lyon", "Julien M., Bordeaux"]) expect(html).toContain(author);
   });
 
-  it("has the four testimonials of the spec: three patients rated 5, one dentist rated 4", () => {
+  it("has the four testimonials: three patients rated 5, one dentist rated 4", () => {
     expect(TESTIMONIALS.map((t) => [t.role === "Dentiste" ? "dentist" : "patient", t.rating])).toEqual([
       ["patient", 5],
       ["patient", 5],
