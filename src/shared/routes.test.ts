@@ -2,15 +2,17 @@ import { describe, expect, it } from "vitest";
 import { isAppPath, matchesRoutePattern } from "./routes";
 
 describe("the client's route patterns", () => {
-  it("matches static paths, parameters and optional segments", () => {
-    expect(matchesRoutePattern("/", "/")).toBe(true);
-    expect(matchesRoutePattern("/faq", "/faq/")).toBe(true);
-    expect(matchesRoutePattern("/patient/request/:id", "/patient/request/abc")).toBe(true);
-    expect(matchesRoutePattern("/patient/request/:id", "/patient/request")).toBe(false);
-    expect(matchesRoutePattern("/patient/request/:id", "/patient/request/abc/def")).toBe(false);
-    expect(matchesRoutePattern("/dentist/messages/:id?", "/dentist/messages")).toBe(true);
-    expect(matchesRoutePattern("/dentist/messages/:id?", "/dentist/messages/42")).toBe(true);
-    expect(matchesRoutePattern("/dentist/messages/:id?", "/dentist/messages/42/x")).toBe(false);
+  it.each([
+    ["/", "/", true],
+    ["/faq", "/faq/", true],
+    ["/patient/request/:id", "/patient/request/abc", true],
+    ["/patient/request/:id", "/patient/request", false],
+    ["/patient/request/:id", "/patient/request/abc/def", false],
+    ["/dentist/messages/:id?", "/dentist/messages", true],
+    ["/dentist/messages/:id?", "/dentist/messages/42", true],
+    ["/dentist/messages/:id?", "/dentist/messages/42/x", false],
+  ])("matches %s against %s: %s (static paths, parameters, optional segments)", (pattern, path, expected) => {
+    expect(matchesRoutePattern(pattern, path)).toBe(expected);
   });
 
   it("knows the app's pages and nothing else", () => {

@@ -26,19 +26,21 @@ describe("formulaire de proposition : règles", () => {
     ).toBeNaN();
   });
 
-  it("place les erreurs du serveur sous le bon champ", () => {
-    expect(formPathOf("amount_cents")).toBe("amount");
-    expect(formPathOf("lines.2.fee_cents")).toBe("lines.2.fee_cents");
-    expect(formPathOf("lines.0.tooth")).toBe("lines.0.tooth");
-    expect(formPathOf("lines.1.act")).toBe("lines.1.act");
-    expect(formPathOf("lines.1.code")).toBe("lines.1.code");
-    expect(formPathOf("lines.1.br_cents")).toBe("lines.1.br_cents");
-    expect(formPathOf("lines.1.other")).toBe("lines.1.act");
-    expect(formPathOf("lines")).toBe("lines.root");
-    expect(formPathOf("slots.1")).toBe("slots.1.date");
-    expect(formPathOf("valid_until")).toBe("valid_until");
-    expect(formPathOf("comment")).toBe("comment");
-    expect(formPathOf("something_else")).toBe("root.server");
+  it.each([
+    ["amount_cents", "amount"],
+    ["lines.2.fee_cents", "lines.2.fee_cents"],
+    ["lines.0.tooth", "lines.0.tooth"],
+    ["lines.1.act", "lines.1.act"],
+    ["lines.1.code", "lines.1.code"],
+    ["lines.1.br_cents", "lines.1.br_cents"],
+    ["lines.1.other", "lines.1.act"],
+    ["lines", "lines.root"],
+    ["slots.1", "slots.1.date"],
+    ["valid_until", "valid_until"],
+    ["comment", "comment"],
+    ["something_else", "root.server"],
+  ])("place l'erreur du serveur sur %s sous le champ %s", (serverPath, formPath) => {
+    expect(formPathOf(serverPath)).toBe(formPath);
   });
 
   it("refuse un montant illisible sous le champ du montant, et rend l'offre de l'API sinon", () => {

@@ -38,12 +38,14 @@ describe("offer rules", () => {
     for (const tooth of [10, 19, 20, 49, 51, 85, 9, 36.5]) expect(isFdiTooth(tooth)).toBe(false);
   });
 
-  it("lets a dentist offer on open requests unless confirmed", () => {
-    expect(mayOffer("new", "pending")).toBe(true);
-    expect(mayOffer("in_review", "responded")).toBe(true);
-    expect(mayOffer("in_review", "confirmed")).toBe(false);
-    expect(mayOffer("completed", "pending")).toBe(false);
-    expect(mayOffer("cancelled", "pending")).toBe(false);
+  it.each([
+    ["new", "pending", true],
+    ["in_review", "responded", true],
+    ["in_review", "confirmed", false],
+    ["completed", "pending", false],
+    ["cancelled", "pending", false],
+  ])("lets a dentist offer on open requests unless confirmed: %s, %s → %s", (request, dentist, expected) => {
+    expect(mayOffer(request, dentist)).toBe(expected);
   });
 
   it("wants the lines to add up to the amount", () => {
