@@ -18,9 +18,9 @@ import { fieldProps } from "../../lib/form";
 import { clearSessionCache, refreshSession, useSession } from "../../lib/session";
 import { Alert } from "../ui/Alert";
 import { Button } from "../ui/Button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/Card";
 import { ActionDialog, DialogActions, DialogTrigger } from "../ui/Dialog";
 import { PasswordField } from "../ui/FormField";
+import { AccountCard } from "./AccountSection";
 import { useEraseAccount } from "./erasureApi";
 
 const EMPTY: AccountErasureInput = { password: "" };
@@ -93,22 +93,19 @@ export function ErasureCard() {
   const descriptionId = useId();
   const dentist = profile?.role === "dentist";
   return (
-    <Card className="self-start">
-      <CardHeader>
-        <CardTitle as="h3">Supprimer mon compte</CardTitle>
-        <CardDescription id={descriptionId}>
-          Votre compte et vos données personnelles sont effacés. Cette action est définitive.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-5">
-        <ErasureExplanation dentist={dentist} />
-        {profile?.is_admin ? (
-          <Alert>{ERASURE_MESSAGES.adminAccount}</Alert>
-        ) : (
-          <ErasureDialog email={profile?.email ?? ""} describedBy={descriptionId} />
-        )}
-      </CardContent>
-    </Card>
+    <AccountCard
+      title="Supprimer mon compte"
+      descriptionId={descriptionId}
+      description="Votre compte et vos données personnelles sont effacés. Cette action est définitive."
+      contentClassName="grid gap-5"
+    >
+      <ErasureExplanation dentist={dentist} />
+      {profile?.is_admin ? (
+        <Alert>{ERASURE_MESSAGES.adminAccount}</Alert>
+      ) : (
+        <ErasureDialog email={profile?.email ?? ""} describedBy={descriptionId} />
+      )}
+    </AccountCard>
   );
 }
 

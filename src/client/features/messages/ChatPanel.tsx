@@ -15,6 +15,7 @@ import { Link } from "react-router";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatFileSize } from "../../../shared/format/size";
 import { CHAT_MESSAGES, type ChatAttachment, type ChatMessage } from "../../../shared/schemas/conversations";
+import { ChatBubble } from "../../components/ChatBubble";
 import { Avatar } from "../../components/ui/Avatar";
 import { Button } from "../../components/ui/Button";
 import { LoadError } from "../../components/ui/LoadError";
@@ -99,34 +100,33 @@ function MessageItem({
   now: Date;
 }) {
   return (
-    <li className={cn("flex", own ? "justify-end" : "justify-start")}>
-      <div
-        className={cn(
-          "grid max-w-[85%] gap-2 rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[70%]",
-          own
-            ? "rounded-br-sm bg-brand-700 text-white"
-            : "rounded-bl-sm border border-slate-200 bg-white text-slate-900",
-        )}
-      >
-        <span className="sr-only">{own ? "Vous :" : `${otherName} :`}</span>
-        {message.body ? <p className="whitespace-pre-wrap break-words">{message.body}</p> : null}
-        {message.attachments.length > 0 ? (
-          <ul className="grid gap-2" aria-label={`Pièces jointes (${message.attachments.length})`}>
-            {message.attachments.map((attachment) => (
-              <li key={attachment.id}>
-                <AttachmentView attachment={attachment} own={own} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <p className={cn("flex justify-end gap-2 text-xs", own ? "text-brand-100" : "text-slate-600")}>
-          <time dateTime={message.created_at} title={fullDateTime(message.created_at)}>
-            {messageTimeLabel(message.created_at, now)}
-          </time>
-          {own ? <span>{message.read_at ? "Lu" : "Envoyé"}</span> : null}
-        </p>
-      </div>
-    </li>
+    <ChatBubble
+      mine={own}
+      className={cn(
+        "gap-2 rounded-2xl px-3.5 py-2 shadow-xs",
+        own
+          ? "rounded-br-sm bg-brand-700 text-white"
+          : "rounded-bl-sm border border-slate-200 bg-white text-slate-900",
+      )}
+    >
+      <span className="sr-only">{own ? "Vous :" : `${otherName} :`}</span>
+      {message.body ? <p className="whitespace-pre-wrap break-words">{message.body}</p> : null}
+      {message.attachments.length > 0 ? (
+        <ul className="grid gap-2" aria-label={`Pièces jointes (${message.attachments.length})`}>
+          {message.attachments.map((attachment) => (
+            <li key={attachment.id}>
+              <AttachmentView attachment={attachment} own={own} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className={cn("flex justify-end gap-2 text-xs", own ? "text-brand-100" : "text-slate-600")}>
+        <time dateTime={message.created_at} title={fullDateTime(message.created_at)}>
+          {messageTimeLabel(message.created_at, now)}
+        </time>
+        {own ? <span>{message.read_at ? "Lu" : "Envoyé"}</span> : null}
+      </p>
+    </ChatBubble>
   );
 }
 
