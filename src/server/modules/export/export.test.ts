@@ -2,8 +2,10 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSENT_VERSION } from "../../../shared/domain/consent";
 import { DATA_EXPORT_PER_HOUR, DATA_EXPORT_URL, TERMS_VERSION } from "../../../shared/schemas/account";
-import { multipart, tinyPdf, tinyPng, zipContents } from "../../testing/files";
+import { archiveOf } from "../../testing/archive";
+import { multipart, tinyPdf, tinyPng } from "../../testing/files";
 import { postRequest, signUpPatient } from "../../testing/harness";
+import { api } from "../../testing/people";
 import { type ActorName, createWorld, type World } from "../../testing/world";
 import { DATA_FILE, EXPORT_ACTION, type ExportData, README_FILE } from "./export.service";
 
@@ -127,12 +129,7 @@ interface Archive {
 }
 
 async function exportOf(actor: ActorName): Promise<Archive> {
-  const response = await world.call(actor, { method: "GET", url: DATA_EXPORT_URL });
-  expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
-  const raw = response.rawPayload;
-  const entries = await zipContents(raw);
-  const json = entries.get(DATA_FILE)?.toString("utf8") ?? "";
-  return { response, raw, entries, data: JSON.parse(json), json };
+  return archiveOf(await world.call(actor, { method: "GET", url: DATA_EXPORT_URL }));
 }
 
 /** The archive's files (not the JSON, not the README). */
@@ -434,14 +431,7 @@ describe("GET /api/account/export", () => {
       .where("file_name", "=", "perdu.pdf")
       .executeTakeFirstOrThrow();
     await app.storage.remove(lost.storage_key);
-    const response = await app.inject({
-      method: "GET",
-      url: DATA_EXPORT_URL,
-      headers: { cookie: patient.cookie },
-    });
-    expect(response.statusCode).toBe(200);
-    const entries = await zipContents(response.rawPayload);
-    const data = JSON.parse(entries.get(DATA_FILE)?.toString("utf8") ?? "{}") as ExportData;
+    const { entries, data } = await archiveOf(await api({ app }).get(DATA_EXPORT_URL, patient));
     const documents = data.requests.flatMap((r) => r.documents);
     expect(documents.find((d) => d.id === lost.id)?.file).toBeNull();
     expect(documents.filter((d) => d.file !== null)).toHaveLength(1);
@@ -472,14 +462,7 @@ describe("GET /api/account/export", () => {
       payload: cover,
       headers: { cookie: patient.cookie },
     });
-    const response = await app.inject({
-      method: "GET",
-      url: DATA_EXPORT_URL,
-      headers: { cookie: patient.cookie },
-    });
-    expect(response.statusCode).toBe(200);
-    const entries = await zipContents(response.rawPayload);
-    const data = JSON.parse(entries.get(DATA_FILE)?.toString("utf8") ?? "{}") as ExportData;
+    const { entries, data } = await archiveOf(await api({ app }).get(DATA_EXPORT_URL, patient));
     expect(data.requests[0]?.quote_lines).toEqual([
       { ...line, basket: "100_sante", br_cents: 12_000, ceiling_cents: 51_500 },
     ]);
@@ -507,14 +490,9 @@ describe("GET /api/account/export", () => {
       for (const file of files) sent.set(file.name, file.content);
     }
     const started = performance.now();
-    const response = await app.inject({
-      method: "GET",
-      url: DATA_EXPORT_URL,
-      headers: { cookie: patient.cookie },
-    });
+    const response = await api({ app }).get(DATA_EXPORT_URL, patient);
     const elapsed = performance.now() - started;
-    expect(response.statusCode).toBe(200);
-    const entries = await zipContents(response.rawPayload);
+    const { entries } = await archiveOf(response);
     const documents = [...entries].filter(([name]) => name.startsWith("fichiers/documents/"));
     expect(documents).toHaveLength(100);
     for (const [name, bytes] of documents) {
