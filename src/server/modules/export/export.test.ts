@@ -462,7 +462,7 @@ describe("GET /api/account/export", () => {
       payload: cover,
       headers: { cookie: patient.cookie },
     });
-    const { entries, data } = await archiveOf(await api({ app }).get(DATA_EXPORT_URL, patient));
+    const { data } = await archiveOf(await api({ app }).get(DATA_EXPORT_URL, patient));
     expect(data.requests[0]?.quote_lines).toEqual([
       { ...line, basket: "100_sante", br_cents: 12_000, ceiling_cents: 51_500 },
     ]);
