@@ -26,6 +26,29 @@ export function useNarrowScreen(): boolean {
   );
 }
 
+/** Who made the offer: photo, "Dr" and name (a heading in a card), and the verified badge. */
+export function OfferDentist({ offer, as: Name }: { offer: PatientOffer; as: "h2" | "span" }) {
+  return (
+    <div className="flex items-start gap-3">
+      <Avatar name={offer.dentist.full_name} src={offer.dentist.avatar_url} />
+      <div className="grid min-w-0 justify-items-start gap-1">
+        <Name className="font-semibold text-slate-900 break-words">Dr {offer.dentist.full_name}</Name>
+        {offer.dentist.is_verified ? <VerifiedBadge /> : null}
+      </div>
+    </div>
+  );
+}
+
+/** One criterion of an offer's card: its label, then the offer's value. */
+function Criterion({ row, offer, className }: { row: CompareRow; offer: PatientOffer; className: string }) {
+  return (
+    <div className={className}>
+      <dt className="font-semibold text-slate-700">{row.label}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{row.cell(offer)}</dd>
+    </div>
+  );
+}
+
 /** The criteria read as short figures, aligned label | value in each card; the others full width. */
 const FIGURE_ROWS = ["rest", "amount", "saving", "validity", "state", "received", "city", "specialties"];
 
@@ -55,28 +78,16 @@ export function CompareCards({
             isBest(o) ? "border-green-600" : "border-slate-200",
           )}
         >
-          <div className="flex items-start gap-3">
-            <Avatar name={o.dentist.full_name} src={o.dentist.avatar_url} />
-            <div className="grid min-w-0 justify-items-start gap-1">
-              <h2 className="font-semibold text-slate-900 break-words">Dr {o.dentist.full_name}</h2>
-              {o.dentist.is_verified ? <VerifiedBadge /> : null}
-            </div>
-          </div>
+          <OfferDentist offer={o} as="h2" />
           <dl className="grid grid-cols-[minmax(0,8.5rem)_minmax(0,1fr)] gap-x-3 gap-y-3">
             {figures.map((row) => (
-              <div key={row.key} className="contents">
-                <dt className="font-semibold text-slate-700">{row.label}</dt>
-                <dd className="min-w-0 break-words text-slate-900">{row.cell(o)}</dd>
-              </div>
+              <Criterion key={row.key} row={row} offer={o} className="contents" />
             ))}
           </dl>
           {decision ? <div className="border-t border-slate-200 pt-3">{decision.cell(o)}</div> : null}
           <dl className="grid gap-3 border-t border-slate-200 pt-3">
             {details.map((row) => (
-              <div key={row.key} className="grid min-w-0 gap-1">
-                <dt className="font-semibold text-slate-700">{row.label}</dt>
-                <dd className="min-w-0 break-words text-slate-900">{row.cell(o)}</dd>
-              </div>
+              <Criterion key={row.key} row={row} offer={o} className="grid min-w-0 gap-1" />
             ))}
           </dl>
         </li>

@@ -1,9 +1,7 @@
 import { useId } from "react";
 import type { PatientOffer } from "../../../../shared/schemas/offers";
-import { VerifiedBadge } from "../../../components/OfferDetails";
-import { Avatar } from "../../../components/ui/Avatar";
 import { cn } from "../../../lib/cn";
-import type { CompareRow } from "./CompareCards";
+import { type CompareRow, OfferDentist } from "./CompareCards";
 
 const criteria =
   "sticky left-0 z-10 w-28 min-w-28 border-r border-slate-200 bg-slate-50 px-3 py-3 sm:w-48 sm:min-w-48";
@@ -50,13 +48,7 @@ export function CompareTable({
                 style={{ width: `${100 / offers.length}%` }}
                 className={cn("min-w-52 px-3 py-3 sm:px-4 align-top font-normal", isBest(o) && "bg-green-50")}
               >
-                <div className="flex items-start gap-3">
-                  <Avatar name={o.dentist.full_name} src={o.dentist.avatar_url} />
-                  <div className="grid justify-items-start gap-1">
-                    <span className="font-semibold text-slate-900">Dr {o.dentist.full_name}</span>
-                    {o.dentist.is_verified ? <VerifiedBadge /> : null}
-                  </div>
-                </div>
+                <OfferDentist offer={o} as="span" />
               </th>
             ))}
           </tr>
