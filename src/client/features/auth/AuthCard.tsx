@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Card } from "../../components/ui/Card";
 import { useDocumentTitle } from "../../lib/title";
 
@@ -32,3 +33,15 @@ export function AuthCard({ title, description, children, footer, wide }: AuthCar
 }
 
 export const linkClass = "font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900";
+
+/** A line under an auth form: an optional question, then the link that answers it. */
+export function AuthFooterLink({ question, to, label }: { question?: string; to: string; label: string }) {
+  return (
+    <p>
+      {question ? `${question} ` : null}
+      <Link to={to} className={linkClass}>
+        {label}
+      </Link>
+    </p>
+  );
+}

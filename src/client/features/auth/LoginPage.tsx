@@ -13,7 +13,7 @@ import { Label } from "../../components/ui/Label";
 import { isApiError } from "../../lib/api";
 import { postLoginPath, useLogin, useSession } from "../../lib/auth";
 import { fieldProps } from "../../lib/form";
-import { AuthCard, linkClass } from "./AuthCard";
+import { AuthCard, AuthFooterLink, linkClass } from "./AuthCard";
 
 const COPY: Record<Area, { title: string; description: string; forgot: string }> = {
   patient: {
@@ -39,46 +39,20 @@ function LoginFooter({ area, next }: { area: Area; next: string | null }) {
     const signup = next ? `/signup?next=${encodeURIComponent(next)}` : "/choose-role";
     return (
       <>
-        <p>
-          Pas encore de compte ?{" "}
-          <Link to={signup} className={linkClass}>
-            Créer un compte
-          </Link>
-        </p>
-        <p>
-          Vous êtes dentiste ?{" "}
-          <Link to="/dentist/login" className={linkClass}>
-            Connexion dentiste
-          </Link>
-        </p>
+        <AuthFooterLink question="Pas encore de compte ?" to={signup} label="Créer un compte" />
+        <AuthFooterLink question="Vous êtes dentiste ?" to="/dentist/login" label="Connexion dentiste" />
       </>
     );
   }
   if (area === "dentist") {
     return (
       <>
-        <p>
-          Pas encore inscrit ?{" "}
-          <Link to="/dentist/signup" className={linkClass}>
-            Inscription Dentiste
-          </Link>
-        </p>
-        <p>
-          Vous êtes patient ?{" "}
-          <Link to="/login" className={linkClass}>
-            Connexion patient
-          </Link>
-        </p>
+        <AuthFooterLink question="Pas encore inscrit ?" to="/dentist/signup" label="Inscription Dentiste" />
+        <AuthFooterLink question="Vous êtes patient ?" to="/login" label="Connexion patient" />
       </>
     );
   }
-  return (
-    <p>
-      <Link to="/" className={linkClass}>
-        Retour à l'accueil
-      </Link>
-    </p>
-  );
+  return <AuthFooterLink to="/" label="Retour à l'accueil" />;
 }
 
 /** The three login pages (patient, dentist, admin): same form, different links. */

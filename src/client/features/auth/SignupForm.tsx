@@ -8,7 +8,7 @@ import {
   type UseFormReturn,
   useForm,
 } from "react-hook-form";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import {
   ACCOUNT_MESSAGES,
@@ -25,7 +25,7 @@ import { Label } from "../../components/ui/Label";
 import { NewPasswordField } from "../../components/ui/NewPasswordField";
 import { postLoginPath, type SignupInput, useSession, useSignup } from "../../lib/auth";
 import { fieldProps } from "../../lib/form";
-import { linkClass } from "./AuthCard";
+import { AuthFooterLink, linkClass } from "./AuthCard";
 import { handleSignupError, type SignupFailure } from "./signupErrors";
 
 /** The fields both sign-up forms have. */
@@ -139,14 +139,7 @@ function TermsConsent({ control, error }: { control: Control<CommonSignup>; erro
 
 /** 'Vous avez déjà un compte ? Se connecter', under both forms. */
 export function SignInInstead({ to }: { to: string }) {
-  return (
-    <p>
-      Vous avez déjà un compte{"\u202f"}?{" "}
-      <Link to={to} className={linkClass}>
-        Se connecter
-      </Link>
-    </p>
-  );
+  return <AuthFooterLink question="Vous avez déjà un compte ?" to={to} label="Se connecter" />;
 }
 
 /**
