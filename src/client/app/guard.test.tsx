@@ -12,22 +12,17 @@ describe("protected routes", () => {
     expect(new URLSearchParams(router.state.location.search).get("next")).toBe("/patient/requests?tri=date");
   });
 
-  it("uses the dentist and admin login pages for those areas", async () => {
-    stubApi(null);
-    const dentist = renderApp("/dentist/quote-requests");
-    await waitFor(() => expect(dentist.router.state.location.pathname).toBe("/dentist/login"));
-    dentist.unmount();
-    const admin = renderApp("/admin/chat-messages");
-    await waitFor(() => expect(admin.router.state.location.pathname).toBe("/admin/login"));
-  });
-
-  it("sends a person without the role, or a non-admin, to /", async () => {
-    stubApi(makeProfile({ role: "dentist" }));
-    const wrongRole = renderApp("/patient/dashboard");
-    await waitFor(() => expect(wrongRole.router.state.location.pathname).toBe("/"));
-    wrongRole.unmount();
-    const notAdmin = renderApp("/admin/dashboard");
-    await waitFor(() => expect(notAdmin.router.state.location.pathname).toBe("/"));
+  // The dentist and admin areas use their own login page; a person without the role, or a
+  // non-admin, goes to /.
+  it.each([
+    ["a visitor", "/dentist/quote-requests", "/dentist/login", null],
+    ["a visitor", "/admin/chat-messages", "/admin/login", null],
+    ["a dentist", "/patient/dashboard", "/", makeProfile({ role: "dentist" })],
+    ["a dentist", "/admin/dashboard", "/", makeProfile({ role: "dentist" })],
+  ])("sends %s on %s to %s", async (_who, path, target, profile) => {
+    stubApi(profile);
+    const { router } = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe(target));
   });
 
   it("lets a patient in and greets them by first name", async () => {

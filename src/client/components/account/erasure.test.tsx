@@ -23,6 +23,15 @@ async function openDialog(user: ReturnType<typeof userEvent.setup>) {
   return screen.findByRole("dialog", { name: "Supprimer définitivement votre compte\u202f?" });
 }
 
+/** Opens the dialog, types `secret` as the password and confirms. */
+async function confirmWith(user: ReturnType<typeof userEvent.setup>, secret: string) {
+  const dialog = await openDialog(user);
+  const password = within(dialog).getByLabelText(/^Mot de passe/);
+  await user.type(password, secret);
+  await user.click(within(dialog).getByRole("button", { name: "Supprimer mon compte" }));
+  return { dialog, password };
+}
+
 describe("Mes données : supprimer mon compte", () => {
   it("explique ce qui est effacé et conservé, et demande le mot de passe avant tout envoi", async () => {
     const fetchMock = stubApi(patient, sessions);
@@ -66,10 +75,7 @@ describe("Mes données : supprimer mon compte", () => {
     });
     const user = userEvent.setup();
     const { router } = renderApp("/patient/profile");
-    const dialog = await openDialog(user);
-    const password = within(dialog).getByLabelText(/^Mot de passe/);
-    await user.type(password, "pas-le-bon");
-    await user.click(within(dialog).getByRole("button", { name: "Supprimer mon compte" }));
+    const { dialog, password } = await confirmWith(user, "pas-le-bon");
 
     await waitFor(() => expect(password).toHaveAccessibleDescription(ERASURE_MESSAGES.passwordWrong));
     expect(password).toHaveAttribute("aria-invalid", "true");
@@ -90,10 +96,7 @@ describe("Mes données : supprimer mon compte", () => {
     });
     const user = userEvent.setup();
     const { router } = renderApp("/patient/profile");
-    const dialog = await openDialog(user);
-    const password = within(dialog).getByLabelText(/^Mot de passe/);
-    await user.type(password, "mon-secret");
-    await user.click(within(dialog).getByRole("button", { name: "Supprimer mon compte" }));
+    const { dialog, password } = await confirmWith(user, "mon-secret");
 
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(message);
     expect(password).not.toHaveAttribute("aria-invalid");
@@ -120,9 +123,7 @@ describe("Mes données : supprimer mon compte", () => {
     });
     const user = userEvent.setup();
     const { router, client } = renderApp("/patient/profile");
-    const dialog = await openDialog(user);
-    await user.type(within(dialog).getByLabelText(/^Mot de passe/), "mon-secret");
-    await user.click(within(dialog).getByRole("button", { name: "Supprimer mon compte" }));
+    await confirmWith(user, "mon-secret");
 
     expect(await screen.findByText(ERASURE_MESSAGES.erased)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
