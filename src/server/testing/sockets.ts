@@ -1,3 +1,5 @@
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
 import WebSocket from "ws";
 import type { RealtimeEvent } from "../../shared/realtime";
 
@@ -19,4 +21,10 @@ export function openSocket(
     ws.on("unexpected-response", (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
     ws.on("error", reject);
   });
+}
+
+/** Listens on a free local port (for live channels and real HTTP clients); resolves to its base URL. */
+export async function listenLocally(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }

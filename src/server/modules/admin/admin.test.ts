@@ -1,11 +1,10 @@
-import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rppsWithKey } from "../../../shared/policies/verification";
 import { tinyPng } from "../../sample-files";
 import { fakeExe, tinyPdf } from "../../testing/files";
 import { appPerFile, postRequest, signUpPatient } from "../../testing/harness";
 import { api, dentist, patient, postForm, signInAdmin, type Who } from "../../testing/people";
-import { openSocket } from "../../testing/sockets";
+import { listenLocally, openSocket } from "../../testing/sockets";
 import { sendSupportUnreadEmails } from "../support/support.service";
 
 const ctx = appPerFile();
@@ -209,8 +208,7 @@ describe("users tables", () => {
 
 describe("support chat", () => {
   it("takes a patient's text and image, shows the team the unread thread, and delivers the reply live", async () => {
-    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-    const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    const base = await listenLocally(ctx.app);
     const adminSocket = await openSocket(base, who.admin?.cookie as string);
     const patientSocket = await openSocket(base, who.patient?.cookie as string);
     const otherSocket = await openSocket(base, who.other?.cookie as string);

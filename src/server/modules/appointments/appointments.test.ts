@@ -1,9 +1,8 @@
-import type { AddressInfo } from "node:net";
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appPerFile, createTestContext, postRequest } from "../../testing/harness";
 import { api, peoplePerFile, USUAL_CAST, verifyDentist, type Who } from "../../testing/people";
-import { openSocket } from "../../testing/sockets";
+import { listenLocally, openSocket } from "../../testing/sockets";
 import { sendAppointmentReminders } from "./reminders.service";
 
 // A movable clock: Saturday 21 November 2026, 10:00 in Paris (09:00 UTC) to begin with.
@@ -519,8 +518,7 @@ describe("booking the appointment (ADR 011)", () => {
 describe("live updates", () => {
   it("tells both parties' open screens when an appointment changes, and nobody else", async () => {
     now = START;
-    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-    const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    const base = await listenLocally(ctx.app);
     const paula = who.Paula as Who;
     const { requestId, a } = await twoOffers(paula);
     expect((await accept(a, paula)).statusCode).toBe(200);

@@ -1,11 +1,10 @@
-import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { tinyPng } from "../../sample-files";
 import { fakeExe, pdfOfSize, tinyPdf } from "../../testing/files";
 import { appPerFile, createTestContext, postRequest } from "../../testing/harness";
 import { api, peoplePerFile, postForm, type Who } from "../../testing/people";
-import { openSocket } from "../../testing/sockets";
+import { listenLocally, openSocket } from "../../testing/sockets";
 import { sendUnreadEmails } from "./conversations.service";
 
 const ctx = appPerFile();
@@ -217,8 +216,7 @@ describe("unread e-mails", () => {
 describe("live (/api/realtime)", () => {
   let base: string;
   beforeAll(async () => {
-    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    base = await listenLocally(ctx.app);
   });
 
   it("refuses a socket without a session or from another site", async () => {
@@ -260,10 +258,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
   it("delivers a message sent through instance A to a socket on instance B", async () => {
     const other = await createTestContext({ databaseUrl: ctx.databaseUrl as string });
     try {
-      await other.app.listen({ port: 0, host: "127.0.0.1" });
+      const baseB = await listenLocally(other.app);
       await other.app.bus.listening();
       await ctx.app.bus.listening();
-      const baseB = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}`;
       const paulaOnB = await openSocket(baseB, who.Paula?.cookie);
       try {
         expect((await send(conversationId, who.drA, { body: "Via l'instance A" })).statusCode).toBe(201);

@@ -1,8 +1,7 @@
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DentistDashboard, DentistTodo } from "../../../shared/schemas/dentist";
 import { multipart } from "../../testing/files";
-import { openSocket } from "../../testing/sockets";
+import { listenLocally, openSocket } from "../../testing/sockets";
 import { createWorld, type PersonName, type World } from "../../testing/world";
 
 /**
@@ -211,8 +210,7 @@ describe("unread conversations and recent messages", () => {
 describe("live", () => {
   it("tells the verified dentists connected, and nobody else, that a request was sent", async () => {
     const { app } = w.ctx;
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const base = await listenLocally(app);
     const dentist = await openSocket(base, w.people.notChosen.cookie);
     const unverified = await openSocket(base, w.people.unverified.cookie);
     const patient = await openSocket(base, w.people.patientB.cookie);

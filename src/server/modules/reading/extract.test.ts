@@ -3,6 +3,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
+import { expectError } from "../../testing/errors";
 import { extractPages, sniffType } from "./extract";
 import { closeOcr } from "./ocr";
 import { renderPreview } from "./preview";
@@ -49,14 +50,8 @@ function find(words: Word[], text: string): Word {
   return word;
 }
 
-async function expectReadingError(promise: Promise<unknown>, message: string): Promise<void> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ReadingError);
-  expect((error as Error).message).toBe(message);
-}
+const expectReadingError = (promise: Promise<unknown>, message: string) =>
+  expectError(promise, ReadingError, message);
 
 /** A PNG chunk with its CRC. */
 function chunk(type: string, data: Buffer): Buffer {

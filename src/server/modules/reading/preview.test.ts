@@ -2,6 +2,7 @@ import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
+import { expectError } from "../../testing/errors";
 import { renderPreview } from "./preview";
 import { ReadingError } from "./types";
 
@@ -24,14 +25,8 @@ async function pixel(png: Buffer, x: number, y: number): Promise<number[]> {
   return [...data.subarray(offset, offset + 3)];
 }
 
-async function expectReadingError(promise: Promise<unknown>, message: string): Promise<void> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ReadingError);
-  expect((error as Error).message).toBe(message);
-}
+const expectReadingError = (promise: Promise<unknown>, message: string) =>
+  expectError(promise, ReadingError, message);
 
 describe("renderPreview", () => {
   it("renders a PDF page to a PNG of the asked width, in colour", async () => {

@@ -1,12 +1,12 @@
-import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RETENTION } from "../../../shared/domain/retention";
 import { DATA_EXPORT_URL } from "../../../shared/schemas/account";
 import { type QuoteReading, READING_MESSAGES } from "../../../shared/schemas/reading";
 import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
+import { archiveOf } from "../../testing/archive";
 import { type CorpusDevis, devisPdf, makeDevis } from "../../testing/devis-corpus";
-import { tinyPng, zipContents } from "../../testing/files";
+import { tinyPng } from "../../testing/files";
 import {
   createTestContext,
   postRequest,
@@ -15,8 +15,8 @@ import {
   type TestContext,
   type UploadFile,
 } from "../../testing/harness";
-import { openSocket } from "../../testing/sockets";
-import { DATA_FILE, type ExportData } from "../export/export.service";
+import { api } from "../../testing/people";
+import { listenLocally, openSocket } from "../../testing/sockets";
 import { runRetention } from "../retention/retention.service";
 import { readQuote } from "./read";
 import { MAX_ATTEMPTS, readingQueue, readingTextKey } from "./reading.repo";
@@ -430,8 +430,7 @@ describe("the reading queue", () => {
   }, 60_000);
 
   it("tells the patient's open tabs when a reading is done ({ type: 'reading' }), and nobody else", async () => {
-    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-    const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    const base = await listenLocally(ctx.app);
     const mine = await openSocket(base, owner.cookie);
     const theirs = await openSocket(base, other.cookie);
     try {
@@ -450,14 +449,7 @@ describe("the reading queue", () => {
   it("puts each reading, with its text, in the patient's data export", async () => {
     const { requestId, readingId } = await queued();
     await ctx.app.readings.drain();
-    const response = await ctx.app.inject({
-      method: "GET",
-      url: DATA_EXPORT_URL,
-      headers: { cookie: owner.cookie },
-    });
-    expect(response.statusCode).toBe(200);
-    const entries = await zipContents(response.rawPayload);
-    const data = JSON.parse(entries.get(DATA_FILE)?.toString("utf8") ?? "{}") as ExportData;
+    const { data } = await archiveOf(await api(ctx).get(DATA_EXPORT_URL, owner));
     const request = data.requests.find((r) => r.id === requestId);
     const exported = request?.devis_readings.find((r) => r.id === readingId);
     expect(exported?.status).toBe("done");

@@ -1,7 +1,6 @@
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, signUpPatient, type TestContext } from "../../testing/harness";
-import { openSocket } from "../../testing/sockets";
+import { listenLocally, openSocket } from "../../testing/sockets";
 import { SESSION_CHANGED } from "./hub";
 
 /*
@@ -14,8 +13,7 @@ let ctx: TestContext;
 let base: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  base = await listenLocally(ctx.app);
 });
 afterAll(async () => ctx?.close());
 

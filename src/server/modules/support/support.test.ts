@@ -1,8 +1,7 @@
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tinyPng } from "../../sample-files";
 import { multipart } from "../../testing/files";
-import { openSocket } from "../../testing/sockets";
+import { listenLocally, openSocket } from "../../testing/sockets";
 import { createWorld, type PersonName, type World } from "../../testing/world";
 
 /**
@@ -62,8 +61,7 @@ describe("dentists' support thread", () => {
 
   it("delivers a dentist's message to the admins live, and the team's reply to that dentist only", async () => {
     const { app } = w.ctx;
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const base = await listenLocally(app);
     const admin = await openSocket(base, w.people.admin.cookie);
     const dentist = await openSocket(base, w.people.notChosen.cookie);
     const patient = await openSocket(base, w.people.patientA.cookie);
