@@ -184,17 +184,15 @@ const patientProfile = makeProfile({
   full_name: "Inès Moreau",
 });
 
+/** Inès Moreau's sign-up fields, but the password. */
+const INES = { first: "Inès", last: "Moreau", email: "ines@example.fr" };
+
 describe("patient sign-up: consent, password rule and intent", () => {
   it("requires the consent, with links to the terms and the privacy policy in a new tab", async () => {
     const fetchMock = stubApi(null);
     const user = userEvent.setup();
     renderApp("/signup");
-    await fillPatientSignUp(user, {
-      first: "Inès",
-      last: "Moreau",
-      email: "ines@example.fr",
-      password: "Sourire-Sain-2026",
-    });
+    await fillPatientSignUp(user, { ...INES, password: "Sourire-Sain-2026" });
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
     expect(
       await screen.findByText(
@@ -217,12 +215,7 @@ describe("patient sign-up: consent, password rule and intent", () => {
     const fetchMock = stubApi(null);
     const user = userEvent.setup();
     renderApp("/signup");
-    await fillPatientSignUp(user, {
-      first: "Inès",
-      last: "Moreau",
-      email: "ines@example.fr",
-      password: "sourire123",
-    });
+    await fillPatientSignUp(user, { ...INES, password: "sourire123" });
     await acceptTerms(user);
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
     expect(
@@ -242,12 +235,7 @@ describe("patient sign-up: consent, password rule and intent", () => {
       "href",
       "/login?next=%2Fpatient%2Fupload",
     );
-    await fillPatientSignUp(user, {
-      first: "Inès",
-      last: "Moreau",
-      email: "ines@example.fr",
-      password: "Sourire-Sain-2026",
-    });
+    await fillPatientSignUp(user, { ...INES, password: "Sourire-Sain-2026" });
     await acceptTerms(user);
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/patient/upload"));
