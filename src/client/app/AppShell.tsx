@@ -6,6 +6,7 @@ import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { Area } from "../../shared/policies/redirects";
 import type { Profile } from "../../shared/schemas/profile";
+import { ContactEmailLink } from "../components/ContactEmailLink";
 import { Logo } from "../components/Logo";
 import { SkipLink } from "../components/SkipLink";
 import { Avatar } from "../components/ui/Avatar";
@@ -261,7 +262,7 @@ function MobileAreaMenu({
 /** The signed-in shell: header with logo, role navigation, account menu; main; small footer. */
 export function AppShell({ area }: { area: Area }) {
   const { profile } = useSession();
-  const { brand_name, contact_email } = useConfig();
+  const { brand_name } = useConfig();
   const signOut = useSignOut();
   // Patients and dentists: the tab's live channel (messages, read receipts, unread counts).
   const live = area !== "admin" && profile !== null;
@@ -312,13 +313,7 @@ export function AppShell({ area }: { area: Area }) {
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-4 text-sm text-slate-600 sm:flex-row sm:justify-between sm:px-6">
           <p>
-            Une question ?{" "}
-            <a
-              href={`mailto:${contact_email}`}
-              className="font-medium text-brand-800 underline underline-offset-2"
-            >
-              {contact_email}
-            </a>
+            Une question ? <ContactEmailLink />
           </p>
           <p className="flex gap-4">
             <Link to="/privacy" className="hover:text-brand-800 hover:underline">

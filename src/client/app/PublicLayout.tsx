@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { UPLOAD_INTENT_PATH } from "../../shared/uploadIntent";
+import { ContactEmailLink } from "../components/ContactEmailLink";
 import { Logo } from "../components/Logo";
 import { SkipLink } from "../components/SkipLink";
 import { Button } from "../components/ui/Button";
@@ -89,7 +90,7 @@ const FOOTER_GROUPS = [
 ] as const;
 
 function PublicFooter() {
-  const { brand_name, contact_email } = useConfig();
+  const { brand_name } = useConfig();
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.2fr_3fr]">
@@ -99,13 +100,7 @@ function PublicFooter() {
             La mutuelle dentaire numérique : comparez votre devis avec les propositions de dentistes vérifiés.
           </p>
           <p className="text-sm text-slate-700">
-            Écrivez-nous :{" "}
-            <a
-              href={`mailto:${contact_email}`}
-              className="font-medium text-brand-800 underline underline-offset-2"
-            >
-              {contact_email}
-            </a>
+            Écrivez-nous : <ContactEmailLink />
           </p>
         </div>
         <nav aria-label="Liens du pied de page" className="grid grid-cols-2 gap-8 sm:grid-cols-4">
