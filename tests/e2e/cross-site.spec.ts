@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { signupPatientViaApi } from "./helpers";
+import { pdfFile, postRequestViaApi, signupPatientViaApi } from "./helpers";
 
 /**
  * Cross-site request protection (issue 13, item 2), in a real page. The app is served on
@@ -12,26 +12,12 @@ import { signupPatientViaApi } from "./helpers";
  * Origin / Sec-Fetch-Site check stands in the way: both must get 403 and change nothing.
  */
 
-const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
-);
 const ATTACK_TEXT = "Message posté depuis un autre site";
 
-async function createRequest(api: APIRequestContext): Promise<string> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    treatment_type: "implant",
-    description: "Implant sur la 36.",
-    urgency: "medium",
-    recipient: "all",
-    consent: "true",
-    document_types: JSON.stringify(["quote"]),
-  }))
-    form.append(name, value);
-  form.append("files", new File([PDF], "devis.pdf", { type: "application/pdf" }));
-  const created = await api.post("/api/patient/requests", { multipart: form });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
+function createRequest(api: APIRequestContext): Promise<string> {
+  return postRequestViaApi(api, { treatment_type: "implant", description: "Implant sur la 36." }, [
+    pdfFile("devis.pdf"),
+  ]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { DEMO, expect, test } from "./fixtures";
-import { expectPath, loginViaApi, signupPatientViaApi, toast } from "./helpers";
+import { expectDentistRequestNotFound, expectPath, loginViaApi, signupPatientViaApi, toast } from "./helpers";
 
 /** A small valid PDF: the server checks the content, not only the name. */
 const PDF = Buffer.from(
@@ -143,12 +143,7 @@ test.describe("espace dentiste", () => {
   });
 
   test("une demande introuvable ou invalide", async ({ page }) => {
-    await loginViaApi(page, DEMO.dentist);
-    await page.goto("/dentist/patient-submission/pas-un-identifiant");
-    await expect(page.getByRole("heading", { level: 1, name: "Demande non trouvée" })).toBeVisible();
-    await expect(page.getByText("Impossible de trouver cette demande.")).toBeVisible();
-    await page.getByRole("link", { name: "Retour aux demandes" }).click();
-    await expectPath(page, "/dentist/quote-requests");
+    await expectDentistRequestNotFound(page, "/dentist/patient-submission/pas-un-identifiant");
   });
 
   test("un dentiste non vérifié ne voit aucune demande", async ({ page }) => {

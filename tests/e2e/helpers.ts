@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { addDays, parisToday } from "../../src/shared/policies/offers";
+import { addDays, parisToday } from "../../src/shared/format/paris";
 import { DEMO, DEMO_PASSWORD, expect, outbox, uniqueEmail } from "./fixtures";
 
 /** Signs in through the API: `page.request` shares its cookies with the page's browser context. */
@@ -61,27 +61,59 @@ export const TINY_PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
 );
 
+/** A file of a request sent through the API: its bytes, name, MIME type and document type. */
+export interface RequestFile {
+  bytes: Uint8Array;
+  name: string;
+  type: string;
+  documentType: string;
+}
+
+/** A PDF of a request (TINY_PDF by default), typed 'Devis' unless said otherwise. */
+export function pdfFile(name: string, documentType = "quote", bytes: Uint8Array = TINY_PDF): RequestFile {
+  return { bytes, name, type: "application/pdf", documentType };
+}
+
 /**
- * A request to every verified dentist, with a quote and the amount of the patient's quote (for the
- * saving), as the signed-in patient of this request context. Returns its id.
+ * A request to every verified dentist with these files, as the signed-in patient of this request
+ * context (consent given, medium urgency unless `fields` say otherwise). Returns its id.
  */
-export async function fileRequestViaApi(api: APIRequestContext): Promise<string> {
+export async function postRequestViaApi(
+  api: APIRequestContext,
+  fields: Record<string, string>,
+  files: readonly RequestFile[],
+): Promise<string> {
   const form = new FormData();
   for (const [name, value] of Object.entries({
-    treatment_type: "crown",
-    description: "Couronne sur la 46, devis de 1 500 € reçu.",
-    budget: "",
-    quote_amount: "1500",
     urgency: "medium",
     recipient: "all",
     consent: "true",
-    document_types: JSON.stringify(["quote"]),
+    ...fields,
+    document_types: JSON.stringify(files.map((file) => file.documentType)),
   }))
     form.append(name, value);
-  form.append("files", new File([TINY_PDF], "devis-couronne.pdf", { type: "application/pdf" }));
+  for (const file of files)
+    form.append("files", new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
   const created = await api.post("/api/patient/requests", { multipart: form });
-  expect(created.status()).toBe(201);
+  expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { id: string }).id;
+}
+
+/**
+ * A request for a crown with a quote and the amount of the patient's quote (for the saving), as the
+ * signed-in patient of this request context. Returns its id.
+ */
+export async function fileRequestViaApi(api: APIRequestContext): Promise<string> {
+  return postRequestViaApi(
+    api,
+    {
+      treatment_type: "crown",
+      description: "Couronne sur la 46, devis de 1 500 € reçu.",
+      budget: "",
+      quote_amount: "1500",
+    },
+    [pdfFile("devis-couronne.pdf")],
+  );
 }
 
 /** A 1×1 PNG: the server checks the content, not only the name. */
@@ -140,18 +172,54 @@ export async function open(page: Page, path: string): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
 }
 
-/** A dentist's offer through the API, as that dentist (their own browser context). */
-export async function sendOffer(dentist: Page, requestId: string, amountCents: number, slot: string) {
+/** What a dentist's offer says: the amount, a comment, the devis lines and the proposed slots. */
+interface OfferInput {
+  amount_cents: number;
+  comment: string;
+  lines: object[];
+  slots: string[];
+}
+
+/** A dentist's offer through the API, as that dentist (their own browser context), valid 30 days. */
+async function postOfferViaApi(dentist: Page, requestId: string, offer: OfferInput): Promise<void> {
   const response = await dentist.request.post(`/api/dentist/requests/${requestId}/offers`, {
-    data: {
-      amount_cents: amountCents,
-      comment: "Couronne céramique, deux séances.",
-      lines: [],
-      valid_until: addDays(parisToday(new Date()), 30),
-      slots: [slot],
-    },
+    data: { ...offer, valid_until: addDays(parisToday(new Date()), 30) },
   });
   expect(response.status(), await response.text()).toBe(201);
+}
+
+/** A crown offer without lines, at this amount, proposing one slot. */
+export async function sendOffer(dentist: Page, requestId: string, amountCents: number, slot: string) {
+  await postOfferViaApi(dentist, requestId, {
+    amount_cents: amountCents,
+    comment: "Couronne céramique, deux séances.",
+    lines: [],
+    slots: [slot],
+  });
+}
+
+/** A dentist's offer through the API, signed in in a browser context of their own, closed after. */
+export async function offerAsDentist(
+  browser: Browser,
+  baseURL: string | undefined,
+  email: string,
+  requestId: string,
+  offer: OfferInput,
+): Promise<void> {
+  const { context, page } = await newPerson(browser, baseURL);
+  await loginViaApi(page, email);
+  await postOfferViaApi(page, requestId, offer);
+  await context.close();
+}
+
+/** A dentist's page of a request that does not exist: 'Demande non trouvée', and the way back to the list. */
+export async function expectDentistRequestNotFound(page: Page, path: string): Promise<void> {
+  await loginViaApi(page, DEMO.dentist);
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: "Demande non trouvée" })).toBeVisible();
+  await expect(page.getByText("Impossible de trouver cette demande.")).toBeVisible();
+  await page.getByRole("link", { name: "Retour aux demandes" }).click();
+  await expectPath(page, "/dentist/quote-requests");
 }
 
 /** A new patient in their own browser context, with a last name nobody else has (found in lists). */

@@ -3,12 +3,15 @@ import type { Page } from "@playwright/test";
 import { addDays, parisToday } from "../../src/shared/policies/offers";
 import { ageOn } from "../../src/shared/schemas/profile";
 import { DEMO, DEMO_PASSWORD, expect, expectNoSeriousA11yIssues, test } from "./fixtures";
-import { expectPath, loginViaApi, signupPatientViaApi, toast } from "./helpers";
-
-/** A small valid PDF: the server checks the content, not only the name. */
-const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
-);
+import {
+  expectDentistRequestNotFound,
+  expectPath,
+  loginViaApi,
+  pdfFile,
+  postRequestViaApi,
+  signupPatientViaApi,
+  toast,
+} from "./helpers";
 
 const BIRTH_DATE = "1988-04-15";
 const SENT = "Votre proposition a été envoyée au patient";
@@ -43,23 +46,16 @@ test.describe("propositions des dentistes (ADR 008)", () => {
       data: { full_name: patient.fullName, birth_date: BIRTH_DATE },
     });
     expect(patched.status(), "date de naissance enregistrée").toBe(200);
-    const form = new FormData();
-    for (const [name, value] of Object.entries({
-      treatment_type: "crown",
-      description: "Couronne sur la 36, devis de 1 500 € reçu.",
-      budget: "",
-      quote_amount: "1500",
-      urgency: "medium",
-      recipient: "all",
-      consent: "true",
-      document_types: JSON.stringify(["quote", "xray"]),
-    }))
-      form.append(name, value);
-    form.append("files", new File([PDF], "devis-couronne.pdf", { type: "application/pdf" }));
-    form.append("files", new File([PDF], "radio-panoramique.pdf", { type: "application/pdf" }));
-    const created = await request.post("/api/patient/requests", { multipart: form });
-    expect(created.status()).toBe(201);
-    const { id } = (await created.json()) as { id: string };
+    const id = await postRequestViaApi(
+      request,
+      {
+        treatment_type: "crown",
+        description: "Couronne sur la 36, devis de 1 500 € reçu.",
+        budget: "",
+        quote_amount: "1500",
+      },
+      [pdfFile("devis-couronne.pdf"), pdfFile("radio-panoramique.pdf", "xray")],
+    );
 
     // Dentist A replies with text.
     const reply = "Bonjour, je peux vous recevoir la semaine prochaine pour un examen.";
@@ -180,12 +176,7 @@ test.describe("propositions des dentistes (ADR 008)", () => {
   });
 
   test("une demande introuvable sur la page de proposition", async ({ page }) => {
-    await loginViaApi(page, DEMO.dentist);
-    await page.goto("/dentist/quote-request/pas-un-identifiant");
-    await expect(page.getByRole("heading", { level: 1, name: "Demande non trouvée" })).toBeVisible();
-    await expect(page.getByText("Impossible de trouver cette demande.")).toBeVisible();
-    await page.getByRole("link", { name: "Retour aux demandes" }).click();
-    await expectPath(page, "/dentist/quote-requests");
+    await expectDentistRequestNotFound(page, "/dentist/quote-request/pas-un-identifiant");
   });
 
   test("un dentiste non vérifié ne voit pas la page de proposition", async ({ page }) => {

@@ -1,7 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { addDays, parisToday } from "../../src/shared/policies/offers";
 import { DEMO, DEMO_PASSWORD, expect, expectNoSeriousA11yIssues, test } from "./fixtures";
-import { loginViaApi, signupPatientViaApi, TINY_PDF, toast } from "./helpers";
+import { loginViaApi, offerAsDentist, signupPatientViaApi, TINY_PDF, toast } from "./helpers";
 
 /**
  * Issue 15 in a real browser: the patient enters a two-line devis with the tooth chart and sets 'Ma
@@ -114,23 +113,15 @@ test.describe("devis structurés et reste à charge (issue 15)", () => {
     });
 
     await test.step("la Dr Leroy propose une couronne zircone (par l'API)", async () => {
-      const context = await browser.newContext({ baseURL });
-      const dentist = await context.newPage();
-      await loginViaApi(dentist, DEMO.dentist2, DEMO_PASSWORD);
-      const sent = await dentist.request.post(`/api/dentist/requests/${requestId}/offers`, {
-        data: {
-          amount_cents: 63_000,
-          comment: "Couronne zircone, plus esthétique.",
-          lines: [
-            { code: "HBLD073", act: "Couronne zircone monolithique", tooth: 36, fee_cents: 45_000 },
-            { code: "HBLD090", act: "Inlay-core", tooth: 36, fee_cents: 18_000 },
-          ],
-          valid_until: addDays(parisToday(new Date()), 30),
-          slots: [],
-        },
+      await offerAsDentist(browser, baseURL, DEMO.dentist2, requestId, {
+        amount_cents: 63_000,
+        comment: "Couronne zircone, plus esthétique.",
+        lines: [
+          { code: "HBLD073", act: "Couronne zircone monolithique", tooth: 36, fee_cents: 45_000 },
+          { code: "HBLD090", act: "Inlay-core", tooth: 36, fee_cents: 18_000 },
+        ],
+        slots: [],
       });
-      expect(sent.status(), await sent.text()).toBe(201);
-      await context.close();
     });
 
     await test.step("la patiente compare les deux restes à charge et l'économie, dent par dent", async () => {

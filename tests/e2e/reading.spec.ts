@@ -3,11 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { devisPdf, devisPhoto, makeDevis } from "../../src/server/testing/devis-corpus";
-import { addDays, parisToday } from "../../src/shared/policies/offers";
 import { QUOTE_MESSAGES } from "../../src/shared/schemas/quotes";
 import { READING_MESSAGES } from "../../src/shared/schemas/reading";
-import { DEMO, DEMO_PASSWORD, expect, expectNoSeriousA11yIssues, test } from "./fixtures";
-import { loginViaApi, signupPatientViaApi, toast } from "./helpers";
+import { DEMO, expect, expectNoSeriousA11yIssues, test } from "./fixtures";
+import { offerAsDentist, postRequestViaApi, signupPatientViaApi, toast } from "./helpers";
 
 /**
  * Issue 17 in a real browser: a patient uploads the devis PDF her dentist gave her (a generated devis
@@ -35,18 +34,9 @@ test.afterAll(() => {
  * "Lecture du devis…" until the reading arrives.
  */
 async function queuePhotoDevis(api: APIRequestContext, photo: Buffer): Promise<void> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    treatment_type: "crown",
-    urgency: "medium",
-    recipient: "all",
-    consent: "true",
-    document_types: JSON.stringify(["quote"]),
-  }))
-    form.append(name, value);
-  form.append("files", new File([new Uint8Array(photo)], "photo-devis.jpg", { type: "image/jpeg" }));
-  const created = await api.post("/api/patient/requests", { multipart: form });
-  expect(created.status(), await created.text()).toBe(201);
+  await postRequestViaApi(api, { treatment_type: "crown" }, [
+    { bytes: photo, name: "photo-devis.jpg", type: "image/jpeg", documentType: "quote" },
+  ]);
 }
 
 /**
@@ -154,23 +144,15 @@ test.describe("lecture du devis déposé (issue 17)", () => {
     });
 
     await test.step("le Dr Martin répond : le reste à charge de sa proposition et l'économie", async () => {
-      const context = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
-      const dentist = await context.newPage();
-      await loginViaApi(dentist, DEMO.dentist, DEMO_PASSWORD);
-      const sent = await dentist.request.post(`/api/dentist/requests/${requestId}/offers`, {
-        data: {
-          amount_cents: 150_000,
-          comment: "Mêmes actes, prix du cabinet.",
-          lines: [
-            { code: "HBLD403", act: "Couronne", tooth: 46, fee_cents: 30_000 },
-            { code: "HBLD734", act: "Couronne céramique", tooth: 28, fee_cents: 120_000 },
-          ],
-          valid_until: addDays(parisToday(new Date()), 30),
-          slots: [],
-        },
+      await offerAsDentist(browser, baseURL, DEMO.dentist, requestId, {
+        amount_cents: 150_000,
+        comment: "Mêmes actes, prix du cabinet.",
+        lines: [
+          { code: "HBLD403", act: "Couronne", tooth: 46, fee_cents: 30_000 },
+          { code: "HBLD734", act: "Couronne céramique", tooth: 28, fee_cents: 120_000 },
+        ],
+        slots: [],
       });
-      expect(sent.status(), await sent.text()).toBe(201);
-      await context.close();
 
       // 1 500 − 2 × 64,50 = 1 371 € left to pay; 1 747 − 1 371 = 376 € saved.
       await page.goto(`/patient/request/${requestId}`);
