@@ -5,12 +5,12 @@ import { TREATMENT_LABELS, TREATMENT_TYPES, type TreatmentType } from "../../../
 import { keysMatchingLabel } from "../../../shared/format/search";
 import { requestOpenToDentist, requestVisibleToDentist } from "../../access/requests";
 import { appPerFile, createTestContext, postRequest, signUpPatient } from "../../testing/harness";
-import { api, people, dentist as signUpDentist, type Who } from "../../testing/people";
+import { api, peoplePerFile, dentist as signUpDentist, USUAL_CAST } from "../../testing/people";
 
 // More sign-ups from one address than the per-IP limit of the account routes allows.
 const ctx = appPerFile({ env: { LOGIN_RATE_LIMIT_PER_IP: "1000" } });
 const { get, post } = api(ctx);
-const who: Record<string, Who> = {};
+const who = peoplePerFile(ctx, { ...USUAL_CAST, unverified: { unverified: "Ulysse" } });
 
 const dentist = (name: string) => signUpDentist(ctx.app, { first_name: name });
 
@@ -24,18 +24,6 @@ async function createRequest(patient: string, fields: Record<string, string> = {
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id as string;
 }
-
-beforeAll(async () => {
-  Object.assign(
-    who,
-    await people(ctx.app, {
-      patients: ["Paula", "Quentin"],
-      lastName: "Durand",
-      dentists: { drA: "Anne", drB: "Bruno" },
-      unverified: { unverified: "Ulysse" },
-    }),
-  );
-});
 
 describe("what a dentist sees (ADR 012)", () => {
   it("shows a verified dentist the requests sent to all and to them, not those sent to another", async () => {

@@ -1,13 +1,9 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fakeExe, multipart, tinyPdf, tinyPng } from "../../testing/files";
-import { createTestContext, signUpDentist, signUpPatient, type TestContext } from "../../testing/harness";
+import { appPerFile, signUpDentist, signUpPatient } from "../../testing/harness";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = appPerFile();
 
 const patch = (cookie: string | undefined, payload: object) =>
   ctx.app.inject({ method: "PATCH", url: "/api/me", payload, headers: cookie ? { cookie } : {} });

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rppsWithKey } from "../../../shared/policies/verification";
-import { createTestContext, signUpDentist, signUpPatient, type TestContext } from "../../testing/harness";
+import { appPerFile, signUpDentist, signUpPatient } from "../../testing/harness";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = appPerFile();
 
 const VALID_RPPS = rppsWithKey("1000345678"); // 10003456786
+/** A dentist's professional details, as the profile form sends them. */
+const PRACTICE = { rpps: VALID_RPPS, practice_address: "12 rue de la Paix", practice_postcode: "75002" };
 const RPPS_MESSAGE = "Le numéro RPPS doit comporter 11 chiffres valides.";
 
 const patch = (cookie: string, payload: object) =>
@@ -25,12 +23,7 @@ const me = async (cookie: string) =>
 async function dentistWithPractice() {
   const { cookie, response } = await signUpDentist(ctx.app);
   const id = response.json().profile.id as string;
-  const saved = await patch(cookie, {
-    full_name: "Julien Martin",
-    rpps: VALID_RPPS,
-    practice_address: "12 rue de la Paix",
-    practice_postcode: "75002",
-  });
+  const saved = await patch(cookie, { full_name: "Julien Martin", ...PRACTICE });
   expect(saved.statusCode).toBe(200);
   return { cookie, id };
 }
@@ -109,12 +102,7 @@ describe("RPPS number and practice address on PATCH /api/me", () => {
 
   it("ignores them for a patient", async () => {
     const { cookie } = await signUpPatient(ctx.app);
-    const response = await patch(cookie, {
-      full_name: "Marie Dupont",
-      rpps: VALID_RPPS,
-      practice_address: "12 rue de la Paix",
-      practice_postcode: "75002",
-    });
+    const response = await patch(cookie, { full_name: "Marie Dupont", ...PRACTICE });
     expect(response.statusCode).toBe(200);
     expect(response.json().profile).toMatchObject({
       rpps: null,
