@@ -28,3 +28,25 @@ export async function listenLocally(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: "127.0.0.1" });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
+
+type Socket = Awaited<ReturnType<typeof openSocket>>;
+
+/**
+ * The live channels of these people (by the name the test gives them) on the app, listening on a
+ * free local port; `use` runs with them open, and they are closed after it, whatever happens.
+ */
+export async function withSockets<Name extends string>(
+  app: FastifyInstance,
+  cookies: Record<Name, string>,
+  use: (sockets: Record<Name, Socket>) => Promise<void>,
+): Promise<void> {
+  const base = await listenLocally(app);
+  const sockets = {} as Record<Name, Socket>;
+  try {
+    for (const [name, cookie] of Object.entries(cookies) as [Name, string][])
+      sockets[name] = await openSocket(base, cookie);
+    await use(sockets);
+  } finally {
+    for (const socket of Object.values<Socket>(sockets)) socket.ws.close();
+  }
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DentistDashboard, DentistTodo } from "../../../shared/schemas/dentist";
 import { multipart } from "../../testing/files";
-import { listenLocally, openSocket } from "../../testing/sockets";
+import { withSockets } from "../../testing/sockets";
 import { createWorld, type PersonName, type World } from "../../testing/world";
 
 /**
@@ -209,20 +209,18 @@ describe("unread conversations and recent messages", () => {
 
 describe("live", () => {
   it("tells the verified dentists connected, and nobody else, that a request was sent", async () => {
-    const { app } = w.ctx;
-    const base = await listenLocally(app);
-    const dentist = await openSocket(base, w.people.notChosen.cookie);
-    const unverified = await openSocket(base, w.people.unverified.cookie);
-    const patient = await openSocket(base, w.people.patientB.cookie);
-    try {
+    const cookies = {
+      dentist: w.people.notChosen.cookie,
+      unverified: w.people.unverified.cookie,
+      patient: w.people.patientB.cookie,
+    };
+    await withSockets(w.ctx.app, cookies, async ({ dentist, unverified, patient }) => {
       await w.fresh.openRequest("patientA");
       await expect.poll(() => dentist.events.some((e) => e.type === "requests")).toBe(true);
       // Give the others the same time to (wrongly) receive it.
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(unverified.events.some((e) => e.type === "requests")).toBe(false);
       expect(patient.events.some((e) => e.type === "requests")).toBe(false);
-    } finally {
-      for (const s of [dentist, unverified, patient]) s.ws.close();
-    }
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tinyPng } from "../../sample-files";
 import { multipart } from "../../testing/files";
-import { listenLocally, openSocket } from "../../testing/sockets";
+import { withSockets } from "../../testing/sockets";
 import { createWorld, type PersonName, type World } from "../../testing/world";
 
 /**
@@ -60,12 +60,12 @@ describe("dentists' support thread", () => {
   });
 
   it("delivers a dentist's message to the admins live, and the team's reply to that dentist only", async () => {
-    const { app } = w.ctx;
-    const base = await listenLocally(app);
-    const admin = await openSocket(base, w.people.admin.cookie);
-    const dentist = await openSocket(base, w.people.notChosen.cookie);
-    const patient = await openSocket(base, w.people.patientA.cookie);
-    try {
+    const cookies = {
+      admin: w.people.admin.cookie,
+      dentist: w.people.notChosen.cookie,
+      patient: w.people.patientA.cookie,
+    };
+    await withSockets(w.ctx.app, cookies, async ({ admin, dentist, patient }) => {
       const sent = await write("notChosen", { body: "Un patient ne répond plus." });
       expect(sent.statusCode, sent.body).toBe(201);
       await expect
@@ -86,9 +86,7 @@ describe("dentists' support thread", () => {
         "Nous le relançons.",
         "Un patient ne répond plus.",
       ]);
-    } finally {
-      for (const s of [admin, dentist, patient]) s.ws.close();
-    }
+    });
   });
 });
 
