@@ -1,5 +1,5 @@
 import { BadgeCheck, CalendarClock } from "lucide-react";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { OFFER_STATE_LABELS, OFFER_STATE_TONES, type OfferState } from "../../shared/domain/offers";
 import { formatDetailDate } from "../../shared/format/dates";
 import { formatEuros } from "../../shared/format/money";
@@ -55,6 +55,31 @@ export function VerifiedBadge() {
   );
 }
 
+/** A list under its small label (read by screen readers only when `hideLabel`), which names it. */
+function LabelledList({
+  label,
+  hideLabel,
+  className,
+  children,
+}: {
+  label: string;
+  hideLabel: boolean;
+  className: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-2">
+      <p id={id} className={hideLabel ? "sr-only" : "text-sm font-medium text-slate-600"}>
+        {label}
+      </p>
+      <ul className={className} aria-labelledby={id}>
+        {children}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * The line items: act, tooth ('dent 36') and fee. With `showBasket` (the patient's screens, issue 15),
  * each line of the reference table also shows its code and its basket ('100 % Santé'…).
@@ -71,36 +96,34 @@ export function OfferLines({
   hideLabel?: boolean;
   showBasket?: boolean;
 }) {
-  const id = useId();
   if (lines.length === 0) return null;
   return (
-    <div className="grid gap-2">
-      <p id={id} className={hideLabel ? "sr-only" : "text-sm font-medium text-slate-600"}>
-        {label}
-      </p>
-      <ul className="grid divide-y divide-slate-200 rounded-ui border border-slate-200" aria-labelledby={id}>
-        {lines.map((line, index) => (
-          <li
-            // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id and never move.
-            key={index}
-            className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2"
-          >
-            <span className="min-w-0 text-slate-900">
-              {showBasket && line.code ? <span className="text-slate-600">{line.code} · </span> : null}
-              {line.act}
-              {line.tooth !== null ? <span className="text-slate-600"> · dent {line.tooth}</span> : null}
-              {showBasket && line.code ? (
-                <>
-                  {" "}
-                  <BasketBadge basket={line.basket} className="align-middle text-xs" />
-                </>
-              ) : null}
-            </span>
-            <span className="font-medium text-slate-900 tabular-nums">{formatEuros(line.fee_cents)}</span>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <LabelledList
+      label={label}
+      hideLabel={hideLabel}
+      className="grid divide-y divide-slate-200 rounded-ui border border-slate-200"
+    >
+      {lines.map((line, index) => (
+        <li
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id and never move.
+          key={index}
+          className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2"
+        >
+          <span className="min-w-0 text-slate-900">
+            {showBasket && line.code ? <span className="text-slate-600">{line.code} · </span> : null}
+            {line.act}
+            {line.tooth !== null ? <span className="text-slate-600"> · dent {line.tooth}</span> : null}
+            {showBasket && line.code ? (
+              <>
+                {" "}
+                <BasketBadge basket={line.basket} className="align-middle text-xs" />
+              </>
+            ) : null}
+          </span>
+          <span className="font-medium text-slate-900 tabular-nums">{formatEuros(line.fee_cents)}</span>
+        </li>
+      ))}
+    </LabelledList>
   );
 }
 
@@ -115,21 +138,15 @@ export function OfferSlots({
   /** Keep the label for screen readers only. */
   hideLabel?: boolean;
 }) {
-  const id = useId();
   if (slots.length === 0) return null;
   return (
-    <div className="grid gap-2">
-      <p id={id} className={hideLabel ? "sr-only" : "text-sm font-medium text-slate-600"}>
-        {label}
-      </p>
-      <ul className="grid gap-1.5" aria-labelledby={id}>
-        {slots.map((slot) => (
-          <li key={slot} className="flex items-center gap-2 text-slate-900">
-            <CalendarClock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-            <span>{formatSlot(slot)}</span>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <LabelledList label={label} hideLabel={hideLabel} className="grid gap-1.5">
+      {slots.map((slot) => (
+        <li key={slot} className="flex items-center gap-2 text-slate-900">
+          <CalendarClock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+          <span>{formatSlot(slot)}</span>
+        </li>
+      ))}
+    </LabelledList>
   );
 }
