@@ -29,14 +29,14 @@ interface DataTableProps<T> {
   empty?: ReactNode;
   /** Server paging; shown when there is more than one page. */
   paging?: { page: number; pageCount: number; onPageChange: (page: number) => void };
-  /** Cards instead of the table under 768 px (ui.md); off for small side tables if wanted. */
+  /** Cards instead of the table under 768 px; off for small side tables if wanted. */
   cardsOnMobile?: boolean;
   className?: string;
 }
 
 /**
  * A table with its loading (skeleton rows), error, empty states and server paging; under 768 px
- * each row becomes a card listing "column: value" (ui.md "tables become lists of cards").
+ * each row becomes a card listing "column: value" (a wide table does not fit a phone).
  */
 export function DataTable<T>({
   caption,
