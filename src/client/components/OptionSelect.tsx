@@ -1,4 +1,6 @@
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
+import { cn } from "../lib/cn";
+import { Label } from "./ui/Label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./ui/Select";
 
 type TriggerProps = Omit<ComponentProps<typeof SelectTrigger>, "value" | "defaultValue" | "children">;
@@ -43,5 +45,22 @@ export function OptionSelect<T extends string>({
         ))}
       </SelectContent>
     </Select>
+  );
+}
+
+/** An OptionSelect under its visible label, which names it; `groupClassName` places the pair. */
+export function LabelledSelect<T extends string>({
+  label,
+  groupClassName,
+  ...select
+}: OptionSelectProps<T> & { label: ReactNode; groupClassName?: string }) {
+  const id = useId();
+  return (
+    <div className={cn("grid gap-1.5", groupClassName)}>
+      <Label id={`${id}-label`} htmlFor={id}>
+        {label}
+      </Label>
+      <OptionSelect id={id} aria-labelledby={`${id}-label`} {...select} />
+    </div>
   );
 }

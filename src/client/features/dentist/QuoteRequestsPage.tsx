@@ -1,5 +1,5 @@
 import { SearchX } from "lucide-react";
-import { useEffect, useId } from "react";
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { DENTIST_STATUS_LABELS, DENTIST_STATUSES } from "../../../shared/domain/dentist";
@@ -14,15 +14,14 @@ import { formatListDate } from "../../../shared/format/dates";
 import { mayReply } from "../../../shared/policies/replies";
 import { DENTIST_MESSAGES, type DentistRequestSummary } from "../../../shared/schemas/dentist";
 import { useListParams } from "../../components/dashboard/useListParams";
-import { OptionSelect } from "../../components/OptionSelect";
+import { LabelledSelect } from "../../components/OptionSelect";
 import { PageHeader } from "../../components/PageHeader";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { type Column, DataTable, ListPagination } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
-import { Label } from "../../components/ui/Label";
 import { LoadError } from "../../components/ui/LoadError";
-import { SearchInput } from "../../components/ui/SearchInput";
+import { SearchField } from "../../components/ui/SearchInput";
 import { NewBadge } from "../../components/ui/StatusBadge";
 import { type StatusFilter, useDentistRequests } from "./api";
 import { quoteAmountText, RequestStatusBadge } from "./requestStatus";
@@ -89,9 +88,6 @@ export function DentistQuoteRequestsPage() {
   const { params, search, page, typed, setTyped, update, goToPage, reset } = useListParams();
   const status = parseStatus(params.get("status"));
   const treatment = parseTreatment(params.get("treatment"));
-  const searchId = useId();
-  const statusId = useId();
-  const treatmentId = useId();
 
   const list = useDentistRequests({ search, status, treatment, page });
   const data = list.data;
@@ -116,41 +112,26 @@ export function DentistQuoteRequestsPage() {
       ) : (
         <>
           <search className="mb-5 grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] md:items-start">
-            <div className="grid gap-1.5">
-              <Label htmlFor={searchId}>Rechercher un patient ou un traitement</Label>
-              <SearchInput
-                id={searchId}
-                placeholder="Ex. Dupont, Couronne"
-                value={typed}
-                onChange={(event) => setTyped(event.target.value)}
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label id={`${statusId}-label`} htmlFor={statusId}>
-                Statut
-              </Label>
-              <OptionSelect
-                id={statusId}
-                aria-labelledby={`${statusId}-label`}
-                value={status}
-                options={[ALL, ...DENTIST_STATUSES]}
-                labelOf={(s) => (s === ALL ? "Tous" : DENTIST_STATUS_LABELS[s])}
-                onValueChange={(value) => update({ status: value === ALL ? null : value, page: null })}
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label id={`${treatmentId}-label`} htmlFor={treatmentId}>
-                Traitement
-              </Label>
-              <OptionSelect
-                id={treatmentId}
-                aria-labelledby={`${treatmentId}-label`}
-                value={treatment || ALL}
-                options={[ALL, ...treatments]}
-                labelOf={(t) => (t === ALL ? "Tous les traitements" : TREATMENT_LABELS[t])}
-                onValueChange={(value) => update({ treatment: value === ALL ? null : value, page: null })}
-              />
-            </div>
+            <SearchField
+              label="Rechercher un patient ou un traitement"
+              placeholder="Ex. Dupont, Couronne"
+              value={typed}
+              onValueChange={setTyped}
+            />
+            <LabelledSelect
+              label="Statut"
+              value={status}
+              options={[ALL, ...DENTIST_STATUSES]}
+              labelOf={(s) => (s === ALL ? "Tous" : DENTIST_STATUS_LABELS[s])}
+              onValueChange={(value) => update({ status: value === ALL ? null : value, page: null })}
+            />
+            <LabelledSelect
+              label="Traitement"
+              value={treatment || ALL}
+              options={[ALL, ...treatments]}
+              labelOf={(t) => (t === ALL ? "Tous les traitements" : TREATMENT_LABELS[t])}
+              onValueChange={(value) => update({ treatment: value === ALL ? null : value, page: null })}
+            />
           </search>
           <DataTable
             caption="Demandes de devis"

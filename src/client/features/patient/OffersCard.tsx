@@ -5,10 +5,9 @@ import type { PatientOffer } from "../../../shared/schemas/offers";
 import type { Comparison } from "../../../shared/schemas/quotes";
 import type { RequestDetail } from "../../../shared/schemas/requests";
 import { AmoOnlyNotice } from "../../components/estimate/EstimateParts";
-import { OptionSelect } from "../../components/OptionSelect";
+import { LabelledSelect } from "../../components/OptionSelect";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
-import { Label } from "../../components/ui/Label";
 import { OfferItem } from "./OfferItem";
 import {
   comparableOffers,
@@ -46,7 +45,6 @@ export function OffersCard({
   const [chosenOrder, setOrder] = useState<OfferOrder | null>(null);
   const order = chosenOrder ?? (comparison ? "rest" : "price");
   const [checked, setChecked] = useState<string[]>([]);
-  const orderId = useId();
   const sorted = sortOffers(offers, order, restByOffer(comparison));
   const comparable = comparableOffers(sorted);
   const canCompare = comparable.length >= 2;
@@ -70,19 +68,14 @@ export function OffersCard({
           </CardDescription>
         </div>
         {offers.length > 1 ? (
-          <div className="mt-3 grid gap-1.5 sm:mt-0 sm:w-56 sm:shrink-0">
-            <Label id={`${orderId}-label`} htmlFor={orderId}>
-              Trier par
-            </Label>
-            <OptionSelect
-              id={orderId}
-              aria-labelledby={`${orderId}-label`}
-              value={order}
-              options={orders}
-              labelOf={(value) => ORDER_LABELS[value]}
-              onValueChange={setOrder}
-            />
-          </div>
+          <LabelledSelect
+            groupClassName="mt-3 sm:mt-0 sm:w-56 sm:shrink-0"
+            label="Trier par"
+            value={order}
+            options={orders}
+            labelOf={(value) => ORDER_LABELS[value]}
+            onValueChange={setOrder}
+          />
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -12,9 +12,8 @@ import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { type Column, DataTable } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
-import { Label } from "../../components/ui/Label";
 import { LoadError } from "../../components/ui/LoadError";
-import { SearchInput } from "../../components/ui/SearchInput";
+import { SearchField } from "../../components/ui/SearchInput";
 import { REQUESTS_PAGE_SIZE, usePatientRequests } from "./api";
 import { UploadLink } from "./UploadLink";
 
@@ -44,7 +43,7 @@ const COLUMNS: Column<RequestSummary>[] = [
 /** /patient/requests 'Toutes mes demandes': server-side search and paging. */
 export function PatientRequestsPage() {
   const { search, page, typed, setTyped, goToPage, reset } = useListParams();
-  const searchId = useId();
+  const countId = useId();
 
   const list = usePatientRequests(search, page);
 
@@ -63,15 +62,14 @@ export function PatientRequestsPage() {
         actions={<UploadLink />}
       />
       <search className="mb-5 grid max-w-md gap-1.5">
-        <Label htmlFor={searchId}>Rechercher une demande</Label>
-        <SearchInput
-          id={searchId}
+        <SearchField
+          label="Rechercher une demande"
           placeholder="Ex. Couronne, En cours"
           value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          aria-describedby={`${searchId}-count`}
+          onValueChange={setTyped}
+          aria-describedby={countId}
         />
-        <p id={`${searchId}-count`} className="min-h-5 text-sm text-slate-600" aria-live="polite">
+        <p id={countId} className="min-h-5 text-sm text-slate-600" aria-live="polite">
           {list.data && total > 0 ? `${total} demande${total > 1 ? "s" : ""}` : ""}
         </p>
       </search>
