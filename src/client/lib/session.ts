@@ -1,8 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import { type Area, guardDecision, homePathFor } from "../../shared/policies/redirects";
 import type { MeResponse, Profile } from "../../shared/schemas/profile";
 import { ApiError, api } from "./api";
+import { createStore } from "./store";
 
 /*
  * The session, light enough for the landing page's initial bundle: no zod and no react-query here
@@ -33,23 +34,17 @@ export async function fetchSession(signal?: AbortSignal): Promise<Profile | null
 const SESSION_STALE_MS = 5 * 60_000;
 
 const LOADING: Session = { status: "loading", profile: null };
-let current: Session = LOADING;
+const store = createStore(LOADING);
 let loadedAt = 0;
 let pending: Promise<void> | null = null;
 /** Bumped by setSession so an older /api/me answer never overwrites a newer known state. */
 let version = 0;
-const listeners = new Set<() => void>();
-
-function publish(next: Session): void {
-  current = next;
-  for (const listener of listeners) listener();
-}
 
 /** Records the signed-in profile (after login, sign-up or a profile update) or null (signed out). */
 export function setSession(profile: Profile | null): void {
   version += 1;
   loadedAt = Date.now();
-  publish(profile ? { status: "signed-in", profile } : { status: "signed-out", profile: null });
+  store.set(profile ? { status: "signed-in", profile } : { status: "signed-out", profile: null });
 }
 
 /** Asks /api/me again (once at a time); an unreachable service reads as signed out. */
@@ -72,17 +67,8 @@ export function resetSessionStore(): void {
   version += 1;
   loadedAt = 0;
   pending = null;
-  current = LOADING;
+  store.replace(LOADING);
 }
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-const snapshot = () => current;
 
 /**
  * The current session. While /api/me loads: "loading"; when it answers 401 or cannot be reached:
@@ -90,9 +76,9 @@ const snapshot = () => current;
  */
 export function useSession(): Session {
   useEffect(() => {
-    if (current.status === "loading" || Date.now() - loadedAt > SESSION_STALE_MS) void refreshSession();
+    if (store.get().status === "loading" || Date.now() - loadedAt > SESSION_STALE_MS) void refreshSession();
   }, []);
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return store.useValue();
 }
 
 /** Forgets everything cached for the previous user (keeps only the public configuration). */
