@@ -177,27 +177,40 @@ export async function skewAngle(grey: Buffer, width: number, height: number): Pr
 function removeRules(grey: Buffer, width: number, height: number): void {
   const marks: number[] = [];
   // Rows: runs of at least a tenth of the width; columns: of at least a fortieth of the height.
-  markRuns(grey, height, width, (y, x) => y * width + x, Math.max(60, Math.round(width / 10)), marks);
-  markRuns(grey, width, height, (x, y) => y * width + x, Math.max(40, Math.round(height / 40)), marks);
+  markRuns(
+    grey,
+    { lines: height, length: width, lineStep: width, step: 1 },
+    Math.max(60, Math.round(width / 10)),
+    marks,
+  );
+  markRuns(
+    grey,
+    { lines: width, length: height, lineStep: 1, step: width },
+    Math.max(40, Math.round(height / 40)),
+    marks,
+  );
   for (const index of marks) grey[index] = 255;
 }
 
-/** Adds to `marks` the pixels of every dark run at least `min` long along each line (a row or a column). */
+/**
+ * Adds to `marks` the pixels of every dark run at least `min` long along each line: rows (pixels
+ * one apart, rows `width` apart) or columns (pixels `width` apart, columns one apart).
+ */
 function markRuns(
   grey: Buffer,
-  lines: number,
-  length: number,
-  at: (line: number, i: number) => number,
+  along: { lines: number; length: number; lineStep: number; step: number },
   min: number,
   marks: number[],
 ): void {
+  const { lines, length, lineStep, step } = along;
   for (let line = 0; line < lines; line += 1) {
+    const first = line * lineStep;
     let start = -1;
     for (let i = 0; i <= length; i += 1) {
-      const ink = i < length && (grey[at(line, i)] as number) < RULE_INK;
+      const ink = i < length && (grey[first + i * step] as number) < RULE_INK;
       if (ink && start < 0) start = i;
       if (!ink && start >= 0) {
-        if (i - start >= min) for (let j = start; j < i; j += 1) marks.push(at(line, j));
+        if (i - start >= min) for (let j = start; j < i; j += 1) marks.push(first + j * step);
         start = -1;
       }
     }
