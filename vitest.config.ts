@@ -16,6 +16,14 @@ export default defineConfig({
           environment: "node",
           include: ["src/shared/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["src/client/**", "**/node_modules/**"],
+          // The files of a worker share their modules (ADR 032): the server's module graph is imported
+          // and the migrated template database built once per worker, not once per file (about 2 s
+          // and 5 s of CPU a file). The files stay independent: each app has its own database cloned
+          // from the template, its own DATA_DIR and random ports; the server keeps no state in a
+          // module that a test reads as absolute (counters are read as differences). What must
+          // happen per file is registered in the setup files, which run before every file.
+          isolate: false,
+          setupFiles: ["src/client/test/console.ts", "src/server/testing/setup.ts"],
           // Building an app on a fresh database takes seconds alone, a minute or more on a loaded
           // 2-core machine: the limits are only the verdict "it is stuck" (ADR 028).
           testTimeout: 60_000,

@@ -1,9 +1,10 @@
 import { format } from "node:util";
 import { afterEach, beforeEach, vi } from "vitest";
 
-// A component test fails when something logs an error it did not announce: a React warning (a
-// missing key, an update outside act, a bad prop), an error caught by a boundary, a rejected promise
-// a component logs. Such a log is a defect the screen may hide today and show tomorrow (ADR 028).
+// A test fails when something logs an error it did not announce: a React warning (a missing key, an
+// update outside act, a bad prop), an error caught by a boundary, a rejected promise a component
+// logs. Such a log is a defect the screen may hide today and show tomorrow (ADR 028). The server's
+// tests load this file too (vitest.config.ts): their code logs through pino, never console.error.
 
 let allowed: RegExp[] = [];
 let unexpected: string[] = [];
@@ -18,11 +19,13 @@ export function allowConsoleError(pattern: RegExp | string): void {
   );
 }
 
+let spy: { mockRestore(): void } | undefined;
+
 beforeEach(() => {
   allowed = [];
   unexpected = [];
   const original = console.error.bind(console);
-  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+  spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
     const line = format(...args);
     if (allowed.some((pattern) => pattern.test(line))) return;
     unexpected.push(line);
@@ -31,6 +34,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Restored here too for the suites whose setup does not restore every mock (the server's).
+  spy?.mockRestore();
+  spy = undefined;
   const lines = unexpected;
   unexpected = [];
   allowed = [];

@@ -10,6 +10,7 @@ import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
 import { type DatabaseHandle, migrateToLatest, openDatabase, PGLITE_OPTIONS } from "../db/index";
 import { runMailJobs } from "../jobs";
+import { atFileEnd } from "./file-end";
 import { multipart, tinyPdf } from "./files";
 import { decodeQuotedPrintable } from "./mail";
 import { startS3, type TestS3 } from "./s3";
@@ -25,12 +26,6 @@ import { startS3, type TestS3 } from "./s3";
 
 const TEST_S3 = process.env.TEST_S3 === "1";
 let s3Server: Promise<TestS3> | undefined;
-if (TEST_S3)
-  afterAll(async () => {
-    const server = s3Server;
-    s3Server = undefined;
-    await (await server)?.close();
-  });
 
 let template: Promise<Blob> | undefined;
 
@@ -78,8 +73,16 @@ async function freshDatabase(
   };
 }
 
+/** The test file's S3 server: started with its first app, stopped when the file ends. */
 function sharedS3(): Promise<TestS3> {
-  s3Server ??= startS3();
+  if (!s3Server) {
+    const server = startS3();
+    s3Server = server;
+    atFileEnd(async () => {
+      s3Server = undefined;
+      await (await server).close();
+    });
+  }
   return s3Server;
 }
 
