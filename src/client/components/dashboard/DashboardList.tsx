@@ -58,7 +58,7 @@ export function ListSkeleton({ inCard = false, rows: count = 3 }: { inCard?: boo
     <>
       <p className="sr-only">Chargement...</p>
       <ul className="divide-y divide-slate-200">
-        {Array.from({ length: count }, (_, key) => (
+        {Array.from({ length: count }, (_, i) => `row-${i}`).map((key) => (
           <li
             key={key}
             className={cn("flex h-[4.5rem] items-center justify-between gap-4", inCard && "px-5")}
