@@ -38,7 +38,7 @@ export function PatientSignupPage() {
   return (
     <AuthCard
       title="Créer un compte patient"
-      description="Gratuit : déposez votre devis et comparez les propositions de dentistes vérifiés."
+      description="Gratuit : déposez votre devis et comparez les propositions de dentistes vérifiés."
       footer={<SignInInstead to={withNext("/login", params.get("next"))} />}
     >
       <SignupForm {...signup} submitLabel="Créer mon compte" />
