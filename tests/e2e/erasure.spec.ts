@@ -45,8 +45,8 @@ test("un patient télécharge ses données puis supprime son compte ; il ne peut
   // The right one: erased, signed out, on the home page.
   await password.fill(account.password);
   await dialog.getByRole("button", { name: "Supprimer mon compte" }).click();
-  await expectPath(page, "/");
   await expect(toast(page, ERASURE_MESSAGES.erased)).toBeVisible();
+  await expectPath(page, "/");
   await expect(page.getByRole("link", { name: "Connexion" }).first()).toBeVisible();
   expect((await page.request.get("/api/me")).status()).toBe(401);
 

@@ -52,6 +52,15 @@ export async function expectPath(page: Page, pathname: string): Promise<void> {
 }
 
 /** A sonner toast carrying this title. */
+/**
+ * Ticks 'J'accepte les conditions d'utilisation…' once the password's strength is estimated: the
+ * verdict arriving moves the box, and a click landing meanwhile would miss it.
+ */
+export async function acceptTerms(page: Page): Promise<void> {
+  await expect(page.getByTestId("password-strength")).toHaveAttribute("data-state", "ready");
+  await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
+}
+
 export function toast(page: Page, title: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: title });
 }

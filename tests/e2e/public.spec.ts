@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./fixtures";
-import { expectPath } from "./helpers";
+import { acceptTerms, expectPath } from "./helpers";
 
 /** Every link of a navigation landmark, as [name, href]. */
 async function linksOf(page: Page, landmark: string): Promise<[string, string][]> {
@@ -299,7 +299,7 @@ test.describe("site public : dépôt d'un devis", () => {
     await page.getByLabel(/^Nom/).fill("Moreau");
     await page.getByLabel(/^E-mail/).fill(uniqueEmail("devis"));
     await page.getByLabel(/^Mot de passe/).fill("mot-de-passe-1");
-    await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
+    await acceptTerms(page);
     await page.getByRole("button", { name: "Créer mon compte" }).click();
     await expectPath(page, "/patient/upload");
     await expect(page.getByRole("heading", { level: 1, name: "Téléverser des documents" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { expectPath, signupPatientViaApi } from "./helpers";
+import { acceptTerms, expectPath, signupPatientViaApi } from "./helpers";
 
 test.describe("redirections des espaces", () => {
   test("un patient connecté est renvoyé vers / hors de son espace, et de /login vers son tableau de bord", async ({
@@ -54,7 +54,7 @@ test.describe("redirections après l'inscription (?next=)", () => {
     await page.getByLabel(/^Nom/).fill("Petit");
     await page.getByLabel(/^E-mail/).fill(`next.${Date.now()}@example.com`);
     await page.getByLabel(/^Mot de passe/).fill("Sourire-Sain-2026");
-    await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
+    await acceptTerms(page);
     await page.getByRole("button", { name: "Créer mon compte" }).click();
     await expectPath(page, "/patient/dashboard");
     expect(new URL(page.url()).host).not.toContain("evil.example");

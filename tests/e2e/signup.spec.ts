@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, expectNoSeriousA11yIssues, test, uniqueEmail } from "./fixtures";
-import { expectPath, loginViaApi, toast } from "./helpers";
+import { acceptTerms, expectPath, loginViaApi, toast } from "./helpers";
 
 interface PatientFields {
   firstName?: string;
@@ -17,8 +17,7 @@ async function fillPatientForm(page: Page, fields: PatientFields) {
   await page.getByLabel(/^Nom/).fill(fields.lastName ?? "Moreau");
   await page.getByLabel(/^E-mail/).fill(fields.email);
   await page.getByLabel(/^Mot de passe/).fill(fields.password ?? "Sourire-Sain-2026");
-  if (fields.acceptTerms ?? true)
-    await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
+  if (fields.acceptTerms ?? true) await acceptTerms(page);
 }
 
 /** The landing page's main call to action, 'Déposer mon devis'. */
@@ -68,9 +67,10 @@ test.describe("inscription patient (/signup)", () => {
     await expect(page.getByText("Très robuste")).toBeVisible();
     await page.getByRole("button", { name: "Créer mon compte" }).click();
 
+    // The notice lasts 5 s from the answer: checked before the dashboard, which may load slowly.
+    await expect(toast(page, "Inscription réussie\u202f!")).toBeVisible();
     await expectPath(page, "/patient/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Bonjour Léa" })).toBeVisible();
-    await expect(toast(page, "Inscription réussie\u202f!")).toBeVisible();
   });
 
   test("des noms faits d'espaces sont refusés", async ({ page }) => {
@@ -156,7 +156,7 @@ test.describe("inscription dentiste (/dentist/signup)", () => {
 
   test("un dentiste s'inscrit et voit que son compte attend la vérification", async ({ page }) => {
     await fillDentistForm(page);
-    await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
+    await acceptTerms(page);
     await page.getByRole("button", { name: "Créer mon compte dentiste" }).click();
 
     await expectPath(page, "/dentist/dashboard");
@@ -169,7 +169,7 @@ test.describe("inscription dentiste (/dentist/signup)", () => {
 
   test("une confirmation différente du mot de passe est refusée", async ({ page }) => {
     await fillDentistForm(page, "Sourire-Sain-2027");
-    await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
+    await acceptTerms(page);
     await page.getByRole("button", { name: "Créer mon compte dentiste" }).click();
 
     await expect(page.getByText("Les mots de passe ne correspondent pas")).toBeVisible();

@@ -52,7 +52,13 @@ export function PasswordStrengthMeter({
   const { level, label } = passwordStrength(password, estimate);
   const problems = password ? passwordProblems(password, estimate) : [];
   return (
-    <div id={id} className="grid gap-1.5" data-testid="password-strength">
+    <div
+      id={id}
+      className="grid gap-1.5"
+      data-testid="password-strength"
+      // "estimating" while the estimator loads: the verdict and its list may still change size.
+      data-state={password && !estimate ? "estimating" : "ready"}
+    >
       <div className="flex gap-1" aria-hidden="true">
         {[1, 2, 3, 4].map((step) => (
           <span
