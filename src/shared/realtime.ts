@@ -5,6 +5,12 @@ import type { SupportMessage } from "./schemas/support";
 export const HEARTBEAT_MS = 30_000;
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 
+/**
+ * The close code of a socket whose person's sessions or rights changed: the browser checks who is
+ * signed in before opening another (a signed-out tab would only be refused).
+ */
+export const SESSION_CHANGED = 4001;
+
 /** The delay before the n-th reconnection attempt (0-based): 1, 2, 5, 10 s, then every 10 s. */
 export function reconnectDelay(attempt: number): number {
   const last = RECONNECT_DELAYS_MS[RECONNECT_DELAYS_MS.length - 1] as number;

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HEARTBEAT_MS } from "../../shared/realtime";
+import { HEARTBEAT_MS, SESSION_CHANGED } from "../../shared/realtime";
 import { makeProfile } from "../test/renderApp";
 import {
   acquireRealtime,
@@ -37,6 +37,11 @@ class FakeSocket implements SocketLike {
   /** The server says something. */
   send(event: object) {
     this.onmessage?.({ data: JSON.stringify(event) });
+  }
+  /** The server closes the connection with this code. */
+  closeWith(code: number) {
+    this.closed = true;
+    this.onclose?.({ code });
   }
   /** The connection drops (server restart, network loss). */
   drop() {
@@ -147,6 +152,50 @@ describe("RealtimeConnection : reconnexion", () => {
     socket.drop();
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(1);
+  });
+});
+
+describe("RealtimeConnection : session changée (fermeture SESSION_CHANGED)", () => {
+  function connectAs(stillSignedIn: () => Promise<boolean>) {
+    const connection = new RealtimeConnection("ws://localhost/api/realtime", factory, stillSignedIn);
+    connection.start();
+    last().send({ type: "ready", user_id: "u1" });
+    return connection;
+  }
+
+  it("demande qui est connecté avant de rouvrir, et rouvre pour la même personne", async () => {
+    const check = vi.fn(async () => true);
+    connectAs(check);
+    last().closeWith(SESSION_CHANGED);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(check).toHaveBeenCalledTimes(1);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it("n'ouvre aucune socket tant que la personne n'est plus connectée (pas de refus 401 en boucle)", async () => {
+    let signedIn = false;
+    const check = vi.fn(async () => signedIn);
+    const connection = connectAs(check);
+    last().closeWith(SESSION_CHANGED);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(check.mock.calls.length).toBeGreaterThan(2);
+    expect(connection.status).toBe("reconnecting");
+    // Its cookie renewed (a password change on this device): the next attempt opens.
+    signedIn = true;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it("une autre fermeture se reconnecte après le délai, sans redemander la session", async () => {
+    const check = vi.fn(async () => true);
+    connectAs(check);
+    last().closeWith(1006);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(FakeSocket.all).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(check).not.toHaveBeenCalled();
   });
 });
 

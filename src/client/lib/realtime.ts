@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { HEARTBEAT_MS, type RealtimeEvent, reconnectDelay } from "../../shared/realtime";
+import { HEARTBEAT_MS, type RealtimeEvent, reconnectDelay, SESSION_CHANGED } from "../../shared/realtime";
 import type { ConversationList } from "../../shared/schemas/conversations";
 import { api } from "./api";
 import { appointmentKeys, refresh as refreshAppointments } from "./appointments";
 import { conversationKeys, dentistKeys, patientKeys } from "./queryKeys";
-import { useSession } from "./session";
+import { fetchSession, useSession } from "./session";
 
 /*
  * The tab's live channel (architecture.md "Realtime"): one WebSocket to /api/realtime per
@@ -13,7 +13,10 @@ import { useSession } from "./session";
  * area layout), closed when the last one leaves (sign-out unmounts the layout), reconnects after
  * 1, 2, 5, 10 s then every 10 s, treats two heartbeats of silence as a dead connection, and on every
  * reconnection after the first tells its listeners to resynchronise (`resync`): the conversation
- * queries are invalidated, so what was missed is fetched again.
+ * queries are invalidated, so what was missed is fetched again. When the server closes it because
+ * the person's sessions or rights changed (SESSION_CHANGED), each later attempt first asks who is
+ * signed in (/api/me) and opens a socket only for the same person: a signed-out tab is not refused
+ * again and again, and a tab whose cookie is being renewed (password change) reconnects once it is.
  */
 
 /** What listeners receive: the server's events, plus `resync` after a reconnection. */
@@ -46,12 +49,17 @@ function parseEvent(data: unknown): RealtimeEvent | null {
   }
 }
 
+/** Whether the person the connection was opened for is still the one signed in. */
+export type StillSignedIn = () => Promise<boolean>;
+
 /** One reconnecting WebSocket. `factory` null: stays "off" (no socket can be opened). */
 export class RealtimeConnection {
   private socket: SocketLike | null = null;
   private attempt = 0;
   private readyOnce = false;
   private running = false;
+  /** The last close was SESSION_CHANGED: ask who is signed in before opening again. */
+  private checkFirst = false;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private watchdog: ReturnType<typeof setTimeout> | null = null;
   private readonly listeners = new Set<RealtimeListener>();
@@ -61,6 +69,7 @@ export class RealtimeConnection {
   constructor(
     private readonly url: string,
     private readonly factory: SocketFactory | null,
+    private readonly stillSignedIn: StillSignedIn = async () => true,
   ) {
     this.currentStatus = factory ? "closed" : "off";
   }
@@ -144,9 +153,10 @@ export class RealtimeConnection {
       }
       this.emit(event);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      if ((event as { code?: unknown } | null)?.code === SESSION_CHANGED) this.checkFirst = true;
       this.scheduleReconnect();
     };
     // An error is always followed by a close.
@@ -188,8 +198,23 @@ export class RealtimeConnection {
     this.attempt += 1;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
-      if (this.running) this.open();
+      if (!this.running) return;
+      if (this.checkFirst) this.openIfStillSignedIn();
+      else this.open();
     }, delay);
+  }
+
+  /** After SESSION_CHANGED: opens for the same person only, else waits the next delay. */
+  private openIfStillSignedIn(): void {
+    void this.stillSignedIn()
+      .catch(() => false)
+      .then((same) => {
+        if (!this.running || this.socket || this.reconnectTimer) return;
+        if (same) {
+          this.checkFirst = false;
+          this.open();
+        } else this.scheduleReconnect();
+      });
   }
 
   private clearTimers(): void {
@@ -238,7 +263,11 @@ function publishShared(): void {
 export function acquireRealtime(userId: string): RealtimeConnection {
   if (shared && shared.userId !== userId) closeRealtime();
   if (!shared) {
-    const connection = new RealtimeConnection(realtimeUrl(), socketFactory());
+    const connection = new RealtimeConnection(
+      realtimeUrl(),
+      socketFactory(),
+      async () => (await fetchSession())?.id === userId,
+    );
     // The shared slot's listeners also follow this connection's status.
     connection.subscribeStatus(publishShared);
     shared = { userId, connection, refs: 0, closeTimer: null };

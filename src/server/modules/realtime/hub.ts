@@ -1,12 +1,9 @@
 import type { WebSocket } from "ws";
-import { HEARTBEAT_MS, type RealtimeEvent } from "../../../shared/realtime";
+import { HEARTBEAT_MS, type RealtimeEvent, SESSION_CHANGED } from "../../../shared/realtime";
 import type { Db } from "../../db/index";
 import type { BusEvent, EventBus } from "../../realtime/bus";
 import { loadMessages, unreadTotal } from "../conversations/conversations.repo";
 import { loadSupportMessages } from "../support/support.repo";
-
-/** The close code of a socket whose person's sessions or rights changed (the browser reconnects). */
-export const SESSION_CHANGED = 4001;
 
 /**
  * This instance's open sockets, by person. Bus events (from any instance) are turned into pushes

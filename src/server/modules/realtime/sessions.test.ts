@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_CHANGED } from "../../../shared/realtime";
 import { createTestContext, signUpPatient, type TestContext } from "../../testing/harness";
 import { listenLocally, openSocket } from "../../testing/sockets";
-import { SESSION_CHANGED } from "./hub";
 
 /*
  * A live channel is opened under a session and a person's rights at that moment: when they change,
