@@ -3,150 +3,23 @@ import { CalendarPlus, X } from "lucide-react";
 import { useId, useState } from "react";
 import { DayPicker } from "react-day-picker";
 import { fr } from "react-day-picker/locale/fr";
-import { APPOINTMENT_LIMITS } from "../../shared/domain/appointments";
-import { addDays, isFutureSlot, parisToday } from "../../shared/policies/offers";
-import { APPOINTMENT_MESSAGES } from "../../shared/schemas/appointments";
-import { Button } from "./ui/Button";
-import { controlClasses } from "./ui/Input";
+import { APPOINTMENT_LIMITS } from "../../../shared/domain/appointments";
+import { addDays, isFutureSlot, parisToday } from "../../../shared/policies/offers";
+import { APPOINTMENT_MESSAGES } from "../../../shared/schemas/appointments";
+import { Button } from "../ui/Button";
+import { controlClasses } from "../ui/Input";
+import { calendarClasses } from "./calendarClasses";
+import { SlotsError } from "./SlotsDraft";
+import { dateToDay, dayToDate, formatDay, formatLocalSlot, SLOT_TIMES } from "./slots";
+
+export { SlotsError, useSlotsDraft } from "./SlotsDraft";
+export { formatLocalSlot, SLOT_TIMES, slotsFieldError } from "./slots";
 
 /*
  * A French date-and-time picker for one to `max` appointment times (ADR 011). Its value is a list of
  * Paris wall-clock times 'YYYY-MM-DDTHH:mm', sorted: the server reads them in Europe/Paris. The
  * person's computer may be elsewhere, so "today" and "already past" are computed in Paris.
  */
-
-/** Every quarter of an hour from 08:00 to 19:30. */
-export const SLOT_TIMES: readonly string[] = Array.from({ length: (19 - 8) * 4 + 3 }, (_, i) => {
-  const minutes = 8 * 60 + i * 15;
-  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-});
-
-const LOCAL_SLOT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-const LONG_DAY_WITH_YEAR = new Intl.DateTimeFormat("fr-FR", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const LONG_DAY = new Intl.DateTimeFormat("fr-FR", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  timeZone: "UTC",
-});
-
-/**
- * A Paris wall-clock time 'YYYY-MM-DDTHH:mm' in French: "lundi 7 décembre 2026 à 14:30" (or
- * without the year). The string already is Paris time: it is formatted as is, whatever the
- * computer's time zone.
- */
-export function formatLocalSlot(local: string, { year = true }: { year?: boolean } = {}): string {
-  const match = LOCAL_SLOT.exec(local);
-  if (!match) return local;
-  const [, y, mo, d, h, mi] = match;
-  const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  return `${(year ? LONG_DAY_WITH_YEAR : LONG_DAY).format(day)} à ${h}:${mi}`;
-}
-
-/** 'YYYY-MM-DD' → the local Date of that calendar day (the calendar only deals in days). */
-function dayToDate(day: string): Date {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(y, m - 1, d);
-}
-
-/** The calendar's local Date → 'YYYY-MM-DD'. */
-function dateToDay(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
-}
-
-/**
- * The server's field errors on times (`slots`, `slots.0`…, `starts_at`) as one French sentence
- * per line: "Créneau 2 : Ce créneau est déjà passé…" when several times were sent.
- */
-export function slotsFieldError(
-  fields: Record<string, string>,
-  slots: readonly string[] = [],
-): string | undefined {
-  const lines: string[] = [];
-  if (fields.slots) lines.push(fields.slots);
-  for (const [key, message] of Object.entries(fields)) {
-    const match = /^slots\.(\d+)$/.exec(key);
-    if (!match) continue;
-    const index = Number(match[1]);
-    const slot = slots[index];
-    lines.push(
-      slot
-        ? `${formatLocalSlot(slot)} : ${message}`
-        : slots.length > 1
-          ? `Créneau ${index + 1} : ${message}`
-          : message,
-    );
-  }
-  if (fields.starts_at) lines.push(fields.starts_at);
-  return lines.length > 0 ? lines.join("\n") : undefined;
-}
-
-/** A French error on the chosen times, one line per refused time (`slotsFieldError`). */
-export function SlotsError({ id, error }: { id: string; error?: string }) {
-  if (!error) return null;
-  return (
-    <p id={id} className="text-sm font-medium whitespace-pre-line text-red-700">
-      {error}
-    </p>
-  );
-}
-
-/** The times a person is choosing and the error on them; choosing again clears the error. */
-export function useSlotsDraft() {
-  const [slots, setSlots] = useState<string[]>([]);
-  const [error, setError] = useState<string | undefined>();
-  const onSlotsChange = (next: string[]) => {
-    setError(undefined);
-    setSlots(next);
-  };
-  return { slots, setSlots, error, setError, onSlotsChange };
-}
-
-/*
- * The calendar shrinks with its container: on a phone it sits inside two or three nested cards and
- * must not scroll sideways nor widen the page. Seven equal columns (table-fixed), days as circles
- * of at most 40 px (2.5rem), at least ~30 px on a 375 px screen.
- */
-const calendarClasses = {
-  root: "w-full overflow-x-auto rounded-ui border border-slate-200 bg-white p-2 sm:p-3",
-  months: "flex flex-col",
-  month: "grid grid-cols-[auto_1fr_auto] items-center gap-y-2",
-  month_caption: "flex h-9 items-center justify-center",
-  caption_label: "font-semibold text-slate-900 first-letter:uppercase",
-  button_previous:
-    "inline-flex size-9 items-center justify-center rounded-ui text-slate-700 hover:bg-slate-100 " +
-    "aria-disabled:pointer-events-none aria-disabled:opacity-40",
-  button_next:
-    "inline-flex size-9 items-center justify-center rounded-ui text-slate-700 hover:bg-slate-100 " +
-    "aria-disabled:pointer-events-none aria-disabled:opacity-40",
-  chevron: "size-4 fill-current",
-  month_grid: "col-span-3 w-full table-fixed border-collapse",
-  weekdays: "",
-  weekday: "h-8 px-0 text-center text-xs font-medium text-slate-600",
-  weeks: "",
-  week: "",
-  day: "group p-0 py-px text-center",
-  day_button:
-    "mx-auto flex aspect-square w-full max-w-10 items-center justify-center rounded-full text-sm " +
-    "text-slate-900 tabular-nums hover:bg-brand-50 " +
-    "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700 " +
-    "group-data-today:font-bold group-data-today:underline group-data-today:underline-offset-4 " +
-    "group-data-selected:bg-brand-700 group-data-selected:text-white group-data-selected:hover:bg-brand-800 " +
-    "disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent",
-  selected: "",
-  today: "",
-  disabled: "",
-  outside: "",
-  hidden: "invisible",
-  focused: "",
-};
 
 export interface SlotPickerProps {
   /** Paris wall-clock times 'YYYY-MM-DDTHH:mm', sorted. */
@@ -331,9 +204,4 @@ export function SlotPicker({
       <SlotsError id={errorId} error={error} />
     </fieldset>
   );
-}
-
-/** 'YYYY-MM-DD' → "lundi 7 décembre 2026". */
-function formatDay(day: string): string {
-  return LONG_DAY_WITH_YEAR.format(new Date(`${day}T00:00:00Z`));
 }

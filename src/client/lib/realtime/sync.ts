@@ -1,0 +1,81 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ConversationList } from "../../../shared/schemas/conversations";
+import { api } from "../api";
+import { appointmentKeys, refresh as refreshAppointments } from "../appointments";
+import { conversationKeys, dentistKeys, patientKeys } from "../queryKeys";
+import { useRealtimeEvents } from "./tab";
+
+/** The query cache the live channel keeps fresh. */
+
+/** The dentist dashboard's query ('Messages non lus', recent messages), refreshed on events. */
+const DENTIST_DASHBOARD_KEY = dentistKeys.dashboard();
+/**
+ * What a sent request changes for a dentist: the dashboard, the request lists, the menu's counter.
+ * Never a request's detail: loading it records a view in the patient's access history.
+ */
+const DENTIST_WORK_KEYS = [
+  DENTIST_DASHBOARD_KEY,
+  dentistKeys.requestLists(),
+  dentistKeys.todoCount(),
+] as const;
+
+/** Unread messages across this person's conversations (the 'Messages' navigation badge). */
+export function useUnreadTotal(enabled = true) {
+  return useQuery({
+    queryKey: conversationKeys.unreadTotal(),
+    queryFn: ({ signal }) =>
+      api<ConversationList>("/api/conversations?limit=1", { signal }).then((r) => r.unread_total),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * Mounted once by the area layout: opens the live channel and keeps the cache in step with it.
+ * New messages and read receipts refresh the conversation lists and mark the threads stale (the
+ * open thread is updated in place by the messages screen); unread totals go to the badge; the
+ * dentist dashboard is refreshed; an appointment changed by the other side reloads the appointment
+ * lists and its request; a finished reading of a devis reloads that request's reading; a reconnection
+ * refetches every conversation and appointment query, and the patient's readings.
+ */
+export function useRealtimeSync(enabled = true): void {
+  const queryClient = useQueryClient();
+  useRealtimeEvents((notice) => {
+    switch (notice.type) {
+      case "resync":
+        void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
+        for (const queryKey of DENTIST_WORK_KEYS) void queryClient.invalidateQueries({ queryKey });
+        void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+        void queryClient.invalidateQueries({ queryKey: patientKeys.readings() });
+        break;
+      case "appointment":
+        refreshAppointments(queryClient, notice);
+        void queryClient.invalidateQueries({ queryKey: DENTIST_DASHBOARD_KEY });
+        break;
+      case "requests":
+        // A patient sent a request: the dentist's lists, dashboard and 'Demandes' counter reload.
+        for (const queryKey of DENTIST_WORK_KEYS) void queryClient.invalidateQueries({ queryKey });
+        break;
+      case "reading":
+        // The patient's devis was read (issue 17): its reading and its request reload.
+        void queryClient.invalidateQueries({ queryKey: patientKeys.reading(notice.request_id) });
+        void queryClient.invalidateQueries({ queryKey: patientKeys.request(notice.request_id) });
+        break;
+      case "unread":
+        queryClient.setQueryData(conversationKeys.unreadTotal(), notice.total);
+        void queryClient.invalidateQueries({ queryKey: DENTIST_DASHBOARD_KEY });
+        break;
+      case "message":
+      case "read":
+        void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
+        void queryClient.invalidateQueries({
+          queryKey: conversationKeys.thread(notice.conversation_id),
+          refetchType: "none",
+        });
+        void queryClient.invalidateQueries({ queryKey: DENTIST_DASHBOARD_KEY });
+        break;
+      default:
+        break;
+    }
+  }, enabled);
+}
