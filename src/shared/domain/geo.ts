@@ -1,6 +1,6 @@
 /**
  * Distances between a patient and a dentist (issue 16, decision 019). Pure: the communes dataset lives on
- * the server only (src/server/modules/profiles/communes.ts); the client only formats what the API sends.
+ * the server only (src/server/geo/communes.ts); the client only formats what the API sends.
  */
 
 /** A French postal code: 5 digits. Whether it exists is checked on the server against the dataset. */

@@ -40,7 +40,7 @@ const email = emailText(ACCOUNT_MESSAGES.emailRequired, ACCOUNT_MESSAGES.emailIn
 /**
  * A password being set (sign-up, reset, change): the length and character-class rule of
  * src/shared/password.ts. The check against common passwords needs the dictionaries: the server
- * applies it after this schema (modules/account/password-rule.ts), the forms show it in the meter.
+ * applies it after this schema (modules/security/password-rule.ts), the forms show it in the meter.
  */
 const newPassword = z.string({ error: PASSWORD_MESSAGES.required }).superRefine((value, ctx) => {
   for (const message of passwordProblems(value)) ctx.addIssue({ code: "custom", message });

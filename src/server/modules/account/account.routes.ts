@@ -11,9 +11,9 @@ import { meResponseSchema } from "../../../shared/schemas/profile";
 import { authHeaders, forwardCookies } from "../../access/actor";
 import { AppError } from "../../errors";
 import { toProfileDto } from "../profiles/profiles.service";
+import { newDeviceId, readTrustedDevice, trustedDeviceSetCookie } from "../security/trusted-device";
 import * as service from "./account.service";
 import { LoginThrottle, loginLimits } from "./login-throttle";
-import { newDeviceId, readTrustedDevice, trustedDeviceSetCookie } from "./trusted-device";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 

@@ -17,10 +17,10 @@ import type { Auth } from "../../auth";
 import type { Db } from "../../db/index";
 import type { ProfileRow } from "../../db/types";
 import { AppError, validationError } from "../../errors";
+import { assertKnownPostalCode } from "../../geo/postal-codes";
 import { passwordHasher } from "../../password-hasher";
-import { assertKnownPostalCode } from "../profiles/postal-codes";
 import { systemEnsureProfile, systemInsertProfile } from "../profiles/profiles.repo";
-import { assertNotCommonPassword } from "./password-rule";
+import { assertNotCommonPassword } from "../security/password-rule";
 
 interface Deps {
   db: Db;

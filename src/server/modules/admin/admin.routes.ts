@@ -26,8 +26,9 @@ import {
 import { actorOf, requireArea } from "../../access/actor";
 import { recordSupportAccess } from "../../access/audit";
 import { notFound } from "../../errors";
+import { useCaseDeps } from "../../http/deps";
 import { contentDisposition } from "../../http/files";
-import { eraseAccount, erasureDeps } from "../account/erasure.service";
+import { eraseAccount, erasureDeps } from "../security/erasure.service";
 import {
   markSupportRead,
   postTeamReply,
@@ -150,7 +151,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       const actor = await actorOf(request, reply);
       const { decision, reason } = request.body;
       const result = await decideVerification(
-        { db: app.db, mailer: app.mailer, config: app.config, clock: app.clock, log: request.log },
+        useCaseDeps(request),
         actor,
         request.params.id,
         decision,

@@ -2,14 +2,6 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { CHAT_MESSAGES, MESSAGE_MAX_FILES, MESSAGE_MAX_LENGTH } from "../../../shared/schemas/conversations";
 import type { Actor } from "../../access/actor";
-import type { Db } from "../../db/index";
-import { AppError, notFound } from "../../errors";
-import type { FormRules } from "../../http/multipart";
-import type { StoredFile } from "../../http/uploads";
-import { UPLOAD_CONTENT_TYPES } from "../../http/uploads";
-import type { EventBus } from "../../realtime/bus";
-import type { Storage } from "../../storage/storage";
-import { conversationsRepo, loadMessages } from "./conversations.repo";
 import {
   mailClaim,
   publishQuietly,
@@ -18,7 +10,15 @@ import {
   UNREAD_EMAIL_INTERVAL_MS,
   type UnreadMailDeps,
   unreadMailWindow,
-} from "./notify";
+} from "../../chat/notify";
+import type { Db } from "../../db/index";
+import { AppError, notFound } from "../../errors";
+import type { FormRules } from "../../http/multipart";
+import type { StoredFile } from "../../http/uploads";
+import { UPLOAD_CONTENT_TYPES } from "../../http/uploads";
+import type { EventBus } from "../../realtime/bus";
+import type { Storage } from "../../storage/storage";
+import { conversationsRepo, loadMessages } from "./conversations.repo";
 
 interface Deps {
   db: Db;

@@ -19,8 +19,8 @@ import {
 import { actorOf, requireArea } from "../../access/actor";
 import { requireVisible } from "../../access/guards";
 import { notFound } from "../../errors";
+import { patientPlace } from "../../geo/distance";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
-import { patientPlace } from "../profiles/distance";
 import { dentistQuoteLines } from "../quotes/quotes.service";
 import { replyToRequest } from "../requests/reply.service";
 import { dentistDashboard, dentistTodo, recentConversations, requestsToAnswer } from "./dashboard.service";

@@ -3,15 +3,15 @@ import { parisToday } from "../../../shared/policies/offers";
 import type { QuoteReading } from "../../../shared/schemas/reading";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
+import { avatarKeyOf } from "../../db/file-keys";
 import type { Db } from "../../db/index";
 import { linesOf } from "../../db/offer-details";
 import { servedFileName, uniqueName } from "../../files/names";
 import type { Storage } from "../../storage/storage";
-import { deviceLabel } from "../account/device";
-import { avatarKeyOf } from "../profiles/avatar";
 import { readingsForExport } from "../reading/reading.repo";
 import { toQuoteReading } from "../reading/reading.service";
 import { readAll } from "../reading/runner";
+import { deviceLabel } from "../security/device";
 import { DATA_FILE, FOLDERS, README_FILE, readme } from "./export.readme";
 import { exportRepo } from "./export.repo";
 

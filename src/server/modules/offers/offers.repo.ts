@@ -10,7 +10,7 @@ import type { Db } from "../../db/index";
 import { linesOf, offerLinesAndSlots } from "../../db/offer-details";
 import { fetchPage } from "../../db/paging";
 import type { Database } from "../../db/types";
-import { withDistance } from "../profiles/distance";
+import { withDistance } from "../../geo/distance";
 
 /** The columns of an offer, with its validity as a Paris calendar day. */
 const offerColumns = [

@@ -53,9 +53,3 @@ export async function storeAvatar(part: MultipartFile, storage: Storage, userId:
 export function avatarUrl(key: string): string {
   return `/api/${key}`;
 }
-
-/** The storage key behind one of our avatar URLs, or null for anything else. */
-export function avatarKeyOf(url: string | null): string | null {
-  const match = url?.match(/^\/api\/(avatars\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.webp)$/);
-  return match?.[1] ?? null;
-}

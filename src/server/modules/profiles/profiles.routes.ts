@@ -10,9 +10,10 @@ import {
   profileUpdateSchema,
 } from "../../../shared/schemas/profile";
 import { actorOf, requireArea } from "../../access/actor";
+import { avatarKeyOf } from "../../db/file-keys";
 import { AppError, notFound } from "../../errors";
-import { avatarKeyOf, avatarUrl, storeAvatar } from "./avatar";
-import { assertKnownPostalCode } from "./postal-codes";
+import { assertKnownPostalCode } from "../../geo/postal-codes";
+import { avatarUrl, storeAvatar } from "./avatar";
 import { updateOwnProfile } from "./profiles.repo";
 import { requestVerification, toProfileDto } from "./profiles.service";
 

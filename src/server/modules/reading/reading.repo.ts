@@ -1,4 +1,4 @@
-import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { ReadingKind, ReadResult } from "../../../shared/schemas/reading";
 import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
@@ -70,26 +70,6 @@ export async function insertReading(trx: Kysely<Database>, requestId: string, do
     .values({ request_id: requestId, document_id: documentId })
     .returning("id")
     .executeTakeFirstOrThrow();
-}
-
-/**
- * The stored texts of the readings of some requests or documents (ids, or a subquery of ids), to
- * remove once their rows are deleted (the rows go by cascade; call this before deleting).
- */
-export async function readingTextKeys(
-  trx: Kysely<Database>,
-  column: "request_id" | "document_id",
-  // biome-ignore lint/suspicious/noExplicitAny: any subquery selecting one id column
-  ids: readonly string[] | SelectQueryBuilder<Database, any, { id: string }>,
-): Promise<string[]> {
-  if (Array.isArray(ids) && ids.length === 0) return [];
-  const rows = await trx
-    .selectFrom("quote_readings")
-    .select("text_key")
-    .where(column, "in", ids as readonly string[])
-    .where("text_key", "is not", null)
-    .execute();
-  return rows.flatMap((r) => (r.text_key ? [r.text_key] : []));
 }
 
 /** The patient's readings: every query joins the request and filters by its patient. */

@@ -4,8 +4,8 @@ import { TREATMENT_LABELS } from "../../../shared/domain/treatments";
 import { keysMatchingLabel } from "../../../shared/format/search";
 import { parisToday } from "../../../shared/policies/offers";
 import type { Actor } from "../../access/actor";
+import { readingTextKeys } from "../../db/file-keys";
 import type { Db } from "../../db/index";
-import { readingTextKeys } from "../reading/reading.repo";
 
 /**
  * A request's row as the lists show it, with what its journey is derived from (ADR 016): the

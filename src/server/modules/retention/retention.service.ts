@@ -4,13 +4,13 @@ import { formatDetailDate } from "../../../shared/format/dates";
 import type { RetentionPreview } from "../../../shared/schemas/admin";
 import { writeAudit } from "../../access/audit";
 import type { AppConfig } from "../../config";
+import { readingTextKeys } from "../../db/file-keys";
 import type { Db } from "../../db/index";
 import type { Mailer } from "../../mail/mailer";
 import { inactivityWarningMail } from "../../mail/templates";
 import { loggableError } from "../../redact";
 import type { Storage } from "../../storage/storage";
-import { eraseAccount } from "../account/erasure.service";
-import { readingTextKeys } from "../reading/reading.repo";
+import { eraseAccount } from "../security/erasure.service";
 
 /*
  * Retention, enforced (issue 14): the periods are in shared/domain/retention.ts, which the privacy
@@ -222,7 +222,7 @@ export async function runRetention(deps: RetentionDeps, now: Date): Promise<Rete
   return run;
 }
 
-/** Erases the accounts warned and still inactive at the end of the period (modules/account/erasure). */
+/** Erases the accounts warned and still inactive at the end of the period (modules/security/erasure.service.ts). */
 async function eraseInactiveAccounts(deps: RetentionDeps, now: Date, before: Date): Promise<number> {
   const people = await inactiveToErase(deps.db, now, before).select("id").limit(200).execute();
   let erased = 0;

@@ -2,19 +2,19 @@ import { z } from "zod";
 import { SUPPORT_MESSAGES, type SupportRole, supportRequestIdSchema } from "../../../shared/schemas/support";
 import type { Actor } from "../../access/actor";
 import { requestVisibleTo } from "../../access/requests";
-import type { Db } from "../../db/index";
-import { AppError, forbidden, notFound } from "../../errors";
-import type { FormRules } from "../../http/multipart";
-import type { StoredFile } from "../../http/uploads";
-import type { EventBus } from "../../realtime/bus";
-import type { Storage } from "../../storage/storage";
 import {
   mailClaim,
   publishQuietly,
   sendUnreadMail,
   type UnreadMailDeps,
   unreadMailWindow,
-} from "../conversations/notify";
+} from "../../chat/notify";
+import type { Db } from "../../db/index";
+import { AppError, forbidden, notFound } from "../../errors";
+import type { FormRules } from "../../http/multipart";
+import type { StoredFile } from "../../http/uploads";
+import type { EventBus } from "../../realtime/bus";
+import type { Storage } from "../../storage/storage";
 import { loadSupportMessages, supportPage, supportThreads } from "./support.repo";
 
 interface Deps {

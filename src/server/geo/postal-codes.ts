@@ -1,6 +1,6 @@
-import { GEO_MESSAGES } from "../../../shared/domain/geo";
-import { ERROR_CODES } from "../../../shared/schemas/common";
-import { AppError } from "../../errors";
+import { GEO_MESSAGES } from "../../shared/domain/geo";
+import { ERROR_CODES } from "../../shared/schemas/common";
+import { AppError } from "../errors";
 import { isKnownPostalCode } from "./communes";
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type Coordinates, haversineKm, POSTAL_CODE_PATTERN, roundKm } from "../../../shared/domain/geo";
+import { type Coordinates, haversineKm, POSTAL_CODE_PATTERN, roundKm } from "../../shared/domain/geo";
 
 /**
  * Postal code → commune and coordinates (decision 019), server only, loaded lazily and once, no network:

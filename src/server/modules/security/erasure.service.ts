@@ -5,14 +5,13 @@ import { ERASED_MESSAGE_BODY, ERASED_NAME, ERASURE_MESSAGES } from "../../../sha
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import { writeAudit } from "../../access/audit";
 import { sessionsChanged } from "../../access/session-cache";
+import { avatarKeyOf, readingTextKeys } from "../../db/file-keys";
 import type { Db } from "../../db/index";
 import { AppError } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { accountErasedMail } from "../../mail/templates";
 import { passwordHasher } from "../../password-hasher";
 import type { Storage } from "../../storage/storage";
-import { avatarKeyOf } from "../profiles/avatar";
-import { readingTextKeys } from "../reading/reading.repo";
 
 /*
  * Erasure of an account (RGPD art. 17, issue 14, ADR 014). What goes: the profile, sessions,

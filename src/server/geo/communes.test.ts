@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDistance, haversineKm, placeLabel } from "../../../shared/domain/geo";
+import { formatDistance, haversineKm, placeLabel } from "../../shared/domain/geo";
 import { cityOf, distanceKm, isKnownPostalCode, lookupPostalCode } from "./communes";
 
 describe("communes dataset (decision 019)", () => {

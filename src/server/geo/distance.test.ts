@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { GEO_MESSAGES } from "../../../shared/domain/geo";
-import { tinyPng } from "../../sample-files";
-import { appPerFile, devisPdf, postRequest, signUpDentist } from "../../testing/harness";
-import { people, type Who } from "../../testing/people";
+import { GEO_MESSAGES } from "../../shared/domain/geo";
+import { tinyPng } from "../sample-files";
+import { appPerFile, devisPdf, postRequest, signUpDentist } from "../testing/harness";
+import { people, type Who } from "../testing/people";
 import { lookupPostalCode } from "./communes";
 
 /** Postal codes, distances and 'Les plus proches' (issue 16 item 3, ADR 019). */

@@ -1,4 +1,4 @@
-import type { DentistSort } from "../../../shared/domain/geo";
+import type { DentistSort } from "../../shared/domain/geo";
 import { cityOf, distanceKm } from "./communes";
 
 /**

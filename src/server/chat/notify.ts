@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import type { AppConfig } from "../../config";
-import type { Db } from "../../db/index";
-import type { Mailer } from "../../mail/mailer";
-import { unreadMessagesMail } from "../../mail/templates";
-import type { EventBus } from "../../realtime/bus";
+import type { AppConfig } from "../config";
+import type { Db } from "../db/index";
+import type { Mailer } from "../mail/mailer";
+import { unreadMessagesMail } from "../mail/templates";
+import type { EventBus } from "../realtime/bus";
 
 /*
  * What the two chats (patient ↔ dentist conversations, the support thread with the team) share to
