@@ -19,10 +19,10 @@ import {
 import { actorOf, requireArea } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
 import { AppError, notFound } from "../../errors";
+import { sortDentists, withDistance } from "../../geo/distance";
 import { readMultipart } from "../../http/multipart";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { loggableError } from "../../redact";
-import { sortDentists, withDistance } from "../profiles/distance";
 import { listVerifiedDentists, patientRequestsRepo } from "./requests.repo";
 import { createRequest, requestForm } from "./requests.service";
 import { summary } from "./summary";
