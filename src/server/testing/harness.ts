@@ -12,7 +12,7 @@ import { type DatabaseHandle, migrateToLatest, openDatabase, PGLITE_OPTIONS } fr
 import { runMailJobs } from "../jobs";
 import { atFileEnd } from "./file-end";
 import { multipart, tinyPdf } from "./files";
-import { decodeQuotedPrintable } from "./mail";
+import { readOutbox } from "./mail";
 import { startS3, type TestS3 } from "./s3";
 
 /**
@@ -169,14 +169,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     dataDir,
     bucket: bucket?.bucket,
     outbox() {
-      const dir = path.join(dataDir, "outbox");
-      try {
-        return readdirSync(dir)
-          .sort()
-          .map((f) => decodeQuotedPrintable(readFileSync(path.join(dir, f), "utf8")));
-      } catch {
-        return [];
-      }
+      return readOutbox(dataDir);
     },
     storedKeys() {
       if (s3 && bucket) return s3.storedKeys(bucket.bucket);

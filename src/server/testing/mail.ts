@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
 /** Decodes a quoted-printable e-mail (as nodemailer writes it) into readable text. */
 export function decodeQuotedPrintable(raw: string): string {
   const joined = raw.replace(/=\r?\n/g, "");
@@ -12,4 +15,16 @@ export function decodeQuotedPrintable(raw: string): string {
     }
   }
   return Buffer.from(bytes).toString("utf8");
+}
+
+/** The e-mails written to DATA_DIR/outbox (the test mail transport), oldest first, decoded. */
+export function readOutbox(dataDir: string): string[] {
+  const dir = path.join(dataDir, "outbox");
+  try {
+    return readdirSync(dir)
+      .sort()
+      .map((f) => decodeQuotedPrintable(readFileSync(path.join(dir, f), "utf8")));
+  } catch {
+    return [];
+  }
 }
