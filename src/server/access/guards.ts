@@ -16,3 +16,20 @@ export function requireVisible(kind: VisibleKind, message: string, param = "id")
     if (!isUuid(id) || !(await visibleObject[kind](request.server.db, actor, id))) throw notFound(message);
   };
 }
+
+/** A path id, else 404 with the route's message: an id that is not a uuid names nothing. */
+export function pathId(id: string, message: string): string {
+  if (!isUuid(id)) throw notFound(message);
+  return id;
+}
+
+/** What `find` (a read bound to the actor) gives for a path id, else 404 with the route's message. */
+export async function foundOr404<T>(
+  id: string,
+  find: (id: string) => Promise<T | null | undefined>,
+  message: string,
+): Promise<T> {
+  const row = isUuid(id) ? await find(id) : undefined;
+  if (!row) throw notFound(message);
+  return row;
+}

@@ -14,6 +14,13 @@ export interface Mailer {
   close(): void;
 }
 
+/** What a use case needs to e-mail after its commit: the mailer, and a log for a failed sending
+ * (an e-mail that cannot go never fails the change). */
+export interface MailAfterCommit {
+  mailer: Mailer;
+  log: { error(obj: object, msg: string): void };
+}
+
 interface Logger {
   info(obj: object, msg: string): void;
 }

@@ -6,15 +6,13 @@ import { sessionsChanged } from "../../access/session-cache";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, forbidden, notFound } from "../../errors";
-import type { Mailer } from "../../mail/mailer";
+import type { MailAfterCommit } from "../../mail/mailer";
 import { verificationDecisionMail } from "../../mail/templates";
 
-interface Deps {
+interface Deps extends MailAfterCommit {
   db: Db;
-  mailer: Mailer;
   config: AppConfig;
   clock: () => Date;
-  log: { error(obj: object, msg: string): void };
 }
 
 const ACTIONS = {

@@ -1,7 +1,7 @@
 import type { AppointmentSide } from "../../../shared/domain/appointments";
 import { formatAppointmentTime } from "../../../shared/format/dates";
 import type { AppConfig } from "../../config";
-import type { Mailer } from "../../mail/mailer";
+import type { MailAfterCommit } from "../../mail/mailer";
 import {
   appointmentCancelledMail,
   appointmentConfirmedMail,
@@ -10,10 +10,8 @@ import {
 import type { AppointmentWithContacts } from "./appointments.repo";
 
 /** What the appointments' e-mails need; they go after the commit and never fail the change. */
-export interface MailDeps {
-  mailer: Mailer;
+export interface MailDeps extends MailAfterCommit {
   config: AppConfig;
-  log: { error(obj: object, msg: string): void };
 }
 
 export const other = (side: AppointmentSide): AppointmentSide => (side === "patient" ? "dentist" : "patient");

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -12,9 +12,9 @@ import {
 } from "../../../shared/schemas/appointments";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import { OFFER_MESSAGES } from "../../../shared/schemas/offers";
-import { actorOf, requireArea } from "../../access/actor";
-import { requireVisible } from "../../access/guards";
-import { notFound } from "../../errors";
+import { type Actor, actorOf, requireArea } from "../../access/actor";
+import { pathId, requireVisible } from "../../access/guards";
+import { useCaseDeps } from "../../http/deps";
 import { sendPrivateFile } from "../../http/files";
 import { appointmentsRepo } from "./appointments.repo";
 import {
@@ -22,6 +22,7 @@ import {
   bookAppointment,
   cancelAppointment,
   confirmAppointment,
+  type Deps,
   proposeTimes,
 } from "./appointments.service";
 
@@ -33,19 +34,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireArea("signed-in");
   const params = z.object({ id: z.string() });
-  const isUuid = (id: string) => z.uuid().safeParse(id).success;
-  const deps = (request: FastifyRequest) => ({
-    db: app.db,
-    mailer: app.mailer,
-    config: app.config,
-    clock: app.clock,
-    bus: app.bus,
-    log: request.log,
-  });
-  const appointmentId = (id: string) => {
-    if (!isUuid(id)) throw notFound(APPOINTMENT_MESSAGES.notFound);
-    return id;
-  };
+  const appointmentId = (id: string) => pathId(id, APPOINTMENT_MESSAGES.notFound);
 
   r.post(
     "/api/patient/offers/:id/appointment",
@@ -62,8 +51,8 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
-      if (!isUuid(request.params.id)) throw notFound(OFFER_MESSAGES.notFound);
-      const appointment = await bookAppointment(deps(request), actor, request.params.id, request.body.slots);
+      const offerId = pathId(request.params.id, OFFER_MESSAGES.notFound);
+      const appointment = await bookAppointment(useCaseDeps(request), actor, offerId, request.body.slots);
       return reply.status(201).send({ appointment, message: APPOINTMENT_MESSAGES.requested });
     },
   );
@@ -90,46 +79,54 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
-    "/api/appointments/:id/confirm",
-    {
-      schema: {
-        tags: ["appointments"],
-        summary: "Confirmer l'un des créneaux proposés par l'autre partie",
-        params,
-        body: confirmAppointmentSchema,
-        response: { 200: appointmentResultSchema, ...changeErrors },
+  /** Confirming a slot and proposing others: the same answer to an appointment visible to the actor. */
+  const answerRoute = <Body extends z.ZodType>(
+    action: "confirm" | "propose",
+    summary: string,
+    body: Body,
+    answer: (
+      deps: Deps,
+      actor: Actor,
+      id: string,
+      body: z.output<Body>,
+    ) => ReturnType<typeof confirmAppointment>,
+    message: string,
+  ) =>
+    r.post(
+      `/api/appointments/:id/${action}`,
+      {
+        schema: {
+          tags: ["appointments"],
+          summary,
+          params,
+          body,
+          response: { 200: appointmentResultSchema, ...changeErrors },
+        },
+        onRequest: signedIn,
+        preValidation: requireVisible("appointment", APPOINTMENT_MESSAGES.notFound),
       },
-      onRequest: signedIn,
-      preValidation: requireVisible("appointment", APPOINTMENT_MESSAGES.notFound),
-    },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
-      const id = appointmentId(request.params.id);
-      const appointment = await confirmAppointment(deps(request), actor, id, request.body.starts_at);
-      return { appointment, message: APPOINTMENT_MESSAGES.confirmed };
-    },
-  );
+      async (request, reply) => {
+        const actor = await actorOf(request, reply);
+        const id = appointmentId(request.params.id);
+        // the type provider cannot narrow a generic schema: `body` was validated by it above
+        const appointment = await answer(useCaseDeps(request), actor, id, request.body as z.output<Body>);
+        return { appointment, message };
+      },
+    );
 
-  r.post(
-    "/api/appointments/:id/propose",
-    {
-      schema: {
-        tags: ["appointments"],
-        summary: "Proposer d'autres créneaux (ou déplacer un rendez-vous confirmé)",
-        params,
-        body: proposeTimesSchema,
-        response: { 200: appointmentResultSchema, ...changeErrors },
-      },
-      onRequest: signedIn,
-      preValidation: requireVisible("appointment", APPOINTMENT_MESSAGES.notFound),
-    },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
-      const id = appointmentId(request.params.id);
-      const appointment = await proposeTimes(deps(request), actor, id, request.body.slots);
-      return { appointment, message: APPOINTMENT_MESSAGES.proposed };
-    },
+  answerRoute(
+    "confirm",
+    "Confirmer l'un des créneaux proposés par l'autre partie",
+    confirmAppointmentSchema,
+    (deps, actor, id, body) => confirmAppointment(deps, actor, id, body.starts_at),
+    APPOINTMENT_MESSAGES.confirmed,
+  );
+  answerRoute(
+    "propose",
+    "Proposer d'autres créneaux (ou déplacer un rendez-vous confirmé)",
+    proposeTimesSchema,
+    (deps, actor, id, body) => proposeTimes(deps, actor, id, body.slots),
+    APPOINTMENT_MESSAGES.proposed,
   );
 
   r.post(
@@ -146,7 +143,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const actor = await actorOf(request, reply);
       const id = appointmentId(request.params.id);
-      const appointment = await cancelAppointment(deps(request), actor, id);
+      const appointment = await cancelAppointment(useCaseDeps(request), actor, id);
       return { appointment, message: APPOINTMENT_MESSAGES.cancelled };
     },
   );

@@ -33,7 +33,7 @@ import { scheduleRepo } from "./schedule.repo";
  * (appointments.mail). Reminders are sent by reminders.service.
  */
 
-interface Deps extends MailDeps {
+export interface Deps extends MailDeps {
   db: Db;
   clock: () => Date;
   bus: EventBus;

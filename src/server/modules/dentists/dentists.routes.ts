@@ -17,9 +17,9 @@ import {
   replySchema,
 } from "../../../shared/schemas/dentist";
 import { actorOf, requireArea } from "../../access/actor";
-import { requireVisible } from "../../access/guards";
-import { notFound } from "../../errors";
+import { foundOr404, pathId, requireVisible } from "../../access/guards";
 import { patientPlace } from "../../geo/distance";
+import { useCaseDeps } from "../../http/deps";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { dentistQuoteLines } from "../quotes/quotes.service";
 import { replyToRequest } from "../requests/reply.service";
@@ -65,7 +65,6 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
   const idParams = z.object({ id: z.string() });
   const repoFor = async (request: FastifyRequest, reply: FastifyReply) =>
     dentistRequestsRepo(app.db, await actorOf(request, reply));
-  const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
   r.get(
     "/api/dentist/dashboard",
@@ -158,8 +157,7 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
       const actor = await actorOf(request, reply);
       const repo = dentistRequestsRepo(app.db, actor);
       const id = request.params.id;
-      const row = isUuid(id) ? await repo.find(id) : undefined;
-      if (!row) throw notFound(DENTIST_MESSAGES.notFound);
+      const row = await foundOr404(id, repo.find, DENTIST_MESSAGES.notFound);
       const [documents, conversationId, quoteLines] = await Promise.all([
         repo.documents(id),
         repo.conversationId(id),
@@ -200,7 +198,7 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const repo = await repoFor(request, reply);
       const id = request.params.id;
-      if (!isUuid(id) || !(await repo.find(id))) throw notFound(DENTIST_MESSAGES.notFound);
+      await foundOr404(id, repo.find, DENTIST_MESSAGES.notFound);
       await repo.assign(id);
       return { message: DENTIST_MESSAGES.assigned };
     },
@@ -221,14 +219,8 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
-      const id = request.params.id;
-      if (!isUuid(id)) throw notFound(DENTIST_MESSAGES.notFound);
-      const { conversationId } = await replyToRequest(
-        { db: app.db, mailer: app.mailer, config: app.config, log: request.log },
-        actor,
-        id,
-        request.body.message,
-      );
+      const id = pathId(request.params.id, DENTIST_MESSAGES.notFound);
+      const { conversationId } = await replyToRequest(useCaseDeps(request), actor, id, request.body.message);
       return reply.status(201).send({ conversation_id: conversationId, message: DENTIST_MESSAGES.replySent });
     },
   );

@@ -20,8 +20,8 @@ import { ageOn } from "../../../shared/schemas/profile";
 import { compareQuotes, comparisonSchema } from "../../../shared/schemas/quotes";
 import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
 import { actorOf, requireArea } from "../../access/actor";
-import { requireVisible } from "../../access/guards";
-import { notFound } from "../../errors";
+import { foundOr404, pathId, requireVisible } from "../../access/guards";
+import { useCaseDeps } from "../../http/deps";
 import { patientCover, patientQuoteLines } from "../quotes/quotes.service";
 import { dentistOffersRepo, patientOffersRepo } from "./offers.repo";
 import { acceptOffer, submitOffer, unacceptOffer, withdrawOffer } from "./offers.service";
@@ -33,7 +33,6 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const dentist = requireArea("dentist");
   const params = z.object({ id: z.string() });
-  const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
   r.get(
     "/api/dentist/requests/:id/offer",
@@ -50,8 +49,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
       const actor = await actorOf(request, reply);
       const repo = dentistOffersRepo(app.db, actor);
       const id = request.params.id;
-      const context = isUuid(id) ? await repo.context(id) : undefined;
-      if (!context) throw notFound(DENTIST_MESSAGES.notFound);
+      const context = await foundOr404(id, repo.context, DENTIST_MESSAGES.notFound);
       const now = app.clock();
       const offer = await repo.onRequest(id, now);
       const live = offer !== null && (offer.state === "sent" || offer.state === "accepted");
@@ -78,14 +76,8 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
-      const id = request.params.id;
-      if (!isUuid(id)) throw notFound(DENTIST_MESSAGES.notFound);
-      const { offer, conversationId } = await submitOffer(
-        { db: app.db, mailer: app.mailer, config: app.config, clock: app.clock, log: request.log },
-        actor,
-        id,
-        request.body,
-      );
+      const id = pathId(request.params.id, DENTIST_MESSAGES.notFound);
+      const { offer, conversationId } = await submitOffer(useCaseDeps(request), actor, id, request.body);
       return reply.status(201).send({ offer, conversation_id: conversationId, message: OFFER_MESSAGES.sent });
     },
   );
@@ -123,8 +115,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
-      const id = request.params.id;
-      if (!isUuid(id)) throw notFound(OFFER_MESSAGES.notFound);
+      const id = pathId(request.params.id, OFFER_MESSAGES.notFound);
       const offer = await withdrawOffer({ db: app.db, clock: app.clock }, actor, id);
       return { offer, message: OFFER_MESSAGES.withdrawnDone };
     },
@@ -144,13 +135,8 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
-      const id = request.params.id;
-      if (!isUuid(id)) throw notFound(OFFER_MESSAGES.notFound);
-      const offer = await acceptOffer(
-        { db: app.db, mailer: app.mailer, config: app.config, clock: app.clock, log: request.log },
-        actor,
-        id,
-      );
+      const id = pathId(request.params.id, OFFER_MESSAGES.notFound);
+      const offer = await acceptOffer(useCaseDeps(request), actor, id);
       return { offer, message: OFFER_MESSAGES.accepted };
     },
   );
@@ -169,13 +155,8 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const actor = await actorOf(request, reply);
-      const id = request.params.id;
-      if (!isUuid(id)) throw notFound(OFFER_MESSAGES.notFound);
-      const { offer, reopened } = await unacceptOffer(
-        { db: app.db, mailer: app.mailer, config: app.config, clock: app.clock, log: request.log },
-        actor,
-        id,
-      );
+      const id = pathId(request.params.id, OFFER_MESSAGES.notFound);
+      const { offer, reopened } = await unacceptOffer(useCaseDeps(request), actor, id);
       return { offer, reopened, message: OFFER_MESSAGES.unaccepted };
     },
   );

@@ -15,7 +15,7 @@ import { isVerifiedDentist } from "../../access/rules";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, notFound, validationError } from "../../errors";
-import type { Mailer } from "../../mail/mailer";
+import type { MailAfterCommit } from "../../mail/mailer";
 import {
   acceptanceWithdrawnMail,
   offerAcceptedMail,
@@ -27,12 +27,10 @@ import { lockRequestForDentist, recordReply } from "../requests/reply.repo";
 import { decisionsRepo } from "./decisions.repo";
 import { dentistOffersRepo, patientOffersRepo } from "./offers.repo";
 
-interface Deps {
+interface Deps extends MailAfterCommit {
   db: Db;
-  mailer: Mailer;
   config: AppConfig;
   clock: () => Date;
-  log: { error(obj: object, msg: string): void };
 }
 
 /** The message the offer leaves in the conversation with the patient (ADR 007). */
