@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, expectNoSeriousA11yIssues, test, uniqueEmail } from "./fixtures";
 import {
+  downloadFrom,
   expectPath,
   loginViaApi,
   newestMailTo,
-  newPerson,
   open,
   rppsWithKey,
   TINY_PNG,
@@ -54,16 +54,14 @@ async function pendingDentist(page: Page) {
 test.describe("espace d'administration", () => {
   test("l'administrateur vérifie un dentiste en attente, qui voit alors les demandes ; puis retire la vérification", async ({
     page,
-    browser,
-    baseURL,
+    other: dentist,
   }) => {
     test.setTimeout(90_000);
-    const dentist = await newPerson(browser, baseURL);
-    const who = await pendingDentist(dentist.page);
+    const who = await pendingDentist(dentist);
 
     // Before: no patient data.
-    await open(dentist.page, "/dentist/quote-requests");
-    await expect(dentist.page.getByRole("heading", { name: "En attente de vérification" })).toBeVisible();
+    await open(dentist, "/dentist/quote-requests");
+    await expect(dentist.getByRole("heading", { name: "En attente de vérification" })).toBeVisible();
 
     // The admin finds the request in the queue, with its RPPS number and practice.
     await loginViaApi(page, DEMO.admin);
@@ -93,11 +91,11 @@ test.describe("espace d'administration", () => {
     expect(newestMailTo(who.email)).toContain("/dentist/quote-requests");
 
     // The dentist now sees patient requests.
-    await open(dentist.page, "/dentist/quote-requests");
+    await open(dentist, "/dentist/quote-requests");
     await expect(
-      dentist.page.getByRole("table", { name: "Demandes de devis" }).getByRole("link").first(),
+      dentist.getByRole("table", { name: "Demandes de devis" }).getByRole("link").first(),
     ).toBeVisible();
-    await expect(dentist.page.getByRole("heading", { name: "En attente de vérification" })).toHaveCount(0);
+    await expect(dentist.getByRole("heading", { name: "En attente de vérification" })).toHaveCount(0);
 
     // The decision is in the audit log.
     await page
@@ -130,21 +128,18 @@ test.describe("espace d'administration", () => {
     await expect(row).toContainText("Non vérifié");
     await expect(row.getByRole("button", { name: `Vérifier ${who.fullName}` })).toBeVisible();
 
-    await dentist.page.reload();
-    await dentist.page.waitForFunction(() => document.documentElement.dataset.ready === "true");
-    await expect(dentist.page.getByRole("heading", { name: "En attente de vérification" })).toBeVisible();
-    await expect(dentist.page.getByRole("row")).toHaveCount(0);
-    await dentist.context.close();
+    await dentist.reload();
+    await dentist.waitForFunction(() => document.documentElement.dataset.ready === "true");
+    await expect(dentist.getByRole("heading", { name: "En attente de vérification" })).toBeVisible();
+    await expect(dentist.getByRole("row")).toHaveCount(0);
   });
 
   test("un refus demande une raison, que le dentiste lit sur son profil", async ({
     page,
-    browser,
-    baseURL,
+    other: dentist,
   }) => {
     test.setTimeout(60_000);
-    const dentist = await newPerson(browser, baseURL);
-    const who = await pendingDentist(dentist.page);
+    const who = await pendingDentist(dentist);
 
     await loginViaApi(page, DEMO.admin);
     await page.goto("/admin/verifications");
@@ -159,12 +154,11 @@ test.describe("espace d'administration", () => {
     await expect(toast(page, "Demande de vérification refusée")).toBeVisible();
     await expect(page.getByRole("listitem").filter({ hasText: who.fullName })).toHaveCount(0);
 
-    await open(dentist.page, "/dentist/profile");
-    const status = dentist.page.getByRole("region", { name: "Statut du compte" });
+    await open(dentist, "/dentist/profile");
+    const status = dentist.getByRole("region", { name: "Statut du compte" });
     await expect(status.getByText("Vérification refusée")).toBeVisible();
     await expect(status).toContainText("Le numéro RPPS ne correspond pas à votre nom.");
-    await expect(dentist.page.getByRole("button", { name: "Demander une vérification" })).toBeEnabled();
-    await dentist.context.close();
+    await expect(dentist.getByRole("button", { name: "Demander une vérification" })).toBeEnabled();
   });
 
   test("les tableaux des utilisateurs : compteurs, recherche côté serveur, pages de 10", async ({ page }) => {
@@ -238,9 +232,10 @@ test.describe("espace d'administration", () => {
     await expect(item).toContainText("Couronne");
     await expect(item).toContainText("Bonjour, pouvez-vous m'aider ?");
     await expect(item).toContainText("À traiter");
-    const download = page.waitForEvent("download");
-    await item.getByRole("button", { name: "Télécharger la pièce jointe radio.png" }).click();
-    expect((await download).suggestedFilename()).toBe("radio.png");
+    await downloadFrom(
+      item.getByRole("button", { name: "Télécharger la pièce jointe radio.png" }),
+      "radio.png",
+    );
 
     await item.getByRole("button", { name: `Marquer comme traité le message de ${name}` }).click();
     await expect(toast(page, "Message marqué comme traité")).toBeVisible();

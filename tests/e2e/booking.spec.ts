@@ -1,9 +1,16 @@
-import { readFile } from "node:fs/promises";
 import ICAL from "ical.js";
 import { formatAppointmentTime } from "../../src/shared/format/dates";
 import { addDays, parisLocalToDate, parisToday } from "../../src/shared/policies/offers";
 import { DEMO, expect, expectNoSeriousA11yIssues, outbox, test } from "./fixtures";
-import { expectPath, fileRequestViaApi, loginViaApi, sendOffer, signupPatientViaApi, toast } from "./helpers";
+import {
+  downloadFrom,
+  expectPath,
+  fileRequestViaApi,
+  loginViaApi,
+  sendOffer,
+  signupPatientViaApi,
+  toast,
+} from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -116,11 +123,11 @@ test.describe("comparer, accepter, prendre rendez-vous (ADR 008, ADR 011)", () =
       await expect(page.getByText("Confirmé", { exact: true })).toBeVisible();
       await expect(page.getByText(when, { exact: true })).toBeVisible();
 
-      const download = page.waitForEvent("download");
-      await page.getByRole("button", { name: "Ajouter à mon agenda (.ics)" }).click();
-      const file = await download;
-      expect(file.suggestedFilename()).toBe("rendez-vous.ics");
-      const text = await readFile((await file.path()) as string, "utf8");
+      const ics = await downloadFrom(
+        page.getByRole("button", { name: "Ajouter à mon agenda (.ics)" }),
+        "rendez-vous.ics",
+      );
+      const text = ics.toString("utf8");
       const vevent = new ICAL.Component(ICAL.parse(text) as unknown[]).getFirstSubcomponent("vevent");
       if (!vevent) throw new Error("pas d'événement dans le fichier .ics");
       const event = new ICAL.Event(vevent);

@@ -1,7 +1,13 @@
-import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { DEMO, expect, test } from "./fixtures";
-import { expectDentistRequestNotFound, expectPath, loginViaApi, signupPatientViaApi, toast } from "./helpers";
+import {
+  downloadFrom,
+  expectDentistRequestNotFound,
+  expectPath,
+  loginViaApi,
+  signupPatientViaApi,
+  toast,
+} from "./helpers";
 
 /** A small valid PDF: the server checks the content, not only the name. */
 const PDF = Buffer.from(
@@ -91,11 +97,11 @@ test.describe("espace dentiste", () => {
     const tab = await popup;
     expect(tab.url()).toContain("disposition=inline");
     await tab.close();
-    const download = page.waitForEvent("download");
-    await page.getByRole("button", { name: "Télécharger devis-bridge.pdf" }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toBe("devis-bridge.pdf");
-    expect(Buffer.compare(await readFile(await file.path()), PDF)).toBe(0);
+    const bytes = await downloadFrom(
+      page.getByRole("button", { name: "Télécharger devis-bridge.pdf" }),
+      "devis-bridge.pdf",
+    );
+    expect(Buffer.compare(bytes, PDF)).toBe(0);
     await expect(toast(page, "Téléchargement du document terminé")).toBeVisible();
 
     // Assign.

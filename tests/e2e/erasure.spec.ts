@@ -1,7 +1,6 @@
-import { readFile } from "node:fs/promises";
 import { ACCOUNT_MESSAGES, ERASURE_MESSAGES } from "../../src/shared/schemas/account";
 import { expect, expectNoSeriousA11yIssues, test } from "./fixtures";
-import { expectPath, fileRequestViaApi, signupPatientViaApi, toast } from "./helpers";
+import { downloadFrom, expectPath, fileRequestViaApi, signupPatientViaApi, toast } from "./helpers";
 
 test("un patient télécharge ses données puis supprime son compte ; il ne peut plus se connecter", async ({
   page,
@@ -15,11 +14,10 @@ test("un patient télécharge ses données puis supprime son compte ; il ne peut
   await expect(data).toBeVisible();
 
   // The export first, as the card suggests.
-  const download = page.waitForEvent("download");
-  await data.getByRole("link", { name: "Télécharger mes données" }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^sourio-mes-donnees-\d{4}-\d{2}-\d{2}\.zip$/);
-  const archive = await readFile(await file.path());
+  const archive = await downloadFrom(
+    data.getByRole("link", { name: "Télécharger mes données" }),
+    /^sourio-mes-donnees-\d{4}-\d{2}-\d{2}\.zip$/,
+  );
   expect(archive.length).toBeGreaterThan(0);
   expect(archive.subarray(0, 2).toString("latin1")).toBe("PK");
 

@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import { decodeQuotedPrintable } from "../../src/server/testing/mail";
+import { readOutbox } from "../../src/server/testing/mail";
 
 export const DEMO_PASSWORD = "sourio-demo";
 export const DEMO = {
@@ -42,7 +41,7 @@ export function e2eServer(): { baseUrl: string; dataDir: string } {
  * other than a refused call: the defect is fixed, or the journey announces it with
  * `test.use({ allowedBrowserErrors: [/…/] })` (ADR 028).
  */
-export const test = base.extend<{ allowedBrowserErrors: RegExp[] }>({
+export const test = base.extend<{ allowedBrowserErrors: RegExp[]; other: Page }>({
   allowedBrowserErrors: [[], { option: true }],
   page: async ({ page, allowedBrowserErrors }, use) => {
     const errors: string[] = [];
@@ -63,6 +62,15 @@ export const test = base.extend<{ allowedBrowserErrors: RegExp[] }>({
     await use(page);
     expect(errors, "erreurs dans le navigateur pendant le parcours").toEqual([]);
   },
+  /**
+   * A second person's page, in a browser context of its own (own cookies), closed after the journey.
+   * Its `goto` does not wait for the app: `open` (helpers.ts) does.
+   */
+  other: async ({ browser, baseURL }, use) => {
+    const context = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
+    await use(await context.newPage());
+    await context.close();
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures need the destructuring pattern.
   baseURL: async ({}, use) => {
     await use(e2eServer().baseUrl);
@@ -76,16 +84,9 @@ export function uniqueEmail(prefix = "e2e"): string {
   return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
 }
 
-/** The e-mails written to DATA_DIR/outbox, oldest first, decoded. */
+/** The e-mails written to this worker's DATA_DIR/outbox, oldest first, decoded. */
 export function outbox(): string[] {
-  const dir = path.join(e2eServer().dataDir, "outbox");
-  try {
-    return readdirSync(dir)
-      .sort()
-      .map((f) => decodeQuotedPrintable(readFileSync(path.join(dir, f), "utf8")));
-  } catch {
-    return [];
-  }
+  return readOutbox(e2eServer().dataDir);
 }
 
 /**

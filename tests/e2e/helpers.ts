@@ -1,4 +1,5 @@
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { addDays, parisToday } from "../../src/shared/format/paris";
 import { DEMO, DEMO_PASSWORD, expect, outbox, uniqueEmail } from "./fixtures";
 
@@ -51,7 +52,6 @@ export async function expectPath(page: Page, pathname: string): Promise<void> {
   await expect(page).toHaveURL((url) => url.pathname === pathname);
 }
 
-/** A sonner toast carrying this title. */
 /**
  * Ticks 'J'accepte les conditions d'utilisation…' once the password's strength is estimated: the
  * verdict arriving moves the box, and a click landing meanwhile would miss it.
@@ -61,8 +61,19 @@ export async function acceptTerms(page: Page): Promise<void> {
   await page.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ }).check();
 }
 
+/** A sonner toast carrying this title. */
 export function toast(page: Page, title: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: title });
+}
+
+/** Clicks what downloads a file, checks the file's suggested name, and returns its bytes. */
+export async function downloadFrom(trigger: Locator, name: string | RegExp): Promise<Buffer> {
+  const download = trigger.page().waitForEvent("download");
+  await trigger.click();
+  const file = await download;
+  if (typeof name === "string") expect(file.suggestedFilename()).toBe(name);
+  else expect(file.suggestedFilename()).toMatch(name);
+  return readFile(await file.path());
 }
 
 /** A small valid PDF: the server checks the content, not only the name. */
@@ -181,11 +192,19 @@ export async function open(page: Page, path: string): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
 }
 
+/** A line of a dentist's devis: the act's code and label, the tooth, the fee. */
+interface OfferLine {
+  code: string;
+  act: string;
+  tooth: number;
+  fee_cents: number;
+}
+
 /** What a dentist's offer says: the amount, a comment, the devis lines and the proposed slots. */
 interface OfferInput {
   amount_cents: number;
   comment: string;
-  lines: object[];
+  lines: OfferLine[];
   slots: string[];
 }
 
@@ -207,17 +226,22 @@ export async function sendOffer(dentist: Page, requestId: string, amountCents: n
   });
 }
 
-/** A dentist's offer through the API, signed in in a browser context of their own, closed after. */
+/**
+ * A dentist's offer of these devis lines, for their total and without slots, through the API, signed
+ * in in a browser context of their own, closed after.
+ */
 export async function offerAsDentist(
   browser: Browser,
   baseURL: string | undefined,
   email: string,
   requestId: string,
-  offer: OfferInput,
+  comment: string,
+  lines: OfferLine[],
 ): Promise<void> {
   const { context, page } = await newPerson(browser, baseURL);
   await loginViaApi(page, email);
-  await postOfferViaApi(page, requestId, offer);
+  const amount_cents = lines.reduce((sum, line) => sum + line.fee_cents, 0);
+  await postOfferViaApi(page, requestId, { amount_cents, comment, lines, slots: [] });
   await context.close();
 }
 
@@ -231,12 +255,11 @@ export async function expectDentistRequestNotFound(page: Page, path: string): Pr
   await expectPath(page, "/dentist/quote-requests");
 }
 
-/** A new patient in their own browser context, with a last name nobody else has (found in lists). */
-export async function newPatientPerson(browser: Browser, baseURL: string | undefined, firstName: string) {
-  const person = await newPerson(browser, baseURL);
+/** A new patient signed in on `page`, with a last name nobody else has (found in lists). */
+export async function signupUniquePatient(page: Page, firstName: string) {
   const lastName = uniqueWord("Aide");
-  const account = await signupPatientViaApi(person.page.request, { firstName, lastName });
-  return { ...person, account, lastName };
+  const account = await signupPatientViaApi(page.request, { firstName, lastName });
+  return { account, lastName };
 }
 
 /** The support inbox (/admin/chat-messages) of the demo administrator, as `page`. */

@@ -8,11 +8,16 @@ async function submitLogin(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Se connecter" }).click();
 }
 
+/** Opens a sign-in page, checks its title, and signs in there as a demo account. */
+async function signInOn(page: Page, path: string, title: string, email: string) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await submitLogin(page, email, DEMO_PASSWORD);
+}
+
 test.describe("connexion", () => {
   test("l'administratrice se connecte sur /admin/login", async ({ page }) => {
-    await page.goto("/admin/login");
-    await expect(page.getByRole("heading", { level: 1, name: "Connexion Administration" })).toBeVisible();
-    await submitLogin(page, DEMO.admin, DEMO_PASSWORD);
+    await signInOn(page, "/admin/login", "Connexion Administration", DEMO.admin);
 
     // The notice shows for 5 s from the answer to the login: checked first, it is never gone
     // because the dashboard took long to load on a busy machine.
@@ -22,9 +27,7 @@ test.describe("connexion", () => {
   });
 
   test("un dentiste vérifié se connecte sur /dentist/login", async ({ page }) => {
-    await page.goto("/dentist/login");
-    await expect(page.getByRole("heading", { level: 1, name: "Connexion Dentiste" })).toBeVisible();
-    await submitLogin(page, DEMO.dentist, DEMO_PASSWORD);
+    await signInOn(page, "/dentist/login", "Connexion Dentiste", DEMO.dentist);
 
     await expectPath(page, "/dentist/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: /^Bonjour / })).toBeVisible();
@@ -33,9 +36,7 @@ test.describe("connexion", () => {
   });
 
   test("la patiente de démonstration se connecte sur /login", async ({ page }) => {
-    await page.goto("/login");
-    await expect(page.getByRole("heading", { level: 1, name: "Connexion" })).toBeVisible();
-    await submitLogin(page, DEMO.patient, DEMO_PASSWORD);
+    await signInOn(page, "/login", "Connexion", DEMO.patient);
 
     await expect(toast(page, "Connexion réussie")).toBeVisible();
     await expectPath(page, "/patient/dashboard");

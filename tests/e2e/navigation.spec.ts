@@ -1,7 +1,31 @@
+import type { Page } from "@playwright/test";
 import { DEMO, expect, expectNoSeriousA11yIssues, test } from "./fixtures";
 import { loginViaApi, signupPatientViaApi } from "./helpers";
 
 const HELP = "Besoin d'aide\u202f?";
+
+/**
+ * Opens the mobile menu, a dialog with this name, and checks its links: each one visible, leading to
+ * its path where one is given, and no 'Documents' entry. Returns a function that closes it with
+ * Escape, focus back on the button that opened it.
+ */
+async function openDrawer(page: Page, name: string, links: Record<string, string | null>) {
+  const trigger = page.getByRole("button", { name: "Ouvrir le menu" });
+  await trigger.click();
+  const drawer = page.getByRole("dialog", { name });
+  await expect(drawer).toBeVisible();
+  for (const [label, href] of Object.entries(links)) {
+    const link = drawer.getByRole("link", { name: label, exact: true });
+    await expect(link).toBeVisible();
+    if (href) await expect(link).toHaveAttribute("href", href);
+  }
+  await expect(drawer.getByRole("link", { name: "Documents" })).toHaveCount(0);
+  return async () => {
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(trigger).toBeFocused();
+  };
+}
 
 test.describe("menu mobile (375 × 812)", () => {
   test.use({ viewport: { width: 375, height: 812 } });
@@ -11,31 +35,16 @@ test.describe("menu mobile (375 × 812)", () => {
     await page.goto("/patient/messages");
     await expect(page.getByRole("heading", { level: 1, name: "Mes messages" })).toBeVisible();
 
-    const trigger = page.getByRole("button", { name: "Ouvrir le menu" });
-    await trigger.click();
-    const drawer = page.getByRole("dialog", { name: "Espace patient" });
-    await expect(drawer).toBeVisible();
-    for (const name of ["Accueil", "Mes demandes", "Déposer un devis", "Messages", "Profil", HELP]) {
-      await expect(drawer.getByRole("link", { name, exact: true })).toBeVisible();
-    }
-    await expect(drawer.getByRole("link", { name: "Documents" })).toHaveCount(0);
-    await expect(drawer.getByRole("link", { name: "Mes demandes", exact: true })).toHaveAttribute(
-      "href",
-      "/patient/requests",
-    );
-    await expect(drawer.getByRole("link", { name: "Déposer un devis", exact: true })).toHaveAttribute(
-      "href",
-      "/patient/upload",
-    );
-    await expect(drawer.getByRole("link", { name: HELP, exact: true })).toHaveAttribute(
-      "href",
-      "/patient/help",
-    );
+    const close = await openDrawer(page, "Espace patient", {
+      Accueil: null,
+      "Mes demandes": "/patient/requests",
+      "Déposer un devis": "/patient/upload",
+      Messages: null,
+      Profil: null,
+      [HELP]: "/patient/help",
+    });
     await expectNoSeriousA11yIssues(page);
-
-    await page.keyboard.press("Escape");
-    await expect(drawer).toBeHidden();
-    await expect(trigger).toBeFocused();
+    await close();
   });
 
   test("le tiroir d'un dentiste a ses propositions et ses rendez-vous, pas d'entrée Documents", async ({
@@ -45,30 +54,15 @@ test.describe("menu mobile (375 × 812)", () => {
     await page.goto("/dentist/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: /^Bonjour / })).toBeVisible();
 
-    const trigger = page.getByRole("button", { name: "Ouvrir le menu" });
-    await trigger.click();
-    const drawer = page.getByRole("dialog", { name: "Espace dentiste" });
-    await expect(drawer).toBeVisible();
-    for (const name of ["Accueil", "Messages", "Mes propositions", "Rendez-vous", "Profil"]) {
-      await expect(drawer.getByRole("link", { name, exact: true })).toBeVisible();
-    }
-    await expect(drawer.getByRole("link", { name: "Mes propositions", exact: true })).toHaveAttribute(
-      "href",
-      "/dentist/offers",
-    );
-    await expect(drawer.getByRole("link", { name: "Rendez-vous", exact: true })).toHaveAttribute(
-      "href",
-      "/dentist/appointments",
-    );
-    await expect(drawer.getByRole("link", { name: "Documents" })).toHaveCount(0);
-    await expect(drawer.getByRole("link", { name: HELP, exact: true })).toHaveAttribute(
-      "href",
-      "/dentist/help",
-    );
-
-    await page.keyboard.press("Escape");
-    await expect(drawer).toBeHidden();
-    await expect(trigger).toBeFocused();
+    const close = await openDrawer(page, "Espace dentiste", {
+      Accueil: null,
+      Messages: null,
+      "Mes propositions": "/dentist/offers",
+      "Rendez-vous": "/dentist/appointments",
+      Profil: null,
+      [HELP]: "/dentist/help",
+    });
+    await close();
   });
 
   test("le menu mobile du site public s'ouvre et se ferme avec Échap", async ({ page }) => {
@@ -76,16 +70,15 @@ test.describe("menu mobile (375 × 812)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeHidden();
 
-    await page.getByRole("button", { name: "Ouvrir le menu" }).click();
-    const drawer = page.getByRole("dialog", { name: "Menu" });
-    await expect(drawer).toBeVisible();
-    for (const name of ["Accueil", "Comment ça marche", "FAQ", "Avantages", "Contact", "Connexion"]) {
-      await expect(drawer.getByRole("link", { name, exact: true })).toBeVisible();
-    }
-
-    await page.keyboard.press("Escape");
-    await expect(drawer).toBeHidden();
-    await expect(page.getByRole("button", { name: "Ouvrir le menu" })).toBeFocused();
+    const close = await openDrawer(page, "Menu", {
+      Accueil: null,
+      "Comment ça marche": null,
+      FAQ: null,
+      Avantages: null,
+      Contact: null,
+      Connexion: null,
+    });
+    await close();
   });
 });
 

@@ -1,9 +1,9 @@
-import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { addDays, parisToday } from "../../src/shared/policies/offers";
 import { ageOn } from "../../src/shared/schemas/profile";
 import { DEMO, DEMO_PASSWORD, expect, expectNoSeriousA11yIssues, test } from "./fixtures";
 import {
+  downloadFrom,
   expectDentistRequestNotFound,
   expectPath,
   loginViaApi,
@@ -94,11 +94,7 @@ test.describe("propositions des dentistes (ADR 008)", () => {
     });
 
     await test.step("'Tout télécharger' donne un zip des documents", async () => {
-      const download = page.waitForEvent("download");
-      await page.getByRole("button", { name: "Tout télécharger" }).click();
-      const file = await download;
-      expect(file.suggestedFilename()).toMatch(/\.zip$/);
-      const zip = await readFile(await file.path());
+      const zip = await downloadFrom(page.getByRole("button", { name: "Tout télécharger" }), /\.zip$/);
       expect(zip.subarray(0, 2).toString("latin1")).toBe("PK");
       expect(zip.includes("devis-couronne.pdf")).toBe(true);
       expect(zip.includes("radio-panoramique.pdf")).toBe(true);

@@ -1,7 +1,6 @@
-import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { DEMO, expect, test } from "./fixtures";
-import { expectPath, loginViaApi, signupPatientViaApi, toast } from "./helpers";
+import { downloadFrom, expectPath, loginViaApi, signupPatientViaApi, toast } from "./helpers";
 
 /** A small valid PDF and a 1×1 PNG: the server checks the content, not only the name. */
 const PDF = Buffer.from(
@@ -100,12 +99,11 @@ test.describe("espace patient", () => {
     await expect(page.getByText("Tous les dentistes vérifiés")).toBeVisible();
     await expect(page.getByText("Personne n'a encore consulté vos documents.")).toBeVisible();
 
-    const download = page.waitForEvent("download");
-    await page.getByRole("button", { name: "Télécharger devis-couronne.pdf" }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toBe("devis-couronne.pdf");
-    const saved = await file.path();
-    expect(Buffer.compare(await readFile(saved), PDF)).toBe(0);
+    const bytes = await downloadFrom(
+      page.getByRole("button", { name: "Télécharger devis-couronne.pdf" }),
+      "devis-couronne.pdf",
+    );
+    expect(Buffer.compare(bytes, PDF)).toBe(0);
 
     // Cancel, after confirming.
     await page.getByRole("button", { name: "Annuler la demande" }).click();

@@ -113,15 +113,11 @@ test.describe("devis structurés et reste à charge (issue 15)", () => {
     });
 
     await test.step("la Dr Leroy propose une couronne zircone (par l'API)", async () => {
-      await offerAsDentist(browser, baseURL, DEMO.dentist2, requestId, {
-        amount_cents: 63_000,
-        comment: "Couronne zircone, plus esthétique.",
-        lines: [
-          { code: "HBLD073", act: "Couronne zircone monolithique", tooth: 36, fee_cents: 45_000 },
-          { code: "HBLD090", act: "Inlay-core", tooth: 36, fee_cents: 18_000 },
-        ],
-        slots: [],
-      });
+      // 450 + 180 = 630 €.
+      await offerAsDentist(browser, baseURL, DEMO.dentist2, requestId, "Couronne zircone, plus esthétique.", [
+        { code: "HBLD073", act: "Couronne zircone monolithique", tooth: 36, fee_cents: 45_000 },
+        { code: "HBLD090", act: "Inlay-core", tooth: 36, fee_cents: 18_000 },
+      ]);
     });
 
     await test.step("la patiente compare les deux restes à charge et l'économie, dent par dent", async () => {

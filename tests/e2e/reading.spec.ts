@@ -144,15 +144,11 @@ test.describe("lecture du devis déposé (issue 17)", () => {
     });
 
     await test.step("le Dr Martin répond : le reste à charge de sa proposition et l'économie", async () => {
-      await offerAsDentist(browser, baseURL, DEMO.dentist, requestId, {
-        amount_cents: 150_000,
-        comment: "Mêmes actes, prix du cabinet.",
-        lines: [
-          { code: "HBLD403", act: "Couronne", tooth: 46, fee_cents: 30_000 },
-          { code: "HBLD734", act: "Couronne céramique", tooth: 28, fee_cents: 120_000 },
-        ],
-        slots: [],
-      });
+      // 300 + 1 200 = 1 500 €.
+      await offerAsDentist(browser, baseURL, DEMO.dentist, requestId, "Mêmes actes, prix du cabinet.", [
+        { code: "HBLD403", act: "Couronne", tooth: 46, fee_cents: 30_000 },
+        { code: "HBLD734", act: "Couronne céramique", tooth: 28, fee_cents: 120_000 },
+      ]);
 
       // 1 500 − 2 × 64,50 = 1 371 € left to pay; 1 747 − 1 371 = 376 € saved.
       await page.goto(`/patient/request/${requestId}`);

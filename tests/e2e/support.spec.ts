@@ -4,10 +4,9 @@ import {
   expectPath,
   fileRequestViaApi,
   loginViaApi,
-  newPatientPerson,
-  newPerson,
   open,
   openSupportInbox,
+  signupUniquePatient,
   TINY_PNG,
   uniqueWord,
   writeToSupport,
@@ -21,14 +20,13 @@ import {
  */
 
 test.describe("'Besoin d'aide ?' pour les patients et les dentistes", () => {
+  test.describe.configure({ timeout: 90_000 });
+
   test("un patient écrit à l'équipe avec une image ; l'administrateur voit le point rouge, ouvre, répond ; le patient voit la réponse sans recharger", async ({
     page,
-    browser,
-    baseURL,
+    other: patientPage,
   }) => {
-    test.setTimeout(90_000);
-    const patient = await newPatientPerson(browser, baseURL, "Lina");
-    const { account, lastName } = patient;
+    const { account, lastName } = await signupUniquePatient(patientPage, "Lina");
     const question = `Comment joindre mon devis ? ${lastName}`;
     const answer = `Cliquez sur « Nouvelle demande ». ${lastName}`;
 
@@ -37,18 +35,18 @@ test.describe("'Besoin d'aide ?' pour les patients et les dentistes", () => {
     await expect(page.getByRole("heading", { name: "Aucune conversation sélectionnée" })).toBeVisible();
 
     // The patient reaches the help page from the account menu and writes, with an image.
-    await open(patient.page, "/patient/dashboard");
-    await patient.page.getByRole("button", { name: /^Mon compte/ }).click();
-    await patient.page.getByRole("menuitem", { name: "Besoin d'aide ?" }).click();
-    await expectPath(patient.page, "/patient/help");
-    await expect(patient.page.getByRole("heading", { level: 1, name: "Besoin d'aide ?" })).toBeVisible();
-    await patient.page.getByLabel("Image à joindre").setInputFiles({
+    await open(patientPage, "/patient/dashboard");
+    await patientPage.getByRole("button", { name: /^Mon compte/ }).click();
+    await patientPage.getByRole("menuitem", { name: "Besoin d'aide ?" }).click();
+    await expectPath(patientPage, "/patient/help");
+    await expect(patientPage.getByRole("heading", { level: 1, name: "Besoin d'aide ?" })).toBeVisible();
+    await patientPage.getByLabel("Image à joindre").setInputFiles({
       name: "capture.png",
       mimeType: "image/png",
       buffer: TINY_PNG,
     });
-    await expect(patient.page.getByRole("button", { name: "Retirer capture.png" })).toBeVisible();
-    const thread = await writeToSupport(patient.page, question);
+    await expect(patientPage.getByRole("button", { name: "Retirer capture.png" })).toBeVisible();
+    const thread = await writeToSupport(patientPage, question);
     await expect(thread.getByRole("img", { name: "capture.png" })).toBeVisible();
 
     // Live on the admin's page: the thread, with its red dot.
@@ -82,38 +80,34 @@ test.describe("'Besoin d'aide ?' pour les patients et les dentistes", () => {
     // The patient sees it without reloading.
     await expect(thread.getByText(answer)).toBeVisible();
     await expect(thread.getByText("L'équipe Sourio")).toBeVisible();
-    await patient.context.close();
   });
 
   test("un patient écrit depuis sa demande, l'équipe voit la demande et répond en direct", async ({
     page,
-    browser,
-    baseURL,
+    other: patientPage,
   }) => {
-    test.setTimeout(90_000);
-    const patient = await newPatientPerson(browser, baseURL, "Nora");
-    const { account, lastName } = patient;
-    const requestId = await fileRequestViaApi(patient.page.request);
+    const { account, lastName } = await signupUniquePatient(patientPage, "Nora");
+    const requestId = await fileRequestViaApi(patientPage.request);
     const question = `Un dentiste peut-il me rappeler ? ${lastName}`;
     const answer = `Nous lui transmettons votre demande. ${lastName}`;
 
     await openSupportInbox(page);
 
     // From the request page: the chat opens with the request named.
-    await open(patient.page, `/patient/request/${requestId}`);
-    await patient.page.getByRole("link", { name: /à propos de cette demande/ }).click();
-    await expectPath(patient.page, "/patient/help");
-    await expect(patient.page).toHaveURL(new RegExp(`request=${requestId}`));
-    const about = patient.page.getByText(/^À propos de la demande Couronne du \d{2}\/\d{2}\/\d{4}$/);
+    await open(patientPage, `/patient/request/${requestId}`);
+    await patientPage.getByRole("link", { name: /à propos de cette demande/ }).click();
+    await expectPath(patientPage, "/patient/help");
+    await expect(patientPage).toHaveURL(new RegExp(`request=${requestId}`));
+    const about = patientPage.getByText(/^À propos de la demande Couronne du \d{2}\/\d{2}\/\d{4}$/);
     await expect(about).toBeVisible();
-    await expectNoSeriousA11yIssues(patient.page);
-    const thread = await writeToSupport(patient.page, question);
+    await expectNoSeriousA11yIssues(patientPage);
+    const thread = await writeToSupport(patientPage, question);
     await expect(thread.getByText(/^À propos de la demande Couronne du/)).toBeVisible();
     // Named once: the chip goes, and the address forgets it.
     await expect(
-      patient.page.getByRole("button", { name: "Ne pas joindre la demande à ce message" }),
+      patientPage.getByRole("button", { name: "Ne pas joindre la demande à ce message" }),
     ).toHaveCount(0);
-    await expect(patient.page).not.toHaveURL(/request=/);
+    await expect(patientPage).not.toHaveURL(/request=/);
 
     // The admin: live in the inbox, as a patient, with the request named.
     await page.getByRole("button", { name: "Patients" }).click();
@@ -129,18 +123,14 @@ test.describe("'Besoin d'aide ?' pour les patients et les dentistes", () => {
 
     // The patient sees it without reloading.
     await expect(thread.getByText(answer)).toBeVisible();
-    await patient.context.close();
   });
 
   test("un dentiste en attente de vérification écrit depuis le menu 'Besoin d'aide ?', l'équipe le filtre et répond", async ({
     page,
-    browser,
-    baseURL,
+    other: dentistPage,
   }) => {
-    test.setTimeout(90_000);
-    const dentist = await newPerson(browser, baseURL);
-    await loginViaApi(dentist.page, DEMO.unverifiedDentist);
-    const { profile: me } = (await (await dentist.page.request.get("/api/me")).json()) as {
+    await loginViaApi(dentistPage, DEMO.unverifiedDentist);
+    const { profile: me } = (await (await dentistPage.request.get("/api/me")).json()) as {
       profile: { full_name: string };
     };
     const word = uniqueWord("Verif");
@@ -152,12 +142,12 @@ test.describe("'Besoin d'aide ?' pour les patients et les dentistes", () => {
     await expect(page.getByRole("button", { name: "Dentistes" })).toHaveAttribute("aria-pressed", "true");
 
     // From the menu, as a dentist would: the header's 'Besoin d'aide ?' of the dentist area.
-    await open(dentist.page, "/dentist/dashboard");
-    await dentist.page.getByRole("banner").getByRole("link", { name: "Besoin d'aide ?" }).click();
-    await expect(dentist.page).toHaveURL(/\/dentist\/help$/);
-    await expect(dentist.page.getByRole("heading", { level: 1, name: "Besoin d'aide ?" })).toBeVisible();
-    await expectNoSeriousA11yIssues(dentist.page);
-    const thread = await writeToSupport(dentist.page, question);
+    await open(dentistPage, "/dentist/dashboard");
+    await dentistPage.getByRole("banner").getByRole("link", { name: "Besoin d'aide ?" }).click();
+    await expect(dentistPage).toHaveURL(/\/dentist\/help$/);
+    await expect(dentistPage.getByRole("heading", { level: 1, name: "Besoin d'aide ?" })).toBeVisible();
+    await expectNoSeriousA11yIssues(dentistPage);
+    const thread = await writeToSupport(dentistPage, question);
 
     // Live in the admin's inbox, filtered to dentists.
     const link = page.getByRole("link", { name: new RegExp(me.full_name) });
@@ -170,6 +160,5 @@ test.describe("'Besoin d'aide ?' pour les patients et les dentistes", () => {
     await answerAsTeam(page, me.full_name, answer);
 
     await expect(thread.getByText(answer)).toBeVisible();
-    await dentist.context.close();
   });
 });
