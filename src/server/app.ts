@@ -25,6 +25,7 @@ import { conversationRoutes } from "./modules/conversations/conversations.routes
 import { dentistRoutes } from "./modules/dentists/dentists.routes";
 import { documentRoutes } from "./modules/documents/documents.routes";
 import { exportRoutes } from "./modules/export/export.routes";
+import { newRequestRoutes } from "./modules/new-request/new-request.routes";
 import { offerRoutes } from "./modules/offers/offers.routes";
 import { requestDetailRoutes } from "./modules/offers/request-detail.routes";
 import { systemEnsureProfile } from "./modules/profiles/profiles.repo";
@@ -270,6 +271,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contactRoutes);
   await app.register(publicStatsRoutes);
   await app.register(requestRoutes);
+  await app.register(newRequestRoutes);
   await app.register(requestDetailRoutes);
   await app.register(documentRoutes);
   await app.register(dentistRoutes);

@@ -8,11 +8,8 @@ import {
   CONSENT_MESSAGES,
   patientDashboardSchema,
   REQUEST_NOT_FOUND,
-  requestCreatedSchema,
-  requestFieldsSchema,
   requestListQuerySchema,
   requestListSchema,
-  UPLOAD_MESSAGES,
   verifiedDentistListSchema,
   verifiedDentistQuerySchema,
 } from "../../../shared/schemas/requests";
@@ -20,11 +17,9 @@ import { actorOf, requireArea } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
 import { AppError, notFound } from "../../errors";
 import { sortDentists, withDistance } from "../../geo/distance";
-import { readMultipart } from "../../http/multipart";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { loggableError } from "../../redact";
 import { listVerifiedDentists, patientRequestsRepo } from "./requests.repo";
-import { createRequest, requestForm } from "./requests.service";
 import { summary } from "./summary";
 
 const NOT_FOUND = REQUEST_NOT_FOUND;
@@ -39,8 +34,19 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const patient = requireArea("patient");
   const idParams = z.object({ id: z.string() });
-  const repo = async (request: Parameters<typeof actorOf>[0], reply: Parameters<typeof actorOf>[1]) =>
+  type Req = Parameters<typeof actorOf>[0];
+  type Rep = Parameters<typeof actorOf>[1];
+  const repo = async (request: Req, reply: Rep) =>
     patientRequestsRepo(app.db, await actorOf(request, reply), app.clock());
+  /** One of the caller's own requests by the id in the path, else 404 (anyone else's too). */
+  const ownRequest = async (request: Req & { params: { id: string } }, reply: Rep) => {
+    const actor = await actorOf(request, reply);
+    const requests = patientRequestsRepo(app.db, actor, app.clock());
+    const id = request.params.id;
+    const row = z.uuid().safeParse(id).success ? await requests.find(id) : undefined;
+    if (!row) throw notFound(NOT_FOUND);
+    return { actor, requests, id, row };
+  };
 
   r.get(
     "/api/patient/dashboard",
@@ -80,34 +86,6 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.post(
-    "/api/patient/requests",
-    {
-      schema: {
-        tags: ["patient"],
-        summary: "Créer une demande avec ses documents (multipart)",
-        description:
-          "multipart/form-data : treatment_type (obligatoire), description, budget, quote_amount (euros), quote_lines (tableau JSON des lignes du devis : code, act, tooth, fee_cents), urgency (high|medium|low), recipient ('all' ou l'id d'un dentiste vérifié), consent ('true'), document_types (tableau JSON, un type par fichier : xray|quote|photo|other), puis un ou plusieurs fichiers `files` (10 Mo chacun, 10 au plus).",
-        consumes: ["multipart/form-data"],
-        response: { 201: requestCreatedSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
-      },
-      onRequest: patient,
-    },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
-      const form = await readMultipart(request, app.storage, requestForm(actor.userId));
-      const deps = { db: app.db, brandName: app.config.brandName, clock: app.clock };
-      const id = await form.use(requestFieldsSchema, (input, files) =>
-        createRequest(deps, actor, input, files),
-      );
-      // A devis queued for reading (issue 17) is read off the request path.
-      app.readings.wake();
-      // The dentists' "À faire" counters follow live (the event carries nothing but its kind).
-      void app.bus.publish({ kind: "requests" }).catch(() => {});
-      return reply.status(201).send({ id, message: UPLOAD_MESSAGES.success });
-    },
-  );
-
-  r.post(
     "/api/patient/requests/:id/cancel",
     {
       schema: {
@@ -123,10 +101,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       onRequest: patient,
     },
     async (request, reply) => {
-      const requests = await repo(request, reply);
-      const id = request.params.id;
-      const row = z.uuid().safeParse(id).success ? await requests.find(id) : undefined;
-      if (!row) throw notFound(NOT_FOUND);
+      const { requests, id, row } = await ownRequest(request, reply);
       // The policy, then a conditional update so that a concurrent change cannot slip between them.
       const cancelled = mayCancelRequest(row.status) ? await requests.cancel(id) : undefined;
       if (!cancelled) {
@@ -157,11 +132,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       onRequest: patient,
     },
     async (request, reply) => {
-      const actor = await actorOf(request, reply);
-      const requests = patientRequestsRepo(app.db, actor);
-      const id = request.params.id;
-      const row = z.uuid().safeParse(id).success ? await requests.find(id) : undefined;
-      if (!row) throw notFound(NOT_FOUND);
+      const { actor, requests, id, row } = await ownRequest(request, reply);
       const cancelled = mayCancelRequest(row.status)
         ? await requests.cancel(id, { withdrawConsent: true })
         : undefined;
@@ -188,11 +159,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       onRequest: patient,
     },
     async (request, reply) => {
-      const actor = await actorOf(request, reply);
-      const requests = patientRequestsRepo(app.db, actor);
-      const id = request.params.id;
-      const row = z.uuid().safeParse(id).success ? await requests.find(id) : undefined;
-      if (!row) throw notFound(NOT_FOUND);
+      const { actor, requests, id } = await ownRequest(request, reply);
       const keys = await requests.remove(id, mayDeleteRequest);
       if (!keys) {
         throw new AppError(

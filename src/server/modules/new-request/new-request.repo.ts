@@ -8,7 +8,7 @@ import type { StoredFile } from "../../http/uploads";
 type Trx = Transaction<Database>;
 
 /**
- * The writes of a new request, inside the caller's transaction (requests.service owns it): the
+ * The writes of a new request, inside the caller's transaction (new-request.service owns it): the
  * request and its documents belong to the patient who sends them.
  */
 export const newRequestRepo = {

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorBodySchema } from "../../../shared/schemas/common";
+import { requestCreatedSchema, requestFieldsSchema, UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
+import { actorOf, requireArea } from "../../access/actor";
+import { readMultipart } from "../../http/multipart";
+import { fastSerializerCompiler } from "../../plugins/fast-serializer";
+import { createRequest, requestForm } from "./new-request.service";
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** A patient sends a new request with its documents (the patient's other request routes: modules/requests). */
+export async function newRequestRoutes(app: FastifyInstance): Promise<void> {
+  // Responses written by compiled serializers: only the schema's fields (plugins/fast-serializer.ts).
+  app.setSerializerCompiler(fastSerializerCompiler);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const patient = requireArea("patient");
+
+  r.post(
+    "/api/patient/requests",
+    {
+      schema: {
+        tags: ["patient"],
+        summary: "Créer une demande avec ses documents (multipart)",
+        description:
+          "multipart/form-data : treatment_type (obligatoire), description, budget, quote_amount (euros), quote_lines (tableau JSON des lignes du devis : code, act, tooth, fee_cents), urgency (high|medium|low), recipient ('all' ou l'id d'un dentiste vérifié), consent ('true'), document_types (tableau JSON, un type par fichier : xray|quote|photo|other), puis un ou plusieurs fichiers `files` (10 Mo chacun, 10 au plus).",
+        consumes: ["multipart/form-data"],
+        response: { 201: requestCreatedSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+      onRequest: patient,
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      const form = await readMultipart(request, app.storage, requestForm(actor.userId));
+      const deps = { db: app.db, brandName: app.config.brandName, clock: app.clock };
+      const id = await form.use(requestFieldsSchema, (input, files) =>
+        createRequest(deps, actor, input, files),
+      );
+      // A devis queued for reading (issue 17) is read off the request path.
+      app.readings.wake();
+      // The dentists' "À faire" counters follow live (the event carries nothing but its kind).
+      void app.bus.publish({ kind: "requests" }).catch(() => {});
+      return reply.status(201).send({ id, message: UPLOAD_MESSAGES.success });
+    },
+  );
+}

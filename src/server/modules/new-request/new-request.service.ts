@@ -1,0 +1,98 @@
+import type { z } from "zod";
+import { CONSENT_VERSION, consentText } from "../../../shared/domain/consent";
+import { DOCUMENT_TYPES, type DocumentType, MAX_FILES_PER_REQUEST } from "../../../shared/domain/requests";
+import { parisToday } from "../../../shared/policies/offers";
+import { quoteLineIssues, resolveLine } from "../../../shared/schemas/quotes";
+import { type requestFieldsSchema, UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
+import type { Actor } from "../../access/actor";
+import type { Db } from "../../db/index";
+import { AppError, validationError } from "../../errors";
+import type { FormRules } from "../../http/multipart";
+import { type StoredFile, UPLOAD_CONTENT_TYPES } from "../../http/uploads";
+import { insertQuoteLines, linesTotal } from "../quotes/quotes.repo";
+import { enqueueFirstQuote } from "../reading/reading.service";
+import { newRequestRepo } from "./new-request.repo";
+
+/*
+ * A patient's new request (ADR 031): the request and its documents (modules/requests' tables), the
+ * lines of the devis typed with it (quotes) and, when none was typed, its devis queued for reading
+ * (reading), in one transaction. It combines those modules, so it stands above them.
+ */
+
+/** A new request's fields, validated (requestFieldsSchema). */
+export type NewRequest = z.output<typeof requestFieldsSchema>;
+
+interface Deps {
+  db: Db;
+  /** The brand named in the consent's text. */
+  brandName: string;
+  clock: () => Date;
+}
+
+/** The multipart form of a new request: its fields and up to 10 documents (ADR 005). */
+export function requestForm(patientId: string): FormRules {
+  return {
+    notMultipart: "La demande doit être envoyée en multipart/form-data.",
+    fields: 20,
+    files: {
+      field: "files",
+      max: MAX_FILES_PER_REQUEST,
+      accepted: UPLOAD_CONTENT_TYPES,
+      keyPrefix: patientId,
+      tooLarge: UPLOAD_MESSAGES.fileTooLarge,
+      badContent: UPLOAD_MESSAGES.fileContent,
+      tooMany: UPLOAD_MESSAGES.tooManyFiles(MAX_FILES_PER_REQUEST),
+      required: UPLOAD_MESSAGES.noFile,
+    },
+  };
+}
+
+/**
+ * Creates the request and its documents (files already stored under `{patientId}/…`, see
+ * requestForm) in one transaction; the caller removes the files if this fails (ReadForm.use).
+ */
+export async function createRequest(
+  deps: Deps,
+  actor: Actor,
+  input: NewRequest,
+  stored: readonly StoredFile[],
+): Promise<string> {
+  // The patient's own devis: lines above a ceiling are flagged on screen, not refused.
+  const day = parisToday(deps.clock());
+  const quoteLines = input.quote_lines.map((line) => resolveLine(line, day));
+  const lineIssues = quoteLineIssues(quoteLines, { refuseAboveCeiling: false, prefix: ["quote_lines"] });
+  if (lineIssues.length > 0) throw validationError(lineIssues);
+  const types = stored.map((_, i) => {
+    const t = input.document_types[i];
+    return (DOCUMENT_TYPES as readonly string[]).includes(t ?? "") ? (t as DocumentType) : "other";
+  });
+
+  return await deps.db.transaction().execute(async (trx) => {
+    let dentistName: string | null = null;
+    if (input.recipient) {
+      const name = await newRequestRepo.verifiedDentistName(trx, input.recipient);
+      if (name === undefined) {
+        throw new AppError(400, "VALIDATION_ERROR", UPLOAD_MESSAGES.recipientUnavailable, {
+          recipient: UPLOAD_MESSAGES.recipientUnavailable,
+        });
+      }
+      dentistName = name;
+    }
+    const id = await newRequestRepo.insert(trx, actor, {
+      treatment_type: input.treatment_type,
+      description: input.description,
+      budget: input.budget,
+      quote_amount_cents: quoteLines.length > 0 ? linesTotal(quoteLines) : input.quote_amount,
+      urgency: input.urgency,
+      recipient_dentist_id: input.recipient,
+      // The consent as the form showed it (the same words, from the same function).
+      consent_version: CONSENT_VERSION,
+      consent_text: consentText({ brand: deps.brandName, dentistName }),
+    });
+    const documents = await newRequestRepo.insertDocuments(trx, actor, id, stored, types);
+    await insertQuoteLines(trx, id, quoteLines);
+    // No line typed: the devis is read in the background (issue 17), queued with the request's rows.
+    await enqueueFirstQuote(trx, id, documents, quoteLines.length);
+    return id;
+  });
+}
