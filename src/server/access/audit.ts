@@ -38,6 +38,8 @@ export interface AccessRead {
   documentId?: string;
   /** The name of what was read when it is not a document (a chat attachment's file name). */
   objectName?: string;
+  /** When it was read (a document view or download); now unless said. */
+  at?: Date;
 }
 
 /** A dentist reopening the request page within this time is one visit, not a row each time. */
@@ -57,6 +59,7 @@ export async function recordAccess(db: Db, actor: Actor, read: AccessRead): Prom
     actor_kind: actor.profile.is_admin ? ("admin" as const) : ("dentist" as const),
     action: read.action,
     object_name: read.objectName ?? null,
+    ...(read.at ? { created_at: read.at } : {}),
   };
   if (read.action !== "request_view") {
     await db.insertInto("document_access").values(row).execute();
@@ -79,8 +82,9 @@ export function recordDocumentAccess(
   actor: Actor,
   document: { id: string; request_id: string },
   action: "view" | "download",
+  at?: Date,
 ): Promise<void> {
-  return recordAccess(db, actor, { requestId: document.request_id, action, documentId: document.id });
+  return recordAccess(db, actor, { requestId: document.request_id, action, documentId: document.id, at });
 }
 
 /**

@@ -21,6 +21,9 @@ export interface StoredFile {
   ext: string;
 }
 
+/** A file part as @fastify/multipart gives it: its name and its stream (truncated once too large). */
+export type UploadPart = Pick<MultipartFile, "filename"> & { file: Readable & { truncated: boolean } };
+
 export interface UploadRules {
   /** Extensions (as file-type names them) whose content is accepted. */
   accepted: ReadonlySet<string>;
@@ -39,7 +42,7 @@ export const UPLOAD_CONTENT_TYPES: ReadonlySet<string> = new Set(ACCEPTED_CONTEN
  * enforced by @fastify/multipart while streaming. On any failure nothing is left in storage.
  */
 export async function storeUpload(
-  part: MultipartFile,
+  part: UploadPart,
   storage: Storage,
   rules: UploadRules,
 ): Promise<StoredFile> {

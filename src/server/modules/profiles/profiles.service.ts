@@ -52,7 +52,7 @@ const MISSING_FIELD_MESSAGES = {
  * missing), records the date and writes the audit row. The admins' queue reads
  * verification_requested_at (issue 7).
  */
-export async function requestVerification(db: Db, actor: Actor): Promise<ProfileRow> {
+export async function requestVerification(db: Db, actor: Actor, now = new Date()): Promise<ProfileRow> {
   const updated = await db.transaction().execute(async (trx) => {
     const profile = await findOwnProfileForUpdate(trx, actor);
     const problem = verificationRequestProblem(profile);
@@ -65,7 +65,7 @@ export async function requestVerification(db: Db, actor: Actor): Promise<Profile
       const fields = Object.fromEntries(problem.fields.map((f) => [f, MISSING_FIELD_MESSAGES[f]]));
       throw new AppError(400, ERROR_CODES.validation, PROFILE_MESSAGES.verificationMissing, fields);
     }
-    const updated = await markOwnVerificationRequested(trx, actor, new Date());
+    const updated = await markOwnVerificationRequested(trx, actor, now);
     if (!updated) throw new AppError(409, ERROR_CODES.conflict, PROFILE_MESSAGES.alreadyRequested);
     await writeAudit(trx, {
       actorId: actor.userId,

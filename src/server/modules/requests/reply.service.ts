@@ -13,6 +13,7 @@ interface Deps {
   db: Db;
   mailer: Mailer;
   config: AppConfig;
+  clock: () => Date;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -34,7 +35,7 @@ export async function replyToRequest(deps: Deps, actor: Actor, requestId: string
       dentistId: me,
       patientId: request.patient_id,
       message,
-      now: new Date(),
+      now: deps.clock(),
     });
     return { conversationId, request };
   });

@@ -179,7 +179,6 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
     /** Cancels an open request; `withdrawConsent` records that the patient withdrew the consent. */
     async cancel(id: string, options: { withdrawConsent?: boolean } = {}) {
       return db.transaction().execute(async (trx) => {
-        const now = new Date();
         const cancelled = await trx
           .updateTable("requests")
           .set({
