@@ -1,0 +1,79 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import { treatmentLabel } from "../../../../shared/domain/treatments";
+import type { ConversationSummary } from "../../../../shared/schemas/conversations";
+import { Avatar } from "../../../components/ui/Avatar";
+import { Button } from "../../../components/ui/Button";
+import { Skeleton } from "../../../components/ui/Skeleton";
+import type { ChatArea } from "../ConversationList";
+
+function BackLink({ to }: { to: string }) {
+  return (
+    <Button asChild variant="ghost" size="icon" className="md:hidden">
+      <Link to={to} aria-label="Retour aux conversations">
+        <ArrowLeft aria-hidden="true" />
+      </Link>
+    </Button>
+  );
+}
+
+/**
+ * The conversation's title bar: back to the list (on a phone), the other party and the treatment,
+ * with a link to the request; skeletons while it loads.
+ */
+export function ChatHeader({
+  area,
+  backTo,
+  conversation,
+  otherName,
+  headingId,
+  pending,
+}: {
+  area: ChatArea;
+  backTo: string;
+  conversation: ConversationSummary | undefined;
+  otherName: string;
+  headingId: string;
+  pending: boolean;
+}) {
+  const requestPath =
+    conversation &&
+    (area === "patient"
+      ? `/patient/request/${conversation.request_id}`
+      : `/dentist/patient-submission/${conversation.request_id}`);
+
+  return (
+    <div className="flex min-h-16 items-center gap-3 border-b border-slate-200 px-3 py-2">
+      <BackLink to={backTo} />
+      {conversation ? (
+        <>
+          <Avatar name={otherName} src={conversation.other.avatar_url} />
+          <div className="grid min-w-0 flex-1">
+            <h2 id={headingId} className="truncate font-semibold text-slate-900">
+              {otherName}
+            </h2>
+            <p className="truncate text-sm text-slate-600">
+              {treatmentLabel(conversation.treatment_type)}
+              {requestPath ? (
+                <>
+                  {" · "}
+                  <Link
+                    to={requestPath}
+                    className="font-medium text-brand-800 underline-offset-2 hover:underline"
+                  >
+                    Voir la demande
+                  </Link>
+                </>
+              ) : null}
+            </p>
+          </div>
+        </>
+      ) : pending ? (
+        <div className="flex flex-1 items-center gap-3" aria-hidden="true">
+          <Skeleton className="size-10 rounded-full" />
+          <Skeleton className="h-4 w-40" />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { patientKeys } from "../../../lib/queryKeys";
+
+/** The patient area's calls: one function (and hook) per endpoint, grouped by what the patient does. */
+
+export {
+  createRequest,
+  fileOffsets,
+  type NewRequest,
+  progressOfFiles,
+  useCreateRequest,
+  useVerifiedDentists,
+} from "./newRequest";
+export { type OfferAccepted, type OfferUnaccepted, useAcceptOffer, useUnacceptOffer } from "./offers";
+export { type QuoteSaved, useComparison, useCover, useSaveCover, useSaveQuote } from "./quotes";
+export { READING_POLL_MS, readingPageUrl, useDismissReading, useReadDocument, useReading } from "./reading";
+export {
+  REQUESTS_PAGE_SIZE,
+  useCancelRequest,
+  useDeleteRequest,
+  usePatientDashboard,
+  usePatientRequest,
+  usePatientRequests,
+  useWithdrawConsent,
+} from "./requests";
+export { patientKeys };

@@ -1,0 +1,89 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PatientDashboard, RequestDetail, RequestList } from "../../../../shared/schemas/requests";
+import { api } from "../../../lib/api";
+import { patientKeys } from "../../../lib/queryKeys";
+
+/** The patient's requests: the dashboard, the list, one request, and closing or erasing it. */
+
+/** GET /api/patient/dashboard */
+export function usePatientDashboard() {
+  return useQuery({
+    queryKey: patientKeys.dashboard(),
+    queryFn: ({ signal }) => api<PatientDashboard>("/api/patient/dashboard", { signal }),
+  });
+}
+
+export const REQUESTS_PAGE_SIZE = 10;
+
+/** GET /api/patient/requests?search=&page=&page_size= (search and paging are the server's). */
+export function usePatientRequests(search: string, page: number, pageSize = REQUESTS_PAGE_SIZE) {
+  return useQuery({
+    queryKey: patientKeys.requests(search, page, pageSize),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
+      if (search) params.set("search", search);
+      return api<RequestList>(`/api/patient/requests?${params}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/patient/requests/:id (404 for an unknown id or someone else's request). */
+export function usePatientRequest(id: string) {
+  return useQuery({
+    queryKey: patientKeys.request(id),
+    queryFn: ({ signal }) =>
+      api<RequestDetail>(`/api/patient/requests/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** POST /api/patient/requests/:id/cancel */
+export function useCancelRequest(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<{ id: string; status: "cancelled" }>(`/api/patient/requests/${encodeURIComponent(id)}/cancel`, {
+        method: "POST",
+      }),
+    onSuccess: ({ status }) => {
+      queryClient.setQueryData<RequestDetail>(patientKeys.request(id), (current) =>
+        current ? { ...current, status } : current,
+      );
+      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+    },
+  });
+}
+
+/**
+ * POST /api/patient/requests/:id/consent/withdraw (issue 14): the consent to share is withdrawn and
+ * the request closes to dentists (cancelled); 409 once it is finished or cancelled.
+ */
+export function useWithdrawConsent(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<{ id: string; status: "cancelled"; message: string }>(
+        `/api/patient/requests/${encodeURIComponent(id)}/consent/withdraw`,
+        { method: "POST" },
+      ),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+    },
+  });
+}
+
+/**
+ * DELETE /api/patient/requests/:id (issue 14): the request, its documents, offers and
+ * conversations are erased; 409 (French message) once an offer on it was accepted.
+ */
+export function useDeleteRequest(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<{ message: string }>(`/api/patient/requests/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: patientKeys.request(id) });
+      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+    },
+  });
+}
