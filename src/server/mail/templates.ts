@@ -1,21 +1,40 @@
 /** French e-mails. Plain text: readable everywhere, nothing to track. */
 
-export function resetPasswordMail(p: { brandName: string; link: string }) {
+/**
+ * The form every e-mail shares: the brand before its subject; 'Bonjour' (with the first name when
+ * the person is known), what happened, the link to act on it and what follows it, the team's signature.
+ */
+function letter(
+  p: { brandName: string; firstName?: string },
+  mail: { subject: string; lines: string[]; link?: string; after?: string[] },
+) {
+  const greeting = p.firstName === undefined ? "Bonjour," : `Bonjour ${p.firstName},`;
+  const link = mail.link === undefined ? [] : ["", mail.link];
   return {
-    subject: `${p.brandName} — Réinitialisation de votre mot de passe`,
-    text: [
-      "Bonjour,",
-      "",
-      `Vous avez demandé à choisir un nouveau mot de passe pour votre compte ${p.brandName}.`,
-      "Ouvrez ce lien pour le faire (il est valable une heure et ne sert qu'une fois) :",
-      "",
-      p.link,
-      "",
-      "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.",
-      "",
-      `L'équipe ${p.brandName}`,
-    ].join("\n"),
+    subject: `${p.brandName} — ${mail.subject}`,
+    text: [greeting, "", ...mail.lines, ...link, ...(mail.after ?? []), "", `L'équipe ${p.brandName}`].join(
+      "\n",
+    ),
   };
+}
+
+export function resetPasswordMail(p: { brandName: string; link: string }) {
+  // to an address, not yet to a known person: 'Bonjour,' alone
+  return letter(
+    { brandName: p.brandName },
+    {
+      subject: "Réinitialisation de votre mot de passe",
+      lines: [
+        `Vous avez demandé à choisir un nouveau mot de passe pour votre compte ${p.brandName}.`,
+        "Ouvrez ce lien pour le faire (il est valable une heure et ne sert qu'une fois) :",
+      ],
+      link: p.link,
+      after: [
+        "",
+        "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.",
+      ],
+    },
+  );
 }
 
 export function dentistReplyMail(p: {
@@ -24,19 +43,14 @@ export function dentistReplyMail(p: {
   dentistName: string;
   link: string;
 }) {
-  return {
-    subject: `${p.brandName} — Un dentiste a répondu à votre demande`,
-    text: [
-      `Bonjour ${p.firstName},`,
-      "",
+  return letter(p, {
+    subject: "Un dentiste a répondu à votre demande",
+    lines: [
       `${p.dentistName} a répondu à votre demande sur ${p.brandName}.`,
       "Lisez sa réponse et continuez la conversation depuis votre espace :",
-      "",
-      p.link,
-      "",
-      `L'équipe ${p.brandName}`,
-    ].join("\n"),
-  };
+    ],
+    link: p.link,
+  });
 }
 
 export function offerReceivedMail(p: {
@@ -46,19 +60,14 @@ export function offerReceivedMail(p: {
   amount: string;
   link: string;
 }) {
-  return {
-    subject: `${p.brandName} — Nouvelle proposition de devis : ${p.amount}`,
-    text: [
-      `Bonjour ${p.firstName},`,
-      "",
+  return letter(p, {
+    subject: `Nouvelle proposition de devis : ${p.amount}`,
+    lines: [
       `${p.dentistName} vous propose un devis de ${p.amount} pour votre demande sur ${p.brandName}.`,
       "Comparez les propositions reçues et échangez avec le dentiste depuis votre espace :",
-      "",
-      p.link,
-      "",
-      `L'équipe ${p.brandName}`,
-    ].join("\n"),
-  };
+    ],
+    link: p.link,
+  });
 }
 
 export function unreadMessagesMail(p: {
@@ -67,19 +76,14 @@ export function unreadMessagesMail(p: {
   fromName: string;
   link: string;
 }) {
-  return {
-    subject: `${p.brandName} — Vous avez un nouveau message`,
-    text: [
-      `Bonjour ${p.firstName},`,
-      "",
+  return letter(p, {
+    subject: "Vous avez un nouveau message",
+    lines: [
       `${p.fromName} vous a écrit sur ${p.brandName} et votre message n'a pas encore été lu.`,
       "Pour des raisons de confidentialité, son contenu n'est visible que dans votre espace :",
-      "",
-      p.link,
-      "",
-      `L'équipe ${p.brandName}`,
-    ].join("\n"),
-  };
+    ],
+    link: p.link,
+  });
 }
 
 export function verificationDecisionMail(p: {
@@ -106,13 +110,9 @@ export function verificationDecisionMail(p: {
       "Corrigez votre profil puis demandez une nouvelle vérification :",
     ],
   }[p.decision];
-  return {
-    subject: `${p.brandName} — ${p.decision === "verify" ? "Votre cabinet est vérifié" : "Vérification de votre cabinet"}`,
-    text: [`Bonjour ${p.firstName},`, "", ...lines, "", p.link, "", `L'équipe ${p.brandName}`].join("\n"),
-  };
+  const subject = p.decision === "verify" ? "Votre cabinet est vérifié" : "Vérification de votre cabinet";
+  return letter(p, { subject, lines, link: p.link });
 }
-
-const signature = (brandName: string) => ["", `L'équipe ${brandName}`];
 
 /** To the dentist whose offer the patient accepted. */
 export function offerAcceptedMail(p: {
@@ -122,18 +122,14 @@ export function offerAcceptedMail(p: {
   amount: string;
   link: string;
 }) {
-  return {
-    subject: `${p.brandName} — Votre proposition a été acceptée`,
-    text: [
-      `Bonjour ${p.firstName},`,
-      "",
+  return letter(p, {
+    subject: "Votre proposition a été acceptée",
+    lines: [
       `Bonne nouvelle : ${p.patientName} a accepté votre proposition de ${p.amount}.`,
       "Le patient va vous proposer un rendez-vous ; vous le confirmerez depuis votre espace :",
-      "",
-      p.link,
-      ...signature(p.brandName),
-    ].join("\n"),
-  };
+    ],
+    link: p.link,
+  });
 }
 
 /** To the other dentists of the request, politely, once the patient chose another offer. */
@@ -143,19 +139,15 @@ export function offerClosedMail(p: {
   treatment: string;
   link: string;
 }) {
-  return {
-    subject: `${p.brandName} — Demande de devis clôturée`,
-    text: [
-      `Bonjour ${p.firstName},`,
-      "",
+  return letter(p, {
+    subject: "Demande de devis clôturée",
+    lines: [
       `Le patient à qui vous aviez fait une proposition (${p.treatment}) a choisi un autre cabinet.`,
       "Merci pour le temps et le soin que vous avez consacrés à sa demande : votre proposition est désormais clôturée.",
       "Vos propositions restent consultables ici :",
-      "",
-      p.link,
-      ...signature(p.brandName),
-    ].join("\n"),
-  };
+    ],
+    link: p.link,
+  });
 }
 
 /** To the dentist whose accepted offer the patient no longer chooses (ADR 016): the offer stays open. */
@@ -166,19 +158,15 @@ export function acceptanceWithdrawnMail(p: {
   treatment: string;
   link: string;
 }) {
-  return {
-    subject: `${p.brandName} — Acceptation retirée`,
-    text: [
-      `Bonjour ${p.firstName},`,
-      "",
+  return letter(p, {
+    subject: "Acceptation retirée",
+    lines: [
       `${p.patientName} a retiré son acceptation de votre proposition (${p.treatment}), avant la confirmation du rendez-vous.`,
       "Votre proposition n'est pas perdue : elle reste ouverte et peut encore être acceptée. Un rendez-vous en attente sur cette proposition est annulé.",
       "Vos propositions restent consultables ici :",
-      "",
-      p.link,
-      ...signature(p.brandName),
-    ].join("\n"),
-  };
+    ],
+    link: p.link,
+  });
 }
 
 /** To a dentist whose closed offer opens again after the patient withdrew an acceptance (ADR 016). */
@@ -188,18 +176,14 @@ export function offerReopenedMail(p: {
   treatment: string;
   link: string;
 }) {
-  return {
-    subject: `${p.brandName} — Votre proposition est de nouveau ouverte`,
-    text: [
-      `Bonjour ${p.firstName},`,
-      "",
+  return letter(p, {
+    subject: "Votre proposition est de nouveau ouverte",
+    lines: [
       `La demande (${p.treatment}) pour laquelle vous aviez fait une proposition est de nouveau ouverte : le choix qui l'avait clôturée a été retiré.`,
       "Votre proposition peut à nouveau être acceptée. Vos propositions restent consultables ici :",
-      "",
-      p.link,
-      ...signature(p.brandName),
-    ].join("\n"),
-  };
+    ],
+    link: p.link,
+  });
 }
 
 /** Times proposed by one side (a booking, another time, a move) to the side who must answer. */
@@ -211,22 +195,18 @@ export function appointmentProposedMail(p: {
   moved: boolean;
   link: string;
 }) {
-  return {
-    subject: `${p.brandName} — ${p.moved ? "Nouvelle date proposée pour votre rendez-vous" : "Demande de rendez-vous"}`,
-    text: [
-      `Bonjour ${p.firstName},`,
-      "",
+  return letter(p, {
+    subject: `${p.moved ? "Nouvelle date proposée pour votre rendez-vous" : "Demande de rendez-vous"}`,
+    lines: [
       p.moved
         ? `${p.fromName} propose de fixer votre rendez-vous à une autre date :`
         : `${p.fromName} vous propose un rendez-vous :`,
       ...p.times.map((time) => `- ${time}`),
       "",
       "Choisissez le créneau qui vous convient ou proposez-en un autre depuis votre espace :",
-      "",
-      p.link,
-      ...signature(p.brandName),
-    ].join("\n"),
-  };
+    ],
+    link: p.link,
+  });
 }
 
 export function appointmentConfirmedMail(p: {
@@ -237,20 +217,16 @@ export function appointmentConfirmedMail(p: {
   place: string | null;
   link: string;
 }) {
-  return {
-    subject: `${p.brandName} — Rendez-vous confirmé le ${p.when}`,
-    text: [
-      `Bonjour ${p.firstName},`,
-      "",
+  return letter(p, {
+    subject: `Rendez-vous confirmé le ${p.when}`,
+    lines: [
       `Votre rendez-vous avec ${p.withName} est confirmé : ${p.when}.`,
       ...(p.place ? [`Adresse : ${p.place}`] : []),
       "",
       "Ajoutez-le à votre agenda ou modifiez-le depuis votre espace :",
-      "",
-      p.link,
-      ...signature(p.brandName),
-    ].join("\n"),
-  };
+    ],
+    link: p.link,
+  });
 }
 
 export function appointmentCancelledMail(p: {
@@ -260,20 +236,16 @@ export function appointmentCancelledMail(p: {
   when: string | null;
   link: string;
 }) {
-  return {
-    subject: `${p.brandName} — Rendez-vous annulé`,
-    text: [
-      `Bonjour ${p.firstName},`,
-      "",
+  return letter(p, {
+    subject: "Rendez-vous annulé",
+    lines: [
       p.when
         ? `${p.byName} a annulé le rendez-vous du ${p.when}.`
         : `${p.byName} a annulé la demande de rendez-vous en cours.`,
       "Vous pouvez en convenir d'un autre, ou lui écrire, depuis votre espace :",
-      "",
-      p.link,
-      ...signature(p.brandName),
-    ].join("\n"),
-  };
+    ],
+    link: p.link,
+  });
 }
 
 /** 7 days and 1 day before a confirmed appointment. */
@@ -286,20 +258,16 @@ export function appointmentReminderMail(p: {
   kind: "7d" | "1d";
   link: string;
 }) {
-  return {
-    subject: `${p.brandName} — Rappel : rendez-vous ${p.kind === "1d" ? "demain" : "dans une semaine"}`,
-    text: [
-      `Bonjour ${p.firstName},`,
-      "",
+  return letter(p, {
+    subject: `Rappel : rendez-vous ${p.kind === "1d" ? "demain" : "dans une semaine"}`,
+    lines: [
       `Nous vous rappelons votre rendez-vous avec ${p.withName} : ${p.when}.`,
       ...(p.place ? [`Adresse : ${p.place}`] : []),
       "",
       "En cas d'empêchement, déplacez-le ou annulez-le depuis votre espace :",
-      "",
-      p.link,
-      ...signature(p.brandName),
-    ].join("\n"),
-  };
+    ],
+    link: p.link,
+  });
 }
 
 /**
@@ -313,36 +281,29 @@ export function passwordChangedMail(p: {
   device: string;
   resetLink: string;
 }) {
-  return {
-    subject: `${p.brandName} — Votre mot de passe a été modifié`,
-    text: [
-      `Bonjour ${p.firstName},`,
-      "",
+  return letter(p, {
+    subject: "Votre mot de passe a été modifié",
+    lines: [
       `Le mot de passe de votre compte ${p.brandName} a été modifié le ${p.when} (${p.device}).`,
       "Par sécurité, vos autres appareils ont été déconnectés : reconnectez-vous avec le nouveau mot de passe.",
       "",
       "Si vous n'êtes pas à l'origine de ce changement, quelqu'un connaît peut-être votre mot de passe :",
       "choisissez-en tout de suite un nouveau avec ce lien ('Mot de passe oublié') :",
-      "",
-      p.resetLink,
-      ...signature(p.brandName),
-    ].join("\n"),
-  };
+    ],
+    link: p.resetLink,
+  });
 }
 
 export function accountErasedMail(p: { brandName: string; firstName: string }) {
-  return {
-    subject: `${p.brandName} — Votre compte a été supprimé`,
-    text: [
-      `Bonjour ${p.firstName},`,
-      "",
+  return letter(p, {
+    subject: "Votre compte a été supprimé",
+    lines: [
       `Votre compte ${p.brandName} a été supprimé, comme demandé : votre profil, vos demandes, vos documents,`,
       "vos messages et vos pièces jointes ont été effacés. Nous ne vous écrirons plus.",
       "",
       "Si vous n'êtes pas à l'origine de cette suppression, répondez à cet e-mail.",
-      ...signature(p.brandName),
-    ].join("\n"),
-  };
+    ],
+  });
 }
 
 export function inactivityWarningMail(p: {
@@ -351,20 +312,15 @@ export function inactivityWarningMail(p: {
   erasedOn: string;
   loginLink: string;
 }) {
-  return {
-    subject: `${p.brandName} — Votre compte sera supprimé le ${p.erasedOn}`,
-    text: [
-      `Bonjour ${p.firstName},`,
-      "",
+  return letter(p, {
+    subject: `Votre compte sera supprimé le ${p.erasedOn}`,
+    lines: [
       `Vous ne vous êtes pas connecté à ${p.brandName} depuis longtemps. Comme annoncé dans notre politique`,
       `de confidentialité, votre compte et vos données (demandes, documents, messages) seront supprimés le ${p.erasedOn}.`,
       "",
       "Pour garder votre compte, il suffit de vous connecter avant cette date :",
-      "",
-      p.loginLink,
-      "",
-      "Vous pouvez aussi télécharger vos données depuis votre profil avant leur suppression.",
-      ...signature(p.brandName),
-    ].join("\n"),
-  };
+    ],
+    link: p.loginLink,
+    after: ["", "Vous pouvez aussi télécharger vos données depuis votre profil avant leur suppression."],
+  });
 }

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import WebSocket from "ws";
 import type { RealtimeEvent } from "../../shared/realtime";
+import type { PersonName, World } from "./world";
 
 /** A live channel (/api/realtime) as a browser would open it: resolves once 'ready', with every event received. */
 export function openSocket(
@@ -49,4 +50,16 @@ export async function withSockets<Name extends string>(
   } finally {
     for (const socket of Object.values<Socket>(sockets)) socket.ws.close();
   }
+}
+
+/** The live channels of people of a test world, each under the role the test gives them
+ * (`{ dentist: "notChosen" }`): withSockets on the world's app with their cookies. */
+export function withPeopleSockets<Role extends string>(
+  w: World,
+  roles: Record<Role, PersonName>,
+  use: (sockets: Record<Role, Socket>) => Promise<void>,
+): Promise<void> {
+  const entries = Object.entries(roles) as [Role, PersonName][];
+  const cookies = Object.fromEntries(entries.map(([role, name]) => [role, w.people[name].cookie]));
+  return withSockets(w.ctx.app, cookies as Record<Role, string>, use);
 }

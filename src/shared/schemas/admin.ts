@@ -123,6 +123,16 @@ export const auditEntrySchema = z.object({
 export const auditListSchema = pagedList(auditEntrySchema);
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/** What the daily retention run erases or warns about, in the order the preview lists them. */
+export const RETENTION_KINDS = [
+  "contact",
+  "cancelled_documents",
+  "access_log",
+  "audit_log",
+  "inactivity_warning",
+  "inactive_erasure",
+] as const;
+
 /** GET /api/admin/retention: what the next daily retention run will erase (issue 14). */
 export const retentionPreviewSchema = z.object({
   /** The next run: the job runs once a day, at the first hourly tick of the day. */
@@ -130,14 +140,7 @@ export const retentionPreviewSchema = z.object({
   last_run_at: z.string().nullable(),
   items: z.array(
     z.object({
-      kind: z.enum([
-        "contact",
-        "cancelled_documents",
-        "access_log",
-        "audit_log",
-        "inactivity_warning",
-        "inactive_erasure",
-      ]),
+      kind: z.enum(RETENTION_KINDS),
       label: z.string(),
       count: z.number().int(),
       /** The date before which rows are due. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DentistDashboard, DentistTodo } from "../../../shared/schemas/dentist";
 import { multipart } from "../../testing/files";
-import { withSockets } from "../../testing/sockets";
+import { withPeopleSockets } from "../../testing/sockets";
 import { createWorld, type PersonName, type World } from "../../testing/world";
 
 /**
@@ -209,12 +209,8 @@ describe("unread conversations and recent messages", () => {
 
 describe("live", () => {
   it("tells the verified dentists connected, and nobody else, that a request was sent", async () => {
-    const cookies = {
-      dentist: w.people.notChosen.cookie,
-      unverified: w.people.unverified.cookie,
-      patient: w.people.patientB.cookie,
-    };
-    await withSockets(w.ctx.app, cookies, async ({ dentist, unverified, patient }) => {
+    const roles = { dentist: "notChosen", unverified: "unverified", patient: "patientB" } as const;
+    await withPeopleSockets(w, roles, async ({ dentist, unverified, patient }) => {
       await w.fresh.openRequest("patientA");
       await expect.poll(() => dentist.events.some((e) => e.type === "requests")).toBe(true);
       // Give the others the same time to (wrongly) receive it.
