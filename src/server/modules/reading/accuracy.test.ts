@@ -15,7 +15,11 @@ import type { ReadOptions } from "./types";
 /**
  * Field accuracy of the whole reading (extraction then parsing) on the generated corpus (issue 17):
  * tooth, code, basket, fee, BR and AMO of every line, an extra line read counting 6 wrong fields.
- * Text PDFs must reach 98 %, photo-like images and scans 90 %. Timings are the bench's business.
+ * Text PDFs must reach 98 %, photo-like images and scans 90 % (ADR 020). Text PDFs are cheap to read:
+ * 20 of them here. An image costs seconds of OCR, so the suite reads two photos and one scan, enough
+ * for a regression of either path to fail it; the full image corpus (8 photos, 4 scans, other seeds)
+ * and the timings are measured by `npm run bench` (scripts/bench-reading.ts), with the same budgets
+ * (ADR 032).
  */
 
 interface Scored {
@@ -68,27 +72,25 @@ describe("reading accuracy on the generated devis", () => {
     expect(total.accuracy, report(scored)).toBeGreaterThanOrEqual(0.98);
   }, 120_000);
 
-  it("reads ≥ 90 % of the fields of 6 photo-like images and 2 scanned PDFs", async () => {
+  it("reads ≥ 90 % of the fields of 2 photo-like images and a scanned PDF", async () => {
     const scored: Scored[] = [];
-    for (let seed = 101; seed <= 106; seed++) {
+    for (let seed = 101; seed <= 102; seed++) {
       const devis = makeDevis(seed);
       scored.push(
         await readAndScore(`photo ${seed}`, devis, await devisPhoto(devis, seed), "image/jpeg", "image"),
       );
     }
-    for (let seed = 107; seed <= 108; seed++) {
-      const devis = makeDevis(seed);
-      scored.push(
-        await readAndScore(
-          `scan ${seed}`,
-          devis,
-          await devisScan(devis, seed),
-          "application/pdf",
-          "scanned_pdf",
-        ),
-      );
-    }
+    const scanned = makeDevis(107);
+    scored.push(
+      await readAndScore(
+        "scan 107",
+        scanned,
+        await devisScan(scanned, 107),
+        "application/pdf",
+        "scanned_pdf",
+      ),
+    );
     const total = sumScores(scored.map((s) => s.score));
     expect(total.accuracy, report(scored)).toBeGreaterThanOrEqual(0.9);
-  }, 400_000);
+  }, 240_000);
 });
