@@ -36,11 +36,12 @@ export const newRequestRepo = {
       recipient_dentist_id: string | null;
       consent_version: string;
       consent_text: string;
+      created_at: Date;
     },
   ): Promise<string> {
     const row = await trx
       .insertInto("requests")
-      .values({ ...values, patient_id: actor.userId })
+      .values({ ...values, updated_at: values.created_at, patient_id: actor.userId })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
@@ -53,6 +54,7 @@ export const newRequestRepo = {
     requestId: string,
     files: readonly StoredFile[],
     types: DocumentType[],
+    createdAt: Date,
   ) {
     return trx
       .insertInto("documents")
@@ -66,6 +68,7 @@ export const newRequestRepo = {
           mime_type: file.mime,
           document_type: types[i] ?? "other",
           position: i,
+          created_at: createdAt,
         })),
       )
       .returning(["id", "document_type", "mime_type", "position"])

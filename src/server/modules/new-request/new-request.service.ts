@@ -49,16 +49,19 @@ export function requestForm(patientId: string): FormRules {
 
 /**
  * Creates the request and its documents (files already stored under `{patientId}/…`, see
- * requestForm) in one transaction; the caller removes the files if this fails (ReadForm.use).
+ * requestForm) in one transaction, dated by the clock; the caller removes the files if this fails
+ * (ReadForm.use). `queueReading: false` leaves a devis unread (the demo seed's sample files).
  */
 export async function createRequest(
   deps: Deps,
   actor: Actor,
   input: NewRequest,
   stored: readonly StoredFile[],
+  { queueReading = true }: { queueReading?: boolean } = {},
 ): Promise<string> {
+  const now = deps.clock();
   // The patient's own devis: lines above a ceiling are flagged on screen, not refused.
-  const day = parisToday(deps.clock());
+  const day = parisToday(now);
   const quoteLines = input.quote_lines.map((line) => resolveLine(line, day));
   const lineIssues = quoteLineIssues(quoteLines, { refuseAboveCeiling: false, prefix: ["quote_lines"] });
   if (lineIssues.length > 0) throw validationError(lineIssues);
@@ -88,11 +91,12 @@ export async function createRequest(
       // The consent as the form showed it (the same words, from the same function).
       consent_version: CONSENT_VERSION,
       consent_text: consentText({ brand: deps.brandName, dentistName }),
+      created_at: now,
     });
-    const documents = await newRequestRepo.insertDocuments(trx, actor, id, stored, types);
+    const documents = await newRequestRepo.insertDocuments(trx, actor, id, stored, types, now);
     await insertQuoteLines(trx, id, quoteLines);
     // No line typed: the devis is read in the background (issue 17), queued with the request's rows.
-    await enqueueFirstQuote(trx, id, documents, quoteLines.length);
+    if (queueReading) await enqueueFirstQuote(trx, id, documents, quoteLines.length);
     return id;
   });
 }

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureAdmin } from "../bootstrap";
+import {
+  appPerFile,
+  createTestContext,
+  postRequest,
+  sessionCookie,
+  signUpPatient,
+  type TestContext,
+} from "../testing/harness";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoSeed, demoStartupText, seedDemoData } from "./index";
+
+const ctx = appPerFile();
+const DAY = 24 * 60 * 60 * 1000;
+/** Whole days between an ISO time (or a Date) and now. */
+const daysAgo = (at: string | Date) => Math.round((Date.now() - new Date(at).getTime()) / DAY);
+
+describe("demo data on a first start", () => {
+  let demo: TestContext;
+  let first: DemoSeed;
+  const cookies = new Map<string, string>();
+  /** GET as a demo person (signed in once, through the login route like anyone). */
+  const get = async (email: string, url: string) => {
+    if (!cookies.has(email)) {
+      const login = await demo.app.inject({
+        method: "POST",
+        url: "/api/account/login",
+        payload: { email, password: DEMO_PASSWORD },
+      });
+      expect(login.statusCode, email).toBe(200);
+      cookies.set(email, sessionCookie(login));
+    }
+    return demo.app.inject({ method: "GET", url, headers: { cookie: cookies.get(email) } });
+  };
+  const patientGet = async (url: string) => (await get("patient@demo.sourio.fr", url)).json();
+  const requestOf = async (treatment: string) => {
+    const list = await patientGet("/api/patient/requests");
+    const summary = list.items.find((r: { treatment_type: string }) => r.treatment_type === treatment);
+    return patientGet(`/api/patient/requests/${summary.id}`);
+  };
+
+  beforeAll(async () => {
+    demo = await createTestContext();
+    // server.ts's order: ADMIN_EMAIL's administrator first, then the demo seed.
+    expect(await ensureAdmin(demo.app, "chef@example.com", "admin-secret")).toBe("created");
+    first = await seedDemoData(demo.app);
+  });
+  afterAll(() => demo.close());
+
+  it("seeds once, with ADMIN_EMAIL's administrator, and prints the logins that exist", async () => {
+    expect(first.outcome).toBe("created");
+    expect(first.accounts.map((a) => a.email)).toEqual(DEMO_ACCOUNTS.map((a) => a.email));
+    const firstText = demoStartupText(first, "http://localhost:3000");
+    expect(firstText).toContain("Données de démonstration créées.");
+    for (const account of DEMO_ACCOUNTS) expect(firstText).toContain(account.email);
+    // A restart: the demo is there already, and said so with the same logins.
+    const again = await seedDemoData(demo.app);
+    expect(again).toEqual({ outcome: "present", accounts: first.accounts });
+    expect(demoStartupText(again, "http://localhost:3000")).toContain(
+      "Données de démonstration déjà présentes.",
+    );
+    const admin = await demo.app.inject({
+      method: "POST",
+      url: "/api/account/login",
+      payload: { email: "chef@example.com", password: "admin-secret" },
+    });
+    expect(admin.json().profile.is_admin).toBe(true);
+    for (const account of DEMO_ACCOUNTS)
+      expect((await get(account.email, "/api/me")).json().profile.email).toBe(account.email);
+  });
+
+  it("has the dentists ask to be verified, the demo administrator verify two, the third wait", async () => {
+    const profiles = await demo.app.db.selectFrom("profiles").selectAll().execute();
+    expect(profiles.filter((p) => p.is_admin)).toHaveLength(2);
+    expect(profiles.filter((p) => p.role === "patient" && !p.is_admin)).toHaveLength(1);
+    expect(profiles.filter((p) => p.role === "dentist" && p.is_verified).map((p) => p.email)).toEqual(
+      expect.arrayContaining(["dr.martin@demo.sourio.fr", "dr.leroy@demo.sourio.fr"]),
+    );
+    const waiting = profiles.find((p) => p.email === "dr.bernard@demo.sourio.fr");
+    expect(waiting).toMatchObject({ is_verified: false, practice_postcode: "13001" });
+    expect(daysAgo(waiting?.verification_requested_at as Date)).toBe(2);
+    const adminId = profiles.find((p) => p.email === "admin@demo.sourio.fr")?.id;
+    const granted = await demo.app.db
+      .selectFrom("audit_log")
+      .select(["actor_id", "subject_id"])
+      .where("action", "=", "verification.granted")
+      .execute();
+    expect(granted).toHaveLength(2);
+    for (const row of granted) expect(row.actor_id).toBe(adminId);
+  });
+
+  it("files the requests as the form does: documents stored encrypted, no devis queued, no e-mail", async () => {
+    const requests = await demo.app.db.selectFrom("requests").select("status").execute();
+    expect(requests.map((r) => r.status).sort()).toEqual([
+      "accepted",
+      "cancelled",
+      "in_review",
+      "in_review",
+      "new",
+    ]);
+    const implant = await requestOf("implant");
+    expect(implant.documents.map((d: { file_name: string }) => d.file_name)).toEqual([
+      "devis-implant-dr-roux.pdf",
+      "radio-panoramique.png",
+    ]);
+    const file = await get("patient@demo.sourio.fr", `/api/documents/${implant.documents[0].id}/file`);
+    expect(file.headers["content-type"]).toContain("application/pdf");
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const keys = await demo.app.db.selectFrom("documents").select("storage_key").execute();
+    expect(keys).toHaveLength(7);
+    for (const { storage_key } of keys)
+      expect(demo.storedFile(storage_key).subarray(0, 5).toString()).not.toBe("%PDF-");
+    expect(await demo.app.db.selectFrom("quote_readings").select("id").execute()).toEqual([]);
+    expect(demo.outbox()).toEqual([]);
+  });
+
+  it("dates what happened days ago: requests, replies then offers in the chats, reads of the documents", async () => {
+    const list = await patientGet("/api/patient/requests");
+    expect(list.items.map((r: { treatment_type: string }) => r.treatment_type)).toEqual([
+      "crown",
+      "implant",
+      "bridge",
+      "veneer",
+      "whitening",
+    ]);
+    const implant = await requestOf("implant");
+    expect(daysAgo(implant.documents[0].created_at)).toBe(3);
+    expect(
+      implant.access_log.map((a: { actor_name: string; action: string; created_at: string }) => [
+        a.actor_name,
+        a.action,
+        daysAgo(a.created_at),
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ["Sophie Leroy", "view", 2],
+        ["Julien Martin", "download", 1],
+      ]),
+    );
+    const chats = await patientGet("/api/conversations?search=Martin&limit=50");
+    const chat = chats.items.find((c: { treatment_type: string }) => c.treatment_type === "implant");
+    const messages = await patientGet(`/api/conversations/${chat.id}/messages`);
+    const bodies = messages.items.map((m: { body: string }) => m.body);
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]).toMatch(/^Bonjour Madame Dupont, j'ai étudié votre radio panoramique/);
+    expect(bodies[1]).toMatch(/^Proposition de devis : 1\s850,00\s€/);
+    for (const m of messages.items) expect(daysAgo(m.created_at)).toBe(1);
+  });
+
+  it("shows offers to compare, the crown's comparison by reste à charge and the coming appointment", async () => {
+    const implant = await requestOf("implant");
+    expect(implant.offers.map((o: { amount_cents: number }) => o.amount_cents).sort()).toEqual([
+      185_000, 204_000,
+    ]);
+    expect(implant.offers[0].slots.length).toBeGreaterThan(0);
+    const offers = await demo.app.db.selectFrom("offers").select("status").execute();
+    expect(offers.map((o) => o.status).sort()).toEqual(["accepted", "sent", "sent", "sent", "sent"]);
+    // The crown request: the patient's devis line by line, her mutuelle, two offers to compare by
+    // reste à charge, the 100 % Santé one first.
+    const crown = await requestOf("crown");
+    const compared = await patientGet(`/api/patient/requests/${crown.id}/comparison`);
+    expect(compared.cover).toMatchObject({ percent_of_br: 200, ro_included: true });
+    expect(compared.original.lines.map((l: { code: string }) => l.code)).toEqual(["HBLD734", "HBLD090"]);
+    expect(compared.offers).toHaveLength(2);
+    expect(compared.offers[0].estimate).toMatchObject({ all_sante: true, total: { rest_cents: 0 } });
+    expect(compared.offers[1].saving_cents).toBeGreaterThan(0);
+    // The accepted offer has a confirmed appointment ahead, on both sides' lists, with its reminders.
+    const upcoming = await patientGet("/api/appointments");
+    expect(upcoming.items).toHaveLength(1);
+    expect(upcoming.items[0]).toMatchObject({
+      status: "confirmed",
+      view: "confirmed",
+      treatment_type: "whitening",
+    });
+    const forLeroy = (await get("dr.leroy@demo.sourio.fr", "/api/appointments")).json();
+    expect(forLeroy.items.map((a: { id: string }) => a.id)).toEqual([upcoming.items[0].id]);
+    const reminders = await demo.app.db.selectFrom("appointment_reminders").select("kind").execute();
+    expect(reminders.map((r) => r.kind).sort()).toEqual(["1d", "7d"]);
+  });
+});
+
+describe("demo data elsewhere", () => {
+  it("leaves a database in use alone: requests and no demo account", async () => {
+    const { cookie } = await signUpPatient(ctx.app);
+    const created = await postRequest(ctx.app, cookie, { treatment_type: "crown", consent: "true" });
+    expect(created.statusCode, created.body).toBe(201);
+    const seed = await seedDemoData(ctx.app);
+    expect(seed).toEqual({ outcome: "skipped", accounts: [] });
+    const demoUsers = await ctx.app.db
+      .selectFrom("users")
+      .select("email")
+      .where("email", "like", "%@demo.sourio.fr")
+      .execute();
+    expect(demoUsers).toEqual([]);
+    const text = demoStartupText(seed, "http://localhost:3000");
+    expect(text).not.toContain("@demo.sourio.fr");
+    expect(text).not.toContain("déjà présentes");
+  });
+
+  it("prints only the demo logins that exist", () => {
+    const [admin, patient] = DEMO_ACCOUNTS;
+    const text = demoStartupText(
+      { outcome: "present", accounts: [admin, patient].filter((a) => a !== undefined) },
+      "http://localhost:3000",
+    );
+    expect(text).toContain(admin?.email);
+    expect(text).toContain(patient?.email);
+    for (const account of DEMO_ACCOUNTS.slice(2)) expect(text).not.toContain(account.email);
+  });
+});

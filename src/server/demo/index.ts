@@ -1,0 +1,201 @@
+import type { FastifyInstance } from "fastify";
+import { addDays, parisLocalToDate, parisToday } from "../../shared/policies/offers";
+import { rppsWithKey } from "../../shared/policies/verification";
+import { offerInputSchema } from "../../shared/schemas/offers";
+import { coverSchema } from "../../shared/schemas/quotes";
+import { requestFieldsSchema } from "../../shared/schemas/requests";
+import type { Actor } from "../access/actor";
+import { recordDocumentAccess } from "../access/audit";
+import { systemCreateAccount } from "../bootstrap";
+import type { Mailer } from "../mail/mailer";
+import { decideVerification } from "../modules/admin/admin.service";
+import { bookAppointment, confirmAppointment } from "../modules/appointments/appointments.service";
+import { createRequest } from "../modules/new-request/new-request.service";
+import { acceptOffer, submitOffer } from "../modules/offers/offers.service";
+import { systemFindProfile, updateOwnProfile } from "../modules/profiles/profiles.repo";
+import { requestVerification } from "../modules/profiles/profiles.service";
+import { patientQuotesRepo } from "../modules/quotes/quotes.repo";
+import { replyToRequest } from "../modules/requests/reply.service";
+import { patientRequestsRepo } from "../modules/requests/requests.repo";
+import { DEMO_ACCOUNTS, DEMO_PRACTICES, type DemoSeed, existingDemoAccounts } from "./accounts";
+import { DEMO_REQUESTS, type DemoLine, type DemoRequest } from "./requests";
+import { storeSampleDocument } from "./sample-upload";
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount, type DemoSeed, demoStartupText } from "./accounts";
+
+/** What the seed uses of the app: the same database, storage, bus and settings as the routes. */
+export type DemoDeps = Pick<FastifyInstance, "db" | "auth" | "storage" | "config" | "bus" | "log" | "clock">;
+
+const ADMIN = "admin@demo.sourio.fr";
+const PATIENT = "patient@demo.sourio.fr";
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The demo's addresses are nobody's: its e-mails are not sent. */
+const silentMailer: Mailer = { send: async () => {}, close: () => {} };
+
+/** A demo person as the services see a signed-in one (their profile read afresh). */
+type People = (email: string) => Promise<Actor>;
+
+/**
+ * The services' dependencies at a past moment: what the demo shows happened days ago, through the
+ * same use cases as a real person's, with the time handed in as their clock.
+ */
+function servicesAt(app: DemoDeps, when: Date) {
+  const { db, config, bus, log, storage } = app;
+  return {
+    db,
+    config,
+    bus,
+    log,
+    storage,
+    mailer: silentMailer,
+    brandName: config.brandName,
+    clock: () => when,
+  };
+}
+
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
+
+/**
+ * Seeds the demo accounts and data when there is no demo account yet and no request yet. Other
+ * accounts do not count: ADMIN_EMAIL's administrator, created just before on a first start, must not
+ * keep the demo out. Every row comes from a service, acted by the demo person it belongs to (ADR 033).
+ */
+export async function seedDemoData(app: DemoDeps): Promise<DemoSeed> {
+  const present = await existingDemoAccounts(app.db);
+  if (present.length > 0) return { outcome: "present", accounts: present };
+  const request = await app.db.selectFrom("requests").select("id").limit(1).executeTakeFirst();
+  if (request) return { outcome: "skipped", accounts: [] };
+  const now = app.clock();
+  const person = await createPeople(app, now);
+  for (const demo of DEMO_REQUESTS) await seedRequest(app, person, demo, now);
+  return { outcome: "created", accounts: [...DEMO_ACCOUNTS] };
+}
+
+/**
+ * The accounts (signed up through Better Auth), the dentists' registration asked for and, for the
+ * verified ones, granted by the demo administrator; the patient's profile and mutuelle.
+ */
+async function createPeople(app: DemoDeps, now: Date): Promise<People> {
+  const ids = new Map<string, string>();
+  for (const account of DEMO_ACCOUNTS) ids.set(account.email, await systemCreateAccount(app, account));
+  const person: People = async (email) => {
+    const userId = ids.get(email) ?? "";
+    const profile = await systemFindProfile(app.db, userId);
+    if (!profile) throw new Error(`compte de démonstration introuvable : ${email}`);
+    return { userId, profile };
+  };
+  const admin = await person(ADMIN);
+  for (const practice of DEMO_PRACTICES) {
+    const dentist = await person(practice.email);
+    await updateOwnProfile(app.db, dentist, {
+      rpps: rppsWithKey(practice.rpps),
+      practice_address: practice.address,
+      practice_postcode: practice.postcode,
+    });
+    await requestVerification(app.db, dentist, daysBefore(now, practice.askedDaysAgo));
+    if (practice.verified) {
+      const decided = servicesAt(app, daysBefore(now, practice.askedDaysAgo - 1));
+      await decideVerification(decided, admin, dentist.userId, "verify", "");
+    }
+  }
+  const patient = await person(PATIENT);
+  // Dentists see the demo patient's age on the proposal page; her postal code (Lyon) gives the
+  // distances to the dentists (Paris, Bordeaux, Marseille), ADR 019.
+  await updateOwnProfile(app.db, patient, { birth_date: "1988-04-12", postal_code: "69003" });
+  // 'Ma mutuelle': 200 % of the BR, Assurance Maladie included, a contrat responsable.
+  const cover = coverSchema.parse({
+    percent_of_br: 200,
+    ro_included: true,
+    annual_ceiling_cents: 150_000,
+    implant_allowance_cents: 50_000,
+    responsible: true,
+  });
+  await patientQuotesRepo(app.db, patient).saveCover(cover, now);
+  return person;
+}
+
+/** A devis or offer line as the forms send it. */
+const lineInput = (line: DemoLine) => ({
+  code: line.code ?? "",
+  act: line.act,
+  tooth: line.tooth,
+  fee_cents: line.euros * 100,
+});
+
+/** One request of the demo patient, then what the dentists and she did with it, in order. */
+async function seedRequest(app: DemoDeps, person: People, demo: DemoRequest, now: Date) {
+  const patient = await person(PATIENT);
+  const sent = daysBefore(now, demo.daysAgo);
+  const files = [];
+  for (const doc of demo.documents) files.push(await storeSampleDocument(app.storage, patient.userId, doc));
+  // The fields as the request form sends them, validated by the same schema as the route's.
+  const input = requestFieldsSchema.parse({
+    treatment_type: demo.treatment_type,
+    description: demo.description,
+    budget: demo.budget,
+    quote_amount: demo.quoteEuros ? String(demo.quoteEuros) : undefined,
+    quote_lines: demo.quoteLines ? JSON.stringify(demo.quoteLines.map(lineInput)) : undefined,
+    urgency: demo.urgency,
+    recipient: demo.toDentist ? (await person(demo.toDentist)).userId : "all",
+    consent: "true",
+    document_types: JSON.stringify(demo.documents.map((d) => d.type)),
+  });
+  // The sample devis hold no lines to read: none is queued for reading.
+  const id = await createRequest(servicesAt(app, sent), patient, input, files, { queueReading: false });
+  if (demo.cancelled) await patientRequestsRepo(app.db, patient, sent).cancel(id);
+  for (const reply of demo.replies ?? []) {
+    const dentist = await person(reply.email);
+    const replied = daysBefore(now, reply.daysAgo);
+    await replyToRequest(servicesAt(app, replied), dentist, id, reply.message);
+    // The offer a few minutes after the reply: its message comes second in the conversation.
+    const deps = servicesAt(app, new Date(replied.getTime() + 5 * 60_000));
+    if (reply.offer)
+      await seedOffer({ deps, patient, dentist, requestId: id, today: parisToday(now) }, reply.offer);
+  }
+  const [first] = await patientRequestsRepo(app.db, patient, now).documents(id);
+  for (const access of demo.openedBy ?? []) {
+    if (!first) break;
+    const at = daysBefore(now, access.daysAgo);
+    await recordDocumentAccess(
+      app.db,
+      await person(access.email),
+      { id: first.id, request_id: id },
+      access.action,
+      at,
+    );
+  }
+}
+
+type Offer = NonNullable<NonNullable<DemoRequest["replies"]>[number]["offer"]>;
+
+/**
+ * The dentist's offer, at the time of the reply; when accepted, the patient accepts it then and asks
+ * for the appointment, which the dentist confirms (its reminders are scheduled as for anyone).
+ */
+async function seedOffer(
+  p: {
+    deps: ReturnType<typeof servicesAt>;
+    patient: Actor;
+    dentist: Actor;
+    requestId: string;
+    today: string;
+  },
+  offer: Offer,
+) {
+  const slot = ([days, time]: [number, string]) => `${addDays(p.today, days)}T${time}`;
+  const values = offerInputSchema.parse({
+    amount_cents: offer.lines.reduce((sum, line) => sum + line.euros * 100, 0),
+    comment: offer.comment,
+    lines: offer.lines.map(lineInput),
+    valid_until: addDays(p.today, offer.validDays),
+    slots: offer.slots.map(slot),
+  });
+  const { offer: sent } = await submitOffer(p.deps, p.dentist, p.requestId, values);
+  if (!offer.accepted) return;
+  await acceptOffer(p.deps, p.patient, sent.id);
+  if (!offer.appointment) return;
+  const time = slot(offer.appointment);
+  const asked = await bookAppointment(p.deps, p.patient, sent.id, [time]);
+  await confirmAppointment(p.deps, p.dentist, asked.id, parisLocalToDate(time).toISOString());
+}
