@@ -126,6 +126,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: "idle",
+    // How long a plugin or an onReady hook (the bus's listener, the readings' queue) may take before
+    // the start is given up: a minute in service; in tests, none of Fastify's own, since a loaded
+    // 2-core machine can take longer than its default 10 s and the test's time limit is the verdict
+    // (ADR 028).
+    pluginTimeout: config.env === "test" ? 0 : 60_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
