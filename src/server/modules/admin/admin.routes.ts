@@ -27,7 +27,7 @@ import { actorOf, requireArea } from "../../access/actor";
 import { recordSupportAccess } from "../../access/audit";
 import { notFound } from "../../errors";
 import { useCaseDeps } from "../../http/deps";
-import { contentDisposition } from "../../http/files";
+import { sendPrivateFile } from "../../http/files";
 import { eraseAccount, erasureDeps } from "../security/erasure.service";
 import {
   markSupportRead,
@@ -225,16 +225,12 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       const row = await (await repoFor(request, reply)).contactFile(request.params.id);
       const size = row?.file_key ? await app.storage.size(row.file_key) : null;
       if (!row?.file_key || size === null) throw notFound("Fichier introuvable.");
-      return reply
-        .header("content-type", row.file_type ?? "application/octet-stream")
-        .header("content-length", size)
-        .header(
-          "content-disposition",
-          contentDisposition("attachment", row.file_name ?? "fichier", row.file_type),
-        )
-        .header("cache-control", "private, no-store")
-        .header("x-content-type-options", "nosniff")
-        .send(app.storage.read(row.file_key) as never);
+      return sendPrivateFile(reply, app.storage.read(row.file_key), {
+        type: row.file_type ?? "application/octet-stream",
+        name: row.file_name ?? "fichier",
+        disposition: "attachment",
+        size,
+      });
     },
   );
 

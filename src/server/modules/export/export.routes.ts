@@ -5,7 +5,7 @@ import { DATA_EXPORT_MESSAGES, DATA_EXPORT_PER_HOUR, DATA_EXPORT_URL } from "../
 import { ERROR_CODES, errorBodySchema } from "../../../shared/schemas/common";
 import { actorOf, requireArea } from "../../access/actor";
 import { AppError } from "../../errors";
-import { contentDisposition } from "../../http/files";
+import { sendPrivateFile } from "../../http/files";
 import { buildExport, DATA_FILE, README_FILE } from "./export.service";
 
 /**
@@ -60,12 +60,11 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
           cb(null, app.storage.read(file.key)),
         );
       zip.end();
-      return reply
-        .header("content-type", "application/zip")
-        .header("content-disposition", contentDisposition("attachment", bundle.fileName, "application/zip"))
-        .header("cache-control", "private, no-store")
-        .header("x-content-type-options", "nosniff")
-        .send(zip.outputStream as never);
+      return sendPrivateFile(reply, zip.outputStream, {
+        type: "application/zip",
+        name: bundle.fileName,
+        disposition: "attachment",
+      });
     },
   );
 }

@@ -40,14 +40,18 @@ const LABELS: Record<RetentionPreview["items"][number]["kind"], string> = {
   inactive_erasure: "Comptes inactifs prévenus, à supprimer",
 };
 
-/** Accounts due for the inactivity e-mail: not an administrator, not warned since their last sign-in. */
-function inactiveToWarn(db: Db, before: Date) {
+/** Accounts not signed in since `before`: never an administrator, never one already erased. */
+function inactiveSince(db: Db, before: Date) {
   return db
     .selectFrom("profiles")
     .where("last_seen_at", "<", before)
-    .where("inactivity_warned_at", "is", null)
     .where("is_admin", "=", false)
     .where("erased_at", "is", null);
+}
+
+/** Accounts due for the inactivity e-mail: not warned since their last sign-in. */
+function inactiveToWarn(db: Db, before: Date) {
+  return inactiveSince(db, before).where("inactivity_warned_at", "is", null);
 }
 
 /**
@@ -56,12 +60,7 @@ function inactiveToWarn(db: Db, before: Date) {
  */
 function inactiveToErase(db: Db, now: Date, before: Date) {
   const warnedBefore = new Date(now.getTime() - RETENTION.inactivityWarningDays * 86_400_000);
-  return db
-    .selectFrom("profiles")
-    .where("last_seen_at", "<", before)
-    .where("inactivity_warned_at", "<=", warnedBefore)
-    .where("is_admin", "=", false)
-    .where("erased_at", "is", null);
+  return inactiveSince(db, before).where("inactivity_warned_at", "<=", warnedBefore);
 }
 
 /** What a run at `now` would erase or send, counted (the admin page). */
