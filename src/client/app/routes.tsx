@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from "react";
+import { type Attributes, type ComponentType, lazy } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { LandingPage } from "../features/public/LandingPage";
 import { NotFoundPage } from "../features/public/NotFoundPage";
@@ -29,20 +29,24 @@ export function preloadPageGroups(): Promise<unknown[]> {
   return Promise.all([...groups, messagesPages, supportPages, queryProvider].map((load) => load()));
 }
 
+/** The props of a page component (`area` for the pages shared by the patient, dentist and admin areas). */
+type PropsOf<C> = C extends ComponentType<infer P> ? P & Attributes : never;
+
 /**
  * A lazily loaded component taken from a lazily imported module; `withQuery` wraps it in the
  * shared react-query provider (for the pages and layouts that call the API through it).
  */
 function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K, withQuery = false) {
+  type Page = ComponentType<PropsOf<M[K]>>;
   return lazy(async () => {
-    if (!withQuery) return { default: (await load())[name] as ComponentType };
+    if (!withQuery) return { default: (await load())[name] as Page };
     const [module, { QueryProvider }] = await Promise.all([load(), queryProvider()]);
-    const Page = module[name] as ComponentType;
+    const Page = module[name] as Page;
     return {
-      default: function WithQuery() {
+      default: function WithQuery(props: PropsOf<M[K]>) {
         return (
           <QueryProvider>
-            <Page />
+            <Page {...props} />
           </QueryProvider>
         );
       },
@@ -58,15 +62,11 @@ const TermsPage = lazyPage(publicPages, "TermsPage");
 const ContactPage = lazyPage(publicPages, "ContactPage");
 const UploadDevisPage = lazyPage(publicPages, "UploadDevisPage");
 
-const PatientLoginPage = lazyPage(authPages, "PatientLoginPage", true);
-const DentistLoginPage = lazyPage(authPages, "DentistLoginPage", true);
-const AdminLoginPage = lazyPage(authPages, "AdminLoginPage", true);
+const LoginPage = lazyPage(authPages, "LoginPage", true);
 const PatientSignupPage = lazyPage(authPages, "PatientSignupPage", true);
 const DentistSignupPage = lazyPage(authPages, "DentistSignupPage", true);
 const ChooseRolePage = lazyPage(authPages, "ChooseRolePage", true);
-const PatientForgotPasswordPage = lazyPage(authPages, "PatientForgotPasswordPage", true);
-const DentistForgotPasswordPage = lazyPage(authPages, "DentistForgotPasswordPage", true);
-const AdminForgotPasswordPage = lazyPage(authPages, "AdminForgotPasswordPage", true);
+const ForgotPasswordPage = lazyPage(authPages, "ForgotPasswordPage", true);
 const ResetPasswordPage = lazyPage(authPages, "ResetPasswordPage", true);
 const IndexRedirectPage = lazyPage(authPages, "IndexRedirectPage", true);
 
@@ -81,8 +81,7 @@ const PatientRequestPage = lazyPage(patientPages, "PatientRequestPage");
 const PatientRequestsPage = lazyPage(patientPages, "PatientRequestsPage");
 const PatientComparePage = lazyPage(patientPages, "PatientComparePage");
 const PatientProfilePage = lazyPage(patientPages, "PatientProfilePage");
-const PatientHelpPage = lazyPage(supportPages, "PatientHelpPage");
-const DentistHelpPage = lazyPage(supportPages, "DentistHelpPage");
+const HelpPage = lazyPage(supportPages, "HelpPage");
 
 const DentistDashboardPage = lazyPage(dentistPages, "DentistDashboardPage");
 const DentistMessagesPage = lazyPage(messagesPages, "DentistMessagesPage");
@@ -115,15 +114,15 @@ export function AppRoutes() {
           <Route path="contact" element={<ContactPage />} />
           <Route path="upload-devis" element={<UploadDevisPage />} />
 
-          <Route path="login" element={<PatientLoginPage />} />
-          <Route path="dentist/login" element={<DentistLoginPage />} />
-          <Route path="admin/login" element={<AdminLoginPage />} />
+          <Route path="login" element={<LoginPage area="patient" />} />
+          <Route path="dentist/login" element={<LoginPage area="dentist" />} />
+          <Route path="admin/login" element={<LoginPage area="admin" />} />
           <Route path="signup" element={<PatientSignupPage />} />
           <Route path="dentist/signup" element={<DentistSignupPage />} />
           <Route path="choose-role" element={<ChooseRolePage />} />
-          <Route path="forgot-password" element={<PatientForgotPasswordPage />} />
-          <Route path="dentist/forgot-password" element={<DentistForgotPasswordPage />} />
-          <Route path="admin/forgot-password" element={<AdminForgotPasswordPage />} />
+          <Route path="forgot-password" element={<ForgotPasswordPage area="patient" />} />
+          <Route path="dentist/forgot-password" element={<ForgotPasswordPage area="dentist" />} />
+          <Route path="admin/forgot-password" element={<ForgotPasswordPage area="admin" />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
           <Route path="index" element={<IndexRedirectPage />} />
 
@@ -139,7 +138,7 @@ export function AppRoutes() {
           <Route path="request/:id/compare" element={<PatientComparePage />} />
           <Route path="requests" element={<PatientRequestsPage />} />
           <Route path="profile" element={<PatientProfilePage />} />
-          <Route path="help" element={<PatientHelpPage />} />
+          <Route path="help" element={<HelpPage area="patient" />} />
         </Route>
 
         <Route path="dentist" element={<DentistArea />}>
@@ -152,7 +151,7 @@ export function AppRoutes() {
           <Route path="offers" element={<DentistOffersPage />} />
           <Route path="appointments" element={<DentistAppointmentsPage />} />
           <Route path="profile" element={<DentistProfilePage />} />
-          <Route path="help" element={<DentistHelpPage />} />
+          <Route path="help" element={<HelpPage area="dentist" />} />
         </Route>
 
         <Route path="admin" element={<AdminArea />}>

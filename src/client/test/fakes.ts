@@ -1,5 +1,5 @@
 import type { RealtimeEvent } from "../../shared/realtime";
-import type { SocketLike } from "../lib/realtime";
+import { closeRealtime, type SocketLike, setRealtimeSocketFactory } from "../lib/realtime";
 
 /** A stand-in for XMLHttpRequest (uploads go through lib/upload.ts): the test decides progress and answer. */
 export class FakeXhr {
@@ -35,6 +35,12 @@ export class FakeXhr {
     this.responseText = JSON.stringify(body);
     this.onload?.();
   }
+}
+
+/** After each test that opened the live channel: close it and drop the test's socket factory. */
+export function resetRealtime() {
+  closeRealtime();
+  setRealtimeSocketFactory(undefined);
 }
 
 /** A WebSocket driven by the test: `push` is the server speaking. */

@@ -1,6 +1,7 @@
 import { render, waitFor } from "@testing-library/react";
 import { type Location, MemoryRouter, useLocation } from "react-router";
 import { vi } from "vitest";
+import { ERROR_CODES, MESSAGES } from "../../shared/schemas/common";
 import type { Profile } from "../../shared/schemas/profile";
 import { Providers } from "../app/Providers";
 import { AppRoutes, preloadPageGroups } from "../app/routes";
@@ -17,6 +18,21 @@ type Handler = (body: unknown) => { status: number; body?: unknown };
 
 export function json(status: number, body?: unknown) {
   return { status, body };
+}
+
+/**
+ * An endpoint that fails as the server does on an unexpected error (500) until `recover()`, then
+ * gives `answer()`: for the tests of 'Réessayer'.
+ */
+export function failingUntilRecovered(answer: () => { status: number; body?: unknown }) {
+  let failing = true;
+  return {
+    respond: () =>
+      failing ? json(500, { error: { code: ERROR_CODES.internal, message: MESSAGES.internal } }) : answer(),
+    recover: () => {
+      failing = false;
+    },
+  };
 }
 
 /** A stubbed answer as the fetch Response the API would give (JSON, or an empty body). */

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { AccountSession } from "../../../shared/schemas/account";
 import { SECURITY_MESSAGES } from "../../../shared/schemas/account";
-import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { failingUntilRecovered, json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 
 const patient = makeProfile();
 const dentist = makeProfile({ role: "dentist", email: "dr@example.fr", full_name: "Paul Martin" });
@@ -150,19 +150,16 @@ describe("Sécurité : appareils connectés", () => {
   });
 
   it("dit quand la liste ne se charge pas et permet de réessayer", async () => {
-    let fail = true;
+    const sessions = failingUntilRecovered(() => json(200, { sessions: [thisPc] }));
     stubApi(patient, {
-      "GET /api/account/sessions": () =>
-        fail
-          ? json(500, { error: { code: "INTERNAL_ERROR", message: "Une erreur est survenue." } })
-          : json(200, { sessions: [thisPc] }),
+      "GET /api/account/sessions": sessions.respond,
       // The profile's other cards load (here 'Ma mutuelle'): only the devices' list fails.
       "GET /api/patient/cover": () => json(200, { cover: null }),
     });
     const user = userEvent.setup();
     renderApp("/patient/profile");
     expect(await screen.findByText("Impossible d'afficher vos appareils.")).toBeInTheDocument();
-    fail = false;
+    sessions.recover();
     await user.click(screen.getByRole("button", { name: "Réessayer" }));
     const list = await devicesList();
     expect(within(list).getByText("Cet appareil")).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { useBookAppointment, useRequestAppointments } from "../../lib/appointmen
 import { SlotPicker, SlotsError, slotsFieldError, useSlotsDraft } from "../SlotPicker";
 import { Button } from "../ui/Button";
 import { LoadError } from "../ui/LoadError";
+import { Loading } from "../ui/Loading";
 import { RadioCard } from "../ui/RadioCard";
 import { Skeleton } from "../ui/Skeleton";
 import { AppointmentCard } from "./AppointmentCard";
@@ -33,12 +34,11 @@ export function RequestAppointment({ requestId, offer }: { requestId: string; of
 
   if (list.isPending)
     return (
-      <div aria-busy="true" className="grid gap-3">
-        <p className="sr-only">Chargement...</p>
+      <Loading className="grid gap-3">
         <Skeleton className="h-6 w-48" />
         <Skeleton className="h-4 w-full max-w-md" />
         <Skeleton className="h-10 w-64" />
-      </div>
+      </Loading>
     );
   if (list.isError)
     return <LoadError title="Impossible de charger votre rendez-vous" onRetry={() => void list.refetch()} />;

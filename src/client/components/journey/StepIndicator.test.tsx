@@ -43,13 +43,16 @@ describe("StepIndicator", () => {
 });
 
 describe("JourneyCard", () => {
-  it("puts the next action right under the steps, as a link to where it is done", () => {
-    const journey = journeyOf({ id, status: "in_review", open_offers: 2, appointment: null }, now);
+  /** The card of a request with this status and this many offers open, and no appointment. */
+  const renderCard = (status: "new" | "in_review", openOffers: number) =>
     render(
       <MemoryRouter>
-        <JourneyCard journey={journey} />
+        <JourneyCard journey={journeyOf({ id, status, open_offers: openOffers, appointment: null }, now)} />
       </MemoryRouter>,
     );
+
+  it("puts the next action right under the steps, as a link to where it is done", () => {
+    renderCard("in_review", 2);
     expect(screen.getByRole("heading", { name: "2 propositions à comparer" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Comparer 2 propositions" })).toHaveAttribute(
       "href",
@@ -58,12 +61,7 @@ describe("JourneyCard", () => {
   });
 
   it("has no button when there is nothing to do but wait", () => {
-    const journey = journeyOf({ id, status: "new", open_offers: 0, appointment: null }, now);
-    render(
-      <MemoryRouter>
-        <JourneyCard journey={journey} />
-      </MemoryRouter>,
-    );
+    renderCard("new", 0);
     expect(screen.getByText(/répondent en général sous 48 heures/)).toBeInTheDocument();
     expect(screen.queryByRole("link")).toBeNull();
   });

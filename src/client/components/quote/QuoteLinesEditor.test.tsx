@@ -148,10 +148,17 @@ describe("ToothChart", () => {
 });
 
 describe("ActPicker", () => {
-  it("trouve les couronnes céramiques sur molaire, pas celle des dents de devant", async () => {
+  /** The picker (with this tooth chosen), a user, its combobox and a spy on what it picks. */
+  function renderPicker(tooth: number | null = null) {
     const user = userEvent.setup();
-    render(<PickerHarness onPick={() => {}} />);
-    await user.type(screen.getByRole("combobox", { name: "Acte" }), "couronne céramique molaire");
+    const onPick = vi.fn();
+    render(<PickerHarness tooth={tooth} onPick={onPick} />);
+    return { user, onPick, input: screen.getByRole("combobox", { name: "Acte" }) };
+  }
+
+  it("trouve les couronnes céramiques sur molaire, pas celle des dents de devant", async () => {
+    const { user, input } = renderPicker();
+    await user.type(input, "couronne céramique molaire");
     const options = within(screen.getByRole("listbox")).getAllByRole("option");
     const text = options.map((o) => o.textContent ?? "");
     expect(text.some((t) => t.includes("HBLD734"))).toBe(true);
@@ -163,10 +170,7 @@ describe("ActPicker", () => {
   });
 
   it("se manie au clavier : flèches, Entrée, Échap", async () => {
-    const user = userEvent.setup();
-    const onPick = vi.fn();
-    render(<PickerHarness onPick={onPick} />);
-    const input = screen.getByRole("combobox", { name: "Acte" });
+    const { user, onPick, input } = renderPicker();
     await user.type(input, "hbld634");
     expect(input).toHaveAttribute("aria-expanded", "true");
     await user.keyboard("{ArrowDown}");
@@ -186,10 +190,8 @@ describe("ActPicker", () => {
   });
 
   it("garde un texte libre comme acte hors liste", async () => {
-    const user = userEvent.setup();
-    const onPick = vi.fn();
-    render(<PickerHarness onPick={onPick} />);
-    await user.type(screen.getByRole("combobox", { name: "Acte" }), "Gouttière de bruxisme");
+    const { user, onPick, input } = renderPicker();
+    await user.type(input, "Gouttière de bruxisme");
     await user.click(
       screen.getByRole("option", { name: "Acte hors liste\u202f: «\u202fGouttière de bruxisme\u202f»" }),
     );
@@ -197,10 +199,7 @@ describe("ActPicker", () => {
   });
 
   it("garde le code quand on précise le libellé de l'acte choisi", async () => {
-    const user = userEvent.setup();
-    const onPick = vi.fn();
-    render(<PickerHarness onPick={onPick} />);
-    const input = screen.getByRole("combobox", { name: "Acte" });
+    const { user, onPick, input } = renderPicker();
     await user.type(input, "HBLD038");
     await user.click(screen.getByRole("option", { name: /HBLD038/ }));
     await user.type(input, ", alliage non précieux");
@@ -216,9 +215,8 @@ describe("ActPicker", () => {
   });
 
   it("ne propose avec une dent que les actes qui lui conviennent", async () => {
-    const user = userEvent.setup();
-    render(<PickerHarness tooth={36} onPick={() => {}} />);
-    await user.type(screen.getByRole("combobox", { name: "Acte" }), "couronne céramo");
+    const { user, input } = renderPicker(36);
+    await user.type(input, "couronne céramo");
     const text = screen.getAllByRole("option").map((o) => o.textContent ?? "");
     expect(text.some((t) => t.includes("HBLD734"))).toBe(true);
     expect(text.some((t) => t.includes("HBLD634"))).toBe(false);

@@ -5,6 +5,7 @@ import { isApiError } from "../../lib/api";
 import { useDocumentTitle } from "../../lib/title";
 import { PageHeader } from "../PageHeader";
 import { LoadError } from "../ui/LoadError";
+import { Loading } from "../ui/Loading";
 import { Skeleton } from "../ui/Skeleton";
 import { BackButton } from "./RequestParts";
 
@@ -19,6 +20,8 @@ export function RequestLoader<T>({
   loadError,
   toastId,
   backTo,
+  back,
+  waiting = false,
   skeleton,
   notFound,
   children,
@@ -29,7 +32,11 @@ export function RequestLoader<T>({
   loadError: string;
   toastId: string;
   /** Where 'Retour' leads when there is no history. */
-  backTo: string;
+  backTo?: string;
+  /** A link back of the page's own, instead of 'Retour'. */
+  back?: ReactNode;
+  /** Something else the page waits for once the request is there (the skeleton stays). */
+  waiting?: boolean;
   /** The heights of the skeleton's cards (see RequestSkeleton). */
   skeleton: readonly string[];
   notFound: ReactNode;
@@ -43,8 +50,8 @@ export function RequestLoader<T>({
 
   return (
     <>
-      <BackButton fallback={backTo} />
-      {query.isPending ? (
+      {back ?? (backTo ? <BackButton fallback={backTo} /> : null)}
+      {query.isPending || (query.isSuccess && waiting) ? (
         <RequestSkeleton title={title} cards={skeleton} />
       ) : notFoundError ? (
         notFound
@@ -71,8 +78,7 @@ export function RequestLoader<T>({
 export function RequestSkeleton({ title, cards }: { title: string; cards: readonly string[] }) {
   useDocumentTitle(title);
   return (
-    <div aria-busy="true">
-      <p className="sr-only">Chargement...</p>
+    <Loading>
       <h1 className="sr-only">{title}</h1>
       <div className="mb-6 grid gap-3">
         <Skeleton className="h-9 w-64" />
@@ -84,6 +90,6 @@ export function RequestSkeleton({ title, cards }: { title: string; cards: readon
           <Skeleton key={index} className={classes} />
         ))}
       </div>
-    </div>
+    </Loading>
   );
 }

@@ -1,6 +1,7 @@
 import { ArrowLeft, FileSearch } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
+import { cn } from "../../lib/cn";
 import { useDocumentTitle } from "../../lib/title";
 import { Button } from "../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/Card";
@@ -9,11 +10,24 @@ import { EmptyState } from "../ui/EmptyState";
 /** Pieces of a request's detail page, for patients and dentists alike. */
 
 /** One term of a details list (`<dl>`); `wide` spans both columns. */
-export function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+export function Detail({
+  label,
+  children,
+  wide,
+  multiline,
+}: {
+  label: string;
+  children: ReactNode;
+  wide?: boolean;
+  /** A person's own text: its line breaks are kept. */
+  multiline?: boolean;
+}) {
   return (
     <div className={wide ? "grid gap-0.5 sm:col-span-2" : "grid gap-0.5"}>
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+      <dd className={cn("min-w-0 break-words text-slate-900", multiline && "whitespace-pre-line")}>
+        {children}
+      </dd>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { SupportMessage } from "../../../shared/schemas/support";
 import { SupportBubble } from "../SupportBubble";
 import { Button } from "../ui/Button";
 import { LoadError } from "../ui/LoadError";
+import { Loading } from "../ui/Loading";
 import { Skeleton } from "../ui/Skeleton";
 
 /** What the thread needs of its (infinite, newest page first) query. */
@@ -52,11 +53,10 @@ export function SupportThread({
   return (
     <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto p-3">
       {query.isPending ? (
-        <div className="grid gap-3" aria-busy="true">
-          <p className="sr-only">Chargement...</p>
+        <Loading className="grid gap-3">
           <Skeleton className={mineFirst ? "ml-auto h-16 w-2/3" : "h-16 w-2/3"} />
           <Skeleton className={mineFirst ? "h-16 w-2/3" : "ml-auto h-16 w-2/3"} />
-        </div>
+        </Loading>
       ) : query.isError && !query.data ? (
         <LoadError title={loadFailed} onRetry={() => void query.refetch()} />
       ) : items.length === 0 && empty ? (

@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 
-/** Status colours of the spec: yellow new/pending, blue in review/responded, green done, grey other. */
+/** Status colours: yellow new/pending, blue in review/responded, green done, grey other. */
 export type BadgeTone = "yellow" | "blue" | "green" | "gray" | "red" | "brand";
 
 const tones: Record<BadgeTone, string> = {

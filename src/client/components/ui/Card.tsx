@@ -1,3 +1,4 @@
+import type { LucideIcon } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 
@@ -11,12 +12,23 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("grid gap-1 p-5 pb-3 sm:p-6 sm:pb-3", className)} {...props} />;
 }
 
+/** A card's heading; with `icon`, the icon stands before the words. */
 export function CardTitle({
   className,
   as: Heading = "h2",
+  icon: Icon,
+  children,
   ...props
-}: ComponentProps<"h2"> & { as?: "h2" | "h3" }) {
-  return <Heading className={cn("text-lg font-semibold text-slate-900", className)} {...props} />;
+}: ComponentProps<"h2"> & { as?: "h2" | "h3"; icon?: LucideIcon }) {
+  return (
+    <Heading
+      className={cn("text-lg font-semibold text-slate-900", Icon && "flex items-center gap-2", className)}
+      {...props}
+    >
+      {Icon ? <Icon className="size-5 text-brand-700" aria-hidden="true" /> : null}
+      {children}
+    </Heading>
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {

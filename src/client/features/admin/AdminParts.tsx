@@ -5,6 +5,7 @@ import { Button } from "../../components/ui/Button";
 import { ListPagination } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { LoadError } from "../../components/ui/LoadError";
+import { Loading } from "../../components/ui/Loading";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { useDebounced } from "./api";
 
@@ -36,12 +37,11 @@ export function RefreshButton({ query, label }: { query: Refetchable; label?: st
 /** The placeholder of a list of cards while it loads (announced as 'Chargement...'). */
 export function CardsSkeleton({ count, className }: { count: number; className: string }) {
   return (
-    <div className="grid gap-4" aria-busy="true">
-      <p className="sr-only">Chargement...</p>
+    <Loading className="grid gap-4">
       {Array.from({ length: count }, (_, index) => `placeholder-${index}`).map((key) => (
         <Skeleton key={key} className={className} />
       ))}
-    </div>
+    </Loading>
   );
 }
 

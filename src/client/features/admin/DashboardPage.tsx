@@ -1,32 +1,39 @@
 import type { LucideIcon } from "lucide-react";
 import { Inbox, MessagesSquare, ShieldCheck, Stethoscope, Users } from "lucide-react";
+import type { ComponentProps } from "react";
 import { Link } from "react-router";
+import type { AdminStats } from "../../../shared/schemas/admin";
 import { PageHeader } from "../../components/PageHeader";
 import { StatCard } from "../../components/ui/StatCard";
 import { useSession } from "../../lib/session";
 import { useAdminStats } from "./api";
 import { UsersSection } from "./UsersTable";
 
-function LinkedStat({
-  to,
-  icon,
-  label,
-  value,
-  loading,
-}: {
-  to: string;
-  icon: LucideIcon;
-  label: string;
-  value: number | undefined;
-  loading: boolean;
-}) {
-  return (
+/** The key figures; those with a page where they are dealt with link to it. */
+const COUNTERS: { key: keyof AdminStats; icon: LucideIcon; label: string; to?: string }[] = [
+  { key: "patients", icon: Users, label: "Patients" },
+  { key: "dentists", icon: Stethoscope, label: "Dentistes" },
+  {
+    key: "verification_requests",
+    icon: ShieldCheck,
+    label: "Demandes de vérification",
+    to: "/admin/verifications",
+  },
+  { key: "unread_support", icon: MessagesSquare, label: "Messages non lus", to: "/admin/chat-messages" },
+  { key: "unhandled_contact", icon: Inbox, label: "Contacts à traiter", to: "/admin/contact" },
+];
+
+/** A key figure's tile, a link to where it is dealt with when it has one. */
+function Counter({ to, ...card }: ComponentProps<typeof StatCard> & { to?: string }) {
+  return to ? (
     <Link
       to={to}
       className="block rounded-ui transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
     >
-      <StatCard icon={icon} label={label} value={value ?? "—"} loading={loading} />
+      <StatCard {...card} />
     </Link>
+  ) : (
+    <StatCard {...card} />
   );
 }
 
@@ -34,8 +41,6 @@ function LinkedStat({
 export function AdminDashboardPage() {
   const { profile } = useSession();
   const stats = useAdminStats();
-  const data = stats.data;
-  const loading = stats.isPending;
   return (
     <>
       <PageHeader
@@ -43,29 +48,9 @@ export function AdminDashboardPage() {
         description={profile ? `Bonjour ${profile.first_name}` : undefined}
       />
       <section aria-label="Chiffres clés" className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        <StatCard icon={Users} label="Patients" value={data?.patients ?? "—"} loading={loading} />
-        <StatCard icon={Stethoscope} label="Dentistes" value={data?.dentists ?? "—"} loading={loading} />
-        <LinkedStat
-          to="/admin/verifications"
-          icon={ShieldCheck}
-          label="Demandes de vérification"
-          value={data?.verification_requests}
-          loading={loading}
-        />
-        <LinkedStat
-          to="/admin/chat-messages"
-          icon={MessagesSquare}
-          label="Messages non lus"
-          value={data?.unread_support}
-          loading={loading}
-        />
-        <LinkedStat
-          to="/admin/contact"
-          icon={Inbox}
-          label="Contacts à traiter"
-          value={data?.unhandled_contact}
-          loading={loading}
-        />
+        {COUNTERS.map(({ key, ...counter }) => (
+          <Counter key={key} {...counter} value={stats.data?.[key] ?? "—"} loading={stats.isPending} />
+        ))}
       </section>
       <div className="grid gap-10">
         <UsersSection kind="dentist" />

@@ -4,9 +4,16 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ERASURE_MESSAGES } from "../../../shared/schemas/account";
 import type { AdminStats, AdminUser, VerificationRequest } from "../../../shared/schemas/admin";
 import type { SupportMessage, SupportThread } from "../../../shared/schemas/support";
-import { closeRealtime, setRealtimeSocketFactory } from "../../lib/realtime";
-import { FakeSocket } from "../../test/fakes";
-import { json, makeProfile, renderApp, stubApi, toResponse } from "../../test/renderApp";
+import { setRealtimeSocketFactory } from "../../lib/realtime";
+import { FakeSocket, resetRealtime } from "../../test/fakes";
+import {
+  failingUntilRecovered,
+  json,
+  makeProfile,
+  renderApp,
+  stubApi,
+  toResponse,
+} from "../../test/renderApp";
 import { supportMessage } from "../../test/support";
 
 const admin = makeProfile({
@@ -154,11 +161,7 @@ function stubAdminApi(handlers: Record<string, Handler> = {}) {
   return { calls };
 }
 
-afterEach(() => {
-  closeRealtime();
-  setRealtimeSocketFactory(undefined);
-  vi.restoreAllMocks();
-});
+afterEach(resetRealtime);
 
 describe("/admin/dashboard 'Administration'", () => {
   it("montre les compteurs, les dentistes (vérification, date jj/mm/aaaa) et les patients", async () => {
@@ -292,15 +295,10 @@ describe("/admin/dashboard 'Administration'", () => {
 
   it("retire la vérification ('Dentiste non-vérifié') ; une erreur est dite en français", async () => {
     const person = userEvent.setup();
-    let fail = true;
-    stubAdminApi({
-      "POST /api/admin/dentists/d1/verification": () =>
-        fail
-          ? json(500, {
-              error: { code: "INTERNAL", message: "Une erreur est survenue. Veuillez réessayer plus tard." },
-            })
-          : json(200, { changed: true, is_verified: false, message: "Dentiste non-vérifié" }),
-    });
+    const verification = failingUntilRecovered(() =>
+      json(200, { changed: true, is_verified: false, message: "Dentiste non-vérifié" }),
+    );
+    stubAdminApi({ "POST /api/admin/dentists/d1/verification": verification.respond });
     renderApp("/admin/dashboard");
     await person.click(
       (
@@ -313,7 +311,7 @@ describe("/admin/dashboard 'Administration'", () => {
       await screen.findByText("Erreur lors de la mise à jour du statut de vérification"),
     ).toBeInTheDocument();
     // The dialog stays open to try again.
-    fail = false;
+    verification.recover();
     await person.click(within(dialog).getByRole("button", { name: "Retirer la vérification" }));
     expect(await screen.findByText("Dentiste non-vérifié")).toBeInTheDocument();
   });

@@ -56,7 +56,7 @@ function LoginFooter({ area, next }: { area: Area; next: string | null }) {
 }
 
 /** The three login pages (patient, dentist, admin): same form, different links. */
-function LoginPage({ area }: { area: Area }) {
+export function LoginPage({ area }: { area: Area }) {
   const copy = COPY[area];
   const { status, profile } = useSession();
   const [params] = useSearchParams();
@@ -148,14 +148,4 @@ function LoginPage({ area }: { area: Area }) {
       </form>
     </AuthCard>
   );
-}
-
-export function PatientLoginPage() {
-  return <LoginPage area="patient" />;
-}
-export function DentistLoginPage() {
-  return <LoginPage area="dentist" />;
-}
-export function AdminLoginPage() {
-  return <LoginPage area="admin" />;
 }

@@ -30,7 +30,7 @@ function areaFrom(value: string | null): Area {
 const emailOnlySchema = forgotPasswordSchema.pick({ email: true });
 
 /** /forgot-password, /dentist/forgot-password, /admin/forgot-password. */
-function ForgotPasswordPage({ area }: { area: Area }) {
+export function ForgotPasswordPage({ area }: { area: Area }) {
   const forgot = useForgotPassword();
   const [sent, setSent] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -79,16 +79,6 @@ function ForgotPasswordPage({ area }: { area: Area }) {
       )}
     </AuthCard>
   );
-}
-
-export function PatientForgotPasswordPage() {
-  return <ForgotPasswordPage area="patient" />;
-}
-export function DentistForgotPasswordPage() {
-  return <ForgotPasswordPage area="dentist" />;
-}
-export function AdminForgotPasswordPage() {
-  return <ForgotPasswordPage area="admin" />;
 }
 
 /** /reset-password?token=…&area=… — choose a new password from the e-mailed link. */

@@ -7,6 +7,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { ListPagination } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { LoadError } from "../../components/ui/LoadError";
+import { Loading } from "../../components/ui/Loading";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { useUpcomingAppointments } from "../../lib/appointments";
 // An unverified dentist sees the same explanation as on 'Demandes de devis'.
@@ -79,8 +80,7 @@ function Section({ title, items }: { title: string; items: Appointment[] }) {
 
 function ListSkeleton() {
   return (
-    <div aria-busy="true" className="grid gap-4">
-      <p className="sr-only">Chargement...</p>
+    <Loading className="grid gap-4">
       {["a", "b", "c"].map((key) => (
         <div key={key} className="grid gap-3 rounded-ui border border-slate-200 p-5">
           <div className="flex justify-between gap-4">
@@ -91,6 +91,6 @@ function ListSkeleton() {
           <Skeleton className="h-5 w-64" />
         </div>
       ))}
-    </div>
+    </Loading>
   );
 }

@@ -1,5 +1,5 @@
 import { Check, Plus, X } from "lucide-react";
-import { type KeyboardEvent, useId, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useId, useState } from "react";
 import {
   COMMON_SPECIALTIES,
   SPECIALTIES_MAX,
@@ -11,6 +11,34 @@ import { Label } from "../../components/ui/Label";
 import { cn } from "../../lib/cn";
 
 const same = (a: string, b: string) => a.localeCompare(b, "fr", { sensitivity: "accent" }) === 0;
+
+/** A titled list of chips (its title names the list), or what to say when it has none. */
+function ChipGroup({
+  id,
+  title,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty?: ReactNode;
+  children: ReactNode[];
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <p id={id} className="text-sm text-slate-700">
+        {title}
+      </p>
+      {children.length ? (
+        <ul aria-labelledby={id} className="flex flex-wrap gap-2">
+          {children}
+        </ul>
+      ) : (
+        empty
+      )}
+    </div>
+  );
+}
 
 /** Adds a specialty only when non-empty after trimming, not already present (accents count, case does not) and under the maximum. */
 export function addSpecialty(list: readonly string[], input: string): string[] | null {
@@ -98,63 +126,53 @@ export function SpecialtiesEditor({ value, onChange, error }: SpecialtiesEditorP
         </div>
       </div>
 
-      <div className="grid gap-1.5">
-        <p id={`${id}-common`} className="text-sm text-slate-700">
-          Spécialités courantes
-        </p>
-        <ul aria-labelledby={`${id}-common`} className="flex flex-wrap gap-2">
-          {COMMON_SPECIALTIES.map((specialty) => {
-            const pressed = value.some((s) => same(s, specialty));
-            return (
-              <li key={specialty}>
-                <button
-                  type="button"
-                  aria-pressed={pressed}
-                  onClick={() => toggle(specialty)}
-                  className={cn(
-                    "inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors",
-                    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700",
-                    pressed
-                      ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800"
-                      : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
-                  )}
-                >
-                  {pressed ? <Check className="size-4" aria-hidden="true" /> : null}
-                  {specialty}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-
-      <div className="grid gap-1.5">
-        <p id={`${id}-chosen`} className="text-sm text-slate-700">
-          Vos spécialités
-        </p>
-        {value.length ? (
-          <ul aria-labelledby={`${id}-chosen`} className="flex flex-wrap gap-2">
-            {value.map((specialty) => (
-              <li
-                key={specialty}
-                className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm font-medium text-brand-900 ring-1 ring-brand-200 ring-inset"
+      <ChipGroup id={`${id}-common`} title="Spécialités courantes">
+        {COMMON_SPECIALTIES.map((specialty) => {
+          const pressed = value.some((s) => same(s, specialty));
+          return (
+            <li key={specialty}>
+              <button
+                type="button"
+                aria-pressed={pressed}
+                onClick={() => toggle(specialty)}
+                className={cn(
+                  "inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors",
+                  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700",
+                  pressed
+                    ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800"
+                    : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
+                )}
               >
+                {pressed ? <Check className="size-4" aria-hidden="true" /> : null}
                 {specialty}
-                <button
-                  type="button"
-                  aria-label={`Retirer ${specialty}`}
-                  onClick={() => onChange(value.filter((s) => s !== specialty))}
-                  className="inline-flex size-7 items-center justify-center rounded-full text-brand-900 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-700"
-                >
-                  <X className="size-4" aria-hidden="true" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-slate-600">Aucune spécialité pour le moment.</p>
-        )}
-      </div>
+              </button>
+            </li>
+          );
+        })}
+      </ChipGroup>
+
+      <ChipGroup
+        id={`${id}-chosen`}
+        title="Vos spécialités"
+        empty={<p className="text-sm text-slate-600">Aucune spécialité pour le moment.</p>}
+      >
+        {value.map((specialty) => (
+          <li
+            key={specialty}
+            className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm font-medium text-brand-900 ring-1 ring-brand-200 ring-inset"
+          >
+            {specialty}
+            <button
+              type="button"
+              aria-label={`Retirer ${specialty}`}
+              onClick={() => onChange(value.filter((s) => s !== specialty))}
+              className="inline-flex size-7 items-center justify-center rounded-full text-brand-900 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </button>
+          </li>
+        ))}
+      </ChipGroup>
       {message ? (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
           {message}

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { type DentistOfferItem, type DentistOfferList, OFFER_MESSAGES } from "../../../shared/schemas/offers";
 import { makeDentist } from "../../test/dentist";
-import { json, renderApp, stubApi } from "../../test/renderApp";
+import { failingUntilRecovered, json, renderApp, stubApi } from "../../test/renderApp";
 
 const dentist = makeDentist();
 
@@ -229,15 +229,11 @@ describe("mes propositions (dentiste)", () => {
   });
 
   it("propose de réessayer quand la liste ne charge pas", async () => {
-    let fail = true;
-    const { user } = await openList(() =>
-      fail
-        ? json(500, { error: { code: "INTERNAL", message: "Une erreur est survenue." } })
-        : json(200, page([item("o-1")])),
-    );
+    const offers = failingUntilRecovered(() => json(200, page([item("o-1")])));
+    const { user } = await openList(offers.respond);
     const retry = await screen.findByRole("button", { name: "Réessayer" });
     expect(screen.getAllByText("Impossible de charger vos propositions").length).toBeGreaterThan(0);
-    fail = false;
+    offers.recover();
     await user.click(retry);
     expect(await screen.findByRole("table")).toBeInTheDocument();
   });

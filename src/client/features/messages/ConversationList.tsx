@@ -8,6 +8,7 @@ import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { Label } from "../../components/ui/Label";
 import { LoadError } from "../../components/ui/LoadError";
+import { Loading } from "../../components/ui/Loading";
 import { SearchInput } from "../../components/ui/SearchInput";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { cn } from "../../lib/cn";
@@ -115,8 +116,7 @@ function ConversationItem({
 
 function ListSkeleton() {
   return (
-    <div aria-busy="true">
-      <p className="sr-only">Chargement...</p>
+    <Loading>
       <ul>
         {["a", "b", "c", "d"].map((key) => (
           <li key={key} className="flex h-[5.25rem] items-center gap-3 px-4">
@@ -129,7 +129,7 @@ function ListSkeleton() {
           </li>
         ))}
       </ul>
-    </div>
+    </Loading>
   );
 }
 

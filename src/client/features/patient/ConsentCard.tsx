@@ -36,10 +36,7 @@ export function ConsentCard({ request }: { request: RequestDetail }) {
   return (
     <Card className="lg:col-span-2">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <FileSignature className="size-5 text-brand-700" aria-hidden="true" />
-          Mon consentement
-        </CardTitle>
+        <CardTitle icon={FileSignature}>Mon consentement</CardTitle>
         <CardDescription>
           Donné le {formatDetailDateTime(consent.given_at)}
           {consent.version === LEGACY_CONSENT_VERSION

@@ -29,7 +29,7 @@ export function MyQuoteSection({
   comparisonPending: boolean;
 }) {
   const [drafts, setDrafts] = useState<DraftLine[] | null>(null);
-  const { submit, reset, errors, submitted, pending } = useQuoteLinesSave(request.id);
+  const { submit, reset, editor, pending } = useQuoteLinesSave(request.id);
   const open = mayCancelRequest(request.status);
   const hasLines = request.quote_lines.length > 0;
   const reading = useReading(request.id, open && !hasLines);
@@ -72,11 +72,9 @@ export function MyQuoteSection({
             mode="patient"
             value={drafts}
             onChange={setDrafts}
-            errors={errors}
-            showIncomplete={submitted}
+            {...editor}
             legend="Actes de votre devis"
             description="Recopiez chaque acte de votre devis : la dent, l'acte (son code commence par 4 lettres, par exemple HBLD634) et les honoraires."
-            disabled={pending}
           />
           <div className="flex flex-wrap gap-3">
             <Button onClick={onSave} loading={pending}>

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { OFFER_MESSAGES, type PatientOffer } from "../../../shared/schemas/offers";
 import type { RequestDetail } from "../../../shared/schemas/requests";
-import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { failingUntilRecovered, json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { freeLine, makeRequestDetail } from "../../test/requests";
 import { chooseCompared, savingCell } from "./ComparePage";
 import { LEROY, patientOffer } from "./offerFixture";
@@ -251,17 +251,12 @@ describe("comparer les propositions (patient)", () => {
     renderApp(`${COMPARE}?offres=a,b`);
     expect(await screen.findByRole("heading", { level: 1, name: "Demande non trouvée" })).toBeInTheDocument();
 
-    let fail = true;
-    stubApi(patient, {
-      [DETAIL]: () =>
-        fail
-          ? json(500, { error: { code: "INTERNAL", message: "Une erreur est survenue." } })
-          : json(200, detail([leroy, bernard])),
-    });
+    const request = failingUntilRecovered(() => json(200, detail([leroy, bernard])));
+    stubApi(patient, { [DETAIL]: request.respond });
     renderApp(`${COMPARE}?offres=a,c`);
     const retry = await screen.findByRole("button", { name: "Réessayer" });
     expect(screen.getAllByText("Impossible de charger les propositions").length).toBeGreaterThan(0);
-    fail = false;
+    request.recover();
     await userEvent.setup().click(retry);
     expect(await screen.findByRole("table")).toBeInTheDocument();
   });

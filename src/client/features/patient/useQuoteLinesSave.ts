@@ -55,5 +55,9 @@ export function useQuoteLinesSave(requestId: string) {
     setSubmitted(false);
   };
 
-  return { submit, reset, errors, submitted, pending: save.isPending };
+  const pending = save.isPending;
+  // What the lines editor shows of it: the refused fields, the missing ones once saving was tried,
+  // and no typing while it saves.
+  const editor = { errors, showIncomplete: submitted, disabled: pending };
+  return { submit, reset, editor, pending };
 }

@@ -175,18 +175,11 @@ const DESCRIPTIONS = {
     "Une question sur Sourio, une demande de patient ou la vérification de votre compte ? Écrivez à notre équipe : elle vous répond ici (et par e-mail si vous ne lisez pas sa réponse).",
 } as const;
 
-/** /patient/help 'Besoin d'aide ?': the patient's thread with the Sourio team (issue 7). */
-export function PatientHelpPage() {
-  return <HelpPage area="patient" />;
-}
-
-/** /dentist/help 'Besoin d'aide ?': the dentist's thread with the Sourio team (issue 16). */
-export function DentistHelpPage() {
-  return <HelpPage area="dentist" />;
-}
-
-/** One person's thread with the team: their messages on the right, the team's on the left. */
-function HelpPage({ area }: { area: "patient" | "dentist" }) {
+/**
+ * /patient/help (issue 7) and /dentist/help (issue 16) 'Besoin d'aide ?': one person's thread with
+ * the Sourio team, their messages on the right, the team's on the left.
+ */
+export function HelpPage({ area }: { area: "patient" | "dentist" }) {
   const team = `L'équipe ${useConfig().brand_name}`;
   const messages = useSupportMessages();
   const markRead = useMarkSupportRead();

@@ -3,6 +3,7 @@ import { formatDetailDateTime } from "../../../shared/format/dates";
 import { ACCESS_ACTION_LABELS } from "../../../shared/schemas/requests";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
 import { LoadError } from "../../components/ui/LoadError";
+import { Loading } from "../../components/ui/Loading";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { useSupportAccess } from "./api";
 
@@ -15,8 +16,7 @@ export function SupportAccessList() {
   return (
     <Card className="mt-6">
       <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2">
-          <ShieldCheck className="size-5 text-brand-700" aria-hidden="true" />
+        <CardTitle as="h2" icon={ShieldCheck}>
           Qui a lu ce fil
         </CardTitle>
         <CardDescription>
@@ -25,10 +25,9 @@ export function SupportAccessList() {
       </CardHeader>
       <CardContent>
         {access.isPending ? (
-          <div aria-busy="true">
-            <p className="sr-only">Chargement...</p>
+          <Loading>
             <Skeleton className="h-10 w-full" />
-          </div>
+          </Loading>
         ) : access.isError ? (
           <LoadError title="Impossible de charger l'historique" onRetry={() => void access.refetch()} />
         ) : access.data.items.length === 0 ? (

@@ -1,2 +1,2 @@
 /** The support chunk: the patients' and dentists' 'Besoin d'aide ?' page (lazy-loaded by the router). */
-export { DentistHelpPage, PatientHelpPage } from "./HelpPage";
+export { HelpPage } from "./HelpPage";

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SupportMessage } from "../../../shared/schemas/support";
-import { closeRealtime, setRealtimeSocketFactory } from "../../lib/realtime";
-import { FakeSocket, FakeXhr, fakeFile as file } from "../../test/fakes";
+import { setRealtimeSocketFactory } from "../../lib/realtime";
+import { FakeSocket, FakeXhr, fakeFile as file, resetRealtime } from "../../test/fakes";
 import { json, makeProfile, renderApp, settled, stubApi, toResponse } from "../../test/renderApp";
 import { supportMessage } from "../../test/support";
 import { imageProblem } from "./api";
@@ -59,11 +59,7 @@ function setup() {
   return userEvent.setup({ applyAccept: false });
 }
 
-afterEach(() => {
-  closeRealtime();
-  setRealtimeSocketFactory(undefined);
-  vi.restoreAllMocks();
-});
+afterEach(resetRealtime);
 
 describe("qui a lu le fil (issue 14)", () => {
   it("liste chaque ouverture du fil et de ses images par l'équipe, ou dit que personne ne l'a lu", async () => {

@@ -68,13 +68,12 @@ export function SentOffer({
           <Detail label="Validité">
             {offer.valid_until ? validityText(offer.valid_until) : "Sans date limite"}
           </Detail>
+          {offer.comment ? (
+            <Detail label="Commentaire" wide multiline>
+              {offer.comment}
+            </Detail>
+          ) : null}
         </dl>
-        {offer.comment ? (
-          <div className="grid gap-0.5">
-            <p className="text-sm font-medium text-slate-600">Commentaire</p>
-            <p className="whitespace-pre-line text-slate-900">{offer.comment}</p>
-          </div>
-        ) : null}
         <OfferLines lines={offer.lines} showBasket />
         <OfferSlots slots={offer.slots} />
         {conversationId ? (

@@ -8,6 +8,7 @@ import type { MyOffer } from "../../../../shared/schemas/offers";
 import { PageHeader } from "../../../components/PageHeader";
 import { Button } from "../../../components/ui/Button";
 import { LoadError } from "../../../components/ui/LoadError";
+import { Loading } from "../../../components/ui/Loading";
 import { Skeleton } from "../../../components/ui/Skeleton";
 import { isApiError } from "../../../lib/api";
 import { useSession } from "../../../lib/session";
@@ -93,10 +94,9 @@ function ProposalView({ request, mine }: { request: DentistRequestDetail; mine: 
             }
           />
           {mine.isPending ? (
-            <div aria-busy="true">
-              <p className="sr-only">Chargement...</p>
+            <Loading>
               <Skeleton className="h-[36rem]" />
-            </div>
+            </Loading>
           ) : mine.isError ? (
             <LoadError
               title={OFFER_LOAD_ERROR}

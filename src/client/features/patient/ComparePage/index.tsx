@@ -1,13 +1,7 @@
 import { ArrowLeft } from "lucide-react";
-import { useEffect } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { toast } from "sonner";
-import { PageHeader } from "../../../components/PageHeader";
+import { RequestLoader } from "../../../components/request/RequestLoader";
 import { Button } from "../../../components/ui/Button";
-import { LoadError } from "../../../components/ui/LoadError";
-import { Skeleton } from "../../../components/ui/Skeleton";
-import { isApiError } from "../../../lib/api";
-import { useDocumentTitle } from "../../../lib/title";
 import { useComparison, usePatientRequest } from "../api";
 import { PatientRequestNotFound } from "../RequestPage";
 import { CompareView } from "./CompareView";
@@ -26,21 +20,6 @@ export { type ComparedOffers, chooseCompared, savingCell } from "./chooseCompare
 
 const LOAD_ERROR = "Impossible de charger les propositions";
 
-function LoadingCompare() {
-  useDocumentTitle("Comparer les propositions");
-  return (
-    <div aria-busy="true">
-      <p className="sr-only">Chargement...</p>
-      <h1 className="sr-only">Comparer les propositions</h1>
-      <div className="mb-6 grid gap-3">
-        <Skeleton className="h-9 w-72" />
-        <Skeleton className="h-5 w-56" />
-      </div>
-      <Skeleton className="h-[36rem]" />
-    </div>
-  );
-}
-
 /** /patient/request/:id/compare */
 export function PatientComparePage() {
   const { id = "" } = useParams();
@@ -49,36 +28,27 @@ export function PatientComparePage() {
   // The estimates (issue 15): waited for, so the figures do not change under the eyes; on failure
   // the offers are compared on their price.
   const comparison = useComparison(id);
-  const notFound = isApiError(query.error) && query.error.status === 404;
-
-  useEffect(() => {
-    if (query.isError && !notFound) toast.error(LOAD_ERROR, { id: "patient-compare-error" });
-  }, [query.isError, notFound]);
-
   return (
-    <>
-      <Button asChild variant="ghost" className="mb-4 -ml-2">
-        <Link to={`/patient/request/${encodeURIComponent(id)}`}>
-          <ArrowLeft aria-hidden="true" />
-          Retour à la demande
-        </Link>
-      </Button>
-      {query.isPending || (query.isSuccess && comparison.isPending) ? (
-        <LoadingCompare />
-      ) : notFound ? (
-        <PatientRequestNotFound />
-      ) : query.isError ? (
-        <>
-          <PageHeader title="Comparer les propositions" />
-          <LoadError
-            title={LOAD_ERROR}
-            message={isApiError(query.error) ? query.error.message : undefined}
-            onRetry={() => void query.refetch()}
-          />
-        </>
-      ) : (
-        <CompareView request={query.data} comparison={comparison.data} param={params.get("offres")} />
+    <RequestLoader
+      query={query}
+      waiting={comparison.isPending}
+      title="Comparer les propositions"
+      loadError={LOAD_ERROR}
+      toastId="patient-compare-error"
+      back={
+        <Button asChild variant="ghost" className="mb-4 -ml-2">
+          <Link to={`/patient/request/${encodeURIComponent(id)}`}>
+            <ArrowLeft aria-hidden="true" />
+            Retour à la demande
+          </Link>
+        </Button>
+      }
+      skeleton={["h-[36rem] lg:col-span-3"]}
+      notFound={<PatientRequestNotFound />}
+    >
+      {(request) => (
+        <CompareView request={request} comparison={comparison.data} param={params.get("offres")} />
       )}
-    </>
+    </RequestLoader>
   );
 }

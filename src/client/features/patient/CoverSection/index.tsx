@@ -21,10 +21,7 @@ export function CoverSection({ className }: { className?: string }) {
     // '#ma-mutuelle' (the link under an estimate): RootLayout scrolls here once the section exists.
     <Card id={COVER_ANCHOR} className={cn("scroll-mt-20", className)}>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <ShieldPlus className="size-5 text-brand-700" aria-hidden="true" />
-          Ma mutuelle
-        </CardTitle>
+        <CardTitle icon={ShieldPlus}>Ma mutuelle</CardTitle>
         <CardDescription>
           Facultatif. Indiquez comment votre mutuelle rembourse les prothèses dentaires, pour estimer votre
           reste à charge sur chaque proposition. Ces informations ne sont pas montrées aux dentistes.

@@ -19,10 +19,7 @@ export function AccessLogCard({ accessLog }: { accessLog: DocumentAccessDto[] })
   return (
     <Card className="lg:col-span-2">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <ShieldCheck className="size-5 text-brand-700" aria-hidden="true" />
-          Qui a consulté mes documents
-        </CardTitle>
+        <CardTitle icon={ShieldCheck}>Qui a consulté mes documents</CardTitle>
         <CardDescription>
           Chaque ouverture de cette demande, chaque consultation ou téléchargement de vos documents et de vos
           pièces jointes par un dentiste ou par l'équipe est enregistré ici.

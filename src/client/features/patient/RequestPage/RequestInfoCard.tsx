@@ -31,10 +31,9 @@ export function RequestInfoCard({ request }: { request: RequestDetail }) {
           : "Tous les dentistes vérifiés"}
       </Detail>
       {request.description ? (
-        <div className="grid gap-0.5 sm:col-span-2">
-          <dt className="text-sm font-medium text-slate-600">Description</dt>
-          <dd className="whitespace-pre-line text-slate-900">{request.description}</dd>
-        </div>
+        <Detail label="Description" wide multiline>
+          {request.description}
+        </Detail>
       ) : null}
     </DetailsCard>
   );

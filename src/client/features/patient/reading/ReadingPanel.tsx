@@ -147,7 +147,7 @@ function ReadingReview({
   const [initial] = useState(() => readLinesToDrafts(result?.lines ?? []));
   const [drafts, setDrafts] = useState<DraftLine[]>(initial.drafts);
   const [highlight, setHighlight] = useState<Highlight>(initial.highlight);
-  const { submit, errors, submitted, pending } = useQuoteLinesSave(requestId);
+  const { submit, editor, pending } = useQuoteLinesSave(requestId);
   if (!result) return null;
 
   const parties = readingParties(result);
@@ -193,12 +193,10 @@ function ReadingReview({
           mode="patient"
           value={drafts}
           onChange={onChange}
-          errors={errors}
-          showIncomplete={submitted}
+          {...editor}
           highlight={highlight}
           legend="Actes lus sur votre devis"
           description="Comparez chaque ligne avec votre devis et corrigez ce qui diffère : la dent, l'acte et les honoraires. Les champs marqués « À vérifier » ont été lus avec un doute."
-          disabled={pending}
         />
       </div>
       <div className="flex flex-wrap gap-3">

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { QUOTE_MESSAGES, type QuoteLineDto, resolveLine } from "../../../../shared/schemas/quotes";
 import { type QuoteReading, READING_MESSAGES, type ReadResult } from "../../../../shared/schemas/reading";
 import type { DocumentDto, RequestDetail } from "../../../../shared/schemas/requests";
-import { closeRealtime, setRealtimeSocketFactory } from "../../../lib/realtime";
-import { FakeSocket, fakeFile } from "../../../test/fakes";
+import { setRealtimeSocketFactory } from "../../../lib/realtime";
+import { FakeSocket, fakeFile, resetRealtime } from "../../../test/fakes";
 import { json, makeProfile, renderApp, stubApi } from "../../../test/renderApp";
 import { makeRequestDetail } from "../../../test/requests";
 import { READING_UPLOAD_HINT } from "./readLines";
@@ -141,10 +141,7 @@ const words = (text: string) => text.replace(/\s+/g, " ");
 
 const myQuote = () => screen.findByRole("region", { name: "Mon devis" });
 
-afterEach(() => {
-  closeRealtime();
-  setRealtimeSocketFactory(undefined);
-});
+afterEach(resetRealtime);
 
 describe("la lecture du devis en cours", () => {
   it("montre « Lecture du devis… », puis les lignes lues dès que l'événement en direct arrive", async () => {

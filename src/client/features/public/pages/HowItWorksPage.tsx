@@ -26,6 +26,24 @@ const HOW_STEPS = [
   },
 ] as const;
 
+const GUARANTEES = [
+  {
+    icon: BadgeCheck,
+    title: "Dentistes vérifiés",
+    text: "Numéro RPPS et cabinet contrôlés à la main par notre équipe.",
+  },
+  {
+    icon: LockKeyhole,
+    title: "Documents privés",
+    text: "Visibles seulement par les dentistes que vous choisissez ; chaque accès est enregistré.",
+  },
+  {
+    icon: Wallet,
+    title: "Aucune commission",
+    text: "Les dentistes paient un abonnement ; rien n'est prélevé sur vos soins.",
+  },
+] as const;
+
 export function HowItWorksPage() {
   const { brand_name } = useConfig();
   return (
@@ -66,29 +84,15 @@ export function HowItWorksPage() {
 
       <Section title="Des garanties de confiance">
         <ul className="grid gap-4 sm:grid-cols-3">
-          <li className="rounded-ui bg-slate-50 p-4">
-            <h3 className="flex items-center gap-2">
-              <BadgeCheck className="size-5 text-brand-700" aria-hidden="true" />
-              Dentistes vérifiés
-            </h3>
-            <p className="mt-1">Numéro RPPS et cabinet contrôlés à la main par notre équipe.</p>
-          </li>
-          <li className="rounded-ui bg-slate-50 p-4">
-            <h3 className="flex items-center gap-2">
-              <LockKeyhole className="size-5 text-brand-700" aria-hidden="true" />
-              Documents privés
-            </h3>
-            <p className="mt-1">
-              Visibles seulement par les dentistes que vous choisissez ; chaque accès est enregistré.
-            </p>
-          </li>
-          <li className="rounded-ui bg-slate-50 p-4">
-            <h3 className="flex items-center gap-2">
-              <Wallet className="size-5 text-brand-700" aria-hidden="true" />
-              Aucune commission
-            </h3>
-            <p className="mt-1">Les dentistes paient un abonnement ; rien n'est prélevé sur vos soins.</p>
-          </li>
+          {GUARANTEES.map((guarantee) => (
+            <li key={guarantee.title} className="rounded-ui bg-slate-50 p-4">
+              <h3 className="flex items-center gap-2">
+                <guarantee.icon className="size-5 text-brand-700" aria-hidden="true" />
+                {guarantee.title}
+              </h3>
+              <p className="mt-1">{guarantee.text}</p>
+            </li>
+          ))}
         </ul>
       </Section>
 
