@@ -4,11 +4,20 @@ import type { Db } from "../db/index";
 import type { Mailer } from "../mail/mailer";
 import { unreadMessagesMail } from "../mail/templates";
 import type { EventBus } from "../realtime/bus";
+import type { Storage } from "../storage/storage";
 
 /*
  * What the two chats (patient ↔ dentist conversations, the support thread with the team) share to
  * tell people about a message: live events, best effort, and the e-mail about messages left unread.
  */
+
+/** What a chat's writes take (a message and its files, then its live event): both chats' services. */
+export interface ChatDeps {
+  db: Db;
+  storage: Storage;
+  bus: EventBus;
+  clock: () => Date;
+}
 
 /** Live delivery is best effort: the message is saved, and clients resynchronise on reconnect. */
 export async function publishQuietly(bus: EventBus, event: Parameters<EventBus["publish"]>[0]) {

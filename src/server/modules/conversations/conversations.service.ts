@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CHAT_MESSAGES, MESSAGE_MAX_FILES, MESSAGE_MAX_LENGTH } from "../../../shared/schemas/conversations";
 import type { Actor } from "../../access/actor";
 import {
+  type ChatDeps,
   mailClaim,
   publishQuietly,
   sendUnreadMail,
@@ -11,21 +12,11 @@ import {
   type UnreadMailDeps,
   unreadMailWindow,
 } from "../../chat/notify";
-import type { Db } from "../../db/index";
 import { AppError, notFound } from "../../errors";
 import type { FormRules } from "../../http/multipart";
 import type { StoredFile } from "../../http/uploads";
 import { UPLOAD_CONTENT_TYPES } from "../../http/uploads";
-import type { EventBus } from "../../realtime/bus";
-import type { Storage } from "../../storage/storage";
 import { conversationsRepo, loadMessages } from "./conversations.repo";
-
-interface Deps {
-  db: Db;
-  storage: Storage;
-  bus: EventBus;
-  clock: () => Date;
-}
 
 /** The message form (read once at the route, http/multipart.ts): `body`, and up to 5 `files`. */
 export function messageForm(actor: Actor): FormRules {
@@ -53,7 +44,7 @@ export const messageFields = z.object({ body: z.string().optional() });
  * route's form removes the files when this fails. The other party is told live.
  */
 export async function sendMessage(
-  deps: Deps,
+  deps: ChatDeps,
   actor: Actor,
   conversation: { id: string; other: { id: string } },
   text: string | undefined,
@@ -106,7 +97,7 @@ export async function sendMessage(
 }
 
 /** Marks a conversation read for the actor and tells both parties (read receipts, counts). */
-export async function markConversationRead(deps: Deps, actor: Actor, conversationId: string) {
+export async function markConversationRead(deps: ChatDeps, actor: Actor, conversationId: string) {
   const repo = conversationsRepo(deps.db, actor);
   const conversation = await repo.find(conversationId);
   if (!conversation) throw notFound(CHAT_MESSAGES.notFound);

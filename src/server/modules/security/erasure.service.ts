@@ -317,13 +317,17 @@ async function erasePatientRecords(trx: Db, patientId: string, pseudonym: string
   keys.push(...attachments.map((a) => a.storage_key));
   await trx.deleteFrom("requests").where("patient_id", "=", patientId).execute();
   // An appointment still being arranged on a kept request is called off.
-  if (kept.length > 0)
-    await trx
-      .updateTable("appointments")
-      .set({ status: "cancelled", cancelled_by: "patient", awaiting: null, updated_at: now })
-      .where("patient_id", "=", patientId)
-      .where("status", "=", "pending")
-      .execute();
+  if (kept.length > 0) await callOffPendingAppointments(trx, "patient", patientId, now);
+}
+
+/** The appointments of one side still being arranged are called off, by that side. */
+async function callOffPendingAppointments(trx: Db, side: "patient" | "dentist", id: string, now: Date) {
+  await trx
+    .updateTable("appointments")
+    .set({ status: "cancelled", cancelled_by: side, awaiting: null, updated_at: now })
+    .where(side === "patient" ? "patient_id" : "dentist_id", "=", id)
+    .where("status", "=", "pending")
+    .execute();
 }
 
 /**
@@ -332,12 +336,7 @@ async function erasePatientRecords(trx: Db, patientId: string, pseudonym: string
  * being arranged are called off.
  */
 async function eraseDentistRecords(trx: Db, dentistId: string, pseudonym: string, now: Date) {
-  await trx
-    .updateTable("appointments")
-    .set({ status: "cancelled", cancelled_by: "dentist", awaiting: null, updated_at: now })
-    .where("dentist_id", "=", dentistId)
-    .where("status", "=", "pending")
-    .execute();
+  await callOffPendingAppointments(trx, "dentist", dentistId, now);
   await trx
     .deleteFrom("offers")
     .where("dentist_id", "=", dentistId)

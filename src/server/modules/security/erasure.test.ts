@@ -212,23 +212,16 @@ describe("erasing an account", () => {
     const now = new Date("2030-01-01T03:00:00Z");
     const due = await world.fresh.patient();
     const recent = await world.fresh.patient();
-    await db()
-      .updateTable("profiles")
-      .set({
-        last_seen_at: new Date("2026-06-01T00:00:00Z"),
-        inactivity_warned_at: new Date("2029-11-01T00:00:00Z"),
-      })
-      .where("id", "=", due.id)
-      .execute();
+    // Both last seen in June 2026, then warned of the erasure.
+    const warned = (id: string, at: string) =>
+      db()
+        .updateTable("profiles")
+        .set({ last_seen_at: new Date("2026-06-01T00:00:00Z"), inactivity_warned_at: new Date(at) })
+        .where("id", "=", id)
+        .execute();
+    await warned(due.id, "2029-11-01T00:00:00Z");
     // Warned only ten days ago: the notice period is not over.
-    await db()
-      .updateTable("profiles")
-      .set({
-        last_seen_at: new Date("2026-06-01T00:00:00Z"),
-        inactivity_warned_at: new Date("2029-12-22T00:00:00Z"),
-      })
-      .where("id", "=", recent.id)
-      .execute();
+    await warned(recent.id, "2029-12-22T00:00:00Z");
     const app = world.ctx.app;
     const deps = { db: app.db, storage: app.storage, mailer: app.mailer, config: app.config, log: app.log };
     const [first, second] = await Promise.all([runRetention(deps, now), runRetention(deps, now)]);

@@ -15,6 +15,9 @@ import { checkOwnPassword, eraseAccount, erasureDeps } from "./erasure.service";
 import * as service from "./security.service";
 import { trustedDeviceCookieName } from "./trusted-device";
 
+/** The answers of a route that asks for the password: bad input or password, signed out, too many tries. */
+const passwordErrors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
+
 /**
  * 'Sécurité' on every profile (patient, dentist, admin): password change and the list of one's
  * own sessions. Better Auth's /list-sessions and /revoke-session are closed (they hand session
@@ -40,12 +43,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
         summary:
           "Changer mon mot de passe (mot de passe actuel exigé ; mes autres appareils sont déconnectés)",
         body: passwordChangeSchema,
-        response: {
-          200: messageSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          429: errorBodySchema,
-        },
+        response: { 200: messageSchema, ...passwordErrors },
       },
       onRequest: signedIn,
     },
@@ -113,14 +111,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
         summary:
           "Supprimer mon compte (mot de passe exigé) : profil, demandes, documents, messages effacés ; ce que d'autres gardent est pseudonymisé",
         body: accountErasureSchema,
-        response: {
-          200: messageSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          409: errorBodySchema,
-          429: errorBodySchema,
-        },
+        response: { 200: messageSchema, ...passwordErrors, 403: errorBodySchema, 409: errorBodySchema },
       },
       onRequest: signedIn,
     },

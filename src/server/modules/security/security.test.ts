@@ -126,34 +126,37 @@ describe("POST /api/account/password", () => {
 
   it("checks the new password with the sign-up rule and the confirmation, in French", async () => {
     const { a } = await patientOnTwoDevices();
-    const short = await changePassword(a, {
-      current_password: "ancien-secret",
-      new_password: "12345",
-      new_password_confirmation: "12345",
-    });
-    expect(short.statusCode).toBe(400);
-    expect(short.json().error.fields.new_password).toBe(
-      "Le mot de passe doit contenir au moins 8 caractères",
-    );
-    const differ = await changePassword(a, {
-      current_password: "ancien-secret",
-      new_password: "nouveau-secret",
-      new_password_confirmation: "autre-secret",
-    });
-    expect(differ.statusCode).toBe(400);
-    expect(differ.json().error.fields.new_password_confirmation).toBe(
-      "Les mots de passe ne correspondent pas",
-    );
-    const same = await changePassword(a, {
-      current_password: "ancien-secret",
-      new_password: "ancien-secret",
-      new_password_confirmation: "ancien-secret",
-    });
-    expect(same.statusCode).toBe(400);
-    expect(same.json().error.fields.new_password).toBe(SECURITY_MESSAGES.newPasswordSame);
-    const missing = await changePassword(a, { new_password: "nouveau-secret" });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.fields.current_password).toBe(SECURITY_MESSAGES.currentPasswordRequired);
+    const refused: Array<[Record<string, string>, string, string]> = [
+      [
+        { current_password: "ancien-secret", new_password: "12345", new_password_confirmation: "12345" },
+        "new_password",
+        "Le mot de passe doit contenir au moins 8 caractères",
+      ],
+      [
+        {
+          current_password: "ancien-secret",
+          new_password: "nouveau-secret",
+          new_password_confirmation: "autre-secret",
+        },
+        "new_password_confirmation",
+        "Les mots de passe ne correspondent pas",
+      ],
+      [
+        {
+          current_password: "ancien-secret",
+          new_password: "ancien-secret",
+          new_password_confirmation: "ancien-secret",
+        },
+        "new_password",
+        SECURITY_MESSAGES.newPasswordSame,
+      ],
+      [{ new_password: "nouveau-secret" }, "current_password", SECURITY_MESSAGES.currentPasswordRequired],
+    ];
+    for (const [body, field, message] of refused) {
+      const response = await changePassword(a, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().error.fields[field], JSON.stringify(body)).toBe(message);
+    }
     expect((await me(a)).statusCode).toBe(200);
   });
 

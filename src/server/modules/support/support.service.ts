@@ -3,6 +3,7 @@ import { SUPPORT_MESSAGES, type SupportRole, supportRequestIdSchema } from "../.
 import type { Actor } from "../../access/actor";
 import { requestVisibleTo } from "../../access/requests";
 import {
+  type ChatDeps,
   mailClaim,
   publishQuietly,
   sendUnreadMail,
@@ -14,15 +15,7 @@ import { AppError, forbidden, notFound } from "../../errors";
 import type { FormRules } from "../../http/multipart";
 import type { StoredFile } from "../../http/uploads";
 import type { EventBus } from "../../realtime/bus";
-import type { Storage } from "../../storage/storage";
 import { loadSupportMessages, supportPage, supportThreads } from "./support.repo";
-
-interface Deps {
-  db: Db;
-  storage: Storage;
-  bus: EventBus;
-  clock: () => Date;
-}
 
 const IMAGE_TYPES: ReadonlySet<string> = new Set(["jpg", "png"]);
 
@@ -89,7 +82,7 @@ export const supportFields = z.object({ body: z.string().optional(), request_id:
  * the image when this fails. The admins see it live.
  */
 export async function postOwnMessage(
-  deps: Deps,
+  deps: ChatDeps,
   actor: Actor,
   fields: z.output<typeof supportFields>,
   image: StoredFile | undefined,
@@ -135,7 +128,7 @@ export async function postOwnMessage(
 }
 
 /** An admin answers a thread (text). Its owner sees it live, or by e-mail if unread. */
-export async function postTeamReply(deps: Deps, admin: Actor, patientId: string, body: string) {
+export async function postTeamReply(deps: ChatDeps, admin: Actor, patientId: string, body: string) {
   const now = deps.clock();
   const id = await deps.db.transaction().execute(async (trx) => {
     const thread = await trx
