@@ -35,12 +35,12 @@ const GUARANTEES = [
   {
     icon: LockKeyhole,
     title: "Documents privés",
-    text: "Visibles seulement par les dentistes que vous choisissez ; chaque accès est enregistré.",
+    text: "Visibles seulement par les dentistes que vous choisissez ; chaque accès est enregistré.",
   },
   {
     icon: Wallet,
     title: "Aucune commission",
-    text: "Les dentistes paient un abonnement ; rien n'est prélevé sur vos soins.",
+    text: "Les dentistes paient un abonnement ; rien n'est prélevé sur vos soins.",
   },
 ] as const;
 
