@@ -1,5 +1,4 @@
-import { Suspense } from "react";
-import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { UPLOAD_INTENT_PATH } from "../../shared/uploadIntent";
 import { ContactEmailLink } from "../components/ContactEmailLink";
 import { Logo } from "../components/Logo";
@@ -8,8 +7,8 @@ import { Button } from "../components/ui/Button";
 import { PageSpinner } from "../components/ui/Spinner";
 import { useConfig } from "../lib/config";
 import { cx } from "../lib/cx";
-import { ReadyMarker } from "../lib/hydrated";
 import { Island } from "./Island";
+import { MainOutlet } from "./MainOutlet";
 import { MobileMenu } from "./MobileMenu";
 import { AccountLink, PUBLIC_NAV_LINKS } from "./publicNav";
 
@@ -139,12 +138,7 @@ export function PublicLayout() {
       <SkipLink />
       <PublicHeader />
       {/* At least a screen tall: while a page loads, the footer waits below the fold and nothing shifts. */}
-      <main id="main" tabIndex={-1} className="min-h-dvh flex-1">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-          <ReadyMarker />
-        </Suspense>
-      </main>
+      <MainOutlet className="min-h-dvh flex-1" fallback={<PageSpinner />} />
       <PublicFooter />
     </div>
   );

@@ -1,0 +1,63 @@
+import { LifeBuoy, LogOut, UserRound } from "lucide-react";
+import { Link } from "react-router";
+import type { Area } from "../../../shared/policies/redirects";
+import type { Profile } from "../../../shared/schemas/profile";
+import { Avatar } from "../../components/ui/Avatar";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../components/ui/DropdownMenu";
+import { AREA_HELP, HELP_LABEL, profilePathFor } from "./navigation";
+
+/** The avatar's menu: who is signed in, 'Profil', 'Besoin d'aide ?', 'Déconnexion'. */
+export function AccountMenu({
+  area,
+  profile,
+  onSignOut,
+}: {
+  area: Area;
+  profile: Profile;
+  onSignOut: () => void;
+}) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          aria-label={`Mon compte : ${profile.full_name || profile.email}`}
+        >
+          <Avatar name={profile.full_name || profile.email} src={profile.avatar_url} />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel className="grid gap-0.5">
+          <span className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Mon compte</span>
+          <span className="font-medium text-slate-900">{profile.full_name}</span>
+          <span className="break-all text-slate-600">{profile.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to={profilePathFor(area, profile)}>
+            <UserRound aria-hidden="true" />
+            Profil
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={AREA_HELP[area]}>
+            <LifeBuoy aria-hidden="true" />
+            {HELP_LABEL}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={onSignOut}>
+          <LogOut aria-hidden="true" />
+          Déconnexion
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,124 @@
+import { LifeBuoy, LogOut } from "lucide-react";
+import { useId, useState } from "react";
+import { NavLink } from "react-router";
+import type { Area } from "../../../shared/policies/redirects";
+import { Button } from "../../components/ui/Button";
+import { MenuSheet } from "../../components/ui/Sheet";
+import type { NavBadge } from "../../features/dentist/navBadges";
+import { cn } from "../../lib/cn";
+import { AREA_HELP, AREA_LABEL, AREA_NAV, HELP_LABEL } from "./navigation";
+
+/** A counter on a navigation entry ('99+' beyond 99); its meaning is read from the entry's name or description. */
+function CountPill({ count }: { count: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs leading-5 font-semibold text-white tabular-nums"
+    >
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+/** The area's entries, with the 'Demandes' counter and the unread messages beside 'Messages'. */
+export function AreaNavLinks({
+  area,
+  onNavigate,
+  vertical,
+  unread = 0,
+  badges = {},
+}: {
+  area: Area;
+  onNavigate?: () => void;
+  vertical?: boolean;
+  /** Counters by path, read after the name ("Demandes, 3 à traiter"). */
+  badges?: Record<string, NavBadge>;
+  /** Unread messages, shown beside 'Messages' (its name stays 'Messages'; the count is its description). */
+  unread?: number;
+}) {
+  const unreadId = useId();
+  return AREA_NAV[area].map((item) => {
+    const badge = unread > 0 && item.to === `/${area}/messages`;
+    return (
+      <NavLink
+        key={item.to}
+        to={item.to}
+        onClick={onNavigate}
+        aria-describedby={badge ? unreadId : undefined}
+        // "Demandes, 3 à traiter": one name (a hidden span beside a flex item would be read apart).
+        aria-label={badges[item.to] ? `${item.label}, ${badges[item.to]?.text}` : undefined}
+        className={({ isActive }) =>
+          cn(
+            "inline-flex items-center gap-1.5 rounded-md font-medium transition-colors hover:bg-slate-100 hover:text-slate-900",
+            vertical ? "px-3 py-2.5 text-base" : "px-3 py-2 text-sm whitespace-nowrap",
+            isActive ? "bg-brand-50 text-brand-900" : "text-slate-700",
+          )
+        }
+      >
+        {item.label}
+        {badges[item.to] ? <CountPill count={badges[item.to]?.count ?? 0} /> : null}
+        {badge ? (
+          <>
+            <CountPill count={unread} />
+            <span id={unreadId} hidden>
+              {unread > 1 ? `${unread} messages non lus` : "1 message non lu"}
+            </span>
+          </>
+        ) : null}
+      </NavLink>
+    );
+  });
+}
+
+/** On a phone or a small screen: the same navigation in a side sheet, with help and sign-out. */
+export function MobileAreaMenu({
+  area,
+  onSignOut,
+  unread,
+  badges,
+}: {
+  area: Area;
+  onSignOut: () => void;
+  unread: number;
+  badges: Record<string, NavBadge>;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <MenuSheet
+      open={open}
+      onOpenChange={setOpen}
+      side="left"
+      title={AREA_LABEL[area]}
+      description="Navigation de votre espace"
+    >
+      <nav aria-label={`Navigation mobile — ${AREA_LABEL[area]}`} className="grid gap-1">
+        <AreaNavLinks
+          area={area}
+          vertical
+          unread={unread}
+          badges={badges}
+          onNavigate={() => setOpen(false)}
+        />
+        <NavLink
+          to={AREA_HELP[area]}
+          onClick={() => setOpen(false)}
+          className="inline-flex items-center gap-2 rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+        >
+          <LifeBuoy className="size-4" aria-hidden="true" />
+          {HELP_LABEL}
+        </NavLink>
+      </nav>
+      <Button
+        variant="outline"
+        className="mt-auto"
+        onClick={() => {
+          setOpen(false);
+          onSignOut();
+        }}
+      >
+        <LogOut aria-hidden="true" />
+        Déconnexion
+      </Button>
+    </MenuSheet>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Area } from "../../../shared/policies/redirects";
+import type { Profile } from "../../../shared/schemas/profile";
+
+/** Where each area's navigation leads, and what it is called. */
+
+export interface NavItem {
+  to: string;
+  label: string;
+}
+
+/** The authenticated shell: each role's navigation (dentists have no Documents entry). */
+export const AREA_NAV: Record<Area, NavItem[]> = {
+  patient: [
+    { to: "/patient/dashboard", label: "Accueil" },
+    { to: "/patient/requests", label: "Mes demandes" },
+    { to: "/patient/upload", label: "Déposer un devis" },
+    { to: "/patient/messages", label: "Messages" },
+    { to: "/patient/profile", label: "Profil" },
+  ],
+  dentist: [
+    { to: "/dentist/dashboard", label: "Accueil" },
+    { to: "/dentist/quote-requests", label: "Demandes" },
+    { to: "/dentist/messages", label: "Messages" },
+    { to: "/dentist/offers", label: "Mes propositions" },
+    { to: "/dentist/appointments", label: "Rendez-vous" },
+    { to: "/dentist/profile", label: "Profil" },
+  ],
+  admin: [
+    { to: "/admin/dashboard", label: "Administration" },
+    { to: "/admin/verifications", label: "Vérifications" },
+    { to: "/admin/chat-messages", label: "Support" },
+    { to: "/admin/contact", label: "Contact" },
+    { to: "/admin/audit", label: "Audit" },
+    { to: "/admin/retention", label: "Conservation" },
+  ],
+};
+
+/**
+ * 'Besoin d'aide ?' in every area, in the header (desktop and phone) and in the phone menu:
+ * patients and dentists reach the support chat, admins the support inbox.
+ */
+export const AREA_HELP: Record<Area, string> = {
+  patient: "/patient/help",
+  dentist: "/dentist/help",
+  admin: "/admin/chat-messages",
+};
+export const HELP_LABEL = "Besoin d'aide\u202f?";
+
+export const AREA_LABEL: Record<Area, string> = {
+  patient: "Espace patient",
+  dentist: "Espace dentiste",
+  admin: "Administration",
+};
+
+/** The account menu's 'Profil'. */
+export function profilePathFor(area: Area, profile: Profile): string {
+  if (area === "admin") {
+    // An administrator's own patient or dentist profile if they have one, else their admin account.
+    if (profile.role === "dentist") return "/dentist/profile";
+    if (profile.role === "patient") return "/patient/profile";
+    return "/admin/account";
+  }
+  return `/${area}/profile`;
+}
