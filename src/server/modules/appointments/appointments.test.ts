@@ -73,6 +73,25 @@ beforeAll(async () => {
 
 const unaccept = (offerId: string, as?: Who) =>
   post(`/api/patient/offers/${offerId}/unaccept`, undefined, as);
+
+/**
+ * Accepting or unaccepting is the patient's alone: anonymous 401, a dentist 403, another patient
+ * and a malformed id 404 ('Proposition introuvable.'); the offer keeps `status`.
+ */
+async function expectOnlyThePatient(decide: typeof accept, offerId: string, patient: Who, status: string) {
+  expect((await decide(offerId)).statusCode).toBe(401);
+  expect((await decide(offerId, who.drA)).statusCode).toBe(403);
+  const other = await decide(offerId, who.Quentin);
+  expect(other.statusCode).toBe(404);
+  expect(other.json().error.message).toBe("Proposition introuvable.");
+  expect((await decide("pas-un-id", patient)).statusCode).toBe(404);
+  const row = await ctx.app.db
+    .selectFrom("offers")
+    .select("status")
+    .where("id", "=", offerId)
+    .executeTakeFirstOrThrow();
+  expect(row.status).toBe(status);
+}
 const journeyOf = async (requestId: string, as: Who) =>
   (await get(`/api/patient/requests/${requestId}`, as)).json().journey as {
     state: string;
@@ -138,18 +157,7 @@ describe("accepting an offer (ADR 011)", () => {
   it("refuses everyone but the owning patient", async () => {
     now = START;
     const { a } = await twoOffers(who.Paula as Who);
-    expect((await accept(a)).statusCode).toBe(401);
-    expect((await accept(a, who.drA)).statusCode).toBe(403);
-    const other = await accept(a, who.Quentin);
-    expect(other.statusCode).toBe(404);
-    expect(other.json().error.message).toBe("Proposition introuvable.");
-    expect((await accept("pas-un-id", who.Paula)).statusCode).toBe(404);
-    const row = await ctx.app.db
-      .selectFrom("offers")
-      .select("status")
-      .where("id", "=", a)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe("sent");
+    await expectOnlyThePatient(accept, a, who.Paula as Who, "sent");
   });
 
   it("ends with exactly one accepted offer when two are accepted at the same moment", async () => {
@@ -656,17 +664,6 @@ describe("withdrawing an acceptance (issue 16, ADR 016)", () => {
     const paula = who.Paula as Who;
     const { a } = await twoOffers(paula);
     expect((await accept(a, paula)).statusCode).toBe(200);
-    expect((await unaccept(a)).statusCode).toBe(401);
-    expect((await unaccept(a, who.drA)).statusCode).toBe(403);
-    const other = await unaccept(a, who.Quentin);
-    expect(other.statusCode).toBe(404);
-    expect(other.json().error.message).toBe("Proposition introuvable.");
-    expect((await unaccept("pas-un-id", paula)).statusCode).toBe(404);
-    const row = await ctx.app.db
-      .selectFrom("offers")
-      .select("status")
-      .where("id", "=", a)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe("accepted");
+    await expectOnlyThePatient(unaccept, a, paula, "accepted");
   });
 });
