@@ -1,11 +1,11 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { treatmentLabel } from "../../../../shared/domain/treatments";
-import type { ConversationSummary } from "../../../../shared/schemas/conversations";
 import { Avatar } from "../../../components/ui/Avatar";
 import { Button } from "../../../components/ui/Button";
 import { Skeleton } from "../../../components/ui/Skeleton";
-import type { ChatArea } from "../ConversationList";
+import type { useThread } from "../api";
+import { type ChatArea, otherPartyName } from "../ConversationList";
 
 function BackLink({ to }: { to: string }) {
   return (
@@ -24,18 +24,17 @@ function BackLink({ to }: { to: string }) {
 export function ChatHeader({
   area,
   backTo,
-  conversation,
-  otherName,
   headingId,
-  pending,
+  thread,
 }: {
   area: ChatArea;
   backTo: string;
-  conversation: ConversationSummary | undefined;
-  otherName: string;
+  /** The id of the other party's name, which names the panel. */
   headingId: string;
-  pending: boolean;
+  thread: ReturnType<typeof useThread>;
 }) {
+  const conversation = thread.data?.pages[0]?.conversation;
+  const otherName = otherPartyName(area, conversation?.other.full_name ?? "");
   const requestPath =
     conversation &&
     (area === "patient"
@@ -68,7 +67,7 @@ export function ChatHeader({
             </p>
           </div>
         </>
-      ) : pending ? (
+      ) : thread.isPending ? (
         <div className="flex flex-1 items-center gap-3" aria-hidden="true">
           <Skeleton className="size-10 rounded-full" />
           <Skeleton className="h-4 w-40" />

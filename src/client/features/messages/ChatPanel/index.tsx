@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { CHAT_MESSAGES } from "../../../../shared/schemas/conversations";
 import { Button } from "../../../components/ui/Button";
 import { LoadError } from "../../../components/ui/LoadError";
+import { Loading } from "../../../components/ui/Loading";
 import { Skeleton } from "../../../components/ui/Skeleton";
 import { isApiError } from "../../../lib/api";
 import { useRealtimeStatus } from "../../../lib/realtime";
@@ -18,13 +19,12 @@ import { useThreadScroll } from "./useThreadScroll";
 
 function ThreadSkeleton() {
   return (
-    <div aria-busy="true" className="grid flex-1 content-end gap-3 p-4">
-      <p className="sr-only">Chargement...</p>
+    <Loading className="grid flex-1 content-end gap-3 p-4">
       <Skeleton className="h-14 w-2/3" />
       <Skeleton className="ml-auto h-10 w-1/2" />
       <Skeleton className="h-20 w-3/5" />
       <Skeleton className="ml-auto h-12 w-2/5" />
-    </div>
+    </Loading>
   );
 }
 
@@ -123,14 +123,7 @@ export function ChatPanel({ conversationId, area, viewerId, backTo }: ChatPanelP
       aria-label={conversation ? undefined : "Conversation"}
       className="flex min-h-0 min-w-0 flex-1 flex-col"
     >
-      <ChatHeader
-        area={area}
-        backTo={backTo}
-        conversation={conversation}
-        otherName={otherName}
-        headingId={headingId}
-        pending={thread.isPending}
-      />
+      <ChatHeader area={area} backTo={backTo} headingId={headingId} thread={thread} />
       {realtime === "reconnecting" ? (
         <p
           role="status"
