@@ -1,4 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { rppsWithKey } from "../../shared/policies/verification";
 import { ensureAdmin } from "../bootstrap";
 import { multipart, tinyPdf, tinyPng } from "./files";
@@ -508,4 +509,19 @@ export async function createWorld(): Promise<World> {
     cookieOf,
     fresh,
   };
+}
+
+/**
+ * The world of a test file: created before its tests (handed to `set`), closed after them.
+ * `let w: World; setUpWorld((world) => { w = world; });`
+ */
+export function setUpWorld(set: (world: World) => void, timeout = 120_000): void {
+  let world: World | undefined;
+  beforeAll(async () => {
+    world = await createWorld();
+    set(world);
+  }, timeout);
+  afterAll(async () => {
+    await world?.ctx.close();
+  });
 }

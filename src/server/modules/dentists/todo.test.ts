@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DentistDashboard, DentistTodo } from "../../../shared/schemas/dentist";
 import { multipart } from "../../testing/files";
 import { withPeopleSockets } from "../../testing/sockets";
-import { createWorld, type PersonName, type World } from "../../testing/world";
+import { type PersonName, setUpWorld, type World } from "../../testing/world";
 
 /**
  * A dentist's work in one place (issue 16, item 2): the dashboard's "À faire" (requests to answer,
@@ -11,11 +11,8 @@ import { createWorld, type PersonName, type World } from "../../testing/world";
  */
 
 let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-}, 120_000);
-afterAll(async () => {
-  await w.ctx.close();
+setUpWorld((world) => {
+  w = world;
 });
 
 const get = (who: PersonName | "anonymous", url: string) => w.call(who, { method: "GET", url });
