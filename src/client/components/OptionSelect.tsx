@@ -1,4 +1,5 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
+import { TREATMENT_LABELS, TREATMENT_TYPES, type TreatmentType } from "../../shared/domain/treatments";
 import { cn } from "../lib/cn";
 import { Label } from "./ui/Label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./ui/Select";
@@ -16,6 +17,11 @@ interface OptionSelectProps<T extends string> extends TriggerProps {
   /** The form field's name, for a select inside a <form>. */
   name?: string;
   disabled?: boolean;
+}
+
+/** The treatment types (the upload page, the contact form), each by its French label. */
+export function TreatmentSelect(props: Omit<OptionSelectProps<TreatmentType>, "options" | "labelOf">) {
+  return <OptionSelect {...props} options={TREATMENT_TYPES} labelOf={(type) => TREATMENT_LABELS[type]} />;
 }
 
 /**

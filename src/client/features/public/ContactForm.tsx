@@ -7,9 +7,9 @@ import {
   isAcceptedFile,
   isTooLarge,
 } from "../../../shared/domain/files";
-import { TREATMENT_LABELS, TREATMENT_TYPES, type TreatmentType } from "../../../shared/domain/treatments";
+import type { TreatmentType } from "../../../shared/domain/treatments";
 import { CONTACT_MESSAGES } from "../../../shared/schemas/contact";
-import { OptionSelect } from "../../components/OptionSelect";
+import { TreatmentSelect } from "../../components/OptionSelect";
 import { Button } from "../../components/ui/Button";
 import { FormField } from "../../components/ui/FormField";
 import { Input } from "../../components/ui/Input";
@@ -182,11 +182,9 @@ export function ContactForm() {
         </div>
         <FormField label="Type de traitement" description="Facultatif." error={errors.treatment_type}>
           {({ required: _required, ...control }) => (
-            <OptionSelect
+            <TreatmentSelect
               {...control}
               value={values.treatment_type}
-              options={TREATMENT_TYPES}
-              labelOf={(type) => TREATMENT_LABELS[type]}
               onValueChange={(value) => set("treatment_type", value)}
               placeholder="Choisissez un soin"
               name="treatment_type"

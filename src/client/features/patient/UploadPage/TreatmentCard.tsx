@@ -1,7 +1,6 @@
 import { URGENCIES, urgencyFormLabel } from "../../../../shared/domain/requests";
-import { TREATMENT_LABELS, TREATMENT_TYPES } from "../../../../shared/domain/treatments";
 import type { UploadFieldErrors, UploadValues } from "../../../../shared/forms/uploadForm";
-import { OptionSelect } from "../../../components/OptionSelect";
+import { OptionSelect, TreatmentSelect } from "../../../components/OptionSelect";
 import { centsToInput } from "../../../components/quote/quoteLines";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/Card";
 import { FormField } from "../../../components/ui/FormField";
@@ -38,11 +37,9 @@ export function TreatmentCard({
       <CardContent className="grid gap-5 sm:grid-cols-2">
         <FormField label="Type de traitement" required error={errors.treatment_type}>
           {(control) => (
-            <OptionSelect
+            <TreatmentSelect
               {...control}
               value={values.treatment_type}
-              options={TREATMENT_TYPES}
-              labelOf={(value) => TREATMENT_LABELS[value]}
               onValueChange={(value) => set("treatment_type", value)}
               placeholder="Sélectionnez un traitement"
               disabled={sending}
