@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
 import type { Database } from "../db/types";
 import type { Actor } from "./actor";
 import { isVerifiedDentist, OPEN_REQUEST_STATUSES } from "./rules";
@@ -59,4 +59,18 @@ export function requestVisibleTo(eb: RequestsEb, actor: Actor): Expression<SqlBo
   if (profile.is_admin) return eb.lit(true);
   if (isVerifiedDentist(profile)) return requestVisibleToDentist(eb, actor.userId);
   return eb("r.patient_id", "=", actor.userId);
+}
+
+/**
+ * The actor's own request (as its patient), locked until the transaction ends: what a change of the
+ * request reads first. Undefined for anyone else's request (→ 404).
+ */
+export function lockOwnRequest(trx: Kysely<Database>, actor: Actor, requestId: string) {
+  return trx
+    .selectFrom("requests")
+    .select(["id", "status", "quote_amount_cents"])
+    .where("id", "=", requestId)
+    .where("patient_id", "=", actor.userId)
+    .forUpdate()
+    .executeTakeFirst();
 }

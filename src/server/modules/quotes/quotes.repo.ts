@@ -6,7 +6,7 @@ import {
   type QuoteLineDto,
 } from "../../../shared/schemas/quotes";
 import type { Actor } from "../../access/actor";
-import { requestVisibleToDentist } from "../../access/requests";
+import { lockOwnRequest, requestVisibleToDentist } from "../../access/requests";
 import { isVerifiedDentist } from "../../access/rules";
 import type { Db } from "../../db/index";
 import type { Database } from "../../db/types";
@@ -75,13 +75,7 @@ export function patientQuotesRepo(db: Db, actor: Actor) {
      */
     async replace(requestId: string, lines: readonly QuoteLineDto[], now: Date, readingId?: string | null) {
       return db.transaction().execute(async (trx) => {
-        const request = await trx
-          .selectFrom("requests")
-          .select(["status", "quote_amount_cents"])
-          .where("id", "=", requestId)
-          .where("patient_id", "=", actor.userId)
-          .forUpdate()
-          .executeTakeFirst();
+        const request = await lockOwnRequest(trx, actor, requestId);
         if (!request) return "not_found" as const;
         if (request.status !== "new" && request.status !== "in_review") return "closed" as const;
         // Lines confirmed from a reading of the devis (issue 17): a finished reading of this request.

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { ReadingKind, ReadResult } from "../../../shared/schemas/reading";
 import type { Actor } from "../../access/actor";
+import { lockOwnRequest } from "../../access/requests";
 import type { Db } from "../../db/index";
 import type { Database } from "../../db/types";
 
@@ -127,13 +128,7 @@ export function patientReadingsRepo(db: Kysely<Database>, actor: Actor) {
      */
     async enqueue(requestId: string, documentId: string, editable: (status: string) => boolean) {
       return db.transaction().execute(async (trx) => {
-        const request = await trx
-          .selectFrom("requests")
-          .select(["id", "status"])
-          .where("id", "=", requestId)
-          .where("patient_id", "=", actor.userId)
-          .forUpdate()
-          .executeTakeFirst();
+        const request = await lockOwnRequest(trx, actor, requestId);
         if (!request) return "not_found" as const;
         if (!editable(request.status)) return "closed" as const;
         const document = await trx

@@ -106,7 +106,7 @@ beforeAll(async () => {
     type: "application/pdf",
     content: Buffer.from(await devisPdf(devis)),
   };
-}, 60_000);
+}, 180_000);
 afterAll(async () => ctx?.close());
 
 describe("reading an uploaded devis", () => {
