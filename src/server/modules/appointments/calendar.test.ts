@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { appointmentIcs } from "./calendar";
 
 describe("the calendar file of an appointment", () => {
-  const ics = appointmentIcs({
+  const appointment = {
     id: "0b7c6a52-4a40-4a8e-9d0e-2b1f4c5d6e7f",
     // Thursday 3 December 2026, 09:30 in Paris (winter time, UTC+1).
     startsAt: new Date("2026-12-03T08:30:00Z"),
@@ -13,7 +13,8 @@ describe("the calendar file of an appointment", () => {
     link: "https://sourio.example/patient/request/r1",
     brandName: "Sourio",
     host: "sourio.example",
-  });
+  };
+  const ics = appointmentIcs(appointment);
 
   it("is a valid iCalendar event at the right instant, for an hour, at the practice", () => {
     expect(ics.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
@@ -34,16 +35,7 @@ describe("the calendar file of an appointment", () => {
   });
 
   it("leaves the location out when the practice has no address", () => {
-    const bare = appointmentIcs({
-      id: "a",
-      startsAt: new Date("2026-12-03T08:30:00Z"),
-      updatedAt: new Date("2026-11-21T09:00:00Z"),
-      title: "Rendez-vous — Paula Durand",
-      place: null,
-      link: "https://sourio.example/dentist/appointments",
-      brandName: "Sourio",
-      host: "sourio.example",
-    });
+    const bare = appointmentIcs({ ...appointment, place: null });
     expect(bare).not.toContain("LOCATION");
   });
 });
