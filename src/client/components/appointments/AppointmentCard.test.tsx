@@ -1,3 +1,4 @@
+/** An appointment as each side sees it, and what each may do with it (ADR 011). */
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import {
@@ -11,8 +12,6 @@ import {
 } from "../../test/appointments";
 import { json, stubApi } from "../../test/renderApp";
 import { AppointmentCard } from "./AppointmentCard";
-
-/** An appointment as each side sees it, and what each may do with it (ADR 011). */
 
 freezeClockAtNow();
 

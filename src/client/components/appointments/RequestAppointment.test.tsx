@@ -1,3 +1,4 @@
+/** The patient books an appointment on an accepted offer (ADR 011). */
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Appointment } from "../../../shared/schemas/appointments";
@@ -15,8 +16,6 @@ import {
 } from "../../test/appointments";
 import { json, settled, stubApi } from "../../test/renderApp";
 import { RequestAppointment } from "./RequestAppointment";
-
-/** The patient books an appointment on an accepted offer (ADR 011). */
 
 freezeClockAtNow();
 

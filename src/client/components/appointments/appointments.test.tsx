@@ -1,3 +1,4 @@
+/** The dentist's appointments page and the dashboards' appointment lists. */
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -13,8 +14,6 @@ import {
 } from "../../test/appointments";
 import { makeDentistDashboard } from "../../test/dentist";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
-
-/** The dentist's appointments page and the dashboards' appointment lists. */
 
 freezeClockAtNow();
 
