@@ -22,7 +22,10 @@ export default defineConfig({
     ...devices["Desktop Chrome"],
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
-    trace: "retain-on-failure",
+    // A trace only where it is read: a journey's retry (CI retries once) records one; recording
+    // every passing journey cost about a quarter of the browser suite's CPU (ADR 032). Locally, a
+    // failing journey is run again with `-- --trace on` (npm test) for its trace.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
