@@ -20,7 +20,7 @@ export const patientKeys = {
   comparison: (id: string) => ["patient", "comparison", id] as const,
   /** The latest reading of every request's devis (issue 17). */
   readings: () => ["patient", "reading"] as const,
-  /** The request's latest reading of its devis; lib/realtime.ts refreshes it by this key. */
+  /** The request's latest reading of its devis; lib/realtime/sync.ts refreshes it by this key. */
   reading: (id: string) => ["patient", "reading", id] as const,
 };
 
