@@ -249,3 +249,5 @@ const AUDIT_LABELS: Record<string, string> = {
   "document.view": "Document consulté",
   "document.download": "Document téléchargé",
 };
+
+export type AdminRepo = ReturnType<typeof adminRepo>;

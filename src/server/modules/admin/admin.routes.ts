@@ -35,7 +35,7 @@ import {
   teamSupportPage,
   teamSupportThreads,
 } from "../support/support.service";
-import { adminRepo } from "./admin.repo";
+import { type AdminRepo, adminRepo } from "./admin.repo";
 import { decideVerification } from "./admin.service";
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -48,12 +48,27 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const admin = requireArea("admin");
   const repoFor = async (request: FastifyRequest, reply: FastifyReply) =>
     adminRepo(app.db, await actorOf(request, reply));
-  const page = <T>(p: { items: T[]; hasMore: boolean }, q: { page: number; page_size: number }) => ({
-    items: p.items,
-    page: q.page,
-    page_size: q.page_size,
-    has_more: p.hasMore,
-  });
+  /** An admin list: its query checked, one page of what `read` finds, with the page's numbers. */
+  const listRoute = <Query extends z.ZodType<{ page: number; page_size: number }>>(
+    path: string,
+    summary: string,
+    querystring: Query,
+    list: z.ZodType,
+    read: (q: z.output<Query>, repo: AdminRepo) => Promise<{ items: unknown[]; hasMore: boolean }>,
+  ) =>
+    r.get(
+      path,
+      {
+        schema: { tags: ["admin"], summary, querystring, response: { 200: list, ...errors } },
+        onRequest: admin,
+      },
+      async (request, reply) => {
+        // the type provider cannot narrow a generic schema: the query was validated by it above
+        const q = request.query as z.output<Query>;
+        const { items, hasMore } = await read(q, await repoFor(request, reply));
+        return { items, page: q.page, page_size: q.page_size, has_more: hasMore };
+      },
+    );
 
   r.get(
     "/api/admin/stats",
@@ -68,47 +83,20 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => (await repoFor(request, reply)).stats(),
   );
 
-  r.get(
+  listRoute(
     "/api/admin/users",
-    {
-      schema: {
-        tags: ["admin"],
-        summary: "Patients ou dentistes, recherche (nom, e-mail) et pages de 10 côté serveur",
-        querystring: adminUsersQuerySchema,
-        response: { 200: adminUserListSchema, ...errors },
-      },
-      onRequest: admin,
-    },
-    async (request, reply) => {
-      const q = request.query;
-      const result = await (await repoFor(request, reply)).users({
-        role: q.role,
-        search: q.search,
-        page: q.page,
-        pageSize: q.page_size,
-      });
-      return page(result, q);
-    },
+    "Patients ou dentistes, recherche (nom, e-mail) et pages de 10 côté serveur",
+    adminUsersQuerySchema,
+    adminUserListSchema,
+    (q, repo) => repo.users({ role: q.role, search: q.search, page: q.page, pageSize: q.page_size }),
   );
 
-  r.get(
+  listRoute(
     "/api/admin/verification-requests",
-    {
-      schema: {
-        tags: ["admin"],
-        summary: "File des demandes de vérification (la plus ancienne d'abord)",
-        querystring: adminPageQuerySchema,
-        response: { 200: verificationQueueSchema, ...errors },
-      },
-      onRequest: admin,
-    },
-    async (request, reply) => {
-      const q = request.query;
-      return page(
-        await (await repoFor(request, reply)).verificationQueue({ page: q.page, pageSize: q.page_size }),
-        q,
-      );
-    },
+    "File des demandes de vérification (la plus ancienne d'abord)",
+    adminPageQuerySchema,
+    verificationQueueSchema,
+    (q, repo) => repo.verificationQueue({ page: q.page, pageSize: q.page_size }),
   );
 
   r.post(
@@ -167,21 +155,12 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  listRoute(
     "/api/admin/contact",
-    {
-      schema: {
-        tags: ["admin"],
-        summary: "Messages du formulaire de contact, les plus récents d'abord",
-        querystring: adminPageQuerySchema,
-        response: { 200: contactListSchema, ...errors },
-      },
-      onRequest: admin,
-    },
-    async (request, reply) => {
-      const q = request.query;
-      return page(await (await repoFor(request, reply)).contact({ page: q.page, pageSize: q.page_size }), q);
-    },
+    "Messages du formulaire de contact, les plus récents d'abord",
+    adminPageQuerySchema,
+    contactListSchema,
+    (q, repo) => repo.contact({ page: q.page, pageSize: q.page_size }),
   );
 
   r.post(
@@ -234,57 +213,28 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  listRoute(
     "/api/admin/audit",
-    {
-      schema: {
-        tags: ["admin"],
-        summary: "Événements sensibles récents, filtrables par personne et par type",
-        querystring: auditQuerySchema,
-        response: { 200: auditListSchema, ...errors },
-      },
-      onRequest: admin,
-    },
-    async (request, reply) => {
-      const q = request.query;
-      return page(
-        await (await repoFor(request, reply)).audit({
-          type: q.type,
-          person: q.person,
-          page: q.page,
-          pageSize: q.page_size,
-        }),
-        q,
-      );
-    },
+    "Événements sensibles récents, filtrables par personne et par type",
+    auditQuerySchema,
+    auditListSchema,
+    (q, repo) => repo.audit({ type: q.type, person: q.person, page: q.page, pageSize: q.page_size }),
   );
 
   // Support chat, the team's side.
-  r.get(
+  listRoute(
     "/api/admin/support/threads",
-    {
-      schema: {
-        tags: ["admin"],
-        summary:
-          "Conversations d'assistance (patients et dentistes), la plus récente d'abord ; filtre par rôle et non lus",
-        querystring: supportThreadsQuerySchema,
-        response: { 200: supportThreadListSchema, ...errors },
-      },
-      onRequest: admin,
-    },
-    async (request) => {
-      const q = request.query;
-      return page(
-        await teamSupportThreads(app.db, {
-          search: q.search,
-          page: q.page,
-          pageSize: q.page_size,
-          role: q.role,
-          unreadOnly: q.unread === "1",
-        }),
-        q,
-      );
-    },
+    "Conversations d'assistance (patients et dentistes), la plus récente d'abord ; filtre par rôle et non lus",
+    supportThreadsQuerySchema,
+    supportThreadListSchema,
+    (q) =>
+      teamSupportThreads(app.db, {
+        search: q.search,
+        page: q.page,
+        pageSize: q.page_size,
+        role: q.role,
+        unreadOnly: q.unread === "1",
+      }),
   );
 
   r.get(
