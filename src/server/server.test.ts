@@ -28,16 +28,17 @@ function start(script: string, args: string[], env: Record<string, string>) {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
   });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d) => {
-    stdout += d;
-  });
-  child.stderr.on("data", (d) => {
-    stderr += d;
-  });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, out: () => stdout, err: () => stderr };
+  return { child, exited, out: collected(child.stdout), err: collected(child.stderr) };
+}
+
+/** What a stream has written so far. */
+function collected(stream: Readable): () => string {
+  let text = "";
+  stream.on("data", (chunk) => {
+    text += chunk;
+  });
+  return () => text;
 }
 
 // Waits until the process says what the test needs; the verdict "it will never come" is the test's
