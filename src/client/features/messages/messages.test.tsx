@@ -1,3 +1,4 @@
+// Longer than 250 lines on purpose: every case drives the one fake Messages API and the conversations defined below.
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
