@@ -17,7 +17,7 @@ async function scanPages(page: Page, paths: readonly string[]) {
 test.describe("accessibilité (axe)", () => {
   // The longest file: its journeys are independent (each signs in or up on its own), so they are
   // shared between the workers instead of all waiting for one (ADR 028).
-  test.describe.configure({ mode: "parallel", timeout: 180_000 });
+  test.describe.configure({ mode: "parallel" });
 
   test("pages publiques de contenu", async ({ page }) => {
     await scanPages(page, [...PUBLIC_CONTENT_PATHS, "/choose-role", "/nimporte-quoi"]);

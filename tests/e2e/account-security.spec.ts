@@ -11,8 +11,6 @@ test.describe("sécurité du compte", () => {
     browser,
     baseURL,
   }) => {
-    // Two devices, a dozen page loads and two logins: minutes, not seconds, on a loaded machine.
-    test.setTimeout(120_000);
     const account = await signupPatientViaApi(page.request, { firstName: "Inès" });
     const newPassword = "nouveau-secret-42";
 

@@ -56,7 +56,6 @@ test.describe("espace d'administration", () => {
     page,
     other: dentist,
   }) => {
-    test.setTimeout(90_000);
     const who = await pendingDentist(dentist);
 
     // Before: no patient data.
@@ -138,7 +137,6 @@ test.describe("espace d'administration", () => {
     page,
     other: dentist,
   }) => {
-    test.setTimeout(60_000);
     const who = await pendingDentist(dentist);
 
     await loginViaApi(page, DEMO.admin);

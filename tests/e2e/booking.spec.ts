@@ -20,7 +20,6 @@ test.describe("comparer, accepter, prendre rendez-vous (ADR 008, ADR 011)", () =
     browser,
     request,
   }) => {
-    test.setTimeout(150_000);
     // The patient has their own cookie jar (`request`) for the API, and signs the page in.
     const patient = await signupPatientViaApi(request, { firstName: "Inès", lastName: "Rendezvous" });
     const requestId = await fileRequestViaApi(request);

@@ -3,7 +3,6 @@ import { rppsWithKey, toast } from "./helpers";
 
 test.describe("profil du dentiste", () => {
   test("RPPS, cabinet, spécialités gardés après rechargement ; demande de vérification", async ({ page }) => {
-    test.setTimeout(60_000);
     const valid = rppsWithKey("1000345678");
     const invalid = `${valid.slice(0, 10)}${(Number(valid[10]) + 1) % 10}`;
 

@@ -36,8 +36,6 @@ test.describe("espace dentiste", () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
-
     // A new patient sends a request to all verified dentists (through the API, its own cookie jar).
     const lastName = uniqueLastName();
     const patient = await signupPatientViaApi(request, { firstName: "Inès", lastName });

@@ -5,7 +5,6 @@ import { downloadFrom, expectPath, fileRequestViaApi, signupPatientViaApi, toast
 test("un patient télécharge ses données puis supprime son compte ; il ne peut plus se connecter", async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   const account = await signupPatientViaApi(page.request, { firstName: "Noé", lastName: "Lambert" });
   const requestId = await fileRequestViaApi(page.request);
 

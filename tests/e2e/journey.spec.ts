@@ -37,7 +37,6 @@ test.describe("le parcours du patient (issue 16)", () => {
     browser,
     request,
   }) => {
-    test.setTimeout(150_000);
     const { patient, requestId, when } = await requestWithTwoOffers(browser, request);
     await loginViaApi(page, patient.email, patient.password);
 
@@ -101,7 +100,6 @@ test.describe("le parcours du patient (issue 16)", () => {
     browser,
     request,
   }) => {
-    test.setTimeout(120_000);
     const { patient, requestId } = await requestWithTwoOffers(browser, request);
     await page.setViewportSize({ width: 375, height: 800 });
     await loginViaApi(page, patient.email, patient.password);

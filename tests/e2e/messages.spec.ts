@@ -60,7 +60,6 @@ test.describe("messagerie en direct (issue 6)", () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
     const patientPage = page;
     await loginViaApi(patientPage, DEMO.patient);
     const conversation = await implantConversation(patientPage);
@@ -179,7 +178,6 @@ test.describe("messagerie en direct (issue 6)", () => {
     browser,
     baseURL,
   }) => {
-    test.slow();
     await loginViaApi(page, DEMO.patient);
     await open(page, "/patient/messages");
     const list = page.getByRole("region", { name: "Conversations" });

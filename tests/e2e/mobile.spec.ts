@@ -64,7 +64,7 @@ async function checkWidths(page: Page, paths: readonly string[]): Promise<void> 
     await test.step(path, async () => {
       await page.goto(path);
       // The page's own content first: its title, then no part still loading.
-      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect
@@ -81,7 +81,7 @@ const patternsOf = (area: Area) => APP_ROUTE_PATTERNS.filter((pattern) => areaOf
 
 test.describe(`mobile : aucune page ne défile sur le côté à ${WIDTH} px`, () => {
   // Independent journeys (each signs in or up on its own), shared between the workers (ADR 028).
-  test.describe.configure({ mode: "parallel", timeout: 240_000 });
+  test.describe.configure({ mode: "parallel" });
 
   test("pages publiques, de connexion et d'inscription (déconnecté)", async ({ page }) => {
     const paths = patternsOf("public").flatMap((pattern) =>

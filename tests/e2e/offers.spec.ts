@@ -37,8 +37,6 @@ test.describe("propositions des dentistes (ADR 008)", () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
-
     // The patient (own cookie jar): a birth date, then a request to every verified dentist with
     // the amount of the quote they already have (for the saving).
     const patient = await signupPatientViaApi(request, { firstName: "Léa", lastName: "Propositions" });

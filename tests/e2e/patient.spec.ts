@@ -19,7 +19,6 @@ test.describe("espace patient", () => {
   test("dépôt d'un devis et d'une photo, suivi, téléchargement, annulation, suppression ; invisible pour un autre patient", async ({
     page,
   }) => {
-    test.setTimeout(60_000);
     await signupPatientViaApi(page.request, { firstName: "Léa" });
 
     // Upload: a PDF quote and a PNG photo, with their guessed types.
@@ -146,7 +145,6 @@ test.describe("espace patient", () => {
   });
 
   test("modification du profil et photo affichée dans l'en-tête", async ({ page }) => {
-    test.slow();
     const account = await signupPatientViaApi(page.request);
     await page.goto("/patient/profile");
     await expect(page.getByRole("heading", { level: 1, name: "Mon profil" })).toBeVisible();

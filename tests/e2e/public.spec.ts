@@ -24,8 +24,6 @@ async function expectRealPage(page: Page) {
 
 test.describe("site public : navigation", () => {
   test("chaque lien de la navigation et du pied de page mène à une vraie page", async ({ page }) => {
-    // About twenty page loads: more than the default budget on a loaded 2-core machine.
-    test.slow();
     await page.goto("/");
     await expectRealPage(page);
     const nav = await linksOf(page, "Navigation principale");
@@ -73,7 +71,6 @@ test.describe("site public : navigation", () => {
   });
 
   test("les boutons de la page d'accueil mènent à de vraies pages", async ({ page }) => {
-    test.slow();
     const targets = [
       ["Commencer maintenant", "/signup", "Créer un compte patient"],
       ["Discuter avec nous", "/contact", "Contact"],
@@ -101,7 +98,6 @@ test.describe("site public : navigation", () => {
     test("chaque lien du menu mobile mène à une vraie page, au toucher comme au clavier", async ({
       page,
     }) => {
-      test.slow();
       const names = ["Accueil", "Comment ça marche", "FAQ", "Avantages", "Contact", "Connexion"];
       for (const name of names) {
         await test.step(name, async () => {
@@ -253,7 +249,6 @@ test.describe("site public : contenus", () => {
     page,
     baseURL,
   }) => {
-    test.slow();
     for (const [path, title] of [
       ["/", "Sourio — comparez vos devis dentaires"],
       ["/how-it-works", "Comment ça marche — Sourio"],

@@ -41,7 +41,6 @@ test.describe("devis structurés et reste à charge (issue 15)", () => {
     browser,
     baseURL,
   }) => {
-    test.slow();
     await page.setViewportSize(DESKTOP);
     await signupPatientViaApi(page.request, { firstName: "Inès", lastName: "Reste" });
 

@@ -18,7 +18,7 @@ import { offerAsDentist, postRequestViaApi, signupPatientViaApi, toast } from ".
 
 const DESKTOP = { width: 1280, height: 900 };
 /** Reading waits behind the queue (one devis at a time per instance): OCR of a photo takes seconds. */
-const READ_TIMEOUT = 45_000;
+const READ_TIMEOUT = 120_000;
 
 let dir = "";
 test.beforeAll(() => {
@@ -72,7 +72,6 @@ test.describe("lecture du devis déposé (issue 17)", () => {
     baseURL,
     request,
   }) => {
-    test.setTimeout(150_000);
     await page.setViewportSize(DESKTOP);
     // Seed 4: HBLD403 on the 46 (351,00 €) and HBLD734 on the 28 (1 625,00 €), both 'tarifs libres',
     // BR 107,50 € each (Assurance Maladie 64,50 € each).
@@ -163,7 +162,6 @@ test.describe("lecture du devis déposé (issue 17)", () => {
   });
 
   test("un devis illisible le dit simplement, et les lignes se saisissent à la main", async ({ page }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize(DESKTOP);
     await signupPatientViaApi(page.request, { firstName: "Hugo", lastName: "Illisible" });
     // A PDF by its first bytes (the upload accepts it), then garbage: nothing pdf.js can open.

@@ -20,8 +20,6 @@ import {
  */
 
 test.describe("'Besoin d'aide ?' pour les patients et les dentistes", () => {
-  test.describe.configure({ timeout: 90_000 });
-
   test("un patient écrit à l'équipe avec une image ; l'administrateur voit le point rouge, ouvre, répond ; le patient voit la réponse sans recharger", async ({
     page,
     other: patientPage,
