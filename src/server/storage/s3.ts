@@ -38,6 +38,8 @@ export interface S3Options {
   partSize?: number;
   /** Where uploads are spooled before they are sent; default the OS's temporary folder. */
   spoolDir?: string;
+  /** How many keys a listing asks for at a time; default the store's own page (1000 on S3). */
+  listPageSize?: number;
 }
 
 export interface S3Settings {
@@ -107,6 +109,7 @@ export class S3Storage implements Storage {
   private readonly multipartThreshold: number;
   private readonly partSize: number;
   private readonly spoolDir: string | undefined;
+  private readonly listPageSize: number | undefined;
 
   constructor(settings: S3Settings | { client: S3Client; bucket: string }, options: S3Options = {}) {
     this.client = "client" in settings ? settings.client : s3Client(settings);
@@ -114,6 +117,7 @@ export class S3Storage implements Storage {
     this.multipartThreshold = options.multipartThreshold ?? MULTIPART_THRESHOLD;
     this.partSize = options.partSize ?? PART_SIZE;
     this.spoolDir = options.spoolDir;
+    this.listPageSize = options.listPageSize;
   }
 
   private check(key: string): string {
@@ -259,7 +263,9 @@ export class S3Storage implements Storage {
     // s3rver's v2 continuation tokens use DES, which OpenSSL 3 no longer offers (a 500 past 1000 keys).
     let marker: string | undefined;
     for (;;) {
-      const page = await this.client.send(new ListObjectsCommand({ Bucket: this.bucket, Marker: marker }));
+      const page = await this.client.send(
+        new ListObjectsCommand({ Bucket: this.bucket, Marker: marker, MaxKeys: this.listPageSize }),
+      );
       for (const object of page.Contents ?? []) {
         if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
       }
