@@ -703,8 +703,9 @@ describe("/admin/retention", () => {
     expect(
       await screen.findByRole("heading", { level: 1, name: "Conservation des données" }),
     ).toBeInTheDocument();
+    // The table stands while the counts load (placeholder rows): wait for the row the data makes.
     const table = await screen.findByRole("table", { name: "Ce que le prochain passage effacera" });
-    const documents = within(table).getByRole("row", { name: /Documents de demandes annulées/ });
+    const documents = await within(table).findByRole("row", { name: /Documents de demandes annulées/ });
     expect(documents).toHaveTextContent("25 octobre 2026");
     expect(documents).toHaveTextContent("7");
     expect(within(table).getAllByRole("row")).toHaveLength(6);
