@@ -2,13 +2,12 @@ import { ChevronDown } from "lucide-react";
 import { Accordion as AccordionPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
+import { withClasses } from "./withClasses";
 
 /** Use `type="single" collapsible` for the FAQ: one item open at a time, collapsible. */
 export const Accordion = AccordionPrimitive.Root;
 
-export function AccordionItem({ className, ...props }: ComponentProps<typeof AccordionPrimitive.Item>) {
-  return <AccordionPrimitive.Item className={cn("border-b border-slate-200", className)} {...props} />;
-}
+export const AccordionItem = withClasses(AccordionPrimitive.Item, "border-b border-slate-200");
 
 /** `headingLevel`: the item's heading level in the page outline (3 under an h2, 2 under the h1). */
 export function AccordionTrigger({

@@ -1,6 +1,7 @@
 import { DropdownMenu as MenuPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
+import { withClasses } from "./withClasses";
 
 /** Non-modal by default: the rest of the page is not hidden from assistive technology while open. */
 export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof MenuPrimitive.Root>) {
@@ -27,26 +28,12 @@ export function DropdownMenuContent({
   );
 }
 
-export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof MenuPrimitive.Item>) {
-  return (
-    <MenuPrimitive.Item
-      className={cn(
-        "flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-base text-slate-800 outline-none",
-        "data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 data-[disabled]:opacity-50 [&_svg]:size-4",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const DropdownMenuItem = withClasses(
+  MenuPrimitive.Item,
+  "flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-base text-slate-800 outline-none",
+  "data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 data-[disabled]:opacity-50 [&_svg]:size-4",
+);
 
-export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof MenuPrimitive.Label>) {
-  return <MenuPrimitive.Label className={cn("px-3 py-2 text-sm text-slate-600", className)} {...props} />;
-}
+export const DropdownMenuLabel = withClasses(MenuPrimitive.Label, "px-3 py-2 text-sm text-slate-600");
 
-export function DropdownMenuSeparator({
-  className,
-  ...props
-}: ComponentProps<typeof MenuPrimitive.Separator>) {
-  return <MenuPrimitive.Separator className={cn("-mx-1 my-1 h-px bg-slate-200", className)} {...props} />;
-}
+export const DropdownMenuSeparator = withClasses(MenuPrimitive.Separator, "-mx-1 my-1 h-px bg-slate-200");
