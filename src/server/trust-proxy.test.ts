@@ -15,44 +15,47 @@ async function contextTrusting(value: string) {
   });
 }
 
-const ipOf = async (ctx: TestContext, remoteAddress: string, forwarded?: string) =>
+const ipOf = async (ctx: TestContext, remoteAddress: string, forwarded: string) =>
   (
     await ctx.app.inject({
       method: "GET",
       url: "/api/test/ip",
       remoteAddress,
-      headers: forwarded ? { "x-forwarded-for": forwarded } : {},
+      headers: { "x-forwarded-for": forwarded },
     })
   ).json().ip;
 
-describe("the client's address behind a named proxy", () => {
+/** Each row: what the test shows, the connection's address, X-Forwarded-For, the address counted. */
+type Case = [title: string, remoteAddress: string, forwarded: string, counted: string];
+
+describe.each<{ trusted: string; cases: Case[] }>([
+  {
+    trusted: "10.0.0.5",
+    cases: [
+      ["is the address the proxy forwards", "10.0.0.5", "203.0.113.7", "203.0.113.7"],
+      [
+        "is the one the proxy saw, not the one a client wrote in the header before it",
+        "10.0.0.5",
+        "198.51.100.1, 203.0.113.7",
+        "203.0.113.7",
+      ],
+      [
+        "is the connection's when a client reaches the instance directly",
+        "203.0.113.9",
+        "198.51.100.1",
+        "203.0.113.9",
+      ],
+    ],
+  },
+  { trusted: "false", cases: [["ignores X-Forwarded-For", "203.0.113.9", "198.51.100.1", "203.0.113.9"]] },
+])("the client's address with TRUST_PROXY=$trusted", ({ trusted, cases }) => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await contextTrusting("10.0.0.5");
+    ctx = await contextTrusting(trusted);
   });
   afterAll(async () => ctx?.close());
 
-  it("is the address the proxy forwards", async () => {
-    expect(await ipOf(ctx, "10.0.0.5", "203.0.113.7")).toBe("203.0.113.7");
-  });
-
-  it("is the one the proxy saw, not the one a client wrote in the header before it", async () => {
-    expect(await ipOf(ctx, "10.0.0.5", "198.51.100.1, 203.0.113.7")).toBe("203.0.113.7");
-  });
-
-  it("is the connection's when a client reaches the instance directly", async () => {
-    expect(await ipOf(ctx, "203.0.113.9", "198.51.100.1")).toBe("203.0.113.9");
-  });
-});
-
-describe("the client's address with no proxy trusted", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await contextTrusting("false");
-  });
-  afterAll(async () => ctx?.close());
-
-  it("ignores X-Forwarded-For", async () => {
-    expect(await ipOf(ctx, "203.0.113.9", "198.51.100.1")).toBe("203.0.113.9");
+  it.each(cases)("%s", async (_title, remoteAddress, forwarded, counted) => {
+    expect(await ipOf(ctx, remoteAddress, forwarded)).toBe(counted);
   });
 });

@@ -60,18 +60,19 @@ describe("session cache", () => {
     expect(cache.get("k")).toBeNull();
   });
 
-  it("never serves a session past its end, even within the TTL", () => {
+  it.each<{ title: string; field: "expiresAt" | "refreshAt"; inMs: number }>([
+    { title: "never serves a session past its end, even within the TTL", field: "expiresAt", inMs: 5_000 },
+    {
+      title: "lets Better Auth refresh a session that is due (no hit from then on)",
+      field: "refreshAt",
+      inMs: 1_000,
+    },
+  ])("$title", ({ field, inMs }) => {
     const { cache, value, advance, now } = setup();
-    cache.set("k", cache.begin(), value("u1", { expiresAt: now() + 5_000 }));
+    cache.set("k", cache.begin(), value("u1", { [field]: now() + inMs }));
+    advance(inMs - 1);
     expect(cache.get("k")).not.toBeNull();
-    advance(5_000);
-    expect(cache.get("k")).toBeNull();
-  });
-
-  it("lets Better Auth refresh a session that is due (no hit from then on)", () => {
-    const { cache, value, advance, now } = setup();
-    cache.set("k", cache.begin(), value("u1", { refreshAt: now() + 1_000 }));
-    advance(1_000);
+    advance(1);
     expect(cache.get("k")).toBeNull();
   });
 
