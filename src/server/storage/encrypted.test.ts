@@ -6,8 +6,14 @@ import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KEY_FILE, parseMasterKey } from "../config/data-key";
-import { pdfOfSize, tinyPdf, tinyPng } from "../testing/files";
-import { createTestContext, postRequest, signUpPatient, type TestContext } from "../testing/harness";
+import { pdfOfSize, tinyPdf } from "../testing/files";
+import {
+  createTestContext,
+  newRequestId,
+  radioPng,
+  signUpPatient,
+  type TestContext,
+} from "../testing/harness";
 import { encryptClearFiles, rewrapAll } from "../upkeep/at-rest";
 import { CHUNK, EncryptedStorage, HEADER, MAGIC } from "./encrypted";
 import { keyringOf } from "./keyring";
@@ -137,19 +143,13 @@ describe("files at rest in the app", () => {
     const big = pdfOfSize(300_000);
     const files = [
       { name: "devis.pdf", type: "application/pdf", content: big },
-      { name: "radio.png", type: "image/png", content: tinyPng() },
+      radioPng(),
       { name: "photo.jpg", type: "image/jpeg", content: jpeg },
     ];
     const patient = await signUpPatient(ctx.app);
-    const created = await postRequest(
-      ctx.app,
-      patient.cookie,
-      { treatment_type: "crown", consent: "true" },
-      files,
-    );
-    expect(created.statusCode, created.body).toBe(201);
+    const id = await newRequestId(ctx.app, patient.cookie, files);
     const detail = await ctx.app.inject({
-      url: `/api/patient/requests/${created.json().id}`,
+      url: `/api/patient/requests/${id}`,
       headers: { cookie: patient.cookie },
     });
     for (const doc of detail.json().documents as { id: string; file_name: string }[]) {

@@ -5,13 +5,13 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
 import { type DatabaseHandle, migrateToLatest, openDatabase, PGLITE_OPTIONS } from "../db/index";
 import { runMailJobs } from "../jobs";
 import { atFileEnd } from "./file-end";
-import { multipart, tinyPdf } from "./files";
+import { multipart, tinyPdf, tinyPng } from "./files";
 import { readOutbox } from "./mail";
 import { startS3, type TestS3 } from "./s3";
 
@@ -277,6 +277,29 @@ export function postRequest(
     payload: body.payload,
     headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
   });
+}
+
+/** An X-ray image, the usual second document of a test request. */
+export const radioPng = (): UploadFile => ({ name: "radio.png", type: "image/png", content: tinyPng() });
+
+/**
+ * A crown request the patient behind `cookie` creates with these files (and these fields on top):
+ * it must be created (201); its id.
+ */
+export async function newRequestId(
+  app: FastifyInstance,
+  cookie: string,
+  files: UploadFile[] = [devisPdf()],
+  fields: Record<string, string> = {},
+): Promise<string> {
+  const response = await postRequest(
+    app,
+    cookie,
+    { treatment_type: "crown", consent: "true", ...fields },
+    files,
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id as string;
 }
 
 /**

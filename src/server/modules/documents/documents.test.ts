@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { tinyPdf, tinyPng, zipEntries } from "../../testing/files";
-import { appPerFile, postRequest } from "../../testing/harness";
+import { appPerFile, newRequestId, radioPng, type UploadFile } from "../../testing/harness";
 import { api, dentist as signUpDentist, patient as signUpPatient, type Who } from "../../testing/people";
 
 /** Issue 13, item 6: a download's name follows the type found in the content, never the uploader's. */
@@ -22,15 +22,8 @@ const polyglot = () =>
     Buffer.from("<html><body><script>alert(document.cookie)</script></body></html>"),
   ]);
 
-async function createRequest(files: Array<{ name: string; type: string; content: Buffer }>) {
-  const response = await postRequest(
-    ctx.app,
-    patient.cookie,
-    { treatment_type: "crown", consent: "true" },
-    files,
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  const id = response.json().id as string;
+async function createRequest(files: UploadFile[]) {
+  const id = await newRequestId(ctx.app, patient.cookie, files);
   const detail = (await get(`/api/patient/requests/${id}`, patient)).json();
   return { id, documents: detail.documents as Array<{ id: string; file_name: string }> };
 }
@@ -66,7 +59,7 @@ describe("served file names", () => {
   it("serves rows stored before the rule under their served name, in the zip too", async () => {
     const { id, documents } = await createRequest([
       { name: "devis.pdf", type: "application/pdf", content: polyglot() },
-      { name: "radio.png", type: "image/png", content: tinyPng() },
+      radioPng(),
       { name: "photo.png", type: "image/png", content: tinyPng() },
     ]);
     // Names as an earlier version kept them: the uploader's extension, bidi controls included.

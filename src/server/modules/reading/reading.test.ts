@@ -6,10 +6,10 @@ import { type QuoteReading, READING_MESSAGES } from "../../../shared/schemas/rea
 import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
 import { archiveOf } from "../../testing/archive";
 import { type CorpusDevis, devisPdf, makeDevis } from "../../testing/devis-corpus";
-import { tinyPng } from "../../testing/files";
 import {
   createTestContext,
-  postRequest,
+  newRequestId,
+  radioPng,
   signUpDentist,
   signUpPatient,
   type TestContext,
@@ -52,14 +52,7 @@ async function upload(
   types: string[],
   fields: Record<string, string> = {},
 ): Promise<string> {
-  const response = await postRequest(
-    ctx.app,
-    cookie,
-    { treatment_type: "crown", consent: "true", document_types: JSON.stringify(types), ...fields },
-    files,
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id as string;
+  return newRequestId(ctx.app, cookie, files, { document_types: JSON.stringify(types), ...fields });
 }
 
 async function readingOf(cookie: string, requestId: string) {
@@ -114,11 +107,7 @@ describe("reading an uploaded devis", () => {
   let reading: QuoteReading;
 
   it("queues the devis at upload (the upload answers at once), and the runner reads its lines", async () => {
-    requestId = await upload(
-      owner.cookie,
-      [devisFile, { name: "radio.png", type: "image/png", content: tinyPng() }],
-      ["quote", "xray"],
-    );
+    requestId = await upload(owner.cookie, [devisFile, radioPng()], ["quote", "xray"]);
     const queued = await latest(requestId);
     expect(queued).toMatchObject({ status: "pending", result: null, file_name: "devis-cabinet.pdf" });
     const [quote] = await documentsOf(requestId);
@@ -237,11 +226,7 @@ describe("reading an uploaded devis", () => {
     expect(response.json().message).toBe(READING_MESSAGES.dismissed);
     expect(response.json().reading.dismissed_at).not.toBeNull();
     // Another request's id with this reading: not found.
-    const elsewhere = await upload(
-      owner.cookie,
-      [{ name: "radio.png", type: "image/png", content: tinyPng() }],
-      ["xray"],
-    );
+    const elsewhere = await upload(owner.cookie, [radioPng()], ["xray"]);
     const mismatched = await ctx.app.inject({
       method: "POST",
       url: `/api/patient/requests/${elsewhere}/reading/${reading.id}/dismiss`,
@@ -287,11 +272,7 @@ describe("a devis that cannot be read", () => {
   let documentId: string;
 
   it("fails with a French message, and offers manual entry", async () => {
-    requestId = await upload(
-      owner.cookie,
-      [garbagePdf(), { name: "radio.png", type: "image/png", content: tinyPng() }],
-      ["quote", "xray"],
-    );
+    requestId = await upload(owner.cookie, [garbagePdf(), radioPng()], ["quote", "xray"]);
     documentId = (await documentsOf(requestId))[0]?.id ?? "";
     await ctx.app.readings.drain();
     const reading = await latest(requestId);
@@ -318,11 +299,7 @@ describe("a devis that cannot be read", () => {
   }, 30_000);
 
   it("refuses a document of another request (400) and a closed request (409)", async () => {
-    const otherRequest = await upload(
-      owner.cookie,
-      [{ name: "radio.png", type: "image/png", content: tinyPng() }],
-      ["xray"],
-    );
+    const otherRequest = await upload(owner.cookie, [radioPng()], ["xray"]);
     const foreign = await ctx.app.inject({
       method: "POST",
       url: `/api/patient/requests/${otherRequest}/documents/${documentId}/read`,
@@ -537,14 +514,10 @@ describe("the runner started with the app", () => {
     });
     try {
       const patient = await signUpPatient(started.app);
-      const response = await postRequest(
-        started.app,
-        patient.cookie,
-        { treatment_type: "crown", consent: "true", document_types: '["quote"]' },
-        [devisFile],
-      );
-      expect(response.statusCode, response.body).toBe(201);
-      const url = `/api/patient/requests/${response.json().id}/reading`;
+      const id = await newRequestId(started.app, patient.cookie, [devisFile], {
+        document_types: '["quote"]',
+      });
+      const url = `/api/patient/requests/${id}/reading`;
       await vi.waitFor(
         async () => {
           const reading = await started.app.inject({

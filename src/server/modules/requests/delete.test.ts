@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { tinyPdf, tinyPng } from "../../testing/files";
-import { appPerFile, devisPdf, postRequest, signUpPatient } from "../../testing/harness";
+import { tinyPdf } from "../../testing/files";
+import { appPerFile, devisPdf, newRequestId, radioPng, signUpPatient } from "../../testing/harness";
 import { api, postForm, dentist as verifiedDentist } from "../../testing/people";
 
 /**
@@ -16,18 +16,10 @@ describe("DELETE /api/patient/requests/:id", () => {
     const patient = await signUpPatient(ctx.app);
     const dentist = await verifiedDentist(ctx.app);
 
-    const radio = { name: "radio.png", type: "image/png", content: tinyPng() };
-    const created = await postRequest(
-      ctx.app,
-      patient.cookie,
-      { treatment_type: "crown", consent: "true", document_types: '["quote","xray"]' },
-      [devisPdf(), radio],
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().id as string;
-    const kept = (
-      await postRequest(ctx.app, patient.cookie, { treatment_type: "implant", consent: "true" })
-    ).json().id as string;
+    const id = await newRequestId(ctx.app, patient.cookie, [devisPdf(), radioPng()], {
+      document_types: '["quote","xray"]',
+    });
+    const kept = await newRequestId(ctx.app, patient.cookie, undefined, { treatment_type: "implant" });
 
     // The dentist opens a document (an access-history row), replies (a conversation), and the
     // patient answers with an attachment.
