@@ -4,13 +4,20 @@ import { deflateSync } from "node:zlib";
 
 export function tinyPdf(text = "Devis dentaire"): Buffer {
   const stream = `BT /F1 18 Tf 72 720 Td (${text.replace(/[()\\]/g, "")}) Tj ET`;
-  const objects = [
+  return pdfOf([
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
     `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
+  ]);
+}
+
+/**
+ * A PDF file of these objects (numbered from 1, the first being the catalog), with its cross-reference
+ * table; `trailer` adds entries to the trailer dictionary.
+ */
+export function pdfOf(objects: string[], trailer = ""): Buffer {
   let body = "%PDF-1.4\n";
   const offsets: number[] = [];
   objects.forEach((obj, i) => {
@@ -20,7 +27,7 @@ export function tinyPdf(text = "Devis dentaire"): Buffer {
   const xref = body.length;
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${trailer} >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, "latin1");
 }
 

@@ -3,6 +3,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
+import { pdfOf } from "../../sample-files";
 import { expectError } from "../../testing/errors";
 import { extractPages, sniffType } from "./extract";
 import { closeOcr } from "./ocr";
@@ -80,23 +81,15 @@ function bombPng(): Buffer {
 
 /** A PDF whose trailer asks for a password (standard security handler, unknown user password). */
 function encryptedPdf(): Buffer {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>",
-    `<< /Filter /Standard /V 1 /R 2 /O <${"ab".repeat(32)}> /U <${"cd".repeat(32)}> /P -4 >>`,
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 4 0 R /ID [<${"01".repeat(16)}> <${"01".repeat(16)}>] >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
+  return pdfOf(
+    [
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>",
+      `<< /Filter /Standard /V 1 /R 2 /O <${"ab".repeat(32)}> /U <${"cd".repeat(32)}> /P -4 >>`,
+    ],
+    ` /Encrypt 4 0 R /ID [<${"01".repeat(16)}> <${"01".repeat(16)}>]`,
+  );
 }
 
 let textPdf: Uint8Array;
