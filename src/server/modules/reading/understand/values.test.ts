@@ -76,16 +76,18 @@ describe("readTooth", () => {
 });
 
 describe("readBasket", () => {
-  it("reads digits and words", () => {
-    expect(readBasket("1")).toBe("100_sante");
-    expect(readBasket("2")).toBe("maitrise");
-    expect(readBasket("3")).toBe("libre");
-    expect(readBasket("100 % Santé")).toBe("100_sante");
-    expect(readBasket("RAC 0")).toBe("100_sante");
-    expect(readBasket("RACO")).toBe("100_sante");
-    expect(readBasket("Ubre")).toBe("libre");
-    expect(readBasket("Maîtrisé")).toBe("maitrise");
-    expect(readBasket("LIBRE")).toBe("libre");
-    expect(readBasket("4")).toBeNull();
+  it.each([
+    ["1", "100_sante"],
+    ["2", "maitrise"],
+    ["3", "libre"],
+    ["100 % Santé", "100_sante"],
+    ["RAC 0", "100_sante"],
+    ["RACO", "100_sante"],
+    ["Ubre", "libre"],
+    ["Maîtrisé", "maitrise"],
+    ["LIBRE", "libre"],
+    ["4", null],
+  ])("reads %j (digits and words) as %s", (text, basket) => {
+    expect(readBasket(text)).toBe(basket);
   });
 });
