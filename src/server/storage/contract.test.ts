@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { multipart, tinyPdf } from "../testing/files";
-import { createTestContext, signUpPatient } from "../testing/harness";
+import { tinyPdf } from "../testing/files";
+import { createTestContext, newRequestId, signUpPatient } from "../testing/harness";
 import { startS3, type TestS3 } from "../testing/s3";
 import { EncryptedStorage, HEADER } from "./encrypted";
 import { keyringOf } from "./keyring";
@@ -414,16 +414,7 @@ describe("the app on an S3 bucket", () => {
       expect(ctx.config.s3?.bucket).toBe(bucket.bucket);
       const { cookie, response } = await signUpPatient(ctx.app);
       const userId = response.json().profile.id;
-      const body = multipart({ treatment_type: "crown", consent: "true" }, [
-        { field: "files", name: "devis.pdf", type: "application/pdf", content: tinyPdf() },
-      ]);
-      const created = await ctx.app.inject({
-        method: "POST",
-        url: "/api/patient/requests",
-        payload: body.payload,
-        headers: { ...body.headers, cookie },
-      });
-      expect(created.statusCode, created.body).toBeLessThan(300);
+      await newRequestId(ctx.app, cookie); // with its devis.pdf, a tinyPdf
       const doc = await ctx.app.db
         .selectFrom("documents")
         .select(["id", "storage_key"])
