@@ -1,5 +1,6 @@
 import { writeAudit } from "./access/audit";
 import type { Auth } from "./auth";
+import { credentialOf } from "./db/credentials";
 import type { Db } from "./db/index";
 import { systemFindProfile, systemInsertProfile } from "./modules/profiles/profiles.repo";
 
@@ -82,12 +83,7 @@ export async function ensureAdmin(
     userId = existing.id;
     const ctx = await deps.auth.$context;
     const hash = await ctx.password.hash(password);
-    const credential = await deps.db
-      .selectFrom("accounts")
-      .select("id")
-      .where("user_id", "=", userId)
-      .where("provider_id", "=", "credential")
-      .executeTakeFirst();
+    const credential = await credentialOf(deps.db, userId);
     if (credential) await ctx.internalAdapter.updatePassword(userId, hash);
     else
       await ctx.internalAdapter.linkAccount({

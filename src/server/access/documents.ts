@@ -1,4 +1,5 @@
 import type { Db } from "../db/index";
+import { storedFileColumns } from "../db/queries";
 import type { Actor } from "./actor";
 import { requestVisibleTo } from "./requests";
 
@@ -10,7 +11,7 @@ export async function findReadableDocument(db: Db, actor: Actor, documentId: str
   return db
     .selectFrom("documents as d")
     .innerJoin("requests as r", "r.id", "d.request_id")
-    .select(["d.id", "d.request_id", "d.owner_id", "d.storage_key", "d.file_name", "d.size", "d.mime_type"])
+    .select(["d.id", "d.request_id", "d.owner_id", ...storedFileColumns("d")])
     .where("d.id", "=", documentId)
     .where((eb) => eb.or([eb("d.owner_id", "=", actor.userId), requestVisibleTo(eb, actor)]))
     .executeTakeFirst();
@@ -30,16 +31,7 @@ export async function findReadableRequestDocuments(db: Db, actor: Actor, request
   if (!found) return undefined;
   const documents = await db
     .selectFrom("documents as d")
-    .select([
-      "d.id",
-      "d.request_id",
-      "d.owner_id",
-      "d.storage_key",
-      "d.file_name",
-      "d.size",
-      "d.mime_type",
-      "d.created_at",
-    ])
+    .select(["d.id", "d.request_id", "d.owner_id", ...storedFileColumns("d"), "d.created_at"])
     .where("d.request_id", "=", requestId)
     .orderBy("d.position")
     .execute();

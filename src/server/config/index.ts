@@ -24,6 +24,9 @@ const optionalText = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** An optional setting: blank or absent is undefined; anything else must pass `schema`. */
+const optional = <T extends z.ZodType<unknown, string>>(schema: T) => optionalText.pipe(schema.optional());
+
 const MASTER_KEY_ERROR = {
   error: "doit être une clé de 32 octets en base64 (openssl rand -base64 32)",
 };
@@ -33,44 +36,24 @@ const envSchema = z.object({
   PORT: z.coerce.number({ error: "doit être un numéro de port" }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: optionalText.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\/.+/, {
-        error: "doit être une URL postgres://utilisateur:motdepasse@hôte:port/base",
-      })
-      .optional(),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\/.+/, {
+      error: "doit être une URL postgres://utilisateur:motdepasse@hôte:port/base",
+    }),
   ),
-  PUBLIC_URL: optionalText.pipe(z.url({ error: "doit être une URL http(s) complète" }).optional()),
-  AUTH_SECRET: optionalText.pipe(
-    z.string().min(32, { error: "doit contenir au moins 32 caractères" }).optional(),
+  PUBLIC_URL: optional(z.url({ error: "doit être une URL http(s) complète" })),
+  AUTH_SECRET: optional(z.string().min(32, { error: "doit contenir au moins 32 caractères" })),
+  DATA_KEY: optional(z.string().refine((v) => parseMasterKey(v) !== null, MASTER_KEY_ERROR)),
+  DATA_KEY_PREVIOUS: optional(
+    z.string().refine((v) => v.split(",").every((k) => parseMasterKey(k) !== null), MASTER_KEY_ERROR),
   ),
-  DATA_KEY: optionalText.pipe(
-    z
-      .string()
-      .refine((v) => parseMasterKey(v) !== null, MASTER_KEY_ERROR)
-      .optional(),
-  ),
-  DATA_KEY_PREVIOUS: optionalText.pipe(
-    z
-      .string()
-      .refine((v) => v.split(",").every((k) => parseMasterKey(k) !== null), MASTER_KEY_ERROR)
-      .optional(),
-  ),
-  ADMIN_EMAIL: optionalText.pipe(z.email({ error: "doit être une adresse e-mail" }).optional()),
-  ADMIN_PASSWORD: optionalText.pipe(
-    z.string().min(6, { error: "doit contenir au moins 6 caractères" }).optional(),
-  ),
-  SMTP_URL: optionalText.pipe(
-    z
-      .string()
-      .regex(/^smtps?:\/\/.+/, { error: "doit être une URL smtp:// ou smtps://" })
-      .optional(),
-  ),
+  ADMIN_EMAIL: optional(z.email({ error: "doit être une adresse e-mail" })),
+  ADMIN_PASSWORD: optional(z.string().min(6, { error: "doit contenir au moins 6 caractères" })),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, { error: "doit être une URL smtp:// ou smtps://" })),
   MAIL_FROM: optionalText,
   BRAND_NAME: z.string().trim().min(1).default("Sourio"),
   CONTACT_EMAIL: z.email({ error: "doit être une adresse e-mail" }).default("contact@sourio.fr"),
-  DEMO_DATA: optionalText.pipe(booleanFlag.optional()),
+  DEMO_DATA: optional(booleanFlag),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   /** A request answered in more than this many ms is logged (warn) even when it succeeded (issue 19). */
   LOG_SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(500),
@@ -80,25 +63,23 @@ const envSchema = z.object({
    * addresses or ranges, comma-separated (`10.0.0.5, 10.0.1.0/24`, or `loopback`, `uniquelocal`):
    * then what a client writes in the header itself is never taken for its address.
    */
-  TRUST_PROXY: optionalText.pipe(
-    z
-      .union([
-        booleanFlag,
-        z
-          .string()
-          .regex(
-            /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?))*$/,
-            {
-              error: "doit valoir true, false ou des adresses de proxys séparées par des virgules",
-            },
-          ),
-      ])
-      .optional(),
+  TRUST_PROXY: optional(
+    z.union([
+      booleanFlag,
+      z
+        .string()
+        .regex(
+          /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?))*$/,
+          {
+            error: "doit valoir true, false ou des adresses de proxys séparées par des virgules",
+          },
+        ),
+    ]),
   ),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
-  TEST_CLOCK: optionalText.pipe(booleanFlag.optional()),
+  TEST_CLOCK: optional(booleanFlag),
   /** OCR workers of the devis reading per instance (issue 17): 1, or 2 on a machine with cores to spare. */
   READING_CONCURRENCY: z.coerce
     .number({ error: "doit valoir 1 ou 2" })
@@ -107,23 +88,18 @@ const envSchema = z.object({
     .max(2, { error: "doit valoir 1 ou 2" })
     .default(1),
   // S3-compatible object storage (issue 18, ADR 022): all of them, or none for the local disk.
-  S3_ENDPOINT: optionalText.pipe(
-    z
-      .url({ protocol: /^https?$/, error: "doit être une URL http(s) complète (https://s3.exemple.fr)" })
-      .optional(),
+  S3_ENDPOINT: optional(
+    z.url({ protocol: /^https?$/, error: "doit être une URL http(s) complète (https://s3.exemple.fr)" }),
   ),
-  S3_BUCKET: optionalText.pipe(
-    z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
-        error: "doit être un nom de bucket de 3 à 63 caractères (minuscules, chiffres, points, tirets)",
-      })
-      .optional(),
+  S3_BUCKET: optional(
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: "doit être un nom de bucket de 3 à 63 caractères (minuscules, chiffres, points, tirets)",
+    }),
   ),
   S3_REGION: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
-  S3_FORCE_PATH_STYLE: optionalText.pipe(booleanFlag.optional()),
+  S3_FORCE_PATH_STYLE: optional(booleanFlag),
 });
 
 const S3_REQUIRED = [

@@ -1,4 +1,4 @@
-import type { OrderByExpression, SelectQueryBuilder } from "kysely";
+import { type OrderByExpression, type SelectQueryBuilder, sql } from "kysely";
 
 /**
  * A query's rows in the order they were written: by each key in turn (the first is a creation
@@ -27,3 +27,24 @@ export async function executeAll<Q extends Record<string, { execute(): Promise<u
 export async function hasRow(query: { executeTakeFirst(): Promise<unknown> }): Promise<boolean> {
   return (await query.executeTakeFirst()) !== undefined;
 }
+
+/**
+ * What serving a stored file takes (a document, a message's attachment): its key in the storage,
+ * its name, type and size, read from the row under `alias`.
+ */
+export const storedFileColumns = <A extends string>(alias: A) =>
+  [`${alias}.storage_key`, `${alias}.file_name`, `${alias}.mime_type`, `${alias}.size`] as const;
+
+/**
+ * Both parties' names on a row that has a `patient_id` and a `dentist_id` (an appointment, a
+ * conversation), under `alias`: `patient_name` and `dentist_name`, read from their profiles.
+ */
+export const partyNames = (alias: string) =>
+  [
+    sql<string>`(select full_name from profiles where id = ${sql.ref(`${alias}.patient_id`)})`.as(
+      "patient_name",
+    ),
+    sql<string>`(select full_name from profiles where id = ${sql.ref(`${alias}.dentist_id`)})`.as(
+      "dentist_name",
+    ),
+  ] as const;

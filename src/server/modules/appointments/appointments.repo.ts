@@ -21,6 +21,21 @@ export async function proposedTimes(db: Kysely<Database>, appointmentIds: string
     .execute();
 }
 
+/** An appointment's own columns, as both its parties' lists and the data export read them. */
+export const APPOINTMENT_COLUMNS = [
+  "a.id",
+  "a.request_id",
+  "a.offer_id",
+  "a.patient_id",
+  "a.dentist_id",
+  "a.status",
+  "a.awaiting",
+  "a.starts_at",
+  "a.cancelled_by",
+  "a.created_at",
+  "a.updated_at",
+] as const;
+
 type AppointmentScope = ExpressionBuilder<Database & { a: Database["appointments"] }, "a">;
 
 /** Appointments as one party sees them: every query is bound to the actor's side and id. */
@@ -36,17 +51,7 @@ export function appointmentsRepo(db: Kysely<Database>, actor: Actor) {
       .innerJoin("profiles as pp", "pp.id", "a.patient_id")
       .innerJoin("profiles as dp", "dp.id", "a.dentist_id")
       .select([
-        "a.id",
-        "a.request_id",
-        "a.offer_id",
-        "a.status",
-        "a.awaiting",
-        "a.starts_at",
-        "a.cancelled_by",
-        "a.created_at",
-        "a.updated_at",
-        "a.patient_id",
-        "a.dentist_id",
+        ...APPOINTMENT_COLUMNS,
         "r.treatment_type",
         "o.amount_cents",
         "pp.full_name as patient_name",

@@ -6,6 +6,7 @@ import type { Actor } from "../../access/actor";
 import { conversationSide } from "../../access/objects";
 import type { Db } from "../../db/index";
 import { containsPattern, pageBefore } from "../../db/paging";
+import { storedFileColumns } from "../../db/queries";
 import type { Database } from "../../db/types";
 
 /**
@@ -257,10 +258,7 @@ export function conversationsRepo(db: Db, actor: Actor) {
         .innerJoin("conversations as c", "c.id", "m.conversation_id")
         .select([
           "a.id",
-          "a.storage_key",
-          "a.file_name",
-          "a.mime_type",
-          "a.size",
+          ...storedFileColumns("a"),
           "m.sender_id",
           "c.id as conversation_id",
           "c.request_id",

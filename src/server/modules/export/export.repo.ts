@@ -3,8 +3,8 @@ import { COVER_FIELDS, QUOTE_LINE_FIELDS } from "../../../shared/schemas/quotes"
 import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
 import { offerLinesAndSlots } from "../../db/offer-details";
-import { executeAll, oldestFirst } from "../../db/queries";
-import { proposedTimes } from "../appointments/appointments.repo";
+import { executeAll, oldestFirst, partyNames, storedFileColumns } from "../../db/queries";
+import { APPOINTMENT_COLUMNS, proposedTimes } from "../appointments/appointments.repo";
 
 /*
  * The reads behind "Télécharger mes données" (RGPD art. 15 and 20). Every query is bound to the
@@ -117,10 +117,7 @@ export function exportRepo(db: Db, actor: Actor) {
             .select([
               "d.id",
               "d.request_id",
-              "d.storage_key",
-              "d.file_name",
-              "d.size",
-              "d.mime_type",
+              ...storedFileColumns("d"),
               "d.document_type",
               "d.position",
               "d.created_at",
@@ -180,15 +177,12 @@ export function exportRepo(db: Db, actor: Actor) {
         conversations: oldestFirst(
           db
             .selectFrom("conversations as c")
-            .innerJoin("profiles as pp", "pp.id", "c.patient_id")
-            .innerJoin("profiles as dp", "dp.id", "c.dentist_id")
             .select([
               "c.id",
               "c.request_id",
               "c.patient_id",
               "c.dentist_id",
-              "pp.full_name as patient_name",
-              "dp.full_name as dentist_name",
+              ...partyNames("c"),
               "c.created_at",
               "c.last_message_at",
             ])
@@ -300,10 +294,7 @@ export function exportRepo(db: Db, actor: Actor) {
             "a.id",
             "a.message_id",
             "m.sender_id",
-            "a.storage_key",
-            "a.file_name",
-            "a.mime_type",
-            "a.size",
+            ...storedFileColumns("a"),
             "a.position",
             "m.created_at",
           ])
@@ -330,25 +321,13 @@ export function exportRepo(db: Db, actor: Actor) {
       const rows = await oldestFirst(
         db
           .selectFrom("appointments as a")
-          .innerJoin("profiles as pp", "pp.id", "a.patient_id")
           .innerJoin("profiles as dp", "dp.id", "a.dentist_id")
           .select([
-            "a.id",
-            "a.request_id",
-            "a.offer_id",
-            "a.patient_id",
-            "a.dentist_id",
-            "pp.full_name as patient_name",
-            "dp.full_name as dentist_name",
+            ...APPOINTMENT_COLUMNS,
+            ...partyNames("a"),
             "dp.practice_address",
             "dp.practice_postcode",
             "dp.city as dentist_city",
-            "a.status",
-            "a.awaiting",
-            "a.starts_at",
-            "a.cancelled_by",
-            "a.created_at",
-            "a.updated_at",
           ])
           .where(isParty("a")),
         "a.created_at",

@@ -8,6 +8,25 @@ import type { Database } from "../../db/types";
 
 type Trx = Transaction<Database>;
 
+/** The decided offer itself: accepted, or sent again (`decided_at` null). */
+function setOffer(
+  trx: Trx,
+  offerId: string,
+  decision: { status: "accepted" | "sent"; decided_at: Date | null },
+  now: Date,
+) {
+  return trx
+    .updateTable("offers")
+    .set({ ...decision, updated_at: now })
+    .where("id", "=", offerId)
+    .execute();
+}
+
+/** The request's status after a decision on one of its offers. */
+function setRequestStatus(trx: Trx, requestId: string, status: "accepted" | "in_review", now: Date) {
+  return trx.updateTable("requests").set({ status, updated_at: now }).where("id", "=", requestId).execute();
+}
+
 /**
  * The offers' writes, inside the caller's transaction (offers.service owns it, and the e-mails
  * that follow the commit). Each lookup is bound to the actor: the dentist's own offers, or the
@@ -97,11 +116,7 @@ export const decisionsRepo = {
    */
   async accept(trx: Trx, p: { requestId: string; offerId: string; dentistId: string; now: Date }) {
     const { now } = p;
-    await trx
-      .updateTable("offers")
-      .set({ status: "accepted", decided_at: now, updated_at: now })
-      .where("id", "=", p.offerId)
-      .execute();
+    await setOffer(trx, p.offerId, { status: "accepted", decided_at: now }, now);
     const closed = await trx
       .updateTable("offers")
       .set({ status: "closed", decided_at: now, updated_at: now })
@@ -109,11 +124,7 @@ export const decisionsRepo = {
       .where("status", "=", "sent")
       .returning("dentist_id")
       .execute();
-    await trx
-      .updateTable("requests")
-      .set({ status: "accepted", updated_at: now })
-      .where("id", "=", p.requestId)
-      .execute();
+    await setRequestStatus(trx, p.requestId, "accepted", now);
     await trx
       .insertInto("request_dentists")
       .values({ request_id: p.requestId, dentist_id: p.dentistId, status: "confirmed", updated_at: now })
@@ -152,11 +163,7 @@ export const decisionsRepo = {
     },
   ) {
     const { now } = p;
-    await trx
-      .updateTable("offers")
-      .set({ status: "sent", decided_at: null, updated_at: now })
-      .where("id", "=", p.offerId)
-      .execute();
+    await setOffer(trx, p.offerId, { status: "sent", decided_at: null }, now);
     // Closed by this acceptance (same instant), still valid today: open again. Expired ones stay closed.
     const decidedAt = p.decidedAt;
     const reopened = decidedAt
@@ -184,11 +191,7 @@ export const decisionsRepo = {
       .where("dentist_id", "=", p.dentistId)
       .where("status", "=", "confirmed")
       .execute();
-    await trx
-      .updateTable("requests")
-      .set({ status: "in_review", updated_at: now })
-      .where("id", "=", p.requestId)
-      .execute();
+    await setRequestStatus(trx, p.requestId, "in_review", now);
     return reopened.map((row) => row.dentist_id);
   },
 

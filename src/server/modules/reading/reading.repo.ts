@@ -3,6 +3,7 @@ import type { ReadingKind, ReadResult } from "../../../shared/schemas/reading";
 import type { Actor } from "../../access/actor";
 import { lockOwnRequest } from "../../access/requests";
 import type { Db } from "../../db/index";
+import { storedFileColumns } from "../../db/queries";
 import type { Database } from "../../db/types";
 
 /**
@@ -64,6 +65,13 @@ export interface ReadingRow {
   dismissed_at: Date | null;
 }
 
+/** Readings ("q") with their request ("r") and document ("d"): the patient's side and the runner's read them so. */
+const readingsWithTheirFiles = (db: Kysely<Database>) =>
+  db
+    .selectFrom("quote_readings as q")
+    .innerJoin("requests as r", "r.id", "q.request_id")
+    .innerJoin("documents as d", "d.id", "q.document_id");
+
 /** Queues a reading of a document (inside the caller's transaction). */
 export async function insertReading(trx: Kysely<Database>, requestId: string, documentId: string) {
   return trx
@@ -75,12 +83,7 @@ export async function insertReading(trx: Kysely<Database>, requestId: string, do
 
 /** The patient's readings: every query joins the request and filters by its patient. */
 export function patientReadingsRepo(db: Kysely<Database>, actor: Actor) {
-  const mine = () =>
-    db
-      .selectFrom("quote_readings as q")
-      .innerJoin("requests as r", "r.id", "q.request_id")
-      .innerJoin("documents as d", "d.id", "q.document_id")
-      .where("r.patient_id", "=", actor.userId);
+  const mine = () => readingsWithTheirFiles(db).where("r.patient_id", "=", actor.userId);
 
   return {
     /** The request's latest reading, or undefined (also for anyone else's request). */
@@ -196,19 +199,8 @@ export function readingQueue(db: Kysely<Database>) {
         returning id, attempts`.execute(db);
     const claimed = rows[0];
     if (!claimed) return undefined;
-    const row = await db
-      .selectFrom("quote_readings as q")
-      .innerJoin("documents as d", "d.id", "q.document_id")
-      .innerJoin("requests as r", "r.id", "q.request_id")
-      .select([
-        "q.id",
-        "q.request_id",
-        "q.document_id",
-        "r.patient_id",
-        "d.storage_key",
-        "d.mime_type",
-        "d.size",
-      ])
+    const row = await readingsWithTheirFiles(db)
+      .select(["q.id", "q.request_id", "q.document_id", "r.patient_id", ...storedFileColumns("d")])
       .where("q.id", "=", claimed.id)
       .executeTakeFirst();
     // Deleted between the two statements (its request or document): the next one.

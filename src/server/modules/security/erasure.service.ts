@@ -4,6 +4,7 @@ import { ERASED_MESSAGE_BODY, ERASED_NAME, ERASURE_MESSAGES } from "../../../sha
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import { writeAudit } from "../../access/audit";
 import { sessionsChanged } from "../../access/session-cache";
+import { credentialOf } from "../../db/credentials";
 import { avatarKeyOf } from "../../db/file-keys";
 import type { Db } from "../../db/index";
 import { AppError } from "../../errors";
@@ -71,12 +72,7 @@ export async function checkOwnPassword(deps: ErasureDeps, userId: string, passwo
     .executeTakeFirstOrThrow();
   if (Number(refused) >= MAX_WRONG_PASSWORDS)
     throw new AppError(429, ERROR_CODES.rateLimited, ERASURE_MESSAGES.tooManyAttempts);
-  const account = await deps.db
-    .selectFrom("accounts")
-    .select("password")
-    .where("user_id", "=", userId)
-    .where("provider_id", "=", "credential")
-    .executeTakeFirst();
+  const account = await credentialOf(deps.db, userId);
   const ok = account?.password ? await passwordHasher.verify({ hash: account.password, password }) : false;
   if (!ok) {
     await writeAudit(deps.db, {
