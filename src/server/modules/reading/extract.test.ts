@@ -1,9 +1,8 @@
-import { crc32 } from "node:zlib";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
-import { pdfOf } from "../../sample-files";
+import { pdfOf, pngChunk } from "../../sample-files";
 import { expectError } from "../../testing/errors";
 import { extractPages, sniffType } from "./extract";
 import { closeOcr } from "./ocr";
@@ -54,16 +53,6 @@ function find(words: Word[], text: string): Word {
 const expectReadingError = (promise: Promise<unknown>, message: string) =>
   expectError(promise, ReadingError, message);
 
-/** A PNG chunk with its CRC. */
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A tiny PNG claiming 60 000 × 60 000 pixels (3.6 gigapixels): a decompression bomb's header. */
 function bombPng(): Buffer {
   const ihdr = Buffer.alloc(13);
@@ -73,9 +62,9 @@ function bombPng(): Buffer {
   ihdr[9] = 0; // greyscale
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", Buffer.from([0x78, 0x9c, 0x63, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01])),
-    chunk("IEND", Buffer.alloc(0)),
+    pngChunk("IHDR", ihdr),
+    pngChunk("IDAT", Buffer.from([0x78, 0x9c, 0x63, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01])),
+    pngChunk("IEND", Buffer.alloc(0)),
   ]);
 }
 
