@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { mayOffer, parisToday } from "../../../shared/policies/offers";
 import { errorBodySchema } from "../../../shared/schemas/common";
@@ -19,9 +18,9 @@ import {
 import { ageOn } from "../../../shared/schemas/profile";
 import { compareQuotes, comparisonSchema } from "../../../shared/schemas/quotes";
 import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
-import { actorOf, requireArea } from "../../access/actor";
 import { foundOr404, pathId, requireVisible } from "../../access/guards";
 import { useCaseDeps } from "../../http/deps";
+import { guardedRoutes } from "../../http/route";
 import { patientCover, patientQuoteLines } from "../quotes/quotes.service";
 import { dentistOffersRepo, patientOffersRepo } from "./offers.repo";
 import { acceptOffer, submitOffer, unacceptOffer, withdrawOffer } from "./offers.service";
@@ -30,23 +29,18 @@ const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
 
 /** The dentist's offers on requests (ADR 008): the proposal page reads and sends them. */
 export async function offerRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const dentist = requireArea("dentist");
+  const route = guardedRoutes(app, { tags: ["offers"], errors });
   const params = z.object({ id: z.string() });
 
-  r.get(
+  route.get(
     "/api/dentist/requests/:id/offer",
     {
-      schema: {
-        tags: ["offers"],
-        summary: "Ma proposition sur cette demande (ou null), et si je peux en envoyer une",
-        params,
-        response: { 200: myOfferSchema, ...errors },
-      },
-      onRequest: dentist,
+      who: "dentist",
+      summary: "Ma proposition sur cette demande (ou null), et si je peux en envoyer une",
+      params,
+      response: { 200: myOfferSchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, _reply, actor) => {
       const repo = dentistOffersRepo(app.db, actor);
       const id = request.params.id;
       const context = await foundOr404(id, repo.context, DENTIST_MESSAGES.notFound);
@@ -61,121 +55,98 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  route.post(
     "/api/dentist/requests/:id/offers",
     {
-      schema: {
-        tags: ["offers"],
-        summary: "Envoyer une proposition de devis (compte comme ma réponse ; ouvre la conversation)",
-        params,
-        body: offerInputSchema,
-        response: { 201: offerCreatedSchema, 400: errorBodySchema, 409: errorBodySchema, ...errors },
-      },
-      onRequest: dentist,
+      who: "dentist",
+      summary: "Envoyer une proposition de devis (compte comme ma réponse ; ouvre la conversation)",
+      params,
+      body: offerInputSchema,
+      response: { 201: offerCreatedSchema, 400: errorBodySchema, 409: errorBodySchema },
       preValidation: requireVisible("request", DENTIST_MESSAGES.notFound),
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, reply, actor) => {
       const id = pathId(request.params.id, DENTIST_MESSAGES.notFound);
       const { offer, conversationId } = await submitOffer(useCaseDeps(request), actor, id, request.body);
       return reply.status(201).send({ offer, conversation_id: conversationId, message: OFFER_MESSAGES.sent });
     },
   );
 
-  r.get(
+  route.get(
     "/api/dentist/offers",
     {
-      schema: {
-        tags: ["offers"],
-        summary:
-          "Mes propositions, les plus récentes d'abord, par état (envoyée, acceptée, clôturée, expirée, retirée)",
-        querystring: dentistOffersQuerySchema,
-        response: { 200: dentistOfferListSchema, 400: errorBodySchema, ...errors },
-      },
-      onRequest: dentist,
+      who: "dentist",
+      summary:
+        "Mes propositions, les plus récentes d'abord, par état (envoyée, acceptée, clôturée, expirée, retirée)",
+      querystring: dentistOffersQuerySchema,
+      response: { 200: dentistOfferListSchema, 400: errorBodySchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, _reply, actor) => {
       const { state, page } = request.query;
       const { items, hasMore } = await dentistOffersRepo(app.db, actor).list(state, page, app.clock());
       return { items, page, page_size: DENTIST_OFFERS_PAGE_SIZE, has_more: hasMore };
     },
   );
 
-  r.post(
+  route.post(
     "/api/dentist/offers/:id/withdraw",
     {
-      schema: {
-        tags: ["offers"],
-        summary: "Retirer une de mes propositions tant qu'elle n'est ni acceptée ni clôturée",
-        params,
-        response: { 200: offerWithdrawnSchema, 409: errorBodySchema, ...errors },
-      },
-      onRequest: dentist,
+      who: "dentist",
+      summary: "Retirer une de mes propositions tant qu'elle n'est ni acceptée ni clôturée",
+      params,
+      response: { 200: offerWithdrawnSchema, 409: errorBodySchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, _reply, actor) => {
       const id = pathId(request.params.id, OFFER_MESSAGES.notFound);
       const offer = await withdrawOffer({ db: app.db, clock: app.clock }, actor, id);
       return { offer, message: OFFER_MESSAGES.withdrawnDone };
     },
   );
 
-  r.post(
+  route.post(
     "/api/patient/offers/:id/accept",
     {
-      schema: {
-        tags: ["offers"],
-        summary:
-          "Accepter une proposition : le dentiste est confirmé, les autres propositions clôturées, le rendez-vous reste à choisir",
-        params,
-        response: { 200: offerAcceptedSchema, 409: errorBodySchema, ...errors },
-      },
-      onRequest: requireArea("patient"),
+      who: "patient",
+      summary:
+        "Accepter une proposition : le dentiste est confirmé, les autres propositions clôturées, le rendez-vous reste à choisir",
+      params,
+      response: { 200: offerAcceptedSchema, 409: errorBodySchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, _reply, actor) => {
       const id = pathId(request.params.id, OFFER_MESSAGES.notFound);
       const offer = await acceptOffer(useCaseDeps(request), actor, id);
       return { offer, message: OFFER_MESSAGES.accepted };
     },
   );
 
-  r.post(
+  route.post(
     "/api/patient/offers/:id/unaccept",
     {
-      schema: {
-        tags: ["offers"],
-        summary:
-          "Retirer mon acceptation tant que le rendez-vous n'est pas confirmé : les autres propositions encore valables sont rouvertes",
-        params,
-        response: { 200: offerUnacceptedSchema, 409: errorBodySchema, ...errors },
-      },
-      onRequest: requireArea("patient"),
+      who: "patient",
+      summary:
+        "Retirer mon acceptation tant que le rendez-vous n'est pas confirmé : les autres propositions encore valables sont rouvertes",
+      params,
+      response: { 200: offerUnacceptedSchema, 409: errorBodySchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, _reply, actor) => {
       const id = pathId(request.params.id, OFFER_MESSAGES.notFound);
       const { offer, reopened } = await unacceptOffer(useCaseDeps(request), actor, id);
       return { offer, reopened, message: OFFER_MESSAGES.unaccepted };
     },
   );
 
-  r.get(
+  route.get(
     "/api/patient/requests/:id/comparison",
     {
-      schema: {
-        tags: ["patient"],
-        summary:
-          "Les propositions d'une de mes demandes par reste à charge estimé (ma mutuelle), alignées dent par dent sur mon devis",
-        params,
-        response: { 200: comparisonSchema, ...errors },
-      },
-      onRequest: requireArea("patient"),
+      who: "patient",
+      tags: ["patient"],
+      summary:
+        "Les propositions d'une de mes demandes par reste à charge estimé (ma mutuelle), alignées dent par dent sur mon devis",
+      params,
+      response: { 200: comparisonSchema },
       preValidation: requireVisible("request", REQUEST_NOT_FOUND),
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, _reply, actor) => {
       const id = request.params.id;
       const [original, offers, cover] = await Promise.all([
         patientQuoteLines(app.db, actor, id),
