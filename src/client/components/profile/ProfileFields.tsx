@@ -1,7 +1,7 @@
 import { type ComponentProps, useEffect, useState } from "react";
 import type { FieldErrors } from "../../../shared/forms/profileForm";
-import { FormField } from "../ui/FormField";
-import { Input } from "../ui/Input";
+import { InputField } from "../ui/FormField";
+import type { Input } from "../ui/Input";
 
 /**
  * The form state of 'Mon profil' (patients and dentists): its values, the message under each field,
@@ -25,16 +25,11 @@ export function useProfileValues<T extends object>(saved: T) {
 
 type InputProps = Omit<ComponentProps<typeof Input>, "value" | "onChange" | "id" | "className">;
 
-/** A labelled text input of a profile form, its message below it. */
+/** A labelled text input of a profile form, its message below it; `onChange` receives the text. */
 export function TextField({
-  label,
-  required,
-  description,
-  error,
   className,
-  value,
   onChange,
-  ...input
+  ...field
 }: InputProps & {
   label: string;
   required?: boolean;
@@ -45,16 +40,6 @@ export function TextField({
   onChange: (value: string) => void;
 }) {
   return (
-    <FormField
-      label={label}
-      required={required}
-      description={description}
-      error={error}
-      className={className}
-    >
-      {(control) => (
-        <Input {...control} {...input} value={value} onChange={(event) => onChange(event.target.value)} />
-      )}
-    </FormField>
+    <InputField {...field} fieldClassName={className} onChange={(event) => onChange(event.target.value)} />
   );
 }

@@ -1,7 +1,8 @@
-import { type ComponentProps, type ReactNode, useId } from "react";
+import { type ComponentProps, type ComponentType, type ReactNode, useId } from "react";
 import { cn } from "../../lib/cn";
 import { Input } from "./Input";
 import { Label } from "./Label";
+import { Textarea } from "./Textarea";
 
 export interface FieldControlProps {
   id: string;
@@ -52,34 +53,48 @@ export function FormField({ label, error, description, required, className, chil
   );
 }
 
-type InputFieldProps = Omit<FormFieldProps, "children" | "className"> &
-  Omit<ComponentProps<"input">, "id" | "required">;
+type ControlFieldProps<E extends "input" | "textarea"> = Omit<FormFieldProps, "children" | "className"> &
+  Omit<ComponentProps<E>, "id" | "required"> & {
+    /** The field's own class (its place in a grid); `className` is the control's. */
+    fieldClassName?: string;
+  };
 
 /**
- * The usual FormField: a text, e-mail or password input with its label, help text and error.
- * Spread `form.register(name)` on it like on an input (`className` is the input's); an extra
- * `aria-describedby` is kept beside the field's own.
+ * A FormField around one control: spread `form.register(name)` on it like on the control itself;
+ * an extra `aria-describedby` is kept beside the field's own.
  */
-export function InputField({
-  label,
-  error,
-  description,
-  required,
-  "aria-describedby": extra,
-  ...input
-}: InputFieldProps) {
-  return (
-    <FormField label={label} error={error} description={description} required={required}>
-      {(control) => (
-        <Input
-          {...control}
-          aria-describedby={[control["aria-describedby"], extra].filter(Boolean).join(" ") || undefined}
-          {...input}
-        />
-      )}
-    </FormField>
-  );
+function controlField<E extends "input" | "textarea">(Control: ComponentType<ComponentProps<E>>) {
+  return function ControlField({
+    label,
+    error,
+    description,
+    required,
+    fieldClassName,
+    "aria-describedby": extra,
+    ...control
+  }: ControlFieldProps<E>) {
+    const field = { label, error, description, required, className: fieldClassName };
+    return (
+      <FormField {...field}>
+        {(wiring) => (
+          <Control
+            {...wiring}
+            aria-describedby={[wiring["aria-describedby"], extra].filter(Boolean).join(" ") || undefined}
+            {...(control as ComponentProps<E>)}
+          />
+        )}
+      </FormField>
+    );
+  };
 }
+
+type InputFieldProps = ControlFieldProps<"input">;
+
+/** The usual FormField: a text, e-mail or password input with its label, help text and error. */
+export const InputField = controlField<"input">(Input);
+
+/** A FormField with a text area (descriptions, messages, a biography). */
+export const TextareaField = controlField<"textarea">(Textarea);
 
 /** 'E-mail', required, with the browser's e-mail keyboard and autofill. */
 export function EmailField({

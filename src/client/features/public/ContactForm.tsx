@@ -11,10 +11,8 @@ import type { TreatmentType } from "../../../shared/domain/treatments";
 import { CONTACT_MESSAGES } from "../../../shared/schemas/contact";
 import { TreatmentSelect } from "../../components/OptionSelect";
 import { Button } from "../../components/ui/Button";
-import { FormField } from "../../components/ui/FormField";
-import { Input } from "../../components/ui/Input";
+import { EmailField, FormField, InputField, TextareaField } from "../../components/ui/FormField";
 import { Progress } from "../../components/ui/Progress";
-import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
 import { useHydrated } from "../../lib/hydrated";
 import { postMultipart } from "../../lib/upload";
@@ -155,30 +153,22 @@ export function ContactForm() {
       {/* Until the page runs in the browser (pre-rendered HTML), nothing can be typed and then lost. */}
       <fieldset disabled={!hydrated} className="m-0 grid min-w-0 gap-5 border-0 p-0">
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="Nom" required error={errors.name}>
-            {(control) => (
-              <Input
-                {...control}
-                name="name"
-                autoComplete="name"
-                value={values.name}
-                onChange={(e) => set("name", e.target.value)}
-              />
-            )}
-          </FormField>
-          <FormField label="E-mail" required error={errors.email}>
-            {(control) => (
-              <Input
-                {...control}
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                value={values.email}
-                onChange={(e) => set("email", e.target.value)}
-              />
-            )}
-          </FormField>
+          <InputField
+            label="Nom"
+            required
+            error={errors.name}
+            name="name"
+            autoComplete="name"
+            value={values.name}
+            onChange={(e) => set("name", e.target.value)}
+          />
+          <EmailField
+            error={errors.email}
+            name="email"
+            inputMode="email"
+            value={values.email}
+            onChange={(e) => set("email", e.target.value)}
+          />
         </div>
         <FormField label="Type de traitement" description="Facultatif." error={errors.treatment_type}>
           {({ required: _required, ...control }) => (
@@ -191,17 +181,14 @@ export function ContactForm() {
             />
           )}
         </FormField>
-        <FormField label="Message" error={errors.message}>
-          {(control) => (
-            <Textarea
-              {...control}
-              name="message"
-              rows={5}
-              value={values.message}
-              onChange={(e) => set("message", e.target.value)}
-            />
-          )}
-        </FormField>
+        <TextareaField
+          label="Message"
+          error={errors.message}
+          name="message"
+          rows={5}
+          value={values.message}
+          onChange={(e) => set("message", e.target.value)}
+        />
         <FormField label="Pièce jointe (facultatif)" description={FILE_RECOMMENDATION} error={errors.file}>
           {(control) => (
             <input

@@ -10,9 +10,8 @@ import { PROFILE_MESSAGES, type Profile, profileUpdateSchema } from "../../../..
 import { failureDescription } from "../../../components/AvatarUpload";
 import { TextField, useProfileValues } from "../../../components/profile/ProfileFields";
 import { Button } from "../../../components/ui/Button";
-import { FormField } from "../../../components/ui/FormField";
+import { FormField, TextareaField } from "../../../components/ui/FormField";
 import { Input } from "../../../components/ui/Input";
-import { Textarea } from "../../../components/ui/Textarea";
 import { isApiError } from "../../../lib/api";
 import { useUpdateProfile } from "../../../lib/profile";
 import { SpecialtiesEditor } from "../SpecialtiesEditor";
@@ -83,21 +82,15 @@ export function ProfileForm({ profile }: { profile: Profile }) {
 
       <fieldset className="grid gap-5">
         <legend className="mb-3 text-lg font-semibold text-slate-900">Présentation</legend>
-        <FormField
+        <TextareaField
           label="Biographie (optionnelle)"
           description="Votre parcours, vos approches, ce que les patients doivent savoir de votre cabinet."
           error={errors.bio}
-        >
-          {(control) => (
-            <Textarea
-              {...control}
-              rows={5}
-              maxLength={2000}
-              value={values.bio}
-              onChange={(event) => set("bio", event.target.value)}
-            />
-          )}
-        </FormField>
+          rows={5}
+          maxLength={2000}
+          value={values.bio}
+          onChange={(event) => set("bio", event.target.value)}
+        />
         <SpecialtiesEditor
           value={values.specialties}
           onChange={(next) => set("specialties", next)}

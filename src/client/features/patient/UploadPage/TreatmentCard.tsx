@@ -3,9 +3,7 @@ import type { UploadFieldErrors, UploadValues } from "../../../../shared/forms/u
 import { OptionSelect, TreatmentSelect } from "../../../components/OptionSelect";
 import { centsToInput } from "../../../components/quote/quoteLines";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/Card";
-import { FormField } from "../../../components/ui/FormField";
-import { Input } from "../../../components/ui/Input";
-import { Textarea } from "../../../components/ui/Textarea";
+import { FormField, InputField, TextareaField } from "../../../components/ui/FormField";
 import { EuroInput } from "../EuroInput";
 
 /** One field of the form changed. */
@@ -58,38 +56,26 @@ export function TreatmentCard({
             />
           )}
         </FormField>
-        <FormField
+        <TextareaField
           label="Description"
-          className="sm:col-span-2"
+          fieldClassName="sm:col-span-2"
           error={errors.description}
           description="Vos symptômes, ce que votre dentiste vous a proposé, vos questions."
-        >
-          {(control) => (
-            <Textarea
-              {...control}
-              rows={4}
-              maxLength={5000}
-              value={values.description}
-              onChange={(event) => set("description", event.target.value)}
-              disabled={sending}
-            />
-          )}
-        </FormField>
-        <FormField
+          rows={4}
+          maxLength={5000}
+          value={values.description}
+          onChange={(event) => set("description", event.target.value)}
+          disabled={sending}
+        />
+        <InputField
           label="Budget"
           error={errors.budget}
           description="Facultatif, par exemple « 1 500 € maximum »."
-        >
-          {(control) => (
-            <Input
-              {...control}
-              maxLength={100}
-              value={values.budget}
-              onChange={(event) => set("budget", event.target.value)}
-              disabled={sending}
-            />
-          )}
-        </FormField>
+          maxLength={100}
+          value={values.budget}
+          onChange={(event) => set("budget", event.target.value)}
+          disabled={sending}
+        />
         <FormField
           label="Montant de votre devis actuel (optionnel)"
           error={errors.quote_amount}
