@@ -55,13 +55,11 @@ async function upload(
   return newRequestId(ctx.app, cookie, files, { document_types: JSON.stringify(types), ...fields });
 }
 
-async function readingOf(cookie: string, requestId: string) {
-  return ctx.app.inject({
-    method: "GET",
-    url: `/api/patient/requests/${requestId}/reading`,
-    headers: { cookie },
-  });
-}
+/** A JSON call to the app as someone (`ctx` is read at each call: it is set in beforeAll). */
+const call = (...args: Parameters<ReturnType<typeof api>["call"]>) => api(ctx).call(...args);
+
+const readingOf = (cookie: string, requestId: string) =>
+  call("GET", `/api/patient/requests/${requestId}/reading`, cookie);
 
 async function latest(requestId: string): Promise<QuoteReading> {
   const response = await readingOf(owner.cookie, requestId);
@@ -151,15 +149,15 @@ describe("reading an uploaded devis", () => {
 
   it("serves the preview of a page read to its patient, never cached; a page out of range is 404", async () => {
     const url = (page: number) => `/api/patient/requests/${requestId}/reading/${reading.id}/pages/${page}`;
-    const page = await ctx.app.inject({ method: "GET", url: url(1), headers: { cookie: owner.cookie } });
+    const page = await call("GET", url(1), owner);
     expect(page.statusCode, page.body.slice(0, 200)).toBe(200);
     expect(page.headers["content-type"]).toBe("image/png");
     expect(page.headers["cache-control"]).toBe("private, no-store");
     expect(page.rawPayload.subarray(1, 4).toString("latin1")).toBe("PNG");
-    const beyond = await ctx.app.inject({ method: "GET", url: url(2), headers: { cookie: owner.cookie } });
+    const beyond = await call("GET", url(2), owner);
     expect(beyond.statusCode).toBe(404);
     expect(beyond.json().error.message).toBe(READING_MESSAGES.readingNotFound);
-    const stranger = await ctx.app.inject({ method: "GET", url: url(1), headers: { cookie: other.cookie } });
+    const stranger = await call("GET", url(1), other);
     expect(stranger.statusCode).toBe(404);
   }, 30_000);
 
@@ -172,43 +170,29 @@ describe("reading an uploaded devis", () => {
     }));
     // Another request's reading: refused, and nothing saved on either request.
     const otherRequest = await upload(owner.cookie, [devisFile], ["quote"]);
-    const wrong = await ctx.app.inject({
-      method: "PUT",
-      url: `/api/patient/requests/${otherRequest}/quote`,
-      headers: { cookie: owner.cookie },
-      payload: { lines, reading_id: reading.id },
+    const wrong = await call("PUT", `/api/patient/requests/${otherRequest}/quote`, owner, {
+      lines,
+      reading_id: reading.id,
     });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json().error.message).toBe(READING_MESSAGES.readingNotFound);
-    const otherDetail = await ctx.app.inject({
-      method: "GET",
-      url: `/api/patient/requests/${otherRequest}`,
-      headers: { cookie: owner.cookie },
-    });
+    const otherDetail = await call("GET", `/api/patient/requests/${otherRequest}`, owner);
     expect(otherDetail.json().quote_lines).toEqual([]);
     // A reading still pending cannot be confirmed either.
     const pending = await latest(otherRequest);
     expect(pending.status).toBe("pending");
-    const early = await ctx.app.inject({
-      method: "PUT",
-      url: `/api/patient/requests/${otherRequest}/quote`,
-      headers: { cookie: owner.cookie },
-      payload: { lines, reading_id: pending.id },
+    const early = await call("PUT", `/api/patient/requests/${otherRequest}/quote`, owner, {
+      lines,
+      reading_id: pending.id,
     });
     expect(early.statusCode).toBe(404);
 
-    const saved = await ctx.app.inject({
-      method: "PUT",
-      url: `/api/patient/requests/${requestId}/quote`,
-      headers: { cookie: owner.cookie },
-      payload: { lines, reading_id: reading.id },
+    const saved = await call("PUT", `/api/patient/requests/${requestId}/quote`, owner, {
+      lines,
+      reading_id: reading.id,
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const detail = await ctx.app.inject({
-      method: "GET",
-      url: `/api/patient/requests/${requestId}`,
-      headers: { cookie: owner.cookie },
-    });
+    const detail = await call("GET", `/api/patient/requests/${requestId}`, owner);
     expect(detail.json().quote_lines.map((l: { code: string | null }) => l.code)).toEqual(
       lines.map((l) => l.code),
     );
@@ -218,20 +202,20 @@ describe("reading an uploaded devis", () => {
 
   it("records a dismissal ('je saisis moi-même'), for its patient only", async () => {
     const url = `/api/patient/requests/${requestId}/reading/${reading.id}/dismiss`;
-    const stranger = await ctx.app.inject({ method: "POST", url, headers: { cookie: other.cookie } });
+    const stranger = await call("POST", url, other);
     expect(stranger.statusCode).toBe(404);
     expect((await latest(requestId)).dismissed_at).toBeNull();
-    const response = await ctx.app.inject({ method: "POST", url, headers: { cookie: owner.cookie } });
+    const response = await call("POST", url, owner);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().message).toBe(READING_MESSAGES.dismissed);
     expect(response.json().reading.dismissed_at).not.toBeNull();
     // Another request's id with this reading: not found.
     const elsewhere = await upload(owner.cookie, [radioPng()], ["xray"]);
-    const mismatched = await ctx.app.inject({
-      method: "POST",
-      url: `/api/patient/requests/${elsewhere}/reading/${reading.id}/dismiss`,
-      headers: { cookie: owner.cookie },
-    });
+    const mismatched = await call(
+      "POST",
+      `/api/patient/requests/${elsewhere}/reading/${reading.id}/dismiss`,
+      owner,
+    );
     expect(mismatched.statusCode).toBe(404);
     expect(mismatched.json().error.message).toBe(READING_MESSAGES.readingNotFound);
   });
@@ -251,11 +235,7 @@ describe("reading an uploaded devis", () => {
   it("removes the text read when the request is deleted", async () => {
     const key = readingTextKey(owner.id, reading.id);
     expect(ctx.storedKeys()).toContain(key);
-    const response = await ctx.app.inject({
-      method: "DELETE",
-      url: `/api/patient/requests/${requestId}`,
-      headers: { cookie: owner.cookie },
-    });
+    const response = await call("DELETE", `/api/patient/requests/${requestId}`, owner);
     expect(response.statusCode, response.body).toBe(200);
     expect(ctx.storedKeys()).not.toContain(key);
     const rows = await ctx.app.db
@@ -284,12 +264,12 @@ describe("a devis that cannot be read", () => {
 
   it("is read again on demand (retry), once at a time", async () => {
     const url = `/api/patient/requests/${requestId}/documents/${documentId}/read`;
-    const stranger = await ctx.app.inject({ method: "POST", url, headers: { cookie: other.cookie } });
+    const stranger = await call("POST", url, other);
     expect(stranger.statusCode).toBe(404);
-    const retry = await ctx.app.inject({ method: "POST", url, headers: { cookie: owner.cookie } });
+    const retry = await call("POST", url, owner);
     expect(retry.statusCode, retry.body).toBe(202);
     expect(retry.json().reading).toMatchObject({ status: "pending", document_id: documentId });
-    const twice = await ctx.app.inject({ method: "POST", url, headers: { cookie: owner.cookie } });
+    const twice = await call("POST", url, owner);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe(READING_MESSAGES.alreadyReading);
     expect(await ctx.app.readings.drain()).toBe(1);
@@ -300,24 +280,20 @@ describe("a devis that cannot be read", () => {
 
   it("refuses a document of another request (400) and a closed request (409)", async () => {
     const otherRequest = await upload(owner.cookie, [radioPng()], ["xray"]);
-    const foreign = await ctx.app.inject({
-      method: "POST",
-      url: `/api/patient/requests/${otherRequest}/documents/${documentId}/read`,
-      headers: { cookie: owner.cookie },
-    });
+    const foreign = await call(
+      "POST",
+      `/api/patient/requests/${otherRequest}/documents/${documentId}/read`,
+      owner,
+    );
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().error.message).toBe(READING_MESSAGES.notQuote);
-    const cancel = await ctx.app.inject({
-      method: "POST",
-      url: `/api/patient/requests/${requestId}/cancel`,
-      headers: { cookie: owner.cookie },
-    });
+    const cancel = await call("POST", `/api/patient/requests/${requestId}/cancel`, owner);
     expect(cancel.statusCode).toBe(200);
-    const closed = await ctx.app.inject({
-      method: "POST",
-      url: `/api/patient/requests/${requestId}/documents/${documentId}/read`,
-      headers: { cookie: owner.cookie },
-    });
+    const closed = await call(
+      "POST",
+      `/api/patient/requests/${requestId}/documents/${documentId}/read`,
+      owner,
+    );
     expect(closed.statusCode).toBe(409);
     expect(closed.json().error.message).toBe(READING_MESSAGES.notEditable);
   });
@@ -389,11 +365,7 @@ describe("the reading queue", () => {
       log: silentLog,
       read: async (data, options) => {
         const reading = await readQuote(data, options);
-        const deleted = await ctx.app.inject({
-          method: "DELETE",
-          url: `/api/patient/requests/${requestId}`,
-          headers: { cookie: owner.cookie },
-        });
+        const deleted = await call("DELETE", `/api/patient/requests/${requestId}`, owner);
         expect(deleted.statusCode).toBe(200);
         return reading;
       },
@@ -455,23 +427,14 @@ describe("the text read goes with the devis", () => {
 
   it("when the patient erases their account", async () => {
     const { signup, key } = await readDevis();
-    const response = await ctx.app.inject({
-      method: "POST",
-      url: "/api/account/delete",
-      headers: { cookie: signup.cookie },
-      payload: { password: signup.body.password },
-    });
+    const response = await call("POST", "/api/account/delete", signup, { password: signup.body.password });
     expect(response.statusCode, response.body).toBe(200);
     expect(ctx.storedKeys()).not.toContain(key);
   }, 60_000);
 
   it("when the documents of a cancelled request reach the end of their retention", async () => {
     const { signup, requestId, key } = await readDevis();
-    const cancel = await ctx.app.inject({
-      method: "POST",
-      url: `/api/patient/requests/${requestId}/cancel`,
-      headers: { cookie: signup.cookie },
-    });
+    const cancel = await call("POST", `/api/patient/requests/${requestId}/cancel`, signup);
     expect(cancel.statusCode).toBe(200);
     const now = new Date();
     await ctx.app.db
