@@ -1,35 +1,34 @@
 import { type Kysely, sql } from "kysely";
+import { belongsTo, createdAt, idKey, timestamps } from "./columns";
 
 /** Auth tables (Better Auth, snake_case columns), profiles and the audit log. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("users")
-    .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .$call(idKey)
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("email_verified", "boolean", (c) => c.notNull().defaultTo(false))
     .addColumn("image", "text")
-    .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .execute();
 
   await db.schema
     .createTable("sessions")
-    .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn("user_id", "uuid", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .$call(idKey)
+    .$call(belongsTo("user_id", "users"))
     .addColumn("token", "text", (c) => c.notNull().unique())
     .addColumn("expires_at", "timestamptz", (c) => c.notNull())
     .addColumn("ip_address", "text")
     .addColumn("user_agent", "text")
-    .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .execute();
   await db.schema.createIndex("sessions_user_id_idx").on("sessions").column("user_id").execute();
 
   await db.schema
     .createTable("accounts")
-    .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn("user_id", "uuid", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .$call(idKey)
+    .$call(belongsTo("user_id", "users"))
     .addColumn("account_id", "text", (c) => c.notNull())
     .addColumn("provider_id", "text", (c) => c.notNull())
     .addColumn("access_token", "text")
@@ -39,19 +38,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("refresh_token_expires_at", "timestamptz")
     .addColumn("scope", "text")
     .addColumn("password", "text")
-    .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .execute();
   await db.schema.createIndex("accounts_user_id_idx").on("accounts").column("user_id").execute();
 
   await db.schema
     .createTable("verifications")
-    .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .$call(idKey)
     .addColumn("identifier", "text", (c) => c.notNull())
     .addColumn("value", "text", (c) => c.notNull())
     .addColumn("expires_at", "timestamptz", (c) => c.notNull())
-    .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .execute();
   await db.schema
     .createIndex("verifications_identifier_idx")
@@ -76,8 +73,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("avatar_url", "text")
     .addColumn("is_admin", "boolean", (c) => c.notNull().defaultTo(false))
     .addColumn("is_verified", "boolean", (c) => c.notNull().defaultTo(false))
-    .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .execute();
   // Admin lists: newest first by role; verified-dentist lookups.
   await db.schema
@@ -95,13 +91,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("audit_log")
-    .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .$call(idKey)
     .addColumn("actor_id", "uuid", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("action", "text", (c) => c.notNull())
     .addColumn("subject_type", "text", (c) => c.notNull())
     .addColumn("subject_id", "uuid")
     .addColumn("details", "jsonb", (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-    .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(createdAt)
     .execute();
   await db.schema
     .createIndex("audit_log_subject_idx")

@@ -1,10 +1,11 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
+import { createdAt, idKey } from "./columns";
 
 /** Messages sent with the public contact form (`contact_submissions`), one optional file. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("contact_submissions")
-    .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .$call(idKey)
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("email", "text", (c) => c.notNull())
     .addColumn("treatment_type", "text")
@@ -14,7 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("file_size", "integer")
     .addColumn("file_type", "text")
     .addColumn("read_at", "timestamptz")
-    .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(createdAt)
     .execute();
   await db.schema
     .createIndex("contact_submissions_created_idx")

@@ -1,11 +1,12 @@
 import { type Kysely, sql } from "kysely";
+import { belongsTo, createdAt, idKey, timestamps } from "./columns";
 
 /** Patient requests (`patient_document_submissions`), their documents and who opened them. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("requests")
-    .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn("patient_id", "uuid", (c) => c.notNull().references("profiles.id").onDelete("cascade"))
+    .$call(idKey)
+    .$call(belongsTo("patient_id", "profiles"))
     .addColumn("treatment_type", "text", (c) => c.notNull())
     .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("budget", "text", (c) => c.notNull().defaultTo(""))
@@ -19,8 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       c.notNull().defaultTo("new").check(sql`status in ('new', 'in_review', 'completed', 'cancelled')`),
     )
     .addColumn("cancelled_at", "timestamptz")
-    .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .execute();
   await sql`create index requests_patient_created_idx on requests (patient_id, created_at desc, id desc)`.execute(
     db,
@@ -34,9 +34,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("documents")
-    .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn("request_id", "uuid", (c) => c.notNull().references("requests.id").onDelete("cascade"))
-    .addColumn("owner_id", "uuid", (c) => c.notNull().references("profiles.id").onDelete("cascade"))
+    .$call(idKey)
+    .$call(belongsTo("request_id", "requests"))
+    .$call(belongsTo("owner_id", "profiles"))
     .addColumn("storage_key", "text", (c) => c.notNull().unique())
     .addColumn("file_name", "text", (c) => c.notNull())
     .addColumn("size", "integer", (c) => c.notNull())
@@ -46,7 +46,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     // The order in which the patient gave the files.
     .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(createdAt)
     .execute();
   await db.schema
     .createIndex("documents_request_idx")
@@ -56,14 +56,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("document_access")
-    .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn("document_id", "uuid", (c) => c.notNull().references("documents.id").onDelete("cascade"))
-    .addColumn("request_id", "uuid", (c) => c.notNull().references("requests.id").onDelete("cascade"))
+    .$call(idKey)
+    .$call(belongsTo("document_id", "documents"))
+    .$call(belongsTo("request_id", "requests"))
     .addColumn("actor_id", "uuid", (c) => c.references("profiles.id").onDelete("set null"))
     .addColumn("actor_name", "text", (c) => c.notNull())
     .addColumn("actor_kind", "text", (c) => c.notNull().check(sql`actor_kind in ('dentist', 'admin')`))
     .addColumn("action", "text", (c) => c.notNull().check(sql`action in ('view', 'download')`))
-    .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(createdAt)
     .execute();
   await sql`create index document_access_request_idx on document_access (request_id, created_at desc)`.execute(
     db,

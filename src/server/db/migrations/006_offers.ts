@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { belongsTo, idKey, timestamps } from "./columns";
 
 /**
  * Dentists' offers on requests (ADR 008): an amount, a comment, optional line items, a
@@ -8,9 +9,9 @@ import { type Kysely, sql } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("offers")
-    .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn("request_id", "uuid", (c) => c.notNull().references("requests.id").onDelete("cascade"))
-    .addColumn("dentist_id", "uuid", (c) => c.notNull().references("profiles.id").onDelete("cascade"))
+    .$call(idKey)
+    .$call(belongsTo("request_id", "requests"))
+    .$call(belongsTo("dentist_id", "profiles"))
     .addColumn("amount_cents", "integer", (c) => c.notNull().check(sql`amount_cents > 0`))
     .addColumn("comment", "text", (c) => c.notNull().defaultTo(""))
     // A calendar day in Europe/Paris: the offer holds until the end of that day.
@@ -19,8 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       c.notNull().defaultTo("sent").check(sql`status in ('sent', 'accepted', 'closed', 'withdrawn')`),
     )
     .addColumn("decided_at", "timestamptz")
-    .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .execute();
   // One live offer per dentist and request (a double click makes one), one accepted per request.
   await sql`create unique index offers_live_per_dentist_idx on offers (request_id, dentist_id) where status in ('sent', 'accepted')`.execute(
@@ -34,8 +34,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("offer_lines")
-    .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn("offer_id", "uuid", (c) => c.notNull().references("offers.id").onDelete("cascade"))
+    .$call(idKey)
+    .$call(belongsTo("offer_id", "offers"))
     .addColumn("position", "integer", (c) => c.notNull())
     .addColumn("act", "text", (c) => c.notNull())
     // FDI notation, permanent teeth: quadrant 1–4, tooth 1–8.
@@ -48,8 +48,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("offer_slots")
-    .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn("offer_id", "uuid", (c) => c.notNull().references("offers.id").onDelete("cascade"))
+    .$call(idKey)
+    .$call(belongsTo("offer_id", "offers"))
     .addColumn("starts_at", "timestamptz", (c) => c.notNull())
     .addUniqueConstraint("offer_slots_unique", ["offer_id", "starts_at"])
     .execute();

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { type Counted, createTallyTriggers, fillTallies } from "./request-tallies";
 
 /**
  * What the dentist list and dashboard need to stay fast at 100 000 requests (decision 009):
@@ -11,6 +12,14 @@ import { type Kysely, sql } from "kysely";
  *   list order, so a page is a merge of two index scans; one by treatment type for the filter.
  * - A trigram index on profiles.full_name for the patient-name search (ilike '%…%').
  */
+/** Every request but the cancelled ones (migration 013 counts the open ones only). */
+const COUNTED: Counted = {
+  row: sql.raw("status <> 'cancelled'"),
+  old: sql.raw("old.status <> 'cancelled'"),
+  new: sql.raw("new.status <> 'cancelled'"),
+  changed: sql.raw("(old.status = 'cancelled') is distinct from (new.status = 'cancelled')"),
+};
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("request_tallies")
@@ -22,30 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint("request_tallies_pk", ["audience", "treatment_type", "month"])
     .execute();
 
-  // Inserts and deletes (including a patient's requests deleted in cascade): one statement-level
-  // trigger each, so a bulk statement updates each tally row once.
-  await sql`
-    create function request_tallies_on_insert_delete() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'INSERT' then
-        insert into request_tallies as t (audience, treatment_type, month, requests)
-        select coalesce(recipient_dentist_id::text, 'all'), treatment_type,
-               date_trunc('month', created_at at time zone 'Europe/Paris')::date, count(*)::int
-        from new_rows where status <> 'cancelled'
-        group by 1, 2, 3 order by 1, 2, 3
-        on conflict (audience, treatment_type, month) do update set requests = t.requests + excluded.requests;
-      else
-        insert into request_tallies as t (audience, treatment_type, month, requests)
-        select coalesce(recipient_dentist_id::text, 'all'), treatment_type,
-               date_trunc('month', created_at at time zone 'Europe/Paris')::date, -count(*)::int
-        from old_rows where status <> 'cancelled'
-        group by 1, 2, 3 order by 1, 2, 3
-        on conflict (audience, treatment_type, month) do update set requests = t.requests + excluded.requests;
-      end if;
-      return null;
-    end
-    $$
-  `.execute(db);
+  await createTallyTriggers(db, COUNTED);
   await sql`
     create trigger requests_tallies_insert after insert on requests
     referencing new table as new_rows for each statement
@@ -55,39 +41,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create trigger requests_tallies_delete after delete on requests
     referencing old table as old_rows for each statement
     execute function request_tallies_on_insert_delete()
-  `.execute(db);
-
-  // Updates: only those that change what is counted (cancelled or not, audience, type, month).
-  await sql`
-    create function request_tallies_on_update() returns trigger language plpgsql as $$
-    begin
-      if old.status <> 'cancelled' then
-        insert into request_tallies as t (audience, treatment_type, month, requests)
-        values (coalesce(old.recipient_dentist_id::text, 'all'), old.treatment_type,
-                date_trunc('month', old.created_at at time zone 'Europe/Paris')::date, -1)
-        on conflict (audience, treatment_type, month) do update set requests = t.requests - 1;
-      end if;
-      if new.status <> 'cancelled' then
-        insert into request_tallies as t (audience, treatment_type, month, requests)
-        values (coalesce(new.recipient_dentist_id::text, 'all'), new.treatment_type,
-                date_trunc('month', new.created_at at time zone 'Europe/Paris')::date, 1)
-        on conflict (audience, treatment_type, month) do update set requests = t.requests + 1;
-      end if;
-      return null;
-    end
-    $$
-  `.execute(db);
-  await sql`
-    create trigger requests_tallies_update
-    after update of status, recipient_dentist_id, treatment_type, created_at on requests
-    for each row
-    when (
-      (old.status = 'cancelled') is distinct from (new.status = 'cancelled')
-      or old.recipient_dentist_id is distinct from new.recipient_dentist_id
-      or old.treatment_type is distinct from new.treatment_type
-      or old.created_at is distinct from new.created_at
-    )
-    execute function request_tallies_on_update()
   `.execute(db);
 
   await sql`
@@ -104,13 +57,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   `.execute(db);
 
   // The requests already there.
-  await sql`
-    insert into request_tallies (audience, treatment_type, month, requests)
-    select coalesce(recipient_dentist_id::text, 'all'), treatment_type,
-           date_trunc('month', created_at at time zone 'Europe/Paris')::date, count(*)::int
-    from requests where status <> 'cancelled'
-    group by 1, 2, 3
-  `.execute(db);
+  await fillTallies(db, COUNTED);
 
   // Each audience's visible requests in list order (created_at desc, id desc).
   await sql`create index requests_open_visible_idx on requests (created_at desc, id desc) where recipient_dentist_id is null and status <> 'cancelled'`.execute(

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { belongsTo, idKey } from "./columns";
 
 /**
  * Live conversations (ADR 007, ADR 010): files attached to messages (private to the two parties), the
@@ -8,8 +9,8 @@ import { type Kysely, sql } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("message_attachments")
-    .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn("message_id", "uuid", (c) => c.notNull().references("messages.id").onDelete("cascade"))
+    .$call(idKey)
+    .$call(belongsTo("message_id", "messages"))
     .addColumn("storage_key", "text", (c) => c.notNull().unique())
     .addColumn("file_name", "text", (c) => c.notNull())
     .addColumn("mime_type", "text", (c) => c.notNull())

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { createdAt, idKey } from "./columns";
 
 /**
  * The admin area (issue 7): verification decisions on the dentist's profile, the patients'
@@ -35,7 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
   await db.schema
     .createTable("support_messages")
-    .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .$call(idKey)
     .addColumn("patient_id", "uuid", (c) =>
       c.notNull().references("support_threads.patient_id").onDelete("cascade"),
     )
@@ -49,7 +50,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("image_size", "integer")
     // Read by the other side (the team for a patient's message, the patient for a reply).
     .addColumn("read_at", "timestamptz")
-    .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(createdAt)
     .execute();
   await sql`create index support_messages_thread_idx on support_messages (patient_id, created_at desc, id desc)`.execute(
     db,

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { belongsTo, idKey, timestamps } from "./columns";
 
 /**
  * Appointments on accepted offers (ADR 011), their proposed times and their reminder
@@ -9,19 +10,18 @@ import { type Kysely, sql } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("appointments")
-    .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn("request_id", "uuid", (c) => c.notNull().references("requests.id").onDelete("cascade"))
-    .addColumn("offer_id", "uuid", (c) => c.notNull().references("offers.id").onDelete("cascade"))
-    .addColumn("patient_id", "uuid", (c) => c.notNull().references("profiles.id").onDelete("cascade"))
-    .addColumn("dentist_id", "uuid", (c) => c.notNull().references("profiles.id").onDelete("cascade"))
+    .$call(idKey)
+    .$call(belongsTo("request_id", "requests"))
+    .$call(belongsTo("offer_id", "offers"))
+    .$call(belongsTo("patient_id", "profiles"))
+    .$call(belongsTo("dentist_id", "profiles"))
     .addColumn("status", "text", (c) =>
       c.notNull().defaultTo("pending").check(sql`status in ('pending', 'confirmed', 'cancelled')`),
     )
     .addColumn("awaiting", "text", (c) => c.check(sql`awaiting in ('patient', 'dentist')`))
     .addColumn("starts_at", "timestamptz")
     .addColumn("cancelled_by", "text", (c) => c.check(sql`cancelled_by in ('patient', 'dentist')`))
-    .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .addCheckConstraint("appointments_pending_awaits", sql`(status = 'pending') = (awaiting is not null)`)
     .addCheckConstraint("appointments_confirmed_time", sql`status <> 'confirmed' or starts_at is not null`)
     .execute();
@@ -39,14 +39,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("appointment_options")
-    .addColumn("appointment_id", "uuid", (c) => c.notNull().references("appointments.id").onDelete("cascade"))
+    .$call(belongsTo("appointment_id", "appointments"))
     .addColumn("starts_at", "timestamptz", (c) => c.notNull())
     .addPrimaryKeyConstraint("appointment_options_pk", ["appointment_id", "starts_at"])
     .execute();
 
   await db.schema
     .createTable("appointment_reminders")
-    .addColumn("appointment_id", "uuid", (c) => c.notNull().references("appointments.id").onDelete("cascade"))
+    .$call(belongsTo("appointment_id", "appointments"))
     .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('7d', '1d')`))
     .addColumn("due_at", "timestamptz", (c) => c.notNull())
     .addColumn("sent_at", "timestamptz")

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { type Counted, createTallyTriggers, fillTallies } from "./request-tallies";
 
 /**
  * Issue 13 (ADR 012):
@@ -11,72 +12,18 @@ import { type Kysely, sql } from "kysely";
  *   patient role they were given by default.
  */
 const OPEN = sql.raw("status in ('new', 'in_review')");
-const WAS_OPEN = sql.raw("old.status in ('new', 'in_review')");
-const IS_OPEN = sql.raw("new.status in ('new', 'in_review')");
+const OPEN_COUNTED: Counted = {
+  row: OPEN,
+  old: sql.raw("old.status in ('new', 'in_review')"),
+  new: sql.raw("new.status in ('new', 'in_review')"),
+  changed: sql.raw(
+    "(old.status in ('new', 'in_review')) is distinct from (new.status in ('new', 'in_review'))",
+  ),
+};
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create or replace function request_tallies_on_insert_delete() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'INSERT' then
-        insert into request_tallies as t (audience, treatment_type, month, requests)
-        select coalesce(recipient_dentist_id::text, 'all'), treatment_type,
-               date_trunc('month', created_at at time zone 'Europe/Paris')::date, count(*)::int
-        from new_rows where ${OPEN}
-        group by 1, 2, 3 order by 1, 2, 3
-        on conflict (audience, treatment_type, month) do update set requests = t.requests + excluded.requests;
-      else
-        insert into request_tallies as t (audience, treatment_type, month, requests)
-        select coalesce(recipient_dentist_id::text, 'all'), treatment_type,
-               date_trunc('month', created_at at time zone 'Europe/Paris')::date, -count(*)::int
-        from old_rows where ${OPEN}
-        group by 1, 2, 3 order by 1, 2, 3
-        on conflict (audience, treatment_type, month) do update set requests = t.requests + excluded.requests;
-      end if;
-      return null;
-    end
-    $$
-  `.execute(db);
-  await sql`
-    create or replace function request_tallies_on_update() returns trigger language plpgsql as $$
-    begin
-      if ${WAS_OPEN} then
-        insert into request_tallies as t (audience, treatment_type, month, requests)
-        values (coalesce(old.recipient_dentist_id::text, 'all'), old.treatment_type,
-                date_trunc('month', old.created_at at time zone 'Europe/Paris')::date, -1)
-        on conflict (audience, treatment_type, month) do update set requests = t.requests - 1;
-      end if;
-      if ${IS_OPEN} then
-        insert into request_tallies as t (audience, treatment_type, month, requests)
-        values (coalesce(new.recipient_dentist_id::text, 'all'), new.treatment_type,
-                date_trunc('month', new.created_at at time zone 'Europe/Paris')::date, 1)
-        on conflict (audience, treatment_type, month) do update set requests = t.requests + 1;
-      end if;
-      return null;
-    end
-    $$
-  `.execute(db);
-  await sql`drop trigger if exists requests_tallies_update on requests`.execute(db);
-  await sql`
-    create trigger requests_tallies_update
-    after update of status, recipient_dentist_id, treatment_type, created_at on requests
-    for each row
-    when (
-      (${WAS_OPEN}) is distinct from (${IS_OPEN})
-      or old.recipient_dentist_id is distinct from new.recipient_dentist_id
-      or old.treatment_type is distinct from new.treatment_type
-      or old.created_at is distinct from new.created_at
-    )
-    execute function request_tallies_on_update()
-  `.execute(db);
-  await sql`delete from request_tallies`.execute(db);
-  await sql`
-    insert into request_tallies (audience, treatment_type, month, requests)
-    select coalesce(recipient_dentist_id::text, 'all'), treatment_type,
-           date_trunc('month', created_at at time zone 'Europe/Paris')::date, count(*)::int
-    from requests where ${OPEN}
-    group by 1, 2, 3
-  `.execute(db);
+  await createTallyTriggers(db, OPEN_COUNTED);
+  await fillTallies(db, OPEN_COUNTED);
 
   for (const index of [
     "requests_addressed_visible_idx",

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { belongsTo, idKey } from "./columns";
 
 /**
  * Structured quotes (issue 15): offer lines gain the act's code, basket, BR and ceiling (existing lines
@@ -18,8 +19,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("request_quote_lines")
-    .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn("request_id", "uuid", (c) => c.notNull().references("requests.id").onDelete("cascade"))
+    .$call(idKey)
+    .$call(belongsTo("request_id", "requests"))
     .addColumn("position", "integer", (c) => c.notNull())
     .addColumn("code", "text")
     .addColumn("act", "text", (c) => c.notNull())

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { belongsTo, createdAt, idKey } from "./columns";
 
 /**
  * Reading the uploaded devis (issue 17): one row per reading of a quote document, a small queue
@@ -10,9 +11,9 @@ import { type Kysely, sql } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("quote_readings")
-    .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn("request_id", "uuid", (c) => c.notNull().references("requests.id").onDelete("cascade"))
-    .addColumn("document_id", "uuid", (c) => c.notNull().references("documents.id").onDelete("cascade"))
+    .$call(idKey)
+    .$call(belongsTo("request_id", "requests"))
+    .$call(belongsTo("document_id", "documents"))
     .addColumn("status", "text", (c) =>
       c.notNull().defaultTo("pending").check(sql`status in ('pending', 'running', 'done', 'failed')`),
     )
@@ -24,7 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("text_key", "text")
     .addColumn("message", "text")
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(createdAt)
     .addColumn("started_at", "timestamptz")
     .addColumn("finished_at", "timestamptz")
     .addColumn("confirmed_at", "timestamptz")
