@@ -1,4 +1,4 @@
-import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
+import { type InfiniteData, type QueryClient, type QueryKey, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "./api";
 
 /*
@@ -14,18 +14,19 @@ export interface OlderPage<T> {
 
 export type OlderPagesData<T> = InfiniteData<OlderPage<T>, string | null>;
 
-/** The options of `useInfiniteQuery` for such a thread; `url` gets the id to read before (or null). */
-export function olderPagesQuery<T extends { id: string }>(
+/** Such a thread (`enabled`: false until there is one to read); `url` gets the id to read before (or null). */
+export function useOlderPages<T extends { id: string }>(
   queryKey: QueryKey,
   url: (before: string | null) => string,
+  enabled = true,
 ) {
-  return {
+  return useInfiniteQuery({
     queryKey,
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) =>
-      api<OlderPage<T>>(url(pageParam), { signal }),
-    getNextPageParam: (last: OlderPage<T>) => (last.has_more ? (last.items[0]?.id ?? null) : null),
-  };
+    queryFn: ({ pageParam, signal }) => api<OlderPage<T>>(url(pageParam), { signal }),
+    getNextPageParam: (last) => (last.has_more ? (last.items[0]?.id ?? null) : null),
+    enabled,
+  });
 }
 
 /** The loaded messages, oldest first. */

@@ -12,15 +12,15 @@ import { Button } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { oldestFirst } from "../../lib/olderPages";
 import { useRealtimeEvents } from "../../lib/realtime";
+import { adminKeys } from "./api";
+import { clearUnread, ThreadList, useThreadListState } from "./SupportThreadList";
 import {
-  adminKeys,
   appendToThread,
   useMarkThreadRead,
   useSupportReply,
   useSupportThread,
   useSupportThreads,
-} from "./api";
-import { clearUnread, ThreadList, useThreadListState } from "./SupportThreadList";
+} from "./supportApi";
 
 function ReplyBox({ patientId, patientName }: { patientId: string; patientName: string }) {
   const [text, setText] = useState("");

@@ -19,7 +19,8 @@ import { SearchField } from "../../components/ui/SearchInput";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { cn } from "../../lib/cn";
 import { loadFailure, usePagedList } from "./AdminParts";
-import { adminKeys, type SupportFilterRole, type useSupportThreads } from "./api";
+import { adminKeys } from "./api";
+import type { SupportFilterRole, useSupportThreads } from "./supportApi";
 
 /** The support inbox's list of threads (/admin/chat-messages): search, filters, pages, unread dots. */
 

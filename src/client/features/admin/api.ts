@@ -1,11 +1,4 @@
-import {
-  keepPreviousData,
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type {
   AdminStats,
@@ -15,11 +8,9 @@ import type {
   RetentionPreview,
   VerificationRequest,
 } from "../../../shared/schemas/admin";
-import type { SupportMessage, SupportThreadList } from "../../../shared/schemas/support";
 import { api } from "../../lib/api";
 import { downloadFile } from "../../lib/download";
-import { appendOnce, olderPagesQuery } from "../../lib/olderPages";
-import { type AdminUserRole, adminKeys, type SupportFilterRole } from "../../lib/queryKeys";
+import { type AdminUserRole, adminKeys } from "../../lib/queryKeys";
 
 /** The admin area's calls (issue 7): one function (and hook) per endpoint. */
 
@@ -48,7 +39,8 @@ export type AuditType = AuditEntry["type"];
 
 export { adminKeys };
 
-function query(params: Record<string, string | number | undefined>): string {
+/** `?key=value&...` of the set parameters (an empty one is left out), or "". */
+export function queryString(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined && value !== "") search.set(key, String(value));
@@ -70,7 +62,7 @@ export function useAdminUsers(role: UserRole, search: string, page: number) {
   return useQuery({
     queryKey: adminKeys.users(role, search, page),
     queryFn: ({ signal }) =>
-      api<AdminUserList>(`/api/admin/users${query({ role, search: search.trim(), page })}`, { signal }),
+      api<AdminUserList>(`/api/admin/users${queryString({ role, search: search.trim(), page })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -121,7 +113,7 @@ export function useVerificationQueue(page: number) {
   return useQuery({
     queryKey: adminKeys.queue(page),
     queryFn: ({ signal }) =>
-      api<Paged<VerificationRequest>>(`/api/admin/verification-requests${query({ page })}`, { signal }),
+      api<Paged<VerificationRequest>>(`/api/admin/verification-requests${queryString({ page })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -130,7 +122,8 @@ export function useVerificationQueue(page: number) {
 export function useContactInbox(page: number) {
   return useQuery({
     queryKey: adminKeys.contact(page),
-    queryFn: ({ signal }) => api<Paged<ContactItem>>(`/api/admin/contact${query({ page })}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<Paged<ContactItem>>(`/api/admin/contact${queryString({ page })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -161,7 +154,9 @@ export function useAudit(type: AuditType | "", person: string, page: number) {
   return useQuery({
     queryKey: adminKeys.audit(type, person, page),
     queryFn: ({ signal }) =>
-      api<Paged<AuditEntry>>(`/api/admin/audit${query({ type, person: person.trim(), page })}`, { signal }),
+      api<Paged<AuditEntry>>(`/api/admin/audit${queryString({ type, person: person.trim(), page })}`, {
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -171,87 +166,5 @@ export function useRetention() {
   return useQuery({
     queryKey: adminKeys.retention(),
     queryFn: ({ signal }) => api<RetentionPreview>("/api/admin/retention", { signal }),
-  });
-}
-
-/* ---- Support chat, the team's side ---- */
-
-/** The inbox's filters: every thread, or one role's. */
-export type { SupportFilterRole };
-
-/** GET /api/admin/support/threads (latest first; patients and dentists, or one role; unread only). */
-export function useSupportThreads(
-  search: string,
-  page: number,
-  role: SupportFilterRole = "all",
-  unread = false,
-) {
-  return useQuery({
-    queryKey: adminKeys.threadList(search, page, role, unread),
-    queryFn: ({ signal }) =>
-      api<SupportThreadList>(
-        `/api/admin/support/threads${query({
-          search: search.trim(),
-          page,
-          role: role === "all" ? undefined : role,
-          unread: unread ? "1" : undefined,
-        })}`,
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export const THREAD_PAGE_SIZE = 30;
-
-/** GET /api/admin/support/threads/:patientId/messages, oldest first, older pages on demand. */
-export function useSupportThread(patientId: string | null) {
-  return useInfiniteQuery({
-    ...olderPagesQuery<SupportMessage>(
-      adminKeys.thread(patientId ?? ""),
-      (before) =>
-        `/api/admin/support/threads/${encodeURIComponent(patientId ?? "")}/messages${query({
-          before: before ?? undefined,
-          limit: THREAD_PAGE_SIZE,
-        })}`,
-    ),
-    enabled: Boolean(patientId),
-  });
-}
-
-/** Adds a message at the end of a loaded thread (once: the live echo of a reply is ignored). */
-export function appendToThread(queryClient: QueryClient, message: SupportMessage): void {
-  appendOnce(queryClient, adminKeys.thread(message.patient_id), message);
-}
-
-/** POST /api/admin/support/threads/:patientId/read */
-export function useMarkThreadRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (patientId: string) =>
-      api<{ read: number }>(`/api/admin/support/threads/${encodeURIComponent(patientId)}/read`, {
-        method: "POST",
-      }),
-    onSuccess: (result) => {
-      if (result.read === 0) return;
-      void queryClient.invalidateQueries({ queryKey: adminKeys.threads() });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.stats() });
-    },
-  });
-}
-
-/** POST /api/admin/support/threads/:patientId/messages */
-export function useSupportReply() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ patientId, body }: { patientId: string; body: string }) =>
-      api<SupportMessage>(`/api/admin/support/threads/${encodeURIComponent(patientId)}/messages`, {
-        method: "POST",
-        body: { body },
-      }),
-    onSuccess: (message) => {
-      appendToThread(queryClient, message);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.threads() });
-    },
   });
 }

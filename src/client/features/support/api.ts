@@ -1,14 +1,8 @@
-import {
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
 import { SUPPORT_MESSAGES, type SupportAccess, type SupportMessage } from "../../../shared/schemas/support";
 import { api } from "../../lib/api";
-import { appendOnce, type OlderPagesData, olderPagesQuery } from "../../lib/olderPages";
+import { appendOnce, type OlderPagesData, useOlderPages } from "../../lib/olderPages";
 import { supportKeys } from "../../lib/queryKeys";
 import { postMultipart } from "../../lib/upload";
 
@@ -28,13 +22,11 @@ export const SUPPORT_PAGE_SIZE = 30;
 
 /** GET /api/support/messages, oldest first, older pages on demand. */
 export function useSupportMessages() {
-  return useInfiniteQuery(
-    olderPagesQuery<SupportMessage>(supportKeys.thread(), (before) => {
-      const params = new URLSearchParams({ limit: String(SUPPORT_PAGE_SIZE) });
-      if (before) params.set("before", before);
-      return `/api/support/messages?${params}`;
-    }),
-  );
+  return useOlderPages<SupportMessage>(supportKeys.thread(), (before) => {
+    const params = new URLSearchParams({ limit: String(SUPPORT_PAGE_SIZE) });
+    if (before) params.set("before", before);
+    return `/api/support/messages?${params}`;
+  });
 }
 
 /** Adds a message at the end of the loaded thread (once: the live echo of a sent one is ignored). */
