@@ -69,6 +69,14 @@ async function latest(requestId: string): Promise<QuoteReading> {
   return reading;
 }
 
+/** Where the patient asks for a document of the request to be read (again). */
+const readUrl = (requestId: string, documentId: string) =>
+  `/api/patient/requests/${requestId}/documents/${documentId}/read`;
+
+/** The rows of the request's readings, read in the database. */
+const readingRowsOf = (requestId: string) =>
+  ctx.app.db.selectFrom("quote_readings").select("id").where("request_id", "=", requestId).execute();
+
 async function documentsOf(requestId: string) {
   return ctx.app.db
     .selectFrom("documents")
@@ -238,12 +246,7 @@ describe("reading an uploaded devis", () => {
     const response = await call("DELETE", `/api/patient/requests/${requestId}`, owner);
     expect(response.statusCode, response.body).toBe(200);
     expect(ctx.storedKeys()).not.toContain(key);
-    const rows = await ctx.app.db
-      .selectFrom("quote_readings")
-      .select("id")
-      .where("request_id", "=", requestId)
-      .execute();
-    expect(rows).toEqual([]);
+    expect(await readingRowsOf(requestId)).toEqual([]);
   });
 });
 
@@ -263,7 +266,7 @@ describe("a devis that cannot be read", () => {
   }, 30_000);
 
   it("is read again on demand (retry), once at a time", async () => {
-    const url = `/api/patient/requests/${requestId}/documents/${documentId}/read`;
+    const url = readUrl(requestId, documentId);
     const stranger = await call("POST", url, other);
     expect(stranger.statusCode).toBe(404);
     const retry = await call("POST", url, owner);
@@ -280,20 +283,12 @@ describe("a devis that cannot be read", () => {
 
   it("refuses a document of another request (400) and a closed request (409)", async () => {
     const otherRequest = await upload(owner.cookie, [radioPng()], ["xray"]);
-    const foreign = await call(
-      "POST",
-      `/api/patient/requests/${otherRequest}/documents/${documentId}/read`,
-      owner,
-    );
+    const foreign = await call("POST", readUrl(otherRequest, documentId), owner);
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().error.message).toBe(READING_MESSAGES.notQuote);
     const cancel = await call("POST", `/api/patient/requests/${requestId}/cancel`, owner);
     expect(cancel.statusCode).toBe(200);
-    const closed = await call(
-      "POST",
-      `/api/patient/requests/${requestId}/documents/${documentId}/read`,
-      owner,
-    );
+    const closed = await call("POST", readUrl(requestId, documentId), owner);
     expect(closed.statusCode).toBe(409);
     expect(closed.json().error.message).toBe(READING_MESSAGES.notEditable);
   });
@@ -456,12 +451,7 @@ describe("the text read goes with the devis", () => {
     );
     expect(run).toMatchObject({ ran: true, documents: 1 });
     expect(ctx.storedKeys()).not.toContain(key);
-    const left = await ctx.app.db
-      .selectFrom("quote_readings")
-      .select("id")
-      .where("request_id", "=", requestId)
-      .execute();
-    expect(left).toEqual([]);
+    expect(await readingRowsOf(requestId)).toEqual([]);
   }, 60_000);
 });
 
