@@ -142,6 +142,20 @@ export function DataTable<T>({
   );
 }
 
+/** What a QueryTable reads of its list query: the page's rows, and whether the first load runs. */
+interface ListQuery<T> {
+  data?: { items: T[] };
+  isPending: boolean;
+}
+
+/** The DataTable of a list query's page: its rows, each keyed by its id, skeleton rows while it loads. */
+export function QueryTable<T extends { id: string }>({
+  query,
+  ...table
+}: Omit<DataTableProps<T>, "rows" | "rowKey" | "loading"> & { query: ListQuery<T> }) {
+  return <DataTable {...table} rows={query.data?.items} rowKey={(row) => row.id} loading={query.isPending} />;
+}
+
 interface PaginationProps {
   page: number;
   /** The number of pages when known; otherwise `hasMore` says whether a next page exists. */

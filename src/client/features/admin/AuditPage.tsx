@@ -8,7 +8,7 @@ import {
   type AuditEntry,
 } from "../../../shared/schemas/admin";
 import { PageHeader } from "../../components/PageHeader";
-import { type Column, DataTable, ListPagination } from "../../components/ui/DataTable";
+import { type Column, ListPagination, QueryTable } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Label } from "../../components/ui/Label";
 import { SearchField } from "../../components/ui/SearchInput";
@@ -76,12 +76,10 @@ export function AdminAuditPage() {
         />
         <RefreshButton query={audit} />
       </search>
-      <DataTable
+      <QueryTable
         caption="Journal d'audit"
         columns={COLUMNS}
-        rows={audit.data?.items}
-        rowKey={(e) => e.id}
-        loading={audit.isPending}
+        query={audit}
         loadingRows={10}
         error={loadFailure(audit, "Impossible de charger le journal")}
         empty={<EmptyState icon={SearchX} title={ADMIN_MESSAGES.noResult} />}

@@ -7,7 +7,7 @@ import { ADMIN_MESSAGES, type AdminUser } from "../../../shared/schemas/admin";
 import { Alert } from "../../components/ui/Alert";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
-import { type Column, DataTable, ListPagination } from "../../components/ui/DataTable";
+import { type Column, ListPagination, QueryTable } from "../../components/ui/DataTable";
 import { ActionDialog, ConfirmDialog, DialogActions } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { SearchField } from "../../components/ui/SearchInput";
@@ -133,12 +133,10 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
         />
         <RefreshButton query={users} label={`Actualiser la liste des ${texts.title.toLowerCase()}`} />
       </div>
-      <DataTable
+      <QueryTable
         caption={texts.caption}
         columns={columns}
-        rows={users.data?.items}
-        rowKey={(u) => u.id}
-        loading={users.isPending}
+        query={users}
         loadingRows={10}
         error={loadFailure(users, ADMIN_MESSAGES.usersFailed)}
         empty={<EmptyState as="h3" icon={SearchX} title={ADMIN_MESSAGES.noResult} />}

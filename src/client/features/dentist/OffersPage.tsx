@@ -11,7 +11,7 @@ import { parsePage } from "../../components/dashboard/useListParams";
 import { OfferStateBadge } from "../../components/OfferDetails";
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
-import { type Column, DataTable, ListPagination } from "../../components/ui/DataTable";
+import { type Column, ListPagination, QueryTable } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { LoadError } from "../../components/ui/LoadError";
 import { isApiError } from "../../lib/api";
@@ -154,13 +154,10 @@ function OffersList() {
           })}
         </ul>
       </nav>
-      <DataTable
+      <QueryTable
         caption={`Mes propositions : ${OFFER_FILTERS.find((f) => f.value === state)?.label ?? "Toutes"}`}
         columns={columns}
-        rows={data?.items}
-        rowKey={(o) => o.id}
-        loading={list.isPending}
-        loadingRows={5}
+        query={list}
         error={
           list.isError ? (
             <LoadError

@@ -18,7 +18,7 @@ import { LabelledSelect } from "../../components/OptionSelect";
 import { PageHeader } from "../../components/PageHeader";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
-import { type Column, DataTable, ListPagination } from "../../components/ui/DataTable";
+import { type Column, ListPagination, QueryTable } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { LoadError } from "../../components/ui/LoadError";
 import { SearchField } from "../../components/ui/SearchInput";
@@ -133,13 +133,10 @@ export function DentistQuoteRequestsPage() {
               onValueChange={(value) => update({ treatment: value === ALL ? null : value, page: null })}
             />
           </search>
-          <DataTable
+          <QueryTable
             caption="Demandes de devis"
             columns={COLUMNS}
-            rows={data?.items}
-            rowKey={(r) => r.id}
-            loading={list.isPending}
-            loadingRows={5}
+            query={list}
             error={
               list.isError ? (
                 <LoadError title={DENTIST_MESSAGES.listFailed} onRetry={() => void list.refetch()} />

@@ -10,7 +10,7 @@ import { useListParams } from "../../components/dashboard/useListParams";
 import { PageHeader } from "../../components/PageHeader";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
-import { type Column, DataTable } from "../../components/ui/DataTable";
+import { type Column, QueryTable } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { LoadError } from "../../components/ui/LoadError";
 import { SearchField } from "../../components/ui/SearchInput";
@@ -73,13 +73,10 @@ export function PatientRequestsPage() {
           {list.data && total > 0 ? `${total} demande${total > 1 ? "s" : ""}` : ""}
         </p>
       </search>
-      <DataTable
+      <QueryTable
         caption="Mes demandes"
         columns={COLUMNS}
-        rows={list.data?.items}
-        rowKey={(r) => r.id}
-        loading={list.isPending}
-        loadingRows={5}
+        query={list}
         error={
           list.isError ? <LoadError title={LOAD_ERROR} onRetry={() => void list.refetch()} /> : undefined
         }
