@@ -1,4 +1,4 @@
-import { type Expression, type SelectQueryBuilder, sql } from "kysely";
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 
 /**
  * One page of an ordered query and whether another follows: fetches one row more than the page
@@ -27,6 +27,12 @@ export async function fetchItems<DB, TB extends keyof DB, O, T>(
 
 /** An ILIKE pattern matching text that contains the search, its `%`, `_` and `\` taken literally. */
 export const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** What a search box typed, found in a person's name or e-mail (the two columns named), as `ilike` finds it. */
+export function nameOrEmailContains(nameColumn: string, emailColumn: string, search: string) {
+  const pattern = containsPattern(search);
+  return sql<SqlBool>`(${sql.ref(nameColumn)} ilike ${pattern} or ${sql.ref(emailColumn)} ilike ${pattern})`;
+}
 
 /**
  * A page of a thread's messages, read as `m` by the caller's query: the `limit` newest ones before

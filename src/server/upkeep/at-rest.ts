@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/index";
+import { hasRow } from "../db/queries";
 import type { EncryptedStorage } from "../storage/encrypted";
 
 const JOB = "encrypt-files";
@@ -11,13 +12,12 @@ const JOB = "encrypt-files";
  * recognised by its header), so a run stopped half-way is simply done again.
  */
 export async function encryptClearFiles(db: Db, storage: EncryptedStorage): Promise<number | null> {
-  const done = await db
+  const finishedRun = db
     .selectFrom("job_runs")
     .select("job")
     .where("job", "=", JOB)
-    .where("finished_at", "is not", null)
-    .executeTakeFirst();
-  if (done) return null;
+    .where("finished_at", "is not", null);
+  if (await hasRow(finishedRun)) return null;
   let encrypted = 0;
   for await (const { key } of storage.list()) {
     if (key.endsWith(".part")) continue;

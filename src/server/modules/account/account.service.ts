@@ -15,6 +15,7 @@ import {
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import type { Auth } from "../../auth";
 import type { Db } from "../../db/index";
+import { hasRow } from "../../db/queries";
 import type { ProfileRow } from "../../db/types";
 import { AppError, validationError } from "../../errors";
 import { assertKnownPostalCode } from "../../geo/postal-codes";
@@ -118,13 +119,7 @@ export async function signUp(
  * browser has logged into the account it is trying now.
  */
 export async function isAccountOf(db: Db, userId: string, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("users")
-    .select("id")
-    .where("id", "=", userId)
-    .where("email", "=", email)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasRow(db.selectFrom("users").select("id").where("id", "=", userId).where("email", "=", email));
 }
 
 /**

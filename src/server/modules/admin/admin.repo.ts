@@ -3,7 +3,7 @@ import { verificationStateOf } from "../../../shared/policies/verification";
 import type { AuditEntry } from "../../../shared/schemas/admin";
 import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
-import { containsPattern, fetchItems } from "../../db/paging";
+import { fetchItems, nameOrEmailContains } from "../../db/paging";
 
 /**
  * The admin area's reads (the is_admin flag, ADR 003). Bound to the actor: anyone without the flag gets
@@ -67,12 +67,7 @@ export function adminRepo(db: Db, actor: Actor) {
         // Pseudonyms of erased accounts are nobody's account.
         .where("erased_at", "is", null);
       if (options.role === "patient") query = query.where("is_admin", "=", false);
-      if (options.search) {
-        const pattern = containsPattern(options.search);
-        query = query.where((eb) =>
-          eb.or([eb("full_name", "ilike", pattern), eb("email", "ilike", pattern)]),
-        );
-      }
+      if (options.search) query = query.where(nameOrEmailContains("full_name", "email", options.search));
       return fetchItems(query.orderBy("created_at", "desc").orderBy("id", "desc"), options, (row) => ({
         id: row.id,
         full_name: row.full_name,
@@ -208,12 +203,8 @@ export function adminRepo(db: Db, actor: Actor) {
         ]);
       let query = db.selectFrom(audit.unionAll(access).as("e")).selectAll();
       if (options.type) query = query.where("e.type", "=", options.type);
-      if (options.person) {
-        const pattern = containsPattern(options.person);
-        query = query.where((eb) =>
-          eb.or([eb("e.actor_name", "ilike", pattern), eb("e.actor_email", "ilike", pattern)]),
-        );
-      }
+      if (options.person)
+        query = query.where(nameOrEmailContains("e.actor_name", "e.actor_email", options.person));
       return fetchItems(
         query.orderBy("e.created_at", "desc").orderBy("e.id", "desc"),
         options,

@@ -50,8 +50,8 @@ export function appointmentsRepo(db: Kysely<Database>, actor: Actor) {
       .innerJoin("offers as o", "o.id", "a.offer_id")
       .innerJoin("profiles as pp", "pp.id", "a.patient_id")
       .innerJoin("profiles as dp", "dp.id", "a.dentist_id")
+      .select(APPOINTMENT_COLUMNS)
       .select([
-        ...APPOINTMENT_COLUMNS,
         "r.treatment_type",
         "o.amount_cents",
         "pp.full_name as patient_name",

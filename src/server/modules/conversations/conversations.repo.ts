@@ -24,6 +24,10 @@ const unreadFor = (userId: string) => (eb: ExpressionBuilder<Database & { m: Dat
     eb.or([eb("m.sender_id", "is", null), eb("m.sender_id", "!=", userId)]),
   ]);
 
+/** The messages of conversation "c" that `userId` has not read: counted in lists, or checked for one. */
+export const unreadMessagesOf = (eb: C, userId: string) =>
+  eb.selectFrom("messages as m").whereRef("m.conversation_id", "=", "c.id").where(unreadFor(userId));
+
 export function attachmentUrl(id: string): string {
   return `/api/conversations/attachments/${id}`;
 }
@@ -138,12 +142,7 @@ export function conversationsRepo(db: Db, actor: Actor) {
         "last.created_at as last_created_at",
         "last.sender_id as last_sender_id",
         "last.attachment_count as last_attachment_count",
-        eb
-          .selectFrom("messages as m")
-          .select(sql<number>`count(*)::int`.as("n"))
-          .whereRef("m.conversation_id", "=", "c.id")
-          .where(unreadFor(me))
-          .as("unread_count"),
+        unreadMessagesOf(eb, me).select(sql<number>`count(*)::int`.as("n")).as("unread_count"),
       ])
       .where(mySide, "=", me);
 

@@ -5,7 +5,7 @@ import type { Actor } from "../../access/actor";
 import { requestOpenToDentist } from "../../access/requests";
 import { isVerifiedDentist } from "../../access/rules";
 import type { Db } from "../../db/index";
-import { conversationsRepo } from "../conversations/conversations.repo";
+import { conversationsRepo, unreadMessagesOf } from "../conversations/conversations.repo";
 import { dentistRequestsRepo } from "./dentists.repo";
 
 /**
@@ -59,16 +59,7 @@ export async function dentistTodo(db: Db, actor: Actor) {
   const unreadConversations = db
     .selectFrom("conversations as c")
     .where("c.dentist_id", "=", me)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("messages as m")
-          .select(sql.lit(1).as("one"))
-          .whereRef("m.conversation_id", "=", "c.id")
-          .where("m.read_at", "is", null)
-          .where((eb) => eb.or([eb("m.sender_id", "is", null), eb("m.sender_id", "!=", me)])),
-      ),
-    );
+    .where((eb) => eb.exists(unreadMessagesOf(eb, me).select(sql.lit(1).as("one"))));
   // The three counts in one query (issue 19: the cost of a dashboard is its number of queries).
   const unreadCount = unreadConversations.select(sql<number>`count(*)::int`.as("n"));
   const countsQuery = verified
@@ -119,13 +110,7 @@ export async function dentistTodo(db: Db, actor: Actor) {
         "c.last_message_at",
         "r.treatment_type",
         "p.full_name as patient_name",
-        eb
-          .selectFrom("messages as m")
-          .select(sql<number>`count(*)::int`.as("n"))
-          .whereRef("m.conversation_id", "=", "c.id")
-          .where("m.read_at", "is", null)
-          .where((eb) => eb.or([eb("m.sender_id", "is", null), eb("m.sender_id", "!=", me)]))
-          .as("unread_count"),
+        unreadMessagesOf(eb, me).select(sql<number>`count(*)::int`.as("n")).as("unread_count"),
       ])
       .orderBy("c.last_message_at", "desc")
       .orderBy("c.id", "desc")

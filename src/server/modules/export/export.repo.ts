@@ -322,8 +322,8 @@ export function exportRepo(db: Db, actor: Actor) {
         db
           .selectFrom("appointments as a")
           .innerJoin("profiles as dp", "dp.id", "a.dentist_id")
+          .select(APPOINTMENT_COLUMNS)
           .select([
-            ...APPOINTMENT_COLUMNS,
             ...partyNames("a"),
             "dp.practice_address",
             "dp.practice_postcode",

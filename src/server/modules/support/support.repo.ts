@@ -6,7 +6,7 @@ import {
   supportRequestLabel,
 } from "../../../shared/schemas/support";
 import type { Db } from "../../db/index";
-import { containsPattern, fetchItems, pageBefore } from "../../db/paging";
+import { fetchItems, nameOrEmailContains, pageBefore } from "../../db/paging";
 
 /** The support chat's reads. Who may call them is decided by the routes' area guards and the
  * service (a patient or a dentist: only their own thread; the team: every thread). */
@@ -134,12 +134,7 @@ export async function supportThreads(
           .where("n.read_at", "is", null),
       ),
     );
-  if (options.search) {
-    const pattern = containsPattern(options.search);
-    query = query.where((eb) =>
-      eb.or([eb("p.full_name", "ilike", pattern), eb("p.email", "ilike", pattern)]),
-    );
-  }
+  if (options.search) query = query.where(nameOrEmailContains("p.full_name", "p.email", options.search));
   return fetchItems(
     query.orderBy("t.last_message_at", "desc").orderBy("t.patient_id", "desc"),
     options,
