@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { DentistStatus } from "../../../shared/domain/dentist";
 import type { DocumentType, Urgency } from "../../../shared/domain/requests";
@@ -16,10 +15,10 @@ import {
   replyResultSchema,
   replySchema,
 } from "../../../shared/schemas/dentist";
-import { actorOf, requireArea } from "../../access/actor";
 import { foundOr404, pathId, requireVisible } from "../../access/guards";
 import { patientPlace } from "../../geo/distance";
 import { useCaseDeps } from "../../http/deps";
+import { guardedRoutes } from "../../http/route";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { dentistQuoteLines } from "../quotes/quotes.service";
 import { replyToRequest } from "../requests/reply.service";
@@ -60,24 +59,17 @@ function summary(row: {
 export async function dentistRoutes(app: FastifyInstance): Promise<void> {
   // Responses written by compiled serializers: only the schema's fields (plugins/fast-serializer.ts).
   app.setSerializerCompiler(fastSerializerCompiler);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const dentist = requireArea("dentist");
+  const route = guardedRoutes(app, { tags: ["dentist"], errors });
   const idParams = z.object({ id: z.string() });
-  const repoFor = async (request: FastifyRequest, reply: FastifyReply) =>
-    dentistRequestsRepo(app.db, await actorOf(request, reply));
 
-  r.get(
+  route.get(
     "/api/dentist/dashboard",
     {
-      schema: {
-        tags: ["dentist"],
-        summary: "Tableau de bord du dentiste",
-        response: { 200: dentistDashboardSchema, ...errors },
-      },
-      onRequest: dentist,
+      who: "dentist",
+      summary: "Tableau de bord du dentiste",
+      response: { 200: dentistDashboardSchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (_request, _reply, actor) => {
       const repo = dentistRequestsRepo(app.db, actor);
       const [stats, recent, todo, recentMessages] = await Promise.all([
         dentistDashboard(app.db, actor),
@@ -100,32 +92,26 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  route.get(
     "/api/dentist/todo-count",
     {
-      schema: {
-        tags: ["dentist"],
-        summary: "Le nombre de demandes à traiter (le compteur du menu 'Demandes')",
-        response: { 200: dentistTodoCountSchema, ...errors },
-      },
-      onRequest: dentist,
+      who: "dentist",
+      summary: "Le nombre de demandes à traiter (le compteur du menu 'Demandes')",
+      response: { 200: dentistTodoCountSchema },
     },
-    async (request, reply) => ({ requests: await requestsToAnswer(app.db, await actorOf(request, reply)) }),
+    async (_request, _reply, actor) => ({ requests: await requestsToAnswer(app.db, actor) }),
   );
 
-  r.get(
+  route.get(
     "/api/dentist/requests",
     {
-      schema: {
-        tags: ["dentist"],
-        summary: "Demandes de devis visibles par ce dentiste (recherche, filtres et pages côté serveur)",
-        querystring: dentistRequestListQuerySchema,
-        response: { 200: dentistRequestListSchema, ...errors },
-      },
-      onRequest: dentist,
+      who: "dentist",
+      summary: "Demandes de devis visibles par ce dentiste (recherche, filtres et pages côté serveur)",
+      querystring: dentistRequestListQuerySchema,
+      response: { 200: dentistRequestListSchema },
     },
-    async (request, reply) => {
-      const repo = await repoFor(request, reply);
+    async (request, _reply, actor) => {
+      const repo = dentistRequestsRepo(app.db, actor);
       const { search, status, treatment, page, page_size } = request.query;
       const [{ items, hasMore }, treatments] = await Promise.all([
         repo.list({ search, status, treatment, page, pageSize: page_size }),
@@ -142,19 +128,15 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  route.get(
     "/api/dentist/requests/:id",
     {
-      schema: {
-        tags: ["dentist"],
-        summary: "Le détail d'une demande (la marque comme consultée par ce dentiste)",
-        params: idParams,
-        response: { 200: dentistRequestDetailSchema, ...errors },
-      },
-      onRequest: dentist,
+      who: "dentist",
+      summary: "Le détail d'une demande (la marque comme consultée par ce dentiste)",
+      params: idParams,
+      response: { 200: dentistRequestDetailSchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, _reply, actor) => {
       const repo = dentistRequestsRepo(app.db, actor);
       const id = request.params.id;
       const row = await foundOr404(id, repo.find, DENTIST_MESSAGES.notFound);
@@ -184,19 +166,16 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  route.post(
     "/api/dentist/requests/:id/assign",
     {
-      schema: {
-        tags: ["dentist"],
-        summary: "S'assigner cette demande",
-        params: idParams,
-        response: { 200: z.object({ message: z.string() }), ...errors },
-      },
-      onRequest: dentist,
+      who: "dentist",
+      summary: "S'assigner cette demande",
+      params: idParams,
+      response: { 200: z.object({ message: z.string() }) },
     },
-    async (request, reply) => {
-      const repo = await repoFor(request, reply);
+    async (request, _reply, actor) => {
+      const repo = dentistRequestsRepo(app.db, actor);
       const id = request.params.id;
       await foundOr404(id, repo.find, DENTIST_MESSAGES.notFound);
       await repo.assign(id);
@@ -204,21 +183,17 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  route.post(
     "/api/dentist/requests/:id/reply",
     {
-      schema: {
-        tags: ["dentist"],
-        summary: "Répondre à une demande (ouvre la conversation avec le patient)",
-        params: idParams,
-        body: replySchema,
-        response: { 201: replyResultSchema, 400: errorBodySchema, 409: errorBodySchema, ...errors },
-      },
-      onRequest: dentist,
+      who: "dentist",
+      summary: "Répondre à une demande (ouvre la conversation avec le patient)",
+      params: idParams,
+      body: replySchema,
+      response: { 201: replyResultSchema, 400: errorBodySchema, 409: errorBodySchema },
       preValidation: requireVisible("request", DENTIST_MESSAGES.notFound),
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, reply, actor) => {
       const id = pathId(request.params.id, DENTIST_MESSAGES.notFound);
       const { conversationId } = await replyToRequest(useCaseDeps(request), actor, id, request.body.message);
       return reply.status(201).send({ conversation_id: conversationId, message: DENTIST_MESSAGES.replySent });
