@@ -1,3 +1,4 @@
+import type { ChangeEvent } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 
 /**
@@ -8,5 +9,19 @@ export function fieldProps<T extends FieldValues>(form: UseFormReturn<T>) {
   return (name: Path<T>) => ({
     ...form.register(name),
     error: form.getFieldState(name, form.formState).error?.message,
+  });
+}
+
+/**
+ * The value and change handler of a controlled text field, to spread on an InputField or a
+ * TextareaField: `const text = textProps(values, set)` then `<InputField {...text("name")} />`.
+ */
+export function textProps<K extends string>(
+  values: Record<K, string>,
+  set: (field: K, value: string) => void,
+) {
+  return (field: K) => ({
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field, event.target.value),
   });
 }

@@ -14,6 +14,7 @@ import { Button } from "../../components/ui/Button";
 import { EmailField, FormField, InputField, TextareaField } from "../../components/ui/FormField";
 import { Progress } from "../../components/ui/Progress";
 import { isApiError } from "../../lib/api";
+import { textProps } from "../../lib/form";
 import { useHydrated } from "../../lib/hydrated";
 import { postMultipart } from "../../lib/upload";
 
@@ -52,6 +53,7 @@ export function ContactForm() {
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
+  const text = textProps(values, set);
 
   const clearFileInput = () => {
     if (fileInput.current) fileInput.current.value = "";
@@ -159,16 +161,9 @@ export function ContactForm() {
             error={errors.name}
             name="name"
             autoComplete="name"
-            value={values.name}
-            onChange={(e) => set("name", e.target.value)}
+            {...text("name")}
           />
-          <EmailField
-            error={errors.email}
-            name="email"
-            inputMode="email"
-            value={values.email}
-            onChange={(e) => set("email", e.target.value)}
-          />
+          <EmailField error={errors.email} name="email" inputMode="email" {...text("email")} />
         </div>
         <FormField label="Type de traitement" description="Facultatif." error={errors.treatment_type}>
           {({ required: _required, ...control }) => (
@@ -181,14 +176,7 @@ export function ContactForm() {
             />
           )}
         </FormField>
-        <TextareaField
-          label="Message"
-          error={errors.message}
-          name="message"
-          rows={5}
-          value={values.message}
-          onChange={(e) => set("message", e.target.value)}
-        />
+        <TextareaField label="Message" error={errors.message} name="message" rows={5} {...text("message")} />
         <FormField label="Pièce jointe (facultatif)" description={FILE_RECOMMENDATION} error={errors.file}>
           {(control) => (
             <input

@@ -4,6 +4,7 @@ import { OptionSelect, TreatmentSelect } from "../../../components/OptionSelect"
 import { centsToInput } from "../../../components/quote/quoteLines";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/Card";
 import { FormField, InputField, TextareaField } from "../../../components/ui/FormField";
+import { textProps } from "../../../lib/form";
 import { EuroInput } from "../EuroInput";
 
 /** One field of the form changed. */
@@ -27,6 +28,7 @@ export function TreatmentCard({
   /** The total of the devis' lines in cents, or null without lines. */
   linesTotal: number | null;
 }) {
+  const text = textProps<"description" | "budget">(values, set);
   return (
     <Card>
       <CardHeader>
@@ -63,8 +65,7 @@ export function TreatmentCard({
           description="Vos symptômes, ce que votre dentiste vous a proposé, vos questions."
           rows={4}
           maxLength={5000}
-          value={values.description}
-          onChange={(event) => set("description", event.target.value)}
+          {...text("description")}
           disabled={sending}
         />
         <InputField
@@ -72,8 +73,7 @@ export function TreatmentCard({
           error={errors.budget}
           description="Facultatif, par exemple « 1 500 € maximum »."
           maxLength={100}
-          value={values.budget}
-          onChange={(event) => set("budget", event.target.value)}
+          {...text("budget")}
           disabled={sending}
         />
         <FormField
