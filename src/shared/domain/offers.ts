@@ -1,16 +1,15 @@
+import { labelled } from "./labels";
 import type { StatusTone } from "./requests";
 
 /** An offer's state as people see it (ADR 008); 'expired' is derived from the validity date. */
-export const OFFER_STATES = ["sent", "accepted", "closed", "expired", "withdrawn"] as const;
-export type OfferState = (typeof OFFER_STATES)[number];
-
-export const OFFER_STATE_LABELS: Record<OfferState, string> = {
+export const { values: OFFER_STATES, labels: OFFER_STATE_LABELS } = labelled({
   sent: "Envoyée",
   accepted: "Acceptée",
   closed: "Clôturée",
   expired: "Expirée",
   withdrawn: "Retirée",
-};
+});
+export type OfferState = (typeof OFFER_STATES)[number];
 
 export const OFFER_STATE_TONES: Record<OfferState, StatusTone> = {
   sent: "blue",

@@ -1,21 +1,21 @@
+import { labelled } from "./labels";
+
+export type StatusTone = "yellow" | "blue" | "green" | "gray";
+
 /**
  * Stored request statuses (ADR 007, ADR 016) with their French labels and colours. 'accepted': an
  * offer is accepted, the appointment is to come (closed to the other dentists); 'completed' is kept
  * for requests closed before issue 16 whose appointment has passed. What the patient sees is the
  * journey (domain/journey.ts), derived from this status, the offers and the appointment.
  */
-export const REQUEST_STATUSES = ["new", "in_review", "accepted", "completed", "cancelled"] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-
-export type StatusTone = "yellow" | "blue" | "green" | "gray";
-
-export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+export const { values: REQUEST_STATUSES, labels: REQUEST_STATUS_LABELS } = labelled({
   new: "Nouvelle",
   in_review: "En cours",
   accepted: "Proposition acceptée",
   completed: "Terminée",
   cancelled: "Annulée",
-};
+});
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export const REQUEST_STATUS_TONES: Record<RequestStatus, StatusTone> = {
   new: "yellow",
@@ -37,15 +37,13 @@ export function requestStatusTone(status: string): StatusTone {
  * Urgency (glossary: docs/glossary.md): ONE label per value, everywhere (lists, badges, details), and a
  * hint the request form adds after it.
  */
-export const URGENCIES = ["high", "medium", "low"] as const;
-export type Urgency = (typeof URGENCIES)[number];
-export const DEFAULT_URGENCY: Urgency = "medium";
-
-export const URGENCY_LABELS: Record<Urgency, string> = {
+export const { values: URGENCIES, labels: URGENCY_LABELS } = labelled({
   high: "Urgent",
   medium: "Normal",
   low: "Non urgent",
-};
+});
+export type Urgency = (typeof URGENCIES)[number];
+export const DEFAULT_URGENCY: Urgency = "medium";
 export const URGENCY_HINTS: Record<Urgency, string> = {
   high: "moins d'une semaine",
   medium: "1 à 4 semaines",
@@ -62,14 +60,13 @@ export function urgencyOf(value: string | null | undefined): Urgency {
 }
 
 /** Document types of an upload (a document's `document_type`). */
-export const DOCUMENT_TYPES = ["xray", "quote", "photo", "other"] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
+export const { values: DOCUMENT_TYPES, labels: DOCUMENT_TYPE_LABELS } = labelled({
   xray: "Radiographie",
   quote: "Devis",
   photo: "Photo",
   other: "Autre",
-};
+});
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /**
  * The guessed document type: images → photo; videos → other; a name containing radio, xray or

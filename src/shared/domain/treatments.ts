@@ -1,17 +1,6 @@
+import { labelled } from "./labels";
 /** Treatment types of a request (value / French label). */
-export const TREATMENT_TYPES = [
-  "implant",
-  "crown",
-  "veneer",
-  "bridge",
-  "denture",
-  "rootcanal",
-  "whitening",
-  "other",
-] as const;
-export type TreatmentType = (typeof TREATMENT_TYPES)[number];
-
-export const TREATMENT_LABELS: Record<TreatmentType, string> = {
+export const { values: TREATMENT_TYPES, labels: TREATMENT_LABELS } = labelled({
   implant: "Implant dentaire",
   crown: "Couronne",
   veneer: "Facette",
@@ -20,7 +9,8 @@ export const TREATMENT_LABELS: Record<TreatmentType, string> = {
   rootcanal: "Traitement de canal",
   whitening: "Blanchiment",
   other: "Autre",
-};
+});
+export type TreatmentType = (typeof TREATMENT_TYPES)[number];
 
 export function treatmentLabel(value: string | null | undefined): string {
   return (value && TREATMENT_LABELS[value as TreatmentType]) || "Autre";

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   type Cover,
   compareQuotes,
+  coverSchema,
   estimateLines,
   type QuoteLineDto,
   quoteLineInputSchema,
@@ -14,14 +15,9 @@ import {
 const DAY = "2026-11-25";
 const line = (input: Partial<QuoteLineDto> & { fee_cents: number }) =>
   resolveLine(quoteLineInputSchema.parse({ act: "Acte", ...input }), DAY);
-const cover = (overrides: Partial<Cover> = {}): Cover => ({
-  percent_of_br: 200,
-  ro_included: true,
-  annual_ceiling_cents: null,
-  implant_allowance_cents: null,
-  responsible: true,
-  ...overrides,
-});
+/** A cover at 200 % of the BR, the schema's defaults for the rest (AMO included, no ceiling, responsible). */
+const cover = (overrides: Partial<Cover> = {}): Cover =>
+  coverSchema.parse({ percent_of_br: 200, ...overrides });
 
 describe("resolveLine", () => {
   it("takes basket, BR and the day's ceiling from the table, whatever the browser sent", () => {

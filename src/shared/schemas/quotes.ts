@@ -193,14 +193,8 @@ export const coverSchema = z.object({
   responsible: z.boolean().default(true),
 });
 export type CoverInput = z.input<typeof coverSchema>;
-/** The fields of 'Ma mutuelle'. */
-export const COVER_FIELDS = [
-  "percent_of_br",
-  "ro_included",
-  "annual_ceiling_cents",
-  "implant_allowance_cents",
-  "responsible",
-] as const;
+/** The fields of 'Ma mutuelle' (its row's columns), in the schema's order. */
+export const COVER_FIELDS = coverSchema.keyof().options;
 export type Cover = z.output<typeof coverSchema>;
 export const coverResponseSchema = z.object({ cover: coverSchema.nullable() });
 export const coverSavedSchema = z.object({ cover: coverSchema.nullable(), message: z.string() });
@@ -232,21 +226,13 @@ export const quoteSavedSchema = z.object({
 
 // ——— The estimate and the comparison (one pure function, server and screens alike) ———
 
-export const estimatedLineSchema = quoteLineDtoSchema.extend({
-  amo_cents: z.number(),
-  mutuelle_cents: z.number(),
-  rest_cents: z.number(),
-  above_ceiling: z.boolean(),
-});
+/** Who pays what of a fee, a line's or the total's: the Assurance Maladie, the mutuelle, the patient. */
+const whoPays = { amo_cents: z.number(), mutuelle_cents: z.number(), rest_cents: z.number() };
+
+export const estimatedLineSchema = quoteLineDtoSchema.extend({ ...whoPays, above_ceiling: z.boolean() });
 export type EstimatedLine = z.infer<typeof estimatedLineSchema>;
 
-export const estimateTotalSchema = z.object({
-  fee_cents: z.number(),
-  br_cents: z.number(),
-  amo_cents: z.number(),
-  mutuelle_cents: z.number(),
-  rest_cents: z.number(),
-});
+export const estimateTotalSchema = z.object({ fee_cents: z.number(), br_cents: z.number(), ...whoPays });
 
 export const quoteEstimateSchema = z.object({
   lines: z.array(estimatedLineSchema),
