@@ -1,24 +1,28 @@
-import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { DENTIST_MESSAGES } from "../../../shared/schemas/dentist";
+import { DENTIST_MESSAGES, type DentistRequestDetail } from "../../../shared/schemas/dentist";
 import { RequestLoader } from "../../components/request/RequestLoader";
 import { BackButton, RequestNotFound } from "../../components/request/RequestParts";
+import { useDentistRequest } from "./api";
 
 /** Where the dentist's request pages lead back to. */
 export const DENTIST_REQUESTS_PATH = "/dentist/quote-requests";
 
-/** The dentist's request pages (patient submission, proposal): loading, 404 and errors handled alike. */
-export function DentistRequestLoader<T>({
-  query,
+/**
+ * The dentist's request pages (patient submission, proposal): request `id` loaded, its loading,
+ * 404 and errors handled alike.
+ */
+export function DentistRequestLoader({
+  id,
   title,
   skeleton,
   children,
 }: {
-  query: UseQueryResult<T>;
+  id: string;
   title: string;
   skeleton: readonly string[];
-  children: (data: T) => ReactNode;
+  children: (request: DentistRequestDetail) => ReactNode;
 }) {
+  const query = useDentistRequest(id);
   return (
     <RequestLoader
       query={query}

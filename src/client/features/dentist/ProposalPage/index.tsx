@@ -12,7 +12,6 @@ import { Loading } from "../../../components/ui/Loading";
 import { Skeleton } from "../../../components/ui/Skeleton";
 import { isApiError } from "../../../lib/api";
 import { useSession } from "../../../lib/session";
-import { useDentistRequest } from "../api";
 import { DentistBackButton, DentistRequestLoader } from "../DentistRequestLoader";
 import type { ReuseRequest } from "../OfferLinesField";
 import { useMyOffer } from "../offersApi";
@@ -47,11 +46,10 @@ export function DentistQuoteRequestPage() {
 }
 
 function ProposalLoader({ id }: { id: string }) {
-  const query = useDentistRequest(id);
   const mine = useMyOffer(id);
   return (
     <DentistRequestLoader
-      query={query}
+      id={id}
       title={TITLE}
       skeleton={["h-64 lg:col-span-2", "h-96", "h-[36rem] lg:col-span-2"]}
     >

@@ -7,7 +7,7 @@ import { PageHeader } from "../../../components/PageHeader";
 import { NeedHelpLink } from "../../../components/support/NeedHelpLink";
 import { Button } from "../../../components/ui/Button";
 import { isApiError } from "../../../lib/api";
-import { useAssignRequest, useDentistRequest } from "../api";
+import { useAssignRequest } from "../api";
 import { DentistRequestLoader } from "../DentistRequestLoader";
 import { useMyOffer } from "../offersApi";
 import { PatientQuoteCard } from "../PatientQuoteCard";
@@ -20,10 +20,9 @@ export { REPLY_REDIRECT_MS } from "./ReplyForm";
 /** /dentist/patient-submission/:id: a patient's request, its documents, assignment and reply. */
 export function DentistPatientSubmissionPage() {
   const { id = "" } = useParams();
-  const query = useDentistRequest(id);
   return (
     <DentistRequestLoader
-      query={query}
+      id={id}
       title="Demande d'un patient"
       skeleton={["h-48 lg:col-span-2", "h-48", "h-64 lg:col-span-2"]}
     >
