@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { AppointmentSide } from "../../shared/domain/appointments";
 import type { Db } from "../db/index";
+import { hasRow } from "../db/queries";
 import type { Database } from "../db/types";
 import type { Actor } from "./actor";
 import { requestVisibleTo } from "./requests";
@@ -36,13 +37,10 @@ export function appointmentVisibleTo(eb: AppointmentsEb, actor: Actor): Expressi
 const isUuid = (id: unknown): id is string =>
   typeof id === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
-const found = async (query: { executeTakeFirst(): Promise<unknown> }) =>
-  (await query.executeTakeFirst()) !== undefined;
-
 /** Whether an object exists and the actor may see it: the checks the route guards run. */
 export const visibleObject = {
   request: (db: Db, actor: Actor, id: string) =>
-    found(
+    hasRow(
       db
         .selectFrom("requests as r")
         .select(sql.lit(1).as("one"))
@@ -51,7 +49,7 @@ export const visibleObject = {
     ),
   /** An offer on one of the actor's own requests (the patient's side of an offer). */
   patientOffer: (db: Db, actor: Actor, id: string) =>
-    found(
+    hasRow(
       db
         .selectFrom("offers as o")
         .innerJoin("requests as r", "r.id", "o.request_id")
@@ -60,7 +58,7 @@ export const visibleObject = {
         .where("r.patient_id", "=", actor.userId),
     ),
   appointment: (db: Db, actor: Actor, id: string) =>
-    found(
+    hasRow(
       db
         .selectFrom("appointments as a")
         .select(sql.lit(1).as("one"))
@@ -68,7 +66,7 @@ export const visibleObject = {
         .where((eb) => appointmentVisibleTo(eb, actor)),
     ),
   conversation: (db: Db, actor: Actor, id: string) =>
-    found(
+    hasRow(
       db
         .selectFrom("conversations as c")
         .select(sql.lit(1).as("one"))
