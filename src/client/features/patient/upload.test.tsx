@@ -31,24 +31,25 @@ async function openUpload(handlers: Parameters<typeof stubApi>[1] = {}) {
 const typeSelect = (name: string) => screen.getByRole("combobox", { name: `Type de document pour ${name}` });
 const fileList = () => screen.getByRole("list", { name: "Fichiers sélectionnés" });
 
+/** Files added together: each one's name, its content type, and the document type guessed for it. */
+const GUESSES = [
+  ["radio-panoramique.pdf", "application/pdf", "Radiographie"],
+  ["devis-dentiste.pdf", "application/pdf", "Devis"],
+  ["sourire.jpg", "image/jpeg", "Photo"],
+  // Images are photos first, whatever their name says.
+  ["radio.png", "image/png", "Photo"],
+  ["notes.pdf", "application/pdf", "Autre"],
+  ["video.mp4", "video/mp4", "Autre"],
+] as const;
+
 describe("liste des fichiers du téléversement", () => {
   it("devine le type de chaque fichier et annonce les fichiers ajoutés", async () => {
     const { user, input } = await openUpload();
-    await user.upload(input, [
-      file("radio-panoramique.pdf", "application/pdf"),
-      file("devis-dentiste.pdf", "application/pdf"),
-      file("sourire.jpg", "image/jpeg"),
-      file("radio.png", "image/png"),
-      file("notes.pdf", "application/pdf"),
-      file("video.mp4", "video/mp4"),
-    ]);
-    expect(typeSelect("radio-panoramique.pdf")).toHaveTextContent("Radiographie");
-    expect(typeSelect("devis-dentiste.pdf")).toHaveTextContent("Devis");
-    expect(typeSelect("sourire.jpg")).toHaveTextContent("Photo");
-    // Images are photos first, whatever their name says.
-    expect(typeSelect("radio.png")).toHaveTextContent("Photo");
-    expect(typeSelect("notes.pdf")).toHaveTextContent("Autre");
-    expect(typeSelect("video.mp4")).toHaveTextContent("Autre");
+    await user.upload(
+      input,
+      GUESSES.map(([name, type]) => file(name, type)),
+    );
+    for (const [name, , guessed] of GUESSES) expect(typeSelect(name)).toHaveTextContent(guessed);
     expect(await screen.findByText("6 fichiers ajoutés")).toBeInTheDocument();
     expect(within(fileList()).getAllByText("< 0,1 Mo")).toHaveLength(6);
   });
