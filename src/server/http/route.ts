@@ -37,11 +37,14 @@ type Options<S extends FastifySchema> = RouteShorthandOptions<
   ZodTypeProvider
 >;
 
+/** A guard of its own (an onRequest hook that throws 401 or 403), where an area does not say who. */
+export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 /**
  * A route's declaration: who may call it (an area, checked in onRequest, before the body is
  * read), its own schema, and the hooks or options of its own (a preValidation guard, compress).
  */
-export type RouteSpec<S extends OwnSchema> = S & { who: Area | "signed-in" } & Pick<
+export type RouteSpec<S extends OwnSchema> = S & { who: Area | "signed-in" | Guard } & Pick<
     Options<S>,
     "preValidation" | "compress"
   >;
@@ -102,7 +105,7 @@ export function guardedRoutes(
         method,
         url,
         schema,
-        onRequest: requireArea(who),
+        onRequest: typeof who === "function" ? who : requireArea(who),
         // the hook and the use case were typed against the schema S by the declaration's type
         ...(preValidation && { preValidation: preValidation as RouteOptions["preValidation"] }),
         ...(compress !== undefined && { compress }),

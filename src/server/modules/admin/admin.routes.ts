@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ERASURE_MESSAGES } from "../../../shared/schemas/account";
 import {
@@ -23,11 +22,11 @@ import {
   supportThreadListSchema,
   supportThreadsQuerySchema,
 } from "../../../shared/schemas/support";
-import { actorOf, requireArea } from "../../access/actor";
 import { recordSupportAccess } from "../../access/audit";
 import { notFound } from "../../errors";
 import { useCaseDeps } from "../../http/deps";
 import { sendPrivateFile } from "../../http/files";
+import { guardedRoutes } from "../../http/route";
 import { eraseAccount, erasureDeps } from "../security/erasure.service";
 import {
   markSupportRead,
@@ -44,10 +43,7 @@ const patientParams = z.object({ patientId: z.uuid({ error: "Identifiant invalid
 
 /** The admin area (issue 7): every route requires is_admin (ADR 003), checked again in the repo. */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = requireArea("admin");
-  const repoFor = async (request: FastifyRequest, reply: FastifyReply) =>
-    adminRepo(app.db, await actorOf(request, reply));
+  const route = guardedRoutes(app, { tags: ["admin"], errors });
   /** An admin list: its query checked, one page of what `read` finds, with the page's numbers. */
   const listRoute = <Query extends z.ZodType<{ page: number; page_size: number }>>(
     path: string,
@@ -56,31 +52,25 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     list: z.ZodType,
     read: (q: z.output<Query>, repo: AdminRepo) => Promise<{ items: unknown[]; hasMore: boolean }>,
   ) =>
-    r.get(
+    route.get(
       path,
-      {
-        schema: { tags: ["admin"], summary, querystring, response: { 200: list, ...errors } },
-        onRequest: admin,
-      },
-      async (request, reply) => {
+      { who: "admin", summary, querystring, response: { 200: list } },
+      async (request, _reply, actor) => {
         // the type provider cannot narrow a generic schema: the query was validated by it above
         const q = request.query as z.output<Query>;
-        const { items, hasMore } = await read(q, await repoFor(request, reply));
+        const { items, hasMore } = await read(q, adminRepo(app.db, actor));
         return { items, page: q.page, page_size: q.page_size, has_more: hasMore };
       },
     );
 
-  r.get(
+  route.get(
     "/api/admin/stats",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Compteurs du tableau de bord",
-        response: { 200: adminStatsSchema, ...errors },
-      },
-      onRequest: admin,
+      who: "admin",
+      summary: "Compteurs du tableau de bord",
+      response: { 200: adminStatsSchema },
     },
-    async (request, reply) => (await repoFor(request, reply)).stats(),
+    async (_request, _reply, actor) => adminRepo(app.db, actor).stats(),
   );
 
   listRoute(
@@ -99,44 +89,35 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     (q, repo) => repo.verificationQueue({ page: q.page, pageSize: q.page_size }),
   );
 
-  r.post(
+  route.post(
     "/api/admin/users/:id/erase",
     {
-      schema: {
-        tags: ["admin"],
-        summary:
-          "Supprimer le compte d'un patient ou d'un dentiste à sa demande (RGPD art. 17), inscrit au journal d'audit",
-        params: idParams,
-        response: { 200: messageSchema, 409: errorBodySchema, ...errors },
-      },
-      onRequest: admin,
+      who: "admin",
+      summary:
+        "Supprimer le compte d'un patient ou d'un dentiste à sa demande (RGPD art. 17), inscrit au journal d'audit",
+      params: idParams,
+      response: { 200: messageSchema, 409: errorBodySchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, _reply, actor) => {
       await eraseAccount(erasureDeps(app, request.log), request.params.id, { adminId: actor.userId });
       return { message: ERASURE_MESSAGES.erasedByAdmin };
     },
   );
 
-  r.post(
+  route.post(
     "/api/admin/dentists/:id/verification",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Vérifier, retirer la vérification ou refuser (avec une raison) un dentiste",
-        params: idParams,
-        body: verificationDecisionSchema,
-        response: {
-          200: z.object({ changed: z.boolean(), is_verified: z.boolean(), message: z.string() }),
-          400: errorBodySchema,
-          409: errorBodySchema,
-          ...errors,
-        },
+      who: "admin",
+      summary: "Vérifier, retirer la vérification ou refuser (avec une raison) un dentiste",
+      params: idParams,
+      body: verificationDecisionSchema,
+      response: {
+        200: z.object({ changed: z.boolean(), is_verified: z.boolean(), message: z.string() }),
+        400: errorBodySchema,
+        409: errorBodySchema,
       },
-      onRequest: admin,
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, _reply, actor) => {
       const { decision, reason } = request.body;
       const result = await decideVerification(
         useCaseDeps(request),
@@ -163,22 +144,18 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     (q, repo) => repo.contact({ page: q.page, pageSize: q.page_size }),
   );
 
-  r.post(
+  route.post(
     "/api/admin/contact/:id/handled",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Marquer un message de contact comme traité",
-        params: idParams,
-        response: {
-          200: z.object({ id: z.string(), handled_at: z.string(), message: z.string() }),
-          ...errors,
-        },
+      who: "admin",
+      summary: "Marquer un message de contact comme traité",
+      params: idParams,
+      response: {
+        200: z.object({ id: z.string(), handled_at: z.string(), message: z.string() }),
       },
-      onRequest: admin,
     },
-    async (request, reply) => {
-      const row = await (await repoFor(request, reply)).markContactHandled(request.params.id, app.clock());
+    async (request, _reply, actor) => {
+      const row = await adminRepo(app.db, actor).markContactHandled(request.params.id, app.clock());
       if (!row?.handled_at) throw notFound("Message introuvable.");
       return {
         id: row.id,
@@ -188,20 +165,16 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  route.get(
     "/api/admin/contact/:id/file",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Télécharger la pièce jointe d'un message de contact",
-        params: idParams,
-        response: errors,
-      },
-      onRequest: admin,
+      who: "admin",
+      summary: "Télécharger la pièce jointe d'un message de contact",
+      params: idParams,
       compress: false,
     },
-    async (request, reply) => {
-      const row = await (await repoFor(request, reply)).contactFile(request.params.id);
+    async (request, reply, actor) => {
+      const row = await adminRepo(app.db, actor).contactFile(request.params.id);
       const size = row?.file_key ? await app.storage.size(row.file_key) : null;
       if (!row?.file_key || size === null) throw notFound("Fichier introuvable.");
       return sendPrivateFile(reply, app.storage.read(row.file_key), {
@@ -237,20 +210,16 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       }),
   );
 
-  r.get(
+  route.get(
     "/api/admin/support/threads/:patientId/messages",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Les messages d'un patient et les réponses de l'équipe",
-        params: patientParams,
-        querystring: supportPageQuerySchema,
-        response: { 200: supportPageSchema, ...errors },
-      },
-      onRequest: admin,
+      who: "admin",
+      summary: "Les messages d'un patient et les réponses de l'équipe",
+      params: patientParams,
+      querystring: supportPageQuerySchema,
+      response: { 200: supportPageSchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, _reply, actor) => {
       const result = await teamSupportPage(app.db, request.params.patientId, request.query);
       // The patient sees on the help page that the team opened the thread (only a real thread).
       if (result.items.length > 0 && !request.query.before)
@@ -259,36 +228,29 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  route.post(
     "/api/admin/support/threads/:patientId/read",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Marquer comme lus les messages de ce patient",
-        params: patientParams,
-        response: { 200: z.object({ read: z.number() }), ...errors },
-      },
-      onRequest: admin,
+      who: "admin",
+      summary: "Marquer comme lus les messages de ce patient",
+      params: patientParams,
+      response: { 200: z.object({ read: z.number() }) },
     },
     async (request) => ({
       read: await markSupportRead(app.db, request.params.patientId, "team", app.clock()),
     }),
   );
 
-  r.post(
+  route.post(
     "/api/admin/support/threads/:patientId/messages",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Répondre à un patient (il la voit en direct, ou par e-mail s'il ne l'a pas lue)",
-        params: patientParams,
-        body: supportReplySchema,
-        response: { 201: supportMessageSchema, 400: errorBodySchema, ...errors },
-      },
-      onRequest: admin,
+      who: "admin",
+      summary: "Répondre à un patient (il la voit en direct, ou par e-mail s'il ne l'a pas lue)",
+      params: patientParams,
+      body: supportReplySchema,
+      response: { 201: supportMessageSchema, 400: errorBodySchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, reply, actor) => {
       const message = await postTeamReply(
         { db: app.db, storage: app.storage, bus: app.bus, clock: app.clock },
         actor,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   APPOINTMENT_MESSAGES,
@@ -12,10 +11,11 @@ import {
 } from "../../../shared/schemas/appointments";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import { OFFER_MESSAGES } from "../../../shared/schemas/offers";
-import { type Actor, actorOf, requireArea } from "../../access/actor";
+import type { Actor } from "../../access/actor";
 import { pathId, requireVisible } from "../../access/guards";
 import { useCaseDeps } from "../../http/deps";
 import { sendPrivateFile } from "../../http/files";
+import { guardedRoutes } from "../../http/route";
 import { appointmentsRepo } from "./appointments.repo";
 import {
   appointmentCalendar,
@@ -27,49 +27,41 @@ import {
 } from "./appointments.service";
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const changeErrors = { ...errors, 400: errorBodySchema, 409: errorBodySchema };
+const changeErrors = { 400: errorBodySchema, 409: errorBodySchema };
 
 /** Booking on an accepted offer (ADR 011): the patient asks, either side answers, moves or cancels. */
 export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireArea("signed-in");
+  const route = guardedRoutes(app, { tags: ["appointments"], errors });
   const params = z.object({ id: z.string() });
   const appointmentId = (id: string) => pathId(id, APPOINTMENT_MESSAGES.notFound);
 
-  r.post(
+  route.post(
     "/api/patient/offers/:id/appointment",
     {
-      schema: {
-        tags: ["appointments"],
-        summary: "Demander un rendez-vous sur ma proposition acceptée (un créneau proposé ou jusqu'à trois)",
-        params,
-        body: proposeTimesSchema,
-        response: { 201: appointmentResultSchema, ...changeErrors },
-      },
-      onRequest: requireArea("patient"),
+      who: "patient",
+      summary: "Demander un rendez-vous sur ma proposition acceptée (un créneau proposé ou jusqu'à trois)",
+      params,
+      body: proposeTimesSchema,
+      response: { 201: appointmentResultSchema, ...changeErrors },
       preValidation: requireVisible("patientOffer", OFFER_MESSAGES.notFound),
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, reply, actor) => {
       const offerId = pathId(request.params.id, OFFER_MESSAGES.notFound);
       const appointment = await bookAppointment(useCaseDeps(request), actor, offerId, request.body.slots);
       return reply.status(201).send({ appointment, message: APPOINTMENT_MESSAGES.requested });
     },
   );
 
-  r.get(
+  route.get(
     "/api/appointments",
     {
-      schema: {
-        tags: ["appointments"],
-        summary: "Mes rendez-vous à venir (ou tous ceux d'une demande avec ?request=)",
-        querystring: appointmentQuerySchema,
-        response: { 200: appointmentListSchema, 400: errorBodySchema, ...errors },
-      },
-      onRequest: signedIn,
+      who: "signed-in",
+      summary: "Mes rendez-vous à venir (ou tous ceux d'une demande avec ?request=)",
+      querystring: appointmentQuerySchema,
+      response: { 200: appointmentListSchema, 400: errorBodySchema },
     },
-    async (request, reply) => {
-      const repo = appointmentsRepo(app.db, await actorOf(request, reply));
+    async (request, _reply, actor) => {
+      const repo = appointmentsRepo(app.db, actor);
       const { request: requestId, page } = request.query;
       const now = app.clock();
       const { items, hasMore } = requestId
@@ -92,21 +84,17 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     ) => ReturnType<typeof confirmAppointment>,
     message: string,
   ) =>
-    r.post(
+    route.post(
       `/api/appointments/:id/${action}`,
       {
-        schema: {
-          tags: ["appointments"],
-          summary,
-          params,
-          body,
-          response: { 200: appointmentResultSchema, ...changeErrors },
-        },
-        onRequest: signedIn,
+        who: "signed-in",
+        summary,
+        params,
+        body,
+        response: { 200: appointmentResultSchema, ...changeErrors },
         preValidation: requireVisible("appointment", APPOINTMENT_MESSAGES.notFound),
       },
-      async (request, reply) => {
-        const actor = await actorOf(request, reply);
+      async (request, _reply, actor) => {
         const id = appointmentId(request.params.id);
         // the type provider cannot narrow a generic schema: `body` was validated by it above
         const appointment = await answer(useCaseDeps(request), actor, id, request.body as z.output<Body>);
@@ -129,38 +117,30 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     APPOINTMENT_MESSAGES.proposed,
   );
 
-  r.post(
+  route.post(
     "/api/appointments/:id/cancel",
     {
-      schema: {
-        tags: ["appointments"],
-        summary: "Annuler un rendez-vous (ou une demande de rendez-vous en cours)",
-        params,
-        response: { 200: appointmentResultSchema, ...changeErrors },
-      },
-      onRequest: signedIn,
+      who: "signed-in",
+      summary: "Annuler un rendez-vous (ou une demande de rendez-vous en cours)",
+      params,
+      response: { 200: appointmentResultSchema, ...changeErrors },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, _reply, actor) => {
       const id = appointmentId(request.params.id);
       const appointment = await cancelAppointment(useCaseDeps(request), actor, id);
       return { appointment, message: APPOINTMENT_MESSAGES.cancelled };
     },
   );
 
-  r.get(
+  route.get(
     "/api/appointments/:id/calendar.ics",
     {
-      schema: {
-        tags: ["appointments"],
-        summary: "Le rendez-vous confirmé au format iCalendar (.ics)",
-        params,
-        response: { 200: z.string(), ...errors },
-      },
-      onRequest: signedIn,
+      who: "signed-in",
+      summary: "Le rendez-vous confirmé au format iCalendar (.ics)",
+      params,
+      response: { 200: z.string() },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, reply, actor) => {
       const id = appointmentId(request.params.id);
       const ics = await appointmentCalendar({ db: app.db, config: app.config, clock: app.clock }, actor, id);
       return sendPrivateFile(reply, ics, {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import {
@@ -11,11 +10,11 @@ import {
   messagePageSchema,
   readResultSchema,
 } from "../../../shared/schemas/conversations";
-import { actorOf, requireArea } from "../../access/actor";
 import { recordAccess, writeAudit } from "../../access/audit";
 import { notFound } from "../../errors";
 import { contentDisposition } from "../../http/files";
 import { readMultipart } from "../../http/multipart";
+import { guardedRoutes } from "../../http/route";
 import { conversationsRepo, unreadTotal } from "./conversations.repo";
 import { markConversationRead, messageFields, messageForm, sendMessage } from "./conversations.service";
 
@@ -24,25 +23,20 @@ const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 /** Conversations between patients and dentists (ADR 007), for their two parties only. */
 export async function conversationRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireArea("signed-in");
+  const route = guardedRoutes(app, { tags: ["conversations"], errors });
   const params = z.object({ id: z.string() });
   const deps = () => ({ db: app.db, storage: app.storage, bus: app.bus, clock: app.clock });
 
-  r.get(
+  route.get(
     "/api/conversations",
     {
-      schema: {
-        tags: ["conversations"],
-        summary:
-          "Mes conversations, activité la plus récente d'abord (recherche sur le nom, pages par curseur)",
-        querystring: conversationListQuerySchema,
-        response: { 200: conversationListSchema, ...errors },
-      },
-      onRequest: signedIn,
+      who: "signed-in",
+      summary:
+        "Mes conversations, activité la plus récente d'abord (recherche sur le nom, pages par curseur)",
+      querystring: conversationListQuerySchema,
+      response: { 200: conversationListSchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, _reply, actor) => {
       const { search, cursor, limit } = request.query;
       const [page, total] = await Promise.all([
         conversationsRepo(app.db, actor).list({ search, cursor, limit }),
@@ -52,20 +46,17 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  route.get(
     "/api/conversations/:id/messages",
     {
-      schema: {
-        tags: ["conversations"],
-        summary: "Les messages d'une conversation, les plus anciens d'abord (avant un message donné)",
-        params,
-        querystring: messagePageQuerySchema,
-        response: { 200: messagePageSchema, ...errors },
-      },
-      onRequest: signedIn,
+      who: "signed-in",
+      summary: "Les messages d'une conversation, les plus anciens d'abord (avant un message donné)",
+      params,
+      querystring: messagePageQuerySchema,
+      response: { 200: messagePageSchema },
     },
-    async (request, reply) => {
-      const repo = conversationsRepo(app.db, await actorOf(request, reply));
+    async (request, _reply, actor) => {
+      const repo = conversationsRepo(app.db, actor);
       const id = request.params.id;
       const conversation = isUuid(id) ? await repo.find(id) : undefined;
       if (!conversation) throw notFound(CHAT_MESSAGES.notFound);
@@ -74,26 +65,21 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  route.post(
     "/api/conversations/:id/messages",
     {
-      schema: {
-        tags: ["conversations"],
-        summary: "Écrire dans une conversation (multipart : body, et jusqu'à 5 fichiers `files` de 10 Mo)",
-        consumes: ["multipart/form-data"],
-        params,
-        response: {
-          201: chatMessageSchema,
-          400: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-          ...errors,
-        },
+      who: "signed-in",
+      summary: "Écrire dans une conversation (multipart : body, et jusqu'à 5 fichiers `files` de 10 Mo)",
+      consumes: ["multipart/form-data"],
+      params,
+      response: {
+        201: chatMessageSchema,
+        400: errorBodySchema,
+        413: errorBodySchema,
+        415: errorBodySchema,
       },
-      onRequest: signedIn,
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, reply, actor) => {
       const id = request.params.id;
       const conversation = isUuid(id) ? await conversationsRepo(app.db, actor).find(id) : undefined;
       if (!conversation) throw notFound(CHAT_MESSAGES.notFound);
@@ -105,19 +91,15 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  route.post(
     "/api/conversations/:id/read",
     {
-      schema: {
-        tags: ["conversations"],
-        summary: "Marquer comme lus les messages reçus dans cette conversation",
-        params,
-        response: { 200: readResultSchema, ...errors },
-      },
-      onRequest: signedIn,
+      who: "signed-in",
+      summary: "Marquer comme lus les messages reçus dans cette conversation",
+      params,
+      response: { 200: readResultSchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, _reply, actor) => {
       const id = request.params.id;
       if (!isUuid(id)) throw notFound(CHAT_MESSAGES.notFound);
       const read = await markConversationRead(deps(), actor, id);
@@ -125,21 +107,16 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  route.get(
     "/api/conversations/attachments/:id",
     {
-      schema: {
-        tags: ["conversations"],
-        summary: "Ouvrir ou télécharger une pièce jointe (les deux interlocuteurs seulement)",
-        params,
-        querystring: z.object({ disposition: z.enum(["inline", "attachment"]).optional().default("inline") }),
-        response: errors,
-      },
-      onRequest: signedIn,
+      who: "signed-in",
+      summary: "Ouvrir ou télécharger une pièce jointe (les deux interlocuteurs seulement)",
+      params,
+      querystring: z.object({ disposition: z.enum(["inline", "attachment"]).optional().default("inline") }),
       compress: false,
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, reply, actor) => {
       const id = request.params.id;
       const file = isUuid(id) ? await conversationsRepo(app.db, actor).attachment(id) : undefined;
       if (!file) throw notFound("Pièce jointe introuvable.");

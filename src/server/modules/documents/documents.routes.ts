@@ -1,36 +1,33 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ZipFile } from "yazl";
 import { z } from "zod";
 import { errorBodySchema } from "../../../shared/schemas/common";
-import { actorOf, requireArea } from "../../access/actor";
 import { recordDocumentAccess } from "../../access/audit";
 import { findReadableDocument, findReadableRequestDocuments } from "../../access/documents";
 import { notFound } from "../../errors";
 import { servedFileName, uniqueName } from "../../files/names";
 import { sendPrivateFile, storedFileSize, VIEWER_CSP } from "../../http/files";
+import { guardedRoutes } from "../../http/route";
 
 /** A patient document, streamed through an authorised route; never a public URL (ADR 005). */
 export async function documentRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
+  const route = guardedRoutes(app, {
+    tags: ["documents"],
+    errors: { 401: errorBodySchema, 404: errorBodySchema },
+  });
+  route.get(
     "/api/documents/:id/file",
     {
-      schema: {
-        tags: ["documents"],
-        summary: "Ouvrir (inline) ou télécharger un document d'une demande",
-        params: z.object({ id: z.uuid({ error: "Document introuvable." }) }),
-        querystring: z.object({
-          disposition: z.enum(["inline", "attachment"]).optional().default("attachment"),
-        }),
-        response: { 401: errorBodySchema, 404: errorBodySchema },
-      },
-      onRequest: requireArea("signed-in"),
+      who: "signed-in",
+      summary: "Ouvrir (inline) ou télécharger un document d'une demande",
+      params: z.object({ id: z.uuid({ error: "Document introuvable." }) }),
+      querystring: z.object({
+        disposition: z.enum(["inline", "attachment"]).optional().default("attachment"),
+      }),
       // Streamed as stored; PDFs and images gain nothing from compression.
       compress: false,
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, reply, actor) => {
       const document = await findReadableDocument(app.db, actor, request.params.id);
       if (!document) throw notFound("Document introuvable.");
       const size = await storedFileSize(
@@ -54,20 +51,15 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  route.get(
     "/api/dentist/requests/:id/documents.zip",
     {
-      schema: {
-        tags: ["documents"],
-        summary: "'Tout télécharger' : tous les documents d'une demande dans une archive zip",
-        params: z.object({ id: z.uuid({ error: "Demande introuvable." }) }),
-        response: { 401: errorBodySchema, 404: errorBodySchema },
-      },
-      onRequest: requireArea("dentist"),
+      who: "dentist",
+      summary: "'Tout télécharger' : tous les documents d'une demande dans une archive zip",
+      params: z.object({ id: z.uuid({ error: "Demande introuvable." }) }),
       compress: false,
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, reply, actor) => {
       const found = await findReadableRequestDocuments(app.db, actor, request.params.id);
       if (!found || found.documents.length === 0) throw notFound("Demande introuvable.");
       const sizes = await Promise.all(found.documents.map((d) => app.storage.size(d.storage_key)));

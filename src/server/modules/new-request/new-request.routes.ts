@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import { requestCreatedSchema, requestFieldsSchema, UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
-import { actorOf, requireArea } from "../../access/actor";
 import { readMultipart } from "../../http/multipart";
+import { guardedRoutes } from "../../http/route";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { createRequest, requestForm } from "./new-request.service";
 
@@ -13,24 +12,19 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 export async function newRequestRoutes(app: FastifyInstance): Promise<void> {
   // Responses written by compiled serializers: only the schema's fields (plugins/fast-serializer.ts).
   app.setSerializerCompiler(fastSerializerCompiler);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const patient = requireArea("patient");
+  const route = guardedRoutes(app, { tags: ["patient"], errors });
 
-  r.post(
+  route.post(
     "/api/patient/requests",
     {
-      schema: {
-        tags: ["patient"],
-        summary: "Créer une demande avec ses documents (multipart)",
-        description:
-          "multipart/form-data : treatment_type (obligatoire), description, budget, quote_amount (euros), quote_lines (tableau JSON des lignes du devis : code, act, tooth, fee_cents), urgency (high|medium|low), recipient ('all' ou l'id d'un dentiste vérifié), consent ('true'), document_types (tableau JSON, un type par fichier : xray|quote|photo|other), puis un ou plusieurs fichiers `files` (10 Mo chacun, 10 au plus).",
-        consumes: ["multipart/form-data"],
-        response: { 201: requestCreatedSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
-      },
-      onRequest: patient,
+      who: "patient",
+      summary: "Créer une demande avec ses documents (multipart)",
+      description:
+        "multipart/form-data : treatment_type (obligatoire), description, budget, quote_amount (euros), quote_lines (tableau JSON des lignes du devis : code, act, tooth, fee_cents), urgency (high|medium|low), recipient ('all' ou l'id d'un dentiste vérifié), consent ('true'), document_types (tableau JSON, un type par fichier : xray|quote|photo|other), puis un ou plusieurs fichiers `files` (10 Mo chacun, 10 au plus).",
+      consumes: ["multipart/form-data"],
+      response: { 201: requestCreatedSchema, 413: errorBodySchema, 415: errorBodySchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, reply, actor) => {
       const form = await readMultipart(request, app.storage, requestForm(actor.userId));
       const deps = { db: app.db, brandName: app.config.brandName, clock: app.clock };
       const id = await form.use(requestFieldsSchema, (input, files) =>

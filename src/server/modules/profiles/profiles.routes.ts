@@ -9,51 +9,43 @@ import {
   PROFILE_MESSAGES,
   profileUpdateSchema,
 } from "../../../shared/schemas/profile";
-import { actorOf, requireArea } from "../../access/actor";
 import { avatarKeyOf } from "../../db/file-keys";
 import { AppError, notFound } from "../../errors";
 import { assertKnownPostalCode } from "../../geo/postal-codes";
+import { guardedRoutes } from "../../http/route";
 import { avatarUrl, storeAvatar } from "./avatar";
 import { updateOwnProfile } from "./profiles.repo";
 import { requestVerification, toProfileDto } from "./profiles.service";
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema };
+const errors = { 401: errorBodySchema };
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireArea("signed-in");
+  const route = guardedRoutes(app, { tags: ["profiles"], errors });
 
-  r.get(
+  route.get(
     "/api/me",
     {
-      schema: {
-        tags: ["profiles"],
-        summary: "Mon profil (la session en cours)",
-        response: { 200: meResponseSchema, 401: errorBodySchema },
-      },
-      onRequest: signedIn,
+      who: "signed-in",
+      summary: "Mon profil (la session en cours)",
+      response: { 200: meResponseSchema },
     },
-    async (request, reply) => {
+    async (_request, reply, actor) => {
       reply.header("cache-control", "no-store");
-      const actor = await actorOf(request, reply);
       return { profile: toProfileDto(actor.profile) };
     },
   );
 
-  r.patch(
+  route.patch(
     "/api/me",
     {
-      schema: {
-        tags: ["profiles"],
-        summary:
-          "Modifier mon profil (nom, téléphone, ville, code postal ; biographie, spécialités, RPPS et cabinet pour les dentistes)",
-        body: profileUpdateSchema,
-        response: { 200: meResponseSchema, ...errors },
-      },
-      onRequest: signedIn,
+      who: "signed-in",
+      summary:
+        "Modifier mon profil (nom, téléphone, ville, code postal ; biographie, spécialités, RPPS et cabinet pour les dentistes)",
+      body: profileUpdateSchema,
+      response: { 200: meResponseSchema, 400: errorBodySchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, _reply, actor) => {
       const body = request.body;
       const { firstName, lastName } = splitFullName(body.full_name);
       const isDentist = actor.profile.role === "dentist";
@@ -82,36 +74,28 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  route.post(
     "/api/me/verification-request",
     {
-      schema: {
-        tags: ["profiles"],
-        summary: "Demander une vérification (dentiste non vérifié, RPPS et adresse du cabinet renseignés)",
-        response: { 200: meResponseSchema, ...errors, 403: errorBodySchema, 409: errorBodySchema },
-      },
-      onRequest: requireArea("dentist"),
+      who: "dentist",
+      summary: "Demander une vérification (dentiste non vérifié, RPPS et adresse du cabinet renseignés)",
+      response: { 200: meResponseSchema, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (_request, _reply, actor) => {
       const profile = await requestVerification(app.db, actor);
       return { profile: toProfileDto(profile) };
     },
   );
 
-  r.post(
+  route.post(
     "/api/me/avatar",
     {
-      schema: {
-        tags: ["profiles"],
-        summary: "Changer ma photo (JPG ou PNG, 5 Mo au plus ; recadrée en 256 px)",
-        consumes: ["multipart/form-data"],
-        response: { 200: meResponseSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
-      },
-      onRequest: signedIn,
+      who: "signed-in",
+      summary: "Changer ma photo (JPG ou PNG, 5 Mo au plus ; recadrée en 256 px)",
+      consumes: ["multipart/form-data"],
+      response: { 200: meResponseSchema, 400: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, _reply, actor) => {
       if (!request.isMultipart())
         throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", PROFILE_MESSAGES.avatarMissing);
       const part = await request.file({ limits: { fileSize: AVATAR_MAX_SIZE, files: 1 } });

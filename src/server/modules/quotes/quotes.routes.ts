@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { parisToday } from "../../../shared/policies/offers";
 import { errorBodySchema } from "../../../shared/schemas/common";
@@ -16,85 +15,72 @@ import {
 } from "../../../shared/schemas/quotes";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
 import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
-import { actorOf, requireArea } from "../../access/actor";
 import { requireVisible } from "../../access/guards";
 import { AppError, notFound, validationError } from "../../errors";
+import { guardedRoutes } from "../../http/route";
 import { patientQuotesRepo } from "./quotes.repo";
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /** The patient's structured devis and 'Ma mutuelle' (issue 15). */
 export async function quoteRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const patient = requireArea("patient");
+  const route = guardedRoutes(app, { tags: ["patient"], errors });
   const params = z.object({ id: z.string() });
   const visible = requireVisible("request", REQUEST_NOT_FOUND);
 
-  r.get(
+  route.get(
     "/api/patient/cover",
     {
-      schema: {
-        tags: ["patient"],
-        summary: "Ma mutuelle (couverture des prothèses dentaires), ou null",
-        response: { 200: coverResponseSchema, ...errors },
-      },
-      onRequest: patient,
+      who: "patient",
+      summary: "Ma mutuelle (couverture des prothèses dentaires), ou null",
+      response: { 200: coverResponseSchema },
     },
-    async (request, reply) => ({
-      cover: await patientQuotesRepo(app.db, await actorOf(request, reply)).cover(),
+    async (_request, _reply, actor) => ({
+      cover: await patientQuotesRepo(app.db, actor).cover(),
     }),
   );
 
-  r.put(
+  route.put(
     "/api/patient/cover",
     {
-      schema: {
-        tags: ["patient"],
-        summary:
-          "Enregistrer ma mutuelle (pourcentage de la BR, RO inclus ou non, plafonds, contrat responsable)",
-        body: coverSchema,
-        response: { 200: coverSavedSchema, 400: errorBodySchema, ...errors },
-      },
-      onRequest: patient,
+      who: "patient",
+      summary:
+        "Enregistrer ma mutuelle (pourcentage de la BR, RO inclus ou non, plafonds, contrat responsable)",
+      body: coverSchema,
+      response: { 200: coverSavedSchema, 400: errorBodySchema },
     },
-    async (request, reply) => {
-      const repo = patientQuotesRepo(app.db, await actorOf(request, reply));
+    async (request, _reply, actor) => {
+      const repo = patientQuotesRepo(app.db, actor);
       await repo.saveCover(request.body, app.clock());
       return { cover: await repo.cover(), message: COVER_MESSAGES.saved };
     },
   );
 
-  r.delete(
+  route.delete(
     "/api/patient/cover",
     {
-      schema: {
-        tags: ["patient"],
-        summary: "Retirer ma mutuelle (les estimations ne comptent plus que l'Assurance Maladie)",
-        response: { 200: coverSavedSchema, ...errors },
-      },
-      onRequest: patient,
+      who: "patient",
+      summary: "Retirer ma mutuelle (les estimations ne comptent plus que l'Assurance Maladie)",
+      response: { 200: coverSavedSchema },
     },
-    async (request, reply) => {
-      await patientQuotesRepo(app.db, await actorOf(request, reply)).removeCover();
+    async (_request, _reply, actor) => {
+      await patientQuotesRepo(app.db, actor).removeCover();
       return { cover: null, message: COVER_MESSAGES.removed };
     },
   );
 
-  r.put(
+  route.put(
     "/api/patient/requests/:id/quote",
     {
-      schema: {
-        tags: ["patient"],
-        summary: "Saisir les lignes de mon devis (dent, acte, honoraires) ; une liste vide les efface",
-        params,
-        body: quoteUpdateSchema,
-        response: { 200: quoteSavedSchema, 400: errorBodySchema, 409: errorBodySchema, ...errors },
-      },
-      onRequest: patient,
+      who: "patient",
+      summary: "Saisir les lignes de mon devis (dent, acte, honoraires) ; une liste vide les efface",
+      params,
+      body: quoteUpdateSchema,
+      response: { 200: quoteSavedSchema, 400: errorBodySchema, 409: errorBodySchema },
       preValidation: visible,
     },
-    async (request, reply) => {
-      const repo = patientQuotesRepo(app.db, await actorOf(request, reply));
+    async (request, _reply, actor) => {
+      const repo = patientQuotesRepo(app.db, actor);
       const now = app.clock();
       const day = parisToday(now);
       const lines = request.body.lines.map((line) => resolveLine(line, day));

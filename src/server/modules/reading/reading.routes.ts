@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import { quoteReadingSchema, READING_MESSAGES, readingResponseSchema } from "../../../shared/schemas/reading";
 import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
-import { actorOf, requireArea } from "../../access/actor";
+import type { Actor } from "../../access/actor";
 import { isUuid } from "../../access/objects";
 import { notFound } from "../../errors";
+import { guardedRoutes } from "../../http/route";
 import { readingService } from "./reading.service";
 import { readAll } from "./runner";
 
@@ -20,10 +20,8 @@ const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
  * `reading_id` (modules/quotes).
  */
 export async function readingRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const patient = requireArea("patient");
-  const service = async (request: Parameters<typeof actorOf>[0], reply: Parameters<typeof actorOf>[1]) =>
-    readingService({ db: app.db, storage: app.storage }, await actorOf(request, reply));
+  const route = guardedRoutes(app, { tags: ["patient"], errors });
+  const service = (actor: Actor) => readingService({ db: app.db, storage: app.storage }, actor);
   const requestId = (id: string) => {
     if (!isUuid(id)) throw notFound(REQUEST_NOT_FOUND);
     return id;
@@ -33,40 +31,33 @@ export async function readingRoutes(app: FastifyInstance): Promise<void> {
     return id;
   };
 
-  r.get(
+  route.get(
     "/api/patient/requests/:id/reading",
     {
-      schema: {
-        tags: ["patient"],
-        summary: "La dernière lecture du devis d'une de mes demandes (lignes lues à vérifier), ou null",
-        params: z.object({ id: z.string() }),
-        response: { 200: readingResponseSchema, ...errors },
-      },
-      onRequest: patient,
+      who: "patient",
+      summary: "La dernière lecture du devis d'une de mes demandes (lignes lues à vérifier), ou null",
+      params: z.object({ id: z.string() }),
+      response: { 200: readingResponseSchema },
     },
-    async (request, reply) => ({
-      reading: await (await service(request, reply)).latest(requestId(request.params.id)),
+    async (request, _reply, actor) => ({
+      reading: await service(actor).latest(requestId(request.params.id)),
     }),
   );
 
-  r.post(
+  route.post(
     "/api/patient/requests/:id/documents/:documentId/read",
     {
-      schema: {
-        tags: ["patient"],
-        summary: "Lire (ou relire) un devis de ma demande : la lecture se fait en arrière-plan",
-        params: z.object({ id: z.string(), documentId: z.string() }),
-        response: {
-          202: z.object({ reading: quoteReadingSchema }),
-          400: errorBodySchema,
-          409: errorBodySchema,
-          ...errors,
-        },
+      who: "patient",
+      summary: "Lire (ou relire) un devis de ma demande : la lecture se fait en arrière-plan",
+      params: z.object({ id: z.string(), documentId: z.string() }),
+      response: {
+        202: z.object({ reading: quoteReadingSchema }),
+        400: errorBodySchema,
+        409: errorBodySchema,
       },
-      onRequest: patient,
     },
-    async (request, reply) => {
-      const readings = await service(request, reply);
+    async (request, reply, actor) => {
+      const readings = service(actor);
       const id = requestId(request.params.id);
       // Any id that is not a document of this request: the same answer as a document that cannot be read.
       const documentId = isUuid(request.params.documentId)
@@ -78,19 +69,16 @@ export async function readingRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  route.post(
     "/api/patient/requests/:id/reading/:readingId/dismiss",
     {
-      schema: {
-        tags: ["patient"],
-        summary: "Fermer la lecture du devis : je saisis ses lignes moi-même",
-        params: z.object({ id: z.string(), readingId: z.string() }),
-        response: { 200: z.object({ reading: quoteReadingSchema, message: z.string() }), ...errors },
-      },
-      onRequest: patient,
+      who: "patient",
+      summary: "Fermer la lecture du devis : je saisis ses lignes moi-même",
+      params: z.object({ id: z.string(), readingId: z.string() }),
+      response: { 200: z.object({ reading: quoteReadingSchema, message: z.string() }) },
     },
-    async (request, reply) => {
-      const readings = await service(request, reply);
+    async (request, _reply, actor) => {
+      const readings = service(actor);
       const reading = await readings.dismiss(
         requestId(request.params.id),
         readingId(request.params.readingId),
@@ -100,21 +88,17 @@ export async function readingRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  route.get(
     "/api/patient/requests/:id/reading/:readingId/pages/:page",
     {
-      schema: {
-        tags: ["patient"],
-        summary: "L'aperçu (PNG) d'une page lue du devis, à côté des lignes à vérifier",
-        params: z.object({ id: z.string(), readingId: z.string(), page: z.string() }),
-        response: errors,
-      },
-      onRequest: patient,
+      who: "patient",
+      summary: "L'aperçu (PNG) d'une page lue du devis, à côté des lignes à vérifier",
+      params: z.object({ id: z.string(), readingId: z.string(), page: z.string() }),
       // A PNG gains little from compression.
       compress: false,
     },
-    async (request, reply) => {
-      const readings = await service(request, reply);
+    async (request, reply, actor) => {
+      const readings = service(actor);
       const id = requestId(request.params.id);
       const reading = readingId(request.params.readingId);
       const page = /^[1-9][0-9]{0,2}$/.test(request.params.page) ? Number(request.params.page) : 0;

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DASHBOARD_LIST_SIZE } from "../../../shared/domain/limits";
 import { mayCancelRequest, mayDeleteRequest } from "../../../shared/policies/requests";
@@ -13,10 +12,11 @@ import {
   verifiedDentistListSchema,
   verifiedDentistQuerySchema,
 } from "../../../shared/schemas/requests";
-import { actorOf, requireArea } from "../../access/actor";
+import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
 import { AppError, notFound } from "../../errors";
 import { sortDentists, withDistance } from "../../geo/distance";
+import { guardedRoutes } from "../../http/route";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { loggableError } from "../../redact";
 import { listVerifiedDentists, patientRequestsRepo } from "./requests.repo";
@@ -31,35 +31,26 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 export async function requestRoutes(app: FastifyInstance): Promise<void> {
   // Responses written by compiled serializers: only the schema's fields (plugins/fast-serializer.ts).
   app.setSerializerCompiler(fastSerializerCompiler);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const patient = requireArea("patient");
+  const route = guardedRoutes(app, { tags: ["patient"], errors });
   const idParams = z.object({ id: z.string() });
-  type Req = Parameters<typeof actorOf>[0];
-  type Rep = Parameters<typeof actorOf>[1];
-  const repo = async (request: Req, reply: Rep) =>
-    patientRequestsRepo(app.db, await actorOf(request, reply), app.clock());
+  const repo = (actor: Actor) => patientRequestsRepo(app.db, actor, app.clock());
   /** One of the caller's own requests by the id in the path, else 404 (anyone else's too). */
-  const ownRequest = async (request: Req & { params: { id: string } }, reply: Rep) => {
-    const actor = await actorOf(request, reply);
+  const ownRequest = async (actor: Actor, id: string) => {
     const requests = patientRequestsRepo(app.db, actor, app.clock());
-    const id = request.params.id;
     const row = z.uuid().safeParse(id).success ? await requests.find(id) : undefined;
     if (!row) throw notFound(NOT_FOUND);
-    return { actor, requests, id, row };
+    return { requests, id, row };
   };
 
-  r.get(
+  route.get(
     "/api/patient/dashboard",
     {
-      schema: {
-        tags: ["patient"],
-        summary: "Compteurs et dernières demandes du patient",
-        response: { 200: patientDashboardSchema, ...errors },
-      },
-      onRequest: patient,
+      who: "patient",
+      summary: "Compteurs et dernières demandes du patient",
+      response: { 200: patientDashboardSchema },
     },
-    async (request, reply) => {
-      const { counts, recent } = await (await repo(request, reply)).dashboard(DASHBOARD_LIST_SIZE);
+    async (_request, _reply, actor) => {
+      const { counts, recent } = await repo(actor).dashboard(DASHBOARD_LIST_SIZE);
       return {
         counts: { ...counts, latest_at: iso(counts.latest_at) },
         recent: recent.map((row) => summary(row, app.clock())),
@@ -67,41 +58,34 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  route.get(
     "/api/patient/requests",
     {
-      schema: {
-        tags: ["patient"],
-        summary: "Mes demandes, les plus récentes d'abord (recherche par traitement ou statut)",
-        querystring: requestListQuerySchema,
-        response: { 200: requestListSchema, ...errors },
-      },
-      onRequest: patient,
+      who: "patient",
+      summary: "Mes demandes, les plus récentes d'abord (recherche par traitement ou statut)",
+      querystring: requestListQuerySchema,
+      response: { 200: requestListSchema },
     },
-    async (request, reply) => {
+    async (request, _reply, actor) => {
       const { search, page, page_size } = request.query;
-      const { items, total } = await (await repo(request, reply)).list({ search, page, pageSize: page_size });
+      const { items, total } = await repo(actor).list({ search, page, pageSize: page_size });
       return { items: items.map((row) => summary(row, app.clock())), total, page, page_size };
     },
   );
 
-  r.post(
+  route.post(
     "/api/patient/requests/:id/cancel",
     {
-      schema: {
-        tags: ["patient"],
-        summary: "Annuler une de mes demandes (tant qu'elle n'est pas terminée)",
-        params: idParams,
-        response: {
-          200: z.object({ id: z.string(), status: z.literal("cancelled") }),
-          ...errors,
-          409: errorBodySchema,
-        },
+      who: "patient",
+      summary: "Annuler une de mes demandes (tant qu'elle n'est pas terminée)",
+      params: idParams,
+      response: {
+        200: z.object({ id: z.string(), status: z.literal("cancelled") }),
+        409: errorBodySchema,
       },
-      onRequest: patient,
     },
-    async (request, reply) => {
-      const { requests, id, row } = await ownRequest(request, reply);
+    async (request, _reply, actor) => {
+      const { requests, id, row } = await ownRequest(actor, request.params.id);
       // The policy, then a conditional update so that a concurrent change cannot slip between them.
       const cancelled = mayCancelRequest(row.status) ? await requests.cancel(id) : undefined;
       if (!cancelled) {
@@ -115,24 +99,20 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  route.post(
     "/api/patient/requests/:id/consent/withdraw",
     {
-      schema: {
-        tags: ["patient"],
-        summary:
-          "Retirer mon consentement au partage d'une demande ouverte : elle est fermée aux dentistes (annulée)",
-        params: idParams,
-        response: {
-          200: z.object({ id: z.string(), status: z.literal("cancelled"), message: z.string() }),
-          ...errors,
-          409: errorBodySchema,
-        },
+      who: "patient",
+      summary:
+        "Retirer mon consentement au partage d'une demande ouverte : elle est fermée aux dentistes (annulée)",
+      params: idParams,
+      response: {
+        200: z.object({ id: z.string(), status: z.literal("cancelled"), message: z.string() }),
+        409: errorBodySchema,
       },
-      onRequest: patient,
     },
-    async (request, reply) => {
-      const { actor, requests, id, row } = await ownRequest(request, reply);
+    async (request, _reply, actor) => {
+      const { requests, id, row } = await ownRequest(actor, request.params.id);
       const cancelled = mayCancelRequest(row.status)
         ? await requests.cancel(id, { withdrawConsent: true })
         : undefined;
@@ -147,19 +127,16 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.delete(
+  route.delete(
     "/api/patient/requests/:id",
     {
-      schema: {
-        tags: ["patient"],
-        summary: "Supprimer une de mes demandes, ses documents et ses échanges (sauf proposition acceptée)",
-        params: idParams,
-        response: { 200: messageSchema, ...errors, 409: errorBodySchema },
-      },
-      onRequest: patient,
+      who: "patient",
+      summary: "Supprimer une de mes demandes, ses documents et ses échanges (sauf proposition acceptée)",
+      params: idParams,
+      response: { 200: messageSchema, 409: errorBodySchema },
     },
-    async (request, reply) => {
-      const { actor, requests, id } = await ownRequest(request, reply);
+    async (request, _reply, actor) => {
+      const { requests, id } = await ownRequest(actor, request.params.id);
       const keys = await requests.remove(id, mayDeleteRequest);
       if (!keys) {
         throw new AppError(
@@ -184,20 +161,16 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  route.get(
     "/api/dentists/verified",
     {
-      schema: {
-        tags: ["patient"],
-        summary:
-          "Les dentistes vérifiés à qui adresser une demande (par nom ; sort=distance : les plus proches d'abord)",
-        querystring: verifiedDentistQuerySchema,
-        response: { 200: verifiedDentistListSchema, ...errors },
-      },
-      onRequest: patient,
+      who: "patient",
+      summary:
+        "Les dentistes vérifiés à qui adresser une demande (par nom ; sort=distance : les plus proches d'abord)",
+      querystring: verifiedDentistQuerySchema,
+      response: { 200: verifiedDentistListSchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, _reply, actor) => {
       const rows = await listVerifiedDentists(app.db);
       const items = rows.map((row) => withDistance(row, actor.profile.postal_code));
       return { items: sortDentists(items, request.query.sort) };

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   accountErasureSchema,
   accountSessionListSchema,
@@ -10,7 +9,8 @@ import {
   sessionRevokedSchema,
 } from "../../../shared/schemas/account";
 import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
-import { actorOf, authHeaders, forwardCookies, requireArea } from "../../access/actor";
+import { authHeaders, forwardCookies } from "../../access/actor";
+import { guardedRoutes } from "../../http/route";
 import { checkOwnPassword, eraseAccount, erasureDeps } from "./erasure.service";
 import * as service from "./security.service";
 import { trustedDeviceCookieName } from "./trusted-device";
@@ -24,8 +24,7 @@ const passwordErrors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorB
  * tokens to the browser): these routes are the only way, and they never show a token.
  */
 export async function securityRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireArea("signed-in");
+  const route = guardedRoutes(app, { tags: ["account"], errors: { 401: errorBodySchema } });
   const deps = (request: FastifyRequest): service.Deps => ({
     db: app.db,
     auth: app.auth,
@@ -35,20 +34,15 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     log: request.log,
   });
 
-  r.post(
+  route.post(
     "/api/account/password",
     {
-      schema: {
-        tags: ["account"],
-        summary:
-          "Changer mon mot de passe (mot de passe actuel exigé ; mes autres appareils sont déconnectés)",
-        body: passwordChangeSchema,
-        response: { 200: messageSchema, ...passwordErrors },
-      },
-      onRequest: signedIn,
+      who: "signed-in",
+      summary: "Changer mon mot de passe (mot de passe actuel exigé ; mes autres appareils sont déconnectés)",
+      body: passwordChangeSchema,
+      response: { 200: messageSchema, ...passwordErrors },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, reply, actor) => {
       const headers = await service.changePassword(deps(request), actor, request.body, authHeaders(request));
       // The new session of this device (the old one was revoked with the others).
       forwardCookies(reply, headers);
@@ -57,36 +51,28 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  route.get(
     "/api/account/sessions",
     {
-      schema: {
-        tags: ["account"],
-        summary: "Mes appareils connectés (sessions actives), les plus récents d'abord",
-        response: { 200: accountSessionListSchema, 401: errorBodySchema },
-      },
-      onRequest: signedIn,
+      who: "signed-in",
+      summary: "Mes appareils connectés (sessions actives), les plus récents d'abord",
+      response: { 200: accountSessionListSchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, reply, actor) => {
       reply.header("cache-control", "no-store");
       return { sessions: await service.listSessions(deps(request), actor, authHeaders(request)) };
     },
   );
 
-  r.delete(
+  route.delete(
     "/api/account/sessions/:id",
     {
-      schema: {
-        tags: ["account"],
-        summary: "Déconnecter un de mes appareils (le mien : déconnexion)",
-        params: sessionIdParamsSchema,
-        response: { 200: sessionRevokedSchema, 401: errorBodySchema, 404: errorBodySchema },
-      },
-      onRequest: signedIn,
+      who: "signed-in",
+      summary: "Déconnecter un de mes appareils (le mien : déconnexion)",
+      params: sessionIdParamsSchema,
+      response: { 200: sessionRevokedSchema, 404: errorBodySchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, reply, actor) => {
       const result = await service.revokeSession(
         deps(request),
         actor,
@@ -103,20 +89,16 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  route.post(
     "/api/account/delete",
     {
-      schema: {
-        tags: ["account"],
-        summary:
-          "Supprimer mon compte (mot de passe exigé) : profil, demandes, documents, messages effacés ; ce que d'autres gardent est pseudonymisé",
-        body: accountErasureSchema,
-        response: { 200: messageSchema, ...passwordErrors, 403: errorBodySchema, 409: errorBodySchema },
-      },
-      onRequest: signedIn,
+      who: "signed-in",
+      summary:
+        "Supprimer mon compte (mot de passe exigé) : profil, demandes, documents, messages effacés ; ce que d'autres gardent est pseudonymisé",
+      body: accountErasureSchema,
+      response: { 200: messageSchema, ...passwordErrors, 403: errorBodySchema, 409: errorBodySchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, reply, actor) => {
       const erasure = erasureDeps(app, request.log);
       await checkOwnPassword(erasure, actor.userId, request.body.password);
       await eraseAccount(erasure, actor.userId, "self");

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import {
@@ -9,11 +8,12 @@ import {
   supportPageQuerySchema,
   supportPageSchema,
 } from "../../../shared/schemas/support";
-import { actorOf, getActor, requireArea } from "../../access/actor";
+import { getActor } from "../../access/actor";
 import { recordSupportAccess, writeAudit } from "../../access/audit";
 import { forbidden, notFound, unauthenticated } from "../../errors";
 import { contentDisposition } from "../../http/files";
 import { readMultipart } from "../../http/multipart";
+import { guardedRoutes } from "../../http/route";
 import { supportPage } from "./support.repo";
 import {
   markSupportRead,
@@ -38,47 +38,38 @@ async function patientOrDentist(request: FastifyRequest, reply: FastifyReply) {
 
 /** 'Besoin d'aide ?': a signed-in patient's or dentist's own thread with the team (issues 7, 16). */
 export async function supportRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = guardedRoutes(app, { tags: ["support"], errors });
   const deps = () => ({ db: app.db, storage: app.storage, bus: app.bus, clock: app.clock });
 
-  r.get(
+  route.get(
     "/api/support/messages",
     {
-      schema: {
-        tags: ["support"],
-        summary: "Mes échanges avec l'équipe (les plus anciens d'abord)",
-        querystring: supportPageQuerySchema,
-        response: { 200: supportPageSchema, ...errors },
-      },
-      onRequest: patientOrDentist,
+      who: patientOrDentist,
+      summary: "Mes échanges avec l'équipe (les plus anciens d'abord)",
+      querystring: supportPageQuerySchema,
+      response: { 200: supportPageSchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, _reply, actor) => {
       const page = await supportPage(app.db, actor.userId, request.query);
       return { items: page.items, has_more: page.hasMore };
     },
   );
 
-  r.post(
+  route.post(
     "/api/support/messages",
     {
-      schema: {
-        tags: ["support"],
-        summary:
-          "Écrire à l'équipe (multipart : body et/ou une image `image`, JPG ou PNG, 10 Mo ; `request_id` : la demande dont il s'agit)",
-        consumes: ["multipart/form-data"],
-        response: {
-          201: supportMessageSchema,
-          400: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-          ...errors,
-        },
+      who: patientOrDentist,
+      summary:
+        "Écrire à l'équipe (multipart : body et/ou une image `image`, JPG ou PNG, 10 Mo ; `request_id` : la demande dont il s'agit)",
+      consumes: ["multipart/form-data"],
+      response: {
+        201: supportMessageSchema,
+        400: errorBodySchema,
+        413: errorBodySchema,
+        415: errorBodySchema,
       },
-      onRequest: patientOrDentist,
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, reply, actor) => {
       // A person the support chat is not for is refused before the form is read.
       if (!supportRoleOf(actor)) throw forbidden();
       const form = await readMultipart(request, app.storage, supportForm(actor));
@@ -89,34 +80,26 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
+  route.post(
     "/api/support/read",
     {
-      schema: {
-        tags: ["support"],
-        summary: "Marquer comme lues les réponses de l'équipe",
-        response: { 200: z.object({ read: z.number() }), ...errors },
-      },
-      onRequest: patientOrDentist,
+      who: patientOrDentist,
+      summary: "Marquer comme lues les réponses de l'équipe",
+      response: { 200: z.object({ read: z.number() }) },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (_request, _reply, actor) => {
       return { read: await markSupportRead(app.db, actor.userId, "patient", app.clock()) };
     },
   );
 
-  r.get(
+  route.get(
     "/api/support/access",
     {
-      schema: {
-        tags: ["support"],
-        summary: "Quand l'équipe a ouvert mon fil d'aide ou ses images (les plus récents d'abord)",
-        response: { 200: supportAccessSchema, ...errors },
-      },
-      onRequest: patientOrDentist,
+      who: patientOrDentist,
+      summary: "Quand l'équipe a ouvert mon fil d'aide ou ses images (les plus récents d'abord)",
+      response: { 200: supportAccessSchema },
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (_request, reply, actor) => {
       const rows = await app.db
         .selectFrom("document_access")
         .select(["id", "actor_name", "action", "object_name", "created_at"])
@@ -138,20 +121,15 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  route.get(
     "/api/support/messages/:id/image",
     {
-      schema: {
-        tags: ["support"],
-        summary: "L'image d'un message d'assistance (l'auteur du fil et les administrateurs)",
-        params: z.object({ id: z.string() }),
-        response: errors,
-      },
-      onRequest: requireArea("signed-in"),
+      who: "signed-in",
+      summary: "L'image d'un message d'assistance (l'auteur du fil et les administrateurs)",
+      params: z.object({ id: z.string() }),
       compress: false,
     },
-    async (request, reply) => {
-      const actor = await actorOf(request, reply);
+    async (request, reply, actor) => {
       const id = request.params.id;
       if (!z.uuid().safeParse(id).success) throw notFound("Image introuvable.");
       let query = app.db
