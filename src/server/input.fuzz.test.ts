@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rppsWithKey } from "../shared/policies/verification";
+import { passwordChange } from "./testing/account-security";
 import { multipart, tinyPdf, tinyPng } from "./testing/files";
 import { uniqueEmail } from "./testing/harness";
 import { type ActorName, createWorld, OFFER, type World } from "./testing/world";
@@ -149,8 +150,8 @@ type FileSpec = NonNullable<Parameters<typeof multipart>[1]>[number];
 interface Target {
   route: string;
   actor: ActorName;
-  /** The URL path, its parameters filled with objects the actor may touch. */
-  path: (w: World) => string;
+  /** The route's one path parameter (`{id}`…): an object the actor may touch; none for a route without one. */
+  param?: (w: World) => string;
   /** A valid JSON body, from which each case changes a few fields. */
   body?: (w: World) => Record<string, unknown>;
   /** Valid query parameters; every query parameter of the OpenAPI document is fuzzed. */
@@ -158,6 +159,12 @@ interface Target {
   /** A valid multipart form: text fields (all fuzzed) and files (their names fuzzed). */
   form?: (w: World) => { fields: Record<string, string>; files: FileSpec[] };
 }
+
+/** The URL path of the route, its parameter filled in. */
+const pathOf = (t: Target, w: World) => {
+  const path = t.route.split(" ")[1] as string;
+  return t.param ? path.replace(/\{\w+\}/, t.param(w)) : path;
+};
 
 const pdf = (field: string) => ({ field, name: "devis.pdf", type: "application/pdf", content: tinyPdf() });
 const png = (field: string) => ({ field, name: "photo.png", type: "image/png", content: tinyPng() });
@@ -168,7 +175,6 @@ const TARGETS: Target[] = [
   {
     route: "POST /api/account/signup",
     actor: "anonymous",
-    path: () => "/api/account/signup",
     body: () => ({
       role: "dentist",
       first_name: "Jean",
@@ -185,19 +191,16 @@ const TARGETS: Target[] = [
   {
     route: "POST /api/account/login",
     actor: "anonymous",
-    path: () => "/api/account/login",
     body: () => ({ email: fuzzer.email, password: "mauvais-mot-de-passe", remember_me: false }),
   },
   {
     route: "POST /api/account/forgot-password",
     actor: "anonymous",
-    path: () => "/api/account/forgot-password",
     body: () => ({ email: fuzzer.email, area: "patient" }),
   },
   {
     route: "POST /api/account/reset-password",
     actor: "anonymous",
-    path: () => "/api/account/reset-password",
     body: () => ({
       token: "jeton-inconnu",
       password: "Nouveau-Sourire-2026",
@@ -207,24 +210,17 @@ const TARGETS: Target[] = [
   {
     route: "POST /api/account/password",
     actor: "anonymous", // with the fuzzer's cookie (see cookieFor)
-    path: () => "/api/account/password",
-    body: () => ({
-      current_password: "mauvais-mot-de-passe",
-      new_password: "Nouveau-Sourire-2026",
-      new_password_confirmation: "Nouveau-Sourire-2026",
-    }),
+    body: () => passwordChange("mauvais-mot-de-passe", "Nouveau-Sourire-2026"),
   },
   {
     route: "POST /api/account/delete",
     actor: "anonymous", // with the fuzzer's cookie (see cookieFor)
-    path: () => "/api/account/delete",
     body: () => ({ password: "mauvais-mot-de-passe" }),
   },
   // Profiles: a patient's fields and a dentist's.
   {
     route: "PATCH /api/me",
     actor: "patientA",
-    path: () => "/api/me",
     body: () => ({
       full_name: "Alice Durand",
       phone_number: "0611223344",
@@ -236,7 +232,6 @@ const TARGETS: Target[] = [
   {
     route: "PATCH /api/me",
     actor: "chosen",
-    path: () => "/api/me",
     body: () => ({
       full_name: "Claire Leroy",
       phone_number: "0142000001",
@@ -251,20 +246,17 @@ const TARGETS: Target[] = [
   {
     route: "POST /api/me/avatar",
     actor: "patientA",
-    path: () => "/api/me/avatar",
     form: () => ({ fields: {}, files: [png("avatar")] }),
   },
   {
     // No parameter: unknown ones are ignored, the answer stays the cached figure.
     route: "GET /api/public/stats",
     actor: "anonymous",
-    path: () => "/api/public/stats",
     query: () => ({}),
   },
   {
     route: "POST /api/contact",
     actor: "anonymous",
-    path: () => "/api/contact",
     form: () => ({
       fields: {
         name: "Jeanne Martin",
@@ -279,19 +271,16 @@ const TARGETS: Target[] = [
   {
     route: "GET /api/dentists/verified",
     actor: "patientA",
-    path: () => "/api/dentists/verified",
     query: () => ({ sort: "distance" }),
   },
   {
     route: "GET /api/patient/requests",
     actor: "patientA",
-    path: () => "/api/patient/requests",
     query: () => ({ search: "couronne", ...page }),
   },
   {
     route: "POST /api/patient/requests",
     actor: "patientA",
-    path: () => "/api/patient/requests",
     form: (w) => ({
       fields: {
         treatment_type: "crown",
@@ -312,7 +301,7 @@ const TARGETS: Target[] = [
   {
     route: "PUT /api/patient/requests/{id}/quote",
     actor: "patientA",
-    path: (w) => `/api/patient/requests/${w.requests.openA}/quote`,
+    param: (w) => w.requests.openA,
     body: () => ({
       lines: [
         { code: "HBLD734", act: "Couronne céramo-métallique", tooth: 36, fee_cents: 75_000 },
@@ -323,7 +312,6 @@ const TARGETS: Target[] = [
   {
     route: "PUT /api/patient/cover",
     actor: "patientA",
-    path: () => "/api/patient/cover",
     body: () => ({
       percent_of_br: 300,
       ro_included: true,
@@ -335,32 +323,31 @@ const TARGETS: Target[] = [
   {
     route: "GET /api/documents/{id}/file",
     actor: "patientA",
-    path: (w) => `/api/documents/${w.documents.openA}/file`,
+    param: (w) => w.documents.openA,
     query: () => ({ disposition: "inline" }),
   },
   {
     route: "POST /api/patient/offers/{id}/appointment",
     actor: "patientA",
-    path: (w) => `/api/patient/offers/${w.offers.acceptedOnFinishedA}/appointment`,
+    param: (w) => w.offers.acceptedOnFinishedA,
     body: () => ({ slots: ["2026-12-10T10:00"] }),
   },
   // The dentist.
   {
     route: "GET /api/dentist/requests",
     actor: "chosen",
-    path: () => "/api/dentist/requests",
     query: () => ({ search: "Alice", status: "all", treatment: "crown", ...page }),
   },
   {
     route: "POST /api/dentist/requests/{id}/reply",
     actor: "chosen",
-    path: (w) => `/api/dentist/requests/${w.requests.namedA}/reply`,
+    param: (w) => w.requests.namedA,
     body: () => ({ message: "Bonjour, je peux vous recevoir la semaine prochaine." }),
   },
   {
     route: "POST /api/dentist/requests/{id}/offers",
     actor: "notChosen",
-    path: (w) => `/api/dentist/requests/${w.requests.openB}/offers`,
+    param: (w) => w.requests.openB,
     body: () => ({
       ...OFFER,
       lines: [
@@ -372,64 +359,59 @@ const TARGETS: Target[] = [
   {
     route: "GET /api/dentist/offers",
     actor: "chosen",
-    path: () => "/api/dentist/offers",
     query: () => ({ state: "sent", page: "1" }),
   },
   // Appointments.
   {
     route: "GET /api/appointments",
     actor: "patientA",
-    path: () => "/api/appointments",
     query: (w) => ({ request: w.requests.finishedA, page: "1" }),
   },
   {
     route: "POST /api/appointments/{id}/confirm",
     actor: "patientA",
-    path: (w) => `/api/appointments/${w.appointmentA}/confirm`,
+    param: (w) => w.appointmentA,
     body: () => ({ starts_at: "2026-12-03T08:30:00.000Z" }),
   },
   {
     route: "POST /api/appointments/{id}/propose",
     actor: "patientA",
-    path: (w) => `/api/appointments/${w.appointmentA}/propose`,
+    param: (w) => w.appointmentA,
     body: () => ({ slots: ["2026-12-10T10:00", "2026-12-11T15:30"] }),
   },
   // Conversations.
   {
     route: "GET /api/conversations",
     actor: "patientA",
-    path: () => "/api/conversations",
     query: () => ({ search: "Claire", limit: "10" }),
   },
   {
     route: "GET /api/conversations/{id}/messages",
     actor: "patientA",
-    path: (w) => `/api/conversations/${w.conversations.chosenOpenA}/messages`,
+    param: (w) => w.conversations.chosenOpenA,
     query: () => ({ limit: "10" }),
   },
   {
     route: "POST /api/conversations/{id}/messages",
     actor: "patientA",
-    path: (w) => `/api/conversations/${w.conversations.chosenOpenA}/messages`,
+    param: (w) => w.conversations.chosenOpenA,
     form: () => ({ fields: { body: "Merci pour votre réponse." }, files: [pdf("files")] }),
   },
   {
     route: "GET /api/conversations/attachments/{id}",
     actor: "patientA",
-    path: (w) => `/api/conversations/attachments/${w.attachments.fromChosenToA}`,
+    param: (w) => w.attachments.fromChosenToA,
     query: () => ({ disposition: "inline" }),
   },
   // Support.
   {
     route: "GET /api/support/messages",
     actor: "patientA",
-    path: () => "/api/support/messages",
     query: () => ({ limit: "10" }),
   },
   {
     route: "POST /api/support/messages",
     actor: "patientA",
-    path: () => "/api/support/messages",
     form: (w) => ({
       fields: { body: "Bonjour, j'ai une question.", request_id: w.requests.openA },
       files: [png("image")],
@@ -439,44 +421,40 @@ const TARGETS: Target[] = [
   {
     route: "GET /api/admin/users",
     actor: "admin",
-    path: () => "/api/admin/users",
     query: () => ({ role: "patient", search: "Alice", ...page }),
   },
   {
     route: "GET /api/admin/verification-requests",
     actor: "admin",
-    path: () => "/api/admin/verification-requests",
     query: () => page,
   },
   {
     route: "POST /api/admin/dentists/{id}/verification",
     actor: "admin",
-    path: (w) => `/api/admin/dentists/${w.people.unverified.id}/verification`,
+    param: (w) => w.people.unverified.id,
     body: () => ({ decision: "refuse", reason: "Numéro RPPS introuvable" }),
   },
-  { route: "GET /api/admin/contact", actor: "admin", path: () => "/api/admin/contact", query: () => page },
+  { route: "GET /api/admin/contact", actor: "admin", query: () => page },
   {
     route: "GET /api/admin/audit",
     actor: "admin",
-    path: () => "/api/admin/audit",
     query: () => ({ type: "document", person: "Alice", ...page }),
   },
   {
     route: "GET /api/admin/support/threads",
     actor: "admin",
-    path: () => "/api/admin/support/threads",
     query: () => ({ search: "Alice", role: "patient", unread: "1", ...page }),
   },
   {
     route: "GET /api/admin/support/threads/{patientId}/messages",
     actor: "admin",
-    path: (w) => `/api/admin/support/threads/${w.people.patientA.id}/messages`,
+    param: (w) => w.people.patientA.id,
     query: () => ({ limit: "10" }),
   },
   {
     route: "POST /api/admin/support/threads/{patientId}/messages",
     actor: "admin",
-    path: (w) => `/api/admin/support/threads/${w.people.patientA.id}/messages`,
+    param: (w) => w.people.patientA.id,
     body: () => ({ body: "Bonjour, voici notre réponse." }),
   },
 ];
@@ -608,7 +586,7 @@ function withQuery(path: string, query: Record<string, unknown>, raw?: string): 
 
 /** Cases for a JSON body: a NUL in each field, then generated changes of the valid body. */
 function bodyCases(t: Target, fields: string[]): Case[] {
-  const url = t.path(world);
+  const url = pathOf(t, world);
   const base = t.body?.(world) ?? {};
   const json = (payload: unknown): InjectOptions => ({
     method: t.route.split(" ")[0] as InjectOptions["method"],
@@ -663,7 +641,7 @@ function bodyCases(t: Target, fields: string[]): Case[] {
 
 /** Cases for the query string: a NUL in each parameter, then generated values, repeats, raw bytes. */
 function queryCases(t: Target, params: string[]): Case[] {
-  const path = t.path(world);
+  const path = pathOf(t, world);
   const base: Record<string, unknown> = t.query?.(world) ?? {};
   const get = (url: string): InjectOptions => ({ method: "GET", url });
   const cases: Case[] = params.map((p) => ({
@@ -691,7 +669,7 @@ function queryCases(t: Target, params: string[]): Case[] {
 
 /** Cases for a multipart form: a NUL in each text field, then generated values and file names. */
 function formCases(t: Target): Case[] {
-  const url = t.path(world);
+  const url = pathOf(t, world);
   const { fields, files } = t.form?.(world) ?? { fields: {}, files: [] };
   const names = Object.keys(fields);
   const post = (f: Record<string, string>, fl: typeof files): InjectOptions => {
