@@ -9,7 +9,6 @@ import type {
   RawServerDefault,
   RouteGenericInterface,
   RouteHandlerMethod,
-  RouteOptions,
   RouteShorthandOptions,
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -17,15 +16,16 @@ import type { z } from "zod";
 import type { Area } from "../../shared/policies/redirects";
 import { type Actor, actorOf, requireArea } from "../access/actor";
 
-/** A route's own schema: its summary, what it reads, and the answers that are its own. */
-export interface OwnSchema extends FastifySchema {
-  summary: string;
-  tags?: string[];
-  params?: z.ZodType;
-  querystring?: z.ZodType;
-  body?: z.ZodType;
-  response?: Record<number, z.ZodType>;
-}
+type Part = z.ZodType | undefined;
+type Responses = Record<number, z.ZodType>;
+
+/** The schema a declaration's parts make, which types its request and reply. */
+type SchemaOf<P extends Part, Q extends Part, B extends Part, R extends Responses> = {
+  params: P;
+  querystring: Q;
+  body: B;
+  response: R;
+};
 
 type Options<S extends FastifySchema> = RouteShorthandOptions<
   RawServerDefault,
@@ -41,13 +41,23 @@ type Options<S extends FastifySchema> = RouteShorthandOptions<
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
- * A route's declaration: who may call it (an area, checked in onRequest, before the body is
- * read), its own schema, and the hooks or options of its own (a preValidation guard, compress).
+ * A route's declaration: its summary, what it reads, the answers that are its own, the hooks or
+ * options of its own (a preValidation guard, compress) and its use case, which gets the request
+ * and reply typed by those schemas, and the actor.
  */
-export type RouteSpec<S extends OwnSchema> = S & { who: Area | "signed-in" | Guard } & Pick<
-    Options<S>,
-    "preValidation" | "compress"
-  >;
+export interface RouteSpec<P extends Part, Q extends Part, B extends Part, R extends Responses> {
+  summary: string;
+  description?: string;
+  tags?: string[];
+  consumes?: string[];
+  params?: P;
+  querystring?: Q;
+  body?: B;
+  response?: R;
+  preValidation?: Guard;
+  compress?: Options<FastifySchema>["compress"];
+  handler: UseCase<SchemaOf<P, Q, B, R>>;
+}
 
 /** The request and reply as Fastify and the zod type provider type them for the schema S. */
 export type RouteRequest<S extends FastifySchema> = FastifyRequest<
@@ -86,31 +96,41 @@ export type UseCase<S extends FastifySchema> = (
 ) => Returns<S>;
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-type Declare = <S extends OwnSchema>(url: string, spec: RouteSpec<S>, useCase: UseCase<S>) => void;
+type Declare = <
+  P extends Part = undefined,
+  Q extends Part = undefined,
+  B extends Part = undefined,
+  R extends Responses = Record<never, never>,
+>(
+  url: string,
+  spec: RouteSpec<P, Q, B, R>,
+) => void;
 
 /**
- * The routes of a module behind an area guard (ADR 034). `tags` and `errors` are the module's
- * OpenAPI tags and the error answers every one of its routes may give (401, 403, 404...); each
- * declaration says only what is its own, and its use case gets the request's actor.
+ * The routes of a module that `who` may call (ADR 034): an area (checked in onRequest, before the
+ * body is read) or a guard of the module's own. `tags` and `errors` are the module's OpenAPI tags
+ * and the error answers every one of its routes may give (401, 403, 404...); each declaration says
+ * only what is its own, and its use case gets the request's actor.
  */
 export function guardedRoutes(
   app: FastifyInstance,
+  who: Area | "signed-in" | Guard,
   module: { tags: string[]; errors: Record<number, z.ZodType> },
 ): Record<"get" | "post" | "put" | "patch" | "delete", Declare> {
   const declare =
     (method: Method): Declare =>
-    (url, { who, preValidation, compress, tags = module.tags, ...own }, useCase) => {
+    (url, { handler, preValidation, compress, tags = module.tags, ...own }) => {
       const schema: FastifySchema = { tags, ...own, response: { ...own.response, ...module.errors } };
       app.route({
         method,
         url,
         schema,
         onRequest: typeof who === "function" ? who : requireArea(who),
-        // the hook and the use case were typed against the schema S by the declaration's type
-        ...(preValidation && { preValidation: preValidation as RouteOptions["preValidation"] }),
+        ...(preValidation && { preValidation }),
         ...(compress !== undefined && { compress }),
+        // the use case was typed against its schema by the declaration's type
         handler: async (request, reply) =>
-          useCase(request as never, reply as never, await actorOf(request, reply)),
+          handler(request as never, reply as never, await actorOf(request, reply)),
       });
     };
   return {

@@ -43,7 +43,7 @@ const patientParams = z.object({ patientId: z.uuid({ error: "Identifiant invalid
 
 /** The admin area (issue 7): every route requires is_admin (ADR 003), checked again in the repo. */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
-  const route = guardedRoutes(app, { tags: ["admin"], errors });
+  const admin = guardedRoutes(app, "admin", { tags: ["admin"], errors });
   /** An admin list: its query checked, one page of what `read` finds, with the page's numbers. */
   const listRoute = <Query extends z.ZodType<{ page: number; page_size: number }>>(
     path: string,
@@ -52,26 +52,23 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     list: z.ZodType,
     read: (q: z.output<Query>, repo: AdminRepo) => Promise<{ items: unknown[]; hasMore: boolean }>,
   ) =>
-    route.get(
-      path,
-      { who: "admin", summary, querystring, response: { 200: list } },
-      async (request, _reply, actor) => {
+    admin.get(path, {
+      summary,
+      querystring,
+      response: { 200: list },
+      handler: async (request, _reply, actor) => {
         // the type provider cannot narrow a generic schema: the query was validated by it above
         const q = request.query as z.output<Query>;
         const { items, hasMore } = await read(q, adminRepo(app.db, actor));
         return { items, page: q.page, page_size: q.page_size, has_more: hasMore };
       },
-    );
+    });
 
-  route.get(
-    "/api/admin/stats",
-    {
-      who: "admin",
-      summary: "Compteurs du tableau de bord",
-      response: { 200: adminStatsSchema },
-    },
-    async (_request, _reply, actor) => adminRepo(app.db, actor).stats(),
-  );
+  admin.get("/api/admin/stats", {
+    summary: "Compteurs du tableau de bord",
+    response: { 200: adminStatsSchema },
+    handler: async (_request, _reply, actor) => adminRepo(app.db, actor).stats(),
+  });
 
   listRoute(
     "/api/admin/users",
@@ -89,35 +86,27 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     (q, repo) => repo.verificationQueue({ page: q.page, pageSize: q.page_size }),
   );
 
-  route.post(
-    "/api/admin/users/:id/erase",
-    {
-      who: "admin",
-      summary:
-        "Supprimer le compte d'un patient ou d'un dentiste à sa demande (RGPD art. 17), inscrit au journal d'audit",
-      params: idParams,
-      response: { 200: messageSchema, 409: errorBodySchema },
-    },
-    async (request, _reply, actor) => {
+  admin.post("/api/admin/users/:id/erase", {
+    summary:
+      "Supprimer le compte d'un patient ou d'un dentiste à sa demande (RGPD art. 17), inscrit au journal d'audit",
+    params: idParams,
+    response: { 200: messageSchema, 409: errorBodySchema },
+    handler: async (request, _reply, actor) => {
       await eraseAccount(erasureDeps(app, request.log), request.params.id, { adminId: actor.userId });
       return { message: ERASURE_MESSAGES.erasedByAdmin };
     },
-  );
+  });
 
-  route.post(
-    "/api/admin/dentists/:id/verification",
-    {
-      who: "admin",
-      summary: "Vérifier, retirer la vérification ou refuser (avec une raison) un dentiste",
-      params: idParams,
-      body: verificationDecisionSchema,
-      response: {
-        200: z.object({ changed: z.boolean(), is_verified: z.boolean(), message: z.string() }),
-        400: errorBodySchema,
-        409: errorBodySchema,
-      },
+  admin.post("/api/admin/dentists/:id/verification", {
+    summary: "Vérifier, retirer la vérification ou refuser (avec une raison) un dentiste",
+    params: idParams,
+    body: verificationDecisionSchema,
+    response: {
+      200: z.object({ changed: z.boolean(), is_verified: z.boolean(), message: z.string() }),
+      400: errorBodySchema,
+      409: errorBodySchema,
     },
-    async (request, _reply, actor) => {
+    handler: async (request, _reply, actor) => {
       const { decision, reason } = request.body;
       const result = await decideVerification(
         useCaseDeps(request),
@@ -134,7 +123,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
             : ADMIN_MESSAGES.refused;
       return { ...result, message };
     },
-  );
+  });
 
   listRoute(
     "/api/admin/contact",
@@ -144,17 +133,13 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     (q, repo) => repo.contact({ page: q.page, pageSize: q.page_size }),
   );
 
-  route.post(
-    "/api/admin/contact/:id/handled",
-    {
-      who: "admin",
-      summary: "Marquer un message de contact comme traité",
-      params: idParams,
-      response: {
-        200: z.object({ id: z.string(), handled_at: z.string(), message: z.string() }),
-      },
+  admin.post("/api/admin/contact/:id/handled", {
+    summary: "Marquer un message de contact comme traité",
+    params: idParams,
+    response: {
+      200: z.object({ id: z.string(), handled_at: z.string(), message: z.string() }),
     },
-    async (request, _reply, actor) => {
+    handler: async (request, _reply, actor) => {
       const row = await adminRepo(app.db, actor).markContactHandled(request.params.id, app.clock());
       if (!row?.handled_at) throw notFound("Message introuvable.");
       return {
@@ -163,17 +148,13 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         message: ADMIN_MESSAGES.contactHandled,
       };
     },
-  );
+  });
 
-  route.get(
-    "/api/admin/contact/:id/file",
-    {
-      who: "admin",
-      summary: "Télécharger la pièce jointe d'un message de contact",
-      params: idParams,
-      compress: false,
-    },
-    async (request, reply, actor) => {
+  admin.get("/api/admin/contact/:id/file", {
+    summary: "Télécharger la pièce jointe d'un message de contact",
+    params: idParams,
+    compress: false,
+    handler: async (request, reply, actor) => {
       const row = await adminRepo(app.db, actor).contactFile(request.params.id);
       const size = row?.file_key ? await app.storage.size(row.file_key) : null;
       if (!row?.file_key || size === null) throw notFound("Fichier introuvable.");
@@ -184,7 +165,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         size,
       });
     },
-  );
+  });
 
   listRoute(
     "/api/admin/audit",
@@ -210,47 +191,35 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       }),
   );
 
-  route.get(
-    "/api/admin/support/threads/:patientId/messages",
-    {
-      who: "admin",
-      summary: "Les messages d'un patient et les réponses de l'équipe",
-      params: patientParams,
-      querystring: supportPageQuerySchema,
-      response: { 200: supportPageSchema },
-    },
-    async (request, _reply, actor) => {
+  admin.get("/api/admin/support/threads/:patientId/messages", {
+    summary: "Les messages d'un patient et les réponses de l'équipe",
+    params: patientParams,
+    querystring: supportPageQuerySchema,
+    response: { 200: supportPageSchema },
+    handler: async (request, _reply, actor) => {
       const result = await teamSupportPage(app.db, request.params.patientId, request.query);
       // The patient sees on the help page that the team opened the thread (only a real thread).
       if (result.items.length > 0 && !request.query.before)
         await recordSupportAccess(app.db, actor, request.params.patientId, { action: "support_thread_view" });
       return { items: result.items, has_more: result.hasMore };
     },
-  );
+  });
 
-  route.post(
-    "/api/admin/support/threads/:patientId/read",
-    {
-      who: "admin",
-      summary: "Marquer comme lus les messages de ce patient",
-      params: patientParams,
-      response: { 200: z.object({ read: z.number() }) },
-    },
-    async (request) => ({
+  admin.post("/api/admin/support/threads/:patientId/read", {
+    summary: "Marquer comme lus les messages de ce patient",
+    params: patientParams,
+    response: { 200: z.object({ read: z.number() }) },
+    handler: async (request) => ({
       read: await markSupportRead(app.db, request.params.patientId, "team", app.clock()),
     }),
-  );
+  });
 
-  route.post(
-    "/api/admin/support/threads/:patientId/messages",
-    {
-      who: "admin",
-      summary: "Répondre à un patient (il la voit en direct, ou par e-mail s'il ne l'a pas lue)",
-      params: patientParams,
-      body: supportReplySchema,
-      response: { 201: supportMessageSchema, 400: errorBodySchema },
-    },
-    async (request, reply, actor) => {
+  admin.post("/api/admin/support/threads/:patientId/messages", {
+    summary: "Répondre à un patient (il la voit en direct, ou par e-mail s'il ne l'a pas lue)",
+    params: patientParams,
+    body: supportReplySchema,
+    response: { 201: supportMessageSchema, 400: errorBodySchema },
+    handler: async (request, reply, actor) => {
       const message = await postTeamReply(
         { db: app.db, storage: app.storage, bus: app.bus, clock: app.clock },
         actor,
@@ -259,5 +228,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       );
       return reply.status(201).send(message);
     },
-  );
+  });
 }

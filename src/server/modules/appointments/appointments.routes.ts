@@ -31,36 +31,30 @@ const changeErrors = { 400: errorBodySchema, 409: errorBodySchema };
 
 /** Booking on an accepted offer (ADR 011): the patient asks, either side answers, moves or cancels. */
 export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
-  const route = guardedRoutes(app, { tags: ["appointments"], errors });
+  const module = { tags: ["appointments"], errors };
+  const patient = guardedRoutes(app, "patient", module);
+  const signedIn = guardedRoutes(app, "signed-in", module);
   const params = z.object({ id: z.string() });
   const appointmentId = (id: string) => pathId(id, APPOINTMENT_MESSAGES.notFound);
 
-  route.post(
-    "/api/patient/offers/:id/appointment",
-    {
-      who: "patient",
-      summary: "Demander un rendez-vous sur ma proposition acceptée (un créneau proposé ou jusqu'à trois)",
-      params,
-      body: proposeTimesSchema,
-      response: { 201: appointmentResultSchema, ...changeErrors },
-      preValidation: requireVisible("patientOffer", OFFER_MESSAGES.notFound),
-    },
-    async (request, reply, actor) => {
+  patient.post("/api/patient/offers/:id/appointment", {
+    summary: "Demander un rendez-vous sur ma proposition acceptée (un créneau proposé ou jusqu'à trois)",
+    params,
+    body: proposeTimesSchema,
+    response: { 201: appointmentResultSchema, ...changeErrors },
+    preValidation: requireVisible("patientOffer", OFFER_MESSAGES.notFound),
+    handler: async (request, reply, actor) => {
       const offerId = pathId(request.params.id, OFFER_MESSAGES.notFound);
       const appointment = await bookAppointment(useCaseDeps(request), actor, offerId, request.body.slots);
       return reply.status(201).send({ appointment, message: APPOINTMENT_MESSAGES.requested });
     },
-  );
+  });
 
-  route.get(
-    "/api/appointments",
-    {
-      who: "signed-in",
-      summary: "Mes rendez-vous à venir (ou tous ceux d'une demande avec ?request=)",
-      querystring: appointmentQuerySchema,
-      response: { 200: appointmentListSchema, 400: errorBodySchema },
-    },
-    async (request, _reply, actor) => {
+  signedIn.get("/api/appointments", {
+    summary: "Mes rendez-vous à venir (ou tous ceux d'une demande avec ?request=)",
+    querystring: appointmentQuerySchema,
+    response: { 200: appointmentListSchema, 400: errorBodySchema },
+    handler: async (request, _reply, actor) => {
       const repo = appointmentsRepo(app.db, actor);
       const { request: requestId, page } = request.query;
       const now = app.clock();
@@ -69,7 +63,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
         : await repo.upcoming(page, now);
       return { items, page, page_size: APPOINTMENT_PAGE_SIZE, has_more: hasMore };
     },
-  );
+  });
 
   /** Confirming a slot and proposing others: the same answer to an appointment visible to the actor. */
   const answerRoute = <Body extends z.ZodType>(
@@ -84,23 +78,19 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     ) => ReturnType<typeof confirmAppointment>,
     message: string,
   ) =>
-    route.post(
-      `/api/appointments/:id/${action}`,
-      {
-        who: "signed-in",
-        summary,
-        params,
-        body,
-        response: { 200: appointmentResultSchema, ...changeErrors },
-        preValidation: requireVisible("appointment", APPOINTMENT_MESSAGES.notFound),
-      },
-      async (request, _reply, actor) => {
+    signedIn.post(`/api/appointments/:id/${action}`, {
+      summary,
+      params,
+      body,
+      response: { 200: appointmentResultSchema, ...changeErrors },
+      preValidation: requireVisible("appointment", APPOINTMENT_MESSAGES.notFound),
+      handler: async (request, _reply, actor) => {
         const id = appointmentId(request.params.id);
         // the type provider cannot narrow a generic schema: `body` was validated by it above
         const appointment = await answer(useCaseDeps(request), actor, id, request.body as z.output<Body>);
         return { appointment, message };
       },
-    );
+    });
 
   answerRoute(
     "confirm",
@@ -117,30 +107,22 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     APPOINTMENT_MESSAGES.proposed,
   );
 
-  route.post(
-    "/api/appointments/:id/cancel",
-    {
-      who: "signed-in",
-      summary: "Annuler un rendez-vous (ou une demande de rendez-vous en cours)",
-      params,
-      response: { 200: appointmentResultSchema, ...changeErrors },
-    },
-    async (request, _reply, actor) => {
+  signedIn.post("/api/appointments/:id/cancel", {
+    summary: "Annuler un rendez-vous (ou une demande de rendez-vous en cours)",
+    params,
+    response: { 200: appointmentResultSchema, ...changeErrors },
+    handler: async (request, _reply, actor) => {
       const id = appointmentId(request.params.id);
       const appointment = await cancelAppointment(useCaseDeps(request), actor, id);
       return { appointment, message: APPOINTMENT_MESSAGES.cancelled };
     },
-  );
+  });
 
-  route.get(
-    "/api/appointments/:id/calendar.ics",
-    {
-      who: "signed-in",
-      summary: "Le rendez-vous confirmé au format iCalendar (.ics)",
-      params,
-      response: { 200: z.string() },
-    },
-    async (request, reply, actor) => {
+  signedIn.get("/api/appointments/:id/calendar.ics", {
+    summary: "Le rendez-vous confirmé au format iCalendar (.ics)",
+    params,
+    response: { 200: z.string() },
+    handler: async (request, reply, actor) => {
       const id = appointmentId(request.params.id);
       const ics = await appointmentCalendar({ db: app.db, config: app.config, clock: app.clock }, actor, id);
       return sendPrivateFile(reply, ics, {
@@ -149,5 +131,5 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
         disposition: "attachment",
       });
     },
-  );
+  });
 }

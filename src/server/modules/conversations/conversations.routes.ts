@@ -23,20 +23,15 @@ const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 /** Conversations between patients and dentists (ADR 007), for their two parties only. */
 export async function conversationRoutes(app: FastifyInstance): Promise<void> {
-  const route = guardedRoutes(app, { tags: ["conversations"], errors });
+  const signedIn = guardedRoutes(app, "signed-in", { tags: ["conversations"], errors });
   const params = z.object({ id: z.string() });
   const deps = () => ({ db: app.db, storage: app.storage, bus: app.bus, clock: app.clock });
 
-  route.get(
-    "/api/conversations",
-    {
-      who: "signed-in",
-      summary:
-        "Mes conversations, activité la plus récente d'abord (recherche sur le nom, pages par curseur)",
-      querystring: conversationListQuerySchema,
-      response: { 200: conversationListSchema },
-    },
-    async (request, _reply, actor) => {
+  signedIn.get("/api/conversations", {
+    summary: "Mes conversations, activité la plus récente d'abord (recherche sur le nom, pages par curseur)",
+    querystring: conversationListQuerySchema,
+    response: { 200: conversationListSchema },
+    handler: async (request, _reply, actor) => {
       const { search, cursor, limit } = request.query;
       const [page, total] = await Promise.all([
         conversationsRepo(app.db, actor).list({ search, cursor, limit }),
@@ -44,18 +39,14 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
       ]);
       return { items: page.items, next_cursor: page.nextCursor, unread_total: total };
     },
-  );
+  });
 
-  route.get(
-    "/api/conversations/:id/messages",
-    {
-      who: "signed-in",
-      summary: "Les messages d'une conversation, les plus anciens d'abord (avant un message donné)",
-      params,
-      querystring: messagePageQuerySchema,
-      response: { 200: messagePageSchema },
-    },
-    async (request, _reply, actor) => {
+  signedIn.get("/api/conversations/:id/messages", {
+    summary: "Les messages d'une conversation, les plus anciens d'abord (avant un message donné)",
+    params,
+    querystring: messagePageQuerySchema,
+    response: { 200: messagePageSchema },
+    handler: async (request, _reply, actor) => {
       const repo = conversationsRepo(app.db, actor);
       const id = request.params.id;
       const conversation = isUuid(id) ? await repo.find(id) : undefined;
@@ -63,23 +54,19 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
       const page = await repo.messages(id, request.query);
       return { conversation, items: page.items, has_more: page.hasMore };
     },
-  );
+  });
 
-  route.post(
-    "/api/conversations/:id/messages",
-    {
-      who: "signed-in",
-      summary: "Écrire dans une conversation (multipart : body, et jusqu'à 5 fichiers `files` de 10 Mo)",
-      consumes: ["multipart/form-data"],
-      params,
-      response: {
-        201: chatMessageSchema,
-        400: errorBodySchema,
-        413: errorBodySchema,
-        415: errorBodySchema,
-      },
+  signedIn.post("/api/conversations/:id/messages", {
+    summary: "Écrire dans une conversation (multipart : body, et jusqu'à 5 fichiers `files` de 10 Mo)",
+    consumes: ["multipart/form-data"],
+    params,
+    response: {
+      201: chatMessageSchema,
+      400: errorBodySchema,
+      413: errorBodySchema,
+      415: errorBodySchema,
     },
-    async (request, reply, actor) => {
+    handler: async (request, reply, actor) => {
       const id = request.params.id;
       const conversation = isUuid(id) ? await conversationsRepo(app.db, actor).find(id) : undefined;
       if (!conversation) throw notFound(CHAT_MESSAGES.notFound);
@@ -89,34 +76,26 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
       );
       return reply.status(201).send(message);
     },
-  );
+  });
 
-  route.post(
-    "/api/conversations/:id/read",
-    {
-      who: "signed-in",
-      summary: "Marquer comme lus les messages reçus dans cette conversation",
-      params,
-      response: { 200: readResultSchema },
-    },
-    async (request, _reply, actor) => {
+  signedIn.post("/api/conversations/:id/read", {
+    summary: "Marquer comme lus les messages reçus dans cette conversation",
+    params,
+    response: { 200: readResultSchema },
+    handler: async (request, _reply, actor) => {
       const id = request.params.id;
       if (!isUuid(id)) throw notFound(CHAT_MESSAGES.notFound);
       const read = await markConversationRead(deps(), actor, id);
       return { read, unread_total: await unreadTotal(app.db, actor.userId) };
     },
-  );
+  });
 
-  route.get(
-    "/api/conversations/attachments/:id",
-    {
-      who: "signed-in",
-      summary: "Ouvrir ou télécharger une pièce jointe (les deux interlocuteurs seulement)",
-      params,
-      querystring: z.object({ disposition: z.enum(["inline", "attachment"]).optional().default("inline") }),
-      compress: false,
-    },
-    async (request, reply, actor) => {
+  signedIn.get("/api/conversations/attachments/:id", {
+    summary: "Ouvrir ou télécharger une pièce jointe (les deux interlocuteurs seulement)",
+    params,
+    querystring: z.object({ disposition: z.enum(["inline", "attachment"]).optional().default("inline") }),
+    compress: false,
+    handler: async (request, reply, actor) => {
       const id = request.params.id;
       const file = isUuid(id) ? await conversationsRepo(app.db, actor).attachment(id) : undefined;
       if (!file) throw notFound("Pièce jointe introuvable.");
@@ -156,5 +135,5 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
         )
         .send(app.storage.read(file.storage_key) as never);
     },
-  );
+  });
 }

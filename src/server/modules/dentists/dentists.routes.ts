@@ -59,17 +59,13 @@ function summary(row: {
 export async function dentistRoutes(app: FastifyInstance): Promise<void> {
   // Responses written by compiled serializers: only the schema's fields (plugins/fast-serializer.ts).
   app.setSerializerCompiler(fastSerializerCompiler);
-  const route = guardedRoutes(app, { tags: ["dentist"], errors });
+  const dentist = guardedRoutes(app, "dentist", { tags: ["dentist"], errors });
   const idParams = z.object({ id: z.string() });
 
-  route.get(
-    "/api/dentist/dashboard",
-    {
-      who: "dentist",
-      summary: "Tableau de bord du dentiste",
-      response: { 200: dentistDashboardSchema },
-    },
-    async (_request, _reply, actor) => {
+  dentist.get("/api/dentist/dashboard", {
+    summary: "Tableau de bord du dentiste",
+    response: { 200: dentistDashboardSchema },
+    handler: async (_request, _reply, actor) => {
       const repo = dentistRequestsRepo(app.db, actor);
       const [stats, recent, todo, recentMessages] = await Promise.all([
         dentistDashboard(app.db, actor),
@@ -90,27 +86,19 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
         average_response_minutes: stats.averageResponseMinutes,
       };
     },
-  );
+  });
 
-  route.get(
-    "/api/dentist/todo-count",
-    {
-      who: "dentist",
-      summary: "Le nombre de demandes à traiter (le compteur du menu 'Demandes')",
-      response: { 200: dentistTodoCountSchema },
-    },
-    async (_request, _reply, actor) => ({ requests: await requestsToAnswer(app.db, actor) }),
-  );
+  dentist.get("/api/dentist/todo-count", {
+    summary: "Le nombre de demandes à traiter (le compteur du menu 'Demandes')",
+    response: { 200: dentistTodoCountSchema },
+    handler: async (_request, _reply, actor) => ({ requests: await requestsToAnswer(app.db, actor) }),
+  });
 
-  route.get(
-    "/api/dentist/requests",
-    {
-      who: "dentist",
-      summary: "Demandes de devis visibles par ce dentiste (recherche, filtres et pages côté serveur)",
-      querystring: dentistRequestListQuerySchema,
-      response: { 200: dentistRequestListSchema },
-    },
-    async (request, _reply, actor) => {
+  dentist.get("/api/dentist/requests", {
+    summary: "Demandes de devis visibles par ce dentiste (recherche, filtres et pages côté serveur)",
+    querystring: dentistRequestListQuerySchema,
+    response: { 200: dentistRequestListSchema },
+    handler: async (request, _reply, actor) => {
       const repo = dentistRequestsRepo(app.db, actor);
       const { search, status, treatment, page, page_size } = request.query;
       const [{ items, hasMore }, treatments] = await Promise.all([
@@ -126,17 +114,13 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
         verified: repo.verified,
       };
     },
-  );
+  });
 
-  route.get(
-    "/api/dentist/requests/:id",
-    {
-      who: "dentist",
-      summary: "Le détail d'une demande (la marque comme consultée par ce dentiste)",
-      params: idParams,
-      response: { 200: dentistRequestDetailSchema },
-    },
-    async (request, _reply, actor) => {
+  dentist.get("/api/dentist/requests/:id", {
+    summary: "Le détail d'une demande (la marque comme consultée par ce dentiste)",
+    params: idParams,
+    response: { 200: dentistRequestDetailSchema },
+    handler: async (request, _reply, actor) => {
       const repo = dentistRequestsRepo(app.db, actor);
       const id = request.params.id;
       const row = await foundOr404(id, repo.find, DENTIST_MESSAGES.notFound);
@@ -164,39 +148,31 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
         })),
       };
     },
-  );
+  });
 
-  route.post(
-    "/api/dentist/requests/:id/assign",
-    {
-      who: "dentist",
-      summary: "S'assigner cette demande",
-      params: idParams,
-      response: { 200: z.object({ message: z.string() }) },
-    },
-    async (request, _reply, actor) => {
+  dentist.post("/api/dentist/requests/:id/assign", {
+    summary: "S'assigner cette demande",
+    params: idParams,
+    response: { 200: z.object({ message: z.string() }) },
+    handler: async (request, _reply, actor) => {
       const repo = dentistRequestsRepo(app.db, actor);
       const id = request.params.id;
       await foundOr404(id, repo.find, DENTIST_MESSAGES.notFound);
       await repo.assign(id);
       return { message: DENTIST_MESSAGES.assigned };
     },
-  );
+  });
 
-  route.post(
-    "/api/dentist/requests/:id/reply",
-    {
-      who: "dentist",
-      summary: "Répondre à une demande (ouvre la conversation avec le patient)",
-      params: idParams,
-      body: replySchema,
-      response: { 201: replyResultSchema, 400: errorBodySchema, 409: errorBodySchema },
-      preValidation: requireVisible("request", DENTIST_MESSAGES.notFound),
-    },
-    async (request, reply, actor) => {
+  dentist.post("/api/dentist/requests/:id/reply", {
+    summary: "Répondre à une demande (ouvre la conversation avec le patient)",
+    params: idParams,
+    body: replySchema,
+    response: { 201: replyResultSchema, 400: errorBodySchema, 409: errorBodySchema },
+    preValidation: requireVisible("request", DENTIST_MESSAGES.notFound),
+    handler: async (request, reply, actor) => {
       const id = pathId(request.params.id, DENTIST_MESSAGES.notFound);
       const { conversationId } = await replyToRequest(useCaseDeps(request), actor, id, request.body.message);
       return reply.status(201).send({ conversation_id: conversationId, message: DENTIST_MESSAGES.replySent });
     },
-  );
+  });
 }

@@ -11,23 +11,18 @@ import { guardedRoutes } from "../../http/route";
 
 /** A patient document, streamed through an authorised route; never a public URL (ADR 005). */
 export async function documentRoutes(app: FastifyInstance): Promise<void> {
-  const route = guardedRoutes(app, {
-    tags: ["documents"],
-    errors: { 401: errorBodySchema, 404: errorBodySchema },
-  });
-  route.get(
-    "/api/documents/:id/file",
-    {
-      who: "signed-in",
-      summary: "Ouvrir (inline) ou télécharger un document d'une demande",
-      params: z.object({ id: z.uuid({ error: "Document introuvable." }) }),
-      querystring: z.object({
-        disposition: z.enum(["inline", "attachment"]).optional().default("attachment"),
-      }),
-      // Streamed as stored; PDFs and images gain nothing from compression.
-      compress: false,
-    },
-    async (request, reply, actor) => {
+  const module = { tags: ["documents"], errors: { 401: errorBodySchema, 404: errorBodySchema } };
+  const dentist = guardedRoutes(app, "dentist", module);
+  const signedIn = guardedRoutes(app, "signed-in", module);
+  signedIn.get("/api/documents/:id/file", {
+    summary: "Ouvrir (inline) ou télécharger un document d'une demande",
+    params: z.object({ id: z.uuid({ error: "Document introuvable." }) }),
+    querystring: z.object({
+      disposition: z.enum(["inline", "attachment"]).optional().default("attachment"),
+    }),
+    // Streamed as stored; PDFs and images gain nothing from compression.
+    compress: false,
+    handler: async (request, reply, actor) => {
       const document = await findReadableDocument(app.db, actor, request.params.id);
       if (!document) throw notFound("Document introuvable.");
       const size = await storedFileSize(
@@ -49,17 +44,13 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         csp: VIEWER_CSP,
       });
     },
-  );
+  });
 
-  route.get(
-    "/api/dentist/requests/:id/documents.zip",
-    {
-      who: "dentist",
-      summary: "'Tout télécharger' : tous les documents d'une demande dans une archive zip",
-      params: z.object({ id: z.uuid({ error: "Demande introuvable." }) }),
-      compress: false,
-    },
-    async (request, reply, actor) => {
+  dentist.get("/api/dentist/requests/:id/documents.zip", {
+    summary: "'Tout télécharger' : tous les documents d'une demande dans une archive zip",
+    params: z.object({ id: z.uuid({ error: "Demande introuvable." }) }),
+    compress: false,
+    handler: async (request, reply, actor) => {
       const found = await findReadableRequestDocuments(app.db, actor, request.params.id);
       if (!found || found.documents.length === 0) throw notFound("Demande introuvable.");
       const sizes = await Promise.all(found.documents.map((d) => app.storage.size(d.storage_key)));
@@ -87,5 +78,5 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         disposition: "attachment",
       });
     },
-  );
+  });
 }

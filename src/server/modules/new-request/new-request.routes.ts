@@ -12,19 +12,15 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 export async function newRequestRoutes(app: FastifyInstance): Promise<void> {
   // Responses written by compiled serializers: only the schema's fields (plugins/fast-serializer.ts).
   app.setSerializerCompiler(fastSerializerCompiler);
-  const route = guardedRoutes(app, { tags: ["patient"], errors });
+  const patient = guardedRoutes(app, "patient", { tags: ["patient"], errors });
 
-  route.post(
-    "/api/patient/requests",
-    {
-      who: "patient",
-      summary: "Créer une demande avec ses documents (multipart)",
-      description:
-        "multipart/form-data : treatment_type (obligatoire), description, budget, quote_amount (euros), quote_lines (tableau JSON des lignes du devis : code, act, tooth, fee_cents), urgency (high|medium|low), recipient ('all' ou l'id d'un dentiste vérifié), consent ('true'), document_types (tableau JSON, un type par fichier : xray|quote|photo|other), puis un ou plusieurs fichiers `files` (10 Mo chacun, 10 au plus).",
-      consumes: ["multipart/form-data"],
-      response: { 201: requestCreatedSchema, 413: errorBodySchema, 415: errorBodySchema },
-    },
-    async (request, reply, actor) => {
+  patient.post("/api/patient/requests", {
+    summary: "Créer une demande avec ses documents (multipart)",
+    description:
+      "multipart/form-data : treatment_type (obligatoire), description, budget, quote_amount (euros), quote_lines (tableau JSON des lignes du devis : code, act, tooth, fee_cents), urgency (high|medium|low), recipient ('all' ou l'id d'un dentiste vérifié), consent ('true'), document_types (tableau JSON, un type par fichier : xray|quote|photo|other), puis un ou plusieurs fichiers `files` (10 Mo chacun, 10 au plus).",
+    consumes: ["multipart/form-data"],
+    response: { 201: requestCreatedSchema, 413: errorBodySchema, 415: errorBodySchema },
+    handler: async (request, reply, actor) => {
       const form = await readMultipart(request, app.storage, requestForm(actor.userId));
       const deps = { db: app.db, brandName: app.config.brandName, clock: app.clock };
       const id = await form.use(requestFieldsSchema, (input, files) =>
@@ -36,5 +32,5 @@ export async function newRequestRoutes(app: FastifyInstance): Promise<void> {
       void app.bus.publish({ kind: "requests" }).catch(() => {});
       return reply.status(201).send({ id, message: UPLOAD_MESSAGES.success });
     },
-  );
+  });
 }

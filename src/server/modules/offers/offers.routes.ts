@@ -29,18 +29,16 @@ const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
 
 /** The dentist's offers on requests (ADR 008): the proposal page reads and sends them. */
 export async function offerRoutes(app: FastifyInstance): Promise<void> {
-  const route = guardedRoutes(app, { tags: ["offers"], errors });
+  const module = { tags: ["offers"], errors };
+  const dentist = guardedRoutes(app, "dentist", module);
+  const patient = guardedRoutes(app, "patient", module);
   const params = z.object({ id: z.string() });
 
-  route.get(
-    "/api/dentist/requests/:id/offer",
-    {
-      who: "dentist",
-      summary: "Ma proposition sur cette demande (ou null), et si je peux en envoyer une",
-      params,
-      response: { 200: myOfferSchema },
-    },
-    async (request, _reply, actor) => {
+  dentist.get("/api/dentist/requests/:id/offer", {
+    summary: "Ma proposition sur cette demande (ou null), et si je peux en envoyer une",
+    params,
+    response: { 200: myOfferSchema },
+    handler: async (request, _reply, actor) => {
       const repo = dentistOffersRepo(app.db, actor);
       const id = request.params.id;
       const context = await foundOr404(id, repo.context, DENTIST_MESSAGES.notFound);
@@ -53,100 +51,76 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
         patient_age: context.birth_date ? ageOn(context.birth_date, parisToday(now)) : null,
       };
     },
-  );
+  });
 
-  route.post(
-    "/api/dentist/requests/:id/offers",
-    {
-      who: "dentist",
-      summary: "Envoyer une proposition de devis (compte comme ma réponse ; ouvre la conversation)",
-      params,
-      body: offerInputSchema,
-      response: { 201: offerCreatedSchema, 400: errorBodySchema, 409: errorBodySchema },
-      preValidation: requireVisible("request", DENTIST_MESSAGES.notFound),
-    },
-    async (request, reply, actor) => {
+  dentist.post("/api/dentist/requests/:id/offers", {
+    summary: "Envoyer une proposition de devis (compte comme ma réponse ; ouvre la conversation)",
+    params,
+    body: offerInputSchema,
+    response: { 201: offerCreatedSchema, 400: errorBodySchema, 409: errorBodySchema },
+    preValidation: requireVisible("request", DENTIST_MESSAGES.notFound),
+    handler: async (request, reply, actor) => {
       const id = pathId(request.params.id, DENTIST_MESSAGES.notFound);
       const { offer, conversationId } = await submitOffer(useCaseDeps(request), actor, id, request.body);
       return reply.status(201).send({ offer, conversation_id: conversationId, message: OFFER_MESSAGES.sent });
     },
-  );
+  });
 
-  route.get(
-    "/api/dentist/offers",
-    {
-      who: "dentist",
-      summary:
-        "Mes propositions, les plus récentes d'abord, par état (envoyée, acceptée, clôturée, expirée, retirée)",
-      querystring: dentistOffersQuerySchema,
-      response: { 200: dentistOfferListSchema, 400: errorBodySchema },
-    },
-    async (request, _reply, actor) => {
+  dentist.get("/api/dentist/offers", {
+    summary:
+      "Mes propositions, les plus récentes d'abord, par état (envoyée, acceptée, clôturée, expirée, retirée)",
+    querystring: dentistOffersQuerySchema,
+    response: { 200: dentistOfferListSchema, 400: errorBodySchema },
+    handler: async (request, _reply, actor) => {
       const { state, page } = request.query;
       const { items, hasMore } = await dentistOffersRepo(app.db, actor).list(state, page, app.clock());
       return { items, page, page_size: DENTIST_OFFERS_PAGE_SIZE, has_more: hasMore };
     },
-  );
+  });
 
-  route.post(
-    "/api/dentist/offers/:id/withdraw",
-    {
-      who: "dentist",
-      summary: "Retirer une de mes propositions tant qu'elle n'est ni acceptée ni clôturée",
-      params,
-      response: { 200: offerWithdrawnSchema, 409: errorBodySchema },
-    },
-    async (request, _reply, actor) => {
+  dentist.post("/api/dentist/offers/:id/withdraw", {
+    summary: "Retirer une de mes propositions tant qu'elle n'est ni acceptée ni clôturée",
+    params,
+    response: { 200: offerWithdrawnSchema, 409: errorBodySchema },
+    handler: async (request, _reply, actor) => {
       const id = pathId(request.params.id, OFFER_MESSAGES.notFound);
       const offer = await withdrawOffer({ db: app.db, clock: app.clock }, actor, id);
       return { offer, message: OFFER_MESSAGES.withdrawnDone };
     },
-  );
+  });
 
-  route.post(
-    "/api/patient/offers/:id/accept",
-    {
-      who: "patient",
-      summary:
-        "Accepter une proposition : le dentiste est confirmé, les autres propositions clôturées, le rendez-vous reste à choisir",
-      params,
-      response: { 200: offerAcceptedSchema, 409: errorBodySchema },
-    },
-    async (request, _reply, actor) => {
+  patient.post("/api/patient/offers/:id/accept", {
+    summary:
+      "Accepter une proposition : le dentiste est confirmé, les autres propositions clôturées, le rendez-vous reste à choisir",
+    params,
+    response: { 200: offerAcceptedSchema, 409: errorBodySchema },
+    handler: async (request, _reply, actor) => {
       const id = pathId(request.params.id, OFFER_MESSAGES.notFound);
       const offer = await acceptOffer(useCaseDeps(request), actor, id);
       return { offer, message: OFFER_MESSAGES.accepted };
     },
-  );
+  });
 
-  route.post(
-    "/api/patient/offers/:id/unaccept",
-    {
-      who: "patient",
-      summary:
-        "Retirer mon acceptation tant que le rendez-vous n'est pas confirmé : les autres propositions encore valables sont rouvertes",
-      params,
-      response: { 200: offerUnacceptedSchema, 409: errorBodySchema },
-    },
-    async (request, _reply, actor) => {
+  patient.post("/api/patient/offers/:id/unaccept", {
+    summary:
+      "Retirer mon acceptation tant que le rendez-vous n'est pas confirmé : les autres propositions encore valables sont rouvertes",
+    params,
+    response: { 200: offerUnacceptedSchema, 409: errorBodySchema },
+    handler: async (request, _reply, actor) => {
       const id = pathId(request.params.id, OFFER_MESSAGES.notFound);
       const { offer, reopened } = await unacceptOffer(useCaseDeps(request), actor, id);
       return { offer, reopened, message: OFFER_MESSAGES.unaccepted };
     },
-  );
+  });
 
-  route.get(
-    "/api/patient/requests/:id/comparison",
-    {
-      who: "patient",
-      tags: ["patient"],
-      summary:
-        "Les propositions d'une de mes demandes par reste à charge estimé (ma mutuelle), alignées dent par dent sur mon devis",
-      params,
-      response: { 200: comparisonSchema },
-      preValidation: requireVisible("request", REQUEST_NOT_FOUND),
-    },
-    async (request, _reply, actor) => {
+  patient.get("/api/patient/requests/:id/comparison", {
+    tags: ["patient"],
+    summary:
+      "Les propositions d'une de mes demandes par reste à charge estimé (ma mutuelle), alignées dent par dent sur mon devis",
+    params,
+    response: { 200: comparisonSchema },
+    preValidation: requireVisible("request", REQUEST_NOT_FOUND),
+    handler: async (request, _reply, actor) => {
       const id = request.params.id;
       const [original, offers, cover] = await Promise.all([
         patientQuoteLines(app.db, actor, id),
@@ -155,5 +129,5 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
       ]);
       return compareQuotes(original, offers, cover);
     },
-  );
+  });
 }

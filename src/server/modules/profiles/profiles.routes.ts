@@ -21,31 +21,25 @@ const errors = { 401: errorBodySchema };
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const route = guardedRoutes(app, { tags: ["profiles"], errors });
+  const module = { tags: ["profiles"], errors };
+  const dentist = guardedRoutes(app, "dentist", module);
+  const signedIn = guardedRoutes(app, "signed-in", module);
 
-  route.get(
-    "/api/me",
-    {
-      who: "signed-in",
-      summary: "Mon profil (la session en cours)",
-      response: { 200: meResponseSchema },
-    },
-    async (_request, reply, actor) => {
+  signedIn.get("/api/me", {
+    summary: "Mon profil (la session en cours)",
+    response: { 200: meResponseSchema },
+    handler: async (_request, reply, actor) => {
       reply.header("cache-control", "no-store");
       return { profile: toProfileDto(actor.profile) };
     },
-  );
+  });
 
-  route.patch(
-    "/api/me",
-    {
-      who: "signed-in",
-      summary:
-        "Modifier mon profil (nom, téléphone, ville, code postal ; biographie, spécialités, RPPS et cabinet pour les dentistes)",
-      body: profileUpdateSchema,
-      response: { 200: meResponseSchema, 400: errorBodySchema },
-    },
-    async (request, _reply, actor) => {
+  signedIn.patch("/api/me", {
+    summary:
+      "Modifier mon profil (nom, téléphone, ville, code postal ; biographie, spécialités, RPPS et cabinet pour les dentistes)",
+    body: profileUpdateSchema,
+    response: { 200: meResponseSchema, 400: errorBodySchema },
+    handler: async (request, _reply, actor) => {
       const body = request.body;
       const { firstName, lastName } = splitFullName(body.full_name);
       const isDentist = actor.profile.role === "dentist";
@@ -72,30 +66,22 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       });
       return { profile: toProfileDto(profile) };
     },
-  );
+  });
 
-  route.post(
-    "/api/me/verification-request",
-    {
-      who: "dentist",
-      summary: "Demander une vérification (dentiste non vérifié, RPPS et adresse du cabinet renseignés)",
-      response: { 200: meResponseSchema, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
-    },
-    async (_request, _reply, actor) => {
+  dentist.post("/api/me/verification-request", {
+    summary: "Demander une vérification (dentiste non vérifié, RPPS et adresse du cabinet renseignés)",
+    response: { 200: meResponseSchema, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
+    handler: async (_request, _reply, actor) => {
       const profile = await requestVerification(app.db, actor);
       return { profile: toProfileDto(profile) };
     },
-  );
+  });
 
-  route.post(
-    "/api/me/avatar",
-    {
-      who: "signed-in",
-      summary: "Changer ma photo (JPG ou PNG, 5 Mo au plus ; recadrée en 256 px)",
-      consumes: ["multipart/form-data"],
-      response: { 200: meResponseSchema, 400: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
-    },
-    async (request, _reply, actor) => {
+  signedIn.post("/api/me/avatar", {
+    summary: "Changer ma photo (JPG ou PNG, 5 Mo au plus ; recadrée en 256 px)",
+    consumes: ["multipart/form-data"],
+    response: { 200: meResponseSchema, 400: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
+    handler: async (request, _reply, actor) => {
       if (!request.isMultipart())
         throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", PROFILE_MESSAGES.avatarMissing);
       const part = await request.file({ limits: { fileSize: AVATAR_MAX_SIZE, files: 1 } });
@@ -116,7 +102,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       if (previous) await app.storage.remove(previous).catch(() => {});
       return { profile: toProfileDto(profile) };
     },
-  );
+  });
 
   // Avatars are public images (unlike documents, ADR 005), under random keys, cached for good.
   r.get(

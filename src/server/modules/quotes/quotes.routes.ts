@@ -24,62 +24,46 @@ const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
 
 /** The patient's structured devis and 'Ma mutuelle' (issue 15). */
 export async function quoteRoutes(app: FastifyInstance): Promise<void> {
-  const route = guardedRoutes(app, { tags: ["patient"], errors });
+  const patient = guardedRoutes(app, "patient", { tags: ["patient"], errors });
   const params = z.object({ id: z.string() });
   const visible = requireVisible("request", REQUEST_NOT_FOUND);
 
-  route.get(
-    "/api/patient/cover",
-    {
-      who: "patient",
-      summary: "Ma mutuelle (couverture des prothèses dentaires), ou null",
-      response: { 200: coverResponseSchema },
-    },
-    async (_request, _reply, actor) => ({
+  patient.get("/api/patient/cover", {
+    summary: "Ma mutuelle (couverture des prothèses dentaires), ou null",
+    response: { 200: coverResponseSchema },
+    handler: async (_request, _reply, actor) => ({
       cover: await patientQuotesRepo(app.db, actor).cover(),
     }),
-  );
+  });
 
-  route.put(
-    "/api/patient/cover",
-    {
-      who: "patient",
-      summary:
-        "Enregistrer ma mutuelle (pourcentage de la BR, RO inclus ou non, plafonds, contrat responsable)",
-      body: coverSchema,
-      response: { 200: coverSavedSchema, 400: errorBodySchema },
-    },
-    async (request, _reply, actor) => {
+  patient.put("/api/patient/cover", {
+    summary:
+      "Enregistrer ma mutuelle (pourcentage de la BR, RO inclus ou non, plafonds, contrat responsable)",
+    body: coverSchema,
+    response: { 200: coverSavedSchema, 400: errorBodySchema },
+    handler: async (request, _reply, actor) => {
       const repo = patientQuotesRepo(app.db, actor);
       await repo.saveCover(request.body, app.clock());
       return { cover: await repo.cover(), message: COVER_MESSAGES.saved };
     },
-  );
+  });
 
-  route.delete(
-    "/api/patient/cover",
-    {
-      who: "patient",
-      summary: "Retirer ma mutuelle (les estimations ne comptent plus que l'Assurance Maladie)",
-      response: { 200: coverSavedSchema },
-    },
-    async (_request, _reply, actor) => {
+  patient.delete("/api/patient/cover", {
+    summary: "Retirer ma mutuelle (les estimations ne comptent plus que l'Assurance Maladie)",
+    response: { 200: coverSavedSchema },
+    handler: async (_request, _reply, actor) => {
       await patientQuotesRepo(app.db, actor).removeCover();
       return { cover: null, message: COVER_MESSAGES.removed };
     },
-  );
+  });
 
-  route.put(
-    "/api/patient/requests/:id/quote",
-    {
-      who: "patient",
-      summary: "Saisir les lignes de mon devis (dent, acte, honoraires) ; une liste vide les efface",
-      params,
-      body: quoteUpdateSchema,
-      response: { 200: quoteSavedSchema, 400: errorBodySchema, 409: errorBodySchema },
-      preValidation: visible,
-    },
-    async (request, _reply, actor) => {
+  patient.put("/api/patient/requests/:id/quote", {
+    summary: "Saisir les lignes de mon devis (dent, acte, honoraires) ; une liste vide les efface",
+    params,
+    body: quoteUpdateSchema,
+    response: { 200: quoteSavedSchema, 400: errorBodySchema, 409: errorBodySchema },
+    preValidation: visible,
+    handler: async (request, _reply, actor) => {
       const repo = patientQuotesRepo(app.db, actor);
       const now = app.clock();
       const day = parisToday(now);
@@ -97,5 +81,5 @@ export async function quoteRoutes(app: FastifyInstance): Promise<void> {
         message: lines.length > 0 ? QUOTE_MESSAGES.saved : QUOTE_MESSAGES.cleared,
       };
     },
-  );
+  });
 }

@@ -20,7 +20,7 @@ const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
  * `reading_id` (modules/quotes).
  */
 export async function readingRoutes(app: FastifyInstance): Promise<void> {
-  const route = guardedRoutes(app, { tags: ["patient"], errors });
+  const patient = guardedRoutes(app, "patient", { tags: ["patient"], errors });
   const service = (actor: Actor) => readingService({ db: app.db, storage: app.storage }, actor);
   const requestId = (id: string) => {
     if (!isUuid(id)) throw notFound(REQUEST_NOT_FOUND);
@@ -31,32 +31,24 @@ export async function readingRoutes(app: FastifyInstance): Promise<void> {
     return id;
   };
 
-  route.get(
-    "/api/patient/requests/:id/reading",
-    {
-      who: "patient",
-      summary: "La dernière lecture du devis d'une de mes demandes (lignes lues à vérifier), ou null",
-      params: z.object({ id: z.string() }),
-      response: { 200: readingResponseSchema },
-    },
-    async (request, _reply, actor) => ({
+  patient.get("/api/patient/requests/:id/reading", {
+    summary: "La dernière lecture du devis d'une de mes demandes (lignes lues à vérifier), ou null",
+    params: z.object({ id: z.string() }),
+    response: { 200: readingResponseSchema },
+    handler: async (request, _reply, actor) => ({
       reading: await service(actor).latest(requestId(request.params.id)),
     }),
-  );
+  });
 
-  route.post(
-    "/api/patient/requests/:id/documents/:documentId/read",
-    {
-      who: "patient",
-      summary: "Lire (ou relire) un devis de ma demande : la lecture se fait en arrière-plan",
-      params: z.object({ id: z.string(), documentId: z.string() }),
-      response: {
-        202: z.object({ reading: quoteReadingSchema }),
-        400: errorBodySchema,
-        409: errorBodySchema,
-      },
+  patient.post("/api/patient/requests/:id/documents/:documentId/read", {
+    summary: "Lire (ou relire) un devis de ma demande : la lecture se fait en arrière-plan",
+    params: z.object({ id: z.string(), documentId: z.string() }),
+    response: {
+      202: z.object({ reading: quoteReadingSchema }),
+      400: errorBodySchema,
+      409: errorBodySchema,
     },
-    async (request, reply, actor) => {
+    handler: async (request, reply, actor) => {
       const readings = service(actor);
       const id = requestId(request.params.id);
       // Any id that is not a document of this request: the same answer as a document that cannot be read.
@@ -67,17 +59,13 @@ export async function readingRoutes(app: FastifyInstance): Promise<void> {
       app.readings.wake();
       return reply.status(202).send({ reading });
     },
-  );
+  });
 
-  route.post(
-    "/api/patient/requests/:id/reading/:readingId/dismiss",
-    {
-      who: "patient",
-      summary: "Fermer la lecture du devis : je saisis ses lignes moi-même",
-      params: z.object({ id: z.string(), readingId: z.string() }),
-      response: { 200: z.object({ reading: quoteReadingSchema, message: z.string() }) },
-    },
-    async (request, _reply, actor) => {
+  patient.post("/api/patient/requests/:id/reading/:readingId/dismiss", {
+    summary: "Fermer la lecture du devis : je saisis ses lignes moi-même",
+    params: z.object({ id: z.string(), readingId: z.string() }),
+    response: { 200: z.object({ reading: quoteReadingSchema, message: z.string() }) },
+    handler: async (request, _reply, actor) => {
       const readings = service(actor);
       const reading = await readings.dismiss(
         requestId(request.params.id),
@@ -86,18 +74,14 @@ export async function readingRoutes(app: FastifyInstance): Promise<void> {
       );
       return { reading, message: READING_MESSAGES.dismissed };
     },
-  );
+  });
 
-  route.get(
-    "/api/patient/requests/:id/reading/:readingId/pages/:page",
-    {
-      who: "patient",
-      summary: "L'aperçu (PNG) d'une page lue du devis, à côté des lignes à vérifier",
-      params: z.object({ id: z.string(), readingId: z.string(), page: z.string() }),
-      // A PNG gains little from compression.
-      compress: false,
-    },
-    async (request, reply, actor) => {
+  patient.get("/api/patient/requests/:id/reading/:readingId/pages/:page", {
+    summary: "L'aperçu (PNG) d'une page lue du devis, à côté des lignes à vérifier",
+    params: z.object({ id: z.string(), readingId: z.string(), page: z.string() }),
+    // A PNG gains little from compression.
+    compress: false,
+    handler: async (request, reply, actor) => {
       const readings = service(actor);
       const id = requestId(request.params.id);
       const reading = readingId(request.params.readingId);
@@ -122,5 +106,5 @@ export async function readingRoutes(app: FastifyInstance): Promise<void> {
         .header("x-content-type-options", "nosniff")
         .send(png as never);
     },
-  );
+  });
 }

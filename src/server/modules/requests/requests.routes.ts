@@ -31,7 +31,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 export async function requestRoutes(app: FastifyInstance): Promise<void> {
   // Responses written by compiled serializers: only the schema's fields (plugins/fast-serializer.ts).
   app.setSerializerCompiler(fastSerializerCompiler);
-  const route = guardedRoutes(app, { tags: ["patient"], errors });
+  const patient = guardedRoutes(app, "patient", { tags: ["patient"], errors });
   const idParams = z.object({ id: z.string() });
   const repo = (actor: Actor) => patientRequestsRepo(app.db, actor, app.clock());
   /** One of the caller's own requests by the id in the path, else 404 (anyone else's too). */
@@ -42,49 +42,37 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     return { requests, id, row };
   };
 
-  route.get(
-    "/api/patient/dashboard",
-    {
-      who: "patient",
-      summary: "Compteurs et dernières demandes du patient",
-      response: { 200: patientDashboardSchema },
-    },
-    async (_request, _reply, actor) => {
+  patient.get("/api/patient/dashboard", {
+    summary: "Compteurs et dernières demandes du patient",
+    response: { 200: patientDashboardSchema },
+    handler: async (_request, _reply, actor) => {
       const { counts, recent } = await repo(actor).dashboard(DASHBOARD_LIST_SIZE);
       return {
         counts: { ...counts, latest_at: iso(counts.latest_at) },
         recent: recent.map((row) => summary(row, app.clock())),
       };
     },
-  );
+  });
 
-  route.get(
-    "/api/patient/requests",
-    {
-      who: "patient",
-      summary: "Mes demandes, les plus récentes d'abord (recherche par traitement ou statut)",
-      querystring: requestListQuerySchema,
-      response: { 200: requestListSchema },
-    },
-    async (request, _reply, actor) => {
+  patient.get("/api/patient/requests", {
+    summary: "Mes demandes, les plus récentes d'abord (recherche par traitement ou statut)",
+    querystring: requestListQuerySchema,
+    response: { 200: requestListSchema },
+    handler: async (request, _reply, actor) => {
       const { search, page, page_size } = request.query;
       const { items, total } = await repo(actor).list({ search, page, pageSize: page_size });
       return { items: items.map((row) => summary(row, app.clock())), total, page, page_size };
     },
-  );
+  });
 
-  route.post(
-    "/api/patient/requests/:id/cancel",
-    {
-      who: "patient",
-      summary: "Annuler une de mes demandes (tant qu'elle n'est pas terminée)",
-      params: idParams,
-      response: {
-        200: z.object({ id: z.string(), status: z.literal("cancelled") }),
-        409: errorBodySchema,
-      },
+  patient.post("/api/patient/requests/:id/cancel", {
+    summary: "Annuler une de mes demandes (tant qu'elle n'est pas terminée)",
+    params: idParams,
+    response: {
+      200: z.object({ id: z.string(), status: z.literal("cancelled") }),
+      409: errorBodySchema,
     },
-    async (request, _reply, actor) => {
+    handler: async (request, _reply, actor) => {
       const { requests, id, row } = await ownRequest(actor, request.params.id);
       // The policy, then a conditional update so that a concurrent change cannot slip between them.
       const cancelled = mayCancelRequest(row.status) ? await requests.cancel(id) : undefined;
@@ -97,21 +85,17 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       }
       return { id, status: "cancelled" as const };
     },
-  );
+  });
 
-  route.post(
-    "/api/patient/requests/:id/consent/withdraw",
-    {
-      who: "patient",
-      summary:
-        "Retirer mon consentement au partage d'une demande ouverte : elle est fermée aux dentistes (annulée)",
-      params: idParams,
-      response: {
-        200: z.object({ id: z.string(), status: z.literal("cancelled"), message: z.string() }),
-        409: errorBodySchema,
-      },
+  patient.post("/api/patient/requests/:id/consent/withdraw", {
+    summary:
+      "Retirer mon consentement au partage d'une demande ouverte : elle est fermée aux dentistes (annulée)",
+    params: idParams,
+    response: {
+      200: z.object({ id: z.string(), status: z.literal("cancelled"), message: z.string() }),
+      409: errorBodySchema,
     },
-    async (request, _reply, actor) => {
+    handler: async (request, _reply, actor) => {
       const { requests, id, row } = await ownRequest(actor, request.params.id);
       const cancelled = mayCancelRequest(row.status)
         ? await requests.cancel(id, { withdrawConsent: true })
@@ -125,17 +109,13 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       });
       return { id, status: "cancelled" as const, message: CONSENT_MESSAGES.withdrawn };
     },
-  );
+  });
 
-  route.delete(
-    "/api/patient/requests/:id",
-    {
-      who: "patient",
-      summary: "Supprimer une de mes demandes, ses documents et ses échanges (sauf proposition acceptée)",
-      params: idParams,
-      response: { 200: messageSchema, 409: errorBodySchema },
-    },
-    async (request, _reply, actor) => {
+  patient.delete("/api/patient/requests/:id", {
+    summary: "Supprimer une de mes demandes, ses documents et ses échanges (sauf proposition acceptée)",
+    params: idParams,
+    response: { 200: messageSchema, 409: errorBodySchema },
+    handler: async (request, _reply, actor) => {
       const { requests, id } = await ownRequest(actor, request.params.id);
       const keys = await requests.remove(id, mayDeleteRequest);
       if (!keys) {
@@ -159,21 +139,17 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         });
       return { message: "Demande supprimée, avec ses documents et ses échanges." };
     },
-  );
+  });
 
-  route.get(
-    "/api/dentists/verified",
-    {
-      who: "patient",
-      summary:
-        "Les dentistes vérifiés à qui adresser une demande (par nom ; sort=distance : les plus proches d'abord)",
-      querystring: verifiedDentistQuerySchema,
-      response: { 200: verifiedDentistListSchema },
-    },
-    async (request, _reply, actor) => {
+  patient.get("/api/dentists/verified", {
+    summary:
+      "Les dentistes vérifiés à qui adresser une demande (par nom ; sort=distance : les plus proches d'abord)",
+    querystring: verifiedDentistQuerySchema,
+    response: { 200: verifiedDentistListSchema },
+    handler: async (request, _reply, actor) => {
       const rows = await listVerifiedDentists(app.db);
       const items = rows.map((row) => withDistance(row, actor.profile.postal_code));
       return { items: sortDentists(items, request.query.sort) };
     },
-  );
+  });
 }

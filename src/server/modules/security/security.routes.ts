@@ -24,7 +24,7 @@ const passwordErrors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorB
  * tokens to the browser): these routes are the only way, and they never show a token.
  */
 export async function securityRoutes(app: FastifyInstance): Promise<void> {
-  const route = guardedRoutes(app, { tags: ["account"], errors: { 401: errorBodySchema } });
+  const signedIn = guardedRoutes(app, "signed-in", { tags: ["account"], errors: { 401: errorBodySchema } });
   const deps = (request: FastifyRequest): service.Deps => ({
     db: app.db,
     auth: app.auth,
@@ -34,45 +34,33 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     log: request.log,
   });
 
-  route.post(
-    "/api/account/password",
-    {
-      who: "signed-in",
-      summary: "Changer mon mot de passe (mot de passe actuel exigé ; mes autres appareils sont déconnectés)",
-      body: passwordChangeSchema,
-      response: { 200: messageSchema, ...passwordErrors },
-    },
-    async (request, reply, actor) => {
+  signedIn.post("/api/account/password", {
+    summary: "Changer mon mot de passe (mot de passe actuel exigé ; mes autres appareils sont déconnectés)",
+    body: passwordChangeSchema,
+    response: { 200: messageSchema, ...passwordErrors },
+    handler: async (request, reply, actor) => {
       const headers = await service.changePassword(deps(request), actor, request.body, authHeaders(request));
       // The new session of this device (the old one was revoked with the others).
       forwardCookies(reply, headers);
       reply.header("cache-control", "no-store");
       return { message: SECURITY_MESSAGES.passwordChanged };
     },
-  );
+  });
 
-  route.get(
-    "/api/account/sessions",
-    {
-      who: "signed-in",
-      summary: "Mes appareils connectés (sessions actives), les plus récents d'abord",
-      response: { 200: accountSessionListSchema },
-    },
-    async (request, reply, actor) => {
+  signedIn.get("/api/account/sessions", {
+    summary: "Mes appareils connectés (sessions actives), les plus récents d'abord",
+    response: { 200: accountSessionListSchema },
+    handler: async (request, reply, actor) => {
       reply.header("cache-control", "no-store");
       return { sessions: await service.listSessions(deps(request), actor, authHeaders(request)) };
     },
-  );
+  });
 
-  route.delete(
-    "/api/account/sessions/:id",
-    {
-      who: "signed-in",
-      summary: "Déconnecter un de mes appareils (le mien : déconnexion)",
-      params: sessionIdParamsSchema,
-      response: { 200: sessionRevokedSchema, 404: errorBodySchema },
-    },
-    async (request, reply, actor) => {
+  signedIn.delete("/api/account/sessions/:id", {
+    summary: "Déconnecter un de mes appareils (le mien : déconnexion)",
+    params: sessionIdParamsSchema,
+    response: { 200: sessionRevokedSchema, 404: errorBodySchema },
+    handler: async (request, reply, actor) => {
       const result = await service.revokeSession(
         deps(request),
         actor,
@@ -87,18 +75,14 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
         signed_out: result.signedOut,
       };
     },
-  );
+  });
 
-  route.post(
-    "/api/account/delete",
-    {
-      who: "signed-in",
-      summary:
-        "Supprimer mon compte (mot de passe exigé) : profil, demandes, documents, messages effacés ; ce que d'autres gardent est pseudonymisé",
-      body: accountErasureSchema,
-      response: { 200: messageSchema, ...passwordErrors, 403: errorBodySchema, 409: errorBodySchema },
-    },
-    async (request, reply, actor) => {
+  signedIn.post("/api/account/delete", {
+    summary:
+      "Supprimer mon compte (mot de passe exigé) : profil, demandes, documents, messages effacés ; ce que d'autres gardent est pseudonymisé",
+    body: accountErasureSchema,
+    response: { 200: messageSchema, ...passwordErrors, 403: errorBodySchema, 409: errorBodySchema },
+    handler: async (request, reply, actor) => {
       const erasure = erasureDeps(app, request.log);
       await checkOwnPassword(erasure, actor.userId, request.body.password);
       await eraseAccount(erasure, actor.userId, "self");
@@ -115,5 +99,5 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       reply.header("cache-control", "no-store");
       return { message: ERASURE_MESSAGES.erased };
     },
-  );
+  });
 }

@@ -30,7 +30,7 @@ const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
  * verification especially needs help), each on their own thread; 401 signed out, 403 otherwise (the
  * team answers from the admin area).
  */
-async function patientOrDentist(request: FastifyRequest, reply: FastifyReply) {
+async function patientOrDentistGuard(request: FastifyRequest, reply: FastifyReply) {
   const actor = await getActor(request, reply);
   if (!actor) throw unauthenticated();
   if (!supportRoleOf(actor)) throw forbidden();
@@ -38,38 +38,32 @@ async function patientOrDentist(request: FastifyRequest, reply: FastifyReply) {
 
 /** 'Besoin d'aide ?': a signed-in patient's or dentist's own thread with the team (issues 7, 16). */
 export async function supportRoutes(app: FastifyInstance): Promise<void> {
-  const route = guardedRoutes(app, { tags: ["support"], errors });
+  const module = { tags: ["support"], errors };
+  const patientOrDentist = guardedRoutes(app, patientOrDentistGuard, module);
+  const signedIn = guardedRoutes(app, "signed-in", module);
   const deps = () => ({ db: app.db, storage: app.storage, bus: app.bus, clock: app.clock });
 
-  route.get(
-    "/api/support/messages",
-    {
-      who: patientOrDentist,
-      summary: "Mes échanges avec l'équipe (les plus anciens d'abord)",
-      querystring: supportPageQuerySchema,
-      response: { 200: supportPageSchema },
-    },
-    async (request, _reply, actor) => {
+  patientOrDentist.get("/api/support/messages", {
+    summary: "Mes échanges avec l'équipe (les plus anciens d'abord)",
+    querystring: supportPageQuerySchema,
+    response: { 200: supportPageSchema },
+    handler: async (request, _reply, actor) => {
       const page = await supportPage(app.db, actor.userId, request.query);
       return { items: page.items, has_more: page.hasMore };
     },
-  );
+  });
 
-  route.post(
-    "/api/support/messages",
-    {
-      who: patientOrDentist,
-      summary:
-        "Écrire à l'équipe (multipart : body et/ou une image `image`, JPG ou PNG, 10 Mo ; `request_id` : la demande dont il s'agit)",
-      consumes: ["multipart/form-data"],
-      response: {
-        201: supportMessageSchema,
-        400: errorBodySchema,
-        413: errorBodySchema,
-        415: errorBodySchema,
-      },
+  patientOrDentist.post("/api/support/messages", {
+    summary:
+      "Écrire à l'équipe (multipart : body et/ou une image `image`, JPG ou PNG, 10 Mo ; `request_id` : la demande dont il s'agit)",
+    consumes: ["multipart/form-data"],
+    response: {
+      201: supportMessageSchema,
+      400: errorBodySchema,
+      413: errorBodySchema,
+      415: errorBodySchema,
     },
-    async (request, reply, actor) => {
+    handler: async (request, reply, actor) => {
       // A person the support chat is not for is refused before the form is read.
       if (!supportRoleOf(actor)) throw forbidden();
       const form = await readMultipart(request, app.storage, supportForm(actor));
@@ -78,28 +72,20 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
       );
       return reply.status(201).send(message);
     },
-  );
+  });
 
-  route.post(
-    "/api/support/read",
-    {
-      who: patientOrDentist,
-      summary: "Marquer comme lues les réponses de l'équipe",
-      response: { 200: z.object({ read: z.number() }) },
-    },
-    async (_request, _reply, actor) => {
+  patientOrDentist.post("/api/support/read", {
+    summary: "Marquer comme lues les réponses de l'équipe",
+    response: { 200: z.object({ read: z.number() }) },
+    handler: async (_request, _reply, actor) => {
       return { read: await markSupportRead(app.db, actor.userId, "patient", app.clock()) };
     },
-  );
+  });
 
-  route.get(
-    "/api/support/access",
-    {
-      who: patientOrDentist,
-      summary: "Quand l'équipe a ouvert mon fil d'aide ou ses images (les plus récents d'abord)",
-      response: { 200: supportAccessSchema },
-    },
-    async (_request, reply, actor) => {
+  patientOrDentist.get("/api/support/access", {
+    summary: "Quand l'équipe a ouvert mon fil d'aide ou ses images (les plus récents d'abord)",
+    response: { 200: supportAccessSchema },
+    handler: async (_request, reply, actor) => {
       const rows = await app.db
         .selectFrom("document_access")
         .select(["id", "actor_name", "action", "object_name", "created_at"])
@@ -119,17 +105,13 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
         })),
       };
     },
-  );
+  });
 
-  route.get(
-    "/api/support/messages/:id/image",
-    {
-      who: "signed-in",
-      summary: "L'image d'un message d'assistance (l'auteur du fil et les administrateurs)",
-      params: z.object({ id: z.string() }),
-      compress: false,
-    },
-    async (request, reply, actor) => {
+  signedIn.get("/api/support/messages/:id/image", {
+    summary: "L'image d'un message d'assistance (l'auteur du fil et les administrateurs)",
+    params: z.object({ id: z.string() }),
+    compress: false,
+    handler: async (request, reply, actor) => {
       const id = request.params.id;
       if (!z.uuid().safeParse(id).success) throw notFound("Image introuvable.");
       let query = app.db
@@ -168,5 +150,5 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
         .header("content-security-policy", "default-src 'none'; img-src 'self'; frame-ancestors 'self'")
         .send(app.storage.read(row.image_key) as never);
     },
-  );
+  });
 }
