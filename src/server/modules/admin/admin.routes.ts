@@ -23,10 +23,10 @@ import {
   supportThreadsQuerySchema,
 } from "../../../shared/schemas/support";
 import { recordSupportAccess } from "../../access/audit";
+import { guardedRoutes } from "../../access/route";
 import { notFound } from "../../errors";
 import { useCaseDeps } from "../../http/deps";
 import { sendPrivateFile } from "../../http/files";
-import { guardedRoutes } from "../../http/route";
 import { eraseAccount, erasureDeps } from "../security/erasure.service";
 import {
   markSupportRead,

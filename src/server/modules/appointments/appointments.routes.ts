@@ -13,9 +13,9 @@ import { errorBodySchema } from "../../../shared/schemas/common";
 import { OFFER_MESSAGES } from "../../../shared/schemas/offers";
 import type { Actor } from "../../access/actor";
 import { pathId, requireVisible } from "../../access/guards";
+import { guardedRoutes } from "../../access/route";
 import { useCaseDeps } from "../../http/deps";
 import { sendPrivateFile } from "../../http/files";
-import { guardedRoutes } from "../../http/route";
 import { appointmentsRepo } from "./appointments.repo";
 import {
   appointmentCalendar,

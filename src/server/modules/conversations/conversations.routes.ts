@@ -11,10 +11,10 @@ import {
   readResultSchema,
 } from "../../../shared/schemas/conversations";
 import { recordAccess, writeAudit } from "../../access/audit";
+import { guardedRoutes } from "../../access/route";
 import { notFound } from "../../errors";
 import { contentDisposition } from "../../http/files";
 import { readMultipart } from "../../http/multipart";
-import { guardedRoutes } from "../../http/route";
 import { conversationsRepo, unreadTotal } from "./conversations.repo";
 import { markConversationRead, messageFields, messageForm, sendMessage } from "./conversations.service";
 

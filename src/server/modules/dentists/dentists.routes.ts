@@ -16,9 +16,9 @@ import {
   replySchema,
 } from "../../../shared/schemas/dentist";
 import { foundOr404, pathId, requireVisible } from "../../access/guards";
+import { guardedRoutes } from "../../access/route";
 import { patientPlace } from "../../geo/distance";
 import { useCaseDeps } from "../../http/deps";
-import { guardedRoutes } from "../../http/route";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { dentistQuoteLines } from "../quotes/quotes.service";
 import { replyToRequest } from "../requests/reply.service";

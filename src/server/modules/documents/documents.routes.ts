@@ -4,10 +4,10 @@ import { z } from "zod";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import { recordDocumentAccess } from "../../access/audit";
 import { findReadableDocument, findReadableRequestDocuments } from "../../access/documents";
+import { guardedRoutes } from "../../access/route";
 import { notFound } from "../../errors";
 import { servedFileName, uniqueName } from "../../files/names";
 import { sendPrivateFile, storedFileSize, VIEWER_CSP } from "../../http/files";
-import { guardedRoutes } from "../../http/route";
 
 /** A patient document, streamed through an authorised route; never a public URL (ADR 005). */
 export async function documentRoutes(app: FastifyInstance): Promise<void> {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import { requestCreatedSchema, requestFieldsSchema, UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
+import { guardedRoutes } from "../../access/route";
 import { readMultipart } from "../../http/multipart";
-import { guardedRoutes } from "../../http/route";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { createRequest, requestForm } from "./new-request.service";
 

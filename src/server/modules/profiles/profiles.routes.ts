@@ -9,10 +9,10 @@ import {
   PROFILE_MESSAGES,
   profileUpdateSchema,
 } from "../../../shared/schemas/profile";
+import { guardedRoutes } from "../../access/route";
 import { avatarKeyOf } from "../../db/file-keys";
 import { AppError, notFound } from "../../errors";
 import { assertKnownPostalCode } from "../../geo/postal-codes";
-import { guardedRoutes } from "../../http/route";
 import { avatarUrl, storeAvatar } from "./avatar";
 import { updateOwnProfile } from "./profiles.repo";
 import { requestVerification, toProfileDto } from "./profiles.service";

@@ -16,8 +16,8 @@ import {
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
 import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
 import { requireVisible } from "../../access/guards";
+import { guardedRoutes } from "../../access/route";
 import { AppError, notFound, validationError } from "../../errors";
-import { guardedRoutes } from "../../http/route";
 import { patientQuotesRepo } from "./quotes.repo";
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };

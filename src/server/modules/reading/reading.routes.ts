@@ -6,8 +6,8 @@ import { quoteReadingSchema, READING_MESSAGES, readingResponseSchema } from "../
 import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
 import type { Actor } from "../../access/actor";
 import { isUuid } from "../../access/objects";
+import { guardedRoutes } from "../../access/route";
 import { notFound } from "../../errors";
-import { guardedRoutes } from "../../http/route";
 import { readingService } from "./reading.service";
 import { readAll } from "./runner";
 

@@ -14,9 +14,9 @@ import {
 } from "../../../shared/schemas/requests";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
+import { guardedRoutes } from "../../access/route";
 import { AppError, notFound } from "../../errors";
 import { sortDentists, withDistance } from "../../geo/distance";
-import { guardedRoutes } from "../../http/route";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { loggableError } from "../../redact";
 import { listVerifiedDentists, patientRequestsRepo } from "./requests.repo";

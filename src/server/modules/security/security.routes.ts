@@ -10,7 +10,7 @@ import {
 } from "../../../shared/schemas/account";
 import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
 import { authHeaders, forwardCookies } from "../../access/actor";
-import { guardedRoutes } from "../../http/route";
+import { guardedRoutes } from "../../access/route";
 import { checkOwnPassword, eraseAccount, erasureDeps } from "./erasure.service";
 import * as service from "./security.service";
 import { trustedDeviceCookieName } from "./trusted-device";

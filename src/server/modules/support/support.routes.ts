@@ -10,10 +10,10 @@ import {
 } from "../../../shared/schemas/support";
 import { getActor } from "../../access/actor";
 import { recordSupportAccess, writeAudit } from "../../access/audit";
+import { guardedRoutes } from "../../access/route";
 import { forbidden, notFound, unauthenticated } from "../../errors";
 import { contentDisposition } from "../../http/files";
 import { readMultipart } from "../../http/multipart";
-import { guardedRoutes } from "../../http/route";
 import { supportPage } from "./support.repo";
 import {
   markSupportRead,

@@ -14,7 +14,7 @@ import type {
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { Area } from "../../shared/policies/redirects";
-import { type Actor, actorOf, requireArea } from "../access/actor";
+import { type Actor, actorOf, requireArea } from "./actor";
 
 type Part = z.ZodType | undefined;
 type Responses = Record<number, z.ZodType>;
