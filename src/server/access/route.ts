@@ -27,16 +27,6 @@ type SchemaOf<P extends Part, Q extends Part, B extends Part, R extends Response
   response: R;
 };
 
-type Options<S extends FastifySchema> = RouteShorthandOptions<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  RouteGenericInterface,
-  ContextConfigDefault,
-  S,
-  ZodTypeProvider
->;
-
 /** A guard of its own (an onRequest hook that throws 401 or 403), where an area does not say who. */
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -55,7 +45,7 @@ export interface RouteSpec<P extends Part, Q extends Part, B extends Part, R ext
   body?: B;
   response?: R;
   preValidation?: Guard;
-  compress?: Options<FastifySchema>["compress"];
+  compress?: RouteShorthandOptions["compress"];
   handler: UseCase<SchemaOf<P, Q, B, R>>;
 }
 
