@@ -376,7 +376,7 @@ export interface JobRunsTable {
 }
 
 export interface LoginAttemptsTable {
-  scope: "ip" | "ip_requests" | "account_ip" | "account" | "device";
+  scope: "ip" | "ip_requests" | "account_ip" | "account" | "device" | "own_password";
   /** HMAC of the e-mail, IP or device id: no address in clear. */
   subject: string;
   count: number;

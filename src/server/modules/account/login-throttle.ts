@@ -30,6 +30,10 @@ import type { LoginAttemptsTable } from "../../db/types";
  * success, or a server error, gives the attempt back; a success also forgets the (account, IP) or
  * device counter. The other account routes (sign-up, forgot and reset password) count their
  * requests per IP (LOGIN_RATE_LIMIT_PER_IP) on a counter of their own.
+ *
+ * A signed-in person typing their own password again (changing it, erasing the account) is charged
+ * the same way to one counter per account for both routes (`ownPasswordCounters`, OWN_PASSWORD_LIMIT
+ * wrong ones per window, ADR 039): someone at an open session cannot guess the password.
  */
 
 export type Scope = LoginAttemptsTable["scope"];
@@ -53,6 +57,9 @@ export interface LoginLimits {
 }
 
 export const ACCOUNT_CEILING_FACTOR = 10;
+
+/** Wrong own passwords (password change, erasure together) allowed per account in the window. */
+export const OWN_PASSWORD_LIMIT = 5;
 
 /** The limits from the configuration (LOGIN_RATE_LIMIT_PER_IP, LOGIN_RATE_LIMIT_PER_ACCOUNT). */
 export function loginLimits(config: { perIp: number; perAccount: number; windowMs: number }): LoginLimits {
@@ -124,6 +131,11 @@ export class LoginThrottle {
     ];
   }
 
+  /** The counter of a signed-in person's own password, typed to change it or to erase the account. */
+  ownPasswordCounters(userId: string): Counter[] {
+    return [this.counter("own_password", userId, OWN_PASSWORD_LIMIT)];
+  }
+
   /** The counter of a request to another account route (sign-up, forgot or reset password). */
   requestCounters(ip: string): Counter[] {
     return [this.counter("ip_requests", ipKey(ip), this.limits.perIp)];
@@ -178,11 +190,12 @@ export class LoginThrottle {
 
   /**
    * Gives back an attempt that was not a wrong password (a success, or an error of ours). After a
-   * success the person has proved the password: the (account, IP) or device counter is forgotten;
+   * success the person has proved the password: the (account, IP), device or own-password counter is forgotten;
    * the IP and account counters keep the failures that came before.
    */
   async giveBack(counters: Counter[], succeeded: boolean): Promise<void> {
-    const personal = (c: Counter) => succeeded && (c.scope === "account_ip" || c.scope === "device");
+    const personal = (c: Counter) =>
+      succeeded && (c.scope === "account_ip" || c.scope === "device" || c.scope === "own_password");
     const forget = counters.filter(personal);
     const decrement = counters.filter((c) => !personal(c));
     if (forget.length > 0)

@@ -12,6 +12,7 @@ import type { Mailer } from "../../mail/mailer";
 import { accountErasedMail } from "../../mail/templates";
 import { passwordHasher } from "../../password-hasher";
 import type { Storage } from "../../storage/storage";
+import type { LoginThrottle } from "../account/login-throttle";
 import {
   createPseudonym,
   eraseDentistRecords,
@@ -19,6 +20,7 @@ import {
   type Person,
   personOf,
 } from "./erasure.repo";
+import { withOwnPasswordCharged } from "./own-password";
 
 /*
  * Erasure of an account (RGPD art. 17, issue 14, ADR 014). What goes: the profile, sessions,
@@ -57,24 +59,21 @@ export function erasureDeps(
 
 export const ERASURE_ACTION = "account.erased";
 export const ERASURE_REFUSED_ACTION = "account.erasure_refused";
-const MAX_WRONG_PASSWORDS = 5;
-const WRONG_PASSWORD_WINDOW_MS = 15 * 60_000;
 
-/** The person's own password, checked against the stored hash (5 wrong ones per 15 minutes). */
-export async function checkOwnPassword(deps: ErasureDeps, userId: string, password: string): Promise<void> {
-  const since = new Date(deps.now.getTime() - WRONG_PASSWORD_WINDOW_MS);
-  const { refused } = await deps.db
-    .selectFrom("audit_log")
-    .select(sql<number>`count(*)::int`.as("refused"))
-    .where("actor_id", "=", userId)
-    .where("action", "=", ERASURE_REFUSED_ACTION)
-    .where("created_at", ">", since)
-    .executeTakeFirstOrThrow();
-  if (Number(refused) >= MAX_WRONG_PASSWORDS)
-    throw new AppError(429, ERROR_CODES.rateLimited, ERASURE_MESSAGES.tooManyAttempts);
-  const account = await credentialOf(deps.db, userId);
-  const ok = account?.password ? await passwordHasher.verify({ hash: account.password, password }) : false;
-  if (!ok) {
+/**
+ * The person's own password, checked against the stored hash: 5 wrong ones per 15 minutes with
+ * the password change's, charged before the check (own-password.ts).
+ */
+export async function checkOwnPassword(
+  deps: ErasureDeps,
+  throttle: LoginThrottle,
+  userId: string,
+  password: string,
+): Promise<void> {
+  await withOwnPasswordCharged(throttle, userId, ERASURE_MESSAGES.tooManyAttempts, async () => {
+    const account = await credentialOf(deps.db, userId);
+    const ok = account?.password ? await passwordHasher.verify({ hash: account.password, password }) : false;
+    if (ok) return;
     await writeAudit(deps.db, {
       actorId: userId,
       action: ERASURE_REFUSED_ACTION,
@@ -85,7 +84,7 @@ export async function checkOwnPassword(deps: ErasureDeps, userId: string, passwo
     throw new AppError(400, ERROR_CODES.validation, ERASURE_MESSAGES.passwordWrong, {
       password: ERASURE_MESSAGES.passwordWrong,
     });
-  }
+  });
 }
 
 /** Refuses while the person has a confirmed appointment to come: the other party must know. */

@@ -12,6 +12,7 @@ import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
 import { authHeaders, forwardCookies } from "../../access/actor";
 import { guardedRoutes } from "../../access/route";
 import { checkOwnPassword, eraseAccount, erasureDeps } from "./erasure.service";
+import { ownPasswordThrottle } from "./own-password";
 import * as service from "./security.service";
 import { trustedDeviceCookieName } from "./trusted-device";
 
@@ -25,6 +26,8 @@ const passwordErrors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorB
  */
 export async function securityRoutes(app: FastifyInstance): Promise<void> {
   const signedIn = guardedRoutes(app, "signed-in", { tags: ["account"], errors: { 401: errorBodySchema } });
+  // Wrong own passwords, charged before the check (own-password.ts).
+  const throttle = ownPasswordThrottle(app);
   const deps = (request: FastifyRequest): service.Deps => ({
     db: app.db,
     auth: app.auth,
@@ -32,6 +35,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     config: app.config,
     clock: app.clock,
     log: request.log,
+    throttle,
   });
 
   signedIn.post("/api/account/password", {
@@ -84,7 +88,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     response: { 200: messageSchema, ...passwordErrors, 403: errorBodySchema, 409: errorBodySchema },
     handler: async (request, reply, actor) => {
       const erasure = erasureDeps(app, request.log);
-      await checkOwnPassword(erasure, actor.userId, request.body.password);
+      await checkOwnPassword(erasure, throttle, actor.userId, request.body.password);
       await eraseAccount(erasure, actor.userId, "self");
       // The session is gone with the account: the browser forgets its cookies too.
       const headers = await app.auth.api

@@ -1,5 +1,4 @@
 import { isAPIError } from "better-auth/api";
-import { sql } from "kysely";
 import type { z } from "zod";
 import { formatDetailDateTime } from "../../../shared/format/dates";
 import {
@@ -16,7 +15,9 @@ import type { Db } from "../../db/index";
 import { AppError, notFound, unauthenticated } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { passwordChangedMail } from "../../mail/templates";
+import { type LoginThrottle, OWN_PASSWORD_LIMIT } from "../account/login-throttle";
 import { deviceLabel, maskIp } from "./device";
+import { OWN_PASSWORD_WINDOW_MS, withOwnPasswordCharged } from "./own-password";
 import { assertNotCommonPassword } from "./password-rule";
 
 /*
@@ -32,6 +33,8 @@ export interface Deps {
   config: AppConfig;
   clock: () => Date;
   log: { error(obj: object, msg: string): void };
+  /** The own-password counter (own-password.ts). */
+  throttle: LoginThrottle;
 }
 
 export const SECURITY_ACTIONS = {
@@ -40,12 +43,12 @@ export const SECURITY_ACTIONS = {
 } as const;
 
 /**
- * Wrong current passwords allowed per account in the window: someone holding an open session
- * (a shared computer) cannot try passwords until one fits. Counted in audit_log, so every
- * instance sees the same count.
+ * Wrong current passwords allowed per account in the window (with the erasure's): someone holding
+ * an open session (a shared computer) cannot try passwords until one fits. Charged before the check
+ * to a counter in the database (own-password.ts), so parallel attempts and every instance share it.
  */
-export const MAX_WRONG_CURRENT_PASSWORDS = 5;
-export const WRONG_CURRENT_PASSWORD_WINDOW_MS = 15 * 60_000;
+export const MAX_WRONG_CURRENT_PASSWORDS = OWN_PASSWORD_LIMIT;
+export const WRONG_CURRENT_PASSWORD_WINDOW_MS = OWN_PASSWORD_WINDOW_MS;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -85,24 +88,13 @@ export async function changePassword(
   input: z.output<typeof passwordChangeSchema>,
   headers: Headers,
 ): Promise<Headers | null> {
-  const since = new Date(deps.clock().getTime() - WRONG_CURRENT_PASSWORD_WINDOW_MS);
-  const { refused } = await deps.db
-    .selectFrom("audit_log")
-    .select(sql<number>`count(*)::int`.as("refused"))
-    .where("actor_id", "=", actor.userId)
-    .where("action", "=", SECURITY_ACTIONS.passwordChangeRefused)
-    .where("created_at", ">", since)
-    .executeTakeFirstOrThrow();
-  if (Number(refused) >= MAX_WRONG_CURRENT_PASSWORDS)
-    throw new AppError(429, ERROR_CODES.rateLimited, SECURITY_MESSAGES.tooManyAttempts);
-
   await assertNotCommonPassword(input.new_password, "new_password", [
     actor.profile.email,
     actor.profile.first_name,
     actor.profile.last_name,
   ]);
-  const result = await deps.auth.api
-    .changePassword({
+  const change = () =>
+    deps.auth.api.changePassword({
       body: {
         currentPassword: input.current_password,
         newPassword: input.new_password,
@@ -110,17 +102,23 @@ export async function changePassword(
       },
       headers,
       returnHeaders: true,
-    })
-    .catch(async (error: unknown) => {
-      if (!isAPIError(error)) throw error;
-      const code = String((error.body as { code?: unknown } | undefined)?.code ?? "");
-      if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") {
-        await audit(deps, actor, SECURITY_ACTIONS.passwordChangeRefused, {});
-        throw wrongCurrentPassword();
-      }
-      if (error.statusCode === 401) throw unauthenticated();
-      throw error;
     });
+  const result = await withOwnPasswordCharged(
+    deps.throttle,
+    actor.userId,
+    SECURITY_MESSAGES.tooManyAttempts,
+    () =>
+      change().catch(async (error: unknown) => {
+        if (!isAPIError(error)) throw error;
+        const code = String((error.body as { code?: unknown } | undefined)?.code ?? "");
+        if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") {
+          await audit(deps, actor, SECURITY_ACTIONS.passwordChangeRefused, {});
+          throw wrongCurrentPassword();
+        }
+        if (error.statusCode === 401) throw unauthenticated();
+        throw error;
+      }),
+  );
 
   await audit(deps, actor, SECURITY_ACTIONS.passwordChanged, { other_sessions_revoked: true });
   try {

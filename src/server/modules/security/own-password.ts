@@ -1,0 +1,45 @@
+import { ERROR_CODES } from "../../../shared/schemas/common";
+import type { AppConfig } from "../../config";
+import type { Db } from "../../db/index";
+import { AppError } from "../../errors";
+import { LoginThrottle, loginLimits } from "../account/login-throttle";
+
+/** The window of the own-password counter. */
+export const OWN_PASSWORD_WINDOW_MS = 15 * 60_000;
+
+/** The own-password counter of an app (its secret and clock). */
+export function ownPasswordThrottle(app: {
+  db: Db;
+  clock: () => Date;
+  config: Pick<AppConfig, "authSecret" | "loginRateLimit">;
+}): LoginThrottle {
+  const limits = loginLimits({ ...app.config.loginRateLimit, windowMs: OWN_PASSWORD_WINDOW_MS });
+  return new LoginThrottle(app.db, app.config.authSecret, limits, app.clock);
+}
+
+/**
+ * The check of a signed-in person's own password (password change, erasure), charged before it
+ * runs to the account's own-password counter in the database (login-throttle.ts, ADR 039): however
+ * many arrive at once, at most OWN_PASSWORD_LIMIT wrong ones per window are checked, the others get
+ * the 429 `tooMany`. `check` throws a 400 AppError for a wrong password (the attempt stays charged);
+ * a success forgets the counter, any other failure gives the attempt back.
+ */
+export async function withOwnPasswordCharged<T>(
+  throttle: LoginThrottle,
+  userId: string,
+  tooMany: string,
+  check: () => Promise<T>,
+): Promise<T> {
+  const counters = throttle.ownPasswordCounters(userId);
+  if ((await throttle.take(counters)) !== null) throw new AppError(429, ERROR_CODES.rateLimited, tooMany);
+  let result: T;
+  try {
+    result = await check();
+  } catch (error) {
+    const wrongPassword = error instanceof AppError && error.statusCode === 400;
+    if (!wrongPassword) await throttle.giveBack(counters, false);
+    throw error;
+  }
+  await throttle.giveBack(counters, true);
+  return result;
+}
