@@ -3,11 +3,41 @@ import type { Db } from "../db/index";
 import type { AccessAction } from "../db/types";
 import type { Actor } from "./actor";
 
+/**
+ * What each audit action reads as in the admin's audit list (French). `writeAudit` takes only these
+ * actions, so a new one cannot be written without its label (audit-labels.test.ts also checks the
+ * code's action strings). `document.*` are the patients' documents opened, from document_access.
+ */
+export const AUDIT_LABELS = {
+  "verification.requested": "Demande de vérification",
+  "verification.granted": "Dentiste vérifié",
+  "verification.revoked": "Vérification retirée",
+  "verification.refused": "Vérification refusée",
+  "admin.granted": "Droits d'administration accordés",
+  "admin.ensured": "Compte administrateur créé ou confirmé",
+  "retention.run": "Durées de conservation appliquées",
+  "request.deleted": "Demande supprimée par le patient",
+  "request.consent_withdrawn": "Consentement retiré par le patient, demande annulée",
+  "account.password_changed": "Mot de passe modifié",
+  "account.password_change_refused": "Changement de mot de passe refusé (mot de passe actuel incorrect)",
+  "account.erased": "Compte supprimé",
+  "account.erasure_refused": "Suppression du compte refusée (mot de passe incorrect)",
+  "account.data_exported": "Données personnelles exportées",
+  "attachment.view": "Pièce jointe consultée",
+  "attachment.download": "Pièce jointe téléchargée",
+  "support_image.view": "Image d'assistance consultée",
+  "document.view": "Document consulté",
+  "document.download": "Document téléchargé",
+} as const;
+
+/** An action the audit trail records (its label above). */
+export type AuditAction = Exclude<keyof typeof AUDIT_LABELS, `document.${string}`>;
+
 /** One line of the audit trail (admins' decisions, account events, files opened by someone else). */
 export interface AuditEntry {
   /** Null for the system (start-up, jobs). */
   actorId: string | null;
-  action: string;
+  action: AuditAction;
   subjectType: string;
   /** The subject's id; null for the system's own runs. */
   subjectId: string | null;

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { verificationStateOf } from "../../../shared/policies/verification";
 import type { AuditEntry } from "../../../shared/schemas/admin";
 import type { Actor } from "../../access/actor";
+import { AUDIT_LABELS } from "../../access/audit";
 import type { Db } from "../../db/index";
 import { fetchItems, nameOrEmailContains } from "../../db/paging";
 
@@ -212,7 +213,7 @@ export function adminRepo(db: Db, actor: Actor) {
           id: row.id,
           type: row.type as AuditEntry["type"],
           action: row.action,
-          label: AUDIT_LABELS[row.action] ?? row.action,
+          label: (AUDIT_LABELS as Record<string, string>)[row.action] ?? row.action,
           actor_name: row.actor_name,
           subject: row.subject,
           reason: row.reason,
@@ -222,23 +223,5 @@ export function adminRepo(db: Db, actor: Actor) {
     },
   };
 }
-
-const AUDIT_LABELS: Record<string, string> = {
-  "verification.requested": "Demande de vérification",
-  "verification.granted": "Dentiste vérifié",
-  "verification.revoked": "Vérification retirée",
-  "verification.refused": "Vérification refusée",
-  "admin.granted": "Droits d'administration accordés",
-  "admin.ensured": "Compte administrateur créé ou confirmé",
-  "retention.run": "Durées de conservation appliquées",
-  "request.deleted": "Demande supprimée par le patient",
-  "account.password_changed": "Mot de passe modifié",
-  "account.password_change_refused": "Changement de mot de passe refusé (mot de passe actuel incorrect)",
-  "attachment.view": "Pièce jointe consultée",
-  "attachment.download": "Pièce jointe téléchargée",
-  "support_image.view": "Image d'assistance consultée",
-  "document.view": "Document consulté",
-  "document.download": "Document téléchargé",
-};
 
 export type AdminRepo = ReturnType<typeof adminRepo>;

@@ -19,7 +19,7 @@ const ACTIONS = {
   verify: "verification.granted",
   unverify: "verification.revoked",
   refuse: "verification.refused",
-};
+} as const;
 
 /**
  * An admin's verification decision (verify or refuse a dentist's RPPS and practice), in one transaction with its audit row (who, whom, when,

@@ -8,7 +8,7 @@ import {
 } from "../../../shared/schemas/account";
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import type { Actor } from "../../access/actor";
-import { writeAudit } from "../../access/audit";
+import { type AuditAction, writeAudit } from "../../access/audit";
 import type { Auth } from "../../auth";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
@@ -57,7 +57,7 @@ const wrongCurrentPassword = () =>
     current_password: SECURITY_MESSAGES.currentPasswordWrong,
   });
 
-const audit = (deps: Deps, actor: Actor, action: string, details: Record<string, unknown>) =>
+const audit = (deps: Deps, actor: Actor, action: AuditAction, details: Record<string, unknown>) =>
   writeAudit(deps.db, {
     actorId: actor.userId,
     action,
