@@ -12,6 +12,8 @@ import type { EventBus } from "../realtime/bus";
  * - every change that ends a session or changes what a person may do (sign-out, password change or
  *   reset, session revoked, erasure, verification decided, profile edited) drops that person's
  *   entries here at once and on every other instance through the bus (`{ kind: "sessions" }`);
+ * - so does every committed update or delete of a user, profile or session row, whoever wrote it
+ *   (an operator's SQL too): the database's triggers notify the people concerned (migration 030);
  * - a lookup that began before such a change is not stored (it may have read the old rows);
  * - nothing is served while the bus does not listen, and a reconnected bus starts an empty cache
  *   (events may have been missed meanwhile).
@@ -67,7 +69,8 @@ export class SessionCache {
   private readonly echoes = new Map<string, () => void>();
 
   constructor(
-    private readonly bus: Pick<EventBus, "publish" | "subscribe" | "epoch">,
+    private readonly bus: Pick<EventBus, "publish" | "subscribe" | "epoch"> &
+      Partial<Pick<EventBus, "onSessionsChange">>,
     private readonly log: { error(obj: object, msg: string): void },
     private readonly options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
   ) {
@@ -75,6 +78,12 @@ export class SessionCache {
       if (event.kind !== "sessions") return;
       this.dropUser(event.userId);
       if (event.id) this.echoes.get(event.id)?.();
+    });
+    // Every write to users, profiles or sessions that may change what a session allows, whoever
+    // made it (a service, an operator's SQL), from the database's triggers (migration 030).
+    bus.onSessionsChange?.((userIds) => {
+      if (userIds === null) this.clear();
+      else for (const userId of userIds) this.dropUser(userId);
     });
   }
 

@@ -42,11 +42,26 @@ export interface EventBus {
    * connection as the events, so `sync()` covers these too.
    */
   onTableChange(handler: (table: string) => void): void;
+  /**
+   * Calls `handler` with the ids of the people whose user, profile or sessions a committed statement
+   * updated or deleted, on any instance, or with null for everyone (the database's triggers,
+   * migration 030; ADR 039). On the same connection as the events, so `sync()` covers these too.
+   */
+  onSessionsChange(handler: (userIds: string[] | null) => void): void;
   close(): Promise<void>;
+}
+
+/** The ids of a `sourio_sessions` notification, null for everyone. */
+export function sessionsChangePayload(payload: string): string[] | null {
+  if (payload === "*") return null;
+  return payload.split(",").filter(Boolean);
 }
 
 /** The channel of the database's own notifications: a table's name when a write to it commits. */
 export const CHANGES_CHANNEL = "sourio_changes";
+
+/** The channel of the people whose sessions or rights a write may have changed (migration 030). */
+export const SESSIONS_CHANNEL = "sourio_sessions";
 
 /** Subscribes to a channel of the embedded database (PGlite calls back before the query resolves). */
 export type DatabaseListen = (channel: string, handler: (payload: string) => void) => Promise<unknown>;
@@ -55,16 +70,23 @@ export type DatabaseListen = (channel: string, handler: (payload: string) => voi
 export class LocalBus implements EventBus {
   private readonly emitter = new EventEmitter();
   private readonly changeHandlers: Array<(table: string) => void> = [];
+  private readonly sessionsHandlers: Array<(userIds: string[] | null) => void> = [];
   private readonly ready: Promise<void>;
   private listens: boolean;
 
-  /** `listen`: the embedded database's notifications (the table changes); absent in unit tests. */
+  /** `listen`: the embedded database's notifications (table and sessions changes); absent in unit tests. */
   constructor(listen?: DatabaseListen) {
     this.listens = !listen;
     this.ready = listen
-      ? listen(CHANGES_CHANNEL, (table) => {
-          for (const handler of this.changeHandlers) handler(table);
-        }).then(() => {
+      ? Promise.all([
+          listen(CHANGES_CHANNEL, (table) => {
+            for (const handler of this.changeHandlers) handler(table);
+          }),
+          listen(SESSIONS_CHANNEL, (payload) => {
+            const userIds = sessionsChangePayload(payload);
+            for (const handler of this.sessionsHandlers) handler(userIds);
+          }),
+        ]).then(() => {
           this.listens = true;
         })
       : Promise.resolve();
@@ -86,6 +108,9 @@ export class LocalBus implements EventBus {
   onTableChange(handler: (table: string) => void) {
     this.changeHandlers.push(handler);
   }
+  onSessionsChange(handler: (userIds: string[] | null) => void) {
+    this.sessionsHandlers.push(handler);
+  }
   /** The events of this process are handled by the next turns of its event loop. */
   sync(): Promise<void> {
     return new Promise((resolve) => setImmediate(resolve));
@@ -105,6 +130,7 @@ export const CHANNEL = "sourio_events";
 export class PgBus implements EventBus {
   private readonly handlers: Array<(event: BusEvent) => void> = [];
   private readonly changeHandlers: Array<(table: string) => void> = [];
+  private readonly sessionsHandlers: Array<(userIds: string[] | null) => void> = [];
   private client: pg.Client | null = null;
   private closed = false;
   private attempt = 0;
@@ -141,6 +167,11 @@ export class PgBus implements EventBus {
         for (const handler of this.changeHandlers) handler(message.payload ?? "");
         return;
       }
+      if (message.channel === SESSIONS_CHANNEL) {
+        const userIds = sessionsChangePayload(message.payload ?? "*");
+        for (const handler of this.sessionsHandlers) handler(userIds);
+        return;
+      }
       if (message.channel !== CHANNEL || !message.payload) return;
       let event: BusEvent;
       try {
@@ -159,6 +190,7 @@ export class PgBus implements EventBus {
       await client.connect();
       await client.query(`listen ${CHANNEL}`);
       await client.query(`listen ${CHANGES_CHANNEL}`);
+      await client.query(`listen ${SESSIONS_CHANNEL}`);
       this.client = client;
       this.connections += 1;
       this.attempt = 0;
@@ -182,6 +214,10 @@ export class PgBus implements EventBus {
 
   onTableChange(handler: (table: string) => void) {
     this.changeHandlers.push(handler);
+  }
+
+  onSessionsChange(handler: (userIds: string[] | null) => void) {
+    this.sessionsHandlers.push(handler);
   }
 
   epoch(): number | null {
