@@ -47,6 +47,7 @@ import { testClockRoutes } from "./modules/system/testClock.routes";
 import { registerCrossSiteGuard } from "./plugins/cross-site";
 import { frameworkErrors, registerErrorHandler } from "./plugins/error-handler";
 import { logSerializers, RequestLogController } from "./plugins/logging";
+import { registerPrivateAnswers } from "./plugins/private-answers";
 import { postgresRateLimitStore, routeAndIpKey } from "./plugins/rate-limit-store";
 import { ResponseCache, registerResponseCache } from "./plugins/response-cache";
 import { registerStatic } from "./plugins/static";
@@ -210,6 +211,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerCrossSiteGuard(app);
   registerInputGuard(app);
+  // Cache-Control: private, no-store on personal answers; Vary: Accept-Encoding (plugins/private-answers.ts).
+  registerPrivateAnswers(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -12,7 +12,7 @@ describe("GET /api/account/sessions", () => {
     const { id, a, b } = await patientOnTwoDevices();
     const response = await listSessions(b, SAFARI_IPHONE);
     expect(response.statusCode).toBe(200);
-    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.headers["cache-control"]).toBe("private, no-store");
     const { sessions } = response.json();
     expect(sessions).toHaveLength(2);
     expect(sessions.map((s: { device: string }) => s.device)).toEqual([
