@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { type FileHandle, mkdir, open, readdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -38,16 +38,48 @@ export class LocalStorage implements Storage {
   async write(key: string, source: Readable): Promise<number> {
     const target = this.pathOf(key);
     const partial = `${target}.part`;
-    // Folders 0700 and files 0600: nobody but the service's account reads a patient's file.
-    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    const file = await this.create(partial);
     try {
-      await pipeline(source, createWriteStream(partial, { flags: "wx", mode: 0o600 }));
+      await pipeline(source, file.createWriteStream());
       await rename(partial, target);
     } catch (error) {
       await rm(partial, { force: true });
+      await this.pruneFolders(target);
       throw error;
     }
     return (await stat(target)).size;
+  }
+
+  /**
+   * Creates a new file (0600) in its folder (0700: nobody but the service's account reads a
+   * patient's file). The folder may be removed in between, as the last file of an emptied folder
+   * goes (pruneFolders): then it is made again. Once the file exists, its folder stays.
+   */
+  private async create(file: string): Promise<FileHandle> {
+    for (let attempt = 0; ; attempt++) {
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      try {
+        return await open(file, "wx", 0o600);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT" || attempt >= 3) throw error;
+      }
+    }
+  }
+
+  /**
+   * Removes the folders of `file` left empty, up to the root: a person's folder (named after their
+   * account's id) goes with their last file (issue 32: nothing named after an erased account).
+   */
+  private async pruneFolders(file: string): Promise<void> {
+    const root = path.resolve(this.root);
+    for (let folder = path.dirname(path.resolve(file)); folder.startsWith(`${root}${path.sep}`); ) {
+      try {
+        await rmdir(folder);
+      } catch {
+        return; // not empty (or already gone): the folders above are not empty either
+      }
+      folder = path.dirname(folder);
+    }
   }
 
   read(key: string): Readable {
@@ -66,6 +98,7 @@ export class LocalStorage implements Storage {
     const partial = key.endsWith(".part");
     const target = this.pathOf(partial ? key.slice(0, -".part".length) : key);
     await rm(partial ? `${target}.part` : target, { force: true });
+    await this.pruneFolders(target);
   }
 
   async readHead(key: string, length: number): Promise<Buffer> {

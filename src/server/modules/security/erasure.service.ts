@@ -129,6 +129,9 @@ export async function eraseAccount(
   await assertNoUpcomingAppointment(deps.db, person, deps.now);
 
   const { pseudonym, keys } = await deps.db.transaction().execute(async (trx) => {
+    // The person's row locked first: a write of theirs that needs it (a new request with its files,
+    // which takes a key-share lock) finishes before and is erased below, or waits and finds no one.
+    await trx.selectFrom("profiles").select("id").where("id", "=", person.id).forUpdate().execute();
     const keys: string[] = [];
     const pseudonym = await createPseudonym(trx, person, deps.now);
     if (person.role === "patient") await erasePatientRecords(trx, person.id, pseudonym, keys, deps.now);
