@@ -88,6 +88,28 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
     expect((await get(a, "/api/me", cookie)).statusCode).toBe(401);
   });
 
+  it("a bulk update of more people than a notification holds succeeds and empties the cache", async () => {
+    const { a, b } = instances();
+    const { cookie } = await signUpPatient(a.app);
+    await cachedOnBoth("/api/me", cookie);
+    // 300 other accounts (300 ids of 36 characters: over the 8 000 bytes of a notification).
+    const ids = await sql<{ id: string }>`
+      insert into users (name, email) select 'x', 'bulk-' || gen_random_uuid() || '@example.com'
+      from generate_series(1, 300) returning id`.execute(a.app.db);
+    await sql`insert into profiles (id, email) select id, email from users where email like 'bulk-%'`.execute(
+      a.app.db,
+    );
+    const updated = await sql`update profiles set first_name = 'Bulk' where email like 'bulk-%'`.execute(
+      a.app.db,
+    );
+    expect(Number(updated.numAffectedRows)).toBe(ids.rows.length);
+    await Promise.all([a.app.bus.sync(), b.app.bus.sync()]);
+    // Everyone: the cache starts empty (the next request asks Better Auth) and still answers.
+    expect(sessionCacheOf(a.app.db)?.size).toBe(0);
+    expect(sessionCacheOf(b.app.db)?.size).toBe(0);
+    expect((await get(b, "/api/me", cookie)).statusCode).toBe(200);
+  });
+
   it("a session renewed (its end pushed later) keeps the other sessions of the person cached", async () => {
     const { a } = instances();
     const { cookie, response } = await signUpPatient(a.app);
