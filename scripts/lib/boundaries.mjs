@@ -27,7 +27,7 @@ export const SERVER_LAYERS = [
       "sample-files",
     ],
   },
-  { name: "platform", units: ["access", "plugins", "auth", "http", "upkeep", "geo", "chat"] },
+  { name: "platform", units: ["access", "plugins", "auth", "http", "upkeep", "geo", "chat", "throttle"] },
   { name: "modules", units: ["modules/*"] },
   { name: "top", units: ["app", "server", "runtime", "bootstrap", "jobs", "demo"] },
 ];

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { pruneLoginAttempts } from "./modules/account/login-throttle";
 import { sendAppointmentReminders } from "./modules/appointments/reminders.service";
 import { sendUnreadEmails } from "./modules/conversations/conversations.service";
 import { runRetention } from "./modules/retention/retention.service";
 import { sendSupportUnreadEmails } from "./modules/support/support.service";
 import { pruneRateLimitHits } from "./plugins/rate-limit-store";
 import { loggableError } from "./redact";
+import { pruneLoginAttempts } from "./throttle/login-throttle";
 import { sweepOrphanFiles } from "./upkeep/sweeper";
 
 /**

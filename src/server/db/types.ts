@@ -366,7 +366,7 @@ export interface SupportMessagesTable {
   created_at: Timestamp;
 }
 
-/** Windowed login-throttling counters (migration 012, modules/account/login-throttle.ts). */
+/** Windowed login-throttling counters (migration 012, throttle/login-throttle.ts). */
 export interface JobRunsTable {
   job: string;
   run_on: string;

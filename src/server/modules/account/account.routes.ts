@@ -10,10 +10,10 @@ import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
 import { meResponseSchema } from "../../../shared/schemas/profile";
 import { authHeaders, forwardCookies } from "../../access/actor";
 import { AppError } from "../../errors";
+import { LoginThrottle, loginLimits } from "../../throttle/login-throttle";
 import { toProfileDto } from "../profiles/profiles.service";
 import { newDeviceId, readTrustedDevice, trustedDeviceSetCookie } from "../security/trusted-device";
 import * as service from "./account.service";
-import { LoginThrottle, loginLimits } from "./login-throttle";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 

@@ -6,9 +6,9 @@ import { runMailJobs } from "../../jobs";
 import type { Mailer, MailMessage } from "../../mail/mailer";
 import { passwordOperations } from "../../password-hasher";
 import { createTestContext, type TestContext, uniqueEmail } from "../../testing/harness";
+import { ipKey, LoginThrottle, loginLimits, type Scope } from "../../throttle/login-throttle";
 import { readTrustedDevice, trustedDeviceCookieName, trustedDeviceValue } from "../security/trusted-device";
 import { accountWorkSettled } from "./account.service";
-import { ipKey, LoginThrottle, loginLimits, type Scope } from "./login-throttle";
 
 /*
  * Limits here: 2 failures per (account, IP) and per trusted device, 4 per IP, so a ceiling of 20

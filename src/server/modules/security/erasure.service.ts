@@ -12,7 +12,7 @@ import type { Mailer } from "../../mail/mailer";
 import { accountErasedMail } from "../../mail/templates";
 import { passwordHasher } from "../../password-hasher";
 import type { Storage } from "../../storage/storage";
-import type { LoginThrottle } from "../account/login-throttle";
+import type { LoginThrottle } from "../../throttle/login-throttle";
 import {
   createPseudonym,
   eraseDentistRecords,

@@ -2,7 +2,7 @@ import { ERROR_CODES } from "../../../shared/schemas/common";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError } from "../../errors";
-import { LoginThrottle, loginLimits } from "../account/login-throttle";
+import { LoginThrottle, loginLimits } from "../../throttle/login-throttle";
 
 /** The window of the own-password counter. */
 export const OWN_PASSWORD_WINDOW_MS = 15 * 60_000;

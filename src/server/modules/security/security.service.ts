@@ -15,7 +15,7 @@ import type { Db } from "../../db/index";
 import { AppError, notFound, unauthenticated } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { passwordChangedMail } from "../../mail/templates";
-import { type LoginThrottle, OWN_PASSWORD_LIMIT } from "../account/login-throttle";
+import { type LoginThrottle, OWN_PASSWORD_LIMIT } from "../../throttle/login-throttle";
 import { deviceLabel, maskIp } from "./device";
 import { OWN_PASSWORD_WINDOW_MS, withOwnPasswordCharged } from "./own-password";
 import { assertNotCommonPassword } from "./password-rule";

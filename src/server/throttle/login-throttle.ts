@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
 import { sql } from "kysely";
-import type { Db } from "../../db/index";
-import type { LoginAttemptsTable } from "../../db/types";
+import type { Db } from "../db/index";
+import type { LoginAttemptsTable } from "../db/types";
 
 /*
  * Login throttling that stops attackers, not owners (issue 13, item 7). Counters live in the
