@@ -3,6 +3,7 @@ import type { OfferState } from "../../../shared/domain/offers";
 import { mayWithdrawOffer } from "../../../shared/policies/appointments";
 import { offerStateOf, parisToday } from "../../../shared/policies/offers";
 import { DENTIST_OFFERS_PAGE_SIZE, type OfferDto } from "../../../shared/schemas/offers";
+import { withTableBr } from "../../../shared/schemas/quotes";
 import type { Actor } from "../../access/actor";
 import { requestVisibleToDentist } from "../../access/requests";
 import { isVerifiedDentist } from "../../access/rules";
@@ -54,7 +55,8 @@ async function withDetails<R extends OfferRow>(
       comment: row.comment,
       valid_until: row.valid_until,
       state: offerStateOf(row, now),
-      lines: linesOf(lines, row.id),
+      // Rows stored before issue 32 may hold a BR the dentist typed on a free line: read as 0.
+      lines: linesOf(lines, row.id).map(withTableBr),
       slots: slots.filter((s) => s.offer_id === row.id).map((s) => new Date(s.starts_at).toISOString()),
       created_at: new Date(row.created_at).toISOString(),
     },
