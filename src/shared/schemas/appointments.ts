@@ -19,6 +19,10 @@ export const APPOINTMENT_MESSAGES = {
   slotTooFar: "Ce créneau doit être dans l'année qui vient.",
   slotDuplicate: SLOT_MESSAGES.duplicate,
   optionUnknown: "Ce créneau ne fait pas partie des créneaux proposés.",
+  /** `when`: "jeudi 3 décembre 2026 à 09:30" (formatAppointmentTime). */
+  slotTaken: (when: string) =>
+    `Le ${when} est déjà pris : le dentiste a un autre rendez-vous confirmé à cette heure. Choisissez un autre créneau.`,
+  takenHint: "Déjà pris par un autre rendez-vous du dentiste",
   notFound: "Rendez-vous introuvable.",
   offerNotAccepted: "Acceptez d'abord cette proposition pour prendre rendez-vous.",
   alreadyBooked: "Un rendez-vous est déjà en cours pour cette proposition.",
@@ -84,6 +88,8 @@ export const appointmentSchema = z.object({
   starts_at: z.string().nullable(),
   /** The times proposed to the awaited side (ISO instants), while pending. */
   options: z.array(z.string()),
+  /** Those of `options` the dentist has since confirmed for another appointment (issue 32): not to pick. */
+  taken_options: z.array(z.string()),
   cancelled_by: z.enum(APPOINTMENT_SIDES).nullable(),
   may_confirm: z.boolean(),
   may_change: z.boolean(),

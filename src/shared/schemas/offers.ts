@@ -116,6 +116,8 @@ export const offerDtoSchema = z.object({
   lines: z.array(offerLineDtoSchema),
   /** Proposed appointment slots, ISO instants. */
   slots: z.array(z.string()),
+  /** Those of `slots` the dentist has since confirmed for another appointment (issue 32): not offered. */
+  taken_slots: z.array(z.string()),
   created_at: z.string(),
 });
 export type OfferDto = z.infer<typeof offerDtoSchema>;

@@ -48,6 +48,7 @@ function sentOffer(overrides: Partial<OfferDto> = {}): OfferDto {
     state: "sent",
     lines: [freeLine("Couronne céramique", 36, 125_050)],
     slots: [],
+    taken_slots: [],
     created_at: "2026-11-22T09:00:00.000Z",
     ...overrides,
   };
