@@ -22,7 +22,8 @@ export const APPOINTMENT_MESSAGES = {
   /** `when`: "jeudi 3 décembre 2026 à 09:30" (formatAppointmentTime). */
   slotTaken: (when: string) =>
     `Le ${when} est déjà pris : le dentiste a un autre rendez-vous confirmé à cette heure. Choisissez un autre créneau.`,
-  takenHint: "Déjà pris par un autre rendez-vous du dentiste",
+  /** After a proposed time that cannot be picked any more (the slot chooser). */
+  takenHint: " — déjà pris par un autre rendez-vous du dentiste",
   notFound: "Rendez-vous introuvable.",
   offerNotAccepted: "Acceptez d'abord cette proposition pour prendre rendez-vous.",
   alreadyBooked: "Un rendez-vous est déjà en cours pour cette proposition.",

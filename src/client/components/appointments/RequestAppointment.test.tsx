@@ -145,6 +145,36 @@ describe("prise de rendez-vous (patient)", () => {
     );
   });
 
+  it("montre un créneau du dentiste déjà pris par un autre rendez-vous, sans le laisser choisir (issue 32)", async () => {
+    stubApi(patient, { "GET /api/appointments": () => json(200, list([])) });
+    renderPiece(
+      <RequestAppointment
+        requestId={REQUEST_ID}
+        offer={offer({ taken_slots: ["2026-12-07T13:30:00.000Z"] })}
+      />,
+    );
+    const panel = await screen.findByRole("region", { name: "Prendre rendez-vous" });
+    const group = within(panel).getByRole("group", { name: "Créneaux proposés par le dentiste" });
+    const taken = within(group).getByRole("radio", {
+      name: "lundi 7 décembre 2026 à 14:30 — déjà pris par un autre rendez-vous du dentiste",
+    });
+    expect(taken).toBeDisabled();
+    expect(within(group).getByRole("radio", { name: "mercredi 9 décembre 2026 à 09:15" })).toBeEnabled();
+  });
+
+  it("propose ses dates d'emblée quand tous les créneaux du dentiste sont pris", async () => {
+    stubApi(patient, { "GET /api/appointments": () => json(200, list([])) });
+    renderPiece(
+      <RequestAppointment
+        requestId={REQUEST_ID}
+        offer={offer({ taken_slots: ["2026-12-07T13:30:00.000Z", "2026-12-09T08:15:00.000Z"] })}
+      />,
+    );
+    const panel = await screen.findByRole("region", { name: "Prendre rendez-vous" });
+    expect(within(panel).getByRole("radio", { name: "Proposer d'autres dates" })).toBeChecked();
+    expect(within(panel).getByRole("group", { name: "Vos disponibilités" })).toBeInTheDocument();
+  });
+
   it("montre le rendez-vous confirmé avec le cabinet et l'heure de Paris, sans proposer d'en reprendre un", async () => {
     stubApi(patient, {
       "GET /api/appointments": () =>
