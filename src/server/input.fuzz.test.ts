@@ -544,10 +544,6 @@ async function attempt(actor: ActorName, options: InjectOptions, route: string):
   }
   const problems: string[] = [];
   const status = response.statusCode;
-    require("node:fs").appendFileSync(
-      "/tmp/fuzz-status.txt",
-      `STATUS ${route} ${status} ${response.body.slice(0, 160)}\n`,
-    );
   if (status >= 500) problems.push(`${status} : ${response.body.slice(0, 160)}`);
   const after = await digest();
   if (status >= 400 && status < 500) {
