@@ -2,6 +2,7 @@ import fc from "fast-check";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { actByCode } from "../shared/domain/acts";
 import { rppsWithKey } from "../shared/policies/verification";
 import { passwordChange } from "./testing/account-security";
 import { multipart, tinyPdf, tinyPng } from "./testing/files";
@@ -811,5 +812,191 @@ describe("bad input never breaks the API", () => {
           failures.push(`${route} ${c.label} → ${problem}`);
     }
     expect(failures.join("\n"), `paramètres de chemin (graine ${SEED}, ${total} cas)`).toBe("");
+  });
+});
+
+// ─── Time slots and free offer lines (issue 32, ADR 038) ─────────────────────────────────────────
+
+/** Generated cases per route below. */
+const SLOT_RUNS = 40;
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+/** 'YYYY-MM-DDTHH:mm' with any month, day, hour and minute (invalid hours, 24:00, 30 February…), the clock changes, text. */
+const slotTexts = fc.oneof(
+  {
+    // Plausible times, a few minutes or hours off the clock's range (24:00, 12:60…).
+    weight: 4,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(2026, 2027),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        fc.integer({ min: 0, max: 24 }),
+        fc.constantFrom(0, 15, 30, 59, 60),
+      )
+      .map(([y, mo, d, h, mi]) => `${y}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}`),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(2026, 2027, 2028, 1, 9999),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        fc.integer({ min: 0, max: 99 }),
+        fc.integer({ min: 0, max: 99 }),
+      )
+      .map(([y, mo, d, h, mi]) => `${pad(y, 4)}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}`),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      "2026-12-20T24:00",
+      "2026-12-21T00:00",
+      "2026-12-20T99:99",
+      "2026-12-20T23:59",
+      "2027-02-29T10:00",
+      // The spring gap (02:00–02:59 does not exist), and the autumn hour that happens twice.
+      "2027-03-28T02:00",
+      "2027-03-28T02:30",
+      "2027-03-28T03:30",
+      "2027-10-31T02:30",
+      "2027-10-31T03:30",
+      "2026-12-20T10:00",
+      "2026-12-20T10:00:00",
+      "2026-12-20T10:00Z",
+      "2026-12-20T10:00+01:00",
+    ),
+  },
+  { weight: 1, arbitrary: strings },
+);
+const slotLists = fc.oneof(
+  { weight: 3, arbitrary: fc.array(slotTexts, { minLength: 1, maxLength: 4 }) },
+  { weight: 1, arbitrary: slotTexts.map((slot) => [slot, slot]) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      ["2026-12-20T24:00", "2026-12-21T00:00"],
+      ["2027-03-28T02:30", "2027-03-28T03:30"],
+      ["2027-10-31T02:30", "2027-10-31T02:30"],
+    ),
+  },
+);
+
+/** An offer line outside the table (or pretending), carrying a BR, a basket and a ceiling of its own. */
+/** Mostly a valid value, sometimes a wrong one. */
+const mostly = <T, U>(good: T[], bad: U[]) =>
+  fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...good) },
+    { weight: 1, arbitrary: fc.constantFrom(...bad) },
+  );
+const freeLines = fc.record(
+  {
+    code: mostly([null, "", "HBLD999", "ZZZZ000", "hbld999"], ["HBLD734", 42, "HB"]),
+    act: mostly(["Bridge céramique 100 % Santé", "Gouttière"], ["", NUL]),
+    tooth: mostly([null, 36, 11], [19, "36"]),
+    fee_cents: mostly([300_000, 15_000, 1], [0, -5, 0.5, 10_000_001]),
+    br_cents: fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(300_000, 15_000, 1, 0, null) },
+      { weight: 1, arbitrary: fc.constantFrom(-1, 10_000_001, 0.5, "3000", NUL) },
+      { weight: 1, arbitrary: numbers },
+    ),
+    basket: fc.constantFrom("100_sante", "maitrise", "libre", "autre", null, 1),
+    ceiling_cents: fc.constantFrom(999_999, null, -1),
+    amo_cents: fc.constantFrom(180_000, -1),
+    rest_cents: fc.constant(0),
+  },
+  { requiredKeys: ["act", "fee_cents"] },
+);
+const feeOf = (line: { fee_cents?: unknown }) => (typeof line.fee_cents === "number" ? line.fee_cents : 0);
+
+describe("time slots and free offer lines never break the API (issue 32)", () => {
+  /** Slot lists on every route that takes them; the rest of the body valid. */
+  const slotRoutes: {
+    route: string;
+    actor: ActorName;
+    param: (w: World) => string;
+    body: (slots: unknown) => object;
+  }[] = [
+    {
+      route: "POST /api/dentist/requests/{id}/offers",
+      actor: "notChosen",
+      param: (w) => w.requests.openB,
+      body: (slots) => ({ amount_cents: 100, slots }),
+    },
+    {
+      route: "POST /api/patient/offers/{id}/appointment",
+      actor: "patientA",
+      param: (w) => w.offers.acceptedOnFinishedA,
+      body: (slots) => ({ slots }),
+    },
+    {
+      route: "POST /api/appointments/{id}/propose",
+      actor: "patientA",
+      param: (w) => w.appointmentA,
+      body: (slots) => ({ slots }),
+    },
+  ];
+  it.each(slotRoutes.map((r) => [r.route, r] as const))("%s : créneaux", async (_name, r) => {
+    const url = r.route.split(" ")[1]?.replace("{id}", r.param(world)) ?? "";
+    const cases = fc
+      .sample(slotLists, { seed: seedFor(r.route, "slots"), numRuns: SLOT_RUNS })
+      .map((slots) => ({
+        label: `slots=${preview(slots)}`,
+        options: {
+          method: "POST" as const,
+          url,
+          payload: JSON.stringify(r.body(slots)),
+          headers: { "content-type": "application/json" },
+        },
+      }));
+    await run(r.route, r.actor, cases);
+  });
+
+  it("POST /api/dentist/requests/{id}/offers : lignes libres avec BR et panier", async () => {
+    const route = "POST /api/dentist/requests/{id}/offers";
+    const url = `/api/dentist/requests/${world.requests.openB}/offers`;
+    const failures: string[] = [];
+    const samples = fc.sample(fc.array(freeLines, { minLength: 1, maxLength: 3 }), {
+      seed: seedFor(route, "free lines"),
+      numRuns: SLOT_RUNS,
+    });
+    for (const lines of samples) {
+      const total = lines.reduce((sum, line) => sum + feeOf(line), 0);
+      const options: InjectOptions = {
+        method: "POST",
+        url,
+        payload: JSON.stringify({ amount_cents: total, comment: "", lines, slots: [] }),
+        headers: { "content-type": "application/json" },
+      };
+      const label = `lignes=${preview(lines)}`;
+      for (const problem of await attempt("notChosen", options, route))
+        failures.push(`${label} → ${problem}`);
+      // An offer that went through: no stored line outside the table has a BR; then withdrawn, to try the next.
+      const db = world.ctx.app.db;
+      const sent = await db
+        .selectFrom("offers")
+        .select("id")
+        .where("request_id", "=", world.requests.openB)
+        .where("dentist_id", "=", world.people.notChosen.id)
+        .where("status", "=", "sent")
+        .execute();
+      if (sent.length === 0) continue;
+      const stored = await db
+        .selectFrom("offer_lines")
+        .select(["code", "br_cents", "basket"])
+        .where(
+          "offer_id",
+          "in",
+          sent.map((o) => o.id),
+        )
+        .execute();
+      for (const line of stored)
+        if (!(line.code && actByCode(line.code)) && (line.br_cents !== 0 || line.basket !== "libre"))
+          failures.push(`${label} → ligne libre enregistrée avec BR ${line.br_cents} (${line.basket})`);
+      for (const { id } of sent)
+        await world.call("notChosen", { method: "POST", url: `/api/dentist/offers/${id}/withdraw` });
+      snapshot = await digest();
+    }
+    expect(failures.join("\n"), `${route} lignes libres (graine ${SEED}, ${samples.length} cas)`).toBe("");
   });
 });

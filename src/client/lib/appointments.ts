@@ -54,7 +54,8 @@ function refreshOnConflict(queryClient: QueryClient, error: unknown) {
 
 /**
  * POST /api/patient/offers/:offerId/appointment { slots } (1–3 Paris local times) → 201, pending
- * for the dentist. 400 with `fields['slots.N']`; 409 when the offer is not accepted or already booked.
+ * for the dentist. 400 with `fields['slots.N']`; 409 when the offer is not accepted or already booked, or
+ * a time is one the dentist has confirmed for another appointment.
  */
 export function useBookAppointment(offerId: string, requestId: string) {
   const queryClient = useQueryClient();
@@ -72,7 +73,12 @@ export function useBookAppointment(offerId: string, requestId: string) {
       );
       refresh(queryClient, appointment);
     },
-    onError: (error) => refreshOnConflict(queryClient, error),
+    onError: (error) => {
+      refreshOnConflict(queryClient, error);
+      // A time the dentist has meanwhile confirmed elsewhere (ADR 038): the offer's slots say so again.
+      if (isApiError(error) && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: patientKeys.request(requestId) });
+    },
   });
 }
 

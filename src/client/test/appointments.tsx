@@ -34,6 +34,7 @@ export function appointment(overrides: Partial<Appointment> = {}): Appointment {
     starts_at: null,
     // Monday 7 December 2026, 14:30 in Paris.
     options: ["2026-12-07T13:30:00.000Z"],
+    taken_options: [],
     cancelled_by: null,
     may_confirm: false,
     may_change: true,
@@ -82,6 +83,7 @@ export function offer(overrides: Partial<PatientOffer> = {}): PatientOffer {
       // Wednesday 9 December, 09:15 in Paris.
       "2026-12-09T08:15:00.000Z",
     ],
+    taken_slots: [],
     created_at: "2026-11-22T09:00:00.000Z",
     dentist: {
       id: dentist.id,

@@ -354,13 +354,18 @@ export async function createWorld(): Promise<World> {
     await send(patientA.cookie, "POST", `/api/patient/requests/${created.requestId}/cancel`, undefined);
     return created;
   };
+  let appointments = 0;
   const appointment = async () => {
     const done = await finished();
+    // Each at its own time: the chosen dentist is never booked twice at one time (ADR 038).
+    const n = appointments++;
+    const pad = (value: number) => String(value).padStart(2, "0");
+    const slot = n === 0 ? OFFER.slots[0] : `2026-12-${pad(5 + (n % 20))}T${pad(8 + Math.floor(n / 20))}:00`;
     const booked = await send(
       patientA.cookie,
       "POST",
       `/api/patient/offers/${done.acceptedOffer}/appointment`,
-      { slots: [OFFER.slots[0]] },
+      { slots: [slot] },
       201,
     );
     const appointmentId = booked.appointment.id as string;

@@ -34,10 +34,37 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** 'YYYY-MM-DDTHH:mm' read as Paris wall-clock time (summer and winter time) → the instant. */
-export function parisLocalToDate(local: string): Date {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
-  if (!match) throw new RangeError(`not a local date-time: ${local}`);
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * A Paris wall-clock time 'YYYY-MM-DDTHH:mm' read as an instant (ADR 038):
+ * - `invalid`: not that shape, or not a calendar time (month 13, 30 February, 24:00, 99:99 — never rolled
+ *   over to the next day or hour);
+ * - `nonexistent`: a time the spring clock change skips (the last Sunday of March, 02:00–02:59);
+ * - the autumn hour that happens twice (the last Sunday of October, 02:00–02:59) is its first
+ *   occurrence, in summer time (UTC+2).
+ * The time zone arithmetic is @date-fns/tz's; the result is checked by reading it back on the Paris clock.
+ */
+export function parseParisSlot(
+  local: string,
+): { ok: true; instant: Date } | { ok: false; reason: "invalid" | "nonexistent" } {
+  const match = LOCAL.exec(local);
+  if (!match) return { ok: false, reason: "invalid" };
   const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
-  return new Date(new TZDate(y, mo - 1, d, h, mi, TZ).getTime());
+  const daysInMonth = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth || h > 23 || mi > 59 || y < 1000)
+    return { ok: false, reason: "invalid" };
+  const candidate = new TZDate(y, mo - 1, d, h, mi, TZ).getTime();
+  if (parisLocalNow(new Date(candidate)) !== local) return { ok: false, reason: "nonexistent" };
+  // The autumn repeated hour: the earlier instant showing the same wall-clock time, when there is one.
+  const hourBefore = candidate - 3_600_000;
+  const instant = parisLocalNow(new Date(hourBefore)) === local ? hourBefore : candidate;
+  return { ok: true, instant: new Date(instant) };
+}
+
+/** 'YYYY-MM-DDTHH:mm' read as Paris wall-clock time → the instant; throws on a time `parseParisSlot` refuses. */
+export function parisLocalToDate(local: string): Date {
+  const parsed = parseParisSlot(local);
+  if (!parsed.ok) throw new RangeError(`not a Paris wall-clock time (${parsed.reason}): ${local}`);
+  return parsed.instant;
 }

@@ -1,5 +1,5 @@
 import type { OfferState } from "../domain/offers";
-import { parisLocalToDate, parisToday } from "../format/paris";
+import { parisToday, parseParisSlot } from "../format/paris";
 
 /**
  * Offer rules shared by the server (which enforces them) and the proposal form (which explains
@@ -8,10 +8,10 @@ import { parisLocalToDate, parisToday } from "../format/paris";
 // The Paris clock lives in format/paris.ts; its helpers stay importable from here, beside the rules that use them.
 export { addDays, parisLocalNow, parisLocalToDate, parisToday } from "../format/paris";
 
-/** Is 'YYYY-MM-DDTHH:mm' (Paris) a real calendar time, after `now`? */
+/** Is 'YYYY-MM-DDTHH:mm' (Paris) a real wall-clock time (ADR 038), after `now`? */
 export function isFutureSlot(local: string, now: Date): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return false;
-  return parisLocalToDate(local).getTime() > now.getTime();
+  const parsed = parseParisSlot(local);
+  return parsed.ok && parsed.instant.getTime() > now.getTime();
 }
 
 /**

@@ -8,16 +8,22 @@ import {
 import { addDays, parisToday } from "../format/paris";
 import { isFutureSlot } from "../policies/offers";
 import { pagedList, pageParam } from "./lists";
+import { duplicateSlotIssues, parisSlotSchema, SLOT_MESSAGES } from "./slots";
 
 /** Texts of booking an appointment on an accepted offer (ADR 011). */
 export const APPOINTMENT_MESSAGES = {
   slotsRequired: "Choisissez au moins un créneau.",
   tooManySlots: "Vous pouvez proposer trois créneaux au maximum.",
-  slotInvalid: "Ce créneau est invalide.",
+  slotInvalid: SLOT_MESSAGES.invalid,
   slotPast: "Ce créneau est déjà passé : choisissez une date à venir.",
   slotTooFar: "Ce créneau doit être dans l'année qui vient.",
-  slotDuplicate: "Ce créneau est proposé deux fois.",
+  slotDuplicate: SLOT_MESSAGES.duplicate,
   optionUnknown: "Ce créneau ne fait pas partie des créneaux proposés.",
+  /** `when`: "jeudi 3 décembre 2026 à 09:30" (formatAppointmentTime). */
+  slotTaken: (when: string) =>
+    `Le ${when} est déjà pris : le dentiste a un autre rendez-vous confirmé à cette heure. Choisissez un autre créneau.`,
+  /** After a proposed time that cannot be picked any more (the slot chooser). */
+  takenHint: " — déjà pris par un autre rendez-vous du dentiste",
   notFound: "Rendez-vous introuvable.",
   offerNotAccepted: "Acceptez d'abord cette proposition pour prendre rendez-vous.",
   alreadyBooked: "Un rendez-vous est déjà en cours pour cette proposition.",
@@ -30,8 +36,6 @@ export const APPOINTMENT_MESSAGES = {
   failed: "Impossible d'enregistrer le rendez-vous",
 } as const;
 
-const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-
 /**
  * Times proposed by one side: one to three Paris wall-clock times ('YYYY-MM-DDTHH:mm'), read in
  * Europe/Paris by the server. The clock-dependent rules are in `appointmentTimingIssues`.
@@ -39,17 +43,14 @@ const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 export const proposeTimesSchema = z
   .object({
     slots: z
-      .array(z.string().regex(LOCAL_DATE_TIME, APPOINTMENT_MESSAGES.slotInvalid), {
+      .array(parisSlotSchema, {
         error: APPOINTMENT_MESSAGES.slotsRequired,
       })
       .min(1, APPOINTMENT_MESSAGES.slotsRequired)
       .max(APPOINTMENT_LIMITS.maxOptions, APPOINTMENT_MESSAGES.tooManySlots),
   })
   .superRefine((value, ctx) => {
-    value.slots.forEach((slot, i) => {
-      if (value.slots.indexOf(slot) !== i)
-        ctx.addIssue({ code: "custom", path: ["slots", i], message: APPOINTMENT_MESSAGES.slotDuplicate });
-    });
+    for (const issue of duplicateSlotIssues(value.slots, ["slots"])) ctx.addIssue(issue);
   });
 export type ProposeTimesInput = z.infer<typeof proposeTimesSchema>;
 
@@ -88,6 +89,8 @@ export const appointmentSchema = z.object({
   starts_at: z.string().nullable(),
   /** The times proposed to the awaited side (ISO instants), while pending. */
   options: z.array(z.string()),
+  /** Those of `options` the dentist has since confirmed for another appointment (issue 32): not to pick. */
+  taken_options: z.array(z.string()),
   cancelled_by: z.enum(APPOINTMENT_SIDES).nullable(),
   may_confirm: z.boolean(),
   may_change: z.boolean(),

@@ -4,6 +4,7 @@ import { addDays, parisToday } from "../format/paris";
 import { isFutureSlot, linesTotal } from "../policies/offers";
 import { pagedList, pageParam } from "./lists";
 import { quoteLineDtoSchema, quoteLineInputSchema } from "./quotes";
+import { duplicateSlotIssues, parisSlotSchema, SLOT_MESSAGES } from "./slots";
 
 /** Texts of the proposal form of /dentist/quote-request/{id} and of its results (offers: ADR 008). */
 export const OFFER_MESSAGES = {
@@ -17,10 +18,10 @@ export const OFFER_MESSAGES = {
   validityPast: "La date de validité doit être aujourd'hui ou plus tard.",
   validityTooFar: "La date de validité ne peut pas dépasser un an.",
   tooManySlots: "Vous pouvez proposer trois créneaux au maximum.",
-  slotInvalid: "Ce créneau est invalide.",
+  slotInvalid: SLOT_MESSAGES.invalid,
   slotPast: "Les créneaux proposés doivent être dans le futur.",
   slotTooFar: "Les créneaux proposés doivent être dans l'année qui vient.",
-  slotDuplicate: "Ce créneau est proposé deux fois.",
+  slotDuplicate: SLOT_MESSAGES.duplicate,
   sent: "Votre proposition a été envoyée au patient",
   failed: "Impossible d'envoyer la proposition",
   alreadySent: "Vous avez déjà envoyé une proposition pour cette demande.",
@@ -44,7 +45,6 @@ export const OFFER_MESSAGES = {
 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 const isCalendarDay = (day: string) =>
   DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
 
@@ -71,18 +71,12 @@ export const offerInputSchema = z
     comment: z.string().trim().max(OFFER_LIMITS.commentMax, OFFER_MESSAGES.commentTooLong).default(""),
     lines: z.array(offerLineSchema).max(OFFER_LIMITS.maxLines, OFFER_MESSAGES.tooManyLines).default([]),
     valid_until: z.string().refine(isCalendarDay, OFFER_MESSAGES.validityInvalid).nullable().default(null),
-    slots: z
-      .array(z.string().regex(LOCAL_DATE_TIME, OFFER_MESSAGES.slotInvalid))
-      .max(OFFER_LIMITS.maxSlots, OFFER_MESSAGES.tooManySlots)
-      .default([]),
+    slots: z.array(parisSlotSchema).max(OFFER_LIMITS.maxSlots, OFFER_MESSAGES.tooManySlots).default([]),
   })
   .superRefine((offer, ctx) => {
     if (offer.lines.length > 0 && linesTotal(offer.lines) !== offer.amount_cents)
       ctx.addIssue({ code: "custom", path: ["lines"], message: OFFER_MESSAGES.linesMismatch });
-    offer.slots.forEach((slot, i) => {
-      if (offer.slots.indexOf(slot) !== i)
-        ctx.addIssue({ code: "custom", path: ["slots", i], message: OFFER_MESSAGES.slotDuplicate });
-    });
+    for (const issue of duplicateSlotIssues(offer.slots, ["slots"])) ctx.addIssue(issue);
   });
 export type OfferInput = z.input<typeof offerInputSchema>;
 export type OfferValues = z.output<typeof offerInputSchema>;
@@ -122,6 +116,8 @@ export const offerDtoSchema = z.object({
   lines: z.array(offerLineDtoSchema),
   /** Proposed appointment slots, ISO instants. */
   slots: z.array(z.string()),
+  /** Those of `slots` the dentist has since confirmed for another appointment (issue 32): not offered. */
+  taken_slots: z.array(z.string()),
   created_at: z.string(),
 });
 export type OfferDto = z.infer<typeof offerDtoSchema>;

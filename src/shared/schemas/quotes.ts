@@ -135,6 +135,21 @@ export function resolveLine(line: QuoteLineValues, day: string): QuoteLineDto {
   };
 }
 
+/**
+ * An offer line's BR (issue 32, ADR 038): a BR is never the dentist's to set. A line whose code the act
+ * table knows keeps the table's basket, BR and ceiling; any other line (no code, or a code outside the
+ * table) is 'libre' with a BR of 0, whatever was sent or stored. The one place offers take their BR from.
+ */
+export function withTableBr(line: QuoteLineDto): QuoteLineDto {
+  const known = line.code ? actByCode(line.code) : undefined;
+  return known ? line : { ...line, basket: "libre", br_cents: 0, ceiling_cents: null };
+}
+
+/** A dentist's offer line made whole from the table on `day`: as `resolveLine`, its BR by `withTableBr`. */
+export function resolveOfferLine(line: QuoteLineValues, day: string): QuoteLineDto {
+  return withTableBr(resolveLine(line, day));
+}
+
 export interface LineIssue {
   path: (string | number)[];
   message: string;

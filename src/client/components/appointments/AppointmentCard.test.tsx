@@ -48,6 +48,30 @@ describe("AppointmentCard", () => {
     expect(await screen.findByText("Rendez-vous confirmé")).toBeInTheDocument();
   });
 
+  it("ne laisse pas confirmer un créneau que le dentiste a déjà pris ailleurs (issue 32)", async () => {
+    const options = ["2026-12-07T13:30:00.000Z", "2026-12-08T16:00:00.000Z"];
+    stubApi(dentist, {});
+    renderPiece(
+      <AppointmentCard
+        appointment={appointment({
+          my_side: "dentist",
+          view: "awaiting_me",
+          options,
+          taken_options: [options[0] as string],
+          may_confirm: true,
+        })}
+      />,
+    );
+    const group = screen.getByRole("group", { name: "Créneaux proposés par le patient" });
+    expect(
+      within(group).getByRole("radio", {
+        name: "lundi 7 décembre 2026 à 14:30 — déjà pris par un autre rendez-vous du dentiste",
+      }),
+    ).toBeDisabled();
+    // The one time left is chosen already.
+    expect(within(group).getByRole("radio", { name: "mardi 8 décembre 2026 à 17:00" })).toBeChecked();
+  });
+
   it("annule après confirmation dans une boîte de dialogue", async () => {
     const calls: string[] = [];
     stubApi(dentist, {

@@ -1,7 +1,8 @@
 /** The patient books an appointment on an accepted offer (ADR 011). */
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Appointment } from "../../../shared/schemas/appointments";
+import { getQueryClient } from "../../lib/queryClient";
 import {
   appointment,
   callsOf,
@@ -143,6 +144,53 @@ describe("prise de rendez-vous (patient)", () => {
         { key: `POST /api/patient/offers/${OFFER_ID}/appointment`, body: { slots: ["2026-12-01T16:30"] } },
       ]),
     );
+  });
+
+  it("montre un créneau du dentiste déjà pris par un autre rendez-vous, sans le laisser choisir (issue 32)", async () => {
+    stubApi(patient, { "GET /api/appointments": () => json(200, list([])) });
+    renderPiece(
+      <RequestAppointment
+        requestId={REQUEST_ID}
+        offer={offer({ taken_slots: ["2026-12-07T13:30:00.000Z"] })}
+      />,
+    );
+    const panel = await screen.findByRole("region", { name: "Prendre rendez-vous" });
+    const group = within(panel).getByRole("group", { name: "Créneaux proposés par le dentiste" });
+    const taken = within(group).getByRole("radio", {
+      name: "lundi 7 décembre 2026 à 14:30 — déjà pris par un autre rendez-vous du dentiste",
+    });
+    expect(taken).toBeDisabled();
+    expect(within(group).getByRole("radio", { name: "mercredi 9 décembre 2026 à 09:15" })).toBeEnabled();
+  });
+
+  it("dit qu'un créneau vient d'être pris, et relit la proposition pour le montrer pris (issue 32)", async () => {
+    const taken =
+      "Le lundi 7 décembre 2026 à 14:30 est déjà pris : le dentiste a un autre rendez-vous confirmé à cette heure. Choisissez un autre créneau.";
+    stubApi(patient, {
+      "GET /api/appointments": () => json(200, list([])),
+      [`POST /api/patient/offers/${OFFER_ID}/appointment`]: () =>
+        json(409, { error: { code: "CONFLICT", message: taken } }),
+    });
+    const user = renderPiece(<RequestAppointment requestId={REQUEST_ID} offer={offer()} />);
+    const panel = await screen.findByRole("region", { name: "Prendre rendez-vous" });
+    const invalidate = vi.spyOn(getQueryClient(), "invalidateQueries");
+    await user.click(within(panel).getByRole("radio", { name: "lundi 7 décembre 2026 à 14:30" }));
+    await user.click(within(panel).getByRole("button", { name: "Envoyer ma demande de rendez-vous" }));
+    expect(await screen.findByText(taken)).toBeInTheDocument();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["patient", "request", REQUEST_ID] });
+  });
+
+  it("propose ses dates d'emblée quand tous les créneaux du dentiste sont pris", async () => {
+    stubApi(patient, { "GET /api/appointments": () => json(200, list([])) });
+    renderPiece(
+      <RequestAppointment
+        requestId={REQUEST_ID}
+        offer={offer({ taken_slots: ["2026-12-07T13:30:00.000Z", "2026-12-09T08:15:00.000Z"] })}
+      />,
+    );
+    const panel = await screen.findByRole("region", { name: "Prendre rendez-vous" });
+    expect(within(panel).getByRole("radio", { name: "Proposer d'autres dates" })).toBeChecked();
+    expect(within(panel).getByRole("group", { name: "Vos disponibilités" })).toBeInTheDocument();
   });
 
   it("montre le rendez-vous confirmé avec le cabinet et l'heure de Paris, sans proposer d'en reprendre un", async () => {

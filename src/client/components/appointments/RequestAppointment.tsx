@@ -80,7 +80,10 @@ function BookingPanel({
   const book = useBookAppointment(offer.id, requestId);
   const now = new Date();
   const proposed = offer.slots.filter((slot) => new Date(slot).getTime() > now.getTime());
-  const [choice, setChoice] = useState<string | null>(proposed.length === 0 ? OTHER_DATES : null);
+  // A time the dentist has since confirmed for another patient is shown, but cannot be picked (issue 32).
+  const taken = new Set(offer.taken_slots);
+  const free = proposed.filter((slot) => !taken.has(slot));
+  const [choice, setChoice] = useState<string | null>(free.length === 0 ? OTHER_DATES : null);
   const { slots, error, setError, onSlotsChange } = useSlotsDraft();
   const headingId = `${id}-heading`;
   const errorId = `${id}-error`;
@@ -129,6 +132,7 @@ function BookingPanel({
                 name={`${id}-choice`}
                 value={value}
                 checked={choice === value}
+                disabled={taken.has(value)}
                 invalid={Boolean(error && !custom)}
                 onChange={() => {
                   setError(undefined);
@@ -136,6 +140,7 @@ function BookingPanel({
                 }}
               >
                 {value === OTHER_DATES ? "Proposer d'autres dates" : formatAppointmentTime(value)}
+                {taken.has(value) ? APPOINTMENT_MESSAGES.takenHint : null}
               </RadioCard>
             ))}
           </fieldset>

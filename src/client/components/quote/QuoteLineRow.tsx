@@ -181,7 +181,8 @@ export function QuoteLineRow({
             onBlur={() => onTouch("fee_cents")}
           />
         </div>
-        {line.code === null || !known ? (
+        {/* A free line's BR: the patient's devis may state one; an offer's is never the dentist's (0, ADR 038). */}
+        {mode === "patient" && (line.code === null || !known) ? (
           <FormField
             label={
               check("br") ? (
@@ -231,7 +232,12 @@ export function QuoteLineRow({
           {known ? <span className="ml-2 font-mono text-slate-600">{known.code}</span> : null}
         </li>
         <li className="tabular-nums">
-          BR {estimate.br_cents > 0 ? formatEuros(estimate.br_cents) : known ? "non remboursé" : "inconnue"}
+          BR{" "}
+          {estimate.br_cents > 0
+            ? formatEuros(estimate.br_cents)
+            : known || mode === "offer"
+              ? "non remboursé"
+              : "inconnue"}
         </li>
         <li className="tabular-nums">Assurance Maladie 60 % : {formatEuros(amo)}</li>
         {estimate.ceiling_cents !== null ? (

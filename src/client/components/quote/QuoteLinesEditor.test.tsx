@@ -251,10 +251,10 @@ describe("QuoteLinesEditor", () => {
     expect(nbsp(screen.getByText("Total des actes").nextElementSibling?.textContent ?? "")).toBe("550,50 €");
   });
 
-  it("une ligne libre garde son texte et peut avoir une base de remboursement", async () => {
+  it("une ligne libre garde son texte et peut avoir une base de remboursement (devis du patient)", async () => {
     const user = userEvent.setup();
     const onLines = vi.fn();
-    render(<EditorHarness initial={[emptyLine()]} onLines={onLines} />);
+    render(<EditorHarness mode="patient" initial={[emptyLine()]} onLines={onLines} />);
     await user.type(screen.getByRole("combobox", { name: /Acte/ }), "Gouttière");
     await user.tab();
     await user.type(screen.getByRole("textbox", { name: /Honoraires/ }), "200");
@@ -266,6 +266,18 @@ describe("QuoteLinesEditor", () => {
       lines: [{ code: null, act: "Gouttière", tooth: null, fee_cents: 200_00, br_cents: 0 }],
     });
     expect(screen.getByText("Tarifs libres")).toBeInTheDocument();
+  });
+
+  it("sur une proposition, une ligne libre n'a pas de base de remboursement à saisir : non remboursée", async () => {
+    const user = userEvent.setup();
+    render(<EditorHarness mode="offer" initial={[emptyLine()]} />);
+    await user.type(screen.getByRole("combobox", { name: /Acte/ }), "Bridge céramique 100 % Santé");
+    await user.tab();
+    await user.type(screen.getByRole("textbox", { name: /Honoraires/ }), "3000");
+    expect(screen.queryByRole("textbox", { name: /Base de remboursement/ })).toBeNull();
+    const refund = screen.getByRole("list", { name: /^Acte 1\s:\sremboursement$/ });
+    expect(refund).toHaveTextContent("BR non remboursé");
+    expect(refund).toHaveTextContent(/Assurance Maladie 60 % : 0,00\s€/);
   });
 
   it("au-dessus du plafond : une remarque sur le devis du patient", () => {

@@ -17,6 +17,7 @@ function item(id: string, overrides: Partial<DentistOfferItem> = {}): DentistOff
     state: "sent",
     lines: [],
     slots: [],
+    taken_slots: [],
     created_at: "2026-11-22T09:00:00.000Z",
     treatment_type: "crown",
     patient_name: "Inès Martin",

@@ -48,6 +48,7 @@ function sentOffer(overrides: Partial<OfferDto> = {}): OfferDto {
     state: "sent",
     lines: [freeLine("Couronne céramique", 36, 125_050)],
     slots: [],
+    taken_slots: [],
     created_at: "2026-11-22T09:00:00.000Z",
     ...overrides,
   };
@@ -127,7 +128,8 @@ describe("page de proposition : le formulaire", () => {
     await fillLine(user, 1, { tooth: 36, search: "zircone molaire", option: /HBLD073/, fee: "400" });
     await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
     await fillLine(user, 2, { search: "Gouttière", fee: "150,50" });
-    await user.type(within(lineGroup(2)).getByRole("textbox", { name: /Base de remboursement/ }), "10");
+    // A free line's BR is not the dentist's to set (ADR 038): no field for it.
+    expect(within(lineGroup(2)).queryByRole("textbox", { name: /Base de remboursement/ })).toBeNull();
     expect(screen.getByText("Total des actes").nextElementSibling).toHaveTextContent(/550,50\s€/);
     expect(amount).toHaveValue("550,50");
     expect(amount).toHaveAttribute("readonly");
@@ -148,7 +150,7 @@ describe("page de proposition : le formulaire", () => {
           fee_cents: 40_000,
           br_cents: null,
         },
-        { code: null, act: "Gouttière", tooth: null, fee_cents: 15_050, br_cents: 1_000 },
+        { code: null, act: "Gouttière", tooth: null, fee_cents: 15_050, br_cents: null },
       ],
       valid_until: null,
       slots: [],

@@ -18,6 +18,7 @@ export function patientOffer(
     state: "sent",
     lines: [],
     slots: [],
+    taken_slots: [],
     created_at: "2026-11-22T09:00:00.000Z",
     dentist: {
       id: `d-${id}`,

@@ -25,6 +25,7 @@ import * as m025 from "./025_postal_codes";
 import * as m026 from "./026_quote_readings";
 import * as m027 from "./027_shared_limits_and_jobs";
 import * as m028 from "./028_table_changes";
+import * as m029 from "./029_one_appointment_per_dentist_time";
 import * as m030 from "./030_own_password_and_session_changes";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   "026_quote_readings": m026,
   "027_shared_limits_and_jobs": m027,
   "028_table_changes": m028,
+  "029_one_appointment_per_dentist_time": m029,
   "030_own_password_and_session_changes": m030,
 };

@@ -21,6 +21,27 @@ export async function proposedTimes(db: Kysely<Database>, appointmentIds: string
     .execute();
 }
 
+/**
+ * Those of the proposed times of these appointments (already filtered by the caller) at which their
+ * dentist has since confirmed another appointment (issue 32): the chooser shows them as taken.
+ */
+export async function takenOptions(db: Kysely<Database>, appointmentIds: string[]) {
+  if (appointmentIds.length === 0) return [];
+  return db
+    .selectFrom("appointment_options as ao")
+    .innerJoin("appointments as a", "a.id", "ao.appointment_id")
+    .innerJoin("appointments as other", (join) =>
+      join
+        .onRef("other.dentist_id", "=", "a.dentist_id")
+        .onRef("other.starts_at", "=", "ao.starts_at")
+        .onRef("other.id", "<>", "a.id")
+        .on("other.status", "=", "confirmed"),
+    )
+    .select(["ao.appointment_id", "ao.starts_at"])
+    .where("ao.appointment_id", "in", appointmentIds)
+    .execute();
+}
+
 /** An appointment's own columns, as both its parties' lists and the data export read them. */
 export const APPOINTMENT_COLUMNS = [
   "a.id",
@@ -70,7 +91,8 @@ export function appointmentsRepo(db: Kysely<Database>, actor: Actor) {
   async function toDtos(rows: Row[], now: Date): Promise<(Appointment & { row: Row })[]> {
     if (side === null || rows.length === 0) return [];
     const pending = rows.filter((row) => row.status === "pending").map((row) => row.id);
-    const options = await proposedTimes(db, pending);
+    const [options, taken] = await Promise.all([proposedTimes(db, pending), takenOptions(db, pending)]);
+    const iso = (option: { starts_at: Date | string }) => new Date(option.starts_at).toISOString();
     return rows.map((row) => ({
       id: row.id,
       request_id: row.request_id,
@@ -82,9 +104,8 @@ export function appointmentsRepo(db: Kysely<Database>, actor: Actor) {
       my_side: side,
       view: appointmentViewOf(row, side, now),
       starts_at: row.starts_at ? new Date(row.starts_at).toISOString() : null,
-      options: options
-        .filter((option) => option.appointment_id === row.id)
-        .map((option) => new Date(option.starts_at).toISOString()),
+      options: options.filter((option) => option.appointment_id === row.id).map(iso),
+      taken_options: taken.filter((option) => option.appointment_id === row.id).map(iso),
       cancelled_by: row.cancelled_by,
       may_confirm: mayConfirmAppointment(row, side, now),
       may_change: mayChangeAppointment(row, side, now),
@@ -151,7 +172,7 @@ export function appointmentsRepo(db: Kysely<Database>, actor: Actor) {
     async lock(trx: Kysely<Database>, id: string) {
       return trx
         .selectFrom("appointments as a")
-        .select(["a.id", "a.status", "a.awaiting", "a.starts_at", "a.offer_id"])
+        .select(["a.id", "a.status", "a.awaiting", "a.starts_at", "a.offer_id", "a.dentist_id"])
         .where("a.id", "=", id)
         .where(mine)
         .forUpdate()

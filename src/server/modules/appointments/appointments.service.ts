@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
 import type { AppointmentSide } from "../../../shared/domain/appointments";
+import { formatAppointmentTime } from "../../../shared/format/dates";
 import {
   mayChangeAppointment,
   mayConfirmAppointment,
@@ -57,6 +58,27 @@ function checkTimes(slots: readonly string[], now: Date): Date[] {
   return slots.map(parisLocalToDate);
 }
 
+/** The French 409 of a time the dentist already has a confirmed appointment at (issue 32). */
+const slotTaken = (time: Date) =>
+  new AppError(409, "CONFLICT", APPOINTMENT_MESSAGES.slotTaken(formatAppointmentTime(time)));
+
+/** 409 when the dentist already has another confirmed appointment at one of these times. */
+async function refuseTakenTimes(
+  trx: Transaction<Database>,
+  dentistId: string,
+  times: readonly Date[],
+  except: string | null,
+) {
+  const [taken] = await scheduleRepo.takenTimes(trx, dentistId, times, except);
+  if (taken) throw slotTaken(taken);
+}
+
+/** The partial unique index of one confirmed appointment per dentist and time (migration 029). */
+const isDoubleBooking = (error: unknown) => {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return code === "23505" && (constraint === undefined || constraint === "appointments_dentist_time_idx");
+};
+
 async function reload(deps: Deps, actor: Actor, id: string, now: Date) {
   const appointment = await appointmentsRepo(deps.db, actor).find(id, now);
   if (!appointment) throw new Error("rendez-vous enregistré introuvable");
@@ -77,6 +99,7 @@ export async function bookAppointment(deps: Deps, actor: Actor, offerId: string,
       throw new AppError(409, "CONFLICT", APPOINTMENT_MESSAGES.offerNotAccepted);
     if (await scheduleRepo.hasLiveAppointment(trx, offerId))
       throw new AppError(409, "CONFLICT", APPOINTMENT_MESSAGES.alreadyBooked);
+    await refuseTakenTimes(trx, offer.dentist_id, times, null);
     return scheduleRepo.create(trx, {
       requestId: offer.request_id,
       offerId: offer.id,
@@ -110,7 +133,7 @@ async function changeAppointment(
   actor: Actor,
   id: string,
   rule: ChangeRule,
-  work: (trx: Transaction<Database>, side: AppointmentSide, now: Date) => Promise<void>,
+  work: (trx: Transaction<Database>, side: AppointmentSide, now: Date, row: LockedRow) => Promise<void>,
 ) {
   const now = deps.clock();
   const repo = appointmentsRepo(deps.db, actor);
@@ -120,7 +143,7 @@ async function changeAppointment(
     const row = await repo.lock(trx, id);
     if (!row) throw notFound(APPOINTMENT_MESSAGES.notFound);
     if (!rule.allowed(row, side, now)) throw new AppError(409, "CONFLICT", rule.refusal);
-    await work(trx, side, now);
+    await work(trx, side, now, row);
     return row;
   });
   const appointment = await reload(deps, actor, id, now);
@@ -128,7 +151,11 @@ async function changeAppointment(
   return { appointment, side, before };
 }
 
-/** The awaited side picks one of the proposed times: confirmed, and its reminders scheduled. */
+/**
+ * The awaited side picks one of the proposed times: confirmed, and its reminders scheduled. A time the
+ * dentist has confirmed for another appointment is refused (409 naming it), also when two
+ * confirmations race: the unique index makes the second fail, and it gets the same answer.
+ */
 export async function confirmAppointment(deps: Deps, actor: Actor, id: string, startsAt: string) {
   const chosen = new Date(startsAt);
   const { appointment } = await changeAppointment(
@@ -136,14 +163,18 @@ export async function confirmAppointment(deps: Deps, actor: Actor, id: string, s
     actor,
     id,
     { allowed: mayConfirmAppointment, refusal: APPOINTMENT_MESSAGES.notAwaitingYou },
-    async (trx, _side, now) => {
+    async (trx, _side, now, row) => {
       if (!(await scheduleRepo.isOption(trx, id, chosen)))
         throw validationError([{ path: ["starts_at"], message: APPOINTMENT_MESSAGES.optionUnknown }]);
       if (chosen.getTime() <= now.getTime())
         throw validationError([{ path: ["starts_at"], message: APPOINTMENT_MESSAGES.slotPast }]);
+      await refuseTakenTimes(trx, row.dentist_id, [chosen], id);
       await scheduleRepo.confirm(trx, id, chosen, reminderSchedule(chosen, now), now);
     },
-  );
+  ).catch((error) => {
+    if (isDoubleBooking(error)) throw slotTaken(chosen);
+    throw error;
+  });
   confirmedMails(deps, appointment, chosen);
   return appointment;
 }
@@ -159,7 +190,10 @@ export async function proposeTimes(deps: Deps, actor: Actor, id: string, slots: 
     actor,
     id,
     WHILE_OPEN,
-    (trx, side, now) => scheduleRepo.propose(trx, id, other(side), times, now),
+    async (trx, side, now, row) => {
+      await refuseTakenTimes(trx, row.dentist_id, times, id);
+      await scheduleRepo.propose(trx, id, other(side), times, now);
+    },
   );
   proposedMail(deps, appointment, side, before.status === "confirmed");
   return appointment;

@@ -582,7 +582,7 @@ describe("withdrawing an acceptance (issue 16, ADR 016)", () => {
     const c = await sendOffer(requestId, who.drC as Who, { amount_cents: 97_000, valid_until: "2026-11-23" });
     expect(await journeyOf(requestId, paula)).toMatchObject({ state: "compare", open_offers: 3 });
     expect((await accept(a, paula)).statusCode).toBe(200);
-    const booked = await book(a, ["2026-12-03T09:30"], paula);
+    const booked = await book(a, ["2026-12-07T11:00"], paula);
     expect(booked.statusCode, booked.body).toBe(201);
     expect(await journeyOf(requestId, paula)).toMatchObject({ state: "appointment_pending" });
 
@@ -632,7 +632,7 @@ describe("withdrawing an acceptance (issue 16, ADR 016)", () => {
     const paula = who.Paula as Who;
     const { requestId, a, b } = await twoOffers(paula);
     expect((await accept(a, paula)).statusCode).toBe(200);
-    const appointment = (await book(a, ["2026-12-03T09:30"], paula)).json().appointment;
+    const appointment = (await book(a, ["2026-12-08T11:00"], paula)).json().appointment;
     const confirmed = await post(
       `/api/appointments/${appointment.id}/confirm`,
       { starts_at: appointment.options[0] },
@@ -653,7 +653,7 @@ describe("withdrawing an acceptance (issue 16, ADR 016)", () => {
     expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [a]: "accepted", [b]: "closed" });
 
     // Once the appointment has taken place, the request is 'Terminée' and counts as such.
-    now = new Date("2026-12-03T10:00:00Z");
+    now = new Date("2026-12-08T11:00:00Z");
     expect(await journeyOf(requestId, paula)).toMatchObject({ state: "done" });
     const list = (await get("/api/patient/requests?page_size=50", paula)).json();
     expect(list.items.find((i: { id: string }) => i.id === requestId).journey.label).toBe("Terminée");
@@ -665,5 +665,183 @@ describe("withdrawing an acceptance (issue 16, ADR 016)", () => {
     const { a } = await twoOffers(paula);
     expect((await accept(a, paula)).statusCode).toBe(200);
     await expectOnlyThePatient(unaccept, a, paula, "accepted");
+  });
+});
+
+describe("times proposed for an appointment are real Paris wall-clock times (issue 32, ADR 038)", () => {
+  const INVALID =
+    "Ce créneau n'est pas une date et une heure valides (jour du calendrier, heure de 00:00 à 23:59).";
+
+  it("refuses 24:00, 99:99, the spring gap and one instant twice — in a booking and in a new proposal", async () => {
+    now = START;
+    const quentin = who.Quentin as Who;
+    const requestId = await createRequest(quentin);
+    const offerId = await sendOffer(requestId, who.drB as Who);
+    expect((await accept(offerId, quentin)).statusCode).toBe(200);
+    const fieldsOf = async (response: Awaited<ReturnType<typeof book>>) => {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.code).toBe("VALIDATION_ERROR");
+      return response.json().error.fields;
+    };
+    // 24:00 beside the next day's 00:00 was a 500 (the same instant twice in the options' key).
+    expect(await fieldsOf(await book(offerId, ["2026-12-20T24:00", "2026-12-21T00:00"], quentin))).toEqual({
+      "slots.0": INVALID,
+    });
+    expect(await fieldsOf(await book(offerId, ["2026-12-20T99:99"], quentin))).toEqual({
+      "slots.0": INVALID,
+    });
+    expect((await fieldsOf(await book(offerId, ["2027-03-28T02:30"], quentin)))["slots.0"]).toMatch(
+      /^Cette heure n'existe pas à Paris ce jour-là/,
+    );
+    expect(await fieldsOf(await book(offerId, ["2026-12-21T10:00", "2026-12-21T10:00"], quentin))).toEqual({
+      "slots.1": "Ce créneau est proposé deux fois.",
+    });
+
+    const booked = await book(offerId, ["2027-10-31T02:30", "2027-03-28T03:30"], quentin);
+    expect(booked.statusCode, booked.body).toBe(201);
+    // The autumn hour that happens twice: its first occurrence (summer time).
+    expect(booked.json().appointment.options).toEqual([
+      "2027-03-28T01:30:00.000Z",
+      "2027-10-31T00:30:00.000Z",
+    ]);
+    const id = booked.json().appointment.id;
+    const propose = (slots: string[], as: Who) => post(`/api/appointments/${id}/propose`, { slots }, as);
+    for (const as of [who.drB as Who, quentin]) {
+      expect(await fieldsOf(await propose(["2026-12-20T24:00", "2026-12-21T00:00"], as))).toEqual({
+        "slots.0": INVALID,
+      });
+      expect((await fieldsOf(await propose(["2027-03-28T02:00"], as)))["slots.0"]).toMatch(/heure d'été/);
+    }
+    const rows = await ctx.app.db
+      .selectFrom("appointment_options")
+      .select("starts_at")
+      .where("appointment_id", "=", id)
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect((await post(`/api/appointments/${id}/cancel`, undefined, quentin)).statusCode).toBe(200);
+  });
+});
+
+describe("a dentist is never booked twice at one time (issue 32, ADR 038)", () => {
+  // Tuesday 15 December 2026, 09:00 in Paris.
+  const NINE = "2026-12-15T09:00";
+  const NINE_UTC = "2026-12-15T08:00:00.000Z";
+  const TAKEN =
+    "Le mardi 15 décembre 2026 à 09:00 est déjà pris : le dentiste a un autre rendez-vous confirmé à cette heure. Choisissez un autre créneau.";
+
+  /** Dr Carla offers 09:00 on a new request of this patient, who accepts and books it. */
+  async function bookedAtNine(patient: Who, slots = [NINE]) {
+    const requestId = await createRequest(patient);
+    const offerId = await sendOffer(requestId, who.drC as Who, { slots: [NINE, "2026-12-16T10:00"] });
+    expect((await accept(offerId, patient)).statusCode).toBe(200);
+    const booked = await book(offerId, slots, patient);
+    expect(booked.statusCode, booked.body).toBe(201);
+    return { offerId, id: booked.json().appointment.id as string };
+  }
+  const confirm = (id: string, startsAt = NINE_UTC) =>
+    post(`/api/appointments/${id}/confirm`, { starts_at: startsAt }, who.drC);
+  const cancelAll = async () => {
+    await ctx.app.db
+      .updateTable("appointments")
+      .set({ status: "cancelled", awaiting: null, cancelled_by: "dentist" })
+      .where("dentist_id", "=", (who.drC as Who).id)
+      .where("status", "in", ["pending", "confirmed"])
+      .execute();
+  };
+
+  it("refuses to confirm, book or propose a time the dentist has confirmed elsewhere, and says it is taken", async () => {
+    now = START;
+    await cancelAll();
+    const first = await bookedAtNine(who.Paula as Who);
+    const second = await bookedAtNine(who.Quentin as Who);
+    expect((await confirm(first.id)).statusCode).toBe(200);
+
+    // The dentist's chooser shows 09:00 as taken on the second appointment, and the patient's too.
+    const pending = (await get("/api/appointments", who.drC))
+      .json()
+      .items.find((i: { id: string }) => i.id === second.id);
+    expect(pending).toMatchObject({ options: [NINE_UTC], taken_options: [NINE_UTC] });
+    const quentinsOffer = (await get(`/api/patient/requests/${pending.request_id}`, who.Quentin))
+      .json()
+      .offers.find((o: { id: string }) => o.id === second.offerId);
+    expect(quentinsOffer).toMatchObject({
+      slots: [NINE_UTC, "2026-12-16T09:00:00.000Z"],
+      taken_slots: [NINE_UTC],
+    });
+
+    const refused = await confirm(second.id);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error).toEqual({ code: "CONFLICT", message: TAKEN });
+    // Proposing it again, from either side, is refused the same way.
+    for (const as of [who.Quentin, who.drC] as Who[]) {
+      const again = await post(
+        `/api/appointments/${second.id}/propose`,
+        { slots: ["2026-12-16T10:00", NINE] },
+        as,
+      );
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json().error.message).toBe(TAKEN);
+    }
+    // A new booking of that time too.
+    expect((await post(`/api/appointments/${second.id}/cancel`, undefined, who.Quentin)).statusCode).toBe(
+      200,
+    );
+    const rebook = await book(second.offerId, [NINE], who.Quentin as Who);
+    expect(rebook.statusCode, rebook.body).toBe(409);
+    expect(rebook.json().error.message).toBe(TAKEN);
+    // Another time is fine; once the first is cancelled, 09:00 is free again.
+    expect((await book(second.offerId, ["2026-12-16T10:00"], who.Quentin as Who)).statusCode).toBe(201);
+    expect((await post(`/api/appointments/${first.id}/cancel`, undefined, who.drC)).statusCode).toBe(200);
+    const free = await get("/api/appointments", who.Quentin);
+    expect(
+      free.json().items.find((i: { offer_id: string }) => i.offer_id === second.offerId).taken_options,
+    ).toEqual([]);
+    await cancelAll();
+  });
+
+  it("confirms exactly one of several appointments at the same time confirmed at the same moment", async () => {
+    now = START;
+    await cancelAll();
+    const booked = [];
+    for (const patient of [who.Paula, who.Quentin, who.Paula, who.Quentin, who.Paula, who.Quentin] as Who[])
+      booked.push(await bookedAtNine(patient));
+    const results = await Promise.all(booked.map(({ id }) => confirm(id)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    for (const loser of results.filter((r) => r.statusCode === 409))
+      expect(loser.json().error).toEqual({ code: "CONFLICT", message: TAKEN });
+    const rows = await ctx.app.db
+      .selectFrom("appointments")
+      .select("status")
+      .where(
+        "id",
+        "in",
+        booked.map(({ id }) => id),
+      )
+      .execute();
+    expect(rows.map((r) => r.status).sort()).toEqual([
+      "confirmed",
+      "pending",
+      "pending",
+      "pending",
+      "pending",
+      "pending",
+    ]);
+    await cancelAll();
+  });
+
+  it("holds in the database: a second confirmed appointment of the dentist at that instant is refused", async () => {
+    now = START;
+    await cancelAll();
+    const first = await bookedAtNine(who.Paula as Who);
+    const second = await bookedAtNine(who.Quentin as Who);
+    const confirmRow = (id: string) =>
+      ctx.app.db
+        .updateTable("appointments")
+        .set({ status: "confirmed", awaiting: null, starts_at: new Date(NINE_UTC) })
+        .where("id", "=", id)
+        .execute();
+    await confirmRow(first.id);
+    await expect(confirmRow(second.id)).rejects.toMatchObject({ code: "23505" });
+    await cancelAll();
   });
 });

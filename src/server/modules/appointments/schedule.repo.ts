@@ -59,6 +59,24 @@ export const scheduleRepo = {
     return created.id;
   },
 
+  /**
+   * Those of `times` at which the dentist already has a confirmed appointment (other than `except`),
+   * soonest first. The unique index appointments_dentist_time_idx holds it under a race (ADR 038).
+   */
+  async takenTimes(trx: Trx, dentistId: string, times: readonly Date[], except: string | null = null) {
+    if (times.length === 0) return [];
+    const rows = await trx
+      .selectFrom("appointments")
+      .select("starts_at")
+      .where("dentist_id", "=", dentistId)
+      .where("status", "=", "confirmed")
+      .where("starts_at", "in", [...times])
+      .$if(except !== null, (q) => q.where("id", "<>", except as string))
+      .orderBy("starts_at")
+      .execute();
+    return rows.map((row) => new Date(row.starts_at as Date));
+  },
+
   /** Whether `startsAt` is one of the times proposed for the appointment. */
   async isOption(trx: Trx, id: string, startsAt: Date) {
     return hasRow(

@@ -3,6 +3,7 @@ import type { OfferState } from "../../../shared/domain/offers";
 import { mayWithdrawOffer } from "../../../shared/policies/appointments";
 import { offerStateOf, parisToday } from "../../../shared/policies/offers";
 import { DENTIST_OFFERS_PAGE_SIZE, type OfferDto } from "../../../shared/schemas/offers";
+import { withTableBr } from "../../../shared/schemas/quotes";
 import type { Actor } from "../../access/actor";
 import { requestVisibleToDentist } from "../../access/requests";
 import { isVerifiedDentist } from "../../access/rules";
@@ -34,6 +35,26 @@ type OfferRow = {
   created_at: Date | string;
 };
 
+/**
+ * Those of the slots of these offers (already filtered by the caller) at which their dentist has since
+ * confirmed an appointment on another offer (issue 32): the slot chooser does not offer them.
+ */
+function takenSlots(db: Db, offerIds: string[]) {
+  return db
+    .selectFrom("offer_slots as os")
+    .innerJoin("offers as o", "o.id", "os.offer_id")
+    .innerJoin("appointments as a", (join) =>
+      join
+        .onRef("a.dentist_id", "=", "o.dentist_id")
+        .onRef("a.starts_at", "=", "os.starts_at")
+        .onRef("a.offer_id", "<>", "o.id")
+        .on("a.status", "=", "confirmed"),
+    )
+    .select(["os.offer_id", "os.starts_at"])
+    .where("os.offer_id", "in", offerIds)
+    .execute();
+}
+
 /** Line items and slots of these offers, in two queries, then the DTOs in the given order. */
 async function withDetails<R extends OfferRow>(
   db: Db,
@@ -41,10 +62,9 @@ async function withDetails<R extends OfferRow>(
   now: Date,
 ): Promise<(R & { dto: OfferDto })[]> {
   if (rows.length === 0) return [];
-  const { lines, slots } = await offerLinesAndSlots(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [{ lines, slots }, taken] = await Promise.all([offerLinesAndSlots(db, ids), takenSlots(db, ids)]);
+  const iso = (slot: { starts_at: Date | string }) => new Date(slot.starts_at).toISOString();
   return rows.map((row) => ({
     ...row,
     dto: {
@@ -54,8 +74,10 @@ async function withDetails<R extends OfferRow>(
       comment: row.comment,
       valid_until: row.valid_until,
       state: offerStateOf(row, now),
-      lines: linesOf(lines, row.id),
-      slots: slots.filter((s) => s.offer_id === row.id).map((s) => new Date(s.starts_at).toISOString()),
+      // Rows stored before issue 32 may hold a BR the dentist typed on a free line: read as 0.
+      lines: linesOf(lines, row.id).map(withTableBr),
+      slots: slots.filter((s) => s.offer_id === row.id).map(iso),
+      taken_slots: taken.filter((s) => s.offer_id === row.id).map(iso),
       created_at: new Date(row.created_at).toISOString(),
     },
   }));

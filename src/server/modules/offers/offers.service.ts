@@ -9,7 +9,7 @@ import {
 import { mayOffer, offerStateOf, parisToday } from "../../../shared/policies/offers";
 import { DENTIST_MESSAGES } from "../../../shared/schemas/dentist";
 import { OFFER_MESSAGES, type OfferValues, offerTimingIssues } from "../../../shared/schemas/offers";
-import { quoteLineIssues, resolveLine } from "../../../shared/schemas/quotes";
+import { quoteLineIssues, resolveOfferLine } from "../../../shared/schemas/quotes";
 import type { Actor } from "../../access/actor";
 import { isVerifiedDentist } from "../../access/rules";
 import type { AppConfig } from "../../config";
@@ -50,8 +50,9 @@ export async function submitOffer(deps: Deps, actor: Actor, requestId: string, i
   const me = actor.userId;
   if (!isVerifiedDentist(actor.profile)) throw notFound(DENTIST_MESSAGES.notFound);
   const now = deps.clock();
-  // Basket, BR and ceiling from the reference table; a fee above a 100 % Santé or maîtrisé ceiling is refused.
-  const lines = input.lines.map((line) => resolveLine(line, parisToday(now)));
+  // Basket, BR and ceiling from the reference table (a BR sent for any line is ignored: 0 outside the
+  // table, ADR 038); a fee above a 100 % Santé or maîtrisé ceiling is refused.
+  const lines = input.lines.map((line) => resolveOfferLine(line, parisToday(now)));
   const issues = [
     ...quoteLineIssues(lines, { refuseAboveCeiling: true, prefix: ["lines"] }),
     ...offerTimingIssues(input, now),

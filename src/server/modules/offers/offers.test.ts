@@ -226,7 +226,7 @@ describe("offer validation (French messages, field by field)", () => {
       (await fieldsOf({ amount_cents: 100, slots: ["2026-12-01T10:00", "2026-12-01T10:00"] }))["slots.1"],
     ).toBe("Ce créneau est proposé deux fois.");
     expect((await fieldsOf({ amount_cents: 100, slots: ["2026-12-01 10:00"] }))["slots.0"]).toBe(
-      "Ce créneau est invalide.",
+      "Ce créneau n'est pas une date et une heure valides (jour du calendrier, heure de 00:00 à 23:59).",
     );
     expect((await fieldsOf({ amount_cents: 100, slots: ["2028-01-01T10:00"] }))["slots.0"]).toMatch(/année/);
     expect((await fieldsOf({ amount_cents: 100, valid_until: "2026-11-20" })).valid_until).toBe(
@@ -241,6 +241,56 @@ describe("offer validation (French messages, field by field)", () => {
       who.drB,
     );
     expect(today.statusCode, today.body).toBe(201);
+  });
+});
+
+describe("offer slots are real Paris wall-clock times (issue 32, ADR 038)", () => {
+  let id: string;
+  beforeAll(async () => {
+    id = await createRequest(who.Paula as Who);
+  });
+  const refused = async (slots: unknown[]) => {
+    const response = await offer(id, { amount_cents: 100, slots }, who.drB);
+    expect(response.statusCode, response.body).toBe(400);
+    const { error } = response.json();
+    expect(error.code).toBe("VALIDATION_ERROR");
+    return error as { message: string; fields: Record<string, string> };
+  };
+  const INVALID =
+    "Ce créneau n'est pas une date et une heure valides (jour du calendrier, heure de 00:00 à 23:59).";
+
+  it("refuses 24:00 and 99:99 instead of rolling them over, naming the slot", async () => {
+    // 24:00 beside the next day's 00:00 (the same instant if rolled over): a 400, never a 500.
+    const midnight = await refused(["2026-12-20T24:00", "2026-12-21T00:00"]);
+    expect(midnight.fields).toEqual({ "slots.0": INVALID });
+    expect(midnight.message).toBe(INVALID);
+    expect((await refused(["2026-12-20T99:99"])).fields).toEqual({ "slots.0": INVALID });
+    expect((await refused(["2026-12-10T10:00", "2027-02-29T10:00"])).fields).toEqual({ "slots.1": INVALID });
+  });
+
+  it("refuses the hour skipped by the spring clock change, and twice the same instant", async () => {
+    const gap = await refused(["2027-03-28T02:30"]);
+    expect(gap.fields["slots.0"]).toMatch(
+      /^Cette heure n'existe pas à Paris ce jour-là \(passage à l'heure d'été/,
+    );
+    expect((await refused(["2026-12-01T10:00", "2026-12-01T10:00"])).fields).toEqual({
+      "slots.1": "Ce créneau est proposé deux fois.",
+    });
+  });
+
+  it("stores valid slots as their instants, the autumn repeated hour as its first occurrence", async () => {
+    const other = await createRequest(who.Paula as Who);
+    const response = await offer(
+      other,
+      { amount_cents: 100, slots: ["2027-03-28T03:30", "2026-12-20T23:59", "2027-10-31T02:30"] },
+      who.drB,
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().offer.slots).toEqual([
+      "2026-12-20T22:59:00.000Z",
+      "2027-03-28T01:30:00.000Z",
+      "2027-10-31T00:30:00.000Z",
+    ]);
   });
 });
 

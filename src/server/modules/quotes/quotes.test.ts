@@ -205,3 +205,72 @@ describe("structured offers and the comparison", () => {
     expect(amoOnly.original.total.rest_cents).toBe(100_000 - 6_450 - 5_400);
   });
 });
+
+describe("a dentist cannot set a BR (issue 32)", () => {
+  it("stores a free line's BR as 0 whatever is sent, and the comparison leaves its whole fee to pay", async () => {
+    const paula = who.Paula as Who;
+    const id = (await createRequest(paula)).json().id;
+    // A generous mutuelle: 300 % of the BR, Assurance Maladie included.
+    const cover = await call("PUT", "/api/patient/cover", paula, {
+      percent_of_br: 300,
+      ro_included: true,
+      responsible: true,
+    });
+    expect(cover.statusCode, cover.body).toBe(200);
+    // The issue's example: a 3 000 € line outside the table claiming a 3 000 € BR and the 100 % Santé basket.
+    const forged = await sendOffer(
+      id,
+      who.drA as Who,
+      [
+        {
+          code: null,
+          act: "Bridge céramique 100 % Santé",
+          tooth: null,
+          fee_cents: 300_000,
+          br_cents: 300_000,
+          basket: "100_sante",
+          ceiling_cents: 999_999,
+        },
+      ],
+      300_000,
+    );
+    expect(forged.statusCode, forged.body).toBe(201);
+    const free = { basket: "libre", br_cents: 0, ceiling_cents: null };
+    expect(forged.json().offer.lines).toEqual([
+      { code: null, act: "Bridge céramique 100 % Santé", tooth: null, fee_cents: 300_000, ...free },
+    ]);
+    // A code the table does not know is a free line too.
+    const unknownCode = await sendOffer(
+      id,
+      who.drB as Who,
+      [{ code: "HBLD999", act: "Bridge", tooth: 36, fee_cents: 250_000, br_cents: 250_000 }],
+      250_000,
+    );
+    expect(unknownCode.statusCode, unknownCode.body).toBe(201);
+    expect(unknownCode.json().offer.lines).toEqual([
+      { code: "HBLD999", act: "Bridge", tooth: 36, fee_cents: 250_000, ...free },
+    ]);
+
+    const comparison = await call("GET", `/api/patient/requests/${id}/comparison`, paula);
+    expect(comparison.statusCode, comparison.body).toBe(200);
+    const byOffer = Object.fromEntries(
+      comparison.json().offers.map((o: { offer_id: string; estimate: unknown }) => [o.offer_id, o.estimate]),
+    );
+    // Neither the Assurance Maladie nor the mutuelle pays for a free line: the whole 3 000 € is left to pay.
+    expect(byOffer[forged.json().offer.id]).toMatchObject({
+      total: { fee_cents: 300_000, br_cents: 0, amo_cents: 0, mutuelle_cents: 0, rest_cents: 300_000 },
+      all_sante: false,
+    });
+    expect(byOffer[unknownCode.json().offer.id].total).toEqual({
+      fee_cents: 250_000,
+      br_cents: 0,
+      amo_cents: 0,
+      mutuelle_cents: 0,
+      rest_cents: 250_000,
+    });
+    // The offer as the patient reads it says the same.
+    const detail = (await call("GET", `/api/patient/requests/${id}`, paula)).json();
+    for (const offer of detail.offers) expect(offer.lines[0]).toMatchObject(free);
+    await call("DELETE", "/api/patient/cover", paula);
+  });
+});

@@ -19,7 +19,9 @@ export function ConfirmOptions({ appointment, now }: { appointment: Appointment;
   const [error, setError] = useState<string | undefined>();
   const errorId = `${id}-error`;
   const future = (option: string) => new Date(option).getTime() > now.getTime();
-  const selectable = options.filter(future);
+  // A time the dentist has since confirmed for another appointment cannot be picked (issue 32).
+  const taken = new Set(appointment.taken_options);
+  const selectable = options.filter((option) => future(option) && !taken.has(option));
   const selected = chosen ?? (selectable.length === 1 ? (selectable[0] ?? null) : null);
 
   const onConfirm = () => {
@@ -53,7 +55,7 @@ export function ConfirmOptions({ appointment, now }: { appointment: Appointment;
               name={`${id}-option`}
               value={option}
               checked={selected === option}
-              disabled={past}
+              disabled={past || taken.has(option)}
               invalid={Boolean(error)}
               onChange={() => {
                 setError(undefined);
@@ -61,7 +63,11 @@ export function ConfirmOptions({ appointment, now }: { appointment: Appointment;
               }}
             >
               {formatAppointmentTime(option)}
-              {past ? <span className="text-slate-600"> (passé)</span> : null}
+              {past ? (
+                <span className="text-slate-600"> (passé)</span>
+              ) : taken.has(option) ? (
+                APPOINTMENT_MESSAGES.takenHint
+              ) : null}
             </RadioCard>
           );
         })}

@@ -2,7 +2,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { treatmentLabel } from "../../../../shared/domain/treatments";
-import { fromLineDtos } from "../../../../shared/forms/quoteLines";
+import { type DraftLine, fromLineDtos } from "../../../../shared/forms/quoteLines";
 import type { DentistRequestDetail } from "../../../../shared/schemas/dentist";
 import type { MyOffer } from "../../../../shared/schemas/offers";
 import { PageHeader } from "../../../components/PageHeader";
@@ -27,6 +27,8 @@ import { PatientPanel } from "./PatientPanel";
  */
 
 const TITLE = "Proposer un devis";
+/** A line of the patient's devis taken into the offer: its act, tooth and fee, not the BR it stated (ADR 038). */
+const offerDraft = (draft: DraftLine): DraftLine => ({ ...draft, br: "" });
 const OFFER_LOAD_ERROR = "Impossible de charger votre proposition";
 
 /** /dentist/quote-request/:id */
@@ -87,7 +89,11 @@ function ProposalView({ request, mine }: { request: DentistRequestDetail; mine: 
             lines={request.quote_lines}
             onReuse={
               formShown
-                ? () => setReuse({ key: (reuse?.key ?? 0) + 1, lines: fromLineDtos(request.quote_lines) })
+                ? () =>
+                    setReuse({
+                      key: (reuse?.key ?? 0) + 1,
+                      lines: fromLineDtos(request.quote_lines).map(offerDraft),
+                    })
                 : undefined
             }
           />
