@@ -24,13 +24,18 @@ process.on("disconnect", () => process.exit(0));
 
 const ocrConcurrency = Number(process.argv[2] ?? 1) || 1;
 
+// Everything a task needs is loaded before the child says it is ready: the server's time limit for
+// a task then counts the task alone.
+const [{ readQuote }, { setOcrConcurrency }, { renderPreview }] = await Promise.all([
+  import("./read"),
+  import("./ocr"),
+  import("./preview"),
+]);
+setOcrConcurrency(ocrConcurrency);
+process.send?.({ ready: true });
+
 async function perform(task: SandboxTask): Promise<unknown> {
-  if (task.kind === "read") {
-    const [{ readQuote }, { setOcrConcurrency }] = await Promise.all([import("./read"), import("./ocr")]);
-    setOcrConcurrency(ocrConcurrency);
-    return readQuote(task.data, task.options);
-  }
-  const { renderPreview } = await import("./preview");
+  if (task.kind === "read") return readQuote(task.data, task.options);
   const png = await renderPreview(task.data, task.mime, task.page, task.width);
   return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
 }

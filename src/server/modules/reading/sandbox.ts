@@ -44,6 +44,11 @@ export type ChildAnswer =
   | { id: number; ok: false; name: string; message: string };
 
 export const SANDBOX_IDLE_MS = 60_000;
+/**
+ * How long a fresh child may take to load its modules (pdf.js, sharp, tesseract.js) and say it is
+ * ready; the task's own time limit starts then (a start is our code's cost, not the document's).
+ */
+export const SANDBOX_START_MS = 60_000;
 const MEMORY_POLL_MS = 100;
 /** Lowest priority (Unix nice 19). */
 const LOW_PRIORITY = 19;
@@ -84,6 +89,8 @@ async function residentMb(pid: number): Promise<number | null> {
 
 export class ReaderSandbox {
   private child: ChildProcess | null = null;
+  /** Resolves once the current child has loaded its modules; rejects when it died or hung first. */
+  private ready: Promise<void> = Promise.resolve();
   private readonly queue: Pending[] = [];
   private current: Pending | null = null;
   private nextId = 1;
@@ -110,6 +117,16 @@ export class ReaderSandbox {
       });
       this.pump();
     });
+  }
+
+  /** Forks the child now if none runs, and waits until it is ready (tests, and a start ahead of work). */
+  async warm(): Promise<void> {
+    if (this.closed) return;
+    if (!this.child || this.child.exitCode !== null || this.child.signalCode !== null) {
+      this.child = this.spawn();
+      if (!this.current) this.idle();
+    }
+    await this.ready;
   }
 
   /** The child's pid while one runs (tests). */
@@ -156,6 +173,30 @@ export class ReaderSandbox {
     }
     // The server's process may exit while a child idles.
     child.on("error", () => {});
+    this.ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        done();
+        void this.kill("start", child);
+        reject(new ReadingError(READING_MESSAGES.failed));
+      }, SANDBOX_START_MS);
+      const onMessage = (message: { ready?: boolean }) => {
+        if (message?.ready !== true) return;
+        done();
+        resolve();
+      };
+      const onExit = () => {
+        done();
+        reject(new ReadingError(READING_MESSAGES.failed));
+      };
+      const done = () => {
+        clearTimeout(timer);
+        child.off("message", onMessage);
+        child.off("exit", onExit);
+      };
+      child.on("message", onMessage);
+      child.on("exit", onExit);
+    });
+    this.ready.catch(() => {});
     return child;
   }
 
@@ -170,6 +211,21 @@ export class ReaderSandbox {
     child.ref();
     (child.channel as { ref?: () => void } | undefined)?.ref?.();
     const running = child;
+    try {
+      await this.ready;
+    } catch (error) {
+      if (this.child === running) this.child = null;
+      job.reject(error);
+      this.current = null;
+      this.pump();
+      return;
+    }
+    if (job.signal?.aborted || this.closed) {
+      job.reject(job.signal?.reason ?? new ReadingError(READING_MESSAGES.failed));
+      this.current = null;
+      this.pump();
+      return;
+    }
     let settled = false;
     let timer: NodeJS.Timeout | null = null;
     let poll: NodeJS.Timeout | null = null;
@@ -181,12 +237,16 @@ export class ReaderSandbox {
       if (timer) clearTimeout(timer);
       if (poll) clearInterval(poll);
       for (const cleanup of cleanups) cleanup();
-      if (kill) void this.kill(kill, running);
-      if ("value" in outcome) job.resolve(outcome.value);
-      else job.reject(outcome.error);
-      this.current = null;
-      if (!this.closed) this.idle();
-      this.pump();
+      const settle = () => {
+        if ("value" in outcome) job.resolve(outcome.value);
+        else job.reject(outcome.error);
+        this.current = null;
+        if (!this.closed) this.idle();
+        this.pump();
+      };
+      // A child ended by us is gone (reaped) before its task settles.
+      if (kill) void this.kill(kill, running).finally(settle);
+      else settle();
     };
 
     const onMessage = (answer: ChildAnswer) => {
