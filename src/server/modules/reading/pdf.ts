@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
-import { fitScale, pageSizeAllowed } from "./limits";
+import { fitScale, MAX_RENDER_SIDE, pageSizeAllowed } from "./limits";
 import { type OcrOptions, recognizePage } from "./ocr";
 import { type PageWords, ReadingError, type Word } from "./types";
 
@@ -159,8 +159,8 @@ export async function pageTextWords(
 export async function renderPagePng(page: PdfPage, scale: number): Promise<Buffer> {
   const base = page.getViewport({ scale: 1 });
   const viewport = page.getViewport({ scale: fitScale(base.width, base.height, scale) });
-  const width = Math.max(1, Math.floor(viewport.width));
-  const height = Math.max(1, Math.floor(viewport.height));
+  const width = Math.min(MAX_RENDER_SIDE, Math.max(1, Math.round(viewport.width)));
+  const height = Math.min(MAX_RENDER_SIDE, Math.max(1, Math.round(viewport.height)));
   const canvas = createCanvas(width, height);
   const context = canvas.getContext("2d");
   context.fillStyle = "#ffffff";
