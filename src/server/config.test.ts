@@ -97,7 +97,10 @@ describe("loadConfig", () => {
     expect(
       loadConfig({ DATA_DIR: dataDir(), READING_TIME_LIMIT_S: "8", READING_MEMORY_MB: "512" }).readingLimits,
     ).toMatchObject({ timeMs: 8000, previewTimeMs: 8000, memoryMb: 512 });
-    expect(errorOf({ READING_TIME_LIMIT_S: "0" }).variable).toBe("READING_TIME_LIMIT_S");
+    for (const value of ["0", "600", "vite"])
+      expect(errorOf({ READING_TIME_LIMIT_S: value }).message).toBe(
+        "Configuration invalide : READING_TIME_LIMIT_S doit être un nombre de secondes (1 à 110)",
+      );
     expect(errorOf({ READING_MEMORY_MB: "100" }).message).toBe(
       "Configuration invalide : READING_MEMORY_MB doit être un nombre de Mo (256 à 16384)",
     );

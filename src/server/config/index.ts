@@ -87,11 +87,15 @@ const envSchema = z.object({
     .min(1, { error: "doit valoir 1 ou 2" })
     .max(2, { error: "doit valoir 1 ou 2" })
     .default(1),
-  /** The whole reading of one devis, in seconds, in its own process (issue 32): past it, it is stopped. */
+  /**
+   * The whole reading of one devis, in seconds, in its own process (issue 32): past it, it is stopped.
+   * At most 110 s: a reading 'running' for 2 minutes is taken for one a stopped instance left
+   * (reading.repo.ts, STALE_RUNNING_MS).
+   */
   READING_TIME_LIMIT_S: z.coerce
-    .number({ error: "doit être un nombre de secondes (1 à 600)" })
-    .min(1, { error: "doit être un nombre de secondes (1 à 600)" })
-    .max(600, { error: "doit être un nombre de secondes (1 à 600)" })
+    .number({ error: "doit être un nombre de secondes (1 à 110)" })
+    .min(1, { error: "doit être un nombre de secondes (1 à 110)" })
+    .max(110, { error: "doit être un nombre de secondes (1 à 110)" })
     .default(90),
   /** The reading process's memory ceiling, in MB: above it, it is stopped (issue 32). */
   READING_MEMORY_MB: z.coerce
