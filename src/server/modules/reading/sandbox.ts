@@ -22,7 +22,7 @@ import { type Reading, ReadingError, type ReadOptions } from "./types";
  */
 
 export interface SandboxLimits {
-  /** The whole task (start of the child included), in ms. */
+  /** The whole task, in ms, from the moment a ready child is given it (a start has SANDBOX_START_MS). */
   timeMs: number;
   /** The child's resident memory ceiling, in MB. */
   memoryMb: number;
