@@ -79,12 +79,20 @@ export class ReadingRunner {
   constructor(private readonly deps: RunnerDeps) {
     this.queue = readingQueue(deps.db);
     const limits = deps.limits ?? DEFAULT_READING_LIMITS;
+    // Why a reading process was stopped (its time, its memory, a crash), never what it read.
+    const onStop = (task: string) => (reason: string) =>
+      deps.log.warn({ task, reason }, "processus de lecture arrêté");
     this.sandbox = new ReaderSandbox({
       timeMs: limits.timeMs,
       memoryMb: limits.memoryMb,
       ocrConcurrency: limits.ocrConcurrency,
+      onStop: onStop("read"),
     });
-    this.previewSandbox = new ReaderSandbox({ timeMs: limits.previewTimeMs, memoryMb: limits.memoryMb });
+    this.previewSandbox = new ReaderSandbox({
+      timeMs: limits.previewTimeMs,
+      memoryMb: limits.memoryMb,
+      onStop: onStop("preview"),
+    });
     const injected = deps.read;
     this.read = injected
       ? (data, options) => {

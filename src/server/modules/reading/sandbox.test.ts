@@ -29,10 +29,14 @@ beforeAll(async () => {
 const sandboxes: ReaderSandbox[] = [];
 afterEach(async () => {
   await Promise.all(sandboxes.splice(0).map((sandbox) => sandbox.close()));
+  stops.length = 0;
 });
 
+/** Why children were stopped, as the runner's log is told. */
+const stops: string[] = [];
+
 function sandbox(timeMs: number, memoryMb = 1024): ReaderSandbox {
-  const made = new ReaderSandbox({ timeMs, memoryMb });
+  const made = new ReaderSandbox({ timeMs, memoryMb, onStop: (reason) => stops.push(reason) });
   sandboxes.push(made);
   return made;
 }
@@ -77,6 +81,7 @@ describe("the reading's own process", () => {
     expect(next.pages).toBe(1);
     expect(box.spawned).toBe(2);
     expect(box.pid).not.toBe(pid);
+    expect(stops).toEqual(["exit"]);
   }, 60_000);
 
   it("past the whole reading's time limit the child is killed and the reading fails as too long", async () => {
@@ -89,6 +94,7 @@ describe("the reading's own process", () => {
     await expectError(reading, ReadingError, READING_MESSAGES.timeout);
     expect(performance.now() - started).toBeLessThan(6000);
     expect(box.lastKill).toBe("time");
+    expect(stops).toEqual(["time"]);
     expect(alive(pid)).toBe(false);
   }, 30_000);
 
@@ -96,6 +102,7 @@ describe("the reading's own process", () => {
     const box = sandbox(60_000, 320);
     await expectError(read(box, bomb), ReadingError, READING_MESSAGES.failed);
     expect(box.lastKill).toBe("memory");
+    expect(stops).toEqual(["memory"]);
   }, 90_000);
 
   it("renders a preview in the child: bytes back as a PNG", async () => {

@@ -30,6 +30,11 @@ export interface SandboxLimits {
   idleMs?: number;
   /** OCR workers inside the child (READING_CONCURRENCY). */
   ocrConcurrency?: number;
+  /**
+   * Told why a child was ended other than by idleness or shutdown ('time', 'memory', 'start', 'send',
+   * or 'exit' for a child that died by itself), for the logs: never anything of the document.
+   */
+  onStop?: (reason: string) => void;
 }
 
 export type SandboxTask =
@@ -186,6 +191,7 @@ export class ReaderSandbox {
       };
       const onExit = () => {
         done();
+        if (!this.closed) this.limits.onStop?.("exit");
         reject(new ReadingError(READING_MESSAGES.failed));
       };
       const done = () => {
@@ -262,6 +268,7 @@ export class ReaderSandbox {
     };
     const onExit = () => {
       if (this.child === running) this.child = null;
+      if (!this.closed) this.limits.onStop?.("exit");
       finish({ error: new ReadingError(READING_MESSAGES.failed) });
     };
     running.on("message", onMessage);
@@ -326,6 +333,7 @@ export class ReaderSandbox {
     if (!which) return;
     if (which === this.child) this.child = null;
     this.lastKill = reason;
+    if (reason !== "idle" && reason !== "close" && reason !== "abort") this.limits.onStop?.(reason);
     if (which.exitCode !== null || which.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => which.once("exit", () => resolve()));
     which.kill("SIGKILL");
