@@ -205,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       storage: app.storage,
       bus,
       log: app.log.child({ module: "reading" }),
+      limits: config.readingLimits,
     }),
   );
 

@@ -87,6 +87,25 @@ describe("loadConfig", () => {
     }
   });
 
+  it("bounds the reading's own process: 90 s and 1 024 MB by default, or as set; refuses nonsense", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).readingLimits).toEqual({
+      timeMs: 90_000,
+      previewTimeMs: 15_000,
+      memoryMb: 1024,
+      ocrConcurrency: 1,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), READING_TIME_LIMIT_S: "8", READING_MEMORY_MB: "512" }).readingLimits,
+    ).toMatchObject({ timeMs: 8000, previewTimeMs: 8000, memoryMb: 512 });
+    for (const value of ["0", "600", "vite"])
+      expect(errorOf({ READING_TIME_LIMIT_S: value }).message).toBe(
+        "Configuration invalide : READING_TIME_LIMIT_S doit être un nombre de secondes (1 à 110)",
+      );
+    expect(errorOf({ READING_MEMORY_MB: "100" }).message).toBe(
+      "Configuration invalide : READING_MEMORY_MB doit être un nombre de Mo (256 à 16384)",
+    );
+  });
+
   it("trusts no proxy by default, every proxy with true, or only the proxies named", () => {
     const trust = (value?: string) =>
       loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;

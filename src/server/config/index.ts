@@ -87,6 +87,23 @@ const envSchema = z.object({
     .min(1, { error: "doit valoir 1 ou 2" })
     .max(2, { error: "doit valoir 1 ou 2" })
     .default(1),
+  /**
+   * The whole reading of one devis, in seconds, in its own process (issue 32): past it, it is stopped.
+   * At most 110 s: a reading 'running' for 2 minutes is taken for one a stopped instance left
+   * (reading.repo.ts, STALE_RUNNING_MS).
+   */
+  READING_TIME_LIMIT_S: z.coerce
+    .number({ error: "doit être un nombre de secondes (1 à 110)" })
+    .min(1, { error: "doit être un nombre de secondes (1 à 110)" })
+    .max(110, { error: "doit être un nombre de secondes (1 à 110)" })
+    .default(90),
+  /** The reading process's memory ceiling, in MB: above it, it is stopped (issue 32). */
+  READING_MEMORY_MB: z.coerce
+    .number({ error: "doit être un nombre de Mo (256 à 16384)" })
+    .int({ error: "doit être un nombre de Mo (256 à 16384)" })
+    .min(256, { error: "doit être un nombre de Mo (256 à 16384)" })
+    .max(16384, { error: "doit être un nombre de Mo (256 à 16384)" })
+    .default(1024),
   // S3-compatible object storage (issue 18, ADR 022): all of them, or none for the local disk.
   S3_ENDPOINT: optional(
     z.url({ protocol: /^https?$/, error: "doit être une URL http(s) complète (https://s3.exemple.fr)" }),
@@ -143,6 +160,11 @@ export interface AppConfig {
   testClock: boolean;
   /** OCR workers reading devis at once in this instance (1–2). */
   readingConcurrency: number;
+  /**
+   * The reading's own process (ADR 037): the whole reading's time limit and a preview's (ms), its
+   * memory ceiling (MB), its OCR workers. The shape of modules/reading/runner.ts's ReadingLimits.
+   */
+  readingLimits: { timeMs: number; previewTimeMs: number; memoryMb: number; ocrConcurrency: number };
   /** The S3-compatible bucket of the files; undefined means the local disk under dataDir. */
   // The shape of storage/s3.ts's S3Settings (app.ts hands it to S3Storage); inferred here so that
   // the config imports nothing of the server.
@@ -228,6 +250,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
     testClock: e.TEST_CLOCK ?? false,
     readingConcurrency: e.READING_CONCURRENCY,
+    readingLimits: {
+      timeMs: Math.round(e.READING_TIME_LIMIT_S * 1000),
+      // A preview is one page: at most 15 s, and never longer than a whole reading.
+      previewTimeMs: Math.round(Math.min(15, e.READING_TIME_LIMIT_S) * 1000),
+      memoryMb: e.READING_MEMORY_MB,
+      ocrConcurrency: e.READING_CONCURRENCY,
+    },
     s3,
   };
 }

@@ -100,6 +100,8 @@ export const READING_MESSAGES = {
     `Le total du devis (${formatEuros(totalCents)}) ne correspond pas à la somme des lignes lues (${formatEuros(linesCents)}) : vérifiez les montants.`,
   notQuote: "Seul un devis (PDF, JPEG ou PNG) de cette demande peut être lu.",
   alreadyReading: "Ce devis est déjà en cours de lecture.",
+  tooManyReadings:
+    "Vous avez demandé trop de lectures de devis en une heure. Réessayez plus tard, ou saisissez ses lignes vous-même.",
   notEditable: "Cette demande est terminée ou annulée : son devis ne peut plus être lu.",
   readingNotFound: "Lecture introuvable.",
   dismissed: "Vous saisirez les lignes de votre devis vous-même.",

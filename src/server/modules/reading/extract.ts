@@ -1,5 +1,6 @@
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
 import { prepareForOcr } from "./image";
+import { MAX_READ_PAGES } from "./limits";
 import { recognizePage } from "./ocr";
 import { readPdf } from "./pdf";
 import { type Extraction, type PageWords, ReadingError, type ReadOptions, type Word } from "./types";
@@ -10,7 +11,7 @@ import { type Extraction, type PageWords, ReadingError, type ReadOptions, type W
  * cleaned up (image.ts) then read by OCR (ocr.ts). Anything else is refused.
  */
 
-export const DEFAULT_MAX_PAGES = 4;
+export const DEFAULT_MAX_PAGES = MAX_READ_PAGES;
 
 export type SniffedType = "pdf" | "jpeg" | "png";
 
@@ -72,7 +73,7 @@ export async function extractPages(data: Uint8Array, options: ReadOptions): Prom
   if (type === "pdf") {
     const { kind, pages } = await readPdf(data, {
       ...ocr,
-      maxPages: options.maxPages ?? DEFAULT_MAX_PAGES,
+      maxPages: Math.min(MAX_READ_PAGES, options.maxPages ?? DEFAULT_MAX_PAGES),
       prepareScan: (png) => prepareForOcr(png),
     });
     return { kind, pages, text: pagesText(pages) };

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
+import { MAX_IMAGE_PIXELS, MAX_RENDER_SIDE } from "./limits";
 import { ReadingError } from "./types";
 
 /**
@@ -8,14 +9,15 @@ import { ReadingError } from "./types";
  * everywhere), straightened (skew measured on the text rows), the table's rules whitened, contrast
  * stretched. Measured on the photo corpus (20 photos, same parser): field accuracy 45 % with greyscale +
  * normalise only, about 75 % with the light evened out, 96 % once straightened and without rules, 98 %
- * with small photos enlarged to 2400 px (8-point text at 150 DPI is too small for tesseract). sharp's pixel
- * limit stays on: a decompression bomb is refused as damaged.
+ * with small photos enlarged to 2400 px (8-point text at 150 DPI is too small for tesseract). An image
+ * whose header declares more than MAX_IMAGE_PIXELS (limits.ts) is refused as damaged before it is decoded,
+ * and sharp is told the same limit.
  */
 
 export const OCR_MAX_SIDE = 2500;
 export const OCR_MIN_SIDE = 2400;
-/** sharp's default limit (0x3FFF × 0x3FFF pixels); stated here so nobody turns it off. */
-export const MAX_INPUT_PIXELS = 268_402_689;
+/** The most pixels an image may declare (limits.ts), below sharp's default (268 M). */
+export const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;
 
 export interface PreparedImage {
   /** PNG bytes, greyscale. */
@@ -266,12 +268,17 @@ export async function prepareForOcr(
 }
 
 /**
- * The image as the patient sees it: upright (EXIF), in colour, `width` pixels wide (never enlarged), PNG.
+ * The image as the patient sees it: upright (EXIF), in colour, `width` pixels wide (never enlarged, and
+ * never taller than MAX_RENDER_SIDE), PNG.
  */
 export async function previewImage(data: Uint8Array, width: number): Promise<Buffer> {
   await uprightSize(data);
   try {
-    return await input(data).rotate().resize({ width, withoutEnlargement: true }).png().toBuffer();
+    return await input(data)
+      .rotate()
+      .resize({ width, height: MAX_RENDER_SIDE, fit: "inside", withoutEnlargement: true })
+      .png()
+      .toBuffer();
   } catch {
     throw new ReadingError(READING_MESSAGES.damaged);
   }

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
+import { fitScale, MAX_RENDER_SIDE, pageSizeAllowed } from "./limits";
 import { type OcrOptions, recognizePage } from "./ocr";
 import { type PageWords, ReadingError, type Word } from "./types";
 
@@ -67,12 +68,23 @@ export async function openPdf(data: Uint8Array): Promise<PdfDocument> {
   }
 }
 
+/**
+ * Page `pageNumber`, refused as illisible when its box (UserUnit included) is larger than
+ * MAX_PAGE_POINTS on a side: nothing of it is drawn or rendered then.
+ */
 async function getPage(doc: PdfDocument, pageNumber: number): Promise<PdfPage> {
+  let page: PdfPage;
   try {
-    return await doc.getPage(pageNumber);
+    page = await doc.getPage(pageNumber);
   } catch {
     throw new ReadingError(READING_MESSAGES.damaged);
   }
+  const { width, height } = page.getViewport({ scale: 1 });
+  if (!pageSizeAllowed(width, height)) {
+    page.cleanup();
+    throw new ReadingError(READING_MESSAGES.damaged);
+  }
+  return page;
 }
 
 const SPACE = /[\s\u00a0\u202f\u2007\u2009]/;
@@ -140,11 +152,15 @@ export async function pageTextWords(
   return { words, width: viewport.width, height: viewport.height };
 }
 
-/** Renders a page to a PNG at `scale` (1 = 72 DPI). */
+/**
+ * Renders a page to a PNG at `scale` (1 = 72 DPI), or smaller: the canvas fits MAX_RENDER_SIDE and
+ * MAX_RENDER_PIXELS (limits.ts), decided from the page box before the canvas is made.
+ */
 export async function renderPagePng(page: PdfPage, scale: number): Promise<Buffer> {
-  const viewport = page.getViewport({ scale });
-  const width = Math.max(1, Math.round(viewport.width));
-  const height = Math.max(1, Math.round(viewport.height));
+  const base = page.getViewport({ scale: 1 });
+  const viewport = page.getViewport({ scale: fitScale(base.width, base.height, scale) });
+  const width = Math.min(MAX_RENDER_SIDE, Math.max(1, Math.round(viewport.width)));
+  const height = Math.min(MAX_RENDER_SIDE, Math.max(1, Math.round(viewport.height)));
   const canvas = createCanvas(width, height);
   const context = canvas.getContext("2d");
   context.fillStyle = "#ffffff";

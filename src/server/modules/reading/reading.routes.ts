@@ -1,17 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
-import { errorBodySchema } from "../../../shared/schemas/common";
+import { ERROR_CODES, errorBodySchema } from "../../../shared/schemas/common";
 import { quoteReadingSchema, READING_MESSAGES, readingResponseSchema } from "../../../shared/schemas/reading";
 import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
 import type { Actor } from "../../access/actor";
 import { isUuid } from "../../access/objects";
 import { guardedRoutes } from "../../access/route";
-import { notFound } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { readingService } from "./reading.service";
 import { readAll } from "./runner";
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** Readings a patient may ask for in an hour (re-reads and retries; an upload's own reading aside). */
+export const READ_AGAIN_PER_HOUR = 10;
 
 /**
  * The reading of the patient's devis (issue 17), patient area only: the request's latest reading,
@@ -30,6 +33,14 @@ export async function readingRoutes(app: FastifyInstance): Promise<void> {
     if (!isUuid(id)) throw notFound(READING_MESSAGES.readingNotFound);
     return id;
   };
+  // Per patient, counted in the database like the other limits (plugins/rate-limit-store.ts): a
+  // reading costs seconds of a process, a loop of re-reads must not keep it busy.
+  const readLimit = app.rateLimit({
+    max: READ_AGAIN_PER_HOUR,
+    timeWindow: 60 * 60 * 1000,
+    keyGenerator: async (request) => `reading:${(await request.actorPromise)?.userId ?? request.ip}`,
+    errorResponseBuilder: () => new AppError(429, ERROR_CODES.rateLimited, READING_MESSAGES.tooManyReadings),
+  });
 
   patient.get("/api/patient/requests/:id/reading", {
     summary: "La dernière lecture du devis d'une de mes demandes (lignes lues à vérifier), ou null",
@@ -47,6 +58,10 @@ export async function readingRoutes(app: FastifyInstance): Promise<void> {
       202: z.object({ reading: quoteReadingSchema }),
       400: errorBodySchema,
       409: errorBodySchema,
+      429: errorBodySchema,
+    },
+    preValidation: async (request, reply) => {
+      await readLimit.call(app, request, reply);
     },
     handler: async (request, reply, actor) => {
       const readings = service(actor);
@@ -89,14 +104,14 @@ export async function readingRoutes(app: FastifyInstance): Promise<void> {
       if (page === 0) throw notFound(READING_MESSAGES.readingNotFound);
       const source = await readings.pageSource(id, reading, page);
       const data = await readAll(app.storage.read(source.key), MAX_FILE_SIZE);
-      const { renderPreview } = await import("./preview");
       let png: Buffer;
       try {
-        png = await renderPreview(data, source.mime, page);
+        // In the preview's own bounded process (runner.ts, sandbox.ts): capped in pixels and time.
+        png = await app.readings.preview(data, source.mime, page);
       } catch (error) {
-        // A page the renderer cannot find: the same as a page out of range.
-        if (error instanceof Error && error.name === "ReadingError")
-          throw notFound(READING_MESSAGES.readingNotFound);
+        // A page the renderer cannot find, or cannot render (too large, damaged, out of time): 404
+        // with the reading's French message, as for a page out of range.
+        if (error instanceof Error && error.name === "ReadingError") throw notFound(error.message);
         throw error;
       }
       return reply

@@ -20,6 +20,7 @@ import { listenLocally, openSocket } from "../../testing/sockets";
 import { runRetention } from "../retention/retention.service";
 import { readQuote } from "./read";
 import { MAX_ATTEMPTS, readingQueue, readingTextKey } from "./reading.repo";
+import { READ_AGAIN_PER_HOUR } from "./reading.routes";
 import { ReadingRunner } from "./runner";
 
 /**
@@ -292,6 +293,31 @@ describe("a devis that cannot be read", () => {
     expect(closed.statusCode).toBe(409);
     expect(closed.json().error.message).toBe(READING_MESSAGES.notEditable);
   });
+});
+
+describe("re-reading, limited per patient", () => {
+  it(`answers a French 429 past ${READ_AGAIN_PER_HOUR} reads an hour, for that patient only`, async () => {
+    const a = await signUpPatient(ctx.app);
+    const b = await signUpPatient(ctx.app);
+    const mine = await newRequestId(ctx.app, a.cookie, [garbagePdf()], { document_types: '["quote"]' });
+    const theirs = await newRequestId(ctx.app, b.cookie, [garbagePdf()], { document_types: '["quote"]' });
+    const myDocument = (await documentsOf(mine))[0]?.id ?? "";
+    const theirDocument = (await documentsOf(theirs))[0]?.id ?? "";
+    // Already queued by the upload: each ask is refused as busy (409), and counted all the same.
+    for (let i = 0; i < READ_AGAIN_PER_HOUR; i += 1) {
+      const response = await call("POST", readUrl(mine, myDocument), a.cookie);
+      expect(response.statusCode, response.body).toBe(409);
+    }
+    const limited = await call("POST", readUrl(mine, myDocument), a.cookie);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toMatchObject({
+      code: "RATE_LIMITED",
+      message: READING_MESSAGES.tooManyReadings,
+    });
+    const other = await call("POST", readUrl(theirs, theirDocument), b.cookie);
+    expect(other.statusCode).toBe(409);
+    await ctx.app.readings.drain();
+  }, 60_000);
 });
 
 describe("the reading queue", () => {

@@ -5,10 +5,29 @@ import type { Db } from "../../db/index";
 import type { EventBus } from "../../realtime/bus";
 import type { Storage } from "../../storage/storage";
 import { type ClaimedReading, isReadableMime, readingQueue, readingTextKey } from "./reading.repo";
+import { ReaderSandbox } from "./sandbox";
 import type { Reading, ReadOptions } from "./types";
 
-/** How the runner reads a file (read.ts's readQuote; tests may give another). */
+/** How the runner reads a file (read.ts's readQuote in its own process; tests may give another). */
 export type ReadFn = (data: Uint8Array, options: ReadOptions) => Promise<Reading>;
+
+/** The reading's bounds (config: READING_TIME_LIMIT_S, READING_MEMORY_MB, READING_CONCURRENCY). */
+export interface ReadingLimits {
+  /** The whole reading of one devis, in ms. */
+  timeMs: number;
+  /** The reading process's memory ceiling, in MB. */
+  memoryMb: number;
+  /** A page preview, in ms. */
+  previewTimeMs: number;
+  ocrConcurrency: number;
+}
+
+export const DEFAULT_READING_LIMITS: ReadingLimits = {
+  timeMs: 90_000,
+  memoryMb: 1024,
+  previewTimeMs: 15_000,
+  ocrConcurrency: 1,
+};
 
 export interface RunnerDeps {
   db: Db;
@@ -19,23 +38,24 @@ export interface RunnerDeps {
     warn(obj: object, msg: string): void;
     error(obj: object, msg: string): void;
   };
+  /** Reads in this process instead of the sandbox (tests of the runner itself). */
   read?: ReadFn;
+  limits?: ReadingLimits;
   /** How often the queue is looked at when nothing woke the runner (other instances' uploads). */
   pollMs?: number;
 }
 
 export const POLL_MS = 5000;
 
-const defaultRead: ReadFn = async (data, options) => (await import("./read")).readQuote(data, options);
-
 /** The name of an error, for the logs (never its message: it may quote the document). */
 const errorName = (error: unknown) => (error instanceof Error ? error.name : typeof error);
 
 /**
- * Reads the queued devis, one at a time on this instance (OCR is heavy; the OCR pool limits it
- * too), off the request path: woken by an upload, and every few seconds for readings queued by
- * another instance. Each reading: the document from storage (at most 10 MB, in memory), readQuote,
- * the raw text stored (encrypted) under the patient's prefix, the row updated, then a realtime
+ * Reads the queued devis, one at a time on this instance, off the request path: woken by an upload,
+ * and every few seconds for readings queued by another instance. Each reading: the document from
+ * storage (at most 10 MB, in memory), readQuote in the reading's own bounded process (sandbox.ts:
+ * a time limit for the whole reading, a memory ceiling, low priority; a killed child fails the
+ * reading with its French message and the next one gets a fresh child), the raw text stored (encrypted) under the patient's prefix, the row updated, then a realtime
  * event to the patient (ids only). Logs carry ids and error names, never text, names or amounts.
  *
  * Tests build the app without starting it (NODE_ENV=test) and call `drain()`, which reads every
@@ -50,12 +70,41 @@ export class ReadingRunner {
   private loop: Promise<number> | null = null;
   private again = false;
   private current: AbortController | null = null;
-  /** Whether a reading ran here (the OCR pool then has workers to stop on close). */
+  /** Whether a reading ran in this process (the OCR pool then has workers to stop on close). */
   private used = false;
+  /** The process reading the devis, and the one rendering previews (a preview never waits behind a reading). */
+  readonly sandbox: ReaderSandbox;
+  readonly previewSandbox: ReaderSandbox;
 
   constructor(private readonly deps: RunnerDeps) {
     this.queue = readingQueue(deps.db);
-    this.read = deps.read ?? defaultRead;
+    const limits = deps.limits ?? DEFAULT_READING_LIMITS;
+    // Why a reading process was stopped (its time, its memory, a crash), never what it read.
+    const onStop = (task: string) => (reason: string) =>
+      deps.log.warn({ task, reason }, "processus de lecture arrêté");
+    this.sandbox = new ReaderSandbox({
+      timeMs: limits.timeMs,
+      memoryMb: limits.memoryMb,
+      ocrConcurrency: limits.ocrConcurrency,
+      onStop: onStop("read"),
+    });
+    this.previewSandbox = new ReaderSandbox({
+      timeMs: limits.previewTimeMs,
+      memoryMb: limits.memoryMb,
+      onStop: onStop("preview"),
+    });
+    const injected = deps.read;
+    this.read = injected
+      ? (data, options) => {
+          this.used = true;
+          return injected(data, options);
+        }
+      : (data, { signal, ...options }) => this.sandbox.run({ kind: "read", data, options }, signal);
+  }
+
+  /** A PNG preview of page `page` of a devis, rendered in the preview's own bounded process. */
+  preview(data: Uint8Array, mime: string, page: number): Promise<Buffer> {
+    return this.previewSandbox.run({ kind: "preview", data, mime, page });
   }
 
   /** Recovers what a stopped instance left running, then reads the queue and polls it. */
@@ -129,7 +178,6 @@ export class ReadingRunner {
         await this.finishFailed(job, READING_MESSAGES.unreadableFile);
         return;
       }
-      this.used = true;
       const data = await readAll(storage.read(job.storageKey), MAX_FILE_SIZE);
       const reading = await this.read(data, { mime: job.mime, signal: controller.signal });
       if (this.closed) {
@@ -179,13 +227,14 @@ export class ReadingRunner {
       );
   }
 
-  /** Stops polling, interrupts the reading in progress (it goes back to the queue), stops the OCR workers. */
+  /** Stops polling, interrupts the reading in progress (it goes back to the queue), ends the reading processes. */
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.current?.abort();
     await this.loop?.catch(() => {});
+    await Promise.all([this.sandbox.close(), this.previewSandbox.close()]);
     if (this.used) await (await import("./ocr")).closeOcr();
   }
 }

@@ -1,0 +1,351 @@
+import { type ChildProcess, fork } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { setPriority } from "node:os";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { READING_MESSAGES } from "../../../shared/schemas/reading";
+import { type Reading, ReadingError, type ReadOptions } from "./types";
+
+/**
+ * Reading a devis (pdf.js, rendering, sharp, OCR) in a child process of its own, never in the server's
+ * thread (issue 32, ADR 037): one persistent child, forked when first needed, reused reading after
+ * reading and ended after a minute without work, respawned after it died. What bounds it:
+ * - a time limit for the whole task, enforced here: past it the child is killed;
+ * - a memory ceiling: V8's heap limit inside (--max-old-space-size, half the ceiling), and here the
+ *   child's resident memory read from /proc/<pid>/status every 100 ms on Linux, the child killed above
+ *   the ceiling (canvas, sharp and the OCR's wasm allocate outside V8's heap);
+ * - the lowest CPU priority, so the server keeps answering on a 2-core machine;
+ * - one task at a time (the others wait in order); no secret in its environment.
+ * A killed or crashed child fails its task with ReadingError(READING_MESSAGES.failed), or timeout when
+ * its time was up; the next task gets a fresh child. The bytes go both ways by structured clone
+ * (serialization: 'advanced').
+ */
+
+export interface SandboxLimits {
+  /** The whole task, in ms, from the moment a ready child is given it (a start has SANDBOX_START_MS). */
+  timeMs: number;
+  /** The child's resident memory ceiling, in MB. */
+  memoryMb: number;
+  /** A child without work for this long is ended (ms). */
+  idleMs?: number;
+  /** OCR workers inside the child (READING_CONCURRENCY). */
+  ocrConcurrency?: number;
+  /**
+   * Told why a child was ended other than by idleness or shutdown ('time', 'memory', 'start', 'send',
+   * or 'exit' for a child that died by itself), for the logs: never anything of the document.
+   */
+  onStop?: (reason: string) => void;
+}
+
+export type SandboxTask =
+  | { kind: "read"; data: Uint8Array; options: Omit<ReadOptions, "signal"> }
+  | { kind: "preview"; data: Uint8Array; mime: string; page: number; width?: number };
+
+type TaskResult<T extends SandboxTask> = T extends { kind: "read" } ? Reading : Buffer;
+
+/** What the child answers (reader-child.ts). */
+export type ChildAnswer =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; name: string; message: string };
+
+export const SANDBOX_IDLE_MS = 60_000;
+/**
+ * How long a fresh child may take to load its modules (pdf.js, sharp, tesseract.js) and say it is
+ * ready; the task's own time limit starts then (a start is our code's cost, not the document's).
+ */
+export const SANDBOX_START_MS = 60_000;
+const MEMORY_POLL_MS = 100;
+/** Lowest priority (Unix nice 19). */
+const LOW_PRIORITY = 19;
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The child's entry beside this file: reader-child.ts run by tsx in development and tests, the emitted
+ * reader-child.js in the compiled build (scripts/lib/server-build.mjs emits one .js per source).
+ */
+function childEntry(): { path: string; execArgv: string[] } {
+  const compiled = import.meta.url.endsWith(".js");
+  const path = fileURLToPath(new URL(compiled ? "./reader-child.js" : "./reader-child.ts", import.meta.url));
+  return {
+    path,
+    execArgv: compiled ? [] : ["--import", pathToFileURL(require.resolve("tsx")).href],
+  };
+}
+
+interface Pending {
+  id: number;
+  task: SandboxTask;
+  signal?: AbortSignal | undefined;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The child's resident memory in MB, from /proc (Linux); null elsewhere or when it is gone. */
+async function residentMb(pid: number): Promise<number | null> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, "latin1");
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export class ReaderSandbox {
+  private child: ChildProcess | null = null;
+  /** Resolves once the current child has loaded its modules; rejects when it died or hung first. */
+  private ready: Promise<void> = Promise.resolve();
+  private readonly queue: Pending[] = [];
+  private current: Pending | null = null;
+  private nextId = 1;
+  private idleTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+  /** Children forked so far (tests: a crash gets a fresh one). */
+  spawned = 0;
+  /** Why the last child was ended by us ('time', 'memory', 'abort', 'idle', 'close'), for tests and logs. */
+  lastKill: string | null = null;
+
+  constructor(readonly limits: SandboxLimits) {}
+
+  /** Runs one task in the child; rejects with ReadingError when the child fails, dies or runs out of time. */
+  run<T extends SandboxTask>(task: T, signal?: AbortSignal): Promise<TaskResult<T>> {
+    return new Promise((resolve, reject) => {
+      if (this.closed) return reject(new ReadingError(READING_MESSAGES.failed));
+      if (signal?.aborted) return reject(signal.reason);
+      this.queue.push({
+        id: this.nextId++,
+        task,
+        signal,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
+      this.pump();
+    });
+  }
+
+  /** Forks the child now if none runs, and waits until it is ready (tests, and a start ahead of work). */
+  async warm(): Promise<void> {
+    if (this.closed) return;
+    if (!this.child || this.child.exitCode !== null || this.child.signalCode !== null) {
+      this.child = this.spawn();
+      if (!this.current) this.idle();
+    }
+    await this.ready;
+  }
+
+  /** The child's pid while one runs (tests). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Ends the child; queued tasks fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new ReadingError(READING_MESSAGES.failed));
+    await this.kill("close");
+  }
+
+  private pump(): void {
+    if (this.current || this.closed) return;
+    const job = this.queue.shift();
+    if (!job) return;
+    if (job.signal?.aborted) {
+      job.reject(job.signal.reason);
+      this.pump();
+      return;
+    }
+    this.current = job;
+    void this.execute(job);
+  }
+
+  private spawn(): ChildProcess {
+    const entry = childEntry();
+    const heapMb = Math.max(64, Math.floor(this.limits.memoryMb / 2));
+    const child = fork(entry.path, [String(this.limits.ocrConcurrency ?? 1)], {
+      execArgv: [...entry.execArgv, `--max-old-space-size=${heapMb}`],
+      serialization: "advanced",
+      // Nothing the child prints reaches the server's output (it may quote a document); no secret in
+      // its environment.
+      stdio: ["ignore", "ignore", "ignore", "ipc"],
+      env: { NODE_ENV: process.env.NODE_ENV ?? "production", PATH: process.env.PATH ?? "" },
+    });
+    this.spawned += 1;
+    try {
+      if (child.pid) setPriority(child.pid, LOW_PRIORITY);
+    } catch {
+      // Not allowed here: the child lowers its own priority too.
+    }
+    // The server's process may exit while a child idles.
+    child.on("error", () => {});
+    this.ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        done();
+        void this.kill("start", child);
+        reject(new ReadingError(READING_MESSAGES.failed));
+      }, SANDBOX_START_MS);
+      const onMessage = (message: { ready?: boolean }) => {
+        if (message?.ready !== true) return;
+        done();
+        resolve();
+      };
+      const onExit = () => {
+        done();
+        if (!this.closed) this.limits.onStop?.("exit");
+        reject(new ReadingError(READING_MESSAGES.failed));
+      };
+      const done = () => {
+        clearTimeout(timer);
+        child.off("message", onMessage);
+        child.off("exit", onExit);
+      };
+      child.on("message", onMessage);
+      child.on("exit", onExit);
+    });
+    this.ready.catch(() => {});
+    return child;
+  }
+
+  private async execute(job: Pending): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    let child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) {
+      child = this.spawn();
+      this.child = child;
+    }
+    child.ref();
+    (child.channel as { ref?: () => void } | undefined)?.ref?.();
+    const running = child;
+    try {
+      await this.ready;
+    } catch (error) {
+      if (this.child === running) this.child = null;
+      job.reject(error);
+      this.current = null;
+      this.pump();
+      return;
+    }
+    if (job.signal?.aborted || this.closed) {
+      job.reject(job.signal?.reason ?? new ReadingError(READING_MESSAGES.failed));
+      this.current = null;
+      this.pump();
+      return;
+    }
+    let settled = false;
+    let timer: NodeJS.Timeout | null = null;
+    let poll: NodeJS.Timeout | null = null;
+    let pollBusy = false;
+    const cleanups: Array<() => void> = [];
+    const finish = (outcome: { value: unknown } | { error: unknown }, kill?: string) => {
+      if (settled) return;
+      settled = true;
+      if (timer) clearTimeout(timer);
+      if (poll) clearInterval(poll);
+      for (const cleanup of cleanups) cleanup();
+      const settle = () => {
+        if ("value" in outcome) job.resolve(outcome.value);
+        else job.reject(outcome.error);
+        this.current = null;
+        if (!this.closed) this.idle();
+        this.pump();
+      };
+      // A child ended by us is gone (reaped) before its task settles.
+      if (kill) void this.kill(kill, running).finally(settle);
+      else settle();
+    };
+
+    const onMessage = (answer: ChildAnswer) => {
+      if (answer.id !== job.id) return;
+      if (answer.ok) finish({ value: resultOf(job.task, answer.value) });
+      else
+        finish({
+          error:
+            answer.name === "ReadingError"
+              ? new ReadingError(answer.message)
+              : Object.assign(new Error("lecture impossible"), { name: answer.name }),
+        });
+    };
+    const onExit = () => {
+      if (this.child === running) this.child = null;
+      if (!this.closed) this.limits.onStop?.("exit");
+      finish({ error: new ReadingError(READING_MESSAGES.failed) });
+    };
+    running.on("message", onMessage);
+    running.on("exit", onExit);
+    cleanups.push(() => {
+      running.off("message", onMessage);
+      running.off("exit", onExit);
+    });
+    if (job.signal) {
+      const signal = job.signal;
+      const onAbort = () => finish({ error: signal.reason }, "abort");
+      signal.addEventListener("abort", onAbort, { once: true });
+      cleanups.push(() => signal.removeEventListener("abort", onAbort));
+    }
+    timer = setTimeout(
+      () => finish({ error: new ReadingError(READING_MESSAGES.timeout) }, "time"),
+      this.limits.timeMs,
+    );
+    const pid = running.pid;
+    if (pid && process.platform === "linux") {
+      poll = setInterval(() => {
+        if (pollBusy) return;
+        pollBusy = true;
+        void residentMb(pid)
+          .then((mb) => {
+            if (mb !== null && mb > this.limits.memoryMb)
+              finish({ error: new ReadingError(READING_MESSAGES.failed) }, "memory");
+          })
+          .finally(() => {
+            pollBusy = false;
+          });
+      }, MEMORY_POLL_MS);
+    }
+    try {
+      running.send({ id: job.id, task: job.task }, (error) => {
+        if (error) finish({ error: new ReadingError(READING_MESSAGES.failed) }, "send");
+      });
+    } catch {
+      finish({ error: new ReadingError(READING_MESSAGES.failed) }, "send");
+    }
+  }
+
+  /** No work: the child stops holding the process open, and is ended after idleMs. */
+  private idle(): void {
+    const child = this.child;
+    if (!child) return;
+    child.unref();
+    (child.channel as { unref?: () => void } | undefined)?.unref?.();
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (!this.current && this.queue.length === 0) void this.kill("idle");
+    }, this.limits.idleMs ?? SANDBOX_IDLE_MS);
+    this.idleTimer.unref();
+  }
+
+  /** Kills the child (SIGKILL: a child out of time or memory may not answer anything else). */
+  private async kill(reason: string, which: ChildProcess | null = this.child): Promise<void> {
+    if (this.idleTimer && which === this.child) {
+      clearTimeout(this.idleTimer);
+      this.idleTimer = null;
+    }
+    if (!which) return;
+    if (which === this.child) this.child = null;
+    this.lastKill = reason;
+    if (reason !== "idle" && reason !== "close" && reason !== "abort") this.limits.onStop?.(reason);
+    if (which.exitCode !== null || which.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => which.once("exit", () => resolve()));
+    which.kill("SIGKILL");
+    await exited;
+  }
+}
+
+/** The child's value as the caller expects it (a preview's bytes arrive as a Uint8Array). */
+function resultOf(task: SandboxTask, value: unknown): unknown {
+  if (task.kind === "preview") {
+    const bytes = value as Uint8Array;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+  return value;
+}
