@@ -25,6 +25,7 @@ import * as m025 from "./025_postal_codes";
 import * as m026 from "./026_quote_readings";
 import * as m027 from "./027_shared_limits_and_jobs";
 import * as m028 from "./028_table_changes";
+import * as m031 from "./031_dated_tariffs";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "026_quote_readings": m026,
   "027_shared_limits_and_jobs": m027,
   "028_table_changes": m028,
+  "031_dated_tariffs": m031,
 };
