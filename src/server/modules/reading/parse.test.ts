@@ -578,3 +578,43 @@ describe("parseQuote", () => {
     expect(result.patient_name).toBe("Jean Dupont");
   });
 });
+
+describe("parseQuote and the devis's date (issue 33)", () => {
+  const dated = (day: string) =>
+    parseQuote([
+      page([
+        [40, [[40, "Dr Claire Martin, Chirurgien-dentiste"]]],
+        [145, [[40, `Date du devis : ${day}`]]],
+        [200, HEADER],
+        [220, row("36", "HBLD073", "Couronne zircone", "2", "450,00 €", "120,00 €", "72,00 €")],
+      ]),
+    ]);
+
+  it("reads the date and checks the lines with that day's table: a zirconia molar crown is maîtrisé in 2025", () => {
+    const in2025 = dated("15/12/2025");
+    expect(in2025.quote_date).toBe("2025-12-15");
+    expect(in2025.lines[0]).toMatchObject({ code: "HBLD073", basket: "maitrise", uncertain: [] });
+  });
+
+  it("flags the same printed basket on a devis of 2026, when the act is 100 % Santé", () => {
+    const in2026 = dated("02/03/2026");
+    expect(in2026.quote_date).toBe("2026-03-02");
+    expect(in2026.lines[0]?.uncertain).toContain("basket");
+  });
+
+  it("uses today's table when the devis has no date", () => {
+    const result = parseQuote(
+      [
+        page([
+          [200, HEADER],
+          [220, row("36", "HBLD073", "Couronne", "2", "450,00", "120,00", "72,00")],
+        ]),
+      ],
+      {
+        today: "2025-06-01",
+      },
+    );
+    expect(result.quote_date).toBeNull();
+    expect(result.lines[0]).toMatchObject({ basket: "maitrise", uncertain: [] });
+  });
+});
