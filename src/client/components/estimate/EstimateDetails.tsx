@@ -93,9 +93,9 @@ export function EstimateTariffs({ day }: { day: string }) {
   return (
     <div className="grid gap-1 text-sm text-slate-700">
       <p>
-        Tarifs en vigueur le {dayInWords(day)} : {period.label}.
+        Tarifs en vigueur le {dayInWords(day)} : {period.label}.
       </p>
-      <p id={sourcesId}>Sources :</p>
+      <p id={sourcesId}>Sources :</p>
       <ul aria-labelledby={sourcesId} className="grid list-disc gap-1 pl-5">
         {period.sources.map((id) => {
           const source = SOURCES[id];

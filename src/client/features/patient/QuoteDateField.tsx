@@ -4,7 +4,7 @@ import { InputField } from "../../components/ui/FormField";
 
 export const QUOTE_DATE_LABEL = "Date du devis";
 export const QUOTE_DATE_HINT =
-  "La date imprimée sur votre devis : elle détermine les tarifs et plafonds appliqués.";
+  "La date imprimée sur votre devis : elle détermine les tarifs et plafonds appliqués.";
 
 /** What is wrong with the devis's date as typed (empty or impossible, future, over five years old). */
 export function quoteDateError(value: string, today: string): string | null {
