@@ -133,14 +133,9 @@ export function PatientUploadPage() {
           toast.error(UPLOAD_MESSAGES.failure, { description: message });
           if (isApiError(error)) {
             setLineErrors(lineErrorsFromFields(error.fields, "quote_lines"));
-            // The devis's date has its own field: its refusal alone is not the files' error.
-            const { quote_date: dateRefusal, ...others } = error.fields;
-            setDateError(dateRefusal);
-            setErrors(
-              dateRefusal && Object.keys(others).length === 0
-                ? {}
-                : uploadErrorsFromApi({ ...error, fields: others }),
-            );
+            // The devis's date has its own field (uploadErrorsFromApi leaves it to it).
+            setDateError(error.fields.quote_date);
+            setErrors(uploadErrorsFromApi(error));
           }
         },
       },
