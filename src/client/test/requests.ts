@@ -20,6 +20,7 @@ export function makeRequestDetail(id: string, overrides: Partial<RequestDetail> 
     budget: "",
     quote_amount_cents: null,
     quote_lines: [],
+    quote_date: null,
     recipient: null,
     updated_at: "2026-11-21T10:00:00.000Z",
     documents: [],

@@ -124,6 +124,8 @@ export interface RequestsTable {
   description: Generated<string>;
   budget: Generated<string>;
   quote_amount_cents: number | null;
+  /** The date printed on the patient's devis ('YYYY-MM-DD'): its lines use that day's tariffs. */
+  quote_date: string | null;
   urgency: Generated<string>;
   recipient_dentist_id: string | null;
   status: Generated<string>;

@@ -156,14 +156,21 @@ describe("demo data on a first start", () => {
     const offers = await demo.app.db.selectFrom("offers").select("status").execute();
     expect(offers.map((o) => o.status).sort()).toEqual(["accepted", "sent", "sent", "sent", "sent"]);
     // The crown request: the patient's devis line by line, her mutuelle, two offers to compare by
-    // reste à charge, the 100 % Santé one first.
+    // reste à charge: Dr Leroy's zirconia molar crown first, 100 % Santé since 2026 (0 €), then Dr Martin's
+    // ceramo-metal crown at a lower fee than the devis. Worked out at 200 % of the BR, RO inclus:
+    // devis 750 − 240 = 510 € + inlay-core 220 − 180 = 40 € → 550 €; Dr Martin 620 − 240 = 380 € + 20 € →
+    // 400 €, a saving of 150 €.
     const crown = await requestOf("crown");
     const compared = await patientGet(`/api/patient/requests/${crown.id}/comparison`);
     expect(compared.cover).toMatchObject({ percent_of_br: 200, ro_included: true });
-    expect(compared.original.lines.map((l: { code: string }) => l.code)).toEqual(["HBLD734", "HBLD090"]);
+    expect(compared.original.lines.map((l: { code: string }) => l.code)).toEqual(["HBLD734", "HBLD245"]);
+    expect(compared.original.total.rest_cents).toBe(550_00);
     expect(compared.offers).toHaveLength(2);
     expect(compared.offers[0].estimate).toMatchObject({ all_sante: true, total: { rest_cents: 0 } });
-    expect(compared.offers[1].saving_cents).toBeGreaterThan(0);
+    expect(compared.offers[0].estimate.lines[0]).toMatchObject({ code: "HBLD073", basket: "100_sante" });
+    expect(compared.offers[0].saving_cents).toBe(550_00);
+    expect(compared.offers[1].estimate.total.rest_cents).toBe(400_00);
+    expect(compared.offers[1].saving_cents).toBe(150_00);
     // The accepted offer has a confirmed appointment ahead, on both sides' lists, with its reminders.
     const upcoming = await patientGet("/api/appointments");
     expect(upcoming.items).toHaveLength(1);

@@ -106,20 +106,20 @@ export const DEMO_REQUESTS: DemoRequest[] = [
     description: "Couronne céramique sur la 16, dent dévitalisée.",
     quoteLines: [
       { code: "HBLD734", act: "Couronne céramo-métallique (molaire)", tooth: 16, euros: 750 },
-      { code: "HBLD090", act: "Inlay-core", tooth: 16, euros: 200 },
+      { code: "HBLD245", act: "Inlay-core", tooth: 16, euros: 220 },
     ],
     replies: [
       {
         email: "dr.martin@demo.sourio.fr",
         daysAgo: 1,
         message:
-          "Bonjour, pour la 16 je vous propose la couronne métallique du panier 100 % Santé, sans reste à charge avec un contrat responsable.",
+          "Bonjour, pour la 16 je vous propose la même couronne céramo-métallique que votre devis, à un tarif plus bas.",
         offer: {
           lines: [
-            { code: "HBLD038", act: "Couronne métallique", tooth: 16, euros: 299 },
-            { code: "HBLD090", act: "Inlay-core", tooth: 16, euros: 180 },
+            { code: "HBLD734", act: "Couronne céramo-métallique", tooth: 16, euros: 620 },
+            { code: "HBLD245", act: "Inlay-core", tooth: 16, euros: 200 },
           ],
-          comment: "Alternative 100 % Santé à votre devis. Deux rendez-vous à trois semaines d'écart.",
+          comment: "Même matériau que votre devis. Deux rendez-vous à trois semaines d'écart.",
           validDays: 30,
           slots: [[5, "10:00"]],
         },
@@ -127,7 +127,8 @@ export const DEMO_REQUESTS: DemoRequest[] = [
       {
         email: "dr.leroy@demo.sourio.fr",
         daysAgo: 1,
-        message: "Bonjour, je vous propose une couronne zircone, plus esthétique, au tarif maîtrisé.",
+        message:
+          "Bonjour, je vous propose une couronne zircone : sur une molaire, elle est dans le panier 100 % Santé depuis le 1er janvier 2026, donc sans reste à charge avec un contrat responsable.",
         offer: {
           lines: [
             { code: "HBLD073", act: "Couronne zircone monolithique", tooth: 16, euros: 450 },

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { ACTS, actByCode, actFitsTooth, ceilingOn } from "../../shared/domain/acts";
+import { ACTS, actByCode, actFitsTooth, ceilingOn, termsOn } from "../../shared/domain/acts";
 import type { ReadResult } from "../../shared/schemas/reading";
 import {
   type CorpusDevis,
@@ -93,17 +93,18 @@ describe("devis corpus", () => {
           expect(line.basket).toBe("libre");
           continue;
         }
-        expect(line.basket).toBe(act.basket);
-        expect(line.br_cents).toBe(act.brCents);
+        const terms = termsOn(act.code, d.day, line.tooth);
+        expect(line.basket).toBe(terms?.basket);
+        expect(line.br_cents).toBe(terms?.brCents);
         expect(line.act).toBe(act.label);
         expect(actFitsTooth(act, line.tooth)).toBe(true);
         if (act.teeth === "arch") expect(line.tooth).toBeNull();
         else expect(line.tooth).not.toBeNull();
-        if (act.basket === "libre") {
+        if (terms?.basket === "libre") {
           expect(line.fee_cents).toBeGreaterThanOrEqual(300_00);
           expect(line.fee_cents).toBeLessThanOrEqual(2500_99);
         } else {
-          const ceiling = ceilingOn(act.code, d.day);
+          const ceiling = ceilingOn(act.code, d.day, line.tooth);
           expect(ceiling).not.toBeNull();
           expect(line.fee_cents).toBeLessThanOrEqual(ceiling as number);
         }

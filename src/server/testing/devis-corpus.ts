@@ -2,7 +2,14 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
-import { ACTS, actFitsTooth, ceilingOn, TOOTH_GROUPS } from "../../shared/domain/acts";
+import {
+  ACTS,
+  type ActTerms,
+  actFitsTooth,
+  ceilingOn,
+  TOOTH_GROUPS,
+  termsOn,
+} from "../../shared/domain/acts";
 import type { Basket } from "../../shared/domain/out-of-pocket";
 import type { ReadResult } from "../../shared/schemas/reading";
 
@@ -264,8 +271,8 @@ const BASKET_WORDS: Record<Basket, readonly string[]> = {
   libre: ["Libre"],
 };
 
-function feeFor(dice: Dice, code: string, basket: Basket, day: string): number {
-  const ceiling = basket === "libre" ? null : ceilingOn(code, day);
+function feeFor(dice: Dice, code: string, basket: Basket, day: string, tooth: number | null): number {
+  const ceiling = basket === "libre" ? null : ceilingOn(code, day, tooth);
   if (ceiling === null) {
     // Tarifs libres: anything from 300 to 2 500 €, mostly round, sometimes with cents.
     const euros = dice.chance(0.7) ? dice.int(60, 500) * 5 : dice.int(300, 2500);
@@ -289,7 +296,7 @@ function drawLines(dice: Dice, day: string): CorpusLine[] {
   const count = dice.pick([1, 1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 8]);
   const lines: CorpusLine[] = [];
   const withBasket = (code: string, act: string, basket: Basket, tooth: number | null, br: number) => {
-    const fee = feeFor(dice, code, basket, day);
+    const fee = feeFor(dice, code, basket, day, tooth);
     lines.push({
       tooth,
       code,
@@ -308,8 +315,13 @@ function drawLines(dice: Dice, day: string): CorpusLine[] {
       continue;
     }
     const act = dice.pick(ACTS);
+    // The basket and BR of the devis's day and tooth, as the table gives them.
+    const printed = (code: string, label: string, tooth: number | null) => {
+      const terms = termsOn(code, day, tooth) as ActTerms;
+      withBasket(code, label, terms.basket, tooth, terms.brCents);
+    };
     if (act.teeth === "arch") {
-      withBasket(act.code, act.label, act.basket, null, act.brCents);
+      printed(act.code, act.label, null);
       continue;
     }
     const tooth = toothFor(dice, act.teeth);
@@ -317,9 +329,9 @@ function drawLines(dice: Dice, day: string): CorpusLine[] {
     // A crown often comes with its inlay-core on the same tooth, printed first.
     if (act.category === "crown" && lines.length + 1 < count && dice.chance(0.35)) {
       const core = dice.pick(ACTS.filter((a) => a.category === "inlayCore"));
-      withBasket(core.code, core.label, core.basket, tooth, core.brCents);
+      printed(core.code, core.label, tooth);
     }
-    withBasket(act.code, act.label, act.basket, tooth, act.brCents);
+    printed(act.code, act.label, tooth);
   }
   return lines;
 }

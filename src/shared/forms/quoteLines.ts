@@ -206,10 +206,10 @@ export function draftsTotal(drafts: readonly DraftLine[]): number {
  * The 100 % Santé act the devis normalisé must also offer for this line, when the line's act has a
  * reste à charge and the lines do not already offer it on that tooth.
  */
-export function missingAlternative(drafts: readonly DraftLine[], index: number) {
+export function missingAlternative(drafts: readonly DraftLine[], index: number, day: string) {
   const line = drafts[index];
   if (!line) return undefined;
-  const alternative = santeAlternative(line.code, line.tooth);
+  const alternative = santeAlternative(line.code, line.tooth, day);
   if (!alternative) return undefined;
   const offered = drafts.some((other) => other.code === alternative.code && other.tooth === line.tooth);
   return offered ? undefined : alternative;

@@ -82,7 +82,8 @@ export function uploadErrorsFromApi(error: {
 }): UploadFieldErrors {
   const next: UploadFieldErrors = {};
   for (const [field, text] of Object.entries(error.fields)) {
-    if (field === "quote_lines" || field.startsWith("quote_lines.")) continue;
+    // The devis's lines and date show beside them, in their own card.
+    if (field === "quote_date" || field === "quote_lines" || field.startsWith("quote_lines.")) continue;
     if (FORM_FIELDS.includes(field)) next[field as UploadFieldName] = text;
     else next.files = text;
   }

@@ -63,7 +63,7 @@ describe("quoteLineIssues", () => {
   it("refuses on an offer a fee above a 100 % Santé or maîtrisé ceiling, naming it", () => {
     const lines = [
       line({ code: "HBLD634", tooth: 21, fee_cents: 60_000 }),
-      line({ code: "HBLD491", tooth: 15, fee_cents: 56_700 }),
+      line({ code: "HBLD491", tooth: 15, fee_cents: 56_650 }),
       line({ code: "HBLD734", tooth: 36, fee_cents: 200_000 }),
     ];
     const issues = quoteLineIssues(lines, offer);
@@ -71,6 +71,24 @@ describe("quoteLineIssues", () => {
     expect(issues[0]?.path).toEqual(["lines", 0, "fee_cents"]);
     expect(issues[0]?.message).toContain("100 % Santé");
     expect(issues[0]?.message).toMatch(/515,00\s€/);
+  });
+
+  it("worked examples of 2026: HBLD634 refused at 515,50 €, accepted at 515,00 €; HBLD724 refused above 61,80 €", () => {
+    const at = (code: string, tooth: number | null, fee_cents: number) =>
+      quoteLineIssues([line({ code, tooth, fee_cents })], offer);
+    expect(at("HBLD634", 21, 51_550)[0]?.message).toMatch(/100 % Santé \(515,00\s€\)/);
+    expect(at("HBLD634", 21, 51_500)).toEqual([]);
+    expect(at("HBLD724", 21, 7_000)[0]?.message).toMatch(/Tarifs maîtrisés \(61,80\s€\)/);
+    expect(at("HBLD724", 21, 6_180)).toEqual([]);
+    expect(at("HBLD038", 36, 29_900)[0]?.message).toMatch(/100 % Santé \(298,70\s€\)/);
+    // The same HBLD634 on a devis of 2025 is within its 500 € ceiling at 500 €, above it at 515 €.
+    const in2025 = (fee_cents: number) =>
+      resolveLine(
+        quoteLineInputSchema.parse({ act: "Acte", code: "HBLD634", tooth: 21, fee_cents }),
+        "2025-06-01",
+      );
+    expect(quoteLineIssues([in2025(50_000)], offer)).toEqual([]);
+    expect(quoteLineIssues([in2025(51_500)], offer)[0]?.message).toMatch(/500,00\s€/);
   });
 
   it("only flags it on the patient's own quote (it is their dentist's)", () => {
@@ -109,7 +127,7 @@ describe("compareQuotes", () => {
     id: "sante",
     amount_cents: 47_900,
     lines: [
-      line({ code: "HBLD038", tooth: 36, fee_cents: 29_900 }),
+      line({ code: "HBLD038", tooth: 36, fee_cents: 29_870 }),
       line({ code: "HBLD090", tooth: 36, fee_cents: 18_000 }),
     ],
   };
@@ -119,21 +137,23 @@ describe("compareQuotes", () => {
     lines: [
       line({ code: "HBLD073", tooth: 36, fee_cents: 45_000 }),
       line({ code: "HBLD090", tooth: 36, fee_cents: 18_000 }),
-      line({ code: "HBLD038", tooth: 37, fee_cents: 29_900 }),
+      line({ code: "HBLD734", tooth: 37, fee_cents: 60_000 }),
     ],
   };
   const freeText = { id: "ancienne", amount_cents: 90_000, lines: [] };
 
   it("estimates each offer for the cover, sorts by reste à charge and gives the saving", () => {
     const result = compareQuotes(original, [zircone, freeText, sante], cover());
-    // Original at 200 % BR, RO inclus: crown 750 − 64,50 − 150,50 = 535; inlay-core 100 % Santé above its
-    // 180 € ceiling: 250 − 180 = 70 → 605 €.
-    expect(result.original?.total.rest_cents).toBe(60_500);
+    // Original at 200 % BR, RO inclus: crown (BR 120 €) 750 − 72 − 168 = 510; inlay-core 100 % Santé above
+    // its 180,25 € ceiling: 250 − 180,25 = 69,75 → 579,75 €.
+    expect(result.original?.total.rest_cents).toBe(57_975);
     expect(result.offers.map((o) => o.offer_id)).toEqual(["sante", "zircone", "ancienne"]);
     const [first] = result.offers;
     expect(first?.estimate.total.rest_cents).toBe(0);
     expect(first?.estimate.all_sante).toBe(true);
-    expect(first?.saving_cents).toBe(60_500);
+    expect(first?.saving_cents).toBe(57_975);
+    // Since 2026 the zirconia molar crown (HBLD073) is 100 % Santé: 0 € on 36, only the crown on 37 is left.
+    expect(result.offers[1]?.estimate.lines.map((l) => l.rest_cents)).toEqual([0, 0, 36_000]);
     expect(result.offers[2]).toMatchObject({ structured: false, saving_cents: null });
   });
 
@@ -148,7 +168,7 @@ describe("compareQuotes", () => {
     expect(missing.rows[0]?.offers[0]?.flag).toBe("different_act");
     const none = compareQuotes(
       original,
-      [{ id: "autre", amount_cents: 1, lines: [line({ code: "HBLD038", tooth: 46, fee_cents: 29_900 })] }],
+      [{ id: "autre", amount_cents: 1, lines: [line({ code: "HBLD038", tooth: 46, fee_cents: 29_870 })] }],
       cover(),
     );
     expect(none.rows.find((r) => r.tooth === 36)?.offers[0]?.flag).toBe("missing");

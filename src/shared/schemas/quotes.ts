@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { actByCode, actFitsTooth, BASKET_LABELS, ceilingOn } from "../domain/acts";
+import { actByCode, actFitsTooth, BASKET_LABELS, termsOn } from "../domain/acts";
 import { isFdiTooth, OFFER_LIMITS } from "../domain/offers";
 import { BASKETS, type Basket, estimateQuote, type MutuelleCover } from "../domain/out-of-pocket";
 import { formatEuros } from "../format/money";
@@ -31,7 +31,27 @@ export const QUOTE_MESSAGES = {
   saved: "Votre devis a été enregistré",
   cleared: "Les lignes de votre devis ont été effacées",
   notEditable: "Cette demande est terminée ou annulée : son devis ne peut plus être modifié.",
+  dateInvalid: "Date du devis invalide : indiquez le jour, le mois et l'année.",
+  dateFuture: "La date du devis ne peut pas être dans le futur.",
+  dateTooOld: "Un devis de plus de cinq ans n'est plus valable : vérifiez sa date.",
 } as const;
+
+/** The date printed on a devis, 'YYYY-MM-DD' (a real calendar day); checked against today by `quoteDateIssue`. */
+export const quoteDateSchema = z
+  .string({ error: QUOTE_MESSAGES.dateInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, QUOTE_MESSAGES.dateInvalid)
+  .refine((v) => {
+    const date = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v;
+  }, QUOTE_MESSAGES.dateInvalid);
+
+/** What is wrong with a devis's date on `today` (Paris day): in the future, or over five years old. */
+export function quoteDateIssue(day: string, today: string): string | null {
+  if (day > today) return QUOTE_MESSAGES.dateFuture;
+  const limit = `${Number(today.slice(0, 4)) - 5}${today.slice(4)}`;
+  if (day < limit) return QUOTE_MESSAGES.dateTooOld;
+  return null;
+}
 
 export const COVER_MESSAGES = {
   percentInvalid: "Indiquez un pourcentage de la base de remboursement entre 100 % et 500 %.",
@@ -109,12 +129,14 @@ export const quoteLineDtoSchema = z.object({
 export type QuoteLineDto = z.infer<typeof quoteLineDtoSchema>;
 
 /**
- * A typed line made whole from the reference table on `day` (Paris calendar day): a known code gets its
- * basket, BR and ceiling; anything else is a free line ('libre', BR as given or 0, no ceiling).
+ * A typed line made whole from the reference table on `day` (Paris calendar day: the devis's date, or
+ * today for an offer): a known code gets its basket, BR and ceiling for that day and tooth; anything else
+ * is a free line ('libre', BR as given or 0, no ceiling).
  */
 export function resolveLine(line: QuoteLineValues, day: string): QuoteLineDto {
   const known = line.code ? actByCode(line.code) : undefined;
-  if (!known)
+  const terms = known ? termsOn(known.code, day, line.tooth) : undefined;
+  if (!known || !terms)
     return {
       code: line.code,
       act: line.act,
@@ -129,9 +151,9 @@ export function resolveLine(line: QuoteLineValues, day: string): QuoteLineDto {
     act: line.act,
     tooth: line.tooth,
     fee_cents: line.fee_cents,
-    basket: known.basket,
-    br_cents: known.brCents,
-    ceiling_cents: known.basket === "libre" ? null : ceilingOn(known.code, day),
+    basket: terms.basket,
+    br_cents: terms.brCents,
+    ceiling_cents: terms.ceilingCents,
   };
 }
 
@@ -231,10 +253,13 @@ export function toMutuelleCover(cover: Cover | null): MutuelleCover | null {
  */
 export const quoteUpdateSchema = z.object({
   lines: quoteLinesSchema,
+  /** The date printed on the devis; today when not given. Its lines are estimated with that day's tariffs. */
+  quote_date: quoteDateSchema.nullish(),
   reading_id: z.uuid({ error: READING_MESSAGES.readingNotFound }).nullish(),
 });
 export const quoteSavedSchema = z.object({
   lines: z.array(quoteLineDtoSchema),
+  quote_date: z.string().nullable(),
   quote_amount_cents: z.number().nullable(),
   message: z.string(),
 });
@@ -252,13 +277,19 @@ export const estimateTotalSchema = z.object({ fee_cents: z.number(), br_cents: z
 export const quoteEstimateSchema = z.object({
   lines: z.array(estimatedLineSchema),
   total: estimateTotalSchema,
+  /** The day whose tariffs (baskets, BR, ceilings) the lines carry: the devis's date, or the offer's day. */
+  tariff_day: z.string().nullable(),
   /** Every line in the 100 % Santé basket (the offer's badge). */
   all_sante: z.boolean(),
 });
 export type QuoteEstimateDto = z.infer<typeof quoteEstimateSchema>;
 
 /** Lines with their estimate for this cover (null: the Assurance Maladie only). */
-export function estimateLines(lines: readonly QuoteLineDto[], cover: Cover | null): QuoteEstimateDto {
+export function estimateLines(
+  lines: readonly QuoteLineDto[],
+  cover: Cover | null,
+  tariffDay: string | null = null,
+): QuoteEstimateDto {
   const estimate = estimateQuote(
     lines.map((line) => ({
       feeCents: line.fee_cents,
@@ -289,6 +320,7 @@ export function estimateLines(lines: readonly QuoteLineDto[], cover: Cover | nul
       rest_cents: t.restCents,
     },
     all_sante: lines.length > 0 && lines.every((line) => line.basket === "100_sante"),
+    tariff_day: tariffDay,
   };
 }
 
@@ -364,10 +396,17 @@ export const lineLabel = (line: QuoteLineDto) => (line.code ? `${line.code} · $
  */
 export function compareQuotes(
   original: readonly QuoteLineDto[],
-  offers: readonly { id: string; amount_cents: number; lines: readonly QuoteLineDto[] }[],
+  offers: readonly {
+    id: string;
+    amount_cents: number;
+    lines: readonly QuoteLineDto[];
+    /** The offer's tariff day (its lines were resolved that day). */
+    tariff_day?: string | null;
+  }[],
   cover: Cover | null,
+  originalDay: string | null = null,
 ): Comparison {
-  const originalEstimate = original.length > 0 ? estimateLines(original, cover) : null;
+  const originalEstimate = original.length > 0 ? estimateLines(original, cover, originalDay) : null;
   const estimated = offers.map((offer, order) => {
     // A free-text offer of before: one line of its amount, outside the table.
     const lines: QuoteLineDto[] =
@@ -384,7 +423,7 @@ export function compareQuotes(
               ceiling_cents: null,
             },
           ];
-    const estimate = estimateLines(lines, cover);
+    const estimate = estimateLines(lines, cover, offer.lines.length > 0 ? (offer.tariff_day ?? null) : null);
     return {
       order,
       offer_id: offer.id,

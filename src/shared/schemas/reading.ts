@@ -51,6 +51,8 @@ export const readResultSchema = z.object({
   patient_name: z.string().nullable(),
   practitioner_name: z.string().nullable(),
   practitioner_number: z.object({ kind: z.enum(PRACTITIONER_NUMBER_KINDS), value: z.string() }).nullable(),
+  /** The date printed on the devis ('YYYY-MM-DD'): its lines are checked with that day's tariffs. */
+  quote_date: z.string().nullable().optional(),
   /** 0–1: how much the reading can be trusted (OCR confidence, repairs, total mismatch lower it). */
   confidence: z.number().min(0).max(1),
 });

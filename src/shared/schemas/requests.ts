@@ -7,7 +7,7 @@ import { parseEuros } from "../format/money";
 import { countLabel } from "../format/plural";
 import { pageQuery, searchParam } from "./lists";
 import { patientOfferSchema } from "./offers";
-import { QUOTE_MESSAGES, quoteLineDtoSchema, quoteLinesSchema } from "./quotes";
+import { QUOTE_MESSAGES, quoteDateSchema, quoteLineDtoSchema, quoteLinesSchema } from "./quotes";
 
 /** A patient's request that does not exist, or is not theirs (the same answer: 404). */
 export const REQUEST_NOT_FOUND = "Cette demande n'existe pas ou a été supprimée.";
@@ -87,6 +87,12 @@ export const requestFieldsSchema = z.object({
       }
     })
     .pipe(quoteLinesSchema),
+  /** The date printed on the devis ('YYYY-MM-DD'), for its lines' tariffs; today when empty. */
+  quote_date: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || null)
+    .pipe(quoteDateSchema.nullable()),
   document_types: z
     .string()
     .optional()
@@ -178,6 +184,8 @@ export const requestDetailSchema = requestSummarySchema.extend({
   quote_amount_cents: z.number().nullable(),
   /** The devis line by line, when the patient entered it (issue 15). */
   quote_lines: z.array(quoteLineDtoSchema),
+  /** The date of the devis (its lines' tariff day), when the patient entered its lines. */
+  quote_date: z.string().nullable(),
   recipient: z.object({ id: z.string(), full_name: z.string(), city: z.string().nullable() }).nullable(),
   updated_at: z.string(),
   documents: z.array(documentSchema),

@@ -1,5 +1,7 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
+import { SOURCES, tariffOn } from "../../../shared/domain/acts";
 import { AMO_RATE } from "../../../shared/domain/out-of-pocket";
+import { formatDetailDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
 import {
   type Cover,
@@ -16,6 +18,7 @@ import { Badge } from "../ui/Badge";
  * reimbursement base, the Assurance Maladie's and the mutuelle's parts and what is left to pay, then
  * the rules of src/shared/domain/out-of-pocket.ts in plain French for this patient's cover. Each line
  * is a short list of label and amount (not a six-column table): it fits a phone and a comparison column.
+ * Issue 33: the tariffs used (the period in force on the estimate's day) and their sources.
  */
 
 const AMO_PERCENT = Math.round(AMO_RATE * 100);
@@ -75,6 +78,46 @@ function LineDetail({ line, withMutuelle }: { line: EstimatedLine; withMutuelle:
         ]}
       />
     </li>
+  );
+}
+
+/** "15 décembre 2025", "1er janvier 2026": a calendar day 'YYYY-MM-DD' in words. */
+function dayInWords(day: string): string {
+  return formatDetailDate(`${day}T12:00:00Z`).replace(/^1 /, "1er ");
+}
+
+/** Which tariffs (baskets, BR, ceilings) the lines carry: the period in force on `day`, its sources. */
+export function EstimateTariffs({ day }: { day: string }) {
+  const period = tariffOn(day);
+  const sourcesId = useId();
+  return (
+    <div className="grid gap-1 text-sm text-slate-700">
+      <p>
+        Tarifs en vigueur le {dayInWords(day)} : {period.label}.
+      </p>
+      <p id={sourcesId}>Sources :</p>
+      <ul aria-labelledby={sourcesId} className="grid list-disc gap-1 pl-5">
+        {period.sources.map((id) => {
+          const source = SOURCES[id];
+          return (
+            <li key={id} className="break-words">
+              {source.url ? (
+                <a
+                  href={source.url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="rounded-sm font-medium text-brand-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+                >
+                  {source.title} <span className="sr-only">(nouvel onglet)</span>
+                </a>
+              ) : (
+                source.title
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }
 
@@ -170,6 +213,7 @@ export function EstimateDetails({
           </div>
         ) : null}
         <EstimateRules cover={cover} />
+        {estimate.tariff_day ? <EstimateTariffs day={estimate.tariff_day} /> : null}
       </div>
     </details>
   );

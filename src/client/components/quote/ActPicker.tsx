@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { actByCode, type ReferenceAct, searchActs } from "../../../shared/domain/acts";
+import { actByCode, type ReferenceAct, searchActs, termsOn } from "../../../shared/domain/acts";
 import { OFFER_LIMITS } from "../../../shared/domain/offers";
 import { formatEuros } from "../../../shared/format/money";
 import { cn } from "../../lib/cn";
@@ -24,6 +24,8 @@ export interface ActPickerProps {
   value: PickedAct;
   onChange: (value: PickedAct) => void;
   tooth?: number | null;
+  /** The tariff day ('YYYY-MM-DD'): the basket and BR shown are the ones in force that day. */
+  day: string;
   id?: string;
   "aria-label"?: string;
   "aria-invalid"?: boolean;
@@ -42,6 +44,7 @@ export function ActPicker({
   value,
   onChange,
   tooth = null,
+  day,
   id,
   placeholder = "ex. couronne céramique, HBLD634",
   onBlur,
@@ -205,12 +208,7 @@ export function ActPicker({
                       <span className="font-mono font-semibold text-slate-700">{option.act.code}</span>{" "}
                       {option.act.label}
                     </span>
-                    <span className="flex flex-wrap items-center gap-2 text-slate-600">
-                      <BasketBadge basket={option.act.basket} />
-                      <span>
-                        BR {option.act.brCents > 0 ? formatEuros(option.act.brCents) : "non remboursé"}
-                      </span>
-                    </span>
+                    <ActTermsLine code={option.act.code} day={day} tooth={tooth} />
                   </span>
                 ) : (
                   <span>Acte hors liste : « {option.text} »</span>
@@ -225,5 +223,17 @@ export function ActPicker({
           : ""}
       </span>
     </div>
+  );
+}
+
+/** The basket and BR of an act on the tariff day, under its name in the list. */
+function ActTermsLine({ code, day, tooth }: { code: string; day: string; tooth: number | null }) {
+  const terms = termsOn(code, day, tooth);
+  if (!terms) return null;
+  return (
+    <span className="flex flex-wrap items-center gap-2 text-slate-600">
+      <BasketBadge basket={terms.basket} />
+      <span>BR {terms.brCents > 0 ? formatEuros(terms.brCents) : "non remboursé"}</span>
+    </span>
   );
 }

@@ -82,7 +82,7 @@ export function QuoteLineRow({
   const aboveCeiling =
     estimate.ceiling_cents !== null && feeReadable && estimate.fee_cents > estimate.ceiling_cents;
   const amo = feeReadable ? estimate.amo_cents : Math.round(estimate.br_cents * AMO_RATE);
-  const alternativeCeiling = alternative ? ceilingOn(alternative.code, day) : null;
+  const alternativeCeiling = alternative ? ceilingOn(alternative.code, day, line.tooth) : null;
 
   return (
     <fieldset
@@ -154,6 +154,7 @@ export function QuoteLineRow({
                 aria-invalid={control["aria-invalid"]}
                 value={{ code: line.code, act: line.act }}
                 tooth={line.tooth}
+                day={day}
                 disabled={disabled}
                 onChange={(picked) => onChange(picked, "act")}
                 onBlur={() => onTouch("act")}

@@ -17,7 +17,7 @@ import {
 } from "./quoteLines";
 import { ToothChart } from "./ToothChart";
 
-/** A day of the 2025 tariff (HBLD634 capped at 515 €, HBLD038 at 299 €). */
+/** A day of the 2026 tariff (HBLD634 capped at 515 €, HBLD038 at 298,70 €, HBLD073 in 100 % Santé). */
 const DAY = "2026-11-25";
 
 const line = (patch: Partial<DraftLine>): DraftLine => ({ ...emptyLine(), ...patch });
@@ -69,6 +69,7 @@ function PickerHarness({ tooth = null, onPick }: { tooth?: number | null; onPick
     <ActPicker
       aria-label="Acte"
       tooth={tooth}
+      day="2026-11-28"
       value={value}
       onChange={(next) => {
         onPick(next);
@@ -165,7 +166,7 @@ describe("ActPicker", () => {
     expect(text.some((t) => t.includes("HBLD073"))).toBe(true);
     expect(text.some((t) => t.includes("HBLD634"))).toBe(false);
     expect(text.at(-1)).toBe("Acte hors liste\u202f: «\u202fcouronne céramique molaire\u202f»");
-    expect(nbsp(text[0] ?? "")).toContain("BR 107,50 €");
+    expect(nbsp(text[0] ?? "")).toContain("BR 120,00 €");
     expect(text[0]).toContain("Tarifs libres");
   });
 
@@ -202,11 +203,11 @@ describe("ActPicker", () => {
     const { user, onPick, input } = renderPicker();
     await user.type(input, "HBLD038");
     await user.click(screen.getByRole("option", { name: /HBLD038/ }));
-    await user.type(input, ", alliage non précieux");
+    await user.type(input, ", molaire");
     await user.tab();
     expect(onPick).toHaveBeenLastCalledWith({
       code: "HBLD038",
-      act: "Couronne métallique, alliage non précieux",
+      act: "Couronne métallique en alliage non précieux, molaire",
     });
     await user.clear(input);
     await user.type(input, "Couronne provisoire");
@@ -238,10 +239,10 @@ describe("QuoteLinesEditor", () => {
     const figures = nbsp(
       within(row).getByRole("list", { name: "Acte 1\u202f: remboursement" }).textContent ?? "",
     );
-    expect(figures).toContain("Tarifs maîtrisés");
+    expect(figures).toContain("100 % Santé");
     expect(figures).toContain("BR 120,00 €");
     expect(figures).toContain("Assurance Maladie 60 % : 72,00 €");
-    expect(figures).toContain("Plafond Tarifs maîtrisés : 453,00 €");
+    expect(figures).toContain("Plafond 100 % Santé : 453,20 €");
     expect(onLines).toHaveBeenLastCalledWith([
       expect.objectContaining({ code: "HBLD073", tooth: 36, fee: "400" }),
     ]);
@@ -310,12 +311,17 @@ describe("QuoteLinesEditor", () => {
       />,
     );
     expect(nbsp(screen.getByText(/Alternative 100 % Santé/).textContent ?? "")).toBe(
-      "Alternative 100 % Santé pour la dent 36 : Couronne métallique (HBLD038), plafond 299,00 €",
+      "Alternative 100 % Santé pour la dent 36 : Couronne céramique monolithique zircone (molaire) (HBLD073), plafond 453,20 €",
     );
     await user.click(screen.getByRole("button", { name: "Ajouter cet acte" }));
     expect(onLines.mock.lastCall?.[0]).toEqual([
       expect.objectContaining({ code: "HBLD734", tooth: 36 }),
-      expect.objectContaining({ code: "HBLD038", act: "Couronne métallique", tooth: 36, fee: "" }),
+      expect.objectContaining({
+        code: "HBLD073",
+        act: "Couronne céramique monolithique zircone (molaire)",
+        tooth: 36,
+        fee: "",
+      }),
     ]);
     expect(screen.queryByText(/Alternative 100 % Santé/)).not.toBeInTheDocument();
   });

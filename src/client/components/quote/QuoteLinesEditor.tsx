@@ -175,7 +175,7 @@ export function QuoteLinesEditor({
       {value.length > 0 ? (
         <ol className="grid gap-3">
           {value.map((line, index) => {
-            const alternative = mode === "offer" ? missingAlternative(value, index) : undefined;
+            const alternative = mode === "offer" ? missingAlternative(value, index, day) : undefined;
             return (
               <li key={line.id}>
                 <QuoteLineRow

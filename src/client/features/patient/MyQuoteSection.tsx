@@ -9,6 +9,7 @@ import { Button } from "../../components/ui/Button";
 import { cn } from "../../lib/cn";
 import { useReading } from "./api";
 import { MyQuoteCard } from "./MyQuoteCard";
+import { QuoteDateField } from "./QuoteDateField";
 import { ReadingPanel } from "./reading/ReadingPanel";
 import { readingStage } from "./reading/readLines";
 import { useQuoteLinesSave } from "./useQuoteLinesSave";
@@ -18,6 +19,7 @@ import { useQuoteLinesSave } from "./useQuoteLinesSave";
  * ligne" (or "Modifier") opens the lines editor in the card; saved with PUT …/quote. Removing every
  * line and saving clears them. Issue 17: while the devis uploaded is being read, then once read, the
  * reading shows here (ReadingPanel) until the patient saves its lines or types them themselves.
+ * Issue 33: above the lines, 'Date du devis' (the request's, else today) chooses their tariffs.
  */
 export function MyQuoteSection({
   request,
@@ -29,7 +31,7 @@ export function MyQuoteSection({
   comparisonPending: boolean;
 }) {
   const [drafts, setDrafts] = useState<DraftLine[] | null>(null);
-  const { submit, reset, editor, pending } = useQuoteLinesSave(request.id);
+  const { submit, reset, editor, date, pending } = useQuoteLinesSave(request.id, request.quote_date);
   const open = mayCancelRequest(request.status);
   const hasLines = request.quote_lines.length > 0;
   const reading = useReading(request.id, open && !hasLines);
@@ -37,11 +39,11 @@ export function MyQuoteSection({
 
   const start = () => {
     setDrafts(hasLines ? fromLineDtos(request.quote_lines) : [emptyLine()]);
-    reset();
+    reset(request.quote_date);
   };
   const close = () => {
     setDrafts(null);
-    reset();
+    reset(request.quote_date);
   };
 
   const onSave = () => {
@@ -68,6 +70,7 @@ export function MyQuoteSection({
     >
       {drafts ? (
         <div className="grid gap-4">
+          <QuoteDateField {...date} />
           <QuoteLinesEditor
             mode="patient"
             value={drafts}

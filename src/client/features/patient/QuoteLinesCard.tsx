@@ -1,10 +1,12 @@
 import { QuoteLinesEditor } from "../../components/quote/QuoteLinesEditor";
 import type { DraftLine, LineErrors } from "../../components/quote/quoteLines";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
+import { QuoteDateField } from "./QuoteDateField";
 
 /**
  * 'Détaillez votre devis (facultatif)' on the upload page (issue 15): the devis line by line, sent
- * with the request as `quote_lines`. It can also be done later from the request page.
+ * with the request as `quote_lines`. It can also be done later from the request page. Once a line is
+ * added, 'Date du devis' (`date`, sent as `quote_date`) chooses the tariffs (`day`) of the lines.
  */
 export function QuoteLinesCard({
   value,
@@ -12,7 +14,11 @@ export function QuoteLinesCard({
   errors,
   showIncomplete,
   disabled,
+  date,
+  day,
 }: {
+  date: { value: string; onChange: (value: string) => void; error?: string };
+  day: string;
   value: DraftLine[];
   onChange: (lines: DraftLine[]) => void;
   errors: LineErrors;
@@ -28,11 +34,13 @@ export function QuoteLinesCard({
           proposition. Vous pourrez aussi le faire plus tard, depuis la page de votre demande.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
+        {value.length > 0 ? <QuoteDateField {...date} disabled={disabled} /> : null}
         <QuoteLinesEditor
           mode="patient"
           value={value}
           onChange={onChange}
+          day={day}
           errors={errors}
           showIncomplete={showIncomplete}
           legend="Actes de votre devis"

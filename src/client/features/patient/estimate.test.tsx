@@ -103,7 +103,7 @@ describe("reste à charge sur la page de la demande", () => {
     const mine = await screen.findByRole("region", { name: "Mon devis" });
     // Wait for the estimate (the comparison comes after the request).
     expect(await within(mine).findByText("Reste à charge estimé")).toBeInTheDocument();
-    expect(figure(mine)).toBe("Reste à charge estimé870,00 €Prix : 1 600,00 €");
+    expect(figure(mine)).toBe("Reste à charge estimé845,00 €Prix : 1 600,00 €");
     // The crown of tooth 11 is above its 100 % Santé ceiling on the patient's own quote: said.
     expect(
       within(mine).getByText(money("^au-dessus du plafond 100 % Santé \\(515,00 €\\)$")),
@@ -119,13 +119,13 @@ describe("reste à charge sur la page de la demande", () => {
     expect(figure(item("Sophie Leroy"))).toBe("Reste à charge estimé0,00 €Prix : 790,00 €");
     const first = within(item("Sophie Leroy"));
     expect(
-      first.getByText(money("^Économie estimée sur votre reste à charge : 870,00 € \\(100 %\\)$")),
+      first.getByText(money("^Économie estimée sur votre reste à charge : 845,00 € \\(100 %\\)$")),
     ).toBeInTheDocument();
     expect(first.getByTitle("Tous les actes de ce devis sont du panier 100 % Santé")).toBeInTheDocument();
-    expect(figure(item("Lucie Bernard"))).toBe("Reste à charge estimé485,00 €Prix : 700,00 €");
+    expect(figure(item("Lucie Bernard"))).toBe("Reste à charge estimé460,00 €Prix : 700,00 €");
     const second = within(item("Lucie Bernard"));
     expect(
-      second.getByText(money("^Économie estimée sur votre reste à charge : 385,00 € \\(44 %\\)$")),
+      second.getByText(money("^Économie estimée sur votre reste à charge : 385,00 € \\(46 %\\)$")),
     ).toBeInTheDocument();
     expect(second.queryByTitle(/100 % Santé/)).not.toBeInTheDocument();
 
@@ -136,7 +136,7 @@ describe("reste à charge sur la page de la demande", () => {
     expect(details).toHaveAttribute("open");
     const parts = within(details).getByText("Assurance Maladie (60 % de la BR)").closest("dl") as HTMLElement;
     expect(parts.textContent?.replace(/\s/g, " ")).toBe(
-      "Honoraires700,00 €Base de remboursement (BR)107,50 €Assurance Maladie (60 % de la BR)64,50 €Mutuelle150,50 €Reste à charge485,00 €",
+      "Honoraires700,00 €Base de remboursement (BR)120,00 €Assurance Maladie (60 % de la BR)72,00 €Mutuelle168,00 €Reste à charge460,00 €",
     );
     expect(
       within(details).getByText(/jusqu'à 200 % de la BR, Assurance Maladie comprise/),
@@ -227,19 +227,19 @@ describe("comparaison par reste à charge", () => {
         .map((th) => th.textContent),
     ).toContain("Calcul du reste à charge");
     expect(screen.getByText(/Votre devis : reste à charge estimé/)).toHaveTextContent(
-      /870,00\s€ pour un prix de 1\s600,00\s€/,
+      /845,00\s€ pour un prix de 1\s600,00\s€/,
     );
 
     const rests = row("Reste à charge estimé");
     expect(rests[0]).toHaveTextContent(money("0,00 €Prix : 790,00 €Reste à charge le plus bas100 % Santé"));
-    expect(rests[1]).toHaveTextContent(money("^Reste à charge estimé485,00 €Prix : 700,00 €$"));
+    expect(rests[1]).toHaveTextContent(money("^Reste à charge estimé460,00 €Prix : 700,00 €$"));
     const savings = row(/^Économie estimée/);
     expect(screen.getByRole("rowheader", { name: /^Économie estimée/ })).toHaveTextContent(
-      money("sur le reste à charge de votre devis \\(870,00 €\\)"),
+      money("sur le reste à charge de votre devis \\(845,00 €\\)"),
     );
     expect(savings.map((c) => c.textContent?.replace(/\s/g, " "))).toEqual([
-      "870,00 € (100 %)",
-      "385,00 € (44 %)",
+      "845,00 € (100 %)",
+      "385,00 € (46 %)",
     ]);
     expect(
       within(row("Calcul du reste à charge")[1] as HTMLElement).getByText("Mutuelle"),
@@ -264,7 +264,7 @@ describe("comparaison par reste à charge", () => {
     const [, leroy36, bernard36] = tooth("Dent 36") as HTMLElement[];
     expect(within(leroy36 as HTMLElement).getByText("matériau différent")).toBeInTheDocument();
     expect(bernard36).toHaveTextContent(
-      money(`^HBLD734 · ${MOLAR.replace(/[()]/g, "\\$&")}Reste à charge : 485,00 €$`),
+      money(`^HBLD734 · ${MOLAR.replace(/[()]/g, "\\$&")}Reste à charge : 460,00 €$`),
     );
   });
 

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { parisToday } from "../../../shared/policies/offers";
 import { QUOTE_MESSAGES, type QuoteLineDto, resolveLine } from "../../../shared/schemas/quotes";
 import type { RequestDetail } from "../../../shared/schemas/requests";
 import { FakeXhr, fakeFile as file } from "../../test/fakes";
@@ -136,6 +137,7 @@ describe("saisir son devis depuis la demande", () => {
     expect(bodies).toHaveLength(2);
     expect(bodies[1]).toEqual({
       lines: [expect.objectContaining({ code: "HBLD734", tooth: 36, fee_cents: 100_000 })],
+      quote_date: parisToday(new Date()),
     });
     // The editor closes; the card shows the lines, and 'Modifier' reopens them.
     await waitFor(() =>

@@ -27,6 +27,7 @@ import * as m027 from "./027_shared_limits_and_jobs";
 import * as m028 from "./028_table_changes";
 import * as m029 from "./029_one_appointment_per_dentist_time";
 import * as m030 from "./030_own_password_and_session_changes";
+import * as m031 from "./031_dated_tariffs";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "028_table_changes": m028,
   "029_one_appointment_per_dentist_time": m029,
   "030_own_password_and_session_changes": m030,
+  "031_dated_tariffs": m031,
 };

@@ -81,6 +81,7 @@ export function exportRepo(db: Db, actor: Actor) {
               "r.description",
               "r.budget",
               "r.quote_amount_cents",
+              "r.quote_date",
               "r.urgency",
               "r.status",
               "r.recipient_dentist_id",

@@ -257,6 +257,7 @@ export async function buildExport(deps: Deps, actor: Actor) {
       description: r.description,
       budget: r.budget,
       quote_amount_cents: r.quote_amount_cents,
+      quote_date: r.quote_date,
       urgency: r.urgency,
       status: r.status,
       sent_to: r.recipient_dentist_id

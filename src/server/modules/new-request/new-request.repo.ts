@@ -47,6 +47,7 @@ export const newRequestRepo = {
       description: string;
       budget: string;
       quote_amount_cents: number | null;
+      quote_date: string | null;
       urgency: Urgency;
       recipient_dentist_id: string | null;
       consent_version: string;

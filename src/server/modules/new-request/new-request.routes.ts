@@ -17,7 +17,7 @@ export async function newRequestRoutes(app: FastifyInstance): Promise<void> {
   patient.post("/api/patient/requests", {
     summary: "Créer une demande avec ses documents (multipart)",
     description:
-      "multipart/form-data : treatment_type (obligatoire), description, budget, quote_amount (euros), quote_lines (tableau JSON des lignes du devis : code, act, tooth, fee_cents), urgency (high|medium|low), recipient ('all' ou l'id d'un dentiste vérifié), consent ('true'), document_types (tableau JSON, un type par fichier : xray|quote|photo|other), puis un ou plusieurs fichiers `files` (10 Mo chacun, 10 au plus).",
+      "multipart/form-data : treatment_type (obligatoire), description, budget, quote_amount (euros), quote_lines (tableau JSON des lignes du devis : code, act, tooth, fee_cents), quote_date (date du devis, AAAA-MM-JJ : ses lignes sont estimées aux tarifs de ce jour), urgency (high|medium|low), recipient ('all' ou l'id d'un dentiste vérifié), consent ('true'), document_types (tableau JSON, un type par fichier : xray|quote|photo|other), puis un ou plusieurs fichiers `files` (10 Mo chacun, 10 au plus).",
     consumes: ["multipart/form-data"],
     response: { 201: requestCreatedSchema, 413: errorBodySchema, 415: errorBodySchema },
     handler: async (request, reply, actor) => {

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { CONSENT_VERSION, consentText } from "../../../shared/domain/consent";
 import { DOCUMENT_TYPES, type DocumentType, MAX_FILES_PER_REQUEST } from "../../../shared/domain/requests";
 import { parisToday } from "../../../shared/policies/offers";
-import { quoteLineIssues, resolveLine } from "../../../shared/schemas/quotes";
+import { quoteDateIssue, quoteLineIssues, resolveLine } from "../../../shared/schemas/quotes";
 import { type requestFieldsSchema, UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
 import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
@@ -61,7 +61,9 @@ export async function createRequest(
 ): Promise<string> {
   const now = deps.clock();
   // The patient's own devis: lines above a ceiling are flagged on screen, not refused.
-  const day = parisToday(now);
+  const day = input.quote_date ?? parisToday(now);
+  const dateIssue = quoteDateIssue(day, parisToday(now));
+  if (dateIssue) throw validationError([{ path: ["quote_date"], message: dateIssue }]);
   const quoteLines = input.quote_lines.map((line) => resolveLine(line, day));
   const lineIssues = quoteLineIssues(quoteLines, { refuseAboveCeiling: false, prefix: ["quote_lines"] });
   if (lineIssues.length > 0) throw validationError(lineIssues);
@@ -88,6 +90,7 @@ export async function createRequest(
       description: input.description,
       budget: input.budget,
       quote_amount_cents: quoteLines.length > 0 ? linesTotal(quoteLines) : input.quote_amount,
+      quote_date: quoteLines.length > 0 ? day : null,
       urgency: input.urgency,
       recipient_dentist_id: input.recipient,
       // The consent as the form showed it (the same words, from the same function).

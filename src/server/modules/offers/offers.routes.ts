@@ -127,7 +127,9 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
         patientOffersRepo(app.db, actor).onRequest(id, app.clock()),
         patientCover(app.db, actor),
       ]);
-      return compareQuotes(original, offers, cover);
+      // Each offer's lines carry the tariffs of the day it was made; the devis's, those of its date.
+      const dated = offers.map((offer) => ({ ...offer, tariff_day: parisToday(new Date(offer.created_at)) }));
+      return compareQuotes(original.lines, dated, cover, original.quoteDate);
     },
   });
 }

@@ -43,7 +43,7 @@ export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
         : undefined;
       if (!detail) throw notFound(REQUEST_NOT_FOUND);
       const { row, documents, accessLog, replies } = detail;
-      const [offers, quoteLines] = await Promise.all([
+      const [offers, quote] = await Promise.all([
         patientOffersRepo(app.db, actor).onRequest(id, app.clock()),
         patientQuoteLines(app.db, actor, id),
       ]);
@@ -52,7 +52,8 @@ export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
         description: row.description,
         budget: row.budget,
         quote_amount_cents: row.quote_amount_cents,
-        quote_lines: quoteLines,
+        quote_lines: quote.lines,
+        quote_date: quote.quoteDate,
         updated_at: new Date(row.updated_at).toISOString(),
         recipient: row.recipient_dentist_id
           ? {

@@ -55,17 +55,23 @@ async function confirmReading(trx: Kysely<Database>, requestId: string, readingI
 
 export function patientQuotesRepo(db: Db, actor: Actor) {
   return {
-    /** The lines of one of the actor's own requests (none for anyone else's). */
-    async lines(requestId: string): Promise<QuoteLineDto[]> {
+    /**
+     * The lines of one of the actor's own requests (none for anyone else's), and the devis's date they
+     * were resolved with (null without lines).
+     */
+    async lines(requestId: string): Promise<{ lines: QuoteLineDto[]; quoteDate: string | null }> {
       const rows = await db
         .selectFrom("request_quote_lines as q")
         .innerJoin("requests as r", "r.id", "q.request_id")
-        .select(lineColumns)
+        .select([...lineColumns, "r.quote_date"])
         .where("q.request_id", "=", requestId)
         .where("r.patient_id", "=", actor.userId)
         .orderBy("q.position")
         .execute();
-      return rows.map(toDto);
+      return {
+        lines: rows.map(({ quote_date: _date, ...row }) => toDto(row)),
+        quoteDate: rows[0]?.quote_date ?? null,
+      };
     },
 
     /**
@@ -73,7 +79,13 @@ export function patientQuotesRepo(db: Db, actor: Actor) {
      * amount to their total (kept as it was when the lines are cleared). 'not_found' for anyone else's
      * request, 'closed' once it is finished or cancelled.
      */
-    async replace(requestId: string, lines: readonly QuoteLineDto[], now: Date, readingId?: string | null) {
+    async replace(
+      requestId: string,
+      lines: readonly QuoteLineDto[],
+      quoteDate: string,
+      now: Date,
+      readingId?: string | null,
+    ) {
       return db.transaction().execute(async (trx) => {
         const request = await lockOwnRequest(trx, actor, requestId);
         if (!request) return "not_found" as const;
@@ -86,7 +98,11 @@ export function patientQuotesRepo(db: Db, actor: Actor) {
         const amount = lines.length > 0 ? linesTotal(lines) : request.quote_amount_cents;
         await trx
           .updateTable("requests")
-          .set({ quote_amount_cents: amount, updated_at: now })
+          .set({
+            quote_amount_cents: amount,
+            quote_date: lines.length > 0 ? quoteDate : null,
+            updated_at: now,
+          })
           .where("id", "=", requestId)
           .execute();
         return { amount };

@@ -8,6 +8,7 @@ import {
   coverSavedSchema,
   coverSchema,
   QUOTE_MESSAGES,
+  quoteDateIssue,
   quoteLineIssues,
   quoteSavedSchema,
   quoteUpdateSchema,
@@ -66,17 +67,21 @@ export async function quoteRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, _reply, actor) => {
       const repo = patientQuotesRepo(app.db, actor);
       const now = app.clock();
-      const day = parisToday(now);
+      // The devis's own date chooses the tariffs (2025's for a devis of 2025); today when not given.
+      const day = request.body.quote_date ?? parisToday(now);
+      const dateIssue = quoteDateIssue(day, parisToday(now));
+      if (dateIssue) throw validationError([{ path: ["quote_date"], message: dateIssue }]);
       const lines = request.body.lines.map((line) => resolveLine(line, day));
       // The patient's own quote: a fee above a ceiling is flagged, not refused (it is their dentist's).
       const issues = quoteLineIssues(lines, { refuseAboveCeiling: false, prefix: ["lines"] });
       if (issues.length > 0) throw validationError(issues);
-      const result = await repo.replace(request.params.id, lines, now, request.body.reading_id);
+      const result = await repo.replace(request.params.id, lines, day, now, request.body.reading_id);
       if (result === "not_found") throw notFound(REQUEST_NOT_FOUND);
       if (result === "no_reading") throw notFound(READING_MESSAGES.readingNotFound);
       if (result === "closed") throw new AppError(409, "CONFLICT", QUOTE_MESSAGES.notEditable);
       return {
         lines,
+        quote_date: lines.length > 0 ? day : null,
         quote_amount_cents: result.amount,
         message: lines.length > 0 ? QUOTE_MESSAGES.saved : QUOTE_MESSAGES.cleared,
       };

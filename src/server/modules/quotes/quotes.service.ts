@@ -9,8 +9,12 @@ import { dentistQuotesRepo, patientQuotesRepo } from "./quotes.repo";
  * the repo is.
  */
 
-/** The lines of one of the patient's own requests (none for anyone else's). */
-export function patientQuoteLines(db: Db, actor: Actor, requestId: string): Promise<QuoteLineDto[]> {
+/** The lines of one of the patient's own requests (none for anyone else's), with the devis's date. */
+export function patientQuoteLines(
+  db: Db,
+  actor: Actor,
+  requestId: string,
+): Promise<{ lines: QuoteLineDto[]; quoteDate: string | null }> {
   return patientQuotesRepo(db, actor).lines(requestId);
 }
 

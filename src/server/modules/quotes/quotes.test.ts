@@ -8,7 +8,7 @@ import { api, peoplePerFile, type Who } from "../../testing/people";
  * out-of-pocket figures for the patient's cover, aligned by tooth.
  */
 
-// A fixed clock: Wednesday 25 November 2026, 10:00 in Paris (2025 ceilings).
+// A fixed clock: Wednesday 25 November 2026, 10:00 in Paris (the ceilings of 1 January 2026).
 const NOW = new Date("2026-11-25T09:00:00Z");
 
 const ctx = appPerFile({ clock: () => NOW });
@@ -50,10 +50,12 @@ describe("the patient's structured devis", () => {
     const detail = (await call("GET", `/api/patient/requests/${id}`, paula)).json();
     expect(detail.quote_amount_cents).toBe(100_000);
     expect(detail.quote_lines).toEqual([
-      { ...DEVIS[0], basket: "libre", br_cents: 10_750, ceiling_cents: null },
-      // Above its 100 % Santé ceiling (180 € in 2025): flagged, not refused — it is her dentist's quote.
-      { ...DEVIS[1], basket: "100_sante", br_cents: 9_000, ceiling_cents: 18_000 },
+      { ...DEVIS[0], basket: "libre", br_cents: 12_000, ceiling_cents: null },
+      // Above its 100 % Santé ceiling (180,25 € in 2026): flagged, not refused — it is her dentist's quote.
+      { ...DEVIS[1], basket: "100_sante", br_cents: 9_000, ceiling_cents: 18_025 },
     ]);
+    // Without a date given, the devis is taken as of today, and its lines use today's tariffs.
+    expect(detail.quote_date).toBe("2026-11-25");
     // The dentists see it on the request, to start their offer from it.
     const seen = (await call("GET", `/api/dentist/requests/${id}`, who.drA as Who)).json();
     expect(seen.quote_lines).toHaveLength(2);
@@ -122,7 +124,7 @@ describe("structured offers and the comparison", () => {
     const paula = who.Paula as Who;
     const id = (await createRequest(paula, { quote_lines: JSON.stringify(DEVIS) })).json().id;
 
-    // Dr Anne: a 100 % Santé crown on 36, first above its 299 € ceiling (refused, the ceiling named).
+    // Dr Anne: a 100 % Santé crown on 36, first above its 298,70 € ceiling (refused, the ceiling named).
     const tooHigh = await sendOffer(
       id,
       who.drA as Who,
@@ -133,34 +135,35 @@ describe("structured offers and the comparison", () => {
       53_000,
     );
     expect(tooHigh.statusCode).toBe(400);
-    expect(tooHigh.json().error.fields["lines.0.fee_cents"]).toMatch(/plafond 100 % Santé \(299,00\s€\)/);
+    expect(tooHigh.json().error.fields["lines.0.fee_cents"]).toMatch(/plafond 100 % Santé \(298,70\s€\)/);
     const sante = await sendOffer(
       id,
       who.drA as Who,
       [
-        { code: "HBLD038", act: "Couronne métallique", tooth: 36, fee_cents: 29_900, br_cents: 1 },
+        { code: "HBLD038", act: "Couronne métallique", tooth: 36, fee_cents: 29_870, br_cents: 1 },
         { code: "HBLD090", act: "Inlay-core", tooth: 36, fee_cents: 18_000 },
       ],
-      47_900,
+      47_870,
     );
     expect(sante.statusCode, sante.body).toBe(201);
     // The BR sent by the browser is ignored for an act of the table.
     expect(sante.json().offer.lines[0]).toMatchObject({
       basket: "100_sante",
       br_cents: 12_000,
-      ceiling_cents: 29_900,
+      ceiling_cents: 29_870,
     });
 
-    // Dr Bruno: a zirconia crown (maîtrisé) and a crown on 37 the patient's quote did not have.
+    // Dr Bruno: a zirconia molar crown (100 % Santé since 2026) and a ceramo-metal crown on 37 (free
+    // tariff) the patient's quote did not have.
     const zircone = await sendOffer(
       id,
       who.drB as Who,
       [
         { code: "HBLD073", act: "Couronne zircone", tooth: 36, fee_cents: 45_000 },
         { code: "HBLD090", act: "Inlay-core", tooth: 36, fee_cents: 18_000 },
-        { code: "HBLD038", act: "Couronne métallique", tooth: 37, fee_cents: 29_900 },
+        { code: "HBLD734", act: "Couronne céramo-métallique", tooth: 37, fee_cents: 60_000 },
       ],
-      92_900,
+      123_000,
     );
     expect(zircone.statusCode, zircone.body).toBe(201);
 
@@ -174,22 +177,27 @@ describe("structured offers and the comparison", () => {
     expect(comparison.statusCode, comparison.body).toBe(200);
     const body = comparison.json();
     expect(body.cover.percent_of_br).toBe(200);
-    // Her devis: crown 750 − 64,50 (AMO) − 150,50 (mutuelle) = 535 €; inlay-core 250 − 180 = 70 € → 605 €.
+    // Her devis: crown (BR 120 €) 750 − 72 (AMO) − 168 (mutuelle) = 510 €; inlay-core 250 − 180,25 =
+    // 69,75 € → 579,75 €.
     expect(body.original.total).toEqual({
       fee_cents: 100_000,
-      br_cents: 19_750,
-      amo_cents: 6_450 + 5_400,
-      mutuelle_cents: 15_050 + 12_600,
-      rest_cents: 60_500,
+      br_cents: 21_000,
+      amo_cents: 7_200 + 5_400,
+      mutuelle_cents: 16_800 + 12_625,
+      rest_cents: 57_975,
     });
+    expect(body.original.tariff_day).toBe("2026-11-25");
     const [first, second] = body.offers;
     expect(first.offer_id).toBe(sante.json().offer.id);
     expect(first.estimate.total.rest_cents).toBe(0);
     expect(first.estimate.all_sante).toBe(true);
-    expect(first.saving_cents).toBe(60_500);
-    // Zirconia 450 € (BR 120: AMO 72, mutuelle 168 → 210 €) + inlay-core 0 + crown on 37 0 → 210 €.
-    expect(second.estimate.total.rest_cents).toBe(21_000);
-    expect(second.saving_cents).toBe(39_500);
+    expect(first.estimate.tariff_day).toBe("2026-11-25");
+    expect(first.saving_cents).toBe(57_975);
+    // Zirconia 450 € on 36: 100 % Santé within its 453,20 € ceiling → 0 €; inlay-core 0; the free-tariff
+    // crown on 37: 600 − 72 − 168 = 360 €.
+    expect(second.estimate.lines.map((l: { rest_cents: number }) => l.rest_cents)).toEqual([0, 0, 36_000]);
+    expect(second.estimate.total.rest_cents).toBe(36_000);
+    expect(second.saving_cents).toBe(21_975);
     expect(body.rows.map((row: { tooth: number }) => row.tooth)).toEqual([36, 37]);
     expect(body.rows[0].offers.map((o: { flag: string }) => o.flag)).toEqual([
       "different_material",
@@ -202,7 +210,85 @@ describe("structured offers and the comparison", () => {
     const amoOnly = (await call("GET", `/api/patient/requests/${id}/comparison`, paula)).json();
     expect(amoOnly.cover).toBeNull();
     expect(amoOnly.original.total.mutuelle_cents).toBe(0);
-    expect(amoOnly.original.total.rest_cents).toBe(100_000 - 6_450 - 5_400);
+    expect(amoOnly.original.total.rest_cents).toBe(100_000 - 7_200 - 5_400);
+  });
+});
+
+describe("the devis's date chooses the tariffs (issue 33)", () => {
+  const ZIRCONIA = [{ code: "HBLD073", act: "Couronne zircone", tooth: 36, fee_cents: 45_000 }];
+
+  it("estimates a devis of 15 December 2025 with 2025's basket and ceiling, one of 2026 with 2026's", async () => {
+    const quentin = who.Quentin as Who;
+    const id = (await createRequest(quentin)).json().id;
+    await call("PUT", "/api/patient/cover", quentin, {
+      percent_of_br: 200,
+      ro_included: true,
+      responsible: true,
+    });
+    const in2025 = await call("PUT", `/api/patient/requests/${id}/quote`, quentin, {
+      lines: ZIRCONIA,
+      quote_date: "2025-12-15",
+    });
+    expect(in2025.statusCode, in2025.body).toBe(200);
+    expect(in2025.json()).toMatchObject({
+      quote_date: "2025-12-15",
+      lines: [{ code: "HBLD073", basket: "maitrise", br_cents: 12_000, ceiling_cents: 44_000 }],
+    });
+    const before = (await call("GET", `/api/patient/requests/${id}/comparison`, quentin)).json();
+    expect(before.original.tariff_day).toBe("2025-12-15");
+    // Maîtrisé in 2025: 450 − 72 − 168 = 210 € left to pay.
+    expect(before.original.total.rest_cents).toBe(21_000);
+    expect((await call("GET", `/api/patient/requests/${id}`, quentin)).json().quote_date).toBe("2025-12-15");
+
+    const in2026 = await call("PUT", `/api/patient/requests/${id}/quote`, quentin, {
+      lines: ZIRCONIA,
+      quote_date: "2026-03-01",
+    });
+    expect(in2026.json().lines[0]).toMatchObject({ basket: "100_sante", ceiling_cents: 45_320 });
+    const after = (await call("GET", `/api/patient/requests/${id}/comparison`, quentin)).json();
+    expect(after.original.total.rest_cents).toBe(0);
+  });
+
+  it("refuses a date in the future, an impossible one or one over five years old, naming the field", async () => {
+    const quentin = who.Quentin as Who;
+    const id = (await createRequest(quentin)).json().id;
+    const put = (quote_date: string) =>
+      call("PUT", `/api/patient/requests/${id}/quote`, quentin, { lines: ZIRCONIA, quote_date });
+    const future = await put("2026-11-26");
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error.fields).toEqual({
+      quote_date: "La date du devis ne peut pas être dans le futur.",
+    });
+    const impossible = await put("2025-02-30");
+    expect(impossible.statusCode).toBe(400);
+    expect(impossible.json().error.fields.quote_date).toBe(
+      "Date du devis invalide : indiquez le jour, le mois et l'année.",
+    );
+    expect((await put("2021-11-24")).json().error.fields.quote_date).toMatch(/plus de cinq ans/);
+    const saved = () =>
+      ctx.app.db.selectFrom("request_quote_lines").select("id").where("request_id", "=", id).execute();
+    // Nothing was saved by the refused ones.
+    expect(await saved()).toHaveLength(0);
+    expect((await put("2021-11-25")).statusCode).toBe(200);
+    expect(await saved()).toHaveLength(1);
+  });
+
+  it("takes the devis's date on upload too", async () => {
+    const paula = who.Paula as Who;
+    const response = await createRequest(paula, {
+      quote_lines: JSON.stringify(ZIRCONIA),
+      quote_date: "2025-06-01",
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const detail = (await call("GET", `/api/patient/requests/${response.json().id}`, paula)).json();
+    expect(detail.quote_date).toBe("2025-06-01");
+    expect(detail.quote_lines[0]).toMatchObject({ basket: "maitrise", ceiling_cents: 44_000 });
+    const future = await createRequest(paula, {
+      quote_lines: JSON.stringify(ZIRCONIA),
+      quote_date: "2027-01-01",
+    });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error.fields.quote_date).toBe("La date du devis ne peut pas être dans le futur.");
   });
 });
 

@@ -110,8 +110,8 @@ describe("parseQuote", () => {
             "Couronne céramo-métallique (molaire)",
             "3",
             "1 250,00 €",
-            "107,50 €",
-            "64,50 €",
+            "120,00 €",
+            "72,00 €",
           ),
         ],
         [
@@ -141,8 +141,8 @@ describe("parseQuote", () => {
         act: "Couronne céramo-métallique (molaire)",
         basket: "libre",
         fee_cents: 1_250_00,
-        br_cents: 107_50,
-        amo_cents: 64_50,
+        br_cents: 120_00,
+        amo_cents: 72_00,
         uncertain: [],
       },
     ]);
@@ -226,15 +226,15 @@ describe("parseQuote", () => {
     const result = parseQuote([
       page([
         [200, HEADER],
-        [220, row("36", "HBLD734", "Couronne", "3", "1\u00a0250,00 €", "107,50 €", "64,50 €")],
-        [240, row("37", "HBLD734", "Couronne", "3", "1\u202f250,00", "107,50", "64,50")],
-        [260, row("46", "HBLD734", "Couronne", "3", "1250,00 €", "107,50 €", "64,50 €")],
-        [280, row("47", "HBLD734", "Couronne", "3", "1.250,00", "107.50", "64.50")],
-        [300, row("16", "HBLD734", "Couronne", "3", "1 250,00", "107,50", "64,50")],
+        [220, row("36", "HBLD734", "Couronne", "3", "1\u00a0250,00 €", "120,00 €", "72,00 €")],
+        [240, row("37", "HBLD734", "Couronne", "3", "1\u202f250,00", "120,00", "72,00")],
+        [260, row("46", "HBLD734", "Couronne", "3", "1250,00 €", "120,00 €", "72,00 €")],
+        [280, row("47", "HBLD734", "Couronne", "3", "1.250,00", "120.00", "72.00")],
+        [300, row("16", "HBLD734", "Couronne", "3", "1 250,00", "120,00", "72,00")],
       ]),
     ]);
     expect(result.lines.map((l) => [l.fee_cents, l.br_cents, l.amo_cents])).toEqual(
-      Array(5).fill([1_250_00, 107_50, 64_50]),
+      Array(5).fill([1_250_00, 120_00, 72_00]),
     );
     expect(result.lines.every((l) => l.uncertain.length === 0)).toBe(true);
     expect(result.total_matches).toBeNull();
@@ -550,7 +550,7 @@ describe("parseQuote", () => {
           ],
           [
             240,
-            row("36", "HBLD734", "Couronne céramo-métallique", "Libre", "1 250,00 €", "107,50 €", "64,50 €"),
+            row("36", "HBLD734", "Couronne céramo-métallique", "Libre", "1 250,00 €", "120,00 €", "72,00 €"),
           ],
           [
             260,
@@ -571,10 +571,50 @@ describe("parseQuote", () => {
       result.lines.map((l) => [l.tooth, l.code, l.basket, l.fee_cents, l.br_cents, l.amo_cents]),
     ).toEqual([
       [21, "HBLD634", "100_sante", 500_00, 120_00, 72_00],
-      [36, "HBLD734", "libre", 1_250_00, 107_50, 64_50],
+      [36, "HBLD734", "libre", 1_250_00, 120_00, 72_00],
       [null, "HBLD031", "100_sante", 1_100_00, 182_75, 109_65],
     ]);
     expect(result.total_matches).toBe(true);
     expect(result.patient_name).toBe("Jean Dupont");
+  });
+});
+
+describe("parseQuote and the devis's date (issue 33)", () => {
+  const dated = (day: string) =>
+    parseQuote([
+      page([
+        [40, [[40, "Dr Claire Martin, Chirurgien-dentiste"]]],
+        [145, [[40, `Date du devis : ${day}`]]],
+        [200, HEADER],
+        [220, row("36", "HBLD073", "Couronne zircone", "2", "450,00 €", "120,00 €", "72,00 €")],
+      ]),
+    ]);
+
+  it("reads the date and checks the lines with that day's table: a zirconia molar crown is maîtrisé in 2025", () => {
+    const in2025 = dated("15/12/2025");
+    expect(in2025.quote_date).toBe("2025-12-15");
+    expect(in2025.lines[0]).toMatchObject({ code: "HBLD073", basket: "maitrise", uncertain: [] });
+  });
+
+  it("flags the same printed basket on a devis of 2026, when the act is 100 % Santé", () => {
+    const in2026 = dated("02/03/2026");
+    expect(in2026.quote_date).toBe("2026-03-02");
+    expect(in2026.lines[0]?.uncertain).toContain("basket");
+  });
+
+  it("uses today's table when the devis has no date", () => {
+    const result = parseQuote(
+      [
+        page([
+          [200, HEADER],
+          [220, row("36", "HBLD073", "Couronne", "2", "450,00", "120,00", "72,00")],
+        ]),
+      ],
+      {
+        today: "2025-06-01",
+      },
+    );
+    expect(result.quote_date).toBeNull();
+    expect(result.lines[0]).toMatchObject({ basket: "maitrise", uncertain: [] });
   });
 });

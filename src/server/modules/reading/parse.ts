@@ -1,7 +1,9 @@
-import { actByCode, actFitsTooth } from "../../../shared/domain/acts";
+import { actByCode, actFitsTooth, termsOn } from "../../../shared/domain/acts";
 import { AMO_RATE } from "../../../shared/domain/out-of-pocket";
+import { parisToday } from "../../../shared/policies/offers";
 import type { ReadField, ReadLine, ReadResult } from "../../../shared/schemas/reading";
 import type { PageWords, Word } from "./types";
+import { findQuoteDate } from "./understand/dates";
 import {
   COLUMN_KINDS,
   type Column,
@@ -144,8 +146,11 @@ function readTable(
   return { rows, totalLine, columns };
 }
 
-/** A row checked against the reference table: the line as the review screen shows it. */
-function checkRow(raw: RawRow, ocr: boolean): ReadLine {
+/**
+ * A row checked against the reference table on the devis's day (its basket and BR that day, for that
+ * tooth): the line as the review screen shows it.
+ */
+function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
   const uncertain = new Set<ReadField>();
   const low = (field: keyof RawRow["confidence"]) => ocr && raw.confidence[field] < LOW_CONFIDENCE;
   for (const field of ["tooth", "code", "act", "basket", "fee_cents", "br_cents", "amo_cents"] as const)
@@ -154,20 +159,21 @@ function checkRow(raw: RawRow, ocr: boolean): ReadLine {
   if (raw.toothRepaired) uncertain.add("tooth");
   let { basket, br, amo } = raw;
   const known = raw.code ? actByCode(raw.code) : undefined;
-  if (known) {
-    if (basket === null || (basket !== known.basket && (ocr || low("basket")))) {
-      basket = known.basket;
+  const terms = known ? termsOn(known.code, day, raw.tooth) : undefined;
+  if (known && terms) {
+    if (basket === null || (basket !== terms.basket && (ocr || low("basket")))) {
+      basket = terms.basket;
       uncertain.add("basket");
-    } else if (basket !== known.basket) uncertain.add("basket");
+    } else if (basket !== terms.basket) uncertain.add("basket");
     if (br === null) {
-      br = known.brCents;
+      br = terms.brCents;
       uncertain.add("br_cents");
-    } else if (br !== known.brCents) {
+    } else if (br !== terms.brCents) {
       uncertain.add("br_cents");
-      const amoFitsTable = amo !== null && Math.abs(amo - amoOf(known.brCents)) <= 1;
+      const amoFitsTable = amo !== null && Math.abs(amo - amoOf(terms.brCents)) <= 1;
       const amoFitsRead = amo !== null && Math.abs(amo - amoOf(br)) <= 1;
       // OCR misreads digits far more often than a devis departs from the table.
-      if ((amoFitsTable && !amoFitsRead) || ocr || low("br_cents")) br = known.brCents;
+      if ((amoFitsTable && !amoFitsRead) || ocr || low("br_cents")) br = terms.brCents;
     }
     if (!actFitsTooth(known, raw.tooth) || (known.teeth !== "arch" && raw.tooth === null))
       uncertain.add("tooth");
@@ -274,13 +280,18 @@ function confirmFeesByTotal(lines: ReadLine[]) {
 /** OCR reads table rules and specks as punctuation ("|", "==", ":"): such words carry nothing. */
 const isJunk = (w: Word) => !/[\p{L}\p{N}€%—–:-]/u.test(w.text);
 
-export function parseQuote(input: PageWords[]): ReadResult {
+export function parseQuote(
+  input: PageWords[],
+  { today = parisToday(new Date()) }: { today?: string } = {},
+): ReadResult {
   const pages = input.map((page) =>
     page.source === "ocr" ? { ...page, words: page.words.filter((w) => !isJunk(w)) } : page,
   );
   const allWords: Word[] = pages.flatMap((p) => p.words);
   const pageLines = pages.map((page) => groupLines(page.words));
   const texts = pageLines.flatMap((lines) => lines.flatMap(segments));
+  const quoteDate = findQuoteDate(texts);
+  const day = quoteDate ?? today;
 
   const lines: ReadLine[] = [];
   const tableWords: Word[] = [];
@@ -329,7 +340,7 @@ export function parseQuote(input: PageWords[]): ReadResult {
     }
     if (!table) return;
     for (const { raw, line } of table.rows) {
-      lines.push(checkRow(raw, page.source === "ocr"));
+      lines.push(checkRow(raw, page.source === "ocr", day));
       tableWords.push(...line.words);
     }
     if (table.totalLine) {
@@ -359,6 +370,7 @@ export function parseQuote(input: PageWords[]): ReadResult {
     patient_name: findPatientName(texts),
     practitioner_name: findPractitionerName(texts),
     practitioner_number: findPractitionerNumber(texts),
+    quote_date: quoteDate,
     confidence: Math.max(0, Math.min(1, confidence)),
   };
 }

@@ -25,6 +25,7 @@ import { Button } from "../../../components/ui/Button";
 import { isApiError } from "../../../lib/api";
 import { useCreateRequest } from "../api";
 import { addFiles, type ChosenFile } from "../chosenFiles";
+import { quoteDateError, tariffDayOf } from "../QuoteDateField";
 import { QuoteLinesCard } from "../QuoteLinesCard";
 import { DocumentsCard } from "./DocumentsCard";
 import { RecipientCard } from "./RecipientCard";
@@ -35,8 +36,9 @@ export { REDIRECT_AFTER_UPLOAD_MS } from "./UploadDone";
 
 /**
  * /patient/upload 'Téléverser des documents': the documents with their type, the treatment, the
- * devis line by line (optional), the recipient — every verified dentist or one of them — and the
- * consent. The browser checks what it can (shared/forms/uploadForm.ts), the server everything.
+ * devis line by line (optional; with its date, which chooses its tariffs: issue 33), the recipient —
+ * every verified dentist or one of them — and the consent. The browser checks what it can
+ * (shared/forms/uploadForm.ts), the server everything.
  */
 export function PatientUploadPage() {
   const navigate = useNavigate();
@@ -50,6 +52,11 @@ export function PatientUploadPage() {
   const [lines, setLines] = useState<DraftLine[]>([]);
   const [lineErrors, setLineErrors] = useState<LineErrors>({});
   const [linesSubmitted, setLinesSubmitted] = useState(false);
+  // The devis's date (issue 33), asked with its lines: it chooses their tariffs.
+  const [quoteDate, setQuoteDate] = useState(() => parisToday(new Date()));
+  const [dateError, setDateError] = useState<string | undefined>(undefined);
+  const today = parisToday(new Date());
+  const day = tariffDayOf(quoteDate, today);
   const create = useCreateRequest();
   const fileErrorId = `${useId()}-files-error`;
 
@@ -78,14 +85,16 @@ export function PatientUploadPage() {
     if (create.isPending) return;
     const withLines = lines.length > 0;
     const found = validateUpload(values, files, withLines);
-    const checkedLines = withLines
-      ? validateLines(lines, "patient", parisToday(new Date()))
-      : { ok: true as const, lines: [] };
+    const checkedLines = withLines ? validateLines(lines, "patient", day) : { ok: true as const, lines: [] };
+    const wrongDate = withLines ? (quoteDateError(quoteDate, today) ?? undefined) : undefined;
     setErrors(found);
     setLinesSubmitted(withLines);
     setLineErrors(checkedLines.ok ? {} : checkedLines.errors);
+    setDateError(wrongDate);
     const first =
-      Object.values(found)[0] ?? (checkedLines.ok ? undefined : firstLineError(checkedLines.errors));
+      Object.values(found)[0] ??
+      wrongDate ??
+      (checkedLines.ok ? undefined : firstLineError(checkedLines.errors));
     if (first) {
       toast.error(first);
       // Take the keyboard to the first field to correct, once the errors are rendered.
@@ -103,6 +112,7 @@ export function PatientUploadPage() {
           budget: values.budget,
           quote_amount: withLines ? "" : values.quote_amount,
           quote_lines: checkedLines.ok ? checkedLines.lines : [],
+          quote_date: withLines ? quoteDate : undefined,
           urgency: values.urgency,
           recipient: values.recipient,
           files: sent.map(({ file, type }) => ({ file, type })),
@@ -123,6 +133,8 @@ export function PatientUploadPage() {
           toast.error(UPLOAD_MESSAGES.failure, { description: message });
           if (isApiError(error)) {
             setLineErrors(lineErrorsFromFields(error.fields, "quote_lines"));
+            // The devis's date has its own field (uploadErrorsFromApi leaves it to it).
+            setDateError(error.fields.quote_date);
             setErrors(uploadErrorsFromApi(error));
           }
         },
@@ -162,6 +174,15 @@ export function PatientUploadPage() {
         <QuoteLinesCard
           value={lines}
           onChange={setLines}
+          date={{
+            value: quoteDate,
+            onChange: (value) => {
+              setQuoteDate(value);
+              setDateError(undefined);
+            },
+            error: dateError,
+          }}
+          day={day}
           errors={lineErrors}
           showIncomplete={linesSubmitted}
           disabled={sending}

@@ -31,6 +31,8 @@ export interface NewRequest {
   recipient: string;
   /** The devis line by line (optional): sent as the JSON field quote_lines when not empty. */
   quote_lines?: QuoteLineInput[];
+  /** The devis's date ('YYYY-MM-DD'), sent with its lines (issue 33): their tariffs' day. */
+  quote_date?: string;
   files: { file: File; type: DocumentType }[];
 }
 
@@ -82,8 +84,10 @@ export function createRequest(input: NewRequest, onProgress?: (perFile: number[]
     consent: "true",
     document_types: JSON.stringify(input.files.map((f) => f.type)),
   };
-  if (input.quote_lines && input.quote_lines.length > 0)
+  if (input.quote_lines && input.quote_lines.length > 0) {
     fields.quote_lines = JSON.stringify(input.quote_lines);
+    if (input.quote_date) fields.quote_date = input.quote_date;
+  }
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   for (const { file } of input.files) body.append("files", file, file.name);

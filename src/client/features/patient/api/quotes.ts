@@ -49,28 +49,38 @@ export function useComparison(id: string, version = "") {
 
 export interface QuoteSaved {
   lines: QuoteLineDto[];
+  quote_date: string | null;
   quote_amount_cents: number | null;
   message: string;
 }
 
 /**
  * PUT /api/patient/requests/:id/quote: the lines of the patient's own devis (an empty list clears
- * them); 400 with fields "lines.N.field", 409 once the request is finished or cancelled.
+ * them); 400 with fields "lines.N.field" or "quote_date", 409 once the request is finished or cancelled.
  */
 export function useSaveQuote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    /** The lines, or the lines with the reading they were read from (issue 17: confirms that reading). */
-    mutationFn: (input: QuoteLineInput[] | { lines: QuoteLineInput[]; reading_id: string }) =>
+    /**
+     * The lines, the devis's date ('YYYY-MM-DD', issue 33: its tariffs) and the reading they were read
+     * from (issue 17: confirms that reading).
+     */
+    mutationFn: ({ lines, quote_date, reading_id }: QuoteSaveInput) =>
       api<QuoteSaved>(`/api/patient/requests/${encodeURIComponent(id)}/quote`, {
         method: "PUT",
-        body: Array.isArray(input) ? { lines: input } : { lines: input.lines, reading_id: input.reading_id },
+        body: { lines, ...(quote_date ? { quote_date } : {}), ...(reading_id ? { reading_id } : {}) },
       }),
-    onSuccess: ({ lines, quote_amount_cents }) => {
+    onSuccess: ({ lines, quote_date, quote_amount_cents }) => {
       queryClient.setQueryData<RequestDetail>(patientKeys.request(id), (current) =>
-        current ? { ...current, quote_lines: lines, quote_amount_cents } : current,
+        current ? { ...current, quote_lines: lines, quote_date, quote_amount_cents } : current,
       );
       void queryClient.invalidateQueries({ queryKey: patientKeys.all });
     },
   });
+}
+
+export interface QuoteSaveInput {
+  lines: QuoteLineInput[];
+  quote_date?: string;
+  reading_id?: string;
 }

@@ -9,6 +9,7 @@ import { Button } from "../../../components/ui/Button";
 import { isApiError } from "../../../lib/api";
 import { cn } from "../../../lib/cn";
 import { useDismissReading, useReadDocument } from "../api";
+import { QuoteDateField } from "../QuoteDateField";
 import { useQuoteLinesSave } from "../useQuoteLinesSave";
 import { PagePreview } from "./PagePreview";
 import {
@@ -129,7 +130,8 @@ export function ReadingPanel({
 /**
  * "Vérifiez les lignes lues sur votre devis": the page on one side, the lines in the editor on the
  * other (the page first on a phone), the fields to check outlined with "À vérifier"; nothing is used
- * until "Enregistrer ces lignes" (PUT …/quote with the reading's id).
+ * until "Enregistrer ces lignes" (PUT …/quote with the reading's id). 'Date du devis' above the lines:
+ * the date read on the devis (else today), which chooses their tariffs (issue 33).
  */
 function ReadingReview({
   requestId,
@@ -147,7 +149,7 @@ function ReadingReview({
   const [initial] = useState(() => readLinesToDrafts(result?.lines ?? []));
   const [drafts, setDrafts] = useState<DraftLine[]>(initial.drafts);
   const [highlight, setHighlight] = useState<Highlight>(initial.highlight);
-  const { submit, editor, pending } = useQuoteLinesSave(requestId);
+  const { submit, editor, date, pending } = useQuoteLinesSave(requestId, result?.quote_date);
   if (!result) return null;
 
   const parties = readingParties(result);
@@ -189,15 +191,18 @@ function ReadingReview({
             fileName={reading.file_name}
           />
         ) : null}
-        <QuoteLinesEditor
-          mode="patient"
-          value={drafts}
-          onChange={onChange}
-          {...editor}
-          highlight={highlight}
-          legend="Actes lus sur votre devis"
-          description="Comparez chaque ligne avec votre devis et corrigez ce qui diffère : la dent, l'acte et les honoraires. Les champs marqués « À vérifier » ont été lus avec un doute."
-        />
+        <div className="grid min-w-0 gap-4">
+          <QuoteDateField {...date} />
+          <QuoteLinesEditor
+            mode="patient"
+            value={drafts}
+            onChange={onChange}
+            {...editor}
+            highlight={highlight}
+            legend="Actes lus sur votre devis"
+            description="Comparez chaque ligne avec votre devis et corrigez ce qui diffère : la dent, l'acte et les honoraires. Les champs marqués « À vérifier » ont été lus avec un doute."
+          />
+        </div>
       </div>
       <div className="flex flex-wrap gap-3">
         <Button onClick={onSave} loading={pending}>

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { parisToday } from "../../../../shared/policies/offers";
 import { QUOTE_MESSAGES, type QuoteLineDto, resolveLine } from "../../../../shared/schemas/quotes";
 import { type QuoteReading, READING_MESSAGES, type ReadResult } from "../../../../shared/schemas/reading";
 import type { DocumentDto, RequestDetail } from "../../../../shared/schemas/requests";
@@ -287,6 +288,8 @@ describe("l'écran de vérification", () => {
     expect(await screen.findByText(QUOTE_MESSAGES.saved)).toBeInTheDocument();
     expect(calls.find((c) => c.key === PUT_QUOTE)?.body).toEqual({
       reading_id: READING_ID,
+      // No date read on this devis: today's.
+      quote_date: parisToday(new Date()),
       lines: [
         expect.objectContaining({ code: "HBLD734", tooth: 36, fee_cents: 75_000 }),
         expect.objectContaining({ code: "HBLD634", tooth: 14, fee_cents: 45_000 }),
