@@ -125,7 +125,7 @@ describe("page de proposition : le formulaire", () => {
     const { user, amount, submit, sent } = await openForm();
     await user.type(amount, "1000");
     await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
-    await fillLine(user, 1, { tooth: 36, search: "zircone molaire", option: /HBLD073/, fee: "400" });
+    await fillLine(user, 1, { tooth: 36, search: "céramo molaire", option: /HBLD734/, fee: "400" });
     await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
     await fillLine(user, 2, { search: "Gouttière", fee: "150,50" });
     // A free line's BR is not the dentist's to set (ADR 038): no field for it.
@@ -133,9 +133,10 @@ describe("page de proposition : le formulaire", () => {
     expect(screen.getByText("Total des actes").nextElementSibling).toHaveTextContent(/550,50\s€/);
     expect(amount).toHaveValue("550,50");
     expect(amount).toHaveAttribute("readonly");
-    // A maîtrisé crown: the devis normalisé also offers its 100 % Santé alternative.
+    // A free-tariff crown: the devis normalisé also offers its 100 % Santé alternative — on a molar since
+    // 2026, the zirconia crown.
     expect(within(lineGroup(1)).getByText(/Alternative 100 % Santé pour la dent 36/)).toHaveTextContent(
-      /Couronne métallique \(HBLD038\), plafond 299,00\s€/,
+      /Couronne céramique monolithique zircone \(molaire\) \(HBLD073\), plafond 453,20\s€/,
     );
     await user.click(submit);
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -144,8 +145,8 @@ describe("page de proposition : le formulaire", () => {
       comment: "",
       lines: [
         {
-          code: "HBLD073",
-          act: "Couronne céramique monolithique zircone (molaire)",
+          code: "HBLD734",
+          act: "Couronne céramo-métallique (molaire)",
           tooth: 36,
           fee_cents: 40_000,
           br_cents: null,
