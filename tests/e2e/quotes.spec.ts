@@ -71,7 +71,7 @@ test.describe("devis structurés et reste à charge (issue 15)", () => {
       const core = page.getByRole("group", { name: "Acte 2" });
       await fillLine(core, page, 36, "inlay", /HBLD090/, "250");
       // Her dentist's inlay-core is above its 100 % Santé ceiling: said, not refused.
-      await expect(core).toContainText(/au-dessus du plafond 100 % Santé \(180,00\s€\)/);
+      await expect(core).toContainText(/au-dessus du plafond 100 % Santé \(180,25\s€\)/);
       await axeAtBothWidths(page);
 
       await page.getByRole("checkbox", { name: /J'accepte que mes documents soient consultés/ }).click();
@@ -97,43 +97,45 @@ test.describe("devis structurés et reste à charge (issue 15)", () => {
       const crown = dentist.getByRole("group", { name: "Acte 1" });
       await expect(crown.getByRole("combobox", { name: "Acte" })).toHaveValue(/Couronne céramo-métallique/);
       await expect(crown).toContainText("Alternative 100 % Santé pour la dent 36");
+      // On a molar since 1 January 2026, the 100 % Santé crown is the zirconia one (HBLD073).
       await crown.getByRole("button", { name: "Remplacer l'acte 1" }).click();
-      await expect(crown).toContainText("HBLD038");
-      await crown.getByRole("textbox", { name: "Honoraires (€)" }).fill("299");
+      await expect(crown).toContainText("HBLD073");
+      await crown.getByRole("textbox", { name: "Honoraires (€)" }).fill("450");
       // The inlay-core at the patient's 250 € is refused on an offer: above its ceiling.
       const core = dentist.getByRole("group", { name: "Acte 2" });
-      await expect(core).toContainText(/plafond 100 % Santé \(180,00\s€\)/);
+      await expect(core).toContainText(/plafond 100 % Santé \(180,25\s€\)/);
       await core.getByRole("textbox", { name: "Honoraires (€)" }).fill("180");
-      await expect(dentist.getByLabel("Montant de la proposition (€)")).toHaveValue("479");
+      await expect(dentist.getByLabel("Montant de la proposition (€)")).toHaveValue("630");
       await axeAtBothWidths(dentist);
       await dentist.getByRole("button", { name: "Envoyer la proposition" }).click();
       await expect(toast(dentist, "Votre proposition a été envoyée au patient")).toBeVisible();
       await context.close();
     });
 
-    await test.step("la Dr Leroy propose une couronne zircone (par l'API)", async () => {
-      // 450 + 180 = 630 €.
-      await offerAsDentist(browser, baseURL, DEMO.dentist2, requestId, "Couronne zircone, plus esthétique.", [
-        { code: "HBLD073", act: "Couronne zircone monolithique", tooth: 36, fee_cents: 45_000 },
-        { code: "HBLD090", act: "Inlay-core", tooth: 36, fee_cents: 18_000 },
+    await test.step("la Dr Leroy propose une couronne céramo-métallique moins chère (par l'API)", async () => {
+      // 600 + 200 = 800 €, tarifs libres.
+      await offerAsDentist(browser, baseURL, DEMO.dentist2, requestId, "La même couronne, moins chère.", [
+        { code: "HBLD734", act: "Couronne céramo-métallique", tooth: 36, fee_cents: 60_000 },
+        { code: "HBLD245", act: "Inlay-core", tooth: 36, fee_cents: 20_000 },
       ]);
     });
 
     await test.step("la patiente compare les deux restes à charge et l'économie, dent par dent", async () => {
       await page.goto(`/patient/request/${requestId}`);
-      // Her devis at 200 % BR RO inclus: crown 750 − 64,50 − 150,50 = 535 €; inlay-core 250 − 180 = 70 €.
-      await expect(page.getByText(/605,00\s€/).first()).toBeVisible();
+      // Her devis at 200 % BR RO inclus: crown 750 − 72 − 168 = 510 €; inlay-core 250 − 180,25 = 69,75 €.
+      await expect(page.getByText(/579,75\s€/).first()).toBeVisible();
       await axeAtBothWidths(page);
 
       await page.goto(`/patient/request/${requestId}/compare`);
       const table = page.getByRole("table", { name: /^Comparaison des propositions/ });
       await expect(table).toBeVisible();
-      // The 100 % Santé offer costs her nothing: the whole 605 € saved; the zirconia one 210 €.
+      // The 100 % Santé zirconia offer costs her nothing: the whole 579,75 € saved; the ceramo-metal one
+      // 600 − 240 + 200 − 180 = 380 €, 199,75 € saved.
       await expect(page.getByText(/Reste à charge estimé/).first()).toBeVisible();
       await expect(page.locator("main")).toContainText(/0,00\s€/);
-      await expect(page.locator("main")).toContainText(/210,00\s€/);
-      await expect(page.locator("main")).toContainText(/605,00\s€/);
-      await expect(page.locator("main")).toContainText(/395,00\s€/);
+      await expect(page.locator("main")).toContainText(/380,00\s€/);
+      await expect(page.locator("main")).toContainText(/579,75\s€/);
+      await expect(page.locator("main")).toContainText(/199,75\s€/);
       await expect(page.locator("main")).toContainText("100 % Santé");
       const byTooth = page.getByRole("table", { name: "Votre devis et les propositions, dent par dent" });
       await expect(byTooth).toContainText("matériau différent");

@@ -73,12 +73,13 @@ test.describe("lecture du devis déposé (issue 17)", () => {
     request,
   }) => {
     await page.setViewportSize(DESKTOP);
-    // Seed 4: HBLD403 on the 46 (351,00 €) and HBLD734 on the 28 (1 625,00 €), both 'tarifs libres',
-    // BR 107,50 € each (Assurance Maladie 64,50 € each).
-    const devis = makeDevis(4);
+    // Seed 191, a devis of 12 February 2026: HBLD418 on the 27 (2 405,00 €, BR 107,50 €, Assurance
+    // Maladie 64,50 €) and HBLD403 on the 13 (1 350,00 €, BR 120 €, Assurance Maladie 72 €), 'tarifs libres'.
+    const devis = makeDevis(191);
+    expect(devis.day).toBe("2026-02-12");
     expect(devis.lines.map((l) => [l.tooth, l.code, l.fee_cents])).toEqual([
-      [46, "HBLD403", 35_100],
-      [28, "HBLD734", 162_500],
+      [27, "HBLD418", 240_500],
+      [13, "HBLD403", 135_000],
     ]);
     const file = path.join(dir, "devis-dupont.pdf");
     writeFileSync(file, await devisPdf(devis));
@@ -108,55 +109,57 @@ test.describe("lecture du devis déposé (issue 17)", () => {
       await expect(card.getByRole("group", { name: /^Acte \d$/ })).toHaveCount(2);
       const first = card.getByRole("group", { name: "Acte 1" });
       const second = card.getByRole("group", { name: "Acte 2" });
-      await expect(first.getByRole("button", { name: /^Dent 46/ }).first()).toBeVisible();
-      await expect(first.getByRole("combobox", { name: "Acte" })).toHaveValue(/HBLD403|[Cc]ouronne/);
-      await expect(first.getByRole("textbox", { name: /^Honoraires \(€\)/ })).toHaveValue("351,00");
-      await expect(second.getByRole("button", { name: /^Dent 28/ }).first()).toBeVisible();
-      await expect(second.getByRole("textbox", { name: /^Honoraires \(€\)/ })).toHaveValue("1 625,00");
-      await expect(second.getByRole("list", { name: "Acte 2 : remboursement" })).toContainText("HBLD734");
+      await expect(first.getByRole("button", { name: /^Dent 27/ }).first()).toBeVisible();
+      await expect(first.getByRole("combobox", { name: "Acte" })).toHaveValue(/HBLD418|[Cc]ouronne/);
+      await expect(first.getByRole("textbox", { name: /^Honoraires \(€\)/ })).toHaveValue("2 405,00");
+      await expect(second.getByRole("button", { name: /^Dent 13/ }).first()).toBeVisible();
+      await expect(second.getByRole("textbox", { name: /^Honoraires \(€\)/ })).toHaveValue("1 350,00");
+      await expect(second.getByRole("list", { name: "Acte 2 : remboursement" })).toContainText("HBLD403");
+      // The date printed on the devis is read: its tariffs are the ones applied.
+      await expect(card.getByLabel("Date du devis")).toHaveValue("2026-02-12");
       // The page itself is shown beside the lines.
       await expect(card.getByRole("img", { name: /devis-dupont\.pdf/ }).first()).toBeVisible();
       await expectNoSeriousA11yIssues(page);
     });
 
-    await test.step("elle corrige les honoraires de la 28 et enregistre ces lignes", async () => {
+    await test.step("elle corrige les honoraires de la 13 et enregistre ces lignes", async () => {
       await card
         .getByRole("group", { name: "Acte 2" })
         .getByRole("textbox", { name: /^Honoraires \(€\)/ })
-        .fill("1525");
+        .fill("1250");
       await card.getByRole("button", { name: "Enregistrer ces lignes" }).click();
       await expect(toast(page, QUOTE_MESSAGES.saved)).toBeVisible();
-      // 'Mon devis' now holds the structured quote: 351 + 1 525 − 2 × 64,50 = 1 747 € left to pay.
+      // 'Mon devis' now holds the structured quote: 2 405 + 1 250 − 64,50 − 72 = 3 518,50 € left to pay.
       const lines = card.getByRole("list", { name: "Actes de votre devis" });
+      await expect(lines).toContainText("HBLD418");
       await expect(lines).toContainText("HBLD403");
-      await expect(lines).toContainText("HBLD734");
-      await expect(lines).toContainText(/1\s525,00\s€/);
-      await expect(card).toContainText(/1\s747,00\s€/);
+      await expect(lines).toContainText(/1\s250,00\s€/);
+      await expect(card).toContainText(/3\s518,50\s€/);
       await expect(card.getByRole("button", { name: "Enregistrer ces lignes" })).toHaveCount(0);
       await expectNoSeriousA11yIssues(page);
       // Saved, not only shown: a reload shows the same lines, and no reading to check any more.
       await page.reload();
       await expect(myQuote(page).getByRole("list", { name: "Actes de votre devis" })).toContainText(
-        /1\s525,00\s€/,
+        /1\s250,00\s€/,
       );
       await expect(myQuote(page).getByText(READING_MESSAGES.done)).toHaveCount(0);
     });
 
     await test.step("le Dr Martin répond : le reste à charge de sa proposition et l'économie", async () => {
-      // 300 + 1 200 = 1 500 €.
+      // 2 000 + 1 100 = 3 100 €.
       await offerAsDentist(browser, baseURL, DEMO.dentist, requestId, "Mêmes actes, prix du cabinet.", [
-        { code: "HBLD403", act: "Couronne", tooth: 46, fee_cents: 30_000 },
-        { code: "HBLD734", act: "Couronne céramique", tooth: 28, fee_cents: 120_000 },
+        { code: "HBLD418", act: "Couronne sur implant", tooth: 27, fee_cents: 200_000 },
+        { code: "HBLD403", act: "Couronne céramique", tooth: 13, fee_cents: 110_000 },
       ]);
 
-      // 1 500 − 2 × 64,50 = 1 371 € left to pay; 1 747 − 1 371 = 376 € saved.
+      // 3 100 − 64,50 − 72 = 2 963,50 € left to pay; 3 518,50 − 2 963,50 = 555 € saved.
       await page.goto(`/patient/request/${requestId}`);
       const offer = page.getByRole("list", { name: "Propositions reçues" }).getByRole("listitem", {
         name: /^Proposition du Dr /,
       });
       await expect(offer).toContainText("Reste à charge estimé");
-      await expect(offer).toContainText(/1\s371,00\s€/);
-      await expect(offer).toContainText(/Économie estimée sur votre reste à charge\s:\s376,00\s€/);
+      await expect(offer).toContainText(/2\s963,50\s€/);
+      await expect(offer).toContainText(/Économie estimée sur votre reste à charge\s:\s555,00\s€/);
       await expectNoSeriousA11yIssues(page);
     });
   });
