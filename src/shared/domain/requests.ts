@@ -69,16 +69,16 @@ export const { values: DOCUMENT_TYPES, labels: DOCUMENT_TYPE_LABELS } = labelled
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /**
- * The guessed document type: images → photo; videos → other; a name containing radio, xray or
- * pano → xray; devis, quote or facture → quote; otherwise other. The name rules are checked first
- * for non-image files only, after the image rule.
+ * The guessed document type: a name containing devis, quote or facture → quote, whatever the file
+ * (a phone photo of the devis, `devis-….jpg`, is read as one: issue 34); then images → photo; videos →
+ * other; a name containing radio, xray or pano → xray; otherwise other.
  */
 export function guessDocumentType(file: { name: string; type: string }): DocumentType {
+  const name = file.name.toLowerCase();
+  if (/devis|quote|facture/.test(name)) return "quote";
   if (file.type.startsWith("image/")) return "photo";
   if (file.type.startsWith("video/")) return "other";
-  const name = file.name.toLowerCase();
   if (/radio|xray|pano/.test(name)) return "xray";
-  if (/devis|quote|facture/.test(name)) return "quote";
   return "other";
 }
 

@@ -36,8 +36,10 @@ const GUESSES = [
   ["radio-panoramique.pdf", "application/pdf", "Radiographie"],
   ["devis-dentiste.pdf", "application/pdf", "Devis"],
   ["sourire.jpg", "image/jpeg", "Photo"],
-  // Images are photos first, whatever their name says.
+  // Images are photos, whatever else their name says…
   ["radio.png", "image/png", "Photo"],
+  // …but a photo of the devis named so is a devis, to be read (issue 34).
+  ["devis-dentiste-2026.jpg", "image/jpeg", "Devis"],
   ["notes.pdf", "application/pdf", "Autre"],
   ["video.mp4", "video/mp4", "Autre"],
 ] as const;
@@ -50,8 +52,8 @@ describe("liste des fichiers du téléversement", () => {
       GUESSES.map(([name, type]) => file(name, type)),
     );
     for (const [name, , guessed] of GUESSES) expect(typeSelect(name)).toHaveTextContent(guessed);
-    expect(await screen.findByText("6 fichiers ajoutés")).toBeInTheDocument();
-    expect(within(fileList()).getAllByText("< 0,1 Mo")).toHaveLength(6);
+    expect(await screen.findByText("7 fichiers ajoutés")).toBeInTheDocument();
+    expect(within(fileList()).getAllByText("< 0,1 Mo")).toHaveLength(7);
   });
 
   it("laisse changer le type d'un fichier et retirer un fichier", async () => {
