@@ -2,6 +2,14 @@ import { availableParallelism } from "node:os";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Tests that measure the server's responsiveness while hostile files are processed (issue 32: a
+ * /api/health probe's p99 under 200 ms): they run after every other test file, one at a time, so that
+ * what they measure is the server under its hostile file, not the machine under the rest of the suite
+ * (ADR 037).
+ */
+const ALONE = ["src/server/modules/reading/hostile.test.ts"];
+
 export default defineConfig({
   test: {
     // Vitest's default in a run is one worker fewer than the cores: on the 2-core machines this
@@ -15,7 +23,7 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["src/shared/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts"],
-          exclude: ["src/client/**", "**/node_modules/**"],
+          exclude: ["src/client/**", "**/node_modules/**", ...ALONE],
           // The files of a worker share their modules (ADR 032): the server's module graph is imported
           // and the migrated template database built once per worker, not once per file (about 2 s
           // and 5 s of CPU a file). The files stay independent: each app has its own database cloned
@@ -26,6 +34,18 @@ export default defineConfig({
           setupFiles: ["src/client/test/console.ts", "src/server/testing/setup.ts"],
           // Building an app on a fresh database takes seconds alone, a minute or more on a loaded
           // 2-core machine: the limits are only the verdict "it is stuck" (ADR 028).
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: "alone",
+          environment: "node",
+          include: ALONE,
+          setupFiles: ["src/client/test/console.ts", "src/server/testing/setup.ts"],
+          sequence: { groupOrder: 1 },
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

@@ -44,7 +44,7 @@ if (!e2eOnly) {
     path.join(root, "node_modules/vitest/vitest.mjs"),
     [
       "run",
-      ...(apiOnly ? ["--project", "unit", "src/server"] : []),
+      ...(apiOnly ? ["--project", "unit", "--project", "alone", "src/server"] : []),
       "--reporter=default",
       "--reporter=json",
       `--outputFile.json=${out}`,
