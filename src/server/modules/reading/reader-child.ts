@@ -2,9 +2,10 @@ import { setPriority } from "node:os";
 import type { ChildAnswer, SandboxTask } from "./sandbox";
 
 /**
- * The reading's own process (sandbox.ts, ADR 037): reads a devis or renders a page preview for the
- * server (and squares a profile photo), one task at a time, and answers by IPC. Forked with a heap limit and killed by the server
- * past its time or memory; it prints nothing and holds no secret. Its argument: the OCR workers.
+ * The reading's own process (sandbox.ts, ADR 037): reads a devis, renders a page preview or squares a
+ * profile photo for the server, one task at a time, and answers by IPC. Forked with a heap limit and
+ * killed by the server past its time or memory; it prints nothing and holds no secret. Its argument:
+ * the OCR workers.
  */
 
 const noop = () => {};
