@@ -1,10 +1,16 @@
+import type { MultipartFile } from "@fastify/multipart";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PROFILE_MESSAGES } from "../../../shared/schemas/profile";
-import { multipart } from "../../testing/files";
+import { READING_MESSAGES } from "../../../shared/schemas/reading";
+import { AppError } from "../../errors";
+import type { Storage } from "../../storage/storage";
+import { multipart, tinyPng } from "../../testing/files";
 import { appPerFile, signUpPatient } from "../../testing/harness";
 import { bigJpeg, heavyImage, jpegBomb, pngBomb } from "../../testing/hostile-files";
 import { expectServerUnaffected, whileProbing } from "../../testing/probe";
+import { ReadingError } from "../reading/types";
+import { type ResizeAvatar, storeAvatar } from "./avatar";
 import { MAX_AVATAR_PIXELS } from "./avatar-image";
 
 /**
@@ -93,4 +99,34 @@ describe("hostile avatars", () => {
       expect(storedAvatars()).toHaveLength(1);
     },
   );
+});
+
+describe("an avatar stopped in its process", () => {
+  const part = (content: Buffer) => ({ toBuffer: async () => content }) as unknown as MultipartFile;
+  const refusal = async (resize: ResizeAvatar) => {
+    const error = await storeAvatar(part(tinyPng(40, 40)), {} as Storage, userId, resize).catch((e) => e);
+    expect(error).toBeInstanceOf(AppError);
+    return { status: error.statusCode, message: error.message, fields: error.fields };
+  };
+
+  it("past its time or memory limit: refused as too large (413, in French), never a 500", async () => {
+    for (const message of [READING_MESSAGES.timeout, READING_MESSAGES.failed])
+      expect(
+        await refusal(async () => {
+          throw new ReadingError(message);
+        }),
+      ).toEqual({
+        status: 413,
+        message: PROFILE_MESSAGES.avatarPixels,
+        fields: { avatar: PROFILE_MESSAGES.avatarPixels },
+      });
+  });
+
+  it("an image its process cannot decode: refused as not a JPG or PNG (415)", async () => {
+    expect(
+      await refusal(async () => {
+        throw new Error("lecture impossible");
+      }),
+    ).toMatchObject({ status: 415, message: PROFILE_MESSAGES.avatarType });
+  });
 });
