@@ -172,3 +172,14 @@ export async function jpegBomb(): Promise<Buffer> {
   }
   throw new Error("no SOF marker");
 }
+
+/**
+ * A real `side` × `side` photo in under 1 MB, made to cost its decoder the most: an interlaced PNG
+ * (Adam7) or a progressive JPEG is decoded whole before it can be shrunk (a 7 000 px one: ~220 MB).
+ */
+export const heavyImage = (format: "png" | "jpeg", side: number) => {
+  const image = sharp({ create: { width: side, height: side, channels: 4, background: "#8a6d5c" } });
+  return format === "png"
+    ? image.png({ progressive: true, compressionLevel: 9 }).toBuffer()
+    : image.jpeg({ progressive: true, quality: 10 }).toBuffer();
+};

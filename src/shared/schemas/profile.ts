@@ -50,6 +50,7 @@ export const PROFILE_MESSAGES = {
   failure: "Erreur de mise à jour du profil",
   avatarTooLarge: "L'image est trop volumineuse (max 5 Mo)",
   avatarType: "Veuillez choisir une image JPG ou PNG.",
+  avatarPixels: "L'image est trop grande (25 mégapixels au plus) : choisissez une photo plus petite.",
   avatarMissing: "Veuillez choisir une image.",
   emailReadOnly: "L'e-mail ne peut pas être modifié",
   rppsInvalid: "Le numéro RPPS doit comporter 11 chiffres valides.",

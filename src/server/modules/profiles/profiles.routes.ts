@@ -78,7 +78,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   });
 
   signedIn.post("/api/me/avatar", {
-    summary: "Changer ma photo (JPG ou PNG, 5 Mo au plus ; recadrée en 256 px)",
+    summary: "Changer ma photo (JPG ou PNG, 5 Mo et 25 mégapixels au plus ; recadrée en 256 px)",
     consumes: ["multipart/form-data"],
     response: { 200: meResponseSchema, 400: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
     handler: async (request, _reply, actor) => {
@@ -90,7 +90,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
           avatar: PROFILE_MESSAGES.avatarMissing,
         });
       }
-      const key = await storeAvatar(part, app.storage, actor.userId);
+      const key = await storeAvatar(part, app.storage, actor.userId, (data) => app.readings.avatar(data));
       const previous = avatarKeyOf(actor.profile.avatar_url);
       let profile: Awaited<ReturnType<typeof updateOwnProfile>>;
       try {

@@ -2,9 +2,10 @@ import { setPriority } from "node:os";
 import type { ChildAnswer, SandboxTask } from "./sandbox";
 
 /**
- * The reading's own process (sandbox.ts, ADR 037): reads a devis or renders a page preview for the
- * server, one task at a time, and answers by IPC. Forked with a heap limit and killed by the server
- * past its time or memory; it prints nothing and holds no secret. Its argument: the OCR workers.
+ * The reading's own process (sandbox.ts, ADR 037): reads a devis, renders a page preview or squares a
+ * profile photo for the server, one task at a time, and answers by IPC. Forked with a heap limit and
+ * killed by the server past its time or memory; it prints nothing and holds no secret. Its argument:
+ * the OCR workers.
  */
 
 const noop = () => {};
@@ -26,16 +27,21 @@ const ocrConcurrency = Number(process.argv[2] ?? 1) || 1;
 
 // Everything a task needs is loaded before the child says it is ready: the server's time limit for
 // a task then counts the task alone.
-const [{ readQuote }, { setOcrConcurrency }, { renderPreview }] = await Promise.all([
+const [{ readQuote }, { setOcrConcurrency }, { renderPreview }, { resizeAvatar }] = await Promise.all([
   import("./read"),
   import("./ocr"),
   import("./preview"),
+  import("../profiles/avatar-image"),
 ]);
 setOcrConcurrency(ocrConcurrency);
 process.send?.({ ready: true });
 
 async function perform(task: SandboxTask): Promise<unknown> {
   if (task.kind === "read") return readQuote(task.data, task.options);
+  if (task.kind === "avatar") {
+    const webp = await resizeAvatar(task.data);
+    return new Uint8Array(webp.buffer, webp.byteOffset, webp.byteLength);
+  }
   const png = await renderPreview(task.data, task.mime, task.page, task.width);
   return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
 }

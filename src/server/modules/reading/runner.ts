@@ -107,6 +107,14 @@ export class ReadingRunner {
     return this.previewSandbox.run({ kind: "preview", data, mime, page });
   }
 
+  /**
+   * A profile photo squared to a 256 px WebP (profiles/avatar.ts), in the preview's process: an image
+   * is decoded there, within its time and memory limits, never in the server's (issue 32, ADR 037).
+   */
+  avatar(data: Uint8Array): Promise<Buffer> {
+    return this.previewSandbox.run({ kind: "avatar", data });
+  }
+
   /** Recovers what a stopped instance left running, then reads the queue and polls it. */
   async start(): Promise<void> {
     if (this.started || this.closed) return;

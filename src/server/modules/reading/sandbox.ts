@@ -39,7 +39,9 @@ export interface SandboxLimits {
 
 export type SandboxTask =
   | { kind: "read"; data: Uint8Array; options: Omit<ReadOptions, "signal"> }
-  | { kind: "preview"; data: Uint8Array; mime: string; page: number; width?: number };
+  | { kind: "preview"; data: Uint8Array; mime: string; page: number; width?: number }
+  /** A profile photo squared and resized to WebP (profiles/avatar.ts), its pixels checked first. */
+  | { kind: "avatar"; data: Uint8Array };
 
 type TaskResult<T extends SandboxTask> = T extends { kind: "read" } ? Reading : Buffer;
 
@@ -341,9 +343,9 @@ export class ReaderSandbox {
   }
 }
 
-/** The child's value as the caller expects it (a preview's bytes arrive as a Uint8Array). */
+/** The child's value as the caller expects it (a preview's or an avatar's bytes arrive as a Uint8Array). */
 function resultOf(task: SandboxTask, value: unknown): unknown {
-  if (task.kind === "preview") {
+  if (task.kind === "preview" || task.kind === "avatar") {
     const bytes = value as Uint8Array;
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
