@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PROFILE_MESSAGES } from "../../../shared/schemas/profile";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
 import { AppError } from "../../errors";
+import { MAX_AVATAR_PIXELS } from "../../files/avatar-image";
 import type { Storage } from "../../storage/storage";
 import { multipart, tinyPng } from "../../testing/files";
 import { appPerFile, signUpPatient } from "../../testing/harness";
@@ -11,7 +12,6 @@ import { bigJpeg, heavyImage, jpegBomb, pngBomb } from "../../testing/hostile-fi
 import { expectServerUnaffected, whileProbing } from "../../testing/probe";
 import { ReadingError } from "../reading/types";
 import { type ResizeAvatar, storeAvatar } from "./avatar";
-import { MAX_AVATAR_PIXELS } from "./avatar-image";
 
 /**
  * Hostile profile photos (issue 32): pixel bombs and huge real images, sent as an avatar through the

@@ -4,10 +4,10 @@ import type { MultipartFile } from "@fastify/multipart";
 import { fileTypeFromBuffer } from "file-type/node";
 import { PROFILE_MESSAGES } from "../../../shared/schemas/profile";
 import { AppError } from "../../errors";
+import { AVATAR_TOO_LARGE, avatarPixelsOf, MAX_AVATAR_PIXELS } from "../../files/avatar-image";
 import type { Storage } from "../../storage/storage";
-import { AVATAR_TOO_LARGE, avatarPixelsOf, MAX_AVATAR_PIXELS } from "./avatar-image";
 
-export { AVATAR_PIXELS, MAX_AVATAR_PIXELS } from "./avatar-image";
+export { AVATAR_PIXELS, MAX_AVATAR_PIXELS } from "../../files/avatar-image";
 
 /** Squares and resizes a photo out of the server's process (the reading's preview child, ADR 037). */
 export type ResizeAvatar = (data: Uint8Array) => Promise<Buffer>;

@@ -31,7 +31,7 @@ const [{ readQuote }, { setOcrConcurrency }, { renderPreview }, { resizeAvatar }
   import("./read"),
   import("./ocr"),
   import("./preview"),
-  import("../profiles/avatar-image"),
+  import("../../files/avatar-image"),
 ]);
 setOcrConcurrency(ocrConcurrency);
 process.send?.({ ready: true });
