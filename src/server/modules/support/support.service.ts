@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SUPPORT_MESSAGES, type SupportRole, supportRequestIdSchema } from "../../../shared/schemas/support";
 import type { Actor } from "../../access/actor";
+import { holdOwnAccount } from "../../access/own-account";
 import { requestVisibleTo } from "../../access/requests";
 import {
   type ChatDeps,
@@ -100,6 +101,8 @@ export async function postOwnMessage(
   const requestId = await checkedRequestId(deps.db, actor, requestField);
   const now = deps.clock();
   const id = await deps.db.transaction().execute(async (trx) => {
+    // Erased while the image was streaming: signed out, and the form removes the image.
+    await holdOwnAccount(trx, actor);
     await trx
       .insertInto("support_threads")
       .values({ patient_id: actor.userId, role, last_message_at: now })
