@@ -30,6 +30,9 @@ export class RealtimeHub {
         this.log.error({ err: { message: (error as Error).message } }, "diffusion temps réel impossible"),
       );
     });
+    // The same for a write the database reports (migration 030, ADR 039), whoever made it (an
+    // operator's SQL, a script): the people whose user, profile or sessions changed, or everyone.
+    bus.onSessionsChange((userIds) => this.closeSessionsOf(userIds));
     // Every 30 s: a ping frame (a socket that did not answer the previous one is closed) and a
     // heartbeat message the browser can see, so both sides notice a dead connection.
     this.heartbeat = setInterval(() => this.beat(), heartbeatMs);
@@ -87,13 +90,21 @@ export class RealtimeHub {
     for (const socket of this.sockets.get(userId) ?? []) this.send(socket, event);
   }
 
+  /**
+   * Closes the sockets of these people (all of them for null): they were opened under a session or
+   * rights that may have changed. The browser asks who is signed in and reconnects, or stays out.
+   */
+  private closeSessionsOf(userIds: readonly string[] | null) {
+    const sets = userIds === null ? [...this.sockets.values()] : userIds.map((id) => this.sockets.get(id));
+    for (const set of sets) for (const socket of set ?? []) socket.close(SESSION_CHANGED, "session modifiée");
+  }
+
   private async deliver(event: BusEvent) {
     // A person's sessions or rights changed (sign-out, password, erasure, verification, admin flag):
     // their sockets were opened under the old state, so they are closed; the browser reconnects at
     // once through the session check of the upgrade, or stays out.
     if (event.kind === "sessions") {
-      for (const socket of this.sockets.get(event.userId) ?? [])
-        socket.close(SESSION_CHANGED, "session modifiée");
+      this.closeSessionsOf([event.userId]);
       return;
     }
     if (event.kind === "support") {
