@@ -132,6 +132,16 @@ describe("uploads still streaming when their account is erased", () => {
     expect(rows).toEqual([]);
   });
 
+  it("a support message about one of the person's requests: 401 too (not 'unknown request')", async () => {
+    const { cookie, body, response } = await signUpPatient(ctx.app);
+    const id = response.json().profile.id as string;
+    const created = await postRequest(ctx.app, cookie, { treatment_type: "implant", consent: "true" });
+    const form = multipart({ body: "À propos de ma demande", request_id: created.json().id }, [
+      { field: "image", name: "capture.png", type: "image/png", content: padded(tinyPng()) },
+    ]);
+    await uploadDuringErasure({ cookie, body, id }, "/api/support/messages", form);
+  });
+
   it("an avatar: 401, no file, no folder", async () => {
     const { cookie, body, response } = await signUpPatient(ctx.app);
     const id = response.json().profile.id as string;
