@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { SESSION_CHANGED } from "../../../shared/realtime";
 import { createTestContext, newRequestId, signUpPatient, type TestContext } from "../../testing/harness";
 import { dentist } from "../../testing/people";
@@ -14,8 +15,18 @@ import { listenLocally, openSocket } from "../../testing/sockets";
 
 let ctx: TestContext;
 let base: string;
+/** Run during the next upgrade, after its session was checked and before its socket is added. */
+let duringUpgrade: (() => Promise<void>) | null = null;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({
+    beforeReady: (app) => {
+      app.addHook("preHandler", async (request) => {
+        const run = request.url === "/api/realtime" ? duringUpgrade : null;
+        duringUpgrade = null;
+        await run?.();
+      });
+    },
+  });
   base = await listenLocally(ctx.app);
 });
 afterAll(async () => ctx?.close());
@@ -106,6 +117,33 @@ describe("live channels after a change written in SQL (an operator, a script)", 
       expect(await codes).toEqual([SESSION_CHANGED, SESSION_CHANGED]);
     } finally {
       for (const socket of sockets) socket.ws.close();
+    }
+  });
+});
+
+describe("a change made while a socket is being opened", () => {
+  it("a dentist de-verified in SQL after the upgrade checked the session: the socket closes at once", async () => {
+    const deVerified = await dentist(ctx.app);
+    duringUpgrade = async () => {
+      await sql`update profiles set is_verified = false where id = ${deVerified.id}`.execute(ctx.app.db);
+      await ctx.app.bus.sync();
+    };
+    const ws = new WebSocket(`${base.replace("http", "ws")}/api/realtime`, {
+      headers: { cookie: deVerified.cookie },
+    });
+    try {
+      const first = await new Promise<string | number>((resolve, reject) => {
+        ws.on("message", (data) => resolve(JSON.parse(String(data)).type));
+        ws.on("close", (code) => resolve(code));
+        ws.on("error", reject);
+      });
+      expect(first).toBe(SESSION_CHANGED);
+      // Reopened, under the new rights.
+      const again = await openSocket(base, deVerified.cookie);
+      expect(again.ws.readyState).toBe(again.ws.OPEN);
+      again.ws.close();
+    } finally {
+      ws.close();
     }
   });
 });
