@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import yauzl from "yauzl";
 import { tinyPdf } from "../sample-files";
 
@@ -88,4 +89,39 @@ export function zipContents(buffer: Buffer): Promise<Map<string, Buffer>> {
       zip.readEntry();
     });
   });
+}
+
+/**
+ * A body sent in two pieces: the first at once, the rest when `release` is called. `reading`
+ * resolves once the server asks for more than the first piece (it is storing the file): an upload
+ * still streaming, for what happens meanwhile (issue 32).
+ */
+export function slowBody(payload: Buffer, splitAt: number) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let reading!: () => void;
+  const waiting = new Promise<void>((resolve) => {
+    reading = resolve;
+  });
+  let sent = 0;
+  const stream = new Readable({
+    read() {
+      if (sent === 0) {
+        sent = 1;
+        this.push(payload.subarray(0, splitAt));
+        return;
+      }
+      if (sent === 1) {
+        sent = 2;
+        reading();
+        void released.then(() => {
+          this.push(payload.subarray(splitAt));
+          this.push(null);
+        });
+      }
+    },
+  });
+  return { stream, release, reading: waiting };
 }

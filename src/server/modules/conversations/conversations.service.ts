@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { CHAT_MESSAGES, MESSAGE_MAX_FILES, MESSAGE_MAX_LENGTH } from "../../../shared/schemas/conversations";
 import type { Actor } from "../../access/actor";
+import { holdOwnAccount } from "../../access/own-account";
 import {
   type ChatDeps,
   mailClaim,
@@ -59,6 +60,8 @@ export async function sendMessage(
 
   const now = deps.clock();
   const messageId = await deps.db.transaction().execute(async (trx) => {
+    // Erased while the files were streaming: signed out, and the form removes the files.
+    await holdOwnAccount(trx, actor);
     const message = await trx
       .insertInto("messages")
       .values({ conversation_id: conversationId, sender_id: actor.userId, body, created_at: now })

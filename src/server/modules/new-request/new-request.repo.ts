@@ -12,21 +12,6 @@ type Trx = Transaction<Database>;
  * request and its documents belong to the patient who sends them.
  */
 export const newRequestRepo = {
-  /**
-   * Whether the patient's account still exists, its row locked (key share) until the commit: an
-   * erasure (which locks it for update first, erasure.service) either ran before and the request is
-   * refused, or waits for this one and then erases it with its files.
-   */
-  async patientStillThere(trx: Trx, actor: Actor): Promise<boolean> {
-    const row = await trx
-      .selectFrom("profiles")
-      .select("id")
-      .where("id", "=", actor.userId)
-      .forKeyShare()
-      .executeTakeFirst();
-    return row !== undefined;
-  },
-
   /** The full name of a verified dentist a request may be addressed to, or undefined. */
   async verifiedDentistName(trx: Trx, id: string): Promise<string | undefined> {
     const dentist = await trx

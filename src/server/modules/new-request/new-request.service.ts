@@ -5,8 +5,9 @@ import { parisToday } from "../../../shared/policies/offers";
 import { quoteDateIssue, quoteLineIssues, resolveLine } from "../../../shared/schemas/quotes";
 import { type requestFieldsSchema, UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
 import type { Actor } from "../../access/actor";
+import { holdOwnAccount } from "../../access/own-account";
 import type { Db } from "../../db/index";
-import { AppError, unauthenticated, validationError } from "../../errors";
+import { AppError, validationError } from "../../errors";
 import type { FormRules } from "../../http/multipart";
 import { type StoredFile, UPLOAD_CONTENT_TYPES } from "../../http/uploads";
 import { insertQuoteLines, linesTotal } from "../quotes/quotes.repo";
@@ -74,7 +75,7 @@ export async function createRequest(
 
   return await deps.db.transaction().execute(async (trx) => {
     // Erased while the files were streaming (another tab, an administrator): signed out.
-    if (!(await newRequestRepo.patientStillThere(trx, actor))) throw unauthenticated();
+    await holdOwnAccount(trx, actor);
     let dentistName: string | null = null;
     if (input.recipient) {
       const name = await newRequestRepo.verifiedDentistName(trx, input.recipient);

@@ -1,51 +1,17 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { multipart, tinyPdf } from "../../testing/files";
+import { multipart, slowBody, tinyPdf } from "../../testing/files";
 import { appPerFile, signUpPatient } from "../../testing/harness";
 
 /**
  * Issue 32: a patient's upload still streaming when the account is erased (from another tab, or by
  * an administrator) is refused as signed out (401), and leaves nothing named after the erased
- * account: no file, no folder, no row. On the local disk, or with TEST_S3 in the bucket.
+ * account: no file, no folder, no row. On the local disk, or with TEST_S3 in the bucket. The other
+ * uploads under a person's id: security/uploads-during-erasure.test.ts.
  */
 
 const ctx = appPerFile();
-
-/**
- * A body sent in two pieces: the first at once, the second when `release` is called. `reading`
- * resolves once the server asks for more than the first piece (it is storing the file).
- */
-function slowBody(payload: Buffer, splitAt: number) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let reading!: () => void;
-  const waiting = new Promise<void>((resolve) => {
-    reading = resolve;
-  });
-  let sent = 0;
-  const stream = new Readable({
-    read() {
-      if (sent === 0) {
-        sent = 1;
-        this.push(payload.subarray(0, splitAt));
-        return;
-      }
-      if (sent === 1) {
-        sent = 2;
-        reading();
-        void released.then(() => {
-          this.push(payload.subarray(splitAt));
-          this.push(null);
-        });
-      }
-    },
-  });
-  return { stream, release, reading: waiting };
-}
 
 describe("an upload still streaming when its account is erased", () => {
   it("is refused (401) and leaves no file, folder or row named after the account", async () => {

@@ -1,5 +1,6 @@
 import { normalizeRole, type Role } from "../../../shared/domain/roles";
 import { fullNameOf, splitFullName } from "../../../shared/format/names";
+import { holdOwnAccount } from "../../access/own-account";
 import { sessionsChanged } from "../../access/session-cache";
 import type { Db } from "../../db/index";
 import type { ProfileRow, ProfileUpdate } from "../../db/types";
@@ -100,6 +101,28 @@ export async function updateOwnProfile(
     .where("id", "=", actor.userId)
     .returningAll()
     .executeTakeFirstOrThrow();
+  await sessionsChanged(db, actor.userId);
+  return row;
+}
+
+/**
+ * Sets the actor's avatar (a file already stored under `avatars/{userId}/`), or 401 when the account
+ * was erased while the image was streaming (access/own-account): the caller removes the file.
+ */
+export async function updateOwnAvatar(
+  db: Db,
+  actor: { userId: string },
+  avatarUrl: string,
+): Promise<ProfileRow> {
+  const row = await db.transaction().execute(async (trx) => {
+    await holdOwnAccount(trx, actor);
+    return trx
+      .updateTable("profiles")
+      .set({ avatar_url: avatarUrl, updated_at: new Date() })
+      .where("id", "=", actor.userId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
   await sessionsChanged(db, actor.userId);
   return row;
 }

@@ -14,7 +14,7 @@ import { avatarKeyOf } from "../../db/file-keys";
 import { AppError, notFound } from "../../errors";
 import { assertKnownPostalCode } from "../../geo/postal-codes";
 import { avatarUrl, storeAvatar } from "./avatar";
-import { updateOwnProfile } from "./profiles.repo";
+import { updateOwnAvatar, updateOwnProfile } from "./profiles.repo";
 import { requestVerification, toProfileDto } from "./profiles.service";
 
 const errors = { 401: errorBodySchema };
@@ -92,9 +92,9 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       }
       const key = await storeAvatar(part, app.storage, actor.userId, (data) => app.readings.avatar(data));
       const previous = avatarKeyOf(actor.profile.avatar_url);
-      let profile: Awaited<ReturnType<typeof updateOwnProfile>>;
+      let profile: Awaited<ReturnType<typeof updateOwnAvatar>>;
       try {
-        profile = await updateOwnProfile(app.db, actor, { avatar_url: avatarUrl(key) });
+        profile = await updateOwnAvatar(app.db, actor, avatarUrl(key));
       } catch (error) {
         await app.storage.remove(key);
         throw error;

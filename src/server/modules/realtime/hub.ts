@@ -5,6 +5,15 @@ import type { BusEvent, EventBus } from "../../realtime/bus";
 import { loadMessages, unreadTotal } from "../conversations/conversations.repo";
 import { loadSupportMessages } from "../support/support.repo";
 
+/** When an upgrade began checking its session (RealtimeHub.mark). */
+export interface UpgradeMark {
+  seq: number;
+  at: number;
+}
+
+/** An upgrade longer than this (it takes milliseconds) is closed as it is added, to be safe. */
+const UPGRADE_WINDOW_MS = 60_000;
+
 /**
  * This instance's open sockets, by person. Bus events (from any instance) are turned into pushes
  * for the parties connected here, and nobody else: the event names its parties, and the message
@@ -18,6 +27,14 @@ export class RealtimeHub {
   /** Connected verified dentists: told (without any content) when a request is sent. */
   private readonly dentists = new Set<string>();
   private readonly heartbeat: NodeJS.Timeout;
+  /**
+   * Closes counted (closeSessionsOf), and when each person's last one happened: a socket whose
+   * upgrade checked the session before a close of its person (or of everyone) is closed as it is
+   * added. Entries older than UPGRADE_WINDOW_MS are forgotten at the heartbeat.
+   */
+  private closes = 0;
+  private readonly closedAt = new Map<string, { seq: number; at: number }>();
+  private everyoneClosedAt = { seq: 0, at: 0 };
 
   constructor(
     private readonly db: Db,
@@ -30,6 +47,9 @@ export class RealtimeHub {
         this.log.error({ err: { message: (error as Error).message } }, "diffusion temps réel impossible"),
       );
     });
+    // The same for a write the database reports (migration 030, ADR 039), whoever made it (an
+    // operator's SQL, a script): the people whose user, profile or sessions changed, or everyone.
+    bus.onSessionsChange((userIds) => this.closeSessionsOf(userIds));
     // Every 30 s: a ping frame (a socket that did not answer the previous one is closed) and a
     // heartbeat message the browser can see, so both sides notice a dead connection.
     this.heartbeat = setInterval(() => this.beat(), heartbeatMs);
@@ -43,7 +63,33 @@ export class RealtimeHub {
     return n;
   }
 
-  add(userId: string, socket: WebSocket, isAdmin = false, isVerifiedDentist = false): void {
+  /** Taken before an upgrade checks its session, and given to `add` with the socket. */
+  mark(): UpgradeMark {
+    return { seq: this.closes, at: Date.now() };
+  }
+
+  /** Whether this person's sockets were closed since `mark` (or it is too old to tell). */
+  private closedSince(userId: string, mark: UpgradeMark): boolean {
+    if (Date.now() - mark.at > UPGRADE_WINDOW_MS) return true;
+    const last = Math.max(this.closedAt.get(userId)?.seq ?? 0, this.everyoneClosedAt.seq);
+    return last > mark.seq;
+  }
+
+  /**
+   * A socket of a person, opened under the rights its upgrade checked. `since`: the upgrade's mark;
+   * when the person's sessions changed meanwhile, it is closed at once like the others were.
+   */
+  add(
+    userId: string,
+    socket: WebSocket,
+    isAdmin = false,
+    isVerifiedDentist = false,
+    since?: UpgradeMark,
+  ): void {
+    if (since && this.closedSince(userId, since)) {
+      socket.close(SESSION_CHANGED, "session modifiée");
+      return;
+    }
     if (isAdmin) this.admins.add(userId);
     if (isVerifiedDentist) this.dentists.add(userId);
     let set = this.sockets.get(userId);
@@ -66,6 +112,8 @@ export class RealtimeHub {
   }
 
   private beat() {
+    const old = Date.now() - UPGRADE_WINDOW_MS;
+    for (const [userId, last] of this.closedAt) if (last.at < old) this.closedAt.delete(userId);
     for (const set of this.sockets.values()) {
       for (const socket of set) {
         if (!this.alive.has(socket)) {
@@ -87,13 +135,24 @@ export class RealtimeHub {
     for (const socket of this.sockets.get(userId) ?? []) this.send(socket, event);
   }
 
+  /**
+   * Closes the sockets of these people (all of them for null): they were opened under a session or
+   * rights that may have changed. The browser asks who is signed in and reconnects, or stays out.
+   */
+  private closeSessionsOf(userIds: readonly string[] | null) {
+    const last = { seq: ++this.closes, at: Date.now() };
+    if (userIds === null) this.everyoneClosedAt = last;
+    else for (const id of userIds) this.closedAt.set(id, last);
+    const sets = userIds === null ? [...this.sockets.values()] : userIds.map((id) => this.sockets.get(id));
+    for (const set of sets) for (const socket of set ?? []) socket.close(SESSION_CHANGED, "session modifiée");
+  }
+
   private async deliver(event: BusEvent) {
     // A person's sessions or rights changed (sign-out, password, erasure, verification, admin flag):
     // their sockets were opened under the old state, so they are closed; the browser reconnects at
     // once through the session check of the upgrade, or stays out.
     if (event.kind === "sessions") {
-      for (const socket of this.sockets.get(event.userId) ?? [])
-        socket.close(SESSION_CHANGED, "session modifiée");
+      this.closeSessionsOf([event.userId]);
       return;
     }
     if (event.kind === "support") {

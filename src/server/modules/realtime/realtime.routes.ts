@@ -1,9 +1,10 @@
 import websocket from "@fastify/websocket";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { getActor } from "../../access/actor";
 import { isVerifiedDentist } from "../../access/rules";
 import { unauthenticated } from "../../errors";
 import { crossSiteRefused, isCrossSite, trustedOrigins } from "../../plugins/cross-site";
+import type { UpgradeMark } from "./hub";
 
 /**
  * `/api/realtime`: a WebSocket authenticated by the session cookie (checked before the upgrade;
@@ -13,6 +14,7 @@ import { crossSiteRefused, isCrossSite, trustedOrigins } from "../../plugins/cro
 export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
   await app.register(websocket, { options: { maxPayload: 4096 } });
   const trusted = trustedOrigins(app.config);
+  const marks = new WeakMap<FastifyRequest, UpgradeMark>();
   app.get(
     "/api/realtime",
     {
@@ -22,6 +24,8 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
         // The cross-site rule of every state-changing route (plugins/cross-site.ts), before the
         // session: a page of another origin (`Origin: null` included) gets 403, never a 500.
         if (isCrossSite(request, trusted)) throw crossSiteRefused();
+        // Before the session is checked: a change of it meanwhile closes the socket as it is added.
+        marks.set(request, app.hub.mark());
         const actor = await getActor(request, reply);
         if (!actor) throw unauthenticated();
       },
@@ -31,7 +35,13 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
       if (!actor) return socket.close(4401, "non connecté");
       // The client sends nothing; anything it sends is ignored.
       socket.on("message", () => {});
-      app.hub.add(actor.userId, socket, actor.profile.is_admin, isVerifiedDentist(actor.profile));
+      app.hub.add(
+        actor.userId,
+        socket,
+        actor.profile.is_admin,
+        isVerifiedDentist(actor.profile),
+        marks.get(request),
+      );
     },
   );
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SUPPORT_MESSAGES, type SupportRole, supportRequestIdSchema } from "../../../shared/schemas/support";
 import type { Actor } from "../../access/actor";
+import { holdOwnAccount } from "../../access/own-account";
 import { requestVisibleTo } from "../../access/requests";
 import {
   type ChatDeps,
@@ -97,9 +98,12 @@ export async function postOwnMessage(
     throw new AppError(400, "VALIDATION_ERROR", SUPPORT_MESSAGES.tooLong, {
       body: SUPPORT_MESSAGES.tooLong,
     });
-  const requestId = await checkedRequestId(deps.db, actor, requestField);
   const now = deps.clock();
   const id = await deps.db.transaction().execute(async (trx) => {
+    // Erased while the image was streaming: signed out (before its requests are looked for), and
+    // the form removes the image.
+    await holdOwnAccount(trx, actor);
+    const requestId = await checkedRequestId(trx, actor, requestField);
     await trx
       .insertInto("support_threads")
       .values({ patient_id: actor.userId, role, last_message_at: now })
