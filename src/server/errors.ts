@@ -1,12 +1,16 @@
 import { ERROR_CODES, type ErrorBody, MESSAGES } from "../shared/schemas/common";
 
-/** An expected failure with its HTTP status, stable code and French message. */
+/**
+ * An expected failure with its HTTP status, stable code and French message; a 429 may say when to try
+ * again (`Retry-After`, in seconds).
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "AppError";

@@ -148,6 +148,7 @@ function clientError(error: FastifyError | Error): AppError | null {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

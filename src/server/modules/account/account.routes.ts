@@ -30,17 +30,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   // Brute force (login-throttle.ts): failed logins per (account, IP), per IP and per account, or
   // per trusted device; requests per IP on the other account routes. Counters in the database.
   const throttle = new LoginThrottle(app.db, authSecret, loginLimits(app.config.loginRateLimit), app.clock);
-  const tooMany = (reply: FastifyReply, retryAfterSeconds: number) => {
-    reply.header("retry-after", String(retryAfterSeconds));
-    return new AppError(
+  const tooMany = (retryAfterSeconds: number) =>
+    new AppError(
       429,
       "RATE_LIMITED",
       "Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.",
+      undefined,
+      retryAfterSeconds,
     );
-  };
-  const perIpLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+  const perIpLimit = async (request: FastifyRequest) => {
     const blocked = await throttle.take(throttle.requestCounters(request.ip));
-    if (blocked !== null) throw tooMany(reply, blocked);
+    if (blocked !== null) throw tooMany(blocked);
   };
   // Set at every sign-in (login or sign-up): this browser is now a trusted device of the account.
   const trustDevice = (reply: FastifyReply, userId: string, deviceId = newDeviceId()) =>
@@ -86,7 +86,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const trusted = device && (await service.isAccountOf(app.db, device.userId, email)) ? device : null;
       const counters = throttle.loginCounters(email, request.ip, trusted?.deviceId ?? null);
       const blocked = await throttle.take(counters);
-      if (blocked !== null) throw tooMany(reply, blocked);
+      if (blocked !== null) throw tooMany(blocked);
       let result: service.AuthResult;
       try {
         result = await service.logIn(deps(request), request.body, authHeaders(request));

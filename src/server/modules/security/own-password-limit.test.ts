@@ -34,8 +34,13 @@ describe("wrong own passwords sent in parallel", () => {
       ...Array(PARALLEL - LIMIT).fill(429),
     ]);
     expect(count(400)).toBe(LIMIT);
-    for (const r of responses.filter((r) => r.statusCode === 429))
+    for (const r of responses.filter((r) => r.statusCode === 429)) {
       expect(r.json().error).toEqual({ code: "RATE_LIMITED", message: ERASURE_MESSAGES.tooManyAttempts });
+      // When to try again: the end of the 15-minute window, as a login's 429 says it.
+      const retryAfter = Number(r.headers["retry-after"]);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    }
     // Even the right password waits for the window's end; the account is still there.
     const right = await ctx.app.inject({
       method: "POST",

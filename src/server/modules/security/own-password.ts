@@ -31,7 +31,8 @@ export async function withOwnPasswordCharged<T>(
   check: () => Promise<T>,
 ): Promise<T> {
   const counters = throttle.ownPasswordCounters(userId);
-  if ((await throttle.take(counters)) !== null) throw new AppError(429, ERROR_CODES.rateLimited, tooMany);
+  const retryAfter = await throttle.take(counters);
+  if (retryAfter !== null) throw new AppError(429, ERROR_CODES.rateLimited, tooMany, undefined, retryAfter);
   let result: T;
   try {
     result = await check();
