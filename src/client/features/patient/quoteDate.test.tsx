@@ -5,9 +5,10 @@ import { parisToday } from "../../../shared/policies/offers";
 import { QUOTE_MESSAGES, type QuoteLineDto, resolveLine } from "../../../shared/schemas/quotes";
 import type { QuoteReading, ReadResult } from "../../../shared/schemas/reading";
 import type { DocumentDto, RequestDetail } from "../../../shared/schemas/requests";
-import { FakeXhr, fakeFile as file } from "../../test/fakes";
+import { FakeXhr } from "../../test/fakes";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { makeRequestDetail } from "../../test/requests";
+import { openUploadReadyToSend } from "../../test/upload";
 import { QUOTE_DATE_HINT } from "./QuoteDateField";
 
 /*
@@ -235,23 +236,8 @@ describe("la date lue sur le devis, à la vérification de la lecture", () => {
 });
 
 describe("la date du devis au téléversement", () => {
-  async function openUpload() {
-    stubApi(makeProfile(), { "GET /api/dentists/verified": () => json(200, { items: [] }) });
-    FakeXhr.last = null;
-    vi.stubGlobal("XMLHttpRequest", FakeXhr);
-    const user = userEvent.setup();
-    renderApp("/patient/upload");
-    await user.upload(await screen.findByLabelText("Choisir des fichiers"), [
-      file("devis.pdf", "application/pdf", 4000),
-    ]);
-    await user.click(screen.getByRole("combobox", { name: /Type de traitement/ }));
-    await user.click(await screen.findByRole("option", { name: "Couronne" }));
-    await user.click(screen.getByRole("checkbox", { name: /J'accepte que mes documents/ }));
-    return user;
-  }
-
   it("n'est demandée qu'avec des lignes, choisit leurs tarifs, part dans quote_date et montre le refus", async () => {
-    const user = await openUpload();
+    const user = await openUploadReadyToSend();
     expect(screen.queryByLabelText(/Date du devis/)).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
     const date = dateField(document.body);

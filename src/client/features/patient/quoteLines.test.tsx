@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parisToday } from "../../../shared/policies/offers";
 import { QUOTE_MESSAGES, type QuoteLineDto, resolveLine } from "../../../shared/schemas/quotes";
 import type { RequestDetail } from "../../../shared/schemas/requests";
-import { FakeXhr, fakeFile as file } from "../../test/fakes";
+import { FakeXhr } from "../../test/fakes";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { makeRequestDetail } from "../../test/requests";
+import { openUploadReadyToSend } from "../../test/upload";
 
 /*
  * Issue 15: the patient enters the devis line by line — on the upload page (sent as the multipart
@@ -28,23 +29,8 @@ async function fillMolarCrown(user: User) {
 }
 
 describe("détailler son devis au téléversement", () => {
-  async function openUpload() {
-    stubApi(makeProfile(), { "GET /api/dentists/verified": () => json(200, { items: [] }) });
-    FakeXhr.last = null;
-    vi.stubGlobal("XMLHttpRequest", FakeXhr);
-    const user = userEvent.setup();
-    renderApp("/patient/upload");
-    await user.upload(await screen.findByLabelText("Choisir des fichiers"), [
-      file("devis.pdf", "application/pdf", 4000),
-    ]);
-    await user.click(screen.getByRole("combobox", { name: /Type de traitement/ }));
-    await user.click(await screen.findByRole("option", { name: "Couronne" }));
-    await user.click(screen.getByRole("checkbox", { name: /J'accepte que mes documents/ }));
-    return user;
-  }
-
   it("n'envoie pas un acte laissé vide, et le dit sur la ligne", async () => {
-    const user = await openUpload();
+    const user = await openUploadReadyToSend();
     expect(screen.getByRole("heading", { name: "Détaillez votre devis (facultatif)" })).toBeInTheDocument();
     expect(
       screen.getByText(/pour comparer votre reste à charge avec chaque proposition/),
@@ -58,7 +44,7 @@ describe("détailler son devis au téléversement", () => {
   });
 
   it("envoie les lignes du devis dans quote_lines, et montre le refus du serveur sur la ligne", async () => {
-    const user = await openUpload();
+    const user = await openUploadReadyToSend();
     await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
     const row = await fillMolarCrown(user);
     // The amount of the devis is now the lines' total.
