@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sessionCacheOf } from "./access/session-cache";
 import {
   appPerFile,
   sessionCookie,
@@ -8,6 +7,7 @@ import {
   twoInstancesPerFile,
 } from "./testing/harness";
 import { api, dentist, signInAdmin } from "./testing/people";
+import { cachedOnBoth as cachedOnBothInstances } from "./testing/session-cache";
 
 /*
  * The session cache (ADR 026) is safe: what ends a session or changes a person's rights takes effect
@@ -23,16 +23,7 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
   const post = (ctx: TestContext, url: string, payload: object, cookie: string) =>
     api(ctx).post(url, payload, cookie);
 
-  /** Both instances answer 200 and hold the session in their cache. */
-  async function cachedOnBoth(url: string, cookie: string) {
-    const { a, b } = instances();
-    for (const ctx of [a, b]) {
-      expect((await get(ctx, url, cookie)).statusCode).toBe(200);
-      expect((await get(ctx, url, cookie)).statusCode).toBe(200);
-    }
-    expect(sessionCacheOf(a.app.db)?.size).toBeGreaterThan(0);
-    expect(sessionCacheOf(b.app.db)?.size).toBeGreaterThan(0);
-  }
+  const cachedOnBoth = (url: string, cookie: string) => cachedOnBothInstances(instances(), url, cookie);
 
   it("a signed-out session is refused at once on both instances", async () => {
     const { a, b } = instances();

@@ -9,6 +9,7 @@ import {
   twoInstancesPerFile,
 } from "./testing/harness";
 import { api, dentist, signInAdmin } from "./testing/people";
+import { cachedOnBoth as cachedOnBothInstances } from "./testing/session-cache";
 
 /*
  * The session cache (ADR 026) follows the database's own notifications (migration 030, ADR 039): a
@@ -20,16 +21,7 @@ import { api, dentist, signInAdmin } from "./testing/people";
 function scenarios(instances: () => { a: TestContext; b: TestContext }) {
   const get = (ctx: TestContext, url: string, cookie: string) => api(ctx).get(url, cookie);
 
-  /** Both instances answer 200, the second time from their cache (no Better Auth lookup). */
-  async function cachedOnBoth(url: string, cookie: string) {
-    const { a, b } = instances();
-    for (const ctx of [a, b]) {
-      expect((await get(ctx, url, cookie)).statusCode).toBe(200);
-      expect((await get(ctx, url, cookie)).statusCode).toBe(200);
-    }
-    expect(sessionCacheOf(a.app.db)?.size).toBeGreaterThan(0);
-    expect(sessionCacheOf(b.app.db)?.size).toBeGreaterThan(0);
-  }
+  const cachedOnBoth = (url: string, cookie: string) => cachedOnBothInstances(instances(), url, cookie);
 
   it("a dentist de-verified in SQL no longer reads patient requests on the next request", async () => {
     const { a, b } = instances();
