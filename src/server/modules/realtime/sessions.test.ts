@@ -41,6 +41,8 @@ describe("live channels when a session ends", () => {
   it("closes the person's sockets at sign-out, and the reconnection is refused", async () => {
     const signedOut = await signUpPatient(ctx.app);
     const other = await signUpPatient(ctx.app);
+    // Their sign-ups wrote their rows: those notifications are handled before the sockets open.
+    await ctx.app.bus.sync();
     const mine = await openSocket(base, signedOut.cookie);
     const theirs = await openSocket(base, other.cookie);
     try {
@@ -66,6 +68,9 @@ describe("live channels after a change written in SQL (an operator, a script)", 
   it("a dentist de-verified in SQL: the socket closes, and the one reopened hears no more requests", async () => {
     const deVerified = await dentist(ctx.app);
     const verified = await dentist(ctx.app);
+    // Their sign-up and verification wrote their rows: those notifications are handled before the
+    // sockets open (else one arriving late would close a socket the test expects open).
+    await ctx.app.bus.sync();
     const before = await openSocket(base, deVerified.cookie);
     const theirs = await openSocket(base, verified.cookie);
     let after: Awaited<ReturnType<typeof openSocket>> | undefined;
@@ -110,6 +115,7 @@ describe("live channels after a change written in SQL (an operator, a script)", 
 
   it("every session ended at once in SQL (a truncate): every socket closes", async () => {
     const people = [await signUpPatient(ctx.app), await dentist(ctx.app)];
+    await ctx.app.bus.sync();
     const sockets = await Promise.all(people.map((person) => openSocket(base, person.cookie)));
     try {
       const codes = Promise.all(sockets.map((socket) => closed(socket.ws)));
