@@ -268,11 +268,7 @@ export interface QuoteReadingsTable {
   id: Generated<string>;
   request_id: string;
   document_id: string;
-  status: ColumnType<
-    "pending" | "running" | "done" | "failed",
-    "pending" | "running" | "done" | "failed" | undefined,
-    "pending" | "running" | "done" | "failed"
-  >;
+  status: ColumnType<ReadingRowStatus, ReadingRowStatus | undefined, ReadingRowStatus>;
   kind: ColumnType<
     "text_pdf" | "scanned_pdf" | "image" | null,
     "text_pdf" | "scanned_pdf" | "image" | null | undefined,
@@ -289,7 +285,14 @@ export interface QuoteReadingsTable {
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   dismissed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** ReadingChoice[] (shared/schemas/reading.ts): the patient's choices on confirming (migration 032). */
+  choices: ColumnType<unknown | null, string | null | undefined, string | null>;
+  /** 'classify': a document not typed 'Devis', read only if recognised as one (migration 032). */
+  purpose: ColumnType<"read" | "classify", "read" | "classify" | undefined, "read" | "classify">;
 }
+
+/** A reading's row status: 'not_quote' is a document classified as not a devis (migration 032). */
+export type ReadingRowStatus = "pending" | "running" | "done" | "failed" | "not_quote";
 
 /** 'Ma mutuelle' (issue 15): one row per patient who gave it. */
 export interface PatientCoversTable {

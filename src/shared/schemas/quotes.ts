@@ -3,7 +3,7 @@ import { actByCode, actFitsTooth, BASKET_LABELS, termsOn } from "../domain/acts"
 import { isFdiTooth, OFFER_LIMITS } from "../domain/offers";
 import { BASKETS, type Basket, estimateQuote, type MutuelleCover } from "../domain/out-of-pocket";
 import { formatEuros } from "../format/money";
-import { READING_MESSAGES } from "./reading";
+import { READING_MESSAGES, readingChoiceSchema } from "./reading";
 
 /**
  * Structured quotes (issue 15): the lines of a patient's original devis and of a dentist's offer — a
@@ -256,6 +256,8 @@ export const quoteUpdateSchema = z.object({
   /** The date printed on the devis; today when not given. Its lines are estimated with that day's tariffs. */
   quote_date: quoteDateSchema.nullish(),
   reading_id: z.uuid({ error: READING_MESSAGES.readingNotFound }).nullish(),
+  /** With `reading_id`: the patient's choice, read or table, for each figure that contradicted the table (issue 34). */
+  reading_choices: z.array(readingChoiceSchema).max(120, "Trop de choix pour cette lecture.").nullish(),
 });
 export const quoteSavedSchema = z.object({
   lines: z.array(quoteLineDtoSchema),

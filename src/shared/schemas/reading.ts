@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BASKETS } from "../domain/out-of-pocket";
+import { formatDetailDate } from "../format/dates";
 import { formatEuros } from "../format/money";
 
 /**
@@ -21,6 +22,41 @@ export type ReadingKind = (typeof READING_KINDS)[number];
 export const READ_FIELDS = ["tooth", "code", "act", "basket", "fee_cents", "br_cents", "amo_cents"] as const;
 export type ReadField = (typeof READ_FIELDS)[number];
 
+/**
+ * The fields a read line compares with the act table on the devis's day (issue 34, ADR 043): kept as
+ * printed; where they contradict the table, flagged and shown beside the table's value.
+ */
+export const TARIFF_FIELDS = ["basket", "br_cents", "amo_cents"] as const;
+export type TariffField = (typeof TARIFF_FIELDS)[number];
+
+/** What the act table says of a line's act on the devis's day (`day`, 'YYYY-MM-DD'), for that tooth. */
+export const expectedTermsSchema = z.object({
+  basket: z.enum(BASKETS),
+  br_cents: z.number(),
+  amo_cents: z.number(),
+  day: z.string(),
+});
+export type ExpectedTerms = z.infer<typeof expectedTermsSchema>;
+
+/** On the review screen, for a compared field: the value read on the devis, or the act table's. */
+export const READING_CHOICE_USES = ["read", "table"] as const;
+
+/**
+ * The patient's choice for one compared field of one read line (its index in the reading's `lines`),
+ * sent with the lines on confirming (PUT …/quote with `reading_id`) and kept with the reading. The
+ * estimates still take a known act's basket and BR from the dated table (ADR 038, 040).
+ */
+export const readingChoiceSchema = z.object({
+  line: z
+    .number({ error: "Ligne de la lecture invalide." })
+    .int("Ligne de la lecture invalide.")
+    .min(0, "Ligne de la lecture invalide.")
+    .max(39, "Ligne de la lecture invalide."),
+  field: z.enum(TARIFF_FIELDS, { error: "Champ comparé invalide (panier, BR ou AMO)." }),
+  use: z.enum(READING_CHOICE_USES, { error: "Choix invalide : la valeur lue ou le tarif." }),
+});
+export type ReadingChoice = z.infer<typeof readingChoiceSchema>;
+
 /** The practitioner's number as printed: RPPS (11 digits) or ADELI (9 digits). */
 export const PRACTITIONER_NUMBER_KINDS = ["RPPS", "ADELI"] as const;
 
@@ -36,6 +72,13 @@ export const readLineSchema = z.object({
   amo_cents: z.number().nullable(),
   /** Fields read with low confidence, repaired, or contradicting the reference table. */
   uncertain: z.array(z.enum(READ_FIELDS)),
+  /**
+   * The act table's basket, BR and AMO for this act on the devis's day (a code of the table only; absent
+   * in readings made before issue 34). Never written over what was read: shown beside it.
+   */
+  expected: expectedTermsSchema.nullable().optional(),
+  /** Fields not printed on the devis (null when read), filled in by the reading: flagged, never taken for read. */
+  filled: z.array(z.enum(TARIFF_FIELDS)).optional(),
 });
 export type ReadLine = z.infer<typeof readLineSchema>;
 
@@ -79,6 +122,13 @@ export const quoteReadingSchema = z.object({
   confirmed_at: z.string().nullable(),
   /** The patient chose to type the lines themselves, or closed the review. */
   dismissed_at: z.string().nullable(),
+  /** What the patient chose for the figures that contradicted the table, once confirmed (issue 34). */
+  choices: z.array(readingChoiceSchema),
+  /**
+   * The document was not typed 'Devis': it was recognised as one in the reading queue (issue 34), for
+   * "Nous avons reconnu un devis dans photo-1.jpg".
+   */
+  recognised: z.boolean(),
 });
 export type QuoteReading = z.infer<typeof quoteReadingSchema>;
 
@@ -98,6 +148,15 @@ export const READING_MESSAGES = {
   timeout: "La lecture de ce devis a pris trop de temps.",
   damaged: "Ce fichier est illisible ou endommagé.",
   uncertain: "À vérifier",
+  readOnQuote: "Lu sur le devis",
+  notPrinted: "Non indiqué sur le devis",
+  tariffOn: (day: string) => `Tarif de l'Assurance Maladie au ${formatDetailDate(`${day}T12:00:00Z`)}`,
+  useTariff: "Utiliser le tarif",
+  keepRead: "Garder la valeur lue",
+  tariffChosen: "Tarif retenu",
+  tariffHint:
+    "Le reste à charge est toujours estimé avec le tarif de l'Assurance Maladie du jour du devis ; votre choix est gardé avec la lecture.",
+  recognised: (fileName: string) => `Nous avons reconnu un devis dans ${fileName}`,
   totalMismatch: (totalCents: number, linesCents: number) =>
     `Le total du devis (${formatEuros(totalCents)}) ne correspond pas à la somme des lignes lues (${formatEuros(linesCents)}) : vérifiez les montants.`,
   notQuote: "Seul un devis (PDF, JPEG ou PNG) de cette demande peut être lu.",

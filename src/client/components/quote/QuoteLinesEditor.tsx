@@ -17,6 +17,8 @@
  *   otherwise they show once the field has been left. Rule errors (tooth, ceiling) show as one types.
  * - `highlight?: Record<lineId, ReadField[]>`: fields of a line read from the devis with doubt (issue 17),
  *   keyed by the DraftLine's `id`: their inputs get an outline and a visible "À vérifier" in their label.
+ * - `lineNotes?: Record<lineId, ReactNode>`: shown under a line (issue 34: the figures read on the devis
+ *   beside the act table's).
  * - `legend?` (default "Actes du devis"), `description?`, `maxLines?` (default 20), `disabled?`,
  *   `onBlur?` (react-hook-form), `ref?` (react-hook-form: `focus()` goes to the first field in error).
  *
@@ -28,7 +30,16 @@
  * Submit `toLineInputs(values.lines)` (or `validateLines(values.lines, mode, day)`).
  */
 import { Plus } from "lucide-react";
-import { type Ref, useEffect, useId, useImperativeHandle, useMemo, useRef, useState } from "react";
+import {
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { OFFER_LIMITS } from "../../../shared/domain/offers";
 import { formatEuros } from "../../../shared/format/money";
 import { parisToday } from "../../../shared/policies/offers";
@@ -62,6 +73,8 @@ export interface QuoteLinesEditorProps {
   disabled?: boolean;
   /** Fields read with doubt, by line id (see above). */
   highlight?: Readonly<Record<string, readonly ReadField[]>>;
+  /** Shown under a line, by line id (see above). */
+  lineNotes?: Readonly<Record<string, ReactNode>>;
   onBlur?: () => void;
   ref?: Ref<{ focus: () => void }>;
 }
@@ -78,6 +91,7 @@ export function QuoteLinesEditor({
   maxLines = OFFER_LIMITS.maxLines,
   disabled,
   highlight,
+  lineNotes,
   onBlur,
   ref,
 }: QuoteLinesEditorProps) {
@@ -214,6 +228,7 @@ export function QuoteLinesEditor({
                     update(index, { code: alternative.code, act: alternative.label, br: "" }, "act");
                   }}
                 />
+                {lineNotes?.[line.id] ?? null}
               </li>
             );
           })}

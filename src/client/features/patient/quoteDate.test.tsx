@@ -189,6 +189,8 @@ describe("la date lue sur le devis, à la vérification de la lecture", () => {
     finished_at: "2026-11-25T10:00:02.000Z",
     confirmed_at: null,
     dismissed_at: null,
+    choices: [],
+    recognised: false,
   };
 
   function openReview(handlers: Record<string, (body: unknown) => { status: number; body?: unknown }>) {

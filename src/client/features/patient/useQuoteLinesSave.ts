@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { parisToday } from "../../../shared/policies/offers";
+import type { ReadingChoice } from "../../../shared/schemas/reading";
 import {
   type DraftLine,
   firstLineError,
@@ -35,7 +36,12 @@ export function useQuoteLinesSave(requestId: string, initialDate?: string | null
 
   const submit = (
     drafts: DraftLine[],
-    options: { readingId?: string; onSaved?: () => void; onClosed?: () => void } = {},
+    options: {
+      readingId?: string;
+      readingChoices?: ReadingChoice[];
+      onSaved?: () => void;
+      onClosed?: () => void;
+    } = {},
   ) => {
     setSubmitted(true);
     const wrongDate = quoteDateError(quoteDate, today);
@@ -48,7 +54,12 @@ export function useQuoteLinesSave(requestId: string, initialDate?: string | null
       });
       return;
     }
-    const input = { lines: checked.lines, quote_date: quoteDate, reading_id: options.readingId };
+    const input = {
+      lines: checked.lines,
+      quote_date: quoteDate,
+      reading_id: options.readingId,
+      reading_choices: options.readingChoices,
+    };
     save.mutate(input, {
       onSuccess: ({ message }) => {
         toast.success(message, { description: SAVED_HINT });

@@ -5,6 +5,7 @@ import {
   QUOTE_LINE_FIELDS,
   type QuoteLineDto,
 } from "../../../shared/schemas/quotes";
+import { type ReadingChoice, readResultSchema } from "../../../shared/schemas/reading";
 import type { Actor } from "../../access/actor";
 import { lockOwnRequest, requestVisibleToDentist } from "../../access/requests";
 import { isVerifiedDentist } from "../../access/rules";
@@ -40,17 +41,35 @@ export const linesTotal = (lines: readonly QuoteLineDto[]) => lines.reduce((sum,
  * Confirms a reading inside the transaction that saves the lines (PUT …/quote with reading_id):
  * only a finished reading of that request (whose patient the caller has already checked). The
  * reading module writes the reading; its confirmation is part of saving the lines, so it is here.
+ * The patient's choices (issue 34) are kept for the figures the reading compared with the table only
+ * (a line it read with the table's values beside it), one per line and field, the last one sent.
  */
-async function confirmReading(trx: Kysely<Database>, requestId: string, readingId: string, now: Date) {
-  const row = await trx
-    .updateTable("quote_readings")
-    .set({ confirmed_at: now })
+async function confirmReading(
+  trx: Kysely<Database>,
+  requestId: string,
+  readingId: string,
+  now: Date,
+  choices: readonly ReadingChoice[],
+) {
+  const reading = await trx
+    .selectFrom("quote_readings")
+    .select("result")
     .where("id", "=", readingId)
     .where("request_id", "=", requestId)
     .where("status", "=", "done")
-    .returning("id")
+    .forUpdate()
     .executeTakeFirst();
-  return Boolean(row);
+  if (!reading) return false;
+  const lines = readResultSchema.safeParse(reading.result).data?.lines ?? [];
+  const kept = new Map<string, ReadingChoice>();
+  for (const choice of choices)
+    if (lines[choice.line]?.expected) kept.set(`${choice.line}.${choice.field}`, choice);
+  await trx
+    .updateTable("quote_readings")
+    .set({ confirmed_at: now, choices: JSON.stringify([...kept.values()]) })
+    .where("id", "=", readingId)
+    .execute();
+  return true;
 }
 
 export function patientQuotesRepo(db: Db, actor: Actor) {
@@ -85,13 +104,14 @@ export function patientQuotesRepo(db: Db, actor: Actor) {
       quoteDate: string,
       now: Date,
       readingId?: string | null,
+      choices: readonly ReadingChoice[] = [],
     ) {
       return db.transaction().execute(async (trx) => {
         const request = await lockOwnRequest(trx, actor, requestId);
         if (!request) return "not_found" as const;
         if (request.status !== "new" && request.status !== "in_review") return "closed" as const;
         // Lines confirmed from a reading of the devis (issue 17): a finished reading of this request.
-        if (readingId && !(await confirmReading(trx, requestId, readingId, now)))
+        if (readingId && !(await confirmReading(trx, requestId, readingId, now, choices)))
           return "no_reading" as const;
         await trx.deleteFrom("request_quote_lines").where("request_id", "=", requestId).execute();
         await insertQuoteLines(trx, requestId, lines);

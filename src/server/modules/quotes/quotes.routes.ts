@@ -75,7 +75,14 @@ export async function quoteRoutes(app: FastifyInstance): Promise<void> {
       // The patient's own quote: a fee above a ceiling is flagged, not refused (it is their dentist's).
       const issues = quoteLineIssues(lines, { refuseAboveCeiling: false, prefix: ["lines"] });
       if (issues.length > 0) throw validationError(issues);
-      const result = await repo.replace(request.params.id, lines, day, now, request.body.reading_id);
+      const result = await repo.replace(
+        request.params.id,
+        lines,
+        day,
+        now,
+        request.body.reading_id,
+        request.body.reading_choices ?? [],
+      );
       if (result === "not_found") throw notFound(REQUEST_NOT_FOUND);
       if (result === "no_reading") throw notFound(READING_MESSAGES.readingNotFound);
       if (result === "closed") throw new AppError(409, "CONFLICT", QUOTE_MESSAGES.notEditable);

@@ -134,6 +134,8 @@ describe("parseQuote", () => {
         br_cents: 120_00,
         amo_cents: 72_00,
         uncertain: [],
+        expected: { basket: "100_sante", br_cents: 120_00, amo_cents: 72_00, day: "2026-11-12" },
+        filled: [],
       },
       {
         tooth: 36,
@@ -144,6 +146,8 @@ describe("parseQuote", () => {
         br_cents: 120_00,
         amo_cents: 72_00,
         uncertain: [],
+        expected: { basket: "libre", br_cents: 120_00, amo_cents: 72_00, day: "2026-11-12" },
+        filled: [],
       },
     ]);
     expect(result.total_cents).toBe(1_750_00);
@@ -216,6 +220,8 @@ describe("parseQuote", () => {
         br_cents: 120_00,
         amo_cents: 72_00,
         uncertain: [],
+        expected: { basket: "100_sante", br_cents: 120_00, amo_cents: 72_00, day: "2026-11-12" },
+        filled: [],
       },
     ]);
     expect(result.total_cents).toBe(290_00);
@@ -499,10 +505,11 @@ describe("parseQuote", () => {
     expect(result.total_matches).toBe(true);
   });
 
-  it("prefers the table's BR when OCR read it badly, and checks the AMO and the tooth", () => {
+  it("keeps the BR and AMO OCR read, flags what contradicts the table and gives the table's values beside them (issue 34)", () => {
     const result = parseQuote([
       page(
         [
+          [145, [[40, "Date du devis : 02/03/2026"]]],
           [200, HEADER],
           [
             220,
@@ -521,10 +528,14 @@ describe("parseQuote", () => {
         { source: "ocr" },
       ),
     ]);
-    expect(result.lines.map((l) => [l.br_cents, l.amo_cents, l.uncertain.sort()])).toEqual([
-      [120_00, 72_00, ["br_cents", "tooth"]],
-      // An AMO that is not 60 % of the BR: OCR misread it, the rule gives it.
-      [120_00, 72_00, ["amo_cents"]],
+    const table = { basket: "100_sante", br_cents: 120_00, amo_cents: 72_00, day: "2026-03-02" };
+    expect(
+      result.lines.map((l) => [l.br_cents, l.amo_cents, l.uncertain.sort(), l.expected, l.filled]),
+    ).toEqual([
+      // 128,00 € read with doubt: kept, to check, the table's 120,00 € beside it.
+      [128_00, 72_00, ["br_cents", "tooth"], table, []],
+      // An AMO that is not 60 % of the table's BR: kept as read, to check.
+      [120_00, 70_00, ["amo_cents"], table, []],
     ]);
   });
 
@@ -616,5 +627,64 @@ describe("parseQuote and the devis's date (issue 33)", () => {
     );
     expect(result.quote_date).toBeNull();
     expect(result.lines[0]).toMatchObject({ basket: "maitrise", uncertain: [] });
+  });
+});
+
+describe("parseQuote never writes over what was read (issue 34)", () => {
+  const read = (cells: Cell[], source: PageWords["source"] = "text") =>
+    parseQuote([
+      page(
+        [
+          [145, [[40, "Date du devis : 02/03/2026"]]],
+          [200, HEADER],
+          [220, cells],
+        ],
+        { source },
+      ),
+    ]).lines[0];
+
+  it("keeps a printed BR, AMO and basket that differ from the table, flags them and shows the table's", () => {
+    // HBLD734 on 2 March 2026: BR 120,00 € (AMO 60 % = 72,00 €), basket libre; the devis prints the
+    // old 107,50 € (AMO 64,50 €) and basket 2 (maîtrisé).
+    const line = read(row("36", "HBLD734", "Couronne", "2", "900,00 €", "107,50 €", "64,50 €"));
+    expect(line).toMatchObject({
+      basket: "maitrise",
+      br_cents: 107_50,
+      amo_cents: 64_50,
+      expected: { basket: "libre", br_cents: 120_00, amo_cents: 72_00, day: "2026-03-02" },
+      filled: [],
+    });
+    expect(line?.uncertain.sort()).toEqual(["amo_cents", "basket", "br_cents"]);
+  });
+
+  it("keeps them on a photo too, however sure OCR was", () => {
+    const line = read(row("36", "HBLD734", "Couronne", "2", "900,00", "107,50", "64,50"), "ocr");
+    expect([line?.basket, line?.br_cents, line?.amo_cents]).toEqual(["maitrise", 107_50, 64_50]);
+    expect(line?.expected).toMatchObject({ br_cents: 120_00, amo_cents: 72_00 });
+    expect(line?.uncertain.sort()).toEqual(["amo_cents", "basket", "br_cents"]);
+  });
+
+  it("flags nothing when the printed figures are the table's", () => {
+    const line = read(row("36", "HBLD734", "Couronne", "3", "900,00 €", "120,00 €", "72,00 €"));
+    expect(line).toMatchObject({
+      basket: "libre",
+      br_cents: 120_00,
+      amo_cents: 72_00,
+      uncertain: [],
+      filled: [],
+    });
+  });
+
+  it("fills what the devis does not print from the table, flagged and listed as filled", () => {
+    const line = read(row("36", "HBLD734", "Couronne", "", "900,00 €", "", ""));
+    expect(line).toMatchObject({ basket: "libre", br_cents: 120_00, amo_cents: 72_00 });
+    expect(line?.filled?.sort()).toEqual(["amo_cents", "basket", "br_cents"]);
+    expect(line?.uncertain.sort()).toEqual(["amo_cents", "basket", "br_cents"]);
+  });
+
+  it("keeps both figures of a free line whose AMO is not 60 % of its BR, and flags them", () => {
+    const line = read(row("", "HBQK002", "Radio", "", "40,00 €", "20,00 €", "14,00 €"), "ocr");
+    expect(line).toMatchObject({ basket: "libre", br_cents: 20_00, amo_cents: 14_00, expected: null });
+    expect(line?.uncertain).toEqual(expect.arrayContaining(["amo_cents", "br_cents"]));
   });
 });

@@ -1,7 +1,13 @@
 import { actByCode, actFitsTooth, termsOn } from "../../../shared/domain/acts";
 import { AMO_RATE } from "../../../shared/domain/out-of-pocket";
 import { parisToday } from "../../../shared/policies/offers";
-import type { ReadField, ReadLine, ReadResult } from "../../../shared/schemas/reading";
+import type {
+  ExpectedTerms,
+  ReadField,
+  ReadLine,
+  ReadResult,
+  TariffField,
+} from "../../../shared/schemas/reading";
 import type { PageWords, Word } from "./types";
 import { findQuoteDate } from "./understand/dates";
 import {
@@ -33,6 +39,8 @@ const NO_TABLE_FACTOR = 0.3;
 const NO_HEADER_FACTOR = 0.8;
 
 const amoOf = (br: number) => Math.round(br * AMO_RATE);
+/** An AMO is 60 % of its BR, give or take a cent of rounding. */
+const amoFits = (amo: number, br: number) => Math.abs(amo - amoOf(br)) <= 1;
 
 function isTotalLine(line: TextLine): boolean {
   return line.words.slice(0, 4).some((w) => headerToken(w.text).startsWith("total"));
@@ -148,59 +156,48 @@ function readTable(
 
 /**
  * A row checked against the reference table on the devis's day (its basket and BR that day, for that
- * tooth): the line as the review screen shows it.
+ * tooth): the line as the review screen shows it. What was read is never written over (issue 34, ADR
+ * 043): a printed basket, BR or AMO that contradicts the table is kept, flagged "à vérifier", and the
+ * table's values go beside it (`expected`) for the patient to choose. Only a field not printed at all
+ * (null) is filled in — from the table, or from the line's own BR or AMO — flagged and listed in `filled`.
  */
 function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
   const uncertain = new Set<ReadField>();
+  const filled = new Set<TariffField>();
   const low = (field: keyof RawRow["confidence"]) => ocr && raw.confidence[field] < LOW_CONFIDENCE;
   for (const field of ["tooth", "code", "act", "basket", "fee_cents", "br_cents", "amo_cents"] as const)
     if (low(field)) uncertain.add(field);
   if (raw.codeRepaired) uncertain.add("code");
   if (raw.toothRepaired) uncertain.add("tooth");
-  let { basket, br, amo } = raw;
+  const fill = <T>(field: TariffField, value: T): T => {
+    filled.add(field);
+    uncertain.add(field);
+    return value;
+  };
   const known = raw.code ? actByCode(raw.code) : undefined;
   const terms = known ? termsOn(known.code, day, raw.tooth) : undefined;
-  if (known && terms) {
-    if (basket === null || (basket !== terms.basket && (ocr || low("basket")))) {
-      basket = terms.basket;
-      uncertain.add("basket");
-    } else if (basket !== terms.basket) uncertain.add("basket");
-    if (br === null) {
-      br = terms.brCents;
-      uncertain.add("br_cents");
-    } else if (br !== terms.brCents) {
-      uncertain.add("br_cents");
-      const amoFitsTable = amo !== null && Math.abs(amo - amoOf(terms.brCents)) <= 1;
-      const amoFitsRead = amo !== null && Math.abs(amo - amoOf(br)) <= 1;
-      // OCR misreads digits far more often than a devis departs from the table.
-      if ((amoFitsTable && !amoFitsRead) || ocr || low("br_cents")) br = terms.brCents;
-    }
+  const expected: ExpectedTerms | null = terms
+    ? { basket: terms.basket, br_cents: terms.brCents, amo_cents: amoOf(terms.brCents), day }
+    : null;
+  let { basket, br, amo } = raw;
+  if (known && expected) {
+    if (basket === null) basket = fill("basket", expected.basket);
+    else if (basket !== expected.basket) uncertain.add("basket");
+    if (br === null) br = fill("br_cents", expected.br_cents);
+    else if (br !== expected.br_cents) uncertain.add("br_cents");
+    if (amo === null) amo = fill("amo_cents", expected.amo_cents);
+    else if (!amoFits(amo, expected.br_cents)) uncertain.add("amo_cents");
     if (!actFitsTooth(known, raw.tooth) || (known.teeth !== "arch" && raw.tooth === null))
       uncertain.add("tooth");
   } else {
     // A free line (or no code read): the basket is 'libre' as the structured quote makes it.
-    if (basket === null) {
-      basket = "libre";
-      uncertain.add("basket");
-    }
-    if (br === null && amo !== null) {
-      br = Math.round(amo / AMO_RATE);
-      uncertain.add("br_cents");
-    } else if (br !== null && amo !== null && Math.abs(amo - amoOf(br)) > 1 && ocr) {
-      // OCR misread one of them: the surer one gives the other.
-      if (raw.confidence.amo_cents > raw.confidence.br_cents) {
-        br = Math.round(amo / AMO_RATE);
-        uncertain.add("br_cents");
-      }
-    }
-  }
-  if (br !== null) {
-    if (amo === null) {
-      amo = amoOf(br);
+    if (basket === null) basket = fill("basket", "libre");
+    if (br === null && amo !== null) br = fill("br_cents", Math.round(amo / AMO_RATE));
+    if (amo === null && br !== null) amo = fill("amo_cents", amoOf(br));
+    // A printed AMO that is not 60 % of the printed BR: one of them is misread (or misprinted).
+    if (raw.br !== null && raw.amo !== null && !amoFits(raw.amo, raw.br)) {
       uncertain.add("amo_cents");
-    } else if (Math.abs(amo - amoOf(br)) > 1) {
-      uncertain.add("amo_cents");
-      if (ocr) amo = amoOf(br);
+      if (ocr) uncertain.add("br_cents");
     }
   }
   if (raw.fee === null) uncertain.add("fee_cents");
@@ -214,6 +211,8 @@ function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
     br_cents: br,
     amo_cents: amo,
     uncertain: [...uncertain],
+    expected,
+    filled: [...filled],
   };
 }
 

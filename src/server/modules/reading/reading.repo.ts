@@ -4,7 +4,7 @@ import type { Actor } from "../../access/actor";
 import { lockOwnRequest } from "../../access/requests";
 import type { Db } from "../../db/index";
 import { storedFileColumns } from "../../db/queries";
-import type { Database } from "../../db/types";
+import type { Database, ReadingRowStatus } from "../../db/types";
 
 /**
  * Readings of uploaded devis (issue 17). Two faces: the patient's, bound to the actor (only the
@@ -46,6 +46,8 @@ const readingColumns = [
   "q.finished_at",
   "q.confirmed_at",
   "q.dismissed_at",
+  "q.choices",
+  "q.purpose",
 ] as const;
 
 export interface ReadingRow {
@@ -53,7 +55,7 @@ export interface ReadingRow {
   request_id: string;
   document_id: string;
   file_name: string;
-  status: "pending" | "running" | "done" | "failed";
+  status: ReadingRowStatus;
   kind: ReadingKind | null;
   pages: number;
   result: unknown;
@@ -63,6 +65,8 @@ export interface ReadingRow {
   finished_at: Date | null;
   confirmed_at: Date | null;
   dismissed_at: Date | null;
+  choices: unknown;
+  purpose: "read" | "classify";
 }
 
 /** Readings ("q") with their request ("r") and document ("d"): the patient's side and the runner's read them so. */
@@ -86,11 +90,21 @@ export function patientReadingsRepo(db: Kysely<Database>, actor: Actor) {
   const mine = () => readingsWithTheirFiles(db).where("r.patient_id", "=", actor.userId);
 
   return {
-    /** The request's latest reading, or undefined (also for anyone else's request). */
+    /**
+     * The request's latest reading, or undefined (also for anyone else's request). A document not
+     * typed 'Devis' shows only once it was recognised as one and read (issue 34): its classification
+     * under way, or what was not a devis, shows nothing.
+     */
     async latest(requestId: string): Promise<ReadingRow | undefined> {
       return (await mine()
         .select(readingColumns)
         .where("q.request_id", "=", requestId)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("q.purpose", "=", "read"), eb("q.status", "!=", "not_quote")]),
+            eb("q.status", "=", "done"),
+          ]),
+        )
         .orderBy("q.created_at", "desc")
         .orderBy("q.id", "desc")
         .limit(1)

@@ -1,6 +1,12 @@
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
-import { type QuoteReading, READING_MESSAGES, readResultSchema } from "../../../shared/schemas/reading";
+import {
+  type QuoteReading,
+  READING_MESSAGES,
+  readingChoiceSchema,
+  readResultSchema,
+} from "../../../shared/schemas/reading";
 import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
 import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
@@ -33,7 +39,8 @@ export function toQuoteReading(row: ReadingRow): QuoteReading {
     request_id: row.request_id,
     document_id: row.document_id,
     file_name: row.file_name,
-    status: row.status === "running" ? "pending" : row.status,
+    // 'not_quote' rows never reach the patient (the repository leaves them out of `latest`).
+    status: row.status === "running" || row.status === "not_quote" ? "pending" : row.status,
     kind: row.kind,
     pages: row.pages,
     result: parsed?.success ? parsed.data : null,
@@ -42,6 +49,8 @@ export function toQuoteReading(row: ReadingRow): QuoteReading {
     finished_at: iso(row.finished_at),
     confirmed_at: iso(row.confirmed_at),
     dismissed_at: iso(row.dismissed_at),
+    choices: z.array(readingChoiceSchema).safeParse(row.choices).data ?? [],
+    recognised: row.purpose === "classify",
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { actByCode } from "../../../shared/domain/acts";
 import { RETENTION } from "../../../shared/domain/retention";
 import { DATA_EXPORT_URL } from "../../../shared/schemas/account";
 import { type QuoteReading, READING_MESSAGES } from "../../../shared/schemas/reading";
@@ -511,5 +512,85 @@ describe("the runner started with the app", () => {
     } finally {
       await started.close();
     }
+  }, 60_000);
+});
+
+describe("figures printed otherwise than the act table (issue 34)", () => {
+  it("keeps the printed BR, flags it with the table's beside it, and saves the patient's choice; the estimate stays the table's", async () => {
+    // A devis printing a BR 12,50 € below the table's for one act of the table (an outdated tariff).
+    const printed = makeDevis(3);
+    const index = printed.lines.findIndex((l) => actByCode(l.code) && l.br_cents > 0);
+    expect(index).toBeGreaterThanOrEqual(0);
+    const original = printed.lines[index] as CorpusDevis["lines"][number];
+    const tableBr = original.br_cents;
+    printed.lines[index] = {
+      ...original,
+      br_cents: tableBr - 12_50,
+      amo_cents: Math.round((tableBr - 12_50) * 0.6),
+    };
+    const file = {
+      name: "devis-ancien-tarif.pdf",
+      type: "application/pdf",
+      content: Buffer.from(await devisPdf(printed)),
+    };
+    const requestId = await upload(owner.cookie, [file], ["quote"]);
+    await ctx.app.readings.drain();
+    const reading = await latest(requestId);
+    const line = reading.result?.lines[index];
+    expect(line?.br_cents).toBe(tableBr - 12_50);
+    expect(line?.amo_cents).toBe(Math.round((tableBr - 12_50) * 0.6));
+    expect(line?.uncertain).toEqual(expect.arrayContaining(["br_cents", "amo_cents"]));
+    expect(line?.expected).toMatchObject({
+      br_cents: tableBr,
+      amo_cents: Math.round(tableBr * 0.6),
+      day: printed.day,
+    });
+    expect(line?.filled).toEqual([]);
+    // The other lines print the table's figures: nothing to compare there.
+    const others = (reading.result?.lines ?? []).filter((_, i) => i !== index);
+    for (const other of others) expect(other.uncertain).not.toContain("br_cents");
+
+    const lines = (reading.result?.lines ?? []).map((l) => ({
+      code: l.code,
+      act: l.act || "Acte",
+      tooth: l.tooth,
+      fee_cents: l.fee_cents ?? 100,
+    }));
+    const bad = await call("PUT", `/api/patient/requests/${requestId}/quote`, owner, {
+      lines,
+      quote_date: printed.day,
+      reading_id: reading.id,
+      reading_choices: [{ line: index, field: "br_cents", use: "mine" }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields["reading_choices.0.use"]).toBe(
+      "Choix invalide : la valeur lue ou le tarif.",
+    );
+
+    const saved = await call("PUT", `/api/patient/requests/${requestId}/quote`, owner, {
+      lines,
+      quote_date: printed.day,
+      reading_id: reading.id,
+      reading_choices: [
+        { line: index, field: "br_cents", use: "table" },
+        { line: index, field: "amo_cents", use: "read" },
+        // A line that was not compared with the table (or out of range): not kept.
+        { line: 39, field: "br_cents", use: "table" },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await latest(requestId)).choices).toEqual([
+      { line: index, field: "br_cents", use: "table" },
+      { line: index, field: "amo_cents", use: "read" },
+    ]);
+    // The patient's devis is estimated with the dated table's BR, whatever was printed or chosen (ADR 038).
+    expect(saved.json().lines[index].br_cents).toBe(tableBr);
+    // What was read is still what was read.
+    const row = await ctx.app.db
+      .selectFrom("quote_readings")
+      .select("result")
+      .where("id", "=", reading.id)
+      .executeTakeFirstOrThrow();
+    expect((row.result as { lines: { br_cents: number }[] }).lines[index]?.br_cents).toBe(tableBr - 12_50);
   }, 60_000);
 });

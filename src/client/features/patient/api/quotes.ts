@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Comparison, Cover, QuoteLineDto, QuoteLineInput } from "../../../../shared/schemas/quotes";
+import type { ReadingChoice } from "../../../../shared/schemas/reading";
 import type { RequestDetail } from "../../../../shared/schemas/requests";
 import { api } from "../../../lib/api";
 import { patientKeys } from "../../../lib/queryKeys";
@@ -65,10 +66,15 @@ export function useSaveQuote(id: string) {
      * The lines, the devis's date ('YYYY-MM-DD', issue 33: its tariffs) and the reading they were read
      * from (issue 17: confirms that reading).
      */
-    mutationFn: ({ lines, quote_date, reading_id }: QuoteSaveInput) =>
+    mutationFn: ({ lines, quote_date, reading_id, reading_choices }: QuoteSaveInput) =>
       api<QuoteSaved>(`/api/patient/requests/${encodeURIComponent(id)}/quote`, {
         method: "PUT",
-        body: { lines, ...(quote_date ? { quote_date } : {}), ...(reading_id ? { reading_id } : {}) },
+        body: {
+          lines,
+          ...(quote_date ? { quote_date } : {}),
+          ...(reading_id ? { reading_id } : {}),
+          ...(reading_id && reading_choices?.length ? { reading_choices } : {}),
+        },
       }),
     onSuccess: ({ lines, quote_date, quote_amount_cents }) => {
       queryClient.setQueryData<RequestDetail>(patientKeys.request(id), (current) =>
@@ -83,4 +89,6 @@ export interface QuoteSaveInput {
   lines: QuoteLineInput[];
   quote_date?: string;
   reading_id?: string;
+  /** With `reading_id`: read or table, for each figure that contradicted the act table (issue 34). */
+  reading_choices?: ReadingChoice[];
 }

@@ -1,7 +1,7 @@
 import { AlertTriangle, FileWarning, Loader2, PenLine, RefreshCw, ShieldCheck } from "lucide-react";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { toast } from "sonner";
-import { type QuoteReading, READING_MESSAGES } from "../../../../shared/schemas/reading";
+import { type QuoteReading, READING_MESSAGES, type ReadingChoice } from "../../../../shared/schemas/reading";
 import { QuoteLinesEditor } from "../../../components/quote/QuoteLinesEditor";
 import { type DraftLine, draftsTotal } from "../../../components/quote/quoteLines";
 import { Badge } from "../../../components/ui/Badge";
@@ -16,10 +16,13 @@ import {
   confidenceWords,
   type Highlight,
   type ReadingStage,
+  readingChoices,
   readingParties,
   readLinesToDrafts,
+  tariffComparisons,
   updateHighlight,
 } from "./readLines";
+import { TariffComparisons } from "./TariffComparisons";
 
 const RETRY_LATER = "Veuillez réessayer dans quelques instants.";
 export const REVIEW_TITLE = "Vérifiez les lignes lues sur votre devis";
@@ -149,6 +152,8 @@ function ReadingReview({
   const [initial] = useState(() => readLinesToDrafts(result?.lines ?? []));
   const [drafts, setDrafts] = useState<DraftLine[]>(initial.drafts);
   const [highlight, setHighlight] = useState<Highlight>(initial.highlight);
+  // Issue 34: for each figure read otherwise than the table, "read" (default) or "table", by "line.field".
+  const [chosen, setChosen] = useState<Record<string, ReadingChoice["use"]>>({});
   const { submit, editor, date, pending } = useQuoteLinesSave(requestId, result?.quote_date);
   if (!result) return null;
 
@@ -163,7 +168,28 @@ function ReadingReview({
     setDrafts(next);
   };
 
-  const onSave = () => submit(drafts, { readingId: reading.id });
+  const readLines = result.lines;
+  const onSave = () =>
+    submit(drafts, { readingId: reading.id, readingChoices: readingChoices(readLines, chosen) });
+
+  // The table's figures beside the printed ones, under each line still of the act read.
+  const lineNotes: Record<string, ReactNode> = {};
+  for (const draft of drafts) {
+    const index = initial.sources[draft.id];
+    const line = index === undefined ? undefined : readLines[index];
+    if (index === undefined || !line || !line.code || draft.code !== line.code) continue;
+    const comparisons = tariffComparisons(line);
+    if (comparisons.length === 0) continue;
+    lineNotes[draft.id] = (
+      <TariffComparisons
+        comparisons={comparisons}
+        lineNumber={drafts.indexOf(draft) + 1}
+        chosen={(field) => chosen[`${index}.${field}`]}
+        onChoose={(field, use) => setChosen({ ...chosen, [`${index}.${field}`]: use })}
+        disabled={pending}
+      />
+    );
+  }
 
   return (
     <section aria-labelledby={titleId} className="grid min-w-0 gap-4">
@@ -199,6 +225,7 @@ function ReadingReview({
             onChange={onChange}
             {...editor}
             highlight={highlight}
+            lineNotes={lineNotes}
             legend="Actes lus sur votre devis"
             description="Comparez chaque ligne avec votre devis et corrigez ce qui diffère : la dent, l'acte et les honoraires. Les champs marqués « À vérifier » ont été lus avec un doute."
           />

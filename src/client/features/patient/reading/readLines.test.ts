@@ -47,6 +47,8 @@ const reading = (overrides: Partial<QuoteReading> = {}): QuoteReading => ({
   finished_at: "2026-11-25T10:00:01.000Z",
   confirmed_at: null,
   dismissed_at: null,
+  choices: [],
+  recognised: false,
   ...overrides,
 });
 

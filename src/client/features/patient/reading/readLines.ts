@@ -1,6 +1,15 @@
 import { actByCode } from "../../../../shared/domain/acts";
 import { isFdiTooth, OFFER_LIMITS } from "../../../../shared/domain/offers";
-import type { QuoteReading, ReadField, ReadLine, ReadResult } from "../../../../shared/schemas/reading";
+import type { Basket } from "../../../../shared/domain/out-of-pocket";
+import {
+  type QuoteReading,
+  type ReadField,
+  type ReadingChoice,
+  type ReadLine,
+  type ReadResult,
+  TARIFF_FIELDS,
+  type TariffField,
+} from "../../../../shared/schemas/reading";
 import { centsToInput, type DraftLine, emptyLine } from "../../../components/quote/quoteLines";
 
 /**
@@ -58,11 +67,18 @@ export function readLineToDraft(line: ReadLine): DraftLine {
  * The read lines as drafts, and the fields to check on each: those the server doubted, plus what it
  * could not read at all (a tooth outside the FDI chart, a missing fee).
  */
-export function readLinesToDrafts(lines: readonly ReadLine[]): { drafts: DraftLine[]; highlight: Highlight } {
+export function readLinesToDrafts(lines: readonly ReadLine[]): {
+  drafts: DraftLine[];
+  highlight: Highlight;
+  /** The index of each draft's line in the reading (for the patient's choices, by draft id). */
+  sources: Record<string, number>;
+} {
   const drafts: DraftLine[] = [];
   const highlight: Highlight = {};
-  for (const line of lines) {
+  const sources: Record<string, number> = {};
+  for (const [index, line] of lines.entries()) {
     const draft = readLineToDraft(line);
+    sources[draft.id] = index;
     const fields = new Set<ReadField>(line.uncertain);
     if (line.tooth !== null && draft.tooth === null) fields.add("tooth");
     if (draft.fee === "") fields.add("fee_cents");
@@ -70,7 +86,60 @@ export function readLinesToDrafts(lines: readonly ReadLine[]): { drafts: DraftLi
     drafts.push(draft);
     if (fields.size > 0) highlight[draft.id] = [...fields];
   }
-  return { drafts, highlight };
+  return { drafts, highlight, sources };
+}
+
+/**
+ * A figure of a read line beside the act table's (issue 34): `read` is what the devis printed (null:
+ * nothing printed, the reading filled it in from the table), `table` the table's on the devis's `day`.
+ */
+export interface TariffComparison {
+  field: TariffField;
+  read: number | Basket | null;
+  table: number | Basket;
+  day: string;
+}
+
+/** A printed AMO a cent away from 60 % of the BR is a rounding, not a contradiction. */
+const sameFigure = (field: TariffField, a: number | Basket, b: number | Basket) =>
+  field === "amo_cents" ? Math.abs(Number(a) - Number(b)) <= 1 : a === b;
+
+/**
+ * The figures of a read line to show beside the table's: those printed otherwise than the table says
+ * on the devis's day, and those not printed at all (filled from the table). None for a free line.
+ */
+export function tariffComparisons(line: ReadLine): TariffComparison[] {
+  const expected = line.expected;
+  if (!expected) return [];
+  const out: TariffComparison[] = [];
+  for (const field of TARIFF_FIELDS) {
+    const value = line[field];
+    const filled = line.filled?.includes(field) ?? false;
+    if (value === null || filled) {
+      out.push({ field, read: null, table: expected[field], day: expected.day });
+      continue;
+    }
+    if (!sameFigure(field, value, expected[field]))
+      out.push({ field, read: value, table: expected[field], day: expected.day });
+  }
+  return out;
+}
+
+/** The choices to send with the lines: for every figure read otherwise than the table, read or table. */
+export function readingChoices(
+  lines: readonly ReadLine[],
+  chosen: Readonly<Record<string, ReadingChoice["use"]>>,
+): ReadingChoice[] {
+  const out: ReadingChoice[] = [];
+  for (const [index, line] of lines.entries())
+    for (const comparison of tariffComparisons(line))
+      if (comparison.read !== null)
+        out.push({
+          line: index,
+          field: comparison.field,
+          use: chosen[`${index}.${comparison.field}`] ?? "read",
+        });
+  return out;
 }
 
 /** The fields of a draft that the patient changed: they are checked, their "À vérifier" goes. */

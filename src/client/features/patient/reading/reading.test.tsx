@@ -86,6 +86,8 @@ function makeReading(overrides: Partial<QuoteReading> = {}): QuoteReading {
     finished_at: null,
     confirmed_at: null,
     dismissed_at: null,
+    choices: [],
+    recognised: false,
     ...overrides,
   };
 }
@@ -303,6 +305,90 @@ describe("l'écran de vérification", () => {
     expect(within(mine).queryByRole("group", { name: "Acte 1" })).not.toBeInTheDocument();
     expect(within(mine).getByRole("button", { name: "Modifier" })).toBeInTheDocument();
     expect(calls.some((c) => c.key === DISMISS)).toBe(false);
+  });
+
+  it("montre le BR lu sur le devis à côté du tarif au jour du devis, et garde le choix du patient (issue 34)", async () => {
+    const expected = { basket: "libre" as const, br_cents: 12_000, amo_cents: 7200, day: "2026-03-02" };
+    const [first, second] = RESULT.lines as [ReadResult["lines"][number], ReadResult["lines"][number]];
+    const result: ReadResult = {
+      ...RESULT,
+      quote_date: "2026-03-02",
+      lines: [
+        // Printed 107,50 € (AMO 64,50 €): the old BR of HBLD734, kept as read and flagged.
+        { ...first, uncertain: ["br_cents", "amo_cents"], expected, filled: [] },
+        // No BR printed: filled from the table, said so, nothing to choose.
+        {
+          ...second,
+          br_cents: 12_000,
+          amo_cents: 7200,
+          expected: { ...expected, basket: "100_sante" },
+          filled: ["br_cents", "amo_cents"],
+          uncertain: ["br_cents", "amo_cents"],
+        },
+      ],
+    };
+    const { calls, state, user } = openPage(done({ result }), {
+      [PUT_QUOTE]: (body) => {
+        calls.push({ key: PUT_QUOTE, body });
+        const saved = (body as { lines: Parameters<typeof resolveLine>[0][] }).lines.map((line) =>
+          resolveLine(line, "2026-03-02"),
+        );
+        state.reading = { ...(state.reading as QuoteReading), confirmed_at: "2026-11-25T10:06:00.000Z" };
+        return json(200, { lines: saved, quote_amount_cents: 125_000, message: QUOTE_MESSAGES.saved });
+      },
+    });
+    const mine = await myQuote();
+    const line1 = await within(mine).findByRole("group", { name: "Acte 1" });
+    const note1 = line1.parentElement as HTMLElement;
+    expect(
+      within(note1).getByText(
+        (_, el) =>
+          el?.tagName === "P" &&
+          words(el.textContent ?? "").includes(
+            "Lu sur le devis : 107,50 € · Tarif de l'Assurance Maladie au 2 mars 2026 : 120,00 €",
+          ),
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(note1).getByText(
+        (_, el) =>
+          el?.tagName === "P" &&
+          words(el.textContent ?? "").includes(
+            "Lu sur le devis : 64,50 € · Tarif de l'Assurance Maladie au 2 mars 2026 : 72,00 €",
+          ),
+      ),
+    ).toBeInTheDocument();
+    expect(within(note1).getAllByText("À vérifier").length).toBeGreaterThanOrEqual(2);
+    const line2 = within(mine).getByRole("group", { name: "Acte 2" }).parentElement as HTMLElement;
+    expect(
+      within(line2).getByText(
+        (_, el) =>
+          el?.tagName === "P" &&
+          words(el.textContent ?? "").includes(
+            "Non indiqué sur le devis · Tarif de l'Assurance Maladie au 2 mars 2026 : 120,00 €",
+          ),
+      ),
+    ).toBeInTheDocument();
+    expect(within(line2).queryByRole("button", { name: /Utiliser le tarif/ })).not.toBeInTheDocument();
+
+    await user.click(
+      within(note1).getByRole("button", { name: "Utiliser le tarif : Base de remboursement, ligne 1" }),
+    );
+    expect(within(note1).getByText(/Tarif retenu/)).toBeInTheDocument();
+    expect(
+      within(note1).getByRole("button", { name: "Garder la valeur lue : Base de remboursement, ligne 1" }),
+    ).toBeInTheDocument();
+
+    await user.click(within(mine).getByRole("button", { name: "Enregistrer ces lignes" }));
+    expect(await screen.findByText(QUOTE_MESSAGES.saved)).toBeInTheDocument();
+    expect(calls.find((c) => c.key === PUT_QUOTE)?.body).toMatchObject({
+      reading_id: READING_ID,
+      quote_date: "2026-03-02",
+      reading_choices: [
+        { line: 0, field: "br_cents", use: "table" },
+        { line: 0, field: "amo_cents", use: "read" },
+      ],
+    });
   });
 
   it("refuse d'enregistrer une ligne illisible, sans rien envoyer", async () => {
