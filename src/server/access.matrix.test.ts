@@ -258,6 +258,13 @@ const TABLE: Record<string, Rows> = {
     "req:openA+doc:openB":          patients(400, 404),
     "req:openB+doc:openB":          patients(404, 409),
   },
+  // Issue 34: a document's type corrected by the request's patient. No body here: 400 to the owner,
+  // 404 to anyone else's request before the body is looked at.
+  "PATCH /api/patient/requests/{id}/documents/{documentId}": {
+    "req:openA+doc:openA":          patients(400, 404),
+    "req:finishedA+doc:finishedA":  patients(400, 404),
+    "req:openB+doc:openB":          patients(404, 400),
+  },
   "POST /api/patient/requests/{id}/reading/{readingId}/dismiss": {
     "req:openA+reading:openA":      patients(200, 404),
     "req:openB+reading:openB":      patients(404, 200),

@@ -151,7 +151,10 @@ type FileSpec = NonNullable<Parameters<typeof multipart>[1]>[number];
 interface Target {
   route: string;
   actor: ActorName;
-  /** The route's one path parameter (`{id}`…): an object the actor may touch; none for a route without one. */
+  /**
+   * The route's path parameter (`{id}`…): an object the actor may touch ("a+b" for two, in order);
+   * none for a route without one.
+   */
   param?: (w: World) => string;
   /** A valid JSON body, from which each case changes a few fields. */
   body?: (w: World) => Record<string, unknown>;
@@ -164,7 +167,11 @@ interface Target {
 /** The URL path of the route, its parameter filled in. */
 const pathOf = (t: Target, w: World) => {
   const path = t.route.split(" ")[1] as string;
-  return t.param ? path.replace(/\{\w+\}/, t.param(w)) : path;
+  if (!t.param) return path;
+  // "a+b" fills a route's path parameters in order (as in the access matrix).
+  const values = t.param(w).split("+");
+  let i = 0;
+  return path.replace(/\{\w+\}/g, (placeholder) => values[i++] ?? placeholder);
 };
 
 const pdf = (field: string) => ({ field, name: "devis.pdf", type: "application/pdf", content: tinyPdf() });
@@ -309,6 +316,13 @@ const TARGETS: Target[] = [
         { code: null, act: "Gouttière", tooth: null, fee_cents: 20_000, br_cents: null },
       ],
     }),
+  },
+  {
+    // Issue 34: a document's type corrected by its patient (not to 'quote': no reading queued).
+    route: "PATCH /api/patient/requests/{id}/documents/{documentId}",
+    actor: "patientA",
+    param: (w) => `${w.requests.openA}+${w.documents.openA}`,
+    body: () => ({ type: "photo" }),
   },
   {
     route: "PUT /api/patient/cover",

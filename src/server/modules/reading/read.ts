@@ -1,3 +1,4 @@
+import { classifyDevis, notADevis } from "./classify";
 import { extractPages } from "./extract";
 import { parseQuote } from "./parse";
 import type { Reading, ReadOptions } from "./types";
@@ -11,13 +12,24 @@ export { closeOcr } from "./ocr";
 export async function readQuote(data: Uint8Array, options: ReadOptions): Promise<Reading> {
   const started = performance.now();
   const extraction = await extractPages(data, options);
-  const result = parseQuote(extraction.pages);
   const pages = extraction.pages.length;
+  // A photo or a PDF not typed 'Devis' (issue 34): understood only if its words are a devis's.
+  if (options.classify && !classifyDevis(extraction.pages).devis)
+    return {
+      kind: extraction.kind,
+      pages,
+      text: "",
+      result: notADevis(),
+      msPerPage: Math.round((performance.now() - started) / Math.max(1, pages)),
+      devis: false,
+    };
+  const result = parseQuote(extraction.pages);
   return {
     kind: extraction.kind,
     pages,
     text: extraction.text,
     result,
+    ...(options.classify ? { devis: true } : {}),
     msPerPage: Math.round((performance.now() - started) / Math.max(1, pages)),
   };
 }

@@ -1,6 +1,8 @@
 import { type Kysely, sql } from "kysely";
+import type { DocumentType } from "../../../shared/domain/requests";
 import type { ReadingKind, ReadResult } from "../../../shared/schemas/reading";
 import type { Actor } from "../../access/actor";
+import { writeAudit } from "../../access/audit";
 import { lockOwnRequest } from "../../access/requests";
 import type { Db } from "../../db/index";
 import { storedFileColumns } from "../../db/queries";
@@ -21,6 +23,17 @@ export const isReadableMime = (mime: string): mime is ReadableMime =>
 /** Whether a document may be read: a devis ('quote') in a readable format. */
 export const isReadableQuote = (doc: { document_type: string; mime_type: string }) =>
   doc.document_type === "quote" && isReadableMime(doc.mime_type);
+
+/** Whether the request has lines of its devis (typed or confirmed): then nothing is read for it. */
+const hasQuoteLines = async (db: Kysely<Database>, requestId: string) =>
+  Boolean(
+    await db
+      .selectFrom("request_quote_lines")
+      .select("request_id")
+      .where("request_id", "=", requestId)
+      .limit(1)
+      .executeTakeFirst(),
+  );
 
 /** The raw text of a reading, stored (encrypted) under the patient's prefix like their documents. */
 export const readingTextKey = (patientId: string, readingId: string) =>
@@ -76,14 +89,32 @@ const readingsWithTheirFiles = (db: Kysely<Database>) =>
     .innerJoin("requests as r", "r.id", "q.request_id")
     .innerJoin("documents as d", "d.id", "q.document_id");
 
-/** Queues a reading of a document (inside the caller's transaction). */
-export async function insertReading(trx: Kysely<Database>, requestId: string, documentId: string) {
+/**
+ * Queues a reading of a document (inside the caller's transaction): 'read' for a devis, 'classify' for
+ * another image or PDF, read only if it is recognised as a devis (issue 34).
+ */
+export async function insertReading(
+  trx: Kysely<Database>,
+  requestId: string,
+  documentId: string,
+  purpose: "read" | "classify" = "read",
+) {
   return trx
     .insertInto("quote_readings")
-    .values({ request_id: requestId, document_id: documentId })
+    .values({ request_id: requestId, document_id: documentId, purpose })
     .returning("id")
     .executeTakeFirstOrThrow();
 }
+
+/** A reading of a devis of the request is queued or under way (a classification does not count). */
+const readingUnderWay = (trx: Kysely<Database>, requestId: string) =>
+  trx
+    .selectFrom("quote_readings")
+    .select("id")
+    .where("request_id", "=", requestId)
+    .where("status", "in", ["pending", "running"])
+    .where("purpose", "=", "read")
+    .executeTakeFirst();
 
 /** The patient's readings: every query joins the request and filters by its patient. */
 export function patientReadingsRepo(db: Kysely<Database>, actor: Actor) {
@@ -156,14 +187,58 @@ export function patientReadingsRepo(db: Kysely<Database>, actor: Actor) {
           .executeTakeFirst();
         // A readable file of this request; its type may be corrected to 'quote' by asking to read it.
         if (!document || !isReadableMime(document.mime_type)) return "not_quote" as const;
-        const busy = await trx
-          .selectFrom("quote_readings")
-          .select("id")
-          .where("request_id", "=", requestId)
-          .where("status", "in", ["pending", "running"])
-          .executeTakeFirst();
-        if (busy) return "busy" as const;
+        if (await readingUnderWay(trx, requestId)) return "busy" as const;
         return insertReading(trx, requestId, documentId);
+      });
+    },
+
+    /**
+     * Corrects the type of one of the request's documents (issue 34), the request locked. Typed
+     * 'Devis' now, readable, on an open request without lines and with no reading of a devis under
+     * way: a reading is queued in the same transaction. The change is written to the audit trail.
+     * 'no_request' for anyone else's request, 'no_document' for a document not of this request.
+     */
+    async changeDocumentType(
+      requestId: string,
+      documentId: string,
+      type: DocumentType,
+      editable: (status: string) => boolean,
+    ) {
+      return db.transaction().execute(async (trx) => {
+        const request = await lockOwnRequest(trx, actor, requestId);
+        if (!request) return "no_request" as const;
+        const document = await trx
+          .selectFrom("documents")
+          .select(["id", "document_type", "mime_type"])
+          .where("id", "=", documentId)
+          .where("request_id", "=", requestId)
+          .executeTakeFirst();
+        if (!document) return "no_document" as const;
+        const updated = await trx
+          .updateTable("documents")
+          .set({ document_type: type })
+          .where("id", "=", documentId)
+          .returning(["id", "file_name", "size", "mime_type", "document_type", "created_at"])
+          .executeTakeFirstOrThrow();
+        if (document.document_type !== type)
+          await writeAudit(trx, {
+            actorId: actor.userId,
+            action: "request.document_type_changed",
+            subjectType: "request",
+            subjectId: requestId,
+            details: { document_id: documentId, from: document.document_type, to: type },
+          });
+        let readingId: string | null = null;
+        if (
+          type === "quote" &&
+          document.document_type !== "quote" &&
+          editable(request.status) &&
+          isReadableMime(document.mime_type) &&
+          !(await hasQuoteLines(trx, requestId)) &&
+          !(await readingUnderWay(trx, requestId))
+        )
+          readingId = (await insertReading(trx, requestId, documentId)).id;
+        return { document: updated, readingId };
       });
     },
 
@@ -193,6 +268,8 @@ export interface ClaimedReading {
   mime: string;
   size: number;
   attempts: number;
+  /** 'classify': a document not typed 'Devis', read only if recognised as one (issue 34). */
+  purpose: "read" | "classify";
 }
 
 /**
@@ -201,16 +278,20 @@ export interface ClaimedReading {
  */
 export function readingQueue(db: Kysely<Database>) {
   const claim = async (): Promise<ClaimedReading | undefined> => {
-    const { rows } = await sql<{ id: string; attempts: number }>`
+    const { rows } = await sql<{ id: string; attempts: number; purpose: "read" | "classify" }>`
         update quote_readings
            set status = 'running', started_at = now(), attempts = attempts + 1
-         where id = (select id from quote_readings
-                      where status = 'pending'
-                      order by created_at, id
+         where id = (select q.id from quote_readings q
+                       join documents d on d.id = q.document_id
+                      where q.status = 'pending'
+                        -- One reading per request at a time (issue 34): its documents in their order.
+                        and not exists (select 1 from quote_readings o
+                                         where o.request_id = q.request_id and o.status = 'running')
+                      order by q.created_at, d.position, q.id
                       limit 1
-                      for update skip locked)
+                      for update of q skip locked)
            and status = 'pending'
-        returning id, attempts`.execute(db);
+        returning id, attempts, purpose`.execute(db);
     const claimed = rows[0];
     if (!claimed) return undefined;
     const row = await readingsWithTheirFiles(db)
@@ -228,6 +309,7 @@ export function readingQueue(db: Kysely<Database>) {
       mime: row.mime_type,
       size: row.size,
       attempts: claimed.attempts,
+      purpose: claimed.purpose,
     };
   };
   return {
@@ -247,6 +329,43 @@ export function readingQueue(db: Kysely<Database>) {
           result: JSON.stringify(outcome.result),
           text_key: outcome.textKey,
           message: null,
+          finished_at: sql<Date>`now()`,
+        })
+        .where("id", "=", id)
+        .where("status", "=", "running")
+        .returning("id")
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    /**
+     * A classification no longer needed (issue 34): the request has its lines, or a devis of it was
+     * read or recognised, or is queued to be read. Not every photo of a request is read.
+     */
+    async classificationNeedless(job: ClaimedReading): Promise<boolean> {
+      if (await hasQuoteLines(db, job.requestId)) return true;
+      const devis = await db
+        .selectFrom("quote_readings")
+        .select("id")
+        .where("request_id", "=", job.requestId)
+        .where("id", "!=", job.id)
+        .where((eb) =>
+          eb.or([
+            eb("status", "=", "done"),
+            eb.and([eb("purpose", "=", "read"), eb("status", "in", ["pending", "running"])]),
+          ]),
+        )
+        .executeTakeFirst();
+      return Boolean(devis);
+    },
+
+    /** A classified document that is not a devis (or was not looked at): nothing shown for it. */
+    async notQuote(id: string, outcome?: { kind: ReadingKind; pages: number }): Promise<boolean> {
+      const row = await db
+        .updateTable("quote_readings")
+        .set({
+          status: "not_quote",
+          ...(outcome ? { kind: outcome.kind, pages: outcome.pages } : {}),
           finished_at: sql<Date>`now()`,
         })
         .where("id", "=", id)

@@ -2,9 +2,15 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
 import { ERROR_CODES, errorBodySchema } from "../../../shared/schemas/common";
+import {
+  DOCUMENT_MESSAGES,
+  documentTypeSavedSchema,
+  documentTypeUpdateSchema,
+} from "../../../shared/schemas/documents";
 import { quoteReadingSchema, READING_MESSAGES, readingResponseSchema } from "../../../shared/schemas/reading";
 import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
 import type { Actor } from "../../access/actor";
+import { requireVisible } from "../../access/guards";
 import { isUuid } from "../../access/objects";
 import { guardedRoutes } from "../../access/route";
 import { AppError, notFound } from "../../errors";
@@ -18,7 +24,8 @@ export const READ_AGAIN_PER_HOUR = 10;
 
 /**
  * The reading of the patient's devis (issue 17), patient area only: the request's latest reading,
- * a re-read or retry, "je saisis moi-même", and the preview of a page read. Another person's
+ * a re-read or retry, a document's type corrected (issue 34: made a devis, it is read), "je saisis
+ * moi-même", and the preview of a page read. Another person's
  * request or reading answers 404, like a missing one. Confirming the lines read is PUT …/quote with
  * `reading_id` (modules/quotes).
  */
@@ -29,6 +36,7 @@ export async function readingRoutes(app: FastifyInstance): Promise<void> {
     if (!isUuid(id)) throw notFound(REQUEST_NOT_FOUND);
     return id;
   };
+  const visible = requireVisible("request", REQUEST_NOT_FOUND);
   const readingId = (id: string) => {
     if (!isUuid(id)) throw notFound(READING_MESSAGES.readingNotFound);
     return id;
@@ -73,6 +81,38 @@ export async function readingRoutes(app: FastifyInstance): Promise<void> {
       const reading = await readings.readAgain(id, documentId);
       app.readings.wake();
       return reply.status(202).send({ reading });
+    },
+  });
+
+  patient.patch("/api/patient/requests/:id/documents/:documentId", {
+    summary:
+      "Corriger le type d'un document de ma demande (Devis, Radiographie, Photo, Autre) ; un devis est alors lu",
+    params: z.object({ id: z.string(), documentId: z.string() }),
+    body: documentTypeUpdateSchema,
+    response: { 200: documentTypeSavedSchema, 400: errorBodySchema, 429: errorBodySchema },
+    // Anyone else's request: 404 before the body is looked at. A document made a devis is read: it
+    // counts with the re-reads (a loop of type changes must not keep the reading process busy either).
+    preValidation: async (request, reply) => {
+      await visible(request, reply);
+      if ((request.body as { type?: unknown } | undefined)?.type === "quote")
+        await readLimit.call(app, request, reply);
+    },
+    handler: async (request, _reply, actor) => {
+      const documentId = request.params.documentId;
+      if (!isUuid(documentId)) throw notFound(DOCUMENT_MESSAGES.notFound);
+      const { document, reading } = await service(actor).changeDocumentType(
+        requestId(request.params.id),
+        documentId,
+        request.body.type,
+      );
+      if (reading) app.readings.wake();
+      return {
+        document,
+        reading,
+        message: reading
+          ? DOCUMENT_MESSAGES.typeSavedReading
+          : DOCUMENT_MESSAGES.typeSaved(request.body.type),
+      };
     },
   });
 

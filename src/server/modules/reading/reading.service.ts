@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
+import type { DocumentType } from "../../../shared/domain/requests";
+import { DOCUMENT_MESSAGES } from "../../../shared/schemas/documents";
 import {
   type QuoteReading,
   READING_MESSAGES,
@@ -56,8 +58,10 @@ export function toQuoteReading(row: ReadingRow): QuoteReading {
 
 /**
  * After an upload (inside its transaction): when the patient typed no line of their devis, the
- * first document typed 'quote' in a readable format (PDF, JPEG, PNG) is queued for reading.
- * Returns the reading's id, or null when there is nothing to read.
+ * first document typed 'quote' in a readable format (PDF, JPEG, PNG) is queued for reading; with no
+ * document typed 'quote', every readable image and PDF is queued to be classified (issue 34: a phone
+ * photo of the devis typed "Photo"), in their order, read one at a time, until a devis is recognised.
+ * Returns the reading's id (the first queued), or null when there is nothing to read.
  */
 export async function enqueueFirstQuote(
   trx: Kysely<Database>,
@@ -66,9 +70,15 @@ export async function enqueueFirstQuote(
   typedLines: number,
 ): Promise<string | null> {
   if (typedLines > 0) return null;
-  const first = [...documents].sort((a, b) => a.position - b.position).find(isReadableQuote);
-  if (!first) return null;
-  return (await insertReading(trx, requestId, first.id)).id;
+  const ordered = [...documents].sort((a, b) => a.position - b.position);
+  const first = ordered.find(isReadableQuote);
+  if (first) return (await insertReading(trx, requestId, first.id)).id;
+  let id: string | null = null;
+  for (const document of ordered.filter((d) => isReadableMime(d.mime_type))) {
+    const row = await insertReading(trx, requestId, document.id, "classify");
+    id ??= row.id;
+  }
+  return id;
 }
 
 export function readingService(deps: { db: Db; storage: Storage }, actor: Actor) {
@@ -113,6 +123,25 @@ export function readingService(deps: { db: Db; storage: Storage }, actor: Actor)
       await requireReading(requestId, readingId);
       await repo.dismiss(requestId, readingId, now);
       return toQuoteReading(await requireReading(requestId, readingId));
+    },
+
+    /**
+     * Corrects the type of a document of the actor's request (issue 34); typed 'Devis' on an open
+     * request without lines, it is queued for reading (the reading then, else null).
+     */
+    async changeDocumentType(requestId: string, documentId: string, type: DocumentType) {
+      const result = await repo.changeDocumentType(requestId, documentId, type, quoteEditable);
+      if (result === "no_request") throw notFound(REQUEST_NOT_FOUND);
+      if (result === "no_document") throw notFound(DOCUMENT_MESSAGES.notFound);
+      const reading = result.readingId ? await repo.find(requestId, result.readingId) : undefined;
+      return {
+        document: {
+          ...result.document,
+          document_type: type,
+          created_at: new Date(result.document.created_at).toISOString(),
+        },
+        reading: reading ? toQuoteReading(reading) : null,
+      };
     },
 
     /** The document of a reading (to render page `page` of it), when that page was read. */

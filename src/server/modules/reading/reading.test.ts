@@ -1,12 +1,14 @@
 import { sql } from "kysely";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { actByCode } from "../../../shared/domain/acts";
 import { RETENTION } from "../../../shared/domain/retention";
 import { DATA_EXPORT_URL } from "../../../shared/schemas/account";
+import { DOCUMENT_MESSAGES } from "../../../shared/schemas/documents";
 import { type QuoteReading, READING_MESSAGES } from "../../../shared/schemas/reading";
 import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
 import { archiveOf } from "../../testing/archive";
-import { type CorpusDevis, devisPdf, makeDevis } from "../../testing/devis-corpus";
+import { type CorpusDevis, devisPdf, devisPhoto, makeDevis } from "../../testing/devis-corpus";
 import {
   createTestContext,
   newRequestId,
@@ -592,5 +594,134 @@ describe("figures printed otherwise than the act table (issue 34)", () => {
       .where("id", "=", reading.id)
       .executeTakeFirstOrThrow();
     expect((row.result as { lines: { br_cents: number }[] }).lines[index]?.br_cents).toBe(tableBr - 12_50);
+  }, 60_000);
+});
+
+describe("a devis typed 'Photo' is recognised and read (issue 34)", () => {
+  /** A one-page PDF with a text layer that is not a devis: a prescription. */
+  async function prescriptionPdf(): Promise<UploadFile> {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([595, 842]);
+    const lines = [
+      "Dr Claire Martin",
+      "Ordonnance du 12/11/2026",
+      "Paracetamol 1 g, 3 fois par jour",
+      "Bain de bouche",
+    ];
+    for (const [i, text] of lines.entries()) page.drawText(text, { x: 60, y: 760 - i * 24, size: 14, font });
+    return { name: "ordonnance.pdf", type: "application/pdf", content: Buffer.from(await pdf.save()) };
+  }
+  const rowsOf = (requestId: string) =>
+    ctx.app.db
+      .selectFrom("quote_readings as q")
+      .innerJoin("documents as d", "d.id", "q.document_id")
+      .select(["q.status", "q.purpose", "d.file_name", "q.text_key"])
+      .where("q.request_id", "=", requestId)
+      .orderBy("d.position")
+      .execute();
+
+  it("classifies every photo and PDF of a request without lines, reads the one that is a devis, and says so", async () => {
+    await ctx.app.readings.drain();
+    const printed = makeDevis(3);
+    const photo = { name: "photo-1.jpg", type: "image/jpeg", content: await devisPhoto(printed) };
+    const requestId = await upload(
+      owner.cookie,
+      [await prescriptionPdf(), photo, radioPng()],
+      ["other", "photo", "xray"],
+    );
+    // Being classified: nothing to show yet (not even "Lecture du devis…").
+    expect((await readingOf(owner.cookie, requestId)).json()).toEqual({ reading: null });
+    expect((await rowsOf(requestId)).map((r) => [r.purpose, r.status])).toEqual([
+      ["classify", "pending"],
+      ["classify", "pending"],
+      ["classify", "pending"],
+    ]);
+
+    await ctx.app.readings.drain();
+    const reading = await latest(requestId);
+    expect(reading).toMatchObject({
+      status: "done",
+      recognised: true,
+      file_name: "photo-1.jpg",
+      kind: "image",
+    });
+    expect(reading.result?.lines.map((l) => l.code)).toEqual(printed.lines.map((l) => l.code));
+    expect(READING_MESSAGES.recognised(reading.file_name)).toBe(
+      "Nous avons reconnu un devis dans photo-1.jpg",
+    );
+    // The prescription was classified not a devis (nothing kept of its text); the X-ray, after the
+    // devis was recognised, was not looked at.
+    expect((await rowsOf(requestId)).map((r) => [r.file_name, r.status, r.text_key])).toEqual([
+      ["ordonnance.pdf", "not_quote", null],
+      ["photo-1.jpg", "done", expect.any(String)],
+      ["radio.png", "not_quote", null],
+    ]);
+  }, 120_000);
+
+  it("shows nothing, and no error, for a request whose files are not a devis", async () => {
+    const requestId = await upload(owner.cookie, [await prescriptionPdf(), radioPng()], ["other", "xray"]);
+    await ctx.app.readings.drain();
+    expect((await rowsOf(requestId)).map((r) => r.status)).toEqual(["not_quote", "not_quote"]);
+    expect((await readingOf(owner.cookie, requestId)).json()).toEqual({ reading: null });
+  }, 60_000);
+
+  it("lets the patient who owns the request correct a document's type; typed 'Devis', it is read", async () => {
+    const requestId = await upload(owner.cookie, [await prescriptionPdf()], ["photo"]);
+    await ctx.app.readings.drain();
+    const [doc] = await documentsOf(requestId);
+    const url = `/api/patient/requests/${requestId}/documents/${doc?.id}`;
+
+    // Anyone else: the same 404 as a request that does not exist; a dentist is not in the patient area.
+    const stranger = await call("PATCH", url, other, { type: "xray" });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().error.message).toBe(REQUEST_NOT_FOUND);
+    expect((await call("PATCH", url, dentistCookie, { type: "xray" })).statusCode).toBe(403);
+    const elsewhere = await upload(other.cookie, [radioPng()], ["xray"]);
+    const [theirs] = await documentsOf(elsewhere);
+    const foreignDoc = await call(
+      "PATCH",
+      `/api/patient/requests/${requestId}/documents/${theirs?.id}`,
+      owner,
+      {
+        type: "xray",
+      },
+    );
+    expect(foreignDoc.statusCode).toBe(404);
+    expect(foreignDoc.json().error.message).toBe(DOCUMENT_MESSAGES.notFound);
+
+    const bad = await call("PATCH", url, owner, { type: "facture" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ type: DOCUMENT_MESSAGES.typeInvalid });
+    expect((await documentsOf(requestId))[0]?.document_type).toBe("photo");
+
+    const other_ = await call("PATCH", url, owner, { type: "other" });
+    expect(other_.statusCode, other_.body).toBe(200);
+    expect(other_.json()).toMatchObject({
+      document: { id: doc?.id, document_type: "other", file_name: "ordonnance.pdf" },
+      reading: null,
+      message: "Type du document enregistré : Autre.",
+    });
+
+    const quote = await call("PATCH", url, owner, { type: "quote" });
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json()).toMatchObject({
+      document: { document_type: "quote" },
+      reading: { status: "pending", document_id: doc?.id, recognised: false },
+      message: DOCUMENT_MESSAGES.typeSavedReading,
+    });
+    expect((await latest(requestId)).status).toBe("pending");
+    const audit = await ctx.app.db
+      .selectFrom("audit_log")
+      .select(["actor_id", "details"])
+      .where("action", "=", "request.document_type_changed")
+      .where("subject_id", "=", requestId)
+      .orderBy("created_at")
+      .execute();
+    expect(audit.map((a) => [a.actor_id, (a.details as { to: string }).to])).toEqual([
+      [owner.id, "other"],
+      [owner.id, "quote"],
+    ]);
+    await ctx.app.readings.drain();
   }, 60_000);
 });

@@ -186,10 +186,26 @@ export class ReadingRunner {
         await this.finishFailed(job, READING_MESSAGES.unreadableFile);
         return;
       }
+      const classify = job.purpose === "classify";
+      // A photo or PDF not typed 'Devis' (issue 34): not looked at once the request has its devis.
+      if (classify && (await this.queue.classificationNeedless(job))) {
+        await this.queue.notQuote(job.id);
+        return;
+      }
       const data = await readAll(storage.read(job.storageKey), MAX_FILE_SIZE);
-      const reading = await this.read(data, { mime: job.mime, signal: controller.signal });
+      const reading = await this.read(data, {
+        mime: job.mime,
+        signal: controller.signal,
+        ...(classify ? { classify: true } : {}),
+      });
       if (this.closed) {
         await this.queue.release(job.id);
+        return;
+      }
+      if (classify && reading.devis !== true) {
+        // Not a devis: nothing shown, nothing kept of its text.
+        await this.queue.notQuote(job.id, { kind: reading.kind, pages: reading.pages });
+        log.info({ readingId: job.id, ms: Date.now() - started }, "document classé : pas un devis");
         return;
       }
       const key = readingTextKey(job.patientId, job.id);
@@ -214,6 +230,16 @@ export class ReadingRunner {
         return;
       }
       const readingError = error instanceof Error && error.name === "ReadingError";
+      if (job.purpose === "classify") {
+        // A photo that cannot be read is not a devis to the patient: no error shown (issue 34).
+        log.info({ readingId: job.id, error: errorName(error) }, "document non classé : illisible");
+        await this.queue
+          .notQuote(job.id)
+          .catch((failure) =>
+            log.error({ readingId: job.id, error: errorName(failure) }, "lecture non enregistrée"),
+          );
+        return;
+      }
       log.warn({ readingId: job.id, error: errorName(error) }, "devis illisible");
       await this.finishFailed(job, readingError ? (error as Error).message : READING_MESSAGES.failed).catch(
         (failure) => log.error({ readingId: job.id, error: errorName(failure) }, "lecture non enregistrée"),

@@ -47,6 +47,11 @@ export interface Reading {
   result: ReadResult;
   /** Milliseconds spent per page (for the bench). */
   msPerPage: number;
+  /**
+   * With `classify` (issue 34): whether the document was recognised as a devis. When false, nothing
+   * was understood from it: `result` has no line and `text` is empty.
+   */
+  devis?: boolean;
 }
 
 export interface ReadOptions {
@@ -56,6 +61,11 @@ export interface ReadOptions {
   /** Time limit per page in ms (default 20 000); past it the reading fails with READING_MESSAGES.timeout. */
   pageTimeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * A document not typed 'Devis' (issue 34): its words are first checked for a devis (classify.ts),
+   * and it is understood only if they look like one.
+   */
+  classify?: boolean;
 }
 
 export class ReadingError extends Error {

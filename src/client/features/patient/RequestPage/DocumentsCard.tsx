@@ -6,11 +6,12 @@ import {
   useDocumentDownload,
 } from "../../../components/request/RequestDocuments";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/Card";
+import { DocumentTypeAction } from "../reading/DocumentTypeAction";
 import { ReadDocumentAction } from "../reading/ReadDocumentAction";
 
 /**
- * 'Documents': the patient's files, each downloadable and, while the request is open and has no
- * detailed acts yet, readable into acts.
+ * 'Documents': the patient's files, each downloadable, its type correctable (issue 34) and, while the
+ * request is open and has no detailed acts yet, readable into acts.
  */
 export function DocumentsCard({ request }: { request: RequestDetail }) {
   const { downloading, download } = useDocumentDownload({ failure: "Impossible de télécharger le fichier" });
@@ -32,6 +33,7 @@ export function DocumentsCard({ request }: { request: RequestDetail }) {
                   loading={downloading === doc.id}
                   onDownload={(id, name) => void download(id, name)}
                 />
+                <DocumentTypeAction requestId={request.id} document={doc} />
                 <ReadDocumentAction requestId={request.id} document={doc} editable={editable} />
               </DocumentCard>
             ))}

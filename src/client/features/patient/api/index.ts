@@ -12,7 +12,14 @@ export {
 } from "./newRequest";
 export { type OfferAccepted, type OfferUnaccepted, useAcceptOffer, useUnacceptOffer } from "./offers";
 export { type QuoteSaved, useComparison, useCover, useSaveCover, useSaveQuote } from "./quotes";
-export { READING_POLL_MS, readingPageUrl, useDismissReading, useReadDocument, useReading } from "./reading";
+export {
+  READING_POLL_MS,
+  readingPageUrl,
+  useChangeDocumentType,
+  useDismissReading,
+  useReadDocument,
+  useReading,
+} from "./reading";
 export {
   REQUESTS_PAGE_SIZE,
   useCancelRequest,

@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { DocumentType } from "../../../../shared/domain/requests";
+import type { DocumentTypeSaved } from "../../../../shared/schemas/documents";
 import type { QuoteReading, ReadingResponse } from "../../../../shared/schemas/reading";
+import type { RequestDetail } from "../../../../shared/schemas/requests";
 import { api } from "../../../lib/api";
 import { patientKeys } from "../../../lib/queryKeys";
 
@@ -61,4 +64,28 @@ export function useDismissReading(requestId: string) {
 /** GET …/reading/:readingId/pages/:page: the preview of a page read (PNG, 1-based). */
 export function readingPageUrl(requestId: string, readingId: string, page: number): string {
   return `${readingPath(requestId)}/reading/${encodeURIComponent(readingId)}/pages/${page}`;
+}
+
+/**
+ * PATCH /api/patient/requests/:id/documents/:documentId { type } (issue 34): corrects a document's type;
+ * made a devis on a request without lines, it is read (the reading is in the answer).
+ */
+export function useChangeDocumentType(requestId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ documentId, type }: { documentId: string; type: DocumentType }) =>
+      api<DocumentTypeSaved>(`${readingPath(requestId)}/documents/${encodeURIComponent(documentId)}`, {
+        method: "PATCH",
+        body: { type },
+      }),
+    onSuccess: ({ document, reading }) => {
+      queryClient.setQueryData<RequestDetail>(patientKeys.request(requestId), (current) =>
+        current
+          ? { ...current, documents: current.documents.map((d) => (d.id === document.id ? document : d)) }
+          : current,
+      );
+      if (reading) queryClient.setQueryData(patientKeys.reading(requestId), reading);
+      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+    },
+  });
 }

@@ -100,7 +100,12 @@ export function ReadingPanel({
               <p>{reading.status === "failed" ? READING_MESSAGES.failed : READING_MESSAGES.noLines}</p>
             </>
           ) : (
-            <p>{READING_MESSAGES.done}</p>
+            <>
+              {reading.recognised ? (
+                <p className="font-semibold">{READING_MESSAGES.recognised(reading.file_name)}</p>
+              ) : null}
+              <p>{READING_MESSAGES.done}</p>
+            </>
           )}
           <p className="break-all text-slate-700">{reading.file_name}</p>
         </div>

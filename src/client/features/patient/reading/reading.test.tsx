@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parisToday } from "../../../../shared/policies/offers";
+import { DOCUMENT_MESSAGES } from "../../../../shared/schemas/documents";
 import { QUOTE_MESSAGES, type QuoteLineDto, resolveLine } from "../../../../shared/schemas/quotes";
 import { type QuoteReading, READING_MESSAGES, type ReadResult } from "../../../../shared/schemas/reading";
 import type { DocumentDto, RequestDetail } from "../../../../shared/schemas/requests";
@@ -518,6 +519,52 @@ describe("lire un devis depuis la liste des documents", () => {
     expect(screen.queryByRole("button", { name: /Lire ce devis/ })).not.toBeInTheDocument();
     expect(within(mine).queryByRole("heading", { name: /Vérifiez les lignes/ })).not.toBeInTheDocument();
     expect(first.calls.some((c) => c.key === GET_READING)).toBe(false);
+  });
+});
+
+describe("un devis reconnu parmi les photos (issue 34)", () => {
+  it("dit dans quel fichier le devis a été reconnu, du nom que le patient lui a donné", async () => {
+    const photo: DocumentDto = {
+      ...devis,
+      file_name: "photo-1.jpg",
+      mime_type: "image/jpeg",
+      document_type: "photo",
+    };
+    openPage(done({ recognised: true, file_name: "photo-1.jpg" }), {}, { documents: [photo] });
+    const mine = await myQuote();
+    expect(await within(mine).findByText("Nous avons reconnu un devis dans photo-1.jpg")).toBeInTheDocument();
+    expect(within(mine).getByRole("heading", { name: /Vérifiez les lignes/ })).toBeInTheDocument();
+  });
+
+  it("corrige le type d'un document : en « Devis », il est lu", async () => {
+    const photo: DocumentDto = {
+      ...devis,
+      file_name: "photo-1.jpg",
+      mime_type: "image/jpeg",
+      document_type: "photo",
+    };
+    const PATCH = `PATCH ${BASE}/documents/${DOCUMENT_ID}`;
+    const { calls, state, user } = openPage(
+      null,
+      {
+        [PATCH]: (body) => {
+          calls.push({ key: PATCH, body });
+          const document = { ...photo, document_type: "quote" as const };
+          state.request = { ...state.request, documents: [document] };
+          state.reading = makeReading({ file_name: "photo-1.jpg" });
+          return json(200, { document, reading: state.reading, message: DOCUMENT_MESSAGES.typeSavedReading });
+        },
+      },
+      { documents: [photo] },
+    );
+    const select = await screen.findByRole("combobox", { name: "Type de document pour photo-1.jpg" });
+    expect(select).toHaveTextContent("Photo");
+    await user.click(select);
+    await user.click(await screen.findByRole("option", { name: "Devis" }));
+    expect(await screen.findByText(DOCUMENT_MESSAGES.typeSavedReading)).toBeInTheDocument();
+    expect(calls.find((c) => c.key === PATCH)?.body).toEqual({ type: "quote" });
+    const mine = await myQuote();
+    await waitFor(() => expect(within(mine).getByRole("status")).toHaveTextContent(READING_MESSAGES.pending));
   });
 });
 
