@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { devisPhoto, makeDevis } from "../../src/server/testing/devis-corpus";
+import { READING_MESSAGES } from "../../src/shared/schemas/reading";
+import { expect, expectNoSeriousA11yIssues, test } from "./fixtures";
+import { signupPatientViaApi } from "./helpers";
+
+/**
+ * Issue 34 in a real browser: a patient photographs her devis with her phone and uploads it as the form
+ * types it, "Photo" (the file is named photo-1.jpg), without typing its lines. The server classifies
+ * the photo in its reading queue, recognises a devis, reads it, and the request page offers its lines
+ * for review with "Nous avons reconnu un devis dans photo-1.jpg".
+ */
+
+const DESKTOP = { width: 1280, height: 900 };
+/** OCR of a photo takes seconds, behind whatever the queue already holds. */
+const READ_TIMEOUT = 120_000;
+
+let dir = "";
+test.beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "sourio-e2e-photo-"));
+});
+test.afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test.describe("une photo de devis envoyée comme « Photo » (issue 34)", () => {
+  test("est reconnue comme un devis, lue, et ses lignes sont proposées à la vérification", async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    // Seed 3: a devis of 6 January 2026, HBLD245 and HBLD491, photographed (tilted, blurred, JPEG).
+    const devis = makeDevis(3);
+    expect(devis.lines.map((l) => l.code)).toEqual(["HBLD245", "HBLD491"]);
+    const file = path.join(dir, "photo-1.jpg");
+    writeFileSync(file, await devisPhoto(devis));
+
+    await signupPatientViaApi(page.request, { firstName: "Inès", lastName: "Photo" });
+    let requestId = "";
+    await test.step("elle envoie la photo telle que le formulaire la type : « Photo »", async () => {
+      await page.goto("/patient/upload");
+      await page.getByLabel("Choisir des fichiers").setInputFiles(file);
+      await expect(page.getByRole("combobox", { name: "Type de document pour photo-1.jpg" })).toHaveText(
+        "Photo",
+      );
+      await page.getByRole("combobox", { name: /Type de traitement/ }).click();
+      await page.getByRole("option", { name: "Couronne" }).click();
+      await page.getByRole("checkbox", { name: /J'accepte que mes documents soient consultés/ }).click();
+      const answer = page.waitForResponse(
+        (r) => r.url().endsWith("/api/patient/requests") && r.request().method() === "POST",
+      );
+      await page.getByRole("button", { name: "Envoyer ma demande" }).click();
+      const created = await answer;
+      expect(created.status(), await created.text()).toBe(201);
+      requestId = ((await created.json()) as { id: string }).id;
+    });
+
+    await test.step("la demande propose les lignes lues : « Nous avons reconnu un devis dans photo-1.jpg »", async () => {
+      await page.goto(`/patient/request/${requestId}`);
+      const card = page.getByRole("region", { name: "Mon devis" });
+      // Nothing is said while the photo is classified; the live event brings the lines read.
+      await expect(card.getByRole("status")).toContainText(READING_MESSAGES.recognised("photo-1.jpg"), {
+        timeout: READ_TIMEOUT,
+      });
+      await expect(card.getByRole("status")).toContainText(READING_MESSAGES.done);
+      await expect(
+        card.getByRole("heading", { name: "Vérifiez les lignes lues sur votre devis" }),
+      ).toBeVisible();
+      await expect(card.getByRole("group", { name: /^Acte \d$/ })).toHaveCount(2);
+      await expect(
+        card.getByRole("group", { name: "Acte 1" }).getByRole("list", { name: "Acte 1 : remboursement" }),
+      ).toContainText("HBLD245");
+      await expect(
+        card.getByRole("group", { name: "Acte 2" }).getByRole("list", { name: "Acte 2 : remboursement" }),
+      ).toContainText("HBLD491");
+      // The document keeps the type she gave it, and can be corrected from the request page.
+      await expect(page.getByRole("combobox", { name: "Type de document pour photo-1.jpg" })).toHaveText(
+        "Photo",
+      );
+      await expectNoSeriousA11yIssues(page);
+    });
+  });
+});
