@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { QuoteReading, ReadLine, ReadResult } from "../../../../shared/schemas/reading";
 import {
   confidenceWords,
+  readingChoices,
   readingParties,
   readingStage,
   readLinesToDrafts,
   readLineToDraft,
+  tariffComparisons,
   updateHighlight,
 } from "./readLines";
 
@@ -141,5 +143,38 @@ describe("readingStage", () => {
     expect(readingStage(reading({ status: "failed", result: null }), true)).toBe("unreadable");
     expect(readingStage(reading({ result: result({ lines: [] }) }), true)).toBe("unreadable");
     expect(readingStage(reading(), true)).toBe("review");
+  });
+});
+
+describe("the figures read beside the table's (issue 34)", () => {
+  const expected = { basket: "libre" as const, br_cents: 12_000, amo_cents: 7200, day: "2026-03-02" };
+
+  it("lists the printed figures the table contradicts, and those not printed; none for a free line", () => {
+    // Printed 107,50 € and 64,50 € where the table says 120,00 € and 72,00 €; the basket agrees.
+    expect(tariffComparisons(line({ expected, filled: [] }))).toEqual([
+      { field: "br_cents", read: 10_750, table: 12_000, day: "2026-03-02" },
+      { field: "amo_cents", read: 6450, table: 7200, day: "2026-03-02" },
+    ]);
+    // An AMO a cent off 60 % is a rounding, not a contradiction.
+    expect(tariffComparisons(line({ br_cents: 12_000, amo_cents: 7201, expected, filled: [] }))).toEqual([]);
+    expect(
+      tariffComparisons(
+        line({ br_cents: 12_000, amo_cents: 7200, expected, filled: ["br_cents", "amo_cents"] }),
+      ),
+    ).toEqual([
+      { field: "br_cents", read: null, table: 12_000, day: "2026-03-02" },
+      { field: "amo_cents", read: null, table: 7200, day: "2026-03-02" },
+    ]);
+    expect(tariffComparisons(line({ code: "HBQK002", expected: null }))).toEqual([]);
+    // A reading made before issue 34: nothing to compare.
+    expect(tariffComparisons(line())).toEqual([]);
+  });
+
+  it("sends a choice for every printed figure compared, the value read unless the patient chose the table's", () => {
+    const lines = [line({ expected, filled: [] }), line({ code: null, expected: null })];
+    expect(readingChoices(lines, { "0.br_cents": "table" })).toEqual([
+      { line: 0, field: "br_cents", use: "table" },
+      { line: 0, field: "amo_cents", use: "read" },
+    ]);
   });
 });
