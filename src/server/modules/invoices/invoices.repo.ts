@@ -1,10 +1,13 @@
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { BuyerIdentity, InvoiceKind, SellerIdentity } from "../../../shared/domain/invoices";
+import type { BillingProfile } from "../../../shared/schemas/invoices";
+import type { Actor } from "../../access/actor";
+import { fetchPage } from "../../db/paging";
 import type { Database, InvoicesTable } from "../../db/types";
 
 /**
  * The invoices' writes outside any person's session (the payment webhook issues them): `system*`
- * names say so. The reads bound to an actor are in invoices.access.ts.
+ * names say so. The reads of people are bound to the actor (ownInvoicesRepo, adminInvoicesRepo).
  */
 type Trx = Kysely<Database>;
 
@@ -142,4 +145,118 @@ export function systemInsertInvoice(trx: Trx, invoice: NewInvoice): Promise<Invo
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+export function systemInvoiceById(db: Trx, id: string): Promise<InvoiceRow | undefined> {
+  return db.selectFrom("invoices").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The stored Factur-X PDF of an invoice, if it was stored. */
+export function systemInvoiceFile(db: Trx, invoiceId: string) {
+  return db
+    .selectFrom("invoice_files")
+    .select(["storage_key", "size"])
+    .where("invoice_id", "=", invoiceId)
+    .executeTakeFirst();
+}
+
+/** Records the stored PDF of an invoice once; false when another instance stored one first. */
+export async function systemInsertInvoiceFile(
+  db: Trx,
+  file: { invoiceId: string; key: string; size: number },
+): Promise<boolean> {
+  const row = await db
+    .insertInto("invoice_files")
+    .values({ invoice_id: file.invoiceId, storage_key: file.key, size: file.size })
+    .onConflict((oc) => oc.column("invoice_id").doNothing())
+    .returning("invoice_id")
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** An invoice with the number of the invoice a credit note refers to. */
+const withReferred = (db: Trx) =>
+  db
+    .selectFrom("invoices as i")
+    .leftJoin("invoices as r", "r.id", "i.refers_to")
+    .selectAll("i")
+    .select(["r.number as refers_to_number"]);
+
+export type ListedInvoice = InvoiceRow & { refers_to_number: string | null };
+
+/**
+ * A dentist's own billing profile and invoices: every read filtered by the actor, so another
+ * dentist's invoice is simply not found (404).
+ */
+export function ownInvoicesRepo(db: Trx, actor: Actor) {
+  const me = actor.userId;
+  return {
+    billingProfile() {
+      return db
+        .selectFrom("billing_profiles")
+        .select(["practice_name", "address", "postal_code", "city", "siren"])
+        .where("dentist_id", "=", me)
+        .executeTakeFirst();
+    },
+    async saveBillingProfile(values: BillingProfile, now: Date) {
+      await db
+        .insertInto("billing_profiles")
+        .values({ dentist_id: me, ...values, updated_at: now })
+        .onConflict((oc) => oc.column("dentist_id").doUpdateSet({ ...values, updated_at: now }))
+        .execute();
+    },
+    invoices(options: { page: number; pageSize: number }) {
+      return fetchPage(
+        withReferred(db)
+          .where("i.dentist_id", "=", me)
+          .orderBy("i.issued_at", "desc")
+          .orderBy("i.id", "desc"),
+        options,
+      ) as Promise<{ rows: ListedInvoice[]; hasMore: boolean }>;
+    },
+    invoice(id: string) {
+      return db
+        .selectFrom("invoices")
+        .selectAll()
+        .where("id", "=", id)
+        .where("dentist_id", "=", me)
+        .executeTakeFirst();
+    },
+  };
+}
+
+/** The team's reads of invoices (admin only, checked again here). */
+export function adminInvoicesRepo(db: Trx, actor: Actor) {
+  if (!actor.profile.is_admin) throw new Error("adminInvoicesRepo: not an admin");
+  return {
+    dentistExists(id: string) {
+      return db
+        .selectFrom("profiles")
+        .select("id")
+        .where("id", "=", id)
+        .where("role", "=", "dentist")
+        .executeTakeFirst();
+    },
+    invoicesOf(dentistId: string, options: { page: number; pageSize: number }) {
+      return fetchPage(
+        withReferred(db)
+          .where("i.dentist_id", "=", dentistId)
+          .orderBy("i.issued_at", "desc")
+          .orderBy("i.id", "desc"),
+        options,
+      ) as Promise<{ rows: ListedInvoice[]; hasMore: boolean }>;
+    },
+    invoice(id: string) {
+      return systemInvoiceById(db, id);
+    },
+    /** Every invoice and credit note issued from `from` to `to` (instants), in number order per series. */
+    register(from: Date | null, to: Date | null) {
+      let query = withReferred(db);
+      if (from) query = query.where("i.issued_at", ">=", from);
+      if (to) query = query.where("i.issued_at", "<", to);
+      return query.orderBy("i.issued_at").orderBy("i.kind").orderBy("i.sequence").execute() as Promise<
+        ListedInvoice[]
+      >;
+    },
+  };
 }
