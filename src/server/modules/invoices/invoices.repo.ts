@@ -222,6 +222,14 @@ export function ownInvoicesRepo(db: Trx, actor: Actor) {
         .where("dentist_id", "=", me)
         .executeTakeFirst();
     },
+    /** Every invoice and credit note of the dentist, oldest first (the data export). */
+    allInvoices() {
+      return withReferred(db)
+        .where("i.dentist_id", "=", me)
+        .orderBy("i.issued_at")
+        .orderBy("i.id")
+        .execute() as Promise<ListedInvoice[]>;
+    },
   };
 }
 
