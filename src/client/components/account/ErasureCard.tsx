@@ -74,7 +74,7 @@ function ErasureExplanation({ dentist }: { dentist: boolean }) {
         {dentist && (
           <p>
             Vos factures et avoirs Sourio sont conservés 10 ans tels qu'ils ont été émis, avec le nom,
-            l'adresse et le SIREN de votre cabinet : la loi l'impose (article L123-22 du Code de commerce).
+            l'adresse et le SIREN de votre cabinet : la loi l'impose (article L123-22 du Code de commerce).
           </p>
         )}
       </div>

@@ -48,7 +48,7 @@ export function PrivacyPage() {
             vérifier leur droit d'exercer.
           </li>
           <li>
-            <strong>La facturation des dentistes</strong> : nom, adresse et SIREN du cabinet, factures et
+            <strong>La facturation des dentistes</strong> : nom, adresse et SIREN du cabinet, factures et
             avoirs de leur abonnement, que la loi nous oblige à conserver.
           </li>
           <li>
