@@ -16,6 +16,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utime
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureClientBuilt, root } from "./client-build.mjs";
+import { TEST_SELLER } from "./cold-start.mjs";
 import { freePort } from "./local-server.mjs";
 import { ensureServerBuilt } from "./server-build.mjs";
 
@@ -121,6 +122,7 @@ try {
       LOG_LEVEL: "warn",
       AUTH_SECRET: randomBytes(32).toString("hex"),
       DATA_KEY: randomBytes(32).toString("base64"),
+      ...TEST_SELLER,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

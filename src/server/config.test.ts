@@ -126,6 +126,59 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).secureCookies).toBe(false);
   });
 
+  describe("the seller on invoices (INVOICE_SELLER_*)", () => {
+    const SELLER = {
+      INVOICE_SELLER_NAME: "Sourio",
+      INVOICE_SELLER_ADDRESS: "10 rue de la Paix",
+      INVOICE_SELLER_POSTAL_CODE: "75002",
+      INVOICE_SELLER_CITY: "Paris",
+      INVOICE_SELLER_SIREN: "552 100 554",
+      INVOICE_SELLER_LEGAL_FORM: "SAS",
+      INVOICE_SELLER_CAPITAL: "10 000 €",
+      INVOICE_SELLER_RCS: "RCS Paris 552 100 554",
+      INVOICE_SELLER_VAT_NUMBER: "FR 96 552100554",
+    };
+    const PRODUCTION = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), DATA_KEY: KEY };
+
+    it("uses a development identity that says so when none is set, outside production", () => {
+      const seller = loadConfig({ DATA_DIR: dataDir() }).invoiceSeller;
+      expect(seller.development).toBe(true);
+      expect(seller.name).toContain("identité de développement");
+    });
+
+    it("takes every variable, the SIREN and VAT number without their spaces", () => {
+      expect(loadConfig({ DATA_DIR: dataDir(), ...PRODUCTION, ...SELLER }).invoiceSeller).toEqual({
+        name: "Sourio",
+        address: "10 rue de la Paix",
+        postalCode: "75002",
+        city: "Paris",
+        siren: "552100554",
+        legalForm: "SAS",
+        capital: "10 000 €",
+        rcs: "RCS Paris 552 100 554",
+        vatNumber: "FR96552100554",
+        development: false,
+      });
+    });
+
+    it.each([
+      [PRODUCTION, "INVOICE_SELLER_NAME", "est requis en production"],
+      [{ INVOICE_SELLER_NAME: "Sourio" }, "INVOICE_SELLER_ADDRESS", "est requis avec INVOICE_SELLER_NAME"],
+      [{ ...SELLER, INVOICE_SELLER_SIREN: "552100555" }, "INVOICE_SELLER_SIREN", "clé de Luhn"],
+      [{ ...SELLER, INVOICE_SELLER_VAT_NUMBER: "FR97552100554" }, "INVOICE_SELLER_VAT_NUMBER", "TVA"],
+      [
+        { ...SELLER, INVOICE_SELLER_VAT_NUMBER: "FR11123456782" },
+        "INVOICE_SELLER_VAT_NUMBER",
+        "doit contenir le SIREN",
+      ],
+      [{ ...SELLER, INVOICE_SELLER_POSTAL_CODE: "7500" }, "INVOICE_SELLER_POSTAL_CODE", "code postal"],
+    ])("stops on %o naming %s, in French", (env, variable, text) => {
+      const error = errorOf(env);
+      expect(error.variable).toBe(variable);
+      expect(error.message).toContain(text);
+    });
+  });
+
   describe("S3 storage", () => {
     const S3 = {
       S3_ENDPOINT: "https://s3.gra.io.cloud.ovh.net/",

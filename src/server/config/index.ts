@@ -2,6 +2,13 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import {
+  isValidFrenchVatNumber,
+  isValidSiren,
+  normalizeSiren,
+  type SellerIdentity,
+  vatNumberOf,
+} from "../../shared/domain/invoices";
 import { parseMasterKey, readOrCreateKeyFile } from "./data-key";
 
 export const SESSION_DAYS = 30;
@@ -117,7 +124,63 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: optional(booleanFlag),
+  // Sourio's identity as the seller on its invoices (issue 35, ADR 045): all of them, or none for the
+  // labelled development identity; required in production.
+  INVOICE_SELLER_NAME: optionalText,
+  INVOICE_SELLER_ADDRESS: optionalText,
+  INVOICE_SELLER_POSTAL_CODE: optional(
+    z.string().regex(/^\d{5}$/, { error: "doit être un code postal (5 chiffres)" }),
+  ),
+  INVOICE_SELLER_CITY: optionalText,
+  INVOICE_SELLER_SIREN: optional(
+    z
+      .string()
+      .transform(normalizeSiren)
+      .refine(isValidSiren, { error: "doit être un numéro SIREN (9 chiffres, clé de Luhn valide)" }),
+  ),
+  INVOICE_SELLER_LEGAL_FORM: optionalText,
+  INVOICE_SELLER_CAPITAL: optionalText,
+  INVOICE_SELLER_RCS: optionalText,
+  INVOICE_SELLER_VAT_NUMBER: optional(
+    z
+      .string()
+      .transform((v) => v.replace(/\s+/g, "").toUpperCase())
+      .refine(isValidFrenchVatNumber, {
+        error: "doit être un numéro de TVA intracommunautaire français (FR, clé, SIREN)",
+      }),
+  ),
 });
+
+const SELLER_REQUIRED = [
+  "INVOICE_SELLER_NAME",
+  "INVOICE_SELLER_ADDRESS",
+  "INVOICE_SELLER_POSTAL_CODE",
+  "INVOICE_SELLER_CITY",
+  "INVOICE_SELLER_SIREN",
+  "INVOICE_SELLER_LEGAL_FORM",
+  "INVOICE_SELLER_CAPITAL",
+  "INVOICE_SELLER_RCS",
+  "INVOICE_SELLER_VAT_NUMBER",
+] as const;
+
+/**
+ * The seller printed on invoices issued without INVOICE_SELLER_* (development, tests, demo): a
+ * placeholder identity that says it is one, printed with a banner on every page (invoices.pdf.ts).
+ * Its SIREN is a valid-looking number reserved for nothing real: 000000000 passes the Luhn check
+ * but no register; its VAT number is the one computed from it.
+ */
+export const DEVELOPMENT_SELLER = {
+  name: "Sourio (identité de développement, à configurer)",
+  address: "1 rue de l'Exemple",
+  postalCode: "75001",
+  city: "Paris",
+  siren: "000000000",
+  legalForm: "SAS",
+  capital: "1 000 €",
+  rcs: "RCS Paris (non immatriculée : identité de développement)",
+  vatNumber: vatNumberOf("000000000"),
+  development: true,
+} as const satisfies SellerIdentity;
 
 const S3_REQUIRED = [
   "S3_ENDPOINT",
@@ -169,6 +232,8 @@ export interface AppConfig {
   // The shape of storage/s3.ts's S3Settings (app.ts hands it to S3Storage); inferred here so that
   // the config imports nothing of the server.
   s3: ReturnType<typeof s3Settings>;
+  /** Sourio as the seller on its invoices: INVOICE_SELLER_*, else the development identity (not in production). */
+  invoiceSeller: SellerIdentity;
 }
 
 export class ConfigError extends Error {
@@ -219,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.TEST_CLOCK && e.NODE_ENV === "production")
     throw new ConfigError("TEST_CLOCK", "est interdit en production");
   const s3 = s3Settings(e);
+  const invoiceSeller = sellerSettings(e);
   const port = e.PORT;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
   return {
@@ -258,6 +324,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ocrConcurrency: e.READING_CONCURRENCY,
     },
     s3,
+    invoiceSeller,
+  };
+}
+
+/** Sourio's identity on its invoices: every INVOICE_SELLER_* variable, or none outside production. */
+function sellerSettings(e: z.infer<typeof envSchema>): SellerIdentity {
+  const given = SELLER_REQUIRED.filter((name) => e[name] !== undefined);
+  if (given.length === 0) {
+    if (e.NODE_ENV === "production")
+      throw new ConfigError(
+        "INVOICE_SELLER_NAME",
+        `est requis en production : les factures portent l'identité du vendeur (${SELLER_REQUIRED.join(", ")})`,
+      );
+    return { ...DEVELOPMENT_SELLER };
+  }
+  const lacking = SELLER_REQUIRED.find((name) => e[name] === undefined);
+  if (lacking)
+    throw new ConfigError(
+      lacking,
+      `est requis avec ${given[0]} (l'identité du vendeur sur les factures demande ${SELLER_REQUIRED.join(", ")})`,
+    );
+  const siren = e.INVOICE_SELLER_SIREN as string;
+  const vatNumber = e.INVOICE_SELLER_VAT_NUMBER as string;
+  if (vatNumber.slice(4) !== siren)
+    throw new ConfigError("INVOICE_SELLER_VAT_NUMBER", "doit contenir le SIREN de INVOICE_SELLER_SIREN");
+  return {
+    name: e.INVOICE_SELLER_NAME as string,
+    address: e.INVOICE_SELLER_ADDRESS as string,
+    postalCode: e.INVOICE_SELLER_POSTAL_CODE as string,
+    city: e.INVOICE_SELLER_CITY as string,
+    siren,
+    legalForm: e.INVOICE_SELLER_LEGAL_FORM as string,
+    capital: e.INVOICE_SELLER_CAPITAL as string,
+    rcs: e.INVOICE_SELLER_RCS as string,
+    vatNumber,
+    development: false,
   };
 }
 
