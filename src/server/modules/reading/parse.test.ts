@@ -618,3 +618,87 @@ describe("parseQuote and the devis's date (issue 33)", () => {
     expect(result.lines[0]).toMatchObject({ basket: "maitrise", uncertain: [] });
   });
 });
+
+describe("parseQuote: other practice layouts (issue 34)", () => {
+  it("reads columns in another order and never takes “Montant non remboursé” or “Dépassement” for the AMO", () => {
+    // Code, teeth, label, fee, BR, AMO, non remboursé, basket at the end.
+    const C = { code: 40, tooth: 95, act: 130, fee: 360, br: 410, amo: 460, rest: 540, basket: 550 };
+    const header: Cell[] = [
+      [C.code, "Code"],
+      [C.tooth, "Dents"],
+      [C.act, "Libellé"],
+      [C.fee, "Honoraires", "right"],
+      [C.br, "BRSS", "right"],
+      [C.amo, "Part AMO", "right"],
+      [C.rest, "Non remboursé", "right"],
+      [C.basket, "Panier"],
+    ];
+    const line = (
+      code: string,
+      tooth: string,
+      act: string,
+      fee: string,
+      br: string,
+      amo: string,
+      rest: string,
+      basket: string,
+    ): Cell[] => [
+      [C.code, code],
+      [C.tooth, tooth],
+      [C.act, act],
+      [C.fee, fee, "right"],
+      [C.br, br, "right"],
+      [C.amo, amo, "right"],
+      [C.rest, rest, "right"],
+      [C.basket, basket],
+    ];
+    const result = parseQuote([
+      page([
+        ...TOP,
+        [200, header],
+        [220, line("HBLD634", "21", "Couronne", "500,00", "120,00", "72,00", "428,00", "Mod.")],
+        [240, line("LBLD015", "36", "Implant", "1 250,00", "NR", "NR", "1 250,00", "Libre")],
+        ...NOISE,
+      ]),
+    ]);
+    expect(
+      result.lines.map((l) => [l.code, l.tooth, l.basket, l.fee_cents, l.br_cents, l.amo_cents]),
+    ).toEqual([
+      ["HBLD634", 21, "maitrise", 500_00, 120_00, 72_00],
+      ["LBLD015", 36, "libre", 1250_00, 0, 0],
+    ]);
+    // The same table with "Dépassement" (fee − BR) in the last amount column.
+    const excess = parseQuote([
+      page([
+        ...TOP,
+        [
+          200,
+          header.map((cell): Cell => (cell[1] === "Non remboursé" ? [C.rest, "Dépassement", "right"] : cell)),
+        ],
+        [220, line("HBLD634", "21", "Couronne", "500,00", "120,00", "72,00", "380,00", "RAC 0")],
+        ...NOISE,
+      ]),
+    ]);
+    expect(excess.lines[0]?.amo_cents).toBe(72_00);
+  });
+
+  it("reads a row whose cells are centred on its label wrapped over three lines, the label whole", () => {
+    const result = parseQuote([
+      page([
+        ...TOP,
+        [200, HEADER],
+        [220, [[X.act, "Couronne céramique"]]],
+        [232, row("16", "HBLD158", "monolithique hors zircone", "2", "495,00 €", "120,00 €", "72,00 €")],
+        [244, [[X.act, "(2e prémolaire et molaires)"]]],
+        [262, [[X.act, "Couronne transitoire"]]],
+        [274, row("24", "HBLD724", "(pour une couronne", "2", "60,00 €", "10,00 €", "6,00 €")],
+        [286, [[X.act, "à tarif maîtrisé)"]]],
+        ...NOISE,
+      ]),
+    ]);
+    expect(result.lines.map((l) => [l.code, l.act])).toEqual([
+      ["HBLD158", "Couronne céramique monolithique hors zircone (2e prémolaire et molaires)"],
+      ["HBLD724", "Couronne transitoire (pour une couronne à tarif maîtrisé)"],
+    ]);
+  });
+});

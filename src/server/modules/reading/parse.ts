@@ -10,6 +10,7 @@ import {
   findHeader,
   fitZones,
   headerToken,
+  readKinds,
   scaleColumns,
   zones,
 } from "./understand/header";
@@ -60,23 +61,35 @@ function segments(line: TextLine): string[] {
 
 /**
  * A header OCR read in part ("Montant des honoraires" garbled): the kinds it misses are taken from the
- * columns guessed from the rows, where they fit between the header's own columns.
+ * columns guessed from the rows, where they fit between the header's own columns — in the printed order
+ * the guess assumes (tooth, code, act, basket, fee, BR, AMO) when the header's read columns follow it;
+ * in another order, only where no column of the header stands.
  */
 function completeColumns(header: Column[], body: Word[][], h: number): Column[] {
-  if (header.length === COLUMN_KINDS.length) return header;
+  if (readKinds(header) === COLUMN_KINDS.length) return header;
   const guessed = inferColumns(body, h);
   if (!guessed) return header;
-  const order = (kind: Column["kind"]) => COLUMN_KINDS.indexOf(kind);
+  const order = (kind: Column["kind"]) => COLUMN_KINDS.indexOf(kind as (typeof COLUMN_KINDS)[number]);
+  const read = header.filter((c) => c.kind !== "other");
+  const canonical = read.every((c, i) => i === 0 || order((read[i - 1] as Column).kind) < order(c.kind));
   const merged = header.map(({ kind, x0, x1 }) => ({ kind, x0, x1 }));
   for (const c of guessed) {
     if (merged.some((m) => m.kind === c.kind)) continue;
-    const before = merged.filter((m) => order(m.kind) < order(c.kind));
-    const after = merged.filter((m) => order(m.kind) > order(c.kind));
-    if (before.every((m) => m.x1 <= c.x0) && after.every((m) => m.x0 >= c.x1))
+    const free = merged.every((m) => m.x1 <= c.x0 || m.x0 >= c.x1);
+    const before = merged.filter((m) => m.kind !== "other" && order(m.kind) < order(c.kind));
+    const after = merged.filter((m) => m.kind !== "other" && order(m.kind) > order(c.kind));
+    const inOrder = before.every((m) => m.x1 <= c.x0) && after.every((m) => m.x0 >= c.x1);
+    // An amount guessed under an "other" column's neighbour is that column's, not a read one's.
+    if (free && (canonical ? inOrder : !guessedAmountBesideOther(c, merged)))
       merged.push({ kind: c.kind, x0: c.x0, x1: c.x1 });
   }
   merged.sort((a, b) => a.x0 - b.x0);
   return zones(merged);
+}
+
+/** Outside the printed order, an amount column is guessed only when no "other" column is printed. */
+function guessedAmountBesideOther(c: { kind: Column["kind"] }, merged: { kind: Column["kind"] }[]): boolean {
+  return (c.kind === "fee" || c.kind === "br" || c.kind === "amo") && merged.some((m) => m.kind === "other");
 }
 
 /** The lines likely in the table's body: until the total, or a wide vertical gap (at most 40). */
@@ -118,6 +131,26 @@ function readTable(
   const rows: PageTable["rows"] = [];
   let totalLine: TextLine | null = null;
   let misses = 0;
+  // Label lines not yet given to a row: a wrapped label belongs to the row above it, or — where practice
+  // software centres a row's cells on its wrapped label — to the row below it: to the nearer one.
+  let pending: TextLine[] = [];
+  const give = (row: PageTable["rows"][number], label: TextLine, before: boolean) => {
+    const text = readRow(label.words, columns, h).act;
+    row.raw.act = (before ? `${text} ${row.raw.act}` : `${row.raw.act} ${text}`).trim();
+    row.line = {
+      ...row.line,
+      top: Math.min(row.line.top, label.top),
+      bottom: Math.max(row.line.bottom, label.bottom),
+    };
+  };
+  /** Pending labels with no row below: the row above takes those close under it. */
+  const settle = () => {
+    for (const label of pending) {
+      const previous = rows[rows.length - 1];
+      if (previous && label.top - previous.line.bottom < h * 0.9) give(previous, label, false);
+    }
+    pending = [];
+  };
   for (let i = start; i < lines.length; i++) {
     const line = lines[i] as TextLine;
     if (isTotalLine(line)) {
@@ -127,22 +160,42 @@ function readTable(
     const raw = readRow(line.words, columns, h);
     const kind = rowKind(raw);
     if (kind === "act") {
-      rows.push({ raw, line });
+      const row = { raw, line };
+      // Labels just above go to the nearer row; the first of them decides for the ones above it.
+      const labels = pending;
+      pending = [];
+      for (const label of labels.reverse()) {
+        const previous = rows[rows.length - 1];
+        const gapAbove = previous ? label.top - previous.line.bottom : Number.POSITIVE_INFINITY;
+        const gapBelow = row.line.top - label.bottom;
+        if (gapBelow <= gapAbove) give(row, label, true);
+        else pending.unshift(label);
+      }
+      settle();
+      rows.push(row);
       misses = 0;
       continue;
     }
     const previous = rows[rows.length - 1];
-    if (kind === "label" && previous && misses === 0 && line.top - previous.line.bottom < h * 0.9) {
-      previous.raw.act = `${previous.raw.act} ${raw.act}`.trim();
-      previous.line = { ...previous.line, bottom: line.bottom };
+    const lastBottom = pending.length
+      ? (pending[pending.length - 1] as TextLine).bottom
+      : previous?.line.bottom;
+    if (
+      kind === "label" &&
+      pending.length < 4 &&
+      (lastBottom === undefined || line.top - lastBottom < h * 1.5)
+    ) {
+      pending.push(line);
       continue;
     }
+    settle();
     // Before the first row of a page continuing the table, skip the page's own header lines.
     if (!rows.length && continued) continue;
     misses++;
     if (rows.length && misses >= 2) break;
     if (!rows.length && misses >= 3) break;
   }
+  settle();
   return { rows, totalLine, columns };
 }
 
