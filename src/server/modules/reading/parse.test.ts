@@ -702,3 +702,82 @@ describe("parseQuote: other practice layouts (issue 34)", () => {
     ]);
   });
 });
+
+describe("parseQuote: photos of other layouts (issue 34)", () => {
+  it("guesses the columns of a table whose header OCR lost, the label before the code, and reads a doubled “1” as tooth 11", () => {
+    // Tooth, label, code, basket, amounts; the tooth of the first row read "1" over two digits' width.
+    const C = { tooth: 40, act: 70, code: 300, basket: 360, fee: 470, br: 530, amo: 590 };
+    const line = (
+      tooth: string,
+      act: string,
+      code: string,
+      basket: string,
+      fee: string,
+      br: string,
+      amo: string,
+    ): Cell[] => [
+      [C.tooth, tooth],
+      [C.act, act],
+      [C.code, code],
+      [C.basket, basket],
+      [C.fee, fee, "right"],
+      [C.br, br, "right"],
+      [C.amo, amo, "right"],
+    ];
+    const words = page([
+      ...TOP,
+      [220, line("1", "Inlay-core sous couronne", "HBLD245", "RAC libre", "1270,00", "90,00", "54,00")],
+      [240, line("26", "Couronne métallique", "HBLD038", "RAC 0", "298,70", "120,00", "72,00")],
+      ...NOISE,
+    ]).words.map((w) => (w.text === "1" ? { ...w, width: w.width * 1.2 } : w));
+    const result = parseQuote([{ ...page([]), words, source: "ocr" }]);
+    expect(result.lines.map((l) => [l.tooth, l.code, l.fee_cents, l.br_cents, l.amo_cents])).toEqual([
+      [11, "HBLD245", 1270_00, 90_00, 54_00],
+      [26, "HBLD038", 298_70, 120_00, 72_00],
+    ]);
+    expect(result.lines[0]?.uncertain).toContain("tooth");
+  });
+
+  it("keeps reading the table past lines that OCR strews with specks beside it, and reads “ss,00” as 55,00", () => {
+    const result = parseQuote([
+      {
+        ...page([
+          ...TOP,
+          [200, [...HEADER, [700, "Eos"]]],
+          [
+            220,
+            [
+              ...row("16", "HBLD724", "Couronne transitoire (pour une", "2", "ss,00 €", "10,00 €", "6,00 €"),
+              [700, "Ë"],
+            ],
+          ],
+          [
+            232,
+            [
+              [X.act, "couronne à tarif maîtrisé)"],
+              [660, "Ë"],
+              [700, "Ÿ"],
+            ],
+          ],
+          [
+            246,
+            [
+              [X.act, "Pose PS tm are rte"],
+              [700, "Ets"],
+            ],
+          ],
+          [
+            260,
+            row("23", "HBLD680", "Couronne céramique monolithique", "1", "515,00 €", "120,00 €", "72,00 €"),
+          ],
+          ...NOISE,
+        ]),
+        source: "ocr",
+      },
+    ]);
+    expect(result.lines.map((l) => [l.tooth, l.code, l.fee_cents])).toEqual([
+      [16, "HBLD724", 55_00],
+      [23, "HBLD680", 515_00],
+    ]);
+  });
+});

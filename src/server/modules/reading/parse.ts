@@ -104,7 +104,10 @@ function bodyLines(lines: TextLine[], start: number, h: number): TextLine[] {
   return body;
 }
 
-/** What a row line holds, to tell an act from a wrapped label or the end of the table. */
+/**
+ * What a row line holds, to tell an act from a wrapped label or the end of the table. Words of no field
+ * without a digit (OCR reading a table rule or a speck as "Ë", "Eos") do not make a label something else.
+ */
 function rowKind(raw: RawRow): "act" | "label" | "other" {
   if (raw.code || (raw.fee !== null && (raw.tooth !== null || raw.br !== null || raw.amo !== null)))
     return "act";
@@ -114,10 +117,21 @@ function rowKind(raw: RawRow): "act" | "label" | "other" {
     raw.fee === null &&
     raw.br === null &&
     raw.amo === null &&
-    !raw.words.length
+    !raw.words.some((w) => /\d/.test(w.text))
   )
     return "label";
   return "other";
+}
+
+/**
+ * A line's words within the table's width (from its columns, with a margin: amounts may stand right of a
+ * narrow header): on a photo, OCR reads the paper's edge and the background beside the table as words.
+ */
+function withinTable(line: TextLine, columns: Column[], h: number): TextLine {
+  const left = Math.min(...columns.map((c) => c.x0)) - h * 1.5;
+  const right = Math.max(...columns.map((c) => c.x1)) + h * 3;
+  const words = line.words.filter((w) => w.x + w.width / 2 >= left && w.x + w.width / 2 <= right);
+  return words.length === line.words.length ? line : { ...line, words };
 }
 
 /** The rows of one page's table, from the line after `start` until the total or the end of the acts. */
@@ -152,7 +166,7 @@ function readTable(
     pending = [];
   };
   for (let i = start; i < lines.length; i++) {
-    const line = lines[i] as TextLine;
+    const line = withinTable(lines[i] as TextLine, columns, h);
     if (isTotalLine(line)) {
       totalLine = line;
       break;

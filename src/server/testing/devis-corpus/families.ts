@@ -154,9 +154,9 @@ const FAMILY: Record<FamilyName, FamilyDraw> = {
         }),
         rules: dice.pick(["dashed", "rules"] as const),
         thousands: dice.pick(["", " "] as const),
-        pageBreak: n >= 12 || dice.chance(0.7) ? dice.int(Math.ceil(n / 2), n - 1) : null,
+        pageBreak: n > 9 || dice.chance(0.7) ? dice.int(Math.ceil(n / 2), n - 1) : null,
         repeatHeader: dice.chance(0.5),
-        pad: dice.pick([4, 5, 6]),
+        pad: n > 9 ? dice.pick([4, 5, 6]) : 4,
         footer: dice.pick(FOOTERS),
         headerLines: placePatient(base.layout, dice.chance(0.5)),
       };

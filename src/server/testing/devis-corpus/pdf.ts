@@ -215,8 +215,26 @@ const AMOUNT_COLUMNS: readonly TableColumn[] = ["fee", "br", "amo", "unreimburse
 /** The number of pages the devis is drawn on. */
 export const pageCount = (d: CorpusDevis) => (d.layout.pageBreak === null ? 1 : 2);
 
-/** The devis as an A4 PDF (one page, or two) with a text layer. */
+class RunsOff extends Error {}
+
+/**
+ * The devis as an A4 PDF (one page, or two) with a text layer. Content too long for its page is drawn
+ * smaller (by half points, 2 at most), as practice software fits a devis on its pages.
+ */
 export async function devisPdf(d: CorpusDevis): Promise<Uint8Array> {
+  let last: unknown;
+  for (let shrink = 0; shrink <= 2; shrink += 0.5) {
+    try {
+      return await drawDevis(d, shrink);
+    } catch (error) {
+      if (!(error instanceof RunsOff)) throw error;
+      last = error;
+    }
+  }
+  throw last;
+}
+
+async function drawDevis(d: CorpusDevis, shrink: number): Promise<Uint8Array> {
   const { layout } = d;
   const measure = measureWith(layout.scaleX);
   const doc = await PDFDocument.create({ updateMetadata: false });
@@ -230,7 +248,7 @@ export async function devisPdf(d: CorpusDevis): Promise<Uint8Array> {
   const contentWidth = A4.width - 2 * layout.marginLeft;
 
   // The table's font shrinks until the table fits the page width (as software does with long headers).
-  let size = layout.fontSize;
+  let size = layout.fontSize - shrink;
   const sum = (pick: (l: CorpusLine) => number) => d.lines.reduce((s, l) => s + pick(l), 0);
   const money = (cents: number) => formatAmount(cents, layout.thousands, layout.euroSign);
   const totals: Partial<Record<TableColumn, string>> = { fee: money(d.total_cents) };
@@ -259,7 +277,7 @@ export async function devisPdf(d: CorpusDevis): Promise<Uint8Array> {
 
   // Header block.
   let top = layout.marginTop;
-  const headerSize = layout.fontSize + 0.5;
+  const headerSize = layout.fontSize + 0.5 - shrink;
   const rightX = layout.marginLeft + contentWidth * 0.56;
   let leftTop = top;
   let rightTop = top;
@@ -409,7 +427,8 @@ export async function devisPdf(d: CorpusDevis): Promise<Uint8Array> {
     }
     top += rowHeight;
     hLine(top, 0.4);
-    if (top > bottom - lineHeight) throw new Error(`devis ${d.seed}: the table runs off page ${pageNumber}`);
+    if (top > bottom - lineHeight)
+      throw new RunsOff(`devis ${d.seed}: the table runs off page ${pageNumber}`);
   }
   flush();
 
@@ -472,6 +491,6 @@ export async function devisPdf(d: CorpusDevis): Promise<Uint8Array> {
     }
   }
   footer();
-  if (noiseTop > bottom) throw new Error(`devis ${d.seed}: the content runs off the page`);
+  if (noiseTop > bottom) throw new RunsOff(`devis ${d.seed}: the content runs off the page`);
   return doc.save({ useObjectStreams: false });
 }
