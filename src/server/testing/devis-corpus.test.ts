@@ -261,7 +261,7 @@ describe("devis corpus: layout families (issue 34)", () => {
     // What practice software differs in, all somewhere in the corpus.
     expect(variants((d) => d.layout.rules)).toEqual(new Set(["none", "rules", "grid", "dashed", "zebra"]));
     expect(variants((d) => d.layout.basketStyle)).toEqual(new Set(["digit", "words", "abbrev", "rac"]));
-    expect(variants((d) => d.layout.thousands)).toEqual(new Set(["", " ", "\u00a0", "\u202f"]));
+    expect(variants((d) => d.layout.thousands)).toEqual(new Set(["", " ", "\u00a0", "\u202f", "."]));
     expect(variants((d) => d.layout.totals)).toEqual(new Set(["row", "box"]));
     expect(variants((d) => d.layout.font)).toEqual(new Set(["Helvetica", "Times-Roman", "Courier"]));
     expect([...variants((d) => d.layout.scaleX)].some((x) => (x as number) < 0.9)).toBe(true);

@@ -29,8 +29,11 @@ export const TUNED_FAMILIES = [
   "bandeau",
   "long-deux-pages",
   "grille-serif",
+  // Held out at first, measured once (text PDFs: 96.0 % of fields, 306/309 lines found on seeds 1–60)
+  // then looked at and tuned on: it counts as tuned since (ADR 042). "points" replaced it.
+  "machine",
 ] as const satisfies readonly FamilyName[];
-export const HELD_OUT_FAMILIES = ["condense", "machine", "releve"] as const satisfies readonly FamilyName[];
+export const HELD_OUT_FAMILIES = ["condense", "releve", "points"] as const satisfies readonly FamilyName[];
 
 type Headers = Record<Column, string> & Partial<Record<ExtraColumn, string>>;
 
@@ -299,6 +302,41 @@ const FAMILY: Record<FamilyName, FamilyDraw> = {
         twoLineHeader: true,
         totals: "box",
         headerLines: placePatient(base.layout, dice.chance(0.5)),
+      };
+    },
+  },
+
+  /** Points as thousands separators, the basket before the label, units in the headers, a full grid. */
+  points: {
+    lineCount: () => null,
+    layout: (dice, base) => {
+      const columns: TableColumn[] = ["tooth", "code", "basket", "act", "fee", "br", "amo"];
+      return {
+        ...base.layout,
+        font: dice.pick(["Helvetica", "Times-Roman"] as const),
+        fontSize: dice.pick([8.5, 9, 9.5]),
+        columns,
+        headers: pickHeaders(dice, columns, {
+          tooth: ["Dent n°", "Dent"],
+          code: ["Code", "Acte (CCAM)"],
+          basket: ["Panier", "Panier 100 % Santé"],
+          act: ["Libellé", "Soins proposés"],
+          fee: ["Honoraires (€)", "Prix (€)"],
+          br: ["BR (€)", "Base (€)"],
+          amo: ["AMO (€)", "Remb. AMO (€)"],
+          unreimbursed: [],
+          rest: [],
+          excess: [],
+        }),
+        basketStyle: dice.pick(["digit", "words"] as const),
+        euroSign: false,
+        thousands: ".",
+        rules: "grid",
+        headerShade: true,
+        headerBand: null,
+        totals: "row",
+        totalColumns: "all",
+        headerLines: placePatient(base.layout, true),
       };
     },
   },

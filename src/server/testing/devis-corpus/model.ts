@@ -19,8 +19,8 @@ export interface CorpusLine {
   amo_cents: number;
 }
 
-/** Thousands separator: space, no-break space, narrow no-break space, or none ("1250,00"). */
-export type AmountSeparator = " " | "\u00a0" | "\u202f" | "";
+/** Thousands separator: space, no-break space, narrow no-break space, a point ("1.250,00") or none. */
+export type AmountSeparator = " " | "\u00a0" | "\u202f" | "." | "";
 export type FontName = "Helvetica" | "Times-Roman" | "Courier";
 
 /** How the devis is drawn (drawn from the seed with the content; `devisPdf` only follows it). */
@@ -131,6 +131,7 @@ export const FAMILIES = [
   "condense",
   "machine",
   "releve",
+  "points",
 ] as const;
 export type FamilyName = (typeof FAMILIES)[number];
 

@@ -71,6 +71,7 @@ const SYNONYMS: Record<ColumnKind, string[][]> = {
     ["honoraire"],
     ["honoraires", "ttc"],
     ["hon"],
+    ["honor"],
     ["tarif"],
   ],
   br: [
@@ -105,6 +106,10 @@ const SYNONYMS: Record<ColumnKind, string[][]> = {
     ["montant", "non", "rembourse", "amo"],
     ["reste", "a", "charge"],
     ["reste", "a", "votre", "charge"],
+    ["reste", "du"],
+    // "à" lost, or read apart from a stacked "Reste à" / "charge".
+    ["reste", "charge"],
+    ["reste"],
     ["depassement"],
     ["depassement", "honoraires"],
   ],
