@@ -278,7 +278,8 @@ describe("devis corpus: layout families (issue 34)", () => {
   it("draws every family's devis on its pages with every code and fee in the text layer", async () => {
     for (const { devis } of perFamily)
       for (const d of devis.slice(0, 12)) {
-        const text = (await pdfText(await devisPdf(d))).replace(/[\s\u00a0\u202f]/g, "");
+        // Without spaces, and without the points some families group thousands with ("1.250,00").
+        const text = (await pdfText(await devisPdf(d))).replace(/[\s\u00a0\u202f.]/g, "");
         for (const line of d.lines) {
           expect(text).toContain(line.code);
           expect(text).toContain(formatAmount(line.fee_cents, "", false));
