@@ -6,8 +6,8 @@ import { pageCount } from "./devis-corpus/pdf";
  * A corpus of generated devis for the reading tests and the bench (issues 17 and 34). Each devis imitates
  * the French "devis normalisé" for prosthetic care as practice software prints it: a header block
  * (practice, practitioner, RPPS/ADELI, patient, date, address, phone…), the table of acts, the totals,
- * then noise (signatures, validity sentence). Eight layout families (devis-corpus/families.ts) imitate
- * eight kinds of practice software; the reader is tuned on TUNED_FAMILIES and measured on
+ * then noise (signatures, validity sentence). Ten layout families (devis-corpus/families.ts) imitate
+ * ten kinds of practice software; the reader is tuned on TUNED_FAMILIES and measured on
  * HELD_OUT_FAMILIES (ADR 042). `makeDevis(seed, family)` draws everything from a seeded PRNG; the ground
  * truth is in the returned object, the layout choices too, so `devisPdf`, `devisPhoto` and `devisScan`
  * draw the same bytes for the same seed.
