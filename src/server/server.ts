@@ -2,7 +2,7 @@ import { buildApp } from "./app";
 import { ensureAdmin } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { demoStartupText, seedDemoData } from "./demo";
-import { protectDataDir } from "./files/private-dir";
+import { protectDataDir, setPrivateUmask } from "./files/private-dir";
 import { cityOf } from "./geo/communes";
 import { runDailyJobs, runMailJobs, runSweeper } from "./jobs";
 import { openMigratedDatabase } from "./runtime";
@@ -11,6 +11,8 @@ import { encryptClearFiles } from "./upkeep/at-rest";
 
 /** config → database (migrated) → admin and demo accounts → app → listen; graceful shutdown. */
 async function main(): Promise<void> {
+  // Whatever is created without an explicit mode (by us or a library) is the service's only.
+  setPrivateUmask();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

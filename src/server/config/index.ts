@@ -199,10 +199,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL)
     throw new ConfigError("ADMIN_EMAIL", "est requis avec ADMIN_PASSWORD");
 
+  const s3 = s3Settings(e);
+  // Instances sharing a database or a bucket must share the session secret and the files' key: a
+  // secret or key generated in one instance's DATA_DIR would be unknown to the others.
+  const shared = e.DATABASE_URL ? "DATABASE_URL" : sharedStorageVariable(e);
   let authSecret = e.AUTH_SECRET;
   if (!authSecret) {
     if (e.NODE_ENV === "production")
       throw new ConfigError("AUTH_SECRET", "est requis en production (32 caractères au moins)");
+    if (shared)
+      throw new ConfigError(
+        "AUTH_SECRET",
+        `est requis avec ${shared} : toutes les instances doivent partager le même (32 caractères au moins)`,
+      );
     authSecret = readOrCreateSecret(dataDir);
   }
   let dataKeys: Buffer[];
@@ -213,12 +222,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   } else {
     if (e.NODE_ENV === "production")
       throw new ConfigError("DATA_KEY", "est requis en production (openssl rand -base64 32)");
+    if (shared)
+      throw new ConfigError(
+        "DATA_KEY",
+        `est requis avec ${shared} : toutes les instances doivent partager la même (openssl rand -base64 32)`,
+      );
     if (e.DATA_KEY_PREVIOUS) throw new ConfigError("DATA_KEY", "est requis avec DATA_KEY_PREVIOUS");
     dataKeys = readOrCreateKeyFile(dataDir);
   }
   if (e.TEST_CLOCK && e.NODE_ENV === "production")
     throw new ConfigError("TEST_CLOCK", "est interdit en production");
-  const s3 = s3Settings(e);
   const port = e.PORT;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
   return {
@@ -279,6 +292,11 @@ function s3Settings(e: z.infer<typeof envSchema>) {
     secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
     forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
   };
+}
+
+/** The first S3_* variable set (the bucket is then shared by every instance), else undefined. */
+function sharedStorageVariable(e: z.infer<typeof envSchema>): string | undefined {
+  return [...S3_REQUIRED, "S3_FORCE_PATH_STYLE" as const].find((name) => e[name] !== undefined);
 }
 
 /** In the embedded mode the auth secret is generated once and kept in DATA_DIR. */
