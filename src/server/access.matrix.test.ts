@@ -154,6 +154,8 @@ const TABLE: Record<string, Rows> = {
   "GET /api/docs/static/*":                      { "static:swagger-ui.css": everyone(200) },
   "GET /robots.txt":                             { "-": everyone(200) },
   "GET /sitemap.xml":                            { "-": everyone(200) },
+  // Prometheus's scrape: its bearer token (METRICS_TOKEN) only, never a session (plugins/metrics.ts).
+  "GET /metrics":                                { "-": everyone(401) },
 
   // Account (public), and the signed-in person's security page (another person's session: 404).
   "POST /api/account/signup":             { "-": everyone(400) },
@@ -426,6 +428,7 @@ const HIDDEN = new Set([
   "GET /api/docs/static/*",
   "GET /robots.txt",
   "GET /sitemap.xml",
+  "GET /metrics",
   "GET /api/auth/*",
   "POST /api/auth/*",
   "GET /api/realtime",

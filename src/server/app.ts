@@ -42,11 +42,12 @@ import { retentionRoutes } from "./modules/retention/retention.routes";
 import { securityRoutes } from "./modules/security/security.routes";
 import { supportRoutes } from "./modules/support/support.routes";
 import { seoRoutes } from "./modules/system/seo.routes";
-import { systemRoutes } from "./modules/system/system.routes";
+import { systemRoutes, withinTimeout } from "./modules/system/system.routes";
 import { testClockRoutes } from "./modules/system/testClock.routes";
 import { registerCrossSiteGuard } from "./plugins/cross-site";
 import { frameworkErrors, registerErrorHandler } from "./plugins/error-handler";
 import { logSerializers, RequestLogController } from "./plugins/logging";
+import { Metrics, registerMetrics } from "./plugins/metrics";
 import { registerPrivateAnswers } from "./plugins/private-answers";
 import { postgresRateLimitStore, routeAndIpKey } from "./plugins/rate-limit-store";
 import { ResponseCache, registerResponseCache } from "./plugins/response-cache";
@@ -73,6 +74,8 @@ declare module "fastify" {
     hub: RealtimeHub;
     /** Reads the uploaded devis queued in quote_readings, one at a time (issue 17). */
     readings: ReadingRunner;
+    /** The Prometheus metrics (plugins/metrics.ts), null when METRICS_TOKEN is not set. */
+    metrics: Metrics | null;
   }
 }
 
@@ -171,7 +174,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await bus.listening();
   });
   // Sessions resolved from memory, dropped on every instance when they change (ADR 026).
-  registerSessionCache(database.db, new SessionCache(bus, app.log));
+  const sessionCache = new SessionCache(bus, app.log);
+  registerSessionCache(database.db, sessionCache);
   app.decorate("hub", new RealtimeHub(database.db, bus, app.log));
   // The files: an S3-compatible bucket when S3_* is set, else the local disk; encrypted by us either
   // way (the store is not trusted, ADR 013 and 022).
@@ -198,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   );
   setOcrConcurrency(config.readingConcurrency);
+  let metrics: Metrics | null = null;
   app.decorate(
     "readings",
     new ReadingRunner({
@@ -206,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       bus,
       log: app.log.child({ module: "reading" }),
       limits: config.readingLimits,
+      onRead: (seconds, outcome) => metrics?.observeReading(seconds, outcome),
     }),
   );
 
@@ -241,6 +247,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // come before compression's.
   const responseCache = new ResponseCache(bus);
   registerResponseCache(app, responseCache, async (request, reply) => (await actorOf(request, reply)).userId);
+  // GET /metrics for Prometheus, kept only when METRICS_TOKEN is set (plugins/metrics.ts, ADR 047).
+  if (config.metricsToken)
+    metrics = new Metrics({
+      database,
+      health: async () => {
+        const [db, storage] = await Promise.all([
+          withinTimeout(() => database.ping()),
+          withinTimeout(() => app.storage.ping()),
+        ]);
+        return { database: db, storage };
+      },
+      sessionCache,
+      responseCache,
+      sockets: () => app.hub.size,
+      readingQueue: () => app.readings.queueGauges(),
+    });
+  app.decorate("metrics", metrics);
+  registerMetrics(app, metrics, config.metricsToken);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   // Counters in the database, shared by every instance (plugins/rate-limit-store.ts); keyed by route
   // and client address unless a route says otherwise.

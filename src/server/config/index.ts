@@ -104,6 +104,13 @@ const envSchema = z.object({
     .min(256, { error: "doit être un nombre de Mo (256 à 16384)" })
     .max(16384, { error: "doit être un nombre de Mo (256 à 16384)" })
     .default(1024),
+  /**
+   * The bearer token of GET /metrics (Prometheus, ADR 047); without it the route answers 404.
+   * At least 32 characters (openssl rand -hex 32).
+   */
+  METRICS_TOKEN: optional(
+    z.string().min(32, { error: "doit contenir au moins 32 caractères (openssl rand -hex 32)" }),
+  ),
   // S3-compatible object storage (issue 18, ADR 022): all of them, or none for the local disk.
   S3_ENDPOINT: optional(
     z.url({ protocol: /^https?$/, error: "doit être une URL http(s) complète (https://s3.exemple.fr)" }),
@@ -165,6 +172,8 @@ export interface AppConfig {
    * memory ceiling (MB), its OCR workers. The shape of modules/reading/runner.ts's ReadingLimits.
    */
   readingLimits: { timeMs: number; previewTimeMs: number; memoryMb: number; ocrConcurrency: number };
+  /** The bearer token of GET /metrics; undefined: no metrics are kept and the route answers 404. */
+  metricsToken: string | undefined;
   /** The S3-compatible bucket of the files; undefined means the local disk under dataDir. */
   // The shape of storage/s3.ts's S3Settings (app.ts hands it to S3Storage); inferred here so that
   // the config imports nothing of the server.
@@ -270,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       memoryMb: e.READING_MEMORY_MB,
       ocrConcurrency: e.READING_CONCURRENCY,
     },
+    metricsToken: e.METRICS_TOKEN,
     s3,
   };
 }
