@@ -25,6 +25,11 @@ export interface DatabaseHandle {
    * The statement's first keyword only (select, insert…), never its text or values.
    */
   observeQueries(observer: QueryObserver | null): void;
+  /**
+   * The embedded database's own data-dir dump (gzip'd tar), taken while its queries wait: the
+   * backup's (backup/archive.ts). Absent on PostgreSQL.
+   */
+  dumpEmbedded?: () => Promise<Blob>;
   /** PostgreSQL's pool: its connections, the idle ones and the queries waiting for one. */
   poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -108,6 +113,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     ping: () => pingDb(db),
     observeQueries: queries.set,
     listen: (channel, handler) => instance.listen(channel, handler),
+    dumpEmbedded: () => instance.dumpDataDir("gzip"),
     close: async () => {
       await db.destroy();
       if (!instance.closed) await instance.close();
