@@ -41,6 +41,7 @@ import { requestRoutes } from "./modules/requests/requests.routes";
 import { retentionRoutes } from "./modules/retention/retention.routes";
 import { securityRoutes } from "./modules/security/security.routes";
 import { supportRoutes } from "./modules/support/support.routes";
+import { backupRoutes } from "./modules/system/backup.routes";
 import { seoRoutes } from "./modules/system/seo.routes";
 import { systemRoutes, withinTimeout } from "./modules/system/system.routes";
 import { testClockRoutes } from "./modules/system/testClock.routes";
@@ -76,6 +77,11 @@ declare module "fastify" {
     readings: ReadingRunner;
     /** The Prometheus metrics (plugins/metrics.ts), null when METRICS_TOKEN is not set. */
     metrics: Metrics | null;
+    /**
+     * The token of POST /internal/backup for this start (server.ts writes it in DATA_DIR for
+     * `npm run backup`); undefined until set: the route then refuses everyone.
+     */
+    backupToken: string | undefined;
   }
 }
 
@@ -327,6 +333,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(retentionRoutes);
   await app.register(realtimeRoutes);
   await app.register(seoRoutes);
+  app.decorate("backupToken", undefined as string | undefined);
+  await app.register(backupRoutes, { token: () => app.backupToken });
 
   await registerStatic(app, options.clientDir);
   if (options.readingRunner ?? config.env !== "test")

@@ -1,4 +1,8 @@
+import { randomBytes } from "node:crypto";
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { buildApp } from "./app";
+import { BACKUP_ENDPOINT } from "./backup/archive";
 import { ensureAdmin } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { demoStartupText, seedDemoData } from "./demo";
@@ -107,6 +111,24 @@ async function main(): Promise<void> {
   }
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  // `npm run backup` asks this process for the embedded database's snapshot (ADR 047): where and
+  // with which token, in a file only the service's account can read, gone when the server stops.
+  if (database.kind === "pglite") {
+    const token = randomBytes(32).toString("base64url");
+    const host = ["0.0.0.0", "::", ""].includes(config.host) ? "127.0.0.1" : config.host;
+    const endpoint = path.join(config.dataDir, BACKUP_ENDPOINT);
+    app.backupToken = token;
+    writeFileSync(
+      endpoint,
+      JSON.stringify({
+        pid: process.pid,
+        url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+        token,
+      }),
+      { mode: 0o600 },
+    );
+    app.addHook("onClose", async () => rmSync(endpoint, { force: true }));
+  }
   const url = config.publicUrl.includes(`:${config.port}`)
     ? config.publicUrl.replace(`:${config.port}`, `:${port}`)
     : config.publicUrl;

@@ -23,6 +23,8 @@ import type { Storage } from "../storage/storage";
  */
 export const FORMAT = "sourio-backup/1";
 export const MANIFEST = "manifest.json";
+/** DATA_DIR's file where a running server says how `npm run backup` may ask it for a snapshot. */
+export const BACKUP_ENDPOINT = "backup-endpoint.json";
 
 export interface Manifest {
   format: typeof FORMAT;
