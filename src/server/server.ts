@@ -100,6 +100,9 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
+  // The backup endpoint file (written once listening, below) goes with the server.
+  const endpoint = path.join(config.dataDir, BACKUP_ENDPOINT);
+  app.addHook("onClose", async () => rmSync(endpoint, { force: true }));
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -116,7 +119,6 @@ async function main(): Promise<void> {
   if (database.kind === "pglite") {
     const token = randomBytes(32).toString("base64url");
     const host = ["0.0.0.0", "::", ""].includes(config.host) ? "127.0.0.1" : config.host;
-    const endpoint = path.join(config.dataDir, BACKUP_ENDPOINT);
     app.backupToken = token;
     writeFileSync(
       endpoint,
@@ -127,7 +129,6 @@ async function main(): Promise<void> {
       }),
       { mode: 0o600 },
     );
-    app.addHook("onClose", async () => rmSync(endpoint, { force: true }));
   }
   const url = config.publicUrl.includes(`:${config.port}`)
     ? config.publicUrl.replace(`:${config.port}`, `:${port}`)
