@@ -54,9 +54,8 @@ export async function realtimeBench({ startServer, record, mkDataDir }) {
   }
   // One secret for both instances: a session made on A is valid on B.
   const env = {
-    DATABASE_URL: postgres.url,
+    ...postgres.env,
     DEMO_DATA: "false",
-    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
   };
   let a;
   let b;

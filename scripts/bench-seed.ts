@@ -6,6 +6,7 @@
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { loadConfig } from "../src/server/config";
+import { setPrivateUmask } from "../src/server/files/private-dir";
 import { openMigratedDatabase, standaloneAuth } from "../src/server/runtime";
 
 const { values } = parseArgs({
@@ -14,6 +15,7 @@ const { values } = parseArgs({
 const requests = Number(values.requests ?? 1000);
 const dentists = Number(values.dentists ?? 100);
 const patients = Math.max(1, Math.round(requests / 5));
+setPrivateUmask();
 const config = loadConfig({ ...process.env, DATA_DIR: values["data-dir"] ?? "./data", DEMO_DATA: "false" });
 const database = await openMigratedDatabase(config);
 const db = database.db;

@@ -2,10 +2,12 @@
 import { parseArgs } from "node:util";
 import { ensureAdmin } from "../src/server/bootstrap";
 import { ConfigError, loadConfig } from "../src/server/config";
+import { setPrivateUmask } from "../src/server/files/private-dir";
 import { openMigratedDatabase, standaloneAuth } from "../src/server/runtime";
 import { loginSchema } from "../src/shared/schemas/account";
 
 async function main(): Promise<number> {
+  setPrivateUmask();
   const { values } = parseArgs({ options: { email: { type: "string" }, password: { type: "string" } } });
   const email = loginSchema.shape.email.safeParse(values.email ?? "");
   if (!email.success || !values.password || values.password.length < 6) {

@@ -71,6 +71,7 @@ describe("npm run rotate-key on S3", { timeout: 120_000 }, () => {
     const env = {
       ...s3.env,
       S3_BUCKET: settings.bucket,
+      AUTH_SECRET: "rotate-secret-rotate-secret-rotate-0123",
       DATA_KEY: newText,
       DATA_KEY_PREVIOUS: oldText,
     };

@@ -2,6 +2,7 @@
 import path from "node:path";
 import { ConfigError, loadConfig } from "../src/server/config";
 import { KEY_FILE, newMasterKey, readKeyFile, writeKeyFile } from "../src/server/config/data-key";
+import { setPrivateUmask } from "../src/server/files/private-dir";
 import { EncryptedStorage } from "../src/server/storage/encrypted";
 import { keyringOf } from "../src/server/storage/keyring";
 import { S3Storage } from "../src/server/storage/s3";
@@ -21,6 +22,7 @@ import { rewrapAll } from "../src/server/upkeep/at-rest";
  * the local folder (the header changed in place).
  */
 async function main(): Promise<number> {
+  setPrivateUmask();
   const config = loadConfig({ ...process.env, ADMIN_EMAIL: "", ADMIN_PASSWORD: "" });
   const embedded = !process.env.DATA_KEY?.trim();
   const keyFile = path.join(config.dataDir, KEY_FILE);

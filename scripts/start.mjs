@@ -4,9 +4,15 @@
 // - NODE_ENV=production: the compiled JavaScript (dist/server/server.js, compiled first when missing or
 //   older than src/server and src/shared) with plain node, no tsx;
 // - otherwise: the TypeScript sources through tsx, as in development.
+// On a Node.js older than package.json's engines (>=22.13) it says so in one line, and starts anyway.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ensureClientBuilt, root } from "./lib/client-build.mjs";
+import { nodeSupportNotice } from "./lib/node-support.mjs";
+
+// Node 20 and older 22s still run the quick start; one line says which Node to install instead.
+const notice = nodeSupportNotice();
+if (notice) console.warn(notice);
 
 if (process.env.SKIP_CLIENT_BUILD !== "true" && !(await ensureClientBuilt())) {
   console.error("La construction de l'application web a échoué.");

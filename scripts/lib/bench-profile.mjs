@@ -69,7 +69,7 @@ function summarize(file, skipMs) {
 }
 
 const postgres = values.postgres ? await startTempPostgres() : null;
-const env = postgres ? { DATABASE_URL: postgres.url } : {};
+const env = postgres ? postgres.env : {};
 const dataDir = mkdtempSync(path.join(tmpdir(), "sourio-prof-"));
 try {
   const seed = spawnSync(

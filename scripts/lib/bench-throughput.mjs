@@ -122,7 +122,7 @@ export async function throughputBench({ startServer, record, mkDataDir }) {
       startServer,
       record,
       dataDir: mkDataDir(),
-      env: { DATABASE_URL: postgres.url },
+      env: postgres.env,
     });
   } finally {
     postgres.stop();

@@ -27,7 +27,10 @@ export const SERVER_LAYERS = [
       "sample-files",
     ],
   },
-  { name: "platform", units: ["access", "plugins", "auth", "http", "upkeep", "geo", "chat", "throttle"] },
+  {
+    name: "platform",
+    units: ["access", "plugins", "auth", "http", "upkeep", "geo", "chat", "throttle", "backup"],
+  },
   { name: "modules", units: ["modules/*"] },
   { name: "top", units: ["app", "server", "runtime", "bootstrap", "jobs", "demo"] },
 ];

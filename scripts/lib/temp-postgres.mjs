@@ -1,6 +1,7 @@
 // A throwaway PostgreSQL server for measurements that need two app instances on one database
 // (like .ci/run does for the API suite). Returns null when PostgreSQL is not installed.
 import { execFileSync, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -31,8 +32,16 @@ export async function startTempPostgres() {
   asPg(
     `'${bin}/pg_ctl' -D '${dir}/data' -o "-p ${port} -k '${dir}' -c listen_addresses=127.0.0.1 -c fsync=off" -l '${dir}/log' -w start`,
   );
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url,
+    // What every instance on this database is given: the instances share the session secret and the
+    // files' key, which the app then requires explicitly (config/index.ts).
+    env: {
+      DATABASE_URL: url,
+      AUTH_SECRET: randomBytes(32).toString("hex"),
+      DATA_KEY: randomBytes(32).toString("base64"),
+    },
     stop() {
       try {
         asPg(`'${bin}/pg_ctl' -D '${dir}/data' -m fast stop`);

@@ -158,6 +158,10 @@ const TABLE: Record<string, Rows> = {
   "GET /api/docs/static/*":                      { "static:swagger-ui.css": everyone(200) },
   "GET /robots.txt":                             { "-": everyone(200) },
   "GET /sitemap.xml":                            { "-": everyone(200) },
+  // Prometheus's scrape: its bearer token (METRICS_TOKEN) only, never a session (plugins/metrics.ts).
+  "GET /metrics":                                { "-": everyone(401) },
+  // npm run backup's request to the running server: its start's token only (modules/system/backup.routes.ts).
+  "POST /internal/backup":                       { "-": everyone(401) },
 
   // Account (public), and the signed-in person's security page (another person's session: 404).
   "POST /api/account/signup":             { "-": everyone(400) },
@@ -450,6 +454,8 @@ const HIDDEN = new Set([
   "GET /api/docs/static/*",
   "GET /robots.txt",
   "GET /sitemap.xml",
+  "GET /metrics",
+  "POST /internal/backup",
   "GET /api/auth/*",
   "POST /api/auth/*",
   "GET /api/realtime",

@@ -42,12 +42,14 @@ import { requestRoutes } from "./modules/requests/requests.routes";
 import { retentionRoutes } from "./modules/retention/retention.routes";
 import { securityRoutes } from "./modules/security/security.routes";
 import { supportRoutes } from "./modules/support/support.routes";
+import { backupRoutes } from "./modules/system/backup.routes";
 import { seoRoutes } from "./modules/system/seo.routes";
-import { systemRoutes } from "./modules/system/system.routes";
+import { systemRoutes, withinTimeout } from "./modules/system/system.routes";
 import { testClockRoutes } from "./modules/system/testClock.routes";
 import { registerCrossSiteGuard } from "./plugins/cross-site";
 import { frameworkErrors, registerErrorHandler } from "./plugins/error-handler";
 import { logSerializers, RequestLogController } from "./plugins/logging";
+import { Metrics, registerMetrics } from "./plugins/metrics";
 import { registerPrivateAnswers } from "./plugins/private-answers";
 import { postgresRateLimitStore, routeAndIpKey } from "./plugins/rate-limit-store";
 import { ResponseCache, registerResponseCache } from "./plugins/response-cache";
@@ -74,6 +76,13 @@ declare module "fastify" {
     hub: RealtimeHub;
     /** Reads the uploaded devis queued in quote_readings, one at a time (issue 17). */
     readings: ReadingRunner;
+    /** The Prometheus metrics (plugins/metrics.ts), null when METRICS_TOKEN is not set. */
+    metrics: Metrics | null;
+    /**
+     * The token of POST /internal/backup for this start (server.ts writes it in DATA_DIR for
+     * `npm run backup`); undefined until set: the route then refuses everyone.
+     */
+    backupToken: string | undefined;
   }
 }
 
@@ -172,7 +181,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await bus.listening();
   });
   // Sessions resolved from memory, dropped on every instance when they change (ADR 026).
-  registerSessionCache(database.db, new SessionCache(bus, app.log));
+  const sessionCache = new SessionCache(bus, app.log);
+  registerSessionCache(database.db, sessionCache);
   app.decorate("hub", new RealtimeHub(database.db, bus, app.log));
   // The files: an S3-compatible bucket when S3_* is set, else the local disk; encrypted by us either
   // way (the store is not trusted, ADR 013 and 022).
@@ -199,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   );
   setOcrConcurrency(config.readingConcurrency);
+  let metrics: Metrics | null = null;
   app.decorate(
     "readings",
     new ReadingRunner({
@@ -207,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       bus,
       log: app.log.child({ module: "reading" }),
       limits: config.readingLimits,
+      onRead: (seconds, outcome) => metrics?.observeReading(seconds, outcome),
     }),
   );
 
@@ -242,6 +254,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // come before compression's.
   const responseCache = new ResponseCache(bus);
   registerResponseCache(app, responseCache, async (request, reply) => (await actorOf(request, reply)).userId);
+  // GET /metrics for Prometheus, kept only when METRICS_TOKEN is set (plugins/metrics.ts, ADR 047).
+  if (config.metricsToken)
+    metrics = new Metrics({
+      database,
+      health: async () => {
+        const [db, storage] = await Promise.all([
+          withinTimeout(() => database.ping()),
+          withinTimeout(() => app.storage.ping()),
+        ]);
+        return { database: db, storage };
+      },
+      sessionCache,
+      responseCache,
+      sockets: () => app.hub.size,
+      readingQueue: () => app.readings.queueGauges(),
+    });
+  app.decorate("metrics", metrics);
+  registerMetrics(app, metrics, config.metricsToken);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   // Counters in the database, shared by every instance (plugins/rate-limit-store.ts); keyed by route
   // and client address unless a route says otherwise.
@@ -305,6 +335,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(retentionRoutes);
   await app.register(realtimeRoutes);
   await app.register(seoRoutes);
+  app.decorate("backupToken", undefined as string | undefined);
+  await app.register(backupRoutes, { token: () => app.backupToken });
 
   await registerStatic(app, options.clientDir);
   if (options.readingRunner ?? config.env !== "test")

@@ -18,6 +18,8 @@ function errorOf(env: Record<string, string>): ConfigError {
 }
 
 const KEY = randomBytes(32).toString("base64");
+/** What every instance on one database or one bucket is given (they must share them). */
+const SHARED = { AUTH_SECRET: "s".repeat(32), DATA_KEY: KEY };
 
 describe("loadConfig", () => {
   it("has working defaults for the embedded mode and keeps a generated secret", () => {
@@ -44,6 +46,34 @@ describe("loadConfig", () => {
       Buffer.from(previous, "base64url").toString("base64"),
     ]);
     expect(existsSync(path.join(dir, "data-key"))).toBe(false);
+  });
+
+  it("requires AUTH_SECRET and DATA_KEY set explicitly with PostgreSQL or S3, generating neither", () => {
+    const postgres = { DATABASE_URL: "postgres://u:p@localhost:5432/db" };
+    const bucket = {
+      S3_ENDPOINT: "https://s3.gra.io.cloud.ovh.net",
+      S3_BUCKET: "sourio-documents",
+      S3_REGION: "gra",
+      S3_ACCESS_KEY_ID: "AKIAEXEMPLE",
+      S3_SECRET_ACCESS_KEY: "secret-exemple",
+    };
+    for (const [shared, variable] of [
+      [postgres, "DATABASE_URL"],
+      [bucket, "S3_ENDPOINT"],
+    ] as const) {
+      const dir = dataDir();
+      const noSecret = errorOf({ DATA_DIR: dir, ...shared, DATA_KEY: KEY });
+      expect(noSecret.message).toBe(
+        `Configuration invalide : AUTH_SECRET est requis avec ${variable} : toutes les instances doivent partager le même (32 caractères au moins)`,
+      );
+      const noKey = errorOf({ DATA_DIR: dir, ...shared, AUTH_SECRET: "s".repeat(32) });
+      expect(noKey.message).toBe(
+        `Configuration invalide : DATA_KEY est requis avec ${variable} : toutes les instances doivent partager la même (openssl rand -base64 32)`,
+      );
+      expect(existsSync(path.join(dir, "auth-secret"))).toBe(false);
+      expect(existsSync(path.join(dir, "data-key"))).toBe(false);
+      expect(loadConfig({ DATA_DIR: dir, ...shared, ...SHARED }).authSecret).toBe(SHARED.AUTH_SECRET);
+    }
   });
 
   it.each([
@@ -73,7 +103,8 @@ describe("loadConfig", () => {
   it("turns demo data off with DEMO_DATA=false and on PostgreSQL by default", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), DEMO_DATA: "false" }).demoData).toBe(false);
     expect(
-      loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u:p@localhost:5432/db" }).demoData,
+      loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u:p@localhost:5432/db", ...SHARED })
+        .demoData,
     ).toBe(false);
   });
 
@@ -193,7 +224,7 @@ describe("loadConfig", () => {
     });
 
     it("reads the bucket's settings, path-style addressing off unless asked for", () => {
-      expect(loadConfig({ DATA_DIR: dataDir(), ...S3 }).s3).toEqual({
+      expect(loadConfig({ DATA_DIR: dataDir(), ...S3, ...SHARED }).s3).toEqual({
         endpoint: "https://s3.gra.io.cloud.ovh.net",
         bucket: "sourio-documents",
         region: "gra",
@@ -201,9 +232,9 @@ describe("loadConfig", () => {
         secretAccessKey: "secret-exemple",
         forcePathStyle: false,
       });
-      expect(loadConfig({ DATA_DIR: dataDir(), ...S3, S3_FORCE_PATH_STYLE: "true" }).s3?.forcePathStyle).toBe(
-        true,
-      );
+      expect(
+        loadConfig({ DATA_DIR: dataDir(), ...S3, ...SHARED, S3_FORCE_PATH_STYLE: "true" }).s3?.forcePathStyle,
+      ).toBe(true);
     });
 
     it("requires all of them once one is set, naming the missing one in French", () => {

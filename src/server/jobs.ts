@@ -20,6 +20,10 @@ import { sweepOrphanFiles } from "./upkeep/sweeper";
  *
  * The embedded PGlite database belongs to one process: no lock there (and none possible: its
  * single connection would be held by the lock's transaction while the job queries).
+ *
+ * Each run that completes without a failure sets its job's last success time in the metrics
+ * (`sourio_job_last_success_timestamp_seconds{task}`, ADR 047): the alert is on the latest of all
+ * instances, since the run an instance skips is another's.
  */
 export type JobName = "mail" | "retention" | "sweeper";
 
@@ -67,19 +71,19 @@ function logFailure(app: FastifyInstance, message: string) {
 export async function runMailJobs(app: FastifyInstance): Promise<boolean> {
   return runExclusive(app, "mail", async () => {
     const deps = { db: app.db, mailer: app.mailer, config: app.config, now: app.clock(), log: app.log };
-    await Promise.all([
-      Promise.all([
-        sendUnreadEmails(deps),
-        sendSupportUnreadEmails(deps),
-        sendAppointmentReminders(deps),
-      ]).catch(logFailure(app, "échec de l'envoi des e-mails programmés")),
-      pruneLoginAttempts(app.db, deps.now).catch(
-        logFailure(app, "échec du nettoyage des compteurs de connexion"),
-      ),
-      pruneRateLimitHits(app.db, deps.now).catch(
-        logFailure(app, "échec du nettoyage des compteurs de limitation de débit"),
-      ),
+    const done = () => true;
+    const parts = await Promise.all([
+      Promise.all([sendUnreadEmails(deps), sendSupportUnreadEmails(deps), sendAppointmentReminders(deps)])
+        .then(done)
+        .catch(logFailure(app, "échec de l'envoi des e-mails programmés")),
+      pruneLoginAttempts(app.db, deps.now)
+        .then(done)
+        .catch(logFailure(app, "échec du nettoyage des compteurs de connexion")),
+      pruneRateLimitHits(app.db, deps.now)
+        .then(done)
+        .catch(logFailure(app, "échec du nettoyage des compteurs de limitation de débit")),
     ]);
+    if (parts.every(Boolean)) app.metrics?.jobSucceeded("mail");
   }).catch(logFailure(app, "échec du lancement des e-mails programmés"));
 }
 
@@ -91,6 +95,7 @@ export async function runDailyJobs(app: FastifyInstance): Promise<boolean> {
   return runExclusive(app, "retention", async () => {
     const deps = { db: app.db, storage: app.storage, mailer: app.mailer, config: app.config, log: app.log };
     await runRetention(deps, app.clock());
+    app.metrics?.jobSucceeded("retention");
   }).catch(logFailure(app, "échec de l'application des durées de conservation"));
 }
 
@@ -102,5 +107,6 @@ export async function runSweeper(app: FastifyInstance): Promise<boolean> {
   return runExclusive(app, "sweeper", async () => {
     const removed = await sweepOrphanFiles(app.db, app.storage);
     if (removed > 0) app.log.info({ removed }, "fichiers orphelins supprimés");
+    app.metrics?.jobSucceeded("sweeper");
   }).catch(logFailure(app, "échec du nettoyage des fichiers orphelins"));
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { lstatSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -79,6 +79,69 @@ describe("server process", PROCESSES, () => {
     expect(proc.out()).not.toContain("démonstration");
     proc.child.kill("SIGTERM");
     expect(await proc.exited).toBe(0);
+  });
+});
+
+/** Every path under `dir` whose mode is not 0700 (folders) or 0600 (files), with its mode. */
+function openPaths(dir: string): string[] {
+  const open: string[] = [];
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    if (entry.isSymbolicLink()) continue;
+    const mode = lstatSync(full).mode & 0o777;
+    if (mode !== (entry.isDirectory() ? 0o700 : 0o600)) open.push(`${mode.toString(8)} ${full}`);
+  }
+  return open;
+}
+
+describe("DATA_DIR's modes after a start and writes (issue 37)", PROCESSES, () => {
+  it("keeps every path private, the embedded database's own files included, running and stopped", async () => {
+    const dataDir = tempDir();
+    const proc = start("src/server/server.ts", [], {
+      DATA_DIR: dataDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DEMO_DATA: "false",
+    });
+    await waitFor(() => /est prêt : (http:\/\/\S+)/.test(proc.out()), proc.child);
+    const url = proc.out().match(/est prêt : (http:\/\/\S+)/)?.[1] ?? "";
+    // Writes: an account (database rows) and a request with its document (a stored file).
+    const signup = await fetch(`${url}/api/account/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        role: "patient",
+        first_name: "Marie",
+        last_name: "Dupont",
+        email: "modes@example.com",
+        password: "Sourire-Sain-2026",
+        accept_terms: true,
+      }),
+    });
+    expect(signup.status, await signup.clone().text()).toBe(201);
+    const cookie = (signup.headers.getSetCookie().find((c) => c.includes("session_token")) ?? "").split(
+      ";",
+    )[0];
+    const form = new FormData();
+    form.append("treatment_type", "crown");
+    form.append("consent", "true");
+    form.append("files", new Blob([new Uint8Array(tinyPdf())], { type: "application/pdf" }), "devis.pdf");
+    const request = await fetch(`${url}/api/patient/requests`, {
+      method: "POST",
+      headers: { cookie: cookie ?? "" },
+      body: form,
+    });
+    expect(request.status, await request.clone().text()).toBe(201);
+
+    const running = readdirSync(dataDir, { recursive: true }).map(String);
+    expect(running.some((p) => p.startsWith("pglite"))).toBe(true);
+    expect(running.some((p) => p.startsWith("files") && p.endsWith(".pdf"))).toBe(true);
+    expect(lstatSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(openPaths(dataDir)).toEqual([]);
+
+    proc.child.kill("SIGTERM");
+    expect(await proc.exited).toBe(0);
+    expect(openPaths(dataDir)).toEqual([]);
   });
 });
 

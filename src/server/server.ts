@@ -1,8 +1,12 @@
+import { randomBytes } from "node:crypto";
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { buildApp } from "./app";
+import { BACKUP_ENDPOINT } from "./backup/archive";
 import { ensureAdmin } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { demoStartupText, seedDemoData } from "./demo";
-import { protectDataDir } from "./files/private-dir";
+import { protectDataDir, setPrivateUmask } from "./files/private-dir";
 import { cityOf } from "./geo/communes";
 import { runDailyJobs, runMailJobs, runSweeper } from "./jobs";
 import { openMigratedDatabase } from "./runtime";
@@ -11,6 +15,8 @@ import { encryptClearFiles } from "./upkeep/at-rest";
 
 /** config → database (migrated) → admin and demo accounts → app → listen; graceful shutdown. */
 async function main(): Promise<void> {
+  // Whatever is created without an explicit mode (by us or a library) is the service's only.
+  setPrivateUmask();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -94,6 +100,9 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
+  // The backup endpoint file (written once listening, below) goes with the server.
+  const endpoint = path.join(config.dataDir, BACKUP_ENDPOINT);
+  app.addHook("onClose", async () => rmSync(endpoint, { force: true }));
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -105,6 +114,22 @@ async function main(): Promise<void> {
   }
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  // `npm run backup` asks this process for the embedded database's snapshot (ADR 047): where and
+  // with which token, in a file only the service's account can read, gone when the server stops.
+  if (database.kind === "pglite") {
+    const token = randomBytes(32).toString("base64url");
+    const host = ["0.0.0.0", "::", ""].includes(config.host) ? "127.0.0.1" : config.host;
+    app.backupToken = token;
+    writeFileSync(
+      endpoint,
+      JSON.stringify({
+        pid: process.pid,
+        url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+        token,
+      }),
+      { mode: 0o600 },
+    );
+  }
   const url = config.publicUrl.includes(`:${config.port}`)
     ? config.publicUrl.replace(`:${config.port}`, `:${port}`)
     : config.publicUrl;

@@ -67,6 +67,8 @@ export class SessionCache {
   private readonly invalidatedAt = new Map<string, number>();
   /** Invalidations this instance sent, waiting to come back through the bus. */
   private readonly echoes = new Map<string, () => void>();
+  /** Lookups answered from memory (hits) or not (misses), for the metrics (ADR 047). */
+  readonly stats = { hits: 0, misses: 0 };
 
   constructor(
     private readonly bus: Pick<EventBus, "publish" | "subscribe" | "epoch"> &
@@ -98,7 +100,10 @@ export class SessionCache {
   /** The cached resolution of this key, or null when absent, stale, expired or due for refresh. */
   get(key: string): CachedSession | null {
     const entry = this.entries.get(key);
-    if (!entry) return null;
+    if (!entry) {
+      this.stats.misses += 1;
+      return null;
+    }
     const now = this.now();
     const fresh =
       now - entry.storedAt < (this.options.ttlMs ?? SESSION_CACHE_TTL_MS) &&
@@ -107,8 +112,10 @@ export class SessionCache {
       entry.epoch === this.bus.epoch();
     if (!fresh) {
       this.remove(key, entry.userId);
+      this.stats.misses += 1;
       return null;
     }
+    this.stats.hits += 1;
     return entry;
   }
 

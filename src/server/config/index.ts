@@ -111,6 +111,13 @@ const envSchema = z.object({
     .min(256, { error: "doit être un nombre de Mo (256 à 16384)" })
     .max(16384, { error: "doit être un nombre de Mo (256 à 16384)" })
     .default(1024),
+  /**
+   * The bearer token of GET /metrics (Prometheus, ADR 047); without it the route answers 404.
+   * At least 32 characters (openssl rand -hex 32).
+   */
+  METRICS_TOKEN: optional(
+    z.string().min(32, { error: "doit contenir au moins 32 caractères (openssl rand -hex 32)" }),
+  ),
   // S3-compatible object storage (issue 18, ADR 022): all of them, or none for the local disk.
   S3_ENDPOINT: optional(
     z.url({ protocol: /^https?$/, error: "doit être une URL http(s) complète (https://s3.exemple.fr)" }),
@@ -228,6 +235,8 @@ export interface AppConfig {
    * memory ceiling (MB), its OCR workers. The shape of modules/reading/runner.ts's ReadingLimits.
    */
   readingLimits: { timeMs: number; previewTimeMs: number; memoryMb: number; ocrConcurrency: number };
+  /** The bearer token of GET /metrics; undefined: no metrics are kept and the route answers 404. */
+  metricsToken: string | undefined;
   /** The S3-compatible bucket of the files; undefined means the local disk under dataDir. */
   // The shape of storage/s3.ts's S3Settings (app.ts hands it to S3Storage); inferred here so that
   // the config imports nothing of the server.
@@ -264,10 +273,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL)
     throw new ConfigError("ADMIN_EMAIL", "est requis avec ADMIN_PASSWORD");
 
+  const s3 = s3Settings(e);
+  // Instances sharing a database or a bucket must share the session secret and the files' key: a
+  // secret or key generated in one instance's DATA_DIR would be unknown to the others.
+  const shared = e.DATABASE_URL ? "DATABASE_URL" : sharedStorageVariable(e);
   let authSecret = e.AUTH_SECRET;
   if (!authSecret) {
     if (e.NODE_ENV === "production")
       throw new ConfigError("AUTH_SECRET", "est requis en production (32 caractères au moins)");
+    if (shared)
+      throw new ConfigError(
+        "AUTH_SECRET",
+        `est requis avec ${shared} : toutes les instances doivent partager le même (32 caractères au moins)`,
+      );
     authSecret = readOrCreateSecret(dataDir);
   }
   let dataKeys: Buffer[];
@@ -278,12 +296,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   } else {
     if (e.NODE_ENV === "production")
       throw new ConfigError("DATA_KEY", "est requis en production (openssl rand -base64 32)");
+    if (shared)
+      throw new ConfigError(
+        "DATA_KEY",
+        `est requis avec ${shared} : toutes les instances doivent partager la même (openssl rand -base64 32)`,
+      );
     if (e.DATA_KEY_PREVIOUS) throw new ConfigError("DATA_KEY", "est requis avec DATA_KEY_PREVIOUS");
     dataKeys = readOrCreateKeyFile(dataDir);
   }
   if (e.TEST_CLOCK && e.NODE_ENV === "production")
     throw new ConfigError("TEST_CLOCK", "est interdit en production");
-  const s3 = s3Settings(e);
   const invoiceSeller = sellerSettings(e);
   const port = e.PORT;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
@@ -323,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       memoryMb: e.READING_MEMORY_MB,
       ocrConcurrency: e.READING_CONCURRENCY,
     },
+    metricsToken: e.METRICS_TOKEN,
     s3,
     invoiceSeller,
   };
@@ -381,6 +404,11 @@ function s3Settings(e: z.infer<typeof envSchema>) {
     secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
     forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
   };
+}
+
+/** The first S3_* variable set (the bucket is then shared by every instance), else undefined. */
+function sharedStorageVariable(e: z.infer<typeof envSchema>): string | undefined {
+  return [...S3_REQUIRED, "S3_FORCE_PATH_STYLE" as const].find((name) => e[name] !== undefined);
 }
 
 /** In the embedded mode the auth secret is generated once and kept in DATA_DIR. */

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
+import { Kysely, type KyselyConfig, PGliteDialect, PostgresDialect, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrations } from "./migrations/index";
@@ -20,7 +20,41 @@ export interface DatabaseHandle {
    * the bus's own connection (realtime/bus.ts).
    */
   listen?: (channel: string, handler: (payload: string) => void) => Promise<unknown>;
+  /**
+   * Sets (or, with null, removes) what is told of every query's length: the metrics (ADR 047).
+   * The statement's first keyword only (select, insert…), never its text or values.
+   */
+  observeQueries(observer: QueryObserver | null): void;
+  /**
+   * The embedded database's own data-dir dump (gzip'd tar), taken while its queries wait: the
+   * backup's (backup/archive.ts). Absent on PostgreSQL.
+   */
+  dumpEmbedded?: () => Promise<Blob>;
+  /** PostgreSQL's pool: its connections, the idle ones and the queries waiting for one. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
+}
+
+export type QueryObserver = (seconds: number, statement: string, failed: boolean) => void;
+
+const STATEMENTS = new Set(["select", "insert", "update", "delete", "with", "begin", "commit", "rollback"]);
+
+/** A query's kind for a metric's label: one of a few keywords, "other" for the rest. */
+export function statementOf(text: string): string {
+  const word = /^\s*\(?\s*([a-z]+)/i.exec(text)?.[1]?.toLowerCase() ?? "";
+  return STATEMENTS.has(word) ? word : "other";
+}
+
+/** Kysely's log, forwarding each query's length to the observer of the moment. */
+function queryLog(): { log: KyselyConfig["log"]; set(observer: QueryObserver | null): void } {
+  let observer: QueryObserver | null = null;
+  return {
+    log: (event) =>
+      observer?.(event.queryDurationMillis / 1000, statementOf(event.query.sql), event.level === "error"),
+    set: (next) => {
+      observer = next;
+    },
+  };
 }
 
 export interface DatabaseOptions {
@@ -54,11 +88,14 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     });
     // An idle client error (server restart) must not crash the process; the pool reconnects.
     pool.on("error", () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const queries = queryLog();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queries.log });
     return {
       db,
       kind: "postgres",
       ping: () => pingDb(db),
+      observeQueries: queries.set,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => db.destroy(),
     };
   }
@@ -68,12 +105,15 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     pglite = new PGlite(options.pgliteDir, PGLITE_OPTIONS);
   }
   const instance = pglite;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: instance }) });
+  const queries = queryLog();
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: instance }), log: queries.log });
   return {
     db,
     kind: "pglite",
     ping: () => pingDb(db),
+    observeQueries: queries.set,
     listen: (channel, handler) => instance.listen(channel, handler),
+    dumpEmbedded: () => instance.dumpDataDir("gzip"),
     close: async () => {
       await db.destroy();
       if (!instance.closed) await instance.close();

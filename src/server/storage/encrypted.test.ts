@@ -1,5 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -12,6 +20,7 @@ import {
   newRequestId,
   radioPng,
   signUpPatient,
+  TEST_DATA_KEY,
   type TestContext,
 } from "../testing/harness";
 import { encryptClearFiles, rewrapAll } from "../upkeep/at-rest";
@@ -178,8 +187,14 @@ describe("files at rest in the app", () => {
       expect(stored.includes(Buffer.from("%PDF")), key).toBe(false);
     }
     const keyFile = path.join(ctx.dataDir, KEY_FILE);
-    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
-    expect(parseMasterKey(readFileSync(keyFile, "utf8").split("\n")[0] as string)).not.toBeNull();
+    if (ctx.config.databaseUrl || ctx.config.s3) {
+      // Shared database or bucket: the key is DATA_KEY, never one generated in DATA_DIR.
+      expect(existsSync(keyFile)).toBe(false);
+      expect(ctx.config.dataKeys[0]?.toString("base64")).toBe(TEST_DATA_KEY);
+    } else {
+      expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+      expect(parseMasterKey(readFileSync(keyFile, "utf8").split("\n")[0] as string)).not.toBeNull();
+    }
   });
 
   it("encrypts the clear files of an older version at start-up, then skips the listing", async () => {

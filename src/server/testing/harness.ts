@@ -25,6 +25,8 @@ import { startS3, type TestS3 } from "./s3";
  */
 
 const TEST_S3 = process.env.TEST_S3 === "1";
+/** The files' master key of the apps on PostgreSQL or S3 (32 bytes, base64): a test key, nothing else. */
+export const TEST_DATA_KEY = Buffer.alloc(32, 7).toString("base64");
 let s3Server: Promise<TestS3> | undefined;
 
 let template: Promise<Blob> | undefined;
@@ -71,6 +73,11 @@ async function freshDatabase(
       await client.end();
     },
   };
+}
+
+/** Whether a test's own settings put the files in a bucket (blank S3_* ones mean the local disk). */
+function sharesStorage(env: Record<string, string>): boolean {
+  return Object.entries(env).some(([name, value]) => name.startsWith("S3_") && value.trim() !== "");
 }
 
 /** The test file's S3 server: started with its first app, stopped when the file ends. */
@@ -136,6 +143,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    // On PostgreSQL or a bucket the instances share one explicit key (config/index.ts requires it);
+    // on the embedded database each app generates its own in its DATA_DIR, as in the quick start.
+    ...(url || bucket || sharesStorage(env) ? { DATA_KEY: TEST_DATA_KEY } : {}),
     PUBLIC_URL: "http://localhost:3000",
     // The realtime bus listens on the same PostgreSQL database.
     ...(url ? { DATABASE_URL: url } : {}),

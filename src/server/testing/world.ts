@@ -145,7 +145,11 @@ export const OFFER = {
 
 /** Builds a fresh database and application with the world in it (about a hundred API calls). */
 export async function createWorld(): Promise<World> {
-  const ctx = await createTestContext({ clock: () => WORLD_NOW });
+  // A metrics token, so that GET /metrics is there to refuse (no session opens it: bearer only).
+  const ctx = await createTestContext({
+    clock: () => WORLD_NOW,
+    env: { METRICS_TOKEN: "world-metrics-token-world-metrics-token-0123" },
+  });
   const { app } = ctx;
 
   // Every call comes from its own address, so that the per-IP limits of the account and contact

@@ -397,6 +397,31 @@ export function readingQueue(db: Kysely<Database>) {
     },
 
     /**
+     * The queue as the metrics show it (ADR 047): readings waiting, running and failed (every
+     * instance's: the queue is the database's), and how long the oldest waiting one has waited.
+     */
+    async gauges(): Promise<{
+      waiting: number;
+      running: number;
+      failed: number;
+      oldestWaitingSeconds: number;
+    }> {
+      const { rows } = await sql<{ waiting: number; running: number; failed: number; oldest: number | null }>`
+        select count(*) filter (where status = 'pending')::int as waiting,
+               count(*) filter (where status = 'running')::int as running,
+               count(*) filter (where status = 'failed')::int as failed,
+               extract(epoch from now() - min(created_at) filter (where status = 'pending'))::float8 as oldest
+          from quote_readings`.execute(db);
+      const row = rows[0];
+      return {
+        waiting: row?.waiting ?? 0,
+        running: row?.running ?? 0,
+        failed: row?.failed ?? 0,
+        oldestWaitingSeconds: Math.max(0, row?.oldest ?? 0),
+      };
+    },
+
+    /**
      * Crash recovery: 'running' rows older than `staleMs` go back to 'pending', or to 'failed' with
      * `message` once tried MAX_ATTEMPTS times. Returns the rows failed (to tell their patients).
      */

@@ -43,6 +43,8 @@ export interface RunnerDeps {
   limits?: ReadingLimits;
   /** How often the queue is looked at when nothing woke the runner (other instances' uploads). */
   pollMs?: number;
+  /** Told of each reading this instance finished, read or failed, and its length (the metrics). */
+  onRead?: (seconds: number, outcome: "done" | "failed") => void;
 }
 
 export const POLL_MS = 5000;
@@ -115,6 +117,11 @@ export class ReadingRunner {
     return this.previewSandbox.run({ kind: "avatar", data });
   }
 
+  /** The queue's counts and the oldest waiting reading's age, for the metrics. */
+  queueGauges() {
+    return this.queue.gauges();
+  }
+
   /** Recovers what a stopped instance left running, then reads the queue and polls it. */
   async start(): Promise<void> {
     if (this.started || this.closed) return;
@@ -184,6 +191,7 @@ export class ReadingRunner {
     try {
       if (!isReadableMime(job.mime) || job.size > MAX_FILE_SIZE) {
         await this.finishFailed(job, READING_MESSAGES.unreadableFile);
+        this.deps.onRead?.((Date.now() - started) / 1000, "failed");
         return;
       }
       const classify = job.purpose === "classify";
@@ -223,6 +231,7 @@ export class ReadingRunner {
         return;
       }
       log.info({ readingId: job.id, pages: reading.pages, ms: Date.now() - started }, "devis lu");
+      this.deps.onRead?.((Date.now() - started) / 1000, "done");
       await this.publish(job.requestId, job.id, job.patientId);
     } catch (error) {
       if (this.closed) {
@@ -241,6 +250,7 @@ export class ReadingRunner {
         return;
       }
       log.warn({ readingId: job.id, error: errorName(error) }, "devis illisible");
+      this.deps.onRead?.((Date.now() - started) / 1000, "failed");
       await this.finishFailed(job, readingError ? (error as Error).message : READING_MESSAGES.failed).catch(
         (failure) => log.error({ readingId: job.id, error: errorName(failure) }, "lecture non enregistrée"),
       );

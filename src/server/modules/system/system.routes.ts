@@ -14,7 +14,7 @@ const healthSchema = z.object({
 /** A check that has not answered in this time counts as down (a load balancer must not hang). */
 const HEALTH_TIMEOUT_MS = 3000;
 
-async function withinTimeout(check: () => Promise<boolean>): Promise<boolean> {
+export async function withinTimeout(check: () => Promise<boolean>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);

@@ -1,0 +1,265 @@
+import { spawn, spawnSync } from "node:child_process";
+import { createHash, createHmac } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "kysely";
+import { ZipFile } from "yazl";
+import type { DatabaseHandle, Db } from "../db/index";
+import { PGLITE_OPTIONS } from "../db/index";
+import type { Storage } from "../storage/storage";
+
+/**
+ * One backup archive (issue 37, ADR 047): a zip written as a stream, 0600, holding
+ * - `database/pglite.tar.gz` (the embedded database's own data-dir dump) or `database/postgres.dump`
+ *   (`pg_dump -Fc`), taken in one snapshot;
+ * - `files/<key>`: every stored file as the store keeps it, still encrypted (never decrypted here);
+ * - `manifest.json`, last: versions, migration level, row counts per table of the snapshot, the
+ *   SHA-256 and size of every entry, the fingerprint of the files' master key (never the key).
+ */
+export const FORMAT = "sourio-backup/1";
+export const MANIFEST = "manifest.json";
+/** DATA_DIR's file where a running server says how `npm run backup` may ask it for a snapshot. */
+export const BACKUP_ENDPOINT = "backup-endpoint.json";
+
+export interface Manifest {
+  format: typeof FORMAT;
+  created_at: string;
+  versions: { sourio: string; node: string; database: string };
+  database: {
+    kind: "pglite" | "postgres";
+    entry: string;
+    size: number;
+    sha256: string;
+    /** The last migration applied (kysely_migration), the schema's level. */
+    migration: string;
+    /** Rows of each table of the public schema, in the snapshot. */
+    tables: Record<string, number>;
+  };
+  files: { key: string; size: number; sha256: string }[];
+  /** HMAC of a fixed text under the current DATA_KEY: which key the files need, without the key. */
+  data_key: string;
+}
+
+export class BackupError extends Error {
+  override name = "BackupError";
+}
+
+/** The fingerprint of a master key written in the manifest (HMAC-SHA256 of a fixed text, 16 bytes). */
+export function keyFingerprint(key: Buffer): string {
+  return createHmac("sha256", key).update("sourio-backup-key-check").digest("hex").slice(0, 32);
+}
+
+/** Rows per table of the public schema, and the last migration, as `db` sees them. */
+export async function describeDatabase(
+  db: Db,
+): Promise<{ migration: string; tables: Record<string, number> }> {
+  const { rows } = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+     where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(db);
+  const tables: Record<string, number> = {};
+  for (const { name } of rows) {
+    const { rows: counted } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from ${sql.table(name)}`.execute(db);
+    tables[name] = counted[0]?.n ?? 0;
+  }
+  const { rows: last } = await sql<{ name: string }>`
+    select name from kysely_migration order by name desc limit 1`.execute(db);
+  return { migration: last[0]?.name ?? "", tables };
+}
+
+/** A temporary folder of the backup's own (0700), removed by `done`. */
+export async function workDir(parent = tmpdir()): Promise<{ dir: string; done(): Promise<void> }> {
+  const dir = path.join(parent, `sourio-backup-${process.pid}-${Date.now().toString(36)}`);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  return { dir, done: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The embedded database's snapshot: PGlite's data-dir dump, taken while its queries wait (a
+ * crash-consistent copy: what was committed, nothing half-done), written to `file` (0600). Its
+ * counts are read from the dump itself, loaded in memory: they are the snapshot's, whatever was
+ * written since.
+ */
+export async function snapshotEmbedded(
+  database: DatabaseHandle,
+  file: string,
+): Promise<{ migration: string; tables: Record<string, number>; version: string }> {
+  if (!database.dumpEmbedded) throw new BackupError("La base n'est pas la base embarquée.");
+  await sql`checkpoint`.execute(database.db);
+  const dump = await database.dumpEmbedded();
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+  const copy = new PGlite({ ...PGLITE_OPTIONS, loadDataDir: dump });
+  try {
+    const { openDatabase } = await import("../db/index");
+    const handle = openDatabase({ pglite: copy });
+    const described = await describeDatabase(handle.db);
+    const { rows } = await sql<{ v: string }>`select current_setting('server_version') as v`.execute(
+      handle.db,
+    );
+    await handle.close();
+    return { ...described, version: `PGlite (PostgreSQL ${rows[0]?.v ?? "?"})` };
+  } finally {
+    if (!copy.closed) await copy.close();
+  }
+}
+
+/** pg_dump / pg_restore on the PATH, or null. */
+export function postgresTool(name: "pg_dump" | "pg_restore"): string | null {
+  const found = spawnSync(name, ["--version"], { encoding: "utf8" });
+  return found.status === 0 ? name : null;
+}
+
+/**
+ * PostgreSQL's snapshot: a repeatable-read transaction exports its snapshot, the rows are counted
+ * in it, and `pg_dump --snapshot` dumps exactly that state while the transaction stays open.
+ */
+export async function snapshotPostgres(
+  database: DatabaseHandle,
+  databaseUrl: string,
+  file: string,
+): Promise<{ migration: string; tables: Record<string, number>; version: string }> {
+  const pgDump = postgresTool("pg_dump");
+  if (!pgDump)
+    throw new BackupError(
+      "pg_dump est introuvable dans le PATH : installez le client PostgreSQL (paquet postgresql-client) ou utilisez la sauvegarde de l'hébergeur (docs/deploy.md).",
+    );
+  return database.db
+    .transaction()
+    .setIsolationLevel("repeatable read")
+    .execute(async (trx) => {
+      const { rows } = await sql<{ id: string; v: string }>`
+        select pg_export_snapshot() as id, current_setting('server_version') as v`.execute(trx);
+      const snapshot = rows[0]?.id as string;
+      const described = await describeDatabase(trx);
+      await new Promise<void>((resolve, reject) => {
+        const child = spawn(
+          pgDump,
+          ["-Fc", "--no-owner", `--snapshot=${snapshot}`, "-f", file, databaseUrl],
+          {
+            stdio: ["ignore", "ignore", "pipe"],
+          },
+        );
+        let err = "";
+        child.stderr.on("data", (chunk) => {
+          err += chunk;
+        });
+        child.on("error", reject);
+        child.on("exit", (code) =>
+          code === 0 ? resolve() : reject(new BackupError(`pg_dump a échoué (${code}) : ${err.trim()}`)),
+        );
+      });
+      return { ...described, version: `PostgreSQL ${rows[0]?.v ?? "?"}` };
+    });
+}
+
+/** Hashes what passes through, and counts its bytes. */
+function digesting(): { stream: Transform; result(): { size: number; sha256: string } } {
+  const hash = createHash("sha256");
+  let size = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      size += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  let digest: string | undefined;
+  return {
+    stream,
+    result: () => {
+      digest ??= hash.digest("hex");
+      return { size, sha256: digest };
+    },
+  };
+}
+
+export interface WriteBackupOptions {
+  /** The archive to create: refused if it exists. */
+  file: string;
+  databaseKind: "pglite" | "postgres";
+  /** The snapshot's dump file and what it holds. */
+  dumpFile: string;
+  snapshot: { migration: string; tables: Record<string, number>; version: string };
+  /** The files' store as it keeps them (encrypted): the local folder or the bucket, not EncryptedStorage. */
+  store: Storage;
+  currentKey: Buffer;
+  sourioVersion: string;
+}
+
+/**
+ * Writes the archive: the dump, then each stored file (one at a time, streamed: memory stays flat),
+ * then the manifest. Files listed but gone before their turn (deleted meanwhile) are left out.
+ */
+export async function writeBackup(
+  options: WriteBackupOptions,
+): Promise<{ bytes: number; manifest: Manifest }> {
+  const zip = new ZipFile();
+  const out = createWriteStream(options.file, { flags: "wx", mode: 0o600 });
+  const written = pipeline(zip.outputStream, out);
+  const entry = options.databaseKind === "pglite" ? "database/pglite.tar.gz" : "database/postgres.dump";
+  const dumpDigest = digesting();
+  await addEntry(zip, entry, createReadStream(options.dumpFile), dumpDigest);
+
+  const files: Manifest["files"] = [];
+  for await (const { key } of options.store.list()) {
+    if (key.endsWith(".part")) continue;
+    const size = await options.store.size(key);
+    if (size === null) continue;
+    const digest = digesting();
+    await addEntry(zip, `files/${key}`, options.store.read(key), digest);
+    files.push({ key, ...digest.result() });
+  }
+  files.sort((a, b) => a.key.localeCompare(b.key));
+  const manifest: Manifest = {
+    format: FORMAT,
+    created_at: new Date().toISOString(),
+    versions: { sourio: options.sourioVersion, node: process.version, database: options.snapshot.version },
+    database: {
+      kind: options.databaseKind,
+      entry,
+      ...dumpDigest.result(),
+      migration: options.snapshot.migration,
+      tables: options.snapshot.tables,
+    },
+    files,
+    data_key: keyFingerprint(options.currentKey),
+  };
+  zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), MANIFEST);
+  zip.end();
+  await written;
+  return { bytes: (await stat(options.file)).size, manifest };
+}
+
+/** Adds one entry and resolves once it is fully written (the next one starts only then). */
+function addEntry(
+  zip: ZipFile,
+  name: string,
+  source: Readable,
+  digest: { stream: Transform },
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    source.on("error", reject);
+    digest.stream.on("error", reject);
+    digest.stream.on("end", () => resolve());
+    // Stored, not compressed: the files are encrypted (nothing to gain) and the dump is gzip already.
+    zip.addReadStream(source.pipe(digest.stream), name, { compress: false, mode: 0o100600 });
+  });
+}
+
+/** "12,3 Mo": a size as the messages say it. */
+export function humanSize(bytes: number): string {
+  const units = ["o", "Ko", "Mo", "Go", "To"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit === 0 ? value : value.toLocaleString("fr-FR", { maximumFractionDigits: 1 })} ${units[unit]}`;
+}

@@ -1,0 +1,239 @@
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "kysely";
+import yauzl from "yauzl";
+import { openDatabase, PGLITE_OPTIONS } from "../db/index";
+import { migrations } from "../db/migrations/index";
+import type { Storage } from "../storage/storage";
+import {
+  BackupError,
+  describeDatabase,
+  FORMAT,
+  keyFingerprint,
+  MANIFEST,
+  type Manifest,
+  postgresTool,
+  workDir,
+} from "./archive";
+
+/**
+ * `npm run restore` (issue 37, ADR 047): into an empty place only, every check made before
+ * anything is written (the archive's format, the files' key, the migration level, every digest),
+ * then the database and the files, then the row counts compared with the manifest.
+ */
+export interface RestoreOptions {
+  file: string;
+  /** The configured master keys (DATA_KEY, DATA_KEY_PREVIOUS): the archive's must be among them. */
+  keys: Buffer[];
+  /** The files' store as it keeps them (the local folder or the bucket), to fill. */
+  store: Storage;
+  /** PostgreSQL to fill, or the embedded database's folder to create. */
+  target: { databaseUrl: string } | { pgliteDir: string };
+}
+
+interface Archive {
+  zip: yauzl.ZipFile;
+  entries: Map<string, yauzl.Entry>;
+  close(): void;
+}
+
+function openArchive(file: string): Promise<Archive> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true, autoClose: false }, (error, zip) => {
+      if (error || !zip) return reject(new BackupError(`Archive illisible (${file}) : ${error?.message}`));
+      const entries = new Map<string, yauzl.Entry>();
+      zip.on("entry", (entry: yauzl.Entry) => {
+        entries.set(entry.fileName, entry);
+        zip.readEntry();
+      });
+      zip.on("end", () => resolve({ zip, entries, close: () => zip.close() }));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
+}
+
+function entryStream(archive: Archive, name: string): Promise<Readable> {
+  const entry = archive.entries.get(name);
+  if (!entry) return Promise.reject(new BackupError(`L'archive ne contient pas ${name}.`));
+  return new Promise((resolve, reject) =>
+    archive.zip.openReadStream(entry, (error, stream) =>
+      error || !stream ? reject(error) : resolve(stream),
+    ),
+  );
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function digestOf(stream: Readable): Promise<{ size: number; sha256: string }> {
+  const hash = createHash("sha256");
+  let size = 0;
+  for await (const chunk of stream) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { size, sha256: hash.digest("hex") };
+}
+
+/** Reads and checks the manifest, the key and every digest; writes nothing. */
+export async function checkArchive(file: string, keys: Buffer[]): Promise<Manifest> {
+  const archive = await openArchive(file);
+  try {
+    return await checked(archive, keys);
+  } finally {
+    archive.close();
+  }
+}
+
+async function checked(archive: Archive, keys: Buffer[]): Promise<Manifest> {
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse((await readAll(await entryStream(archive, MANIFEST))).toString("utf8")) as Manifest;
+  } catch (error) {
+    throw new BackupError(`Manifeste illisible : ${(error as Error).message}`);
+  }
+  if (manifest.format !== FORMAT)
+    throw new BackupError(`Format de sauvegarde inconnu (${String(manifest.format)}), attendu ${FORMAT}.`);
+  if (!keys.some((key) => keyFingerprint(key) === manifest.data_key))
+    throw new BackupError(
+      "DATA_KEY n'est pas la clé des fichiers de cette sauvegarde : donnez dans DATA_KEY la clé en service le jour de la sauvegarde (rien n'a été écrit).",
+    );
+  const known = Object.keys(migrations).sort();
+  if (!known.includes(manifest.database.migration))
+    throw new BackupError(
+      `Niveau de migration inconnu de cette version (${manifest.database.migration}) : restaurez avec la version de Sourio qui a fait la sauvegarde (${manifest.versions.sourio}) ou une plus récente.`,
+    );
+  const expected = new Map<string, { size: number; sha256: string }>([
+    [manifest.database.entry, manifest.database],
+    ...manifest.files.map((f) => [`files/${f.key}`, f] as const),
+  ]);
+  for (const name of archive.entries.keys())
+    if (name !== MANIFEST && !expected.has(name))
+      throw new BackupError(`L'archive contient ${name}, absent du manifeste.`);
+  for (const [name, want] of expected) {
+    const got = await digestOf(await entryStream(archive, name));
+    if (got.sha256 !== want.sha256 || got.size !== want.size)
+      throw new BackupError(
+        `Empreinte SHA-256 différente pour ${name} : archive abîmée (rien n'a été écrit).`,
+      );
+  }
+  return manifest;
+}
+
+/** Whether the target is empty: no table in PostgreSQL's public schema, or no embedded folder. */
+async function assertEmpty(options: RestoreOptions): Promise<void> {
+  for await (const _ of options.store.list())
+    throw new BackupError(
+      "Le stockage des fichiers n'est pas vide : la restauration se fait dans un stockage vide.",
+    );
+  if ("pgliteDir" in options.target) {
+    const present = await readdir(options.target.pgliteDir).catch(() => []);
+    if (present.length > 0)
+      throw new BackupError(
+        `La base embarquée existe déjà (${options.target.pgliteDir}) : restaurez dans un DATA_DIR vide.`,
+      );
+    return;
+  }
+  const database = openDatabase({ databaseUrl: options.target.databaseUrl, poolSize: 1 });
+  try {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from information_schema.tables where table_schema = 'public'`.execute(
+      database.db,
+    );
+    if ((rows[0]?.n ?? 0) > 0)
+      throw new BackupError("La base PostgreSQL n'est pas vide : créez une base vide pour la restauration.");
+  } finally {
+    await database.close();
+  }
+}
+
+export async function restoreBackup(options: RestoreOptions): Promise<Manifest> {
+  const archive = await openArchive(options.file);
+  try {
+    const manifest = await checked(archive, options.keys);
+    await assertEmpty(options);
+    if (manifest.database.kind === "pglite" && !("pgliteDir" in options.target))
+      throw new BackupError(
+        "Cette sauvegarde est celle de la base embarquée : restaurez-la sans DATABASE_URL (dans DATA_DIR).",
+      );
+    if (manifest.database.kind === "postgres" && !("databaseUrl" in options.target))
+      throw new BackupError(
+        "Cette sauvegarde est celle d'une base PostgreSQL : donnez DATABASE_URL (une base vide).",
+      );
+
+    // The database.
+    if ("pgliteDir" in options.target) {
+      const dump = await readAll(await entryStream(archive, manifest.database.entry));
+      const pglite = new PGlite(options.target.pgliteDir, {
+        ...PGLITE_OPTIONS,
+        loadDataDir: new Blob([new Uint8Array(dump)]),
+      });
+      await pglite.waitReady;
+      await pglite.close();
+    } else {
+      const pgRestore = postgresTool("pg_restore");
+      if (!pgRestore)
+        throw new BackupError("pg_restore est introuvable dans le PATH : installez le client PostgreSQL.");
+      const work = await workDir();
+      try {
+        const dumpFile = path.join(work.dir, "postgres.dump");
+        await pipeline(
+          await entryStream(archive, manifest.database.entry),
+          createWriteStream(dumpFile, { mode: 0o600 }),
+        );
+        await run(pgRestore, ["--no-owner", "--exit-on-error", "-d", options.target.databaseUrl, dumpFile]);
+      } finally {
+        await work.done();
+      }
+    }
+
+    // The files, as stored (encrypted).
+    for (const file of manifest.files)
+      await options.store.write(file.key, await entryStream(archive, `files/${file.key}`));
+
+    // What came back is what was saved.
+    const database =
+      "pgliteDir" in options.target
+        ? openDatabase({ pgliteDir: options.target.pgliteDir })
+        : openDatabase({ databaseUrl: options.target.databaseUrl, poolSize: 1 });
+    try {
+      const restored = await describeDatabase(database.db);
+      if (restored.migration !== manifest.database.migration)
+        throw new BackupError("Niveau de migration restauré différent du manifeste.");
+      for (const [table, rows] of Object.entries(manifest.database.tables))
+        if (restored.tables[table] !== rows)
+          throw new BackupError(
+            `Table ${table} : ${restored.tables[table] ?? 0} lignes restaurées, ${rows} dans le manifeste.`,
+          );
+    } finally {
+      await database.close();
+    }
+    return manifest;
+  } finally {
+    archive.close();
+  }
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"] });
+    let err = "";
+    child.stderr.on("data", (chunk) => {
+      err += chunk;
+    });
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new BackupError(`${command} a échoué (${code}) : ${err.trim()}`)),
+    );
+  });
+}

@@ -1,0 +1,162 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { afterAll, describe, expect, it } from "vitest";
+import { tinyPdf } from "../testing/files";
+
+/**
+ * npm run backup and npm run restore as real processes (issue 37), on the embedded database: the
+ * backup taken from the running server (POST /internal/backup), the restore refused with a wrong
+ * key, then done into an empty DATA_DIR, and the server started on it.
+ */
+const root = path.resolve(import.meta.dirname, "../../..");
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "sourio-backup-proc-"));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function start(script: string, args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, out: collected(child.stdout), err: collected(child.stderr) };
+}
+
+function collected(stream: Readable): () => string {
+  let text = "";
+  stream.on("data", (chunk) => {
+    text += chunk;
+  });
+  return () => text;
+}
+
+async function waitFor(predicate: () => boolean, child: ChildProcess, err: () => string) {
+  while (!predicate()) {
+    if (child.exitCode !== null) throw new Error(`process exited early: ${err()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function startServer(dataDir: string) {
+  const proc = start("src/server/server.ts", [], {
+    DATA_DIR: dataDir,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DEMO_DATA: "false",
+  });
+  await waitFor(() => /est prêt : (http:\/\/\S+)/.test(proc.out()), proc.child, proc.err);
+  return { proc, url: proc.out().match(/est prêt : (http:\/\/\S+)/)?.[1] ?? "" };
+}
+
+async function login(url: string, email: string): Promise<{ status: number; cookie: string }> {
+  const response = await fetch(`${url}/api/account/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "Sourire-Sain-2026" }),
+  });
+  const cookie = (response.headers.getSetCookie().find((c) => c.includes("session_token")) ?? "").split(
+    ";",
+  )[0];
+  return { status: response.status, cookie: cookie ?? "" };
+}
+
+describe("npm run backup / restore", { timeout: 600_000 }, () => {
+  it("backs up a running embedded server, refuses a wrong key, restores into an empty DATA_DIR that starts", async () => {
+    const source = tempDir();
+    const server = await startServer(source);
+    const email = "sauvegarde@example.com";
+    const signup = await fetch(`${server.url}/api/account/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        role: "patient",
+        first_name: "Marie",
+        last_name: "Dupont",
+        email,
+        password: "Sourire-Sain-2026",
+        accept_terms: true,
+      }),
+    });
+    expect(signup.status).toBe(201);
+    const { cookie } = await login(server.url, email);
+    const form = new FormData();
+    form.append("treatment_type", "crown");
+    form.append("consent", "true");
+    form.append("files", new Blob([new Uint8Array(tinyPdf())], { type: "application/pdf" }), "devis.pdf");
+    const created = await fetch(`${server.url}/api/patient/requests`, {
+      method: "POST",
+      headers: { cookie },
+      body: form,
+    });
+    expect(created.status).toBe(201);
+    const requestId = ((await created.json()) as { id: string }).id;
+
+    const archive = path.join(tempDir(), "sourio.zip");
+    const backup = start("scripts/backup.ts", ["--", archive], { DATA_DIR: source });
+    expect(await backup.exited, backup.err()).toBe(0);
+    expect(backup.out()).toContain("instantané pris par le serveur en marche");
+    expect(backup.out()).toMatch(new RegExp(`Sauvegarde écrite dans ${archive} \\(\\d[\\d,]* [KM]?o\\)`));
+    expect(backup.out()).toContain("1 fichier(s) chiffré(s)");
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
+    expect(readdirSync(path.join(source, "backup-work"))).toEqual([]);
+    // Never over an existing file.
+    const again = start("scripts/backup.ts", ["--", archive], { DATA_DIR: source });
+    expect(await again.exited).toBe(1);
+    expect(again.err()).toContain("existe déjà");
+
+    server.proc.child.kill("SIGTERM");
+    expect(await server.proc.exited).toBe(0);
+    expect(existsSync(path.join(source, "backup-endpoint.json"))).toBe(false);
+
+    const target = tempDir();
+    const wrong = start("scripts/restore.ts", ["--", archive], {
+      DATA_DIR: target,
+      DATA_KEY: Buffer.alloc(32, 3).toString("base64"),
+    });
+    expect(await wrong.exited).toBe(1);
+    expect(wrong.err().trim()).toBe(
+      "DATA_KEY n'est pas la clé des fichiers de cette sauvegarde : donnez dans DATA_KEY la clé en service le jour de la sauvegarde (rien n'a été écrit).",
+    );
+    expect(readdirSync(target)).toEqual([]);
+
+    const key = readFileSync(path.join(source, "data-key"), "utf8").split("\n")[0] as string;
+    const restore = start("scripts/restore.ts", ["--", archive], { DATA_DIR: target, DATA_KEY: key });
+    expect(await restore.exited, restore.err()).toBe(0);
+    expect(restore.out()).toContain("Restauration terminée depuis");
+    expect(restore.out()).toContain("comptes conformes au manifeste");
+    const twice = start("scripts/restore.ts", ["--", archive], { DATA_DIR: target, DATA_KEY: key });
+    expect(await twice.exited).toBe(1);
+    expect(twice.err()).toContain("n'est pas vide");
+
+    // The restored DATA_DIR starts without DATA_KEY (its data-key file came from the restore).
+    const restored = await startServer(target);
+    const back = await login(restored.url, email);
+    expect(back.status).toBe(200);
+    const detail = await fetch(`${restored.url}/api/patient/requests/${requestId}`, {
+      headers: { cookie: back.cookie },
+    });
+    expect(detail.status).toBe(200);
+    const documents = ((await detail.json()) as { documents: { id: string }[] }).documents;
+    expect(documents).toHaveLength(1);
+    const file = await fetch(`${restored.url}/api/documents/${documents[0]?.id}/file`, {
+      headers: { cookie: back.cookie },
+    });
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(tinyPdf())).toBe(true);
+    restored.proc.child.kill("SIGTERM");
+    expect(await restored.proc.exited).toBe(0);
+    for (const entry of readdirSync(target, { recursive: true, withFileTypes: true })) {
+      const full = path.join(entry.parentPath, entry.name);
+      expect(lstatSync(full).mode & 0o777, full).toBe(entry.isDirectory() ? 0o700 : 0o600);
+    }
+  });
+});
