@@ -9,18 +9,24 @@ import {
   devisPdf,
   devisPhoto,
   devisScan,
+  FAMILIES,
   FREE_ACTS,
+  familySample,
   formatAmount,
+  HELD_OUT_FAMILIES,
   makeDevis,
+  pageCount,
+  photoSettings,
   scoreReading,
   sumScores,
+  TUNED_FAMILIES,
 } from "./devis-corpus";
 
 const require = createRequire(import.meta.url);
 const SEEDS = Array.from({ length: 300 }, (_, i) => i + 1);
-const corpus = SEEDS.map(makeDevis);
+const corpus = SEEDS.map((seed) => makeDevis(seed));
 
-/** The text of a PDF's first page through pdf.js, items joined by spaces. */
+/** The text of a PDF's pages through pdf.js, items joined by spaces. */
 async function pdfText(data: Uint8Array): Promise<string> {
   const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
   pdfjs.GlobalWorkerOptions.workerSrc ||= require.resolve("pdfjs-dist/legacy/build/pdf.worker.mjs");
@@ -31,8 +37,12 @@ async function pdfText(data: Uint8Array): Promise<string> {
     standardFontDataUrl: `${path.join(path.dirname(require.resolve("pdfjs-dist/package.json")), "standard_fonts")}/`,
   }).promise;
   try {
-    const content = await (await doc.getPage(1)).getTextContent();
-    return content.items.map((item) => ("str" in item ? item.str : "")).join(" ");
+    const texts: string[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const content = await (await doc.getPage(n)).getTextContent();
+      texts.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
+    }
+    return texts.join(" ");
   } finally {
     await doc.destroy();
   }
@@ -159,9 +169,9 @@ describe("devis corpus", () => {
     const jpeg = await devisPhoto(d, 3);
     const meta = await sharp(jpeg).metadata();
     expect(meta.format).toBe("jpeg");
-    // A4 at 150–200 DPI, a little larger once rotated.
+    // A4 at 150–200 DPI on a background a little larger, larger again once rotated.
     expect(meta.width).toBeGreaterThan(1200);
-    expect(meta.width).toBeLessThan(1900);
+    expect(meta.width).toBeLessThan(2100);
     expect((meta.height ?? 0) / (meta.width ?? 1)).toBeGreaterThan(1.25);
     // Same seed, same photo (a test can rely on what it read last time).
     expect(jpeg.equals(await devisPhoto(d, 3))).toBe(true);
@@ -175,6 +185,7 @@ describe("devis corpus", () => {
       const score = scoreReading(d, perfectResult(d));
       expect(score).toEqual({
         expectedLines: d.lines.length,
+        linesFound: d.lines.length,
         linesExact: d.lines.length,
         fieldsRight: d.lines.length * 6,
         fieldsTotal: d.lines.length * 6,
@@ -201,6 +212,8 @@ describe("devis corpus", () => {
     const score = scoreReading(d, broken);
     expect(score.expectedLines).toBe(n);
     expect(score.linesExact).toBe(n - 2);
+    // Line 1 is found (its code is right), line 2 is not.
+    expect(score.linesFound).toBe(n - 1);
     expect(score.fieldsRight).toBe((n - 2) * 6 + 4);
     // The extra line counts 6 wrong fields.
     expect(score.fieldsTotal).toBe((n + 1) * 6);
@@ -211,8 +224,96 @@ describe("devis corpus", () => {
     expect(score.wrong.join("\n")).toMatch(/extra line/);
 
     const empty = scoreReading(d, { ...result, lines: [] });
-    expect(empty).toMatchObject({ linesExact: 0, fieldsRight: 0, fieldsTotal: n * 6 });
+    expect(empty).toMatchObject({ linesExact: 0, linesFound: 0, fieldsRight: 0, fieldsTotal: n * 6 });
+    // A line aligned with a wrong code and only 3 right fields is not found.
+    const garbled = scoreReading(d, {
+      ...result,
+      lines: [{ ...first, code: "HBLD999", fee_cents: 1, br_cents: 1 }, second, ...rest],
+    });
+    expect(garbled.linesFound).toBe(n - 1);
     const total = sumScores([scoreReading(d, result), empty]);
     expect(total.accuracy).toBeCloseTo(0.5);
+  });
+});
+
+describe("devis corpus: layout families (issue 34)", () => {
+  const perFamily = FAMILIES.map((family) => ({
+    family,
+    devis: Array.from({ length: 60 }, (_, i) => makeDevis(i + 1, family)),
+  }));
+
+  it("splits the families: at least 7, tuned and held-out apart, at least 3 held out", () => {
+    expect(FAMILIES.length).toBeGreaterThanOrEqual(7);
+    expect(new Set([...TUNED_FAMILIES, ...HELD_OUT_FAMILIES]).size).toBe(FAMILIES.length);
+    expect(TUNED_FAMILIES.filter((f) => (HELD_OUT_FAMILIES as readonly string[]).includes(f))).toEqual([]);
+    expect(HELD_OUT_FAMILIES.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("gives each family its name, distinct column orders and sets, and deterministic devis", () => {
+    for (const { family, devis } of perFamily) {
+      for (const d of devis) expect(d.family).toBe(family);
+      expect(makeDevis(7, family)).toEqual(makeDevis(7, family));
+    }
+    const orders = new Set(perFamily.map(({ devis }) => (devis[0] as CorpusDevis).layout.columns.join(",")));
+    expect(orders.size).toBeGreaterThanOrEqual(6);
+    const all = perFamily.flatMap(({ devis }) => devis);
+    const variants = (pick: (d: CorpusDevis) => unknown) => new Set(all.map(pick));
+    // What practice software differs in, all somewhere in the corpus.
+    expect(variants((d) => d.layout.rules)).toEqual(new Set(["none", "rules", "grid", "dashed", "zebra"]));
+    expect(variants((d) => d.layout.basketStyle)).toEqual(new Set(["digit", "words", "abbrev", "rac"]));
+    expect(variants((d) => d.layout.thousands)).toEqual(new Set(["", " ", "\u00a0", "\u202f", "."]));
+    expect(variants((d) => d.layout.totals)).toEqual(new Set(["row", "box"]));
+    expect(variants((d) => d.layout.font)).toEqual(new Set(["Helvetica", "Times-Roman", "Courier"]));
+    expect([...variants((d) => d.layout.scaleX)].some((x) => (x as number) < 0.9)).toBe(true);
+    expect(variants((d) => d.layout.headerBand === null).size).toBe(2);
+    expect(variants((d) => d.layout.cellVAlign).size).toBe(2);
+    expect(variants((d) => pageCount(d))).toEqual(new Set([1, 2]));
+    expect(variants((d) => d.layout.repeatHeader).size).toBe(2);
+    for (const extra of ["unreimbursed", "rest", "excess"] as const)
+      expect(all.some((d) => d.layout.columns.includes(extra))).toBe(true);
+    // The practice's block beside the patient's, or above it.
+    expect(variants((d) => d.layout.headerLines.some((l) => l.patient && l.column === "right")).size).toBe(2);
+  });
+
+  it("draws every family's devis on its pages with every code and fee in the text layer", async () => {
+    for (const { devis } of perFamily)
+      for (const d of devis.slice(0, 12)) {
+        const text = (await pdfText(await devisPdf(d))).replace(/[\s\u00a0\u202f]/g, "");
+        for (const line of d.lines) {
+          expect(text).toContain(line.code);
+          expect(text).toContain(formatAmount(line.fee_cents, "", false));
+        }
+      }
+  });
+
+  it("samples one-page devis of a family for photos, the same on every run", () => {
+    const sample = familySample("long-deux-pages", 3, 10, { onePage: true });
+    expect(sample).toHaveLength(3);
+    for (const d of sample) expect(pageCount(d)).toBe(1);
+    expect(familySample("long-deux-pages", 3, 10, { onePage: true })).toEqual(sample);
+  });
+
+  it("draws photo settings within the issue's degradations", () => {
+    const settings = Array.from({ length: 200 }, (_, i) => photoSettings(i + 1));
+    for (const s of settings) {
+      expect(Math.abs(s.angle)).toBeGreaterThanOrEqual(1);
+      expect(Math.abs(s.angle)).toBeLessThanOrEqual(4);
+      expect(s.tilt).toBeLessThanOrEqual(8);
+      expect(s.quality).toBeGreaterThanOrEqual(60);
+      expect(s.quality).toBeLessThanOrEqual(75);
+    }
+    expect(settings.some((s) => s.tilt > 7)).toBe(true);
+    expect(new Set(settings.map((s) => s.mark))).toEqual(new Set(["finger", "fold", null]));
+    expect(settings.some((s) => s.castShadow !== null)).toBe(true);
+  });
+
+  it("makes a scanned PDF of every page of a two-page devis, and refuses a photo of it", async () => {
+    const d = familySample("long-deux-pages", 20, 1).find((x) => pageCount(x) === 2) as CorpusDevis;
+    const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+    pdfjs.GlobalWorkerOptions.workerSrc ||= require.resolve("pdfjs-dist/legacy/build/pdf.worker.mjs");
+    const doc = await pdfjs.getDocument({ data: await devisScan(d, 5), verbosity: 0 }).promise;
+    expect(doc.numPages).toBe(2);
+    await doc.destroy();
+    await expect(devisPhoto(d)).rejects.toThrow(/two pages/);
   });
 });

@@ -4,22 +4,28 @@ import {
   devisPdf,
   devisPhoto,
   devisScan,
-  makeDevis,
+  type FamilyName,
+  familySample,
+  HELD_OUT_FAMILIES,
   type ReadingScore,
   scoreReading,
   sumScores,
+  TUNED_FAMILIES,
 } from "../../testing/devis-corpus";
 import { closeOcr, readQuote } from "./read";
 import type { ReadOptions } from "./types";
 
 /**
- * Field accuracy of the whole reading (extraction then parsing) on the generated corpus (issue 17):
- * tooth, code, basket, fee, BR and AMO of every line, an extra line read counting 6 wrong fields.
- * Text PDFs must reach 98 %, photo-like images and scans 90 % (ADR 020). Text PDFs are cheap to read:
- * 20 of them here. An image costs seconds of OCR, so the suite reads two photos and one scan, enough
- * for a regression of either path to fail it; the full image corpus (8 photos, 4 scans, other seeds)
- * and the timings are measured by `npm run bench` (scripts/bench-reading.ts), with the same budgets
- * (ADR 032).
+ * Accuracy of the whole reading (extraction then parsing) on the generated corpus (issues 17 and 34):
+ * tooth, code, basket, fee, BR and AMO of every line (teeth count as fields), an extra line read
+ * counting 6 wrong fields; a line is found when its code, or 4 of its 6 fields, are read right.
+ *
+ * The budgets hold on the HELD-OUT layout families, which the reader was never tuned on (ADR 042): text
+ * PDFs ≥ 99 % of fields and every line found; photos and scans ≥ 90 % of fields and ≥ 95 % of lines
+ * found. Text PDFs are cheap: 6 per held-out family here, and 3 per tuned family against regressions. An
+ * image costs seconds of OCR, so the suite reads one photo per held-out family and two scans; the full
+ * corpus, per kind and per split, and the timings are measured by `npm run bench`
+ * (scripts/bench-reading.ts), with the same budgets. Seeds are fixed: the same sample on every run.
  */
 
 interface Scored {
@@ -39,58 +45,96 @@ async function readAndScore(
   return { label, score: scoreReading(devis, reading.result) };
 }
 
-/** The worst devis first, with what was wrong, for the assertion message. */
-function report(scored: Scored[]): string {
+/**
+ * The totals, then — on tuned families only — the worst devis first with what was wrong, for the
+ * assertion message: what went wrong on a held-out family is not shown, so that nobody tunes on it.
+ */
+function report(scored: Scored[], { details }: { details: boolean }): string {
   const total = sumScores(scored.map((s) => s.score));
+  if (!details)
+    return `field accuracy ${(total.accuracy * 100).toFixed(1)} % (${total.fieldsRight}/${total.fieldsTotal}), lines found ${total.linesFound}/${total.expectedLines}, exact ${total.linesExact}`;
   const worst = scored
     .filter((s) => s.score.wrong.length > 0)
     .sort((a, b) => a.score.fieldsRight / a.score.fieldsTotal - b.score.fieldsRight / b.score.fieldsTotal)
     .slice(0, 6)
     .map(
       (s) =>
-        `  ${s.label}: ${s.score.fieldsRight}/${s.score.fieldsTotal} fields, ${s.score.linesExact}/${s.score.expectedLines} lines exact\n` +
+        `  ${s.label}: ${s.score.fieldsRight}/${s.score.fieldsTotal} fields, ${s.score.linesFound}/${s.score.expectedLines} lines found\n` +
         s.score.wrong.map((w) => `    ${w}`).join("\n"),
     );
   return [
-    `field accuracy ${(total.accuracy * 100).toFixed(1)} % (${total.fieldsRight}/${total.fieldsTotal}), lines exact ${total.linesExact}/${total.expectedLines}`,
+    `field accuracy ${(total.accuracy * 100).toFixed(1)} % (${total.fieldsRight}/${total.fieldsTotal}), lines found ${total.linesFound}/${total.expectedLines}, exact ${total.linesExact}`,
     ...worst,
   ].join("\n");
 }
 
-describe("reading accuracy on the generated devis", () => {
+async function textPdfs(families: readonly FamilyName[], perFamily: number): Promise<Scored[]> {
+  const scored: Scored[] = [];
+  for (const family of families)
+    for (const devis of familySample(family, perFamily, 1))
+      scored.push(
+        await readAndScore(
+          `${family} text PDF ${devis.seed}`,
+          devis,
+          await devisPdf(devis),
+          "application/pdf",
+          "text_pdf",
+        ),
+      );
+  return scored;
+}
+
+describe("reading accuracy on the held-out layout families", () => {
   afterAll(() => closeOcr());
 
-  it("reads ≥ 98 % of the fields of 20 text PDFs", async () => {
-    const scored: Scored[] = [];
-    for (let seed = 1; seed <= 20; seed++) {
-      const devis = makeDevis(seed);
-      scored.push(
-        await readAndScore(`text PDF ${seed}`, devis, await devisPdf(devis), "application/pdf", "text_pdf"),
-      );
-    }
+  it("reads ≥ 99 % of the fields and finds every line of 6 text PDFs per held-out family", async () => {
+    const scored = await textPdfs(HELD_OUT_FAMILIES, 6);
     const total = sumScores(scored.map((s) => s.score));
-    expect(total.accuracy, report(scored)).toBeGreaterThanOrEqual(0.98);
+    expect(total.accuracy, report(scored, { details: false })).toBeGreaterThanOrEqual(0.99);
+    expect(total.linesFound, report(scored, { details: false })).toBe(total.expectedLines);
   }, 120_000);
 
-  it("reads ≥ 90 % of the fields of 2 photo-like images and a scanned PDF", async () => {
+  it("reads ≥ 90 % of the fields and finds ≥ 95 % of the lines of a photo per held-out family and 2 scans", async () => {
     const scored: Scored[] = [];
-    for (let seed = 101; seed <= 102; seed++) {
-      const devis = makeDevis(seed);
+    for (const family of HELD_OUT_FAMILIES) {
+      const [devis] = familySample(family, 1, 101, { onePage: true });
+      if (!devis) throw new Error(`no one-page devis of ${family}`);
       scored.push(
-        await readAndScore(`photo ${seed}`, devis, await devisPhoto(devis, seed), "image/jpeg", "image"),
+        await readAndScore(
+          `${family} photo ${devis.seed}`,
+          devis,
+          await devisPhoto(devis),
+          "image/jpeg",
+          "image",
+        ),
       );
     }
-    const scanned = makeDevis(107);
-    scored.push(
-      await readAndScore(
-        "scan 107",
-        scanned,
-        await devisScan(scanned, 107),
-        "application/pdf",
-        "scanned_pdf",
-      ),
-    );
+    for (const family of HELD_OUT_FAMILIES.slice(0, 2)) {
+      const [devis] = familySample(family, 1, 201);
+      if (!devis) throw new Error(`no devis of ${family}`);
+      scored.push(
+        await readAndScore(
+          `${family} scan ${devis.seed}`,
+          devis,
+          await devisScan(devis),
+          "application/pdf",
+          "scanned_pdf",
+        ),
+      );
+    }
     const total = sumScores(scored.map((s) => s.score));
-    expect(total.accuracy, report(scored)).toBeGreaterThanOrEqual(0.9);
-  }, 240_000);
+    expect(total.accuracy, report(scored, { details: false })).toBeGreaterThanOrEqual(0.9);
+    expect(total.found, report(scored, { details: false })).toBeGreaterThanOrEqual(0.95);
+  }, 300_000);
+});
+
+describe("reading accuracy on the tuned layout families (against regressions)", () => {
+  afterAll(() => closeOcr());
+
+  it("reads ≥ 99 % of the fields and finds every line of 3 text PDFs per tuned family", async () => {
+    const scored = await textPdfs(TUNED_FAMILIES, 3);
+    const total = sumScores(scored.map((s) => s.score));
+    expect(total.accuracy, report(scored, { details: true })).toBeGreaterThanOrEqual(0.99);
+    expect(total.linesFound, report(scored, { details: true })).toBe(total.expectedLines);
+  }, 120_000);
 });

@@ -618,3 +618,166 @@ describe("parseQuote and the devis's date (issue 33)", () => {
     expect(result.lines[0]).toMatchObject({ basket: "maitrise", uncertain: [] });
   });
 });
+
+describe("parseQuote: other practice layouts (issue 34)", () => {
+  it("reads columns in another order and never takes “Montant non remboursé” or “Dépassement” for the AMO", () => {
+    // Code, teeth, label, fee, BR, AMO, non remboursé, basket at the end.
+    const C = { code: 40, tooth: 95, act: 130, fee: 360, br: 410, amo: 460, rest: 540, basket: 550 };
+    const header: Cell[] = [
+      [C.code, "Code"],
+      [C.tooth, "Dents"],
+      [C.act, "Libellé"],
+      [C.fee, "Honoraires", "right"],
+      [C.br, "BRSS", "right"],
+      [C.amo, "Part AMO", "right"],
+      [C.rest, "Non remboursé", "right"],
+      [C.basket, "Panier"],
+    ];
+    const line = (
+      code: string,
+      tooth: string,
+      act: string,
+      fee: string,
+      br: string,
+      amo: string,
+      rest: string,
+      basket: string,
+    ): Cell[] => [
+      [C.code, code],
+      [C.tooth, tooth],
+      [C.act, act],
+      [C.fee, fee, "right"],
+      [C.br, br, "right"],
+      [C.amo, amo, "right"],
+      [C.rest, rest, "right"],
+      [C.basket, basket],
+    ];
+    const result = parseQuote([
+      page([
+        ...TOP,
+        [200, header],
+        [220, line("HBLD634", "21", "Couronne", "500,00", "120,00", "72,00", "428,00", "Mod.")],
+        [240, line("LBLD015", "36", "Implant", "1 250,00", "NR", "NR", "1 250,00", "Libre")],
+        ...NOISE,
+      ]),
+    ]);
+    expect(
+      result.lines.map((l) => [l.code, l.tooth, l.basket, l.fee_cents, l.br_cents, l.amo_cents]),
+    ).toEqual([
+      ["HBLD634", 21, "maitrise", 500_00, 120_00, 72_00],
+      ["LBLD015", 36, "libre", 1250_00, 0, 0],
+    ]);
+    // The same table with "Dépassement" (fee − BR) in the last amount column.
+    const excess = parseQuote([
+      page([
+        ...TOP,
+        [
+          200,
+          header.map((cell): Cell => (cell[1] === "Non remboursé" ? [C.rest, "Dépassement", "right"] : cell)),
+        ],
+        [220, line("HBLD634", "21", "Couronne", "500,00", "120,00", "72,00", "380,00", "RAC 0")],
+        ...NOISE,
+      ]),
+    ]);
+    expect(excess.lines[0]?.amo_cents).toBe(72_00);
+  });
+
+  it("reads a row whose cells are centred on its label wrapped over three lines, the label whole", () => {
+    const result = parseQuote([
+      page([
+        ...TOP,
+        [200, HEADER],
+        [220, [[X.act, "Couronne céramique"]]],
+        [232, row("16", "HBLD158", "monolithique hors zircone", "2", "495,00 €", "120,00 €", "72,00 €")],
+        [244, [[X.act, "(2e prémolaire et molaires)"]]],
+        [262, [[X.act, "Couronne transitoire"]]],
+        [274, row("24", "HBLD724", "(pour une couronne", "2", "60,00 €", "10,00 €", "6,00 €")],
+        [286, [[X.act, "à tarif maîtrisé)"]]],
+        ...NOISE,
+      ]),
+    ]);
+    expect(result.lines.map((l) => [l.code, l.act])).toEqual([
+      ["HBLD158", "Couronne céramique monolithique hors zircone (2e prémolaire et molaires)"],
+      ["HBLD724", "Couronne transitoire (pour une couronne à tarif maîtrisé)"],
+    ]);
+  });
+});
+
+describe("parseQuote: photos of other layouts (issue 34)", () => {
+  it("guesses the columns of a table whose header OCR lost, the label before the code, and reads a doubled “1” as tooth 11", () => {
+    // Tooth, label, code, basket, amounts; the tooth of the first row read "1" over two digits' width.
+    const C = { tooth: 40, act: 70, code: 300, basket: 360, fee: 470, br: 530, amo: 590 };
+    const line = (
+      tooth: string,
+      act: string,
+      code: string,
+      basket: string,
+      fee: string,
+      br: string,
+      amo: string,
+    ): Cell[] => [
+      [C.tooth, tooth],
+      [C.act, act],
+      [C.code, code],
+      [C.basket, basket],
+      [C.fee, fee, "right"],
+      [C.br, br, "right"],
+      [C.amo, amo, "right"],
+    ];
+    const words = page([
+      ...TOP,
+      [220, line("1", "Inlay-core sous couronne", "HBLD245", "RAC libre", "1270,00", "90,00", "54,00")],
+      [240, line("26", "Couronne métallique", "HBLD038", "RAC 0", "298,70", "120,00", "72,00")],
+      ...NOISE,
+    ]).words.map((w) => (w.text === "1" ? { ...w, width: w.width * 1.2 } : w));
+    const result = parseQuote([{ ...page([]), words, source: "ocr" }]);
+    expect(result.lines.map((l) => [l.tooth, l.code, l.fee_cents, l.br_cents, l.amo_cents])).toEqual([
+      [11, "HBLD245", 1270_00, 90_00, 54_00],
+      [26, "HBLD038", 298_70, 120_00, 72_00],
+    ]);
+    expect(result.lines[0]?.uncertain).toContain("tooth");
+  });
+
+  it("keeps reading the table past lines that OCR strews with specks beside it, and reads “ss,00” as 55,00", () => {
+    const result = parseQuote([
+      {
+        ...page([
+          ...TOP,
+          [200, [...HEADER, [700, "Eos"]]],
+          [
+            220,
+            [
+              ...row("16", "HBLD724", "Couronne transitoire (pour une", "2", "ss,00 €", "10,00 €", "6,00 €"),
+              [700, "Ë"],
+            ],
+          ],
+          [
+            232,
+            [
+              [X.act, "couronne à tarif maîtrisé)"],
+              [660, "Ë"],
+              [700, "Ÿ"],
+            ],
+          ],
+          [
+            246,
+            [
+              [X.act, "Pose PS tm are rte"],
+              [700, "Ets"],
+            ],
+          ],
+          [
+            260,
+            row("23", "HBLD680", "Couronne céramique monolithique", "1", "515,00 €", "120,00 €", "72,00 €"),
+          ],
+          ...NOISE,
+        ]),
+        source: "ocr",
+      },
+    ]);
+    expect(result.lines.map((l) => [l.tooth, l.code, l.fee_cents])).toEqual([
+      [16, "HBLD724", 55_00],
+      [23, "HBLD680", 515_00],
+    ]);
+  });
+});

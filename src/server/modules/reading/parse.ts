@@ -10,6 +10,7 @@ import {
   findHeader,
   fitZones,
   headerToken,
+  readKinds,
   scaleColumns,
   zones,
 } from "./understand/header";
@@ -60,23 +61,35 @@ function segments(line: TextLine): string[] {
 
 /**
  * A header OCR read in part ("Montant des honoraires" garbled): the kinds it misses are taken from the
- * columns guessed from the rows, where they fit between the header's own columns.
+ * columns guessed from the rows, where they fit between the header's own columns — in the printed order
+ * the guess assumes (tooth, code, act, basket, fee, BR, AMO) when the header's read columns follow it;
+ * in another order, only where no column of the header stands.
  */
 function completeColumns(header: Column[], body: Word[][], h: number): Column[] {
-  if (header.length === COLUMN_KINDS.length) return header;
+  if (readKinds(header) === COLUMN_KINDS.length) return header;
   const guessed = inferColumns(body, h);
   if (!guessed) return header;
-  const order = (kind: Column["kind"]) => COLUMN_KINDS.indexOf(kind);
+  const order = (kind: Column["kind"]) => COLUMN_KINDS.indexOf(kind as (typeof COLUMN_KINDS)[number]);
+  const read = header.filter((c) => c.kind !== "other");
+  const canonical = read.every((c, i) => i === 0 || order((read[i - 1] as Column).kind) < order(c.kind));
   const merged = header.map(({ kind, x0, x1 }) => ({ kind, x0, x1 }));
   for (const c of guessed) {
     if (merged.some((m) => m.kind === c.kind)) continue;
-    const before = merged.filter((m) => order(m.kind) < order(c.kind));
-    const after = merged.filter((m) => order(m.kind) > order(c.kind));
-    if (before.every((m) => m.x1 <= c.x0) && after.every((m) => m.x0 >= c.x1))
+    const free = merged.every((m) => m.x1 <= c.x0 || m.x0 >= c.x1);
+    const before = merged.filter((m) => m.kind !== "other" && order(m.kind) < order(c.kind));
+    const after = merged.filter((m) => m.kind !== "other" && order(m.kind) > order(c.kind));
+    const inOrder = before.every((m) => m.x1 <= c.x0) && after.every((m) => m.x0 >= c.x1);
+    // An amount guessed under an "other" column's neighbour is that column's, not a read one's.
+    if (free && (canonical ? inOrder : !guessedAmountBesideOther(c, merged)))
       merged.push({ kind: c.kind, x0: c.x0, x1: c.x1 });
   }
   merged.sort((a, b) => a.x0 - b.x0);
   return zones(merged);
+}
+
+/** Outside the printed order, an amount column is guessed only when no "other" column is printed. */
+function guessedAmountBesideOther(c: { kind: Column["kind"] }, merged: { kind: Column["kind"] }[]): boolean {
+  return (c.kind === "fee" || c.kind === "br" || c.kind === "amo") && merged.some((m) => m.kind === "other");
 }
 
 /** The lines likely in the table's body: until the total, or a wide vertical gap (at most 40). */
@@ -91,7 +104,10 @@ function bodyLines(lines: TextLine[], start: number, h: number): TextLine[] {
   return body;
 }
 
-/** What a row line holds, to tell an act from a wrapped label or the end of the table. */
+/**
+ * What a row line holds, to tell an act from a wrapped label or the end of the table. Words of no field
+ * without a digit (OCR reading a table rule or a speck as "Ë", "Eos") do not make a label something else.
+ */
 function rowKind(raw: RawRow): "act" | "label" | "other" {
   if (raw.code || (raw.fee !== null && (raw.tooth !== null || raw.br !== null || raw.amo !== null)))
     return "act";
@@ -101,10 +117,21 @@ function rowKind(raw: RawRow): "act" | "label" | "other" {
     raw.fee === null &&
     raw.br === null &&
     raw.amo === null &&
-    !raw.words.length
+    !raw.words.some((w) => /\d/.test(w.text))
   )
     return "label";
   return "other";
+}
+
+/**
+ * A line's words within the table's width (from its columns, with a margin: amounts may stand right of a
+ * narrow header): on a photo, OCR reads the paper's edge and the background beside the table as words.
+ */
+function withinTable(line: TextLine, columns: Column[], h: number): TextLine {
+  const left = Math.min(...columns.map((c) => c.x0)) - h * 1.5;
+  const right = Math.max(...columns.map((c) => c.x1)) + h * 3;
+  const words = line.words.filter((w) => w.x + w.width / 2 >= left && w.x + w.width / 2 <= right);
+  return words.length === line.words.length ? line : { ...line, words };
 }
 
 /** The rows of one page's table, from the line after `start` until the total or the end of the acts. */
@@ -118,8 +145,28 @@ function readTable(
   const rows: PageTable["rows"] = [];
   let totalLine: TextLine | null = null;
   let misses = 0;
+  // Label lines not yet given to a row: a wrapped label belongs to the row above it, or — where practice
+  // software centres a row's cells on its wrapped label — to the row below it: to the nearer one.
+  let pending: TextLine[] = [];
+  const give = (row: PageTable["rows"][number], label: TextLine, before: boolean) => {
+    const text = readRow(label.words, columns, h).act;
+    row.raw.act = (before ? `${text} ${row.raw.act}` : `${row.raw.act} ${text}`).trim();
+    row.line = {
+      ...row.line,
+      top: Math.min(row.line.top, label.top),
+      bottom: Math.max(row.line.bottom, label.bottom),
+    };
+  };
+  /** Pending labels with no row below: the row above takes those close under it. */
+  const settle = () => {
+    for (const label of pending) {
+      const previous = rows[rows.length - 1];
+      if (previous && label.top - previous.line.bottom < h * 0.9) give(previous, label, false);
+    }
+    pending = [];
+  };
   for (let i = start; i < lines.length; i++) {
-    const line = lines[i] as TextLine;
+    const line = withinTable(lines[i] as TextLine, columns, h);
     if (isTotalLine(line)) {
       totalLine = line;
       break;
@@ -127,22 +174,42 @@ function readTable(
     const raw = readRow(line.words, columns, h);
     const kind = rowKind(raw);
     if (kind === "act") {
-      rows.push({ raw, line });
+      const row = { raw, line };
+      // Labels just above go to the nearer row; the first of them decides for the ones above it.
+      const labels = pending;
+      pending = [];
+      for (const label of labels.reverse()) {
+        const previous = rows[rows.length - 1];
+        const gapAbove = previous ? label.top - previous.line.bottom : Number.POSITIVE_INFINITY;
+        const gapBelow = row.line.top - label.bottom;
+        if (gapBelow <= gapAbove) give(row, label, true);
+        else pending.unshift(label);
+      }
+      settle();
+      rows.push(row);
       misses = 0;
       continue;
     }
     const previous = rows[rows.length - 1];
-    if (kind === "label" && previous && misses === 0 && line.top - previous.line.bottom < h * 0.9) {
-      previous.raw.act = `${previous.raw.act} ${raw.act}`.trim();
-      previous.line = { ...previous.line, bottom: line.bottom };
+    const lastBottom = pending.length
+      ? (pending[pending.length - 1] as TextLine).bottom
+      : previous?.line.bottom;
+    if (
+      kind === "label" &&
+      pending.length < 4 &&
+      (lastBottom === undefined || line.top - lastBottom < h * 1.5)
+    ) {
+      pending.push(line);
       continue;
     }
+    settle();
     // Before the first row of a page continuing the table, skip the page's own header lines.
     if (!rows.length && continued) continue;
     misses++;
     if (rows.length && misses >= 2) break;
     if (!rows.length && misses >= 3) break;
   }
+  settle();
   return { rows, totalLine, columns };
 }
 

@@ -2,9 +2,17 @@ import type { Word } from "../types";
 import { median, type TextLine } from "./lines";
 import { fold } from "./values";
 
-/** The columns of the devis table, in their printed order. */
+/**
+ * The columns of the devis table that are read, in their most common printed order (practice software
+ * prints them in other orders too: any order is read).
+ */
 export const COLUMN_KINDS = ["tooth", "code", "act", "basket", "fee", "br", "amo"] as const;
-export type ColumnKind = (typeof COLUMN_KINDS)[number];
+/**
+ * A read column, or "other": a column the devis prints that is none of them — what the AMO leaves
+ * ("Montant non remboursé", "Reste à charge"), the fee above the BR ("Dépassement") — named so that its
+ * amounts are never taken for the fee, the BR or the AMO.
+ */
+export type ColumnKind = (typeof COLUMN_KINDS)[number] | "other";
 
 /** Header synonyms as folded tokens ("N° dent" → ["n", "dent"]); longer phrases are tried first. */
 const SYNONYMS: Record<ColumnKind, string[][]> = {
@@ -12,11 +20,13 @@ const SYNONYMS: Record<ColumnKind, string[][]> = {
     ["dent"],
     ["n", "dent"],
     ["numero", "de", "dent"],
+    ["n", "de", "dent"],
     ["no", "dent"],
     ["localisation"],
     ["dents"],
     ["ndent"],
     ["localis"],
+    ["dt"],
   ],
   code: [
     ["code"],
@@ -24,6 +34,7 @@ const SYNONYMS: Record<ColumnKind, string[][]> = {
     ["code", "acte"],
     ["code", "de", "acte"],
     ["cotation"],
+    ["cot"],
     ["ccam"],
     ["codeacte"],
     ["codeccam"],
@@ -32,26 +43,44 @@ const SYNONYMS: Record<ColumnKind, string[][]> = {
     ["acte"],
     ["nature", "de", "acte"],
     ["nature", "acte"],
+    ["acte", "realise"],
     ["description"],
     ["designation"],
+    ["designation", "de", "acte"],
     ["libelle"],
+    ["libelle", "de", "acte"],
   ],
-  basket: [["panier"], ["panier", "de", "soins"], ["paniers"], ["panierde", "soins"]],
+  basket: [
+    ["panier"],
+    ["panier", "de", "soins"],
+    ["paniers"],
+    ["panierde", "soins"],
+    ["type", "de", "panier"],
+    ["panier", "rac"],
+    ["pan"],
+  ],
   fee: [
     ["honoraires"],
     ["prix"],
+    ["prix", "de", "vente"],
     ["montant", "des", "honoraires"],
     ["montantdes", "honoraires"],
     ["montantdes"],
     ["montant", "des"],
+    ["montant"],
     ["honoraire"],
+    ["honoraires", "ttc"],
+    ["hon"],
+    ["honor"],
     ["tarif"],
   ],
   br: [
     ["br"],
+    ["brss"],
     ["base", "de", "remboursement"],
     ["base", "ss"],
     ["base", "remb"],
+    ["base", "de", "remb"],
     ["base", "remboursement"],
     ["basess"],
     ["baseremb"],
@@ -62,14 +91,33 @@ const SYNONYMS: Record<ColumnKind, string[][]> = {
     ["montant", "amo"],
     ["montant", "rembourse", "amo"],
     ["rembourse", "amo"],
+    ["remboursement", "amo"],
+    ["part", "amo"],
+    ["remb", "secu"],
     ["montantamo"],
     ["rembamo"],
   ],
+  // Longer than the AMO's phrases they contain ("Non remb. AMO"), so tried before them.
+  other: [
+    ["montant", "non", "rembourse"],
+    ["non", "rembourse"],
+    ["non", "remb"],
+    ["non", "remb", "amo"],
+    ["montant", "non", "rembourse", "amo"],
+    ["reste", "a", "charge"],
+    ["reste", "a", "votre", "charge"],
+    ["reste", "du"],
+    // "à" lost, or read apart from a stacked "Reste à" / "charge".
+    ["reste", "charge"],
+    ["reste"],
+    ["depassement"],
+    ["depassement", "honoraires"],
+  ],
 };
 
-const PHRASES = COLUMN_KINDS.flatMap((kind) => SYNONYMS[kind].map((tokens) => ({ kind, tokens }))).sort(
-  (a, b) => b.tokens.length - a.tokens.length,
-);
+const PHRASES = (Object.keys(SYNONYMS) as ColumnKind[])
+  .flatMap((kind) => SYNONYMS[kind].map((tokens) => ({ kind, tokens })))
+  .sort((a, b) => b.tokens.length - a.tokens.length);
 
 /** A word of a header as a token: folded, punctuation and "l'"/"d'" dropped ("(€)" → ""). */
 export function headerToken(text: string): string {
@@ -134,7 +182,23 @@ function stackItems(lines: TextLine[]): Item[] {
     group.push(entry);
     groups.set(root, group);
   });
-  for (const group of groups.values()) {
+  // Two stacked items a space apart are one header whose words overlap crosswise ("Reste à" over "votre
+  // charge": "Reste" over "votre", "à" over "charge").
+  const h = median(all.map((e) => e.word.height));
+  const span = (group: { word: Word; li: number }[]) => ({
+    x0: Math.min(...group.map((g) => g.word.x)),
+    x1: Math.max(...group.map((g) => g.word.x + g.word.width)),
+    lines: new Set(group.map((g) => g.li)).size,
+  });
+  const sorted = [...groups.values()].sort((a, b) => span(a).x0 - span(b).x0);
+  const joined: { word: Word; li: number }[][] = [];
+  for (const group of sorted) {
+    const last = joined[joined.length - 1];
+    if (last && span(last).lines > 1 && span(group).lines > 1 && span(group).x0 - span(last).x1 < h * 0.35)
+      last.push(...group);
+    else joined.push([...group]);
+  }
+  for (const group of joined) {
     group.sort((a, b) => a.li - b.li || a.word.x - b.word.x);
     const words = group.map((g) => g.word);
     items.push({
@@ -179,7 +243,7 @@ function matchItems(items: Item[], maxGap: number): { columns: Column[]; words: 
       const its = new Set(flat.slice(i, i + n).map((f) => f.item));
       const x0 = Math.min(...[...its].map((it) => it.x0));
       const x1 = Math.max(...[...its].map((it) => it.x1));
-      if (!found.some((f) => f.kind === phrase.kind))
+      if (phrase.kind === "other" || !found.some((f) => f.kind === phrase.kind))
         found.push({ kind: phrase.kind, x0, x1, words: [...its].flatMap((it) => it.words) });
       i += n;
       // Skip the rest of a stacked item that the phrase began ("Panier de soins" over two lines).
@@ -189,15 +253,9 @@ function matchItems(items: Item[], maxGap: number): { columns: Column[]; words: 
     }
     if (!matched) i++;
   }
+  // Any order: practice software prints the code before the tooth, the basket after the amounts…
   found.sort((a, b) => a.x0 - b.x0);
-  // Keep the printed order: a kind out of order is dropped (a stray word).
-  const ordered: typeof found = [];
-  for (const f of found) {
-    const last = ordered[ordered.length - 1];
-    if (last && COLUMN_KINDS.indexOf(f.kind) < COLUMN_KINDS.indexOf(last.kind)) continue;
-    ordered.push(f);
-  }
-  return { columns: zones(ordered), words: ordered.flatMap((f) => f.words) };
+  return { columns: zones(found), words: found.flatMap((f) => f.words) };
 }
 
 /** Zones between the midpoints of neighbouring columns; the outer ones open to the page's edges. */
@@ -214,6 +272,9 @@ export function zones(found: { kind: ColumnKind; x0: number; x1: number }[]): Co
     };
   });
 }
+
+/** How many of the 7 read kinds the columns name ("other" columns do not count). */
+export const readKinds = (columns: Column[]) => columns.filter((c) => c.kind !== "other").length;
 
 /**
  * The table's header: the line (or two stacked lines) naming at least 3 of the 7 column kinds, the one
@@ -233,10 +294,13 @@ export function findHeader(lines: TextLine[]): Header | null {
       if (next.top - prev.bottom >= (prev.bottom - prev.top) * 1.2) break;
       stack.push(next);
       const more = matchColumns(stack);
-      if (more.columns.length > candidate.columns.length)
+      if (readKinds(more.columns) > readKinds(candidate.columns))
         candidate = { columns: more.columns, firstLine: i, lastLine: k, words: more.words };
     }
-    if (candidate.columns.length >= 3 && (!best || candidate.columns.length > best.columns.length))
+    if (
+      readKinds(candidate.columns) >= 3 &&
+      (!best || readKinds(candidate.columns) > readKinds(best.columns))
+    )
       best = candidate;
   }
   return best;

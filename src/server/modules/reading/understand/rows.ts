@@ -175,6 +175,29 @@ export function readRow(words: Word[], columns: Column[], h: number): RawRow {
       }
     }
   }
+  // Where the columns hold no tooth column, the row's first word, if a digit.
+  const toothless = !kinds.has("tooth") && actPieces[0] && /^\d$/.test(actPieces[0].text);
+  if (!tooth && toothless) unusedLeft.unshift(actPieces.shift() as Piece);
+  if (!tooth && unusedLeft.length) {
+    // OCR reads "11" or "22" as one digit over the width of two: the digit doubled, marked repaired.
+    const digitWidth = median(
+      pieces.filter((p) => /^[\d.,]{4,}$/.test(p.text)).map((p) => (p.x1 - p.x0) / p.text.length),
+    );
+    // A "1" is a thin stroke: one as wide as a digit is two of them.
+    const index = unusedLeft.findIndex(
+      (p) =>
+        digitWidth > 0 &&
+        ((p.text === "1" && p.x1 - p.x0 >= digitWidth * 1.1) ||
+          (/^[2-4]$/.test(p.text) && p.x1 - p.x0 >= digitWidth * 1.6)),
+    );
+    const p = unusedLeft[index];
+    const doubled = p ? readTooth(p.text + p.text) : null;
+    if (p && doubled) {
+      tooth = { tooth: doubled.tooth, repaired: true };
+      toothPieces = [p];
+      unusedLeft.splice(index, 1);
+    }
+  }
   if (!tooth && !kinds.has("tooth")) {
     const index = actPieces.findIndex((p) => readTooth(p.text));
     if (index === 0) {
@@ -231,8 +254,13 @@ export function readRow(words: Word[], columns: Column[], h: number): RawRow {
       }
     }
   }
+  // An amount OCR read with a lookalike ("ss,00" for 55,00) is still an amount.
   numeric = numeric.filter(
-    (p) => looksNumeric(p.text) || isNoAmount(p.text) || /^(?:€|E|EUR)\.?$/i.test(p.text),
+    (p) =>
+      looksNumeric(p.text) ||
+      isNoAmount(p.text) ||
+      /^(?:€|E|EUR)\.?$/i.test(p.text) ||
+      parseAmount(p.text) !== null,
   );
   const groups = amountGroups(numeric, h * 1.6).filter((g) => !/^(?:€|E|EUR)\.?$/i.test(groupText(g)));
   const amountColumns = columns.filter((c) => (AMOUNT_KINDS as readonly string[]).includes(c.kind));
@@ -337,8 +365,9 @@ const BASKET_TEXT = /^(?:100|%|100%|sant[eé]|rac|0|ma[iî]tris[eé]s?|libres?|[
 
 /**
  * The table's columns guessed from its rows when no header was read (OCR lost it): rows are the lines
- * holding a CCAM code; in each, the tooth before the code, the label after it, then from the right the
- * AMO, the BR and the fee, and the basket just before them. The columns span the cells found.
+ * holding a CCAM code; in each, the tooth before the code (or just after it), the label after it (or
+ * before it: tooth, label, code), then from the right the AMO, the BR and the fee, and the basket just
+ * before them. The columns span the cells found.
  */
 export function inferColumns(lines: Word[][], h: number): Column[] | null {
   const spans = new Map<ColumnKind, { x0: number[]; x1: number[] }>();
@@ -352,8 +381,16 @@ export function inferColumns(lines: Word[][], h: number): Column[] | null {
   };
   for (const words of lines) {
     const pieces = [...words].sort((a, b) => a.x - b.x).map(piece);
-    const at = pieces.findIndex((p) => readCode(p.text));
-    if (at < 0 || at > 2) continue;
+    const code = pieces.findIndex((p) => readCode(p.text));
+    if (code < 0) continue;
+    // The label before the code (tooth, label, code…), or the tooth just after it (code, tooth, label…).
+    const first = (pieces[0] as Piece).text;
+    const lead = code > 0 && (readTooth(first) || (code > 1 && /^\d{1,2}$/.test(first))) ? 1 : 0;
+    const labelFirst = code - lead >= 2;
+    const toothAfter =
+      !lead && !labelFirst && !!pieces[code + 1] && !!readTooth((pieces[code + 1] as Piece).text);
+    const at = toothAfter ? code + 1 : code;
+    if (code > 2 && !labelFirst) continue;
     const amountish = (p: Piece) =>
       looksNumeric(p.text) || isNoAmount(p.text) || parseAmount(p.text, { centsImplied: true }) !== null;
     // From the left: the basket (a word, or a digit followed by an amount), then the amounts after it —
@@ -370,7 +407,7 @@ export function inferColumns(lines: Word[][], h: number): Column[] | null {
         if (/^rac$/.test(t) && next && /^[0oO]$/.test(next.text)) e = k + 1;
         break;
       }
-      if (/^[123]$/.test(t) && next && amountish(next) && k > at + 1) {
+      if (/^[123]$/.test(t) && next && amountish(next) && (k > at + 1 || labelFirst)) {
         b = k;
         e = k;
         break;
@@ -411,12 +448,20 @@ export function inferColumns(lines: Word[][], h: number): Column[] | null {
     }
     if (!groups.length) continue;
     rows++;
-    add(
-      "tooth",
-      pieces.slice(0, at).filter((p) => readTooth(p.text)),
-    );
-    add("code", [pieces[at] as Piece]);
-    add("act", middle);
+    if (labelFirst) {
+      add("tooth", pieces.slice(0, lead));
+      add("act", pieces.slice(lead, code));
+    } else if (toothAfter) {
+      add("tooth", [pieces[code + 1] as Piece]);
+      add("act", middle);
+    } else {
+      add(
+        "tooth",
+        pieces.slice(0, code).filter((p) => readTooth(p.text)),
+      );
+      add("act", middle);
+    }
+    add("code", [pieces[code] as Piece]);
     add("basket", basketWords);
     const kinds: ColumnKind[] = ["fee", "br", "amo"];
     groups.forEach((g, i) => {
@@ -429,5 +474,5 @@ export function inferColumns(lines: Word[][], h: number): Column[] | null {
     return { kind, x0: median(span.x0), x1: median(span.x1) };
   });
   if (!found.some((c) => c.kind === "code")) return null;
-  return zones(found);
+  return zones(found.sort((a, b) => a.x0 - b.x0));
 }

@@ -86,6 +86,9 @@ describe("readBasket", () => {
     ["Ubre", "libre"],
     ["Maîtrisé", "maitrise"],
     ["LIBRE", "libre"],
+    ["RAC modéré", "maitrise"],
+    ["Mod.", "maitrise"],
+    ["RAC libre", "libre"],
     ["4", null],
   ])("reads %j (digits and words) as %s", (text, basket) => {
     expect(readBasket(text)).toBe(basket);

@@ -141,7 +141,10 @@ export function readTooth(text: string): { tooth: number; repaired: boolean } | 
   return isFdiTooth(n) ? { tooth: n, repaired } : null;
 }
 
-/** A basket cell: "1"/"2"/"3" or its words (100 % Santé, RAC 0, maîtrisé, libre). */
+/**
+ * A basket cell: "1"/"2"/"3" or its words (100 % Santé, RAC 0, maîtrisé, libre), or as practice software
+ * abbreviates them ("RAC modéré", "Mod.", "RAC libre").
+ */
 export function readBasket(text: string): Basket | null {
   const t = fold(text).replace(SPACES, "");
   if (!t) return null;
@@ -149,7 +152,7 @@ export function readBasket(text: string): Basket | null {
   if (t === "2" || t === "z") return "maitrise";
   if (t === "3") return "libre";
   if (/100%?sante|rac[0o]|^100%?$|sante/.test(t)) return "100_sante";
-  if (/maitris/.test(t)) return "maitrise";
+  if (/maitris|moder|^(?:rac)?mod\.?$/.test(t)) return "maitrise";
   if (/libre|^[l1|i]?[iu]?bres?$/.test(t)) return "libre";
   return null;
 }
@@ -157,5 +160,7 @@ export function readBasket(text: string): Basket | null {
 /** The basket words of a row's text, when they appear spelled out. */
 export function basketWord(text: string): boolean {
   const t = fold(text);
-  return /^(?:100|%|100%|sante|rac|rac[0o]|maitrises?|libres?|[l1|i]?[iu]?bres?|tarifs?)$/.test(t);
+  return /^(?:100|%|100%|sante|rac|rac[0o]|maitrises?|moderes?|mod\.?|libres?|[l1|i]?[iu]?bres?|tarifs?)$/.test(
+    t,
+  );
 }
