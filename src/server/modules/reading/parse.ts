@@ -194,13 +194,13 @@ function readTable(
     const lastBottom = pending.length
       ? (pending[pending.length - 1] as TextLine).bottom
       : previous?.line.bottom;
-    if (
-      kind === "label" &&
-      pending.length < 4 &&
-      (lastBottom === undefined || line.top - lastBottom < h * 1.5)
-    ) {
-      pending.push(line);
-      continue;
+    if (kind === "label") {
+      // Far below the last label or row: the first line of the next row's label (its cells centred lower).
+      if (lastBottom !== undefined && line.top - lastBottom >= h * 1.5) settle();
+      if (pending.length < 4) {
+        pending.push(line);
+        continue;
+      }
     }
     settle();
     // Before the first row of a page continuing the table, skip the page's own header lines.

@@ -132,6 +132,7 @@ export const FAMILIES = [
   "machine",
   "releve",
   "points",
+  "plan-soins",
 ] as const;
 export type FamilyName = (typeof FAMILIES)[number];
 
