@@ -63,11 +63,38 @@ describe("loadConfig", () => {
       { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), DATA_KEY: KEY, TEST_CLOCK: "true" },
       "TEST_CLOCK",
     ],
+    // Payments (issue 35): production refuses to start without Stripe; all four settings or none.
+    [{ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), DATA_KEY: KEY }, "STRIPE_SECRET_KEY"],
+    [{ STRIPE_SECRET_KEY: "sk_test_abc" }, "STRIPE_WEBHOOK_SECRET"],
+    [{ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }, "STRIPE_PRICE_MONTHLY"],
+    [{ STRIPE_SECRET_KEY: "pk_test_abc" }, "STRIPE_SECRET_KEY"],
+    [{ STRIPE_PRICE_YEARLY: "yearly" }, "STRIPE_PRICE_YEARLY"],
+    [{ PRICE_MONTHLY_HT: "quatre-vingt" }, "PRICE_MONTHLY_HT"],
   ])("stops on %o with one line naming %s", (env, variable) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);
     expect(error.message).toContain(variable);
     expect(error.message).not.toContain("\n");
+  });
+
+  it("payments: the stand-in without Stripe settings, Stripe's with all four; prices HT in euros", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).stripe).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir() }).planPrices).toEqual({ monthly: 8900, yearly: 89000 });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      STRIPE_SECRET_KEY: "sk_live_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      STRIPE_PRICE_MONTHLY: "price_m",
+      STRIPE_PRICE_YEARLY: "price_y",
+      PRICE_MONTHLY_HT: "99,50",
+      PRICE_YEARLY_HT: "990",
+    });
+    expect(config.stripe).toEqual({
+      secretKey: "sk_live_abc",
+      webhookSecret: "whsec_abc",
+      prices: { monthly: "price_m", yearly: "price_y" },
+    });
+    expect(config.planPrices).toEqual({ monthly: 9950, yearly: 99000 });
   });
 
   it("turns demo data off with DEMO_DATA=false and on PostgreSQL by default", () => {

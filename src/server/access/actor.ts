@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { isLimited } from "../../shared/domain/subscription";
 import { type Area, mayEnterArea } from "../../shared/policies/redirects";
 import { SESSION_TIMES } from "../config";
 import type { Db } from "../db/index";
 import type { ProfileRow } from "../db/types";
 import { forbidden, unauthenticated } from "../errors";
-import { isLimited } from "../../shared/domain/subscription";
 import { cookieValue, type SessionCache, sessionCacheOf, sessionKey } from "./session-cache";
 
 /**

@@ -23,7 +23,11 @@ export function requestIsOpen(eb: RequestsEb): Expression<SqlBool> {
  * dentist when sent to all of them, and to the named dentist only when sent by name; to none whose
  * subscription lapsed (`limited`, issue 35: no new requests).
  */
-export function requestOpenToDentist(eb: RequestsEb, dentistId: string, limited = false): Expression<SqlBool> {
+export function requestOpenToDentist(
+  eb: RequestsEb,
+  dentistId: string,
+  limited = false,
+): Expression<SqlBool> {
   if (limited) return eb.lit(false);
   return eb.and([
     requestIsOpen(eb),
@@ -49,7 +53,11 @@ export function requestChoseDentist(eb: RequestsEb, dentistId: string): Expressi
  * else's, is seen only by its patient, the chosen dentist and the admins. A dentist whose
  * subscription lapsed (`limited`) sees only those whose accepted offer is his.
  */
-export function requestVisibleToDentist(eb: RequestsEb, dentistId: string, limited = false): Expression<SqlBool> {
+export function requestVisibleToDentist(
+  eb: RequestsEb,
+  dentistId: string,
+  limited = false,
+): Expression<SqlBool> {
   if (limited) return requestChoseDentist(eb, dentistId);
   return eb.or([requestOpenToDentist(eb, dentistId), requestChoseDentist(eb, dentistId)]);
 }

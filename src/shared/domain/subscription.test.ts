@@ -80,7 +80,9 @@ describe("the state machine", () => {
     });
     const active = applySnapshot(trial, snap({})) as SubscriptionState;
     expect(active.status).toBe("active");
-    expect(applySnapshot(active, snap({ subscriptionId: "sub_0", at: at("2026-11-11T00:00:00Z") }))).toBeNull();
+    expect(
+      applySnapshot(active, snap({ subscriptionId: "sub_0", at: at("2026-11-11T00:00:00Z") })),
+    ).toBeNull();
     const ended = applySnapshot(active, snap({ status: "canceled", at: at("2026-12-10T00:00:00Z") }));
     expect(ended?.status).toBe("canceled");
     // the same subscription does not come back…
@@ -106,7 +108,10 @@ describe("the access rule", () => {
 
   it("trial: full until its 30th day, with the banner in its last 7 days; then limited", () => {
     const trial = startTrial(verified);
-    expect(phaseOf(trial, at("2026-11-20T00:00:00Z"))).toEqual({ phase: "trial", changesAt: trial.trialEndsAt });
+    expect(phaseOf(trial, at("2026-11-20T00:00:00Z"))).toEqual({
+      phase: "trial",
+      changesAt: trial.trialEndsAt,
+    });
     expect(phaseOf(trial, at("2026-11-25T09:00:00Z")).phase).toBe("trial_ending");
     expect(isLimited(limitedFrom(trial), at("2026-12-02T08:59:59Z"))).toBe(false);
     expect(isLimited(limitedFrom(trial), at("2026-12-02T09:00:00Z"))).toBe(true);

@@ -219,13 +219,7 @@ export function isLimited(limitFrom: Date | null, now: Date): boolean {
   return limitFrom !== null && limitFrom.getTime() <= now.getTime();
 }
 
-export type SubscriptionPhase =
-  | "trial"
-  | "trial_ending"
-  | "active"
-  | "ending"
-  | "past_due"
-  | "limited";
+export type SubscriptionPhase = "trial" | "trial_ending" | "active" | "ending" | "past_due" | "limited";
 
 /**
  * What the screens show: the phase (a banner in the dentist area during trial_ending, past_due and

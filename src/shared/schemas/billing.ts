@@ -35,7 +35,14 @@ export const planPriceSchema = z.object({
 });
 export type PlanPriceDto = z.infer<typeof planPriceSchema>;
 
-export const subscriptionPhaseSchema = z.enum(["trial", "trial_ending", "active", "ending", "past_due", "limited"]);
+export const subscriptionPhaseSchema = z.enum([
+  "trial",
+  "trial_ending",
+  "active",
+  "ending",
+  "past_due",
+  "limited",
+]);
 
 /** The dentist's subscription as /api/me and the Abonnement page show it. */
 export const subscriptionSummarySchema = z.object({

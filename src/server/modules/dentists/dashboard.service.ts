@@ -71,10 +71,9 @@ export async function dentistTodo(db: Db, actor: Actor) {
         ])
         .select([
           // A dentist whose subscription lapsed has no open request to answer (issue 35).
-          (mayTakeNewWork(actor)
-            ? sql<number>`greatest(0, q.visible - q.answered)::int`
-            : sql<number>`0`
-          ).as("requests"),
+          (mayTakeNewWork(actor) ? sql<number>`greatest(0, q.visible - q.answered)::int` : sql<number>`0`).as(
+            "requests",
+          ),
           "ap.n as appointments",
           "uc.n as conversations",
         ])
