@@ -21,6 +21,19 @@ async function healthy(port) {
   }
 }
 
+/** A seller identity for the production start (production refuses to start without one; ADR 045). */
+export const TEST_SELLER = {
+  INVOICE_SELLER_NAME: "Sourio (essai de démarrage)",
+  INVOICE_SELLER_ADDRESS: "1 rue de l'Essai",
+  INVOICE_SELLER_POSTAL_CODE: "75001",
+  INVOICE_SELLER_CITY: "Paris",
+  INVOICE_SELLER_SIREN: "123456782",
+  INVOICE_SELLER_LEGAL_FORM: "SAS",
+  INVOICE_SELLER_CAPITAL: "1 000 €",
+  INVOICE_SELLER_RCS: "RCS Paris 123 456 782",
+  INVOICE_SELLER_VAT_NUMBER: "FR11123456782",
+};
+
 const SECRETS = {
   AUTH_SECRET: randomBytes(32).toString("hex"),
   DATA_KEY: randomBytes(32).toString("base64"),
@@ -29,6 +42,7 @@ const SECRETS = {
   STRIPE_WEBHOOK_SECRET: "whsec_coldstart",
   STRIPE_PRICE_MONTHLY: "price_monthly",
   STRIPE_PRICE_YEARLY: "price_yearly",
+  ...TEST_SELLER,
 };
 
 /**

@@ -16,6 +16,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utime
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureClientBuilt, root } from "./client-build.mjs";
+import { TEST_SELLER } from "./cold-start.mjs";
 import { freePort } from "./local-server.mjs";
 import { ensureServerBuilt } from "./server-build.mjs";
 
@@ -126,6 +127,7 @@ try {
       STRIPE_WEBHOOK_SECRET: "whsec_imagecheck",
       STRIPE_PRICE_MONTHLY: "price_monthly",
       STRIPE_PRICE_YEARLY: "price_yearly",
+      ...TEST_SELLER,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueInvoice } from "./modules/invoices/invoices.service";
 import { multipart } from "./testing/files";
 import { openSocket } from "./testing/sockets";
 import { ACTORS, type ActorName, createWorld, DENTISTS, type PersonName, type World } from "./testing/world";
@@ -153,6 +154,9 @@ const L = {
   supportOfB: list(["support:textB"], ["support:imageA"]),
   noSupport: list([], ["support:imageA", "support:textB"]),
   verifiedDentists: list(["person:chosen", "person:notChosen"], ["person:unverified"]),
+  chosenInvoices: list(["invoice:chosen"], ["invoice:notChosen"]),
+  otherInvoices: list(["invoice:notChosen"], ["invoice:chosen"]),
+  noInvoice: list([], ["invoice:chosen", "invoice:notChosen"]),
 } as const;
 
 /** The table: route → object → what each actor gets. */
@@ -328,6 +332,14 @@ const TABLE: Record<string, Rows> = {
   "POST /api/dentist/requests/{id}/assign":         dentistsOnRequest(200),
   "POST /api/dentist/requests/{id}/reply":          dentistsOnRequest(400),
   "POST /api/dentist/requests/{id}/offers":         dentistsOnRequest(400),
+  // Sourio's invoices to dentists (issue 35): a dentist's own only (another's: 404).
+  "GET /api/dentist/billing-profile":  { "-": dentists(200) },
+  "PUT /api/dentist/billing-profile":  { "-": dentists(400) },
+  "GET /api/dentist/invoices":         { "-": dentists(L.chosenInvoices, L.otherInvoices, L.noInvoice) },
+  "GET /api/dentist/invoices/{id}/pdf": {
+    "invoice:chosen":                 dentists(200, 404, 404),
+    "invoice:notChosen":              dentists(404, 200, 404),
+  },
   "POST /api/dentist/offers/{id}/withdraw": {
     "offer:chosenOnOpenA":        dentists(200, 404, 404),
     "offer:otherOnOpenA":         dentists(404, 200, 404, 404),
@@ -400,6 +412,11 @@ const TABLE: Record<string, Rows> = {
   "GET /api/admin/support/threads":                         { "-": admins(list(["person:patientA", "person:patientB"])),
                                                               "?role=dentist": admins(list([], ["person:patientA", "person:patientB"])),
                                                               "?unread=1": admins(list(["person:patientB"])) },
+  // Sourio's invoices (issue 35): each dentist's own; the admin sees every dentist's and the register.
+  "GET /api/admin/dentists/{id}/invoices":                  { "person:chosen": admins(L.chosenInvoices),
+                                                              "person:patientA": admins(404) },
+  "GET /api/admin/invoices/{id}/pdf":                       { "invoice:chosen": admins(200) },
+  "GET /api/admin/invoices/register.csv":                   { "-": admins(200) },
   "GET /api/admin/support/threads/{patientId}/messages":    { "person:patientA": admins(list(["support:imageA"], ["support:textB"])) },
   "POST /api/admin/support/threads/{patientId}/read":       { "person:patientA": admins(200) },
   "POST /api/admin/support/threads/{patientId}/messages":   { "person:patientA": admins(400) },
@@ -491,6 +508,8 @@ const sharedFresh = new Map<string, Promise<{ id: string; cookie?: string }>>();
 
 /** The reading queued at the upload of each request of the world (its devis), by request name. */
 const readings: Record<string, string> = {};
+/** An invoice issued to each verified dentist (issue 35). */
+const invoices: Record<string, string> = {};
 
 beforeAll(async () => {
   world = await createWorld();
@@ -527,6 +546,24 @@ beforeAll(async () => {
     })
     .where("id", "=", readings.openA as string)
     .execute();
+  for (const dentist of ["chosen", "notChosen"] as const) {
+    const invoice = await db.transaction().execute((trx) =>
+      issueInvoice(
+        trx,
+        {
+          dentistId: world.people[dentist].id,
+          paymentRef: `matrix_${dentist}`,
+          planLabel: "Abonnement Sourio Cabinet — mensuel",
+          periodStart: "2026-11-01",
+          periodEnd: "2026-11-30",
+          amountHtCents: 8900,
+          issuedAt: new Date("2026-11-01T08:00:00Z"),
+        },
+        { seller: world.ctx.app.config.invoiceSeller },
+      ),
+    );
+    invoices[dentist] = invoice.id;
+  }
 }, 180_000);
 afterAll(async () => world?.ctx.close());
 
@@ -545,6 +582,7 @@ function resolve(handle: Handle): string {
     avatar: w.avatars,
     appt: { A: world.appointmentA },
     reading: readings,
+    invoice: invoices,
     page: { [name]: name },
     person: Object.fromEntries(Object.entries(world.people).map(([k, p]) => [k, p.id])),
     auth: { [name]: name },

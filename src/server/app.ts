@@ -27,6 +27,7 @@ import { conversationRoutes } from "./modules/conversations/conversations.routes
 import { dentistRoutes } from "./modules/dentists/dentists.routes";
 import { documentRoutes } from "./modules/documents/documents.routes";
 import { exportRoutes } from "./modules/export/export.routes";
+import { invoiceRoutes } from "./modules/invoices/invoices.routes";
 import { newRequestRoutes } from "./modules/new-request/new-request.routes";
 import { offerRoutes } from "./modules/offers/offers.routes";
 import { requestDetailRoutes } from "./modules/offers/request-detail.routes";
@@ -309,6 +310,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(quoteRoutes);
   await app.register(readingRoutes);
   await app.register(adminRoutes);
+  await app.register(invoiceRoutes);
   await app.register(retentionRoutes);
   await app.register(billingRoutes);
   await app.register(realtimeRoutes);

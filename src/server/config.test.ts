@@ -63,8 +63,7 @@ describe("loadConfig", () => {
       { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), DATA_KEY: KEY, TEST_CLOCK: "true" },
       "TEST_CLOCK",
     ],
-    // Payments (issue 35): production refuses to start without Stripe; all four settings or none.
-    [{ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), DATA_KEY: KEY }, "STRIPE_SECRET_KEY"],
+    // Payments (issue 35): all four Stripe settings or none (production: see the seller's tests below).
     [{ STRIPE_SECRET_KEY: "sk_test_abc" }, "STRIPE_WEBHOOK_SECRET"],
     [{ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }, "STRIPE_PRICE_MONTHLY"],
     [{ STRIPE_SECRET_KEY: "pk_test_abc" }, "STRIPE_SECRET_KEY"],
@@ -151,6 +150,67 @@ describe("loadConfig", () => {
   it("uses secure cookies behind https", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://sourio.fr" }).secureCookies).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir() }).secureCookies).toBe(false);
+  });
+
+  describe("the seller on invoices (INVOICE_SELLER_*)", () => {
+    const SELLER = {
+      INVOICE_SELLER_NAME: "Sourio",
+      INVOICE_SELLER_ADDRESS: "10 rue de la Paix",
+      INVOICE_SELLER_POSTAL_CODE: "75002",
+      INVOICE_SELLER_CITY: "Paris",
+      INVOICE_SELLER_SIREN: "552 100 554",
+      INVOICE_SELLER_LEGAL_FORM: "SAS",
+      INVOICE_SELLER_CAPITAL: "10 000 €",
+      INVOICE_SELLER_RCS: "RCS Paris 552 100 554",
+      INVOICE_SELLER_VAT_NUMBER: "FR 96 552100554",
+    };
+    const PRODUCTION = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), DATA_KEY: KEY };
+    const STRIPE = {
+      STRIPE_SECRET_KEY: "sk_live_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      STRIPE_PRICE_MONTHLY: "price_m",
+      STRIPE_PRICE_YEARLY: "price_y",
+    };
+
+    it("uses a development identity that says so when none is set, outside production", () => {
+      const seller = loadConfig({ DATA_DIR: dataDir() }).invoiceSeller;
+      expect(seller.development).toBe(true);
+      expect(seller.name).toContain("identité de développement");
+    });
+
+    it("takes every variable, the SIREN and VAT number without their spaces", () => {
+      expect(loadConfig({ DATA_DIR: dataDir(), ...PRODUCTION, ...SELLER, ...STRIPE }).invoiceSeller).toEqual({
+        name: "Sourio",
+        address: "10 rue de la Paix",
+        postalCode: "75002",
+        city: "Paris",
+        siren: "552100554",
+        legalForm: "SAS",
+        capital: "10 000 €",
+        rcs: "RCS Paris 552 100 554",
+        vatNumber: "FR96552100554",
+        development: false,
+      });
+    });
+
+    it.each([
+      [PRODUCTION, "INVOICE_SELLER_NAME", "est requis en production"],
+      // Production refuses to start without the payment provider's settings (issue 35, ADR 044).
+      [{ ...PRODUCTION, ...SELLER }, "STRIPE_SECRET_KEY", "est requis en production"],
+      [{ INVOICE_SELLER_NAME: "Sourio" }, "INVOICE_SELLER_ADDRESS", "est requis avec INVOICE_SELLER_NAME"],
+      [{ ...SELLER, INVOICE_SELLER_SIREN: "552100555" }, "INVOICE_SELLER_SIREN", "clé de Luhn"],
+      [{ ...SELLER, INVOICE_SELLER_VAT_NUMBER: "FR97552100554" }, "INVOICE_SELLER_VAT_NUMBER", "TVA"],
+      [
+        { ...SELLER, INVOICE_SELLER_VAT_NUMBER: "FR11123456782" },
+        "INVOICE_SELLER_VAT_NUMBER",
+        "doit contenir le SIREN",
+      ],
+      [{ ...SELLER, INVOICE_SELLER_POSTAL_CODE: "7500" }, "INVOICE_SELLER_POSTAL_CODE", "code postal"],
+    ])("stops on %o naming %s, in French", (env, variable, text) => {
+      const error = errorOf(env);
+      expect(error.variable).toBe(variable);
+      expect(error.message).toContain(text);
+    });
   });
 
   describe("S3 storage", () => {

@@ -362,6 +362,19 @@ const TARGETS: Target[] = [
     actor: "chosen",
     query: () => ({ state: "sent", page: "1" }),
   },
+  // Sourio's invoices (issue 35).
+  {
+    route: "PUT /api/dentist/billing-profile",
+    actor: "chosen",
+    body: () => ({
+      practice_name: "Cabinet dentaire du Parc",
+      address: "3 allée du Parc",
+      postal_code: "69003",
+      city: "Lyon",
+      siren: "552 100 554",
+    }),
+  },
+  { route: "GET /api/dentist/invoices", actor: "chosen", query: () => page },
   // Appointments.
   {
     route: "GET /api/appointments",
@@ -437,6 +450,17 @@ const TARGETS: Target[] = [
   },
   { route: "GET /api/admin/contact", actor: "admin", query: () => page },
   {
+    route: "GET /api/admin/dentists/{id}/invoices",
+    actor: "admin",
+    param: (w) => w.people.chosen.id,
+    query: () => page,
+  },
+  {
+    route: "GET /api/admin/invoices/register.csv",
+    actor: "admin",
+    query: () => ({ from: "2026-01-01", to: "2026-12-31" }),
+  },
+  {
     route: "GET /api/admin/audit",
     actor: "admin",
     query: () => ({ type: "document", person: "Alice", ...page }),
@@ -473,7 +497,12 @@ const TARGETS: Target[] = [
   {
     route: "POST /api/billing/webhook",
     actor: "anonymous",
-    body: () => ({ id: "evt_fuzz", object: "event", type: "customer.subscription.updated", data: { object: {} } }),
+    body: () => ({
+      id: "evt_fuzz",
+      object: "event",
+      type: "customer.subscription.updated",
+      data: { object: {} },
+    }),
   },
 ];
 

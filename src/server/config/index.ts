@@ -2,6 +2,13 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import {
+  isValidFrenchVatNumber,
+  isValidSiren,
+  normalizeSiren,
+  type SellerIdentity,
+  vatNumberOf,
+} from "../../shared/domain/invoices";
 import { DEFAULT_PLAN_PRICES_HT_CENTS, type PlanPrices } from "../../shared/domain/subscription";
 import { parseMasterKey, readOrCreateKeyFile } from "./data-key";
 
@@ -144,7 +151,63 @@ const envSchema = z.object({
   /** The plans' prices HT in euros (89 and 890 by default), as the Stripe prices say. */
   PRICE_MONTHLY_HT: optional(euros),
   PRICE_YEARLY_HT: optional(euros),
+  // Sourio's identity as the seller on its invoices (issue 35, ADR 045): all of them, or none for the
+  // labelled development identity; required in production.
+  INVOICE_SELLER_NAME: optionalText,
+  INVOICE_SELLER_ADDRESS: optionalText,
+  INVOICE_SELLER_POSTAL_CODE: optional(
+    z.string().regex(/^\d{5}$/, { error: "doit être un code postal (5 chiffres)" }),
+  ),
+  INVOICE_SELLER_CITY: optionalText,
+  INVOICE_SELLER_SIREN: optional(
+    z
+      .string()
+      .transform(normalizeSiren)
+      .refine(isValidSiren, { error: "doit être un numéro SIREN (9 chiffres, clé de Luhn valide)" }),
+  ),
+  INVOICE_SELLER_LEGAL_FORM: optionalText,
+  INVOICE_SELLER_CAPITAL: optionalText,
+  INVOICE_SELLER_RCS: optionalText,
+  INVOICE_SELLER_VAT_NUMBER: optional(
+    z
+      .string()
+      .transform((v) => v.replace(/\s+/g, "").toUpperCase())
+      .refine(isValidFrenchVatNumber, {
+        error: "doit être un numéro de TVA intracommunautaire français (FR, clé, SIREN)",
+      }),
+  ),
 });
+
+const SELLER_REQUIRED = [
+  "INVOICE_SELLER_NAME",
+  "INVOICE_SELLER_ADDRESS",
+  "INVOICE_SELLER_POSTAL_CODE",
+  "INVOICE_SELLER_CITY",
+  "INVOICE_SELLER_SIREN",
+  "INVOICE_SELLER_LEGAL_FORM",
+  "INVOICE_SELLER_CAPITAL",
+  "INVOICE_SELLER_RCS",
+  "INVOICE_SELLER_VAT_NUMBER",
+] as const;
+
+/**
+ * The seller printed on invoices issued without INVOICE_SELLER_* (development, tests, demo): a
+ * placeholder identity that says it is one, printed with a banner on every page (invoices.pdf.ts).
+ * Its SIREN is a valid-looking number reserved for nothing real: 000000000 passes the Luhn check
+ * but no register; its VAT number is the one computed from it.
+ */
+export const DEVELOPMENT_SELLER = {
+  name: "Sourio (identité de développement, à configurer)",
+  address: "1 rue de l'Exemple",
+  postalCode: "75001",
+  city: "Paris",
+  siren: "000000000",
+  legalForm: "SAS",
+  capital: "1 000 €",
+  rcs: "RCS Paris (non immatriculée : identité de développement)",
+  vatNumber: vatNumberOf("000000000"),
+  development: true,
+} as const satisfies SellerIdentity;
 
 const STRIPE_REQUIRED = [
   "STRIPE_SECRET_KEY",
@@ -207,6 +270,8 @@ export interface AppConfig {
   stripe: ReturnType<typeof stripeSettings>;
   /** The plans' prices HT, in cents. */
   planPrices: PlanPrices;
+  /** Sourio as the seller on its invoices: INVOICE_SELLER_*, else the development identity (not in production). */
+  invoiceSeller: SellerIdentity;
 }
 
 export class ConfigError extends Error {
@@ -257,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.TEST_CLOCK && e.NODE_ENV === "production")
     throw new ConfigError("TEST_CLOCK", "est interdit en production");
   const s3 = s3Settings(e);
+  const invoiceSeller = sellerSettings(e);
   const stripe = stripeSettings(e);
   if (!stripe && e.NODE_ENV === "production")
     throw new ConfigError(
@@ -302,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ocrConcurrency: e.READING_CONCURRENCY,
     },
     s3,
+    invoiceSeller,
     stripe,
     planPrices: {
       monthly: e.PRICE_MONTHLY_HT ?? DEFAULT_PLAN_PRICES_HT_CENTS.monthly,
@@ -324,6 +391,41 @@ function stripeSettings(e: z.infer<typeof envSchema>) {
     secretKey: e.STRIPE_SECRET_KEY as string,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
     prices: { monthly: e.STRIPE_PRICE_MONTHLY as string, yearly: e.STRIPE_PRICE_YEARLY as string },
+  };
+}
+
+/** Sourio's identity on its invoices: every INVOICE_SELLER_* variable, or none outside production. */
+function sellerSettings(e: z.infer<typeof envSchema>): SellerIdentity {
+  const given = SELLER_REQUIRED.filter((name) => e[name] !== undefined);
+  if (given.length === 0) {
+    if (e.NODE_ENV === "production")
+      throw new ConfigError(
+        "INVOICE_SELLER_NAME",
+        `est requis en production : les factures portent l'identité du vendeur (${SELLER_REQUIRED.join(", ")})`,
+      );
+    return { ...DEVELOPMENT_SELLER };
+  }
+  const lacking = SELLER_REQUIRED.find((name) => e[name] === undefined);
+  if (lacking)
+    throw new ConfigError(
+      lacking,
+      `est requis avec ${given[0]} (l'identité du vendeur sur les factures demande ${SELLER_REQUIRED.join(", ")})`,
+    );
+  const siren = e.INVOICE_SELLER_SIREN as string;
+  const vatNumber = e.INVOICE_SELLER_VAT_NUMBER as string;
+  if (vatNumber.slice(4) !== siren)
+    throw new ConfigError("INVOICE_SELLER_VAT_NUMBER", "doit contenir le SIREN de INVOICE_SELLER_SIREN");
+  return {
+    name: e.INVOICE_SELLER_NAME as string,
+    address: e.INVOICE_SELLER_ADDRESS as string,
+    postalCode: e.INVOICE_SELLER_POSTAL_CODE as string,
+    city: e.INVOICE_SELLER_CITY as string,
+    siren,
+    legalForm: e.INVOICE_SELLER_LEGAL_FORM as string,
+    capital: e.INVOICE_SELLER_CAPITAL as string,
+    rcs: e.INVOICE_SELLER_RCS as string,
+    vatNumber,
+    development: false,
   };
 }
 

@@ -41,6 +41,7 @@ describe("FILE_KEY_COLUMNS", () => {
     expect(FILE_KEY_COLUMNS.map((c) => `${c.table}.${c.column}`).sort()).toEqual([
       "contact_submissions.file_key",
       "documents.storage_key",
+      "invoice_files.storage_key",
       "message_attachments.storage_key",
       "profiles.avatar_url",
       "quote_readings.text_key",

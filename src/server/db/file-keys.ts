@@ -23,6 +23,8 @@ export const FILE_KEY_COLUMNS: readonly FileKeyColumn[] = [
   { table: "contact_submissions", column: "file_key" },
   // The raw text read from a devis (issue 17).
   { table: "quote_readings", column: "text_key" },
+  // Sourio's invoices as Factur-X PDFs (issue 35), kept 10 years.
+  { table: "invoice_files", column: "storage_key" },
   // The avatar's public address (avatarUrl in modules/profiles/avatar.ts, avatarKeyOf below): "/api/avatars/…".
   { table: "profiles", column: "avatar_url", prefix: "/api/" },
 ];

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { BuyerIdentity, SellerIdentity } from "../../shared/domain/invoices";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -385,6 +386,55 @@ export interface LoginAttemptsTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** A dentist's billing identity (issue 35, migration 034): printed as the buyer on Sourio's invoices. */
+export interface BillingProfilesTable {
+  dentist_id: string;
+  practice_name: string;
+  address: string;
+  postal_code: string;
+  city: string;
+  siren: string;
+  updated_at: Timestamp;
+}
+
+/** One row per numbering series; `last_number` is taken with update … returning (migration 034). */
+export interface InvoiceCountersTable {
+  series: "invoice" | "credit_note";
+  last_number: number;
+}
+
+/** Invoices and credit notes (migration 034): immutable once inserted (a trigger refuses changes). */
+export interface InvoicesTable {
+  id: Generated<string>;
+  kind: "invoice" | "credit_note";
+  sequence: number;
+  number: string;
+  dentist_id: string;
+  payment_ref: string | null;
+  refers_to: string | null;
+  reason: string | null;
+  issued_at: ColumnType<Date, Date | string, never>;
+  /** 'YYYY-MM-DD' (read as text, see db/index.ts). */
+  period_start: ColumnType<string, string, never>;
+  period_end: ColumnType<string, string, never>;
+  label: string;
+  amount_ht_cents: number;
+  vat_rate_bp: number;
+  vat_cents: number;
+  amount_ttc_cents: number;
+  seller: ColumnType<SellerIdentity, string, never>;
+  buyer: ColumnType<BuyerIdentity, string, never>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** The stored Factur-X PDF of an invoice, written once (migration 034). */
+export interface InvoiceFilesTable {
+  invoice_id: string;
+  storage_key: string;
+  size: number;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -414,6 +464,10 @@ export interface Database {
   appointment_options: AppointmentOptionsTable;
   appointment_reminders: AppointmentRemindersTable;
   login_attempts: LoginAttemptsTable;
+  billing_profiles: BillingProfilesTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
+  invoice_files: InvoiceFilesTable;
   subscriptions: SubscriptionsTable;
   billing_events: BillingEventsTable;
 }

@@ -24,6 +24,8 @@ const EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
   "video/x-matroska": ["mkv"],
   "application/zip": ["zip"],
   "text/calendar": ["ics"],
+  // The invoice register for the accountant (issue 35).
+  "text/csv": ["csv"],
 };
 
 /** The extensions a file of this MIME type may carry (parameters and case ignored); [] if unknown. */

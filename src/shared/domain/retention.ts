@@ -16,6 +16,11 @@ export const RETENTION = {
    * (recommandation « journalisation », 2021); a year lets a patient question an access late.
    */
   logMonths: 12,
+  /**
+   * Sourio's invoices and credit notes to dentists (issue 35): 10 years (Code de commerce L123-22,
+   * accounting records), kept through the account's erasure; never deleted by the retention job.
+   */
+  invoiceYears: 10,
 } as const;
 
 /** The lines of the privacy page's "Durées de conservation", from the constants above. */
@@ -27,6 +32,7 @@ export function retentionLines(): string[] {
     `Documents d'une demande annulée : ${r.cancelledRequestDocumentDays} jours après l'annulation.`,
     `Journal des accès à vos données et journal d'administration : ${r.logMonths} mois, durée recommandée par la CNIL pour ces journaux.`,
     `Messages du formulaire de contact et leurs pièces jointes : ${r.contactMessageDays === 365 ? "un an" : `${r.contactMessageDays} jours`} après notre réponse.`,
+    `Factures et avoirs d'abonnement des dentistes (avec le nom, l'adresse et le SIREN du cabinet) : ${r.invoiceYears} ans, comme la loi l'impose (article L123-22 du Code de commerce), y compris après la suppression du compte.`,
   ];
 }
 

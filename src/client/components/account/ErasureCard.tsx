@@ -71,6 +71,12 @@ function ErasureExplanation({ dentist }: { dentist: boolean }) {
           <li>les messages de vos interlocuteurs et les rendez-vous passés ;</li>
           <li>le journal des accès et des actions, gardé pour la sécurité du service.</li>
         </ul>
+        {dentist && (
+          <p>
+            Vos factures et avoirs Sourio sont conservés 10 ans tels qu'ils ont été émis, avec le nom,
+            l'adresse et le SIREN de votre cabinet : la loi l'impose (article L123-22 du Code de commerce).
+          </p>
+        )}
       </div>
       <p>
         Les rendez-vous pas encore confirmés sont annulés. Si vous avez un rendez-vous confirmé à venir,

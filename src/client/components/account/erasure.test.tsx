@@ -42,6 +42,7 @@ describe("Mes données : supprimer mon compte", () => {
     expect(card).toHaveTextContent(`« ${ERASED_MESSAGE_BODY} »`);
     expect(card).toHaveTextContent(`« ${ERASED_NAME} »`);
     expect(card).toHaveTextContent("le montant accepté reste dans la comptabilité du dentiste");
+    expect(card).not.toHaveTextContent("Vos factures et avoirs Sourio");
     expect(card).toHaveTextContent("Pensez à télécharger vos données avant.");
     expect(within(card).getByRole("button", { name: "Supprimer mon compte" })).toHaveAccessibleDescription(
       /Cette action est définitive/,
@@ -142,6 +143,10 @@ describe("Mes données : supprimer mon compte", () => {
     const card = await erasureCard();
     expect(card).toHaveTextContent("les propositions que des patients ont acceptées");
     expect(card).not.toHaveTextContent("comptabilité du dentiste");
+    // Sourio's invoices outlive the account, as the law requires (issue 35).
+    expect(card).toHaveTextContent(
+      "Vos factures et avoirs Sourio sont conservés 10 ans tels qu'ils ont été émis",
+    );
   });
 
   it("ne propose pas la suppression à un administrateur", async () => {

@@ -32,6 +32,7 @@ export function billingDeps(request: FastifyRequest): BillingDeps {
     clock: app.clock,
     log: request.log,
     provider: () => app.billing.provider(),
+    storage: app.storage,
   };
 }
 

@@ -6,6 +6,7 @@ import {
   monthlyRecurringRevenue,
   type PlanId,
   phaseOf,
+  planPrice,
   plansOf,
   type SubscriptionStatus,
   startTrial,
@@ -24,7 +25,15 @@ import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, forbidden } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
-import { paymentFailedMail, subscriptionCancelledMail, trialEndingMail } from "../../mail/templates";
+import {
+  invoiceAvailableMail,
+  paymentFailedMail,
+  subscriptionCancelledMail,
+  trialEndingMail,
+} from "../../mail/templates";
+import type { Storage } from "../../storage/storage";
+import { storedInvoicePdf } from "../invoices/invoices.files";
+import { type InvoiceRow, issueInvoice } from "../invoices/invoices.service";
 import {
   adminCounts,
   adminList,
@@ -47,6 +56,8 @@ export interface BillingDeps {
   clock: () => Date;
   log: { error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
   provider: () => Promise<BillingProvider>;
+  /** Where the invoices' PDFs are stored (made right after the paid-invoice webhook's commit). */
+  storage?: Storage;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -253,6 +264,36 @@ export async function handleWebhook(
           after.push(() => mailCancelled(deps, row.dentist_id));
         break;
       }
+      case "invoice_paid": {
+        // Sourio's own invoice for the payment, numbered in this transaction (modules/invoices).
+        const { invoice } = event;
+        const row = await systemLockForEvent(trx, {
+          subscriptionId: invoice.subscriptionId,
+          dentistId: invoice.dentistId,
+          customerId: invoice.customerId,
+        });
+        const plan = invoice.plan ?? row?.plan ?? null;
+        if (!row || !plan) {
+          deps.log.error({ event: event.id }, "paiement : facture payée sans abonnement ni formule connus");
+          break;
+        }
+        const price = planPrice(plan, deps.config.planPrices);
+        const issued = await issueInvoice(
+          trx,
+          {
+            dentistId: row.dentist_id,
+            paymentRef: invoice.id,
+            planLabel: `Abonnement ${price.name}`,
+            periodStart: invoice.periodStart ?? now,
+            periodEnd: invoice.periodEnd ?? now,
+            amountHtCents: price.htCents,
+            issuedAt: now,
+          },
+          { seller: deps.config.invoiceSeller },
+        );
+        after.push(() => afterInvoice(deps, row.dentist_id, issued));
+        break;
+      }
       case "invoice_failed": {
         const row = await systemLockForEvent(trx, {
           subscriptionId: event.invoice.subscriptionId,
@@ -268,6 +309,34 @@ export async function handleWebhook(
   });
   for (const send of after) send();
   return { duplicate: !stored };
+}
+
+/** After the commit: the e-mail, and the invoice's PDF stored (a download makes it again if this fails). */
+function afterInvoice(deps: BillingDeps, dentistId: string, invoice: InvoiceRow) {
+  mailAfterCommit(
+    deps,
+    async () => {
+      const who = await systemDentistContact(deps.db, dentistId);
+      if (!who) return;
+      await deps.mailer.send({
+        to: who.email,
+        ...invoiceAvailableMail({
+          brandName: deps.config.brandName,
+          firstName: who.first_name,
+          number: invoice.number,
+          link: `${deps.config.publicUrl}${SUBSCRIPTION_PAGE}`,
+        }),
+      });
+    },
+    "facture disponible",
+  );
+  const { storage } = deps;
+  if (storage)
+    mailAfterCommit(
+      deps,
+      () => storedInvoicePdf({ db: deps.db, storage }, invoice),
+      "PDF de facture non enregistré",
+    );
 }
 
 function mailCancelled(deps: BillingDeps, dentistId: string) {

@@ -176,6 +176,25 @@ describe("checkout → webhook → active", () => {
     expect(page.next_payment_ttc_cents).toBe(10680);
     // every event was answered 200 and stored once
     expect(standIn.deliveries.every((d) => d.status === 200)).toBe(true);
+    // Sourio's invoice for the payment: 89 € HT + 17,80 € TVA = 106,80 € TTC, numbered, announced
+    const invoices = () =>
+      ctx.app.db.selectFrom("invoices").selectAll().where("dentist_id", "=", dr.id).execute();
+    const [invoice] = await invoices();
+    expect(invoice).toMatchObject({ amount_ht_cents: 8900, vat_cents: 1780, amount_ttc_cents: 10680 });
+    // (after the commit, beside the PDF's making: seconds on a loaded machine)
+    await expect
+      .poll(
+        () =>
+          ctx
+            .outbox()
+            .some((m) => m.includes(`Votre facture ${invoice?.number}`) && m.includes(`To: ${dr.email}`)),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    // the paid invoice's event sent again issues nothing more
+    const paid = standIn.events.findLast((e) => e.type === "invoice.paid") as StandInEvent;
+    expect(await standIn.send(paid)).toBe(200);
+    expect(await invoices()).toHaveLength(1);
     const again = await call(dr, "POST", "/api/dentist/subscription/checkout", { plan: "yearly" });
     expect(again.statusCode).toBe(409);
   });

@@ -37,6 +37,9 @@ export interface ProviderInvoice {
   id: string;
   customerId: string;
   subscriptionId: string | null;
+  /** The dentist and the plan, from the subscription's metadata (set at checkout). */
+  dentistId: string | null;
+  plan: PlanId | null;
   amountPaidCents: number;
   periodStart: Date | null;
   periodEnd: Date | null;
@@ -126,7 +129,7 @@ export class StripeProvider implements BillingProvider {
       client_reference_id: input.dentistId,
       line_items: [{ price: this.settings.prices[input.plan], quantity: 1 }],
       allowed_payment_method_types: ["card", "sepa_debit"],
-      subscription_data: { metadata: { dentist_id: input.dentistId } },
+      subscription_data: { metadata: { dentist_id: input.dentistId, plan: input.plan } },
       locale: "fr",
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
@@ -189,6 +192,8 @@ export class StripeProvider implements BillingProvider {
       case "invoice.payment_failed": {
         const invoice = event.data.object;
         const line = invoice.lines?.data?.[0];
+        const metadata = invoice.parent?.subscription_details?.metadata ?? {};
+        const plan = metadata.plan === "monthly" || metadata.plan === "yearly" ? metadata.plan : null;
         return {
           ...base,
           kind: event.type === "invoice.paid" ? "invoice_paid" : "invoice_failed",
@@ -196,6 +201,8 @@ export class StripeProvider implements BillingProvider {
             id: invoice.id ?? "",
             customerId: idOf(invoice.customer) ?? "",
             subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
+            dentistId: metadata.dentist_id ?? null,
+            plan,
             amountPaidCents: invoice.amount_paid,
             periodStart: dateOf(line?.period?.start),
             periodEnd: dateOf(line?.period?.end),

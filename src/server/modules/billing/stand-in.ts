@@ -253,7 +253,7 @@ export class StripeStandIn {
       cancel_at_period_end: sub.cancelAtPeriodEnd,
       created: sub.created,
       livemode: false,
-      metadata: sub.dentistId ? { dentist_id: sub.dentistId } : {},
+      metadata: { ...(sub.dentistId ? { dentist_id: sub.dentistId } : {}), plan: sub.plan },
       items: {
         object: "list",
         data: [
@@ -291,7 +291,10 @@ export class StripeStandIn {
       amount_paid: status === "paid" ? price.ttcCents : 0,
       parent: {
         type: "subscription_details",
-        subscription_details: { subscription: sub.id, metadata: { dentist_id: sub.dentistId } },
+        subscription_details: {
+          subscription: sub.id,
+          metadata: { ...(sub.dentistId ? { dentist_id: sub.dentistId } : {}), plan: sub.plan },
+        },
       },
       lines: {
         object: "list",

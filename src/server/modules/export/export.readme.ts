@@ -10,6 +10,7 @@ export const FOLDERS = {
   messages: "fichiers/messages",
   support: "fichiers/aide",
   avatar: "fichiers/photo-de-profil",
+  invoices: "fichiers/factures",
 } as const;
 
 /** The README of the archive, in French: what each file and folder holds. */
@@ -37,6 +38,8 @@ export function readme(brandName: string, now: Date, role: "patient" | "dentist"
     "    conversations : vos conversations et tous leurs messages (le nom de votre interlocuteur",
     "      y figure ; ses pièces jointes ne sont pas incluses, seulement leur nombre) ;",
     "    appointments : vos rendez-vous ;",
+    "    billing_profile, invoices : votre profil de facturation et les factures et avoirs de votre",
+    "      abonnement Sourio (dentistes) ;",
     "    support_messages : vos échanges avec l'équipe (aide) ;",
     "    access_history : qui a consulté vos demandes, documents et pièces jointes, et les",
     "      consultations que vous avez faites des données d'un patient ;",
@@ -52,6 +55,7 @@ export function readme(brandName: string, now: Date, role: "patient" | "dentist"
     "  dossier par conversation.",
     `- ${FOLDERS.support}/ : les images que vous avez envoyées à l'équipe.`,
     `- ${FOLDERS.avatar}/ : votre photo de profil, si vous en avez une.`,
+    `- ${FOLDERS.invoices}/ : vos factures et avoirs Sourio (PDF Factur-X), si vous êtes dentiste.`,
     "",
     "Dans le JSON, le champ « file » de chaque document ou pièce jointe donne son chemin dans",
     "l'archive (null si le fichier n'a pas pu être retrouvé).",

@@ -8,6 +8,8 @@ import type { Db } from "../../db/index";
 import { linesOf } from "../../db/offer-details";
 import { servedFileName, uniqueName } from "../../files/names";
 import type { Storage } from "../../storage/storage";
+import { invoiceFileName, storedInvoicePdf, toInvoiceDto } from "../invoices/invoices.files";
+import { ownInvoicesRepo } from "../invoices/invoices.repo";
 import { readingsForExport } from "../reading/reading.repo";
 import { toQuoteReading } from "../reading/reading.service";
 import { readAll } from "../reading/runner";
@@ -118,6 +120,22 @@ export async function buildExport(deps: Deps, actor: Actor) {
     return path;
   };
   const inFolder = (base: string, id: string) => `${base}/${id.slice(0, 8)}`;
+
+  // Sourio's invoices to a dentist (issue 35): the rows and their Factur-X PDFs.
+  const ownInvoices = ownInvoicesRepo(deps.db, actor);
+  const dentist = actor.profile.role === "dentist";
+  const billingProfile = dentist ? ((await ownInvoices.billingProfile()) ?? null) : null;
+  const invoices = [];
+  for (const row of dentist ? await ownInvoices.allInvoices() : []) {
+    const stored = await storedInvoicePdf(deps, row).catch((error: unknown) => {
+      deps.log.error({ invoiceId: row.id, err: error }, "facture : PDF indisponible (export des données)");
+      return null;
+    });
+    const file = stored
+      ? await addFile(FOLDERS.invoices, stored.key, invoiceFileName(row), "application/pdf", row.issued_at)
+      : null;
+    invoices.push({ ...toInvoiceDto(row), seller: row.seller, buyer: row.buyer, file });
+  }
 
   const documentsByRequest = new Map<string, ExportedDocument[]>();
   for (const d of documents) {
@@ -331,6 +349,8 @@ export async function buildExport(deps: Deps, actor: Actor) {
         updated_at: iso(a.updated_at),
       };
     }),
+    billing_profile: billingProfile,
+    invoices,
     support_messages: supportMessages,
     access_history: {
       reads_of_my_data: lists.readsOfMyData.map((a) => ({

@@ -117,7 +117,9 @@ async function callOffPendingAppointments(trx: Db, side: "patient" | "dentist", 
 /**
  * A dentist's offers go, except accepted ones (the patient's record, under the pseudonym); a request
  * sent to this dentist alone and still open is cancelled (nobody else was asked); appointments still
- * being arranged are called off.
+ * being arranged are called off. Sourio's invoices stay 10 years as issued (Code de commerce L123-22),
+ * the pseudonym as the dentist they belong to: the one change their trigger allows (migration 034).
+ * The billing profile goes with the profile (cascade).
  */
 export async function eraseDentistRecords(trx: Db, dentistId: string, pseudonym: string, now: Date) {
   await callOffPendingAppointments(trx, "dentist", dentistId, now);
@@ -141,5 +143,10 @@ export async function eraseDentistRecords(trx: Db, dentistId: string, pseudonym:
     .updateTable("requests")
     .set({ recipient_dentist_id: pseudonym })
     .where("recipient_dentist_id", "=", dentistId)
+    .execute();
+  await trx
+    .updateTable("invoices")
+    .set({ dentist_id: pseudonym })
+    .where("dentist_id", "=", dentistId)
     .execute();
 }

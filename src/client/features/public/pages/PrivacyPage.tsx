@@ -48,6 +48,10 @@ export function PrivacyPage() {
             vérifier leur droit d'exercer.
           </li>
           <li>
+            <strong>La facturation des dentistes</strong> : nom, adresse et SIREN du cabinet, factures et
+            avoirs de leur abonnement, que la loi nous oblige à conserver.
+          </li>
+          <li>
             <strong>Le formulaire de contact</strong> : nom, e-mail, message et pièce jointe éventuelle, pour
             vous répondre.
           </li>
@@ -63,7 +67,8 @@ export function PrivacyPage() {
           9 du RGPD), donné lorsque vous déposez une demande. Vous pouvez le retirer à tout moment ; cela
           n'affecte pas ce qui a été fait avant. Les autres données sont traitées pour exécuter le service que
           vous demandez (article 6.1.b) et, pour la sécurité du site et la traçabilité des accès, au titre de
-          notre intérêt légitime (article 6.1.f).
+          notre intérêt légitime (article 6.1.f). Les factures des dentistes sont conservées au titre d'une
+          obligation légale (article 6.1.c).
         </p>
       </Section>
       <Section title="Qui voit vos documents">

@@ -1,0 +1,178 @@
+import type { Kysely } from "kysely";
+import { amountsOf, invoiceNumber, type SellerIdentity } from "../../../shared/domain/invoices";
+import { parisToday } from "../../../shared/format/paris";
+import { ERROR_CODES } from "../../../shared/schemas/common";
+import type { Database } from "../../db/types";
+import { AppError } from "../../errors";
+import {
+  type InvoiceRow,
+  systemBuyerOf,
+  systemCreditedCents,
+  systemInsertInvoice,
+  systemInvoiceByPaymentRef,
+  systemLockInvoice,
+  systemLockSeries,
+  systemTakeNumber,
+} from "./invoices.repo";
+
+export type { InvoiceRow };
+
+/**
+ * Issuing Sourio's invoices and credit notes (issue 35, ADR 045). Both run in the caller's
+ * transaction (the paid-invoice webhook's, which also records the event): the number, the row and the
+ * event are committed together or not at all. The transaction must be READ COMMITTED (PostgreSQL's
+ * default): a concurrent issue of the same payment, once it has waited for the counter's lock, then
+ * sees the invoice the first one committed.
+ */
+
+/** What issuing needs besides the payment: the seller's identity, from the settings (config.invoiceSeller). */
+export interface IssueContext {
+  seller: SellerIdentity;
+}
+
+export interface IssueInvoiceInput {
+  dentistId: string;
+  /** The payment's id at the provider (Stripe's invoice or payment intent id): one invoice per payment. */
+  paymentRef: string;
+  /** What is sold, printed as the line: "Abonnement Sourio Cabinet — mensuel". */
+  planLabel: string;
+  /** The service period: Paris calendar days ('YYYY-MM-DD') or instants (their Paris day is printed). */
+  periodStart: Date | string;
+  periodEnd: Date | string;
+  /** The price before tax, in cents; the VAT (20 %) and the total are computed here. */
+  amountHtCents: number;
+  issuedAt: Date;
+}
+
+export interface IssueCreditNoteInput {
+  invoiceId: string;
+  /** Why (refund, correction): printed on the credit note. */
+  reason: string;
+  /** The amount before tax credited, at most what is left of the invoice's. */
+  amountHtCents: number;
+  /** When it is issued (default: now). */
+  issuedAt?: Date;
+  /** The refund's id at the provider, when there is one: one credit note per refund. */
+  refundRef?: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function dayOf(value: Date | string, name: string): string {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) throw new Error(`${name}: invalid date`);
+    return parisToday(value);
+  }
+  if (!DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+    throw new Error(`${name}: 'YYYY-MM-DD' expected`);
+  return value;
+}
+
+function checkLabel(value: string, name: string): string {
+  const label = value.trim();
+  if (label === "" || label.length > 200) throw new Error(`${name}: 1 to 200 characters`);
+  return label;
+}
+
+/**
+ * Issues the invoice of a payment, once: a second call with the same paymentRef returns the invoice
+ * the first one issued (whatever else it is given). The number is the next of the 'invoice' series,
+ * taken in this transaction; the buyer is copied from the dentist's billing profile and the seller
+ * from the settings, so that the row alone is the invoice; it never changes afterwards.
+ */
+export async function issueInvoice(
+  trx: Kysely<Database>,
+  input: IssueInvoiceInput,
+  context: IssueContext,
+): Promise<InvoiceRow> {
+  const paymentRef = checkLabel(input.paymentRef, "paymentRef");
+  const existing = await systemInvoiceByPaymentRef(trx, paymentRef);
+  if (existing) return existing;
+
+  const label = checkLabel(input.planLabel, "planLabel");
+  const periodStart = dayOf(input.periodStart, "periodStart");
+  const periodEnd = dayOf(input.periodEnd, "periodEnd");
+  if (periodEnd < periodStart) throw new Error("periodEnd before periodStart");
+  const amounts = amountsOf(input.amountHtCents);
+  const buyer = await systemBuyerOf(trx, input.dentistId);
+  if (!buyer) throw new Error("issueInvoice: no such dentist");
+
+  // Under the series' lock, the same payment issued concurrently is now visible: answer it.
+  await systemLockSeries(trx, "invoice");
+  const raced = await systemInvoiceByPaymentRef(trx, paymentRef);
+  if (raced) return raced;
+  const sequence = await systemTakeNumber(trx, "invoice");
+  return systemInsertInvoice(trx, {
+    kind: "invoice",
+    sequence,
+    number: invoiceNumber("invoice", sequence),
+    dentistId: input.dentistId,
+    paymentRef,
+    refersTo: null,
+    reason: null,
+    issuedAt: input.issuedAt,
+    periodStart,
+    periodEnd,
+    label,
+    amountHtCents: amounts.htCents,
+    vatRateBp: amounts.vatRateBp,
+    vatCents: amounts.vatCents,
+    amountTtcCents: amounts.ttcCents,
+    seller: context.seller,
+    buyer,
+  });
+}
+
+/**
+ * Issues a credit note (avoir) on an invoice: its own number in the 'credit_note' series, the same
+ * buyer, period and VAT rate as the invoice, for at most what has not yet been credited (409 beyond).
+ * With a refundRef, a second call for the same refund returns the first credit note.
+ */
+export async function issueCreditNote(
+  trx: Kysely<Database>,
+  input: IssueCreditNoteInput,
+  context: IssueContext,
+): Promise<InvoiceRow> {
+  const reason = checkLabel(input.reason, "reason");
+  const refundRef = input.refundRef === undefined ? null : checkLabel(input.refundRef, "refundRef");
+  if (refundRef) {
+    const existing = await systemInvoiceByPaymentRef(trx, refundRef);
+    if (existing) return existing;
+  }
+  const invoice = await systemLockInvoice(trx, input.invoiceId);
+  if (!invoice) throw new Error("issueCreditNote: no such invoice");
+  if (refundRef) {
+    const raced = await systemInvoiceByPaymentRef(trx, refundRef);
+    if (raced) return raced;
+  }
+  const credited = await systemCreditedCents(trx, invoice.id);
+  if (!Number.isSafeInteger(input.amountHtCents) || input.amountHtCents <= 0)
+    throw new Error("issueCreditNote: positive amount in cents expected");
+  if (credited + input.amountHtCents > invoice.amount_ht_cents)
+    throw new AppError(
+      409,
+      ERROR_CODES.conflict,
+      `L'avoir dépasse le montant restant de la facture ${invoice.number}.`,
+    );
+  const amounts = amountsOf(input.amountHtCents, invoice.vat_rate_bp);
+  const sequence = await systemTakeNumber(trx, "credit_note");
+  return systemInsertInvoice(trx, {
+    kind: "credit_note",
+    sequence,
+    number: invoiceNumber("credit_note", sequence),
+    dentistId: invoice.dentist_id,
+    paymentRef: refundRef,
+    refersTo: invoice.id,
+    reason,
+    issuedAt: input.issuedAt ?? new Date(),
+    periodStart: invoice.period_start,
+    periodEnd: invoice.period_end,
+    label: invoice.label,
+    amountHtCents: amounts.htCents,
+    vatRateBp: amounts.vatRateBp,
+    vatCents: amounts.vatCents,
+    amountTtcCents: amounts.ttcCents,
+    seller: context.seller,
+    buyer: invoice.buyer,
+  });
+}
