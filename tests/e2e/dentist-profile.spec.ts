@@ -37,7 +37,7 @@ test.describe("profil du dentiste", () => {
     // A wrong Luhn key is refused in French, beside the field.
     const rpps = page.getByLabel("Numéro RPPS");
     await rpps.fill(invalid);
-    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
     await expect(rpps).toHaveAttribute("aria-invalid", "true");
     await expect(
       page
@@ -49,12 +49,12 @@ test.describe("profil du dentiste", () => {
     // A valid number, the practice, a biography; saved.
     await rpps.fill(valid);
     await page.getByLabel("Adresse du cabinet").fill("3 place Royale");
-    await page.getByLabel("Code postal").fill("44000");
+    await page.getByRole("form", { name: "Mon profil de dentiste" }).getByLabel("Code postal").fill("44000");
     await page.getByLabel("Biographie (optionnelle)").fill("Soins conservateurs et prothèses.");
     const saved = page.waitForResponse(
       (r) => r.url().endsWith("/api/me") && r.request().method() === "PATCH",
     );
-    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
     expect((await saved).status()).toBe(200);
     await expect(toast(page, "Profil mis à jour avec succès")).toBeVisible();
     await expect(requestButton).toBeEnabled();
@@ -72,7 +72,7 @@ test.describe("profil du dentiste", () => {
     const again = page.waitForResponse(
       (r) => r.url().endsWith("/api/me") && r.request().method() === "PATCH",
     );
-    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
     expect((await again).status()).toBe(200);
 
     // Everything is kept after a reload.
@@ -80,7 +80,9 @@ test.describe("profil du dentiste", () => {
     await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
     await expect(page.getByLabel("Numéro RPPS")).toHaveValue(valid);
     await expect(page.getByLabel("Adresse du cabinet")).toHaveValue("3 place Royale");
-    await expect(page.getByLabel("Code postal")).toHaveValue("44000");
+    await expect(
+      page.getByRole("form", { name: "Mon profil de dentiste" }).getByLabel("Code postal"),
+    ).toHaveValue("44000");
     await expect(page.getByLabel("Biographie (optionnelle)")).toHaveValue(
       "Soins conservateurs et prothèses.",
     );

@@ -96,3 +96,10 @@ export const adminKeys = {
     ["admin", "support", "threads", { search, page, role, unread }] as const,
   thread: (patientId: string) => ["admin", "support", "thread", patientId] as const,
 };
+
+/** Sourio's invoices (issue 35): the dentist's billing profile and invoices, a dentist's as the team sees them. */
+export const invoiceKeys = {
+  billingProfile: () => ["dentist", "billing-profile"] as const,
+  own: (page: number) => ["dentist", "invoices", page] as const,
+  ofDentist: (dentistId: string, page: number) => ["admin", "invoices", dentistId, page] as const,
+};

@@ -42,6 +42,7 @@ export type BillingProfile = z.output<typeof billingProfileSchema>;
 export const billingProfileResponseSchema = z.object({
   profile: billingProfileSchema.extend({ siren: z.string() }).nullable(),
 });
+export type BillingProfileResponse = z.infer<typeof billingProfileResponseSchema>;
 
 export const invoiceSchema = z.object({
   id: z.uuid(),

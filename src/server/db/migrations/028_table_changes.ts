@@ -44,6 +44,11 @@ export const SILENT_TABLES = [
   "document_access",
   "contact_submissions",
   "job_runs",
+  // Sourio's invoices (migration 034): no cached response reads them (listed here only: no trigger).
+  "billing_profiles",
+  "invoice_counters",
+  "invoices",
+  "invoice_files",
 ] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,6 @@
 import { AccountInfoCard } from "../../../components/AccountInfoCard";
 import { ProfileLayout } from "../../../components/profile/ProfileLayout";
+import { BillingSection } from "./BillingSection";
 import { ProfileForm } from "./ProfileForm";
 import { VerificationCard } from "./VerificationCard";
 
@@ -19,6 +20,7 @@ export function DentistProfilePage() {
           <AccountInfoCard profile={profile} />
         </div>
       )}
+      more={<BillingSection />}
     />
   );
 }

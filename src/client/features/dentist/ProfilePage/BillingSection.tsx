@@ -1,0 +1,38 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/Card";
+import { BillingProfileForm, InvoiceList } from "../billing";
+
+/**
+ * 'Facturation' on the dentist's profile (issue 35): the billing profile and the invoices, until the
+ * 'Abonnement' page shows them (the components are usable alone there).
+ */
+export function BillingSection() {
+  return (
+    <section aria-labelledby="billing-title" className="mt-8 grid gap-6">
+      <h2 id="billing-title" className="text-xl font-semibold text-slate-900">
+        Facturation
+      </h2>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h3">Profil de facturation</CardTitle>
+            <CardDescription>
+              Le cabinet auquel Sourio adresse les factures de votre abonnement.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <BillingProfileForm />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h3">Mes factures</CardTitle>
+            <CardDescription>Factures et avoirs au format Factur-X (PDF), conservés 10 ans.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <InvoiceList />
+          </CardContent>
+        </Card>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { type BillingProfileValues, billingProfileSchema } from "../../../../shared/schemas/invoices";
+import { Button } from "../../../components/ui/Button";
+import { InputField } from "../../../components/ui/FormField";
+import { LoadError } from "../../../components/ui/LoadError";
+import { Skeleton } from "../../../components/ui/Skeleton";
+import { isApiError } from "../../../lib/api";
+import { fieldProps } from "../../../lib/form";
+import { useBillingProfile, useSaveBillingProfile } from "./api";
+
+const FIELDS = ["practice_name", "address", "postal_code", "city", "siren"] as const;
+const EMPTY: BillingProfileValues = { practice_name: "", address: "", postal_code: "", city: "", siren: "" };
+const SAVE_FAILED = "Le profil de facturation n'a pas été enregistré.";
+
+/**
+ * 'Profil de facturation': the practice's name, address and SIREN that Sourio prints as the buyer on
+ * the dentist's invoices (issue 35). Checked like the server checks it (SIREN: 9 digits, Luhn key);
+ * the server's French errors are shown beside their fields.
+ */
+export function BillingProfileForm() {
+  const query = useBillingProfile();
+  const save = useSaveBillingProfile();
+  const form = useForm<BillingProfileValues>({
+    resolver: zodResolver(billingProfileSchema),
+    defaultValues: EMPTY,
+  });
+  const field = fieldProps(form);
+  const loaded = query.data?.profile;
+  useEffect(() => {
+    if (loaded) form.reset(loaded);
+  }, [loaded, form]);
+
+  if (query.isPending) return <Skeleton className="h-64 w-full" />;
+  if (query.isError)
+    return (
+      <LoadError title="Le profil de facturation n'a pas pu être chargé." onRetry={() => query.refetch()} />
+    );
+
+  const onSubmit = form.handleSubmit((values) => {
+    save.mutate(values, {
+      onSuccess: (result) => toast.success(result.message),
+      onError: (error) => {
+        const fields = isApiError(error) ? FIELDS.filter((name) => error.fields[name]) : [];
+        for (const name of fields)
+          form.setError(
+            name,
+            { message: isApiError(error) ? error.fields[name] : "" },
+            { shouldFocus: true },
+          );
+        if (fields.length === 0)
+          toast.error(SAVE_FAILED, { description: error instanceof Error ? error.message : undefined });
+      },
+    });
+  });
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Profil de facturation"
+      className="grid gap-4 sm:grid-cols-2"
+    >
+      <p className="text-sm text-slate-600 sm:col-span-2">
+        Ces informations figurent sur les factures de votre abonnement émises ensuite. Les factures déjà
+        émises ne changent pas.
+      </p>
+      <InputField
+        label="Nom du cabinet"
+        required
+        autoComplete="organization"
+        maxLength={120}
+        fieldClassName="sm:col-span-2"
+        {...field("practice_name")}
+      />
+      <InputField
+        label="Adresse"
+        required
+        autoComplete="street-address"
+        maxLength={200}
+        fieldClassName="sm:col-span-2"
+        {...field("address")}
+      />
+      <InputField
+        label="Code postal"
+        required
+        autoComplete="postal-code"
+        inputMode="numeric"
+        maxLength={5}
+        {...field("postal_code")}
+      />
+      <InputField label="Ville" required autoComplete="address-level2" maxLength={100} {...field("city")} />
+      <InputField
+        label="SIREN"
+        required
+        inputMode="numeric"
+        maxLength={20}
+        description="9 chiffres, sur votre avis de situation INSEE ou l'annuaire des entreprises"
+        fieldClassName="sm:col-span-2"
+        {...field("siren")}
+      />
+      <div className="sm:col-span-2">
+        <Button type="submit" loading={save.isPending} className="w-full sm:w-auto">
+          Enregistrer le profil de facturation
+        </Button>
+      </div>
+    </form>
+  );
+}
