@@ -335,10 +335,10 @@ const TABLE: Record<string, Rows> = {
   // Sourio's invoices to dentists (issue 35): a dentist's own only (another's: 404).
   "GET /api/dentist/billing-profile":  { "-": dentists(200) },
   "PUT /api/dentist/billing-profile":  { "-": dentists(400) },
-  "GET /api/dentist/invoices":         { "-": dentists(L.chosenInvoices, L.otherInvoices, L.noInvoice) },
+  "GET /api/dentist/invoices":         { "-": dentists(L.chosenInvoices, L.otherInvoices, L.noInvoice, L.noInvoice) },
   "GET /api/dentist/invoices/{id}/pdf": {
     "invoice:chosen":                 dentists(200, 404, 404),
-    "invoice:notChosen":              dentists(404, 200, 404),
+    "invoice:notChosen":              dentists(404, 200, 404, 404),
   },
   "POST /api/dentist/offers/{id}/withdraw": {
     "offer:chosenOnOpenA":        dentists(200, 404, 404),

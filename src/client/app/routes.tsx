@@ -91,6 +91,7 @@ const DentistPatientSubmissionPage = lazyPage(dentistPages, "DentistPatientSubmi
 const DentistProfilePage = lazyPage(dentistPages, "DentistProfilePage");
 const DentistOffersPage = lazyPage(dentistPages, "DentistOffersPage");
 const DentistAppointmentsPage = lazyPage(dentistPages, "DentistAppointmentsPage");
+const DentistSubscriptionPage = lazyPage(dentistPages, "DentistSubscriptionPage");
 
 const AdminDashboardPage = lazyPage(adminPages, "AdminDashboardPage");
 const AdminChatMessagesPage = lazyPage(adminPages, "AdminChatMessagesPage");
@@ -150,6 +151,7 @@ export function AppRoutes() {
           <Route path="patient-submission/:id" element={<DentistPatientSubmissionPage />} />
           <Route path="offers" element={<DentistOffersPage />} />
           <Route path="appointments" element={<DentistAppointmentsPage />} />
+          <Route path="subscription" element={<DentistSubscriptionPage />} />
           <Route path="profile" element={<DentistProfilePage />} />
           <Route path="help" element={<HelpPage area="dentist" />} />
         </Route>

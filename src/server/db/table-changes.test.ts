@@ -8,9 +8,7 @@ import {
 import { NOTIFYING_TABLES_033, SILENT_TABLES_033 } from "./migrations/033_subscriptions";
 
 const NOTIFYING_TABLES = [...NOTIFYING_028, ...NOTIFYING_TABLES_033];
-/** Invoices (migration 034): no cached answer reads them. */
-const SILENT_TABLES_034 = ["billing_profiles", "invoice_counters", "invoices", "invoice_files"];
-const SILENT_TABLES = [...SILENT_028, ...SILENT_TABLES_033, ...SILENT_TABLES_034];
+const SILENT_TABLES = [...SILENT_028, ...SILENT_TABLES_033];
 
 let ctx: TestContext;
 beforeAll(async () => {

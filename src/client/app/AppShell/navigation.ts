@@ -23,6 +23,7 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
     { to: "/dentist/messages", label: "Messages" },
     { to: "/dentist/offers", label: "Mes propositions" },
     { to: "/dentist/appointments", label: "Rendez-vous" },
+    { to: "/dentist/subscription", label: "Abonnement" },
     { to: "/dentist/profile", label: "Profil" },
   ],
   admin: [
