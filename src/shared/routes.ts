@@ -48,6 +48,7 @@ export const APP_ROUTE_PATTERNS = [
   "/dentist/patient-submission/:id",
   "/dentist/offers",
   "/dentist/appointments",
+  "/dentist/subscription",
   "/dentist/profile",
   "/dentist/help",
 
