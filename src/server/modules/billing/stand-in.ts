@@ -143,10 +143,13 @@ export class StripeStandIn {
   }
 
   /** Sends the held events in this order (default: as made), then sends as they come again. */
-  async release(order: (events: StandInEvent[]) => StandInEvent[] = (e) => e): Promise<void> {
+  async release(
+    order: (events: StandInEvent[]) => StandInEvent[] = (e) => e,
+    deliver?: WebhookDelivery,
+  ): Promise<void> {
     const events = order(this.held.splice(0));
     this.holding = false;
-    for (const event of events) await this.send(event);
+    for (const event of events) await this.send(event, deliver ? { deliver } : {});
   }
 
   /**
@@ -155,7 +158,7 @@ export class StripeStandIn {
    */
   async send(
     event: StandInEvent,
-    options: { secret?: string; tamper?: (payload: string) => string } = {},
+    options: { secret?: string; tamper?: (payload: string) => string; deliver?: WebhookDelivery } = {},
   ): Promise<number> {
     const signature = this.signer.generateTestHeaderString({
       payload: event.payload,
@@ -163,7 +166,7 @@ export class StripeStandIn {
       timestamp: seconds(this.options.clock()),
     });
     const payload = options.tamper ? options.tamper(event.payload) : event.payload;
-    const status = await this.options.deliver(payload, signature);
+    const status = await (options.deliver ?? this.options.deliver)(payload, signature);
     this.deliveries.push({ id: event.id, status });
     return status;
   }
@@ -206,6 +209,19 @@ export class StripeStandIn {
         }
       }
     }
+  }
+
+  /**
+   * Bills the subscription's next period now, paid in advance (the demo's second month: Dr Martin
+   * has paid two months, hence two invoices).
+   */
+  async payNextPeriodNow(subscriptionId: string): Promise<void> {
+    const sub = this.subscriptions.get(subscriptionId);
+    if (sub?.status !== "active") return;
+    sub.periodStart = sub.periodEnd;
+    sub.periodEnd = addPeriod(sub.periodStart, sub.plan);
+    await this.emit("invoice.paid", this.invoiceJson(sub, "paid"));
+    await this.emit("customer.subscription.updated", this.subscriptionJson(sub));
   }
 
   subscription(id: string) {
