@@ -60,6 +60,7 @@ export const APP_ROUTE_PATTERNS = [
   "/admin/audit",
   "/admin/account",
   "/admin/retention",
+  "/admin/subscriptions",
 ] as const;
 
 function segmentsOf(path: string): string[] {

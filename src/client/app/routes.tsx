@@ -100,6 +100,7 @@ const AdminContactPage = lazyPage(adminPages, "AdminContactPage");
 const AdminAuditPage = lazyPage(adminPages, "AdminAuditPage");
 const AdminAccountPage = lazyPage(adminPages, "AdminAccountPage");
 const AdminRetentionPage = lazyPage(adminPages, "AdminRetentionPage");
+const AdminSubscriptionsPage = lazyPage(adminPages, "AdminSubscriptionsPage");
 
 export function AppRoutes() {
   return (
@@ -165,6 +166,7 @@ export function AppRoutes() {
           <Route path="audit" element={<AdminAuditPage />} />
           <Route path="account" element={<AdminAccountPage />} />
           <Route path="retention" element={<AdminRetentionPage />} />
+          <Route path="subscriptions" element={<AdminSubscriptionsPage />} />
         </Route>
       </Route>
     </Routes>

@@ -33,6 +33,7 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
     { to: "/admin/contact", label: "Contact" },
     { to: "/admin/audit", label: "Audit" },
     { to: "/admin/retention", label: "Conservation" },
+    { to: "/admin/subscriptions", label: "Abonnements" },
   ],
 };
 
