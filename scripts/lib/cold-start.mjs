@@ -37,6 +37,11 @@ export const TEST_SELLER = {
 const SECRETS = {
   AUTH_SECRET: randomBytes(32).toString("hex"),
   DATA_KEY: randomBytes(32).toString("base64"),
+  // Production requires the payment settings (ADR 044); the start calls nothing of Stripe.
+  STRIPE_SECRET_KEY: "sk_test_coldstart",
+  STRIPE_WEBHOOK_SECRET: "whsec_coldstart",
+  STRIPE_PRICE_MONTHLY: "price_monthly",
+  STRIPE_PRICE_YEARLY: "price_yearly",
   ...TEST_SELLER,
 };
 

@@ -122,6 +122,11 @@ try {
       LOG_LEVEL: "warn",
       AUTH_SECRET: randomBytes(32).toString("hex"),
       DATA_KEY: randomBytes(32).toString("base64"),
+      // Production requires the payment settings (ADR 044); the start calls nothing of Stripe.
+      STRIPE_SECRET_KEY: "sk_test_imagecheck",
+      STRIPE_WEBHOOK_SECRET: "whsec_imagecheck",
+      STRIPE_PRICE_MONTHLY: "price_monthly",
+      STRIPE_PRICE_YEARLY: "price_yearly",
       ...TEST_SELLER,
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -26,16 +26,32 @@ import { ACTORS, type ActorName, createWorld, DENTISTS, type PersonName, type Wo
 
 /** A status, or a 200 whose body must show and/or hide some objects (lists). */
 type Expect = number | { status: number; shows?: Handle[]; hides?: Handle[] };
-/** One expectation per actor, in this order: */
-type Row = readonly [
-  anonymous: Expect,
-  patientA: Expect,
-  patientB: Expect,
-  chosen: Expect,
-  notChosen: Expect,
-  unverified: Expect,
-  admin: Expect,
-];
+/**
+ * One expectation per actor, in this order. The last two (issue 35), a dentist in trial and one
+ * whose subscription lapsed, own nothing in the world: a row of seven gives them the unverified
+ * dentist's answer (what a dentist with nothing of his own gets), a row of nine says theirs.
+ */
+type Row =
+  | readonly [
+      anonymous: Expect,
+      patientA: Expect,
+      patientB: Expect,
+      chosen: Expect,
+      notChosen: Expect,
+      unverified: Expect,
+      admin: Expect,
+    ]
+  | readonly [
+      anonymous: Expect,
+      patientA: Expect,
+      patientB: Expect,
+      chosen: Expect,
+      notChosen: Expect,
+      unverified: Expect,
+      admin: Expect,
+      trial: Expect,
+      lapsed: Expect,
+    ];
 /**
  * Objects (path parameter, or `?name=` query parameter: a handle or a plain value) → row; `-`
  * when the route takes none.
@@ -46,21 +62,23 @@ type Row = readonly [
 type Rows = Record<string, Row>;
 type Handle = string;
 
-const everyone = (s: Expect): Row => [s, s, s, s, s, s, s];
+const everyone = (s: Expect): Row => [s, s, s, s, s, s, s, s, s];
 /** Any signed-in person; anonymous 401. */
-const signedIn = (s: Expect): Row => [401, s, s, s, s, s, s];
+const signedIn = (s: Expect): Row => [401, s, s, s, s, s, s, s, s];
 /** Patient area: the two patients; dentists and the admin (no patient role) 403. */
 const patients = (a: Expect, b: Expect = a): Row => [401, a, b, 403, 403, 403, 403];
-/** Dentist area: the three dentists; patients and the admin (no dentist role) 403. */
-const dentists = (chosen: Expect, notChosen: Expect = chosen, unverified: Expect = notChosen): Row => [
-  401,
-  403,
-  403,
-  chosen,
-  notChosen,
-  unverified,
-  403,
-];
+/**
+ * Dentist area: the five dentists; patients and the admin (no dentist role) 403. The dentist in
+ * trial sees what every verified dentist sees (the not-chosen one's answer unless said), the lapsed
+ * one what a dentist who sees no request sees (the unverified one's unless said).
+ */
+const dentists = (
+  chosen: Expect,
+  notChosen: Expect = chosen,
+  unverified: Expect = notChosen,
+  trial: Expect = notChosen,
+  lapsed: Expect = unverified,
+): Row => [401, 403, 403, chosen, notChosen, unverified, 403, trial, lapsed];
 /** Admin area: only the admin. */
 const admins = (s: Expect): Row => [401, 403, 403, 403, 403, 403, s];
 /** A 200 list that shows these objects and hides those. */
@@ -305,20 +323,20 @@ const TABLE: Record<string, Rows> = {
   },
 
   // Documents (a signed-in route): whoever may read the request, its patient and the admins.
-  //                                  anonymous patientA patientB chosen notChosen unverified admin
+  //                                  anonymous patientA patientB chosen notChosen unverified admin trial lapsed
   "GET /api/documents/{id}/file": {
-    "doc:openA":                     [401,      200,     404,     200,   200,      404,       200],
-    "doc:finishedA":                 [401,      200,     404,     200,   404,      404,       200],
-    "doc:namedA":                    [401,      200,     404,     200,   404,      404,       200],
-    "doc:cancelledA":                [401,      200,     404,     404,   404,      404,       200],
-    "doc:openB":                     [401,      404,     200,     200,   200,      404,       200],
+    "doc:openA":                     [401,      200,     404,     200,   200,      404,       200,  200,  404],
+    "doc:finishedA":                 [401,      200,     404,     200,   404,      404,       200,  404,  404],
+    "doc:namedA":                    [401,      200,     404,     200,   404,      404,       200,  404,  404],
+    "doc:cancelledA":                [401,      200,     404,     404,   404,      404,       200,  404,  404],
+    "doc:openB":                     [401,      404,     200,     200,   200,      404,       200,  200,  404],
   },
 
   // The dentist area. Lists: the unverified dentist gets an empty one (the product's choice).
   "GET /api/dentist/dashboard":       { "-": dentists(L.chosenRequests, L.otherRequests, L.noRequest) },
   "GET /api/dentist/requests":        { "-": dentists(L.chosenRequests, L.otherRequests, L.noRequest) },
   "GET /api/dentist/todo-count":      { "-": dentists(200) },
-  "GET /api/dentist/offers":          { "-": dentists(L.chosenOffers, L.otherOffers, L.noOffer) },
+  "GET /api/dentist/offers":          { "-": dentists(L.chosenOffers, L.otherOffers, L.noOffer, L.noOffer) },
   "GET /api/dentist/requests/{id}":                 dentistsOnRequest(200),
   "GET /api/dentist/requests/{id}/documents.zip":   dentistsOnRequest(200),
   "GET /api/dentist/requests/{id}/offer":           dentistsOnRequest(200),
@@ -328,16 +346,16 @@ const TABLE: Record<string, Rows> = {
   // Sourio's invoices to dentists (issue 35): a dentist's own only (another's: 404).
   "GET /api/dentist/billing-profile":  { "-": dentists(200) },
   "PUT /api/dentist/billing-profile":  { "-": dentists(400) },
-  "GET /api/dentist/invoices":         { "-": dentists(L.chosenInvoices, L.otherInvoices, L.noInvoice) },
+  "GET /api/dentist/invoices":         { "-": dentists(L.chosenInvoices, L.otherInvoices, L.noInvoice, L.noInvoice) },
   "GET /api/dentist/invoices/{id}/pdf": {
     "invoice:chosen":                 dentists(200, 404, 404),
-    "invoice:notChosen":              dentists(404, 200, 404),
+    "invoice:notChosen":              dentists(404, 200, 404, 404),
   },
   "POST /api/dentist/offers/{id}/withdraw": {
     "offer:chosenOnOpenA":        dentists(200, 404, 404),
-    "offer:otherOnOpenA":         dentists(404, 200, 404),
+    "offer:otherOnOpenA":         dentists(404, 200, 404, 404),
     "offer:acceptedOnFinishedA":  dentists(409, 404, 404),
-    "offer:closedOnFinishedA":    dentists(404, 409, 404),
+    "offer:closedOnFinishedA":    dentists(404, 409, 404, 404),
   },
 
   // Appointments: their patient and their dentist; nobody else (the admin is no party: 404).
@@ -413,6 +431,16 @@ const TABLE: Record<string, Rows> = {
   "GET /api/admin/support/threads/{patientId}/messages":    { "person:patientA": admins(list(["support:imageA"], ["support:textB"])) },
   "POST /api/admin/support/threads/{patientId}/read":       { "person:patientA": admins(200) },
   "POST /api/admin/support/threads/{patientId}/messages":   { "person:patientA": admins(400) },
+  // Subscriptions (issue 35). The world's verified dentists are in trial (no provider subscription:
+  // portal, cancel and reactivate 409), the lapsed one's ended; the unverified one has none (403).
+  "GET /api/dentist/subscription":             { "-": dentists(200) },
+  "POST /api/dentist/subscription/checkout":   { "-": dentists(400) },
+  "POST /api/dentist/subscription/portal":     { "-": dentists(409, 409, 403, 409, 409) },
+  "POST /api/dentist/subscription/cancel":     { "-": dentists(409, 409, 403, 409, 409) },
+  "POST /api/dentist/subscription/reactivate": { "-": dentists(409, 409, 403, 409, 409) },
+  "GET /api/admin/subscriptions":              { "-": admins(list(["person:chosen", "person:trial", "person:lapsed"], ["person:unverified"])) },
+  // The payment provider's webhook: public, its signature is the proof (none here: 400).
+  "POST /api/billing/webhook":                 { "-": everyone(400) },
 };
 
 // ─── How each call is made ───────────────────────────────────────────────────────────────────────
@@ -480,7 +508,7 @@ function cells(): Cell[] {
       ACTORS.forEach((actor, i) => {
         const method = methodOf(route);
         const phase = method === "GET" ? 1 : FRESH.has(route) ? 3 : 2;
-        all.push({ route, object, actor, expected: row[i] as Expect, phase });
+        all.push({ route, object, actor, expected: (row[i] ?? row[5]) as Expect, phase });
       });
   return all.sort((a, b) => a.phase - b.phase);
 }

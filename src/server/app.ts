@@ -20,6 +20,8 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { appointmentRoutes } from "./modules/appointments/appointments.routes";
+import { billingRoutes } from "./modules/billing/billing.routes";
+import { BillingRuntime } from "./modules/billing/runtime";
 import { contactRoutes } from "./modules/contact/contact.routes";
 import { conversationRoutes } from "./modules/conversations/conversations.routes";
 import { dentistRoutes } from "./modules/dentists/dentists.routes";
@@ -176,6 +178,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         )
       : new LocalBus(database.listen);
   app.decorate("bus", bus);
+  // The payment provider: Stripe with its keys, else the local stand-in, started at its first use.
+  app.decorate("billing", new BillingRuntime(app));
   // The caches serve nothing until the bus listens: wait for it before the first request.
   app.addHook("onReady", async () => {
     await bus.listening();
@@ -253,7 +257,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Lists and dashboards answered from memory until a table they read changes (ADR 030); its hooks
   // come before compression's.
   const responseCache = new ResponseCache(bus);
-  registerResponseCache(app, responseCache, async (request, reply) => (await actorOf(request, reply)).userId);
+  // Keyed by person, and by whether a lapsed subscription limits him now (issue 35): the limit
+  // starts at an instant, not at a write, and a list kept from before it is never served after it.
+  registerResponseCache(app, responseCache, async (request, reply) => {
+    const actor = await actorOf(request, reply);
+    return actor.limited ? `${actor.userId}:limited` : actor.userId;
+  });
   // GET /metrics for Prometheus, kept only when METRICS_TOKEN is set (plugins/metrics.ts, ADR 047).
   if (config.metricsToken)
     metrics = new Metrics({
@@ -333,6 +342,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes);
   await app.register(invoiceRoutes);
   await app.register(retentionRoutes);
+  await app.register(billingRoutes);
   await app.register(realtimeRoutes);
   await app.register(seoRoutes);
   app.decorate("backupToken", undefined as string | undefined);
@@ -347,6 +357,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.readings.close();
     app.hub.close();
     await app.bus.close();
+    await app.billing.close();
     await mailer.close();
   });
   return app;

@@ -93,11 +93,37 @@ describe("loadConfig", () => {
       { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), DATA_KEY: KEY, TEST_CLOCK: "true" },
       "TEST_CLOCK",
     ],
+    // Payments (issue 35): all four Stripe settings or none (production: see the seller's tests below).
+    [{ STRIPE_SECRET_KEY: "sk_test_abc" }, "STRIPE_WEBHOOK_SECRET"],
+    [{ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }, "STRIPE_PRICE_MONTHLY"],
+    [{ STRIPE_SECRET_KEY: "pk_test_abc" }, "STRIPE_SECRET_KEY"],
+    [{ STRIPE_PRICE_YEARLY: "yearly" }, "STRIPE_PRICE_YEARLY"],
+    [{ PRICE_MONTHLY_HT: "quatre-vingt" }, "PRICE_MONTHLY_HT"],
   ])("stops on %o with one line naming %s", (env, variable) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);
     expect(error.message).toContain(variable);
     expect(error.message).not.toContain("\n");
+  });
+
+  it("payments: the stand-in without Stripe settings, Stripe's with all four; prices HT in euros", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).stripe).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir() }).planPrices).toEqual({ monthly: 8900, yearly: 89000 });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      STRIPE_SECRET_KEY: "sk_live_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      STRIPE_PRICE_MONTHLY: "price_m",
+      STRIPE_PRICE_YEARLY: "price_y",
+      PRICE_MONTHLY_HT: "99,50",
+      PRICE_YEARLY_HT: "990",
+    });
+    expect(config.stripe).toEqual({
+      secretKey: "sk_live_abc",
+      webhookSecret: "whsec_abc",
+      prices: { monthly: "price_m", yearly: "price_y" },
+    });
+    expect(config.planPrices).toEqual({ monthly: 9950, yearly: 99000 });
   });
 
   it("turns demo data off with DEMO_DATA=false and on PostgreSQL by default", () => {
@@ -170,6 +196,12 @@ describe("loadConfig", () => {
       INVOICE_SELLER_VAT_NUMBER: "FR 96 552100554",
     };
     const PRODUCTION = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), DATA_KEY: KEY };
+    const STRIPE = {
+      STRIPE_SECRET_KEY: "sk_live_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      STRIPE_PRICE_MONTHLY: "price_m",
+      STRIPE_PRICE_YEARLY: "price_y",
+    };
 
     it("uses a development identity that says so when none is set, outside production", () => {
       const seller = loadConfig({ DATA_DIR: dataDir() }).invoiceSeller;
@@ -178,7 +210,7 @@ describe("loadConfig", () => {
     });
 
     it("takes every variable, the SIREN and VAT number without their spaces", () => {
-      expect(loadConfig({ DATA_DIR: dataDir(), ...PRODUCTION, ...SELLER }).invoiceSeller).toEqual({
+      expect(loadConfig({ DATA_DIR: dataDir(), ...PRODUCTION, ...SELLER, ...STRIPE }).invoiceSeller).toEqual({
         name: "Sourio",
         address: "10 rue de la Paix",
         postalCode: "75002",
@@ -194,6 +226,8 @@ describe("loadConfig", () => {
 
     it.each([
       [PRODUCTION, "INVOICE_SELLER_NAME", "est requis en production"],
+      // Production refuses to start without the payment provider's settings (issue 35, ADR 044).
+      [{ ...PRODUCTION, ...SELLER }, "STRIPE_SECRET_KEY", "est requis en production"],
       [{ INVOICE_SELLER_NAME: "Sourio" }, "INVOICE_SELLER_ADDRESS", "est requis avec INVOICE_SELLER_NAME"],
       [{ ...SELLER, INVOICE_SELLER_SIREN: "552100555" }, "INVOICE_SELLER_SIREN", "clé de Luhn"],
       [{ ...SELLER, INVOICE_SELLER_VAT_NUMBER: "FR97552100554" }, "INVOICE_SELLER_VAT_NUMBER", "TVA"],

@@ -496,6 +496,28 @@ const TARGETS: Target[] = [
     param: (w) => w.people.patientA.id,
     body: () => ({ body: "Bonjour, voici notre réponse." }),
   },
+  // Subscriptions (issue 35): the checkout's plan, the admin list's search and paging, and the
+  // provider's webhook (any body: without its signature, 400 and nothing written).
+  {
+    route: "POST /api/dentist/subscription/checkout",
+    actor: "trial",
+    body: () => ({ plan: "monthly" }),
+  },
+  {
+    route: "GET /api/admin/subscriptions",
+    actor: "admin",
+    query: () => ({ search: "Simon", status: "canceled", page: "1" }),
+  },
+  {
+    route: "POST /api/billing/webhook",
+    actor: "anonymous",
+    body: () => ({
+      id: "evt_fuzz",
+      object: "event",
+      type: "customer.subscription.updated",
+      data: { object: {} },
+    }),
+  },
 ];
 
 /** Who passes the guards of a route whose path parameter is fuzzed. */

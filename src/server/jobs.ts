@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { sendAppointmentReminders } from "./modules/appointments/reminders.service";
+import { runDailyReconciliation, sendTrialEndingMails } from "./modules/billing/billing.service";
 import { sendUnreadEmails } from "./modules/conversations/conversations.service";
 import { runRetention } from "./modules/retention/retention.service";
 import { sendSupportUnreadEmails } from "./modules/support/support.service";
@@ -25,11 +26,11 @@ import { sweepOrphanFiles } from "./upkeep/sweeper";
  * (`sourio_job_last_success_timestamp_seconds{task}`, ADR 047): the alert is on the latest of all
  * instances, since the run an instance skips is another's.
  */
-export type JobName = "mail" | "retention" | "sweeper";
+export type JobName = "mail" | "retention" | "sweeper" | "billing";
 
 /** First key of the two-key advisory locks: "SOUR", so other users of the database can't collide. */
 const LOCK_NAMESPACE = 0x534f5552;
-const LOCK_IDS: Record<JobName, number> = { mail: 1, retention: 2, sweeper: 3 };
+const LOCK_IDS: Record<JobName, number> = { mail: 1, retention: 2, sweeper: 3, billing: 4 };
 
 /**
  * Runs `task` unless the same job is running on another instance (or in this one). Resolves to
@@ -73,7 +74,13 @@ export async function runMailJobs(app: FastifyInstance): Promise<boolean> {
     const deps = { db: app.db, mailer: app.mailer, config: app.config, now: app.clock(), log: app.log };
     const done = () => true;
     const parts = await Promise.all([
-      Promise.all([sendUnreadEmails(deps), sendSupportUnreadEmails(deps), sendAppointmentReminders(deps)])
+      Promise.all([
+        sendUnreadEmails(deps),
+        sendSupportUnreadEmails(deps),
+        sendAppointmentReminders(deps),
+        // Trials ending in 7 days (issue 35), once each.
+        sendTrialEndingMails({ ...deps, clock: () => deps.now }),
+      ])
         .then(done)
         .catch(logFailure(app, "échec de l'envoi des e-mails programmés")),
       pruneLoginAttempts(app.db, deps.now)
@@ -97,6 +104,25 @@ export async function runDailyJobs(app: FastifyInstance): Promise<boolean> {
     await runRetention(deps, app.clock());
     app.metrics?.jobSucceeded("retention");
   }).catch(logFailure(app, "échec de l'application des durées de conservation"));
+}
+
+/**
+ * The daily reconciliation of the subscriptions (issue 35): every one the payment provider holds is
+ * read again. server.ts calls this every hour; the first call of each day, on whichever instance,
+ * does the work (job_runs), and the advisory lock keeps two instances from running it at once.
+ */
+export async function runBillingJobs(app: FastifyInstance): Promise<boolean> {
+  return runExclusive(app, "billing", async () => {
+    await runDailyReconciliation({
+      db: app.db,
+      mailer: app.mailer,
+      config: app.config,
+      clock: app.clock,
+      log: app.log,
+      provider: () => app.billing.provider(),
+    });
+    app.metrics?.jobSucceeded("billing");
+  }).catch(logFailure(app, "échec de la relecture des abonnements"));
 }
 
 /**

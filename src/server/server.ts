@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from "./config";
 import { demoStartupText, seedDemoData } from "./demo";
 import { protectDataDir, setPrivateUmask } from "./files/private-dir";
 import { cityOf } from "./geo/communes";
-import { runDailyJobs, runMailJobs, runSweeper } from "./jobs";
+import { runBillingJobs, runDailyJobs, runMailJobs, runSweeper } from "./jobs";
 import { openMigratedDatabase } from "./runtime";
 import { EncryptedStorage } from "./storage/encrypted";
 import { encryptClearFiles } from "./upkeep/at-rest";
@@ -75,6 +75,12 @@ async function main(): Promise<void> {
   app.addHook("onClose", async () => clearInterval(dailyTimer));
   void runDailyJobs(app);
 
+  // Subscriptions read again from the payment provider: hourly ticks, the first of each day does it.
+  const billingTimer = setInterval(() => void runBillingJobs(app), 60 * 60 * 1000);
+  billingTimer.unref();
+  app.addHook("onClose", async () => clearInterval(billingTimer));
+  void runBillingJobs(app);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
@@ -136,6 +142,7 @@ async function main(): Promise<void> {
   const lines = [
     `${config.brandName} est prêt : ${url}`,
     `Base de données : ${database.kind === "pglite" ? `embarquée (${config.dataDir}/pglite)` : "PostgreSQL (DATABASE_URL)"}`,
+    app.billing.startupText,
   ];
   if (demo) lines.push(demoStartupText(demo, url));
   console.log(lines.join("\n"));

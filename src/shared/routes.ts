@@ -48,6 +48,7 @@ export const APP_ROUTE_PATTERNS = [
   "/dentist/patient-submission/:id",
   "/dentist/offers",
   "/dentist/appointments",
+  "/dentist/subscription",
   "/dentist/profile",
   "/dentist/help",
 
@@ -59,6 +60,7 @@ export const APP_ROUTE_PATTERNS = [
   "/admin/audit",
   "/admin/account",
   "/admin/retention",
+  "/admin/subscriptions",
 ] as const;
 
 function segmentsOf(path: string): string[] {

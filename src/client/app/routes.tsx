@@ -91,6 +91,7 @@ const DentistPatientSubmissionPage = lazyPage(dentistPages, "DentistPatientSubmi
 const DentistProfilePage = lazyPage(dentistPages, "DentistProfilePage");
 const DentistOffersPage = lazyPage(dentistPages, "DentistOffersPage");
 const DentistAppointmentsPage = lazyPage(dentistPages, "DentistAppointmentsPage");
+const DentistSubscriptionPage = lazyPage(dentistPages, "DentistSubscriptionPage");
 
 const AdminDashboardPage = lazyPage(adminPages, "AdminDashboardPage");
 const AdminChatMessagesPage = lazyPage(adminPages, "AdminChatMessagesPage");
@@ -99,6 +100,7 @@ const AdminContactPage = lazyPage(adminPages, "AdminContactPage");
 const AdminAuditPage = lazyPage(adminPages, "AdminAuditPage");
 const AdminAccountPage = lazyPage(adminPages, "AdminAccountPage");
 const AdminRetentionPage = lazyPage(adminPages, "AdminRetentionPage");
+const AdminSubscriptionsPage = lazyPage(adminPages, "AdminSubscriptionsPage");
 
 export function AppRoutes() {
   return (
@@ -150,6 +152,7 @@ export function AppRoutes() {
           <Route path="patient-submission/:id" element={<DentistPatientSubmissionPage />} />
           <Route path="offers" element={<DentistOffersPage />} />
           <Route path="appointments" element={<DentistAppointmentsPage />} />
+          <Route path="subscription" element={<DentistSubscriptionPage />} />
           <Route path="profile" element={<DentistProfilePage />} />
           <Route path="help" element={<HelpPage area="dentist" />} />
         </Route>
@@ -163,6 +166,7 @@ export function AppRoutes() {
           <Route path="audit" element={<AdminAuditPage />} />
           <Route path="account" element={<AdminAccountPage />} />
           <Route path="retention" element={<AdminRetentionPage />} />
+          <Route path="subscriptions" element={<AdminSubscriptionsPage />} />
         </Route>
       </Route>
     </Routes>

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { isLimited } from "../../shared/domain/subscription";
 import { type Area, mayEnterArea } from "../../shared/policies/redirects";
 import { SESSION_TIMES } from "../config";
 import type { Db } from "../db/index";
@@ -6,10 +7,33 @@ import type { ProfileRow } from "../db/types";
 import { forbidden, unauthenticated } from "../errors";
 import { cookieValue, type SessionCache, sessionCacheOf, sessionKey } from "./session-cache";
 
+/**
+ * When a dentist's access becomes limited (ms), from his subscription row (migration 033); null
+ * without one (not verified) or when nothing limits it ahead. Every write to the row drops his
+ * cached sessions (the table's triggers), so the cache never holds an outdated one.
+ */
+async function subscriptionLimitOf(db: Db, dentistId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom("subscriptions")
+    .select("limited_from")
+    .where("dentist_id", "=", dentistId)
+    .executeTakeFirst();
+  return row?.limited_from ? new Date(row.limited_from).getTime() : null;
+}
+
+const isLimitedAt = (limitedFrom: number | null, now: Date) =>
+  isLimited(limitedFrom === null ? null : new Date(limitedFrom), now);
+
 /** The signed-in person behind a request. Every repository call that reads people's data takes it. */
 export interface Actor {
   userId: string;
   profile: ProfileRow;
+  /**
+   * A dentist whose subscription lapsed (trial over, payment failed past the grace period, ended):
+   * he opens no new request and sends no offer, and keeps what protects his patients (rules.ts).
+   * Decided per request at the app's clock, from the subscription's `limited_from`.
+   */
+  limited?: boolean;
 }
 
 /**
@@ -68,7 +92,12 @@ export function getActor(request: FastifyRequest, reply: FastifyReply): Promise<
       );
       const hit = synced ? cache.get(key) : null;
       // A copy: a handler that changes its actor's profile changes nothing for other requests.
-      if (hit) return { userId: hit.userId, profile: { ...hit.profile } };
+      if (hit)
+        return {
+          userId: hit.userId,
+          profile: { ...hit.profile },
+          limited: isLimitedAt(hit.limitedFrom, request.server.clock()),
+        };
     }
     const ticket = cache?.begin();
     const result = await auth.api.getSession({ headers: authHeaders(request), returnHeaders: true });
@@ -77,8 +106,10 @@ export function getActor(request: FastifyRequest, reply: FastifyReply): Promise<
     if (!user) return null;
     const profile = await loadProfile(db, user);
     if (!profile) return null;
-    if (cache && key && ticket) remember(cache, key, ticket, user.id, profile, result.response);
-    return { userId: user.id, profile };
+    const limitedFrom = profile.role === "dentist" ? await subscriptionLimitOf(db, user.id) : null;
+    if (cache && key && ticket)
+      remember(cache, key, ticket, { userId: user.id, profile, limitedFrom }, result.response);
+    return { userId: user.id, profile, limited: isLimitedAt(limitedFrom, request.server.clock()) };
   })();
   return request.actorPromise;
 }
@@ -100,8 +131,7 @@ function remember(
   cache: SessionCache,
   key: string,
   ticket: ReturnType<SessionCache["begin"]>,
-  userId: string,
-  profile: ProfileRow,
+  who: { userId: string; profile: ProfileRow; limitedFrom: number | null },
   response: { session: { expiresAt: Date | string } } | null,
 ) {
   if (!response) return;
@@ -111,7 +141,7 @@ function remember(
   // has passed and it did not refresh, it will not for these cookies (a session not remembered):
   // the entry may then serve until the session ends.
   const dueAt = expiresAt - expiresIn * 1000 + updateAge * 1000;
-  cache.set(key, ticket, { userId, profile, expiresAt, refreshAt: dueAt <= Date.now() ? expiresAt : dueAt });
+  cache.set(key, ticket, { ...who, expiresAt, refreshAt: dueAt <= Date.now() ? expiresAt : dueAt });
 }
 
 /** Area guard (layer 1): 401 when signed out, 403 when the role or the admin flag is missing. */

@@ -20,9 +20,15 @@ export function requestIsOpen(eb: RequestsEb): Expression<SqlBool> {
 
 /**
  * Who sees a request (ADR 012, issue 13): an open request (new, in review) is open to every verified
- * dentist when sent to all of them, and to the named dentist only when sent by name.
+ * dentist when sent to all of them, and to the named dentist only when sent by name; to none whose
+ * subscription lapsed (`limited`, issue 35: no new requests).
  */
-export function requestOpenToDentist(eb: RequestsEb, dentistId: string): Expression<SqlBool> {
+export function requestOpenToDentist(
+  eb: RequestsEb,
+  dentistId: string,
+  limited = false,
+): Expression<SqlBool> {
+  if (limited) return eb.lit(false);
   return eb.and([
     requestIsOpen(eb),
     eb.or([eb("r.recipient_dentist_id", "is", null), eb("r.recipient_dentist_id", "=", dentistId)]),
@@ -44,9 +50,15 @@ export function requestChoseDentist(eb: RequestsEb, dentistId: string): Expressi
 /**
  * What a verified dentist sees of a request: an open request he is an audience of, or one whose
  * accepted offer is his. A completed or cancelled request, or one whose accepted offer is someone
- * else's, is seen only by its patient, the chosen dentist and the admins.
+ * else's, is seen only by its patient, the chosen dentist and the admins. A dentist whose
+ * subscription lapsed (`limited`) sees only those whose accepted offer is his.
  */
-export function requestVisibleToDentist(eb: RequestsEb, dentistId: string): Expression<SqlBool> {
+export function requestVisibleToDentist(
+  eb: RequestsEb,
+  dentistId: string,
+  limited = false,
+): Expression<SqlBool> {
+  if (limited) return requestChoseDentist(eb, dentistId);
   return eb.or([requestOpenToDentist(eb, dentistId), requestChoseDentist(eb, dentistId)]);
 }
 
@@ -57,7 +69,7 @@ export function requestVisibleToDentist(eb: RequestsEb, dentistId: string): Expr
 export function requestVisibleTo(eb: RequestsEb, actor: Actor): Expression<SqlBool> {
   const { profile } = actor;
   if (profile.is_admin) return eb.lit(true);
-  if (isVerifiedDentist(profile)) return requestVisibleToDentist(eb, actor.userId);
+  if (isVerifiedDentist(profile)) return requestVisibleToDentist(eb, actor.userId, actor.limited);
   return eb("r.patient_id", "=", actor.userId);
 }
 

@@ -11,5 +11,15 @@ export function isVerifiedDentist(subject: Subject): boolean {
   return subject.role === "dentist" && subject.is_verified === true;
 }
 
+/**
+ * A verified dentist who may take new work: see the open requests and send offers (issue 35). One
+ * whose subscription lapsed (the actor's `limited`, from the subscription's limited_from at the
+ * app's clock) keeps only what protects his patients: the requests whose accepted offer is his,
+ * their documents, his conversations and appointments.
+ */
+export function mayTakeNewWork(actor: { profile: Subject; limited?: boolean | undefined }): boolean {
+  return isVerifiedDentist(actor.profile) && actor.limited !== true;
+}
+
 /** Statuses of a request still looking for offers: the only ones open to every verified dentist. */
 export const OPEN_REQUEST_STATUSES = ["new", "in_review"] as const;

@@ -25,6 +25,8 @@ export const SESSION_CACHE_MAX_ENTRIES = 10_000;
 export interface CachedSession {
   userId: string;
   profile: ProfileRow;
+  /** A dentist's subscription: when his access becomes limited (ms), null when nothing limits it. */
+  limitedFrom: number | null;
   /** The session's end (ms since the epoch). */
   expiresAt: number;
   /** When Better Auth would refresh the session (expiresAt − expiresIn + updateAge), in ms. */

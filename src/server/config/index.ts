@@ -9,6 +9,7 @@ import {
   type SellerIdentity,
   vatNumberOf,
 } from "../../shared/domain/invoices";
+import { DEFAULT_PLAN_PRICES_HT_CENTS, type PlanPrices } from "../../shared/domain/subscription";
 import { parseMasterKey, readOrCreateKeyFile } from "./data-key";
 
 export const SESSION_DAYS = 30;
@@ -33,6 +34,13 @@ const optionalText = z
 
 /** An optional setting: blank or absent is undefined; anything else must pass `schema`. */
 const optional = <T extends z.ZodType<unknown, string>>(schema: T) => optionalText.pipe(schema.optional());
+
+/** An amount in euros ("89", "89.00", "89,50") to cents. */
+const euros = z
+  .string()
+  .regex(/^\d{1,6}([.,]\d{1,2})?$/, { error: "doit être un montant en euros HT (89 ou 89,00)" })
+  .transform((v) => Math.round(Number(v.replace(",", ".")) * 100))
+  .refine((cents) => cents > 0, { error: "doit être un montant positif" });
 
 const MASTER_KEY_ERROR = {
   error: "doit être une clé de 32 octets en base64 (openssl rand -base64 32)",
@@ -131,6 +139,25 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: optional(booleanFlag),
+  // Payments (issue 35, ADR 044): Stripe's keys and the two prices' ids, all of them or none (none:
+  // the local stand-in, refused in production).
+  STRIPE_SECRET_KEY: optional(
+    z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, {
+      error: "doit être une clé secrète Stripe (sk_live_… ou sk_test_…)",
+    }),
+  ),
+  STRIPE_WEBHOOK_SECRET: optional(
+    z.string().regex(/^whsec_[A-Za-z0-9]+$/, { error: "doit être un secret de webhook Stripe (whsec_…)" }),
+  ),
+  STRIPE_PRICE_MONTHLY: optional(
+    z.string().regex(/^price_[A-Za-z0-9]+$/, { error: "doit être l'identifiant d'un prix Stripe (price_…)" }),
+  ),
+  STRIPE_PRICE_YEARLY: optional(
+    z.string().regex(/^price_[A-Za-z0-9]+$/, { error: "doit être l'identifiant d'un prix Stripe (price_…)" }),
+  ),
+  /** The plans' prices HT in euros (89 and 890 by default), as the Stripe prices say. */
+  PRICE_MONTHLY_HT: optional(euros),
+  PRICE_YEARLY_HT: optional(euros),
   // Sourio's identity as the seller on its invoices (issue 35, ADR 045): all of them, or none for the
   // labelled development identity; required in production.
   INVOICE_SELLER_NAME: optionalText,
@@ -189,6 +216,13 @@ export const DEVELOPMENT_SELLER = {
   development: true,
 } as const satisfies SellerIdentity;
 
+const STRIPE_REQUIRED = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_PRICE_MONTHLY",
+  "STRIPE_PRICE_YEARLY",
+] as const;
+
 const S3_REQUIRED = [
   "S3_ENDPOINT",
   "S3_BUCKET",
@@ -241,6 +275,10 @@ export interface AppConfig {
   // The shape of storage/s3.ts's S3Settings (app.ts hands it to S3Storage); inferred here so that
   // the config imports nothing of the server.
   s3: ReturnType<typeof s3Settings>;
+  /** Stripe's settings; undefined means the local stand-in (never in production, ADR 044). */
+  stripe: ReturnType<typeof stripeSettings>;
+  /** The plans' prices HT, in cents. */
+  planPrices: PlanPrices;
   /** Sourio as the seller on its invoices: INVOICE_SELLER_*, else the development identity (not in production). */
   invoiceSeller: SellerIdentity;
 }
@@ -307,6 +345,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.TEST_CLOCK && e.NODE_ENV === "production")
     throw new ConfigError("TEST_CLOCK", "est interdit en production");
   const invoiceSeller = sellerSettings(e);
+  const stripe = stripeSettings(e);
+  if (!stripe && e.NODE_ENV === "production")
+    throw new ConfigError(
+      "STRIPE_SECRET_KEY",
+      `est requis en production (les paiements demandent ${STRIPE_REQUIRED.join(", ")})`,
+    );
   const port = e.PORT;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
   return {
@@ -348,6 +392,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     s3,
     invoiceSeller,
+    stripe,
+    planPrices: {
+      monthly: e.PRICE_MONTHLY_HT ?? DEFAULT_PLAN_PRICES_HT_CENTS.monthly,
+      yearly: e.PRICE_YEARLY_HT ?? DEFAULT_PLAN_PRICES_HT_CENTS.yearly,
+    },
+  };
+}
+
+/** Stripe's settings when any STRIPE_* variable is set, each of them being then required. */
+function stripeSettings(e: z.infer<typeof envSchema>) {
+  const given = STRIPE_REQUIRED.filter((name) => e[name] !== undefined);
+  if (given.length === 0) return undefined;
+  const lacking = STRIPE_REQUIRED.find((name) => e[name] === undefined);
+  if (lacking)
+    throw new ConfigError(
+      lacking,
+      `est requis avec ${given[0]} (les paiements demandent ${STRIPE_REQUIRED.join(", ")})`,
+    );
+  return {
+    secretKey: e.STRIPE_SECRET_KEY as string,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+    prices: { monthly: e.STRIPE_PRICE_MONTHLY as string, yearly: e.STRIPE_PRICE_YEARLY as string },
   };
 }
 

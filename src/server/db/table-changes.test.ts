@@ -1,7 +1,14 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../testing/harness";
-import { NOTIFYING_TABLES, SILENT_TABLES } from "./migrations/028_table_changes";
+import {
+  NOTIFYING_TABLES as NOTIFYING_028,
+  SILENT_TABLES as SILENT_028,
+} from "./migrations/028_table_changes";
+import { NOTIFYING_TABLES_033, SILENT_TABLES_033 } from "./migrations/033_subscriptions";
+
+const NOTIFYING_TABLES = [...NOTIFYING_028, ...NOTIFYING_TABLES_033];
+const SILENT_TABLES = [...SILENT_028, ...SILENT_TABLES_033];
 
 let ctx: TestContext;
 beforeAll(async () => {

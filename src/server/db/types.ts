@@ -471,6 +471,34 @@ export interface Database {
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
   invoice_files: InvoiceFilesTable;
+  subscriptions: SubscriptionsTable;
+  billing_events: BillingEventsTable;
+}
+
+/** A dentist's subscription (migration 033, ADR 044): one row from his verification on. */
+export interface SubscriptionsTable {
+  dentist_id: string;
+  status: "trialing" | "active" | "past_due" | "canceled" | "unpaid";
+  status_since: ColumnType<Date, Date, Date>;
+  trial_ends_at: ColumnType<Date, Date, Date>;
+  /** When his access becomes limited (the domain's limitedFrom); null: nothing planned. */
+  limited_from: ColumnType<Date | null, Date | null, Date | null>;
+  plan: "monthly" | "yearly" | null;
+  customer_id: string | null;
+  subscription_id: string | null;
+  current_period_end: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  cancel_at_period_end: Generated<boolean>;
+  last_event_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  trial_warned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The payment provider's events, each stored once in the transaction that applies it. */
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  received_at: Timestamp;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -92,7 +92,7 @@ export const DEMO_PRACTICES: ReadonlyArray<{
     rpps: "1000345678",
     address: "25 cours de l'Intendance",
     postcode: "33000",
-    askedDaysAgo: 60,
+    askedDaysAgo: 28, // verified the day after: her trial ends in 3 days (issue 35)
     verified: true,
   },
   {

@@ -69,6 +69,22 @@ describe("demo data on a first start", () => {
       expect((await get(account.email, "/api/me")).json().profile.email).toBe(account.email);
   });
 
+  it("subscriptions (issue 35): Dr Martin active with two invoices, Dr Leroy in trial, Dr Bernard none", async () => {
+    const martin = (await get("dr.martin@demo.sourio.fr", "/api/me")).json();
+    expect(martin.subscription).toMatchObject({ status: "active", plan: "monthly", limited: false });
+    const invoices = await demo.app.db
+      .selectFrom("invoices")
+      .select(["amount_ttc_cents", "period_start"])
+      .where("dentist_id", "=", martin.profile.id)
+      .orderBy("sequence")
+      .execute();
+    expect(invoices.map((i) => i.amount_ttc_cents)).toEqual([10680, 10680]);
+    expect(invoices[0]?.period_start).not.toEqual(invoices[1]?.period_start);
+    const leroy = (await get("dr.leroy@demo.sourio.fr", "/api/me")).json();
+    expect(leroy.subscription).toMatchObject({ status: "trialing", phase: "trial_ending", limited: false });
+    expect((await get("dr.bernard@demo.sourio.fr", "/api/me")).json().subscription).toBeNull();
+  });
+
   it("has the dentists ask to be verified, the demo administrator verify two, the third wait", async () => {
     const profiles = await demo.app.db.selectFrom("profiles").selectAll().execute();
     expect(profiles.filter((p) => p.is_admin)).toHaveLength(2);

@@ -10,6 +10,7 @@ import { systemCreateAccount } from "../bootstrap";
 import type { Mailer } from "../mail/mailer";
 import { decideVerification } from "../modules/admin/admin.service";
 import { bookAppointment, confirmAppointment } from "../modules/appointments/appointments.service";
+import { handleWebhook, startCheckout } from "../modules/billing/billing.service";
 import { createRequest } from "../modules/new-request/new-request.service";
 import { acceptOffer, submitOffer } from "../modules/offers/offers.service";
 import { systemFindProfile, updateOwnProfile } from "../modules/profiles/profiles.repo";
@@ -24,7 +25,10 @@ import { storeSampleDocument } from "./sample-upload";
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount, type DemoSeed, demoStartupText } from "./accounts";
 
 /** What the seed uses of the app: the same database, storage, bus and settings as the routes. */
-export type DemoDeps = Pick<FastifyInstance, "db" | "auth" | "storage" | "config" | "bus" | "log" | "clock">;
+export type DemoDeps = Pick<
+  FastifyInstance,
+  "db" | "auth" | "storage" | "config" | "bus" | "log" | "clock" | "billing"
+>;
 
 const ADMIN = "admin@demo.sourio.fr";
 const PATIENT = "patient@demo.sourio.fr";
@@ -68,6 +72,7 @@ export async function seedDemoData(app: DemoDeps): Promise<DemoSeed> {
   if (request) return { outcome: "skipped", accounts: [] };
   const now = app.clock();
   const person = await createPeople(app, now);
+  await subscribeDrMartin(app, await person("dr.martin@demo.sourio.fr"));
   for (const demo of DEMO_REQUESTS) await seedRequest(app, person, demo, now);
   return { outcome: "created", accounts: [...DEMO_ACCOUNTS] };
 }
@@ -113,6 +118,37 @@ async function createPeople(app: DemoDeps, now: Date): Promise<People> {
   });
   await patientQuotesRepo(app.db, patient).saveCover(cover, now);
   return person;
+}
+
+/**
+ * Dr Martin subscribes monthly through the local payment stand-in (its checkout, "Paiement
+ * accepté") and pays a second month: active, with two invoices, through the billing service and its
+ * webhooks. Dr Leroy stays in her trial (started by her verification), Dr Bernard has none. With
+ * Stripe's keys there is no stand-in: Dr Martin stays in trial too.
+ */
+async function subscribeDrMartin(app: DemoDeps, martin: Actor) {
+  const standIn = await app.billing.standIn();
+  if (!standIn) return;
+  const deps = {
+    db: app.db,
+    mailer: silentMailer,
+    config: app.config,
+    clock: app.clock,
+    log: app.log,
+    provider: () => app.billing.provider(),
+    storage: app.storage,
+  };
+  const url = await startCheckout(deps, martin, "monthly");
+  const sessionId = new URL(url).pathname.split("/").pop() ?? "";
+  // Its webhooks go to the billing service with the demo's silent mailer (demo addresses get nothing).
+  standIn.hold();
+  await standIn.pay(sessionId, true);
+  const subscriptionId = standIn.lastCheckoutSession()?.subscriptionId;
+  if (subscriptionId) await standIn.payNextPeriodNow(subscriptionId);
+  await standIn.release(undefined, async (payload, signature) => {
+    await handleWebhook(deps, Buffer.from(payload), signature);
+    return 200;
+  });
 }
 
 /** A devis or offer line as the forms send it. */

@@ -157,14 +157,15 @@ export const DEMO_REQUESTS: DemoRequest[] = [
   {
     treatment_type: "whitening",
     urgency: "low",
-    daysAgo: 40,
+    // Within Dr Leroy's trial (verified 27 days ago, issue 35).
+    daysAgo: 26,
     description: "Blanchiment en cabinet.",
     budget: "400 €",
     quoteEuros: 600,
     replies: [
       {
         email: "dr.leroy@demo.sourio.fr",
-        daysAgo: 38,
+        daysAgo: 25,
         message: "Bonjour, je réalise ce blanchiment en cabinet en une séance, pour 420 €.",
         offer: {
           accepted: true,

@@ -324,3 +324,67 @@ export function inactivityWarningMail(p: {
     after: ["", "Vous pouvez aussi télécharger vos données depuis votre profil avant leur suppression."],
   });
 }
+
+/** Issue 35: the trial ends in 7 days; the link opens the Abonnement page. */
+export function trialEndingMail(p: { brandName: string; firstName: string; endsOn: string; link: string }) {
+  return letter(p, {
+    subject: "Votre essai gratuit se termine dans 7 jours",
+    lines: [
+      `Votre essai gratuit de ${p.brandName} se termine le ${p.endsOn}.`,
+      "Pour continuer à recevoir de nouvelles demandes et envoyer des propositions, choisissez votre formule :",
+    ],
+    link: p.link,
+    after: [
+      "",
+      "Sans abonnement, vous gardez vos conversations, vos patients, vos rendez-vous et les documents partagés.",
+    ],
+  });
+}
+
+/** Issue 35: a payment failed; the link opens the page where the payment method is fixed. */
+export function paymentFailedMail(p: {
+  brandName: string;
+  firstName: string;
+  graceEndsOn: string;
+  link: string;
+}) {
+  return letter(p, {
+    subject: "Le paiement de votre abonnement a échoué",
+    lines: [
+      "Le dernier paiement de votre abonnement n'a pas abouti.",
+      `Votre accès reste complet jusqu'au ${p.graceEndsOn}. Mettez à jour votre moyen de paiement depuis cette page (bouton « Gérer mon moyen de paiement ») :`,
+    ],
+    link: p.link,
+    after: [
+      "",
+      "Passé cette date, vous ne recevrez plus de nouvelles demandes ; vos conversations, patients et rendez-vous restent accessibles.",
+    ],
+  });
+}
+
+/** Issue 35: the subscription ended (cancelled at the end of the paid period, or unpaid). */
+export function subscriptionCancelledMail(p: { brandName: string; firstName: string; link: string }) {
+  return letter(p, {
+    subject: "Votre abonnement est terminé",
+    lines: [
+      `Votre abonnement à ${p.brandName} est terminé.`,
+      "Vous gardez vos conversations, vos patients, vos rendez-vous et les documents partagés, mais vous ne recevez plus de nouvelles demandes.",
+      "Pour reprendre, réactivez votre abonnement :",
+    ],
+    link: p.link,
+  });
+}
+
+/** Issue 35: an invoice was issued for a payment; the link opens the invoice list. */
+export function invoiceAvailableMail(p: {
+  brandName: string;
+  firstName: string;
+  number: string;
+  link: string;
+}) {
+  return letter(p, {
+    subject: `Votre facture ${p.number} est disponible`,
+    lines: [`Merci pour votre paiement. Votre facture ${p.number} est disponible dans votre espace :`],
+    link: p.link,
+  });
+}

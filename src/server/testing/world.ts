@@ -1,6 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll } from "vitest";
+import { startTrial } from "../../shared/domain/subscription";
 import { rppsWithKey } from "../../shared/policies/verification";
+import { columnsOfState, startTrialOnVerification } from "../access/subscription";
 import { ensureAdmin } from "../bootstrap";
 import { multipart, tinyPdf, tinyPng } from "./files";
 import {
@@ -25,6 +27,10 @@ import {
  * - notChosen: Dr Nicolas Martin, verified; offered on A's finished request (his offer got closed)
  *   and on A's open request; he has conversations with A.
  * - unverified: Dr Ulysse Bernard, profile complete, verification asked for, not verified.
+ * - trial: Dr Théo Petit, verified, in his 30-day trial (issue 35); he has nothing of his own yet.
+ * - lapsed: Dr Laure Simon, verified, whose subscription ended (issue 35): no new requests, no
+ *   offers; nothing of her own either (what a lapsed dentist keeps is shown in billing.test.ts).
+ * Every verified dentist's trial starts with the world, as the admins' verification starts it.
  * - admin: is_admin, and no patient or dentist role (role null when the schema allows it).
  */
 
@@ -39,10 +45,12 @@ export const ACTORS = [
   "notChosen",
   "unverified",
   "admin",
+  "trial",
+  "lapsed",
 ] as const;
 export type ActorName = (typeof ACTORS)[number];
 export type PersonName = Exclude<ActorName, "anonymous">;
-export const DENTISTS: readonly PersonName[] = ["chosen", "notChosen", "unverified"];
+export const DENTISTS: readonly PersonName[] = ["chosen", "notChosen", "unverified", "trial", "lapsed"];
 
 export interface Person {
   id: string;
@@ -250,8 +258,10 @@ export async function createWorld(): Promise<World> {
     await send(cookie, "POST", "/api/me/verification-request", undefined);
     // No API verifies a dentist but the admin's decision; the matrix has its own admin, and this
     // world keeps the admins' queue as it was (the unverified dentist waits in it).
-    if (verified)
+    if (verified) {
       await app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", person.id).execute();
+      await startTrialOnVerification(app.db, person.id, WORLD_NOW);
+    }
     return person;
   };
 
@@ -260,6 +270,25 @@ export async function createWorld(): Promise<World> {
   const chosen = await dentist("Claire", "Leroy", "0142000001", "1000111111", true);
   const notChosen = await dentist("Nicolas", "Martin", "0142000002", "1000222222", true);
   const unverified = await dentist("Ulysse", "Bernard", "0491000003", "1000333333", false);
+  const trial = await dentist("Théo", "Petit", "0142000004", "1000444444", true);
+  const lapsed = await dentist("Laure", "Simon", "0142000005", "1000555555", true);
+  // Her subscription ended yesterday (cancelled at the end of its paid period).
+  const ended = { ...startTrial(new Date(WORLD_NOW.getTime() - 60 * 86_400_000)) };
+  await app.db
+    .updateTable("subscriptions")
+    .set(
+      columnsOfState(
+        {
+          ...ended,
+          status: "canceled",
+          statusSince: new Date(WORLD_NOW.getTime() - 86_400_000),
+          plan: "monthly",
+        },
+        WORLD_NOW,
+      ),
+    )
+    .where("dentist_id", "=", lapsed.id)
+    .execute();
 
   const adminEmail = uniqueEmail("admin");
   await ensureAdmin({ db: app.db, auth: app.auth }, adminEmail, PASSWORD);
@@ -286,7 +315,16 @@ export async function createWorld(): Promise<World> {
     cookie: sessionCookie(adminLogin),
     phone: null,
   };
-  const people: Record<PersonName, Person> = { patientA, patientB, chosen, notChosen, unverified, admin };
+  const people: Record<PersonName, Person> = {
+    patientA,
+    patientB,
+    chosen,
+    notChosen,
+    unverified,
+    admin,
+    trial,
+    lapsed,
+  };
   const cookieOf = (actor: ActorName) => (actor === "anonymous" ? undefined : people[actor].cookie);
 
   // Avatars (public images).

@@ -3,6 +3,7 @@ import { GEO_MESSAGES, POSTAL_CODE_PATTERN } from "../domain/geo";
 import { ROLES } from "../domain/roles";
 import { SPECIALTIES_MAX, SPECIALTY_MAX_LENGTH } from "../domain/specialties";
 import { isValidPostcode, isValidRpps, normalizeRpps, VERIFICATION_STATES } from "../policies/verification";
+import { subscriptionSummarySchema } from "./billing";
 import { requiredText } from "./common";
 
 /** A profile as the API returns it (one per account, same id: the `profiles` table). */
@@ -39,7 +40,11 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const meResponseSchema = z.object({ profile: profileSchema });
+export const meResponseSchema = z.object({
+  profile: profileSchema,
+  /** A verified dentist's subscription (issue 35): its state and the date it next changes. */
+  subscription: subscriptionSummarySchema.nullable().optional(),
+});
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** Texts of the profile pages and of their errors. */

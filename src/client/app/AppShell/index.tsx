@@ -4,6 +4,7 @@ import type { Area } from "../../../shared/policies/redirects";
 import { ContactEmailLink } from "../../components/ContactEmailLink";
 import { Logo } from "../../components/Logo";
 import { SkipLink } from "../../components/SkipLink";
+import { SubscriptionBanner } from "../../components/subscription/SubscriptionBanner";
 import { Button } from "../../components/ui/Button";
 import { PageSkeleton } from "../../components/ui/PageSkeleton";
 import { useDentistNavBadges } from "../../features/dentist/navBadges";
@@ -62,6 +63,7 @@ export function AppShell({ area }: { area: Area }) {
           </div>
         </div>
       </header>
+      {area === "dentist" && profile?.is_verified ? <SubscriptionBanner /> : null}
       <MainOutlet className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6" fallback={<PageSkeleton />} />
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-4 text-sm text-slate-600 sm:flex-row sm:justify-between sm:px-6">

@@ -23,6 +23,7 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
     { to: "/dentist/messages", label: "Messages" },
     { to: "/dentist/offers", label: "Mes propositions" },
     { to: "/dentist/appointments", label: "Rendez-vous" },
+    { to: "/dentist/subscription", label: "Abonnement" },
     { to: "/dentist/profile", label: "Profil" },
   ],
   admin: [
@@ -32,6 +33,7 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
     { to: "/admin/contact", label: "Contact" },
     { to: "/admin/audit", label: "Audit" },
     { to: "/admin/retention", label: "Conservation" },
+    { to: "/admin/subscriptions", label: "Abonnements" },
   ],
 };
 

@@ -6,3 +6,4 @@ export { DentistProfilePage } from "./ProfilePage";
 export { DentistQuoteRequestPage } from "./ProposalPage";
 export { DentistQuoteRequestsPage } from "./QuoteRequestsPage";
 export { DentistPatientSubmissionPage } from "./SubmissionPage";
+export { DentistSubscriptionPage } from "./SubscriptionPage";

@@ -29,6 +29,7 @@ import * as m029 from "./029_one_appointment_per_dentist_time";
 import * as m030 from "./030_own_password_and_session_changes";
 import * as m031 from "./031_dated_tariffs";
 import * as m032 from "./032_reading_choices_and_classification";
+import * as m033 from "./033_subscriptions";
 import * as m034 from "./034_invoices";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
@@ -63,5 +64,6 @@ export const migrations: Record<string, Migration> = {
   "030_own_password_and_session_changes": m030,
   "031_dated_tariffs": m031,
   "032_reading_choices_and_classification": m032,
+  "033_subscriptions": m033,
   "034_invoices": m034,
 };

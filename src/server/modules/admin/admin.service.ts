@@ -3,6 +3,7 @@ import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
 import { sessionsChanged } from "../../access/session-cache";
+import { startTrialOnVerification } from "../../access/subscription";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, forbidden, notFound } from "../../errors";
@@ -61,6 +62,8 @@ export async function decideVerification(
       })
       .where("id", "=", dentistId)
       .execute();
+    // Verified: his 30-day trial starts now (issue 35); one already subscribed keeps his subscription.
+    if (decision === "verify") await startTrialOnVerification(trx, dentistId, now);
     await writeAudit(trx, {
       actorId: admin.userId,
       action: ACTIONS[decision],

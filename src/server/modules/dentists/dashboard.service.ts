@@ -3,7 +3,7 @@ import type { TreatmentType } from "../../../shared/domain/treatments";
 import { TODO_LIMIT } from "../../../shared/schemas/dentist";
 import type { Actor } from "../../access/actor";
 import { requestOpenToDentist } from "../../access/requests";
-import { isVerifiedDentist } from "../../access/rules";
+import { isVerifiedDentist, mayTakeNewWork } from "../../access/rules";
 import type { Db } from "../../db/index";
 import { conversationsRepo, unreadMessagesOf } from "../conversations/conversations.repo";
 import { dentistRequestsRepo } from "./dentists.repo";
@@ -14,7 +14,7 @@ import { dentistRequestsRepo } from "./dentists.repo";
  * minus those he answered. Two index lookups whatever the number of requests.
  */
 export async function requestsToAnswer(db: Db, actor: Actor): Promise<number> {
-  if (!isVerifiedDentist(actor.profile)) return 0;
+  if (!mayTakeNewWork(actor)) return 0;
   const row = await toAnswerCounts(db, actor.userId).executeTakeFirstOrThrow();
   return Math.max(0, row.visible - row.answered);
 }
@@ -70,7 +70,10 @@ export async function dentistTodo(db: Db, actor: Actor) {
           unreadCount.as("uc"),
         ])
         .select([
-          sql<number>`greatest(0, q.visible - q.answered)::int`.as("requests"),
+          // A dentist whose subscription lapsed has no open request to answer (issue 35).
+          (mayTakeNewWork(actor) ? sql<number>`greatest(0, q.visible - q.answered)::int` : sql<number>`0`).as(
+            "requests",
+          ),
           "ap.n as appointments",
           "uc.n as conversations",
         ])
@@ -228,7 +231,8 @@ export async function dentistDashboard(db: Db, actor: Actor) {
   const averageMinutes = row.average_minutes ?? null;
   return {
     verified,
-    counts: { visible: row.visible ?? 0, answered: row.answered ?? 0 },
+    // A dentist whose subscription lapsed sees no open request (issue 35).
+    counts: { visible: mayTakeNewWork(actor) ? (row.visible ?? 0) : 0, answered: row.answered ?? 0 },
     unread: row.unread,
     monthly: {
       received: row.received ?? 0,

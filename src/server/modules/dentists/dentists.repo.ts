@@ -42,7 +42,7 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
       .leftJoin("request_dentists as rd", (join) =>
         join.onRef("rd.request_id", "=", "r.id").on("rd.dentist_id", "=", me),
       )
-      .where((eb) => requestVisibleToDentist(eb, me));
+      .where((eb) => requestVisibleToDentist(eb, me, actor.limited));
 
   const summaryColumns = [
     "r.id",
@@ -63,8 +63,8 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
     ),
   ] as const;
 
-  /** The request_tallies audiences this dentist sees: sent to all, sent to them. */
-  const audiences = ["all", me];
+  /** The request_tallies audiences this dentist sees: sent to all, sent to them (none once lapsed). */
+  const audiences = actor.limited ? [] : ["all", me];
 
   /**
    * Open requests sent to all, open requests sent to this dentist, and the requests whose accepted
@@ -72,11 +72,16 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
    * statuses as literals let the planner match them); the third starts from this dentist's accepted
    * offers, a few rows. A page is a merge of three scans of at most offset + limit rows each,
    * whatever the number of requests; the branches never overlap (an accepted offer closes a request).
+   * A dentist whose subscription lapsed has the third branch only (issue 35).
    */
   const audienceBranches = (extra: (eb: RequestsEb) => Expression<SqlBool>, limit: number) =>
     [
-      (eb: RequestsEb) => eb.and([eb("r.recipient_dentist_id", "is", null), requestIsOpen(eb)]),
-      (eb: RequestsEb) => eb.and([eb("r.recipient_dentist_id", "=", me), requestIsOpen(eb)]),
+      ...(actor.limited
+        ? []
+        : [
+            (eb: RequestsEb) => eb.and([eb("r.recipient_dentist_id", "is", null), requestIsOpen(eb)]),
+            (eb: RequestsEb) => eb.and([eb("r.recipient_dentist_id", "=", me), requestIsOpen(eb)]),
+          ]),
       (eb: RequestsEb) =>
         eb.and([
           eb(
@@ -209,7 +214,7 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
       .innerJoin("profiles as p", "p.id", "r.patient_id")
       .where("rd.dentist_id", "=", me)
       .where("rd.status", "=", status)
-      .where((eb) => requestVisibleToDentist(eb, me));
+      .where((eb) => requestVisibleToDentist(eb, me, actor.limited));
     if (treatment) query = query.where("r.treatment_type", "=", treatment);
     if (search) {
       query = query.where((eb) =>
@@ -256,7 +261,7 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
 
     /** The treatment types present among the visible requests (for the list's filter). */
     async treatmentsPresent(): Promise<TreatmentType[]> {
-      if (!verified) return [];
+      if (!verified || audiences.length === 0) return [];
       const rows = await db
         .selectFrom("request_tallies")
         .select("treatment_type")

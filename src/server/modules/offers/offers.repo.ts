@@ -98,7 +98,7 @@ export function dentistOffersRepo(db: Db, actor: Actor) {
         )
         .select(["r.status", "p.birth_date", sql<string>`coalesce(rd.status, 'pending')`.as("my_status")])
         .where("r.id", "=", requestId)
-        .where((eb) => requestVisibleToDentist(eb, actor.userId))
+        .where((eb) => requestVisibleToDentist(eb, actor.userId, actor.limited))
         .executeTakeFirst();
     },
 

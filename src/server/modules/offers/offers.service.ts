@@ -7,14 +7,15 @@ import {
   offerAcceptBlocker,
 } from "../../../shared/policies/appointments";
 import { mayOffer, offerStateOf, parisToday } from "../../../shared/policies/offers";
+import { BILLING_MESSAGES } from "../../../shared/schemas/billing";
 import { DENTIST_MESSAGES } from "../../../shared/schemas/dentist";
 import { OFFER_MESSAGES, type OfferValues, offerTimingIssues } from "../../../shared/schemas/offers";
 import { quoteLineIssues, resolveOfferLine } from "../../../shared/schemas/quotes";
 import type { Actor } from "../../access/actor";
-import { isVerifiedDentist } from "../../access/rules";
+import { isVerifiedDentist, mayTakeNewWork } from "../../access/rules";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
-import { AppError, notFound, validationError } from "../../errors";
+import { AppError, forbidden, notFound, validationError } from "../../errors";
 import type { MailAfterCommit } from "../../mail/mailer";
 import {
   acceptanceWithdrawnMail,
@@ -49,6 +50,8 @@ function offerMessage(offer: OfferValues): string {
 export async function submitOffer(deps: Deps, actor: Actor, requestId: string, input: OfferValues) {
   const me = actor.userId;
   if (!isVerifiedDentist(actor.profile)) throw notFound(DENTIST_MESSAGES.notFound);
+  // A lapsed subscription (issue 35): no offer is sent; the way back is said.
+  if (!mayTakeNewWork(actor)) throw forbidden(BILLING_MESSAGES.lapsed);
   const now = deps.clock();
   // Basket, BR and ceiling from the reference table (a BR sent for any line is ignored: 0 outside the
   // table, ADR 038); a fee above a 100 % Santé or maîtrisé ceiling is refused.
@@ -60,7 +63,7 @@ export async function submitOffer(deps: Deps, actor: Actor, requestId: string, i
   if (issues.length > 0) throw validationError(issues);
 
   const result = await deps.db.transaction().execute(async (trx) => {
-    const { request, mine } = await lockRequestForDentist(trx, requestId, me);
+    const { request, mine } = await lockRequestForDentist(trx, requestId, me, actor.limited);
     if (!mayOffer(request.status, mine.status)) throw new AppError(409, "CONFLICT", OFFER_MESSAGES.closed);
     if (await decisionsRepo.hasLiveOffer(trx, requestId, me))
       throw new AppError(409, "CONFLICT", OFFER_MESSAGES.alreadySent);

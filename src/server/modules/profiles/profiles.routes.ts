@@ -10,6 +10,7 @@ import {
   profileUpdateSchema,
 } from "../../../shared/schemas/profile";
 import { guardedRoutes } from "../../access/route";
+import { subscriptionSummaryOf } from "../../access/subscription";
 import { avatarKeyOf } from "../../db/file-keys";
 import { AppError, notFound } from "../../errors";
 import { assertKnownPostalCode } from "../../geo/postal-codes";
@@ -30,7 +31,12 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     response: { 200: meResponseSchema },
     handler: async (_request, reply, actor) => {
       reply.header("cache-control", "no-store");
-      return { profile: toProfileDto(actor.profile) };
+      // A dentist's subscription, read where access reads it, so screens and server agree (issue 35).
+      const subscription =
+        actor.profile.role === "dentist"
+          ? await subscriptionSummaryOf(app.db, actor.userId, app.clock())
+          : undefined;
+      return { profile: toProfileDto(actor.profile), ...(subscription !== undefined && { subscription }) };
     },
   });
 

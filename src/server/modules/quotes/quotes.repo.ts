@@ -167,7 +167,7 @@ export function dentistQuotesRepo(db: Db, actor: Actor) {
         .innerJoin("requests as r", "r.id", "q.request_id")
         .select(lineColumns)
         .where("q.request_id", "=", requestId)
-        .where((eb) => requestVisibleToDentist(eb, actor.userId))
+        .where((eb) => requestVisibleToDentist(eb, actor.userId, actor.limited))
         .orderBy("q.position")
         .execute();
       return rows.map(toDto);

@@ -19,6 +19,7 @@ export async function lockRequestForDentist(
   trx: Transaction<Database>,
   requestId: string,
   dentistId: string,
+  limited = false,
 ) {
   const request = await trx
     .selectFrom("requests as r")
@@ -32,7 +33,7 @@ export async function lockRequestForDentist(
       "p.first_name as patient_first_name",
     ])
     .where("r.id", "=", requestId)
-    .where((eb) => requestVisibleToDentist(eb, dentistId))
+    .where((eb) => requestVisibleToDentist(eb, dentistId, limited))
     .executeTakeFirst();
   if (!request) throw notFound(DENTIST_MESSAGES.notFound);
   await trx

@@ -1,10 +1,11 @@
 import { mayReply, REPLY_REFUSED } from "../../../shared/policies/replies";
+import { BILLING_MESSAGES } from "../../../shared/schemas/billing";
 import { DENTIST_MESSAGES } from "../../../shared/schemas/dentist";
 import type { Actor } from "../../access/actor";
-import { isVerifiedDentist } from "../../access/rules";
+import { isVerifiedDentist, mayTakeNewWork } from "../../access/rules";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
-import { AppError, notFound } from "../../errors";
+import { AppError, forbidden, notFound } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { dentistReplyMail } from "../../mail/templates";
 import { lockRequestForDentist, recordReply } from "./reply.repo";
@@ -26,8 +27,10 @@ interface Deps {
 export async function replyToRequest(deps: Deps, actor: Actor, requestId: string, message: string) {
   const me = actor.userId;
   if (!isVerifiedDentist(actor.profile)) throw notFound(DENTIST_MESSAGES.notFound);
+  // A lapsed subscription (issue 35): no new request is answered; the way back is said.
+  if (!mayTakeNewWork(actor)) throw forbidden(BILLING_MESSAGES.lapsed);
   const result = await deps.db.transaction().execute(async (trx) => {
-    const { request, mine } = await lockRequestForDentist(trx, requestId, me);
+    const { request, mine } = await lockRequestForDentist(trx, requestId, me, actor.limited);
     if (!mayReply(mine.status)) throw new AppError(409, "CONFLICT", REPLY_REFUSED);
 
     const conversationId = await recordReply(trx, {

@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PlanId } from "../../../shared/domain/subscription";
+import type { SubscriptionPage, SubscriptionSummary } from "../../../shared/schemas/billing";
+import { api } from "../../lib/api";
+
+/** The dentist's subscription (issue 35): the Abonnement page and the dentist area's banner share it. */
+export const subscriptionKey = ["dentist", "subscription"] as const;
+
+/** GET /api/dentist/subscription */
+export function useSubscription() {
+  return useQuery({
+    queryKey: subscriptionKey,
+    queryFn: ({ signal }) => api<SubscriptionPage>("/api/dentist/subscription", { signal }),
+  });
+}
+
+/** 'S'abonner' and 'Gérer mon moyen de paiement': the provider's page, where the browser goes. */
+export function useProviderRedirect() {
+  return useMutation({
+    mutationFn: (what: { plan: PlanId } | "portal") =>
+      what === "portal"
+        ? api<{ url: string }>("/api/dentist/subscription/portal", { method: "POST" })
+        : api<{ url: string }>("/api/dentist/subscription/checkout", { method: "POST", body: what }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+/** 'Résilier' (cancel: true) and 'Réactiver' (false). */
+export function useCancellation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (cancel: boolean) =>
+      api<{ subscription: SubscriptionSummary; message: string }>(
+        `/api/dentist/subscription/${cancel ? "cancel" : "reactivate"}`,
+        { method: "POST" },
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: subscriptionKey }),
+  });
+}

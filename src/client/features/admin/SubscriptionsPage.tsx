@@ -1,0 +1,105 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Euro, Users } from "lucide-react";
+import { useState } from "react";
+import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES } from "../../../shared/domain/subscription";
+import { formatListDate } from "../../../shared/format/dates";
+import { formatEuros } from "../../../shared/format/money";
+import type { AdminSubscriptions } from "../../../shared/schemas/billing";
+import { PageHeader } from "../../components/PageHeader";
+import { Button } from "../../components/ui/Button";
+import { LoadError } from "../../components/ui/LoadError";
+import { StatCard } from "../../components/ui/StatCard";
+import { api } from "../../lib/api";
+
+/*
+ * /admin/subscriptions 'Abonnements' (issue 35): the counts by state, the monthly recurring revenue
+ * HT, and the dentists' subscriptions, searched by name or e-mail, twenty a page.
+ */
+
+export function AdminSubscriptionsPage() {
+  const [search, setSearch] = useState("");
+  const [typed, setTyped] = useState("");
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: ["admin", "subscriptions", search, page],
+    queryFn: ({ signal }) =>
+      api<AdminSubscriptions>(
+        `/api/admin/subscriptions?${new URLSearchParams({ search, page: String(page) }).toString()}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data;
+  return (
+    <>
+      <PageHeader
+        title="Abonnements"
+        description="Les abonnements des dentistes et le revenu qu'ils apportent."
+      />
+      {query.isError ? (
+        <LoadError title="Impossible de charger les abonnements" onRetry={() => void query.refetch()} />
+      ) : null}
+      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <StatCard
+          icon={Euro}
+          label="Revenu mensuel récurrent (HT)"
+          value={data ? formatEuros(data.mrr_ht_cents) : "—"}
+          loading={query.isPending}
+        />
+        {SUBSCRIPTION_STATUSES.map((status) => (
+          <StatCard
+            key={status}
+            icon={Users}
+            label={SUBSCRIPTION_STATUS_LABELS[status]}
+            value={data ? String(data.counts[status]) : "—"}
+            loading={query.isPending}
+          />
+        ))}
+      </div>
+      <form
+        aria-label="Rechercher un abonnement"
+        className="mb-4 flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setPage(1);
+          setSearch(typed.trim());
+        }}
+      >
+        <label className="grid gap-1 text-sm font-medium" htmlFor="subscriptions-search">
+          Rechercher un dentiste (nom ou e-mail)
+          <input
+            id="subscriptions-search"
+            className="rounded-ui border border-slate-300 px-3 py-2"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </label>
+        <Button type="submit" variant="secondary">
+          Rechercher
+        </Button>
+      </form>
+      <ul className="grid gap-2">
+        {(data?.items ?? []).map((item) => (
+          <li key={item.dentist_id} className="rounded-ui border border-slate-200 bg-white p-3">
+            <p className="font-semibold">{item.full_name}</p>
+            <p className="text-sm text-slate-600 break-all">{item.email}</p>
+            <p className="text-sm">
+              {item.limited ? "Accès limité" : SUBSCRIPTION_STATUS_LABELS[item.status]}
+              {item.plan ? ` · ${item.plan === "monthly" ? "mensuel" : "annuel"}` : ""}
+              {item.changes_at ? ` · jusqu'au ${formatListDate(item.changes_at)}` : ""}
+            </p>
+          </li>
+        ))}
+      </ul>
+      {data && data.items.length === 0 ? <p>Aucun abonnement ne correspond.</p> : null}
+      <div className="mt-4 flex gap-2">
+        <Button variant="secondary" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
+          Page précédente
+        </Button>
+        <Button variant="secondary" disabled={!data?.has_more} onClick={() => setPage((p) => p + 1)}>
+          Page suivante
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,215 @@
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { type PlanId, SUBSCRIPTION_STATUS_LABELS } from "../../../shared/domain/subscription";
+import { formatDetailDate } from "../../../shared/format/dates";
+import { formatEuros } from "../../../shared/format/money";
+import type { SubscriptionSummary } from "../../../shared/schemas/billing";
+import { PageHeader } from "../../components/PageHeader";
+import { useCancellation, useProviderRedirect, useSubscription } from "../../components/subscription/api";
+import { Alert } from "../../components/ui/Alert";
+import { Button } from "../../components/ui/Button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/Card";
+import { ConfirmDialog } from "../../components/ui/Dialog";
+import { LoadError } from "../../components/ui/LoadError";
+import { PageSkeleton } from "../../components/ui/PageSkeleton";
+import { isApiError } from "../../lib/api";
+import { BillingProfileForm, InvoiceList } from "./billing";
+
+/*
+ * /dentist/subscription 'Abonnement' (issue 35): the state and the date it next changes, the plans
+ * with HT, TVA and TTC, 'S'abonner' (the provider's checkout), 'Gérer mon moyen de paiement' (its
+ * portal), 'Résilier' / 'Réactiver' with a confirmation. The server decides everything shown.
+ */
+
+const failed = (error: unknown) =>
+  toast.error("L'opération n'a pas abouti", {
+    description: isApiError(error) ? error.message : "Veuillez réessayer dans quelques instants.",
+  });
+
+function stateLine(s: SubscriptionSummary, nextTtc: number | null): string {
+  const on = s.changes_at ? formatDetailDate(s.changes_at) : "";
+  switch (s.phase) {
+    case "trial":
+    case "trial_ending":
+      return `Essai gratuit jusqu'au ${on}.`;
+    case "active":
+      return nextTtc !== null
+        ? `Prochain paiement le ${on} : ${formatEuros(nextTtc)} TTC.`
+        : `Actif jusqu'au ${on}.`;
+    case "ending":
+      return `Résilié : votre abonnement reste actif jusqu'au ${on}.`;
+    case "past_due":
+      return `Le dernier paiement a échoué. Votre accès reste complet jusqu'au ${on}.`;
+    case "limited":
+      return "Accès limité : vous gardez vos conversations, vos patients, vos rendez-vous et les documents partagés, mais vous ne recevez plus de nouvelles demandes et ne pouvez plus envoyer de proposition.";
+  }
+}
+
+export function DentistSubscriptionPage() {
+  const query = useSubscription();
+  const redirect = useProviderRedirect();
+  const cancellation = useCancellation();
+  const [params] = useSearchParams();
+  const [plan, setPlan] = useState<PlanId>("monthly");
+  const [confirming, setConfirming] = useState(false);
+
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError)
+    return <LoadError title="Impossible de charger votre abonnement" onRetry={() => void query.refetch()} />;
+  const { subscription, plans, next_payment_ttc_cents } = query.data;
+  const live = subscription?.has_provider_subscription ?? false;
+  const mayCheckout = subscription !== null && !live;
+
+  return (
+    <>
+      <PageHeader
+        title="Abonnement"
+        description="Sourio Cabinet : une seule formule, sans commission sur vos soins. Les patients ne paient rien."
+      />
+      {params.get("paiement") === "accepte" ? (
+        <Alert variant="success" className="mb-6" title="Paiement accepté">
+          Merci ! Votre abonnement est actif. Votre facture est disponible ci-dessous.
+        </Alert>
+      ) : null}
+      <div className="grid gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Votre abonnement</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {subscription ? (
+              <>
+                <p>
+                  <span className="font-semibold">État : </span>
+                  {subscription.phase === "limited"
+                    ? "Accès limité"
+                    : SUBSCRIPTION_STATUS_LABELS[subscription.status]}
+                </p>
+                <p>{stateLine(subscription, next_payment_ttc_cents)}</p>
+                <div className="flex flex-wrap gap-3">
+                  {live ? (
+                    <Button
+                      variant="secondary"
+                      loading={redirect.isPending}
+                      onClick={() => redirect.mutate("portal", { onError: failed })}
+                    >
+                      Gérer mon moyen de paiement
+                    </Button>
+                  ) : null}
+                  {live && !subscription.cancel_at_period_end ? (
+                    <Button variant="destructive" onClick={() => setConfirming(true)}>
+                      Résilier
+                    </Button>
+                  ) : null}
+                  {live && subscription.cancel_at_period_end ? (
+                    <Button
+                      loading={cancellation.isPending}
+                      onClick={() =>
+                        cancellation.mutate(false, {
+                          onSuccess: ({ message }) => toast.success(message),
+                          onError: failed,
+                        })
+                      }
+                    >
+                      Réactiver
+                    </Button>
+                  ) : null}
+                </div>
+              </>
+            ) : (
+              <p>
+                L'abonnement commence avec votre essai gratuit de 30 jours, dès que votre compte est vérifié.
+              </p>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Formules</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <fieldset className="grid gap-3 sm:grid-cols-2">
+              <legend className="sr-only">Choisissez votre formule</legend>
+              {plans.map((p) => (
+                <label
+                  key={p.id}
+                  className="flex cursor-pointer gap-3 rounded-ui border border-slate-300 p-4 has-[:checked]:border-brand-600 has-[:focus-visible]:outline-2"
+                >
+                  <input
+                    type="radio"
+                    name="plan"
+                    value={p.id}
+                    checked={plan === p.id}
+                    onChange={() => setPlan(p.id)}
+                    disabled={!mayCheckout}
+                    className="mt-1"
+                  />
+                  <span className="grid gap-1">
+                    <span className="font-semibold">{p.name}</span>
+                    <span className="tabular-nums">
+                      {formatEuros(p.ttc_cents)} TTC {p.period}
+                    </span>
+                    <span className="text-sm text-slate-600 tabular-nums">
+                      {formatEuros(p.ht_cents)} HT + {formatEuros(p.vat_cents)} de TVA (20 %)
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            <p className="mt-3 text-sm text-slate-600">
+              Paiement par carte bancaire ou prélèvement SEPA. La TVA n'étant pas récupérable pour les soins
+              dentaires, les montants TTC sont ceux que vous payez.
+            </p>
+            {mayCheckout ? (
+              <Button
+                className="mt-4"
+                loading={redirect.isPending}
+                onClick={() => redirect.mutate({ plan }, { onError: failed })}
+              >
+                S'abonner
+              </Button>
+            ) : null}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Informations de facturation</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <BillingProfileForm />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Mes factures</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <InvoiceList />
+          </CardContent>
+        </Card>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Résilier votre abonnement ?"
+        description="Votre abonnement reste actif jusqu'à la fin de la période payée ; vous pourrez le réactiver d'ici là en un clic."
+        confirmLabel="Résilier"
+        destructive
+        loading={cancellation.isPending}
+        onConfirm={() =>
+          cancellation.mutate(true, {
+            onSuccess: ({ message }) => {
+              setConfirming(false);
+              toast.success(message);
+            },
+            onError: failed,
+          })
+        }
+      />
+    </>
+  );
+}

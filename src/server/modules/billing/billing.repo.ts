@@ -1,0 +1,166 @@
+import { type Kysely, sql } from "kysely";
+import {
+  PLAN_IDS,
+  type PlanId,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionState,
+  type SubscriptionStatus,
+} from "../../../shared/domain/subscription";
+import type { Actor } from "../../access/actor";
+import { columnsOfState, type SubscriptionRow } from "../../access/subscription";
+import type { Db } from "../../db/index";
+import type { Database } from "../../db/types";
+
+type Tx = Kysely<Database>;
+
+/** The actor's own subscription row, locked until the transaction ends (undefined: none). */
+export function lockOwnSubscription(trx: Tx, actor: Actor) {
+  return trx
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("dentist_id", "=", actor.userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * The row a provider event is about, locked (system: the provider names it, not a person): by the
+ * provider's subscription, else by the dentist the event names, else by the customer.
+ */
+export async function systemLockForEvent(
+  trx: Tx,
+  keys: { subscriptionId?: string | null; dentistId?: string | null; customerId?: string | null },
+): Promise<SubscriptionRow | undefined> {
+  const by = async (
+    column: "subscription_id" | "dentist_id" | "customer_id",
+    value: string | null | undefined,
+  ) =>
+    value
+      ? trx.selectFrom("subscriptions").selectAll().where(column, "=", value).forUpdate().executeTakeFirst()
+      : undefined;
+  return (
+    (await by("subscription_id", keys.subscriptionId)) ??
+    (keys.dentistId && /^[0-9a-f-]{36}$/i.test(keys.dentistId)
+      ? await by("dentist_id", keys.dentistId)
+      : undefined) ??
+    (await by("customer_id", keys.customerId))
+  );
+}
+
+export async function writeState(trx: Tx, dentistId: string, state: SubscriptionState, now: Date) {
+  await trx
+    .updateTable("subscriptions")
+    .set(columnsOfState(state, now))
+    .where("dentist_id", "=", dentistId)
+    .execute();
+}
+
+export async function setCustomer(trx: Tx, dentistId: string, customerId: string, now: Date) {
+  await trx
+    .updateTable("subscriptions")
+    .set({ customer_id: customerId, updated_at: now })
+    .where("dentist_id", "=", dentistId)
+    .where("customer_id", "is", null)
+    .execute();
+}
+
+/** Stores a provider event id once: false when it was already there (a redelivery). */
+export async function storeEventOnce(trx: Tx, id: string, type: string, now: Date): Promise<boolean> {
+  const inserted = await trx
+    .insertInto("billing_events")
+    .values({ id, type, received_at: now })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The subscriptions the reconciliation re-reads: every one the provider holds. */
+export function systemProviderSubscriptions(db: Db) {
+  return db
+    .selectFrom("subscriptions")
+    .select(["dentist_id", "subscription_id"])
+    .where("subscription_id", "is not", null)
+    .orderBy("dentist_id")
+    .execute();
+}
+
+/** Trials ending within `days` whose e-mail has not gone yet, with the dentist's address. */
+export function systemTrialsEnding(db: Db, now: Date, until: Date) {
+  return db
+    .selectFrom("subscriptions as s")
+    .innerJoin("profiles as p", "p.id", "s.dentist_id")
+    .select(["s.dentist_id", "s.trial_ends_at", "p.email", "p.first_name"])
+    .where("s.status", "=", "trialing")
+    .where("s.subscription_id", "is", null)
+    .where("s.trial_warned_at", "is", null)
+    .where("s.trial_ends_at", ">", now)
+    .where("s.trial_ends_at", "<=", until)
+    .where("p.erased_at", "is", null)
+    .execute();
+}
+
+export async function systemMarkTrialWarned(db: Db, dentistId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable("subscriptions")
+    .set({ trial_warned_at: now })
+    .where("dentist_id", "=", dentistId)
+    .where("trial_warned_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The dentist's address and first name, for the e-mails a provider event sends. */
+export function systemDentistContact(db: Db, dentistId: string) {
+  return db
+    .selectFrom("profiles")
+    .select(["email", "first_name"])
+    .where("id", "=", dentistId)
+    .where("erased_at", "is", null)
+    .executeTakeFirst();
+}
+
+// ─── Admin ──────────────────────────────────────────────────────────────────────────────────────
+
+/** Counts by state, and the paying subscriptions (active, past due) by plan, for the MRR. */
+export async function adminCounts(db: Db) {
+  const rows = await db
+    .selectFrom("subscriptions")
+    .select(["status", "plan", sql<number>`count(*)::int`.as("n")])
+    .groupBy(["status", "plan"])
+    .execute();
+  const counts = Object.fromEntries(SUBSCRIPTION_STATUSES.map((s) => [s, 0])) as Record<
+    SubscriptionStatus,
+    number
+  >;
+  const paying = Object.fromEntries(PLAN_IDS.map((p) => [p, 0])) as Record<PlanId, number>;
+  for (const row of rows) {
+    counts[row.status] += row.n;
+    if ((row.status === "active" || row.status === "past_due") && row.plan) paying[row.plan] += row.n;
+  }
+  return { counts, paying };
+}
+
+export async function adminList(
+  db: Db,
+  options: { search: string; status: SubscriptionStatus | "all"; offset: number; limit: number },
+) {
+  let query = db
+    .selectFrom("subscriptions as s")
+    .innerJoin("profiles as p", "p.id", "s.dentist_id")
+    .selectAll("s")
+    .select(["p.full_name", "p.email"]);
+  if (options.status !== "all") query = query.where("s.status", "=", options.status);
+  if (options.search) {
+    const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([eb("p.full_name", "ilike", pattern), eb("p.email", "ilike", pattern)]),
+    );
+  }
+  return query
+    .orderBy("s.updated_at", "desc")
+    .orderBy("s.dentist_id")
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+}

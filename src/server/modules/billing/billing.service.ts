@@ -1,0 +1,495 @@
+import {
+  applySnapshot,
+  GRACE_DAYS,
+  isLimited,
+  limitedFrom,
+  monthlyRecurringRevenue,
+  type PlanId,
+  phaseOf,
+  planPrice,
+  plansOf,
+  type SubscriptionStatus,
+  startTrial,
+  TRIAL_WARNING_DAYS,
+} from "../../../shared/domain/subscription";
+import { formatDetailDate } from "../../../shared/format/dates";
+import {
+  type AdminSubscriptions,
+  BILLING_MESSAGES,
+  type SubscriptionPage,
+} from "../../../shared/schemas/billing";
+import type { Actor } from "../../access/actor";
+import { isVerifiedDentist } from "../../access/rules";
+import { findSubscription, stateOfRow, summaryOf } from "../../access/subscription";
+import type { AppConfig } from "../../config";
+import type { Db } from "../../db/index";
+import { AppError, forbidden } from "../../errors";
+import type { Mailer } from "../../mail/mailer";
+import {
+  invoiceAvailableMail,
+  paymentFailedMail,
+  subscriptionCancelledMail,
+  trialEndingMail,
+} from "../../mail/templates";
+import type { Storage } from "../../storage/storage";
+import { storedInvoicePdf } from "../invoices/invoices.files";
+import { type InvoiceRow, issueInvoice } from "../invoices/invoices.service";
+import {
+  adminCounts,
+  adminList,
+  lockOwnSubscription,
+  setCustomer,
+  storeEventOnce,
+  systemDentistContact,
+  systemLockForEvent,
+  systemMarkTrialWarned,
+  systemProviderSubscriptions,
+  systemTrialsEnding,
+  writeState,
+} from "./billing.repo";
+import type { BillingEvent, BillingProvider, ProviderSubscription } from "./provider";
+
+export interface BillingDeps {
+  db: Db;
+  mailer: Mailer;
+  config: AppConfig;
+  clock: () => Date;
+  log: { error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
+  provider: () => Promise<BillingProvider>;
+  /** Where the invoices' PDFs are stored (made right after the paid-invoice webhook's commit). */
+  storage?: Storage;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SUBSCRIPTION_PAGE = "/dentist/subscription";
+
+/** The provider failed (network, its own error): a French 503, the cause logged without personal data. */
+async function callProvider<T>(deps: BillingDeps, what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    deps.log.error(
+      { err: { message: (error as Error).message, type: (error as Error).name } },
+      `paiement : ${what}`,
+    );
+    throw new AppError(503, "SERVICE_UNAVAILABLE", BILLING_MESSAGES.providerUnavailable);
+  }
+}
+
+function mailAfterCommit(deps: BillingDeps, send: () => Promise<unknown>, what: string) {
+  send().catch((error) =>
+    deps.log.error({ err: { message: (error as Error).message } }, `e-mail non envoyé : ${what}`),
+  );
+}
+
+/** The Abonnement page: the dentist's subscription (null before verification), the plans, the next payment TTC. */
+export async function subscriptionPage(deps: BillingDeps, actor: Actor): Promise<SubscriptionPage> {
+  const plans = plansOf(deps.config.planPrices);
+  const row = await findSubscription(deps.db, actor.userId);
+  const now = deps.clock();
+  const subscription = row ? summaryOf(row, now) : null;
+  const paying =
+    row?.plan && (row.status === "active" || row.status === "past_due") && !row.cancel_at_period_end;
+  const plan = paying ? plans.find((p) => p.id === row.plan) : undefined;
+  return {
+    subscription,
+    plans: plans.map((p) => ({
+      id: p.id,
+      name: p.name,
+      label: p.label,
+      period: p.period,
+      ht_cents: p.htCents,
+      vat_cents: p.vatCents,
+      ttc_cents: p.ttcCents,
+      monthly_ht_cents: p.monthlyHtCents,
+    })),
+    next_payment_ttc_cents: plan ? plan.ttcCents : null,
+  };
+}
+
+/** A verified dentist's row (one verified before subscriptions existed gets his trial now). */
+async function ownRow(deps: BillingDeps, actor: Actor) {
+  if (!isVerifiedDentist(actor.profile)) throw forbidden(BILLING_MESSAGES.notVerified);
+  const now = deps.clock();
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await lockOwnSubscription(trx, actor);
+    if (row) return row;
+    await trx
+      .insertInto("subscriptions")
+      .values({
+        dentist_id: actor.userId,
+        status: "trialing",
+        status_since: now,
+        trial_ends_at: startTrial(now).trialEndsAt,
+        limited_from: startTrial(now).trialEndsAt,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column("dentist_id").doNothing())
+      .execute();
+    return (await lockOwnSubscription(trx, actor)) ?? Promise.reject(new Error("subscription row missing"));
+  });
+}
+
+const hasLiveSubscription = (row: { subscription_id: string | null; status: SubscriptionStatus }) =>
+  row.subscription_id !== null && row.status !== "canceled";
+
+/** 'S'abonner': the provider's checkout of the plan (card or SEPA Direct Debit); its URL. */
+export async function startCheckout(deps: BillingDeps, actor: Actor, plan: PlanId): Promise<string> {
+  const row = await ownRow(deps, actor);
+  if (hasLiveSubscription(row)) throw new AppError(409, "CONFLICT", BILLING_MESSAGES.alreadySubscribed);
+  const provider = await deps.provider();
+  let customerId = row.customer_id;
+  if (!customerId) {
+    const created = await callProvider(deps, "création du client", () =>
+      provider.createCustomer({
+        dentistId: actor.userId,
+        email: actor.profile.email,
+        name: actor.profile.full_name,
+      }),
+    );
+    await setCustomer(deps.db, actor.userId, created, deps.clock());
+    customerId = (await findSubscription(deps.db, actor.userId))?.customer_id ?? created;
+  }
+  const page = `${deps.config.publicUrl}${SUBSCRIPTION_PAGE}`;
+  return callProvider(deps, "ouverture du paiement", () =>
+    provider.checkout({
+      customerId: customerId as string,
+      dentistId: actor.userId,
+      plan,
+      successUrl: `${page}?paiement=accepte`,
+      cancelUrl: `${page}?paiement=annule`,
+    }),
+  );
+}
+
+/** 'Gérer mon moyen de paiement': the provider's portal for this dentist's customer. */
+export async function openPortal(deps: BillingDeps, actor: Actor): Promise<string> {
+  const row = await ownRow(deps, actor);
+  if (!row.customer_id || !row.subscription_id)
+    throw new AppError(409, "CONFLICT", BILLING_MESSAGES.noSubscription);
+  const provider = await deps.provider();
+  const customerId = row.customer_id;
+  return callProvider(deps, "ouverture du portail", () =>
+    provider.portal({ customerId, returnUrl: `${deps.config.publicUrl}${SUBSCRIPTION_PAGE}` }),
+  );
+}
+
+/** Applies what the provider answered now (a state read at the app's clock), in a transaction. */
+async function applyProviderState(deps: BillingDeps, dentistId: string, sub: ProviderSubscription) {
+  const now = deps.clock();
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await systemLockForEvent(trx, { dentistId });
+    if (!row) return undefined;
+    const next = applySnapshot(stateOfRow(row), sub);
+    if (next) await writeState(trx, dentistId, next, now);
+    return findSubscription(trx, dentistId);
+  });
+}
+
+/** 'Résilier' (true: at the end of the paid period) or 'Réactiver' (false) a live subscription. */
+export async function setCancellation(deps: BillingDeps, actor: Actor, cancel: boolean) {
+  const row = await ownRow(deps, actor);
+  if (!hasLiveSubscription(row))
+    throw new AppError(
+      409,
+      "CONFLICT",
+      cancel ? BILLING_MESSAGES.notCancelable : BILLING_MESSAGES.notReactivable,
+    );
+  const subscriptionId = row.subscription_id as string;
+  const provider = await deps.provider();
+  const sub = await callProvider(deps, cancel ? "résiliation" : "réactivation", () =>
+    provider.setCancelAtPeriodEnd(subscriptionId, cancel),
+  );
+  const after = await applyProviderState(deps, actor.userId, { ...sub, at: deps.clock() });
+  return {
+    subscription: summaryOf(after ?? row, deps.clock()),
+    message: cancel ? BILLING_MESSAGES.canceled : BILLING_MESSAGES.reactivated,
+  };
+}
+
+export class BadSignature extends AppError {
+  constructor() {
+    super(400, "BAD_SIGNATURE", BILLING_MESSAGES.badSignature);
+  }
+}
+
+/**
+ * A webhook (ADR 044): the signature checked on the raw body at the app's clock (tampered or forged:
+ * 400, nothing changed); then, in one transaction, the event id stored once (a redelivery changes
+ * nothing) and the event applied: an older snapshot never moves a subscription back. E-mails go
+ * after the commit. The invoices module's issue function is called in this transaction once merged.
+ */
+export async function handleWebhook(
+  deps: BillingDeps,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<{ duplicate: boolean }> {
+  const provider = await deps.provider();
+  let event: BillingEvent;
+  try {
+    event = provider.verifyEvent(rawBody, signature, deps.clock());
+  } catch {
+    throw new BadSignature();
+  }
+  const now = deps.clock();
+  const after: (() => void)[] = [];
+  const stored = await deps.db.transaction().execute(async (trx) => {
+    if (!(await storeEventOnce(trx, event.id, event.type, now))) return false;
+    switch (event.kind) {
+      case "checkout": {
+        const row = await systemLockForEvent(trx, {
+          dentistId: event.dentistId,
+          customerId: event.customerId,
+        });
+        if (row && !row.customer_id && event.customerId)
+          await setCustomer(trx, row.dentist_id, event.customerId, now);
+        break;
+      }
+      case "subscription": {
+        const sub = event.subscription;
+        const row = await systemLockForEvent(trx, {
+          subscriptionId: sub.subscriptionId,
+          dentistId: sub.dentistId,
+          customerId: sub.customerId,
+        });
+        if (!row) break;
+        const before = stateOfRow(row);
+        const next = applySnapshot(before, sub);
+        if (!next) break;
+        await writeState(trx, row.dentist_id, next, now);
+        if (!row.customer_id && sub.customerId) await setCustomer(trx, row.dentist_id, sub.customerId, now);
+        if (next.status === "canceled" && before.status !== "canceled")
+          after.push(() => mailCancelled(deps, row.dentist_id));
+        break;
+      }
+      case "invoice_paid": {
+        // Sourio's own invoice for the payment, numbered in this transaction (modules/invoices).
+        const { invoice } = event;
+        const row = await systemLockForEvent(trx, {
+          subscriptionId: invoice.subscriptionId,
+          dentistId: invoice.dentistId,
+          customerId: invoice.customerId,
+        });
+        const plan = invoice.plan ?? row?.plan ?? null;
+        if (!row || !plan) {
+          deps.log.error({ event: event.id }, "paiement : facture payée sans abonnement ni formule connus");
+          break;
+        }
+        const price = planPrice(plan, deps.config.planPrices);
+        const issued = await issueInvoice(
+          trx,
+          {
+            dentistId: row.dentist_id,
+            paymentRef: invoice.id,
+            planLabel: `Abonnement ${price.name}`,
+            periodStart: invoice.periodStart ?? now,
+            periodEnd: invoice.periodEnd ?? now,
+            amountHtCents: price.htCents,
+            issuedAt: now,
+          },
+          { seller: deps.config.invoiceSeller },
+        );
+        after.push(() => afterInvoice(deps, row.dentist_id, issued));
+        break;
+      }
+      case "invoice_failed": {
+        const row = await systemLockForEvent(trx, {
+          subscriptionId: event.invoice.subscriptionId,
+          customerId: event.invoice.customerId,
+        });
+        if (row) after.push(() => mailPaymentFailed(deps, row.dentist_id, event.created));
+        break;
+      }
+      default:
+        break;
+    }
+    return true;
+  });
+  for (const send of after) send();
+  return { duplicate: !stored };
+}
+
+/** After the commit: the e-mail, and the invoice's PDF stored (a download makes it again if this fails). */
+function afterInvoice(deps: BillingDeps, dentistId: string, invoice: InvoiceRow) {
+  mailAfterCommit(
+    deps,
+    async () => {
+      const who = await systemDentistContact(deps.db, dentistId);
+      if (!who) return;
+      await deps.mailer.send({
+        to: who.email,
+        ...invoiceAvailableMail({
+          brandName: deps.config.brandName,
+          firstName: who.first_name,
+          number: invoice.number,
+          link: `${deps.config.publicUrl}${SUBSCRIPTION_PAGE}`,
+        }),
+      });
+    },
+    "facture disponible",
+  );
+  const { storage } = deps;
+  if (storage)
+    mailAfterCommit(
+      deps,
+      () => storedInvoicePdf({ db: deps.db, storage }, invoice),
+      "PDF de facture non enregistré",
+    );
+}
+
+function mailCancelled(deps: BillingDeps, dentistId: string) {
+  mailAfterCommit(
+    deps,
+    async () => {
+      const who = await systemDentistContact(deps.db, dentistId);
+      if (!who) return;
+      await deps.mailer.send({
+        to: who.email,
+        ...subscriptionCancelledMail({
+          brandName: deps.config.brandName,
+          firstName: who.first_name,
+          link: `${deps.config.publicUrl}${SUBSCRIPTION_PAGE}`,
+        }),
+      });
+    },
+    "abonnement terminé",
+  );
+}
+
+function mailPaymentFailed(deps: BillingDeps, dentistId: string, failedAt: Date) {
+  mailAfterCommit(
+    deps,
+    async () => {
+      const who = await systemDentistContact(deps.db, dentistId);
+      const row = await findSubscription(deps.db, dentistId);
+      if (!who || !row) return;
+      // The grace counts from the first failure (the state's start), else from this one.
+      const since = row.status === "past_due" ? new Date(row.status_since) : failedAt;
+      await deps.mailer.send({
+        to: who.email,
+        ...paymentFailedMail({
+          brandName: deps.config.brandName,
+          firstName: who.first_name,
+          graceEndsOn: formatDetailDate(new Date(since.getTime() + GRACE_DAYS * DAY_MS)),
+          link: `${deps.config.publicUrl}${SUBSCRIPTION_PAGE}`,
+        }),
+      });
+    },
+    "paiement échoué",
+  );
+}
+
+/**
+ * The daily reconciliation: every subscription the provider holds is read again and applied as a
+ * snapshot at the app's clock (a webhook lost or refused is made good). Returns how many changed.
+ */
+export async function reconcileSubscriptions(deps: BillingDeps): Promise<number> {
+  const provider = await deps.provider();
+  let changed = 0;
+  for (const { dentist_id, subscription_id } of await systemProviderSubscriptions(deps.db)) {
+    if (!subscription_id) continue;
+    try {
+      const sub = await provider.retrieve(subscription_id);
+      const before = await findSubscription(deps.db, dentist_id);
+      const after = await applyProviderState(deps, dentist_id, { ...sub, at: deps.clock() });
+      if (
+        before &&
+        after &&
+        (before.status !== after.status || before.cancel_at_period_end !== after.cancel_at_period_end)
+      )
+        changed += 1;
+    } catch (error) {
+      deps.log.error({ err: { message: (error as Error).message } }, "paiement : abonnement non relu");
+    }
+  }
+  return changed;
+}
+
+/** The e-mail of the trials ending in 7 days, once per trial (the mail job, every minute). */
+export async function sendTrialEndingMails(deps: Omit<BillingDeps, "provider">): Promise<void> {
+  const now = deps.clock();
+  const due = await systemTrialsEnding(deps.db, now, new Date(now.getTime() + TRIAL_WARNING_DAYS * DAY_MS));
+  for (const trial of due) {
+    if (!(await systemMarkTrialWarned(deps.db, trial.dentist_id, now))) continue;
+    await deps.mailer
+      .send({
+        to: trial.email,
+        ...trialEndingMail({
+          brandName: deps.config.brandName,
+          firstName: trial.first_name,
+          endsOn: formatDetailDate(new Date(trial.trial_ends_at)),
+          link: `${deps.config.publicUrl}${SUBSCRIPTION_PAGE}`,
+        }),
+      })
+      .catch((error) =>
+        deps.log.error({ err: { message: (error as Error).message } }, "e-mail de fin d'essai non envoyé"),
+      );
+  }
+}
+
+export const ADMIN_PAGE_SIZE = 20;
+
+/** Admin 'Abonnements': counts by state, MRR HT, a page of the list (search on name and e-mail). */
+export async function adminSubscriptions(
+  deps: Pick<BillingDeps, "db" | "config" | "clock">,
+  query: { search: string; status: SubscriptionStatus | "all"; page: number },
+): Promise<AdminSubscriptions> {
+  const now = deps.clock();
+  const [{ counts, paying }, rows] = await Promise.all([
+    adminCounts(deps.db),
+    adminList(deps.db, {
+      search: query.search,
+      status: query.status,
+      offset: (query.page - 1) * ADMIN_PAGE_SIZE,
+      limit: ADMIN_PAGE_SIZE + 1,
+    }),
+  ]);
+  return {
+    counts,
+    mrr_ht_cents: monthlyRecurringRevenue(
+      Object.entries(paying).map(([plan, count]) => ({ plan: plan as PlanId, count })),
+      deps.config.planPrices,
+    ),
+    items: rows.slice(0, ADMIN_PAGE_SIZE).map((row) => {
+      const state = stateOfRow(row);
+      return {
+        dentist_id: row.dentist_id,
+        full_name: row.full_name,
+        email: row.email,
+        status: row.status,
+        plan: row.plan,
+        limited: isLimited(limitedFrom(state), now),
+        changes_at: phaseOf(state, now).changesAt?.toISOString() ?? null,
+      };
+    }),
+    has_more: rows.length > ADMIN_PAGE_SIZE,
+  };
+}
+
+export const RECONCILIATION_JOB = "billing-reconciliation";
+
+/**
+ * The reconciliation, once a day across instances: the first run of the day (UTC) claims it in
+ * job_runs (the retention's way), the others find it claimed. Resolves to whether it ran.
+ */
+export async function runDailyReconciliation(deps: BillingDeps): Promise<boolean> {
+  const now = deps.clock();
+  const day = now.toISOString().slice(0, 10);
+  const claimed = await deps.db
+    .insertInto("job_runs")
+    .values({ job: RECONCILIATION_JOB, run_on: day, started_at: now, details: "{}" })
+    .onConflict((oc) => oc.doNothing())
+    .returning("job")
+    .executeTakeFirst();
+  if (!claimed) return false;
+  const changed = await reconcileSubscriptions(deps);
+  await deps.db
+    .updateTable("job_runs")
+    .set({ finished_at: deps.clock(), details: JSON.stringify({ changed }) })
+    .where("job", "=", RECONCILIATION_JOB)
+    .where("run_on", "=", day)
+    .execute();
+  return true;
+}

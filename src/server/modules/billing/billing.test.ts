@@ -1,0 +1,424 @@
+import { sql } from "kysely";
+import { beforeAll, describe, expect, it } from "vitest";
+import { startTrialOnVerification } from "../../access/subscription";
+import { appPerFile, newRequestId } from "../../testing/harness";
+import { dentist, patient, signInAdmin, type Who } from "../../testing/people";
+import type { StandInEvent, StripeStandIn } from "./stand-in";
+
+/**
+ * Issue 35: dentists' subscription through the real Stripe SDK pointed at the local stand-in, on a
+ * real database, with the app's clock moved by the test (never slept on).
+ */
+
+const DAY = 24 * 60 * 60 * 1000;
+/** The app's clock: it only moves forward (the stand-in's events are dated by it). */
+let now = new Date("2026-11-21T09:00:00Z");
+const inDays = (days: number) => new Date(now.getTime() + days * DAY);
+const iso = (date: Date) => date.toISOString();
+/** An offer valid a month, with two slots next week (at the clock's time). */
+const offerBody = () => ({
+  amount_cents: 90_000,
+  comment: "Couronne céramo-métallique, garantie 5 ans.",
+  valid_until: iso(inDays(30)).slice(0, 10),
+  slots: [`${iso(inDays(7)).slice(0, 11)}09:30`, `${iso(inDays(8)).slice(0, 11)}14:00`],
+});
+const ctx = appPerFile({ clock: () => now });
+let standIn: StripeStandIn;
+
+const call = (who: Who | undefined, method: "GET" | "POST", url: string, payload?: unknown) =>
+  ctx.app.inject({
+    method,
+    url,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+    headers: who ? { cookie: who.cookie } : {},
+  });
+
+/** A verified dentist whose trial starts now, as the admins' verification starts it. */
+async function dentistInTrial(first: string): Promise<Who> {
+  const who = await dentist(ctx.app, { first_name: first });
+  await startTrialOnVerification(ctx.app.db, who.id, now);
+  return who;
+}
+
+const subscriptionOf = async (who: Who) => {
+  const response = await call(who, "GET", "/api/dentist/subscription");
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+/** 'S'abonner' then the stand-in's page answered with "Paiement accepté" or "refusé" (its HTML form). */
+async function checkout(who: Who, plan: "monthly" | "yearly", outcome: "accepted" | "refused") {
+  const started = await call(who, "POST", "/api/dentist/subscription/checkout", { plan });
+  expect(started.statusCode, started.body).toBe(200);
+  const url = started.json().url as string;
+  const page = await fetch(url);
+  const html = await page.text();
+  expect(html).toContain("Paiement accepté");
+  expect(html).toContain("Paiement refusé");
+  return fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ method: "card", outcome }).toString(),
+  });
+}
+
+const rowOf = (who: Who) =>
+  ctx.app.db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("dentist_id", "=", who.id)
+    .executeTakeFirstOrThrow();
+
+async function advance(days: number) {
+  now = new Date(now.getTime() + days * DAY);
+  await standIn.tick();
+}
+
+beforeAll(async () => {
+  standIn = (await ctx.app.billing.standIn()) as StripeStandIn;
+  expect(standIn).not.toBeNull();
+});
+
+describe("the trial and the plans", () => {
+  it("a verified dentist is in a 30-day trial; the page shows the plans HT, TVA and TTC; /api/me agrees", async () => {
+    const dr = await dentistInTrial("Tristan");
+    const page = await subscriptionOf(dr);
+    expect(page.subscription).toMatchObject({
+      status: "trialing",
+      phase: "trial",
+      limited: false,
+      changes_at: iso(inDays(30)),
+      has_provider_subscription: false,
+    });
+    expect(page.plans).toEqual([
+      expect.objectContaining({ id: "monthly", ht_cents: 8900, vat_cents: 1780, ttc_cents: 10680 }),
+      expect.objectContaining({ id: "yearly", ht_cents: 89000, vat_cents: 17800, ttc_cents: 106800 }),
+    ]);
+    const me = await call(dr, "GET", "/api/me");
+    expect(me.json().subscription).toEqual(page.subscription);
+  });
+
+  it("the admins' verification starts the trial, from that day", async () => {
+    const admin = await signInAdmin(ctx.app);
+    const dr = await dentist(ctx.app, { first_name: "Vera" }, false);
+    const verified = await call(admin, "POST", `/api/admin/dentists/${dr.id}/verification`, {
+      decision: "verify",
+      reason: "",
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect((await subscriptionOf(dr)).subscription).toMatchObject({
+      status: "trialing",
+      trial_ends_at: iso(inDays(30)),
+    });
+  });
+
+  it("an unverified dentist has no subscription and cannot subscribe; a patient is refused", async () => {
+    const unverified = await dentist(ctx.app, { first_name: "Ulysse" }, false);
+    expect((await subscriptionOf(unverified)).subscription).toBeNull();
+    expect((await call(unverified, "GET", "/api/me")).json().subscription).toBeNull();
+    const refused = await call(unverified, "POST", "/api/dentist/subscription/checkout", { plan: "monthly" });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toContain("dentistes vérifiés");
+    const someone = await patient(ctx.app);
+    expect((await call(someone, "GET", "/api/dentist/subscription")).statusCode).toBe(403);
+    expect((await call(undefined, "GET", "/api/dentist/subscription")).statusCode).toBe(401);
+  });
+
+  it("a plan must be chosen: French 400 naming the field", async () => {
+    const dr = await dentistInTrial("Paul");
+    const response = await call(dr, "POST", "/api/dentist/subscription/checkout", { plan: "weekly" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.plan).toBe("Choisissez une formule (mensuelle ou annuelle).");
+  });
+
+  it("the trial's end limits access; the e-mail goes 7 days before, once", async () => {
+    const start = now;
+    const dr = await dentistInTrial("Ines");
+    now = new Date(start.getTime() + 23 * DAY + 60_000);
+    const { runMailJobs } = await import("../../jobs");
+    await runMailJobs(ctx.app);
+    await runMailJobs(ctx.app);
+    const mails = ctx.outbox().filter((m) => m.includes("Votre essai gratuit de Sourio se termine le"));
+    expect(mails.filter((m) => m.includes(`To: ${dr.email}`))).toHaveLength(1);
+    expect((await subscriptionOf(dr)).subscription.phase).toBe("trial_ending");
+    now = new Date(start.getTime() + 30 * DAY);
+    expect((await subscriptionOf(dr)).subscription).toMatchObject({ phase: "limited", limited: true });
+  });
+});
+
+describe("checkout → webhook → active", () => {
+  it("a refused payment creates nothing; an accepted one makes the subscription active, paid monthly TTC", async () => {
+    const dr = await dentistInTrial("Martine");
+    const refused = await checkout(dr, "monthly", "refused");
+    expect(refused.status).toBe(200);
+    expect(await refused.text()).toContain("Paiement refusé");
+    expect((await subscriptionOf(dr)).subscription.status).toBe("trialing");
+
+    const paidAt = now;
+    const accepted = await checkout(dr, "monthly", "accepted");
+    expect(accepted.status).toBe(303);
+    expect(accepted.headers.get("location")).toBe(
+      "http://localhost:3000/dentist/subscription?paiement=accepte",
+    );
+    const page = await subscriptionOf(dr);
+    expect(page.subscription).toMatchObject({
+      status: "active",
+      phase: "active",
+      plan: "monthly",
+      limited: false,
+      has_provider_subscription: true,
+    });
+    // the next payment: a month after the checkout
+    const nextMonth = new Date(paidAt);
+    nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
+    expect(page.subscription.changes_at).toBe(iso(new Date(Math.floor(nextMonth.getTime() / 1000) * 1000)));
+    expect(page.next_payment_ttc_cents).toBe(10680);
+    // every event was answered 200 and stored once
+    expect(standIn.deliveries.every((d) => d.status === 200)).toBe(true);
+    // Sourio's invoice for the payment: 89 € HT + 17,80 € TVA = 106,80 € TTC, numbered, announced
+    const invoices = () =>
+      ctx.app.db.selectFrom("invoices").selectAll().where("dentist_id", "=", dr.id).execute();
+    const [invoice] = await invoices();
+    expect(invoice).toMatchObject({ amount_ht_cents: 8900, vat_cents: 1780, amount_ttc_cents: 10680 });
+    // (after the commit, beside the PDF's making: seconds on a loaded machine)
+    await expect
+      .poll(
+        () =>
+          ctx
+            .outbox()
+            .some((m) => m.includes(`Votre facture ${invoice?.number}`) && m.includes(`To: ${dr.email}`)),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    // the paid invoice's event sent again issues nothing more
+    const paid = standIn.events.findLast((e) => e.type === "invoice.paid") as StandInEvent;
+    expect(await standIn.send(paid)).toBe(200);
+    expect(await invoices()).toHaveLength(1);
+    const again = await call(dr, "POST", "/api/dentist/subscription/checkout", { plan: "yearly" });
+    expect(again.statusCode).toBe(409);
+  });
+});
+
+describe("payment failed → past due → limited after the grace", () => {
+  it("keeps working 14 days, then no new requests nor offers while patients' things stay; fixing the card restores it", async () => {
+    const dr = await dentistInTrial("Gaston");
+    const alice = await patient(ctx.app, { first_name: "Alice" });
+    // Alice chose Dr Gaston on one request; another of her requests is still open.
+    const chosenRequest = await newRequestId(ctx.app, alice.cookie);
+    const sent = await call(dr, "POST", `/api/dentist/requests/${chosenRequest}/offers`, offerBody());
+    expect(sent.statusCode, sent.body).toBe(201);
+    const accepted = await call(alice, "POST", `/api/patient/offers/${sent.json().offer.id}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const openRequest = await newRequestId(ctx.app, alice.cookie);
+
+    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const row = await rowOf(dr);
+    standIn.setPaymentWorks(row.customer_id as string, false);
+    await advance(31); // the renewal fails
+    expect((await subscriptionOf(dr)).subscription).toMatchObject({
+      status: "past_due",
+      phase: "past_due",
+      limited: false,
+    });
+    await expect
+      .poll(() => ctx.outbox().some((m) => m.includes("n'a pas abouti") && m.includes(`To: ${dr.email}`)))
+      .toBe(true);
+    const listed = async () =>
+      ((await call(dr, "GET", "/api/dentist/requests")).json().items as { id: string }[]).map((i) => i.id);
+    expect(await listed()).toContain(openRequest);
+
+    await advance(14); // the grace is over
+    const limited = (await subscriptionOf(dr)).subscription;
+    expect(limited).toMatchObject({ status: "past_due", phase: "limited", limited: true });
+    expect((await call(dr, "GET", "/api/me")).json().subscription.limited).toBe(true);
+    // no new requests, no offers…
+    expect(await listed()).not.toContain(openRequest);
+    expect(await listed()).toContain(chosenRequest);
+    expect((await call(dr, "GET", `/api/dentist/requests/${openRequest}`)).statusCode).toBe(404);
+    const offer = await call(dr, "POST", `/api/dentist/requests/${openRequest}/offers`, offerBody());
+    expect(offer.statusCode).toBe(404);
+    const onChosen = await call(dr, "POST", `/api/dentist/requests/${chosenRequest}/offers`, offerBody());
+    expect(onChosen.statusCode).toBe(403);
+    expect(onChosen.json().error.message).toContain("Réactivez votre abonnement");
+    // …but the accepted request, its documents and the conversation stay.
+    expect((await call(dr, "GET", `/api/dentist/requests/${chosenRequest}`)).statusCode).toBe(200);
+    const conversations = (await call(dr, "GET", "/api/conversations")).json();
+    expect(JSON.stringify(conversations)).toContain(chosenRequest);
+
+    // 'Gérer mon moyen de paiement': the stand-in's portal, "Paiement accepté" pays what is due.
+    const portal = await call(dr, "POST", "/api/dentist/subscription/portal");
+    expect(portal.statusCode, portal.body).toBe(200);
+    const fixed = await fetch(portal.json().url, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "outcome=accepted",
+    });
+    expect(fixed.status).toBe(303);
+    expect((await subscriptionOf(dr)).subscription).toMatchObject({ status: "active", limited: false });
+    expect(await listed()).toContain(openRequest);
+  });
+});
+
+describe("cancel and reactivate", () => {
+  it("cancels at the period's end, reactivates in one click, ends at the period's end, comes back by a new checkout", async () => {
+    const dr = await dentistInTrial("Camille");
+    expect((await call(dr, "POST", "/api/dentist/subscription/cancel")).statusCode).toBe(409);
+    expect((await checkout(dr, "yearly", "accepted")).status).toBe(303);
+
+    const cancelled = await call(dr, "POST", "/api/dentist/subscription/cancel");
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().subscription).toMatchObject({
+      status: "active",
+      phase: "ending",
+      cancel_at_period_end: true,
+    });
+    expect(cancelled.json().message).toContain("reste actif jusqu'à la fin de la période payée");
+    expect((await subscriptionOf(dr)).next_payment_ttc_cents).toBeNull();
+
+    const back = await call(dr, "POST", "/api/dentist/subscription/reactivate");
+    expect(back.json().subscription).toMatchObject({ phase: "active", cancel_at_period_end: false });
+    expect((await subscriptionOf(dr)).next_payment_ttc_cents).toBe(106800);
+
+    await call(dr, "POST", "/api/dentist/subscription/cancel");
+    await advance(366);
+    expect((await subscriptionOf(dr)).subscription).toMatchObject({ status: "canceled", limited: true });
+    await expect
+      .poll(() =>
+        ctx
+          .outbox()
+          .some((m) => m.includes("Votre abonnement à Sourio est terminé") && m.includes(`To: ${dr.email}`)),
+      )
+      .toBe(true);
+    expect((await call(dr, "POST", "/api/dentist/subscription/reactivate")).statusCode).toBe(409);
+
+    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    expect((await subscriptionOf(dr)).subscription).toMatchObject({
+      status: "active",
+      plan: "monthly",
+      limited: false,
+    });
+  });
+});
+
+describe("webhooks: signature, replay, order", () => {
+  const eventCount = async () =>
+    (await sql<{ n: number }>`select count(*)::int as n from billing_events`.execute(ctx.app.db)).rows[0]?.n;
+
+  it("a tampered or forged webhook is 400 and changes nothing; a replay is acknowledged and applied once", async () => {
+    const dr = await dentistInTrial("Victor");
+    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const before = await rowOf(dr);
+    const created = standIn.events.findLast(
+      (e) => e.type === "customer.subscription.created",
+    ) as StandInEvent;
+    const cancelled = created.payload.replace('"status":"active"', '"status":"canceled"');
+    const count = await eventCount();
+
+    // the body changed after signing: the signature no longer matches
+    const tampered = await standIn.send(created, { tamper: () => cancelled });
+    expect(tampered).toBe(400);
+    // signed with another secret
+    const forged = await standIn.send({ ...created, id: "evt_forged" }, { secret: "whsec_notthesecret" });
+    expect(forged).toBe(400);
+    const unsigned = await ctx.app.inject({
+      method: "POST",
+      url: "/api/billing/webhook",
+      headers: { "content-type": "application/json" },
+      payload: cancelled,
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.json().error.message).toBe("Signature du webhook invalide.");
+    expect(await eventCount()).toBe(count);
+    expect(await rowOf(dr)).toEqual(before);
+
+    // every event of the checkout sent again: 200, nothing stored or changed
+    for (const event of standIn.events.filter((e) => e.payload.includes(before.subscription_id as string)))
+      expect(await standIn.send(event)).toBe(200);
+    expect(await eventCount()).toBe(count);
+    expect(await rowOf(dr)).toEqual(before);
+  });
+
+  it("events out of order never move a subscription back; duplicates in the middle change nothing", async () => {
+    const dr = await dentistInTrial("Octave");
+    standIn.hold();
+    const started = await call(dr, "POST", "/api/dentist/subscription/checkout", { plan: "monthly" });
+    const sessionId = new URL(started.json().url).pathname.split("/").pop() as string;
+    expect(await standIn.pay(sessionId, true)).toBe(true);
+    const session = standIn.lastCheckoutSession();
+    const subscriptionId = session?.subscriptionId as string;
+    // renewal refused (past due), then, a day later, a payment method that works (active again)
+    standIn.setPaymentWorks(session?.customerId as string, false);
+    await advance(31);
+    expect(standIn.subscription(subscriptionId)?.status).toBe("past_due");
+    standIn.setPaymentWorks(session?.customerId as string, true);
+    await advance(1);
+    expect(standIn.subscription(subscriptionId)?.status).toBe("active");
+    const periodEnd = standIn.subscription(subscriptionId)?.periodEnd as number;
+    // nothing arrived yet: the dentist is still in trial
+    expect((await rowOf(dr)).status).toBe("trialing");
+    // latest first, each event twice
+    await standIn.release((events) => [...events].reverse().flatMap((e) => [e, e]));
+    const row = await rowOf(dr);
+    expect(row.status).toBe("active");
+    expect(row.subscription_id).toBe(subscriptionId);
+    expect(row.customer_id).toBe(session?.customerId);
+    expect(new Date(row.current_period_end as Date).getTime()).toBe(periodEnd * 1000);
+    expect(standIn.deliveries.slice(-4).every((d) => d.status === 200)).toBe(true);
+  });
+
+  it("the daily reconciliation re-reads every subscription: a lost webhook is made good", async () => {
+    const dr = await dentistInTrial("Rita");
+    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const row = await rowOf(dr);
+    // the provider cancelled it, and its webhook never came
+    standIn.hold();
+    const { runDailyReconciliation } = await import("./billing.service");
+    await ctx.app.billing.provider().then((p) => p.setCancelAtPeriodEnd(row.subscription_id as string, true));
+    standIn.held.splice(0);
+    await standIn.release();
+    expect((await rowOf(dr)).cancel_at_period_end).toBe(false);
+    const deps = {
+      db: ctx.app.db,
+      mailer: ctx.app.mailer,
+      config: ctx.app.config,
+      clock: () => now,
+      log: ctx.app.log,
+      provider: () => ctx.app.billing.provider(),
+    };
+    expect(await runDailyReconciliation(deps)).toBe(true);
+    expect((await rowOf(dr)).cancel_at_period_end).toBe(true);
+    // once a day, whichever instance comes first
+    expect(await runDailyReconciliation(deps)).toBe(false);
+  });
+});
+
+describe("admin: Abonnements", () => {
+  it("counts by state, the monthly recurring revenue HT, the list with search; admins only", async () => {
+    const admin = await signInAdmin(ctx.app);
+    const response = await call(admin, "GET", "/api/admin/subscriptions");
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    const rows = await ctx.app.db.selectFrom("subscriptions").select(["status", "plan"]).execute();
+    const paying = rows.filter((r) => r.status === "active" || r.status === "past_due");
+    const expected =
+      paying.filter((r) => r.plan === "monthly").length * 8900 +
+      paying.filter((r) => r.plan === "yearly").length * 7417;
+    expect(paying.length).toBeGreaterThan(0);
+    expect(body.mrr_ht_cents).toBe(expected);
+    expect(
+      body.counts.active +
+        body.counts.trialing +
+        body.counts.past_due +
+        body.counts.canceled +
+        body.counts.unpaid,
+    ).toBe(rows.length);
+    const search = await call(admin, "GET", "/api/admin/subscriptions?search=Camille");
+    expect(search.json().items.map((i: { full_name: string }) => i.full_name.split(" ")[0])).toEqual([
+      "Camille",
+    ]);
+    const dr = await dentistInTrial("Zoe");
+    expect((await call(dr, "GET", "/api/admin/subscriptions")).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,216 @@
+import Stripe from "stripe";
+import type { PlanId, SubscriptionSnapshot } from "../../../shared/domain/subscription";
+
+/**
+ * The payment provider behind a small port (ADR 044): what the subscription needs of it, nothing
+ * more. One implementation, on the official Stripe SDK; without keys the same SDK talks to the local
+ * stand-in (stand-in.ts), so the code that runs in tests is the code that runs in production.
+ */
+export interface BillingProvider {
+  /** "stripe" with the configured keys; "stand-in" for the local simulation. */
+  readonly kind: "stripe" | "stand-in";
+  createCustomer(input: { dentistId: string; email: string; name: string }): Promise<string>;
+  /** A hosted checkout of the plan (card or SEPA Direct Debit): the page's URL. */
+  checkout(input: {
+    customerId: string;
+    dentistId: string;
+    plan: PlanId;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<string>;
+  /** The customer portal (payment method, invoices of the provider): the page's URL. */
+  portal(input: { customerId: string; returnUrl: string }): Promise<string>;
+  /** Cancel at the end of the paid period (true), or take that back (false). */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;
+  retrieve(subscriptionId: string): Promise<ProviderSubscription>;
+  /** The event of a webhook whose signature is right at `receivedAt`; throws otherwise. */
+  verifyEvent(rawBody: Buffer, signature: string | undefined, receivedAt: Date): BillingEvent;
+}
+
+/** A subscription as the provider holds it now, with the customer and the dentist it belongs to. */
+export interface ProviderSubscription extends SubscriptionSnapshot {
+  customerId: string;
+  dentistId: string | null;
+}
+
+export interface ProviderInvoice {
+  id: string;
+  customerId: string;
+  subscriptionId: string | null;
+  /** The dentist and the plan, from the subscription's metadata (set at checkout). */
+  dentistId: string | null;
+  plan: PlanId | null;
+  amountPaidCents: number;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+}
+
+/** The events the subscription listens to; the others are acknowledged and ignored. */
+export type BillingEvent = { id: string; type: string; created: Date } & (
+  | { kind: "checkout"; customerId: string; subscriptionId: string | null; dentistId: string | null }
+  | { kind: "subscription"; subscription: ProviderSubscription }
+  | { kind: "invoice_paid" | "invoice_failed"; invoice: ProviderInvoice }
+  | { kind: "other" }
+);
+
+/** The API version this code was written against: pinned, whatever the account's default. */
+export const STRIPE_API_VERSION = "2026-10-28.endive" as const;
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  prices: Record<PlanId, string>;
+  /** The stand-in's address (http://127.0.0.1:port); undefined for Stripe's own. */
+  endpoint?: { host: string; port: number; protocol: "http" | "https" };
+}
+
+const idOf = (value: unknown): string | null =>
+  typeof value === "string"
+    ? value
+    : value && typeof value === "object" && "id" in value
+      ? String(value.id)
+      : null;
+const dateOf = (seconds: unknown): Date | null =>
+  typeof seconds === "number" ? new Date(seconds * 1000) : null;
+
+export class StripeProvider implements BillingProvider {
+  readonly kind: "stripe" | "stand-in";
+  private readonly stripe: Stripe;
+
+  constructor(private readonly settings: StripeSettings) {
+    this.kind = settings.endpoint ? "stand-in" : "stripe";
+    this.stripe = new Stripe(settings.secretKey, {
+      apiVersion: STRIPE_API_VERSION,
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      telemetry: false,
+      ...(settings.endpoint ?? {}),
+    });
+  }
+
+  private planOf(priceId: string | null): PlanId | null {
+    if (priceId === this.settings.prices.monthly) return "monthly";
+    if (priceId === this.settings.prices.yearly) return "yearly";
+    return null;
+  }
+
+  private subscriptionOf(sub: Stripe.Subscription, at: Date): ProviderSubscription {
+    const item = sub.items?.data?.[0];
+    return {
+      subscriptionId: sub.id,
+      status: sub.status,
+      at,
+      plan: this.planOf(idOf(item?.price)),
+      currentPeriodEnd: dateOf(item?.current_period_end),
+      cancelAtPeriodEnd: sub.cancel_at_period_end === true,
+      customerId: idOf(sub.customer) ?? "",
+      dentistId: sub.metadata?.dentist_id ?? null,
+    };
+  }
+
+  async createCustomer(input: { dentistId: string; email: string; name: string }) {
+    const customer = await this.stripe.customers.create(
+      { email: input.email, name: input.name, metadata: { dentist_id: input.dentistId } },
+      { idempotencyKey: `customer-${input.dentistId}` },
+    );
+    return customer.id;
+  }
+
+  async checkout(input: {
+    customerId: string;
+    dentistId: string;
+    plan: PlanId;
+    successUrl: string;
+    cancelUrl: string;
+  }) {
+    const session = await this.stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer: input.customerId,
+      client_reference_id: input.dentistId,
+      line_items: [{ price: this.settings.prices[input.plan], quantity: 1 }],
+      allowed_payment_method_types: ["card", "sepa_debit"],
+      subscription_data: { metadata: { dentist_id: input.dentistId, plan: input.plan } },
+      locale: "fr",
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+    });
+    if (!session.url) throw new Error("checkout session without url");
+    return session.url;
+  }
+
+  async portal(input: { customerId: string; returnUrl: string }) {
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer: input.customerId,
+      return_url: input.returnUrl,
+      locale: "fr",
+    });
+    return session.url;
+  }
+
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
+    const sub = await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+    return this.subscriptionOf(sub, new Date());
+  }
+
+  async retrieve(subscriptionId: string) {
+    const sub = await this.stripe.subscriptions.retrieve(subscriptionId);
+    return this.subscriptionOf(sub, new Date());
+  }
+
+  verifyEvent(rawBody: Buffer, signature: string | undefined, receivedAt: Date): BillingEvent {
+    if (!signature) throw new Error("no signature");
+    const event = this.stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      this.settings.webhookSecret,
+      undefined,
+      undefined,
+      Math.floor(receivedAt.getTime() / 1000),
+    );
+    const created = new Date(event.created * 1000);
+    const base = { id: event.id, type: event.type, created };
+    switch (event.type) {
+      case "checkout.session.completed": {
+        const session = event.data.object;
+        return {
+          ...base,
+          kind: "checkout",
+          customerId: idOf(session.customer) ?? "",
+          subscriptionId: idOf(session.subscription),
+          dentistId: session.client_reference_id ?? null,
+        };
+      }
+      case "customer.subscription.created":
+      case "customer.subscription.updated":
+      case "customer.subscription.deleted":
+        return {
+          ...base,
+          kind: "subscription",
+          subscription: this.subscriptionOf(event.data.object, created),
+        };
+      case "invoice.paid":
+      case "invoice.payment_failed": {
+        const invoice = event.data.object;
+        const line = invoice.lines?.data?.[0];
+        const metadata = invoice.parent?.subscription_details?.metadata ?? {};
+        const plan = metadata.plan === "monthly" || metadata.plan === "yearly" ? metadata.plan : null;
+        return {
+          ...base,
+          kind: event.type === "invoice.paid" ? "invoice_paid" : "invoice_failed",
+          invoice: {
+            id: invoice.id ?? "",
+            customerId: idOf(invoice.customer) ?? "",
+            subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
+            dentistId: metadata.dentist_id ?? null,
+            plan,
+            amountPaidCents: invoice.amount_paid,
+            periodStart: dateOf(line?.period?.start),
+            periodEnd: dateOf(line?.period?.end),
+          },
+        };
+      }
+      default:
+        return { ...base, kind: "other" };
+    }
+  }
+}

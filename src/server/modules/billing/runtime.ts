@@ -1,0 +1,74 @@
+import type { FastifyInstance } from "fastify";
+import { type BillingProvider, StripeProvider } from "./provider";
+import { STAND_IN_PRICES, StripeStandIn } from "./stand-in";
+
+/** The webhook's path: the stand-in posts there, Stripe's dashboard is given it. */
+export const WEBHOOK_PATH = "/api/billing/webhook";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The payment provider (ADR 044): Stripe with its keys, else the local stand-in. */
+    billing: BillingRuntime;
+  }
+}
+
+/**
+ * Holds the payment provider of this instance. With Stripe's settings, the SDK talks to Stripe;
+ * without them (quick start, tests; never production, the config refuses it), the stand-in starts
+ * on a free port at the first use and the same SDK talks to it. Its webhooks reach the app through
+ * `inject`, the raw body and its signature as Stripe would post them.
+ */
+export class BillingRuntime {
+  private providerPromise: Promise<BillingProvider> | undefined;
+  private started: StripeStandIn | null = null;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  /** "Paiements : …", the line the console shows at start (server.ts). */
+  get startupText(): string {
+    return this.app.config.stripe
+      ? "Paiements : Stripe (STRIPE_SECRET_KEY)"
+      : "Paiements : simulés localement (aucun paiement réel ; STRIPE_* pour Stripe)";
+  }
+
+  provider(): Promise<BillingProvider> {
+    this.providerPromise ??= this.open();
+    return this.providerPromise;
+  }
+
+  /** The stand-in (tests drive its clock, its events and its pages); null with Stripe's settings. */
+  async standIn(): Promise<StripeStandIn | null> {
+    await this.provider();
+    return this.started;
+  }
+
+  private async open(): Promise<BillingProvider> {
+    const { app } = this;
+    if (app.config.stripe) return new StripeProvider(app.config.stripe);
+    const standIn = new StripeStandIn({
+      clock: () => app.clock(),
+      prices: app.config.planPrices,
+      deliver: async (payload, signature) => {
+        const response = await app.inject({
+          method: "POST",
+          url: WEBHOOK_PATH,
+          headers: { "content-type": "application/json", "stripe-signature": signature },
+          payload,
+        });
+        return response.statusCode;
+      },
+    });
+    const endpoint = await standIn.start();
+    this.started = standIn;
+    return new StripeProvider({
+      secretKey: standIn.secretKey,
+      webhookSecret: standIn.webhookSecret,
+      prices: STAND_IN_PRICES,
+      endpoint,
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.started?.close();
+  }
+}

@@ -1,0 +1,614 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+import { type PlanId, type PlanPrices, planPrice } from "../../../shared/domain/subscription";
+import { formatEuros } from "../../../shared/format/money";
+
+/**
+ * The local stand-in of the few Stripe endpoints the app calls (ADR 044), for the quick start and the
+ * tests: an HTTP server on a free port of 127.0.0.1 to which the real SDK is pointed, with its state
+ * in memory. It serves a checkout page and a payment-method page where one chooses "Paiement
+ * accepté" or "Paiement refusé", renews subscriptions when its clock (the app's) passes their period
+ * end, and posts signed webhooks to the app (the SDK's own test signature), which tests may hold,
+ * send again, or send out of order.
+ *
+ * Nothing of it is real money, and it says so on every page.
+ */
+
+export const STAND_IN_PRICES: Record<PlanId, string> = {
+  monthly: "price_standin_monthly",
+  yearly: "price_standin_yearly",
+};
+
+interface Customer {
+  id: string;
+  email: string;
+  name: string;
+  dentistId: string | null;
+  /** The payment method saved: null before the first checkout; false when the bank refuses it. */
+  paymentWorks: boolean | null;
+}
+
+interface Sub {
+  id: string;
+  customerId: string;
+  dentistId: string | null;
+  plan: PlanId;
+  status: "active" | "past_due" | "canceled" | "unpaid";
+  created: number;
+  periodStart: number;
+  periodEnd: number;
+  cancelAtPeriodEnd: boolean;
+}
+
+interface CheckoutSession {
+  id: string;
+  customerId: string;
+  dentistId: string | null;
+  plan: PlanId;
+  successUrl: string;
+  cancelUrl: string;
+  status: "open" | "complete";
+  subscriptionId: string | null;
+}
+
+export interface StandInEvent {
+  id: string;
+  type: string;
+  created: number;
+  payload: string;
+}
+
+/** How the app receives a webhook: the raw body and its Stripe-Signature header; the answer's status. */
+export type WebhookDelivery = (payload: string, signature: string) => Promise<number>;
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+function addPeriod(start: number, plan: PlanId): number {
+  const date = new Date(start * 1000);
+  if (plan === "monthly") date.setUTCMonth(date.getUTCMonth() + 1);
+  else date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return seconds(date);
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+
+export class StripeStandIn {
+  readonly secretKey = `sk_test_standin${randomBytes(8).toString("hex")}`;
+  readonly webhookSecret = `whsec_standin${randomBytes(16).toString("hex")}`;
+  private server: Server | null = null;
+  private port = 0;
+  private readonly customers = new Map<string, Customer>();
+  private readonly subscriptions = new Map<string, Sub>();
+  private readonly sessions = new Map<string, CheckoutSession>();
+  private readonly portals = new Map<string, { customerId: string; returnUrl: string }>();
+  private readonly signer = new Stripe("sk_test_signer").webhooks;
+  /** Every event made, in the order made. */
+  readonly events: StandInEvent[] = [];
+  /** Events made while held, not yet sent (tests send them in the order they choose). */
+  readonly held: StandInEvent[] = [];
+  private holding = false;
+  /** The app's answers to each sending: event id and HTTP status. */
+  readonly deliveries: { id: string; status: number }[] = [];
+
+  constructor(
+    private readonly options: {
+      clock: () => Date;
+      prices: PlanPrices;
+      deliver: WebhookDelivery;
+    },
+  ) {}
+
+  /** Starts the server on a free port of 127.0.0.1. */
+  async start(): Promise<{ host: string; port: number; protocol: "http" }> {
+    if (!this.server) {
+      const server = createServer((req, res) => {
+        this.handle(req, res).catch((error: Error) => {
+          res.writeHead(500, { "content-type": "application/json" });
+          res.end(JSON.stringify({ error: { type: "api_error", message: error.message } }));
+        });
+      });
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(0, "127.0.0.1", () => resolve());
+      });
+      server.unref();
+      this.server = server;
+      this.port = (server.address() as AddressInfo).port;
+    }
+    return { host: "127.0.0.1", port: this.port, protocol: "http" };
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  // ─── What tests drive ─────────────────────────────────────────────────────────────────────────
+
+  /** Keeps the next events instead of sending them (until `release`). */
+  hold(): void {
+    this.holding = true;
+  }
+
+  /** Sends the held events in this order (default: as made), then sends as they come again. */
+  async release(
+    order: (events: StandInEvent[]) => StandInEvent[] = (e) => e,
+    deliver?: WebhookDelivery,
+  ): Promise<void> {
+    const events = order(this.held.splice(0));
+    this.holding = false;
+    for (const event of events) await this.send(event, deliver ? { deliver } : {});
+  }
+
+  /**
+   * Sends an event (again), signed at the clock's time; or signed with another secret (a forged
+   * one), or changed after it was signed (`tamper`).
+   */
+  async send(
+    event: StandInEvent,
+    options: { secret?: string; tamper?: (payload: string) => string; deliver?: WebhookDelivery } = {},
+  ): Promise<number> {
+    const signature = this.signer.generateTestHeaderString({
+      payload: event.payload,
+      secret: options.secret ?? this.webhookSecret,
+      timestamp: seconds(this.options.clock()),
+    });
+    const payload = options.tamper ? options.tamper(event.payload) : event.payload;
+    const status = await (options.deliver ?? this.options.deliver)(payload, signature);
+    this.deliveries.push({ id: event.id, status });
+    return status;
+  }
+
+  /** The customer's next payments succeed (true) or are refused by the bank (false). */
+  setPaymentWorks(customerId: string, works: boolean): void {
+    const customer = this.customers.get(customerId);
+    if (customer) customer.paymentWorks = works;
+  }
+
+  /** Completes a checkout as its page's buttons do (tests without a browser). */
+  async pay(sessionId: string, accepted: boolean): Promise<boolean> {
+    return this.completeCheckout(sessionId, accepted);
+  }
+
+  /** What its clock says is due: renewals (paid or refused) and ends of cancelled subscriptions. */
+  async tick(): Promise<void> {
+    const now = seconds(this.options.clock());
+    for (const sub of this.subscriptions.values()) {
+      while ((sub.status === "active" || sub.status === "past_due") && sub.periodEnd <= now) {
+        if (sub.cancelAtPeriodEnd) {
+          sub.status = "canceled";
+          await this.emit("customer.subscription.deleted", this.subscriptionJson(sub));
+          break;
+        }
+        const customer = this.customers.get(sub.customerId);
+        const start = sub.periodEnd;
+        if (customer?.paymentWorks) {
+          sub.periodStart = start;
+          sub.periodEnd = addPeriod(start, sub.plan);
+          await this.emit("invoice.paid", this.invoiceJson(sub, "paid"));
+          sub.status = "active";
+          await this.emit("customer.subscription.updated", this.subscriptionJson(sub));
+        } else {
+          if (sub.status === "past_due") break; // still waiting for a payment method that works
+          sub.status = "past_due";
+          await this.emit("invoice.payment_failed", this.invoiceJson(sub, "open"));
+          await this.emit("customer.subscription.updated", this.subscriptionJson(sub));
+          break;
+        }
+      }
+    }
+  }
+
+  /**
+   * Bills the subscription's next period now, paid in advance (the demo's second month: Dr Martin
+   * has paid two months, hence two invoices).
+   */
+  async payNextPeriodNow(subscriptionId: string): Promise<void> {
+    const sub = this.subscriptions.get(subscriptionId);
+    if (sub?.status !== "active") return;
+    sub.periodStart = sub.periodEnd;
+    sub.periodEnd = addPeriod(sub.periodStart, sub.plan);
+    await this.emit("invoice.paid", this.invoiceJson(sub, "paid"));
+    await this.emit("customer.subscription.updated", this.subscriptionJson(sub));
+  }
+
+  subscription(id: string) {
+    return this.subscriptions.get(id);
+  }
+
+  lastCheckoutSession(): CheckoutSession | undefined {
+    return [...this.sessions.values()].at(-1);
+  }
+
+  // ─── Events ───────────────────────────────────────────────────────────────────────────────────
+
+  private async emit(type: string, object: object): Promise<void> {
+    // Stripe's creation time, in seconds, at the clock (the app orders snapshots by it).
+    const created = seconds(this.options.clock());
+    const event: StandInEvent = {
+      id: newId("evt"),
+      type,
+      created,
+      payload: JSON.stringify({
+        id: "",
+        object: "event",
+        api_version: "2026-10-28.endive",
+        created,
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+        data: { object },
+      }),
+    };
+    event.payload = event.payload.replace('"id":""', `"id":"${event.id}"`);
+    this.events.push(event);
+    if (this.holding) this.held.push(event);
+    else await this.send(event);
+  }
+
+  private subscriptionJson(sub: Sub) {
+    const price = planPrice(sub.plan, this.options.prices);
+    return {
+      id: sub.id,
+      object: "subscription",
+      customer: sub.customerId,
+      status: sub.status,
+      cancel_at_period_end: sub.cancelAtPeriodEnd,
+      created: sub.created,
+      livemode: false,
+      metadata: { ...(sub.dentistId ? { dentist_id: sub.dentistId } : {}), plan: sub.plan },
+      items: {
+        object: "list",
+        data: [
+          {
+            id: `si_${sub.id.slice(4)}`,
+            object: "subscription_item",
+            quantity: 1,
+            current_period_start: sub.periodStart,
+            current_period_end: sub.periodEnd,
+            price: {
+              id: STAND_IN_PRICES[sub.plan],
+              object: "price",
+              currency: "eur",
+              unit_amount: price.htCents,
+              recurring: { interval: sub.plan === "monthly" ? "month" : "year", interval_count: 1 },
+            },
+          },
+        ],
+      },
+    };
+  }
+
+  private invoiceJson(sub: Sub, status: "paid" | "open") {
+    const price = planPrice(sub.plan, this.options.prices);
+    return {
+      id: newId("in"),
+      object: "invoice",
+      customer: sub.customerId,
+      status,
+      currency: "eur",
+      created: seconds(this.options.clock()),
+      subtotal: price.htCents,
+      total: price.ttcCents,
+      amount_due: price.ttcCents,
+      amount_paid: status === "paid" ? price.ttcCents : 0,
+      parent: {
+        type: "subscription_details",
+        subscription_details: {
+          subscription: sub.id,
+          metadata: { ...(sub.dentistId ? { dentist_id: sub.dentistId } : {}), plan: sub.plan },
+        },
+      },
+      lines: {
+        object: "list",
+        data: [
+          {
+            id: newId("il"),
+            object: "line_item",
+            amount: price.htCents,
+            currency: "eur",
+            period: { start: sub.periodStart, end: sub.periodEnd },
+          },
+        ],
+      },
+    };
+  }
+
+  private async completeCheckout(sessionId: string, accepted: boolean): Promise<boolean> {
+    const session = this.sessions.get(sessionId);
+    if (session?.status !== "open") return false;
+    const customer = this.customers.get(session.customerId);
+    if (!customer) return false;
+    customer.paymentWorks = accepted;
+    if (!accepted) return false;
+    const now = seconds(this.options.clock());
+    const sub: Sub = {
+      id: newId("sub"),
+      customerId: customer.id,
+      dentistId: session.dentistId,
+      plan: session.plan,
+      status: "active",
+      created: now,
+      periodStart: now,
+      periodEnd: addPeriod(now, session.plan),
+      cancelAtPeriodEnd: false,
+    };
+    this.subscriptions.set(sub.id, sub);
+    session.status = "complete";
+    session.subscriptionId = sub.id;
+    await this.emit("customer.subscription.created", this.subscriptionJson(sub));
+    await this.emit("invoice.paid", this.invoiceJson(sub, "paid"));
+    await this.emit("checkout.session.completed", {
+      id: session.id,
+      object: "checkout.session",
+      mode: "subscription",
+      status: "complete",
+      customer: customer.id,
+      subscription: sub.id,
+      client_reference_id: session.dentistId,
+    });
+    return true;
+  }
+
+  /** The portal's "Paiement accepté": a working method; a past-due subscription is paid at once. */
+  private async savePaymentMethod(customerId: string, works: boolean): Promise<void> {
+    const customer = this.customers.get(customerId);
+    if (!customer) return;
+    customer.paymentWorks = works;
+    if (!works) return;
+    for (const sub of this.subscriptions.values()) {
+      if (sub.customerId !== customerId || (sub.status !== "past_due" && sub.status !== "unpaid")) continue;
+      sub.status = "active";
+      await this.emit("invoice.paid", this.invoiceJson(sub, "paid"));
+      await this.emit("customer.subscription.updated", this.subscriptionJson(sub));
+    }
+  }
+
+  // ─── HTTP ─────────────────────────────────────────────────────────────────────────────────────
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", this.baseUrl);
+    const body = new URLSearchParams(await readBody(req));
+    const path = url.pathname;
+    if (path.startsWith("/v1/")) {
+      if (req.headers.authorization !== `Bearer ${this.secretKey}`)
+        return json(res, 401, {
+          error: { type: "invalid_request_error", message: "Invalid API Key provided" },
+        });
+      return this.api(req.method ?? "GET", path, body, res);
+    }
+    const checkout = /^\/checkout\/(cs_[a-f0-9]+)$/.exec(path);
+    if (checkout?.[1]) {
+      const id = checkout[1];
+      if (req.method === "POST") {
+        const accepted = body.get("outcome") === "accepted";
+        const done = await this.completeCheckout(id, accepted);
+        const session = this.sessions.get(id);
+        if (done && session) return redirect(res, session.successUrl);
+        return this.checkoutPage(res, id, accepted ? null : "refused");
+      }
+      return this.checkoutPage(res, id, null);
+    }
+    const portal = /^\/portal\/(bps_[a-f0-9]+)$/.exec(path);
+    if (portal?.[1]) {
+      const session = this.portals.get(portal[1]);
+      if (!session) return page(res, 404, "Page introuvable", "<p>Cette session n'existe pas ou plus.</p>");
+      if (req.method === "POST") {
+        const works = body.get("outcome") === "accepted";
+        await this.savePaymentMethod(session.customerId, works);
+        if (works) return redirect(res, session.returnUrl);
+        return this.portalPage(res, portal[1], "refused");
+      }
+      return this.portalPage(res, portal[1], null);
+    }
+    return page(res, 404, "Page introuvable", "<p>Cette page n'existe pas.</p>");
+  }
+
+  private api(
+    method: string,
+    path: string,
+    body: URLSearchParams,
+    res: ServerResponse,
+  ): void | Promise<void> {
+    if (method === "POST" && path === "/v1/customers") {
+      const customer: Customer = {
+        id: newId("cus"),
+        email: body.get("email") ?? "",
+        name: body.get("name") ?? "",
+        dentistId: body.get("metadata[dentist_id]"),
+        paymentWorks: null,
+      };
+      this.customers.set(customer.id, customer);
+      return json(res, 200, {
+        id: customer.id,
+        object: "customer",
+        email: customer.email,
+        name: customer.name,
+      });
+    }
+    if (method === "POST" && path === "/v1/checkout/sessions") {
+      const customerId = body.get("customer") ?? "";
+      const priceId = body.get("line_items[0][price]");
+      const plan = (Object.keys(STAND_IN_PRICES) as PlanId[]).find((p) => STAND_IN_PRICES[p] === priceId);
+      if (!this.customers.has(customerId) || !plan)
+        return json(res, 400, {
+          error: { type: "invalid_request_error", message: "No such customer or price" },
+        });
+      const session: CheckoutSession = {
+        id: newId("cs"),
+        customerId,
+        dentistId: body.get("client_reference_id"),
+        plan,
+        successUrl: body.get("success_url") ?? "/",
+        cancelUrl: body.get("cancel_url") ?? "/",
+        status: "open",
+        subscriptionId: null,
+      };
+      this.sessions.set(session.id, session);
+      return json(res, 200, {
+        id: session.id,
+        object: "checkout.session",
+        mode: "subscription",
+        status: "open",
+        customer: customerId,
+        url: `${this.baseUrl}/checkout/${session.id}`,
+      });
+    }
+    if (method === "POST" && path === "/v1/billing_portal/sessions") {
+      const customerId = body.get("customer") ?? "";
+      if (!this.customers.has(customerId))
+        return json(res, 400, { error: { type: "invalid_request_error", message: "No such customer" } });
+      const id = newId("bps");
+      this.portals.set(id, { customerId, returnUrl: body.get("return_url") ?? "/" });
+      return json(res, 200, { id, object: "billing_portal.session", url: `${this.baseUrl}/portal/${id}` });
+    }
+    const subscription = /^\/v1\/subscriptions\/(sub_[a-f0-9]+)$/.exec(path);
+    const sub = subscription?.[1] ? this.subscriptions.get(subscription[1]) : undefined;
+    if (subscription && !sub)
+      return json(res, 404, { error: { type: "invalid_request_error", message: "No such subscription" } });
+    if (sub && method === "GET") return json(res, 200, this.subscriptionJson(sub));
+    if (sub && method === "POST") {
+      const cancel = body.get("cancel_at_period_end");
+      if (cancel !== null) {
+        if (sub.status === "canceled")
+          return json(res, 400, {
+            error: {
+              type: "invalid_request_error",
+              message: "A canceled subscription can only update its metadata",
+            },
+          });
+        sub.cancelAtPeriodEnd = cancel === "true";
+        return this.emit("customer.subscription.updated", this.subscriptionJson(sub)).then(() =>
+          json(res, 200, this.subscriptionJson(sub)),
+        );
+      }
+      return json(res, 200, this.subscriptionJson(sub));
+    }
+    return json(res, 404, {
+      error: { type: "invalid_request_error", message: `Unrecognized request URL (${method} ${path})` },
+    });
+  }
+
+  private checkoutPage(res: ServerResponse, id: string, outcome: "refused" | null): void {
+    const session = this.sessions.get(id);
+    if (session?.status !== "open") {
+      page(res, 404, "Paiement introuvable", "<p>Ce paiement n'existe pas ou est déjà terminé.</p>");
+      return;
+    }
+    const price = planPrice(session.plan, this.options.prices);
+    const refused =
+      outcome === "refused"
+        ? `<p role="alert" class="error">Paiement refusé : votre banque a refusé le paiement. Aucun abonnement n'a été créé. Vous pouvez réessayer.</p>`
+        : "";
+    page(
+      res,
+      200,
+      "Paiement de l'abonnement",
+      `${refused}
+      <p>${escapeHtml(price.name)} : <strong>${formatEuros(price.ttcCents)} TTC ${price.period}</strong>
+      (${formatEuros(price.htCents)} HT + ${formatEuros(price.vatCents)} de TVA à 20 %).</p>
+      <form method="post">
+        <fieldset>
+          <legend>Moyen de paiement</legend>
+          <label><input type="radio" name="method" value="card" checked> Carte bancaire</label>
+          <label><input type="radio" name="method" value="sepa_debit"> Prélèvement SEPA</label>
+        </fieldset>
+        <p>Choisissez le résultat du paiement simulé :</p>
+        <button type="submit" name="outcome" value="accepted">Paiement accepté</button>
+        <button type="submit" name="outcome" value="refused">Paiement refusé</button>
+      </form>
+      <p><a href="${escapeHtml(session.cancelUrl)}">Annuler et revenir à Sourio</a></p>`,
+    );
+  }
+
+  private portalPage(res: ServerResponse, id: string, outcome: "refused" | null): void {
+    const session = this.portals.get(id);
+    if (!session) return;
+    const refused =
+      outcome === "refused"
+        ? `<p role="alert" class="error">Paiement refusé : ce moyen de paiement n'a pas été accepté par votre banque.</p>`
+        : "";
+    page(
+      res,
+      200,
+      "Votre moyen de paiement",
+      `${refused}
+      <p>Enregistrez un moyen de paiement. Un paiement en retard est réglé aussitôt avec lui.</p>
+      <form method="post">
+        <p>Choisissez le résultat simulé :</p>
+        <button type="submit" name="outcome" value="accepted">Paiement accepté</button>
+        <button type="submit" name="outcome" value="refused">Paiement refusé</button>
+      </form>
+      <p><a href="${escapeHtml(session.returnUrl)}">Revenir à Sourio</a></p>`,
+    );
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > 64 * 1024) req.destroy(new Error("body too large"));
+      else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json", "request-id": newId("req") });
+  res.end(JSON.stringify(body));
+}
+
+function redirect(res: ServerResponse, location: string): void {
+  res.writeHead(303, { location });
+  res.end();
+}
+
+/** A page of the stand-in: French, accessible (landmarks, labels, visible focus, contrast), 375 px wide. */
+function page(res: ServerResponse, status: number, title: string, content: string): void {
+  res.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+  res.end(`<!doctype html>
+<html lang="fr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} — paiement simulé</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 0; color: #0f172a; background: #f8fafc; }
+  header { background: #0f5c5c; color: #fff; padding: 1rem; }
+  main { max-width: 32rem; margin: 0 auto; padding: 1rem; }
+  fieldset { border: 1px solid #94a3b8; border-radius: .5rem; margin: 1rem 0; }
+  label { display: block; padding: .25rem 0; }
+  button { font: inherit; padding: .75rem 1rem; margin: .25rem .5rem .25rem 0; border-radius: .5rem; border: 1px solid #0f5c5c; background: #0f5c5c; color: #fff; }
+  button[value="refused"] { background: #fff; color: #991b1b; border-color: #991b1b; }
+  button:focus-visible, a:focus-visible, input:focus-visible { outline: 3px solid #b45309; outline-offset: 2px; }
+  a { color: #0f5c5c; }
+  .error { color: #991b1b; font-weight: 600; }
+</style>
+</head>
+<body>
+<header><p>Paiements simulés localement : aucun paiement réel n'a lieu.</p></header>
+<main>
+<h1>${escapeHtml(title)}</h1>
+${content}
+</main>
+</body>
+</html>`);
+}

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { PLAN_IDS, SUBSCRIPTION_STATUSES } from "../domain/subscription";
+
+/** Texts of the subscription (issue 35): answers, refusals, confirmations. */
+export const BILLING_MESSAGES = {
+  lapsed:
+    "Votre abonnement n'est plus actif : vous gardez vos conversations, vos patients et vos rendez-vous, mais vous ne pouvez plus voir de nouvelles demandes ni envoyer de proposition. Réactivez votre abonnement pour reprendre.",
+  notVerified: "L'abonnement est ouvert aux dentistes vérifiés. Votre compte n'est pas encore vérifié.",
+  alreadySubscribed: "Vous avez déjà un abonnement en cours.",
+  noSubscription: "Vous n'avez pas d'abonnement payant à gérer.",
+  notCancelable: "Cet abonnement n'est pas résiliable : il est déjà résilié ou n'a pas commencé.",
+  notReactivable: "Cet abonnement ne peut plus être réactivé : souscrivez de nouveau.",
+  canceled:
+    "Votre abonnement est résilié : il reste actif jusqu'à la fin de la période payée. Vous pouvez le réactiver d'ici là.",
+  reactivated: "Votre abonnement est réactivé. Merci !",
+  planRequired: "Choisissez une formule (mensuelle ou annuelle).",
+  providerUnavailable: "Le service de paiement ne répond pas. Veuillez réessayer dans quelques minutes.",
+  badSignature: "Signature du webhook invalide.",
+} as const;
+
+export const planIdSchema = z.enum(PLAN_IDS, { error: BILLING_MESSAGES.planRequired });
+
+export const checkoutInputSchema = z.object({ plan: planIdSchema });
+export const redirectSchema = z.object({ url: z.string() });
+
+export const planPriceSchema = z.object({
+  id: z.enum(PLAN_IDS),
+  name: z.string(),
+  label: z.string(),
+  period: z.string(),
+  ht_cents: z.number().int(),
+  vat_cents: z.number().int(),
+  ttc_cents: z.number().int(),
+  monthly_ht_cents: z.number().int(),
+});
+export type PlanPriceDto = z.infer<typeof planPriceSchema>;
+
+export const subscriptionPhaseSchema = z.enum([
+  "trial",
+  "trial_ending",
+  "active",
+  "ending",
+  "past_due",
+  "limited",
+]);
+
+/** The dentist's subscription as /api/me and the Abonnement page show it. */
+export const subscriptionSummarySchema = z.object({
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  phase: subscriptionPhaseSchema,
+  /** Whether new requests and offers are closed to him now (the access rule). */
+  limited: z.boolean(),
+  /** When the phase next changes (trial end, next payment, end of the paid period, end of the grace). */
+  changes_at: z.string().nullable(),
+  trial_ends_at: z.string(),
+  plan: z.enum(PLAN_IDS).nullable(),
+  cancel_at_period_end: z.boolean(),
+  current_period_end: z.string().nullable(),
+  /** Whether a paid subscription exists with the provider (the portal and cancel need one). */
+  has_provider_subscription: z.boolean(),
+});
+export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
+
+export const subscriptionPageSchema = z.object({
+  subscription: subscriptionSummarySchema.nullable(),
+  plans: z.array(planPriceSchema),
+  /** The amount of the next payment, TTC, when one is due (the plan's). */
+  next_payment_ttc_cents: z.number().int().nullable(),
+});
+export type SubscriptionPage = z.infer<typeof subscriptionPageSchema>;
+
+export const adminSubscriptionsQuerySchema = z.object({
+  search: z.string().trim().max(100, "La recherche fait au plus 100 caractères.").default(""),
+  status: z.enum([...SUBSCRIPTION_STATUSES, "all"]).default("all"),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const adminSubscriptionsSchema = z.object({
+  counts: z.record(z.enum(SUBSCRIPTION_STATUSES), z.number().int()),
+  mrr_ht_cents: z.number().int(),
+  items: z.array(
+    z.object({
+      dentist_id: z.string(),
+      full_name: z.string(),
+      email: z.string(),
+      status: z.enum(SUBSCRIPTION_STATUSES),
+      plan: z.enum(PLAN_IDS).nullable(),
+      limited: z.boolean(),
+      changes_at: z.string().nullable(),
+    }),
+  ),
+  has_more: z.boolean(),
+});
+export type AdminSubscriptions = z.infer<typeof adminSubscriptionsSchema>;
