@@ -39,6 +39,7 @@ import { RealtimeHub } from "./modules/realtime/hub";
 import { realtimeRoutes } from "./modules/realtime/realtime.routes";
 import { requestRoutes } from "./modules/requests/requests.routes";
 import { retentionRoutes } from "./modules/retention/retention.routes";
+import { reviewRoutes } from "./modules/reviews/reviews.routes";
 import { securityRoutes } from "./modules/security/security.routes";
 import { supportRoutes } from "./modules/support/support.routes";
 import { seoRoutes } from "./modules/system/seo.routes";
@@ -286,6 +287,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dentistRoutes);
   await app.register(offerRoutes);
   await app.register(appointmentRoutes);
+  await app.register(reviewRoutes);
   if (movable)
     await app.register(testClockRoutes, {
       setOffset: (ms: number) => {

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { sendAppointmentReminders } from "./modules/appointments/reminders.service";
 import { sendUnreadEmails } from "./modules/conversations/conversations.service";
 import { runRetention } from "./modules/retention/retention.service";
+import { sendReviewInvitations } from "./modules/reviews/reviews.service";
 import { sendSupportUnreadEmails } from "./modules/support/support.service";
 import { pruneRateLimitHits } from "./plugins/rate-limit-store";
 import { loggableError } from "./redact";
@@ -60,8 +61,8 @@ function logFailure(app: FastifyInstance, message: string) {
 }
 
 /**
- * The e-mails due at the app's clock: unread messages (conversations and support) and
- * appointment reminders; every minute. The same run removes the login and rate-limit counters
+ * The e-mails due at the app's clock: unread messages (conversations and support),
+ * appointment reminders and review invitations (the day after an appointment); every minute. The same run removes the login and rate-limit counters
  * whose window has ended (indexed deletes).
  */
 export async function runMailJobs(app: FastifyInstance): Promise<boolean> {
@@ -72,6 +73,7 @@ export async function runMailJobs(app: FastifyInstance): Promise<boolean> {
         sendUnreadEmails(deps),
         sendSupportUnreadEmails(deps),
         sendAppointmentReminders(deps),
+        sendReviewInvitations(deps),
       ]).catch(logFailure(app, "échec de l'envoi des e-mails programmés")),
       pruneLoginAttempts(app.db, deps.now).catch(
         logFailure(app, "échec du nettoyage des compteurs de connexion"),

@@ -1,7 +1,15 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../testing/harness";
-import { NOTIFYING_TABLES, SILENT_TABLES } from "./migrations/028_table_changes";
+import {
+  NOTIFYING_TABLES as NOTIFYING_028,
+  SILENT_TABLES as SILENT_028,
+} from "./migrations/028_table_changes";
+import { REVIEW_NOTIFYING_TABLES, REVIEW_SILENT_TABLES } from "./migrations/035_reviews";
+
+/** The tables of each migration that decides: 028 for the older ones, then each new one its own. */
+const NOTIFYING_TABLES = [...NOTIFYING_028, ...REVIEW_NOTIFYING_TABLES];
+const SILENT_TABLES = [...SILENT_028, ...REVIEW_SILENT_TABLES];
 
 let ctx: TestContext;
 beforeAll(async () => {

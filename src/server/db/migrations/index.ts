@@ -28,6 +28,7 @@ import * as m028 from "./028_table_changes";
 import * as m029 from "./029_one_appointment_per_dentist_time";
 import * as m030 from "./030_own_password_and_session_changes";
 import * as m031 from "./031_dated_tariffs";
+import * as m035 from "./035_reviews";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   "029_one_appointment_per_dentist_time": m029,
   "030_own_password_and_session_changes": m030,
   "031_dated_tariffs": m031,
+  "035_reviews": m035,
 };

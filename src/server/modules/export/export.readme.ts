@@ -37,6 +37,8 @@ export function readme(brandName: string, now: Date, role: "patient" | "dentist"
     "    conversations : vos conversations et tous leurs messages (le nom de votre interlocuteur",
     "      y figure ; ses pièces jointes ne sont pas incluses, seulement leur nombre) ;",
     "    appointments : vos rendez-vous ;",
+    "    reviews : les avis que vous avez donnés (patients), ou ceux publiés sur vous, vos réponses",
+    "      et vos signalements (dentistes) ;",
     "    support_messages : vos échanges avec l'équipe (aide) ;",
     "    access_history : qui a consulté vos demandes, documents et pièces jointes, et les",
     "      consultations que vous avez faites des données d'un patient ;",
