@@ -11,6 +11,7 @@ export const PUBLIC_CONTENT_PATHS = [
   "/faq",
   "/dentist/benefits",
   "/privacy",
+  "/avis",
   "/terms",
   "/contact",
   "/upload-devis",
@@ -38,6 +39,10 @@ export const APP_ROUTE_PATTERNS = [
   "/patient/request/:id/compare",
   "/patient/requests",
   "/patient/profile",
+  "/patient/reviews",
+  "/patient/reviews/new/:appointmentId",
+  "/patient/reviews/:id/edit",
+  "/patient/dentists/:id/reviews",
   "/patient/help",
 
   "/dentist",
@@ -48,6 +53,7 @@ export const APP_ROUTE_PATTERNS = [
   "/dentist/patient-submission/:id",
   "/dentist/offers",
   "/dentist/appointments",
+  "/dentist/reviews",
   "/dentist/profile",
   "/dentist/help",
 
@@ -59,6 +65,7 @@ export const APP_ROUTE_PATTERNS = [
   "/admin/audit",
   "/admin/account",
   "/admin/retention",
+  "/admin/reviews",
 ] as const;
 
 function segmentsOf(path: string): string[] {

@@ -96,3 +96,13 @@ export const adminKeys = {
     ["admin", "support", "threads", { search, page, role, unread }] as const,
   thread: (patientId: string) => ["admin", "support", "thread", patientId] as const,
 };
+
+/** Reviews (issue 36): the patient's own, a dentist's published ones, the dentist's, the team's queue. */
+export const reviewKeys = {
+  all: ["reviews"] as const,
+  mine: () => ["reviews", "mine"] as const,
+  ofDentist: (id: string, page: number) => ["reviews", "dentist", id, page] as const,
+  received: (page: number) => ["reviews", "received", page] as const,
+  moderation: (status: string, dentist: string | null, page: number) =>
+    ["reviews", "moderation", { status, dentist, page }] as const,
+};

@@ -6,4 +6,5 @@ export { AdminChatMessagesPage } from "./ChatMessagesPage";
 export { AdminContactPage } from "./ContactPage";
 export { AdminDashboardPage } from "./DashboardPage";
 export { AdminRetentionPage } from "./RetentionPage";
+export { AdminReviewsPage } from "./ReviewsPage";
 export { AdminVerificationsPage } from "./VerificationsPage";
