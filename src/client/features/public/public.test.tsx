@@ -207,8 +207,9 @@ describe("landing figures (content + GET /api/public/stats)", () => {
   it("writes no figure that is not measured: a dash in the pre-rendered page", () => {
     expect(FIGURES.every((f) => f.value === null)).toBe(true);
     resetPublicStatsStore();
-    stubApi(null, { "GET /api/public/stats": () => new Promise(() => {}) });
+    stubApi(null, { "GET /api/public/stats": () => json(200, MEASURED) });
     renderLanding();
+    // Before the answer arrives (as in the pre-rendered HTML).
     for (const f of FIGURES) expect(figure(f.id)).toContain("—");
   });
 
