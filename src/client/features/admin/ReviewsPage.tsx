@@ -14,7 +14,7 @@ import { EmptyState } from "../../components/ui/EmptyState";
 import { FormField } from "../../components/ui/FormField";
 import { LoadError } from "../../components/ui/LoadError";
 import { Skeleton } from "../../components/ui/Skeleton";
-import { Tabs, TabsList, TabsTrigger } from "../../components/ui/Tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
 import { Textarea } from "../../components/ui/Textarea";
 import { api, isApiError } from "../../lib/api";
 import { reviewKeys } from "../../lib/queryKeys";
@@ -194,49 +194,49 @@ export function AdminReviewsPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-      </Tabs>
-      <div className="mt-6 grid gap-4">
-        {list.isPending ? (
-          <Skeleton className="h-64 w-full rounded-ui" />
-        ) : list.isError ? (
-          <LoadError title="Impossible de charger les avis" onRetry={() => void list.refetch()} />
-        ) : list.data.items.length === 0 ? (
-          <EmptyState icon={MessageSquareText} title="Aucun avis ici" />
-        ) : (
-          list.data.items.map((review) => (
-            <ModerationCard
-              key={review.id}
-              review={review}
-              actions={
-                review.status === "refused" ? null : (
-                  <div className="flex flex-wrap gap-3">
-                    {review.status === "pending" ? (
-                      <Button size="sm" loading={decide.isPending} onClick={() => publish(review)}>
-                        Publier
+        <TabsContent value={status} className="mt-6 grid gap-4">
+          {list.isPending ? (
+            <Skeleton className="h-64 w-full rounded-ui" />
+          ) : list.isError ? (
+            <LoadError title="Impossible de charger les avis" onRetry={() => void list.refetch()} />
+          ) : list.data.items.length === 0 ? (
+            <EmptyState icon={MessageSquareText} title="Aucun avis ici" />
+          ) : (
+            list.data.items.map((review) => (
+              <ModerationCard
+                key={review.id}
+                review={review}
+                actions={
+                  review.status === "refused" ? null : (
+                    <div className="flex flex-wrap gap-3">
+                      {review.status === "pending" ? (
+                        <Button size="sm" loading={decide.isPending} onClick={() => publish(review)}>
+                          Publier
+                        </Button>
+                      ) : null}
+                      <Button size="sm" variant="outline" onClick={() => setRefusing(review)}>
+                        {review.status === "published" ? "Retirer" : "Refuser"}
                       </Button>
-                    ) : null}
-                    <Button size="sm" variant="outline" onClick={() => setRefusing(review)}>
-                      {review.status === "published" ? "Retirer" : "Refuser"}
-                    </Button>
-                  </div>
-                )
-              }
-            />
-          ))
-        )}
-        <div className="flex flex-wrap gap-3">
-          {page > 1 ? (
-            <Button variant="outline" onClick={() => setPage(page - 1)}>
-              Page précédente
-            </Button>
-          ) : null}
-          {list.data?.has_more ? (
-            <Button variant="outline" onClick={() => setPage(page + 1)}>
-              Page suivante
-            </Button>
-          ) : null}
-        </div>
-      </div>
+                    </div>
+                  )
+                }
+              />
+            ))
+          )}
+          <div className="flex flex-wrap gap-3">
+            {page > 1 ? (
+              <Button variant="outline" onClick={() => setPage(page - 1)}>
+                Page précédente
+              </Button>
+            ) : null}
+            {list.data?.has_more ? (
+              <Button variant="outline" onClick={() => setPage(page + 1)}>
+                Page suivante
+              </Button>
+            ) : null}
+          </div>
+        </TabsContent>
+      </Tabs>
       <RefuseDialog review={refusing} onClose={() => setRefusing(null)} />
     </>
   );
