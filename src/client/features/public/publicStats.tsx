@@ -90,28 +90,34 @@ export function PublicFigures({ figures }: { figures: readonly Figure[] }) {
       {figures.map((figure) => {
         const value = measured ? measuredValue(figure.id, measured) : figure.value;
         return (
-          <div key={figure.id} className="flex flex-col-reverse gap-1 bg-white p-4 sm:p-5">
-            <p className="text-xs text-slate-600">
-              {value === null && measured
-                ? `Pas encore assez de données pour ce chiffre (${PUBLIC_FIGURE_MIN_SAMPLE} cas au moins).`
-                : PUBLIC_FIGURE_METHODS[figure.id]}
-              {figure.id === "rating" ? (
-                <>
-                  {" "}
-                  <a href="/avis" className="font-medium text-brand-800 underline underline-offset-2">
-                    Avis vérifiés
-                  </a>
-                </>
-              ) : null}
-            </p>
-            <dt className="text-sm text-slate-700">{figure.label}</dt>
-            <dd className="text-xl font-semibold text-brand-800 tabular sm:text-2xl" data-figure={figure.id}>
-              {value ?? (
-                <>
-                  <span aria-hidden="true">—</span>
-                  <span className="sr-only">non mesuré</span>
-                </>
-              )}
+          <div key={figure.id} className="flex flex-col gap-1 bg-white p-4 sm:p-5">
+            <dt className="order-2 text-sm text-slate-700">{figure.label}</dt>
+            {/* One dd (axe: a dl's groups hold dt and dd only); its parts placed around the dt. */}
+            <dd className="contents">
+              <span
+                className="order-1 text-xl font-semibold text-brand-800 tabular sm:text-2xl"
+                data-figure={figure.id}
+              >
+                {value ?? (
+                  <>
+                    <span aria-hidden="true">—</span>
+                    <span className="sr-only">non mesuré</span>
+                  </>
+                )}
+              </span>
+              <span className="order-3 text-xs text-slate-600">
+                {value === null && measured
+                  ? `Pas encore assez de données pour ce chiffre (${PUBLIC_FIGURE_MIN_SAMPLE} cas au moins).`
+                  : PUBLIC_FIGURE_METHODS[figure.id]}
+                {figure.id === "rating" ? (
+                  <>
+                    {" "}
+                    <a href="/avis" className="font-medium text-brand-800 underline underline-offset-2">
+                      Avis vérifiés
+                    </a>
+                  </>
+                ) : null}
+              </span>
             </dd>
           </div>
         );
