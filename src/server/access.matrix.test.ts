@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueInvoice } from "./modules/invoices/invoices.service";
 import { multipart } from "./testing/files";
 import { openSocket } from "./testing/sockets";
-import { ACTORS, type ActorName, createWorld, DENTISTS, type PersonName, type World } from "./testing/world";
+import {
+  ACTORS,
+  type ActorName,
+  addReviews,
+  createWorld,
+  DENTISTS,
+  type PersonName,
+  type World,
+  type WorldReviews,
+} from "./testing/world";
 
 /**
  * The role × route matrix (issue 13, item 4). Every route of the OpenAPI document, and the hidden
@@ -56,7 +65,7 @@ type Row =
  * Objects (path parameter, or `?name=` query parameter: a handle or a plain value) → row; `-`
  * when the route takes none.
  * Handles: req:, doc:, offer:, conv:, att:, appt:, support:, contact:, avatar:, person:, session:,
- * reading: name an object of the world; auth:, static: and page: the rest of a path; "a+b" fills
+ * reading:, review: name an object of the world; auth:, static: and page: the rest of a path; "a+b" fills
  * a route's path parameters in order.
  */
 type Rows = Record<string, Row>;
@@ -441,6 +450,22 @@ const TABLE: Record<string, Rows> = {
   "GET /api/admin/subscriptions":              { "-": admins(list(["person:chosen", "person:trial", "person:lapsed"], ["person:unverified"])) },
   // The payment provider's webhook: public, its signature is the proof (none here: 400).
   "POST /api/billing/webhook":                 { "-": everyone(400) },
+
+  // Reviews (issue 36): the author (A wrote review:A of the chosen dentist, published), the dentist
+  // it is about, the team; patients read a verified dentist's published reviews.
+  //                                  anonymous patientA patientB chosen notChosen unverified admin
+  "GET /api/patient/reviews":                 { "-": patients(list(["review:A"]), list([], ["review:A"])) },
+  "POST /api/patient/appointments/{id}/review": { "appt:A": patients(400, 404) },
+  "PUT /api/patient/reviews/{id}":            { "review:A": patients(400, 404) },
+  "DELETE /api/patient/reviews/{id}":         { "review:A": patients(200, 404) },
+  "GET /api/dentists/{id}/reviews":           { "person:chosen": patients(list(["review:A"])),
+                                                "person:unverified": patients(404),
+                                                "person:patientA": patients(404) },
+  "GET /api/dentist/reviews":                 { "-": dentists(list(["review:A"]), list([], ["review:A"]), list([], ["review:A"])) },
+  "POST /api/dentist/reviews/{id}/answer":    { "review:A": dentists(400, 404, 404) },
+  "POST /api/dentist/reviews/{id}/report":    { "review:A": dentists(400, 404, 404) },
+  "GET /api/admin/reviews":                   { "?status=published": admins(list(["review:A"])) },
+  "POST /api/admin/reviews/{id}/decision":    { "review:A": admins(400) },
 };
 
 // ─── How each call is made ───────────────────────────────────────────────────────────────────────
@@ -468,6 +493,7 @@ const FRESH = new Set([
   "POST /api/patient/offers/{id}/unaccept",
   "POST /api/appointments/{id}/cancel",
   "POST /api/admin/users/{id}/erase",
+  "DELETE /api/patient/reviews/{id}",
 ]);
 
 /** Routes the OpenAPI document hides on purpose, and the swagger UI's own files. */
@@ -515,6 +541,7 @@ function cells(): Cell[] {
 const CELLS = cells();
 
 let world: World;
+let reviews: WorldReviews;
 let openapi: { paths: Record<string, Record<string, unknown>> };
 /** Fresh objects shared by the callers of a row who are expected to be refused. */
 const sharedFresh = new Map<string, Promise<{ id: string; cookie?: string }>>();
@@ -526,6 +553,7 @@ const invoices: Record<string, string> = {};
 
 beforeAll(async () => {
   world = await createWorld();
+  reviews = await addReviews(world);
   openapi = (await world.call("anonymous", { method: "GET", url: "/api/openapi.json" })).json();
   const db = world.ctx.app.db;
   for (const [name, requestId] of Object.entries(world.requests)) {
@@ -594,6 +622,7 @@ function resolve(handle: Handle): string {
     contact: w.contact,
     avatar: w.avatars,
     appt: { A: world.appointmentA },
+    review: { A: reviews.A },
     reading: readings,
     invoice: invoices,
     page: { [name]: name },
@@ -643,6 +672,8 @@ async function freshObject(cell: Cell): Promise<{ id: string; cookie?: string }>
       return { id: await f.offer("chosen", (await f.openRequest("patientB")).requestId) };
     case "appt:A":
       return { id: (await f.appointment()).appointmentId };
+    case "review:A":
+      return { id: await reviews.fresh() };
     case "person:new":
       return { id: (await f.patient()).id };
     default:

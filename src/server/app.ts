@@ -42,6 +42,7 @@ import { RealtimeHub } from "./modules/realtime/hub";
 import { realtimeRoutes } from "./modules/realtime/realtime.routes";
 import { requestRoutes } from "./modules/requests/requests.routes";
 import { retentionRoutes } from "./modules/retention/retention.routes";
+import { reviewRoutes } from "./modules/reviews/reviews.routes";
 import { securityRoutes } from "./modules/security/security.routes";
 import { supportRoutes } from "./modules/support/support.routes";
 import { backupRoutes } from "./modules/system/backup.routes";
@@ -326,6 +327,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dentistRoutes);
   await app.register(offerRoutes);
   await app.register(appointmentRoutes);
+  await app.register(reviewRoutes);
   if (movable)
     await app.register(testClockRoutes, {
       setOffset: (ms: number) => {

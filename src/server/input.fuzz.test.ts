@@ -7,7 +7,14 @@ import { rppsWithKey } from "../shared/policies/verification";
 import { passwordChange } from "./testing/account-security";
 import { multipart, tinyPdf, tinyPng } from "./testing/files";
 import { uniqueEmail } from "./testing/harness";
-import { type ActorName, createWorld, OFFER, type World } from "./testing/world";
+import {
+  type ActorName,
+  addReviews,
+  createWorld,
+  OFFER,
+  type World,
+  type WorldReviews,
+} from "./testing/world";
 
 /**
  * Generated bad input (issue 13, item 5). Every route with a body or a query schema in the OpenAPI
@@ -407,6 +414,65 @@ const TARGETS: Target[] = [
     param: (w) => w.appointmentA,
     body: () => ({ slots: ["2026-12-10T10:00", "2026-12-11T15:30"] }),
   },
+  // Reviews (issue 36). Decisions and answers on the published review: the valid body is the one
+  // a second time (409), so a case never changes what the next ones find.
+  {
+    route: "POST /api/patient/appointments/{id}/review",
+    actor: "patientA",
+    param: (w) => w.appointmentA,
+    body: () => ({
+      rating: 5,
+      explanations: 4,
+      listening: null,
+      punctuality: 5,
+      text: "Très bon accueil, soins bien expliqués.",
+      author_title: "patiente",
+    }),
+  },
+  { route: "GET /api/patient/reviews", actor: "patientA", query: () => ({}) },
+  {
+    route: "GET /api/dentists/{id}/reviews",
+    actor: "patientA",
+    param: (w) => w.people.chosen.id,
+    query: () => ({ page: "1" }),
+  },
+  { route: "GET /api/dentist/reviews", actor: "chosen", query: () => ({ page: "1" }) },
+  {
+    route: "POST /api/dentist/reviews/{id}/answer",
+    actor: "chosen",
+    param: () => reviews.A,
+    body: () => ({ text: "Merci pour votre confiance." }),
+  },
+  {
+    route: "POST /api/dentist/reviews/{id}/report",
+    actor: "chosen",
+    param: () => reviews.A,
+    body: () => ({ reason: "Ce patient n'est jamais venu." }),
+  },
+  {
+    route: "GET /api/admin/reviews",
+    actor: "admin",
+    query: (w) => ({ status: "published", dentist: w.people.chosen.id, page: "1" }),
+  },
+  {
+    route: "POST /api/admin/reviews/{id}/decision",
+    actor: "admin",
+    param: () => reviews.A,
+    body: () => ({ decision: "publish" }),
+  },
+  {
+    route: "PUT /api/patient/reviews/{id}",
+    actor: "patientA",
+    param: () => reviews.A,
+    body: () => ({
+      rating: 5,
+      explanations: 4,
+      listening: null,
+      punctuality: 5,
+      text: "Très bon accueil, soins bien expliqués.",
+      author_title: "patiente",
+    }),
+  },
   // Conversations.
   {
     route: "GET /api/conversations",
@@ -532,6 +598,7 @@ function actorForPath(route: string): ActorName {
 // ─── The run ─────────────────────────────────────────────────────────────────────────────────────
 
 let world: World;
+let reviews: WorldReviews;
 let openapi: { paths: Record<string, Record<string, OpenApiOperation>> };
 interface OpenApiOperation {
   parameters?: { in: string; name: string }[];
@@ -545,6 +612,7 @@ const counts = { cases: 0 };
 
 beforeAll(async () => {
   world = await createWorld();
+  reviews = await addReviews(world);
   openapi = (await world.call("anonymous", { method: "GET", url: "/api/openapi.json" })).json();
   const signup = await world.call("anonymous", {
     method: "POST",

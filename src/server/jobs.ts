@@ -4,6 +4,7 @@ import { sendAppointmentReminders } from "./modules/appointments/reminders.servi
 import { runDailyReconciliation, sendTrialEndingMails } from "./modules/billing/billing.service";
 import { sendUnreadEmails } from "./modules/conversations/conversations.service";
 import { runRetention } from "./modules/retention/retention.service";
+import { sendReviewInvitations } from "./modules/reviews/reviews.service";
 import { sendSupportUnreadEmails } from "./modules/support/support.service";
 import { pruneRateLimitHits } from "./plugins/rate-limit-store";
 import { loggableError } from "./redact";
@@ -65,8 +66,8 @@ function logFailure(app: FastifyInstance, message: string) {
 }
 
 /**
- * The e-mails due at the app's clock: unread messages (conversations and support) and
- * appointment reminders; every minute. The same run removes the login and rate-limit counters
+ * The e-mails due at the app's clock: unread messages (conversations and support),
+ * appointment reminders and review invitations (the day after an appointment); every minute. The same run removes the login and rate-limit counters
  * whose window has ended (indexed deletes).
  */
 export async function runMailJobs(app: FastifyInstance): Promise<boolean> {
@@ -80,6 +81,7 @@ export async function runMailJobs(app: FastifyInstance): Promise<boolean> {
         sendAppointmentReminders(deps),
         // Trials ending in 7 days (issue 35), once each.
         sendTrialEndingMails({ ...deps, clock: () => deps.now }),
+        sendReviewInvitations(deps),
       ])
         .then(done)
         .catch(logFailure(app, "échec de l'envoi des e-mails programmés")),

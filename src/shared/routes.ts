@@ -11,6 +11,7 @@ export const PUBLIC_CONTENT_PATHS = [
   "/faq",
   "/dentist/benefits",
   "/privacy",
+  "/avis",
   "/terms",
   "/contact",
   "/upload-devis",
@@ -38,6 +39,10 @@ export const APP_ROUTE_PATTERNS = [
   "/patient/request/:id/compare",
   "/patient/requests",
   "/patient/profile",
+  "/patient/reviews",
+  "/patient/reviews/new/:appointmentId",
+  "/patient/reviews/:id/edit",
+  "/patient/dentists/:id/reviews",
   "/patient/help",
 
   "/dentist",
@@ -49,6 +54,7 @@ export const APP_ROUTE_PATTERNS = [
   "/dentist/offers",
   "/dentist/appointments",
   "/dentist/subscription",
+  "/dentist/reviews",
   "/dentist/profile",
   "/dentist/help",
 
@@ -61,6 +67,7 @@ export const APP_ROUTE_PATTERNS = [
   "/admin/account",
   "/admin/retention",
   "/admin/subscriptions",
+  "/admin/reviews",
 ] as const;
 
 function segmentsOf(path: string): string[] {

@@ -110,9 +110,23 @@ test.describe(`mobile : aucune page ne défile sur le côté à ${WIDTH} px`, ()
     };
     const request = list.items[0];
     expect(request, "une demande de démonstration").toBeDefined();
+    // Her reviews (issue 36): the invitation's appointment, her published review and its dentist.
+    const reviews = (await (await page.request.get("/api/patient/reviews")).json()) as {
+      reviews: { id: string; dentist: { id: string } }[];
+      invitations: { appointment_id: string }[];
+    };
+    const review = reviews.reviews[0];
+    expect(review, "un avis de démonstration").toBeDefined();
     await checkWidths(
       page,
-      patternsOf("patient").flatMap((pattern) => pathsOf(pattern, { id: request?.id ?? "" })),
+      patternsOf("patient").flatMap((pattern) =>
+        pathsOf(pattern, {
+          id: request?.id ?? "",
+          appointmentId: reviews.invitations[0]?.appointment_id ?? "",
+          "/patient/reviews/:id/edit": review?.id ?? "",
+          "/patient/dentists/:id/reviews": review?.dentist.id ?? "",
+        }),
+      ),
     );
   });
 

@@ -1,7 +1,7 @@
 import { type ComponentType, type ReactNode, StrictMode, useEffect } from "react";
 import type { IslandName } from "../components/Island";
 import { HeroVideo } from "../features/public/HeroVideo";
-import { PatientsFigure } from "../features/public/publicStats";
+import { PublicFigures } from "../features/public/publicStats";
 import { MobileMenu } from "./MobileMenu";
 import { AccountLink } from "./publicNav";
 
@@ -26,7 +26,7 @@ export const ISLANDS = {
   "account-link": loaded(AccountLink),
   "mobile-menu": loaded(MobileMenu),
   "hero-video": loaded(HeroVideo),
-  "patients-figure": loaded(PatientsFigure),
+  "public-figures": loaded(PublicFigures),
   toaster: () => import("../components/ui/Toaster").then((m) => m.default as ComponentType<never>),
   testimonials: () =>
     import("../features/public/Testimonials").then((m) => m.LandingTestimonials as ComponentType<never>),

@@ -84,6 +84,7 @@ const FOOTER_GROUPS = [
       { to: "/contact", label: "Contact" },
       { to: "/privacy", label: "Confidentialité" },
       { to: "/terms", label: "Conditions d'utilisation" },
+      { to: "/avis", label: "Avis des patients" },
     ],
   },
 ] as const;

@@ -59,6 +59,7 @@ const FaqPage = lazyPage(publicPages, "FaqPage");
 const DentistBenefitsPage = lazyPage(publicPages, "DentistBenefitsPage");
 const PrivacyPage = lazyPage(publicPages, "PrivacyPage");
 const TermsPage = lazyPage(publicPages, "TermsPage");
+const ReviewsPolicyPage = lazyPage(publicPages, "ReviewsPolicyPage");
 const ContactPage = lazyPage(publicPages, "ContactPage");
 const UploadDevisPage = lazyPage(publicPages, "UploadDevisPage");
 
@@ -81,6 +82,9 @@ const PatientRequestPage = lazyPage(patientPages, "PatientRequestPage");
 const PatientRequestsPage = lazyPage(patientPages, "PatientRequestsPage");
 const PatientComparePage = lazyPage(patientPages, "PatientComparePage");
 const PatientProfilePage = lazyPage(patientPages, "PatientProfilePage");
+const PatientReviewsPage = lazyPage(patientPages, "PatientReviewsPage");
+const PatientReviewFormPage = lazyPage(patientPages, "PatientReviewFormPage");
+const PatientDentistReviewsPage = lazyPage(patientPages, "PatientDentistReviewsPage");
 const HelpPage = lazyPage(supportPages, "HelpPage");
 
 const DentistDashboardPage = lazyPage(dentistPages, "DentistDashboardPage");
@@ -92,6 +96,7 @@ const DentistProfilePage = lazyPage(dentistPages, "DentistProfilePage");
 const DentistOffersPage = lazyPage(dentistPages, "DentistOffersPage");
 const DentistAppointmentsPage = lazyPage(dentistPages, "DentistAppointmentsPage");
 const DentistSubscriptionPage = lazyPage(dentistPages, "DentistSubscriptionPage");
+const DentistReviewsPage = lazyPage(dentistPages, "DentistReviewsPage");
 
 const AdminDashboardPage = lazyPage(adminPages, "AdminDashboardPage");
 const AdminChatMessagesPage = lazyPage(adminPages, "AdminChatMessagesPage");
@@ -101,6 +106,7 @@ const AdminAuditPage = lazyPage(adminPages, "AdminAuditPage");
 const AdminAccountPage = lazyPage(adminPages, "AdminAccountPage");
 const AdminRetentionPage = lazyPage(adminPages, "AdminRetentionPage");
 const AdminSubscriptionsPage = lazyPage(adminPages, "AdminSubscriptionsPage");
+const AdminReviewsPage = lazyPage(adminPages, "AdminReviewsPage");
 
 export function AppRoutes() {
   return (
@@ -113,6 +119,7 @@ export function AppRoutes() {
           <Route path="dentist/benefits" element={<DentistBenefitsPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="terms" element={<TermsPage />} />
+          <Route path="avis" element={<ReviewsPolicyPage />} />
           <Route path="contact" element={<ContactPage />} />
           <Route path="upload-devis" element={<UploadDevisPage />} />
 
@@ -140,6 +147,10 @@ export function AppRoutes() {
           <Route path="request/:id/compare" element={<PatientComparePage />} />
           <Route path="requests" element={<PatientRequestsPage />} />
           <Route path="profile" element={<PatientProfilePage />} />
+          <Route path="reviews" element={<PatientReviewsPage />} />
+          <Route path="reviews/new/:appointmentId" element={<PatientReviewFormPage />} />
+          <Route path="reviews/:id/edit" element={<PatientReviewFormPage />} />
+          <Route path="dentists/:id/reviews" element={<PatientDentistReviewsPage />} />
           <Route path="help" element={<HelpPage area="patient" />} />
         </Route>
 
@@ -153,6 +164,7 @@ export function AppRoutes() {
           <Route path="offers" element={<DentistOffersPage />} />
           <Route path="appointments" element={<DentistAppointmentsPage />} />
           <Route path="subscription" element={<DentistSubscriptionPage />} />
+          <Route path="reviews" element={<DentistReviewsPage />} />
           <Route path="profile" element={<DentistProfilePage />} />
           <Route path="help" element={<HelpPage area="dentist" />} />
         </Route>
@@ -167,6 +179,7 @@ export function AppRoutes() {
           <Route path="account" element={<AdminAccountPage />} />
           <Route path="retention" element={<AdminRetentionPage />} />
           <Route path="subscriptions" element={<AdminSubscriptionsPage />} />
+          <Route path="reviews" element={<AdminReviewsPage />} />
         </Route>
       </Route>
     </Routes>

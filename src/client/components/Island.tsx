@@ -10,7 +10,7 @@ export const ISLAND_NAMES = [
   "account-link",
   "mobile-menu",
   "hero-video",
-  "patients-figure",
+  "public-figures",
   "toaster",
   "testimonials",
   "contact-form",

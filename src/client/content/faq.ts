@@ -60,7 +60,7 @@ export const FAQ: readonly FaqEntry[] = [
     question: "Combien puis-je économiser ?",
     answer: [
       [
-        "Cela dépend du soin et de votre devis de départ. Les économies constatées vont en moyenne de 30 à 60 %, et jusqu'à 60 % sur certains soins comme les implants ou les couronnes. Ce n'est pas une garantie : si vous indiquez le montant de votre devis, chaque proposition affiche l'économie réelle par rapport à celui-ci.",
+        "Cela dépend du soin et de votre devis de départ. L'économie médiane mesurée sur les propositions acceptées est affichée sur la page d'accueil, dès qu'elle porte sur assez de demandes. Ce n'est pas une garantie : si vous indiquez le montant de votre devis, chaque proposition affiche l'économie réelle par rapport à celui-ci.",
       ],
     ],
   },
@@ -69,7 +69,7 @@ export const FAQ: readonly FaqEntry[] = [
     question: "Comment fonctionne la demande de devis ?",
     answer: [
       [
-        "Vous créez votre compte, puis déposez votre devis ou décrivez votre besoin, avec vos documents. Vous choisissez qui peut voir votre demande. Les dentistes vérifiés l'étudient et vous envoient leur proposition, en général sous 48 heures. Vous comparez les offres, posez vos questions par messagerie, puis acceptez celle qui vous convient et choisissez un créneau de rendez-vous. Vous n'êtes jamais obligé d'accepter.",
+        "Vous créez votre compte, puis déposez votre devis ou décrivez votre besoin, avec vos documents. Vous choisissez qui peut voir votre demande. Les dentistes vérifiés l'étudient et vous envoient leur proposition ; vous êtes prévenu par e-mail. Vous comparez les offres, posez vos questions par messagerie, puis acceptez celle qui vous convient et choisissez un créneau de rendez-vous. Vous n'êtes jamais obligé d'accepter.",
       ],
     ],
   },

@@ -5,30 +5,41 @@
  */
 
 export interface Figure {
-  id: string;
-  /** As shown, e.g. "48 h". */
-  value: string;
+  id: "patients" | "first_offer_hours" | "saving" | "verified_dentists" | "rating";
+  /**
+   * The pre-rendered value, shown until GET /api/public/stats answers: null (a dash) unless an
+   * operator writes a figure measured on the platform, with its date. Never a figure not measured.
+   */
+  value: string | null;
   label: string;
 }
 
 /**
- * The four figures under the hero. "patients" is replaced after hydration by the count from
- * GET /api/public/stats ("+ de 40") once that count reaches PATIENTS_FIGURE_MINIMUM; until then,
- * and in the pre-rendered page, the value written here is shown.
+ * The figures under the hero (issue 36): every one measured on the platform's own data by
+ * GET /api/public/stats, with its "comment c'est calculé" (PUBLIC_FIGURE_METHODS). A figure measured
+ * on too few cases is not shown (a dash), never invented.
  */
 export const FIGURES: readonly Figure[] = [
-  { id: "max-saving", value: "Jusqu'à 60 %", label: "d'économie sur votre devis" },
-  { id: "average-saving", value: "30 à 60 %", label: "d'économie en moyenne" },
-  { id: "patients", value: "+ de 10 000", label: "patients accompagnés" },
-  { id: "delay", value: "48 h", label: "en général pour les premières propositions" },
+  { id: "patients", value: null, label: "patients accompagnés" },
+  { id: "first_offer_hours", value: null, label: "délai médian avant la première proposition" },
+  { id: "saving", value: null, label: "d'économie médiane sur le devis" },
+  { id: "verified_dentists", value: null, label: "dentistes vérifiés" },
+  { id: "rating", value: null, label: "note moyenne des avis vérifiés" },
 ];
 
-/** Below this count the database's figure is not shown (a new service keeps the written one). */
+/** Below this count the database's patients figure is not shown. */
 export const PATIENTS_FIGURE_MINIMUM = 10;
 
 /** "+ de 1 230" from the rounded count of GET /api/public/stats. */
 export function patientsFigure(count: number): string {
   return `+ de ${count.toLocaleString("fr-FR")}`;
+}
+
+/** "16 h", "3 jours": a median delay in hours. */
+export function delayFigure(hours: number): string {
+  if (hours < 1) return "moins d'1 h";
+  if (hours < 48) return `${Math.round(hours)}\u00a0h`;
+  return `${Math.round(hours / 24)} jours`;
 }
 
 export interface Testimonial {

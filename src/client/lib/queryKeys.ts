@@ -103,3 +103,13 @@ export const invoiceKeys = {
   own: (page: number) => ["dentist", "invoices", page] as const,
   ofDentist: (dentistId: string, page: number) => ["admin", "invoices", dentistId, page] as const,
 };
+
+/** Reviews (issue 36): the patient's own, a dentist's published ones, the dentist's, the team's queue. */
+export const reviewKeys = {
+  all: ["reviews"] as const,
+  mine: () => ["reviews", "mine"] as const,
+  ofDentist: (id: string, page: number) => ["reviews", "dentist", id, page] as const,
+  received: (page: number) => ["reviews", "received", page] as const,
+  moderation: (status: string, dentist: string | null, page: number) =>
+    ["reviews", "moderation", { status, dentist, page }] as const,
+};

@@ -92,6 +92,7 @@ export function offer(overrides: Partial<PatientOffer> = {}): PatientOffer {
       avatar_url: null,
       specialties: [],
       is_verified: true,
+      rating: { average: null, count: 0 },
     },
     conversation_id: null,
     ...overrides,

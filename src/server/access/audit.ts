@@ -24,6 +24,8 @@ export const AUDIT_LABELS = {
   "account.erased": "Compte supprimé",
   "account.erasure_refused": "Suppression du compte refusée (mot de passe incorrect)",
   "account.data_exported": "Données personnelles exportées",
+  "review.published": "Avis de patient publié",
+  "review.refused": "Avis de patient refusé ou retiré",
   "attachment.view": "Pièce jointe consultée",
   "attachment.download": "Pièce jointe téléchargée",
   "support_image.view": "Image d'assistance consultée",

@@ -73,6 +73,24 @@ export const visibleObject = {
         .where("c.id", "=", id)
         .where(conversationSide(actor), "=", actor.userId),
     ),
+  /**
+   * A review (issue 36): its author (patient), the dentist it is about once published (verified
+   * dentists only), any review for the team.
+   */
+  review: (db: Db, actor: Actor, id: string) =>
+    hasRow(
+      db
+        .selectFrom("reviews as v")
+        .select(sql.lit(1).as("one"))
+        .where("v.id", "=", id)
+        .where((eb) => {
+          if (actor.profile.is_admin) return eb.lit(true);
+          if (actor.profile.role === "patient") return eb("v.patient_id", "=", actor.userId);
+          if (isVerifiedDentist(actor.profile))
+            return eb.and([eb("v.dentist_id", "=", actor.userId), eb("v.status", "=", "published")]);
+          return eb.lit(false);
+        }),
+    ),
 } satisfies Record<string, (db: Db, actor: Actor, id: string) => Promise<boolean>>;
 
 export type VisibleKind = keyof typeof visibleObject;

@@ -6,9 +6,11 @@ import {
   SILENT_TABLES as SILENT_028,
 } from "./migrations/028_table_changes";
 import { NOTIFYING_TABLES_033, SILENT_TABLES_033 } from "./migrations/033_subscriptions";
+import { REVIEW_NOTIFYING_TABLES, REVIEW_SILENT_TABLES } from "./migrations/035_reviews";
 
-const NOTIFYING_TABLES = [...NOTIFYING_028, ...NOTIFYING_TABLES_033];
-const SILENT_TABLES = [...SILENT_028, ...SILENT_TABLES_033];
+/** The tables of each migration that decides: 028 for the older ones, then each new one its own. */
+const NOTIFYING_TABLES = [...NOTIFYING_028, ...NOTIFYING_TABLES_033, ...REVIEW_NOTIFYING_TABLES];
+const SILENT_TABLES = [...SILENT_028, ...SILENT_TABLES_033, ...REVIEW_SILENT_TABLES];
 
 let ctx: TestContext;
 beforeAll(async () => {

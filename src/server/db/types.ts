@@ -438,6 +438,45 @@ export interface InvoiceFilesTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** Verified patient reviews (migration 035, ADR 046). */
+export interface ReviewsTable {
+  id: Generated<string>;
+  /** null once the appointment row is gone (the review keeps its copied time). */
+  appointment_id: string | null;
+  patient_id: string;
+  dentist_id: string;
+  appointment_starts_at: ColumnType<Date, Date | string, Date | string>;
+  rating: number;
+  explanations: number | null;
+  listening: number | null;
+  punctuality: number | null;
+  text: string;
+  author_title: "patiente" | "patient";
+  status: ColumnType<"pending" | "published" | "refused", "pending" | "published" | "refused" | undefined>;
+  flags: ColumnType<string[], string[] | undefined, string[]>;
+  refusal_reason: string | null;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  decided_by: string | null;
+  published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  answer: ColumnType<string | null, string | null | undefined, string | null>;
+  answered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReviewReportsTable {
+  id: Generated<string>;
+  review_id: string;
+  dentist_id: string;
+  reason: string;
+  created_at: Timestamp;
+}
+
+export interface ReviewInvitationsTable {
+  appointment_id: string;
+  sent_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -467,6 +506,9 @@ export interface Database {
   appointment_options: AppointmentOptionsTable;
   appointment_reminders: AppointmentRemindersTable;
   login_attempts: LoginAttemptsTable;
+  reviews: ReviewsTable;
+  review_reports: ReviewReportsTable;
+  review_invitations: ReviewInvitationsTable;
   billing_profiles: BillingProfilesTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;

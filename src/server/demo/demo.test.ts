@@ -39,6 +39,18 @@ describe("demo data on a first start", () => {
     return patientGet(`/api/patient/requests/${summary.id}`);
   };
 
+  /**
+   * The demo patient's five requests of DEMO_REQUESTS; the reviews' history (demo/reviews.ts) adds
+   * her two past appointments (root canal, denture) and the other patients' requests.
+   */
+  const HISTORY_TREATMENTS = ["rootcanal", "denture"];
+  const ownRequests = () =>
+    demo.app.db
+      .selectFrom("requests as r")
+      .innerJoin("profiles as p", "p.id", "r.patient_id")
+      .where("p.email", "=", "patient@demo.sourio.fr")
+      .where("r.treatment_type", "not in", HISTORY_TREATMENTS);
+
   beforeAll(async () => {
     demo = await createTestContext();
     // server.ts's order: ADMIN_EMAIL's administrator first, then the demo seed.
@@ -88,7 +100,8 @@ describe("demo data on a first start", () => {
   it("has the dentists ask to be verified, the demo administrator verify two, the third wait", async () => {
     const profiles = await demo.app.db.selectFrom("profiles").selectAll().execute();
     expect(profiles.filter((p) => p.is_admin)).toHaveLength(2);
-    expect(profiles.filter((p) => p.role === "patient" && !p.is_admin)).toHaveLength(1);
+    // The demo patient, and the other patients of the reviews' history (demo/reviews.ts).
+    expect(profiles.filter((p) => p.role === "patient" && !p.is_admin)).toHaveLength(12);
     expect(profiles.filter((p) => p.role === "dentist" && p.is_verified).map((p) => p.email)).toEqual(
       expect.arrayContaining(["dr.martin@demo.sourio.fr", "dr.leroy@demo.sourio.fr"]),
     );
@@ -106,7 +119,7 @@ describe("demo data on a first start", () => {
   });
 
   it("files the requests as the form does: documents stored encrypted, no devis queued, no e-mail", async () => {
-    const requests = await demo.app.db.selectFrom("requests").select("status").execute();
+    const requests = await ownRequests().select("r.status").execute();
     expect(requests.map((r) => r.status).sort()).toEqual([
       "accepted",
       "cancelled",
@@ -132,13 +145,11 @@ describe("demo data on a first start", () => {
 
   it("dates what happened days ago: requests, replies then offers in the chats, reads of the documents", async () => {
     const list = await patientGet("/api/patient/requests");
-    expect(list.items.map((r: { treatment_type: string }) => r.treatment_type)).toEqual([
-      "crown",
-      "implant",
-      "bridge",
-      "veneer",
-      "whitening",
-    ]);
+    expect(
+      list.items
+        .map((r: { treatment_type: string }) => r.treatment_type)
+        .filter((t: string) => !HISTORY_TREATMENTS.includes(t)),
+    ).toEqual(["crown", "implant", "bridge", "veneer", "whitening"]);
     const implant = await requestOf("implant");
     expect(daysAgo(implant.documents[0].created_at)).toBe(3);
     expect(
@@ -169,7 +180,10 @@ describe("demo data on a first start", () => {
       185_000, 204_000,
     ]);
     expect(implant.offers[0].slots.length).toBeGreaterThan(0);
-    const offers = await demo.app.db.selectFrom("offers").select("status").execute();
+    const offers = await ownRequests()
+      .innerJoin("offers as o", "o.request_id", "r.id")
+      .select("o.status")
+      .execute();
     expect(offers.map((o) => o.status).sort()).toEqual(["accepted", "sent", "sent", "sent", "sent"]);
     // The crown request: the patient's devis line by line, her mutuelle, two offers to compare by
     // reste à charge: Dr Leroy's zirconia molar crown first, 100 % Santé since 2026 (0 €), then Dr Martin's
@@ -197,8 +211,57 @@ describe("demo data on a first start", () => {
     });
     const forLeroy = (await get("dr.leroy@demo.sourio.fr", "/api/appointments")).json();
     expect(forLeroy.items.map((a: { id: string }) => a.id)).toEqual([upcoming.items[0].id]);
-    const reminders = await demo.app.db.selectFrom("appointment_reminders").select("kind").execute();
+    const reminders = await demo.app.db
+      .selectFrom("appointment_reminders")
+      .select("kind")
+      .where("appointment_id", "=", upcoming.items[0].id)
+      .execute();
     expect(reminders.map((r) => r.kind).sort()).toEqual(["1d", "7d"]);
+  });
+});
+
+describe("demo reviews and public figures (issue 36)", () => {
+  let demo: TestContext;
+  beforeAll(async () => {
+    demo = await createTestContext();
+    await seedDemoData(demo.app);
+  });
+  afterAll(() => demo.close());
+  const login = async (email: string) => {
+    const response = await demo.app.inject({
+      method: "POST",
+      url: "/api/account/login",
+      payload: { email, password: DEMO_PASSWORD },
+    });
+    return sessionCookie(response);
+  };
+  const get = async (cookie: string, url: string) =>
+    (await demo.app.inject({ method: "GET", url, headers: { cookie } })).json();
+
+  it("shows every public figure, each measured on enough cases", async () => {
+    const stats = (await demo.app.inject({ method: "GET", url: "/api/public/stats" })).json();
+    expect(stats.patients).toBeGreaterThanOrEqual(10);
+    expect(stats.first_offer_hours?.sample).toBeGreaterThanOrEqual(30);
+    expect(stats.saving?.sample).toBeGreaterThanOrEqual(30);
+    expect(stats.verified_dentists).toBe(2);
+    expect(stats.rating?.sample).toBeGreaterThanOrEqual(30);
+  });
+
+  it("gives the demo patient one answered review and one invitation, the team one review to moderate", async () => {
+    const patient = await login("patient@demo.sourio.fr");
+    const mine = await get(patient, "/api/patient/reviews");
+    expect(mine.reviews).toHaveLength(1);
+    expect(mine.reviews[0]).toMatchObject({ status: "published", author: "Marie D., patiente vérifiée" });
+    expect(mine.reviews[0].answer).toBeTruthy();
+    expect(mine.invitations).toHaveLength(1);
+    expect(mine.invitations[0].dentist.full_name).toBe("Sophie Leroy");
+    const admin = await login("admin@demo.sourio.fr");
+    expect((await get(admin, "/api/admin/reviews")).items).toHaveLength(1);
+    // Both verified dentists have a rating on the implant offers she compares.
+    const list = await get(patient, "/api/patient/requests");
+    const implant = list.items.find((r: { treatment_type: string }) => r.treatment_type === "implant");
+    const detail = await get(patient, `/api/patient/requests/${implant.id}`);
+    for (const offer of detail.offers) expect(offer.dentist.rating.count).toBeGreaterThan(0);
   });
 });
 

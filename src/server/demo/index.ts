@@ -20,6 +20,7 @@ import { replyToRequest } from "../modules/requests/reply.service";
 import { patientRequestsRepo } from "../modules/requests/requests.repo";
 import { DEMO_ACCOUNTS, DEMO_PRACTICES, type DemoSeed, existingDemoAccounts } from "./accounts";
 import { DEMO_REQUESTS, type DemoLine, type DemoRequest } from "./requests";
+import { seedReviews } from "./reviews";
 import { storeSampleDocument } from "./sample-upload";
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount, type DemoSeed, demoStartupText } from "./accounts";
@@ -74,6 +75,12 @@ export async function seedDemoData(app: DemoDeps): Promise<DemoSeed> {
   const person = await createPeople(app, now);
   await subscribeDrMartin(app, await person("dr.martin@demo.sourio.fr"));
   for (const demo of DEMO_REQUESTS) await seedRequest(app, person, demo, now);
+  // Reviews and the history the public figures are measured on (issue 36): demo/reviews.ts.
+  await seedReviews(
+    { at: (when) => servicesAt(app, when), person, createAccount: app },
+    { admin: ADMIN, patient: PATIENT, dentists: ["dr.martin@demo.sourio.fr", "dr.leroy@demo.sourio.fr"] },
+    now,
+  );
   return { outcome: "created", accounts: [...DEMO_ACCOUNTS] };
 }
 

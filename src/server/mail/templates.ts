@@ -388,3 +388,76 @@ export function invoiceAvailableMail(p: {
     link: p.link,
   });
 }
+
+/** The day after an appointment booked through Sourio (issue 36): an invitation to review it. */
+export function reviewInvitationMail(p: {
+  brandName: string;
+  firstName: string;
+  dentistName: string;
+  link: string;
+}) {
+  return letter(p, {
+    subject: `Comment s'est passé votre rendez-vous avec le Dr ${p.dentistName} ?`,
+    lines: [
+      `Comment s'est passé votre rendez-vous avec le Dr ${p.dentistName} ? Votre avis aide d'autres patients à choisir.`,
+      "Seuls les patients dont le rendez-vous a été pris sur Sourio et a eu lieu peuvent donner un avis ; l'équipe le relit avant de le publier.",
+      "Donnez votre avis depuis votre espace :",
+    ],
+    link: p.link,
+    after: ["", "N'y écrivez pas de détails sur votre santé : l'avis sera public."],
+  });
+}
+
+/** The team published the author's review. */
+export function reviewPublishedMail(p: {
+  brandName: string;
+  firstName: string;
+  dentistName: string;
+  link: string;
+}) {
+  return letter(p, {
+    subject: "Votre avis est publié",
+    lines: [
+      `Votre avis sur le Dr ${p.dentistName} a été relu et publié. Merci pour votre témoignage.`,
+      "Vous pouvez le modifier pendant 30 jours après l'avoir écrit, ou le supprimer à tout moment :",
+    ],
+    link: p.link,
+  });
+}
+
+/** The team refused the author's review: the reason, and what she can do. */
+export function reviewRefusedMail(p: {
+  brandName: string;
+  firstName: string;
+  dentistName: string;
+  reason: string;
+  link: string;
+}) {
+  return letter(p, {
+    subject: "Votre avis n'a pas été publié",
+    lines: [
+      `Votre avis sur le Dr ${p.dentistName} n'a pas été publié, pour la raison suivante :`,
+      p.reason,
+      "",
+      "Vous pouvez le modifier (il sera relu à nouveau) ou nous écrire si vous contestez cette décision :",
+    ],
+    link: p.link,
+  });
+}
+
+/** A dentist is told of each review published about him; he may answer it once, or report it. */
+export function reviewAboutYouMail(p: {
+  brandName: string;
+  firstName: string;
+  rating: number;
+  link: string;
+}) {
+  return letter(p, {
+    subject: "Un nouvel avis de patient est publié",
+    lines: [
+      `Un patient reçu sur rendez-vous pris sur ${p.brandName} a laissé un avis (${p.rating}/5), relu par notre équipe et publié.`,
+      "Vous pouvez y répondre publiquement une fois, ou le signaler à l'équipe s'il vous semble contraire à nos règles :",
+    ],
+    link: p.link,
+  });
+}

@@ -33,7 +33,12 @@ export interface MetricSources {
 }
 
 /** The scheduled jobs (jobs.ts) and how often each one runs, in seconds: the alert's "two periods". */
-export const JOB_PERIODS_S = { mail: 60, retention: 60 * 60, sweeper: 6 * 60 * 60 } as const;
+export const JOB_PERIODS_S = {
+  mail: 60,
+  retention: 60 * 60,
+  billing: 60 * 60,
+  sweeper: 6 * 60 * 60,
+} as const;
 export type MetricJob = keyof typeof JOB_PERIODS_S;
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);

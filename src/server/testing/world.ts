@@ -572,3 +572,54 @@ export function setUpWorld(set: (world: World) => void, timeout = 120_000): void
     await world?.ctx.close();
   });
 }
+
+/** The reviews of the world (issue 36): A's published review of the chosen dentist, and a factory. */
+export interface WorldReviews {
+  /** A's review of a past appointment with the chosen dentist, published by the admin. */
+  A: string;
+  /** A new review of A (pending) on a new past appointment with the chosen dentist. */
+  fresh(): Promise<string>;
+}
+
+const REVIEW_TEXT = {
+  rating: 4,
+  explanations: 5,
+  listening: null,
+  punctuality: 4,
+  text: "Rendez-vous à l'heure, soins expliqués clairement.",
+  author_title: "patiente",
+};
+
+/**
+ * Adds reviews to a world (the matrix and the fuzz call it; other tests keep the world as it was).
+ * An appointment is moved into the past in the database: the product has no API for time passing.
+ */
+export async function addReviews(world: World): Promise<WorldReviews> {
+  const { app } = world.ctx;
+  let past = 0;
+  const fresh = async () => {
+    const { appointmentId } = await world.fresh.appointment();
+    past += 1;
+    await app.db
+      .updateTable("appointments")
+      .set({ starts_at: new Date(WORLD_NOW.getTime() - past * 3_600_000 - 86_400_000) })
+      .where("id", "=", appointmentId)
+      .execute();
+    const written = await world.call("patientA", {
+      method: "POST",
+      url: `/api/patient/appointments/${appointmentId}/review`,
+      payload: REVIEW_TEXT,
+    });
+    if (written.statusCode !== 201)
+      throw new Error(`world: review answered ${written.statusCode}: ${written.body}`);
+    return written.json().review.id as string;
+  };
+  const A = await fresh();
+  const published = await world.call("admin", {
+    method: "POST",
+    url: `/api/admin/reviews/${A}/decision`,
+    payload: { decision: "publish" },
+  });
+  if (published.statusCode !== 200) throw new Error(`world: publishing answered ${published.statusCode}`);
+  return { A, fresh };
+}

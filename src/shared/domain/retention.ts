@@ -1,3 +1,5 @@
+import { REVIEW_LIMITS } from "./reviews";
+
 /**
  * How long Sourio keeps what (issue 14). One list: the retention job (server) erases by these
  * periods and the privacy page (client) states them, so the page and the code cannot disagree.
@@ -21,6 +23,10 @@ export const RETENTION = {
    * accounting records), kept through the account's erasure; never deleted by the retention job.
    */
   invoiceYears: 10,
+  /** Reviews (issue 36): online this many years after the appointment, then deleted. */
+  reviewYears: REVIEW_LIMITS.onlineYears,
+  /** A refused review, counted from the refusal (time to contest it). */
+  refusedReviewDays: REVIEW_LIMITS.refusedDays,
 } as const;
 
 /** The lines of the privacy page's "Durées de conservation", from the constants above. */
@@ -31,6 +37,7 @@ export function retentionLines(): string[] {
     "Demandes, documents et messages : tant que votre compte existe, sauf si vous les supprimez avant ; effacés à la suppression du compte.",
     `Documents d'une demande annulée : ${r.cancelledRequestDocumentDays} jours après l'annulation.`,
     `Journal des accès à vos données et journal d'administration : ${r.logMonths} mois, durée recommandée par la CNIL pour ces journaux.`,
+    `Avis sur un dentiste : en ligne ${r.reviewYears} ans après le rendez-vous, puis supprimés ; un avis refusé est supprimé ${r.refusedReviewDays} jours après le refus ; supprimés aussi avec votre compte, et à tout moment par vous.`,
     `Messages du formulaire de contact et leurs pièces jointes : ${r.contactMessageDays === 365 ? "un an" : `${r.contactMessageDays} jours`} après notre réponse.`,
     `Factures et avoirs d'abonnement des dentistes (avec le nom, l'adresse et le SIREN du cabinet) : ${r.invoiceYears} ans, comme la loi l'impose (article L123-22 du Code de commerce), y compris après la suppression du compte.`,
   ];
@@ -54,6 +61,8 @@ export function retentionCutoffs(now: Date) {
     contact: days(RETENTION.contactMessageDays),
     cancelledDocuments: days(RETENTION.cancelledRequestDocumentDays),
     logs: months(RETENTION.logMonths),
+    reviews: years(RETENTION.reviewYears),
+    refusedReviews: days(RETENTION.refusedReviewDays),
     inactiveErase,
     inactiveWarn: new Date(inactiveErase.getTime() + RETENTION.inactivityWarningDays * 86_400_000),
   };

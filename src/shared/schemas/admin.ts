@@ -131,6 +131,8 @@ export const RETENTION_KINDS = [
   "audit_log",
   "inactivity_warning",
   "inactive_erasure",
+  "reviews",
+  "refused_reviews",
 ] as const;
 
 /** GET /api/admin/retention: what the next daily retention run will erase (issue 14). */

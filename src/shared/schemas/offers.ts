@@ -4,6 +4,7 @@ import { addDays, parisToday } from "../format/paris";
 import { isFutureSlot, linesTotal } from "../policies/offers";
 import { pagedList, pageParam } from "./lists";
 import { quoteLineDtoSchema, quoteLineInputSchema } from "./quotes";
+import { ratingSummarySchema } from "./reviews";
 import { duplicateSlotIssues, parisSlotSchema, SLOT_MESSAGES } from "./slots";
 
 /** Texts of the proposal form of /dentist/quote-request/{id} and of its results (offers: ADR 008). */
@@ -134,6 +135,8 @@ export const patientOfferSchema = offerDtoSchema.extend({
     is_verified: z.boolean(),
     /** Whole kilometres from the patient's postal code (ADR 019), null when either code is unknown. */
     distance_km: z.number().nullable().optional(),
+    /** The dentist's published reviews (issue 36): average (null: none yet) and count. */
+    rating: ratingSummarySchema,
   }),
   conversation_id: z.string().nullable(),
 });

@@ -1,12 +1,28 @@
 import { z } from "zod";
 
 /**
- * GET /api/public/stats: figures the landing page may show to anyone. No personal data: one count,
- * rounded down to a multiple of ten that stays strictly below the real count ("+ de 40" is true).
+ * GET /api/public/stats: figures the public pages may show to anyone, every one measured on the
+ * platform's own data (issue 36). No personal data: counts, medians and an average. A figure measured
+ * on fewer than PUBLIC_FIGURE_MIN_SAMPLE cases is null: the pages then do not show it rather than
+ * show a figure that says nothing (or invent one).
  */
+export const PUBLIC_FIGURE_MIN_SAMPLE = 30;
+/** The window of the first-offer delay: the requests of the last this many days. */
+export const FIRST_OFFER_WINDOW_DAYS = 90;
+
 export const publicStatsSchema = z.object({
   /** Patients who have sent at least one request, rounded down (see roundedDownBelow). */
   patients: z.number().int().nonnegative(),
+  /** Median hours from a request to its first offer, requests of the last 90 days that got one. */
+  first_offer_hours: z.object({ median: z.number(), sample: z.number().int() }).nullable(),
+  /** Median saving of accepted offers against the patient's devis, on requests with a devis amount. */
+  saving: z
+    .object({ median_percent: z.number(), median_cents: z.number().int(), sample: z.number().int() })
+    .nullable(),
+  /** Dentists verified by the team (RPPS and practice checked), at this moment. */
+  verified_dentists: z.number().int().nonnegative(),
+  /** Average of the published reviews' overall marks (one decimal). */
+  rating: z.object({ average: z.number(), sample: z.number().int() }).nullable(),
 });
 export type PublicStats = z.infer<typeof publicStatsSchema>;
 
@@ -14,6 +30,16 @@ export type PublicStats = z.infer<typeof publicStatsSchema>;
 export function roundedDownBelow(count: number, step = 10): number {
   return count <= 0 ? 0 : Math.floor((count - 1) / step) * step;
 }
+
+/** "Comment c'est calculé", one line per figure, shown under it (the page and the test read these). */
+export const PUBLIC_FIGURE_METHODS = {
+  patients: "Patients ayant déposé au moins une demande sur Sourio, arrondi à la dizaine inférieure.",
+  first_offer_hours: `Médiane du délai entre le dépôt d'une demande et sa première proposition, sur les demandes des ${FIRST_OFFER_WINDOW_DAYS} derniers jours qui en ont reçu une.`,
+  saving:
+    "Médiane de l'écart entre le devis du patient et la proposition qu'il a acceptée, sur les demandes dont le patient a donné le montant du devis.",
+  verified_dentists: "Dentistes dont l'équipe a vérifié le numéro RPPS et le cabinet, aujourd'hui.",
+  rating: "Moyenne des notes globales de tous les avis publiés, chacun vérifié et relu par l'équipe.",
+} as const;
 
 export const PUBLIC_STATS_MESSAGES = {
   tooMany: "Trop de demandes depuis votre connexion. Veuillez réessayer dans une minute.",

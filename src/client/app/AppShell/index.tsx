@@ -77,6 +77,9 @@ export function AppShell({ area }: { area: Area }) {
             <Link to="/terms" className="hover:text-brand-800 hover:underline">
               Conditions d'utilisation
             </Link>
+            <Link to="/avis" className="hover:text-brand-800 hover:underline">
+              Avis
+            </Link>
           </p>
         </div>
       </footer>

@@ -15,6 +15,7 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
     { to: "/patient/requests", label: "Mes demandes" },
     { to: "/patient/upload", label: "Déposer un devis" },
     { to: "/patient/messages", label: "Messages" },
+    { to: "/patient/reviews", label: "Mes avis" },
     { to: "/patient/profile", label: "Profil" },
   ],
   dentist: [
@@ -24,11 +25,13 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
     { to: "/dentist/offers", label: "Mes propositions" },
     { to: "/dentist/appointments", label: "Rendez-vous" },
     { to: "/dentist/subscription", label: "Abonnement" },
+    { to: "/dentist/reviews", label: "Avis" },
     { to: "/dentist/profile", label: "Profil" },
   ],
   admin: [
     { to: "/admin/dashboard", label: "Administration" },
     { to: "/admin/verifications", label: "Vérifications" },
+    { to: "/admin/reviews", label: "Avis" },
     { to: "/admin/chat-messages", label: "Support" },
     { to: "/admin/contact", label: "Contact" },
     { to: "/admin/audit", label: "Audit" },

@@ -46,6 +46,11 @@ function ErasureExplanation({ dentist }: { dentist: boolean }) {
           </li>
           <li>
             {dentist
+              ? "les avis de patients publiés sur vous, vos réponses et vos signalements ;"
+              : "les avis que vous avez donnés sur des dentistes, publiés ou non ;"}
+          </li>
+          <li>
+            {dentist
               ? "les messages envoyés avec votre adresse e-mail depuis le formulaire de contact."
               : "votre conversation avec notre équipe d'assistance et les messages envoyés avec votre adresse e-mail depuis le formulaire de contact."}
           </li>

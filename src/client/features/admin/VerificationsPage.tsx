@@ -12,6 +12,7 @@ import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
 import { CardList, RefreshButton } from "./AdminParts";
 import { useVerificationDecision, useVerificationQueue } from "./api";
+import { DentistReviewsSummary } from "./ReviewsPage";
 
 const QUEUE_FAILED = "Impossible de charger les demandes de vérification";
 
@@ -151,6 +152,7 @@ export function AdminVerificationsPage() {
                   <p className="whitespace-pre-line">{request.previous_refusal}</p>
                 </div>
               ) : null}
+              <DentistReviewsSummary dentistId={request.id} />
               <div className="flex flex-col gap-2 sm:flex-row">
                 <Button onClick={() => setVerifying(request)} aria-label={`Vérifier ${request.full_name}`}>
                   <BadgeCheck aria-hidden="true" />

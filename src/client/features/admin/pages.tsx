@@ -7,4 +7,5 @@ export { AdminContactPage } from "./ContactPage";
 export { AdminDashboardPage } from "./DashboardPage";
 export { AdminRetentionPage } from "./RetentionPage";
 export { AdminSubscriptionsPage } from "./SubscriptionsPage";
+export { AdminReviewsPage } from "./ReviewsPage";
 export { AdminVerificationsPage } from "./VerificationsPage";

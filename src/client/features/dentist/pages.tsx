@@ -5,5 +5,6 @@ export { DentistOffersPage } from "./OffersPage";
 export { DentistProfilePage } from "./ProfilePage";
 export { DentistQuoteRequestPage } from "./ProposalPage";
 export { DentistQuoteRequestsPage } from "./QuoteRequestsPage";
+export { DentistReviewsPage } from "./ReviewsPage";
 export { DentistPatientSubmissionPage } from "./SubmissionPage";
 export { DentistSubscriptionPage } from "./SubscriptionPage";

@@ -17,11 +17,12 @@ import {
   VerifiedBadge,
   validityText,
 } from "../../components/OfferDetails";
+import { DentistRating } from "../../components/reviews/Rating";
 import { Avatar } from "../../components/ui/Avatar";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { Label } from "../../components/ui/Label";
 import { AcceptOfferButton } from "./AcceptOfferDialog";
-import { savingText } from "./offerList";
+import { dentistReviewsPath, savingText } from "./offerList";
 
 /** Said of an offer without lines, where the others show their reste à charge. */
 export const NOT_DETAILED = "Proposition non détaillée : reste à charge non estimé";
@@ -82,6 +83,11 @@ export function OfferItem({
             {dentist.specialties.length > 0 ? (
               <p className="text-sm text-slate-600">{dentist.specialties.join(" · ")}</p>
             ) : null}
+            <DentistRating
+              rating={dentist.rating}
+              reviewsPath={dentistReviewsPath(dentist.id)}
+              className="mt-1"
+            />
           </div>
         </div>
         <div className="grid justify-items-start gap-1 sm:justify-items-end sm:text-right">

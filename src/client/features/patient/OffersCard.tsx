@@ -28,6 +28,7 @@ const ORDER_LABELS: Record<OfferOrder, string> = {
   rest: "Reste à charge estimé",
   price: "Prix croissant",
   recent: "Plus récentes",
+  rating: "Note des patients",
 };
 
 export function OffersCard({

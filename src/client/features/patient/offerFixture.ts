@@ -27,6 +27,7 @@ export function patientOffer(
       avatar_url: null,
       specialties: [],
       is_verified: true,
+      rating: { average: null, count: 0 },
       ...dentist,
     },
     conversation_id: null,
@@ -41,4 +42,5 @@ export const LEROY: PatientOffer["dentist"] = {
   avatar_url: null,
   specialties: ["Implantologie", "Prothèse"],
   is_verified: true,
+  rating: { average: 4.5, count: 12 },
 };

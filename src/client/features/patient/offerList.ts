@@ -5,7 +5,11 @@ import type { Comparison } from "../../../shared/schemas/quotes";
 
 /** The request's offers as the patient lists, sorts and compares them (issue 15). */
 
-export type OfferOrder = "rest" | "price" | "recent";
+export type OfferOrder = "rest" | "price" | "recent" | "rating";
+
+/** Where patients read a dentist's published reviews (issue 36). */
+export const dentistReviewsPath = (dentistId: string) =>
+  `/patient/dentists/${encodeURIComponent(dentistId)}/reviews`;
 
 /** Each offer's estimated reste à charge, by offer id (from the comparison). */
 export type RestByOffer = ReadonlyMap<string, number>;
@@ -27,6 +31,13 @@ export function sortOffers(
   const rest = (o: PatientOffer) => rests.get(o.id) ?? Number.POSITIVE_INFINITY;
   return [...offers].sort((a, b) => {
     if (order === "recent") return byDate(a, b);
+    // Best rated first, only when the patient asks (issue 36); no review yet: after the others.
+    if (order === "rating") {
+      const mark = (o: PatientOffer) => o.dentist.rating.average ?? Number.NEGATIVE_INFINITY;
+      if (mark(a) !== mark(b)) return mark(b) - mark(a);
+      if (a.dentist.rating.count !== b.dentist.rating.count)
+        return b.dentist.rating.count - a.dentist.rating.count;
+    }
     if (order === "rest" && rest(a) !== rest(b)) return rest(a) < rest(b) ? -1 : 1;
     return a.amount_cents - b.amount_cents || -byDate(a, b);
   });

@@ -2,7 +2,9 @@
 
 export { PatientComparePage } from "./ComparePage";
 export { PatientDashboardPage } from "./DashboardPage";
+export { PatientDentistReviewsPage } from "./DentistReviewsPage";
 export { PatientProfilePage } from "./ProfilePage";
 export { PatientRequestPage } from "./RequestPage";
 export { PatientRequestsPage } from "./RequestsPage";
+export { PatientReviewsPage, ReviewFormPage as PatientReviewFormPage } from "./ReviewsPage";
 export { PatientUploadPage } from "./UploadPage";

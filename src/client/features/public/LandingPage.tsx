@@ -20,7 +20,7 @@ import { useConfig } from "../../lib/config";
 import { usePageMeta } from "../../lib/title";
 import { BenefitCard } from "./BenefitCard";
 import { HeroVideo } from "./HeroVideo";
-import { PatientsFigure } from "./publicStats";
+import { PublicFigures } from "./publicStats";
 import { SectionTitle } from "./SectionTitle";
 
 // Testimonials, FAQ and contact form are below the fold: in the app rendered by the browser their
@@ -43,7 +43,7 @@ const STEPS = [
   {
     icon: Scale,
     title: "Comparez les offres",
-    text: "Des dentistes vérifiés étudient votre dossier et vous font une proposition, en général sous 48 heures.",
+    text: "Des dentistes vérifiés étudient votre dossier et vous font une proposition ; vous êtes prévenu par e-mail dès qu'elle arrive.",
     action: { to: "/how-it-works#exemple", label: "Voir un exemple" },
   },
   {
@@ -76,8 +76,8 @@ const REASONS = [
 const BENEFITS = [
   {
     icon: PiggyBank,
-    title: "Jusqu'à 60 % d'économie",
-    text: "Selon les soins, l'économie par rapport au devis initial va en moyenne de 30 à 60 %.",
+    title: "L'économie, chiffrée",
+    text: "Chaque proposition affiche son montant et l'écart avec votre devis, pour comparer en connaissance de cause.",
   },
   {
     icon: BadgeCheck,
@@ -91,8 +91,8 @@ const BENEFITS = [
   },
   {
     icon: Clock,
-    title: "Une réponse rapide",
-    text: "Un service entièrement en ligne : les premières propositions arrivent en général sous 48 heures.",
+    title: "Tout en ligne",
+    text: "Un service entièrement en ligne : vous êtes prévenu par e-mail de chaque nouvelle proposition.",
   },
 ] as const;
 
@@ -102,7 +102,7 @@ export function LandingPage() {
   usePageMeta({
     title: `${brand_name} — comparez vos devis dentaires`,
     full: true,
-    description: `${brand_name}, la mutuelle dentaire numérique : déposez le devis de votre dentiste et recevez gratuitement les propositions de dentistes vérifiés. Jusqu'à 60 % d'économie.`,
+    description: `${brand_name}, la mutuelle dentaire numérique : déposez le devis de votre dentiste et recevez gratuitement les propositions de dentistes vérifiés.`,
   });
   return (
     <>
@@ -153,22 +153,9 @@ export function LandingPage() {
           </Island>
         </div>
         <div className="mx-auto max-w-6xl px-4 pb-12 sm:px-6">
-          <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-ui border border-slate-200 bg-slate-200 md:grid-cols-4">
-            {FIGURES.map((figure) => (
-              <div key={figure.id} className="flex flex-col-reverse gap-1 bg-white p-4 sm:p-5">
-                <dt className="text-sm text-slate-700">{figure.label}</dt>
-                <dd className="text-xl font-semibold text-brand-800 tabular sm:text-2xl">
-                  {figure.id === "patients" ? (
-                    <Island name="patients-figure" props={{ written: figure.value }}>
-                      <PatientsFigure written={figure.value} />
-                    </Island>
-                  ) : (
-                    figure.value
-                  )}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <Island name="public-figures" props={{ figures: FIGURES }}>
+            <PublicFigures figures={FIGURES} />
+          </Island>
         </div>
       </section>
 

@@ -5,6 +5,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
 import { CONTACT_MESSAGES } from "../../../shared/schemas/contact";
+import { PUBLIC_FIGURE_METHODS } from "../../../shared/schemas/publicStats";
 import { FIGURES, TESTIMONIALS_SECTION } from "../../content/landing";
 import { json, stubApi } from "../../test/renderApp";
 import { ContactForm } from "./ContactForm";
@@ -188,32 +189,55 @@ describe("contact form", () => {
 });
 
 describe("landing figures (content + GET /api/public/stats)", () => {
-  const written = FIGURES.find((figure) => figure.id === "patients")?.value ?? "";
   const renderLanding = () =>
     render(
       <MemoryRouter>
         <LandingPage />
       </MemoryRouter>,
     );
+  const figure = (id: string) => document.querySelector(`[data-figure="${id}"]`)?.textContent ?? "";
+  const MEASURED = {
+    patients: 1230,
+    first_offer_hours: { median: 16.5, sample: 32 },
+    saving: { median_percent: 16, median_cents: 16_000, sample: 31 },
+    verified_dentists: 42,
+    rating: { average: 4.5, sample: 31 },
+  };
 
-  it("replaces the written 'patients accompagnés' figure by the database's count once loaded", async () => {
+  it("writes no figure that is not measured: a dash in the pre-rendered page", () => {
+    expect(FIGURES.every((f) => f.value === null)).toBe(true);
     resetPublicStatsStore();
-    stubApi(null, { "GET /api/public/stats": () => json(200, { patients: 1230 }) });
+    stubApi(null, { "GET /api/public/stats": () => json(200, MEASURED) });
+    renderLanding();
+    // Before the answer arrives (as in the pre-rendered HTML).
+    for (const f of FIGURES) expect(figure(f.id)).toContain("—");
+  });
+
+  it("shows each figure measured by the database, with how it is computed and /avis beside the rating", async () => {
+    resetPublicStatsStore();
+    stubApi(null, { "GET /api/public/stats": () => json(200, MEASURED) });
     renderLanding();
     // Digits grouped the French way (U+202F), which the text matcher reads as a space.
     expect(await screen.findByText("+ de 1 230")).toBeInTheDocument();
-    expect(screen.queryByText(written)).not.toBeInTheDocument();
-    expect(screen.getByText("patients accompagnés")).toBeInTheDocument();
+    expect(figure("first_offer_hours")).toBe("17\u00a0h");
+    expect(figure("saving")).toBe("16\u00a0% (160,00\u00a0€)");
+    expect(figure("verified_dentists")).toBe("42");
+    expect(figure("rating")).toBe("4,5/5");
+    expect(screen.getByText(PUBLIC_FIGURE_METHODS.saving)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Avis vérifiés" })).toHaveAttribute("href", "/avis");
   });
 
-  it("keeps the written figure when the count is too small or the call fails", async () => {
+  it("shows a dash for a figure measured on too few cases, or when the call fails", async () => {
     resetPublicStatsStore();
-    const small = stubApi(null, { "GET /api/public/stats": () => json(200, { patients: 0 }) });
+    stubApi(null, {
+      "GET /api/public/stats": () =>
+        json(200, { ...MEASURED, patients: 0, saving: null, rating: null, first_offer_hours: null }),
+    });
     const first = renderLanding();
-    await waitFor(() =>
-      expect(small.mock.calls.some(([input]) => String(input).includes("/api/public/stats"))).toBe(true),
-    );
-    expect(screen.getByText(written)).toBeInTheDocument();
+    expect(await screen.findByText("42")).toBeInTheDocument();
+    expect(figure("saving")).toContain("—");
+    expect(figure("patients")).toContain("—");
+    expect(screen.getAllByText(/Pas encore assez de données/)).toHaveLength(4);
     first.unmount();
 
     resetPublicStatsStore();
@@ -221,7 +245,7 @@ describe("landing figures (content + GET /api/public/stats)", () => {
       "GET /api/public/stats": () => json(429, { error: { code: "RATE_LIMITED", message: "x" } }),
     });
     renderLanding();
-    expect(await screen.findByText(written)).toBeInTheDocument();
+    await waitFor(() => expect(figure("rating")).toContain("—"));
   });
 
   it("says the testimonials are illustrative while they are", () => {

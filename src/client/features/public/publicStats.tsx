@@ -1,33 +1,46 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { PATIENTS_FIGURE_MINIMUM, patientsFigure } from "../../content/landing";
+import { formatRating } from "../../../shared/domain/reviews";
+import { formatEuros } from "../../../shared/format/money";
+import {
+  PUBLIC_FIGURE_METHODS,
+  PUBLIC_FIGURE_MIN_SAMPLE,
+  type PublicStats,
+} from "../../../shared/schemas/publicStats";
+import { delayFigure, type Figure, PATIENTS_FIGURE_MINIMUM, patientsFigure } from "../../content/landing";
 import { api } from "../../lib/api";
 
 /*
  * GET /api/public/stats once per visit, after hydration, in a small store like lib/config.ts (no
  * react-query in the landing page's initial JS). null while unknown: the page shows the content's
- * written figure, which is also what the pre-rendered HTML holds.
+ * written figures, which are also what the pre-rendered HTML holds.
  */
-let patients: number | null = null;
+let stats: PublicStats | null = null;
 let requested = false;
 const listeners = new Set<() => void>();
 
 function load(): void {
   if (requested) return;
   requested = true;
-  api<{ patients?: unknown }>("/api/public/stats")
+  api<Partial<PublicStats>>("/api/public/stats")
     .then((data) => {
       if (typeof data?.patients !== "number" || !Number.isFinite(data.patients)) return;
-      patients = data.patients;
+      stats = {
+        patients: data.patients,
+        first_offer_hours: data.first_offer_hours ?? null,
+        saving: data.saving ?? null,
+        verified_dentists: typeof data.verified_dentists === "number" ? data.verified_dentists : 0,
+        rating: data.rating ?? null,
+      };
       for (const listener of listeners) listener();
     })
     .catch(() => {
-      // Keep the written figure; the next visit asks again.
+      // Keep the written figures; the next visit asks again.
     });
 }
 
-/** Tests only: forget the loaded figure. */
+/** Tests only: forget the loaded figures. */
 export function resetPublicStatsStore(): void {
-  patients = null;
+  stats = null;
   requested = false;
 }
 
@@ -38,21 +51,77 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** The rounded count of patients from the database, or null while unknown (and when pre-rendering). */
-export function usePatientsCount(): number | null {
+/** The figures from the database, or null while unknown (and when pre-rendering). */
+export function usePublicStats(): PublicStats | null {
   useEffect(load, []);
   return useSyncExternalStore(
     subscribe,
-    () => patients,
+    () => stats,
     () => null,
   );
 }
 
+/** A figure's value from the measured data, or null when it is not measured on enough cases. */
+export function measuredValue(id: Figure["id"], s: PublicStats): string | null {
+  switch (id) {
+    case "patients":
+      return s.patients >= PATIENTS_FIGURE_MINIMUM ? patientsFigure(s.patients) : null;
+    case "first_offer_hours":
+      return s.first_offer_hours ? delayFigure(s.first_offer_hours.median) : null;
+    case "saving":
+      return s.saving ? `${s.saving.median_percent}\u00a0% (${formatEuros(s.saving.median_cents)})` : null;
+    case "verified_dentists":
+      return s.verified_dentists > 0 ? s.verified_dentists.toLocaleString("fr-FR") : null;
+    case "rating":
+      return s.rating ? `${formatRating(s.rating.average)}/5` : null;
+  }
+}
+
 /**
- * The « patients accompagnés » figure (an island on the pre-rendered landing page, ADR 027): the
- * written figure until the database's count is known and reaches PATIENTS_FIGURE_MINIMUM.
+ * The figures under the hero (an island on the pre-rendered landing page, ADR 027): the written
+ * value until the database's figures are known, then the measured one; a figure measured on too few
+ * cases shows a dash. Each says how it is computed; the rating links to /avis (plain links: an
+ * island has no router).
  */
-export function PatientsFigure({ written }: { written: string }) {
-  const patients = usePatientsCount();
-  return <>{patients !== null && patients >= PATIENTS_FIGURE_MINIMUM ? patientsFigure(patients) : written}</>;
+export function PublicFigures({ figures }: { figures: readonly Figure[] }) {
+  const measured = usePublicStats();
+  return (
+    <dl className="grid grid-cols-1 gap-px overflow-hidden rounded-ui border border-slate-200 bg-slate-200 min-[400px]:grid-cols-2 lg:grid-cols-5">
+      {figures.map((figure) => {
+        const value = measured ? measuredValue(figure.id, measured) : figure.value;
+        return (
+          <div key={figure.id} className="flex flex-col gap-1 bg-white p-4 sm:p-5">
+            <dt className="order-2 text-sm text-slate-700">{figure.label}</dt>
+            {/* One dd (axe: a dl's groups hold dt and dd only); its parts placed around the dt. */}
+            <dd className="contents">
+              <span
+                className="order-1 text-xl font-semibold text-brand-800 tabular sm:text-2xl"
+                data-figure={figure.id}
+              >
+                {value ?? (
+                  <>
+                    <span aria-hidden="true">—</span>
+                    <span className="sr-only">non mesuré</span>
+                  </>
+                )}
+              </span>
+              <span className="order-3 text-xs text-slate-600">
+                {value === null && measured
+                  ? `Pas encore assez de données pour ce chiffre (${PUBLIC_FIGURE_MIN_SAMPLE} cas au moins).`
+                  : PUBLIC_FIGURE_METHODS[figure.id]}
+                {figure.id === "rating" ? (
+                  <>
+                    {" "}
+                    <a href="/avis" className="font-medium text-brand-800 underline underline-offset-2">
+                      Avis vérifiés
+                    </a>
+                  </>
+                ) : null}
+              </span>
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
 }

@@ -31,6 +31,7 @@ import * as m031 from "./031_dated_tariffs";
 import * as m032 from "./032_reading_choices_and_classification";
 import * as m033 from "./033_subscriptions";
 import * as m034 from "./034_invoices";
+import * as m035 from "./035_reviews";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   "032_reading_choices_and_classification": m032,
   "033_subscriptions": m033,
   "034_invoices": m034,
+  "035_reviews": m035,
 };

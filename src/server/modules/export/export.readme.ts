@@ -40,6 +40,8 @@ export function readme(brandName: string, now: Date, role: "patient" | "dentist"
     "    appointments : vos rendez-vous ;",
     "    billing_profile, invoices : votre profil de facturation et les factures et avoirs de votre",
     "      abonnement Sourio (dentistes) ;",
+    "    reviews : les avis que vous avez donnés (patients), ou ceux publiés sur vous, vos réponses",
+    "      et vos signalements (dentistes) ;",
     "    support_messages : vos échanges avec l'équipe (aide) ;",
     "    access_history : qui a consulté vos demandes, documents et pièces jointes, et les",
     "      consultations que vous avez faites des données d'un patient ;",

@@ -1,4 +1,5 @@
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
+import { reviewAuthorLabel } from "../../../shared/domain/reviews";
 import { parisToday } from "../../../shared/policies/offers";
 import type { QuoteReading } from "../../../shared/schemas/reading";
 import type { Actor } from "../../access/actor";
@@ -13,6 +14,7 @@ import { ownInvoicesRepo } from "../invoices/invoices.repo";
 import { readingsForExport } from "../reading/reading.repo";
 import { toQuoteReading } from "../reading/reading.service";
 import { readAll } from "../reading/runner";
+import { reviewsForExport } from "../reviews/reviews.repo";
 import { deviceLabel } from "../security/device";
 import { DATA_FILE, FOLDERS, README_FILE, readme } from "./export.readme";
 import { exportRepo } from "./export.repo";
@@ -71,6 +73,26 @@ interface ExportedAttachment {
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
+/** A review's row with its dates as ISO strings. */
+function reviewDates<
+  V extends {
+    appointment_starts_at: Date;
+    published_at: Date | null;
+    answered_at: Date | null;
+    created_at: Date;
+    updated_at: Date;
+  },
+>(v: V) {
+  return {
+    ...v,
+    appointment_starts_at: iso(v.appointment_starts_at),
+    published_at: iso(v.published_at),
+    answered_at: iso(v.answered_at),
+    created_at: iso(v.created_at),
+    updated_at: iso(v.updated_at),
+  };
+}
+
 /**
  * Gathers the person's data (every read bound to the actor) and the files to put in the archive,
  * and records the export in the audit trail (without content).
@@ -80,13 +102,14 @@ export async function buildExport(deps: Deps, actor: Actor) {
   const now = deps.clock();
   const me = actor.userId;
 
-  const [profile, cover, lists, attachments, appointments, readingRows] = await Promise.all([
+  const [profile, cover, lists, attachments, appointments, readingRows, reviews] = await Promise.all([
     repo.profile(),
     repo.cover(),
     repo.lists(),
     repo.attachments(),
     repo.appointments(),
     readingsForExport(deps.db, actor),
+    reviewsForExport(deps.db, actor),
   ]);
   const { requests, quoteLines, documents, offersReceived, offersSent, messages } = lists;
   // The readings of the patient's devis (issue 17): what was read, and the raw text read.
@@ -351,6 +374,17 @@ export async function buildExport(deps: Deps, actor: Actor) {
     }),
     billing_profile: billingProfile,
     invoices,
+    reviews: {
+      written: reviews.written.map(({ dentist_name, ...v }) => ({
+        ...reviewDates(v),
+        about_dentist: dentist_name,
+      })),
+      about_me: reviews.about.map(({ patient_first_name, patient_last_name, ...v }) => ({
+        ...reviewDates(v),
+        author: reviewAuthorLabel(patient_first_name, patient_last_name, v.author_title),
+      })),
+      my_reports: reviews.reports.map((r) => ({ ...r, created_at: iso(r.created_at) })),
+    },
     support_messages: supportMessages,
     access_history: {
       reads_of_my_data: lists.readsOfMyData.map((a) => ({

@@ -192,6 +192,15 @@ export function patientOffersRepo(db: Db, actor: Actor) {
           "d.specialties as dentist_specialties",
           "d.is_verified as dentist_verified",
           "c.id as conversation_id",
+          // The dentist's published reviews (issue 36): what patients see next to every offer.
+          sql<
+            number | null
+          >`(select round(avg(v.rating)::numeric, 1)::float8 from reviews v where v.dentist_id = o.dentist_id and v.status = 'published')`.as(
+            "rating_average",
+          ),
+          sql<number>`(select count(*)::int from reviews v where v.dentist_id = o.dentist_id and v.status = 'published')`.as(
+            "rating_count",
+          ),
         ])
         .where("o.request_id", "=", requestId)
         .where("r.patient_id", "=", actor.userId)
@@ -213,6 +222,10 @@ export function patientOffersRepo(db: Db, actor: Actor) {
             { city: row.dentist_city, practice_postcode: row.dentist_postcode },
             actor.profile.postal_code,
           ),
+          rating: {
+            average: row.rating_average === null ? null : Number(row.rating_average),
+            count: Number(row.rating_count),
+          },
         },
         conversation_id: row.conversation_id,
       }));

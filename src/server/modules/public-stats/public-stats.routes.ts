@@ -5,10 +5,9 @@ import {
   PUBLIC_STATS_MESSAGES,
   type PublicStats,
   publicStatsSchema,
-  roundedDownBelow,
 } from "../../../shared/schemas/publicStats";
 import { AppError } from "../../errors";
-import { systemCountPatientsWithRequest } from "./public-stats.repo";
+import { systemPublicStats } from "./public-stats.repo";
 
 /** How long one count serves every visitor (in this process), and browsers and proxies. */
 export const PUBLIC_STATS_TTL_MS = 10 * 60 * 1000;
@@ -30,9 +29,8 @@ export async function publicStatsRoutes(app: FastifyInstance): Promise<void> {
     const now = app.clock().getTime();
     if (cached && cached.until > now) return cached.stats;
     // One query at a time however many visitors arrive together.
-    pending ??= systemCountPatientsWithRequest(app.db)
-      .then((count) => {
-        const stats = { patients: roundedDownBelow(count) };
+    pending ??= systemPublicStats(app.db, app.clock())
+      .then((stats) => {
         cached = { stats, until: app.clock().getTime() + PUBLIC_STATS_TTL_MS };
         return stats;
       })
@@ -48,7 +46,7 @@ export async function publicStatsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ["system"],
         summary:
-          "Chiffres publics de la page d'accueil (patients accompagnés, arrondi à la dizaine inférieure)",
+          "Chiffres publics mesurés sur les données de Sourio (patients, délai de première proposition, économie, dentistes vérifiés, note moyenne) ; null sous 30 cas",
         response: { 200: publicStatsSchema, 429: errorBodySchema },
       },
       onRequest: limit,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_STATS_MESSAGES, roundedDownBelow } from "../../../shared/schemas/publicStats";
 import { createTestContext, signUpPatient, type TestContext } from "../../testing/harness";
+import { dentist, patient } from "../../testing/people";
+import { systemPublicStats } from "./public-stats.repo";
 import { PUBLIC_STATS_PER_MINUTE, PUBLIC_STATS_TTL_MS } from "./public-stats.routes";
 
 let ctx: TestContext;
@@ -44,7 +46,13 @@ describe("GET /api/public/stats", () => {
   it("answers anyone, without a session, with the rounded count of patients who sent a request", async () => {
     const empty = await stats();
     expect(empty.statusCode).toBe(200);
-    expect(empty.json()).toEqual({ patients: 0 });
+    expect(empty.json()).toEqual({
+      patients: 0,
+      first_offer_hours: null,
+      saving: null,
+      verified_dentists: 0,
+      rating: null,
+    });
     expect(empty.headers["cache-control"]).toBe(`public, max-age=${PUBLIC_STATS_TTL_MS / 1000}`);
     expect(empty.headers["set-cookie"]).toBeUndefined();
 
@@ -53,12 +61,18 @@ describe("GET /api/public/stats", () => {
     await patientsWithRequests(12);
 
     // Still the cached figure until the cache expires.
-    expect((await stats()).json()).toEqual({ patients: 0 });
+    expect((await stats()).json()).toMatchObject({ patients: 0 });
     now = new Date(now.getTime() + PUBLIC_STATS_TTL_MS + 1000);
     const fresh = await stats();
-    expect(fresh.json()).toEqual({ patients: 10 });
-    // Only the figure: no names, no ids.
-    expect(Object.keys(fresh.json())).toEqual(["patients"]);
+    expect(fresh.json()).toMatchObject({ patients: 10 });
+    // Only the figures: no names, no ids.
+    expect(Object.keys(fresh.json())).toEqual([
+      "patients",
+      "first_offer_hours",
+      "saving",
+      "verified_dentists",
+      "rating",
+    ]);
   });
 
   it("is rate-limited per address with a French message", async () => {
@@ -71,5 +85,107 @@ describe("GET /api/public/stats", () => {
     });
     // Another address is not affected.
     expect((await stats("203.0.113.100")).statusCode).toBe(200);
+  });
+});
+
+describe("the public figures' queries (issue 36), on a seeded set with known medians", () => {
+  const HOUR = 3_600_000;
+  it("gives the median delay, the median saving, the dentists and the average mark; nothing below 30 cases", async () => {
+    const at = new Date("2026-11-21T09:00:00Z");
+    const p = await patient(ctx.app);
+    const drA = await dentist(ctx.app, { first_name: "Anne" });
+    const drB = await dentist(ctx.app, { first_name: "Bruno" });
+    await dentist(ctx.app, { first_name: "Ulysse" }, false);
+    const db = ctx.app.db;
+    const request = async (created: Date, quoteCents: number | null) =>
+      (
+        await db
+          .insertInto("requests")
+          .values({
+            patient_id: p.id,
+            treatment_type: "crown",
+            created_at: created,
+            quote_amount_cents: quoteCents,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const offer = (
+      requestId: string,
+      dentistId: string,
+      created: Date,
+      cents: number,
+      status: "sent" | "accepted",
+    ) =>
+      db
+        .insertInto("offers")
+        .values({
+          request_id: requestId,
+          dentist_id: dentistId,
+          amount_cents: cents,
+          status,
+          created_at: created,
+          updated_at: created,
+        })
+        .execute();
+    const review = (rating: number, status: "published" | "pending") =>
+      db
+        .insertInto("reviews")
+        .values({
+          patient_id: p.id,
+          dentist_id: drA.id,
+          appointment_starts_at: new Date(at.getTime() - 30 * 24 * HOUR),
+          rating,
+          text: "Un avis de plus de vingt caractères.",
+          author_title: "patiente",
+          status,
+          published_at: status === "published" ? at : null,
+        })
+        .execute();
+
+    // 29 cases: not enough for any figure.
+    const created: string[] = [];
+    for (let k = 1; k <= 29; k++) {
+      const start = new Date(at.getTime() - 10 * 24 * HOUR);
+      const id = await request(start, 100_000);
+      created.push(id);
+      // First offer k hours after the request (a later one from the other dentist does not count);
+      // accepted at 100 000 − k × 1 000 cents: a saving of k × 10 € (k %).
+      await offer(id, drA.id, new Date(start.getTime() + k * HOUR), 100_000 - k * 1_000, "accepted");
+      await offer(id, drB.id, new Date(start.getTime() + (k + 100) * HOUR), 90_000, "sent");
+      await review(k <= 15 ? 5 : 4, "published");
+    }
+    const below = await systemPublicStats(db, at);
+    expect(below).toMatchObject({
+      first_offer_hours: null,
+      saving: null,
+      rating: null,
+      verified_dentists: 2,
+    });
+
+    for (let k = 30; k <= 31; k++) {
+      const start = new Date(at.getTime() - 10 * 24 * HOUR);
+      const id = await request(start, 100_000);
+      await offer(id, drA.id, new Date(start.getTime() + k * HOUR), 100_000 - k * 1_000, "accepted");
+      await review(4, "published");
+    }
+    // Not counted: a request older than 90 days (1 000 h to its offer), one without a devis amount
+    // (accepted at 10 €), one without an offer, a pending review marked 1.
+    const old = await request(new Date(at.getTime() - 100 * 24 * HOUR), 100_000);
+    await offer(old, drA.id, new Date(at.getTime() - 100 * 24 * HOUR + 1_000 * HOUR), 1_000, "sent");
+    const noQuote = await request(new Date(at.getTime() - 5 * 24 * HOUR), null);
+    await offer(noQuote, drB.id, new Date(at.getTime() - 5 * 24 * HOUR + 31 * HOUR), 1_000, "accepted");
+    await request(new Date(at.getTime() - 24 * HOUR), 50_000);
+    await review(1, "pending");
+
+    const figures = await systemPublicStats(db, at);
+    // Delays 1 … 31 h, and 31 h for the request without a devis amount: 32 cases, median (16 + 17) / 2.
+    expect(figures.first_offer_hours).toEqual({ median: 16.5, sample: 32 });
+    // Savings 10 € … 310 € (1 % … 31 %): median 160 €, 16 %.
+    expect(figures.saving).toEqual({ median_cents: 16_000, median_percent: 16, sample: 31 });
+    expect(figures.verified_dentists).toBe(2);
+    // 15 × 5 and 16 × 4: 140 / 31 = 4.516… → 4.5.
+    expect(figures.rating).toEqual({ average: 4.5, sample: 31 });
+    expect(created).toHaveLength(29);
   });
 });

@@ -38,7 +38,20 @@ const LABELS: Record<RetentionPreview["items"][number]["kind"], string> = {
   audit_log: "Lignes du journal d'administration",
   inactivity_warning: "Comptes inactifs à prévenir par e-mail",
   inactive_erasure: "Comptes inactifs prévenus, à supprimer",
+  reviews: "Avis dont le rendez-vous a plus de 3 ans",
+  refused_reviews: "Avis refusés depuis plus de 90 jours",
 };
+
+/** Reviews due (issue 36): past their years online, or refused long enough ago. */
+function dueReviews(db: Db, due: ReturnType<typeof retentionCutoffs>) {
+  return {
+    old: db.selectFrom("reviews").where("appointment_starts_at", "<", due.reviews),
+    refused: db
+      .selectFrom("reviews")
+      .where("status", "=", "refused")
+      .where("decided_at", "<", due.refusedReviews),
+  };
+}
 
 /** Accounts not signed in since `before`: never an administrator, never one already erased. */
 function inactiveSince(db: Db, before: Date) {
@@ -67,35 +80,39 @@ function inactiveToErase(db: Db, now: Date, before: Date) {
 export async function retentionPreview(db: Db, now: Date): Promise<RetentionPreview> {
   const due = retentionCutoffs(now);
   const count = sql<number>`count(*)::int`.as("n");
-  const [contact, documents, access, audit, warn, erase, last] = await Promise.all([
-    db
-      .selectFrom("contact_submissions")
-      .select(count)
-      .where(sql<boolean>`coalesce(handled_at, created_at) < ${due.contact}`)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("documents as d")
-      .innerJoin("requests as r", "r.id", "d.request_id")
-      .select(count)
-      .where("r.status", "=", "cancelled")
-      .where("r.cancelled_at", "<", due.cancelledDocuments)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("document_access")
-      .select(count)
-      .where("created_at", "<", due.logs)
-      .executeTakeFirstOrThrow(),
-    db.selectFrom("audit_log").select(count).where("created_at", "<", due.logs).executeTakeFirstOrThrow(),
-    inactiveToWarn(db, due.inactiveWarn).select(count).executeTakeFirstOrThrow(),
-    inactiveToErase(db, now, due.inactiveErase).select(count).executeTakeFirstOrThrow(),
-    db
-      .selectFrom("job_runs")
-      .select("started_at")
-      .where("job", "=", RETENTION_JOB)
-      .orderBy("run_on", "desc")
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
+  const reviewsDue = dueReviews(db, due);
+  const [contact, documents, access, audit, warn, erase, last, oldReviews, refusedReviews] =
+    await Promise.all([
+      db
+        .selectFrom("contact_submissions")
+        .select(count)
+        .where(sql<boolean>`coalesce(handled_at, created_at) < ${due.contact}`)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom("documents as d")
+        .innerJoin("requests as r", "r.id", "d.request_id")
+        .select(count)
+        .where("r.status", "=", "cancelled")
+        .where("r.cancelled_at", "<", due.cancelledDocuments)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom("document_access")
+        .select(count)
+        .where("created_at", "<", due.logs)
+        .executeTakeFirstOrThrow(),
+      db.selectFrom("audit_log").select(count).where("created_at", "<", due.logs).executeTakeFirstOrThrow(),
+      inactiveToWarn(db, due.inactiveWarn).select(count).executeTakeFirstOrThrow(),
+      inactiveToErase(db, now, due.inactiveErase).select(count).executeTakeFirstOrThrow(),
+      db
+        .selectFrom("job_runs")
+        .select("started_at")
+        .where("job", "=", RETENTION_JOB)
+        .orderBy("run_on", "desc")
+        .limit(1)
+        .executeTakeFirst(),
+      reviewsDue.old.select(count).executeTakeFirstOrThrow(),
+      reviewsDue.refused.select(count).executeTakeFirstOrThrow(),
+    ]);
   const ranToday = last !== undefined && dayOf(new Date(last.started_at)) === dayOf(now);
   const nextRun = ranToday ? new Date(now.getTime() + 86_400_000) : now;
   const item = (kind: keyof typeof LABELS, n: number, before: Date) => ({
@@ -114,6 +131,8 @@ export async function retentionPreview(db: Db, now: Date): Promise<RetentionPrev
       item("audit_log", audit.n, due.logs),
       item("inactivity_warning", warn.n, due.inactiveWarn),
       item("inactive_erasure", erase.n, due.inactiveErase),
+      item("reviews", oldReviews.n, due.reviews),
+      item("refused_reviews", refusedReviews.n, due.refusedReviews),
     ],
   };
 }
@@ -131,6 +150,7 @@ export interface RetentionRun {
   auditRows: number;
   warned: number;
   erasedAccounts: number;
+  reviews: number;
 }
 
 /**
@@ -154,6 +174,7 @@ export async function runRetention(deps: RetentionDeps, now: Date): Promise<Rete
       auditRows: 0,
       warned: 0,
       erasedAccounts: 0,
+      reviews: 0,
     };
 
   const due = retentionCutoffs(now);
@@ -180,7 +201,17 @@ export async function runRetention(deps: RetentionDeps, now: Date): Promise<Rete
       .where("created_at", "<", due.logs)
       .executeTakeFirst();
     const audit = await trx.deleteFrom("audit_log").where("created_at", "<", due.logs).executeTakeFirst();
+    const reviews = await trx
+      .deleteFrom("reviews")
+      .where((eb) =>
+        eb.or([
+          eb("appointment_starts_at", "<", due.reviews),
+          eb.and([eb("status", "=", "refused"), eb("decided_at", "<", due.refusedReviews)]),
+        ]),
+      )
+      .executeTakeFirst();
     const result = {
+      reviews: Number(reviews.numDeletedRows),
       contact: contacts.length,
       documents: documents.length,
       accessRows: Number(access.numDeletedRows),

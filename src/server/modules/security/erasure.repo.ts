@@ -150,3 +150,15 @@ export async function eraseDentistRecords(trx: Db, dentistId: string, pseudonym:
     .where("dentist_id", "=", dentistId)
     .execute();
 }
+
+/**
+ * Reviews (issue 36, ADR 046): those the person wrote and those about them go, with their reports
+ * (a review names its author and its dentist; kept under a pseudonym it would still read as theirs).
+ */
+export async function eraseReviewsOf(trx: Db, personId: string) {
+  await trx
+    .deleteFrom("reviews")
+    .where((eb) => eb.or([eb("patient_id", "=", personId), eb("dentist_id", "=", personId)]))
+    .execute();
+  await trx.deleteFrom("review_reports").where("dentist_id", "=", personId).execute();
+}

@@ -17,6 +17,7 @@ import {
   createPseudonym,
   eraseDentistRecords,
   erasePatientRecords,
+  eraseReviewsOf,
   type Person,
   personOf,
 } from "./erasure.repo";
@@ -134,6 +135,8 @@ export async function eraseAccount(
     await trx.selectFrom("profiles").select("id").where("id", "=", person.id).forUpdate().execute();
     const keys: string[] = [];
     const pseudonym = await createPseudonym(trx, person, deps.now);
+    // Reviews (issue 36): those the person wrote, or about them, go with their reports (ADR 046).
+    await eraseReviewsOf(trx, person.id);
     if (person.role === "patient") await erasePatientRecords(trx, person.id, pseudonym, keys, deps.now);
     else await eraseDentistRecords(trx, person.id, pseudonym, deps.now);
 

@@ -1,8 +1,10 @@
 import { type ReactNode, useSyncExternalStore } from "react";
 import type { PatientOffer } from "../../../../shared/schemas/offers";
 import { VerifiedBadge } from "../../../components/OfferDetails";
+import { DentistRating } from "../../../components/reviews/Rating";
 import { Avatar } from "../../../components/ui/Avatar";
 import { cn } from "../../../lib/cn";
+import { dentistReviewsPath } from "../offerList";
 
 /** A criterion of the comparison: its label, and the cell it shows for an offer. */
 export interface CompareRow {
@@ -34,6 +36,7 @@ export function OfferDentist({ offer, as: Name }: { offer: PatientOffer; as: "h2
       <div className="grid min-w-0 justify-items-start gap-1">
         <Name className="font-semibold text-slate-900 break-words">Dr {offer.dentist.full_name}</Name>
         {offer.dentist.is_verified ? <VerifiedBadge /> : null}
+        <DentistRating rating={offer.dentist.rating} reviewsPath={dentistReviewsPath(offer.dentist.id)} />
       </div>
     </div>
   );

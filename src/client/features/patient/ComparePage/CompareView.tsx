@@ -41,7 +41,7 @@ export function CompareView({
         <EmptyState
           icon={Columns3}
           title="Pas assez de propositions à comparer"
-          description="Il faut au moins deux propositions pour les comparer. Les dentistes répondent en général sous 48 heures."
+          description="Il faut au moins deux propositions pour les comparer. Vous serez prévenu par e-mail de chaque nouvelle proposition."
           action={
             <Button asChild>
               <Link to={requestPath}>Voir la demande</Link>

@@ -7,6 +7,7 @@ import { Card } from "../../../components/ui/Card";
 import { StatCard } from "../../../components/ui/StatCard";
 import { useSession } from "../../../lib/session";
 import { usePatientDashboard } from "../api";
+import { ReviewInvitations } from "../ReviewInvitations";
 import { UploadLink } from "../UploadLink";
 import { MyAppointments } from "./MyAppointments";
 import { RecentRequests } from "./RecentRequests";
@@ -33,6 +34,8 @@ export function PatientDashboardPage() {
           </>
         }
       />
+
+      <ReviewInvitations />
 
       <section aria-label="Mes chiffres" className="mb-8 grid gap-4 sm:grid-cols-3">
         <StatCard icon={Clock} label="Demandes actives" value={data?.counts.active ?? 0} loading={loading} />

@@ -9,6 +9,7 @@ import { useComparison } from "../api";
 import { ConsentCard } from "../ConsentCard";
 import { MyQuoteSection } from "../MyQuoteSection";
 import { OffersCard } from "../OffersCard";
+import { ReviewInvitations } from "../ReviewInvitations";
 import { AccessLogCard } from "./AccessLogCard";
 import { BookingCard } from "./BookingCard";
 import { DocumentsCard } from "./DocumentsCard";
@@ -40,6 +41,8 @@ export function RequestView({ request }: { request: RequestDetail }) {
       <JourneyCard journey={request.journey}>
         {accepted && mayUnaccept ? <UnacceptButton requestId={request.id} offer={accepted} /> : null}
       </JourneyCard>
+
+      {request.journey.state === "done" ? <ReviewInvitations requestId={request.id} /> : null}
 
       {accepted && request.journey.state !== "cancelled" ? (
         <BookingCard requestId={request.id} accepted={accepted} />

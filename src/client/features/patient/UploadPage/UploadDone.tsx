@@ -32,8 +32,8 @@ export function UploadDone() {
           <div className="grid gap-1">
             <h2 className="text-lg font-semibold">Documents téléversés avec succès !</h2>
             <p>
-              Votre demande a été envoyée. Les dentistes vérifiés répondent en général sous 48 heures. Vous
-              allez être redirigé vers votre tableau de bord dans quelques secondes.
+              Votre demande a été envoyée. Vous serez prévenu par e-mail de chaque réponse. Vous allez être
+              redirigé vers votre tableau de bord dans quelques secondes.
             </p>
           </div>
         </div>

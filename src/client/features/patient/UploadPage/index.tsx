@@ -123,7 +123,7 @@ export function PatientUploadPage() {
       {
         onSuccess: () => {
           toast.success(UPLOAD_MESSAGES.success, {
-            description: "Les dentistes répondent en général sous 48 heures.",
+            description: "Vous serez prévenu par e-mail de chaque réponse des dentistes.",
           });
           setDone(true);
         },

@@ -29,4 +29,5 @@ export {
   usePatientRequests,
   useWithdrawConsent,
 } from "./requests";
+export { useDeleteReview, useDentistReviews, useMyReviews, useSaveReview } from "./reviews";
 export { patientKeys };

@@ -17,7 +17,7 @@ const HOW_STEPS = [
   {
     icon: Scale,
     title: "Comparez les offres de dentistes vérifiés",
-    text: "Des dentistes vérifiés vous répondent, en général sous 48 heures. Vous voyez côte à côte le montant, l'économie par rapport à votre devis, le dentiste et sa ville.",
+    text: "Des dentistes vérifiés vous répondent ; vous êtes prévenu par e-mail. Vous voyez côte à côte le montant, l'économie par rapport à votre devis, le dentiste et sa ville.",
   },
   {
     icon: CalendarCheck,
@@ -76,7 +76,7 @@ export function HowItWorksPage() {
       <Section title={`Pourquoi utiliser ${brand_name}`}>
         <ul className="grid list-disc gap-2 pl-5">
           <li>Un deuxième avis sur un soin coûteux, sans vous déplacer.</li>
-          <li>Des économies de 30 à 60 % en moyenne selon les soins, jusqu'à 60 %.</li>
+          <li>L'économie par rapport à votre devis affichée sur chaque proposition.</li>
           <li>Des propositions présentées de la même façon, faciles à comparer.</li>
           <li>Un service gratuit pour vous, entièrement en ligne, sans engagement.</li>
         </ul>

@@ -13,7 +13,7 @@ const UPLOAD_STEPS = [
   },
   {
     title: "Choisissez qui peut voir votre demande",
-    text: "Un dentiste vérifié précis, ou tous les dentistes vérifiés du réseau. Les premières propositions arrivent en général sous 48 heures.",
+    text: "Un dentiste vérifié précis, ou tous les dentistes vérifiés du réseau. Vous êtes prévenu par e-mail de chaque proposition.",
   },
 ] as const;
 

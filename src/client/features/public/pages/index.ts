@@ -7,5 +7,6 @@ export { DentistBenefitsPage } from "./DentistBenefitsPage";
 export { FaqPage } from "./FaqPage";
 export { HowItWorksPage } from "./HowItWorksPage";
 export { PrivacyPage } from "./PrivacyPage";
+export { ReviewsPolicyPage } from "./ReviewsPolicyPage";
 export { TermsPage } from "./TermsPage";
 export { UploadDevisPage } from "./UploadDevisPage";

@@ -1,0 +1,264 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { MessageSquareText } from "lucide-react";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { toast } from "sonner";
+import { REVIEW_FLAG_LABELS, REVIEW_LIMITS, REVIEW_STATUS_LABELS } from "../../../shared/domain/reviews";
+import { formatDetailDateTime } from "../../../shared/format/dates";
+import type { ModerationReview } from "../../../shared/schemas/reviews";
+import { PageHeader } from "../../components/PageHeader";
+import { ReviewItem } from "../../components/reviews/ReviewItem";
+import { Badge } from "../../components/ui/Badge";
+import { Button } from "../../components/ui/Button";
+import { ActionDialog, DialogActions } from "../../components/ui/Dialog";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { FormField } from "../../components/ui/FormField";
+import { LoadError } from "../../components/ui/LoadError";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
+import { Textarea } from "../../components/ui/Textarea";
+import { api, isApiError } from "../../lib/api";
+import { reviewKeys } from "../../lib/queryKeys";
+
+type Status = "pending" | "reported" | "published" | "refused";
+type ModerationList = { items: ModerationReview[]; page: number; page_size: number; has_more: boolean };
+
+const TABS: Record<Status, string> = {
+  pending: "À modérer",
+  reported: "Signalés",
+  published: "Publiés",
+  refused: "Refusés",
+};
+
+/** GET /api/admin/reviews */
+export function useModerationList(status: Status, dentist: string | null, page: number) {
+  return useQuery({
+    queryKey: reviewKeys.moderation(status, dentist, page),
+    queryFn: ({ signal }) =>
+      api<ModerationList>(
+        `/api/admin/reviews?status=${status}&page=${page}${dentist ? `&dentist=${encodeURIComponent(dentist)}` : ""}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/admin/reviews/:id/decision */
+function useDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision, reason }: { id: string; decision: "publish" | "refuse"; reason?: string }) =>
+      api<{ message: string }>(`/api/admin/reviews/${encodeURIComponent(id)}/decision`, {
+        method: "POST",
+        body: reason === undefined ? { decision } : { decision, reason },
+      }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
+  });
+}
+
+/** A review as the team reads it: its flags, its state, its reports. */
+export function ModerationCard({ review, actions }: { review: ModerationReview; actions?: ReactNode }) {
+  return (
+    <ReviewItem
+      review={review}
+      dentistName={review.dentist.full_name}
+      footer={
+        <div className="grid gap-3 border-t border-slate-200 pt-3">
+          <p className="text-sm text-slate-700">
+            Sur le Dr {review.dentist.full_name} · écrit le {formatDetailDateTime(review.created_at)} ·{" "}
+            {REVIEW_STATUS_LABELS[review.status]}
+          </p>
+          {review.flags.length > 0 ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-sm font-medium text-slate-900">Repéré automatiquement :</span>
+              {review.flags.map((flag) => (
+                <Badge key={flag} tone="red">
+                  {REVIEW_FLAG_LABELS[flag]}
+                </Badge>
+              ))}
+            </div>
+          ) : null}
+          {review.refusal_reason ? (
+            <p className="text-sm text-slate-700">Raison du refus : {review.refusal_reason}</p>
+          ) : null}
+          {review.reports.length > 0 ? (
+            <ul className="grid gap-1 text-sm text-slate-700" aria-label="Signalements">
+              {review.reports.map((report) => (
+                <li key={report.id}>
+                  <span className="font-medium">Signalé par le Dr {report.dentist_name}</span> le{" "}
+                  {formatDetailDateTime(report.created_at)} : {report.reason}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {actions}
+        </div>
+      }
+    />
+  );
+}
+
+function RefuseDialog({ review, onClose }: { review: ModerationReview | null; onClose: () => void }) {
+  const decide = useDecision();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const close = () => {
+    setReason("");
+    setError(undefined);
+    onClose();
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!review) return;
+    decide.mutate(
+      { id: review.id, decision: "refuse", reason },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          close();
+        },
+        onError: (failure) => {
+          const field = isApiError(failure) ? failure.fields.reason : undefined;
+          if (field) setError(field);
+          else toast.error(failure.message);
+        },
+      },
+    );
+  };
+  return (
+    <ActionDialog
+      open={review !== null}
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+      title={review?.status === "published" ? "Retirer cet avis" : "Refuser cet avis"}
+      description="L'auteur recevra un e-mail avec cette raison ; il pourra modifier son avis ou contester la décision."
+    >
+      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+        <FormField label="Raison, envoyée à l'auteur" required error={error}>
+          {(control) => (
+            <Textarea
+              {...control}
+              value={reason}
+              maxLength={REVIEW_LIMITS.reasonMax}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setError(undefined);
+              }}
+            />
+          )}
+        </FormField>
+        <DialogActions>
+          <Button type="submit" variant="destructive" loading={decide.isPending}>
+            {review?.status === "published" ? "Retirer l'avis" : "Refuser l'avis"}
+          </Button>
+        </DialogActions>
+      </form>
+    </ActionDialog>
+  );
+}
+
+/** /admin/reviews: the queue 'Avis': publish or refuse (with a reason to the author), reports. */
+export function AdminReviewsPage() {
+  const [status, setStatus] = useState<Status>("pending");
+  const [page, setPage] = useState(1);
+  const list = useModerationList(status, null, page);
+  const decide = useDecision();
+  const [refusing, setRefusing] = useState<ModerationReview | null>(null);
+
+  const publish = (review: ModerationReview) =>
+    decide.mutate(
+      { id: review.id, decision: "publish" },
+      {
+        onSuccess: (result) => toast.success(result.message),
+        onError: (failure) => toast.error(failure.message),
+      },
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Avis"
+        description="Chaque avis est relu avant publication : pas de données de santé, de coordonnées, d'injures ni de propos hors sujet. Un avis négatif conforme est publié comme un autre."
+      />
+      <Tabs
+        value={status}
+        onValueChange={(value) => {
+          setStatus(value as Status);
+          setPage(1);
+        }}
+      >
+        <TabsList aria-label="Avis par état">
+          {(Object.keys(TABS) as Status[]).map((tab) => (
+            <TabsTrigger key={tab} value={tab}>
+              {TABS[tab]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value={status} className="mt-6 grid gap-4">
+          {list.isPending ? (
+            <Skeleton className="h-64 w-full rounded-ui" />
+          ) : list.isError ? (
+            <LoadError title="Impossible de charger les avis" onRetry={() => void list.refetch()} />
+          ) : list.data.items.length === 0 ? (
+            <EmptyState icon={MessageSquareText} title="Aucun avis ici" />
+          ) : (
+            list.data.items.map((review) => (
+              <ModerationCard
+                key={review.id}
+                review={review}
+                actions={
+                  review.status === "refused" ? null : (
+                    <div className="flex flex-wrap gap-3">
+                      {review.status === "pending" ? (
+                        <Button size="sm" loading={decide.isPending} onClick={() => publish(review)}>
+                          Publier
+                        </Button>
+                      ) : null}
+                      <Button size="sm" variant="outline" onClick={() => setRefusing(review)}>
+                        {review.status === "published" ? "Retirer" : "Refuser"}
+                      </Button>
+                    </div>
+                  )
+                }
+              />
+            ))
+          )}
+          <div className="flex flex-wrap gap-3">
+            {page > 1 ? (
+              <Button variant="outline" onClick={() => setPage(page - 1)}>
+                Page précédente
+              </Button>
+            ) : null}
+            {list.data?.has_more ? (
+              <Button variant="outline" onClick={() => setPage(page + 1)}>
+                Page suivante
+              </Button>
+            ) : null}
+          </div>
+        </TabsContent>
+      </Tabs>
+      <RefuseDialog review={refusing} onClose={() => setRefusing(null)} />
+    </>
+  );
+}
+
+/** On a dentist's verification card: that dentist's published reviews and the reports on them. */
+export function DentistReviewsSummary({ dentistId }: { dentistId: string }) {
+  const list = useModerationList("published", dentistId, 1);
+  if (list.isPending || list.isError) return null;
+  const items = list.data.items;
+  const reports = items.reduce((n, review) => n + review.reports.length, 0);
+  return (
+    <details className="rounded-ui border border-slate-200 p-3">
+      <summary className="cursor-pointer text-sm font-medium text-slate-900">
+        Avis publiés : {items.length}
+        {list.data.has_more ? "+" : ""} · signalements : {reports}
+      </summary>
+      <div className="mt-3 grid gap-3">
+        {items.map((review) => (
+          <ModerationCard key={review.id} review={review} />
+        ))}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,62 @@
+import { MessageSquareText } from "lucide-react";
+import { useState } from "react";
+import { useParams } from "react-router";
+import { PageHeader } from "../../components/PageHeader";
+import { DentistRating } from "../../components/reviews/Rating";
+import { ReviewItem } from "../../components/reviews/ReviewItem";
+import { Button } from "../../components/ui/Button";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { LoadError } from "../../components/ui/LoadError";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { useDentistReviews } from "./api";
+
+/** /patient/dentists/:id/reviews: a verified dentist as patients see them, reviews newest first. */
+export function PatientDentistReviewsPage() {
+  const { id = "" } = useParams();
+  const [page, setPage] = useState(1);
+  const reviews = useDentistReviews(id, page);
+  if (reviews.isPending) return <Skeleton className="h-96 w-full rounded-ui" />;
+  if (reviews.isError)
+    return (
+      <LoadError
+        title="Impossible de charger les avis de ce dentiste"
+        onRetry={() => void reviews.refetch()}
+      />
+    );
+  const { dentist, summary, items, has_more } = reviews.data;
+  return (
+    <>
+      <PageHeader
+        title={`Avis sur le Dr ${dentist.full_name}`}
+        description={
+          <>
+            Des avis de patients dont le rendez-vous a été pris sur Sourio et a eu lieu, relus par notre
+            équipe, du plus récent au plus ancien.
+          </>
+        }
+      />
+      <DentistRating rating={summary} className="mb-6" />
+      {items.length === 0 ? (
+        <EmptyState icon={MessageSquareText} title="Pas encore d'avis publié sur ce dentiste" />
+      ) : (
+        <div className="grid gap-4">
+          {items.map((review) => (
+            <ReviewItem key={review.id} review={review} dentistName={dentist.full_name} />
+          ))}
+        </div>
+      )}
+      <div className="mt-6 flex flex-wrap gap-3">
+        {page > 1 ? (
+          <Button variant="outline" onClick={() => setPage(page - 1)}>
+            Avis plus récents
+          </Button>
+        ) : null}
+        {has_more ? (
+          <Button variant="outline" onClick={() => setPage(page + 1)}>
+            Avis plus anciens
+          </Button>
+        ) : null}
+      </div>
+    </>
+  );
+}

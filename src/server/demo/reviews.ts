@@ -1,0 +1,260 @@
+import { addDays, parisLocalToDate, parisToday } from "../../shared/policies/offers";
+import { offerInputSchema } from "../../shared/schemas/offers";
+import { requestFieldsSchema } from "../../shared/schemas/requests";
+import type { Actor } from "../access/actor";
+import { systemCreateAccount } from "../bootstrap";
+import { bookAppointment, confirmAppointment } from "../modules/appointments/appointments.service";
+import { createRequest } from "../modules/new-request/new-request.service";
+import { acceptOffer, submitOffer } from "../modules/offers/offers.service";
+import { systemFindProfile } from "../modules/profiles/profiles.repo";
+import { answerReview, decideReview, writeReview } from "../modules/reviews/reviews.service";
+import { DEMO_PASSWORD } from "./accounts";
+
+/*
+ * The demo's reviews and the history behind the public figures (issue 36, ADR 046), kept apart from
+ * the rest of the seed. Everything happens through the services, at past times: other patients
+ * ("patients de démonstration", who never sign in) had appointments with the two verified dentists
+ * over the last 80 days, reviewed them, and the team published the reviews; so every public figure
+ * (patients, first-offer delay, saving, verified dentists, average rating) is measured on at least
+ * 30 cases. The demo patient had two past appointments: one reviewed (and answered by Dr Martin),
+ * one not yet (her dashboard invites her); one other patient's review waits in the team's queue.
+ */
+
+const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+
+/** The seed's clocked services and its people, as demo/index.ts makes them. */
+export interface ReviewSeedDeps {
+  at: (
+    when: Date,
+  ) => Parameters<typeof writeReview>[0] &
+    Parameters<typeof submitOffer>[0] &
+    Parameters<typeof createRequest>[0] &
+    Parameters<typeof bookAppointment>[0];
+  person: (email: string) => Promise<Actor>;
+  createAccount: Parameters<typeof systemCreateAccount>[0];
+}
+
+/** How many other patients, and past appointments each (11 × 3 = 33: every figure has 30 cases). */
+const OTHER_PATIENTS = 11;
+const APPOINTMENTS_EACH = 3;
+
+const FIRST_NAMES = [
+  "Lucie",
+  "Karim",
+  "Nadia",
+  "Paul",
+  "Chloé",
+  "Hugo",
+  "Inès",
+  "Marc",
+  "Léa",
+  "Omar",
+  "Anne",
+];
+const LAST_NAMES = [
+  "Bernard",
+  "Petit",
+  "Roux",
+  "Faure",
+  "Girard",
+  "Morel",
+  "Blanc",
+  "Guérin",
+  "Henry",
+  "Rousseau",
+  "Lambert",
+];
+const TEXTS = [
+  "Accueil chaleureux, le Dr a pris le temps de m'expliquer chaque étape du soin et les alternatives possibles.",
+  "Rendez-vous à l'heure, cabinet très propre, explications claires sur le devis. Je recommande.",
+  "Très à l'écoute, j'étais stressée et tout s'est bien passé. Le prix était celui annoncé sur Sourio.",
+  "Bon contact, un peu d'attente en salle mais les soins ont été bien faits et bien expliqués.",
+];
+
+/**
+ * One past appointment: the request `daysAgo` days ago, the dentist's offer `delayHours` later
+ * (a devis of `quoteEuros`, an offer of `offerEuros`), accepted and booked at once, confirmed by the
+ * dentist, two days later at `hour` o'clock.
+ */
+async function pastAppointment(
+  deps: ReviewSeedDeps,
+  p: {
+    treatment?: "crown" | "rootcanal" | "denture";
+    patient: Actor;
+    dentist: Actor;
+    daysAgo: number;
+    delayHours: number;
+    quoteEuros: number;
+    offerEuros: number;
+    hour: number;
+  },
+  now: Date,
+) {
+  const sent = new Date(now.getTime() - p.daysAgo * DAY);
+  const input = requestFieldsSchema.parse({
+    treatment_type: p.treatment ?? "crown",
+    description: "Soin sur une molaire ; le montant du devis de mon dentiste est indiqué.",
+    quote_amount: String(p.quoteEuros),
+    urgency: "medium",
+    recipient: "all",
+    consent: "true",
+    document_types: "[]",
+  });
+  const requestId = await createRequest(deps.at(sent), p.patient, input, [], { queueReading: false });
+  const offered = new Date(sent.getTime() + p.delayHours * HOUR);
+  const slot = `${addDays(parisToday(offered), 2)}T${String(p.hour).padStart(2, "0")}:00`;
+  const values = offerInputSchema.parse({
+    amount_cents: p.offerEuros * 100,
+    comment: "Couronne céramo-métallique, garantie 5 ans.",
+    valid_until: addDays(parisToday(offered), 30),
+    slots: [slot],
+  });
+  const { offer } = await submitOffer(deps.at(offered), p.dentist, requestId, values);
+  const decided = deps.at(new Date(offered.getTime() + HOUR));
+  await acceptOffer(decided, p.patient, offer.id);
+  const asked = await bookAppointment(decided, p.patient, offer.id, [slot]);
+  const startsAt = parisLocalToDate(slot);
+  await confirmAppointment(
+    deps.at(new Date(offered.getTime() + 2 * HOUR)),
+    p.dentist,
+    asked.id,
+    startsAt.toISOString(),
+  );
+  return { appointmentId: asked.id, startsAt };
+}
+
+/** A review written the day after the appointment, published by the team the day after (or left pending). */
+async function review(
+  deps: ReviewSeedDeps,
+  p: {
+    patient: Actor;
+    admin: Actor;
+    appointmentId: string;
+    startsAt: Date;
+    rating: number;
+    text: string;
+    publish: boolean;
+  },
+) {
+  const written = await writeReview(
+    deps.at(new Date(p.startsAt.getTime() + DAY)),
+    p.patient,
+    p.appointmentId,
+    {
+      rating: p.rating,
+      explanations: p.rating,
+      listening: Math.max(1, p.rating - (p.rating % 2)),
+      punctuality: null,
+      text: p.text,
+      author_title: "patiente",
+    },
+  );
+  if (p.publish)
+    await decideReview(deps.at(new Date(p.startsAt.getTime() + 2 * DAY)), p.admin, written.id, {
+      decision: "publish",
+    });
+  return written.id;
+}
+
+export async function seedReviews(
+  deps: ReviewSeedDeps,
+  emails: { admin: string; patient: string; dentists: [string, string] },
+  now: Date,
+): Promise<void> {
+  const admin = await deps.person(emails.admin);
+  const dentists = [await deps.person(emails.dentists[0]), await deps.person(emails.dentists[1])] as const;
+
+  // The other patients' appointments: a different day each (no dentist is booked twice at once).
+  let n = 0;
+  let pendingLeft = 1;
+  for (let i = 0; i < OTHER_PATIENTS; i++) {
+    const email = `patient${i + 2}@demo.sourio.fr`;
+    const id = await systemCreateAccount(deps.createAccount, {
+      email,
+      password: DEMO_PASSWORD,
+      role: "patient",
+      firstName: FIRST_NAMES[i] ?? "Alex",
+      lastName: LAST_NAMES[i] ?? "Martin",
+    });
+    const profile = await systemFindProfile(deps.createAccount.db, id);
+    if (!profile) throw new Error(`patient de démonstration introuvable : ${email}`);
+    const patient: Actor = { userId: id, profile };
+    for (let k = 0; k < APPOINTMENTS_EACH; k++) {
+      n += 1;
+      const dentist = dentists[n % 2] as Actor;
+      const { appointmentId, startsAt } = await pastAppointment(
+        deps,
+        {
+          patient,
+          dentist,
+          daysAgo: 80 - 2 * n,
+          delayHours: 4 + ((n * 7) % 44),
+          quoteEuros: 1_200,
+          offerEuros: 1_100 - ((n * 37) % 400),
+          hour: 9 + (n % 8),
+        },
+        now,
+      );
+      const publish = !(k === APPOINTMENTS_EACH - 1 && pendingLeft > 0 && i === OTHER_PATIENTS - 1);
+      if (!publish) pendingLeft -= 1;
+      await review(deps, {
+        patient,
+        admin,
+        appointmentId,
+        startsAt,
+        rating: publish ? (n % 5 === 0 ? 3 : n % 3 === 0 ? 4 : 5) : 2,
+        text: publish
+          ? (TEXTS[n % TEXTS.length] as string)
+          : "Le soin était bien fait mais j'ai attendu quarante minutes sans explication, dommage.",
+        publish,
+      });
+    }
+  }
+
+  // The demo patient: Dr Martin (reviewed, published, answered), then Dr Leroy (not reviewed yet).
+  const patient = await deps.person(emails.patient);
+  const [martin, leroy] = dentists;
+  const first = await pastAppointment(
+    deps,
+    {
+      treatment: "rootcanal",
+      patient,
+      dentist: martin,
+      daysAgo: 30,
+      delayHours: 20,
+      quoteEuros: 900,
+      offerEuros: 750,
+      hour: 18,
+    },
+    now,
+  );
+  const reviewId = await review(deps, {
+    patient,
+    admin,
+    ...first,
+    rating: 5,
+    text: "Le Dr Martin m'a expliqué les deux options possibles avec leurs prix, sans me pousser. Soin rapide et sans douleur.",
+    publish: true,
+  });
+  await answerReview(
+    deps.at(new Date(first.startsAt.getTime() + 3 * DAY)),
+    martin,
+    reviewId,
+    "Merci pour votre confiance, et au plaisir de vous revoir pour le contrôle.",
+  );
+  await pastAppointment(
+    deps,
+    {
+      treatment: "denture",
+      patient,
+      dentist: leroy,
+      daysAgo: 6,
+      delayHours: 10,
+      quoteEuros: 700,
+      offerEuros: 560,
+      hour: 17,
+    },
+    now,
+  );
+}

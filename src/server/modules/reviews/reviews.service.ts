@@ -1,0 +1,211 @@
+import { mayEditReview, reviewFlags } from "../../../shared/domain/reviews";
+import { addDays, parisLocalToDate, parisToday } from "../../../shared/format/paris";
+import { ERROR_CODES } from "../../../shared/schemas/common";
+import { REVIEW_MESSAGES, type ReviewInput } from "../../../shared/schemas/reviews";
+import type { Actor } from "../../access/actor";
+import { writeAudit } from "../../access/audit";
+import type { AppConfig } from "../../config";
+import type { Db } from "../../db/index";
+import { AppError, notFound } from "../../errors";
+import type { MailAfterCommit, Mailer } from "../../mail/mailer";
+import {
+  reviewAboutYouMail,
+  reviewInvitationMail,
+  reviewPublishedMail,
+  reviewRefusedMail,
+} from "../../mail/templates";
+import { loggableError } from "../../redact";
+import { moderationRepo, reviewsRepo, systemClaimInvitations, systemReleaseInvitation } from "./reviews.repo";
+
+/*
+ * The reviews' use cases (issue 36, ADR 046): each one transaction, its e-mails after the commit
+ * (a failed e-mail never undoes the change). The rules: only the patient of a confirmed appointment
+ * that has taken place reviews it, once; the team publishes or refuses; the author edits within
+ * REVIEW_LIMITS.editDays (back to moderation) and deletes at any time; the dentist answers once and
+ * reports. Nothing here lets a dentist hide, reorder or pay for a review.
+ */
+
+export interface Deps extends MailAfterCommit {
+  db: Db;
+  config: AppConfig;
+  clock: () => Date;
+}
+
+const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
+
+function sendAfter(deps: MailAfterCommit, to: string, mail: { subject: string; text: string }) {
+  deps.mailer
+    .send({ to, ...mail })
+    .catch((error) => deps.log.error({ err: loggableError(error) }, "e-mail d'avis non envoyé"));
+}
+
+export async function writeReview(deps: Deps, actor: Actor, appointmentId: string, input: ReviewInput) {
+  const now = deps.clock();
+  const repo = reviewsRepo(deps.db, actor);
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const appointment = await repo.ownAppointment(trx, appointmentId);
+    if (!appointment) throw notFound(REVIEW_MESSAGES.appointmentNotFound);
+    if (appointment.reviewed) throw conflict(REVIEW_MESSAGES.already);
+    const startsAt = appointment.starts_at ? new Date(appointment.starts_at) : null;
+    if (appointment.status !== "confirmed" || !startsAt || startsAt > now)
+      throw conflict(REVIEW_MESSAGES.notYet);
+    return repo.create(trx, {
+      appointmentId,
+      dentistId: appointment.dentist_id,
+      startsAt,
+      input,
+      flags: reviewFlags(input.text),
+      now,
+    });
+  });
+  const own = await repo.own(id, now);
+  if (!own) throw notFound(REVIEW_MESSAGES.notFound);
+  return own.dto;
+}
+
+export async function editReview(deps: Deps, actor: Actor, id: string, input: ReviewInput) {
+  const now = deps.clock();
+  const repo = reviewsRepo(deps.db, actor);
+  await deps.db.transaction().execute(async (trx) => {
+    const own = await repo.own(id, now, trx);
+    if (!own) throw notFound(REVIEW_MESSAGES.notFound);
+    if (!mayEditReview(own.row.created_at, now)) throw conflict(REVIEW_MESSAGES.editClosed);
+    await repo.rewrite(trx, id, input, reviewFlags(input.text), now);
+  });
+  const own = await repo.own(id, now);
+  if (!own) throw notFound(REVIEW_MESSAGES.notFound);
+  return own.dto;
+}
+
+export async function deleteReview(deps: Deps, actor: Actor, id: string) {
+  const repo = reviewsRepo(deps.db, actor);
+  const gone = await deps.db.transaction().execute((trx) => repo.remove(trx, id));
+  if (!gone) throw notFound(REVIEW_MESSAGES.notFound);
+}
+
+export async function answerReview(deps: Deps, actor: Actor, id: string, text: string) {
+  const now = deps.clock();
+  const repo = reviewsRepo(deps.db, actor);
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await repo.receivedOne(trx, id);
+    if (!row) throw notFound(REVIEW_MESSAGES.notFound);
+    if (row.answer !== null || !(await repo.answer(trx, id, text, now)))
+      throw conflict(REVIEW_MESSAGES.answerOnce);
+  });
+}
+
+export async function reportReview(deps: Deps, actor: Actor, id: string, reason: string) {
+  const now = deps.clock();
+  const repo = reviewsRepo(deps.db, actor);
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await repo.receivedOne(trx, id);
+    if (!row) throw notFound(REVIEW_MESSAGES.notFound);
+    if (!(await repo.report(trx, id, reason, now))) throw conflict(REVIEW_MESSAGES.alreadyReported);
+  });
+}
+
+/**
+ * The team's decision on a pending review; a published one may be withdrawn (refused) after a
+ * report. The author is told either way (the reason of a refusal), the dentist of a publication.
+ */
+export async function decideReview(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  decision: { decision: "publish" | "refuse"; reason?: string | undefined },
+) {
+  const now = deps.clock();
+  const publish = decision.decision === "publish";
+  const reason = publish ? null : (decision.reason ?? "");
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await moderationRepo.lock(trx, id);
+    if (!row) throw notFound(REVIEW_MESSAGES.notFound);
+    // Pending: either decision. Published: only withdrawn (a report upheld). Refused: final, until rewritten.
+    if (row.status === "refused" || (row.status === "published" && publish))
+      throw conflict(REVIEW_MESSAGES.alreadyDecided);
+    await moderationRepo.decide(trx, id, { publish, reason, adminId: actor.userId, now });
+    await writeAudit(trx, {
+      actorId: actor.userId,
+      action: publish ? "review.published" : "review.refused",
+      subjectType: "review",
+      subjectId: id,
+      at: now,
+    });
+  });
+  const parties = await moderationRepo.parties(deps.db, id);
+  if (parties) {
+    const base = deps.config.publicUrl;
+    const firstName = parties.patient_first_name || parties.patient_full_name;
+    const dentistName = parties.dentist_name || "Dentiste";
+    const link = `${base}/patient/reviews`;
+    sendAfter(
+      deps,
+      parties.patient_email,
+      publish
+        ? reviewPublishedMail({ brandName: deps.config.brandName, firstName, dentistName, link })
+        : reviewRefusedMail({
+            brandName: deps.config.brandName,
+            firstName,
+            dentistName,
+            reason: reason ?? "",
+            link,
+          }),
+    );
+    if (publish) {
+      const review = await moderationRepo.one(deps.db, id);
+      sendAfter(
+        deps,
+        parties.dentist_email,
+        reviewAboutYouMail({
+          brandName: deps.config.brandName,
+          firstName: parties.dentist_first_name || dentistName,
+          rating: review?.rating ?? 0,
+          link: `${base}/dentist/reviews`,
+        }),
+      );
+    }
+  }
+  const review = await moderationRepo.one(deps.db, id);
+  if (!review) throw notFound(REVIEW_MESSAGES.notFound);
+  return review;
+}
+
+/** Invitations go for appointments of the last this many days (older ones are not chased). */
+export const INVITATION_WINDOW_DAYS = 14;
+
+/**
+ * The invitations due at `now` (the mail job, every minute, on one instance at a time): the day
+ * after an appointment that took place, once per appointment (claimed by its row).
+ */
+export async function sendReviewInvitations(deps: {
+  db: Db;
+  mailer: Mailer;
+  config: AppConfig;
+  now: Date;
+  log: { error(obj: object, msg: string): void };
+}): Promise<number> {
+  const today = parisToday(deps.now);
+  const dayStart = parisLocalToDate(`${today}T00:00`);
+  const since = parisLocalToDate(`${addDays(today, -INVITATION_WINDOW_DAYS)}T00:00`);
+  const claimed = await systemClaimInvitations(deps.db, dayStart, since, deps.now);
+  await Promise.all(
+    claimed.map(async (invitation) => {
+      if (invitation.patient_erased_at) return;
+      try {
+        await deps.mailer.send({
+          to: invitation.patient_email,
+          ...reviewInvitationMail({
+            brandName: deps.config.brandName,
+            firstName: invitation.patient_first_name || invitation.patient_full_name,
+            dentistName: invitation.dentist_name || "Dentiste",
+            link: `${deps.config.publicUrl}/patient/reviews/new/${invitation.id}`,
+          }),
+        });
+      } catch (error) {
+        deps.log.error({ err: loggableError(error) }, "invitation à donner un avis non envoyée");
+        await systemReleaseInvitation(deps.db, invitation.id);
+      }
+    }),
+  );
+  return claimed.length;
+}

@@ -1,0 +1,346 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
+import { archiveOf } from "../../testing/archive";
+import { appPerFile, postRequest } from "../../testing/harness";
+import { api, peoplePerFile, signInAdmin, USUAL_CAST, type Who } from "../../testing/people";
+import { sendReviewInvitations } from "./reviews.service";
+
+// A movable clock: Saturday 21 November 2026, 10:00 in Paris to begin with.
+let now = new Date("2026-11-21T09:00:00Z");
+const DAY = 24 * 60 * 60 * 1000;
+
+const ctx = appPerFile({ clock: () => now });
+const { get, post, call } = api(ctx);
+const who = peoplePerFile(ctx, { ...USUAL_CAST, patients: ["Paula", "Quentin"], lastName: "Durand" });
+let admin: Who;
+
+const REVIEW = {
+  rating: 5,
+  explanations: 4,
+  listening: 5,
+  punctuality: null,
+  text: "Très bon accueil, le Dr a pris le temps de tout expliquer avant la pose.",
+  author_title: "patiente",
+};
+
+/** A confirmed appointment of `patient` with `dentist` at `slot` (Paris time), on a new request. */
+async function appointment(patient: Who, dentist: Who, slot: string) {
+  const created = await postRequest(ctx.app, patient.cookie, {
+    treatment_type: "crown",
+    consent: "true",
+    quote_amount: "1200",
+    document_types: '["quote"]',
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const requestId = created.json().id as string;
+  const offer = await post(
+    `/api/dentist/requests/${requestId}/offers`,
+    { amount_cents: 90_000, valid_until: "2027-06-30", slots: [slot] },
+    dentist,
+  );
+  expect(offer.statusCode, offer.body).toBe(201);
+  const offerId = offer.json().offer.id as string;
+  expect((await post(`/api/patient/offers/${offerId}/accept`, undefined, patient)).statusCode).toBe(200);
+  const booked = await post(`/api/patient/offers/${offerId}/appointment`, { slots: [slot] }, patient);
+  expect(booked.statusCode, booked.body).toBe(201);
+  const id = booked.json().appointment.id as string;
+  const confirmed = await post(
+    `/api/appointments/${id}/confirm`,
+    { starts_at: booked.json().appointment.options[0] },
+    dentist,
+  );
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return { id, requestId, offerId };
+}
+
+const put = (url: string, payload: object, as: Who) => call("PUT", url, as, payload);
+const del = (url: string, as: Who) => call("DELETE", url, as);
+const mailsTo = (email: string) => ctx.outbox().filter((m) => m.includes(`To: ${email}`));
+const invite = () =>
+  sendReviewInvitations({
+    db: ctx.app.db,
+    mailer: ctx.app.mailer,
+    config: ctx.app.config,
+    now,
+    log: ctx.app.log,
+  });
+
+let paula: Who;
+let quentin: Who;
+let drA: Who;
+let drB: Who;
+let first: { id: string; requestId: string; offerId: string };
+let reviewId: string;
+
+beforeAll(async () => {
+  paula = who.Paula as Who;
+  quentin = who.Quentin as Who;
+  drA = who.drA as Who;
+  drB = who.drB as Who;
+  admin = await signInAdmin(ctx.app);
+  first = await appointment(paula, drA, "2026-12-03T09:30");
+});
+
+describe("who may review", () => {
+  it("refuses before the appointment has taken place (409), and says so in French", async () => {
+    const early = await post(`/api/patient/appointments/${first.id}/review`, REVIEW, paula);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(REVIEW_MESSAGES.notYet);
+    expect((await get("/api/patient/reviews", paula)).json().invitations).toEqual([]);
+  });
+
+  it("refuses anyone but the appointment's patient: another patient 404, dentists 403, anonymous 401", async () => {
+    now = new Date("2026-12-04T09:00:00Z");
+    const url = `/api/patient/appointments/${first.id}/review`;
+    const other = await post(url, REVIEW, quentin);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().error.message).toBe(REVIEW_MESSAGES.appointmentNotFound);
+    // Before its body is read: a stranger never learns how it is checked.
+    expect((await post(url, { rating: 9 }, quentin)).statusCode).toBe(404);
+    expect((await post(url, REVIEW, drA)).statusCode).toBe(403);
+    expect((await post(url, REVIEW, drB)).statusCode).toBe(403);
+    expect((await post(url, REVIEW, undefined)).statusCode).toBe(401);
+    expect((await post("/api/patient/appointments/pas-un-id/review", REVIEW, paula)).statusCode).toBe(404);
+  });
+
+  it("invites the patient the day after, once, by e-mail and on her dashboard", async () => {
+    // The day of the appointment: not yet.
+    now = new Date("2026-12-03T18:00:00Z");
+    expect(await invite()).toBe(0);
+    now = new Date("2026-12-04T09:00:00Z");
+    expect(await invite()).toBe(1);
+    expect(await invite()).toBe(0);
+    const mails = mailsTo(paula.email).filter((m) => m.includes("Comment s'est pass"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(`/patient/reviews/new/${first.id}`);
+    const mine = (await get("/api/patient/reviews", paula)).json();
+    expect(mine.invitations).toEqual([
+      expect.objectContaining({
+        appointment_id: first.id,
+        dentist: { id: drA.id, full_name: "Anne Martin" },
+      }),
+    ]);
+    expect((await get("/api/patient/reviews", quentin)).json().invitations).toEqual([]);
+  });
+
+  it("checks what is written: a French 400 naming the field", async () => {
+    const url = `/api/patient/appointments/${first.id}/review`;
+    const short = await post(url, { ...REVIEW, text: "Bien." }, paula);
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.fields.text).toBe(REVIEW_MESSAGES.textTooShort);
+    const long = await post(url, { ...REVIEW, text: "x".repeat(2001) }, paula);
+    expect(long.json().error.fields.text).toBe(REVIEW_MESSAGES.textTooLong);
+    const mark = await post(url, { ...REVIEW, rating: 6 }, paula);
+    expect(mark.json().error.fields.rating).toBe(REVIEW_MESSAGES.ratingInvalid);
+    const detail = await post(url, { ...REVIEW, listening: 0 }, paula);
+    expect(detail.json().error.fields.listening).toBe(REVIEW_MESSAGES.ratingInvalid);
+    const noTitle = await post(url, { ...REVIEW, author_title: undefined }, paula);
+    expect(noTitle.json().error.fields.author_title).toBe(REVIEW_MESSAGES.titleRequired);
+  });
+
+  it("takes one review per appointment, pending, flagged for a phone number; a second is refused", async () => {
+    const url = `/api/patient/appointments/${first.id}/review`;
+    const text = "Très bien reçue, appelez-moi au 06 12 34 56 78 pour en parler, www.exemple.fr";
+    const written = await post(url, { ...REVIEW, text }, paula);
+    expect(written.statusCode, written.body).toBe(201);
+    const review = written.json().review;
+    reviewId = review.id;
+    expect(review).toMatchObject({
+      status: "pending",
+      author: "Paula D., patiente vérifiée",
+      appointment_month: "rendez-vous en décembre 2026",
+      may_edit: true,
+      dentist: { id: drA.id },
+    });
+    const again = await post(url, REVIEW, paula);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(REVIEW_MESSAGES.already);
+    // The invitation is gone from her dashboard.
+    expect((await get("/api/patient/reviews", paula)).json().invitations).toEqual([]);
+    // Nobody sees it before the team has read it.
+    expect((await get(`/api/dentists/${drA.id}/reviews`, quentin)).json()).toMatchObject({
+      items: [],
+      summary: { average: null, count: 0 },
+    });
+    expect((await get("/api/dentist/reviews", drA)).json().items).toEqual([]);
+    const queue = (await get("/api/admin/reviews", admin)).json();
+    expect(queue.items).toEqual([expect.objectContaining({ id: reviewId, flags: ["phone", "url"] })]);
+  });
+});
+
+describe("moderation", () => {
+  it("refuses with a reason sent to the author; the review stays hers to rewrite", async () => {
+    const url = `/api/admin/reviews/${reviewId}/decision`;
+    const noReason = await post(url, { decision: "refuse" }, admin);
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.fields.reason).toBe(REVIEW_MESSAGES.refuseReasonRequired);
+    expect((await post(url, { decision: "publish" }, paula)).statusCode).toBe(403);
+    expect((await post(url, { decision: "publish" }, drA)).statusCode).toBe(403);
+    const reason = "Votre avis contient un numéro de téléphone et un lien.";
+    const refused = await post(url, { decision: "refuse", reason }, admin);
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json().review.status).toBe("refused");
+    // E-mails go after the commit.
+    await vi.waitFor(() => expect(mailsTo(paula.email).some((m) => m.includes(reason))).toBe(true));
+    expect((await post(url, { decision: "publish" }, admin)).statusCode).toBe(409);
+    const mine = (await get("/api/patient/reviews", paula)).json().reviews;
+    expect(mine).toEqual([
+      expect.objectContaining({ id: reviewId, status: "refused", refusal_reason: reason }),
+    ]);
+  });
+
+  it("an edit goes back to moderation; published, it shows to patients with the dentist's average", async () => {
+    const edited = await put(`/api/patient/reviews/${reviewId}`, REVIEW, paula);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().review).toMatchObject({
+      status: "pending",
+      refusal_reason: null,
+      text: REVIEW.text,
+    });
+    expect((await put(`/api/patient/reviews/${reviewId}`, REVIEW, quentin)).statusCode).toBe(404);
+    const before = mailsTo(drA.email).length;
+    const published = await post(`/api/admin/reviews/${reviewId}/decision`, { decision: "publish" }, admin);
+    expect(published.statusCode, published.body).toBe(200);
+    // The dentist is told.
+    await vi.waitFor(() => expect(mailsTo(drA.email).length).toBe(before + 1));
+    expect(mailsTo(drA.email).at(-1)).toContain("/dentist/reviews");
+    const seen = (await get(`/api/dentists/${drA.id}/reviews`, quentin)).json();
+    expect(seen.summary).toEqual({ average: 5, count: 1 });
+    expect(seen.items).toEqual([
+      expect.objectContaining({
+        id: reviewId,
+        rating: 5,
+        explanations: 4,
+        punctuality: null,
+        author: "Paula D., patiente vérifiée",
+        appointment_month: "rendez-vous en décembre 2026",
+        answer: null,
+      }),
+    ]);
+    // Only the name shown: no e-mail, no last name.
+    expect(JSON.stringify(seen)).not.toContain(paula.email);
+    expect(JSON.stringify(seen)).not.toContain("Durand");
+    // The reviews of a dentist: patients only; an unknown dentist 404.
+    expect((await get(`/api/dentists/${drA.id}/reviews`, drB)).statusCode).toBe(403);
+    expect((await get(`/api/dentists/${paula.id}/reviews`, quentin)).statusCode).toBe(404);
+  });
+
+  it("the dentist answers once, publicly; another dentist cannot", async () => {
+    const url = `/api/dentist/reviews/${reviewId}/answer`;
+    expect((await post(url, { text: "Merci" }, drB)).statusCode).toBe(404);
+    expect((await post(url, { text: "   " }, drA)).json().error.fields.text).toBe(
+      REVIEW_MESSAGES.answerRequired,
+    );
+    const answered = await post(url, { text: "Merci pour votre confiance." }, drA);
+    expect(answered.statusCode, answered.body).toBe(200);
+    const again = await post(url, { text: "Encore merci." }, drA);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(REVIEW_MESSAGES.answerOnce);
+    const seen = (await get(`/api/dentists/${drA.id}/reviews`, quentin)).json();
+    expect(seen.items[0].answer).toBe("Merci pour votre confiance.");
+  });
+
+  it("the dentist reports it to the team with a reason, once; the team sees the report", async () => {
+    const url = `/api/dentist/reviews/${reviewId}/report`;
+    expect((await post(url, { reason: "Pas mon patient" }, drB)).statusCode).toBe(404);
+    expect((await post(url, {}, drA)).json().error.fields.reason).toBe(REVIEW_MESSAGES.reasonRequired);
+    expect((await post(url, { reason: "Ce n'est pas ce qui s'est passé." }, drA)).statusCode).toBe(200);
+    expect((await post(url, { reason: "Encore" }, drA)).statusCode).toBe(409);
+    const mine = (await get("/api/dentist/reviews", drA)).json();
+    expect(mine.items).toEqual([expect.objectContaining({ id: reviewId, reported: true })]);
+    const reported = (await get("/api/admin/reviews?status=reported", admin)).json();
+    expect(reported.items).toEqual([
+      expect.objectContaining({
+        id: reviewId,
+        reports: [
+          expect.objectContaining({
+            reason: "Ce n'est pas ce qui s'est passé.",
+            dentist_name: "Anne Martin",
+          }),
+        ],
+      }),
+    ]);
+    const ofDentist = (await get(`/api/admin/reviews?status=published&dentist=${drA.id}`, admin)).json();
+    expect(ofDentist.items.map((r: { id: string }) => r.id)).toEqual([reviewId]);
+    expect((await get(`/api/admin/reviews?status=published&dentist=${drB.id}`, admin)).json().items).toEqual(
+      [],
+    );
+  });
+
+  it("nothing lets the dentist hide or remove a review", async () => {
+    expect((await del(`/api/patient/reviews/${reviewId}`, drA)).statusCode).toBe(403);
+    expect((await put(`/api/patient/reviews/${reviewId}`, REVIEW, drA)).statusCode).toBe(403);
+    expect(
+      (await post(`/api/admin/reviews/${reviewId}/decision`, { decision: "refuse", reason: "x" }, drA))
+        .statusCode,
+    ).toBe(403);
+    expect((await get(`/api/dentists/${drA.id}/reviews`, quentin)).json().summary.count).toBe(1);
+  });
+
+  it("is in the author's and the dentist's data exports", async () => {
+    const ofPaula = await archiveOf(await get("/api/account/export", paula));
+    expect(ofPaula.data.reviews.written).toEqual([
+      expect.objectContaining({
+        id: reviewId,
+        text: REVIEW.text,
+        status: "published",
+        about_dentist: "Anne Martin",
+      }),
+    ]);
+    const ofDrA = await archiveOf(await get("/api/account/export", drA));
+    expect(ofDrA.data.reviews.about_me).toEqual([
+      expect.objectContaining({
+        id: reviewId,
+        author: "Paula D., patiente vérifiée",
+        answer: "Merci pour votre confiance.",
+      }),
+    ]);
+    expect(ofDrA.data.reviews.my_reports).toHaveLength(1);
+  });
+
+  it("edits are closed after 30 days; deleting is open at any time", async () => {
+    now = new Date(now.getTime() + 31 * DAY);
+    const late = await put(`/api/patient/reviews/${reviewId}`, REVIEW, paula);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(REVIEW_MESSAGES.editClosed);
+    expect((await del(`/api/patient/reviews/${reviewId}`, quentin)).statusCode).toBe(404);
+    expect((await del(`/api/patient/reviews/${reviewId}`, paula)).statusCode).toBe(200);
+    expect((await del(`/api/patient/reviews/${reviewId}`, paula)).statusCode).toBe(404);
+    expect((await get(`/api/dentists/${drA.id}/reviews`, quentin)).json().summary).toEqual({
+      average: null,
+      count: 0,
+    });
+    // Deleted, the appointment may be reviewed again (her invitation is back).
+    expect((await get("/api/patient/reviews", paula)).json().invitations).toHaveLength(1);
+  });
+});
+
+describe("erasure", () => {
+  it("removes the reviews a patient wrote, and their reports, with her account", async () => {
+    const second = await appointment(quentin, drB, "2027-01-12T10:00");
+    now = new Date("2027-01-13T09:00:00Z");
+    const written = await post(
+      `/api/patient/appointments/${second.id}/review`,
+      { ...REVIEW, rating: 3 },
+      quentin,
+    );
+    expect(written.statusCode, written.body).toBe(201);
+    const id = written.json().review.id as string;
+    expect((await post(`/api/admin/reviews/${id}/decision`, { decision: "publish" }, admin)).statusCode).toBe(
+      200,
+    );
+    expect((await post(`/api/dentist/reviews/${id}/report`, { reason: "Faux" }, drB)).statusCode).toBe(200);
+    expect((await get(`/api/dentists/${drB.id}/reviews`, paula)).json().summary).toEqual({
+      average: 3,
+      count: 1,
+    });
+    const erased = await post("/api/account/delete", { password: "Sourire-Sain-2026" }, quentin);
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect((await get(`/api/dentists/${drB.id}/reviews`, paula)).json().summary).toEqual({
+      average: null,
+      count: 0,
+    });
+    const left = await ctx.app.db.selectFrom("review_reports").select("id").execute();
+    expect(left).toEqual([]);
+  });
+});
