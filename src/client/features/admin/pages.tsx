@@ -6,6 +6,6 @@ export { AdminChatMessagesPage } from "./ChatMessagesPage";
 export { AdminContactPage } from "./ContactPage";
 export { AdminDashboardPage } from "./DashboardPage";
 export { AdminRetentionPage } from "./RetentionPage";
-export { AdminSubscriptionsPage } from "./SubscriptionsPage";
 export { AdminReviewsPage } from "./ReviewsPage";
+export { AdminSubscriptionsPage } from "./SubscriptionsPage";
 export { AdminVerificationsPage } from "./VerificationsPage";
