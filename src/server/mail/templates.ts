@@ -331,7 +331,7 @@ export function trialEndingMail(p: { brandName: string; firstName: string; endsO
     subject: "Votre essai gratuit se termine dans 7 jours",
     lines: [
       `Votre essai gratuit de ${p.brandName} se termine le ${p.endsOn}.`,
-      "Pour continuer à recevoir de nouvelles demandes et envoyer des propositions, choisissez votre formule :",
+      "Pour continuer à recevoir de nouvelles demandes et envoyer des propositions, choisissez votre formule :",
     ],
     link: p.link,
     after: [
@@ -352,12 +352,12 @@ export function paymentFailedMail(p: {
     subject: "Le paiement de votre abonnement a échoué",
     lines: [
       "Le dernier paiement de votre abonnement n'a pas abouti.",
-      `Votre accès reste complet jusqu'au ${p.graceEndsOn}. Mettez à jour votre moyen de paiement depuis cette page (bouton « Gérer mon moyen de paiement ») :`,
+      `Votre accès reste complet jusqu'au ${p.graceEndsOn}. Mettez à jour votre moyen de paiement depuis cette page (bouton « Gérer mon moyen de paiement ») :`,
     ],
     link: p.link,
     after: [
       "",
-      "Passé cette date, vous ne recevrez plus de nouvelles demandes ; vos conversations, patients et rendez-vous restent accessibles.",
+      "Passé cette date, vous ne recevrez plus de nouvelles demandes ; vos conversations, patients et rendez-vous restent accessibles.",
     ],
   });
 }
@@ -369,7 +369,7 @@ export function subscriptionCancelledMail(p: { brandName: string; firstName: str
     lines: [
       `Votre abonnement à ${p.brandName} est terminé.`,
       "Vous gardez vos conversations, vos patients, vos rendez-vous et les documents partagés, mais vous ne recevez plus de nouvelles demandes.",
-      "Pour reprendre, réactivez votre abonnement :",
+      "Pour reprendre, réactivez votre abonnement :",
     ],
     link: p.link,
   });
@@ -384,7 +384,7 @@ export function invoiceAvailableMail(p: {
 }) {
   return letter(p, {
     subject: `Votre facture ${p.number} est disponible`,
-    lines: [`Merci pour votre paiement. Votre facture ${p.number} est disponible dans votre espace :`],
+    lines: [`Merci pour votre paiement. Votre facture ${p.number} est disponible dans votre espace :`],
     link: p.link,
   });
 }

@@ -25,7 +25,7 @@ export function SubscriptionBanner() {
           }
         : subscription.phase === "limited"
           ? {
-              text: "Votre abonnement n'est plus actif : vous gardez vos conversations, vos patients et vos rendez-vous, mais vous ne recevez plus de nouvelles demandes.",
+              text: "Votre abonnement n'est plus actif : vous gardez vos conversations, vos patients et vos rendez-vous, mais vous ne recevez plus de nouvelles demandes.",
               action: "Réactiver mon abonnement",
               urgent: true,
             }

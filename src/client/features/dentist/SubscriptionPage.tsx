@@ -35,14 +35,14 @@ function stateLine(s: SubscriptionSummary, nextTtc: number | null): string {
       return `Essai gratuit jusqu'au ${on}.`;
     case "active":
       return nextTtc !== null
-        ? `Prochain paiement le ${on} : ${formatEuros(nextTtc)} TTC.`
+        ? `Prochain paiement le ${on} : ${formatEuros(nextTtc)} TTC.`
         : `Actif jusqu'au ${on}.`;
     case "ending":
-      return `Résilié : votre abonnement reste actif jusqu'au ${on}.`;
+      return `Résilié : votre abonnement reste actif jusqu'au ${on}.`;
     case "past_due":
       return `Le dernier paiement a échoué. Votre accès reste complet jusqu'au ${on}.`;
     case "limited":
-      return "Accès limité : vous gardez vos conversations, vos patients, vos rendez-vous et les documents partagés, mais vous ne recevez plus de nouvelles demandes et ne pouvez plus envoyer de proposition.";
+      return "Accès limité : vous gardez vos conversations, vos patients, vos rendez-vous et les documents partagés, mais vous ne recevez plus de nouvelles demandes et ne pouvez plus envoyer de proposition.";
   }
 }
 
@@ -65,11 +65,11 @@ export function DentistSubscriptionPage() {
     <>
       <PageHeader
         title="Abonnement"
-        description="Sourio Cabinet : une seule formule, sans commission sur vos soins. Les patients ne paient rien."
+        description="Sourio Cabinet : une seule formule, sans commission sur vos soins. Les patients ne paient rien."
       />
       {params.get("paiement") === "accepte" ? (
         <Alert variant="success" className="mb-6" title="Paiement accepté">
-          Merci ! Votre abonnement est actif. Votre facture est disponible ci-dessous.
+          Merci ! Votre abonnement est actif. Votre facture est disponible ci-dessous.
         </Alert>
       ) : null}
       <div className="grid gap-6">
@@ -81,7 +81,7 @@ export function DentistSubscriptionPage() {
             {subscription ? (
               <>
                 <p>
-                  <span className="font-semibold">État : </span>
+                  <span className="font-semibold">État : </span>
                   {subscription.phase === "limited"
                     ? "Accès limité"
                     : SUBSCRIPTION_STATUS_LABELS[subscription.status]}
@@ -195,8 +195,8 @@ export function DentistSubscriptionPage() {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Résilier votre abonnement ?"
-        description="Votre abonnement reste actif jusqu'à la fin de la période payée ; vous pourrez le réactiver d'ici là en un clic."
+        title="Résilier votre abonnement ?"
+        description="Votre abonnement reste actif jusqu'à la fin de la période payée ; vous pourrez le réactiver d'ici là en un clic."
         confirmLabel="Résilier"
         destructive
         loading={cancellation.isPending}

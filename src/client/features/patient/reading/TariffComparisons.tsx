@@ -54,7 +54,7 @@ export function TariffComparisons({
                   ? READING_MESSAGES.notPrinted
                   : `${READING_MESSAGES.readOnQuote} : ${figure(c.field, c.read)}`}
                 {" · "}
-                {READING_MESSAGES.tariffOn(c.day)} : {figure(c.field, c.table)}
+                {READING_MESSAGES.tariffOn(c.day)} : {figure(c.field, c.table)}
                 {use === "table" ? (
                   <span className="font-semibold"> — {READING_MESSAGES.tariffChosen}</span>
                 ) : null}
@@ -64,7 +64,7 @@ export function TariffComparisons({
                   size="sm"
                   variant="outline"
                   disabled={disabled}
-                  aria-label={`${READING_MESSAGES.keepRead} : ${FIELD_LABELS[c.field]}, ligne ${lineNumber}`}
+                  aria-label={`${READING_MESSAGES.keepRead} : ${FIELD_LABELS[c.field]}, ligne ${lineNumber}`}
                   onClick={() => onChoose(c.field, "read")}
                 >
                   {READING_MESSAGES.keepRead}
@@ -74,7 +74,7 @@ export function TariffComparisons({
                   size="sm"
                   variant="outline"
                   disabled={disabled}
-                  aria-label={`${READING_MESSAGES.useTariff} : ${FIELD_LABELS[c.field]}, ligne ${lineNumber}`}
+                  aria-label={`${READING_MESSAGES.useTariff} : ${FIELD_LABELS[c.field]}, ligne ${lineNumber}`}
                   onClick={() => onChoose(c.field, "table")}
                 >
                   {READING_MESSAGES.useTariff}
