@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueInvoice } from "./modules/invoices/invoices.service";
 import { createWorld, type PersonName, type World } from "./testing/world";
 
 /**
@@ -55,10 +56,28 @@ beforeAll(async () => {
     .where("id", "=", reading.id)
     .execute();
   readingOfA = reading.id;
+  // An invoice of the chosen dentist (issue 35), for the invoices' PDF routes.
+  const invoice = await world.ctx.app.db.transaction().execute((trx) =>
+    issueInvoice(
+      trx,
+      {
+        dentistId: world.people.chosen.id,
+        paymentRef: "private_answers_chosen",
+        planLabel: "Abonnement Sourio Cabinet — mensuel",
+        periodStart: "2026-11-01",
+        periodEnd: "2026-11-30",
+        amountHtCents: 8900,
+        issuedAt: new Date("2026-11-01T08:00:00Z"),
+      },
+      { seller: world.ctx.app.config.invoiceSeller },
+    ),
+  );
+  invoiceOfChosen = invoice.id;
 }, 180_000);
 afterAll(async () => world?.ctx.close());
 
 let readingOfA = "";
+let invoiceOfChosen = "";
 
 /** The world's object for a path parameter of this route. */
 function objectFor(path: string, param: string): string {
@@ -75,6 +94,8 @@ function objectFor(path: string, param: string): string {
     if (path.startsWith("/api/conversations/")) return w.conversations.chosenOpenA;
     if (path.startsWith("/api/support/messages/")) return w.support.imageA;
     if (path.startsWith("/api/admin/contact/")) return w.contact.withFile;
+    if (/^\/api\/(dentist|admin)\/invoices\//.test(path)) return invoiceOfChosen;
+    if (/^\/api\/(admin\/)?dentists\/\{id\}\/(invoices|reviews)$/.test(path)) return w.people.chosen.id;
   }
   throw new Error(`donnez un objet du monde pour {${param}} de GET ${path}`);
 }

@@ -94,11 +94,13 @@ describe("reading accuracy on the held-out layout families", () => {
     expect(total.linesFound, report(scored, { details: false })).toBe(total.expectedLines);
   }, 120_000);
 
-  // The budget is 90 % of fields; the reader reaches 87.3 % on this sample (2026-11-28, ADR 042): the
-  // floor asserted is what is reached, the gap is reported (README, ADR 042) and left to the OCR work.
-  const PHOTO_FIELDS_FLOOR = 0.87;
+  // The budget is 90 % of fields, not reached. The reader reached 87.3 % on this sample while it still
+  // replaced a BR or AMO that OCR read differently from the act table; since ADR 043 a figure read on
+  // the devis is kept (flagged, the table's shown beside it), and an OCR digit misread stays wrong:
+  // 77.0 % (2026-11-28). The floor asserted is what is reached; the gap is reported (README, ADR 042).
+  const PHOTO_FIELDS_FLOOR = 0.76;
 
-  it("finds ≥ 95 % of the lines and reads ≥ 87 % of the fields (budget 90 %, not reached) of a photo per held-out family and 2 scans", async () => {
+  it("finds ≥ 95 % of the lines and reads ≥ 76 % of the fields (budget 90 %, not reached) of a photo per held-out family and 2 scans", async () => {
     const scored: Scored[] = [];
     for (const family of HELD_OUT_FAMILIES) {
       const [devis] = familySample(family, 1, 101, { onePage: true });
