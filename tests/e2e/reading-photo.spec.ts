@@ -130,7 +130,7 @@ test.describe("un montant imprimé qui contredit le tarif (issue 34)", () => {
     const saved = page.waitForRequest(
       (r) => r.url().endsWith(`/requests/${requestId}/quote`) && r.method() === "PUT",
     );
-    await line.getByRole("button", { name: "Utiliser le tarif : Base de remboursement, ligne 1" }).click();
+    await line.getByRole("button", { name: /^Utiliser le tarif\s: Base de remboursement, ligne 1$/ }).click();
     await expect(line).toContainText("Tarif retenu");
     await card.getByRole("button", { name: "Enregistrer ces lignes" }).click();
     expect((await saved).postDataJSON()).toMatchObject({

@@ -1,4 +1,4 @@
-import { LifeBuoy, LogOut, UserRound } from "lucide-react";
+import { CreditCard, LifeBuoy, LogOut, Star, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import type { Area } from "../../../shared/policies/redirects";
 import type { Profile } from "../../../shared/schemas/profile";
@@ -11,9 +11,14 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../components/ui/DropdownMenu";
-import { AREA_HELP, HELP_LABEL, profilePathFor } from "./navigation";
+import { AREA_ACCOUNT_LINKS, AREA_HELP, HELP_LABEL, profilePathFor } from "./navigation";
 
-/** The avatar's menu: who is signed in, 'Profil', 'Besoin d'aide ?', 'Déconnexion'. */
+const ICONS: Record<string, typeof CreditCard> = {
+  "/dentist/subscription": CreditCard,
+  "/dentist/reviews": Star,
+};
+
+/** The avatar's menu: who is signed in, 'Profil' (and the area's own entries), 'Besoin d'aide ?', 'Déconnexion'. */
 export function AccountMenu({
   area,
   profile,
@@ -47,6 +52,17 @@ export function AccountMenu({
             Profil
           </Link>
         </DropdownMenuItem>
+        {AREA_ACCOUNT_LINKS[area].map((item) => {
+          const Icon = ICONS[item.to] ?? UserRound;
+          return (
+            <DropdownMenuItem key={item.to} asChild>
+              <Link to={item.to}>
+                <Icon aria-hidden="true" />
+                {item.label}
+              </Link>
+            </DropdownMenuItem>
+          );
+        })}
         <DropdownMenuItem asChild>
           <Link to={AREA_HELP[area]}>
             <LifeBuoy aria-hidden="true" />

@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/Button";
 import { MenuSheet } from "../../components/ui/Sheet";
 import type { NavBadge } from "../../features/dentist/navBadges";
 import { cn } from "../../lib/cn";
-import { AREA_HELP, AREA_LABEL, AREA_NAV, HELP_LABEL } from "./navigation";
+import { AREA_ACCOUNT_LINKS, AREA_HELP, AREA_LABEL, AREA_NAV, HELP_LABEL } from "./navigation";
 
 /** A counter on a navigation entry ('99+' beyond 99); its meaning is read from the entry's name or description. */
 function CountPill({ count }: { count: number }) {
@@ -99,6 +99,21 @@ export function MobileAreaMenu({
           badges={badges}
           onNavigate={() => setOpen(false)}
         />
+        {AREA_ACCOUNT_LINKS[area].map((item) => (
+          <NavLink
+            key={item.to}
+            to={item.to}
+            onClick={() => setOpen(false)}
+            className={({ isActive }) =>
+              cn(
+                "inline-flex items-center gap-1.5 rounded-md px-3 py-2.5 text-base font-medium transition-colors hover:bg-slate-100 hover:text-slate-900",
+                isActive ? "bg-brand-50 text-brand-900" : "text-slate-700",
+              )
+            }
+          >
+            {item.label}
+          </NavLink>
+        ))}
         <NavLink
           to={AREA_HELP[area]}
           onClick={() => setOpen(false)}

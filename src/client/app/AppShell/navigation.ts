@@ -24,8 +24,6 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
     { to: "/dentist/messages", label: "Messages" },
     { to: "/dentist/offers", label: "Mes propositions" },
     { to: "/dentist/appointments", label: "Rendez-vous" },
-    { to: "/dentist/subscription", label: "Abonnement" },
-    { to: "/dentist/reviews", label: "Avis" },
     { to: "/dentist/profile", label: "Profil" },
   ],
   admin: [
@@ -38,6 +36,19 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
     { to: "/admin/retention", label: "Conservation" },
     { to: "/admin/subscriptions", label: "Abonnements" },
   ],
+};
+
+/**
+ * The account menu's own entries after 'Profil' (issues 35 and 36): the dentist's subscription and the
+ * reviews patients published about him, kept out of the bar, which holds six entries on one line.
+ */
+export const AREA_ACCOUNT_LINKS: Record<Area, NavItem[]> = {
+  patient: [],
+  dentist: [
+    { to: "/dentist/subscription", label: "Abonnement" },
+    { to: "/dentist/reviews", label: "Avis des patients" },
+  ],
+  admin: [],
 };
 
 /**

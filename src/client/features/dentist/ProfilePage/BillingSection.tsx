@@ -1,9 +1,10 @@
+import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/Card";
 import { BillingProfileForm, InvoiceList } from "../billing";
 
 /**
- * 'Facturation' on the dentist's profile (issue 35): the billing profile and the invoices, until the
- * 'Abonnement' page shows them (the components are usable alone there).
+ * 'Facturation' on the dentist's profile (issue 35): the billing profile and the invoices, also on the
+ * 'Abonnement' page, which this section links to (plan, payment method, cancellation).
  */
 export function BillingSection() {
   return (
@@ -11,6 +12,13 @@ export function BillingSection() {
       <h2 id="billing-title" className="text-xl font-semibold text-slate-900">
         Facturation
       </h2>
+      <p className="text-slate-700">
+        Votre formule, votre moyen de paiement et la résiliation sont sur la page{" "}
+        <Link to="/dentist/subscription" className="font-medium text-brand-800 underline underline-offset-2">
+          Abonnement
+        </Link>
+        .
+      </p>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>

@@ -52,7 +52,7 @@ export function TariffComparisons({
                 <br />
                 {c.read === null
                   ? READING_MESSAGES.notPrinted
-                  : `${READING_MESSAGES.readOnQuote} : ${figure(c.field, c.read)}`}
+                  : `${READING_MESSAGES.readOnQuote} : ${figure(c.field, c.read)}`}
                 {" · "}
                 {READING_MESSAGES.tariffOn(c.day)} : {figure(c.field, c.table)}
                 {use === "table" ? (

@@ -373,11 +373,11 @@ describe("l'écran de vérification", () => {
     expect(within(line2).queryByRole("button", { name: /Utiliser le tarif/ })).not.toBeInTheDocument();
 
     await user.click(
-      within(note1).getByRole("button", { name: "Utiliser le tarif : Base de remboursement, ligne 1" }),
+      within(note1).getByRole("button", { name: "Utiliser le tarif : Base de remboursement, ligne 1" }),
     );
     expect(within(note1).getByText(/Tarif retenu/)).toBeInTheDocument();
     expect(
-      within(note1).getByRole("button", { name: "Garder la valeur lue : Base de remboursement, ligne 1" }),
+      within(note1).getByRole("button", { name: "Garder la valeur lue : Base de remboursement, ligne 1" }),
     ).toBeInTheDocument();
 
     await user.click(within(mine).getByRole("button", { name: "Enregistrer ces lignes" }));
