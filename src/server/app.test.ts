@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./testing/harness";
 
@@ -101,6 +102,31 @@ describe("pre-rendered public pages", () => {
     expect(faq.body).toContain('content="http://localhost:3000/media/hero-poster.webp"');
     const area = await ctx.app.inject({ method: "GET", url: "/patient/dashboard" });
     expect(area.body).toContain('<div id="root"></div>');
+  });
+
+  it("sends a pre-rendered page compressed as the browser accepts it: brotli, else gzip, else as is", async () => {
+    const plain = await ctx.app.inject({ method: "GET", url: "/faq" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toContain("<h1>Questions fréquentes</h1>");
+    const cases: [string, string | undefined, (b: Buffer) => Buffer][] = [
+      ["gzip, deflate, br, zstd", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+      ["br;q=0, gzip", "gzip", gunzipSync],
+      ["*", "br", brotliDecompressSync],
+      ["identity", undefined, (b) => b],
+    ];
+    for (const [accept, encoding, decode] of cases) {
+      const response = await ctx.app.inject({
+        method: "GET",
+        url: "/faq",
+        headers: { "accept-encoding": accept },
+      });
+      expect(response.statusCode, accept).toBe(200);
+      expect(response.headers["content-encoding"], accept).toBe(encoding);
+      expect(response.headers.vary, accept).toContain("accept-encoding");
+      expect(response.headers["content-type"], accept).toBe("text/html; charset=utf-8");
+      expect(decode(response.rawPayload).toString("utf8"), accept).toBe(plain.body);
+    }
   });
 });
 

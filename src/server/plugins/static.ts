@@ -1,11 +1,37 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { isAppPath } from "../../shared/routes";
 import { errorBody } from "../errors";
 
 export const CLIENT_DIR = path.resolve(import.meta.dirname, "../../../dist/client");
+
+/** A pre-rendered page, and the same bytes compressed once at start-up (brotli at its best, gzip -9). */
+interface PrerenderedPage {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * The encoding a pre-rendered page is sent in: brotli, else gzip, else none. `q=0` refuses an
+ * encoding, `*` stands for any not named.
+ */
+export function pickEncoding(header: string | string[] | undefined): "br" | "gzip" | undefined {
+  const accepted = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",")) {
+    const [name = "", ...params] = part.split(";").map((p) => p.trim().toLowerCase());
+    if (!name) continue;
+    const q = params.find((p) => p.startsWith("q="));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
+  if (weight("br") > 0) return "br";
+  if (weight("gzip") > 0) return "gzip";
+  return undefined;
+}
 
 /**
  * The built React app: hashed assets cached for a year (immutable), index.html never cached,
@@ -16,9 +42,11 @@ export const CLIENT_DIR = path.resolve(import.meta.dirname, "../../../dist/clien
 export async function registerStatic(app: FastifyInstance, clientDir = CLIENT_DIR): Promise<void> {
   const hasClient = existsSync(path.join(clientDir, "index.html"));
   // Public pages pre-rendered at build time ("/faq" → prerendered/faq.html, "/" → index.html), kept
-  // in memory with their canonical URL and absolute share image, which depend on PUBLIC_URL.
+  // in memory with their canonical URL and absolute share image, which depend on PUBLIC_URL, and
+  // compressed once here: the not-found handler that answers them is no route, so @fastify/compress
+  // (which hooks routes) never sees it, and the landing page's HTML is ~65 KB uncompressed.
   const prerenderedDir = path.join(clientDir, "prerendered");
-  const prerendered = new Map<string, string>();
+  const prerendered = new Map<string, PrerenderedPage>();
   if (existsSync(prerenderedDir)) {
     const base = app.config.publicUrl;
     for (const file of readdirSync(prerenderedDir)) {
@@ -30,7 +58,11 @@ export async function registerStatic(app: FastifyInstance, clientDir = CLIENT_DI
           "</head>",
           `<link rel="canonical" href="${base}${pagePath}" /><meta property="og:url" content="${base}${pagePath}" /></head>`,
         );
-      prerendered.set(pagePath, html);
+      prerendered.set(pagePath, {
+        html,
+        br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(html, { level: 9 }),
+      });
     }
   }
   if (hasClient) {
@@ -75,6 +107,8 @@ export async function registerStatic(app: FastifyInstance, clientDir = CLIENT_DI
       return reply.status(404).send(readFileSync(path.join(clientDir, "index.html"), "utf8"));
     }
     const page = prerendered.get(pathname.replace(/(.)\/+$/, "$1"));
-    return page ? reply.send(page) : reply.sendFile("index.html");
+    if (!page) return reply.sendFile("index.html");
+    const encoding = pickEncoding(request.headers["accept-encoding"]);
+    return encoding ? reply.header("content-encoding", encoding).send(page[encoding]) : reply.send(page.html);
   });
 }
