@@ -1,9 +1,5 @@
 import { type ComponentType, type ReactNode, StrictMode, useEffect } from "react";
 import type { IslandName } from "../components/Island";
-import { HeroVideo } from "../features/public/HeroVideo";
-import { PublicFigures } from "../features/public/publicStats";
-import { MobileMenu } from "./MobileMenu";
-import { AccountLink } from "./publicNav";
 
 /*
  * Islands (ADR 027). A pre-rendered public page is not hydrated as a whole: only the parts that
@@ -15,18 +11,19 @@ import { AccountLink } from "./publicNav";
  */
 
 /**
- * The components that may be islands (by the browser and by the pre-render). The header's two
- * islands (on every public page) and the hero's two (on `/`) hydrate at once: they are plain
- * imports, in the entry chunk (~4 KB gzip; ADR 027), since the app's public layout and landing page
- * import them too (a dynamic import would not split them off anyway). The others load on demand.
+ * The components that may be islands (by the browser and by the pre-render), each loaded on
+ * demand: the entry holds react-dom and the hydration only (ADR 053). The header's two islands
+ * and the hero's two are asked for as soon as the entry runs (their small chunks come in one round
+ * trip); the others when they come near the screen or the browser is idle. The app's public layout
+ * and landing page import the same modules statically: the bundler puts them in chunks of their own
+ * that both use.
  */
-const loaded = (component: unknown) => () => Promise.resolve(component as ComponentType<never>);
-
 export const ISLANDS = {
-  "account-link": loaded(AccountLink),
-  "mobile-menu": loaded(MobileMenu),
-  "hero-video": loaded(HeroVideo),
-  "public-figures": loaded(PublicFigures),
+  "account-link": () => import("./publicNav").then((m) => m.AccountLink as ComponentType<never>),
+  "mobile-menu": () => import("./MobileMenu").then((m) => m.MobileMenu as ComponentType<never>),
+  "hero-video": () => import("../features/public/HeroVideo").then((m) => m.HeroVideo as ComponentType<never>),
+  "public-figures": () =>
+    import("../features/public/publicStats").then((m) => m.PublicFigures as ComponentType<never>),
   toaster: () => import("../components/ui/Toaster").then((m) => m.default as ComponentType<never>),
   testimonials: () =>
     import("../features/public/Testimonials").then((m) => m.LandingTestimonials as ComponentType<never>),

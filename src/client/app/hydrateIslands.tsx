@@ -1,7 +1,5 @@
 import { type ComponentType, startTransition } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
-import { api } from "../lib/api";
-import { DEFAULT_CONFIG, type PublicConfig } from "../lib/config";
 import { ISLANDS, type IslandName, islandElement, islandPrefix } from "./Island";
 
 /** Islands under the fold or not needed at once: hydrated when they come near the screen or the browser is idle. */
@@ -46,17 +44,13 @@ let replaced = false;
 
 /**
  * The pages were pre-rendered with the default brand name and contact address. A deployment that
- * sets others (BRAND_NAME, CONTACT_EMAIL) gets the page rendered again by the whole app.
+ * sets others (BRAND_NAME, CONTACT_EMAIL) gets the page rendered again by the whole app. The check
+ * (the API client and /api/config) is a chunk of its own, fetched beside the islands: it is not in
+ * the initial JS (ADR 053).
  */
 async function replaceIfOtherBrand(container: HTMLElement): Promise<void> {
-  let config: Partial<PublicConfig>;
-  try {
-    config = await api<Partial<PublicConfig>>("/api/config");
-  } catch {
-    return;
-  }
-  const other = (key: keyof PublicConfig) => Boolean(config[key]) && config[key] !== DEFAULT_CONFIG[key];
-  if (!other("brand_name") && !other("contact_email")) return;
+  const { isOtherBrand } = await import("./otherBrand");
+  if (!(await isOtherBrand())) return;
   const { renderApp } = await import("./App");
   replaced = true;
   for (const root of roots.splice(0)) root.unmount();

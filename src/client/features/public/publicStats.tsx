@@ -1,11 +1,8 @@
 import { useEffect, useSyncExternalStore } from "react";
+import { PUBLIC_FIGURE_METHODS, PUBLIC_FIGURE_MIN_SAMPLE } from "../../../shared/domain/publicFigures";
 import { formatRating } from "../../../shared/domain/reviews";
 import { formatEuros } from "../../../shared/format/money";
-import {
-  PUBLIC_FIGURE_METHODS,
-  PUBLIC_FIGURE_MIN_SAMPLE,
-  type PublicStats,
-} from "../../../shared/schemas/publicStats";
+import type { PublicStats } from "../../../shared/schemas/publicStats";
 import { delayFigure, type Figure, PATIENTS_FIGURE_MINIMUM, patientsFigure } from "../../content/landing";
 import { api } from "../../lib/api";
 
