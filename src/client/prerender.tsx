@@ -35,9 +35,12 @@ function escapeAttribute(value: string): string {
  * their own, numbered in page order, and put in their placeholders: the browser hydrates each
  * with the same tree and identifierPrefix.
  */
-export async function render(url: string): Promise<{ html: string; title?: string; description?: string }> {
+export async function render(
+  url: string,
+): Promise<{ html: string; title?: string; description?: string; preloadImage?: string }> {
   delete prerenderedMeta.title;
   delete prerenderedMeta.description;
+  delete prerenderedMeta.preloadImage;
   islandCollector.active = true;
   islandCollector.found.clear();
   let html: string;

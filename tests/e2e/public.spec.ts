@@ -211,12 +211,26 @@ test.describe("site public : contenus", () => {
     await page.goto("/");
     const video = page.locator("video");
     await expect(video).toHaveAttribute("poster", "/media/hero-poster.webp");
+    // The poster is the page's largest paint: its pre-rendered head asks for it first, at high
+    // priority (ADR 053); the other public pages do not.
+    const preload = page.locator('head link[rel="preload"][as="image"]');
+    await expect(preload).toHaveAttribute("href", "/media/hero-poster.webp");
+    await expect(preload).toHaveAttribute("fetchpriority", "high");
+    expect(
+      await page.evaluate(() => {
+        const head = [...document.head.children];
+        const first = (selector: string) => head.findIndex((element) => element.matches(selector));
+        return first('link[rel="preload"][as="image"]') < first('link[rel="stylesheet"]');
+      }),
+    ).toBe(true);
     await expect
       .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.muted && v.loop))
       .toBe(true);
     await page.getByRole("button", { name: "Mettre en pause la vidéo" }).click();
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
     await expect(page.getByRole("button", { name: "Lire la vidéo" })).toBeVisible();
+    await page.goto("/faq");
+    await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(0);
   });
 
   test.describe("vidéo indisponible", () => {

@@ -92,7 +92,7 @@ const FOOTER_GROUPS = [
 function PublicFooter() {
   const { brand_name } = useConfig();
   return (
-    <footer className="border-t border-slate-200 bg-slate-50">
+    <footer className="below-fold border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.2fr_3fr]">
         <div className="grid content-start gap-3">
           <Logo brand={brand_name} />

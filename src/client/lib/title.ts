@@ -40,26 +40,32 @@ function setMeta(attribute: "name" | "property", key: string, content: string): 
  * While pages are pre-rendered at build time (no document, effects do not run), the page's title
  * and description are collected here so that the HTML file carries them (src/client/prerender.tsx).
  */
-export const prerenderedMeta: { title?: string; description?: string } = {};
+export const prerenderedMeta: { title?: string; description?: string; preloadImage?: string } = {};
 
 export interface PageMeta {
   /** "<title> — <brand>", or exactly `title` when `full` is true. */
   title: string;
   full?: boolean;
   description: string;
+  /**
+   * The page's largest paint when it is an image (the landing page's hero poster): the pre-rendered
+   * HTML asks for it from its head at high priority, before the stylesheet (ADR 053).
+   */
+  preloadImage?: string;
 }
 
 /**
  * SEO of a public page: title, meta description, canonical URL (origin + path, no query or
  * hash) and the Open Graph tags. index.html carries the defaults for the first response.
  */
-export function usePageMeta({ title, full, description }: PageMeta): void {
+export function usePageMeta({ title, full, description, preloadImage }: PageMeta): void {
   const { brand_name } = useConfig();
   const { pathname } = useLocation();
   const fullTitle = full ? title : `${title} — ${brand_name}`;
   if (typeof document === "undefined") {
     prerenderedMeta.title = fullTitle;
     prerenderedMeta.description = description;
+    if (preloadImage) prerenderedMeta.preloadImage = preloadImage;
   }
   useEffect(() => {
     const origin = window.location.origin;

@@ -5,6 +5,9 @@ import { useEffect, useId, useRef, useState } from "react";
 export const HERO_VIDEO_DESCRIPTION =
   "Animation : un devis dentaire arrive, trois dentistes vérifiés proposent chacun une offre moins chère, la meilleure est mise en avant puis un rendez-vous est confirmé.";
 
+/** The video's first image, shown until it plays: the landing page's largest paint (ADR 053). */
+export const HERO_POSTER_PATH = "/media/hero-poster.webp";
+
 export const HERO_VIDEO_FALLBACK = "La vidéo de présentation ne peut pas être chargée.";
 
 function prefersReducedMotion(): boolean {
@@ -97,7 +100,7 @@ export function HeroVideo() {
       <video
         ref={videoRef}
         className="aspect-video w-full bg-brand-800 object-cover"
-        poster="/media/hero-poster.webp"
+        poster={HERO_POSTER_PATH}
         preload="none"
         muted
         loop

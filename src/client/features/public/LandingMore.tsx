@@ -14,7 +14,7 @@ export default function LandingMore() {
   const { contact_email } = useConfig();
   return (
     <>
-      <section aria-labelledby="testimonials-title" className="bg-brand-50/60">
+      <section aria-labelledby="testimonials-title" className="below-fold bg-brand-50/60">
         <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
           <SectionTitle id="testimonials-title">{TESTIMONIALS_SECTION.title}</SectionTitle>
           <p className="mt-2 mb-8 max-w-2xl text-slate-700">{TESTIMONIALS_SECTION.intro}</p>
@@ -27,7 +27,7 @@ export default function LandingMore() {
         </div>
       </section>
 
-      <section aria-labelledby="faq-title" className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
+      <section aria-labelledby="faq-title" className="below-fold mx-auto max-w-3xl px-4 py-14 sm:px-6">
         <SectionTitle id="faq-title">Questions fréquentes</SectionTitle>
         <div className="mt-6">
           <FaqAccordion />
@@ -40,7 +40,11 @@ export default function LandingMore() {
         </p>
       </section>
 
-      <section id="contact" aria-labelledby="contact-title" className="border-t border-slate-200 bg-slate-50">
+      <section
+        id="contact"
+        aria-labelledby="contact-title"
+        className="below-fold border-t border-slate-200 bg-slate-50"
+      >
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[1fr_1.6fr]">
           <div>
             <SectionTitle id="contact-title">Une question ? Écrivez-nous</SectionTitle>

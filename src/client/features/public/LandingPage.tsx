@@ -19,7 +19,7 @@ import { FIGURES } from "../../content/landing";
 import { useConfig } from "../../lib/config";
 import { usePageMeta } from "../../lib/title";
 import { BenefitCard } from "./BenefitCard";
-import { HeroVideo } from "./HeroVideo";
+import { HERO_POSTER_PATH, HeroVideo } from "./HeroVideo";
 import { PublicFigures } from "./publicStats";
 import { SectionTitle } from "./SectionTitle";
 
@@ -102,6 +102,7 @@ export function LandingPage() {
   usePageMeta({
     title: `${brand_name} — comparez vos devis dentaires`,
     full: true,
+    preloadImage: HERO_POSTER_PATH,
     description: `${brand_name}, la mutuelle dentaire numérique : déposez le devis de votre dentiste et recevez gratuitement les propositions de dentistes vérifiés.`,
   });
   return (
@@ -159,7 +160,7 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="steps-title" className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+      <section aria-labelledby="steps-title" className="below-fold mx-auto max-w-6xl px-4 py-14 sm:px-6">
         <SectionTitle id="steps-title">Comment ça marche</SectionTitle>
         <p className="mt-2 max-w-2xl text-slate-700">Quatre étapes, à votre rythme, sans engagement.</p>
         <ol className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
@@ -186,7 +187,7 @@ export function LandingPage() {
         </ol>
       </section>
 
-      <section aria-labelledby="why-title" className="bg-slate-50">
+      <section aria-labelledby="why-title" className="below-fold bg-slate-50">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 py-14 sm:px-6 lg:grid-cols-[1fr_2fr]">
           <div>
             <SectionTitle id="why-title">Pourquoi utiliser {brand_name}</SectionTitle>
@@ -206,7 +207,7 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="benefits-title" className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+      <section aria-labelledby="benefits-title" className="below-fold mx-auto max-w-6xl px-4 py-14 sm:px-6">
         <SectionTitle id="benefits-title">Ce que vous y gagnez</SectionTitle>
         <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {BENEFITS.map((benefit) => (
