@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench`: the performance budgets of architecture.md, measured on this machine.
-//  - landing route: initial JS (scripts and modulepreloads of index.html) ≤ 80 KB gzip;
-//  - Lighthouse (mobile, Debian Chromium) on /, /how-it-works, /faq: performance ≥ 95, accessibility 100;
+//  - landing route: initial JS (scripts and modulepreloads of index.html) ≤ 70 KB gzip;
+//  - Lighthouse (mobile, Debian Chromium) on /, /how-it-works, /faq, three runs each (ADR 053): median
+//    performance ≥ 97 on / (and its lowest run ≥ 90), ≥ 95 on the two others; accessibility 100 in every
+//    run; the load average is printed beside each figure;
 //  - throughput (scripts/lib/bench-throughput.mjs): autocannon, 10 connections, against a bare Fastify
 //    route in the same run, on PGlite and a throwaway PostgreSQL: lists ≥ 20 % of the bare rps and
 //    /api/me ≥ 30 % on PostgreSQL, ≥ 10 % / ≥ 15 % on PGlite, p99 ≤ 15 ms;
@@ -20,7 +22,7 @@
 // cold start compiled vs tsx).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { realtimeBench } from "./bench-realtime.mjs";
@@ -31,7 +33,13 @@ import { ensureClientBuilt, root } from "./lib/client-build.mjs";
 import { rssGrowthDuring, startServer } from "./lib/local-server.mjs";
 
 const LIGHTHOUSE = "lighthouse@12.8.2";
-const LIGHTHOUSE_PAGES = ["/", "/how-it-works", "/faq"];
+/** Each page's budget: the median of LIGHTHOUSE_RUNS runs, and the lowest run (ADR 053). */
+const LIGHTHOUSE_PAGES = [
+  { page: "/", median: 97, lowest: 90 },
+  { page: "/how-it-works", median: 95, lowest: 0 },
+  { page: "/faq", median: 95, lowest: 0 },
+];
+const LIGHTHOUSE_RUNS = 3;
 const results = [];
 const record = (name, value, budget, ok) => results.push({ name, value, budget, ok });
 
@@ -52,8 +60,8 @@ if (wantBundle) {
   record(
     "JS initial de la page d'accueil (gzip)",
     `${kb.toFixed(1)} Ko (${files.size} fichiers)`,
-    "≤ 80 Ko",
-    kb <= 80,
+    "≤ 70 Ko",
+    kb <= 70,
   );
 }
 
@@ -152,7 +160,8 @@ async function lighthouseBench(base, dataDir) {
     console.error("Chromium introuvable (CHROMIUM_PATH) : mesures Lighthouse ignorées.");
     return;
   }
-  for (const page of LIGHTHOUSE_PAGES) {
+  const load = () => loadavg()[0].toFixed(1).replace(".", ",");
+  for (const { page, median: medianBudget, lowest: lowestBudget } of LIGHTHOUSE_PAGES) {
     const out = path.join(dataDir, "lh.json");
     // One retry: a Lighthouse run now and then fails to start Chromium on a busy machine.
     const lighthouse = () =>
@@ -170,17 +179,43 @@ async function lighthouseBench(base, dataDir) {
         ],
         { cwd: root, env: { ...process.env, CHROME_PATH: chromium }, stdio: ["ignore", "ignore", "inherit"] },
       );
-    let run = lighthouse();
-    if (run.status !== 0) run = lighthouse();
-    if (run.status !== 0) {
-      record(`Lighthouse ${page}`, "échec", "", false);
+    // Three runs: one run's score moves by several points with what else the machine does.
+    const runs = [];
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      const loadBefore = load();
+      let run = lighthouse();
+      if (run.status !== 0) run = lighthouse();
+      if (run.status !== 0) continue;
+      const report = JSON.parse(readFileSync(out, "utf8"));
+      runs.push({
+        perf: Math.round((report.categories.performance.score ?? 0) * 100),
+        a11y: Math.round((report.categories.accessibility.score ?? 0) * 100),
+        lcp: report.audits["largest-contentful-paint"]?.displayValue ?? "",
+        tbt: report.audits["total-blocking-time"]?.displayValue ?? "",
+        load: loadBefore,
+      });
+    }
+    if (runs.length < LIGHTHOUSE_RUNS) {
+      record(`Lighthouse ${page}`, `échec (${runs.length}/${LIGHTHOUSE_RUNS} mesures)`, "", false);
       continue;
     }
-    const report = JSON.parse(readFileSync(out, "utf8"));
-    const perf = Math.round((report.categories.performance.score ?? 0) * 100);
-    const a11y = Math.round((report.categories.accessibility.score ?? 0) * 100);
-    const lcp = report.audits["largest-contentful-paint"]?.displayValue ?? "";
-    record(`Lighthouse mobile ${page} — performance`, `${perf} (LCP ${lcp})`, "≥ 95", perf >= 95);
+    const sorted = [...runs].sort((x, y) => x.perf - y.perf);
+    const median = sorted[Math.floor(sorted.length / 2)];
+    const lowest = sorted[0];
+    const scores = runs.map((r) => r.perf).join(", ");
+    record(
+      `Lighthouse mobile ${page} — performance, médiane de ${LIGHTHOUSE_RUNS}`,
+      `${median.perf} (LCP ${median.lcp}, TBT ${median.tbt}, charge ${median.load})`,
+      `≥ ${medianBudget}`,
+      median.perf >= medianBudget,
+    );
+    record(
+      `Lighthouse mobile ${page} — performance, la plus basse`,
+      `${lowest.perf} (${scores} ; charge ${runs.map((r) => r.load).join(", ")})`,
+      lowestBudget ? `≥ ${lowestBudget}` : "",
+      lowest.perf >= lowestBudget,
+    );
+    const a11y = Math.min(...runs.map((r) => r.a11y));
     record(`Lighthouse mobile ${page} — accessibilité`, String(a11y), "100", a11y === 100);
   }
 }
