@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "./Button";
 import { Skeleton } from "./Skeleton";
@@ -51,6 +51,7 @@ export function DataTable<T>({
   cardsOnMobile = true,
   className,
 }: DataTableProps<T>) {
+  const captionId = useId();
   if (error && !loading) return <>{error}</>;
   if (!loading && rows && rows.length === 0 && empty) return <>{empty}</>;
 
@@ -59,14 +60,21 @@ export function DataTable<T>({
   return (
     <div className={cn("grid gap-4", className)} aria-busy={loading || undefined}>
       {loading ? <p className="sr-only">Chargement...</p> : null}
-      <div
+      {/* A table wider than its column scrolls sideways: the keyboard must reach it (axe's
+          "scrollable-region-focusable", seen on /dentist/profile whenever the invoice list overflowed). */}
+      <section
         className={cn(
-          "overflow-x-auto rounded-ui border border-slate-200 bg-white shadow-sm",
+          "relative overflow-x-auto rounded-ui border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-700",
           cardsOnMobile && "hidden md:block",
         )}
+        aria-labelledby={captionId}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that may scroll sideways; the keyboard must reach it.
+        tabIndex={0}
       >
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">{caption}</caption>
+          <caption id={captionId} className="sr-only">
+            {caption}
+          </caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
             <tr>
               {columns.map((column) => (
@@ -102,7 +110,7 @@ export function DataTable<T>({
                 ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {cardsOnMobile ? (
         <ul className="grid gap-3 md:hidden" aria-label={caption}>
           {loading
