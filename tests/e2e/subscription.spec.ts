@@ -265,8 +265,23 @@ test.describe("abonnement des dentistes", () => {
     expect(await actives()).toBe(before.actives + 1);
     await page.getByLabel("Rechercher un dentiste (nom ou e-mail)").fill(who.lastName);
     await page.getByRole("button", { name: "Rechercher" }).click();
-    await expect(page.getByRole("listitem").filter({ hasText: who.fullName })).toContainText(
-      "Actif · mensuel",
-    );
+    const line = page.getByRole("listitem").filter({ hasText: who.fullName });
+    await expect(line).toContainText("Actif · mensuel");
+
+    // His invoice, under his line; the register for the accountant lists it.
+    await line.getByRole("button", { name: `Factures de ${who.fullName}` }).click();
+    const invoices = line.getByRole("table", { name: `Factures et avoirs de ${who.fullName}` });
+    const download = invoices.getByRole("button", { name: /^Télécharger la facture F-\d{6}$/ });
+    await expect(download).toHaveCount(1);
+    const number = ((await download.getAttribute("aria-label")) ?? "").replace("Télécharger la facture ", "");
+    const pdf = await downloadFrom(download, /\.pdf$/);
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    await expectNoSeriousA11yIssues(page);
+    const csv = (
+      await downloadFrom(page.getByRole("button", { name: "Exporter le registre (CSV)" }), /\.csv$/)
+    ).toString("utf8");
+    const row = csv.split(/\r?\n/).find((l) => l.startsWith(`${number};`));
+    expect(row, `la facture ${number} dans le registre`).toBeTruthy();
+    expect(row).toContain("106,80");
   });
 });
