@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { cancelSubscriptionForErasure } from "./billing.service";
 import { type BillingProvider, StripeProvider } from "./provider";
 import { STAND_IN_PRICES, StripeStandIn } from "./stand-in";
 
@@ -34,6 +35,14 @@ export class BillingRuntime {
   provider(): Promise<BillingProvider> {
     this.providerPromise ??= this.open();
     return this.providerPromise;
+  }
+
+  /**
+   * Before a dentist's account is erased (modules/security, through ErasureDeps): his live
+   * subscription cancelled now at the provider; whether there was one. A French 503 if it fails.
+   */
+  cancelForErasure(dentistId: string, log: { error(obj: object, msg: string): void }): Promise<boolean> {
+    return cancelSubscriptionForErasure({ db: this.app.db, log, provider: () => this.provider() }, dentistId);
   }
 
   /** The stand-in (tests drive its clock, its events and its pages); null with Stripe's settings. */

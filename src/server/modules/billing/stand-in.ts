@@ -480,6 +480,18 @@ export class StripeStandIn {
     if (subscription && !sub)
       return json(res, 404, { error: { type: "invalid_request_error", message: "No such subscription" } });
     if (sub && method === "GET") return json(res, 200, this.subscriptionJson(sub));
+    if (sub && method === "DELETE") {
+      // Cancelled now (Stripe's DELETE /v1/subscriptions/:id): nothing more is billed.
+      if (sub.status === "canceled")
+        return json(res, 400, {
+          error: { type: "invalid_request_error", message: "This subscription is already canceled" },
+        });
+      sub.status = "canceled";
+      sub.cancelAtPeriodEnd = false;
+      return this.emit("customer.subscription.deleted", this.subscriptionJson(sub)).then(() =>
+        json(res, 200, this.subscriptionJson(sub)),
+      );
+    }
     if (sub && method === "POST") {
       const cancel = body.get("cancel_at_period_end");
       if (cancel !== null) {
