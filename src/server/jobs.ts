@@ -102,7 +102,14 @@ export async function runMailJobs(app: FastifyInstance): Promise<boolean> {
  */
 export async function runDailyJobs(app: FastifyInstance): Promise<boolean> {
   return runExclusive(app, "retention", async () => {
-    const deps = { db: app.db, storage: app.storage, mailer: app.mailer, config: app.config, log: app.log };
+    const deps = {
+      db: app.db,
+      storage: app.storage,
+      mailer: app.mailer,
+      config: app.config,
+      log: app.log,
+      cancelSubscription: (dentistId: string) => app.billing.cancelForErasure(dentistId, app.log),
+    };
     await runRetention(deps, app.clock());
     app.metrics?.jobSucceeded("retention");
   }).catch(logFailure(app, "échec de l'application des durées de conservation"));

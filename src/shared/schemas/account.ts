@@ -207,6 +207,9 @@ export const ERASURE_MESSAGES = {
     "Un compte administrateur ne se supprime pas d'ici : demandez à un autre administrateur de retirer vos droits.",
   erased: "Votre compte a été supprimé. Vos données ont été effacées.",
   erasedByAdmin: "Le compte a été supprimé.",
+  erasedWithSubscription:
+    "Votre compte a été supprimé. Vos données ont été effacées et votre abonnement est résilié\u202f: plus aucun paiement ne sera prélevé.",
+  erasedByAdminWithSubscription: "Le compte a été supprimé et son abonnement résilié.",
 } as const;
 
 /** The name shown instead of an erased person's, and the text of their messages that stay. */

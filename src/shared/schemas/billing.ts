@@ -16,6 +16,8 @@ export const BILLING_MESSAGES = {
   planRequired: "Choisissez une formule (mensuelle ou annuelle).",
   providerUnavailable: "Le service de paiement ne répond pas. Veuillez réessayer dans quelques minutes.",
   badSignature: "Signature du webhook invalide.",
+  erasureCancelFailed:
+    "Votre abonnement n'a pas pu être résilié auprès du service de paiement, votre compte n'a donc pas été supprimé. Veuillez réessayer dans quelques minutes.",
 } as const;
 
 export const planIdSchema = z.enum(PLAN_IDS, { error: BILLING_MESSAGES.planRequired });

@@ -78,6 +78,12 @@ function ErasureExplanation({ dentist }: { dentist: boolean }) {
         </ul>
         {dentist && (
           <p>
+            Votre abonnement Sourio, s'il est en cours, est résilié immédiatement auprès de notre prestataire
+            de paiement, avant la suppression : plus aucun paiement ne sera prélevé.
+          </p>
+        )}
+        {dentist && (
+          <p>
             Vos factures et avoirs Sourio sont conservés 10 ans tels qu'ils ont été émis, avec le nom,
             l'adresse et le SIREN de votre cabinet : la loi l'impose (article L123-22 du Code de commerce).
           </p>

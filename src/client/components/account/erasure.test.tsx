@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ERASED_MESSAGE_BODY, ERASED_NAME, ERASURE_MESSAGES } from "../../../shared/schemas/account";
+import { BILLING_MESSAGES } from "../../../shared/schemas/billing";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 
 const patient = makeProfile();
@@ -43,6 +44,7 @@ describe("Mes données : supprimer mon compte", () => {
     expect(card).toHaveTextContent(`« ${ERASED_NAME} »`);
     expect(card).toHaveTextContent("le montant accepté reste dans la comptabilité du dentiste");
     expect(card).not.toHaveTextContent("Vos factures et avoirs Sourio");
+    expect(card).not.toHaveTextContent("abonnement");
     expect(card).toHaveTextContent("Pensez à télécharger vos données avant.");
     expect(within(card).getByRole("button", { name: "Supprimer mon compte" })).toHaveAccessibleDescription(
       /Cette action est définitive/,
@@ -147,6 +149,39 @@ describe("Mes données : supprimer mon compte", () => {
     expect(card).toHaveTextContent(
       "Vos factures et avoirs Sourio sont conservés 10 ans tels qu'ils ont été émis",
     );
+    // A live subscription is cancelled at the provider before the erasure (issue 35).
+    expect(card).toHaveTextContent(
+      /Votre abonnement Sourio, s'il est en cours, est résilié immédiatement auprès de notre prestataire de paiement, avant la suppression\s: plus aucun paiement ne sera prélevé\./,
+    );
+  });
+
+  it("un dentiste abonné : la suppression dit que l'abonnement est résilié ; l'échec du prestataire est montré", async () => {
+    vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
+    let providerUp = false;
+    stubApi(dentist, {
+      ...sessions,
+      "POST /api/account/delete": () =>
+        providerUp
+          ? json(200, { message: ERASURE_MESSAGES.erasedWithSubscription })
+          : json(503, {
+              error: { code: "SERVICE_UNAVAILABLE", message: BILLING_MESSAGES.erasureCancelFailed },
+            }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp("/dentist/profile");
+    const { dialog } = await confirmWith(user, "mon-secret");
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "votre compte n'a donc pas été supprimé",
+    );
+    expect(router.state.location.pathname).toBe("/dentist/profile");
+    providerUp = true;
+    await user.click(within(dialog).getByRole("button", { name: "Supprimer mon compte" }));
+    expect(
+      await screen.findByText(
+        /Vos données ont été effacées et votre abonnement est résilié\s: plus aucun paiement/,
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
   });
 
   it("ne propose pas la suppression à un administrateur", async () => {

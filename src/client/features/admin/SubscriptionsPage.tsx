@@ -1,20 +1,50 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Euro, Users } from "lucide-react";
-import { useState } from "react";
+import { ChevronDown, Euro, FileText, Users } from "lucide-react";
+import { useId, useState } from "react";
 import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES } from "../../../shared/domain/subscription";
 import { formatListDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
 import type { AdminSubscriptions } from "../../../shared/schemas/billing";
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
 import { LoadError } from "../../components/ui/LoadError";
 import { StatCard } from "../../components/ui/StatCard";
 import { api } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import { DentistInvoices, RegisterExportButton } from "./billing";
 
 /*
  * /admin/subscriptions 'Abonnements' (issue 35): the counts by state, the monthly recurring revenue
- * HT, and the dentists' subscriptions, searched by name or e-mail, twenty a page.
+ * HT, and the dentists' subscriptions, searched by name or e-mail, twenty a page; each dentist's
+ * invoices and credit notes open under his line, and the invoice register is exported in CSV for the
+ * accountant.
  */
+
+/** 'Factures' under a dentist's line: his invoices, loaded when opened. */
+function InvoicesDisclosure({ dentistId, name }: { dentistId: string; name: string }) {
+  const [open, setOpen] = useState(false);
+  const panel = useId();
+  return (
+    <div className="mt-2 grid gap-3">
+      <Button
+        variant="outline"
+        size="sm"
+        className="justify-self-start"
+        aria-expanded={open}
+        aria-controls={panel}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <FileText aria-hidden="true" />
+        Factures de {name}
+        <ChevronDown aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
+      </Button>
+      <div id={panel} hidden={!open}>
+        {open ? <DentistInvoices dentistId={dentistId} dentistName={name} /> : null}
+      </div>
+    </div>
+  );
+}
 
 export function AdminSubscriptionsPage() {
   const [search, setSearch] = useState("");
@@ -88,6 +118,7 @@ export function AdminSubscriptionsPage() {
               {item.plan ? ` · ${item.plan === "monthly" ? "mensuel" : "annuel"}` : ""}
               {item.changes_at ? ` · jusqu'au ${formatListDate(item.changes_at)}` : ""}
             </p>
+            <InvoicesDisclosure dentistId={item.dentist_id} name={item.full_name} />
           </li>
         ))}
       </ul>
@@ -100,6 +131,18 @@ export function AdminSubscriptionsPage() {
           Page suivante
         </Button>
       </div>
+      <Card className="mt-8">
+        <CardHeader>
+          <CardTitle as="h2">Registre des factures</CardTitle>
+          <CardDescription>
+            Les factures et avoirs émis entre deux dates (incluses), pour la comptabilité : un fichier CSV
+            lisible par un tableur.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <RegisterExportButton />
+        </CardContent>
+      </Card>
     </>
   );
 }

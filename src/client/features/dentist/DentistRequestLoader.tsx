@@ -2,6 +2,10 @@ import type { ReactNode } from "react";
 import { DENTIST_MESSAGES, type DentistRequestDetail } from "../../../shared/schemas/dentist";
 import { RequestLoader } from "../../components/request/RequestLoader";
 import { BackButton, RequestNotFound } from "../../components/request/RequestParts";
+import {
+  SubscriptionLimitedRequest,
+  useSubscriptionLimited,
+} from "../../components/subscription/SubscriptionLimit";
 import { useDentistRequest } from "./api";
 
 /** Where the dentist's request pages lead back to. */
@@ -9,7 +13,8 @@ export const DENTIST_REQUESTS_PATH = "/dentist/quote-requests";
 
 /**
  * The dentist's request pages (patient submission, proposal): request `id` loaded, its loading,
- * 404 and errors handled alike.
+ * 404 and errors handled alike. A dentist whose subscription lapsed is told why a request he may
+ * have seen before is not shown (issue 35), with the way back.
  */
 export function DentistRequestLoader({
   id,
@@ -23,6 +28,7 @@ export function DentistRequestLoader({
   children: (request: DentistRequestDetail) => ReactNode;
 }) {
   const query = useDentistRequest(id);
+  const limited = useSubscriptionLimited();
   return (
     <RequestLoader
       query={query}
@@ -31,7 +37,9 @@ export function DentistRequestLoader({
       toastId="dentist-request-error"
       backTo={DENTIST_REQUESTS_PATH}
       skeleton={skeleton}
-      notFound={<DentistRequestNotFound />}
+      notFound={
+        limited ? <SubscriptionLimitedRequest backTo={DENTIST_REQUESTS_PATH} /> : <DentistRequestNotFound />
+      }
     >
       {children}
     </RequestLoader>

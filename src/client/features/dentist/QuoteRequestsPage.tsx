@@ -16,6 +16,10 @@ import { DENTIST_MESSAGES, type DentistRequestSummary } from "../../../shared/sc
 import { useListParams } from "../../components/dashboard/useListParams";
 import { LabelledSelect } from "../../components/OptionSelect";
 import { PageHeader } from "../../components/PageHeader";
+import {
+  SubscriptionLimitNotice,
+  useSubscriptionLimited,
+} from "../../components/subscription/SubscriptionLimit";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { type Column, ListPagination, QueryTable } from "../../components/ui/DataTable";
@@ -91,6 +95,8 @@ export function DentistQuoteRequestsPage() {
 
   const list = useDentistRequests({ search, status, treatment, page });
   const data = list.data;
+  // A lapsed subscription (issue 35): only the requests whose patient chose him are listed; say why.
+  const limited = useSubscriptionLimited();
 
   useEffect(() => {
     if (list.isError) toast.error(DENTIST_MESSAGES.listFailed, { id: "dentist-requests-error" });
@@ -111,6 +117,7 @@ export function DentistQuoteRequestsPage() {
         <VerificationPending />
       ) : (
         <>
+          {limited ? <SubscriptionLimitNotice className="mb-5" /> : null}
           <search className="mb-5 grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] md:items-start">
             <SearchField
               label="Rechercher un patient ou un traitement"

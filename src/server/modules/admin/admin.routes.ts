@@ -92,8 +92,14 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     params: idParams,
     response: { 200: messageSchema, 409: errorBodySchema },
     handler: async (request, _reply, actor) => {
-      await eraseAccount(erasureDeps(app, request.log), request.params.id, { adminId: actor.userId });
-      return { message: ERASURE_MESSAGES.erasedByAdmin };
+      const { subscriptionCancelled } = await eraseAccount(erasureDeps(app, request.log), request.params.id, {
+        adminId: actor.userId,
+      });
+      return {
+        message: subscriptionCancelled
+          ? ERASURE_MESSAGES.erasedByAdminWithSubscription
+          : ERASURE_MESSAGES.erasedByAdmin,
+      };
     },
   });
 

@@ -176,6 +176,35 @@ export async function openPortal(deps: BillingDeps, actor: Actor): Promise<strin
   );
 }
 
+/**
+ * Before a dentist's account is erased (modules/security): a live subscription is cancelled now at
+ * the provider, so nothing more is billed to an account that no longer exists. Resolves to whether
+ * one was cancelled; the provider failing is a French 503 and the erasure does not happen. Its
+ * invoices stay (ADR 045); the row goes with the profile.
+ */
+export async function cancelSubscriptionForErasure(
+  deps: Pick<BillingDeps, "db" | "log" | "provider">,
+  dentistId: string,
+): Promise<boolean> {
+  const row = await findSubscription(deps.db, dentistId);
+  if (!row || !hasLiveSubscription(row)) return false;
+  const subscriptionId = row.subscription_id as string;
+  const provider = await deps.provider();
+  try {
+    await provider.cancelNow(subscriptionId);
+  } catch (error) {
+    // Already cancelled there (a webhook not yet applied here): nothing left to stop.
+    const current = await provider.retrieve(subscriptionId).catch(() => null);
+    if (current?.status === "canceled") return true;
+    deps.log.error(
+      { err: { message: (error as Error).message, type: (error as Error).name } },
+      "paiement : abonnement non résilié avant la suppression du compte",
+    );
+    throw new AppError(503, "SERVICE_UNAVAILABLE", BILLING_MESSAGES.erasureCancelFailed);
+  }
+  return true;
+}
+
 /** Applies what the provider answered now (a state read at the app's clock), in a transaction. */
 async function applyProviderState(deps: BillingDeps, dentistId: string, sub: ProviderSubscription) {
   const now = deps.clock();

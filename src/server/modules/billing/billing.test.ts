@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { startTrialOnVerification } from "../../access/subscription";
 import { appPerFile, newRequestId } from "../../testing/harness";
 import { dentist, patient, signInAdmin, type Who } from "../../testing/people";
@@ -420,5 +420,88 @@ describe("admin: Abonnements", () => {
     ]);
     const dr = await dentistInTrial("Zoe");
     expect((await call(dr, "GET", "/api/admin/subscriptions")).statusCode).toBe(403);
+  });
+});
+
+describe("account erasure of a subscribed dentist", () => {
+  it("cancels the subscription now at the provider, says so, and keeps the invoices (re-attached to the pseudonym)", async () => {
+    const dr = await dentistInTrial("Edgar");
+    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const { subscription_id } = await rowOf(dr);
+    expect(subscription_id).toBeTruthy();
+    const invoices = await ctx.app.db
+      .selectFrom("invoices")
+      .select(["id", "number"])
+      .where("dentist_id", "=", dr.id)
+      .execute();
+    expect(invoices).toHaveLength(1);
+
+    const erased = await call(dr, "POST", "/api/account/delete", { password: "Sourire-Sain-2026" });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json().message).toBe(
+      "Votre compte a été supprimé. Vos données ont été effacées et votre abonnement est résilié\u202f: plus aucun paiement ne sera prélevé.",
+    );
+    // At the provider: ended now, not at the period's end; nothing more is billed when it comes.
+    expect(standIn.subscription(subscription_id as string)).toMatchObject({
+      status: "canceled",
+      cancelAtPeriodEnd: false,
+    });
+    const billed = () =>
+      standIn.events.filter(
+        (e) => e.type === "invoice.paid" && e.payload.includes(subscription_id as string),
+      );
+    expect(billed()).toHaveLength(1);
+    await advance(40);
+    expect(billed()).toHaveLength(1);
+    // The subscription's row went with the profile; its late webhook changed nothing and was acknowledged.
+    expect(
+      await ctx.app.db
+        .selectFrom("subscriptions")
+        .select("dentist_id")
+        .where("dentist_id", "=", dr.id)
+        .execute(),
+    ).toEqual([]);
+    expect(standIn.deliveries.at(-1)?.status).toBe(200);
+    // The invoice stays, as issued, on the erased dentist's pseudonym.
+    const kept = await ctx.app.db
+      .selectFrom("invoices")
+      .innerJoin("profiles", "profiles.id", "invoices.dentist_id")
+      .select(["invoices.id", "invoices.number", "profiles.erased_at"])
+      .where("invoices.id", "=", invoices[0]?.id as string)
+      .executeTakeFirstOrThrow();
+    expect(kept.number).toBe(invoices[0]?.number);
+    expect(kept.erased_at).not.toBeNull();
+  });
+
+  it("a dentist in trial (nothing at the provider) is erased with the usual message", async () => {
+    const dr = await dentistInTrial("Irene");
+    const erased = await call(dr, "POST", "/api/account/delete", { password: "Sourire-Sain-2026" });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json().message).toBe("Votre compte a été supprimé. Vos données ont été effacées.");
+  });
+
+  it("the provider failing stops the erasure before anything is erased (French 503); an admin's erasure cancels too", async () => {
+    const dr = await dentistInTrial("Hector");
+    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const provider = await ctx.app.billing.provider();
+    const failing = vi.spyOn(provider, "cancelNow").mockRejectedValue(new Error("connection refused"));
+    try {
+      const refused = await call(dr, "POST", "/api/account/delete", { password: "Sourire-Sain-2026" });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().error.message).toBe(
+        "Votre abonnement n'a pas pu être résilié auprès du service de paiement, votre compte n'a donc pas été supprimé. Veuillez réessayer dans quelques minutes.",
+      );
+    } finally {
+      failing.mockRestore();
+    }
+    const row = await rowOf(dr);
+    expect(row.status).toBe("active");
+    expect((await call(dr, "GET", "/api/me")).statusCode).toBe(200);
+
+    const admin = await signInAdmin(ctx.app);
+    const byAdmin = await call(admin, "POST", `/api/admin/users/${dr.id}/erase`);
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect(byAdmin.json().message).toBe("Le compte a été supprimé et son abonnement résilié.");
+    expect(standIn.subscription(row.subscription_id as string)?.status).toBe("canceled");
   });
 });

@@ -22,6 +22,8 @@ export interface BillingProvider {
   portal(input: { customerId: string; returnUrl: string }): Promise<string>;
   /** Cancel at the end of the paid period (true), or take that back (false). */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;
+  /** Cancel now, nothing more billed (the dentist's account is erased). */
+  cancelNow(subscriptionId: string): Promise<ProviderSubscription>;
   retrieve(subscriptionId: string): Promise<ProviderSubscription>;
   /** The event of a webhook whose signature is right at `receivedAt`; throws otherwise. */
   verifyEvent(rawBody: Buffer, signature: string | undefined, receivedAt: Date): BillingEvent;
@@ -149,6 +151,11 @@ export class StripeProvider implements BillingProvider {
 
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
     const sub = await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+    return this.subscriptionOf(sub, new Date());
+  }
+
+  async cancelNow(subscriptionId: string) {
+    const sub = await this.stripe.subscriptions.cancel(subscriptionId);
     return this.subscriptionOf(sub, new Date());
   }
 

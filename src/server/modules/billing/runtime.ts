@@ -1,6 +1,11 @@
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { cancelSubscriptionForErasure } from "./billing.service";
 import { type BillingProvider, StripeProvider } from "./provider";
 import { STAND_IN_PRICES, StripeStandIn } from "./stand-in";
+
+/** The local stand-in's customers and subscriptions, under DATA_DIR (0600). */
+export const STAND_IN_STATE_FILE = "stripe-stand-in.json";
 
 /** The webhook's path: the stand-in posts there, Stripe's dashboard is given it. */
 export const WEBHOOK_PATH = "/api/billing/webhook";
@@ -36,6 +41,14 @@ export class BillingRuntime {
     return this.providerPromise;
   }
 
+  /**
+   * Before a dentist's account is erased (modules/security, through ErasureDeps): his live
+   * subscription cancelled now at the provider; whether there was one. A French 503 if it fails.
+   */
+  cancelForErasure(dentistId: string, log: { error(obj: object, msg: string): void }): Promise<boolean> {
+    return cancelSubscriptionForErasure({ db: this.app.db, log, provider: () => this.provider() }, dentistId);
+  }
+
   /** The stand-in (tests drive its clock, its events and its pages); null with Stripe's settings. */
   async standIn(): Promise<StripeStandIn | null> {
     await this.provider();
@@ -48,6 +61,9 @@ export class BillingRuntime {
     const standIn = new StripeStandIn({
       clock: () => app.clock(),
       prices: app.config.planPrices,
+      // Kept across restarts of the quick start (npm start again after a checkout).
+      stateFile: path.join(app.config.dataDir, STAND_IN_STATE_FILE),
+      log: app.log,
       deliver: async (payload, signature) => {
         const response = await app.inject({
           method: "POST",

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import Stripe from "stripe";
 import { type PlanId, type PlanPrices, planPrice } from "../../../shared/domain/subscription";
 import { formatEuros } from "../../../shared/format/money";
@@ -8,7 +10,8 @@ import { formatEuros } from "../../../shared/format/money";
 /**
  * The local stand-in of the few Stripe endpoints the app calls (ADR 044), for the quick start and the
  * tests: an HTTP server on a free port of 127.0.0.1 to which the real SDK is pointed, with its state
- * in memory. It serves a checkout page and a payment-method page where one chooses "Paiement
+ * in memory and, when given a file (DATA_DIR/stripe-stand-in.json, 0600), kept there after every
+ * change and read again at start: a subscription paid before a restart is still known after it. It serves a checkout page and a payment-method page where one chooses "Paiement
  * accepté" or "Paiement refusé", renews subscriptions when its clock (the app's) passes their period
  * end, and posts signed webhooks to the app (the SDK's own test signature), which tests may hold,
  * send again, or send out of order.
@@ -21,10 +24,9 @@ export const STAND_IN_PRICES: Record<PlanId, string> = {
   yearly: "price_standin_yearly",
 };
 
+/** A customer as the stand-in keeps it: no e-mail nor name (answered back, never stored). */
 interface Customer {
   id: string;
-  email: string;
-  name: string;
   dentistId: string | null;
   /** The payment method saved: null before the first checkout; false when the bank refuses it. */
   paymentWorks: boolean | null;
@@ -102,12 +104,16 @@ export class StripeStandIn {
       clock: () => Date;
       prices: PlanPrices;
       deliver: WebhookDelivery;
+      /** Where its customers and subscriptions are kept across restarts; none: memory only. */
+      stateFile?: string;
+      log?: { warn(obj: object, msg: string): void };
     },
   ) {}
 
-  /** Starts the server on a free port of 127.0.0.1. */
+  /** Starts the server on a free port of 127.0.0.1 (with the state of the previous run, if kept). */
   async start(): Promise<{ host: string; port: number; protocol: "http" }> {
     if (!this.server) {
+      this.load();
       const server = createServer((req, res) => {
         this.handle(req, res).catch((error: Error) => {
           res.writeHead(500, { "content-type": "application/json" });
@@ -175,6 +181,51 @@ export class StripeStandIn {
   setPaymentWorks(customerId: string, works: boolean): void {
     const customer = this.customers.get(customerId);
     if (customer) customer.paymentWorks = works;
+    this.save();
+  }
+
+  // ─── State across restarts ────────────────────────────────────────────────────────────────────
+
+  /**
+   * Reads the state kept by the previous run: customers and subscriptions (checkout and portal
+   * sessions are pages of the previous port, gone with it). A file that cannot be read is set
+   * aside (renamed .illisible) and the stand-in starts empty, saying so in the log.
+   */
+  private load(): void {
+    const file = this.options.stateFile;
+    if (!file || !existsSync(file)) return;
+    try {
+      const state = JSON.parse(readFileSync(file, "utf8")) as {
+        version: number;
+        customers: Customer[];
+        subscriptions: Sub[];
+      };
+      if (state.version !== 1 || !Array.isArray(state.customers) || !Array.isArray(state.subscriptions))
+        throw new Error("format inconnu");
+      for (const customer of state.customers) this.customers.set(customer.id, customer);
+      for (const sub of state.subscriptions) this.subscriptions.set(sub.id, sub);
+    } catch (error) {
+      renameSync(file, `${file}.illisible`);
+      this.options.log?.warn(
+        { err: { message: (error as Error).message } },
+        "paiements simulés : état précédent illisible, mis de côté ; le simulateur repart à vide",
+      );
+    }
+  }
+
+  /** Writes the state after a change: a new file (0600) put in place of the old one at once. */
+  private save(): void {
+    const file = this.options.stateFile;
+    if (!file) return;
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const state = {
+      version: 1,
+      customers: [...this.customers.values()],
+      subscriptions: [...this.subscriptions.values()],
+    };
+    const next = `${file}.${process.pid}.tmp`;
+    writeFileSync(next, JSON.stringify(state), { mode: 0o600 });
+    renameSync(next, file);
   }
 
   /** Completes a checkout as its page's buttons do (tests without a browser). */
@@ -185,6 +236,14 @@ export class StripeStandIn {
   /** What its clock says is due: renewals (paid or refused) and ends of cancelled subscriptions. */
   async tick(): Promise<void> {
     const now = seconds(this.options.clock());
+    try {
+      await this.renewDue(now);
+    } finally {
+      this.save();
+    }
+  }
+
+  private async renewDue(now: number): Promise<void> {
     for (const sub of this.subscriptions.values()) {
       while ((sub.status === "active" || sub.status === "past_due") && sub.periodEnd <= now) {
         if (sub.cancelAtPeriodEnd) {
@@ -220,6 +279,7 @@ export class StripeStandIn {
     if (sub?.status !== "active") return;
     sub.periodStart = sub.periodEnd;
     sub.periodEnd = addPeriod(sub.periodStart, sub.plan);
+    this.save();
     await this.emit("invoice.paid", this.invoiceJson(sub, "paid"));
     await this.emit("customer.subscription.updated", this.subscriptionJson(sub));
   }
@@ -235,6 +295,8 @@ export class StripeStandIn {
   // ─── Events ───────────────────────────────────────────────────────────────────────────────────
 
   private async emit(type: string, object: object): Promise<void> {
+    // What the event tells is kept before the app hears of it: a restart never finds the app ahead.
+    this.save();
     // Stripe's creation time, in seconds, at the clock (the app orders snapshots by it).
     const created = seconds(this.options.clock());
     const event: StandInEvent = {
@@ -333,7 +395,10 @@ export class StripeStandIn {
     const customer = this.customers.get(session.customerId);
     if (!customer) return false;
     customer.paymentWorks = accepted;
-    if (!accepted) return false;
+    if (!accepted) {
+      this.save();
+      return false;
+    }
     const now = seconds(this.options.clock());
     const sub: Sub = {
       id: newId("sub"),
@@ -349,6 +414,7 @@ export class StripeStandIn {
     this.subscriptions.set(sub.id, sub);
     session.status = "complete";
     session.subscriptionId = sub.id;
+    this.save();
     await this.emit("customer.subscription.created", this.subscriptionJson(sub));
     await this.emit("invoice.paid", this.invoiceJson(sub, "paid"));
     await this.emit("checkout.session.completed", {
@@ -368,10 +434,12 @@ export class StripeStandIn {
     const customer = this.customers.get(customerId);
     if (!customer) return;
     customer.paymentWorks = works;
+    this.save();
     if (!works) return;
     for (const sub of this.subscriptions.values()) {
       if (sub.customerId !== customerId || (sub.status !== "past_due" && sub.status !== "unpaid")) continue;
       sub.status = "active";
+      this.save();
       await this.emit("invoice.paid", this.invoiceJson(sub, "paid"));
       await this.emit("customer.subscription.updated", this.subscriptionJson(sub));
     }
@@ -426,17 +494,16 @@ export class StripeStandIn {
     if (method === "POST" && path === "/v1/customers") {
       const customer: Customer = {
         id: newId("cus"),
-        email: body.get("email") ?? "",
-        name: body.get("name") ?? "",
         dentistId: body.get("metadata[dentist_id]"),
         paymentWorks: null,
       };
       this.customers.set(customer.id, customer);
+      this.save();
       return json(res, 200, {
         id: customer.id,
         object: "customer",
-        email: customer.email,
-        name: customer.name,
+        email: body.get("email") ?? "",
+        name: body.get("name") ?? "",
       });
     }
     if (method === "POST" && path === "/v1/checkout/sessions") {
@@ -480,6 +547,19 @@ export class StripeStandIn {
     if (subscription && !sub)
       return json(res, 404, { error: { type: "invalid_request_error", message: "No such subscription" } });
     if (sub && method === "GET") return json(res, 200, this.subscriptionJson(sub));
+    if (sub && method === "DELETE") {
+      // Cancelled now (Stripe's DELETE /v1/subscriptions/:id): nothing more is billed.
+      if (sub.status === "canceled")
+        return json(res, 400, {
+          error: { type: "invalid_request_error", message: "This subscription is already canceled" },
+        });
+      sub.status = "canceled";
+      sub.cancelAtPeriodEnd = false;
+      this.save();
+      return this.emit("customer.subscription.deleted", this.subscriptionJson(sub)).then(() =>
+        json(res, 200, this.subscriptionJson(sub)),
+      );
+    }
     if (sub && method === "POST") {
       const cancel = body.get("cancel_at_period_end");
       if (cancel !== null) {
@@ -491,6 +571,7 @@ export class StripeStandIn {
             },
           });
         sub.cancelAtPeriodEnd = cancel === "true";
+        this.save();
         return this.emit("customer.subscription.updated", this.subscriptionJson(sub)).then(() =>
           json(res, 200, this.subscriptionJson(sub)),
         );

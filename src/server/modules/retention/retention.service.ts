@@ -27,6 +27,8 @@ export interface RetentionDeps {
   mailer: Mailer;
   config: AppConfig;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** An inactive dentist's live subscription is cancelled at the provider before his erasure (ErasureDeps). */
+  cancelSubscription?: (dentistId: string) => Promise<boolean>;
 }
 
 export const RETENTION_JOB = "retention";
@@ -266,6 +268,7 @@ async function eraseInactiveAccounts(deps: RetentionDeps, now: Date, before: Dat
           brandName: deps.config.brandName,
           now,
           log: deps.log,
+          ...(deps.cancelSubscription ? { cancelSubscription: deps.cancelSubscription } : {}),
         },
         person.id,
         "retention",

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { ERASED_MESSAGE_BODY, ERASED_NAME, ERASURE_MESSAGES } from "../../../shared/schemas/account";
+import { BILLING_MESSAGES } from "../../../shared/schemas/billing";
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import { writeAudit } from "../../access/audit";
 import { sessionsChanged } from "../../access/session-cache";
@@ -41,11 +42,17 @@ export interface ErasureDeps {
   brandName: string;
   now: Date;
   log: { error(obj: object, msg: string): void };
+  /**
+   * Cancels a dentist's live subscription now at the payment provider (issue 35, ADR 044: the app's
+   * `billing.cancelForErasure`), before his account is erased; resolves to whether one was. Without
+   * it such an erasure is refused (503), never done with the subscription still billing.
+   */
+  cancelSubscription?: (dentistId: string) => Promise<boolean>;
 }
 
 /** The erasure's dependencies from the app, for a route's request (its logger) or a job. */
 export function erasureDeps(
-  app: Pick<FastifyInstance, "db" | "storage" | "mailer" | "config" | "clock">,
+  app: Pick<FastifyInstance, "db" | "storage" | "mailer" | "config" | "clock" | "billing">,
   log: ErasureDeps["log"],
 ): ErasureDeps {
   return {
@@ -55,6 +62,7 @@ export function erasureDeps(
     brandName: app.config.brandName,
     now: app.clock(),
     log,
+    cancelSubscription: (dentistId) => app.billing.cancelForErasure(dentistId, log),
   };
 }
 
@@ -110,14 +118,15 @@ async function assertNoUpcomingAppointment(db: Db, person: Person, now: Date): P
 /**
  * Erases one account. `by` is the person themself, the admin who acts on their request, or the
  * retention job (inactive for the period, warned by e-mail before). Returns
- * the pseudonym's id (the audit row's subject). Files go after the commit; one that fails to go is
- * no longer referenced, and the sweeper removes it.
+ * the pseudonym's id (the audit row's subject) and whether a live subscription was cancelled at
+ * the payment provider first (issue 35; its invoices stay). Files go after the commit; one that
+ * fails to go is no longer referenced, and the sweeper removes it.
  */
 export async function eraseAccount(
   deps: ErasureDeps,
   userId: string,
   by: { adminId: string } | "self" | "retention",
-): Promise<string> {
+): Promise<{ pseudonym: string; subscriptionCancelled: boolean }> {
   if (typeof by === "object") {
     const admin = await personOf(deps.db, by.adminId);
     if (!admin?.is_admin) throw new AppError(403, ERROR_CODES.forbidden, ERASURE_MESSAGES.adminAccount);
@@ -128,6 +137,10 @@ export async function eraseAccount(
   if (person.is_admin || person.role === null)
     throw new AppError(403, ERROR_CODES.forbidden, ERASURE_MESSAGES.adminAccount);
   await assertNoUpcomingAppointment(deps.db, person, deps.now);
+  // A dentist's live subscription is cancelled at the provider first: nothing more is billed to an
+  // account that is gone. The provider failing stops the erasure here, before anything is erased.
+  const subscriptionCancelled =
+    person.role === "dentist" ? await cancelBeforeErasure(deps, person.id) : false;
 
   const { pseudonym, keys } = await deps.db.transaction().execute(async (trx) => {
     // The person's row locked first: a write of theirs that needs it (a new request with its files,
@@ -234,5 +247,18 @@ export async function eraseAccount(
       "e-mail de suppression de compte non envoyé",
     );
   }
-  return pseudonym;
+  return { pseudonym, subscriptionCancelled };
+}
+
+async function cancelBeforeErasure(deps: ErasureDeps, dentistId: string): Promise<boolean> {
+  if (deps.cancelSubscription) return deps.cancelSubscription(dentistId);
+  const live = await deps.db
+    .selectFrom("subscriptions")
+    .select("dentist_id")
+    .where("dentist_id", "=", dentistId)
+    .where("subscription_id", "is not", null)
+    .where("status", "!=", "canceled")
+    .executeTakeFirst();
+  if (live) throw new AppError(503, "SERVICE_UNAVAILABLE", BILLING_MESSAGES.erasureCancelFailed);
+  return false;
 }

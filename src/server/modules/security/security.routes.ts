@@ -89,7 +89,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply, actor) => {
       const erasure = erasureDeps(app, request.log);
       await checkOwnPassword(erasure, throttle, actor.userId, request.body.password);
-      await eraseAccount(erasure, actor.userId, "self");
+      const { subscriptionCancelled } = await eraseAccount(erasure, actor.userId, "self");
       // The session is gone with the account: the browser forgets its cookies too.
       const headers = await app.auth.api
         .signOut({ headers: authHeaders(request), returnHeaders: true })
@@ -101,7 +101,9 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
         `${trustedDeviceCookieName(app.config.secureCookies)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${app.config.secureCookies ? "; Secure" : ""}`,
       );
       reply.header("cache-control", "no-store");
-      return { message: ERASURE_MESSAGES.erased };
+      return {
+        message: subscriptionCancelled ? ERASURE_MESSAGES.erasedWithSubscription : ERASURE_MESSAGES.erased,
+      };
     },
   });
 }

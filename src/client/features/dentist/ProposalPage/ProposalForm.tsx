@@ -13,6 +13,11 @@ import {
 } from "../../../../shared/forms/offerForm";
 import { addDays, parisToday } from "../../../../shared/policies/offers";
 import { OFFER_MESSAGES, type OfferValues } from "../../../../shared/schemas/offers";
+import {
+  SubscriptionLimitNotice,
+  useLimitExplainer,
+  useSubscriptionLimited,
+} from "../../../components/subscription/SubscriptionLimit";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/Card";
@@ -38,6 +43,10 @@ export function ProposalForm({
 }) {
   const send = useSendOffer(requestId);
   const queryClient = useQueryClient();
+  // A lapsed subscription (issue 35): the server refuses the offer; the form says why and the way back.
+  const limitedNow = useSubscriptionLimited();
+  const refusal = useLimitExplainer();
+  const limited = limitedNow || refusal.limited;
   const form = useForm<ProposalFormValues, unknown, OfferValues>({
     resolver: zodResolver(proposalFormSchema),
     defaultValues: EMPTY_FORM,
@@ -57,7 +66,8 @@ export function ProposalForm({
         toast.success(OFFER_MESSAGES.sent);
         onSent(result.conversation_id);
       },
-      onError: (error) => {
+      onError: async (error) => {
+        if (await refusal.explain(error)) return;
         if (isApiError(error) && error.status === 409) {
           toast.error(error.message);
           void queryClient.invalidateQueries({ queryKey: offerKeys.mine(requestId) });
@@ -91,83 +101,91 @@ export function ProposalForm({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          noValidate
-          aria-label="Proposition au patient"
-          className="grid gap-6"
-          onSubmit={form.handleSubmit(onSubmit)}
-        >
-          <FormField
-            label="Montant de la proposition (€)"
-            required
-            error={errors.amount?.message}
-            description={
-              hasLines
-                ? "Le total des actes détaillés ci-dessous : il suit leurs honoraires."
-                : "Le montant total que vous proposez au patient, en euros (ex. 1 250,50). Vous pouvez aussi détailler les actes ci-dessous."
-            }
+        {limited ? (
+          <SubscriptionLimitNotice />
+        ) : (
+          <form
+            noValidate
+            aria-label="Proposition au patient"
+            className="grid gap-6"
+            onSubmit={form.handleSubmit(onSubmit)}
           >
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="decimal"
-                autoComplete="off"
-                readOnly={hasLines}
-                className={hasLines ? "bg-slate-50 tabular-nums sm:max-w-56" : "tabular-nums sm:max-w-56"}
-                {...form.register("amount")}
-              />
-            )}
-          </FormField>
+            <FormField
+              label="Montant de la proposition (€)"
+              required
+              error={errors.amount?.message}
+              description={
+                hasLines
+                  ? "Le total des actes détaillés ci-dessous : il suit leurs honoraires."
+                  : "Le montant total que vous proposez au patient, en euros (ex. 1 250,50). Vous pouvez aussi détailler les actes ci-dessous."
+              }
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  readOnly={hasLines}
+                  className={hasLines ? "bg-slate-50 tabular-nums sm:max-w-56" : "tabular-nums sm:max-w-56"}
+                  {...form.register("amount")}
+                />
+              )}
+            </FormField>
 
-          <FormField label="Commentaire (optionnel)" error={errors.comment?.message}>
-            {(control) => (
-              <Textarea
-                {...control}
-                rows={4}
-                maxLength={OFFER_LIMITS.commentMax}
-                placeholder="Déroulé des soins, matériaux, délais…"
-                {...form.register("comment")}
-              />
-            )}
-          </FormField>
+            <FormField label="Commentaire (optionnel)" error={errors.comment?.message}>
+              {(control) => (
+                <Textarea
+                  {...control}
+                  rows={4}
+                  maxLength={OFFER_LIMITS.commentMax}
+                  placeholder="Déroulé des soins, matériaux, délais…"
+                  {...form.register("comment")}
+                />
+              )}
+            </FormField>
 
-          <OfferLinesField form={form} day={today} reuse={reuse} />
+            <OfferLinesField form={form} day={today} reuse={reuse} />
 
-          <FormField
-            label="Valable jusqu'au (optionnel)"
-            error={errors.valid_until?.message}
-            description="Après cette date, votre proposition sera marquée comme expirée."
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type="date"
-                min={today}
-                max={horizon}
-                className="sm:max-w-56"
-                {...form.register("valid_until")}
-              />
-            )}
-          </FormField>
+            <FormField
+              label="Valable jusqu'au (optionnel)"
+              error={errors.valid_until?.message}
+              description="Après cette date, votre proposition sera marquée comme expirée."
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  type="date"
+                  min={today}
+                  max={horizon}
+                  className="sm:max-w-56"
+                  {...form.register("valid_until")}
+                />
+              )}
+            </FormField>
 
-          <SlotsField form={form} min={today} max={horizon} />
+            <SlotsField form={form} min={today} max={horizon} />
 
-          {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}
+            {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}
 
-          <div className="flex flex-wrap items-center gap-3">
-            {/* Never disabled (issue 16): a click validates, says what is missing beside each field and
+            <div className="flex flex-wrap items-center gap-3">
+              {/* Never disabled (issue 16): a click validates, says what is missing beside each field and
                 focuses the first one; the line below says it beforehand. */}
-            <Button type="submit" loading={send.isPending} aria-describedby={blocker ? blockerId : undefined}>
-              <Send aria-hidden="true" />
-              Envoyer la proposition
-            </Button>
-            {blocker ? (
-              <p id={blockerId} className="text-sm text-slate-700">
-                {blocker}
-              </p>
-            ) : null}
-          </div>
-        </form>
+              <Button
+                type="submit"
+                loading={send.isPending}
+                aria-describedby={blocker ? blockerId : undefined}
+              >
+                <Send aria-hidden="true" />
+                Envoyer la proposition
+              </Button>
+              {blocker ? (
+                <p id={blockerId} className="text-sm text-slate-700">
+                  {blocker}
+                </p>
+              ) : null}
+            </div>
+          </form>
+        )}
       </CardContent>
     </Card>
   );

@@ -4,6 +4,11 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { mayReply, REPLY_REFUSED } from "../../../../shared/policies/replies";
 import { DENTIST_MESSAGES, type DentistRequestDetail } from "../../../../shared/schemas/dentist";
+import {
+  SubscriptionLimitNotice,
+  useLimitExplainer,
+  useSubscriptionLimited,
+} from "../../../components/subscription/SubscriptionLimit";
 import { Button } from "../../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/Card";
 import { Label } from "../../../components/ui/Label";
@@ -21,6 +26,10 @@ export const REPLY_REDIRECT_MS = 2000;
 export function ReplyForm({ request }: { request: DentistRequestDetail }) {
   const navigate = useNavigate();
   const reply = useReplyToRequest(request.id);
+  // A lapsed subscription (issue 35): the server refuses the reply; the form says why and the way back.
+  const limitedNow = useSubscriptionLimited();
+  const refusal = useLimitExplainer();
+  const limited = limitedNow || refusal.limited;
   const [text, setText] = useState("");
   const [redirecting, setRedirecting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -48,7 +57,8 @@ export function ReplyForm({ request }: { request: DentistRequestDetail }) {
         setRedirecting(true);
         timer.current = setTimeout(() => navigate("/dentist/dashboard"), REPLY_REDIRECT_MS);
       },
-      onError: (error) => {
+      onError: async (error) => {
+        if (await refusal.explain(error)) return;
         toast.error(DENTIST_MESSAGES.replyFailed, {
           description: isApiError(error) ? error.message : "Veuillez réessayer dans quelques instants.",
         });
@@ -66,36 +76,40 @@ export function ReplyForm({ request }: { request: DentistRequestDetail }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-3" onSubmit={onSubmit} aria-label="Réponse au patient">
-          <Label htmlFor={fieldId}>Votre réponse au patient</Label>
-          <Textarea
-            id={fieldId}
-            rows={6}
-            maxLength={5000}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            disabled={!allowed || reply.isPending}
-            aria-describedby={blocked ? noteId : undefined}
-            placeholder="Bonjour, j'ai étudié votre devis et vos radiographies…"
-          />
-          {blocked ? (
-            <p id={noteId} className="text-sm font-medium text-slate-700">
-              {REPLY_REFUSED}
-            </p>
-          ) : null}
-          {redirecting ? (
-            <p className="flex items-center gap-2 text-sm text-green-800" role="status">
-              <CheckCircle2 className="size-4" aria-hidden="true" />
-              Réponse envoyée. Vous allez être redirigé vers votre tableau de bord…
-            </p>
-          ) : null}
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={!canSend} loading={reply.isPending}>
-              <Send aria-hidden="true" />
-              Envoyer la réponse
-            </Button>
-          </div>
-        </form>
+        {limited ? (
+          <SubscriptionLimitNotice />
+        ) : (
+          <form className="grid gap-3" onSubmit={onSubmit} aria-label="Réponse au patient">
+            <Label htmlFor={fieldId}>Votre réponse au patient</Label>
+            <Textarea
+              id={fieldId}
+              rows={6}
+              maxLength={5000}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              disabled={!allowed || reply.isPending}
+              aria-describedby={blocked ? noteId : undefined}
+              placeholder="Bonjour, j'ai étudié votre devis et vos radiographies…"
+            />
+            {blocked ? (
+              <p id={noteId} className="text-sm font-medium text-slate-700">
+                {REPLY_REFUSED}
+              </p>
+            ) : null}
+            {redirecting ? (
+              <p className="flex items-center gap-2 text-sm text-green-800" role="status">
+                <CheckCircle2 className="size-4" aria-hidden="true" />
+                Réponse envoyée. Vous allez être redirigé vers votre tableau de bord…
+              </p>
+            ) : null}
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit" disabled={!canSend} loading={reply.isPending}>
+                <Send aria-hidden="true" />
+                Envoyer la réponse
+              </Button>
+            </div>
+          </form>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { AdminSubscriptions } from "../../../shared/schemas/billing";
+import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+
+/*
+ * /admin/subscriptions (issue 35): counts by state and the monthly recurring revenue, each
+ * dentist's invoices opened under his line, the invoice register exported for the accountant.
+ */
+
+const admin = makeProfile({
+  id: "00000000-0000-4000-8000-0000000000ad",
+  email: "admin@sourio.fr",
+  role: null,
+  first_name: "Alex",
+  last_name: "Admin",
+  full_name: "Alex Admin",
+  is_admin: true,
+});
+const MARTIN = "55555555-5555-4555-8555-555555555555";
+const LEROY = "66666666-6666-4666-8666-666666666666";
+
+const subscriptions: AdminSubscriptions = {
+  counts: { trialing: 1, active: 1, past_due: 0, canceled: 0, unpaid: 0 },
+  mrr_ht_cents: 8900,
+  items: [
+    {
+      dentist_id: MARTIN,
+      full_name: "Dr Julien Martin",
+      email: "dr.martin@demo.sourio.fr",
+      status: "active",
+      plan: "monthly",
+      limited: false,
+      changes_at: "2026-12-28T09:00:00.000Z",
+    },
+    {
+      dentist_id: LEROY,
+      full_name: "Dr Sophie Leroy",
+      email: "dr.leroy@demo.sourio.fr",
+      status: "trialing",
+      plan: null,
+      limited: false,
+      changes_at: "2026-12-20T09:00:00.000Z",
+    },
+  ],
+  has_more: false,
+};
+
+const invoice = {
+  id: "77777777-7777-4777-8777-777777777777",
+  kind: "invoice",
+  number: "F-000002",
+  issued_at: "2026-11-28T09:00:00.000Z",
+  period_start: "2026-11-28",
+  period_end: "2026-12-28",
+  label: "Abonnement Sourio Cabinet — mensuel",
+  amount_ht_cents: 8900,
+  vat_rate_bp: 2000,
+  vat_cents: 1780,
+  amount_ttc_cents: 10_680,
+  refers_to_number: null,
+  reason: null,
+};
+
+describe("abonnements (équipe)", () => {
+  it("ouvre les factures d'un dentiste sous sa ligne, et seulement les siennes", async () => {
+    const fetchMock = stubApi(admin, {
+      "GET /api/admin/subscriptions": () => json(200, subscriptions),
+      [`GET /api/admin/dentists/${MARTIN}/invoices`]: () =>
+        json(200, { items: [invoice], page: 1, page_size: 12, has_more: false }),
+      [`GET /api/admin/dentists/${LEROY}/invoices`]: () =>
+        json(200, { items: [], page: 1, page_size: 12, has_more: false }),
+    });
+    const user = userEvent.setup();
+    renderApp("/admin/subscriptions");
+    expect(await screen.findByText(/^89,00\s€$/)).toBeInTheDocument();
+    const martin = (await screen.findByText("Dr Julien Martin")).closest("li") as HTMLElement;
+    const open = within(martin).getByRole("button", { name: "Factures de Dr Julien Martin" });
+    expect(open).toHaveAttribute("aria-expanded", "false");
+    // Nothing is loaded before it is opened.
+    const invoiceCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes("/invoices"));
+    expect(invoiceCalls()).toHaveLength(0);
+    await user.click(open);
+    expect(open).toHaveAttribute("aria-expanded", "true");
+    const table = await within(martin).findByRole("table", {
+      name: "Factures et avoirs de Dr Julien Martin",
+    });
+    expect(
+      within(table).getByRole("button", { name: "Télécharger la facture F-000002" }),
+    ).toBeInTheDocument();
+    expect(table).toHaveTextContent("106,80");
+    expect(invoiceCalls().map(([url]) => String(url))).toEqual([
+      expect.stringContaining(`/api/admin/dentists/${MARTIN}/invoices?page=1`),
+    ]);
+    const leroy = screen.getByText("Dr Sophie Leroy").closest("li") as HTMLElement;
+    expect(within(leroy).queryByRole("table")).not.toBeInTheDocument();
+    await user.click(within(leroy).getByRole("button", { name: "Factures de Dr Sophie Leroy" }));
+    expect(
+      await within(leroy).findByRole("heading", { name: "Aucune facture émise pour ce dentiste" }),
+    ).toBeInTheDocument();
+    // Closed again: the panel is hidden.
+    await user.click(open);
+    await waitFor(() => expect(open).toHaveAttribute("aria-expanded", "false"));
+    expect(within(martin).queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("propose l'export du registre des factures en CSV", async () => {
+    stubApi(admin, { "GET /api/admin/subscriptions": () => json(200, subscriptions) });
+    renderApp("/admin/subscriptions");
+    expect(
+      await screen.findByRole("heading", { level: 2, name: "Registre des factures" }),
+    ).toBeInTheDocument();
+    const form = screen.getByRole("form", { name: "Registre des factures" });
+    expect(within(form).getByLabelText("Du")).toHaveAttribute("type", "date");
+    expect(within(form).getByLabelText("Au")).toHaveAttribute("type", "date");
+    expect(within(form).getByRole("button", { name: "Exporter le registre (CSV)" })).toBeInTheDocument();
+  });
+});
