@@ -104,7 +104,7 @@ test.describe("abonnement des dentistes", () => {
       await page.getByRole("button", { name: "Paiement accepté" }).click();
       await expectPath(page, "/dentist/subscription");
       await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
-      await expect(page.getByText("Merci ! Votre abonnement est actif.")).toBeVisible();
+      await expect(page.getByText(/Merci\s! Votre abonnement est actif\./)).toBeVisible();
       await expect(page.getByText(/^État\s*:\s*Actif$/)).toBeVisible();
       await expect(page.getByText(/Prochain paiement le .+\s:\s106,80\s€ TTC\./)).toBeVisible();
       await expect(page.getByRole("button", { name: "Gérer mon moyen de paiement" })).toBeVisible();
