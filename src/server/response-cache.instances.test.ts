@@ -44,13 +44,21 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
     return second.json();
   }
 
-  /** The next answer comes from the cache, unchanged: the write did not concern this person. */
-  async function keptOn(ctx: TestContext, url: string, cookie: string, expected: unknown) {
+  /**
+   * The next answers come from the cache, unchanged: the write did not concern this person. And they
+   * are still right: computed again without the cache, they are the same.
+   */
+  async function keptOn(ctx: TestContext, who: Who, answers: Record<string, unknown>) {
     const hits = ctx.app.responseCache.stats.hits;
-    const again = await get(ctx, url, cookie);
-    expect(again.statusCode).toBe(200);
-    expect(ctx.app.responseCache.stats.hits, `${url} servi par le cache`).toBe(hits + 1);
-    expect(again.json()).toEqual(expected);
+    for (const [url, expected] of Object.entries(answers)) {
+      const again = await get(ctx, url, who.cookie);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(expected);
+    }
+    expect(ctx.app.responseCache.stats.hits, "servi par le cache").toBe(hits + Object.keys(answers).length);
+    ctx.app.responseCache.forget([who.id]);
+    for (const [url, expected] of Object.entries(answers))
+      expect((await get(ctx, url, who.cookie)).json()).toEqual(expected);
   }
 
   /** The next answer is computed again (the write concerned this person): its body. */
@@ -61,13 +69,26 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
     return again;
   }
 
+  /**
+   * Dr Martin, whom no scenario's write concerns, and the patient who writes: signed up once per
+   * instance pair (sign-ups per address are limited); each scenario has its own Dr Leroy.
+   */
+  const shared = new WeakMap<TestContext, Promise<{ martin: Who; patient: Who }>>();
+  function martinAndPatient(ctx: TestContext) {
+    let cast = shared.get(ctx);
+    if (!cast) {
+      cast = Promise.all([verifiedDentist(ctx), signUpPatient(ctx.app)]).then(([martin, patient]) => ({
+        martin,
+        patient: { cookie: patient.cookie, id: patient.response.json().profile.id as string, email: "" },
+      }));
+      shared.set(ctx, cast);
+    }
+    return cast;
+  }
+
   /** Two verified dentists and a patient, and a request the patient sent to Dr Leroy alone. */
   async function leroyAndMartin(ctx: TestContext) {
-    const [leroy, martin, patient] = await Promise.all([
-      verifiedDentist(ctx),
-      verifiedDentist(ctx),
-      signUpPatient(ctx.app),
-    ]);
+    const [leroy, { martin, patient }] = await Promise.all([verifiedDentist(ctx), martinAndPatient(ctx)]);
     const sent = await postRequest(ctx.app, patient.cookie, {
       treatment_type: "crown",
       consent: "true",
@@ -92,11 +113,7 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
 
   it("a request sent by name to one dentist is in his next list and counter, and leaves another's in place", async () => {
     const { a, b } = instances();
-    const [leroy, martin, patient] = await Promise.all([
-      verifiedDentist(a),
-      verifiedDentist(a),
-      signUpPatient(a.app),
-    ]);
+    const [leroy, { martin, patient }] = await Promise.all([verifiedDentist(a), martinAndPatient(a)]);
     const martinsList = await cachedOn(a, "/api/dentist/requests", martin.cookie);
     const martinsCount = await cachedOn(a, "/api/dentist/todo-count", martin.cookie);
     const leroysCount = await cachedOn(a, "/api/dentist/todo-count", leroy.cookie);
@@ -107,8 +124,10 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
       recipient: leroy.id,
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    await keptOn(a, "/api/dentist/requests", martin.cookie, martinsList);
-    await keptOn(a, "/api/dentist/todo-count", martin.cookie, martinsCount);
+    await keptOn(a, martin, {
+      "/api/dentist/requests": martinsList,
+      "/api/dentist/todo-count": martinsCount,
+    });
     const list = (await recomputedOn(a, "/api/dentist/requests", leroy.cookie)).json();
     expect(list.items.map((r: { id: string }) => r.id)).toContain(sent.json().id);
     const count = (await recomputedOn(a, "/api/dentist/todo-count", leroy.cookie)).json();
@@ -125,7 +144,7 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
       body: "Bonjour docteur, est-ce possible un samedi ?",
     });
     expect(written.statusCode, written.body).toBe(201);
-    await keptOn(a, "/api/dentist/dashboard", martin.cookie, martins);
+    await keptOn(a, martin, { "/api/dentist/dashboard": martins });
     const dashboard = (await recomputedOn(a, "/api/dentist/dashboard", leroy.cookie)).json();
     expect(dashboard.unread_messages).toBe(leroys.unread_messages + 1);
     expect(dashboard.todo.conversations.items.map((c: { id: string }) => c.id)).toContain(conversationId);
@@ -138,9 +157,24 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
     const leroys = await cachedOn(a, "/api/dentist/offers", leroy.cookie);
     expect(leroys.items).toEqual([]);
     const { offerId } = await sendOffer(b, requestId, leroy);
-    await keptOn(a, "/api/dentist/offers", martin.cookie, martins);
+    await keptOn(a, martin, { "/api/dentist/offers": martins });
     const offers = (await recomputedOn(a, "/api/dentist/offers", leroy.cookie)).json();
     expect(offers.items.map((o: { id: string }) => o.id)).toEqual([offerId]);
+  });
+
+  it("an offer on a request open to every dentist leaves the other dentists' lists in place", async () => {
+    const { a, b } = instances();
+    const [leroy, { martin, patient }] = await Promise.all([verifiedDentist(a), martinAndPatient(a)]);
+    const sent = await postRequest(a.app, patient.cookie, { treatment_type: "implant", consent: "true" });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const requestId = sent.json().id as string;
+    const martins = await cachedOn(a, "/api/dentist/requests", martin.cookie);
+    expect(martins.items.map((r: { id: string }) => r.id)).toContain(requestId);
+    await cachedOn(a, "/api/dentist/requests", leroy.cookie);
+    await sendOffer(b, requestId, leroy);
+    await keptOn(a, martin, { "/api/dentist/requests": martins });
+    const list = (await recomputedOn(a, "/api/dentist/requests", leroy.cookie)).json();
+    expect(list.items.find((r: { id: string }) => r.id === requestId).my_status).toBe("responded");
   });
 
   it("an acceptance confirms the chosen dentist in his next list, and leaves another's in place", async () => {
@@ -153,8 +187,10 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
     expect(leroys.items.find((r: { id: string }) => r.id === requestId).my_status).toBe("responded");
     const accepted = await api(b).post(`/api/patient/offers/${offerId}/accept`, undefined, patient.cookie);
     expect(accepted.statusCode, accepted.body).toBe(200);
-    await keptOn(a, "/api/dentist/requests", martin.cookie, martinsList);
-    await keptOn(a, "/api/dentist/dashboard", martin.cookie, martinsDashboard);
+    await keptOn(a, martin, {
+      "/api/dentist/requests": martinsList,
+      "/api/dentist/dashboard": martinsDashboard,
+    });
     const list = (await recomputedOn(a, "/api/dentist/requests", leroy.cookie)).json();
     expect(list.items.find((r: { id: string }) => r.id === requestId).my_status).toBe("confirmed");
   });
@@ -175,7 +211,7 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
     );
     expect(booked.statusCode, booked.body).toBe(201);
     const id = booked.json().appointment.id as string;
-    await keptOn(a, "/api/appointments", martin.cookie, martins);
+    await keptOn(a, martin, { "/api/appointments": martins });
     for (const cookie of [leroy.cookie, patient.cookie]) {
       const list = (await recomputedOn(a, "/api/appointments", cookie)).json();
       expect(list.items.map((x: { id: string }) => x.id)).toEqual([id]);
@@ -195,7 +231,7 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
       admin,
     );
     expect(decided.statusCode, decided.body).toBe(200);
-    await keptOn(a, "/api/dentist/requests", martin.cookie, martins);
+    await keptOn(a, martin, { "/api/dentist/requests": martins });
     const next = await recomputedOn(a, "/api/dentist/requests", leroy.cookie);
     expect(next.statusCode === 200 ? next.json().items : []).toEqual([]);
   });
@@ -206,7 +242,7 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
     const martins = await cachedOn(a, "/api/dentist/requests", martin.cookie);
     await cachedOn(a, "/api/dentist/requests", leroy.cookie);
     await sql`update requests set budget = '1 500 €' where id = ${requestId}`.execute(b.app.db);
-    await keptOn(a, "/api/dentist/requests", martin.cookie, martins);
+    await keptOn(a, martin, { "/api/dentist/requests": martins });
     const list = (await recomputedOn(a, "/api/dentist/requests", leroy.cookie)).json();
     expect(list.items.find((r: { id: string }) => r.id === requestId).budget).toBe("1 500 €");
   });
