@@ -262,7 +262,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // starts at an instant, not at a write, and a list kept from before it is never served after it.
   registerResponseCache(app, responseCache, async (request, reply) => {
     const actor = await actorOf(request, reply);
-    return actor.limited ? `${actor.userId}:limited` : actor.userId;
+    return actor.limited ? { id: actor.userId, variant: "limited" } : { id: actor.userId };
   });
   // GET /metrics for Prometheus, kept only when METRICS_TOKEN is set (plugins/metrics.ts, ADR 047).
   if (config.metricsToken)

@@ -2,18 +2,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { EventBus } from "../realtime/bus";
 
 /**
- * The response cache (ADR 030): the JSON a signed-in person's list or dashboard answered, kept a few
- * seconds in this process, so that the screens dentists reload all day cost neither queries nor
- * serialization when nothing changed. Safe because:
+ * The response cache (ADR 030, ADR 052): the JSON a signed-in person's list or dashboard answered,
+ * kept a few seconds in this process, so that the screens dentists reload all day cost neither
+ * queries nor serialization when nothing of theirs changed. Safe because:
  * - an entry is one person's answer to one URL (key: account id + method + URL with its query), read
  *   only after the route's own checks (area, verification) passed for this request;
- * - every committed write to a table such a response reads empties the cache at once, here and on
- *   every other instance: the database's statement triggers notify `sourio_changes` (migration 028),
- *   read on the bus's connection;
+ * - every committed write to a table such a response reads drops, here and on every other instance,
+ *   the entries of the people it concerns, or all of them when it cannot name them: the database's
+ *   statement triggers notify `sourio_changes` with the table and those people's ids (migration 037,
+ *   ADR 052), read on the bus's connection;
  * - a hit first waits for a round trip on that connection (`bus.sync()`), so a write committed before
- *   the request arrived, on any instance, has emptied the cache before it is looked up;
- * - a response is stored only when no change arrived since before the request's session was read
- *   (a ticket taken in `onRequest`), so an answer computed from rows already replaced is never kept;
+ *   the request arrived, on any instance, has dropped the entry before it is looked up;
+ * - a response is stored only when no change concerning its person (nor everyone) arrived since
+ *   before the request's session was read (a ticket taken in `onRequest`), so an answer computed from
+ *   rows already replaced is never kept;
  * - nothing is served while the bus does not listen, nor across a reconnection (changes may have been
  *   missed), nor after `ttlMs` (what depends on the time of day, e.g. upcoming appointments, is at
  *   most that late).
@@ -22,6 +24,11 @@ import type { EventBus } from "../realtime/bus";
 export const RESPONSE_CACHE_TTL_MS = 30_000;
 /** What the cache may hold in all (UTF-16 length of the JSON, about its bytes for this content). */
 export const RESPONSE_CACHE_MAX_CHARS = 16 * 1024 * 1024;
+/**
+ * The people whose latest change the cache remembers for the tickets in flight; past this number it
+ * forgets them all and refuses every ticket taken before (as if everything had changed).
+ */
+export const RESPONSE_CACHE_MAX_TRACKED = 20_000;
 
 /** The routes whose answers are kept: lists and counters a dentist reloads (issue 19). */
 export const CACHED_ROUTES = new Set([
@@ -33,6 +40,7 @@ export const CACHED_ROUTES = new Set([
 ]);
 
 interface Entry {
+  account: string;
   body: string;
   storedAt: number;
   epoch: number;
@@ -40,38 +48,76 @@ interface Entry {
 
 /** Taken before a response is computed: what the cache knew then. */
 export interface CacheTicket {
-  generation: number;
+  /** The number of changes seen when it was taken. */
+  seen: number;
   epoch: number | null;
 }
 
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
+  /** Each person's keys. */
+  private readonly keysOf = new Map<string, Set<string>>();
   private chars = 0;
-  /** Counts the changes seen; a ticket of an older generation may not store. */
-  private generation = 0;
-  readonly stats = { hits: 0, misses: 0, stored: 0, cleared: 0 };
+  /** Counts the changes seen. */
+  private seen = 0;
+  /** The count when everything last changed: a ticket taken before may not store. */
+  private clearedAt = 0;
+  /** The count when each person's answers last changed: a ticket of theirs taken before may not store. */
+  private readonly changedAt = new Map<string, number>();
+  readonly stats = { hits: 0, misses: 0, stored: 0, cleared: 0, dropped: 0 };
 
   constructor(
     private readonly bus: Pick<EventBus, "sync" | "epoch" | "onTableChange">,
-    private readonly options: { ttlMs?: number; maxChars?: number; now?: () => number } = {},
+    private readonly options: {
+      ttlMs?: number;
+      maxChars?: number;
+      maxTracked?: number;
+      now?: () => number;
+    } = {},
   ) {
-    bus.onTableChange(() => this.clear());
+    bus.onTableChange((change) => {
+      if (change.userIds === null) this.clear();
+      else this.forget(change.userIds);
+    });
   }
 
   private now() {
     return (this.options.now ?? Date.now)();
   }
 
-  /** Everything goes: a table changed, or time moved (the browser tests' clock). */
+  /** Everything goes: a change whose people are not named, or time moved (the browser tests' clock). */
   clear() {
-    this.generation += 1;
+    this.seen += 1;
+    this.clearedAt = this.seen;
+    this.changedAt.clear();
     if (this.entries.size) this.stats.cleared += 1;
     this.entries.clear();
+    this.keysOf.clear();
     this.chars = 0;
   }
 
+  /** These people's answers go; everyone else's stay. */
+  forget(accounts: readonly string[]) {
+    if (accounts.length === 0) return;
+    if (this.changedAt.size + accounts.length > (this.options.maxTracked ?? RESPONSE_CACHE_MAX_TRACKED)) {
+      this.clear();
+      return;
+    }
+    this.seen += 1;
+    for (const account of accounts) {
+      this.changedAt.set(account, this.seen);
+      const keys = this.keysOf.get(account);
+      if (!keys) continue;
+      for (const key of keys) {
+        const entry = this.entries.get(key);
+        if (entry) this.remove(key, entry);
+        this.stats.dropped += 1;
+      }
+    }
+  }
+
   ticket(): CacheTicket {
-    return { generation: this.generation, epoch: this.bus.epoch() };
+    return { seen: this.seen, epoch: this.bus.epoch() };
   }
 
   /** The stored answer, once every change committed before this call has been seen; else undefined. */
@@ -103,9 +149,11 @@ export class ResponseCache {
     return entry.body;
   }
 
-  store(key: string, ticket: CacheTicket, body: string) {
+  /** Keeps `account`'s answer under `key`, unless something of theirs changed since the ticket. */
+  store(account: string, key: string, ticket: CacheTicket, body: string) {
     const epoch = this.bus.epoch();
-    if (ticket.generation !== this.generation || ticket.epoch === null || ticket.epoch !== epoch) return;
+    if (ticket.epoch === null || ticket.epoch !== epoch) return;
+    if (this.clearedAt > ticket.seen || (this.changedAt.get(account) ?? 0) > ticket.seen) return;
     const max = this.options.maxChars ?? RESPONSE_CACHE_MAX_CHARS;
     if (body.length > max / 8) return;
     const previous = this.entries.get(key);
@@ -114,18 +162,32 @@ export class ResponseCache {
       if (this.chars + body.length <= max) break;
       this.remove(oldKey, old);
     }
-    this.entries.set(key, { body, storedAt: this.now(), epoch });
+    this.entries.set(key, { account, body, storedAt: this.now(), epoch });
+    let keys = this.keysOf.get(account);
+    if (!keys) {
+      keys = new Set();
+      this.keysOf.set(account, keys);
+    }
+    keys.add(key);
     this.chars += body.length;
     this.stats.stored += 1;
   }
 
   private remove(key: string, entry: Entry) {
     this.entries.delete(key);
+    const keys = this.keysOf.get(entry.account);
+    keys?.delete(key);
+    if (keys?.size === 0) this.keysOf.delete(entry.account);
     this.chars -= entry.body.length;
   }
 
   get size() {
     return this.entries.size;
+  }
+
+  /** Whether this person has an answer kept (tests). */
+  holds(account: string) {
+    return this.keysOf.has(account);
   }
 }
 
@@ -137,6 +199,12 @@ declare module "fastify" {
 
 const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? ""}`;
 
+/** Whose answer a request gets: the account id (what changes name), and what else tells answers apart. */
+export interface CacheUser {
+  id: string;
+  variant?: string;
+}
+
 /**
  * The hooks: a ticket before anything of the request is read (a global `onRequest` runs before the
  * routes' guards resolve the session), the lookup after the route's guards and validation, the store
@@ -147,8 +215,10 @@ const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeO
 export function registerResponseCache(
   app: FastifyInstance,
   cache: ResponseCache,
-  userOf: (request: FastifyRequest, reply: FastifyReply) => Promise<string>,
+  userOf: (request: FastifyRequest, reply: FastifyReply) => Promise<CacheUser>,
 ): void {
+  const keyOf = (user: CacheUser, request: FastifyRequest) =>
+    `${user.id}${user.variant ? `:${user.variant}` : ""} ${request.method} ${request.url}`;
   app.decorate("responseCache", cache);
   app.addHook("onRequest", async (request) => {
     if (CACHED_ROUTES.has(routeOf(request))) request.responseCacheTicket = cache.ticket();
@@ -156,8 +226,7 @@ export function registerResponseCache(
   app.addHook("preHandler", async (request: FastifyRequest, reply: FastifyReply) => {
     const ticket = request.responseCacheTicket;
     if (!ticket) return;
-    const key = `${await userOf(request, reply)} ${request.method} ${request.url}`;
-    const body = await cache.lookup(key);
+    const body = await cache.lookup(keyOf(await userOf(request, reply), request));
     if (body === undefined) return;
     request.responseCacheTicket = undefined;
     reply.header("content-type", "application/json; charset=utf-8");
@@ -166,7 +235,8 @@ export function registerResponseCache(
   app.addHook("onSend", async (request, reply, payload) => {
     const ticket = request.responseCacheTicket;
     if (!ticket || reply.statusCode !== 200 || typeof payload !== "string") return payload;
-    cache.store(`${await userOf(request, reply)} ${request.method} ${request.url}`, ticket, payload);
+    const user = await userOf(request, reply);
+    cache.store(user.id, keyOf(user, request), ticket, payload);
     return payload;
   });
 }

@@ -37,11 +37,12 @@ export interface EventBus {
    */
   sync(): Promise<void>;
   /**
-   * Calls `handler` with a table's name each time a statement that wrote to it commits, on any
-   * instance (the database's statement triggers, migration 028; ADR 030). Delivered on the same
-   * connection as the events, so `sync()` covers these too.
+   * Calls `handler` each time a statement that wrote rows to a table a cached answer may read
+   * commits, on any instance, with the table's name and the ids of the people whose answers it may
+   * change, or null for everyone (the database's statement triggers, migrations 028 and 037; ADR 030,
+   * ADR 052). Delivered on the same connection as the events, so `sync()` covers these too.
    */
-  onTableChange(handler: (table: string) => void): void;
+  onTableChange(handler: (change: TableChange) => void): void;
   /**
    * Calls `handler` with the ids of the people whose user, profile or sessions a committed statement
    * updated or deleted, on any instance, or with null for everyone (the database's triggers,
@@ -51,13 +52,30 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
+/** A committed write (migration 037): the table, and whose cached answers it may change (null: everyone). */
+export interface TableChange {
+  table: string;
+  userIds: string[] | null;
+}
+
+/**
+ * A `sourio_changes` notification: `<table>:<ids>` or `<table>:*` (migration 037). Anything else
+ * (a payload of migration 028's form, the table alone) concerns everyone.
+ */
+export function tableChangePayload(payload: string): TableChange {
+  const colon = payload.indexOf(":");
+  if (colon < 0) return { table: payload, userIds: null };
+  const ids = payload.slice(colon + 1);
+  return { table: payload.slice(0, colon), userIds: ids === "*" ? null : ids.split(",").filter(Boolean) };
+}
+
 /** The ids of a `sourio_sessions` notification, null for everyone. */
 export function sessionsChangePayload(payload: string): string[] | null {
   if (payload === "*") return null;
   return payload.split(",").filter(Boolean);
 }
 
-/** The channel of the database's own notifications: a table's name when a write to it commits. */
+/** The channel of the database's own notifications: a table and the people a committed write concerns. */
 export const CHANGES_CHANNEL = "sourio_changes";
 
 /** The channel of the people whose sessions or rights a write may have changed (migration 030). */
@@ -69,7 +87,7 @@ export type DatabaseListen = (channel: string, handler: (payload: string) => voi
 /** One process (the embedded database): events go straight to this instance's sockets. */
 export class LocalBus implements EventBus {
   private readonly emitter = new EventEmitter();
-  private readonly changeHandlers: Array<(table: string) => void> = [];
+  private readonly changeHandlers: Array<(change: TableChange) => void> = [];
   private readonly sessionsHandlers: Array<(userIds: string[] | null) => void> = [];
   private readonly ready: Promise<void>;
   private listens: boolean;
@@ -79,8 +97,9 @@ export class LocalBus implements EventBus {
     this.listens = !listen;
     this.ready = listen
       ? Promise.all([
-          listen(CHANGES_CHANNEL, (table) => {
-            for (const handler of this.changeHandlers) handler(table);
+          listen(CHANGES_CHANNEL, (payload) => {
+            const change = tableChangePayload(payload);
+            for (const handler of this.changeHandlers) handler(change);
           }),
           listen(SESSIONS_CHANNEL, (payload) => {
             const userIds = sessionsChangePayload(payload);
@@ -105,7 +124,7 @@ export class LocalBus implements EventBus {
   epoch() {
     return this.listens ? 0 : null;
   }
-  onTableChange(handler: (table: string) => void) {
+  onTableChange(handler: (change: TableChange) => void) {
     this.changeHandlers.push(handler);
   }
   onSessionsChange(handler: (userIds: string[] | null) => void) {
@@ -129,7 +148,7 @@ export const CHANNEL = "sourio_events";
  */
 export class PgBus implements EventBus {
   private readonly handlers: Array<(event: BusEvent) => void> = [];
-  private readonly changeHandlers: Array<(table: string) => void> = [];
+  private readonly changeHandlers: Array<(change: TableChange) => void> = [];
   private readonly sessionsHandlers: Array<(userIds: string[] | null) => void> = [];
   private client: pg.Client | null = null;
   private closed = false;
@@ -164,7 +183,8 @@ export class PgBus implements EventBus {
     };
     client.on("notification", (message) => {
       if (message.channel === CHANGES_CHANNEL) {
-        for (const handler of this.changeHandlers) handler(message.payload ?? "");
+        const change = tableChangePayload(message.payload ?? "");
+        for (const handler of this.changeHandlers) handler(change);
         return;
       }
       if (message.channel === SESSIONS_CHANNEL) {
@@ -212,7 +232,7 @@ export class PgBus implements EventBus {
     return this.ready;
   }
 
-  onTableChange(handler: (table: string) => void) {
+  onTableChange(handler: (change: TableChange) => void) {
     this.changeHandlers.push(handler);
   }
 

@@ -32,6 +32,7 @@ import * as m032 from "./032_reading_choices_and_classification";
 import * as m033 from "./033_subscriptions";
 import * as m034 from "./034_invoices";
 import * as m035 from "./035_reviews";
+import * as m037 from "./037_changes_by_person";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   "033_subscriptions": m033,
   "034_invoices": m034,
   "035_reviews": m035,
+  "037_changes_by_person": m037,
 };
