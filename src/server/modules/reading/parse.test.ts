@@ -850,4 +850,62 @@ describe("parseQuote: photos of other layouts (issue 34)", () => {
       [23, "HBLD680", 515_00],
     ]);
   });
+
+  it("reads header words OCR glued together (“Basede”, “del'acte”) and never takes the excess beside them for the BR", () => {
+    const C = { tooth: 40, code: 75, act: 130, basket: 330, fee: 430, excess: 490, br: 560, amo: 640 };
+    const result = parseQuote([
+      {
+        ...page([
+          ...TOP,
+          [
+            195,
+            [
+              [C.code, "Code"],
+              [C.act, "Libellé"],
+              [C.basket, "Panier"],
+              [C.excess, "Dont", "right"],
+              [C.br, "Basede", "right"],
+              [C.amo, "Montant", "right"],
+            ],
+          ],
+          [
+            207,
+            [
+              [C.tooth, "Localisation"],
+              [C.fee, "Honoraires", "right"],
+            ],
+          ],
+          [
+            219,
+            [
+              [C.code, "CCAM"],
+              [C.act, "del'acte"],
+              [C.basket, "desoins"],
+              [C.excess, "dépassement", "right"],
+              [C.br, "remb.", "right"],
+              [C.amo, "remboursé AMO", "right"],
+            ],
+          ],
+          [
+            240,
+            [
+              [C.tooth, "17"],
+              [C.code, "HBLD245"],
+              [C.act, "Inlay-core"],
+              [C.basket, "RAC libre"],
+              [C.fee, "1 900,00", "right"],
+              [C.excess, "1 810,00", "right"],
+              [C.br, "90,00", "right"],
+              [C.amo, "54,00", "right"],
+            ],
+          ],
+          ...NOISE,
+        ]),
+        source: "ocr",
+      },
+    ]);
+    expect(
+      result.lines.map((l) => [l.tooth, l.code, l.fee_cents, l.br_cents, l.amo_cents, l.filled]),
+    ).toEqual([[17, "HBLD245", 1900_00, 90_00, 54_00, []]]);
+  });
 });
