@@ -96,6 +96,7 @@ const SYNONYMS: Record<ColumnKind, string[][]> = {
     ["remb", "secu"],
     ["montantamo"],
     ["rembamo"],
+    ["r", "amo"],
   ],
   // Longer than the AMO's phrases they contain ("Non remb. AMO"), so tried before them.
   other: [
