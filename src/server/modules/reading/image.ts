@@ -124,13 +124,19 @@ const BAND_PERCENTILE = 0.6;
 /** A local background lighter than this is paper; darker than BAND_DARK, a dark band (light text on it). */
 const BAND_PAPER = 235;
 const BAND_DARK = 160;
+/**
+ * A dark band holds light text: its window's 95th percentile is this much above its background. A tint
+ * in a photo's shadow is as dark, but its text is darker than it: it is divided, never inverted.
+ */
+const BAND_BRIGHT_PERCENTILE = 0.95;
+const BAND_LIGHT_TEXT = 64;
 
 /** Each cell's background: the percentile of its window's pixels. */
 function bandCells(
   grey: Buffer,
   width: number,
   height: number,
-): { cells: Buffer; cols: number; rows: number } {
+): { cells: Buffer; bright: Buffer; cols: number; rows: number } {
   const cols = Math.ceil(width / BAND_CELL_W);
   const rows = Math.ceil(height / BAND_CELL_H);
   // Histograms of 64 levels per cell (4 grey levels a bin: enough for a threshold).
@@ -144,7 +150,18 @@ function bandCells(
     }
   }
   const cells = Buffer.alloc(cols * rows, 255);
+  const bright = Buffer.alloc(cols * rows, 255);
   const window = new Uint32Array(64);
+  /** The level below which `share` of the window's pixels are. */
+  const percentile = (count: number, share: number) => {
+    let left = Math.ceil(count * share);
+    let v = 0;
+    while (v < 63 && left > (window[v] as number)) {
+      left -= window[v] as number;
+      v += 1;
+    }
+    return Math.min(255, v * 4 + 2);
+  };
   for (let cx = 0; cx < cols; cx += 1) {
     for (let cy = 0; cy < rows; cy += 1) {
       window.fill(0);
@@ -157,16 +174,11 @@ function bandCells(
           count += n;
         }
       }
-      let left = Math.ceil(count * BAND_PERCENTILE);
-      let v = 0;
-      while (v < 63 && left > (window[v] as number)) {
-        left -= window[v] as number;
-        v += 1;
-      }
-      cells[cy * cols + cx] = Math.min(255, v * 4 + 2);
+      cells[cy * cols + cx] = percentile(count, BAND_PERCENTILE);
+      bright[cy * cols + cx] = percentile(count, BAND_BRIGHT_PERCENTILE);
     }
   }
-  return { cells, cols, rows };
+  return { cells, bright, cols, rows };
 }
 
 /**
@@ -213,20 +225,30 @@ async function cellsToPixels(
  * letters on them.
  */
 export async function evenBands(grey: Buffer, width: number, height: number): Promise<Buffer> {
-  const { cells, cols, rows } = bandCells(grey, width, height);
+  const { cells, bright, cols, rows } = bandCells(grey, width, height);
   if (cells.every((value) => value >= BAND_PAPER)) return grey;
-  const core = await cellsToPixels(cells, cols, rows, width, height, 0);
-  const edge = await cellsToPixels(cells, cols, rows, width, height, 1);
+  // Dark cells (light text on them) apart from tinted ones (dark text on them).
+  const dark = Buffer.alloc(cells.length, 255);
+  const tint = Buffer.alloc(cells.length, 255);
+  for (let c = 0; c < cells.length; c += 1) {
+    const b = cells[c] as number;
+    if (b < BAND_DARK && (bright[c] as number) - b >= BAND_LIGHT_TEXT) dark[c] = b;
+    else tint[c] = b;
+  }
+  const core = await cellsToPixels(dark, cols, rows, width, height, 0);
+  const edge = await cellsToPixels(dark, cols, rows, width, height, 1);
+  const tinted = await cellsToPixels(tint, cols, rows, width, height, 0);
   const out = Buffer.from(grey);
   for (let i = 0; i < out.length; i += 1) {
     const b = core[i] as number;
+    const t = tinted[i] as number;
     const v = grey[i] as number;
     if (b < BAND_DARK) {
       out[i] = Math.max(0, Math.min(255, Math.round((255 * (255 - v)) / Math.max(1, 255 - b))));
     } else if ((edge[i] as number) < BAND_DARK) {
       if (v < BAND_DARK) out[i] = 255;
-    } else if (b < BAND_PAPER) {
-      out[i] = Math.min(255, Math.round((255 * v) / Math.max(1, b)));
+    } else if (t < BAND_PAPER) {
+      out[i] = Math.min(255, Math.round((255 * v) / Math.max(1, t)));
     }
   }
   return out;
