@@ -94,13 +94,14 @@ describe("reading accuracy on the held-out layout families", () => {
     expect(total.linesFound, report(scored, { details: false })).toBe(total.expectedLines);
   }, 120_000);
 
-  // The budget is 90 % of fields, not reached. The reader reached 87.3 % on this sample while it still
-  // replaced a BR or AMO that OCR read differently from the act table; since ADR 043 a figure read on
-  // the devis is kept (flagged, the table's shown beside it), and an OCR digit misread stays wrong:
-  // 77.0 % (2026-11-28). The floor asserted is what is reached; the gap is reported (README, ADR 042).
-  const PHOTO_FIELDS_FLOOR = 0.76;
+  // The budget is 90 % of fields, not reached. Since ADR 043 a figure read on the devis is kept (flagged,
+  // the table's shown beside it): 77.0 % on this sample; with shaded header bands evened out, header
+  // words OCR glued matched and OCR slips that the devis itself proves corrected (ADR 041 addendum),
+  // 84.8 % (112/132, 2026-11-28; photos 93.3 %, scans 77.8 %). The floor asserted is that, less 2 points
+  // and some; the gap is reported (README, ADR 042).
+  const PHOTO_FIELDS_FLOOR = 0.82;
 
-  it("finds ≥ 95 % of the lines and reads ≥ 76 % of the fields (budget 90 %, not reached) of a photo per held-out family and 2 scans", async () => {
+  it("finds ≥ 95 % of the lines and reads ≥ 82 % of the fields (budget 90 %, not reached) of a photo per held-out family and 2 scans", async () => {
     const scored: Scored[] = [];
     for (const family of HELD_OUT_FAMILIES) {
       const [devis] = familySample(family, 1, 101, { onePage: true });

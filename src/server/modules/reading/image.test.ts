@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
-import { flattenLight, OCR_MAX_SIDE, OCR_MIN_SIDE, prepareForOcr, skewAngle } from "./image";
+import { evenBands, flattenLight, OCR_MAX_SIDE, OCR_MIN_SIDE, prepareForOcr, skewAngle } from "./image";
 import { ReadingError } from "./types";
 
 /** A page of black text rows (bars of "words") on white, `width` × `height`, as raw greyscale. */
@@ -82,6 +82,44 @@ describe("image clean-up for OCR", () => {
     }
     expect(longest).toBeLessThan(out.width / 10);
     expect(inkRows).toBeGreaterThan(300);
+  });
+
+  it("turns white text on a dark header band dark on white, a tinted band white, and leaves the paper", async () => {
+    const width = 900;
+    const height = 700;
+    const page = Buffer.alloc(width * height, 255);
+    const fill = (x0: number, y0: number, x1: number, y1: number, value: number) => {
+      for (let y = y0; y < y1; y += 1) for (let x = x0; x < x1; x += 1) page[y * width + x] = value;
+    };
+    // A dark band (a header in white on dark green), a tinted one (dark text on light grey), and text
+    // on the paper just under the dark band and further down: letters as 8 × 20 bars, 16 apart.
+    fill(50, 100, 850, 180, 80);
+    fill(50, 300, 850, 380, 215);
+    // A light tint in a photo's shadow, as dark as a band but with dark text on it: never inverted.
+    fill(50, 580, 850, 660, 140);
+    for (let x = 70; x < 830; x += 16) {
+      fill(x, 125, x + 8, 155, 250);
+      fill(x, 325, x + 8, 355, 30);
+      fill(x, 196, x + 8, 216, 25);
+      fill(x, 500, x + 8, 520, 25);
+      fill(x, 605, x + 8, 635, 20);
+    }
+    const out = await evenBands(page, width, height);
+    const at = (x: number, y: number) => out[y * width + x] as number;
+    // The dark band: its ground white, its letters dark.
+    expect(at(66, 110)).toBeGreaterThanOrEqual(235);
+    expect(at(436, 140)).toBeGreaterThanOrEqual(235);
+    expect(at(426, 140)).toBeLessThan(60);
+    // The tinted band: its ground white, its letters still dark.
+    expect(at(436, 340)).toBeGreaterThanOrEqual(235);
+    expect(at(426, 340)).toBeLessThan(60);
+    // The row just under the dark band and the text further down are untouched, and so is the paper.
+    expect(at(426, 206)).toBe(25);
+    expect(at(426, 510)).toBe(25);
+    expect(at(436, 510)).toBe(255);
+    expect(at(436, 620)).toBeGreaterThanOrEqual(235);
+    expect(at(426, 620)).toBeLessThan(60);
+    expect(at(20, 690)).toBe(255);
   });
 
   it("brings the long side within the sizes tesseract reads best, upright", async () => {

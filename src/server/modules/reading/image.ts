@@ -6,7 +6,8 @@ import { ReadingError } from "./types";
 /**
  * Cleaning up a photo or a scan before OCR, with sharp and a few loops over the pixels: turned upright by
  * its EXIF orientation, greyscale, resized (long side 2400–2500 px), the light evened out (paper white
- * everywhere), straightened (skew measured on the text rows), the table's rules whitened, contrast
+ * everywhere), straightened (skew measured on the text rows), shaded bands evened out (a header in white
+ * on a dark band made dark on white: issue 34), the table's rules whitened, contrast
  * stretched. Measured on the photo corpus (20 photos, same parser): field accuracy 45 % with greyscale +
  * normalise only, about 75 % with the light evened out, 96 % once straightened and without rules, 98 %
  * with small photos enlarged to 2400 px (8-point text at 150 DPI is too small for tesseract). An image
@@ -109,6 +110,146 @@ export async function flattenLight(grey: Buffer, width: number, height: number):
   for (let i = 0; i < out.length; i += 1) {
     const ratio = (grey[i] as number) / Math.max(1, background[i] as number);
     out[i] = ratio >= 1 ? 255 : Math.round(255 * ratio);
+  }
+  return out;
+}
+
+/** Cells in which the local background of shaded bands is estimated: 32 px wide, 8 px tall. */
+const BAND_CELL_W = 32;
+const BAND_CELL_H = 8;
+/** Cells above and below a cell in its window (a window 32 × 40 px: taller than a letter). */
+const BAND_WINDOW = 2;
+/** The background is this percentile of the window (counted from the dark end): text covers less. */
+const BAND_PERCENTILE = 0.6;
+/** A local background lighter than this is paper; darker than BAND_DARK, a dark band (light text on it). */
+const BAND_PAPER = 235;
+const BAND_DARK = 160;
+/**
+ * A dark band holds light text: its window's 95th percentile is this much above its background. A tint
+ * in a photo's shadow is as dark, but its text is darker than it: it is divided, never inverted.
+ */
+const BAND_BRIGHT_PERCENTILE = 0.95;
+const BAND_LIGHT_TEXT = 64;
+
+/** Each cell's background: the percentile of its window's pixels. */
+function bandCells(
+  grey: Buffer,
+  width: number,
+  height: number,
+): { cells: Buffer; bright: Buffer; cols: number; rows: number } {
+  const cols = Math.ceil(width / BAND_CELL_W);
+  const rows = Math.ceil(height / BAND_CELL_H);
+  // Histograms of 64 levels per cell (4 grey levels a bin: enough for a threshold).
+  const histograms = new Uint16Array(cols * rows * 64);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * width;
+    const cellRow = Math.floor(y / BAND_CELL_H) * cols;
+    for (let x = 0; x < width; x += 1) {
+      const bin = (cellRow + Math.floor(x / BAND_CELL_W)) * 64 + ((grey[row + x] as number) >> 2);
+      histograms[bin] = (histograms[bin] as number) + 1;
+    }
+  }
+  const cells = Buffer.alloc(cols * rows, 255);
+  const bright = Buffer.alloc(cols * rows, 255);
+  const window = new Uint32Array(64);
+  /** The level below which `share` of the window's pixels are. */
+  const percentile = (count: number, share: number) => {
+    let left = Math.ceil(count * share);
+    let v = 0;
+    while (v < 63 && left > (window[v] as number)) {
+      left -= window[v] as number;
+      v += 1;
+    }
+    return Math.min(255, v * 4 + 2);
+  };
+  for (let cx = 0; cx < cols; cx += 1) {
+    for (let cy = 0; cy < rows; cy += 1) {
+      window.fill(0);
+      let count = 0;
+      for (let r = Math.max(0, cy - BAND_WINDOW); r <= Math.min(rows - 1, cy + BAND_WINDOW); r += 1) {
+        const base = (r * cols + cx) * 64;
+        for (let v = 0; v < 64; v += 1) {
+          const n = histograms[base + v] as number;
+          window[v] = (window[v] as number) + n;
+          count += n;
+        }
+      }
+      cells[cy * cols + cx] = percentile(count, BAND_PERCENTILE);
+      bright[cy * cols + cx] = percentile(count, BAND_BRIGHT_PERCENTILE);
+    }
+  }
+  return { cells, bright, cols, rows };
+}
+
+/**
+ * The cells' values, each first given the darkest of its neighbours beside it (`reach` 0) or also above
+ * and below (`reach` 1), brought to full size (linear).
+ */
+async function cellsToPixels(
+  cells: Buffer,
+  cols: number,
+  rows: number,
+  width: number,
+  height: number,
+  reach: number,
+): Promise<Buffer> {
+  const grid = Buffer.alloc(cells.length);
+  for (let cy = 0; cy < rows; cy += 1) {
+    for (let cx = 0; cx < cols; cx += 1) {
+      let min = 255;
+      for (let dy = -reach; dy <= reach; dy += 1) {
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const y = cy + dy;
+          const x = cx + dx;
+          if (y >= 0 && y < rows && x >= 0 && x < cols) min = Math.min(min, cells[y * cols + x] as number);
+        }
+      }
+      grid[cy * cols + cx] = min;
+    }
+  }
+  return sharp(grid, { raw: { width: cols, height: rows, channels: 1 } })
+    .resize(width, height, { fit: "fill", kernel: "linear" })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+}
+
+/**
+ * Evens out shaded bands (a table header printed on a tint or in white on a dark band, shaded rows):
+ * the local background is a high percentile of the pixels around (a window 32 × 40 px, taller than a
+ * letter: text covers less than 40 % of it), and each pixel is divided by it — a tinted band becomes
+ * paper white with its text dark — or, on a dark background, inverted against it: the white letters
+ * become dark on white. At a dark band's edge (within a cell of it), only the band's own dark pixels are
+ * whitened: the text of the row beside it stays. Paper (background near white) is left as it is.
+ * Without this, the band's long runs of tint are taken for table rules and whitened along with the
+ * letters on them.
+ */
+export async function evenBands(grey: Buffer, width: number, height: number): Promise<Buffer> {
+  const { cells, bright, cols, rows } = bandCells(grey, width, height);
+  if (cells.every((value) => value >= BAND_PAPER)) return grey;
+  // Dark cells (light text on them) apart from tinted ones (dark text on them).
+  const dark = Buffer.alloc(cells.length, 255);
+  const tint = Buffer.alloc(cells.length, 255);
+  for (let c = 0; c < cells.length; c += 1) {
+    const b = cells[c] as number;
+    if (b < BAND_DARK && (bright[c] as number) - b >= BAND_LIGHT_TEXT) dark[c] = b;
+    else tint[c] = b;
+  }
+  const core = await cellsToPixels(dark, cols, rows, width, height, 0);
+  const edge = await cellsToPixels(dark, cols, rows, width, height, 1);
+  const tinted = await cellsToPixels(tint, cols, rows, width, height, 0);
+  const out = Buffer.from(grey);
+  for (let i = 0; i < out.length; i += 1) {
+    const b = core[i] as number;
+    const t = tinted[i] as number;
+    const v = grey[i] as number;
+    if (b < BAND_DARK) {
+      out[i] = Math.max(0, Math.min(255, Math.round((255 * (255 - v)) / Math.max(1, 255 - b))));
+    } else if ((edge[i] as number) < BAND_DARK) {
+      if (v < BAND_DARK) out[i] = 255;
+    } else if (t < BAND_PAPER) {
+      out[i] = Math.min(255, Math.round((255 * v) / Math.max(1, t)));
+    }
   }
   return out;
 }
@@ -222,7 +363,14 @@ function markRuns(
 /** Prepares an image (JPEG or PNG bytes) for OCR. Throws ReadingError(damaged) when it cannot be decoded. */
 export async function prepareForOcr(
   data: Uint8Array,
-  options: { minSide?: number; maxSide?: number; flatten?: boolean; deskew?: boolean; rules?: boolean } = {},
+  options: {
+    minSide?: number;
+    maxSide?: number;
+    flatten?: boolean;
+    deskew?: boolean;
+    bands?: boolean;
+    rules?: boolean;
+  } = {},
 ): Promise<PreparedImage> {
   const upright = await uprightSize(data);
   const size = targetSize(
@@ -255,6 +403,7 @@ export async function prepareForOcr(
         height = turned.info.height;
       }
     }
+    if (options.bands !== false) flat = await evenBands(flat, width, height);
     if (options.rules !== false) removeRules(flat, width, height);
     const png = await sharp(flat, { raw: { width, height, channels: 1 } })
       .normalise({ lower: 0.5, upper: 99.5 })

@@ -397,7 +397,7 @@ describe("parseQuote", () => {
   });
 
   it("no longer doubts OCR fees that the printed total adds up, and still doubts them when it does not", () => {
-    const read = (total: string) =>
+    const read = (total: string, fee = "500,00") =>
       parseQuote([
         page(
           [
@@ -409,7 +409,7 @@ describe("parseQuote", () => {
                 [X.code, "HBLD634"],
                 [X.act, "Couronne"],
                 [X.basket + 10, "1"],
-                [X.fee, "500,00", "right", 40],
+                [X.fee, fee, "right", 40],
                 [X.br, "120,00", "right"],
                 [X.amo, "72,00", "right"],
               ],
@@ -432,6 +432,12 @@ describe("parseQuote", () => {
     const mismatch = read("990,00");
     expect(mismatch.total_matches).toBe(false);
     expect(mismatch.lines[0]?.uncertain).toContain("fee_cents");
+    // "50,00" read, 950,00 € printed: the first fee lost a digit of 500,00 €; corrected, flagged.
+    const slip = read("950,00", "50,00");
+    expect(slip.lines.map((l) => l.fee_cents)).toEqual([500_00, 450_00]);
+    expect(slip.total_matches).toBe(true);
+    expect(slip.lines[0]?.uncertain).toContain("fee_cents");
+    expect(slip.lines[1]?.uncertain).not.toContain("fee_cents");
   });
 
   it("reads an ADELI number, a patient named after 'Nom et prénom du patient' and a Docteur", () => {
@@ -682,6 +688,22 @@ describe("parseQuote never writes over what was read (issue 34)", () => {
     expect(line?.uncertain.sort()).toEqual(["amo_cents", "basket", "br_cents"]);
   });
 
+  it("corrects, flagged, an OCR slip in a BR or an AMO that the line's other figure and the table both prove", () => {
+    // HBLD734 on 2 March 2026: BR 120,00 €, AMO 72,00 €. "1200" lost a digit of 120,00 (the AMO printed
+    // is 60 % of the table's BR); "7,20" one of 72,00 (the BR printed is the table's).
+    const br = read(row("36", "HBLD734", "Couronne", "3", "900,00", "1200", "72,00"), "ocr");
+    expect([br?.br_cents, br?.amo_cents, br?.filled]).toEqual([120_00, 72_00, []]);
+    expect(br?.uncertain).toEqual(["br_cents"]);
+    const amo = read(row("36", "HBLD734", "Couronne", "3", "900,00", "120,00", "7,20"), "ocr");
+    expect([amo?.br_cents, amo?.amo_cents]).toEqual([120_00, 72_00]);
+    expect(amo?.uncertain).toEqual(["amo_cents"]);
+    // Not on a text PDF (its figures are the printer's, not OCR's), nor two slips away.
+    const text = read(row("36", "HBLD734", "Couronne", "3", "900,00 €", "1200 €", "72,00 €"));
+    expect([text?.br_cents, text?.uncertain]).toEqual([12_00, ["br_cents"]]);
+    const far = read(row("36", "HBLD734", "Couronne", "3", "900,00", "1300", "72,00"), "ocr");
+    expect(far?.br_cents).toBe(1300);
+  });
+
   it("keeps both figures of a free line whose AMO is not 60 % of its BR, and flags them", () => {
     const line = read(row("", "HBQK002", "Radio", "", "40,00 €", "20,00 €", "14,00 €"), "ocr");
     expect(line).toMatchObject({ basket: "libre", br_cents: 20_00, amo_cents: 14_00, expected: null });
@@ -849,5 +871,63 @@ describe("parseQuote: photos of other layouts (issue 34)", () => {
       [16, "HBLD724", 55_00],
       [23, "HBLD680", 515_00],
     ]);
+  });
+
+  it("reads header words OCR glued together (“Basede”, “del'acte”) and never takes the excess beside them for the BR", () => {
+    const C = { tooth: 40, code: 75, act: 130, basket: 330, fee: 430, excess: 490, br: 560, amo: 640 };
+    const result = parseQuote([
+      {
+        ...page([
+          ...TOP,
+          [
+            195,
+            [
+              [C.code, "Code"],
+              [C.act, "Libellé"],
+              [C.basket, "Panier"],
+              [C.excess, "Dont", "right"],
+              [C.br, "Basede", "right"],
+              [C.amo, "Montant", "right"],
+            ],
+          ],
+          [
+            207,
+            [
+              [C.tooth, "Localisation"],
+              [C.fee, "Honoraires", "right"],
+            ],
+          ],
+          [
+            219,
+            [
+              [C.code, "CCAM"],
+              [C.act, "del'acte"],
+              [C.basket, "desoins"],
+              [C.excess, "dépassement", "right"],
+              [C.br, "remb.", "right"],
+              [C.amo, "remboursé AMO", "right"],
+            ],
+          ],
+          [
+            240,
+            [
+              [C.tooth, "17"],
+              [C.code, "HBLD245"],
+              [C.act, "Inlay-core"],
+              [C.basket, "RAC libre"],
+              [C.fee, "1 900,00", "right"],
+              [C.excess, "1 810,00", "right"],
+              [C.br, "90,00", "right"],
+              [C.amo, "54,00", "right"],
+            ],
+          ],
+          ...NOISE,
+        ]),
+        source: "ocr",
+      },
+    ]);
+    expect(
+      result.lines.map((l) => [l.tooth, l.code, l.fee_cents, l.br_cents, l.amo_cents, l.filled]),
+    ).toEqual([[17, "HBLD245", 1900_00, 90_00, 54_00, []]]);
   });
 });

@@ -43,6 +43,22 @@ const amoOf = (br: number) => Math.round(br * AMO_RATE);
 /** An AMO is 60 % of its BR, give or take a cent of rounding. */
 const amoFits = (amo: number, br: number) => Math.abs(amo - amoOf(br)) <= 1;
 
+/**
+ * Whether two amounts' digits are one OCR slip apart: a digit lost or doubled ("1200" for 120,00 €,
+ * "6000" for 6,00 €, "334" for 33,44 €) — ten times too much or too little, never a figure that could
+ * be printed instead. A digit read as another ("128,00" for 120,00 €) is not a slip here: an old
+ * tariff or a misprint looks the same, so it stays as read and flagged (ADR 043).
+ */
+export function oneSlipApart(a: number, b: number): boolean {
+  const x = String(a);
+  const y = String(b);
+  if (Math.abs(x.length - y.length) !== 1) return false;
+  const [short, long] = x.length < y.length ? [x, y] : [y, x];
+  let i = 0;
+  while (i < short.length && short[i] === long[i]) i++;
+  return short.slice(i) === long.slice(i + 1);
+}
+
 function isTotalLine(line: TextLine): boolean {
   return line.words.slice(0, 4).some((w) => headerToken(w.text).startsWith("total"));
 }
@@ -247,6 +263,21 @@ function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
     ? { basket: terms.basket, br_cents: terms.brCents, amo_cents: amoOf(terms.brCents), day }
     : null;
   let { basket, br, amo } = raw;
+  /**
+   * OCR slips that the line's other printed figure and the table both prove (issue 34): a BR a digit
+   * lost or doubled away from the table's whose printed AMO is the table's 60 %, or such an AMO whose
+   * printed BR is the table's. The figure is corrected and stays flagged "à vérifier":
+   * never silently. (A free line has no third figure to tell which of its BR and AMO slipped.)
+   */
+  if (ocr && known && expected && br !== null && amo !== null && !amoFits(amo, br)) {
+    if (amoFits(amo, expected.br_cents) && oneSlipApart(br, expected.br_cents)) {
+      br = expected.br_cents;
+      uncertain.add("br_cents");
+    } else if (br === expected.br_cents && oneSlipApart(amo, expected.amo_cents)) {
+      amo = expected.amo_cents;
+      uncertain.add("amo_cents");
+    }
+  }
   if (known && expected) {
     if (basket === null) basket = fill("basket", expected.basket);
     else if (basket !== expected.basket) uncertain.add("basket");
@@ -335,6 +366,27 @@ function fillFeeFromTotal(lines: ReadLine[], total: number | null): boolean {
 }
 
 /**
+ * The printed total is the sum of the fees but for one fee a digit lost or doubled away from what the
+ * total leaves for it ("11780" for 1 178,00 €): that fee is corrected, flagged "à vérifier". Only when
+ * exactly one fee fits.
+ */
+function repairFeeByTotal(lines: ReadLine[], total: number | null, ocr: boolean): boolean {
+  if (!ocr || total === null || !lines.length || lines.some((line) => line.fee_cents === null)) return false;
+  const sum = lines.reduce((s, line) => s + (line.fee_cents ?? 0), 0);
+  if (sum === total) return false;
+  const fits = lines.filter((line) => {
+    const fee = line.fee_cents as number;
+    const wanted = total - (sum - fee);
+    return wanted > 0 && oneSlipApart(fee, wanted);
+  });
+  const target = fits.length === 1 ? fits[0] : undefined;
+  if (!target) return false;
+  target.fee_cents = total - (sum - (target.fee_cents as number));
+  if (!target.uncertain.includes("fee_cents")) target.uncertain.push("fee_cents");
+  return true;
+}
+
+/**
  * Every fee read, and the printed total — read apart from them — is their sum: the fees are confirmed,
  * whatever OCR's doubt on their words (the patient is not asked to check what the devis itself adds up).
  */
@@ -416,7 +468,8 @@ export function parseQuote(
     }
   });
 
-  const filled = fillFeeFromTotal(lines, total);
+  const ocrRead = pages.some((page) => page.source === "ocr");
+  const filled = fillFeeFromTotal(lines, total) || repairFeeByTotal(lines, total, ocrRead);
   const linesTotal = lines.reduce((sum, line) => sum + (line.fee_cents ?? 0), 0);
   const totalMatches = total === null ? null : total === linesTotal;
   if (totalMatches && !filled) confirmFeesByTotal(lines);

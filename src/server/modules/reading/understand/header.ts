@@ -96,6 +96,7 @@ const SYNONYMS: Record<ColumnKind, string[][]> = {
     ["remb", "secu"],
     ["montantamo"],
     ["rembamo"],
+    ["r", "amo"],
   ],
   // Longer than the AMO's phrases they contain ("Non remb. AMO"), so tried before them.
   other: [
@@ -122,7 +123,7 @@ const PHRASES = (Object.keys(SYNONYMS) as ColumnKind[])
 /** A word of a header as a token: folded, punctuation and "l'"/"d'" dropped ("(€)" → ""). */
 export function headerToken(text: string): string {
   return fold(text)
-    .replace(/^[ld]'/, "")
+    .replace(/(?:^|(?<=[a-z]))[ld]'/g, "")
     .replace(/[^a-z0-9]/g, "");
 }
 
@@ -222,6 +223,23 @@ export function matchColumns(lines: TextLine[]): { columns: Column[]; words: Wor
   return tight.columns.length > loose.columns.length ? tight : loose;
 }
 
+/**
+ * How many of the tokens from `i` on spell the phrase: one token a word, or — OCR losing or adding a
+ * space ("Basede" "remb." for "Base de remb.", "Mon tant") — tokens whose letters joined are the
+ * phrase's joined. 0 when they do not.
+ */
+function phraseAt(flat: { token: string }[], i: number, tokens: string[]): number {
+  if (i + tokens.length <= flat.length && tokens.every((token, k) => flat[i + k]?.token === token))
+    return tokens.length;
+  const target = tokens.join("");
+  let joined = "";
+  for (let k = i; k < flat.length && joined.length < target.length; k++) {
+    joined += (flat[k] as { token: string }).token;
+    if (joined === target) return k - i + 1;
+  }
+  return 0;
+}
+
 function matchItems(items: Item[], maxGap: number): { columns: Column[]; words: Word[] } {
   const flat = items.flatMap((item, index) => item.tokens.map((token) => ({ token, item, index })));
   const found: { kind: ColumnKind; x0: number; x1: number; words: Word[] }[] = [];
@@ -229,9 +247,8 @@ function matchItems(items: Item[], maxGap: number): { columns: Column[]; words: 
   while (i < flat.length) {
     let matched = false;
     for (const phrase of PHRASES) {
-      const n = phrase.tokens.length;
-      if (i + n > flat.length) continue;
-      if (!phrase.tokens.every((token, k) => flat[i + k]?.token === token)) continue;
+      const n = phraseAt(flat, i, phrase.tokens);
+      if (!n) continue;
       // The words of one phrase are close: a wider gap separates two columns ("Code" | "Acte").
       let apart = false;
       for (let k = 1; k < n; k++) {
