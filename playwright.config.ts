@@ -8,12 +8,11 @@ import { defineConfig, devices } from "@playwright/test";
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  // Two workers per core, each with its own server (tests/e2e/fixtures.ts): a journey spends most
-  // of its time waiting (for its server, for the browser, for the page to settle), so that two
-  // journeys at once used about a third of the 2-core machines this project is tested on, and four
-  // about two thirds (ADR 028, 054). `--workers=N` still chooses; a run starts a server only for each
-  // worker it uses (one for a single file).
-  workers: Math.max(availableParallelism(), 1) * 2,
+  // One worker per core, each with its own server (tests/e2e/fixtures.ts), as vitest: a journey
+  // spends part of its time waiting (for its server, for the browser), and `npm test` runs vitest's
+  // unit and component tests beside the journeys to fill that time (ADR 028, 054). `--workers=N`
+  // still chooses; a run starts a server only for each worker it uses (one for a single file).
+  workers: Math.max(availableParallelism(), 2),
   retries: process.env.CI ? 1 : 0,
   // Journeys wait for what the page shows, never for a fixed time; how long they may wait is only
   // the verdict "it will never come", generous enough for a 2-core machine loaded many times over
