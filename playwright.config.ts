@@ -1,16 +1,18 @@
+import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 
-// Browser journeys against the built app, served by tests/e2e/global-setup.ts on random ports
-// with temporary DATA_DIRs: one server per worker, each worker's files one after the other. Chromium is the system's (CHROMIUM_PATH, set by scripts/test.mjs):
+// Browser journeys against the built app, served by tests/e2e/server.ts on random ports with
+// temporary DATA_DIRs: one server per worker (its `e2eServer` fixture), each worker's files one after
+// the other. Chromium is the system's (CHROMIUM_PATH, set by scripts/test.mjs):
 // Playwright never downloads a browser here.
 export default defineConfig({
   testDir: "tests/e2e",
-  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
-  // Two workers, each with its own server (tests/e2e/global-setup.ts): a journey spends much of its
-  // time waiting for the server or the browser, so two of them at once fill the 2-core machines this
-  // project is tested on (ADR 028).
-  workers: 2,
+  // One worker per core, each with its own server (tests/e2e/fixtures.ts), as vitest: a journey
+  // spends part of its time waiting (for its server, for the browser), and `npm test` runs vitest's
+  // unit and component tests beside the journeys to fill that time (ADR 028, 054). `--workers=N`
+  // still chooses; a run starts a server only for each worker it uses (one for a single file).
+  workers: Math.max(availableParallelism(), 2),
   retries: process.env.CI ? 1 : 0,
   // Journeys wait for what the page shows, never for a fixed time; how long they may wait is only
   // the verdict "it will never come", generous enough for a 2-core machine loaded many times over

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// `npm test`: every test. Unit, component and API tests (vitest, on PGlite), then the browser
-// journeys (Playwright with the system's Chromium) against the built app.
+// `npm test`: every test. Unit, component and API tests (vitest, on PGlite) and the browser journeys
+// (Playwright with the system's Chromium) against the built app, side by side (ADR 054): the client is
+// built and the journeys run while vitest's unit and component tests run, then the hostile-file tests
+// (vitest project `alone`, ADR 037) run last with nothing else running.
 // Flags: --unit-only (no browser), --api-only (the server's tests only, e.g. with TEST_DATABASE_URL
 // on PostgreSQL), --e2e-only. Extra arguments after -- go to Playwright.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureChromium } from "./lib/chromium.mjs";
-import { ensureClientBuilt, root } from "./lib/client-build.mjs";
+import { root } from "./lib/client-build.mjs";
 
 const args = process.argv.slice(2);
 const apiOnly = args.includes("--api-only");
@@ -19,14 +21,35 @@ const reports = mkdtempSync(path.join(tmpdir(), "sourio-reports-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
 
-function run(label, command, commandArgs, env = {}) {
-  console.log(`\n▶ ${label}`);
-  const result = spawnSync(process.execPath, [command, ...commandArgs], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, ...env },
+/**
+ * Runs a Node script; resolves with whether it passed. With `capture`, its output is kept and printed
+ * in one block when it ends (two parts running side by side would otherwise mix their lines).
+ */
+function run(label, command, commandArgs, { env = {}, capture = false } = {}) {
+  if (!capture) console.log(`\n▶ ${label}`);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [command, ...commandArgs], {
+      cwd: root,
+      stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, ...env },
+    });
+    const output = [];
+    if (capture) {
+      child.stdout.on("data", (chunk) => output.push(chunk));
+      child.stderr.on("data", (chunk) => output.push(chunk));
+    }
+    child.on("error", (error) => {
+      console.error(`${label} : ${error.message}`);
+      resolve(false);
+    });
+    child.on("close", (code) => {
+      if (capture) {
+        console.log(`\n▶ ${label}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve(code === 0);
+    });
   });
-  return result.status === 0;
 }
 
 function readJson(file) {
@@ -37,49 +60,86 @@ function readJson(file) {
   }
 }
 
-if (!e2eOnly) {
-  const out = path.join(reports, "vitest.json");
-  const passed = run(
-    "Tests unitaires, composants et API (vitest)",
-    path.join(root, "node_modules/vitest/vitest.mjs"),
-    [
-      "run",
-      ...(apiOnly ? ["--project", "unit", "--project", "alone", "src/server"] : []),
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${out}`,
-    ],
-  );
-  ok &&= passed;
+let reportCount = 0;
+/** vitest with these arguments; its counts added to the totals. */
+async function vitest(label, vitestArgs) {
+  reportCount += 1;
+  const out = path.join(reports, `vitest-${reportCount}.json`);
+  const passed = await run(label, path.join(root, "node_modules/vitest/vitest.mjs"), [
+    "run",
+    ...vitestArgs,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${out}`,
+  ]);
   const report = readJson(out);
   if (report) {
     totals.passed += report.numPassedTests ?? 0;
     totals.failed += report.numFailedTests ?? 0;
     totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  } else ok = false;
+  }
+  return passed && report !== null;
 }
 
-if (!unitOnly) {
+/**
+ * The client built when stale (in a process of its own, so that it can run beside vitest), then the
+ * browser journeys; with `capture`, their output is printed in one block at the end.
+ */
+async function browserJourneys(chromium, capture) {
+  const built = await run(
+    "Construction de l'application web",
+    path.join(root, "scripts/lib/client-build.mjs"),
+    [],
+    { capture },
+  );
+  if (!built) {
+    console.error("La construction de l'application web a échoué.");
+    return false;
+  }
+  const out = path.join(reports, "playwright.json");
+  const passed = await run(
+    "Parcours dans le navigateur (Playwright, Chromium)",
+    path.join(root, "node_modules/@playwright/test/cli.js"),
+    ["test", ...passthrough],
+    {
+      env: {
+        CHROMIUM_PATH: chromium,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
+      },
+      capture,
+    },
+  );
+  const report = readJson(out);
+  if (!report?.stats) return false;
+  totals.passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
+  totals.failed += report.stats.unexpected ?? 0;
+  totals.skipped += report.stats.skipped ?? 0;
+  return passed;
+}
+
+const VITEST_LABEL = "Tests unitaires, composants et API (vitest)";
+
+if (unitOnly) {
+  ok = await vitest(VITEST_LABEL, apiOnly ? ["--project", "unit", "--project", "alone", "src/server"] : []);
+} else {
   const chromium = ensureChromium();
   if (!chromium) ok = false;
-  else if (!(await ensureClientBuilt())) {
-    console.error("La construction de l'application web a échoué.");
-    ok = false;
+  if (e2eOnly) {
+    ok = ok && (await browserJourneys(chromium, false));
   } else {
-    const out = path.join(reports, "playwright.json");
-    const passed = run(
-      "Parcours dans le navigateur (Playwright, Chromium)",
-      path.join(root, "node_modules/@playwright/test/cli.js"),
-      ["test", ...passthrough],
-      { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" },
-    );
-    ok &&= passed;
-    const report = readJson(out);
-    if (report?.stats) {
-      totals.passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
-      totals.failed += report.stats.unexpected ?? 0;
-      totals.skipped += report.stats.skipped ?? 0;
-    } else ok = false;
+    // Both parts at once: a journey waits much of its time (for its server, for the browser), so the
+    // journeys leave the cores half idle; vitest's workers fill them (ADR 054). The hostile-file tests
+    // measure the server's responsiveness and run after both, alone.
+    const [units, journeys] = await Promise.all([
+      vitest(VITEST_LABEL, ["--project", "unit", "--project", "client"]),
+      chromium ? browserJourneys(chromium, true) : false,
+    ]);
+    const hostile = await vitest("Fichiers hostiles, seuls sur la machine (vitest, projet alone)", [
+      "--project",
+      "alone",
+    ]);
+    ok = ok && units && journeys && hostile;
   }
 }
 

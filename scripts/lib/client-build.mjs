@@ -95,3 +95,8 @@ export async function ensureClientBuilt({ force = false } = {}) {
   if (!force && !clientNeedsBuild()) return true;
   return buildClient();
 }
+
+// `node scripts/lib/client-build.mjs`: builds the client when it is missing or stale (scripts/test.mjs
+// runs it beside vitest, in a process of its own).
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href)
+  process.exit((await ensureClientBuilt()) ? 0 : 1);

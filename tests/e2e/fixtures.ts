@@ -1,7 +1,7 @@
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { readOutbox } from "../../src/server/testing/mail";
+import { startServer } from "./server";
 
 export const DEMO_PASSWORD = "sourio-demo";
 export const DEMO = {
@@ -20,17 +20,13 @@ export const DEMO = {
 const EXPECTED_BROWSER_ERRORS = [/^Failed to load resource: the server responded with a status of 4\d\d\b/];
 
 /**
- * This worker's server, one of those started by global-setup.ts (one per worker): Playwright numbers
- * its workers 0…workers-1 in TEST_PARALLEL_INDEX, and a worker started again after a failure keeps
- * the number, hence the server.
+ * This worker's server (tests/e2e/server.ts), started by the worker-scoped `e2eServer` fixture below:
+ * the helpers that read its outbox run in the same worker process.
  */
 export function e2eServer(): { baseUrl: string; dataDir: string } {
-  const urls = process.env.E2E_BASE_URLS?.split(" ") ?? [];
-  const dirs = process.env.E2E_DATA_DIRS?.split(path.delimiter) ?? [];
-  const index = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
-  const baseUrl = urls[index];
-  const dataDir = dirs[index];
-  if (!baseUrl || !dataDir) throw new Error("E2E_BASE_URLS manquant : lancez les tests avec npm test");
+  const baseUrl = process.env.E2E_BASE_URL;
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!baseUrl || !dataDir) throw new Error("E2E_BASE_URL manquant : lancez les tests avec npm test");
   return { baseUrl, dataDir };
 }
 
@@ -41,7 +37,32 @@ export function e2eServer(): { baseUrl: string; dataDir: string } {
  * other than a refused call: the defect is fixed, or the journey announces it with
  * `test.use({ allowedBrowserErrors: [/…/] })` (ADR 028).
  */
-export const test = base.extend<{ allowedBrowserErrors: RegExp[]; other: Page }>({
+export const test = base.extend<
+  { allowedBrowserErrors: RegExp[]; other: Page },
+  { e2eServer: { baseUrl: string; dataDir: string } }
+>({
+  /**
+   * One server per worker (ADR 028), started with the worker and stopped with it (ADR 054): a worker's
+   * journeys run one after the other against their own server, database, outbox and clock, and never
+   * see what another worker's journeys create or move (the admin's lists, the demo accounts, the clock
+   * of the reminder journey). Only the workers a run uses start one; a worker started again after a
+   * failure gets a fresh server. Starting (migrations, the demo data) takes seconds alone, minutes on
+   * a loaded machine: the fixture has the journeys' own generous limit.
+   */
+  e2eServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures need the destructuring pattern.
+    async ({}, use) => {
+      const server = await startServer();
+      process.env.E2E_BASE_URL = server.baseUrl;
+      process.env.E2E_DATA_DIR = server.dataDir;
+      try {
+        await use({ baseUrl: server.baseUrl, dataDir: server.dataDir });
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: "worker", auto: true, timeout: 300_000 },
+  ],
   allowedBrowserErrors: [[], { option: true }],
   page: async ({ page, allowedBrowserErrors }, use) => {
     const errors: string[] = [];
@@ -71,9 +92,8 @@ export const test = base.extend<{ allowedBrowserErrors: RegExp[]; other: Page }>
     await use(await context.newPage());
     await context.close();
   },
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures need the destructuring pattern.
-  baseURL: async ({}, use) => {
-    await use(e2eServer().baseUrl);
+  baseURL: async ({ e2eServer }, use) => {
+    await use(e2eServer.baseUrl);
   },
 });
 export { expect };

@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { FullConfig } from "@playwright/test";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -32,14 +31,18 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`le serveur n'a pas répondu sur ${url} en ${timeoutMs} ms`);
 }
 
-interface Server {
+export interface E2eServer {
   baseUrl: string;
   dataDir: string;
   stop: () => Promise<void>;
 }
 
-/** The built product (npm start without the build step) on a random port and a fresh DATA_DIR. */
-async function startServer(): Promise<Server> {
+/**
+ * The built product (npm start without the build step, the demo data seeded) on a random port and a
+ * fresh DATA_DIR: one per Playwright worker, started by the worker's `e2eServer` fixture
+ * (tests/e2e/fixtures.ts) when the worker starts, stopped when it ends (ADR 028, 054).
+ */
+export async function startServer(): Promise<E2eServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sourio-e2e-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -61,7 +64,11 @@ async function startServer(): Promise<Server> {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  // A worker that exits without its teardown (killed after a time-out) does not leave its server running.
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
   const stop = async () => {
+    process.off("exit", killOnExit);
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
       await new Promise((resolve) => {
@@ -80,27 +87,4 @@ async function startServer(): Promise<Server> {
     throw error;
   }
   return { baseUrl, dataDir, stop };
-}
-
-/**
- * One server per Playwright worker (ADR 028): a worker's journeys run one after the other against
- * their own server, database, outbox and clock, as they did when there was one worker, and never
- * see what the other worker's journeys create or move (the admin's lists, the demo accounts, the
- * clock of the reminder journey). tests/e2e/fixtures.ts picks the worker's server by its index.
- */
-export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
-  const count = Math.max(1, config.workers);
-  const started = await Promise.allSettled(Array.from({ length: count }, () => startServer()));
-  const servers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
-  const stopAll = async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-  };
-  const failed = started.find((s): s is PromiseRejectedResult => s.status === "rejected");
-  if (failed) {
-    await stopAll();
-    throw failed.reason;
-  }
-  process.env.E2E_BASE_URLS = servers.map((s) => s.baseUrl).join(" ");
-  process.env.E2E_DATA_DIRS = servers.map((s) => s.dataDir).join(path.delimiter);
-  return stopAll;
 }
