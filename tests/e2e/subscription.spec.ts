@@ -13,7 +13,7 @@ import {
 /**
  * Issue 35: the dentists' subscription in the browser, through the local payment stand-in (the real
  * Stripe SDK pointed at it; its checkout page offers "Paiement accepté" / "Paiement refusé") and the
- * server's test clock (TEST_CLOCK, global-setup.ts) for a trial that ends.
+ * server's test clock (TEST_CLOCK, tests/e2e/server.ts) for a trial that ends.
  */
 
 const DAY = 24 * 60 * 60 * 1000;
