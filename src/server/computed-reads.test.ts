@@ -13,9 +13,10 @@ import { type PersonName, setUpWorld, type World } from "./testing/world";
  */
 
 let w: World;
+// The world is about a hundred API calls: a loaded machine may take more than the default 2 minutes.
 setUpWorld((world) => {
   w = world;
-});
+}, 300_000);
 
 /** The screen's queries: asked once (session, caches), then counted on a URL the cache never saw. */
 async function queriesOf(who: PersonName, url: string) {
