@@ -16,7 +16,7 @@ import type pg from "pg";
  * of a query's time on PGlite). A `select` sent by Kysely is therefore sent as a named statement,
  * parsed and planned once per connection, then only bound and executed; PostgreSQL re-plans it by
  * itself when a table it reads changes, and keeps a custom plan where a generic one would cost more
- * (plan_cache_mode auto). Writes go as before.
+ * (plan_cache_mode auto). Writes go as before, and so do the name searches (`ilike`).
  *
  * At most PREPARED_LIMIT distinct texts are prepared in a process (a query whose text varies, an
  * `in` list of every length, would otherwise fill the server's memory); the others go unnamed.
@@ -28,6 +28,9 @@ const names = new Map<string, string>();
 /** The statement's name when this query's text is (or may become) a prepared statement, else null. */
 export function preparedNameOf(text: string): string | null {
   if (!/^select\s/i.test(text)) return null;
+  // A name search (`ilike` on the trigram indexes): its plan depends on the pattern, which a generic
+  // plan does not see; planned each time, as before.
+  if (/\silike\s/i.test(text)) return null;
   let name = names.get(text);
   if (name) return name;
   if (names.size >= PREPARED_LIMIT) return null;
