@@ -136,6 +136,8 @@ await sql`
          now() + (abs(hashtext(o.id::text)) % 90 - 30) * interval '1 day', o.decided_at, o.decided_at
   from offers o join requests r on r.id = o.request_id
   where o.status = 'accepted'
+  -- Two offers of one dentist may hash to the same day: one appointment a time (appointments_dentist_time_idx).
+  on conflict do nothing
 `.execute(db);
 await sql`analyze`.execute(db);
 const ctx = await standaloneAuth(config, database).$context;

@@ -3,6 +3,8 @@
 // loaded by autocannon (10 connections), then the profile's self time summed by package / source
 // folder and by function. Not part of `npm run bench`; run by hand:
 //   node scripts/lib/bench-profile.mjs [--seconds 5] [--connections 10] [--postgres] [--route /api/me ...]
+//     [--as dentist|admin] (the seeded admin is also a patient: /api/patient/requests, /api/admin/users)
+// RESPONSE_CACHE=off in the environment profiles the computed answers (issue 38).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +22,7 @@ const { values } = parseArgs({
     route: { type: "string", multiple: true },
     top: { type: "string", default: "25" },
     connections: { type: "string", default: "10" },
+    as: { type: "string", default: "dentist" },
   },
 });
 const routes = values.route ?? ["/api/health", "/api/me", "/api/dentist/requests", "/api/dentist/dashboard"];
@@ -52,7 +55,10 @@ function summarize(file, skipMs) {
           ? "node:internal"
           : callFrame.functionName === "(idle)"
             ? "(idle)"
-            : callFrame.functionName || "(native)";
+            : // PGlite's PostgreSQL compiled to WebAssembly: one group, not one per function.
+              callFrame.functionName.startsWith("wasm-function")
+              ? "PGlite (WebAssembly)"
+              : callFrame.functionName || "(native)";
     if (group === "(idle)") continue;
     total += ms;
     groups.set(group, (groups.get(group) ?? 0) + ms);
@@ -78,7 +84,8 @@ try {
     { cwd: root, encoding: "utf8", env: { ...process.env, ...env } },
   );
   if (seed.status !== 0) throw new Error(seed.stderr);
-  const { dentistEmail, password } = JSON.parse(seed.stdout.trim().split("\n").pop());
+  const { dentistEmail, adminEmail, password } = JSON.parse(seed.stdout.trim().split("\n").pop());
+  const email = values.as === "admin" ? adminEmail : dentistEmail;
   for (const route of routes) {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
@@ -111,7 +118,7 @@ try {
     const login = await fetch(`${base}/api/account/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: dentistEmail, password }),
+      body: JSON.stringify({ email, password }),
     });
     const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
     const loadAt = performance.now();

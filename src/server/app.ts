@@ -260,10 +260,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const responseCache = new ResponseCache(bus);
   // Keyed by person, and by whether a lapsed subscription limits him now (issue 35): the limit
   // starts at an instant, not at a write, and a list kept from before it is never served after it.
-  registerResponseCache(app, responseCache, async (request, reply) => {
-    const actor = await actorOf(request, reply);
-    return actor.limited ? { id: actor.userId, variant: "limited" } : { id: actor.userId };
-  });
+  // RESPONSE_CACHE=off: every answer computed (the bench's "computed" column, issue 38); the cache
+  // object stays, empty, for the metrics and the test clock.
+  if (config.responseCache)
+    registerResponseCache(app, responseCache, async (request, reply) => {
+      const actor = await actorOf(request, reply);
+      return actor.limited ? { id: actor.userId, variant: "limited" } : { id: actor.userId };
+    });
+  else app.decorate("responseCache", responseCache);
   // GET /metrics for Prometheus, kept only when METRICS_TOKEN is set (plugins/metrics.ts, ADR 047).
   if (config.metricsToken)
     metrics = new Metrics({

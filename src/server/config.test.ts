@@ -134,6 +134,15 @@ describe("loadConfig", () => {
     ).toBe(false);
   });
 
+  it("keeps the response cache by default, switches it off with RESPONSE_CACHE=off, refuses anything else", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).responseCache).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), RESPONSE_CACHE: "on" }).responseCache).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), RESPONSE_CACHE: "off" }).responseCache).toBe(false);
+    const error = errorOf({ RESPONSE_CACHE: "non" });
+    expect(error.variable).toBe("RESPONSE_CACHE");
+    expect(error.message).toBe("Configuration invalide : RESPONSE_CACHE doit valoir on ou off");
+  });
+
   it("reads devis with one OCR worker by default, two when asked, and refuses more", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).readingConcurrency).toBe(1);
     expect(loadConfig({ DATA_DIR: dataDir(), READING_CONCURRENCY: "2" }).readingConcurrency).toBe(2);

@@ -95,6 +95,11 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   TEST_CLOCK: optional(booleanFlag),
+  /**
+   * The response cache of the lists and the dashboard (ADR 030): `on` (default) or `off`, every read
+   * then computed (the bench measures both, issue 38).
+   */
+  RESPONSE_CACHE: optional(z.enum(["on", "off"], { error: "doit valoir on ou off" })),
   /** OCR workers of the devis reading per instance (issue 17): 1, or 2 on a machine with cores to spare. */
   READING_CONCURRENCY: z.coerce
     .number({ error: "doit valoir 1 ou 2" })
@@ -262,6 +267,8 @@ export interface AppConfig {
   contactRateLimitPerHour: number;
   /** Browser tests only: POST /api/test/clock moves the server's clock (refused in production). */
   testClock: boolean;
+  /** Whether the lists' and the dashboard's answers are kept in the response cache (ADR 030). */
+  responseCache: boolean;
   /** OCR workers reading devis at once in this instance (1–2). */
   readingConcurrency: number;
   /**
@@ -381,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
     testClock: e.TEST_CLOCK ?? false,
+    responseCache: e.RESPONSE_CACHE !== "off",
     readingConcurrency: e.READING_CONCURRENCY,
     readingLimits: {
       timeMs: Math.round(e.READING_TIME_LIMIT_S * 1000),

@@ -2,10 +2,11 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { Kysely, type KyselyConfig, PGliteDialect, PostgresDialect, sql } from "kysely";
+import { Kysely, type KyselyConfig, PostgresDialect, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrations } from "./migrations/index";
+import { PreparedPGliteDialect, preparingPool } from "./prepared";
 import type { Database } from "./types";
 
 export type Db = Kysely<Database>;
@@ -26,6 +27,11 @@ export interface DatabaseHandle {
    */
   observeQueries(observer: QueryObserver | null): void;
   /**
+   * Tells `listener` the text of every query sent from now until the returned function is called
+   * (the tests' round-trip counts, issue 38; never logged). Beside the metrics' observer.
+   */
+  watchQueries(listener: (text: string) => void): () => void;
+  /**
    * The embedded database's own data-dir dump (gzip'd tar), taken while its queries wait: the
    * backup's (backup/archive.ts). Absent on PostgreSQL.
    */
@@ -45,14 +51,29 @@ export function statementOf(text: string): string {
   return STATEMENTS.has(word) ? word : "other";
 }
 
-/** Kysely's log, forwarding each query's length to the observer of the moment. */
-function queryLog(): { log: KyselyConfig["log"]; set(observer: QueryObserver | null): void } {
+/**
+ * Kysely's log, forwarding each query's length to the observer of the moment, and its text to the
+ * watchers (tests).
+ */
+function queryLog(): {
+  log: KyselyConfig["log"];
+  set(observer: QueryObserver | null): void;
+  watch(listener: (text: string) => void): () => void;
+} {
   let observer: QueryObserver | null = null;
+  const watchers = new Set<(text: string) => void>();
   return {
-    log: (event) =>
-      observer?.(event.queryDurationMillis / 1000, statementOf(event.query.sql), event.level === "error"),
+    log: (event) => {
+      observer?.(event.queryDurationMillis / 1000, statementOf(event.query.sql), event.level === "error");
+      for (const watcher of watchers) watcher(event.query.sql);
+    },
     set: (next) => {
       observer = next;
+    },
+    watch: (listener) => {
+      const own = (text: string) => listener(text);
+      watchers.add(own);
+      return () => watchers.delete(own);
     },
   };
 }
@@ -89,12 +110,17 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // An idle client error (server restart) must not crash the process; the pool reconnects.
     pool.on("error", () => {});
     const queries = queryLog();
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queries.log });
+    const db = new Kysely<Database>({
+      // The reads as prepared statements (db/prepared.ts, ADR 051).
+      dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+      log: queries.log,
+    });
     return {
       db,
       kind: "postgres",
       ping: () => pingDb(db),
       observeQueries: queries.set,
+      watchQueries: queries.watch,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => db.destroy(),
     };
@@ -106,12 +132,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   const instance = pglite;
   const queries = queryLog();
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: instance }), log: queries.log });
+  const db = new Kysely<Database>({ dialect: new PreparedPGliteDialect(instance), log: queries.log });
   return {
     db,
     kind: "pglite",
     ping: () => pingDb(db),
     observeQueries: queries.set,
+    watchQueries: queries.watch,
     listen: (channel, handler) => instance.listen(channel, handler),
     dumpEmbedded: () => instance.dumpDataDir("gzip"),
     close: async () => {

@@ -78,15 +78,18 @@ export async function loadMessages(db: Db, ids: string[]): Promise<ChatMessage[]
   });
 }
 
-/** Unread messages across every conversation of this person (both roles' sides). */
-export async function unreadTotal(db: Db, userId: string): Promise<number> {
-  const row = await db
+/** Unread messages across every conversation of this person (both roles' sides), as a query. */
+const unreadTotalQuery = (db: Db, userId: string) =>
+  db
     .selectFrom("messages as m")
     .innerJoin("conversations as c", "c.id", "m.conversation_id")
     .select(sql<number>`count(*)::int`.as("n"))
     .where((eb) => eb.or([eb("c.patient_id", "=", userId), eb("c.dentist_id", "=", userId)]))
-    .where(unreadFor(userId))
-    .executeTakeFirstOrThrow();
+    .where(unreadFor(userId));
+
+/** Unread messages across every conversation of this person (both roles' sides). */
+export async function unreadTotal(db: Db, userId: string): Promise<number> {
+  const row = await unreadTotalQuery(db, userId).executeTakeFirstOrThrow();
   return row.n;
 }
 
@@ -97,6 +100,12 @@ export async function partiesOf(db: Db, conversationId: string) {
     .select(["patient_id", "dentist_id"])
     .where("id", "=", conversationId)
     .executeTakeFirst();
+}
+
+interface ListOptions {
+  search: string;
+  cursor?: string | undefined;
+  limit: number;
 }
 
 export function conversationsRepo(db: Db, actor: Actor) {
@@ -146,7 +155,15 @@ export function conversationsRepo(db: Db, actor: Actor) {
       ])
       .where(mySide, "=", me);
 
-  type Row = Awaited<ReturnType<ReturnType<typeof summaries>["execute"]>>[number];
+  /** A summary's row, from the driver (dates as Date) or from a JSON aggregate (dates as text). */
+  type Row = {
+    [K in keyof SummaryRow]: SummaryRow[K] extends Date
+      ? Date | string
+      : SummaryRow[K] extends Date | null
+        ? Date | string | null
+        : SummaryRow[K];
+  };
+  type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>["execute"]>>[number];
   const toSummary = (row: Row): ConversationSummary => ({
     id: row.id,
     request_id: row.request_id,
@@ -168,39 +185,66 @@ export function conversationsRepo(db: Db, actor: Actor) {
     unread_count: row.unread_count ?? 0,
   });
 
+  /** Newest activity first, searchable by the other party's name, keyset-paged. */
+  function pageQuery(options: ListOptions, withTotal: boolean) {
+    let query = summaries();
+    if (options.search) {
+      query = query.where("o.full_name", "ilike", containsPattern(options.search));
+    }
+    // Keyset cursor: last activity then id (shared/schemas/cursor.ts; the query schema refused forgeries).
+    const after = options.cursor ? decodeCursor(options.cursor) : null;
+    if (after) {
+      const { at, id } = after;
+      query = query.where((eb: C) =>
+        eb.or([
+          eb("c.last_message_at", "<", at),
+          eb.and([eb("c.last_message_at", "=", at), eb("c.id", "<", id)]),
+        ]),
+      );
+    }
+    return query
+      .$if(withTotal, (qb) => qb.select(unreadTotalQuery(db, me).as("unread_total")))
+      .orderBy("c.last_message_at", "desc")
+      .orderBy("c.id", "desc")
+      .limit(options.limit + 1);
+  }
+
+  /** The page of `limit` summaries out of the `limit + 1` rows asked for, and the next page's cursor. */
+  function pageOf(rows: readonly Row[], limit: number) {
+    const items = rows.slice(0, limit);
+    const last = items[items.length - 1];
+    return {
+      items: items.map(toSummary),
+      nextCursor:
+        rows.length > limit && last
+          ? encodeCursor({ at: new Date(last.last_message_at), id: last.id })
+          : null,
+    };
+  }
+
+  async function listPage(options: ListOptions, withTotal: boolean) {
+    const rows = await pageQuery(options, withTotal).execute();
+    return { page: pageOf(rows, options.limit), total: rows[0] ? (rows[0].unread_total ?? 0) : undefined };
+  }
+
   return {
-    /** Newest activity first, searchable by the other party's name, keyset-paged. */
-    async list(options: { search: string; cursor?: string | undefined; limit: number }) {
-      let query = summaries();
-      if (options.search) {
-        query = query.where("o.full_name", "ilike", containsPattern(options.search));
-      }
-      // Keyset cursor: last activity then id (shared/schemas/cursor.ts; the query schema refused forgeries).
-      const after = options.cursor ? decodeCursor(options.cursor) : null;
-      if (after) {
-        const { at, id } = after;
-        query = query.where((eb: C) =>
-          eb.or([
-            eb("c.last_message_at", "<", at),
-            eb.and([eb("c.last_message_at", "=", at), eb("c.id", "<", id)]),
-          ]),
-        );
-      }
-      const rows = await query
-        .orderBy("c.last_message_at", "desc")
-        .orderBy("c.id", "desc")
-        .limit(options.limit + 1)
-        .execute();
-      const items = rows.slice(0, options.limit);
-      const last = items[items.length - 1];
-      return {
-        items: items.map(toSummary),
-        nextCursor:
-          rows.length > options.limit && last
-            ? encodeCursor({ at: new Date(last.last_message_at), id: last.id })
-            : null,
-      };
+    /**
+     * The Messages screen: a page and the unread total in one round trip (issue 38), the total an
+     * uncorrelated subquery on the page's rows; asked alone when the page is empty.
+     */
+    async listWithUnreadTotal(options: ListOptions) {
+      const { page, total } = await listPage(options, true);
+      return { ...page, unreadTotal: total ?? (await unreadTotal(db, me)) };
     },
+
+    /** Newest activity first, searchable by the other party's name, keyset-paged. */
+    async list(options: ListOptions) {
+      return (await listPage(options, false)).page;
+    },
+
+    /** A page's query, to be run inside another (the dentist's dashboard, issue 38); see `pageOf`. */
+    listQuery: (options: ListOptions) => pageQuery(options, false),
+    pageOf,
 
     async find(id: string): Promise<ConversationSummary | undefined> {
       const row = await summaries().where("c.id", "=", id).executeTakeFirst();

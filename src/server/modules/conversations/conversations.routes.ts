@@ -33,11 +33,8 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     response: { 200: conversationListSchema },
     handler: async (request, _reply, actor) => {
       const { search, cursor, limit } = request.query;
-      const [page, total] = await Promise.all([
-        conversationsRepo(app.db, actor).list({ search, cursor, limit }),
-        unreadTotal(app.db, actor.userId),
-      ]);
-      return { items: page.items, next_cursor: page.nextCursor, unread_total: total };
+      const page = await conversationsRepo(app.db, actor).listWithUnreadTotal({ search, cursor, limit });
+      return { items: page.items, next_cursor: page.nextCursor, unread_total: page.unreadTotal };
     },
   });
 

@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
+import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
 import type { TreatmentType } from "../../../shared/domain/treatments";
 import { TODO_LIMIT } from "../../../shared/schemas/dentist";
 import type { Actor } from "../../access/actor";
@@ -6,7 +7,7 @@ import { requestOpenToDentist } from "../../access/requests";
 import { isVerifiedDentist, mayTakeNewWork } from "../../access/rules";
 import type { Db } from "../../db/index";
 import { conversationsRepo, unreadMessagesOf } from "../conversations/conversations.repo";
-import { dentistRequestsRepo } from "./dentists.repo";
+import { dentistRequestsRepo, pageOf } from "./dentists.repo";
 
 /**
  * Requests this dentist still has to answer: the open requests he sees (tallies kept by triggers,
@@ -42,15 +43,24 @@ function toAnswerCounts(db: Db, me: string) {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+/** A list inside the dashboard's query: its rows as a JSON array (none when there is no query). */
+const arrayOf = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O> | null): RawBuilder<O[]> =>
+  query ? (jsonArrayFrom(query) as unknown as RawBuilder<O[]>) : sql<O[]>`'[]'::json`;
+
 /**
- * The dashboard's "À faire" (issue 16): requests to answer, appointments waiting for this dentist's
- * confirmation, conversations with unread messages — one query per kind, each bound to this dentist,
- * each limited to its first rows (by the dentist's partial indexes: appointments_dentist_live_idx,
- * conversations_dentist_idx with messages_unread_idx).
+ * The whole dashboard of a dentist in one round trip (issue 38): its numbers, the five latest
+ * requests, the "À faire" (issue 16: requests to answer, appointments waiting for this dentist's
+ * confirmation, conversations with unread messages) and the latest messages, each part the query it
+ * was on its own, here a column of one select (lists as JSON arrays). Everything bound to this dentist.
  */
-export async function dentistTodo(db: Db, actor: Actor) {
+export async function dentistDashboardScreen(db: Db, actor: Actor) {
   const me = actor.userId;
   const verified = isVerifiedDentist(actor.profile);
+  const requests = dentistRequestsRepo(db, actor);
+  const conversations = conversationsRepo(db, actor);
+  const recentQuery = requests.listQuery({ search: "", status: "all", page: 1, pageSize: 5 });
+  const toAnswerQuery = requests.listQuery({ search: "", status: "pending", page: 1, pageSize: TODO_LIMIT });
+  const messagesQuery = conversations.listQuery({ search: "", limit: TODO_LIMIT });
   const pendingAppointments = db
     .selectFrom("appointments as a")
     .where("a.dentist_id", "=", me)
@@ -60,9 +70,8 @@ export async function dentistTodo(db: Db, actor: Actor) {
     .selectFrom("conversations as c")
     .where("c.dentist_id", "=", me)
     .where((eb) => eb.exists(unreadMessagesOf(eb, me).select(sql.lit(1).as("one"))));
-  // The three counts in one query (issue 19: the cost of a dashboard is its number of queries).
   const unreadCount = unreadConversations.select(sql<number>`count(*)::int`.as("n"));
-  const countsQuery = verified
+  const todoCounts = verified
     ? db
         .selectFrom([
           toAnswerCounts(db, me).as("q"),
@@ -77,80 +86,60 @@ export async function dentistTodo(db: Db, actor: Actor) {
           "ap.n as appointments",
           "uc.n as conversations",
         ])
-        .executeTakeFirstOrThrow()
-    : unreadCount
-        .executeTakeFirstOrThrow()
-        .then((u) => ({ requests: 0, appointments: 0, conversations: u.n }));
-  const [counts, requests, appointments, conversations] = await Promise.all([
-    countsQuery,
-    dentistRequestsRepo(db, actor).list({ search: "", status: "pending", page: 1, pageSize: TODO_LIMIT }),
-    verified
-      ? pendingAppointments
-          .innerJoin("requests as r", "r.id", "a.request_id")
-          .innerJoin("profiles as p", "p.id", "a.patient_id")
-          .select((eb) => [
-            "a.id",
-            "a.request_id",
-            "a.created_at",
-            "r.treatment_type",
-            "p.full_name as patient_name",
-            eb
-              .selectFrom("appointment_options as o")
-              .select(sql<Date | null>`min(o.starts_at)`.as("first"))
-              .whereRef("o.appointment_id", "=", "a.id")
-              .as("first_option"),
-          ])
-          .orderBy("a.created_at", "asc")
-          .orderBy("a.id", "asc")
-          .limit(TODO_LIMIT)
-          .execute()
-      : [],
-    unreadConversations
-      .innerJoin("requests as r", "r.id", "c.request_id")
-      .innerJoin("profiles as p", "p.id", "c.patient_id")
-      .select((eb) => [
-        "c.id",
-        "c.last_message_at",
-        "r.treatment_type",
-        "p.full_name as patient_name",
-        unreadMessagesOf(eb, me).select(sql<number>`count(*)::int`.as("n")).as("unread_count"),
-      ])
-      .orderBy("c.last_message_at", "desc")
-      .orderBy("c.id", "desc")
-      .limit(TODO_LIMIT)
-      .execute(),
-  ]);
-  return {
-    requests: { count: counts.requests, items: requests.items },
-    appointments: {
-      count: counts.appointments,
-      items: appointments.map((a) => ({
-        id: a.id,
-        request_id: a.request_id,
-        patient_name: a.patient_name || "Patient",
-        treatment_type: a.treatment_type as TreatmentType,
-        first_option: a.first_option ? iso(a.first_option) : null,
-        created_at: iso(a.created_at),
-      })),
-    },
-    conversations: {
-      count: counts.conversations,
-      items: conversations.map((c) => ({
-        id: c.id,
-        patient_name: c.patient_name || "Patient",
-        treatment_type: c.treatment_type as TreatmentType,
-        last_message_at: iso(c.last_message_at),
-        unread_count: c.unread_count ?? 0,
-      })),
-    },
-  };
-}
-
-/** 'Messages récents': the Messages page's own list (one row per conversation, newest activity first). */
-export async function recentConversations(db: Db, actor: Actor) {
-  const { items } = await conversationsRepo(db, actor).list({ search: "", limit: TODO_LIMIT });
-  return items
-    .filter((c) => c.last_message !== null)
+    : db
+        .selectFrom(unreadCount.as("uc"))
+        .select([sql<number>`0`.as("requests"), sql<number>`0`.as("appointments"), "uc.n as conversations"]);
+  const appointmentsQuery = verified
+    ? pendingAppointments
+        .innerJoin("requests as r", "r.id", "a.request_id")
+        .innerJoin("profiles as p", "p.id", "a.patient_id")
+        .select((eb) => [
+          "a.id",
+          "a.request_id",
+          "a.created_at",
+          "r.treatment_type",
+          "p.full_name as patient_name",
+          eb
+            .selectFrom("appointment_options as o")
+            .select(sql<Date | null>`min(o.starts_at)`.as("first"))
+            .whereRef("o.appointment_id", "=", "a.id")
+            .as("first_option"),
+        ])
+        .orderBy("a.created_at", "asc")
+        .orderBy("a.id", "asc")
+        .limit(TODO_LIMIT)
+    : null;
+  const unreadQuery = unreadConversations
+    .innerJoin("requests as r", "r.id", "c.request_id")
+    .innerJoin("profiles as p", "p.id", "c.patient_id")
+    .select((eb) => [
+      "c.id",
+      "c.last_message_at",
+      "r.treatment_type",
+      "p.full_name as patient_name",
+      unreadMessagesOf(eb, me).select(sql<number>`count(*)::int`.as("n")).as("unread_count"),
+    ])
+    .orderBy("c.last_message_at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(TODO_LIMIT);
+  const row = await db
+    .selectNoFrom(() => [
+      jsonObjectFrom(dashboardNumbers(db, actor)).as("numbers"),
+      jsonObjectFrom(todoCounts).as("counts"),
+      arrayOf(recentQuery).as("recent"),
+      arrayOf(toAnswerQuery).as("to_answer"),
+      arrayOf(appointmentsQuery).as("appointments"),
+      jsonArrayFrom(unreadQuery).as("unread"),
+      jsonArrayFrom(messagesQuery).as("messages"),
+    ])
+    .executeTakeFirstOrThrow();
+  const numbers = row.numbers as DashboardNumbers;
+  const counts = row.counts as { requests: number; appointments: number; conversations: number };
+  const recent = pageOf(row.recent, 5).items;
+  const toAnswer = pageOf(row.to_answer, TODO_LIMIT).items;
+  const recentMessages = conversations
+    .pageOf(row.messages, TODO_LIMIT)
+    .items.filter((c) => c.last_message !== null)
     .map((c) => ({
       id: c.id,
       conversation_id: c.id,
@@ -160,14 +149,63 @@ export async function recentConversations(db: Db, actor: Actor) {
       read: c.unread_count === 0,
       from_me: c.last_message?.from_me ?? false,
     }));
+  const visible = mayTakeNewWork(actor) ? (numbers.visible ?? 0) : 0;
+  const answered = numbers.answered ?? 0;
+  const averageMinutes = numbers.average_minutes ?? null;
+  return {
+    verified,
+    todo: {
+      requests: { count: counts.requests, items: toAnswer },
+      appointments: {
+        count: counts.appointments,
+        items: row.appointments.map((a) => ({
+          id: a.id,
+          request_id: a.request_id,
+          patient_name: a.patient_name || "Patient",
+          treatment_type: a.treatment_type as TreatmentType,
+          first_option: a.first_option ? iso(a.first_option) : null,
+          created_at: iso(a.created_at),
+        })),
+      },
+      conversations: {
+        count: counts.conversations,
+        items: row.unread.map((c) => ({
+          id: c.id,
+          patient_name: c.patient_name || "Patient",
+          treatment_type: c.treatment_type as TreatmentType,
+          last_message_at: iso(c.last_message_at),
+          unread_count: c.unread_count ?? 0,
+        })),
+      },
+    },
+    response_rate: visible === 0 ? 0 : Math.round((100 * answered) / visible),
+    unread_messages: numbers.unread,
+    recent_requests: recent,
+    recent_messages: recentMessages,
+    monthly: {
+      received: numbers.received ?? 0,
+      replies: numbers.replies ?? 0,
+      confirmations: numbers.confirmations ?? 0,
+    },
+    average_response_minutes: averageMinutes === null ? null : Math.round(Number(averageMinutes)),
+  };
 }
 
+type DashboardNumbers = { unread: number } & Partial<{
+  visible: number;
+  received: number;
+  answered: number;
+  replies: number;
+  confirmations: number;
+  average_minutes: number | null;
+}>;
+
 /**
- * The numbers of the dentist dashboard, all for this dentist, in two queries whatever the
- * number of requests: the visible and this month's counts are sums over request_tallies (kept by
- * triggers, migration 008); the rest comes from this dentist's own rows and conversations.
+ * The numbers of the dentist dashboard, all for this dentist, whatever the number of requests: the
+ * visible and this month's counts are sums over request_tallies (kept by triggers, migration 008);
+ * the rest comes from this dentist's own rows and conversations. One row.
  */
-export async function dentistDashboard(db: Db, actor: Actor) {
+function dashboardNumbers(db: Db, actor: Actor) {
   const me = actor.userId;
   const verified = isVerifiedDentist(actor.profile);
   // This month in Europe/Paris, where the product's dates are shown.
@@ -217,28 +255,7 @@ export async function dentistDashboard(db: Db, actor: Actor) {
     .where("rd.dentist_id", "=", me)
     // Only the rows these numbers count (not those merely opened).
     .where((eb) => eb.or([eb("rd.status", "!=", "pending"), eb("rd.replied_at", "is not", null)]));
-  const row = (await (verified
+  return verified
     ? db.selectFrom([unread.as("u"), tallies.as("t"), mine.as("a")]).selectAll(["u", "t", "a"])
-    : db.selectFrom(unread.as("u")).selectAll("u")
-  ).executeTakeFirstOrThrow()) as { unread: number } & Partial<{
-    visible: number;
-    received: number;
-    answered: number;
-    replies: number;
-    confirmations: number;
-    average_minutes: number | null;
-  }>;
-  const averageMinutes = row.average_minutes ?? null;
-  return {
-    verified,
-    // A dentist whose subscription lapsed sees no open request (issue 35).
-    counts: { visible: mayTakeNewWork(actor) ? (row.visible ?? 0) : 0, answered: row.answered ?? 0 },
-    unread: row.unread,
-    monthly: {
-      received: row.received ?? 0,
-      replies: row.replies ?? 0,
-      confirmations: row.confirmations ?? 0,
-    },
-    averageResponseMinutes: averageMinutes === null ? null : Math.round(Number(averageMinutes)),
-  };
+    : db.selectFrom(unread.as("u")).selectAll("u");
 }

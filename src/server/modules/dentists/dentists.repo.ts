@@ -10,6 +10,23 @@ import { isVerifiedDentist } from "../../access/rules";
 import type { Db } from "../../db/index";
 import { containsPattern } from "../../db/paging";
 
+/** A page of `pageSize` rows out of the `pageSize + 1` asked for, and whether more follow. */
+export function pageOf<R extends object>(rows: readonly R[], pageSize: number) {
+  const items = rows.slice(0, pageSize).map((row) => {
+    const { treatments_present: _, ...item } = row as R & { treatments_present?: unknown };
+    return item as Omit<R, "treatments_present">;
+  });
+  return { items, hasMore: rows.length > pageSize };
+}
+
+export interface ListOptions {
+  search: string;
+  status: "all" | DentistStatus;
+  treatment?: TreatmentType | undefined;
+  page: number;
+  pageSize: number;
+}
+
 interface SearchTerms {
   /** ilike pattern on the patient's full name, the term's wildcards escaped. */
   pattern: string;
@@ -118,13 +135,28 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
         .selectAll("b"),
     );
 
+  /**
+   * The treatment types present among the visible requests (for the list's filter), as a column of
+   * the page's rows: one round trip for the list screen (issue 38). Uncorrelated: run once.
+   */
+  const treatmentsColumn = sql<
+    TreatmentType[] | null
+  >`array(select distinct t.treatment_type from request_tallies t where t.audience in (${sql.join(audiences.length ? audiences : [""])}) and t.requests > 0)`.as(
+    "treatments_present",
+  );
+  const inListOrder = (present: readonly string[]) => {
+    const set = new Set(present);
+    return TREATMENT_TYPES.filter((type) => set.has(type));
+  };
+
   /** 'Toutes' and 'En attente': the visible requests, newest first. */
-  async function visiblePage(
+  function visiblePage(
     pendingOnly: boolean,
     treatment: TreatmentType | undefined,
     search: SearchTerms | undefined,
     offset: number,
     limit: number,
+    withTreatments: boolean,
   ) {
     const filters = (eb: RequestsEb) =>
       eb.and([
@@ -174,7 +206,7 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
       audienceBranches((eb) => eb.and([filters(eb), match(eb)]), offset + limit),
     );
     const [first, ...rest] = branches;
-    if (!first) return [];
+    if (!first) return null;
     // Name and treatment matches may overlap: union removes the duplicates.
     const combined = rest.reduce(
       (all, branch) => (matchers.length > 1 ? all.union(branch) : all.unionAll(branch)),
@@ -195,18 +227,19 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
         join.onRef("rd.request_id", "=", "r.id").on("rd.dentist_id", "=", me),
       )
       .select(summaryColumns)
+      .$if(withTreatments, (qb) => qb.select(treatmentsColumn))
       .orderBy("r.created_at", "desc")
-      .orderBy("r.id", "desc")
-      .execute();
+      .orderBy("r.id", "desc");
   }
 
   /** 'Répondu' and 'Confirmé': few per dentist, so driven by this dentist's rows. */
-  async function answeredPage(
+  function answeredPage(
     status: "responded" | "confirmed",
     treatment: TreatmentType | undefined,
     search: SearchTerms | undefined,
     offset: number,
     limit: number,
+    withTreatments: boolean,
   ) {
     let query = db
       .selectFrom("request_dentists as rd")
@@ -226,52 +259,74 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
     }
     return query
       .select(summaryColumns)
+      .$if(withTreatments, (qb) => qb.select(treatmentsColumn))
       .orderBy("r.created_at", "desc")
       .orderBy("r.id", "desc")
       .limit(limit)
-      .offset(offset)
+      .offset(offset);
+  }
+
+  /** The treatment types present among the visible requests (for the list's filter). */
+  async function treatmentsPresent(): Promise<TreatmentType[]> {
+    if (!verified || audiences.length === 0) return [];
+    const rows = await db
+      .selectFrom("request_tallies")
+      .select("treatment_type")
+      .distinct()
+      .where("audience", "in", audiences)
+      .where("requests", ">", 0)
       .execute();
+    return inListOrder(rows.map((row) => row.treatment_type));
+  }
+
+  /** A page's query (one row more than the page, to tell whether more follow); null: nothing to show. */
+  function pageQuery(options: ListOptions, withTreatments: boolean) {
+    if (!verified) return null;
+    const offset = (options.page - 1) * options.pageSize;
+    const search = options.search ? searchTerms(options.search) : undefined;
+    return options.status === "responded" || options.status === "confirmed"
+      ? answeredPage(options.status, options.treatment, search, offset, options.pageSize + 1, withTreatments)
+      : visiblePage(
+          options.status === "pending",
+          options.treatment,
+          search,
+          offset,
+          options.pageSize + 1,
+          withTreatments,
+        );
+  }
+
+  async function listPage(options: ListOptions, withTreatments: boolean) {
+    const query = pageQuery(options, withTreatments);
+    if (!query) return { items: [], hasMore: false, present: withTreatments && !verified ? [] : undefined };
+    const rows = await query.execute();
+    const present = withTreatments ? rows[0]?.treatments_present : undefined;
+    return { ...pageOf(rows, options.pageSize), present: present ?? undefined };
   }
 
   return {
     verified,
 
-    async list(options: {
-      search: string;
-      status: "all" | DentistStatus;
-      treatment?: TreatmentType | undefined;
-      page: number;
-      pageSize: number;
-    }) {
-      if (!verified) return { items: [], hasMore: false };
-      const offset = (options.page - 1) * options.pageSize;
-      const search = options.search ? searchTerms(options.search) : undefined;
-      const rows =
-        options.status === "responded" || options.status === "confirmed"
-          ? await answeredPage(options.status, options.treatment, search, offset, options.pageSize + 1)
-          : await visiblePage(
-              options.status === "pending",
-              options.treatment,
-              search,
-              offset,
-              options.pageSize + 1,
-            );
-      return { items: rows.slice(0, options.pageSize), hasMore: rows.length > options.pageSize };
+    /**
+     * A page's query, to be run inside another (the dashboard's one round trip, issue 38), and the
+     * page made of its rows by `pageOf`; null when the dentist sees nothing.
+     */
+    listQuery: (options: ListOptions) => pageQuery(options, false),
+
+    list(options: ListOptions) {
+      return listPage(options, false).then(({ items, hasMore }) => ({ items, hasMore }));
     },
 
-    /** The treatment types present among the visible requests (for the list's filter). */
-    async treatmentsPresent(): Promise<TreatmentType[]> {
-      if (!verified || audiences.length === 0) return [];
-      const rows = await db
-        .selectFrom("request_tallies")
-        .select("treatment_type")
-        .distinct()
-        .where("audience", "in", audiences)
-        .where("requests", ">", 0)
-        .execute();
-      const present = new Set(rows.map((row) => row.treatment_type));
-      return TREATMENT_TYPES.filter((type) => present.has(type));
+    /**
+     * The list screen: a page and the treatment types present, in one round trip; in two when the
+     * page is empty (no row carries the types).
+     */
+    async listWithTreatments(options: ListOptions) {
+      const { items, hasMore, present } = await listPage(options, audiences.length > 0);
+      return { items, hasMore, treatments: present ? inListOrder(present) : await treatmentsPresent() };
     },
+
+    treatmentsPresent,
 
     async find(id: string) {
       if (!verified) return undefined;

@@ -22,7 +22,7 @@ import { useCaseDeps } from "../../http/deps";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { dentistQuoteLines } from "../quotes/quotes.service";
 import { replyToRequest } from "../requests/reply.service";
-import { dentistDashboard, dentistTodo, recentConversations, requestsToAnswer } from "./dashboard.service";
+import { dentistDashboardScreen, requestsToAnswer } from "./dashboard.service";
 import { dentistRequestsRepo } from "./dentists.repo";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -66,24 +66,19 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
     summary: "Tableau de bord du dentiste",
     response: { 200: dentistDashboardSchema },
     handler: async (_request, _reply, actor) => {
-      const repo = dentistRequestsRepo(app.db, actor);
-      const [stats, recent, todo, recentMessages] = await Promise.all([
-        dentistDashboard(app.db, actor),
-        repo.list({ search: "", status: "all", page: 1, pageSize: 5 }),
-        dentistTodo(app.db, actor),
-        recentConversations(app.db, actor),
-      ]);
-      const { visible, answered } = stats.counts;
+      // One round trip (issue 38, ADR 051).
+      const screen = await dentistDashboardScreen(app.db, actor);
+      const { todo } = screen;
       return {
-        verified: stats.verified,
+        verified: screen.verified,
         pending_count: todo.requests.count,
         todo: { ...todo, requests: { count: todo.requests.count, items: todo.requests.items.map(summary) } },
-        response_rate: visible === 0 ? 0 : Math.round((100 * answered) / visible),
-        unread_messages: stats.unread,
-        recent_requests: recent.items.map(summary),
-        recent_messages: recentMessages,
-        monthly: stats.monthly,
-        average_response_minutes: stats.averageResponseMinutes,
+        response_rate: screen.response_rate,
+        unread_messages: screen.unread_messages,
+        recent_requests: screen.recent_requests.map(summary),
+        recent_messages: screen.recent_messages,
+        monthly: screen.monthly,
+        average_response_minutes: screen.average_response_minutes,
       };
     },
   });
@@ -101,10 +96,13 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, _reply, actor) => {
       const repo = dentistRequestsRepo(app.db, actor);
       const { search, status, treatment, page, page_size } = request.query;
-      const [{ items, hasMore }, treatments] = await Promise.all([
-        repo.list({ search, status, treatment, page, pageSize: page_size }),
-        repo.treatmentsPresent(),
-      ]);
+      const { items, hasMore, treatments } = await repo.listWithTreatments({
+        search,
+        status,
+        treatment,
+        page,
+        pageSize: page_size,
+      });
       return {
         items: items.map(summary),
         page,

@@ -58,17 +58,21 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
           ]),
         );
       }
-      const [items, count] = await Promise.all([
-        query
-          .select(columns)
-          .orderBy("r.created_at", "desc")
-          .orderBy("r.id", "desc")
-          .limit(options.pageSize)
-          .offset((options.page - 1) * options.pageSize)
-          .execute(),
-        query.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
-      ]);
-      return { items, total: count.total };
+      const total = query.select(sql<number>`count(*)::int`.as("total"));
+      // The page and the total in one round trip (issue 38): the total an uncorrelated subquery, run
+      // once. A page past the end has no row to carry it: then it is asked alone.
+      const rows = await query
+        .select(columns)
+        .select(total.as("total"))
+        .orderBy("r.created_at", "desc")
+        .orderBy("r.id", "desc")
+        .limit(options.pageSize)
+        .offset((options.page - 1) * options.pageSize)
+        .execute();
+      const first = rows[0];
+      if (!first && options.page > 1)
+        return { items: [], total: (await total.executeTakeFirstOrThrow()).total };
+      return { items: rows.map(({ total: _, ...item }) => item), total: first?.total ?? 0 };
     },
 
     async dashboard(limit: number) {

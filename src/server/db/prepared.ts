@@ -1,0 +1,203 @@
+import { createHash } from "node:crypto";
+import { type PGlite, parse, protocol } from "@electric-sql/pglite";
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  PGliteDialect,
+  type QueryResult,
+  type TransactionSettings,
+} from "kysely";
+import type pg from "pg";
+
+/**
+ * Prepared statements for the reads (issue 38, ADR 051). On this workload a computed screen spent
+ * more time in PostgreSQL's parser and planner than in its execution (a dentist's list: about 60 %
+ * of a query's time on PGlite). A `select` sent by Kysely is therefore sent as a named statement,
+ * parsed and planned once per connection, then only bound and executed; PostgreSQL re-plans it by
+ * itself when a table it reads changes, and keeps a custom plan where a generic one would cost more
+ * (plan_cache_mode auto). Writes go as before, and so do the name searches (`ilike`).
+ *
+ * At most PREPARED_LIMIT distinct texts are prepared in a process (a query whose text varies, an
+ * `in` list of every length, would otherwise fill the server's memory); the others go unnamed.
+ */
+export const PREPARED_LIMIT = 500;
+
+const names = new Map<string, string>();
+
+/** The statement's name when this query's text is (or may become) a prepared statement, else null. */
+export function preparedNameOf(text: string): string | null {
+  if (!/^select\s/i.test(text)) return null;
+  // A name search (`ilike` on the trigram indexes): its plan depends on the pattern, which a generic
+  // plan does not see; planned each time, as before.
+  if (/\silike\s/i.test(text)) return null;
+  let name = names.get(text);
+  if (name) return name;
+  if (names.size >= PREPARED_LIMIT) return null;
+  name = `k_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
+  names.set(text, name);
+  return name;
+}
+
+// -- PGlite: the extended protocol with a named statement, under PGlite's own locks.
+
+const { serialize } = protocol;
+
+/** The parameter types of each statement prepared in a PGlite instance. */
+const preparedIn = new WeakMap<PGlite, Map<string, number[]>>();
+
+async function runPrepared(
+  pglite: PGlite,
+  name: string,
+  text: string,
+  params: readonly unknown[],
+): Promise<QueryResult<unknown>> {
+  const send = (message: Uint8Array) => pglite.execProtocolStream(message, { syncToFs: false });
+  let prepared = preparedIn.get(pglite);
+  if (!prepared) {
+    prepared = new Map();
+    preparedIn.set(pglite, prepared);
+  }
+  const statements = prepared;
+  // The transaction lock first, as PGlite's query() takes it: never inside another's transaction.
+  return pglite._runExclusiveTransaction(() =>
+    pglite._runExclusiveQuery(async () => {
+      const messages = [];
+      try {
+        let types = statements.get(name);
+        if (!types) {
+          await send(serialize.parse({ name, text }));
+          types = parse.parseDescribeStatementResults(await send(serialize.describe({ type: "S", name })));
+          statements.set(name, types);
+        }
+        const oids = types;
+        const values = params.map((value, i) => {
+          if (value === null || value === undefined) return null;
+          const serializer = pglite.serializers[oids[i] ?? 0];
+          return serializer ? serializer(value) : String(value);
+        });
+        messages.push(
+          ...(await send(serialize.bind({ statement: name, values }))),
+          ...(await send(serialize.describe({ type: "P" }))),
+          ...(await send(serialize.execute({}))),
+        );
+      } finally {
+        // Ends the extended-protocol exchange, after an error too (the error is then thrown).
+        messages.push(...(await send(serialize.sync())));
+      }
+      const [result] = parse.parseResults(messages, pglite.parsers, { rowMode: "object" });
+      return { rows: (result?.rows ?? []) as unknown[] };
+    }),
+  );
+}
+
+/**
+ * Kysely's PGlite dialect whose reads are prepared statements. Inside a transaction every query goes
+ * through the transaction as before (PGlite has one session: its queries wait for the transaction).
+ */
+export class PreparedPGliteDialect extends PGliteDialect {
+  constructor(private readonly pglite: PGlite) {
+    super({ pglite });
+  }
+
+  override createDriver(): Driver {
+    const inner = super.createDriver();
+    const pglite = this.pglite;
+    let transactions = 0;
+    const wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
+    const innerOf = new WeakMap<DatabaseConnection, DatabaseConnection>();
+    const wrap = (connection: DatabaseConnection): DatabaseConnection => {
+      let outer = wrapped.get(connection);
+      if (!outer) {
+        outer = {
+          executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+            const name = transactions === 0 ? preparedNameOf(query.sql) : null;
+            if (!name) return connection.executeQuery<R>(query);
+            return runPrepared(pglite, name, query.sql, query.parameters) as Promise<QueryResult<R>>;
+          },
+          streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+        };
+        wrapped.set(connection, outer);
+        innerOf.set(outer, connection);
+      }
+      return outer;
+    };
+    const unwrap = (connection: DatabaseConnection) => innerOf.get(connection) ?? connection;
+    return {
+      init: () => inner.init(),
+      acquireConnection: async () => wrap(await inner.acquireConnection()),
+      beginTransaction: async (connection: DatabaseConnection, settings: TransactionSettings) => {
+        transactions += 1;
+        try {
+          await inner.beginTransaction(unwrap(connection), settings);
+        } catch (error) {
+          transactions -= 1;
+          throw error;
+        }
+      },
+      commitTransaction: async (connection: DatabaseConnection) => {
+        try {
+          await inner.commitTransaction(unwrap(connection));
+        } finally {
+          transactions -= 1;
+        }
+      },
+      rollbackTransaction: async (connection: DatabaseConnection) => {
+        try {
+          await inner.rollbackTransaction(unwrap(connection));
+        } finally {
+          transactions -= 1;
+        }
+      },
+      ...(inner.savepoint
+        ? {
+            savepoint: (connection: DatabaseConnection, name: string, compile: never) =>
+              inner.savepoint?.(unwrap(connection), name, compile) as Promise<void>,
+          }
+        : {}),
+      ...(inner.rollbackToSavepoint
+        ? {
+            rollbackToSavepoint: (connection: DatabaseConnection, name: string, compile: never) =>
+              inner.rollbackToSavepoint?.(unwrap(connection), name, compile) as Promise<void>,
+          }
+        : {}),
+      ...(inner.releaseSavepoint
+        ? {
+            releaseSavepoint: (connection: DatabaseConnection, name: string, compile: never) =>
+              inner.releaseSavepoint?.(unwrap(connection), name, compile) as Promise<void>,
+          }
+        : {}),
+      releaseConnection: (connection: DatabaseConnection) => inner.releaseConnection(unwrap(connection)),
+      destroy: () => inner.destroy(),
+    };
+  }
+}
+
+// -- PostgreSQL: node-postgres prepares a named query once per connection by itself.
+
+const preparingClients = new WeakSet<pg.PoolClient>();
+
+/**
+ * The pool Kysely's PostgreSQL dialect is given: its clients send the reads as named queries
+ * (node-postgres keeps each connection's prepared statements).
+ */
+export function preparingPool(pool: pg.Pool) {
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      if (!preparingClients.has(client)) {
+        preparingClients.add(client);
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        // Only the form Kysely uses, query(text, values); the others as they were.
+        (client as { query: unknown }).query = (...args: unknown[]) => {
+          const [text, values] = args;
+          const name = args.length === 2 && typeof text === "string" ? preparedNameOf(text) : null;
+          return name ? query({ name, text, values }) : query(...args);
+        };
+      }
+      return client;
+    },
+    end: () => pool.end(),
+    options: pool.options,
+  };
+}
