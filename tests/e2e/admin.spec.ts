@@ -6,50 +6,21 @@ import {
   loginViaApi,
   newestMailTo,
   open,
-  rppsWithKey,
+  pendingDentistViaApi,
   TINY_PNG,
   toast,
   uniqueWord,
 } from "./helpers";
 
-/**
- * A new dentist who completed the profile (RPPS, practice) and asked for verification, all through
- * the API of `page`'s context (which is then signed in as this dentist).
- */
-async function pendingDentist(page: Page) {
-  const lastName = uniqueWord("Dentiste");
-  const email = uniqueEmail("dentiste");
-  const fullName = `Paul ${lastName}`;
-  const signup = await page.request.post("/api/account/signup", {
-    data: {
-      role: "dentist",
-      first_name: "Paul",
-      last_name: lastName,
-      city: "Rennes",
-      phone_number: "0299000000",
-      email,
-      password: "mot-de-passe-1",
-      password_confirmation: "mot-de-passe-1",
-      accept_terms: true,
-    },
+/** A new dentist in Rennes who asked for verification (`page`'s context is then signed in as him). */
+const pendingDentist = (page: Page) =>
+  pendingDentistViaApi(page.request, {
+    firstName: "Paul",
+    city: "Rennes",
+    phone: "0299000000",
+    address: "12 rue de la Paix",
+    postcode: "35000",
   });
-  expect(signup.status(), "inscription du dentiste").toBe(201);
-  const rpps = rppsWithKey(String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999)).slice(0, 10));
-  const saved = await page.request.patch("/api/me", {
-    data: {
-      full_name: fullName,
-      city: "Rennes",
-      phone_number: "0299000000",
-      rpps,
-      practice_address: "12 rue de la Paix",
-      practice_postcode: "35000",
-    },
-  });
-  expect(saved.status(), "profil du dentiste").toBe(200);
-  const asked = await page.request.post("/api/me/verification-request");
-  expect(asked.status(), "demande de vérification").toBe(200);
-  return { email, fullName, lastName, rpps };
-}
 
 test.describe("espace d'administration", () => {
   test("l'administrateur vérifie un dentiste en attente, qui voit alors les demandes ; puis retire la vérification", async ({

@@ -160,6 +160,55 @@ export function rppsWithKey(tenDigits: string): string {
   throw new Error("unreachable");
 }
 
+/** Where a new dentist of a journey practises: his first name, city, phone and practice. */
+export interface DentistPractice {
+  firstName: string;
+  city: string;
+  phone: string;
+  address: string;
+  postcode: string;
+}
+
+/**
+ * A new dentist who completed the profile (RPPS, practice) and asked for verification, all through
+ * the API of `api` (a page's request context, which is then signed in as this dentist).
+ */
+export async function pendingDentistViaApi(api: APIRequestContext, practice: DentistPractice) {
+  const lastName = uniqueWord("Dentiste");
+  const email = uniqueEmail("dentiste");
+  const fullName = `${practice.firstName} ${lastName}`;
+  const signup = await api.post("/api/account/signup", {
+    data: {
+      role: "dentist",
+      first_name: practice.firstName,
+      last_name: lastName,
+      city: practice.city,
+      phone_number: practice.phone,
+      email,
+      password: "mot-de-passe-1",
+      password_confirmation: "mot-de-passe-1",
+      accept_terms: true,
+    },
+  });
+  expect(signup.status(), "inscription du dentiste").toBe(201);
+  const rpps = rppsWithKey(String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999)).slice(0, 10));
+  const saved = await api.patch("/api/me", {
+    data: {
+      full_name: fullName,
+      city: practice.city,
+      phone_number: practice.phone,
+      rpps,
+      practice_address: practice.address,
+      practice_postcode: practice.postcode,
+    },
+  });
+  expect(saved.status(), "profil du dentiste").toBe(200);
+  const id = ((await saved.json()) as { profile: { id: string } }).profile.id;
+  const asked = await api.post("/api/me/verification-request");
+  expect(asked.status(), "demande de vérification").toBe(200);
+  return { id, email, fullName, lastName, rpps };
+}
+
 /** Letters only, different on every run (a worker's demo database is shared by its journeys). */
 export function uniqueWord(prefix: string): string {
   const letters = "abcdefghijklmnopqrstuvwxyz";

@@ -1,13 +1,12 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { DEMO, expect, expectNoSeriousA11yIssues, test, uniqueEmail } from "./fixtures";
+import { DEMO, expect, expectNoSeriousA11yIssues, test } from "./fixtures";
 import {
   downloadFrom,
   expectPath,
   fileRequestViaApi,
   loginViaApi,
-  rppsWithKey,
+  pendingDentistViaApi,
   signupPatientViaApi,
-  uniqueWord,
 } from "./helpers";
 
 /**
@@ -24,37 +23,13 @@ const WIDTH = 375;
  * `dentist`'s context is signed in as him; `admin` is a request context of its own.
  */
 async function verifiedDentistInTrial(dentist: Page, admin: APIRequestContext) {
-  const lastName = uniqueWord("Abonne");
-  const email = uniqueEmail("abonne");
-  const fullName = `Claire ${lastName}`;
-  const signup = await dentist.request.post("/api/account/signup", {
-    data: {
-      role: "dentist",
-      first_name: "Claire",
-      last_name: lastName,
-      city: "Nantes",
-      phone_number: "0240000000",
-      email,
-      password: "mot-de-passe-1",
-      password_confirmation: "mot-de-passe-1",
-      accept_terms: true,
-    },
+  const { id, email, fullName, lastName } = await pendingDentistViaApi(dentist.request, {
+    firstName: "Claire",
+    city: "Nantes",
+    phone: "0240000000",
+    address: "3 quai de la Fosse",
+    postcode: "44000",
   });
-  expect(signup.status(), "inscription du dentiste").toBe(201);
-  const rpps = rppsWithKey(String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999)).slice(0, 10));
-  const saved = await dentist.request.patch("/api/me", {
-    data: {
-      full_name: fullName,
-      city: "Nantes",
-      phone_number: "0240000000",
-      rpps,
-      practice_address: "3 quai de la Fosse",
-      practice_postcode: "44000",
-    },
-  });
-  expect(saved.status(), "profil du dentiste").toBe(200);
-  const id = ((await saved.json()) as { profile: { id: string } }).profile.id;
-  expect((await dentist.request.post("/api/me/verification-request")).status()).toBe(200);
   const login = await admin.post("/api/account/login", {
     data: { email: DEMO.admin, password: "sourio-demo", remember_me: false },
   });
