@@ -404,9 +404,29 @@ function confirmFeesByTotal(lines: ReadLine[]) {
 /** OCR reads table rules and specks as punctuation ("|", "==", ":"): such words carry nothing. */
 const isJunk = (w: Word) => !/[\p{L}\p{N}€%—–:-]/u.test(w.text);
 
+/**
+ * Where a read line stands on its page (`page`: index in the pages given), for reading its cells again
+ * (cells.ts): its row's words and vertical extent, the table's columns, the page's median word height.
+ */
+export interface RowLayout {
+  page: number;
+  top: number;
+  bottom: number;
+  h: number;
+  columns: Column[];
+  words: Word[];
+}
+
 export function parseQuote(
   input: PageWords[],
-  { today = parisToday(new Date()) }: { today?: string } = {},
+  {
+    today = parisToday(new Date()),
+    layout,
+  }: {
+    today?: string;
+    /** Filled, when given, with one entry per line of the result, in order. */
+    layout?: RowLayout[];
+  } = {},
 ): ReadResult {
   const pages = input.map((page) =>
     page.source === "ocr" ? { ...page, words: page.words.filter((w) => !isJunk(w)) } : page,
@@ -466,6 +486,15 @@ export function parseQuote(
     for (const { raw, line } of table.rows) {
       lines.push(checkRow(raw, page.source === "ocr", day));
       tableWords.push(...line.words);
+      if (layout)
+        layout.push({
+          page: index,
+          top: line.words.length ? Math.min(...line.words.map((w) => w.y)) : line.top,
+          bottom: line.words.length ? Math.max(...line.words.map((w) => w.y + w.height)) : line.bottom,
+          h,
+          columns: table.columns,
+          words: line.words,
+        });
     }
     if (table.totalLine) {
       total = readTotal(table.totalLine, table.columns);
