@@ -165,7 +165,7 @@ export const READING_MESSAGES = {
   corrected: "Corrigé d'après le devis",
   asRead: (figure: string) => `lu : ${figure}`,
   correctedHint:
-    "La lecture a perdu ou doublé un chiffre ; les autres montants du devis donnent la valeur corrigée. Comparez avec votre devis.",
+    "Le montant lu d'abord ne concordait pas avec le reste du devis (un chiffre perdu, doublé ou mal reconnu) ; la valeur corrigée est celle que le devis confirme. Comparez avec votre devis.",
   notPrinted: "Non indiqué sur le devis",
   tariffOn: (day: string) => `Tarif de l'Assurance Maladie au ${formatDetailDate(`${day}T12:00:00Z`)}`,
   useTariff: "Utiliser le tarif",
