@@ -208,7 +208,17 @@ const BINARY_THRESHOLD = 170;
  */
 export async function prepareVariant(
   data: Uint8Array,
-  options: { perspective?: boolean; binarize?: boolean; rules?: boolean },
+  options: {
+    perspective?: boolean;
+    binarize?: boolean;
+    rules?: boolean;
+    /** The reader's preparation steps and sizes, to measure what each costs (prepareForOcr's options). */
+    minSide?: number;
+    maxSide?: number;
+    flatten?: boolean;
+    deskew?: boolean;
+    bands?: boolean;
+  },
 ): Promise<PreparedImage> {
   let input: Uint8Array = data;
   if (options.perspective) {
@@ -225,7 +235,8 @@ export async function prepareVariant(
         .toBuffer();
     }
   }
-  const prepared = await prepareForOcr(input, { rules: options.rules });
+  const { perspective: _p, binarize: _b, ...reader } = options;
+  const prepared = await prepareForOcr(input, reader);
   if (!options.binarize) return prepared;
   const image = await sharp(prepared.image)
     .threshold(BINARY_THRESHOLD)

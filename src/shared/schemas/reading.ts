@@ -29,6 +29,10 @@ export type ReadField = (typeof READ_FIELDS)[number];
 export const TARIFF_FIELDS = ["basket", "br_cents", "amo_cents"] as const;
 export type TariffField = (typeof TARIFF_FIELDS)[number];
 
+/** The amounts a reading may correct when the devis proves an OCR slip (ADR 043 addendum). */
+export const CORRECTABLE_FIELDS = ["fee_cents", "br_cents", "amo_cents"] as const;
+export type CorrectableField = (typeof CORRECTABLE_FIELDS)[number];
+
 /** What the act table says of a line's act on the devis's day (`day`, 'YYYY-MM-DD'), for that tooth. */
 export const expectedTermsSchema = z.object({
   basket: z.enum(BASKETS),
@@ -79,6 +83,15 @@ export const readLineSchema = z.object({
   expected: expectedTermsSchema.nullable().optional(),
   /** Fields not printed on the devis (null when read), filled in by the reading: flagged, never taken for read. */
   filled: z.array(z.enum(TARIFF_FIELDS)).optional(),
+  /**
+   * The figures the reading corrected (an OCR digit lost or doubled that the devis itself proves: ADR 043
+   * addendum), as OCR first read them; the line holds the corrected figure, flagged. Never dropped: the
+   * review screen shows both. Absent when nothing was corrected (and in readings made before).
+   */
+  as_read: z
+    .object({ fee_cents: z.number(), br_cents: z.number(), amo_cents: z.number() })
+    .partial()
+    .optional(),
 });
 export type ReadLine = z.infer<typeof readLineSchema>;
 
@@ -149,6 +162,10 @@ export const READING_MESSAGES = {
   damaged: "Ce fichier est illisible ou endommagé.",
   uncertain: "À vérifier",
   readOnQuote: "Lu sur le devis",
+  corrected: "Corrigé d'après le devis",
+  asRead: (figure: string) => `lu : ${figure}`,
+  correctedHint:
+    "Le montant lu d'abord ne concordait pas avec le reste du devis (un chiffre perdu, doublé ou mal reconnu) ; la valeur corrigée est celle que le devis confirme. Comparez avec votre devis.",
   notPrinted: "Non indiqué sur le devis",
   tariffOn: (day: string) => `Tarif de l'Assurance Maladie au ${formatDetailDate(`${day}T12:00:00Z`)}`,
   useTariff: "Utiliser le tarif",

@@ -1,7 +1,7 @@
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
 import { prepareForOcr } from "./image";
 import { MAX_READ_PAGES } from "./limits";
-import { recognizePage } from "./ocr";
+import { recognizePageDetailed } from "./ocr";
 import { readPdf } from "./pdf";
 import { type Extraction, type PageWords, ReadingError, type ReadOptions, type Word } from "./types";
 
@@ -71,17 +71,17 @@ export async function extractPages(data: Uint8Array, options: ReadOptions): Prom
   if (!type) throw new ReadingError(READING_MESSAGES.unreadableFile);
   const ocr = { pageTimeoutMs: options.pageTimeoutMs, signal: options.signal };
   if (type === "pdf") {
-    const { kind, pages } = await readPdf(data, {
+    const { kind, pages, images } = await readPdf(data, {
       ...ocr,
       maxPages: Math.min(MAX_READ_PAGES, options.maxPages ?? DEFAULT_MAX_PAGES),
       prepareScan: (png) => prepareForOcr(png),
     });
-    return { kind, pages, text: pagesText(pages) };
+    return { kind, pages, text: pagesText(pages), images };
   }
   const prepared = await prepareForOcr(data);
-  const words = await recognizePage(prepared.image, ocr);
+  const { words, rotateRadians } = await recognizePageDetailed(prepared.image, ocr);
   const pages: PageWords[] = [
     { page: 1, width: prepared.width, height: prepared.height, words, source: "ocr" },
   ];
-  return { kind: "image", pages, text: pagesText(pages) };
+  return { kind: "image", pages, text: pagesText(pages), images: [{ ...prepared, rotateRadians }] };
 }

@@ -438,6 +438,9 @@ describe("parseQuote", () => {
     expect(slip.total_matches).toBe(true);
     expect(slip.lines[0]?.uncertain).toContain("fee_cents");
     expect(slip.lines[1]?.uncertain).not.toContain("fee_cents");
+    // What OCR read is kept beside the correction, for the review screen; nothing on the other line.
+    expect(slip.lines.map((l) => l.as_read)).toEqual([{ fee_cents: 50_00 }, undefined]);
+    expect(matching.lines.map((l) => l.as_read)).toEqual([undefined, undefined]);
   });
 
   it("reads an ADELI number, a patient named after 'Nom et prénom du patient' and a Docteur", () => {
@@ -694,14 +697,17 @@ describe("parseQuote never writes over what was read (issue 34)", () => {
     const br = read(row("36", "HBLD734", "Couronne", "3", "900,00", "1200", "72,00"), "ocr");
     expect([br?.br_cents, br?.amo_cents, br?.filled]).toEqual([120_00, 72_00, []]);
     expect(br?.uncertain).toEqual(["br_cents"]);
+    // What OCR read is never dropped: the review screen shows it beside the correction.
+    expect(br?.as_read).toEqual({ br_cents: 12_00 });
     const amo = read(row("36", "HBLD734", "Couronne", "3", "900,00", "120,00", "7,20"), "ocr");
     expect([amo?.br_cents, amo?.amo_cents]).toEqual([120_00, 72_00]);
     expect(amo?.uncertain).toEqual(["amo_cents"]);
+    expect(amo?.as_read).toEqual({ amo_cents: 7_20 });
     // Not on a text PDF (its figures are the printer's, not OCR's), nor two slips away.
     const text = read(row("36", "HBLD734", "Couronne", "3", "900,00 €", "1200 €", "72,00 €"));
-    expect([text?.br_cents, text?.uncertain]).toEqual([12_00, ["br_cents"]]);
+    expect([text?.br_cents, text?.uncertain, text?.as_read]).toEqual([12_00, ["br_cents"], undefined]);
     const far = read(row("36", "HBLD734", "Couronne", "3", "900,00", "1300", "72,00"), "ocr");
-    expect(far?.br_cents).toBe(1300);
+    expect([far?.br_cents, far?.as_read]).toEqual([1300, undefined]);
   });
 
   it("keeps both figures of a free line whose AMO is not 60 % of its BR, and flags them", () => {

@@ -263,17 +263,21 @@ function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
     ? { basket: terms.basket, br_cents: terms.brCents, amo_cents: amoOf(terms.brCents), day }
     : null;
   let { basket, br, amo } = raw;
+  const asRead: NonNullable<ReadLine["as_read"]> = {};
   /**
    * OCR slips that the line's other printed figure and the table both prove (issue 34): a BR a digit
    * lost or doubled away from the table's whose printed AMO is the table's 60 %, or such an AMO whose
-   * printed BR is the table's. The figure is corrected and stays flagged "à vérifier":
-   * never silently. (A free line has no third figure to tell which of its BR and AMO slipped.)
+   * printed BR is the table's. The figure is corrected and stays flagged "à vérifier", and what OCR read
+   * is kept beside it (`as_read`): never silently. (A free line has no third figure to tell which of its
+   * BR and AMO slipped.)
    */
   if (ocr && known && expected && br !== null && amo !== null && !amoFits(amo, br)) {
     if (amoFits(amo, expected.br_cents) && oneSlipApart(br, expected.br_cents)) {
+      asRead.br_cents = br;
       br = expected.br_cents;
       uncertain.add("br_cents");
     } else if (br === expected.br_cents && oneSlipApart(amo, expected.amo_cents)) {
+      asRead.amo_cents = amo;
       amo = expected.amo_cents;
       uncertain.add("amo_cents");
     }
@@ -311,6 +315,7 @@ function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
     uncertain: [...uncertain],
     expected,
     filled: [...filled],
+    ...(Object.keys(asRead).length ? { as_read: asRead } : {}),
   };
 }
 
@@ -368,7 +373,7 @@ function fillFeeFromTotal(lines: ReadLine[], total: number | null): boolean {
 /**
  * The printed total is the sum of the fees but for one fee a digit lost or doubled away from what the
  * total leaves for it ("11780" for 1 178,00 €): that fee is corrected, flagged "à vérifier". Only when
- * exactly one fee fits.
+ * exactly one fee fits. The fee OCR read is kept in `as_read`, for the review screen to show both.
  */
 function repairFeeByTotal(lines: ReadLine[], total: number | null, ocr: boolean): boolean {
   if (!ocr || total === null || !lines.length || lines.some((line) => line.fee_cents === null)) return false;
@@ -381,6 +386,7 @@ function repairFeeByTotal(lines: ReadLine[], total: number | null, ocr: boolean)
   });
   const target = fits.length === 1 ? fits[0] : undefined;
   if (!target) return false;
+  target.as_read = { ...target.as_read, fee_cents: target.fee_cents as number };
   target.fee_cents = total - (sum - (target.fee_cents as number));
   if (!target.uncertain.includes("fee_cents")) target.uncertain.push("fee_cents");
   return true;
@@ -398,9 +404,29 @@ function confirmFeesByTotal(lines: ReadLine[]) {
 /** OCR reads table rules and specks as punctuation ("|", "==", ":"): such words carry nothing. */
 const isJunk = (w: Word) => !/[\p{L}\p{N}€%—–:-]/u.test(w.text);
 
+/**
+ * Where a read line stands on its page (`page`: index in the pages given), for reading its cells again
+ * (cells.ts): its row's words and vertical extent, the table's columns, the page's median word height.
+ */
+export interface RowLayout {
+  page: number;
+  top: number;
+  bottom: number;
+  h: number;
+  columns: Column[];
+  words: Word[];
+}
+
 export function parseQuote(
   input: PageWords[],
-  { today = parisToday(new Date()) }: { today?: string } = {},
+  {
+    today = parisToday(new Date()),
+    layout,
+  }: {
+    today?: string;
+    /** Filled, when given, with one entry per line of the result, in order. */
+    layout?: RowLayout[];
+  } = {},
 ): ReadResult {
   const pages = input.map((page) =>
     page.source === "ocr" ? { ...page, words: page.words.filter((w) => !isJunk(w)) } : page,
@@ -460,6 +486,15 @@ export function parseQuote(
     for (const { raw, line } of table.rows) {
       lines.push(checkRow(raw, page.source === "ocr", day));
       tableWords.push(...line.words);
+      if (layout)
+        layout.push({
+          page: index,
+          top: line.words.length ? Math.min(...line.words.map((w) => w.y)) : line.top,
+          bottom: line.words.length ? Math.max(...line.words.map((w) => w.y + w.height)) : line.bottom,
+          h,
+          columns: table.columns,
+          words: line.words,
+        });
     }
     if (table.totalLine) {
       total = readTotal(table.totalLine, table.columns);

@@ -2,8 +2,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
 import { fitScale, MAX_RENDER_SIDE, pageSizeAllowed } from "./limits";
-import { type OcrOptions, recognizePage } from "./ocr";
-import { type PageWords, ReadingError, type Word } from "./types";
+import { type OcrOptions, recognizePageDetailed } from "./ocr";
+import { type OcrPageImage, type PageWords, ReadingError, type Word } from "./types";
 
 /**
  * Reading a PDF with pdf.js (legacy build, the one meant for Node): its text layer as positioned words, or,
@@ -190,11 +190,13 @@ export interface PdfReadOptions extends OcrOptions {
 export async function readPdf(
   data: Uint8Array,
   options: PdfReadOptions,
-): Promise<{ kind: "text_pdf" | "scanned_pdf"; pages: PageWords[] }> {
+): Promise<{ kind: "text_pdf" | "scanned_pdf"; pages: PageWords[]; images: (OcrPageImage | undefined)[] }> {
   const doc = await openPdf(data);
   try {
     const count = Math.min(doc.numPages, Math.max(1, options.maxPages));
     const pages: PageWords[] = [];
+    /** The prepared image of each page read by OCR (by the page's index in `pages`). */
+    const images: (OcrPageImage | undefined)[] = [];
     let scanned = false;
     for (let pageNumber = 1; pageNumber <= count; pageNumber += 1) {
       options.signal?.throwIfAborted();
@@ -217,7 +219,8 @@ export async function readPdf(
         scanned = true;
         const png = await renderPagePng(page, SCAN_DPI / 72);
         const prepared = await options.prepareScan(png);
-        const words = await recognizePage(prepared.image, options);
+        const { words, rotateRadians } = await recognizePageDetailed(prepared.image, options);
+        images[pages.length] = { ...prepared, rotateRadians };
         pages.push({
           page: pageNumber,
           width: prepared.width,
@@ -229,7 +232,7 @@ export async function readPdf(
         page.cleanup();
       }
     }
-    return { kind: scanned ? "scanned_pdf" : "text_pdf", pages };
+    return { kind: scanned ? "scanned_pdf" : "text_pdf", pages, images };
   } finally {
     await doc.destroy().catch(() => {});
   }

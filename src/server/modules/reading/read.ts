@@ -1,6 +1,7 @@
+import { rereadCells } from "./cells";
 import { classifyDevis, notADevis } from "./classify";
 import { extractPages } from "./extract";
-import { parseQuote } from "./parse";
+import { parseQuote, type RowLayout } from "./parse";
 import type { Reading, ReadOptions } from "./types";
 
 export { closeOcr } from "./ocr";
@@ -23,7 +24,16 @@ export async function readQuote(data: Uint8Array, options: ReadOptions): Promise
       msPerPage: Math.round((performance.now() - started) / Math.max(1, pages)),
       devis: false,
     };
-  const result = parseQuote(extraction.pages);
+  const layout: RowLayout[] = [];
+  const first = parseQuote(extraction.pages, { layout });
+  // A photo or a scan: its doubtful cells read again (cells.ts).
+  const result =
+    options.rereadCells !== false && extraction.images?.some(Boolean)
+      ? await rereadCells(extraction.pages, extraction.images, first, layout, {
+          pageTimeoutMs: options.pageTimeoutMs,
+          signal: options.signal,
+        })
+      : first;
   return {
     kind: extraction.kind,
     pages,

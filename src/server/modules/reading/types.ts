@@ -25,10 +25,20 @@ export interface PageWords {
   source: "text" | "ocr";
 }
 
+/** A prepared page as OCR read it: the PNG its words' boxes stand on, and the angle tesseract turned it by. */
+export interface OcrPageImage {
+  image: Buffer;
+  width: number;
+  height: number;
+  rotateRadians: number;
+}
+
 /** A document read: its kind, its pages' words and raw text (stored encrypted, never logged). */
 export interface Extraction {
   kind: ReadingKind;
   pages: PageWords[];
+  /** The prepared image of each page read by OCR, by its index in `pages` (cells.ts reads cells again). */
+  images?: (OcrPageImage | undefined)[];
   /** The pages' text, line by line, pages separated by a form feed. */
   text: string;
 }
@@ -66,6 +76,8 @@ export interface ReadOptions {
    * and it is understood only if they look like one.
    */
   classify?: boolean;
+  /** Read again the doubtful cells of the table of a photo or scan (cells.ts); default true. */
+  rereadCells?: boolean;
 }
 
 export class ReadingError extends Error {

@@ -11,9 +11,11 @@ import { cn } from "../../../lib/cn";
 import { useDismissReading, useReadDocument } from "../api";
 import { QuoteDateField } from "../QuoteDateField";
 import { useQuoteLinesSave } from "../useQuoteLinesSave";
+import { CorrectedFigures } from "./CorrectedFigures";
 import { PagePreview } from "./PagePreview";
 import {
   confidenceWords,
+  correctedFigures,
   type Highlight,
   type ReadingStage,
   readingChoices,
@@ -177,22 +179,27 @@ function ReadingReview({
   const onSave = () =>
     submit(drafts, { readingId: reading.id, readingChoices: readingChoices(readLines, chosen) });
 
-  // The table's figures beside the printed ones, under each line still of the act read.
+  // Under each line read: the amounts the reading corrected, beside what it read (issue 34); the table's
+  // figures beside the printed ones while the line is still of the act read.
   const lineNotes: Record<string, ReactNode> = {};
   for (const draft of drafts) {
     const index = initial.sources[draft.id];
     const line = index === undefined ? undefined : readLines[index];
-    if (index === undefined || !line || !line.code || draft.code !== line.code) continue;
-    const comparisons = tariffComparisons(line);
-    if (comparisons.length === 0) continue;
+    if (index === undefined || !line) continue;
+    const corrected = correctedFigures(line);
+    const comparisons = line.code && draft.code === line.code ? tariffComparisons(line) : [];
+    if (corrected.length === 0 && comparisons.length === 0) continue;
     lineNotes[draft.id] = (
-      <TariffComparisons
-        comparisons={comparisons}
-        lineNumber={drafts.indexOf(draft) + 1}
-        chosen={(field) => chosen[`${index}.${field}`]}
-        onChoose={(field, use) => setChosen({ ...chosen, [`${index}.${field}`]: use })}
-        disabled={pending}
-      />
+      <>
+        <CorrectedFigures figures={corrected} />
+        <TariffComparisons
+          comparisons={comparisons}
+          lineNumber={drafts.indexOf(draft) + 1}
+          chosen={(field) => chosen[`${index}.${field}`]}
+          onChoose={(field, use) => setChosen({ ...chosen, [`${index}.${field}`]: use })}
+          disabled={pending}
+        />
+      </>
     );
   }
 

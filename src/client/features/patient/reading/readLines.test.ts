@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { QuoteReading, ReadLine, ReadResult } from "../../../../shared/schemas/reading";
 import {
   confidenceWords,
+  correctedFigures,
   readingChoices,
   readingParties,
   readingStage,
@@ -176,5 +177,23 @@ describe("the figures read beside the table's (issue 34)", () => {
       { line: 0, field: "br_cents", use: "table" },
       { line: 0, field: "amo_cents", use: "read" },
     ]);
+  });
+});
+
+describe("the amounts the reading corrected (issue 34)", () => {
+  it("lists each corrected amount with what OCR read, fee first; nothing for a line as read", () => {
+    const corrected = line({
+      fee_cents: 50_000,
+      br_cents: 12_000,
+      as_read: { br_cents: 1200, fee_cents: 5000 },
+    });
+    expect(correctedFigures(corrected)).toEqual([
+      { field: "fee_cents", value: 50_000, read: 5000 },
+      { field: "br_cents", value: 12_000, read: 1200 },
+    ]);
+    expect(correctedFigures(line())).toEqual([]);
+    // A figure since emptied, or equal to what was read, is no correction to show.
+    expect(correctedFigures(line({ fee_cents: null, as_read: { fee_cents: 5000 } }))).toEqual([]);
+    expect(correctedFigures(line({ as_read: { amo_cents: 6450 } }))).toEqual([]);
   });
 });

@@ -2,6 +2,8 @@ import { actByCode } from "../../../../shared/domain/acts";
 import { isFdiTooth, OFFER_LIMITS } from "../../../../shared/domain/offers";
 import type { Basket } from "../../../../shared/domain/out-of-pocket";
 import {
+  CORRECTABLE_FIELDS,
+  type CorrectableField,
   type QuoteReading,
   type ReadField,
   type ReadingChoice,
@@ -121,6 +123,28 @@ export function tariffComparisons(line: ReadLine): TariffComparison[] {
     }
     if (!sameFigure(field, value, expected[field]))
       out.push({ field, read: value, table: expected[field], day: expected.day });
+  }
+  return out;
+}
+
+/**
+ * An amount of a read line that the reading corrected (issue 34, ADR 043 addendum: an OCR digit lost or
+ * doubled that the devis's other figures prove): the corrected figure and the one OCR first read.
+ */
+export interface CorrectedFigure {
+  field: CorrectableField;
+  value: number;
+  read: number;
+}
+
+/** The corrections of a read line, fee first: both figures are shown, never the corrected one alone. */
+export function correctedFigures(line: ReadLine): CorrectedFigure[] {
+  const out: CorrectedFigure[] = [];
+  for (const field of CORRECTABLE_FIELDS) {
+    const read = line.as_read?.[field];
+    const value = line[field];
+    if (read === undefined || value === null || read === value) continue;
+    out.push({ field, value, read });
   }
   return out;
 }

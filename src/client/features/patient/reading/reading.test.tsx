@@ -392,6 +392,59 @@ describe("l'écran de vérification", () => {
     });
   });
 
+  it("montre, à côté d'un montant corrigé par la lecture, la valeur lue sur la photo (issue 34)", async () => {
+    const expected = { basket: "libre" as const, br_cents: 12_000, amo_cents: 7200, day: "2026-03-02" };
+    const [first, second] = RESULT.lines as [ReadResult["lines"][number], ReadResult["lines"][number]];
+    const result: ReadResult = {
+      ...RESULT,
+      quote_date: "2026-03-02",
+      lines: [
+        // OCR read "1200" for the BR (12,00 €); the printed AMO and the table proved 120,00 €.
+        {
+          ...first,
+          br_cents: 12_000,
+          amo_cents: 7200,
+          uncertain: ["br_cents"],
+          expected,
+          filled: [],
+          as_read: { br_cents: 1200 },
+        },
+        // OCR read "50,00" for the fee; the printed total proved 500,00 €.
+        { ...second, uncertain: ["fee_cents"], as_read: { fee_cents: 5000 } },
+      ],
+    };
+    const { calls } = openPage(done({ kind: "image", result }), {
+      [PUT_QUOTE]: (body) => {
+        calls.push({ key: PUT_QUOTE, body });
+        return json(500, { error: { code: "INTERNAL", message: "Erreur" } });
+      },
+    });
+    const mine = await myQuote();
+    const line1 = (await within(mine).findByRole("group", { name: "Acte 1" })).parentElement as HTMLElement;
+    // The paragraph's text (a line break, not a space, follows "À vérifier").
+    const says = (text: string) => (_: string, el: Element | null) =>
+      el?.tagName === "P" && words(el.textContent ?? "").includes(text);
+    expect(
+      within(line1).getByText(
+        says("Base de remboursement À vérifier120,00 € — Corrigé d'après le devis (lu : 12,00 €)"),
+      ),
+    ).toBeInTheDocument();
+    // The corrected BR is the table's: nothing to compare, nothing to choose.
+    expect(within(line1).queryByRole("button", { name: /Utiliser le tarif/ })).not.toBeInTheDocument();
+    const line2 = within(mine).getByRole("group", { name: "Acte 2" }).parentElement as HTMLElement;
+    expect(
+      within(line2).getByText(
+        says("Honoraires À vérifier500,00 € — Corrigé d'après le devis (lu : 50,00 €)"),
+      ),
+    ).toBeInTheDocument();
+    expect(within(line2).getByText(words(READING_MESSAGES.correctedHint))).toBeInTheDocument();
+    // The editor holds the corrected fee, flagged.
+    expect(within(line2).getByRole("textbox", { name: /Honoraires/ })).toHaveValue("500,00");
+    // Only the figure corrected is shown so: the first line's fee was read as printed.
+    expect(within(line1).queryByText(says("Honoraires À vérifier"))).not.toBeInTheDocument();
+    expect(within(line1).getAllByText(says("Corrigé d'après le devis"))).toHaveLength(1);
+  });
+
   it("refuse d'enregistrer une ligne illisible, sans rien envoyer", async () => {
     const { calls, user } = openPage(done(), {
       [PUT_QUOTE]: (body) => {

@@ -1,0 +1,302 @@
+import sharp from "sharp";
+import { actByCode, actFitsTooth } from "../../../shared/domain/acts";
+import { AMO_RATE } from "../../../shared/domain/out-of-pocket";
+import type { CorrectableField, ReadField, ReadLine, ReadResult } from "../../../shared/schemas/reading";
+import { type CellRead, type OcrOptions, recognizeCells } from "./ocr";
+import { parseQuote, type RowLayout } from "./parse";
+import type { OcrPageImage, PageWords, Word } from "./types";
+import type { ColumnKind } from "./understand/header";
+import { parseAmount, readCode, readTooth } from "./understand/values";
+
+/**
+ * Reading a table's cells again (issue 34, ADR 041 addendum): on a photo or a scan, tesseract reads the
+ * whole page at once and loses or garbles the figures of some cells (a tooth joined with a wrapped
+ * label, a digit or a comma lost in an amount, a code under a fold). Once the table is understood, the
+ * cells whose first reading is missing or implausible — a tooth the act does not allow or none where
+ * it needs one, a line without a code or with one the act table does not know, a fee missing or contradicting the printed total, a BR or AMO
+ * that neither the table nor the line's other figure bears out — are cut out of the prepared page and
+ * read again each as one line of digits (or of a code's letters and digits). A new reading is taken only
+ * where it fits what the devis itself says (the act allows the tooth, the code is in the table, the AMO
+ * is 60 % of the BR, the fees add up to the printed total); the lines are then understood again. An
+ * amount read first and replaced is kept in `as_read` and flagged "à vérifier": never silently.
+ */
+
+type CellField = "tooth" | "code" | CorrectableField;
+
+const COLUMN_OF: Record<CellField, ColumnKind> = {
+  tooth: "tooth",
+  code: "code",
+  fee_cents: "fee",
+  br_cents: "br",
+  amo_cents: "amo",
+};
+
+const DIGITS = "0123456789";
+const AMOUNT = "0123456789,.";
+const CODE = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+/** At most this many cells are read again per devis (each costs a small OCR pass). */
+export const MAX_CELLS = 24;
+
+interface Cell {
+  line: number;
+  field: CellField;
+  box: { x: number; y: number; width: number; height: number };
+  /** The row's words the cell replaces. */
+  words: Word[];
+}
+
+const amoOf = (br: number) => Math.round(br * AMO_RATE);
+const amoFits = (amo: number, br: number) => Math.abs(amo - amoOf(br)) <= 1;
+/**
+ * An amount read in a cell with only digits allowed: a euro sign after it is read as one more digit
+ * ("72,006"); an amount of a devis has two decimals, so a third one is that sign.
+ */
+function cellAmount(text: string): number | null {
+  const t = text.replace(/\s/g, "");
+  const euro = /^(\d[\d.,]*[.,]\d{2})\d$/.exec(t);
+  return parseAmount(euro?.[1] ?? t, { centsImplied: true });
+}
+
+/** Cents as a word the understanding reads back: "1234,56". */
+const formatAmount = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
+const isEuro = (text: string) => /^(?:€|E|EUR)\.?$/i.test(text);
+
+/** The cells of the read lines worth a second reading (those with a column of their own on the row). */
+export function cellsToReadAgain(
+  result: ReadResult,
+  layout: RowLayout[],
+): { line: number; field: CellField }[] {
+  const out: { line: number; field: CellField }[] = [];
+  for (const [index, line] of result.lines.entries()) {
+    const known = line.code ? actByCode(line.code) : undefined;
+    const was = (field: ReadField) => line.uncertain.includes(field);
+    const filled = (field: "br_cents" | "amo_cents") => line.filled?.includes(field) ?? false;
+    // No code read, or one the act table does not know (OCR read "HBLP745" for HBLD745).
+    if (!line.code || !known) out.push({ line: index, field: "code" });
+    if (
+      (line.tooth === null && known?.teeth !== "arch") ||
+      (line.tooth !== null && known && !actFitsTooth(known, line.tooth)) ||
+      (line.tooth !== null && was("tooth"))
+    )
+      out.push({ line: index, field: "tooth" });
+    // A total that the fees do not add up to: every fee is read again (more than one may have slipped).
+    if (line.fee_cents === null || result.total_matches === false)
+      out.push({ line: index, field: "fee_cents" });
+    if (!line.as_read?.br_cents && (filled("br_cents") || was("br_cents")))
+      out.push({ line: index, field: "br_cents" });
+    if (!line.as_read?.amo_cents && (filled("amo_cents") || was("amo_cents")))
+      out.push({ line: index, field: "amo_cents" });
+  }
+  return out.filter((s) => layout[s.line]?.columns.some((c) => c.kind === COLUMN_OF[s.field]));
+}
+
+/** Where a cell stands: its words' box in the column's zone on the row, else the zone itself. */
+function locate(row: RowLayout, field: CellField, page: OcrPageImage): Cell["box"] & { words: Word[] } {
+  const column = row.columns.find((c) => c.kind === COLUMN_OF[field]);
+  if (!column) throw new Error("no column");
+  const words = row.words.filter((w) => {
+    const x = w.x + w.width / 2;
+    return x >= column.left && x < column.right && !isEuro(w.text);
+  });
+  // A code or a tooth: wide margins (OCR's box of a word may miss its last character); an amount: narrow
+  // ones, the euro sign printed just after it is not a digit.
+  const padX = row.h * (field === "code" || field === "tooth" ? 1.2 : 0.6);
+  const padY = row.h * 0.4;
+  // An empty cell: its column's zone, no wider than its header and a few characters either side (the
+  // first and last zones run to the page's edges).
+  const x0 = words.length
+    ? Math.min(...words.map((w) => w.x)) - padX
+    : Math.max(column.left, column.x0 - row.h * 4);
+  const x1 = words.length
+    ? Math.max(...words.map((w) => w.x + w.width)) + padX
+    : Math.min(column.right, column.x1 + row.h * 4);
+  const y0 = row.top - padY;
+  const y1 = row.bottom + padY;
+  const x = Math.max(0, Math.floor(x0));
+  const y = Math.max(0, Math.floor(y0));
+  return {
+    x,
+    y,
+    width: Math.min(page.width, Math.ceil(x1)) - x,
+    height: Math.min(page.height, Math.ceil(y1)) - y,
+    words,
+  };
+}
+
+/** A cell's pixels as a small PNG with a white margin (tesseract reads a line better with one). */
+async function cutOut(grey: Buffer, page: OcrPageImage, box: Cell["box"]): Promise<Buffer> {
+  const out = Buffer.alloc(box.width * box.height);
+  for (let row = 0; row < box.height; row += 1) {
+    const from = (box.y + row) * page.width + box.x;
+    grey.copy(out, row * box.width, from, from + box.width);
+  }
+  const margin = 12;
+  return sharp(out, { raw: { width: box.width, height: box.height, channels: 1 } })
+    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: "#ffffff" })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/**
+ * A cell's new reading as the word that replaces its first one, when the devis bears it out: a code of
+ * the act table; a tooth the act allows; a fee whose words were not an amount, or one that makes the
+ * fees add up to the printed total; a BR that is the table's or of which the printed AMO is 60 %; an AMO that is 60 % of the BR.
+ * null: the first reading stays.
+ */
+export function acceptedReading(
+  field: CellField,
+  text: string,
+  line: ReadLine,
+  result: ReadResult,
+  /** The cell held no word at first: its crop is its column's zone, which may hold another figure. */
+  empty = false,
+): string | null {
+  const known = line.code ? actByCode(line.code) : undefined;
+  if (field === "code") {
+    const code = readCode(text);
+    return code?.known && code.code !== line.code ? code.code : null;
+  }
+  if (field === "tooth") {
+    const tooth = readTooth(text);
+    if (!tooth || tooth.repaired || tooth.tooth === line.tooth) return null;
+    return !known || actFitsTooth(known, tooth.tooth) ? String(tooth.tooth) : null;
+  }
+  const value = cellAmount(text);
+  const filled = field !== "fee_cents" && (line.filled?.includes(field) ?? false);
+  if (value === null || value <= 0 || value === (filled ? null : line[field])) return null;
+  const amount = formatAmount(value);
+  if (field === "fee_cents") {
+    // A fee whose words were there but not an amount; else one that makes the fees add up to the total.
+    if (line.fee_cents === null && !empty) return amount;
+    const total = result.total_cents;
+    return total !== null && result.lines_total_cents - (line.fee_cents ?? 0) + value === total
+      ? amount
+      : null;
+  }
+  const readBr = line.filled?.includes("br_cents") ? null : line.br_cents;
+  const readAmo = line.filled?.includes("amo_cents") ? null : line.amo_cents;
+  const tableBr = line.expected?.br_cents ?? null;
+  if (field === "br_cents")
+    return value === tableBr || (readAmo !== null && amoFits(readAmo, value)) ? amount : null;
+  const br = tableBr ?? readBr;
+  return br !== null && amoFits(value, br) ? amount : null;
+}
+
+/**
+ * The fees read again, taken together when they make the lines add up to the printed total and the first
+ * readings did not (several fees may have slipped): by cell index, as words.
+ */
+function jointFees(cells: Cell[], reads: CellRead[], result: ReadResult): Map<number, string> {
+  const out = new Map<number, string>();
+  if (result.total_cents === null || result.total_matches !== false) return out;
+  const fees = result.lines.map((line) => line.fee_cents);
+  for (const [i, cell] of cells.entries()) {
+    if (cell.field !== "fee_cents") continue;
+    const value = cellAmount(reads[i]?.text ?? "");
+    if (value === null || value <= 0 || value === fees[cell.line]) continue;
+    fees[cell.line] = value;
+    out.set(i, formatAmount(value));
+  }
+  const sum = fees.reduce<number>((s, fee) => s + (fee ?? 0), 0);
+  return out.size && fees.every((fee) => fee !== null) && sum === result.total_cents ? out : new Map();
+}
+
+/**
+ * The devis understood again after its doubtful cells were read again (see above); `first` as it is when
+ * no cell is worth it, none reads better, or the lines no longer match one for one.
+ */
+export async function rereadCells(
+  pages: PageWords[],
+  images: readonly (OcrPageImage | undefined)[],
+  first: ReadResult,
+  layout: RowLayout[],
+  options: OcrOptions & { today?: string } = {},
+): Promise<ReadResult> {
+  if (layout.length !== first.lines.length) return first;
+  // Tesseract's boxes are in the PNG's own frame, even on a page it turned to read (measured on tuned
+  // photos turned by 0.7° and 1.6°: the boxes cover the ink of the PNG as given, not of it turned).
+  const wanted = cellsToReadAgain(first, layout).filter(
+    ({ line }) => images[(layout[line] as RowLayout).page],
+  );
+  if (!wanted.length) return first;
+  const cells: Cell[] = [];
+  const crops: { image: Buffer; characters: string }[] = [];
+  const greys = new Map<number, Buffer>();
+  for (const { line, field } of wanted.slice(0, MAX_CELLS)) {
+    const row = layout[line] as RowLayout;
+    const page = images[row.page] as OcrPageImage;
+    const { words, ...box } = locate(row, field, page);
+    if (box.width < row.h || box.height < row.h * 0.5) continue;
+    let grey = greys.get(row.page);
+    if (!grey) {
+      grey = await sharp(page.image).extractChannel(0).raw().toBuffer();
+      greys.set(row.page, grey);
+    }
+    cells.push({ line, field, box, words });
+    crops.push({
+      image: await cutOut(grey, page, box),
+      characters: field === "code" ? CODE : field === "tooth" ? DIGITS : AMOUNT,
+    });
+  }
+  if (!cells.length) return first;
+  const reads = await recognizeCells(crops, options);
+
+  const fees = jointFees(cells, reads, first);
+  const replaced = new Map<number, Word[]>();
+  const added = new Map<number, Word[]>();
+  const changed: Cell[] = [];
+  for (const [i, cell] of cells.entries()) {
+    const read = reads[i];
+    const line = first.lines[cell.line] as ReadLine;
+    const text =
+      fees.get(i) ?? (read ? acceptedReading(cell.field, read.text, line, first, !cell.words.length) : null);
+    if (!read || text === null) continue;
+    const row = layout[cell.line] as RowLayout;
+    const gone = replaced.get(row.page) ?? [];
+    gone.push(...cell.words);
+    replaced.set(row.page, gone);
+    const box = cell.words.length
+      ? {
+          x: Math.min(...cell.words.map((w) => w.x)),
+          y: Math.min(...cell.words.map((w) => w.y)),
+          x1: Math.max(...cell.words.map((w) => w.x + w.width)),
+          y1: Math.max(...cell.words.map((w) => w.y + w.height)),
+        }
+      : {
+          x: cell.box.x + cell.box.width / 2 - row.h,
+          y: row.top,
+          x1: cell.box.x + cell.box.width / 2 + row.h,
+          y1: row.bottom,
+        };
+    const word: Word = {
+      text,
+      x: box.x,
+      y: box.y,
+      width: box.x1 - box.x,
+      height: box.y1 - box.y,
+      confidence: read.confidence,
+    };
+    added.set(row.page, [...(added.get(row.page) ?? []), word]);
+    changed.push(cell);
+  }
+  if (!changed.length) return first;
+  const again = pages.map((page, index) => {
+    const gone = new Set(replaced.get(index) ?? []);
+    return { ...page, words: [...page.words.filter((w) => !gone.has(w)), ...(added.get(index) ?? [])] };
+  });
+  const second = parseQuote(again, { today: options.today });
+  if (second.lines.length !== first.lines.length) return first;
+  // An amount read first and replaced: kept beside the new reading, flagged.
+  for (const { line, field } of changed) {
+    if (field === "code" || field === "tooth") continue;
+    const before = first.lines[line] as ReadLine;
+    const after = second.lines[line] as ReadLine;
+    const was = before[field];
+    const filled = field !== "fee_cents" && (before.filled?.includes(field) ?? false);
+    if (was === null || filled || after[field] === was) continue;
+    after.as_read = { [field]: was, ...after.as_read };
+    if (!after.uncertain.includes(field)) after.uncertain.push(field);
+  }
+  return second;
+}
