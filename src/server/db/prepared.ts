@@ -46,6 +46,21 @@ const { serialize } = protocol;
 /** The parameter types of each statement prepared in a PGlite instance. */
 const preparedIn = new WeakMap<PGlite, Map<string, number[]>>();
 
+/** Protocol messages as one buffer: PGlite runs them all in one call into its WebAssembly. */
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+const SYNC = serialize.sync();
+const DESCRIBE_PORTAL = serialize.describe({ type: "P" });
+const EXECUTE = serialize.execute({});
+
 async function runPrepared(
   pglite: PGlite,
   name: string,
@@ -62,29 +77,29 @@ async function runPrepared(
   // The transaction lock first, as PGlite's query() takes it: never inside another's transaction.
   return pglite._runExclusiveTransaction(() =>
     pglite._runExclusiveQuery(async () => {
-      const messages = [];
-      try {
-        let types = statements.get(name);
-        if (!types) {
+      let types = statements.get(name);
+      if (!types) {
+        // Parsed and described once per instance; the statement outlives this exchange's Sync.
+        try {
           await send(serialize.parse({ name, text }));
           types = parse.parseDescribeStatementResults(await send(serialize.describe({ type: "S", name })));
-          statements.set(name, types);
+        } finally {
+          // Ends the exchange, after an error too (the error is then thrown).
+          await send(SYNC);
         }
-        const oids = types;
-        const values = params.map((value, i) => {
-          if (value === null || value === undefined) return null;
-          const serializer = pglite.serializers[oids[i] ?? 0];
-          return serializer ? serializer(value) : String(value);
-        });
-        messages.push(
-          ...(await send(serialize.bind({ statement: name, values }))),
-          ...(await send(serialize.describe({ type: "P" }))),
-          ...(await send(serialize.execute({}))),
-        );
-      } finally {
-        // Ends the extended-protocol exchange, after an error too (the error is then thrown).
-        messages.push(...(await send(serialize.sync())));
+        statements.set(name, types);
       }
+      const oids = types;
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serializer = pglite.serializers[oids[i] ?? 0];
+        return serializer ? serializer(value) : String(value);
+      });
+      // Bind, Describe, Execute and Sync in one call (issue 38): each call into PGlite costs more
+      // than these messages' own work on a small read. An error skips to the Sync, and is thrown.
+      const messages = await send(
+        concat([serialize.bind({ statement: name, values }), DESCRIBE_PORTAL, EXECUTE, SYNC]),
+      );
       const [result] = parse.parseResults(messages, pglite.parsers, { rowMode: "object" });
       return { rows: (result?.rows ?? []) as unknown[] };
     }),
