@@ -219,9 +219,12 @@ type DashboardNumbers = { unread: number } & Partial<{
 function dashboardNumbers(db: Db, actor: Actor) {
   const me = actor.userId;
   const verified = isVerifiedDentist(actor.profile);
-  // This month in Europe/Paris, where the product's dates are shown.
-  const monthStart = sql<Date>`(date_trunc('month', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris')`;
-  const month = sql<string>`date_trunc('month', now() at time zone 'Europe/Paris')::date`;
+  // This month in Europe/Paris, where the product's dates are shown. Each bound is a sub-select:
+  // computed once per execution, not once per row (a prepared statement's generic plan evaluated
+  // the time zone conversions for every row it counted: 12 ms of 20 at 100 000 requests).
+  const monthStart = sql<Date>`(select date_trunc('month', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris')`;
+  const month = sql<string>`(select date_trunc('month', now() at time zone 'Europe/Paris')::date)`;
+  const thirtyDaysAgo = sql<Date>`(select now() - interval '30 days')`;
   // His unread messages: the counts the messages' triggers keep on his conversations (migration 038).
   const unread = db
     .selectFrom("conversations as c")
@@ -257,7 +260,7 @@ function dashboardNumbers(db: Db, actor: Actor) {
       ),
       sql<
         number | null
-      >`(avg(extract(epoch from (rd.replied_at - r.created_at))) filter (where rd.replied_at >= now() - interval '30 days') / 60)::float8`.as(
+      >`(avg(extract(epoch from (rd.replied_at - r.created_at))) filter (where rd.replied_at >= ${thirtyDaysAgo}) / 60)::float8`.as(
         "average_minutes",
       ),
     ])

@@ -210,7 +210,9 @@ function dentistQueries(db: Db, actor: Actor) {
       (all, branch) => (matchers.length > 1 ? all.union(branch) : all.unionAll(branch)),
       first,
     );
-    // The page first (ids and dates only), then its patients and this dentist's rows.
+    // The page first (ids and dates only), then its patients and this dentist's rows: one lookup by
+    // key per row of the page (`limit 1` keeps each a lookup: the plan of a prepared statement
+    // otherwise joined the whole profiles table, or this dentist's every row, to the page's few rows).
     const page = db
       .selectFrom(combined.as("v"))
       .selectAll("v")
@@ -220,9 +222,26 @@ function dentistQueries(db: Db, actor: Actor) {
       .offset(offset);
     return db
       .selectFrom(page.as("r"))
-      .innerJoin("profiles as p", "p.id", "r.patient_id")
-      .leftJoin("request_dentists as rd", (join) =>
-        join.onRef("rd.request_id", "=", "r.id").on("rd.dentist_id", "=", me),
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom("profiles as p")
+            .select("p.full_name")
+            .whereRef("p.id", "=", "r.patient_id")
+            .limit(1)
+            .as("p"),
+        (join) => join.onTrue(),
+      )
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom("request_dentists as rd")
+            .select(["rd.status", "rd.opened_at"])
+            .whereRef("rd.request_id", "=", "r.id")
+            .where("rd.dentist_id", "=", me)
+            .limit(1)
+            .as("rd"),
+        (join) => join.onTrue(),
       )
       .select(summaryColumns)
       .$if(withTreatments, (qb) => qb.select(treatmentsColumn))
