@@ -67,4 +67,37 @@ describe("runCompiled", () => {
       ),
     ).rejects.toThrow(/placeholder/);
   });
+
+  it("runs a read marked for its generic plan with the same rows, the setting reset after it, after an error too", async () => {
+    const planMode = async () =>
+      (await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(database.db)).rows[0]
+        ?.plan_cache_mode;
+    const read = (me: string) =>
+      runCompiled(db(), "test-notes-generic", { me, day: "2026-11-28" }, (p) => notesOf(p.me, p.day), {
+        genericPlan: true,
+      });
+    expect(await read(alice)).toEqual([{ body: "a2" }]);
+    expect(await read(bob)).toEqual([{ body: "b1" }]);
+    // PostgreSQL counts the plans each prepared statement ran on: generic only.
+    const { rows: plans } = await sql<{ generic_plans: number; custom_plans: number }>`
+      select generic_plans::int, custom_plans::int from pg_prepared_statements
+      where statement like '%sourio: generic plan%' and statement like '%notes%'`.execute(database.db);
+    expect(plans).toEqual([{ generic_plans: 2, custom_plans: 0 }]);
+    expect(await planMode()).toBe("auto");
+    await expect(
+      runCompiled(
+        db(),
+        "test-notes-generic-error",
+        { me: alice },
+        (p) =>
+          db()
+            .selectFrom("notes")
+            .select(sql<number>`1 / (length(body) - length(body))`.as("x"))
+            .where("owner", "=", p.me),
+        { genericPlan: true },
+      ),
+    ).rejects.toThrow(/division by zero/);
+    expect(await planMode()).toBe("auto");
+    expect(await read(alice)).toEqual([{ body: "a2" }]);
+  });
 });

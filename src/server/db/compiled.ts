@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Compilable, CompiledQuery, Kysely } from "kysely";
+import { GENERIC_PLAN } from "./prepared";
 
 /**
  * Reads built and compiled once per shape (issue 38, ADR 057). A screen's statement is the same text
@@ -40,6 +41,7 @@ export async function runCompiled<DB, V extends Record<string, unknown>, R>(
   shape: string,
   values: V,
   build: (placeholders: { [K in keyof V]: string }) => Compilable<R>,
+  options: { genericPlan?: boolean } = {},
 ): Promise<R[]> {
   const names = Object.keys(values);
   const stand = Object.fromEntries(names.map((name) => [name, placeholderOf(name)])) as {
@@ -47,8 +49,10 @@ export async function runCompiled<DB, V extends Record<string, unknown>, R>(
   };
   let query = compiled.get(shape);
   if (!query) {
-    query = build(stand).compile();
-    assertBindable(query, Object.values(stand));
+    const built = build(stand).compile();
+    assertBindable(built, Object.values(stand));
+    // Planned once for every person (db/prepared.ts): its plan does not depend on their values.
+    query = options.genericPlan ? { ...built, sql: built.sql + GENERIC_PLAN } : built;
     if (compiled.size < SHAPES_LIMIT) compiled.set(shape, query);
   }
   const byPlaceholder = new Map<unknown, unknown>(names.map((name) => [stand[name], values[name]]));

@@ -347,6 +347,7 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
             `dentist-list:${actor.limited === true}:${options.status}:${options.treatment ?? ""}:${options.page}:${options.pageSize}:${withTreatments}`,
             { me },
             (p) => build({ ...actor, userId: p.me }),
+            { genericPlan: true },
           );
     const present = withTreatments ? rows[0]?.treatments_present : undefined;
     return { ...pageOf(rows, options.pageSize), present: present ?? undefined };
