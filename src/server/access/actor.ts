@@ -6,23 +6,20 @@ import type { Db } from "../db/index";
 import type { ProfileRow } from "../db/types";
 import { forbidden, unauthenticated } from "../errors";
 import { cookieValue, type SessionCache, sessionCacheOf, sessionKey } from "./session-cache";
+import { findSubscription, type SubscriptionRow } from "./subscription";
 
 /**
- * When a dentist's access becomes limited (ms), from his subscription row (migration 033); null
- * without one (not verified) or when nothing limits it ahead. Every write to the row drops his
- * cached sessions (the table's triggers), so the cache never holds an outdated one.
+ * A dentist's subscription row (migration 033), null without one (not verified). Kept with the
+ * session in the session cache: every write to the row drops his cached sessions (the table's
+ * triggers), so the cache never holds an outdated one, and /api/me shows it without a query.
  */
-async function subscriptionLimitOf(db: Db, dentistId: string): Promise<number | null> {
-  const row = await db
-    .selectFrom("subscriptions")
-    .select("limited_from")
-    .where("dentist_id", "=", dentistId)
-    .executeTakeFirst();
-  return row?.limited_from ? new Date(row.limited_from).getTime() : null;
+async function subscriptionRowOf(db: Db, dentistId: string): Promise<SubscriptionRow | null> {
+  return (await findSubscription(db, dentistId)) ?? null;
 }
 
-const isLimitedAt = (limitedFrom: number | null, now: Date) =>
-  isLimited(limitedFrom === null ? null : new Date(limitedFrom), now);
+/** Whether a dentist with this subscription row is limited at `now` (its `limited_from`). */
+const isLimitedAt = (subscription: SubscriptionRow | null, now: Date) =>
+  isLimited(subscription?.limited_from ? new Date(subscription.limited_from) : null, now);
 
 /** The signed-in person behind a request. Every repository call that reads people's data takes it. */
 export interface Actor {
@@ -34,6 +31,11 @@ export interface Actor {
    * Decided per request at the app's clock, from the subscription's `limited_from`.
    */
   limited?: boolean;
+  /**
+   * A dentist's subscription row as the session read it (null: none yet), what `limited` is decided
+   * from; undefined for anyone else, or an actor built outside getActor.
+   */
+  subscription?: SubscriptionRow | null;
 }
 
 /**
@@ -96,7 +98,8 @@ export function getActor(request: FastifyRequest, reply: FastifyReply): Promise<
         return {
           userId: hit.userId,
           profile: { ...hit.profile },
-          limited: isLimitedAt(hit.limitedFrom, request.server.clock()),
+          limited: isLimitedAt(hit.subscription, request.server.clock()),
+          ...(hit.profile.role === "dentist" && { subscription: hit.subscription }),
         };
     }
     const ticket = cache?.begin();
@@ -106,10 +109,15 @@ export function getActor(request: FastifyRequest, reply: FastifyReply): Promise<
     if (!user) return null;
     const profile = await loadProfile(db, user);
     if (!profile) return null;
-    const limitedFrom = profile.role === "dentist" ? await subscriptionLimitOf(db, user.id) : null;
+    const subscription = profile.role === "dentist" ? await subscriptionRowOf(db, user.id) : null;
     if (cache && key && ticket)
-      remember(cache, key, ticket, { userId: user.id, profile, limitedFrom }, result.response);
-    return { userId: user.id, profile, limited: isLimitedAt(limitedFrom, request.server.clock()) };
+      remember(cache, key, ticket, { userId: user.id, profile, subscription }, result.response);
+    return {
+      userId: user.id,
+      profile,
+      limited: isLimitedAt(subscription, request.server.clock()),
+      ...(profile.role === "dentist" && { subscription }),
+    };
   })();
   return request.actorPromise;
 }
@@ -131,7 +139,7 @@ function remember(
   cache: SessionCache,
   key: string,
   ticket: ReturnType<SessionCache["begin"]>,
-  who: { userId: string; profile: ProfileRow; limitedFrom: number | null },
+  who: { userId: string; profile: ProfileRow; subscription: SubscriptionRow | null },
   response: { session: { expiresAt: Date | string } } | null,
 ) {
   if (!response) return;

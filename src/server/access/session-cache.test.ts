@@ -33,7 +33,7 @@ function setup() {
   const value = (userId = "u1", over: Partial<CachedSession> = {}): CachedSession => ({
     userId,
     profile: { id: userId } as ProfileRow,
-    limitedFrom: null,
+    subscription: null,
     expiresAt: now + 30 * DAY,
     refreshAt: now + DAY,
     ...over,
@@ -131,7 +131,7 @@ describe("session cache", () => {
     const value = (userId: string): CachedSession => ({
       userId,
       profile: { id: userId } as ProfileRow,
-      limitedFrom: null,
+      subscription: null,
       expiresAt: Date.now() + DAY,
       refreshAt: Date.now() + DAY,
     });

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { ProfileRow } from "../db/types";
 import type { EventBus } from "../realtime/bus";
+import type { SubscriptionRow } from "./subscription";
 
 /**
  * The session cache (ADR 026): what a session cookie resolved to (the account and its profile),
@@ -25,8 +26,11 @@ export const SESSION_CACHE_MAX_ENTRIES = 10_000;
 export interface CachedSession {
   userId: string;
   profile: ProfileRow;
-  /** A dentist's subscription: when his access becomes limited (ms), null when nothing limits it. */
-  limitedFrom: number | null;
+  /**
+   * A dentist's subscription row (null: none, or not a dentist): whether he is limited, and what
+   * /api/me shows of it (issue 35), without a query.
+   */
+  subscription: SubscriptionRow | null;
   /** The session's end (ms since the epoch). */
   expiresAt: number;
   /** When Better Auth would refresh the session (expiresAt − expiresIn + updateAge), in ms. */

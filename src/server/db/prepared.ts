@@ -46,6 +46,32 @@ const { serialize } = protocol;
 /** The parameter types of each statement prepared in a PGlite instance. */
 const preparedIn = new WeakMap<PGlite, Map<string, number[]>>();
 
+/** Protocol messages as one buffer: PGlite runs them all in one call into its WebAssembly. */
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/**
+ * A read whose text ends with this comment runs on its generic plan on PGlite (issue 38, ADR 057):
+ * PostgreSQL otherwise keeps planning a large statement again on every call when it costs its
+ * generic plan higher than its custom ones (the dentist's dashboard: ~5 ms of planning for ~3 ms of
+ * execution at 100 000 requests). Set for the statement alone (`plan_cache_mode`, then reset, in the
+ * same call). db/compiled.ts adds it for the screens that ask for it. On PostgreSQL, a comment.
+ */
+export const GENERIC_PLAN = " /* sourio: generic plan */";
+
+const SYNC = serialize.sync();
+const FORCE_GENERIC = serialize.query("set plan_cache_mode = force_generic_plan");
+const RESET_PLAN_MODE = serialize.query("reset plan_cache_mode");
+const DESCRIBE_PORTAL = serialize.describe({ type: "P" });
+const EXECUTE = serialize.execute({});
+
 async function runPrepared(
   pglite: PGlite,
   name: string,
@@ -62,30 +88,41 @@ async function runPrepared(
   // The transaction lock first, as PGlite's query() takes it: never inside another's transaction.
   return pglite._runExclusiveTransaction(() =>
     pglite._runExclusiveQuery(async () => {
-      const messages = [];
-      try {
-        let types = statements.get(name);
-        if (!types) {
+      let types = statements.get(name);
+      if (!types) {
+        // Parsed and described once per instance; the statement outlives this exchange's Sync.
+        try {
           await send(serialize.parse({ name, text }));
           types = parse.parseDescribeStatementResults(await send(serialize.describe({ type: "S", name })));
-          statements.set(name, types);
+        } finally {
+          // Ends the exchange, after an error too (the error is then thrown).
+          await send(SYNC);
         }
-        const oids = types;
-        const values = params.map((value, i) => {
-          if (value === null || value === undefined) return null;
-          const serializer = pglite.serializers[oids[i] ?? 0];
-          return serializer ? serializer(value) : String(value);
-        });
-        messages.push(
-          ...(await send(serialize.bind({ statement: name, values }))),
-          ...(await send(serialize.describe({ type: "P" }))),
-          ...(await send(serialize.execute({}))),
-        );
-      } finally {
-        // Ends the extended-protocol exchange, after an error too (the error is then thrown).
-        messages.push(...(await send(serialize.sync())));
+        statements.set(name, types);
       }
-      const [result] = parse.parseResults(messages, pglite.parsers, { rowMode: "object" });
+      const oids = types;
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serializer = pglite.serializers[oids[i] ?? 0];
+        return serializer ? serializer(value) : String(value);
+      });
+      // Bind, Describe, Execute and Sync in one call (issue 38): each call into PGlite costs more
+      // than these messages' own work on a small read. An error skips to the Sync, and is thrown
+      // (after the reset of a generic plan's setting, the last message of the call).
+      const generic = text.endsWith(GENERIC_PLAN);
+      const messages = await send(
+        concat([
+          ...(generic ? [FORCE_GENERIC] : []),
+          serialize.bind({ statement: name, values }),
+          DESCRIBE_PORTAL,
+          EXECUTE,
+          SYNC,
+          ...(generic ? [RESET_PLAN_MODE] : []),
+        ]),
+      );
+      // One result per command: the setting's, the read's, the reset's.
+      const results = parse.parseResults(messages, pglite.parsers, { rowMode: "object" });
+      const result = results[generic ? 1 : 0];
       return { rows: (result?.rows ?? []) as unknown[] };
     }),
   );

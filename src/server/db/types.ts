@@ -202,6 +202,13 @@ export interface ConversationsTable {
   /** When each party was last e-mailed about unread messages here (at most hourly). */
   patient_notified_at: Timestamp | null;
   dentist_notified_at: Timestamp | null;
+  /**
+   * The messages each party has not read, and the newest message: kept by the messages' triggers
+   * (migration 038), never written by the application.
+   */
+  patient_unread: Generated<number>;
+  dentist_unread: Generated<number>;
+  last_message_id: Generated<string | null>;
 }
 
 export interface MessageAttachmentsTable {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { duplicateSlotIssues, parisSlotSchema, SLOT_MESSAGES } from "../schemas/slots";
-import { parisLocalToDate, parseParisSlot } from "./paris";
+import { parisLocalNow, parisLocalToDate, parseParisSlot } from "./paris";
 
 const instant = (local: string) => {
   const parsed = parseParisSlot(local);
@@ -71,5 +71,16 @@ describe("Paris wall-clock slots (ADR 038)", () => {
       duplicateSlotIssues(["2026-12-20T10:00", "2026-12-21T10:00", "2026-12-20T10:00"], ["slots"]),
     ).toEqual([{ code: "custom", path: ["slots", 2], message: SLOT_MESSAGES.duplicate }]);
     expect(duplicateSlotIssues(["2026-12-20T24:00", "2026-12-21T00:00"], ["slots"])).toEqual([]);
+  });
+});
+
+describe("parisLocalNow", () => {
+  it("answers each instant's own minute, asked in any order (it keeps the last minute's answer)", () => {
+    expect(parisLocalNow(new Date("2026-03-29T00:59:30Z"))).toBe("2026-03-29T01:59");
+    expect(parisLocalNow(new Date("2026-03-29T00:59:59Z"))).toBe("2026-03-29T01:59");
+    // The spring change: 02:00 in Paris does not exist, the next minute is 03:00.
+    expect(parisLocalNow(new Date("2026-03-29T01:00:00Z"))).toBe("2026-03-29T03:00");
+    expect(parisLocalNow(new Date("2026-12-31T23:00:00Z"))).toBe("2027-01-01T00:00");
+    expect(parisLocalNow(new Date("2026-03-29T00:59:00Z"))).toBe("2026-03-29T01:59");
   });
 });

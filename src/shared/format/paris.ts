@@ -16,10 +16,19 @@ const PARIS_PARTS = new Intl.DateTimeFormat("en-CA", {
   hourCycle: "h23",
 });
 
+/** The last minute asked and its answer: formatToParts is costly, and a server asks the same minute all along. */
+let lastMinute = Number.NaN;
+let lastLocal = "";
+
 /** The wall-clock time in Paris at `now`, as 'YYYY-MM-DDTHH:mm'. */
 export function parisLocalNow(now: Date): string {
+  // The answer has a minute's precision, and time zones change on whole minutes: same minute, same answer.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute === lastMinute) return lastLocal;
   const parts = Object.fromEntries(PARIS_PARTS.formatToParts(now).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  lastLocal = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  lastMinute = minute;
+  return lastLocal;
 }
 
 /** Today's calendar day in Paris, 'YYYY-MM-DD'. */

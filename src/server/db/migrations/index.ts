@@ -33,6 +33,7 @@ import * as m033 from "./033_subscriptions";
 import * as m034 from "./034_invoices";
 import * as m035 from "./035_reviews";
 import * as m037 from "./037_changes_by_person";
+import * as m038 from "./038_conversation_counters";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   "034_invoices": m034,
   "035_reviews": m035,
   "037_changes_by_person": m037,
+  "038_conversation_counters": m038,
 };

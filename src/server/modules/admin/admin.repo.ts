@@ -3,6 +3,7 @@ import { verificationStateOf } from "../../../shared/policies/verification";
 import type { AuditEntry } from "../../../shared/schemas/admin";
 import type { Actor } from "../../access/actor";
 import { AUDIT_LABELS } from "../../access/audit";
+import { runCompiled } from "../../db/compiled";
 import type { Db } from "../../db/index";
 import { fetchItems, nameOrEmailContains } from "../../db/paging";
 
@@ -52,33 +53,53 @@ export function adminRepo(db: Db, actor: Actor) {
 
     /** Patients or dentists, newest first, searched by name or e-mail, 10 a page (has_more). */
     async users(options: { role: "patient" | "dentist"; search: string; page: number; pageSize: number }) {
-      let query = db
-        .selectFrom("profiles")
-        .select([
-          "id",
-          "full_name",
-          "email",
-          "role",
-          "is_verified",
-          "verification_requested_at",
-          "verification_refusal_reason",
-          "created_at",
-        ])
-        .where("role", "=", options.role)
-        // Pseudonyms of erased accounts are nobody's account.
-        .where("erased_at", "is", null);
-      if (options.role === "patient") query = query.where("is_admin", "=", false);
-      if (options.search) query = query.where(nameOrEmailContains("full_name", "email", options.search));
-      return fetchItems(query.orderBy("created_at", "desc").orderBy("id", "desc"), options, (row) => ({
-        id: row.id,
-        full_name: row.full_name,
-        email: row.email,
-        // The query filters on this role.
-        role: options.role,
-        is_verified: row.is_verified,
-        verification_state: verificationStateOf(row),
-        created_at: new Date(row.created_at).toISOString(),
-      }));
+      const query = () => {
+        let query = db
+          .selectFrom("profiles")
+          .select([
+            "id",
+            "full_name",
+            "email",
+            "role",
+            "is_verified",
+            "verification_requested_at",
+            "verification_refusal_reason",
+            "created_at",
+          ])
+          .where("role", "=", options.role)
+          // Pseudonyms of erased accounts are nobody's account.
+          .where("erased_at", "is", null);
+        if (options.role === "patient") query = query.where("is_admin", "=", false);
+        if (options.search) query = query.where(nameOrEmailContains("full_name", "email", options.search));
+        return query
+          .orderBy("created_at", "desc")
+          .orderBy("id", "desc")
+          .limit(options.pageSize + 1)
+          .offset((options.page - 1) * options.pageSize);
+      };
+      // Without a search, the first pages are built and compiled once (db/compiled.ts, issue 38).
+      const rows =
+        options.search || options.page > 3
+          ? await query().execute()
+          : await runCompiled(
+              db,
+              `admin-users:${options.role}:${options.page}:${options.pageSize}`,
+              {},
+              query,
+            );
+      return {
+        items: rows.slice(0, options.pageSize).map((row) => ({
+          id: row.id,
+          full_name: row.full_name,
+          email: row.email,
+          // The query filters on this role.
+          role: options.role,
+          is_verified: row.is_verified,
+          verification_state: verificationStateOf(row),
+          created_at: new Date(row.created_at).toISOString(),
+        })),
+        hasMore: rows.length > options.pageSize,
+      };
     },
 
     /** Dentists waiting for a decision, oldest request first. */

@@ -27,6 +27,7 @@ import { guardedRoutes } from "../../access/route";
 import { notFound } from "../../errors";
 import { useCaseDeps } from "../../http/deps";
 import { sendPrivateFile } from "../../http/files";
+import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { eraseAccount, erasureDeps } from "../security/erasure.service";
 import {
   markSupportRead,
@@ -43,6 +44,8 @@ const patientParams = z.object({ patientId: z.uuid({ error: "Identifiant invalid
 
 /** The admin area (issue 7): every route requires is_admin (ADR 003), checked again in the repo. */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  // Responses written by compiled serializers: only the schema's fields (plugins/fast-serializer.ts).
+  app.setSerializerCompiler(fastSerializerCompiler);
   const admin = guardedRoutes(app, "admin", { tags: ["admin"], errors });
   /** An admin list: its query checked, one page of what `read` finds, with the page's numbers. */
   const listRoute = <Query extends z.ZodType<{ page: number; page_size: number }>>(

@@ -4,6 +4,7 @@ import type { ChatMessage, ConversationSummary } from "../../../shared/schemas/c
 import { decodeCursor, encodeCursor } from "../../../shared/schemas/cursor";
 import type { Actor } from "../../access/actor";
 import { conversationSide } from "../../access/objects";
+import { runCompiled } from "../../db/compiled";
 import type { Db } from "../../db/index";
 import { containsPattern, pageBefore } from "../../db/paging";
 import { storedFileColumns } from "../../db/queries";
@@ -23,10 +24,6 @@ const unreadFor = (userId: string) => (eb: ExpressionBuilder<Database & { m: Dat
     eb("m.read_at", "is", null),
     eb.or([eb("m.sender_id", "is", null), eb("m.sender_id", "!=", userId)]),
   ]);
-
-/** The messages of conversation "c" that `userId` has not read: counted in lists, or checked for one. */
-export const unreadMessagesOf = (eb: C, userId: string) =>
-  eb.selectFrom("messages as m").whereRef("m.conversation_id", "=", "c.id").where(unreadFor(userId));
 
 export function attachmentUrl(id: string): string {
   return `/api/conversations/attachments/${id}`;
@@ -78,14 +75,18 @@ export async function loadMessages(db: Db, ids: string[]): Promise<ChatMessage[]
   });
 }
 
-/** Unread messages across every conversation of this person (both roles' sides), as a query. */
+/**
+ * Unread messages across every conversation of this person (both roles' sides), as a query: the
+ * sum of the counts the messages' triggers keep on each conversation (migration 038).
+ */
 const unreadTotalQuery = (db: Db, userId: string) =>
   db
-    .selectFrom("messages as m")
-    .innerJoin("conversations as c", "c.id", "m.conversation_id")
-    .select(sql<number>`count(*)::int`.as("n"))
-    .where((eb) => eb.or([eb("c.patient_id", "=", userId), eb("c.dentist_id", "=", userId)]))
-    .where(unreadFor(userId));
+    .selectFrom("conversations as c")
+    .select(
+      sql<number>`coalesce(sum(case when c.patient_id = ${userId} then c.patient_unread else 0 end
+        + case when c.dentist_id = ${userId} then c.dentist_unread else 0 end), 0)::int`.as("n"),
+    )
+    .where((eb) => eb.or([eb("c.patient_id", "=", userId), eb("c.dentist_id", "=", userId)]));
 
 /** Unread messages across every conversation of this person (both roles' sides). */
 export async function unreadTotal(db: Db, userId: string): Promise<number> {
@@ -108,38 +109,27 @@ interface ListOptions {
   limit: number;
 }
 
-export function conversationsRepo(db: Db, actor: Actor) {
+/**
+ * The queries of one person's conversations (what `conversationsRepo` runs), apart from it so that
+ * a compiled list (db/compiled.ts) builds them with a placeholder in place of the person's id.
+ */
+function conversationQueries(db: Db, actor: Actor) {
   const me = actor.userId;
   // A person is on one side: patients talk to dentists and dentists to patients.
   const mySide = conversationSide(actor);
   const otherSide = actor.profile.role === "dentist" ? "c.patient_id" : "c.dentist_id";
+
+  // What the messages' triggers keep on each conversation (migration 038): my unread messages and
+  // the newest message, so that a row of the list is read, not counted (issue 38).
+  const myUnread = mySide === "c.dentist_id" ? "c.dentist_unread" : "c.patient_unread";
 
   const summaries = () =>
     db
       .selectFrom("conversations as c")
       .innerJoin("requests as r", "r.id", "c.request_id")
       .innerJoin("profiles as o", "o.id", otherSide)
-      .leftJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom("messages as m")
-            .select([
-              "m.id",
-              "m.body",
-              "m.created_at",
-              "m.sender_id",
-              sql<number>`(select count(*)::int from message_attachments a where a.message_id = m.id)`.as(
-                "attachment_count",
-              ),
-            ])
-            .whereRef("m.conversation_id", "=", "c.id")
-            .orderBy("m.created_at", "desc")
-            .orderBy("m.id", "desc")
-            .limit(1)
-            .as("last"),
-        (join) => join.onTrue(),
-      )
-      .select((eb) => [
+      .leftJoin("messages as last", "last.id", "c.last_message_id")
+      .select([
         "c.id",
         "c.request_id",
         "c.last_message_at",
@@ -150,10 +140,45 @@ export function conversationsRepo(db: Db, actor: Actor) {
         "last.body as last_body",
         "last.created_at as last_created_at",
         "last.sender_id as last_sender_id",
-        "last.attachment_count as last_attachment_count",
-        unreadMessagesOf(eb, me).select(sql<number>`count(*)::int`.as("n")).as("unread_count"),
+        sql<
+          number | null
+        >`(select count(*)::int from message_attachments a where a.message_id = c.last_message_id)`.as(
+          "last_attachment_count",
+        ),
+        sql<number>`${sql.ref(myUnread)}`.as("unread_count"),
       ])
       .where(mySide, "=", me);
+
+  /** Newest activity first, searchable by the other party's name, keyset-paged. */
+  function pageQuery(options: ListOptions, withTotal: boolean) {
+    let query = summaries();
+    if (options.search) {
+      query = query.where("o.full_name", "ilike", containsPattern(options.search));
+    }
+    // Keyset cursor: last activity then id (shared/schemas/cursor.ts; the query schema refused forgeries).
+    const after = options.cursor ? decodeCursor(options.cursor) : null;
+    if (after) {
+      const { at, id } = after;
+      query = query.where((eb: C) =>
+        eb.or([
+          eb("c.last_message_at", "<", at),
+          eb.and([eb("c.last_message_at", "=", at), eb("c.id", "<", id)]),
+        ]),
+      );
+    }
+    return query
+      .$if(withTotal, (qb) => qb.select(unreadTotalQuery(db, me).as("unread_total")))
+      .orderBy("c.last_message_at", "desc")
+      .orderBy("c.id", "desc")
+      .limit(options.limit + 1);
+  }
+
+  return { mySide, summaries, pageQuery };
+}
+
+export function conversationsRepo(db: Db, actor: Actor) {
+  const me = actor.userId;
+  const { mySide, summaries, pageQuery } = conversationQueries(db, actor);
 
   /** A summary's row, from the driver (dates as Date) or from a JSON aggregate (dates as text). */
   type Row = {
@@ -185,30 +210,6 @@ export function conversationsRepo(db: Db, actor: Actor) {
     unread_count: row.unread_count ?? 0,
   });
 
-  /** Newest activity first, searchable by the other party's name, keyset-paged. */
-  function pageQuery(options: ListOptions, withTotal: boolean) {
-    let query = summaries();
-    if (options.search) {
-      query = query.where("o.full_name", "ilike", containsPattern(options.search));
-    }
-    // Keyset cursor: last activity then id (shared/schemas/cursor.ts; the query schema refused forgeries).
-    const after = options.cursor ? decodeCursor(options.cursor) : null;
-    if (after) {
-      const { at, id } = after;
-      query = query.where((eb: C) =>
-        eb.or([
-          eb("c.last_message_at", "<", at),
-          eb.and([eb("c.last_message_at", "=", at), eb("c.id", "<", id)]),
-        ]),
-      );
-    }
-    return query
-      .$if(withTotal, (qb) => qb.select(unreadTotalQuery(db, me).as("unread_total")))
-      .orderBy("c.last_message_at", "desc")
-      .orderBy("c.id", "desc")
-      .limit(options.limit + 1);
-  }
-
   /** The page of `limit` summaries out of the `limit + 1` rows asked for, and the next page's cursor. */
   function pageOf(rows: readonly Row[], limit: number) {
     const items = rows.slice(0, limit);
@@ -223,7 +224,17 @@ export function conversationsRepo(db: Db, actor: Actor) {
   }
 
   async function listPage(options: ListOptions, withTotal: boolean) {
-    const rows = await pageQuery(options, withTotal).execute();
+    // The first page without a search is built and compiled once per side and size
+    // (db/compiled.ts): only the person's id varies. A search or a cursor shapes the text.
+    const rows =
+      options.search || options.cursor
+        ? await pageQuery(options, withTotal).execute()
+        : await runCompiled(
+            db,
+            `conversations:${actor.profile.role}:${options.limit}:${withTotal}`,
+            { me },
+            (p) => conversationQueries(db, { ...actor, userId: p.me }).pageQuery(options, withTotal),
+          );
     return { page: pageOf(rows, options.limit), total: rows[0] ? (rows[0].unread_total ?? 0) : undefined };
   }
 

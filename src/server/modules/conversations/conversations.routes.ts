@@ -15,6 +15,7 @@ import { guardedRoutes } from "../../access/route";
 import { notFound } from "../../errors";
 import { contentDisposition } from "../../http/files";
 import { readMultipart } from "../../http/multipart";
+import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { conversationsRepo, unreadTotal } from "./conversations.repo";
 import { markConversationRead, messageFields, messageForm, sendMessage } from "./conversations.service";
 
@@ -23,6 +24,8 @@ const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 /** Conversations between patients and dentists (ADR 007), for their two parties only. */
 export async function conversationRoutes(app: FastifyInstance): Promise<void> {
+  // Responses written by compiled serializers: only the schema's fields (plugins/fast-serializer.ts).
+  app.setSerializerCompiler(fastSerializerCompiler);
   const signedIn = guardedRoutes(app, "signed-in", { tags: ["conversations"], errors });
   const params = z.object({ id: z.string() });
   const deps = () => ({ db: app.db, storage: app.storage, bus: app.bus, clock: app.clock });

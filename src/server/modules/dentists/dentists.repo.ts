@@ -7,8 +7,12 @@ import { recordAccess } from "../../access/audit";
 import type { RequestsEb } from "../../access/requests";
 import { requestIsOpen, requestVisibleToDentist } from "../../access/requests";
 import { isVerifiedDentist } from "../../access/rules";
+import { runCompiled } from "../../db/compiled";
 import type { Db } from "../../db/index";
 import { containsPattern } from "../../db/paging";
+
+/** The pages of a list (without a search) kept compiled (db/compiled.ts); further pages are built each time. */
+const COMPILED_PAGES = 3;
 
 /** A page of `pageSize` rows out of the `pageSize + 1` asked for, and whether more follow. */
 export function pageOf<R extends object>(rows: readonly R[], pageSize: number) {
@@ -42,12 +46,10 @@ function searchTerms(search: string): SearchTerms {
 }
 
 /**
- * What a dentist sees of patients' requests (ADR 012, ADR 007). Every query is bound to the actor:
- * an unverified dentist sees nothing; a verified one sees the open requests sent to every verified
- * dentist or to them by name, and those whose accepted offer is theirs (access/requests.ts), with
- * their own status on each.
+ * The queries of one dentist's requests (what `dentistRequestsRepo` runs), apart from it so that a
+ * compiled list (db/compiled.ts) builds them with a placeholder in place of his id.
  */
-export function dentistRequestsRepo(db: Db, actor: Actor) {
+function dentistQueries(db: Db, actor: Actor) {
   const me = actor.userId;
   const verified = isVerifiedDentist(actor.profile);
 
@@ -144,10 +146,6 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
   >`array(select distinct t.treatment_type from request_tallies t where t.audience in (${sql.join(audiences.length ? audiences : [""])}) and t.requests > 0)`.as(
     "treatments_present",
   );
-  const inListOrder = (present: readonly string[]) => {
-    const set = new Set(present);
-    return TREATMENT_TYPES.filter((type) => set.has(type));
-  };
 
   /** 'Toutes' and 'En attente': the visible requests, newest first. */
   function visiblePage(
@@ -212,7 +210,9 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
       (all, branch) => (matchers.length > 1 ? all.union(branch) : all.unionAll(branch)),
       first,
     );
-    // The page first (ids and dates only), then its patients and this dentist's rows.
+    // The page first (ids and dates only), then its patients and this dentist's rows: one lookup by
+    // key per row of the page (`limit 1` keeps each a lookup: the plan of a prepared statement
+    // otherwise joined the whole profiles table, or this dentist's every row, to the page's few rows).
     const page = db
       .selectFrom(combined.as("v"))
       .selectAll("v")
@@ -222,9 +222,26 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
       .offset(offset);
     return db
       .selectFrom(page.as("r"))
-      .innerJoin("profiles as p", "p.id", "r.patient_id")
-      .leftJoin("request_dentists as rd", (join) =>
-        join.onRef("rd.request_id", "=", "r.id").on("rd.dentist_id", "=", me),
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom("profiles as p")
+            .select("p.full_name")
+            .whereRef("p.id", "=", "r.patient_id")
+            .limit(1)
+            .as("p"),
+        (join) => join.onTrue(),
+      )
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom("request_dentists as rd")
+            .select(["rd.status", "rd.opened_at"])
+            .whereRef("rd.request_id", "=", "r.id")
+            .where("rd.dentist_id", "=", me)
+            .limit(1)
+            .as("rd"),
+        (join) => join.onTrue(),
       )
       .select(summaryColumns)
       .$if(withTreatments, (qb) => qb.select(treatmentsColumn))
@@ -266,19 +283,6 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
       .offset(offset);
   }
 
-  /** The treatment types present among the visible requests (for the list's filter). */
-  async function treatmentsPresent(): Promise<TreatmentType[]> {
-    if (!verified || audiences.length === 0) return [];
-    const rows = await db
-      .selectFrom("request_tallies")
-      .select("treatment_type")
-      .distinct()
-      .where("audience", "in", audiences)
-      .where("requests", ">", 0)
-      .execute();
-    return inListOrder(rows.map((row) => row.treatment_type));
-  }
-
   /** A page's query (one row more than the page, to tell whether more follow); null: nothing to show. */
   function pageQuery(options: ListOptions, withTreatments: boolean) {
     if (!verified) return null;
@@ -296,10 +300,55 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
         );
   }
 
+  return { me, verified, visible, summaryColumns, audiences, pageQuery };
+}
+
+/**
+ * What a dentist sees of patients' requests (ADR 012, ADR 007). Every query is bound to the actor:
+ * an unverified dentist sees nothing; a verified one sees the open requests sent to every verified
+ * dentist or to them by name, and those whose accepted offer is theirs (access/requests.ts), with
+ * their own status on each.
+ */
+export function dentistRequestsRepo(db: Db, actor: Actor) {
+  const { me, verified, visible, summaryColumns, audiences, pageQuery } = dentistQueries(db, actor);
+  const inListOrder = (present: readonly string[]) => {
+    const set = new Set(present);
+    return TREATMENT_TYPES.filter((type) => set.has(type));
+  };
+
+  /** The treatment types present among the visible requests (for the list's filter). */
+  async function treatmentsPresent(): Promise<TreatmentType[]> {
+    if (!verified || audiences.length === 0) return [];
+    const rows = await db
+      .selectFrom("request_tallies")
+      .select("treatment_type")
+      .distinct()
+      .where("audience", "in", audiences)
+      .where("requests", ">", 0)
+      .execute();
+    return inListOrder(rows.map((row) => row.treatment_type));
+  }
+
   async function listPage(options: ListOptions, withTreatments: boolean) {
-    const query = pageQuery(options, withTreatments);
-    if (!query) return { items: [], hasMore: false, present: withTreatments && !verified ? [] : undefined };
-    const rows = await query.execute();
+    // What the query is built of: the dentist's kind, the page and its filters (pageQuery).
+    const build = (who: Actor) => {
+      const query = dentistQueries(db, who).pageQuery(options, withTreatments);
+      if (!query) throw new Error("liste du dentiste : rien à chercher");
+      return query;
+    };
+    if (!verified) return { items: [], hasMore: false, present: withTreatments ? [] : undefined };
+    // Without a search, the first pages are built and compiled once per kind of dentist and page
+    // (db/compiled.ts): only his id varies. A search's terms shape its text: built each time.
+    const rows =
+      options.search || options.page > COMPILED_PAGES
+        ? await build(actor).execute()
+        : await runCompiled(
+            db,
+            `dentist-list:${actor.limited === true}:${options.status}:${options.treatment ?? ""}:${options.page}:${options.pageSize}:${withTreatments}`,
+            { me },
+            (p) => build({ ...actor, userId: p.me }),
+            { genericPlan: true },
+          );
     const present = withTreatments ? rows[0]?.treatments_present : undefined;
     return { ...pageOf(rows, options.pageSize), present: present ?? undefined };
   }

@@ -10,10 +10,11 @@ import {
   profileUpdateSchema,
 } from "../../../shared/schemas/profile";
 import { guardedRoutes } from "../../access/route";
-import { subscriptionSummaryOf } from "../../access/subscription";
+import { subscriptionSummaryOf, summaryOf } from "../../access/subscription";
 import { avatarKeyOf } from "../../db/file-keys";
 import { AppError, notFound } from "../../errors";
 import { assertKnownPostalCode } from "../../geo/postal-codes";
+import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { avatarUrl, storeAvatar } from "./avatar";
 import { updateOwnAvatar, updateOwnProfile } from "./profiles.repo";
 import { requestVerification, toProfileDto } from "./profiles.service";
@@ -21,6 +22,8 @@ import { requestVerification, toProfileDto } from "./profiles.service";
 const errors = { 401: errorBodySchema };
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  // Responses written by compiled serializers: only the schema's fields (plugins/fast-serializer.ts).
+  app.setSerializerCompiler(fastSerializerCompiler);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const module = { tags: ["profiles"], errors };
   const dentist = guardedRoutes(app, "dentist", module);
@@ -31,11 +34,14 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     response: { 200: meResponseSchema },
     handler: async (_request, reply, actor) => {
       reply.header("cache-control", "no-store");
-      // A dentist's subscription, read where access reads it, so screens and server agree (issue 35).
+      // A dentist's subscription, the row access decided this request with, so screens and server
+      // agree (issue 35); the session cache holds it (no query, issue 38), read here otherwise.
       const subscription =
-        actor.profile.role === "dentist"
-          ? await subscriptionSummaryOf(app.db, actor.userId, app.clock())
-          : undefined;
+        actor.profile.role !== "dentist"
+          ? undefined
+          : actor.subscription !== undefined
+            ? actor.subscription && summaryOf(actor.subscription, app.clock())
+            : await subscriptionSummaryOf(app.db, actor.userId, app.clock());
       return { profile: toProfileDto(actor.profile), ...(subscription !== undefined && { subscription }) };
     },
   });

@@ -4,6 +4,7 @@ import { TREATMENT_LABELS } from "../../../shared/domain/treatments";
 import { keysMatchingLabel } from "../../../shared/format/search";
 import { parisToday } from "../../../shared/policies/offers";
 import type { Actor } from "../../access/actor";
+import { runCompiled } from "../../db/compiled";
 import { readingTextKeys } from "../../db/file-keys";
 import type { Db } from "../../db/index";
 
@@ -39,6 +40,51 @@ const summaryColumns = (today: string) =>
 const isDone = (now: Date) =>
   sql<boolean>`(r.status = 'completed' or (r.status = 'accepted' and exists (select 1 from appointments a where a.request_id = r.id and a.status = 'confirmed' and a.starts_at <= ${now})))`;
 
+/** The pages of the list (without a search) kept compiled; further pages are built each time. */
+const COMPILED_PAGES = 3;
+
+/** A patient's own requests, those matching a search's treatments or statuses when there is one. */
+function ownRequests(
+  db: Db,
+  patientId: string,
+  filter: { treatments: string[]; statuses: string[] } | undefined,
+) {
+  const query = db.selectFrom("requests as r").where("r.patient_id", "=", patientId);
+  if (!filter) return query;
+  return query.where((eb) =>
+    eb.or([
+      ...(filter.treatments.length ? [eb("r.treatment_type", "in", filter.treatments)] : []),
+      ...(filter.statuses.length ? [eb("r.status", "in", filter.statuses)] : []),
+    ]),
+  );
+}
+
+/** How many requests the patient has (matching the search). */
+function totalQuery(
+  db: Db,
+  patientId: string,
+  filter: { treatments: string[]; statuses: string[] } | undefined,
+) {
+  return ownRequests(db, patientId, filter).select(sql<number>`count(*)::int`.as("total"));
+}
+
+/** A page of the patient's requests, newest first, each row carrying the total. */
+function listQuery(
+  db: Db,
+  patientId: string,
+  today: string,
+  options: { page: number; pageSize: number },
+  filter: { treatments: string[]; statuses: string[] } | undefined,
+) {
+  return ownRequests(db, patientId, filter)
+    .select(summaryColumns(today))
+    .select(totalQuery(db, patientId, filter).as("total"))
+    .orderBy("r.created_at", "desc")
+    .orderBy("r.id", "desc")
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize);
+}
+
 /** A patient's own requests: every query is filtered by the actor's id. */
 export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()) {
   const mine = () => db.selectFrom("requests as r").where("r.patient_id", "=", actor.userId);
@@ -46,32 +92,33 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
 
   return {
     async list(options: { search: string; page: number; pageSize: number }) {
-      let query = mine();
+      let filter: { treatments: string[]; statuses: string[] } | undefined;
       if (options.search) {
         const treatments = keysMatchingLabel(options.search, TREATMENT_LABELS);
         const statuses = keysMatchingLabel(options.search, REQUEST_STATUS_LABELS);
         if (treatments.length === 0 && statuses.length === 0) return { items: [], total: 0 };
-        query = query.where((eb) =>
-          eb.or([
-            ...(treatments.length ? [eb("r.treatment_type", "in", treatments)] : []),
-            ...(statuses.length ? [eb("r.status", "in", statuses)] : []),
-          ]),
-        );
+        filter = { treatments, statuses };
       }
-      const total = query.select(sql<number>`count(*)::int`.as("total"));
+      const today = parisToday(now);
       // The page and the total in one round trip (issue 38): the total an uncorrelated subquery, run
-      // once. A page past the end has no row to carry it: then it is asked alone.
-      const rows = await query
-        .select(columns)
-        .select(total.as("total"))
-        .orderBy("r.created_at", "desc")
-        .orderBy("r.id", "desc")
-        .limit(options.pageSize)
-        .offset((options.page - 1) * options.pageSize)
-        .execute();
+      // once. Without a search, the first pages are built and compiled once (db/compiled.ts): only
+      // the patient's id and the day vary.
+      const rows =
+        filter || options.page > COMPILED_PAGES
+          ? await listQuery(db, actor.userId, today, options, filter).execute()
+          : await runCompiled(
+              db,
+              `patient-requests:${options.page}:${options.pageSize}`,
+              { me: actor.userId, today },
+              (p) => listQuery(db, p.me, p.today, options, undefined),
+            );
       const first = rows[0];
+      // A page past the end has no row to carry the total: then it is asked alone.
       if (!first && options.page > 1)
-        return { items: [], total: (await total.executeTakeFirstOrThrow()).total };
+        return {
+          items: [],
+          total: (await totalQuery(db, actor.userId, filter).executeTakeFirstOrThrow()).total,
+        };
       return { items: rows.map(({ total: _, ...item }) => item), total: first?.total ?? 0 };
     },
 
