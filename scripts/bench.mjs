@@ -21,6 +21,8 @@
 // Options: --no-bundle, --no-lighthouse, --no-uploads, --no-lists, --no-realtime, --no-reading,
 // --no-throughput, --cache-off (the lists' servers with RESPONSE_CACHE=off), --no-s3 (scripts/bench-s3.mjs: S3 uploads' memory, download through another instance,
 // cold start compiled vs tsx).
+// --soak runs only the soak (scripts/bench-soak.mjs, issue 37): 10 minutes of mixed load on two instances
+// (--soak-minutes N for another length). Never part of a full run.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -28,6 +30,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { realtimeBench } from "./bench-realtime.mjs";
 import { s3Bench } from "./bench-s3.mjs";
+import { soakBench } from "./bench-soak.mjs";
 import { throughputBench } from "./lib/bench-throughput.mjs";
 import { findChromium } from "./lib/chromium.mjs";
 import { ensureClientBuilt, root } from "./lib/client-build.mjs";
@@ -43,6 +46,17 @@ const LIGHTHOUSE_PAGES = [
 const LIGHTHOUSE_RUNS = 3;
 const results = [];
 const record = (name, value, budget, ok) => results.push({ name, value, budget, ok });
+
+if (process.argv.includes("--soak")) {
+  const at = process.argv.indexOf("--soak-minutes");
+  const minutes = at >= 0 ? Number(process.argv[at + 1]) : 10;
+  if (!Number.isInteger(minutes) || minutes < 1) {
+    console.error("--soak-minutes attend un nombre entier de minutes (1 ou plus).");
+    process.exit(2);
+  }
+  await withDataDirs("sourio-bench-soak-", (tools) => soakBench({ ...tools, minutes }));
+  report();
+}
 
 const wantBundle = !process.argv.includes("--no-bundle");
 if (wantBundle) {
@@ -408,9 +422,16 @@ if (wantLighthouse || wantUploads) {
   }
 }
 
-const width = Math.max(...results.map((r) => r.name.length));
-console.log("\nBudgets de performance");
-for (const r of results) {
-  console.log(`${r.ok ? "OK     " : "DÉPASSÉ"}  ${r.name.padEnd(width)}  ${r.value.padEnd(22)}  ${r.budget}`);
+report();
+
+/** Prints the table and exits: 1 when a budget is exceeded. */
+function report() {
+  const width = Math.max(...results.map((r) => r.name.length));
+  console.log("\nBudgets de performance");
+  for (const r of results) {
+    console.log(
+      `${r.ok ? "OK     " : "DÉPASSÉ"}  ${r.name.padEnd(width)}  ${r.value.padEnd(22)}  ${r.budget}`,
+    );
+  }
+  process.exit(results.every((r) => r.ok) ? 0 : 1);
 }
-process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -1,17 +1,17 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHash, createHmac } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Readable, Transform } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "kysely";
 import { ZipFile } from "yazl";
-import type { DatabaseHandle, Db } from "../db/index";
-import { PGLITE_OPTIONS } from "../db/index";
+import { type DatabaseHandle, type Db, openDatabase } from "../db/index";
 import type { Storage } from "../storage/storage";
+import { BackupError } from "./errors";
+import { packDirectory, unpackTar } from "./pgdata-tar";
 
 /**
  * One backup archive (issue 37, ADR 047): a zip written as a stream, 0600, holding
@@ -45,9 +45,7 @@ export interface Manifest {
   data_key: string;
 }
 
-export class BackupError extends Error {
-  override name = "BackupError";
-}
+export { BackupError };
 
 /** The fingerprint of a master key written in the manifest (HMAC-SHA256 of a fixed text, 16 bytes). */
 export function keyFingerprint(key: Buffer): string {
@@ -81,31 +79,46 @@ export async function workDir(parent = tmpdir()): Promise<{ dir: string; done():
 }
 
 /**
- * The embedded database's snapshot: PGlite's data-dir dump, taken while its queries wait (a
- * crash-consistent copy: what was committed, nothing half-done), written to `file` (0600). Its
- * counts are read from the dump itself, loaded in memory: they are the snapshot's, whatever was
- * written since.
+ * The embedded database's snapshot, written to `file` (a gzip'd tar of its data directory, 0600) with
+ * memory flat whatever its size (ADR 047, addendum):
+ * 1. after a checkpoint, its data directory is copied, file by file by the kernel, into a private
+ *    folder beside `file` while PGlite's queries wait: a crash-consistent copy (what was committed,
+ *    nothing half-done), as PGlite's own dump would be, without holding the database in memory. A
+ *    database in memory (tests) is already there: its own dump is unpacked instead;
+ * 2. the copy is opened on its own: its counts are the snapshot's, whatever was written since, and
+ *    it is proved to open (closed cleanly, it needs no recovery after a restore);
+ * 3. the copy is packed into `file` as a stream, then removed.
  */
 export async function snapshotEmbedded(
   database: DatabaseHandle,
   file: string,
 ): Promise<{ migration: string; tables: Record<string, number>; version: string }> {
-  if (!database.dumpEmbedded) throw new BackupError("La base n'est pas la base embarquée.");
+  const embedded = database.embedded;
+  if (!embedded) throw new BackupError("La base n'est pas la base embarquée.");
   await sql`checkpoint`.execute(database.db);
-  const dump = await database.dumpEmbedded();
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
-  const copy = new PGlite({ ...PGLITE_OPTIONS, loadDataDir: dump });
+  const work = await mkdtemp(path.join(path.dirname(file), ".pglite-copy-"));
+  const copy = path.join(work, "pgdata");
   try {
-    const { openDatabase } = await import("../db/index");
-    const handle = openDatabase({ pglite: copy });
-    const described = await describeDatabase(handle.db);
-    const { rows } = await sql<{ v: string }>`select current_setting('server_version') as v`.execute(
-      handle.db,
-    );
-    await handle.close();
-    return { ...described, version: `PGlite (PostgreSQL ${rows[0]?.v ?? "?"})` };
+    const source = embedded.dir;
+    if (source)
+      await embedded.whileQueriesWait(() => cp(source, copy, { recursive: true, errorOnExist: true }));
+    else await unpackTar(Readable.fromWeb((await embedded.dump()).stream() as never), copy);
+    const handle = openDatabase({ pgliteDir: copy });
+    let described: { migration: string; tables: Record<string, number> };
+    let version: string;
+    try {
+      described = await describeDatabase(handle.db);
+      const { rows } = await sql<{ v: string }>`select current_setting('server_version') as v`.execute(
+        handle.db,
+      );
+      version = `PGlite (PostgreSQL ${rows[0]?.v ?? "?"})`;
+    } finally {
+      await handle.close();
+    }
+    await packDirectory(copy, file);
+    return { ...described, version };
   } finally {
-    if (!copy.closed) await copy.close();
+    await rm(work, { recursive: true, force: true });
   }
 }
 

@@ -5,6 +5,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { createGunzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "kysely";
 import yauzl from "yauzl";
@@ -21,6 +22,7 @@ import {
   postgresTool,
   workDir,
 } from "./archive";
+import { unpackTar } from "./pgdata-tar";
 
 /**
  * `npm run restore` (issue 37, ADR 047): into an empty place only, every check made before
@@ -173,11 +175,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
 
     // The database.
     if ("pgliteDir" in options.target) {
-      const dump = await readAll(await entryStream(archive, manifest.database.entry));
-      const pglite = new PGlite(options.target.pgliteDir, {
-        ...PGLITE_OPTIONS,
-        loadDataDir: new Blob([new Uint8Array(dump)]),
-      });
+      // Unpacked as a stream (memory flat whatever the size), then opened once: it starts.
+      const entry = await entryStream(archive, manifest.database.entry);
+      const dump = createGunzip();
+      entry.on("error", (error) => dump.destroy(error));
+      await unpackTar(entry.pipe(dump), options.target.pgliteDir);
+      const pglite = new PGlite(options.target.pgliteDir, PGLITE_OPTIONS);
       await pglite.waitReady;
       await pglite.close();
     } else {

@@ -31,11 +31,15 @@ export interface DatabaseHandle {
    * (the tests' round-trip counts, issue 38; never logged). Beside the metrics' observer.
    */
   watchQueries(listener: (text: string) => void): () => void;
-  /**
-   * The embedded database's own data-dir dump (gzip'd tar), taken while its queries wait: the
-   * backup's (backup/archive.ts). Absent on PostgreSQL.
-   */
-  dumpEmbedded?: () => Promise<Blob>;
+  /** The embedded database, for its backup (backup/archive.ts). Absent on PostgreSQL. */
+  embedded?: {
+    /** Its data directory on disk; null for a database in memory (tests). */
+    dir: string | null;
+    /** Runs `work` while every query waits (PGlite's own query lock): its files do not change meanwhile. */
+    whileQueriesWait<T>(work: () => Promise<T>): Promise<T>;
+    /** PGlite's own dump of the data directory: an uncompressed tar, built in memory. */
+    dump(): Promise<Blob>;
+  };
   /** PostgreSQL's pool: its connections, the idle ones and the queries waiting for one. */
   poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -140,7 +144,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     observeQueries: queries.set,
     watchQueries: queries.watch,
     listen: (channel, handler) => instance.listen(channel, handler),
-    dumpEmbedded: () => instance.dumpDataDir("gzip"),
+    embedded: {
+      dir: options.pglite ? null : (options.pgliteDir ?? null),
+      whileQueriesWait: (work) => instance._runExclusiveQuery(work),
+      dump: () => instance.dumpDataDir("none"),
+    },
     close: async () => {
       await db.destroy();
       if (!instance.closed) await instance.close();
