@@ -1,4 +1,14 @@
-import { createReadStream, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -10,7 +20,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, migrateToLatest, openDatabase, PGLITE_OPTIONS } from "../db/index";
 import { LocalStorage } from "../storage/storage";
 import { BackupError, describeDatabase, snapshotEmbedded, workDir, writeBackup } from "./archive";
-import { unpackTar } from "./pgdata-tar";
+import { packDirectory, unpackTar } from "./pgdata-tar";
 import { restoreBackup } from "./restore";
 
 /**
@@ -163,5 +173,91 @@ describe("the embedded database's dump, streamed", { timeout: 300_000 }, () => {
     evil.finalize();
     await expect(unpackTar(Readable.from(evil), path.join(parent, "pglite"))).rejects.toThrow(BackupError);
     expect(existsSync(path.join(parent, "dehors"))).toBe(false);
+  });
+});
+
+/** A store whose every file fails after its first bytes (a disk that gives way mid-read). */
+class FailingStore extends LocalStorage {
+  override read(): Readable {
+    const stream = new Readable({ read() {} });
+    stream.push(Buffer.alloc(4096, 1));
+    setImmediate(() => stream.destroy(new Error("disque illisible")));
+    return stream;
+  }
+}
+
+/** A small data-like folder: two levels, a few files. */
+function smallTree(): string {
+  const dir = path.join(tempDir("sourio-dump-tree-"), "pgdata");
+  mkdirSync(path.join(dir, "base", "1"), { recursive: true });
+  writeFileSync(path.join(dir, "PG_VERSION"), "17\n");
+  for (let i = 0; i < 5; i += 1) writeFileSync(path.join(dir, "base", "1", `${i}`), Buffer.alloc(50_000, i));
+  return dir;
+}
+
+describe("every way out of the backup settles: an error, every stream closed, nothing left waiting", () => {
+  it("refuses a database in memory (nothing on disk to copy), in French", async () => {
+    const inMemory = { embedded: { dir: null, whileQueriesWait: (work: () => Promise<unknown>) => work() } };
+    await expect(snapshotEmbedded(inMemory as unknown as DatabaseHandle, "ignored")).rejects.toThrow(
+      /en mémoire, sans dossier/,
+    );
+  });
+
+  it("never packs over an existing file: the packing fails, the file is untouched", async () => {
+    const taken = path.join(tempDir("sourio-dump-taken-"), "pglite.tar.gz");
+    writeFileSync(taken, "déjà là");
+    await expect(packDirectory(smallTree(), taken)).rejects.toThrow(/EEXIST/);
+    expect(readFileSync(taken, "utf8")).toBe("déjà là");
+  });
+
+  it("a truncated dump, or one whose stream closes before its end, fails the unpacking", async () => {
+    const dump = path.join(tempDir("sourio-dump-whole-"), "pglite.tar.gz");
+    await packDirectory(smallTree(), dump);
+    const bytes = readFileSync(dump);
+    const half = bytes.subarray(0, Math.floor(bytes.length / 2));
+    await expect(
+      unpackTar(Readable.from([half]).pipe(createGunzip()), path.join(tempDir("sourio-dump-cut-"), "pglite")),
+    ).rejects.toThrow(/Lecture de la base sauvegardée interrompue/);
+    // The reader closed midway, without an error of its own.
+    const gunzipped = await new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      createReadStream(dump)
+        .pipe(createGunzip())
+        .on("data", (chunk: Buffer) => chunks.push(chunk))
+        .on("end", () => resolve(Buffer.concat(chunks)))
+        .on("error", reject);
+    });
+    const closing = new Readable({ read() {} });
+    closing.push(gunzipped.subarray(0, 5000));
+    setImmediate(() => closing.destroy());
+    await expect(unpackTar(closing, path.join(tempDir("sourio-dump-closed-"), "pglite"))).rejects.toThrow(
+      BackupError,
+    );
+  });
+
+  it("a stored file that cannot be read fails the archive, which is removed; an existing archive is never touched", async () => {
+    const work = tempDir("sourio-dump-failing-");
+    const dumpFile = path.join(work, "dump");
+    writeFileSync(dumpFile, Buffer.alloc(10_000, 3));
+    const store = new FailingStore(path.join(work, "files"));
+    await store.write("ab/cd.bin", Readable.from([Buffer.alloc(10_000, 5)]));
+    const snapshot = { migration: "000", tables: {}, version: "test" };
+    const archive = path.join(work, "sauvegarde.zip");
+    const backup = (file: string) =>
+      writeBackup({
+        file,
+        databaseKind: "pglite",
+        dumpFile,
+        snapshot,
+        store,
+        currentKey: KEY,
+        sourioVersion: "test",
+      });
+    await expect(backup(archive)).rejects.toThrow(/disque illisible/);
+    expect(existsSync(archive)).toBe(false);
+    const taken = path.join(work, "autre.zip");
+    writeFileSync(taken, "une autre sauvegarde");
+    await expect(backup(taken)).rejects.toThrow(/EEXIST/);
+    expect(readFileSync(taken, "utf8")).toBe("une autre sauvegarde");
   });
 });

@@ -33,12 +33,10 @@ export interface DatabaseHandle {
   watchQueries(listener: (text: string) => void): () => void;
   /** The embedded database, for its backup (backup/archive.ts). Absent on PostgreSQL. */
   embedded?: {
-    /** Its data directory on disk; null for a database in memory (tests). */
+    /** Its data directory on disk; null for a database in memory (most tests): no backup of it. */
     dir: string | null;
     /** Runs `work` while every query waits (PGlite's own query lock): its files do not change meanwhile. */
     whileQueriesWait<T>(work: () => Promise<T>): Promise<T>;
-    /** PGlite's own dump of the data directory: an uncompressed tar, built in memory. */
-    dump(): Promise<Blob>;
   };
   /** PostgreSQL's pool: its connections, the idle ones and the queries waiting for one. */
   poolStats?: () => { total: number; idle: number; waiting: number };
@@ -87,7 +85,7 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder of the embedded database; undefined keeps it in memory (tests). */
   pgliteDir?: string | undefined;
-  /** An already open PGlite instance (tests clone a migrated template). */
+  /** An already open PGlite instance (tests clone a migrated template), on `pgliteDir` if given. */
   pglite?: PGlite;
   poolSize?: number;
 }
@@ -145,9 +143,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     watchQueries: queries.watch,
     listen: (channel, handler) => instance.listen(channel, handler),
     embedded: {
-      dir: options.pglite ? null : (options.pgliteDir ?? null),
+      // With an instance given, its folder is the caller's word (the test harness's on-disk copies).
+      dir: options.pgliteDir ?? null,
       whileQueriesWait: (work) => instance._runExclusiveQuery(work),
-      dump: () => instance.dumpDataDir("none"),
     },
     close: async () => {
       await db.destroy();
