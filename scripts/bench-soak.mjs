@@ -17,6 +17,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import sharp from "sharp";
+import { login, signUpPatient } from "./lib/bench-accounts.mjs";
 import { root } from "./lib/client-build.mjs";
 import { rssOf } from "./lib/local-server.mjs";
 import { startTempPostgres } from "./lib/temp-postgres.mjs";
@@ -124,36 +125,6 @@ function makeUser(stats, instances, cookie) {
       }
     },
   };
-}
-
-const cookieOf = (response) =>
-  (response.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
-
-async function login(base, email, password) {
-  const response = await fetch(`${base}/api/account/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) throw new Error(`connexion de ${email} : ${response.status}`);
-  return cookieOf(response);
-}
-
-async function signUpPatient(base, n) {
-  const response = await fetch(`${base}/api/account/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({
-      role: "patient",
-      first_name: "Endurance",
-      last_name: `Patient${n}`,
-      email: `soak-patient-${n}-${Date.now().toString(36)}@example.com`,
-      password: SOAK_PASSWORD,
-      accept_terms: true,
-    }),
-  });
-  if (response.status !== 201) throw new Error(`inscription : ${response.status} ${await response.text()}`);
-  return cookieOf(response);
 }
 
 /** A patient: uploads, lists, writes. New requests go to every dentist's queue. */
@@ -327,7 +298,18 @@ export async function soakBench({ startServer, record, mkDataDir, minutes = 10 }
       makeUser(stats, instances, await login(a.base, "patient@demo.sourio.fr", DEMO_PASSWORD)),
     ];
     for (let n = 0; n < NEW_PATIENTS; n += 1)
-      patients.push(makeUser(stats, instances, await signUpPatient(n % 2 ? b.base : a.base, n)));
+      patients.push(
+        makeUser(
+          stats,
+          instances,
+          await signUpPatient(n % 2 ? b.base : a.base, {
+            firstName: "Endurance",
+            lastName: `Patient${n}`,
+            emailPrefix: `soak-patient-${n}`,
+            password: SOAK_PASSWORD,
+          }),
+        ),
+      );
     const dentists = [];
     for (const email of ["dr.martin@demo.sourio.fr", "dr.leroy@demo.sourio.fr"])
       dentists.push(makeUser(stats, instances, await login(b.base, email, DEMO_PASSWORD)));
