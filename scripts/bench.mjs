@@ -20,7 +20,8 @@
 //    ≥ 90 % of fields, ≥ 95 % of lines found; RSS growth while 4 photos are read at once < 400 MB.
 // Options: --no-bundle, --no-lighthouse, --no-uploads, --no-lists, --no-realtime, --no-reading,
 // --no-throughput, --cache-off (the lists' servers with RESPONSE_CACHE=off), --no-s3 (scripts/bench-s3.mjs: S3 uploads' memory, download through another instance,
-// cold start compiled vs tsx).
+// cold start compiled vs tsx), --no-backup (scripts/bench-backup.mjs: the server's memory during
+// `npm run backup` at two database sizes: its rise may grow by a tenth of the database's growth at most).
 // --soak runs only the soak (scripts/bench-soak.mjs, issue 37): 10 minutes of mixed load on two instances
 // (--soak-minutes N for another length). Never part of a full run.
 import { spawnSync } from "node:child_process";
@@ -28,6 +29,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { backupBench } from "./bench-backup.mjs";
 import { realtimeBench } from "./bench-realtime.mjs";
 import { s3Bench } from "./bench-s3.mjs";
 import { soakBench } from "./bench-soak.mjs";
@@ -409,6 +411,7 @@ if (!process.argv.includes("--no-lists")) await listsBench();
 if (!process.argv.includes("--no-realtime")) await withDataDirs("sourio-bench-rt-", realtimeBench);
 if (!process.argv.includes("--no-reading")) readingBench();
 if (!process.argv.includes("--no-s3")) await s3Bench({ startServer, record });
+if (!process.argv.includes("--no-backup")) await withDataDirs("sourio-bench-backup-", backupBench);
 if (wantLighthouse || wantUploads) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sourio-bench-"));
   const server = await startServer(dataDir, { DEMO_DATA: "true" });
