@@ -11,11 +11,11 @@ import {
   workDir,
   writeBackup,
 } from "../src/server/backup/archive";
-import { ConfigError, loadConfig } from "../src/server/config";
+import { type AppConfig, loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/index";
-import { closeTree, setPrivateUmask } from "../src/server/files/private-dir";
-import { S3Storage } from "../src/server/storage/s3";
-import { LocalStorage } from "../src/server/storage/storage";
+import { closeTree } from "../src/server/files/private-dir";
+import type { Storage } from "../src/server/storage/storage";
+import { archiveArgument, runCommand, withRawStore } from "./lib/backup-command";
 
 /**
  * With the server's own settings (DATA_DIR or DATABASE_URL, S3_*, DATA_KEY):
@@ -26,13 +26,11 @@ import { LocalStorage } from "../src/server/storage/storage";
  *   never overwrites a file.
  */
 async function main(): Promise<number> {
-  setPrivateUmask();
-  const target = process.argv.slice(2).find((arg) => arg !== "--");
-  if (!target) {
+  const file = archiveArgument();
+  if (!file) {
     console.error("Usage : npm run backup -- /chemin/sauvegarde-sourio.zip");
     return 2;
   }
-  const file = path.resolve(target);
   if (existsSync(file)) {
     console.error(
       `${file} existe déjà : choisissez un autre nom (une sauvegarde n'en écrase jamais une autre).`,
@@ -40,7 +38,10 @@ async function main(): Promise<number> {
     return 1;
   }
   const config = loadConfig({ ...process.env, ADMIN_EMAIL: "", ADMIN_PASSWORD: "" });
-  const store = config.s3 ? new S3Storage(config.s3) : new LocalStorage(path.join(config.dataDir, "files"));
+  return withRawStore(config, (store) => backUp(config, file, store));
+}
+
+async function backUp(config: AppConfig, file: string, store: Storage): Promise<number> {
   const work = await workDir();
   let dumpFile = path.join(work.dir, "database.dump");
   try {
@@ -103,7 +104,6 @@ async function main(): Promise<number> {
   } finally {
     if (dumpFile.startsWith(path.join(config.dataDir, "backup-work"))) await rm(dumpFile, { force: true });
     await work.done();
-    if (store instanceof S3Storage) store.close();
   }
 }
 
@@ -124,14 +124,4 @@ function packageVersion(): string {
   return JSON.parse(readFileSync(path.join(import.meta.dirname, "../package.json"), "utf8")).version;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    if (error instanceof ConfigError || error instanceof BackupError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    console.error(`La sauvegarde a échoué : ${(error as Error).message}`);
-    process.exit(1);
-  },
-);
+runCommand(main, "La sauvegarde a échoué");

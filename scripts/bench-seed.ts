@@ -118,7 +118,8 @@ await sql`
   where c.dentist_id = ${first.id}
 `.execute(db);
 // Offers (issue 8): one with each answer, accepted where the dentist is confirmed (one per
-// request: the unique index drops a second), and a confirmed appointment on each accepted one.
+// request: the unique index drops a second), and a confirmed appointment on each accepted one (on a
+// database with the demo already, its accepted offers keep the appointment they have: the soak).
 await sql`
   insert into offers (request_id, dentist_id, amount_cents, valid_until, status, decided_at, created_at, updated_at)
   select rd.request_id, rd.dentist_id, 50000 + abs(hashtext(rd.request_id::text)) % 200000,

@@ -20,14 +20,19 @@
 //    ≥ 90 % of fields, ≥ 95 % of lines found; RSS growth while 4 photos are read at once < 400 MB.
 // Options: --no-bundle, --no-lighthouse, --no-uploads, --no-lists, --no-realtime, --no-reading,
 // --no-throughput, --cache-off (the lists' servers with RESPONSE_CACHE=off), --no-s3 (scripts/bench-s3.mjs: S3 uploads' memory, download through another instance,
-// cold start compiled vs tsx).
+// cold start compiled vs tsx), --no-backup (scripts/bench-backup.mjs: the server's memory during
+// `npm run backup` at two database sizes: its rise may grow by a tenth of the database's growth at most).
+// --soak runs only the soak (scripts/bench-soak.mjs, issue 37): 10 minutes of mixed load on two instances
+// (--soak-minutes N for another length). Never part of a full run.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { backupBench } from "./bench-backup.mjs";
 import { realtimeBench } from "./bench-realtime.mjs";
 import { s3Bench } from "./bench-s3.mjs";
+import { soakBench } from "./bench-soak.mjs";
 import { throughputBench } from "./lib/bench-throughput.mjs";
 import { findChromium } from "./lib/chromium.mjs";
 import { ensureClientBuilt, root } from "./lib/client-build.mjs";
@@ -43,6 +48,17 @@ const LIGHTHOUSE_PAGES = [
 const LIGHTHOUSE_RUNS = 3;
 const results = [];
 const record = (name, value, budget, ok) => results.push({ name, value, budget, ok });
+
+if (process.argv.includes("--soak")) {
+  const at = process.argv.indexOf("--soak-minutes");
+  const minutes = at >= 0 ? Number(process.argv[at + 1]) : 10;
+  if (!Number.isInteger(minutes) || minutes < 1) {
+    console.error("--soak-minutes attend un nombre entier de minutes (1 ou plus).");
+    process.exit(2);
+  }
+  await withDataDirs("sourio-bench-soak-", (tools) => soakBench({ ...tools, minutes }));
+  report();
+}
 
 const wantBundle = !process.argv.includes("--no-bundle");
 if (wantBundle) {
@@ -395,6 +411,7 @@ if (!process.argv.includes("--no-lists")) await listsBench();
 if (!process.argv.includes("--no-realtime")) await withDataDirs("sourio-bench-rt-", realtimeBench);
 if (!process.argv.includes("--no-reading")) readingBench();
 if (!process.argv.includes("--no-s3")) await s3Bench({ startServer, record });
+if (!process.argv.includes("--no-backup")) await withDataDirs("sourio-bench-backup-", backupBench);
 if (wantLighthouse || wantUploads) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sourio-bench-"));
   const server = await startServer(dataDir, { DEMO_DATA: "true" });
@@ -408,9 +425,16 @@ if (wantLighthouse || wantUploads) {
   }
 }
 
-const width = Math.max(...results.map((r) => r.name.length));
-console.log("\nBudgets de performance");
-for (const r of results) {
-  console.log(`${r.ok ? "OK     " : "DÉPASSÉ"}  ${r.name.padEnd(width)}  ${r.value.padEnd(22)}  ${r.budget}`);
+report();
+
+/** Prints the table and exits: 1 when a budget is exceeded. */
+function report() {
+  const width = Math.max(...results.map((r) => r.name.length));
+  console.log("\nBudgets de performance");
+  for (const r of results) {
+    console.log(
+      `${r.ok ? "OK     " : "DÉPASSÉ"}  ${r.name.padEnd(width)}  ${r.value.padEnd(22)}  ${r.budget}`,
+    );
+  }
+  process.exit(results.every((r) => r.ok) ? 0 : 1);
 }
-process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -2,13 +2,12 @@
 
 import { statSync } from "node:fs";
 import path from "node:path";
-import { BackupError, humanSize } from "../src/server/backup/archive";
+import { humanSize } from "../src/server/backup/archive";
 import { restoreBackup } from "../src/server/backup/restore";
-import { ConfigError, loadConfig } from "../src/server/config";
+import { loadConfig } from "../src/server/config";
 import { writeKeyFile } from "../src/server/config/data-key";
-import { closeTree, setPrivateUmask } from "../src/server/files/private-dir";
-import { S3Storage } from "../src/server/storage/s3";
-import { LocalStorage } from "../src/server/storage/storage";
+import { closeTree } from "../src/server/files/private-dir";
+import { archiveArgument, runCommand, withRawStore } from "./lib/backup-command";
 
 /**
  * With the settings of the server to be (DATA_DIR or DATABASE_URL, S3_*) and DATA_KEY, the files'
@@ -17,13 +16,11 @@ import { LocalStorage } from "../src/server/storage/storage";
  * restored rows with the manifest. The embedded setup gets its DATA_DIR/data-key from DATA_KEY.
  */
 async function main(): Promise<number> {
-  setPrivateUmask();
-  const source = process.argv.slice(2).find((arg) => arg !== "--");
-  if (!source) {
+  const file = archiveArgument();
+  if (!file) {
     console.error("Usage : DATA_KEY=… npm run restore -- /chemin/sauvegarde-sourio.zip");
     return 2;
   }
-  const file = path.resolve(source);
   if (!process.env.DATA_KEY?.trim()) {
     console.error(
       "DATA_KEY est requis pour restaurer : la clé des fichiers du jour de la sauvegarde (en base embarquée, la première ligne de DATA_DIR/data-key de l'installation sauvegardée).",
@@ -37,8 +34,7 @@ async function main(): Promise<number> {
     ADMIN_EMAIL: "",
     ADMIN_PASSWORD: "",
   });
-  const store = config.s3 ? new S3Storage(config.s3) : new LocalStorage(path.join(config.dataDir, "files"));
-  try {
+  return withRawStore(config, async (store) => {
     const target = config.databaseUrl
       ? { databaseUrl: config.databaseUrl }
       : { pgliteDir: path.join(config.dataDir, "pglite") };
@@ -55,19 +51,7 @@ async function main(): Promise<number> {
       `Restauration terminée depuis ${file} (${humanSize(statSync(file).size)}, sauvegarde du ${manifest.created_at}) : base ${config.databaseUrl ? "PostgreSQL" : `embarquée dans ${target && "pgliteDir" in target ? target.pgliteDir : ""}`} au niveau ${manifest.database.migration} (${rows} lignes, comptes conformes au manifeste), ${manifest.files.length} fichier(s) vérifié(s) par SHA-256.`,
     );
     return 0;
-  } finally {
-    if (store instanceof S3Storage) store.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    if (error instanceof ConfigError || error instanceof BackupError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    console.error(`La restauration a échoué : ${(error as Error).message}`);
-    process.exit(1);
-  },
-);
+runCommand(main, "La restauration a échoué");

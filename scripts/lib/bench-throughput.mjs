@@ -12,6 +12,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
 import autocannon from "autocannon";
+import { login, signUpPatient } from "./bench-accounts.mjs";
 import { root } from "./client-build.mjs";
 import { startTempPostgres } from "./temp-postgres.mjs";
 
@@ -97,35 +98,13 @@ function seed(dataDir, env) {
 
 const fmt = (n) => Math.round(n).toLocaleString("fr-FR");
 const pct = (ratio) => `${(100 * ratio).toFixed(1)} %`;
-const cookieOf = (response) =>
-  (response.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
-
-async function login(base, email, password) {
-  const response = await fetch(`${base}/api/account/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) throw new Error(`login ${email}: ${response.status}`);
-  return cookieOf(response);
-}
-
-async function signUpPatient(base, n) {
-  const response = await fetch(`${base}/api/account/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({
-      role: "patient",
-      first_name: "Écrit",
-      last_name: `Banc ${n}`,
-      email: `bench-writer-${n}-${Date.now()}@example.com`,
-      password: "Sourire-Sain-2026",
-      accept_terms: true,
-    }),
-  });
-  if (response.status !== 201) throw new Error(`signup: ${response.status} ${await response.text()}`);
-  return cookieOf(response);
-}
+/** The writers' accounts of the "under writes" measure. */
+const writerAccount = (n) => ({
+  firstName: "Écrit",
+  lastName: `Banc ${n}`,
+  emailPrefix: `bench-writer-${n}`,
+  password: "Sourire-Sain-2026",
+});
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n");
 
@@ -151,8 +130,8 @@ async function sendRequest(base, cookie) {
  * Returns stop(), which resolves to what was written and refused.
  */
 async function startWriters(base, dentistCookie) {
-  const writer = await signUpPatient(base, 1);
-  const sender = await signUpPatient(base, 2);
+  const writer = await signUpPatient(base, writerAccount(1));
+  const sender = await signUpPatient(base, writerAccount(2));
   const requestId = await sendRequest(base, writer);
   const reply = await fetch(`${base}/api/dentist/requests/${requestId}/reply`, {
     method: "POST",

@@ -1,17 +1,17 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHash, createHmac } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "kysely";
 import { ZipFile } from "yazl";
-import type { DatabaseHandle, Db } from "../db/index";
-import { PGLITE_OPTIONS } from "../db/index";
+import { type DatabaseHandle, type Db, openDatabase } from "../db/index";
 import type { Storage } from "../storage/storage";
+import { BackupError } from "./errors";
+import { packDirectory } from "./pgdata-tar";
 
 /**
  * One backup archive (issue 37, ADR 047): a zip written as a stream, 0600, holding
@@ -45,9 +45,7 @@ export interface Manifest {
   data_key: string;
 }
 
-export class BackupError extends Error {
-  override name = "BackupError";
-}
+export { BackupError };
 
 /** The fingerprint of a master key written in the manifest (HMAC-SHA256 of a fixed text, 16 bytes). */
 export function keyFingerprint(key: Buffer): string {
@@ -81,31 +79,54 @@ export async function workDir(parent = tmpdir()): Promise<{ dir: string; done():
 }
 
 /**
- * The embedded database's snapshot: PGlite's data-dir dump, taken while its queries wait (a
- * crash-consistent copy: what was committed, nothing half-done), written to `file` (0600). Its
- * counts are read from the dump itself, loaded in memory: they are the snapshot's, whatever was
- * written since.
+ * The embedded database's snapshot, written to `file` (a gzip'd tar of its data directory, 0600) with
+ * memory flat whatever its size (ADR 047, addenda):
+ * 1. after a checkpoint, its data directory is copied, file by file by the kernel, into a private
+ *    folder beside `file` while PGlite's queries wait: a crash-consistent
+ *    copy (what was committed, nothing half-done), as PGlite's own dump would be, without holding the
+ *    database in memory. A database in memory (tests) has no folder: refused;
+ * 2. the copy is opened on its own: its counts are the snapshot's, whatever was written since, and
+ *    it is proved to open (closed cleanly, it needs no recovery after a restore); it is closed before
+ *    the packing, on every way out;
+ * 3. the copy is packed into `file` as a stream, then removed (on failure too).
  */
 export async function snapshotEmbedded(
   database: DatabaseHandle,
   file: string,
 ): Promise<{ migration: string; tables: Record<string, number>; version: string }> {
-  if (!database.dumpEmbedded) throw new BackupError("La base n'est pas la base embarquée.");
+  const embedded = database.embedded;
+  if (!embedded) throw new BackupError("La base n'est pas la base embarquée.");
+  const source = embedded.dir;
+  if (!source)
+    throw new BackupError(
+      "La base embarquée est en mémoire, sans dossier : rien à sauvegarder (elle vit le temps du processus).",
+    );
   await sql`checkpoint`.execute(database.db);
-  const dump = await database.dumpEmbedded();
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
-  const copy = new PGlite({ ...PGLITE_OPTIONS, loadDataDir: dump });
+  const work = await mkdtemp(path.join(path.dirname(file), ".pglite-copy-"));
+  const copy = path.join(work, "pgdata");
   try {
-    const { openDatabase } = await import("../db/index");
-    const handle = openDatabase({ pglite: copy });
+    await embedded.whileQueriesWait(() => cp(source, copy, { recursive: true, errorOnExist: true }));
+    const described = await describeCopy(copy);
+    await packDirectory(copy, file);
+    return described;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Opens the copy (the snapshot) on its own: its migration, its counts and its version; closed always. */
+async function describeCopy(
+  dir: string,
+): Promise<{ migration: string; tables: Record<string, number>; version: string }> {
+  const handle = openDatabase({ pgliteDir: dir });
+  try {
     const described = await describeDatabase(handle.db);
     const { rows } = await sql<{ v: string }>`select current_setting('server_version') as v`.execute(
       handle.db,
     );
-    await handle.close();
     return { ...described, version: `PGlite (PostgreSQL ${rows[0]?.v ?? "?"})` };
   } finally {
-    if (!copy.closed) await copy.close();
+    await handle.close();
   }
 }
 
@@ -194,59 +215,94 @@ export interface WriteBackupOptions {
 
 /**
  * Writes the archive: the dump, then each stored file (one at a time, streamed: memory stays flat),
- * then the manifest. Files listed but gone before their turn (deleted meanwhile) are left out.
+ * then the manifest. Files listed but gone before their turn (deleted meanwhile) are left out. If the
+ * archive cannot be written to the end (no room, a file unreadable), every stream is closed, the
+ * unfinished archive is removed and the error is thrown: nothing waits for a stream that is gone.
  */
 export async function writeBackup(
   options: WriteBackupOptions,
 ): Promise<{ bytes: number; manifest: Manifest }> {
   const zip = new ZipFile();
   const out = createWriteStream(options.file, { flags: "wx", mode: 0o600 });
+  let created = false;
+  out.once("open", () => {
+    created = true;
+  });
   const written = pipeline(zip.outputStream, out);
-  const entry = options.databaseKind === "pglite" ? "database/pglite.tar.gz" : "database/postgres.dump";
-  const dumpDigest = digesting();
-  await addEntry(zip, entry, createReadStream(options.dumpFile), dumpDigest);
+  // The archive's failure stops the entry under way (below) and is thrown once, by `await written`.
+  const stop = new AbortController();
+  written.catch((error: Error) => stop.abort(error));
+  try {
+    const entry = options.databaseKind === "pglite" ? "database/pglite.tar.gz" : "database/postgres.dump";
+    const dumpDigest = digesting();
+    await addEntry(zip, entry, createReadStream(options.dumpFile), dumpDigest, stop.signal);
 
-  const files: Manifest["files"] = [];
-  for await (const { key } of options.store.list()) {
-    if (key.endsWith(".part")) continue;
-    const size = await options.store.size(key);
-    if (size === null) continue;
-    const digest = digesting();
-    await addEntry(zip, `files/${key}`, options.store.read(key), digest);
-    files.push({ key, ...digest.result() });
+    const files: Manifest["files"] = [];
+    for await (const { key } of options.store.list()) {
+      if (key.endsWith(".part")) continue;
+      const size = await options.store.size(key);
+      if (size === null) continue;
+      const digest = digesting();
+      await addEntry(zip, `files/${key}`, options.store.read(key), digest, stop.signal);
+      files.push({ key, ...digest.result() });
+    }
+    files.sort((a, b) => a.key.localeCompare(b.key));
+    const manifest: Manifest = {
+      format: FORMAT,
+      created_at: new Date().toISOString(),
+      versions: { sourio: options.sourioVersion, node: process.version, database: options.snapshot.version },
+      database: {
+        kind: options.databaseKind,
+        entry,
+        ...dumpDigest.result(),
+        migration: options.snapshot.migration,
+        tables: options.snapshot.tables,
+      },
+      files,
+      data_key: keyFingerprint(options.currentKey),
+    };
+    zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), MANIFEST);
+    zip.end();
+    await written;
+    return { bytes: (await stat(options.file)).size, manifest };
+  } catch (error) {
+    // The archive's own failure (no room…) rather than the entry it interrupted.
+    const cause = stop.signal.aborted ? stop.signal.reason : error;
+    (zip.outputStream as Readable).destroy();
+    out.destroy();
+    await written.catch(() => {});
+    if (created) await rm(options.file, { force: true });
+    throw cause;
   }
-  files.sort((a, b) => a.key.localeCompare(b.key));
-  const manifest: Manifest = {
-    format: FORMAT,
-    created_at: new Date().toISOString(),
-    versions: { sourio: options.sourioVersion, node: process.version, database: options.snapshot.version },
-    database: {
-      kind: options.databaseKind,
-      entry,
-      ...dumpDigest.result(),
-      migration: options.snapshot.migration,
-      tables: options.snapshot.tables,
-    },
-    files,
-    data_key: keyFingerprint(options.currentKey),
-  };
-  zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), MANIFEST);
-  zip.end();
-  await written;
-  return { bytes: (await stat(options.file)).size, manifest };
 }
 
-/** Adds one entry and resolves once it is fully written (the next one starts only then). */
+/**
+ * Adds one entry and resolves once it is fully written (the next one starts only then); rejects if
+ * its source fails or the archive stops (`stop`), its source then closed.
+ */
 function addEntry(
   zip: ZipFile,
   name: string,
   source: Readable,
   digest: { stream: Transform },
+  stop: AbortSignal,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    source.on("error", reject);
-    digest.stream.on("error", reject);
-    digest.stream.on("end", () => resolve());
+    const fail = (error: unknown) => {
+      stop.removeEventListener("abort", stopped);
+      source.destroy();
+      digest.stream.destroy();
+      reject(error);
+    };
+    const stopped = () => fail(stop.reason);
+    if (stop.aborted) return stopped();
+    stop.addEventListener("abort", stopped, { once: true });
+    source.on("error", fail);
+    digest.stream.on("error", fail);
+    digest.stream.on("end", () => {
+      stop.removeEventListener("abort", stopped);
+      resolve();
+    });
     // Stored, not compressed: the files are encrypted (nothing to gain) and the dump is gzip already.
     zip.addReadStream(source.pipe(digest.stream), name, { compress: false, mode: 0o100600 });
   });

@@ -83,7 +83,8 @@ async function newPatientRequest(app: FastifyInstance): Promise<Sent | null> {
 }
 
 beforeAll(async () => {
-  source = await createTestContext({ env: { DEMO_DATA: "true" } });
+  // On disk, as a server keeps it: the backup copies its folder (in memory, it would be refused).
+  source = await createTestContext({ env: { DEMO_DATA: "true" }, pgliteOnDisk: true });
   const demo = await seedDemoData(source.app);
   expect(demo.outcome).toBe("created");
   for (let i = 0; i < 4; i += 1) {
@@ -98,6 +99,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await source?.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  // The worker runs other files after this one (isolate: false): what this file held goes with it.
+  sent.length = 0;
 });
 
 /** A fresh, empty PostgreSQL database on the test server, dropped after the file. */
@@ -137,11 +140,19 @@ describe("the restore drill", { timeout: 600_000 }, () => {
     archive = path.join(tempDir("sourio-drill-out-"), "sourio.zip");
     let writing = true;
     const during: Promise<void> = (async () => {
+      let refused = 0;
       while (writing) {
         const one = await newPatientRequest(source.app);
         if (one) sent.push(one);
+        refused = one ? 0 : refused + 1;
+        if (refused >= 3) throw new Error("three requests in a row refused while the backup ran");
       }
     })();
+    // A writer that fails ends the wait below at once (its error is thrown by `await during`).
+    let writerFailed = false;
+    during.catch(() => {
+      writerFailed = true;
+    });
     try {
       const dumpFile = path.join(work.dir, "dump");
       const postgres = source.database.kind === "postgres";
@@ -150,7 +161,8 @@ describe("the restore drill", { timeout: 600_000 }, () => {
         : await snapshotEmbedded(source.database, dumpFile);
       // Writes go on between the snapshot and the files' copy: one more at least.
       const before = sent.length;
-      while (sent.length < before + 1) await new Promise((r) => setTimeout(r, 50));
+      while (sent.length < before + 1 && !writerFailed) await new Promise((r) => setTimeout(r, 50));
+      if (writerFailed) await during;
       const result = await writeBackup({
         file: archive,
         databaseKind: source.database.kind,

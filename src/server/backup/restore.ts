@@ -5,10 +5,10 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { PGlite } from "@electric-sql/pglite";
+import { createGunzip } from "node:zlib";
 import { sql } from "kysely";
 import yauzl from "yauzl";
-import { openDatabase, PGLITE_OPTIONS } from "../db/index";
+import { openDatabase } from "../db/index";
 import { migrations } from "../db/migrations/index";
 import type { Storage } from "../storage/storage";
 import {
@@ -21,11 +21,12 @@ import {
   postgresTool,
   workDir,
 } from "./archive";
+import { unpackTar } from "./pgdata-tar";
 
 /**
  * `npm run restore` (issue 37, ADR 047): into an empty place only, every check made before
  * anything is written (the archive's format, the files' key, the migration level, every digest),
- * then the database and the files, then the row counts compared with the manifest.
+ * then the database, its row counts compared with the manifest, then the files.
  */
 export interface RestoreOptions {
   file: string;
@@ -173,13 +174,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
 
     // The database.
     if ("pgliteDir" in options.target) {
-      const dump = await readAll(await entryStream(archive, manifest.database.entry));
-      const pglite = new PGlite(options.target.pgliteDir, {
-        ...PGLITE_OPTIONS,
-        loadDataDir: new Blob([new Uint8Array(dump)]),
-      });
-      await pglite.waitReady;
-      await pglite.close();
+      // Unpacked as a stream (memory flat whatever the size); opened once, below, to be counted.
+      const entry = await entryStream(archive, manifest.database.entry);
+      const dump = createGunzip();
+      entry.on("error", (error) => dump.destroy(error));
+      await unpackTar(entry.pipe(dump), options.target.pgliteDir);
     } else {
       const pgRestore = postgresTool("pg_restore");
       if (!pgRestore)
@@ -197,11 +196,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
       }
     }
 
-    // The files, as stored (encrypted).
-    for (const file of manifest.files)
-      await options.store.write(file.key, await entryStream(archive, `files/${file.key}`));
-
-    // What came back is what was saved.
+    // What came back is what was saved: it opens (the embedded one, for the only time here, closed
+    // on every way out) and its rows are the manifest's, before any file is written.
     const database =
       "pgliteDir" in options.target
         ? openDatabase({ pgliteDir: options.target.pgliteDir })
@@ -218,6 +214,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
     } finally {
       await database.close();
     }
+
+    // The files, as stored (encrypted).
+    for (const file of manifest.files)
+      await options.store.write(file.key, await entryStream(archive, `files/${file.key}`));
     return manifest;
   } finally {
     archive.close();

@@ -31,11 +31,13 @@ export interface DatabaseHandle {
    * (the tests' round-trip counts, issue 38; never logged). Beside the metrics' observer.
    */
   watchQueries(listener: (text: string) => void): () => void;
-  /**
-   * The embedded database's own data-dir dump (gzip'd tar), taken while its queries wait: the
-   * backup's (backup/archive.ts). Absent on PostgreSQL.
-   */
-  dumpEmbedded?: () => Promise<Blob>;
+  /** The embedded database, for its backup (backup/archive.ts). Absent on PostgreSQL. */
+  embedded?: {
+    /** Its data directory on disk; null for a database in memory (most tests): no backup of it. */
+    dir: string | null;
+    /** Runs `work` while every query waits (PGlite's own query lock): its files do not change meanwhile. */
+    whileQueriesWait<T>(work: () => Promise<T>): Promise<T>;
+  };
   /** PostgreSQL's pool: its connections, the idle ones and the queries waiting for one. */
   poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -83,7 +85,7 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder of the embedded database; undefined keeps it in memory (tests). */
   pgliteDir?: string | undefined;
-  /** An already open PGlite instance (tests clone a migrated template). */
+  /** An already open PGlite instance (tests clone a migrated template), on `pgliteDir` if given. */
   pglite?: PGlite;
   poolSize?: number;
 }
@@ -140,7 +142,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     observeQueries: queries.set,
     watchQueries: queries.watch,
     listen: (channel, handler) => instance.listen(channel, handler),
-    dumpEmbedded: () => instance.dumpDataDir("gzip"),
+    embedded: {
+      // With an instance given, its folder is the caller's word (the test harness's on-disk copies).
+      dir: options.pgliteDir ?? null,
+      whileQueriesWait: (work) => instance._runExclusiveQuery(work),
+    },
     close: async () => {
       await db.destroy();
       if (!instance.closed) await instance.close();

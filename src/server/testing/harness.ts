@@ -45,13 +45,17 @@ function migratedTemplate(): Promise<Blob> {
 
 async function freshDatabase(
   shared?: string,
+  onDisk?: string,
 ): Promise<{ handle: DatabaseHandle; url?: string; drop: () => Promise<void> }> {
   if (shared)
     return { handle: openDatabase({ databaseUrl: shared, poolSize: 4 }), url: shared, drop: async () => {} };
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const pglite = new PGlite({ ...PGLITE_OPTIONS, loadDataDir: await migratedTemplate() });
-    const handle = openDatabase({ pglite });
+    // On disk (the backup's tests): the template unpacked into the folder, as a server's DATA_DIR/pglite.
+    const pglite = onDisk
+      ? new PGlite(onDisk, { ...PGLITE_OPTIONS, loadDataDir: await migratedTemplate() })
+      : new PGlite({ ...PGLITE_OPTIONS, loadDataDir: await migratedTemplate() });
+    const handle = openDatabase({ pglite, pgliteDir: onDisk });
     return { handle, drop: async () => {} };
   }
   const name = `sourio_test_${randomUUID().replace(/-/g, "")}`;
@@ -128,12 +132,20 @@ export interface TestContextOptions {
   logStream?: { write(line: string): void };
   /** The files on the local disk even in TEST_S3 runs (tests of the disk folder itself). */
   localStorage?: boolean;
+  /**
+   * The embedded database in DATA_DIR/pglite, as a server keeps it, instead of in memory (the
+   * backup's tests: only a database on disk is backed up). Ignored on PostgreSQL.
+   */
+  pgliteOnDisk?: boolean;
 }
 
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const { beforeReady, env = {} } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), "sourio-test-"));
-  const { handle, url, drop } = await freshDatabase(options.databaseUrl);
+  const { handle, url, drop } = await freshDatabase(
+    options.databaseUrl,
+    options.pgliteOnDisk ? path.join(dataDir, "pglite") : undefined,
+  );
   // A bucket of our own, unless the test chooses the storage itself: any S3_* setting given (several
   // apps on one bucket, or blank ones for the local disk), or localStorage.
   const ownStorage = options.localStorage || Object.keys(env).some((name) => name.startsWith("S3_"));
