@@ -171,7 +171,7 @@ describe("reading an uploaded devis", () => {
     expect(beyond.json().error.message).toBe(READING_MESSAGES.readingNotFound);
     const stranger = await call("GET", url(1), other);
     expect(stranger.statusCode).toBe(404);
-  }, 30_000);
+  });
 
   it("confirms the lines read through PUT …/quote with reading_id, in the same transaction", async () => {
     const lines = (reading.result?.lines ?? []).map((l) => ({
