@@ -8,10 +8,11 @@
 // directory grew (a dump held in memory would grow by all of it, or twice). The rise itself is mostly
 // the PGlite opened on the copy to count it (about 100 to 150 MB whatever the size; a closed one is
 // freed by the next garbage collection, hence the second run's variations).
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
+import { seedBench } from "./lib/bench-accounts.mjs";
 import { root } from "./lib/client-build.mjs";
 import { rssOf } from "./lib/local-server.mjs";
 
@@ -22,25 +23,6 @@ const SIZES = [
 /** The most the server's rise may grow, as a share of the data directory's growth. */
 const BUDGET_SHARE = 0.1;
 const MB = 1024 * 1024;
-
-function seed(dataDir, { requests, dentists }) {
-  const run = spawnSync(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      path.join(root, "scripts/bench-seed.ts"),
-      "--data-dir",
-      dataDir,
-      "--requests",
-      String(requests),
-      "--dentists",
-      String(dentists),
-    ],
-    { cwd: root, encoding: "utf8" },
-  );
-  if (run.status !== 0) throw new Error(run.stderr);
-}
 
 /** Bytes of every file under `dir`. */
 function sizeOf(dir) {
@@ -105,7 +87,7 @@ export async function backupBench({ startServer, record, mkDataDir }) {
   const rows = [];
   for (const size of SIZES) {
     const dataDir = mkDataDir();
-    seed(dataDir, size);
+    seedBench(dataDir, size);
     const database = sizeOf(path.join(dataDir, "pglite")) / MB;
     const server = await startServer(dataDir, { DEMO_DATA: "false" });
     try {

@@ -12,13 +12,10 @@
 // Budgets: 0 errors (a transport failure or any unexpected status); each instance's RSS flat after the
 // first two minutes (every later minute's mean within ± 10 % of the third minute's); p99 stable (for
 // every route, the p99 over the second half of the steady minutes ≤ 1.5 × the p99 over the first half).
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import sharp from "sharp";
-import { login, signUpPatient } from "./lib/bench-accounts.mjs";
-import { root } from "./lib/client-build.mjs";
+import { login, seedBench, signUpPatient } from "./lib/bench-accounts.mjs";
 import { rssOf } from "./lib/local-server.mjs";
 import { startTempPostgres } from "./lib/temp-postgres.mjs";
 
@@ -269,23 +266,7 @@ export async function soakBench({ startServer, record, mkDataDir, minutes = 10 }
     // synthetic load comes on top (dentists, patients, 2 000 requests, offers, conversations).
     const a = await startServer(mkDataDir(), { ...env, DEMO_DATA: "true" });
     stops.unshift(a.stop);
-    const seed = spawnSync(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        path.join(root, "scripts/bench-seed.ts"),
-        "--data-dir",
-        mkDataDir(),
-        "--requests",
-        "2000",
-        "--dentists",
-        "50",
-      ],
-      { cwd: root, encoding: "utf8", env: { ...process.env, ...env } },
-    );
-    if (seed.status !== 0) throw new Error(`bench-seed : ${seed.stderr}`);
-    const seeded = JSON.parse(seed.stdout.trim().split("\n").pop());
+    const seeded = seedBench(mkDataDir(), { requests: 2000, dentists: 50, env });
     const b = await startServer(mkDataDir(), { ...env, DEMO_DATA: "false" });
     stops.unshift(b.stop);
     const instances = [

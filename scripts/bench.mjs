@@ -33,6 +33,7 @@ import { backupBench } from "./bench-backup.mjs";
 import { realtimeBench } from "./bench-realtime.mjs";
 import { s3Bench } from "./bench-s3.mjs";
 import { soakBench } from "./bench-soak.mjs";
+import { seedBench } from "./lib/bench-accounts.mjs";
 import { throughputBench } from "./lib/bench-throughput.mjs";
 import { findChromium } from "./lib/chromium.mjs";
 import { ensureClientBuilt, root } from "./lib/client-build.mjs";
@@ -273,23 +274,7 @@ async function listsBench() {
     for (const size of [1000, 100000]) {
       const dataDir = mkdtempSync(path.join(tmpdir(), "sourio-bench-lists-"));
       cleanup.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-      const seed = spawnSync(
-        process.execPath,
-        [
-          "--import",
-          "tsx",
-          path.join(root, "scripts/bench-seed.ts"),
-          "--data-dir",
-          dataDir,
-          "--requests",
-          String(size),
-          "--dentists",
-          "1000",
-        ],
-        { cwd: root, encoding: "utf8" },
-      );
-      if (seed.status !== 0) throw new Error(seed.stderr);
-      const { dentistEmail, adminEmail, password } = JSON.parse(seed.stdout.trim().split("\n").pop());
+      const { dentistEmail, adminEmail, password } = seedBench(dataDir, { requests: size, dentists: 1000 });
       // --cache-off: every list computed, the "same request again" too (RESPONSE_CACHE=off, issue 38).
       const server = await startServer(dataDir, {
         DEMO_DATA: "false",
