@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { finished, type Readable } from "node:stream";
@@ -96,10 +96,26 @@ export async function unpackTar(source: Readable, dir: string): Promise<void> {
   const root = path.resolve(dir);
   await mkdir(root, { recursive: true, mode: 0o700 });
   const extract = tarExtract();
-  finished(source, (error) => {
-    if (error && !extract.destroyed)
-      extract.destroy(new BackupError(`Lecture de la base sauvegardée interrompue : ${error.message}`));
+  // A source that fails or closes midway, or the extractor's own error, ends the unpacking at once:
+  // the entry being written (a tar-stream stream, not a Node one) may already be destroyed with the
+  // extractor, and a pipeline from it would then wait forever (seen on Node 22). So each file's
+  // pipeline is raced against that failure.
+  let fail: (error: Error) => void = () => {};
+  const failed = new Promise<never>((_, reject) => {
+    fail = reject;
   });
+  failed.catch(() => {});
+  let failure: Error | null = null;
+  const stop = (error: Error) => {
+    failure ??= error;
+    fail(failure);
+    if (!extract.destroyed) extract.destroy(failure);
+  };
+  extract.on("error", stop);
+  finished(source, (error) => {
+    if (error) stop(new BackupError(`Lecture de la base sauvegardée interrompue : ${error.message}`));
+  });
+  let output: WriteStream | null = null;
   source.pipe(extract);
   try {
     for await (const entry of extract) {
@@ -117,10 +133,14 @@ export async function unpackTar(source: Readable, dir: string): Promise<void> {
         entry.resume();
       } else if (header.type === "file" || header.type === "contiguous-file") {
         await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-        await pipeline(entry, createWriteStream(target, { flags: "wx", mode: 0o600 }));
+        if (failure) throw failure;
+        output = createWriteStream(target, { flags: "wx", mode: 0o600 });
+        await Promise.race([pipeline(entry, output), failed]);
+        output = null;
       } else entry.resume();
     }
   } catch (error) {
+    output?.destroy();
     source.unpipe(extract);
     source.destroy();
     extract.destroy();
