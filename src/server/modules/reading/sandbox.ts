@@ -17,7 +17,7 @@ import { type Reading, ReadingError, type ReadOptions } from "./types";
  * - a wall-clock backstop for a child that no longer progresses without using CPU (a deadlock, a wait
  *   that never ends): stallLimitMs, 4 × the limit and at least the limit + 60 s; past it the child is
  *   killed ('stalled'), with the same French message as the time limit. Where /proc cannot be read
- *   (another OS than Linux), the time limit is wall-clock from the task's start, as the backstop;
+ *   (another OS than Linux), the time limit itself is wall-clock from the task's start, as before;
  * - a memory ceiling: V8's heap limit inside (--max-old-space-size, half the ceiling), and here the
  *   child's resident memory read from /proc/<pid>/status every 100 ms on Linux (with its CPU time),
  *   the child killed above the ceiling (canvas, sharp and the OCR's wasm allocate outside V8's heap);
