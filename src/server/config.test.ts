@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
+import { STALE_RUNNING_MS } from "./modules/reading/reading.repo";
+import { SANDBOX_START_MS, stallLimitMs } from "./modules/reading/sandbox";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "sourio-config-"));
 
@@ -167,6 +169,13 @@ describe("loadConfig", () => {
       expect(errorOf({ READING_TIME_LIMIT_S: value }).message).toBe(
         "Configuration invalide : READING_TIME_LIMIT_S doit être un nombre de secondes (1 à 110)",
       );
+    // The limits are CPU time; a stalled child is ended on the wall clock after 4 × as long, a minute
+    // more at least: a preview 75 s, a reading 6 min. The longest reading allowed (110 s), with its
+    // process's start, ends before a starting instance takes its row for a stopped instance's.
+    expect(stallLimitMs(15_000)).toBe(75_000);
+    expect(stallLimitMs(90_000)).toBe(360_000);
+    const longest = loadConfig({ DATA_DIR: dataDir(), READING_TIME_LIMIT_S: "110" }).readingLimits.timeMs;
+    expect(SANDBOX_START_MS + stallLimitMs(longest)).toBeLessThan(STALE_RUNNING_MS);
     expect(errorOf({ READING_MEMORY_MB: "100" }).message).toBe(
       "Configuration invalide : READING_MEMORY_MB doit être un nombre de Mo (256 à 16384)",
     );

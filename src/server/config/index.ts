@@ -108,9 +108,11 @@ const envSchema = z.object({
     .max(2, { error: "doit valoir 1 ou 2" })
     .default(1),
   /**
-   * The whole reading of one devis, in seconds, in its own process (issue 32): past it, it is stopped.
-   * At most 110 s: a reading 'running' for 2 minutes is taken for one a stopped instance left
-   * (reading.repo.ts, STALE_RUNNING_MS).
+   * The whole reading of one devis, in seconds of its process's CPU time (issue 32, ADR 037 and its
+   * addendum): past it, it is stopped; a reading that stalls is stopped after 4 × as long on the wall
+   * clock (sandbox.ts, stallLimitMs). At most 110 s: with the process's start and that backstop, a
+   * reading still runs before the 10 minutes after which a 'running' row is taken for one a stopped
+   * instance left (reading.repo.ts, STALE_RUNNING_MS).
    */
   READING_TIME_LIMIT_S: z.coerce
     .number({ error: "doit être un nombre de secondes (1 à 110)" })
@@ -272,8 +274,8 @@ export interface AppConfig {
   /** OCR workers reading devis at once in this instance (1–2). */
   readingConcurrency: number;
   /**
-   * The reading's own process (ADR 037): the whole reading's time limit and a preview's (ms), its
-   * memory ceiling (MB), its OCR workers. The shape of modules/reading/runner.ts's ReadingLimits.
+   * The reading's own process (ADR 037): the whole reading's time limit and a preview's (ms of the
+   * process's CPU time), its memory ceiling (MB), its OCR workers. The shape of modules/reading/runner.ts's ReadingLimits.
    */
   readingLimits: { timeMs: number; previewTimeMs: number; memoryMb: number; ocrConcurrency: number };
   /** The bearer token of GET /metrics; undefined: no metrics are kept and the route answers 404. */

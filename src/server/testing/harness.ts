@@ -173,12 +173,6 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       : {}),
     ...env,
   });
-  // A page preview's 15 s (config/index.ts) is the product's bound; in a test it is only the verdict
-  // "it is stuck". The preview's process runs at low priority, and on a 2-core machine busy with the
-  // rest of the suite it waited past 15 s for a core (reading.test.ts, CI's Node 22 pass): a test that
-  // does not set the reading's limit itself gets a minute (ADR 028).
-  if (env.READING_TIME_LIMIT_S === undefined)
-    config.readingLimits = { ...config.readingLimits, previewTimeMs: 60_000 };
   const app = await buildApp({
     config,
     database: handle,

@@ -39,8 +39,13 @@ const hasQuoteLines = async (db: Kysely<Database>, requestId: string) =>
 export const readingTextKey = (patientId: string, readingId: string) =>
   `${patientId}/readings/${readingId}.txt`;
 
-/** A 'running' row untouched this long was left by a stopped instance: it is read again. */
-export const STALE_RUNNING_MS = 2 * 60 * 1000;
+/**
+ * A 'running' row untouched this long was left by a stopped instance: it is read again. Beyond the
+ * longest a live instance holds one: its reading process's start (SANDBOX_START_MS, 60 s), then the
+ * wall-clock backstop of the longest time limit (READING_TIME_LIMIT_S 110 s of CPU: 440 s, sandbox.ts),
+ * 500 s with a minute and a half to spare for the file and the result (ADR 037, addendum).
+ */
+export const STALE_RUNNING_MS = 10 * 60 * 1000;
 /** A reading is tried this many times at most (a crash each time: the file is probably the cause). */
 export const MAX_ATTEMPTS = 3;
 

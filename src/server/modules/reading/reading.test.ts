@@ -358,13 +358,14 @@ describe("the reading queue", () => {
     const stale = await queued();
     const worn = await queued();
     const fresh = await queued();
-    await sql`update quote_readings set status = 'running', attempts = 1, started_at = now() - interval '3 minutes' where id = ${stale.readingId}`.execute(
+    await sql`update quote_readings set status = 'running', attempts = 1, started_at = now() - interval '11 minutes' where id = ${stale.readingId}`.execute(
       ctx.app.db,
     );
-    await sql`update quote_readings set status = 'running', attempts = ${MAX_ATTEMPTS}, started_at = now() - interval '3 minutes' where id = ${worn.readingId}`.execute(
+    await sql`update quote_readings set status = 'running', attempts = ${MAX_ATTEMPTS}, started_at = now() - interval '11 minutes' where id = ${worn.readingId}`.execute(
       ctx.app.db,
     );
-    await sql`update quote_readings set status = 'running', attempts = 1, started_at = now() where id = ${fresh.readingId}`.execute(
+    // Live: a reading under load may run for minutes (its CPU-time limit, its 4 × wall backstop).
+    await sql`update quote_readings set status = 'running', attempts = 1, started_at = now() - interval '5 minutes' where id = ${fresh.readingId}`.execute(
       ctx.app.db,
     );
     expect(await ctx.app.readings.recover()).toBe(2);

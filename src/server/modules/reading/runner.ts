@@ -13,11 +13,11 @@ export type ReadFn = (data: Uint8Array, options: ReadOptions) => Promise<Reading
 
 /** The reading's bounds (config: READING_TIME_LIMIT_S, READING_MEMORY_MB, READING_CONCURRENCY). */
 export interface ReadingLimits {
-  /** The whole reading of one devis, in ms. */
+  /** The whole reading of one devis, in ms of its process's CPU time (sandbox.ts). */
   timeMs: number;
   /** The reading process's memory ceiling, in MB. */
   memoryMb: number;
-  /** A page preview, in ms. */
+  /** A page preview or an avatar, in ms of its process's CPU time. */
   previewTimeMs: number;
   ocrConcurrency: number;
 }
@@ -56,7 +56,7 @@ const errorName = (error: unknown) => (error instanceof Error ? error.name : typ
  * Reads the queued devis, one at a time on this instance, off the request path: woken by an upload,
  * and every few seconds for readings queued by another instance. Each reading: the document from
  * storage (at most 10 MB, in memory), readQuote in the reading's own bounded process (sandbox.ts:
- * a time limit for the whole reading, a memory ceiling, low priority; a killed child fails the
+ * a CPU-time limit for the whole reading, a memory ceiling, low priority; a killed child fails the
  * reading with its French message and the next one gets a fresh child), the raw text stored (encrypted) under the patient's prefix, the row updated, then a realtime
  * event to the patient (ids only). Logs carry ids and error names, never text, names or amounts.
  *
@@ -159,7 +159,7 @@ export class ReadingRunner {
     }
   }
 
-  /** 'running' rows older than 2 minutes back to 'pending' (or failed after 3 attempts). */
+  /** 'running' rows older than 10 minutes back to 'pending' (or failed after 3 attempts). */
   async recover(staleMs?: number): Promise<number> {
     const rows = await this.queue.recover(READING_MESSAGES.failed, staleMs);
     for (const row of rows) {

@@ -1,4 +1,4 @@
-import { type ChildProcess, fork } from "node:child_process";
+import { type ChildProcess, execFile, fork } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { setPriority } from "node:os";
@@ -10,20 +10,35 @@ import { type Reading, ReadingError, type ReadOptions } from "./types";
  * Reading a devis (pdf.js, rendering, sharp, OCR) in a child process of its own, never in the server's
  * thread (issue 32, ADR 037): one persistent child, forked when first needed, reused reading after
  * reading and ended after a minute without work, respawned after it died. What bounds it:
- * - a time limit for the whole task, enforced here: past it the child is killed;
+ * - a time limit for the whole task, enforced here, in CPU time: the child's own (utime + stime of all
+ *   its threads, /proc/<pid>/stat) from the moment it is given the task; past it the child is killed
+ *   ('time'). CPU time is what the document costs: a child at nice 19 that waits for a core on a busy
+ *   machine is not charged for the wait (ADR 037, addendum);
+ * - a wall-clock backstop for a child that no longer progresses without using CPU (a deadlock, a wait
+ *   that never ends): stallLimitMs, 4 × the limit and at least the limit + 60 s; past it the child is
+ *   killed ('stalled'), with the same French message as the time limit. Where /proc cannot be read
+ *   (another OS than Linux), the time limit itself is wall-clock from the task's start, as before;
  * - a memory ceiling: V8's heap limit inside (--max-old-space-size, half the ceiling), and here the
- *   child's resident memory read from /proc/<pid>/status every 100 ms on Linux, the child killed above
- *   the ceiling (canvas, sharp and the OCR's wasm allocate outside V8's heap);
+ *   child's resident memory read from /proc/<pid>/status every 100 ms on Linux (with its CPU time),
+ *   the child killed above the ceiling (canvas, sharp and the OCR's wasm allocate outside V8's heap);
  * - the lowest CPU priority, so the server keeps answering on a 2-core machine;
  * - one task at a time (the others wait in order); no secret in its environment.
  * A killed or crashed child fails its task with ReadingError(READING_MESSAGES.failed), or timeout when
- * its time was up; the next task gets a fresh child. The bytes go both ways by structured clone
- * (serialization: 'advanced').
+ * its time was up or it stalled; the next task gets a fresh child. The bytes go both ways by
+ * structured clone (serialization: 'advanced').
  */
 
 export interface SandboxLimits {
-  /** The whole task, in ms, from the moment a ready child is given it (a start has SANDBOX_START_MS). */
+  /**
+   * The whole task, in ms of the child's CPU time (all its threads) from the moment a ready child is
+   * given it (a start has SANDBOX_START_MS); wall-clock where /proc cannot be read.
+   */
   timeMs: number;
+  /**
+   * The wall-clock backstop for the task, in ms from the same moment, for a child that stalls without
+   * using CPU (Linux): stallLimitMs(timeMs) unless set (tests).
+   */
+  stallMs?: number;
   /** The child's resident memory ceiling, in MB. */
   memoryMb: number;
   /** A child without work for this long is ended (ms). */
@@ -31,8 +46,9 @@ export interface SandboxLimits {
   /** OCR workers inside the child (READING_CONCURRENCY). */
   ocrConcurrency?: number;
   /**
-   * Told why a child was ended other than by idleness or shutdown ('time', 'memory', 'start', 'send',
-   * or 'exit' for a child that died by itself), for the logs: never anything of the document.
+   * Told why a child was ended other than by idleness or shutdown ('time' for its CPU time, 'stalled'
+   * for the wall-clock backstop, 'memory', 'start', 'send', or 'exit' for a child that died by
+   * itself), for the logs: never anything of the document.
    */
   onStop?: (reason: string) => void;
 }
@@ -56,7 +72,23 @@ export const SANDBOX_IDLE_MS = 60_000;
  * ready; the task's own time limit starts then (a start is our code's cost, not the document's).
  */
 export const SANDBOX_START_MS = 60_000;
-const MEMORY_POLL_MS = 100;
+/** How often the child's resident memory and CPU time are read (Linux). */
+const POLL_MS = 100;
+/** The wall-clock backstop's multiple of the time limit, and its least margin above it (ms). */
+const STALL_FACTOR = 4;
+const STALL_MARGIN_MS = 60_000;
+
+/**
+ * The wall-clock backstop of a task whose time limit (CPU) is `timeMs`: 4 × the limit, at least the
+ * limit + 60 s (a preview's 15 s: 75 s; a reading's 90 s: 6 min). A child that progresses is never
+ * ended by it unless it got less than a quarter of a core on average for its whole task, and a short
+ * task is not ended by a starvation of a minute (a machine busy with a backup, a build, a test
+ * suite); a child that stalls stays stalled, so the backstop only bounds how long it holds its queue
+ * and its patient before the same French message (ADR 037, addendum).
+ */
+export function stallLimitMs(timeMs: number): number {
+  return Math.max(STALL_FACTOR * timeMs, timeMs + STALL_MARGIN_MS);
+}
 /** Lowest priority (Unix nice 19). */
 const LOW_PRIORITY = 19;
 
@@ -83,6 +115,38 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+/**
+ * Clock ticks a second of /proc's CPU times (sysconf(_SC_CLK_TCK), the kernel's USER_HZ): asked of
+ * `getconf CLK_TCK` once; 100, Linux's value on every architecture Node runs on, when it cannot tell.
+ */
+let clockTicks: Promise<number> | null = null;
+function clockTicksPerSecond(): Promise<number> {
+  clockTicks ??= new Promise<number>((resolve) => {
+    execFile("getconf", ["CLK_TCK"], { timeout: 5000 }, (error, stdout) => {
+      const ticks = Number(String(stdout).trim());
+      resolve(!error && Number.isInteger(ticks) && ticks > 0 ? ticks : 100);
+    });
+  });
+  return clockTicks;
+}
+
+/**
+ * The child's CPU time in clock ticks (utime + stime of all its threads, fields 14 and 15 of
+ * /proc/<pid>/stat, Linux); null elsewhere or when it is gone. The fields are counted after the
+ * command's name, which is in parentheses and may hold spaces.
+ */
+async function cpuTicks(pid: number): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, "latin1");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const utime = Number(fields[11]);
+    const stime = Number(fields[12]);
+    return Number.isFinite(utime) && Number.isFinite(stime) ? utime + stime : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The child's resident memory in MB, from /proc (Linux); null elsewhere or when it is gone. */
 async function residentMb(pid: number): Promise<number | null> {
   try {
@@ -105,8 +169,13 @@ export class ReaderSandbox {
   private closed = false;
   /** Children forked so far (tests: a crash gets a fresh one). */
   spawned = 0;
-  /** Why the last child was ended by us ('time', 'memory', 'abort', 'idle', 'close'), for tests and logs. */
+  /**
+   * Why the last child was ended by us ('time', 'stalled', 'memory', 'abort', 'idle', 'close'), for
+   * tests and logs.
+   */
   lastKill: string | null = null;
+  /** The CPU time the last task used as last read (ms); null where it is not measured (tests). */
+  lastCpuMs: number | null = null;
 
   constructor(readonly limits: SandboxLimits) {}
 
@@ -173,6 +242,8 @@ export class ReaderSandbox {
       env: { NODE_ENV: process.env.NODE_ENV ?? "production", PATH: process.env.PATH ?? "" },
     });
     this.spawned += 1;
+    // Known before the child's first task.
+    if (process.platform === "linux") void clockTicksPerSecond();
     try {
       if (child.pid) setPriority(child.pid, LOW_PRIORITY);
     } catch {
@@ -285,32 +356,50 @@ export class ReaderSandbox {
       signal.addEventListener("abort", onAbort, { once: true });
       cleanups.push(() => signal.removeEventListener("abort", onAbort));
     }
-    timer = setTimeout(
-      () => finish({ error: new ReadingError(READING_MESSAGES.timeout) }, "time"),
-      this.limits.timeMs,
-    );
+    const timeout = () => ({ error: new ReadingError(READING_MESSAGES.timeout) });
     const pid = running.pid;
-    if (pid && process.platform === "linux") {
-      poll = setInterval(() => {
-        if (pollBusy) return;
-        pollBusy = true;
-        void residentMb(pid)
-          .then((mb) => {
-            if (mb !== null && mb > this.limits.memoryMb)
-              finish({ error: new ReadingError(READING_MESSAGES.failed) }, "memory");
-          })
-          .finally(() => {
-            pollBusy = false;
-          });
-      }, MEMORY_POLL_MS);
-    }
-    try {
-      running.send({ id: job.id, task: job.task }, (error) => {
-        if (error) finish({ error: new ReadingError(READING_MESSAGES.failed) }, "send");
-      });
-    } catch {
-      finish({ error: new ReadingError(READING_MESSAGES.failed) }, "send");
-    }
+    const { timeMs, memoryMb } = this.limits;
+    this.lastCpuMs = null;
+    const begin = async () => {
+      // The child's CPU time so far (earlier tasks, its start): the task's is counted from here.
+      const linux = pid !== undefined && process.platform === "linux";
+      const startTicks = linux ? await cpuTicks(pid) : null;
+      const hz = startTicks === null ? 0 : await clockTicksPerSecond();
+      if (settled) return;
+      if (startTicks === null) {
+        // No /proc: the time limit is wall-clock.
+        timer = setTimeout(() => finish(timeout(), "time"), timeMs);
+      } else {
+        this.lastCpuMs = 0;
+        timer = setTimeout(() => finish(timeout(), "stalled"), this.limits.stallMs ?? stallLimitMs(timeMs));
+      }
+      if (linux) {
+        poll = setInterval(() => {
+          if (pollBusy) return;
+          pollBusy = true;
+          void Promise.all([residentMb(pid), startTicks === null ? null : cpuTicks(pid)])
+            .then(([mb, ticks]) => {
+              if (mb !== null && mb > memoryMb)
+                return finish({ error: new ReadingError(READING_MESSAGES.failed) }, "memory");
+              if (ticks === null || startTicks === null || settled) return;
+              const cpuMs = ((ticks - startTicks) * 1000) / hz;
+              this.lastCpuMs = cpuMs;
+              if (cpuMs > timeMs) finish(timeout(), "time");
+            })
+            .finally(() => {
+              pollBusy = false;
+            });
+        }, POLL_MS);
+      }
+      try {
+        running.send({ id: job.id, task: job.task }, (error) => {
+          if (error) finish({ error: new ReadingError(READING_MESSAGES.failed) }, "send");
+        });
+      } catch {
+        finish({ error: new ReadingError(READING_MESSAGES.failed) }, "send");
+      }
+    };
+    void begin();
   }
 
   /** No work: the child stops holding the process open, and is ended after idleMs. */
@@ -326,7 +415,10 @@ export class ReaderSandbox {
     this.idleTimer.unref();
   }
 
-  /** Kills the child (SIGKILL: a child out of time or memory may not answer anything else). */
+  /**
+   * Kills the child (SIGKILL: a child out of time or memory may not answer anything else; a stopped
+   * one is ended too).
+   */
   private async kill(reason: string, which: ChildProcess | null = this.child): Promise<void> {
     if (this.idleTimer && which === this.child) {
       clearTimeout(this.idleTimer);
