@@ -42,7 +42,11 @@ export const expectedTermsSchema = z.object({
 });
 export type ExpectedTerms = z.infer<typeof expectedTermsSchema>;
 
-/** On the review screen, for a compared field: the value read on the devis, or the act table's. */
+/**
+ * On the review screen, for a compared field: the value read on the devis, or the act table's. For a
+ * figure the reading corrected (`as_read`, ADR 043 addendum), 'read' is the figure as first read (its
+ * `as_read`): the patient kept it rather than the correction; no choice sent means the correction stands.
+ */
 export const READING_CHOICE_USES = ["read", "table"] as const;
 
 /**
@@ -170,6 +174,15 @@ export const READING_MESSAGES = {
   tariffOn: (day: string) => `Tarif de l'Assurance Maladie au ${formatDetailDate(`${day}T12:00:00Z`)}`,
   useTariff: "Utiliser le tarif",
   keepRead: "Garder la valeur lue",
+  keepCorrected: "Garder la valeur corrigée",
+  /** A corrected figure's buttons, by name: "Garder la valeur lue pour la base de remboursement de l'acte 1 : 12,00 €". */
+  keepReadFor: (what: string, act: number, figure: string) =>
+    `Garder la valeur lue pour ${what} de l'acte ${act} : ${figure}`,
+  keepCorrectedFor: (what: string, act: number, figure: string) =>
+    `Garder la valeur corrigée pour ${what} de l'acte ${act} : ${figure}`,
+  readKept: "Valeur lue retenue",
+  readKeptHint:
+    "La valeur lue est gardée avec la lecture ; le reste à charge reste estimé avec le tarif de l'Assurance Maladie du jour du devis.",
   tariffChosen: "Tarif retenu",
   tariffHint:
     "Le reste à charge est toujours estimé avec le tarif de l'Assurance Maladie du jour du devis ; votre choix est gardé avec la lecture.",

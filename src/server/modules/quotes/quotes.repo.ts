@@ -41,8 +41,11 @@ export const linesTotal = (lines: readonly QuoteLineDto[]) => lines.reduce((sum,
  * Confirms a reading inside the transaction that saves the lines (PUT …/quote with reading_id):
  * only a finished reading of that request (whose patient the caller has already checked). The
  * reading module writes the reading; its confirmation is part of saving the lines, so it is here.
- * The patient's choices (issue 34) are kept for the figures the reading compared with the table only
- * (a line it read with the table's values beside it), one per line and field, the last one sent.
+ * The patient's choices (issue 34) are kept for the figures the reading compared with the table (a line
+ * it read with the table's values beside it) and, "read" only, for a figure it corrected (`as_read`:
+ * the patient kept the value first read rather than the correction, ADR 043 addendum; a free line's AMO
+ * read again in its cell has no table beside it), one per line and field, the last one sent. Nothing
+ * else is kept: a choice about a figure nobody compared or corrected says nothing.
  */
 async function confirmReading(
   trx: Kysely<Database>,
@@ -62,8 +65,12 @@ async function confirmReading(
   if (!reading) return false;
   const lines = readResultSchema.safeParse(reading.result).data?.lines ?? [];
   const kept = new Map<string, ReadingChoice>();
-  for (const choice of choices)
-    if (lines[choice.line]?.expected) kept.set(`${choice.line}.${choice.field}`, choice);
+  for (const choice of choices) {
+    const line = lines[choice.line];
+    const corrected =
+      choice.use === "read" && choice.field !== "basket" && line?.as_read?.[choice.field] !== undefined;
+    if (line?.expected || corrected) kept.set(`${choice.line}.${choice.field}`, choice);
+  }
   await trx
     .updateTable("quote_readings")
     .set({ confirmed_at: now, choices: JSON.stringify([...kept.values()]) })

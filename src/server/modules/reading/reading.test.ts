@@ -5,7 +5,7 @@ import { actByCode } from "../../../shared/domain/acts";
 import { RETENTION } from "../../../shared/domain/retention";
 import { DATA_EXPORT_URL } from "../../../shared/schemas/account";
 import { DOCUMENT_MESSAGES } from "../../../shared/schemas/documents";
-import { type QuoteReading, READING_MESSAGES } from "../../../shared/schemas/reading";
+import { type QuoteReading, READING_MESSAGES, type ReadResult } from "../../../shared/schemas/reading";
 import { REQUEST_NOT_FOUND } from "../../../shared/schemas/requests";
 import { archiveOf } from "../../testing/archive";
 import { type CorpusDevis, devisPdf, devisPhoto, makeDevis } from "../../testing/devis-corpus";
@@ -595,6 +595,133 @@ describe("figures printed otherwise than the act table (issue 34)", () => {
       .where("id", "=", reading.id)
       .executeTakeFirstOrThrow();
     expect((row.result as { lines: { br_cents: number }[] }).lines[index]?.br_cents).toBe(tableBr - 12_50);
+  }, 60_000);
+});
+
+describe("a figure the reading corrected, and the patient kept as read (issue 34, ADR 043 addendum)", () => {
+  it("saves the fee read, keeps the choice of a BR or AMO read, and estimates the reste à charge with the table's BR", async () => {
+    const requestId = await upload(owner.cookie, [devisFile], ["quote"]);
+    await ctx.app.readings.drain();
+    const reading = await latest(requestId);
+    expect(reading.status).toBe("done");
+    // What the reader leaves on a photo whose OCR slipped where the devis proves it (parse.test.ts and
+    // cells.test.ts make these from pages; a photo slipping on purpose is not reproducible cheaply):
+    // written in the reading's row, as the reader would.
+    const day = "2026-03-02";
+    const expected = (basket: "100_sante" | "libre") => ({ basket, br_cents: 12_000, amo_cents: 7200, day });
+    const result: ReadResult = {
+      lines: [
+        // HBLD634 on the 14: BR read "1200" (12,00 €), corrected to the table's 120,00 € by the printed AMO.
+        {
+          tooth: 14,
+          code: "HBLD634",
+          act: "Couronne céramo-métallique",
+          basket: "100_sante",
+          fee_cents: 50_000,
+          br_cents: 12_000,
+          amo_cents: 7200,
+          uncertain: ["br_cents"],
+          expected: expected("100_sante"),
+          filled: [],
+          as_read: { br_cents: 1200 },
+        },
+        // HBLD734 on the 36: fee read "150,00", corrected to 1 500,00 € by the printed total.
+        {
+          tooth: 36,
+          code: "HBLD734",
+          act: "Couronne céramo-métallique sur molaire",
+          basket: "libre",
+          fee_cents: 150_000,
+          br_cents: 12_000,
+          amo_cents: 7200,
+          uncertain: ["fee_cents"],
+          expected: expected("libre"),
+          filled: [],
+          as_read: { fee_cents: 15_000 },
+        },
+        // A free line (HBMD017 is not in the table): AMO read "5,40", read again in its cell as 54,00 €.
+        {
+          tooth: 46,
+          code: "HBMD017",
+          act: "Inlay core",
+          basket: "libre",
+          fee_cents: 30_000,
+          br_cents: 9000,
+          amo_cents: 5400,
+          uncertain: ["amo_cents"],
+          expected: null,
+          filled: [],
+          as_read: { amo_cents: 540 },
+        },
+      ],
+      total_cents: 230_000,
+      lines_total_cents: 230_000,
+      total_matches: true,
+      patient_name: null,
+      practitioner_name: null,
+      practitioner_number: null,
+      quote_date: day,
+      confidence: 0.7,
+    };
+    await ctx.app.db
+      .updateTable("quote_readings")
+      .set({ kind: "image", result: JSON.stringify(result) })
+      .where("id", "=", reading.id)
+      .execute();
+
+    // The patient keeps every value read: the fee in its line, the BR and the AMO as choices.
+    const saved = await call("PUT", `/api/patient/requests/${requestId}/quote`, owner, {
+      quote_date: day,
+      reading_id: reading.id,
+      lines: [
+        { code: "HBLD634", act: "Couronne céramo-métallique", tooth: 14, fee_cents: 50_000 },
+        // A known act's BR sent by a forged request: the table's is taken, as for any line.
+        {
+          code: "HBLD734",
+          act: "Couronne céramo-métallique sur molaire",
+          tooth: 36,
+          fee_cents: 15_000,
+          br_cents: 1200,
+        },
+        { code: null, act: "HBMD017 · Inlay core", tooth: 46, fee_cents: 30_000, br_cents: 9000 },
+      ],
+      reading_choices: [
+        { line: 0, field: "br_cents", use: "read" },
+        { line: 2, field: "amo_cents", use: "read" },
+        // A free line has no table to choose, and its basket was not corrected: not kept.
+        { line: 2, field: "br_cents", use: "table" },
+        { line: 2, field: "basket", use: "read" },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(
+      saved.json().lines.map((l: { fee_cents: number; br_cents: number }) => [l.fee_cents, l.br_cents]),
+    ).toEqual([
+      [50_000, 12_000],
+      [15_000, 12_000],
+      [30_000, 9000],
+    ]);
+    expect(saved.json().quote_amount_cents).toBe(95_000);
+    expect((await latest(requestId)).choices).toEqual([
+      { line: 0, field: "br_cents", use: "read" },
+      { line: 2, field: "amo_cents", use: "read" },
+    ]);
+
+    // The reste à charge, computed by the server (no mutuelle): the fee less 60 % of the table's BR —
+    // 500,00 − 72,00 = 428,00 € (not 500,00 − 7,20 with the BR read), 150,00 − 72,00 = 78,00 €, and the
+    // free line's 300,00 − 54,00 (60 % of its BR, whatever AMO was read) = 246,00 €: 752,00 € in all.
+    const comparison = await call("GET", `/api/patient/requests/${requestId}/comparison`, owner);
+    expect(comparison.statusCode, comparison.body).toBe(200);
+    const original = comparison.json().original;
+    expect(
+      original.lines.map((l: { amo_cents: number; rest_cents: number }) => [l.amo_cents, l.rest_cents]),
+    ).toEqual([
+      [7200, 42_800],
+      [7200, 7800],
+      [5400, 24_600],
+    ]);
+    expect(original.total).toMatchObject({ fee_cents: 95_000, amo_cents: 19_800, rest_cents: 75_200 });
+    expect(original.tariff_day).toBe(day);
   }, 60_000);
 });
 

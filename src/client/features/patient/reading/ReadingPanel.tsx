@@ -1,9 +1,15 @@
 import { AlertTriangle, FileWarning, Loader2, PenLine, RefreshCw, ShieldCheck } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { toast } from "sonner";
-import { type QuoteReading, READING_MESSAGES, type ReadingChoice } from "../../../../shared/schemas/reading";
+import { parseEuros } from "../../../../shared/format/money";
+import {
+  type CorrectableField,
+  type QuoteReading,
+  READING_MESSAGES,
+  type ReadingChoice,
+} from "../../../../shared/schemas/reading";
 import { QuoteLinesEditor } from "../../../components/quote/QuoteLinesEditor";
-import { type DraftLine, draftsTotal } from "../../../components/quote/quoteLines";
+import { centsToInput, type DraftLine, draftsTotal } from "../../../components/quote/quoteLines";
 import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
 import { isApiError } from "../../../lib/api";
@@ -14,8 +20,10 @@ import { useQuoteLinesSave } from "../useQuoteLinesSave";
 import { CorrectedFigures } from "./CorrectedFigures";
 import { PagePreview } from "./PagePreview";
 import {
+  type CorrectedFigure,
   confidenceWords,
   correctedFigures,
+  correctionTarget,
   type Highlight,
   type ReadingStage,
   readingChoices,
@@ -189,12 +197,42 @@ function ReadingReview({
     const corrected = correctedFigures(line);
     const comparisons = line.code && draft.code === line.code ? tariffComparisons(line) : [];
     if (corrected.length === 0 && comparisons.length === 0) continue;
+    const position = drafts.indexOf(draft);
+    const choiceKey = (field: CorrectableField) => `${index}.${field}`;
+    // Issue 34: the value read put back in the line's field (the fee, a free line's BR), or kept as the
+    // patient's choice with the reading (a known act's BR, an AMO: the estimate takes the table's).
+    const kept = (figure: CorrectedFigure) => {
+      const target = correctionTarget(figure.field, draft);
+      if (target === "choice") return chosen[choiceKey(figure.field)] === "read";
+      return parseEuros(target === "fee" ? draft.fee : draft.br) === figure.read;
+    };
+    const keep = (figure: CorrectedFigure, value: "read" | "corrected") => {
+      const target = correctionTarget(figure.field, draft);
+      if (target === "choice") {
+        const key = choiceKey(figure.field);
+        setChosen(
+          value === "read"
+            ? { ...chosen, [key]: "read" }
+            : Object.fromEntries(Object.entries(chosen).filter(([k]) => k !== key)),
+        );
+        return;
+      }
+      const amount = centsToInput(value === "read" ? figure.read : figure.value);
+      onChange(drafts.map((d, i) => (i === position ? { ...d, [target]: amount } : d)));
+    };
     lineNotes[draft.id] = (
       <>
-        <CorrectedFigures figures={corrected} />
+        <CorrectedFigures
+          figures={corrected}
+          actNumber={position + 1}
+          kept={(field) => corrected.some((f) => f.field === field && kept(f))}
+          recordedOnly={(field) => correctionTarget(field, draft) === "choice"}
+          onKeep={keep}
+          disabled={pending}
+        />
         <TariffComparisons
           comparisons={comparisons}
-          lineNumber={drafts.indexOf(draft) + 1}
+          lineNumber={position + 1}
           chosen={(field) => chosen[`${index}.${field}`]}
           onChoose={(field, use) => setChosen({ ...chosen, [`${index}.${field}`]: use })}
           disabled={pending}

@@ -3,6 +3,7 @@ import type { QuoteReading, ReadLine, ReadResult } from "../../../../shared/sche
 import {
   confidenceWords,
   correctedFigures,
+  correctionTarget,
   readingChoices,
   readingParties,
   readingStage,
@@ -195,5 +196,27 @@ describe("the amounts the reading corrected (issue 34)", () => {
     // A figure since emptied, or equal to what was read, is no correction to show.
     expect(correctedFigures(line({ fee_cents: null, as_read: { fee_cents: 5000 } }))).toEqual([]);
     expect(correctedFigures(line({ as_read: { amo_cents: 6450 } }))).toEqual([]);
+  });
+
+  it("puts the value read back in the fee's field or a free line's BR's; a known act's BR and an AMO are a choice", () => {
+    const known = readLineToDraft(line());
+    const free = readLineToDraft(line({ code: "HBMD017", act: "Inlay core" }));
+    expect(correctionTarget("fee_cents", known)).toBe("fee");
+    expect(correctionTarget("br_cents", known)).toBe("choice");
+    expect(correctionTarget("amo_cents", known)).toBe("choice");
+    expect(correctionTarget("br_cents", free)).toBe("br");
+    expect(correctionTarget("amo_cents", free)).toBe("choice");
+  });
+
+  it("sends « read » for a corrected BR or AMO the patient kept, nothing while the correction stands", () => {
+    const expected = { basket: "libre" as const, br_cents: 12_000, amo_cents: 7200, day: "2026-03-02" };
+    const lines = [
+      line({ br_cents: 12_000, amo_cents: 7200, expected, filled: [], as_read: { br_cents: 1200 } }),
+      line({ fee_cents: 50_000, as_read: { fee_cents: 5000 } }),
+    ];
+    expect(readingChoices(lines, {})).toEqual([]);
+    expect(readingChoices(lines, { "0.br_cents": "read", "1.fee_cents": "read" })).toEqual([
+      { line: 0, field: "br_cents", use: "read" },
+    ]);
   });
 });

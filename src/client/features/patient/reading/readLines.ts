@@ -149,20 +149,48 @@ export function correctedFigures(line: ReadLine): CorrectedFigure[] {
   return out;
 }
 
-/** The choices to send with the lines: for every figure read otherwise than the table, read or table. */
+/**
+ * Where the value read goes back when the patient keeps it rather than the correction: the fee's field,
+ * a free line's BR field, or — a known act's BR (the estimate takes the table's, ADR 038) and an AMO
+ * (60 % of the BR, no field) — only the choice kept with the reading (`readingChoices`).
+ */
+export type CorrectionTarget = "fee" | "br" | "choice";
+
+export function correctionTarget(field: CorrectableField, draft: DraftLine): CorrectionTarget {
+  if (field === "fee_cents") return "fee";
+  if (field === "br_cents" && !(draft.code && actByCode(draft.code))) return "br";
+  return "choice";
+}
+
+/**
+ * The choices to send with the lines: for every figure read otherwise than the table, read or table;
+ * and for a corrected BR or AMO whose value read the patient kept (`chosen` "read"), "read" (without
+ * it, the correction stands).
+ */
 export function readingChoices(
   lines: readonly ReadLine[],
   chosen: Readonly<Record<string, ReadingChoice["use"]>>,
 ): ReadingChoice[] {
   const out: ReadingChoice[] = [];
-  for (const [index, line] of lines.entries())
+  for (const [index, line] of lines.entries()) {
+    const compared = new Set<string>();
     for (const comparison of tariffComparisons(line))
-      if (comparison.read !== null)
+      if (comparison.read !== null) {
+        compared.add(comparison.field);
         out.push({
           line: index,
           field: comparison.field,
           use: chosen[`${index}.${comparison.field}`] ?? "read",
         });
+      }
+    for (const figure of correctedFigures(line))
+      if (
+        figure.field !== "fee_cents" &&
+        !compared.has(figure.field) &&
+        chosen[`${index}.${figure.field}`] === "read"
+      )
+        out.push({ line: index, field: figure.field, use: "read" });
+  }
   return out;
 }
 

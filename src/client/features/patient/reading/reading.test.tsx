@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { formatEuros } from "../../../../shared/format/money";
 import { parisToday } from "../../../../shared/policies/offers";
 import { DOCUMENT_MESSAGES } from "../../../../shared/schemas/documents";
 import { QUOTE_MESSAGES, type QuoteLineDto, resolveLine } from "../../../../shared/schemas/quotes";
@@ -142,6 +143,12 @@ function openPage(reading: QuoteReading | null, extra: Handlers = {}, request: P
 
 /** A French text as the screen's text reads (testing-library turns its no-break spaces into spaces). */
 const words = (text: string) => text.replace(/\s+/g, " ");
+
+/**
+ * A name as the screen reader reads it, written with plain spaces: a narrow no-break space before ":"
+ * (French typography), and before "€" the space Intl writes in fr-FR euros.
+ */
+const nb = (text: string) => text.replace(/ :/g, "\u202f:").replace(/ €/g, formatEuros(0).slice(-2));
 
 const myQuote = () => screen.findByRole("region", { name: "Mon devis" });
 
@@ -443,6 +450,165 @@ describe("l'écran de vérification", () => {
     // Only the figure corrected is shown so: the first line's fee was read as printed.
     expect(within(line1).queryByText(says("Honoraires À vérifier"))).not.toBeInTheDocument();
     expect(within(line1).getAllByText(says("Corrigé d'après le devis"))).toHaveLength(1);
+  });
+
+  it("« Garder la valeur lue » remet la valeur lue dans la ligne, « Garder la valeur corrigée » l'annule, au clavier aussi (issue 34)", async () => {
+    const expected = { basket: "libre" as const, br_cents: 12_000, amo_cents: 7200, day: "2026-03-02" };
+    const [first, second] = RESULT.lines as [ReadResult["lines"][number], ReadResult["lines"][number]];
+    const result: ReadResult = {
+      ...RESULT,
+      quote_date: "2026-03-02",
+      lines: [
+        // A known act's BR read "1200" (12,00 €), corrected to the table's 120,00 €: no field holds it.
+        {
+          ...first,
+          br_cents: 12_000,
+          amo_cents: 7200,
+          uncertain: ["br_cents"],
+          expected,
+          filled: [],
+          as_read: { br_cents: 1200 },
+        },
+        // The fee read "50,00", corrected to 500,00 € by the printed total: the fee's field holds it.
+        { ...second, uncertain: ["fee_cents"], as_read: { fee_cents: 5000 } },
+        // A free line's BR read again in its cell (9,00 € first, then 90,00 €): its BR field holds it.
+        {
+          tooth: 46,
+          code: "HBMD017",
+          act: "Inlay core",
+          basket: "libre",
+          fee_cents: 30_000,
+          br_cents: 9000,
+          amo_cents: 5400,
+          uncertain: ["br_cents"],
+          as_read: { br_cents: 900 },
+        },
+      ],
+      total_cents: 155_000,
+      lines_total_cents: 155_000,
+    };
+    const { calls, user } = openPage(done({ kind: "image", result }), {
+      [PUT_QUOTE]: (body) => {
+        calls.push({ key: PUT_QUOTE, body });
+        return json(500, { error: { code: "INTERNAL", message: "Erreur" } });
+      },
+    });
+    const mine = await myQuote();
+    const group2 = await within(mine).findByRole("group", { name: "Acte 2" });
+    const line2 = group2.parentElement as HTMLElement;
+    const fee = within(group2).getByRole("textbox", { name: /Honoraires/ });
+    expect(fee).toHaveValue("500,00");
+
+    // The fee: the value read goes back in its field, flagged no more; the button now undoes it.
+    await user.click(
+      within(line2).getByRole("button", {
+        name: nb("Garder la valeur lue pour les honoraires de l'acte 2 : 50,00 €"),
+      }),
+    );
+    expect(fee).toHaveValue("50,00");
+    expect(within(line2).getByText(/Valeur lue retenue\s:\s50,00\s€/)).toBeInTheDocument();
+    const undo = within(line2).getByRole("button", {
+      name: nb("Garder la valeur corrigée pour les honoraires de l'acte 2 : 500,00 €"),
+    });
+    // One button whose words change: the focus stays on it, and Enter undoes.
+    expect(undo).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(fee).toHaveValue("500,00");
+    expect(within(line2).queryByText(/Valeur lue retenue/)).not.toBeInTheDocument();
+    expect(
+      within(line2).getByRole("button", {
+        name: nb("Garder la valeur lue pour les honoraires de l'acte 2 : 50,00 €"),
+      }),
+    ).toHaveFocus();
+    await user.keyboard(" ");
+    expect(fee).toHaveValue("50,00");
+
+    // A free line's BR: its field.
+    const group3 = within(mine).getByRole("group", { name: "Acte 3" });
+    const br = within(group3).getByRole("textbox", { name: /Base de remboursement/ });
+    expect(br).toHaveValue("90,00");
+    const line3 = group3.parentElement as HTMLElement;
+    await user.click(
+      within(line3).getByRole("button", {
+        name: nb("Garder la valeur lue pour la base de remboursement de l'acte 3 : 9,00 €"),
+      }),
+    );
+    expect(br).toHaveValue("9,00");
+    expect(within(line3).queryByText(words(READING_MESSAGES.readKeptHint))).not.toBeInTheDocument();
+
+    // A known act's BR: no field; kept with the reading, and the screen says the estimate stays the table's.
+    const line1 = within(mine).getByRole("group", { name: "Acte 1" }).parentElement as HTMLElement;
+    await user.click(
+      within(line1).getByRole("button", {
+        name: nb("Garder la valeur lue pour la base de remboursement de l'acte 1 : 12,00 €"),
+      }),
+    );
+    expect(within(line1).getByText(/Valeur lue retenue\s:\s12,00\s€/)).toBeInTheDocument();
+    expect(within(line1).getByText(words(READING_MESSAGES.readKeptHint))).toBeInTheDocument();
+    expect(
+      within(line1).getByRole("button", {
+        name: nb("Garder la valeur corrigée pour la base de remboursement de l'acte 1 : 120,00 €"),
+      }),
+    ).toBeInTheDocument();
+
+    await user.click(within(mine).getByRole("button", { name: "Enregistrer ces lignes" }));
+    await waitFor(() => expect(calls.some((c) => c.key === PUT_QUOTE)).toBe(true));
+    expect(calls.find((c) => c.key === PUT_QUOTE)?.body).toMatchObject({
+      reading_id: READING_ID,
+      lines: [
+        // A known act's BR is never sent: the server takes the table's.
+        expect.objectContaining({ code: "HBLD734", fee_cents: 75_000, br_cents: null }),
+        expect.objectContaining({ code: "HBLD634", fee_cents: 5000 }),
+        expect.objectContaining({ code: null, act: "HBMD017 · Inlay core", br_cents: 900 }),
+      ],
+      reading_choices: [{ line: 0, field: "br_cents", use: "read" }],
+    });
+  });
+
+  it("« Garder la valeur corrigée » retire le choix de la valeur lue envoyé avec les lignes (issue 34)", async () => {
+    const expected = { basket: "libre" as const, br_cents: 12_000, amo_cents: 7200, day: "2026-03-02" };
+    const [first, second] = RESULT.lines as [ReadResult["lines"][number], ReadResult["lines"][number]];
+    const result: ReadResult = {
+      ...RESULT,
+      quote_date: "2026-03-02",
+      lines: [
+        // An AMO read "720" (7,20 €), corrected to the table's 72,00 € (the printed BR is the table's).
+        {
+          ...first,
+          br_cents: 12_000,
+          amo_cents: 7200,
+          uncertain: ["amo_cents"],
+          expected,
+          filled: [],
+          as_read: { amo_cents: 720 },
+        },
+        second,
+      ],
+    };
+    const { calls, user } = openPage(done({ kind: "image", result }), {
+      [PUT_QUOTE]: (body) => {
+        calls.push({ key: PUT_QUOTE, body });
+        return json(500, { error: { code: "INTERNAL", message: "Erreur" } });
+      },
+    });
+    const mine = await myQuote();
+    const line1 = (await within(mine).findByRole("group", { name: "Acte 1" })).parentElement as HTMLElement;
+    await user.click(
+      within(line1).getByRole("button", {
+        name: nb("Garder la valeur lue pour la part de l'Assurance Maladie de l'acte 1 : 7,20 €"),
+      }),
+    );
+    await user.click(
+      within(line1).getByRole("button", {
+        name: nb("Garder la valeur corrigée pour la part de l'Assurance Maladie de l'acte 1 : 72,00 €"),
+      }),
+    );
+    expect(within(line1).getByText("À vérifier")).toBeInTheDocument();
+    await user.click(within(mine).getByRole("button", { name: "Enregistrer ces lignes" }));
+    await waitFor(() => expect(calls.some((c) => c.key === PUT_QUOTE)).toBe(true));
+    // No choice left to send (an empty list is left out of the body): the correction stands.
+    const body = calls.find((c) => c.key === PUT_QUOTE)?.body as { reading_choices?: unknown[] };
+    expect(body.reading_choices ?? []).toEqual([]);
   });
 
   it("refuse d'enregistrer une ligne illisible, sans rien envoyer", async () => {
