@@ -1,0 +1,159 @@
+import { type Kysely, sql } from "kysely";
+import { functionBody } from "./037_changes_by_person";
+
+/**
+ * Issue 38 (ADR 057, addendum): what a request's row in the patient's lists shows, kept by the
+ * database instead of looked up on every read. Before, each row of a page ran four sub-selects
+ * (its documents counted, its open offers counted, its live appointment's status and time, twice):
+ * on PGlite, each a scan started again per row.
+ *
+ * On `requests`:
+ * - `document_count`: its documents;
+ * - `sent_offers`: its offers whose status is 'sent' (whether one is still valid depends on the day:
+ *   the lists count the open ones only for a request that has one, `sent_offers > 0`);
+ * - `appointment_status`, `appointment_starts_at`: its newest live appointment (status pending or
+ *   confirmed; by created_at, then id), or null.
+ *
+ * Kept by statement triggers on `documents`, `offers` and `appointments` (insert, update, delete,
+ * with their transition tables; truncate), in the writing transaction, as migration 038 keeps the
+ * conversations' counters: the requests a statement touched are counted again, and written only
+ * where a figure changed (a request left as it was is neither rewritten nor notified, migration 037;
+ * `updated_at` is not touched). Whoever writes (a service, a job, an erasure, an operator's SQL), the
+ * columns agree with a recount at every commit.
+ *
+ * The requests' change notifications (migration 037) skip an update that changed these columns and
+ * nothing else: whoever reads them (the patient's lists and request page; a dentist's own live
+ * appointment) is already told by the notification of the documents, offers or appointments written.
+ * Without this, an offer sent would also empty the cached answers of every other dentist with a row
+ * on the request.
+ */
+
+/** The request columns kept here. */
+const KEPT = ["document_count", "sent_offers", "appointment_status", "appointment_starts_at"];
+
+/** The requests whose ids `ids` selects, counted again and written where a figure changed. */
+const recount = (ids: string) => `
+  update requests q set
+    document_count = x.document_count, sent_offers = x.sent_offers,
+    appointment_status = x.appointment_status, appointment_starts_at = x.appointment_starts_at
+  from (
+    select k.id,
+      (select count(*)::int from documents d where d.request_id = k.id) as document_count,
+      (select count(*)::int from offers o where o.request_id = k.id and o.status = 'sent') as sent_offers,
+      a.status as appointment_status, a.starts_at as appointment_starts_at
+    from requests k
+    left join lateral (
+      select a.status, a.starts_at from appointments a
+      where a.request_id = k.id and a.status in ('pending', 'confirmed')
+      order by a.created_at desc, a.id desc limit 1
+    ) a on true
+    where k.id in (${ids})
+  ) x
+  where q.id = x.id
+    and (${KEPT.map((c) => `q.${c}`).join(", ")}) is distinct from (${KEPT.map((c) => `x.${c}`).join(", ")})`;
+
+const keptArray = `array[${KEPT.map((c) => `'${c}'`).join(", ")}]`;
+
+/** The requests' change notifications (migration 037), silent on an update of the kept columns alone. */
+function changesOfRequests(): string {
+  const body = functionBody("requests");
+  if (!/\bbegin\b/.test(body)) throw new Error("migration 039 : corps de sourio_changes_requests inattendu");
+  return body.replace(
+    /\bbegin\b/,
+    `begin
+      if tg_op = 'UPDATE' then
+        if exists (select 1 from old_rows o join new_rows n on n.id = o.id
+            where (${KEPT.map((c) => `o.${c}`).join(", ")}) is distinct from (${KEPT.map((c) => `n.${c}`).join(", ")}))
+          and not exists (select 1 from old_rows o join new_rows n on n.id = o.id
+            where to_jsonb(o) - ${keptArray} is distinct from to_jsonb(n) - ${keptArray}) then
+          return null;
+        end if;
+      end if;`,
+  );
+}
+
+/** Per table: what its truncate resets. */
+const SOURCES: Record<string, string> = {
+  documents: "document_count = 0 where document_count <> 0",
+  offers: "sent_offers = 0 where sent_offers <> 0",
+  appointments:
+    "appointment_status = null, appointment_starts_at = null where appointment_status is not null or appointment_starts_at is not null",
+};
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table requests
+    add column document_count integer not null default 0,
+    add column sent_offers integer not null default 0,
+    add column appointment_status text,
+    add column appointment_starts_at timestamptz`.execute(db);
+
+  const ids = {
+    insert: "select request_id from new_rows",
+    delete: "select request_id from old_rows",
+    update: "select request_id from old_rows union select request_id from new_rows",
+  };
+  for (const [table, reset] of Object.entries(SOURCES)) {
+    for (const [op, which] of Object.entries(ids)) {
+      await sql
+        .raw(`
+          create function sourio_request_counters_${table}_${op}() returns trigger language plpgsql as $$
+          begin
+            ${recount(which)};
+            return null;
+          end
+          $$`)
+        .execute(db);
+      const transition =
+        op === "insert"
+          ? "new table as new_rows"
+          : op === "delete"
+            ? "old table as old_rows"
+            : "old table as old_rows new table as new_rows";
+      await sql
+        .raw(`
+          create trigger ${table}_request_counters_${op} after ${op} on ${table}
+          referencing ${transition} for each statement
+          execute function sourio_request_counters_${table}_${op}()`)
+        .execute(db);
+    }
+    await sql
+      .raw(`
+        create function sourio_request_counters_${table}_truncate() returns trigger language plpgsql as $$
+        begin
+          update requests set ${reset};
+          return null;
+        end
+        $$`)
+      .execute(db);
+    await sql
+      .raw(`
+        create trigger ${table}_request_counters_truncate after truncate on ${table}
+        for each statement execute function sourio_request_counters_${table}_truncate()`)
+      .execute(db);
+  }
+
+  await sql
+    .raw(
+      `create or replace function sourio_changes_requests() returns trigger language plpgsql as $$${changesOfRequests()}$$`,
+    )
+    .execute(db);
+
+  // The requests already there.
+  await sql.raw(recount("select id from requests")).execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql
+    .raw(
+      `create or replace function sourio_changes_requests() returns trigger language plpgsql as $$${functionBody("requests")}$$`,
+    )
+    .execute(db);
+  for (const table of Object.keys(SOURCES))
+    for (const op of ["insert", "update", "delete", "truncate"]) {
+      await sql.raw(`drop trigger ${table}_request_counters_${op} on ${table}`).execute(db);
+      await sql.raw(`drop function sourio_request_counters_${table}_${op}()`).execute(db);
+    }
+  await sql`alter table requests
+    drop column document_count, drop column sent_offers,
+    drop column appointment_status, drop column appointment_starts_at`.execute(db);
+}
