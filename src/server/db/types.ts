@@ -236,6 +236,8 @@ export interface MessagesTable {
   body: Generated<string>;
   read_at: Timestamp | null;
   created_at: Timestamp;
+  /** Its attachments: kept by their triggers (migration 039), never written by the application. */
+  attachment_count: Generated<number>;
 }
 
 export interface OffersTable {

@@ -9,7 +9,8 @@ import { api, dentist, patient, type Who } from "../testing/people";
  * ADR 057 addendum): its documents, its offers still 'sent' and its newest live appointment,
  * whoever writes the documents, offers and appointments (here an operator's SQL: inserts, updates,
  * deletes, truncates), equal at every commit to a recount; and the list's rows equal to what the
- * per-row sub-selects it ran before gave.
+ * per-row sub-selects it ran before gave. The same for each message's attachments (the
+ * conversation list's last message).
  */
 
 let ctx: TestContext;
@@ -278,5 +279,59 @@ describe("request counters kept by the triggers of documents, offers and appoint
     });
     expect(byId.get(accepted)?.journey.state).toBe("appointment_confirmed");
     expect(rows.find((row) => row.id === accepted)?.appointment_status).toBe("confirmed");
+  });
+});
+
+describe("a message's attachments kept by their triggers", () => {
+  /** Each message of the conversation: kept count and recount. */
+  async function attachmentsKeptAndCounted(conversationId: string) {
+    const { rows } = await sql<{ id: string; kept: number; counted: number }>`
+      select m.id, m.attachment_count as kept,
+        (select count(*)::int from message_attachments a where a.message_id = m.id) as counted
+      from messages m where m.conversation_id = ${conversationId} order by m.created_at`.execute(ctx.app.db);
+    expect(rows.map((r) => r.kept)).toEqual(rows.map((r) => r.counted));
+    return rows.map((r) => r.kept);
+  }
+
+  it("follow inserts, moves, deletes and a truncate made in SQL, and are what the conversation list shows", async () => {
+    const request = await newRequest("in_review");
+    const conversation = (
+      await ctx.app.db
+        .insertInto("conversations")
+        .values({ request_id: request, patient_id: alice.id, dentist_id: drMartin.id })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const { rows } = await sql<{
+      id: string;
+    }>`insert into messages (conversation_id, sender_id, body, created_at) values
+      (${conversation}, ${drMartin.id}, 'Bonjour', now() - interval '2 minutes'),
+      (${conversation}, ${drMartin.id}, 'Voici le devis', now() - interval '1 minute')
+      returning id`.execute(ctx.app.db);
+    const [older, last] = rows.map((r) => r.id);
+    expect(await attachmentsKeptAndCounted(conversation)).toEqual([0, 0]);
+
+    await sql`insert into message_attachments (message_id, storage_key, file_name, mime_type, size) values
+      (${last}, ${`pj-1-${conversation}`}, 'devis.pdf', 'application/pdf', 10),
+      (${last}, ${`pj-2-${conversation}`}, 'radio.png', 'image/png', 10),
+      (${older}, ${`pj-3-${conversation}`}, 'photo.png', 'image/png', 10)`.execute(ctx.app.db);
+    expect(await attachmentsKeptAndCounted(conversation)).toEqual([1, 2]);
+    const shown = async () => {
+      const list = await api(ctx).get("/api/conversations", alice);
+      expect(list.statusCode, list.body).toBe(200);
+      return list.json().items.find((c: { id: string }) => c.id === conversation).last_message
+        .attachment_count;
+    };
+    expect(await shown()).toBe(2);
+
+    await sql`update message_attachments set message_id = ${older} where file_name = 'radio.png' and message_id = ${last}`.execute(
+      ctx.app.db,
+    );
+    expect(await attachmentsKeptAndCounted(conversation)).toEqual([2, 1]);
+    await sql`delete from message_attachments where message_id = ${last}`.execute(ctx.app.db);
+    expect(await attachmentsKeptAndCounted(conversation)).toEqual([2, 0]);
+    expect(await shown()).toBe(0);
+    await sql`truncate message_attachments`.execute(ctx.app.db);
+    expect(await attachmentsKeptAndCounted(conversation)).toEqual([0, 0]);
   });
 });
