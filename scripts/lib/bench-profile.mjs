@@ -4,9 +4,10 @@
 // folder and by function. Not part of `npm run bench`; run by hand:
 //   node scripts/lib/bench-profile.mjs [--seconds 5] [--connections 10] [--postgres] [--route /api/me ...]
 //     [--as dentist|admin] (the seeded admin is also a patient: /api/patient/requests, /api/admin/users)
+//     [--keep DIR] (copies each .cpuprofile there, for Chrome's DevTools or scripts/lib/profile-callers.mjs)
 // RESPONSE_CACHE=off in the environment profiles the computed answers (issue 38).
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     top: { type: "string", default: "25" },
     connections: { type: "string", default: "10" },
     as: { type: "string", default: "dentist" },
+    keep: { type: "string" },
   },
 });
 const routes = values.route ?? ["/api/health", "/api/me", "/api/dentist/requests", "/api/dentist/dashboard"];
@@ -136,6 +138,15 @@ try {
         `p50 ${result.latency.p50} ms, non-2xx ${result.non2xx}`,
     );
     console.log(file ? summarize(path.join(profDir, file), loadAt - spawnedAt) : "(no profile written)");
+    if (file && values.keep) {
+      mkdirSync(values.keep, { recursive: true });
+      const kept = path.join(
+        values.keep,
+        `${route.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.cpuprofile`,
+      );
+      copyFileSync(path.join(profDir, file), kept);
+      console.log(`profile: ${kept} (load from ${Math.round(loadAt - spawnedAt)} ms)`);
+    }
     rmSync(profDir, { recursive: true, force: true });
   }
 } finally {

@@ -139,6 +139,14 @@ export interface RequestsTable {
   consent_withdrawn_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /**
+   * Kept by the database (migration 039, ADR 057 addendum), never written by the application: its
+   * documents, its offers still 'sent', its newest live appointment's status and time.
+   */
+  document_count: Generated<number>;
+  sent_offers: Generated<number>;
+  appointment_status: Generated<"pending" | "confirmed" | null>;
+  appointment_starts_at: Generated<Date | null>;
 }
 
 export interface DocumentsTable {
@@ -228,6 +236,8 @@ export interface MessagesTable {
   body: Generated<string>;
   read_at: Timestamp | null;
   created_at: Timestamp;
+  /** Its attachments: kept by their triggers (migration 039), never written by the application. */
+  attachment_count: Generated<number>;
 }
 
 export interface OffersTable {

@@ -182,7 +182,7 @@ const functionName = (table: string) => `sourio_changes_${table}`;
 const triggerName = (table: string, event: string) => `${table}_changed_${event}`;
 
 /** One table's function: the people of the statement's rows, notified with the table's name. */
-function functionBody(table: string): string {
+export function functionBody(table: string): string {
   const rule = CHANGE_RULES[table];
   if (!rule) throw new Error(table);
   const update = rule.update ?? rule.people("(select * from old_rows union all select * from new_rows)");

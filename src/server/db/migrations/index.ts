@@ -34,6 +34,7 @@ import * as m034 from "./034_invoices";
 import * as m035 from "./035_reviews";
 import * as m037 from "./037_changes_by_person";
 import * as m038 from "./038_conversation_counters";
+import * as m039 from "./039_list_counters";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   "035_reviews": m035,
   "037_changes_by_person": m037,
   "038_conversation_counters": m038,
+  "039_list_counters": m039,
 };

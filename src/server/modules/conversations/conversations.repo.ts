@@ -120,7 +120,8 @@ function conversationQueries(db: Db, actor: Actor) {
   const otherSide = actor.profile.role === "dentist" ? "c.patient_id" : "c.dentist_id";
 
   // What the messages' triggers keep on each conversation (migration 038): my unread messages and
-  // the newest message, so that a row of the list is read, not counted (issue 38).
+  // the newest message, and on each message its attachments (migration 039), so that a row of the
+  // list is read, not counted (issue 38).
   const myUnread = mySide === "c.dentist_id" ? "c.dentist_unread" : "c.patient_unread";
 
   const summaries = () =>
@@ -140,11 +141,8 @@ function conversationQueries(db: Db, actor: Actor) {
         "last.body as last_body",
         "last.created_at as last_created_at",
         "last.sender_id as last_sender_id",
-        sql<
-          number | null
-        >`(select count(*)::int from message_attachments a where a.message_id = c.last_message_id)`.as(
-          "last_attachment_count",
-        ),
+        // Kept by the attachments' triggers (migration 039): not counted per row.
+        "last.attachment_count as last_attachment_count",
         sql<number>`${sql.ref(myUnread)}`.as("unread_count"),
       ])
       .where(mySide, "=", me);

@@ -74,10 +74,11 @@ function dentistQueries(db: Db, actor: Actor) {
     sql<boolean>`(rd.opened_at is null)`.as("is_new"),
     "r.quote_amount_cents",
     // This dentist's live appointment on the request (appointments_request_idx), so that 'Confirmé'
-    // is said only of a confirmed appointment.
+    // is said only of a confirmed appointment; looked for only on a request that has a live one
+    // (its `appointment_status`, kept by the database: migration 039).
     sql<
       "pending" | "confirmed" | null
-    >`(select a.status from appointments a where a.request_id = r.id and a.dentist_id = ${me} and a.status in ('pending', 'confirmed') order by a.created_at desc limit 1)`.as(
+    >`(case when r.appointment_status is null then null else (select a.status from appointments a where a.request_id = r.id and a.dentist_id = ${me} and a.status in ('pending', 'confirmed') order by a.created_at desc limit 1) end)`.as(
       "appointment_status",
     ),
   ] as const;
@@ -127,6 +128,7 @@ function dentistQueries(db: Db, actor: Actor) {
               "r.budget",
               "r.urgency",
               "r.quote_amount_cents",
+              "r.appointment_status",
             ])
             .where((eb) => eb.and([audience(eb), extra(eb)]))
             .orderBy("r.created_at", "desc")

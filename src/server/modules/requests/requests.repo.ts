@@ -11,7 +11,9 @@ import type { Db } from "../../db/index";
 /**
  * A request's row as the lists show it, with what its journey is derived from (ADR 016): the
  * offers still open to the patient's choice (sent, valid on `today` in Paris) and its live
- * appointment. Each is one indexed lookup per row of a page.
+ * appointment. Its documents, its offers still 'sent' and its live appointment are columns the
+ * database keeps (migration 039, ADR 057 addendum): the open offers are counted, by the day, only
+ * on a request that has a sent one.
  */
 const summaryColumns = (today: string) =>
   [
@@ -20,20 +22,12 @@ const summaryColumns = (today: string) =>
     "r.status",
     "r.urgency",
     "r.created_at",
-    sql<number>`(select count(*)::int from documents d where d.request_id = r.id)`.as("document_count"),
-    sql<number>`(select count(*)::int from offers o where o.request_id = r.id and o.status = 'sent' and (o.valid_until is null or o.valid_until >= ${today}::date))`.as(
+    "r.document_count",
+    sql<number>`(case when r.sent_offers = 0 then 0 else (select count(*)::int from offers o where o.request_id = r.id and o.status = 'sent' and (o.valid_until is null or o.valid_until >= ${today}::date)) end)`.as(
       "open_offers",
     ),
-    sql<
-      "pending" | "confirmed" | null
-    >`(select a.status from appointments a where a.request_id = r.id and a.status in ('pending', 'confirmed') order by a.created_at desc limit 1)`.as(
-      "appointment_status",
-    ),
-    sql<
-      Date | string | null
-    >`(select a.starts_at from appointments a where a.request_id = r.id and a.status in ('pending', 'confirmed') order by a.created_at desc limit 1)`.as(
-      "appointment_starts_at",
-    ),
+    "r.appointment_status",
+    "r.appointment_starts_at",
   ] as const;
 
 /** Settled requests whose confirmed appointment has taken place: 'Terminée' (ADR 016). */
