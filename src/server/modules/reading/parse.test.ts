@@ -936,4 +936,46 @@ describe("parseQuote: photos of other layouts (issue 34)", () => {
       result.lines.map((l) => [l.tooth, l.code, l.fee_cents, l.br_cents, l.amo_cents, l.filled]),
     ).toEqual([[17, "HBLD245", 1900_00, 90_00, 54_00, []]]);
   });
+
+  it("puts cells read again in place of the first reading of their line, by line index (issue 34)", () => {
+    const ocr = page(
+      [
+        [200, HEADER],
+        // A code OCR garbled and a tooth it lost; then a line read right.
+        [220, row("", "Hpr.noas", "Couronne", "3", "612,71", "120,00", "72,00")],
+        [240, row("25", "HBLD491", "Couronne", "2", "450,00", "120,00", "72,00")],
+        [
+          260,
+          [
+            [X.act, "Total"],
+            [X.fee, "1 062,71", "right"],
+          ],
+        ],
+      ],
+      { source: "ocr" },
+    );
+    const first = parseQuote([ocr]);
+    expect(first.lines.map((l) => [l.tooth, l.code])).toEqual([
+      [null, null],
+      [25, "HBLD491"],
+    ]);
+    const corrections = new Map([
+      [
+        0,
+        [
+          { field: "code" as const, text: "HBLD033", confidence: 40 },
+          { field: "tooth" as const, text: "24", confidence: 90 },
+        ],
+      ],
+    ]);
+    const again = parseQuote([ocr], { corrections });
+    expect(again.lines.map((l) => [l.tooth, l.code, l.fee_cents])).toEqual([
+      [24, "HBLD033", 612_71],
+      [25, "HBLD491", 450_00],
+    ]);
+    // The code read again at 40 % confidence is flagged; its act's table terms are now known.
+    expect(again.lines[0]?.uncertain).toContain("code");
+    expect(again.lines[0]?.expected).not.toBeNull();
+    expect(again.lines[1]?.uncertain).not.toContain("code");
+  });
 });

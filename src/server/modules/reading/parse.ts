@@ -23,7 +23,7 @@ import {
 import { groupLines, median, type TextLine } from "./understand/lines";
 import { findPatientName, findPractitionerName, findPractitionerNumber } from "./understand/people";
 import { assignGroups, inferColumns, type RawRow, readRow } from "./understand/rows";
-import { isNoAmount, parseAmount, readCode } from "./understand/values";
+import { isNoAmount, parseAmount, readCode, readTooth } from "./understand/values";
 
 /**
  * Understanding a devis from its pages' words (issue 17): the table of acts found by its header, read row
@@ -417,15 +417,58 @@ export interface RowLayout {
   words: Word[];
 }
 
+/** A cell of a read line read again (cells.ts): its new text, already checked against the devis. */
+export interface CellCorrection {
+  field: "tooth" | "code" | "fee_cents" | "br_cents" | "amo_cents";
+  text: string;
+  /** OCR's confidence in the new reading, 0–100. */
+  confidence: number;
+}
+
+/**
+ * A row with the cells read again put in place of what was read first. Applied to the row itself rather
+ * than by replacing its words: new words would be grouped into lines again, and on a row whose cells are
+ * centred on a wrapped label the lines then no longer match (issue 34).
+ */
+function correctRow(raw: RawRow, corrections: readonly CellCorrection[]): RawRow {
+  const row = { ...raw, confidence: { ...raw.confidence } };
+  for (const { field, text, confidence } of corrections) {
+    if (field === "code") {
+      const code = readCode(text);
+      if (!code) continue;
+      row.code = code.code;
+      row.codeRepaired = code.repaired;
+      row.confidence.code = confidence;
+    } else if (field === "tooth") {
+      const tooth = readTooth(text);
+      if (!tooth) continue;
+      row.tooth = tooth.tooth;
+      row.toothRepaired = tooth.repaired;
+      row.confidence.tooth = confidence;
+    } else {
+      const value = parseAmount(text, { centsImplied: true });
+      if (value === null) continue;
+      if (field === "fee_cents") row.fee = value;
+      else if (field === "br_cents") row.br = value;
+      else row.amo = value;
+      row.confidence[field] = confidence;
+    }
+  }
+  return row;
+}
+
 export function parseQuote(
   input: PageWords[],
   {
     today = parisToday(new Date()),
     layout,
+    corrections,
   }: {
     today?: string;
     /** Filled, when given, with one entry per line of the result, in order. */
     layout?: RowLayout[];
+    /** Cells read again, by line index (the same words give the same lines): put in place of the first reading. */
+    corrections?: ReadonlyMap<number, readonly CellCorrection[]>;
   } = {},
 ): ReadResult {
   const pages = input.map((page) =>
@@ -484,7 +527,8 @@ export function parseQuote(
     }
     if (!table) return;
     for (const { raw, line } of table.rows) {
-      lines.push(checkRow(raw, page.source === "ocr", day));
+      const corrected = corrections?.get(lines.length);
+      lines.push(checkRow(corrected ? correctRow(raw, corrected) : raw, page.source === "ocr", day));
       tableWords.push(...line.words);
       if (layout)
         layout.push({
