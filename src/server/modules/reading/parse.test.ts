@@ -978,4 +978,52 @@ describe("parseQuote: photos of other layouts (issue 34)", () => {
     expect(again.lines[0]?.expected).not.toBeNull();
     expect(again.lines[1]?.uncertain).not.toContain("code");
   });
+
+  it("reads as one row its code and its amounts that OCR read as two lines, one above the other (issue 34)", () => {
+    // Cells centred on a label wrapped over two lines: the code comes with the label's first line, the
+    // amounts with its second, 12 px lower (a word is 10 px high).
+    const read = (source: PageWords["source"]) =>
+      parseQuote([
+        page(
+          [
+            [200, HEADER],
+            [
+              220,
+              [
+                [X.tooth, "25"],
+                [X.code, "HBLD745"],
+                [X.act, "Inlay-core sous"],
+              ],
+            ],
+            [
+              232,
+              [
+                [X.act, "couronne"],
+                [X.basket + 10, "2"],
+                [X.fee, "195,00", "right"],
+                [X.br, "90,00", "right"],
+                [X.amo, "54,00", "right"],
+              ],
+            ],
+            [250, row("36", "HBLD734", "Couronne", "3", "900,00", "120,00", "72,00")],
+            [
+              270,
+              [
+                [X.act, "Total"],
+                [X.fee, "1 095,00", "right"],
+              ],
+            ],
+          ],
+          { source },
+        ),
+      ]);
+    const result = read("ocr");
+    expect(
+      result.lines.map((l) => [l.tooth, l.code, l.basket, l.fee_cents, l.br_cents, l.amo_cents]),
+    ).toEqual([
+      [25, "HBLD745", "maitrise", 195_00, 90_00, 54_00],
+      [36, "HBLD734", "libre", 900_00, 120_00, 72_00],
+    ]);
+    expect(result.total_matches).toBe(true);
+  });
 });

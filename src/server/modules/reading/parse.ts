@@ -147,6 +147,23 @@ function rowKind(raw: RawRow): "act" | "label" | "other" {
   return "other";
 }
 
+/** A row OCR read with its code (or tooth) and none of its amounts. */
+const codeHalf = (raw: RawRow) =>
+  (raw.code !== null || raw.tooth !== null) && raw.fee === null && raw.br === null && raw.amo === null;
+/** A row OCR read with its fee and neither its code nor its tooth. */
+const amountHalf = (raw: RawRow) => raw.code === null && raw.tooth === null && raw.fee !== null;
+
+/**
+ * Two lines that are the two halves of one table row (photos and scans, issue 34): where a row's cells
+ * are centred on a label wrapped over several lines, tesseract reads the code and the tooth with one of
+ * the label's lines and the amounts with another, just above or below. One half holds the code or the
+ * tooth and no amount, the other the fee and neither code nor tooth, and they touch.
+ */
+function halvesOfOneRow(above: { raw: RawRow; line: TextLine }, below: RawRow, line: TextLine, h: number) {
+  if (line.top - above.line.bottom >= h * 0.5) return false;
+  return (codeHalf(above.raw) && amountHalf(below)) || (amountHalf(above.raw) && codeHalf(below));
+}
+
 /**
  * A line's words within the table's width (from its columns, with a margin: amounts may stand right of a
  * narrow header): on a photo, OCR reads the paper's edge and the background beside the table as words.
@@ -165,6 +182,8 @@ function readTable(
   columns: Column[],
   h: number,
   continued: boolean,
+  /** Read by OCR: a row may come as two lines (halvesOfOneRow). */
+  ocr = false,
 ): PageTable {
   const rows: PageTable["rows"] = [];
   let totalLine: TextLine | null = null;
@@ -197,6 +216,22 @@ function readTable(
     }
     const raw = readRow(line.words, columns, h);
     const kind = rowKind(raw);
+    const above = rows[rows.length - 1];
+    if (kind === "act" && ocr && above && !pending.length && halvesOfOneRow(above, raw, line, h)) {
+      // The two halves of one row: read again as one line.
+      const words = [...above.line.words, ...line.words].sort((a, b) => a.x - b.x);
+      above.line = {
+        words,
+        top: Math.min(above.line.top, line.top),
+        bottom: Math.max(above.line.bottom, line.bottom),
+        cy: (above.line.cy + line.cy) / 2,
+      };
+      const act = above.raw.act;
+      above.raw = readRow(words, columns, h);
+      if (act.length > above.raw.act.length) above.raw.act = act;
+      misses = 0;
+      continue;
+    }
     if (kind === "act") {
       const row = { raw, line };
       // Labels just above go to the nearer row; the first of them decides for the ones above it.
@@ -500,7 +535,7 @@ export function parseQuote(
       columns = fitZones(completeColumns(header.columns, body, h), body);
       columnsWidth = page.width;
       tableWords.push(...header.words);
-      table = readTable(pl, header.lastLine + 1, columns, h, false);
+      table = readTable(pl, header.lastLine + 1, columns, h, false, page.source === "ocr");
     } else if (!columns) {
       // No header read (OCR lost it): the columns guessed from the rows holding a code.
       const first = pl.findIndex((line) => line.words.some((w) => readCode(w.text)));
@@ -519,11 +554,11 @@ export function parseQuote(
         columnsWidth = page.width;
         inferredTable = true;
         // A row above the first code read (its code misread) is still a row.
-        table = readTable(pl, Math.max(0, first - 3), columns, h, true);
+        table = readTable(pl, Math.max(0, first - 3), columns, h, true, page.source === "ocr");
       }
     } else {
       const scaled = scaleColumns(columns, columnsWidth ? page.width / columnsWidth : 1);
-      table = readTable(pl, 0, scaled, h, true);
+      table = readTable(pl, 0, scaled, h, true, page.source === "ocr");
     }
     if (!table) return;
     for (const { raw, line } of table.rows) {
