@@ -1026,4 +1026,32 @@ describe("parseQuote: photos of other layouts (issue 34)", () => {
     ]);
     expect(result.total_matches).toBe(true);
   });
+
+  it("does not end the table at wrapped label lines that fall outside the act column (issue 34)", () => {
+    // OCR put the label's wrapped lines under the code column (a garbled header places the act column
+    // too far right): two lines of words without a digit, left of the amounts.
+    const result = parseQuote([
+      page(
+        [
+          [200, HEADER],
+          [220, row("45", "HBLD158", "Couronne", "2", "545,18", "120,00", "72,00")],
+          [235, [[X.code, "zircone"]]],
+          [250, [[X.code, "(molaire)"]]],
+          [265, row("35", "HBLD491", "Couronne", "2", "440,00", "120,00", "72,00")],
+          [
+            285,
+            [
+              [X.act, "Total"],
+              [X.fee, "985,18", "right"],
+            ],
+          ],
+        ],
+        { source: "ocr" },
+      ),
+    ]);
+    expect(result.lines.map((l) => [l.tooth, l.code, l.fee_cents])).toEqual([
+      [45, "HBLD158", 545_18],
+      [35, "HBLD491", 440_00],
+    ]);
+  });
 });

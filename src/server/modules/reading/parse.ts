@@ -147,6 +147,22 @@ function rowKind(raw: RawRow): "act" | "label" | "other" {
   return "other";
 }
 
+/**
+ * A line of words without a digit, all left of the amounts, that no column took as the label: a wrapped
+ * label all the same, where OCR garbled the header and the act column was put too far right (photos,
+ * issue 34). It does not end the table.
+ */
+function labelAside(raw: RawRow, line: TextLine, columns: Column[]): boolean {
+  const amounts = columns.filter((c) => c.kind === "fee" || c.kind === "br" || c.kind === "amo");
+  if (!amounts.length || raw.code !== null || raw.tooth !== null || raw.basket !== null) return false;
+  if (raw.fee !== null || raw.br !== null || raw.amo !== null) return false;
+  const start = Math.min(...amounts.map((c) => c.left));
+  return (
+    line.words.some((w) => /\p{L}{3}/u.test(w.text)) &&
+    line.words.every((w) => !/\d/.test(w.text) && w.x + w.width <= start)
+  );
+}
+
 /** A row OCR read with its code (or tooth) and none of its amounts. */
 const codeHalf = (raw: RawRow) =>
   (raw.code !== null || raw.tooth !== null) && raw.fee === null && raw.br === null && raw.amo === null;
@@ -215,7 +231,7 @@ function readTable(
       break;
     }
     const raw = readRow(line.words, columns, h);
-    const kind = rowKind(raw);
+    const kind = rowKind(raw) === "other" && labelAside(raw, line, columns) ? "label" : rowKind(raw);
     const above = rows[rows.length - 1];
     if (kind === "act" && ocr && above && !pending.length && halvesOfOneRow(above, raw, line, h)) {
       // The two halves of one row: read again as one line.
