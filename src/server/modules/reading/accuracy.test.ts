@@ -98,11 +98,13 @@ describe("reading accuracy on the held-out layout families", () => {
   // the table's shown beside it): 77.0 % on this sample; with shaded header bands evened out, header
   // words OCR glued matched and OCR slips that the devis itself proves corrected (ADR 041 addendum),
   // 84.8 % (112/132, 2026-11-28; photos 93.3 %, scans 77.8 %); with the doubtful cells read again
-  // (cells.ts, ADR 041 addendum), 83.3 % (110/132). The floor asserted is below both; the gap is reported
-  // (README, ADR 042).
-  const PHOTO_FIELDS_FLOOR = 0.82;
+  // (cells.ts, ADR 041 addendum), 83.3 % (110/132); with the cells read again put in their line, a row
+  // read as two lines joined and wrapped labels outside the act column kept (ADR 041, second night
+  // addendum), 89.7 % (113/126, one extra line fewer). The floor asserted is below it, by three fields;
+  // the gap is reported (README, ADR 042).
+  const PHOTO_FIELDS_FLOOR = 0.87;
 
-  it("finds ≥ 95 % of the lines and reads ≥ 82 % of the fields (budget 90 %, not reached) of a photo per held-out family and 2 scans", async () => {
+  it("finds ≥ 95 % of the lines and reads ≥ 87 % of the fields (budget 90 %, not reached) of a photo per held-out family and 2 scans", async () => {
     const scored: Scored[] = [];
     for (const family of HELD_OUT_FAMILIES) {
       const [devis] = familySample(family, 1, 101, { onePage: true });
