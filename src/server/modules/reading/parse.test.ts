@@ -1054,4 +1054,42 @@ describe("parseQuote: photos of other layouts (issue 34)", () => {
       [35, "HBLD491", 440_00],
     ]);
   });
+
+  it("guesses the columns of a table without a readable header whose basket is printed last (issue 34)", () => {
+    // Code, tooth, label, fee, BR, AMO, "Non remboursé", then the basket: no header read at all.
+    const C = { code: 40, tooth: 90, act: 120, fee: 330, br: 390, amo: 445, other: 510, basket: 530 };
+    const line = (
+      code: string,
+      tooth: string,
+      act: string,
+      fee: string,
+      br: string,
+      amo: string,
+      rest: string,
+    ): Cell[] => [
+      [C.code, code],
+      ...(tooth ? ([[C.tooth, tooth]] as Cell[]) : []),
+      [C.act, act],
+      [C.fee, fee, "right"],
+      [C.br, br, "right"],
+      [C.amo, amo, "right"],
+      [C.other, rest, "right"],
+      [C.basket, "RAC 0"],
+    ];
+    const result = parseQuote([
+      page(
+        [
+          [220, line("HBLD350", "32", "Couronne céramique", "440,00€", "120,00€", "72,00€", "368,00€")],
+          [240, line("HBLD031", "", "Prothèse complète", "970,00€", "182,75€", "109,65€", "860,35€")],
+          [260, line("HBLD634", "31", "Couronne céramo", "500,00€", "120,00€", "72,00€", "428,00€")],
+        ],
+        { source: "ocr" },
+      ),
+    ]);
+    expect(result.lines.map((l) => [l.tooth, l.code, l.fee_cents, l.br_cents, l.amo_cents])).toEqual([
+      [32, "HBLD350", 440_00, 120_00, 72_00],
+      [null, "HBLD031", 970_00, 182_75, 109_65],
+      [31, "HBLD634", 500_00, 120_00, 72_00],
+    ]);
+  });
 });
