@@ -427,7 +427,10 @@ export function inferColumns(lines: Word[][], h: number): Column[] | null {
         // The basket printed last ("RAC 0" after the amounts): the amounts are the numeric run before it,
         // the fee, the BR and the AMO its first three (a "Non remboursé" after them is no amount of ours).
         let start = b;
-        while (start > at + 1 && (amountish(pieces[start - 1] as Piece) || isEuro(pieces[start - 1] as Piece)))
+        while (
+          start > at + 1 &&
+          (amountish(pieces[start - 1] as Piece) || isEuro(pieces[start - 1] as Piece))
+        )
           start--;
         const run = pieces.slice(start, b).filter((p) => !isEuro(p));
         groups = amountGroups(run, h * 0.4).slice(0, 3);
