@@ -22,7 +22,7 @@ import type { ReadOptions } from "./types";
  *
  * The budgets hold on the HELD-OUT layout families, which the reader was never tuned on (ADR 042): text
  * PDFs ≥ 99 % of fields and every line found; photos and scans ≥ 90 % of fields and ≥ 95 % of lines
- * found — the photos' 90 % is not reached yet: below, the floor reached is asserted instead. Text PDFs are cheap: 6 per held-out family here, and 3 per tuned family against regressions. An
+ * found — the photos' 90 % is met on the small sample below, not yet on larger held-out samples (ADR 041). Text PDFs are cheap: 6 per held-out family here, and 3 per tuned family against regressions. An
  * image costs seconds of OCR, so the suite reads one photo per held-out family and two scans; the full
  * corpus, per kind and per split, and the timings are measured by `npm run bench`
  * (scripts/bench-reading.ts), with the same budgets. Seeds are fixed: the same sample on every run.
@@ -94,15 +94,18 @@ describe("reading accuracy on the held-out layout families", () => {
     expect(total.linesFound, report(scored, { details: false })).toBe(total.expectedLines);
   }, 120_000);
 
-  // The budget is 90 % of fields, not reached. Since ADR 043 a figure read on the devis is kept (flagged,
+  // The budget is 90 % of fields. Since ADR 043 a figure read on the devis is kept (flagged,
   // the table's shown beside it): 77.0 % on this sample; with shaded header bands evened out, header
   // words OCR glued matched and OCR slips that the devis itself proves corrected (ADR 041 addendum),
   // 84.8 % (112/132, 2026-11-28; photos 93.3 %, scans 77.8 %); with the doubtful cells read again
-  // (cells.ts, ADR 041 addendum), 83.3 % (110/132). The floor asserted is below both; the gap is reported
-  // (README, ADR 042).
-  const PHOTO_FIELDS_FLOOR = 0.82;
+  // (cells.ts, ADR 041 addendum), 83.3 % (110/132); with the cells read again put in their line, a row
+  // read as two lines joined and wrapped labels outside the act column kept (ADR 041, second night
+  // addendum), 89.7 % (113/126, one extra line fewer); with columns guessed when the basket is printed
+  // after the amounts, 92.9 % (117/126). The floor asserted is the budget, three fields below what is
+  // read; larger held-out samples still read less than 90 % of their photos' fields (ADR 041).
+  const PHOTO_FIELDS_FLOOR = 0.9;
 
-  it("finds ≥ 95 % of the lines and reads ≥ 82 % of the fields (budget 90 %, not reached) of a photo per held-out family and 2 scans", async () => {
+  it("finds ≥ 95 % of the lines and reads ≥ 90 % of the fields (the budget; met on this sample, not on larger ones) of a photo per held-out family and 2 scans", async () => {
     const scored: Scored[] = [];
     for (const family of HELD_OUT_FAMILIES) {
       const [devis] = familySample(family, 1, 101, { onePage: true });

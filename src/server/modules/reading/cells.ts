@@ -3,7 +3,7 @@ import { actByCode, actFitsTooth } from "../../../shared/domain/acts";
 import { AMO_RATE } from "../../../shared/domain/out-of-pocket";
 import type { CorrectableField, ReadField, ReadLine, ReadResult } from "../../../shared/schemas/reading";
 import { type CellRead, type OcrOptions, recognizeCells } from "./ocr";
-import { parseQuote, type RowLayout } from "./parse";
+import { type CellCorrection, parseQuote, type RowLayout } from "./parse";
 import type { OcrPageImage, PageWords, Word } from "./types";
 import type { ColumnKind } from "./understand/header";
 import { parseAmount, readCode, readTooth } from "./understand/values";
@@ -243,8 +243,7 @@ export async function rereadCells(
   const reads = await recognizeCells(crops, options);
 
   const fees = jointFees(cells, reads, first);
-  const replaced = new Map<number, Word[]>();
-  const added = new Map<number, Word[]>();
+  const corrections = new Map<number, CellCorrection[]>();
   const changed: Cell[] = [];
   for (const [i, cell] of cells.entries()) {
     const read = reads[i];
@@ -252,40 +251,15 @@ export async function rereadCells(
     const text =
       fees.get(i) ?? (read ? acceptedReading(cell.field, read.text, line, first, !cell.words.length) : null);
     if (!read || text === null) continue;
-    const row = layout[cell.line] as RowLayout;
-    const gone = replaced.get(row.page) ?? [];
-    gone.push(...cell.words);
-    replaced.set(row.page, gone);
-    const box = cell.words.length
-      ? {
-          x: Math.min(...cell.words.map((w) => w.x)),
-          y: Math.min(...cell.words.map((w) => w.y)),
-          x1: Math.max(...cell.words.map((w) => w.x + w.width)),
-          y1: Math.max(...cell.words.map((w) => w.y + w.height)),
-        }
-      : {
-          x: cell.box.x + cell.box.width / 2 - row.h,
-          y: row.top,
-          x1: cell.box.x + cell.box.width / 2 + row.h,
-          y1: row.bottom,
-        };
-    const word: Word = {
-      text,
-      x: box.x,
-      y: box.y,
-      width: box.x1 - box.x,
-      height: box.y1 - box.y,
-      confidence: read.confidence,
-    };
-    added.set(row.page, [...(added.get(row.page) ?? []), word]);
+    const list = corrections.get(cell.line) ?? [];
+    list.push({ field: cell.field, text, confidence: read.confidence });
+    corrections.set(cell.line, list);
     changed.push(cell);
   }
   if (!changed.length) return first;
-  const again = pages.map((page, index) => {
-    const gone = new Set(replaced.get(index) ?? []);
-    return { ...page, words: [...page.words.filter((w) => !gone.has(w)), ...(added.get(index) ?? [])] };
-  });
-  const second = parseQuote(again, { today: options.today });
+  // The same words, the new readings put in their rows (not new words: grouped again into lines, they
+  // would not always fall into the same rows).
+  const second = parseQuote(pages, { today: options.today, corrections });
   if (second.lines.length !== first.lines.length) return first;
   // An amount read first and replaced: kept beside the new reading, flagged.
   for (const { line, field } of changed) {

@@ -936,4 +936,160 @@ describe("parseQuote: photos of other layouts (issue 34)", () => {
       result.lines.map((l) => [l.tooth, l.code, l.fee_cents, l.br_cents, l.amo_cents, l.filled]),
     ).toEqual([[17, "HBLD245", 1900_00, 90_00, 54_00, []]]);
   });
+
+  it("puts cells read again in place of the first reading of their line, by line index (issue 34)", () => {
+    const ocr = page(
+      [
+        [200, HEADER],
+        // A code OCR garbled and a tooth it lost; then a line read right.
+        [220, row("", "Hpr.noas", "Couronne", "3", "612,71", "120,00", "72,00")],
+        [240, row("25", "HBLD491", "Couronne", "2", "450,00", "120,00", "72,00")],
+        [
+          260,
+          [
+            [X.act, "Total"],
+            [X.fee, "1 062,71", "right"],
+          ],
+        ],
+      ],
+      { source: "ocr" },
+    );
+    const first = parseQuote([ocr]);
+    expect(first.lines.map((l) => [l.tooth, l.code])).toEqual([
+      [null, null],
+      [25, "HBLD491"],
+    ]);
+    const corrections = new Map([
+      [
+        0,
+        [
+          { field: "code" as const, text: "HBLD033", confidence: 40 },
+          { field: "tooth" as const, text: "24", confidence: 90 },
+        ],
+      ],
+    ]);
+    const again = parseQuote([ocr], { corrections });
+    expect(again.lines.map((l) => [l.tooth, l.code, l.fee_cents])).toEqual([
+      [24, "HBLD033", 612_71],
+      [25, "HBLD491", 450_00],
+    ]);
+    // The code read again at 40 % confidence is flagged; its act's table terms are now known.
+    expect(again.lines[0]?.uncertain).toContain("code");
+    expect(again.lines[0]?.expected).not.toBeNull();
+    expect(again.lines[1]?.uncertain).not.toContain("code");
+  });
+
+  it("reads as one row its code and its amounts that OCR read as two lines, one above the other (issue 34)", () => {
+    // Cells centred on a label wrapped over two lines: the code comes with the label's first line, the
+    // amounts with its second, 12 px lower (a word is 10 px high).
+    const read = (source: PageWords["source"]) =>
+      parseQuote([
+        page(
+          [
+            [200, HEADER],
+            [
+              220,
+              [
+                [X.tooth, "25"],
+                [X.code, "HBLD745"],
+                [X.act, "Inlay-core sous"],
+              ],
+            ],
+            [
+              232,
+              [
+                [X.act, "couronne"],
+                [X.basket + 10, "2"],
+                [X.fee, "195,00", "right"],
+                [X.br, "90,00", "right"],
+                [X.amo, "54,00", "right"],
+              ],
+            ],
+            [250, row("36", "HBLD734", "Couronne", "3", "900,00", "120,00", "72,00")],
+            [
+              270,
+              [
+                [X.act, "Total"],
+                [X.fee, "1 095,00", "right"],
+              ],
+            ],
+          ],
+          { source },
+        ),
+      ]);
+    const result = read("ocr");
+    expect(
+      result.lines.map((l) => [l.tooth, l.code, l.basket, l.fee_cents, l.br_cents, l.amo_cents]),
+    ).toEqual([
+      [25, "HBLD745", "maitrise", 195_00, 90_00, 54_00],
+      [36, "HBLD734", "libre", 900_00, 120_00, 72_00],
+    ]);
+    expect(result.total_matches).toBe(true);
+  });
+
+  it("does not end the table at wrapped label lines that fall outside the act column (issue 34)", () => {
+    // OCR put the label's wrapped lines under the code column (a garbled header places the act column
+    // too far right): two lines of words without a digit, left of the amounts.
+    const result = parseQuote([
+      page(
+        [
+          [200, HEADER],
+          [220, row("45", "HBLD158", "Couronne", "2", "545,18", "120,00", "72,00")],
+          [235, [[X.code, "zircone"]]],
+          [250, [[X.code, "(molaire)"]]],
+          [265, row("35", "HBLD491", "Couronne", "2", "440,00", "120,00", "72,00")],
+          [
+            285,
+            [
+              [X.act, "Total"],
+              [X.fee, "985,18", "right"],
+            ],
+          ],
+        ],
+        { source: "ocr" },
+      ),
+    ]);
+    expect(result.lines.map((l) => [l.tooth, l.code, l.fee_cents])).toEqual([
+      [45, "HBLD158", 545_18],
+      [35, "HBLD491", 440_00],
+    ]);
+  });
+
+  it("guesses the columns of a table without a readable header whose basket is printed last (issue 34)", () => {
+    // Code, tooth, label, fee, BR, AMO, "Non remboursé", then the basket: no header read at all.
+    const C = { code: 40, tooth: 90, act: 120, fee: 330, br: 390, amo: 445, other: 510, basket: 530 };
+    const line = (
+      code: string,
+      tooth: string,
+      act: string,
+      fee: string,
+      br: string,
+      amo: string,
+      rest: string,
+    ): Cell[] => [
+      [C.code, code],
+      ...(tooth ? ([[C.tooth, tooth]] as Cell[]) : []),
+      [C.act, act],
+      [C.fee, fee, "right"],
+      [C.br, br, "right"],
+      [C.amo, amo, "right"],
+      [C.other, rest, "right"],
+      [C.basket, "RAC 0"],
+    ];
+    const result = parseQuote([
+      page(
+        [
+          [220, line("HBLD350", "32", "Couronne céramique", "440,00€", "120,00€", "72,00€", "368,00€")],
+          [240, line("HBLD031", "", "Prothèse complète", "970,00€", "182,75€", "109,65€", "860,35€")],
+          [260, line("HBLD634", "31", "Couronne céramo", "500,00€", "120,00€", "72,00€", "428,00€")],
+        ],
+        { source: "ocr" },
+      ),
+    ]);
+    expect(result.lines.map((l) => [l.tooth, l.code, l.fee_cents, l.br_cents, l.amo_cents])).toEqual([
+      [32, "HBLD350", 440_00, 120_00, 72_00],
+      [null, "HBLD031", 970_00, 182_75, 109_65],
+      [31, "HBLD634", 500_00, 120_00, 72_00],
+    ]);
+  });
 });

@@ -23,7 +23,7 @@ import {
 import { groupLines, median, type TextLine } from "./understand/lines";
 import { findPatientName, findPractitionerName, findPractitionerNumber } from "./understand/people";
 import { assignGroups, inferColumns, type RawRow, readRow } from "./understand/rows";
-import { isNoAmount, parseAmount, readCode } from "./understand/values";
+import { isNoAmount, parseAmount, readCode, readTooth } from "./understand/values";
 
 /**
  * Understanding a devis from its pages' words (issue 17): the table of acts found by its header, read row
@@ -148,6 +148,39 @@ function rowKind(raw: RawRow): "act" | "label" | "other" {
 }
 
 /**
+ * A line of words without a digit, all left of the amounts, that no column took as the label: a wrapped
+ * label all the same, where OCR garbled the header and the act column was put too far right (photos,
+ * issue 34). It does not end the table.
+ */
+function labelAside(raw: RawRow, line: TextLine, columns: Column[]): boolean {
+  const amounts = columns.filter((c) => c.kind === "fee" || c.kind === "br" || c.kind === "amo");
+  if (!amounts.length || raw.code !== null || raw.tooth !== null || raw.basket !== null) return false;
+  if (raw.fee !== null || raw.br !== null || raw.amo !== null) return false;
+  const start = Math.min(...amounts.map((c) => c.left));
+  return (
+    line.words.some((w) => /\p{L}{3}/u.test(w.text)) &&
+    line.words.every((w) => !/\d/.test(w.text) && w.x + w.width <= start)
+  );
+}
+
+/** A row OCR read with its code (or tooth) and none of its amounts. */
+const codeHalf = (raw: RawRow) =>
+  (raw.code !== null || raw.tooth !== null) && raw.fee === null && raw.br === null && raw.amo === null;
+/** A row OCR read with its fee and neither its code nor its tooth. */
+const amountHalf = (raw: RawRow) => raw.code === null && raw.tooth === null && raw.fee !== null;
+
+/**
+ * Two lines that are the two halves of one table row (photos and scans, issue 34): where a row's cells
+ * are centred on a label wrapped over several lines, tesseract reads the code and the tooth with one of
+ * the label's lines and the amounts with another, just above or below. One half holds the code or the
+ * tooth and no amount, the other the fee and neither code nor tooth, and they touch.
+ */
+function halvesOfOneRow(above: { raw: RawRow; line: TextLine }, below: RawRow, line: TextLine, h: number) {
+  if (line.top - above.line.bottom >= h * 0.5) return false;
+  return (codeHalf(above.raw) && amountHalf(below)) || (amountHalf(above.raw) && codeHalf(below));
+}
+
+/**
  * A line's words within the table's width (from its columns, with a margin: amounts may stand right of a
  * narrow header): on a photo, OCR reads the paper's edge and the background beside the table as words.
  */
@@ -165,6 +198,8 @@ function readTable(
   columns: Column[],
   h: number,
   continued: boolean,
+  /** Read by OCR: a row may come as two lines (halvesOfOneRow). */
+  ocr = false,
 ): PageTable {
   const rows: PageTable["rows"] = [];
   let totalLine: TextLine | null = null;
@@ -196,7 +231,23 @@ function readTable(
       break;
     }
     const raw = readRow(line.words, columns, h);
-    const kind = rowKind(raw);
+    const kind = rowKind(raw) === "other" && labelAside(raw, line, columns) ? "label" : rowKind(raw);
+    const above = rows[rows.length - 1];
+    if (kind === "act" && ocr && above && !pending.length && halvesOfOneRow(above, raw, line, h)) {
+      // The two halves of one row: read again as one line.
+      const words = [...above.line.words, ...line.words].sort((a, b) => a.x - b.x);
+      above.line = {
+        words,
+        top: Math.min(above.line.top, line.top),
+        bottom: Math.max(above.line.bottom, line.bottom),
+        cy: (above.line.cy + line.cy) / 2,
+      };
+      const act = above.raw.act;
+      above.raw = readRow(words, columns, h);
+      if (act.length > above.raw.act.length) above.raw.act = act;
+      misses = 0;
+      continue;
+    }
     if (kind === "act") {
       const row = { raw, line };
       // Labels just above go to the nearer row; the first of them decides for the ones above it.
@@ -417,15 +468,58 @@ export interface RowLayout {
   words: Word[];
 }
 
+/** A cell of a read line read again (cells.ts): its new text, already checked against the devis. */
+export interface CellCorrection {
+  field: "tooth" | "code" | "fee_cents" | "br_cents" | "amo_cents";
+  text: string;
+  /** OCR's confidence in the new reading, 0–100. */
+  confidence: number;
+}
+
+/**
+ * A row with the cells read again put in place of what was read first. Applied to the row itself rather
+ * than by replacing its words: new words would be grouped into lines again, and on a row whose cells are
+ * centred on a wrapped label the lines then no longer match (issue 34).
+ */
+function correctRow(raw: RawRow, corrections: readonly CellCorrection[]): RawRow {
+  const row = { ...raw, confidence: { ...raw.confidence } };
+  for (const { field, text, confidence } of corrections) {
+    if (field === "code") {
+      const code = readCode(text);
+      if (!code) continue;
+      row.code = code.code;
+      row.codeRepaired = code.repaired;
+      row.confidence.code = confidence;
+    } else if (field === "tooth") {
+      const tooth = readTooth(text);
+      if (!tooth) continue;
+      row.tooth = tooth.tooth;
+      row.toothRepaired = tooth.repaired;
+      row.confidence.tooth = confidence;
+    } else {
+      const value = parseAmount(text, { centsImplied: true });
+      if (value === null) continue;
+      if (field === "fee_cents") row.fee = value;
+      else if (field === "br_cents") row.br = value;
+      else row.amo = value;
+      row.confidence[field] = confidence;
+    }
+  }
+  return row;
+}
+
 export function parseQuote(
   input: PageWords[],
   {
     today = parisToday(new Date()),
     layout,
+    corrections,
   }: {
     today?: string;
     /** Filled, when given, with one entry per line of the result, in order. */
     layout?: RowLayout[];
+    /** Cells read again, by line index (the same words give the same lines): put in place of the first reading. */
+    corrections?: ReadonlyMap<number, readonly CellCorrection[]>;
   } = {},
 ): ReadResult {
   const pages = input.map((page) =>
@@ -457,7 +551,7 @@ export function parseQuote(
       columns = fitZones(completeColumns(header.columns, body, h), body);
       columnsWidth = page.width;
       tableWords.push(...header.words);
-      table = readTable(pl, header.lastLine + 1, columns, h, false);
+      table = readTable(pl, header.lastLine + 1, columns, h, false, page.source === "ocr");
     } else if (!columns) {
       // No header read (OCR lost it): the columns guessed from the rows holding a code.
       const first = pl.findIndex((line) => line.words.some((w) => readCode(w.text)));
@@ -476,15 +570,16 @@ export function parseQuote(
         columnsWidth = page.width;
         inferredTable = true;
         // A row above the first code read (its code misread) is still a row.
-        table = readTable(pl, Math.max(0, first - 3), columns, h, true);
+        table = readTable(pl, Math.max(0, first - 3), columns, h, true, page.source === "ocr");
       }
     } else {
       const scaled = scaleColumns(columns, columnsWidth ? page.width / columnsWidth : 1);
-      table = readTable(pl, 0, scaled, h, true);
+      table = readTable(pl, 0, scaled, h, true, page.source === "ocr");
     }
     if (!table) return;
     for (const { raw, line } of table.rows) {
-      lines.push(checkRow(raw, page.source === "ocr", day));
+      const corrected = corrections?.get(lines.length);
+      lines.push(checkRow(corrected ? correctRow(raw, corrected) : raw, page.source === "ocr", day));
       tableWords.push(...line.words);
       if (layout)
         layout.push({

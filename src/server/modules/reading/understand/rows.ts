@@ -361,6 +361,8 @@ export function assignGroups(groups: Piece[][], columns: Column[]): [AmountKind,
   return result;
 }
 
+const isEuro = (p: Piece) => /^(?:€|E|EUR)\.?$/i.test(p.text);
+
 const BASKET_TEXT = /^(?:100|%|100%|sant[eé]|rac|0|ma[iî]tris[eé]s?|libres?|[l1|]?[iu]?bre)$/i;
 
 /**
@@ -421,6 +423,19 @@ export function inferColumns(lines: Word[][], h: number): Column[] | null {
       basketWords.push(...pieces.slice(b, e + 1));
       const after = pieces.slice(e + 1).filter((p) => amountish(p) && !/^(?:€|E|EUR)\.?$/i.test(p.text));
       groups = amountGroups(after, h * 1.6).slice(0, 3);
+      if (!groups.length) {
+        // The basket printed last ("RAC 0" after the amounts): the amounts are the numeric run before it,
+        // the fee, the BR and the AMO its first three (a "Non remboursé" after them is no amount of ours).
+        let start = b;
+        while (
+          start > at + 1 &&
+          (amountish(pieces[start - 1] as Piece) || isEuro(pieces[start - 1] as Piece))
+        )
+          start--;
+        const run = pieces.slice(start, b).filter((p) => !isEuro(p));
+        groups = amountGroups(run, h * 0.4).slice(0, 3);
+        middle = pieces.slice(at + 1, start);
+      }
     } else {
       // Else from the right: the numeric tail.
       let start = pieces.length;
