@@ -22,7 +22,7 @@ import { type Kysely, sql } from "kysely";
  * Counts and last message of the conversations whose ids `ids` selects, written only where they
  * changed (a conversation left as it was is not rewritten, nor notified: migration 037).
  */
-const recount = (ids: string) => `
+export const recount = (ids: string) => `
   update conversations c set
     patient_unread = x.patient_unread, dentist_unread = x.dentist_unread, last_message_id = x.last_message_id
   from (

@@ -90,25 +90,47 @@ function silentOnKept(table: string, kept: string[]): string {
 }
 
 /**
+ * The counted rows whose ids `ids` selects, locked before they are counted again (FOR NO KEY UPDATE:
+ * it does not wait for the key-share locks that the writes' foreign keys take). On PostgreSQL, in
+ * READ COMMITTED, two transactions writing for the same row at once (two dentists' offers on one
+ * request, two messages in one conversation) would otherwise each count from a snapshot taken before
+ * the other committed, and the last to write would leave a count missing the other's row. Locked
+ * first, the second waits for the first's commit, and its recount, a new statement, sees it
+ * (`counters-concurrency.test.ts`). PGlite has one connection: nothing runs at once there.
+ */
+export const lockFirst = (table: string, ids: string) =>
+  `perform 1 from ${table} where id in (${ids}) order by id for no key update`;
+
+/**
  * Per source table: the counted table, its key column in the source, the recount, and what a
  * truncate of the source resets.
  */
-const SOURCES: { table: string; key: string; recount: (ids: string) => string; reset: string }[] = [
+const SOURCES: {
+  table: string;
+  key: string;
+  /** The counted table (its rows are locked before the recount: lockFirst). */
+  counted: "requests" | "messages";
+  recount: (ids: string) => string;
+  reset: string;
+}[] = [
   {
     table: "documents",
     key: "request_id",
+    counted: "requests",
     recount: recountRequests,
     reset: "update requests set document_count = 0 where document_count <> 0",
   },
   {
     table: "offers",
     key: "request_id",
+    counted: "requests",
     recount: recountRequests,
     reset: "update requests set sent_offers = 0 where sent_offers <> 0",
   },
   {
     table: "appointments",
     key: "request_id",
+    counted: "requests",
     recount: recountRequests,
     reset:
       "update requests set appointment_status = null, appointment_starts_at = null where appointment_status is not null or appointment_starts_at is not null",
@@ -116,6 +138,7 @@ const SOURCES: { table: string; key: string; recount: (ids: string) => string; r
   {
     table: "message_attachments",
     key: "message_id",
+    counted: "messages",
     recount: recountMessages,
     reset: "update messages set attachment_count = 0 where attachment_count <> 0",
   },
@@ -134,7 +157,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     add column appointment_starts_at timestamptz`.execute(db);
   await sql`alter table messages add column attachment_count integer not null default 0`.execute(db);
 
-  for (const { table, key, recount, reset } of SOURCES) {
+  for (const { table, key, counted, recount, reset } of SOURCES) {
     const ids = {
       insert: `select ${key} from new_rows`,
       delete: `select ${key} from old_rows`,
@@ -145,6 +168,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .raw(`
           create function sourio_counters_${table}_${op}() returns trigger language plpgsql as $$
           begin
+            ${lockFirst(counted, which)};
             ${recount(which)};
             return null;
           end

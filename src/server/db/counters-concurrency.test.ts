@@ -1,0 +1,131 @@
+import { type Kysely, sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../testing/harness";
+import { dentist, patient, type Who } from "../testing/people";
+import type { Database } from "./types";
+
+/*
+ * The counters the database keeps (migrations 038, 039, 040) stay right when two transactions write
+ * for the same row at once, on PostgreSQL (TEST_DATABASE_URL runs; PGlite has a single connection,
+ * nothing runs at once there). The second transaction is held, by the database, inside its write
+ * while the first one is open, and goes on only once the first has committed: without the lock the
+ * triggers take first (`lockFirst`), its recount used a snapshot that missed the first's row, and the
+ * count stayed one short.
+ */
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+let ctx: TestContext;
+let alice: Who;
+let drMartin: Who;
+let drLeroy: Who;
+let requestId: string;
+let conversationId: string;
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  ctx = await createTestContext();
+  alice = await patient(ctx.app);
+  drMartin = await dentist(ctx.app);
+  drLeroy = await dentist(ctx.app);
+  requestId = (
+    await ctx.app.db
+      .insertInto("requests")
+      .values({ patient_id: alice.id, treatment_type: "crown", urgency: "low", status: "in_review" })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
+  conversationId = (
+    await ctx.app.db
+      .insertInto("conversations")
+      .values({ request_id: requestId, patient_id: alice.id, dentist_id: drMartin.id })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** Resolves once a transaction of this database waits for a lock (asked every 20 ms, up to 30 s). */
+async function someoneWaitsForALock(db: Kysely<Database>): Promise<void> {
+  for (let tries = 0; tries < 1500; tries += 1) {
+    const { rows } = await sql<{ waiting: number }>`
+      select count(*)::int as waiting from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+    if ((rows[0]?.waiting ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("aucune transaction n'attend de verrou");
+}
+
+/**
+ * `first` runs in a transaction left open until `second`, started meanwhile in another transaction,
+ * waits for a lock; then the first commits, and the second finishes.
+ */
+async function atOnce(
+  first: (trx: Kysely<Database>) => Promise<unknown>,
+  second: (trx: Kysely<Database>) => Promise<unknown>,
+): Promise<void> {
+  const db = ctx.app.db;
+  let written!: () => void;
+  const firstWrote = new Promise<void>((resolve) => {
+    written = resolve;
+  });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const one = db.transaction().execute(async (trx) => {
+    await first(trx);
+    written();
+    await released;
+  });
+  await firstWrote;
+  const two = db.transaction().execute(async (trx) => {
+    await second(trx);
+  });
+  try {
+    await someoneWaitsForALock(db);
+  } finally {
+    release();
+  }
+  await Promise.all([one, two]);
+}
+
+describe.runIf(onPostgres)("counters kept by the database, written at once by two transactions", () => {
+  it("count both messages sent at once in one conversation (migration 040)", async () => {
+    const message = (trx: Kysely<Database>, body: string) =>
+      trx
+        .insertInto("messages")
+        .values({ conversation_id: conversationId, sender_id: drMartin.id, body })
+        .execute();
+    await atOnce(
+      (trx) => message(trx, "Bonjour"),
+      (trx) => message(trx, "Mardi ?"),
+    );
+    const { rows } = await sql<{ kept: number; counted: number }>`
+      select c.patient_unread as kept,
+        (select count(*)::int from messages m where m.conversation_id = c.id and m.read_at is null
+          and m.sender_id <> c.patient_id) as counted
+      from conversations c where c.id = ${conversationId}`.execute(ctx.app.db);
+    expect(rows[0]).toEqual({ kept: 2, counted: 2 });
+  });
+
+  it("count both offers sent at once on one request by two dentists (migration 039)", async () => {
+    const offer = (trx: Kysely<Database>, dentistId: string) =>
+      trx
+        .insertInto("offers")
+        .values({ request_id: requestId, dentist_id: dentistId, amount_cents: 90_000, status: "sent" })
+        .execute();
+    await atOnce(
+      (trx) => offer(trx, drMartin.id),
+      (trx) => offer(trx, drLeroy.id),
+    );
+    const { rows } = await sql<{ kept: number; counted: number }>`
+      select r.sent_offers as kept,
+        (select count(*)::int from offers o where o.request_id = r.id and o.status = 'sent') as counted
+      from requests r where r.id = ${requestId}`.execute(ctx.app.db);
+    expect(rows[0]).toEqual({ kept: 2, counted: 2 });
+  });
+});
