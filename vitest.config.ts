@@ -56,6 +56,12 @@ export default defineConfig({
           name: "client",
           environment: "jsdom",
           include: ["src/client/**/*.test.{ts,tsx}"],
+          // The files of a worker share their modules and their document, as the unit project's do
+          // (ADR 032, its addendum): the app's pages are imported and evaluated once per worker, not
+          // once per file (a third of this project's CPU). No file mocks a module; what a file may
+          // leave behind (the stores, the query cache, the live channel, sonner's toasts, storage)
+          // is put back by the setup file, which runs before every file.
+          isolate: false,
           setupFiles: ["src/client/test/setup.ts"],
           // Above the 15 s findBy…/waitFor wait (src/client/test/setup.ts): a test stuck on a screen fails
           // with testing library's message (what the screen shows), not a bare timeout.

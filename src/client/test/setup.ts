@@ -4,7 +4,17 @@ import "../../shared/schemas/zod-fr";
 // An unexpected console.error fails the test (allowConsoleError for the expected ones).
 import "./console";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
+import { toast } from "sonner";
+import { afterAll, afterEach, vi } from "vitest";
+import { resetConfigStore } from "../lib/config";
+import { resetQueryClient } from "../lib/queryClient";
+import { closeRealtime, setRealtimeSocketFactory } from "../lib/realtime";
+import { resetSessionStore } from "../lib/session";
+import { FakeSocket, FakeXhr } from "./fakes";
+
+// The files of a worker share their modules and their document (vitest.config.ts, ADR 032's
+// addendum): this file runs before each of them, and what a file could leave behind for the next
+// one is put back here, as a fresh module graph and a fresh page would have it.
 
 // findBy…/waitFor wait for what the screen needs (the element the data makes appear), never for a
 // fixed time. How long they may wait is only the "it will never come" verdict, so it is generous:
@@ -16,6 +26,25 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // sonner keeps its toasts in its module and replays every toast not yet dismissed to the next
+  // toaster that mounts: a toast left on screen by this test would reappear in the next one.
+  toast.dismiss();
+});
+
+afterAll(() => {
+  resetSessionStore();
+  resetConfigStore();
+  resetQueryClient();
+  closeRealtime();
+  setRealtimeSocketFactory(undefined);
+  FakeXhr.sent = [];
+  FakeXhr.last = null;
+  FakeSocket.last = null;
+  vi.useRealTimers();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.title = "";
+  delete document.documentElement.dataset.ready;
 });
 
 // jsdom lacks these browser APIs used by Radix, sonner and the router's scroll restoration.
@@ -44,10 +73,14 @@ Element.prototype.hasPointerCapture = () => false;
 // jsdom does not know HTML's <search> element (browsers do): React would warn that the tag is
 // unrecognized. Its elements are HTMLUnknownElement, named so by their toStringTag: name them as
 // the browser does (HTMLElement).
+// Once per document: this file runs again before each file of the worker, and the descriptor read
+// then would be this getter, not jsdom's.
 const unknownTag = Object.getOwnPropertyDescriptor(HTMLUnknownElement.prototype, Symbol.toStringTag);
-Object.defineProperty(HTMLUnknownElement.prototype, Symbol.toStringTag, {
-  configurable: true,
-  get(this: HTMLElement) {
-    return this.localName === "search" ? "HTMLElement" : unknownTag?.value;
-  },
-});
+if (unknownTag && "value" in unknownTag) {
+  Object.defineProperty(HTMLUnknownElement.prototype, Symbol.toStringTag, {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.localName === "search" ? "HTMLElement" : unknownTag.value;
+    },
+  });
+}

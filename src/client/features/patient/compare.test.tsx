@@ -1,16 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OFFER_MESSAGES, type PatientOffer } from "../../../shared/schemas/offers";
 import type { RequestDetail } from "../../../shared/schemas/requests";
 import { failingUntilRecovered, json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { freeLine, makeRequestDetail } from "../../test/requests";
 import { chooseCompared, savingCell } from "./ComparePage";
 import { LEROY, patientOffer } from "./offerFixture";
-
-vi.mock("../../components/appointments/RequestAppointment", () => ({
-  RequestAppointment: ({ offer }: { offer: PatientOffer }) => <p>{`Prise de rendez-vous : ${offer.id}`}</p>,
-}));
 
 const patient = makeProfile();
 const REQUEST_ID = "44444444-4444-4444-8444-444444444444";
@@ -165,7 +161,10 @@ describe("comparer les propositions (patient)", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(REQUEST_PAGE));
     // Straight to the booking (issue 16), not to the top of the request page.
     expect(router.state.location.hash).toBe("#rendez-vous");
-    expect(await screen.findByText("Prise de rendez-vous : c")).toBeInTheDocument();
+    // The booking panel (components/appointments, tested there), for the offer just accepted.
+    expect(await screen.findByRole("region", { name: "Prendre rendez-vous" })).toHaveTextContent(
+      "Choisissez l'un des créneaux proposés par le Dr Lucie Bernard",
+    );
   });
 
   it("sur un téléphone, empile une carte par proposition avec ses chiffres et le bouton d'acceptation", async () => {

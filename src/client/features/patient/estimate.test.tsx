@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseCover, valuesOf } from "../../../shared/forms/coverForm";
 import type { PatientOffer } from "../../../shared/schemas/offers";
 import {
@@ -22,10 +22,6 @@ import { patientOffer } from "./offerFixture";
  * comparison endpoint (sorting, saving, 'Comment est-ce calculé ?') and the tooth-by-tooth alignment.
  * The comparison answered here is computed by the shared function the server uses.
  */
-
-vi.mock("../../components/appointments/RequestAppointment", () => ({
-  RequestAppointment: () => null,
-}));
 
 const patient = makeProfile();
 const REQUEST_ID = "55555555-5555-4555-8555-555555555555";

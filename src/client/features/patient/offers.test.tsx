@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { journeyOf } from "../../../shared/domain/journey";
 import { OFFER_MESSAGES, type PatientOffer } from "../../../shared/schemas/offers";
 import type { RequestDetail } from "../../../shared/schemas/requests";
@@ -8,13 +8,6 @@ import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { freeLine, makeRequestDetail } from "../../test/requests";
 import { LEROY, patientOffer } from "./offerFixture";
 import { compareUrl, savingText, sortOffers } from "./RequestPage";
-
-// The booking panel under the accepted offer is another feature's, tested there.
-vi.mock("../../components/appointments/RequestAppointment", () => ({
-  RequestAppointment: ({ requestId, offer }: { requestId: string; offer: PatientOffer }) => (
-    <p>{`Prise de rendez-vous : ${offer.id} / ${requestId}`}</p>
-  ),
-}));
 
 const patient = makeProfile();
 const REQUEST_ID = "33333333-3333-4333-8333-333333333333";
@@ -199,17 +192,32 @@ async function openAccepting(first: RequestDetail, answer?: () => { status: numb
       ([url, init]) =>
         String(url).endsWith(`/api/patient/requests/${REQUEST_ID}`) && (init?.method ?? "GET") === "GET",
     ).length;
-  return { user: userEvent.setup(), accepted, detailCalls };
+  return { user: userEvent.setup(), accepted, detailCalls, calls };
+}
+
+/**
+ * The booking panel under the accepted offer (components/appointments, tested there): the real one,
+ * for the accepted offer's dentist, its appointments asked for this request. One only.
+ */
+async function expectBookingPanel(calls: ReturnType<typeof stubApi>, dentist: string) {
+  const panel = await screen.findByRole("region", { name: "Prendre rendez-vous" });
+  expect(screen.getAllByRole("region", { name: "Prendre rendez-vous" })).toHaveLength(1);
+  expect(panel).toHaveTextContent(`Choisissez l'un des créneaux proposés par le Dr ${dentist}`);
+  expect(
+    calls.mock.calls.some(([url]) =>
+      String(url).endsWith(`/api/appointments?request=${encodeURIComponent(REQUEST_ID)}`),
+    ),
+  ).toBe(true);
 }
 
 const item = (name: string) => screen.getByRole("listitem", { name: `Proposition du Dr ${name}` });
 
 describe("accepter une proposition (patient)", () => {
   it("demande confirmation, accepte, le dit et recharge la demande", async () => {
-    const { user, accepted, detailCalls } = await openAccepting(
+    const { user, accepted, detailCalls, calls } = await openAccepting(
       detail({ offers: [leroy("a"), martin("b")] }),
     );
-    expect(screen.queryByText(/Prise de rendez-vous/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Prendre rendez-vous" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Accepter cette proposition (Dr Sophie Leroy)" }));
 
     const dialog = await screen.findByRole("dialog", {
@@ -241,7 +249,7 @@ describe("accepter une proposition (patient)", () => {
     // Accepting leads straight to booking: the panel right under the journey, its heading focused.
     const booking = await screen.findByRole("heading", { name: "Votre rendez-vous avec le Dr Sophie Leroy" });
     await waitFor(() => expect(booking).toHaveFocus());
-    expect(screen.getByText(`Prise de rendez-vous : a / ${REQUEST_ID}`)).toBeInTheDocument();
+    await expectBookingPanel(calls, "Sophie Leroy");
     expect(
       screen.getByRole("heading", { name: "Proposition acceptée\u202f: choisissez un créneau" }),
     ).toBeInTheDocument();
@@ -335,7 +343,7 @@ describe("accepter une proposition (patient)", () => {
   });
 
   it("ne propose plus rien à accepter sur une demande acceptée ou annulée", async () => {
-    await openAccepting(
+    const { calls } = await openAccepting(
       detail({
         status: "accepted",
         offers: [leroy("a", { state: "accepted" }), martin("b", { state: "closed" })],
@@ -343,7 +351,7 @@ describe("accepter une proposition (patient)", () => {
     );
     expect(screen.queryByRole("button", { name: /^Accepter/ })).not.toBeInTheDocument();
     expect(within(item("Paul Martin")).getByText("Clôturée")).toBeInTheDocument();
-    expect(screen.getAllByText(`Prise de rendez-vous : a / ${REQUEST_ID}`)).toHaveLength(1);
+    await expectBookingPanel(calls, "Sophie Leroy");
     expect(
       within(item("Sophie Leroy")).getByRole("link", { name: "Voir votre rendez-vous" }),
     ).toBeInTheDocument();
