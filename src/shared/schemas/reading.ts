@@ -167,9 +167,9 @@ export const READING_MESSAGES = {
   uncertain: "À vérifier",
   readOnQuote: "Lu sur le devis",
   corrected: "Corrigé d'après le devis",
-  asRead: (figure: string) => `lu : ${figure}`,
+  asRead: (figure: string) => `lu : ${figure}`,
   correctedHint:
-    "Le montant lu d'abord ne concordait pas avec le reste du devis (un chiffre perdu, doublé ou mal reconnu) ; la valeur corrigée est celle que le devis confirme. Comparez avec votre devis.",
+    "Le montant lu d'abord ne concordait pas avec le reste du devis (un chiffre perdu, doublé ou mal reconnu) ; la valeur corrigée est celle que le devis confirme. Comparez avec votre devis.",
   notPrinted: "Non indiqué sur le devis",
   tariffOn: (day: string) => `Tarif de l'Assurance Maladie au ${formatDetailDate(`${day}T12:00:00Z`)}`,
   useTariff: "Utiliser le tarif",
@@ -185,7 +185,7 @@ export const READING_MESSAGES = {
     "La valeur lue est gardée avec la lecture ; le reste à charge reste estimé avec le tarif de l'Assurance Maladie du jour du devis.",
   tariffChosen: "Tarif retenu",
   tariffHint:
-    "Le reste à charge est toujours estimé avec le tarif de l'Assurance Maladie du jour du devis ; votre choix est gardé avec la lecture.",
+    "Le reste à charge est toujours estimé avec le tarif de l'Assurance Maladie du jour du devis ; votre choix est gardé avec la lecture.",
   recognised: (fileName: string) => `Nous avons reconnu un devis dans ${fileName}`,
   totalMismatch: (totalCents: number, linesCents: number) =>
     `Le total du devis (${formatEuros(totalCents)}) ne correspond pas à la somme des lignes lues (${formatEuros(linesCents)}) : vérifiez les montants.`,
