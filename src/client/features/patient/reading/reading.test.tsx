@@ -133,13 +133,29 @@ function openPage(reading: QuoteReading | null, extra: Handlers = {}, request: P
       state.reading = makeReading({ id: READING_ID });
       return json(202, { reading: state.reading });
     }),
-    ...extra,
+    ...Object.fromEntries(Object.entries(extra).map(([key, handler]) => [key, track(key, handler)])),
   };
   stubApi(patient, handlers);
   const user = userEvent.setup();
   renderApp(PAGE);
   return { state, calls, user };
 }
+
+/**
+ * RESULT's two lines, and the act table's figures on 2 March 2026 for the first one's act (free
+ * basket, BR 120,00 €, AMO 72,00 €), which the tests of compared and corrected figures put beside it.
+ */
+function comparedOn2March() {
+  const [first, second] = RESULT.lines as [ReadResult["lines"][number], ReadResult["lines"][number]];
+  return {
+    expected: { basket: "libre" as const, br_cents: 12_000, amo_cents: 7200, day: "2026-03-02" },
+    first,
+    second,
+  };
+}
+
+/** The lines' PUT failing (500): what was sent is in `calls`, the screen keeps the lines. */
+const saveFails = () => json(500, { error: { code: "INTERNAL", message: "Erreur" } });
 
 /** A French text as the screen's text reads (testing-library turns its no-break spaces into spaces). */
 const words = (text: string) => text.replace(/\s+/g, " ");
@@ -275,7 +291,6 @@ describe("l'écran de vérification", () => {
     let saved: QuoteLineDto[] = [];
     const { state, calls, user } = openPage(done(), {
       [PUT_QUOTE]: (body) => {
-        calls.push({ key: PUT_QUOTE, body });
         saved = (body as { lines: Parameters<typeof resolveLine>[0][] }).lines.map((line) =>
           resolveLine(line, "2026-11-25"),
         );
@@ -316,8 +331,7 @@ describe("l'écran de vérification", () => {
   });
 
   it("montre le BR lu sur le devis à côté du tarif au jour du devis, et garde le choix du patient (issue 34)", async () => {
-    const expected = { basket: "libre" as const, br_cents: 12_000, amo_cents: 7200, day: "2026-03-02" };
-    const [first, second] = RESULT.lines as [ReadResult["lines"][number], ReadResult["lines"][number]];
+    const { expected, first, second } = comparedOn2March();
     const result: ReadResult = {
       ...RESULT,
       quote_date: "2026-03-02",
@@ -337,7 +351,6 @@ describe("l'écran de vérification", () => {
     };
     const { calls, state, user } = openPage(done({ result }), {
       [PUT_QUOTE]: (body) => {
-        calls.push({ key: PUT_QUOTE, body });
         const saved = (body as { lines: Parameters<typeof resolveLine>[0][] }).lines.map((line) =>
           resolveLine(line, "2026-03-02"),
         );
@@ -400,8 +413,7 @@ describe("l'écran de vérification", () => {
   });
 
   it("montre, à côté d'un montant corrigé par la lecture, la valeur lue sur la photo (issue 34)", async () => {
-    const expected = { basket: "libre" as const, br_cents: 12_000, amo_cents: 7200, day: "2026-03-02" };
-    const [first, second] = RESULT.lines as [ReadResult["lines"][number], ReadResult["lines"][number]];
+    const { expected, first, second } = comparedOn2March();
     const result: ReadResult = {
       ...RESULT,
       quote_date: "2026-03-02",
@@ -420,12 +432,7 @@ describe("l'écran de vérification", () => {
         { ...second, uncertain: ["fee_cents"], as_read: { fee_cents: 5000 } },
       ],
     };
-    const { calls } = openPage(done({ kind: "image", result }), {
-      [PUT_QUOTE]: (body) => {
-        calls.push({ key: PUT_QUOTE, body });
-        return json(500, { error: { code: "INTERNAL", message: "Erreur" } });
-      },
-    });
+    openPage(done({ kind: "image", result }));
     const mine = await myQuote();
     const line1 = (await within(mine).findByRole("group", { name: "Acte 1" })).parentElement as HTMLElement;
     // The paragraph's text (a line break, not a space, follows "À vérifier").
@@ -453,8 +460,7 @@ describe("l'écran de vérification", () => {
   });
 
   it("« Garder la valeur lue » remet la valeur lue dans la ligne, « Garder la valeur corrigée » l'annule, au clavier aussi (issue 34)", async () => {
-    const expected = { basket: "libre" as const, br_cents: 12_000, amo_cents: 7200, day: "2026-03-02" };
-    const [first, second] = RESULT.lines as [ReadResult["lines"][number], ReadResult["lines"][number]];
+    const { expected, first, second } = comparedOn2March();
     const result: ReadResult = {
       ...RESULT,
       quote_date: "2026-03-02",
@@ -487,12 +493,7 @@ describe("l'écran de vérification", () => {
       total_cents: 155_000,
       lines_total_cents: 155_000,
     };
-    const { calls, user } = openPage(done({ kind: "image", result }), {
-      [PUT_QUOTE]: (body) => {
-        calls.push({ key: PUT_QUOTE, body });
-        return json(500, { error: { code: "INTERNAL", message: "Erreur" } });
-      },
-    });
+    const { calls, user } = openPage(done({ kind: "image", result }), { [PUT_QUOTE]: saveFails });
     const mine = await myQuote();
     const group2 = await within(mine).findByRole("group", { name: "Acte 2" });
     const line2 = group2.parentElement as HTMLElement;
@@ -566,8 +567,7 @@ describe("l'écran de vérification", () => {
   });
 
   it("« Garder la valeur corrigée » retire le choix de la valeur lue envoyé avec les lignes (issue 34)", async () => {
-    const expected = { basket: "libre" as const, br_cents: 12_000, amo_cents: 7200, day: "2026-03-02" };
-    const [first, second] = RESULT.lines as [ReadResult["lines"][number], ReadResult["lines"][number]];
+    const { expected, first, second } = comparedOn2March();
     const result: ReadResult = {
       ...RESULT,
       quote_date: "2026-03-02",
@@ -585,12 +585,7 @@ describe("l'écran de vérification", () => {
         second,
       ],
     };
-    const { calls, user } = openPage(done({ kind: "image", result }), {
-      [PUT_QUOTE]: (body) => {
-        calls.push({ key: PUT_QUOTE, body });
-        return json(500, { error: { code: "INTERNAL", message: "Erreur" } });
-      },
-    });
+    const { calls, user } = openPage(done({ kind: "image", result }), { [PUT_QUOTE]: saveFails });
     const mine = await myQuote();
     const line1 = (await within(mine).findByRole("group", { name: "Acte 1" })).parentElement as HTMLElement;
     await user.click(
@@ -612,12 +607,7 @@ describe("l'écran de vérification", () => {
   });
 
   it("refuse d'enregistrer une ligne illisible, sans rien envoyer", async () => {
-    const { calls, user } = openPage(done(), {
-      [PUT_QUOTE]: (body) => {
-        calls.push({ key: PUT_QUOTE, body });
-        return json(500, { error: { code: "INTERNAL", message: "Erreur" } });
-      },
-    });
+    const { calls, user } = openPage(done(), { [PUT_QUOTE]: saveFails });
     const mine = await myQuote();
     const second = await within(mine).findByRole("group", { name: "Acte 2" });
     await user.clear(within(second).getByRole("textbox", { name: /Honoraires/ }));
@@ -766,8 +756,7 @@ describe("un devis reconnu parmi les photos (issue 34)", () => {
     const { calls, state, user } = openPage(
       null,
       {
-        [PATCH]: (body) => {
-          calls.push({ key: PATCH, body });
+        [PATCH]: () => {
           const document = { ...photo, document_type: "quote" as const };
           state.request = { ...state.request, documents: [document] };
           state.reading = makeReading({ file_name: "photo-1.jpg" });
