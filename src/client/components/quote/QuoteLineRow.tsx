@@ -11,6 +11,7 @@ import { Label } from "../ui/Label";
 import { ActPicker } from "./ActPicker";
 import { BasketBadge } from "./BasketBadge";
 import type { DraftLine, HighlightInput, QuoteMode } from "./quoteLines";
+import { ToCheckBadge } from "./ToCheckBadge";
 import { ToothField } from "./ToothField";
 
 /** The fields of a line whose errors the row shows (API names). */
@@ -44,9 +45,7 @@ function ToCheck() {
   return (
     <>
       {" "}
-      <span className="ml-1 inline-block rounded-sm bg-amber-100 px-1.5 text-xs font-semibold text-amber-950 ring-1 ring-amber-700 ring-inset">
-        À vérifier
-      </span>
+      <ToCheckBadge />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { AlertTriangle, Check } from "lucide-react";
 import { formatEuros } from "../../../../shared/format/money";
 import { type CorrectableField, READING_MESSAGES } from "../../../../shared/schemas/reading";
+import { ToCheckBadge } from "../../../components/quote/ToCheckBadge";
 import { Button } from "../../../components/ui/Button";
 import type { CorrectedFigure } from "./readLines";
 
@@ -56,11 +57,7 @@ export function CorrectedFigures({
                 <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-800" aria-hidden="true" />
                 <p className="min-w-0 break-words">
                   <span className="font-semibold">{FIELD_LABELS[f.field]}</span>{" "}
-                  {isKept ? null : (
-                    <span className="ml-1 inline-block rounded-sm bg-amber-100 px-1.5 text-xs font-semibold text-amber-950 ring-1 ring-amber-700 ring-inset">
-                      {READING_MESSAGES.uncertain}
-                    </span>
-                  )}
+                  {isKept ? null : <ToCheckBadge />}
                   <br />
                   {formatEuros(f.value)} — {READING_MESSAGES.corrected} (
                   {READING_MESSAGES.asRead(formatEuros(f.read))})

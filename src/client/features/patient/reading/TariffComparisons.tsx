@@ -2,6 +2,7 @@ import { BASKET_LABELS } from "../../../../shared/domain/acts";
 import type { Basket } from "../../../../shared/domain/out-of-pocket";
 import { formatEuros } from "../../../../shared/format/money";
 import { READING_MESSAGES, type ReadingChoice, type TariffField } from "../../../../shared/schemas/reading";
+import { ToCheckBadge } from "../../../components/quote/ToCheckBadge";
 import { Button } from "../../../components/ui/Button";
 import type { TariffComparison } from "./readLines";
 
@@ -44,11 +45,7 @@ export function TariffComparisons({
             <li key={c.field} className="flex flex-wrap items-center justify-between gap-2">
               <p className="min-w-0 break-words">
                 <span className="font-semibold">{FIELD_LABELS[c.field]}</span>{" "}
-                {use === undefined && c.read !== null ? (
-                  <span className="ml-1 inline-block rounded-sm bg-amber-100 px-1.5 text-xs font-semibold text-amber-950 ring-1 ring-amber-700 ring-inset">
-                    {READING_MESSAGES.uncertain}
-                  </span>
-                ) : null}
+                {use === undefined && c.read !== null ? <ToCheckBadge /> : null}
                 <br />
                 {c.read === null
                   ? READING_MESSAGES.notPrinted
