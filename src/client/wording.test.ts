@@ -1,11 +1,13 @@
 /**
  * The wording rules of docs/glossary.md, checked on the source: every string literal, template text
- * and JSX text of the client (and the server's e-mail templates) that reads as French is scanned for
+ * and JSX text of the client, of src/shared (the messages the server answers with, the schemas' errors)
+ * and of the server's e-mail templates that reads as French is scanned for
  * - "(s)" plurals (use plural() from src/shared/format/plural.ts),
  * - the word "Email" (write "E-mail" / "e-mail"),
  * - "!", "?", ";" or ":" ending a word without the narrow no-break space U+202F before it,
  * - « and » without a no-break space inside.
- * Code is not text: only string/JSX text nodes are read (never regexes, operators or type names), and
+ * Code is not text: only string/JSX text nodes are read (never regexes, operators or type names, nor
+ * the message of an Error a program throws for its developers), and
  * the punctuation rule applies to text that contains a space (a single token like "mailto:" or
  * "sm:grid" is not a sentence) and only when the sign ends a word (followed by a space or the end).
  */
@@ -63,6 +65,15 @@ function isCode(node: ts.Node): boolean {
   return false;
 }
 
+/** The message of `new Error(…)` (or any `…Error`): for developers, in English, never shown as is. */
+function isThrownError(node: ts.Node): boolean {
+  for (let parent = node.parent; parent; parent = parent.parent) {
+    if (ts.isNewExpression(parent)) return /Error$/.test(parent.expression.getText());
+    if (ts.isBlock(parent) || ts.isSourceFile(parent)) return false;
+  }
+  return false;
+}
+
 /** JSX text as the reader sees it: entities decoded, line breaks collapsed. */
 function jsxReadable(raw: string): string {
   return raw
@@ -89,12 +100,17 @@ function textsOf(path: string): Text[] {
   const visit = (node: ts.Node) => {
     // Module names and literal types are code, not text.
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isLiteralTypeNode(node)) return;
-    if (isCode(node)) return;
+    if (isCode(node) || isThrownError(node)) return;
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
       texts.push({ text: node.text, line: lineOf(node), jsx: false });
     } else if (ts.isTemplateExpression(node)) {
       // The pieces around ${…} joined by a placeholder word, so "Total : ${x}" reads as one sentence.
-      const joined = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join("X");
+      // ${NNBSP} is the narrow no-break space itself.
+      const joined = node.templateSpans.reduce(
+        (text, span) =>
+          text + (span.expression.getText(source) === "NNBSP" ? NNBSP : "X") + span.literal.text,
+        node.head.text,
+      );
       texts.push({ text: joined, line: lineOf(node), jsx: false });
     } else if (ts.isJsxText(node)) {
       const text = jsxReadable(node.text);
@@ -160,12 +176,17 @@ describe("wordingProblems", () => {
   });
 });
 
-describe("the client's French", () => {
-  const files = [...sourceFiles(join(root, "src", "client")), ...EXTRA_FILES.map((file) => join(root, file))];
+describe("the French of the client, the shared messages and the e-mails", () => {
+  const files = [
+    ...sourceFiles(join(root, "src", "client")),
+    ...sourceFiles(join(root, "src", "shared")),
+    ...EXTRA_FILES.map((file) => join(root, file)),
+  ];
 
-  it("reads at least the landing page and the e-mails", () => {
+  it("reads at least the landing page, the shared messages and the e-mails", () => {
     const names = files.map((file) => relative(root, file));
     expect(names).toContain("src/client/features/public/LandingPage.tsx");
+    expect(names).toContain("src/shared/schemas/requests.ts");
     expect(names).toContain("src/server/mail/templates.ts");
   });
 

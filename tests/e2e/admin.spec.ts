@@ -116,7 +116,7 @@ test.describe("espace d'administration", () => {
     await card.getByRole("button", { name: `Refuser la demande de ${who.fullName}` }).click();
     const dialog = page.getByRole("dialog", { name: "Refuser la demande de vérification" });
     await dialog.getByRole("button", { name: "Refuser la demande" }).click();
-    await expect(dialog.getByText("Indiquez la raison du refus : le dentiste la lira.")).toBeVisible();
+    await expect(dialog.getByText("Indiquez la raison du refus : le dentiste la lira.")).toBeVisible();
     await expect(dialog.getByLabel(/^Raison du refus/)).toHaveAttribute("aria-invalid", "true");
     await dialog.getByLabel(/^Raison du refus/).fill("Le numéro RPPS ne correspond pas à votre nom.");
     await dialog.getByRole("button", { name: "Refuser la demande" }).click();

@@ -71,7 +71,7 @@ test.describe("comparer, accepter, prendre rendez-vous (ADR 008, ADR 011)", () =
       await expect(dialog).toBeVisible();
       await dialog.getByRole("button", { name: "Accepter la proposition" }).click();
       await expect(
-        toast(page, "Proposition acceptée : choisissez maintenant votre rendez-vous"),
+        toast(page, "Proposition acceptée : choisissez maintenant votre rendez-vous"),
       ).toBeVisible();
       await expectPath(page, `/patient/request/${requestId}`);
       // Accepting leads straight to booking (issue 16): not 'Terminée', the slot choice in view.

@@ -80,7 +80,7 @@ test.describe("formulaire de contact", () => {
     const answer = page.waitForResponse((r) => r.url().endsWith("/api/contact"));
     await form.getByRole("button", { name: "Envoyer le message" }).click();
     expect((await answer).status()).toBe(201);
-    await expect(toast(page, "Votre message a été envoyé avec succès!")).toBeVisible();
+    await expect(toast(page, "Votre message a été envoyé avec succès !")).toBeVisible();
     await expect(form.getByLabel(/^Nom/)).toHaveValue("");
     await expect(form.getByLabel(/^E-mail/)).toHaveValue("");
     await expect(form.getByLabel("Message")).toHaveValue("");

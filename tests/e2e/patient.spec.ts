@@ -59,7 +59,7 @@ test.describe("espace patient", () => {
     const { id } = (await created.json()) as { id: string };
 
     await expect(page.getByText("Documents téléversés avec succès !")).toBeVisible();
-    await expect(toast(page, "Documents envoyés avec succès!")).toBeVisible();
+    await expect(toast(page, "Documents envoyés avec succès !")).toBeVisible();
     await expect(page.getByRole("link", { name: "Voir toutes mes demandes" })).toBeVisible();
     // Automatic redirect after 3 s.
     await expectPath(page, "/patient/dashboard");

@@ -59,13 +59,13 @@ describe("the reference table", () => {
   it("finds a row without a source, a capped act without a ceiling and overlapping periods", () => {
     const [first, second] = TARIFF_PERIODS as [TariffPeriod, TariffPeriod];
     const noSource: TariffPeriod = { ...second, changes: { HBLD634: { ceilingCents: 530_00, sources: [] } } };
-    expect(tariffTableProblems([first, noSource])).toContain("2026-01-01 HBLD634 : ligne sans source");
+    expect(tariffTableProblems([first, noSource])).toContain("2026-01-01 HBLD634\u202f: ligne sans source");
     const noCeiling: TariffPeriod = {
       ...second,
       changes: { HBLD734: { basket: "maitrise", sources: ["C23"] } },
     };
     expect(tariffTableProblems([first, noCeiling])).toContain(
-      "2026-01-01 HBLD734 : acte plafonné sans plafond",
+      "2026-01-01 HBLD734\u202f: acte plafonné sans plafond",
     );
     const overlapping = [first, second, { ...second, changes: {} }];
     expect(tariffTableProblems(overlapping).join("\n")).toContain("se chevauchent");
@@ -83,7 +83,7 @@ describe("the reference table", () => {
       },
     };
     expect(tariffTableProblems([first, groups])).toContain(
-      "2026-01-01 HBLD038 : groupes de dents qui se chevauchent",
+      "2026-01-01 HBLD038\u202f: groupes de dents qui se chevauchent",
     );
   });
 

@@ -631,20 +631,20 @@ export function santeAlternative(
 export function tariffTableProblems(periods: readonly TariffPeriod[] = TARIFF_PERIODS): string[] {
   const problems: string[] = [];
   periods.forEach((period, i) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(period.from)) problems.push(`${period.from} : date invalide`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(period.from)) problems.push(`${period.from} : date invalide`);
     const previous = periods[i - 1];
     if (previous && previous.from >= period.from)
       problems.push(
-        `${period.from} : périodes qui se chevauchent ou dans le désordre (après ${previous.from})`,
+        `${period.from} : périodes qui se chevauchent ou dans le désordre (après ${previous.from})`,
       );
-    if (period.sources.length === 0) problems.push(`${period.from} : période sans source`);
+    if (period.sources.length === 0) problems.push(`${period.from} : période sans source`);
     for (const [code, change] of Object.entries(period.changes)) {
-      if (!actByCode(code)) problems.push(`${period.from} ${code} : code absent de la table des actes`);
-      if (!change.sources?.length) problems.push(`${period.from} ${code} : ligne sans source`);
+      if (!actByCode(code)) problems.push(`${period.from} ${code} : code absent de la table des actes`);
+      if (!change.sources?.length) problems.push(`${period.from} ${code} : ligne sans source`);
       const groups = change.byTeeth ?? [];
       for (const group of groups)
         if (!group.sources?.length)
-          problems.push(`${period.from} ${code} (${group.teeth}) : ligne sans source`);
+          problems.push(`${period.from} ${code} (${group.teeth}) : ligne sans source`);
       groups.forEach((group, g) => {
         for (const other of groups.slice(g + 1))
           if (
@@ -652,16 +652,16 @@ export function tariffTableProblems(periods: readonly TariffPeriod[] = TARIFF_PE
               (TOOTH_GROUPS[other.teeth] as readonly number[]).includes(n),
             )
           )
-            problems.push(`${period.from} ${code} : groupes de dents qui se chevauchent`);
+            problems.push(`${period.from} ${code} : groupes de dents qui se chevauchent`);
       });
     }
     const teeth = [null, ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => 10 + n)];
     for (const act of ACTS)
       for (const tooth of act.teeth === "arch" ? [null] : teeth) {
         const terms = termsOn(act.code, period.from, tooth, periods.slice(0, i + 1));
-        if (!terms) problems.push(`${period.from} ${act.code} : acte sans tarif`);
+        if (!terms) problems.push(`${period.from} ${act.code} : acte sans tarif`);
         else if (terms.basket !== "libre" && terms.ceilingCents === null)
-          problems.push(`${period.from} ${act.code} : acte plafonné sans plafond`);
+          problems.push(`${period.from} ${act.code} : acte plafonné sans plafond`);
       }
   });
   return [...new Set(problems)];

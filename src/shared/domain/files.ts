@@ -26,7 +26,7 @@ export const ACCEPT_ATTRIBUTE = [...ACCEPTED_EXTENSIONS.map((e) => `.${e}`), ...
 );
 
 export const FILE_RECOMMENDATION =
-  "Formats acceptés : PDF, JPG, PNG, MP4, MOV, AVI, MKV. Nous recommandons un PDF, JPEG ou PNG de moins de 10 Mo.";
+  "Formats acceptés : PDF, JPG, PNG, MP4, MOV, AVI, MKV. Nous recommandons un PDF, JPEG ou PNG de moins de 10 Mo.";
 
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf(".");

@@ -33,13 +33,13 @@ export const RETENTION = {
 export function retentionLines(): string[] {
   const r = RETENTION;
   return [
-    `Compte : tant qu'il est actif ; supprimé ${r.inactiveAccountYears} ans après votre dernière connexion, après un e-mail de prévenance ${r.inactivityWarningDays} jours avant.`,
-    "Demandes, documents et messages : tant que votre compte existe, sauf si vous les supprimez avant ; effacés à la suppression du compte.",
-    `Documents d'une demande annulée : ${r.cancelledRequestDocumentDays} jours après l'annulation.`,
-    `Journal des accès à vos données et journal d'administration : ${r.logMonths} mois, durée recommandée par la CNIL pour ces journaux.`,
-    `Avis sur un dentiste : en ligne ${r.reviewYears} ans après le rendez-vous, puis supprimés ; un avis refusé est supprimé ${r.refusedReviewDays} jours après le refus ; supprimés aussi avec votre compte, et à tout moment par vous.`,
-    `Messages du formulaire de contact et leurs pièces jointes : ${r.contactMessageDays === 365 ? "un an" : `${r.contactMessageDays} jours`} après notre réponse.`,
-    `Factures et avoirs d'abonnement des dentistes (avec le nom, l'adresse et le SIREN du cabinet) : ${r.invoiceYears} ans, comme la loi l'impose (article L123-22 du Code de commerce), y compris après la suppression du compte.`,
+    `Compte : tant qu'il est actif ; supprimé ${r.inactiveAccountYears} ans après votre dernière connexion, après un e-mail de prévenance ${r.inactivityWarningDays} jours avant.`,
+    "Demandes, documents et messages : tant que votre compte existe, sauf si vous les supprimez avant ; effacés à la suppression du compte.",
+    `Documents d'une demande annulée : ${r.cancelledRequestDocumentDays} jours après l'annulation.`,
+    `Journal des accès à vos données et journal d'administration : ${r.logMonths} mois, durée recommandée par la CNIL pour ces journaux.`,
+    `Avis sur un dentiste : en ligne ${r.reviewYears} ans après le rendez-vous, puis supprimés ; un avis refusé est supprimé ${r.refusedReviewDays} jours après le refus ; supprimés aussi avec votre compte, et à tout moment par vous.`,
+    `Messages du formulaire de contact et leurs pièces jointes : ${r.contactMessageDays === 365 ? "un an" : `${r.contactMessageDays} jours`} après notre réponse.`,
+    `Factures et avoirs d'abonnement des dentistes (avec le nom, l'adresse et le SIREN du cabinet) : ${r.invoiceYears} ans, comme la loi l'impose (article L123-22 du Code de commerce), y compris après la suppression du compte.`,
   ];
 }
 

@@ -21,7 +21,7 @@ export const ACCOUNT_MESSAGES = {
   patientTermsRequired:
     "Veuillez accepter les conditions d'utilisation et la politique de confidentialité pour créer votre compte",
   emailInvalid: "Veuillez saisir une adresse e-mail valide",
-  emailRequired: "Veuillez saisir votre adresse email",
+  emailRequired: "Veuillez saisir votre adresse e-mail",
   passwordRequired: "Veuillez saisir votre mot de passe",
   emailTaken: "Cet e-mail est déjà utilisé",
   invalidCredentials: "E-mail ou mot de passe incorrect",
@@ -123,7 +123,7 @@ export const SECURITY_MESSAGES = {
   currentPasswordWrong: "Le mot de passe actuel est incorrect",
   newPasswordSame: "Le nouveau mot de passe doit être différent de l'actuel",
   passwordChanged:
-    "Votre mot de passe a été modifié. Vos autres appareils ont été déconnectés : il faudra vous y reconnecter avec le nouveau mot de passe.",
+    "Votre mot de passe a été modifié. Vos autres appareils ont été déconnectés : il faudra vous y reconnecter avec le nouveau mot de passe.",
   passwordChangeFailed: "Le mot de passe n'a pas été modifié",
   tooManyAttempts:
     "Trop d'essais avec un mot de passe actuel incorrect. Veuillez réessayer dans quelques minutes.",
@@ -200,11 +200,11 @@ export const ERASURE_MESSAGES = {
   tooManyAttempts: "Trop d'essais avec un mot de passe incorrect. Veuillez réessayer dans quelques minutes.",
   upcomingAppointments: (dentist: boolean) =>
     dentist
-      ? "Vous avez des rendez-vous confirmés à venir : annulez-les d'abord (page Rendez-vous) pour prévenir vos patients, puis supprimez votre compte."
-      : "Vous avez un rendez-vous confirmé à venir : annulez-le d'abord (page Rendez-vous) pour prévenir votre dentiste, puis supprimez votre compte.",
+      ? "Vous avez des rendez-vous confirmés à venir : annulez-les d'abord (page Rendez-vous) pour prévenir vos patients, puis supprimez votre compte."
+      : "Vous avez un rendez-vous confirmé à venir : annulez-le d'abord (page Rendez-vous) pour prévenir votre dentiste, puis supprimez votre compte.",
   notFound: "Compte introuvable.",
   adminAccount:
-    "Un compte administrateur ne se supprime pas d'ici : demandez à un autre administrateur de retirer vos droits.",
+    "Un compte administrateur ne se supprime pas d'ici : demandez à un autre administrateur de retirer vos droits.",
   erased: "Votre compte a été supprimé. Vos données ont été effacées.",
   erasedByAdmin: "Le compte a été supprimé.",
   erasedWithSubscription:

@@ -11,7 +11,7 @@ export const ADMIN_MESSAGES = {
   verificationFailed: "Erreur lors de la mise à jour du statut de vérification",
   usersFailed: "Impossible de charger les utilisateurs",
   noResult: "Aucun résultat",
-  reasonRequired: "Indiquez la raison du refus : le dentiste la lira.",
+  reasonRequired: "Indiquez la raison du refus : le dentiste la lira.",
   reasonTooLong: "La raison ne peut pas dépasser 1 000 caractères.",
   notDentist: "Ce compte n'est pas un dentiste.",
   noRequest: "Ce dentiste n'a pas demandé de vérification.",

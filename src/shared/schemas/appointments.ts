@@ -15,20 +15,20 @@ export const APPOINTMENT_MESSAGES = {
   slotsRequired: "Choisissez au moins un créneau.",
   tooManySlots: "Vous pouvez proposer trois créneaux au maximum.",
   slotInvalid: SLOT_MESSAGES.invalid,
-  slotPast: "Ce créneau est déjà passé : choisissez une date à venir.",
+  slotPast: "Ce créneau est déjà passé : choisissez une date à venir.",
   slotTooFar: "Ce créneau doit être dans l'année qui vient.",
   slotDuplicate: SLOT_MESSAGES.duplicate,
   optionUnknown: "Ce créneau ne fait pas partie des créneaux proposés.",
   /** `when`: "jeudi 3 décembre 2026 à 09:30" (formatAppointmentTime). */
   slotTaken: (when: string) =>
-    `Le ${when} est déjà pris : le dentiste a un autre rendez-vous confirmé à cette heure. Choisissez un autre créneau.`,
+    `Le ${when} est déjà pris : le dentiste a un autre rendez-vous confirmé à cette heure. Choisissez un autre créneau.`,
   /** After a proposed time that cannot be picked any more (the slot chooser). */
   takenHint: " — déjà pris par un autre rendez-vous du dentiste",
   notFound: "Rendez-vous introuvable.",
   offerNotAccepted: "Acceptez d'abord cette proposition pour prendre rendez-vous.",
   alreadyBooked: "Un rendez-vous est déjà en cours pour cette proposition.",
   notAwaitingYou: "Ce rendez-vous n'attend pas votre réponse.",
-  closed: "Ce rendez-vous est passé ou annulé : il ne peut plus être modifié.",
+  closed: "Ce rendez-vous est passé ou annulé : il ne peut plus être modifié.",
   requested: "Votre demande de rendez-vous a été envoyée au dentiste",
   proposed: "Votre proposition de créneau a été envoyée",
   confirmed: "Rendez-vous confirmé",

@@ -4,15 +4,15 @@ import { PLAN_IDS, SUBSCRIPTION_STATUSES } from "../domain/subscription";
 /** Texts of the subscription (issue 35): answers, refusals, confirmations. */
 export const BILLING_MESSAGES = {
   lapsed:
-    "Votre abonnement n'est plus actif : vous gardez vos conversations, vos patients et vos rendez-vous, mais vous ne pouvez plus voir de nouvelles demandes ni envoyer de proposition. Réactivez votre abonnement pour reprendre.",
+    "Votre abonnement n'est plus actif : vous gardez vos conversations, vos patients et vos rendez-vous, mais vous ne pouvez plus voir de nouvelles demandes ni envoyer de proposition. Réactivez votre abonnement pour reprendre.",
   notVerified: "L'abonnement est ouvert aux dentistes vérifiés. Votre compte n'est pas encore vérifié.",
   alreadySubscribed: "Vous avez déjà un abonnement en cours.",
   noSubscription: "Vous n'avez pas d'abonnement payant à gérer.",
-  notCancelable: "Cet abonnement n'est pas résiliable : il est déjà résilié ou n'a pas commencé.",
-  notReactivable: "Cet abonnement ne peut plus être réactivé : souscrivez de nouveau.",
+  notCancelable: "Cet abonnement n'est pas résiliable : il est déjà résilié ou n'a pas commencé.",
+  notReactivable: "Cet abonnement ne peut plus être réactivé : souscrivez de nouveau.",
   canceled:
-    "Votre abonnement est résilié : il reste actif jusqu'à la fin de la période payée. Vous pouvez le réactiver d'ici là.",
-  reactivated: "Votre abonnement est réactivé. Merci !",
+    "Votre abonnement est résilié : il reste actif jusqu'à la fin de la période payée. Vous pouvez le réactiver d'ici là.",
+  reactivated: "Votre abonnement est réactivé. Merci !",
   planRequired: "Choisissez une formule (mensuelle ou annuelle).",
   providerUnavailable: "Le service de paiement ne répond pas. Veuillez réessayer dans quelques minutes.",
   badSignature: "Signature du webhook invalide.",

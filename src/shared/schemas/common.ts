@@ -40,7 +40,7 @@ export const MESSAGES = {
   rateLimited: "Trop de tentatives. Veuillez patienter quelques minutes avant de réessayer.",
   validation: "Certains champs sont invalides.",
   crossSite:
-    "Action refusée : elle ne vient pas d'une page du site. Rechargez la page et réessayez depuis le site.",
+    "Action refusée : elle ne vient pas d'une page du site. Rechargez la page et réessayez depuis le site.",
   controlCharacters: "Ce champ contient des caractères non autorisés (caractères de contrôle).",
 } as const;
 

@@ -8,14 +8,14 @@ export const CONTACT_MESSAGES = {
   required: "Veuillez remplir tous les champs obligatoires",
   emailInvalid: "Veuillez saisir une adresse e-mail valide",
   fileTooLarge: "Le fichier est trop volumineux (max 10MB)",
-  fileType: "Ce type de fichier n'est pas accepté. Formats acceptés : PDF, JPG, PNG, MP4, MOV, AVI, MKV.",
+  fileType: "Ce type de fichier n'est pas accepté. Formats acceptés : PDF, JPG, PNG, MP4, MOV, AVI, MKV.",
   fileContent:
     "Le contenu de ce fichier ne correspond pas à un format accepté (PDF, JPG, PNG, MP4, MOV, AVI, MKV).",
   uploadError: "Erreur lors de l'upload du fichier",
   uploadUnexpected: "Une erreur est survenue lors de l'upload",
   sendError: "Erreur lors de l'envoi du formulaire",
   unexpected: "Une erreur est survenue",
-  success: "Votre message a été envoyé avec succès!",
+  success: "Votre message a été envoyé avec succès !",
   messageTooLong: "Le message ne peut pas dépasser 5 000 caractères",
   tooMany: "Vous avez envoyé plusieurs messages en peu de temps. Veuillez réessayer dans une heure.",
 } as const;

@@ -9,10 +9,10 @@ import { documentSchema } from "./requests";
  * typed 'Devis' on a request without lines is read (the reading is in the answer).
  */
 export const DOCUMENT_MESSAGES = {
-  typeInvalid: "Type de document invalide : choisissez Devis, Radiographie, Photo ou Autre.",
+  typeInvalid: "Type de document invalide : choisissez Devis, Radiographie, Photo ou Autre.",
   notFound: "Document introuvable.",
-  typeSaved: (type: DocumentType) => `Type du document enregistré : ${DOCUMENT_TYPE_LABELS[type]}.`,
-  typeSavedReading: "Type du document enregistré : Devis. Nous lisons ce devis pour vous.",
+  typeSaved: (type: DocumentType) => `Type du document enregistré : ${DOCUMENT_TYPE_LABELS[type]}.`,
+  typeSavedReading: "Type du document enregistré : Devis. Nous lisons ce devis pour vous.",
 } as const;
 
 export const documentTypeUpdateSchema = z.object({

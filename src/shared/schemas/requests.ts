@@ -4,7 +4,7 @@ import { JOURNEY_STATES } from "../domain/journey";
 import { DEFAULT_URGENCY, DOCUMENT_TYPES, REQUEST_STATUSES, URGENCIES } from "../domain/requests";
 import { TREATMENT_TYPES } from "../domain/treatments";
 import { parseEuros } from "../format/money";
-import { countLabel } from "../format/plural";
+import { countLabel, plural } from "../format/plural";
 import { pageQuery, searchParam } from "./lists";
 import { patientOfferSchema } from "./offers";
 import { QUOTE_MESSAGES, quoteDateSchema, quoteLineDtoSchema, quoteLinesSchema } from "./quotes";
@@ -19,7 +19,7 @@ export const UPLOAD_MESSAGES = {
   noValidFile: "Aucun fichier valide n'a été téléversé.",
   fileTooLarge: (name: string) => `Le fichier ${name} est trop volumineux (max 10 Mo)`,
   filesTooLarge: (names: string[]) =>
-    `Fichier(s) trop volumineux: ${names.join(", ")}. La taille maximale est de 10 Mo.`,
+    `${plural(names.length, "Fichier trop volumineux", "Fichiers trop volumineux")} : ${names.join(", ")}. La taille maximale est de 10 Mo.`,
   fileType: (name: string) => `Le type de fichier ${name} n'est pas accepté`,
   fileContent: (name: string) =>
     `Le contenu du fichier ${name} ne correspond pas à un format accepté (PDF, JPG, PNG, MP4, MOV, AVI, MKV).`,
@@ -29,7 +29,7 @@ export const UPLOAD_MESSAGES = {
   quoteAmountInvalid: "Veuillez saisir un montant en euros, par exemple 1 250 ou 1 250,50.",
   recipientUnavailable:
     "Ce dentiste n'est pas disponible. Choisissez un autre dentiste ou tous les dentistes vérifiés.",
-  success: "Documents envoyés avec succès!",
+  success: "Documents envoyés avec succès !",
   failure: "Une erreur est survenue lors de l'envoi des documents.",
   descriptionTooLong: "La description ne peut pas dépasser 5 000 caractères.",
   budgetTooLong: "Le budget ne peut pas dépasser 100 caractères.",
@@ -174,8 +174,8 @@ export type DocumentAccessDto = z.infer<typeof documentAccessSchema>;
 /** Withdrawing the consent of a request (patient's request page). */
 export const CONSENT_MESSAGES = {
   withdrawn:
-    "Consentement retiré : la demande est fermée, les dentistes ne la voient plus. Ses documents seront effacés dans 30 jours.",
-  notOpen: "Cette demande est terminée ou annulée : elle n'est déjà plus partagée.",
+    "Consentement retiré : la demande est fermée, les dentistes ne la voient plus. Ses documents seront effacés dans 30 jours.",
+  notOpen: "Cette demande est terminée ou annulée : elle n'est déjà plus partagée.",
 } as const;
 
 export const requestDetailSchema = requestSummarySchema.extend({

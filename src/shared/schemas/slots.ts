@@ -9,7 +9,7 @@ import { parseParisSlot } from "../format/paris";
 export const SLOT_MESSAGES = {
   invalid: "Ce créneau n'est pas une date et une heure valides (jour du calendrier, heure de 00:00 à 23:59).",
   nonexistent:
-    "Cette heure n'existe pas à Paris ce jour-là (passage à l'heure d'été : de 02:00 à 02:59, les horloges avancent d'une heure). Choisissez une autre heure.",
+    "Cette heure n'existe pas à Paris ce jour-là (passage à l'heure d'été : de 02:00 à 02:59, les horloges avancent d'une heure). Choisissez une autre heure.",
   duplicate: "Ce créneau est proposé deux fois.",
 } as const;
 

@@ -84,7 +84,7 @@ export const supportThreadsQuerySchema = pageQuery(ADMIN_PAGE_SIZE).extend({
     .enum(["all", ...SUPPORT_ROLES], { error: "Le filtre doit valoir all, patient ou dentist." })
     .optional()
     .default("all"),
-  unread: z.enum(["0", "1"], { error: "Le filtre « non lus » doit valoir 0 ou 1." }).optional().default("0"),
+  unread: z.enum(["0", "1"], { error: "Le filtre « non lus » doit valoir 0 ou 1." }).optional().default("0"),
 });
 export type SupportThreadsQuery = z.infer<typeof supportThreadsQuerySchema>;
 

@@ -51,10 +51,10 @@ describe("zod's messages in French (zod-fr.ts)", () => {
     ["an e-mail address", z.email(), "x", "Adresse e-mail invalide."],
     ["a date and time", z.iso.datetime(), "x", "Date et heure invalides."],
     ["a pattern", z.string().regex(/^a$/), "b", "Format invalide."],
-    ["an option", z.enum(["a", "b"]), "c", 'Valeur non acceptée (valeurs possibles : "a", "b").'],
+    ["an option", z.enum(["a", "b"]), "c", 'Valeur non acceptée (valeurs possibles\u202f: "a", "b").'],
     ["a literal", z.literal("oui"), "non", 'La valeur attendue est "oui".'],
     ["a multiple", z.number().multipleOf(5), 3, "La valeur doit être un multiple de 5."],
-    ["an unknown key", z.strictObject({}), { x: 1 }, "Champ inconnu : x."],
+    ["an unknown key", z.strictObject({}), { x: 1 }, "Champ inconnu\u202f: x."],
     ["a union", z.union([z.string(), z.number()]), true, "Valeur invalide."],
     ["a refinement", z.string().refine(() => false), "x", "Valeur invalide."],
   ])("%s", (_name, schema, value, expected) => {

@@ -147,7 +147,7 @@ export function frenchMessage(issue: Issue): string | undefined {
     case "invalid_value":
       return issue.values.length === 1
         ? `La valeur attendue est ${shown(issue.values[0])}.`
-        : `Valeur non acceptée (valeurs possibles : ${issue.values.map(shown).join(", ")}).`;
+        : `Valeur non acceptée (valeurs possibles : ${issue.values.map(shown).join(", ")}).`;
     case "too_big":
       return tooBig(issue);
     case "too_small":
@@ -157,7 +157,7 @@ export function frenchMessage(issue: Issue): string | undefined {
     case "not_multiple_of":
       return `La valeur doit être un multiple de ${issue.divisor}.`;
     case "unrecognized_keys":
-      return `${plural(issue.keys.length, "Champ inconnu", "Champs inconnus")} : ${issue.keys.join(", ")}.`;
+      return `${plural(issue.keys.length, "Champ inconnu", "Champs inconnus")} : ${issue.keys.join(", ")}.`;
     case "invalid_key":
       return "Clé invalide.";
     case "invalid_element":

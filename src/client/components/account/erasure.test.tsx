@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ERASED_MESSAGE_BODY, ERASED_NAME, ERASURE_MESSAGES } from "../../../shared/schemas/account";
 import { BILLING_MESSAGES } from "../../../shared/schemas/billing";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { spaced } from "../../test/text";
 
 const patient = makeProfile();
 const dentist = makeProfile({ role: "dentist", email: "dr@example.fr", full_name: "Paul Martin" });
@@ -101,7 +102,7 @@ describe("Mes données : supprimer mon compte", () => {
     const { router } = renderApp("/patient/profile");
     const { dialog, password } = await confirmWith(user, "mon-secret");
 
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(message);
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(spaced(message));
     expect(password).not.toHaveAttribute("aria-invalid");
     expect(password).toBeEnabled();
     expect(router.state.location.pathname).toBe("/patient/profile");
@@ -188,7 +189,7 @@ describe("Mes données : supprimer mon compte", () => {
     stubApi(makeProfile({ is_admin: true }), sessions);
     renderApp("/patient/profile");
     const card = await erasureCard();
-    expect(card).toHaveTextContent(ERASURE_MESSAGES.adminAccount);
+    expect(card).toHaveTextContent(spaced(ERASURE_MESSAGES.adminAccount));
     expect(within(card).queryByRole("button", { name: "Supprimer mon compte" })).not.toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { AccountSession } from "../../../shared/schemas/account";
 import { SECURITY_MESSAGES } from "../../../shared/schemas/account";
 import { failingUntilRecovered, json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { spaced } from "../../test/text";
 
 const patient = makeProfile();
 const dentist = makeProfile({ role: "dentist", email: "dr@example.fr", full_name: "Paul Martin" });
@@ -97,7 +98,7 @@ describe("Sécurité : changer mon mot de passe", () => {
     await user.type(current, "ancien-secret");
     await user.click(within(form).getByRole("button", { name: "Changer mon mot de passe" }));
     expect(await screen.findByText("Mot de passe modifié")).toBeInTheDocument();
-    expect(screen.getByText(SECURITY_MESSAGES.passwordChanged)).toBeInTheDocument();
+    expect(screen.getByText(spaced(SECURITY_MESSAGES.passwordChanged))).toBeInTheDocument();
     expect(current).toHaveValue("");
     expect(current).not.toHaveAttribute("aria-invalid");
     // The devices list is read again (the other devices are gone).

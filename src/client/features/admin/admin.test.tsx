@@ -15,6 +15,7 @@ import {
   toResponse,
 } from "../../test/renderApp";
 import { supportMessage } from "../../test/support";
+import { spaced } from "../../test/text";
 
 const admin = makeProfile({
   id: "00000000-0000-4000-8000-0000000000ad",
@@ -365,7 +366,7 @@ describe("/admin/dashboard 'Administration'", () => {
     // An appointment to come: the server's reason stays in the dialog.
     await person.click(within(dialog).getByRole("button", { name: "Supprimer le compte" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(
-      ERASURE_MESSAGES.upcomingAppointments(false),
+      spaced(ERASURE_MESSAGES.upcomingAppointments(false)),
     );
     const readsBefore = usersReads();
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type DentistOfferItem, type DentistOfferList, OFFER_MESSAGES } from "../../../shared/schemas/offers";
 import { makeDentist } from "../../test/dentist";
 import { failingUntilRecovered, json, renderApp, stubApi } from "../../test/renderApp";
+import { spaced } from "../../test/text";
 
 const dentist = makeDentist();
 
@@ -205,7 +206,7 @@ describe("mes propositions (dentiste)", () => {
       within(await screen.findByRole("dialog")).getByRole("button", { name: "Retirer la proposition" }),
     );
     expect(await screen.findByText(OFFER_MESSAGES.withdrawFailed)).toBeInTheDocument();
-    expect(screen.getByText(OFFER_MESSAGES.notWithdrawable)).toBeInTheDocument();
+    expect(screen.getByText(spaced(OFFER_MESSAGES.notWithdrawable))).toBeInTheDocument();
   });
 
   it("dit quand il n'y a aucune proposition, en tout ou dans un état", async () => {

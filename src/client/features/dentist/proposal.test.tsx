@@ -7,6 +7,7 @@ import { type MyOffer, OFFER_MESSAGES, type OfferDto } from "../../../shared/sch
 import { CROWN_ON_21, makeDentist, makeDentistRequestDetail } from "../../test/dentist";
 import { json, renderApp, stubApi } from "../../test/renderApp";
 import { freeLine } from "../../test/requests";
+import { spaced } from "../../test/text";
 
 const dentist = makeDentist();
 
@@ -165,7 +166,7 @@ describe("page de proposition : le formulaire", () => {
     const fee = within(lineGroup(1)).getByRole("textbox", { name: /Honoraires/ });
     expect(fee).toHaveAttribute("aria-invalid", "true");
     expect(fee).toHaveAccessibleDescription(
-      /^Au-dessus du plafond 100 % Santé \(515,00\s€\) : les honoraires de cet acte ne peuvent pas le dépasser\.$/,
+      /^Au-dessus du plafond 100 % Santé \(515,00\s€\)\s: les honoraires de cet acte ne peuvent pas le dépasser\.$/,
     );
     expect(submit).toBeEnabled();
     expect(submit).toHaveAccessibleDescription(
@@ -574,7 +575,7 @@ describe("page de proposition : retirer sa proposition", () => {
       within(await screen.findByRole("dialog")).getByRole("button", { name: "Retirer la proposition" }),
     );
     expect(await screen.findByText(OFFER_MESSAGES.withdrawFailed)).toBeInTheDocument();
-    expect(screen.getByText(OFFER_MESSAGES.notWithdrawable)).toBeInTheDocument();
+    expect(screen.getByText(spaced(OFFER_MESSAGES.notWithdrawable))).toBeInTheDocument();
   });
 });
 

@@ -5,6 +5,7 @@ import { OFFER_MESSAGES, type PatientOffer } from "../../../shared/schemas/offer
 import type { RequestDetail } from "../../../shared/schemas/requests";
 import { failingUntilRecovered, json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { freeLine, makeRequestDetail } from "../../test/requests";
+import { spaced } from "../../test/text";
 import { chooseCompared, savingCell } from "./ComparePage";
 import { LEROY, patientOffer } from "./offerFixture";
 
@@ -156,7 +157,7 @@ describe("comparer les propositions (patient)", () => {
     await user.click(
       within(await screen.findByRole("dialog")).getByRole("button", { name: "Accepter la proposition" }),
     );
-    expect(await screen.findByText(OFFER_MESSAGES.accepted)).toBeInTheDocument();
+    expect(await screen.findByText(spaced(OFFER_MESSAGES.accepted))).toBeInTheDocument();
     expect(accepted).toEqual(["c"]);
     await waitFor(() => expect(router.state.location.pathname).toBe(REQUEST_PAGE));
     // Straight to the booking (issue 16), not to the top of the request page.

@@ -14,6 +14,7 @@ import {
 import type { RequestDetail } from "../../../shared/schemas/requests";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { makeRequestDetail } from "../../test/requests";
+import { spaced } from "../../test/text";
 import { chooseCompared } from "./ComparePage";
 import { patientOffer } from "./offerFixture";
 
@@ -382,7 +383,7 @@ describe("ma mutuelle (profil patient)", () => {
     });
     const form = await screen.findByRole("form", { name: "Ma mutuelle" });
     await user.click(within(form).getByRole("button", { name: "Retirer ma mutuelle" }));
-    expect(await screen.findByText(COVER_MESSAGES.removed)).toBeInTheDocument();
+    expect(await screen.findByText(spaced(COVER_MESSAGES.removed))).toBeInTheDocument();
     expect(calls.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(true);
     expect(percent()).toHaveValue("");
     expect(within(form).queryByRole("button", { name: "Retirer ma mutuelle" })).not.toBeInTheDocument();

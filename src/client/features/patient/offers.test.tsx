@@ -6,6 +6,7 @@ import { OFFER_MESSAGES, type PatientOffer } from "../../../shared/schemas/offer
 import type { RequestDetail } from "../../../shared/schemas/requests";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { freeLine, makeRequestDetail } from "../../test/requests";
+import { spaced } from "../../test/text";
 import { LEROY, patientOffer } from "./offerFixture";
 import { compareUrl, savingText, sortOffers } from "./RequestPage";
 
@@ -238,7 +239,7 @@ describe("accepter une proposition (patient)", () => {
     const before = detailCalls();
 
     await user.click(within(dialog).getByRole("button", { name: "Accepter la proposition" }));
-    expect(await screen.findByText(OFFER_MESSAGES.accepted)).toBeInTheDocument();
+    expect(await screen.findByText(spaced(OFFER_MESSAGES.accepted))).toBeInTheDocument();
     expect(accepted).toEqual(["a"]);
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     await waitFor(() => expect(detailCalls()).toBeGreaterThan(before));
@@ -312,7 +313,7 @@ describe("accepter une proposition (patient)", () => {
       within(await screen.findByRole("dialog")).getByRole("button", { name: "Accepter la proposition" }),
     );
     expect(await screen.findByText(OFFER_MESSAGES.acceptFailed)).toBeInTheDocument();
-    expect(screen.getByText(OFFER_MESSAGES.expired)).toBeInTheDocument();
+    expect(screen.getByText(spaced(OFFER_MESSAGES.expired))).toBeInTheDocument();
     expect(accepted).toEqual(["a"]);
     expect(within(item("Sophie Leroy")).queryByText("Acceptée")).not.toBeInTheDocument();
   });

@@ -67,9 +67,9 @@ describe("envoi d'une demande", () => {
     expect(bar("devis.pdf")).toHaveAttribute("aria-valuenow", "100");
     expect(bar("photo.png")).toHaveAttribute("aria-valuenow", "100");
 
-    act(() => xhr.answer(201, { id: "r1", message: "Documents envoyés avec succès!" }));
+    act(() => xhr.answer(201, { id: "r1", message: "Documents envoyés avec succès\u202f!" }));
     expect(await screen.findByText("Documents téléversés avec succès !")).toBeInTheDocument();
-    expect(await screen.findByText("Documents envoyés avec succès!")).toBeInTheDocument();
+    expect(await screen.findByText("Documents envoyés avec succès !")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Voir toutes mes demandes" })).toHaveAttribute(
       "href",
       "/patient/requests",

@@ -88,7 +88,7 @@ describe("liste des fichiers du téléversement", () => {
       file("photo.png", "image/png", 10 * MB),
       file("radio.pdf", "application/pdf", 1.4 * MB),
     ]);
-    const message = "Fichier(s) trop volumineux: gros-1.pdf, gros-2.mp4. La taille maximale est de 10 Mo.";
+    const message = "Fichiers trop volumineux : gros-1.pdf, gros-2.mp4. La taille maximale est de 10 Mo.";
     expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
     const list = fileList();
     expect(within(list).getByText("devis.pdf")).toBeInTheDocument();

@@ -148,7 +148,7 @@ describe("verification", () => {
       who.admin,
     );
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().error.fields.reason).toBe("Indiquez la raison du refus : le dentiste la lira.");
+    expect(noReason.json().error.fields.reason).toBe("Indiquez la raison du refus : le dentiste la lira.");
     const refused = await post(
       `/api/admin/dentists/${dentist.id}/verification`,
       { decision: "refuse", reason: "Le numéro RPPS ne correspond pas au nom." },

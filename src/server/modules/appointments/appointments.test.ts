@@ -106,7 +106,7 @@ describe("accepting an offer (ADR 011)", () => {
 
     const accepted = await accept(a, paula);
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json().message).toBe("Proposition acceptée : choisissez maintenant votre rendez-vous");
+    expect(accepted.json().message).toBe("Proposition acceptée : choisissez maintenant votre rendez-vous");
     expect(accepted.json().offer).toMatchObject({ id: a, state: "accepted", dentist: { id: who.drA?.id } });
 
     const detail = (await get(`/api/patient/requests/${requestId}`, paula)).json();
@@ -184,7 +184,7 @@ describe("accepting an offer (ADR 011)", () => {
     const expired = await accept(a, paula);
     expect(expired.statusCode).toBe(409);
     expect(expired.json().error.message).toBe(
-      "Cette proposition a expiré : elle ne peut plus être acceptée.",
+      "Cette proposition a expiré : elle ne peut plus être acceptée.",
     );
 
     const withdrawn = await post(`/api/dentist/offers/${b}/withdraw`, undefined, who.drB);
@@ -196,7 +196,7 @@ describe("accepting an offer (ADR 011)", () => {
     const refused = await accept(b, paula);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(
-      "Ce dentiste a retiré sa proposition : elle ne peut plus être acceptée.",
+      "Ce dentiste a retiré sa proposition : elle ne peut plus être acceptée.",
     );
     // The patient no longer sees it; the dentist may send a new one.
     expect(
@@ -219,7 +219,7 @@ describe("accepting an offer (ADR 011)", () => {
     const cancelled = await accept(other.a, paula);
     expect(cancelled.statusCode).toBe(409);
     expect(cancelled.json().error.message).toBe(
-      "Cette demande est annulée : ses propositions ne peuvent plus être acceptées.",
+      "Cette demande est annulée : ses propositions ne peuvent plus être acceptées.",
     );
   });
 });
@@ -421,7 +421,7 @@ describe("booking the appointment (ADR 011)", () => {
     const late = await post(`/api/appointments/${appointment.id}/cancel`, undefined, paula);
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe(
-      "Ce rendez-vous est passé ou annulé : il ne peut plus être modifié.",
+      "Ce rendez-vous est passé ou annulé : il ne peut plus être modifié.",
     );
   });
 
@@ -434,7 +434,7 @@ describe("booking the appointment (ADR 011)", () => {
     const past = await book(a, ["2026-11-20T10:00", "2026-12-10T10:00"], paula);
     expect(past.statusCode).toBe(400);
     expect(past.json().error.fields["slots.0"]).toBe(
-      "Ce créneau est déjà passé : choisissez une date à venir.",
+      "Ce créneau est déjà passé : choisissez une date à venir.",
     );
     const tooMany = await book(
       a,
@@ -727,7 +727,7 @@ describe("a dentist is never booked twice at one time (issue 32, ADR 038)", () =
   const NINE = "2026-12-15T09:00";
   const NINE_UTC = "2026-12-15T08:00:00.000Z";
   const TAKEN =
-    "Le mardi 15 décembre 2026 à 09:00 est déjà pris : le dentiste a un autre rendez-vous confirmé à cette heure. Choisissez un autre créneau.";
+    "Le mardi 15 décembre 2026 à 09:00 est déjà pris : le dentiste a un autre rendez-vous confirmé à cette heure. Choisissez un autre créneau.";
 
   /** Dr Carla offers 09:00 on a new request of this patient, who accepts and books it. */
   async function bookedAtNine(patient: Who, slots = [NINE]) {

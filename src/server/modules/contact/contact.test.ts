@@ -34,7 +34,7 @@ describe("contact form", () => {
       { field: "file", name: "mon devis.pdf", type: "application/pdf", content: tinyPdf() },
     ]);
     expect(response.statusCode).toBe(201);
-    expect(response.json().message).toBe("Votre message a été envoyé avec succès!");
+    expect(response.json().message).toBe("Votre message a été envoyé avec succès !");
     const row = (await rows()).find((r) => r.id === response.json().id);
     expect(row).toMatchObject({
       name: "Jeanne Martin",

@@ -161,7 +161,7 @@ describe("POST /api/me/verification-request", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({
       code: "CONFLICT",
-      message: "Votre demande de vérification a déjà été envoyée ; notre équipe l'examine.",
+      message: "Votre demande de vérification a déjà été envoyée ; notre équipe l'examine.",
     });
     expect(await auditRows(id)).toHaveLength(1);
   });

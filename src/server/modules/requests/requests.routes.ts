@@ -80,7 +80,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         throw new AppError(
           409,
           "CONFLICT",
-          "Cette demande est terminée ou déjà annulée : elle ne peut plus être annulée.",
+          "Cette demande est terminée ou déjà annulée : elle ne peut plus être annulée.",
         );
       }
       return { id, status: "cancelled" as const };
@@ -122,7 +122,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         throw new AppError(
           409,
           "CONFLICT",
-          "Vous avez accepté une proposition sur cette demande : elle est gardée pour le dossier du dentiste choisi.",
+          "Vous avez accepté une proposition sur cette demande : elle est gardée pour le dossier du dentiste choisi.",
         );
       }
       await writeAudit(app.db, {

@@ -31,7 +31,7 @@ export async function backupRoutes(app: FastifyInstance, options: BackupRouteOpt
     const token = options.token();
     if (!token || !fromThisMachine(request) || !tokenMatches(request.headers.authorization, token))
       throw new AppError(401, ERROR_CODES.unauthenticated, "Réservé à npm run backup sur cette machine.");
-    if (!app.database.embedded) throw notFound("La base n'est pas la base embarquée : pg_dump s'en charge.");
+    if (!app.database.embedded) throw notFound("La base n'est pas la base embarquée : pg_dump s'en charge.");
     const dir = path.join(app.config.dataDir, "backup-work");
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const file = path.join(dir, `${randomUUID()}.tar.gz`);

@@ -11,6 +11,7 @@ import { setRealtimeSocketFactory } from "../../../lib/realtime";
 import { FakeSocket, fakeFile, resetRealtime } from "../../../test/fakes";
 import { json, makeProfile, renderApp, stubApi } from "../../../test/renderApp";
 import { makeRequestDetail } from "../../../test/requests";
+import { spaced } from "../../../test/text";
 import { READING_UPLOAD_HINT } from "./readLines";
 
 /*
@@ -769,7 +770,7 @@ describe("un devis reconnu parmi les photos (issue 34)", () => {
     expect(select).toHaveTextContent("Photo");
     await user.click(select);
     await user.click(await screen.findByRole("option", { name: "Devis" }));
-    expect(await screen.findByText(DOCUMENT_MESSAGES.typeSavedReading)).toBeInTheDocument();
+    expect(await screen.findByText(spaced(DOCUMENT_MESSAGES.typeSavedReading))).toBeInTheDocument();
     expect(calls.find((c) => c.key === PATCH)?.body).toEqual({ type: "quote" });
     const mine = await myQuote();
     await waitFor(() => expect(within(mine).getByRole("status")).toHaveTextContent(READING_MESSAGES.pending));
