@@ -15,9 +15,9 @@ export const QUOTE_MESSAGES = {
   codeInvalid: "Code d'acte invalide (4 lettres et 3 chiffres, ex. HBLD634).",
   actRequired: "Veuillez décrire l'acte.",
   actTooLong: "L'intitulé de l'acte ne peut pas dépasser 120 caractères.",
-  toothInvalid: "Numéro de dent invalide (notation FDI : 11 à 18, 21 à 28, 31 à 38 ou 41 à 48).",
+  toothInvalid: "Numéro de dent invalide (notation FDI : 11 à 18, 21 à 28, 31 à 38 ou 41 à 48).",
   toothRequired: "Choisissez la dent concernée par cet acte.",
-  toothForArch: "Cet acte porte sur une arcade entière : ne choisissez pas de dent.",
+  toothForArch: "Cet acte porte sur une arcade entière : ne choisissez pas de dent.",
   toothNotFit: (tooth: number) => `Cet acte ne s'applique pas à la dent ${tooth}.`,
   feeInvalid: "Les honoraires doivent être un montant positif en euros.",
   feeTooHigh: "Les honoraires ne peuvent pas dépasser 100 000 €.",
@@ -30,10 +30,10 @@ export const QUOTE_MESSAGES = {
     `au-dessus du plafond ${BASKET_LABELS[basket]} (${formatEuros(ceilingCents)})`,
   saved: "Votre devis a été enregistré",
   cleared: "Les lignes de votre devis ont été effacées",
-  notEditable: "Cette demande est terminée ou annulée : son devis ne peut plus être modifié.",
-  dateInvalid: "Date du devis invalide : indiquez le jour, le mois et l'année.",
+  notEditable: "Cette demande est terminée ou annulée : son devis ne peut plus être modifié.",
+  dateInvalid: "Date du devis invalide : indiquez le jour, le mois et l'année.",
   dateFuture: "La date du devis ne peut pas être dans le futur.",
-  dateTooOld: "Un devis de plus de cinq ans n'est plus valable : vérifiez sa date.",
+  dateTooOld: "Un devis de plus de cinq ans n'est plus valable : vérifiez sa date.",
 } as const;
 
 /** The date printed on a devis, 'YYYY-MM-DD' (a real calendar day); checked against today by `quoteDateIssue`. */

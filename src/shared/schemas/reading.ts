@@ -61,7 +61,7 @@ export const readingChoiceSchema = z.object({
     .min(0, "Ligne de la lecture invalide.")
     .max(39, "Ligne de la lecture invalide."),
   field: z.enum(TARIFF_FIELDS, { error: "Champ comparé invalide (panier, BR ou AMO)." }),
-  use: z.enum(READING_CHOICE_USES, { error: "Choix invalide : la valeur lue ou le tarif." }),
+  use: z.enum(READING_CHOICE_USES, { error: "Choix invalide : la valeur lue ou le tarif." }),
 });
 export type ReadingChoice = z.infer<typeof readingChoiceSchema>;
 

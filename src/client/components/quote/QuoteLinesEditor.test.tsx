@@ -391,7 +391,7 @@ describe("quoteLines helpers", () => {
     ];
     expect(lineIssuesOf(drafts, "offer", DAY)).toEqual({
       "0.tooth": "Cet acte ne s'applique pas à la dent 36.",
-      "1.tooth": "Cet acte porte sur une arcade entière : ne choisissez pas de dent.",
+      "1.tooth": "Cet acte porte sur une arcade entière\u202f: ne choisissez pas de dent.",
       "2.tooth": "Choisissez la dent concernée par cet acte.",
     });
     expect(validateLines([line({ act: "", fee: "abc" })], "offer", DAY)).toEqual({

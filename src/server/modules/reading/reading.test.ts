@@ -567,7 +567,7 @@ describe("figures printed otherwise than the act table (issue 34)", () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields["reading_choices.0.use"]).toBe(
-      "Choix invalide : la valeur lue ou le tarif.",
+      "Choix invalide\u202f: la valeur lue ou le tarif.",
     );
 
     const saved = await call("PUT", `/api/patient/requests/${requestId}/quote`, owner, {
