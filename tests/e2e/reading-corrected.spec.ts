@@ -63,6 +63,7 @@ test.describe("un montant corrigé par la lecture (issue 34)", () => {
         /Honoraires\s*À vérifier\s*566,50\s€ — Corrigé d'après le devis \(lu\s:\s56,65\s€\)/,
       );
       await expect(fee).toHaveValue("566,50");
+      await expect(fee).toHaveAccessibleName(/^Honoraires \(€\)\s*À vérifier$/);
       await expectNoSeriousA11yIssues(page);
     });
 
@@ -70,9 +71,15 @@ test.describe("un montant corrigé par la lecture (issue 34)", () => {
       const keepFee = line(2).getByRole("button", {
         name: /^Garder la valeur lue pour les honoraires de l'acte 2\s:\s56,65\s€$/,
       });
+      // The field's outline as before any choice (a ring: the amber one, drawn as a box-shadow).
+      const outline = await fee.evaluate((el) => getComputedStyle(el).boxShadow);
+      expect(outline).toMatch(/0px 0px 0px 3px/);
       await keepFee.focus();
       await page.keyboard.press("Enter");
       await expect(fee).toHaveValue("56,65");
+      // Her choice: no longer to check.
+      await expect(fee).toHaveAccessibleName(/^Honoraires \(€\)$/);
+      await expect(fee).not.toHaveCSS("box-shadow", outline);
       await expect(line(2)).toContainText(/Valeur lue retenue\s:\s56,65\s€/);
       // The same button, its words changed: the focus stayed on it, and shows.
       const undo = line(2).getByRole("button", {
@@ -83,6 +90,9 @@ test.describe("un montant corrigé par la lecture (issue 34)", () => {
       await page.keyboard.press("Enter");
       await expect(fee).toHaveValue("566,50");
       await expect(line(2)).not.toContainText("Valeur lue retenue");
+      // Undone: the field as before the choice, outlined and « À vérifier ».
+      await expect(fee).toHaveAccessibleName(/^Honoraires \(€\)\s*À vérifier$/);
+      await expect(fee).toHaveCSS("box-shadow", outline);
       await expect(keepFee).toBeFocused();
       await page.keyboard.press("Space");
       await expect(fee).toHaveValue("56,65");

@@ -262,7 +262,7 @@ describe("the devis's date chooses the tariffs (issue 33)", () => {
     const impossible = await put("2025-02-30");
     expect(impossible.statusCode).toBe(400);
     expect(impossible.json().error.fields.quote_date).toBe(
-      "Date du devis invalide : indiquez le jour, le mois et l'année.",
+      "Date du devis invalide\u202f: indiquez le jour, le mois et l'année.",
     );
     expect((await put("2021-11-24")).json().error.fields.quote_date).toMatch(/plus de cinq ans/);
     const saved = () =>

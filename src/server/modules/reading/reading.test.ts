@@ -567,7 +567,7 @@ describe("figures printed otherwise than the act table (issue 34)", () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields["reading_choices.0.use"]).toBe(
-      "Choix invalide : la valeur lue ou le tarif.",
+      "Choix invalide\u202f: la valeur lue ou le tarif.",
     );
 
     const saved = await call("PUT", `/api/patient/requests/${requestId}/quote`, owner, {
@@ -828,7 +828,7 @@ describe("a devis typed 'Photo' is recognised and read (issue 34)", () => {
     expect(other_.json()).toMatchObject({
       document: { id: doc?.id, document_type: "other", file_name: "ordonnance.pdf" },
       reading: null,
-      message: "Type du document enregistré : Autre.",
+      message: "Type du document enregistré : Autre.",
     });
 
     const quote = await call("PATCH", url, owner, { type: "quote" });

@@ -29,6 +29,7 @@ import {
   readingChoices,
   readingParties,
   readLinesToDrafts,
+  TARGET_FIELDS,
   tariffComparisons,
   updateHighlight,
 } from "./readLines";
@@ -190,6 +191,9 @@ function ReadingReview({
   // Under each line read: the amounts the reading corrected, beside what it read (issue 34); the table's
   // figures beside the printed ones while the line is still of the act read.
   const lineNotes: Record<string, ReactNode> = {};
+  // The fields outlined: the highlight (which only the patient's edits clear), less those holding a value
+  // read that the patient chose to keep — undoing the choice outlines them again.
+  const shown: Highlight = { ...highlight };
   for (const draft of drafts) {
     const index = initial.sources[draft.id];
     const line = index === undefined ? undefined : readLines[index];
@@ -206,6 +210,11 @@ function ReadingReview({
       if (target === "choice") return chosen[choiceKey(figure.field)] === "read";
       return parseEuros(target === "fee" ? draft.fee : draft.br) === figure.read;
     };
+    for (const figure of corrected) {
+      const target = correctionTarget(figure.field, draft);
+      if (target !== "choice" && kept(figure))
+        shown[draft.id] = (shown[draft.id] ?? []).filter((f) => !TARGET_FIELDS[target].includes(f));
+    }
     const keep = (figure: CorrectedFigure, value: "read" | "corrected") => {
       const target = correctionTarget(figure.field, draft);
       if (target === "choice") {
@@ -217,8 +226,9 @@ function ReadingReview({
         );
         return;
       }
+      // A choice, not an edit: the highlight stays (see `shown`).
       const amount = centsToInput(value === "read" ? figure.read : figure.value);
-      onChange(drafts.map((d, i) => (i === position ? { ...d, [target]: amount } : d)));
+      setDrafts(drafts.map((d, i) => (i === position ? { ...d, [target]: amount } : d)));
     };
     lineNotes[draft.id] = (
       <>
@@ -274,7 +284,7 @@ function ReadingReview({
             value={drafts}
             onChange={onChange}
             {...editor}
-            highlight={highlight}
+            highlight={shown}
             lineNotes={lineNotes}
             legend="Actes lus sur votre devis"
             description="Comparez chaque ligne avec votre devis et corrigez ce qui diffère : la dent, l'acte et les honoraires. Les champs marqués « À vérifier » ont été lus avec un doute."

@@ -162,6 +162,12 @@ export function correctionTarget(field: CorrectableField, draft: DraftLine): Cor
   return "choice";
 }
 
+/** The fields read into the input a value read goes back in: an edit of it checks them (`editedFields`). */
+export const TARGET_FIELDS: Record<Exclude<CorrectionTarget, "choice">, readonly ReadField[]> = {
+  fee: ["fee_cents"],
+  br: ["br_cents", "amo_cents"],
+};
+
 /**
  * The choices to send with the lines: for every figure read otherwise than the table, read or table;
  * and for a corrected BR or AMO whose value read the patient kept (`chosen` "read"), "read" (without
@@ -199,8 +205,8 @@ function editedFields(before: DraftLine, after: DraftLine): ReadField[] {
   const fields: ReadField[] = [];
   if (before.tooth !== after.tooth) fields.push("tooth");
   if (before.code !== after.code || before.act !== after.act) fields.push("code", "act", "basket");
-  if (before.fee !== after.fee) fields.push("fee_cents");
-  if (before.br !== after.br) fields.push("br_cents", "amo_cents");
+  if (before.fee !== after.fee) fields.push(...TARGET_FIELDS.fee);
+  if (before.br !== after.br) fields.push(...TARGET_FIELDS.br);
   return fields;
 }
 

@@ -567,6 +567,97 @@ describe("l'écran de vérification", () => {
     });
   });
 
+  it("« Garder la valeur corrigée » remet le champ « À vérifier » comme avant le choix, une saisie l'enlève (issue 34)", async () => {
+    const { second } = comparedOn2March();
+    const result: ReadResult = {
+      ...RESULT,
+      lines: [
+        // The fee read "50,00", corrected to 500,00 € by the printed total.
+        { ...second, uncertain: ["fee_cents"], as_read: { fee_cents: 5000 } },
+        // A free line's BR read "9,00" first, then 90,00 € in its cell.
+        {
+          tooth: 46,
+          code: "HBMD017",
+          act: "Inlay core",
+          basket: "libre",
+          fee_cents: 30_000,
+          br_cents: 9000,
+          amo_cents: 5400,
+          uncertain: ["br_cents"],
+          as_read: { br_cents: 900 },
+        },
+      ],
+      total_cents: 80_000,
+      lines_total_cents: 80_000,
+    };
+    const { user } = openPage(done({ kind: "image", result }));
+    const mine = await myQuote();
+    const group1 = await within(mine).findByRole("group", { name: "Acte 1" });
+    const line1 = group1.parentElement as HTMLElement;
+    const fee = within(group1).getByRole("textbox", { name: /Honoraires/ });
+    /** The field as the patient sees it: outlined, "À vérifier" in its label — or neither. */
+    const flagged = (field: HTMLElement, label: string) => {
+      expect(field).toHaveAccessibleName(`${label} À vérifier`);
+      expect(field).toHaveClass("ring-2");
+    };
+    const plain = (field: HTMLElement, label: string) => {
+      expect(field).toHaveAccessibleName(label);
+      expect(field).not.toHaveClass("ring-2");
+    };
+    /** The live region beside a figure's button, which says the choice in words. */
+    const liveOf = (button: HTMLElement) =>
+      button.closest("li")?.querySelector("[aria-live='polite']") as HTMLElement;
+    flagged(fee, "Honoraires (€)");
+
+    // The value read kept: the patient's choice, no longer to check; said in the live region.
+    const keepFee = within(line1).getByRole("button", {
+      name: nb("Garder la valeur lue pour les honoraires de l'acte 1 : 50,00 €"),
+    });
+    await user.click(keepFee);
+    expect(fee).toHaveValue("50,00");
+    plain(fee, "Honoraires (€)");
+    expect(liveOf(keepFee)).toHaveTextContent(/^Valeur lue retenue\s:\s50,00\s€$/);
+    // Undone from the keyboard: the field is as before the choice, the focus still on the button.
+    await user.keyboard("{Enter}");
+    expect(fee).toHaveValue("500,00");
+    flagged(fee, "Honoraires (€)");
+    expect(liveOf(keepFee)).toBeEmptyDOMElement();
+    expect(keepFee).toHaveFocus();
+    expect(keepFee).toHaveAccessibleName(
+      nb("Garder la valeur lue pour les honoraires de l'acte 1 : 50,00 €"),
+    );
+    // Kept and undone twice: the same.
+    await user.keyboard(" ");
+    plain(fee, "Honoraires (€)");
+    await user.keyboard(" ");
+    flagged(fee, "Honoraires (€)");
+    // Typed by the patient: checked, the flag goes for good.
+    await user.clear(fee);
+    await user.type(fee, "480");
+    plain(fee, "Honoraires (€)");
+    await user.click(keepFee);
+    await user.click(keepFee);
+    expect(fee).toHaveValue("500,00");
+    plain(fee, "Honoraires (€)");
+
+    // A free line's BR, the same.
+    const group2 = within(mine).getByRole("group", { name: "Acte 2" });
+    const line2 = group2.parentElement as HTMLElement;
+    const br = within(group2).getByRole("textbox", { name: /Base de remboursement/ });
+    flagged(br, "Base de remboursement (€)");
+    const keepBr = within(line2).getByRole("button", {
+      name: nb("Garder la valeur lue pour la base de remboursement de l'acte 2 : 9,00 €"),
+    });
+    await user.click(keepBr);
+    expect(br).toHaveValue("9,00");
+    plain(br, "Base de remboursement (€)");
+    await user.click(keepBr);
+    expect(br).toHaveValue("90,00");
+    flagged(br, "Base de remboursement (€)");
+    await user.type(br, "5");
+    plain(br, "Base de remboursement (€)");
+  });
+
   it("« Garder la valeur corrigée » retire le choix de la valeur lue envoyé avec les lignes (issue 34)", async () => {
     const { expected, first, second } = comparedOn2March();
     const result: ReadResult = {
