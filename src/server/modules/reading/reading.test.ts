@@ -828,7 +828,7 @@ describe("a devis typed 'Photo' is recognised and read (issue 34)", () => {
     expect(other_.json()).toMatchObject({
       document: { id: doc?.id, document_type: "other", file_name: "ordonnance.pdf" },
       reading: null,
-      message: "Type du document enregistré : Autre.",
+      message: "Type du document enregistré\u202f: Autre.",
     });
 
     const quote = await call("PATCH", url, owner, { type: "quote" });
