@@ -181,6 +181,8 @@ export const READING_MESSAGES = {
   keepCorrectedFor: (what: string, act: number, figure: string) =>
     `Garder la valeur corrigée pour ${what} de l'acte ${act} : ${figure}`,
   readKept: "Valeur lue retenue",
+  /** Said (to screen readers) when the patient goes back to the corrected value. */
+  correctedKept: "Valeur corrigée retenue",
   readKeptHint:
     "La valeur lue est gardée avec la lecture ; le reste à charge reste estimé avec le tarif de l'Assurance Maladie du jour du devis.",
   tariffChosen: "Tarif retenu",

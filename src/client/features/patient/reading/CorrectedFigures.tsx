@@ -24,7 +24,7 @@ const FIELD_NAMES: Record<CorrectableField, string> = {
  * (lu : 50,00 €)" — and "À vérifier" in words, so the patient compares it with the devis; then
  * "Garder la valeur lue" puts the value read back (and "Garder la valeur corrigée" undoes it). One
  * button per figure whose words change, so the keyboard focus stays on it; "Valeur lue retenue" says
- * the choice in words, in a live region.
+ * the choice in words, in a live region, and "Valeur corrigée retenue" (for screen readers) its undoing.
  */
 export function CorrectedFigures({
   figures,
@@ -67,7 +67,12 @@ export function CorrectedFigures({
                         <Check className="size-4 shrink-0" aria-hidden="true" />
                         {READING_MESSAGES.readKept} : {formatEuros(f.read)}
                       </span>
-                    ) : null}
+                    ) : (
+                      // Said when the choice is undone (a live region announces what appears, not what goes).
+                      <span className="sr-only">
+                        {READING_MESSAGES.correctedKept} : {formatEuros(f.value)}
+                      </span>
+                    )}
                     {isKept && recordedOnly(f.field) ? (
                       <span className="block text-xs text-amber-900">{READING_MESSAGES.readKeptHint}</span>
                     ) : null}
