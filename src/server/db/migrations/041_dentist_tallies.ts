@@ -81,10 +81,14 @@ const TRIGGERS: { table: string; op: "insert" | "update" | "delete"; ids: string
   {
     table: "request_dentists",
     op: "update",
+    // Rows paired by their key (a hash join, also for a bulk update); a row whose key changed is
+    // counted again on both sides.
     ids: `select o.dentist_id from old_rows o
-        where not exists (select 1 from new_rows n where ${counted("n")} is not distinct from ${counted("o")})
+        left join new_rows n on n.request_id = o.request_id and n.dentist_id = o.dentist_id
+        where n.request_id is null or ${counted("o")} is distinct from ${counted("n")}
       union select n.dentist_id from new_rows n
-        where not exists (select 1 from old_rows o where ${counted("o")} is not distinct from ${counted("n")})`,
+        left join old_rows o on o.request_id = n.request_id and o.dentist_id = n.dentist_id
+        where o.request_id is null`,
   },
   {
     table: "requests",
