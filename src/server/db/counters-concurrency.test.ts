@@ -5,7 +5,7 @@ import { dentist, patient, type Who } from "../testing/people";
 import type { Database } from "./types";
 
 /*
- * The counters the database keeps (migrations 038, 039, 040) stay right when two transactions write
+ * The counters the database keeps (migrations 038, 039, 040, 041) stay right when two transactions write
  * for the same row at once, on PostgreSQL (TEST_DATABASE_URL runs; PGlite has a single connection,
  * nothing runs at once there). The second transaction is held, by the database, inside its write
  * while the first one is open, and goes on only once the first has committed: without the lock the
@@ -128,4 +128,95 @@ describe.runIf(onPostgres)("counters kept by the database, written at once by tw
       from requests r where r.id = ${requestId}`.execute(ctx.app.db);
     expect(rows[0]).toEqual({ kept: 2, counted: 2 });
   });
+  it("count both confirmations of one dentist at once on two requests (migration 041)", async () => {
+    const other = (
+      await ctx.app.db
+        .insertInto("requests")
+        .values({ patient_id: alice.id, treatment_type: "crown", urgency: "low", status: "in_review" })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    // He answered both this month; his month's row exists.
+    await ctx.app.db
+      .insertInto("request_dentists")
+      .values(
+        [requestId, other].map((id) => ({
+          request_id: id,
+          dentist_id: drLeroy.id,
+          status: "responded" as const,
+          replied_at: new Date(),
+        })),
+      )
+      .execute();
+    const confirm = (trx: Kysely<Database>, id: string) =>
+      trx
+        .updateTable("request_dentists")
+        .set({ status: "confirmed", updated_at: new Date() })
+        .where("request_id", "=", id)
+        .where("dentist_id", "=", drLeroy.id)
+        .execute();
+    await atOnce(
+      (trx) => confirm(trx, requestId),
+      (trx) => confirm(trx, other),
+    );
+    expect(await dentistTallies(drLeroy.id)).toEqual({ kept: [2, 2, 2], counted: [2, 2, 2] });
+  });
+
+  it("count a request closed while its dentist answers it (migration 041)", async () => {
+    const closing = (
+      await ctx.app.db
+        .insertInto("requests")
+        .values({ patient_id: alice.id, treatment_type: "crown", urgency: "low", status: "in_review" })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    await ctx.app.db
+      .insertInto("request_dentists")
+      .values({ request_id: closing, dentist_id: drMartin.id, status: "pending" })
+      .execute();
+    await atOnce(
+      (trx) => trx.updateTable("requests").set({ status: "cancelled" }).where("id", "=", closing).execute(),
+      (trx) =>
+        trx
+          .updateTable("request_dentists")
+          .set({ status: "responded", replied_at: new Date() })
+          .where("request_id", "=", closing)
+          .where("dentist_id", "=", drMartin.id)
+          .execute(),
+    );
+    const { kept, counted } = await dentistTallies(drMartin.id);
+    expect(kept).toEqual(counted);
+  });
 });
+
+/** A dentist's kept answered count, this month's replies and confirmations, and the same counted from his rows. */
+async function dentistTallies(dentistId: string) {
+  const { rows } = await sql<{
+    answered: number;
+    replies: number;
+    confirmations: number;
+    answered_counted: number;
+    replies_counted: number;
+    confirmations_counted: number;
+  }>`
+    select
+      coalesce((select answered from dentist_tallies where dentist_id = ${dentistId}), 0) as answered,
+      coalesce((select sum(replies)::int from dentist_month_tallies where dentist_id = ${dentistId}
+        and month >= date_trunc('month', now() at time zone 'Europe/Paris')::date), 0) as replies,
+      coalesce((select sum(confirmations)::int from dentist_month_tallies where dentist_id = ${dentistId}
+        and month >= date_trunc('month', now() at time zone 'Europe/Paris')::date), 0) as confirmations,
+      (select count(*)::int from request_dentists rd join requests r on r.id = rd.request_id
+        where rd.dentist_id = ${dentistId} and rd.status in ('responded', 'confirmed') and r.status in ('new', 'in_review')
+          and (r.recipient_dentist_id is null or r.recipient_dentist_id = ${dentistId})) as answered_counted,
+      (select count(*)::int from request_dentists rd where rd.dentist_id = ${dentistId}
+        and rd.replied_at >= date_trunc('month', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris') as replies_counted,
+      (select count(*)::int from request_dentists rd where rd.dentist_id = ${dentistId} and rd.status = 'confirmed'
+        and rd.updated_at >= date_trunc('month', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris') as confirmations_counted
+  `.execute(ctx.app.db);
+  const row = rows[0];
+  if (!row) throw new Error("aucune ligne");
+  return {
+    kept: [row.answered, row.replies, row.confirmations],
+    counted: [row.answered_counted, row.replies_counted, row.confirmations_counted],
+  };
+}

@@ -10,10 +10,16 @@ import {
 import { NOTIFYING_TABLES_033, SILENT_TABLES_033 } from "./migrations/033_subscriptions";
 import { REVIEW_NOTIFYING_TABLES, REVIEW_SILENT_TABLES } from "./migrations/035_reviews";
 import { CHANGE_TABLES } from "./migrations/037_changes_by_person";
+import { DENTIST_TALLY_SILENT_TABLES } from "./migrations/041_dentist_tallies";
 
 /** The tables of each migration that decides: 028 for the older ones, then each new one its own. */
 const NOTIFYING_TABLES = [...NOTIFYING_028, ...NOTIFYING_TABLES_033, ...REVIEW_NOTIFYING_TABLES];
-const SILENT_TABLES = [...SILENT_028, ...SILENT_TABLES_033, ...REVIEW_SILENT_TABLES];
+const SILENT_TABLES = [
+  ...SILENT_028,
+  ...SILENT_TABLES_033,
+  ...REVIEW_SILENT_TABLES,
+  ...DENTIST_TALLY_SILENT_TABLES,
+];
 
 let ctx: TestContext;
 const seen: TableChange[] = [];

@@ -364,6 +364,21 @@ export interface RequestTalliesTable {
   requests: number;
 }
 
+/** A dentist's answered rows on requests still open to him (migration 041, kept by triggers). */
+export interface DentistTalliesTable {
+  dentist_id: string;
+  answered: Generated<number>;
+}
+
+/** A dentist's replies and confirmations per month in Europe/Paris (migration 041, kept by triggers). */
+export interface DentistMonthTalliesTable {
+  dentist_id: string;
+  /** 'YYYY-MM-DD', the first day of the month in Europe/Paris. */
+  month: string;
+  replies: Generated<number>;
+  confirmations: Generated<number>;
+}
+
 export interface SupportThreadsTable {
   /** The thread's owner, patient or dentist (the name predates dentists' support, ADR 018). */
   patient_id: string;
@@ -508,6 +523,8 @@ export interface Database {
   document_access: DocumentAccessTable;
   request_dentists: RequestDentistsTable;
   request_tallies: RequestTalliesTable;
+  dentist_tallies: DentistTalliesTable;
+  dentist_month_tallies: DentistMonthTalliesTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   message_attachments: MessageAttachmentsTable;

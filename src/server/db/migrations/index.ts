@@ -36,6 +36,7 @@ import * as m037 from "./037_changes_by_person";
 import * as m038 from "./038_conversation_counters";
 import * as m039 from "./039_list_counters";
 import * as m040 from "./040_counters_under_lock";
+import * as m041 from "./041_dentist_tallies";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   "038_conversation_counters": m038,
   "039_list_counters": m039,
   "040_counters_under_lock": m040,
+  "041_dentist_tallies": m041,
 };

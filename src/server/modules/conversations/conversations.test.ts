@@ -3,7 +3,7 @@ import WebSocket from "ws";
 import { tinyPng } from "../../sample-files";
 import { fakeExe, pdfOfSize, tinyPdf } from "../../testing/files";
 import { appPerFile, createTestContext, postRequest } from "../../testing/harness";
-import { api, peoplePerFile, postForm, type Who } from "../../testing/people";
+import { api, dentist, peoplePerFile, postForm, type Who } from "../../testing/people";
 import { listenLocally, openSocket } from "../../testing/sockets";
 import { sendUnreadEmails } from "./conversations.service";
 
@@ -164,6 +164,47 @@ describe("conversations (ADR 007)", () => {
     expect(older.has_more).toBe(false);
     expect(older.items[0].body).toBe("Bonjour Paula");
     expect(older.items.length + last.items.length).toBe(35);
+  });
+});
+
+describe("the conversation list read as one JSON array (ADR 057, addendum of 29/11)", () => {
+  it("shows times to the millisecond whatever the database keeps, and pages by its cursor", async () => {
+    // Three conversations of a new dentist, their last activity with microseconds (as PostgreSQL keeps them).
+    const drNew = await dentist(ctx.app);
+    const times = ["2026-11-28T10:00:00.123987Z", "2026-11-28T09:00:00.500001Z", "2026-11-27T09:00:00Z"];
+    const ids: string[] = [];
+    for (const at of times) {
+      const requestId = await requestBy(who.Quentin as Who);
+      const reply = await post(`/api/dentist/requests/${requestId}/reply`, { message: "Bonjour" }, drNew);
+      const id = reply.json().conversation_id as string;
+      await ctx.app.db
+        .updateTable("conversations")
+        .set({ last_message_at: at })
+        .where("id", "=", id)
+        .execute();
+      // Read: no unread e-mail for them (the e-mails' test below counts every one sent).
+      await ctx.app.db
+        .updateTable("messages")
+        .set({ read_at: new Date() })
+        .where("conversation_id", "=", id)
+        .execute();
+      ids.push(id);
+    }
+    const seen: { id: string; last_message_at: string }[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 3; page += 1) {
+      const query: string = cursor ? `limit=1&cursor=${encodeURIComponent(cursor)}` : "limit=1";
+      const list = (await get(`/api/conversations?${query}`, drNew)).json();
+      expect(list.items).toHaveLength(1);
+      seen.push({ id: list.items[0].id, last_message_at: list.items[0].last_message_at });
+      cursor = list.next_cursor;
+    }
+    expect(seen).toEqual([
+      { id: ids[0], last_message_at: "2026-11-28T10:00:00.123Z" },
+      { id: ids[1], last_message_at: "2026-11-28T09:00:00.500Z" },
+      { id: ids[2], last_message_at: "2026-11-27T09:00:00.000Z" },
+    ]);
+    expect(cursor).toBeNull();
   });
 });
 

@@ -3,7 +3,6 @@ import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
 import type { TreatmentType } from "../../../shared/domain/treatments";
 import { TODO_LIMIT } from "../../../shared/schemas/dentist";
 import type { Actor } from "../../access/actor";
-import { requestOpenToDentist } from "../../access/requests";
 import { isVerifiedDentist, mayTakeNewWork } from "../../access/rules";
 import { runCompiled } from "../../db/compiled";
 import type { Db } from "../../db/index";
@@ -30,16 +29,21 @@ function toAnswerCounts(db: Db, me: string) {
         .select(sql<number>`coalesce(sum(requests), 0)::int`.as("visible"))
         .where("audience", "in", ["all", me])
         .as("t"),
-      db
-        .selectFrom("request_dentists as rd")
-        .innerJoin("requests as r", "r.id", "rd.request_id")
-        .select(sql<number>`count(*)::int`.as("answered"))
-        .where("rd.dentist_id", "=", me)
-        .where("rd.status", "in", ["responded", "confirmed"])
-        .where((eb) => requestOpenToDentist(eb, me))
-        .as("a"),
+      // His rows answered on requests still open to him, kept by the database (migration 041).
+      answeredOf(db, me).as("a"),
     ])
     .select(["t.visible", "a.answered"]);
+}
+
+/**
+ * His rows answered (responded or confirmed) on requests still open to him, kept by the database
+ * (migration 041); one row, 0 when he has none.
+ */
+function answeredOf(db: Db, me: string) {
+  return db
+    .selectFrom("dentist_tallies as d")
+    .select(sql<number>`coalesce(max(d.answered), 0)::int`.as("answered"))
+    .where("d.dentist_id", "=", me);
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -218,8 +222,10 @@ type DashboardNumbers = { unread: number } & Partial<{
 
 /**
  * The numbers of the dentist dashboard, all for this dentist, whatever the number of requests: the
- * visible and this month's counts are sums over request_tallies (kept by triggers, migration 008);
- * the rest comes from this dentist's own rows and conversations. One row.
+ * visible and this month's counts are sums over request_tallies (kept by triggers, migration 008),
+ * his answered rows, replies and confirmations read from dentist_tallies and dentist_month_tallies
+ * (kept by triggers, migration 041), his unread messages from his conversations (migration 038); only
+ * the 30-day average response time reads his rows (those replied to in the last 30 days). One row.
  */
 function dashboardNumbers(db: Db, actor: Actor) {
   const me = actor.userId;
@@ -227,7 +233,6 @@ function dashboardNumbers(db: Db, actor: Actor) {
   // This month in Europe/Paris, where the product's dates are shown. Each bound is a sub-select:
   // computed once per execution, not once per row (a prepared statement's generic plan evaluated
   // the time zone conversions for every row it counted: 12 ms of 20 at 100 000 requests).
-  const monthStart = sql<Date>`(select date_trunc('month', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris')`;
   const month = sql<string>`(select date_trunc('month', now() at time zone 'Europe/Paris')::date)`;
   const thirtyDaysAgo = sql<Date>`(select now() - interval '30 days')`;
   // His unread messages: the counts the messages' triggers keep on his conversations (migration 038).
@@ -243,36 +248,36 @@ function dashboardNumbers(db: Db, actor: Actor) {
       sql<number>`coalesce(sum(requests) filter (where month >= ${month}), 0)::int`.as("received"),
     ])
     .where("audience", "in", ["all", me]);
-  // My own rows: answered (among the open requests), this month's replies and confirmations,
-  // and the average response time over the last 30 days.
-  const mine = db
+  // My own rows: answered (among the open requests), this month's replies and confirmations, kept
+  // by the database (migration 041: triggers on request_dentists and requests), and the average
+  // response time over the last 30 days, from the rows replied to since (an index on replied_at).
+  const months = db
+    .selectFrom("dentist_month_tallies as m")
+    .select([
+      sql<number>`coalesce(sum(m.replies), 0)::int`.as("replies"),
+      sql<number>`coalesce(sum(m.confirmations), 0)::int`.as("confirmations"),
+    ])
+    .where("m.dentist_id", "=", me)
+    .where("m.month", ">=", month);
+  const average = db
     .selectFrom("request_dentists as rd")
     .innerJoin("requests as r", "r.id", "rd.request_id")
-    .select((eb) => [
-      eb
-        .cast<number>(
-          eb.fn
-            .countAll()
-            .filterWhere((eb) =>
-              eb.and([eb("rd.status", "in", ["responded", "confirmed"]), requestOpenToDentist(eb, me)]),
-            ),
-          "integer",
-        )
-        .as("answered"),
-      sql<number>`count(*) filter (where rd.replied_at >= ${monthStart})::int`.as("replies"),
-      sql<number>`count(*) filter (where rd.status = 'confirmed' and rd.updated_at >= ${monthStart})::int`.as(
-        "confirmations",
-      ),
-      sql<
-        number | null
-      >`(avg(extract(epoch from (rd.replied_at - r.created_at))) filter (where rd.replied_at >= ${thirtyDaysAgo}) / 60)::float8`.as(
+    .select(
+      sql<number | null>`(avg(extract(epoch from (rd.replied_at - r.created_at))) / 60)::float8`.as(
         "average_minutes",
       ),
-    ])
+    )
     .where("rd.dentist_id", "=", me)
-    // Only the rows these numbers count (not those merely opened).
-    .where((eb) => eb.or([eb("rd.status", "!=", "pending"), eb("rd.replied_at", "is not", null)]));
+    .where("rd.replied_at", ">=", thirtyDaysAgo);
   return verified
-    ? db.selectFrom([unread.as("u"), tallies.as("t"), mine.as("a")]).selectAll(["u", "t", "a"])
+    ? db
+        .selectFrom([
+          unread.as("u"),
+          tallies.as("t"),
+          answeredOf(db, me).as("a"),
+          months.as("m"),
+          average.as("v"),
+        ])
+        .selectAll(["u", "t", "a", "m", "v"])
     : db.selectFrom(unread.as("u")).selectAll("u");
 }
