@@ -3,11 +3,12 @@ import { lstatSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readKeyFile, readOrCreateKeyFile } from "./config/data-key";
 import { EncryptedStorage } from "./storage/encrypted";
 import { keyringOf } from "./storage/keyring";
 import { LocalStorage } from "./storage/storage";
+import { compiledEntries } from "./testing/compiled-entries";
 import { tinyPdf } from "./testing/files";
 import { migratedPgliteDir } from "./testing/harness";
 
@@ -19,6 +20,11 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
+// The entry points compiled once per worker, run with plain node (testing/compiled-entries.ts).
+let entry: (source: string) => string;
+beforeAll(async () => {
+  entry = await compiledEntries();
+}, 120_000);
 const live = new Set<ChildProcess>();
 afterAll(async () => {
   // A shared first start that no test stopped (the modes test filtered out).
@@ -34,8 +40,9 @@ afterAll(async () => {
 });
 
 function start(script: string, args: string[], env: Record<string, string>) {
-  // The tsx loader in-process, as `npm start` does (the tsx CLI would relay signals itself).
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+  // Plain node on the entry point itself, as `npm start` runs the compiled server (no launcher that
+  // would relay signals itself).
+  const child = spawn(process.execPath, [entry(script), ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
   });
@@ -62,7 +69,7 @@ async function waitFor(predicate: () => boolean, child: ChildProcess) {
   }
 }
 
-// Each case starts real processes (tsx, migrations): minutes on a loaded 2-core machine, not seconds.
+// Each case starts real processes (migrations): minutes on a loaded 2-core machine, not seconds.
 const PROCESSES = { timeout: 300_000 };
 
 /**

@@ -3,7 +3,8 @@ import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compiledEntries } from "../testing/compiled-entries";
 import { tinyPdf } from "../testing/files";
 import { migratedPgliteDir } from "../testing/harness";
 
@@ -23,8 +24,14 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
+// The entry points compiled once per worker, run with plain node (testing/compiled-entries.ts).
+let entry: (source: string) => string;
+beforeAll(async () => {
+  entry = await compiledEntries();
+}, 120_000);
+
 function start(script: string, args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+  const child = spawn(process.execPath, [entry(script), ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
   });
