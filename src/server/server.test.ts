@@ -3,12 +3,14 @@ import { lstatSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readKeyFile, readOrCreateKeyFile } from "./config/data-key";
 import { EncryptedStorage } from "./storage/encrypted";
 import { keyringOf } from "./storage/keyring";
 import { LocalStorage } from "./storage/storage";
+import { compiledEntries } from "./testing/compiled-entries";
 import { tinyPdf } from "./testing/files";
+import { migratedPgliteDir } from "./testing/harness";
 
 // The real entry points, as separate processes: config errors, start-up, graceful shutdown, CLI.
 const root = path.resolve(import.meta.dirname, "../..");
@@ -18,16 +20,33 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
-afterAll(() => {
+// The entry points compiled once per worker, run with plain node (testing/compiled-entries.ts).
+let entry: (source: string) => string;
+beforeAll(async () => {
+  entry = await compiledEntries();
+}, 120_000);
+const live = new Set<ChildProcess>();
+afterAll(async () => {
+  // A shared first start that no test stopped (the modes test filtered out).
+  await Promise.all(
+    [...live].map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.on("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }),
+  );
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 function start(script: string, args: string[], env: Record<string, string>) {
-  // The tsx loader in-process, as `npm start` does (the tsx CLI would relay signals itself).
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+  // Plain node on the entry point itself, as `npm start` runs the compiled server (no launcher that
+  // would relay signals itself).
+  const child = spawn(process.execPath, [entry(script), ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
   });
+  live.add(child);
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return { child, exited, out: collected(child.stdout), err: collected(child.stderr) };
 }
@@ -50,8 +69,30 @@ async function waitFor(predicate: () => boolean, child: ChildProcess) {
   }
 }
 
-// Each case starts real processes (tsx, migrations): minutes on a loaded 2-core machine, not seconds.
+// Each case starts real processes (migrations): minutes on a loaded 2-core machine, not seconds.
 const PROCESSES = { timeout: 300_000 };
+
+/**
+ * A server's first start, on an empty DATA_DIR: PGlite's initdb and every migration, the product's
+ * path on a new install. One start serves the two tests that need it (about 10 CPU-s each, ADR 054):
+ * the first test to ask starts it, the modes test stops it (SIGTERM) and checks the shutdown; a test
+ * that runs alone, or after the modes test, starts its own. Neither test relies on the other's work.
+ */
+let first: Promise<{ proc: ReturnType<typeof start>; url: string; dataDir: string }> | undefined;
+function firstStart() {
+  first ??= (async () => {
+    const dataDir = tempDir();
+    const proc = start("src/server/server.ts", [], {
+      DATA_DIR: dataDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DEMO_DATA: "false",
+    });
+    await waitFor(() => /est prêt : (http:\/\/\S+)/.test(proc.out()), proc.child);
+    return { proc, url: proc.out().match(/est prêt : (http:\/\/\S+)/)?.[1] ?? "", dataDir };
+  })();
+  return first;
+}
 
 describe("server process", PROCESSES, () => {
   it.each([
@@ -65,20 +106,11 @@ describe("server process", PROCESSES, () => {
     expect(lines[0]).toContain(variable);
   });
 
-  it("starts on the embedded database, answers health, and shuts down gracefully on SIGTERM", async () => {
-    const proc = start("src/server/server.ts", [], {
-      DATA_DIR: tempDir(),
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DEMO_DATA: "false",
-    });
-    await waitFor(() => /est prêt : (http:\/\/\S+)/.test(proc.out()), proc.child);
-    const url = proc.out().match(/est prêt : (http:\/\/\S+)/)?.[1] ?? "";
+  it("starts on an empty DATA_DIR (the embedded database created and migrated) and answers health", async () => {
+    const { proc, url } = await firstStart();
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
     expect(proc.out()).not.toContain("démonstration");
-    proc.child.kill("SIGTERM");
-    expect(await proc.exited).toBe(0);
   });
 });
 
@@ -95,16 +127,10 @@ function openPaths(dir: string): string[] {
 }
 
 describe("DATA_DIR's modes after a start and writes (issue 37)", PROCESSES, () => {
-  it("keeps every path private, the embedded database's own files included, running and stopped", async () => {
-    const dataDir = tempDir();
-    const proc = start("src/server/server.ts", [], {
-      DATA_DIR: dataDir,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DEMO_DATA: "false",
-    });
-    await waitFor(() => /est prêt : (http:\/\/\S+)/.test(proc.out()), proc.child);
-    const url = proc.out().match(/est prêt : (http:\/\/\S+)/)?.[1] ?? "";
+  it("keeps every path private, the embedded database's own files included, running and stopped after a graceful SIGTERM", async () => {
+    const { proc, url, dataDir } = await firstStart();
+    // This test stops the server: a test after it starts its own.
+    first = undefined;
     // Writes: an account (database rows) and a request with its document (a stored file).
     const signup = await fetch(`${url}/api/account/signup`, {
       method: "POST",
@@ -148,6 +174,9 @@ describe("DATA_DIR's modes after a start and writes (issue 37)", PROCESSES, () =
 describe("create-admin", PROCESSES, () => {
   it("creates an administrator from the command line, and refuses bad arguments", async () => {
     const dataDir = tempDir();
+    // The database as a first start leaves it (that start is tested above): the script opens it
+    // and finds nothing to migrate.
+    await migratedPgliteDir(path.join(dataDir, "pglite"));
     const createAdmin = (...args: string[]) => start("scripts/create-admin.ts", args, { DATA_DIR: dataDir });
     const bad = createAdmin("--email", "pas-un-email");
     expect(await bad.exited).toBe(2);

@@ -3,8 +3,10 @@ import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compiledEntries } from "../testing/compiled-entries";
 import { tinyPdf } from "../testing/files";
+import { migratedPgliteDir } from "../testing/harness";
 
 /**
  * npm run backup and npm run restore as real processes (issue 37), on the embedded database: the
@@ -22,8 +24,14 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
+// The entry points compiled once per worker, run with plain node (testing/compiled-entries.ts).
+let entry: (source: string) => string;
+beforeAll(async () => {
+  entry = await compiledEntries();
+}, 120_000);
+
 function start(script: string, args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+  const child = spawn(process.execPath, [entry(script), ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
   });
@@ -72,6 +80,9 @@ async function login(url: string, email: string): Promise<{ status: number; cook
 describe("npm run backup / restore", { timeout: 600_000 }, () => {
   it("backs up a running embedded server, refuses a wrong key, restores into an empty DATA_DIR that starts", async () => {
     const source = tempDir();
+    // The database as a server's first start leaves it (that start is server.test.ts's subject):
+    // this server opens it and finds nothing to migrate.
+    await migratedPgliteDir(path.join(source, "pglite"));
     const server = await startServer(source);
     const email = "sauvegarde@example.com";
     const signup = await fetch(`${server.url}/api/account/signup`, {
