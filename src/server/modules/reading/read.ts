@@ -26,15 +26,18 @@ export async function readQuote(data: Uint8Array, options: ReadOptions): Promise
       msPerPage: Math.round((performance.now() - started) / Math.max(1, pages)),
       devis: false,
     };
-  let read = extraction;
   let result = await understand(extraction, options);
+  let read = { kind: extraction.kind, text: extraction.text };
+  const ocr = extraction.images?.some(Boolean) ?? false;
+  // The prepared images are no longer needed once understood: let them go before a second reading.
+  extraction.images = undefined;
   // A photo or a scan that the devis does not bear out in full: read again, its images prepared at
   // another size, and the better borne out reading kept (support.ts; ADR 041, addendum of 29 November).
-  if (options.secondReading !== false && extraction.images?.some(Boolean) && !fullySupported(result)) {
+  if (options.secondReading !== false && ocr && !fullySupported(result)) {
     const again = await extractPages(data, options, OCR_SECOND_SIZE);
     const second = await understand(again, options);
     if (readingSupport(second) > readingSupport(result)) {
-      read = again;
+      read = { kind: again.kind, text: again.text };
       result = second;
     }
   }
