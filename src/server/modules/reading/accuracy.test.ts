@@ -104,9 +104,11 @@ describe("reading accuracy on the held-out layout families", () => {
   // after the amounts, 92.9 % (117/126) on Node 20 and 22 — but 88.6 % (117/132, one extra line read)
   // on Node 24, the runtime of production: the sample's generated photos and scans are not the same
   // bytes on Node 22 and 24 (their SHA-256 differ, all five; why, not looked into), enough to move a
-  // reading. The budget (90 %) is therefore not met on every supported runtime, nor on larger
-  // held-out samples (ADR 041); the floor asserted is below the lowest runtime's figure, so that a
-  // regression fails and the runtime's drift does not.
+  // reading. With a second reading at 1 900–2 000 px when the devis does not bear out the first, and
+  // the doubtful cells enlarged (ADR 041, addendum of 29 November): 96.7 % (116/120) on Node 20 and 22,
+  // 87.9 % (116/132) on Node 24. The budget (90 %) is therefore not met on every supported runtime, nor
+  // on larger held-out samples (ADR 041); the floor asserted is below the lowest runtime's figure, so
+  // that a regression fails and the runtime's drift does not.
   const PHOTO_FIELDS_FLOOR = 0.87;
 
   it("finds ≥ 95 % of the lines and reads ≥ 87 % of the fields (the budget is 90 %: met on this sample on Node 20 and 22, not on Node 24 nor on larger samples) of a photo per held-out family and 2 scans", async () => {

@@ -1,6 +1,14 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { ReadLine, ReadResult } from "../../../shared/schemas/reading";
-import { acceptedReading, cellsToReadAgain } from "./cells";
+import {
+  acceptedReading,
+  CELL_TEXT_HEIGHT,
+  cellScale,
+  cellsToReadAgain,
+  cutOut,
+  MAX_CELL_SCALE,
+} from "./cells";
 import type { RowLayout } from "./parse";
 import type { Column } from "./understand/header";
 
@@ -140,5 +148,35 @@ describe("acceptedReading", () => {
     // A free line: its AMO against its own BR.
     const free = line({ code: "HBQK002", expected: null, br_cents: 20_00, amo_cents: 1_00 });
     expect(acceptedReading("amo_cents", "12,00", free, result([free]))).toBe("12,00");
+  });
+});
+
+describe("a cell's crop", () => {
+  it("enlarges small text towards the height tesseract reads best, at most 3 times, and leaves large text", () => {
+    // A photo's 8-point figures come out of the preparation 14–20 px high.
+    expect(cellScale(20)).toBe(2);
+    expect(cellScale(16)).toBe(2.5);
+    expect(cellScale(8)).toBe(MAX_CELL_SCALE);
+    expect(cellScale(CELL_TEXT_HEIGHT)).toBe(1);
+    expect(cellScale(60)).toBe(1);
+    expect(cellScale(0)).toBe(1);
+  });
+
+  it("cuts the cell out of the page, enlarged, with a white margin", async () => {
+    // A 100 × 40 page, black in the cell at (10, 5) of 30 × 20, white elsewhere.
+    const width = 100;
+    const grey = Buffer.alloc(width * 40, 255);
+    for (let y = 5; y < 25; y += 1) grey.fill(0, y * width + 10, y * width + 40);
+    const box = { x: 10, y: 5, width: 30, height: 20 };
+    const plain = await sharp(await cutOut(grey, { width }, box)).metadata();
+    expect({ width: plain.width, height: plain.height }).toEqual({ width: 30 + 24, height: 20 + 24 });
+    const { data, info } = await sharp(await cutOut(grey, { width }, box, 2))
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect({ width: info.width, height: info.height }).toEqual({ width: 60 + 48, height: 40 + 48 });
+    // The margin white, the cell's middle black.
+    expect(data[0]).toBe(255);
+    expect(data[(24 + 20) * info.width + 24 + 30]).toBeLessThan(10);
   });
 });

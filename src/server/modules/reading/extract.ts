@@ -66,7 +66,12 @@ function linesOf(words: Word[]): string[] {
   );
 }
 
-export async function extractPages(data: Uint8Array, options: ReadOptions): Promise<Extraction> {
+export async function extractPages(
+  data: Uint8Array,
+  options: ReadOptions,
+  /** The long side of the images prepared for OCR (image.ts prepareForOcr), when not the default. */
+  size: { minSide: number; maxSide: number } | Record<string, never> = {},
+): Promise<Extraction> {
   const type = sniffType(data);
   if (!type) throw new ReadingError(READING_MESSAGES.unreadableFile);
   const ocr = { pageTimeoutMs: options.pageTimeoutMs, signal: options.signal };
@@ -74,11 +79,11 @@ export async function extractPages(data: Uint8Array, options: ReadOptions): Prom
     const { kind, pages, images } = await readPdf(data, {
       ...ocr,
       maxPages: Math.min(MAX_READ_PAGES, options.maxPages ?? DEFAULT_MAX_PAGES),
-      prepareScan: (png) => prepareForOcr(png),
+      prepareScan: (png) => prepareForOcr(png, size),
     });
     return { kind, pages, text: pagesText(pages), images };
   }
-  const prepared = await prepareForOcr(data);
+  const prepared = await prepareForOcr(data, size);
   const { words, rotateRadians } = await recognizePageDetailed(prepared.image, ocr);
   const pages: PageWords[] = [
     { page: 1, width: prepared.width, height: prepared.height, words, source: "ocr" },

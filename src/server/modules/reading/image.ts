@@ -17,6 +17,12 @@ import { ReadingError } from "./types";
 
 export const OCR_MAX_SIDE = 2500;
 export const OCR_MIN_SIDE = 2400;
+/**
+ * The size of a second reading (read.ts): tesseract loses or garbles rows at one size and not at the
+ * other, on different pages; a photo or scan whose first reading the devis does not bear out in full is
+ * read again at this size (ADR 041, addendum of 29 November).
+ */
+export const OCR_SECOND_SIZE = { minSide: 1900, maxSide: 2000 } as const;
 /** The most pixels an image may declare (limits.ts), below sharp's default (268 M). */
 export const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;
 

@@ -1,6 +1,8 @@
+import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
 import { devisPdf, devisPhoto, makeDevis, scoreReading } from "../../testing/devis-corpus";
+import { ocrPoolState } from "./ocr";
 import { closeOcr, readQuote } from "./read";
 import { ReadingError } from "./types";
 
@@ -28,6 +30,21 @@ describe("readQuote", () => {
     expect(reading.pages).toBe(1);
     const score = scoreReading(devis, reading.result);
     expect(score.linesExact).toBeGreaterThanOrEqual(devis.lines.length - 1);
+  });
+
+  it("reads a photo a second time, prepared at another size, when the devis does not bear out its reading", async () => {
+    // A photo with no table: nothing to bear out, so it is worth a second look (support.ts).
+    const blank = await sharp({ create: { width: 1200, height: 1700, channels: 3, background: "#f4f1ea" } })
+      .jpeg()
+      .toBuffer();
+    const pagesRead = async (secondReading: boolean) => {
+      const before = ocrPoolState().recognitions;
+      const reading = await readQuote(blank, { mime: "image/jpeg", secondReading });
+      expect(reading.result.lines).toEqual([]);
+      return ocrPoolState().recognitions - before;
+    };
+    expect(await pagesRead(false)).toBe(1);
+    expect(await pagesRead(true)).toBe(2);
   });
 
   it("throws ReadingError with the French message for a file it cannot read", async () => {

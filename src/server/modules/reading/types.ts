@@ -78,6 +78,11 @@ export interface ReadOptions {
   classify?: boolean;
   /** Read again the doubtful cells of the table of a photo or scan (cells.ts); default true. */
   rereadCells?: boolean;
+  /**
+   * Read a photo or scan a second time, its image prepared at another size, when the devis does not
+   * bear out its first reading in full, and keep the better borne out (support.ts); default true.
+   */
+  secondReading?: boolean;
 }
 
 export class ReadingError extends Error {
