@@ -66,7 +66,8 @@ function emittedSpecifier(specifier, resolveDir) {
   return null;
 }
 
-const relativeImports = {
+/** The esbuild plugin that rewrites relative imports, refusing any outside `allowed` (folders). */
+const relativeImports = (allowed) => ({
   name: "relative-imports-as-emitted-files",
   setup(build) {
     build.onResolve({ filter: /^\.\.?(\/|$)/ }, (args) => {
@@ -76,35 +77,41 @@ const relativeImports = {
       if (!specifier)
         return { errors: [{ text: `import relatif introuvable : ${args.path} (depuis ${args.importer})` }] };
       const target = path.resolve(args.resolveDir, args.path);
-      if (!target.startsWith(path.join(root, "src") + path.sep))
+      if (!allowed.some((dir) => target.startsWith(dir + path.sep)))
         return { errors: [{ text: `import hors de src/ : ${args.path} (depuis ${args.importer})` }] };
       return { path: specifier, external: true };
     });
   },
-};
+});
 
 /**
  * Compiles the server. Returns true on success; esbuild prints its own errors otherwise.
  * `quiet` silences the one-line progress message (start-up of `npm start`). `outDir` (tests only):
- * another directory than dist/ (the server run from there would not find dist/client).
+ * another directory than dist/ (the server run from there would not find dist/client). `scripts`
+ * (tests only, paths from the repository's root): command-line scripts compiled with the server; the
+ * output then keeps the repository's layout (outDir/src/server, outDir/scripts) and package.json.
  */
-export async function buildServer({ quiet = false, outDir = path.join(root, "dist") } = {}) {
+export async function buildServer({ quiet = false, outDir = path.join(root, "dist"), scripts = [] } = {}) {
   if (!quiet) console.log("Compilation du serveur (esbuild) vers dist/server…");
   const started = Date.now();
   const { build } = await import("esbuild");
-  const files = sourceFiles();
+  const files = [...sourceFiles(), ...scripts.map((script) => path.join(root, script))];
   const entryPoints = files.filter((f) => SOURCE_EXTENSIONS.includes(path.extname(f)));
   const assets = files.filter((f) => !SOURCE_EXTENSIONS.includes(path.extname(f)));
-  const outDirs = TREES.map((tree) => path.join(outDir, tree));
+  const outbase = scripts.length > 0 ? root : path.join(root, "src");
+  const allowed = [path.join(root, "src"), ...(scripts.length > 0 ? [path.join(root, "scripts")] : [])];
+  const outDirs = TREES.map((tree) =>
+    path.join(outDir, path.relative(outbase, path.join(root, "src", tree))),
+  );
   for (const dir of outDirs) rmSync(dir, { recursive: true, force: true });
   try {
     await build({
       entryPoints,
-      outbase: path.join(root, "src"),
+      outbase,
       outdir: outDir,
       bundle: true, // with every import external: only to run the plugin on each import
       packages: "external",
-      plugins: [relativeImports],
+      plugins: [relativeImports(allowed)],
       platform: "node",
       format: "esm",
       target: "node20.19",
@@ -120,10 +127,12 @@ export async function buildServer({ quiet = false, outDir = path.join(root, "dis
   }
   // Files read next to the modules at run time (ocr-worker.cjs).
   for (const asset of assets) {
-    const target = path.join(outDir, path.relative(path.join(root, "src"), asset));
+    const target = path.join(outDir, path.relative(outbase, asset));
     mkdirSync(path.dirname(target), { recursive: true });
     copyFileSync(asset, target);
   }
+  // The backup's scripts read the product's version from the package.json above them.
+  if (scripts.length > 0) copyFileSync(path.join(root, "package.json"), path.join(outDir, "package.json"));
   if (!quiet) console.log(`Serveur compilé : ${entryPoints.length} modules en ${Date.now() - started} ms.`);
   return true;
 }

@@ -1,6 +1,6 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { build, type Plugin } from "esbuild";
+import { buildServer } from "../../../scripts/lib/server-build.mjs";
 
 /**
  * The entry points' tests (server.test.ts, backup/scripts.test.ts, rotate-key.test.ts) start the
@@ -16,8 +16,7 @@ import { build, type Plugin } from "esbuild";
  */
 
 const root = path.resolve(import.meta.dirname, "../../..");
-const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts"];
-/** Compiled: the server and shared trees, and the scripts the tests start. */
+/** Compiled with the server and shared trees: the scripts the tests start. */
 const SCRIPTS = [
   "scripts/create-admin.ts",
   "scripts/rotate-key.ts",
@@ -25,46 +24,6 @@ const SCRIPTS = [
   "scripts/restore.ts",
   "scripts/lib/backup-command.ts",
 ];
-
-function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? walk(full) : [full];
-  });
-}
-
-/** The shipped sources of src/server and src/shared: no test file, no test helper. */
-function serverSources(): string[] {
-  return ["server", "shared"].flatMap((tree) =>
-    walk(path.join(root, "src", tree)).filter((file) => {
-      const relative = path.relative(path.join(root, "src", tree), file);
-      return !/\.test\.tsx?$/.test(relative) && !relative.split(path.sep).includes("testing");
-    }),
-  );
-}
-
-/** "./db/index" → "./db/index.js"; "./migrations" (a directory) → "./migrations/index.js". */
-function emittedSpecifier(specifier: string, resolveDir: string): string | null {
-  if (/\.(c|m)?js$|\.json$/.test(specifier)) return specifier;
-  const target = path.resolve(resolveDir, specifier);
-  for (const ext of SOURCE_EXTENSIONS) if (existsSync(target + ext)) return `${specifier}.js`;
-  for (const ext of SOURCE_EXTENSIONS)
-    if (existsSync(path.join(target, `index${ext}`))) return `${specifier.replace(/\/$/, "")}/index.js`;
-  return null;
-}
-
-const relativeImports: Plugin = {
-  name: "relative-imports-as-emitted-files",
-  setup(builder) {
-    builder.onResolve({ filter: /^\.\.?(\/|$)/ }, (args) => {
-      if (args.kind === "entry-point") return undefined;
-      const specifier = emittedSpecifier(args.path, args.resolveDir);
-      if (!specifier)
-        return { errors: [{ text: `relative import not found: ${args.path} (${args.importer})` }] };
-      return { path: specifier, external: true };
-    });
-  },
-};
 
 function alive(pid: number): boolean {
   try {
@@ -90,26 +49,9 @@ function compiledRoot(): Promise<string> {
     }
     const outDir = mkdtempSync(path.join(tmp, `entries-${process.pid}-`));
     process.on("exit", () => rmSync(outDir, { recursive: true, force: true }));
-    const files = [...serverSources(), ...SCRIPTS.map((script) => path.join(root, script))];
-    await build({
-      entryPoints: files.filter((file) => SOURCE_EXTENSIONS.includes(path.extname(file))),
-      outbase: root,
-      outdir: outDir,
-      bundle: true, // with every import external: only to run the plugin on each import
-      packages: "external",
-      plugins: [relativeImports],
-      platform: "node",
-      format: "esm",
-      target: "node20.19",
-      tsconfig: path.join(root, "tsconfig.json"),
-      logLevel: "warning",
-    });
-    for (const file of files.filter((f) => !SOURCE_EXTENSIONS.includes(path.extname(f)))) {
-      const target = path.join(outDir, path.relative(root, file));
-      mkdirSync(path.dirname(target), { recursive: true });
-      copyFileSync(file, target);
-    }
-    copyFileSync(path.join(root, "package.json"), path.join(outDir, "package.json"));
+    // `npm run build`'s own compilation of the server (scripts/lib/server-build.mjs), the scripts with it.
+    if (!(await buildServer({ quiet: true, outDir, scripts: SCRIPTS })))
+      throw new Error("compiled entry points: the server build failed (see esbuild's errors above)");
     return outDir;
   })();
   return compiled;
