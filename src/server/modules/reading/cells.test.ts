@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import type { ReadLine, ReadResult } from "../../../shared/schemas/reading";
+import { readCrown, readResult } from "../../testing/read-results";
 import {
   acceptedReading,
   CELL_TEXT_HEIGHT,
@@ -18,31 +18,6 @@ import type { Column } from "./understand/header";
  */
 
 // HBLD734 on 2 March 2026: BR 120,00 €, AMO 72,00 €, a molar's crown.
-const expected = { basket: "libre" as const, br_cents: 120_00, amo_cents: 72_00, day: "2026-03-02" };
-const line = (overrides: Partial<ReadLine> = {}): ReadLine => ({
-  tooth: 36,
-  code: "HBLD734",
-  act: "Couronne",
-  basket: "libre",
-  fee_cents: 900_00,
-  br_cents: 120_00,
-  amo_cents: 72_00,
-  uncertain: [],
-  expected,
-  filled: [],
-  ...overrides,
-});
-const result = (lines: ReadLine[], overrides: Partial<ReadResult> = {}): ReadResult => ({
-  lines,
-  total_cents: lines.reduce((s, l) => s + (l.fee_cents ?? 0), 0),
-  lines_total_cents: lines.reduce((s, l) => s + (l.fee_cents ?? 0), 0),
-  total_matches: true,
-  patient_name: null,
-  practitioner_name: null,
-  practitioner_number: null,
-  confidence: 0.9,
-  ...overrides,
-});
 const KINDS = ["tooth", "code", "act", "basket", "fee", "br", "amo"] as const;
 const columns: Column[] = KINDS.map((kind, i) => ({
   kind,
@@ -62,21 +37,21 @@ const row = (cols = columns): RowLayout => ({
 
 describe("cellsToReadAgain", () => {
   it("reads nothing again on a line that the table and its own figures bear out", () => {
-    expect(cellsToReadAgain(result([line()]), [row()])).toEqual([]);
+    expect(cellsToReadAgain(readResult([readCrown()]), [row()])).toEqual([]);
   });
 
   it("reads again a missing code or tooth, a tooth the act does not allow, a missing fee, a doubtful BR", () => {
     const lines = [
-      line({ code: null, expected: null }),
-      line({ tooth: null }),
-      line({ tooth: 11, uncertain: ["tooth"] }),
-      line({ fee_cents: null, uncertain: ["fee_cents"] }),
-      line({ br_cents: 12_00, uncertain: ["br_cents"] }),
-      line({ br_cents: 120_00, amo_cents: 72_00, filled: ["amo_cents"], uncertain: ["amo_cents"] }),
+      readCrown({ code: null, expected: null }),
+      readCrown({ tooth: null }),
+      readCrown({ tooth: 11, uncertain: ["tooth"] }),
+      readCrown({ fee_cents: null, uncertain: ["fee_cents"] }),
+      readCrown({ br_cents: 12_00, uncertain: ["br_cents"] }),
+      readCrown({ br_cents: 120_00, amo_cents: 72_00, filled: ["amo_cents"], uncertain: ["amo_cents"] }),
     ];
     expect(
       cellsToReadAgain(
-        result(lines),
+        readResult(lines),
         lines.map(() => row()),
       ),
     ).toEqual([
@@ -90,64 +65,68 @@ describe("cellsToReadAgain", () => {
   });
 
   it("reads again a code the act table does not know, and takes only a known one", () => {
-    const misread = line({ code: "HBLP734", expected: null });
-    expect(cellsToReadAgain(result([misread]), [row()])).toEqual([{ line: 0, field: "code" }]);
-    expect(acceptedReading("code", "HBLD734", misread, result([misread]))).toBe("HBLD734");
-    expect(acceptedReading("code", "HBLP734", misread, result([misread]))).toBeNull();
+    const misread = readCrown({ code: "HBLP734", expected: null });
+    expect(cellsToReadAgain(readResult([misread]), [row()])).toEqual([{ line: 0, field: "code" }]);
+    expect(acceptedReading("code", "HBLD734", misread, readResult([misread]))).toBe("HBLD734");
+    expect(acceptedReading("code", "HBLP734", misread, readResult([misread]))).toBeNull();
   });
 
   it("leaves a figure already corrected, and a field without a column of its own", () => {
-    const corrected = line({ br_cents: 120_00, uncertain: ["br_cents"], as_read: { br_cents: 12_00 } });
-    expect(cellsToReadAgain(result([corrected]), [row()])).toEqual([]);
+    const corrected = readCrown({ br_cents: 120_00, uncertain: ["br_cents"], as_read: { br_cents: 12_00 } });
+    expect(cellsToReadAgain(readResult([corrected]), [row()])).toEqual([]);
     const noTooth = columns.filter((c) => c.kind !== "tooth");
-    expect(cellsToReadAgain(result([line({ tooth: null })]), [row(noTooth)])).toEqual([]);
+    expect(cellsToReadAgain(readResult([readCrown({ tooth: null })]), [row(noTooth)])).toEqual([]);
   });
 });
 
 describe("acceptedReading", () => {
   it("takes a code only if it is in the act table, a tooth only if the act allows it", () => {
-    const noCode = line({ code: null, expected: null });
-    expect(acceptedReading("code", "HBLD734", noCode, result([noCode]))).toBe("HBLD734");
-    expect(acceptedReading("code", "HBLD999", noCode, result([noCode]))).toBeNull();
-    const noTooth = line({ tooth: null });
-    expect(acceptedReading("tooth", "36", noTooth, result([noTooth]))).toBe("36");
+    const noCode = readCrown({ code: null, expected: null });
+    expect(acceptedReading("code", "HBLD734", noCode, readResult([noCode]))).toBe("HBLD734");
+    expect(acceptedReading("code", "HBLD999", noCode, readResult([noCode]))).toBeNull();
+    const noTooth = readCrown({ tooth: null });
+    expect(acceptedReading("tooth", "36", noTooth, readResult([noTooth]))).toBe("36");
     // HBLD734 is a molar's crown: 11 is an incisor; 19 is no tooth.
-    expect(acceptedReading("tooth", "11", noTooth, result([noTooth]))).toBeNull();
-    expect(acceptedReading("tooth", "19", noTooth, result([noTooth]))).toBeNull();
+    expect(acceptedReading("tooth", "11", noTooth, readResult([noTooth]))).toBeNull();
+    expect(acceptedReading("tooth", "19", noTooth, readResult([noTooth]))).toBeNull();
   });
 
   it("takes a fee whose words were no amount, or one that makes the fees add up to the printed total", () => {
-    const missing = line({ fee_cents: null });
-    const printed = result([missing], { total_cents: 900_00, lines_total_cents: 0, total_matches: false });
-    const noTotal = result([missing], { total_cents: null });
+    const missing = readCrown({ fee_cents: null });
+    const printed = readResult([missing], {
+      total_cents: 900_00,
+      lines_total_cents: 0,
+      total_matches: false,
+    });
+    const noTotal = readResult([missing], { total_cents: null });
     // Words in the cell, not read as an amount at first: the cell read again is taken.
     expect(acceptedReading("fee_cents", "900,00", missing, noTotal)).toBe("900,00");
     // An empty cell (its column's zone read): only if the total bears it out.
     expect(acceptedReading("fee_cents", "900,00", missing, printed, true)).toBe("900,00");
     expect(acceptedReading("fee_cents", "629,00", missing, printed, true)).toBeNull();
     expect(acceptedReading("fee_cents", "900,00", missing, noTotal, true)).toBeNull();
-    const slipped = line({ fee_cents: 90_00 });
-    const other = line({ fee_cents: 450_00 });
-    const devis = result([slipped, other], { total_cents: 1_350_00, total_matches: false });
+    const slipped = readCrown({ fee_cents: 90_00 });
+    const other = readCrown({ fee_cents: 450_00 });
+    const devis = readResult([slipped, other], { total_cents: 1_350_00, total_matches: false });
     expect(acceptedReading("fee_cents", "900,00", slipped, devis)).toBe("900,00");
     expect(acceptedReading("fee_cents", "800,00", slipped, devis)).toBeNull();
   });
 
   it("takes a BR that is the table's or that the printed AMO bears out, and an AMO 60 % of the BR", () => {
-    const br = line({ br_cents: 12_00, uncertain: ["br_cents"] });
-    expect(acceptedReading("br_cents", "120,00", br, result([br]))).toBe("120,00");
-    expect(acceptedReading("br_cents", "130,00", br, result([br]))).toBeNull();
+    const br = readCrown({ br_cents: 12_00, uncertain: ["br_cents"] });
+    expect(acceptedReading("br_cents", "120,00", br, readResult([br]))).toBe("120,00");
+    expect(acceptedReading("br_cents", "130,00", br, readResult([br]))).toBeNull();
     // A BR the table filled (none read): the re-read value is the printed one, taken when it fits.
-    const filled = line({ filled: ["br_cents"], uncertain: ["br_cents"] });
-    expect(acceptedReading("br_cents", "120,00", filled, result([filled]))).toBe("120,00");
-    const amo = line({ amo_cents: 7_20, uncertain: ["amo_cents"] });
-    expect(acceptedReading("amo_cents", "72,00", amo, result([amo]))).toBe("72,00");
+    const filled = readCrown({ filled: ["br_cents"], uncertain: ["br_cents"] });
+    expect(acceptedReading("br_cents", "120,00", filled, readResult([filled]))).toBe("120,00");
+    const amo = readCrown({ amo_cents: 7_20, uncertain: ["amo_cents"] });
+    expect(acceptedReading("amo_cents", "72,00", amo, readResult([amo]))).toBe("72,00");
     // The euro sign after it, read as a digit by a cell allowed digits only.
-    expect(acceptedReading("amo_cents", "72,006", amo, result([amo]))).toBe("72,00");
-    expect(acceptedReading("amo_cents", "7,20", amo, result([amo]))).toBeNull();
+    expect(acceptedReading("amo_cents", "72,006", amo, readResult([amo]))).toBe("72,00");
+    expect(acceptedReading("amo_cents", "7,20", amo, readResult([amo]))).toBeNull();
     // A free line: its AMO against its own BR.
-    const free = line({ code: "HBQK002", expected: null, br_cents: 20_00, amo_cents: 1_00 });
-    expect(acceptedReading("amo_cents", "12,00", free, result([free]))).toBe("12,00");
+    const free = readCrown({ code: "HBQK002", expected: null, br_cents: 20_00, amo_cents: 1_00 });
+    expect(acceptedReading("amo_cents", "12,00", free, readResult([free]))).toBe("12,00");
   });
 });
 
