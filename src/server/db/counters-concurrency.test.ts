@@ -128,14 +128,9 @@ describe.runIf(onPostgres)("counters kept by the database, written at once by tw
       from requests r where r.id = ${requestId}`.execute(ctx.app.db);
     expect(rows[0]).toEqual({ kept: 2, counted: 2 });
   });
+
   it("count both confirmations of one dentist at once on two requests (migration 041)", async () => {
-    const other = (
-      await ctx.app.db
-        .insertInto("requests")
-        .values({ patient_id: alice.id, treatment_type: "crown", urgency: "low", status: "in_review" })
-        .returning("id")
-        .executeTakeFirstOrThrow()
-    ).id;
+    const other = await newRequest();
     // He answered both this month; his month's row exists.
     await ctx.app.db
       .insertInto("request_dentists")
@@ -163,13 +158,7 @@ describe.runIf(onPostgres)("counters kept by the database, written at once by tw
   });
 
   it("count a request closed while its dentist answers it (migration 041)", async () => {
-    const closing = (
-      await ctx.app.db
-        .insertInto("requests")
-        .values({ patient_id: alice.id, treatment_type: "crown", urgency: "low", status: "in_review" })
-        .returning("id")
-        .executeTakeFirstOrThrow()
-    ).id;
+    const closing = await newRequest();
     await ctx.app.db
       .insertInto("request_dentists")
       .values({ request_id: closing, dentist_id: drMartin.id, status: "pending" })
@@ -190,6 +179,16 @@ describe.runIf(onPostgres)("counters kept by the database, written at once by tw
 });
 
 /** A dentist's kept answered count, this month's replies and confirmations, and the same counted from his rows. */
+/** Another request of Alice's, in review. */
+async function newRequest(): Promise<string> {
+  const { id } = await ctx.app.db
+    .insertInto("requests")
+    .values({ patient_id: alice.id, treatment_type: "crown", urgency: "low", status: "in_review" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
 async function dentistTallies(dentistId: string) {
   const { rows } = await sql<{
     answered: number;

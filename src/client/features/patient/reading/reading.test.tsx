@@ -95,6 +95,19 @@ function makeReading(overrides: Partial<QuoteReading> = {}): QuoteReading {
   };
 }
 
+/** A free line's BR read "9,00" first, then 90,00 € in its cell: its BR field holds the value corrected. */
+const FREE_BR_READ_AGAIN: ReadResult["lines"][number] = {
+  tooth: 46,
+  code: "HBMD017",
+  act: "Inlay core",
+  basket: "libre",
+  fee_cents: 30_000,
+  br_cents: 9000,
+  amo_cents: 5400,
+  uncertain: ["br_cents"],
+  as_read: { br_cents: 900 },
+};
+
 const done = (overrides: Partial<QuoteReading> = {}) =>
   makeReading({
     status: "done",
@@ -479,17 +492,7 @@ describe("l'écran de vérification", () => {
         // The fee read "50,00", corrected to 500,00 € by the printed total: the fee's field holds it.
         { ...second, uncertain: ["fee_cents"], as_read: { fee_cents: 5000 } },
         // A free line's BR read again in its cell (9,00 € first, then 90,00 €): its BR field holds it.
-        {
-          tooth: 46,
-          code: "HBMD017",
-          act: "Inlay core",
-          basket: "libre",
-          fee_cents: 30_000,
-          br_cents: 9000,
-          amo_cents: 5400,
-          uncertain: ["br_cents"],
-          as_read: { br_cents: 900 },
-        },
+        FREE_BR_READ_AGAIN,
       ],
       total_cents: 155_000,
       lines_total_cents: 155_000,
@@ -575,17 +578,7 @@ describe("l'écran de vérification", () => {
         // The fee read "50,00", corrected to 500,00 € by the printed total.
         { ...second, uncertain: ["fee_cents"], as_read: { fee_cents: 5000 } },
         // A free line's BR read "9,00" first, then 90,00 € in its cell.
-        {
-          tooth: 46,
-          code: "HBMD017",
-          act: "Inlay core",
-          basket: "libre",
-          fee_cents: 30_000,
-          br_cents: 9000,
-          amo_cents: 5400,
-          uncertain: ["br_cents"],
-          as_read: { br_cents: 900 },
-        },
+        FREE_BR_READ_AGAIN,
       ],
       total_cents: 80_000,
       lines_total_cents: 80_000,
