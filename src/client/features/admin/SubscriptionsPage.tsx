@@ -30,7 +30,8 @@ function InvoicesDisclosure({ dentistId, name }: { dentistId: string; name: stri
       <Button
         variant="outline"
         size="sm"
-        className="justify-self-start"
+        // A long name wraps inside the button instead of pushing the line past a phone's width.
+        className="h-auto! min-h-9 max-w-full justify-self-start py-1.5 text-left whitespace-normal!"
         aria-expanded={open}
         aria-controls={panel}
         onClick={() => setOpen((o) => !o)}
@@ -110,7 +111,7 @@ export function AdminSubscriptionsPage() {
       </form>
       <ul className="grid gap-2">
         {(data?.items ?? []).map((item) => (
-          <li key={item.dentist_id} className="rounded-ui border border-slate-200 bg-white p-3">
+          <li key={item.dentist_id} className="min-w-0 rounded-ui border border-slate-200 bg-white p-3">
             <p className="font-semibold">{item.full_name}</p>
             <p className="text-sm text-slate-600 break-all">{item.email}</p>
             <p className="text-sm">
