@@ -31,7 +31,12 @@ export default defineConfig({
           // module that a test reads as absolute (counters are read as differences). What must
           // happen per file is registered in the setup files, which run before every file.
           isolate: false,
-          setupFiles: ["src/client/test/console.ts", "src/server/testing/setup.ts"],
+          // compiled-reader.ts: the reading's child forked compiled, not under tsx (ADR 054).
+          setupFiles: [
+            "src/client/test/console.ts",
+            "src/server/testing/setup.ts",
+            "src/server/testing/compiled-reader.ts",
+          ],
           // Building an app on a fresh database takes seconds alone, a minute or more on a loaded
           // 2-core machine: the limits are only the verdict "it is stuck" (ADR 028).
           testTimeout: 60_000,

@@ -4,7 +4,8 @@ import { buildServer } from "../../../scripts/lib/server-build.mjs";
 
 /**
  * The entry points' tests (server.test.ts, backup/scripts.test.ts, rotate-key.test.ts) start the
- * real entry points as processes. Under tsx each such process pays about 1.2–2.7 CPU-s for tsx's
+ * real entry points as processes, and every app of the `unit` project forks the reading's own process
+ * from here (compiled-reader.ts). Under tsx each such process pays about 1.2–2.7 CPU-s for tsx's
  * module hooks on Node 20 (they run on a thread of their own and see every import, npm packages
  * included), which is 15 to 30 % of a start (ADR 054, its second addendum). These tests run the
  * same sources compiled once per worker with esbuild (the compiler tsx itself runs, and the one

@@ -94,11 +94,26 @@ const LOW_PRIORITY = 19;
 
 const require = createRequire(import.meta.url);
 
+/** The compiled child the server's tests fork instead of reader-child.ts (setCompiledReaderChild). */
+let compiledChild: string | null = null;
+
 /**
- * The child's entry beside this file: reader-child.ts run by tsx in development and tests, the emitted
- * reader-child.js in the compiled build (scripts/lib/server-build.mjs emits one .js per source).
+ * Tests only (src/server/testing/compiled-reader.ts): fork this file, reader-child.js as the server's
+ * build emits it from the same sources, with plain node instead of reader-child.ts under tsx, whose
+ * module hooks cost about 0.3 CPU-s a start and 1 CPU-s a PDF's reading (ADR 054); null: back to
+ * the file beside this one.
+ */
+export function setCompiledReaderChild(path: string | null): void {
+  compiledChild = path;
+}
+
+/**
+ * The child's entry beside this file: reader-child.ts run by tsx in development, the emitted
+ * reader-child.js in the compiled build (scripts/lib/server-build.mjs emits one .js per source), or
+ * the tests' compiled one.
  */
 function childEntry(): { path: string; execArgv: string[] } {
+  if (compiledChild) return { path: compiledChild, execArgv: [] };
   const compiled = import.meta.url.endsWith(".js");
   const path = fileURLToPath(new URL(compiled ? "./reader-child.js" : "./reader-child.ts", import.meta.url));
   return {
