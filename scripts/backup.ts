@@ -2,17 +2,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import {
-  BACKUP_ENDPOINT,
-  BackupError,
-  humanSize,
-  snapshotEmbedded,
-  snapshotPostgres,
-  workDir,
-  writeBackup,
-} from "../src/server/backup/archive";
+import type { snapshotEmbedded } from "../src/server/backup/archive";
+import { BackupError } from "../src/server/backup/errors";
 import { type AppConfig, loadConfig } from "../src/server/config";
-import { openDatabase } from "../src/server/db/index";
 import { closeTree } from "../src/server/files/private-dir";
 import type { Storage } from "../src/server/storage/storage";
 import { archiveArgument, runCommand, withRawStore } from "./lib/backup-command";
@@ -42,6 +34,12 @@ async function main(): Promise<number> {
 }
 
 async function backUp(config: AppConfig, file: string, store: Storage): Promise<number> {
+  // The archive's and the database's modules once the arguments and the configuration are good: a
+  // refusal does not pay for their import (ADR 054).
+  const [
+    { BACKUP_ENDPOINT, humanSize, snapshotEmbedded, snapshotPostgres, workDir, writeBackup },
+    { openDatabase },
+  ] = await Promise.all([import("../src/server/backup/archive"), import("../src/server/db/index")]);
   const work = await workDir();
   let dumpFile = path.join(work.dir, "database.dump");
   try {
@@ -55,7 +53,7 @@ async function backUp(config: AppConfig, file: string, store: Storage): Promise<
         await database.close();
       }
     } else {
-      const running = runningServer(config.dataDir);
+      const running = runningServer(path.join(config.dataDir, BACKUP_ENDPOINT));
       if (running) {
         const answer = await fetch(`${running.url}/internal/backup`, {
           method: "POST",
@@ -108,8 +106,7 @@ async function backUp(config: AppConfig, file: string, store: Storage): Promise<
 }
 
 /** The server running on this DATA_DIR (its endpoint file, its process alive), or null. */
-function runningServer(dataDir: string): { pid: number; url: string; token: string } | null {
-  const endpoint = path.join(dataDir, BACKUP_ENDPOINT);
+function runningServer(endpoint: string): { pid: number; url: string; token: string } | null {
   if (!existsSync(endpoint)) return null;
   const found = JSON.parse(readFileSync(endpoint, "utf8")) as { pid: number; url: string; token: string };
   try {

@@ -1,9 +1,7 @@
 // npm run create-admin -- --email X --password Y
 import { parseArgs } from "node:util";
-import { ensureAdmin } from "../src/server/bootstrap";
 import { ConfigError, loadConfig } from "../src/server/config";
 import { setPrivateUmask } from "../src/server/files/private-dir";
-import { openMigratedDatabase, standaloneAuth } from "../src/server/runtime";
 import { loginSchema } from "../src/shared/schemas/account";
 
 async function main(): Promise<number> {
@@ -17,6 +15,12 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig({ ...process.env, ADMIN_EMAIL: "", ADMIN_PASSWORD: "" });
+  // The database and the accounts' modules once the arguments and the configuration are good: a
+  // refusal does not pay for their import (ADR 054).
+  const [{ ensureAdmin }, { openMigratedDatabase, standaloneAuth }] = await Promise.all([
+    import("../src/server/bootstrap"),
+    import("../src/server/runtime"),
+  ]);
   const database = await openMigratedDatabase(config);
   try {
     const outcome = await ensureAdmin(

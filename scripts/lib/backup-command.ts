@@ -1,10 +1,10 @@
 // What `npm run backup` and `npm run restore` share (ADR 047): the private umask, the archive named
 // on the command line, the files' store as it keeps them, and how the command ends.
 import path from "node:path";
-import { BackupError } from "../../src/server/backup/archive";
+import { BackupError } from "../../src/server/backup/errors";
 import { type AppConfig, ConfigError } from "../../src/server/config";
 import { setPrivateUmask } from "../../src/server/files/private-dir";
-import { S3Storage } from "../../src/server/storage/s3";
+import type { S3Storage } from "../../src/server/storage/s3";
 import { LocalStorage } from "../../src/server/storage/storage";
 
 /** The archive given as `npm run x -- FILE`, made absolute; null when none is given. */
@@ -21,11 +21,12 @@ export async function withRawStore<T>(
   config: AppConfig,
   work: (store: LocalStorage | S3Storage) => Promise<T>,
 ): Promise<T> {
-  const store = config.s3 ? new S3Storage(config.s3) : new LocalStorage(path.join(config.dataDir, "files"));
+  // The S3 client's modules only for a bucket.
+  const s3 = config.s3 ? new (await import("../../src/server/storage/s3")).S3Storage(config.s3) : null;
   try {
-    return await work(store);
+    return await work(s3 ?? new LocalStorage(path.join(config.dataDir, "files")));
   } finally {
-    if (store instanceof S3Storage) store.close();
+    s3?.close();
   }
 }
 
