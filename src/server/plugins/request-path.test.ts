@@ -54,6 +54,12 @@ describe("compiled response serializers", () => {
     expect(JSON.parse(body).items[3]).toEqual(row(3));
   });
 
+  it("compiles a schema once per process: another app or route on the same schema reuses its serializer", () => {
+    const first = compileResponseSerializer(dentistRequestListSchema);
+    expect(first).not.toBeNull();
+    expect(compileResponseSerializer(dentistRequestListSchema)).toBe(first);
+  });
+
   it("compiles the dashboard's schema too (not left to zod)", () => {
     expect(compileResponseSerializer(dentistDashboardSchema)).not.toBeNull();
   });
