@@ -321,7 +321,7 @@ describe("cursors and ids", () => {
   it("accepts a cursor as the API writes it", async () => {
     const response = await inject({
       method: "GET",
-      url: `/api/conversations?cursor=${encodeCursor({ at: new Date("2026-01-01T00:00:00Z"), id: uuid })}`,
+      url: `/api/conversations?cursor=${encodeCursor({ at: "2026-01-01T00:00:00.000123Z", id: uuid })}`,
       headers: { cookie: alice.cookie },
     });
     expect(response.statusCode, response.body).toBe(200);

@@ -2,7 +2,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { TreatmentType } from "../../../shared/domain/treatments";
 import type { ChatMessage, ConversationSummary } from "../../../shared/schemas/conversations";
-import { decodeCursor, encodeCursor } from "../../../shared/schemas/cursor";
+import { cursorInstant, decodeCursor, encodeCursor } from "../../../shared/schemas/cursor";
 import type { Actor } from "../../access/actor";
 import { conversationSide } from "../../access/objects";
 import { runCompiled } from "../../db/compiled";
@@ -157,7 +157,9 @@ function conversationQueries(db: Db, actor: Actor) {
     // Keyset cursor: last activity then id (shared/schemas/cursor.ts; the query schema refused forgeries).
     const after = options.cursor ? decodeCursor(options.cursor) : null;
     if (after) {
-      const { at, id } = after;
+      const { id } = after;
+      // To the microsecond, as the database keeps it (cursorInstant).
+      const at = sql<Date>`${after.at}::timestamptz`;
       query = query.where((eb: C) =>
         eb.or([
           eb("c.last_message_at", "<", at),
@@ -217,7 +219,7 @@ export function conversationsRepo(db: Db, actor: Actor) {
       items: items.map(toSummary),
       nextCursor:
         rows.length > limit && last
-          ? encodeCursor({ at: new Date(last.last_message_at), id: last.id })
+          ? encodeCursor({ at: cursorInstant(last.last_message_at), id: last.id })
           : null,
     };
   }

@@ -168,10 +168,16 @@ describe("conversations (ADR 007)", () => {
 });
 
 describe("the conversation list read as one JSON array (ADR 057, addendum of 29/11)", () => {
-  it("shows times to the millisecond whatever the database keeps, and pages by its cursor", async () => {
-    // Three conversations of a new dentist, their last activity with microseconds (as PostgreSQL keeps them).
+  it("shows times to the millisecond whatever the database keeps, and pages by its cursor to the microsecond", async () => {
+    // Four conversations of a new dentist, their last activity with microseconds (as PostgreSQL keeps
+    // them), two in the same millisecond: a cursor cut to the millisecond skipped the second.
     const drNew = await dentist(ctx.app);
-    const times = ["2026-11-28T10:00:00.123987Z", "2026-11-28T09:00:00.500001Z", "2026-11-27T09:00:00Z"];
+    const times = [
+      "2026-11-28T10:00:00.123987Z",
+      "2026-11-28T10:00:00.123456Z",
+      "2026-11-28T09:00:00.500001Z",
+      "2026-11-27T09:00:00Z",
+    ];
     const ids: string[] = [];
     for (const at of times) {
       const requestId = await requestBy(who.Quentin as Who);
@@ -192,7 +198,7 @@ describe("the conversation list read as one JSON array (ADR 057, addendum of 29/
     }
     const seen: { id: string; last_message_at: string }[] = [];
     let cursor: string | null = null;
-    for (let page = 0; page < 3; page += 1) {
+    for (let page = 0; page < 4; page += 1) {
       const query: string = cursor ? `limit=1&cursor=${encodeURIComponent(cursor)}` : "limit=1";
       const list = (await get(`/api/conversations?${query}`, drNew)).json();
       expect(list.items).toHaveLength(1);
@@ -201,8 +207,9 @@ describe("the conversation list read as one JSON array (ADR 057, addendum of 29/
     }
     expect(seen).toEqual([
       { id: ids[0], last_message_at: "2026-11-28T10:00:00.123Z" },
-      { id: ids[1], last_message_at: "2026-11-28T09:00:00.500Z" },
-      { id: ids[2], last_message_at: "2026-11-27T09:00:00.000Z" },
+      { id: ids[1], last_message_at: "2026-11-28T10:00:00.123Z" },
+      { id: ids[2], last_message_at: "2026-11-28T09:00:00.500Z" },
+      { id: ids[3], last_message_at: "2026-11-27T09:00:00.000Z" },
     ]);
     expect(cursor).toBeNull();
   });
