@@ -1,6 +1,5 @@
 import path from "node:path";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
@@ -56,6 +55,7 @@ import { Metrics, registerMetrics } from "./plugins/metrics";
 import { registerPrivateAnswers } from "./plugins/private-answers";
 import { postgresRateLimitStore, routeAndIpKey } from "./plugins/rate-limit-store";
 import { ResponseCache, registerResponseCache } from "./plugins/response-cache";
+import { helmetOptions, registerSecurityHeaders } from "./plugins/security-headers";
 import { registerStatic } from "./plugins/static";
 import { type EventBus, LocalBus, PgBus } from "./realtime/bus";
 import { EncryptedStorage } from "./storage/encrypted";
@@ -233,28 +233,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Cache-Control: private, no-store on personal answers; Vary: Accept-Encoding (plugins/private-answers.ts).
   registerPrivateAnswers(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix and sonner set style attributes at run time; scripts stay strictly 'self'.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        mediaSrc: ["'self'", "blob:"],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(config.secureCookies ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    strictTransportSecurity: config.secureCookies,
-    crossOriginEmbedderPolicy: false,
-  });
+  // helmet's headers, computed once by @fastify/helmet and set on every answer (plugins/security-headers.ts).
+  await registerSecurityHeaders(app, helmetOptions(config.secureCookies));
   // Lists and dashboards answered from memory until a table they read changes (ADR 030); its hooks
   // come before compression's.
   const responseCache = new ResponseCache(bus);

@@ -43,6 +43,11 @@ describe("each screen's round trips", () => {
     ["patientA", "/api/conversations", 1],
     ["admin", "/api/admin/users?role=patient", 1],
     ["admin", "/api/admin/users?role=dentist", 1],
+    // A page past the end: the total and the treatment types are columns of the screen's one row
+    // beside its JSON array of rows (ADR 057, addendum of 29/11), not carried by the rows.
+    ["patientA", "/api/patient/requests?page=50", 1],
+    ["chosen", "/api/dentist/requests?page=50", 1],
+    ["chosen", "/api/dentist/requests?search=zzzz", 1],
   ] as const)("%s GET %s: at most %i", async (who, url, most) => {
     const queries = await queriesOf(who, url);
     expect(queries.length, queries.join("\n\n")).toBeLessThanOrEqual(most);
@@ -61,7 +66,7 @@ describe("each screen's round trips", () => {
     expect(conversations.unread_total).toBeGreaterThan(0);
   });
 
-  it("an empty page costs a second query and still tells the totals", async () => {
+  it("an empty page still tells the totals", async () => {
     const list = await w.call("patientA", { method: "GET", url: "/api/patient/requests?page=50" });
     expect(list.json().items).toEqual([]);
     expect(list.json().total).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import { type Expression, type SqlBool, sql } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { DentistStatus } from "../../../shared/domain/dentist";
 import { TREATMENT_LABELS, TREATMENT_TYPES, type TreatmentType } from "../../../shared/domain/treatments";
 import { keysMatchingLabel } from "../../../shared/format/search";
@@ -16,11 +17,7 @@ const COMPILED_PAGES = 3;
 
 /** A page of `pageSize` rows out of the `pageSize + 1` asked for, and whether more follow. */
 export function pageOf<R extends object>(rows: readonly R[], pageSize: number) {
-  const items = rows.slice(0, pageSize).map((row) => {
-    const { treatments_present: _, ...item } = row as R & { treatments_present?: unknown };
-    return item as Omit<R, "treatments_present">;
-  });
-  return { items, hasMore: rows.length > pageSize };
+  return { items: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
 }
 
 export interface ListOptions {
@@ -156,7 +153,6 @@ function dentistQueries(db: Db, actor: Actor) {
     search: SearchTerms | undefined,
     offset: number,
     limit: number,
-    withTreatments: boolean,
   ) {
     const filters = (eb: RequestsEb) =>
       eb.and([
@@ -246,7 +242,6 @@ function dentistQueries(db: Db, actor: Actor) {
         (join) => join.onTrue(),
       )
       .select(summaryColumns)
-      .$if(withTreatments, (qb) => qb.select(treatmentsColumn))
       .orderBy("r.created_at", "desc")
       .orderBy("r.id", "desc");
   }
@@ -258,7 +253,6 @@ function dentistQueries(db: Db, actor: Actor) {
     search: SearchTerms | undefined,
     offset: number,
     limit: number,
-    withTreatments: boolean,
   ) {
     let query = db
       .selectFrom("request_dentists as rd")
@@ -278,7 +272,6 @@ function dentistQueries(db: Db, actor: Actor) {
     }
     return query
       .select(summaryColumns)
-      .$if(withTreatments, (qb) => qb.select(treatmentsColumn))
       .orderBy("r.created_at", "desc")
       .orderBy("r.id", "desc")
       .limit(limit)
@@ -286,23 +279,16 @@ function dentistQueries(db: Db, actor: Actor) {
   }
 
   /** A page's query (one row more than the page, to tell whether more follow); null: nothing to show. */
-  function pageQuery(options: ListOptions, withTreatments: boolean) {
+  function pageQuery(options: ListOptions) {
     if (!verified) return null;
     const offset = (options.page - 1) * options.pageSize;
     const search = options.search ? searchTerms(options.search) : undefined;
     return options.status === "responded" || options.status === "confirmed"
-      ? answeredPage(options.status, options.treatment, search, offset, options.pageSize + 1, withTreatments)
-      : visiblePage(
-          options.status === "pending",
-          options.treatment,
-          search,
-          offset,
-          options.pageSize + 1,
-          withTreatments,
-        );
+      ? answeredPage(options.status, options.treatment, search, offset, options.pageSize + 1)
+      : visiblePage(options.status === "pending", options.treatment, search, offset, options.pageSize + 1);
   }
 
-  return { me, verified, visible, summaryColumns, audiences, pageQuery };
+  return { me, verified, visible, summaryColumns, audiences, pageQuery, treatmentsColumn };
 }
 
 /**
@@ -332,16 +318,26 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
   }
 
   async function listPage(options: ListOptions, withTreatments: boolean) {
-    // What the query is built of: the dentist's kind, the page and its filters (pageQuery).
+    // The screen in one row: the page as one JSON array (one field: on PGlite each field of each row
+    // is copied and decoded in JavaScript, which cost more than PostgreSQL's building the JSON, ADR
+    // 057; its dates come as ISO text), and the treatment types present, an uncorrelated subquery
+    // run once, there even when the page is empty. What it is built of: the dentist's kind, the page
+    // and its filters (pageQuery).
     const build = (who: Actor) => {
-      const query = dentistQueries(db, who).pageQuery(options, withTreatments);
+      const queries = dentistQueries(db, who);
+      const query = queries.pageQuery(options);
       if (!query) throw new Error("liste du dentiste : rien à chercher");
-      return query;
+      return db.selectNoFrom([
+        jsonArrayFrom(query).as("rows"),
+        withTreatments
+          ? queries.treatmentsColumn
+          : sql<TreatmentType[] | null>`null`.as("treatments_present"),
+      ]);
     };
     if (!verified) return { items: [], hasMore: false, present: withTreatments ? [] : undefined };
     // Without a search, the first pages are built and compiled once per kind of dentist and page
     // (db/compiled.ts): only his id varies. A search's terms shape its text: built each time.
-    const rows =
+    const [screen] =
       options.search || options.page > COMPILED_PAGES
         ? await build(actor).execute()
         : await runCompiled(
@@ -351,8 +347,8 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
             (p) => build({ ...actor, userId: p.me }),
             { genericPlan: true },
           );
-    const present = withTreatments ? rows[0]?.treatments_present : undefined;
-    return { ...pageOf(rows, options.pageSize), present: present ?? undefined };
+    const present = withTreatments ? screen?.treatments_present : undefined;
+    return { ...pageOf(screen?.rows ?? [], options.pageSize), present: present ?? undefined };
   }
 
   return {
@@ -362,7 +358,7 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
      * A page's query, to be run inside another (the dashboard's one round trip, issue 38), and the
      * page made of its rows by `pageOf`; null when the dentist sees nothing.
      */
-    listQuery: (options: ListOptions) => pageQuery(options, false),
+    listQuery: (options: ListOptions) => pageQuery(options),
 
     list(options: ListOptions) {
       return listPage(options, false).then(({ items, hasMore }) => ({ items, hasMore }));
