@@ -773,6 +773,27 @@ describe("parseQuote never writes over what was read (issue 34)", () => {
     ]);
   });
 
+  it("leaves as read the rows of a re-mapped table whose figures already agree (issue 34)", () => {
+    const lines = parseQuote([
+      page(
+        [
+          [145, [[40, "Date du devis : 02/03/2026"]]],
+          [200, HEADER],
+          [220, row("36", "HBLD734", "Couronne", "3", "900,00", "120,00", "828,00")],
+          [240, row("37", "HBLD734", "Couronne", "3", "800,00", "120,00", "72,00")],
+          [260, row("46", "HBLD734", "Couronne", "3", "850,00", "120,00", "778,00")],
+        ],
+        { source: "ocr" },
+      ),
+    ]).lines;
+    expect(lines.map((l) => [l.amo_cents, l.as_read, l.filled])).toEqual([
+      [72_00, { amo_cents: 828_00 }, ["amo_cents"]],
+      // Its AMO is the table's 60 %: read in the AMO's column whatever the other rows show.
+      [72_00, undefined, []],
+      [72_00, { amo_cents: 778_00 }, ["amo_cents"]],
+    ]);
+  });
+
   it("re-maps a table's columns only when most of its rows show the shift (issue 34)", () => {
     const rows = (second: Cell[]) =>
       parseQuote([

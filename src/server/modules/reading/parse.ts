@@ -23,7 +23,7 @@ import {
 } from "./understand/header";
 import { groupLines, median, type TextLine } from "./understand/lines";
 import { findPatientName, findPractitionerName, findPractitionerNumber } from "./understand/people";
-import { realignment, remapRow } from "./understand/realign";
+import { realign, realignment } from "./understand/realign";
 import { assignGroups, inferColumns, type RawRow, readRow } from "./understand/rows";
 import { isNoAmount, parseAmount, readCode, readTooth } from "./understand/values";
 
@@ -388,8 +388,8 @@ function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
  */
 function realignTable(raws: RawRow[], day: string): RawRow[] {
   const way = realignment(raws, day);
-  if (!way) return raws;
-  const remapped = raws.map((raw) => remapRow(raw, way));
+  const remapped = way ? realign(raws, day) : null;
+  if (!way || !remapped) return raws;
   const support = (rows: RawRow[]) =>
     rows.reduce((sum, raw) => sum + lineSupport(checkRow({ ...raw, moved: undefined }, true, day)), 0);
   const before = support(raws);

@@ -25,14 +25,19 @@ function tableBr(row: RawRow, day: string): number | null {
   return termsOn(row.code, day, row.tooth)?.brCents || null;
 }
 
-/** The row's figures agree with each other or with the table: nothing to re-map on it. */
-function borneOut(row: RawRow, br: number): boolean {
-  return row.br === br || (row.br !== null && row.amo !== null && row.br > 0 && amoFits(row.amo, row.br));
+/**
+ * The row's figures agree with each other (an AMO 60 % of the BR read) or with the table (the BR read is
+ * the table's, or for an AMO read in another column, the AMO is the table's 60 %): nothing to re-map on it.
+ */
+function settled(way: Realignment, row: RawRow, br: number | null): boolean {
+  if (row.br !== null && row.amo !== null && row.br > 0 && amoFits(row.amo, row.br)) return true;
+  if (br === null) return false;
+  return way === "amo-other-column" ? row.amo !== null && amoFits(row.amo, br) : row.br === br;
 }
 
 /** Whether a row shows the given shift (its figures read one column off, by the table's BR). */
 function shows(way: Realignment, row: RawRow, br: number): boolean {
-  if (way === "amo-other-column" ? row.amo !== null && amoFits(row.amo, br) : borneOut(row, br)) return false;
+  if (settled(way, row, br)) return false;
   switch (way) {
     case "right":
       // The fee in the BR's cell, the BR in the AMO's: the "AMO" is the table's BR, the "BR" above it.
@@ -82,9 +87,16 @@ export function remapRow(row: RawRow, way: Realignment): RawRow {
 }
 
 /**
- * The way most of the table's rows with a known act show, and their count; null when none is shown by
- * more than half of them.
+ * The table's rows re-mapped the way most of its rows with a known act show (null when none is shown by
+ * more than half of them): every row but those whose figures already agree (`settled`), left as read.
  */
+export function realign(rows: readonly RawRow[], day: string): RawRow[] | null {
+  const way = realignment(rows, day);
+  if (!way) return null;
+  return rows.map((row) => (settled(way, row, tableBr(row, day)) ? row : remapRow(row, way)));
+}
+
+/** The way most of the table's rows with a known act show; null when none is shown by more than half. */
 export function realignment(rows: readonly RawRow[], day: string): Realignment | null {
   const known = rows.flatMap((row) => {
     const br = tableBr(row, day);
