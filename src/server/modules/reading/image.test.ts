@@ -1,7 +1,15 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
-import { evenBands, flattenLight, OCR_MAX_SIDE, OCR_MIN_SIDE, prepareForOcr, skewAngle } from "./image";
+import {
+  evenBands,
+  flattenLight,
+  OCR_MAX_SIDE,
+  OCR_MIN_SIDE,
+  preparationPeak,
+  prepareForOcr,
+  skewAngle,
+} from "./image";
 import { ReadingError } from "./types";
 
 /** A page of black text rows (bars of "words") on white, `width` × `height`, as raw greyscale. */
@@ -145,6 +153,28 @@ describe("image clean-up for OCR", () => {
     });
     const meta = await sharp((await prepareForOcr(small)).image).metadata();
     expect([meta.format, meta.channels]).toEqual(["png", 1]);
+  });
+
+  it("prepares documents read at once one after the other, in order, a damaged one failing alone", async () => {
+    const page = (width: number) =>
+      sharp({ create: { width, height: 900, channels: 3, background: "#fff" } })
+        .jpeg()
+        .toBuffer();
+    const files = [await page(600), Buffer.from("not an image"), await page(700), await page(800)];
+    preparationPeak(true);
+    const done: number[] = [];
+    const results = await Promise.allSettled(
+      files.map((file, i) =>
+        prepareForOcr(file).then((prepared) => {
+          done.push(i);
+          return prepared;
+        }),
+      ),
+    );
+    // Never two at once (each holds several decoded copies of its page): the peak of the memory.
+    expect(preparationPeak()).toBe(1);
+    expect(done).toEqual([0, 2, 3]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
   });
 
   it("refuses what sharp cannot decode as damaged", async () => {

@@ -710,6 +710,112 @@ describe("parseQuote never writes over what was read (issue 34)", () => {
     expect([far?.br_cents, far?.as_read]).toEqual([1300, undefined]);
   });
 
+  it("re-maps amount columns OCR read one place right, and shows what each cell held (issue 34)", () => {
+    // HBLD734 on 2 March 2026: BR 120,00 €, AMO 72,00 €. A garbled header put the fee (900,00 €) in
+    // the BR's cell and the BR in the AMO's: the table's BR in the "AMO", a figure above it in the "BR".
+    const cells = row("36", "HBLD734", "Couronne", "3", "", "900,00", "120,00");
+    const line = read(cells, "ocr");
+    expect([line?.fee_cents, line?.br_cents, line?.amo_cents]).toEqual([900_00, 120_00, 72_00]);
+    // Never silently: what OCR read in the BR's and the AMO's cells stays beside them, flagged.
+    expect(line?.as_read).toEqual({ br_cents: 900_00, amo_cents: 120_00 });
+    expect(line?.uncertain.sort()).toEqual(["amo_cents", "br_cents", "fee_cents"]);
+    expect(line?.filled).toEqual(["amo_cents"]);
+    // A text PDF's columns are the printer's: left as read.
+    const text = read(cells);
+    expect([text?.fee_cents, text?.br_cents, text?.amo_cents, text?.as_read]).toEqual([
+      null,
+      900_00,
+      120_00,
+      undefined,
+    ]);
+  });
+
+  it("re-maps amount columns OCR read one place left (issue 34)", () => {
+    // The BR in the fee's cell, the AMO in the BR's, the fee read just left of them.
+    const line = parseQuote([
+      page(
+        [
+          [145, [[40, "Date du devis : 02/03/2026"]]],
+          [200, HEADER],
+          [
+            220,
+            [
+              [X.tooth, "36"],
+              [X.code, "HBLD734"],
+              [X.act, "Couronne"],
+              [X.basket - 40, "900,00", "right"],
+              [X.fee, "120,00", "right"],
+              [X.br, "72,00", "right"],
+            ],
+          ],
+        ],
+        { source: "ocr" },
+      ),
+    ]).lines[0];
+    expect([line?.fee_cents, line?.br_cents, line?.amo_cents]).toEqual([900_00, 120_00, 72_00]);
+    expect(line?.as_read).toEqual({ fee_cents: 120_00, br_cents: 72_00 });
+  });
+
+  it("takes a “Montant non remboursé” or a “Dépassement” read as the AMO or the BR for what it is (issue 34)", () => {
+    // 828,00 € = the fee less the table's AMO: the non-reimbursed amount, not the AMO.
+    const line = read(row("36", "HBLD734", "Couronne", "3", "900,00", "120,00", "828,00"), "ocr");
+    expect([line?.fee_cents, line?.br_cents, line?.amo_cents]).toEqual([900_00, 120_00, 72_00]);
+    expect(line?.as_read).toEqual({ amo_cents: 828_00 });
+    expect(line?.filled).toEqual(["amo_cents"]);
+    expect(line?.uncertain).toContain("amo_cents");
+    // A "Dépassement" (780,00 € = the fee less the table's BR) read as the BR: the BR from the table.
+    const br = read(row("36", "HBLD734", "Couronne", "3", "900,00", "780,00", "72,00"), "ocr");
+    expect([br?.br_cents, br?.amo_cents, br?.as_read, br?.filled]).toEqual([
+      120_00,
+      72_00,
+      { br_cents: 780_00 },
+      ["br_cents"],
+    ]);
+  });
+
+  it("leaves as read the rows of a re-mapped table whose figures already agree (issue 34)", () => {
+    const lines = parseQuote([
+      page(
+        [
+          [145, [[40, "Date du devis : 02/03/2026"]]],
+          [200, HEADER],
+          [220, row("36", "HBLD734", "Couronne", "3", "900,00", "120,00", "828,00")],
+          [240, row("37", "HBLD734", "Couronne", "3", "800,00", "120,00", "72,00")],
+          [260, row("46", "HBLD734", "Couronne", "3", "850,00", "120,00", "778,00")],
+        ],
+        { source: "ocr" },
+      ),
+    ]).lines;
+    expect(lines.map((l) => [l.amo_cents, l.as_read, l.filled])).toEqual([
+      [72_00, { amo_cents: 828_00 }, ["amo_cents"]],
+      // Its AMO is the table's 60 %: read in the AMO's column whatever the other rows show.
+      [72_00, undefined, []],
+      [72_00, { amo_cents: 778_00 }, ["amo_cents"]],
+    ]);
+  });
+
+  it("re-maps a table's columns only when most of its rows show the shift (issue 34)", () => {
+    const rows = (second: Cell[]) =>
+      parseQuote([
+        page(
+          [
+            [145, [[40, "Date du devis : 02/03/2026"]]],
+            [200, HEADER],
+            [220, row("36", "HBLD734", "Couronne", "3", "", "900,00", "120,00")],
+            [240, second],
+            [260, row("46", "HBLD734", "Couronne", "3", "850,00", "120,00", "72,00")],
+          ],
+          { source: "ocr" },
+        ),
+      ]).lines.map((l) => [l.fee_cents, l.br_cents]);
+    // One row of three: a misread row, not a shifted table.
+    expect(rows(row("37", "HBLD734", "Couronne", "3", "800,00", "120,00", "72,00"))).toEqual([
+      [null, 900_00],
+      [800_00, 120_00],
+      [850_00, 120_00],
+    ]);
+  });
+
   it("keeps both figures of a free line whose AMO is not 60 % of its BR, and flags them", () => {
     const line = read(row("", "HBQK002", "Radio", "", "40,00 €", "20,00 €", "14,00 €"), "ocr");
     expect(line).toMatchObject({ basket: "libre", br_cents: 20_00, amo_cents: 14_00, expected: null });

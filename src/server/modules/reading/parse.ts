@@ -8,6 +8,7 @@ import type {
   ReadResult,
   TariffField,
 } from "../../../shared/schemas/reading";
+import { lineSupport } from "./support";
 import type { PageWords, Word } from "./types";
 import { findQuoteDate } from "./understand/dates";
 import {
@@ -22,6 +23,7 @@ import {
 } from "./understand/header";
 import { groupLines, median, type TextLine } from "./understand/lines";
 import { findPatientName, findPractitionerName, findPractitionerNumber } from "./understand/people";
+import { realign, realignment } from "./understand/realign";
 import { assignGroups, inferColumns, type RawRow, readRow } from "./understand/rows";
 import { isNoAmount, parseAmount, readCode, readTooth } from "./understand/values";
 
@@ -355,6 +357,13 @@ function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
   }
   if (raw.fee === null) uncertain.add("fee_cents");
   if (!raw.act) uncertain.add("act");
+  // A cell whose figure a re-mapping of the columns changed (realignTable): what was read in it is shown
+  // beside the new figure, flagged.
+  type Moved = [keyof NonNullable<RawRow["moved"]>, number | null];
+  for (const [field, value] of Object.entries(raw.moved ?? {}) as Moved[]) {
+    uncertain.add(field);
+    if (value !== null) asRead[field] = value;
+  }
   return {
     tooth: raw.tooth,
     code: raw.code,
@@ -368,6 +377,24 @@ function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
     filled: [...filled],
     ...(Object.keys(asRead).length ? { as_read: asRead } : {}),
   };
+}
+
+/**
+ * A table of a photo or a scan whose amount columns most rows show one place off (understand/realign.ts):
+ * re-mapped when the devis bears the re-mapped rows out better than the rows as read (support.ts, the
+ * flags of the re-mapping itself left out of the count). A shift must be borne out strictly better; a
+ * "Montant non remboursé" read as the BR or the AMO at least as well — that it is the fee less the table's
+ * AMO is itself the devis's evidence, and the figure then comes from the row or, flagged, from the table.
+ */
+function realignTable(raws: RawRow[], day: string): RawRow[] {
+  const way = realignment(raws, day);
+  const remapped = way ? realign(raws, day) : null;
+  if (!way || !remapped) return raws;
+  const support = (rows: RawRow[]) =>
+    rows.reduce((sum, raw) => sum + lineSupport(checkRow({ ...raw, moved: undefined }, true, day)), 0);
+  const before = support(raws);
+  const after = support(remapped);
+  return (way === "right" || way === "left" ? after > before : after >= before) ? remapped : raws;
 }
 
 /** The total printed on the total row: in the fee column, else the row's first amount. */
@@ -577,9 +604,14 @@ export function parseQuote(
       table = readTable(pl, 0, scaled, h, true, page.source === "ocr");
     }
     if (!table) return;
-    for (const { raw, line } of table.rows) {
-      const corrected = corrections?.get(lines.length);
-      lines.push(checkRow(corrected ? correctRow(raw, corrected) : raw, page.source === "ocr", day));
+    const ocr = page.source === "ocr";
+    const raws = table.rows.map(({ raw }, k) => {
+      const corrected = corrections?.get(lines.length + k);
+      return corrected ? correctRow(raw, corrected) : raw;
+    });
+    const rows = ocr ? realignTable(raws, day) : raws;
+    for (const [k, { line }] of table.rows.entries()) {
+      lines.push(checkRow(rows[k] as RawRow, ocr, day));
       tableWords.push(...line.words);
       if (layout)
         layout.push({

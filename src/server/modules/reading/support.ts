@@ -19,7 +19,8 @@ export function readingSupport(result: ReadResult): number {
 /** The most a line can score (its total's share included): a reading scoring less is worth a second look. */
 export const LINE_SUPPORT_MAX = 2 + 1 + 1 + 1 + 1 + 2;
 
-function lineSupport(line: ReadLine): number {
+/** What one line scores (see readingSupport). */
+export function lineSupport(line: ReadLine): number {
   const known = line.code ? actByCode(line.code) : undefined;
   if (!known) return -2 + (line.fee_cents !== null ? 1 : 0);
   let support = 2;

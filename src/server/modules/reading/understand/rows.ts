@@ -28,10 +28,17 @@ export interface RawRow {
   confidence: Record<"tooth" | "code" | "act" | "basket" | "fee_cents" | "br_cents" | "amo_cents", number>;
   /** Words of the row not used by any field. */
   words: Word[];
+  /** Every amount read on the row, left to right, with the column it was given to (null: none). */
+  amounts?: { value: number | null; kind: AmountKind | null }[];
+  /**
+   * What was read in the amount cells that a re-mapping of the table's columns changed (realign.ts):
+   * shown beside the new figure, flagged (never written over silently, ADR 043).
+   */
+  moved?: Partial<Record<"fee_cents" | "br_cents" | "amo_cents", number | null>>;
 }
 
 const AMOUNT_KINDS = ["fee", "br", "amo"] as const;
-type AmountKind = (typeof AMOUNT_KINDS)[number];
+export type AmountKind = (typeof AMOUNT_KINDS)[number];
 
 interface Piece {
   text: string;
@@ -273,6 +280,11 @@ export function readRow(words: Word[], columns: Column[], h: number): RawRow {
     amounts[kind] = value;
     amountConfidence[kind] = minConfidence(group);
   }
+  const amountsRead = groups.map((group) => {
+    const text = groupText(group);
+    const kind = assigned.find(([, g]) => g === group)?.[0] ?? null;
+    return { value: isNoAmount(text) ? 0 : parseAmount(text, { centsImplied: true }), kind };
+  });
 
   const unused = [...unusedLeft, ...leftovers];
   return {
@@ -297,6 +309,7 @@ export function readRow(words: Word[], columns: Column[], h: number): RawRow {
       br_cents: amountConfidence.br,
       amo_cents: amountConfidence.amo,
     },
+    amounts: amountsRead,
     words: unused.map((p) => ({
       text: p.text,
       x: p.x0,

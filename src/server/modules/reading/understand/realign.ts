@@ -1,0 +1,112 @@
+import { termsOn } from "../../../../shared/domain/acts";
+import { AMO_RATE } from "../../../../shared/domain/out-of-pocket";
+import type { AmountKind, RawRow } from "./rows";
+
+/**
+ * A table's amount columns re-mapped when OCR garbled its header (issue 34, ADR 041 addendum of 29
+ * November, morning): the header's words set the columns, and a header read in part can put them one
+ * place off — the fee read into the BR's cell and the BR into the AMO's, or the "Montant non remboursé"
+ * (fee − AMO) or the "Dépassement" (fee − BR) read as the BR or the AMO. The act table knows each row's BR on the devis's day, so the
+ * shift shows on most rows at once. Each way of re-mapping below is tried only where most of the table's
+ * rows with a known act show it; the caller (parse.ts) keeps it only when the devis bears it out better
+ * (support.ts). What was read in a cell whose figure changes is kept in `moved` (shown beside it, flagged).
+ */
+
+type Field = "fee_cents" | "br_cents" | "amo_cents";
+
+export type Realignment = "right" | "left" | "br-other-column" | "amo-other-column";
+
+const amoOf = (br: number) => Math.round(br * AMO_RATE);
+const amoFits = (amo: number, br: number) => Math.abs(amo - amoOf(br)) <= 1;
+
+/** The table's BR of the row's act on that day, or null (no code, an act outside the table, no BR). */
+function tableBr(row: RawRow, day: string): number | null {
+  if (!row.code) return null;
+  return termsOn(row.code, day, row.tooth)?.brCents || null;
+}
+
+/**
+ * The row's figures agree with each other (an AMO 60 % of the BR read) or with the table (the BR read is
+ * the table's, or for an AMO read in another column, the AMO is the table's 60 %): nothing to re-map on it.
+ */
+function settled(way: Realignment, row: RawRow, br: number | null): boolean {
+  if (row.br !== null && row.amo !== null && row.br > 0 && amoFits(row.amo, row.br)) return true;
+  if (br === null) return false;
+  return way === "amo-other-column" ? row.amo !== null && amoFits(row.amo, br) : row.br === br;
+}
+
+/** Whether a row shows the given shift (its figures read one column off, by the table's BR). */
+function shows(way: Realignment, row: RawRow, br: number): boolean {
+  if (settled(way, row, br)) return false;
+  switch (way) {
+    case "right":
+      // The fee in the BR's cell, the BR in the AMO's: the "AMO" is the table's BR, the "BR" above it.
+      return row.amo === br && row.br !== null && row.br > row.amo;
+    case "left":
+      // The BR in the fee's cell, the AMO in the BR's.
+      return row.fee === br && row.br !== null && amoFits(row.br, br);
+    case "br-other-column":
+      return row.fee !== null && row.br !== null && besideTheFee(row.fee, row.br, br);
+    case "amo-other-column":
+      return row.fee !== null && row.amo !== null && besideTheFee(row.fee, row.amo, br);
+  }
+}
+
+/** A figure that is the fee less the table's AMO ("Montant non remboursé") or less its BR ("Dépassement"). */
+function besideTheFee(fee: number, read: number, br: number): boolean {
+  return Math.abs(fee - read - amoOf(br)) <= 1 || Math.abs(fee - read - br) <= 1;
+}
+
+/** The amount read on the row next to the one given to `kind` (+1: to its right), or null. */
+function besides(row: RawRow, kind: AmountKind, step: 1 | -1): number | null {
+  const amounts = row.amounts ?? [];
+  const at = amounts.findIndex((a) => a.kind === kind);
+  const next = at >= 0 ? amounts[at + step] : undefined;
+  return next && next.kind === null ? next.value : null;
+}
+
+/** An amount of the row given to no column that fits `test`, or null. */
+function spare(row: RawRow, test: (value: number) => boolean): number | null {
+  return (row.amounts ?? []).find((a) => a.kind === null && a.value !== null && test(a.value))?.value ?? null;
+}
+
+/** The row re-mapped one way; `moved` keeps what was read in each cell whose figure changes. */
+export function remapRow(row: RawRow, way: Realignment): RawRow {
+  let { fee, br, amo } = row;
+  if (way === "right") [fee, br, amo] = [row.br, row.amo, besides(row, "amo", 1)];
+  else if (way === "left") [fee, br, amo] = [besides(row, "fee", -1), row.fee, row.br];
+  else if (way === "br-other-column")
+    br = spare(row, (value) => row.amo !== null && value > 0 && amoFits(row.amo, value));
+  else amo = spare(row, (value) => row.br !== null && amoFits(value, row.br));
+  const moved: RawRow["moved"] = {};
+  const was: Record<Field, number | null> = { fee_cents: row.fee, br_cents: row.br, amo_cents: row.amo };
+  const now: Record<Field, number | null> = { fee_cents: fee, br_cents: br, amo_cents: amo };
+  for (const field of ["fee_cents", "br_cents", "amo_cents"] as const)
+    if (was[field] !== now[field]) moved[field] = was[field];
+  return { ...row, fee, br, amo, moved: { ...row.moved, ...moved } };
+}
+
+/**
+ * The table's rows re-mapped the way most of its rows with a known act show (null when none is shown by
+ * more than half of them): every row but those whose figures already agree (`settled`), left as read.
+ */
+export function realign(rows: readonly RawRow[], day: string): RawRow[] | null {
+  const way = realignment(rows, day);
+  if (!way) return null;
+  return rows.map((row) => (settled(way, row, tableBr(row, day)) ? row : remapRow(row, way)));
+}
+
+/** The way most of the table's rows with a known act show; null when none is shown by more than half. */
+export function realignment(rows: readonly RawRow[], day: string): Realignment | null {
+  const known = rows.flatMap((row) => {
+    const br = tableBr(row, day);
+    return br === null ? [] : [{ row, br }];
+  });
+  if (!known.length) return null;
+  let best: { way: Realignment; count: number } | null = null;
+  for (const way of ["right", "left", "br-other-column", "amo-other-column"] as const) {
+    const count = known.filter(({ row, br }) => shows(way, row, br)).length;
+    if (count * 2 > known.length && (!best || count > best.count)) best = { way, count };
+  }
+  return best?.way ?? null;
+}
