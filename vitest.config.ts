@@ -31,6 +31,8 @@ export default defineConfig({
           // module that a test reads as absolute (counters are read as differences). What must
           // happen per file is registered in the setup files, which run before every file.
           isolate: false,
+          // The run's folder for the migrated template, built there once for the run (ADR 054).
+          globalSetup: ["src/server/testing/global-setup.ts"],
           // compiled-reader.ts: the reading's child forked compiled, not under tsx (ADR 054).
           setupFiles: [
             "src/client/test/console.ts",
@@ -48,6 +50,7 @@ export default defineConfig({
           name: "alone",
           environment: "node",
           include: ALONE,
+          globalSetup: ["src/server/testing/global-setup.ts"],
           setupFiles: ["src/client/test/console.ts", "src/server/testing/setup.ts"],
           sequence: { groupOrder: 1 },
           fileParallelism: false,

@@ -1,11 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
 import { type DatabaseHandle, migrateToLatest, openDatabase, PGLITE_OPTIONS } from "../db/index";
@@ -32,31 +42,81 @@ let s3Server: Promise<TestS3> | undefined;
 let templates: Promise<{ server: Blob; app: Blob }> | undefined;
 
 /**
- * The migrated database, built once per worker (ADR 032), as two data directories:
+ * The migrated database as two data directories:
  * - `server`: the cluster as a server's first start leaves it in DATA_DIR/pglite (the databases
  *   `postgres`, `template0` and `template1`), for the databases on disk (the backup's tests, a
  *   process started on a migrated DATA_DIR);
  * - `app`: the same without `template0` and `template1`, which nothing of an app in memory uses
  *   (PGlite serves the one database, `postgres`; no test creates a database on it). 28 MB to
  *   unpack instead of 43: about 0.17 CPU-s less for every app a test builds (ADR 054).
+ * Built once per run (about 7 CPU-s, ADR 054's addendum): the first worker to need it builds it into
+ * the run's folder (global-setup.ts), the other workers wait for it and read it; read once per worker.
  */
 function migratedTemplates(): Promise<{ server: Blob; app: Blob }> {
-  templates ??= (async () => {
-    const pglite = new PGlite(PGLITE_OPTIONS);
-    const handle = openDatabase({ pglite });
-    await migrateToLatest(handle.db);
-    const server = await pglite.dumpDataDir("none");
-    await pglite.exec(
-      "update pg_database set datistemplate = false where datname in ('template0', 'template1')",
-    );
-    await pglite.exec("drop database template0");
-    await pglite.exec("drop database template1");
-    await pglite.exec("checkpoint");
-    const app = await pglite.dumpDataDir("none");
-    await handle.close();
-    return { server, app };
-  })();
+  templates ??= sharedTemplates().catch((error: unknown) => {
+    templates = undefined;
+    throw error;
+  });
   return templates;
+}
+
+async function buildTemplates(): Promise<{ server: Blob; app: Blob }> {
+  const pglite = new PGlite(PGLITE_OPTIONS);
+  const handle = openDatabase({ pglite });
+  await migrateToLatest(handle.db);
+  const server = await pglite.dumpDataDir("none");
+  await pglite.exec(
+    "update pg_database set datistemplate = false where datname in ('template0', 'template1')",
+  );
+  await pglite.exec("drop database template0");
+  await pglite.exec("drop database template1");
+  await pglite.exec("checkpoint");
+  const app = await pglite.dumpDataDir("none");
+  await handle.close();
+  return { server, app };
+}
+
+/**
+ * The run's templates: built by the worker that takes the folder's lock (an exclusive create), written
+ * to files and then marked `ready` (or `failed`, with the error); the others wait for the mark. Outside
+ * a vitest run with the global setup (no folder provided), built here.
+ */
+async function sharedTemplates(): Promise<{ server: Blob; app: Blob }> {
+  const dir = inject("templateDir");
+  if (!dir) return buildTemplates();
+  mkdirSync(dir, { recursive: true });
+  const ready = path.join(dir, "ready");
+  const failed = path.join(dir, "failed");
+  const read = () => ({
+    server: new Blob([readFileSync(path.join(dir, "server.tar"))]),
+    app: new Blob([readFileSync(path.join(dir, "app.tar"))]),
+  });
+  let builder = false;
+  try {
+    closeSync(openSync(path.join(dir, "lock"), "wx"));
+    builder = true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  if (builder) {
+    try {
+      const built = await buildTemplates();
+      for (const [name, blob] of Object.entries(built))
+        writeFileSync(path.join(dir, `${name}.tar`), Buffer.from(await blob.arrayBuffer()));
+      writeFileSync(ready, "");
+      return built;
+    } catch (error) {
+      writeFileSync(failed, String((error as Error).stack ?? error));
+      throw error;
+    }
+  }
+  // The builder's own hook has the same limit (hookTimeout): a wait that long means it is stuck.
+  for (;;) {
+    if (existsSync(ready)) return read();
+    if (existsSync(failed))
+      throw new Error(`The migrated template could not be built:\n${readFileSync(failed, "utf8")}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 const migratedTemplate = async () => (await migratedTemplates()).server;
 

@@ -1,0 +1,24 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The run's folder of the migrated template database (harness.ts), built there by the first worker. */
+    templateDir: string;
+  }
+}
+
+/**
+ * One folder per run for the migrated template database (ADR 054): the first worker that needs it
+ * builds it there, the others (and the `alone` project's files) read it, instead of every worker
+ * building its own. Nothing else is imported here: the main process stays as it was. Both server
+ * projects register this file; the first one creates the folder, the other reuses it.
+ */
+export default function setup(project: TestProject): () => void {
+  process.env.SOURIO_TEST_TEMPLATE_DIR ??= mkdtempSync(path.join(tmpdir(), "sourio-template-"));
+  const dir = process.env.SOURIO_TEST_TEMPLATE_DIR;
+  project.provide("templateDir", dir);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
