@@ -20,5 +20,8 @@ export default function setup(project: TestProject): () => void {
   process.env.SOURIO_TEST_TEMPLATE_DIR ??= mkdtempSync(path.join(tmpdir(), "sourio-template-"));
   const dir = process.env.SOURIO_TEST_TEMPLATE_DIR;
   project.provide("templateDir", dir);
-  return () => rmSync(dir, { recursive: true, force: true });
+  return () => {
+    delete process.env.SOURIO_TEST_TEMPLATE_DIR;
+    rmSync(dir, { recursive: true, force: true });
+  };
 }
