@@ -176,6 +176,30 @@ describe.runIf(onPostgres)("counters kept by the database, written at once by tw
     const { kept, counted } = await dentistTallies(drMartin.id);
     expect(kept).toEqual(counted);
   });
+
+  it("keep a reply's response time while its request's creation is changed (migration 042)", async () => {
+    // His row written with his reply (a row the other transaction cannot see, so no row lock to wait
+    // on): without the trigger's `for share` on the request, the change of its creation committed
+    // meanwhile left the row's time computed from the old one.
+    const moving = await newRequest();
+    await atOnce(
+      (trx) =>
+        trx
+          .insertInto("request_dentists")
+          .values({ request_id: moving, dentist_id: drLeroy.id, status: "responded", replied_at: new Date() })
+          .execute(),
+      (trx) =>
+        sql`update requests set created_at = created_at - interval '5 hours' where id = ${moving}`.execute(
+          trx,
+        ),
+    );
+    const { rows } = await sql<{ kept: string; counted: string }>`
+      select rd.response_seconds::text as kept, extract(epoch from (rd.replied_at - r.created_at))::text as counted
+      from request_dentists rd join requests r on r.id = rd.request_id
+      where rd.request_id = ${moving} and rd.dentist_id = ${drLeroy.id}`.execute(ctx.app.db);
+    expect(Number(rows[0]?.kept)).toBeGreaterThan(5 * 3600);
+    expect(rows[0]?.kept).toBe(rows[0]?.counted);
+  });
 });
 
 /** A dentist's kept answered count, this month's replies and confirmations, and the same counted from his rows. */

@@ -46,6 +46,17 @@ const newRequest = async (status: string, recipient: string | null = null) =>
       .executeTakeFirstOrThrow()
   ).id;
 
+/** Every replied row's kept response time equal to its reply's time from its request's creation. */
+async function expectResponseTimesKept() {
+  const { rows } = await sql<{ wrong: number; replied: number }>`
+    select count(*) filter (where rd.response_seconds is distinct from
+        extract(epoch from (rd.replied_at - r.created_at)))::int as wrong,
+      count(*) filter (where rd.replied_at is not null)::int as replied
+    from request_dentists rd join requests r on r.id = rd.request_id`.execute(ctx.app.db);
+  expect(rows[0]?.wrong).toBe(0);
+  expect(rows[0]?.replied).toBeGreaterThan(0);
+}
+
 interface Tallies {
   answered: number;
   months: { month: string; replies: number; confirmations: number }[];
@@ -287,6 +298,39 @@ describe("a dentist's tallies kept by the database (migration 041)", () => {
     await sql`update requests set status = 'cancelled' where id = ${h}`.execute(ctx.app.db);
     await same();
     await expectKeptEqualsCounted(drNoel.id);
+
+    // The 30-day average from the response times kept on his rows (migration 042): replies 29 and
+    // 31 days ago to requests made hours before (microseconds included), a request's creation moved,
+    // a reply moved, a response time written by hand; the same average as over his rows joined to
+    // their requests, and each kept time equal to its row's.
+    const j = await newRequest("in_review");
+    const k = await newRequest("in_review");
+    await sql`update requests set created_at = now() - interval '29 days 7 hours 13 minutes 0.000123 seconds'
+      where id = ${j}`.execute(ctx.app.db);
+    await sql`update requests set created_at = now() - interval '33 days' where id = ${k}`.execute(
+      ctx.app.db,
+    );
+    await sql`insert into request_dentists (request_id, dentist_id, status, replied_at, updated_at)
+      values (${j}, ${drNoel.id}, 'responded', now() - interval '29 days', now()),
+        (${k}, ${drNoel.id}, 'responded', now() - interval '31 days', now())`.execute(ctx.app.db);
+    const averaged = await same();
+    // The request made 7 h 13 min before its reply counts; the one replied 31 days ago does not.
+    expect(averaged.average_response_minutes).not.toBe(boundary.average_response_minutes);
+    await expectResponseTimesKept();
+    await sql`update requests set created_at = created_at - interval '3 hours 0.5 seconds' where id = ${j}`.execute(
+      ctx.app.db,
+    );
+    const moved = await same();
+    expect(moved.average_response_minutes).toBeGreaterThan(averaged.average_response_minutes as number);
+    await sql`update request_dentists set replied_at = now() - interval '2 days' where request_id = ${k}`.execute(
+      ctx.app.db,
+    );
+    await same();
+    await sql`update request_dentists set response_seconds = 1 where dentist_id = ${drNoel.id}`.execute(
+      ctx.app.db,
+    );
+    await same();
+    await expectResponseTimesKept();
   });
 
   it("are emptied by a truncate of the rows they count", async () => {

@@ -198,6 +198,8 @@ export interface RequestDentistsTable {
   replied_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** From the request's creation to the reply, in seconds (numeric, kept by a trigger: migration 042). */
+  response_seconds: string | null;
 }
 
 export interface ConversationsTable {

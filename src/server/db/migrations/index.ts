@@ -37,6 +37,7 @@ import * as m038 from "./038_conversation_counters";
 import * as m039 from "./039_list_counters";
 import * as m040 from "./040_counters_under_lock";
 import * as m041 from "./041_dentist_tallies";
+import * as m042 from "./042_response_seconds";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   "039_list_counters": m039,
   "040_counters_under_lock": m040,
   "041_dentist_tallies": m041,
+  "042_response_seconds": m042,
 };

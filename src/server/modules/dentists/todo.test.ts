@@ -75,6 +75,13 @@ describe("requests to answer", () => {
     const pending = (await get("notChosen", "/api/dentist/requests?status=pending&page_size=50")).json();
     expect(pending.items.map((r: { id: string }) => r.id)).not.toContain(requestId);
     expect((await get("notChosen", `/api/dentist/requests/${requestId}`)).statusCode).toBe(404);
+    // The chosen dentist sees it in 'Toutes', never among his requests to answer (the pending list
+    // leaves out the branch of his accepted offers: each is settled, so none is his to answer).
+    const ids = async (url: string) =>
+      (await get("chosen", url)).json().items.map((r: { id: string }) => r.id) as string[];
+    expect(await ids("/api/dentist/requests?status=all&page_size=50")).toContain(requestId);
+    expect(await ids("/api/dentist/requests?status=pending&page_size=50")).not.toContain(requestId);
+    expect(requestIds(await todo("chosen"))).not.toContain(requestId);
     // The chosen dentist sees it, 'Confirmé' only once the appointment is: none yet.
     const chosen = (await get("chosen", `/api/dentist/requests/${requestId}`)).json();
     expect(chosen).toMatchObject({
