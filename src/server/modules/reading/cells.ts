@@ -1,12 +1,11 @@
 import sharp from "sharp";
 import { actByCode, actFitsTooth } from "../../../shared/domain/acts";
-import { AMO_RATE } from "../../../shared/domain/out-of-pocket";
 import type { CorrectableField, ReadField, ReadLine, ReadResult } from "../../../shared/schemas/reading";
 import { type CellRead, type OcrOptions, recognizeCells } from "./ocr";
 import { type CellCorrection, parseQuote, type RowLayout } from "./parse";
 import type { OcrPageImage, PageWords, Word } from "./types";
 import type { ColumnKind } from "./understand/header";
-import { parseAmount, readCode, readTooth } from "./understand/values";
+import { amoOf, parseAmount, readCode, readTooth } from "./understand/values";
 
 /**
  * Reading a table's cells again (issue 34, ADR 041 addendum): on a photo or a scan, tesseract reads the
@@ -46,7 +45,6 @@ interface Cell {
   words: Word[];
 }
 
-const amoOf = (br: number) => Math.round(br * AMO_RATE);
 const amoFits = (amo: number, br: number) => Math.abs(amo - amoOf(br)) <= 1;
 /**
  * An amount read in a cell with only digits allowed: a euro sign after it is read as one more digit

@@ -25,7 +25,7 @@ import { groupLines, median, type TextLine } from "./understand/lines";
 import { findPatientName, findPractitionerName, findPractitionerNumber } from "./understand/people";
 import { realign, realignment } from "./understand/realign";
 import { assignGroups, inferColumns, type RawRow, readRow } from "./understand/rows";
-import { isNoAmount, parseAmount, readCode, readTooth } from "./understand/values";
+import { amoOf, isNoAmount, parseAmount, readCode, readTooth } from "./understand/values";
 
 /**
  * Understanding a devis from its pages' words (issue 17): the table of acts found by its header, read row
@@ -41,7 +41,6 @@ const MISMATCH_FACTOR = 0.6;
 const NO_TABLE_FACTOR = 0.3;
 const NO_HEADER_FACTOR = 0.8;
 
-const amoOf = (br: number) => Math.round(br * AMO_RATE);
 /** An AMO is 60 % of its BR, give or take a cent of rounding. */
 const amoFits = (amo: number, br: number) => Math.abs(amo - amoOf(br)) <= 1;
 
@@ -388,7 +387,7 @@ function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
  */
 function realignTable(raws: RawRow[], day: string): RawRow[] {
   const way = realignment(raws, day);
-  const remapped = way ? realign(raws, day) : null;
+  const remapped = realign(raws, day, way);
   if (!way || !remapped) return raws;
   const support = (rows: RawRow[]) =>
     rows.reduce((sum, raw) => sum + lineSupport(checkRow({ ...raw, moved: undefined }, true, day)), 0);

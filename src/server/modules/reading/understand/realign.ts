@@ -1,6 +1,6 @@
 import { termsOn } from "../../../../shared/domain/acts";
-import { AMO_RATE } from "../../../../shared/domain/out-of-pocket";
 import type { AmountKind, RawRow } from "./rows";
+import { amoOf } from "./values";
 
 /**
  * A table's amount columns re-mapped when OCR garbled its header (issue 34, ADR 041 addendum of 29
@@ -16,7 +16,6 @@ type Field = "fee_cents" | "br_cents" | "amo_cents";
 
 export type Realignment = "right" | "left" | "br-other-column" | "amo-other-column";
 
-const amoOf = (br: number) => Math.round(br * AMO_RATE);
 const amoFits = (amo: number, br: number) => Math.abs(amo - amoOf(br)) <= 1;
 
 /** The table's BR of the row's act on that day, or null (no code, an act outside the table, no BR). */
@@ -88,10 +87,14 @@ export function remapRow(row: RawRow, way: Realignment): RawRow {
 
 /**
  * The table's rows re-mapped the way most of its rows with a known act show (null when none is shown by
- * more than half of them): every row but those whose figures already agree (`settled`), left as read.
+ * more than half of them), or the way given: every row but those whose figures already agree
+ * (`settled`), left as read.
  */
-export function realign(rows: readonly RawRow[], day: string): RawRow[] | null {
-  const way = realignment(rows, day);
+export function realign(
+  rows: readonly RawRow[],
+  day: string,
+  way: Realignment | null = realignment(rows, day),
+): RawRow[] | null {
   if (!way) return null;
   return rows.map((row) => (settled(way, row, tableBr(row, day)) ? row : remapRow(row, way)));
 }

@@ -1,6 +1,6 @@
 import { actByCode } from "../../../../shared/domain/acts";
 import { isFdiTooth } from "../../../../shared/domain/offers";
-import type { Basket } from "../../../../shared/domain/out-of-pocket";
+import { AMO_RATE, type Basket } from "../../../../shared/domain/out-of-pocket";
 
 /**
  * Reading one cell's text into a value: French amounts, CCAM codes (with OCR repairs checked against the
@@ -164,3 +164,6 @@ export function basketWord(text: string): boolean {
     t,
   );
 }
+
+/** The AMO of a BR (60 %, to the cent): what the reading checks a read AMO against. */
+export const amoOf = (br: number) => Math.round(br * AMO_RATE);
