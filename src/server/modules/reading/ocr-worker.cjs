@@ -8,4 +8,6 @@ for (const method of ["log", "info", "warn", "error", "debug", "trace"]) console
 // it: end this thread instead (the page waiting for it fails at its time limit, the pool starts another).
 process.on("uncaughtException", () => process.exit(1));
 process.on("unhandledRejection", () => process.exit(1));
+// Only the LSTM engine's part of the trained data is kept in this thread's memory (lstm-data.cjs).
+require("./lstm-data.cjs").installLstmOnlyData();
 require("tesseract.js/src/worker-script/node/index.js");

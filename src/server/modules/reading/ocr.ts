@@ -79,7 +79,8 @@ function threadOf(worker: TesseractWorker): Thread | undefined {
   return (worker as unknown as { worker?: Thread }).worker;
 }
 
-async function startTesseract(): Promise<TesseractWorker> {
+/** A tesseract.js worker as the pool starts one (exported for tests: the pool's own are not reachable). */
+export async function startTesseract(): Promise<TesseractWorker> {
   if (!existsSync(path.join(FRENCH_LANG_PATH, "fra.traineddata.gz"))) {
     // The package is part of our dependencies: never fall back to a download.
     throw new Error("French OCR data missing from node_modules");
