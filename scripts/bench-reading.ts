@@ -7,7 +7,9 @@
 // one unmeasured read per kind first, as a running server has its OCR workers started). First, the RSS
 // while 4 photos are read at once through the OCR pool, in a child process that loads only what the
 // server loads to read (the corpus' generation would weigh on its baseline), from a cold pool as on a
-// server at rest (idle OCR workers end after a minute): the workers' start is part of the growth.
+// server at rest (idle OCR workers end after a minute): the workers' start is part of the growth. The
+// child runs with the reading child's allocator settings (sandbox.ts READER_CHILD_MALLOC_ENV, ADR 061);
+// run alone (`--rss-of DIR`), it needs them in its environment to measure the same.
 // Prints its rows as JSON on the last line of stdout (bench.mjs makes them table rows); nothing read is
 // printed. Usage: tsx scripts/bench-reading.ts [--text 5] [--photos 2] [--scans 1] (per family).
 import { spawnSync } from "node:child_process";
@@ -148,12 +150,15 @@ try {
   try {
     for (let i = 0; i < 4; i += 1)
       writeFileSync(path.join(dir, `${i}.jpg`), await devisPhoto(makeDevis(4_000 + i)));
+    // The allocator's settings of the server's reading child (sandbox.ts), read when a process starts.
+    const { READER_CHILD_MALLOC_ENV } = await import("../src/server/modules/reading/sandbox");
     const child = spawnSync(
       process.execPath,
       ["--import", "tsx", fileURLToPath(import.meta.url), "--rss-of", dir],
       {
         encoding: "utf8",
         stdio: ["ignore", "pipe", "inherit"],
+        env: { ...process.env, ...READER_CHILD_MALLOC_ENV },
       },
     );
     const last = child.stdout?.trim().split("\n").pop() ?? "";

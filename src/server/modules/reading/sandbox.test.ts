@@ -1,9 +1,10 @@
+import { readFileSync } from "node:fs";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
 import { devisPdf, makeDevis } from "../../testing/devis-corpus";
 import { expectError } from "../../testing/errors";
 import { flateBomb, operators } from "../../testing/hostile-files";
-import { ReaderSandbox } from "./sandbox";
+import { READER_CHILD_MALLOC_ENV, ReaderSandbox } from "./sandbox";
 import { type Reading, ReadingError } from "./types";
 
 /**
@@ -75,6 +76,18 @@ describe("the reading's own process", () => {
     expect(box.pid).toBe(pid);
     expect(box.spawned).toBe(1);
   }, 60_000);
+
+  it.runIf(process.platform === "linux")(
+    "forks the child with two malloc arenas (ADR 061: its memory while it reads)",
+    async () => {
+      const box = sandbox(60_000);
+      await read(box, devis);
+      const environ = readFileSync(`/proc/${box.pid}/environ`, "utf8").split("\0").filter(Boolean);
+      expect(environ).toContain(`MALLOC_ARENA_MAX=${READER_CHILD_MALLOC_ENV.MALLOC_ARENA_MAX}`);
+      expect(READER_CHILD_MALLOC_ENV.MALLOC_ARENA_MAX).toBe("2");
+    },
+    60_000,
+  );
 
   it("a child that dies mid-reading fails it with the French message; the next reading gets a fresh child", async () => {
     const box = sandbox(60_000);
