@@ -27,6 +27,7 @@ describe("server build (npm run build → dist/server)", () => {
     expect(files).toContain("server/app.js");
     expect(files).toContain("server/db/migrations/index.js");
     expect(files).toContain("server/modules/reading/ocr-worker.cjs");
+    expect(files).toContain("server/modules/reading/lstm-data.cjs");
     expect(files.some((f) => f.startsWith("shared/"))).toBe(true);
     expect(files.filter((f) => /\.test\.|\/testing\/|\.ts$/.test(f))).toEqual([]);
   });
