@@ -78,13 +78,14 @@ describe("the reading's own process", () => {
   }, 60_000);
 
   it.runIf(process.platform === "linux")(
-    "forks the child with two malloc arenas (ADR 061: its memory while it reads)",
+    "forks the child with glibc's allocator set for its memory (ADR 061): two arenas, blocks of 4 MB mapped apart",
     async () => {
       const box = sandbox(60_000);
       await read(box, devis);
       const environ = readFileSync(`/proc/${box.pid}/environ`, "utf8").split("\0").filter(Boolean);
-      expect(environ).toContain(`MALLOC_ARENA_MAX=${READER_CHILD_MALLOC_ENV.MALLOC_ARENA_MAX}`);
-      expect(READER_CHILD_MALLOC_ENV.MALLOC_ARENA_MAX).toBe("2");
+      expect(READER_CHILD_MALLOC_ENV).toEqual({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "4194304" });
+      expect(environ).toContain("MALLOC_ARENA_MAX=2");
+      expect(environ).toContain("MALLOC_MMAP_THRESHOLD_=4194304");
     },
     60_000,
   );
