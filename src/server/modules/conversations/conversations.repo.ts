@@ -7,6 +7,7 @@ import type { Actor } from "../../access/actor";
 import { conversationSide } from "../../access/objects";
 import { runCompiled } from "../../db/compiled";
 import type { Db } from "../../db/index";
+import { isoOf } from "../../db/iso";
 import { containsPattern, pageBefore } from "../../db/paging";
 import { storedFileColumns } from "../../db/queries";
 import type { Database } from "../../db/types";
@@ -202,12 +203,12 @@ export function conversationsRepo(db: Db, actor: Actor) {
     last_message: row.last_created_at
       ? {
           body: row.last_body ?? "",
-          created_at: new Date(row.last_created_at).toISOString(),
+          created_at: isoOf(row.last_created_at),
           from_me: row.last_sender_id === me,
           attachment_count: row.last_attachment_count ?? 0,
         }
       : null,
-    last_message_at: new Date(row.last_message_at).toISOString(),
+    last_message_at: isoOf(row.last_message_at),
     unread_count: row.unread_count ?? 0,
   });
 
