@@ -3,7 +3,8 @@
 // `--rounds` times; printed: CPU time per call (process.cpuUsage: user + system, which the other
 // processes of a shared machine do not inflate), the median round and the lowest. `--data-dir DIR`
 // seeds DIR once and keeps it (PGlite), so that two versions of the code read the same data;
-// `--json FILE` then writes each route's answer, for comparing the two versions' files. `--plans`
+// `--json FILE` then writes each route's answer, for comparing the two versions' files; with
+// `--postgres`, DIR holds the PostgreSQL cluster (seeded once, started again from it). `--plans`
 // prints each prepared statement's custom and generic plans counted by PostgreSQL after the runs.
 // Usage: npx tsx scripts/profile-reads.ts [--requests 1000] [--dentists 100] [--postgres]
 //   [--calls 300] [--rounds 5] [--route /api/conversations ...] [--data-dir DIR] [--json answers.json]
@@ -41,19 +42,22 @@ const routes = values.route
   ? values.route.map((url) => ROUTES.find((r) => r.url === url) ?? { url, as: "dentist" as const })
   : ROUTES;
 
-const postgres = values.postgres ? await startTempPostgres() : null;
+const keptCluster = values.postgres && values["data-dir"] ? path.resolve(values["data-dir"]) : undefined;
+const postgres = values.postgres ? await startTempPostgres({ dir: keptCluster }) : null;
 if (values.postgres && !postgres) throw new Error("PostgreSQL introuvable");
 const env: Record<string, string> = postgres ? postgres.env : {};
 const kept = values["data-dir"] && !postgres ? path.resolve(values["data-dir"]) : undefined;
 const dataDir = kept ?? mkdtempSync(path.join(tmpdir(), "sourio-cpu-"));
-/** The seed's accounts, kept beside a kept data directory. */
-const accountsFile = `${dataDir}.accounts.json`;
+/** The seed's accounts, kept beside a kept data directory (or cluster). */
+const accountsFile = `${kept ?? keptCluster ?? dataDir}.accounts.json`;
 try {
-  const reuse = kept && existsSync(kept) && readdirSync(kept).length > 0;
+  const reuse = keptCluster
+    ? existsSync(accountsFile)
+    : kept && existsSync(kept) && readdirSync(kept).length > 0;
   const accounts: { dentistEmail: string; adminEmail: string; password: string } = reuse
     ? JSON.parse(readFileSync(accountsFile, "utf8"))
     : seedBench(dataDir, { requests: Number(values.requests), dentists: Number(values.dentists), env });
-  if (kept && !reuse) writeFileSync(accountsFile, JSON.stringify(accounts));
+  if ((kept || keptCluster) && !reuse) writeFileSync(accountsFile, JSON.stringify(accounts));
   Object.assign(process.env, env, {
     DATA_DIR: dataDir,
     DEMO_DATA: "false",
@@ -88,8 +92,12 @@ try {
     };
     const calls = Number(values.calls);
     const answers: Record<string, unknown> = {};
-    console.log(`| route | CPU par appel, médiane (ms) | plus basse | ${values.rounds} × ${calls} appels |`);
-    console.log("|---|---|---|---|");
+    // On PostgreSQL, the server's processes too (the database's share of a call), all rounds together.
+    const server = postgres ? " PostgreSQL (ms, moyenne) |" : "";
+    console.log(
+      `| route | CPU par appel, médiane (ms) | plus basse | ${values.rounds} × ${calls} appels |${server}`,
+    );
+    console.log(`|---|---|---|---|${postgres ? "---|" : ""}`);
     for (const route of routes) {
       const call = async () => {
         const response = await app.inject({
@@ -104,6 +112,7 @@ try {
       answers[route.url] = (await call()).json();
       for (let i = 0; i < 100; i += 1) await call();
       const perCall: number[] = [];
+      const serverStart = postgres?.serverCpu() ?? 0;
       for (let r = 0; r < Number(values.rounds); r += 1) {
         const start = cpu();
         for (let i = 0; i < calls; i += 1) await call();
@@ -111,8 +120,11 @@ try {
       }
       const sorted = [...perCall].sort((a, b) => a - b);
       const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+      const serverPerCall = postgres
+        ? ` ${((postgres.serverCpu() - serverStart) / (calls * Number(values.rounds))).toFixed(3)} |`
+        : "";
       console.log(
-        `| \`${route.url}\` | ${median.toFixed(3)} | ${(sorted[0] ?? 0).toFixed(3)} | ${perCall.map((x) => x.toFixed(2)).join(" ")} |`,
+        `| \`${route.url}\` | ${median.toFixed(3)} | ${(sorted[0] ?? 0).toFixed(3)} | ${perCall.map((x) => x.toFixed(2)).join(" ")} |${serverPerCall}`,
       );
     }
     if (values.plans) {

@@ -6,7 +6,7 @@ import { type PersonName, setUpWorld, type World } from "./testing/world";
 
 /*
  * Computed reads are cheap (issue 38, ADR 051): each screen a person reloads all day costs one SQL
- * round trip (two when its page is empty), counted through the driver layer on a world where every
+ * round trip (an empty page too, ADR 057 and 060), counted through the driver layer on a world where every
  * screen has rows (conversations, offers, appointments, unread messages). Before: the dentist's
  * dashboard 7, the lists 2 each. The session is read first, so that only the screen's own queries
  * are counted (the session cache keeps it afterwards).
@@ -48,6 +48,10 @@ describe("each screen's round trips", () => {
     ["patientA", "/api/patient/requests?page=50", 1],
     ["chosen", "/api/dentist/requests?page=50", 1],
     ["chosen", "/api/dentist/requests?search=zzzz", 1],
+    // The conversations' unread total beside their JSON array, not on each row (ADR 060): an empty
+    // search too.
+    ["patientA", "/api/conversations?search=zzzz", 1],
+    ["chosen", "/api/conversations?search=zzzz", 1],
   ] as const)("%s GET %s: at most %i", async (who, url, most) => {
     const queries = await queriesOf(who, url);
     expect(queries.length, queries.join("\n\n")).toBeLessThanOrEqual(most);

@@ -6,6 +6,7 @@ import type { Actor } from "../../access/actor";
 import { AUDIT_LABELS } from "../../access/audit";
 import { runCompiled } from "../../db/compiled";
 import type { Db } from "../../db/index";
+import { isoOf } from "../../db/iso";
 import { fetchItems, nameOrEmailContains } from "../../db/paging";
 
 /**
@@ -105,7 +106,7 @@ export function adminRepo(db: Db, actor: Actor) {
           role: options.role,
           is_verified: row.is_verified,
           verification_state: verificationStateOf(row),
-          created_at: new Date(row.created_at).toISOString(),
+          created_at: isoOf(row.created_at),
         })),
         hasMore: rows.length > options.pageSize,
       };

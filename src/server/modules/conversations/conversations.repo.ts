@@ -7,6 +7,7 @@ import type { Actor } from "../../access/actor";
 import { conversationSide } from "../../access/objects";
 import { runCompiled } from "../../db/compiled";
 import type { Db } from "../../db/index";
+import { isoOf } from "../../db/iso";
 import { containsPattern, pageBefore } from "../../db/paging";
 import { storedFileColumns } from "../../db/queries";
 import type { Database } from "../../db/types";
@@ -149,7 +150,7 @@ function conversationQueries(db: Db, actor: Actor) {
       .where(mySide, "=", me);
 
   /** Newest activity first, searchable by the other party's name, keyset-paged. */
-  function pageQuery(options: ListOptions, withTotal: boolean) {
+  function pageQuery(options: ListOptions) {
     let query = summaries();
     if (options.search) {
       query = query.where("o.full_name", "ilike", containsPattern(options.search));
@@ -168,7 +169,6 @@ function conversationQueries(db: Db, actor: Actor) {
       );
     }
     return query
-      .$if(withTotal, (qb) => qb.select(unreadTotalQuery(db, me).as("unread_total")))
       .orderBy("c.last_message_at", "desc")
       .orderBy("c.id", "desc")
       .limit(options.limit + 1);
@@ -202,12 +202,12 @@ export function conversationsRepo(db: Db, actor: Actor) {
     last_message: row.last_created_at
       ? {
           body: row.last_body ?? "",
-          created_at: new Date(row.last_created_at).toISOString(),
+          created_at: isoOf(row.last_created_at),
           from_me: row.last_sender_id === me,
           attachment_count: row.last_attachment_count ?? 0,
         }
       : null,
-    last_message_at: new Date(row.last_message_at).toISOString(),
+    last_message_at: isoOf(row.last_message_at),
     unread_count: row.unread_count ?? 0,
   });
 
@@ -228,30 +228,33 @@ export function conversationsRepo(db: Db, actor: Actor) {
     // The page comes back as one JSON array (one field), not as rows of thirteen columns: on PGlite
     // each field of each row is copied and decoded in JavaScript, which cost more than PostgreSQL's
     // building the JSON (ADR 057, addendum of 29/11). Its dates come as text, read by `pageOf`.
-    const asJson = (query: ReturnType<typeof pageQuery>) => db.selectNoFrom(jsonArrayFrom(query).as("rows"));
+    // The unread total beside it, once (an uncorrelated subquery), there for an empty page too (ADR 060).
+    const asJson = (query: ReturnType<typeof pageQuery>, who: string) =>
+      db
+        .selectNoFrom(jsonArrayFrom(query).as("rows"))
+        .$if(withTotal, (qb) => qb.select(unreadTotalQuery(db, who).as("unread_total")));
     // The first page without a search is built and compiled once per side and size
     // (db/compiled.ts): only the person's id varies. A search or a cursor shapes the text.
     const [answer] =
       options.search || options.cursor
-        ? await asJson(pageQuery(options, withTotal)).execute()
+        ? await asJson(pageQuery(options), me).execute()
         : await runCompiled(
             db,
             `conversations:${actor.profile.role}:${options.limit}:${withTotal}`,
             { me },
-            (p) => asJson(conversationQueries(db, { ...actor, userId: p.me }).pageQuery(options, withTotal)),
+            (p) => asJson(conversationQueries(db, { ...actor, userId: p.me }).pageQuery(options), p.me),
           );
-    const rows = answer?.rows ?? [];
-    return { page: pageOf(rows, options.limit), total: rows[0] ? (rows[0].unread_total ?? 0) : undefined };
+    return { page: pageOf(answer?.rows ?? [], options.limit), total: answer?.unread_total ?? undefined };
   }
 
   return {
     /**
      * The Messages screen: a page and the unread total in one round trip (issue 38), the total an
-     * uncorrelated subquery on the page's rows; asked alone when the page is empty.
+     * uncorrelated subquery beside the page's JSON array, an empty page included (ADR 060).
      */
     async listWithUnreadTotal(options: ListOptions) {
       const { page, total } = await listPage(options, true);
-      return { ...page, unreadTotal: total ?? (await unreadTotal(db, me)) };
+      return { ...page, unreadTotal: total ?? 0 };
     },
 
     /** Newest activity first, searchable by the other party's name, keyset-paged. */
@@ -260,7 +263,7 @@ export function conversationsRepo(db: Db, actor: Actor) {
     },
 
     /** A page's query, to be run inside another (the dentist's dashboard, issue 38); see `pageOf`. */
-    listQuery: (options: ListOptions) => pageQuery(options, false),
+    listQuery: (options: ListOptions) => pageQuery(options),
     pageOf,
 
     async find(id: string): Promise<ConversationSummary | undefined> {

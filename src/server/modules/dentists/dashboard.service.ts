@@ -6,6 +6,7 @@ import type { Actor } from "../../access/actor";
 import { isVerifiedDentist, mayTakeNewWork } from "../../access/rules";
 import { runCompiled } from "../../db/compiled";
 import type { Db } from "../../db/index";
+import { isoOf } from "../../db/iso";
 import { conversationsRepo } from "../conversations/conversations.repo";
 import { dentistRequestsRepo, pageOf } from "./dentists.repo";
 
@@ -46,7 +47,8 @@ function answeredOf(db: Db, me: string) {
     .where("d.dentist_id", "=", me);
 }
 
-const iso = (d: Date | string) => new Date(d).toISOString();
+/** Its lists' dates come as JSON text (db/iso.ts). */
+const iso = isoOf;
 
 /** A list inside the dashboard's query: its rows as a JSON array (none when there is no query). */
 const arrayOf = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O> | null): RawBuilder<O[]> =>

@@ -17,6 +17,7 @@ import {
 } from "../../../shared/schemas/dentist";
 import { foundOr404, pathId, requireVisible } from "../../access/guards";
 import { guardedRoutes } from "../../access/route";
+import { isoOf } from "../../db/iso";
 import { patientPlace } from "../../geo/distance";
 import { useCaseDeps } from "../../http/deps";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
@@ -25,7 +26,7 @@ import { replyToRequest } from "../requests/reply.service";
 import { dentistDashboardScreen, requestsToAnswer } from "./dashboard.service";
 import { dentistRequestsRepo } from "./dentists.repo";
 
-const iso = (d: Date | string) => new Date(d).toISOString();
+const iso = isoOf;
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 function summary(row: {

@@ -1,6 +1,7 @@
 import { journeyOf } from "../../../shared/domain/journey";
 import type { RequestStatus, Urgency } from "../../../shared/domain/requests";
 import type { TreatmentType } from "../../../shared/domain/treatments";
+import { isoOf } from "../../db/iso";
 
 /** A request's summary with its journey at `now` (ADR 016). */
 export function summary(
@@ -25,7 +26,7 @@ export function summary(
     treatment_type: row.treatment_type as TreatmentType,
     status: row.status as RequestStatus,
     urgency: row.urgency as Urgency,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: isoOf(row.created_at),
     document_count: row.document_count,
     journey: journeyOf({ id: row.id, status: row.status, open_offers: row.open_offers, appointment }, now),
   };
