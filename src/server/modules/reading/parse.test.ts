@@ -1328,9 +1328,9 @@ describe("parseQuote: photos of other layouts (issue 34)", () => {
         [
           [200, HEADER],
           [220, row("21", "HBLD634", "Couronne céramo-métallique", "1", "500,00", "120,00", "72,00")],
-          // A row garbled on two lines: no code, no fee read.
+          // Two lines garbled beyond reading, apart: no code, no fee read.
           [240, row("48", "npLDess", "Coxomme ccaneltoire", "", "", "", "")],
-          [252, row("", "", "", "Lie", "830:9€", "100€", "600€")],
+          [256, row("", "", "", "Lie", "830:9€", "", "")],
           [272, row("22", "HBLD486", "Couronne transitoire", "3", "1 020,00", "10,00", "6,00")],
           [
             292,
@@ -1360,5 +1360,35 @@ describe("parseQuote: photos of other layouts (issue 34)", () => {
     ]);
     expect(result.lines.map((l) => l.code)).toEqual(["HBLD724"]);
     expect([result.total_cents, result.total_matches]).toEqual([35_00, true]);
+  });
+
+  it("reads as one row two touching lines, one with the tooth and no amount, the other amounts only", () => {
+    const result = parseQuote([
+      page(
+        [
+          [200, HEADER],
+          [220, row("21", "HBLD634", "Couronne céramo-métallique", "1", "500,00", "120,00", "72,00")],
+          // One row OCR put on two lines, its code and its fee garbled.
+          [240, row("48", "npLDess", "Coxomme ccaneltoire", "", "", "", "")],
+          [252, row("", "", "", "Lie", "830:9€", "10,00€", "6,00€")],
+          [272, row("22", "HBLD486", "Couronne transitoire", "3", "1 020,00", "10,00", "6,00")],
+          [
+            292,
+            [
+              [X.act, "Total des honoraires"],
+              [X.fee, "2 350,99", "right"],
+            ],
+          ],
+        ],
+        { source: "ocr" },
+      ),
+    ]);
+    expect(result.lines.map((l) => [l.tooth, l.code, l.fee_cents, l.br_cents, l.amo_cents])).toEqual([
+      [21, "HBLD634", 500_00, 120_00, 72_00],
+      // Its fee what the total leaves for it, flagged.
+      [48, null, 830_99, 10_00, 6_00],
+      [22, "HBLD486", 1_020_00, 10_00, 6_00],
+    ]);
+    expect(result.lines[1]?.uncertain).toContain("fee_cents");
   });
 });

@@ -181,6 +181,41 @@ function halvesOfOneRow(above: { raw: RawRow; line: TextLine }, below: RawRow, l
   return (codeHalf(above.raw) && amountHalf(below)) || (amountHalf(above.raw) && codeHalf(below));
 }
 
+/** A line OCR read with amounts only: no code, no tooth (its fee may be garbled). */
+const amountsOnly = (raw: RawRow) =>
+  raw.code === null && raw.tooth === null && (raw.fee !== null || raw.br !== null || raw.amo !== null);
+
+/**
+ * Two touching lines neither of which is a row, one with the code or the tooth and no amount, the other
+ * with amounts only — a row whose cells OCR put on two lines and garbled its code or its fee (issue 34:
+ * "48 npLDess …" over "830:9€ Lie 100€ 600€"): read as one row when, together, they hold a code or a
+ * tooth and the fee, or the BR and the AMO. null otherwise.
+ */
+function strayHalves(
+  above: PageTable["rows"][number],
+  below: RawRow,
+  line: TextLine,
+  columns: Column[],
+  h: number,
+): PageTable["rows"][number] | null {
+  if (line.top - above.line.bottom >= h * 0.5) return null;
+  if (!((codeHalf(above.raw) && amountsOnly(below)) || (amountsOnly(above.raw) && codeHalf(below))))
+    return null;
+  const words = [...above.line.words, ...line.words].sort((a, b) => a.x - b.x);
+  const raw = readRow(words, columns, h);
+  const figures = raw.fee !== null || (raw.br !== null && raw.amo !== null);
+  if ((raw.code === null && raw.tooth === null) || !figures) return null;
+  return {
+    raw,
+    line: {
+      words,
+      top: Math.min(above.line.top, line.top),
+      bottom: Math.max(above.line.bottom, line.bottom),
+      cy: (above.line.cy + line.cy) / 2,
+    },
+  };
+}
+
 /**
  * A line's words within the table's width (from its columns, with a margin: amounts may stand right of a
  * narrow header): on a photo, OCR reads the paper's edge and the background beside the table as words.
@@ -250,6 +285,8 @@ function readTable(
   const rows: PageTable["rows"] = [];
   let totalLine: TextLine | null = null;
   let misses = 0;
+  /** The line just read that was neither a row nor a label: maybe one half of a garbled row. */
+  let stray: PageTable["rows"][number] | null = null;
   // Label lines not yet given to a row: a wrapped label belongs to the row above it, or — where practice
   // software centres a row's cells on its wrapped label — to the row below it: to the nearer one.
   let pending: TextLine[] = [];
@@ -331,6 +368,14 @@ function readTable(
     settle();
     // Before the first row of a page continuing the table, skip the page's own header lines.
     if (!rows.length && continued) continue;
+    const halves = ocr && stray && kind === "other" ? strayHalves(stray, raw, line, columns, h) : null;
+    if (halves) {
+      rows.push(halves);
+      stray = null;
+      misses = 0;
+      continue;
+    }
+    stray = kind === "other" ? { raw, line } : null;
     misses++;
     if (rows.length && misses >= 2 && !(ocr && rowAhead(lines, i, columns, h, headerLeft))) break;
     if (!rows.length && misses >= 3) break;
