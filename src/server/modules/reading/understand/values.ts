@@ -1,4 +1,4 @@
-import { actByCode } from "../../../../shared/domain/acts";
+import { ACTS, actByCode } from "../../../../shared/domain/acts";
 import { isFdiTooth } from "../../../../shared/domain/offers";
 import { AMO_RATE, type Basket } from "../../../../shared/domain/out-of-pocket";
 
@@ -92,7 +92,8 @@ export interface CodeRead {
  * A CCAM code (4 letters + 3 digits) from a cell's text. A code of the right shape is kept as read
  * (a free line when it is not in the table); a repair of lookalike characters (0→O… in the letters,
  * O→0… in the digits) is kept when the repaired code is in the reference table, or when only digits
- * were repaired, the letters read as letters and at least one digit read as a digit. A missing
+ * were repaired, the letters read as letters, at least one digit read as a digit, and no code of the
+ * table is one character away. A missing
  * character is not repaired; an extra one only where OCR doubles a zero ("HBLDO031", "HBLD0O73"), and
  * only when dropping it gives a code of the table.
  */
@@ -114,8 +115,16 @@ export function readCode(text: string): CodeRead | null {
   // A code outside the table (a free line: "LBMPO01" for the implant abutment LBMP001): its four letters
   // read as capitals (a small letter in a code is a garbled one) and a real digit among the last three — the CCAM shape is then plain, and only the
   // digits' lookalikes are repaired, flagged (`repaired`).
-  if (/^[A-Z]{4}/.test(t) && /\d/.test(t.slice(4))) return { code: repaired, repaired: true, known: false };
+  // Not when a code of the table is one character away ("HBLD4S6": HBLD486 or HBLD456?): OCR garbled
+  // that code more likely, and reading its cell again can tell.
+  if (/^[A-Z]{4}/.test(t) && /\d/.test(t.slice(4)) && !nearTableCode(repaired))
+    return { code: repaired, repaired: true, known: false };
   return null;
+}
+
+/** A code of the act table one character away from `code`. */
+function nearTableCode(code: string): boolean {
+  return ACTS.some((act) => [...act.code].filter((c, i) => c !== code[i]).length === 1);
 }
 
 function doubledZero(t: string): CodeRead | null {
