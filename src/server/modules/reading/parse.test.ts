@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseQuote } from "./parse";
+import { parseQuote, trimOverlongBoxes } from "./parse";
 import type { PageWords, Word } from "./types";
 
 /**
@@ -289,7 +289,7 @@ describe("parseQuote", () => {
     ]);
   });
 
-  it("repairs O/0 and I/1 in codes only when the repaired code is in the table", () => {
+  it("repairs O/0 and I/1 in codes of the table, and in the digits of codes outside it, flagged", () => {
     const result = parseQuote([
       page(
         [
@@ -305,8 +305,8 @@ describe("parseQuote", () => {
     expect(result.lines.map((l) => [l.code, l.uncertain.includes("code")])).toEqual([
       ["HBLD090", true],
       ["HBLD158", true],
-      // Not in the table once repaired: no code read.
-      [null, false],
+      // Not in the table once repaired, but its letters plain: the digits repaired, flagged.
+      ["HBMD060", true],
       // A shape-valid code outside the table is kept as read (a free line).
       ["HBMD460", false],
     ]);
@@ -1197,5 +1197,198 @@ describe("parseQuote: photos of other layouts (issue 34)", () => {
       [null, "HBLD031", 970_00, 182_75, 109_65],
       [31, "HBLD634", 500_00, 120_00, 72_00],
     ]);
+  });
+
+  it("cuts short an OCR box that runs over the next headers of its line", () => {
+    // A tuned photo's words (code-dabord): tesseract gave "Honoraires" a box reaching past "Montant non",
+    // which joined the header's two lines into one block — "Remb. AMO" and "Montant non remboursé" lost,
+    // and the dashes of the BR and the AMO read under the fee's wide column.
+    const w = (text: string, x: number, y: number, width: number, height: number): Word => ({
+      text,
+      x,
+      y,
+      width,
+      height,
+      confidence: 90,
+    });
+    const words: Word[] = [
+      w("Code", 315, 585, 53, 17),
+      w("Localisation", 398, 585, 123, 18),
+      w("Libellé", 750, 581, 73, 31),
+      w("Panier", 1064, 585, 64, 18),
+      w("Honoraires", 1151, 585, 396, 18),
+      w("BRSS", 1279, 581, 53, 31),
+      w("Remb.", 1346, 581, 66, 31),
+      w("Montant", 1424, 581, 78, 31),
+      w("non", 1512, 581, 39, 31),
+      w("de", 741, 608, 21, 31),
+      w("l'acte", 776, 608, 56, 31),
+      w("de", 1049, 609, 25, 30),
+      w("soins", 1084, 609, 58, 30),
+      w("AMO", 1353, 613, 49, 17),
+      w("remboursé", 1431, 613, 108, 17),
+      w("LBLDO15", 292, 648, 92, 30),
+      w("25", 443, 648, 27, 30),
+      w("Implant", 529, 648, 73, 30),
+      w("dentaire", 609, 648, 73, 30),
+      w("(non", 691, 648, 38, 30),
+      w("remboursé)", 739, 648, 107, 30),
+      w("Libre", 1069, 648, 53, 30),
+      w("930,99", 1176, 648, 68, 31),
+      w("€", 1253, 652, 9, 17),
+      w("—", 1313, 661, 20, 4),
+      w("—", 1389, 661, 21, 4),
+      w("930,99", 1467, 653, 82, 18),
+      w("€", 1540, 649, 13, 30),
+      w("Total", 334, 687, 53, 31),
+      w("930,99", 1180, 692, 83, 20),
+      w("€", 1253, 688, 13, 30),
+    ];
+    const result = parseQuote([{ page: 1, width: 1800, height: 2500, words, source: "ocr" }]);
+    expect(result.lines.map((l) => [l.tooth, l.code, l.fee_cents, l.br_cents, l.amo_cents])).toEqual([
+      [25, "LBLD015", 930_99, 0, 0],
+    ]);
+    // Its text and its start are kept, its end brought before the next word; other boxes are not touched.
+    const trimmed = trimOverlongBoxes(words);
+    const honoraires = trimmed.find((t) => t.text === "Honoraires");
+    expect(honoraires?.x).toBe(1151);
+    expect((honoraires?.x ?? 0) + (honoraires?.width ?? 0)).toBeLessThan(1279);
+    expect(trimmed.filter((t) => t.text !== "Honoraires")).toEqual(
+      words.filter((t) => t.text !== "Honoraires"),
+    );
+  });
+
+  it("names a row's garbled code by its digits when the row's BR or AMO bears the act out, flagged", () => {
+    const result = parseQuote([
+      page(
+        [
+          [200, HEADER],
+          // Letters garbled beyond lookalikes, the BR the act's: HBLD031 (182,75 €).
+          [220, row("", "MaLDo31", "Prothèse complète résine", "1", "1 100,00", "182,75", "109,65")],
+          // The code's letters broken into punctuation (no code read), the AMO the act's 60 %: HBLD245.
+          [240, row("24", "HE[D245;", "Inlay-core", "3", "515,45", "", "54,00")],
+          // The same digits, but neither the BR nor the AMO is the act's: left as read.
+          [260, row("26", "MaLDo31", "Prothèse", "1", "900,00", "120,00", "72,00")],
+          // A code of the right shape outside the table: kept.
+          [280, row("15", "HBMD460", "Onlay", "3", "600,00", "100,00", "60,00")],
+          // Read among the label's words (a wrapped label's line put before it).
+          [300, row("", "", "complète résine, une MaLDo31 Prothèse", "1", "1 100,00", "182,75", "109,65")],
+        ],
+        { source: "ocr" },
+      ),
+    ]);
+    expect(result.lines.map((l) => [l.code, l.uncertain.includes("code")])).toEqual([
+      ["HBLD031", true],
+      ["HBLD245", true],
+      [null, false],
+      ["HBMD460", false],
+      ["HBLD031", true],
+    ]);
+  });
+
+  it("keeps the cells of a first column whose header OCR garbled, left of the columns read", () => {
+    // "CODE" read "cone": the table's columns begin at "Dent", yet the codes left of it are the table's.
+    const header: Cell[] = [
+      [30, "cone"],
+      [85, "Dent"],
+      [130, "Acte"],
+      [X.basket, "Panier"],
+      [X.fee, "Honoraires", "right"],
+      [X.br, "BR", "right"],
+      [X.amo, "AMO", "right"],
+    ];
+    const line = (code: string, tooth: string, act: string, fee: string, br: string, amo: string): Cell[] => [
+      [30, code],
+      [85, tooth],
+      [130, act],
+      [X.basket + 10, "1"],
+      [X.fee, fee, "right"],
+      [X.br, br, "right"],
+      [X.amo, amo, "right"],
+    ];
+    const result = parseQuote([
+      page(
+        [
+          [200, header],
+          [220, line("HBLD634", "21", "Couronne céramo-métallique", "500,00", "120,00", "72,00")],
+          [240, line("HBLD090", "36", "Inlay-core", "175,00", "90,00", "54,00")],
+        ],
+        { source: "ocr" },
+      ),
+    ]);
+    expect(result.lines.map((l) => [l.code, l.tooth, l.fee_cents])).toEqual([
+      ["HBLD634", 21, 500_00],
+      ["HBLD090", 36, 175_00],
+    ]);
+  });
+
+  it("reads on past a row OCR garbled beyond reading when an act's row follows before the total", () => {
+    const result = parseQuote([
+      page(
+        [
+          [200, HEADER],
+          [220, row("21", "HBLD634", "Couronne céramo-métallique", "1", "500,00", "120,00", "72,00")],
+          // Two lines garbled beyond reading, apart: no code, no fee read.
+          [240, row("48", "npLDess", "Coxomme ccaneltoire", "", "", "", "")],
+          [256, row("", "", "", "Lie", "830:9€", "", "")],
+          [272, row("22", "HBLD486", "Couronne transitoire", "3", "1 020,00", "10,00", "6,00")],
+          [
+            292,
+            [
+              [X.act, "Total des honoraires"],
+              [X.fee, "2 350,99", "right"],
+            ],
+          ],
+        ],
+        { source: "ocr" },
+      ),
+    ]);
+    expect(result.lines.map((l) => l.code)).toEqual(["HBLD634", "HBLD486"]);
+    expect(result.total_cents).toBe(2_350_99);
+  });
+
+  it("takes a line whose fee is the rows' sum, its word garbled, for the total rather than a row", () => {
+    const result = parseQuote([
+      page(
+        [
+          [200, HEADER],
+          [220, row("42", "HBLD724", "Couronne transitoire", "2", "35,00", "10,00", "6,00")],
+          [240, row("", "", "TOFAL", "", "35,00", "10,00", "6,00")],
+        ],
+        { source: "ocr" },
+      ),
+    ]);
+    expect(result.lines.map((l) => l.code)).toEqual(["HBLD724"]);
+    expect([result.total_cents, result.total_matches]).toEqual([35_00, true]);
+  });
+
+  it("reads as one row two touching lines, one with the tooth and no amount, the other amounts only", () => {
+    const result = parseQuote([
+      page(
+        [
+          [200, HEADER],
+          [220, row("21", "HBLD634", "Couronne céramo-métallique", "1", "500,00", "120,00", "72,00")],
+          // One row OCR put on two lines, its code and its fee garbled.
+          [240, row("48", "npLDess", "Coxomme ccaneltoire", "", "", "", "")],
+          [252, row("", "", "", "Lie", "830:9€", "10,00€", "6,00€")],
+          [272, row("22", "HBLD486", "Couronne transitoire", "3", "1 020,00", "10,00", "6,00")],
+          [
+            292,
+            [
+              [X.act, "Total des honoraires"],
+              [X.fee, "2 350,99", "right"],
+            ],
+          ],
+        ],
+        { source: "ocr" },
+      ),
+    ]);
+    expect(result.lines.map((l) => [l.tooth, l.code, l.fee_cents, l.br_cents, l.amo_cents])).toEqual([
+      [21, "HBLD634", 500_00, 120_00, 72_00],
+      // Its fee what the total leaves for it, flagged.
+      [48, null, 830_99, 10_00, 6_00],
+      [22, "HBLD486", 1_020_00, 10_00, 6_00],
+    ]);
+    expect(result.lines[1]?.uncertain).toContain("fee_cents");
   });
 });

@@ -1,4 +1,4 @@
-import { actByCode, actFitsTooth, termsOn } from "../../../shared/domain/acts";
+import { ACTS, actByCode, actFitsTooth, termsOn } from "../../../shared/domain/acts";
 import { AMO_RATE } from "../../../shared/domain/out-of-pocket";
 import { parisToday } from "../../../shared/policies/offers";
 import type {
@@ -25,7 +25,7 @@ import { groupLines, median, type TextLine } from "./understand/lines";
 import { findPatientName, findPractitionerName, findPractitionerNumber } from "./understand/people";
 import { realign, realignment } from "./understand/realign";
 import { assignGroups, inferColumns, type RawRow, readRow } from "./understand/rows";
-import { amoOf, isNoAmount, parseAmount, readCode, readTooth } from "./understand/values";
+import { amoOf, digitsRepaired, isNoAmount, parseAmount, readCode, readTooth } from "./understand/values";
 
 /**
  * Understanding a devis from its pages' words (issue 17): the table of acts found by its header, read row
@@ -181,15 +181,93 @@ function halvesOfOneRow(above: { raw: RawRow; line: TextLine }, below: RawRow, l
   return (codeHalf(above.raw) && amountHalf(below)) || (amountHalf(above.raw) && codeHalf(below));
 }
 
+/** A line OCR read with amounts only: no code, no tooth (its fee may be garbled). */
+const amountsOnly = (raw: RawRow) =>
+  raw.code === null && raw.tooth === null && (raw.fee !== null || raw.br !== null || raw.amo !== null);
+
+/**
+ * Two touching lines neither of which is a row, one with the code or the tooth and no amount, the other
+ * with amounts only — a row whose cells OCR put on two lines and garbled its code or its fee (issue 34:
+ * "48 npLDess …" over "830:9€ Lie 100€ 600€"): read as one row when, together, they hold a code or a
+ * tooth and the fee, or the BR and the AMO. null otherwise.
+ */
+function strayHalves(
+  above: PageTable["rows"][number],
+  below: RawRow,
+  line: TextLine,
+  columns: Column[],
+  h: number,
+): PageTable["rows"][number] | null {
+  if (line.top - above.line.bottom >= h * 0.5) return null;
+  if (!((codeHalf(above.raw) && amountsOnly(below)) || (amountsOnly(above.raw) && codeHalf(below))))
+    return null;
+  const words = [...above.line.words, ...line.words].sort((a, b) => a.x - b.x);
+  const raw = readRow(words, columns, h);
+  const figures = raw.fee !== null || (raw.br !== null && raw.amo !== null);
+  if ((raw.code === null && raw.tooth === null) || !figures) return null;
+  return {
+    raw,
+    line: {
+      words,
+      top: Math.min(above.line.top, line.top),
+      bottom: Math.max(above.line.bottom, line.bottom),
+      cy: (above.line.cy + line.cy) / 2,
+    },
+  };
+}
+
 /**
  * A line's words within the table's width (from its columns, with a margin: amounts may stand right of a
  * narrow header): on a photo, OCR reads the paper's edge and the background beside the table as words.
+ * `headerLeft`: where the header's words begin — left of its first column read when OCR garbled the
+ * first header ("cone" for "CODE"): that column's cells are the table's all the same.
  */
-function withinTable(line: TextLine, columns: Column[], h: number): TextLine {
-  const left = Math.min(...columns.map((c) => c.x0)) - h * 1.5;
+function withinTable(
+  line: TextLine,
+  columns: Column[],
+  h: number,
+  headerLeft = Number.POSITIVE_INFINITY,
+): TextLine {
+  const left = Math.min(headerLeft, ...columns.map((c) => c.x0)) - h * 1.5;
   const right = Math.max(...columns.map((c) => c.x1)) + h * 3;
   const words = line.words.filter((w) => w.x + w.width / 2 >= left && w.x + w.width / 2 <= right);
   return words.length === line.words.length ? line : { ...line, words };
+}
+
+/**
+ * Where the header's words begin: its first word, when it stands no further than a few columns' width
+ * left of the first column read (not the paper's edge or the background beside the table).
+ */
+function headerStart(lines: TextLine[], columns: Column[], h: number): number {
+  const first = Math.min(...columns.map((c) => c.x0));
+  const xs = lines.flatMap((line) => line.words.map((w) => w.x)).filter((x) => x >= first - h * 12);
+  return Math.min(first, ...xs);
+}
+
+/**
+ * On a photo or a scan, a row OCR garbled beyond reading (no code, no fee: "npLDess … 830:9€") does not
+ * end the table when an act's row follows within a few close lines, before the total (issue 34): the
+ * rows below it are still the table's.
+ */
+function rowAhead(lines: TextLine[], i: number, columns: Column[], h: number, headerLeft: number): boolean {
+  for (let k = i + 1; k < Math.min(lines.length, i + 5); k++) {
+    const line = lines[k] as TextLine;
+    if (isTotalLine(line) || line.top - (lines[k - 1] as TextLine).bottom > h * 3) return false;
+    if (rowKind(readRow(withinTable(line, columns, h, headerLeft).words, columns, h)) === "act") return true;
+  }
+  return false;
+}
+
+/**
+ * A line without a code or a tooth whose fee is the sum of the rows' fees above it: the total, its word
+ * garbled by OCR ("TOFAL"), not one more row.
+ */
+function sumOfRows(raw: RawRow, rows: { raw: RawRow }[]): boolean {
+  if (raw.code !== null || raw.tooth !== null || raw.fee === null || !rows.length) return false;
+  return (
+    rows.every((row) => row.raw.fee !== null) &&
+    rows.reduce((sum, row) => sum + (row.raw.fee ?? 0), 0) === raw.fee
+  );
 }
 
 /** The rows of one page's table, from the line after `start` until the total or the end of the acts. */
@@ -201,10 +279,14 @@ function readTable(
   continued: boolean,
   /** Read by OCR: a row may come as two lines (halvesOfOneRow). */
   ocr = false,
+  /** Where the header's words begin (withinTable). */
+  headerLeft = Number.POSITIVE_INFINITY,
 ): PageTable {
   const rows: PageTable["rows"] = [];
   let totalLine: TextLine | null = null;
   let misses = 0;
+  /** The line just read that was neither a row nor a label: maybe one half of a garbled row. */
+  let stray: PageTable["rows"][number] | null = null;
   // Label lines not yet given to a row: a wrapped label belongs to the row above it, or — where practice
   // software centres a row's cells on its wrapped label — to the row below it: to the nearer one.
   let pending: TextLine[] = [];
@@ -226,12 +308,17 @@ function readTable(
     pending = [];
   };
   for (let i = start; i < lines.length; i++) {
-    const line = withinTable(lines[i] as TextLine, columns, h);
+    const line = withinTable(lines[i] as TextLine, columns, h, headerLeft);
     if (isTotalLine(line)) {
       totalLine = line;
       break;
     }
     const raw = readRow(line.words, columns, h);
+    if (ocr && sumOfRows(raw, rows)) {
+      // "TOFAL 35,00": the total's word garbled, its figure the fees' sum.
+      totalLine = line;
+      break;
+    }
     const kind = rowKind(raw) === "other" && labelAside(raw, line, columns) ? "label" : rowKind(raw);
     const above = rows[rows.length - 1];
     if (kind === "act" && ocr && above && !pending.length && halvesOfOneRow(above, raw, line, h)) {
@@ -281,8 +368,16 @@ function readTable(
     settle();
     // Before the first row of a page continuing the table, skip the page's own header lines.
     if (!rows.length && continued) continue;
+    const halves = ocr && stray && kind === "other" ? strayHalves(stray, raw, line, columns, h) : null;
+    if (halves) {
+      rows.push(halves);
+      stray = null;
+      misses = 0;
+      continue;
+    }
+    stray = kind === "other" ? { raw, line } : null;
     misses++;
-    if (rows.length && misses >= 2) break;
+    if (rows.length && misses >= 2 && !(ocr && rowAhead(lines, i, columns, h, headerLeft))) break;
     if (!rows.length && misses >= 3) break;
   }
   settle();
@@ -376,6 +471,38 @@ function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
     filled: [...filled],
     ...(Object.keys(asRead).length ? { as_read: asRead } : {}),
   };
+}
+
+/**
+ * A row of a photo or a scan whose code OCR garbled beyond lookalikes ("MaLDo31", "HE[D245;", "UPLP318"
+ * for HBLD031, HBLD245, HBLD318): no code read, or one outside the act table. The table's codes differ
+ * in their three digits, so a word of the row (its code, a word no field took, or one of its label —
+ * where OCR put the code when the header's code column was not read) ending in three
+ * digits — two at least read as digits — names one act of the table; it is taken only when the row's own
+ * figures bear it out: the BR read is that act's BR on the devis's day, or the AMO read its 60 %; the
+ * tooth read, if any, is one the act allows; and a letter of the word is one of the code's. The code
+ * is then flagged « à vérifier » (`codeRepaired`), as any repaired code.
+ */
+export function resolveCode(raw: RawRow, day: string): RawRow {
+  if (raw.code && actByCode(raw.code)) return raw;
+  const tokens = raw.code ? [raw.code] : [...raw.words.map((w) => w.text), ...raw.act.split(/\s+/)];
+  for (const token of tokens) {
+    const t = token.replace(/[\s._\-—–|:;,'"“”‘’()[\]]/g, "");
+    if (t.length < 6 || t.length > 8) continue;
+    const tail = t.slice(-3);
+    const digits = digitsRepaired(tail);
+    if (!/^\d{3}$/.test(digits) || (tail.match(/\d/g) ?? []).length < 2) continue;
+    const head = t.slice(0, -3).toUpperCase();
+    if ((head.match(/[A-Z]/g) ?? []).length < 2) continue;
+    const act = ACTS.find((a) => a.code.endsWith(digits));
+    if (!act || ![...head].some((c) => act.code.slice(0, 4).includes(c))) continue;
+    const br = termsOn(act.code, day, raw.tooth)?.brCents;
+    if (!br) continue;
+    const borne = raw.br === br || (raw.amo !== null && amoFits(raw.amo, br));
+    if (!borne || (raw.tooth !== null && !actFitsTooth(act, raw.tooth))) continue;
+    return { ...raw, code: act.code, codeRepaired: true };
+  }
+  return raw;
 }
 
 /**
@@ -482,6 +609,33 @@ function confirmFeesByTotal(lines: ReadLine[]) {
 const isJunk = (w: Word) => !/[\p{L}\p{N}€%—–:-]/u.test(w.text);
 
 /**
+ * OCR sometimes gives a word a box running far past its letters, over the next words of its line
+ * (tesseract's "Honoraires" spanning the "BRSS", "Remb." and "Montant non" headers after it, issue 34):
+ * such a box makes one column of several and joins the header's lines into one block. A word at least
+ * twice as wide per character as the page's words, whose box covers the start of a later word of its
+ * line, is cut short just before that word. Its text is not touched.
+ */
+export function trimOverlongBoxes(words: Word[]): Word[] {
+  const perChar = median(
+    words.filter((w) => w.text.length >= 3 && w.width > 0).map((w) => w.width / w.text.length),
+  );
+  if (!(perChar > 0)) return words;
+  return words.map((w) => {
+    if (w.width / Math.max(1, w.text.length) < perChar * 2) return w;
+    const cy = w.y + w.height / 2;
+    const covered = words.filter((o) => {
+      if (o === w || o.x <= w.x || o.x >= w.x + w.width) return false;
+      const ocy = o.y + o.height / 2;
+      return ocy >= w.y && ocy <= w.y + w.height && cy >= o.y && cy <= o.y + o.height;
+    });
+    if (!covered.length) return w;
+    const next = Math.min(...covered.map((o) => o.x));
+    const width = Math.max(next - w.x - perChar * 0.5, perChar * w.text.length * 0.5);
+    return width < w.width ? { ...w, width } : w;
+  });
+}
+
+/**
  * Where a read line stands on its page (`page`: index in the pages given), for reading its cells again
  * (cells.ts): its row's words and vertical extent, the table's columns, the page's median word height.
  */
@@ -549,7 +703,9 @@ export function parseQuote(
   } = {},
 ): ReadResult {
   const pages = input.map((page) =>
-    page.source === "ocr" ? { ...page, words: page.words.filter((w) => !isJunk(w)) } : page,
+    page.source === "ocr"
+      ? { ...page, words: trimOverlongBoxes(page.words.filter((w) => !isJunk(w))) }
+      : page,
   );
   const allWords: Word[] = pages.flatMap((p) => p.words);
   const pageLines = pages.map((page) => groupLines(page.words));
@@ -577,7 +733,15 @@ export function parseQuote(
       columns = fitZones(completeColumns(header.columns, body, h), body);
       columnsWidth = page.width;
       tableWords.push(...header.words);
-      table = readTable(pl, header.lastLine + 1, columns, h, false, page.source === "ocr");
+      table = readTable(
+        pl,
+        header.lastLine + 1,
+        columns,
+        h,
+        false,
+        page.source === "ocr",
+        headerStart(pl.slice(header.firstLine, header.lastLine + 1), columns, h),
+      );
     } else if (!columns) {
       // No header read (OCR lost it): the columns guessed from the rows holding a code.
       const first = pl.findIndex((line) => line.words.some((w) => readCode(w.text)));
@@ -608,7 +772,12 @@ export function parseQuote(
       const corrected = corrections?.get(lines.length + k);
       return corrected ? correctRow(raw, corrected) : raw;
     });
-    const rows = ocr ? realignTable(raws, day) : raws;
+    const rows = ocr
+      ? realignTable(
+          raws.map((raw) => resolveCode(raw, day)),
+          day,
+        )
+      : raws;
     for (const [k, { line }] of table.rows.entries()) {
       lines.push(checkRow(rows[k] as RawRow, ocr, day));
       tableWords.push(...line.words);

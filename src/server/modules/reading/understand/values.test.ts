@@ -36,10 +36,9 @@ describe("readCode", () => {
     expect(readCode("HBMD460")).toEqual({ code: "HBMD460", repaired: false, known: false });
   });
 
-  it("repairs OCR lookalikes only when the repaired code is in the table", () => {
+  it("repairs OCR lookalikes in a code of the table", () => {
     expect(readCode("HBLDO38")).toEqual({ code: "HBLD038", repaired: true, known: true });
     expect(readCode("H8LD634")).toEqual({ code: "HBLD634", repaired: true, known: true });
-    expect(readCode("HBLD63I")).toBeNull();
     expect(readCode("LBLDO15")).toEqual({ code: "LBLD015", repaired: true, known: true });
     expect(readCode("1BLD015")).toBeNull();
     // OCR doubled a zero: dropped only when that gives a code of the table.
@@ -47,8 +46,23 @@ describe("readCode", () => {
     expect(readCode("HBLD0O73")).toEqual({ code: "HBLD073", repaired: true, known: true });
     expect(readCode("HBMD0O60")).toBeNull();
     expect(readCode("HBLD6344")).toBeNull();
-    // Not in the table once repaired: refused.
-    expect(readCode("HBMDO99")).toBeNull();
+    // Not in the table once repaired, letters repaired: refused.
+    expect(readCode("H8MDO99")).toBeNull();
+    expect(readCode("1BMP001")).toBeNull();
+  });
+
+  it("repairs the digits of a code outside the table when its letters and a digit read plainly", () => {
+    // The implant abutment (LBMP001) is a free line: no table to check it against, the CCAM shape only.
+    expect(readCode("LBMPO01")).toEqual({ code: "LBMP001", repaired: true, known: false });
+    expect(readCode("HBMDO99")).toEqual({ code: "HBMD099", repaired: true, known: false });
+    // One character from a code of the table (HBLD634, HBLD486): refused, its cell is read again.
+    expect(readCode("HBLD63I")).toBeNull();
+    expect(readCode("HBLD4S6")).toBeNull();
+    // Not a digit read as one: no code (a word of seven letters is not a code).
+    expect(readCode("HBMDOIS")).toBeNull();
+    expect(readCode("Pilules")).toBeNull();
+    // A small letter among the letters: garbled ("LaMPO01" for LBMP001), not repaired.
+    expect(readCode("LaMPO01")).toBeNull();
   });
 
   it("drops punctuation OCR glued to a code", () => {

@@ -1,4 +1,4 @@
-import { actByCode } from "../../../../shared/domain/acts";
+import { ACTS, actByCode } from "../../../../shared/domain/acts";
 import { isFdiTooth } from "../../../../shared/domain/offers";
 import { AMO_RATE, type Basket } from "../../../../shared/domain/out-of-pocket";
 
@@ -42,7 +42,8 @@ const DIGIT_LOOKALIKES: Record<string, string> = {
   G: "6",
 };
 
-function digitsRepaired(text: string): string {
+/** Lookalike letters of a text read as the digits they stand for ("O31" → "031"). */
+export function digitsRepaired(text: string): string {
   return text.replace(/[OoDQIl|iBSsZG]/g, (c) => DIGIT_LOOKALIKES[c] ?? c);
 }
 
@@ -90,7 +91,9 @@ export interface CodeRead {
 /**
  * A CCAM code (4 letters + 3 digits) from a cell's text. A code of the right shape is kept as read
  * (a free line when it is not in the table); a repair of lookalike characters (0→O… in the letters,
- * O→0… in the digits) is kept only when the repaired code is in the reference table. A missing
+ * O→0… in the digits) is kept when the repaired code is in the reference table, or when only digits
+ * were repaired, the letters read as letters, at least one digit read as a digit, and no code of the
+ * table is one character away. A missing
  * character is not repaired; an extra one only where OCR doubles a zero ("HBLDO031", "HBLD0O73"), and
  * only when dropping it gives a code of the table.
  */
@@ -107,9 +110,21 @@ export function readCode(text: string): CodeRead | null {
     .replace(/[0-9]/g, (c) => LETTER_FOR[c] ?? c);
   const digits = digitsRepaired(t.slice(4));
   const repaired = `${letters}${digits}`;
-  if (/^[A-Z]{4}\d{3}$/.test(repaired) && actByCode(repaired))
-    return { code: repaired, repaired: true, known: true };
+  if (!/^[A-Z]{4}\d{3}$/.test(repaired)) return null;
+  if (actByCode(repaired)) return { code: repaired, repaired: true, known: true };
+  // A code outside the table (a free line: "LBMPO01" for the implant abutment LBMP001): its four letters
+  // read as capitals (a small letter in a code is a garbled one) and a real digit among the last three — the CCAM shape is then plain, and only the
+  // digits' lookalikes are repaired, flagged (`repaired`).
+  // Not when a code of the table is one character away ("HBLD4S6": HBLD486 or HBLD456?): OCR garbled
+  // that code more likely, and reading its cell again can tell.
+  if (/^[A-Z]{4}/.test(t) && /\d/.test(t.slice(4)) && !nearTableCode(repaired))
+    return { code: repaired, repaired: true, known: false };
   return null;
+}
+
+/** A code of the act table one character away from `code`. */
+function nearTableCode(code: string): boolean {
+  return ACTS.some((act) => [...act.code].filter((c, i) => c !== code[i]).length === 1);
 }
 
 function doubledZero(t: string): CodeRead | null {
