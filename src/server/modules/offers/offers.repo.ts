@@ -10,6 +10,7 @@ import { isVerifiedDentist } from "../../access/rules";
 import type { Db } from "../../db/index";
 import { linesOf, offerLinesAndSlots } from "../../db/offer-details";
 import { fetchPage } from "../../db/paging";
+import { GENERIC_PLAN } from "../../db/prepared";
 import type { Database } from "../../db/types";
 import { withDistance } from "../../geo/distance";
 
@@ -120,7 +121,10 @@ export function dentistOffersRepo(db: Db, actor: Actor) {
           .where("o.dentist_id", "=", actor.userId)
           .where(whereState(state, parisToday(now)))
           .orderBy("o.created_at", "desc")
-          .orderBy("o.id", "desc"),
+          .orderBy("o.id", "desc")
+          // Its generic plan (db/prepared.ts): a page of one status in order from
+          // offers_dentist_status_created_idx (migration 043), never planned again per call.
+          .modifyEnd(sql.raw(GENERIC_PLAN)),
         { page, pageSize: DENTIST_OFFERS_PAGE_SIZE },
       );
       const detailed = await withDetails(db, rows, now);
