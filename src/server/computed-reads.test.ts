@@ -52,6 +52,10 @@ describe("each screen's round trips", () => {
     // search too.
     ["patientA", "/api/conversations?search=zzzz", 1],
     ["chosen", "/api/conversations?search=zzzz", 1],
+    // 'Mes propositions': the page with its lines, slots and taken slots as JSON arrays (migration
+    // 043's addendum); they were four queries.
+    ["chosen", "/api/dentist/offers", 1],
+    ["chosen", "/api/dentist/offers?state=accepted", 1],
   ] as const)("%s GET %s: at most %i", async (who, url, most) => {
     const queries = await queriesOf(who, url);
     expect(queries.length, queries.join("\n\n")).toBeLessThanOrEqual(most);
@@ -62,6 +66,11 @@ describe("each screen's round trips", () => {
     expect(body.recent_requests.length).toBeGreaterThan(0);
     expect(body.recent_messages.length).toBeGreaterThan(0);
     expect(body.todo.requests.count + body.todo.conversations.count).toBeGreaterThan(0);
+    const offers = (
+      await w.call("chosen", { method: "GET", url: "/api/dentist/offers?state=accepted" })
+    ).json();
+    expect(offers.items.length).toBeGreaterThan(0);
+    expect(offers.items[0].lines.length + offers.items[0].slots.length).toBeGreaterThan(0);
     const list = (await w.call("chosen", { method: "GET", url: "/api/dentist/requests" })).json();
     expect(list.items.length).toBeGreaterThan(0);
     expect(list.treatments.length).toBeGreaterThan(0);

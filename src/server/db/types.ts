@@ -147,6 +147,11 @@ export interface RequestsTable {
   sent_offers: Generated<number>;
   appointment_status: Generated<"pending" | "confirmed" | null>;
   appointment_starts_at: Generated<Date | null>;
+  /**
+   * Kept by the database (migration 043), never written by the application: the dentist whose offer
+   * on it is accepted, or null. Orders the dentist's list; access still reads `offers`.
+   */
+  chosen_dentist_id: Generated<string | null>;
 }
 
 export interface DocumentsTable {

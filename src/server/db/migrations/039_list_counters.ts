@@ -32,7 +32,7 @@ import { functionBody } from "./037_changes_by_person";
  */
 
 /** The request columns kept here. */
-const REQUEST_KEPT = ["document_count", "sent_offers", "appointment_status", "appointment_starts_at"];
+export const REQUEST_KEPT = ["document_count", "sent_offers", "appointment_status", "appointment_starts_at"];
 /** The message column kept here. */
 const MESSAGE_KEPT = ["attachment_count"];
 
@@ -71,7 +71,7 @@ const recountMessages = (ids: string) => `
  * A table's change notifications (migration 037), silent on an update that changed its kept columns
  * and nothing else.
  */
-function silentOnKept(table: string, kept: string[]): string {
+export function silentOnKept(table: string, kept: string[]): string {
   const body = functionBody(table);
   if (!/\bbegin\b/.test(body)) throw new Error(`migration 039 : corps de sourio_changes_${table} inattendu`);
   const keptArray = `array[${kept.map((c) => `'${c}'`).join(", ")}]`;

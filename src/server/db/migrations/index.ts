@@ -38,6 +38,7 @@ import * as m039 from "./039_list_counters";
 import * as m040 from "./040_counters_under_lock";
 import * as m041 from "./041_dentist_tallies";
 import * as m042 from "./042_response_seconds";
+import * as m043 from "./043_offers_in_list_order";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   "040_counters_under_lock": m040,
   "041_dentist_tallies": m041,
   "042_response_seconds": m042,
+  "043_offers_in_list_order": m043,
 };

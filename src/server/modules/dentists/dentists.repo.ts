@@ -86,8 +86,8 @@ function dentistQueries(db: Db, actor: Actor) {
   /**
    * Open requests sent to all, open requests sent to this dentist, and the requests whose accepted
    * offer is his. The first two are each one partial index in list order (migration 013: the open
-   * statuses as literals let the planner match them); the third starts from this dentist's accepted
-   * offers, a few rows. A page is a merge of three scans of at most offset + limit rows each,
+   * statuses as literals let the planner match them); the third too, on the chosen dentist kept on
+   * each request (migration 043; it read all of his accepted offers before, and sorted). A page is a merge of three scans of at most offset + limit rows each,
    * whatever the number of requests; the branches never overlap (an accepted offer closes a request).
    * A dentist whose subscription lapsed has the third branch only (issue 35). `withChosen` false
    * leaves the third branch out when another remains: for a filter that excludes every request with
@@ -109,18 +109,9 @@ function dentistQueries(db: Db, actor: Actor) {
       ...(withChosen || actor.limited
         ? [
             (eb: RequestsEb) =>
-              eb.and([
-                eb(
-                  "r.id",
-                  "in",
-                  eb
-                    .selectFrom("offers as chosen")
-                    .select("chosen.request_id")
-                    .where("chosen.dentist_id", "=", me)
-                    .where("chosen.status", "=", "accepted"),
-                ),
-                eb.not(requestIsOpen(eb)),
-              ]),
+              // His accepted offer's request (`chosen_dentist_id`, kept by the database from `offers`:
+              // migration 043), in list order from requests_chosen_created_idx.
+              eb.and([eb("r.chosen_dentist_id", "=", me), eb.not(requestIsOpen(eb))]),
           ]
         : []),
     ].map((audience) =>

@@ -1,15 +1,17 @@
 import { type ExpressionBuilder, sql } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { OfferState } from "../../../shared/domain/offers";
 import { mayWithdrawOffer } from "../../../shared/policies/appointments";
 import { offerStateOf, parisToday } from "../../../shared/policies/offers";
 import { DENTIST_OFFERS_PAGE_SIZE, type OfferDto } from "../../../shared/schemas/offers";
-import { withTableBr } from "../../../shared/schemas/quotes";
+import { QUOTE_LINE_FIELDS, type QuoteLineDto, withTableBr } from "../../../shared/schemas/quotes";
 import type { Actor } from "../../access/actor";
 import { requestVisibleToDentist } from "../../access/requests";
 import { isVerifiedDentist } from "../../access/rules";
 import type { Db } from "../../db/index";
 import { linesOf, offerLinesAndSlots } from "../../db/offer-details";
 import { fetchPage } from "../../db/paging";
+import { GENERIC_PLAN } from "../../db/prepared";
 import type { Database } from "../../db/types";
 import { withDistance } from "../../geo/distance";
 
@@ -64,23 +66,40 @@ async function withDetails<R extends OfferRow>(
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [{ lines, slots }, taken] = await Promise.all([offerLinesAndSlots(db, ids), takenSlots(db, ids)]);
-  const iso = (slot: { starts_at: Date | string }) => new Date(slot.starts_at).toISOString();
   return rows.map((row) => ({
     ...row,
-    dto: {
-      id: row.id,
-      request_id: row.request_id,
-      amount_cents: row.amount_cents,
-      comment: row.comment,
-      valid_until: row.valid_until,
-      state: offerStateOf(row, now),
-      // Rows stored before issue 32 may hold a BR the dentist typed on a free line: read as 0.
-      lines: linesOf(lines, row.id).map(withTableBr),
-      slots: slots.filter((s) => s.offer_id === row.id).map(iso),
-      taken_slots: taken.filter((s) => s.offer_id === row.id).map(iso),
-      created_at: new Date(row.created_at).toISOString(),
-    },
+    dto: offerDto(
+      row,
+      linesOf(lines, row.id),
+      slots.filter((s) => s.offer_id === row.id),
+      taken.filter((s) => s.offer_id === row.id),
+      now,
+    ),
   }));
+}
+
+/** An offer as the API shows it, from its row, its lines (in order), its slots and its taken slots. */
+function offerDto(
+  row: OfferRow,
+  lines: QuoteLineDto[],
+  slots: { starts_at: Date | string }[],
+  taken: { starts_at: Date | string }[],
+  now: Date,
+): OfferDto {
+  const iso = (slot: { starts_at: Date | string }) => new Date(slot.starts_at).toISOString();
+  return {
+    id: row.id,
+    request_id: row.request_id,
+    amount_cents: row.amount_cents,
+    comment: row.comment,
+    valid_until: row.valid_until,
+    state: offerStateOf(row, now),
+    // Rows stored before issue 32 may hold a BR the dentist typed on a free line: read as 0.
+    lines: lines.map(withTableBr),
+    slots: slots.map(iso),
+    taken_slots: taken.map(iso),
+    created_at: new Date(row.created_at).toISOString(),
+  };
 }
 
 /** A dentist's own offers: every query is filtered by the actor's id. */
@@ -110,28 +129,60 @@ export function dentistOffersRepo(db: Db, actor: Actor) {
           .selectFrom("offers as o")
           .innerJoin("requests as r", "r.id", "o.request_id")
           .innerJoin("profiles as p", "p.id", "r.patient_id")
-          .select([
+          .select((eb) => [
             ...offerColumns,
             "o.decided_at",
             "r.treatment_type",
             "r.status as request_status",
             "p.full_name as patient_name",
+            // Its lines, slots and taken slots as JSON arrays of the page's rows (one round trip,
+            // issue 38; they were three more queries): each a lookup by the offer's key.
+            jsonArrayFrom(
+              eb
+                .selectFrom("offer_lines as l")
+                .select(QUOTE_LINE_FIELDS.map((field) => `l.${field}` as const))
+                .whereRef("l.offer_id", "=", "o.id")
+                .orderBy("l.position"),
+            ).as("lines"),
+            jsonArrayFrom(
+              eb
+                .selectFrom("offer_slots as s")
+                .select("s.starts_at")
+                .whereRef("s.offer_id", "=", "o.id")
+                .orderBy("s.starts_at"),
+            ).as("slots"),
+            jsonArrayFrom(
+              eb
+                .selectFrom("offer_slots as ts")
+                .innerJoin("appointments as a", (join) =>
+                  join
+                    .onRef("a.dentist_id", "=", "o.dentist_id")
+                    .onRef("a.starts_at", "=", "ts.starts_at")
+                    .onRef("a.offer_id", "<>", "o.id")
+                    .on("a.status", "=", "confirmed"),
+                )
+                .select("ts.starts_at")
+                .whereRef("ts.offer_id", "=", "o.id")
+                .orderBy("ts.starts_at"),
+            ).as("taken"),
           ])
           .where("o.dentist_id", "=", actor.userId)
           .where(whereState(state, parisToday(now)))
           .orderBy("o.created_at", "desc")
-          .orderBy("o.id", "desc"),
+          .orderBy("o.id", "desc")
+          // Its generic plan (db/prepared.ts): a page of one status in order from
+          // offers_dentist_status_created_idx (migration 043), never planned again per call.
+          .modifyEnd(sql.raw(GENERIC_PLAN)),
         { page, pageSize: DENTIST_OFFERS_PAGE_SIZE },
       );
-      const detailed = await withDetails(db, rows, now);
       return {
-        items: detailed.map((row) => ({
-          ...row.dto,
+        items: rows.map((row) => ({
+          ...offerDto(row, row.lines, row.slots, row.taken, now),
           treatment_type: row.treatment_type,
           patient_name: row.patient_name || "Patient",
           request_status: row.request_status,
           decided_at: row.decided_at ? new Date(row.decided_at).toISOString() : null,
-          may_withdraw: mayWithdrawOffer(row.dto.state),
+          may_withdraw: mayWithdrawOffer(offerStateOf(row, now)),
         })),
         hasMore,
       };
