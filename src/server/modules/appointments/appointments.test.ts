@@ -2,6 +2,7 @@ import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appPerFile, createTestContext, postRequest } from "../../testing/harness";
 import { api, peoplePerFile, USUAL_CAST, verifyDentist, type Who } from "../../testing/people";
+import { queriesDuring } from "../../testing/queries";
 import { listenLocally, openSocket } from "../../testing/sockets";
 import { sendAppointmentReminders } from "./reminders.service";
 
@@ -761,6 +762,13 @@ describe("a dentist is never booked twice at one time (issue 32, ADR 038)", () =
       .json()
       .items.find((i: { id: string }) => i.id === second.id);
     expect(pending).toMatchObject({ options: [NINE_UTC], taken_options: [NINE_UTC] });
+    // Its proposed and taken times come with the list, in one round trip (issue 38); a parameter
+    // the route ignores keeps the response cache out of it.
+    const { result, queries } = await queriesDuring(ctx.app, () =>
+      get("/api/appointments?counted=1", who.drC),
+    );
+    expect(result.json().items.find((i: { id: string }) => i.id === second.id)).toEqual(pending);
+    expect(queries.length, queries.join("\n\n")).toBe(1);
     const quentinsOffer = (await get(`/api/patient/requests/${pending.request_id}`, who.Quentin))
       .json()
       .offers.find((o: { id: string }) => o.id === second.offerId);
