@@ -476,7 +476,7 @@ function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
 /**
  * A row of a photo or a scan whose code OCR garbled beyond lookalikes ("MaLDo31", "HE[D245;", "UPLP318"
  * for HBLD031, HBLD245, HBLD318): no code read, or one outside the act table. The table's codes differ
- * in their three digits, so a word of the row (its code, a word no field took, or one of its label —
+ * in their three digits (were two to share them, neither would be chosen), so a word of the row (its code, a word no field took, or one of its label —
  * where OCR put the code when the header's code column was not read) ending in three
  * digits — two at least read as digits — names one act of the table; it is taken only when the row's own
  * figures bear it out: the BR read is that act's BR on the devis's day, or the AMO read its 60 %; the
@@ -494,13 +494,17 @@ export function resolveCode(raw: RawRow, day: string): RawRow {
     if (!/^\d{3}$/.test(digits) || (tail.match(/\d/g) ?? []).length < 2) continue;
     const head = t.slice(0, -3).toUpperCase();
     if ((head.match(/[A-Z]/g) ?? []).length < 2) continue;
-    const act = ACTS.find((a) => a.code.endsWith(digits));
-    if (!act || ![...head].some((c) => act.code.slice(0, 4).includes(c))) continue;
-    const br = termsOn(act.code, day, raw.tooth)?.brCents;
-    if (!br) continue;
-    const borne = raw.br === br || (raw.amo !== null && amoFits(raw.amo, br));
-    if (!borne || (raw.tooth !== null && !actFitsTooth(act, raw.tooth))) continue;
-    return { ...raw, code: act.code, codeRepaired: true };
+    // Every act of the table the word and the row's figures bear out: taken only when it is one.
+    const acts = ACTS.filter((act) => {
+      if (!act.code.endsWith(digits) || ![...head].some((c) => act.code.slice(0, 4).includes(c)))
+        return false;
+      const br = termsOn(act.code, day, raw.tooth)?.brCents;
+      if (!br) return false;
+      const borne = raw.br === br || (raw.amo !== null && amoFits(raw.amo, br));
+      return borne && (raw.tooth === null || actFitsTooth(act, raw.tooth));
+    });
+    const [act] = acts;
+    if (act && acts.length === 1) return { ...raw, code: act.code, codeRepaired: true };
   }
   return raw;
 }
