@@ -93,6 +93,29 @@ describe("OCR pool", () => {
     expect(words.some((w) => w.text === "HBLD634")).toBe(true);
   });
 
+  it("sends nothing more to a worker ended while it started: no rejection outside the page's", async () => {
+    // A cold pool: the page runs out of time while its worker is still starting (a loaded machine).
+    // Once started, the worker is ended; before, the task still called it and tesseract.js's post to
+    // the ended thread was a rejection no one handled, which ends the reading's process.
+    await closeOcr();
+    const stray: unknown[] = [];
+    const onStray = (reason: unknown) => stray.push(reason);
+    process.on("unhandledRejection", onStray);
+    try {
+      const error = await recognizePage(image, { pageTimeoutMs: 1 }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect((error as Error).message).toBe(READING_MESSAGES.timeout);
+      // A fresh worker reads the next page; the ended one had started by then (it started first).
+      expect((await recognizePage(image)).some((w) => w.text === "HBLD634")).toBe(true);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(stray).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onStray);
+    }
+  });
+
   it("fails a page at once when its reading is aborted", async () => {
     const controller = new AbortController();
     controller.abort(new Error("stopped"));

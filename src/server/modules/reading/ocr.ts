@@ -156,6 +156,26 @@ function pump(): void {
   }
 }
 
+/**
+ * The worker as a job's task sees it: once the job is out of time, failed or aborted, the worker is
+ * being ended, and each further call fails at once instead of reaching it. tesseract.js posts to a
+ * terminated thread otherwise ("Cannot read properties of null"), a rejection outside any job: in the
+ * reading's process, that ended the process and the next devis's reading with it (a task whose worker
+ * was still starting when its page ran out of time, on a loaded machine).
+ */
+function untilBroken(worker: TesseractWorker, broken: () => boolean): TesseractWorker {
+  return new Proxy(worker, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) =>
+        broken()
+          ? Promise.reject(new ReadingError(READING_MESSAGES.timeout))
+          : (value as (...a: unknown[]) => unknown).apply(target, args);
+    },
+  });
+}
+
 async function run(poolWorker: PoolWorker, job: Job): Promise<void> {
   inFlight += 1;
   peakInFlight = Math.max(peakInFlight, inFlight);
@@ -184,7 +204,7 @@ async function run(poolWorker: PoolWorker, job: Job): Promise<void> {
     const work = (async () => {
       const worker = await poolWorker.tesseract;
       threadOf(worker)?.ref?.();
-      return job.task(worker);
+      return job.task(untilBroken(worker, () => broken));
     })();
     work.catch(noop);
     const value = await Promise.race([work, stop]);
