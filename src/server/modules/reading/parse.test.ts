@@ -1391,4 +1391,27 @@ describe("parseQuote: photos of other layouts (issue 34)", () => {
     ]);
     expect(result.lines[1]?.uncertain).toContain("fee_cents");
   });
+
+  it("reads as one row a line with the tooth and a garbled code over a touching line of its amounts", () => {
+    const result = parseQuote([
+      page(
+        [
+          [200, HEADER],
+          [220, row("21", "HBLD634", "Couronne céramo-métallique", "1", "500,00", "120,00", "72,00")],
+          // One row OCR put on two lines: its tooth and its code (garbled) above, every amount below —
+          // a row of its own on its fee and BR, without its tooth.
+          [240, row("31", "HBLDOSO", "Inlay-core sous couronne", "", "", "", "")],
+          [250, row("", "", "", "Santé", "135,00", "90,00", "54,00")],
+          [272, row("22", "HBLD486", "Couronne transitoire", "3", "1 020,00", "10,00", "6,00")],
+        ],
+        { source: "ocr" },
+      ),
+    ]);
+    expect(result.lines.map((l) => [l.tooth, l.fee_cents, l.br_cents, l.amo_cents])).toEqual([
+      [21, 500_00, 120_00, 72_00],
+      [31, 135_00, 90_00, 54_00],
+      [22, 1_020_00, 10_00, 6_00],
+    ]);
+    expect(result.lines[1]?.act).toContain("Inlay-core");
+  });
 });

@@ -287,6 +287,8 @@ function readTable(
   let misses = 0;
   /** The line just read that was neither a row nor a label: maybe one half of a garbled row. */
   let stray: PageTable["rows"][number] | null = null;
+  /** The index of the line `stray` was read from. */
+  let strayAt = -1;
   // Label lines not yet given to a row: a wrapped label belongs to the row above it, or — where practice
   // software centres a row's cells on its wrapped label — to the row below it: to the nearer one.
   let pending: TextLine[] = [];
@@ -336,6 +338,18 @@ function readTable(
       misses = 0;
       continue;
     }
+    // The line just above, no row, held this row's tooth or code ("31 HBLDOSO Inlay-core…" over
+    // "Santé 135,00 90,00 54,00"): the two halves of one row, read as one.
+    const joined =
+      kind === "act" && ocr && stray && strayAt === i - 1 && amountHalf(raw) && codeHalf(stray.raw)
+        ? strayHalves(stray, raw, line, columns, h)
+        : null;
+    if (joined) {
+      rows.push(joined);
+      stray = null;
+      misses = 0;
+      continue;
+    }
     if (kind === "act") {
       const row = { raw, line };
       // Labels just above go to the nearer row; the first of them decides for the ones above it.
@@ -376,6 +390,7 @@ function readTable(
       continue;
     }
     stray = kind === "other" ? { raw, line } : null;
+    strayAt = i;
     misses++;
     if (rows.length && misses >= 2 && !(ocr && rowAhead(lines, i, columns, h, headerLeft))) break;
     if (!rows.length && misses >= 3) break;
