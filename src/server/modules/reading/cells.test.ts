@@ -7,6 +7,7 @@ import {
   cellScale,
   cellsToReadAgain,
   cutOut,
+  jointBrAmo,
   MAX_CELL_SCALE,
 } from "./cells";
 import type { RowLayout } from "./parse";
@@ -127,6 +128,43 @@ describe("acceptedReading", () => {
     // A free line: its AMO against its own BR.
     const free = readCrown({ code: "HBQK002", expected: null, br_cents: 20_00, amo_cents: 1_00 });
     expect(acceptedReading("amo_cents", "12,00", free, readResult([free]))).toBe("12,00");
+  });
+});
+
+describe("jointBrAmo", () => {
+  // A `grille-serif` photo (tuned seed 40 100): "100€" and "60€" read for a BR of 10,00 € and an AMO of
+  // 6,00 €, the line's code not read, so no table BR to check a new BR against.
+  const garbled = readCrown({
+    code: null,
+    expected: null,
+    br_cents: 1_00,
+    amo_cents: 60_00,
+    uncertain: ["br_cents", "amo_cents"],
+  });
+  const cells = [
+    { line: 0, field: "br_cents" as const },
+    { line: 0, field: "amo_cents" as const },
+  ];
+
+  it("takes a BR and an AMO read again that bear each other out, where each alone is refused", () => {
+    const devis = readResult([garbled]);
+    expect(acceptedReading("br_cents", "10,00", garbled, devis)).toBeNull();
+    expect(acceptedReading("amo_cents", "6,00", garbled, devis)).toBeNull();
+    expect([...jointBrAmo(cells, ["10,00", "6,00"], devis)]).toEqual([
+      [0, "10,00"],
+      [1, "6,00"],
+    ]);
+    // The euro sign read as a third decimal, as for a single cell.
+    expect(jointBrAmo(cells, ["10,006", "6,006"], devis).get(0)).toBe("10,00");
+  });
+
+  it("leaves a pair that does not agree, a lone cell, and a line whose first BR and AMO already agree", () => {
+    const devis = readResult([garbled]);
+    expect(jointBrAmo(cells, ["10,00", "7,00"], devis).size).toBe(0);
+    expect(jointBrAmo(cells, ["0", "0"], devis).size).toBe(0);
+    expect(jointBrAmo([cells[0] as (typeof cells)[0]], ["10,00"], devis).size).toBe(0);
+    const agreeing = readCrown({ uncertain: ["br_cents", "amo_cents"] });
+    expect(jointBrAmo(cells, ["10,00", "6,00"], readResult([agreeing])).size).toBe(0);
   });
 });
 

@@ -235,6 +235,42 @@ function jointFees(cells: Cell[], reads: CellRead[], result: ReadResult): Map<nu
 }
 
 /**
+ * A line's BR and AMO read again together, taken together when they bear each other out (the AMO is 60 %
+ * of the BR) and the first readings did not (one missing, filled from the table, or the pair not 60 %):
+ * two cells read apart and agreeing are what the devis says, even when the act table's BR differs or the
+ * line's code was not read (a `grille-serif` photo read "100€" and "60€" for 10,00 € and 6,00 €). By cell
+ * index, as words.
+ */
+export function jointBrAmo(
+  cells: readonly { line: number; field: CellField }[],
+  texts: readonly (string | undefined)[],
+  result: ReadResult,
+): Map<number, string> {
+  const out = new Map<number, string>();
+  const pairs = new Map<number, { br?: number; amo?: number }>();
+  for (const [i, cell] of cells.entries()) {
+    if (cell.field === "br_cents" || cell.field === "amo_cents") {
+      const pair = pairs.get(cell.line) ?? {};
+      pair[cell.field === "br_cents" ? "br" : "amo"] = i;
+      pairs.set(cell.line, pair);
+    }
+  }
+  for (const [index, { br, amo }] of pairs) {
+    if (br === undefined || amo === undefined) continue;
+    const line = result.lines[index] as ReadLine;
+    const readBr = line.filled?.includes("br_cents") ? null : line.br_cents;
+    const readAmo = line.filled?.includes("amo_cents") ? null : line.amo_cents;
+    if (readBr !== null && readAmo !== null && amoFits(readAmo, readBr)) continue;
+    const brValue = cellAmount(texts[br] ?? "");
+    const amoValue = cellAmount(texts[amo] ?? "");
+    if (brValue === null || amoValue === null || brValue <= 0 || !amoFits(amoValue, brValue)) continue;
+    out.set(br, formatAmount(brValue));
+    out.set(amo, formatAmount(amoValue));
+  }
+  return out;
+}
+
+/**
  * The devis understood again after its doubtful cells were read again (see above); `first` as it is when
  * no cell is worth it, none reads better, or the lines no longer match one for one.
  */
@@ -284,13 +320,20 @@ export async function rereadCells(
   const reads = await recognizeCells(crops, options);
 
   const fees = jointFees(cells, reads, first);
+  const amounts = jointBrAmo(
+    cells,
+    reads.map((read) => read?.text),
+    first,
+  );
   const corrections = new Map<number, CellCorrection[]>();
   const changed: Cell[] = [];
   for (const [i, cell] of cells.entries()) {
     const read = reads[i];
     const line = first.lines[cell.line] as ReadLine;
     const text =
-      fees.get(i) ?? (read ? acceptedReading(cell.field, read.text, line, first, !cell.words.length) : null);
+      fees.get(i) ??
+      amounts.get(i) ??
+      (read ? acceptedReading(cell.field, read.text, line, first, !cell.words.length) : null);
     if (!read || text === null) continue;
     const list = corrections.get(cell.line) ?? [];
     list.push({ field: cell.field, text, confidence: read.confidence });
