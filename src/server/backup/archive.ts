@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHash, createHmac } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { cp, mkdir, mkdtemp, rm, stat } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { cp, mkdir, mkdtemp, open, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Readable, Transform } from "node:stream";
@@ -222,12 +222,11 @@ export interface WriteBackupOptions {
 export async function writeBackup(
   options: WriteBackupOptions,
 ): Promise<{ bytes: number; manifest: Manifest }> {
+  // The archive's file first, before anything is read: an existing file fails the backup at once
+  // (EEXIST) and is never touched, whatever else would have failed later.
+  const handle = await open(options.file, "wx", 0o600);
   const zip = new ZipFile();
-  const out = createWriteStream(options.file, { flags: "wx", mode: 0o600 });
-  let created = false;
-  out.once("open", () => {
-    created = true;
-  });
+  const out = handle.createWriteStream();
   const written = pipeline(zip.outputStream, out);
   // The archive's failure stops the entry under way (below) and is thrown once, by `await written`.
   const stop = new AbortController();
@@ -271,7 +270,7 @@ export async function writeBackup(
     (zip.outputStream as Readable).destroy();
     out.destroy();
     await written.catch(() => {});
-    if (created) await rm(options.file, { force: true });
+    await rm(options.file, { force: true });
     throw cause;
   }
 }
