@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { offerStateOf } from "../../../shared/policies/offers";
 import { requestVisibleToDentist } from "../../access/requests";
-import { appPerFile, postRequest } from "../../testing/harness";
+import { appPerFile, newRequestId } from "../../testing/harness";
 import { api, peoplePerFile, USUAL_CAST, type Who } from "../../testing/people";
 import { queriesDuring } from "../../testing/queries";
 
@@ -32,16 +32,8 @@ const who = peoplePerFile(ctx, USUAL_CAST);
 
 const STATES = ["sent", "accepted", "closed", "expired", "withdrawn"] as const;
 
-async function createRequest(patient: Who) {
-  const response = await postRequest(ctx.app, patient.cookie, {
-    treatment_type: "crown",
-    consent: "true",
-    quote_amount: "1200",
-    document_types: '["quote"]',
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id as string;
-}
+const createRequest = (patient: Who) =>
+  newRequestId(ctx.app, patient.cookie, undefined, { quote_amount: "1200", document_types: '["quote"]' });
 
 async function sendOffer(requestId: string, as: Who, validUntil: string | null = "2026-12-31") {
   const response = await post(
