@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCompiled } from "./compiled";
 import { type DatabaseHandle, openDatabase } from "./index";
@@ -13,8 +15,28 @@ let database: DatabaseHandle;
 const alice = "0b5a4f0e-0000-4000-8000-00000000000a";
 const bob = "0b5a4f0e-0000-4000-8000-00000000000b";
 
+/** On PostgreSQL (TEST_DATABASE_URL runs), a fresh database of its own, dropped at the end. */
+let dropDatabase = async () => {};
+
 beforeAll(async () => {
-  database = openDatabase({});
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `sourio_compiled_${randomUUID().replace(/-/g, "")}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    // One connection: the settings and prepared statements looked at are that connection's.
+    database = openDatabase({ databaseUrl: url.href, poolSize: 1 });
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  } else database = openDatabase({});
   await sql`create table notes (owner uuid not null, day date not null, body text not null)`.execute(
     database.db,
   );
@@ -25,6 +47,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database.close();
+  await dropDatabase();
 });
 
 // The test table is not in the app's types.
@@ -97,6 +120,28 @@ describe("runCompiled", () => {
         { genericPlan: true },
       ),
     ).rejects.toThrow(/division by zero/);
+    expect(await planMode()).toBe("auto");
+    // A value the driver cannot send: it fails before the statement is bound, the setting reset (a
+    // text of its own: node-postgres closes the statement then, yet keeps it as prepared).
+    const unsendable = {
+      toPostgres: () => {
+        throw new Error("valeur impossible à envoyer");
+      },
+      toString: () => {
+        throw new Error("valeur impossible à envoyer");
+      },
+    };
+    await expect(
+      runCompiled(
+        db(),
+        "test-notes-generic-unsendable",
+        { me: unsendable },
+        (p) => notesOf(p.me, "2026-11-28").where("body", "<>", ""),
+        {
+          genericPlan: true,
+        },
+      ),
+    ).rejects.toThrow(/impossible à envoyer/);
     expect(await planMode()).toBe("auto");
     expect(await read(alice)).toEqual([{ body: "a2" }]);
   });
