@@ -95,6 +95,9 @@ export function adminRepo(db: Db, actor: Actor) {
               `admin-users:${options.role}:${options.page}:${options.pageSize}`,
               {},
               query,
+              // Planned again on every call otherwise (PostgreSQL at 100 000 requests: 1 001 custom
+              // plans, 0 generic; ADR 060): its generic plan reads the same index in list order.
+              { genericPlan: true },
             );
       const rows = page?.rows ?? [];
       return {
