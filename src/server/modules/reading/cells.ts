@@ -90,7 +90,11 @@ export function cellsToReadAgain(
 }
 
 /** Where a cell stands: its words' box in the column's zone on the row, else the zone itself. */
-function locate(row: RowLayout, field: CellField, page: OcrPageImage): Cell["box"] & { words: Word[] } {
+export function locate(
+  row: RowLayout,
+  field: CellField,
+  page: OcrPageImage,
+): Cell["box"] & { words: Word[] } {
   const column = row.columns.find((c) => c.kind === COLUMN_OF[field]);
   if (!column) throw new Error("no column");
   const words = row.words.filter((w) => {
@@ -103,12 +107,20 @@ function locate(row: RowLayout, field: CellField, page: OcrPageImage): Cell["box
   const padY = row.h * 0.4;
   // An empty cell: its column's zone, no wider than its header and a few characters either side (the
   // first and last zones run to the page's edges).
-  const x0 = words.length
+  let x0 = words.length
     ? Math.min(...words.map((w) => w.x)) - padX
     : Math.max(column.left, column.x0 - row.h * 4);
-  const x1 = words.length
+  let x1 = words.length
     ? Math.max(...words.map((w) => w.x + w.width)) + padX
     : Math.min(column.right, column.x1 + row.h * 4);
+  // A tooth's two digits: OCR's box of a word in its cell may be a piece of them (a dash read for the
+  // "4" of "48"): the crop spans two digits and their margin either side of its centre, within the
+  // column's zone.
+  if (field === "tooth" && words.length) {
+    const centre = (x0 + x1) / 2;
+    x0 = Math.min(x0, Math.max(column.left, centre - row.h * 2.5));
+    x1 = Math.max(x1, Math.min(column.right, centre + row.h * 2.5));
+  }
   const y0 = row.top - padY;
   const y1 = row.bottom + padY;
   const x = Math.max(0, Math.floor(x0));
@@ -171,6 +183,23 @@ export async function cutOut(
 }
 
 /**
+ * A code of the act table read in a code cell: the cell's text, or — the crop taking a character of the
+ * next column too, a tooth's digit before the code or a label's letter after it ("6HBLD073",
+ * "HBLD734C") — the one seven characters of it that are a code of the table, when only one is.
+ */
+export function cellCode(text: string): string | null {
+  const t = text.replace(/\s/g, "");
+  const whole = readCode(t);
+  if (whole) return whole.known ? whole.code : null;
+  const found = new Set<string>();
+  for (let i = 0; i + 7 <= t.length && t.length <= 9; i += 1) {
+    const code = readCode(t.slice(i, i + 7));
+    if (code?.known) found.add(code.code);
+  }
+  return found.size === 1 ? ([...found][0] as string) : null;
+}
+
+/**
  * A cell's new reading as the word that replaces its first one, when the devis bears it out: a code of
  * the act table; a tooth the act allows; a fee whose words were not an amount, or one that makes the
  * fees add up to the printed total; a BR that is the table's or of which the printed AMO is 60 %; an AMO that is 60 % of the BR.
@@ -186,8 +215,8 @@ export function acceptedReading(
 ): string | null {
   const known = line.code ? actByCode(line.code) : undefined;
   if (field === "code") {
-    const code = readCode(text);
-    return code?.known && code.code !== line.code ? code.code : null;
+    const code = cellCode(text);
+    return code && code !== line.code ? code : null;
   }
   if (field === "tooth") {
     const tooth = readTooth(text);
