@@ -11,6 +11,7 @@ import {
   jointBrAmo,
   locate,
   MAX_CELL_SCALE,
+  withCodeColumn,
 } from "./cells";
 import type { RowLayout } from "./parse";
 import type { Column } from "./understand/header";
@@ -79,6 +80,46 @@ describe("cellsToReadAgain", () => {
     expect(cellsToReadAgain(readResult([corrected]), [row()])).toEqual([]);
     const noTooth = columns.filter((c) => c.kind !== "tooth");
     expect(cellsToReadAgain(readResult([readCrown({ tooth: null })]), [row(noTooth)])).toEqual([]);
+  });
+});
+
+describe("withCodeColumn", () => {
+  const noCode = columns.filter((c) => c.kind !== "code");
+  const word = (text: string, x: number) => ({ text, x, y: 102, width: 40, height: 16, confidence: 90 });
+  it("places a code column whose header was not read where two rows or more show a code of the table", () => {
+    // HBLD090 read; LBLD015 read with a lookalike; the third row's code not read at all.
+    const rows = [
+      { ...row(noCode), words: [word("37", 10), word("HBLD090", 60)] },
+      { ...row(noCode), words: [word("48", 10), word("LBLDOIS", 64)] },
+      { ...row(noCode), words: [word("ArDise", 58)] },
+    ];
+    const placed = withCodeColumn(rows);
+    for (const r of placed)
+      expect(r.columns.find((c) => c.kind === "code")).toEqual({
+        kind: "code",
+        x0: 60,
+        x1: 104,
+        left: 40,
+        right: 124,
+      });
+    // The row without a code now has a cell to read again.
+    const misread = readCrown({ code: null, expected: null });
+    const result = readResult([readCrown(), readCrown(), misread]);
+    expect(cellsToReadAgain(result, rows)).toEqual([]);
+    expect(cellsToReadAgain(result, placed)).toEqual([{ line: 2, field: "code" }]);
+  });
+
+  it("leaves a table with a code column, or with one code read", () => {
+    const withColumn = [
+      { ...row(), words: [word("HBLD090", 60)] },
+      { ...row(), words: [word("HBLD073", 60)] },
+    ];
+    expect(withCodeColumn(withColumn)).toEqual(withColumn);
+    const one = [
+      { ...row(noCode), words: [word("HBLD090", 60)] },
+      { ...row(noCode), words: [word("xx", 60)] },
+    ];
+    expect(withCodeColumn(one)).toEqual(one);
   });
 });
 

@@ -89,6 +89,38 @@ export function cellsToReadAgain(
   return out.filter((s) => layout[s.line]?.columns.some((c) => c.kind === COLUMN_OF[s.field]));
 }
 
+/**
+ * A table whose code column's header OCR did not read (its codes then fall in the tooth's or the act's
+ * zone): the rows of a page get a code column where at least two rows of it show a code of the act
+ * table, from the left of the leftmost to the right of the rightmost — so that a row whose code was not
+ * read has a cell to read again. Rows of a page with a code column, or fewer codes, are left as they are.
+ */
+export function withCodeColumn(layout: readonly RowLayout[]): RowLayout[] {
+  const spans = new Map<number, { x0: number; x1: number; h: number; rows: number }>();
+  for (const row of layout) {
+    if (row.columns.some((c) => c.kind === "code")) continue;
+    const words = row.words.filter((w) => readCode(w.text)?.known);
+    if (!words.length) continue;
+    const span = spans.get(row.page) ?? { x0: Infinity, x1: -Infinity, h: row.h, rows: 0 };
+    span.x0 = Math.min(span.x0, ...words.map((w) => w.x));
+    span.x1 = Math.max(span.x1, ...words.map((w) => w.x + w.width));
+    span.rows += 1;
+    spans.set(row.page, span);
+  }
+  return layout.map((row) => {
+    const span = spans.get(row.page);
+    if (!span || span.rows < 2 || row.columns.some((c) => c.kind === "code")) return row;
+    const column = {
+      kind: "code" as const,
+      x0: span.x0,
+      x1: span.x1,
+      left: span.x0 - span.h,
+      right: span.x1 + span.h,
+    };
+    return { ...row, columns: [...row.columns, column] };
+  });
+}
+
 /** Where a cell stands: its words' box in the column's zone on the row, else the zone itself. */
 export function locate(
   row: RowLayout,
@@ -307,14 +339,16 @@ export async function rereadCells(
   pages: PageWords[],
   images: readonly (OcrPageImage | undefined)[],
   first: ReadResult,
-  layout: RowLayout[],
+  rowLayout: RowLayout[],
   options: OcrOptions & {
     today?: string;
     /** Height (px) the cells' characters are enlarged to before being read again; 0: not enlarged. */
     cellTextHeight?: number;
   } = {},
 ): Promise<ReadResult> {
-  if (layout.length !== first.lines.length) return first;
+  if (rowLayout.length !== first.lines.length) return first;
+  // A code column placed where the other rows' codes are, when its header was not read.
+  const layout = withCodeColumn(rowLayout);
   // Tesseract's boxes are in the PNG's own frame, even on a page it turned to read (measured on tuned
   // photos turned by 0.7° and 1.6°: the boxes cover the ink of the PNG as given, not of it turned).
   const wanted = cellsToReadAgain(first, layout).filter(
