@@ -4,11 +4,14 @@ import { readCrown, readResult } from "../../testing/read-results";
 import {
   acceptedReading,
   CELL_TEXT_HEIGHT,
+  cellCode,
   cellScale,
   cellsToReadAgain,
   cutOut,
   jointBrAmo,
+  locate,
   MAX_CELL_SCALE,
+  withCodeColumn,
 } from "./cells";
 import type { RowLayout } from "./parse";
 import type { Column } from "./understand/header";
@@ -80,6 +83,46 @@ describe("cellsToReadAgain", () => {
   });
 });
 
+describe("withCodeColumn", () => {
+  const noCode = columns.filter((c) => c.kind !== "code");
+  const word = (text: string, x: number) => ({ text, x, y: 102, width: 40, height: 16, confidence: 90 });
+  it("places a code column whose header was not read where two rows or more show a code of the table", () => {
+    // HBLD090 read; LBLD015 read with a lookalike; the third row's code not read at all.
+    const rows = [
+      { ...row(noCode), words: [word("37", 10), word("HBLD090", 60)] },
+      { ...row(noCode), words: [word("48", 10), word("LBLDOIS", 64)] },
+      { ...row(noCode), words: [word("ArDise", 58)] },
+    ];
+    const placed = withCodeColumn(rows);
+    for (const r of placed)
+      expect(r.columns.find((c) => c.kind === "code")).toEqual({
+        kind: "code",
+        x0: 60,
+        x1: 104,
+        left: 40,
+        right: 124,
+      });
+    // The row without a code now has a cell to read again.
+    const misread = readCrown({ code: null, expected: null });
+    const result = readResult([readCrown(), readCrown(), misread]);
+    expect(cellsToReadAgain(result, rows)).toEqual([]);
+    expect(cellsToReadAgain(result, placed)).toEqual([{ line: 2, field: "code" }]);
+  });
+
+  it("leaves a table with a code column, or with one code read", () => {
+    const withColumn = [
+      { ...row(), words: [word("HBLD090", 60)] },
+      { ...row(), words: [word("HBLD073", 60)] },
+    ];
+    expect(withCodeColumn(withColumn)).toEqual(withColumn);
+    const one = [
+      { ...row(noCode), words: [word("HBLD090", 60)] },
+      { ...row(noCode), words: [word("xx", 60)] },
+    ];
+    expect(withCodeColumn(one)).toEqual(one);
+  });
+});
+
 describe("acceptedReading", () => {
   it("takes a code only if it is in the act table, a tooth only if the act allows it", () => {
     const noCode = readCrown({ code: null, expected: null });
@@ -90,6 +133,19 @@ describe("acceptedReading", () => {
     // HBLD734 is a molar's crown: 11 is an incisor; 19 is no tooth.
     expect(acceptedReading("tooth", "11", noTooth, readResult([noTooth]))).toBeNull();
     expect(acceptedReading("tooth", "19", noTooth, readResult([noTooth]))).toBeNull();
+  });
+
+  it("takes the one code of the table in a code cell read with a character of the next column", () => {
+    // The crop took the tooth's last digit before the code, or the label's first letter after it.
+    expect(cellCode("6HBLD073")).toBe("HBLD073");
+    expect(cellCode("HBLD734C")).toBe("HBLD734");
+    expect(cellCode("36HBLD734")).toBe("HBLD734");
+    const noCode = readCrown({ code: null, expected: null });
+    expect(acceptedReading("code", "6HBLD734", noCode, readResult([noCode]))).toBe("HBLD734");
+    // Not a code of the table, or more than two characters too many: nothing taken.
+    expect(cellCode("6HBLD999")).toBeNull();
+    expect(cellCode("123HBLD734")).toBeNull();
+    expect(cellCode("HBLD999")).toBeNull();
   });
 
   it("takes a fee whose words were no amount, or one that makes the fees add up to the printed total", () => {
@@ -177,6 +233,21 @@ describe("a cell's crop", () => {
     expect(cellScale(CELL_TEXT_HEIGHT)).toBe(1);
     expect(cellScale(60)).toBe(1);
     expect(cellScale(0)).toBe(1);
+  });
+
+  it("takes a tooth cell two digits wide either side of its word's centre, within its column", () => {
+    // OCR read "48" as a dash over its middle: the crop spans both digits (2.5 row heights either side
+    // of the dash's centre), but not past the tooth column's zone (-20 to 80).
+    const dash = { text: "-", x: 30, y: 102, width: 6, height: 16, confidence: 40 };
+    const page = { width: 1000, height: 500, image: Buffer.alloc(0), rotateRadians: 0 };
+    const cell = locate({ ...row(), words: [dash] }, "tooth", page);
+    expect(cell.x).toBe(0);
+    expect(cell.x + cell.width).toBe(80);
+    // A code cell keeps its word's box and margins.
+    const code = { text: "HBLD734", x: 110, y: 102, width: 50, height: 16, confidence: 90 };
+    const codeCell = locate({ ...row(), words: [code] }, "code", page);
+    expect(codeCell.x).toBe(110 - 24);
+    expect(codeCell.x + codeCell.width).toBe(160 + 24);
   });
 
   it("cuts the cell out of the page, enlarged, with a white margin", async () => {

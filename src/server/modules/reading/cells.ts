@@ -89,8 +89,44 @@ export function cellsToReadAgain(
   return out.filter((s) => layout[s.line]?.columns.some((c) => c.kind === COLUMN_OF[s.field]));
 }
 
+/**
+ * A table whose code column's header OCR did not read (its codes then fall in the tooth's or the act's
+ * zone): the rows of a page get a code column where at least two rows of it show a code of the act
+ * table, from the left of the leftmost to the right of the rightmost — so that a row whose code was not
+ * read has a cell to read again. Rows of a page with a code column, or fewer codes, are left as they are.
+ */
+export function withCodeColumn(layout: readonly RowLayout[]): RowLayout[] {
+  const spans = new Map<number, { x0: number; x1: number; h: number; rows: number }>();
+  for (const row of layout) {
+    if (row.columns.some((c) => c.kind === "code")) continue;
+    const words = row.words.filter((w) => readCode(w.text)?.known);
+    if (!words.length) continue;
+    const span = spans.get(row.page) ?? { x0: Infinity, x1: -Infinity, h: row.h, rows: 0 };
+    span.x0 = Math.min(span.x0, ...words.map((w) => w.x));
+    span.x1 = Math.max(span.x1, ...words.map((w) => w.x + w.width));
+    span.rows += 1;
+    spans.set(row.page, span);
+  }
+  return layout.map((row) => {
+    const span = spans.get(row.page);
+    if (!span || span.rows < 2 || row.columns.some((c) => c.kind === "code")) return row;
+    const column = {
+      kind: "code" as const,
+      x0: span.x0,
+      x1: span.x1,
+      left: span.x0 - span.h,
+      right: span.x1 + span.h,
+    };
+    return { ...row, columns: [...row.columns, column] };
+  });
+}
+
 /** Where a cell stands: its words' box in the column's zone on the row, else the zone itself. */
-function locate(row: RowLayout, field: CellField, page: OcrPageImage): Cell["box"] & { words: Word[] } {
+export function locate(
+  row: RowLayout,
+  field: CellField,
+  page: OcrPageImage,
+): Cell["box"] & { words: Word[] } {
   const column = row.columns.find((c) => c.kind === COLUMN_OF[field]);
   if (!column) throw new Error("no column");
   const words = row.words.filter((w) => {
@@ -103,12 +139,20 @@ function locate(row: RowLayout, field: CellField, page: OcrPageImage): Cell["box
   const padY = row.h * 0.4;
   // An empty cell: its column's zone, no wider than its header and a few characters either side (the
   // first and last zones run to the page's edges).
-  const x0 = words.length
+  let x0 = words.length
     ? Math.min(...words.map((w) => w.x)) - padX
     : Math.max(column.left, column.x0 - row.h * 4);
-  const x1 = words.length
+  let x1 = words.length
     ? Math.max(...words.map((w) => w.x + w.width)) + padX
     : Math.min(column.right, column.x1 + row.h * 4);
+  // A tooth's two digits: OCR's box of a word in its cell may be a piece of them (a dash read for the
+  // "4" of "48"): the crop spans two digits and their margin either side of its centre, within the
+  // column's zone.
+  if (field === "tooth" && words.length) {
+    const centre = (x0 + x1) / 2;
+    x0 = Math.min(x0, Math.max(column.left, centre - row.h * 2.5));
+    x1 = Math.max(x1, Math.min(column.right, centre + row.h * 2.5));
+  }
   const y0 = row.top - padY;
   const y1 = row.bottom + padY;
   const x = Math.max(0, Math.floor(x0));
@@ -171,6 +215,23 @@ export async function cutOut(
 }
 
 /**
+ * A code of the act table read in a code cell: the cell's text, or — the crop taking a character of the
+ * next column too, a tooth's digit before the code or a label's letter after it ("6HBLD073",
+ * "HBLD734C") — the one seven characters of it that are a code of the table, when only one is.
+ */
+export function cellCode(text: string): string | null {
+  const t = text.replace(/\s/g, "");
+  const whole = readCode(t);
+  if (whole) return whole.known ? whole.code : null;
+  const found = new Set<string>();
+  for (let i = 0; i + 7 <= t.length && t.length <= 9; i += 1) {
+    const code = readCode(t.slice(i, i + 7));
+    if (code?.known) found.add(code.code);
+  }
+  return found.size === 1 ? ([...found][0] as string) : null;
+}
+
+/**
  * A cell's new reading as the word that replaces its first one, when the devis bears it out: a code of
  * the act table; a tooth the act allows; a fee whose words were not an amount, or one that makes the
  * fees add up to the printed total; a BR that is the table's or of which the printed AMO is 60 %; an AMO that is 60 % of the BR.
@@ -186,8 +247,8 @@ export function acceptedReading(
 ): string | null {
   const known = line.code ? actByCode(line.code) : undefined;
   if (field === "code") {
-    const code = readCode(text);
-    return code?.known && code.code !== line.code ? code.code : null;
+    const code = cellCode(text);
+    return code && code !== line.code ? code : null;
   }
   if (field === "tooth") {
     const tooth = readTooth(text);
@@ -278,14 +339,16 @@ export async function rereadCells(
   pages: PageWords[],
   images: readonly (OcrPageImage | undefined)[],
   first: ReadResult,
-  layout: RowLayout[],
+  rowLayout: RowLayout[],
   options: OcrOptions & {
     today?: string;
     /** Height (px) the cells' characters are enlarged to before being read again; 0: not enlarged. */
     cellTextHeight?: number;
   } = {},
 ): Promise<ReadResult> {
-  if (layout.length !== first.lines.length) return first;
+  if (rowLayout.length !== first.lines.length) return first;
+  // A code column placed where the other rows' codes are, when its header was not read.
+  const layout = withCodeColumn(rowLayout);
   // Tesseract's boxes are in the PNG's own frame, even on a page it turned to read (measured on tuned
   // photos turned by 0.7° and 1.6°: the boxes cover the ink of the PNG as given, not of it turned).
   const wanted = cellsToReadAgain(first, layout).filter(

@@ -1286,6 +1286,57 @@ describe("parseQuote: photos of other layouts (issue 34)", () => {
     ]);
   });
 
+  it("names a code whose digits OCR read as letters when the row's figures bear out one act, flagged", () => {
+    const result = parseQuote([
+      page(
+        [
+          [200, HEADER],
+          // HBLD090 (BR 90,00 €): its 9s read as S and O, no digit left.
+          [220, row("11", "HBLDOSO", "Inlay-core", "1", "175,00", "90,00", "54,00")],
+          // HBLD785 (BR 279,50 €): its 8 and 5 read as S.
+          [240, row("", "HBLD7SS", "Bridge", "1", "1 220,00", "279,50", "167,70")],
+          // The same word with a BR of 120,00 €: HBLD038 and HBLD680 both fit, neither is chosen.
+          [260, row("12", "HBLDOSO", "Couronne", "1", "500,00", "120,00", "72,00")],
+          // A digit read as a digit is never changed: HBLD7S6 is not HBLD785 (read as a free code, its
+          // lookalike repaired).
+          [280, row("", "HBLD7S6", "Bridge", "1", "1 220,00", "279,50", "167,70")],
+          // Its 5 read as a dollar sign.
+          [300, row("", "HBLD78$", "Bridge", "1", "1 220,00", "279,50", "167,70")],
+        ],
+        { source: "ocr" },
+      ),
+    ]);
+    expect(result.lines.map((l) => [l.code, l.uncertain.includes("code")])).toEqual([
+      ["HBLD090", true],
+      ["HBLD785", true],
+      [null, false],
+      ["HBLD756", true],
+      ["HBLD785", true],
+    ]);
+    expect(result.lines[1]?.as_read).toBeUndefined();
+  });
+
+  it("reads the code and the tooth of a word OCR glued them into, the space between them lost", () => {
+    const result = parseQuote([
+      page(
+        [
+          [200, HEADER],
+          [220, row("", "46HBLD734", "Couronne", "3", "600,00", "120,00", "72,00")],
+          [240, row("", "HBLDO7336", "Couronne", "1", "500,00", "120,00", "72,00")],
+          // A code and two digits that are no tooth: left as read.
+          [260, row("", "HBLD73499", "Couronne", "3", "600,00", "120,00", "72,00")],
+        ],
+        { source: "ocr" },
+      ),
+    ]);
+    expect(result.lines.map((l) => [l.tooth, l.code])).toEqual([
+      [46, "HBLD734"],
+      [36, "HBLD073"],
+      [null, null],
+    ]);
+    expect(result.lines[1]?.uncertain).toContain("code");
+  });
+
   it("keeps the cells of a first column whose header OCR garbled, left of the columns read", () => {
     // "CODE" read "cone": the table's columns begin at "Dent", yet the codes left of it are the table's.
     const header: Cell[] = [

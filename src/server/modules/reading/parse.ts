@@ -1,4 +1,4 @@
-import { ACTS, actByCode, actFitsTooth, termsOn } from "../../../shared/domain/acts";
+import { ACTS, actByCode, actFitsTooth, type ReferenceAct, termsOn } from "../../../shared/domain/acts";
 import { AMO_RATE } from "../../../shared/domain/out-of-pocket";
 import { parisToday } from "../../../shared/policies/offers";
 import type {
@@ -25,7 +25,15 @@ import { groupLines, median, type TextLine } from "./understand/lines";
 import { findPatientName, findPractitionerName, findPractitionerNumber } from "./understand/people";
 import { realign, realignment } from "./understand/realign";
 import { assignGroups, inferColumns, type RawRow, readRow } from "./understand/rows";
-import { amoOf, digitsRepaired, isNoAmount, parseAmount, readCode, readTooth } from "./understand/values";
+import {
+  amoOf,
+  digitsRepaired,
+  isNoAmount,
+  mayBeCode,
+  parseAmount,
+  readCode,
+  readTooth,
+} from "./understand/values";
 
 /**
  * Understanding a devis from its pages' words (issue 17): the table of acts found by its header, read row
@@ -501,6 +509,15 @@ function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
 export function resolveCode(raw: RawRow, day: string): RawRow {
   if (raw.code && actByCode(raw.code)) return raw;
   const tokens = raw.code ? [raw.code] : [...raw.words.map((w) => w.text), ...raw.act.split(/\s+/)];
+  /** The row's BR read is the act's on the day, or its AMO the 60 %; the tooth read, if any, one it allows. */
+  const borne = (act: ReferenceAct) => {
+    const br = termsOn(act.code, day, raw.tooth)?.brCents;
+    if (!br) return false;
+    return (
+      (raw.br === br || (raw.amo !== null && amoFits(raw.amo, br))) &&
+      (raw.tooth === null || actFitsTooth(act, raw.tooth))
+    );
+  };
   for (const token of tokens) {
     const t = token.replace(/[\s._\-—–|:;,'"“”‘’()[\]]/g, "");
     if (t.length < 6 || t.length > 8) continue;
@@ -513,14 +530,18 @@ export function resolveCode(raw: RawRow, day: string): RawRow {
     const acts = ACTS.filter((act) => {
       if (!act.code.endsWith(digits) || ![...head].some((c) => act.code.slice(0, 4).includes(c)))
         return false;
-      const br = termsOn(act.code, day, raw.tooth)?.brCents;
-      if (!br) return false;
-      const borne = raw.br === br || (raw.amo !== null && amoFits(raw.amo, br));
-      return borne && (raw.tooth === null || actFitsTooth(act, raw.tooth));
+      return borne(act);
     });
     const [act] = acts;
     if (act && acts.length === 1) return { ...raw, code: act.code, codeRepaired: true };
   }
+  // The code's four letters read right and its digits garbled into letters beyond lookalikes
+  // ("HBLDOSO" for HBLD090, "HBLD7SS" for HBLD785): the word may be every act of the table whose digits
+  // it shows or whose lookalike letters it has (mayBeCode); taken only when the row's figures bear out
+  // exactly one of them, as above.
+  const acts = ACTS.filter((act) => tokens.some((token) => mayBeCode(token, act.code)) && borne(act));
+  const [act] = acts;
+  if (act && acts.length === 1) return { ...raw, code: act.code, codeRepaired: true };
   return raw;
 }
 

@@ -4,6 +4,7 @@ import { COLUMN_KINDS as COLUMN_ORDER, type Column, type ColumnKind, zones } fro
 import { median } from "./lines";
 import {
   basketWord,
+  type CodeRead,
   fold,
   isNoAmount,
   looksNumeric,
@@ -94,6 +95,27 @@ function amountGroups(pieces: Piece[], gapMax: number): Piece[][] {
 
 const groupText = (g: Piece[]) => g.map((p) => p.text).join(" ");
 
+/**
+ * A word OCR glued from a code and the tooth beside it, the space between them lost ("HBLD07348",
+ * "48HBLD073"; a monospaced layout without rules puts them a character apart): the code and the tooth,
+ * when the word is exactly a code and two digits that are an FDI tooth. null otherwise.
+ */
+export function gluedCodeTooth(
+  text: string,
+): { code: CodeRead; tooth: { tooth: number; repaired: boolean } } | null {
+  const t = text.replace(/[\s._\-—–|:;,'"“”‘’()[\]]/g, "");
+  if (t.length !== 9) return null;
+  for (const [codeText, toothText] of [
+    [t.slice(0, 7), t.slice(7)],
+    [t.slice(2), t.slice(0, 2)],
+  ] as const) {
+    const code = readCode(codeText);
+    const tooth = /^\d{2}$/.test(toothText) ? readTooth(toothText) : null;
+    if (code && tooth) return { code, tooth };
+  }
+  return null;
+}
+
 /** Reads one row's words into fields, by the header's columns. `h`: the median word height. */
 export function readRow(words: Word[], columns: Column[], h: number): RawRow {
   const kinds = new Set(columns.map((c) => c.kind));
@@ -137,6 +159,14 @@ export function readRow(words: Word[], columns: Column[], h: number): RawRow {
     const t: ReturnType<typeof readTooth> = !tooth ? readTooth(p.text) : null;
     if (t) {
       tooth = t;
+      toothPieces = [p];
+      continue;
+    }
+    const glued: ReturnType<typeof gluedCodeTooth> = !code && !tooth ? gluedCodeTooth(p.text) : null;
+    if (glued) {
+      code = glued.code;
+      codePieces = [p];
+      tooth = glued.tooth;
       toothPieces = [p];
       continue;
     }

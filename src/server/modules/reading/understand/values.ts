@@ -122,6 +122,58 @@ export function readCode(text: string): CodeRead | null {
   return null;
 }
 
+/**
+ * The digits a character read in one of a code's three digit places may stand for: itself when a digit,
+ * else the digits OCR mistakes for that letter or sign in the fonts devis use ("HBLDOSO" for HBLD090,
+ * "HBLD7SS" or "HBLD78$" for HBLD785: an 8 or a 9 read as an S, as well as a 5).
+ */
+const DIGITS_FOR: Record<string, string> = {
+  O: "0689",
+  o: "0689",
+  D: "0",
+  Q: "09",
+  U: "0",
+  C: "06",
+  S: "3589",
+  s: "3589",
+  $: "58",
+  B: "368",
+  G: "069",
+  g: "9",
+  q: "9",
+  Z: "27",
+  z: "27",
+  I: "17",
+  l: "17",
+  i: "1",
+  L: "1",
+  J: "1",
+  T: "17",
+  A: "4",
+  E: "38",
+  b: "6",
+};
+
+/**
+ * Whether `text` (a word of 7 characters once glued punctuation is dropped) may be `code` garbled by OCR
+ * in its digits: its four letters read as the code's (digits read for lookalike letters, "H8LD",
+ * allowed), each of its last three a digit of the code's, or a letter or sign OCR reads for that digit.
+ * What decides between the codes it may be is the row's own figures (parse.ts resolveCode).
+ */
+export function mayBeCode(text: string, code: string): boolean {
+  const t = text.replace(/[\s._\-—–|:;,'"“”‘’()[\]]/g, "");
+  if (t.length !== 7) return false;
+  const letters = t
+    .slice(0, 4)
+    .toUpperCase()
+    .replace(/[0-9]/g, (c) => LETTER_FOR[c] ?? c);
+  if (letters !== code.slice(0, 4)) return false;
+  return [...t.slice(4)].every((c, i) => {
+    const digit = code[4 + i] as string;
+    return c === digit || (DIGITS_FOR[c] ?? "").includes(digit);
+  });
+}
+
 /** A code of the act table one character away from `code`. */
 function nearTableCode(code: string): boolean {
   return ACTS.some((act) => [...act.code].filter((c, i) => c !== code[i]).length === 1);
