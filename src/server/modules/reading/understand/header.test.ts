@@ -134,6 +134,29 @@ describe("header", () => {
     ).toEqual(["tooth", "code", "act", "fee"]);
   });
 
+  it("ends a header before a line holding a code or an amount: the table's first row is no header line", () => {
+    const lines = groupLines(
+      words([
+        [10, 100, "Code"],
+        [120, 100, "Désignation"],
+        [300, 100, "Honoraires"],
+        [450, 100, "BR"],
+        [10, 112, "CCAM"],
+        [120, 112, "de l'acte"],
+        [570, 112, "AMO"],
+        // The label's "dent" would name a tooth column.
+        [10, 124, "HBLD785"],
+        [120, 124, "Couronne sur dent"],
+        [300, 124, "450,00"],
+      ]),
+    );
+    const header = findHeader(lines);
+    expect([header?.columns.map((c) => c.kind), header?.lastLine]).toEqual([
+      ["code", "act", "fee", "br", "amo"],
+      1,
+    ]);
+  });
+
   it("reads a two-line header that a slant and specks read as “|” split into more text lines", () => {
     // Left-hand one-line headers sit a little higher than the right-hand ones (the photo's slant), a
     // rule's speck is read as a line of its own.

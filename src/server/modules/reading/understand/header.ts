@@ -1,6 +1,6 @@
 import type { Word } from "../types";
 import { median, type TextLine } from "./lines";
-import { fold } from "./values";
+import { fold, readCode } from "./values";
 
 /**
  * The columns of the devis table that are read, in their most common printed order (practice software
@@ -400,6 +400,8 @@ export function findHeader(lines: TextLine[]): Header | null {
       const prev = lines[k - 1] as TextLine;
       const next = lines[k] as TextLine;
       if (next.top - prev.bottom >= (prev.bottom - prev.top) * 1.2) break;
+      // A line holding a code or an amount is the table's first row.
+      if (next.words.some((w) => readCode(w.text) || /\d[.,]\d\d\b/.test(w.text))) break;
       if (!next.words.some((w) => headerToken(w.text).length >= 2)) continue;
       stack.push(next);
       named++;
