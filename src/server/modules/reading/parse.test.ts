@@ -1043,6 +1043,74 @@ describe("parseQuote: photos of other layouts (issue 34)", () => {
     ).toEqual([[17, "HBLD245", 1900_00, 90_00, 54_00, []]]);
   });
 
+  it("reads header words OCR misread by a letter or two (“omoraires”, “Base de Lemb.”) and never takes the AMO's figures for the fee", () => {
+    // A photo's two-line header: "Honoraires" lost its "H" and read "m" for "n"; "Montant" (over an "AMO"
+    // lost) named the fee instead, which then took the AMO's figures.
+    const C = { tooth: 40, code: 75, act: 130, basket: 330, fee: 430, br: 510, amo: 590 };
+    const result = parseQuote([
+      {
+        ...page([
+          ...TOP,
+          [
+            195,
+            [
+              [C.code, "Code"],
+              [C.act, "Acte"],
+              [C.basket, "Panier"],
+              [C.br, "Base de", "right"],
+              [C.amo, "Montant", "right"],
+            ],
+          ],
+          [
+            207,
+            [
+              [C.tooth, "Dent"],
+              [C.fee, "omoraires", "right"],
+            ],
+          ],
+          [
+            219,
+            [
+              [C.basket, "de soins"],
+              [C.br, "Lemb.", "right"],
+              [C.amo, "ne", "right"],
+            ],
+          ],
+          [
+            240,
+            [
+              [C.tooth, "25"],
+              [C.code, "HBLD090"],
+              [C.act, "Inlay-core"],
+              [C.basket, "RAC 0"],
+              [C.fee, "120,00 €", "right"],
+              [C.br, "90,00 €", "right"],
+              [C.amo, "54,00 €", "right"],
+            ],
+          ],
+          [
+            260,
+            [
+              [C.tooth, "14"],
+              [C.code, "HBLD634"],
+              [C.act, "Couronne"],
+              [C.basket, "RAC 0"],
+              [C.fee, "290,00 €", "right"],
+              [C.br, "120,00 €", "right"],
+              [C.amo, "72,00 €", "right"],
+            ],
+          ],
+          ...NOISE,
+        ]),
+        source: "ocr",
+      },
+    ]);
+    expect(result.lines.map((l) => [l.tooth, l.code, l.fee_cents, l.br_cents])).toEqual([
+      [25, "HBLD090", 120_00, 90_00],
+      [14, "HBLD634", 290_00, 120_00],
+    ]);
+  });
+
   it("puts cells read again in place of the first reading of their line, by line index (issue 34)", () => {
     const ocr = page(
       [

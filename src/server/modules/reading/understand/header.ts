@@ -1,6 +1,6 @@
 import type { Word } from "../types";
 import { median, type TextLine } from "./lines";
-import { fold } from "./values";
+import { fold, readCode } from "./values";
 
 /**
  * The columns of the devis table that are read, in their most common printed order (practice software
@@ -15,7 +15,7 @@ export const COLUMN_KINDS = ["tooth", "code", "act", "basket", "fee", "br", "amo
 export type ColumnKind = (typeof COLUMN_KINDS)[number] | "other";
 
 /** Header synonyms as folded tokens ("N° dent" → ["n", "dent"]); longer phrases are tried first. */
-const SYNONYMS: Record<ColumnKind, string[][]> = {
+export const SYNONYMS: Record<ColumnKind, string[][]> = {
   tooth: [
     ["dent"],
     ["n", "dent"],
@@ -33,6 +33,8 @@ const SYNONYMS: Record<ColumnKind, string[][]> = {
     ["code", "ccam"],
     ["code", "acte"],
     ["code", "de", "acte"],
+    // The act's CCAM code ("Acte CCAM"), not its label: tried before the act's "Acte".
+    ["acte", "ccam"],
     ["cotation"],
     ["cot"],
     ["ccam"],
@@ -224,9 +226,15 @@ export function matchColumns(lines: TextLine[]): { columns: Column[]; words: Wor
 }
 
 /**
+ * A header's first words glued to the "de" that follows them, its end lost or on the next line
+ * ("Prixde" for "Prix de vente", "Panierde", "Resteà").
+ */
+const GLUED = ["de", "des", "du", "a"];
+
+/**
  * How many of the tokens from `i` on spell the phrase: one token a word, or — OCR losing or adding a
  * space ("Basede" "remb." for "Base de remb.", "Mon tant") — tokens whose letters joined are the
- * phrase's joined. 0 when they do not.
+ * phrase's joined, or the phrase's glued to a "de" (GLUED). 0 when they do not.
  */
 function phraseAt(flat: { token: string }[], i: number, tokens: string[]): number {
   if (i + tokens.length <= flat.length && tokens.every((token, k) => flat[i + k]?.token === token))
@@ -237,38 +245,118 @@ function phraseAt(flat: { token: string }[], i: number, tokens: string[]): numbe
     joined += (flat[k] as { token: string }).token;
     if (joined === target) return k - i + 1;
   }
+  const token = flat[i]?.token ?? "";
+  if (GLUED.some((glued) => token === target + glued)) return 1;
   return 0;
+}
+
+/**
+ * Letters OCR may misread in a header of this many letters (spaces aside): none in a short one ("BR",
+ * "AMO", "Code", "Dents", "Reste": a wrong letter there makes another word, "Des te" is not "Reste"), one
+ * from 6 letters ("Lemb." for "remb." in "Base de remb."), two from 10 ("omoraires" for "Honoraires",
+ * "Montant t des honoraires"). Headers of different kinds differ by 3 letters at the least ("Montant
+ * remboursé AMO" and "Montant non remboursé AMO", "Montant AMO" and "Montant des"; header.test.ts checks
+ * every pair): more than either may lose, and the nearest is taken.
+ */
+export const headerTypos = (letters: number) => (letters >= 10 ? 2 : letters >= 6 ? 1 : 0);
+
+/** Edit distance between a and b (insertions, deletions, substitutions), or max + 1 when above max. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let least = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const value = Math.min(
+        (prev[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (prev[j - 1] as number) + cost,
+      );
+      row.push(value);
+      least = Math.min(least, value);
+    }
+    if (least > max) return max + 1;
+    prev = row;
+  }
+  return prev[b.length] as number;
+}
+
+/**
+ * The tokens from `i` on that spell the phrase up to a few misread letters (headerTypos), a stray letter
+ * or a space added or lost ("Montant t des honoraires", "Base de Lemb."): how many, and how many letters
+ * differ; null when none do. A stray one-letter token neither begins nor ends it.
+ */
+function fuzzyPhraseAt(
+  flat: { token: string }[],
+  i: number,
+  tokens: string[],
+): { n: number; typos: number } | null {
+  const target = tokens.join("");
+  const max = headerTypos(target.length);
+  if (!max || (flat[i]?.token.length ?? 0) < 2) return null;
+  let best: { n: number; typos: number } | null = null;
+  let joined = "";
+  for (let k = i; k < flat.length && joined.length < target.length + max; k++) {
+    const token = (flat[k] as { token: string }).token;
+    joined += token;
+    if (token.length < 2 || joined.length < target.length - max) continue;
+    const typos = editDistance(joined, target, max);
+    if (typos <= max && (!best || typos < best.typos)) best = { n: k - i + 1, typos };
+  }
+  return best;
 }
 
 function matchItems(items: Item[], maxGap: number): { columns: Column[]; words: Word[] } {
   const flat = items.flatMap((item, index) => item.tokens.map((token) => ({ token, item, index })));
   const found: { kind: ColumnKind; x0: number; x1: number; words: Word[] }[] = [];
+  // The words of one phrase are close: a wider gap separates two columns ("Code" | "Acte").
+  const apart = (i: number, n: number) => {
+    for (let k = 1; k < n; k++) {
+      const a = (flat[i + k - 1] as { item: Item }).item;
+      const b = (flat[i + k] as { item: Item }).item;
+      if (a !== b && b.x0 - a.x1 > maxGap) return true;
+    }
+    return false;
+  };
   let i = 0;
   while (i < flat.length) {
-    let matched = false;
+    // The longest phrase spelt exactly; or one spelt with a few misread letters when it is longer than
+    // that ("Montant t des honoraires" is one header, "Montant remboursé AM0" the AMO and not the fee's
+    // "Montant"), the fewest misread first.
+    type Match = { kind: ColumnKind; n: number; letters: number; typos: number };
+    let exact: Match | null = null;
     for (const phrase of PHRASES) {
       const n = phraseAt(flat, i, phrase.tokens);
-      if (!n) continue;
-      // The words of one phrase are close: a wider gap separates two columns ("Code" | "Acte").
-      let apart = false;
-      for (let k = 1; k < n; k++) {
-        const a = (flat[i + k - 1] as { item: Item }).item;
-        const b = (flat[i + k] as { item: Item }).item;
-        if (a !== b && b.x0 - a.x1 > maxGap) apart = true;
-      }
-      if (apart) continue;
-      const its = new Set(flat.slice(i, i + n).map((f) => f.item));
-      const x0 = Math.min(...[...its].map((it) => it.x0));
-      const x1 = Math.max(...[...its].map((it) => it.x1));
-      if (phrase.kind === "other" || !found.some((f) => f.kind === phrase.kind))
-        found.push({ kind: phrase.kind, x0, x1, words: [...its].flatMap((it) => it.words) });
-      i += n;
-      // Skip the rest of a stacked item that the phrase began ("Panier de soins" over two lines).
-      while (i < flat.length && its.has((flat[i] as { item: Item }).item)) i++;
-      matched = true;
+      if (!n || apart(i, n)) continue;
+      exact = { kind: phrase.kind, n, letters: phrase.tokens.join("").length, typos: 0 };
       break;
     }
-    if (!matched) i++;
+    let fuzzy: Match | null = null;
+    for (const phrase of PHRASES) {
+      const letters = phrase.tokens.join("").length;
+      if (exact && letters <= exact.letters) continue;
+      const at = fuzzyPhraseAt(flat, i, phrase.tokens);
+      // Read on past words already spelt exactly with one misread letter at most: "Base ss" then "REMB."
+      // over "AMO" is the BR beside the AMO, not "Base de remb." misread.
+      if (!at || apart(i, at.n) || (exact && at.typos >= headerTypos(letters))) continue;
+      if (!fuzzy || at.typos < fuzzy.typos || (at.typos === fuzzy.typos && letters > fuzzy.letters))
+        fuzzy = { kind: phrase.kind, n: at.n, letters, typos: at.typos };
+    }
+    const match = fuzzy ?? exact;
+    if (!match) {
+      i++;
+      continue;
+    }
+    const its = new Set(flat.slice(i, i + match.n).map((f) => f.item));
+    const x0 = Math.min(...[...its].map((it) => it.x0));
+    const x1 = Math.max(...[...its].map((it) => it.x1));
+    if (match.kind === "other" || !found.some((f) => f.kind === match.kind))
+      found.push({ kind: match.kind, x0, x1, words: [...its].flatMap((it) => it.words) });
+    i += match.n;
+    // Skip the rest of a stacked item that the phrase began ("Panier de soins" over two lines).
+    while (i < flat.length && its.has((flat[i] as { item: Item }).item)) i++;
   }
   // Any order: practice software prints the code before the tooth, the basket after the amounts…
   found.sort((a, b) => a.x0 - b.x0);
@@ -303,13 +391,20 @@ export function findHeader(lines: TextLine[]): Header | null {
     const line = lines[i] as TextLine;
     const single = matchColumns([line]);
     let candidate: Header = { columns: single.columns, firstLine: i, lastLine: i, words: single.words };
-    // A header on two lines, or three when one-line headers are centred between two-line ones.
+    // A header on two lines, or three when one-line headers are centred between two-line ones, or four
+    // when a slant splits them. A line of rules or specks read as "|", "«", "I" (no word of two letters or
+    // digits) is passed over.
     const stack = [line];
-    for (let k = i + 1; k < Math.min(lines.length, i + 3); k++) {
+    let named = 1;
+    for (let k = i + 1; k < lines.length && named < 4; k++) {
       const prev = lines[k - 1] as TextLine;
       const next = lines[k] as TextLine;
       if (next.top - prev.bottom >= (prev.bottom - prev.top) * 1.2) break;
+      // A line holding a code or an amount is the table's first row.
+      if (next.words.some((w) => readCode(w.text) || /\d[.,]\d\d\b/.test(w.text))) break;
+      if (!next.words.some((w) => headerToken(w.text).length >= 2)) continue;
       stack.push(next);
+      named++;
       const more = matchColumns(stack);
       if (readKinds(more.columns) > readKinds(candidate.columns))
         candidate = { columns: more.columns, firstLine: i, lastLine: k, words: more.words };
