@@ -2,7 +2,6 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
@@ -21,6 +20,7 @@ import {
   type TestContext,
   uniqueEmail,
 } from "../testing/harness";
+import { emptyPostgresDatabase } from "../testing/postgres";
 import {
   describeDatabase,
   type Manifest,
@@ -105,21 +105,12 @@ afterAll(async () => {
 
 /** A fresh, empty PostgreSQL database on the test server, dropped after the file. */
 async function emptyPostgres(): Promise<string> {
-  const server = process.env.TEST_DATABASE_URL as string;
-  const name = `sourio_restore_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  afterAll(async () => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  });
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return url.href;
+  const { url, drop } = await emptyPostgresDatabase(
+    process.env.TEST_DATABASE_URL as string,
+    "sourio_restore",
+  );
+  afterAll(drop);
+  return url;
 }
 
 const rawStore = (storage: Storage) => (storage as EncryptedStorage).inner;

@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emptyPostgresDatabase } from "../testing/postgres";
 import { runCompiled } from "./compiled";
 import { type DatabaseHandle, openDatabase } from "./index";
 import { containsPattern } from "./paging";
@@ -21,21 +20,10 @@ let dropDatabase = async () => {};
 beforeAll(async () => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const name = `sourio_compiled_${randomUUID().replace(/-/g, "")}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+    const fresh = await emptyPostgresDatabase(serverUrl, "sourio_compiled");
     // One connection: the settings and prepared statements looked at are that connection's.
-    database = openDatabase({ databaseUrl: url.href, poolSize: 1 });
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    database = openDatabase({ databaseUrl: fresh.url, poolSize: 1 });
+    dropDatabase = fresh.drop;
   } else database = openDatabase({});
   await sql`create table notes (owner uuid not null, day date not null, body text not null)`.execute(
     database.db,

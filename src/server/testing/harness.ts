@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   closeSync,
   existsSync,
@@ -14,7 +13,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import pg from "pg";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
@@ -23,6 +21,7 @@ import { runMailJobs } from "../jobs";
 import { atFileEnd } from "./file-end";
 import { multipart, tinyPdf, tinyPng } from "./files";
 import { readOutbox } from "./mail";
+import { emptyPostgresDatabase } from "./postgres";
 import { startS3, type TestS3 } from "./s3";
 
 /**
@@ -160,25 +159,10 @@ async function freshDatabase(
     const handle = openDatabase({ pglite, pgliteDir: onDisk });
     return { handle, drop: async () => {} };
   }
-  const name = `sourio_test_${randomUUID().replace(/-/g, "")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = openDatabase({ databaseUrl: url.href, poolSize: 4 });
+  const { url, drop } = await emptyPostgresDatabase(serverUrl, "sourio_test");
+  const handle = openDatabase({ databaseUrl: url, poolSize: 4 });
   await migrateToLatest(handle.db);
-  return {
-    handle,
-    url: url.href,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return { handle, url, drop };
 }
 
 /** Whether a test's own settings put the files in a bucket (blank S3_* ones mean the local disk). */
