@@ -10,6 +10,7 @@ import {
   closeOcr,
   FRENCH_LANG_PATH,
   ocrPoolState,
+  pageOutOfTime,
   recognizePage,
   resetOcrPeak,
   setOcrConcurrency,
@@ -114,6 +115,16 @@ describe("OCR pool", () => {
     } finally {
       process.off("unhandledRejection", onStray);
     }
+  });
+
+  it("ends a page on its CPU time, not on a loaded machine's wall clock; a page that stalls on 4 × its limit", () => {
+    // A photo page given 5 s of CPU in 30 s on a machine busy with other work: not ended (it was,
+    // with the wall-clock limit alone).
+    expect(pageOutOfTime(5_000, 30_000, 20_000)).toBe(false);
+    expect(pageOutOfTime(19_999, 79_999, 20_000)).toBe(false);
+    expect(pageOutOfTime(20_000, 21_000, 20_000)).toBe(true);
+    // A page that stalls without using CPU: ended by the backstop.
+    expect(pageOutOfTime(100, 80_000, 20_000)).toBe(true);
   });
 
   it("fails a page at once when its reading is aborted", async () => {

@@ -27,12 +27,27 @@ export const FRENCH_LANG_PATH: string = (() => {
 const WORKER_PATH = fileURLToPath(new URL("./ocr-worker.cjs", import.meta.url));
 
 export const DEFAULT_PAGE_TIMEOUT_MS = 20_000;
+/** A page's wall-clock backstop, as a multiple of its time limit (as the sandbox's, ADR 037). */
+const PAGE_STALL_FACTOR = 4;
+/** How often a page's time is looked at (ms). */
+const PAGE_POLL_MS = 250;
+
+/**
+ * Whether a page is out of time: `limitMs` of this process's CPU (all its threads: the OCR workers)
+ * since it began, which is at least the page's own, so a page is never given more than its limit of
+ * CPU; or PAGE_STALL_FACTOR times the limit of wall clock, for a page that stalls. A loaded machine (a
+ * test suite, a backup, a build beside it) slows a page without ending it: a wall-clock limit alone
+ * failed honest photos there (the reading then said « Nous n'avons pas pu lire ce devis »).
+ */
+export function pageOutOfTime(cpuMs: number, wallMs: number, limitMs: number): boolean {
+  return cpuMs >= limitMs || wallMs >= PAGE_STALL_FACTOR * limitMs;
+}
 /** An idle worker is ended after this long. */
 export const OCR_IDLE_MS = 60_000;
 const MAX_CONCURRENCY = 2;
 
 export interface OcrOptions {
-  /** Time limit for this page, in ms (default 20 000). */
+  /** Time limit for this page, in ms of CPU (default 20 000; pageOutOfTime). */
   pageTimeoutMs?: number;
   signal?: AbortSignal;
   /** Let tesseract straighten the page by the angle it finds (default true; image.ts deskews first). */
@@ -185,10 +200,18 @@ async function run(poolWorker: PoolWorker, job: Job): Promise<void> {
   let broken = false;
   try {
     const stop = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        broken = true;
-        reject(new ReadingError(READING_MESSAGES.timeout));
-      }, job.timeoutMs);
+      const cpuStart = process.cpuUsage();
+      const wallStart = performance.now();
+      timer = setInterval(
+        () => {
+          const cpu = process.cpuUsage(cpuStart);
+          if (!pageOutOfTime((cpu.user + cpu.system) / 1000, performance.now() - wallStart, job.timeoutMs))
+            return;
+          broken = true;
+          reject(new ReadingError(READING_MESSAGES.timeout));
+        },
+        Math.max(1, Math.min(PAGE_POLL_MS, job.timeoutMs)),
+      );
       poolWorker.fail = (error) => {
         broken = true;
         reject(error);
@@ -218,7 +241,7 @@ async function run(poolWorker: PoolWorker, job: Job): Promise<void> {
         : new ReadingError(READING_MESSAGES.damaged),
     );
   } finally {
-    if (timer) clearTimeout(timer);
+    if (timer) clearInterval(timer);
     poolWorker.fail = null;
     if (onAbort && job.signal) job.signal.removeEventListener("abort", onAbort);
     inFlight -= 1;
