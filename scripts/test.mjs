@@ -7,7 +7,7 @@
 // on PostgreSQL), --e2e-only. Extra arguments after -- go to Playwright.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { setPriority, tmpdir } from "node:os";
 import path from "node:path";
 import { ensureChromium } from "./lib/chromium.mjs";
 import { root } from "./lib/client-build.mjs";
@@ -19,13 +19,26 @@ const e2eOnly = args.includes("--e2e-only");
 const passthrough = args.includes("--") ? args.slice(args.indexOf("--") + 1) : [];
 const reports = mkdtempSync(path.join(tmpdir(), "sourio-reports-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** The tests that failed, and the journeys that passed only on their retry: named again at the end. */
+const failures = [];
+const flaky = [];
 let ok = true;
+
+/**
+ * The suite's own processes below the product's: the reading's process lowers itself to nice 19
+ * (reader-child.ts) so that the server it serves keeps answering, and on a 2-core machine running
+ * vitest's workers, the browser and the journeys' server at nice 0 it got almost no CPU (a preview
+ * stalled past 75 s, readings past their tests' waits: CI of 29/11). Run at nice 19 too, the suite
+ * shares the cores with it evenly. The hostile-file tests, which measure the server beside that
+ * process, run at the normal priority, as the product does.
+ */
+const SUITE_NICE = 19;
 
 /**
  * Runs a Node script; resolves with whether it passed. With `capture`, its output is kept and printed
  * in one block when it ends (two parts running side by side would otherwise mix their lines).
  */
-function run(label, command, commandArgs, { env = {}, capture = false } = {}) {
+function run(label, command, commandArgs, { env = {}, capture = false, nice = false } = {}) {
   if (!capture) console.log(`\n▶ ${label}`);
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [command, ...commandArgs], {
@@ -33,6 +46,13 @@ function run(label, command, commandArgs, { env = {}, capture = false } = {}) {
       stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit",
       env: { ...process.env, ...env },
     });
+    // Before the child has started anything: its own children inherit the priority.
+    if (nice && child.pid)
+      try {
+        setPriority(child.pid, SUITE_NICE);
+      } catch {
+        // Not allowed here: the suite runs at the normal priority.
+      }
     const output = [];
     if (capture) {
       child.stdout.on("data", (chunk) => output.push(chunk));
@@ -61,36 +81,53 @@ function readJson(file) {
 }
 
 let reportCount = 0;
-/** vitest with these arguments; its counts added to the totals. */
-async function vitest(label, vitestArgs) {
+/** vitest with these arguments; its counts added to the totals, its failed tests to `failures`. */
+async function vitest(label, vitestArgs, { nice = false } = {}) {
   reportCount += 1;
   const out = path.join(reports, `vitest-${reportCount}.json`);
-  const passed = await run(label, path.join(root, "node_modules/vitest/vitest.mjs"), [
-    "run",
-    ...vitestArgs,
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${out}`,
-  ]);
+  const passed = await run(
+    label,
+    path.join(root, "node_modules/vitest/vitest.mjs"),
+    ["run", ...vitestArgs, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
+    { nice },
+  );
   const report = readJson(out);
   if (report) {
     totals.passed += report.numPassedTests ?? 0;
     totals.failed += report.numFailedTests ?? 0;
     totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    for (const file of report.testResults ?? []) {
+      const name = path.relative(root, file.name);
+      const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+      for (const test of failed) failures.push(`${name} › ${test.fullName}`);
+      // A file that failed outside its tests (an import, a hook): named once.
+      if (failed.length === 0 && file.status === "failed") failures.push(`${name} : ${file.message ?? ""}`);
+    }
   }
   return passed && report !== null;
+}
+
+/** The journeys of a Playwright JSON report, by outcome ('unexpected', 'flaky'). */
+function journeys(suites, outcome, into = []) {
+  for (const suite of suites ?? []) {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === outcome) into.push(`${spec.file}:${spec.line} › ${spec.title}`);
+    journeys(suite.suites, outcome, into);
+  }
+  return into;
 }
 
 /**
  * The client built when stale (in a process of its own, so that it can run beside vitest), then the
  * browser journeys; with `capture`, their output is printed in one block at the end.
  */
-async function browserJourneys(chromium, capture) {
+async function browserJourneys(chromium, capture, nice) {
   const built = await run(
     "Construction de l'application web",
     path.join(root, "scripts/lib/client-build.mjs"),
     [],
-    { capture },
+    { capture, nice },
   );
   if (!built) {
     console.error("La construction de l'application web a échoué.");
@@ -108,6 +145,7 @@ async function browserJourneys(chromium, capture) {
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
       },
       capture,
+      nice,
     },
   );
   const report = readJson(out);
@@ -115,34 +153,43 @@ async function browserJourneys(chromium, capture) {
   totals.passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
   totals.failed += report.stats.unexpected ?? 0;
   totals.skipped += report.stats.skipped ?? 0;
+  failures.push(...journeys(report.suites, "unexpected"));
+  flaky.push(...journeys(report.suites, "flaky"));
   return passed;
 }
 
 const VITEST_LABEL = "Tests unitaires, composants et API (vitest)";
 
+const HOSTILE_LABEL = "Fichiers hostiles, seuls sur la machine (vitest, projet alone)";
+/** The hostile-file tests measure the server's responsiveness: after the rest, alone, at normal priority. */
+const hostileFiles = (filter) => vitest(HOSTILE_LABEL, ["--project", "alone", ...filter]);
+
 if (unitOnly) {
-  ok = await vitest(VITEST_LABEL, apiOnly ? ["--project", "unit", "--project", "alone", "src/server"] : []);
+  const filter = apiOnly ? ["src/server"] : [];
+  const projects = apiOnly ? ["--project", "unit"] : ["--project", "unit", "--project", "client"];
+  const units = await vitest(VITEST_LABEL, [...projects, ...filter], { nice: true });
+  const hostile = await hostileFiles(filter);
+  ok = units && hostile;
 } else {
   const chromium = ensureChromium();
   if (!chromium) ok = false;
   if (e2eOnly) {
-    ok = ok && (await browserJourneys(chromium, false));
+    ok = ok && (await browserJourneys(chromium, false, true));
   } else {
     // Both parts at once: a journey waits much of its time (for its server, for the browser), so the
-    // journeys leave the cores half idle; vitest's workers fill them (ADR 054). The hostile-file tests
-    // measure the server's responsiveness and run after both, alone.
+    // journeys leave the cores half idle; vitest's workers fill them (ADR 054).
     const [units, journeys] = await Promise.all([
-      vitest(VITEST_LABEL, ["--project", "unit", "--project", "client"]),
-      chromium ? browserJourneys(chromium, true) : false,
+      vitest(VITEST_LABEL, ["--project", "unit", "--project", "client"], { nice: true }),
+      chromium ? browserJourneys(chromium, true, true) : false,
     ]);
-    const hostile = await vitest("Fichiers hostiles, seuls sur la machine (vitest, projet alone)", [
-      "--project",
-      "alone",
-    ]);
+    const hostile = await hostileFiles([]);
     ok = ok && units && journeys && hostile;
   }
 }
 
 rmSync(reports, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\nÉchecs :\n${failures.map((name) => `  ✗ ${name}`).join("\n")}`);
+if (flaky.length > 0)
+  console.log(`\nRéussis au second essai :\n${flaky.map((name) => `  ~ ${name}`).join("\n")}`);
 console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);
