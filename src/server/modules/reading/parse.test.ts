@@ -1341,6 +1341,8 @@ describe("parseQuote: photos of other layouts (issue 34)", () => {
           [280, row("15", "HBMD460", "Onlay", "3", "600,00", "100,00", "60,00")],
           // Read among the label's words (a wrapped label's line put before it).
           [300, row("", "", "complète résine, une MaLDo31 Prothèse", "1", "1 100,00", "182,75", "109,65")],
+          // Its four letters all garbled, its three digits read as digits, the BR the act's: HBLD227.
+          [320, row("48", "|upup227", "Bridge", "2", "1 470,00", "279,50", "167,70")],
         ],
         { source: "ocr" },
       ),
@@ -1351,10 +1353,11 @@ describe("parseQuote: photos of other layouts (issue 34)", () => {
       [null, false],
       ["HBMD460", false],
       ["HBLD031", true],
+      ["HBLD227", true],
     ]);
   });
 
-  it("names a code whose digits OCR read as letters when the row's figures bear out one act, flagged", () => {
+  it("names a code whose digits OCR read as letters, or one as another digit, when the row's figures bear out one act, flagged", () => {
     const result = parseQuote([
       page(
         [
@@ -1370,6 +1373,12 @@ describe("parseQuote: photos of other layouts (issue 34)", () => {
           [280, row("", "HBLD7S6", "Bridge", "1", "1 220,00", "279,50", "167,70")],
           // Its 5 read as a dollar sign.
           [300, row("", "HBLD78$", "Bridge", "1", "1 220,00", "279,50", "167,70")],
+          // HBLD634 (BR 120,00 €): its 6 read as a small g.
+          [320, row("14", "HBLDg34", "Couronne", "1", "500,00", "120,00", "72,00")],
+          // HBLD031 (BR 182,75 €): its 0 read as a 9, a code outside the table.
+          [340, row("", "HBLD931", "Prothèse complète", "1", "1 100,00", "182,75", "109,65")],
+          // The same word with a BR no act one digit away has: kept as read.
+          [360, row("", "HBLD931", "Prothèse complète", "1", "1 100,00", "150,00", "90,00")],
         ],
         { source: "ocr" },
       ),
@@ -1380,6 +1389,9 @@ describe("parseQuote: photos of other layouts (issue 34)", () => {
       [null, false],
       ["HBLD756", true],
       ["HBLD785", true],
+      ["HBLD634", true],
+      ["HBLD031", true],
+      ["HBLD931", false],
     ]);
     expect(result.lines[1]?.as_read).toBeUndefined();
   });
@@ -1403,6 +1415,55 @@ describe("parseQuote: photos of other layouts (issue 34)", () => {
       [null, null],
     ]);
     expect(result.lines[1]?.uncertain).toContain("code");
+  });
+
+  it("finds a code printed after the label when the header's code column was not read (issue 34)", () => {
+    // No "Code" header read: the codes, printed after the label, fall into the act's zone or the
+    // basket's. A code of the act table there is the row's, whatever its place among the label's words.
+    const header: Cell[] = [
+      [40, "Dent"],
+      [80, "Acte"],
+      [330, "Panier"],
+      [445, "Honoraires", "right"],
+      [515, "BR", "right"],
+      [580, "AMO", "right"],
+    ];
+    const result = parseQuote([
+      page(
+        [
+          [200, header],
+          [
+            220,
+            [
+              [40, "46"],
+              [80, "Couronne céramo-métallique"],
+              [230, "HBLD734"],
+              [340, "3"],
+              [445, "600,00", "right"],
+              [515, "120,00", "right"],
+              [580, "72,00", "right"],
+            ],
+          ],
+          [
+            240,
+            [
+              [40, "15"],
+              [80, "Couronne sur implant"],
+              [185, "HBLD418"],
+              [340, "3"],
+              [445, "900,00", "right"],
+              [515, "107,50", "right"],
+              [580, "64,50", "right"],
+            ],
+          ],
+        ],
+        { source: "ocr" },
+      ),
+    ]);
+    expect(result.lines.map((l) => [l.tooth, l.code, l.act, l.basket])).toEqual([
+      [46, "HBLD734", "Couronne céramo-métallique", "libre"],
+      [15, "HBLD418", "Couronne sur implant", "libre"],
+    ]);
   });
 
   it("keeps the cells of a first column whose header OCR garbled, left of the columns read", () => {

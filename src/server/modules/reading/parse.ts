@@ -439,8 +439,14 @@ function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
    * lost or doubled away from the table's whose printed AMO is the table's 60 %, or such an AMO whose
    * printed BR is the table's. The figure is corrected and stays flagged "à vérifier", and what OCR read
    * is kept beside it (`as_read`): never silently. (A free line has no third figure to tell which of its
-   * BR and AMO slipped.)
+   * BR and AMO slipped.) A row printing no BR (a layout without the column, or none read): an AMO a digit
+   * lost or doubled away from the table's 60 % — a figure no devis prints for that act — likewise.
    */
+  if (ocr && known && expected && br === null && amo !== null && oneSlipApart(amo, expected.amo_cents)) {
+    asRead.amo_cents = amo;
+    amo = expected.amo_cents;
+    uncertain.add("amo_cents");
+  }
   if (ocr && known && expected && br !== null && amo !== null && !amoFits(amo, br)) {
     if (amoFits(amo, expected.br_cents) && oneSlipApart(br, expected.br_cents)) {
       asRead.br_cents = br;
@@ -503,8 +509,9 @@ function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
  * where OCR put the code when the header's code column was not read) ending in three
  * digits — two at least read as digits — names one act of the table; it is taken only when the row's own
  * figures bear it out: the BR read is that act's BR on the devis's day, or the AMO read its 60 %; the
- * tooth read, if any, is one the act allows; and a letter of the word is one of the code's. The code
- * is then flagged « à vérifier » (`codeRepaired`), as any repaired code.
+ * tooth read, if any, is one the act allows; and a letter of the word is one of the code's, or its
+ * four letters and three digits make a code's shape ("upup227" for HBLD227). The code is then flagged
+ * « à vérifier » (`codeRepaired`), as any repaired code.
  */
 export function resolveCode(raw: RawRow, day: string): RawRow {
   if (raw.code && actByCode(raw.code)) return raw;
@@ -526,10 +533,13 @@ export function resolveCode(raw: RawRow, day: string): RawRow {
     if (!/^\d{3}$/.test(digits) || (tail.match(/\d/g) ?? []).length < 2) continue;
     const head = t.slice(0, -3).toUpperCase();
     if ((head.match(/[A-Z]/g) ?? []).length < 2) continue;
+    // Four letters all garbled ("upup227" for HBLD227) still make a code's shape when its three digits
+    // were read as digits.
+    const shaped = /^[A-Z]{4}$/.test(head) && /^\d{3}$/.test(tail);
     // Every act of the table the word and the row's figures bear out: taken only when it is one.
     const acts = ACTS.filter((act) => {
-      if (!act.code.endsWith(digits) || ![...head].some((c) => act.code.slice(0, 4).includes(c)))
-        return false;
+      if (!act.code.endsWith(digits)) return false;
+      if (!shaped && ![...head].some((c) => act.code.slice(0, 4).includes(c))) return false;
       return borne(act);
     });
     const [act] = acts;
@@ -542,6 +552,12 @@ export function resolveCode(raw: RawRow, day: string): RawRow {
   const acts = ACTS.filter((act) => tokens.some((token) => mayBeCode(token, act.code)) && borne(act));
   const [act] = acts;
   if (act && acts.length === 1) return { ...raw, code: act.code, codeRepaired: true };
+  // Its four letters right and one of its digits read as another digit ("HBLD931" for HBLD031, a 0
+  // of a serif font read as a 9): a code outside the table one digit away from acts of the table, taken
+  // likewise only when the row's figures bear out exactly one of them.
+  const near = ACTS.filter((act) => tokens.some((token) => mayBeCode(token, act.code, 1)) && borne(act));
+  const [nearest] = near;
+  if (nearest && near.length === 1) return { ...raw, code: nearest.code, codeRepaired: true };
   return raw;
 }
 

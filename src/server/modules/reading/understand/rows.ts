@@ -212,6 +212,21 @@ export function readRow(words: Word[], columns: Column[], h: number): RawRow {
       }
     }
   }
+  if (!code && !kinds.has("code")) {
+    // The code column's header not read, the code printed after the label: its word falls into the
+    // act's zone or the next one (the basket's). A code of the act table there is the row's (a label
+    // does not quote codes); amounts' zones are not searched.
+    for (const kind of ["act", "basket"] as const) {
+      const list = kind === "act" ? actPieces : (byKind.get(kind) ?? []);
+      const index = list.findIndex((p) => readCode(p.text)?.known);
+      if (index < 0) continue;
+      const p = list[index] as Piece;
+      code = readCode(p.text);
+      codePieces = [p];
+      list.splice(index, 1);
+      break;
+    }
+  }
   // Where the columns hold no tooth column, the row's first word, if a digit.
   const toothless = !kinds.has("tooth") && actPieces[0] && /^\d$/.test(actPieces[0].text);
   if (!tooth && toothless) unusedLeft.unshift(actPieces.shift() as Piece);

@@ -139,7 +139,7 @@ const DIGITS_FOR: Record<string, string> = {
   $: "58",
   B: "368",
   G: "069",
-  g: "9",
+  g: "69",
   q: "9",
   Z: "27",
   z: "27",
@@ -157,10 +157,11 @@ const DIGITS_FOR: Record<string, string> = {
 /**
  * Whether `text` (a word of 7 characters once glued punctuation is dropped) may be `code` garbled by OCR
  * in its digits: its four letters read as the code's (digits read for lookalike letters, "H8LD",
- * allowed), each of its last three a digit of the code's, or a letter or sign OCR reads for that digit.
+ * allowed), each of its last three a digit of the code's, or a letter or sign OCR reads for that digit
+ * — but for `misread` of them, read as another digit ("HBLD931" for HBLD031).
  * What decides between the codes it may be is the row's own figures (parse.ts resolveCode).
  */
-export function mayBeCode(text: string, code: string): boolean {
+export function mayBeCode(text: string, code: string, misread = 0): boolean {
   const t = text.replace(/[\s._\-—–|:;,'"“”‘’()[\]]/g, "");
   if (t.length !== 7) return false;
   const letters = t
@@ -168,10 +169,11 @@ export function mayBeCode(text: string, code: string): boolean {
     .toUpperCase()
     .replace(/[0-9]/g, (c) => LETTER_FOR[c] ?? c);
   if (letters !== code.slice(0, 4)) return false;
-  return [...t.slice(4)].every((c, i) => {
+  const wrong = [...t.slice(4)].filter((c, i) => {
     const digit = code[4 + i] as string;
-    return c === digit || (DIGITS_FOR[c] ?? "").includes(digit);
+    return c !== digit && !(DIGITS_FOR[c] ?? "").includes(digit);
   });
+  return wrong.length <= misread;
 }
 
 /** A code of the act table one character away from `code`. */
