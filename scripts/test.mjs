@@ -7,7 +7,7 @@
 // on PostgreSQL), --e2e-only. Extra arguments after -- go to Playwright.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { setPriority, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureChromium } from "./lib/chromium.mjs";
 import { root } from "./lib/client-build.mjs";
@@ -25,20 +25,10 @@ const flaky = [];
 let ok = true;
 
 /**
- * The suite's own processes below the product's: the reading's process lowers itself to nice 19
- * (reader-child.ts) so that the server it serves keeps answering, and on a 2-core machine running
- * vitest's workers, the browser and the journeys' server at nice 0 it got almost no CPU (a preview
- * stalled past 75 s, readings past their tests' waits: CI of 29/11). Run at nice 19 too, the suite
- * shares the cores with it evenly. The hostile-file tests, which measure the server beside that
- * process, run at the normal priority, as the product does.
- */
-const SUITE_NICE = 19;
-
-/**
  * Runs a Node script; resolves with whether it passed. With `capture`, its output is kept and printed
  * in one block when it ends (two parts running side by side would otherwise mix their lines).
  */
-function run(label, command, commandArgs, { env = {}, capture = false, nice = false } = {}) {
+function run(label, command, commandArgs, { env = {}, capture = false } = {}) {
   if (!capture) console.log(`\n▶ ${label}`);
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [command, ...commandArgs], {
@@ -46,13 +36,6 @@ function run(label, command, commandArgs, { env = {}, capture = false, nice = fa
       stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit",
       env: { ...process.env, ...env },
     });
-    // Before the child has started anything: its own children inherit the priority.
-    if (nice && child.pid)
-      try {
-        setPriority(child.pid, SUITE_NICE);
-      } catch {
-        // Not allowed here: the suite runs at the normal priority.
-      }
     const output = [];
     if (capture) {
       child.stdout.on("data", (chunk) => output.push(chunk));
@@ -82,15 +65,16 @@ function readJson(file) {
 
 let reportCount = 0;
 /** vitest with these arguments; its counts added to the totals, its failed tests to `failures`. */
-async function vitest(label, vitestArgs, { nice = false } = {}) {
+async function vitest(label, vitestArgs) {
   reportCount += 1;
   const out = path.join(reports, `vitest-${reportCount}.json`);
-  const passed = await run(
-    label,
-    path.join(root, "node_modules/vitest/vitest.mjs"),
-    ["run", ...vitestArgs, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
-    { nice },
-  );
+  const passed = await run(label, path.join(root, "node_modules/vitest/vitest.mjs"), [
+    "run",
+    ...vitestArgs,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${out}`,
+  ]);
   const report = readJson(out);
   if (report) {
     totals.passed += report.numPassedTests ?? 0;
@@ -108,12 +92,12 @@ async function vitest(label, vitestArgs, { nice = false } = {}) {
 }
 
 /** The journeys of a Playwright JSON report, by outcome ('unexpected', 'flaky'). */
-function journeys(suites, outcome, into = []) {
+function journeysBy(suites, outcome, into = []) {
   for (const suite of suites ?? []) {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? [])
         if (test.status === outcome) into.push(`${spec.file}:${spec.line} › ${spec.title}`);
-    journeys(suite.suites, outcome, into);
+    journeysBy(suite.suites, outcome, into);
   }
   return into;
 }
@@ -122,12 +106,12 @@ function journeys(suites, outcome, into = []) {
  * The client built when stale (in a process of its own, so that it can run beside vitest), then the
  * browser journeys; with `capture`, their output is printed in one block at the end.
  */
-async function browserJourneys(chromium, capture, nice) {
+async function browserJourneys(chromium, capture) {
   const built = await run(
     "Construction de l'application web",
     path.join(root, "scripts/lib/client-build.mjs"),
     [],
-    { capture, nice },
+    { capture },
   );
   if (!built) {
     console.error("La construction de l'application web a échoué.");
@@ -145,7 +129,6 @@ async function browserJourneys(chromium, capture, nice) {
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
       },
       capture,
-      nice,
     },
   );
   const report = readJson(out);
@@ -153,36 +136,32 @@ async function browserJourneys(chromium, capture, nice) {
   totals.passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
   totals.failed += report.stats.unexpected ?? 0;
   totals.skipped += report.stats.skipped ?? 0;
-  failures.push(...journeys(report.suites, "unexpected"));
-  flaky.push(...journeys(report.suites, "flaky"));
+  failures.push(...journeysBy(report.suites, "unexpected"));
+  flaky.push(...journeysBy(report.suites, "flaky"));
   return passed;
 }
 
 const VITEST_LABEL = "Tests unitaires, composants et API (vitest)";
 
-const HOSTILE_LABEL = "Fichiers hostiles, seuls sur la machine (vitest, projet alone)";
-/** The hostile-file tests measure the server's responsiveness: after the rest, alone, at normal priority. */
-const hostileFiles = (filter) => vitest(HOSTILE_LABEL, ["--project", "alone", ...filter]);
-
 if (unitOnly) {
-  const filter = apiOnly ? ["src/server"] : [];
-  const projects = apiOnly ? ["--project", "unit"] : ["--project", "unit", "--project", "client"];
-  const units = await vitest(VITEST_LABEL, [...projects, ...filter], { nice: true });
-  const hostile = await hostileFiles(filter);
-  ok = units && hostile;
+  ok = await vitest(VITEST_LABEL, apiOnly ? ["--project", "unit", "--project", "alone", "src/server"] : []);
 } else {
   const chromium = ensureChromium();
   if (!chromium) ok = false;
   if (e2eOnly) {
-    ok = ok && (await browserJourneys(chromium, false, true));
+    ok = ok && (await browserJourneys(chromium, false));
   } else {
     // Both parts at once: a journey waits much of its time (for its server, for the browser), so the
-    // journeys leave the cores half idle; vitest's workers fill them (ADR 054).
+    // journeys leave the cores half idle; vitest's workers fill them (ADR 054). The hostile-file tests
+    // measure the server's responsiveness and run after both, alone.
     const [units, journeys] = await Promise.all([
-      vitest(VITEST_LABEL, ["--project", "unit", "--project", "client"], { nice: true }),
-      chromium ? browserJourneys(chromium, true, true) : false,
+      vitest(VITEST_LABEL, ["--project", "unit", "--project", "client"]),
+      chromium ? browserJourneys(chromium, true) : false,
     ]);
-    const hostile = await hostileFiles([]);
+    const hostile = await vitest("Fichiers hostiles, seuls sur la machine (vitest, projet alone)", [
+      "--project",
+      "alone",
+    ]);
     ok = ok && units && journeys && hostile;
   }
 }

@@ -113,7 +113,9 @@ describe("the reading's own process", () => {
     // (half the ceiling): which bound acts first depends on Node's version (Node 22: the heap limit).
     if (box.lastKill === "memory") expect(stops).toEqual(["memory"]);
     else expect(stops).toEqual(["exit"]);
-  }, 90_000);
+    // The child's start and the bomb's allocations take over 90 s of a machine busy with the browser
+    // journeys beside this suite (seen once, 29/11); its limits are the sandbox's, not this timeout.
+  }, 180_000);
 
   it("renders a preview in the child: bytes back as a PNG", async () => {
     const box = sandbox(30_000);
