@@ -7,7 +7,7 @@
 // on PostgreSQL), --e2e-only. Extra arguments after -- go to Playwright.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { getPriority, tmpdir } from "node:os";
 import path from "node:path";
 import { ensureChromium } from "./lib/chromium.mjs";
 import { root } from "./lib/client-build.mjs";
@@ -23,6 +23,15 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 const flaky = [];
 let ok = true;
+
+/**
+ * The reading's processes at the suite's own priority while the browser journeys run (READING_NICE,
+ * ADR 054 addendum): at the product's nice 19, beside vitest's workers, the journeys' servers and
+ * Chromium at nice 0 or above, they got almost no CPU on a 2-core machine (a page preview stalled for
+ * 75 s, readings outlived their tests' waits). The hostile-file tests, which measure the server beside
+ * that process, and the runs without a browser keep the product's 19.
+ */
+const BESIDE_JOURNEYS = { READING_NICE: String(Math.min(19, Math.max(0, getPriority()))) };
 
 /**
  * Runs a Node script; resolves with whether it passed. With `capture`, its output is kept and printed
@@ -65,16 +74,15 @@ function readJson(file) {
 
 let reportCount = 0;
 /** vitest with these arguments; its counts added to the totals, its failed tests to `failures`. */
-async function vitest(label, vitestArgs) {
+async function vitest(label, vitestArgs, env = {}) {
   reportCount += 1;
   const out = path.join(reports, `vitest-${reportCount}.json`);
-  const passed = await run(label, path.join(root, "node_modules/vitest/vitest.mjs"), [
-    "run",
-    ...vitestArgs,
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${out}`,
-  ]);
+  const passed = await run(
+    label,
+    path.join(root, "node_modules/vitest/vitest.mjs"),
+    ["run", ...vitestArgs, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
+    { env },
+  );
   const report = readJson(out);
   if (report) {
     totals.passed += report.numPassedTests ?? 0;
@@ -124,6 +132,7 @@ async function browserJourneys(chromium, capture) {
     ["test", ...passthrough],
     {
       env: {
+        ...BESIDE_JOURNEYS,
         CHROMIUM_PATH: chromium,
         PLAYWRIGHT_JSON_OUTPUT_NAME: out,
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
@@ -155,7 +164,7 @@ if (unitOnly) {
     // journeys leave the cores half idle; vitest's workers fill them (ADR 054). The hostile-file tests
     // measure the server's responsiveness and run after both, alone.
     const [units, journeys] = await Promise.all([
-      vitest(VITEST_LABEL, ["--project", "unit", "--project", "client"]),
+      vitest(VITEST_LABEL, ["--project", "unit", "--project", "client"], BESIDE_JOURNEYS),
       chromium ? browserJourneys(chromium, true) : false,
     ]);
     const hostile = await vitest("Fichiers hostiles, seuls sur la machine (vitest, projet alone)", [

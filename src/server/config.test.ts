@@ -155,13 +155,19 @@ describe("loadConfig", () => {
     }
   });
 
-  it("bounds the reading's own process: 90 s and 1 024 MB by default, or as set; refuses nonsense", () => {
+  it("bounds the reading's own process: 90 s, 1 024 MB and nice 19 by default, or as set; refuses nonsense", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).readingLimits).toEqual({
       timeMs: 90_000,
       previewTimeMs: 15_000,
       memoryMb: 1024,
       ocrConcurrency: 1,
+      nice: 19,
     });
+    expect(loadConfig({ DATA_DIR: dataDir(), READING_NICE: "0" }).readingLimits.nice).toBe(0);
+    for (const value of ["-5", "20", "bas"])
+      expect(errorOf({ READING_NICE: value }).message).toBe(
+        "Configuration invalide : READING_NICE doit être un entier de 0 à 19",
+      );
     expect(
       loadConfig({ DATA_DIR: dataDir(), READING_TIME_LIMIT_S: "8", READING_MEMORY_MB: "512" }).readingLimits,
     ).toMatchObject({ timeMs: 8000, previewTimeMs: 8000, memoryMb: 512 });

@@ -119,6 +119,17 @@ const envSchema = z.object({
     .min(1, { error: "doit être un nombre de secondes (1 à 110)" })
     .max(110, { error: "doit être un nombre de secondes (1 à 110)" })
     .default(90),
+  /**
+   * The reading process's CPU priority (Unix nice, 0 to 19; ADR 037): 19, the lowest, so that the
+   * server keeps answering on a 2-core machine. A test suite that runs its own processes beside it
+   * sets it to theirs (ADR 054, addendum).
+   */
+  READING_NICE: z.coerce
+    .number({ error: "doit être un entier de 0 à 19" })
+    .int({ error: "doit être un entier de 0 à 19" })
+    .min(0, { error: "doit être un entier de 0 à 19" })
+    .max(19, { error: "doit être un entier de 0 à 19" })
+    .default(19),
   /** The reading process's memory ceiling, in MB: above it, it is stopped (issue 32). */
   READING_MEMORY_MB: z.coerce
     .number({ error: "doit être un nombre de Mo (256 à 16384)" })
@@ -277,7 +288,13 @@ export interface AppConfig {
    * The reading's own process (ADR 037): the whole reading's time limit and a preview's (ms of the
    * process's CPU time), its memory ceiling (MB), its OCR workers. The shape of modules/reading/runner.ts's ReadingLimits.
    */
-  readingLimits: { timeMs: number; previewTimeMs: number; memoryMb: number; ocrConcurrency: number };
+  readingLimits: {
+    timeMs: number;
+    previewTimeMs: number;
+    memoryMb: number;
+    ocrConcurrency: number;
+    nice: number;
+  };
   /** The bearer token of GET /metrics; undefined: no metrics are kept and the route answers 404. */
   metricsToken: string | undefined;
   /** The S3-compatible bucket of the files; undefined means the local disk under dataDir. */
@@ -398,6 +415,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       previewTimeMs: Math.round(Math.min(15, e.READING_TIME_LIMIT_S) * 1000),
       memoryMb: e.READING_MEMORY_MB,
       ocrConcurrency: e.READING_CONCURRENCY,
+      nice: e.READING_NICE,
     },
     metricsToken: e.METRICS_TOKEN,
     s3,

@@ -245,6 +245,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     // on the embedded database each app generates its own in its DATA_DIR, as in the quick start.
     ...(url || bucket || sharesStorage(env) ? { DATA_KEY: TEST_DATA_KEY } : {}),
     PUBLIC_URL: "http://localhost:3000",
+    // The reading processes' priority as the run sets it (scripts/test.mjs: the suite's own beside the
+    // browser journeys, ADR 054 addendum); 19, the product's, otherwise.
+    ...(process.env.READING_NICE ? { READING_NICE: process.env.READING_NICE } : {}),
     // The realtime bus listens on the same PostgreSQL database.
     ...(url ? { DATABASE_URL: url } : {}),
     ...(bucket

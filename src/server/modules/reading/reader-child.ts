@@ -4,15 +4,16 @@ import type { ChildAnswer, SandboxTask } from "./sandbox";
 /**
  * The reading's own process (sandbox.ts, ADR 037): reads a devis, renders a page preview or squares a
  * profile photo for the server, one task at a time, and answers by IPC. Forked with a heap limit and
- * killed by the server past its time or memory; it prints nothing and holds no secret. Its argument:
- * the OCR workers.
+ * killed by the server past its time or memory; it prints nothing and holds no secret. Its arguments:
+ * the OCR workers, its CPU priority (nice).
  */
 
 const noop = () => {};
 for (const method of ["log", "info", "warn", "error", "debug", "trace"] as const) console[method] = noop;
 
 try {
-  setPriority(19);
+  // The server gives it (READING_NICE, 19 unless set).
+  setPriority(Number(process.argv[3] ?? 19));
 } catch {
   // Already as low as allowed.
 }

@@ -20,6 +20,8 @@ export interface ReadingLimits {
   /** A page preview or an avatar, in ms of its process's CPU time. */
   previewTimeMs: number;
   ocrConcurrency: number;
+  /** The reading processes' CPU priority (nice; READING_NICE). */
+  nice?: number;
 }
 
 export const DEFAULT_READING_LIMITS: ReadingLimits = {
@@ -88,11 +90,13 @@ export class ReadingRunner {
       timeMs: limits.timeMs,
       memoryMb: limits.memoryMb,
       ocrConcurrency: limits.ocrConcurrency,
+      nice: limits.nice,
       onStop: onStop("read"),
     });
     this.previewSandbox = new ReaderSandbox({
       timeMs: limits.previewTimeMs,
       memoryMb: limits.memoryMb,
+      nice: limits.nice,
       onStop: onStop("preview"),
     });
     const injected = deps.read;

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { getPriority } from "node:os";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
 import { devisPdf, makeDevis } from "../../testing/devis-corpus";
@@ -41,6 +42,8 @@ function sandbox(timeMs: number, memoryMb = 1024, stallMs?: number): ReaderSandb
   const made = new ReaderSandbox({
     timeMs,
     memoryMb,
+    // The run's setting (scripts/test.mjs), as the harness's apps have it.
+    ...(process.env.READING_NICE ? { nice: Number(process.env.READING_NICE) } : {}),
     ...(stallMs === undefined ? {} : { stallMs }),
     onStop: (reason) => stops.push(reason),
   });
@@ -116,6 +119,16 @@ describe("the reading's own process", () => {
     // The child's start and the bomb's allocations take over 90 s of a machine busy with the browser
     // journeys beside this suite (seen once, 29/11); its limits are the sandbox's, not this timeout.
   }, 180_000);
+
+  it("runs its child at the lowest CPU priority unless given another (READING_NICE)", async () => {
+    const lowest = new ReaderSandbox({ timeMs: 30_000, memoryMb: 1024 });
+    const given = new ReaderSandbox({ timeMs: 30_000, memoryMb: 1024, nice: 10 });
+    sandboxes.push(lowest, given);
+    await Promise.all([lowest.warm(), given.warm()]);
+    expect(getPriority(lowest.pid)).toBe(19);
+    // Never above the test's own (a process may not raise its priority without the right to).
+    expect(getPriority(given.pid)).toBe(Math.max(10, getPriority()));
+  });
 
   it("renders a preview in the child: bytes back as a PNG", async () => {
     const box = sandbox(30_000);

@@ -21,7 +21,7 @@ import { type Reading, ReadingError, type ReadOptions } from "./types";
  * - a memory ceiling: V8's heap limit inside (--max-old-space-size, half the ceiling), and here the
  *   child's resident memory read from /proc/<pid>/status every 100 ms on Linux (with its CPU time),
  *   the child killed above the ceiling (canvas, sharp and the OCR's wasm allocate outside V8's heap);
- * - the lowest CPU priority, so the server keeps answering on a 2-core machine;
+ * - the lowest CPU priority (nice 19, READING_NICE), so the server keeps answering on a 2-core machine;
  * - one task at a time (the others wait in order); no secret in its environment.
  * A killed or crashed child fails its task with ReadingError(READING_MESSAGES.failed), or timeout when
  * its time was up or it stalled; the next task gets a fresh child. The bytes go both ways by
@@ -55,6 +55,8 @@ export interface SandboxLimits {
   idleMs?: number;
   /** OCR workers inside the child (READING_CONCURRENCY). */
   ocrConcurrency?: number;
+  /** The child's CPU priority (nice, READING_NICE): 19, the lowest, unless set. */
+  nice?: number;
   /**
    * Told why a child was ended other than by idleness or shutdown ('time' for its CPU time, 'stalled'
    * for the wall-clock backstop, 'memory', 'start', 'send', or 'exit' for a child that died by
@@ -258,7 +260,8 @@ export class ReaderSandbox {
   private spawn(): ChildProcess {
     const entry = childEntry();
     const heapMb = Math.max(64, Math.floor(this.limits.memoryMb / 2));
-    const child = fork(entry.path, [String(this.limits.ocrConcurrency ?? 1)], {
+    const nice = this.limits.nice ?? LOW_PRIORITY;
+    const child = fork(entry.path, [String(this.limits.ocrConcurrency ?? 1), String(nice)], {
       execArgv: [...entry.execArgv, `--max-old-space-size=${heapMb}`],
       serialization: "advanced",
       // Nothing the child prints reaches the server's output (it may quote a document); no secret in
@@ -274,7 +277,7 @@ export class ReaderSandbox {
     // Known before the child's first task.
     if (process.platform === "linux") void clockTicksPerSecond();
     try {
-      if (child.pid) setPriority(child.pid, LOW_PRIORITY);
+      if (child.pid) setPriority(child.pid, nice);
     } catch {
       // Not allowed here: the child lowers its own priority too.
     }
