@@ -125,7 +125,7 @@ describe("npm run backup / restore", { timeout: 600_000 }, () => {
     expect(again.err()).toContain("existe déjà");
 
     server.proc.child.kill("SIGTERM");
-    expect(await server.proc.exited).toBe(0);
+    expect(await server.proc.exited, server.proc.out() + server.proc.err()).toBe(0);
     expect(existsSync(path.join(source, "backup-endpoint.json"))).toBe(false);
 
     const target = tempDir();
@@ -164,7 +164,7 @@ describe("npm run backup / restore", { timeout: 600_000 }, () => {
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer()).equals(tinyPdf())).toBe(true);
     restored.proc.child.kill("SIGTERM");
-    expect(await restored.proc.exited).toBe(0);
+    expect(await restored.proc.exited, restored.proc.out() + restored.proc.err()).toBe(0);
     for (const entry of readdirSync(target, { recursive: true, withFileTypes: true })) {
       const full = path.join(entry.parentPath, entry.name);
       expect(lstatSync(full).mode & 0o777, full).toBe(entry.isDirectory() ? 0o700 : 0o600);

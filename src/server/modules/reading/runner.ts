@@ -281,8 +281,9 @@ export class ReadingRunner {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.current?.abort();
-    await this.loop?.catch(() => {});
-    await Promise.all([this.sandbox.close(), this.previewSandbox.close()]);
+    // The processes end with the loop, not after it: a reading whose process is still starting (or
+    // starved on a loaded machine) ends when its process does, within the server's 10 s to stop.
+    await Promise.all([this.loop?.catch(() => {}), this.sandbox.close(), this.previewSandbox.close()]);
     if (this.used) await (await import("./ocr")).closeOcr();
   }
 }

@@ -109,6 +109,27 @@ describe("the reading's own process", () => {
     expect(stops).toEqual(["exit"]);
   }, 60_000);
 
+  it("a reading aborted while its child is still starting ends at once; the child serves the next one", async () => {
+    // A server stopping on a loaded machine (CI, 28/11) waited for a child that had not started yet,
+    // past its 10 s to stop. Here the child is frozen before it can say it is ready.
+    const box = sandbox(60_000);
+    const controller = new AbortController();
+    const aborted = box.run(
+      { kind: "read", data: devis, options: { mime: "application/pdf" } },
+      controller.signal,
+    );
+    const pid = box.pid as number;
+    process.kill(pid, "SIGSTOP");
+    const reason = new Error("arrêt du serveur");
+    controller.abort(reason);
+    await expect(aborted).rejects.toBe(reason);
+    process.kill(pid, "SIGCONT");
+    const next = await read(box, devis);
+    expect(next.pages).toBe(1);
+    expect(box.pid).toBe(pid);
+    expect(box.spawned).toBe(1);
+  }, 60_000);
+
   it("above its memory ceiling the child is killed and the reading fails with the French message", async () => {
     const box = sandbox(60_000, 320);
     await expectError(read(box, bomb), ReadingError, READING_MESSAGES.failed);

@@ -323,8 +323,17 @@ export class ReaderSandbox {
     (child.channel as { ref?: () => void } | undefined)?.ref?.();
     const running = child;
     try {
-      await this.ready;
+      await untilAborted(this.ready, job.signal);
     } catch (error) {
+      if (job.signal?.aborted) {
+        // Aborted while the child starts (a loaded machine, a server stopping): the task ends now;
+        // the child, still starting, stays for the next task or idles out.
+        job.reject(job.signal.reason);
+        this.current = null;
+        if (!this.closed) this.idle();
+        this.pump();
+        return;
+      }
       if (this.child === running) this.child = null;
       job.reject(error);
       this.current = null;
@@ -465,6 +474,17 @@ export class ReaderSandbox {
     which.kill("SIGKILL");
     await exited;
   }
+}
+
+/** `promise`, or its signal's reason as soon as the signal aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 /** The child's value as the caller expects it (a preview's or an avatar's bytes arrive as a Uint8Array). */
