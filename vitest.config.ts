@@ -40,10 +40,8 @@ export default defineConfig({
             "src/server/testing/compiled-reader.ts",
           ],
           // Building an app on a fresh database takes seconds alone, a minute or more on a loaded
-          // 2-core machine: the limits are only the verdict "it is stuck" (ADR 028). The longest
-          // tests (billing's subscription cycle, 45 s beside the browser journeys) passed 60 s when
-          // the reading's processes got their share of the cores (READING_NICE, ADR 054 addendum).
-          testTimeout: 180_000,
+          // 2-core machine: the limits are only the verdict "it is stuck" (ADR 028).
+          testTimeout: 60_000,
           hookTimeout: 180_000,
         },
       },

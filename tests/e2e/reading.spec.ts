@@ -18,8 +18,7 @@ import { offerAsDentist, postRequestViaApi, signupPatientViaApi, toast } from ".
 
 const DESKTOP = { width: 1280, height: 900 };
 /** Reading waits behind the queue (one devis at a time per instance): OCR of a photo takes seconds. */
-// 120 s was not always enough behind the queue on a machine twice as slow and fully loaded (29/11).
-const READ_TIMEOUT = 240_000;
+const READ_TIMEOUT = 120_000;
 
 let dir = "";
 test.beforeAll(() => {

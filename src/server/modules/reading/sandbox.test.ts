@@ -137,9 +137,7 @@ describe("the reading's own process", () => {
     // (half the ceiling): which bound acts first depends on Node's version (Node 22: the heap limit).
     if (box.lastKill === "memory") expect(stops).toEqual(["memory"]);
     else expect(stops).toEqual(["exit"]);
-    // The child's start and the bomb's allocations take over 90 s of a machine busy with the browser
-    // journeys beside this suite (seen once, 29/11); its limits are the sandbox's, not this timeout.
-  }, 180_000);
+  }, 90_000);
 
   it("runs its child at the lowest CPU priority unless given another (READING_NICE)", async () => {
     const lowest = new ReaderSandbox({ timeMs: 30_000, memoryMb: 1024 });
