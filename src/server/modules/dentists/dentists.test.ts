@@ -5,7 +5,7 @@ import { TREATMENT_LABELS, TREATMENT_TYPES, type TreatmentType } from "../../../
 import { keysMatchingLabel } from "../../../shared/format/search";
 import { requestOpenToDentist, requestVisibleToDentist } from "../../access/requests";
 import { appPerFile, createTestContext, postRequest, signUpPatient } from "../../testing/harness";
-import { api, peoplePerFile, dentist as signUpDentist, USUAL_CAST } from "../../testing/people";
+import { api, peoplePerFile, dentist as signUpDentist, USUAL_CAST, type Who } from "../../testing/people";
 
 // More sign-ups from one address than the per-IP limit of the account routes allows.
 const ctx = appPerFile({ env: { LOGIN_RATE_LIMIT_PER_IP: "1000" } });
@@ -90,6 +90,13 @@ describe("what a dentist sees (ADR 012)", () => {
 });
 
 describe("opening, assigning and replying", () => {
+  // Twenty more dentists for the concurrent replies below: their sign-ups (a password hash each) are
+  // not that test's subject, and took most of its minute on a loaded machine.
+  let twenty: Who[] = [];
+  beforeAll(async () => {
+    twenty = await Promise.all(Array.from({ length: 20 }, (_, i) => dentist(`Dr${i}`)));
+  });
+
   it("clears 'Nouvelle' when opened, assigns, replies once, and the patient sees a dentist engaged", async () => {
     const id = await createRequest("Paula", { treatment_type: "bridge" });
     const detail = (await get(`/api/dentist/requests/${id}`, who.drA)).json();
@@ -178,9 +185,8 @@ describe("opening, assigning and replying", () => {
     ]);
     expect(double.map((r) => r.statusCode).sort()).toEqual([201, 409]);
 
-    const many = await Promise.all(Array.from({ length: 20 }, (_, i) => dentist(`Dr${i}`)));
     const replies = await Promise.all(
-      many.map((d) => post(`/api/dentist/requests/${id}/reply`, { message: "Bonjour" }, d)),
+      twenty.map((d) => post(`/api/dentist/requests/${id}/reply`, { message: "Bonjour" }, d)),
     );
     expect(replies.every((r) => r.statusCode === 201)).toBe(true);
     const conversations = await ctx.app.db
