@@ -42,6 +42,14 @@ const euros = z
   .transform((v) => Math.round(Number(v.replace(",", ".")) * 100))
   .refine((cents) => cents > 0, { error: "doit être un montant positif" });
 
+/** A whole number from `min` to `max` (the variable's text coerced), with one French message for any other value. */
+const wholeBetween = (min: number, max: number, message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+
 const MASTER_KEY_ERROR = {
   error: "doit être une clé de 32 octets en base64 (openssl rand -base64 32)",
 };
@@ -101,12 +109,7 @@ const envSchema = z.object({
    */
   RESPONSE_CACHE: optional(z.enum(["on", "off"], { error: "doit valoir on ou off" })),
   /** OCR workers of the devis reading per instance (issue 17): 1, or 2 on a machine with cores to spare. */
-  READING_CONCURRENCY: z.coerce
-    .number({ error: "doit valoir 1 ou 2" })
-    .int({ error: "doit valoir 1 ou 2" })
-    .min(1, { error: "doit valoir 1 ou 2" })
-    .max(2, { error: "doit valoir 1 ou 2" })
-    .default(1),
+  READING_CONCURRENCY: wholeBetween(1, 2, "doit valoir 1 ou 2").default(1),
   /**
    * The whole reading of one devis, in seconds of its process's CPU time (issue 32, ADR 037 and its
    * addendum): past it, it is stopped; a reading that stalls is stopped after 4 × as long on the wall
@@ -124,19 +127,9 @@ const envSchema = z.object({
    * server keeps answering on a 2-core machine. A test suite that runs its own processes beside it
    * sets it to theirs (ADR 054, addendum).
    */
-  READING_NICE: z.coerce
-    .number({ error: "doit être un entier de 0 à 19" })
-    .int({ error: "doit être un entier de 0 à 19" })
-    .min(0, { error: "doit être un entier de 0 à 19" })
-    .max(19, { error: "doit être un entier de 0 à 19" })
-    .default(19),
+  READING_NICE: wholeBetween(0, 19, "doit être un entier de 0 à 19").default(19),
   /** The reading process's memory ceiling, in MB: above it, it is stopped (issue 32). */
-  READING_MEMORY_MB: z.coerce
-    .number({ error: "doit être un nombre de Mo (256 à 16384)" })
-    .int({ error: "doit être un nombre de Mo (256 à 16384)" })
-    .min(256, { error: "doit être un nombre de Mo (256 à 16384)" })
-    .max(16384, { error: "doit être un nombre de Mo (256 à 16384)" })
-    .default(1024),
+  READING_MEMORY_MB: wholeBetween(256, 16384, "doit être un nombre de Mo (256 à 16384)").default(1024),
   /**
    * The bearer token of GET /metrics (Prometheus, ADR 047); without it the route answers 404.
    * At least 32 characters (openssl rand -hex 32).
