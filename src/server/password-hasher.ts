@@ -8,17 +8,44 @@ import { hashPassword, verifyPassword } from "better-auth/crypto";
  * same password work without measuring time.
  */
 let operations = 0;
+let work = { hash: hashPassword, verify: verifyPassword };
 
 export const passwordHasher = {
   hash(password: string): Promise<string> {
     operations += 1;
-    return hashPassword(password);
+    return work.hash(password);
   },
   verify(data: { hash: string; password: string }): Promise<boolean> {
     operations += 1;
-    return verifyPassword(data);
+    return work.verify(data);
   },
 };
+
+/**
+ * Tests only (src/server/testing/setup.ts; a server never calls it): the same scrypt, but each
+ * distinct input is worked out once per test process and its answer reused (ADR 062). A hash costs
+ * 0.1–0.2 s of CPU by design and the suite signs up and logs in thousands of times with the same few
+ * passwords. What changes: two accounts of a test process given the same password store the same hash
+ * (same salt). Every call is still counted, and a verification still answers what scrypt answers.
+ */
+export function reusePasswordWorkInTests(): void {
+  if (work.hash !== hashPassword) return;
+  const hashes = new Map<string, Promise<string>>();
+  const verdicts = new Map<string, Promise<boolean>>();
+  const once = <T>(memo: Map<string, Promise<T>>, key: string, compute: () => Promise<T>) => {
+    let answer = memo.get(key);
+    if (!answer) {
+      answer = compute();
+      memo.set(key, answer);
+      answer.catch(() => memo.delete(key));
+    }
+    return answer;
+  };
+  work = {
+    hash: (password) => once(hashes, password, () => hashPassword(password)),
+    verify: (data) => once(verdicts, `${data.hash}\n${data.password}`, () => verifyPassword(data)),
+  };
+}
 
 /** How many password hashes or verifications this process has run (for tests). */
 export function passwordOperations(): number {
