@@ -425,7 +425,7 @@ describe("lists and counts backed by indexes and tallies (migration 008)", () =>
       .execute();
   });
 
-  // One test per dentist: 192 pages each, every one checked against the reference (ADR 054, 30/11).
+  // One test per dentist: 192 pages each, every one checked against the reference (ADR 054, 29/11 night).
   it.each(["Eve", "Fred"])(
     "lists, filters, searches and pages exactly like the straightforward query (%s)",
     async (name) => {
