@@ -43,6 +43,9 @@ export default defineConfig({
           // 2-core machine: the limits are only the verdict "it is stuck" (ADR 028).
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // expect.poll's wait for what comes after an answer (an e-mail, a live event): 1 s by
+          // default, too short on a loaded machine; 15 s, as the component tests' waitFor.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
@@ -56,6 +59,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {

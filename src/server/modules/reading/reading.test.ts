@@ -410,9 +410,9 @@ describe("the reading queue", () => {
     try {
       const { requestId, readingId } = await queued();
       await ctx.app.readings.drain();
-      await vi.waitFor(() =>
-        expect(mine.events).toContainEqual({ type: "reading", request_id: requestId, reading_id: readingId }),
-      );
+      await expect
+        .poll(() => mine.events)
+        .toContainEqual({ type: "reading", request_id: requestId, reading_id: readingId });
       expect(theirs.events.some((e) => e.type === "reading")).toBe(false);
     } finally {
       mine.ws.terminate();

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
 import { archiveOf } from "../../testing/archive";
 import { appPerFile, postRequest } from "../../testing/harness";
@@ -181,7 +181,7 @@ describe("moderation", () => {
     expect(refused.statusCode, refused.body).toBe(200);
     expect(refused.json().review.status).toBe("refused");
     // E-mails go after the commit.
-    await vi.waitFor(() => expect(mailsTo(paula.email).some((m) => m.includes(reason))).toBe(true));
+    await expect.poll(() => mailsTo(paula.email).some((m) => m.includes(reason))).toBe(true);
     expect((await post(url, { decision: "publish" }, admin)).statusCode).toBe(409);
     const mine = (await get("/api/patient/reviews", paula)).json().reviews;
     expect(mine).toEqual([
@@ -202,7 +202,7 @@ describe("moderation", () => {
     const published = await post(`/api/admin/reviews/${reviewId}/decision`, { decision: "publish" }, admin);
     expect(published.statusCode, published.body).toBe(200);
     // The dentist is told.
-    await vi.waitFor(() => expect(mailsTo(drA.email).length).toBe(before + 1));
+    await expect.poll(() => mailsTo(drA.email).length).toBe(before + 1);
     expect(mailsTo(drA.email).at(-1)).toContain("/dentist/reviews");
     const seen = (await get(`/api/dentists/${drA.id}/reviews`, quentin)).json();
     expect(seen.summary).toEqual({ average: 5, count: 1 });
