@@ -53,12 +53,12 @@ export async function whileProbing<T>(app: FastifyInstance, work: () => Promise<
 }
 
 /**
- * The server kept answering (none of the probes over 1 s and, once there are enough of them for a
- * 99th percentile to be more than the slowest one, their p99 < 200 ms) and grew by less than
+ * The server kept answering (none of the probes over 1 s and, from P99_PROBES probes on, their
+ * p99 < 200 ms; below 101 probes the p99 is the slowest one) and grew by less than
  * 150 MB; the figures are printed in the test's output.
  */
 /** The fewest probes for which the p99 verdict is given (below, the slowest is judged: < 1 s). */
-export const P99_PROBES = 20;
+const P99_PROBES = 20;
 
 export function expectServerUnaffected(name: string, measured: Probed<unknown>): void {
   const p99 = percentile(measured.probes, 99);
