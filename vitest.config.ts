@@ -43,8 +43,10 @@ export default defineConfig({
           // 2-core machine: the limits are only the verdict "it is stuck" (ADR 028).
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // expect.poll's wait for what comes after an answer (an e-mail, a live event): 1 s by
-          // default, too short on a loaded machine; 15 s, as the component tests' waitFor.
+          // expect.poll's wait for what comes after an answer and cannot be awaited (a live event,
+          // an e-mail sent after a lookup the answer does not wait for; the e-mails a use case
+          // starts before answering are awaited with ctx.mails()): 1 s by default, too short on a
+          // loaded machine; 15 s, as the component tests' waitFor.
           expect: { poll: { timeout: 15_000 } },
         },
       },

@@ -15,7 +15,7 @@ import type { AppConfig } from "./config";
 import "../shared/schemas/zod-fr";
 import type { DatabaseHandle, Db } from "./db/index";
 import { registerInputGuard } from "./http/input-guard";
-import { createMailer, type Mailer } from "./mail/mailer";
+import { createMailer, type Mailer, type TrackedMailer, trackSends } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { appointmentRoutes } from "./modules/appointments/appointments.routes";
@@ -69,7 +69,7 @@ declare module "fastify" {
     database: DatabaseHandle;
     db: Db;
     auth: Auth;
-    mailer: Mailer;
+    mailer: TrackedMailer;
     storage: Storage;
     /** The time now; tests inject a fixed or moved clock (never sleep). */
     clock: () => Date;
@@ -149,14 +149,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mailer =
+  const mailer = trackSends(
     options.mailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, "outbox"),
-      logger: app.log,
-    });
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, "outbox"),
+        logger: app.log,
+      }),
+  );
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import { loggableError } from "../redact";
 
 export interface MailMessage {
   to: string;
@@ -11,7 +12,50 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
-  close(): void;
+  close(): void | Promise<void>;
+}
+
+/**
+ * The app's mailer: it keeps the sends in flight, so that the app's close waits for them (an e-mail
+ * sent after a commit is not lost when the server stops) and a test awaits them (`settled`) instead
+ * of polling the outbox.
+ */
+export interface TrackedMailer extends Mailer {
+  /** Resolves once every send started so far (and any started meanwhile) has ended, sent or failed. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** How long the app's close waits for the e-mails in flight (an SMTP server that hangs). */
+const CLOSE_WAIT_MS = 10_000;
+
+export function trackSends(mailer: Mailer): TrackedMailer {
+  const inFlight = new Set<Promise<unknown>>();
+  const settled = async () => {
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+  };
+  return {
+    send(message) {
+      const sending = mailer.send(message);
+      const ended: Promise<boolean> = sending.then(
+        () => inFlight.delete(ended),
+        () => inFlight.delete(ended),
+      );
+      inFlight.add(ended);
+      return sending;
+    },
+    settled,
+    async close() {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, CLOSE_WAIT_MS);
+        timer.unref();
+      });
+      await Promise.race([settled(), timeout]);
+      clearTimeout(timer);
+      await mailer.close();
+    },
+  };
 }
 
 /** What a use case needs to e-mail after its commit: the mailer, and a log for a failed sending
@@ -19,6 +63,14 @@ export interface Mailer {
 export interface MailAfterCommit {
   mailer: Mailer;
   log: { error(obj: object, msg: string): void };
+}
+
+/**
+ * Sends an e-mail after a commit without waiting for it, and never failing the change: a failed
+ * send is logged under `failure` (the error's type and message, never the address or the text).
+ */
+export function mailAfterCommit(deps: MailAfterCommit, message: MailMessage, failure: string): void {
+  deps.mailer.send(message).catch((error) => deps.log.error({ err: loggableError(error) }, failure));
 }
 
 interface Logger {

@@ -193,6 +193,11 @@ export interface TestContext {
   /** The e-mails written to the outbox, oldest first, as raw text. */
   outbox(): string[];
   /**
+   * The outbox once every e-mail this app has started sending has been written: what a use case
+   * sends after its commit without awaiting it is there when the answer has come.
+   */
+  mails(): Promise<string[]>;
+  /**
    * Every stored file (unfinished ones as `.part` keys), read from the disk itself: the storage
    * folder, or with TEST_S3 the bucket as the S3 server holds it.
    */
@@ -280,6 +285,10 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     dataDir,
     bucket: bucket?.bucket,
     outbox() {
+      return readOutbox(dataDir);
+    },
+    async mails() {
+      await app.mailer.settled();
       return readOutbox(dataDir);
     },
     storedKeys() {

@@ -7,7 +7,7 @@ import { startTrialOnVerification } from "../../access/subscription";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, forbidden, notFound } from "../../errors";
-import type { MailAfterCommit } from "../../mail/mailer";
+import { type MailAfterCommit, mailAfterCommit } from "../../mail/mailer";
 import { verificationDecisionMail } from "../../mail/templates";
 
 interface Deps extends MailAfterCommit {
@@ -78,8 +78,9 @@ export async function decideVerification(
   if (result.changed) await sessionsChanged(deps.db, dentistId);
   if (result.changed) {
     const link = `${deps.config.publicUrl}/${decision === "verify" ? "dentist/quote-requests" : "dentist/profile"}`;
-    deps.mailer
-      .send({
+    mailAfterCommit(
+      deps,
+      {
         to: result.dentist.email,
         ...verificationDecisionMail({
           brandName: deps.config.brandName,
@@ -88,10 +89,9 @@ export async function decideVerification(
           reason,
           link,
         }),
-      })
-      .catch((error) =>
-        deps.log.error({ err: { message: (error as Error).message } }, "e-mail de vérification non envoyé"),
-      );
+      },
+      "e-mail de vérification non envoyé",
+    );
   }
   const after = await deps.db
     .selectFrom("profiles")

@@ -107,9 +107,9 @@ describe("verification", () => {
       .where("action", "like", "verification.granted")
       .execute();
     expect(audit).toHaveLength(1);
-    await expect
-      .poll(() => ctx.outbox().some((m) => m.includes(who.dentist?.email as string) && m.includes("vérifié")))
-      .toBe(true);
+    expect(
+      (await ctx.mails()).some((m) => m.includes(who.dentist?.email as string) && m.includes("vérifié")),
+    ).toBe(true);
     expect(
       (await get("/api/admin/verification-requests", who.admin))
         .json()

@@ -1,7 +1,7 @@
 import type { AppointmentSide } from "../../../shared/domain/appointments";
 import { formatAppointmentTime } from "../../../shared/format/dates";
 import type { AppConfig } from "../../config";
-import type { MailAfterCommit } from "../../mail/mailer";
+import { type MailAfterCommit, mailAfterCommit } from "../../mail/mailer";
 import {
   appointmentCancelledMail,
   appointmentConfirmedMail,
@@ -42,11 +42,7 @@ export function party(deps: Pick<MailDeps, "config">, a: AppointmentWithContacts
 
 /** After the commit, and never failing the change: a failed send is only logged. */
 function send(deps: MailDeps, to: string, mail: { subject: string; text: string }) {
-  deps.mailer
-    .send({ to, ...mail })
-    .catch((error) =>
-      deps.log.error({ err: { message: (error as Error).message } }, "e-mail de rendez-vous non envoyé"),
-    );
+  mailAfterCommit(deps, { to, ...mail }, "e-mail de rendez-vous non envoyé");
 }
 
 /** The other side is told of the times proposed (`moved`: a confirmed appointment is moved). */

@@ -16,7 +16,7 @@ import { isVerifiedDentist, mayTakeNewWork } from "../../access/rules";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, forbidden, notFound, validationError } from "../../errors";
-import type { MailAfterCommit } from "../../mail/mailer";
+import { type MailAfterCommit, mailAfterCommit } from "../../mail/mailer";
 import {
   acceptanceWithdrawnMail,
   offerAcceptedMail,
@@ -79,8 +79,9 @@ export async function submitOffer(deps: Deps, actor: Actor, requestId: string, i
   });
 
   // After the commit, and never failing the offer: the patient is told by e-mail.
-  deps.mailer
-    .send({
+  mailAfterCommit(
+    deps,
+    {
       to: result.request.patient_email,
       ...offerReceivedMail({
         brandName: deps.config.brandName,
@@ -89,10 +90,9 @@ export async function submitOffer(deps: Deps, actor: Actor, requestId: string, i
         amount: formatEuros(input.amount_cents),
         link: `${deps.config.publicUrl}/patient/request/${requestId}`,
       }),
-    })
-    .catch((error) =>
-      deps.log.error({ err: { message: (error as Error).message } }, "e-mail de proposition non envoyé"),
-    );
+    },
+    "e-mail de proposition non envoyé",
+  );
   const offer = await dentistOffersRepo(deps.db, actor).onRequest(requestId, now);
   if (!offer) throw new Error("offre enregistrée introuvable");
   return { offer, conversationId: result.conversationId };
@@ -158,11 +158,7 @@ export async function acceptOffer(deps: Deps, actor: Actor, offerId: string) {
           treatment: treatmentLabel(result.request.treatment_type).toLowerCase(),
           link: link("/dentist/offers"),
         });
-    deps.mailer
-      .send({ to: dentist.email, ...mail })
-      .catch((error) =>
-        deps.log.error({ err: { message: (error as Error).message } }, "e-mail de décision non envoyé"),
-      );
+    mailAfterCommit(deps, { to: dentist.email, ...mail }, "e-mail de décision non envoyé");
   }
   const offers = await patientOffersRepo(deps.db, actor).onRequest(result.request.id, now);
   const offer = offers.find((o) => o.id === offerId);
@@ -236,14 +232,7 @@ export async function unacceptOffer(deps: Deps, actor: Actor, offerId: string) {
             treatment,
             link: link("/dentist/offers"),
           });
-    deps.mailer
-      .send({ to: dentist.email, ...mail })
-      .catch((error) =>
-        deps.log.error(
-          { err: { message: (error as Error).message } },
-          "e-mail de changement d'avis non envoyé",
-        ),
-      );
+    mailAfterCommit(deps, { to: dentist.email, ...mail }, "e-mail de changement d'avis non envoyé");
   }
   const offers = await patientOffersRepo(deps.db, actor).onRequest(result.request.id, now);
   const offer = offers.find((o) => o.id === offerId);

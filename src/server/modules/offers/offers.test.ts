@@ -81,8 +81,7 @@ describe("sending an offer (ADR 008)", () => {
     });
     expect(detail.replies[0].message).toContain("Proposition de devis : 900,00");
     // Sent after the commit, without holding the answer back.
-    await expect.poll(() => ctx.outbox().find((m) => m.includes(`/patient/request/${id}`))).toBeDefined();
-    const mail = ctx.outbox().find((m) => m.includes(`/patient/request/${id}`));
+    const mail = (await ctx.mails()).find((m) => m.includes(`/patient/request/${id}`));
     expect(mail).toContain("Anne Martin vous propose un devis de 900,00");
   });
 

@@ -6,16 +6,14 @@ import { isVerifiedDentist, mayTakeNewWork } from "../../access/rules";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, forbidden, notFound } from "../../errors";
-import type { Mailer } from "../../mail/mailer";
+import { type MailAfterCommit, mailAfterCommit } from "../../mail/mailer";
 import { dentistReplyMail } from "../../mail/templates";
 import { lockRequestForDentist, recordReply } from "./reply.repo";
 
-interface Deps {
+interface Deps extends MailAfterCommit {
   db: Db;
-  mailer: Mailer;
   config: AppConfig;
   clock: () => Date;
-  log: { error(obj: object, msg: string): void };
 }
 
 /**
@@ -45,8 +43,9 @@ export async function replyToRequest(deps: Deps, actor: Actor, requestId: string
 
   // After the commit, and never failing the reply: the patient is told by e-mail.
   const link = `${deps.config.publicUrl}/patient/request/${requestId}`;
-  deps.mailer
-    .send({
+  mailAfterCommit(
+    deps,
+    {
       to: result.request.patient_email,
       ...dentistReplyMail({
         brandName: deps.config.brandName,
@@ -54,9 +53,8 @@ export async function replyToRequest(deps: Deps, actor: Actor, requestId: string
         dentistName: actor.profile.full_name,
         link,
       }),
-    })
-    .catch((error) =>
-      deps.log.error({ err: { message: (error as Error).message } }, "e-mail de réponse non envoyé"),
-    );
+    },
+    "e-mail de réponse non envoyé",
+  );
   return { conversationId: result.conversationId };
 }

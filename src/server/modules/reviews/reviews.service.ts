@@ -7,7 +7,7 @@ import { writeAudit } from "../../access/audit";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, notFound } from "../../errors";
-import type { MailAfterCommit, Mailer } from "../../mail/mailer";
+import { type MailAfterCommit, type Mailer, mailAfterCommit } from "../../mail/mailer";
 import {
   reviewAboutYouMail,
   reviewInvitationMail,
@@ -34,9 +34,7 @@ export interface Deps extends MailAfterCommit {
 const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 
 function sendAfter(deps: MailAfterCommit, to: string, mail: { subject: string; text: string }) {
-  deps.mailer
-    .send({ to, ...mail })
-    .catch((error) => deps.log.error({ err: loggableError(error) }, "e-mail d'avis non envoyé"));
+  mailAfterCommit(deps, { to, ...mail }, "e-mail d'avis non envoyé");
 }
 
 export async function writeReview(deps: Deps, actor: Actor, appointmentId: string, input: ReviewInput) {
