@@ -18,7 +18,7 @@ function walk(dir: string): string[] {
 describe("server build (npm run build → dist/server)", () => {
   beforeAll(async () => {
     expect(await buildServer({ quiet: true, outDir })).toBe(true);
-  }, 60_000);
+  });
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
   it("emits the server and shared modules in src/'s layout, with the files read next to them, and no test code", () => {

@@ -28,7 +28,7 @@ afterAll(() => {
 let entry: (source: string) => string;
 beforeAll(async () => {
   entry = await compiledEntries();
-}, 120_000);
+});
 
 function start(script: string, args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, [entry(script), ...args], {

@@ -29,7 +29,7 @@ beforeAll(async () => {
     .returning("id")
     .executeTakeFirstOrThrow();
   conversationId = conversation.id;
-}, 120_000);
+});
 afterAll(async () => {
   await ctx?.close();
 });

@@ -42,7 +42,7 @@ beforeAll(async () => {
       .returning("id")
       .executeTakeFirstOrThrow()
   ).id;
-}, 120_000);
+});
 afterAll(async () => {
   await ctx?.close();
 });

@@ -26,7 +26,7 @@ beforeAll(async () => {
   drLeroy = await dentist(ctx.app);
   await ctx.app.bus.listening();
   ctx.app.bus.onTableChange((change) => seen.push(change));
-}, 120_000);
+});
 afterAll(async () => {
   await ctx?.close();
 });

@@ -36,7 +36,7 @@ beforeAll(async () => {
   drLeroy = await dentist(ctx.app);
   first = await newRequest("in_review");
   second = await newRequest("in_review");
-}, 120_000);
+});
 afterAll(async () => {
   await ctx?.close();
 });

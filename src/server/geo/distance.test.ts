@@ -38,7 +38,7 @@ beforeAll(async () => {
       },
     }),
   );
-}, 60_000);
+});
 
 describe("a patient's postal code", () => {
   it("is stored on the profile, returned to its owner and can be cleared", async () => {

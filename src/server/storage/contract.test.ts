@@ -118,7 +118,7 @@ describe.each(stores)("Storage contract: %s", (_name, make) => {
     const back = await readAll(storage.read(key));
     expect(back.length).toBe(size);
     expect(back.equals(await readAll(stream(size)))).toBe(true);
-  }, 60_000);
+  });
 
   it("stores an empty file", async () => {
     const key = keyOf("txt");
@@ -214,7 +214,7 @@ describe.each(stores)("Storage contract: %s", (_name, make) => {
     head.copy(expected, 0);
     expect(back.equals(expected)).toBe(true);
     expect((await storage.readHead(key, HEADER)).equals(head)).toBe(true);
-  }, 60_000);
+  });
 
   it("leaves no object and no listed key when the source fails, small or multipart", async () => {
     for (const before of [1024, 7 * 1024 * 1024]) {
@@ -223,7 +223,7 @@ describe.each(stores)("Storage contract: %s", (_name, make) => {
       expect(await storage.size(key)).toBeNull();
     }
     expect(await keys(storage)).toEqual([]);
-  }, 60_000);
+  });
 
   it("keeps the previous content when an overwrite fails", async () => {
     const key = keyOf();
@@ -271,7 +271,7 @@ describe.each(stores)("Storage contract: %s", (_name, make) => {
     expect((await readAll(after.read(key))).equals(content)).toBe(true);
     // The old master key alone no longer opens it.
     await expect(readAll(before.read(key))).rejects.toThrow("clé inconnue");
-  }, 60_000);
+  });
 });
 
 describe("S3Storage", () => {
@@ -301,7 +301,7 @@ describe("S3Storage", () => {
     }
     expect(sent).toEqual(["HeadObject", "HeadObject"]);
     expect(await keys(store)).toEqual([]);
-  }, 60_000);
+  });
 
   it("sends a small file in one PutObject, spooled then removed", async () => {
     const { store, sent, spooled } = await spied();
@@ -310,7 +310,7 @@ describe("S3Storage", () => {
     expect(sent).toEqual(["PutObject"]);
     expect(spooled()).toEqual([]);
     expect((await readAll(store.read(key))).equals(await readAll(stream(3 * 1024 * 1024)))).toBe(true);
-  }, 60_000);
+  });
 
   it("sends a file above the multipart threshold in parts, and reads it back whole", async () => {
     const { store, sent, spooled } = await spied({
@@ -331,7 +331,7 @@ describe("S3Storage", () => {
     expect(await store.size(key)).toBe(size);
     expect((await readAll(store.read(key))).equals(await readAll(stream(size, 11)))).toBe(true);
     expect(await keys(store)).toEqual([key]);
-  }, 60_000);
+  });
 
   it("aborts the multipart upload when a part fails, and leaves no object nor temporary file", async () => {
     const { store, sent, spooled } = await spied(
@@ -348,7 +348,7 @@ describe("S3Storage", () => {
     expect(sent).toEqual(["CreateMultipartUpload", "UploadPart", "UploadPart", "AbortMultipartUpload"]);
     expect(spooled()).toEqual([]);
     expect(await store.size(key)).toBeNull();
-  }, 60_000);
+  });
 
   it("spools in a private folder and file while the upload runs", async () => {
     const spool = mkdtempSync(path.join(root, "spool-"));
@@ -438,5 +438,5 @@ describe("the app on an S3 bucket", () => {
     } finally {
       await ctx.close();
     }
-  }, 60_000);
+  });
 });

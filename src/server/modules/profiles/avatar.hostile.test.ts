@@ -30,7 +30,7 @@ beforeAll(async () => {
   userId = me.json().profile.id as string;
   // The preview's process started beforehand: its start is not the photo's doing.
   await ctx.app.readings.previewSandbox.warm();
-}, 60_000);
+});
 
 const upload = (content: Buffer, name: string, type: string) => {
   const body = multipart({}, [{ field: "avatar", name, type, content }]);

@@ -44,7 +44,7 @@ beforeAll(async () => {
     env: { READING_TIME_LIMIT_S: String(TIME_LIMIT_S), READING_MEMORY_MB: "768" },
   });
   cookie = (await signUpPatient(ctx.app)).cookie;
-}, 60_000);
+});
 afterAll(async () => ctx?.close());
 
 // --- Measures ------------------------------------------------------------------------------------

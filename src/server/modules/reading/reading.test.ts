@@ -109,7 +109,7 @@ beforeAll(async () => {
     type: "application/pdf",
     content: Buffer.from(await devisPdf(devis)),
   };
-}, 180_000);
+});
 afterAll(async () => ctx?.close());
 
 describe("reading an uploaded devis", () => {
@@ -133,7 +133,7 @@ describe("reading an uploaded devis", () => {
     expect(lines.length).toBe(devis.lines.length);
     expect(lines.map((l) => l.code)).toEqual(devis.lines.map((l) => l.code));
     expect(lines.map((l) => l.fee_cents)).toEqual(devis.lines.map((l) => l.fee_cents));
-  }, 60_000);
+  });
 
   it("stores the text read under the patient's prefix, encrypted at rest", async () => {
     const key = readingTextKey(owner.id, reading.id);
@@ -210,7 +210,7 @@ describe("reading an uploaded devis", () => {
     );
     expect((await latest(requestId)).confirmed_at).not.toBeNull();
     await ctx.app.readings.drain();
-  }, 60_000);
+  });
 
   it("records a dismissal ('je saisis moi-même'), for its patient only", async () => {
     const url = `/api/patient/requests/${requestId}/reading/${reading.id}/dismiss`;
@@ -267,7 +267,7 @@ describe("a devis that cannot be read", () => {
     expect(reading.result).toBeNull();
     expect(Object.values(READING_MESSAGES)).toContain(reading.message);
     expect(reading.message).toMatch(/illisible|pas pu lire|ne peut pas être lu/);
-  }, 30_000);
+  });
 
   it("is read again on demand (retry), once at a time", async () => {
     const url = readUrl(requestId, documentId);
@@ -283,7 +283,7 @@ describe("a devis that cannot be read", () => {
     const again = await latest(requestId);
     expect(again.id).toBe(retry.json().reading.id);
     expect(again.status).toBe("failed");
-  }, 30_000);
+  });
 
   it("refuses a document of another request (400) and a closed request (409)", async () => {
     const otherRequest = await upload(owner.cookie, [radioPng()], ["xray"]);
@@ -320,7 +320,7 @@ describe("re-reading, limited per patient", () => {
     const other = await call("POST", readUrl(theirs, theirDocument), b.cookie);
     expect(other.statusCode).toBe(409);
     await ctx.app.readings.drain();
-  }, 60_000);
+  });
 });
 
 describe("the reading queue", () => {
@@ -352,7 +352,7 @@ describe("the reading queue", () => {
       ctx.app.db,
     );
     await ctx.app.readings.drain();
-  }, 60_000);
+  });
 
   it("recovers the readings a stopped instance left running (failed after 3 attempts)", async () => {
     const stale = await queued();
@@ -379,7 +379,7 @@ describe("the reading queue", () => {
     expect(await ctx.app.readings.drain()).toBe(1);
     expect(await statusOf(stale.readingId)).toMatchObject({ status: "done", attempts: 2 });
     await sql`update quote_readings set status = 'failed' where id = ${fresh.readingId}`.execute(ctx.app.db);
-  }, 60_000);
+  });
 
   it("keeps no text of a request deleted while its devis was being read", async () => {
     const { requestId, readingId } = await queued();
@@ -401,7 +401,7 @@ describe("the reading queue", () => {
     expect(ctx.storedKeys().filter((key) => key.includes("/readings/"))).not.toContain(
       readingTextKey(owner.id, readingId),
     );
-  }, 60_000);
+  });
 
   it("tells the patient's open tabs when a reading is done ({ type: 'reading' }), and nobody else", async () => {
     const base = await listenLocally(ctx.app);
@@ -418,7 +418,7 @@ describe("the reading queue", () => {
       mine.ws.terminate();
       theirs.ws.terminate();
     }
-  }, 60_000);
+  });
 
   it("puts each reading, with its text, in the patient's data export", async () => {
     const { requestId, readingId } = await queued();
@@ -429,7 +429,7 @@ describe("the reading queue", () => {
     expect(exported?.status).toBe("done");
     expect(exported?.result?.lines.length).toBe(devis.lines.length);
     expect(exported?.text).toContain(devis.lines[0]?.code);
-  }, 60_000);
+  });
 });
 
 describe("the text read goes with the devis", () => {
@@ -455,7 +455,7 @@ describe("the text read goes with the devis", () => {
     const response = await call("POST", "/api/account/delete", signup, { password: signup.body.password });
     expect(response.statusCode, response.body).toBe(200);
     expect(ctx.storedKeys()).not.toContain(key);
-  }, 60_000);
+  });
 
   it("when the documents of a cancelled request reach the end of their retention", async () => {
     const { signup, requestId, key } = await readDevis();
@@ -482,7 +482,7 @@ describe("the text read goes with the devis", () => {
     expect(run).toMatchObject({ ran: true, documents: 1 });
     expect(ctx.storedKeys()).not.toContain(key);
     expect(await readingRowsOf(requestId)).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe("the runner started with the app", () => {
@@ -515,7 +515,7 @@ describe("the runner started with the app", () => {
     } finally {
       await started.close();
     }
-  }, 60_000);
+  });
 });
 
 describe("figures printed otherwise than the act table (issue 34)", () => {
@@ -595,7 +595,7 @@ describe("figures printed otherwise than the act table (issue 34)", () => {
       .where("id", "=", reading.id)
       .executeTakeFirstOrThrow();
     expect((row.result as { lines: { br_cents: number }[] }).lines[index]?.br_cents).toBe(tableBr - 12_50);
-  }, 60_000);
+  });
 });
 
 describe("a figure the reading corrected, and the patient kept as read (issue 34, ADR 043 addendum)", () => {
@@ -722,7 +722,7 @@ describe("a figure the reading corrected, and the patient kept as read (issue 34
     ]);
     expect(original.total).toMatchObject({ fee_cents: 95_000, amo_cents: 19_800, rest_cents: 75_200 });
     expect(original.tariff_day).toBe(day);
-  }, 60_000);
+  });
 });
 
 describe("a devis typed 'Photo' is recognised and read (issue 34)", () => {
@@ -792,7 +792,7 @@ describe("a devis typed 'Photo' is recognised and read (issue 34)", () => {
     await ctx.app.readings.drain();
     expect((await rowsOf(requestId)).map((r) => r.status)).toEqual(["not_quote", "not_quote"]);
     expect((await readingOf(owner.cookie, requestId)).json()).toEqual({ reading: null });
-  }, 60_000);
+  });
 
   it("lets the patient who owns the request correct a document's type; typed 'Devis', it is read", async () => {
     const requestId = await upload(owner.cookie, [await prescriptionPdf()], ["photo"]);
@@ -851,5 +851,5 @@ describe("a devis typed 'Photo' is recognised and read (issue 34)", () => {
       [owner.id, "quote"],
     ]);
     await ctx.app.readings.drain();
-  }, 60_000);
+  });
 });

@@ -27,7 +27,7 @@ beforeAll(async () => {
   devis = await devisPdf(corpus);
   slow = await operators();
   bomb = await flateBomb();
-}, 60_000);
+});
 
 const sandboxes: ReaderSandbox[] = [];
 afterEach(async () => {
@@ -78,7 +78,7 @@ describe("the reading's own process", () => {
     await read(box, devis);
     expect(box.pid).toBe(pid);
     expect(box.spawned).toBe(1);
-  }, 60_000);
+  });
 
   it.runIf(process.platform === "linux")(
     "forks the child with glibc's allocator set for its memory (ADR 061): two arenas, blocks of 4 MB mapped apart",
@@ -90,7 +90,6 @@ describe("the reading's own process", () => {
       expect(environ).toContain("MALLOC_ARENA_MAX=2");
       expect(environ).toContain("MALLOC_MMAP_THRESHOLD_=4194304");
     },
-    60_000,
   );
 
   it("a child that dies mid-reading fails it with the French message; the next reading gets a fresh child", async () => {
@@ -107,7 +106,7 @@ describe("the reading's own process", () => {
     expect(box.spawned).toBe(2);
     expect(box.pid).not.toBe(pid);
     expect(stops).toEqual(["exit"]);
-  }, 60_000);
+  });
 
   it("a reading aborted while its child is still starting ends at once; the child serves the next one", async () => {
     // A server stopping on a loaded machine (CI, 28/11) waited for a child that had not started yet,
@@ -128,7 +127,7 @@ describe("the reading's own process", () => {
     expect(next.pages).toBe(1);
     expect(box.pid).toBe(pid);
     expect(box.spawned).toBe(1);
-  }, 60_000);
+  });
 
   it("above its memory ceiling the child is killed and the reading fails with the French message", async () => {
     const box = sandbox(60_000, 320);
@@ -159,7 +158,7 @@ describe("the reading's own process", () => {
       ReadingError,
       READING_MESSAGES.readingNotFound,
     );
-  }, 60_000);
+  });
 });
 
 // The CPU time is read from /proc (Linux, where the server runs); elsewhere the limit is wall-clock.

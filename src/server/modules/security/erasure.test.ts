@@ -15,7 +15,7 @@ import { ERASURE_ACTION } from "./erasure.service";
 let world: World;
 beforeAll(async () => {
   world = await createWorld();
-}, 180_000);
+});
 afterAll(async () => world?.ctx.close());
 
 const db = () => world.ctx.app.db;

@@ -12,7 +12,7 @@ import { createWorld, type PersonName, type World } from "../../testing/world";
 let w: World;
 beforeAll(async () => {
   w = await createWorld();
-}, 120_000);
+});
 afterAll(async () => {
   await w.ctx.close();
 });
