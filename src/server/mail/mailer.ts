@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { loggableError } from "../redact";
 
 export interface MailMessage {
   to: string;
@@ -73,7 +72,9 @@ export interface MailAfterCommit {
  * send is logged under `failure` (the error's type and message, never the address or the text).
  */
 export function mailAfterCommit(deps: MailAfterCommit, message: MailMessage, failure: string): void {
-  deps.mailer.send(message).catch((error) => deps.log.error({ err: loggableError(error) }, failure));
+  deps.mailer
+    .send(message)
+    .catch((error: Error) => deps.log.error({ err: { type: error.name, message: error.message } }, failure));
 }
 
 interface Logger {
