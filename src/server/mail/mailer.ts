@@ -72,9 +72,11 @@ export interface MailAfterCommit {
  * send is logged under `failure` (the error's type and message, never the address or the text).
  */
 export function mailAfterCommit(deps: MailAfterCommit, message: MailMessage, failure: string): void {
-  deps.mailer
-    .send(message)
-    .catch((error: Error) => deps.log.error({ err: { type: error.name, message: error.message } }, failure));
+  deps.mailer.send(message).catch((error: unknown) => {
+    const { name, message: text } =
+      error instanceof Error ? error : { name: "Error", message: String(error) };
+    deps.log.error({ err: { type: name, message: text } }, failure);
+  });
 }
 
 interface Logger {
