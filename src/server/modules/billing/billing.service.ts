@@ -77,7 +77,8 @@ async function callProvider<T>(deps: BillingDeps, what: string, call: () => Prom
   }
 }
 
-function mailAfterCommit(deps: BillingDeps, send: () => Promise<unknown>, what: string) {
+/** Work after the commit (an e-mail after a lookup, an invoice's PDF), never failing the change. */
+function afterCommit(deps: BillingDeps, send: () => Promise<unknown>, what: string) {
   send().catch((error) =>
     deps.log.error({ err: { message: (error as Error).message } }, `e-mail non envoyé : ${what}`),
   );
@@ -342,7 +343,7 @@ export async function handleWebhook(
 
 /** After the commit: the e-mail, and the invoice's PDF stored (a download makes it again if this fails). */
 function afterInvoice(deps: BillingDeps, dentistId: string, invoice: InvoiceRow) {
-  mailAfterCommit(
+  afterCommit(
     deps,
     async () => {
       const who = await systemDentistContact(deps.db, dentistId);
@@ -361,7 +362,7 @@ function afterInvoice(deps: BillingDeps, dentistId: string, invoice: InvoiceRow)
   );
   const { storage } = deps;
   if (storage)
-    mailAfterCommit(
+    afterCommit(
       deps,
       () => storedInvoicePdf({ db: deps.db, storage }, invoice),
       "PDF de facture non enregistré",
@@ -369,7 +370,7 @@ function afterInvoice(deps: BillingDeps, dentistId: string, invoice: InvoiceRow)
 }
 
 function mailCancelled(deps: BillingDeps, dentistId: string) {
-  mailAfterCommit(
+  afterCommit(
     deps,
     async () => {
       const who = await systemDentistContact(deps.db, dentistId);
@@ -388,7 +389,7 @@ function mailCancelled(deps: BillingDeps, dentistId: string) {
 }
 
 function mailPaymentFailed(deps: BillingDeps, dentistId: string, failedAt: Date) {
-  mailAfterCommit(
+  afterCommit(
     deps,
     async () => {
       const who = await systemDentistContact(deps.db, dentistId);
