@@ -52,14 +52,14 @@ export async function whileProbing<T>(app: FastifyInstance, work: () => Promise<
   return { value, ms, probes, rssGrowthMb: (peak - rss0) / 2 ** 20 };
 }
 
+/** The fewest probes for which the p99 verdict is given (below, the slowest is judged: < 1 s). */
+const P99_PROBES = 20;
+
 /**
  * The server kept answering (none of the probes over 1 s and, from P99_PROBES probes on, their
  * p99 < 200 ms; below 101 probes the p99 is the slowest one) and grew by less than
  * 150 MB; the figures are printed in the test's output.
  */
-/** The fewest probes for which the p99 verdict is given (below, the slowest is judged: < 1 s). */
-const P99_PROBES = 20;
-
 export function expectServerUnaffected(name: string, measured: Probed<unknown>): void {
   const p99 = percentile(measured.probes, 99);
   const max = Math.max(...measured.probes);
