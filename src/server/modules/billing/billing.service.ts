@@ -77,10 +77,13 @@ async function callProvider<T>(deps: BillingDeps, what: string, call: () => Prom
   }
 }
 
-/** Work after the commit (an e-mail after a lookup, an invoice's PDF), never failing the change. */
-function afterCommit(deps: BillingDeps, send: () => Promise<unknown>, what: string) {
-  send().catch((error) =>
-    deps.log.error({ err: { message: (error as Error).message } }, `e-mail non envoyé : ${what}`),
+/**
+ * Work after the commit (an e-mail after a lookup, an invoice's PDF), never failing the change; a failure
+ * is logged with `failure` (what was not done) and the error's message, never an address.
+ */
+function afterCommit(deps: BillingDeps, work: () => Promise<unknown>, failure: string) {
+  work().catch((error) =>
+    deps.log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, failure),
   );
 }
 
@@ -358,14 +361,14 @@ function afterInvoice(deps: BillingDeps, dentistId: string, invoice: InvoiceRow)
         }),
       });
     },
-    "facture disponible",
+    "e-mail non envoyé : facture disponible",
   );
   const { storage } = deps;
   if (storage)
     afterCommit(
       deps,
       () => storedInvoicePdf({ db: deps.db, storage }, invoice),
-      "PDF de facture non enregistré",
+      "PDF de facture non enregistré (un téléchargement le refera)",
     );
 }
 
@@ -384,7 +387,7 @@ function mailCancelled(deps: BillingDeps, dentistId: string) {
         }),
       });
     },
-    "abonnement terminé",
+    "e-mail non envoyé : abonnement terminé",
   );
 }
 
@@ -407,7 +410,7 @@ function mailPaymentFailed(deps: BillingDeps, dentistId: string, failedAt: Date)
         }),
       });
     },
-    "paiement échoué",
+    "e-mail non envoyé : paiement échoué",
   );
 }
 
@@ -454,7 +457,10 @@ export async function sendTrialEndingMails(deps: Omit<BillingDeps, "provider">):
         }),
       })
       .catch((error) =>
-        deps.log.error({ err: { message: (error as Error).message } }, "e-mail de fin d'essai non envoyé"),
+        deps.log.error(
+          { err: { message: error instanceof Error ? error.message : String(error) } },
+          "e-mail de fin d'essai non envoyé",
+        ),
       );
   }
 }
