@@ -710,6 +710,31 @@ describe("parseQuote never writes over what was read (issue 34)", () => {
     expect([far?.br_cents, far?.as_read]).toEqual([1300, undefined]);
   });
 
+  it("corrects, flagged, a BR a digit away from the table's when no AMO was read, and a BR and an AMO that both are", () => {
+    // HBLD734 on 2 March 2026: BR 120,00 €, AMO 72,00 €. No devis prints 12,00 € for it: a digit lost.
+    const alone = read(row("36", "HBLD734", "Couronne", "3", "900,00", "1200", ""), "ocr");
+    expect([alone?.br_cents, alone?.amo_cents, alone?.as_read, alone?.filled]).toEqual([
+      120_00,
+      72_00,
+      { br_cents: 12_00 },
+      ["amo_cents"],
+    ]);
+    expect(alone?.uncertain.sort()).toEqual(["amo_cents", "br_cents"]);
+    // Both ten times too little (the AMO still 60 % of the BR read), or one too little and one too much.
+    for (const [br, amo] of [
+      ["1200", "720"],
+      ["1200", "720,00"],
+    ] as const) {
+      const both = read(row("36", "HBLD734", "Couronne", "3", "900,00", br, amo), "ocr");
+      expect([both?.br_cents, both?.amo_cents, both?.filled]).toEqual([120_00, 72_00, []]);
+      expect(both?.as_read).toEqual({ br_cents: 12_00, amo_cents: amo === "720" ? 7_20 : 720_00 });
+      expect(both?.uncertain.sort()).toEqual(["amo_cents", "br_cents"]);
+    }
+    // A text PDF's figures are the printer's: kept, flagged.
+    const text = read(row("36", "HBLD734", "Couronne", "3", "900,00 €", "12,00 €", "7,20 €"));
+    expect([text?.br_cents, text?.amo_cents, text?.as_read]).toEqual([12_00, 7_20, undefined]);
+  });
+
   it("re-maps amount columns OCR read one place right, and shows what each cell held (issue 34)", () => {
     // HBLD734 on 2 March 2026: BR 120,00 €, AMO 72,00 €. A garbled header put the fee (900,00 €) in
     // the BR's cell and the BR in the AMO's: the table's BR in the "AMO", a figure above it in the "BR".
@@ -771,6 +796,38 @@ describe("parseQuote never writes over what was read (issue 34)", () => {
       { br_cents: 780_00 },
       ["br_cents"],
     ]);
+  });
+
+  it("takes a “Dépassement” read as the fee for what it is, the fee being the row's amount it falls short of by the BR (issue 34)", () => {
+    // A garbled header put the "Dépassement" column (780,00 € = 900,00 € less the BR) where the fee is
+    // read, and the fee (900,00 €) in no column: the fee is the amount that is the figure read plus the BR.
+    const cells: Cell[] = [
+      [X.tooth, "36"],
+      [X.code, "HBLD734"],
+      [X.act, "Couronne"],
+      [X.basket - 40, "900,00", "right"],
+      [X.fee, "780,00", "right"],
+      [X.br, "120,00", "right"],
+      [X.amo, "72,00", "right"],
+    ];
+    const read = (source: PageWords["source"]) =>
+      parseQuote([
+        page(
+          [
+            [145, [[40, "Date du devis : 02/03/2026"]]],
+            [200, HEADER],
+            [220, cells],
+          ],
+          { source },
+        ),
+      ]).lines[0];
+    const line = read("ocr");
+    expect([line?.fee_cents, line?.br_cents, line?.amo_cents]).toEqual([900_00, 120_00, 72_00]);
+    // Never silently: what was read as the fee stays beside it, flagged.
+    expect(line?.as_read).toEqual({ fee_cents: 780_00 });
+    expect(line?.uncertain).toContain("fee_cents");
+    // A text PDF's columns are the printer's.
+    expect(read("text")?.fee_cents).toBe(780_00);
   });
 
   it("leaves as read the rows of a re-mapped table whose figures already agree (issue 34)", () => {

@@ -440,11 +440,27 @@ function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
    * printed BR is the table's. The figure is corrected and stays flagged "à vérifier", and what OCR read
    * is kept beside it (`as_read`): never silently. (A free line has no third figure to tell which of its
    * BR and AMO slipped.) A row printing no BR (a layout without the column, or none read): an AMO a digit
-   * lost or doubled away from the table's 60 % — a figure no devis prints for that act — likewise.
+   * lost or doubled away from the table's 60 % — a figure no devis prints for that act — likewise; and
+   * a row with no AMO read, a BR a digit away from the table's. Both a digit away from the table's
+   * ("1200" and "720" for 120,00 € and 72,00 €; "1,00" and "60,00" for 10,00 € and 6,00 €): both, likewise.
    */
-  if (ocr && known && expected && br === null && amo !== null && oneSlipApart(amo, expected.amo_cents)) {
-    asRead.amo_cents = amo;
+  const slipped = (value: number | null, table: number) => value !== null && oneSlipApart(value, table);
+  if (ocr && known && expected && br === null && slipped(amo, expected.amo_cents)) {
+    asRead.amo_cents = amo as number;
     amo = expected.amo_cents;
+    uncertain.add("amo_cents");
+  }
+  if (ocr && known && expected && amo === null && slipped(br, expected.br_cents)) {
+    asRead.br_cents = br as number;
+    br = expected.br_cents;
+    uncertain.add("br_cents");
+  }
+  if (ocr && known && expected && slipped(br, expected.br_cents) && slipped(amo, expected.amo_cents)) {
+    asRead.br_cents = br as number;
+    asRead.amo_cents = amo as number;
+    br = expected.br_cents;
+    amo = expected.amo_cents;
+    uncertain.add("br_cents");
     uncertain.add("amo_cents");
   }
   if (ocr && known && expected && br !== null && amo !== null && !amoFits(amo, br)) {

@@ -6,15 +6,15 @@ import { amoOf } from "./values";
  * A table's amount columns re-mapped when OCR garbled its header (issue 34, ADR 041 addendum of 29
  * November, morning): the header's words set the columns, and a header read in part can put them one
  * place off — the fee read into the BR's cell and the BR into the AMO's, or the "Montant non remboursé"
- * (fee − AMO) or the "Dépassement" (fee − BR) read as the BR or the AMO. The act table knows each row's BR on the devis's day, so the
- * shift shows on most rows at once. Each way of re-mapping below is tried only where most of the table's
+ * (fee − AMO) or the "Dépassement" (fee − BR) read as the BR, the AMO or the fee (ADR 041, addendum of 30
+ * November). The act table knows each row's BR on the devis's day, so the shift shows on most rows at once. Each way of re-mapping below is tried only where most of the table's
  * rows with a known act show it; the caller (parse.ts) keeps it only when the devis bears it out better
  * (support.ts). What was read in a cell whose figure changes is kept in `moved` (shown beside it, flagged).
  */
 
 type Field = "fee_cents" | "br_cents" | "amo_cents";
 
-export type Realignment = "right" | "left" | "br-other-column" | "amo-other-column";
+export type Realignment = "right" | "left" | "br-other-column" | "amo-other-column" | "fee-other-column";
 
 const amoFits = (amo: number, br: number) => Math.abs(amo - amoOf(br)) <= 1;
 
@@ -29,6 +29,7 @@ function tableBr(row: RawRow, day: string): number | null {
  * the table's, or for an AMO read in another column, the AMO is the table's 60 %): nothing to re-map on it.
  */
 function settled(way: Realignment, row: RawRow, br: number | null): boolean {
+  if (way === "fee-other-column") return feeBeside(row, br) === null;
   if (row.br !== null && row.amo !== null && row.br > 0 && amoFits(row.amo, row.br)) return true;
   if (br === null) return false;
   return way === "amo-other-column" ? row.amo !== null && amoFits(row.amo, br) : row.br === br;
@@ -38,6 +39,8 @@ function settled(way: Realignment, row: RawRow, br: number | null): boolean {
 function shows(way: Realignment, row: RawRow, br: number): boolean {
   if (settled(way, row, br)) return false;
   switch (way) {
+    case "fee-other-column":
+      return true;
     case "right":
       // The fee in the BR's cell, the BR in the AMO's: the "AMO" is the table's BR, the "BR" above it.
       return row.amo === br && row.br !== null && row.br > row.amo;
@@ -54,6 +57,20 @@ function shows(way: Realignment, row: RawRow, br: number): boolean {
 /** A figure that is the fee less the table's AMO ("Montant non remboursé") or less its BR ("Dépassement"). */
 function besideTheFee(fee: number, read: number, br: number): boolean {
   return Math.abs(fee - read - amoOf(br)) <= 1 || Math.abs(fee - read - br) <= 1;
+}
+
+/**
+ * The fee when the figure read as the fee is the "Dépassement" (fee − BR) or the "Montant non remboursé"
+ * (fee − AMO): an amount of the row given to no column that is the figure read plus the row's BR or AMO
+ * (read, or the table's BR `br` and its 60 %). null when there is none.
+ */
+function feeBeside(row: RawRow, br: number | null): number | null {
+  const read = row.fee;
+  if (read === null) return null;
+  const parts = [row.br, row.amo, br, br === null ? null : amoOf(br)].filter(
+    (part): part is number => part !== null && part > 0,
+  );
+  return spare(row, (value) => parts.some((part) => Math.abs(value - read - part) <= 1));
 }
 
 /** The amount read on the row next to the one given to `kind` (+1: to its right), or null. */
@@ -74,6 +91,7 @@ export function remapRow(row: RawRow, way: Realignment): RawRow {
   let { fee, br, amo } = row;
   if (way === "right") [fee, br, amo] = [row.br, row.amo, besides(row, "amo", 1)];
   else if (way === "left") [fee, br, amo] = [besides(row, "fee", -1), row.fee, row.br];
+  else if (way === "fee-other-column") fee = feeBeside(row, null) ?? row.fee;
   else if (way === "br-other-column")
     br = spare(row, (value) => row.amo !== null && value > 0 && amoFits(row.amo, value));
   else amo = spare(row, (value) => row.br !== null && amoFits(value, row.br));
@@ -107,7 +125,7 @@ export function realignment(rows: readonly RawRow[], day: string): Realignment |
   });
   if (!known.length) return null;
   let best: { way: Realignment; count: number } | null = null;
-  for (const way of ["right", "left", "br-other-column", "amo-other-column"] as const) {
+  for (const way of ["right", "left", "br-other-column", "amo-other-column", "fee-other-column"] as const) {
     const count = known.filter(({ row, br }) => shows(way, row, br)).length;
     if (count * 2 > known.length && (!best || count > best.count)) best = { way, count };
   }
