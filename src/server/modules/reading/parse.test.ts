@@ -810,24 +810,13 @@ describe("parseQuote never writes over what was read (issue 34)", () => {
       [X.br, "120,00", "right"],
       [X.amo, "72,00", "right"],
     ];
-    const read = (source: PageWords["source"]) =>
-      parseQuote([
-        page(
-          [
-            [145, [[40, "Date du devis : 02/03/2026"]]],
-            [200, HEADER],
-            [220, cells],
-          ],
-          { source },
-        ),
-      ]).lines[0];
-    const line = read("ocr");
+    const line = read(cells, "ocr");
     expect([line?.fee_cents, line?.br_cents, line?.amo_cents]).toEqual([900_00, 120_00, 72_00]);
     // Never silently: what was read as the fee stays beside it, flagged.
     expect(line?.as_read).toEqual({ fee_cents: 780_00 });
     expect(line?.uncertain).toContain("fee_cents");
     // A text PDF's columns are the printer's.
-    expect(read("text")?.fee_cents).toBe(780_00);
+    expect(read(cells)?.fee_cents).toBe(780_00);
   });
 
   it("leaves as read the rows of a re-mapped table whose figures already agree (issue 34)", () => {
