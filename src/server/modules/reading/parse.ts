@@ -435,41 +435,23 @@ function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
   let { basket, br, amo } = raw;
   const asRead: NonNullable<ReadLine["as_read"]> = {};
   /**
-   * OCR slips that the line's other printed figure and the table both prove (issue 34): a BR a digit
-   * lost or doubled away from the table's whose printed AMO is the table's 60 %, or such an AMO whose
-   * printed BR is the table's. The figure is corrected and stays flagged "à vérifier", and what OCR read
-   * is kept beside it (`as_read`): never silently. (A free line has no third figure to tell which of its
-   * BR and AMO slipped.) A row printing no BR (a layout without the column, or none read): an AMO a digit
-   * lost or doubled away from the table's 60 % — a figure no devis prints for that act — likewise; and
-   * a row with no AMO read, a BR a digit away from the table's. Both a digit away from the table's
-   * ("1200" and "720" for 120,00 € and 72,00 €; "1,00" and "60,00" for 10,00 € and 6,00 €): both, likewise.
+   * OCR slips (issue 34): a BR or an AMO a digit lost or doubled away from the table's ("1200" for
+   * 120,00 €) — a figure no devis prints for that act — is corrected when the line's other figure does
+   * not contradict it: that figure is the table's, is not read (a layout without the column, or none
+   * read), or has slipped too ("1200" and "720" for 120,00 € and 72,00 €; "1,00" and "60,00" for
+   * 10,00 € and 6,00 €). The figure stays flagged "à vérifier", and what OCR read is kept beside it
+   * (`as_read`): never silently. (A free line has no table to tell which of its BR and AMO slipped.)
    */
-  const slipped = (value: number | null, table: number) => value !== null && oneSlipApart(value, table);
-  if (ocr && known && expected && br === null && slipped(amo, expected.amo_cents)) {
-    asRead.amo_cents = amo as number;
-    amo = expected.amo_cents;
-    uncertain.add("amo_cents");
-  }
-  if (ocr && known && expected && amo === null && slipped(br, expected.br_cents)) {
-    asRead.br_cents = br as number;
-    br = expected.br_cents;
-    uncertain.add("br_cents");
-  }
-  if (ocr && known && expected && slipped(br, expected.br_cents) && slipped(amo, expected.amo_cents)) {
-    asRead.br_cents = br as number;
-    asRead.amo_cents = amo as number;
-    br = expected.br_cents;
-    amo = expected.amo_cents;
-    uncertain.add("br_cents");
-    uncertain.add("amo_cents");
-  }
-  if (ocr && known && expected && br !== null && amo !== null && !amoFits(amo, br)) {
-    if (amoFits(amo, expected.br_cents) && oneSlipApart(br, expected.br_cents)) {
-      asRead.br_cents = br;
+  if (ocr && known && expected) {
+    const brSlipped = br !== null && oneSlipApart(br, expected.br_cents);
+    const amoSlipped = amo !== null && oneSlipApart(amo, expected.amo_cents);
+    if (brSlipped && (amo === null || amoSlipped || amoFits(amo, expected.br_cents))) {
+      asRead.br_cents = br as number;
       br = expected.br_cents;
       uncertain.add("br_cents");
-    } else if (br === expected.br_cents && oneSlipApart(amo, expected.amo_cents)) {
-      asRead.amo_cents = amo;
+    }
+    if (amoSlipped && (raw.br === null || brSlipped || raw.br === expected.br_cents)) {
+      asRead.amo_cents = amo as number;
       amo = expected.amo_cents;
       uncertain.add("amo_cents");
     }

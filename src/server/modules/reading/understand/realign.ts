@@ -7,9 +7,10 @@ import { amoOf } from "./values";
  * November, morning): the header's words set the columns, and a header read in part can put them one
  * place off — the fee read into the BR's cell and the BR into the AMO's, or the "Montant non remboursé"
  * (fee − AMO) or the "Dépassement" (fee − BR) read as the BR, the AMO or the fee (ADR 041, addendum of 30
- * November). The act table knows each row's BR on the devis's day, so the shift shows on most rows at once. Each way of re-mapping below is tried only where most of the table's
- * rows with a known act show it; the caller (parse.ts) keeps it only when the devis bears it out better
- * (support.ts). What was read in a cell whose figure changes is kept in `moved` (shown beside it, flagged).
+ * November). The act table knows each row's BR on the devis's day, so the shift shows on most rows at
+ * once. Each way of re-mapping below is tried only where most of the table's rows with a known act show
+ * it; the caller (parse.ts) keeps it only when the devis bears it out better (support.ts). What was read
+ * in a cell whose figure changes is kept in `moved` (shown beside it, flagged).
  */
 
 type Field = "fee_cents" | "br_cents" | "amo_cents";
