@@ -72,11 +72,14 @@ export interface MailAfterCommit {
  * send is logged under `failure` (the error's type and message, never the address or the text).
  */
 export function mailAfterCommit(deps: MailAfterCommit, message: MailMessage, failure: string): void {
-  deps.mailer.send(message).catch((error: unknown) => {
-    const { name, message: text } =
-      error instanceof Error ? error : { name: "Error", message: String(error) };
-    deps.log.error({ err: { type: name, message: text } }, failure);
-  });
+  deps.mailer.send(message).catch((error: unknown) => deps.log.error({ err: loggedError(error) }, failure));
+}
+
+/** What a log keeps of a failure: its type and message (a rejection that is not an Error, as text). */
+export function loggedError(error: unknown): { type: string; message: string } {
+  return error instanceof Error
+    ? { type: error.name, message: error.message }
+    : { type: "Error", message: String(error) };
 }
 
 interface Logger {

@@ -24,7 +24,7 @@ import { findSubscription, stateOfRow, summaryOf } from "../../access/subscripti
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, forbidden } from "../../errors";
-import type { Mailer } from "../../mail/mailer";
+import { loggedError, type Mailer } from "../../mail/mailer";
 import {
   invoiceAvailableMail,
   paymentFailedMail,
@@ -82,9 +82,7 @@ async function callProvider<T>(deps: BillingDeps, what: string, call: () => Prom
  * is logged with `failure` (what was not done) and the error's message, never an address.
  */
 function afterCommit(deps: BillingDeps, work: () => Promise<unknown>, failure: string) {
-  work().catch((error) =>
-    deps.log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, failure),
-  );
+  work().catch((error) => deps.log.error({ err: loggedError(error) }, failure));
 }
 
 /** The Abonnement page: the dentist's subscription (null before verification), the plans, the next payment TTC. */
@@ -456,12 +454,7 @@ export async function sendTrialEndingMails(deps: Omit<BillingDeps, "provider">):
           link: `${deps.config.publicUrl}${SUBSCRIPTION_PAGE}`,
         }),
       })
-      .catch((error) =>
-        deps.log.error(
-          { err: { message: error instanceof Error ? error.message : String(error) } },
-          "e-mail de fin d'essai non envoyé",
-        ),
-      );
+      .catch((error) => deps.log.error({ err: loggedError(error) }, "e-mail de fin d'essai non envoyé"));
   }
 }
 
