@@ -69,10 +69,7 @@ async function callProvider<T>(deps: BillingDeps, what: string, call: () => Prom
     return await call();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    deps.log.error(
-      { err: { message: (error as Error).message, type: (error as Error).name } },
-      `paiement : ${what}`,
-    );
+    deps.log.error({ err: loggedError(error) }, `paiement : ${what}`);
     throw new AppError(503, "SERVICE_UNAVAILABLE", BILLING_MESSAGES.providerUnavailable);
   }
 }
@@ -199,7 +196,7 @@ export async function cancelSubscriptionForErasure(
     const current = await provider.retrieve(subscriptionId).catch(() => null);
     if (current?.status === "canceled") return true;
     deps.log.error(
-      { err: { message: (error as Error).message, type: (error as Error).name } },
+      { err: loggedError(error) },
       "paiement : abonnement non résilié avant la suppression du compte",
     );
     throw new AppError(503, "SERVICE_UNAVAILABLE", BILLING_MESSAGES.erasureCancelFailed);
@@ -432,7 +429,7 @@ export async function reconcileSubscriptions(deps: BillingDeps): Promise<number>
       )
         changed += 1;
     } catch (error) {
-      deps.log.error({ err: { message: (error as Error).message } }, "paiement : abonnement non relu");
+      deps.log.error({ err: loggedError(error) }, "paiement : abonnement non relu");
     }
   }
   return changed;
