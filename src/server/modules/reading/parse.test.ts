@@ -862,6 +862,75 @@ describe("parseQuote never writes over what was read (issue 34)", () => {
     ]);
   });
 
+  it("reads a free line whose BR and AMO cells are empty as not reimbursed, filled and flagged (issue 34)", () => {
+    // LBMP001 (a custom implant abutment) is outside the act table; its "—" or "NR" lost by OCR.
+    const line = read(row("24", "LBMP001", "Pilier implantaire", "", "2 415,00 €", "", ""), "ocr");
+    expect(line).toMatchObject({ basket: "libre", fee_cents: 2_415_00, br_cents: 0, amo_cents: 0 });
+    expect(line?.filled).toEqual(expect.arrayContaining(["br_cents", "amo_cents"]));
+    expect(line?.uncertain).toEqual(expect.arrayContaining(["br_cents", "amo_cents"]));
+    // An act of the table gets the table's figures, not 0.
+    expect(read(row("36", "HBLD734", "Couronne", "", "900,00 €", "", ""), "ocr")).toMatchObject({
+      br_cents: 120_00,
+      amo_cents: 72_00,
+    });
+    // No code read: nothing says the act is not reimbursed.
+    expect(read(row("24", "", "Pilier implantaire", "", "2 415,00 €", "", ""), "ocr")).toMatchObject({
+      br_cents: null,
+      amo_cents: null,
+    });
+  });
+
+  describe("a fee OCR garbled on a row that prints the “Dépassement” (issue 34)", () => {
+    // Tooth, code, act, basket, fee, Dépassement (fee − BR), BR, AMO.
+    const at = { ...X, fee: 400, excess: 470, br: 540, amo: 600 };
+    const header: Cell[] = [
+      [at.tooth, "Dent"],
+      [at.code, "Code"],
+      [at.act, "Acte"],
+      [at.basket, "Panier"],
+      [at.fee, "Honoraires", "right"],
+      [at.excess, "Dépassement", "right"],
+      [at.br, "BR", "right"],
+      [at.amo, "AMO", "right"],
+    ];
+    const codeCells: Cell[] = [
+      [at.tooth, "22"],
+      [at.code, "HBLD785"],
+      [at.act, "Bridge"],
+    ];
+    const amountCells = (fee: string): Cell[] => [
+      [at.basket + 10, "Santé"],
+      [at.fee, fee, "right"],
+      [at.excess, "1229,45 €", "right"],
+      [at.br, "279,50 €", "right"],
+      [at.amo, "167,70 €", "right"],
+    ];
+    const lines = (rows: [number, Cell[]][], source: PageWords["source"] = "ocr") =>
+      parseQuote([
+        page([[145, [[40, "Date du devis : 15/02/2026"]]], [200, header], ...rows], { width: 700, source }),
+      ]).lines;
+
+    it("is the Dépassement plus the BR when that sum is what was printed but for one character", () => {
+      // HBLD785 on 15 February 2026: BR 279,50 €; 1 229,45 + 279,50 = 1 508,95 €, read "150R95 €".
+      const [line] = lines([[220, [...codeCells, ...amountCells("150R95 €")]]]);
+      expect(line).toMatchObject({ fee_cents: 1_508_95, br_cents: 279_50, amo_cents: 167_70 });
+      expect(line?.uncertain).toContain("fee_cents");
+      // Two characters off, or a text PDF: not a figure of ours.
+      expect(lines([[220, [...codeCells, ...amountCells("15PR95 €")]]])[0]?.fee_cents).toBeNull();
+      expect(lines([[220, [...codeCells, ...amountCells("150R95 €")]]], "text")[0]?.fee_cents).toBeNull();
+    });
+
+    it("joins a row read as two lines, its code over its amounts, when its fee is garbled", () => {
+      const read = lines([
+        [220, codeCells],
+        [232, amountCells("150R95 €")],
+      ]);
+      expect(read).toHaveLength(1);
+      // The BR and the AMO are the row's own, read, not the table's filled in.
+      expect(read[0]).toMatchObject({ tooth: 22, code: "HBLD785", fee_cents: 1_508_95, filled: [] });
+    });
+  });
+
   it("keeps both figures of a free line whose AMO is not 60 % of its BR, and flags them", () => {
     const line = read(row("", "HBQK002", "Radio", "", "40,00 €", "20,00 €", "14,00 €"), "ocr");
     expect(line).toMatchObject({ basket: "libre", br_cents: 20_00, amo_cents: 14_00, expected: null });

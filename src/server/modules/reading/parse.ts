@@ -23,7 +23,7 @@ import {
 } from "./understand/header";
 import { groupLines, median, type TextLine } from "./understand/lines";
 import { findPatientName, findPractitionerName, findPractitionerNumber } from "./understand/people";
-import { realign, realignment } from "./understand/realign";
+import { feeFromItsParts, realign, realignment } from "./understand/realign";
 import { assignGroups, inferColumns, type RawRow, readRow } from "./understand/rows";
 import {
   amoOf,
@@ -358,6 +358,17 @@ function readTable(
       misses = 0;
       continue;
     }
+    // The row just read, its code or tooth and no amount, over a line of amounts that is no row, its fee
+    // garbled or lost ("22 HBLD785" over "RAC 0 150R95 € 1229,45 € 279,50 € 167,70 €"): the two halves
+    // of one row.
+    const completed =
+      kind === "other" && ocr && above && !pending.length ? strayHalves(above, raw, line, columns, h) : null;
+    if (completed && above) {
+      if (above.raw.act.length > completed.raw.act.length) completed.raw.act = above.raw.act;
+      rows[rows.length - 1] = completed;
+      misses = 0;
+      continue;
+    }
     if (kind === "act") {
       const row = { raw, line };
       // Labels just above go to the nearer row; the first of them decides for the ones above it.
@@ -468,6 +479,12 @@ function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
   } else {
     // A free line (or no code read): the basket is 'libre' as the structured quote makes it.
     if (basket === null) basket = fill("basket", "libre");
+    // An act outside the table with its fee and no BR or AMO printed (a dash or "NR" that OCR lost, or
+    // left blank): not reimbursed, as a free line's "—" reads.
+    if (raw.code !== null && raw.fee !== null && br === null && amo === null) {
+      br = fill("br_cents", 0);
+      amo = fill("amo_cents", 0);
+    }
     if (br === null && amo !== null) br = fill("br_cents", Math.round(amo / AMO_RATE));
     if (amo === null && br !== null) amo = fill("amo_cents", amoOf(br));
     // A printed AMO that is not 60 % of the printed BR: one of them is misread (or misprinted).
@@ -828,7 +845,7 @@ export function parseQuote(
     });
     const rows = ocr
       ? realignTable(
-          raws.map((raw) => resolveCode(raw, day)),
+          raws.map((raw) => feeFromItsParts(resolveCode(raw, day), day)),
           day,
         )
       : raws;

@@ -87,6 +87,38 @@ function spare(row: RawRow, test: (value: number) => boolean): number | null {
   return (row.amounts ?? []).find((a) => a.kind === null && a.value !== null && test(a.value))?.value ?? null;
 }
 
+/** The figure's characters as a devis prints them, without separators ("1508,95 €" → "150895"). */
+const printed = (text: string) => text.replace(/[\s\u00a0\u202f\u2009.,€]/g, "");
+
+/**
+ * A fee OCR could not read, one character garbled ("150R95 €" for 1 508,95 €, an 8 read as R), on a row
+ * that holds the "Dépassement" (fee − BR) or the "Montant non remboursé" (fee − AMO), in its own column
+ * or in none: the fee is that amount plus the row's BR or AMO (read, or the table's on the devis's day)
+ * when exactly one such sum is what was printed but for that character. Two figures of the row and the
+ * garbled cell agreeing, it is taken, flagged (`moved`: no figure was read in the cell); the row as it
+ * was otherwise.
+ */
+export function feeFromItsParts(row: RawRow, day: string): RawRow {
+  if (row.fee !== null || !row.garbledFee) return row;
+  const br = tableBr(row, day);
+  const parts = [row.br, row.amo, br, br === null ? null : amoOf(br)].filter(
+    (part): part is number => part !== null && part > 0,
+  );
+  const beside = [
+    ...(row.others ?? []),
+    ...(row.amounts ?? []).flatMap(({ kind, value }) => (kind === null && value !== null ? [value] : [])),
+  ].filter((value) => value > 0);
+  const read = printed(row.garbledFee);
+  const oneOff = (fee: number) => {
+    const text = String(fee);
+    return text.length === read.length && [...text].filter((c, i) => c !== read[i]).length === 1;
+  };
+  const fits = [...new Set(beside.flatMap((value) => parts.map((part) => value + part)))].filter(oneOff);
+  return fits.length === 1
+    ? { ...row, fee: fits[0] as number, moved: { ...row.moved, fee_cents: null } }
+    : row;
+}
+
 /** The row re-mapped one way; `moved` keeps what was read in each cell whose figure changes. */
 export function remapRow(row: RawRow, way: Realignment): RawRow {
   let { fee, br, amo } = row;

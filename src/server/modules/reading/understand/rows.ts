@@ -31,6 +31,10 @@ export interface RawRow {
   words: Word[];
   /** Every amount read on the row, left to right, with the column it was given to (null: none). */
   amounts?: { value: number | null; kind: AmountKind | null }[];
+  /** What OCR put in the fee's cell when it read no amount there ("150R95 €"), if it holds a digit. */
+  garbledFee?: string;
+  /** Amounts read in the columns the reader leaves ("Dépassement", "Montant non remboursé"…). */
+  others?: number[];
   /**
    * What was read in the amount cells that a re-mapping of the table's columns changed (realign.ts):
    * shown beside the new figure, flagged (never written over silently, ADR 043).
@@ -331,6 +335,14 @@ export function readRow(words: Word[], columns: Column[], h: number): RawRow {
     return { value: isNoAmount(text) ? 0 : parseAmount(text, { centsImplied: true }), kind };
   });
 
+  const feeCell = amounts.fee === null ? (byKind.get("fee") ?? []).map((p) => p.text).join(" ") : "";
+  const others = amountGroups(
+    (byKind.get("other") ?? []).filter((p) => looksNumeric(p.text)),
+    h * 1.6,
+  )
+    .map((group) => parseAmount(groupText(group), { centsImplied: true }))
+    .filter((value): value is number => value !== null);
+
   const unused = [...unusedLeft, ...leftovers];
   return {
     tooth: tooth?.tooth ?? null,
@@ -355,6 +367,8 @@ export function readRow(words: Word[], columns: Column[], h: number): RawRow {
       amo_cents: amountConfidence.amo,
     },
     amounts: amountsRead,
+    ...(/\d/.test(feeCell) ? { garbledFee: feeCell } : {}),
+    ...(others.length ? { others } : {}),
     words: unused.map((p) => ({
       text: p.text,
       x: p.x0,
