@@ -4,6 +4,7 @@ import type { Db } from "../db/index";
 import type { Mailer } from "../mail/mailer";
 import { unreadMessagesMail } from "../mail/templates";
 import type { EventBus } from "../realtime/bus";
+import { loggableError } from "../redact";
 import type { Storage } from "../storage/storage";
 
 /*
@@ -86,7 +87,7 @@ export async function sendUnreadMail(
     });
     return true;
   } catch (error) {
-    deps.log.error({ err: { message: (error as Error).message } }, failure);
+    deps.log.error({ err: loggableError(error) }, failure);
     return false;
   }
 }

@@ -75,8 +75,11 @@ export function mailAfterCommit(deps: MailAfterCommit, message: MailMessage, fai
   deps.mailer.send(message).catch((error: unknown) => deps.log.error({ err: loggedError(error) }, failure));
 }
 
-/** What a log keeps of a failure: its type and message (a rejection that is not an Error, as text). */
-export function loggedError(error: unknown): { type: string; message: string } {
+/**
+ * What a log keeps of a failed sending: its type and message (a rejection that is not an Error, as
+ * text). The modules log through redact.ts's `loggableError`, a floor above this one (ADR 031).
+ */
+function loggedError(error: unknown): { type: string; message: string } {
   return error instanceof Error
     ? { type: error.name, message: error.message }
     : { type: "Error", message: String(error) };

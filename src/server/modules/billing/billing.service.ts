@@ -24,13 +24,14 @@ import { findSubscription, stateOfRow, summaryOf } from "../../access/subscripti
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, forbidden } from "../../errors";
-import { loggedError, type Mailer } from "../../mail/mailer";
+import type { Mailer } from "../../mail/mailer";
 import {
   invoiceAvailableMail,
   paymentFailedMail,
   subscriptionCancelledMail,
   trialEndingMail,
 } from "../../mail/templates";
+import { loggableError } from "../../redact";
 import type { Storage } from "../../storage/storage";
 import { storedInvoicePdf } from "../invoices/invoices.files";
 import { type InvoiceRow, issueInvoice } from "../invoices/invoices.service";
@@ -69,7 +70,7 @@ async function callProvider<T>(deps: BillingDeps, what: string, call: () => Prom
     return await call();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    deps.log.error({ err: loggedError(error) }, `paiement : ${what}`);
+    deps.log.error({ err: loggableError(error) }, `paiement : ${what}`);
     throw new AppError(503, "SERVICE_UNAVAILABLE", BILLING_MESSAGES.providerUnavailable);
   }
 }
@@ -79,7 +80,7 @@ async function callProvider<T>(deps: BillingDeps, what: string, call: () => Prom
  * is logged with `failure` (what was not done) and the error's message, never an address.
  */
 function afterCommit(deps: BillingDeps, work: () => Promise<unknown>, failure: string) {
-  work().catch((error) => deps.log.error({ err: loggedError(error) }, failure));
+  work().catch((error) => deps.log.error({ err: loggableError(error) }, failure));
 }
 
 /** The Abonnement page: the dentist's subscription (null before verification), the plans, the next payment TTC. */
@@ -196,7 +197,7 @@ export async function cancelSubscriptionForErasure(
     const current = await provider.retrieve(subscriptionId).catch(() => null);
     if (current?.status === "canceled") return true;
     deps.log.error(
-      { err: loggedError(error) },
+      { err: loggableError(error) },
       "paiement : abonnement non résilié avant la suppression du compte",
     );
     throw new AppError(503, "SERVICE_UNAVAILABLE", BILLING_MESSAGES.erasureCancelFailed);
@@ -429,7 +430,7 @@ export async function reconcileSubscriptions(deps: BillingDeps): Promise<number>
       )
         changed += 1;
     } catch (error) {
-      deps.log.error({ err: loggedError(error) }, "paiement : abonnement non relu");
+      deps.log.error({ err: loggableError(error) }, "paiement : abonnement non relu");
     }
   }
   return changed;
@@ -451,7 +452,7 @@ export async function sendTrialEndingMails(deps: Omit<BillingDeps, "provider">):
           link: `${deps.config.publicUrl}${SUBSCRIPTION_PAGE}`,
         }),
       })
-      .catch((error) => deps.log.error({ err: loggedError(error) }, "e-mail de fin d'essai non envoyé"));
+      .catch((error) => deps.log.error({ err: loggableError(error) }, "e-mail de fin d'essai non envoyé"));
   }
 }
 

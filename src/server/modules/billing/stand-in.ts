@@ -6,6 +6,7 @@ import path from "node:path";
 import Stripe from "stripe";
 import { type PlanId, type PlanPrices, planPrice } from "../../../shared/domain/subscription";
 import { formatEuros } from "../../../shared/format/money";
+import { loggableError } from "../../redact";
 
 /**
  * The local stand-in of the few Stripe endpoints the app calls (ADR 044), for the quick start and the
@@ -207,7 +208,7 @@ export class StripeStandIn {
     } catch (error) {
       renameSync(file, `${file}.illisible`);
       this.options.log?.warn(
-        { err: { message: (error as Error).message } },
+        { err: loggableError(error) },
         "paiements simulés : état précédent illisible, mis de côté ; le simulateur repart à vide",
       );
     }

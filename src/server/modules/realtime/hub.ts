@@ -2,6 +2,7 @@ import type { WebSocket } from "ws";
 import { HEARTBEAT_MS, type RealtimeEvent, SESSION_CHANGED } from "../../../shared/realtime";
 import type { Db } from "../../db/index";
 import type { BusEvent, EventBus } from "../../realtime/bus";
+import { loggableError } from "../../redact";
 import { loadMessages, unreadTotal } from "../conversations/conversations.repo";
 import { loadSupportMessages } from "../support/support.repo";
 
@@ -44,7 +45,7 @@ export class RealtimeHub {
   ) {
     bus.subscribe((event) => {
       this.deliver(event).catch((error) =>
-        this.log.error({ err: { message: (error as Error).message } }, "diffusion temps réel impossible"),
+        this.log.error({ err: loggableError(error) }, "diffusion temps réel impossible"),
       );
     });
     // The same for a write the database reports (migration 030, ADR 039), whoever made it (an

@@ -12,6 +12,7 @@ import { AppError } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { accountErasedMail } from "../../mail/templates";
 import { passwordHasher } from "../../password-hasher";
+import { loggableError } from "../../redact";
 import type { Storage } from "../../storage/storage";
 import type { LoginThrottle } from "../../throttle/login-throttle";
 import {
@@ -242,10 +243,7 @@ export async function eraseAccount(
       ...accountErasedMail({ brandName: deps.brandName, firstName: person.first_name }),
     });
   } catch (error) {
-    deps.log.error(
-      { err: { message: (error as Error).message } },
-      "e-mail de suppression de compte non envoyé",
-    );
+    deps.log.error({ err: loggableError(error) }, "e-mail de suppression de compte non envoyé");
   }
   return { pseudonym, subscriptionCancelled };
 }

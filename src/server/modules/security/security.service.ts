@@ -15,6 +15,7 @@ import type { Db } from "../../db/index";
 import { AppError, notFound, unauthenticated } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { passwordChangedMail } from "../../mail/templates";
+import { loggableError } from "../../redact";
 import { type LoginThrottle, OWN_PASSWORD_LIMIT } from "../../throttle/login-throttle";
 import { deviceLabel, maskIp } from "./device";
 import { OWN_PASSWORD_WINDOW_MS, withOwnPasswordCharged } from "./own-password";
@@ -134,10 +135,7 @@ export async function changePassword(
     });
   } catch (error) {
     // The password is changed either way; the failure is logged without the address.
-    deps.log.error(
-      { err: { message: (error as Error).message } },
-      "e-mail de changement de mot de passe non envoyé",
-    );
+    deps.log.error({ err: loggableError(error) }, "e-mail de changement de mot de passe non envoyé");
   }
   return result.headers;
 }
