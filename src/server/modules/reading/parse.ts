@@ -358,9 +358,9 @@ function readTable(
       misses = 0;
       continue;
     }
-    // The row just read, its code or tooth and no amount, over a line of amounts that is no row, its fee
-    // garbled or lost ("22 HBLD785" over "RAC 0 150R95 € 1229,45 € 279,50 € 167,70 €"): the two halves
-    // of one row.
+    // The row just read, its code or tooth and no amount, over a line of amounts that is no row, its
+    // fee garbled or lost ("22 HBLD785" over "RAC 0 150R95 € 1229,45 € 279,50 € 167,70 €"): the two
+    // halves of one row.
     const completed =
       kind === "other" && ocr && above && !pending.length ? strayHalves(above, raw, line, columns, h) : null;
     if (completed && above) {

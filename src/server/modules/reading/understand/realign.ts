@@ -61,6 +61,16 @@ function besideTheFee(fee: number, read: number, br: number): boolean {
 }
 
 /**
+ * What a row's fee is its "Dépassement" or its "Montant non remboursé" plus: its BR or its AMO, read or
+ * the table's.
+ */
+function feeParts(row: RawRow, br: number | null): number[] {
+  return [row.br, row.amo, br, br === null ? null : amoOf(br)].filter(
+    (part): part is number => part !== null && part > 0,
+  );
+}
+
+/**
  * The fee when the figure read as the fee is the "Dépassement" (fee − BR) or the "Montant non remboursé"
  * (fee − AMO): an amount of the row given to no column that is the figure read plus the row's BR or AMO
  * (read, or the table's BR `br` and its 60 %). null when there is none.
@@ -68,9 +78,7 @@ function besideTheFee(fee: number, read: number, br: number): boolean {
 function feeBeside(row: RawRow, br: number | null): number | null {
   const read = row.fee;
   if (read === null) return null;
-  const parts = [row.br, row.amo, br, br === null ? null : amoOf(br)].filter(
-    (part): part is number => part !== null && part > 0,
-  );
+  const parts = feeParts(row, br);
   return spare(row, (value) => parts.some((part) => Math.abs(value - read - part) <= 1));
 }
 
@@ -101,9 +109,7 @@ const printed = (text: string) => text.replace(/[\s\u00a0\u202f\u2009.,€]/g, "
 export function feeFromItsParts(row: RawRow, day: string): RawRow {
   if (row.fee !== null || !row.garbledFee) return row;
   const br = tableBr(row, day);
-  const parts = [row.br, row.amo, br, br === null ? null : amoOf(br)].filter(
-    (part): part is number => part !== null && part > 0,
-  );
+  const parts = feeParts(row, br);
   const beside = [
     ...(row.others ?? []),
     ...(row.amounts ?? []).flatMap(({ kind, value }) => (kind === null && value !== null ? [value] : [])),
