@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { type Mailer, type MailMessage, mailAfterCommit, trackSends } from "./mailer";
+import { createServer, type Server } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { createMailer, type Mailer, type MailMessage, mailAfterCommit, trackSends } from "./mailer";
 
 /** A mailer whose sends end when the test says so. */
 function heldMailer() {
@@ -88,5 +89,71 @@ describe("the app's mailer keeps its sends in flight", () => {
     held[0]?.end();
     await closing;
     expect(closed()).toBe(true);
+  });
+});
+
+/**
+ * An SMTP server that refuses every recipient, quoting the address as real servers do: the SMTP
+ * server is outside the product, this stand-in speaks just enough of the protocol for nodemailer.
+ */
+function refusingSmtp(): Promise<{ server: Server; url: string }> {
+  const server = createServer((socket) => {
+    socket.write("220 refus.test ESMTP\r\n");
+    let pending = "";
+    socket.on("data", (chunk) => {
+      pending += chunk.toString();
+      for (let end = pending.indexOf("\r\n"); end !== -1; end = pending.indexOf("\r\n")) {
+        const line = pending.slice(0, end);
+        pending = pending.slice(end + 2);
+        const rcpt = /^RCPT TO:<([^>]*)>/i.exec(line);
+        if (/^EHLO/i.test(line)) socket.write("250 refus.test\r\n");
+        else if (rcpt) socket.write(`550 5.1.1 <${rcpt[1]}>: Recipient address rejected: User unknown\r\n`);
+        else if (/^QUIT/i.test(line)) socket.end("221 bye\r\n");
+        else socket.write("250 OK\r\n");
+      }
+    });
+    socket.on("error", () => {});
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      resolve({ server, url: `smtp://127.0.0.1:${port}` });
+    }),
+  );
+}
+
+describe("an SMTP refusal", () => {
+  let smtp: Server | undefined;
+  afterEach(() => new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve())));
+
+  it("fails the send with the server's code and answer, the refused address masked, and logs no address", async () => {
+    const refusing = await refusingSmtp();
+    smtp = refusing.server;
+    const mailer = createMailer({
+      smtpUrl: refusing.url,
+      from: "Sourio <contact@sourio.test>",
+      outboxDir: "/nonexistent",
+      logger: { info: () => {} },
+    });
+    const to = "jeanne.patiente@exemple.fr";
+    const error = (await mailer.send(message(to)).catch((e: unknown) => e)) as Error &
+      Record<string, unknown>;
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: "EENVELOPE", responseCode: 550, command: "RCPT TO" });
+    expect(error.message).toContain("550 5.1.1 <[adresse masquée]>: Recipient address rejected");
+    expect(JSON.stringify({ ...error, message: error.message, stack: error.stack })).not.toContain("jeanne");
+
+    const log: { obj: object; msg: string }[] = [];
+    const tracked = trackSends(mailer);
+    mailAfterCommit(
+      { mailer: tracked, log: { error: (obj, msg) => log.push({ obj, msg }) } },
+      message(to),
+      "raté",
+    );
+    await tracked.settled();
+    expect(log).toHaveLength(1);
+    expect(JSON.stringify(log)).toContain("Recipient address rejected");
+    expect(JSON.stringify(log)).not.toContain("jeanne");
+    await tracked.close();
   });
 });

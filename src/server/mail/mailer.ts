@@ -85,6 +85,30 @@ function loggedError(error: unknown): { type: string; message: string } {
     : { type: "Error", message: String(error) };
 }
 
+/** An e-mail address as an SMTP server's answer quotes it (`<jeanne@exemple.fr>`, or bare). */
+const ADDRESS = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g;
+
+/**
+ * An SMTP failure as the app may keep and log it: nodemailer's error quotes the server's answer,
+ * which names the refused recipient ("550 5.1.1 <jeanne@exemple.fr>: Recipient address rejected"),
+ * and carries the addresses in `response`, `rejected`, `recipient`. What goes on is the type, the
+ * code, the answer's code, the command and the message with every address masked.
+ */
+function withoutAddresses(error: unknown): Error {
+  const text = error instanceof Error ? error.message : String(error);
+  const safe = new Error(text.replace(ADDRESS, "[adresse masquée]"));
+  if (error instanceof Error) {
+    safe.name = error.name;
+    const { code, responseCode, command } = error as {
+      code?: unknown;
+      responseCode?: unknown;
+      command?: unknown;
+    };
+    Object.assign(safe, { code, responseCode, command });
+  }
+  return safe;
+}
+
 interface Logger {
   info(obj: object, msg: string): void;
 }
@@ -104,7 +128,11 @@ export function createMailer(options: {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        try {
+          await transport.sendMail({ from, ...message });
+        } catch (error) {
+          throw withoutAddresses(error);
+        }
         logger.info({ subject: message.subject }, "e-mail envoyé par SMTP");
       },
       close: () => transport.close(),
