@@ -24,9 +24,12 @@ export function openSocket(
   });
 }
 
-/** Listens on a free local port (for live channels and real HTTP clients); resolves to its base URL. */
+/**
+ * Listens on a free local port (for live channels and real HTTP clients); resolves to its base URL.
+ * An app already listening gives its own.
+ */
 export async function listenLocally(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: "127.0.0.1" });
+  if (!app.server.listening) await app.listen({ port: 0, host: "127.0.0.1" });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 

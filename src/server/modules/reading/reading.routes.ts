@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
 import { ERROR_CODES, errorBodySchema } from "../../../shared/schemas/common";
@@ -18,6 +18,22 @@ import { readingService } from "./reading.service";
 import { readAll } from "./runner";
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** The status logged for a request its client closed before the answer (nginx's convention). */
+const CLIENT_CLOSED = 499;
+
+/**
+ * Aborted when the client goes away before its answer is sent (the page left, the connection cut):
+ * a preview nobody waits for leaves the preview process's queue, or is stopped there, and the next
+ * person's preview or avatar does not wait behind it.
+ */
+function clientLeft(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) controller.abort(new Error("le client est parti"));
+  });
+  return controller.signal;
+}
 
 /** Readings a patient may ask for in an hour (re-reads and retries; an upload's own reading aside). */
 export const READ_AGAIN_PER_HOUR = 10;
@@ -145,10 +161,13 @@ export async function readingRoutes(app: FastifyInstance): Promise<void> {
       const source = await readings.pageSource(id, reading, page);
       const data = await readAll(app.storage.read(source.key), MAX_FILE_SIZE);
       let png: Buffer;
+      const left = clientLeft(reply);
       try {
         // In the preview's own bounded process (runner.ts, sandbox.ts): capped in pixels and time.
-        png = await app.readings.preview(data, source.mime, page);
+        png = await app.readings.preview(data, source.mime, page, left);
       } catch (error) {
+        // Nobody to answer: 499, as a proxy logs a client that closed its request.
+        if (left.aborted) return reply.code(CLIENT_CLOSED).send();
         // A page the renderer cannot find, or cannot render (too large, damaged, out of time): 404
         // with the reading's French message, as for a page out of range.
         if (error instanceof Error && error.name === "ReadingError") throw notFound(error.message);

@@ -1,3 +1,4 @@
+import http from "node:http";
 import { sql } from "kysely";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -171,6 +172,50 @@ describe("reading an uploaded devis", () => {
     expect(beyond.json().error.message).toBe(READING_MESSAGES.readingNotFound);
     const stranger = await call("GET", url(1), other);
     expect(stranger.statusCode).toBe(404);
+  });
+
+  it("drops a preview its patient no longer waits for (the connection closed), and serves the next one", async () => {
+    const base = await listenLocally(ctx.app);
+    const box = ctx.app.readings.previewSandbox;
+    const run = box.run.bind(box);
+    const signals: (AbortSignal | undefined)[] = [];
+    const runs: Promise<unknown>[] = [];
+    let leave = () => {};
+    // The patient leaves while the page is queued for rendering: the run waits for the server to see
+    // the connection closed, then goes on with what the route gave it.
+    const spy = vi.spyOn(box, "run").mockImplementation(async (task, signal) => {
+      signals.push(signal);
+      if (signals.length === 1) {
+        leave();
+        await expect.poll(() => signal?.aborted, { timeout: 30_000 }).toBe(true);
+      }
+      const running = run(task, signal);
+      runs.push(running);
+      return running;
+    });
+    try {
+      const url = `${base}/api/patient/requests/${requestId}/reading/${reading.id}/pages/1`;
+      const gone = new Promise<void>((resolve) => {
+        const client = http.get(url, { headers: { cookie: owner.cookie } });
+        leave = () => client.destroy();
+        client.on("error", () => resolve());
+        client.on("close", () => resolve());
+      });
+      await gone;
+      await expect.poll(() => runs.length).toBe(1);
+      expect(signals[0]?.aborted).toBe(true);
+      await expect(runs[0]).rejects.toThrow("le client est parti");
+
+      // The next patient who waits gets the page; the preview's signal stays quiet after its answer.
+      const page = await fetch(url, { headers: { cookie: owner.cookie } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toBe("image/png");
+      await page.arrayBuffer();
+      expect(signals).toHaveLength(2);
+      expect(signals[1]?.aborted).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("confirms the lines read through PUT …/quote with reading_id, in the same transaction", async () => {

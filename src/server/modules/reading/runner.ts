@@ -108,9 +108,12 @@ export class ReadingRunner {
       : (data, { signal, ...options }) => this.sandbox.run({ kind: "read", data, options }, signal);
   }
 
-  /** A PNG preview of page `page` of a devis, rendered in the preview's own bounded process. */
-  preview(data: Uint8Array, mime: string, page: number): Promise<Buffer> {
-    return this.previewSandbox.run({ kind: "preview", data, mime, page });
+  /**
+   * A PNG preview of page `page` of a devis, rendered in the preview's own bounded process; `signal`
+   * aborted (nobody waits for it any more), it leaves the queue or its rendering is stopped.
+   */
+  preview(data: Uint8Array, mime: string, page: number, signal?: AbortSignal): Promise<Buffer> {
+    return this.previewSandbox.run({ kind: "preview", data, mime, page }, signal);
   }
 
   /**
