@@ -29,9 +29,12 @@ const CLIENT_CLOSED = 499;
  */
 function clientLeft(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
-  reply.raw.once("close", () => {
+  const closed = () => {
     if (!reply.raw.writableFinished) controller.abort(new Error("le client est parti"));
-  });
+  };
+  // Gone already (while the page was fetched from storage): its "close" has been emitted.
+  if (reply.raw.destroyed) closed();
+  else reply.raw.once("close", closed);
   return controller.signal;
 }
 

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { Readable } from "node:stream";
 import { sql } from "kysely";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -215,6 +216,51 @@ describe("reading an uploaded devis", () => {
       expect(signals[1]?.aborted).toBe(false);
     } finally {
       spy.mockRestore();
+    }
+  });
+
+  it("drops a preview whose patient left while its page was fetched from storage", async () => {
+    const base = await listenLocally(ctx.app);
+    const box = ctx.app.readings.previewSandbox;
+    const run = box.run.bind(box);
+    const read = ctx.app.storage.read.bind(ctx.app.storage);
+    const aborted: (boolean | undefined)[] = [];
+    const runs: Promise<unknown>[] = [];
+    let leave = () => {};
+    // The patient leaves before the route asks for the preview: the server has seen the connection
+    // closed (back to the connections open before it) by the time the page's file is handed over.
+    const fetched = vi.spyOn(ctx.app.storage, "read").mockImplementation((key) =>
+      Readable.from(
+        (async function* () {
+          leave();
+          await expect.poll(() => openConnections(), { timeout: 30_000 }).toBe(before);
+          yield* read(key);
+        })(),
+      ),
+    );
+    const rendering = vi.spyOn(box, "run").mockImplementation(async (task, signal) => {
+      aborted.push(signal?.aborted);
+      const running = run(task, signal);
+      runs.push(running);
+      return running;
+    });
+    const openConnections = () =>
+      new Promise<number>((resolve) => ctx.app.server.getConnections((_, count) => resolve(count)));
+    const before = await openConnections();
+    try {
+      const url = `${base}/api/patient/requests/${requestId}/reading/${reading.id}/pages/1`;
+      await new Promise<void>((resolve) => {
+        const client = http.get(url, { headers: { cookie: owner.cookie } });
+        leave = () => client.destroy();
+        client.on("error", () => resolve());
+        client.on("close", () => resolve());
+      });
+      await expect.poll(() => runs.length).toBe(1);
+      expect(aborted).toEqual([true]);
+      await expect(runs[0]).rejects.toThrow("le client est parti");
+    } finally {
+      fetched.mockRestore();
+      rendering.mockRestore();
     }
   });
 
