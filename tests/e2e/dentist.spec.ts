@@ -89,11 +89,17 @@ test.describe("espace dentiste", () => {
     await expect(page.getByText("Bridge de trois éléments")).toBeVisible();
     await expect(page.getByText("Non spécifié")).toBeVisible();
 
-    // View (a new tab, inline) and download (same bytes).
+    // View (a new tab, the file served inline) and download (same bytes). What the tab gets is read
+    // from its response: a browser without a PDF viewer (the headless shell) saves it instead.
     const popup = page.waitForEvent("popup");
+    const served = page
+      .context()
+      .waitForEvent("response", (response) => response.url().includes("disposition=inline"));
     await page.getByRole("button", { name: "Voir devis-bridge.pdf (nouvel onglet)" }).click();
-    const tab = await popup;
-    expect(tab.url()).toContain("disposition=inline");
+    const [tab, response] = await Promise.all([popup, served]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("application/pdf");
+    expect(response.headers()["content-disposition"]).toMatch(/^inline; filename="devis-bridge\.pdf"/);
     await tab.close();
     const bytes = await downloadFrom(
       page.getByRole("button", { name: "Télécharger devis-bridge.pdf" }),
