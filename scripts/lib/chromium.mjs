@@ -47,8 +47,8 @@ function isDebianLike() {
 }
 
 /**
- * Returns the journeys' Chromium, installing Debian's `chromium-headless-shell` first when there is
- * none and this runs as root on Debian/Ubuntu.
+ * Returns the journeys' Chromium, installing Debian's `chromium` and `chromium-headless-shell` first
+ * when there is none and this runs as root on Debian/Ubuntu.
  */
 export function ensureChromium() {
   const found = findTestChromium();
@@ -59,18 +59,20 @@ export function ensureChromium() {
   }
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (isRoot && isDebianLike() && existsSync("/usr/bin/apt-get")) {
-    console.log("Chromium est absent : installation du paquet Debian « chromium-headless-shell » (apt-get)…");
+    console.log(
+      "Chromium est absent : installation des paquets Debian « chromium » et « chromium-headless-shell » (apt-get)…",
+    );
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
     const install = spawnSync(
       "apt-get",
-      ["install", "-y", "-qq", "--no-install-recommends", "chromium-headless-shell"],
+      ["install", "-y", "-qq", "--no-install-recommends", "chromium", "chromium-headless-shell"],
       { stdio: "inherit", env },
     );
     if (install.status === 0) return findTestChromium();
   }
   console.error(
-    "Chromium est introuvable : installez-le (Debian/Ubuntu : sudo apt-get install chromium-headless-shell) ou indiquez son chemin dans CHROMIUM_PATH.",
+    "Chromium est introuvable : installez-le (Debian/Ubuntu : sudo apt-get install chromium chromium-headless-shell) ou indiquez son chemin dans CHROMIUM_PATH.",
   );
   return null;
 }
