@@ -880,6 +880,24 @@ describe("parseQuote never writes over what was read (issue 34)", () => {
     });
   });
 
+  it("reads a free line's BR and AMO read under 1 € on a photo as 0, flagged, what was read beside (issue 34)", () => {
+    // "0,00 €" read "010€" and "006": cents garbled, yet 60 % of each other. No act's BR is under 1 €.
+    const line = read(row("24", "LBMP001", "Pilier implantaire", "", "2 415,00 €", "010€", "006"), "ocr");
+    expect(line).toMatchObject({ fee_cents: 2_415_00, br_cents: 0, amo_cents: 0 });
+    expect(line?.as_read).toEqual({ br_cents: 10, amo_cents: 6 });
+    expect(line?.uncertain).toEqual(expect.arrayContaining(["br_cents", "amo_cents"]));
+    // Printed in a text PDF, such figures are the devis's own: kept.
+    expect(read(row("24", "LBMP001", "Pilier", "", "2 415,00 €", "0,10 €", "0,06 €"), "text")).toMatchObject({
+      br_cents: 10,
+      amo_cents: 6,
+    });
+    // A figure of 1 € or more is kept as read.
+    expect(read(row("24", "LBMP001", "Pilier", "", "2 415,00 €", "10,00 €", "6,00 €"), "ocr")).toMatchObject({
+      br_cents: 10_00,
+      amo_cents: 6_00,
+    });
+  });
+
   describe("a fee OCR garbled on a row that prints the “Dépassement” (issue 34)", () => {
     // Tooth, code, act, basket, fee, Dépassement (fee − BR), BR, AMO.
     const at = { ...X, fee: 400, excess: 470, br: 540, amo: 600 };
@@ -928,6 +946,79 @@ describe("parseQuote never writes over what was read (issue 34)", () => {
       expect(read).toHaveLength(1);
       // The BR and the AMO are the row's own, read, not the table's filled in.
       expect(read[0]).toMatchObject({ tooth: 22, code: "HBLD785", fee_cents: 1_508_95, filled: [] });
+    });
+  });
+
+  describe("a header OCR read in part: the figures where the rows' own arithmetic puts them (issue 34)", () => {
+    // Fee, Dépassement (fee − BR), BR, AMO; the header's amount words lost on a dark band but
+    // "Montant remboursé AMO", read "Montant remboursé AM)" — a fee's wording — over the AMO.
+    const at = { ...X, fee: 400, excess: 470, br: 540, amo: 600 };
+    const header: Cell[] = [
+      [at.tooth, "Dent"],
+      [at.code, "Code"],
+      [at.act, "Acte"],
+      [at.basket, "Panier"],
+      [at.amo, "Montant remboursé AM)", "right"],
+    ];
+    const rowOf = (tooth: string, code: string, amounts: [string, string, string, string]): Cell[] => [
+      [at.tooth, tooth],
+      [at.code, code],
+      [at.act, "Couronne"],
+      [at.fee, amounts[0], "right"],
+      [at.excess, amounts[1], "right"],
+      [at.br, amounts[2], "right"],
+      [at.amo, amounts[3], "right"],
+    ];
+    const rows = [
+      rowOf("21", "HBLD350", ["440,00 €", "320,00 €", "120,00 €", "72,00 €"]),
+      rowOf("46", "HBLD634", ["640,00 €", "520,00 €", "120,00 €", "72,00 €"]),
+      // The BR garbled ("20,00" for 90,00 €): the AMO and the Dépassement both give the table's.
+      rowOf("35", "HBLD245", ["2285,00 €", "2195,00 €", "20,00 €", "54,00 €"]),
+    ];
+    const lines = (headerCells: Cell[]) =>
+      parseQuote([
+        page(
+          [
+            [145, [[40, "Date du devis : 15/02/2026"]]],
+            [200, headerCells],
+            ...rows.map((cells, i): [number, Cell[]] => [220 + 20 * i, cells]),
+          ],
+          { width: 700, source: "ocr" },
+        ),
+      ]).lines;
+
+    it("takes the fee, BR and AMO from their places, flagged, what was read in each cell beside", () => {
+      const read = lines(header);
+      expect(read.map((l) => [l.fee_cents, l.br_cents, l.amo_cents])).toEqual([
+        [440_00, 120_00, 72_00],
+        [640_00, 120_00, 72_00],
+        [2_285_00, 90_00, 54_00],
+      ]);
+      // The header's one amount word, wide, had given the fee the Dépassement's cell and the AMO the
+      // BR's: what was read there is shown beside, flagged.
+      expect(read[0]?.as_read).toEqual({ fee_cents: 320_00, amo_cents: 120_00 });
+      expect(read[0]?.uncertain).toEqual(expect.arrayContaining(["fee_cents", "amo_cents"]));
+      // The garbled BR is kept beside the table's, flagged.
+      expect(read[2]?.as_read).toMatchObject({ br_cents: 20_00 });
+      expect(read[2]?.uncertain).toContain("br_cents");
+    });
+
+    it("leaves the rows as read when the header put the figures where their arithmetic does", () => {
+      const full: Cell[] = [
+        ...header.slice(0, 4),
+        [at.fee, "Honoraires", "right"],
+        [at.excess, "Dépassement", "right"],
+        [at.br, "BR", "right"],
+        [at.amo, "AMO", "right"],
+      ];
+      const read = lines(full);
+      expect(read.map((l) => l.fee_cents)).toEqual([440_00, 640_00, 2_285_00]);
+      for (const line of read.slice(0, 2)) {
+        expect(line.as_read).toBeUndefined();
+        expect(line.uncertain).not.toEqual(expect.arrayContaining(["fee_cents"]));
+        expect(line.uncertain).not.toEqual(expect.arrayContaining(["br_cents"]));
+        expect(line.uncertain).not.toEqual(expect.arrayContaining(["amo_cents"]));
+      }
     });
   });
 

@@ -23,7 +23,13 @@ import {
 } from "./understand/header";
 import { groupLines, median, type TextLine } from "./understand/lines";
 import { findPatientName, findPractitionerName, findPractitionerNumber } from "./understand/people";
-import { feeFromItsParts, realign, realignment } from "./understand/realign";
+import {
+  feeFromItsParts,
+  placesByArithmetic,
+  realign,
+  realignment,
+  remapByPlaces,
+} from "./understand/realign";
 import { assignGroups, inferColumns, type RawRow, readRow } from "./understand/rows";
 import {
   amoOf,
@@ -452,11 +458,24 @@ function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
    * read), or has slipped too ("1200" and "720" for 120,00 € and 72,00 €; "1,00" and "60,00" for
    * 10,00 € and 6,00 €). The figure stays flagged "à vérifier", and what OCR read is kept beside it
    * (`as_read`): never silently. (A free line has no table to tell which of its BR and AMO slipped.)
+   * So is a BR garbled beyond a slip ("20.00" for 90,00 €) when two of the row's own figures give the
+   * table's: its AMO is the table's 60 %, and another of its amounts is the fee less that BR (a
+   * "Dépassement" column).
    */
   if (ocr && known && expected) {
     const brSlipped = br !== null && oneSlipApart(br, expected.br_cents);
     const amoSlipped = amo !== null && oneSlipApart(amo, expected.amo_cents);
-    if (brSlipped && (amo === null || amoSlipped || amoFits(amo, expected.br_cents))) {
+    const fee = raw.fee;
+    const brBorneOut =
+      br !== null &&
+      br !== expected.br_cents &&
+      amo !== null &&
+      amoFits(amo, expected.br_cents) &&
+      fee !== null &&
+      [...(raw.amounts ?? []).filter((a) => a.kind === null).map((a) => a.value), ...(raw.others ?? [])].some(
+        (value) => value !== null && Math.abs(fee - value - expected.br_cents) <= 1,
+      );
+    if (brBorneOut || (brSlipped && (amo === null || amoSlipped || amoFits(amo, expected.br_cents)))) {
       asRead.br_cents = br as number;
       br = expected.br_cents;
       uncertain.add("br_cents");
@@ -479,6 +498,19 @@ function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
   } else {
     // A free line (or no code read): the basket is 'libre' as the structured quote makes it.
     if (basket === null) basket = fill("basket", "libre");
+    // A BR or an AMO under 1 € on a photo or a scan: no act has one (the table's smallest BR is
+    // 10,00 €), a free line's is 0 — OCR read its euros, 0, and garbled its cents ("010€" and "006" for
+    // 0,00 €, which the 60 % rule cannot catch). It is 0, flagged, what was read kept beside it.
+    if (ocr && br !== null && br > 0 && br < 100) {
+      asRead.br_cents = br;
+      br = 0;
+      uncertain.add("br_cents");
+    }
+    if (ocr && amo !== null && amo > 0 && amo < 100) {
+      asRead.amo_cents = amo;
+      amo = 0;
+      uncertain.add("amo_cents");
+    }
     // An act outside the table with its fee and no BR or AMO printed (a dash or "NR" that OCR lost, or
     // left blank): not reimbursed, as a free line's "—" reads.
     if (raw.code !== null && raw.fee !== null && br === null && amo === null) {
@@ -587,11 +619,30 @@ function realignTable(raws: RawRow[], day: string): RawRow[] {
   const way = realignment(raws, day);
   const remapped = realign(raws, day, way);
   if (!way || !remapped) return raws;
-  const support = (rows: RawRow[]) =>
-    rows.reduce((sum, raw) => sum + lineSupport(checkRow({ ...raw, moved: undefined }, true, day)), 0);
-  const before = support(raws);
-  const after = support(remapped);
+  const before = tableSupport(raws, day);
+  const after = tableSupport(remapped, day);
   return (way === "right" || way === "left" ? after > before : after >= before) ? remapped : raws;
+}
+
+/** How well the devis bears the rows out (support.ts), the flags of a re-mapping left out. */
+function tableSupport(rows: readonly RawRow[], day: string): number {
+  return rows.reduce((sum, raw) => sum + lineSupport(checkRow({ ...raw, moved: undefined }, true, day)), 0);
+}
+
+/**
+ * The rows of a photo or a scan with their codes resolved and their garbled fees rebuilt
+ * (`resolveCode`, `feeFromItsParts`) — first re-mapped to the places most rows' own arithmetic shows
+ * for the fee, BR and AMO when those are not the header's (understand/realign.ts, `placesByArithmetic`),
+ * and the devis bears the re-mapped rows out at least as well: the rows' arithmetic is itself the
+ * devis's evidence, and the codes a re-mapping lets `resolveCode` read count for it.
+ */
+function byArithmetic(raws: RawRow[], day: string): RawRow[] {
+  const resolved = (rows: RawRow[]) => rows.map((raw) => feeFromItsParts(resolveCode(raw, day), day));
+  const asRead = resolved(raws);
+  const places = placesByArithmetic(raws);
+  if (!places) return asRead;
+  const remapped = resolved(raws.map((raw) => remapByPlaces(raw, places)));
+  return tableSupport(remapped, day) >= tableSupport(asRead, day) ? remapped : asRead;
 }
 
 /** The total printed on the total row: in the fee column, else the row's first amount. */
@@ -843,12 +894,7 @@ export function parseQuote(
       const corrected = corrections?.get(lines.length + k);
       return corrected ? correctRow(raw, corrected) : raw;
     });
-    const rows = ocr
-      ? realignTable(
-          raws.map((raw) => feeFromItsParts(resolveCode(raw, day), day)),
-          day,
-        )
-      : raws;
+    const rows = ocr ? realignTable(byArithmetic(raws, day), day) : raws;
     for (const [k, { line }] of table.rows.entries()) {
       lines.push(checkRow(rows[k] as RawRow, ocr, day));
       tableWords.push(...line.words);

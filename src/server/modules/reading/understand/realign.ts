@@ -134,6 +134,11 @@ export function remapRow(row: RawRow, way: Realignment): RawRow {
   else if (way === "br-other-column")
     br = spare(row, (value) => row.amo !== null && value > 0 && amoFits(row.amo, value));
   else amo = spare(row, (value) => row.br !== null && amoFits(value, row.br));
+  return withFigures(row, fee, br, amo);
+}
+
+/** The row with these figures; `moved` keeps what was read in each cell whose figure changes. */
+function withFigures(row: RawRow, fee: number | null, br: number | null, amo: number | null): RawRow {
   const moved: RawRow["moved"] = {};
   const was: Record<Field, number | null> = { fee_cents: row.fee, br_cents: row.br, amo_cents: row.amo };
   const now: Record<Field, number | null> = { fee_cents: fee, br_cents: br, amo_cents: amo };
@@ -169,4 +174,83 @@ export function realignment(rows: readonly RawRow[], day: string): Realignment |
     if (count * 2 > known.length && (!best || count > best.count)) best = { way, count };
   }
   return best?.way ?? null;
+}
+
+/** Where a row's fee, BR and AMO are among its amounts read left to right, and how many it has. */
+export interface Places {
+  fee: number;
+  br: number;
+  amo: number;
+  count: number;
+}
+
+/**
+ * Where the row's own figures put its fee, BR and AMO among its amounts, whatever the header said: an
+ * AMO that is 60 % of a BR, and a fee from which a third amount is the BR taken away ("Dépassement") or
+ * the AMO ("Montant non remboursé") — or, on a row of three amounts, the one left, no smaller than the
+ * BR. null unless exactly one set of places fits.
+ */
+export function placesOf(row: RawRow): Places | null {
+  const values = (row.amounts ?? []).map((a) => a.value);
+  const count = values.length;
+  if (count < 3) return null;
+  const fits: Places[] = [];
+  const at = (i: number) => values[i] ?? null;
+  for (let br = 0; br < count; br += 1)
+    for (let amo = 0; amo < count; amo += 1)
+      for (let fee = 0; fee < count; fee += 1) {
+        const [f, b, a] = [at(fee), at(br), at(amo)];
+        if (new Set([fee, br, amo]).size < 3 || f === null || b === null || a === null) continue;
+        if (b <= 0 || f < b || !amoFits(a, b)) continue;
+        const rest = values.filter((_, i) => i !== fee && i !== br && i !== amo);
+        const beside = rest.some((v) => v !== null && (Math.abs(f - b - v) <= 1 || Math.abs(f - a - v) <= 1));
+        if (beside || count === 3) fits.push({ fee, br, amo, count });
+      }
+  return fits.length === 1 ? (fits[0] as Places) : null;
+}
+
+/**
+ * The places most of the table's rows of three amounts or more show by their own figures (more than
+ * half of them), when they are not where the header put the fee, BR and AMO on those rows; else null.
+ * A header OCR lost in part ("Montant des honoraires" garbled on a dark band, "Montant remboursé AMO"
+ * then taken for the fee) puts every row's figures in the wrong fields, and its codes, often garbled
+ * with it, leave the act table nothing to tell: the rows' arithmetic still does.
+ */
+export function placesByArithmetic(rows: readonly RawRow[]): Places | null {
+  const eligible = rows.filter((row) => (row.amounts?.length ?? 0) >= 3);
+  const votes = new Map<string, { places: Places; count: number }>();
+  for (const row of eligible) {
+    const places = placesOf(row);
+    if (!places) continue;
+    const key = `${places.count}:${places.fee},${places.br},${places.amo}`;
+    const vote = votes.get(key) ?? { places, count: 0 };
+    vote.count += 1;
+    votes.set(key, vote);
+  }
+  const best = [...votes.values()].sort((a, b) => b.count - a.count)[0];
+  if (!best || best.count * 2 <= eligible.length) return null;
+  const { places } = best;
+  const kindAt = (row: RawRow, i: number) => row.amounts?.[i]?.kind ?? null;
+  const asHeader = eligible.every(
+    (row) =>
+      row.amounts?.length !== places.count ||
+      (kindAt(row, places.fee) === "fee" &&
+        kindAt(row, places.br) === "br" &&
+        kindAt(row, places.amo) === "amo"),
+  );
+  return asHeader ? null : places;
+}
+
+/** The row's fee, BR and AMO taken at those places (rows of another number of amounts left as read). */
+export function remapByPlaces(row: RawRow, places: Places): RawRow {
+  const amounts = row.amounts ?? [];
+  if (amounts.length !== places.count) return row;
+  const value = (i: number) => amounts[i]?.value ?? null;
+  return {
+    ...withFigures(row, value(places.fee), value(places.br), value(places.amo)),
+    amounts: amounts.map((a, i) => ({
+      ...a,
+      kind: i === places.fee ? "fee" : i === places.br ? "br" : i === places.amo ? "amo" : null,
+    })),
+  };
 }
