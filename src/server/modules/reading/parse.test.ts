@@ -898,19 +898,23 @@ describe("parseQuote never writes over what was read (issue 34)", () => {
     });
   });
 
+  // Tooth, code, act, basket, fee, Dépassement (fee − BR), BR, AMO.
+  const at = { ...X, fee: 400, excess: 470, br: 540, amo: 600 };
+  const headerStart: Cell[] = [
+    [at.tooth, "Dent"],
+    [at.code, "Code"],
+    [at.act, "Acte"],
+    [at.basket, "Panier"],
+  ];
+  const headerAmounts: Cell[] = [
+    [at.fee, "Honoraires", "right"],
+    [at.excess, "Dépassement", "right"],
+    [at.br, "BR", "right"],
+    [at.amo, "AMO", "right"],
+  ];
+
   describe("a fee OCR garbled on a row that prints the “Dépassement” (issue 34)", () => {
-    // Tooth, code, act, basket, fee, Dépassement (fee − BR), BR, AMO.
-    const at = { ...X, fee: 400, excess: 470, br: 540, amo: 600 };
-    const header: Cell[] = [
-      [at.tooth, "Dent"],
-      [at.code, "Code"],
-      [at.act, "Acte"],
-      [at.basket, "Panier"],
-      [at.fee, "Honoraires", "right"],
-      [at.excess, "Dépassement", "right"],
-      [at.br, "BR", "right"],
-      [at.amo, "AMO", "right"],
-    ];
+    const header = [...headerStart, ...headerAmounts];
     const codeCells: Cell[] = [
       [at.tooth, "22"],
       [at.code, "HBLD785"],
@@ -950,16 +954,9 @@ describe("parseQuote never writes over what was read (issue 34)", () => {
   });
 
   describe("a header OCR read in part: the figures where the rows' own arithmetic puts them (issue 34)", () => {
-    // Fee, Dépassement (fee − BR), BR, AMO; the header's amount words lost on a dark band but
-    // "Montant remboursé AMO", read "Montant remboursé AM)" — a fee's wording — over the AMO.
-    const at = { ...X, fee: 400, excess: 470, br: 540, amo: 600 };
-    const header: Cell[] = [
-      [at.tooth, "Dent"],
-      [at.code, "Code"],
-      [at.act, "Acte"],
-      [at.basket, "Panier"],
-      [at.amo, "Montant remboursé AM)", "right"],
-    ];
+    // The header's amount words lost on a dark band but "Montant remboursé AMO", read "Montant
+    // remboursé AM)" — a fee's wording — over the AMO.
+    const header: Cell[] = [...headerStart, [at.amo, "Montant remboursé AM)", "right"]];
     const rowOf = (tooth: string, code: string, amounts: [string, string, string, string]): Cell[] => [
       [at.tooth, tooth],
       [at.code, code],
@@ -1004,14 +1001,7 @@ describe("parseQuote never writes over what was read (issue 34)", () => {
     });
 
     it("leaves the rows as read when the header put the figures where their arithmetic does", () => {
-      const full: Cell[] = [
-        ...header.slice(0, 4),
-        [at.fee, "Honoraires", "right"],
-        [at.excess, "Dépassement", "right"],
-        [at.br, "BR", "right"],
-        [at.amo, "AMO", "right"],
-      ];
-      const read = lines(full);
+      const read = lines([...headerStart, ...headerAmounts]);
       expect(read.map((l) => l.fee_cents)).toEqual([440_00, 640_00, 2_285_00]);
       for (const line of read.slice(0, 2)) {
         expect(line.as_read).toBeUndefined();
