@@ -184,7 +184,9 @@ export class LoginThrottle {
         .where("subject", "=", error.counter.subject)
         .executeTakeFirst();
       const ms = (row ? new Date(row.expires_at).getTime() : expiresAt.getTime()) - now.getTime();
-      return Math.max(1, Math.ceil(ms / 1000));
+      // Never more than the window: a parallel attempt that read the clock just before the one that
+      // opened it sees the window end that gap beyond its own time.
+      return Math.min(Math.ceil(this.limits.windowMs / 1000), Math.max(1, Math.ceil(ms / 1000)));
     }
   }
 
