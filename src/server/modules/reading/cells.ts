@@ -5,7 +5,7 @@ import { type CellRead, type OcrOptions, recognizeCells } from "./ocr";
 import { type CellCorrection, parseQuote, type RowLayout } from "./parse";
 import type { OcrPageImage, PageWords, Word } from "./types";
 import type { ColumnKind } from "./understand/header";
-import { amoOf, parseAmount, readCode, readTooth } from "./understand/values";
+import { amoFits, parseAmount, readCode, readTooth } from "./understand/values";
 
 /**
  * Reading a table's cells again (issue 34, ADR 041 addendum): on a photo or a scan, tesseract reads the
@@ -45,7 +45,6 @@ interface Cell {
   words: Word[];
 }
 
-const amoFits = (amo: number, br: number) => Math.abs(amo - amoOf(br)) <= 1;
 /**
  * An amount read in a cell with only digits allowed: a euro sign after it is read as one more digit
  * ("72,006"); an amount of a devis has two decimals, so a third one is that sign.

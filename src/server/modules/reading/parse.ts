@@ -30,8 +30,9 @@ import {
   realignment,
   remapByPlaces,
 } from "./understand/realign";
-import { assignGroups, inferColumns, type RawRow, readRow } from "./understand/rows";
+import { assignGroups, inferColumns, type RawRow, readRow, spareAmounts } from "./understand/rows";
 import {
+  amoFits,
   amoOf,
   digitsRepaired,
   isNoAmount,
@@ -54,9 +55,6 @@ const UNCERTAIN_FACTOR = 0.97;
 const MISMATCH_FACTOR = 0.6;
 const NO_TABLE_FACTOR = 0.3;
 const NO_HEADER_FACTOR = 0.8;
-
-/** An AMO is 60 % of its BR, give or take a cent of rounding. */
-const amoFits = (amo: number, br: number) => Math.abs(amo - amoOf(br)) <= 1;
 
 /**
  * Whether two amounts' digits are one OCR slip apart: a digit lost or doubled ("1200" for 120,00 €,
@@ -472,9 +470,7 @@ function checkRow(raw: RawRow, ocr: boolean, day: string): ReadLine {
       amo !== null &&
       amoFits(amo, expected.br_cents) &&
       fee !== null &&
-      [...(raw.amounts ?? []).filter((a) => a.kind === null).map((a) => a.value), ...(raw.others ?? [])].some(
-        (value) => value !== null && Math.abs(fee - value - expected.br_cents) <= 1,
-      );
+      spareAmounts(raw).some((value) => Math.abs(fee - value - expected.br_cents) <= 1);
     if (brBorneOut || (brSlipped && (amo === null || amoSlipped || amoFits(amo, expected.br_cents)))) {
       asRead.br_cents = br as number;
       br = expected.br_cents;

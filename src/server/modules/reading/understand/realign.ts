@@ -1,6 +1,6 @@
 import { termsOn } from "../../../../shared/domain/acts";
-import type { AmountKind, RawRow } from "./rows";
-import { amoOf } from "./values";
+import { type AmountKind, type RawRow, spareAmounts } from "./rows";
+import { amoFits, amoOf } from "./values";
 
 /**
  * A table's amount columns re-mapped when OCR garbled its header (issue 34, ADR 041 addendum of 29
@@ -16,8 +16,6 @@ import { amoOf } from "./values";
 type Field = "fee_cents" | "br_cents" | "amo_cents";
 
 export type Realignment = "right" | "left" | "br-other-column" | "amo-other-column" | "fee-other-column";
-
-const amoFits = (amo: number, br: number) => Math.abs(amo - amoOf(br)) <= 1;
 
 /** The table's BR of the row's act on that day, or null (no code, an act outside the table, no BR). */
 function tableBr(row: RawRow, day: string): number | null {
@@ -110,10 +108,7 @@ export function feeFromItsParts(row: RawRow, day: string): RawRow {
   if (row.fee !== null || !row.garbledFee) return row;
   const br = tableBr(row, day);
   const parts = feeParts(row, br);
-  const beside = [
-    ...(row.others ?? []),
-    ...(row.amounts ?? []).flatMap(({ kind, value }) => (kind === null && value !== null ? [value] : [])),
-  ].filter((value) => value > 0);
+  const beside = spareAmounts(row).filter((value) => value > 0);
   const read = printed(row.garbledFee);
   const oneOff = (fee: number) => {
     const text = String(fee);

@@ -42,6 +42,17 @@ export interface RawRow {
   moved?: Partial<Record<"fee_cents" | "br_cents" | "amo_cents", number | null>>;
 }
 
+/**
+ * The row's amounts no column of the reader took: those read in no column, and those in the columns it
+ * leaves ("Dépassement", "Montant non remboursé"), where a fee's parts are looked for.
+ */
+export function spareAmounts(row: RawRow): number[] {
+  return [
+    ...(row.others ?? []),
+    ...(row.amounts ?? []).flatMap(({ kind, value }) => (kind === null && value !== null ? [value] : [])),
+  ];
+}
+
 const AMOUNT_KINDS = ["fee", "br", "amo"] as const;
 export type AmountKind = (typeof AMOUNT_KINDS)[number];
 

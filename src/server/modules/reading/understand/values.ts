@@ -236,3 +236,6 @@ export function basketWord(text: string): boolean {
 
 /** The AMO of a BR (60 %, to the cent): what the reading checks a read AMO against. */
 export const amoOf = (br: number) => Math.round(br * AMO_RATE);
+
+/** An AMO is 60 % of its BR, give or take a cent of rounding. */
+export const amoFits = (amo: number, br: number) => Math.abs(amo - amoOf(br)) <= 1;
