@@ -56,6 +56,22 @@ describe("the reference table", () => {
       for (const id of period.sources) expect(SOURCES[id].title.length, id).toBeGreaterThan(10);
   });
 
+  it("gives no act a BR under 1 € but 0, on any day and tooth (the reading reads such a figure as 0)", () => {
+    // The reading (parse.ts, checkRow) takes a free line's BR or AMO read under 1 € on a photo for a
+    // garbled 0,00 €: that holds only while no act of the table has a BR between 0 and 1 €.
+    const days = TARIFF_PERIODS.map((period) => period.from);
+    let seen = 0;
+    for (const act of ACTS)
+      for (const day of days)
+        for (const tooth of act.teeth === "arch" ? [null] : [null, ...ADULT_TEETH]) {
+          const br = termsOn(act.code, day, tooth)?.brCents;
+          if (br === undefined) continue;
+          seen += 1;
+          expect(br === 0 || br >= 1_00, `${act.code} le ${day} (dent ${tooth}) : ${br}`).toBe(true);
+        }
+    expect(seen).toBeGreaterThan(ACTS.length * days.length);
+  });
+
   it("finds a row without a source, a capped act without a ceiling and overlapping periods", () => {
     const [first, second] = TARIFF_PERIODS as [TariffPeriod, TariffPeriod];
     const noSource: TariffPeriod = { ...second, changes: { HBLD634: { ceilingCents: 530_00, sources: [] } } };
