@@ -9,6 +9,7 @@ import {
   preparationPeak,
   prepareForOcr,
   skewAngle,
+  stretchContrast,
 } from "./image";
 import { ReadingError } from "./types";
 
@@ -128,6 +129,45 @@ describe("image clean-up for OCR", () => {
     expect(at(436, 620)).toBeGreaterThanOrEqual(235);
     expect(at(426, 620)).toBeLessThan(60);
     expect(at(20, 690)).toBe(255);
+  });
+
+  it("stretches the contrast to the byte as sharp's normalise does, on sizes where its percentile lands on white and past it", async () => {
+    const sharpStretch = (grey: Buffer, width: number, height: number) =>
+      sharp(grey, { raw: { width, height, channels: 1 } })
+        .normalise({ lower: 0.5, upper: 99.5 })
+        .toColourspace("b-w")
+        .extractChannel(0)
+        .raw()
+        .toBuffer();
+    // Pages of text rows with noise (a fixed pseudo-random sequence), their darkest value from 0 to 90,
+    // and one without white; sizes 307 × 200 to 307 × 239 (two of which, 215 and 226 rows, land past the top).
+    let state = 7;
+    const noise = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state / 2_147_483_648;
+    };
+    const outcomes = new Set<boolean>();
+    for (let height = 200; height < 240; height += 1) {
+      const width = 307;
+      const darkest = [0, 24, 90][height % 3] as number;
+      const page = textRows(width, height);
+      for (let i = 0; i < page.length; i += 1) {
+        const value =
+          (page[i] as number) === 255 ? 255 - Math.floor(noise() * 40) : 20 + Math.floor(noise() * 80);
+        page[i] = Math.max(darkest, value);
+      }
+      if (height === 239) page.fill(200, 0, page.length);
+      page[0] = darkest;
+      const before = Buffer.from(page);
+      const expected = await sharpStretch(page, width, height);
+      expect((await stretchContrast(page, width, height)).equals(expected), `${width} × ${height}`).toBe(
+        true,
+      );
+      expect(page.equals(before)).toBe(true);
+      if (page.includes(255)) outcomes.add(expected[page.indexOf(255)] === 255);
+    }
+    // Both cases met: white kept white, and white a little darker (the percentile one past the top).
+    expect([...outcomes].sort()).toEqual([false, true]);
   });
 
   it("brings the long side within the sizes tesseract reads best, upright", async () => {
