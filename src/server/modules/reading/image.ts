@@ -187,18 +187,8 @@ function bandCells(
   return { cells, bright, cols, rows };
 }
 
-/**
- * The cells' values, each first given the darkest of its neighbours beside it (`reach` 0) or also above
- * and below (`reach` 1), brought to full size (linear).
- */
-async function cellsToPixels(
-  cells: Buffer,
-  cols: number,
-  rows: number,
-  width: number,
-  height: number,
-  reach: number,
-): Promise<Buffer> {
+/** The cells' values, each given the darkest of its neighbours beside it (`reach` 0) or also above and below (`reach` 1). */
+function darkestAround(cells: Buffer, cols: number, rows: number, reach: number): Buffer {
   const grid = Buffer.alloc(cells.length);
   for (let cy = 0; cy < rows; cy += 1) {
     for (let cx = 0; cx < cols; cx += 1) {
@@ -213,9 +203,26 @@ async function cellsToPixels(
       grid[cy * cols + cx] = min;
     }
   }
-  return sharp(grid, { raw: { width: cols, height: rows, channels: 1 } })
+  return grid;
+}
+
+/**
+ * Grids of cells brought to full size (linear), in one resize of as many channels: pixel i of grid k is
+ * at `i * grids.length + k`.
+ */
+async function gridsToPixels(
+  grids: Buffer[],
+  cols: number,
+  rows: number,
+  width: number,
+  height: number,
+): Promise<Buffer> {
+  const channels = grids.length as 1 | 2 | 3 | 4;
+  const joined = Buffer.alloc(cols * rows * channels);
+  for (let i = 0; i < cols * rows; i += 1)
+    for (let k = 0; k < channels; k += 1) joined[i * channels + k] = (grids[k] as Buffer)[i] as number;
+  return sharp(joined, { raw: { width: cols, height: rows, channels } })
     .resize(width, height, { fit: "fill", kernel: "linear" })
-    .extractChannel(0)
     .raw()
     .toBuffer();
 }
@@ -241,17 +248,26 @@ export async function evenBands(grey: Buffer, width: number, height: number): Pr
     if (b < BAND_DARK && (bright[c] as number) - b >= BAND_LIGHT_TEXT) dark[c] = b;
     else tint[c] = b;
   }
-  const core = await cellsToPixels(dark, cols, rows, width, height, 0);
-  const edge = await cellsToPixels(dark, cols, rows, width, height, 1);
-  const tinted = await cellsToPixels(tint, cols, rows, width, height, 0);
+  // Per pixel: the dark cells (core), the same reaching a cell above and below (edge), the tinted cells.
+  const full = await gridsToPixels(
+    [
+      darkestAround(dark, cols, rows, 0),
+      darkestAround(dark, cols, rows, 1),
+      darkestAround(tint, cols, rows, 0),
+    ],
+    cols,
+    rows,
+    width,
+    height,
+  );
   const out = Buffer.from(grey);
   for (let i = 0; i < out.length; i += 1) {
-    const b = core[i] as number;
-    const t = tinted[i] as number;
+    const b = full[i * 3] as number;
+    const t = full[i * 3 + 2] as number;
     const v = grey[i] as number;
     if (b < BAND_DARK) {
       out[i] = Math.max(0, Math.min(255, Math.round((255 * (255 - v)) / Math.max(1, 255 - b))));
-    } else if ((edge[i] as number) < BAND_DARK) {
+    } else if ((full[i * 3 + 1] as number) < BAND_DARK) {
       if (v < BAND_DARK) out[i] = 255;
     } else if (t < BAND_PAPER) {
       out[i] = Math.min(255, Math.round((255 * v) / Math.max(1, t)));
