@@ -198,7 +198,7 @@ if (values.candidate) {
   }, 20);
   const { prepareVariant } = await import("./lib/prep-variants");
   const { recognizePageDetailed, closeOcr } = await import("../src/server/modules/reading/ocr");
-  const { openPdf, renderPagePng } = await import("../src/server/modules/reading/pdf");
+  const { openPdf, renderPagePixels } = await import("../src/server/modules/reading/pdf");
   const { parseQuote } = await import("../src/server/modules/reading/parse");
   const { rereadCells } = await import("../src/server/modules/reading/cells");
   const { fullySupported, readingSupport } = await import("../src/server/modules/reading/support");
@@ -210,7 +210,8 @@ if (values.candidate) {
       ? await (await import("./lib/paddle-ocr")).PaddleOcr.create({ threads: 1 })
       : null;
   let prepOptions = candidate.prep.options;
-  const prepare = (bytes: Uint8Array) => prepareVariant(bytes, prepOptions);
+  type ImageInput = import("../src/server/modules/reading/image").ImageInput;
+  const prepare = (bytes: ImageInput) => prepareVariant(bytes, prepOptions);
   const recognize = async (image: Buffer): Promise<{ words: Word[]; rotateRadians: number }> =>
     paddle
       ? { words: await paddle.recognize(image), rotateRadians: 0 }
@@ -222,7 +223,7 @@ if (values.candidate) {
   let stages = { prep: 0, ocr: 0, cells: 0 };
 
   /** One image page: prepared, read; each stage's CPU added to `stages`. */
-  const readImage = async (bytes: Uint8Array, page: number) => {
+  const readImage = async (bytes: ImageInput, page: number) => {
     let t = cpuNow();
     const prepared = await prepare(bytes);
     stages.prep += cpuNow() - t;
@@ -288,9 +289,9 @@ if (values.candidate) {
       for (let n = 1; n <= doc.numPages; n += 1) {
         const m = await measure(async () => {
           const page = await doc.getPage(n);
-          const png = await renderPagePng(page, SCAN_DPI / 72);
+          const rendered = await renderPagePixels(page, SCAN_DPI / 72);
           page.cleanup();
-          return readImage(png, n);
+          return readImage(rendered, n);
         });
         pages.push(m.value.page);
         images.push(m.value.image);

@@ -4,7 +4,7 @@
 // after it. Neither read more fields on the held-out photos (ADR 041's table).
 import { createRequire } from "node:module";
 import sharp from "sharp";
-import { type PreparedImage, prepareForOcr } from "../../src/server/modules/reading/image";
+import { type ImageInput, type PreparedImage, prepareForOcr } from "../../src/server/modules/reading/image";
 import { MAX_RENDER_SIDE } from "../../src/server/modules/reading/limits";
 
 type OpenCv = typeof import("@techstark/opencv-js");
@@ -207,7 +207,7 @@ const BINARY_THRESHOLD = 170;
  * upright greyscale photo, and optionally thresholded to black and white at the end.
  */
 export async function prepareVariant(
-  data: Uint8Array,
+  data: ImageInput,
   options: {
     perspective?: boolean;
     binarize?: boolean;
@@ -220,9 +220,13 @@ export async function prepareVariant(
     bands?: boolean;
   },
 ): Promise<PreparedImage> {
-  let input: Uint8Array = data;
+  let input: ImageInput = data;
   if (options.perspective) {
-    const { data: grey, info } = await sharp(data)
+    const source =
+      "pixels" in data
+        ? sharp(data.pixels, { raw: { width: data.width, height: data.height, channels: 4 } })
+        : sharp(data);
+    const { data: grey, info } = await source
       .rotate()
       .greyscale()
       .extractChannel(0)

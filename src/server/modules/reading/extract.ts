@@ -79,7 +79,7 @@ export async function extractPages(
     const { kind, pages, images } = await readPdf(data, {
       ...ocr,
       maxPages: Math.min(MAX_READ_PAGES, options.maxPages ?? DEFAULT_MAX_PAGES),
-      prepareScan: (png) => prepareForOcr(png, size),
+      prepareScan: (rendered) => prepareForOcr(rendered, size),
     });
     return { kind, pages, text: pagesText(pages), images };
   }

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
+import { type CorpusDevis, devisScan, familySample } from "../../testing/devis-corpus";
 import {
   evenBands,
   flattenLight,
@@ -11,6 +12,7 @@ import {
   skewAngle,
   stretchContrast,
 } from "./image";
+import { openPdf, renderPagePixels, renderPagePng } from "./pdf";
 import { ReadingError } from "./types";
 
 /** A page of black text rows (bars of "words") on white, `width` × `height`, as raw greyscale. */
@@ -215,6 +217,21 @@ describe("image clean-up for OCR", () => {
     expect(preparationPeak()).toBe(1);
     expect(done).toEqual([0, 2, 3]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
+  });
+
+  it("prepares a scanned PDF's page from its rendered pixels as from its PNG, to the byte", async () => {
+    const [devis] = familySample("bandeau", 1, 4_242, { onePage: true });
+    const doc = await openPdf(await devisScan(devis as CorpusDevis));
+    try {
+      const page = await doc.getPage(1);
+      const fromPng = await prepareForOcr(await renderPagePng(page, 200 / 72));
+      const fromPixels = await prepareForOcr(await renderPagePixels(page, 200 / 72));
+      page.cleanup();
+      expect([fromPixels.width, fromPixels.height]).toEqual([fromPng.width, fromPng.height]);
+      expect(fromPixels.image.equals(fromPng.image)).toBe(true);
+    } finally {
+      await doc.destroy();
+    }
   });
 
   it("refuses what sharp cannot decode as damaged", async () => {

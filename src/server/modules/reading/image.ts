@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
 import { MAX_IMAGE_PIXELS, MAX_RENDER_SIDE } from "./limits";
-import { ReadingError } from "./types";
+import { ReadingError, type RenderedPixels } from "./types";
 
 /**
  * Cleaning up a photo or a scan before OCR, with sharp and a few loops over the pixels: turned upright by
@@ -33,12 +33,24 @@ export interface PreparedImage {
   height: number;
 }
 
-function input(data: Uint8Array): sharp.Sharp {
-  return sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", sequentialRead: true });
+/** An image to prepare: encoded (JPEG, PNG…) or a PDF page's rendered pixels. */
+export type ImageInput = Uint8Array | RenderedPixels;
+
+const isRendered = (data: ImageInput): data is RenderedPixels => "pixels" in data;
+
+function input(data: ImageInput): sharp.Sharp {
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", sequentialRead: true } as const;
+  return isRendered(data)
+    ? sharp(data.pixels, { ...options, raw: { width: data.width, height: data.height, channels: 4 } })
+    : sharp(data, options);
 }
 
 /** Size of the image once turned upright (EXIF orientations 5–8 swap width and height). */
-async function uprightSize(data: Uint8Array): Promise<{ width: number; height: number }> {
+async function uprightSize(data: ImageInput): Promise<{ width: number; height: number }> {
+  if (isRendered(data)) {
+    if (data.width * data.height > MAX_INPUT_PIXELS) throw new ReadingError(READING_MESSAGES.damaged);
+    return { width: data.width, height: data.height };
+  }
   let meta: sharp.Metadata;
   try {
     meta = await input(data).metadata();
@@ -462,7 +474,7 @@ export function preparationPeak(reset = false): number {
 }
 
 /** Prepares an image (JPEG or PNG bytes) for OCR. Throws ReadingError(damaged) when it cannot be decoded. */
-export function prepareForOcr(data: Uint8Array, options: PrepareOptions = {}): Promise<PreparedImage> {
+export function prepareForOcr(data: ImageInput, options: PrepareOptions = {}): Promise<PreparedImage> {
   const turn = preparing.then(async () => {
     preparationsInFlight += 1;
     preparationsPeak = Math.max(preparationsPeak, preparationsInFlight);
@@ -476,7 +488,7 @@ export function prepareForOcr(data: Uint8Array, options: PrepareOptions = {}): P
   return turn;
 }
 
-async function prepareNow(data: Uint8Array, options: PrepareOptions): Promise<PreparedImage> {
+async function prepareNow(data: ImageInput, options: PrepareOptions): Promise<PreparedImage> {
   const upright = await uprightSize(data);
   const size = targetSize(
     upright.width,

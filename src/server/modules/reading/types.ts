@@ -25,6 +25,13 @@ export interface PageWords {
   source: "text" | "ocr";
 }
 
+/** A page rendered from a PDF, as pixels: RGBA, 8 bits a channel, opaque (drawn on white). */
+export interface RenderedPixels {
+  pixels: Buffer;
+  width: number;
+  height: number;
+}
+
 /** A prepared page as OCR read it: the PNG its words' boxes stand on, and the angle tesseract turned it by. */
 export interface OcrPageImage {
   image: Buffer;
