@@ -4,7 +4,12 @@
 // after it. Neither read more fields on the held-out photos (ADR 041's table).
 import { createRequire } from "node:module";
 import sharp from "sharp";
-import { type ImageInput, type PreparedImage, prepareForOcr } from "../../src/server/modules/reading/image";
+import {
+  type ImageInput,
+  openImage,
+  type PreparedImage,
+  prepareForOcr,
+} from "../../src/server/modules/reading/image";
 import { MAX_RENDER_SIDE } from "../../src/server/modules/reading/limits";
 
 type OpenCv = typeof import("@techstark/opencv-js");
@@ -222,11 +227,7 @@ export async function prepareVariant(
 ): Promise<PreparedImage> {
   let input: ImageInput = data;
   if (options.perspective) {
-    const source =
-      "pixels" in data
-        ? sharp(data.pixels, { raw: { width: data.width, height: data.height, channels: 4 } })
-        : sharp(data);
-    const { data: grey, info } = await source
+    const { data: grey, info } = await openImage(data)
       .rotate()
       .greyscale()
       .extractChannel(0)

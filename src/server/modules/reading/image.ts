@@ -38,7 +38,8 @@ export type ImageInput = Uint8Array | RenderedPixels;
 
 const isRendered = (data: ImageInput): data is RenderedPixels => "pixels" in data;
 
-function input(data: ImageInput): sharp.Sharp {
+/** The image opened by sharp, bounded (MAX_INPUT_PIXELS): encoded bytes, or rendered RGBA pixels. */
+export function openImage(data: ImageInput): sharp.Sharp {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", sequentialRead: true } as const;
   return isRendered(data)
     ? sharp(data.pixels, { ...options, raw: { width: data.width, height: data.height, channels: 4 } })
@@ -53,7 +54,7 @@ async function uprightSize(data: ImageInput): Promise<{ width: number; height: n
   }
   let meta: sharp.Metadata;
   try {
-    meta = await input(data).metadata();
+    meta = await openImage(data).metadata();
   } catch {
     throw new ReadingError(READING_MESSAGES.damaged);
   }
@@ -473,7 +474,10 @@ export function preparationPeak(reset = false): number {
   return peak;
 }
 
-/** Prepares an image (JPEG or PNG bytes) for OCR. Throws ReadingError(damaged) when it cannot be decoded. */
+/**
+ * Prepares an image (JPEG or PNG bytes, or a PDF page's rendered pixels) for OCR. Throws
+ * ReadingError(damaged) when it cannot be decoded.
+ */
 export function prepareForOcr(data: ImageInput, options: PrepareOptions = {}): Promise<PreparedImage> {
   const turn = preparing.then(async () => {
     preparationsInFlight += 1;
@@ -497,7 +501,7 @@ async function prepareNow(data: ImageInput, options: PrepareOptions): Promise<Pr
     options.maxSide ?? OCR_MAX_SIDE,
   );
   try {
-    const { data: grey, info } = await input(data)
+    const { data: grey, info } = await openImage(data)
       .rotate()
       .greyscale()
       .resize(size.width, size.height, { fit: "fill", kernel: "lanczos3" })
@@ -541,7 +545,7 @@ async function prepareNow(data: ImageInput, options: PrepareOptions): Promise<Pr
 export async function previewImage(data: Uint8Array, width: number): Promise<Buffer> {
   await uprightSize(data);
   try {
-    return await input(data)
+    return await openImage(data)
       .rotate()
       .resize({ width, height: MAX_RENDER_SIDE, fit: "inside", withoutEnlargement: true })
       .png()
