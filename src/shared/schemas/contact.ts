@@ -1,26 +1,10 @@
 import { z } from "zod";
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGES } from "../domain/contact";
 import { NAME_MAX_LENGTH } from "../domain/limits";
 import { TREATMENT_TYPES } from "../domain/treatments";
 import { emailText, requiredText } from "./common";
 
-/** Texts of the contact form: its validation messages and errors. */
-export const CONTACT_MESSAGES = {
-  required: "Veuillez remplir tous les champs obligatoires",
-  emailInvalid: "Veuillez saisir une adresse e-mail valide",
-  fileTooLarge: "Le fichier est trop volumineux (max 10MB)",
-  fileType: "Ce type de fichier n'est pas accepté. Formats acceptés : PDF, JPG, PNG, MP4, MOV, AVI, MKV.",
-  fileContent:
-    "Le contenu de ce fichier ne correspond pas à un format accepté (PDF, JPG, PNG, MP4, MOV, AVI, MKV).",
-  uploadError: "Erreur lors de l'upload du fichier",
-  uploadUnexpected: "Une erreur est survenue lors de l'upload",
-  sendError: "Erreur lors de l'envoi du formulaire",
-  unexpected: "Une erreur est survenue",
-  success: "Votre message a été envoyé avec succès !",
-  messageTooLong: "Le message ne peut pas dépasser 5 000 caractères",
-  tooMany: "Vous avez envoyé plusieurs messages en peu de temps. Veuillez réessayer dans une heure.",
-} as const;
-
-export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+export { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGES } from "../domain/contact";
 
 /** The text fields of the contact form (the file travels beside them in the multipart body). */
 export const contactFieldsSchema = z.object({

@@ -1,6 +1,7 @@
 import { Paperclip, Send } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
+import { CONTACT_MESSAGES } from "../../../shared/domain/contact";
 import {
   ACCEPT_ATTRIBUTE,
   FILE_RECOMMENDATION,
@@ -8,7 +9,6 @@ import {
   isTooLarge,
 } from "../../../shared/domain/files";
 import type { TreatmentType } from "../../../shared/domain/treatments";
-import { CONTACT_MESSAGES } from "../../../shared/schemas/contact";
 import { TreatmentSelect } from "../../components/OptionSelect";
 import { Button } from "../../components/ui/Button";
 import { EmailField, FormField, InputField, TextareaField } from "../../components/ui/FormField";
