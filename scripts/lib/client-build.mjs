@@ -40,6 +40,19 @@ function escapeHtml(text) {
 }
 
 /**
+ * The URL of the text's font (Inter, its latin subset) in the built stylesheet of index.html. A font
+ * is fetched anonymously (CORS) even from its own origin: its preload says `crossorigin`, or the
+ * browser fetches it twice.
+ */
+function textFont(template) {
+  const sheet = /<link rel="stylesheet"[^>]*href="([^"]+)"/.exec(template)?.[1];
+  const css = sheet ? readFileSync(path.join(root, "dist/client", sheet), "utf8") : "";
+  const font = /url\((\/assets\/inter-latin-wght-normal-[\w-]+\.woff2)\)/.exec(css)?.[1];
+  if (!font) throw new Error("la police du texte (Inter, latin) est introuvable dans la feuille de style");
+  return font;
+}
+
+/**
  * Pre-renders the public pages into dist/client/prerendered/*.html: the page's HTML inside #root,
  * so that text paints before any JavaScript runs (the server sends these files for those paths;
  * main.tsx hydrates them). Everything else keeps the plain index.html.
@@ -50,6 +63,7 @@ async function prerender() {
     return false;
   const { render, PRERENDERED_PATHS } = await import(pathToFileURL(path.join(ssrDir, "prerender.js")).href);
   const template = readFileSync(path.join(root, "dist/client/index.html"), "utf8");
+  const font = textFont(template);
   const outDir = path.join(root, "dist/client/prerendered");
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -65,12 +79,15 @@ async function prerender() {
       .replace(/(<meta\s+property="og:title"\s+content=")[^"]*/, `$1${escapeHtml(title)}`)
       .replace(/(<meta\s+name="description"\s+content=")[^"]*/, `$1${escapeHtml(description)}`)
       .replace(/(<meta\s+property="og:description"\s+content=")[^"]*/, `$1${escapeHtml(description)}`)
-      // The page's largest paint, asked for before the stylesheet and the script (ADR 053).
+      // The text's font, asked for with the stylesheet rather than once it is parsed, and the page's
+      // largest paint, before the stylesheet and the script (ADR 053 and its addendum).
       .replace(
         /(\s*)(<script type="module")/,
-        preloadImage
-          ? `$1<link rel="preload" as="image" href="${escapeHtml(preloadImage)}" fetchpriority="high" />$1$2`
-          : "$1$2",
+        `$1<link rel="preload" as="font" type="font/woff2" href="${escapeHtml(font)}" crossorigin />${
+          preloadImage
+            ? `$1<link rel="preload" as="image" href="${escapeHtml(preloadImage)}" fetchpriority="high" />`
+            : ""
+        }$1$2`,
       );
     writeFileSync(path.join(outDir, `${name}.html`), document);
   }
