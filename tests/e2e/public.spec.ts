@@ -189,6 +189,30 @@ test.describe("site public : contenus", () => {
     }
   });
 
+  test("la page d'accueil et ses îlots, formulaire de contact compris, n'apportent pas zod", async ({
+    page,
+  }) => {
+    // Every script the page loads, kept from the start (goto returns once every island has hydrated,
+    // the deferred ones too). zod (~25 KB compressed, costly to evaluate) is for the app's forms: the
+    // pre-rendered pages' islands show the server's answers (ADR 053, its addendum).
+    const scripts = new Map<string, Promise<string>>();
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.set(response.url(), response.text());
+    });
+    await page.goto("/");
+    await page.getByRole("form", { name: "Formulaire de contact" }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole("form", { name: "Formulaire de contact" })).toBeVisible();
+    const names = [...scripts.keys()].map((url) => new URL(url).pathname);
+    expect(
+      names.some((name) => /\/ContactForm-[\w-]+\.js$/.test(name)),
+      names.join(", "),
+    ).toBe(true);
+    // zod 4 keeps its internals under `_zod` on every schema, a name no minifier renames.
+    const withZod: string[] = [];
+    for (const [url, text] of scripts) if ((await text).includes("_zod")) withZod.push(new URL(url).pathname);
+    expect(withZod).toEqual([]);
+  });
+
   test("le carrousel des témoignages avance, recule et boucle", async ({ page }) => {
     await page.goto("/");
     const carousel = page.getByRole("region", { name: "Témoignages" });
@@ -231,6 +255,27 @@ test.describe("site public : contenus", () => {
     await expect(page.getByRole("button", { name: "Lire la vidéo" })).toBeVisible();
     await page.goto("/faq");
     await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(0);
+  });
+
+  test("la police du texte est demandée dès l'en-tête des pages pré-rendues, une seule fois", async ({
+    page,
+  }) => {
+    const fonts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
+    });
+    for (const path of ["/", "/faq"]) {
+      fonts.length = 0;
+      await page.goto(path);
+      const preload = page.locator('head link[rel="preload"][as="font"]');
+      await expect(preload).toHaveAttribute("href", /^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+      await expect(preload).toHaveAttribute("crossorigin", "");
+      expect(
+        await page.evaluate(() => document.fonts.ready.then((set) => set.check('16px "Inter Variable"'))),
+      ).toBe(true);
+      // The stylesheet's font is the one asked for in the head: fetched once, not twice.
+      expect(fonts).toEqual([await preload.getAttribute("href")]);
+    }
   });
 
   test.describe("vidéo indisponible", () => {
