@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import type { ImageInput } from "../src/server/modules/reading/image";
 import type { PageWords, Word } from "../src/server/modules/reading/types";
 
 const { values } = parseArgs({
@@ -210,7 +211,6 @@ if (values.candidate) {
       ? await (await import("./lib/paddle-ocr")).PaddleOcr.create({ threads: 1 })
       : null;
   let prepOptions = candidate.prep.options;
-  type ImageInput = import("../src/server/modules/reading/image").ImageInput;
   const prepare = (bytes: ImageInput) => prepareVariant(bytes, prepOptions);
   const recognize = async (image: Buffer): Promise<{ words: Word[]; rotateRadians: number }> =>
     paddle
