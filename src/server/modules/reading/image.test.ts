@@ -3,12 +3,15 @@ import { describe, expect, it } from "vitest";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
 import { type CorpusDevis, devisScan, familySample } from "../../testing/devis-corpus";
 import {
+  BLURRED_EDGES,
+  edgeSteepness,
   evenBands,
   flattenLight,
   OCR_MAX_SIDE,
   OCR_MIN_SIDE,
   preparationPeak,
   prepareForOcr,
+  sharpenEdges,
   skewAngle,
   stretchContrast,
 } from "./image";
@@ -43,6 +46,47 @@ describe("image clean-up for OCR", () => {
       const measured = await skewAngle(turned.data, turned.width, turned.height);
       expect(Math.abs(measured - angle)).toBeLessThanOrEqual(0.2);
     }
+  });
+
+  it("sharpens a blurred page before it is read, and leaves a page in focus as it is", async () => {
+    // At the OCR's size already (long side 2 400 px), so that the resize adds no softness of its own.
+    const width = 1800;
+    const height = OCR_MIN_SIDE;
+    const page = textRows(width, height);
+    const blurred = async (sigma: number) =>
+      (await raw(sharp(page, { raw: { width, height, channels: 1 } }).blur(sigma))).data;
+    const slightly = await blurred(0.6);
+    const strongly = await blurred(1.5);
+    expect(edgeSteepness(page, width, height)).toBeGreaterThanOrEqual(0.9);
+    expect(edgeSteepness(slightly, width, height)).toBeGreaterThan(BLURRED_EDGES);
+    expect(edgeSteepness(strongly, width, height)).toBeLessThanOrEqual(BLURRED_EDGES);
+    expect(edgeSteepness(Buffer.alloc(width * height, 255), width, height)).toBe(1);
+
+    const sharpened = await sharpenEdges(strongly, width, height);
+    // Down the top edge of a word's bar (rows 54–69, the bar from row 60): the steepest step grows by
+    // a fifth at least; the paper above and the bar's inside stay as they were.
+    const steepest = (pixels: Buffer) => {
+      let most = 0;
+      for (let y = 54; y < 69; y += 1)
+        most = Math.max(most, (pixels[y * width + 95] as number) - (pixels[(y + 1) * width + 95] as number));
+      return most;
+    };
+    expect(steepest(sharpened)).toBeGreaterThanOrEqual(1.2 * steepest(strongly));
+    expect(sharpened[30 * width + 30]).toBe(strongly[30 * width + 30]);
+    expect(sharpened[67 * width + 95]).toBe(strongly[67 * width + 95]);
+
+    const png = (pixels: Buffer) =>
+      sharp(pixels, { raw: { width, height, channels: 1 } })
+        .png()
+        .toBuffer();
+    const inFocus = await png(page);
+    const soft = await png(strongly);
+    expect((await prepareForOcr(inFocus)).image).toEqual(
+      (await prepareForOcr(inFocus, { sharpen: false })).image,
+    );
+    expect((await prepareForOcr(soft)).image).not.toEqual(
+      (await prepareForOcr(soft, { sharpen: false })).image,
+    );
   });
 
   it("evens out uneven light: the paper white in the shadow too, the ink still dark", async () => {
