@@ -16,6 +16,20 @@ import { devisPdf, pageCount } from "./pdf";
 
 const require = createRequire(import.meta.url);
 
+/**
+ * pdf.js keeps glyph outlines in half-precision floats where the runtime has Float16Array (Node 24),
+ * in single precision where it has not (Node 20 and 22): the same devis came out of pdf.js as other
+ * pixels on Node 24 (about 470 of a page, at the glyphs' edges), hence other photos and scans, read
+ * otherwise (ADR 065). The same seed must give the same bytes on every runtime, so Float16Array is
+ * taken from the process before pdf.js first draws a glyph (it decides once per process): when this
+ * module loads, and in the server tests' setup (src/server/testing/setup.ts), before any test file of a
+ * worker — the reader's previews draw glyphs too. Nothing of the product uses Float16Array.
+ */
+export function glyphsInSinglePrecision(): void {
+  Reflect.deleteProperty(globalThis, "Float16Array");
+}
+glyphsInSinglePrecision();
+
 type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 let pdfjs: Promise<PdfJs> | null = null;
 function loadPdfJs(): Promise<PdfJs> {
