@@ -22,11 +22,11 @@ import type { ReadOptions } from "./types";
  *
  * The budgets hold on the HELD-OUT layout families, which the reader was never tuned on (ADR 042): text
  * PDFs ≥ 99 % of fields and every line found; photos and scans ≥ 90 % of fields and ≥ 95 % of lines
- * found — the photos' 90 % is met on larger held-out samples and on the small sample below on Node 20
- * and 22, not on that sample on Node 24 (ADR 041, 065). Text PDFs are cheap: 6 per held-out family
- * here, and 3 per tuned family against regressions. An image costs seconds of OCR, so the suite reads
- * one photo per held-out family and two scans; the full corpus, per kind and per split, and the
- * timings are measured by `npm run bench` (scripts/bench-reading.ts), with the same budgets. Seeds are fixed: the same sample on every run.
+ * found (ADR 041, 065). Text PDFs are cheap: 6 per held-out family here, and 3 per tuned family
+ * against regressions. An image costs seconds of OCR, so the suite reads one photo per held-out family
+ * and two scans; the full corpus, per kind and per split, and the timings are measured by
+ * `npm run bench` (scripts/bench-reading.ts), with the same budgets. Seeds are fixed: the same sample
+ * on every run, on every runtime.
  */
 
 interface Scored {
@@ -102,19 +102,15 @@ describe("reading accuracy on the held-out layout families", () => {
   // (cells.ts, ADR 041 addendum), 83.3 % (110/132); with the cells read again put in their line, a row
   // read as two lines joined and wrapped labels outside the act column kept (ADR 041, second night
   // addendum), 89.7 % (113/126, one extra line fewer); with columns guessed when the basket is printed
-  // after the amounts, 92.9 % (117/126) on Node 20 and 22 — but 88.6 % (117/132, one extra line read)
-  // on Node 24, the runtime of production: the sample's generated photos and scans are not the same
-  // bytes on Node 22 and 24 (their SHA-256 differ, all five; why, not looked into), enough to move a
-  // reading. With a second reading at 1 900–2 000 px when the devis does not bear out the first, and
-  // the doubtful cells enlarged (ADR 041, addendum of 29 November): 96.7 % (116/120) on Node 20 and 22,
-  // 87.9 % (116/132) on Node 24. With a blurred page sharpened before it is read (ADR 065): 96.7 %
-  // (116/120) on Node 20 and 22, 87.1 % (115/132) on Node 24 — while larger held-out samples now meet
-  // the budget on both (12 photos, seed 4 000: 98.6 % on Node 20, 99.3 % on Node 24). This sample's
-  // figure on Node 24 stays under 90 % (lines read in excess); the floor asserted is below the lowest
-  // runtime's figure, so that a regression fails and the runtime's drift does not.
-  const PHOTO_FIELDS_FLOOR = 0.87;
+  // after the amounts, 92.9 % (117/126) on Node 20 and 22; with a second reading at 1 900–2 000 px
+  // when the devis does not bear out the first, and the doubtful cells enlarged (ADR 041, addendum of
+  // 29 November), 96.7 % (116/120). On Node 24 these photos and scans were not the same bytes (pdf.js
+  // drew their glyphs in half precision there), and read 87.1–88.6 %; since the corpus draws them in
+  // single precision on every runtime (devis-corpus/photo.ts, ADR 065), they are the same bytes and
+  // read 96.7 % on Node 20, 22 and 24 alike. With a blurred page sharpened (ADR 065): 96.7 %.
+  const PHOTO_FIELDS_BUDGET = 0.9;
 
-  it("finds ≥ 95 % of the lines and reads ≥ 87 % of the fields (the budget is 90 %: met on this sample on Node 20 and 22 and on larger samples, not on this one on Node 24) of a photo per held-out family and 2 scans", async () => {
+  it("finds ≥ 95 % of the lines and reads ≥ 90 % of the fields of a photo per held-out family and 2 scans", async () => {
     const scored: Scored[] = [];
     for (const family of HELD_OUT_FAMILIES) {
       const [devis] = familySample(family, 1, 101, { onePage: true });
@@ -143,7 +139,7 @@ describe("reading accuracy on the held-out layout families", () => {
       );
     }
     const total = sumScores(scored.map((s) => s.score));
-    expect(total.accuracy, report(scored, { details: false })).toBeGreaterThanOrEqual(PHOTO_FIELDS_FLOOR);
+    expect(total.accuracy, report(scored, { details: false })).toBeGreaterThanOrEqual(PHOTO_FIELDS_BUDGET);
     expect(total.found, report(scored, { details: false })).toBeGreaterThanOrEqual(0.95);
   }, 300_000);
 });
