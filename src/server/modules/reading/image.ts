@@ -8,11 +8,11 @@ import { ReadingError, type RenderedPixels } from "./types";
  * its EXIF orientation, greyscale, resized (long side 2400–2500 px), the light evened out (paper white
  * everywhere), sharpened when its edges are blurred (ADR 065), straightened (skew measured on the text
  * rows), shaded bands evened out (a header in white on a dark band made dark on white: issue 34), the
- * table's rules whitened, contrast stretched. Measured on the photo corpus (20 photos, same parser): field accuracy 45 % with greyscale +
- * normalise only, about 75 % with the light evened out, 96 % once straightened and without rules, 98 %
- * with small photos enlarged to 2400 px (8-point text at 150 DPI is too small for tesseract). An image
- * whose header declares more than MAX_IMAGE_PIXELS (limits.ts) is refused as damaged before it is decoded,
- * and sharp is told the same limit.
+ * table's rules whitened, contrast stretched. Measured on the photo corpus (20 photos, same parser):
+ * field accuracy 45 % with greyscale + normalise only, about 75 % with the light evened out, 96 % once
+ * straightened and without rules, 98 % with small photos enlarged to 2400 px (8-point text at 150 DPI
+ * is too small for tesseract). An image whose header declares more than MAX_IMAGE_PIXELS (limits.ts) is
+ * refused as damaged before it is decoded, and sharp is told the same limit.
  */
 
 export const OCR_MAX_SIDE = 2500;
