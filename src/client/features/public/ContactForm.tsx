@@ -1,7 +1,7 @@
 import { Paperclip, Send } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
-import { CONTACT_MESSAGES } from "../../../shared/domain/contact";
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGES } from "../../../shared/domain/contact";
 import {
   ACCEPT_ATTRIBUTE,
   FILE_RECOMMENDATION,
@@ -88,10 +88,15 @@ export function ContactForm() {
     if (!values.name.trim()) found.name = CONTACT_MESSAGES.required;
     if (!values.email.trim()) found.email = CONTACT_MESSAGES.required;
     else if (!looksLikeEmail(values.email.trim())) found.email = CONTACT_MESSAGES.emailInvalid;
+    // The server's limit, counted as it counts (trimmed): said before a file is sent for nothing.
+    if (values.message.trim().length > CONTACT_MESSAGE_MAX_LENGTH)
+      found.message = CONTACT_MESSAGES.messageTooLong;
     if (Object.keys(found).length > 0) {
       setErrors((current) => ({ ...current, ...found }));
       toast.error(
-        found.name || found.email === CONTACT_MESSAGES.required ? CONTACT_MESSAGES.required : found.email,
+        found.name || found.email === CONTACT_MESSAGES.required
+          ? CONTACT_MESSAGES.required
+          : (found.email ?? found.message),
       );
       return;
     }

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
-import { CONTACT_MESSAGES } from "../../../shared/schemas/contact";
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGES } from "../../../shared/schemas/contact";
 import { PUBLIC_FIGURE_METHODS } from "../../../shared/schemas/publicStats";
 import { FIGURES, TESTIMONIALS_SECTION } from "../../content/landing";
 import { json, stubApi } from "../../test/renderApp";
@@ -167,6 +167,30 @@ describe("contact form", () => {
     expect(screen.getByLabelText(/^E-mail/)).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByLabelText("Message")).toHaveValue("Bonjour");
     expect(xhrOpen).not.toHaveBeenCalled();
+  });
+
+  it("refuses a message over 5 000 characters before sending, counted trimmed as the server counts", async () => {
+    const xhrOpen = vi.spyOn(XMLHttpRequest.prototype, "open");
+    const xhrSend = vi.spyOn(XMLHttpRequest.prototype, "send").mockImplementation(() => {});
+    const user = userEvent.setup();
+    render(<ContactForm />);
+    await user.type(screen.getByLabelText(/^Nom/), "Jeanne Martin");
+    await user.type(screen.getByLabelText(/^E-mail/), "jeanne@example.fr");
+    const message = screen.getByLabelText("Message");
+    await user.click(message);
+    await user.paste("a".repeat(CONTACT_MESSAGE_MAX_LENGTH + 1));
+    await user.click(screen.getByRole("button", { name: "Envoyer le message" }));
+    expect(screen.getAllByText(CONTACT_MESSAGES.messageTooLong).length).toBeGreaterThan(0);
+    expect(message).toHaveAttribute("aria-invalid", "true");
+    expect(message).toHaveValue("a".repeat(CONTACT_MESSAGE_MAX_LENGTH + 1));
+    expect(xhrOpen).not.toHaveBeenCalled();
+
+    // At the limit once trimmed, it goes.
+    await user.clear(message);
+    await user.paste(`  ${"a".repeat(CONTACT_MESSAGE_MAX_LENGTH)}  `);
+    await user.click(screen.getByRole("button", { name: "Envoyer le message" }));
+    await waitFor(() => expect(xhrOpen).toHaveBeenCalledTimes(1));
+    expect(xhrSend).toHaveBeenCalledTimes(1);
   });
 
   it("refuses a file over 10 MB as soon as it is chosen", async () => {
