@@ -641,20 +641,21 @@ afterAll(async () => {
   await world?.ctx.close();
 });
 
-/**
- * What the database holds: the next transaction id to be assigned, and a digest of every compared
- * table's rows. PostgreSQL assigns a transaction its id at its first write (an insert, update or
- * delete, committed or rolled back; a read-only transaction never gets one) and counts ids for the
- * whole cluster: while the next id has not moved, no row of any table can have changed, and the
- * digest taken with that id still holds. It is computed again only when the id moved: about 250
- * times for the 1 670 cases instead of once per case (the file alone: 26.3–26.7 CPU-s before,
- * 24.4–25.1 after). The check itself is tested: "names the table a refused request wrote to".
- */
+/** What the database holds: the next transaction id to be assigned, and each compared table's digest. */
 interface Snapshot {
   xid: string;
   tables: Map<string, string>;
 }
 
+/**
+ * The database's snapshot, the previous one when nothing can have changed since. PostgreSQL assigns
+ * a transaction its id at its first write (an insert, update or delete, committed or rolled back; a
+ * read-only transaction never gets one) and counts ids for the whole cluster: while the next id has
+ * not moved, no row of any table can have changed, and the digest taken with that id still holds. It
+ * is computed again only when the id moved: about 250 times for the 1 672 cases instead of once per
+ * case (the file alone: 26.3–26.7 CPU-s before, 24.4–25.1 after). The check itself is tested:
+ * "names the table a refused request wrote to".
+ */
 async function takeSnapshot(previous?: Snapshot): Promise<Snapshot> {
   // Read before the digest: a write that lands between the two is then seen again by the next check.
   const { rows } = await sql<{ xid: string }>`
