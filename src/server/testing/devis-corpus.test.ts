@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { ACTS, actByCode, actFitsTooth, ceilingOn, termsOn } from "../../shared/domain/acts";
 import type { ReadResult } from "../../shared/schemas/reading";
+import { loadPdfJs } from "../modules/reading/pdfjs";
 import {
   type CorpusDevis,
   devisPdf,
@@ -28,8 +29,7 @@ const corpus = SEEDS.map((seed) => makeDevis(seed));
 
 /** The text of a PDF's pages through pdf.js, items joined by spaces. */
 async function pdfText(data: Uint8Array): Promise<string> {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  pdfjs.GlobalWorkerOptions.workerSrc ||= require.resolve("pdfjs-dist/legacy/build/pdf.worker.mjs");
+  const pdfjs = await loadPdfJs();
   const doc = await pdfjs.getDocument({
     data: new Uint8Array(data),
     verbosity: 0,
@@ -320,8 +320,7 @@ describe("devis corpus: layout families (issue 34)", () => {
 
   it("makes a scanned PDF of every page of a two-page devis, and refuses a photo of it", async () => {
     const d = familySample("long-deux-pages", 20, 1).find((x) => pageCount(x) === 2) as CorpusDevis;
-    const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-    pdfjs.GlobalWorkerOptions.workerSrc ||= require.resolve("pdfjs-dist/legacy/build/pdf.worker.mjs");
+    const pdfjs = await loadPdfJs();
     const doc = await pdfjs.getDocument({ data: await devisScan(d, 5), verbosity: 0 }).promise;
     expect(doc.numPages).toBe(2);
     await doc.destroy();

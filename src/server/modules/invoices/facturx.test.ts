@@ -6,6 +6,7 @@ import { xmlRegisterFsInputProviders } from "libxml2-wasm/lib/nodejs.mjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appPerFile } from "../../testing/harness";
 import { peoplePerFile, type Who } from "../../testing/people";
+import { loadPdfJs, type PdfJs } from "../reading/pdfjs";
 import { storedInvoicePdf } from "./invoices.files";
 import type { InvoiceRow } from "./invoices.repo";
 import { issueCreditNote, issueInvoice } from "./invoices.service";
@@ -26,7 +27,6 @@ const ctx = appPerFile();
 const who = peoplePerFile(ctx, { dentists: { drA: "Anne" } });
 const drA = () => who.drA as Who;
 
-type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 let pdfjs: PdfJs;
 
 /** The PDF's text (one line per drawn text), its attachments and its XMP metadata. */
@@ -76,7 +76,7 @@ async function pdfOf(row: InvoiceRow): Promise<Uint8Array> {
 let invoice: InvoiceRow;
 
 beforeAll(async () => {
-  pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  pdfjs = await loadPdfJs();
   xmlRegisterFsInputProviders();
   await ctx.app.db
     .insertInto("billing_profiles")

@@ -3,6 +3,7 @@ import path from "node:path";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
 import { fitScale, MAX_RENDER_SIDE, pageSizeAllowed } from "./limits";
 import { type OcrOptions, recognizePageDetailed } from "./ocr";
+import { loadPdfJs, type PdfJs } from "./pdfjs";
 import { type OcrPageImage, type PageWords, ReadingError, type RenderedPixels, type Word } from "./types";
 
 /**
@@ -25,18 +26,8 @@ const { createCanvas } = createRequire(require.resolve("pdfjs-dist/legacy/build/
   "@napi-rs/canvas",
 ) as NapiCanvas;
 
-type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 type PdfDocument = Awaited<ReturnType<PdfJs["getDocument"]>["promise"]>;
 export type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
-
-let pdfjsPromise: Promise<PdfJs> | null = null;
-function loadPdfJs(): Promise<PdfJs> {
-  pdfjsPromise ??= import("pdfjs-dist/legacy/build/pdf.mjs").then((pdfjs) => {
-    pdfjs.GlobalWorkerOptions.workerSrc ||= require.resolve("pdfjs-dist/legacy/build/pdf.worker.mjs");
-    return pdfjs;
-  });
-  return pdfjsPromise;
-}
 
 /** A page with fewer text characters than this is a scan: it is rendered and read by OCR. */
 export const SCANNED_PAGE_MAX_CHARS = 20;

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
+import { loadPdfJs } from "../../modules/reading/pdfjs";
 import { type CorpusDevis, Dice, prng } from "./model";
 import { devisPdf, pageCount } from "./pdf";
 
@@ -30,15 +31,6 @@ export function glyphsInSinglePrecision(): void {
 }
 glyphsInSinglePrecision();
 
-type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
-let pdfjs: Promise<PdfJs> | null = null;
-function loadPdfJs(): Promise<PdfJs> {
-  pdfjs ??= import("pdfjs-dist/legacy/build/pdf.mjs").then((mod) => {
-    mod.GlobalWorkerOptions.workerSrc ||= require.resolve("pdfjs-dist/legacy/build/pdf.worker.mjs");
-    return mod;
-  });
-  return pdfjs;
-}
 const PDFJS_DIR = path.dirname(require.resolve("pdfjs-dist/package.json"));
 
 interface Raster {
