@@ -1,10 +1,8 @@
-import { createRequire } from "node:module";
-import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { ACTS, actByCode, actFitsTooth, ceilingOn, termsOn } from "../../shared/domain/acts";
 import type { ReadResult } from "../../shared/schemas/reading";
-import { loadPdfJs } from "../modules/reading/pdfjs";
+import { loadPdfJs, pdfjsFolder } from "../modules/reading/pdfjs";
 import {
   type CorpusDevis,
   devisPdf,
@@ -23,7 +21,6 @@ import {
   TUNED_FAMILIES,
 } from "./devis-corpus";
 
-const require = createRequire(import.meta.url);
 const SEEDS = Array.from({ length: 300 }, (_, i) => i + 1);
 const corpus = SEEDS.map((seed) => makeDevis(seed));
 
@@ -34,7 +31,7 @@ async function pdfText(data: Uint8Array): Promise<string> {
     data: new Uint8Array(data),
     verbosity: 0,
     isEvalSupported: false,
-    standardFontDataUrl: `${path.join(path.dirname(require.resolve("pdfjs-dist/package.json")), "standard_fonts")}/`,
+    standardFontDataUrl: pdfjsFolder("standard_fonts"),
   }).promise;
   try {
     const texts: string[] = [];

@@ -1,9 +1,7 @@
-import { createRequire } from "node:module";
-import path from "node:path";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
 import { fitScale, MAX_RENDER_SIDE, pageSizeAllowed } from "./limits";
 import { type OcrOptions, recognizePageDetailed } from "./ocr";
-import { loadPdfJs, type PdfJs } from "./pdfjs";
+import { createPdfjsCanvas, loadPdfJs, type PdfJs, pdfjsFolder } from "./pdfjs";
 import { type OcrPageImage, type PageWords, ReadingError, type RenderedPixels, type Word } from "./types";
 
 /**
@@ -12,19 +10,6 @@ import { type OcrPageImage, type PageWords, ReadingError, type RenderedPixels, t
  * process ("fake worker"), never fetches anything (fonts, CMaps and wasm come from node_modules) and
  * prints nothing (verbosity 0).
  */
-
-const require = createRequire(import.meta.url);
-const PDFJS_DIR = path.dirname(require.resolve("pdfjs-dist/package.json"));
-const dirUrl = (name: string) => `${path.join(PDFJS_DIR, name)}${path.sep}`;
-
-/**
- * The canvas pdf.js itself uses (its own @napi-rs/canvas, possibly another copy than ours): pdf.js draws
- * glyphs with that copy's Path2D, which another copy's context refuses.
- */
-type NapiCanvas = typeof import("@napi-rs/canvas");
-const { createCanvas } = createRequire(require.resolve("pdfjs-dist/legacy/build/pdf.mjs"))(
-  "@napi-rs/canvas",
-) as NapiCanvas;
 
 type PdfDocument = Awaited<ReturnType<PdfJs["getDocument"]>["promise"]>;
 export type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
@@ -44,11 +29,11 @@ export async function openPdf(data: Uint8Array): Promise<PdfDocument> {
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
-    standardFontDataUrl: dirUrl("standard_fonts"),
-    cMapUrl: dirUrl("cmaps"),
+    standardFontDataUrl: pdfjsFolder("standard_fonts"),
+    cMapUrl: pdfjsFolder("cmaps"),
     cMapPacked: true,
-    wasmUrl: dirUrl("wasm"),
-    iccUrl: dirUrl("iccs"),
+    wasmUrl: pdfjsFolder("wasm"),
+    iccUrl: pdfjsFolder("iccs"),
     stopAtErrors: false,
   });
   try {
@@ -152,7 +137,7 @@ async function drawPage(page: PdfPage, scale: number) {
   const viewport = page.getViewport({ scale: fitScale(base.width, base.height, scale) });
   const width = Math.min(MAX_RENDER_SIDE, Math.max(1, Math.round(viewport.width)));
   const height = Math.min(MAX_RENDER_SIDE, Math.max(1, Math.round(viewport.height)));
-  const canvas = createCanvas(width, height);
+  const canvas = createPdfjsCanvas(width, height);
   const context = canvas.getContext("2d");
   context.fillStyle = "#ffffff";
   context.fillRect(0, 0, width, height);

@@ -1,10 +1,23 @@
 import { createRequire } from "node:module";
+import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const require = createRequire(import.meta.url);
 const WORKER = require.resolve("pdfjs-dist/legacy/build/pdf.worker.mjs");
+const PDFJS_DIR = path.dirname(require.resolve("pdfjs-dist/package.json"));
 
 export type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+
+/** A folder of pdfjs-dist (standard_fonts, cmaps, wasm, iccs) as pdf.js wants it: ending with a separator. */
+export const pdfjsFolder = (name: string) => `${path.join(PDFJS_DIR, name)}${path.sep}`;
+
+/**
+ * The canvas pdf.js itself uses (its own @napi-rs/canvas, possibly another copy than ours): pdf.js draws
+ * glyphs with that copy's Path2D, which another copy's context refuses.
+ */
+export const { createCanvas: createPdfjsCanvas } = createRequire(
+  require.resolve("pdfjs-dist/legacy/build/pdf.mjs"),
+)("@napi-rs/canvas") as typeof import("@napi-rs/canvas");
 
 /**
  * The built-ins pdf.js's legacy build replaces for the whole process where the runtime is older than

@@ -1,8 +1,6 @@
-import { createRequire } from "node:module";
-import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
-import { loadPdfJs } from "../../modules/reading/pdfjs";
+import { createPdfjsCanvas, loadPdfJs, pdfjsFolder } from "../../modules/reading/pdfjs";
 import { type CorpusDevis, Dice, prng } from "./model";
 import { devisPdf, pageCount } from "./pdf";
 
@@ -14,8 +12,6 @@ import { devisPdf, pageCount } from "./pdf";
  * sensor noise, JPEG quality 60–75. A scan: 150 DPI, up to 1.2° skew, a little noise, JPEG 70–85, every
  * page.
  */
-
-const require = createRequire(import.meta.url);
 
 /**
  * pdf.js keeps glyph outlines in half-precision floats where the runtime has Float16Array (Node 24),
@@ -31,8 +27,6 @@ export function glyphsInSinglePrecision(): void {
 }
 glyphsInSinglePrecision();
 
-const PDFJS_DIR = path.dirname(require.resolve("pdfjs-dist/package.json"));
-
 interface Raster {
   data: Buffer;
   width: number;
@@ -42,17 +36,13 @@ interface Raster {
 /** The PDF's pages rendered on white at `dpi`, as raw RGBA. */
 async function renderPages(pdf: Uint8Array, dpi: number): Promise<Raster[]> {
   const lib = await loadPdfJs();
-  // The canvas copy pdf.js itself loads: it draws glyphs with that copy's Path2D.
-  const { createCanvas } = createRequire(require.resolve("pdfjs-dist/legacy/build/pdf.mjs"))(
-    "@napi-rs/canvas",
-  ) as typeof import("@napi-rs/canvas");
   const doc = await lib.getDocument({
     data: new Uint8Array(pdf),
     verbosity: 0,
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
-    standardFontDataUrl: `${path.join(PDFJS_DIR, "standard_fonts")}${path.sep}`,
+    standardFontDataUrl: pdfjsFolder("standard_fonts"),
   }).promise;
   try {
     const out: Raster[] = [];
@@ -61,7 +51,7 @@ async function renderPages(pdf: Uint8Array, dpi: number): Promise<Raster[]> {
       const viewport = page.getViewport({ scale: dpi / 72 });
       const width = Math.round(viewport.width);
       const height = Math.round(viewport.height);
-      const canvas = createCanvas(width, height);
+      const canvas = createPdfjsCanvas(width, height);
       const context = canvas.getContext("2d");
       context.fillStyle = "#ffffff";
       context.fillRect(0, 0, width, height);
