@@ -56,9 +56,19 @@ export default defineConfig({
           environment: "node",
           include: ALONE,
           globalSetup: ["src/server/testing/global-setup.ts"],
-          setupFiles: ["src/client/test/console.ts", "src/server/testing/setup.ts"],
+          // The reading's child forked compiled, as the compiled server forks it in production and
+          // as the unit project's apps do (ADR 054).
+          setupFiles: [
+            "src/client/test/console.ts",
+            "src/server/testing/setup.ts",
+            "src/server/testing/compiled-reader.ts",
+          ],
           sequence: { groupOrder: 1 },
           fileParallelism: false,
+          // One worker, its three files one after the other, sharing their modules as the unit
+          // project's do (ADR 032): the server is imported once, not once per file, and the images
+          // they all send are encoded once (testing/hostile-files.ts). Each file still builds its app.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           expect: { poll: { timeout: 15_000 } },

@@ -151,12 +151,30 @@ export async function pngBomb(): Promise<Buffer> {
   ]);
 }
 
+/**
+ * The images sharp encodes, each made once per process and handed out as a copy: encoding them is the
+ * dearest part of these files (the 12 000 px JPEG ≈ 3 CPU-s, a 7 000 px PNG ≈ 0.9), and the three
+ * hostile test files, which share their worker's modules, each sent the same ones.
+ */
+const encoded = new Map<string, Promise<Buffer>>();
+async function encodedOnce(key: string, encode: () => Promise<Buffer>): Promise<Buffer> {
+  let bytes = encoded.get(key);
+  if (!bytes) {
+    bytes = encode();
+    encoded.set(key, bytes);
+    bytes.catch(() => encoded.delete(key));
+  }
+  return Buffer.from(await bytes);
+}
+
 /** A real 12 000 × 12 000 JPEG (144 M pixels, within sharp's own limit) in under 1 MB. */
 export const bigJpeg = () =>
-  sharp({ create: { width: 12_000, height: 12_000, channels: 3, background: "#000000" } })
-    .greyscale()
-    .jpeg({ quality: 10 })
-    .toBuffer();
+  encodedOnce("jpeg-12000", () =>
+    sharp({ create: { width: 12_000, height: 12_000, channels: 3, background: "#000000" } })
+      .greyscale()
+      .jpeg({ quality: 10 })
+      .toBuffer(),
+  );
 
 /** A small JPEG whose header claims 60 000 × 60 000 pixels. */
 export async function jpegBomb(): Promise<Buffer> {
@@ -177,9 +195,10 @@ export async function jpegBomb(): Promise<Buffer> {
  * A real `side` × `side` photo in under 1 MB, made to cost its decoder the most: an interlaced PNG
  * (Adam7) or a progressive JPEG is decoded whole before it can be shrunk (a 7 000 px one: ~220 MB).
  */
-export const heavyImage = (format: "png" | "jpeg", side: number) => {
-  const image = sharp({ create: { width: side, height: side, channels: 4, background: "#8a6d5c" } });
-  return format === "png"
-    ? image.png({ progressive: true, compressionLevel: 9 }).toBuffer()
-    : image.jpeg({ progressive: true, quality: 10 }).toBuffer();
-};
+export const heavyImage = (format: "png" | "jpeg", side: number) =>
+  encodedOnce(`${format}-${side}`, () => {
+    const image = sharp({ create: { width: side, height: side, channels: 4, background: "#8a6d5c" } });
+    return format === "png"
+      ? image.png({ progressive: true, compressionLevel: 9 }).toBuffer()
+      : image.jpeg({ progressive: true, quality: 10 }).toBuffer();
+  });
