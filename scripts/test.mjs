@@ -162,7 +162,9 @@ if (unitOnly) {
   } else {
     // Both parts at once: a journey waits much of its time (for its server, for the browser), so the
     // journeys leave the cores half idle; vitest's workers fill them (ADR 054). The hostile-file tests
-    // measure the server's responsiveness and run after both, alone.
+    // measure the server's responsiveness and run after both, alone. Both vitest runs read the same
+    // migrated template database (testing/global-setup.ts): the second does not build it again.
+    process.env.SOURIO_TEST_TEMPLATE_DIR ??= path.join(reports, "template");
     const [units, journeys] = await Promise.all([
       vitest(VITEST_LABEL, ["--project", "unit", "--project", "client"], BESIDE_JOURNEYS),
       chromium ? browserJourneys(chromium, true) : false,

@@ -14,13 +14,17 @@ declare module "vitest" {
  * One folder per run for the migrated template database (ADR 054): the first worker that needs it
  * builds it there, the others (and the `alone` project's files) read it, instead of every worker
  * building its own. Nothing else is imported here: the main process stays as it was. Both server
- * projects register this file; the first one creates the folder, the other reuses it.
+ * projects register this file; the first one creates the folder, the other reuses it. A folder given
+ * from outside (`npm test` gives its two vitest runs the same one, ADR 054's addendum) is left to
+ * whoever gave it.
  */
 export default function setup(project: TestProject): () => void {
-  process.env.SOURIO_TEST_TEMPLATE_DIR ??= mkdtempSync(path.join(tmpdir(), "sourio-template-"));
-  const dir = process.env.SOURIO_TEST_TEMPLATE_DIR;
+  const given = process.env.SOURIO_TEST_TEMPLATE_DIR;
+  const dir = given ?? mkdtempSync(path.join(tmpdir(), "sourio-template-"));
+  process.env.SOURIO_TEST_TEMPLATE_DIR = dir;
   project.provide("templateDir", dir);
   return () => {
+    if (given) return;
     delete process.env.SOURIO_TEST_TEMPLATE_DIR;
     rmSync(dir, { recursive: true, force: true });
   };
