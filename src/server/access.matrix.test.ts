@@ -794,8 +794,13 @@ describe("role × route matrix", () => {
         status = response.statusCode;
         body = response.body;
       }
+      // A preview or reading that failed: why its process ended (a crash, a signal), from the app's log.
+      const stops = status === expected ? [] : world.readingStops();
       expect
-        .soft(status, `${cell.route} (${cell.object}) en tant que ${cell.actor} : ${body.slice(0, 300)}`)
+        .soft(
+          status,
+          `${cell.route} (${cell.object}) en tant que ${cell.actor} : ${body.slice(0, 300)}${stops.length > 0 ? `\n${stops.join("\n")}` : ""}`,
+        )
         .toBe(expected);
 
       // One error shape under /api.

@@ -115,6 +115,12 @@ export interface World {
   /** Public avatar URLs. */
   avatars: { patientA: string; chosen: string };
 
+  /**
+   * The app's log lines about its reading processes ("processus de lecture arrêté": why, exit code,
+   * signal), for the message of a failed call: a preview or reading that fails says why its process
+   * ended.
+   */
+  readingStops(): string[];
   /** Sends a request as this actor (anonymous: no cookie), from its own client address. */
   call(actor: ActorName, options: InjectOptions, cookie?: string): Promise<LightMyRequestResponse>;
   cookieOf(actor: ActorName): string | undefined;
@@ -154,9 +160,16 @@ export const OFFER = {
 /** Builds a fresh database and application with the world in it (about a hundred API calls). */
 export async function createWorld(): Promise<World> {
   // A metrics token, so that GET /metrics is there to refuse (no session opens it: bearer only).
+  // The warnings are kept in memory, never printed: only those about the reading processes are read.
+  const readingStops: string[] = [];
   const ctx = await createTestContext({
     clock: () => WORLD_NOW,
-    env: { METRICS_TOKEN: "world-metrics-token-world-metrics-token-0123" },
+    env: { METRICS_TOKEN: "world-metrics-token-world-metrics-token-0123", LOG_LEVEL: "warn" },
+    logStream: {
+      write(line: string) {
+        if (line.includes("processus de lecture")) readingStops.push(line.trim());
+      },
+    },
   });
   const { app } = ctx;
 
@@ -517,6 +530,7 @@ export async function createWorld(): Promise<World> {
 
   return {
     ctx,
+    readingStops: () => [...readingStops],
     people,
     adminHasNoRole,
     requests: {

@@ -20,6 +20,7 @@ import {
   type TestContext,
   type UploadFile,
 } from "../../testing/harness";
+import { operators } from "../../testing/hostile-files";
 import { api } from "../../testing/people";
 import { listenLocally, openSocket } from "../../testing/sockets";
 import { runRetention } from "../retention/retention.service";
@@ -492,6 +493,32 @@ describe("the reading queue", () => {
     expect(ctx.storedKeys().filter((key) => key.includes("/readings/"))).not.toContain(
       readingTextKey(owner.id, readingId),
     );
+  });
+
+  it("logs why a process died under its task (exit code or signal), never what it read", async () => {
+    const warnings: { obj: object; msg: string }[] = [];
+    const runner = new ReadingRunner({
+      db: ctx.app.db,
+      storage: ctx.app.storage,
+      bus: ctx.app.bus,
+      log: { ...silentLog, warn: (obj, msg) => warnings.push({ obj, msg }) },
+    });
+    try {
+      await runner.previewSandbox.warm();
+      const pid = runner.previewSandbox.pid as number;
+      // Two million drawing operators: a page that takes seconds to draw, killed from outside meanwhile.
+      const preview = runner.preview(await operators(), "application/pdf", 1);
+      setTimeout(() => process.kill(pid, "SIGKILL"), 300);
+      await expect(preview).rejects.toThrow(READING_MESSAGES.failed);
+      expect(warnings).toEqual([
+        {
+          obj: { task: "preview", reason: "exit", exitCode: null, signal: "SIGKILL", starting: false },
+          msg: "processus de lecture arrêté",
+        },
+      ]);
+    } finally {
+      await runner.close();
+    }
   });
 
   it("tells the patient's open tabs when a reading is done ({ type: 'reading' }), and nobody else", async () => {

@@ -5,7 +5,7 @@ import type { Db } from "../../db/index";
 import type { EventBus } from "../../realtime/bus";
 import type { Storage } from "../../storage/storage";
 import { type ClaimedReading, isReadableMime, readingQueue, readingTextKey } from "./reading.repo";
-import { ReaderSandbox } from "./sandbox";
+import { type ChildExit, ReaderSandbox } from "./sandbox";
 import type { Reading, ReadOptions } from "./types";
 
 /** How the runner reads a file (read.ts's readQuote in its own process; tests may give another). */
@@ -84,8 +84,8 @@ export class ReadingRunner {
     this.queue = readingQueue(deps.db);
     const limits = deps.limits ?? DEFAULT_READING_LIMITS;
     // Why a reading process was stopped (its time, its memory, a crash), never what it read.
-    const onStop = (task: string) => (reason: string) =>
-      deps.log.warn({ task, reason }, "processus de lecture arrêté");
+    const onStop = (task: string) => (reason: string, exit?: ChildExit) =>
+      deps.log.warn({ task, reason, ...exit }, "processus de lecture arrêté");
     this.sandbox = new ReaderSandbox({
       timeMs: limits.timeMs,
       memoryMb: limits.memoryMb,

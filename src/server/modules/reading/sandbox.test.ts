@@ -5,7 +5,7 @@ import { READING_MESSAGES } from "../../../shared/schemas/reading";
 import { devisPdf, makeDevis } from "../../testing/devis-corpus";
 import { expectError } from "../../testing/errors";
 import { flateBomb, operators } from "../../testing/hostile-files";
-import { READER_CHILD_MALLOC_ENV, ReaderSandbox } from "./sandbox";
+import { type ChildExit, READER_CHILD_MALLOC_ENV, ReaderSandbox } from "./sandbox";
 import { type Reading, ReadingError } from "./types";
 
 /**
@@ -33,10 +33,12 @@ const sandboxes: ReaderSandbox[] = [];
 afterEach(async () => {
   await Promise.all(sandboxes.splice(0).map((sandbox) => sandbox.close()));
   stops.length = 0;
+  exits.length = 0;
 });
 
-/** Why children were stopped, as the runner's log is told. */
+/** Why children were stopped, as the runner's log is told; how those that died by themselves ended. */
 const stops: string[] = [];
+const exits: ChildExit[] = [];
 
 function sandbox(timeMs: number, memoryMb = 1024, stallMs?: number): ReaderSandbox {
   const made = new ReaderSandbox({
@@ -45,7 +47,10 @@ function sandbox(timeMs: number, memoryMb = 1024, stallMs?: number): ReaderSandb
     // The run's setting (scripts/test.mjs), as the harness's apps have it.
     ...(process.env.READING_NICE ? { nice: Number(process.env.READING_NICE) } : {}),
     ...(stallMs === undefined ? {} : { stallMs }),
-    onStop: (reason) => stops.push(reason),
+    onStop: (reason, exit) => {
+      stops.push(reason);
+      if (exit) exits.push(exit);
+    },
   });
   sandboxes.push(made);
   return made;
@@ -106,6 +111,8 @@ describe("the reading's own process", () => {
     expect(box.spawned).toBe(2);
     expect(box.pid).not.toBe(pid);
     expect(stops).toEqual(["exit"]);
+    // The log tells a child killed from outside from a crash (exit code 1).
+    expect(exits).toEqual([{ exitCode: null, signal: "SIGKILL", starting: false }]);
   });
 
   it("a reading aborted while its child is still starting ends at once; the child serves the next one", async () => {

@@ -60,9 +60,17 @@ export interface SandboxLimits {
   /**
    * Told why a child was ended other than by idleness or shutdown ('time' for its CPU time, 'stalled'
    * for the wall-clock backstop, 'memory', 'start', 'send', or 'exit' for a child that died by
-   * itself), for the logs: never anything of the document.
+   * itself, with its exit code or the signal that ended it, and whether it was still starting), for
+   * the logs: never anything of the document.
    */
-  onStop?: (reason: string) => void;
+  onStop?: (reason: string, exit?: ChildExit) => void;
+}
+
+/** How a child that died by itself ended: a crash (code 1), a signal from outside (SIGKILL, SIGSEGV). */
+export interface ChildExit {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  starting: boolean;
 }
 
 export type SandboxTask =
@@ -294,9 +302,9 @@ export class ReaderSandbox {
         done();
         resolve();
       };
-      const onExit = () => {
+      const onExit = (exitCode: number | null, signal: NodeJS.Signals | null) => {
         done();
-        if (!this.closed) this.limits.onStop?.("exit");
+        if (!this.closed) this.limits.onStop?.("exit", { exitCode, signal, starting: true });
         reject(new ReadingError(READING_MESSAGES.failed));
       };
       const done = () => {
@@ -380,9 +388,9 @@ export class ReaderSandbox {
               : Object.assign(new Error("lecture impossible"), { name: answer.name }),
         });
     };
-    const onExit = () => {
+    const onExit = (exitCode: number | null, signal: NodeJS.Signals | null) => {
       if (this.child === running) this.child = null;
-      if (!this.closed) this.limits.onStop?.("exit");
+      if (!this.closed) this.limits.onStop?.("exit", { exitCode, signal, starting: false });
       finish({ error: new ReadingError(READING_MESSAGES.failed) });
     };
     running.on("message", onMessage);
