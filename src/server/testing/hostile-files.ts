@@ -7,6 +7,22 @@ import sharp from "sharp";
  * small (a few KB to under 1 MB) and made to exhaust a reader that has no caps.
  */
 
+/**
+ * The files that are dear to make, each made once per process and handed out as a copy: the 1 GB flate
+ * bomb (≈ 2.3 CPU-s of deflate), the images sharp encodes (the 12 000 px JPEG ≈ 3 CPU-s, a 7 000 px
+ * PNG ≈ 0.9); the three hostile test files, which share their worker's modules, each sent the same.
+ */
+const made = new Map<string, Promise<Buffer>>();
+async function madeOnce(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  let bytes = made.get(key);
+  if (!bytes) {
+    bytes = make();
+    made.set(key, bytes);
+    bytes.catch(() => made.delete(key));
+  }
+  return Buffer.from(await bytes);
+}
+
 /** `chunk` written `times` times through deflate, without holding the whole inflated data. */
 export async function deflateRepeated(chunk: Buffer, times: number): Promise<Buffer> {
   const deflate = createDeflate({ level: 9 });
@@ -83,9 +99,11 @@ export async function operators(): Promise<Buffer> {
 }
 
 /** A content stream deflated twice: 1 GB of spaces in a few KB. */
-export async function flateBomb(): Promise<Buffer> {
-  const once = await deflateRepeated(Buffer.alloc(1 << 20, 0x20), 1024);
-  return onePage(595, 842, deflateSync(once, { level: 9 }), ["/FlateDecode", "/FlateDecode"]);
+export function flateBomb(): Promise<Buffer> {
+  return madeOnce("flate-bomb", async () => {
+    const once = await deflateRepeated(Buffer.alloc(1 << 20, 0x20), 1024);
+    return onePage(595, 842, deflateSync(once, { level: 9 }), ["/FlateDecode", "/FlateDecode"]);
+  });
 }
 
 /** The one page at the bottom of a page tree 10 000 levels deep. */
@@ -151,25 +169,9 @@ export async function pngBomb(): Promise<Buffer> {
   ]);
 }
 
-/**
- * The images sharp encodes, each made once per process and handed out as a copy: encoding them is the
- * dearest part of these files (the 12 000 px JPEG ≈ 3 CPU-s, a 7 000 px PNG ≈ 0.9), and the three
- * hostile test files, which share their worker's modules, each sent the same ones.
- */
-const encoded = new Map<string, Promise<Buffer>>();
-async function encodedOnce(key: string, encode: () => Promise<Buffer>): Promise<Buffer> {
-  let bytes = encoded.get(key);
-  if (!bytes) {
-    bytes = encode();
-    encoded.set(key, bytes);
-    bytes.catch(() => encoded.delete(key));
-  }
-  return Buffer.from(await bytes);
-}
-
 /** A real 12 000 × 12 000 JPEG (144 M pixels, within sharp's own limit) in under 1 MB. */
 export const bigJpeg = () =>
-  encodedOnce("jpeg-12000", () =>
+  madeOnce("jpeg-12000", () =>
     sharp({ create: { width: 12_000, height: 12_000, channels: 3, background: "#000000" } })
       .greyscale()
       .jpeg({ quality: 10 })
@@ -196,7 +198,7 @@ export async function jpegBomb(): Promise<Buffer> {
  * (Adam7) or a progressive JPEG is decoded whole before it can be shrunk (a 7 000 px one: ~220 MB).
  */
 export const heavyImage = (format: "png" | "jpeg", side: number) =>
-  encodedOnce(`${format}-${side}`, () => {
+  madeOnce(`${format}-${side}`, () => {
     const image = sharp({ create: { width: side, height: side, channels: 4, background: "#8a6d5c" } });
     return format === "png"
       ? image.png({ progressive: true, compressionLevel: 9 }).toBuffer()
