@@ -66,8 +66,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           fileParallelism: false,
           // One worker, its three files one after the other, sharing their modules as the unit
-          // project's do (ADR 032): the server is imported once, not once per file, and the images
-          // they all send are encoded once (testing/hostile-files.ts). Each file still builds its app.
+          // project's do (ADR 032): the server is imported once, not once per file, and the dear files
+          // they all send are made once (testing/hostile-files.ts). Each file still builds its app.
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,

@@ -4,16 +4,17 @@ import { buildServer } from "../../../scripts/lib/server-build.mjs";
 
 /**
  * The entry points' tests (server.test.ts, backup/scripts.test.ts, rotate-key.test.ts) start the
- * real entry points as processes, and every app of the `unit` project forks the reading's own process
- * from here (compiled-reader.ts). Under tsx each such process pays about 1.2–2.7 CPU-s for tsx's
- * module hooks on Node 20 (they run on a thread of their own and see every import, npm packages
- * included), which is 15 to 30 % of a start (ADR 054, its second addendum). These tests run the
- * same sources compiled once per worker with esbuild (the compiler tsx itself runs, and the one
- * `npm run build` uses), with plain node: the sources' tree kept (src/server, src/shared, scripts),
- * every relative import given its emitted file's name, npm packages resolved from node_modules at
- * run time, the files read beside the modules copied (ocr-worker.cjs, package.json for the backup's
- * version). What runs is the production build's transform of every module; `npm start`'s tsx path
- * stays tested by the browser journeys' servers (tests/e2e/server.ts).
+ * real entry points as processes, and every app of the `unit` and `alone` projects forks the
+ * reading's own process from here (compiled-reader.ts). Under tsx each such process pays about
+ * 1.2–2.7 CPU-s for tsx's module hooks on Node 20 (they run on a thread of their own and see every
+ * import, npm packages included), which is 15 to 30 % of a start (ADR 054, its second addendum).
+ * These tests run the same sources compiled once per worker with esbuild (the compiler tsx itself
+ * runs, and the one `npm run build` uses), with plain node: the sources' tree kept (src/server,
+ * src/shared, scripts), every relative import given its emitted file's name, npm packages resolved
+ * from node_modules at run time, the files read beside the modules copied (ocr-worker.cjs,
+ * package.json for the backup's version). What runs is the production build's transform of every
+ * module; `npm start`'s tsx path stays tested by the browser journeys' servers
+ * (tests/e2e/server.ts).
  */
 
 const root = path.resolve(import.meta.dirname, "../../..");
