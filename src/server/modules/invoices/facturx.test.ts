@@ -1,13 +1,17 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { InvoiceService } from "@e-invoice-eu/core";
+import { Ajv2019 } from "ajv/dist/2019.js";
 import { XmlDocument, XsdValidator } from "libxml2-wasm";
 import { xmlRegisterFsInputProviders } from "libxml2-wasm/lib/nodejs.mjs";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { appPerFile } from "../../testing/harness";
 import { peoplePerFile, type Who } from "../../testing/people";
 import { loadPdfJs, type PdfJs } from "../reading/pdfjs";
+import { FACTURX_FORMAT, facturxData, generate } from "./invoices.facturx";
 import { storedInvoicePdf } from "./invoices.files";
+import { drawInvoicePdf } from "./invoices.pdf";
 import type { InvoiceRow } from "./invoices.repo";
 import { issueCreditNote, issueInvoice } from "./invoices.service";
 
@@ -245,5 +249,52 @@ describe("the Factur-X PDF of a credit note", () => {
     expect(text).toContain("AVOIR");
     expect(text).toContain(`Avoir sur la facture ${invoice.number} du 01/11/2026`);
     expect(text.replace(/\n/g, " ")).toContain("Motif : Remboursement du mois");
+  });
+});
+
+describe("the Factur-X model's check", () => {
+  const quiet = { log() {}, warn() {}, error() {} };
+  const options = async (row: InvoiceRow) => ({
+    format: FACTURX_FORMAT,
+    lang: "fr-fr",
+    pdf: { buffer: await drawInvoicePdf(row), filename: `${row.number}.pdf`, mimetype: "application/pdf" },
+    noWarnings: true,
+  });
+  const xmlOf = async (pdf: string | Uint8Array) => {
+    const { attachments } = await readPdf(pdf as Uint8Array);
+    return new TextDecoder().decode(Object.values(attachments)[0]?.content);
+  };
+
+  it("writes the XML the library's own InvoiceService writes, its schema compiled once per process", async () => {
+    const compile = vi.spyOn(Ajv2019.prototype, "compile");
+    try {
+      const ours = await generate(facturxData(invoice), await options(invoice));
+      compile.mockClear();
+      const again = await generate(facturxData(invoice), await options(invoice));
+      // Compiled at most once in this process (by the first call, or by an earlier file's): not again.
+      expect(compile).not.toHaveBeenCalled();
+      const theirs = await new InvoiceService(quiet).generate(facturxData(invoice), await options(invoice));
+      // The library compiles at every call (what this module avoids): the spy does see a compile.
+      expect(compile).toHaveBeenCalledTimes(1);
+      const xml = await xmlOf(ours);
+      expect(xml).toContain("<ram:GrandTotalAmount>106.80</ram:GrandTotalAmount>");
+      expect(await xmlOf(again)).toBe(xml);
+      expect(await xmlOf(theirs)).toBe(xml);
+    } finally {
+      compile.mockRestore();
+    }
+  });
+
+  it("refuses a model its schema refuses, naming the path and the rule, never the buyer", async () => {
+    const data = facturxData(invoice) as unknown as { "ubl:Invoice": Record<string, unknown> };
+    delete data["ubl:Invoice"]["cbc:IssueDate"];
+    data["ubl:Invoice"]["cbc:DocumentCurrencyCode"] = "euros";
+    const refused = generate(data as unknown as Parameters<typeof generate>[0], await options(invoice));
+    await expect(refused).rejects.toThrow(/^Factur-X: the invoice model is refused: /);
+    const message = await refused.catch((error: Error) => error.message);
+    expect(message).toMatch(/cbc:IssueDate/);
+    expect(message).toMatch(/\/ubl:Invoice\/cbc:DocumentCurrencyCode /);
+    expect(message).not.toContain("Lilas");
+    expect(message).not.toContain("552100554");
   });
 });
