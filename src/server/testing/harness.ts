@@ -23,6 +23,7 @@ import { multipart, tinyPdf, tinyPng } from "./files";
 import { readOutbox } from "./mail";
 import { emptyPostgresDatabase } from "./postgres";
 import { startS3, type TestS3 } from "./s3";
+import { type TemplateEntry, TemplateFS, templateEntries } from "./template-fs";
 
 /**
  * API tests run buildApp against a real database: a fresh PGlite per app (cloned from a migrated
@@ -47,7 +48,8 @@ let templates: Promise<{ server: Blob; app: Blob }> | undefined;
  *   process started on a migrated DATA_DIR);
  * - `app`: the same without `template0` and `template1`, which nothing of an app in memory uses
  *   (PGlite serves the one database, `postgres`; no test creates a database on it). 28 MB to
- *   unpack instead of 43: about 0.17 CPU-s less for every app a test builds (ADR 054).
+ *   unpack instead of 43: about 0.17 CPU-s less for every app a test builds (ADR 054). Its files are
+ *   read from the tar once per worker and written into each app's database (ADR 068).
  * Built once per run (about 7 CPU-s, ADR 054's addendum): the first worker to need it builds it into
  * the run's folder (global-setup.ts), the other workers wait for it and read it; read once per worker.
  */
@@ -119,6 +121,18 @@ async function sharedTemplates(): Promise<{ server: Blob; app: Blob }> {
 }
 const migratedTemplate = async () => (await migratedTemplates()).server;
 
+let appEntries: Promise<TemplateEntry[]> | undefined;
+/** The `app` template's files, read from its tar once per worker (ADR 068). */
+function appTemplateEntries(): Promise<TemplateEntry[]> {
+  appEntries ??= migratedTemplates()
+    .then((built) => templateEntries(built.app))
+    .catch((error: unknown) => {
+      appEntries = undefined;
+      throw error;
+    });
+  return appEntries;
+}
+
 /**
  * The migrated template unpacked into `dir` (a DATA_DIR's `pglite` folder, as a server leaves it after
  * its first start), for the entry points' tests whose subject is not that first start: a process
@@ -153,7 +167,7 @@ async function freshDatabase(
       ? new PGlite(onDisk, { ...PGLITE_OPTIONS, loadDataDir: await migratedTemplate() })
       : new PGlite({
           ...PGLITE_OPTIONS,
-          loadDataDir: (await migratedTemplates()).app,
+          fs: new TemplateFS(await appTemplateEntries()),
           startParams: IN_MEMORY_START,
         });
     const handle = openDatabase({ pglite, pgliteDir: onDisk });
