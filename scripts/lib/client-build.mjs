@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { precompress } from "./precompress.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -95,16 +96,22 @@ async function prerender() {
   return true;
 }
 
-/** Builds the client (vite build) and pre-renders the public pages. */
+/**
+ * Builds the client (vite build), pre-renders the public pages, then compresses its text files once
+ * (brotli and gzip beside each: ADR 069). The pre-rendered pages are left out: the server completes
+ * them with its PUBLIC_URL, then compresses them itself at start-up (plugins/static.ts).
+ */
 export async function buildClient() {
   console.log("Construction de l'application web (vite build)…");
   if (!vite(["build"])) return false;
   try {
-    return await prerender();
+    if (!(await prerender())) return false;
   } catch (error) {
     console.error(`Pré-rendu des pages publiques impossible : ${error.message}`);
     return false;
   }
+  await precompress(path.join(root, "dist/client"), { skip: ["prerendered"] });
+  return true;
 }
 
 /** Returns true when the client is built and fresh; prints vite's own errors otherwise. */

@@ -1,11 +1,14 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./testing/harness";
 
 let ctx: TestContext;
+const AREA_JS = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `mot-${i}`))};`;
+const AREA_BR = brotliCompressSync(AREA_JS, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+const AREA_GZ = gzipSync(AREA_JS, { level: 9 });
 const clientDir = mkdtempSync(path.join(tmpdir(), "sourio-client-"));
 
 beforeAll(async () => {
@@ -18,6 +21,10 @@ beforeAll(async () => {
     path.join(clientDir, "assets", "app-abc123.js"),
     `console.log(${JSON.stringify("x".repeat(5000))});`,
   );
+  // An asset with the build's compressed copies beside it (scripts/lib/precompress.mjs).
+  writeFileSync(path.join(clientDir, "assets", "area-def456.js"), AREA_JS);
+  writeFileSync(path.join(clientDir, "assets", "area-def456.js.br"), AREA_BR);
+  writeFileSync(path.join(clientDir, "assets", "area-def456.js.gz"), AREA_GZ);
   mkdirSync(path.join(clientDir, "prerendered"));
   writeFileSync(
     path.join(clientDir, "prerendered", "faq.html"),
@@ -140,6 +147,43 @@ describe("static files and headers", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(["br", "gzip"]).toContain(response.headers["content-encoding"]);
+  });
+
+  it("sends an asset's compressed copy from the build as it is, as the browser accepts it", async () => {
+    // Compressed per request, brotli's default quality here would not give the build's bytes.
+    expect(brotliCompressSync(AREA_JS, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })).not.toEqual(
+      AREA_BR,
+    );
+    const cases: [string, string | undefined, Buffer][] = [
+      ["gzip, deflate, br, zstd", "br", AREA_BR],
+      ["gzip", "gzip", AREA_GZ],
+      ["br;q=0, gzip", "gzip", AREA_GZ],
+      ["identity", undefined, Buffer.from(AREA_JS)],
+    ];
+    for (const [accept, encoding, bytes] of cases) {
+      const response = await ctx.app.inject({
+        method: "GET",
+        url: "/assets/area-def456.js",
+        headers: { "accept-encoding": accept },
+      });
+      expect(response.statusCode, accept).toBe(200);
+      expect(response.headers["content-encoding"], accept).toBe(encoding);
+      expect(response.headers["content-type"], accept).toBe("application/javascript; charset=utf-8");
+      expect(response.headers["cache-control"], accept).toBe("public, max-age=31536000, immutable");
+      expect(response.headers.vary, accept).toContain("accept-encoding");
+      expect(response.rawPayload.equals(bytes), accept).toBe(true);
+    }
+  });
+
+  it("gives the compressed copies and the pre-rendered files no address of their own", async () => {
+    for (const url of ["/assets/area-def456.js.br", "/assets/area-def456.js.gz"]) {
+      const response = await ctx.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toBe("Fichier introuvable.");
+    }
+    const raw = await ctx.app.inject({ method: "GET", url: "/prerendered/faq.html" });
+    expect(raw.statusCode).toBe(404);
+    expect(raw.body).not.toContain("Questions fréquentes");
   });
 
   it("answers a missing asset with a 404, not the app", async () => {

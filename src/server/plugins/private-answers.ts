@@ -15,9 +15,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
  *   nothing.)
  */
 
-/** What @fastify/compress compresses by default (its `defaultCompressibleTypes`), and XML/JSON suffixes. */
+/**
+ * What @fastify/compress compresses by default (its `defaultCompressibleTypes`), and XML/JSON suffixes,
+ * and JavaScript (compressed too: mime-db calls it compressible), the client's assets' type.
+ */
 const COMPRESSIBLE =
-  /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|octet-stream(?:;|$)/u;
+  /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|octet-stream(?:;|$)|^application\/javascript(?:;|$)/u;
 
 function addVary(reply: FastifyReply, name: string): void {
   const current = reply.getHeader("vary");
@@ -36,7 +39,12 @@ export function registerPrivateAnswers(app: FastifyInstance): void {
       if (personal || !reply.hasHeader("cache-control")) reply.header("cache-control", "private, no-store");
     }
     // Lower case, as @fastify/compress writes it (it then adds nothing).
-    if (COMPRESSIBLE.test(String(reply.getHeader("content-type") ?? ""))) addVary(reply, "accept-encoding");
+    // An answer already encoded (an asset's compressed copy from the build, plugins/static.ts) too.
+    if (
+      reply.hasHeader("content-encoding") ||
+      COMPRESSIBLE.test(String(reply.getHeader("content-type") ?? ""))
+    )
+      addVary(reply, "accept-encoding");
     return payload;
   });
 }

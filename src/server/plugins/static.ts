@@ -71,6 +71,12 @@ export async function registerStatic(app: FastifyInstance, clientDir = CLIENT_DI
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build's brotli and gzip copies (scripts/lib/precompress.mjs, ADR 069), sent as they are to a
+      // browser that accepts them (@fastify/compress leaves an answer already encoded alone); a file
+      // without copies is compressed per request as before. The copies and the pre-rendered pages (sent
+      // from memory below) are no paths of their own.
+      preCompressed: true,
+      globIgnore: ["**/*.br", "**/*.gz", "prerendered/**"],
       setHeaders(res, filePath) {
         const rel = path.relative(clientDir, filePath);
         res.setHeader(
