@@ -4,7 +4,8 @@
 // `node scripts/lib/cold-start.mjs --check` (CI: one start of the compiled server, fails if it does not answer).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,13 +47,48 @@ const SECRETS = {
 };
 
 /**
+ * The landing page and its entry script as a browser gets them from the compiled server: brotli, the
+ * script byte for byte the build's own copy (ADR 069). Throws otherwise.
+ */
+async function checkLandingAssets(base) {
+  const headers = { "accept-encoding": "gzip, deflate, br, zstd" };
+  const get = async (url) => {
+    // node:http, not fetch: fetch would decode the answer.
+    return new Promise((resolve, reject) => {
+      request(url, { headers }, (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+        .on("error", reject)
+        .end();
+    });
+  };
+  const page = await get(`${base}/`);
+  if (page.status !== 200 || page.headers["content-encoding"] !== "br")
+    throw new Error(`l'accueil : ${page.status}, encodage ${page.headers["content-encoding"]}`);
+  const entry = readFileSync(path.join(root, "dist/client/index.html"), "utf8").match(
+    /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/,
+  )?.[1];
+  if (!entry) throw new Error("le script d'entrée est introuvable dans dist/client/index.html");
+  const script = await get(`${base}${entry}`);
+  const copy = readFileSync(path.join(root, "dist/client", `${entry}.br`));
+  if (script.status !== 200 || script.headers["content-encoding"] !== "br" || !script.body.equals(copy))
+    throw new Error(
+      `${entry} : ${script.status}, encodage ${script.headers["content-encoding"]}, pas la copie de la construction`,
+    );
+}
+
+/**
  * Starts the server once and returns the milliseconds until /api/health answers 200, then stops it.
  * `mode`: "compiled" | "tsx". `dataDir`: an embedded database to start on (default: a fresh one, so the
  * time includes creating the database and running every migration). `nodePath`: the node binary.
  */
 export async function measureColdStart(
   mode,
-  { nodePath = process.execPath, timeoutMs = 60_000, dataDir: givenDataDir } = {},
+  { nodePath = process.execPath, timeoutMs = 60_000, dataDir: givenDataDir, probe } = {},
 ) {
   const dataDir = givenDataDir ?? mkdtempSync(path.join(tmpdir(), "sourio-cold-"));
   const port = await freePort();
@@ -81,7 +117,10 @@ export async function measureColdStart(
         throw new Error(`le serveur (${mode}) ne répond pas après ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    return performance.now() - started;
+    const ms = performance.now() - started;
+    // `probe(base)`: more checks on the started server before it stops (the CI's --check).
+    await probe?.(`http://127.0.0.1:${port}`);
+    return ms;
   } finally {
     if (!exited) {
       const gone = new Promise((resolve) => child.once("exit", resolve));
@@ -119,9 +158,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   if (process.argv[2] === "--check") {
     // CI: the production path works on this node (compiled server, NODE_ENV=production, plain node).
     if (!(await ensureServerBuilt())) process.exit(1);
-    const ms = await measureColdStart("compiled");
+    const ms = await measureColdStart("compiled", { probe: checkLandingAssets });
     console.log(
-      `Serveur compilé (Node ${process.versions.node}) : /api/health répond après ${Math.round(ms)} ms`,
+      `Serveur compilé (Node ${process.versions.node}) : /api/health répond après ${Math.round(ms)} ms ; l'accueil et son script envoyés en brotli, le script depuis sa copie de la construction`,
     );
   } else {
     const runs = Number(process.argv[2] ?? 3);
