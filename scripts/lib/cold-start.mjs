@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { request } from "node:http";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -52,20 +52,20 @@ const SECRETS = {
  */
 async function checkLandingAssets(base) {
   const headers = { "accept-encoding": "gzip, deflate, br, zstd" };
-  const get = async (url) => {
-    // node:http, not fetch: fetch would decode the answer.
-    return new Promise((resolve, reject) => {
-      request(url, { headers }, (res) => {
-        const chunks = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-        .on("error", reject)
-        .end();
+  // node:http, not fetch: fetch would decode the answer.
+  const get = (url) =>
+    new Promise((resolve, reject) => {
+      http
+        .get(url, { headers }, (res) => {
+          const chunks = [];
+          res.on("data", (c) => chunks.push(c));
+          res.on("error", reject);
+          res.on("end", () =>
+            resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on("error", reject);
     });
-  };
   const page = await get(`${base}/`);
   if (page.status !== 200 || page.headers["content-encoding"] !== "br")
     throw new Error(`l'accueil : ${page.status}, encodage ${page.headers["content-encoding"]}`);

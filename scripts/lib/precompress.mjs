@@ -1,7 +1,7 @@
 // The built client's text files compressed once at build time, next to them (`x.js.br`, `x.js.gz`):
 // the server sends these as they are (@fastify/static's `preCompressed`, plugins/static.ts) instead of
 // compressing each asset again for every visitor (ADR 069).
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -32,8 +32,8 @@ export async function precompress(dir, { skip = [] } = {}) {
   const done = [];
   await Promise.all(
     files.map(async (file) => {
-      if ((await stat(file)).size < MIN_SIZE) return;
       const data = await readFile(file);
+      if (data.length < MIN_SIZE) return;
       const [br, gzipped] = await Promise.all([
         brotli(data, {
           params: {

@@ -38,6 +38,10 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
+/** GET `url` from a browser that sends this Accept-Encoding. */
+const getAccepting = (url: string, accept: string) =>
+  ctx.app.inject({ method: "GET", url, headers: { "accept-encoding": accept } });
+
 describe("API documentation", () => {
   it("documents every API route in /api/openapi.json", async () => {
     const response = await ctx.app.inject({ method: "GET", url: "/api/openapi.json" });
@@ -123,11 +127,7 @@ describe("pre-rendered public pages", () => {
       ["identity", undefined, (b) => b],
     ];
     for (const [accept, encoding, decode] of cases) {
-      const response = await ctx.app.inject({
-        method: "GET",
-        url: "/faq",
-        headers: { "accept-encoding": accept },
-      });
+      const response = await getAccepting("/faq", accept);
       expect(response.statusCode, accept).toBe(200);
       expect(response.headers["content-encoding"], accept).toBe(encoding);
       expect(response.headers.vary, accept).toContain("accept-encoding");
@@ -139,11 +139,7 @@ describe("pre-rendered public pages", () => {
 
 describe("static files and headers", () => {
   it("caches hashed assets for a year, immutable, and compresses them", async () => {
-    const response = await ctx.app.inject({
-      method: "GET",
-      url: "/assets/app-abc123.js",
-      headers: { "accept-encoding": "br, gzip" },
-    });
+    const response = await getAccepting("/assets/app-abc123.js", "br, gzip");
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(["br", "gzip"]).toContain(response.headers["content-encoding"]);
@@ -161,11 +157,7 @@ describe("static files and headers", () => {
       ["identity", undefined, Buffer.from(AREA_JS)],
     ];
     for (const [accept, encoding, bytes] of cases) {
-      const response = await ctx.app.inject({
-        method: "GET",
-        url: "/assets/area-def456.js",
-        headers: { "accept-encoding": accept },
-      });
+      const response = await getAccepting("/assets/area-def456.js", accept);
       expect(response.statusCode, accept).toBe(200);
       expect(response.headers["content-encoding"], accept).toBe(encoding);
       expect(response.headers["content-type"], accept).toBe("application/javascript; charset=utf-8");
