@@ -173,6 +173,58 @@ async function exportBench(base, pid) {
   );
 }
 
+// ADR 070: sign-ups whose passwords cost zxcvbn the most (128 generated characters, about a second of
+// CPU each) while a probe asks /api/health every 25 ms: the estimate runs outside the server's thread,
+// which must stay as free as while a hostile file is read (worst probe < 200 ms).
+async function hostilePasswordBench(base) {
+  const generated = (seed) => {
+    let state = seed;
+    return Array.from({ length: 128 }, () => {
+      state = (state * 48271) % 2147483647;
+      return String.fromCharCode(33 + (state % 94));
+    }).join("");
+  };
+  const latencies = [];
+  let signingUp = true;
+  const probe = (async () => {
+    while (signingUp) {
+      const started = performance.now();
+      await (await fetch(`${base}/api/health`)).arrayBuffer();
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  })();
+  const started = performance.now();
+  const statuses = await Promise.all(
+    [11, 29, 41, 53].map(async (seed) => {
+      const response = await fetch(`${base}/api/account/signup`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: base },
+        body: JSON.stringify({
+          role: "patient",
+          first_name: "Mot",
+          last_name: "Passe",
+          email: `bench-password-${seed}-${Date.now()}@example.com`,
+          password: generated(seed),
+          accept_terms: true,
+        }),
+      });
+      await response.arrayBuffer();
+      return response.status;
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  signingUp = false;
+  await probe;
+  const worst = Math.max(...latencies);
+  record(
+    "4 inscriptions, mots de passe de 128 caractères : pire sonde /api/health",
+    `${worst.toFixed(0)} ms (${latencies.length} sondes, ${seconds.toFixed(1)} s)`,
+    "< 200 ms",
+    worst < 200 && statuses.every((status) => status === 201),
+  );
+}
+
 async function lighthouseBench(base, dataDir) {
   const chromium = findChromium();
   if (!chromium) {
@@ -435,6 +487,7 @@ if (wantLighthouse || wantUploads) {
   try {
     if (wantUploads) await uploadBench(server.base, server.pid);
     if (wantUploads) await exportBench(server.base, server.pid);
+    if (wantUploads) await hostilePasswordBench(server.base);
     if (wantLighthouse) await lighthouseBench(server.base, dataDir);
   } finally {
     await server.stop();
