@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
@@ -36,7 +36,10 @@ beforeAll(async () => {
   );
   ctx = await createTestContext({ clientDir });
 });
-afterAll(async () => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
 
 /** GET `url` from a browser that sends this Accept-Encoding. */
 const getAccepting = (url: string, accept: string) =>

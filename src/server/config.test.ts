@@ -1,13 +1,22 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
 import { STALE_RUNNING_MS } from "./modules/reading/reading.repo";
 import { SANDBOX_START_MS, stallLimitMs } from "./modules/reading/sandbox";
 
-const dataDir = () => mkdtempSync(path.join(tmpdir(), "sourio-config-"));
+/** Each test's data directory (its generated secret and key), removed after the file. */
+const dataDirs: string[] = [];
+const dataDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "sourio-config-"));
+  dataDirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 function errorOf(env: Record<string, string>): ConfigError {
   try {
