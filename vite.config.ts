@@ -13,6 +13,8 @@ export default defineConfig({
     // No inline modulepreload polyfill script: the server sends `script-src 'self'`.
     modulePreload: { polyfill: false },
   },
+  // The password meter's worker loads its dictionaries with dynamic imports: an ES module worker.
+  worker: { format: "es" },
   server: {
     port: 5173,
     proxy: {

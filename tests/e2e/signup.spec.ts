@@ -73,6 +73,29 @@ test.describe("inscription patient (/signup)", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Bonjour Léa" })).toBeVisible();
   });
 
+  test("un mot de passe de 128 caractères générés est estimé par un worker de la page puis accepté", async ({
+    page,
+  }) => {
+    // zxcvbn needs about a second for it: in a worker on the page (and a thread on the server, ADR 070).
+    let state = 7;
+    const generated = Array.from({ length: 128 }, () => {
+      state = (state * 48271) % 2147483647;
+      return String.fromCharCode(33 + (state % 94));
+    }).join("");
+    await page.goto("/signup");
+    const worker = page.waitForEvent("worker", { timeout: 15_000 });
+    await fillPatientForm(page, {
+      firstName: "Noé",
+      email: uniqueEmail("long-password"),
+      password: generated,
+    });
+    expect((await worker).url()).toMatch(/\/assets\/password-estimate\.worker-[\w-]+\.js$/);
+    await expect(page.getByTestId("password-strength")).toContainText("Très robuste");
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect(toast(page, "Inscription réussie\u202f!")).toBeVisible();
+    await expectPath(page, "/patient/dashboard");
+  });
+
   test("des noms faits d'espaces sont refusés", async ({ page }) => {
     await page.goto("/signup");
     await fillPatientForm(page, {

@@ -5,32 +5,33 @@ import {
   passwordProblems,
   passwordStrength,
 } from "../../../shared/password";
-import type { PasswordEstimator } from "../../../shared/password-estimator";
 import { cn } from "../../lib/cn";
 
 const BAR_COLOURS = ["bg-slate-200", "bg-red-600", "bg-amber-500", "bg-emerald-600", "bg-emerald-700"];
 
 /**
- * Loads zxcvbn and its dictionaries (a separate chunk) once a password is being typed: the public
- * pages' initial JavaScript does not carry them. Null until loaded (or if loading failed: the
- * server still checks).
+ * zxcvbn's estimate of the password as it is now, made in a worker (passwordEstimates.ts, loaded with
+ * the dictionaries once a password is being typed: the public pages' initial JavaScript does not
+ * carry them). Null while it is being made, or if it could not be (the server still checks).
  */
-function useEstimator(active: boolean): PasswordEstimator | null {
-  const [estimator, setEstimator] = useState<PasswordEstimator | null>(null);
+function useEstimate(password: string, userInputs: string[]): PasswordEstimate | null {
+  const [result, setResult] = useState<{ key: string; estimate: PasswordEstimate } | null>(null);
+  const key = JSON.stringify([password, userInputs]);
   useEffect(() => {
-    if (!active || estimator) return;
+    const [current, inputs] = JSON.parse(key) as [string, string[]];
+    if (!current) return;
     let alive = true;
-    import("../../../shared/password-estimator")
-      .then(({ loadPasswordEstimator }) => loadPasswordEstimator())
-      .then((loaded) => {
-        if (alive) setEstimator(() => loaded);
+    import("./passwordEstimates")
+      .then(({ estimateLatest }) => estimateLatest(current, inputs))
+      .then((estimate) => {
+        if (alive && estimate) setResult({ key, estimate });
       })
       .catch(() => {});
     return () => {
       alive = false;
     };
-  }, [active, estimator]);
-  return estimator;
+  }, [key]);
+  return result?.key === key ? result.estimate : null;
 }
 
 /**
@@ -47,8 +48,7 @@ export function PasswordStrengthMeter({
   password: string;
   userInputs?: string[];
 }) {
-  const estimator = useEstimator(password.length > 0);
-  const estimate: PasswordEstimate | null = estimator && password ? estimator(password, userInputs) : null;
+  const estimate = useEstimate(password, userInputs);
   const { level, label } = passwordStrength(password, estimate);
   const problems = password ? passwordProblems(password, estimate) : [];
   return (
@@ -56,7 +56,7 @@ export function PasswordStrengthMeter({
       id={id}
       className="grid gap-1.5"
       data-testid="password-strength"
-      // "estimating" while the estimator loads: the verdict and its list may still change size.
+      // "estimating" until the estimate of this password is in: the verdict and its list may still change size.
       data-state={password && !estimate ? "estimating" : "ready"}
     >
       <div className="flex gap-1" aria-hidden="true">
