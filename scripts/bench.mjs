@@ -121,22 +121,26 @@ async function uploadBench(base, pid) {
   );
 }
 
-// Issue 14: 'Télécharger mes données' for an account with 100 documents (10 MB in all) is one
-// streamed zip: the server's RSS must not grow by the archive's size.
-async function exportBench(base, pid) {
-  const email = `bench-export-${Date.now()}@example.com`;
-  const signup = await fetch(`${base}/api/account/signup`, {
+/** A new patient account (`bench-<label>-…@example.com`) with this password: the sign-up's answer. */
+function signUpPatient(base, label, password) {
+  return fetch(`${base}/api/account/signup`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },
     body: JSON.stringify({
       role: "patient",
-      first_name: "Export",
-      last_name: "Banc",
-      email,
-      password: "Sourire-Sain-2026",
+      first_name: "Banc",
+      last_name: "Mesure",
+      email: `bench-${label}-${Date.now()}@example.com`,
+      password,
       accept_terms: true,
     }),
   });
+}
+
+// Issue 14: 'Télécharger mes données' for an account with 100 documents (10 MB in all) is one
+// streamed zip: the server's RSS must not grow by the archive's size.
+async function exportBench(base, pid) {
+  const signup = await signUpPatient(base, "export", "Sourire-Sain-2026");
   if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
   const cookie = (signup.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
   const pdfHead = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n");
@@ -199,18 +203,7 @@ async function hostilePasswordBench(base) {
   const started = performance.now();
   const statuses = await Promise.all(
     [11, 29, 41, 53].map(async (seed) => {
-      const response = await fetch(`${base}/api/account/signup`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: base },
-        body: JSON.stringify({
-          role: "patient",
-          first_name: "Mot",
-          last_name: "Passe",
-          email: `bench-password-${seed}-${Date.now()}@example.com`,
-          password: generated(seed),
-          accept_terms: true,
-        }),
-      });
+      const response = await signUpPatient(base, `password-${seed}`, generated(seed));
       await response.arrayBuffer();
       return response.status;
     }),
