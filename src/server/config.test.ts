@@ -1,22 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
 import { STALE_RUNNING_MS } from "./modules/reading/reading.repo";
 import { SANDBOX_START_MS, stallLimitMs } from "./modules/reading/sandbox";
+import { tempDirs } from "./testing/temp-dirs";
 
 /** Each test's data directory (its generated secret and key), removed after the file. */
-const dataDirs: string[] = [];
-const dataDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "sourio-config-"));
-  dataDirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs();
+const dataDir = () => tempDir("sourio-config-");
 
 function errorOf(env: Record<string, string>): ConfigError {
   try {

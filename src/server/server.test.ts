@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { lstatSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { lstatSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,15 +10,12 @@ import { LocalStorage } from "./storage/storage";
 import { compiledEntries } from "./testing/compiled-entries";
 import { tinyPdf } from "./testing/files";
 import { migratedPgliteDir } from "./testing/harness";
+import { tempDirs } from "./testing/temp-dirs";
 
 // The real entry points, as separate processes: config errors, start-up, graceful shutdown, CLI.
 const root = path.resolve(import.meta.dirname, "../..");
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "sourio-proc-"));
-  dirs.push(dir);
-  return dir;
-};
+const makeDir = tempDirs();
+const tempDir = () => makeDir("sourio-proc-");
 // The entry points compiled once per worker, run with plain node (testing/compiled-entries.ts).
 let entry: (source: string) => string;
 beforeAll(async () => {
@@ -36,7 +32,6 @@ afterAll(async () => {
       await exited;
     }),
   );
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 function start(script: string, args: string[], env: Record<string, string>) {

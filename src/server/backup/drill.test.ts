@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +20,7 @@ import {
   uniqueEmail,
 } from "../testing/harness";
 import { emptyPostgresDatabase } from "../testing/postgres";
+import { tempDirs } from "../testing/temp-dirs";
 import {
   describeDatabase,
   type Manifest,
@@ -49,12 +49,7 @@ const postgresBin = existsSync("/usr/lib/postgresql")
 if (postgresBin && !postgresTool("pg_dump")) process.env.PATH = `${postgresBin}:${process.env.PATH ?? ""}`;
 
 const PASSWORD = "Sourire-Sain-2026";
-const dirs: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-};
+const tempDir = tempDirs();
 
 interface Sent {
   requestId: string;
@@ -102,7 +97,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await source?.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   // The worker runs other files after this one (isolate: false): what this file held goes with it.
   sent.length = 0;
 });

@@ -2,23 +2,21 @@ import {
   createReadStream,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "kysely";
 import { extract as tarExtract, pack as tarPack } from "tar-stream";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type DatabaseHandle, migrateToLatest, openDatabase, PGLITE_OPTIONS } from "../db/index";
 import { LocalStorage } from "../storage/storage";
+import { tempDirs } from "../testing/temp-dirs";
 import { BackupError, describeDatabase, snapshotEmbedded, workDir, writeBackup } from "./archive";
 import { packDirectory, unpackTar } from "./pgdata-tar";
 import { restoreBackup } from "./restore";
@@ -29,16 +27,7 @@ import { restoreBackup } from "./restore";
  * dump (archives written before) still unpacks.
  */
 
-const dirs: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-};
-
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs();
 
 const KEY = Buffer.alloc(32, 9);
 

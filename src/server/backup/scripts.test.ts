@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { compiledEntries } from "../testing/compiled-entries";
 import { tinyPdf } from "../testing/files";
 import { migratedPgliteDir } from "../testing/harness";
+import { tempDirs } from "../testing/temp-dirs";
 
 /**
  * npm run backup and npm run restore as real processes (issue 37), on the embedded database: the
@@ -14,15 +14,8 @@ import { migratedPgliteDir } from "../testing/harness";
  * key, then done into an empty DATA_DIR, and the server started on it.
  */
 const root = path.resolve(import.meta.dirname, "../../..");
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "sourio-backup-proc-"));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const makeDir = tempDirs();
+const tempDir = () => makeDir("sourio-backup-proc-");
 
 // The entry points compiled once per worker, run with plain node (testing/compiled-entries.ts).
 let entry: (source: string) => string;
