@@ -12,9 +12,14 @@ const BAR_COLOURS = ["bg-slate-200", "bg-red-600", "bg-amber-500", "bg-emerald-6
 /**
  * zxcvbn's estimate of the password as it is now, made in a worker (passwordEstimates.ts, loaded with
  * the dictionaries once a password is being typed: the public pages' initial JavaScript does not
- * carry them). Null while it is being made, or if it could not be (the server still checks).
+ * carry them). While the estimate of the password as it is now is being made (`current` false), the
+ * last one made stays shown, a key behind, rather than a verdict flickering at every key; null
+ * before the first, or if none could be made (the server still checks).
  */
-function useEstimate(password: string, userInputs: string[]): PasswordEstimate | null {
+function useEstimate(
+  password: string,
+  userInputs: string[],
+): { estimate: PasswordEstimate | null; current: boolean } {
   const [result, setResult] = useState<{ key: string; estimate: PasswordEstimate } | null>(null);
   const key = JSON.stringify([password, userInputs]);
   useEffect(() => {
@@ -31,7 +36,7 @@ function useEstimate(password: string, userInputs: string[]): PasswordEstimate |
       alive = false;
     };
   }, [key]);
-  return result?.key === key ? result.estimate : null;
+  return { estimate: result?.estimate ?? null, current: result?.key === key };
 }
 
 /**
@@ -48,7 +53,7 @@ export function PasswordStrengthMeter({
   password: string;
   userInputs?: string[];
 }) {
-  const estimate = useEstimate(password, userInputs);
+  const { estimate, current } = useEstimate(password, userInputs);
   const { level, label } = passwordStrength(password, estimate);
   const problems = password ? passwordProblems(password, estimate) : [];
   return (
@@ -57,7 +62,7 @@ export function PasswordStrengthMeter({
       className="grid gap-1.5"
       data-testid="password-strength"
       // "estimating" until the estimate of this password is in: the verdict and its list may still change size.
-      data-state={password && !estimate ? "estimating" : "ready"}
+      data-state={password && !current ? "estimating" : "ready"}
     >
       <div className="flex gap-1" aria-hidden="true">
         {[1, 2, 3, 4].map((step) => (
