@@ -40,6 +40,7 @@ import { seedBench } from "./lib/bench-accounts.mjs";
 import { throughputBench } from "./lib/bench-throughput.mjs";
 import { findChromium } from "./lib/chromium.mjs";
 import { ensureClientBuilt, root } from "./lib/client-build.mjs";
+import { generatedPassword } from "./lib/generated-password.mjs";
 import { rssGrowthDuring, startServer } from "./lib/local-server.mjs";
 
 const LIGHTHOUSE = "lighthouse@12.8.2";
@@ -183,13 +184,6 @@ async function exportBench(base, pid) {
 // CPU each) while a probe asks /api/health every 25 ms: the estimate runs outside the server's thread,
 // which must stay as free as while a hostile file is read (worst probe < 200 ms).
 async function hostilePasswordBench(base) {
-  const generated = (seed) => {
-    let state = seed;
-    return Array.from({ length: 128 }, () => {
-      state = (state * 48271) % 2147483647;
-      return String.fromCharCode(33 + (state % 94));
-    }).join("");
-  };
   const latencies = [];
   let signingUp = true;
   const probe = (async () => {
@@ -203,7 +197,7 @@ async function hostilePasswordBench(base) {
   const started = performance.now();
   const statuses = await Promise.all(
     [11, 29, 41, 53].map(async (seed) => {
-      const response = await signUpPatient(base, `password-${seed}`, generated(seed));
+      const response = await signUpPatient(base, `password-${seed}`, generatedPassword(128, seed));
       await response.arrayBuffer();
       return response.status;
     }),

@@ -2,8 +2,9 @@ import type { PasswordEstimate } from "./password";
 
 /**
  * zxcvbn with the common and French dictionaries, loaded on first use (dynamic imports: a few
- * hundred KB the public pages must not carry). The server awaits it before checking a new
- * password; the client's meter loads it when a password field is first used.
+ * hundred KB the public pages must not carry). The server loads it in the thread that checks new
+ * passwords (modules/security/password-check.ts), the client's meter in its worker when a password
+ * field is first used (components/ui/passwordEstimates.ts): neither on the thread that answers (ADR 070).
  */
 export type PasswordEstimator = (password: string, userInputs?: string[]) => PasswordEstimate;
 

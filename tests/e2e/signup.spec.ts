@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { generatedPassword } from "../../scripts/lib/generated-password.mjs";
 import { DEMO, expect, expectNoSeriousA11yIssues, test, uniqueEmail } from "./fixtures";
 import { acceptTerms, expectPath, loginViaApi, toast } from "./helpers";
 
@@ -77,17 +78,12 @@ test.describe("inscription patient (/signup)", () => {
     page,
   }) => {
     // zxcvbn needs about a second for it: in a worker on the page (and a thread on the server, ADR 070).
-    let state = 7;
-    const generated = Array.from({ length: 128 }, () => {
-      state = (state * 48271) % 2147483647;
-      return String.fromCharCode(33 + (state % 94));
-    }).join("");
     await page.goto("/signup");
     const worker = page.waitForEvent("worker", { timeout: 15_000 });
     await fillPatientForm(page, {
       firstName: "Noé",
       email: uniqueEmail("long-password"),
-      password: generated,
+      password: generatedPassword(128, 7),
     });
     expect((await worker).url()).toMatch(/\/assets\/password-estimate\.worker-[\w-]+\.js$/);
     await expect(page.getByTestId("password-strength")).toContainText("Très robuste");

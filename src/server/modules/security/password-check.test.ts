@@ -1,19 +1,14 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
+import { generatedPassword } from "../../../../scripts/lib/generated-password.mjs";
 import { loadPasswordEstimator } from "../../../shared/password-estimator";
 import { estimatePassword, stopPasswordChecks } from "./password-check";
 
 /**
- * A password of 64 printable characters as a password manager makes them: zxcvbn's matching
- * (dictionaries, each with its l33t variants) costs hundreds of milliseconds of CPU for it.
+ * 64 printable characters as a password manager makes them: zxcvbn's matching (dictionaries, each
+ * with its l33t variants) costs hundreds of milliseconds of CPU for them.
  */
-function generated(length: number, seed = 11): string {
-  let state = seed;
-  return Array.from({ length }, () => {
-    state = (state * 48271) % 2147483647;
-    return String.fromCharCode(33 + (state % 94));
-  }).join("");
-}
+const generated = (seed: number) => generatedPassword(64, seed);
 
 afterAll(() => stopPasswordChecks());
 
@@ -27,7 +22,7 @@ describe("the password's estimate, off the server's thread (ADR 070)", () => {
       ["Dupont2026!", ["jean.dupont@example.fr", "jean", "dupont", "example"]],
       ["Sourire-Sain-2026", []],
       ["cheval correct agrafe batterie", []],
-      [generated(64), ["jean", "dupont"]],
+      [generated(11), ["jean", "dupont"]],
     ];
     // Asked all at once: each answer to its own question.
     const answers = await Promise.all(cases.map(([password, inputs]) => estimatePassword(password, inputs)));
@@ -39,7 +34,7 @@ describe("the password's estimate, off the server's thread (ADR 070)", () => {
   it("leaves the server's thread free while a costly password is estimated", async () => {
     await estimatePassword("Sourire-Sain-2026", []); // the thread started, its dictionaries loaded
     let answered = false;
-    const estimate = estimatePassword(generated(64, 29), []).finally(() => {
+    const estimate = estimatePassword(generated(29), []).finally(() => {
       answered = true;
     });
     // Turns of this thread's event loop while the estimate is made: one at most if it ran here.
@@ -53,9 +48,7 @@ describe("the password's estimate, off the server's thread (ADR 070)", () => {
   });
 
   it("answers the checks waiting on a thread that stopped with an error, and starts another", async () => {
-    const waiting = expect(estimatePassword(generated(64, 41), [])).rejects.toThrow(
-      /estimation du mot de passe/,
-    );
+    const waiting = expect(estimatePassword(generated(41), [])).rejects.toThrow(/estimation du mot de passe/);
     await stopPasswordChecks();
     await waiting;
     const estimator = await loadPasswordEstimator();
