@@ -213,6 +213,63 @@ test.describe("site public : contenus", () => {
     expect(withZod).toEqual([]);
   });
 
+  test("la page d'accueil montre les chiffres mesurés sans créer de formateur Intl", async ({ page }) => {
+    // The first Intl formatter a page makes costs it tens of milliseconds of main thread (ICU's data
+    // for the locale), four times that on Lighthouse's mobile: the server writes the figures (ADR 071).
+    // Every way a page asks ICU to format is counted from before the page's first script.
+    await page.addInitScript(() => {
+      const asked: string[] = [];
+      (window as unknown as { intlAsked: string[] }).intlAsked = asked;
+      const intl = Intl as unknown as Record<string, object>;
+      for (const name of Object.getOwnPropertyNames(Intl)) {
+        const original = intl[name];
+        if (typeof original !== "function") continue;
+        intl[name] = new Proxy(original, {
+          construct: (target, args) => {
+            asked.push(`Intl.${name}`);
+            return Reflect.construct(target as new (...a: unknown[]) => object, args);
+          },
+          apply: (target, self, args) => {
+            asked.push(`Intl.${name}`);
+            return Reflect.apply(target as (...a: unknown[]) => unknown, self, args);
+          },
+        });
+      }
+      const methods: [object, string, string][] = [
+        [Number.prototype, "toLocaleString", "Number"],
+        [BigInt.prototype, "toLocaleString", "BigInt"],
+        [Array.prototype, "toLocaleString", "Array"],
+        [Date.prototype, "toLocaleString", "Date"],
+        [Date.prototype, "toLocaleDateString", "Date"],
+        [Date.prototype, "toLocaleTimeString", "Date"],
+        [String.prototype, "localeCompare", "String"],
+      ];
+      for (const [prototype, method, owner] of methods) {
+        const original = Reflect.get(prototype, method) as (...a: unknown[]) => unknown;
+        Object.defineProperty(prototype, method, {
+          configurable: true,
+          writable: true,
+          value(this: unknown, ...args: unknown[]) {
+            asked.push(`${owner}.${method}`);
+            return original.apply(this, args);
+          },
+        });
+      }
+    });
+    const stats = await (await page.request.get("/api/public/stats")).json();
+    // The demo data measures every figure: each is shown, as the server wrote it.
+    expect(Object.values(stats.text).every((text) => typeof text === "string")).toBe(true);
+    await page.goto("/");
+    for (const [id, text] of Object.entries(stats.text)) {
+      await expect(page.locator(`[data-figure="${id}"]`)).toHaveText(text as string);
+    }
+    // The islands hydrated when they come near the screen (the testimonials, the contact form) too.
+    await page.getByRole("form", { name: "Formulaire de contact" }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole("form", { name: "Formulaire de contact" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("data-ready", "true");
+    expect(await page.evaluate(() => (window as unknown as { intlAsked: string[] }).intlAsked)).toEqual([]);
+  });
+
   test("le carrousel des témoignages avance, recule et boucle", async ({ page }) => {
     await page.goto("/");
     const carousel = page.getByRole("region", { name: "Témoignages" });

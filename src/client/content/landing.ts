@@ -1,3 +1,5 @@
+import type { PublicFigureId } from "../../shared/domain/publicFigures";
+
 /**
  * The landing page's figures and testimonials, in one place (issue 16, item 11): plain data an
  * operator may change without touching a component. Wording rules: docs/glossary.md (the wording
@@ -5,7 +7,7 @@
  */
 
 export interface Figure {
-  id: "patients" | "first_offer_hours" | "saving" | "verified_dentists" | "rating";
+  id: PublicFigureId;
   /**
    * The pre-rendered value, shown until GET /api/public/stats answers: null (a dash) unless an
    * operator writes a figure measured on the platform, with its date. Never a figure not measured.
@@ -26,21 +28,6 @@ export const FIGURES: readonly Figure[] = [
   { id: "verified_dentists", value: null, label: "dentistes vérifiés" },
   { id: "rating", value: null, label: "note moyenne des avis vérifiés" },
 ];
-
-/** Below this count the database's patients figure is not shown. */
-export const PATIENTS_FIGURE_MINIMUM = 10;
-
-/** "+ de 1 230" from the rounded count of GET /api/public/stats. */
-export function patientsFigure(count: number): string {
-  return `+ de ${count.toLocaleString("fr-FR")}`;
-}
-
-/** "16 h", "3 jours": a median delay in hours. */
-export function delayFigure(hours: number): string {
-  if (hours < 1) return "moins d'1 h";
-  if (hours < 48) return `${Math.round(hours)}\u00a0h`;
-  return `${Math.round(hours / 24)} jours`;
-}
 
 export interface Testimonial {
   id: string;

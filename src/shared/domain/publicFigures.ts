@@ -28,3 +28,6 @@ export const PUBLIC_FIGURE_METHODS = {
   verified_dentists: "Dentistes dont l'équipe a vérifié le numéro RPPS et le cabinet, aujourd'hui.",
   rating: "Moyenne des notes globales de tous les avis publiés, chacun vérifié et relu par l'équipe.",
 } as const;
+
+/** The public figures' names. */
+export type PublicFigureId = keyof typeof PUBLIC_FIGURE_METHODS;

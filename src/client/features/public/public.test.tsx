@@ -226,6 +226,14 @@ describe("landing figures (content + GET /api/public/stats)", () => {
     saving: { median_percent: 16, median_cents: 16_000, sample: 31 },
     verified_dentists: 42,
     rating: { average: 4.5, sample: 31 },
+    // As the server writes them (public-stats.service.ts, its worked examples in public-stats.test.ts).
+    text: {
+      patients: "+ de 1\u202f230",
+      first_offer_hours: "17\u00a0h",
+      saving: "16\u00a0% (160,00\u00a0€)",
+      verified_dentists: "42",
+      rating: "4,5/5",
+    },
   };
 
   it("writes no figure that is not measured: a dash in the pre-rendered page", () => {
@@ -237,7 +245,7 @@ describe("landing figures (content + GET /api/public/stats)", () => {
     for (const f of FIGURES) expect(figure(f.id)).toContain("—");
   });
 
-  it("shows each figure measured by the database, with how it is computed and /avis beside the rating", async () => {
+  it("shows each figure measured by the database as the server writes it, with how it is computed and /avis beside the rating", async () => {
     resetPublicStatsStore();
     stubApi(null, { "GET /api/public/stats": () => json(200, MEASURED) });
     renderLanding();
@@ -255,7 +263,14 @@ describe("landing figures (content + GET /api/public/stats)", () => {
     resetPublicStatsStore();
     stubApi(null, {
       "GET /api/public/stats": () =>
-        json(200, { ...MEASURED, patients: 0, saving: null, rating: null, first_offer_hours: null }),
+        json(200, {
+          ...MEASURED,
+          patients: 0,
+          saving: null,
+          rating: null,
+          first_offer_hours: null,
+          text: { ...MEASURED.text, patients: null, saving: null, rating: null, first_offer_hours: null },
+        }),
     });
     const first = renderLanding();
     expect(await screen.findByText("42")).toBeInTheDocument();
@@ -270,6 +285,26 @@ describe("landing figures (content + GET /api/public/stats)", () => {
     });
     renderLanding();
     await waitFor(() => expect(figure("rating")).toContain("—"));
+  });
+
+  it("keeps the written figures when the answer has no texts (an older server's, kept by a cache)", async () => {
+    resetPublicStatsStore();
+    const { text: _text, ...numbersOnly } = MEASURED;
+    let answered: () => void = () => {};
+    const answer = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    stubApi(null, {
+      "GET /api/public/stats": () => {
+        answered();
+        return json(200, numbersOnly);
+      },
+    });
+    renderLanding();
+    await answer;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const f of FIGURES) expect(figure(f.id)).toContain("—");
+    expect(screen.queryByText(/Pas encore assez de données/)).not.toBeInTheDocument();
   });
 
   it("says the testimonials are illustrative while they are", () => {

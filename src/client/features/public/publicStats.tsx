@@ -1,17 +1,16 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { PUBLIC_FIGURE_METHODS, PUBLIC_FIGURE_MIN_SAMPLE } from "../../../shared/domain/publicFigures";
-import { formatRating } from "../../../shared/domain/reviews";
-import { formatEuros } from "../../../shared/format/money";
 import type { PublicStats } from "../../../shared/schemas/publicStats";
-import { delayFigure, type Figure, PATIENTS_FIGURE_MINIMUM, patientsFigure } from "../../content/landing";
+import type { Figure } from "../../content/landing";
 import { api } from "../../lib/api";
 
 /*
  * GET /api/public/stats once per visit, after hydration, in a small store like lib/config.ts (no
  * react-query in the landing page's initial JS). null while unknown: the page shows the content's
- * written figures, which are also what the pre-rendered HTML holds.
+ * written figures, which are also what the pre-rendered HTML holds. The figures come written by the
+ * server: the page formats no number (no Intl formatter, ADR 071).
  */
-let stats: PublicStats | null = null;
+let stats: PublicStats["text"] | null = null;
 let requested = false;
 const listeners = new Set<() => void>();
 
@@ -20,14 +19,10 @@ function load(): void {
   requested = true;
   api<Partial<PublicStats>>("/api/public/stats")
     .then((data) => {
-      if (typeof data?.patients !== "number" || !Number.isFinite(data.patients)) return;
-      stats = {
-        patients: data.patients,
-        first_offer_hours: data.first_offer_hours ?? null,
-        saving: data.saving ?? null,
-        verified_dentists: typeof data.verified_dentists === "number" ? data.verified_dentists : 0,
-        rating: data.rating ?? null,
-      };
+      // An answer without the texts (an older server's, kept by a cache) leaves the written figures.
+      const text = data?.text;
+      if (typeof text !== "object" || text === null) return;
+      stats = text;
       for (const listener of listeners) listener();
     })
     .catch(() => {
@@ -48,30 +43,14 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** The figures from the database, or null while unknown (and when pre-rendering). */
-export function usePublicStats(): PublicStats | null {
+/** The figures from the database as the server writes them, or null while unknown (and when pre-rendering). */
+export function usePublicStats(): PublicStats["text"] | null {
   useEffect(load, []);
   return useSyncExternalStore(
     subscribe,
     () => stats,
     () => null,
   );
-}
-
-/** A figure's value from the measured data, or null when it is not measured on enough cases. */
-export function measuredValue(id: Figure["id"], s: PublicStats): string | null {
-  switch (id) {
-    case "patients":
-      return s.patients >= PATIENTS_FIGURE_MINIMUM ? patientsFigure(s.patients) : null;
-    case "first_offer_hours":
-      return s.first_offer_hours ? delayFigure(s.first_offer_hours.median) : null;
-    case "saving":
-      return s.saving ? `${s.saving.median_percent}\u00a0% (${formatEuros(s.saving.median_cents)})` : null;
-    case "verified_dentists":
-      return s.verified_dentists > 0 ? s.verified_dentists.toLocaleString("fr-FR") : null;
-    case "rating":
-      return s.rating ? `${formatRating(s.rating.average)}/5` : null;
-  }
 }
 
 /**
@@ -85,7 +64,7 @@ export function PublicFigures({ figures }: { figures: readonly Figure[] }) {
   return (
     <dl className="grid grid-cols-1 gap-px overflow-hidden rounded-ui border border-slate-200 bg-slate-200 min-[400px]:grid-cols-2 lg:grid-cols-5">
       {figures.map((figure) => {
-        const value = measured ? measuredValue(figure.id, measured) : figure.value;
+        const value = measured ? measured[figure.id] : figure.value;
         return (
           <div key={figure.id} className="flex flex-col gap-1 bg-white p-4 sm:p-5">
             <dt className="order-2 text-sm text-slate-700">{figure.label}</dt>

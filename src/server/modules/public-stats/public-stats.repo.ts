@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import {
   FIRST_OFFER_WINDOW_DAYS,
+  type MeasuredFigures,
   PUBLIC_FIGURE_MIN_SAMPLE,
-  type PublicStats,
   roundedDownBelow,
 } from "../../../shared/schemas/publicStats";
 import type { Db } from "../../db/index";
@@ -25,7 +25,10 @@ const enough = (sample: number) => sample >= PUBLIC_FIGURE_MIN_SAMPLE;
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
 /** Median hours from a request of the last FIRST_OFFER_WINDOW_DAYS days to its first offer. */
-export async function systemFirstOfferDelay(db: Db, now: Date): Promise<PublicStats["first_offer_hours"]> {
+export async function systemFirstOfferDelay(
+  db: Db,
+  now: Date,
+): Promise<MeasuredFigures["first_offer_hours"]> {
   const since = new Date(now.getTime() - FIRST_OFFER_WINDOW_DAYS * 86_400_000);
   const { rows } = await sql<{ median: number | null; sample: number }>`
     select percentile_cont(0.5) within group (order by hours)::float8 as median, count(*)::int as sample
@@ -41,7 +44,7 @@ export async function systemFirstOfferDelay(db: Db, now: Date): Promise<PublicSt
 }
 
 /** Median saving of accepted offers against the devis, on requests whose devis amount is known. */
-export async function systemMedianSaving(db: Db): Promise<PublicStats["saving"]> {
+export async function systemMedianSaving(db: Db): Promise<MeasuredFigures["saving"]> {
   const { rows } = await sql<{ cents: number | null; percent: number | null; sample: number }>`
     select
       percentile_cont(0.5) within group (order by r.quote_amount_cents - o.amount_cents)::float8 as cents,
@@ -73,7 +76,7 @@ export async function systemCountVerifiedDentists(db: Db): Promise<number> {
 }
 
 /** The average overall mark of the published reviews. */
-export async function systemAverageRating(db: Db): Promise<PublicStats["rating"]> {
+export async function systemAverageRating(db: Db): Promise<MeasuredFigures["rating"]> {
   const row = await db
     .selectFrom("reviews")
     .select([sql<number | null>`avg(rating)::float8`.as("average"), sql<number>`count(*)::int`.as("sample")])
@@ -84,7 +87,7 @@ export async function systemAverageRating(db: Db): Promise<PublicStats["rating"]
 }
 
 /** Every public figure at `now`. */
-export async function systemPublicStats(db: Db, now: Date): Promise<PublicStats> {
+export async function systemPublicStats(db: Db, now: Date): Promise<MeasuredFigures> {
   const [patients, first_offer_hours, saving, verified_dentists, rating] = await Promise.all([
     systemCountPatientsWithRequest(db),
     systemFirstOfferDelay(db, now),

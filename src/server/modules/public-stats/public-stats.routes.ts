@@ -8,6 +8,7 @@ import {
 } from "../../../shared/schemas/publicStats";
 import { AppError } from "../../errors";
 import { systemPublicStats } from "./public-stats.repo";
+import { publicStatsWithText } from "./public-stats.service";
 
 /** How long one count serves every visitor (in this process), and browsers and proxies. */
 export const PUBLIC_STATS_TTL_MS = 10 * 60 * 1000;
@@ -30,6 +31,7 @@ export async function publicStatsRoutes(app: FastifyInstance): Promise<void> {
     if (cached && cached.until > now) return cached.stats;
     // One query at a time however many visitors arrive together.
     pending ??= systemPublicStats(app.db, app.clock())
+      .then(publicStatsWithText)
       .then((stats) => {
         cached = { stats, until: app.clock().getTime() + PUBLIC_STATS_TTL_MS };
         return stats;
@@ -46,7 +48,7 @@ export async function publicStatsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ["system"],
         summary:
-          "Chiffres publics mesurés sur les données de Sourio (patients, délai de première proposition, économie, dentistes vérifiés, note moyenne) ; null sous 30 cas",
+          "Chiffres publics mesurés sur les données de Sourio (patients, délai de première proposition, économie, dentistes vérifiés, note moyenne), et chacun tel que la page d'accueil l'écrit ; null sous 30 cas",
         response: { 200: publicStatsSchema, 429: errorBodySchema },
       },
       onRequest: limit,

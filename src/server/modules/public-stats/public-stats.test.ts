@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUBLIC_STATS_MESSAGES, roundedDownBelow } from "../../../shared/schemas/publicStats";
+import {
+  type MeasuredFigures,
+  PUBLIC_STATS_MESSAGES,
+  roundedDownBelow,
+} from "../../../shared/schemas/publicStats";
 import { createTestContext, signUpPatient, type TestContext } from "../../testing/harness";
 import { dentist, patient } from "../../testing/people";
 import { systemPublicStats } from "./public-stats.repo";
 import { PUBLIC_STATS_PER_MINUTE, PUBLIC_STATS_TTL_MS } from "./public-stats.routes";
+import { publicStatsWithText } from "./public-stats.service";
 
 let ctx: TestContext;
 let now = new Date("2026-11-21T09:00:00Z");
@@ -42,6 +47,48 @@ describe("roundedDownBelow", () => {
   });
 });
 
+describe("the figures as the landing page writes them (publicStatsWithText)", () => {
+  const none: MeasuredFigures = {
+    patients: 0,
+    first_offer_hours: null,
+    saving: null,
+    verified_dentists: 0,
+    rating: null,
+  };
+  const text = (figures: Partial<MeasuredFigures>) => publicStatsWithText({ ...none, ...figures }).text;
+
+  it("groups digits the French way (U+202F) and writes the patients from ten on", () => {
+    expect(text({ patients: 1230 }).patients).toBe("+ de 1\u202f230");
+    expect(text({ patients: 10 }).patients).toBe("+ de 10");
+    expect(text({ patients: 9 }).patients).toBeNull();
+    expect(text({ verified_dentists: 1234 }).verified_dentists).toBe("1\u202f234");
+    expect(text({ verified_dentists: 1 }).verified_dentists).toBe("1");
+    expect(text({ verified_dentists: 0 }).verified_dentists).toBeNull();
+  });
+
+  it("writes the delay in hours under two days, in days from two days on", () => {
+    const delay = (median: number) => text({ first_offer_hours: { median, sample: 30 } }).first_offer_hours;
+    expect(delay(0.5)).toBe("moins d'1 h");
+    expect(delay(16.5)).toBe("17\u00a0h");
+    expect(delay(47.4)).toBe("47\u00a0h");
+    expect(delay(50)).toBe("2 jours");
+    expect(text({}).first_offer_hours).toBeNull();
+  });
+
+  it("writes the saving as a percentage and its amount in euros, the rating with one decimal", () => {
+    expect(text({ saving: { median_percent: 16, median_cents: 16_000, sample: 31 } }).saving).toBe(
+      "16\u00a0% (160,00\u00a0€)",
+    );
+    expect(text({ saving: { median_percent: 24, median_cents: 127_350, sample: 36 } }).saving).toBe(
+      "24\u00a0% (1\u202f273,50\u00a0€)",
+    );
+    expect(text({ rating: { average: 4.5, sample: 31 } }).rating).toBe("4,5/5");
+    expect(text({ rating: { average: 4, sample: 31 } }).rating).toBe("4,0/5");
+    expect(text({}).saving).toBeNull();
+    expect(text({}).rating).toBeNull();
+  });
+});
+
 describe("GET /api/public/stats", () => {
   it("answers anyone, without a session, with the rounded count of patients who sent a request", async () => {
     const empty = await stats();
@@ -52,6 +99,7 @@ describe("GET /api/public/stats", () => {
       saving: null,
       verified_dentists: 0,
       rating: null,
+      text: { patients: null, first_offer_hours: null, saving: null, verified_dentists: null, rating: null },
     });
     expect(empty.headers["cache-control"]).toBe(`public, max-age=${PUBLIC_STATS_TTL_MS / 1000}`);
     expect(empty.headers["set-cookie"]).toBeUndefined();
@@ -64,14 +112,15 @@ describe("GET /api/public/stats", () => {
     expect((await stats()).json()).toMatchObject({ patients: 0 });
     now = new Date(now.getTime() + PUBLIC_STATS_TTL_MS + 1000);
     const fresh = await stats();
-    expect(fresh.json()).toMatchObject({ patients: 10 });
-    // Only the figures: no names, no ids.
+    expect(fresh.json()).toMatchObject({ patients: 10, text: { patients: "+ de 10" } });
+    // Only the figures and their texts: no names, no ids.
     expect(Object.keys(fresh.json())).toEqual([
       "patients",
       "first_offer_hours",
       "saving",
       "verified_dentists",
       "rating",
+      "text",
     ]);
   });
 
@@ -187,5 +236,12 @@ describe("the public figures' queries (issue 36), on a seeded set with known med
     // 15 × 5 and 16 × 4: 140 / 31 = 4.516… → 4.5.
     expect(figures.rating).toEqual({ average: 4.5, sample: 31 });
     expect(created).toHaveLength(29);
+    // What the landing page shows for them (the patients: the other tests' too, same database).
+    expect(publicStatsWithText(figures).text).toMatchObject({
+      first_offer_hours: "17\u00a0h",
+      saving: "16\u00a0% (160,00\u00a0€)",
+      verified_dentists: "2",
+      rating: "4,5/5",
+    });
   });
 });
