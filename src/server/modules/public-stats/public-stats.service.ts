@@ -3,7 +3,7 @@ import { formatEuros } from "../../../shared/format/money";
 import type { MeasuredFigures, PublicStats } from "../../../shared/schemas/publicStats";
 
 /** Below this count the patients figure is not shown (a dash). */
-export const PATIENTS_FIGURE_MINIMUM = 10;
+const PATIENTS_FIGURE_MINIMUM = 10;
 
 /** "16 h", "3 jours": a median delay in hours. */
 function delayText(hours: number): string {
