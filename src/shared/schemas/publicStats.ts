@@ -4,7 +4,6 @@ export {
   FIRST_OFFER_WINDOW_DAYS,
   PUBLIC_FIGURE_METHODS,
   PUBLIC_FIGURE_MIN_SAMPLE,
-  type PublicFigureId,
   roundedDownBelow,
 } from "../domain/publicFigures";
 
