@@ -29,11 +29,20 @@ import { MAX_RENDER_PIXELS, MAX_RENDER_SIDE } from "./limits";
  * (a probe every 50 ms: p99 < 200 ms, none over 1 s), its own memory grows by less than 150 MB (the
  * reader's counts against its own ceiling), and the reading ends within its time limit: failed with its
  * French message, or done when the capped pages hold nothing. Their previews are capped too.
+ *
+ * That limit is the reading process's CPU time (sandbox.ts, ADR 037 addendum), so that is what is
+ * checked: the wall clock also counts the time a nice-19 child waited for a core while the machine was
+ * busy (13.8 s for 10 s of CPU once in CI), which only the wall-clock backstop bounds.
  */
 
 /** The reading's time limit in this file (READING_TIME_LIMIT_S), short to keep the suite fast. */
 const TIME_LIMIT_S = 10;
-/** What the end of a reading may take beyond its limit (killing the child, saving the row). */
+/**
+ * What the reading's CPU time may exceed its limit by: the sandbox reads it every 100 ms, and the child's
+ * threads (GC, sharp, the OCR) add theirs between two reads.
+ */
+const CPU_MARGIN_MS = 1000;
+/** Where the CPU time cannot be read (not Linux), the limit is wall-clock: the end of a reading's grace. */
 const GRACE_MS = 3000;
 
 let ctx: TestContext;
@@ -52,6 +61,8 @@ afterAll(async () => ctx?.close());
 interface Measured {
   reading: QuoteReading;
   ms: number;
+  /** The reading's CPU time as the sandbox last read it; null where it is not read (not Linux). */
+  cpuMs: number | null;
   probes: number[];
   rssGrowthMb: number;
 }
@@ -89,6 +100,7 @@ async function readWhileProbing(file: UploadFile): Promise<Measured> {
     reading = false;
   }
   const ms = performance.now() - started;
+  const cpuMs = ctx.app.readings.sandbox.lastCpuMs;
   await probing;
   const response = await ctx.app.inject({
     method: "GET",
@@ -96,7 +108,7 @@ async function readWhileProbing(file: UploadFile): Promise<Measured> {
     headers: { cookie },
   });
   const result = response.json().reading as QuoteReading;
-  return { reading: result, ms, probes, rssGrowthMb: (peak - rss0) / 2 ** 20 };
+  return { reading: result, ms, cpuMs, probes, rssGrowthMb: (peak - rss0) / 2 ** 20 };
 }
 
 /** Stated in the test's output: what the server's probes and memory were while the file was read. */
@@ -104,13 +116,16 @@ function expectServerUnaffected(name: string, measured: Measured) {
   const p99 = percentile(measured.probes, 99);
   const max = Math.max(...measured.probes);
   console.info(
-    `${name}: ${measured.reading.status} in ${Math.round(measured.ms)} ms; ${measured.probes.length} probes, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms; server RSS +${measured.rssGrowthMb.toFixed(1)} MB`,
+    `${name}: ${measured.reading.status} in ${Math.round(measured.ms)} ms (CPU ${measured.cpuMs === null ? "not read" : `${Math.round(measured.cpuMs)} ms`}); ${measured.probes.length} probes, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms; server RSS +${measured.rssGrowthMb.toFixed(1)} MB`,
   );
   expect(measured.probes.length).toBeGreaterThan(0);
   expect(p99, `${name}: p99 of /api/health`).toBeLessThan(200);
   expect(max, `${name}: slowest /api/health`).toBeLessThan(1000);
   expect(measured.rssGrowthMb, `${name}: server RSS growth`).toBeLessThan(150);
-  expect(measured.ms, `${name}: reading time`).toBeLessThan(TIME_LIMIT_S * 1000 + GRACE_MS);
+  if (measured.cpuMs === null)
+    expect(measured.ms, `${name}: reading time`).toBeLessThan(TIME_LIMIT_S * 1000 + GRACE_MS);
+  else
+    expect(measured.cpuMs, `${name}: reading's CPU time`).toBeLessThan(TIME_LIMIT_S * 1000 + CPU_MARGIN_MS);
 }
 
 const FAILURES: string[] = [
