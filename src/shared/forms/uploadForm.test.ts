@@ -24,6 +24,10 @@ describe("upload form", () => {
     expect(validateUpload(values, quote).quote_amount).toBe(UPLOAD_MESSAGES.quoteAmountInvalid);
     expect(validateUpload(values, quote, true).quote_amount).toBeUndefined();
     expect(validateUpload({ ...values, quote_amount: "1 250,50" }, quote)).toEqual({});
+    expect(validateUpload({ ...values, quote_amount: "100 000" }, quote)).toEqual({});
+    expect(validateUpload({ ...values, quote_amount: "100 000,01" }, quote).quote_amount).toBe(
+      UPLOAD_MESSAGES.quoteAmountTooHigh,
+    );
   });
 
   it("puts the API's field errors beside their control, the others under the files", () => {

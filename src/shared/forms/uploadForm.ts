@@ -1,7 +1,6 @@
 import { DEFAULT_URGENCY, type Urgency } from "../domain/requests";
 import type { TreatmentType } from "../domain/treatments";
-import { parseEuros } from "../format/money";
-import { UPLOAD_MESSAGES } from "../schemas/requests";
+import { parseQuoteAmount, UPLOAD_MESSAGES } from "../schemas/requests";
 
 /*
  * The patient's upload form (/patient/upload): what people type, the checks the browser makes
@@ -55,8 +54,8 @@ export function validateUpload(
   if (files.length === 0) errors.files = UPLOAD_MESSAGES.noFile;
   else if (!files.some((f) => f.file.name)) errors.files = UPLOAD_MESSAGES.noValidFile;
   if (!values.treatment_type) errors.treatment_type = UPLOAD_MESSAGES.treatmentRequired;
-  if (!withLines && values.quote_amount.trim() && parseEuros(values.quote_amount) === null)
-    errors.quote_amount = UPLOAD_MESSAGES.quoteAmountInvalid;
+  const amount = !withLines && values.quote_amount.trim() ? parseQuoteAmount(values.quote_amount) : null;
+  if (typeof amount === "string") errors.quote_amount = amount;
   if (!values.consent) errors.consent = UPLOAD_MESSAGES.consentRequired;
   return errors;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DENTIST_SORTS } from "../domain/geo";
 import { JOURNEY_STATES } from "../domain/journey";
+import { OFFER_LIMITS } from "../domain/offers";
 import { DEFAULT_URGENCY, DOCUMENT_TYPES, REQUEST_STATUSES, URGENCIES } from "../domain/requests";
 import { TREATMENT_TYPES } from "../domain/treatments";
 import { parseEuros } from "../format/money";
@@ -27,6 +28,7 @@ export const UPLOAD_MESSAGES = {
   tooManyFiles: (max: number) => `Vous pouvez envoyer au plus ${max} fichiers par demande.`,
   consentRequired: "Veuillez accepter le partage de vos documents avec le ou les dentistes choisis.",
   quoteAmountInvalid: "Veuillez saisir un montant en euros, par exemple 1 250 ou 1 250,50.",
+  quoteAmountTooHigh: "Le montant du devis ne peut pas dépasser 100 000 €.",
   recipientUnavailable:
     "Ce dentiste n'est pas disponible. Choisissez un autre dentiste ou tous les dentistes vérifiés.",
   success: "Documents envoyés avec succès !",
@@ -43,6 +45,16 @@ const optionalText = (max: number, message: string) =>
     .optional()
     .transform((v) => v ?? "");
 
+/** The highest devis amount a patient may type: an offer's own bound (OFFER_LIMITS), 100 000 €. */
+export const QUOTE_AMOUNT_MAX_CENTS = OFFER_LIMITS.maxAmountCents;
+
+/** The devis amount a patient typed, in cents, or the French message that refuses it. */
+export function parseQuoteAmount(input: string): number | string {
+  const cents = parseEuros(input);
+  if (cents === null) return UPLOAD_MESSAGES.quoteAmountInvalid;
+  return cents > QUOTE_AMOUNT_MAX_CENTS ? UPLOAD_MESSAGES.quoteAmountTooHigh : cents;
+}
+
 /**
  * The text fields of the upload's multipart body. `document_types` is a JSON array giving, in the
  * order of the files, each file's type; `recipient` is "all" or a verified dentist's id.
@@ -56,9 +68,9 @@ export const requestFieldsSchema = z.object({
     .optional()
     .transform((v, ctx) => {
       if (!v?.trim()) return null;
-      const cents = parseEuros(v);
-      if (cents === null) {
-        ctx.addIssue({ code: "custom", message: UPLOAD_MESSAGES.quoteAmountInvalid });
+      const cents = parseQuoteAmount(v);
+      if (typeof cents === "string") {
+        ctx.addIssue({ code: "custom", message: cents });
         return z.NEVER;
       }
       return cents;

@@ -114,6 +114,8 @@ describe("creating a request", () => {
       400,
       "Veuillez saisir un montant en euros, par exemple 1 250 ou 1 250,50.",
     ],
+    // 30 000 000 € is 3 × 10⁹ cents, past the column's 32-bit integer: refused before, not a 500.
+    [{ quote_amount: "30000000" }, [pdf()], 400, "Le montant du devis ne peut pas dépasser 100 000 €."],
     [{}, [], 400, "Veuillez téléverser au moins un document."],
     [
       {},
