@@ -376,15 +376,27 @@ describe("ma mutuelle (profil patient)", () => {
     });
   });
 
-  it("retire la mutuelle", async () => {
+  it("retire la mutuelle après confirmation", async () => {
     const { user, calls } = open({
       "GET /api/patient/cover": () => json(200, { cover: COVER }),
       "DELETE /api/patient/cover": () => json(200, { cover: null, message: COVER_MESSAGES.removed }),
     });
+    const deleted = () => calls.mock.calls.some(([, init]) => init?.method === "DELETE");
     const form = await screen.findByRole("form", { name: "Ma mutuelle" });
-    await user.click(within(form).getByRole("button", { name: "Retirer ma mutuelle" }));
+    const remove = within(form).getByRole("button", { name: "Retirer ma mutuelle" });
+    await user.click(remove);
+    let dialog = await screen.findByRole("dialog", { name: "Retirer votre mutuelle ?" });
+    await user.click(within(dialog).getByRole("button", { name: "Annuler" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(deleted()).toBe(false);
+    await waitFor(() => expect(remove).toHaveFocus());
+    expect(percent()).toHaveValue("200");
+
+    await user.click(remove);
+    dialog = await screen.findByRole("dialog", { name: "Retirer votre mutuelle ?" });
+    await user.click(within(dialog).getByRole("button", { name: "Retirer ma mutuelle" }));
     expect(await screen.findByText(spaced(COVER_MESSAGES.removed))).toBeInTheDocument();
-    expect(calls.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(true);
+    expect(deleted()).toBe(true);
     expect(percent()).toHaveValue("");
     expect(within(form).queryByRole("button", { name: "Retirer ma mutuelle" })).not.toBeInTheDocument();
   });

@@ -10,6 +10,7 @@ import {
 import type { Cover } from "../../../../shared/schemas/quotes";
 import { Button } from "../../../components/ui/Button";
 import { Checkbox } from "../../../components/ui/Checkbox";
+import { ConfirmDialog } from "../../../components/ui/Dialog";
 import { FormField } from "../../../components/ui/FormField";
 import { Input } from "../../../components/ui/Input";
 import { Label } from "../../../components/ui/Label";
@@ -29,6 +30,7 @@ export function CoverForm({ cover }: { cover: Cover | null }) {
   const [values, setValues] = useState<Values>(() => valuesOf(cover));
   const [errors, setErrors] = useState<Errors>({});
   const [removing, setRemoving] = useState(false);
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const ids = useId();
 
   // The cover the server now holds (after saving or removing) becomes the form's values.
@@ -78,6 +80,7 @@ export function CoverForm({ cover }: { cover: Cover | null }) {
   };
 
   const onRemove = () => {
+    setConfirmingRemoval(false);
     setRemoving(true);
     save.mutate(null, {
       onSuccess: ({ message }) => {
@@ -208,12 +211,21 @@ export function CoverForm({ cover }: { cover: Cover | null }) {
             type="button"
             variant="destructive-ghost"
             loading={save.isPending && removing}
-            onClick={onRemove}
+            onClick={() => setConfirmingRemoval(true)}
           >
             Retirer ma mutuelle
           </Button>
         ) : null}
       </div>
+      <ConfirmDialog
+        open={confirmingRemoval}
+        onOpenChange={setConfirmingRemoval}
+        title="Retirer votre mutuelle ?"
+        description="Les estimations de votre reste à charge ne compteront plus que le remboursement de l'Assurance Maladie. Vous pourrez la saisir à nouveau à tout moment."
+        confirmLabel="Retirer ma mutuelle"
+        destructive
+        onConfirm={onRemove}
+      />
     </form>
   );
 }
