@@ -270,6 +270,13 @@ const TABLE: Record<string, Rows> = {
     "req:namedA":      patients(400, 404),
     "req:openB":       patients(404, 400),
   },
+  "GET /api/patient/requests/{id}/access-log": {
+    "req:openA":       patients(200, 404),
+    "req:finishedA":   patients(200, 404),
+    "req:cancelledA":  patients(200, 404),
+    "req:namedA":      patients(200, 404),
+    "req:openB":       patients(404, 200),
+  },
   "GET /api/patient/requests/{id}/comparison": {
     "req:openA":       patients(200, 404),
     "req:finishedA":   patients(200, 404),

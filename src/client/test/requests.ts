@@ -25,6 +25,7 @@ export function makeRequestDetail(id: string, overrides: Partial<RequestDetail> 
     updated_at: "2026-11-21T10:00:00.000Z",
     documents: [],
     access_log: [],
+    access_log_has_more: false,
     consent: {
       version: "2026-11-25",
       text: "J'accepte que mes documents soient consultés par les dentistes vérifiés de Sourio pour étudier ma demande.",

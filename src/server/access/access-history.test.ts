@@ -90,6 +90,54 @@ describe("the patient's access history", () => {
     expect((await call("GET", `/api/patient/requests/${id}`, other.cookie)).statusCode).toBe(404);
   });
 
+  it("gives the history by pages: the detail holds the 20 newest reads, its route every page, none lost", async () => {
+    const patient = await signUpPatient(ctx.app);
+    const dentist = await signUpDentist(ctx.app, { first_name: "Paul", last_name: "Morel" });
+    await verifyDentist(ctx.app, dentist.response.json().profile.id as string);
+    const id = (
+      await postRequest(ctx.app, patient.cookie, { treatment_type: "crown", consent: "true" })
+    ).json().id as string;
+    const detail = await call("GET", `/api/dentist/requests/${id}`, dentist.cookie);
+    const documentId = detail.json().documents[0].id as string;
+    // The request page, then its devis opened 24 times: 25 reads, more than the page's 20.
+    for (let i = 0; i < 24; i++) {
+      const read = await call("GET", `/api/documents/${documentId}/file?disposition=inline`, dentist.cookie);
+      expect(read.statusCode).toBe(200);
+    }
+
+    const first = (await call("GET", `/api/patient/requests/${id}`, patient.cookie)).json();
+    expect(first.access_log).toHaveLength(20);
+    expect(first.access_log_has_more).toBe(true);
+    const page = async (n: number) => {
+      const response = await call("GET", `/api/patient/requests/${id}/access-log?page=${n}`, patient.cookie);
+      expect(response.statusCode).toBe(200);
+      return response.json() as {
+        items: { id: string; action: string; created_at: string }[];
+        has_more: boolean;
+      };
+    };
+    const [one, two, three] = [await page(1), await page(2), await page(3)];
+    expect(one.items).toEqual(first.access_log);
+    expect(one.has_more).toBe(true);
+    expect(two.items).toHaveLength(5);
+    expect(two.has_more).toBe(false);
+    expect(three).toMatchObject({ items: [], has_more: false });
+    const all = [...one.items, ...two.items];
+    expect(new Set(all.map((a) => a.id)).size).toBe(25);
+    // Newest first: the request page, opened before the documents, is the last row.
+    const times = all.map((a) => a.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(all.at(-1)?.action).toBe("request_view");
+    expect(all.filter((a) => a.action === "view")).toHaveLength(24);
+
+    // Another patient's request: 404, as its detail; a bad page number: 400 in French.
+    const other = await signUpPatient(ctx.app);
+    const refused = await call("GET", `/api/patient/requests/${id}/access-log?page=2`, other.cookie);
+    expect(refused.statusCode).toBe(404);
+    const bad = await call("GET", `/api/patient/requests/${id}/access-log?page=0`, patient.cookie);
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("records the team opening a patient's help thread and its images, shown to that patient only", async () => {
     const patient = await signUpPatient(ctx.app);
     const other = await signUpPatient(ctx.app);

@@ -6,7 +6,7 @@ import { DEFAULT_URGENCY, DOCUMENT_TYPES, REQUEST_STATUSES, URGENCIES } from "..
 import { TREATMENT_TYPES } from "../domain/treatments";
 import { parseEuros } from "../format/money";
 import { countLabel, plural } from "../format/plural";
-import { pageQuery, searchParam } from "./lists";
+import { pagedList, pageParam, pageQuery, searchParam } from "./lists";
 import { patientOfferSchema } from "./offers";
 import { QUOTE_MESSAGES, quoteDateSchema, quoteLineDtoSchema, quoteLinesSchema } from "./quotes";
 
@@ -183,6 +183,15 @@ export const documentAccessSchema = z.object({
 });
 export type DocumentAccessDto = z.infer<typeof documentAccessSchema>;
 
+/**
+ * « Qui a consulté mes documents » by pages, newest first: the request's detail holds the first page
+ * (and whether more follow), GET /api/patient/requests/:id/access-log?page= any page.
+ */
+export const ACCESS_LOG_PAGE_SIZE = 20;
+export const accessLogQuerySchema = z.object({ page: pageParam() });
+export const accessLogPageSchema = pagedList(documentAccessSchema);
+export type AccessLogPage = z.infer<typeof accessLogPageSchema>;
+
 /** Withdrawing the consent of a request (patient's request page). */
 export const CONSENT_MESSAGES = {
   withdrawn:
@@ -201,7 +210,9 @@ export const requestDetailSchema = requestSummarySchema.extend({
   recipient: z.object({ id: z.string(), full_name: z.string(), city: z.string().nullable() }).nullable(),
   updated_at: z.string(),
   documents: z.array(documentSchema),
+  /** The access log's first page (ACCESS_LOG_PAGE_SIZE rows, newest first); the others by its route. */
   access_log: z.array(documentAccessSchema),
+  access_log_has_more: z.boolean(),
   /** The consent given when sending the request, as worded then; withdrawn_at once withdrawn. */
   consent: z.object({
     version: z.string(),

@@ -7,7 +7,7 @@ import { actorOf, requireArea } from "../../access/actor";
 import { notFound } from "../../errors";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { patientQuoteLines } from "../quotes/quotes.service";
-import { patientRequestDetail } from "../requests/requests.service";
+import { accessLogItem, patientRequestDetail } from "../requests/requests.service";
 import { summary } from "../requests/summary";
 import { patientOffersRepo } from "./offers.repo";
 
@@ -83,15 +83,8 @@ export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
           given_at: new Date(row.consent_at).toISOString(),
           withdrawn_at: row.consent_withdrawn_at ? new Date(row.consent_withdrawn_at).toISOString() : null,
         },
-        access_log: accessLog.map((a) => ({
-          id: a.id,
-          document_id: a.document_id,
-          document_name: a.document_name,
-          actor_name: a.actor_name,
-          actor_kind: a.actor_kind,
-          action: a.action,
-          created_at: new Date(a.created_at).toISOString(),
-        })),
+        access_log: accessLog.rows.map(accessLogItem),
+        access_log_has_more: accessLog.hasMore,
       };
     },
   );

@@ -4,10 +4,12 @@ import { REQUEST_STATUS_LABELS } from "../../../shared/domain/requests";
 import { TREATMENT_LABELS } from "../../../shared/domain/treatments";
 import { keysMatchingLabel } from "../../../shared/format/search";
 import { parisToday } from "../../../shared/policies/offers";
+import { ACCESS_LOG_PAGE_SIZE } from "../../../shared/schemas/requests";
 import type { Actor } from "../../access/actor";
 import { runCompiled } from "../../db/compiled";
 import { readingTextKeys } from "../../db/file-keys";
 import type { Db } from "../../db/index";
+import { fetchPage } from "../../db/paging";
 
 /**
  * A request's row as the lists show it, with what its journey is derived from (ADR 016): the
@@ -175,8 +177,9 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
         .execute();
     },
 
-    async accessLog(requestId: string) {
-      return db
+    /** A page of who read this request and its documents, newest first (its rows and whether more follow). */
+    async accessLog(requestId: string, page = 1) {
+      const query = db
         .selectFrom("document_access as a")
         .innerJoin("requests as r", "r.id", "a.request_id")
         .leftJoin("documents as d", "d.id", "a.document_id")
@@ -192,8 +195,9 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
           "a.created_at",
         ])
         .orderBy("a.created_at", "desc")
-        .limit(200)
-        .execute();
+        // Rows written together (a zip's documents) share their created_at: the id orders them.
+        .orderBy("a.id", "desc");
+      return fetchPage(query, { page, pageSize: ACCESS_LOG_PAGE_SIZE });
     },
 
     /** The dentists' replies: the first message of each dentist's conversation about this request. */

@@ -4,6 +4,9 @@ import { DASHBOARD_LIST_SIZE } from "../../../shared/domain/limits";
 import { mayCancelRequest, mayDeleteRequest } from "../../../shared/policies/requests";
 import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
 import {
+  ACCESS_LOG_PAGE_SIZE,
+  accessLogPageSchema,
+  accessLogQuerySchema,
   CONSENT_MESSAGES,
   patientDashboardSchema,
   REQUEST_NOT_FOUND,
@@ -20,6 +23,7 @@ import { sortDentists, withDistance } from "../../geo/distance";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { loggableError } from "../../redact";
 import { listVerifiedDentists, patientRequestsRepo } from "./requests.repo";
+import { accessLogItem } from "./requests.service";
 import { summary } from "./summary";
 
 const NOT_FOUND = REQUEST_NOT_FOUND;
@@ -62,6 +66,19 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       const { search, page, page_size } = request.query;
       const { items, total } = await repo(actor).list({ search, page, pageSize: page_size });
       return { items: items.map((row) => summary(row, app.clock())), total, page, page_size };
+    },
+  });
+
+  patient.get("/api/patient/requests/:id/access-log", {
+    summary: "Qui a consulté une de mes demandes et ses documents : une page, les plus récents d'abord",
+    params: idParams,
+    querystring: accessLogQuerySchema,
+    response: { 200: accessLogPageSchema },
+    handler: async (request, _reply, actor) => {
+      const { requests, id } = await ownRequest(actor, request.params.id);
+      const { page } = request.query;
+      const { rows, hasMore } = await requests.accessLog(id, page);
+      return { items: rows.map(accessLogItem), page, page_size: ACCESS_LOG_PAGE_SIZE, has_more: hasMore };
     },
   });
 

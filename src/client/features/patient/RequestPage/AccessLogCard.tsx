@@ -1,9 +1,16 @@
 import { ShieldCheck } from "lucide-react";
+import { useState } from "react";
 import { formatDetailDateTime } from "../../../../shared/format/dates";
-import { ACCESS_ACTION_LABELS, type DocumentAccessDto } from "../../../../shared/schemas/requests";
+import {
+  ACCESS_ACTION_LABELS,
+  type DocumentAccessDto,
+  type RequestDetail,
+} from "../../../../shared/schemas/requests";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/Card";
-import { type Column, DataTable } from "../../../components/ui/DataTable";
+import { type Column, DataTable, ListPagination } from "../../../components/ui/DataTable";
+import { LoadError } from "../../../components/ui/LoadError";
 import { useConfig } from "../../../lib/config";
+import { useAccessLogPage } from "../api";
 
 const accessColumns = (brand: string): Column<DocumentAccessDto>[] => [
   { header: "Personne", cell: (a) => a.actor_name },
@@ -13,9 +20,17 @@ const accessColumns = (brand: string): Column<DocumentAccessDto>[] => [
   { header: "Date", cell: (a) => formatDetailDateTime(a.created_at), className: "whitespace-nowrap" },
 ];
 
-/** 'Qui a consulté mes documents': every opening, view or download by a dentist or the team (ADR 005). */
-export function AccessLogCard({ accessLog }: { accessLog: DocumentAccessDto[] }) {
+/**
+ * 'Qui a consulté mes documents': every opening, view or download by a dentist or the team (ADR 005),
+ * newest first, by pages — the first from the request's detail, the others asked for.
+ */
+export function AccessLogCard({ request }: { request: RequestDetail }) {
   const { brand_name: brand } = useConfig();
+  const [page, setPage] = useState(1);
+  const later = useAccessLogPage(request.id, page);
+  const first = page === 1;
+  const rows = first ? request.access_log : later.data?.items;
+  const hasMore = first ? request.access_log_has_more : later.data?.has_more;
   return (
     <Card className="lg:col-span-2">
       <CardHeader>
@@ -26,15 +41,29 @@ export function AccessLogCard({ accessLog }: { accessLog: DocumentAccessDto[] })
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {accessLog.length === 0 ? (
+        {first && rows?.length === 0 ? (
           <p className="text-slate-600">Personne n'a encore consulté vos documents.</p>
         ) : (
-          <DataTable
-            caption="Consultations de mes documents"
-            columns={accessColumns(brand)}
-            rows={accessLog}
-            rowKey={(a) => a.id}
-          />
+          <div className="grid gap-3">
+            <DataTable
+              caption="Consultations de mes documents"
+              columns={accessColumns(brand)}
+              rows={rows}
+              rowKey={(a) => a.id}
+              loading={!first && later.isPending}
+              loadingRows={3}
+              error={
+                !first && later.isError ? (
+                  <LoadError
+                    title="Ces consultations n'ont pas pu être chargées."
+                    onRetry={() => later.refetch()}
+                  />
+                ) : undefined
+              }
+              empty={<p className="text-slate-600">Aucune consultation plus ancienne.</p>}
+            />
+            <ListPagination page={page} hasMore={hasMore ?? false} onPageChange={setPage} />
+          </div>
         )}
       </CardContent>
     </Card>

@@ -59,7 +59,7 @@ export function RequestView({ request }: { request: RequestDetail }) {
         />
         <RepliesCard replies={request.replies} />
         <ConsentCard request={request} />
-        <AccessLogCard accessLog={request.access_log} />
+        <AccessLogCard request={request} />
         <ManageRequest request={request} />
       </div>
     </>

@@ -22,6 +22,7 @@ export {
 } from "./reading";
 export {
   REQUESTS_PAGE_SIZE,
+  useAccessLogPage,
   useCancelRequest,
   useDeleteRequest,
   usePatientDashboard,

@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PatientDashboard, RequestDetail, RequestList } from "../../../../shared/schemas/requests";
+import type {
+  AccessLogPage,
+  PatientDashboard,
+  RequestDetail,
+  RequestList,
+} from "../../../../shared/schemas/requests";
 import { api } from "../../../lib/api";
 import { patientKeys } from "../../../lib/queryKeys";
 
@@ -34,6 +39,22 @@ export function usePatientRequest(id: string) {
     queryKey: patientKeys.request(id),
     queryFn: ({ signal }) =>
       api<RequestDetail>(`/api/patient/requests/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/**
+ * GET /api/patient/requests/:id/access-log?page= — the pages after the first, which the request's
+ * detail holds. Under the request's key: what refreshes the request refreshes its pages too.
+ */
+export function useAccessLogPage(id: string, page: number) {
+  return useQuery({
+    queryKey: [...patientKeys.request(id), "access-log", page] as const,
+    queryFn: ({ signal }) =>
+      api<AccessLogPage>(`/api/patient/requests/${encodeURIComponent(id)}/access-log?page=${page}`, {
+        signal,
+      }),
+    enabled: page > 1,
+    placeholderData: keepPreviousData,
   });
 }
 
