@@ -408,6 +408,28 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     expect(within(recentRequests).queryByText("Confirmé")).not.toBeInTheDocument();
   });
 
+  it("sans la réponse du serveur, dit l'erreur au lieu de cartes vides ou à 0 %, puis les montre une fois rechargé", async () => {
+    let fail = true;
+    stubApi(dentist, {
+      "GET /api/dentist/dashboard": () =>
+        fail ? json(500, { error: { code: "INTERNAL", message: "Erreur interne." } }) : json(200, dashboard),
+      "GET /api/dentist/todo-count": () => json(200, { requests: 7 }),
+      "GET /api/appointments": () => json(200, NO_APPOINTMENTS),
+    });
+    const user = userEvent.setup();
+    renderApp("/dentist/dashboard");
+    expect(await screen.findByText("Impossible de charger votre tableau de bord")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "À faire" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Rien ne vous attend/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Aucun message pour le moment/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/0\s%/)).not.toBeInTheDocument();
+
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Réessayer" }));
+    expect(await screen.findByRole("heading", { level: 2, name: "À faire" })).toBeInTheDocument();
+    expect(screen.queryByText("Impossible de charger votre tableau de bord")).not.toBeInTheDocument();
+  });
+
   it("montre 'Demandes' dans le menu avec son compteur, lu « Demandes, 7 à traiter »", async () => {
     showDashboard(dashboard, 7);
     const nav = await screen.findByRole("navigation", { name: "Espace dentiste" });

@@ -37,27 +37,35 @@ export function PatientDashboardPage() {
 
       <ReviewInvitations />
 
-      <section aria-label="Mes chiffres" className="mb-8 grid gap-4 sm:grid-cols-3">
-        <StatCard icon={Clock} label="Demandes actives" value={data?.counts.active ?? 0} loading={loading} />
-        <StatCard
-          icon={CheckCircle2}
-          label="Demandes terminées"
-          value={data?.counts.completed ?? 0}
-          loading={loading}
-        />
-        <StatCard
-          icon={CalendarDays}
-          label="Dernière demande"
-          value={
-            data?.counts.latest_at ? (
-              formatListDate(data.counts.latest_at)
-            ) : (
-              <span className="text-lg">Aucune demande</span>
-            )
-          }
-          loading={loading}
-        />
-      </section>
+      {/* Not loaded: no « 0 » nor « Aucune demande » as if they were true (the error is in the list below). */}
+      {dashboard.isError && !data ? null : (
+        <section aria-label="Mes chiffres" className="mb-8 grid gap-4 sm:grid-cols-3">
+          <StatCard
+            icon={Clock}
+            label="Demandes actives"
+            value={data?.counts.active ?? 0}
+            loading={loading}
+          />
+          <StatCard
+            icon={CheckCircle2}
+            label="Demandes terminées"
+            value={data?.counts.completed ?? 0}
+            loading={loading}
+          />
+          <StatCard
+            icon={CalendarDays}
+            label="Dernière demande"
+            value={
+              data?.counts.latest_at ? (
+                formatListDate(data.counts.latest_at)
+              ) : (
+                <span className="text-lg">Aucune demande</span>
+              )
+            }
+            loading={loading}
+          />
+        </section>
+      )}
 
       <RecentRequests dashboard={dashboard} />
 
