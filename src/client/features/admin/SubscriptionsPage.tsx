@@ -8,7 +8,11 @@ import type { AdminSubscriptions } from "../../../shared/schemas/billing";
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
+import { ListPagination } from "../../components/ui/DataTable";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { InputField } from "../../components/ui/FormField";
 import { LoadError } from "../../components/ui/LoadError";
+import { Skeleton } from "../../components/ui/Skeleton";
 import { StatCard } from "../../components/ui/StatCard";
 import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
@@ -96,42 +100,49 @@ export function AdminSubscriptionsPage() {
           setSearch(typed.trim());
         }}
       >
-        <label className="grid gap-1 text-sm font-medium" htmlFor="subscriptions-search">
-          Rechercher un dentiste (nom ou e-mail)
-          <input
-            id="subscriptions-search"
-            className="rounded-ui border border-slate-300 px-3 py-2"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </label>
+        <InputField
+          label="Rechercher un dentiste (nom ou e-mail)"
+          type="search"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
         <Button type="submit" variant="secondary">
           Rechercher
         </Button>
       </form>
-      <ul className="grid gap-2">
-        {(data?.items ?? []).map((item) => (
-          <li key={item.dentist_id} className="min-w-0 rounded-ui border border-slate-200 bg-white p-3">
-            <p className="font-semibold">{item.full_name}</p>
-            <p className="text-sm text-slate-600 break-all">{item.email}</p>
-            <p className="text-sm">
-              {item.limited ? "Accès limité" : SUBSCRIPTION_STATUS_LABELS[item.status]}
-              {item.plan ? ` · ${item.plan === "monthly" ? "mensuel" : "annuel"}` : ""}
-              {item.changes_at ? ` · jusqu'au ${formatListDate(item.changes_at)}` : ""}
-            </p>
-            <InvoicesDisclosure dentistId={item.dentist_id} name={item.full_name} />
-          </li>
-        ))}
-      </ul>
-      {data && data.items.length === 0 ? <p>Aucun abonnement ne correspond.</p> : null}
-      <div className="mt-4 flex gap-2">
-        <Button variant="secondary" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
-          Page précédente
-        </Button>
-        <Button variant="secondary" disabled={!data?.has_more} onClick={() => setPage((p) => p + 1)}>
-          Page suivante
-        </Button>
-      </div>
+      {query.isPending ? (
+        <ul className="grid gap-2" aria-busy="true" aria-label="Chargement des abonnements">
+          {[0, 1, 2].map((n) => (
+            <li key={n} className="rounded-ui border border-slate-200 bg-white p-3">
+              <Skeleton className="h-5 w-48" />
+              <Skeleton className="mt-2 h-4 w-64" />
+            </li>
+          ))}
+        </ul>
+      ) : data && data.items.length === 0 ? (
+        <EmptyState
+          icon={Users}
+          as="h2"
+          title="Aucun abonnement ne correspond."
+          description={search ? "Vérifiez le nom ou l'e-mail recherché." : undefined}
+        />
+      ) : (
+        <ul className="grid gap-2">
+          {(data?.items ?? []).map((item) => (
+            <li key={item.dentist_id} className="min-w-0 rounded-ui border border-slate-200 bg-white p-3">
+              <p className="font-semibold">{item.full_name}</p>
+              <p className="text-sm text-slate-600 break-all">{item.email}</p>
+              <p className="text-sm">
+                {item.limited ? "Accès limité" : SUBSCRIPTION_STATUS_LABELS[item.status]}
+                {item.plan ? ` · ${item.plan === "monthly" ? "mensuel" : "annuel"}` : ""}
+                {item.changes_at ? ` · jusqu'au ${formatListDate(item.changes_at)}` : ""}
+              </p>
+              <InvoicesDisclosure dentistId={item.dentist_id} name={item.full_name} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <ListPagination className="mt-4" page={page} hasMore={data?.has_more} onPageChange={setPage} />
       <Card className="mt-8">
         <CardHeader>
           <CardTitle as="h2">Registre des factures</CardTitle>

@@ -64,6 +64,43 @@ const invoice = {
 };
 
 describe("abonnements (équipe)", () => {
+  it("pagine la liste, et dit quand aucun abonnement ne correspond à la recherche", async () => {
+    let answer: AdminSubscriptions = { ...subscriptions, has_more: true };
+    const fetchMock = stubApi(admin, { "GET /api/admin/subscriptions": () => json(200, answer) });
+    const asked = () =>
+      fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.includes("subscriptions"));
+    const user = userEvent.setup();
+    renderApp("/admin/subscriptions");
+    expect(await screen.findByText("Dr Julien Martin")).toBeInTheDocument();
+
+    answer = {
+      ...subscriptions,
+      items: [
+        {
+          ...subscriptions.items[0],
+          dentist_id: LEROY,
+          full_name: "Dr Marc Petit",
+          email: "m.petit@example.fr",
+        },
+      ],
+      has_more: false,
+    } as AdminSubscriptions;
+    const pages = () => screen.getByRole("navigation", { name: "Pagination" });
+    await user.click(within(pages()).getByRole("button", { name: "Suivant" }));
+    expect(await screen.findByText("Dr Marc Petit")).toBeInTheDocument();
+    expect(asked().at(-1)).toContain("page=2");
+    expect(within(pages()).getByRole("button", { name: "Suivant" })).toBeDisabled();
+
+    answer = { ...subscriptions, items: [], has_more: false };
+    await user.type(screen.getByLabelText("Rechercher un dentiste (nom ou e-mail)"), "personne");
+    await user.click(screen.getByRole("button", { name: "Rechercher" }));
+    expect(
+      await screen.findByRole("heading", { name: "Aucun abonnement ne correspond." }),
+    ).toBeInTheDocument();
+    expect(asked().at(-1)).toMatch(/search=personne&page=1$/);
+    expect(screen.queryByRole("navigation", { name: "Pagination" })).not.toBeInTheDocument();
+  });
+
   it("ouvre les factures d'un dentiste sous sa ligne, et seulement les siennes", async () => {
     const fetchMock = stubApi(admin, {
       "GET /api/admin/subscriptions": () => json(200, subscriptions),
