@@ -174,6 +174,22 @@ describe("the patient's access history", () => {
       ["support_thread_view", null],
     ]);
     expect(await access(other.cookie)).toEqual([]);
+
+    // An older page asked for on its own (`before`), without opening the thread first: a read too.
+    const third = await signUpPatient(ctx.app);
+    const thirdId = third.response.json().profile.id as string;
+    const first = await postForm(ctx.app, "/api/support/messages", third, { body: "Première question" });
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await postForm(ctx.app, "/api/support/messages", third, { body: "Seconde question" });
+    const older = await call(
+      "GET",
+      `/api/admin/support/threads/${thirdId}/messages?before=${second.json().id}`,
+      admin,
+    );
+    expect(older.json().items.map((m: { body: string }) => m.body)).toEqual(["Première question"]);
+    expect((await access(third.cookie)).map((r: { action: string }) => r.action)).toEqual([
+      "support_thread_view",
+    ]);
     const dentist = await signUpDentist(ctx.app);
     // A dentist has a support thread of their own (issue 16): nobody read it, and never the patient's.
     expect((await call("GET", "/api/support/access", dentist.cookie)).json()).toEqual({ items: [] });

@@ -207,8 +207,10 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     response: { 200: supportPageSchema },
     handler: async (request, _reply, actor) => {
       const result = await teamSupportPage(app.db, request.params.patientId, request.query);
-      // The patient sees on the help page that the team opened the thread (only a real thread).
-      if (result.items.length > 0 && !request.query.before)
+      // The patient sees on the help page that the team opened the thread (only a real thread). An
+      // older page read too: within one visit the record is made once (recordSupportAccess), and a
+      // page asked for on its own is a read like the first.
+      if (result.items.length > 0)
         await recordSupportAccess(app.db, actor, request.params.patientId, { action: "support_thread_view" });
       return { items: result.items, has_more: result.hasMore };
     },
