@@ -192,6 +192,24 @@ describe("the patient's access history", () => {
     ]);
     const dentist = await signUpDentist(ctx.app);
     // A dentist has a support thread of their own (issue 16): nobody read it, and never the patient's.
-    expect((await call("GET", "/api/support/access", dentist.cookie)).json()).toEqual({ items: [] });
+    expect((await call("GET", "/api/support/access", dentist.cookie)).json()).toMatchObject({
+      items: [],
+      has_more: false,
+    });
+
+    // Every read, by pages of 20, newest first: the patient's 2 rows and 21 more image reads.
+    for (let i = 0; i < 21; i++)
+      expect((await call("GET", `/api/support/messages/${messageId}/image`, admin)).statusCode).toBe(200);
+    const page1 = (await call("GET", "/api/support/access?page=1", patient.cookie)).json();
+    const page2 = (await call("GET", "/api/support/access?page=2", patient.cookie)).json();
+    expect([page1.items.length, page1.has_more, page2.items.length, page2.has_more]).toEqual([
+      20,
+      true,
+      3,
+      false,
+    ]);
+    const ids = [...page1.items, ...page2.items].map((r: { id: string }) => r.id);
+    expect(new Set(ids).size).toBe(23);
+    expect(page2.items.at(-1).action).toBe("support_thread_view");
   });
 });

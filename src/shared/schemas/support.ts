@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ADMIN_PAGE_SIZE } from "../domain/limits";
 import { treatmentLabel } from "../domain/treatments";
 import { formatListDate } from "../format/dates";
-import { olderThanQuery, pagedList, pageQuery, searchParam } from "./lists";
+import { olderThanQuery, pagedList, pageParam, pageQuery, searchParam } from "./lists";
 
 /**
  * The support chat with the team (issue 7), for patients and dentists (issue 16, ADR 018):
@@ -92,19 +92,21 @@ export const supportReplySchema = z.object({
   body: z.string().trim().min(1, SUPPORT_MESSAGES.empty).max(5000, SUPPORT_MESSAGES.tooLong),
 });
 
-/** The team's reads of the patient's thread and its images (GET /api/support/access, issue 14). */
-export const supportAccessSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      actor_name: z.string(),
-      action: z.enum(["support_thread_view", "support_image_view"]),
-      /** The image's name for an image read. */
-      object_name: z.string().nullable(),
-      created_at: z.string(),
-    }),
-  ),
-});
+/**
+ * The team's reads of the patient's thread and its images (GET /api/support/access?page=, issue 14),
+ * newest first, by pages: every read, none cut off.
+ */
+export const supportAccessSchema = pagedList(
+  z.object({
+    id: z.string(),
+    actor_name: z.string(),
+    action: z.enum(["support_thread_view", "support_image_view"]),
+    /** The image's name for an image read. */
+    object_name: z.string().nullable(),
+    created_at: z.string(),
+  }),
+);
 export type SupportAccess = z.infer<typeof supportAccessSchema>;
-/** The latest reads shown on the help page. */
-export const SUPPORT_ACCESS_LIMIT = 50;
+export const supportAccessQuerySchema = z.object({ page: pageParam() });
+/** Reads a page of the help page's list. */
+export const SUPPORT_ACCESS_PAGE_SIZE = 20;

@@ -1,7 +1,9 @@
 import { ShieldCheck } from "lucide-react";
+import { useState } from "react";
 import { formatDetailDateTime } from "../../../shared/format/dates";
 import { ACCESS_ACTION_LABELS } from "../../../shared/schemas/requests";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
+import { ListPagination } from "../../components/ui/DataTable";
 import { LoadError } from "../../components/ui/LoadError";
 import { Loading } from "../../components/ui/Loading";
 import { Skeleton } from "../../components/ui/Skeleton";
@@ -12,7 +14,8 @@ import { useSupportAccess } from "./api";
  * one of its images, with who and when, as the request pages show the dentists' reads.
  */
 export function SupportAccessList() {
-  const access = useSupportAccess();
+  const [page, setPage] = useState(1);
+  const access = useSupportAccess(page);
   return (
     <Card className="mt-6">
       <CardHeader>
@@ -30,18 +33,21 @@ export function SupportAccessList() {
           </Loading>
         ) : access.isError ? (
           <LoadError title="Impossible de charger l'historique" onRetry={() => void access.refetch()} />
-        ) : access.data.items.length === 0 ? (
+        ) : access.data.items.length === 0 && page === 1 ? (
           <p className="text-slate-600">Personne de l'équipe n'a encore ouvert ce fil.</p>
         ) : (
-          <ul className="grid gap-2" aria-label="Lectures de mon fil par l'équipe">
-            {access.data.items.map((row) => (
-              <li key={row.id} className="text-slate-700">
-                <span className="font-medium text-slate-900">{row.actor_name}</span> (équipe) —{" "}
-                {ACCESS_ACTION_LABELS[row.action]}
-                {row.object_name ? ` (${row.object_name})` : ""}, le {formatDetailDateTime(row.created_at)}
-              </li>
-            ))}
-          </ul>
+          <div className="grid gap-3">
+            <ul className="grid gap-2" aria-label="Lectures de mon fil par l'équipe">
+              {access.data.items.map((row) => (
+                <li key={row.id} className="text-slate-700">
+                  <span className="font-medium text-slate-900">{row.actor_name}</span> (équipe) —{" "}
+                  {ACCESS_ACTION_LABELS[row.action]}
+                  {row.object_name ? ` (${row.object_name})` : ""}, le {formatDetailDateTime(row.created_at)}
+                </li>
+              ))}
+            </ul>
+            <ListPagination page={page} hasMore={access.data.has_more} onPageChange={setPage} />
+          </div>
         )}
       </CardContent>
     </Card>

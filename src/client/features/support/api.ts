@@ -1,4 +1,10 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
 import { SUPPORT_MESSAGES, type SupportAccess, type SupportMessage } from "../../../shared/schemas/support";
 import { api } from "../../lib/api";
@@ -10,11 +16,12 @@ import { postMultipart } from "../../lib/upload";
 
 export { supportKeys };
 
-/** GET /api/support/access: when the team opened the thread or its images. */
-export function useSupportAccess() {
+/** GET /api/support/access?page=: when the team opened the thread or its images, newest first. */
+export function useSupportAccess(page: number) {
   return useQuery({
-    queryKey: supportKeys.access(),
-    queryFn: ({ signal }) => api<SupportAccess>("/api/support/access", { signal }),
+    queryKey: [...supportKeys.access(), page] as const,
+    queryFn: ({ signal }) => api<SupportAccess>(`/api/support/access?page=${page}`, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

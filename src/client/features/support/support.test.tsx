@@ -45,7 +45,7 @@ function stubSupportApi(
       else if (key === "POST /api/support/read")
         answer = routes.read ? routes.read() : json(200, { read: 1 });
       else if (key === "GET /api/support/access")
-        answer = routes.access ? routes.access() : json(200, { items: [] });
+        answer = routes.access ? routes.access() : json(200, accessPage([]));
       if (!answer) return fallback(input, init);
       return toResponse(answer);
     }),
@@ -61,12 +61,21 @@ function setup() {
 
 afterEach(resetRealtime);
 
+/** A page of GET /api/support/access. */
+const accessPage = (items: unknown[], has_more = false, page = 1) => ({
+  items,
+  page,
+  page_size: 20,
+  has_more,
+});
+
 describe("qui a lu le fil (issue 14)", () => {
   it("liste chaque ouverture du fil et de ses images par l'équipe, ou dit que personne ne l'a lu", async () => {
     stubSupportApi({
       access: () =>
-        json(200, {
-          items: [
+        json(
+          200,
+          accessPage([
             {
               id: "a2",
               actor_name: "Claire Morel",
@@ -81,8 +90,8 @@ describe("qui a lu le fil (issue 14)", () => {
               object_name: null,
               created_at: "2026-03-12T09:00:00.000Z",
             },
-          ],
-        }),
+          ]),
+        ),
     });
     renderApp("/patient/help");
     const list = await screen.findByRole("list", { name: "Lectures de mon fil par l'équipe" });
@@ -92,6 +101,41 @@ describe("qui a lu le fil (issue 14)", () => {
     expect(rows[0]).toContain("A ouvert une image de votre fil avec l'équipe (capture.png)");
     expect(rows[1]).toContain("A ouvert votre fil de discussion avec l'équipe");
     expect(rows[1]).toContain("Claire Morel");
+    expect(screen.queryByRole("navigation", { name: "Pagination" })).not.toBeInTheDocument();
+  });
+
+  it("montre les lectures plus anciennes page par page, sans en couper aucune", async () => {
+    const read = (n: number) => ({
+      id: `a${n}`,
+      actor_name: n > 20 ? "Marc Dubois" : "Claire Morel",
+      action: "support_thread_view",
+      object_name: null,
+      created_at: new Date(Date.UTC(2026, 2, 12, 10) - n * 60_000).toISOString(),
+    });
+    const { calls } = stubSupportApi({
+      access: () =>
+        calls.at(-1)?.endsWith("?page=2")
+          ? json(200, accessPage([read(21)], false, 2))
+          : json(
+              200,
+              accessPage(
+                Array.from({ length: 20 }, (_, i) => read(i + 1)),
+                true,
+              ),
+            ),
+    });
+    const user = setup();
+    renderApp("/patient/help");
+    const list = await screen.findByRole("list", { name: "Lectures de mon fil par l'équipe" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(20);
+    await user.click(
+      within(screen.getByRole("navigation", { name: "Pagination" })).getByRole("button", { name: "Suivant" }),
+    );
+    expect(await screen.findByText("Marc Dubois")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("list", { name: "Lectures de mon fil par l'équipe" })).getAllByRole("listitem"),
+    ).toHaveLength(1);
+    expect(calls).toContain("GET /api/support/access?page=2");
   });
 });
 const box = () => screen.findByRole("textbox", { name: "Votre message à l'équipe" });

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import {
-  SUPPORT_ACCESS_LIMIT,
+  SUPPORT_ACCESS_PAGE_SIZE,
+  supportAccessQuerySchema,
   supportAccessSchema,
   supportMessageSchema,
   supportPageQuerySchema,
@@ -11,6 +12,7 @@ import {
 import { getActor } from "../../access/actor";
 import { recordSupportAccess, writeAudit } from "../../access/audit";
 import { guardedRoutes } from "../../access/route";
+import { fetchPage } from "../../db/paging";
 import { forbidden, notFound, unauthenticated } from "../../errors";
 import { contentDisposition } from "../../http/files";
 import { readMultipart } from "../../http/multipart";
@@ -83,19 +85,25 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   patientOrDentist.get("/api/support/access", {
-    summary: "Quand l'équipe a ouvert mon fil d'aide ou ses images (les plus récents d'abord)",
+    summary: "Quand l'équipe a ouvert mon fil d'aide ou ses images : une page, les plus récents d'abord",
+    querystring: supportAccessQuerySchema,
     response: { 200: supportAccessSchema },
-    handler: async (_request, reply, actor) => {
-      const rows = await app.db
-        .selectFrom("document_access")
-        .select(["id", "actor_name", "action", "object_name", "created_at"])
-        .where("support_patient_id", "=", actor.userId)
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(SUPPORT_ACCESS_LIMIT)
-        .execute();
+    handler: async (request, reply, actor) => {
+      const { page } = request.query;
+      const { rows, hasMore } = await fetchPage(
+        app.db
+          .selectFrom("document_access")
+          .select(["id", "actor_name", "action", "object_name", "created_at"])
+          .where("support_patient_id", "=", actor.userId)
+          .orderBy("created_at", "desc")
+          .orderBy("id", "desc"),
+        { page, pageSize: SUPPORT_ACCESS_PAGE_SIZE },
+      );
       reply.header("cache-control", "no-store");
       return {
+        page,
+        page_size: SUPPORT_ACCESS_PAGE_SIZE,
+        has_more: hasMore,
         items: rows.map((row) => ({
           id: row.id,
           actor_name: row.actor_name,
