@@ -94,3 +94,38 @@ describe("envoi d'une demande", () => {
     expect(screen.getByRole("button", { name: "Envoyer ma demande" })).toBeEnabled();
   });
 });
+
+describe("annuler une demande commencée", () => {
+  function openUpload() {
+    stubApi(makeProfile(), {
+      "GET /api/dentists/verified": () => json(200, { items: [] }),
+      "GET /api/patient/dashboard": () =>
+        json(200, { counts: { active: 0, completed: 0, latest_at: null }, recent: [] }),
+      "GET /api/appointments": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
+    });
+    return { user: userEvent.setup(), ...renderApp("/patient/upload") };
+  }
+
+  it("quitte tout de suite quand rien n'est choisi ni saisi", async () => {
+    const { user, router } = openUpload();
+    await user.click(await screen.findByRole("button", { name: "Annuler" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/patient/dashboard"));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("demande confirmation quand quelque chose est saisi, et garde tout si la patiente continue", async () => {
+    const { user, router } = openUpload();
+    await user.type(await screen.findByLabelText("Budget"), "2 000 €");
+    await user.click(screen.getByRole("button", { name: "Annuler" }));
+    let dialog = await screen.findByRole("dialog", { name: "Abandonner cette demande ?" });
+    await user.click(within(dialog).getByRole("button", { name: "Continuer ma demande" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe("/patient/upload");
+    expect(screen.getByLabelText("Budget")).toHaveValue("2 000 €");
+
+    await user.click(screen.getByRole("button", { name: "Annuler" }));
+    dialog = await screen.findByRole("dialog", { name: "Abandonner cette demande ?" });
+    await user.click(within(dialog).getByRole("button", { name: "Abandonner la demande" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/patient/dashboard"));
+  });
+});

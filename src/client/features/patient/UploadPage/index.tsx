@@ -22,6 +22,7 @@ import {
   validateLines,
 } from "../../../components/quote/quoteLines";
 import { Button } from "../../../components/ui/Button";
+import { ConfirmDialog } from "../../../components/ui/Dialog";
 import { isApiError } from "../../../lib/api";
 import { useCreateRequest } from "../api";
 import { addFiles, type ChosenFile } from "../chosenFiles";
@@ -58,6 +59,11 @@ export function PatientUploadPage() {
   const today = parisToday(new Date());
   const day = tariffDayOf(quoteDate, today);
   const create = useCreateRequest();
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  // Something chosen or typed: « Annuler » asks before throwing it away.
+  const started =
+    files.length > 0 || lines.length > 0 || JSON.stringify(values) !== JSON.stringify(EMPTY_UPLOAD);
+  const leave = () => navigate("/patient/dashboard");
   const fileErrorId = `${useId()}-files-error`;
 
   const set: SetUploadField = (field, value) => {
@@ -192,7 +198,7 @@ export function PatientUploadPage() {
           <Button
             variant="outline"
             size="lg"
-            onClick={() => navigate("/patient/dashboard")}
+            onClick={() => (started ? setConfirmingCancel(true) : leave())}
             disabled={sending}
           >
             Annuler
@@ -202,6 +208,16 @@ export function PatientUploadPage() {
           </Button>
         </div>
       </form>
+      <ConfirmDialog
+        open={confirmingCancel}
+        onOpenChange={setConfirmingCancel}
+        title="Abandonner cette demande ?"
+        description="Les fichiers choisis et ce que vous avez saisi ne seront ni envoyés ni gardés."
+        confirmLabel="Abandonner la demande"
+        cancelLabel="Continuer ma demande"
+        destructive
+        onConfirm={leave}
+      />
     </>
   );
 }
