@@ -4,6 +4,7 @@ import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import type { AdminStats } from "../../../shared/schemas/admin";
 import { PageHeader } from "../../components/PageHeader";
+import { LoadError } from "../../components/ui/LoadError";
 import { StatCard } from "../../components/ui/StatCard";
 import { useSession } from "../../lib/session";
 import { useAdminStats } from "./api";
@@ -47,6 +48,13 @@ export function AdminDashboardPage() {
         title="Administration"
         description={profile ? `Bonjour ${profile.first_name}` : undefined}
       />
+      {stats.isError ? (
+        <LoadError
+          title="Impossible de charger les chiffres clés"
+          className="mb-4"
+          onRetry={() => void stats.refetch()}
+        />
+      ) : null}
       <section aria-label="Chiffres clés" className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {COUNTERS.map(({ key, ...counter }) => (
           <Counter key={key} {...counter} value={stats.data?.[key] ?? "—"} loading={stats.isPending} />

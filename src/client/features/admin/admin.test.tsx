@@ -165,6 +165,22 @@ function stubAdminApi(handlers: Record<string, Handler> = {}) {
 afterEach(resetRealtime);
 
 describe("/admin/dashboard 'Administration'", () => {
+  it("dit que les chiffres clés n'ont pas pu être chargés, et les recharge", async () => {
+    let fail = true;
+    stubAdminApi({
+      "GET /api/admin/stats": () =>
+        fail ? json(500, { error: { code: "INTERNAL", message: "Erreur interne." } }) : json(200, STATS),
+    });
+    const user = userEvent.setup();
+    renderApp("/admin/dashboard");
+    expect(await screen.findByText("Impossible de charger les chiffres clés")).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Réessayer" }));
+    const counters = screen.getByRole("region", { name: "Chiffres clés" });
+    await waitFor(() => expect(within(counters).getByText("12")).toBeInTheDocument());
+    expect(screen.queryByText("Impossible de charger les chiffres clés")).not.toBeInTheDocument();
+  });
+
   it("montre les compteurs, les dentistes (vérification, date jj/mm/aaaa) et les patients", async () => {
     stubAdminApi();
     renderApp("/admin/dashboard");
