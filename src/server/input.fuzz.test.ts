@@ -314,6 +314,12 @@ const TARGETS: Target[] = [
     }),
   },
   {
+    route: "GET /api/patient/requests/{id}/access-log",
+    actor: "patientA",
+    param: (w) => w.requests.openA,
+    query: () => ({ page: "1" }),
+  },
+  {
     route: "PUT /api/patient/requests/{id}/quote",
     actor: "patientA",
     param: (w) => w.requests.openA,
@@ -498,6 +504,11 @@ const TARGETS: Target[] = [
     query: () => ({ disposition: "inline" }),
   },
   // Support.
+  {
+    route: "GET /api/support/access",
+    actor: "patientA",
+    query: () => ({ page: "1" }),
+  },
   {
     route: "GET /api/support/messages",
     actor: "patientA",

@@ -385,7 +385,7 @@ describe("ma mutuelle (profil patient)", () => {
     const form = await screen.findByRole("form", { name: "Ma mutuelle" });
     const remove = within(form).getByRole("button", { name: "Retirer ma mutuelle" });
     await user.click(remove);
-    let dialog = await screen.findByRole("dialog", { name: "Retirer votre mutuelle ?" });
+    let dialog = await screen.findByRole("dialog", { name: "Retirer votre mutuelle\u202f?" });
     await user.click(within(dialog).getByRole("button", { name: "Annuler" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(deleted()).toBe(false);
@@ -393,7 +393,7 @@ describe("ma mutuelle (profil patient)", () => {
     expect(percent()).toHaveValue("200");
 
     await user.click(remove);
-    dialog = await screen.findByRole("dialog", { name: "Retirer votre mutuelle ?" });
+    dialog = await screen.findByRole("dialog", { name: "Retirer votre mutuelle\u202f?" });
     await user.click(within(dialog).getByRole("button", { name: "Retirer ma mutuelle" }));
     expect(await screen.findByText(spaced(COVER_MESSAGES.removed))).toBeInTheDocument();
     expect(deleted()).toBe(true);

@@ -117,14 +117,14 @@ describe("annuler une demande commencée", () => {
     const { user, router } = openUpload();
     await user.type(await screen.findByLabelText("Budget"), "2 000 €");
     await user.click(screen.getByRole("button", { name: "Annuler" }));
-    let dialog = await screen.findByRole("dialog", { name: "Abandonner cette demande ?" });
+    let dialog = await screen.findByRole("dialog", { name: "Abandonner cette demande\u202f?" });
     await user.click(within(dialog).getByRole("button", { name: "Continuer ma demande" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe("/patient/upload");
     expect(screen.getByLabelText("Budget")).toHaveValue("2 000 €");
 
     await user.click(screen.getByRole("button", { name: "Annuler" }));
-    dialog = await screen.findByRole("dialog", { name: "Abandonner cette demande ?" });
+    dialog = await screen.findByRole("dialog", { name: "Abandonner cette demande\u202f?" });
     await user.click(within(dialog).getByRole("button", { name: "Abandonner la demande" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/patient/dashboard"));
   });

@@ -220,7 +220,7 @@ export function CoverForm({ cover }: { cover: Cover | null }) {
       <ConfirmDialog
         open={confirmingRemoval}
         onOpenChange={setConfirmingRemoval}
-        title="Retirer votre mutuelle ?"
+        title="Retirer votre mutuelle ?"
         description="Les estimations de votre reste à charge ne compteront plus que le remboursement de l'Assurance Maladie. Vous pourrez la saisir à nouveau à tout moment."
         confirmLabel="Retirer ma mutuelle"
         destructive

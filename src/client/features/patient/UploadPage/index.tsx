@@ -211,7 +211,7 @@ export function PatientUploadPage() {
       <ConfirmDialog
         open={confirmingCancel}
         onOpenChange={setConfirmingCancel}
-        title="Abandonner cette demande ?"
+        title="Abandonner cette demande ?"
         description="Les fichiers choisis et ce que vous avez saisi ne seront ni envoyés ni gardés."
         confirmLabel="Abandonner la demande"
         cancelLabel="Continuer ma demande"
