@@ -1,12 +1,15 @@
 import { sql } from "kysely";
 import {
+  SUPPORT_ACCESS_PAGE_SIZE,
+  type SupportAccess,
   type SupportMessage,
   type SupportThread,
   type SupportThreadsQuery,
   supportRequestLabel,
 } from "../../../shared/schemas/support";
+import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
-import { fetchItems, nameOrEmailContains, pageBefore } from "../../db/paging";
+import { fetchItems, fetchPage, nameOrEmailContains, pageBefore } from "../../db/paging";
 
 /** The support chat's reads. Who may call them is decided by the routes' area guards and the
  * service (a patient or a dentist: only their own thread; the team: every thread). */
@@ -76,6 +79,48 @@ export async function supportPage(
     options.limit,
   );
   return { items: await loadSupportMessages(db, ids), hasMore };
+}
+
+/**
+ * When the team opened a person's thread or its images (« Qui a lu ce fil »), a page of them,
+ * newest first; only that person's own rows.
+ */
+export async function supportAccessPage(db: Db, patientId: string, page: number): Promise<SupportAccess> {
+  const { rows, hasMore } = await fetchPage(
+    db
+      .selectFrom("document_access")
+      .select(["id", "actor_name", "action", "object_name", "created_at"])
+      .where("support_patient_id", "=", patientId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc"),
+    { page, pageSize: SUPPORT_ACCESS_PAGE_SIZE },
+  );
+  return {
+    page,
+    page_size: SUPPORT_ACCESS_PAGE_SIZE,
+    has_more: hasMore,
+    items: rows.map((row) => ({
+      id: row.id,
+      actor_name: row.actor_name,
+      action: row.action as "support_thread_view" | "support_image_view",
+      object_name: row.object_name,
+      created_at: new Date(row.created_at).toISOString(),
+    })),
+  };
+}
+
+/**
+ * A support message's image as the actor may see it: the thread's own person, or the team for
+ * every thread; none otherwise (the same answer as a missing image).
+ */
+export function supportImageOf(db: Db, actor: Actor, id: string) {
+  let query = db
+    .selectFrom("support_messages")
+    .select(["id", "patient_id", "image_key", "image_name", "image_type"])
+    .where("id", "=", id)
+    .where("image_key", "is not", null);
+  if (!actor.profile.is_admin) query = query.where("patient_id", "=", actor.userId);
+  return query.executeTakeFirst();
 }
 
 /**

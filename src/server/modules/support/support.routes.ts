@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import {
-  SUPPORT_ACCESS_PAGE_SIZE,
   supportAccessQuerySchema,
   supportAccessSchema,
   supportMessageSchema,
@@ -10,15 +9,14 @@ import {
   supportPageSchema,
 } from "../../../shared/schemas/support";
 import { getActor } from "../../access/actor";
-import { recordSupportAccess, writeAudit } from "../../access/audit";
 import { guardedRoutes } from "../../access/route";
-import { fetchPage } from "../../db/paging";
 import { forbidden, notFound, unauthenticated } from "../../errors";
 import { contentDisposition } from "../../http/files";
 import { readMultipart } from "../../http/multipart";
-import { supportPage } from "./support.repo";
+import { supportAccessPage, supportPage } from "./support.repo";
 import {
   markSupportRead,
+  openSupportImage,
   postOwnMessage,
   supportFields,
   supportForm,
@@ -89,29 +87,8 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
     querystring: supportAccessQuerySchema,
     response: { 200: supportAccessSchema },
     handler: async (request, reply, actor) => {
-      const { page } = request.query;
-      const { rows, hasMore } = await fetchPage(
-        app.db
-          .selectFrom("document_access")
-          .select(["id", "actor_name", "action", "object_name", "created_at"])
-          .where("support_patient_id", "=", actor.userId)
-          .orderBy("created_at", "desc")
-          .orderBy("id", "desc"),
-        { page, pageSize: SUPPORT_ACCESS_PAGE_SIZE },
-      );
       reply.header("cache-control", "no-store");
-      return {
-        page,
-        page_size: SUPPORT_ACCESS_PAGE_SIZE,
-        has_more: hasMore,
-        items: rows.map((row) => ({
-          id: row.id,
-          actor_name: row.actor_name,
-          action: row.action as "support_thread_view" | "support_image_view",
-          object_name: row.object_name,
-          created_at: new Date(row.created_at).toISOString(),
-        })),
-      };
+      return supportAccessPage(app.db, actor.userId, request.query.page);
     },
   });
 
@@ -120,32 +97,9 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
     params: z.object({ id: z.string() }),
     compress: false,
     handler: async (request, reply, actor) => {
-      const id = request.params.id;
-      if (!z.uuid().safeParse(id).success) throw notFound("Image introuvable.");
-      let query = app.db
-        .selectFrom("support_messages")
-        .select(["id", "patient_id", "image_key", "image_name", "image_type"])
-        .where("id", "=", id)
-        .where("image_key", "is not", null);
-      if (!actor.profile.is_admin) query = query.where("patient_id", "=", actor.userId);
-      const row = await query.executeTakeFirst();
-      const size = row?.image_key ? await app.storage.size(row.image_key) : null;
-      if (!row?.image_key || size === null) throw notFound("Image introuvable.");
-      if (row.patient_id !== actor.userId)
-        // The patient's access history and the audit trail, together or not at all.
-        await app.db.transaction().execute(async (trx) => {
-          await recordSupportAccess(trx, actor, row.patient_id, {
-            action: "support_image_view",
-            objectName: row.image_name ?? "image",
-          });
-          await writeAudit(trx, {
-            actorId: actor.userId,
-            action: "support_image.view",
-            subjectType: "support_message",
-            subjectId: row.id,
-            details: { patient_id: row.patient_id },
-          });
-        });
+      const found = await openSupportImage(deps(), actor, request.params.id);
+      if (!found) throw notFound("Image introuvable.");
+      const { row, size } = found;
       return reply
         .header("content-type", row.image_type ?? "application/octet-stream")
         .header("content-length", size)

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SUPPORT_MESSAGES, type SupportRole, supportRequestIdSchema } from "../../../shared/schemas/support";
 import type { Actor } from "../../access/actor";
+import { recordSupportAccess, writeAudit } from "../../access/audit";
 import { holdOwnAccount } from "../../access/own-account";
 import { requestVisibleTo } from "../../access/requests";
 import {
@@ -16,7 +17,8 @@ import { AppError, forbidden, notFound } from "../../errors";
 import type { FormRules } from "../../http/multipart";
 import type { StoredFile } from "../../http/uploads";
 import type { EventBus } from "../../realtime/bus";
-import { loadSupportMessages, supportPage, supportThreads } from "./support.repo";
+import type { Storage } from "../../storage/storage";
+import { loadSupportMessages, supportImageOf, supportPage, supportThreads } from "./support.repo";
 
 const IMAGE_TYPES: ReadonlySet<string> = new Set(["jpg", "png"]);
 
@@ -220,4 +222,31 @@ export function teamSupportThreads(db: Db, options: Parameters<typeof supportThr
 /** One patient's support messages for the team, a page before a message (the admin screen). */
 export function teamSupportPage(db: Db, patientId: string, options: Parameters<typeof supportPage>[2]) {
   return supportPage(db, patientId, options);
+}
+
+/**
+ * A support message's image the actor may open (its thread's person, or the team), with its size;
+ * null when there is none for him (missing, another person's, its file gone). A read by the team is
+ * recorded in the person's access history and the audit trail, together or not at all.
+ */
+export async function openSupportImage(deps: { db: Db; storage: Storage }, actor: Actor, id: string) {
+  if (!z.uuid().safeParse(id).success) return null;
+  const row = await supportImageOf(deps.db, actor, id);
+  const size = row?.image_key ? await deps.storage.size(row.image_key) : null;
+  if (!row?.image_key || size === null) return null;
+  if (row.patient_id !== actor.userId)
+    await deps.db.transaction().execute(async (trx) => {
+      await recordSupportAccess(trx, actor, row.patient_id, {
+        action: "support_image_view",
+        objectName: row.image_name ?? "image",
+      });
+      await writeAudit(trx, {
+        actorId: actor.userId,
+        action: "support_image.view",
+        subjectType: "support_message",
+        subjectId: row.id,
+        details: { patient_id: row.patient_id },
+      });
+    });
+  return { row: { ...row, image_key: row.image_key }, size };
 }
