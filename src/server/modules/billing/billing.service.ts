@@ -108,13 +108,20 @@ export async function subscriptionPage(deps: BillingDeps, actor: Actor): Promise
   };
 }
 
-/** A verified dentist's row (one verified before subscriptions existed gets his trial now). */
-async function ownRow(deps: BillingDeps, actor: Actor) {
-  if (!isVerifiedDentist(actor.profile)) throw forbidden(BILLING_MESSAGES.notVerified);
+/**
+ * The dentist's own row. A verified dentist verified before subscriptions existed gets his trial
+ * now. One whose verification was withdrawn keeps the row he has, so that he can still stop paying
+ * (« Résilier », the provider's portal); with none, or to subscribe or reactivate, he is refused.
+ */
+async function ownRow(deps: BillingDeps, actor: Actor, use: "subscribe" | "stop") {
+  const verified = isVerifiedDentist(actor.profile);
+  if (!verified && (use === "subscribe" || actor.profile.role !== "dentist"))
+    throw forbidden(BILLING_MESSAGES.notVerified);
   const now = deps.clock();
   return deps.db.transaction().execute(async (trx) => {
-    const row = await lockOwnSubscription(trx, actor);
-    if (row) return row;
+    const existing = await lockOwnSubscription(trx, actor);
+    if (existing) return existing;
+    if (!verified) throw forbidden(BILLING_MESSAGES.notVerified);
     await trx
       .insertInto("subscriptions")
       .values({
@@ -137,7 +144,7 @@ const hasLiveSubscription = (row: { subscription_id: string | null; status: Subs
 
 /** 'S'abonner': the provider's checkout of the plan (card or SEPA Direct Debit); its URL. */
 export async function startCheckout(deps: BillingDeps, actor: Actor, plan: PlanId): Promise<string> {
-  const row = await ownRow(deps, actor);
+  const row = await ownRow(deps, actor, "subscribe");
   if (hasLiveSubscription(row)) throw new AppError(409, "CONFLICT", BILLING_MESSAGES.alreadySubscribed);
   const provider = await deps.provider();
   let customerId = row.customer_id;
@@ -166,7 +173,7 @@ export async function startCheckout(deps: BillingDeps, actor: Actor, plan: PlanI
 
 /** 'Gérer mon moyen de paiement': the provider's portal for this dentist's customer. */
 export async function openPortal(deps: BillingDeps, actor: Actor): Promise<string> {
-  const row = await ownRow(deps, actor);
+  const row = await ownRow(deps, actor, "stop");
   if (!row.customer_id || !row.subscription_id)
     throw new AppError(409, "CONFLICT", BILLING_MESSAGES.noSubscription);
   const provider = await deps.provider();
@@ -219,7 +226,7 @@ async function applyProviderState(deps: BillingDeps, dentistId: string, sub: Pro
 
 /** 'Résilier' (true: at the end of the paid period) or 'Réactiver' (false) a live subscription. */
 export async function setCancellation(deps: BillingDeps, actor: Actor, cancel: boolean) {
-  const row = await ownRow(deps, actor);
+  const row = await ownRow(deps, actor, cancel ? "stop" : "subscribe");
   if (!hasLiveSubscription(row))
     throw new AppError(
       409,

@@ -282,6 +282,32 @@ describe("cancel and reactivate", () => {
     expect((await subscriptionOf(dr)).next_payment_ttc_cents).toBe(106800);
   });
 
+  it("a dentist whose verification is withdrawn can still stop paying (cancel, portal), not subscribe again", async () => {
+    const dr = await dentistInTrial("Valère");
+    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const admin = await signInAdmin(ctx.app);
+    const withdrawn = await call(admin, "POST", `/api/admin/dentists/${dr.id}/verification`, {
+      decision: "unverify",
+      reason: "Numéro RPPS à vérifier de nouveau.",
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+
+    expect((await subscriptionOf(dr)).subscription).toMatchObject({ has_provider_subscription: true });
+    const portal = await call(dr, "POST", "/api/dentist/subscription/portal");
+    expect(portal.statusCode, portal.body).toBe(200);
+    const cancelled = await call(dr, "POST", "/api/dentist/subscription/cancel");
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().subscription).toMatchObject({ phase: "ending", cancel_at_period_end: true });
+    expect((await rowOf(dr)).cancel_at_period_end).toBe(true);
+
+    const back = await call(dr, "POST", "/api/dentist/subscription/reactivate");
+    expect(back.statusCode).toBe(403);
+    expect(back.json().error.message).toContain("dentistes vérifiés");
+    expect(
+      (await call(dr, "POST", "/api/dentist/subscription/checkout", { plan: "yearly" })).statusCode,
+    ).toBe(403);
+  });
+
   it("a cancelled subscription ends at the period's end (an e-mail says so), cannot be reactivated, comes back by a new checkout", async () => {
     // A monthly plan: the stand-in's clock moves every subscription of this file with it, and a year
     // would renew each monthly one twelve times (an invoice each), a minute of a loaded machine.
