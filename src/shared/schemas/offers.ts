@@ -46,8 +46,12 @@ export const OFFER_MESSAGES = {
 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDay = (day: string) =>
-  DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
+/** A real calendar day: « 2026-13-01 » or « 0000-00-00 » fit the pattern but are no day (not a throw: a 400). */
+const isCalendarDay = (day: string) => {
+  if (!DAY.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+};
 
 /** An offer line: the same structure as the patient's quote (issue 15). */
 export const offerLineSchema = quoteLineInputSchema;

@@ -231,9 +231,11 @@ describe("offer validation (French messages, field by field)", () => {
     expect((await fieldsOf({ amount_cents: 100, valid_until: "2026-11-20" })).valid_until).toBe(
       "La date de validité doit être aujourd'hui ou plus tard.",
     );
-    expect((await fieldsOf({ amount_cents: 100, valid_until: "2026-02-30" })).valid_until).toBe(
-      "La date de validité est invalide.",
-    );
+    // A day that fits the pattern but is no date at all (month 13, year 0): a 400 too, never a 500.
+    for (const valid_until of ["2026-02-30", "2026-13-01", "0000-00-00"])
+      expect((await fieldsOf({ amount_cents: 100, valid_until })).valid_until).toBe(
+        "La date de validité est invalide.",
+      );
     const today = await offer(
       id,
       { amount_cents: 100, valid_until: "2026-11-21", slots: ["2026-11-21T10:30"] },
