@@ -158,18 +158,37 @@ export function resolveLine(line: QuoteLineValues, day: string): QuoteLineDto {
 }
 
 /**
- * An offer line's BR (issue 32, ADR 038): a BR is never the dentist's to set. A line whose code the act
- * table knows keeps the table's basket, BR and ceiling; any other line (no code, or a code outside the
- * table) is 'libre' with a BR of 0, whatever was sent or stored. The one place offers take their BR from.
+ * The name of an offer line whose code the table knows: the table's label first, the dentist's words
+ * after it (as the act picker keeps them: « Couronne … (molaire), teinte A2 »); a name the label starts
+ * with (« Couronne métallique ») gives the label. Any other name is put after the label, so a code's basket and BR never stand under another act's name — a 100 % Santé
+ * code's 0 € of reste à charge under « Bridge zircone », say.
  */
-export function withTableBr(line: QuoteLineDto): QuoteLineDto {
-  const known = line.code ? actByCode(line.code) : undefined;
-  return known ? line : { ...line, basket: "libre", br_cents: 0, ceiling_cents: null };
+export function offerActName(label: string, act: string): string {
+  const words = act.trim();
+  const [said, table] = [words.toLocaleLowerCase("fr"), label.toLocaleLowerCase("fr")];
+  if (said.startsWith(table)) return words;
+  // Nothing, or the label's beginning (« Couronne métallique »): the table's label says it whole.
+  if (table.startsWith(said)) return label;
+  return `${label} — ${words}`.slice(0, OFFER_LIMITS.actMax);
 }
 
-/** A dentist's offer line made whole from the table on `day`: as `resolveLine`, its BR by `withTableBr`. */
+/**
+ * An offer line bound to the act table (issue 32, ADR 038): a BR is never the dentist's to set, nor a
+ * coded act's name. A line whose code the table knows keeps the table's basket, BR and ceiling, under
+ * a name that starts with the table's label (`offerActName`); any other line (no code, or a code
+ * outside the table) is 'libre' with a BR of 0, whatever was sent or stored. The one place offers take
+ * their BR and their coded names from, stored rows included.
+ */
+export function tableBound(line: QuoteLineDto): QuoteLineDto {
+  const known = line.code ? actByCode(line.code) : undefined;
+  return known
+    ? { ...line, act: offerActName(known.label, line.act) }
+    : { ...line, basket: "libre", br_cents: 0, ceiling_cents: null };
+}
+
+/** A dentist's offer line made whole from the table on `day`: as `resolveLine`, bound by `tableBound`. */
 export function resolveOfferLine(line: QuoteLineValues, day: string): QuoteLineDto {
-  return withTableBr(resolveLine(line, day));
+  return tableBound(resolveLine(line, day));
 }
 
 export interface LineIssue {

@@ -4,7 +4,7 @@ import type { OfferState } from "../../../shared/domain/offers";
 import { mayWithdrawOffer } from "../../../shared/policies/appointments";
 import { offerStateOf, parisToday } from "../../../shared/policies/offers";
 import { DENTIST_OFFERS_PAGE_SIZE, type OfferDto } from "../../../shared/schemas/offers";
-import { QUOTE_LINE_FIELDS, type QuoteLineDto, withTableBr } from "../../../shared/schemas/quotes";
+import { QUOTE_LINE_FIELDS, type QuoteLineDto, tableBound } from "../../../shared/schemas/quotes";
 import type { Actor } from "../../access/actor";
 import { requestVisibleToDentist } from "../../access/requests";
 import { isVerifiedDentist } from "../../access/rules";
@@ -95,7 +95,7 @@ function offerDto(
     valid_until: row.valid_until,
     state: offerStateOf(row, now),
     // Rows stored before issue 32 may hold a BR the dentist typed on a free line: read as 0.
-    lines: lines.map(withTableBr),
+    lines: lines.map(tableBound),
     slots: slots.map(iso),
     taken_slots: taken.map(iso),
     created_at: new Date(row.created_at).toISOString(),

@@ -359,4 +359,50 @@ describe("a dentist cannot set a BR (issue 32)", () => {
     for (const offer of detail.offers) expect(offer.lines[0]).toMatchObject(free);
     await call("DELETE", "/api/patient/cover", paula);
   });
+
+  it("names a coded line by the table: a 100 % Santé code under another act's name shows the table's act first", async () => {
+    const paula = who.Paula as Who;
+    const id = (await createRequest(paula)).json().id;
+    // HBLD033, bridge métallique de 3 éléments: 100 % Santé in 2026, BR 279,50 €, ceiling 896,10 €. Sent
+    // straight to the API under a zirconia bridge's name (the act picker would have made it a free line).
+    const forged = await sendOffer(
+      id,
+      who.drA as Who,
+      [{ code: "HBLD033", act: "Bridge zircone 3 éléments", tooth: 36, fee_cents: 89_610 }],
+      89_610,
+    );
+    expect(forged.statusCode, forged.body).toBe(201);
+    expect(forged.json().offer.lines[0]).toMatchObject({
+      code: "HBLD033",
+      act: "Bridge métallique de 3 éléments — Bridge zircone 3 éléments",
+      basket: "100_sante",
+      br_cents: 27_950,
+    });
+    // The picker's own forms: the label followed by the dentist's words is kept as written, the label's
+    // beginning gives the whole label.
+    const kept = await sendOffer(
+      id,
+      who.drB as Who,
+      [
+        { code: "HBLD033", act: "bridge métallique de 3 éléments, teinte A2", tooth: 36, fee_cents: 80_000 },
+        { code: "HBLD090", act: "Inlay", tooth: 36, fee_cents: 9_000 },
+      ],
+      89_000,
+    );
+    expect(kept.statusCode, kept.body).toBe(201);
+    expect(kept.json().offer.lines.map((l: { act: string }) => l.act)).toEqual([
+      "bridge métallique de 3 éléments, teinte A2",
+      "Inlay-core sous couronne ou pilier 100 % Santé",
+    ]);
+    // An offer stored with such a name before this rule reads with the table's act first too.
+    await ctx.app.db
+      .updateTable("offer_lines")
+      .set({ act: "Bridge zircone 3 éléments" })
+      .where("offer_id", "=", kept.json().offer.id)
+      .where("position", "=", 0)
+      .execute();
+    const detail = (await call("GET", `/api/patient/requests/${id}`, paula)).json();
+    const stored = detail.offers.find((o: { id: string }) => o.id === kept.json().offer.id);
+    expect(stored.lines[0].act).toBe("Bridge métallique de 3 éléments — Bridge zircone 3 éléments");
+  });
 });
