@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from "kysely";
 import {
   isLimited,
   limitedFrom,
@@ -15,6 +15,23 @@ import type { Database, SubscriptionsTable } from "../db/types";
  * module writes the row from the provider's events; everything that decides access reads it here.
  */
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+
+/**
+ * SQL: the dentist of this `profiles` row takes new requests at `now` — no subscription row limits
+ * him (its `limited_from` passed). The twin of the actor's `limited` for dentists other than the
+ * actor: whom a patient may address a request to.
+ */
+export function takingNewRequests(eb: ExpressionBuilder<Database, "profiles">, now: Date) {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom("subscriptions as s")
+        .select(sql.lit(1).as("one"))
+        .whereRef("s.dentist_id", "=", "profiles.id")
+        .where("s.limited_from", "<=", now),
+    ),
+  );
+}
 
 /** The row's state in the domain's terms. */
 export function stateOfRow(row: SubscriptionRow): SubscriptionState {

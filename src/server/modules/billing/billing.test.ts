@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
 import { startTrialOnVerification } from "../../access/subscription";
-import { appPerFile, newRequestId } from "../../testing/harness";
+import { appPerFile, newRequestId, postRequest } from "../../testing/harness";
 import { dentist, patient, signInAdmin, type Who } from "../../testing/people";
 import type { StandInEvent, StripeStandIn } from "./stand-in";
 
@@ -144,6 +145,32 @@ describe("the trial and the plans", () => {
     expect((await subscriptionOf(dr)).subscription.phase).toBe("trial_ending");
     now = new Date(start.getTime() + 30 * DAY);
     expect((await subscriptionOf(dr)).subscription).toMatchObject({ phase: "limited", limited: true });
+  });
+
+  it("a dentist whose trial ended is not offered to patients, and a request cannot be addressed to him", async () => {
+    const start = now;
+    const dr = await dentistInTrial("Lino");
+    const alice = await patient(ctx.app, { first_name: "Aline" });
+    const offered = async () =>
+      ((await call(alice, "GET", "/api/dentists/verified")).json().items as { id: string }[]).map(
+        (d) => d.id,
+      );
+    const addressed = () =>
+      postRequest(ctx.app, alice.cookie, {
+        treatment_type: "crown",
+        consent: "true",
+        document_types: '["quote"]',
+        recipient: dr.id,
+      });
+    expect(await offered()).toContain(dr.id);
+    expect((await addressed()).statusCode).toBe(201);
+
+    // His trial over and nothing paid: he would never see a request sent to him by name.
+    now = new Date(start.getTime() + 30 * DAY);
+    expect(await offered()).not.toContain(dr.id);
+    const refused = await addressed();
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error.fields.recipient).toBe(UPLOAD_MESSAGES.recipientUnavailable);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import type { DocumentType, Urgency } from "../../../shared/domain/requests";
 import type { TreatmentType } from "../../../shared/domain/treatments";
 import type { Actor } from "../../access/actor";
+import { takingNewRequests } from "../../access/subscription";
 import type { Database } from "../../db/types";
 import type { StoredFile } from "../../http/uploads";
 
@@ -12,14 +13,18 @@ type Trx = Transaction<Database>;
  * request and its documents belong to the patient who sends them.
  */
 export const newRequestRepo = {
-  /** The full name of a verified dentist a request may be addressed to, or undefined. */
-  async verifiedDentistName(trx: Trx, id: string): Promise<string | undefined> {
+  /**
+   * The full name of a dentist a request may be addressed to at `now` — verified, and taking new
+   * requests (his trial or subscription not lapsed: a limited dentist never sees it) — or undefined.
+   */
+  async verifiedDentistName(trx: Trx, id: string, now: Date): Promise<string | undefined> {
     const dentist = await trx
       .selectFrom("profiles")
       .select(["id", "full_name"])
       .where("id", "=", id)
       .where("role", "=", "dentist")
       .where("is_verified", "=", true)
+      .where((eb) => takingNewRequests(eb, now))
       .executeTakeFirst();
     return dentist?.full_name;
   },

@@ -78,7 +78,7 @@ export async function createRequest(
     await holdOwnAccount(trx, actor);
     let dentistName: string | null = null;
     if (input.recipient) {
-      const name = await newRequestRepo.verifiedDentistName(trx, input.recipient);
+      const name = await newRequestRepo.verifiedDentistName(trx, input.recipient, now);
       if (name === undefined) {
         throw new AppError(400, "VALIDATION_ERROR", UPLOAD_MESSAGES.recipientUnavailable, {
           recipient: UPLOAD_MESSAGES.recipientUnavailable,

@@ -6,6 +6,7 @@ import { keysMatchingLabel } from "../../../shared/format/search";
 import { parisToday } from "../../../shared/policies/offers";
 import { ACCESS_LOG_PAGE_SIZE } from "../../../shared/schemas/requests";
 import type { Actor } from "../../access/actor";
+import { takingNewRequests } from "../../access/subscription";
 import { runCompiled } from "../../db/compiled";
 import { readingTextKeys } from "../../db/file-keys";
 import type { Db } from "../../db/index";
@@ -300,13 +301,17 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
   };
 }
 
-/** Verified dentists a patient may address a request to (derived from profiles, so it never disagrees with them). */
-export async function listVerifiedDentists(db: Db) {
+/**
+ * Verified dentists a patient may address a request to at `now` (derived from profiles, so it never
+ * disagrees with them): those taking new requests, not one whose trial or subscription lapsed.
+ */
+export async function listVerifiedDentists(db: Db, now: Date) {
   return db
     .selectFrom("profiles")
     .select(["id", "full_name", "city", "specialties", "practice_postcode"])
     .where("role", "=", "dentist")
     .where("is_verified", "=", true)
+    .where((eb) => takingNewRequests(eb, now))
     .orderBy("full_name")
     .limit(500)
     .execute();

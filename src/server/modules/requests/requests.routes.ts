@@ -164,7 +164,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     querystring: verifiedDentistQuerySchema,
     response: { 200: verifiedDentistListSchema },
     handler: async (request, _reply, actor) => {
-      const rows = await listVerifiedDentists(app.db);
+      const rows = await listVerifiedDentists(app.db, app.clock());
       const items = rows.map((row) => withDistance(row, actor.profile.postal_code));
       return { items: sortDentists(items, request.query.sort) };
     },
