@@ -629,10 +629,14 @@ export async function addReviews(world: World): Promise<WorldReviews> {
     return written.json().review.id as string;
   };
   const A = await fresh();
+  // A decision carries the version the team read (the review's updated_at in its list).
+  const listed = await world.call("admin", { method: "GET", url: "/api/admin/reviews?status=pending" });
+  const items: { id: string; updated_at: string }[] = listed.json().items;
+  const version = items.find((item) => item.id === A)?.updated_at;
   const published = await world.call("admin", {
     method: "POST",
     url: `/api/admin/reviews/${A}/decision`,
-    payload: { decision: "publish" },
+    payload: { decision: "publish", version },
   });
   if (published.statusCode !== 200) throw new Error(`world: publishing answered ${published.statusCode}`);
   return { A, fresh };

@@ -24,6 +24,8 @@ export const REVIEW_MESSAGES = {
   reasonTooLong: `La raison ne peut pas dépasser ${REVIEW_LIMITS.reasonMax} caractères.`,
   decisionRequired: "Choisissez de publier ou de refuser l'avis.",
   refuseReasonRequired: "Indiquez à l'auteur la raison du refus.",
+  versionRequired: "Indiquez la version de l'avis que vous avez lue : rechargez la page.",
+  changedSinceRead: "Cet avis a été modifié depuis votre lecture. Relisez-le avant de décider.",
   alreadyDecided: "Cet avis a déjà été modéré ; rechargez la page.",
   alreadyReported: "Vous avez déjà signalé cet avis : l'équipe l'examine.",
   notPublished: "Cet avis n'est pas publié.",
@@ -81,6 +83,11 @@ export const reviewDecisionSchema = z
   .object({
     decision: z.enum(["publish", "refuse"], { error: REVIEW_MESSAGES.decisionRequired }),
     reason: z.string().trim().max(REVIEW_LIMITS.reasonMax, REVIEW_MESSAGES.reasonTooLong).optional(),
+    /**
+     * The version the moderator read: the review's `updated_at` as the moderation list gave it. A
+     * review its author rewrote since is not decided on (409 changedSinceRead).
+     */
+    version: z.iso.datetime({ error: REVIEW_MESSAGES.versionRequired }),
   })
   .superRefine((value, ctx) => {
     if (value.decision === "refuse" && !value.reason)
@@ -169,6 +176,8 @@ export const moderationReviewSchema = publicReviewSchema.extend({
   refusal_reason: z.string().nullable(),
   dentist: z.object({ id: z.string(), full_name: z.string() }),
   created_at: z.string(),
+  /** The version of the text: changes when the author rewrites it; a decision sends it back. */
+  updated_at: z.string(),
   published_at: z.string().nullable(),
   reports: z.array(reportSchema),
 });

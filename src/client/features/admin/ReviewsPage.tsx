@@ -42,14 +42,19 @@ export function useModerationList(status: Status, dentist: string | null, page: 
   });
 }
 
-/** POST /api/admin/reviews/:id/decision */
+type Decision = { review: ModerationReview; decision: "publish" | "refuse"; reason?: string };
+
+/**
+ * POST /api/admin/reviews/:id/decision, with the version read (the review's updated_at): a review
+ * its author rewrote since is refused (409) and the list, refreshed on settling, shows the new text.
+ */
 function useDecision() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision, reason }: { id: string; decision: "publish" | "refuse"; reason?: string }) =>
-      api<{ message: string }>(`/api/admin/reviews/${encodeURIComponent(id)}/decision`, {
+    mutationFn: ({ review, decision, reason }: Decision) =>
+      api<{ message: string }>(`/api/admin/reviews/${encodeURIComponent(review.id)}/decision`, {
         method: "POST",
-        body: reason === undefined ? { decision } : { decision, reason },
+        body: { decision, version: review.updated_at, ...(reason === undefined ? {} : { reason }) },
       }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
   });
@@ -110,7 +115,7 @@ function RefuseDialog({ review, onClose }: { review: ModerationReview | null; on
     event.preventDefault();
     if (!review) return;
     decide.mutate(
-      { id: review.id, decision: "refuse", reason },
+      { review, decision: "refuse", reason },
       {
         onSuccess: (result) => {
           toast.success(result.message);
@@ -118,8 +123,10 @@ function RefuseDialog({ review, onClose }: { review: ModerationReview | null; on
         },
         onError: (failure) => {
           const field = isApiError(failure) ? failure.fields.reason : undefined;
-          if (field) setError(field);
-          else toast.error(failure.message);
+          if (field) return setError(field);
+          toast.error(failure.message);
+          // Rewritten (or decided) since it was read: back to the refreshed list, to read it again.
+          if (isApiError(failure) && failure.status === 409) close();
         },
       },
     );
@@ -167,7 +174,7 @@ export function AdminReviewsPage() {
 
   const publish = (review: ModerationReview) =>
     decide.mutate(
-      { id: review.id, decision: "publish" },
+      { review, decision: "publish" },
       {
         onSuccess: (result) => toast.success(result.message),
         onError: (failure) => toast.error(failure.message),

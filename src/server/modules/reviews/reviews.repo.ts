@@ -224,9 +224,13 @@ export function reviewsRepo(db: Db, actor: Actor) {
       return created.id;
     },
 
-    /** The author's new version: back to moderation, unpublished until the team reads it again. */
+    /**
+     * The author's new version: back to moderation, unpublished until the team reads it again. The
+     * dentist's answer and the reports were about the old text: they go with it (the dentist may
+     * answer and report the new one).
+     */
     async rewrite(trx: Trx, id: string, input: ReviewWrite, flags: ReviewFlag[], now: Date) {
-      await trx
+      const rewritten = await trx
         .updateTable("reviews")
         .set({
           ...input,
@@ -236,11 +240,17 @@ export function reviewsRepo(db: Db, actor: Actor) {
           refusal_reason: null,
           decided_at: null,
           decided_by: null,
-          updated_at: now,
+          answer: null,
+          answered_at: null,
+          // The version the team's decision is checked against (its millisecond, as the list gives
+          // it): always a new one, even for a rewrite within the same millisecond or a clock behind.
+          updated_at: sql<Date>`greatest(${now}::timestamptz, date_trunc('milliseconds', updated_at) + interval '1 millisecond')`,
         })
         .where("id", "=", id)
         .where("patient_id", "=", me)
-        .execute();
+        .executeTakeFirst();
+      if (Number(rewritten.numUpdatedRows) > 0)
+        await trx.deleteFrom("review_reports").where("review_id", "=", id).execute();
     },
 
     async remove(trx: Trx, id: string) {
@@ -368,7 +378,7 @@ export const moderationRepo = {
   lock(trx: Trx, id: string) {
     return trx
       .selectFrom("reviews")
-      .select(["id", "status", "patient_id", "dentist_id"])
+      .select(["id", "status", "patient_id", "dentist_id", "updated_at"])
       .where("id", "=", id)
       .forUpdate()
       .executeTakeFirst();
@@ -431,6 +441,7 @@ async function withReports(db: Db, rows: ReviewRow[]): Promise<ModerationReview[
     refusal_reason: row.refusal_reason,
     dentist: { id: row.dentist_id, full_name: row.dentist_name || "Dentiste" },
     created_at: iso(row.created_at) as string,
+    updated_at: iso(row.updated_at) as string,
     reports: reports
       .filter((r) => r.review_id === row.id)
       .map((r) => ({

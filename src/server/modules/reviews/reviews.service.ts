@@ -105,12 +105,15 @@ export async function reportReview(deps: Deps, actor: Actor, id: string, reason:
 /**
  * The team's decision on a pending review; a published one may be withdrawn (refused) after a
  * report. The author is told either way (the reason of a refusal), the dentist of a publication.
+ * `version` is the review's `updated_at` the moderator read (the route requires it): a review
+ * rewritten since is not decided on, so nobody publishes a text the team never read. Only the demo
+ * seed, which publishes what it has just written, passes none.
  */
 export async function decideReview(
   deps: Deps,
   actor: Actor,
   id: string,
-  decision: { decision: "publish" | "refuse"; reason?: string | undefined },
+  decision: { decision: "publish" | "refuse"; reason?: string | undefined; version?: string | undefined },
 ) {
   const now = deps.clock();
   const publish = decision.decision === "publish";
@@ -118,6 +121,9 @@ export async function decideReview(
   await deps.db.transaction().execute(async (trx) => {
     const row = await moderationRepo.lock(trx, id);
     if (!row) throw notFound(REVIEW_MESSAGES.notFound);
+    const { version } = decision;
+    if (version !== undefined && new Date(row.updated_at).getTime() !== new Date(version).getTime())
+      throw conflict(REVIEW_MESSAGES.changedSinceRead);
     // Pending: either decision. Published: only withdrawn (a report upheld). Refused: final, until rewritten.
     if (row.status === "refused" || (row.status === "published" && publish))
       throw conflict(REVIEW_MESSAGES.alreadyDecided);

@@ -54,6 +54,20 @@ async function appointment(patient: Who, dentist: Who, slot: string) {
 }
 
 const put = (url: string, payload: object, as: Who) => call("PUT", url, as, payload);
+/** A review's version as the team's list shows it: what its page sends back with a decision. */
+async function versionOf(id: string): Promise<string> {
+  for (const status of ["pending", "published", "refused"]) {
+    const items: { id: string; updated_at: string }[] = (
+      await get(`/api/admin/reviews?status=${status}`, admin)
+    ).json().items;
+    const found = items.find((item) => item.id === id);
+    if (found) return found.updated_at;
+  }
+  throw new Error(`avis ${id} absent des listes de l'équipe`);
+}
+/** The team's decision on the version it has just read. */
+const decide = async (id: string, body: object) =>
+  post(`/api/admin/reviews/${id}/decision`, { ...body, version: await versionOf(id) }, admin);
 const del = (url: string, as: Who) => call("DELETE", url, as);
 const mailsTo = async (email: string) => (await ctx.mails()).filter((m) => m.includes(`To: ${email}`));
 const invite = () =>
@@ -171,18 +185,20 @@ describe("who may review", () => {
 describe("moderation", () => {
   it("refuses with a reason sent to the author; the review stays hers to rewrite", async () => {
     const url = `/api/admin/reviews/${reviewId}/decision`;
-    const noReason = await post(url, { decision: "refuse" }, admin);
+    const noReason = await decide(reviewId, { decision: "refuse" });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error.fields.reason).toBe(REVIEW_MESSAGES.refuseReasonRequired);
     expect((await post(url, { decision: "publish" }, paula)).statusCode).toBe(403);
     expect((await post(url, { decision: "publish" }, drA)).statusCode).toBe(403);
     const reason = "Votre avis contient un numéro de téléphone et un lien.";
-    const refused = await post(url, { decision: "refuse", reason }, admin);
+    const refused = await decide(reviewId, { decision: "refuse", reason });
     expect(refused.statusCode, refused.body).toBe(200);
     expect(refused.json().review.status).toBe("refused");
     // E-mails go after the commit.
     expect((await mailsTo(paula.email)).some((m) => m.includes(reason))).toBe(true);
-    expect((await post(url, { decision: "publish" }, admin)).statusCode).toBe(409);
+    const again = await decide(reviewId, { decision: "publish" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(REVIEW_MESSAGES.alreadyDecided);
     const mine = (await get("/api/patient/reviews", paula)).json().reviews;
     expect(mine).toEqual([
       expect.objectContaining({ id: reviewId, status: "refused", refusal_reason: reason }),
@@ -199,7 +215,7 @@ describe("moderation", () => {
     });
     expect((await put(`/api/patient/reviews/${reviewId}`, REVIEW, quentin)).statusCode).toBe(404);
     const before = (await mailsTo(drA.email)).length;
-    const published = await post(`/api/admin/reviews/${reviewId}/decision`, { decision: "publish" }, admin);
+    const published = await decide(reviewId, { decision: "publish" });
     expect(published.statusCode, published.body).toBe(200);
     // The dentist is told.
     expect((await mailsTo(drA.email)).length).toBe(before + 1);
@@ -326,9 +342,7 @@ describe("erasure", () => {
     );
     expect(written.statusCode, written.body).toBe(201);
     const id = written.json().review.id as string;
-    expect((await post(`/api/admin/reviews/${id}/decision`, { decision: "publish" }, admin)).statusCode).toBe(
-      200,
-    );
+    expect((await decide(id, { decision: "publish" })).statusCode).toBe(200);
     expect((await post(`/api/dentist/reviews/${id}/report`, { reason: "Faux" }, drB)).statusCode).toBe(200);
     expect((await get(`/api/dentists/${drB.id}/reviews`, paula)).json().summary).toEqual({
       average: 3,
@@ -342,5 +356,72 @@ describe("erasure", () => {
     });
     const left = await ctx.app.db.selectFrom("review_reports").select("id").execute();
     expect(left).toEqual([]);
+  });
+});
+
+describe("a review rewritten by its author", () => {
+  const REWRITTEN = "Finalement, deux heures d'attente et des explications données trop vite.";
+  let id: string;
+
+  it("is not decided on from the version read before it (409, nothing changes); from the new one, it is", async () => {
+    const third = await appointment(paula, drA, "2027-02-10T09:30");
+    now = new Date("2027-02-11T09:00:00Z");
+    const written = await post(`/api/patient/appointments/${third.id}/review`, REVIEW, paula);
+    expect(written.statusCode, written.body).toBe(201);
+    id = written.json().review.id as string;
+    // The team's page is loaded; then the author rewrites it (in the same millisecond: the clock
+    // stands still here, the version must change all the same).
+    const read = await versionOf(id);
+    const edited = await put(`/api/patient/reviews/${id}`, { ...REVIEW, rating: 2, text: REWRITTEN }, paula);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().review.status).toBe("pending");
+
+    const url = `/api/admin/reviews/${id}/decision`;
+    const unversioned = await post(url, { decision: "publish" }, admin);
+    expect(unversioned.statusCode).toBe(400);
+    expect(unversioned.json().error.fields.version).toBe(REVIEW_MESSAGES.versionRequired);
+    for (const decision of [{ decision: "publish" }, { decision: "refuse", reason: "Hors sujet." }]) {
+      const stale = await post(url, { ...decision, version: read }, admin);
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json().error.message).toBe(REVIEW_MESSAGES.changedSinceRead);
+    }
+    expect((await get("/api/admin/reviews?status=pending", admin)).json().items).toEqual([
+      expect.objectContaining({ id, status: "pending", text: REWRITTEN, published_at: null }),
+    ]);
+    expect((await get(`/api/dentists/${drA.id}/reviews`, paula)).json().items).toEqual([]);
+
+    const published = await post(url, { decision: "publish", version: await versionOf(id) }, admin);
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().review).toMatchObject({ id, status: "published", text: REWRITTEN });
+  });
+
+  it("loses the dentist's answer and reports on the old text: he may answer and report the new one", async () => {
+    const answerUrl = `/api/dentist/reviews/${id}/answer`;
+    const reportUrl = `/api/dentist/reviews/${id}/report`;
+    expect((await post(answerUrl, { text: "Merci pour votre retour." }, drA)).statusCode).toBe(200);
+    expect((await post(reportUrl, { reason: "Ce n'est pas ce qui s'est passé." }, drA)).statusCode).toBe(200);
+
+    now = new Date(now.getTime() + DAY);
+    const text = "Au final, des soins bien faits malgré l'attente\u202f; je reviendrai.";
+    expect((await put(`/api/patient/reviews/${id}`, { ...REVIEW, text }, paula)).statusCode).toBe(200);
+    expect((await get("/api/admin/reviews?status=pending", admin)).json().items).toEqual([
+      expect.objectContaining({ id, text, answer: null, answered_at: null, reports: [] }),
+    ]);
+    expect((await decide(id, { decision: "publish" })).statusCode).toBe(200);
+
+    const seen = (await get(`/api/dentists/${drA.id}/reviews`, paula)).json();
+    expect(seen.items).toEqual([expect.objectContaining({ id, text, answer: null, answered_at: null })]);
+    expect((await get("/api/dentist/reviews", drA)).json().items).toEqual([
+      expect.objectContaining({ id, answer: null, reported: false }),
+    ]);
+    expect((await get("/api/admin/reviews?status=reported", admin)).json().items).toEqual([]);
+
+    const answered = await post(answerUrl, { text: "Merci d'avoir complété votre avis." }, drA);
+    expect(answered.statusCode, answered.body).toBe(200);
+    const reported = await post(reportUrl, { reason: "L'attente n'a pas duré deux heures." }, drA);
+    expect(reported.statusCode, reported.body).toBe(200);
+    expect((await get(`/api/dentists/${drA.id}/reviews`, paula)).json().items[0].answer).toBe(
+      "Merci d'avoir complété votre avis.",
+    );
   });
 });

@@ -1,0 +1,118 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { ERROR_CODES } from "../../../shared/schemas/common";
+import { type ModerationReview, REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
+import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { spaced } from "../../test/text";
+
+/*
+ * /admin/reviews 'Avis' (issue 36): a decision carries the version of the review the team read, so a
+ * text its author rewrote after the page was loaded is never published unread.
+ */
+
+const admin = makeProfile({
+  id: "00000000-0000-4000-8000-0000000000ad",
+  email: "admin@sourio.fr",
+  role: null,
+  first_name: "Alex",
+  last_name: "Admin",
+  full_name: "Alex Admin",
+  is_admin: true,
+});
+const ID = "88888888-8888-4888-8888-888888888888";
+const READ = "2026-12-04T09:00:00.000Z";
+const REWRITTEN = "2026-12-04T09:05:00.000Z";
+
+function review(overrides: Partial<ModerationReview>): ModerationReview {
+  return {
+    id: ID,
+    rating: 5,
+    explanations: null,
+    listening: null,
+    punctuality: null,
+    text: "Très bon accueil, tout a été expliqué avant la pose.",
+    author: "Paula D., patiente vérifiée",
+    appointment_month: "rendez-vous en décembre 2026",
+    published_at: null,
+    answer: null,
+    answered_at: null,
+    status: "pending",
+    flags: [],
+    refusal_reason: null,
+    dentist: { id: "55555555-5555-4555-8555-555555555555", full_name: "Anne Martin" },
+    created_at: READ,
+    updated_at: READ,
+    reports: [],
+    ...overrides,
+  };
+}
+
+describe("avis à modérer (équipe)", () => {
+  it("publie la version lue ; réécrit depuis, l'avis est rechargé avec le message, puis publié relu", async () => {
+    let current = review({});
+    const decisions: unknown[] = [];
+    stubApi(admin, {
+      "GET /api/admin/reviews": () =>
+        json(200, { items: [current], page: 1, page_size: 20, has_more: false }),
+      [`POST /api/admin/reviews/${ID}/decision`]: (body) => {
+        decisions.push(body);
+        const { version } = body as { version?: string };
+        if (version !== current.updated_at)
+          return json(409, {
+            error: { code: ERROR_CODES.conflict, message: REVIEW_MESSAGES.changedSinceRead },
+          });
+        current = { ...current, status: "published", published_at: REWRITTEN };
+        return json(200, { review: current, message: REVIEW_MESSAGES.approved });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/admin/reviews");
+    expect(
+      await screen.findByText("Très bon accueil, tout a été expliqué avant la pose."),
+    ).toBeInTheDocument();
+
+    // The author rewrites it while the page shows the first text.
+    current = review({
+      text: "Deux heures d'attente, des explications trop rapides.",
+      updated_at: REWRITTEN,
+    });
+    const card = screen.getByRole("article", { name: "Avis de Paula D., patiente vérifiée" });
+    await user.click(within(card).getByRole("button", { name: "Publier" }));
+    expect(await screen.findByText(REVIEW_MESSAGES.changedSinceRead)).toBeInTheDocument();
+    expect(decisions).toEqual([{ decision: "publish", version: READ }]);
+    // The list is read again: the new text, to read before deciding.
+    expect(
+      await screen.findByText("Deux heures d'attente, des explications trop rapides."),
+    ).toBeInTheDocument();
+
+    const again = screen.getByRole("article", { name: "Avis de Paula D., patiente vérifiée" });
+    await user.click(within(again).getByRole("button", { name: "Publier" }));
+    expect(await screen.findByText(REVIEW_MESSAGES.approved)).toBeInTheDocument();
+    expect(decisions.at(-1)).toEqual({ decision: "publish", version: REWRITTEN });
+  });
+
+  it("envoie aussi la version lue avec un refus", async () => {
+    const decisions: unknown[] = [];
+    stubApi(admin, {
+      "GET /api/admin/reviews": () =>
+        json(200, { items: [review({})], page: 1, page_size: 20, has_more: false }),
+      [`POST /api/admin/reviews/${ID}/decision`]: (body) => {
+        decisions.push(body);
+        return json(200, {
+          review: review({ status: "refused", refusal_reason: "Hors sujet." }),
+          message: REVIEW_MESSAGES.refused,
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/admin/reviews");
+    const card = await screen.findByRole("article", { name: "Avis de Paula D., patiente vérifiée" });
+    await user.click(within(card).getByRole("button", { name: "Refuser" }));
+    const dialog = await screen.findByRole("dialog", { name: "Refuser cet avis" });
+    await user.type(within(dialog).getByLabelText(/Raison, envoyée à l'auteur/), "Hors sujet.");
+    await user.click(within(dialog).getByRole("button", { name: "Refuser l'avis" }));
+    expect(await screen.findByText(spaced(REVIEW_MESSAGES.refused))).toBeInTheDocument();
+    expect(decisions).toEqual([{ decision: "refuse", version: READ, reason: "Hors sujet." }]);
+  });
+});
