@@ -43,6 +43,7 @@ const SECRETS = {
   STRIPE_WEBHOOK_SECRET: "whsec_coldstart",
   STRIPE_PRICE_MONTHLY: "price_monthly",
   STRIPE_PRICE_YEARLY: "price_yearly",
+  STRIPE_TAX_RATE: "txr_tva20",
   ...TEST_SELLER,
 };
 

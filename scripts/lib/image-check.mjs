@@ -127,6 +127,7 @@ try {
       STRIPE_WEBHOOK_SECRET: "whsec_imagecheck",
       STRIPE_PRICE_MONTHLY: "price_monthly",
       STRIPE_PRICE_YEARLY: "price_yearly",
+      STRIPE_TAX_RATE: "txr_tva20",
       ...TEST_SELLER,
     },
     stdio: ["ignore", "inherit", "inherit"],

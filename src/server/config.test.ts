@@ -97,11 +97,21 @@ describe("loadConfig", () => {
       { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), DATA_KEY: KEY, TEST_CLOCK: "true" },
       "TEST_CLOCK",
     ],
-    // Payments (issue 35): all four Stripe settings or none (production: see the seller's tests below).
+    // Payments (issue 35): all five Stripe settings or none (production: see the seller's tests below).
     [{ STRIPE_SECRET_KEY: "sk_test_abc" }, "STRIPE_WEBHOOK_SECRET"],
     [{ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }, "STRIPE_PRICE_MONTHLY"],
     [{ STRIPE_SECRET_KEY: "pk_test_abc" }, "STRIPE_SECRET_KEY"],
     [{ STRIPE_PRICE_YEARLY: "yearly" }, "STRIPE_PRICE_YEARLY"],
+    [{ STRIPE_TAX_RATE: "20" }, "STRIPE_TAX_RATE"],
+    [
+      {
+        STRIPE_SECRET_KEY: "sk_test_abc",
+        STRIPE_WEBHOOK_SECRET: "whsec_abc",
+        STRIPE_PRICE_MONTHLY: "price_m",
+        STRIPE_PRICE_YEARLY: "price_y",
+      },
+      "STRIPE_TAX_RATE",
+    ],
     [{ PRICE_MONTHLY_HT: "quatre-vingt" }, "PRICE_MONTHLY_HT"],
   ])("stops on %o with one line naming %s", (env, variable) => {
     const error = errorOf(env);
@@ -110,7 +120,7 @@ describe("loadConfig", () => {
     expect(error.message).not.toContain("\n");
   });
 
-  it("payments: the stand-in without Stripe settings, Stripe's with all four; prices HT in euros", () => {
+  it("payments: the stand-in without Stripe settings, Stripe's with all five; prices HT in euros", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).stripe).toBeUndefined();
     expect(loadConfig({ DATA_DIR: dataDir() }).planPrices).toEqual({ monthly: 8900, yearly: 89000 });
     const config = loadConfig({
@@ -119,6 +129,7 @@ describe("loadConfig", () => {
       STRIPE_WEBHOOK_SECRET: "whsec_abc",
       STRIPE_PRICE_MONTHLY: "price_m",
       STRIPE_PRICE_YEARLY: "price_y",
+      STRIPE_TAX_RATE: "txr_fr20",
       PRICE_MONTHLY_HT: "99,50",
       PRICE_YEARLY_HT: "990",
     });
@@ -126,6 +137,7 @@ describe("loadConfig", () => {
       secretKey: "sk_live_abc",
       webhookSecret: "whsec_abc",
       prices: { monthly: "price_m", yearly: "price_y" },
+      taxRate: "txr_fr20",
     });
     expect(config.planPrices).toEqual({ monthly: 9950, yearly: 99000 });
   });
@@ -227,6 +239,7 @@ describe("loadConfig", () => {
       STRIPE_WEBHOOK_SECRET: "whsec_abc",
       STRIPE_PRICE_MONTHLY: "price_m",
       STRIPE_PRICE_YEARLY: "price_y",
+      STRIPE_TAX_RATE: "txr_fr20",
     };
 
     it("uses a development identity that says so when none is set, outside production", () => {

@@ -166,6 +166,12 @@ const envSchema = z.object({
   STRIPE_PRICE_YEARLY: optional(
     z.string().regex(/^price_[A-Za-z0-9]+$/, { error: "doit être l'identifiant d'un prix Stripe (price_…)" }),
   ),
+  /** The French VAT as a Stripe tax rate (20 %, exclusive), added to the HT prices at checkout. */
+  STRIPE_TAX_RATE: optional(
+    z
+      .string()
+      .regex(/^txr_[A-Za-z0-9]+$/, { error: "doit être l'identifiant d'un taux de taxe Stripe (txr_…)" }),
+  ),
   /** The plans' prices HT in euros (89 and 890 by default), as the Stripe prices say. */
   PRICE_MONTHLY_HT: optional(euros),
   PRICE_YEARLY_HT: optional(euros),
@@ -232,6 +238,7 @@ const STRIPE_REQUIRED = [
   "STRIPE_WEBHOOK_SECRET",
   "STRIPE_PRICE_MONTHLY",
   "STRIPE_PRICE_YEARLY",
+  "STRIPE_TAX_RATE",
 ] as const;
 
 const S3_REQUIRED = [
@@ -435,6 +442,7 @@ function stripeSettings(e: z.infer<typeof envSchema>) {
     secretKey: e.STRIPE_SECRET_KEY as string,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
     prices: { monthly: e.STRIPE_PRICE_MONTHLY as string, yearly: e.STRIPE_PRICE_YEARLY as string },
+    taxRate: e.STRIPE_TAX_RATE as string,
   };
 }
 

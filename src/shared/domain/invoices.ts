@@ -53,6 +53,28 @@ export function amountsOf(htCents: number, vatRateBp: number = VAT_RATE_BP): Inv
   return { htCents, vatRateBp, vatCents, ttcCents: htCents + vatCents };
 }
 
+/**
+ * The amounts of a total paid, VAT included (what the payment provider charged): the HT whose VAT, as
+ * `amountsOf` rounds it, gives that total — 106,80 € TTC → 89,00 € HT + 17,80 €; 89,00 € TTC → 74,17 € HT
+ * + 14,83 €. A few totals no HT reaches (VAT moves by 2 cents between two HT): the nearest HT below, its
+ * total a cent short (`exact: false`, for the caller to report).
+ */
+export function amountsOfTotal(
+  ttcCents: number,
+  vatRateBp: number = VAT_RATE_BP,
+): InvoiceAmounts & { exact: boolean } {
+  if (!Number.isSafeInteger(ttcCents) || ttcCents <= 0) throw new Error("total paid: positive cents");
+  const guess = Math.round((ttcCents * 10_000) / (10_000 + vatRateBp));
+  for (const ht of [guess, guess - 1, guess + 1]) {
+    if (ht <= 0) continue;
+    const amounts = amountsOf(ht, vatRateBp);
+    if (amounts.ttcCents === ttcCents) return { ...amounts, exact: true };
+  }
+  let ht = Math.max(1, guess + 1);
+  while (ht > 1 && amountsOf(ht, vatRateBp).ttcCents > ttcCents) ht -= 1;
+  return { ...amountsOf(ht, vatRateBp), exact: false };
+}
+
 /** "20 %" for 2000 basis points, "5,5 %" for 550. */
 export function formatVatRate(vatRateBp: number): string {
   return `${(vatRateBp / 100).toLocaleString("fr-FR", { maximumFractionDigits: 2 })} %`;

@@ -314,6 +314,16 @@ export async function handleWebhook(
           break;
         }
         const price = planPrice(plan, deps.config.planPrices);
+        // The invoice says what the provider charged, VAT included: the plan's price is what should
+        // have been charged, and a difference (a price changed since he subscribed, a coupon, a tax
+        // rate missing at the provider) is told to the operator, never printed over.
+        const paid = invoice.amountPaidCents;
+        if (paid !== price.ttcCents)
+          deps.log.error(
+            { event: event.id, paid_cents: paid, plan_ttc_cents: price.ttcCents },
+            "paiement : montant payé différent du prix TTC de la formule (facture établie sur le montant payé)",
+          );
+        if (!(paid > 0)) break;
         const issued = await issueInvoice(
           trx,
           {
@@ -322,7 +332,7 @@ export async function handleWebhook(
             planLabel: `Abonnement ${price.name}`,
             periodStart: invoice.periodStart ?? now,
             periodEnd: invoice.periodEnd ?? now,
-            amountHtCents: price.htCents,
+            paidTtcCents: paid,
             issuedAt: now,
           },
           { seller: deps.config.invoiceSeller },

@@ -4,7 +4,7 @@ import { UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
 import { startTrialOnVerification } from "../../access/subscription";
 import { appPerFile, newRequestId, postRequest } from "../../testing/harness";
 import { dentist, patient, signInAdmin, type Who } from "../../testing/people";
-import type { StandInEvent, StripeStandIn } from "./stand-in";
+import { STAND_IN_PRICES, type StandInEvent, type StripeStandIn } from "./stand-in";
 
 /**
  * Issue 35: dentists' subscription through the real Stripe SDK pointed at the local stand-in, on a
@@ -224,6 +224,49 @@ describe("checkout → webhook → active", () => {
     expect(await invoices()).toHaveLength(1);
     const again = await call(dr, "POST", "/api/dentist/subscription/checkout", { plan: "yearly" });
     expect(again.statusCode).toBe(409);
+  });
+
+  it("the checkout puts the VAT on the line; an invoice says what was charged, not the plan's price", async () => {
+    // Sourio's checkout: the price HT and the VAT's tax rate, so the provider charges 106,80 € (above).
+    const dr = await dentistInTrial("Octave");
+    const started = await call(dr, "POST", "/api/dentist/subscription/checkout", { plan: "monthly" });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(await (await fetch(started.json().url)).text()).toMatch(/106,80\s€<\/strong>|106,80\s€ TTC/);
+    // A subscription whose line has no tax rate (an account set up by hand, say): 89 € charged, VAT
+    // included, as Stripe does. Its invoice is 89 € TTC (74,17 € HT + 14,83 €), not 106,80 €.
+    const customer = (await rowOf(dr)).customer_id as string;
+    const session = await fetch(`${standIn.baseUrl}/v1/checkout/sessions`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${standIn.secretKey}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        mode: "subscription",
+        customer,
+        client_reference_id: dr.id,
+        "line_items[0][price]": STAND_IN_PRICES.monthly,
+        "line_items[0][quantity]": "1",
+        success_url: "http://localhost:3000/dentist/subscription?paiement=accepte",
+        cancel_url: "http://localhost:3000/dentist/subscription?paiement=annule",
+      }).toString(),
+    });
+    expect(session.status).toBe(200);
+    const url = ((await session.json()) as { url: string }).url;
+    expect(await (await fetch(url)).text()).toContain("sans taxe");
+    const paid = await fetch(url, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ method: "card", outcome: "accepted" }).toString(),
+    });
+    expect(paid.status).toBe(303);
+    const [invoice] = await ctx.app.db
+      .selectFrom("invoices")
+      .selectAll()
+      .where("dentist_id", "=", dr.id)
+      .execute();
+    expect(invoice).toMatchObject({ amount_ht_cents: 7417, vat_cents: 1483, amount_ttc_cents: 8900 });
   });
 });
 

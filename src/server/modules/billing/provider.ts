@@ -62,6 +62,11 @@ export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
   prices: Record<PlanId, string>;
+  /**
+   * The French VAT (20 %, exclusive) as a Stripe tax rate (`txr_…`), put on every subscription's line:
+   * the prices are HT, and Stripe adds no tax to a subscription unless told (ADR 044 addendum).
+   */
+  taxRate: string;
   /** The stand-in's address (http://127.0.0.1:port); undefined for Stripe's own. */
   endpoint?: { host: string; port: number; protocol: "http" | "https" };
 }
@@ -129,7 +134,9 @@ export class StripeProvider implements BillingProvider {
       mode: "subscription",
       customer: input.customerId,
       client_reference_id: input.dentistId,
-      line_items: [{ price: this.settings.prices[input.plan], quantity: 1 }],
+      line_items: [
+        { price: this.settings.prices[input.plan], quantity: 1, tax_rates: [this.settings.taxRate] },
+      ],
       allowed_payment_method_types: ["card", "sepa_debit"],
       subscription_data: { metadata: { dentist_id: input.dentistId, plan: input.plan } },
       locale: "fr",

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { cancelSubscriptionForErasure } from "./billing.service";
 import { type BillingProvider, StripeProvider } from "./provider";
-import { STAND_IN_PRICES, StripeStandIn } from "./stand-in";
+import { STAND_IN_PRICES, STAND_IN_TAX_RATE, StripeStandIn } from "./stand-in";
 
 /** The local stand-in's customers and subscriptions, under DATA_DIR (0600). */
 export const STAND_IN_STATE_FILE = "stripe-stand-in.json";
@@ -80,6 +80,7 @@ export class BillingRuntime {
       secretKey: standIn.secretKey,
       webhookSecret: standIn.webhookSecret,
       prices: STAND_IN_PRICES,
+      taxRate: STAND_IN_TAX_RATE,
       endpoint,
     });
   }

@@ -25,6 +25,16 @@ export const STAND_IN_PRICES: Record<PlanId, string> = {
   yearly: "price_standin_yearly",
 };
 
+/**
+ * Its one tax rate, the French VAT (20 %, exclusive). As at Stripe, a subscription's invoices add a tax
+ * only when its checkout line named a tax rate: without one, the HT price is what is charged.
+ */
+export const STAND_IN_TAX_RATE = "txr_standin_tva20";
+
+/** What a subscription's invoice charges: TTC with the tax rate on its line, else the HT price. */
+const charged = (sub: { taxed?: boolean }, price: { htCents: number; ttcCents: number }) =>
+  sub.taxed === false ? price.htCents : price.ttcCents;
+
 /** A customer as the stand-in keeps it: no e-mail nor name (answered back, never stored). */
 interface Customer {
   id: string;
@@ -43,6 +53,8 @@ interface Sub {
   periodStart: number;
   periodEnd: number;
   cancelAtPeriodEnd: boolean;
+  /** Whether its line carries the VAT (its checkout named the tax rate); absent in older state: yes. */
+  taxed?: boolean;
 }
 
 interface CheckoutSession {
@@ -54,6 +66,7 @@ interface CheckoutSession {
   cancelUrl: string;
   status: "open" | "complete";
   subscriptionId: string | null;
+  taxed: boolean;
 }
 
 export interface StandInEvent {
@@ -365,9 +378,9 @@ export class StripeStandIn {
       currency: "eur",
       created: seconds(this.options.clock()),
       subtotal: price.htCents,
-      total: price.ttcCents,
-      amount_due: price.ttcCents,
-      amount_paid: status === "paid" ? price.ttcCents : 0,
+      total: charged(sub, price),
+      amount_due: charged(sub, price),
+      amount_paid: status === "paid" ? charged(sub, price) : 0,
       parent: {
         type: "subscription_details",
         subscription_details: {
@@ -411,6 +424,7 @@ export class StripeStandIn {
       periodStart: now,
       periodEnd: addPeriod(now, session.plan),
       cancelAtPeriodEnd: false,
+      taxed: session.taxed,
     };
     this.subscriptions.set(sub.id, sub);
     session.status = "complete";
@@ -511,9 +525,10 @@ export class StripeStandIn {
       const customerId = body.get("customer") ?? "";
       const priceId = body.get("line_items[0][price]");
       const plan = (Object.keys(STAND_IN_PRICES) as PlanId[]).find((p) => STAND_IN_PRICES[p] === priceId);
-      if (!this.customers.has(customerId) || !plan)
+      const taxRate = body.get("line_items[0][tax_rates][0]");
+      if (!this.customers.has(customerId) || !plan || (taxRate !== null && taxRate !== STAND_IN_TAX_RATE))
         return json(res, 400, {
-          error: { type: "invalid_request_error", message: "No such customer or price" },
+          error: { type: "invalid_request_error", message: "No such customer, price or tax rate" },
         });
       const session: CheckoutSession = {
         id: newId("cs"),
@@ -524,6 +539,7 @@ export class StripeStandIn {
         cancelUrl: body.get("cancel_url") ?? "/",
         status: "open",
         subscriptionId: null,
+        taxed: taxRate === STAND_IN_TAX_RATE,
       };
       this.sessions.set(session.id, session);
       return json(res, 200, {
@@ -600,8 +616,12 @@ export class StripeStandIn {
       200,
       "Paiement de l'abonnement",
       `${refused}
-      <p>${escapeHtml(price.name)} : <strong>${formatEuros(price.ttcCents)} TTC ${price.period}</strong>
-      (${formatEuros(price.htCents)} HT + ${formatEuros(price.vatCents)} de TVA à 20 %).</p>
+      ${
+        session.taxed
+          ? `<p>${escapeHtml(price.name)} : <strong>${formatEuros(price.ttcCents)} TTC ${price.period}</strong>
+      (${formatEuros(price.htCents)} HT + ${formatEuros(price.vatCents)} de TVA à 20 %).</p>`
+          : `<p>${escapeHtml(price.name)} : <strong>${formatEuros(price.htCents)} ${price.period}</strong>, sans taxe.</p>`
+      }
       <form method="post">
         <fieldset>
           <legend>Moyen de paiement</legend>

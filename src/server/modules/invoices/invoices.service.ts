@@ -1,5 +1,10 @@
 import type { Kysely } from "kysely";
-import { amountsOf, invoiceNumber, type SellerIdentity } from "../../../shared/domain/invoices";
+import {
+  amountsOf,
+  amountsOfTotal,
+  invoiceNumber,
+  type SellerIdentity,
+} from "../../../shared/domain/invoices";
 import { parisToday } from "../../../shared/format/paris";
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import type { Database } from "../../db/types";
@@ -40,7 +45,12 @@ export interface IssueInvoiceInput {
   periodStart: Date | string;
   periodEnd: Date | string;
   /** The price before tax, in cents; the VAT (20 %) and the total are computed here. */
-  amountHtCents: number;
+  amountHtCents?: number;
+  /**
+   * Or the total a payment charged, VAT included, in cents: the HT and the VAT are taken out of it
+   * (`amountsOfTotal`), so the invoice says what was paid. One of the two.
+   */
+  paidTtcCents?: number;
   issuedAt: Date;
 }
 
@@ -93,7 +103,12 @@ export async function issueInvoice(
   const periodStart = dayOf(input.periodStart, "periodStart");
   const periodEnd = dayOf(input.periodEnd, "periodEnd");
   if (periodEnd < periodStart) throw new Error("periodEnd before periodStart");
-  const amounts = amountsOf(input.amountHtCents);
+  if ((input.paidTtcCents === undefined) === (input.amountHtCents === undefined))
+    throw new Error("issueInvoice: amountHtCents or paidTtcCents, one of the two");
+  const amounts =
+    input.paidTtcCents !== undefined
+      ? amountsOfTotal(input.paidTtcCents)
+      : amountsOf(input.amountHtCents as number);
   const buyer = await systemBuyerOf(trx, input.dentistId);
   if (!buyer) throw new Error("issueInvoice: no such dentist");
 

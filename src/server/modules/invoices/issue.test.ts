@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { amountsOfTotal } from "../../../shared/domain/invoices";
 import { appPerFile } from "../../testing/harness";
 import { peoplePerFile, type Who } from "../../testing/people";
 import { type IssueInvoiceInput, issueCreditNote, issueInvoice } from "./invoices.service";
@@ -123,6 +124,31 @@ describe("issuing an invoice", () => {
     // What was issued before keeps the buyer it was issued with.
     const again = await issue(payment(drA(), "pay_buyer_before"));
     expect(again.buyer).toMatchObject({ siren: null });
+  });
+
+  it("takes the HT and the VAT out of a total paid (worked examples: 106,80 € → 89,00 + 17,80; 89,00 € → 74,17 + 14,83)", async () => {
+    const { amountHtCents: _, ...paidBy } = payment(drB(), "pay_total");
+    expect(await issue({ ...paidBy, paidTtcCents: 10_680 })).toMatchObject({
+      amount_ht_cents: 8900,
+      vat_cents: 1780,
+      amount_ttc_cents: 10_680,
+    });
+    expect(await issue({ ...paidBy, paymentRef: "pay_total_untaxed", paidTtcCents: 8900 })).toMatchObject({
+      amount_ht_cents: 7417,
+      vat_cents: 1483,
+      amount_ttc_cents: 8900,
+    });
+    // A total no HT reaches at 20 % (3 cents: 2 + 0, then 3 + 1): the HT below, a cent short, said so.
+    expect(amountsOfTotal(3)).toEqual({
+      htCents: 2,
+      vatRateBp: 2000,
+      vatCents: 0,
+      ttcCents: 2,
+      exact: false,
+    });
+    await expect(
+      issue({ ...paidBy, paymentRef: "pay_both", paidTtcCents: 8900, amountHtCents: 8900 }),
+    ).rejects.toThrow("one of the two");
   });
 
   it("refuses a person who is not a dentist, and nonsense amounts or periods, without taking a number", async () => {
