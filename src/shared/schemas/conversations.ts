@@ -16,6 +16,8 @@ export const CHAT_MESSAGES = {
   fileTooLarge: (name: string) => `Le fichier ${name} est trop volumineux (max 10 Mo)`,
   fileContent: (name: string) => `Le type de fichier ${name} n'est pas accepté`,
   notFound: "Conversation introuvable.",
+  /** The other party erased their account (the conversation stays, security/erasure). */
+  otherErased: "Ce compte a été supprimé : vous ne pouvez plus écrire dans cette conversation.",
   sendFailed: "Impossible d'envoyer le message",
   loadFailed: "Impossible de charger les messages",
 } as const;

@@ -73,6 +73,16 @@ async function refuseTakenTimes(
   if (taken) throw slotTaken(taken);
 }
 
+/**
+ * 409 when the dentist can no longer be booked: his account erased (the accepted offer stays, under
+ * a pseudonym) or no longer verified. Checked when the patient asks for, confirms or proposes times.
+ */
+async function refuseGoneDentist(trx: Transaction<Database>, dentistId: string) {
+  const standing = await scheduleRepo.dentistStanding(trx, dentistId);
+  if (standing === "erased") throw new AppError(409, "CONFLICT", APPOINTMENT_MESSAGES.dentistErased);
+  if (standing === "unverified") throw new AppError(409, "CONFLICT", APPOINTMENT_MESSAGES.dentistNotVerified);
+}
+
 /** The partial unique index of one confirmed appointment per dentist and time (migration 029). */
 const isDoubleBooking = (error: unknown) => {
   const { code, constraint } = error as { code?: string; constraint?: string };
@@ -97,6 +107,7 @@ export async function bookAppointment(deps: Deps, actor: Actor, offerId: string,
     if (!offer) throw notFound(OFFER_MESSAGES.notFound);
     if (offer.status !== "accepted")
       throw new AppError(409, "CONFLICT", APPOINTMENT_MESSAGES.offerNotAccepted);
+    await refuseGoneDentist(trx, offer.dentist_id);
     if (await scheduleRepo.hasLiveAppointment(trx, offerId))
       throw new AppError(409, "CONFLICT", APPOINTMENT_MESSAGES.alreadyBooked);
     await refuseTakenTimes(trx, offer.dentist_id, times, null);
@@ -163,7 +174,8 @@ export async function confirmAppointment(deps: Deps, actor: Actor, id: string, s
     actor,
     id,
     { allowed: mayConfirmAppointment, refusal: APPOINTMENT_MESSAGES.notAwaitingYou },
-    async (trx, _side, now, row) => {
+    async (trx, side, now, row) => {
+      if (side === "patient") await refuseGoneDentist(trx, row.dentist_id);
       if (!(await scheduleRepo.isOption(trx, id, chosen)))
         throw validationError([{ path: ["starts_at"], message: APPOINTMENT_MESSAGES.optionUnknown }]);
       if (chosen.getTime() <= now.getTime())
@@ -191,6 +203,7 @@ export async function proposeTimes(deps: Deps, actor: Actor, id: string, slots: 
     id,
     WHILE_OPEN,
     async (trx, side, now, row) => {
+      if (side === "patient") await refuseGoneDentist(trx, row.dentist_id);
       await refuseTakenTimes(trx, row.dentist_id, times, id);
       await scheduleRepo.propose(trx, id, other(side), times, now);
     },

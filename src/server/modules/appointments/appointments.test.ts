@@ -1,7 +1,17 @@
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
+import { APPOINTMENT_MESSAGES } from "../../../shared/schemas/appointments";
 import { appPerFile, createTestContext, postRequest } from "../../testing/harness";
-import { api, peoplePerFile, USUAL_CAST, verifyDentist, type Who } from "../../testing/people";
+import {
+  api,
+  dentist,
+  patient,
+  peoplePerFile,
+  signInAdmin,
+  USUAL_CAST,
+  verifyDentist,
+  type Who,
+} from "../../testing/people";
 import { queriesDuring } from "../../testing/queries";
 import { listenLocally, openSocket } from "../../testing/sockets";
 import { sendAppointmentReminders } from "./reminders.service";
@@ -517,6 +527,83 @@ describe("booking the appointment (ADR 011)", () => {
     expect(history.map((i: { status: string }) => i.status)).toEqual(["pending", "cancelled"]);
     expect((await book(a, ["2026-12-16T11:00"], who.Quentin)).statusCode).toBe(404);
     expect((await book(a, ["2026-12-16T11:00"], who.drA)).statusCode).toBe(403);
+  });
+});
+
+describe("a dentist who left Sourio is no longer booked", () => {
+  const appointmentsOf = (offerId: string) =>
+    ctx.app.db.selectFrom("appointments").select(["id", "status"]).where("offer_id", "=", offerId).execute();
+
+  it("refuses to book with a dentist whose account was erased (the accepted offer stays), storing nothing", async () => {
+    now = START;
+    const rose = await patient(ctx.app, { first_name: "Rose" });
+    const denis = await dentist(ctx.app, { first_name: "Denis" });
+    const requestId = await createRequest(rose);
+    const offerId = await sendOffer(requestId, denis);
+    expect((await accept(offerId, rose)).statusCode).toBe(200);
+
+    const admin = await signInAdmin(ctx.app);
+    const erased = await post(`/api/admin/users/${denis.id}/erase`, undefined, admin);
+    expect(erased.statusCode, erased.body).toBe(200);
+    const mailsBefore = (await ctx.mails()).length;
+
+    const refused = await book(offerId, ["2026-12-03T09:30"], rose);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: "CONFLICT",
+      message:
+        "Ce dentiste n'est plus inscrit sur Sourio\u202f: vous ne pouvez plus prendre rendez-vous avec lui.",
+    });
+    expect(refused.json().error.message).toBe(APPOINTMENT_MESSAGES.dentistErased);
+    expect(await appointmentsOf(offerId)).toEqual([]);
+    expect((await ctx.mails()).length).toBe(mailsBefore);
+    expect((await ctx.mails()).some((m) => m.includes("compte-supprime.invalid"))).toBe(false);
+  });
+
+  it("refuses to book, confirm or propose times with a dentist no longer verified; cancelling stays open", async () => {
+    now = START;
+    const rose = await patient(ctx.app, { first_name: "Rose" });
+    const diane = await dentist(ctx.app, { first_name: "Diane" });
+    const requestId = await createRequest(rose);
+    const offerId = await sendOffer(requestId, diane);
+    expect((await accept(offerId, rose)).statusCode).toBe(200);
+    const booked = await book(offerId, ["2026-12-10T10:00"], rose);
+    expect(booked.statusCode, booked.body).toBe(201);
+    const id = booked.json().appointment.id as string;
+    // The dentist proposes another time: the appointment waits for the patient.
+    const proposed = await post(`/api/appointments/${id}/propose`, { slots: ["2026-12-14T08:45"] }, diane);
+    expect(proposed.statusCode, proposed.body).toBe(200);
+
+    const admin = await signInAdmin(ctx.app);
+    const unverified = await post(
+      `/api/admin/dentists/${diane.id}/verification`,
+      { decision: "unverify" },
+      admin,
+    );
+    expect(unverified.statusCode, unverified.body).toBe(200);
+
+    const notVerified = APPOINTMENT_MESSAGES.dentistNotVerified;
+    expect(notVerified).toBe(
+      "Ce dentiste n'est plus vérifié par Sourio\u202f: vous ne pouvez pas prendre rendez-vous avec lui pour le moment.",
+    );
+    const confirm = await post(
+      `/api/appointments/${id}/confirm`,
+      { starts_at: "2026-12-14T07:45:00.000Z" },
+      rose,
+    );
+    expect(confirm.statusCode, confirm.body).toBe(409);
+    expect(confirm.json().error.message).toBe(notVerified);
+    const moved = await post(`/api/appointments/${id}/propose`, { slots: ["2026-12-15T17:00"] }, rose);
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json().error.message).toBe(notVerified);
+    expect(await appointmentsOf(offerId)).toEqual([{ id, status: "pending" }]);
+
+    const cancelled = await post(`/api/appointments/${id}/cancel`, undefined, rose);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const again = await book(offerId, ["2026-12-16T11:00"], rose);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().error.message).toBe(notVerified);
+    expect(await appointmentsOf(offerId)).toEqual([{ id, status: "cancelled" }]);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Kysely, Transaction, Updateable } from "kysely";
 import type { AppointmentSide } from "../../../shared/domain/appointments";
 import type { reminderSchedule } from "../../../shared/policies/appointments";
 import type { Actor } from "../../access/actor";
+import { isVerifiedDentist } from "../../access/rules";
 import { hasRow } from "../../db/queries";
 import type { Database } from "../../db/types";
 
@@ -23,6 +24,23 @@ export const scheduleRepo = {
       .where("r.patient_id", "=", actor.userId)
       .forUpdate("o")
       .executeTakeFirst();
+  },
+
+  /**
+   * Whether the dentist of a row the caller holds (offerToBook's offer, or an appointment that
+   * appointmentsRepo().lock gave) may still be booked: "erased" (the accepted offer and the
+   * appointments stay under a pseudonym, security/erasure.repo), "unverified" (he sees no
+   * appointment, access/objects) or "active". Read after the lock, so an erasure that committed
+   * meanwhile is seen.
+   */
+  async dentistStanding(trx: Trx, dentistId: string): Promise<"active" | "erased" | "unverified"> {
+    const dentist = await trx
+      .selectFrom("profiles")
+      .select(["erased_at", "role", "is_admin", "is_verified"])
+      .where("id", "=", dentistId)
+      .executeTakeFirst();
+    if (!dentist || dentist.erased_at !== null) return "erased";
+    return isVerifiedDentist(dentist) ? "active" : "unverified";
   },
 
   /** Whether the offer already has a pending or confirmed appointment. */

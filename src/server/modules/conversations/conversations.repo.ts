@@ -271,6 +271,30 @@ export function conversationsRepo(db: Db, actor: Actor) {
       return row ? toSummary(row) : undefined;
     },
 
+    /**
+     * The actor's conversation locked for a new message (`db` being the message's transaction; the
+     * lock the message's own update of the row takes anyway), and whether the other party's account
+     * was erased (the conversation stays, the pseudonym as that party: security/erasure). Read after
+     * the lock, so an erasure that committed meanwhile is seen. Undefined when not theirs.
+     */
+    async lockToWrite(id: string) {
+      const row = await db
+        .selectFrom("conversations as c")
+        .select(["c.patient_id", "c.dentist_id"])
+        .where("c.id", "=", id)
+        .where(mySide, "=", me)
+        .forNoKeyUpdate()
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const otherId = mySide === "c.dentist_id" ? row.patient_id : row.dentist_id;
+      const other = await db
+        .selectFrom("profiles")
+        .select("erased_at")
+        .where("id", "=", otherId)
+        .executeTakeFirst();
+      return { otherErased: !other || other.erased_at !== null };
+    },
+
     /** A page of messages, oldest first, ending before `before` (a message of this conversation). */
     async messages(id: string, options: { before?: string | undefined; limit: number }) {
       const { ids, hasMore } = await pageBefore(

@@ -63,6 +63,8 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     response: {
       201: chatMessageSchema,
       400: errorBodySchema,
+      // The other party's account erased (conversations.service).
+      409: errorBodySchema,
       413: errorBodySchema,
       415: errorBodySchema,
     },

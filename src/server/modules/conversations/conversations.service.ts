@@ -41,8 +41,9 @@ export const messageFields = z.object({ body: z.string().optional() });
 
 /**
  * Sends a message (text and/or files already stored, typed by content like uploads) in a
- * conversation the actor is part of. The message and its attachments are one transaction; the
- * route's form removes the files when this fails. The other party is told live.
+ * conversation the actor is part of, refused (409) once the other party's account was erased. The
+ * message and its attachments are one transaction; the route's form removes the files when this
+ * fails. The other party is told live.
  */
 export async function sendMessage(
   deps: ChatDeps,
@@ -62,6 +63,10 @@ export async function sendMessage(
   const messageId = await deps.db.transaction().execute(async (trx) => {
     // Erased while the files were streaming: signed out, and the form removes the files.
     await holdOwnAccount(trx, actor);
+    // The other party's account erased: nobody would read it (409; the conversation stays readable).
+    const locked = await conversationsRepo(trx, actor).lockToWrite(conversationId);
+    if (!locked) throw notFound(CHAT_MESSAGES.notFound);
+    if (locked.otherErased) throw new AppError(409, "CONFLICT", CHAT_MESSAGES.otherErased);
     const message = await trx
       .insertInto("messages")
       .values({ conversation_id: conversationId, sender_id: actor.userId, body, created_at: now })

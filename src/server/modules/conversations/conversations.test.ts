@@ -3,7 +3,7 @@ import WebSocket from "ws";
 import { tinyPng } from "../../sample-files";
 import { fakeExe, pdfOfSize, tinyPdf } from "../../testing/files";
 import { appPerFile, createTestContext, postRequest } from "../../testing/harness";
-import { api, dentist, peoplePerFile, postForm, type Who } from "../../testing/people";
+import { api, dentist, patient, peoplePerFile, postForm, signInAdmin, type Who } from "../../testing/people";
 import { listenLocally, openSocket } from "../../testing/sockets";
 import { sendUnreadEmails } from "./conversations.service";
 
@@ -323,5 +323,39 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     } finally {
       await other.close();
     }
+  });
+});
+
+describe("a conversation whose other party's account was erased", () => {
+  it("stays readable, but refuses a new message with a French 409 and removes its files", async () => {
+    const rose = await patient(ctx.app, { first_name: "Rose" });
+    const denis = await dentist(ctx.app, { first_name: "Denis" });
+    const requestId = await requestBy(rose);
+    const reply = await post(`/api/dentist/requests/${requestId}/reply`, { message: "Bonjour Rose" }, denis);
+    const id = reply.json().conversation_id as string;
+    expect((await send(id, rose, { body: "Merci docteur" })).statusCode).toBe(201);
+
+    const admin = await signInAdmin(ctx.app);
+    const erased = await post(`/api/admin/users/${denis.id}/erase`, undefined, admin);
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect((await get(`/api/conversations/${id}/messages`, rose)).statusCode).toBe(200);
+
+    const keysBefore = ctx.storedKeys().length;
+    const refused = await send(id, rose, { body: "Vous êtes là\u202f?" }, [
+      { name: "radio.png", type: "image/png", content: tinyPng() },
+    ]);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: "CONFLICT",
+      message: "Ce compte a été supprimé\u202f: vous ne pouvez plus écrire dans cette conversation.",
+    });
+    expect(ctx.storedKeys().length).toBe(keysBefore);
+    const bodies = await ctx.app.db
+      .selectFrom("messages")
+      .select("body")
+      .where("conversation_id", "=", id)
+      .orderBy("created_at")
+      .execute();
+    expect(bodies.map((m) => m.body)).toEqual(["Message supprimé", "Merci docteur"]);
   });
 });
