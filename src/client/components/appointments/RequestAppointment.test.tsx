@@ -208,6 +208,40 @@ describe("prise de rendez-vous (patient)", () => {
     expect(screen.queryByText("Prendre rendez-vous")).not.toBeInTheDocument();
   });
 
+  it("dit que le rendez-vous confirmé est passé, sans formulaire pour en reprendre un (le serveur le refuserait)", async () => {
+    const fetchMock = stubApi(patient, {
+      "GET /api/appointments": () =>
+        json(
+          200,
+          list([
+            // Monday 30 November 2026, 14:30 in Paris: the day before NOW.
+            confirmed({ view: "past", starts_at: "2026-11-30T13:30:00.000Z", may_change: false }),
+            appointment({ id: "old", status: "cancelled", view: "cancelled", cancelled_by: "dentist" }),
+          ]),
+        ),
+    });
+    renderPiece(<RequestAppointment requestId={REQUEST_ID} offer={offer()} />);
+    expect(
+      await screen.findByText("Votre rendez-vous du lundi 30 novembre 2026 à 14:30 est passé."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Prendre rendez-vous" })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole("button", { name: "Envoyer ma demande de rendez-vous" }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByRole("radio")).not.toBeInTheDocument();
+    expect(callsOf(fetchMock).filter((c) => c.key.startsWith("POST"))).toEqual([]);
+  });
+
+  it("ne propose pas de rendez-vous sur une demande terminée", async () => {
+    stubApi(patient, { "GET /api/appointments": () => json(200, list([])) });
+    renderPiece(<RequestAppointment requestId={REQUEST_ID} offer={offer()} finished />);
+    expect(await screen.findByText("Cette demande est terminée.")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Prendre rendez-vous" })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole("button", { name: "Envoyer ma demande de rendez-vous" }),
+    ).not.toBeInTheDocument();
+  });
+
   it("ne montre rien sous une proposition qui n'est pas acceptée", async () => {
     const fetchMock = stubApi(patient);
     renderPiece(<RequestAppointment requestId={REQUEST_ID} offer={offer({ state: "closed" })} />);

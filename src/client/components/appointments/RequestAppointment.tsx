@@ -17,8 +17,9 @@ import { Skeleton } from "../ui/Skeleton";
 import { AppointmentCard } from "./AppointmentCard";
 
 /*
- * Under the accepted offer of the patient's request page (ADR 011): the appointment in progress, or the
- * panel to book one (one of the dentist's proposed times, or up to three other times).
+ * Under the accepted offer of the patient's request page (ADR 011): the appointment in progress, the
+ * one that took place, or the panel to book one (one of the dentist's proposed times, or up to three
+ * other times).
  */
 
 /** Pending, or confirmed and still ahead: the appointment to show instead of booking again. */
@@ -28,7 +29,19 @@ function isLive(appointment: Appointment): boolean {
   );
 }
 
-export function RequestAppointment({ requestId, offer }: { requestId: string; offer: PatientOffer }) {
+/**
+ * `finished`: the request is done (its journey says so): nothing more to book, whatever the list
+ * holds.
+ */
+export function RequestAppointment({
+  requestId,
+  offer,
+  finished = false,
+}: {
+  requestId: string;
+  offer: PatientOffer;
+  finished?: boolean;
+}) {
   const list = useRequestAppointments(requestId, { enabled: offer.state === "accepted" });
   if (offer.state !== "accepted") return null;
 
@@ -55,13 +68,19 @@ export function RequestAppointment({ requestId, offer }: { requestId: string; of
       />
     );
 
-  const newest = items[0];
-  const note =
-    newest?.status === "cancelled"
-      ? "Votre rendez-vous précédent a été annulé."
-      : newest?.view === "past" && newest.starts_at
-        ? `Votre rendez-vous du ${formatAppointmentTime(newest.starts_at)} est passé.`
-        : null;
+  // A confirmed appointment that is not live has taken place: the offer is settled, the server
+  // refuses another one (409). Said, without a booking form; likewise on a finished request.
+  const held = items.find((a) => a.status === "confirmed");
+  if (held || finished)
+    return (
+      <p className="font-medium text-slate-800">
+        {held?.starts_at
+          ? `Votre rendez-vous du ${formatAppointmentTime(held.starts_at)} est passé.`
+          : "Cette demande est terminée."}
+      </p>
+    );
+
+  const note = items[0]?.status === "cancelled" ? "Votre rendez-vous précédent a été annulé." : null;
   return <BookingPanel requestId={requestId} offer={offer} note={note} />;
 }
 

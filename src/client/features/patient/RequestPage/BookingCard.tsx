@@ -11,7 +11,16 @@ type Offer = RequestDetail["offers"][number];
  * The accepted offer's booking, right under the journey (issue 16). '#rendez-vous' (the journey's
  * next action, or after accepting) scrolls there and focuses its title.
  */
-export function BookingCard({ requestId, accepted }: { requestId: string; accepted: Offer }) {
+export function BookingCard({
+  requestId,
+  accepted,
+  finished = false,
+}: {
+  requestId: string;
+  accepted: Offer;
+  /** The request is done: its appointment is shown as past, with no booking form. */
+  finished?: boolean;
+}) {
   const heading = useBookingFocus(accepted.id);
   return (
     <Card className="mb-6" id={BOOKING_ANCHOR}>
@@ -21,7 +30,7 @@ export function BookingCard({ requestId, accepted }: { requestId: string; accept
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <RequestAppointment requestId={requestId} offer={accepted} />
+        <RequestAppointment requestId={requestId} offer={accepted} finished={finished} />
       </CardContent>
     </Card>
   );

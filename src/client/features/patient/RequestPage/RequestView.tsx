@@ -45,7 +45,7 @@ export function RequestView({ request }: { request: RequestDetail }) {
       {request.journey.state === "done" ? <ReviewInvitations requestId={request.id} /> : null}
 
       {accepted && request.journey.state !== "cancelled" ? (
-        <BookingCard requestId={request.id} accepted={accepted} />
+        <BookingCard requestId={request.id} accepted={accepted} finished={request.journey.state === "done"} />
       ) : null}
 
       <div className="grid items-start gap-6 lg:grid-cols-3">
