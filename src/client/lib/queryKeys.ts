@@ -100,6 +100,7 @@ export const adminKeys = {
 /** Sourio's invoices (issue 35): the dentist's billing profile and invoices, a dentist's as the team sees them. */
 export const invoiceKeys = {
   billingProfile: () => ["dentist", "billing-profile"] as const,
+  ownAll: () => ["dentist", "invoices"] as const,
   own: (page: number) => ["dentist", "invoices", page] as const,
   ofDentist: (dentistId: string, page: number) => ["admin", "invoices", dentistId, page] as const,
 };

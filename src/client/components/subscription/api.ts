@@ -6,11 +6,17 @@ import { api } from "../../lib/api";
 /** The dentist's subscription (issue 35): the Abonnement page and the dentist area's banner share it. */
 export const subscriptionKey = ["dentist", "subscription"] as const;
 
-/** GET /api/dentist/subscription */
-export function useSubscription() {
+/**
+ * GET /api/dentist/subscription; `pollMs`: asked again at that interval (back from a payment whose
+ * confirmation has not reached the server yet).
+ */
+export function useSubscription(options: { pollMs?: number | false } = {}) {
   return useQuery({
     queryKey: subscriptionKey,
     queryFn: ({ signal }) => api<SubscriptionPage>("/api/dentist/subscription", { signal }),
+    refetchInterval: options.pollMs ?? false,
+    // A payment confirmed while the dentist looks at another tab is picked up all the same.
+    refetchIntervalInBackground: Boolean(options.pollMs),
   });
 }
 

@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { type PlanId, SUBSCRIPTION_STATUS_LABELS } from "../../../shared/domain/subscription";
@@ -14,6 +15,7 @@ import { ConfirmDialog } from "../../components/ui/Dialog";
 import { LoadError } from "../../components/ui/LoadError";
 import { PageSkeleton } from "../../components/ui/PageSkeleton";
 import { isApiError } from "../../lib/api";
+import { invoiceKeys } from "../../lib/queryKeys";
 import { BillingProfileForm, InvoiceList } from "./billing";
 
 /*
@@ -46,20 +48,45 @@ function stateLine(s: SubscriptionSummary, nextTtc: number | null): string {
   }
 }
 
+/** How often, and how long, the page asks again while a payment's confirmation is on its way. */
+const CONFIRMATION_POLL_MS = 2000;
+const CONFIRMATION_WAIT_MS = 2 * 60 * 1000;
+
 export function DentistSubscriptionPage() {
-  const query = useSubscription();
+  const [params] = useSearchParams();
+  const paid = params.get("paiement") === "accepte";
+  const [confirmed, setConfirmed] = useState(false);
+  const [late, setLate] = useState(false);
+  // Back from the provider's page, the payment's confirmation (its webhooks) may still be on its way:
+  // the page asks again until the subscription is there (two minutes at most), and offers no second
+  // checkout meanwhile.
+  const query = useSubscription({ pollMs: paid && !confirmed && !late ? CONFIRMATION_POLL_MS : false });
   const redirect = useProviderRedirect();
   const cancellation = useCancellation();
-  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
   const [plan, setPlan] = useState<PlanId>("monthly");
   const [confirming, setConfirming] = useState(false);
+  const live = query.data?.subscription?.has_provider_subscription ?? false;
+
+  useEffect(() => {
+    if (!paid || confirmed) return;
+    const timer = setTimeout(() => setLate(true), CONFIRMATION_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [paid, confirmed]);
+
+  useEffect(() => {
+    if (!paid || !live || confirmed) return;
+    setConfirmed(true);
+    // The invoice of that payment came with it.
+    void queryClient.invalidateQueries({ queryKey: invoiceKeys.ownAll() });
+  }, [paid, live, confirmed, queryClient]);
 
   if (query.isPending) return <PageSkeleton />;
   if (query.isError)
     return <LoadError title="Impossible de charger votre abonnement" onRetry={() => void query.refetch()} />;
   const { subscription, plans, next_payment_ttc_cents } = query.data;
-  const live = subscription?.has_provider_subscription ?? false;
-  const mayCheckout = subscription !== null && !live;
+  const waiting = paid && !live;
+  const mayCheckout = subscription !== null && !live && !waiting;
 
   return (
     <>
@@ -67,7 +94,13 @@ export function DentistSubscriptionPage() {
         title="Abonnement"
         description="Sourio Cabinet : une seule formule, sans commission sur vos soins. Les patients ne paient rien."
       />
-      {params.get("paiement") === "accepte" ? (
+      {waiting ? (
+        <Alert variant="info" className="mb-6" title="Paiement en cours de confirmation">
+          {late
+            ? `La confirmation de votre paiement tarde. Rechargez cette page dans quelques minutes ; si rien ne change, écrivez-nous depuis « Besoin d'aide ? ».`
+            : `Votre paiement a été transmis. Nous attendons sa confirmation : cette page se met à jour d'elle-même dans quelques instants.`}
+        </Alert>
+      ) : paid ? (
         <Alert variant="success" className="mb-6" title="Paiement accepté">
           Merci ! Votre abonnement est actif. Votre facture est disponible ci-dessous.
         </Alert>

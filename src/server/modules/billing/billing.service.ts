@@ -142,11 +142,27 @@ async function ownRow(deps: BillingDeps, actor: Actor, use: "subscribe" | "stop"
 const hasLiveSubscription = (row: { subscription_id: string | null; status: SubscriptionStatus }) =>
   row.subscription_id !== null && row.status !== "canceled";
 
-/** 'S'abonner': the provider's checkout of the plan (card or SEPA Direct Debit); its URL. */
+/**
+ * 'S'abonner': the provider's checkout of the plan (card or SEPA Direct Debit); its URL. Never a
+ * second subscription: a payment already made whose webhooks have not arrived (the dentist back from
+ * the checkout before them, or in another tab) is asked of the provider and applied now (409), and
+ * the checkouts still open elsewhere are expired, so only the newest page can be paid.
+ */
 export async function startCheckout(deps: BillingDeps, actor: Actor, plan: PlanId): Promise<string> {
   const row = await ownRow(deps, actor, "subscribe");
   if (hasLiveSubscription(row)) throw new AppError(409, "CONFLICT", BILLING_MESSAGES.alreadySubscribed);
   const provider = await deps.provider();
+  if (row.customer_id) {
+    const customerId = row.customer_id;
+    const live = await callProvider(deps, "ouverture du paiement", () =>
+      provider.liveSubscriptionOf(customerId),
+    );
+    if (live) {
+      await applyProviderState(deps, actor.userId, { ...live, at: deps.clock() });
+      throw new AppError(409, "CONFLICT", BILLING_MESSAGES.alreadySubscribed);
+    }
+    await callProvider(deps, "ouverture du paiement", () => provider.expireOpenCheckouts(customerId));
+  }
   let customerId = row.customer_id;
   if (!customerId) {
     const created = await callProvider(deps, "création du client", () =>

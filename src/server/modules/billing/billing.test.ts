@@ -226,9 +226,49 @@ describe("checkout → webhook → active", () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it("never a second subscription: a checkout open in another tab expires; a payment whose webhooks are late is applied", async () => {
+    const dr = await dentistInTrial("Bérénice");
+    const open = async () => {
+      const started = await call(dr, "POST", "/api/dentist/subscription/checkout", { plan: "monthly" });
+      expect(started.statusCode, started.body).toBe(200);
+      return started.json().url as string;
+    };
+    const pay = (url: string) =>
+      fetch(url, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ method: "card", outcome: "accepted" }).toString(),
+      });
+    // Two tabs: the first page can no longer be paid once the second is opened.
+    const first = await open();
+    const second = await open();
+    const stale = await pay(first);
+    expect(stale.status).toBe(404);
+    expect(await stale.text()).toContain("n'existe pas ou est déjà terminé");
+    // The second is paid; its webhooks have not arrived when the dentist asks to subscribe again.
+    standIn.hold();
+    expect((await pay(second)).status).toBe(303);
+    expect((await rowOf(dr)).status).toBe("trialing");
+    const again = await call(dr, "POST", "/api/dentist/subscription/checkout", { plan: "yearly" });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().error.message).toBe("Vous avez déjà un abonnement en cours.");
+    // …and the payment found at the provider is applied now.
+    const row = await rowOf(dr);
+    expect(row).toMatchObject({ status: "active", plan: "monthly" });
+    await standIn.release();
+    expect(await rowOf(dr)).toMatchObject({ status: "active", subscription_id: row.subscription_id });
+    const customer = row.customer_id as string;
+    expect(
+      standIn.events.filter(
+        (e) => e.type === "customer.subscription.created" && e.payload.includes(customer),
+      ),
+    ).toHaveLength(1);
+  });
+
   it("the checkout puts the VAT on the line; an invoice says what was charged, not the plan's price", async () => {
     // Sourio's checkout: the price HT and the VAT's tax rate, so the provider charges 106,80 € (above).
-    const dr = await dentistInTrial("Octave");
+    const dr = await dentistInTrial("Oscar");
     const started = await call(dr, "POST", "/api/dentist/subscription/checkout", { plan: "monthly" });
     expect(started.statusCode, started.body).toBe(200);
     expect(await (await fetch(started.json().url)).text()).toMatch(/106,80\s€<\/strong>|106,80\s€ TTC/);

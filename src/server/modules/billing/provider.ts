@@ -18,6 +18,13 @@ export interface BillingProvider {
     successUrl: string;
     cancelUrl: string;
   }): Promise<string>;
+  /**
+   * The customer's subscription that is not over at the provider (the latest), or null: a payment
+   * made whose webhooks have not arrived yet is seen here before a second checkout is opened.
+   */
+  liveSubscriptionOf(customerId: string): Promise<ProviderSubscription | null>;
+  /** Expires the customer's checkouts still open (another tab's), so only the newest can be paid. */
+  expireOpenCheckouts(customerId: string): Promise<void>;
   /** The customer portal (payment method, invoices of the provider): the page's URL. */
   portal(input: { customerId: string; returnUrl: string }): Promise<string>;
   /** Cancel at the end of the paid period (true), or take that back (false). */
@@ -145,6 +152,23 @@ export class StripeProvider implements BillingProvider {
     });
     if (!session.url) throw new Error("checkout session without url");
     return session.url;
+  }
+
+  async liveSubscriptionOf(customerId: string) {
+    const list = await this.stripe.subscriptions.list({ customer: customerId, status: "all", limit: 10 });
+    const live = list.data
+      .filter((sub) => sub.status !== "canceled" && sub.status !== "incomplete_expired")
+      .sort((a, b) => b.created - a.created)[0];
+    return live ? this.subscriptionOf(live, new Date()) : null;
+  }
+
+  async expireOpenCheckouts(customerId: string) {
+    const open = await this.stripe.checkout.sessions.list({
+      customer: customerId,
+      status: "open",
+      limit: 10,
+    });
+    for (const session of open.data) await this.stripe.checkout.sessions.expire(session.id);
   }
 
   async portal(input: { customerId: string; returnUrl: string }) {

@@ -64,7 +64,7 @@ interface CheckoutSession {
   plan: PlanId;
   successUrl: string;
   cancelUrl: string;
-  status: "open" | "complete";
+  status: "open" | "complete" | "expired";
   subscriptionId: string | null;
   taxed: boolean;
 }
@@ -471,7 +471,7 @@ export class StripeStandIn {
         return json(res, 401, {
           error: { type: "invalid_request_error", message: "Invalid API Key provided" },
         });
-      return this.api(req.method ?? "GET", path, body, res);
+      return this.api(req.method ?? "GET", path, req.method === "GET" ? url.searchParams : body, res);
     }
     const checkout = /^\/checkout\/(cs_[a-f0-9]+)$/.exec(path);
     if (checkout?.[1]) {
@@ -550,6 +550,31 @@ export class StripeStandIn {
         customer: customerId,
         url: `${this.baseUrl}/checkout/${session.id}`,
       });
+    }
+    if (method === "GET" && path === "/v1/checkout/sessions") {
+      const customerId = body.get("customer");
+      const status = body.get("status");
+      const data = [...this.sessions.values()]
+        .filter((s) => s.customerId === customerId && (status === null || s.status === status))
+        .map((s) => ({ id: s.id, object: "checkout.session", status: s.status, customer: s.customerId }));
+      return json(res, 200, { object: "list", url: path, has_more: false, data });
+    }
+    const expire = /^\/v1\/checkout\/sessions\/(cs_[a-f0-9]+)\/expire$/.exec(path);
+    if (method === "POST" && expire?.[1]) {
+      const session = this.sessions.get(expire[1]);
+      if (session?.status !== "open")
+        return json(res, 400, {
+          error: { type: "invalid_request_error", message: "Only open checkout sessions can be expired" },
+        });
+      session.status = "expired";
+      return json(res, 200, { id: session.id, object: "checkout.session", status: "expired" });
+    }
+    if (method === "GET" && path === "/v1/subscriptions") {
+      const customerId = body.get("customer");
+      const data = [...this.subscriptions.values()]
+        .filter((s) => s.customerId === customerId)
+        .map((s) => this.subscriptionJson(s));
+      return json(res, 200, { object: "list", url: path, has_more: false, data });
     }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       const customerId = body.get("customer") ?? "";

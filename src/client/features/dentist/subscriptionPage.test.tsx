@@ -1,0 +1,89 @@
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { SubscriptionPage, SubscriptionSummary } from "../../../shared/schemas/billing";
+import { makeDentist } from "../../test/dentist";
+import { json, renderApp, stubApi } from "../../test/renderApp";
+
+/*
+ * Issue 35: back from the provider's page (« ?paiement=accepte »), the page says « actif » only once
+ * the server knows the subscription; until then it says the payment is being confirmed, asks again,
+ * and offers no second « S'abonner ».
+ */
+
+const dentist = makeDentist();
+
+const trial: SubscriptionSummary = {
+  status: "trialing",
+  phase: "trial",
+  limited: false,
+  changes_at: "2026-12-21T09:00:00.000Z",
+  trial_ends_at: "2026-12-21T09:00:00.000Z",
+  plan: null,
+  cancel_at_period_end: false,
+  current_period_end: null,
+  has_provider_subscription: false,
+};
+const active: SubscriptionSummary = {
+  ...trial,
+  status: "active",
+  phase: "active",
+  plan: "monthly",
+  current_period_end: "2026-12-28T09:00:00.000Z",
+  changes_at: "2026-12-28T09:00:00.000Z",
+  has_provider_subscription: true,
+};
+const page = (subscription: SubscriptionSummary): SubscriptionPage => ({
+  subscription,
+  plans: [
+    {
+      id: "monthly",
+      name: "Sourio Cabinet — mensuel",
+      label: "Mensuel",
+      period: "par mois",
+      ht_cents: 8900,
+      vat_cents: 1780,
+      ttc_cents: 10680,
+      monthly_ht_cents: 8900,
+    },
+  ],
+  next_payment_ttc_cents: subscription.has_provider_subscription ? 10680 : null,
+});
+
+describe("retour du paiement", () => {
+  it("attend la confirmation sans proposer de nouveau « S'abonner », puis dit l'abonnement actif", async () => {
+    let answers = 0;
+    const fetchMock = stubApi(dentist, {
+      // The first two answers before the payment's confirmation reached the server, then active.
+      "GET /api/dentist/subscription": () => json(200, page(++answers <= 2 ? trial : active)),
+      "GET /api/dentist/billing-profile": () => json(200, { profile: null, suggestion: null }),
+      "GET /api/dentist/invoices": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
+    });
+    renderApp("/dentist/subscription?paiement=accepte");
+    expect(await screen.findByText("Paiement en cours de confirmation")).toBeInTheDocument();
+    expect(screen.queryByText(/Votre abonnement est actif/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "S'abonner" })).not.toBeInTheDocument();
+
+    expect(
+      await screen.findByText(/Merci\s! Votre abonnement est actif\./, {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Résilier" })).toBeInTheDocument();
+    const invoiceCalls = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url).includes("/api/dentist/invoices")).length;
+    // The invoice list is asked again once the payment is confirmed (its invoice came with it).
+    await waitFor(() => expect(invoiceCalls()).toBeGreaterThanOrEqual(2));
+    const asked = answers;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(answers).toBe(asked);
+  }, 20_000);
+
+  it("sans retour de paiement, « S'abonner » pendant l'essai", async () => {
+    stubApi(dentist, {
+      "GET /api/dentist/subscription": () => json(200, page(trial)),
+      "GET /api/dentist/billing-profile": () => json(200, { profile: null, suggestion: null }),
+      "GET /api/dentist/invoices": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
+    });
+    renderApp("/dentist/subscription");
+    expect(await screen.findByRole("button", { name: "S'abonner" })).toBeInTheDocument();
+    expect(screen.queryByText("Paiement en cours de confirmation")).not.toBeInTheDocument();
+  });
+});
