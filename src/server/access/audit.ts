@@ -26,6 +26,7 @@ export const AUDIT_LABELS = {
   "account.data_exported": "Données personnelles exportées",
   "review.published": "Avis de patient publié",
   "review.refused": "Avis de patient refusé ou retiré",
+  "review.kept": "Avis de patient signalé, gardé en ligne",
   "attachment.view": "Pièce jointe consultée",
   "attachment.download": "Pièce jointe téléchargée",
   "support_image.view": "Image d'assistance consultée",

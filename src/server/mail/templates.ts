@@ -425,12 +425,16 @@ export function reviewPublishedMail(p: {
   });
 }
 
-/** The team refused the author's review: the reason, and what she can do. */
+/**
+ * The team refused (or withdrew) the author's review: the reason, and what she can do. `mayEdit`:
+ * whether editing is still open when the mail is sent (REVIEW_LIMITS.editDays after writing).
+ */
 export function reviewRefusedMail(p: {
   brandName: string;
   firstName: string;
   dentistName: string;
   reason: string;
+  mayEdit: boolean;
   link: string;
 }) {
   return letter(p, {
@@ -439,7 +443,21 @@ export function reviewRefusedMail(p: {
       `Votre avis sur le Dr ${p.dentistName} n'a pas été publié, pour la raison suivante :`,
       p.reason,
       "",
-      "Vous pouvez le modifier (il sera relu à nouveau) ou nous écrire si vous contestez cette décision :",
+      p.mayEdit
+        ? "Vous pouvez le modifier (il sera relu à nouveau) ou nous écrire si vous contestez cette décision :"
+        : "Il a été écrit il y a plus de 30 jours : il ne peut plus être modifié, mais vous pouvez le supprimer, ou nous écrire si vous contestez cette décision :",
+    ],
+    link: p.link,
+  });
+}
+
+/** The dentist reported a review about him: the team examined the report and keeps the review online. */
+export function reviewKeptMail(p: { brandName: string; firstName: string; link: string }) {
+  return letter(p, {
+    subject: "Votre signalement d'un avis a été examiné",
+    lines: [
+      "Notre équipe a examiné votre signalement d'un avis de patient. Cet avis respecte nos règles : il reste en ligne.",
+      "Vous pouvez y répondre publiquement une fois, si ce n'est déjà fait, depuis votre espace :",
     ],
     link: p.link,
   });

@@ -1,3 +1,4 @@
+import { APPOINTMENT_LIMITS } from "./appointments";
 import { labelled } from "./labels";
 
 /**
@@ -119,6 +120,22 @@ export function appointmentMonthLabel(startsAt: Date | string): string {
 /** Whether the author may still edit a review written at `createdAt`. */
 export function mayEditReview(createdAt: Date | string, now: Date): boolean {
   return now.getTime() - new Date(createdAt).getTime() <= REVIEW_LIMITS.editDays * 86_400_000;
+}
+
+const APPOINTMENT_MS = APPOINTMENT_LIMITS.durationMinutes * 60_000;
+
+/**
+ * The latest start of an appointment that is over at `now` (its start plus its length,
+ * APPOINTMENT_LIMITS.durationMinutes): the one rule of when its patient may review it, for the
+ * dashboard's query and for the review itself ("une fois ce rendez-vous passé", /avis).
+ */
+export function latestStartOfPastAppointment(now: Date): Date {
+  return new Date(now.getTime() - APPOINTMENT_MS);
+}
+
+/** Whether an appointment that starts at `startsAt` is over at `now`: from then on, it may be reviewed. */
+export function appointmentIsOver(startsAt: Date | string, now: Date): boolean {
+  return new Date(startsAt).getTime() <= latestStartOfPastAppointment(now).getTime();
 }
 
 /** "4,6" — one decimal, French comma. */

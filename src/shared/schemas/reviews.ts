@@ -22,10 +22,11 @@ export const REVIEW_MESSAGES = {
   answerOnce: "Vous avez déjà répondu à cet avis : une seule réponse est possible.",
   reasonRequired: "Indiquez la raison.",
   reasonTooLong: `La raison ne peut pas dépasser ${REVIEW_LIMITS.reasonMax} caractères.`,
-  decisionRequired: "Choisissez de publier ou de refuser l'avis.",
+  decisionRequired: "Choisissez de publier l'avis, de le refuser ou de le garder en ligne.",
   refuseReasonRequired: "Indiquez à l'auteur la raison du refus.",
   versionRequired: "Indiquez la version de l'avis que vous avez lue : rechargez la page.",
   changedSinceRead: "Cet avis a été modifié depuis votre lecture. Relisez-le avant de décider.",
+  keepNotReported: "Seul un avis publié et signalé peut être gardé en ligne ; rechargez la page.",
   alreadyDecided: "Cet avis a déjà été modéré ; rechargez la page.",
   alreadyReported: "Vous avez déjà signalé cet avis : l'équipe l'examine.",
   notPublished: "Cet avis n'est pas publié.",
@@ -36,6 +37,7 @@ export const REVIEW_MESSAGES = {
   reported: "Merci : l'équipe Sourio va examiner cet avis.",
   approved: "Avis publié.",
   refused: "Avis refusé : l'auteur a reçu la raison.",
+  kept: "Avis gardé en ligne : le dentiste est informé que son signalement a été examiné.",
 } as const;
 
 const mark = (message: string) =>
@@ -81,7 +83,8 @@ export const reviewReasonSchema = z.object({
 
 export const reviewDecisionSchema = z
   .object({
-    decision: z.enum(["publish", "refuse"], { error: REVIEW_MESSAGES.decisionRequired }),
+    /** keep: a published review that was reported stays online; its reports are closed. */
+    decision: z.enum(["publish", "refuse", "keep"], { error: REVIEW_MESSAGES.decisionRequired }),
     reason: z.string().trim().max(REVIEW_LIMITS.reasonMax, REVIEW_MESSAGES.reasonTooLong).optional(),
     /**
      * The version the moderator read: the review's `updated_at` as the moderation list gave it. A

@@ -42,7 +42,7 @@ export function useModerationList(status: Status, dentist: string | null, page: 
   });
 }
 
-type Decision = { review: ModerationReview; decision: "publish" | "refuse"; reason?: string };
+type Decision = { review: ModerationReview; decision: "publish" | "refuse" | "keep"; reason?: string };
 
 /**
  * POST /api/admin/reviews/:id/decision, with the version read (the review's updated_at): a review
@@ -164,7 +164,10 @@ function RefuseDialog({ review, onClose }: { review: ModerationReview | null; on
   );
 }
 
-/** /admin/reviews: the queue 'Avis': publish or refuse (with a reason to the author), reports. */
+/**
+ * /admin/reviews: the queue 'Avis': publish or refuse (with a reason to the author); a reported
+ * review is withdrawn (« Retirer ») or kept online (« Garder en ligne »: its reports are closed).
+ */
 export function AdminReviewsPage() {
   const [status, setStatus] = useState<Status>("pending");
   const [page, setPage] = useState(1);
@@ -172,9 +175,10 @@ export function AdminReviewsPage() {
   const decide = useDecision();
   const [refusing, setRefusing] = useState<ModerationReview | null>(null);
 
-  const publish = (review: ModerationReview) =>
+  /** Publish a pending review, or keep a reported one online (its reports closed, its dentist told). */
+  const decideNow = (review: ModerationReview, decision: "publish" | "keep") =>
     decide.mutate(
-      { review, decision: "publish" },
+      { review, decision },
       {
         onSuccess: (result) => toast.success(result.message),
         onError: (failure) => toast.error(failure.message),
@@ -217,8 +221,21 @@ export function AdminReviewsPage() {
                   review.status === "refused" ? null : (
                     <div className="flex flex-wrap gap-3">
                       {review.status === "pending" ? (
-                        <Button size="sm" loading={decide.isPending} onClick={() => publish(review)}>
+                        <Button
+                          size="sm"
+                          loading={decide.isPending}
+                          onClick={() => decideNow(review, "publish")}
+                        >
                           Publier
+                        </Button>
+                      ) : null}
+                      {review.status === "published" && review.reports.length > 0 ? (
+                        <Button
+                          size="sm"
+                          loading={decide.isPending}
+                          onClick={() => decideNow(review, "keep")}
+                        >
+                          Garder en ligne
                         </Button>
                       ) : null}
                       <Button size="sm" variant="outline" onClick={() => setRefusing(review)}>

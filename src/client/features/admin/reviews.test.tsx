@@ -115,4 +115,54 @@ describe("avis à modérer (équipe)", () => {
     expect(await screen.findByText(spaced(REVIEW_MESSAGES.refused))).toBeInTheDocument();
     expect(decisions).toEqual([{ decision: "refuse", version: READ, reason: "Hors sujet." }]);
   });
+
+  it("garde en ligne un avis signalé, avec la version lue : message, puis la liste rechargée sans lui", async () => {
+    const reported = review({
+      status: "published",
+      published_at: READ,
+      reports: [
+        {
+          id: "99999999-9999-4999-8999-999999999999",
+          reason: "Ce n'est pas ce qui s'est passé.",
+          created_at: READ,
+          dentist_name: "Anne Martin",
+        },
+      ],
+    });
+    let items = [reported];
+    const decisions: unknown[] = [];
+    stubApi(admin, {
+      "GET /api/admin/reviews": () => json(200, { items, page: 1, page_size: 20, has_more: false }),
+      [`POST /api/admin/reviews/${ID}/decision`]: (body) => {
+        decisions.push(body);
+        items = [];
+        return json(200, { review: { ...reported, reports: [] }, message: REVIEW_MESSAGES.kept });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/admin/reviews");
+    await user.click(await screen.findByRole("tab", { name: "Signalés" }));
+    const card = await screen.findByRole("article", { name: "Avis de Paula D., patiente vérifiée" });
+    expect(within(card).getByRole("button", { name: "Retirer" })).toBeInTheDocument();
+    await user.click(within(card).getByRole("button", { name: "Garder en ligne" }));
+    expect(await screen.findByText(spaced(REVIEW_MESSAGES.kept))).toBeInTheDocument();
+    expect(decisions).toEqual([{ decision: "keep", version: READ }]);
+    expect(await screen.findByText("Aucun avis ici")).toBeInTheDocument();
+  });
+
+  it("ne propose « Garder en ligne » que sur un avis publié et signalé", async () => {
+    stubApi(admin, {
+      "GET /api/admin/reviews": () =>
+        json(200, {
+          items: [review({ status: "published", published_at: READ })],
+          page: 1,
+          page_size: 20,
+          has_more: false,
+        }),
+    });
+    renderApp("/admin/reviews");
+    const card = await screen.findByRole("article", { name: "Avis de Paula D., patiente vérifiée" });
+    expect(within(card).getByRole("button", { name: "Retirer" })).toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: "Garder en ligne" })).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import {
   appointmentMonthLabel,
+  latestStartOfPastAppointment,
   mayEditReview,
   REVIEW_FLAGS,
   REVIEW_LIMITS,
@@ -115,6 +116,19 @@ export async function ratingSummaries(db: Db, dentistIds: string[]): Promise<Map
 
 export const NO_RATING: RatingSummary = { average: null, count: 0 };
 
+/** The unique index of one review per appointment (migration 035: `appointment_id uuid unique`). */
+export const ONE_REVIEW_PER_APPOINTMENT = "reviews_appointment_id_key";
+
+/**
+ * Whether `error` is the database refusing a second review of one appointment: two first reviews
+ * written at the same moment both find none (each under its own snapshot), the second insert meets
+ * the unique index. Only that index: any other unique violation stays an error.
+ */
+export function isSecondReviewOfAppointment(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === "23505" && constraint === ONE_REVIEW_PER_APPOINTMENT;
+}
+
 /** Reviews as the actor may read or change them. */
 export function reviewsRepo(db: Db, actor: Actor) {
   const me = actor.userId;
@@ -144,7 +158,10 @@ export function reviewsRepo(db: Db, actor: Actor) {
         .executeTakeFirst();
     },
 
-    /** Past confirmed appointments of the patient not yet reviewed (the dashboard's card), newest first. */
+    /**
+     * Confirmed appointments of the patient that are over (start plus length, the rule of
+     * appointmentIsOver), not yet reviewed: the dashboard's card, newest first.
+     */
     async invitations(now: Date): Promise<ReviewInvitation[]> {
       if (!isPatient) return [];
       const rows = await db
@@ -153,7 +170,7 @@ export function reviewsRepo(db: Db, actor: Actor) {
         .select(["a.id", "a.request_id", "a.starts_at", "a.dentist_id", "dp.full_name"])
         .where("a.patient_id", "=", me)
         .where("a.status", "=", "confirmed")
-        .where("a.starts_at", "<=", now)
+        .where("a.starts_at", "<=", latestStartOfPastAppointment(now))
         .where("dp.erased_at", "is", null)
         .where(({ not, exists, selectFrom }) =>
           not(exists(selectFrom("reviews as v").select("v.id").whereRef("v.appointment_id", "=", "a.id"))),
@@ -378,7 +395,7 @@ export const moderationRepo = {
   lock(trx: Trx, id: string) {
     return trx
       .selectFrom("reviews")
-      .select(["id", "status", "patient_id", "dentist_id", "updated_at"])
+      .select(["id", "status", "patient_id", "dentist_id", "created_at", "updated_at"])
       .where("id", "=", id)
       .forUpdate()
       .executeTakeFirst();
@@ -400,6 +417,22 @@ export const moderationRepo = {
       })
       .where("id", "=", id)
       .execute();
+  },
+
+  /** Whether the review has at least one report (the « Signalés » list). */
+  async hasReports(trx: Trx, id: string) {
+    const row = await trx
+      .selectFrom("review_reports")
+      .select("id")
+      .where("review_id", "=", id)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** The team keeps a reported review online: its reports are closed (deleted), nothing else changes. */
+  async closeReports(trx: Trx, id: string) {
+    await trx.deleteFrom("review_reports").where("review_id", "=", id).execute();
   },
 
   /** The e-mail addresses and first names of a review's author and dentist. */

@@ -34,6 +34,11 @@ import {
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const changeErrors = { 400: errorBodySchema, 409: errorBodySchema };
 const params = z.object({ id: z.string() });
+const DECISION_MESSAGES = {
+  publish: REVIEW_MESSAGES.approved,
+  refuse: REVIEW_MESSAGES.refused,
+  keep: REVIEW_MESSAGES.kept,
+} as const;
 
 /** Verified patient reviews (issue 36, ADR 046): the author, the dentist, the team, patients choosing. */
 export async function reviewRoutes(app: FastifyInstance): Promise<void> {
@@ -169,7 +174,8 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   });
 
   admin.post("/api/admin/reviews/:id/decision", {
-    summary: "Publier un avis, ou le refuser (ou le retirer) avec une raison envoyée à son auteur",
+    summary:
+      "Publier un avis, le refuser (ou le retirer) avec une raison envoyée à son auteur, ou garder en ligne un avis signalé",
     params,
     body: reviewDecisionSchema,
     response: { 200: moderationResultSchema, ...changeErrors },
@@ -178,7 +184,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
       const review = await decideReview(deps(request), actor, reviewId(request.params.id), request.body);
       return {
         review,
-        message: request.body.decision === "publish" ? REVIEW_MESSAGES.approved : REVIEW_MESSAGES.refused,
+        message: DECISION_MESSAGES[request.body.decision],
       };
     },
   });

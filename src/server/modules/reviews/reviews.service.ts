@@ -1,4 +1,4 @@
-import { mayEditReview, reviewFlags } from "../../../shared/domain/reviews";
+import { appointmentIsOver, mayEditReview, reviewFlags } from "../../../shared/domain/reviews";
 import { addDays, parisLocalToDate, parisToday } from "../../../shared/format/paris";
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import { REVIEW_MESSAGES, type ReviewInput } from "../../../shared/schemas/reviews";
@@ -11,11 +11,18 @@ import { type MailAfterCommit, type Mailer, mailAfterCommit } from "../../mail/m
 import {
   reviewAboutYouMail,
   reviewInvitationMail,
+  reviewKeptMail,
   reviewPublishedMail,
   reviewRefusedMail,
 } from "../../mail/templates";
 import { loggableError } from "../../redact";
-import { moderationRepo, reviewsRepo, systemClaimInvitations, systemReleaseInvitation } from "./reviews.repo";
+import {
+  isSecondReviewOfAppointment,
+  moderationRepo,
+  reviewsRepo,
+  systemClaimInvitations,
+  systemReleaseInvitation,
+} from "./reviews.repo";
 
 /*
  * The reviews' use cases (issue 36, ADR 046): each one transaction, its e-mails after the commit
@@ -40,22 +47,30 @@ function sendAfter(deps: MailAfterCommit, to: string, mail: { subject: string; t
 export async function writeReview(deps: Deps, actor: Actor, appointmentId: string, input: ReviewInput) {
   const now = deps.clock();
   const repo = reviewsRepo(deps.db, actor);
-  const id = await deps.db.transaction().execute(async (trx) => {
-    const appointment = await repo.ownAppointment(trx, appointmentId);
-    if (!appointment) throw notFound(REVIEW_MESSAGES.appointmentNotFound);
-    if (appointment.reviewed) throw conflict(REVIEW_MESSAGES.already);
-    const startsAt = appointment.starts_at ? new Date(appointment.starts_at) : null;
-    if (appointment.status !== "confirmed" || !startsAt || startsAt > now)
-      throw conflict(REVIEW_MESSAGES.notYet);
-    return repo.create(trx, {
-      appointmentId,
-      dentistId: appointment.dentist_id,
-      startsAt,
-      input,
-      flags: reviewFlags(input.text),
-      now,
+  const id = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const appointment = await repo.ownAppointment(trx, appointmentId);
+      if (!appointment) throw notFound(REVIEW_MESSAGES.appointmentNotFound);
+      if (appointment.reviewed) throw conflict(REVIEW_MESSAGES.already);
+      const startsAt = appointment.starts_at ? new Date(appointment.starts_at) : null;
+      // Over, not just started: its start plus its length (the rule of the dashboard's card too).
+      if (appointment.status !== "confirmed" || !startsAt || !appointmentIsOver(startsAt, now))
+        throw conflict(REVIEW_MESSAGES.notYet);
+      return repo.create(trx, {
+        appointmentId,
+        dentistId: appointment.dentist_id,
+        startsAt,
+        input,
+        flags: reviewFlags(input.text),
+        now,
+      });
+    })
+    .catch((error: unknown) => {
+      // Two first reviews at the same moment (PostgreSQL): the second meets the unique index.
+      if (isSecondReviewOfAppointment(error)) throw conflict(REVIEW_MESSAGES.already);
+      throw error;
     });
-  });
   const own = await repo.own(id, now);
   if (!own) throw notFound(REVIEW_MESSAGES.notFound);
   return own.dto;
@@ -104,7 +119,9 @@ export async function reportReview(deps: Deps, actor: Actor, id: string, reason:
 
 /**
  * The team's decision on a pending review; a published one may be withdrawn (refused) after a
- * report. The author is told either way (the reason of a refusal), the dentist of a publication.
+ * report, or kept online ("keep": its reports are closed, nothing else changes). The author is told
+ * of a publication or a refusal (the reason; whether she may still edit it), the dentist of a
+ * publication and of his report examined and the review kept.
  * `version` is the review's `updated_at` the moderator read (the route requires it): a review
  * rewritten since is not decided on, so nobody publishes a text the team never read. Only the demo
  * seed, which publishes what it has just written, passes none.
@@ -113,17 +130,36 @@ export async function decideReview(
   deps: Deps,
   actor: Actor,
   id: string,
-  decision: { decision: "publish" | "refuse"; reason?: string | undefined; version?: string | undefined },
+  decision: {
+    decision: "publish" | "refuse" | "keep";
+    reason?: string | undefined;
+    version?: string | undefined;
+  },
 ) {
   const now = deps.clock();
-  const publish = decision.decision === "publish";
-  const reason = publish ? null : (decision.reason ?? "");
-  await deps.db.transaction().execute(async (trx) => {
+  const kind = decision.decision;
+  const publish = kind === "publish";
+  const reason = kind === "refuse" ? (decision.reason ?? "") : null;
+  const row = await deps.db.transaction().execute(async (trx) => {
     const row = await moderationRepo.lock(trx, id);
     if (!row) throw notFound(REVIEW_MESSAGES.notFound);
     const { version } = decision;
     if (version !== undefined && new Date(row.updated_at).getTime() !== new Date(version).getTime())
       throw conflict(REVIEW_MESSAGES.changedSinceRead);
+    if (kind === "keep") {
+      // Only a published review with reports: the team examined them and keeps it online.
+      if (row.status !== "published" || !(await moderationRepo.hasReports(trx, id)))
+        throw conflict(REVIEW_MESSAGES.keepNotReported);
+      await moderationRepo.closeReports(trx, id);
+      await writeAudit(trx, {
+        actorId: actor.userId,
+        action: "review.kept",
+        subjectType: "review",
+        subjectId: id,
+        at: now,
+      });
+      return row;
+    }
     // Pending: either decision. Published: only withdrawn (a report upheld). Refused: final, until rewritten.
     if (row.status === "refused" || (row.status === "published" && publish))
       throw conflict(REVIEW_MESSAGES.alreadyDecided);
@@ -135,6 +171,7 @@ export async function decideReview(
       subjectId: id,
       at: now,
     });
+    return row;
   });
   const parties = await moderationRepo.parties(deps.db, id);
   if (parties) {
@@ -142,27 +179,39 @@ export async function decideReview(
     const firstName = parties.patient_first_name || parties.patient_full_name;
     const dentistName = parties.dentist_name || "Dentiste";
     const link = `${base}/patient/reviews`;
-    sendAfter(
-      deps,
-      parties.patient_email,
-      publish
-        ? reviewPublishedMail({ brandName: deps.config.brandName, firstName, dentistName, link })
-        : reviewRefusedMail({
-            brandName: deps.config.brandName,
-            firstName,
-            dentistName,
-            reason: reason ?? "",
-            link,
-          }),
-    );
+    const dentistMail = {
+      brandName: deps.config.brandName,
+      firstName: parties.dentist_first_name || dentistName,
+    };
+    if (kind === "keep")
+      sendAfter(
+        deps,
+        parties.dentist_email,
+        reviewKeptMail({ ...dentistMail, link: `${base}/dentist/reviews` }),
+      );
+    else
+      sendAfter(
+        deps,
+        parties.patient_email,
+        publish
+          ? reviewPublishedMail({ brandName: deps.config.brandName, firstName, dentistName, link })
+          : reviewRefusedMail({
+              brandName: deps.config.brandName,
+              firstName,
+              dentistName,
+              reason: reason ?? "",
+              // Editing closes REVIEW_LIMITS.editDays after writing: promised only while it is open.
+              mayEdit: mayEditReview(row.created_at, now),
+              link,
+            }),
+      );
     if (publish) {
       const review = await moderationRepo.one(deps.db, id);
       sendAfter(
         deps,
         parties.dentist_email,
         reviewAboutYouMail({
-          brandName: deps.config.brandName,
-          firstName: parties.dentist_first_name || dentistName,
+          ...dentistMail,
           rating: review?.rating ?? 0,
           link: `${base}/dentist/reviews`,
         }),

@@ -1,9 +1,13 @@
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
+import type { Actor } from "../../access/actor";
+import type { Db } from "../../db/index";
 import { archiveOf } from "../../testing/archive";
 import { appPerFile, postRequest } from "../../testing/harness";
 import { api, peoplePerFile, signInAdmin, USUAL_CAST, type Who } from "../../testing/people";
-import { sendReviewInvitations } from "./reviews.service";
+import { isSecondReviewOfAppointment, ONE_REVIEW_PER_APPOINTMENT } from "./reviews.repo";
+import { sendReviewInvitations, writeReview } from "./reviews.service";
 
 // A movable clock: Saturday 21 November 2026, 10:00 in Paris to begin with.
 let now = new Date("2026-11-21T09:00:00Z");
@@ -423,5 +427,178 @@ describe("a review rewritten by its author", () => {
     expect((await get(`/api/dentists/${drA.id}/reviews`, paula)).json().items[0].answer).toBe(
       "Merci d'avoir complété votre avis.",
     );
+  });
+});
+
+/** The review of the fourth appointment: written at its end, then reported, kept, withdrawn. */
+let keptId: string;
+
+describe("the end of an appointment, not its start, opens its review", () => {
+  // 10 March 2027, 09:30 in Paris (08:30 UTC), 60 minutes long.
+  const START = Date.parse("2027-03-10T08:30:00Z");
+  const MINUTE = 60_000;
+  let fourth: { id: string };
+
+  it("at start + 1 minute: no invitation, and a review is refused (409); at start + 61 minutes: both", async () => {
+    now = new Date("2027-03-01T09:00:00Z");
+    fourth = await appointment(paula, drB, "2027-03-10T09:30");
+    const url = `/api/patient/appointments/${fourth.id}/review`;
+    const invited = async () =>
+      (await get("/api/patient/reviews", paula))
+        .json()
+        .invitations.map((i: { appointment_id: string }) => i.appointment_id);
+
+    now = new Date(START + MINUTE);
+    expect(await invited()).not.toContain(fourth.id);
+    const early = await post(url, REVIEW, paula);
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json().error.message).toBe(REVIEW_MESSAGES.notYet);
+
+    now = new Date(START + 61 * MINUTE);
+    expect(await invited()).toContain(fourth.id);
+    const written = await post(url, REVIEW, paula);
+    expect(written.statusCode, written.body).toBe(201);
+    keptId = written.json().review.id as string;
+  });
+});
+
+describe("a reported review the team keeps online", () => {
+  const url = () => `/api/admin/reviews/${keptId}/decision`;
+  const reported = async () =>
+    (await get(`/api/admin/reviews?status=reported&dentist=${drB.id}`, admin))
+      .json()
+      .items.map((r: { id: string }) => r.id);
+
+  it("is refused on a pending or an unreported review (409, nothing changes)", async () => {
+    now = new Date(now.getTime() + 60 * 60_000);
+    const pending = await decide(keptId, { decision: "keep" });
+    expect(pending.statusCode, pending.body).toBe(409);
+    expect(pending.json().error.message).toBe(REVIEW_MESSAGES.keepNotReported);
+    expect((await decide(keptId, { decision: "publish" })).statusCode).toBe(200);
+    const unreported = await decide(keptId, { decision: "keep" });
+    expect(unreported.statusCode, unreported.body).toBe(409);
+    expect(unreported.json().error.message).toBe(REVIEW_MESSAGES.keepNotReported);
+  });
+
+  it("keeps it from the version read: stale 409, patient and dentist refused; then out of « Signalés », still public, dentist told", async () => {
+    const answered = await post(`/api/dentist/reviews/${keptId}/answer`, { text: "Merci Paula." }, drB);
+    expect(answered.statusCode, answered.body).toBe(200);
+    const report = await post(`/api/dentist/reviews/${keptId}/report`, { reason: "Inexact." }, drB);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(await reported()).toEqual([keptId]);
+    const version = await versionOf(keptId);
+
+    const stale = await post(
+      url(),
+      { decision: "keep", version: new Date(Date.parse(version) - 1).toISOString() },
+      admin,
+    );
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().error.message).toBe(REVIEW_MESSAGES.changedSinceRead);
+    expect((await post(url(), { decision: "keep", version }, paula)).statusCode).toBe(403);
+    expect((await post(url(), { decision: "keep", version }, drB)).statusCode).toBe(403);
+    expect((await post(url(), { decision: "keep", version }, undefined)).statusCode).toBe(401);
+    expect(await reported()).toEqual([keptId]);
+
+    const before = (await mailsTo(drB.email)).length;
+    const kept = await post(url(), { decision: "keep", version }, admin);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().message).toBe(REVIEW_MESSAGES.kept);
+    // Nothing else changes: still published, same version, the answer kept.
+    expect(kept.json().review).toMatchObject({
+      id: keptId,
+      status: "published",
+      updated_at: version,
+      answer: "Merci Paula.",
+      reports: [],
+    });
+    expect(await reported()).toEqual([]);
+    const audit = await ctx.app.db
+      .selectFrom("audit_log")
+      .select(["action"])
+      .where("subject_id", "=", keptId)
+      .where("action", "=", "review.kept")
+      .execute();
+    expect(audit).toHaveLength(1);
+    const seen = (await get(`/api/dentists/${drB.id}/reviews`, paula)).json();
+    expect(seen.items.map((r: { id: string }) => r.id)).toContain(keptId);
+    const mails = await mailsTo(drB.email);
+    expect(mails.length).toBe(before + 1);
+    expect(mails.at(-1)).toContain("/dentist/reviews");
+    expect(mails.at(-1)).toContain("reste en ligne");
+    expect(mails.at(-1)).not.toContain(paula.email);
+    // Decided: no second time.
+    const again = await post(url(), { decision: "keep", version }, admin);
+    expect(again.statusCode).toBe(409);
+  });
+});
+
+describe("the withdrawal e-mail promises an edit only while editing is open", () => {
+  const withdraw = async (id: string) => {
+    expect((await post(`/api/dentist/reviews/${id}/report`, { reason: "Inexact." }, drB)).statusCode).toBe(
+      200,
+    );
+    const withdrawn = await decide(id, { decision: "refuse", reason: "Propos hors sujet." });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    return (await mailsTo(paula.email)).filter((m) => m.includes("Propos hors sujet.")).at(-1) ?? "";
+  };
+
+  it("5 days after writing: « Vous pouvez le modifier »", async () => {
+    now = new Date(Date.parse("2027-03-10T09:31:00Z") + 5 * DAY);
+    expect(await withdraw(keptId)).toContain("Vous pouvez le modifier");
+  });
+
+  it("31 days after writing: not any more", async () => {
+    now = new Date("2027-03-20T09:00:00Z");
+    const fifth = await appointment(paula, drB, "2027-03-22T09:30");
+    now = new Date("2027-03-22T12:00:00Z");
+    const written = await post(`/api/patient/appointments/${fifth.id}/review`, REVIEW, paula);
+    expect(written.statusCode, written.body).toBe(201);
+    const id = written.json().review.id as string;
+    expect((await decide(id, { decision: "publish" })).statusCode).toBe(200);
+    now = new Date(now.getTime() + 31 * DAY);
+    const mail = await withdraw(id);
+    expect(mail).not.toContain("Vous pouvez le modifier");
+    expect(mail).toContain("ne peut plus");
+  });
+});
+
+describe("two first reviews of one appointment at the same moment", () => {
+  it("maps the unique index on reviews.appointment_id, and only it, to the French 409", async () => {
+    const names = await sql<{ conname: string }>`
+      select conname from pg_constraint where conrelid = 'reviews'::regclass and contype = 'u'`.execute(
+      ctx.app.db,
+    );
+    expect(names.rows.map((r) => r.conname)).toContain(ONE_REVIEW_PER_APPOINTMENT);
+    const failing = (error: object) =>
+      ({
+        db: { transaction: () => ({ execute: () => Promise.reject(error) }) } as unknown as Db,
+        config: ctx.app.config,
+        clock: () => now,
+      }) as Parameters<typeof writeReview>[0];
+    const actor = { userId: paula.id, profile: { role: "patient" } } as unknown as Actor;
+    const race = { code: "23505", constraint: ONE_REVIEW_PER_APPOINTMENT };
+    await expect(writeReview(failing(race), actor, "x", REVIEW as never)).rejects.toMatchObject({
+      statusCode: 409,
+      message: REVIEW_MESSAGES.already,
+    });
+    const other = { code: "23505", constraint: "another_key" };
+    await expect(writeReview(failing(other), actor, "x", REVIEW as never)).rejects.toBe(other);
+    expect(isSecondReviewOfAppointment(race)).toBe(true);
+    expect(isSecondReviewOfAppointment(other)).toBe(false);
+    expect(isSecondReviewOfAppointment(new Error("boom"))).toBe(false);
+  });
+
+  describe.skipIf(!process.env.TEST_DATABASE_URL)("on PostgreSQL", () => {
+    it("answers 201 to one and the French 409 to the other, never a 500", async () => {
+      now = new Date("2027-05-01T09:00:00Z");
+      const sixth = await appointment(paula, drB, "2027-05-03T09:30");
+      now = new Date("2027-05-04T09:00:00Z");
+      const url = `/api/patient/appointments/${sixth.id}/review`;
+      const answers = await Promise.all([post(url, REVIEW, paula), post(url, REVIEW, paula)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+      const refused = answers.find((a) => a.statusCode === 409);
+      expect(refused?.json().error.message).toBe(REVIEW_MESSAGES.already);
+    });
   });
 });

@@ -34,8 +34,9 @@ export function ReviewsPolicyPage() {
           négatif qui respecte ces règles est publié comme un avis positif.
         </p>
         <p>
-          Quand un avis est refusé, son auteur reçoit la raison par e-mail ; il peut le modifier (l'avis est
-          alors relu à nouveau) ou contester la décision.
+          Quand un avis est refusé, son auteur reçoit la raison par e-mail ; pendant les{" "}
+          {REVIEW_LIMITS.editDays} jours qui suivent l'écriture de l'avis, il peut le modifier (l'avis est
+          alors relu à nouveau) ; ensuite, il peut le supprimer. Il peut toujours contester la décision.
         </p>
       </Section>
       <Section title="Ce qui est affiché">
@@ -72,8 +73,8 @@ export function ReviewsPolicyPage() {
       <Section title="Contester un avis">
         <p>
           Le dentiste concerné peut signaler un avis depuis son espace, en indiquant la raison ; notre équipe
-          l'examine et retire l'avis s'il ne respecte pas ces règles. Toute autre personne peut nous écrire
-          depuis la page{" "}
+          l'examine et retire l'avis s'il ne respecte pas ces règles ; sinon l'avis reste en ligne et le
+          dentiste en est informé. Toute autre personne peut nous écrire depuis la page{" "}
           <Link to="/contact" className={linkClass}>
             Contact
           </Link>
