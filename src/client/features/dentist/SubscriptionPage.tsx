@@ -97,7 +97,7 @@ export function DentistSubscriptionPage() {
       {waiting ? (
         <Alert variant="info" className="mb-6" title="Paiement en cours de confirmation">
           {late
-            ? `La confirmation de votre paiement tarde. Rechargez cette page dans quelques minutes ; si rien ne change, écrivez-nous depuis « Besoin d'aide ? ».`
+            ? `La confirmation de votre paiement tarde. Rechargez cette page dans quelques minutes ; si rien ne change, écrivez-nous depuis « Besoin d'aide ? ».`
             : `Votre paiement a été transmis. Nous attendons sa confirmation : cette page se met à jour d'elle-même dans quelques instants.`}
         </Alert>
       ) : paid ? (
