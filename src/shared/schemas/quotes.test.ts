@@ -174,10 +174,75 @@ describe("compareQuotes", () => {
     expect(none.rows.find((r) => r.tooth === 36)?.offers[0]?.flag).toBe("missing");
   });
 
+  it("worked example: an offer treating fewer teeth saves only on the teeth it treats, and is ranked after", () => {
+    // No mutuelle. The devis: HBLD734 on 36 and 46 at 800 € each; BR 120 €, AMO 72 €, reste à charge
+    // 728 € each, 1 456 € in all.
+    const devis = [
+      line({ code: "HBLD734", tooth: 36, fee_cents: 80_000 }),
+      line({ code: "HBLD734", tooth: 46, fee_cents: 80_000 }),
+    ];
+    // A: 36 only at 700 € (reste à charge 628 €); B: both teeth at 700 € (1 256 €).
+    const onlyA = {
+      id: "A",
+      amount_cents: 70_000,
+      lines: [line({ code: "HBLD734", tooth: 36, fee_cents: 70_000 })],
+    };
+    const bothB = {
+      id: "B",
+      amount_cents: 140_000,
+      lines: [
+        line({ code: "HBLD734", tooth: 36, fee_cents: 70_000 }),
+        line({ code: "HBLD734", tooth: 46, fee_cents: 70_000 }),
+      ],
+    };
+    const result = compareQuotes(devis, [onlyA, bothB], null);
+    expect(result.original?.total.rest_cents).toBe(145_600);
+    // B treats the whole devis: first, although A's total is lower; 1 456 − 1 256 = 200 €.
+    expect(result.offers.map((o) => o.offer_id)).toEqual(["B", "A"]);
+    expect(result.offers[0]).toMatchObject({
+      saving_cents: 20_000,
+      original_rest_cents: 145_600,
+      partial: false,
+      untreated_teeth: [],
+    });
+    // A over tooth 36 only: 728 − 628 = 100 € (not 1 456 − 628 = 828 €), said partial: 46 untreated.
+    expect(result.offers[1]?.estimate.total.rest_cents).toBe(62_800);
+    expect(result.offers[1]).toMatchObject({
+      saving_cents: 10_000,
+      original_rest_cents: 72_800,
+      partial: true,
+      untreated_teeth: [46],
+      untreated_acts: [],
+    });
+  });
+
+  it("counts a devis line without a tooth (an arch act) as treated only by an offer with its code", () => {
+    const arch = line({ code: "HBLD031", fee_cents: 100_000 });
+    const devis = [arch, line({ code: "HBLD734", tooth: 36, fee_cents: 80_000 })];
+    const crownOnly = {
+      id: "C",
+      amount_cents: 70_000,
+      lines: [line({ code: "HBLD734", tooth: 36, fee_cents: 70_000 })],
+    };
+    const both = {
+      ...crownOnly,
+      id: "D",
+      lines: [...crownOnly.lines, line({ code: "HBLD031", fee_cents: 90_000 })],
+    };
+    const result = compareQuotes(devis, [crownOnly, both], null);
+    expect(result.offers.map((o) => [o.offer_id, o.partial])).toEqual([
+      ["D", false],
+      ["C", true],
+    ]);
+    expect(result.offers[1]).toMatchObject({ untreated_teeth: [], untreated_acts: ["HBLD031 · Acte"] });
+    // C against the devis's crown on 36 only: 728 − 628 = 100 €.
+    expect(result.offers[1]?.saving_cents).toBe(10_000);
+  });
+
   it("without a structured original quote, gives no saving and no flag", () => {
     const result = compareQuotes([], [sante], null);
     expect(result.original).toBeNull();
-    expect(result.offers[0]?.saving_cents).toBeNull();
+    expect(result.offers[0]).toMatchObject({ saving_cents: null, partial: false, untreated_teeth: [] });
     expect(result.rows.every((row) => row.offers.every((o) => o.flag === "same"))).toBe(true);
     // Without a mutuelle: the Assurance Maladie only (60 % of 120 € + 60 % of 90 €).
     expect(result.offers[0]?.estimate.total.amo_cents).toBe(7_200 + 5_400);

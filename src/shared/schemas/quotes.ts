@@ -372,15 +372,32 @@ export type AlignmentRow = z.infer<typeof alignmentRowSchema>;
 export const comparisonSchema = z.object({
   cover: coverSchema.nullable(),
   original: quoteEstimateSchema.nullable(),
-  /** Sorted by reste à charge, lowest first (neutral: no paid ranking), then by date. */
+  /**
+   * Sorted by reste à charge, lowest first (neutral: no paid ranking), then by date; the partial offers
+   * (treating only part of the devis) after the others, sorted the same way.
+   */
   offers: z.array(
     z.object({
       offer_id: z.string(),
       estimate: quoteEstimateSchema,
-      /** Original quote's reste à charge minus this one's; null without a structured original quote or offer. */
+      /**
+       * The devis's reste à charge on what this offer treats (`original_rest_cents`) minus this offer's;
+       * null without a structured original quote or offer, or when the offer treats nothing of the devis.
+       */
       saving_cents: z.number().nullable(),
+      /**
+       * What the saving is counted against: the devis's reste à charge on the teeth (and arch acts) this
+       * offer treats, estimated on its own; the devis's total unless the offer is partial. Null with no saving.
+       */
+      original_rest_cents: z.number().nullable(),
       /** The offer has no structured line: its amount only (a free-text offer of before). */
       structured: z.boolean(),
+      /** The devis's teeth on which this (structured) offer has no line, ascending. */
+      untreated_teeth: z.array(z.number()),
+      /** The devis's lines without a tooth (arch acts, by code) this offer does not have: their labels. */
+      untreated_acts: z.array(z.string()),
+      /** Leaves devis teeth or arch acts untreated: ranked after the offers that treat the whole devis. */
+      partial: z.boolean(),
     }),
   ),
   rows: z.array(alignmentRowSchema),
@@ -411,9 +428,32 @@ function flagFor(original: readonly QuoteLineDto[], offered: readonly QuoteLineD
 /** The label of a line in the comparison's rows: "HBLD634 · Couronne céramo-métallique". */
 export const lineLabel = (line: QuoteLineDto) => (line.code ? `${line.code} · ${line.act}` : line.act);
 
+/** A line without a tooth (an arch act, a free line) is matched by its code, else its act's wording. */
+const archKey = (line: QuoteLineDto) => line.code ?? line.act.toLowerCase();
+
 /**
- * The comparison of a request's offers for the patient's cover: each offer's estimate and saving, sorted
- * by reste à charge, and the lines aligned by tooth against the original quote.
+ * What of the devis an offer treats: its lines on the teeth the offer also treats, and its lines without
+ * a tooth whose code the offer also has; the rest is untreated.
+ */
+function coverage(original: readonly QuoteLineDto[], offered: readonly QuoteLineDto[]) {
+  const teeth = new Set(offered.map((line) => line.tooth).filter((tooth) => tooth !== null));
+  const arch = new Set(offered.filter((line) => line.tooth === null).map(archKey));
+  const treats = (line: QuoteLineDto) =>
+    line.tooth === null ? arch.has(archKey(line)) : teeth.has(line.tooth);
+  const untreated = original.filter((line) => !treats(line));
+  return {
+    treated: original.filter(treats),
+    untreatedTeeth: [...new Set(untreated.map((line) => line.tooth).filter((tooth) => tooth !== null))].sort(
+      (a, b) => a - b,
+    ),
+    untreatedActs: untreated.filter((line) => line.tooth === null).map(lineLabel),
+  };
+}
+
+/**
+ * The comparison of a request's offers for the patient's cover: each offer's estimate and saving (like
+ * with like: against the devis's reste à charge on what the offer treats), sorted by reste à charge with
+ * the partial offers last, and the lines aligned by tooth against the original quote.
  */
 export function compareQuotes(
   original: readonly QuoteLineDto[],
@@ -444,20 +484,38 @@ export function compareQuotes(
               ceiling_cents: null,
             },
           ];
-    const estimate = estimateLines(lines, cover, offer.lines.length > 0 ? (offer.tariff_day ?? null) : null);
+    const structured = offer.lines.length > 0;
+    const estimate = estimateLines(lines, cover, structured ? (offer.tariff_day ?? null) : null);
+    // A free-text offer has no BR: its "reste à charge" is its price, not an estimate to save against,
+    // and what it treats is unknown (not said partial).
+    const covered = originalEstimate && structured ? coverage(original, offer.lines) : null;
+    const partial = covered !== null && covered.treated.length < original.length;
+    // Like with like: the devis's reste à charge on the teeth the offer treats, estimated on their own (the
+    // mutuelle's ceilings as if only they were done); a tooth the offer adds is paid, so it counts as before.
+    const originalRest =
+      covered === null || covered.treated.length === 0
+        ? null
+        : partial
+          ? estimateLines(covered.treated, cover, originalDay).total.rest_cents
+          : (originalEstimate as QuoteEstimateDto).total.rest_cents;
     return {
       order,
       offer_id: offer.id,
       estimate,
-      // A free-text offer has no BR: its "reste à charge" is its price, not an estimate to save against.
-      saving_cents:
-        originalEstimate && offer.lines.length > 0
-          ? originalEstimate.total.rest_cents - estimate.total.rest_cents
-          : null,
-      structured: offer.lines.length > 0,
+      saving_cents: originalRest === null ? null : originalRest - estimate.total.rest_cents,
+      original_rest_cents: originalRest,
+      structured,
+      untreated_teeth: covered?.untreatedTeeth ?? [],
+      untreated_acts: covered?.untreatedActs ?? [],
+      partial,
     };
   });
-  estimated.sort((a, b) => a.estimate.total.rest_cents - b.estimate.total.rest_cents || a.order - b.order);
+  estimated.sort(
+    (a, b) =>
+      Number(a.partial) - Number(b.partial) ||
+      a.estimate.total.rest_cents - b.estimate.total.rest_cents ||
+      a.order - b.order,
+  );
 
   const teeth = new Set<number | null>();
   for (const line of original) teeth.add(line.tooth);

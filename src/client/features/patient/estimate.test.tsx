@@ -121,8 +121,10 @@ describe("reste à charge sur la page de la demande", () => {
     expect(first.getByTitle("Tous les actes de ce devis sont du panier 100 % Santé")).toBeInTheDocument();
     expect(figure(item("Lucie Bernard"))).toBe("Reste à charge estimé460,00 €Prix : 700,00 €");
     const second = within(item("Lucie Bernard"));
+    // Bernard treats 36 only (not 11): the saving is on 36 alone, 760 − 460 = 300 € (it was 845 − 460 =
+    // 385 €, the whole devis against one tooth). This page still gives its percent of the whole devis.
     expect(
-      second.getByText(money("^Économie estimée sur votre reste à charge : 385,00 € \\(46 %\\)$")),
+      second.getByText(money("^Économie estimée sur votre reste à charge : 300,00 € \\(36 %\\)$")),
     ).toBeInTheDocument();
     expect(second.queryByTitle(/100 % Santé/)).not.toBeInTheDocument();
 
@@ -229,14 +231,20 @@ describe("comparaison par reste à charge", () => {
 
     const rests = row("Reste à charge estimé");
     expect(rests[0]).toHaveTextContent(money("0,00 €Prix : 790,00 €Reste à charge le plus bas100 % Santé"));
-    expect(rests[1]).toHaveTextContent(money("^Reste à charge estimé460,00 €Prix : 700,00 €$"));
+    // Bernard leaves tooth 11 untreated: said beside the total.
+    expect(rests[1]).toHaveTextContent(
+      money(
+        "^Reste à charge estimé460,00 €Prix : 700,00 €Proposition partielleNe traite pas la dent 11 de votre devis.$",
+      ),
+    );
     const savings = row(/^Économie estimée/);
     expect(screen.getByRole("rowheader", { name: /^Économie estimée/ })).toHaveTextContent(
       money("sur le reste à charge de votre devis \\(845,00 €\\)"),
     );
     expect(savings.map((c) => c.textContent?.replace(/\s/g, " "))).toEqual([
       "845,00 € (100 %)",
-      "385,00 € (46 %)",
+      // On tooth 36 only: 760 − 460 = 300 €, 39 % of the devis's 760 € there (it was 385 € (46 %)).
+      "300,00 € (39 %)sur la partie de votre devis qu'elle traite (760,00 €)",
     ]);
     expect(
       within(row("Calcul du reste à charge")[1] as HTMLElement).getByText("Mutuelle"),
@@ -263,6 +271,42 @@ describe("comparaison par reste à charge", () => {
     expect(bernard36).toHaveTextContent(
       money(`^HBLD734 · ${MOLAR.replace(/[()]/g, "\\$&")}Reste à charge : 460,00 €$`),
     );
+  });
+
+  it("dit partielle une proposition qui ne traite pas toutes les dents du devis, sans la mettre en avant", async () => {
+    // Worked example, no mutuelle: the devis HBLD734 on 36 and 46 at 800 € each (728 € left to pay on
+    // each, 1 456 €). Dr Roy treats 36 only at 700 € (628 €); Dr Petit both teeth at 700 € (1 256 €).
+    const devis = [line("HBLD734", MOLAR, 36, 80_000), line("HBLD734", MOLAR, 46, 80_000)];
+    const roy = offer("r", "Anne Roy", [line("HBLD734", MOLAR, 36, 70_000)], "2026-11-22T09:00:00.000Z");
+    const petit = offer(
+      "p",
+      "Marc Petit",
+      [line("HBLD734", MOLAR, 36, 70_000), line("HBLD734", MOLAR, 46, 70_000)],
+      "2026-11-23T09:00:00.000Z",
+    );
+    stub(detail({ quote_amount_cents: 160_000, quote_lines: devis, offers: [roy, petit] }), null);
+    renderApp(`${PAGE}/compare`);
+    const table = await screen.findByRole("table", { name: /^Comparaison des propositions/ });
+    // The whole offer first, although the partial one's total is lower.
+    const heads = within(table)
+      .getAllByRole("columnheader")
+      .map((th) => within(th).getByText(/^Dr /).textContent);
+    expect(heads).toEqual(["Dr Marc Petit", "Dr Anne Roy"]);
+    const rests = row("Reste à charge estimé");
+    expect(rests[0]).toHaveTextContent(
+      money("^Reste à charge estimé1 256,00 €Prix : 1 400,00 €Reste à charge le plus bas$"),
+    );
+    expect(rests[1]).toHaveTextContent(
+      money(
+        "^Reste à charge estimé628,00 €Prix : 700,00 €Proposition partielleNe traite pas la dent 46 de votre devis.$",
+      ),
+    );
+    expect(within(rests[1] as HTMLElement).queryByText("Reste à charge le plus bas")).not.toBeInTheDocument();
+    // Like with like: 1 456 − 1 256 = 200 € (14 %); on 36 only, 728 − 628 = 100 € (14 %), not 828 € (57 %).
+    expect(row(/^Économie estimée/).map((c) => c.textContent?.replace(/\s/g, " "))).toEqual([
+      "200,00 € (14 %)",
+      "100,00 € (14 %)sur la partie de votre devis qu'elle traite (728,00 €)",
+    ]);
   });
 
   it("choisit les quatre restes à charge les plus bas quand il y a trop de propositions", () => {

@@ -212,6 +212,45 @@ describe("structured offers and the comparison", () => {
     expect(amoOnly.original.total.mutuelle_cents).toBe(0);
     expect(amoOnly.original.total.rest_cents).toBe(100_000 - 7_200 - 5_400);
   });
+
+  it("saves only on the devis's teeth an offer treats, says it partial and ranks it after a whole one", async () => {
+    const paula = who.Paula as Who;
+    await call("DELETE", "/api/patient/cover", paula);
+    // The devis, no mutuelle: HBLD734 on 36 and 46 at 800 € each, 728 € left to pay on each (1 456 €).
+    const crown = (tooth: number, fee_cents: number) => ({
+      code: "HBLD734",
+      act: "Couronne céramo-métallique (molaire)",
+      tooth,
+      fee_cents,
+    });
+    const id = (
+      await createRequest(paula, { quote_lines: JSON.stringify([crown(36, 80_000), crown(46, 80_000)]) })
+    ).json().id;
+    const onlyA = await sendOffer(id, who.drA as Who, [crown(36, 70_000)], 70_000);
+    expect(onlyA.statusCode, onlyA.body).toBe(201);
+    const bothB = await sendOffer(id, who.drB as Who, [crown(36, 70_000), crown(46, 70_000)], 140_000);
+    expect(bothB.statusCode, bothB.body).toBe(201);
+    const body = (await call("GET", `/api/patient/requests/${id}/comparison`, paula)).json();
+    expect(body.original.total.rest_cents).toBe(145_600);
+    const [first, second] = body.offers;
+    // B: 1 456 − 1 256 = 200 €, first. A: on 36 only, 728 − 628 = 100 € (not 828 €), after B.
+    expect(first).toMatchObject({
+      offer_id: bothB.json().offer.id,
+      saving_cents: 20_000,
+      original_rest_cents: 145_600,
+      partial: false,
+      untreated_teeth: [],
+    });
+    expect(second).toMatchObject({
+      offer_id: onlyA.json().offer.id,
+      saving_cents: 10_000,
+      original_rest_cents: 72_800,
+      partial: true,
+      untreated_teeth: [46],
+      untreated_acts: [],
+    });
+    expect(second.estimate.total.rest_cents).toBe(62_800);
+  });
 });
 
 describe("the devis's date chooses the tariffs (issue 33)", () => {

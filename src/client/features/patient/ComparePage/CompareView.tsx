@@ -9,11 +9,10 @@ import { PageHeader } from "../../../components/PageHeader";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { EmptyState } from "../../../components/ui/EmptyState";
-import { restByOffer } from "../offerList";
 import { ToothAlignment } from "../ToothAlignment";
 import { CompareCards, useNarrowScreen } from "./CompareCards";
 import { CompareTable } from "./CompareTable";
-import { chooseCompared } from "./chooseCompared";
+import { chooseCompared, rankByComparison } from "./chooseCompared";
 import { compareRows } from "./compareRows";
 
 /** The offers chosen, side by side: a table from a tablet up, cards on a phone. */
@@ -27,7 +26,8 @@ export function CompareView({
   param: string | null;
 }) {
   const treatment = treatmentLabel(request.treatment_type);
-  const rests = restByOffer(comparison);
+  // Ordered as the comparison ranks them: by reste à charge, the partial offers last.
+  const rests = rankByComparison(comparison);
   const { offers, notice } = chooseCompared(request.offers ?? [], param, rests);
   const navigate = useNavigate();
   // Issue 16: on a phone, stacked cards (one per offer, the key figures aligned); the table on wider screens.

@@ -4,6 +4,7 @@ import { placeLabel } from "../../../../shared/domain/geo";
 import { BOOKING_ANCHOR } from "../../../../shared/domain/journey";
 import { formatDetailDate } from "../../../../shared/format/dates";
 import { formatEuros } from "../../../../shared/format/money";
+import { listFr } from "../../../../shared/forms/profileForm";
 import { offerAcceptBlocker } from "../../../../shared/policies/appointments";
 import type { PatientOffer } from "../../../../shared/schemas/offers";
 import type { Comparison } from "../../../../shared/schemas/quotes";
@@ -18,10 +19,27 @@ import type { CompareRow } from "./CompareCards";
 import { savingCell } from "./chooseCompared";
 import { None } from "./None";
 
+type Compared = Comparison["offers"][number];
+
+/** 'Ne traite pas les dents 11 et 46.': what of the devis a partial offer leaves untreated. */
+export function untreatedText(offer: Pick<Compared, "untreated_teeth" | "untreated_acts">): string {
+  const teeth = offer.untreated_teeth;
+  const parts = [
+    ...(teeth.length === 1
+      ? [`la dent ${teeth[0]}`]
+      : teeth.length > 1
+        ? [`les dents ${listFr(teeth.map(String))}`]
+        : []),
+    ...offer.untreated_acts.map((act) => `l'acte ${act}`),
+  ];
+  return `Ne traite pas ${listFr(parts)} de votre devis.`;
+}
+
 /**
  * The criteria of the comparison, row by row, for the offers compared: with the estimates
  * (issue 15) the reste à charge and its calculation, else the price; the column set apart
- * (`isBest`) is the lowest of that figure.
+ * (`isBest`) is the lowest of that figure among the offers that treat the whole devis (a partial
+ * offer's lower total is not a lower price for the same care: it is said partial, never set apart).
  */
 export function compareRows({
   request,
@@ -44,8 +62,11 @@ export function compareRows({
     comparison !== undefined &&
     offers.every((o) => estimateOf(o) !== undefined) &&
     offers.some((o) => estimateOf(o)?.structured);
-  // An offer without lines has no real estimate: it is never the lowest reste à charge.
-  const ranked = estimated ? offers.filter((o) => estimateOf(o)?.structured) : offers;
+  // An offer without lines has no real estimate, a partial one leaves devis teeth untreated: neither is
+  // ever the lowest reste à charge.
+  const ranked = estimated
+    ? offers.filter((o) => estimateOf(o)?.structured && !estimateOf(o)?.partial)
+    : offers;
   const figure = (o: PatientOffer) => (estimated ? figureOf(o) : o.amount_cents);
   const lowest = Math.min(...ranked.map(figure));
   const isBest = (o: PatientOffer) => ranked.includes(o) && figure(o) === lowest;
@@ -86,8 +107,10 @@ export function compareRows({
                 <RestFigure restCents={figureOf(o)} feeCents={o.amount_cents} size="md" hideLabel />
                 <div className="flex flex-wrap gap-1.5">
                   {isBest(o) ? <Badge tone="green">Reste à charge le plus bas</Badge> : null}
+                  {e?.partial ? <Badge tone="yellow">Proposition partielle</Badge> : null}
                   {e?.estimate.all_sante ? <SanteBadge /> : null}
                 </div>
+                {e?.partial ? <span className="text-slate-700">{untreatedText(e)}</span> : null}
               </div>
             );
           },
@@ -123,13 +146,29 @@ export function compareRows({
         // Against the reste à charge of my devis when both are detailed, else against its price.
         const e = estimateOf(o);
         if (restSavings && e && !e.structured) return <None label="Non estimée" />;
+        // A partial offer: against the devis's reste à charge on the teeth it treats only.
+        if (restSavings && e?.partial && e.saving_cents === null)
+          return <None label="Aucun acte en commun avec votre devis" />;
         const saving = restSavings
-          ? restSaving(e?.saving_cents ?? null, original?.total.rest_cents ?? null)
+          ? restSaving(e?.saving_cents ?? null, e?.original_rest_cents ?? original?.total.rest_cents ?? null)
           : savingCell(quote, o.amount_cents);
+        const part =
+          restSavings && e?.partial && e.original_rest_cents !== null ? (
+            <span className="block text-slate-700">
+              sur la partie de votre devis qu'elle traite (
+              <span className="tabular-nums">{formatEuros(e.original_rest_cents)}</span>)
+            </span>
+          ) : null;
         return saving ? (
-          <span className="font-medium text-green-800">{saving}</span>
+          <span>
+            <span className="font-medium text-green-800">{saving}</span>
+            {part}
+          </span>
         ) : (
-          <None label="Aucune économie estimée" />
+          <span>
+            <None label="Aucune économie estimée" />
+            {part}
+          </span>
         );
       },
     },
