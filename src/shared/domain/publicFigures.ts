@@ -11,6 +11,8 @@
  * show a figure that says nothing (or invent one).
  */
 export const PUBLIC_FIGURE_MIN_SAMPLE = 30;
+/** Below this many patients the patients figure is not shown (a dash). */
+export const PATIENTS_FIGURE_MINIMUM = 10;
 /** The window of the first-offer delay: the requests of the last this many days. */
 export const FIRST_OFFER_WINDOW_DAYS = 90;
 
@@ -28,6 +30,18 @@ export const PUBLIC_FIGURE_METHODS = {
   verified_dentists: "Dentistes dont l'équipe a vérifié le numéro RPPS et le cabinet, aujourd'hui.",
   rating: "Moyenne des notes globales de tous les avis publiés, chacun vérifié et relu par l'équipe.",
 } as const;
+
+/**
+ * Why a figure is not shown (null), in place of how it is computed: each figure is hidden by its own
+ * rule (public-stats.service.ts, public-stats.repo.ts).
+ */
+export const PUBLIC_FIGURE_UNMEASURED = {
+  patients: `Pas encore assez de patients pour ce chiffre (${PATIENTS_FIGURE_MINIMUM} au moins).`,
+  first_offer_hours: `Pas encore assez de données pour ce chiffre (${PUBLIC_FIGURE_MIN_SAMPLE} cas au moins).`,
+  saving: `Pas encore assez de données pour ce chiffre (${PUBLIC_FIGURE_MIN_SAMPLE} cas au moins).`,
+  verified_dentists: "Aucun dentiste n'a encore été vérifié par l'équipe.",
+  rating: `Pas encore assez de données pour ce chiffre (${PUBLIC_FIGURE_MIN_SAMPLE} cas au moins).`,
+} as const satisfies Record<keyof typeof PUBLIC_FIGURE_METHODS, string>;
 
 /** The public figures' names. */
 export type PublicFigureId = keyof typeof PUBLIC_FIGURE_METHODS;

@@ -2,8 +2,10 @@ import { z } from "zod";
 
 export {
   FIRST_OFFER_WINDOW_DAYS,
+  PATIENTS_FIGURE_MINIMUM,
   PUBLIC_FIGURE_METHODS,
   PUBLIC_FIGURE_MIN_SAMPLE,
+  PUBLIC_FIGURE_UNMEASURED,
   roundedDownBelow,
 } from "../domain/publicFigures";
 

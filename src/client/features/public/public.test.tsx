@@ -5,7 +5,11 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGES } from "../../../shared/schemas/contact";
-import { PUBLIC_FIGURE_METHODS } from "../../../shared/schemas/publicStats";
+import {
+  PATIENTS_FIGURE_MINIMUM,
+  PUBLIC_FIGURE_METHODS,
+  PUBLIC_FIGURE_MIN_SAMPLE,
+} from "../../../shared/schemas/publicStats";
 import { FIGURES, TESTIMONIALS_SECTION } from "../../content/landing";
 import { json, stubApi } from "../../test/renderApp";
 import { ContactForm } from "./ContactForm";
@@ -276,8 +280,32 @@ describe("landing figures (content + GET /api/public/stats)", () => {
     expect(await screen.findByText("42")).toBeInTheDocument();
     expect(figure("saving")).toContain("—");
     expect(figure("patients")).toContain("—");
-    expect(screen.getAllByText(/Pas encore assez de données/)).toHaveLength(4);
+    // The medians and the average: fewer than 30 cases; the patients: fewer than 10 patients.
+    expect(PUBLIC_FIGURE_MIN_SAMPLE).toBe(30);
+    expect(PATIENTS_FIGURE_MINIMUM).toBe(10);
+    expect(
+      screen.getAllByText("Pas encore assez de données pour ce chiffre (30 cas au moins)."),
+    ).toHaveLength(3);
+    expect(
+      screen.getByText("Pas encore assez de patients pour ce chiffre (10 au moins)."),
+    ).toBeInTheDocument();
+    expect(screen.getByText(PUBLIC_FIGURE_METHODS.verified_dentists)).toBeInTheDocument();
     first.unmount();
+
+    // No dentist verified yet: that, not a number of cases.
+    resetPublicStatsStore();
+    stubApi(null, {
+      "GET /api/public/stats": () =>
+        json(200, { ...MEASURED, verified_dentists: 0, text: { ...MEASURED.text, verified_dentists: null } }),
+    });
+    const second = renderLanding();
+    expect(
+      await screen.findByText("Aucun dentiste n'a encore été vérifié par l'équipe."),
+    ).toBeInTheDocument();
+    expect(figure("verified_dentists")).toContain("—");
+    expect(screen.getByText("+ de 1 230")).toBeInTheDocument();
+    expect(screen.queryByText(/Pas encore assez/)).not.toBeInTheDocument();
+    second.unmount();
 
     resetPublicStatsStore();
     stubApi(null, {

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { PUBLIC_FIGURE_METHODS, PUBLIC_FIGURE_MIN_SAMPLE } from "../../../shared/domain/publicFigures";
+import { PUBLIC_FIGURE_METHODS, PUBLIC_FIGURE_UNMEASURED } from "../../../shared/domain/publicFigures";
 import type { PublicStats } from "../../../shared/schemas/publicStats";
 import type { Figure } from "../../content/landing";
 import { api } from "../../lib/api";
@@ -55,8 +55,8 @@ export function usePublicStats(): PublicStats["text"] | null {
 
 /**
  * The figures under the hero (an island on the pre-rendered landing page, ADR 027): the written
- * value until the database's figures are known, then the measured one; a figure measured on too few
- * cases shows a dash. Each says how it is computed; the rating links to /avis (plain links: an
+ * value until the database's figures are known, then the measured one; a figure not shown (too few
+ * cases, patients or verified dentists) is a dash that says why. Each says how it is computed; the rating links to /avis (plain links: an
  * island has no router).
  */
 export function PublicFigures({ figures }: { figures: readonly Figure[] }) {
@@ -83,7 +83,7 @@ export function PublicFigures({ figures }: { figures: readonly Figure[] }) {
               </span>
               <span className="order-3 text-xs text-slate-600">
                 {value === null && measured
-                  ? `Pas encore assez de données pour ce chiffre (${PUBLIC_FIGURE_MIN_SAMPLE} cas au moins).`
+                  ? PUBLIC_FIGURE_UNMEASURED[figure.id]
                   : PUBLIC_FIGURE_METHODS[figure.id]}
                 {figure.id === "rating" ? (
                   <>

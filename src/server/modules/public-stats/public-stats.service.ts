@@ -1,9 +1,10 @@
 import { formatRating } from "../../../shared/domain/reviews";
 import { formatEuros } from "../../../shared/format/money";
-import type { MeasuredFigures, PublicStats } from "../../../shared/schemas/publicStats";
-
-/** Below this count the patients figure is not shown (a dash). */
-const PATIENTS_FIGURE_MINIMUM = 10;
+import {
+  type MeasuredFigures,
+  PATIENTS_FIGURE_MINIMUM,
+  type PublicStats,
+} from "../../../shared/schemas/publicStats";
 
 /** "16 h", "3 jours": a median delay in hours. */
 function delayText(hours: number): string {
