@@ -126,6 +126,7 @@ describe("the lists' rows read from JSON", () => {
       last_sender_id: me,
       last_attachment_count: 0,
       unread_count: 0,
+      request_visible: true,
     };
     const { pageOf } = conversationsRepo({} as never, actor);
     countDates();

@@ -67,6 +67,12 @@ export const conversationSummarySchema = z.object({
     .nullable(),
   last_message_at: z.string(),
   unread_count: z.number(),
+  /**
+   * Whether the viewer may still open the request's page (the rule of its detail route): false for
+   * a dentist who was not chosen, or once the request is cancelled, completed or no longer open to
+   * him (ADR 012); the conversation stays readable.
+   */
+  request_visible: z.boolean(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 

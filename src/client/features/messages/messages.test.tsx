@@ -45,6 +45,7 @@ function conversation(overrides: Partial<ConversationSummary> = {}): Conversatio
     },
     last_message_at: "2026-03-12T08:05:00.000Z",
     unread_count: 2,
+    request_visible: true,
     ...overrides,
   };
 }
@@ -447,6 +448,28 @@ describe("fil de la conversation", () => {
       "href",
       "/dentist/messages",
     );
+  });
+});
+
+describe("lien « Voir la demande » de l'en-tête", () => {
+  it("n'est pas montré au dentiste quand la demande ne s'ouvre plus pour lui (non choisi, annulée)", async () => {
+    const closed = conversation({
+      other: { id: patient.id, full_name: "Marie Curie", avatar_url: null },
+      request_visible: false,
+    });
+    await openThread(`/dentist/messages/${C1}`, dentist, {
+      list: () => json(200, { items: [closed], next_cursor: null, unread_total: 0 }),
+      thread: () =>
+        json(200, {
+          conversation: closed,
+          items: [message({ sender_id: patient.id, body: "Bonjour docteur" })],
+          has_more: false,
+        }),
+    });
+    // The conversation stays readable, without a link to a page that would answer 404.
+    expect(screen.getByRole("heading", { level: 2, name: "Marie Curie" })).toBeInTheDocument();
+    expect(screen.getByText("Bonjour docteur")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Voir la demande" })).not.toBeInTheDocument();
   });
 });
 

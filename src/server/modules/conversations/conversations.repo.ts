@@ -5,6 +5,8 @@ import type { ChatMessage, ConversationSummary } from "../../../shared/schemas/c
 import { cursorInstant, decodeCursor, encodeCursor } from "../../../shared/schemas/cursor";
 import type { Actor } from "../../access/actor";
 import { conversationSide } from "../../access/objects";
+import { requestVisibleTo } from "../../access/requests";
+import { isVerifiedDentist } from "../../access/rules";
 import { runCompiled } from "../../db/compiled";
 import type { Db } from "../../db/index";
 import { isoOf } from "../../db/iso";
@@ -147,6 +149,8 @@ function conversationQueries(db: Db, actor: Actor) {
         "last.attachment_count as last_attachment_count",
         sql<number>`${sql.ref(myUnread)}`.as("unread_count"),
       ])
+      // Whether the request's page still opens for me: the rule its detail route applies (ADR 012).
+      .select((eb) => sql<boolean>`(${requestVisibleTo(eb, actor)})`.as("request_visible"))
       .where(mySide, "=", me);
 
   /** Newest activity first, searchable by the other party's name, keyset-paged. */
@@ -209,6 +213,7 @@ export function conversationsRepo(db: Db, actor: Actor) {
       : null,
     last_message_at: isoOf(row.last_message_at),
     unread_count: row.unread_count ?? 0,
+    request_visible: row.request_visible === true,
   });
 
   /** The page of `limit` summaries out of the `limit + 1` rows asked for, and the next page's cursor. */
@@ -240,7 +245,8 @@ export function conversationsRepo(db: Db, actor: Actor) {
         ? await asJson(pageQuery(options), me).execute()
         : await runCompiled(
             db,
-            `conversations:${actor.profile.role}:${options.limit}:${withTotal}`,
+            // The request's visibility (requestVisibleTo) is shaped by the kind of person too.
+            `conversations:${actor.profile.role}:${actor.profile.is_admin === true}:${isVerifiedDentist(actor.profile)}:${actor.limited === true}:${options.limit}:${withTotal}`,
             { me },
             (p) => asJson(conversationQueries(db, { ...actor, userId: p.me }).pageQuery(options), p.me),
           );

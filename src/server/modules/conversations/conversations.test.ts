@@ -359,3 +359,56 @@ describe("a conversation whose other party's account was erased", () => {
     expect(bodies.map((m) => m.body)).toEqual(["Message supprimé", "Merci docteur"]);
   });
 });
+
+describe("the link to the request from a conversation (ADR 012)", () => {
+  /** The summary of conversation `id` as `as` reads it, in the list and above the messages. */
+  async function visibility(id: string, as: Who) {
+    const listed = (await get("/api/conversations", as))
+      .json()
+      .items.find((c: { id: string }) => c.id === id);
+    const page = (await get(`/api/conversations/${id}/messages`, as)).json();
+    expect(listed.request_visible).toBe(page.conversation.request_visible);
+    return listed.request_visible as boolean;
+  }
+
+  it("says whether the request's page still opens for the viewer: not for a dentist not chosen, nor once cancelled", async () => {
+    const iris = await patient(ctx.app, { first_name: "Iris" });
+    const eva = await dentist(ctx.app, { first_name: "Eva" });
+    const fanny = await dentist(ctx.app, { first_name: "Fanny" });
+    const requestId = await requestBy(iris);
+    const conversations: Record<string, string> = {};
+    const offers: Record<string, string> = {};
+    for (const [name, dr] of [
+      ["eva", eva],
+      ["fanny", fanny],
+    ] as const) {
+      const sent = await post(`/api/dentist/requests/${requestId}/offers`, { amount_cents: 90_000 }, dr);
+      expect(sent.statusCode, sent.body).toBe(201);
+      offers[name] = sent.json().offer.id;
+      conversations[name] = sent.json().conversation_id;
+    }
+    const [toEva, toFanny] = [conversations.eva as string, conversations.fanny as string];
+    // Open to both while the request is.
+    expect(await visibility(toFanny, fanny)).toBe(true);
+
+    const accepted = await post(`/api/patient/offers/${offers.eva}/accept`, undefined, iris);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await visibility(toEva, eva)).toBe(true);
+    expect(await visibility(toFanny, fanny)).toBe(false);
+    expect(await visibility(toEva, iris)).toBe(true);
+    expect(await visibility(toFanny, iris)).toBe(true);
+    // The same rule as the request's page itself.
+    expect((await get(`/api/dentist/requests/${requestId}`, eva)).statusCode).toBe(200);
+    expect((await get(`/api/dentist/requests/${requestId}`, fanny)).statusCode).toBe(404);
+
+    // A cancelled request: its page is its patient's only; the conversation stays readable.
+    const other = await requestBy(iris);
+    const reply = await post(`/api/dentist/requests/${other}/reply`, { message: "Bonjour Iris" }, eva);
+    const toEvaAgain = reply.json().conversation_id as string;
+    expect(await visibility(toEvaAgain, eva)).toBe(true);
+    expect((await post(`/api/patient/requests/${other}/cancel`, undefined, iris)).statusCode).toBe(200);
+    expect(await visibility(toEvaAgain, eva)).toBe(false);
+    expect(await visibility(toEvaAgain, iris)).toBe(true);
+    expect((await get(`/api/dentist/requests/${other}`, eva)).statusCode).toBe(404);
+  });
+});

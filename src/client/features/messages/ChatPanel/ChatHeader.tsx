@@ -19,7 +19,7 @@ function BackLink({ to }: { to: string }) {
 
 /**
  * The conversation's title bar: back to the list (on a phone), the other party and the treatment,
- * with a link to the request; skeletons while it loads.
+ * with a link to the request while its page still opens for this person; skeletons while it loads.
  */
 export function ChatHeader({
   area,
@@ -35,11 +35,14 @@ export function ChatHeader({
 }) {
   const conversation = thread.data?.pages[0]?.conversation;
   const otherName = otherPartyName(area, conversation?.other.full_name ?? "");
+  // Only while the request's page still opens for this person: a dentist who was not chosen, or
+  // any dentist once it is cancelled, would get a 404 there (ADR 012); the conversation stays.
   const requestPath =
-    conversation &&
-    (area === "patient"
-      ? `/patient/request/${conversation.request_id}`
-      : `/dentist/patient-submission/${conversation.request_id}`);
+    conversation?.request_visible === true
+      ? area === "patient"
+        ? `/patient/request/${conversation.request_id}`
+        : `/dentist/patient-submission/${conversation.request_id}`
+      : null;
 
   return (
     <div className="flex min-h-16 items-center gap-3 border-b border-slate-200 px-3 py-2">
