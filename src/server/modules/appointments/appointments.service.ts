@@ -14,7 +14,7 @@ import type { Db } from "../../db/index";
 import type { Database } from "../../db/types";
 import { AppError, notFound, validationError } from "../../errors";
 import type { EventBus } from "../../realtime/bus";
-import { loggableError } from "../../redact";
+import { announceAppointment } from "./appointments.events";
 import {
   cancelledMail,
   confirmedMails,
@@ -24,7 +24,7 @@ import {
   placeOf,
   proposedMail,
 } from "./appointments.mail";
-import { type AppointmentWithContacts, appointmentsRepo } from "./appointments.repo";
+import { appointmentsRepo } from "./appointments.repo";
 import { appointmentIcs } from "./calendar";
 import { scheduleRepo } from "./schedule.repo";
 
@@ -38,18 +38,6 @@ export interface Deps extends MailDeps {
   db: Db;
   clock: () => Date;
   bus: EventBus;
-}
-
-/** Both parties' open screens reload the appointment (after the commit; a failure is only logged). */
-function announce(deps: Deps, a: AppointmentWithContacts) {
-  deps.bus
-    .publish({
-      kind: "appointment",
-      appointmentId: a.id,
-      requestId: a.request_id,
-      userIds: [a.patient.id, a.dentist.id],
-    })
-    .catch((error) => deps.log.error({ err: loggableError(error) }, "rendez-vous non diffusé"));
 }
 
 function checkTimes(slots: readonly string[], now: Date): Date[] {
@@ -121,7 +109,7 @@ export async function bookAppointment(deps: Deps, actor: Actor, offerId: string,
     });
   });
   const appointment = await reload(deps, actor, id, now);
-  announce(deps, appointment);
+  announceAppointment(deps, appointment);
   proposedMail(deps, appointment, "patient", false);
   return appointment;
 }
@@ -158,7 +146,7 @@ async function changeAppointment(
     return row;
   });
   const appointment = await reload(deps, actor, id, now);
-  announce(deps, appointment);
+  announceAppointment(deps, appointment);
   return { appointment, side, before };
 }
 

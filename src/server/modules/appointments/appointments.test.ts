@@ -633,6 +633,32 @@ describe("live updates", () => {
   });
 });
 
+describe("live updates when an acceptance is withdrawn", () => {
+  it("tells both parties' open screens that the pending appointment it cancelled changed, and nobody else", async () => {
+    now = START;
+    const base = await listenLocally(ctx.app);
+    const paula = who.Paula as Who;
+    const { requestId, a } = await twoOffers(paula);
+    expect((await accept(a, paula)).statusCode).toBe(200);
+    const booked = (await book(a, ["2026-12-11T10:00"], paula)).json().appointment;
+    const sockets = await Promise.all(
+      [paula, who.drA, who.drB, who.Quentin].map((w) => openSocket(base, w?.cookie)),
+    );
+    try {
+      const withdrawn = await unaccept(a, paula);
+      expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+      const expected = { type: "appointment", appointment_id: booked.id, request_id: requestId };
+      // Dr Anne's « À confirmer » card goes without a reload; the patient's screen too.
+      for (const socket of sockets.slice(0, 2))
+        await expect.poll(() => socket.events.filter((e) => e.type === "appointment")).toEqual([expected]);
+      for (const socket of sockets.slice(2))
+        expect(socket.events.filter((e) => e.type === "appointment")).toEqual([]);
+    } finally {
+      for (const { ws } of sockets) ws.close();
+    }
+  });
+});
+
 describe("the browser tests' clock (TEST_CLOCK)", () => {
   it("is absent by default, and with TEST_CLOCK moves the clock and sends what is then due", async () => {
     expect((await post("/api/test/clock", { offset_ms: DAY })).statusCode).toBe(404);

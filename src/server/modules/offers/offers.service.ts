@@ -24,6 +24,7 @@ import {
   offerReceivedMail,
   offerReopenedMail,
 } from "../../mail/templates";
+import { type AnnounceDeps, announceAppointment } from "../appointments/appointments.events";
 import { lockRequestForDentist, recordReply } from "../requests/reply.repo";
 import { decisionsRepo } from "./decisions.repo";
 import { dentistOffersRepo, patientOffersRepo } from "./offers.repo";
@@ -187,10 +188,11 @@ export async function withdrawOffer(deps: Pick<Deps, "db" | "clock">, actor: Act
  * The patient withdraws their acceptance (issue 16 item 8, ADR 016), in one transaction, until an
  * appointment on it is confirmed: the offer back to 'sent', the offers closed by that acceptance
  * (the same instant) reopened when still valid, a pending appointment on it cancelled, the chosen
- * dentist back to 'Répondu', the request 'En cours'. The dentists concerned are told once saved.
+ * dentist back to 'Répondu', the request 'En cours'. The dentists concerned are told once saved
+ * (e-mails; both parties' open screens for a cancelled appointment).
  * Someone else's offer, or an unknown one, answers 404.
  */
-export async function unacceptOffer(deps: Deps, actor: Actor, offerId: string) {
+export async function unacceptOffer(deps: Deps & AnnounceDeps, actor: Actor, offerId: string) {
   const now = deps.clock();
   const result = await deps.db.transaction().execute(async (trx) => {
     const locked = await decisionsRepo.lockForPatient(trx, actor, offerId);
@@ -210,9 +212,17 @@ export async function unacceptOffer(deps: Deps, actor: Actor, offerId: string) {
       now,
     });
     const dentists = await decisionsRepo.dentistContacts(trx, [offer.dentist_id, ...reopened]);
-    return { request, offer, dentists, reopened: reopened.length };
+    return { request, offer, dentists, reopened: reopened.length, cancelledAppointment: live?.id ?? null };
   });
 
+  // After the commit: both parties' open screens drop the pending appointment it cancelled.
+  if (result.cancelledAppointment)
+    announceAppointment(deps, {
+      id: result.cancelledAppointment,
+      request_id: result.request.id,
+      patient: { id: actor.userId },
+      dentist: { id: result.offer.dentist_id },
+    });
   // After the commit, and never failing the decision: the dentist first chosen, then the others, by e-mail.
   const link = (path: string) => `${deps.config.publicUrl}${path}`;
   const treatment = treatmentLabel(result.request.treatment_type).toLowerCase();
