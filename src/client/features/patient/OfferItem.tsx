@@ -19,10 +19,11 @@ import {
 } from "../../components/OfferDetails";
 import { DentistRating } from "../../components/reviews/Rating";
 import { Avatar } from "../../components/ui/Avatar";
+import { Badge } from "../../components/ui/Badge";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { Label } from "../../components/ui/Label";
 import { AcceptOfferButton } from "./AcceptOfferDialog";
-import { dentistReviewsPath, savingText } from "./offerList";
+import { dentistReviewsPath, savingText, untreatedText } from "./offerList";
 
 /** Said of an offer without lines, where the others show their reste à charge. */
 export const NOT_DETAILED = "Proposition non détaillée : reste à charge non estimé";
@@ -50,12 +51,15 @@ export function OfferItem({
   const entry = comparison?.offers.find((o) => o.offer_id === offer.id);
   // An offer without lines (sent before issue 15) has no reste à charge worth the name: price only.
   const estimated = entry?.structured ? entry : undefined;
-  const originalRest = comparison?.original?.total.rest_cents ?? null;
+  // Like with like: a partial offer's saving is on the part of the devis it treats (the comparison's).
+  const originalRest = estimated?.original_rest_cents ?? comparison?.original?.total.rest_cents ?? null;
   const restSaved = estimated ? restSaving(estimated.saving_cents, originalRest) : null;
-  // Without a structured quote of the patient's, the saving is on the price (as before issue 15).
+  // Without a structured quote of the patient's, the saving is on the price (as before issue 15); a
+  // partial offer's price against the whole devis's would not be a saving at all.
   const saving =
-    estimated && estimated.saving_cents !== null
-      ? restSaved && `Économie estimée sur votre reste à charge\u202f: ${restSaved}`
+    estimated && (estimated.saving_cents !== null || estimated.partial)
+      ? restSaved &&
+        `Économie estimée sur votre reste à charge\u202f: ${restSaved}${estimated.partial ? ", sur la partie de votre devis qu'elle traite" : ""}`
       : savingText(request.quote_amount_cents, offer.amount_cents);
   const compareId = useId();
   const navigate = useNavigate();
@@ -104,6 +108,12 @@ export function OfferItem({
           )}
           {entry && !entry.structured ? <p className="text-sm text-slate-600">{NOT_DETAILED}</p> : null}
           {saving ? <p className="text-sm font-medium text-green-800">{saving}</p> : null}
+          {estimated?.partial ? (
+            <p className="grid justify-items-start gap-1 text-sm text-slate-700 sm:justify-items-end">
+              <Badge tone="yellow">Proposition partielle</Badge>
+              {untreatedText(estimated)}
+            </p>
+          ) : null}
           {estimated?.estimate.all_sante || offer.state !== "sent" ? (
             <div className="flex flex-wrap gap-1.5 sm:justify-end">
               {estimated?.estimate.all_sante ? <SanteBadge /> : null}

@@ -14,7 +14,7 @@ import {
   compareUrl,
   MAX_COMPARED,
   type OfferOrder,
-  restByOffer,
+  rankByComparison,
   sortOffers,
 } from "./offerList";
 
@@ -46,7 +46,7 @@ export function OffersCard({
   const [chosenOrder, setOrder] = useState<OfferOrder | null>(null);
   const order = chosenOrder ?? (comparison ? "rest" : "price");
   const [checked, setChecked] = useState<string[]>([]);
-  const sorted = sortOffers(offers, order, restByOffer(comparison));
+  const sorted = sortOffers(offers, order, rankByComparison(comparison));
   const comparable = comparableOffers(sorted);
   const canCompare = comparable.length >= 2;
   // In the order shown; an offer that stopped being comparable drops out of the selection.

@@ -121,11 +121,17 @@ describe("reste à charge sur la page de la demande", () => {
     expect(first.getByTitle("Tous les actes de ce devis sont du panier 100 % Santé")).toBeInTheDocument();
     expect(figure(item("Lucie Bernard"))).toBe("Reste à charge estimé460,00 €Prix : 700,00 €");
     const second = within(item("Lucie Bernard"));
-    // Bernard treats 36 only (not 11): the saving is on 36 alone, 760 − 460 = 300 € (it was 845 − 460 =
-    // 385 €, the whole devis against one tooth). This page still gives its percent of the whole devis.
+    // Bernard treats 36 only (not 11): the saving is on 36 alone, 760 − 460 = 300 €, 39 % of 760 € (it
+    // was 845 − 460 = 385 €, 46 %: the whole devis against one tooth); the offer says it is partial.
     expect(
-      second.getByText(money("^Économie estimée sur votre reste à charge : 300,00 € \\(36 %\\)$")),
+      second.getByText(
+        money(
+          "^Économie estimée sur votre reste à charge : 300,00 € \\(39 %\\), sur la partie de votre devis qu'elle traite$",
+        ),
+      ),
     ).toBeInTheDocument();
+    expect(second.getByText("Proposition partielle")).toBeInTheDocument();
+    expect(second.getByText("Ne traite pas la dent 11 de votre devis.")).toBeInTheDocument();
     expect(second.queryByTitle(/100 % Santé/)).not.toBeInTheDocument();
 
     // 'Comment est-ce calculé ?': the amounts of each part, line by line.
@@ -307,6 +313,36 @@ describe("comparaison par reste à charge", () => {
       "200,00 € (14 %)",
       "100,00 € (14 %)sur la partie de votre devis qu'elle traite (728,00 €)",
     ]);
+  });
+
+  it("sur la page de la demande aussi, la proposition partielle vient après et le dit", async () => {
+    const devis = [line("HBLD734", MOLAR, 36, 80_000), line("HBLD734", MOLAR, 46, 80_000)];
+    const roy = offer("r", "Anne Roy", [line("HBLD734", MOLAR, 36, 70_000)], "2026-11-22T09:00:00.000Z");
+    const petit = offer(
+      "p",
+      "Marc Petit",
+      [line("HBLD734", MOLAR, 36, 70_000), line("HBLD734", MOLAR, 46, 70_000)],
+      "2026-11-23T09:00:00.000Z",
+    );
+    stub(detail({ quote_amount_cents: 160_000, quote_lines: devis, offers: [roy, petit] }), null);
+    renderApp(PAGE);
+    expect(
+      await within(await screen.findByRole("region", { name: "Mon devis" })).findByText(
+        "Reste à charge estimé",
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(offerNames()).toEqual(["Dr Marc Petit", "Dr Anne Roy"]));
+    const partial = within(item("Anne Roy"));
+    expect(partial.getByText("Proposition partielle")).toBeInTheDocument();
+    expect(partial.getByText("Ne traite pas la dent 46 de votre devis.")).toBeInTheDocument();
+    expect(
+      partial.getByText(
+        money(
+          "^Économie estimée sur votre reste à charge : 100,00 € \\(14 %\\), sur la partie de votre devis qu'elle traite$",
+        ),
+      ),
+    ).toBeInTheDocument();
+    expect(within(item("Marc Petit")).queryByText("Proposition partielle")).not.toBeInTheDocument();
   });
 
   it("choisit les quatre restes à charge les plus bas quand il y a trop de propositions", () => {

@@ -1,4 +1,5 @@
 import { formatEuros } from "../../../shared/format/money";
+import { listFr } from "../../../shared/forms/profileForm";
 import { savingOf } from "../../../shared/policies/offers";
 import type { PatientOffer } from "../../../shared/schemas/offers";
 import type { Comparison } from "../../../shared/schemas/quotes";
@@ -11,11 +12,31 @@ export type OfferOrder = "rest" | "price" | "recent" | "rating";
 export const dentistReviewsPath = (dentistId: string) =>
   `/patient/dentists/${encodeURIComponent(dentistId)}/reviews`;
 
-/** Each offer's estimated reste à charge, by offer id (from the comparison). */
+/** Each offer's place when sorted by reste à charge, by offer id (from the comparison). */
 export type RestByOffer = ReadonlyMap<string, number>;
 
-export function restByOffer(comparison: Comparison | undefined): RestByOffer {
-  return new Map((comparison?.offers ?? []).map((o) => [o.offer_id, o.estimate.total.rest_cents]));
+/**
+ * Each offer's place in the comparison, by offer id: the offers treating the whole devis by reste à
+ * charge, then the partial ones (a lower total for fewer teeth is not a lower price).
+ */
+export function rankByComparison(comparison: Comparison | undefined): RestByOffer {
+  return new Map((comparison?.offers ?? []).map((o, rank) => [o.offer_id, rank]));
+}
+
+/** 'Ne traite pas les dents 11 et 46.': what of the devis a partial offer leaves untreated. */
+export function untreatedText(
+  offer: Pick<Comparison["offers"][number], "untreated_teeth" | "untreated_acts">,
+): string {
+  const teeth = offer.untreated_teeth;
+  const parts = [
+    ...(teeth.length === 1
+      ? [`la dent ${teeth[0]}`]
+      : teeth.length > 1
+        ? [`les dents ${listFr(teeth.map(String))}`]
+        : []),
+    ...offer.untreated_acts.map((act) => `l'acte ${act}`),
+  ];
+  return `Ne traite pas ${listFr(parts)} de votre devis.`;
 }
 
 /**

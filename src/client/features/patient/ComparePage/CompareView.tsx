@@ -9,10 +9,11 @@ import { PageHeader } from "../../../components/PageHeader";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { EmptyState } from "../../../components/ui/EmptyState";
+import { rankByComparison } from "../offerList";
 import { ToothAlignment } from "../ToothAlignment";
 import { CompareCards, useNarrowScreen } from "./CompareCards";
 import { CompareTable } from "./CompareTable";
-import { chooseCompared, rankByComparison } from "./chooseCompared";
+import { chooseCompared } from "./chooseCompared";
 import { compareRows } from "./compareRows";
 
 /** The offers chosen, side by side: a table from a tablet up, cards on a phone. */

@@ -1,7 +1,6 @@
 import { formatEuros } from "../../../../shared/format/money";
 import { savingOf } from "../../../../shared/policies/offers";
 import type { PatientOffer } from "../../../../shared/schemas/offers";
-import type { Comparison } from "../../../../shared/schemas/quotes";
 import { comparableOffers, MAX_COMPARED, type RestByOffer, sortOffers } from "../offerList";
 
 export interface ComparedOffers {
@@ -63,13 +62,4 @@ export function chooseCompared(
 export function savingCell(quoteCents: number | null, offerCents: number): string | null {
   const saving = savingOf(quoteCents, offerCents);
   return saving ? `${formatEuros(saving.cents)} (${saving.percent}\u00a0%)` : null;
-}
-
-/**
- * Each offer's place in the comparison, by offer id, to order the columns as a reste à charge would: the
- * offers treating the whole devis by reste à charge, then the partial ones (a lower total for fewer
- * teeth is not a lower price).
- */
-export function rankByComparison(comparison: Comparison | undefined): RestByOffer {
-  return new Map((comparison?.offers ?? []).map((o, rank) => [o.offer_id, rank]));
 }

@@ -4,7 +4,6 @@ import { placeLabel } from "../../../../shared/domain/geo";
 import { BOOKING_ANCHOR } from "../../../../shared/domain/journey";
 import { formatDetailDate } from "../../../../shared/format/dates";
 import { formatEuros } from "../../../../shared/format/money";
-import { listFr } from "../../../../shared/forms/profileForm";
 import { offerAcceptBlocker } from "../../../../shared/policies/appointments";
 import type { PatientOffer } from "../../../../shared/schemas/offers";
 import type { Comparison } from "../../../../shared/schemas/quotes";
@@ -15,25 +14,10 @@ import { OfferLines, OfferSlots, OfferStateBadge, validityText } from "../../../
 import { Badge } from "../../../components/ui/Badge";
 import { AcceptOfferButton, acceptBlockerText } from "../AcceptOfferDialog";
 import { NOT_DETAILED } from "../OfferItem";
+import { untreatedText } from "../offerList";
 import type { CompareRow } from "./CompareCards";
 import { savingCell } from "./chooseCompared";
 import { None } from "./None";
-
-type Compared = Comparison["offers"][number];
-
-/** 'Ne traite pas les dents 11 et 46.': what of the devis a partial offer leaves untreated. */
-export function untreatedText(offer: Pick<Compared, "untreated_teeth" | "untreated_acts">): string {
-  const teeth = offer.untreated_teeth;
-  const parts = [
-    ...(teeth.length === 1
-      ? [`la dent ${teeth[0]}`]
-      : teeth.length > 1
-        ? [`les dents ${listFr(teeth.map(String))}`]
-        : []),
-    ...offer.untreated_acts.map((act) => `l'acte ${act}`),
-  ];
-  return `Ne traite pas ${listFr(parts)} de votre devis.`;
-}
 
 /**
  * The criteria of the comparison, row by row, for the offers compared: with the estimates
