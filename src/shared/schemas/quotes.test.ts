@@ -239,6 +239,29 @@ describe("compareQuotes", () => {
     expect(result.offers[1]?.saving_cents).toBe(10_000);
   });
 
+  it("counts a tooth as treated act by act: an inlay-core alone does not treat the devis's crown on that tooth", () => {
+    // The devis: a ceramo-metal crown (800 €) and an inlay-core (250 €) on 36. The offer: the inlay-core
+    // alone (200 €). Not the whole devis: partial, the crown left, its saving on the inlay-core only.
+    const devis = [
+      line({ code: "HBLD734", tooth: 36, fee_cents: 80_000 }),
+      line({ code: "HBLD090", tooth: 36, fee_cents: 25_000 }),
+    ];
+    const inlayOnly = {
+      id: "E",
+      amount_cents: 20_000,
+      lines: [line({ code: "HBLD090", tooth: 36, fee_cents: 20_000 })],
+    };
+    const result = compareQuotes(devis, [inlayOnly], null);
+    expect(result.offers[0]).toMatchObject({ partial: true, untreated_teeth: [] });
+    expect(result.offers[0]?.untreated_acts).toEqual(["HBLD734 · Acte (dent 36)"]);
+    const inlayDevis = compareQuotes([devis[1] as QuoteLineDto], [], null).original?.total
+      .rest_cents as number;
+    expect(result.offers[0]?.original_rest_cents).toBe(inlayDevis);
+    expect(result.offers[0]?.saving_cents).toBe(
+      inlayDevis - (result.offers[0]?.estimate.total.rest_cents as number),
+    );
+  });
+
   it("without a structured original quote, gives no saving and no flag", () => {
     const result = compareQuotes([], [sante], null);
     expect(result.original).toBeNull();

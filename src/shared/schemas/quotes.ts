@@ -392,9 +392,12 @@ export const comparisonSchema = z.object({
       original_rest_cents: z.number().nullable(),
       /** The offer has no structured line: its amount only (a free-text offer of before). */
       structured: z.boolean(),
-      /** The devis's teeth on which this (structured) offer has no line, ascending. */
+      /** The devis's teeth on which this (structured) offer treats nothing, ascending. */
       untreated_teeth: z.array(z.number()),
-      /** The devis's lines without a tooth (arch acts, by code) this offer does not have: their labels. */
+      /**
+       * The devis's other acts this offer leaves: those without a tooth (arch acts, by code), and those
+       * on a tooth it otherwise treats, with no line of their kind there (« HBLD734 · … (dent 36) »).
+       */
       untreated_acts: z.array(z.string()),
       /** Leaves devis teeth or arch acts untreated: ranked after the offers that treat the whole devis. */
       partial: z.boolean(),
@@ -432,21 +435,35 @@ export const lineLabel = (line: QuoteLineDto) => (line.code ? `${line.code} · $
 const archKey = (line: QuoteLineDto) => line.code ?? line.act.toLowerCase();
 
 /**
- * What of the devis an offer treats: its lines on the teeth the offer also treats, and its lines without
- * a tooth whose code the offer also has; the rest is untreated.
+ * What of the devis an offer treats: its lines on a tooth where the offer has a line of the same kind
+ * (category of the act table: a crown for a crown, an inlay-core for an inlay-core; a line without a
+ * known code matches any line of that tooth), and its lines without a tooth whose code the offer also
+ * has; the rest is untreated — whole teeth, and the acts left on teeth otherwise treated.
  */
 function coverage(original: readonly QuoteLineDto[], offered: readonly QuoteLineDto[]) {
-  const teeth = new Set(offered.map((line) => line.tooth).filter((tooth) => tooth !== null));
   const arch = new Set(offered.filter((line) => line.tooth === null).map(archKey));
   const treats = (line: QuoteLineDto) =>
-    line.tooth === null ? arch.has(archKey(line)) : teeth.has(line.tooth);
+    line.tooth === null
+      ? arch.has(archKey(line))
+      : offered.some(
+          (o) =>
+            o.tooth === line.tooth &&
+            (category(o) === null || category(line) === null || category(o) === category(line)),
+        );
+  const treated = original.filter(treats);
   const untreated = original.filter((line) => !treats(line));
-  return {
-    treated: original.filter(treats),
-    untreatedTeeth: [...new Set(untreated.map((line) => line.tooth).filter((tooth) => tooth !== null))].sort(
-      (a, b) => a - b,
+  const teethTreated = new Set(treated.map((line) => line.tooth));
+  const untreatedTeeth = [
+    ...new Set(
+      untreated.map((line) => line.tooth).filter((tooth) => tooth !== null && !teethTreated.has(tooth)),
     ),
-    untreatedActs: untreated.filter((line) => line.tooth === null).map(lineLabel),
+  ].sort((a, b) => (a as number) - (b as number)) as number[];
+  return {
+    treated,
+    untreatedTeeth,
+    untreatedActs: untreated
+      .filter((line) => line.tooth === null || teethTreated.has(line.tooth))
+      .map((line) => (line.tooth === null ? lineLabel(line) : `${lineLabel(line)} (dent ${line.tooth})`)),
   };
 }
 
