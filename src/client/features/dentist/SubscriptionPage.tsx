@@ -86,7 +86,9 @@ export function DentistSubscriptionPage() {
     return <LoadError title="Impossible de charger votre abonnement" onRetry={() => void query.refetch()} />;
   const { subscription, plans, next_payment_ttc_cents } = query.data;
   const waiting = paid && !live;
-  const mayCheckout = subscription !== null && !live && !waiting;
+  // While the confirmation is awaited, no second checkout (the server refuses one anyway once the
+  // payment is known); after two minutes without it, « S'abonner » comes back.
+  const mayCheckout = subscription !== null && !live && !(waiting && !late);
 
   return (
     <>
@@ -102,7 +104,7 @@ export function DentistSubscriptionPage() {
         </Alert>
       ) : paid ? (
         <Alert variant="success" className="mb-6" title="Paiement accepté">
-          Merci ! Votre abonnement est actif. Votre facture est disponible ci-dessous.
+          Merci ! Votre abonnement est actif. Sa facture s'affiche ci-dessous dès qu'elle est émise.
         </Alert>
       ) : null}
       <div className="grid gap-6">

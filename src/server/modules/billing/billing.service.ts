@@ -1,3 +1,4 @@
+import { amountsOfTotal } from "../../../shared/domain/invoices";
 import {
   applySnapshot,
   GRACE_DAYS,
@@ -337,7 +338,9 @@ export async function handleWebhook(
         if (paid !== price.ttcCents)
           deps.log.error(
             { event: event.id, paid_cents: paid, plan_ttc_cents: price.ttcCents },
-            "paiement : montant payé différent du prix TTC de la formule (facture établie sur le montant payé)",
+            paid > 0 && !amountsOfTotal(paid).exact
+              ? "paiement : montant payé différent du prix TTC de la formule (facture d'un centime de moins : aucun montant HT ne donne ce total)"
+              : "paiement : montant payé différent du prix TTC de la formule (facture établie sur le montant payé)",
           );
         if (!(paid > 0)) break;
         const issued = await issueInvoice(

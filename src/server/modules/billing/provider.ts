@@ -1,5 +1,9 @@
 import Stripe from "stripe";
-import type { PlanId, SubscriptionSnapshot } from "../../../shared/domain/subscription";
+import {
+  type PlanId,
+  type SubscriptionSnapshot,
+  statusFromProvider,
+} from "../../../shared/domain/subscription";
 
 /**
  * The payment provider behind a small port (ADR 044): what the subscription needs of it, nothing
@@ -156,8 +160,12 @@ export class StripeProvider implements BillingProvider {
 
   async liveSubscriptionOf(customerId: string) {
     const list = await this.stripe.subscriptions.list({ customer: customerId, status: "all", limit: 10 });
+    // Only a state Sourio applies (an `incomplete` one, its first payment still pending, is not one).
     const live = list.data
-      .filter((sub) => sub.status !== "canceled" && sub.status !== "incomplete_expired")
+      .filter((sub) => {
+        const status = statusFromProvider(sub.status);
+        return status !== null && status !== "canceled";
+      })
       .sort((a, b) => b.created - a.created)[0];
     return live ? this.subscriptionOf(live, new Date()) : null;
   }

@@ -643,9 +643,9 @@ export class StripeStandIn {
       `${refused}
       ${
         session.taxed
-          ? `<p>${escapeHtml(price.name)} : <strong>${formatEuros(price.ttcCents)} TTC ${price.period}</strong>
+          ? `<p>${escapeHtml(price.name)}&#8239;: <strong>${formatEuros(price.ttcCents)} TTC ${price.period}</strong>
       (${formatEuros(price.htCents)} HT + ${formatEuros(price.vatCents)} de TVA à 20 %).</p>`
-          : `<p>${escapeHtml(price.name)} : <strong>${formatEuros(price.htCents)} ${price.period}</strong>, sans taxe.</p>`
+          : `<p>${escapeHtml(price.name)}&#8239;: <strong>${formatEuros(price.htCents)} ${price.period}</strong>, sans taxe.</p>`
       }
       <form method="post">
         <fieldset>
