@@ -40,7 +40,7 @@ export const PUBLIC_FIGURE_UNMEASURED = {
   first_offer_hours: `Pas encore assez de données pour ce chiffre (${PUBLIC_FIGURE_MIN_SAMPLE} cas au moins).`,
   saving: `Pas encore assez de données pour ce chiffre (${PUBLIC_FIGURE_MIN_SAMPLE} cas au moins).`,
   verified_dentists: "Aucun dentiste n'a encore été vérifié par l'équipe.",
-  rating: `Pas encore assez de données pour ce chiffre (${PUBLIC_FIGURE_MIN_SAMPLE} cas au moins).`,
+  rating: `Pas encore assez d'avis pour ce chiffre (${PUBLIC_FIGURE_MIN_SAMPLE} au moins).`,
 } as const satisfies Record<keyof typeof PUBLIC_FIGURE_METHODS, string>;
 
 /** The public figures' names. */

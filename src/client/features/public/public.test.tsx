@@ -280,12 +280,13 @@ describe("landing figures (content + GET /api/public/stats)", () => {
     expect(await screen.findByText("42")).toBeInTheDocument();
     expect(figure("saving")).toContain("—");
     expect(figure("patients")).toContain("—");
-    // The medians and the average: fewer than 30 cases; the patients: fewer than 10 patients.
+    // The medians: fewer than 30 cases; the average: fewer than 30 reviews; the patients: fewer than 10.
     expect(PUBLIC_FIGURE_MIN_SAMPLE).toBe(30);
     expect(PATIENTS_FIGURE_MINIMUM).toBe(10);
     expect(
       screen.getAllByText("Pas encore assez de données pour ce chiffre (30 cas au moins)."),
-    ).toHaveLength(3);
+    ).toHaveLength(2);
+    expect(screen.getByText("Pas encore assez d'avis pour ce chiffre (30 au moins).")).toBeInTheDocument();
     expect(
       screen.getByText("Pas encore assez de patients pour ce chiffre (10 au moins)."),
     ).toBeInTheDocument();
