@@ -72,6 +72,19 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   };
 }
 
+/** An administrator's session: Alex Admin, as the admin screens' tests sign in. */
+export function makeAdmin(): Profile {
+  return makeProfile({
+    id: "00000000-0000-4000-8000-0000000000ad",
+    email: "admin@sourio.fr",
+    role: null,
+    first_name: "Alex",
+    last_name: "Admin",
+    full_name: "Alex Admin",
+    is_admin: true,
+  });
+}
+
 /**
  * Stubs fetch to our own API: `me` is the session (null → 401), `handlers` answer other calls by
  * "METHOD /path". Unknown calls answer 404 in the API's error shape.

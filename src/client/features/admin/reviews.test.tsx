@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import { type ModerationReview, REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
-import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { json, makeAdmin, renderApp, stubApi } from "../../test/renderApp";
 import { spaced } from "../../test/text";
 
 /*
@@ -11,15 +11,7 @@ import { spaced } from "../../test/text";
  * text its author rewrote after the page was loaded is never published unread.
  */
 
-const admin = makeProfile({
-  id: "00000000-0000-4000-8000-0000000000ad",
-  email: "admin@sourio.fr",
-  role: null,
-  first_name: "Alex",
-  last_name: "Admin",
-  full_name: "Alex Admin",
-  is_admin: true,
-});
+const admin = makeAdmin();
 const ID = "88888888-8888-4888-8888-888888888888";
 const READ = "2026-12-04T09:00:00.000Z";
 const REWRITTEN = "2026-12-04T09:05:00.000Z";

@@ -2,22 +2,14 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { AdminSubscriptions } from "../../../shared/schemas/billing";
-import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { json, makeAdmin, renderApp, stubApi } from "../../test/renderApp";
 
 /*
  * /admin/subscriptions (issue 35): counts by state and the monthly recurring revenue, each
  * dentist's invoices opened under his line, the invoice register exported for the accountant.
  */
 
-const admin = makeProfile({
-  id: "00000000-0000-4000-8000-0000000000ad",
-  email: "admin@sourio.fr",
-  role: null,
-  first_name: "Alex",
-  last_name: "Admin",
-  full_name: "Alex Admin",
-  is_admin: true,
-});
+const admin = makeAdmin();
 const MARTIN = "55555555-5555-4555-8555-555555555555";
 const LEROY = "66666666-6666-4666-8666-666666666666";
 

@@ -210,6 +210,22 @@ describe("propositions sans lignes", () => {
   });
 });
 
+/**
+ * Worked example, no mutuelle: the devis HBLD734 on 36 and 46 at 800 € each (728 € left to pay on each,
+ * 1 456 €). Dr Roy treats 36 only at 700 € (628 €); Dr Petit both teeth at 700 € (1 256 €).
+ */
+function stubPartialOffer() {
+  const devis = [line("HBLD734", MOLAR, 36, 80_000), line("HBLD734", MOLAR, 46, 80_000)];
+  const roy = offer("r", "Anne Roy", [line("HBLD734", MOLAR, 36, 70_000)], "2026-11-22T09:00:00.000Z");
+  const petit = offer(
+    "p",
+    "Marc Petit",
+    [line("HBLD734", MOLAR, 36, 70_000), line("HBLD734", MOLAR, 46, 70_000)],
+    "2026-11-23T09:00:00.000Z",
+  );
+  stub(detail({ quote_amount_cents: 160_000, quote_lines: devis, offers: [roy, petit] }), null);
+}
+
 describe("comparaison par reste à charge", () => {
   const row = (criterion: string | RegExp) => {
     const header = screen.getByRole("rowheader", { name: criterion });
@@ -280,17 +296,7 @@ describe("comparaison par reste à charge", () => {
   });
 
   it("dit partielle une proposition qui ne traite pas toutes les dents du devis, sans la mettre en avant", async () => {
-    // Worked example, no mutuelle: the devis HBLD734 on 36 and 46 at 800 € each (728 € left to pay on
-    // each, 1 456 €). Dr Roy treats 36 only at 700 € (628 €); Dr Petit both teeth at 700 € (1 256 €).
-    const devis = [line("HBLD734", MOLAR, 36, 80_000), line("HBLD734", MOLAR, 46, 80_000)];
-    const roy = offer("r", "Anne Roy", [line("HBLD734", MOLAR, 36, 70_000)], "2026-11-22T09:00:00.000Z");
-    const petit = offer(
-      "p",
-      "Marc Petit",
-      [line("HBLD734", MOLAR, 36, 70_000), line("HBLD734", MOLAR, 46, 70_000)],
-      "2026-11-23T09:00:00.000Z",
-    );
-    stub(detail({ quote_amount_cents: 160_000, quote_lines: devis, offers: [roy, petit] }), null);
+    stubPartialOffer();
     renderApp(`${PAGE}/compare`);
     const table = await screen.findByRole("table", { name: /^Comparaison des propositions/ });
     // The whole offer first, although the partial one's total is lower.
@@ -316,15 +322,7 @@ describe("comparaison par reste à charge", () => {
   });
 
   it("sur la page de la demande aussi, la proposition partielle vient après et le dit", async () => {
-    const devis = [line("HBLD734", MOLAR, 36, 80_000), line("HBLD734", MOLAR, 46, 80_000)];
-    const roy = offer("r", "Anne Roy", [line("HBLD734", MOLAR, 36, 70_000)], "2026-11-22T09:00:00.000Z");
-    const petit = offer(
-      "p",
-      "Marc Petit",
-      [line("HBLD734", MOLAR, 36, 70_000), line("HBLD734", MOLAR, 46, 70_000)],
-      "2026-11-23T09:00:00.000Z",
-    );
-    stub(detail({ quote_amount_cents: 160_000, quote_lines: devis, offers: [roy, petit] }), null);
+    stubPartialOffer();
     renderApp(PAGE);
     expect(
       await within(await screen.findByRole("region", { name: "Mon devis" })).findByText(
