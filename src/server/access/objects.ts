@@ -9,13 +9,30 @@ import { isVerifiedDentist } from "./rules";
 
 /**
  * Who sees which object besides requests and documents (ADR 012): conversations are seen by their
- * two parties, appointments by their patient and their verified dentist, offers by the dentist who
+ * two parties (a dentist once verified), appointments by their patient and their verified dentist, offers by the dentist who
  * sent them and the patient of their request.
  */
 
 /** The column that binds a conversation to the actor's side of it. */
 export function conversationSide(actor: Actor): "c.patient_id" | "c.dentist_id" {
   return actor.profile.role === "dentist" ? "c.dentist_id" : "c.patient_id";
+}
+
+/**
+ * Whether the actor may read conversations at all: not a dentist whose verification is pending or
+ * was withdrawn (D6: an unverified dentist sees no patient data). His conversations stay, and open
+ * again once he is verified.
+ */
+export function readsConversations(actor: Actor): boolean {
+  return actor.profile.role !== "dentist" || isVerifiedDentist(actor.profile);
+}
+
+type ConversationsEb = ExpressionBuilder<Database & { c: Database["conversations"] }, "c">;
+
+/** The actor's conversations: his side of them, none for an unverified dentist. */
+export function conversationVisibleTo(eb: ConversationsEb, actor: Actor): Expression<SqlBool> {
+  if (!readsConversations(actor)) return eb.lit(false);
+  return eb(conversationSide(actor), "=", actor.userId);
 }
 
 /** The side the actor plays in appointments, or null (admins, unverified dentists: nothing). */
@@ -71,7 +88,7 @@ export const visibleObject = {
         .selectFrom("conversations as c")
         .select(sql.lit(1).as("one"))
         .where("c.id", "=", id)
-        .where(conversationSide(actor), "=", actor.userId),
+        .where((eb) => conversationVisibleTo(eb, actor)),
     ),
   /**
    * A review (issue 36): its author (patient), the dentist it is about once published (verified

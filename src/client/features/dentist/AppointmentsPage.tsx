@@ -3,6 +3,8 @@ import { useId } from "react";
 import type { Appointment } from "../../../shared/schemas/appointments";
 import { AppointmentCard } from "../../components/appointments/AppointmentCard";
 import { useListParams } from "../../components/dashboard/useListParams";
+// An unverified dentist sees the same explanation as on 'Demandes de devis'.
+import { VerifiedOnly } from "../../components/dashboard/VerificationPending";
 import { PageHeader } from "../../components/PageHeader";
 import { ListPagination } from "../../components/ui/DataTable";
 import { EmptyState } from "../../components/ui/EmptyState";
@@ -10,8 +12,6 @@ import { LoadError } from "../../components/ui/LoadError";
 import { Loading } from "../../components/ui/Loading";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { useUpcomingAppointments } from "../../lib/appointments";
-// An unverified dentist sees the same explanation as on 'Demandes de devis'.
-import { VerifiedOnly } from "./VerificationPending";
 
 /** /dentist/appointments 'Rendez-vous': those to confirm first, then those to come; pages of 10. */
 export function DentistAppointmentsPage() {

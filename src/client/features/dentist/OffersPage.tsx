@@ -8,6 +8,7 @@ import { formatListDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
 import type { DentistOfferItem } from "../../../shared/schemas/offers";
 import { parsePage } from "../../components/dashboard/useListParams";
+import { VerificationPending, VerifiedOnly } from "../../components/dashboard/VerificationPending";
 import { OfferStateBadge } from "../../components/OfferDetails";
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
@@ -17,7 +18,6 @@ import { LoadError } from "../../components/ui/LoadError";
 import { isApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useDentistOffers } from "./offersApi";
-import { VerificationPending, VerifiedOnly } from "./VerificationPending";
 import { WithdrawOfferDialog } from "./WithdrawOfferDialog";
 
 /*

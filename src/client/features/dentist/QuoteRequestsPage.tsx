@@ -14,6 +14,7 @@ import { formatListDate } from "../../../shared/format/dates";
 import { mayReply } from "../../../shared/policies/replies";
 import { DENTIST_MESSAGES, type DentistRequestSummary } from "../../../shared/schemas/dentist";
 import { useListParams } from "../../components/dashboard/useListParams";
+import { VerificationPending } from "../../components/dashboard/VerificationPending";
 import { LabelledSelect } from "../../components/OptionSelect";
 import { PageHeader } from "../../components/PageHeader";
 import {
@@ -29,7 +30,6 @@ import { SearchField } from "../../components/ui/SearchInput";
 import { NewBadge } from "../../components/ui/StatusBadge";
 import { type StatusFilter, useDentistRequests } from "./api";
 import { quoteAmountText, RequestStatusBadge } from "./requestStatus";
-import { VerificationPending } from "./VerificationPending";
 
 const ALL = "all" as const;
 const URGENCY_TONES = { high: "red", medium: "gray", low: "gray" } as const;

@@ -2,6 +2,7 @@ import { MessagesSquare } from "lucide-react";
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import { CHAT_MESSAGES } from "../../../shared/schemas/conversations";
+import { VerificationPending } from "../../components/dashboard/VerificationPending";
 import { PageHeader } from "../../components/PageHeader";
 import { cn } from "../../lib/cn";
 import { useSession } from "../../lib/session";
@@ -44,6 +45,16 @@ export function MessagesScreen({ area, selectedId, pathOf, listPath }: MessagesS
       ),
     [setParams],
   );
+
+  // A dentist not verified (pending, or withdrawn) reads no conversation (D6): the server answers
+  // none; this says why.
+  if (area === "dentist" && profile && !profile.is_verified)
+    return (
+      <>
+        <PageHeader title="Mes messages" description={DESCRIPTIONS[area]} />
+        <VerificationPending />
+      </>
+    );
 
   return (
     <>

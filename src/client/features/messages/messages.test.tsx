@@ -420,6 +420,20 @@ describe("fil de la conversation", () => {
     expect(screen.queryByRole("textbox", { name: /^Votre message/ })).not.toBeInTheDocument();
   });
 
+  it("dit à un dentiste non vérifié (en attente ou vérification retirée) pourquoi il ne lit aucune conversation", async () => {
+    setup();
+    const { calls } = stubMessagesApi({ ...dentist, is_verified: false });
+    renderApp(`/dentist/messages/${C1}`);
+    expect(await screen.findByRole("heading", { name: "En attente de vérification" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Compléter mon profil" })).toHaveAttribute(
+      "href",
+      "/dentist/profile",
+    );
+    expect(screen.queryByRole("searchbox")).not.toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: /^Votre message/ })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.includes(C1))).toEqual([]);
+  });
+
   it("ouvre /dentist/messages/{id} avec la conversation et son lien vers la demande", async () => {
     await openThread(`/dentist/messages/${C1}`, dentist, {
       list: () =>

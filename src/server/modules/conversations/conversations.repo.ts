@@ -4,7 +4,7 @@ import type { TreatmentType } from "../../../shared/domain/treatments";
 import type { ChatMessage, ConversationSummary } from "../../../shared/schemas/conversations";
 import { cursorInstant, decodeCursor, encodeCursor } from "../../../shared/schemas/cursor";
 import type { Actor } from "../../access/actor";
-import { conversationSide } from "../../access/objects";
+import { conversationSide, conversationVisibleTo, readsConversations } from "../../access/objects";
 import { requestVisibleTo } from "../../access/requests";
 import { isVerifiedDentist } from "../../access/rules";
 import { runCompiled } from "../../db/compiled";
@@ -16,8 +16,8 @@ import type { Database } from "../../db/types";
 
 /**
  * Conversations between a patient and a dentist about a request (ADR 007). Every query is
- * bound to the actor as one of the two parties: anyone else gets nothing (→ 404), whatever id
- * they try.
+ * bound to the actor as one of the two parties (`conversationVisibleTo`): anyone else, and a dentist
+ * not verified (D6), gets nothing (→ 404), whatever id they try.
  */
 
 type C = ExpressionBuilder<Database & { c: Database["conversations"] }, "c">;
@@ -121,6 +121,8 @@ function conversationQueries(db: Db, actor: Actor) {
   const me = actor.userId;
   // A person is on one side: patients talk to dentists and dentists to patients.
   const mySide = conversationSide(actor);
+  // That side's conversations; none for an unverified dentist (D6).
+  const mine = (eb: C) => conversationVisibleTo(eb, actor);
   const otherSide = actor.profile.role === "dentist" ? "c.patient_id" : "c.dentist_id";
 
   // What the messages' triggers keep on each conversation (migration 038): my unread messages and
@@ -151,7 +153,7 @@ function conversationQueries(db: Db, actor: Actor) {
       ])
       // Whether the request's page still opens for me: the rule its detail route applies (ADR 012).
       .select((eb) => sql<boolean>`(${requestVisibleTo(eb, actor)})`.as("request_visible"))
-      .where(mySide, "=", me);
+      .where(mine);
 
   /** Newest activity first, searchable by the other party's name, keyset-paged. */
   function pageQuery(options: ListOptions) {
@@ -178,12 +180,12 @@ function conversationQueries(db: Db, actor: Actor) {
       .limit(options.limit + 1);
   }
 
-  return { mySide, summaries, pageQuery };
+  return { mySide, mine, summaries, pageQuery };
 }
 
 export function conversationsRepo(db: Db, actor: Actor) {
   const me = actor.userId;
-  const { mySide, summaries, pageQuery } = conversationQueries(db, actor);
+  const { mySide, mine, summaries, pageQuery } = conversationQueries(db, actor);
 
   /** A summary's row, from the driver (dates as Date) or from a JSON aggregate (dates as text). */
   type Row = {
@@ -237,7 +239,9 @@ export function conversationsRepo(db: Db, actor: Actor) {
     const asJson = (query: ReturnType<typeof pageQuery>, who: string) =>
       db
         .selectNoFrom(jsonArrayFrom(query).as("rows"))
-        .$if(withTotal, (qb) => qb.select(unreadTotalQuery(db, who).as("unread_total")));
+        .$if(withTotal && readsConversations(actor), (qb) =>
+          qb.select(unreadTotalQuery(db, who).as("unread_total")),
+        );
     // The first page without a search is built and compiled once per side and size
     // (db/compiled.ts): only the person's id varies. A search or a cursor shapes the text.
     const [answer] =
@@ -288,7 +292,7 @@ export function conversationsRepo(db: Db, actor: Actor) {
         .selectFrom("conversations as c")
         .select(["c.patient_id", "c.dentist_id"])
         .where("c.id", "=", id)
-        .where(mySide, "=", me)
+        .where(mine)
         .forNoKeyUpdate()
         .executeTakeFirst();
       if (!row) return undefined;
@@ -309,7 +313,7 @@ export function conversationsRepo(db: Db, actor: Actor) {
           .innerJoin("conversations as c", "c.id", "m.conversation_id")
           .select("m.id")
           .where("m.conversation_id", "=", id)
-          .where(mySide, "=", me),
+          .where(mine),
         options.before
           ? db
               .selectFrom("messages as p")
@@ -335,7 +339,7 @@ export function conversationsRepo(db: Db, actor: Actor) {
               .selectFrom("conversations as c")
               .select("c.id")
               .whereRef("c.id", "=", "m.conversation_id")
-              .where(mySide, "=", me),
+              .where(mine),
           ),
         )
         .returning("m.id")
@@ -358,7 +362,7 @@ export function conversationsRepo(db: Db, actor: Actor) {
           "c.patient_id",
         ])
         .where("a.id", "=", attachmentId)
-        .where(mySide, "=", me)
+        .where(mine)
         .executeTakeFirst();
     },
   };

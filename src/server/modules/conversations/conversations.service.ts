@@ -142,6 +142,19 @@ export async function sendUnreadEmails(deps: UnreadMailDeps): Promise<number> {
       .updateTable("conversations as c")
       .set({ [notified]: deps.now })
       .where(claim.due)
+      // A dentist is told once verified (D6: his conversations are closed to him until then); the
+      // messages he left unread meanwhile are e-mailed about then.
+      .$if(side === "dentist", (qb) =>
+        qb.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("profiles as d")
+              .select("d.id")
+              .whereRef("d.id", "=", "c.dentist_id")
+              .where("d.is_verified", "=", true),
+          ),
+        ),
+      )
       .where((eb) =>
         eb.exists(
           eb

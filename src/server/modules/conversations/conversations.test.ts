@@ -412,3 +412,79 @@ describe("the link to the request from a conversation (ADR 012)", () => {
     expect((await get(`/api/dentist/requests/${other}`, eva)).statusCode).toBe(404);
   });
 });
+
+describe("a dentist whose verification was withdrawn (D6: no patient data)", () => {
+  it("reads none of his conversations, gets no live message nor e-mail, and finds them again once verified", async () => {
+    const lina = await patient(ctx.app, { first_name: "Lina" });
+    const marc = await dentist(ctx.app, { first_name: "Marc" });
+    const requestId = await requestBy(lina);
+    const reply = await post(`/api/dentist/requests/${requestId}/reply`, { message: "Bonjour Lina" }, marc);
+    const id = reply.json().conversation_id as string;
+    const sent = await send(id, lina, { body: "Voici ma radio" }, [
+      { name: "radio.png", type: "image/png", content: tinyPng() },
+    ]);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const attachment = sent.json().attachments[0].url as string;
+    const dashboard = async () => (await get("/api/dentist/dashboard", marc)).json();
+    expect((await get("/api/conversations", marc)).json()).toMatchObject({ unread_total: 1 });
+    expect((await dashboard()).unread_messages).toBe(1);
+
+    const admin = await signInAdmin(ctx.app);
+    const verification = (decision: string) =>
+      post(`/api/admin/dentists/${marc.id}/verification`, { decision }, admin);
+    expect((await verification("unverify")).json()).toMatchObject({ changed: true, is_verified: false });
+
+    // The list, the nav's count, the thread, its files, the receipts, writing: nothing is his.
+    expect((await get("/api/conversations", marc)).json()).toEqual({
+      items: [],
+      next_cursor: null,
+      unread_total: 0,
+    });
+    expect((await get(`/api/conversations/${id}/messages`, marc)).statusCode).toBe(404);
+    expect((await get(attachment, marc)).statusCode).toBe(404);
+    expect((await post(`/api/conversations/${id}/read`, {}, marc)).statusCode).toBe(404);
+    expect((await send(id, marc, { body: "Bonjour" })).statusCode).toBe(404);
+    // The dashboard names no patient and counts no message.
+    const board = await dashboard();
+    expect(board).toMatchObject({ verified: false, unread_messages: 0, recent_messages: [] });
+    expect(board.todo.conversations).toEqual({ count: 0, items: [] });
+
+    // Live: the patient writes; his socket (opened as unverified) hears nothing of it.
+    const base = await listenLocally(ctx.app);
+    const socket = await openSocket(base, marc.cookie);
+    const linaSocket = await openSocket(base, lina.cookie);
+    try {
+      const later = await send(id, lina, { body: "Vous êtes là\u202f?" });
+      expect(later.statusCode, later.body).toBe(201);
+      await expect.poll(() => linaSocket.events.some((e) => e.type === "message")).toBe(true);
+      // The push to both parties is one delivery: the patient's arrived, so his was decided.
+      expect(socket.events.filter((e) => e.type !== "ready" && e.type !== "heartbeat")).toEqual([]);
+    } finally {
+      socket.ws.close();
+      linaSocket.ws.close();
+    }
+
+    // No e-mail naming the patient while he is not verified; once verified, the one he is owed.
+    const mailsToMarc = () =>
+      ctx.outbox().filter((m) => m.includes(marc.email) && m.includes("vous a écrit"));
+    const deps = {
+      db: ctx.app.db,
+      mailer: ctx.app.mailer,
+      config: ctx.config,
+      now: new Date(Date.now() + 16 * 60_000),
+      log: { error() {} },
+    };
+    await sendUnreadEmails(deps);
+    expect(mailsToMarc()).toHaveLength(0);
+
+    expect((await verification("verify")).json()).toMatchObject({ changed: true, is_verified: true });
+    const back = (await get("/api/conversations", marc)).json();
+    expect(back.items.map((c: { id: string }) => c.id)).toEqual([id]);
+    expect(back.unread_total).toBe(2);
+    expect((await get(`/api/conversations/${id}/messages`, marc)).statusCode).toBe(200);
+    expect((await get(attachment, marc)).statusCode).toBe(200);
+    await sendUnreadEmails(deps);
+    expect(mailsToMarc()).toHaveLength(1);
+    expect(mailsToMarc()[0]).toContain("Lina");
+  });
+});

@@ -3,6 +3,7 @@ import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
 import type { TreatmentType } from "../../../shared/domain/treatments";
 import { TODO_LIMIT } from "../../../shared/schemas/dentist";
 import type { Actor } from "../../access/actor";
+import { conversationVisibleTo } from "../../access/objects";
 import { isVerifiedDentist, mayTakeNewWork } from "../../access/rules";
 import { runCompiled } from "../../db/compiled";
 import type { Db } from "../../db/index";
@@ -151,9 +152,10 @@ function dashboardQuery(db: Db, actor: Actor) {
     .where("a.dentist_id", "=", me)
     .where("a.status", "=", "pending")
     .where("a.awaiting", "=", "dentist");
+  // His conversations (none before he is verified, D6).
   const unreadConversations = db
     .selectFrom("conversations as c")
-    .where("c.dentist_id", "=", me)
+    .where((eb) => conversationVisibleTo(eb, actor))
     // His unread messages, kept on the conversation by the messages' triggers (migration 038).
     .where("c.dentist_unread", ">", 0);
   const unreadCount = unreadConversations.select(sql<number>`count(*)::int`.as("n"));
@@ -242,7 +244,7 @@ function dashboardNumbers(db: Db, actor: Actor) {
   const unread = db
     .selectFrom("conversations as c")
     .select(sql<number>`coalesce(sum(c.dentist_unread), 0)::int`.as("unread"))
-    .where("c.dentist_id", "=", me);
+    .where((eb) => conversationVisibleTo(eb, actor));
   // Open requests (sent to every verified dentist or to me, new or in review) and received this month.
   const tallies = db
     .selectFrom("request_tallies")

@@ -27,6 +27,11 @@ export class RealtimeHub {
   private readonly admins = new Set<string>();
   /** Connected verified dentists: told (without any content) when a request is sent. */
   private readonly dentists = new Set<string>();
+  /**
+   * Connected dentists not verified (pending, or verification withdrawn): no patient data reaches
+   * them (D6), so no message, read receipt, unread count or appointment of their conversations.
+   */
+  private readonly unverified = new Set<string>();
   private readonly heartbeat: NodeJS.Timeout;
   /**
    * Closes counted (closeSessionsOf), and when each person's last one happened: a socket whose
@@ -77,22 +82,23 @@ export class RealtimeHub {
   }
 
   /**
-   * A socket of a person, opened under the rights its upgrade checked. `since`: the upgrade's mark;
-   * when the person's sessions changed meanwhile, it is closed at once like the others were.
+   * A socket of a person, opened under the rights its upgrade checked (a change of them closes it:
+   * the `sessions` event). `since`: the upgrade's mark; when the person's sessions changed
+   * meanwhile, it is closed at once like the others were.
    */
   add(
     userId: string,
     socket: WebSocket,
-    isAdmin = false,
-    isVerifiedDentist = false,
+    rights: { isAdmin: boolean; dentist: "verified" | "unverified" | null },
     since?: UpgradeMark,
   ): void {
     if (since && this.closedSince(userId, since)) {
       socket.close(SESSION_CHANGED, "session modifiée");
       return;
     }
-    if (isAdmin) this.admins.add(userId);
-    if (isVerifiedDentist) this.dentists.add(userId);
+    if (rights.isAdmin) this.admins.add(userId);
+    if (rights.dentist === "verified") this.dentists.add(userId);
+    if (rights.dentist === "unverified") this.unverified.add(userId);
     let set = this.sockets.get(userId);
     if (!set) {
       set = new Set();
@@ -107,6 +113,7 @@ export class RealtimeHub {
         this.sockets.delete(userId);
         this.admins.delete(userId);
         this.dentists.delete(userId);
+        this.unverified.delete(userId);
       }
     });
     this.send(socket, { type: "ready", user_id: userId });
@@ -169,7 +176,8 @@ export class RealtimeHub {
       for (const userId of this.dentists) this.sendTo(userId, { type: "requests" });
       return;
     }
-    const here = event.userIds.filter((id) => this.sockets.has(id));
+    // The parties connected here, but an unverified dentist: what follows is patient data (D6).
+    const here = event.userIds.filter((id) => this.sockets.has(id) && !this.unverified.has(id));
     if (here.length === 0) return;
     if (event.kind === "appointment") {
       for (const userId of here)

@@ -35,13 +35,13 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
       if (!actor) return socket.close(4401, "non connecté");
       // The client sends nothing; anything it sends is ignored.
       socket.on("message", () => {});
-      app.hub.add(
-        actor.userId,
-        socket,
-        actor.profile.is_admin,
-        isVerifiedDentist(actor.profile),
-        marks.get(request),
-      );
+      const dentist =
+        actor.profile.role !== "dentist"
+          ? null
+          : isVerifiedDentist(actor.profile)
+            ? "verified"
+            : "unverified";
+      app.hub.add(actor.userId, socket, { isAdmin: actor.profile.is_admin, dentist }, marks.get(request));
     },
   );
 }

@@ -1,9 +1,9 @@
+import { VerificationPending } from "../../../components/dashboard/VerificationPending";
 import { PageHeader } from "../../../components/PageHeader";
 import { LoadError } from "../../../components/ui/LoadError";
 import { useSession } from "../../../lib/session";
 import { useDentistDashboard } from "../api";
 import { TodoCard } from "../TodoCard";
-import { VerificationPending } from "../VerificationPending";
 import { NextAppointments, RecentMessages, RecentRequests } from "./DashboardLists";
 import { MonthlyPerformance, PracticeStatus } from "./PracticeCards";
 

@@ -5,6 +5,7 @@ import { treatmentLabel } from "../../../../shared/domain/treatments";
 import { type DraftLine, fromLineDtos } from "../../../../shared/forms/quoteLines";
 import type { DentistRequestDetail } from "../../../../shared/schemas/dentist";
 import type { MyOffer } from "../../../../shared/schemas/offers";
+import { VerificationPending } from "../../../components/dashboard/VerificationPending";
 import { PageHeader } from "../../../components/PageHeader";
 import { Button } from "../../../components/ui/Button";
 import { LoadError } from "../../../components/ui/LoadError";
@@ -16,7 +17,6 @@ import { DentistBackButton, DentistRequestLoader } from "../DentistRequestLoader
 import type { ReuseRequest } from "../OfferLinesField";
 import { useMyOffer } from "../offersApi";
 import { PatientQuoteCard } from "../PatientQuoteCard";
-import { VerificationPending } from "../VerificationPending";
 import { DocumentsCard } from "./DocumentsCard";
 import { OfferSection } from "./OfferSection";
 import { PatientPanel } from "./PatientPanel";

@@ -1,9 +1,9 @@
 import { Clock } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Button } from "../../components/ui/Button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
 import { useSession } from "../../lib/session";
+import { Button } from "../ui/Button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/Card";
 
 /** An unverified dentist sees no patient data (ADR 012); this card says why and leads to the profile. */
 export function VerificationPending({ headingLevel = "h2" }: { headingLevel?: "h2" | "h3" }) {
