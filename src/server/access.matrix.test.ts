@@ -256,6 +256,15 @@ const TABLE: Record<string, Rows> = {
     "req:namedA":      patients(200, 404),
     "req:openB":       patients(404, 200),
   },
+  // Sending a request addressed to one dentist to all (ADR 073). No body here: 400 to the owner,
+  // 404 to anyone else's request before the body is looked at.
+  "POST /api/patient/requests/{id}/open-to-all": {
+    "req:openA":       patients(400, 404),
+    "req:finishedA":   patients(400, 404),
+    "req:cancelledA":  patients(400, 404),
+    "req:namedA":      patients(400, 404),
+    "req:openB":       patients(404, 400),
+  },
   "DELETE /api/patient/requests/{id}": {
     "req:openA":       patients(200, 404),
     "req:finishedA":   patients(409, 404),

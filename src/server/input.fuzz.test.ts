@@ -331,6 +331,13 @@ const TARGETS: Target[] = [
     }),
   },
   {
+    // A request addressed to one dentist sent to all, with the new consent (ADR 073).
+    route: "POST /api/patient/requests/{id}/open-to-all",
+    actor: "patientA",
+    param: (w) => w.requests.namedA,
+    body: () => ({ consent: true }),
+  },
+  {
     // Issue 34: a document's type corrected by its patient (not to 'quote': no reading queued).
     route: "PATCH /api/patient/requests/{id}/documents/{documentId}",
     actor: "patientA",

@@ -18,6 +18,8 @@ export const AUDIT_LABELS = {
   "retention.run": "Durées de conservation appliquées",
   "request.deleted": "Demande supprimée par le patient",
   "request.consent_withdrawn": "Consentement retiré par le patient, demande annulée",
+  "request.opened_to_all":
+    "Demande envoyée par le patient à tous les dentistes vérifiés, nouveau consentement",
   "request.document_type_changed": "Type d'un document corrigé par le patient",
   "account.password_changed": "Mot de passe modifié",
   "account.password_change_refused": "Changement de mot de passe refusé (mot de passe actuel incorrect)",

@@ -33,6 +33,18 @@ export function takingNewRequests(eb: ExpressionBuilder<Database, "profiles">, n
   );
 }
 
+/**
+ * SQL: the `profiles` row is a dentist a patient may address a request to at `now`, and whom a
+ * request addressed to him reaches: verified (D6) and taking new requests (issue 35).
+ */
+export function addressableDentist(eb: ExpressionBuilder<Database, "profiles">, now: Date) {
+  return eb.and([
+    eb("profiles.role", "=", "dentist"),
+    eb("profiles.is_verified", "=", true),
+    takingNewRequests(eb, now),
+  ]);
+}
+
 /** The row's state in the domain's terms. */
 export function stateOfRow(row: SubscriptionRow): SubscriptionState {
   return {

@@ -199,6 +199,22 @@ export const CONSENT_MESSAGES = {
   notOpen: "Cette demande est terminée ou annulée : elle n'est déjà plus partagée.",
 } as const;
 
+/**
+ * Sending a request addressed to one dentist to every verified dentist (the patient's request page):
+ * the dentist chosen may no longer receive requests (his verification withdrawn, his subscription
+ * lapsed), and then nobody sees it. A new consent, for every verified dentist, is given with it.
+ */
+export const OPEN_TO_ALL_MESSAGES = {
+  consentRequired:
+    "Veuillez accepter que vos documents soient consultés par les dentistes vérifiés pour leur envoyer votre demande.",
+  done: "Votre demande est envoyée à tous les dentistes vérifiés.",
+  notOpen: "Cette demande est terminée ou annulée : elle ne peut plus être envoyée à d'autres dentistes.",
+} as const;
+
+export const openToAllBodySchema = z.object({
+  consent: z.literal(true, { error: OPEN_TO_ALL_MESSAGES.consentRequired }),
+});
+
 export const requestDetailSchema = requestSummarySchema.extend({
   description: z.string(),
   budget: z.string(),
@@ -207,7 +223,18 @@ export const requestDetailSchema = requestSummarySchema.extend({
   quote_lines: z.array(quoteLineDtoSchema),
   /** The date of the devis (its lines' tariff day), when the patient entered its lines. */
   quote_date: z.string().nullable(),
-  recipient: z.object({ id: z.string(), full_name: z.string(), city: z.string().nullable() }).nullable(),
+  recipient: z
+    .object({
+      id: z.string(),
+      full_name: z.string(),
+      city: z.string().nullable(),
+      /**
+       * Whether this dentist receives new requests now (verified, subscription not lapsed): while
+       * he does not, nobody sees the request until it is sent to every verified dentist.
+       */
+      taking_requests: z.boolean(),
+    })
+    .nullable(),
   updated_at: z.string(),
   documents: z.array(documentSchema),
   /** The access log's first page (ACCESS_LOG_PAGE_SIZE rows, newest first); the others by its route. */

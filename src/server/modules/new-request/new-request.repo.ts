@@ -2,7 +2,7 @@ import type { Transaction } from "kysely";
 import type { DocumentType, Urgency } from "../../../shared/domain/requests";
 import type { TreatmentType } from "../../../shared/domain/treatments";
 import type { Actor } from "../../access/actor";
-import { takingNewRequests } from "../../access/subscription";
+import { addressableDentist } from "../../access/subscription";
 import type { Database } from "../../db/types";
 import type { StoredFile } from "../../http/uploads";
 
@@ -22,9 +22,7 @@ export const newRequestRepo = {
       .selectFrom("profiles")
       .select(["id", "full_name"])
       .where("id", "=", id)
-      .where("role", "=", "dentist")
-      .where("is_verified", "=", true)
-      .where((eb) => takingNewRequests(eb, now))
+      .where((eb) => addressableDentist(eb, now))
       .executeTakeFirst();
     return dentist?.full_name;
   },

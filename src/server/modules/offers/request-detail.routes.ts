@@ -60,6 +60,7 @@ export async function requestDetailRoutes(app: FastifyInstance): Promise<void> {
               id: row.recipient_dentist_id,
               full_name: row.recipient_name ?? "",
               city: row.recipient_city ?? null,
+              taking_requests: row.recipient_taking === true,
             }
           : null,
         documents: documents.map((d) => ({

@@ -6,7 +6,7 @@ import { keysMatchingLabel } from "../../../shared/format/search";
 import { parisToday } from "../../../shared/policies/offers";
 import { ACCESS_LOG_PAGE_SIZE } from "../../../shared/schemas/requests";
 import type { Actor } from "../../access/actor";
-import { takingNewRequests } from "../../access/subscription";
+import { addressableDentist } from "../../access/subscription";
 import { runCompiled } from "../../db/compiled";
 import { readingTextKeys } from "../../db/file-keys";
 import type { Db } from "../../db/index";
@@ -158,6 +158,14 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
           "r.recipient_dentist_id",
           "d.full_name as recipient_name",
           "d.city as recipient_city",
+          // Whether a request addressed to him reaches him now (null: not addressed to anyone).
+          (eb) =>
+            eb
+              .selectFrom("profiles")
+              .select(sql<boolean>`true`.as("yes"))
+              .whereRef("profiles.id", "=", "r.recipient_dentist_id")
+              .where((p) => addressableDentist(p, now))
+              .as("recipient_taking"),
           "r.consent_version",
           "r.consent_text",
           "r.consent_at",
@@ -238,6 +246,39 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
      * one transaction; undefined when it is not the actor's.
      */
     /** Cancels an open request; `withdrawConsent` records that the patient withdrew the consent. */
+    /**
+     * Sends an open request addressed to one dentist to every verified dentist, with the new consent
+     * that goes with it (ADR 073). The row when it changed or was already open to all; undefined when
+     * it is not open (or not the actor's).
+     */
+    async openToAll(id: string, consent: { version: string; text: string }) {
+      const changed = await db
+        .updateTable("requests")
+        .set({
+          recipient_dentist_id: null,
+          consent_version: consent.version,
+          consent_text: consent.text,
+          consent_at: now,
+          updated_at: now,
+        })
+        .where("id", "=", id)
+        .where("patient_id", "=", actor.userId)
+        .where("status", "in", ["new", "in_review"])
+        .where("recipient_dentist_id", "is not", null)
+        .returning(["id"])
+        .executeTakeFirst();
+      if (changed) return { changed: true };
+      const already = await db
+        .selectFrom("requests")
+        .select("id")
+        .where("id", "=", id)
+        .where("patient_id", "=", actor.userId)
+        .where("status", "in", ["new", "in_review"])
+        .where("recipient_dentist_id", "is", null)
+        .executeTakeFirst();
+      return already ? { changed: false } : undefined;
+    },
+
     async cancel(id: string, options: { withdrawConsent?: boolean } = {}) {
       return db.transaction().execute(async (trx) => {
         const cancelled = await trx
@@ -309,9 +350,7 @@ export async function listVerifiedDentists(db: Db, now: Date) {
   return db
     .selectFrom("profiles")
     .select(["id", "full_name", "city", "specialties", "practice_postcode"])
-    .where("role", "=", "dentist")
-    .where("is_verified", "=", true)
-    .where((eb) => takingNewRequests(eb, now))
+    .where((eb) => addressableDentist(eb, now))
     .orderBy("full_name")
     .limit(500)
     .execute();

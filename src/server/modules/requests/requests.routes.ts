@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { CONSENT_VERSION, consentText } from "../../../shared/domain/consent";
 import { DASHBOARD_LIST_SIZE } from "../../../shared/domain/limits";
 import { mayCancelRequest, mayDeleteRequest } from "../../../shared/policies/requests";
 import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
@@ -8,6 +9,8 @@ import {
   accessLogPageSchema,
   accessLogQuerySchema,
   CONSENT_MESSAGES,
+  OPEN_TO_ALL_MESSAGES,
+  openToAllBodySchema,
   patientDashboardSchema,
   REQUEST_NOT_FOUND,
   requestListQuerySchema,
@@ -17,6 +20,7 @@ import {
 } from "../../../shared/schemas/requests";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
+import { requireVisible } from "../../access/guards";
 import { guardedRoutes } from "../../access/route";
 import { AppError, notFound } from "../../errors";
 import { sortDentists, withDistance } from "../../geo/distance";
@@ -101,6 +105,39 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         );
       }
       return { id, status: "cancelled" as const };
+    },
+  });
+
+  patient.post("/api/patient/requests/:id/open-to-all", {
+    summary:
+      "Envoyer à tous les dentistes vérifiés une demande ouverte adressée à un seul dentiste (nouveau consentement)",
+    params: idParams,
+    body: openToAllBodySchema,
+    // Someone else's request: 404 before the body is looked at.
+    preValidation: requireVisible("request", NOT_FOUND),
+    response: {
+      200: z.object({ id: z.string(), message: z.string() }),
+      409: errorBodySchema,
+    },
+    handler: async (request, _reply, actor) => {
+      const { requests, id } = await ownRequest(actor, request.params.id);
+      const consent = {
+        version: CONSENT_VERSION,
+        text: consentText({ brand: app.config.brandName, dentistName: null }),
+      };
+      const opened = await requests.openToAll(id, consent);
+      if (!opened) throw new AppError(409, "CONFLICT", OPEN_TO_ALL_MESSAGES.notOpen);
+      if (opened.changed) {
+        await writeAudit(app.db, {
+          actorId: actor.userId,
+          action: "request.opened_to_all",
+          subjectType: "request",
+          subjectId: id,
+        });
+        // The verified dentists' lists have one more request (no content in the event).
+        void app.bus.publish({ kind: "requests" }).catch(() => {});
+      }
+      return { id, message: OPEN_TO_ALL_MESSAGES.done };
     },
   });
 

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONSENT_VERSION, consentText } from "../../../shared/domain/consent";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
-import { CONSENT_MESSAGES } from "../../../shared/schemas/requests";
+import { startTrial } from "../../../shared/domain/subscription";
+import { CONSENT_MESSAGES, OPEN_TO_ALL_MESSAGES } from "../../../shared/schemas/requests";
+import { columnsOfState } from "../../access/subscription";
 import { fakeExe, pdfOfSize, tinyPdf, tinyPng } from "../../testing/files";
 import { appPerFile, postRequest } from "../../testing/harness";
 import { api, patient, people, signInAdmin, type Who } from "../../testing/people";
@@ -377,5 +379,87 @@ describe("documents", () => {
     });
     expect((await get(`/api/documents/${docId}/file`, who.drA?.cookie)).statusCode).toBe(404);
     expect((await get(`/api/documents/${docId}/file`, who.alice?.cookie)).statusCode).toBe(200);
+  });
+});
+
+describe("sending a request addressed to one dentist to every verified dentist (ADR 073)", () => {
+  const { post } = api(ctx);
+  const detail = async (id: string, as: Who) => (await get(`/api/patient/requests/${id}`, as)).json();
+  const listedFor = async (as: Who) =>
+    (await get("/api/dentist/requests", as)).json().items.map((i: { id: string }) => i.id) as string[];
+
+  it("says when the dentist chosen no longer receives it, and opens it to all with a new consent", async () => {
+    const lea = await patient(ctx.app, { first_name: "Léa" });
+    who.lea = lea;
+    const [named, other] = [who.drA as Who, who.drB as Who];
+    const id = await createFor("lea", { recipient: named.id });
+    expect((await detail(id, lea)).recipient).toMatchObject({ id: named.id, taking_requests: true });
+    expect(await listedFor(other)).not.toContain(id);
+
+    // His verification withdrawn: the request reaches nobody, and the page says so.
+    const withdrawn = await post(
+      `/api/admin/dentists/${named.id}/verification`,
+      { decision: "unverify" },
+      who.admin,
+    );
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect((await detail(id, lea)).recipient).toMatchObject({ id: named.id, taking_requests: false });
+
+    // Without the new consent: refused on the field, nothing changed.
+    const refused = await post(`/api/patient/requests/${id}/open-to-all`, {}, lea);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields.consent).toBe(OPEN_TO_ALL_MESSAGES.consentRequired);
+    expect((await detail(id, lea)).recipient).not.toBeNull();
+    // Another patient: 404, whatever the body.
+    expect(
+      (await post(`/api/patient/requests/${id}/open-to-all`, { consent: true }, who.alice)).statusCode,
+    ).toBe(404);
+
+    const opened = await post(`/api/patient/requests/${id}/open-to-all`, { consent: true }, lea);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toEqual({ id, message: OPEN_TO_ALL_MESSAGES.done });
+    const after = await detail(id, lea);
+    expect(after.recipient).toBeNull();
+    expect(after.consent).toMatchObject({
+      version: CONSENT_VERSION,
+      text: consentText({ brand: ctx.config.brandName, dentistName: null }),
+      withdrawn_at: null,
+    });
+    expect(await listedFor(other)).toContain(id);
+    expect((await get(`/api/dentist/requests/${id}`, other)).statusCode).toBe(200);
+    const audit = await ctx.app.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("subject_id", "=", id)
+      .where("action", "=", "request.opened_to_all")
+      .execute();
+    expect(audit).toHaveLength(1);
+
+    // Again (a second click): nothing more to do, no second audit row.
+    expect((await post(`/api/patient/requests/${id}/open-to-all`, { consent: true }, lea)).statusCode).toBe(
+      200,
+    );
+    // Once cancelled: a French 409.
+    expect((await post(`/api/patient/requests/${id}/cancel`, undefined, lea)).statusCode).toBe(200);
+    const closed = await post(`/api/patient/requests/${id}/open-to-all`, { consent: true }, lea);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().error.message).toBe(OPEN_TO_ALL_MESSAGES.notOpen);
+  });
+
+  it("tells too when the dentist chosen is verified but his trial or subscription lapsed", async () => {
+    const mael = await patient(ctx.app, { first_name: "Maël" });
+    who.mael = mael;
+    const named = who.drB as Who;
+    const id = await createFor("mael", { recipient: named.id });
+    expect((await detail(id, mael)).recipient.taking_requests).toBe(true);
+    const now = ctx.app.clock();
+    await ctx.app.db
+      .insertInto("subscriptions")
+      .values({
+        dentist_id: named.id,
+        ...columnsOfState(startTrial(new Date(now.getTime() - 60 * 86_400_000)), now),
+      })
+      .execute();
+    expect((await detail(id, mael)).recipient.taking_requests).toBe(false);
   });
 });

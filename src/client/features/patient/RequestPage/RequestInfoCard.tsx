@@ -3,6 +3,7 @@ import { treatmentLabel } from "../../../../shared/domain/treatments";
 import { formatEuros } from "../../../../shared/format/money";
 import type { RequestDetail } from "../../../../shared/schemas/requests";
 import { Detail, DetailsCard } from "../../../components/request/RequestParts";
+import { mayOpenToAll, OpenToAllButton } from "./OpenToAll";
 
 /** The budget is shown with the euro sign; the patient's own text is kept as typed. */
 export function withEuroSign(budget: string): string {
@@ -29,6 +30,11 @@ export function RequestInfoCard({ request }: { request: RequestDetail }) {
         {request.recipient
           ? [request.recipient.full_name, request.recipient.city].filter(Boolean).join(" — ")
           : "Tous les dentistes vérifiés"}
+        {request.recipient?.taking_requests && mayOpenToAll(request) ? (
+          <span className="mt-2 block">
+            <OpenToAllButton request={request} label="Envoyer aussi à tous les dentistes vérifiés" />
+          </span>
+        ) : null}
       </Detail>
       {request.description ? (
         <Detail label="Description" wide multiline>

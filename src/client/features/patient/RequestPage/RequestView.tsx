@@ -14,6 +14,7 @@ import { AccessLogCard } from "./AccessLogCard";
 import { BookingCard } from "./BookingCard";
 import { DocumentsCard } from "./DocumentsCard";
 import { ManageRequest } from "./ManageRequest";
+import { RecipientUnavailable } from "./OpenToAll";
 import { RepliesCard } from "./RepliesCard";
 import { RequestInfoCard } from "./RequestInfoCard";
 
@@ -49,6 +50,7 @@ export function RequestView({ request }: { request: RequestDetail }) {
       ) : null}
 
       <div className="grid items-start gap-6 lg:grid-cols-3">
+        <RecipientUnavailable request={request} />
         <OffersCard request={request} comparison={comparison.data} />
         <RequestInfoCard request={request} />
         <DocumentsCard request={request} />

@@ -25,6 +25,7 @@ export {
   useAccessLogPage,
   useCancelRequest,
   useDeleteRequest,
+  useOpenToAll,
   usePatientDashboard,
   usePatientRequest,
   usePatientRequests,

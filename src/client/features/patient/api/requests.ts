@@ -94,6 +94,24 @@ export function useWithdrawConsent(id: string) {
 }
 
 /**
+ * POST /api/patient/requests/:id/open-to-all (ADR 073): a request addressed to one dentist is sent
+ * to every verified dentist, with the patient's new consent; 409 once it is finished or cancelled.
+ */
+export function useOpenToAll(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<{ id: string; message: string }>(`/api/patient/requests/${encodeURIComponent(id)}/open-to-all`, {
+        method: "POST",
+        body: { consent: true },
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+    },
+  });
+}
+
+/**
  * DELETE /api/patient/requests/:id (issue 14): the request, its documents, offers and
  * conversations are erased; 409 (French message) once an offer on it was accepted.
  */
