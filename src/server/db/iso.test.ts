@@ -127,6 +127,7 @@ describe("the lists' rows read from JSON", () => {
       last_attachment_count: 0,
       unread_count: 0,
       request_visible: true,
+      other_status: "active" as const,
     };
     const { pageOf } = conversationsRepo({} as never, actor);
     countDates();

@@ -18,6 +18,9 @@ export const CHAT_MESSAGES = {
   notFound: "Conversation introuvable.",
   /** The other party erased their account (the conversation stays, security/erasure). */
   otherErased: "Ce compte a été supprimé : vous ne pouvez plus écrire dans cette conversation.",
+  /** The dentist's verification was withdrawn (D6): he reads nothing until verified again. */
+  otherUnverified:
+    "Ce dentiste n'est plus vérifié sur Sourio : vous ne pouvez pas lui écrire pour le moment.",
   sendFailed: "Impossible d'envoyer le message",
   loadFailed: "Impossible de charger les messages",
 } as const;
@@ -73,6 +76,11 @@ export const conversationSummarySchema = z.object({
    * him (ADR 012); the conversation stays readable.
    */
   request_visible: z.boolean(),
+  /**
+   * The other party: active; erased (their account deleted: the conversation stays readable, no
+   * new message); or, for a patient, a dentist no longer verified (he reads nothing meanwhile, D6).
+   */
+  other_status: z.enum(["active", "erased", "unverified"]),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 

@@ -8,6 +8,7 @@ import type {
   ConversationSummary,
   MessagePage,
 } from "../../../shared/schemas/conversations";
+import { CHAT_MESSAGES } from "../../../shared/schemas/conversations";
 import { closeRealtime, setRealtimeSocketFactory } from "../../lib/realtime";
 import { FakeSocket, FakeXhr, fakeFile as file } from "../../test/fakes";
 import { json, makeProfile, renderApp, stubApi, toResponse } from "../../test/renderApp";
@@ -46,6 +47,7 @@ function conversation(overrides: Partial<ConversationSummary> = {}): Conversatio
     last_message_at: "2026-03-12T08:05:00.000Z",
     unread_count: 2,
     request_visible: true,
+    other_status: "active",
     ...overrides,
   };
 }
@@ -488,6 +490,30 @@ describe("lien « Voir la demande » de l'en-tête", () => {
 });
 
 describe("écrire un message", () => {
+  it.each([
+    ["unverified", CHAT_MESSAGES.otherUnverified],
+    ["erased", CHAT_MESSAGES.otherErased],
+  ] as const)(
+    "dit pourquoi on ne peut plus écrire quand le message ne serait pas lu (%s)",
+    async (status, text) => {
+      setup();
+      stubMessagesApi(patient, {
+        thread: (_url, id) =>
+          json(200, {
+            conversation: conversation({ id, other_status: status }),
+            items: THREAD,
+            has_more: false,
+          } satisfies MessagePage),
+      });
+      renderApp(`/patient/messages?c=${C1}`);
+      expect(await screen.findByText((_, element) => element?.textContent === text)).toBeInTheDocument();
+      // The thread stays readable; nothing to type into.
+      const thread = screen.getByRole("region", { name: /^Messages avec / });
+    expect(within(thread).getAllByRole("listitem").length).toBeGreaterThanOrEqual(THREAD.length);
+      expect(screen.queryByRole("textbox", { name: /^Votre message/ })).not.toBeInTheDocument();
+    },
+  );
+
   it("Entrée envoie, Maj+Entrée va à la ligne", async () => {
     const { user, box } = await openThread();
     await user.type(box, "Première ligne{Shift>}{Enter}{/Shift}seconde ligne");

@@ -22,6 +22,9 @@ import type { Database } from "../../db/types";
 
 type C = ExpressionBuilder<Database & { c: Database["conversations"] }, "c">;
 
+/** What a message to the other party would meet (ConversationSummary's `other_status`). */
+type OtherStatus = ConversationSummary["other_status"];
+
 /** Messages of a conversation that `userId` has not read (written by the other party). */
 const unreadFor = (userId: string) => (eb: ExpressionBuilder<Database & { m: Database["messages"] }, "m">) =>
   eb.and([
@@ -118,7 +121,6 @@ interface ListOptions {
  * a compiled list (db/compiled.ts) builds them with a placeholder in place of the person's id.
  */
 function conversationQueries(db: Db, actor: Actor) {
-  const me = actor.userId;
   // A person is on one side: patients talk to dentists and dentists to patients.
   const mySide = conversationSide(actor);
   // That side's conversations; none for an unverified dentist (D6).
@@ -150,6 +152,11 @@ function conversationQueries(db: Db, actor: Actor) {
         // Kept by the attachments' triggers (migration 039): not counted per row.
         "last.attachment_count as last_attachment_count",
         sql<number>`${sql.ref(myUnread)}`.as("unread_count"),
+        // Whether a message to the other party would reach them (the rule `lockToWrite` applies).
+        sql<OtherStatus>`case when o.erased_at is not null then 'erased'
+          when o.role = 'dentist' and o.is_verified is not true then 'unverified' else 'active' end`.as(
+          "other_status",
+        ),
       ])
       // Whether the request's page still opens for me: the rule its detail route applies (ADR 012).
       .select((eb) => sql<boolean>`(${requestVisibleTo(eb, actor)})`.as("request_visible"))
@@ -216,6 +223,7 @@ export function conversationsRepo(db: Db, actor: Actor) {
     last_message_at: isoOf(row.last_message_at),
     unread_count: row.unread_count ?? 0,
     request_visible: row.request_visible === true,
+    other_status: row.other_status,
   });
 
   /** The page of `limit` summaries out of the `limit + 1` rows asked for, and the next page's cursor. */
@@ -283,11 +291,12 @@ export function conversationsRepo(db: Db, actor: Actor) {
 
     /**
      * The actor's conversation locked for a new message (`db` being the message's transaction; the
-     * lock the message's own update of the row takes anyway), and whether the other party's account
-     * was erased (the conversation stays, the pseudonym as that party: security/erasure). Read after
-     * the lock, so an erasure that committed meanwhile is seen. Undefined when not theirs.
+     * lock the message's own update of the row takes anyway), and what a message to the other party
+     * would meet: an erased account (the conversation stays, the pseudonym as that party:
+     * security/erasure) or a dentist no longer verified (D6). Read after the lock, so an erasure that
+     * committed meanwhile is seen. Undefined when not theirs.
      */
-    async lockToWrite(id: string) {
+    async lockToWrite(id: string): Promise<{ other: OtherStatus } | undefined> {
       const row = await db
         .selectFrom("conversations as c")
         .select(["c.patient_id", "c.dentist_id"])
@@ -299,10 +308,11 @@ export function conversationsRepo(db: Db, actor: Actor) {
       const otherId = mySide === "c.dentist_id" ? row.patient_id : row.dentist_id;
       const other = await db
         .selectFrom("profiles")
-        .select("erased_at")
+        .select(["erased_at", "role", "is_verified"])
         .where("id", "=", otherId)
         .executeTakeFirst();
-      return { otherErased: !other || other.erased_at !== null };
+      if (!other || other.erased_at !== null) return { other: "erased" };
+      return { other: other.role === "dentist" && other.is_verified !== true ? "unverified" : "active" };
     },
 
     /** A page of messages, oldest first, ending before `before` (a message of this conversation). */

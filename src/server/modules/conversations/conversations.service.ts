@@ -41,7 +41,8 @@ export const messageFields = z.object({ body: z.string().optional() });
 
 /**
  * Sends a message (text and/or files already stored, typed by content like uploads) in a
- * conversation the actor is part of, refused (409) once the other party's account was erased. The
+ * conversation the actor is part of, refused (409) once the other party's account was erased or the
+ * dentist written to is no longer verified. The
  * message and its attachments are one transaction; the route's form removes the files when this
  * fails. The other party is told live.
  */
@@ -66,7 +67,9 @@ export async function sendMessage(
     // The other party's account erased: nobody would read it (409; the conversation stays readable).
     const locked = await conversationsRepo(trx, actor).lockToWrite(conversationId);
     if (!locked) throw notFound(CHAT_MESSAGES.notFound);
-    if (locked.otherErased) throw new AppError(409, "CONFLICT", CHAT_MESSAGES.otherErased);
+    if (locked.other === "erased") throw new AppError(409, "CONFLICT", CHAT_MESSAGES.otherErased);
+    // A dentist whose verification was withdrawn reads nothing (D6): the patient is told, not ignored.
+    if (locked.other === "unverified") throw new AppError(409, "CONFLICT", CHAT_MESSAGES.otherUnverified);
     const message = await trx
       .insertInto("messages")
       .values({ conversation_id: conversationId, sender_id: actor.userId, body, created_at: now })

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { CHAT_MESSAGES } from "../../../shared/schemas/conversations";
 import { tinyPng } from "../../sample-files";
 import { fakeExe, pdfOfSize, tinyPdf } from "../../testing/files";
 import { appPerFile, createTestContext, postRequest } from "../../testing/harness";
@@ -339,6 +340,9 @@ describe("a conversation whose other party's account was erased", () => {
     const erased = await post(`/api/admin/users/${denis.id}/erase`, undefined, admin);
     expect(erased.statusCode, erased.body).toBe(200);
     expect((await get(`/api/conversations/${id}/messages`, rose)).statusCode).toBe(200);
+    expect((await get(`/api/conversations/${id}/messages`, rose)).json().conversation.other_status).toBe(
+      "erased",
+    );
 
     const keysBefore = ctx.storedKeys().length;
     const refused = await send(id, rose, { body: "Vous êtes là\u202f?" }, [
@@ -449,14 +453,20 @@ describe("a dentist whose verification was withdrawn (D6: no patient data)", () 
     expect(board).toMatchObject({ verified: false, unread_messages: 0, recent_messages: [] });
     expect(board.todo.conversations).toEqual({ count: 0, items: [] });
 
-    // Live: the patient writes; his socket (opened as unverified) hears nothing of it.
+    // The patient sees why she cannot write to him, and the server refuses it (he would not read it).
+    const hers = (await get("/api/conversations", lina)).json().items[0];
+    expect(hers).toMatchObject({ id, other_status: "unverified" });
+    const unheard = await send(id, lina, { body: "Vous êtes là\u202f?" });
+    expect(unheard.statusCode).toBe(409);
+    expect(unheard.json().error.message).toBe(CHAT_MESSAGES.otherUnverified);
+
+    // Live: the patient reads his reply; his socket (opened as unverified) hears nothing of it.
     const base = await listenLocally(ctx.app);
     const socket = await openSocket(base, marc.cookie);
     const linaSocket = await openSocket(base, lina.cookie);
     try {
-      const later = await send(id, lina, { body: "Vous êtes là\u202f?" });
-      expect(later.statusCode, later.body).toBe(201);
-      await expect.poll(() => linaSocket.events.some((e) => e.type === "message")).toBe(true);
+      expect((await post(`/api/conversations/${id}/read`, {}, lina)).statusCode).toBe(200);
+      await expect.poll(() => linaSocket.events.some((e) => e.type === "read")).toBe(true);
       // The push to both parties is one delivery: the patient's arrived, so his was decided.
       expect(socket.events.filter((e) => e.type !== "ready" && e.type !== "heartbeat")).toEqual([]);
     } finally {
@@ -480,7 +490,8 @@ describe("a dentist whose verification was withdrawn (D6: no patient data)", () 
     expect((await verification("verify")).json()).toMatchObject({ changed: true, is_verified: true });
     const back = (await get("/api/conversations", marc)).json();
     expect(back.items.map((c: { id: string }) => c.id)).toEqual([id]);
-    expect(back.unread_total).toBe(2);
+    expect(back.unread_total).toBe(1);
+    expect((await get("/api/conversations", lina)).json().items[0].other_status).toBe("active");
     expect((await get(`/api/conversations/${id}/messages`, marc)).statusCode).toBe(200);
     expect((await get(attachment, marc)).statusCode).toBe(200);
     await sendUnreadEmails(deps);

@@ -108,11 +108,20 @@ export function ChatPanel({ conversationId, area, viewerId, backTo }: ChatPanelP
             </ol>
           )}
         </section>
-        <Composer
-          recipient={otherName}
-          sending={send.isPending}
-          onSend={(text, files) => send.mutateAsync({ body: text, files })}
-        />
+        {conversation && conversation.other_status !== "active" ? (
+          // Nobody would read a new message (the server refuses it, 409): said instead of a composer.
+          <p role="status" className="border-t border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+            {conversation.other_status === "erased"
+              ? CHAT_MESSAGES.otherErased
+              : CHAT_MESSAGES.otherUnverified}
+          </p>
+        ) : (
+          <Composer
+            recipient={otherName}
+            sending={send.isPending}
+            onSend={(text, files) => send.mutateAsync({ body: text, files })}
+          />
+        )}
       </>
     );
   }
