@@ -14,6 +14,7 @@ import {
   type SubscriptionSnapshot,
   type SubscriptionState,
   type SubscriptionStatus,
+  standingOf,
   startTrial,
 } from "./subscription";
 
@@ -116,6 +117,17 @@ describe("the access rule", () => {
     expect(isLimited(limitedFrom(trial), at("2026-12-02T08:59:59Z"))).toBe(false);
     expect(isLimited(limitedFrom(trial), at("2026-12-02T09:00:00Z"))).toBe(true);
     expect(phaseOf(trial, at("2026-12-03T00:00:00Z"))).toEqual({ phase: "limited", changesAt: null });
+  });
+
+  it("standing: a trial whose end has passed is « trial_ended », from the very instant it limits access", () => {
+    const trial = startTrial(verified);
+    for (const now of [at("2026-12-02T08:59:59Z"), at("2026-12-02T09:00:00Z"), at("2027-03-01T00:00:00Z")])
+      expect(standingOf(trial, now) === "trial_ended").toBe(isLimited(limitedFrom(trial), now));
+    expect(standingOf(trial, at("2026-12-02T08:59:59Z"))).toBe("trialing");
+    expect(standingOf(trial, at("2026-12-02T09:00:00Z"))).toBe("trial_ended");
+    // Every other status is its own standing, whatever the dates.
+    for (const status of SUBSCRIPTION_STATUSES.filter((s) => s !== "trialing"))
+      expect(standingOf({ ...trial, status }, at("2027-03-01T00:00:00Z"))).toBe(status);
   });
 
   it("active: never limited ahead; its next payment is the end of the period", () => {

@@ -81,6 +81,38 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
 };
 
 /**
+ * What a subscription is at a given time, for the screens that count and list them (the team's
+ * « Abonnements »): its status, except a trial whose end has passed, which nothing rewrites (no event
+ * comes when a local trial ends) and which is no trial any more: « Essai terminé ». Derived at read
+ * time from the trial's end and the clock, by the same rule as the access (limitedFrom: a trial
+ * limits from its end), so the counts, the filter and each line agree with what the dentist lives.
+ */
+export const SUBSCRIPTION_STANDINGS = [
+  "trialing",
+  "trial_ended",
+  "active",
+  "past_due",
+  "canceled",
+  "unpaid",
+] as const;
+export type SubscriptionStanding = (typeof SUBSCRIPTION_STANDINGS)[number];
+
+export const SUBSCRIPTION_STANDING_LABELS: Record<SubscriptionStanding, string> = {
+  ...SUBSCRIPTION_STATUS_LABELS,
+  trial_ended: "Essai terminé",
+};
+
+/** The subscription's standing at `now` (see SUBSCRIPTION_STANDINGS). */
+export function standingOf(
+  state: Pick<SubscriptionState, "status" | "trialEndsAt">,
+  now: Date,
+): SubscriptionStanding {
+  return state.status === "trialing" && state.trialEndsAt.getTime() <= now.getTime()
+    ? "trial_ended"
+    : state.status;
+}
+
+/**
  * The moves one subscription may make. A trial becomes a paid subscription (or ends); a paid one
  * falls behind on a failed payment (past due, then unpaid), comes back when it is paid, and ends
  * when cancelled (at the end of the paid period). Nothing comes back to the trial, and an ended

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLAN_IDS, SUBSCRIPTION_STATUSES } from "../domain/subscription";
+import { PLAN_IDS, SUBSCRIPTION_STANDINGS, SUBSCRIPTION_STATUSES } from "../domain/subscription";
 
 /** Texts of the subscription (issue 35): answers, refusals, confirmations. */
 export const BILLING_MESSAGES = {
@@ -71,23 +71,30 @@ export const subscriptionPageSchema = z.object({
 });
 export type SubscriptionPage = z.infer<typeof subscriptionPageSchema>;
 
+/**
+ * The team's « Abonnements ». `status` (the filter, the counts' keys, each line's) is the standing at
+ * the server's clock (SUBSCRIPTION_STANDINGS): a trial whose end has passed is « trial_ended », not
+ * « trialing », though its row still says so.
+ */
 export const adminSubscriptionsQuerySchema = z.object({
   search: z.string().trim().max(100, "La recherche fait au plus 100 caractères.").default(""),
-  status: z.enum([...SUBSCRIPTION_STATUSES, "all"]).default("all"),
+  status: z.enum([...SUBSCRIPTION_STANDINGS, "all"]).default("all"),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
 export const adminSubscriptionsSchema = z.object({
-  counts: z.record(z.enum(SUBSCRIPTION_STATUSES), z.number().int()),
+  counts: z.record(z.enum(SUBSCRIPTION_STANDINGS), z.number().int()),
   mrr_ht_cents: z.number().int(),
   items: z.array(
     z.object({
       dentist_id: z.string(),
       full_name: z.string(),
       email: z.string(),
-      status: z.enum(SUBSCRIPTION_STATUSES),
+      status: z.enum(SUBSCRIPTION_STANDINGS),
       plan: z.enum(PLAN_IDS).nullable(),
       limited: z.boolean(),
+      /** As on the dentist's page: « active » renews at changes_at, « ending » stops then (cancelled). */
+      phase: subscriptionPhaseSchema,
       changes_at: z.string().nullable(),
     }),
   ),

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ChevronDown, Euro, FileText, Users } from "lucide-react";
 import { useId, useState } from "react";
-import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES } from "../../../shared/domain/subscription";
+import { SUBSCRIPTION_STANDING_LABELS, SUBSCRIPTION_STANDINGS } from "../../../shared/domain/subscription";
 import { formatListDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
 import type { AdminSubscriptions } from "../../../shared/schemas/billing";
@@ -24,6 +24,39 @@ import { DentistInvoices, RegisterExportButton } from "./billing";
  * invoices and credit notes open under his line, and the invoice register is exported in CSV for the
  * accountant.
  */
+
+type Item = AdminSubscriptions["items"][number];
+
+/**
+ * A line's state: the standing the counts count it under (an ended trial is « Essai terminé »), the
+ * plan, then what comes next worded as on the dentist's page — a subscription that renews by itself
+ * reads « prochain renouvellement le … », « jusqu'au … » only for what ends (a cancelled subscription,
+ * the trial, the full access of a late payment).
+ */
+function subscriptionLine(item: Item): string {
+  const on = item.changes_at ? formatListDate(item.changes_at) : null;
+  const parts = [SUBSCRIPTION_STANDING_LABELS[item.status]];
+  if (item.plan) parts.push(item.plan === "monthly" ? "mensuel" : "annuel");
+  switch (item.phase) {
+    case "trial":
+    case "trial_ending":
+      if (on) parts.push(`jusqu'au ${on}`);
+      break;
+    case "active":
+      if (on) parts.push(`prochain renouvellement le ${on}`);
+      break;
+    case "ending":
+      parts.push(on ? `résilié, jusqu'au ${on}` : "résilié");
+      break;
+    case "past_due":
+      if (on) parts.push(`accès complet jusqu'au ${on}`);
+      break;
+    case "limited":
+      parts.push("accès limité");
+      break;
+  }
+  return parts.join(" · ");
+}
 
 /** 'Factures' under a dentist's line: his invoices, loaded when opened. */
 function InvoicesDisclosure({ dentistId, name }: { dentistId: string; name: string }) {
@@ -81,11 +114,11 @@ export function AdminSubscriptionsPage() {
           value={data ? formatEuros(data.mrr_ht_cents) : "—"}
           loading={query.isPending}
         />
-        {SUBSCRIPTION_STATUSES.map((status) => (
+        {SUBSCRIPTION_STANDINGS.map((status) => (
           <StatCard
             key={status}
             icon={Users}
-            label={SUBSCRIPTION_STATUS_LABELS[status]}
+            label={SUBSCRIPTION_STANDING_LABELS[status]}
             value={data ? String(data.counts[status]) : "—"}
             loading={query.isPending}
           />
@@ -132,11 +165,7 @@ export function AdminSubscriptionsPage() {
             <li key={item.dentist_id} className="min-w-0 rounded-ui border border-slate-200 bg-white p-3">
               <p className="font-semibold">{item.full_name}</p>
               <p className="text-sm text-slate-600 break-all">{item.email}</p>
-              <p className="text-sm">
-                {item.limited ? "Accès limité" : SUBSCRIPTION_STATUS_LABELS[item.status]}
-                {item.plan ? ` · ${item.plan === "monthly" ? "mensuel" : "annuel"}` : ""}
-                {item.changes_at ? ` · jusqu'au ${formatListDate(item.changes_at)}` : ""}
-              </p>
+              <p className="text-sm">{subscriptionLine(item)}</p>
               <InvoicesDisclosure dentistId={item.dentist_id} name={item.full_name} />
             </li>
           ))}

@@ -13,29 +13,32 @@ const admin = makeAdmin();
 const MARTIN = "55555555-5555-4555-8555-555555555555";
 const LEROY = "66666666-6666-4666-8666-666666666666";
 
+type Item = AdminSubscriptions["items"][number];
+const martinLine: Item = {
+  dentist_id: MARTIN,
+  full_name: "Dr Julien Martin",
+  email: "dr.martin@demo.sourio.fr",
+  status: "active",
+  plan: "monthly",
+  limited: false,
+  phase: "active",
+  changes_at: "2026-12-28T09:00:00.000Z",
+};
+const leroyLine: Item = {
+  dentist_id: LEROY,
+  full_name: "Dr Sophie Leroy",
+  email: "dr.leroy@demo.sourio.fr",
+  status: "trialing",
+  plan: null,
+  limited: false,
+  phase: "trial",
+  changes_at: "2026-12-20T09:00:00.000Z",
+};
+
 const subscriptions: AdminSubscriptions = {
-  counts: { trialing: 1, active: 1, past_due: 0, canceled: 0, unpaid: 0 },
+  counts: { trialing: 1, trial_ended: 0, active: 1, past_due: 0, canceled: 0, unpaid: 0 },
   mrr_ht_cents: 8900,
-  items: [
-    {
-      dentist_id: MARTIN,
-      full_name: "Dr Julien Martin",
-      email: "dr.martin@demo.sourio.fr",
-      status: "active",
-      plan: "monthly",
-      limited: false,
-      changes_at: "2026-12-28T09:00:00.000Z",
-    },
-    {
-      dentist_id: LEROY,
-      full_name: "Dr Sophie Leroy",
-      email: "dr.leroy@demo.sourio.fr",
-      status: "trialing",
-      plan: null,
-      limited: false,
-      changes_at: "2026-12-20T09:00:00.000Z",
-    },
-  ],
+  items: [martinLine, leroyLine],
   has_more: false,
 };
 
@@ -56,6 +59,60 @@ const invoice = {
 };
 
 describe("abonnements (équipe)", () => {
+  it("dit « Essai terminé » d'un essai échu, compté à part, et le renouvellement d'un abonnement actif", async () => {
+    const at = (n: number) => `2026-12-${String(n).padStart(2, "0")}T09:00:00.000Z`;
+    const lineOf = (name: string) => within(screen.getByText(name).closest("li") as HTMLElement);
+    stubApi(admin, {
+      "GET /api/admin/subscriptions": () =>
+        json(200, {
+          counts: { trialing: 1, trial_ended: 2, active: 2, past_due: 0, canceled: 0, unpaid: 0 },
+          mrr_ht_cents: 16_317,
+          items: [
+            { ...martinLine, changes_at: at(28) },
+            {
+              ...martinLine,
+              dentist_id: "88888888-8888-4888-8888-888888888888",
+              full_name: "Dr Paul Roux",
+              email: "p.roux@example.fr",
+              plan: "yearly",
+              phase: "ending",
+              changes_at: at(15),
+            },
+            { ...leroyLine, changes_at: at(20) },
+            {
+              ...leroyLine,
+              dentist_id: "99999999-9999-4999-8999-999999999999",
+              full_name: "Dr Anne Blanc",
+              email: "a.blanc@example.fr",
+              status: "trial_ended",
+              limited: true,
+              phase: "limited",
+              changes_at: null,
+            },
+          ],
+          has_more: false,
+        } satisfies AdminSubscriptions),
+    });
+    renderApp("/admin/subscriptions");
+    expect(await screen.findByText("Dr Anne Blanc")).toBeInTheDocument();
+    // A counter's value: the line under its label.
+    const stat = (label: string) => screen.getByText(label, { exact: true }).nextElementSibling;
+    expect(stat("Essai gratuit")).toHaveTextContent(/^1$/);
+    expect(stat("Essai terminé")).toHaveTextContent(/^2$/);
+    // Renewing by itself: no « jusqu'au », which only a cancelled subscription reads.
+    const martin = lineOf("Dr Julien Martin");
+    expect(martin.getByText("Actif · mensuel · prochain renouvellement le 28/12/2026")).toBeInTheDocument();
+    expect(martin.queryByText(/jusqu'au/)).not.toBeInTheDocument();
+    expect(
+      lineOf("Dr Paul Roux").getByText("Actif · annuel · résilié, jusqu'au 15/12/2026"),
+    ).toBeInTheDocument();
+    expect(lineOf("Dr Sophie Leroy").getByText("Essai gratuit · jusqu'au 20/12/2026")).toBeInTheDocument();
+    // The ended trial: as counted, not « Essai gratuit ».
+    const blanc = lineOf("Dr Anne Blanc");
+    expect(blanc.getByText("Essai terminé · accès limité")).toBeInTheDocument();
+    expect(blanc.queryByText(/Essai gratuit/)).not.toBeInTheDocument();
+  });
+
   it("pagine la liste, et dit quand aucun abonnement ne correspond à la recherche", async () => {
     let answer: AdminSubscriptions = { ...subscriptions, has_more: true };
     const fetchMock = stubApi(admin, { "GET /api/admin/subscriptions": () => json(200, answer) });
@@ -69,7 +126,7 @@ describe("abonnements (équipe)", () => {
       ...subscriptions,
       items: [
         {
-          ...subscriptions.items[0],
+          ...martinLine,
           dentist_id: LEROY,
           full_name: "Dr Marc Petit",
           email: "m.petit@example.fr",

@@ -35,10 +35,12 @@ function stateLine(s: SubscriptionSummary, nextTtc: number | null): string {
     case "trial":
     case "trial_ending":
       return `Essai gratuit jusqu'au ${on}.`;
+    // It renews by itself: never « jusqu'au », which only a cancelled subscription reads (« ending »).
     case "active":
+      if (!on) return "Votre abonnement se renouvelle automatiquement.";
       return nextTtc !== null
         ? `Prochain paiement le ${on} : ${formatEuros(nextTtc)} TTC.`
-        : `Actif jusqu'au ${on}.`;
+        : `Prochain renouvellement le ${on}.`;
     case "ending":
       return `Résilié : votre abonnement reste actif jusqu'au ${on}.`;
     case "past_due":

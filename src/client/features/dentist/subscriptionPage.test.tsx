@@ -87,3 +87,29 @@ describe("retour du paiement", () => {
     expect(screen.queryByText("Paiement en cours de confirmation")).not.toBeInTheDocument();
   });
 });
+
+describe("état de l'abonnement", () => {
+  const stubs = (subscription: SubscriptionSummary, nextTtc: number | null) =>
+    stubApi(dentist, {
+      "GET /api/dentist/subscription": () =>
+        json(200, { ...page(subscription), next_payment_ttc_cents: nextTtc }),
+      "GET /api/dentist/billing-profile": () => json(200, { profile: null, suggestion: null }),
+      "GET /api/dentist/invoices": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
+    });
+
+  it("un abonnement actif se renouvelle : jamais « jusqu'au », même sans montant connu", async () => {
+    stubs({ ...active, plan: null }, null);
+    renderApp("/dentist/subscription");
+    expect(await screen.findByText("Prochain renouvellement le 28 décembre 2026.")).toBeInTheDocument();
+    expect(screen.queryByText(/jusqu'au/)).not.toBeInTheDocument();
+  });
+
+  it("« jusqu'au » pour l'abonnement résilié à la fin de la période payée", async () => {
+    stubs({ ...active, phase: "ending", cancel_at_period_end: true }, null);
+    renderApp("/dentist/subscription");
+    expect(
+      await screen.findByText(/^Résilié\s: votre abonnement reste actif jusqu'au 28 décembre 2026\.$/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Réactiver" })).toBeInTheDocument();
+  });
+});

@@ -2,9 +2,9 @@ import { type Kysely, sql } from "kysely";
 import {
   PLAN_IDS,
   type PlanId,
-  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_STANDINGS,
+  type SubscriptionStanding,
   type SubscriptionState,
-  type SubscriptionStatus,
 } from "../../../shared/domain/subscription";
 import type { Actor } from "../../access/actor";
 import { columnsOfState, type SubscriptionRow } from "../../access/subscription";
@@ -122,35 +122,60 @@ export function systemDentistContact(db: Db, dentistId: string) {
 
 // ─── Admin ──────────────────────────────────────────────────────────────────────────────────────
 
-/** Counts by state, and the paying subscriptions (active, past due) by plan, for the MRR. */
-export async function adminCounts(db: Db) {
+/**
+ * Counts by standing at `now` (a trial whose end has passed is « trial_ended »: nothing rewrites its
+ * row), and the paying subscriptions (active, past due) by plan, for the MRR.
+ */
+export async function adminCounts(db: Db, now: Date) {
   const rows = await db
     .selectFrom("subscriptions")
-    .select(["status", "plan", sql<number>`count(*)::int`.as("n")])
+    .select((eb) => [
+      "status",
+      "plan",
+      sql<number>`count(*)::int`.as("n"),
+      sql<number>`(count(*) filter (where ${eb.ref("trial_ends_at")} <= ${now}))::int`.as("ended"),
+    ])
     .groupBy(["status", "plan"])
     .execute();
-  const counts = Object.fromEntries(SUBSCRIPTION_STATUSES.map((s) => [s, 0])) as Record<
-    SubscriptionStatus,
+  const counts = Object.fromEntries(SUBSCRIPTION_STANDINGS.map((s) => [s, 0])) as Record<
+    SubscriptionStanding,
     number
   >;
   const paying = Object.fromEntries(PLAN_IDS.map((p) => [p, 0])) as Record<PlanId, number>;
   for (const row of rows) {
-    counts[row.status] += row.n;
+    if (row.status === "trialing") {
+      counts.trial_ended += row.ended;
+      counts.trialing += row.n - row.ended;
+    } else counts[row.status] += row.n;
     if ((row.status === "active" || row.status === "past_due") && row.plan) paying[row.plan] += row.n;
   }
   return { counts, paying };
 }
 
+/**
+ * A page of the list, by standing at `now` (standingOf's rule in SQL: the trial's end compared with
+ * the bound, beside the status the index starts with).
+ */
 export async function adminList(
   db: Db,
-  options: { search: string; status: SubscriptionStatus | "all"; offset: number; limit: number },
+  options: {
+    search: string;
+    status: SubscriptionStanding | "all";
+    now: Date;
+    offset: number;
+    limit: number;
+  },
 ) {
   let query = db
     .selectFrom("subscriptions as s")
     .innerJoin("profiles as p", "p.id", "s.dentist_id")
     .selectAll("s")
     .select(["p.full_name", "p.email"]);
-  if (options.status !== "all") query = query.where("s.status", "=", options.status);
+  if (options.status === "trialing")
+    query = query.where("s.status", "=", "trialing").where("s.trial_ends_at", ">", options.now);
+  else if (options.status === "trial_ended")
+    query = query.where("s.status", "=", "trialing").where("s.trial_ends_at", "<=", options.now);
+  else if (options.status !== "all") query = query.where("s.status", "=", options.status);
   if (options.search) {
     const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>

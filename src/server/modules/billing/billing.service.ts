@@ -9,7 +9,9 @@ import {
   phaseOf,
   planPrice,
   plansOf,
+  type SubscriptionStanding,
   type SubscriptionStatus,
+  standingOf,
   startTrial,
   TRIAL_WARNING_DAYS,
 } from "../../../shared/domain/subscription";
@@ -494,17 +496,22 @@ export async function sendTrialEndingMails(deps: Omit<BillingDeps, "provider">):
 
 export const ADMIN_PAGE_SIZE = 20;
 
-/** Admin 'Abonnements': counts by state, MRR HT, a page of the list (search on name and e-mail). */
+/**
+ * Admin 'Abonnements': counts by standing at the clock (an ended trial is no trial), MRR HT, a page of
+ * the list (search on name and e-mail, filter by standing); each line with its phase, as the dentist's
+ * page words it (renewal, or end when cancelled).
+ */
 export async function adminSubscriptions(
   deps: Pick<BillingDeps, "db" | "config" | "clock">,
-  query: { search: string; status: SubscriptionStatus | "all"; page: number },
+  query: { search: string; status: SubscriptionStanding | "all"; page: number },
 ): Promise<AdminSubscriptions> {
   const now = deps.clock();
   const [{ counts, paying }, rows] = await Promise.all([
-    adminCounts(deps.db),
+    adminCounts(deps.db, now),
     adminList(deps.db, {
       search: query.search,
       status: query.status,
+      now,
       offset: (query.page - 1) * ADMIN_PAGE_SIZE,
       limit: ADMIN_PAGE_SIZE + 1,
     }),
@@ -517,14 +524,16 @@ export async function adminSubscriptions(
     ),
     items: rows.slice(0, ADMIN_PAGE_SIZE).map((row) => {
       const state = stateOfRow(row);
+      const { phase, changesAt } = phaseOf(state, now);
       return {
         dentist_id: row.dentist_id,
         full_name: row.full_name,
         email: row.email,
-        status: row.status,
+        status: standingOf(state, now),
         plan: row.plan,
         limited: isLimited(limitedFrom(state), now),
-        changes_at: phaseOf(state, now).changesAt?.toISOString() ?? null,
+        phase,
+        changes_at: changesAt?.toISOString() ?? null,
       };
     }),
     has_more: rows.length > ADMIN_PAGE_SIZE,

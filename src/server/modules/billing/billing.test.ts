@@ -551,19 +551,101 @@ describe("admin: Abonnements", () => {
       paying.filter((r) => r.plan === "yearly").length * 7417;
     expect(paying.length).toBeGreaterThan(0);
     expect(body.mrr_ht_cents).toBe(expected);
-    expect(
-      body.counts.active +
-        body.counts.trialing +
-        body.counts.past_due +
-        body.counts.canceled +
-        body.counts.unpaid,
-    ).toBe(rows.length);
+    // every subscription counted once (trials whose end passed under « trial_ended », see below)
+    expect(Object.keys(body.counts).sort()).toEqual(
+      ["active", "canceled", "past_due", "trial_ended", "trialing", "unpaid"].sort(),
+    );
+    expect(Object.values(body.counts as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(rows.length);
     const search = await call(admin, "GET", "/api/admin/subscriptions?search=Camille");
     expect(search.json().items.map((i: { full_name: string }) => i.full_name.split(" ")[0])).toEqual([
       "Camille",
     ]);
     const dr = await dentistInTrial("Zoe");
     expect((await call(dr, "GET", "/api/admin/subscriptions")).statusCode).toBe(403);
+  });
+});
+
+describe("admin: Abonnements at the app's clock", () => {
+  type Line = {
+    dentist_id: string;
+    status: string;
+    phase: string;
+    limited: boolean;
+    changes_at: string | null;
+  };
+  type Answer = { counts: Record<string, number>; items: Line[]; has_more: boolean };
+
+  it("a trial whose end has passed is counted, listed and filtered as « trial_ended », not « trialing »; a renewal is no end", async () => {
+    const admin = await signInAdmin(ctx.app);
+    const list = async (query: Record<string, string>): Promise<Answer> => {
+      const response = await call(admin, "GET", `/api/admin/subscriptions?${new URLSearchParams(query)}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    const lineOf = async (who: Who) =>
+      (await list({ search: who.email })).items.find((i) => i.dentist_id === who.id);
+    /** Every line the filter gives, page after page. */
+    const filtered = async (status: string) => {
+      const lines: Line[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await list({ status, page: String(page) });
+        lines.push(...answer.items);
+        if (!answer.has_more) return lines;
+      }
+    };
+
+    const dr = await dentistInTrial("Octave");
+    const renewing = await dentistInTrial("Renaud");
+    expect((await checkout(renewing, "monthly", "accepted")).status).toBe(303);
+    const leaving = await dentistInTrial("Solange");
+    expect((await checkout(leaving, "yearly", "accepted")).status).toBe(303);
+    expect((await call(leaving, "POST", "/api/dentist/subscription/cancel")).statusCode).toBe(200);
+    expect(await lineOf(dr)).toMatchObject({
+      status: "trialing",
+      phase: "trial",
+      limited: false,
+      changes_at: iso(inDays(30)),
+    });
+
+    // The clock passes the trial's end; nothing writes the row, which still says « trialing ».
+    await advance(31);
+    expect((await rowOf(dr)).status).toBe("trialing");
+    expect(await lineOf(dr)).toMatchObject({
+      status: "trial_ended",
+      phase: "limited",
+      limited: true,
+      changes_at: null,
+    });
+
+    // The counts at the app's clock: an ended trial is no « Essai gratuit ».
+    const rows = await ctx.app.db.selectFrom("subscriptions").select(["status", "trial_ends_at"]).execute();
+    const ended = rows.filter((r) => r.status === "trialing" && new Date(r.trial_ends_at) <= now);
+    const { counts } = await list({});
+    expect(counts.trial_ended).toBe(ended.length);
+    expect(counts.trialing).toBe(rows.filter((r) => r.status === "trialing").length - ended.length);
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(rows.length);
+    // The filter agrees with the counts, state by state, and with each line's state.
+    for (const [status, count] of Object.entries(counts)) {
+      const lines = await filtered(status);
+      expect(lines, status).toHaveLength(count);
+      expect(lines.every((line) => line.status === status)).toBe(true);
+    }
+    expect((await filtered("trial_ended")).map((l) => l.dentist_id)).toContain(dr.id);
+    expect((await filtered("trialing")).map((l) => l.dentist_id)).not.toContain(dr.id);
+
+    // Renewing by itself: « active » up to the next renewal; cancelled: « ending » at the period's end.
+    const renewed = await rowOf(renewing);
+    expect(new Date(renewed.current_period_end as Date).getTime()).toBeGreaterThan(now.getTime());
+    expect(await lineOf(renewing)).toMatchObject({
+      status: "active",
+      phase: "active",
+      changes_at: iso(new Date(renewed.current_period_end as Date)),
+    });
+    expect(await lineOf(leaving)).toMatchObject({
+      status: "active",
+      phase: "ending",
+      changes_at: iso(new Date((await rowOf(leaving)).current_period_end as Date)),
+    });
   });
 });
 
