@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { COVER_FIELDS, QUOTE_LINE_FIELDS } from "../../../shared/schemas/quotes";
 import type { Actor } from "../../access/actor";
+import { readsConversations } from "../../access/objects";
 import type { Db } from "../../db/index";
 import { offerLinesAndSlots } from "../../db/offer-details";
 import { executeAll, oldestFirst, partyNames, storedFileColumns } from "../../db/queries";
@@ -15,9 +16,14 @@ import { APPOINTMENT_COLUMNS, proposedTimes } from "../appointments/appointments
 
 export function exportRepo(db: Db, actor: Actor) {
   const me = actor.userId;
+  // A dentist not verified (pending, or verification withdrawn) sees no patient data (D6): his
+  // archive holds no conversation or appointment until he is verified again, as his screens do.
+  const seesExchanges = readsConversations(actor);
   /** The person is the patient or the dentist of this conversation ("c") or appointment ("a"). */
   const isParty = (alias: "a" | "c") =>
-    sql<boolean>`(${sql.ref(`${alias}.patient_id`)} = ${me} or ${sql.ref(`${alias}.dentist_id`)} = ${me})`;
+    seesExchanges
+      ? sql<boolean>`(${sql.ref(`${alias}.patient_id`)} = ${me} or ${sql.ref(`${alias}.dentist_id`)} = ${me})`
+      : sql<boolean>`false`;
 
   return {
     profile() {
@@ -143,13 +149,21 @@ export function exportRepo(db: Db, actor: Actor) {
           "o.id",
         ),
 
-        /** The dentist's own offers (the patient's name only, nothing of the request's content). */
+        /**
+         * The dentist's own offers (the patient's name only, nothing of the request's content; not
+         * even the name while he is not verified, D6).
+         */
         offersSent: oldestFirst(
           db
             .selectFrom("offers as o")
             .innerJoin("requests as r", "r.id", "o.request_id")
             .innerJoin("profiles as p", "p.id", "r.patient_id")
-            .select(["o.id", "o.request_id", "p.full_name as patient_name", "r.treatment_type"])
+            .select(["o.id", "o.request_id", "r.treatment_type"])
+            .select(
+              seesExchanges
+                ? sql<string>`p.full_name`.as("patient_name")
+                : sql<string>`''`.as("patient_name"),
+            )
             .select(OFFER_TERMS)
             .where("o.dentist_id", "=", me),
           "o.created_at",

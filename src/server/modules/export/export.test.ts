@@ -372,6 +372,27 @@ describe("GET /api/account/export", () => {
     expect(raw.includes(Buffer.from(MARKERS.chosenAttachment))).toBe(false);
   });
 
+  it("gives a dentist whose verification was withdrawn no conversation nor appointment (D6), until verified again", async () => {
+    const id = world.people.notChosen.id;
+    const verified = (is_verified: boolean) =>
+      world.ctx.app.db.updateTable("profiles").set({ is_verified }).where("id", "=", id).execute();
+    await verified(false);
+    try {
+      const { data, json } = await exportOf("notChosen");
+      expect(data.profile).toMatchObject({ id, is_verified: false });
+      expect(data.conversations).toEqual([]);
+      expect(data.appointments).toEqual([]);
+      // His own offers stay, without the patient's name.
+      expect(data.offers_sent.length).toBeGreaterThan(0);
+      expect(json).not.toContain("Alice Durand");
+    } finally {
+      await verified(true);
+    }
+    expect((await exportOf("notChosen")).data.conversations.map((c) => c.id)).toContain(
+      world.conversations.otherOpenA,
+    );
+  });
+
   it("gives an administrator its own profile and sessions only", async () => {
     const { data } = await exportOf("admin");
     expect(data.profile).toMatchObject({ id: world.people.admin.id, is_admin: true });
