@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { BuyerIdentity, SellerIdentity } from "../../shared/domain/invoices";
+import type { ReviewReportDecision } from "../../shared/domain/reviews";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -508,6 +509,17 @@ export interface ReviewReportsTable {
   review_id: string;
   dentist_id: string;
   reason: string;
+  /** The review's `updated_at` when reported: the version of the text the report is about (migration 044). */
+  review_version: ColumnType<Date, Date | string, Date | string>;
+  /** Closed by the team's decision (migration 044); null while open. */
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  closed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** kept: the review stayed online; withdrawn: the team withdrew it. Null while open. */
+  decision: ColumnType<
+    ReviewReportDecision | null,
+    ReviewReportDecision | null | undefined,
+    ReviewReportDecision | null
+  >;
   created_at: Timestamp;
 }
 

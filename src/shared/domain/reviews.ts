@@ -37,6 +37,13 @@ export const { values: REVIEW_ASPECTS, labels: REVIEW_ASPECT_LABELS } = labelled
 });
 export type ReviewAspect = (typeof REVIEW_ASPECTS)[number];
 
+/** How the team closed a dentist's report on a review (the report and its reason are kept). */
+export const { values: REVIEW_REPORT_DECISIONS, labels: REVIEW_REPORT_DECISION_LABELS } = labelled({
+  kept: "avis gardé en ligne",
+  withdrawn: "avis retiré",
+});
+export type ReviewReportDecision = (typeof REVIEW_REPORT_DECISIONS)[number];
+
 /** How the author is presented: she chooses it when writing (the profile holds no gender). */
 export const { values: REVIEW_AUTHOR_TITLES, labels: REVIEW_AUTHOR_TITLE_LABELS } = labelled({
   patiente: "patiente vérifiée",

@@ -139,8 +139,12 @@ export const patientOfferSchema = offerDtoSchema.extend({
     is_verified: z.boolean(),
     /** Whole kilometres from the patient's postal code (ADR 019), null when either code is unknown. */
     distance_km: z.number().nullable().optional(),
-    /** The dentist's published reviews (issue 36): average (null: none yet) and count. */
-    rating: ratingSummarySchema,
+    /**
+     * The dentist's published reviews (issue 36): average (null: none yet) and count. Null when the
+     * dentist is not verified (pending or withdrawn): patients read the reviews of verified dentists
+     * only (GET /api/dentists/:id/reviews answers 404), so no figure promises a list they cannot open.
+     */
+    rating: ratingSummarySchema.nullable(),
   }),
   conversation_id: z.string().nullable(),
 });

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { REVIEW_AUTHOR_TITLES, REVIEW_FLAGS, REVIEW_LIMITS, REVIEW_STATUSES } from "../domain/reviews";
+import {
+  REVIEW_AUTHOR_TITLES,
+  REVIEW_FLAGS,
+  REVIEW_LIMITS,
+  REVIEW_REPORT_DECISIONS,
+  REVIEW_STATUSES,
+} from "../domain/reviews";
 import { pagedList, pageParam } from "./lists";
 
 /** Texts of the reviews (issue 36, ADR 046). */
@@ -29,6 +35,8 @@ export const REVIEW_MESSAGES = {
   keepNotReported: "Seul un avis publié et signalé peut être gardé en ligne ; rechargez la page.",
   alreadyDecided: "Cet avis a déjà été modéré ; rechargez la page.",
   alreadyReported: "Vous avez déjà signalé cet avis : l'équipe l'examine.",
+  reportKept:
+    "L'équipe Sourio a déjà examiné votre signalement de cet avis et l'a gardé en ligne. Vous pourrez le signaler de nouveau si son auteur le modifie.",
   notPublished: "Cet avis n'est pas publié.",
   sent: "Merci ! Votre avis sera publié après sa relecture par l'équipe Sourio.",
   edited: "Votre avis modifié sera publié après sa relecture par l'équipe Sourio.",
@@ -159,19 +167,30 @@ export type MyReviews = z.infer<typeof myReviewsSchema>;
 
 export const reviewResultSchema = z.object({ review: ownReviewSchema, message: z.string() });
 
-/** A review of the dentist's own, with whether the dentist reported it. */
-export const dentistOwnReviewSchema = publicReviewSchema.extend({ reported: z.boolean() });
+/**
+ * A review of the dentist's own, with whether the dentist reported this text (`reported`), and
+ * whether the team examined that report and kept the review online (`report_kept`).
+ */
+export const dentistOwnReviewSchema = publicReviewSchema.extend({
+  reported: z.boolean(),
+  report_kept: z.boolean(),
+});
 export const dentistOwnReviewsSchema = pagedList(dentistOwnReviewSchema).extend({
   summary: ratingSummarySchema,
 });
 export type DentistOwnReviews = z.infer<typeof dentistOwnReviewsSchema>;
 
-/** The team's view: the review, its flags, its reports. */
+/**
+ * The team's view: the review, its flags, its reports — open ones (closed_at null) and those the team
+ * closed (kept online or withdrawn), whose reasons stay readable.
+ */
 export const reportSchema = z.object({
   id: z.string(),
   reason: z.string(),
   created_at: z.string(),
   dentist_name: z.string(),
+  closed_at: z.string().nullable(),
+  decision: z.enum(REVIEW_REPORT_DECISIONS).nullable(),
 });
 export const moderationReviewSchema = publicReviewSchema.extend({
   status: z.enum(REVIEW_STATUSES),
@@ -186,7 +205,7 @@ export const moderationReviewSchema = publicReviewSchema.extend({
 });
 export type ModerationReview = z.infer<typeof moderationReviewSchema>;
 export const moderationQuerySchema = z.object({
-  /** pending: to moderate; reported: published and reported by their dentist; published; refused. */
+  /** pending: to moderate; reported: published, with an open report of its dentist; published; refused. */
   status: z.enum(["pending", "reported", "published", "refused"]).optional().default("pending"),
   dentist: z.uuid({ error: "Identifiant de dentiste invalide." }).optional(),
   page: pageParam(),

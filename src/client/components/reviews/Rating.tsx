@@ -41,17 +41,20 @@ export function ReviewsPolicyLink({ className }: { className?: string }) {
 
 /**
  * A dentist's rating as patients see it next to an offer: the average and the count, a link to the
- * reviews (`reviewsPath`, when given) and the link to /avis beside it, always.
+ * reviews (`reviewsPath`, when given) and the link to /avis beside it, always. No rating (null: a
+ * dentist not verified, whose reviews patients cannot open): nothing at all, neither a figure nor a
+ * link.
  */
 export function DentistRating({
   rating,
   reviewsPath,
   className,
 }: {
-  rating: RatingSummary;
+  rating: RatingSummary | null;
   reviewsPath?: string;
   className?: string;
 }) {
+  if (rating === null) return null;
   const figure =
     rating.average === null || rating.count === 0 ? (
       <span className="text-sm text-slate-600">Pas encore d'avis</span>

@@ -2,7 +2,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { MessageSquareText } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { toast } from "sonner";
-import { REVIEW_FLAG_LABELS, REVIEW_LIMITS, REVIEW_STATUS_LABELS } from "../../../shared/domain/reviews";
+import {
+  REVIEW_FLAG_LABELS,
+  REVIEW_LIMITS,
+  REVIEW_REPORT_DECISION_LABELS,
+  REVIEW_STATUS_LABELS,
+} from "../../../shared/domain/reviews";
 import { formatDetailDateTime } from "../../../shared/format/dates";
 import type { ModerationReview } from "../../../shared/schemas/reviews";
 import { PageHeader } from "../../components/PageHeader";
@@ -60,7 +65,14 @@ function useDecision() {
   });
 }
 
-/** A review as the team reads it: its flags, its state, its reports. */
+/** Whether a review has a report the team has not decided on yet (« Garder en ligne » closes them). */
+const hasOpenReport = (review: ModerationReview) =>
+  review.reports.some((report) => report.closed_at === null);
+
+/**
+ * A review as the team reads it: its flags, its state, its reports — those still open, and those the
+ * team closed (kept online or withdrawn), with their reasons: the review's history.
+ */
 export function ModerationCard({ review, actions }: { review: ModerationReview; actions?: ReactNode }) {
   return (
     <ReviewItem
@@ -91,6 +103,13 @@ export function ModerationCard({ review, actions }: { review: ModerationReview; 
                 <li key={report.id}>
                   <span className="font-medium">Signalé par le Dr {report.dentist_name}</span> le{" "}
                   {formatDetailDateTime(report.created_at)} : {report.reason}
+                  {report.closed_at && report.decision ? (
+                    <span className="text-slate-600">
+                      {" "}
+                      — examiné le {formatDetailDateTime(report.closed_at)} :{" "}
+                      {REVIEW_REPORT_DECISION_LABELS[report.decision]}
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -166,7 +185,8 @@ function RefuseDialog({ review, onClose }: { review: ModerationReview | null; on
 
 /**
  * /admin/reviews: the queue 'Avis': publish or refuse (with a reason to the author); a reported
- * review is withdrawn (« Retirer ») or kept online (« Garder en ligne »: its reports are closed).
+ * review is withdrawn (« Retirer ») or kept online (« Garder en ligne »: its open reports are closed,
+ * and stay on its card with the decision).
  */
 export function AdminReviewsPage() {
   const [status, setStatus] = useState<Status>("pending");
@@ -229,7 +249,7 @@ export function AdminReviewsPage() {
                           Publier
                         </Button>
                       ) : null}
-                      {review.status === "published" && review.reports.length > 0 ? (
+                      {review.status === "published" && hasOpenReport(review) ? (
                         <Button
                           size="sm"
                           loading={decide.isPending}

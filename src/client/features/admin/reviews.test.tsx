@@ -118,6 +118,8 @@ describe("avis à modérer (équipe)", () => {
           reason: "Ce n'est pas ce qui s'est passé.",
           created_at: READ,
           dentist_name: "Anne Martin",
+          closed_at: null,
+          decision: null,
         },
       ],
     });
@@ -156,5 +158,42 @@ describe("avis à modérer (équipe)", () => {
     const card = await screen.findByRole("article", { name: "Avis de Paula D., patiente vérifiée" });
     expect(within(card).getByRole("button", { name: "Retirer" })).toBeInTheDocument();
     expect(within(card).queryByRole("button", { name: "Garder en ligne" })).toBeNull();
+  });
+
+  it("garde lisible la raison d'un signalement examiné et gardé en ligne, sans reproposer « Garder en ligne »", async () => {
+    stubApi(admin, {
+      "GET /api/admin/reviews": () =>
+        json(200, {
+          items: [
+            review({
+              status: "published",
+              published_at: READ,
+              reports: [
+                {
+                  id: "99999999-9999-4999-8999-999999999999",
+                  reason: "Ce n'est pas ce qui s'est passé.",
+                  created_at: READ,
+                  dentist_name: "Anne Martin",
+                  closed_at: REWRITTEN,
+                  decision: "kept",
+                },
+              ],
+            }),
+          ],
+          page: 1,
+          page_size: 20,
+          has_more: false,
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp("/admin/reviews");
+    await user.click(await screen.findByRole("tab", { name: "Publiés" }));
+    const card = await screen.findByRole("article", { name: "Avis de Paula D., patiente vérifiée" });
+    const reports = within(card).getByRole("list", { name: "Signalements" });
+    expect(reports).toHaveTextContent("Signalé par le Dr Anne Martin");
+    expect(reports).toHaveTextContent("Ce n'est pas ce qui s'est passé.");
+    expect(reports).toHaveTextContent(/examiné le 4 décembre 2026 à 10:05\s: avis gardé en ligne/);
+    expect(within(card).queryByRole("button", { name: "Garder en ligne" })).toBeNull();
+    expect(within(card).getByRole("button", { name: "Retirer" })).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { REVIEW_LIMITS } from "../../../shared/domain/reviews";
 import type { DentistOwnReviews } from "../../../shared/schemas/reviews";
+import { VerificationPending } from "../../components/dashboard/VerificationPending";
 import { PageHeader } from "../../components/PageHeader";
 import { DentistRating } from "../../components/reviews/Rating";
 import { ReviewItem } from "../../components/reviews/ReviewItem";
@@ -137,20 +138,32 @@ function ReviewActionDialog({
 /**
  * /dentist/reviews: the reviews published about the dentist, newest first (the team publishes them;
  * the dentist neither hides nor orders them). He may answer each once, publicly, and report one.
+ * A dentist not verified (pending, or withdrawn) reads none (D6): the server answers no review and no
+ * count; this says why, rather than a rating over an empty list.
  */
 export function DentistReviewsPage() {
   const { profile } = useSession();
+  if (profile && !profile.is_verified)
+    return (
+      <>
+        <PageHeader title="Avis des patients" description={DESCRIPTION} />
+        <VerificationPending />
+      </>
+    );
+  return <ReceivedReviews name={profile?.full_name ?? ""} />;
+}
+
+const DESCRIPTION =
+  "Les avis de vos patients reçus sur rendez-vous pris sur Sourio, publiés après relecture par l'équipe, du plus récent au plus ancien. Vous pouvez répondre une fois à chacun, ou le signaler.";
+
+function ReceivedReviews({ name }: { name: string }) {
   const [page, setPage] = useState(1);
   const reviews = useReceivedReviews(page);
   const [answering, setAnswering] = useState<Review | null>(null);
   const [reporting, setReporting] = useState<Review | null>(null);
-  const name = profile?.full_name ?? "";
   return (
     <>
-      <PageHeader
-        title="Avis des patients"
-        description="Les avis de vos patients reçus sur rendez-vous pris sur Sourio, publiés après relecture par l'équipe, du plus récent au plus ancien. Vous pouvez répondre une fois à chacun, ou le signaler."
-      />
+      <PageHeader title="Avis des patients" description={DESCRIPTION} />
       {reviews.isPending ? (
         <Skeleton className="h-64 w-full rounded-ui" />
       ) : reviews.isError ? (
@@ -178,7 +191,11 @@ export function DentistReviewsPage() {
                           Répondre
                         </Button>
                       ) : null}
-                      {review.reported ? (
+                      {review.report_kept ? (
+                        <p className="text-sm text-slate-600">
+                          Signalement examiné par l'équipe : avis gardé en ligne
+                        </p>
+                      ) : review.reported ? (
                         <p className="text-sm text-slate-600">Signalé à l'équipe</p>
                       ) : (
                         <Button size="sm" variant="outline" onClick={() => setReporting(review)}>

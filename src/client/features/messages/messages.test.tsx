@@ -509,7 +509,7 @@ describe("écrire un message", () => {
       expect(await screen.findByText((_, element) => element?.textContent === text)).toBeInTheDocument();
       // The thread stays readable; nothing to type into.
       const thread = screen.getByRole("region", { name: /^Messages avec / });
-    expect(within(thread).getAllByRole("listitem").length).toBeGreaterThanOrEqual(THREAD.length);
+      expect(within(thread).getAllByRole("listitem").length).toBeGreaterThanOrEqual(THREAD.length);
       expect(screen.queryByRole("textbox", { name: /^Votre message/ })).not.toBeInTheDocument();
     },
   );

@@ -15,8 +15,12 @@ const REQUEST_PAGE = `/patient/request/${REQUEST_ID}`;
 const COMPARE = `${REQUEST_PAGE}/compare`;
 const DETAIL = `GET /api/patient/requests/${REQUEST_ID}`;
 
+/** An offer of a dentist not verified: no rating, as the server sends it (his reviews are not shown). */
 function offer(id: string, name: string, overrides: Partial<PatientOffer> = {}): PatientOffer {
-  return { ...patientOffer(id, REQUEST_ID, { full_name: name, is_verified: false }), ...overrides };
+  return {
+    ...patientOffer(id, REQUEST_ID, { full_name: name, is_verified: false, rating: null }),
+    ...overrides,
+  };
 }
 
 function detail(offers: PatientOffer[], overrides: Partial<RequestDetail> = {}): RequestDetail {
@@ -201,6 +205,20 @@ describe("comparer les propositions (patient)", () => {
     } finally {
       window.matchMedia = desktop;
     }
+  });
+
+  it("ne relie aux avis que le dentiste vérifié : aucun lien vers une page d'avis qui répondrait 404", async () => {
+    await openCompare(detail([leroy, martin]), "?offres=a,b");
+    const hrefs = screen.getAllByRole("link").map((link) => link.getAttribute("href"));
+    expect(hrefs.filter((href) => href?.startsWith("/patient/dentists/"))).toEqual([
+      "/patient/dentists/d-a/reviews",
+    ]);
+    const martinColumn = screen
+      .getAllByRole("columnheader")
+      .find((th) => th.textContent?.includes("Paul Martin")) as HTMLElement;
+    expect(martinColumn).toBeDefined();
+    expect(within(martinColumn).queryAllByRole("link")).toEqual([]);
+    expect(martinColumn).not.toHaveTextContent(/avis|\/5/);
   });
 
   it("sans sélection valable, compare tout quand cela tient, sinon les quatre moins chères, et le dit", async () => {

@@ -52,12 +52,13 @@ export function sortOffers(
   const rest = (o: PatientOffer) => rests.get(o.id) ?? Number.POSITIVE_INFINITY;
   return [...offers].sort((a, b) => {
     if (order === "recent") return byDate(a, b);
-    // Best rated first, only when the patient asks (issue 36); no review yet: after the others.
+    // Best rated first, only when the patient asks (issue 36); no review yet, or none shown (a
+    // dentist not verified): after the others.
     if (order === "rating") {
-      const mark = (o: PatientOffer) => o.dentist.rating.average ?? Number.NEGATIVE_INFINITY;
+      const mark = (o: PatientOffer) => o.dentist.rating?.average ?? Number.NEGATIVE_INFINITY;
+      const count = (o: PatientOffer) => o.dentist.rating?.count ?? 0;
       if (mark(a) !== mark(b)) return mark(b) - mark(a);
-      if (a.dentist.rating.count !== b.dentist.rating.count)
-        return b.dentist.rating.count - a.dentist.rating.count;
+      if (count(a) !== count(b)) return count(b) - count(a);
     }
     if (order === "rest" && rest(a) !== rest(b)) return rest(a) < rest(b) ? -1 : 1;
     return a.amount_cents - b.amount_cents || -byDate(a, b);

@@ -130,6 +130,33 @@ describe("propositions des dentistes (patient)", () => {
     expect(offerNames()).toEqual(["Dr Ancien", "Dr Récent", "Dr Moyen"]);
   });
 
+  it("relie la note d'un dentiste vérifié à ses avis ; d'un dentiste non vérifié, ne montre ni note ni lien (sa page d'avis répond 404)", async () => {
+    const unverified = offer("b", {
+      amount_cents: 120_000,
+      dentist: { ...offer("b").dentist, full_name: "Paul Martin", is_verified: false, rating: null },
+    });
+    await open(detail({ offers: [offer("a", { dentist: LEROY }), unverified] }));
+    const leroy = within(screen.getByRole("listitem", { name: "Proposition du Dr Sophie Leroy" }));
+    expect(leroy.getByRole("link", { name: "12 avis" })).toHaveAttribute(
+      "href",
+      "/patient/dentists/d-a/reviews",
+    );
+    expect(leroy.getByRole("link", { name: "Avis vérifiés" })).toHaveAttribute("href", "/avis");
+
+    const martin = screen.getByRole("listitem", { name: "Proposition du Dr Paul Martin" });
+    const hrefs = within(martin)
+      .queryAllByRole("link")
+      .map((link) => link.getAttribute("href"));
+    expect(hrefs.filter((href) => href?.startsWith("/patient/dentists/"))).toEqual([]);
+    expect(hrefs).not.toContain("/avis");
+    expect(martin).not.toHaveTextContent(/\d+ avis|Pas encore d'avis|\/5/);
+    // Sorted by rating, he comes after the dentists whose rating is shown.
+    expect(sortOffers([unverified, offer("a", { dentist: LEROY })], "rating").map((o) => o.id)).toEqual([
+      "a",
+      "b",
+    ]);
+  });
+
   it("départage deux prix égaux par la plus ancienne", () => {
     const a = offer("a", { amount_cents: 500, created_at: "2026-11-23T00:00:00.000Z" });
     const b = offer("b", { amount_cents: 500, created_at: "2026-11-22T00:00:00.000Z" });

@@ -39,6 +39,7 @@ import * as m040 from "./040_counters_under_lock";
 import * as m041 from "./041_dentist_tallies";
 import * as m042 from "./042_response_seconds";
 import * as m043 from "./043_offers_in_list_order";
+import * as m044 from "./044_closed_review_reports";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   "041_dentist_tallies": m041,
   "042_response_seconds": m042,
   "043_offers_in_list_order": m043,
+  "044_closed_review_reports": m044,
 };

@@ -383,7 +383,11 @@ export async function buildExport(deps: Deps, actor: Actor) {
         ...reviewDates(v),
         author: reviewAuthorLabel(patient_first_name, patient_last_name, v.author_title),
       })),
-      my_reports: reviews.reports.map((r) => ({ ...r, created_at: iso(r.created_at) })),
+      my_reports: reviews.reports.map((r) => ({
+        ...r,
+        created_at: iso(r.created_at),
+        closed_at: iso(r.closed_at),
+      })),
     },
     support_messages: supportMessages,
     access_history: {

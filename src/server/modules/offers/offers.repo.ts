@@ -273,10 +273,14 @@ export function patientOffersRepo(db: Db, actor: Actor) {
             { city: row.dentist_city, practice_postcode: row.dentist_postcode },
             actor.profile.postal_code,
           ),
-          rating: {
-            average: row.rating_average === null ? null : Number(row.rating_average),
-            count: Number(row.rating_count),
-          },
+          // Only a verified dentist's reviews are shown to patients (reviews.repo's publishedReviewsOf):
+          // none for one pending or withdrawn, whose reviews page answers 404.
+          rating: row.dentist_verified
+            ? {
+                average: row.rating_average === null ? null : Number(row.rating_average),
+                count: Number(row.rating_count),
+              }
+            : null,
         },
         conversation_id: row.conversation_id,
       }));

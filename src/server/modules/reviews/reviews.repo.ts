@@ -6,6 +6,7 @@ import {
   REVIEW_FLAGS,
   REVIEW_LIMITS,
   type ReviewFlag,
+  type ReviewReportDecision,
   reviewAuthorLabel,
 } from "../../../shared/domain/reviews";
 import type {
@@ -243,8 +244,9 @@ export function reviewsRepo(db: Db, actor: Actor) {
 
     /**
      * The author's new version: back to moderation, unpublished until the team reads it again. The
-     * dentist's answer and the reports were about the old text: they go with it (the dentist may
-     * answer and report the new one).
+     * dentist's answer and his open reports were about the old text: they go with it (the dentist may
+     * answer and report the new one). The reports the team closed stay, with their reasons: the
+     * history of its decisions on the old text (their review_version names it).
      */
     async rewrite(trx: Trx, id: string, input: ReviewWrite, flags: ReviewFlag[], now: Date) {
       const rewritten = await trx
@@ -267,7 +269,11 @@ export function reviewsRepo(db: Db, actor: Actor) {
         .where("patient_id", "=", me)
         .executeTakeFirst();
       if (Number(rewritten.numUpdatedRows) > 0)
-        await trx.deleteFrom("review_reports").where("review_id", "=", id).execute();
+        await trx
+          .deleteFrom("review_reports")
+          .where("review_id", "=", id)
+          .where("closed_at", "is", null)
+          .execute();
     },
 
     async remove(trx: Trx, id: string) {
@@ -279,23 +285,47 @@ export function reviewsRepo(db: Db, actor: Actor) {
       return Number(gone.numDeletedRows) > 0;
     },
 
-    /** The published reviews about the dentist, newest first, with whether he reported each. */
+    /**
+     * The published reviews about the dentist, newest first, with whether he reported each text as it
+     * is (a report still open, or one the team closed on this version), and whether the team kept it
+     * online after his report.
+     */
     async received(page: number) {
       if (!isDentist) return { items: [], hasMore: false };
       const { rows, hasMore } = await fetchPage(
         withNames(db)
-          .select(
-            sql<boolean>`exists (select 1 from review_reports rr where rr.review_id = v.id and rr.dentist_id = ${me})`.as(
+          .select([
+            sql<boolean>`exists (select 1 from review_reports rr where rr.review_id = v.id and rr.dentist_id = ${me} and (rr.closed_at is null or rr.review_version = v.updated_at))`.as(
               "reported",
             ),
-          )
+            sql<boolean>`exists (select 1 from review_reports rr where rr.review_id = v.id and rr.dentist_id = ${me} and rr.decision = 'kept' and rr.review_version = v.updated_at)`.as(
+              "report_kept",
+            ),
+          ])
           .where("v.dentist_id", "=", me)
           .where("v.status", "=", "published")
           .orderBy("v.published_at", "desc")
           .orderBy("v.id"),
         { page, pageSize: REVIEW_LIMITS.pageSize },
       );
-      return { items: rows.map((row) => ({ ...toPublicReview(row), reported: row.reported })), hasMore };
+      return {
+        items: rows.map((row) => ({
+          ...toPublicReview(row),
+          reported: row.reported,
+          report_kept: row.report_kept,
+        })),
+        hasMore,
+      };
+    },
+
+    /**
+     * The average and count of the dentist's published reviews, as his list shows them: none for a
+     * dentist not verified (pending or withdrawn), who reads no review (D6), so the count never
+     * promises a list he cannot see.
+     */
+    async receivedSummary(): Promise<RatingSummary> {
+      if (!isDentist) return NO_RATING;
+      return (await ratingSummaries(db, [me])).get(me) ?? NO_RATING;
     },
 
     /** A published review about the dentist, locked; undefined for any other. */
@@ -321,15 +351,39 @@ export function reviewsRepo(db: Db, actor: Actor) {
       return Number(done.numUpdatedRows) > 0;
     },
 
-    /** A report to the team; false when this dentist already reported this review. */
-    async report(trx: Trx, id: string, reason: string, now: Date) {
+    /**
+     * A report to the team, about the review's text as it is (its version). "open": this dentist's
+     * report on it is still open; "kept": the team examined his report on this very text and kept it
+     * online (a rewrite by its author makes a new text, which he may report).
+     */
+    async report(trx: Trx, id: string, reason: string, now: Date): Promise<"sent" | "open" | "kept"> {
+      const kept = await trx
+        .selectFrom("review_reports as rr")
+        .innerJoin("reviews as v", "v.id", "rr.review_id")
+        .select("rr.id")
+        .where("rr.review_id", "=", id)
+        .where("rr.dentist_id", "=", me)
+        .where("rr.decision", "=", "kept")
+        .whereRef("rr.review_version", "=", "v.updated_at")
+        .limit(1)
+        .executeTakeFirst();
+      if (kept) return "kept";
       const done = await trx
         .insertInto("review_reports")
-        .values({ review_id: id, dentist_id: me, reason, created_at: now })
-        .onConflict((oc) => oc.columns(["review_id", "dentist_id"]).doNothing())
+        .values({
+          review_id: id,
+          dentist_id: me,
+          reason,
+          created_at: now,
+          // The version exactly as stored (microseconds included), not as a Date read back.
+          review_version: sql<Date>`(select updated_at from reviews where id = ${id})`,
+        })
+        .onConflict((oc) =>
+          oc.columns(["review_id", "dentist_id"]).where("closed_at", "is", null).doNothing(),
+        )
         .returning("id")
         .executeTakeFirst();
-      return done !== undefined;
+      return done === undefined ? "open" : "sent";
     },
   };
 }
@@ -375,7 +429,12 @@ export const moderationRepo = {
       query = query
         .where("v.status", "=", "published")
         .where(({ exists, selectFrom }) =>
-          exists(selectFrom("review_reports as rr").select("rr.id").whereRef("rr.review_id", "=", "v.id")),
+          exists(
+            selectFrom("review_reports as rr")
+              .select("rr.id")
+              .whereRef("rr.review_id", "=", "v.id")
+              .where("rr.closed_at", "is", null),
+          ),
         );
     else query = query.where("v.status", "=", q.status);
     if (q.dentist) query = query.where("v.dentist_id", "=", q.dentist);
@@ -419,20 +478,35 @@ export const moderationRepo = {
       .execute();
   },
 
-  /** Whether the review has at least one report (the « Signalés » list). */
-  async hasReports(trx: Trx, id: string) {
+  /** Whether the review has at least one open report (the « Signalés » list). */
+  async hasOpenReports(trx: Trx, id: string) {
     const row = await trx
       .selectFrom("review_reports")
       .select("id")
       .where("review_id", "=", id)
+      .where("closed_at", "is", null)
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
   },
 
-  /** The team keeps a reported review online: its reports are closed (deleted), nothing else changes. */
-  async closeReports(trx: Trx, id: string) {
-    await trx.deleteFrom("review_reports").where("review_id", "=", id).execute();
+  /**
+   * The team's decision closes the review's open reports (kept online, or withdrawn): they stay, with
+   * their reasons, in the review's history. Their ids, for the audit trail.
+   */
+  async closeReports(
+    trx: Trx,
+    id: string,
+    d: { decision: ReviewReportDecision; adminId: string; now: Date },
+  ): Promise<string[]> {
+    const closed = await trx
+      .updateTable("review_reports")
+      .set({ closed_at: d.now, closed_by: d.adminId, decision: d.decision })
+      .where("review_id", "=", id)
+      .where("closed_at", "is", null)
+      .returning("id")
+      .execute();
+    return closed.map((row) => row.id);
   },
 
   /** The e-mail addresses and first names of a review's author and dentist. */
@@ -462,9 +536,18 @@ async function withReports(db: Db, rows: ReviewRow[]): Promise<ModerationReview[
       : await db
           .selectFrom("review_reports as rr")
           .innerJoin("profiles as dp", "dp.id", "rr.dentist_id")
-          .select(["rr.id", "rr.review_id", "rr.reason", "rr.created_at", "dp.full_name"])
+          .select([
+            "rr.id",
+            "rr.review_id",
+            "rr.reason",
+            "rr.created_at",
+            "rr.closed_at",
+            "rr.decision",
+            "dp.full_name",
+          ])
           .where("rr.review_id", "in", ids)
           .orderBy("rr.created_at")
+          .orderBy("rr.id")
           .execute();
   return rows.map((row) => ({
     ...toPublicReview(row),
@@ -482,6 +565,8 @@ async function withReports(db: Db, rows: ReviewRow[]): Promise<ModerationReview[
         reason: r.reason,
         created_at: iso(r.created_at) as string,
         dentist_name: r.full_name || "Dentiste",
+        closed_at: iso(r.closed_at),
+        decision: r.decision,
       })),
   }));
 }
@@ -591,7 +676,7 @@ export async function reviewsForExport(db: Db, actor: Actor) {
       .execute(),
     db
       .selectFrom("review_reports")
-      .select(["id", "review_id", "reason", "created_at"])
+      .select(["id", "review_id", "reason", "created_at", "closed_at", "decision"])
       .where("dentist_id", "=", me)
       .orderBy("created_at")
       .execute(),

@@ -21,7 +21,7 @@ import { pathId, requireVisible } from "../../access/guards";
 import { guardedRoutes } from "../../access/route";
 import { notFound } from "../../errors";
 import { useCaseDeps } from "../../http/deps";
-import { moderationRepo, publishedReviewsOf, ratingSummaries, reviewsRepo } from "./reviews.repo";
+import { moderationRepo, publishedReviewsOf, reviewsRepo } from "./reviews.repo";
 import {
   answerReview,
   decideReview,
@@ -124,13 +124,12 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     response: { 200: dentistOwnReviewsSchema, 400: errorBodySchema },
     handler: async (request, _reply, actor) => {
       const { page } = request.query;
-      const [{ items, hasMore }, summaries] = await Promise.all([
-        reviewsRepo(app.db, actor).received(page),
-        ratingSummaries(app.db, [actor.userId]),
-      ]);
+      const repo = reviewsRepo(app.db, actor);
+      // A dentist not verified reads none (D6): an empty list, and a count that says so.
+      const [{ items, hasMore }, summary] = await Promise.all([repo.received(page), repo.receivedSummary()]);
       return {
         items,
-        summary: summaries.get(actor.userId) ?? { average: null, count: 0 },
+        summary,
         page,
         page_size: REVIEW_LIMITS.pageSize,
         has_more: hasMore,

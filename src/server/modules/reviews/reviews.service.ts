@@ -113,13 +113,17 @@ export async function reportReview(deps: Deps, actor: Actor, id: string, reason:
   await deps.db.transaction().execute(async (trx) => {
     const row = await repo.receivedOne(trx, id);
     if (!row) throw notFound(REVIEW_MESSAGES.notFound);
-    if (!(await repo.report(trx, id, reason, now))) throw conflict(REVIEW_MESSAGES.alreadyReported);
+    const result = await repo.report(trx, id, reason, now);
+    // Kept: the team examined his report on this very text; only a rewrite opens a new one.
+    if (result === "kept") throw conflict(REVIEW_MESSAGES.reportKept);
+    if (result === "open") throw conflict(REVIEW_MESSAGES.alreadyReported);
   });
 }
 
 /**
  * The team's decision on a pending review; a published one may be withdrawn (refused) after a
- * report, or kept online ("keep": its reports are closed, nothing else changes). The author is told
+ * report, or kept online ("keep": nothing else changes). Either decision on a published review
+ * closes its open reports (kept, withdrawn), which stay with their reasons. The author is told
  * of a publication or a refusal (the reason; whether she may still edit it), the dentist of a
  * publication and of his report examined and the review kept.
  * `version` is the review's `updated_at` the moderator read (the route requires it): a review
@@ -148,14 +152,19 @@ export async function decideReview(
       throw conflict(REVIEW_MESSAGES.changedSinceRead);
     if (kind === "keep") {
       // Only a published review with reports: the team examined them and keeps it online.
-      if (row.status !== "published" || !(await moderationRepo.hasReports(trx, id)))
+      if (row.status !== "published" || !(await moderationRepo.hasOpenReports(trx, id)))
         throw conflict(REVIEW_MESSAGES.keepNotReported);
-      await moderationRepo.closeReports(trx, id);
+      const reports = await moderationRepo.closeReports(trx, id, {
+        decision: "kept",
+        adminId: actor.userId,
+        now,
+      });
       await writeAudit(trx, {
         actorId: actor.userId,
         action: "review.kept",
         subjectType: "review",
         subjectId: id,
+        details: { reports },
         at: now,
       });
       return row;
@@ -164,11 +173,17 @@ export async function decideReview(
     if (row.status === "refused" || (row.status === "published" && publish))
       throw conflict(REVIEW_MESSAGES.alreadyDecided);
     await moderationRepo.decide(trx, id, { publish, reason, adminId: actor.userId, now });
+    // Withdrawn: the reports that led to it are closed (upheld), not left open on a refused review.
+    const reports =
+      row.status === "published"
+        ? await moderationRepo.closeReports(trx, id, { decision: "withdrawn", adminId: actor.userId, now })
+        : [];
     await writeAudit(trx, {
       actorId: actor.userId,
       action: publish ? "review.published" : "review.refused",
       subjectType: "review",
       subjectId: id,
+      ...(reports.length > 0 ? { details: { reports } } : {}),
       at: now,
     });
     return row;

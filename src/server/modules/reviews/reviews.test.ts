@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ERROR_CODES } from "../../../shared/schemas/common";
 import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
 import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
@@ -504,22 +505,45 @@ describe("a reported review the team keeps online", () => {
     const kept = await post(url(), { decision: "keep", version }, admin);
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json().message).toBe(REVIEW_MESSAGES.kept);
-    // Nothing else changes: still published, same version, the answer kept.
+    // Nothing else changes: still published, same version, the answer kept; the report is closed
+    // (kept), not deleted: its reason stays on the review's card for the team.
     expect(kept.json().review).toMatchObject({
       id: keptId,
       status: "published",
       updated_at: version,
       answer: "Merci Paula.",
-      reports: [],
+      reports: [
+        {
+          id: expect.any(String),
+          reason: "Inexact.",
+          dentist_name: "Bruno Martin",
+          created_at: expect.any(String),
+          closed_at: now.toISOString(),
+          decision: "kept",
+        },
+      ],
     });
     expect(await reported()).toEqual([]);
     const audit = await ctx.app.db
       .selectFrom("audit_log")
-      .select(["action"])
+      .select(["action", "details"])
       .where("subject_id", "=", keptId)
       .where("action", "=", "review.kept")
       .execute();
     expect(audit).toHaveLength(1);
+    // In the database: closed by this admin, not deleted; the audit row names it.
+    const rows = await ctx.app.db
+      .selectFrom("review_reports")
+      .select(["id", "reason", "closed_at", "closed_by", "decision"])
+      .where("review_id", "=", keptId)
+      .execute();
+    expect(rows).toEqual([
+      { id: expect.any(String), reason: "Inexact.", closed_at: now, closed_by: admin.id, decision: "kept" },
+    ]);
+    const details = audit[0]?.details;
+    expect(typeof details === "string" ? JSON.parse(details) : details).toEqual({
+      reports: [rows[0]?.id],
+    });
     const seen = (await get(`/api/dentists/${drB.id}/reviews`, paula)).json();
     expect(seen.items.map((r: { id: string }) => r.id)).toContain(keptId);
     const mails = await mailsTo(drB.email);
@@ -531,21 +555,91 @@ describe("a reported review the team keeps online", () => {
     const again = await post(url(), { decision: "keep", version }, admin);
     expect(again.statusCode).toBe(409);
   });
+
+  it("refuses the same dentist a new report of the text it kept (French 409), and keeps it out of « Signalés »", async () => {
+    const again = await post(`/api/dentist/reviews/${keptId}/report`, { reason: "Toujours inexact." }, drB);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().error).toEqual({ code: ERROR_CODES.conflict, message: REVIEW_MESSAGES.reportKept });
+    expect(REVIEW_MESSAGES.reportKept).toMatch(/déjà examiné .* gardé en ligne/);
+    // Nothing was written: one report, still closed; the queue has nothing to decide.
+    const rows = await ctx.app.db
+      .selectFrom("review_reports")
+      .select(["reason", "decision"])
+      .where("review_id", "=", keptId)
+      .execute();
+    expect(rows).toEqual([{ reason: "Inexact.", decision: "kept" }]);
+    expect(await reported()).toEqual([]);
+    const queue = (await get("/api/admin/reviews?status=reported", admin)).json().items;
+    expect(queue.map((r: { id: string }) => r.id)).not.toContain(keptId);
+    // His list says the team examined it and kept it (no « Signaler » to press again).
+    const mine = (await get("/api/dentist/reviews", drB)).json().items;
+    expect(mine).toContainEqual(expect.objectContaining({ id: keptId, reported: true, report_kept: true }));
+    // The team still reads why it was reported, on the review's card among the published ones.
+    const published = (await get(`/api/admin/reviews?status=published&dentist=${drB.id}`, admin)).json();
+    expect(published.items).toContainEqual(
+      expect.objectContaining({
+        id: keptId,
+        reports: [expect.objectContaining({ reason: "Inexact.", decision: "kept" })],
+      }),
+    );
+  });
+
+  it("once its author rewrote it, the new text may be reported again; the kept report stays in its history", async () => {
+    now = new Date(now.getTime() + 60 * 60_000);
+    const text = "Rendez-vous à l'heure cette fois, mais la facture m'a surprise à la sortie.";
+    const edited = await put(`/api/patient/reviews/${keptId}`, { ...REVIEW, rating: 3, text }, paula);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await decide(keptId, { decision: "publish" })).statusCode).toBe(200);
+    expect((await get("/api/dentist/reviews", drB)).json().items).toContainEqual(
+      expect.objectContaining({ id: keptId, text, reported: false, report_kept: false }),
+    );
+
+    const report = await post(
+      `/api/dentist/reviews/${keptId}/report`,
+      { reason: "Le devis était signé." },
+      drB,
+    );
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().message).toBe(REVIEW_MESSAGES.reported);
+    expect(await reported()).toEqual([keptId]);
+    const card = (await get(`/api/admin/reviews?status=reported&dentist=${drB.id}`, admin)).json().items[0];
+    expect(card.reports).toEqual([
+      expect.objectContaining({ reason: "Inexact.", decision: "kept", closed_at: expect.any(String) }),
+      expect.objectContaining({ reason: "Le devis était signé.", decision: null, closed_at: null }),
+    ]);
+    // One open report at a time.
+    const twice = await post(`/api/dentist/reviews/${keptId}/report`, { reason: "Encore." }, drB);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe(REVIEW_MESSAGES.alreadyReported);
+  });
 });
 
 describe("the withdrawal e-mail promises an edit only while editing is open", () => {
-  const withdraw = async (id: string) => {
-    expect((await post(`/api/dentist/reviews/${id}/report`, { reason: "Inexact." }, drB)).statusCode).toBe(
-      200,
-    );
+  const withdraw = async (id: string, { report = true } = {}) => {
+    if (report)
+      expect((await post(`/api/dentist/reviews/${id}/report`, { reason: "Inexact." }, drB)).statusCode).toBe(
+        200,
+      );
     const withdrawn = await decide(id, { decision: "refuse", reason: "Propos hors sujet." });
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     return (await mailsTo(paula.email)).filter((m) => m.includes("Propos hors sujet.")).at(-1) ?? "";
   };
 
-  it("5 days after writing: « Vous pouvez le modifier »", async () => {
+  it("5 days after writing: « Vous pouvez le modifier »; the report that led to it is closed, withdrawn", async () => {
     now = new Date(Date.parse("2027-03-10T09:31:00Z") + 5 * DAY);
-    expect(await withdraw(keptId)).toContain("Vous pouvez le modifier");
+    // Reported again after its rewrite (above): that open report is the one upheld.
+    expect(await withdraw(keptId, { report: false })).toContain("Vous pouvez le modifier");
+    const reports = (await get(`/api/admin/reviews?status=refused&dentist=${drB.id}`, admin))
+      .json()
+      .items.find((r: { id: string }) => r.id === keptId).reports;
+    expect(reports).toEqual([
+      expect.objectContaining({ reason: "Inexact.", decision: "kept" }),
+      expect.objectContaining({
+        reason: "Le devis était signé.",
+        decision: "withdrawn",
+        closed_at: now.toISOString(),
+      }),
+    ]);
   });
 
   it("31 days after writing: not any more", async () => {
@@ -560,6 +654,44 @@ describe("the withdrawal e-mail promises an edit only while editing is open", ()
     const mail = await withdraw(id);
     expect(mail).not.toContain("Vous pouvez le modifier");
     expect(mail).toContain("ne peut plus");
+  });
+});
+
+describe("a dentist whose verification is withdrawn", () => {
+  const verification = (decision: "verify" | "unverify") =>
+    post(`/api/admin/dentists/${drA.id}/verification`, { decision }, admin);
+  const offerRating = async () => {
+    const detail = await get(`/api/patient/requests/${first.requestId}`, paula);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const offers: { dentist: { id: string; rating: unknown } }[] = detail.json().offers;
+    expect(offers.map((o) => o.dentist.id)).toEqual([drA.id]);
+    return offers[0]?.dentist.rating;
+  };
+
+  it("shows patients no rating (his reviews page answers 404), and himself no count over an empty list", async () => {
+    const shown = (await get(`/api/dentists/${drA.id}/reviews`, paula)).json();
+    expect(shown.summary.count).toBeGreaterThan(0);
+    expect(await offerRating()).toEqual(shown.summary);
+    expect((await get("/api/dentist/reviews", drA)).json()).toMatchObject({ summary: shown.summary });
+
+    expect((await verification("unverify")).json().is_verified).toBe(false);
+    // The page a rating would link to: 404. So no figure on his offer promises it.
+    const page = await get(`/api/dentists/${drA.id}/reviews`, paula);
+    expect(page.statusCode).toBe(404);
+    expect(page.json().error.message).toBe(REVIEW_MESSAGES.notFound);
+    expect(await offerRating()).toBeNull();
+    // His own page: no review (D6), and a count that agrees.
+    expect((await get("/api/dentist/reviews", drA)).json()).toMatchObject({
+      items: [],
+      summary: { average: null, count: 0 },
+      has_more: false,
+    });
+
+    // Verified again: everything is back.
+    expect((await verification("verify")).json().is_verified).toBe(true);
+    expect(await offerRating()).toEqual(shown.summary);
+    expect((await get(`/api/dentists/${drA.id}/reviews`, paula)).json().summary).toEqual(shown.summary);
+    expect((await get("/api/dentist/reviews", drA)).json().summary).toEqual(shown.summary);
   });
 });
 
