@@ -11,6 +11,7 @@ import { NOTIFYING_TABLES_033, SILENT_TABLES_033 } from "./migrations/033_subscr
 import { REVIEW_NOTIFYING_TABLES, REVIEW_SILENT_TABLES } from "./migrations/035_reviews";
 import { CHANGE_TABLES } from "./migrations/037_changes_by_person";
 import { DENTIST_TALLY_SILENT_TABLES } from "./migrations/041_dentist_tallies";
+import { CHECKOUT_SILENT_TABLES } from "./migrations/045_checkout_leases";
 
 /** The tables of each migration that decides: 028 for the older ones, then each new one its own. */
 const NOTIFYING_TABLES = [...NOTIFYING_028, ...NOTIFYING_TABLES_033, ...REVIEW_NOTIFYING_TABLES];
@@ -19,6 +20,7 @@ const SILENT_TABLES = [
   ...SILENT_TABLES_033,
   ...REVIEW_SILENT_TABLES,
   ...DENTIST_TALLY_SILENT_TABLES,
+  ...CHECKOUT_SILENT_TABLES,
 ];
 
 let ctx: TestContext;

@@ -568,6 +568,7 @@ export interface Database {
   invoice_files: InvoiceFilesTable;
   subscriptions: SubscriptionsTable;
   billing_events: BillingEventsTable;
+  checkout_leases: CheckoutLeasesTable;
 }
 
 /** A dentist's subscription (migration 033, ADR 044): one row from his verification on. */
@@ -587,6 +588,12 @@ export interface SubscriptionsTable {
   trial_warned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A checkout being opened for a dentist, until `until` (migration 045): one at a time. */
+export interface CheckoutLeasesTable {
+  dentist_id: string;
+  until: ColumnType<Date, Date, Date>;
 }
 
 /** The payment provider's events, each stored once in the transaction that applies it. */

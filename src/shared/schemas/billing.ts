@@ -7,6 +7,8 @@ export const BILLING_MESSAGES = {
     "Votre abonnement n'est plus actif : vous gardez vos conversations, vos patients et vos rendez-vous, mais vous ne pouvez plus voir de nouvelles demandes ni envoyer de proposition. Réactivez votre abonnement pour reprendre.",
   notVerified: "L'abonnement est ouvert aux dentistes vérifiés. Votre compte n'est pas encore vérifié.",
   alreadySubscribed: "Vous avez déjà un abonnement en cours.",
+  checkoutInProgress:
+    "Un paiement est déjà en cours d'ouverture, sans doute dans un autre onglet. Patientez quelques secondes, puis réessayez.",
   noSubscription: "Vous n'avez pas d'abonnement payant à gérer.",
   notCancelable: "Cet abonnement n'est pas résiliable : il est déjà résilié ou n'a pas commencé.",
   notReactivable: "Cet abonnement ne peut plus être réactivé : souscrivez de nouveau.",

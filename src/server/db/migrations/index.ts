@@ -40,6 +40,7 @@ import * as m041 from "./041_dentist_tallies";
 import * as m042 from "./042_response_seconds";
 import * as m043 from "./043_offers_in_list_order";
 import * as m044 from "./044_closed_review_reports";
+import * as m045 from "./045_checkout_leases";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   "042_response_seconds": m042,
   "043_offers_in_list_order": m043,
   "044_closed_review_reports": m044,
+  "045_checkout_leases": m045,
 };

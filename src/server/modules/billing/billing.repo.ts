@@ -64,6 +64,36 @@ export async function setCustomer(trx: Tx, dentistId: string, customerId: string
     .execute();
 }
 
+/** How long a checkout being opened holds its lease (the provider's calls take a second or two). */
+export const CHECKOUT_LEASE_MS = 30_000;
+
+/**
+ * Takes the dentist's checkout lease (migration 045) until `now` + CHECKOUT_LEASE_MS: its end when
+ * taken, undefined while another checkout of his is being opened (its lease not yet over). One
+ * statement, so two at the same instant cannot both take it.
+ */
+export async function takeCheckoutLease(db: Db, actor: Actor, now: Date): Promise<Date | undefined> {
+  const until = new Date(now.getTime() + CHECKOUT_LEASE_MS);
+  const taken = await db
+    .insertInto("checkout_leases")
+    .values({ dentist_id: actor.userId, until })
+    .onConflict((oc) =>
+      oc.column("dentist_id").doUpdateSet({ until }).where("checkout_leases.until", "<=", now),
+    )
+    .returning("until")
+    .executeTakeFirst();
+  return taken ? until : undefined;
+}
+
+/** Gives the lease back, if it is still the one taken (`until`), not a later one. */
+export async function releaseCheckoutLease(db: Db, actor: Actor, until: Date): Promise<void> {
+  await db
+    .deleteFrom("checkout_leases")
+    .where("dentist_id", "=", actor.userId)
+    .where("until", "=", until)
+    .execute();
+}
+
 /** Stores a provider event id once: false when it was already there (a redelivery). */
 export async function storeEventOnce(trx: Tx, id: string, type: string, now: Date): Promise<boolean> {
   const inserted = await trx

@@ -42,6 +42,7 @@ import {
   adminCounts,
   adminList,
   lockOwnSubscription,
+  releaseCheckoutLease,
   setCustomer,
   storeEventOnce,
   systemDentistContact,
@@ -49,6 +50,7 @@ import {
   systemMarkTrialWarned,
   systemProviderSubscriptions,
   systemTrialsEnding,
+  takeCheckoutLease,
   writeState,
 } from "./billing.repo";
 import type { BillingEvent, BillingProvider, ProviderSubscription } from "./provider";
@@ -154,6 +156,24 @@ const hasLiveSubscription = (row: { subscription_id: string | null; status: Subs
 export async function startCheckout(deps: BillingDeps, actor: Actor, plan: PlanId): Promise<string> {
   const row = await ownRow(deps, actor, "subscribe");
   if (hasLiveSubscription(row)) throw new AppError(409, "CONFLICT", BILLING_MESSAGES.alreadySubscribed);
+  // One checkout opened at a time (migration 045): a second click meanwhile, in another tab, would
+  // pass the checks below before the first page exists, and both pages could be paid.
+  const lease = await takeCheckoutLease(deps.db, actor, deps.clock());
+  if (!lease) throw new AppError(409, "CONFLICT", BILLING_MESSAGES.checkoutInProgress);
+  try {
+    return await openCheckout(deps, actor, plan, row);
+  } finally {
+    await releaseCheckoutLease(deps.db, actor, lease);
+  }
+}
+
+/** startCheckout's calls to the provider, under the dentist's checkout lease. */
+async function openCheckout(
+  deps: BillingDeps,
+  actor: Actor,
+  plan: PlanId,
+  row: Awaited<ReturnType<typeof ownRow>>,
+): Promise<string> {
   const provider = await deps.provider();
   if (row.customer_id) {
     const customerId = row.customer_id;

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { BILLING_MESSAGES } from "../../../shared/schemas/billing";
 import { UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
 import { startTrialOnVerification } from "../../access/subscription";
 import { appPerFile, newRequestId, postRequest } from "../../testing/harness";
@@ -264,6 +265,50 @@ describe("checkout → webhook → active", () => {
         (e) => e.type === "customer.subscription.created" && e.payload.includes(customer),
       ),
     ).toHaveLength(1);
+  });
+
+  it("one checkout opened at a time: a click meanwhile waits (French 409), a lease left by a dead process frees itself, two at once never make two payable pages", async () => {
+    const dr = await dentistInTrial("Capucine");
+    const open = (plan: "monthly" | "yearly") =>
+      call(dr, "POST", "/api/dentist/subscription/checkout", { plan });
+    const leases = () =>
+      ctx.app.db.selectFrom("checkout_leases").select("until").where("dentist_id", "=", dr.id).execute();
+    const pay = (url: string) =>
+      fetch(url, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ method: "card", outcome: "accepted" }).toString(),
+      });
+    // Another tab's checkout being opened right now holds the lease.
+    await ctx.app.db
+      .insertInto("checkout_leases")
+      .values({ dentist_id: dr.id, until: new Date(now.getTime() + 10_000) })
+      .execute();
+    const waiting = await open("monthly");
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json().error.message).toBe(BILLING_MESSAGES.checkoutInProgress);
+    // Its process died mid-call: once its lease is over, the next click opens a page and gives it back.
+    await ctx.app.db
+      .updateTable("checkout_leases")
+      .set({ until: new Date(now.getTime() - 1) })
+      .where("dentist_id", "=", dr.id)
+      .execute();
+    const opened = await open("monthly");
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(await leases()).toEqual([]);
+    // Two clicks at once: one page, the other waits, or (one after the other) the first page expired.
+    const both = await Promise.all([open("monthly"), open("yearly")]);
+    for (const response of both) {
+      expect([200, 409], response.body).toContain(response.statusCode);
+      if (response.statusCode === 409)
+        expect(response.json().error.message).toBe(BILLING_MESSAGES.checkoutInProgress);
+    }
+    const pages = [opened, ...both].filter((r) => r.statusCode === 200).map((r) => r.json().url as string);
+    const paid = [];
+    for (const url of pages) paid.push((await pay(url)).status);
+    expect(paid.filter((status) => status === 303)).toHaveLength(1);
+    expect(await leases()).toEqual([]);
   });
 
   it("the checkout puts the VAT on the line; an invoice says what was charged, not the plan's price", async () => {
