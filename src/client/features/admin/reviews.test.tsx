@@ -40,6 +40,17 @@ function review(overrides: Partial<ModerationReview>): ModerationReview {
   };
 }
 
+/** Dr Martin's report on the review, open or closed by the team's decision. */
+function dentistReport(state: { closed_at: string | null; decision: "kept" | "withdrawn" | null }) {
+  return {
+    id: "99999999-9999-4999-8999-999999999999",
+    reason: "Ce n'est pas ce qui s'est passé.",
+    created_at: READ,
+    dentist_name: "Anne Martin",
+    ...state,
+  };
+}
+
 describe("avis à modérer (équipe)", () => {
   it("publie la version lue ; réécrit depuis, l'avis est rechargé avec le message, puis publié relu", async () => {
     let current = review({});
@@ -112,16 +123,7 @@ describe("avis à modérer (équipe)", () => {
     const reported = review({
       status: "published",
       published_at: READ,
-      reports: [
-        {
-          id: "99999999-9999-4999-8999-999999999999",
-          reason: "Ce n'est pas ce qui s'est passé.",
-          created_at: READ,
-          dentist_name: "Anne Martin",
-          closed_at: null,
-          decision: null,
-        },
-      ],
+      reports: [dentistReport({ closed_at: null, decision: null })],
     });
     let items = [reported];
     const decisions: unknown[] = [];
@@ -168,16 +170,7 @@ describe("avis à modérer (équipe)", () => {
             review({
               status: "published",
               published_at: READ,
-              reports: [
-                {
-                  id: "99999999-9999-4999-8999-999999999999",
-                  reason: "Ce n'est pas ce qui s'est passé.",
-                  created_at: READ,
-                  dentist_name: "Anne Martin",
-                  closed_at: REWRITTEN,
-                  decision: "kept",
-                },
-              ],
+              reports: [dentistReport({ closed_at: REWRITTEN, decision: "kept" })],
             }),
           ],
           page: 1,

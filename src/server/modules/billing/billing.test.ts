@@ -65,6 +65,15 @@ async function checkout(who: Who, plan: "monthly" | "yearly", outcome: "accepted
   });
 }
 
+/** The stand-in's checkout page answered "Paiement accepté" by card (its HTML form). */
+const pay = (url: string) =>
+  fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ method: "card", outcome: "accepted" }).toString(),
+  });
+
 const rowOf = (who: Who) =>
   ctx.app.db
     .selectFrom("subscriptions")
@@ -234,13 +243,6 @@ describe("checkout → webhook → active", () => {
       expect(started.statusCode, started.body).toBe(200);
       return started.json().url as string;
     };
-    const pay = (url: string) =>
-      fetch(url, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ method: "card", outcome: "accepted" }).toString(),
-      });
     // Two tabs: the first page can no longer be paid once the second is opened.
     const first = await open();
     const second = await open();
@@ -273,13 +275,6 @@ describe("checkout → webhook → active", () => {
       call(dr, "POST", "/api/dentist/subscription/checkout", { plan });
     const leases = () =>
       ctx.app.db.selectFrom("checkout_leases").select("until").where("dentist_id", "=", dr.id).execute();
-    const pay = (url: string) =>
-      fetch(url, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ method: "card", outcome: "accepted" }).toString(),
-      });
     // Another tab's checkout being opened right now holds the lease.
     await ctx.app.db
       .insertInto("checkout_leases")
