@@ -28,7 +28,8 @@ export const PUBLIC_FIGURE_METHODS = {
   saving:
     "Médiane de l'écart entre le devis du patient et la proposition qu'il a acceptée, sur les demandes dont le patient a donné le montant du devis.",
   verified_dentists: "Dentistes dont l'équipe a vérifié le numéro RPPS et le cabinet, aujourd'hui.",
-  rating: "Moyenne des notes globales de tous les avis publiés, chacun vérifié et relu par l'équipe.",
+  rating:
+    "Moyenne des notes globales de tous les avis publiés sur les dentistes vérifiés, chacun vérifié et relu par l'équipe.",
 } as const;
 
 /**

@@ -14,7 +14,12 @@ export const FOLDERS = {
 } as const;
 
 /** The README of the archive, in French: what each file and folder holds. */
-export function readme(brandName: string, now: Date, role: "patient" | "dentist" | null): string {
+export function readme(
+  brandName: string,
+  now: Date,
+  role: "patient" | "dentist" | null,
+  verified = true,
+): string {
   const day = parisToday(now).split("-").reverse().join("/");
   const lines = [
     `Vos données ${brandName} — export du ${day}`,
@@ -65,7 +70,17 @@ export function readme(brandName: string, now: Date, role: "patient" | "dentist"
     role === "dentist"
       ? "Vous êtes dentiste : les demandes et documents des patients ne sont pas dans cette archive ;"
       : "Une rubrique sans objet pour votre compte est une liste vide.",
-    ...(role === "dentist" ? ["seuls le nom du patient et vos propres échanges avec lui y figurent."] : []),
+    ...(role === "dentist" && verified
+      ? ["seuls le nom du patient et vos propres échanges avec lui y figurent."]
+      : []),
+    // D6: a dentist not verified sees no patient data, in his archive neither (export.repo.ts).
+    ...(role === "dentist" && !verified
+      ? [
+          "votre compte n'étant pas vérifié, vos conversations, vos rendez-vous, le nom des patients",
+          "de vos propositions et les avis sur vous n'y figurent pas non plus (seules vos réponses et",
+          "vos signalements) : ils y reviendront une fois votre compte vérifié.",
+        ]
+      : []),
     "",
     "Une question sur vos données ? Écrivez-nous depuis la page de contact.",
     "",

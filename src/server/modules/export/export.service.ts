@@ -4,6 +4,7 @@ import { parisToday } from "../../../shared/policies/offers";
 import type { QuoteReading } from "../../../shared/schemas/reading";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
+import { isVerifiedDentist } from "../../access/rules";
 import { avatarKeyOf } from "../../db/file-keys";
 import type { Db } from "../../db/index";
 import { linesOf } from "../../db/offer-details";
@@ -379,10 +380,14 @@ export async function buildExport(deps: Deps, actor: Actor) {
         ...reviewDates(v),
         about_dentist: dentist_name,
       })),
-      about_me: reviews.about.map(({ patient_first_name, patient_last_name, ...v }) => ({
-        ...reviewDates(v),
-        author: reviewAuthorLabel(patient_first_name, patient_last_name, v.author_title),
-      })),
+      about_me: [
+        ...reviews.about.map(({ patient_first_name, patient_last_name, ...v }) => ({
+          ...reviewDates(v),
+          author: reviewAuthorLabel(patient_first_name, patient_last_name, v.author_title),
+        })),
+        // A dentist not verified: his answers alone, nothing of the patient's review (D6).
+        ...reviews.answersOnly.map((a) => ({ ...a, answered_at: iso(a.answered_at) })),
+      ],
       my_reports: reviews.reports.map((r) => ({
         ...r,
         created_at: iso(r.created_at),
@@ -461,7 +466,7 @@ export async function buildExport(deps: Deps, actor: Actor) {
   return {
     fileName: `sourio-mes-donnees-${parisToday(now)}.zip`,
     data,
-    readme: readme(deps.brandName, now, actor.profile.role),
+    readme: readme(deps.brandName, now, actor.profile.role, isVerifiedDentist(actor.profile)),
     files,
   };
 }

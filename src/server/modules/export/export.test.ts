@@ -378,8 +378,10 @@ describe("GET /api/account/export", () => {
       world.ctx.app.db.updateTable("profiles").set({ is_verified }).where("id", "=", id).execute();
     await verified(false);
     try {
-      const { data, json } = await exportOf("notChosen");
+      const { data, json, entries } = await exportOf("notChosen");
       expect(data.profile).toMatchObject({ id, is_verified: false });
+      // Its README says so.
+      expect(String(entries.get(README_FILE))).toContain("votre compte n'étant pas vérifié");
       expect(data.conversations).toEqual([]);
       expect(data.appointments).toEqual([]);
       // His own offers stay, without the patient's name.

@@ -75,12 +75,23 @@ export async function systemCountVerifiedDentists(db: Db): Promise<number> {
   return Number(row.count);
 }
 
-/** The average overall mark of the published reviews. */
+/**
+ * The average overall mark of the reviews patients read: published, about a verified dentist (the
+ * reviews of one pending or withdrawn are shown to nobody, D6). Its sample, and so the threshold,
+ * counts the same reviews.
+ */
 export async function systemAverageRating(db: Db): Promise<MeasuredFigures["rating"]> {
   const row = await db
-    .selectFrom("reviews")
-    .select([sql<number | null>`avg(rating)::float8`.as("average"), sql<number>`count(*)::int`.as("sample")])
-    .where("status", "=", "published")
+    .selectFrom("reviews as v")
+    .innerJoin("profiles as dp", "dp.id", "v.dentist_id")
+    .select([
+      sql<number | null>`avg(v.rating)::float8`.as("average"),
+      sql<number>`count(*)::int`.as("sample"),
+    ])
+    .where("v.status", "=", "published")
+    .where("dp.role", "=", "dentist")
+    .where("dp.is_verified", "=", true)
+    .where("dp.erased_at", "is", null)
     .executeTakeFirstOrThrow();
   if (row.average === null || !enough(Number(row.sample))) return null;
   return { average: oneDecimal(Number(row.average)), sample: Number(row.sample) };

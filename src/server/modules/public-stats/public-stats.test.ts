@@ -245,3 +245,59 @@ describe("the public figures' queries (issue 36), on a seeded set with known med
     });
   });
 });
+
+describe("the average mark counts only the reviews patients read (D6)", () => {
+  // Its own database: the figures above are measured on everything the other tests wrote.
+  let own: TestContext;
+  beforeAll(async () => {
+    own = await createTestContext({ clock: () => now });
+  });
+  afterAll(async () => own?.close());
+
+  it("leaves out the reviews of a dentist not verified, from the average and from the 30-review threshold", async () => {
+    const at = new Date("2026-11-21T09:00:00Z");
+    const db = own.app.db;
+    const p = await patient(own.app);
+    const verified = await dentist(own.app, { first_name: "Vera" });
+    const pending = await dentist(own.app, { first_name: "Paul" }, false);
+    const reviews = async (dentistId: string, rating: number, count: number) => {
+      for (let n = 0; n < count; n++)
+        await db
+          .insertInto("reviews")
+          .values({
+            patient_id: p.id,
+            dentist_id: dentistId,
+            appointment_starts_at: new Date(at.getTime() - 30 * 86_400_000),
+            rating,
+            text: "Un avis de plus de vingt caractères.",
+            author_title: "patiente",
+            status: "published",
+            published_at: at,
+          })
+          .execute();
+    };
+    const rating = async () => (await systemPublicStats(db, at)).rating;
+    const setVerified = (is_verified: boolean) =>
+      db.updateTable("profiles").set({ is_verified }).where("id", "=", pending.id).execute();
+
+    // 29 reviews patients read (15 × 5, 14 × 3) and 10 they never see (1 each, of the dentist whose
+    // verification is pending): 39 published, but only 29 shown, under the threshold of 30.
+    await reviews(verified.id, 5, 15);
+    await reviews(verified.id, 3, 14);
+    await reviews(pending.id, 1, 10);
+    expect(await rating()).toBeNull();
+
+    // One more 3: 30 shown, (15 × 5 + 15 × 3) / 30 = 4,0; the 1s of the dentist not verified are not
+    // in it (counted, they would give 130 / 40 = 3,25).
+    await reviews(verified.id, 3, 1);
+    const figures = await systemPublicStats(db, at);
+    expect(figures.rating).toEqual({ average: 4, sample: 30 });
+    expect(publicStatsWithText(figures).text.rating).toBe("4,0/5");
+
+    // Verified, his reviews are read, and counted; withdrawn again, they leave the figure.
+    await setVerified(true);
+    expect(await rating()).toEqual({ average: 3.3, sample: 40 });
+    await setVerified(false);
+    expect(await rating()).toEqual({ average: 4, sample: 30 });
+  });
+});

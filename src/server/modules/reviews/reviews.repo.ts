@@ -509,7 +509,10 @@ export const moderationRepo = {
     return closed.map((row) => row.id);
   },
 
-  /** The e-mail addresses and first names of a review's author and dentist. */
+  /**
+   * The e-mail addresses and first names of a review's author and dentist, and the dentist's role and
+   * verification (isVerifiedDentist: only a verified dentist is told of a publication).
+   */
   parties(db: Db, id: string) {
     return db
       .selectFrom("reviews as v")
@@ -522,6 +525,9 @@ export const moderationRepo = {
         "dp.email as dentist_email",
         "dp.first_name as dentist_first_name",
         "dp.full_name as dentist_name",
+        "dp.role as dentist_role",
+        "dp.is_admin as dentist_is_admin",
+        "dp.is_verified as dentist_is_verified",
       ])
       .where("v.id", "=", id)
       .executeTakeFirst();
@@ -634,10 +640,14 @@ export async function systemReleaseInvitation(db: Db, appointmentId: string) {
 /**
  * The actor's reviews for the data export ("Télécharger mes données"): those she wrote (a patient),
  * those published about him with his answers and his reports (a dentist). Of the other party, only
- * the name the review shows.
+ * the name the review shows. A dentist not verified (pending, or verification withdrawn) reads no
+ * review (D6), and his archive neither: of the reviews about him, only his own answers, without the
+ * review they answer (no author, mark, text or appointment month); his reports stay (his reasons).
+ * Everything is back once he is verified again.
  */
 export async function reviewsForExport(db: Db, actor: Actor) {
   const me = actor.userId;
+  const unverifiedDentist = actor.profile.role === "dentist" && !isVerifiedDentist(actor.profile);
   const columns = [
     "v.id",
     "v.appointment_id",
@@ -656,7 +666,7 @@ export async function reviewsForExport(db: Db, actor: Actor) {
     "v.created_at",
     "v.updated_at",
   ] as const;
-  const [written, about, reports] = await Promise.all([
+  const [written, about, answersOnly, reports] = await Promise.all([
     db
       .selectFrom("reviews as v")
       .innerJoin("profiles as dp", "dp.id", "v.dentist_id")
@@ -665,15 +675,27 @@ export async function reviewsForExport(db: Db, actor: Actor) {
       .where("v.patient_id", "=", me)
       .orderBy("v.created_at")
       .execute(),
-    db
-      .selectFrom("reviews as v")
-      .innerJoin("profiles as pp", "pp.id", "v.patient_id")
-      .select(columns)
-      .select(["pp.first_name as patient_first_name", "pp.last_name as patient_last_name"])
-      .where("v.dentist_id", "=", me)
-      .where("v.status", "=", "published")
-      .orderBy("v.created_at")
-      .execute(),
+    unverifiedDentist
+      ? []
+      : db
+          .selectFrom("reviews as v")
+          .innerJoin("profiles as pp", "pp.id", "v.patient_id")
+          .select(columns)
+          .select(["pp.first_name as patient_first_name", "pp.last_name as patient_last_name"])
+          .where("v.dentist_id", "=", me)
+          .where("v.status", "=", "published")
+          .orderBy("v.created_at")
+          .execute(),
+    unverifiedDentist
+      ? db
+          .selectFrom("reviews as v")
+          .select(["v.id", "v.answer", "v.answered_at"])
+          .where("v.dentist_id", "=", me)
+          .where("v.status", "=", "published")
+          .where("v.answer", "is not", null)
+          .orderBy("v.created_at")
+          .execute()
+      : [],
     db
       .selectFrom("review_reports")
       .select(["id", "review_id", "reason", "created_at", "closed_at", "decision"])
@@ -681,5 +703,5 @@ export async function reviewsForExport(db: Db, actor: Actor) {
       .orderBy("created_at")
       .execute(),
   ]);
-  return { written, about, reports };
+  return { written, about, answersOnly, reports };
 }

@@ -4,6 +4,7 @@ import { ERROR_CODES } from "../../../shared/schemas/common";
 import { REVIEW_MESSAGES, type ReviewInput } from "../../../shared/schemas/reviews";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
+import { isVerifiedDentist } from "../../access/rules";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, notFound } from "../../errors";
@@ -125,7 +126,7 @@ export async function reportReview(deps: Deps, actor: Actor, id: string, reason:
  * report, or kept online ("keep": nothing else changes). Either decision on a published review
  * closes its open reports (kept, withdrawn), which stay with their reasons. The author is told
  * of a publication or a refusal (the reason; whether she may still edit it), the dentist of a
- * publication and of his report examined and the review kept.
+ * publication (only while verified: D6) and of his report examined and the review kept.
  * `version` is the review's `updated_at` the moderator read (the route requires it): a review
  * rewritten since is not decided on, so nobody publishes a text the team never read. Only the demo
  * seed, which publishes what it has just written, passes none.
@@ -198,13 +199,21 @@ export async function decideReview(
       brandName: deps.config.brandName,
       firstName: parties.dentist_first_name || dentistName,
     };
-    if (kind === "keep")
-      sendAfter(
-        deps,
-        parties.dentist_email,
-        reviewKeptMail({ ...dentistMail, link: `${base}/dentist/reviews` }),
-      );
-    else
+    // A dentist not verified (pending, or withdrawn) reads no review (D6): no e-mail sends him to a
+    // reviews page that shows him none.
+    const dentistReads = isVerifiedDentist({
+      role: parties.dentist_role,
+      is_admin: parties.dentist_is_admin,
+      is_verified: parties.dentist_is_verified,
+    });
+    if (kind === "keep") {
+      if (dentistReads)
+        sendAfter(
+          deps,
+          parties.dentist_email,
+          reviewKeptMail({ ...dentistMail, link: `${base}/dentist/reviews` }),
+        );
+    } else
       sendAfter(
         deps,
         parties.patient_email,
@@ -220,7 +229,7 @@ export async function decideReview(
               link,
             }),
       );
-    if (publish) {
+    if (publish && dentistReads) {
       const review = await moderationRepo.one(deps.db, id);
       sendAfter(
         deps,

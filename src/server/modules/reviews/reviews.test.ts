@@ -693,6 +693,82 @@ describe("a dentist whose verification is withdrawn", () => {
     expect((await get(`/api/dentists/${drA.id}/reviews`, paula)).json().summary).toEqual(shown.summary);
     expect((await get("/api/dentist/reviews", drA)).json().summary).toEqual(shown.summary);
   });
+
+  it("gets none of the reviews about him in his data export, only his own answers and reports (D6); verified again, all of it", async () => {
+    type AboutMe = { id: string; text?: string; answer: string | null; author?: string };
+    const exported = async () => (await archiveOf(await get("/api/account/export", drA))).data;
+    const verified = await exported();
+    const about: AboutMe[] = verified.reviews.about_me;
+    expect(about.length).toBeGreaterThan(0);
+    expect(about).toContainEqual(
+      expect.objectContaining({ author: "Paula D., patiente vérifiée", text: expect.any(String) }),
+    );
+    const answered = about.filter((r) => r.answer !== null);
+    expect(answered.length).toBeGreaterThan(0);
+    expect(verified.reviews.my_reports.length).toBeGreaterThan(0);
+
+    expect((await verification("unverify")).json().is_verified).toBe(false);
+    try {
+      const { data, json } = await archiveOf(await get("/api/account/export", drA));
+      // His answers alone: not the review they answer (no author, mark, text, appointment month).
+      expect(data.reviews.about_me).toEqual(
+        answered.map((r) => ({ id: r.id, answer: r.answer, answered_at: expect.any(String) })),
+      );
+      for (const review of about) if (review.text) expect(json).not.toContain(review.text);
+      expect(json).not.toContain("Paula D.");
+      // His reports stay: his own reasons.
+      expect(data.reviews.my_reports).toEqual(verified.reviews.my_reports);
+    } finally {
+      expect((await verification("verify")).json().is_verified).toBe(true);
+    }
+    expect((await exported()).reviews).toEqual(verified.reviews);
+  });
+
+  it("is not e-mailed a link to reviews he cannot read when one about him is published; verified again, he is", async () => {
+    now = new Date("2027-04-23T09:00:00Z");
+    const seventh = await appointment(paula, drA, "2027-04-26T09:30");
+    const eighth = await appointment(paula, drA, "2027-04-26T11:00");
+    now = new Date("2027-04-27T09:00:00Z");
+    const write = async (id: string) => {
+      const written = await post(`/api/patient/appointments/${id}/review`, REVIEW, paula);
+      expect(written.statusCode, written.body).toBe(201);
+      return written.json().review.id as string;
+    };
+    const [whileUnverified, onceVerified] = [await write(seventh.id), await write(eighth.id)];
+    const toDentist = async () =>
+      (await mailsTo(drA.email)).filter((m) => m.includes("a laissé un avis")).length;
+    const toAuthor = async () => (await mailsTo(paula.email)).length;
+
+    expect((await verification("unverify")).json().is_verified).toBe(false);
+    const [dentistBefore, authorBefore] = [await toDentist(), await toAuthor()];
+    try {
+      expect((await decide(whileUnverified, { decision: "publish" })).statusCode).toBe(200);
+      // The author is told; the dentist, whose reviews page shows him nothing, is not.
+      expect(await toAuthor()).toBe(authorBefore + 1);
+      expect(await toDentist()).toBe(dentistBefore);
+    } finally {
+      expect((await verification("verify")).json().is_verified).toBe(true);
+    }
+    expect((await decide(onceVerified, { decision: "publish" })).statusCode).toBe(200);
+    expect(await toDentist()).toBe(dentistBefore + 1);
+    expect((await mailsTo(drA.email)).at(-1)).toContain("/dentist/reviews");
+
+    // His report examined while he is not verified: no e-mail inviting him to answer a review he
+    // cannot read; the report is closed all the same.
+    const reported = await post(`/api/dentist/reviews/${onceVerified}/report`, { reason: "Inexact." }, drA);
+    expect(reported.statusCode, reported.body).toBe(200);
+    const examined = async () =>
+      (await mailsTo(drA.email)).filter((m) => m.includes("Votre signalement d'un avis a été examiné"))
+        .length;
+    const examinedBefore = await examined();
+    expect((await verification("unverify")).json().is_verified).toBe(false);
+    try {
+      expect((await decide(onceVerified, { decision: "keep" })).statusCode).toBe(200);
+      expect(await examined()).toBe(examinedBefore);
+    } finally {
+      expect((await verification("verify")).json().is_verified).toBe(true);
+    }
+  });
 });
 
 describe("two first reviews of one appointment at the same moment", () => {
