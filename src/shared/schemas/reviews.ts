@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { APPOINTMENT_LIMITS } from "../domain/appointments";
 import {
   REVIEW_AUTHOR_TITLES,
   REVIEW_FLAGS,
@@ -12,7 +13,8 @@ import { pagedList, pageParam } from "./lists";
 export const REVIEW_MESSAGES = {
   notFound: "Avis introuvable.",
   appointmentNotFound: "Rendez-vous introuvable.",
-  notYet: "Vous pourrez donner votre avis une fois le rendez-vous passé.",
+  // Over once its length is past (appointmentIsOver), not at its start, when « passé » shows already.
+  notYet: `Vous pourrez donner votre avis une fois le rendez-vous terminé, ${APPOINTMENT_LIMITS.durationMinutes} minutes après son début.`,
   already: "Vous avez déjà donné votre avis sur ce rendez-vous.",
   ratingRequired: "Donnez une note de 1 à 5.",
   ratingInvalid: "La note va de 1 à 5.",

@@ -454,6 +454,10 @@ describe("the end of an appointment, not its start, opens its review", () => {
     const early = await post(url, REVIEW, paula);
     expect(early.statusCode, early.body).toBe(409);
     expect(early.json().error.message).toBe(REVIEW_MESSAGES.notYet);
+    // The appointment already reads « Passé » (from its start): the refusal says when it will be over.
+    expect(early.json().error.message).toBe(
+      "Vous pourrez donner votre avis une fois le rendez-vous terminé, 60 minutes après son début.",
+    );
 
     now = new Date(START + 61 * MINUTE);
     expect(await invited()).toContain(fourth.id);
