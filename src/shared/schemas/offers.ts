@@ -9,6 +9,9 @@ import { duplicateSlotIssues, parisSlotSchema, SLOT_MESSAGES } from "./slots";
 
 /** Texts of the proposal form of /dentist/quote-request/{id} and of its results (offers: ADR 008). */
 export const OFFER_MESSAGES = {
+  /** The offer's dentist lost his verification: he sees no patient data (D6), nothing is accepted. */
+  dentistNotVerified:
+    "Ce dentiste n'est plus vérifié par Sourio : vous ne pouvez pas accepter sa proposition pour le moment.",
   amountRequired: "Veuillez indiquer le montant de votre proposition.",
   amountInvalid: "Le montant doit être un nombre positif en euros (ex. 1 250,50).",
   amountTooHigh: "Le montant ne peut pas dépasser 100 000 €.",

@@ -25,6 +25,7 @@ import {
   offerReopenedMail,
 } from "../../mail/templates";
 import { type AnnounceDeps, announceAppointment } from "../appointments/appointments.events";
+import { scheduleRepo } from "../appointments/schedule.repo";
 import { lockRequestForDentist, recordReply } from "../requests/reply.repo";
 import { decisionsRepo } from "./decisions.repo";
 import { dentistOffersRepo, patientOffersRepo } from "./offers.repo";
@@ -127,6 +128,10 @@ export async function acceptOffer(deps: Deps, actor: Actor, offerId: string) {
       const { request, offer } = locked;
       const blocker = offerAcceptBlocker(offerStateOf(offer, now), request.status);
       if (blocker) throw new AppError(409, "CONFLICT", ACCEPT_REFUSED[blocker]);
+      // A dentist whose verification was withdrawn sees no patient data (D6): no acceptance (it would
+      // tell him the patient's name), as no appointment is booked with him (appointments.service).
+      if ((await scheduleRepo.dentistStanding(trx, offer.dentist_id)) !== "active")
+        throw new AppError(409, "CONFLICT", OFFER_MESSAGES.dentistNotVerified);
       const closed = await decisionsRepo.accept(trx, {
         requestId: request.id,
         offerId,

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { OFFER_MESSAGES } from "../../../shared/schemas/offers";
 import { tinyPng } from "../../sample-files";
 import { tinyPdf, zipEntries } from "../../testing/files";
 import { appPerFile, devisPdf, postRequest } from "../../testing/harness";
@@ -292,6 +293,38 @@ describe("offer slots are real Paris wall-clock times (issue 32, ADR 038)", () =
       "2027-03-28T01:30:00.000Z",
       "2027-10-31T00:30:00.000Z",
     ]);
+  });
+});
+
+describe("accepting the offer of a dentist no longer verified (D6)", () => {
+  it("is refused in French, tells him nothing, and works again once he is verified", async () => {
+    const drA = who.drA as Who;
+    const requestId = await createRequest(who.Quentin as Who);
+    const sent = await offer(requestId, goodOffer, drA);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const offerId = sent.json().offer.id as string;
+    const verified = (is_verified: boolean) =>
+      ctx.app.db.updateTable("profiles").set({ is_verified }).where("id", "=", drA.id).execute();
+    const accepted = async () =>
+      (await ctx.mails()).filter(
+        (m) => m.includes(`To: ${drA.email}`) && m.includes("a accepté votre proposition"),
+      ).length;
+    const mailsBefore = await accepted();
+    await verified(false);
+    try {
+      const refused = await post(`/api/patient/offers/${offerId}/accept`, undefined, who.Quentin);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.message).toBe(OFFER_MESSAGES.dentistNotVerified);
+      expect((await get(`/api/patient/requests/${requestId}`, who.Quentin)).json().status).not.toBe(
+        "accepted",
+      );
+      expect(await accepted()).toBe(mailsBefore);
+    } finally {
+      await verified(true);
+    }
+    const ok = await post(`/api/patient/offers/${offerId}/accept`, undefined, who.Quentin);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await accepted()).toBe(mailsBefore + 1);
   });
 });
 
