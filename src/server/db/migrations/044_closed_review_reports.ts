@@ -10,7 +10,8 @@ import { type Kysely, sql } from "kysely";
  * - `review_version`: the review's `updated_at` when it was reported, the version of the text the
  *   report is about (a rewrite always moves `updated_at` forward). A report kept on the text as it
  *   still is refuses a new report from the same dentist (409); once the author has rewritten it, he
- *   may report the new text. Existing reports are about the current text (a rewrite deleted them).
+ *   may report the new text. Existing reports are about the current text (a rewrite deleted them);
+ *   those of a review already withdrawn are closed as `withdrawn`, by that decision.
  * - One open report per dentist and review (was: one report, ever): `review_reports_open_once`,
  *   partial, also the index of the queue « Signalés » (`exists … where closed_at is null`). The
  *   reports of one review by one dentist, whatever their state and version (the closed-report check,
@@ -25,6 +26,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`update review_reports rr set review_version = v.updated_at from reviews v where v.id = rr.review_id`.execute(
     db,
   );
+  // Reports of a review the team withdrew before this migration (« Retirer » kept them, open):
+  // closed by that decision, so that they read as decided and free their slot.
+  await sql`update review_reports rr
+    set closed_at = coalesce(v.decided_at, rr.created_at), closed_by = v.decided_by, decision = 'withdrawn'
+    from reviews v
+    where v.id = rr.review_id and v.status = 'refused'`.execute(db);
   await sql`alter table review_reports alter column review_version set not null`.execute(db);
   await sql`alter table review_reports add constraint review_reports_closed
     check ((closed_at is null) = (decision is null))`.execute(db);
