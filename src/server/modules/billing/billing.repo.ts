@@ -64,8 +64,11 @@ export async function setCustomer(trx: Tx, dentistId: string, customerId: string
     .execute();
 }
 
-/** How long a checkout being opened holds its lease (the provider's calls take a second or two). */
-export const CHECKOUT_LEASE_MS = 30_000;
+/**
+ * How long a checkout being opened holds its lease: longer than its provider calls can last (up to
+ * four, each 20 s with two retries: provider.ts), so that it is never taken from a live one.
+ */
+export const CHECKOUT_LEASE_MS = 5 * 60_000;
 
 /**
  * Takes the dentist's checkout lease (migration 045) until `now` + CHECKOUT_LEASE_MS: its end when

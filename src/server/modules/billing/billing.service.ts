@@ -161,7 +161,10 @@ export async function startCheckout(deps: BillingDeps, actor: Actor, plan: PlanI
   const lease = await takeCheckoutLease(deps.db, actor, deps.clock());
   if (!lease) throw new AppError(409, "CONFLICT", BILLING_MESSAGES.checkoutInProgress);
   try {
-    return await openCheckout(deps, actor, plan, row);
+    // Read again under the lease: a checkout that ended just before may have set the customer.
+    const current = (await findSubscription(deps.db, actor.userId)) ?? row;
+    if (hasLiveSubscription(current)) throw new AppError(409, "CONFLICT", BILLING_MESSAGES.alreadySubscribed);
+    return await openCheckout(deps, actor, plan, current);
   } finally {
     await releaseCheckoutLease(deps.db, actor, lease);
   }
@@ -172,7 +175,7 @@ async function openCheckout(
   deps: BillingDeps,
   actor: Actor,
   plan: PlanId,
-  row: Awaited<ReturnType<typeof ownRow>>,
+  row: Pick<Awaited<ReturnType<typeof ownRow>>, "customer_id">,
 ): Promise<string> {
   const provider = await deps.provider();
   if (row.customer_id) {
