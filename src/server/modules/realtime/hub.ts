@@ -96,9 +96,12 @@ export class RealtimeHub {
       socket.close(SESSION_CHANGED, "session modifiée");
       return;
     }
-    if (rights.isAdmin) this.admins.add(userId);
-    if (rights.dentist === "verified") this.dentists.add(userId);
-    if (rights.dentist === "unverified") this.unverified.add(userId);
+    // The newest socket's rights are the person's (an older one, opened before a change of them,
+    // is being closed): each flag set or cleared, not only set.
+    const flag = (set: Set<string>, on: boolean) => (on ? set.add(userId) : set.delete(userId));
+    flag(this.admins, rights.isAdmin);
+    flag(this.dentists, rights.dentist === "verified");
+    flag(this.unverified, rights.dentist === "unverified");
     let set = this.sockets.get(userId);
     if (!set) {
       set = new Set();
