@@ -14,6 +14,8 @@ export const REVIEW_MESSAGES = {
   notFound: "Avis introuvable.",
   appointmentNotFound: "Rendez-vous introuvable.",
   // Over once its length is past (appointmentIsOver), not at its start, when « passé » shows already.
+  /** A pending or cancelled appointment: never reviewed as such. */
+  notConfirmed: "Vous pourrez donner votre avis sur un rendez-vous confirmé, une fois qu'il aura eu lieu.",
   notYet: `Vous pourrez donner votre avis une fois le rendez-vous terminé, ${APPOINTMENT_LIMITS.durationMinutes} minutes après son début.`,
   already: "Vous avez déjà donné votre avis sur ce rendez-vous.",
   ratingRequired: "Donnez une note de 1 à 5.",

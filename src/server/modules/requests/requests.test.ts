@@ -439,6 +439,13 @@ describe("sending a request addressed to one dentist to every verified dentist (
     expect((await post(`/api/patient/requests/${id}/open-to-all`, { consent: true }, lea)).statusCode).toBe(
       200,
     );
+    const audited = await ctx.app.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("subject_id", "=", id)
+      .where("action", "=", "request.opened_to_all")
+      .execute();
+    expect(audited).toHaveLength(1);
     // Once cancelled: a French 409.
     expect((await post(`/api/patient/requests/${id}/cancel`, undefined, lea)).statusCode).toBe(200);
     const closed = await post(`/api/patient/requests/${id}/open-to-all`, { consent: true }, lea);

@@ -56,8 +56,9 @@ export async function writeReview(deps: Deps, actor: Actor, appointmentId: strin
       if (appointment.reviewed) throw conflict(REVIEW_MESSAGES.already);
       const startsAt = appointment.starts_at ? new Date(appointment.starts_at) : null;
       // Over, not just started: its start plus its length (the rule of the dashboard's card too).
-      if (appointment.status !== "confirmed" || !startsAt || !appointmentIsOver(startsAt, now))
-        throw conflict(REVIEW_MESSAGES.notYet);
+      // Only a confirmed appointment is ever reviewed; one that is, once over.
+      if (appointment.status !== "confirmed" || !startsAt) throw conflict(REVIEW_MESSAGES.notConfirmed);
+      if (!appointmentIsOver(startsAt, now)) throw conflict(REVIEW_MESSAGES.notYet);
       return repo.create(trx, {
         appointmentId,
         dentistId: appointment.dentist_id,
