@@ -385,6 +385,14 @@ describe("documents", () => {
 describe("sending a request addressed to one dentist to every verified dentist (ADR 073)", () => {
   const { post } = api(ctx);
   const detail = async (id: string, as: Who) => (await get(`/api/patient/requests/${id}`, as)).json();
+  /** The audit rows of the request sent to all (one per change, none for a second click). */
+  const openedToAllAudits = (id: string) =>
+    ctx.app.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("subject_id", "=", id)
+      .where("action", "=", "request.opened_to_all")
+      .execute();
   const listedFor = async (as: Who) =>
     (await get("/api/dentist/requests", as)).json().items.map((i: { id: string }) => i.id) as string[];
 
@@ -427,25 +435,13 @@ describe("sending a request addressed to one dentist to every verified dentist (
     });
     expect(await listedFor(other)).toContain(id);
     expect((await get(`/api/dentist/requests/${id}`, other)).statusCode).toBe(200);
-    const audit = await ctx.app.db
-      .selectFrom("audit_log")
-      .select("action")
-      .where("subject_id", "=", id)
-      .where("action", "=", "request.opened_to_all")
-      .execute();
-    expect(audit).toHaveLength(1);
+    expect(await openedToAllAudits(id)).toHaveLength(1);
 
     // Again (a second click): nothing more to do, no second audit row.
     expect((await post(`/api/patient/requests/${id}/open-to-all`, { consent: true }, lea)).statusCode).toBe(
       200,
     );
-    const audited = await ctx.app.db
-      .selectFrom("audit_log")
-      .select("action")
-      .where("subject_id", "=", id)
-      .where("action", "=", "request.opened_to_all")
-      .execute();
-    expect(audited).toHaveLength(1);
+    expect(await openedToAllAudits(id)).toHaveLength(1);
     // Once cancelled: a French 409.
     expect((await post(`/api/patient/requests/${id}/cancel`, undefined, lea)).statusCode).toBe(200);
     const closed = await post(`/api/patient/requests/${id}/open-to-all`, { consent: true }, lea);
