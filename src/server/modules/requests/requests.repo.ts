@@ -6,6 +6,7 @@ import { keysMatchingLabel } from "../../../shared/format/search";
 import { parisToday } from "../../../shared/policies/offers";
 import { ACCESS_LOG_PAGE_SIZE } from "../../../shared/schemas/requests";
 import type { Actor } from "../../access/actor";
+import { writeAudit } from "../../access/audit";
 import { addressableDentist } from "../../access/subscription";
 import { runCompiled } from "../../db/compiled";
 import { readingTextKeys } from "../../db/file-keys";
@@ -242,43 +243,52 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
     },
 
     /**
-     * Cancels the request when its status allows it, and closes the offers still waiting on it, in
-     * one transaction; undefined when it is not the actor's.
-     */
-    /** Cancels an open request; `withdrawConsent` records that the patient withdrew the consent. */
-    /**
      * Sends an open request addressed to one dentist to every verified dentist, with the new consent
-     * that goes with it (ADR 073). The row when it changed or was already open to all; undefined when
-     * it is not open (or not the actor's).
+     * that goes with it (ADR 073), and records it in the audit log with the dentist and the consent it
+     * replaced, in one transaction. `changed` false when it was already open to all; undefined when it
+     * is not open (or not the actor's).
      */
     async openToAll(id: string, consent: { version: string; text: string }) {
-      const changed = await db
-        .updateTable("requests")
-        .set({
-          recipient_dentist_id: null,
-          consent_version: consent.version,
-          consent_text: consent.text,
-          consent_at: now,
-          updated_at: now,
-        })
-        .where("id", "=", id)
-        .where("patient_id", "=", actor.userId)
-        .where("status", "in", ["new", "in_review"])
-        .where("recipient_dentist_id", "is not", null)
-        .returning(["id"])
-        .executeTakeFirst();
-      if (changed) return { changed: true };
-      const already = await db
-        .selectFrom("requests")
-        .select("id")
-        .where("id", "=", id)
-        .where("patient_id", "=", actor.userId)
-        .where("status", "in", ["new", "in_review"])
-        .where("recipient_dentist_id", "is", null)
-        .executeTakeFirst();
-      return already ? { changed: false } : undefined;
+      return db.transaction().execute(async (trx) => {
+        const current = await trx
+          .selectFrom("requests")
+          .select(["recipient_dentist_id", "consent_version", "consent_at"])
+          .where("id", "=", id)
+          .where("patient_id", "=", actor.userId)
+          .where("status", "in", ["new", "in_review"])
+          .forUpdate()
+          .executeTakeFirst();
+        if (!current) return undefined;
+        if (current.recipient_dentist_id === null) return { changed: false };
+        await trx
+          .updateTable("requests")
+          .set({
+            recipient_dentist_id: null,
+            consent_version: consent.version,
+            consent_text: consent.text,
+            consent_at: now,
+            updated_at: now,
+          })
+          .where("id", "=", id)
+          .execute();
+        await writeAudit(trx, {
+          actorId: actor.userId,
+          action: "request.opened_to_all",
+          subjectType: "request",
+          subjectId: id,
+          details: {
+            replaced: {
+              dentist_id: current.recipient_dentist_id,
+              consent_version: current.consent_version,
+              consent_at: new Date(current.consent_at).toISOString(),
+            },
+          },
+        });
+        return { changed: true };
+      });
     },
 
+    /** Cancels an open request, and closes the offers still waiting on it, in one transaction; `withdrawConsent` records that the patient withdrew the consent. Undefined when it is not the actor's or no longer open. */
     async cancel(id: string, options: { withdrawConsent?: boolean } = {}) {
       return db.transaction().execute(async (trx) => {
         const cancelled = await trx
@@ -294,13 +304,20 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
           .where("status", "in", ["new", "in_review"])
           .returning(["id", "status"])
           .executeTakeFirst();
-        if (cancelled)
-          await trx
-            .updateTable("offers")
-            .set({ status: "closed", decided_at: now, updated_at: now })
-            .where("request_id", "=", id)
-            .where("status", "=", "sent")
-            .execute();
+        if (!cancelled) return undefined;
+        await trx
+          .updateTable("offers")
+          .set({ status: "closed", decided_at: now, updated_at: now })
+          .where("request_id", "=", id)
+          .where("status", "=", "sent")
+          .execute();
+        if (options.withdrawConsent)
+          await writeAudit(trx, {
+            actorId: actor.userId,
+            action: "request.consent_withdrawn",
+            subjectType: "request",
+            subjectId: id,
+          });
         return cancelled;
       });
     },
@@ -308,7 +325,7 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
     /**
      * Deletes the request and, in cascade, everything hanging on it (documents and their access
      * history, offers, conversations and their messages, appointments), in one transaction when its
-     * status allows it. Returns the stored file keys to remove once committed; undefined when it is
+     * status allows it, with its audit row. Returns the stored file keys to remove once committed; undefined when it is
      * not the actor's or may not be deleted.
      */
     async remove(id: string, allowed: (status: string) => boolean) {
@@ -336,7 +353,15 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
         // The texts read from its devis (issue 17): their rows go with the request.
         const readings = await readingTextKeys(trx, "request_id", [id]);
         await trx.deleteFrom("requests").where("id", "=", id).execute();
-        return [...documents, ...attachments].map((file) => file.key).concat(readings);
+        const keys = [...documents, ...attachments].map((file) => file.key).concat(readings);
+        await writeAudit(trx, {
+          actorId: actor.userId,
+          action: "request.deleted",
+          subjectType: "request",
+          subjectId: id,
+          details: { files: keys.length },
+        });
+        return keys;
       });
     },
   };

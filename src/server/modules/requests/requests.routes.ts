@@ -19,7 +19,6 @@ import {
   verifiedDentistQuerySchema,
 } from "../../../shared/schemas/requests";
 import type { Actor } from "../../access/actor";
-import { writeAudit } from "../../access/audit";
 import { requireVisible } from "../../access/guards";
 import { guardedRoutes } from "../../access/route";
 import { AppError, notFound } from "../../errors";
@@ -128,12 +127,6 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       const opened = await requests.openToAll(id, consent);
       if (!opened) throw new AppError(409, "CONFLICT", OPEN_TO_ALL_MESSAGES.notOpen);
       if (opened.changed) {
-        await writeAudit(app.db, {
-          actorId: actor.userId,
-          action: "request.opened_to_all",
-          subjectType: "request",
-          subjectId: id,
-        });
         // The verified dentists' lists have one more request (no content in the event).
         void app.bus.publish({ kind: "requests" }).catch(() => {});
       }
@@ -155,12 +148,6 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         ? await requests.cancel(id, { withdrawConsent: true })
         : undefined;
       if (!cancelled) throw new AppError(409, "CONFLICT", CONSENT_MESSAGES.notOpen);
-      await writeAudit(app.db, {
-        actorId: actor.userId,
-        action: "request.consent_withdrawn",
-        subjectType: "request",
-        subjectId: id,
-      });
       return { id, status: "cancelled" as const, message: CONSENT_MESSAGES.withdrawn };
     },
   });
@@ -179,13 +166,6 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
           "Vous avez accepté une proposition sur cette demande : elle est gardée pour le dossier du dentiste choisi.",
         );
       }
-      await writeAudit(app.db, {
-        actorId: actor.userId,
-        action: "request.deleted",
-        subjectType: "request",
-        subjectId: id,
-        details: { files: keys.length },
-      });
       // Rows first (committed), files after: a file that fails here is swept later (no row names it).
       for (const key of keys)
         await app.storage.remove(key).catch((error) => {

@@ -389,7 +389,7 @@ describe("sending a request addressed to one dentist to every verified dentist (
   const openedToAllAudits = (id: string) =>
     ctx.app.db
       .selectFrom("audit_log")
-      .select("action")
+      .select(["action", "details"])
       .where("subject_id", "=", id)
       .where("action", "=", "request.opened_to_all")
       .execute();
@@ -401,7 +401,8 @@ describe("sending a request addressed to one dentist to every verified dentist (
     who.lea = lea;
     const [named, other] = [who.drA as Who, who.drB as Who];
     const id = await createFor("lea", { recipient: named.id });
-    expect((await detail(id, lea)).recipient).toMatchObject({ id: named.id, taking_requests: true });
+    const given = await detail(id, lea);
+    expect(given.recipient).toMatchObject({ id: named.id, taking_requests: true });
     expect(await listedFor(other)).not.toContain(id);
 
     // His verification withdrawn: the request reaches nobody, and the page says so.
@@ -435,7 +436,16 @@ describe("sending a request addressed to one dentist to every verified dentist (
     });
     expect(await listedFor(other)).toContain(id);
     expect((await get(`/api/dentist/requests/${id}`, other)).statusCode).toBe(200);
-    expect(await openedToAllAudits(id)).toHaveLength(1);
+    // The audit row names the dentist and the consent it replaced.
+    const [audit, ...more] = await openedToAllAudits(id);
+    expect(more).toHaveLength(0);
+    expect(audit?.details).toEqual({
+      replaced: {
+        dentist_id: named.id,
+        consent_version: given.consent.version,
+        consent_at: new Date(given.consent.given_at).toISOString(),
+      },
+    });
 
     // Again (a second click): nothing more to do, no second audit row.
     expect((await post(`/api/patient/requests/${id}/open-to-all`, { consent: true }, lea)).statusCode).toBe(
