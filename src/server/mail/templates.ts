@@ -100,7 +100,7 @@ export function verificationDecisionMail(p: {
     ],
     unverify: [
       `L'équipe ${p.brandName} a retiré la vérification de votre compte.`,
-      "Les demandes des patients ne vous sont plus visibles. Vous pouvez vérifier votre profil ici :",
+      "Les demandes des patients, vos conversations avec eux et les avis à votre sujet ne vous sont plus montrés. Ils le seront de nouveau une fois votre compte vérifié : complétez votre profil si besoin, puis demandez une nouvelle vérification ici :",
     ],
     refuse: [
       `L'équipe ${p.brandName} n'a pas pu vérifier votre cabinet pour la raison suivante :`,

@@ -53,8 +53,14 @@ const dentist = {
 };
 
 describe("verification state and request", () => {
-  it("derives the state: verified first, then requested, else none", () => {
+  it("derives the state: verified first, then requested, refused, withdrawn, else none", () => {
     expect(verificationStateOf(dentist)).toBe("none");
+    const decided = { ...dentist, verification_decided_at: "2026-11-20T10:00:00Z" };
+    // Decided without a reason while not verified: the team withdrew his verification.
+    expect(verificationStateOf(decided)).toBe("withdrawn");
+    expect(verificationStateOf({ ...decided, verification_refusal_reason: "RPPS inconnu" })).toBe("refused");
+    expect(verificationStateOf({ ...decided, verification_requested_at: new Date() })).toBe("requested");
+    expect(verificationStateOf({ ...decided, is_verified: true })).toBe("verified");
     expect(verificationStateOf({ ...dentist, verification_requested_at: "2026-01-02T00:00:00Z" })).toBe(
       "requested",
     );

@@ -5,21 +5,24 @@
  * 'Demander une vérification'.
  */
 
-export const VERIFICATION_STATES = ["none", "requested", "verified", "refused"] as const;
+export const VERIFICATION_STATES = ["none", "requested", "verified", "refused", "withdrawn"] as const;
 export type VerificationState = (typeof VERIFICATION_STATES)[number];
 
 /**
  * 'verified' if is_verified, else 'requested' if a request is pending, else 'refused' when the last
- * request was refused with a reason (the dentist may ask again), else 'none'.
+ * request was refused with a reason (the dentist may ask again), else 'withdrawn' when the team
+ * decided without a reason: it withdrew his verification (he may ask again), else 'none'.
  */
 export function verificationStateOf(profile: {
   is_verified: boolean;
   verification_requested_at: Date | string | null;
   verification_refusal_reason?: string | null;
+  verification_decided_at?: Date | string | null;
 }): VerificationState {
   if (profile.is_verified) return "verified";
   if (profile.verification_requested_at) return "requested";
   if (profile.verification_refusal_reason) return "refused";
+  if (profile.verification_decided_at) return "withdrawn";
   return "none";
 }
 

@@ -18,6 +18,7 @@ const STATE_BADGES: Record<AdminUser["verification_state"], { tone: BadgeTone; l
   verified: { tone: "green", label: "Vérifié" },
   requested: { tone: "yellow", label: "Demande en attente" },
   refused: { tone: "red", label: "Refusé" },
+  withdrawn: { tone: "red", label: "Vérification retirée" },
   none: { tone: "gray", label: "Non vérifié" },
 };
 

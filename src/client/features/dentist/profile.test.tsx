@@ -122,6 +122,21 @@ describe("page /dentist/profile", () => {
     expect(screen.queryByRole("button", { name: "Demander une vérification" })).not.toBeInTheDocument();
   });
 
+  it("dit à un dentiste dont la vérification a été retirée ce qu'il ne voit plus, et le laisse la redemander", async () => {
+    stubApi({
+      ...dentist,
+      rpps: "10003456786",
+      practice_address: "12 rue de la Paix",
+      practice_postcode: "75002",
+      verification_state: "withdrawn",
+    });
+    renderApp("/dentist/profile");
+    expect(await screen.findByText("Vérification retirée")).toBeInTheDocument();
+    expect(screen.getByText(/Notre équipe a retiré la vérification de votre compte\./)).toBeInTheDocument();
+    expect(screen.queryByText("En attente de vérification")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Demander une vérification" })).toBeEnabled();
+  });
+
   it("montre 'Compte vérifié' à un dentiste vérifié", async () => {
     stubApi({ ...dentist, is_verified: true, verification_state: "verified" });
     renderApp("/dentist/profile");

@@ -436,6 +436,18 @@ describe("fil de la conversation", () => {
     expect(calls.filter((c) => c.includes(C1))).toEqual([]);
   });
 
+  it("dit à un dentiste dont la vérification a été retirée que ses conversations reviendront", async () => {
+    setup();
+    stubMessagesApi({ ...dentist, is_verified: false, verification_state: "withdrawn" });
+    renderApp("/dentist/messages");
+    expect(await screen.findByRole("heading", { name: "Vérification retirée" })).toBeInTheDocument();
+    expect(
+      screen.getByText(/vos conversations avec eux et les avis à votre sujet vous seront de nouveau montrés/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Voir mon profil" })).toHaveAttribute("href", "/dentist/profile");
+    expect(screen.queryByRole("heading", { name: "En attente de vérification" })).not.toBeInTheDocument();
+  });
+
   it("ouvre /dentist/messages/{id} avec la conversation et son lien vers la demande", async () => {
     await openThread(`/dentist/messages/${C1}`, dentist, {
       list: () =>

@@ -66,6 +66,7 @@ export function adminRepo(db: Db, actor: Actor) {
             "is_verified",
             "verification_requested_at",
             "verification_refusal_reason",
+            "verification_decided_at",
             "created_at",
           ])
           .where("role", "=", options.role)

@@ -133,6 +133,20 @@ describe("verification", () => {
     expect(off.json()).toEqual({ changed: true, is_verified: false, message: "Dentiste non-vérifié" });
     expect((await get("/api/dentist/requests", who.dentist)).json().items).toEqual([]);
     expect((await get(`/api/dentist/requests/${requestId}`, who.dentist)).statusCode).toBe(404);
+    // He, and the team's list, read that his verification was withdrawn (not « never asked »).
+    expect((await get("/api/me", who.dentist)).json().profile.verification_state).toBe("withdrawn");
+    const listed = (
+      await get(`/api/admin/users?role=dentist&search=${who.dentist?.email}`, who.admin)
+    ).json();
+    expect(listed.items).toEqual([
+      expect.objectContaining({ id: who.dentist?.id, verification_state: "withdrawn" }),
+    ]);
+    expect(
+      (await ctx.mails()).some(
+        (m) =>
+          m.includes(who.dentist?.email as string) && m.includes("a retiré la vérification de votre compte"),
+      ),
+    ).toBe(true);
     expect(
       (
         await post(`/api/admin/dentists/${who.dentist?.id}/verification`, { decision: "unverify" }, who.admin)

@@ -48,6 +48,7 @@ export function VerificationCard({ profile }: { profile: Profile }) {
     });
 
   const refused = profile.verification_state === "refused";
+  const withdrawn = profile.verification_state === "withdrawn";
   return (
     <Card className={refused ? "border-red-300 bg-red-50" : "border-yellow-300 bg-yellow-50"}>
       <CardHeader>
@@ -57,10 +58,16 @@ export function VerificationCard({ profile }: { profile: Profile }) {
           ) : (
             <Clock className="size-5" aria-hidden="true" />
           )}
-          {refused ? "Vérification refusée" : "En attente de vérification"}
+          {refused
+            ? "Vérification refusée"
+            : withdrawn
+              ? "Vérification retirée"
+              : "En attente de vérification"}
         </CardTitle>
         <CardDescription className="text-slate-800">
-          Tant que votre compte n'est pas vérifié, les demandes des patients ne vous sont pas montrées.
+          {withdrawn
+            ? "Notre équipe a retiré la vérification de votre compte. Les demandes des patients, vos conversations avec eux et les avis à votre sujet vous seront de nouveau montrés une fois votre compte vérifié."
+            : "Tant que votre compte n'est pas vérifié, les demandes des patients ne vous sont pas montrées."}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
