@@ -195,6 +195,8 @@ export const reportSchema = z.object({
   dentist_name: z.string(),
   closed_at: z.string().nullable(),
   decision: z.enum(REVIEW_REPORT_DECISIONS).nullable(),
+  /** About a text its author has rewritten since (the report names the version it was about). */
+  earlier_text: z.boolean(),
 });
 export const moderationReviewSchema = publicReviewSchema.extend({
   status: z.enum(REVIEW_STATUSES),

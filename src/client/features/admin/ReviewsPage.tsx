@@ -103,6 +103,9 @@ export function ModerationCard({ review, actions }: { review: ModerationReview; 
                 <li key={report.id}>
                   <span className="font-medium">Signalé par le Dr {report.dentist_name}</span> le{" "}
                   {formatDetailDateTime(report.created_at)} : {report.reason}
+                  {report.earlier_text ? (
+                    <span className="text-slate-600"> (sur une version antérieure du texte)</span>
+                  ) : null}
                   {report.closed_at && report.decision ? (
                     <span className="text-slate-600">
                       {" "}
@@ -291,12 +294,16 @@ export function DentistReviewsSummary({ dentistId }: { dentistId: string }) {
   const list = useModerationList("published", dentistId, 1);
   if (list.isPending || list.isError) return null;
   const items = list.data.items;
-  const reports = items.reduce((n, review) => n + review.reports.length, 0);
+  // Reports the team has not decided on yet; closed ones stay readable on each card.
+  const reports = items.reduce(
+    (n, review) => n + review.reports.filter((r) => r.closed_at === null).length,
+    0,
+  );
   return (
     <details className="rounded-ui border border-slate-200 p-3">
       <summary className="cursor-pointer text-sm font-medium text-slate-900">
         Avis publiés : {items.length}
-        {list.data.has_more ? "+" : ""} · signalements : {reports}
+        {list.data.has_more ? "+" : ""} · signalements à examiner : {reports}
       </summary>
       <div className="mt-3 grid gap-3">
         {items.map((review) => (

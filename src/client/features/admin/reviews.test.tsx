@@ -3,8 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import { type ModerationReview, REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
+import { renderPiece } from "../../test/appointments";
 import { json, makeAdmin, renderApp, stubApi } from "../../test/renderApp";
 import { spaced } from "../../test/text";
+import { DentistReviewsSummary } from "./ReviewsPage";
 
 /*
  * /admin/reviews 'Avis' (issue 36): a decision carries the version of the review the team read, so a
@@ -41,12 +43,17 @@ function review(overrides: Partial<ModerationReview>): ModerationReview {
 }
 
 /** Dr Martin's report on the review, open or closed by the team's decision. */
-function dentistReport(state: { closed_at: string | null; decision: "kept" | "withdrawn" | null }) {
+function dentistReport(state: {
+  closed_at: string | null;
+  decision: "kept" | "withdrawn" | null;
+  earlier_text?: boolean;
+}) {
   return {
     id: "99999999-9999-4999-8999-999999999999",
     reason: "Ce n'est pas ce qui s'est passé.",
     created_at: READ,
     dentist_name: "Anne Martin",
+    earlier_text: false,
     ...state,
   };
 }
@@ -188,5 +195,39 @@ describe("avis à modérer (équipe)", () => {
     expect(reports).toHaveTextContent(/examiné le 4 décembre 2026 à 10:05\s: avis gardé en ligne/);
     expect(within(card).queryByRole("button", { name: "Garder en ligne" })).toBeNull();
     expect(within(card).getByRole("button", { name: "Retirer" })).toBeInTheDocument();
+  });
+
+  it("sur la fiche d'un dentiste : compte les signalements à examiner, et dit lesquels portaient sur un texte réécrit depuis", async () => {
+    stubApi(admin, {
+      "GET /api/admin/reviews": () =>
+        json(200, {
+          items: [
+            review({
+              status: "published",
+              published_at: READ,
+              reports: [
+                { ...dentistReport({ closed_at: READ, decision: "kept", earlier_text: true }), id: "r-1" },
+                {
+                  ...dentistReport({ closed_at: null, decision: null }),
+                  id: "r-2",
+                  reason: "Texte réécrit, toujours faux.",
+                },
+              ],
+            }),
+          ],
+          page: 1,
+          page_size: 20,
+          has_more: false,
+        }),
+    });
+    renderPiece(<DentistReviewsSummary dentistId={ID} />);
+    expect(
+      await screen.findByText(/Avis publiés\s:\s1\s·\ssignalements à examiner\s:\s1/),
+    ).toBeInTheDocument();
+    const [kept, open] = within(screen.getByRole("list", { name: "Signalements" })).getAllByRole("listitem");
+    expect(kept).toHaveTextContent("(sur une version antérieure du texte)");
+    expect(kept).toHaveTextContent(/avis gardé en ligne/);
+    expect(open).toHaveTextContent("Texte réécrit, toujours faux.");
+    expect(open).not.toHaveTextContent("version antérieure");
   });
 });

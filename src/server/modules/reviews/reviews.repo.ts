@@ -549,6 +549,7 @@ async function withReports(db: Db, rows: ReviewRow[]): Promise<ModerationReview[
             "rr.created_at",
             "rr.closed_at",
             "rr.decision",
+            "rr.review_version",
             "dp.full_name",
           ])
           .where("rr.review_id", "in", ids)
@@ -573,6 +574,7 @@ async function withReports(db: Db, rows: ReviewRow[]): Promise<ModerationReview[
         dentist_name: r.full_name || "Dentiste",
         closed_at: iso(r.closed_at),
         decision: r.decision,
+        earlier_text: new Date(r.review_version).getTime() < new Date(row.updated_at).getTime(),
       })),
   }));
 }

@@ -599,7 +599,7 @@ describe("a reported review the team keeps online", () => {
     expect(published.items).toContainEqual(
       expect.objectContaining({
         id: keptId,
-        reports: [expect.objectContaining({ reason: "Inexact.", decision: "kept" })],
+        reports: [expect.objectContaining({ reason: "Inexact.", decision: "kept", earlier_text: false })],
       }),
     );
   });
@@ -623,9 +623,20 @@ describe("a reported review the team keeps online", () => {
     expect(report.json().message).toBe(REVIEW_MESSAGES.reported);
     expect(await reported()).toEqual([keptId]);
     const card = (await get(`/api/admin/reviews?status=reported&dentist=${drB.id}`, admin)).json().items[0];
+    // The kept report was about the earlier text; the new one is about the text online.
     expect(card.reports).toEqual([
-      expect.objectContaining({ reason: "Inexact.", decision: "kept", closed_at: expect.any(String) }),
-      expect.objectContaining({ reason: "Le devis était signé.", decision: null, closed_at: null }),
+      expect.objectContaining({
+        reason: "Inexact.",
+        decision: "kept",
+        closed_at: expect.any(String),
+        earlier_text: true,
+      }),
+      expect.objectContaining({
+        reason: "Le devis était signé.",
+        decision: null,
+        closed_at: null,
+        earlier_text: false,
+      }),
     ]);
     // One open report at a time.
     const twice = await post(`/api/dentist/reviews/${keptId}/report`, { reason: "Encore." }, drB);
