@@ -54,4 +54,22 @@ describe("the migrations' schema", () => {
   it("is the one recorded in schema.snapshot.txt", async () => {
     await expect(await catalog()).toMatchFileSnapshot("./schema.snapshot.txt");
   });
+
+  it("every foreign key leads an index (a delete or an erasure never reads a whole table per row)", async () => {
+    // PostgreSQL indexes the key referenced, not the column referencing it (migration 046).
+    const unindexed = await lines(sql<{ line: string }>`
+      select f.conrelid::regclass::text || ' ' || f.conname as line
+      from pg_constraint f
+      where f.contype = 'f' and f.connamespace = current_schema()::regnamespace
+        and not exists (
+          select 1 from pg_index i
+          where i.indrelid = f.conrelid
+            and (string_to_array(i.indkey::text, ' ')::int2[])[1:cardinality(f.conkey)] = f.conkey
+            -- A partial index serves only when it holds every row a key may name: "col is not null".
+            and (i.indpred is null or (cardinality(f.conkey) = 1 and pg_get_expr(i.indpred, i.indrelid) = (
+              select '(' || a.attname || ' IS NOT NULL)' from pg_attribute a
+              where a.attrelid = f.conrelid and a.attnum = f.conkey[1]))))
+      order by 1`);
+    expect(unindexed).toEqual([]);
+  });
 });

@@ -41,6 +41,7 @@ import * as m042 from "./042_response_seconds";
 import * as m043 from "./043_offers_in_list_order";
 import * as m044 from "./044_closed_review_reports";
 import * as m045 from "./045_checkout_leases";
+import * as m046 from "./046_foreign_key_indexes";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   "043_offers_in_list_order": m043,
   "044_closed_review_reports": m044,
   "045_checkout_leases": m045,
+  "046_foreign_key_indexes": m046,
 };
