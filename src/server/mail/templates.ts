@@ -92,7 +92,19 @@ export function verificationDecisionMail(p: {
   decision: "verify" | "unverify" | "refuse";
   reason: string;
   link: string;
+  /** Verified again: the reviews published about him while he was not (he was told of none). */
+  reviewsMeanwhile?: { count: number; link: string };
 }) {
+  const meanwhile = p.reviewsMeanwhile?.count
+    ? [
+        "",
+        p.reviewsMeanwhile.count === 1
+          ? `Un avis a été publié à votre sujet pendant que votre compte n'était pas vérifié. Vous pouvez le lire et y répondre :`
+          : `${p.reviewsMeanwhile.count} avis ont été publiés à votre sujet pendant que votre compte n'était pas vérifié. Vous pouvez les lire et y répondre :`,
+        "",
+        p.reviewsMeanwhile.link,
+      ]
+    : [];
   const lines = {
     verify: [
       `Bonne nouvelle : votre cabinet est vérifié sur ${p.brandName}.`,
@@ -111,7 +123,7 @@ export function verificationDecisionMail(p: {
     ],
   }[p.decision];
   const subject = p.decision === "verify" ? "Votre cabinet est vérifié" : "Vérification de votre cabinet";
-  return letter(p, { subject, lines, link: p.link });
+  return letter(p, { subject, lines, link: p.link, after: meanwhile });
 }
 
 /** To the dentist whose offer the patient accepted. */

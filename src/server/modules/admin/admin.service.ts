@@ -48,7 +48,7 @@ export async function decideVerification(
     if (dentist.role !== "dentist") throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.notDentist);
     const unchanged =
       (decision === "verify" && dentist.is_verified) || (decision === "unverify" && !dentist.is_verified);
-    if (unchanged) return { dentist, changed: false };
+    if (unchanged) return { dentist, changed: false, reviewsMeanwhile: 0 };
     if (decision === "refuse" && (dentist.is_verified || !dentist.verification_requested_at))
       throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.noRequest);
     await trx
@@ -64,6 +64,10 @@ export async function decideVerification(
       .execute();
     // Verified: his 30-day trial starts now (issue 35); one already subscribed keeps his subscription.
     if (decision === "verify") await startTrialOnVerification(trx, dentistId, now);
+    // Verified again: the reviews published about him since his verification was withdrawn, which
+    // no e-mail told him of (D6), are named in this one.
+    const reviewsMeanwhile =
+      decision === "verify" ? await reviewsPublishedSinceWithdrawal(trx, dentistId) : 0;
     await writeAudit(trx, {
       actorId: admin.userId,
       action: ACTIONS[decision],
@@ -72,7 +76,7 @@ export async function decideVerification(
       details: reason ? { reason } : {},
       at: now,
     });
-    return { dentist, changed: true };
+    return { dentist, changed: true, reviewsMeanwhile };
   });
   // The dentist's next request, on any instance, sees the decision (ADR 026).
   if (result.changed) await sessionsChanged(deps.db, dentistId);
@@ -88,6 +92,10 @@ export async function decideVerification(
           decision,
           reason,
           link,
+          reviewsMeanwhile: {
+            count: result.reviewsMeanwhile,
+            link: `${deps.config.publicUrl}/dentist/reviews`,
+          },
         }),
       },
       "e-mail de vérification non envoyé",
@@ -99,4 +107,28 @@ export async function decideVerification(
     .where("id", "=", dentistId)
     .executeTakeFirstOrThrow();
   return { changed: result.changed, is_verified: after.is_verified };
+}
+
+/**
+ * The reviews about a dentist published after his verification was last withdrawn (0 if it never
+ * was): while he is not verified, no e-mail tells him of one (D6).
+ */
+async function reviewsPublishedSinceWithdrawal(db: Db, dentistId: string): Promise<number> {
+  const row = await db
+    .selectFrom("reviews")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("dentist_id", "=", dentistId)
+    .where("status", "=", "published")
+    .where(
+      "published_at",
+      ">=",
+      db
+        .selectFrom("audit_log")
+        .select((eb) => eb.fn.max("created_at").as("at"))
+        .where("subject_type", "=", "profile")
+        .where("subject_id", "=", dentistId)
+        .where("action", "=", ACTIONS.unverify),
+    )
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }

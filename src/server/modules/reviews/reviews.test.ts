@@ -780,6 +780,11 @@ describe("a dentist whose verification is withdrawn", () => {
     } finally {
       expect((await verification("verify")).json().is_verified).toBe(true);
     }
+    // The e-mail saying he is verified again names the review published meanwhile (one).
+    const verifiedAgain = (await mailsTo(drA.email)).filter((m) => m.includes("votre cabinet est vérifié"));
+    expect(verifiedAgain.at(-1)).toContain(
+      "Un avis a été publié à votre sujet pendant que votre compte n'était pas vérifié",
+    );
     expect((await decide(onceVerified, { decision: "publish" })).statusCode).toBe(200);
     expect(await toDentist()).toBe(dentistBefore + 1);
     // The review's e-mail, found by its words (another, such as the verification's, may follow it).
