@@ -95,12 +95,12 @@ test.describe("espace d'administration", () => {
       .getByRole("button", { name: "Retirer la vérification" })
       .click();
     await expect(toast(page, "Dentiste non-vérifié")).toBeVisible();
-    await expect(row).toContainText("Non vérifié");
+    await expect(row).toContainText("Vérification retirée");
     await expect(row.getByRole("button", { name: `Vérifier ${who.fullName}` })).toBeVisible();
 
     await dentist.reload();
     await dentist.waitForFunction(() => document.documentElement.dataset.ready === "true");
-    await expect(dentist.getByRole("heading", { name: "En attente de vérification" })).toBeVisible();
+    await expect(dentist.getByRole("heading", { name: "Vérification retirée" })).toBeVisible();
     await expect(dentist.getByRole("row")).toHaveCount(0);
   });
 
