@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./fixtures";
-import { toast } from "./helpers";
+import { islandHydrated, toast } from "./helpers";
 
 const MB = 1024 * 1024;
 
@@ -65,6 +65,8 @@ test.describe("formulaire de contact", () => {
 
   test("un PDF valide est envoyé : message de succès et formulaire vidé", async ({ page }) => {
     await page.goto("/");
+    // Under the fold: hydrated once it comes near the screen.
+    await islandHydrated(page, "contact-form");
     const form = contactForm(page);
     await fillRequired(form);
     await form.getByRole("combobox", { name: "Type de traitement" }).click();

@@ -241,6 +241,16 @@ export async function open(page: Page, path: string): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
 }
 
+/**
+ * An island of a pre-rendered page hydrated when it comes near the screen (the testimonials, the
+ * contact form: ADR 053, addendum of 02/12/2026): brought into view, then waited for.
+ */
+export async function islandHydrated(page: Page, name: "testimonials" | "contact-form"): Promise<void> {
+  const island = page.locator(`[data-island="${name}"]`);
+  await island.locator("> *").first().scrollIntoViewIfNeeded();
+  await expect(island).toHaveAttribute("data-hydrated", "true");
+}
+
 /** A line of a dentist's devis: the act's code and label, the tooth, the fee. */
 interface OfferLine {
   code: string;

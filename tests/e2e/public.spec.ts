@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./fixtures";
-import { acceptTerms, expectPath } from "./helpers";
+import { acceptTerms, expectPath, islandHydrated } from "./helpers";
 
 /** Every link of a navigation landmark, as [name, href]. */
 async function linksOf(page: Page, landmark: string): Promise<[string, string][]> {
@@ -192,15 +192,16 @@ test.describe("site public : contenus", () => {
   test("la page d'accueil et ses îlots, formulaire de contact compris, n'apportent pas zod", async ({
     page,
   }) => {
-    // Every script the page loads, kept from the start (goto returns once every island has hydrated,
-    // the deferred ones too). zod (~25 KB compressed, costly to evaluate) is for the app's forms: the
+    // Every script the page loads, kept from the start, the islands under the fold hydrated (brought
+    // into view). zod (~25 KB compressed, costly to evaluate) is for the app's forms: the
     // pre-rendered pages' islands show the server's answers (ADR 053, its addendum).
     const scripts = new Map<string, Promise<string>>();
     page.on("response", (response) => {
       if (response.request().resourceType() === "script") scripts.set(response.url(), response.text());
     });
     await page.goto("/");
-    await page.getByRole("form", { name: "Formulaire de contact" }).scrollIntoViewIfNeeded();
+    await islandHydrated(page, "testimonials");
+    await islandHydrated(page, "contact-form");
     await expect(page.getByRole("form", { name: "Formulaire de contact" })).toBeVisible();
     const names = [...scripts.keys()].map((url) => new URL(url).pathname);
     expect(
@@ -264,14 +265,15 @@ test.describe("site public : contenus", () => {
       await expect(page.locator(`[data-figure="${id}"]`)).toHaveText(text as string);
     }
     // The islands hydrated when they come near the screen (the testimonials, the contact form) too.
-    await page.getByRole("form", { name: "Formulaire de contact" }).scrollIntoViewIfNeeded();
-    await expect(page.getByRole("form", { name: "Formulaire de contact" })).toBeVisible();
+    await islandHydrated(page, "testimonials");
+    await islandHydrated(page, "contact-form");
     await expect(page.locator("html")).toHaveAttribute("data-ready", "true");
     expect(await page.evaluate(() => (window as unknown as { intlAsked: string[] }).intlAsked)).toEqual([]);
   });
 
   test("le carrousel des témoignages avance, recule et boucle", async ({ page }) => {
     await page.goto("/");
+    await islandHydrated(page, "testimonials");
     const carousel = page.getByRole("region", { name: "Témoignages" });
     await expect(carousel).toHaveAttribute("aria-roledescription", "carrousel");
     await expect(carousel.getByRole("group", { name: "1 sur 2" })).toContainText("Sophie L., Lyon");

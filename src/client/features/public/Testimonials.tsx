@@ -205,11 +205,17 @@ export function TestimonialsCarousel({
         go={enhanced ? (target) => setPage(wrap(target)) : undefined}
       />
       {/* The same element before and after hydration (a new box would count as a layout shift). */}
+      {/* Before hydration (or without JavaScript) every page is in the strip, which scrolls sideways:
+          focusable, so that the keyboard scrolls it too. */}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label goes with role "group", both set before hydration only. */}
       <div
         ref={strip}
         aria-live={enhanced ? "polite" : undefined}
+        role={enhanced ? undefined : "group"}
+        aria-label={enhanced ? undefined : `${label} : toutes les pages`}
+        tabIndex={enhanced ? undefined : 0}
         style={height ? { minHeight: height } : undefined}
-        className="flex snap-x snap-mandatory overflow-x-auto"
+        className="flex snap-x snap-mandatory overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         {shown.map((index) => (
           <Slide
