@@ -3,13 +3,13 @@ import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatAppointmentTime, formatListDate } from "../../../shared/format/dates";
+import { formatEuros } from "../../../shared/format/money";
 import { countLabel } from "../../../shared/format/plural";
 import type { DentistTodo } from "../../../shared/schemas/dentist";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { NewBadge } from "../../components/ui/StatusBadge";
-import { quoteAmountText } from "./requestStatus";
 
 const linkClasses = "text-sm font-medium text-brand-700 underline-offset-4 hover:underline";
 
@@ -133,7 +133,7 @@ export function TodoCard({
                     {r.is_new ? <NewBadge /> : null}
                   </>
                 ),
-                detail: `${treatmentLabel(r.treatment_type)} · ${formatListDate(r.created_at)} · devis ${quoteAmountText(r.quote_amount_cents)}`,
+                detail: `${treatmentLabel(r.treatment_type)} · ${formatListDate(r.created_at)} · ${r.quote_amount_cents === null ? "devis non renseigné" : `devis ${formatEuros(r.quote_amount_cents)}`}`,
                 action: {
                   label: "Répondre",
                   to: `/dentist/patient-submission/${r.id}`,

@@ -314,7 +314,10 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     verified: true,
     pending_count: 7,
     todo: {
-      requests: { count: 7, items: [row(REQUEST_ID, "Inès Martin")] },
+      requests: {
+        count: 7,
+        items: [row(REQUEST_ID, "Inès Martin"), { ...row("r-5", "Jules Roux"), quote_amount_cents: null }],
+      },
       appointments: {
         count: 1,
         items: [
@@ -379,6 +382,8 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     const requests = await screen.findByRole("region", { name: /Demandes à traiter/ });
     expect(within(requests).getByRole("heading", { name: /^Demandes à traiter\s*7$/ })).toBeInTheDocument();
     expect(within(requests).getByText(/Couronne.*devis 980,00\s€/)).toBeInTheDocument();
+    // A request without the devis's amount, mid-sentence.
+    expect(within(requests).getByText(/Couronne · 21\/11\/2026 · devis non renseigné$/)).toBeInTheDocument();
     expect(within(requests).getByRole("link", { name: "Répondre à Inès Martin (Couronne)" })).toHaveAttribute(
       "href",
       `/dentist/patient-submission/${REQUEST_ID}`,
