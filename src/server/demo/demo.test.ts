@@ -152,6 +152,9 @@ describe("demo data on a first start", () => {
     ).toEqual(["crown", "implant", "bridge", "veneer", "whitening"]);
     const implant = await requestOf("implant");
     expect(daysAgo(implant.documents[0].created_at)).toBe(3);
+    // The consent was given as the request was sent, not on the day the demo data were seeded.
+    expect(implant.consent.given_at).toBe(implant.created_at);
+    expect(daysAgo(implant.consent.given_at)).toBe(3);
     expect(
       implant.access_log.map((a: { actor_name: string; action: string; created_at: string }) => [
         a.actor_name,

@@ -45,7 +45,13 @@ export const newRequestRepo = {
   ): Promise<string> {
     const row = await trx
       .insertInto("requests")
-      .values({ ...values, updated_at: values.created_at, patient_id: actor.userId })
+      // The consent is given as the request is sent: the same instant, not the database's own clock.
+      .values({
+        ...values,
+        updated_at: values.created_at,
+        consent_at: values.created_at,
+        patient_id: actor.userId,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
