@@ -129,8 +129,8 @@ async function createPeople(app: DemoDeps, now: Date): Promise<People> {
 
 /**
  * Dr Martin subscribes monthly through the local payment stand-in (its checkout, "Paiement
- * accepté") and pays a second month: active, with two invoices, through the billing service and its
- * webhooks. Dr Leroy stays in her trial (started by her verification), Dr Bernard has none. With
+ * accepté") today: active, with the invoice of his first month, through the billing service and its
+ * webhooks. (Paying a second month at once gave an invoice dated today for next month's period.) Dr Leroy stays in her trial (started by her verification), Dr Bernard has none. With
  * Stripe's keys there is no stand-in: Dr Martin stays in trial too.
  */
 async function subscribeDrMartin(app: DemoDeps, martin: Actor) {
@@ -150,8 +150,6 @@ async function subscribeDrMartin(app: DemoDeps, martin: Actor) {
   // Its webhooks go to the billing service with the demo's silent mailer (demo addresses get nothing).
   standIn.hold();
   await standIn.pay(sessionId, true);
-  const subscriptionId = standIn.lastCheckoutSession()?.subscriptionId;
-  if (subscriptionId) await standIn.payNextPeriodNow(subscriptionId);
   await standIn.release(undefined, async (payload, signature) => {
     await handleWebhook(deps, Buffer.from(payload), signature);
     return 200;

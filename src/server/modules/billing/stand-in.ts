@@ -284,20 +284,6 @@ export class StripeStandIn {
     }
   }
 
-  /**
-   * Bills the subscription's next period now, paid in advance (the demo's second month: Dr Martin
-   * has paid two months, hence two invoices).
-   */
-  async payNextPeriodNow(subscriptionId: string): Promise<void> {
-    const sub = this.subscriptions.get(subscriptionId);
-    if (sub?.status !== "active") return;
-    sub.periodStart = sub.periodEnd;
-    sub.periodEnd = addPeriod(sub.periodStart, sub.plan);
-    this.save();
-    await this.emit("invoice.paid", this.invoiceJson(sub, "paid"));
-    await this.emit("customer.subscription.updated", this.subscriptionJson(sub));
-  }
-
   subscription(id: string) {
     return this.subscriptions.get(id);
   }
