@@ -180,6 +180,59 @@ describe("demo data on a first start", () => {
     for (const m of messages.items) expect(daysAgo(m.created_at)).toBe(1);
   });
 
+  it("dates each account's sign-up before what it did: its requests, its offers, its verification asked for", async () => {
+    const admin = "admin@demo.sourio.fr";
+    const users = async (role: "patient" | "dentist") =>
+      (await get(admin, `/api/admin/users?role=${role}&page_size=50`)).json().items as Array<{
+        email: string;
+        created_at: string;
+      }>;
+    const firstAct = async (id: string) => {
+      const [request, offer] = await Promise.all([
+        demo.app.db
+          .selectFrom("requests")
+          .select((e) => e.fn.min("created_at").as("at"))
+          .where("patient_id", "=", id)
+          .executeTakeFirst(),
+        demo.app.db
+          .selectFrom("offers")
+          .select((e) => e.fn.min("created_at").as("at"))
+          .where("dentist_id", "=", id)
+          .executeTakeFirst(),
+      ]);
+      return [request?.at, offer?.at].filter((at) => at != null).map((at) => new Date(at as Date).getTime());
+    };
+    const demoUsers = [...(await users("patient")), ...(await users("dentist"))].filter((u) =>
+      u.email.endsWith("@demo.sourio.fr"),
+    );
+    expect(demoUsers).toHaveLength(15);
+    for (const user of demoUsers) {
+      const profile = await demo.app.db
+        .selectFrom("profiles")
+        .select(["id", "verification_requested_at"])
+        .where("email", "=", user.email)
+        .executeTakeFirstOrThrow();
+      const acts = await firstAct(profile.id);
+      if (profile.verification_requested_at) acts.push(new Date(profile.verification_requested_at).getTime());
+      expect(acts.length, user.email).toBeGreaterThan(0);
+      expect(Date.parse(user.created_at), user.email).toBeLessThan(Math.min(...acts));
+    }
+    // Dr Bernard asked for his verification two days ago; the demo patient's first request is weeks old.
+    const signedUpDaysAgo = (email: string) =>
+      daysAgo(demoUsers.find((u) => u.email === email)?.created_at ?? "");
+    expect(signedUpDaysAgo("dr.bernard@demo.sourio.fr")).toBe(3);
+    expect(signedUpDaysAgo("patient@demo.sourio.fr")).toBeGreaterThan(7);
+    // The administrator who verified the dentists, before everyone.
+    const team = await demo.app.db
+      .selectFrom("profiles")
+      .select("created_at")
+      .where("email", "=", admin)
+      .executeTakeFirstOrThrow();
+    expect(new Date(team.created_at).getTime()).toBeLessThan(
+      Math.min(...demoUsers.map((u) => Date.parse(u.created_at))),
+    );
+  });
+
   it("shows offers to compare, the crown's comparison by reste à charge and the coming appointment", async () => {
     const implant = await requestOf("implant");
     expect(implant.offers.map((o: { amount_cents: number }) => o.amount_cents).sort()).toEqual([

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import { addDays, parisLocalToDate, parisToday } from "../../shared/policies/offers";
 import { rppsWithKey } from "../../shared/policies/verification";
 import { offerInputSchema } from "../../shared/schemas/offers";
@@ -81,7 +82,40 @@ export async function seedDemoData(app: DemoDeps): Promise<DemoSeed> {
     { admin: ADMIN, patient: PATIENT, dentists: ["dr.martin@demo.sourio.fr", "dr.leroy@demo.sourio.fr"] },
     now,
   );
+  await dateSignUps(app.db);
   return { outcome: "created", accounts: [...DEMO_ACCOUNTS] };
+}
+
+/**
+ * The demo accounts are signed up now (Better Auth dates them), then the seed has them act days and
+ * weeks ago: each is dated the day before its first dated act (a request, an offer, the verification
+ * asked for), the administrator before everyone, so that no list shows an account signed up after
+ * what it did.
+ */
+async function dateSignUps(db: DemoDeps["db"]) {
+  await sql`
+    with firsts as (
+      select p.id, p.is_admin, least(
+        (select min(r.created_at) from requests r where r.patient_id = p.id),
+        (select min(o.created_at) from offers o where o.dentist_id = p.id),
+        p.verification_requested_at
+      ) - interval '1 day' as signed_up
+      from profiles p
+      where p.email like '%@demo.sourio.fr'
+    ),
+    dated as (
+      select f.id,
+        case when f.is_admin then (select min(signed_up) from firsts) - interval '1 day' else f.signed_up end
+          as signed_up
+      from firsts f
+    ),
+    users_dated as (
+      update users u set created_at = d.signed_up, updated_at = d.signed_up
+      from dated d where u.id = d.id and d.signed_up < u.created_at
+    )
+    update profiles p set created_at = d.signed_up
+    from dated d where p.id = d.id and d.signed_up < p.created_at
+  `.execute(db);
 }
 
 /**
