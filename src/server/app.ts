@@ -17,6 +17,7 @@ import type { DatabaseHandle, Db } from "./db/index";
 import { registerInputGuard } from "./http/input-guard";
 import { createMailer, type Mailer, type TrackedMailer, trackSends } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
+import { recordActivity } from "./modules/account/account.service";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { appointmentRoutes } from "./modules/appointments/appointments.routes";
 import { billingRoutes } from "./modules/billing/billing.routes";
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mailer,
       log: app.log,
       sessionsChanged: (userId) => sessionsChanged(database.db, userId),
+      sessionRefreshed: (userId) => recordActivity(database.db, userId, app.clock()),
     }),
   );
   setOcrConcurrency(config.readingConcurrency);

@@ -25,9 +25,15 @@ export function createAuth(options: {
    * access/session-cache.ts). Scripts, which have no cache, leave it out.
    */
   sessionsChanged?: (userId: string) => Promise<void>;
+  /**
+   * Told when Better Auth slides a remembered session (at most once a day while the person uses the
+   * product): app.ts counts it as activity for the retention of inactive accounts, as a sign-in.
+   */
+  sessionRefreshed?: (userId: string) => Promise<void>;
 }) {
   const { db, config, mailer, log } = options;
   const sessionsChanged = options.sessionsChanged ?? (async () => {});
+  const sessionRefreshed = options.sessionRefreshed ?? (async () => {});
   const timestamps = { createdAt: "created_at", updatedAt: "updated_at" } as const;
   return betterAuth({
     appName: config.brandName,
@@ -110,6 +116,11 @@ export function createAuth(options: {
         delete: {
           after: async (session) => {
             await sessionsChanged(session.userId);
+          },
+        },
+        update: {
+          after: async (session) => {
+            await sessionRefreshed(session.userId);
           },
         },
       },

@@ -146,13 +146,23 @@ export async function logIn(
   const user = result.response.user;
   const profile = await systemEnsureProfile(deps.db, user);
   if (!profile) throw new AppError(401, ERROR_CODES.invalidCredentials, ACCOUNT_MESSAGES.invalidCredentials);
-  // Retention: an account is inactive from its last sign-in; signing in cancels a pending warning.
-  await deps.db
-    .updateTable("profiles")
-    .set({ last_seen_at: deps.clock(), inactivity_warned_at: null })
-    .where("id", "=", profile.id)
-    .execute();
+  await recordActivity(deps.db, profile.id, deps.clock());
   return { profile, headers: result.headers };
+}
+
+/**
+ * Retention (inactive accounts): a person is active when they sign in and when their remembered
+ * session slides (once a day while they use the product, auth.ts); either cancels a pending
+ * inactivity warning. A session kept for years without a new sign-in was counted inactive from its
+ * sign-in: the warning's link led a signed-in person to their space without clearing it, and the
+ * account was erased a month later.
+ */
+export async function recordActivity(db: Deps["db"], userId: string, at: Date): Promise<void> {
+  await db
+    .updateTable("profiles")
+    .set({ last_seen_at: at, inactivity_warned_at: null })
+    .where("id", "=", userId)
+    .execute();
 }
 
 export async function logOut(deps: Deps, headers: Headers): Promise<Headers | null> {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RETENTION } from "../../../shared/domain/retention";
 import { RETENTION_KINDS } from "../../../shared/schemas/admin";
 import { writeAudit } from "../../access/audit";
+import { SESSION_TIMES } from "../../config";
 import { tinyPdf } from "../../testing/files";
 import {
   createTestContext,
@@ -179,6 +180,51 @@ describe("retention job", () => {
       .executeTakeFirstOrThrow();
     expect(row.inactivity_warned_at).toBeNull();
     expect(new Date(row.last_seen_at).getTime()).toBe(now.getTime());
+  });
+
+  it("counts a remembered session that slides as activity: the person using the product is neither warned nor erased", async () => {
+    const patient = await signUpPatient(ctx.app);
+    const id = patient.response.json().profile.id as string;
+    const login = await ctx.app.inject({
+      method: "POST",
+      url: "/api/account/login",
+      payload: { email: patient.body.email, password: patient.body.password, remember_me: true },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const cookie = sessionCookie(login);
+    // Signed in years ago, warned, and still using the product every day since with that session.
+    const signedIn = new Date(now);
+    signedIn.setUTCFullYear(signedIn.getUTCFullYear() - RETENTION.inactiveAccountYears);
+    await ctx.app.db
+      .updateTable("profiles")
+      .set({ last_seen_at: signedIn, inactivity_warned_at: new Date(now.getTime() - 20 * DAY) })
+      .where("id", "=", id)
+      .execute();
+    // Its session last slid a day ago: Better Auth slides it on the next request.
+    const { expiresIn, updateAge } = SESSION_TIMES;
+    await ctx.app.db
+      .updateTable("sessions")
+      .set({ expires_at: new Date(Date.now() + (expiresIn - updateAge) * 1000 - 60_000) })
+      .where("user_id", "=", id)
+      .execute();
+    const me = await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    const row = await ctx.app.db
+      .selectFrom("profiles")
+      .select(["last_seen_at", "inactivity_warned_at"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row.inactivity_warned_at).toBeNull();
+    expect(new Date(row.last_seen_at).getTime()).toBe(now.getTime());
+    // Ten days after the warning's month, the job erases nobody.
+    now = new Date(now.getTime() + 10 * DAY);
+    expect(await runRetention(deps, now)).toMatchObject({ ran: true, warned: 0 });
+    const after = await ctx.app.db
+      .selectFrom("profiles")
+      .select("erased_at")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(after.erased_at).toBeNull();
   });
 
   it("shows an admin what the next run will erase; nobody else", async () => {
