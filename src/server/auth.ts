@@ -15,6 +15,20 @@ interface AuthLogger {
   error(obj: object, msg: string): void;
 }
 
+/**
+ * Makes every password reset link of this person void (Better Auth keeps each as a verification
+ * row `reset-password:<token>` whose value is the user's id): after a new password, set by a link,
+ * by the person in « Sécurité » or by the administrators' bootstrap, an older e-mail read by someone
+ * else no longer takes the account back.
+ */
+export async function forgetResetLinks(db: Db, userId: string): Promise<void> {
+  await db
+    .deleteFrom("verifications")
+    .where("identifier", "like", "reset-password:%")
+    .where("value", "=", userId)
+    .execute();
+}
+
 export function createAuth(options: {
   db: Db;
   config: AppConfig;
@@ -85,6 +99,10 @@ export function createAuth(options: {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // Better Auth consumes the link used, not the others sent within the hour.
+      onPasswordReset: async ({ user }) => {
+        await forgetResetLinks(db, user.id);
+      },
       sendResetPassword: async ({ user, token, url }) => {
         // Better Auth's url carries our callback (?callbackURL=/reset-password?area=…): keep the area.
         const callback = new URL(url).searchParams.get("callbackURL") ?? "";

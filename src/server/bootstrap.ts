@@ -1,5 +1,5 @@
 import { writeAudit } from "./access/audit";
-import type { Auth } from "./auth";
+import { type Auth, forgetResetLinks } from "./auth";
 import { credentialOf } from "./db/credentials";
 import type { Db } from "./db/index";
 import { systemFindProfile, systemInsertProfile } from "./modules/profiles/profiles.repo";
@@ -82,16 +82,29 @@ export async function ensureAdmin(
   } else {
     userId = existing.id;
     const ctx = await deps.auth.$context;
-    const hash = await ctx.password.hash(password);
     const credential = await credentialOf(deps.db, userId);
-    if (credential) await ctx.internalAdapter.updatePassword(userId, hash);
-    else
-      await ctx.internalAdapter.linkAccount({
-        userId,
-        providerId: "credential",
-        accountId: userId,
-        password: hash,
-      });
+    const samePassword = credential?.password
+      ? await ctx.password.verify({ hash: credential.password, password })
+      : false;
+    const wasAdmin = (await systemFindProfile(deps.db, userId))?.is_admin === true;
+    if (!samePassword) {
+      const hash = await ctx.password.hash(password);
+      if (credential) await ctx.internalAdapter.updatePassword(userId, hash);
+      else
+        await ctx.internalAdapter.linkAccount({
+          userId,
+          providerId: "credential",
+          accountId: userId,
+          password: hash,
+        });
+    }
+    // A promotion or a new password ends the account's sessions and reset links: whoever signed up
+    // with that address, or signed in with the old password, does not become an administrator. An
+    // administrator whose password is already this one (every start with ADMIN_PASSWORD) keeps his.
+    if (!samePassword || !wasAdmin) {
+      await ctx.internalAdapter.deleteUserSessions(userId);
+      await forgetResetLinks(deps.db, userId);
+    }
     if (!(await systemFindProfile(deps.db, userId))) {
       await systemInsertProfile(deps.db, {
         id: userId,

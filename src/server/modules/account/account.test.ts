@@ -275,6 +275,59 @@ describe("password reset", () => {
   });
 });
 
+describe("password reset links made void by a new password", () => {
+  /** A reset link mailed to this address: its token. */
+  const linkFor = async (email: string) => {
+    const before = ctx.outbox().length;
+    expect((await post("/api/account/forgot-password", { email })).statusCode).toBe(200);
+    await accountWorkSettled();
+    const mail = ctx.outbox().slice(before).join("\n");
+    const token = mail.match(/reset-password\?token=([\w-]+)/)?.[1];
+    expect(token, mail).toBeTruthy();
+    return token ?? "";
+  };
+
+  it("voids the other links sent within the hour once one of them is used", async () => {
+    const { body } = await signUpPatient(ctx.app);
+    const older = await linkFor(String(body.email));
+    const newer = await linkFor(String(body.email));
+    expect(
+      (await post("/api/account/reset-password", { token: newer, password: "Nouveau-Sourire-2026" }))
+        .statusCode,
+    ).toBe(200);
+    const stale = await post("/api/account/reset-password", {
+      token: older,
+      password: "Reprise-Du-Compte-2026",
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.code).toBe("INVALID_TOKEN");
+    expect(
+      (await post("/api/account/login", { email: body.email, password: "Nouveau-Sourire-2026" })).statusCode,
+    ).toBe(200);
+  });
+
+  it("voids the links not used when the person changes the password in « Sécurité »", async () => {
+    const { body, cookie } = await signUpPatient(ctx.app);
+    const link = await linkFor(String(body.email));
+    const changed = await post(
+      "/api/account/password",
+      {
+        current_password: body.password,
+        new_password: "Nouveau-Sourire-2026",
+        new_password_confirmation: "Nouveau-Sourire-2026",
+      },
+      cookie,
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    const stale = await post("/api/account/reset-password", {
+      token: link,
+      password: "Reprise-Du-Compte-2026",
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.code).toBe("INVALID_TOKEN");
+  });
+});
+
 describe("Better Auth endpoints", () => {
   it("keeps its sign-up and sign-in endpoints closed (our routes enforce the rules)", async () => {
     const signUp = await post("/api/auth/sign-up/email", {

@@ -9,7 +9,7 @@ import {
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import type { Actor } from "../../access/actor";
 import { type AuditAction, writeAudit } from "../../access/audit";
-import type { Auth } from "../../auth";
+import { type Auth, forgetResetLinks } from "../../auth";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, notFound, unauthenticated } from "../../errors";
@@ -121,6 +121,7 @@ export async function changePassword(
       }),
   );
 
+  await forgetResetLinks(deps.db, actor.userId);
   await audit(deps, actor, SECURITY_ACTIONS.passwordChanged, { other_sessions_revoked: true });
   try {
     await deps.mailer.send({
