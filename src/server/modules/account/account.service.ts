@@ -1,5 +1,6 @@
 import { isAPIError } from "better-auth/api";
 import type { FastifyBaseLogger } from "fastify";
+import { sql } from "kysely";
 import type { z } from "zod";
 import { normalizeRole } from "../../../shared/domain/roles";
 import { fullNameOf } from "../../../shared/format/names";
@@ -214,7 +215,21 @@ export async function resetPassword(
   deps: Deps,
   input: z.output<typeof resetPasswordSchema>,
 ): Promise<string> {
-  await assertNotCommonPassword(input.password, "password");
+  // The same rule as at sign-up and in « Sécurité »: not made of the person's own name or address.
+  // The link's person, when it is one (Better Auth's row `reset-password:<token>`); an unknown or
+  // expired link is refused by Better Auth below, with the same answer.
+  const owner = await deps.db
+    .selectFrom("verifications as v")
+    .innerJoin("profiles as p", (join) => join.on(sql<boolean>`p.id::text = v.value`))
+    .select(["p.email", "p.first_name", "p.last_name"])
+    .where("v.identifier", "=", `reset-password:${input.token}`)
+    .where("v.expires_at", ">", deps.clock())
+    .executeTakeFirst();
+  await assertNotCommonPassword(input.password, "password", [
+    owner?.email,
+    owner?.first_name,
+    owner?.last_name,
+  ]);
   try {
     await deps.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
   } catch (error) {

@@ -105,7 +105,7 @@ describe("the password rule at sign-up", () => {
 
 describe("the password rule on reset and change", () => {
   it("refuses a weak new password when resetting, and accepts a strong one", async () => {
-    const { body } = await signUpPatient(ctx.app);
+    const { body } = await signUpPatient(ctx.app, { first_name: "Bérénice", last_name: "Lagrange" });
     const before = ctx.outbox().length;
     await post("/api/account/forgot-password", { email: body.email });
     await accountWorkSettled();
@@ -121,6 +121,11 @@ describe("the password rule on reset and change", () => {
     const common = await post("/api/account/reset-password", { token, password: "Azerty123" });
     expect(common.statusCode).toBe(400);
     expect(common.json().error.fields.password).toBe(PASSWORD_MESSAGES.common);
+    // Made of the person's own name, refused as at sign-up (accepted for someone else).
+    const ownName = await post("/api/account/reset-password", { token, password: "Lagrange2026" });
+    expect(ownName.statusCode).toBe(400);
+    expect(ownName.json().error.fields.password).toBe(PASSWORD_MESSAGES.common);
+    expect((await signUpPatient(ctx.app, { password: "Lagrange2026" })).response.statusCode).toBe(201);
     const ok = await post("/api/account/reset-password", { token, password: "Nouveau-Sourire-2026" });
     expect(ok.statusCode).toBe(200);
   });
