@@ -203,12 +203,35 @@ export async function accountWorkSettled(): Promise<void> {
  * shows in the response time.
  */
 export function requestPasswordReset(deps: Deps, input: z.output<typeof forgotPasswordSchema>): string {
-  afterResponse(deps.log, "échec de l'envoi du lien de réinitialisation", () =>
-    deps.auth.api.requestPasswordReset({
+  afterResponse(deps.log, "échec de l'envoi du lien de réinitialisation", async () => {
+    // Per address as well as per IP (the route's limit): at most RESET_LINKS_PER_HOUR links alive
+    // at once, so that requests from many addresses cannot fill one person's mailbox. The answer
+    // is the same either way (it is sent before this runs).
+    if ((await liveResetLinks(deps, input.email)) >= RESET_LINKS_PER_HOUR) {
+      deps.log.info("lien de réinitialisation non envoyé : trop de liens en cours pour ce compte");
+      return;
+    }
+    await deps.auth.api.requestPasswordReset({
       body: { email: input.email, redirectTo: `/reset-password?area=${input.area}` },
-    }),
-  );
+    });
+  });
   return ACCOUNT_MESSAGES.forgotSent;
+}
+
+/** Links a person may have alive at once (each lives an hour, auth.ts). */
+export const RESET_LINKS_PER_HOUR = 3;
+
+/** The reset links not yet used nor expired of the account with this address (0 without one). */
+async function liveResetLinks(deps: Deps, email: string): Promise<number> {
+  const row = await deps.db
+    .selectFrom("verifications as v")
+    .innerJoin("users as u", (join) => join.on(sql<boolean>`u.id::text = v.value`))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("u.email", "=", email.trim().toLowerCase())
+    .where("v.identifier", "like", "reset-password:%")
+    .where("v.expires_at", ">", deps.clock())
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 export async function resetPassword(

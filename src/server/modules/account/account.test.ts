@@ -7,7 +7,7 @@ import {
   signUpPatient,
   uniqueEmail,
 } from "../../testing/harness";
-import { accountWorkSettled } from "./account.service";
+import { accountWorkSettled, RESET_LINKS_PER_HOUR } from "./account.service";
 
 const ctx = appPerFile({
   env: { LOGIN_RATE_LIMIT_PER_ACCOUNT: "5", LOGIN_RATE_LIMIT_PER_IP: "1000" },
@@ -304,6 +304,27 @@ describe("password reset links made void by a new password", () => {
     expect(
       (await post("/api/account/login", { email: body.email, password: "Nouveau-Sourire-2026" })).statusCode,
     ).toBe(200);
+  });
+
+  it("sends at most three links alive at once to one address, whatever the number of requests", async () => {
+    const { body } = await signUpPatient(ctx.app);
+    const before = ctx.outbox().length;
+    for (let i = 0; i < RESET_LINKS_PER_HOUR + 2; i++) {
+      const asked = await post("/api/account/forgot-password", { email: String(body.email).toUpperCase() });
+      expect(asked.statusCode).toBe(200);
+      await accountWorkSettled();
+    }
+    const sent = ctx
+      .outbox()
+      .slice(before)
+      .filter((mail) => mail.includes(`To: ${body.email}`));
+    expect(sent).toHaveLength(RESET_LINKS_PER_HOUR);
+    // One used: the others are void (above), and a new one may be sent.
+    const token = sent[0]?.match(/reset-password\?token=([\w-]+)/)?.[1] ?? "";
+    expect(
+      (await post("/api/account/reset-password", { token, password: "Nouveau-Sourire-2026" })).statusCode,
+    ).toBe(200);
+    await linkFor(String(body.email));
   });
 
   it("voids the links not used when the person changes the password in « Sécurité »", async () => {
