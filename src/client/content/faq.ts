@@ -28,7 +28,7 @@ export const FAQ: readonly FaqEntry[] = [
     question: "Le service est-il gratuit ?",
     answer: [
       [
-        "Oui, entièrement gratuit pour les patients. Les dentistes paient un abonnement mensuel pour faire partie du réseau. Aucune commission n'est prélevée, ni sur leurs devis, ni auprès des patients.",
+        "Oui, entièrement gratuit pour les patients. Les dentistes paient un abonnement, mensuel ou annuel, pour faire partie du réseau. Aucune commission n'est prélevée, ni sur leurs devis, ni auprès des patients.",
       ],
     ],
   },

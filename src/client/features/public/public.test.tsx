@@ -1,17 +1,19 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
+import { TRIAL_DAYS } from "../../../shared/domain/subscription";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGES } from "../../../shared/schemas/contact";
 import {
   PATIENTS_FIGURE_MINIMUM,
   PUBLIC_FIGURE_METHODS,
   PUBLIC_FIGURE_MIN_SAMPLE,
 } from "../../../shared/schemas/publicStats";
+import { FAQ } from "../../content/faq";
 import { FIGURES, TESTIMONIALS_SECTION } from "../../content/landing";
-import { json, stubApi } from "../../test/renderApp";
+import { json, renderApp, stubApi } from "../../test/renderApp";
 import { ContactForm } from "./ContactForm";
 import { FAQ_ITEMS, FaqAccordion } from "./faqItems";
 import { startVideo } from "./HeroVideo";
@@ -340,5 +342,27 @@ describe("landing figures (content + GET /api/public/stats)", () => {
     expect(TESTIMONIALS_SECTION.illustrative).toBe(true);
     render(<TestimonialsCarousel testimonials={TESTIMONIALS} illustrative />);
     expect(screen.getAllByText(/\(exemple\)/)).toHaveLength(2);
+  });
+});
+
+describe("what a dentist pays, said the same way everywhere", () => {
+  it("names both plans and the free trial on « Avantages » and in the terms, and both plans in the FAQ", async () => {
+    renderApp("/dentist/benefits");
+    expect(
+      await screen.findByText(
+        new RegExp(
+          `abonnement, mensuel ou annuel, après ${TRIAL_DAYS} jours d'essai gratuit dès votre vérification`,
+        ),
+      ),
+    ).toBeInTheDocument();
+    cleanup();
+    renderApp("/terms");
+    expect(
+      await screen.findByText(
+        new RegExp(`mensuel ou annuel, après un essai gratuit de ${TRIAL_DAYS} jours à compter`),
+      ),
+    ).toBeInTheDocument();
+    const free = FAQ.find((entry) => entry.id === "gratuit");
+    expect(free?.answer.flat().join(" ")).toMatch(/un abonnement, mensuel ou annuel,/);
   });
 });

@@ -1,5 +1,6 @@
 import { BadgeCheck, Inbox, ShieldCheck, UserPlus, Wallet } from "lucide-react";
 import { Link } from "react-router";
+import { TRIAL_DAYS } from "../../../../shared/domain/subscription";
 import { Button } from "../../../components/ui/Button";
 import { useConfig } from "../../../lib/config";
 import { BenefitCard } from "../BenefitCard";
@@ -14,7 +15,7 @@ const DENTIST_BENEFITS = [
   {
     icon: Wallet,
     title: "Un abonnement, aucune commission",
-    text: "L'accès au réseau est un abonnement mensuel. Aucune commission n'est prélevée sur vos devis ni sur vos soins, et rien n'est demandé aux patients.",
+    text: `L'accès au réseau est un abonnement, mensuel ou annuel, après ${TRIAL_DAYS} jours d'essai gratuit dès votre vérification, sans carte bancaire. Aucune commission n'est prélevée sur vos devis ni sur vos soins, et rien n'est demandé aux patients.`,
   },
   {
     icon: BadgeCheck,
@@ -33,7 +34,7 @@ export function DentistBenefitsPage() {
   return (
     <ContentPage
       title="Avantages"
-      description={`Dentistes : rejoignez le réseau ${brand_name}. Des demandes de patients qualifiées, un abonnement mensuel sans commission, un réseau vérifié.`}
+      description={`Dentistes : rejoignez le réseau ${brand_name}. Des demandes de patients qualifiées, un abonnement sans commission, un réseau vérifié.`}
       intro={`Rejoignez le réseau ${brand_name} pour recevoir les demandes de patients qui ont un projet de soins et comparent leurs devis.`}
       wide
     >

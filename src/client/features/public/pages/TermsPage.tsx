@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { TRIAL_DAYS } from "../../../../shared/domain/subscription";
 import { useConfig } from "../../../lib/config";
 import { ContentPage, linkClass, Section } from "./ContentPage";
 
@@ -35,9 +36,10 @@ export function TermsPage() {
       <Section title="Pour les dentistes">
         <p>
           L'accès aux demandes est réservé aux chirurgiens-dentistes dont le compte a été vérifié (numéro RPPS
-          et cabinet). L'accès au réseau est un abonnement mensuel, sans aucune commission sur les devis ou
-          les soins. Les dentistes répondent avec sérieux, respectent le secret médical et le code de
-          déontologie de leur profession.
+          et cabinet). L'accès au réseau est un abonnement, mensuel ou annuel, après un essai gratuit de{" "}
+          {TRIAL_DAYS} jours à compter de la vérification, sans aucune commission sur les devis ou les soins.
+          Les dentistes répondent avec sérieux, respectent le secret médical et le code de déontologie de leur
+          profession.
         </p>
         <p>
           Conformément à ces règles, {brand_name} ne propose ni classement payant ni publicité : aucun
