@@ -148,12 +148,12 @@ test.describe("site public : contenus", () => {
     await expect(second).toHaveAttribute("open", "");
     await expect(first).not.toHaveAttribute("open");
     await expect(page.getByText("Côté professionnels, seuls les chirurgiens-dentistes")).toBeHidden();
-    await expect(page.getByText(/Les dentistes paient un abonnement mensuel/)).toBeVisible();
+    await expect(page.getByText(/Les dentistes paient un abonnement, mensuel ou annuel/)).toBeVisible();
     // By keyboard too: the summary is focusable and toggles with Enter.
     await second.locator("summary").focus();
     await page.keyboard.press("Enter");
     await expect(second).not.toHaveAttribute("open");
-    await expect(page.getByText(/Les dentistes paient un abonnement mensuel/)).toBeHidden();
+    await expect(page.getByText(/Les dentistes paient un abonnement, mensuel ou annuel/)).toBeHidden();
   });
 
   test("sans JavaScript (avant l'hydratation), la FAQ s'ouvre et le carrousel change de page", async ({
@@ -165,10 +165,10 @@ test.describe("site public : contenus", () => {
       const page = await context.newPage();
       await page.goto("/faq");
       const question = page.getByRole("main").locator("details", { hasText: "Le service est-il gratuit ?" });
-      await expect(page.getByText(/Les dentistes paient un abonnement mensuel/)).toBeHidden();
+      await expect(page.getByText(/Les dentistes paient un abonnement, mensuel ou annuel/)).toBeHidden();
       await question.locator("summary").click();
       await expect(question).toHaveAttribute("open", "");
-      await expect(page.getByText(/Les dentistes paient un abonnement mensuel/)).toBeVisible();
+      await expect(page.getByText(/Les dentistes paient un abonnement, mensuel ou annuel/)).toBeVisible();
 
       await page.goto("/");
       const carousel = page.getByRole("region", { name: "Témoignages" });
