@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
@@ -207,6 +209,44 @@ describe("the restore drill", { timeout: 600_000 }, () => {
         target: { pgliteDir: path.join(dataDir, "pglite") },
       }),
     ).rejects.toThrow(/n'est pas vide/);
+  });
+
+  it("takes back what a restore failing midway wrote: the place is empty again, and the restore runs there", async () => {
+    expect(manifest.files.length).toBeGreaterThan(2);
+    const dataDir = tempDir("sourio-drill-interrupted-");
+    const store = new LocalStorage(path.join(dataDir, "files"));
+    // A store that refuses its third file (a full disk, a bucket that stops answering).
+    let writes = 0;
+    const failing: Storage = Object.assign(Object.create(store) as Storage, {
+      write: (key: string, source: Readable) => {
+        writes += 1;
+        if (writes === 3) return Promise.reject(new Error("disque plein"));
+        return store.write(key, source);
+      },
+    });
+    const databaseUrl = manifest.database.kind === "postgres" ? await emptyPostgres() : undefined;
+    const target = databaseUrl ? { databaseUrl } : { pgliteDir: path.join(dataDir, "pglite") };
+    await expect(
+      restoreBackup({ file: archive, keys: source.config.dataKeys, store: failing, target }),
+    ).rejects.toThrow("disque plein");
+    const left: string[] = [];
+    for await (const file of store.list()) left.push(file.key);
+    expect(left).toEqual([]);
+    if (databaseUrl) {
+      const database = openDatabase({ databaseUrl, poolSize: 1 });
+      try {
+        const { rows } = await sql<{ n: number }>`
+          select count(*)::int as n from information_schema.tables where table_schema = 'public'`.execute(
+          database.db,
+        );
+        expect(rows[0]?.n).toBe(0);
+      } finally {
+        await database.close();
+      }
+    } else expect(existsSync(path.join(dataDir, "pglite"))).toBe(false);
+    // Run again once the cause is gone: the place is accepted as empty, and the restore is whole.
+    const back = await restoreBackup({ file: archive, keys: source.config.dataKeys, store, target });
+    expect(back.database.tables).toEqual(manifest.database.tables);
   });
 
   it("restores into a fresh place: every table's rows equal the manifest, the app starts on it", async () => {

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { readdir } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -160,6 +160,9 @@ async function assertEmpty(options: RestoreOptions): Promise<void> {
 
 export async function restoreBackup(options: RestoreOptions): Promise<Manifest> {
   const archive = await openArchive(options.file);
+  /** Once the database is being written: what a failure must take back (the files written). */
+  let writing = false;
+  const written: string[] = [];
   try {
     const manifest = await checked(archive, options.keys);
     await assertEmpty(options);
@@ -173,6 +176,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
       );
 
     // The database.
+    writing = true;
     if ("pgliteDir" in options.target) {
       // Unpacked as a stream (memory flat whatever the size); opened once, below, to be counted.
       const entry = await entryStream(archive, manifest.database.entry);
@@ -190,7 +194,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
           await entryStream(archive, manifest.database.entry),
           createWriteStream(dumpFile, { mode: 0o600 }),
         );
-        await run(pgRestore, ["--no-owner", "--exit-on-error", "-d", options.target.databaseUrl, dumpFile]);
+        // One transaction: a restore that stops part-way leaves no table behind.
+        await run(pgRestore, [
+          "--no-owner",
+          "--exit-on-error",
+          "--single-transaction",
+          "-d",
+          options.target.databaseUrl,
+          dumpFile,
+        ]);
       } finally {
         await work.done();
       }
@@ -216,11 +228,37 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
     }
 
     // The files, as stored (encrypted).
-    for (const file of manifest.files)
+    for (const file of manifest.files) {
+      written.push(file.key);
       await options.store.write(file.key, await entryStream(archive, `files/${file.key}`));
+    }
     return manifest;
+  } catch (error) {
+    // The place was empty: a restore that fails once it has begun to write (pg_restore or the
+    // unpacking stopped, rows that differ from the manifest, a file the store refused) leaves it
+    // empty again, so that it can be run again once the cause is fixed.
+    if (writing) await undo(options, written);
+    throw error;
   } finally {
     archive.close();
+  }
+}
+
+/** Removes what a failed restore wrote into the empty place it was given. */
+async function undo(options: RestoreOptions, written: string[]): Promise<void> {
+  for (const key of written) await options.store.remove(key);
+  if ("pgliteDir" in options.target) {
+    await rm(options.target.pgliteDir, { recursive: true, force: true });
+    return;
+  }
+  // pg_restore ran in one transaction: what is left is a whole restore whose rows or files did not
+  // match. The database had no table in its public schema (assertEmpty).
+  const database = openDatabase({ databaseUrl: options.target.databaseUrl, poolSize: 1 });
+  try {
+    await sql`drop schema public cascade`.execute(database.db);
+    await sql`create schema public`.execute(database.db);
+  } finally {
+    await database.close();
   }
 }
 
