@@ -159,12 +159,11 @@ export async function snapshotPostgres(
       const snapshot = rows[0]?.id as string;
       const described = await describeDatabase(trx);
       await new Promise<void>((resolve, reject) => {
+        const connection = postgresConnection(databaseUrl);
         const child = spawn(
           pgDump,
-          ["-Fc", "--no-owner", `--snapshot=${snapshot}`, "-f", file, databaseUrl],
-          {
-            stdio: ["ignore", "ignore", "pipe"],
-          },
+          ["-Fc", "--no-owner", `--snapshot=${snapshot}`, "-f", file, connection.url],
+          { stdio: ["ignore", "ignore", "pipe"], env: connection.env },
         );
         let err = "";
         child.stderr.on("data", (chunk) => {
@@ -317,4 +316,16 @@ export function humanSize(bytes: number): string {
     unit += 1;
   }
   return `${unit === 0 ? value : value.toLocaleString("fr-FR", { maximumFractionDigits: 1 })} ${units[unit]}`;
+}
+
+/**
+ * DATABASE_URL for pg_dump and pg_restore without its password, which goes in their environment
+ * (PGPASSWORD): a command line is readable by every local user (`ps`, /proc/<pid>/cmdline), a
+ * process's environment by its owner only.
+ */
+export function postgresConnection(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = "";
+  return { url: url.href, env: password ? { ...process.env, PGPASSWORD: password } : { ...process.env } };
 }

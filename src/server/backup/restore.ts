@@ -18,6 +18,7 @@ import {
   keyFingerprint,
   MANIFEST,
   type Manifest,
+  postgresConnection,
   postgresTool,
   workDir,
 } from "./archive";
@@ -195,14 +196,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
           createWriteStream(dumpFile, { mode: 0o600 }),
         );
         // One transaction: a restore that stops part-way leaves no table behind.
-        await run(pgRestore, [
-          "--no-owner",
-          "--exit-on-error",
-          "--single-transaction",
-          "-d",
-          options.target.databaseUrl,
-          dumpFile,
-        ]);
+        const connection = postgresConnection(options.target.databaseUrl);
+        await run(
+          pgRestore,
+          ["--no-owner", "--exit-on-error", "--single-transaction", "-d", connection.url, dumpFile],
+          connection.env,
+        );
       } finally {
         await work.done();
       }
@@ -262,9 +261,9 @@ async function undo(options: RestoreOptions, written: string[]): Promise<void> {
   }
 }
 
-function run(command: string, args: string[]): Promise<void> {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"], env });
     let err = "";
     child.stderr.on("data", (chunk) => {
       err += chunk;
