@@ -1,5 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -103,6 +112,14 @@ describe("npm run backup / restore", { timeout: 600_000 }, () => {
     });
     expect(created.status).toBe(201);
     const requestId = ((await created.json()) as { id: string }).id;
+
+    // A dump a killed backup left behind two days ago (a plaintext copy of the database): the next
+    // backup removes it.
+    mkdirSync(path.join(source, "backup-work"), { recursive: true, mode: 0o700 });
+    const leftover = path.join(source, "backup-work", "abandoned.tar.gz");
+    writeFileSync(leftover, "copie en clair", { mode: 0o600 });
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    utimesSync(leftover, twoDaysAgo, twoDaysAgo);
 
     const archive = path.join(tempDir(), "sourio.zip");
     const backup = start("scripts/backup.ts", ["--", archive], { DATA_DIR: source });
