@@ -48,6 +48,17 @@ const count = async (table: "contact_submissions" | "documents") =>
     ).n,
   );
 
+/** The account counts as seen at the clock's time, its inactivity warning (if any) cleared. */
+async function expectSeenNow(id: string) {
+  const row = await ctx.app.db
+    .selectFrom("profiles")
+    .select(["last_seen_at", "inactivity_warned_at"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  expect(row.inactivity_warned_at).toBeNull();
+  expect(new Date(row.last_seen_at).getTime()).toBe(now.getTime());
+}
+
 describe("retention job", () => {
   let cancelledKey: string;
   let keptKey: string;
@@ -173,13 +184,7 @@ describe("retention job", () => {
       payload: { email: dentist.body.email, password: dentist.body.password },
     });
     expect(login.statusCode, login.body).toBe(200);
-    const row = await ctx.app.db
-      .selectFrom("profiles")
-      .select(["last_seen_at", "inactivity_warned_at"])
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
-    expect(row.inactivity_warned_at).toBeNull();
-    expect(new Date(row.last_seen_at).getTime()).toBe(now.getTime());
+    await expectSeenNow(id);
   });
 
   it("counts a remembered session that slides as activity: the person using the product is neither warned nor erased", async () => {
@@ -209,13 +214,7 @@ describe("retention job", () => {
       .execute();
     const me = await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
     expect(me.statusCode).toBe(200);
-    const row = await ctx.app.db
-      .selectFrom("profiles")
-      .select(["last_seen_at", "inactivity_warned_at"])
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
-    expect(row.inactivity_warned_at).toBeNull();
-    expect(new Date(row.last_seen_at).getTime()).toBe(now.getTime());
+    await expectSeenNow(id);
     // Ten days after the warning's month, the job erases nobody.
     now = new Date(now.getTime() + 10 * DAY);
     expect(await runRetention(deps, now)).toMatchObject({ ran: true, warned: 0 });
