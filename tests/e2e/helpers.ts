@@ -66,11 +66,45 @@ export function toast(page: Page, title: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: title });
 }
 
-/** Clicks what downloads a file, checks the file's suggested name, and returns its bytes. */
+/**
+ * Clicks what downloads a file, checks the file's suggested name, and returns its bytes. A download
+ * the app could not make is an error toast (lib/download.ts), gone after a few seconds: the journey
+ * fails with its words as soon as it shows, instead of waiting for a download that will not come
+ * (a journey once waited its whole 5 minutes in CI, its toast long gone).
+ */
 export async function downloadFrom(trigger: Locator, name: string | RegExp): Promise<Buffer> {
-  const download = trigger.page().waitForEvent("download");
+  const page = trigger.page();
+  const errors = page.locator("[data-sonner-toast][data-type='error']");
+  const before = await errors.count();
+  const download = page.waitForEvent("download");
   await trigger.click();
-  const file = await download;
+  // A new error toast, not one an earlier step left. Neither wait may reject once the other has
+  // won (the page closes at the journey's end).
+  const refusal = page
+    .waitForFunction(
+      (count) => document.querySelectorAll("[data-sonner-toast][data-type='error']").length > count,
+      before,
+      { timeout: 0 },
+    )
+    .then(
+      async () => ({
+        refused:
+          (await errors
+            .first()
+            .textContent()
+            .catch(() => null)) ?? "",
+      }),
+      () => ({ refused: "" }),
+    );
+  const outcome = await Promise.race([
+    download.then(
+      (file) => ({ file }),
+      (error: Error) => ({ refused: error.message }),
+    ),
+    refusal,
+  ]);
+  if (!("file" in outcome)) throw new Error(`Le téléchargement a échoué dans la page : ${outcome.refused}`);
+  const { file } = outcome;
   if (typeof name === "string") expect(file.suggestedFilename()).toBe(name);
   else expect(file.suggestedFilename()).toMatch(name);
   return readFile(await file.path());
