@@ -249,6 +249,27 @@ describe("the restore drill", { timeout: 600_000 }, () => {
     expect(back.database.tables).toEqual(manifest.database.tables);
   });
 
+  it("says so when what a failed restore wrote cannot be taken back, the cause first", async () => {
+    const dataDir = tempDir("sourio-drill-stuck-");
+    const store = new LocalStorage(path.join(dataDir, "files"));
+    let writes = 0;
+    const stuck: Storage = Object.assign(Object.create(store) as Storage, {
+      write: (key: string, source: Readable) => {
+        writes += 1;
+        if (writes === 2) return Promise.reject(new Error("disque plein"));
+        return store.write(key, source);
+      },
+      remove: () => Promise.reject(new Error("stockage injoignable")),
+    });
+    const databaseUrl = manifest.database.kind === "postgres" ? await emptyPostgres() : undefined;
+    const target = databaseUrl ? { databaseUrl } : { pgliteDir: path.join(dataDir, "pglite") };
+    await expect(
+      restoreBackup({ file: archive, keys: source.config.dataKeys, store: stuck, target }),
+    ).rejects.toThrow(
+      "disque plein ; ce qui avait été écrit n'a pas pu être retiré (stockage injoignable) : videz l'endroit avant de relancer.",
+    );
+  });
+
   it("restores into a fresh place: every table's rows equal the manifest, the app starts on it", async () => {
     const dataDir = tempDir("sourio-drill-restored-");
     const store = new LocalStorage(path.join(dataDir, "files"));

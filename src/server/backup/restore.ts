@@ -236,7 +236,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
     // The place was empty: a restore that fails once it has begun to write (pg_restore or the
     // unpacking stopped, rows that differ from the manifest, a file the store refused) leaves it
     // empty again, so that it can be run again once the cause is fixed.
-    if (writing) await undo(options, written);
+    if (writing)
+      await undo(options, written).catch((undoError: unknown) => {
+        // The first error is the cause; the operator must also know the place is not empty.
+        throw new BackupError(
+          `${error instanceof Error ? error.message : String(error)} ; ce qui avait été écrit n'a pas pu être retiré (${undoError instanceof Error ? undoError.message : String(undoError)}) : videz l'endroit avant de relancer.`,
+        );
+      });
     throw error;
   } finally {
     archive.close();
