@@ -84,7 +84,8 @@ export const DEMO_PRACTICES: ReadonlyArray<{
     rpps: "1000234567",
     address: "8 boulevard Haussmann",
     postcode: "75009",
-    askedDaysAgo: 60,
+    // Verified the day after: his trial ends tomorrow, and he subscribes today (demo/index.ts).
+    askedDaysAgo: 30,
     verified: true,
   },
   {

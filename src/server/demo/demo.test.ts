@@ -100,6 +100,51 @@ describe("demo data on a first start", () => {
     expect((await get("dr.bernard@demo.sourio.fr", "/api/me")).json().subscription).toBeNull();
   });
 
+  it("tells a story that holds: no dentist answers before his verification nor while limited, no review before its appointment", async () => {
+    const now = Date.now();
+    const offers = await demo.app.db
+      .selectFrom("offers as o")
+      .innerJoin("profiles as p", "p.id", "o.dentist_id")
+      .select(["p.email", "o.created_at", "p.verification_decided_at"])
+      .execute();
+    expect(offers.length).toBeGreaterThan(30);
+    for (const offer of offers) {
+      expect(offer.verification_decided_at, offer.email).not.toBeNull();
+      expect(new Date(offer.created_at).getTime(), offer.email).toBeGreaterThan(
+        new Date(offer.verification_decided_at as Date).getTime(),
+      );
+    }
+    // Neither verified dentist's access was ever limited: Dr Leroy's trial runs on, Dr Martin
+    // subscribed before his ended (he was limited from its end on, and answered until now).
+    const subscriptions = await demo.app.db
+      .selectFrom("subscriptions as s")
+      .innerJoin("profiles as p", "p.id", "s.dentist_id")
+      .select(["p.email", "s.status", "s.status_since", "s.trial_ends_at"])
+      .execute();
+    expect(subscriptions.map((s) => s.email).sort()).toEqual([
+      "dr.leroy@demo.sourio.fr",
+      "dr.martin@demo.sourio.fr",
+    ]);
+    for (const s of subscriptions) expect(new Date(s.trial_ends_at).getTime(), s.email).toBeGreaterThan(now);
+    const martin = subscriptions.find((s) => s.email === "dr.martin@demo.sourio.fr");
+    expect(martin?.status).toBe("active");
+    const reviews = await demo.app.db
+      .selectFrom("reviews")
+      .select(["appointment_starts_at", "created_at", "published_at", "answered_at"])
+      .execute();
+    expect(reviews.length).toBeGreaterThan(30);
+    for (const review of reviews) {
+      const written = new Date(review.created_at).getTime();
+      expect(written).toBeGreaterThan(new Date(review.appointment_starts_at).getTime());
+      expect(written).toBeLessThan(now);
+      for (const later of [review.published_at, review.answered_at])
+        if (later) {
+          expect(new Date(later).getTime()).toBeGreaterThan(written);
+          expect(new Date(later).getTime()).toBeLessThan(now);
+        }
+    }
+  });
+
   it("has the dentists ask to be verified, the demo administrator verify two, the third wait", async () => {
     const profiles = await demo.app.db.selectFrom("profiles").selectAll().execute();
     expect(profiles.filter((p) => p.is_admin)).toHaveLength(2);

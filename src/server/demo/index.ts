@@ -163,10 +163,11 @@ async function createPeople(app: DemoDeps, now: Date): Promise<People> {
 
 /**
  * Dr Martin subscribes monthly through the local payment stand-in (its checkout, "Paiement
- * accepté") today: active, with the invoice of his first month, through the billing service and its
- * webhooks (paying a second month at once gave an invoice dated today for next month's period).
- * Dr Leroy stays in her trial (started by her verification), Dr Bernard has none. With
- * Stripe's keys there is no stand-in: Dr Martin stays in trial too.
+ * accepté") today, the day before his trial ends (he was verified 29 days ago): active, with the
+ * invoice of his first month, through the billing service and its webhooks (paying a second month at
+ * once gave an invoice dated today for next month's period). Dr Leroy stays in her trial (started by
+ * her verification), Dr Bernard has none. With Stripe's keys there is no stand-in: Dr Martin stays in
+ * his trial too.
  */
 async function subscribeDrMartin(app: DemoDeps, martin: Actor) {
   const standIn = await app.billing.standIn();

@@ -14,7 +14,7 @@ import { DEMO_PASSWORD } from "./accounts";
  * The demo's reviews and the history behind the public figures (issue 36, ADR 046), kept apart from
  * the rest of the seed. Everything happens through the services, at past times: other patients
  * ("patients de démonstration", who never sign in) had appointments with the two verified dentists
- * over the last 80 days, reviewed them, and the team published the reviews; so every public figure
+ * over the last four weeks, reviewed them, and the team published the reviews; so every public figure
  * (patients, first-offer delay, saving, verified dentists, average rating) is measured on at least
  * 30 cases. The demo patient had two past appointments: one reviewed (and answered by Dr Martin),
  * one not yet (her dashboard invites her); one other patient's review waits in the team's queue.
@@ -38,6 +38,14 @@ export interface ReviewSeedDeps {
 /** How many other patients, and past appointments each (11 × 3 = 33: every figure has 30 cases). */
 const OTHER_PATIENTS = 11;
 const APPOINTMENTS_EACH = 3;
+
+/**
+ * When the n-th of those appointments' request was sent (n from 1): from 26 days ago, after both
+ * dentists were verified (27 and 29 days ago, demo/accounts.ts; no dentist answers before), to 8 days
+ * ago, late enough for its offer (up to two days later), the appointment (two days after the offer),
+ * the review (the day after) and its publication (the day after that) to be past.
+ */
+const historyDaysAgo = (n: number) => 26 - ((n - 1) * 18) / (OTHER_PATIENTS * APPOINTMENTS_EACH - 1);
 
 const FIRST_NAMES = [
   "Lucie",
@@ -188,7 +196,7 @@ export async function seedReviews(
         {
           patient,
           dentist,
-          daysAgo: 80 - 2 * n,
+          daysAgo: historyDaysAgo(n),
           delayHours: 4 + ((n * 7) % 44),
           quoteEuros: 1_200,
           offerEuros: 1_100 - ((n * 37) % 400),
@@ -221,7 +229,7 @@ export async function seedReviews(
       treatment: "rootcanal",
       patient,
       dentist: martin,
-      daysAgo: 30,
+      daysAgo: 24,
       delayHours: 20,
       quoteEuros: 900,
       offerEuros: 750,
