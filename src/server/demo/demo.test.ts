@@ -133,6 +133,16 @@ describe("demo data on a first start", () => {
       .select(["appointment_starts_at", "created_at", "published_at", "answered_at"])
       .execute();
     expect(reviews.length).toBeGreaterThan(30);
+    // Each signs as who they are: Omar as « patient vérifié », Lucie as « patiente vérifiée ».
+    const signatures = await demo.app.db
+      .selectFrom("reviews as v")
+      .innerJoin("profiles as p", "p.id", "v.patient_id")
+      .select(["p.first_name", "v.author_title"])
+      .where("p.first_name", "in", ["Omar", "Lucie"])
+      .execute();
+    expect(new Set(signatures.map((s) => `${s.first_name} ${s.author_title}`))).toEqual(
+      new Set(["Omar patient", "Lucie patiente"]),
+    );
     for (const review of reviews) {
       const written = new Date(review.created_at).getTime();
       expect(written).toBeGreaterThan(new Date(review.appointment_starts_at).getTime());

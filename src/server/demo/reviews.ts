@@ -47,18 +47,19 @@ const APPOINTMENTS_EACH = 3;
  */
 const historyDaysAgo = (n: number) => 26 - ((n - 1) * 18) / (OTHER_PATIENTS * APPOINTMENTS_EACH - 1);
 
-const FIRST_NAMES = [
-  "Lucie",
-  "Karim",
-  "Nadia",
-  "Paul",
-  "Chloé",
-  "Hugo",
-  "Inès",
-  "Marc",
-  "Léa",
-  "Omar",
-  "Anne",
+/** Their first names, and how each signs a review (« patiente » or « patient vérifié »). */
+const FIRST_NAMES: ReadonlyArray<readonly [string, "patiente" | "patient"]> = [
+  ["Lucie", "patiente"],
+  ["Karim", "patient"],
+  ["Nadia", "patiente"],
+  ["Paul", "patient"],
+  ["Chloé", "patiente"],
+  ["Hugo", "patient"],
+  ["Inès", "patiente"],
+  ["Marc", "patient"],
+  ["Léa", "patiente"],
+  ["Omar", "patient"],
+  ["Anne", "patiente"],
 ];
 const LAST_NAMES = [
   "Bernard",
@@ -73,11 +74,17 @@ const LAST_NAMES = [
   "Rousseau",
   "Lambert",
 ];
+/** Written by women and men alike: nothing in them says which. */
 const TEXTS = [
   "Accueil chaleureux, le Dr a pris le temps de m'expliquer chaque étape du soin et les alternatives possibles.",
   "Rendez-vous à l'heure, cabinet très propre, explications claires sur le devis. Je recommande.",
-  "Très à l'écoute, j'étais stressée et tout s'est bien passé. Le prix était celui annoncé sur Sourio.",
+  "Très à l'écoute : j'appréhendais ce soin et tout s'est bien passé. Le prix était celui annoncé sur Sourio.",
   "Bon contact, un peu d'attente en salle mais les soins ont été bien faits et bien expliqués.",
+  "Le devis proposé sur Sourio a été respecté au centime près, et la couronne est très réussie.",
+  "Soin précis et sans aucune douleur ; la radio m'a été montrée pour m'expliquer ce qui allait être fait.",
+  "Deux séances comme prévu, un suivi par message entre les deux. Très satisfaisant.",
+  "Cabinet un peu difficile à trouver, mais l'équipe est aimable et le travail soigné.",
+  "On m'a bien expliqué ce que la mutuelle prendrait en charge avant de commencer. Rassurant.",
 ];
 
 /**
@@ -143,6 +150,7 @@ async function review(
     rating: number;
     text: string;
     publish: boolean;
+    authorTitle?: "patiente" | "patient";
   },
 ) {
   const written = await writeReview(
@@ -155,7 +163,7 @@ async function review(
       listening: Math.max(1, p.rating - (p.rating % 2)),
       punctuality: null,
       text: p.text,
-      author_title: "patiente",
+      author_title: p.authorTitle ?? "patiente",
     },
   );
   if (p.publish)
@@ -182,7 +190,7 @@ export async function seedReviews(
       email,
       password: DEMO_PASSWORD,
       role: "patient",
-      firstName: FIRST_NAMES[i] ?? "Alex",
+      firstName: FIRST_NAMES[i]?.[0] ?? "Alex",
       lastName: LAST_NAMES[i] ?? "Martin",
     });
     const profile = await systemFindProfile(deps.createAccount.db, id);
@@ -216,6 +224,7 @@ export async function seedReviews(
           ? (TEXTS[n % TEXTS.length] as string)
           : "Le soin était bien fait mais j'ai attendu quarante minutes sans explication, dommage.",
         publish,
+        authorTitle: FIRST_NAMES[i]?.[1],
       });
     }
   }
