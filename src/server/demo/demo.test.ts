@@ -264,11 +264,13 @@ describe("demo data on a first start", () => {
     for (const user of demoUsers) {
       const profile = await demo.app.db
         .selectFrom("profiles")
-        .select(["id", "verification_requested_at"])
+        .select(["id", "verification_requested_at", "verification_decided_at"])
         .where("email", "=", user.email)
         .executeTakeFirstOrThrow();
       const acts = await firstAct(profile.id);
-      if (profile.verification_requested_at) acts.push(new Date(profile.verification_requested_at).getTime());
+      // Asked for and pending, or decided (the decision clears the request).
+      for (const at of [profile.verification_requested_at, profile.verification_decided_at])
+        if (at) acts.push(new Date(at).getTime());
       expect(acts.length, user.email).toBeGreaterThan(0);
       expect(Date.parse(user.created_at), user.email).toBeLessThan(Math.min(...acts));
     }
@@ -277,6 +279,8 @@ describe("demo data on a first start", () => {
       daysAgo(demoUsers.find((u) => u.email === email)?.created_at ?? "");
     expect(signedUpDaysAgo("dr.bernard@demo.sourio.fr")).toBe(3);
     expect(signedUpDaysAgo("patient@demo.sourio.fr")).toBeGreaterThan(7);
+    // Dr Martin asked 30 days ago and was verified the day after.
+    expect(signedUpDaysAgo("dr.martin@demo.sourio.fr")).toBe(31);
     // The administrator who verified the dentists, before everyone.
     const team = await demo.app.db
       .selectFrom("profiles")

@@ -89,7 +89,7 @@ export async function seedDemoData(app: DemoDeps): Promise<DemoSeed> {
 /**
  * The demo accounts are signed up now (Better Auth dates them), then the seed has them act days and
  * weeks ago: each is dated the day before its first dated act (a request, an offer, the verification
- * asked for), the administrator before everyone, so that no list shows an account signed up after
+ * asked for, pending or decided), the administrator before everyone, so that no list shows an account signed up after
  * what it did.
  */
 async function dateSignUps(db: DemoDeps["db"]) {
@@ -98,7 +98,9 @@ async function dateSignUps(db: DemoDeps["db"]) {
       select p.id, p.is_admin, least(
         (select min(r.created_at) from requests r where r.patient_id = p.id),
         (select min(o.created_at) from offers o where o.dentist_id = p.id),
-        p.verification_requested_at
+        p.verification_requested_at,
+        -- A decision clears the request: the verified dentist asked the day before it (createPeople).
+        p.verification_decided_at - interval '1 day'
       ) - interval '1 day' as signed_up
       from profiles p
       where p.email like '%@demo.sourio.fr'
