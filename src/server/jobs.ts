@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { sendAppointmentReminders } from "./modules/appointments/reminders.service";
 import { runDailyReconciliation, sendTrialEndingMails } from "./modules/billing/billing.service";
 import { sendUnreadEmails } from "./modules/conversations/conversations.service";
+import { sendNamedRequestEmails } from "./modules/new-request/new-request.service";
 import { runRetention } from "./modules/retention/retention.service";
 import { sendReviewInvitations } from "./modules/reviews/reviews.service";
 import { sendSupportUnreadEmails } from "./modules/support/support.service";
@@ -66,8 +67,9 @@ function logFailure(app: FastifyInstance, message: string) {
 }
 
 /**
- * The e-mails due at the app's clock: unread messages (conversations and support),
- * appointment reminders and review invitations (the day after an appointment); every minute. The same run removes the login and rate-limit counters
+ * The e-mails due at the app's clock: unread messages (conversations and support), requests
+ * addressed to a dentist by name, appointment reminders and review invitations (the day after an
+ * appointment); every minute. The same run removes the login and rate-limit counters
  * whose window has ended (indexed deletes).
  */
 export async function runMailJobs(app: FastifyInstance): Promise<boolean> {
@@ -78,6 +80,7 @@ export async function runMailJobs(app: FastifyInstance): Promise<boolean> {
       Promise.all([
         sendUnreadEmails(deps),
         sendSupportUnreadEmails(deps),
+        sendNamedRequestEmails(deps),
         sendAppointmentReminders(deps),
         // Trials ending in 7 days (issue 35), once each.
         sendTrialEndingMails({ ...deps, clock: () => deps.now }),

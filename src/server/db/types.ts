@@ -153,6 +153,11 @@ export interface RequestsTable {
    * on it is accepted, or null. Orders the dentist's list; access still reads `offers`.
    */
   chosen_dentist_id: Generated<string | null>;
+  /**
+   * A request addressed by name: when the mail job told its dentist, or found nothing to tell
+   * (migration 047); null while it is still to settle, and on a request sent to all.
+   */
+  recipient_mailed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface DocumentsTable {

@@ -70,6 +70,25 @@ export function offerReceivedMail(p: {
   });
 }
 
+/** A dentist's requests addressed to him by name (ADR 074): how many, never what they are about. */
+export function namedRequestsMail(p: { brandName: string; firstName: string; count: number; link: string }) {
+  const one = p.count === 1;
+  return letter(p, {
+    subject: one
+      ? "Un patient vous adresse sa demande de devis"
+      : `${p.count} patients vous adressent leur demande de devis`,
+    lines: [
+      one
+        ? `Un patient a choisi de vous adresser sa demande de devis sur ${p.brandName} : elle n'est envoyée qu'à vous.`
+        : `${p.count} patients ont choisi de vous adresser leur demande de devis sur ${p.brandName} : elles ne sont envoyées qu'à vous.`,
+      one
+        ? "Pour des raisons de confidentialité, son contenu n'est visible que dans votre espace :"
+        : "Pour des raisons de confidentialité, leur contenu n'est visible que dans votre espace :",
+    ],
+    link: p.link,
+  });
+}
+
 export function unreadMessagesMail(p: {
   brandName: string;
   firstName: string;

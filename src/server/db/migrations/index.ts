@@ -42,6 +42,7 @@ import * as m043 from "./043_offers_in_list_order";
 import * as m044 from "./044_closed_review_reports";
 import * as m045 from "./045_checkout_leases";
 import * as m046 from "./046_foreign_key_indexes";
+import * as m047 from "./047_named_request_mail";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   "044_closed_review_reports": m044,
   "045_checkout_leases": m045,
   "046_foreign_key_indexes": m046,
+  "047_named_request_mail": m047,
 };

@@ -1,8 +1,10 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { DocumentType, Urgency } from "../../../shared/domain/requests";
 import type { TreatmentType } from "../../../shared/domain/treatments";
 import type { Actor } from "../../access/actor";
+import { OPEN_REQUEST_STATUSES } from "../../access/rules";
 import { addressableDentist } from "../../access/subscription";
+import type { Db } from "../../db/index";
 import type { Database } from "../../db/types";
 import type { StoredFile } from "../../http/uploads";
 
@@ -87,3 +89,33 @@ export const newRequestRepo = {
       .execute();
   },
 };
+
+/**
+ * The mail job's part (ADR 074): settles the requests addressed by name, sent before `olderThan`, that
+ * are still to settle, and returns them with whether their dentist is to be told — the request still
+ * open and not yet opened by him. One that is closed, or that he opened, is settled with nothing to
+ * tell. One still open and unopened whose dentist is not verified (D6) or no longer taking new
+ * requests (issue 35) stays to settle: he is told once he is again. One statement, so that two
+ * instances never tell twice.
+ */
+export async function systemSettleNamedRequestMails(db: Db, now: Date, olderThan: Date) {
+  const open = sql<boolean>`r.status in (${sql.join(OPEN_REQUEST_STATUSES.map((status) => sql.lit(status)))})`;
+  const opened = sql<boolean>`exists (select 1 from request_dentists rd
+    where rd.request_id = r.id and rd.dentist_id = r.recipient_dentist_id and rd.opened_at is not null)`;
+  return db
+    .updateTable("requests as r")
+    .from("profiles")
+    .set({ recipient_mailed_at: now })
+    .whereRef("profiles.id", "=", "r.recipient_dentist_id")
+    .where("r.recipient_mailed_at", "is", null)
+    .where("r.created_at", "<=", olderThan)
+    .where((eb) => eb.or([eb.not(open), opened, addressableDentist(eb, now)]))
+    .returning([
+      "r.id",
+      "profiles.id as dentist_id",
+      "profiles.email",
+      "profiles.first_name",
+      sql<boolean>`(${open} and not ${opened})`.as("tell"),
+    ])
+    .execute();
+}

@@ -6,13 +6,17 @@ import { quoteDateIssue, quoteLineIssues, resolveLine } from "../../../shared/sc
 import { type requestFieldsSchema, UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
 import type { Actor } from "../../access/actor";
 import { holdOwnAccount } from "../../access/own-account";
+import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, validationError } from "../../errors";
 import type { FormRules } from "../../http/multipart";
 import { type StoredFile, UPLOAD_CONTENT_TYPES } from "../../http/uploads";
+import type { Mailer } from "../../mail/mailer";
+import { namedRequestsMail } from "../../mail/templates";
+import { loggableError } from "../../redact";
 import { insertQuoteLines, linesTotal } from "../quotes/quotes.repo";
 import { enqueueFirstQuote } from "../reading/reading.service";
-import { newRequestRepo } from "./new-request.repo";
+import { newRequestRepo, systemSettleNamedRequestMails } from "./new-request.repo";
 
 /*
  * A patient's new request (ADR 031): the request and its documents (modules/requests' tables), the
@@ -105,4 +109,62 @@ export async function createRequest(
     if (queueReading) await enqueueFirstQuote(trx, id, documents, quoteLines.length);
     return id;
   });
+}
+
+/**
+ * How long a request addressed by name waits before its dentist is e-mailed: one who has the product
+ * open sees it arrive and opens it, and gets no e-mail (as for an unread message).
+ */
+export const NAMED_REQUEST_MAIL_DELAY_MS = 15 * 60 * 1000;
+
+/** What the mail job gives: the database, the mailer, the settings, the run's time, a log. */
+export interface NamedRequestMailDeps {
+  db: Db;
+  mailer: Mailer;
+  config: AppConfig;
+  now: Date;
+  log: { error(obj: object, msg: string): void };
+}
+
+/**
+ * The mail job's e-mails about requests addressed by name (ADR 074): each dentist to tell gets one
+ * e-mail for the requests settled in this run, which says how many and links to the request (or to
+ * his list when there are several), never what they are about. A failed e-mail is logged (its error
+ * only, never the address) and not sent again. Resolves to the number of e-mails sent.
+ */
+export async function sendNamedRequestEmails(deps: NamedRequestMailDeps): Promise<number> {
+  const olderThan = new Date(deps.now.getTime() - NAMED_REQUEST_MAIL_DELAY_MS);
+  const settled = await systemSettleNamedRequestMails(deps.db, deps.now, olderThan);
+  const toTell = new Map<string, { email: string; firstName: string; requestIds: string[] }>();
+  for (const row of settled) {
+    if (!row.tell) continue;
+    const dentist = toTell.get(row.dentist_id) ?? {
+      email: row.email,
+      firstName: row.first_name,
+      requestIds: [],
+    };
+    dentist.requestIds.push(row.id);
+    toTell.set(row.dentist_id, dentist);
+  }
+  let sent = 0;
+  for (const dentist of toTell.values()) {
+    const [only] = dentist.requestIds;
+    const path =
+      dentist.requestIds.length === 1 && only ? `/dentist/quote-request/${only}` : "/dentist/quote-requests";
+    try {
+      await deps.mailer.send({
+        to: dentist.email,
+        ...namedRequestsMail({
+          brandName: deps.config.brandName,
+          firstName: dentist.firstName,
+          count: dentist.requestIds.length,
+          link: `${deps.config.publicUrl}${path}`,
+        }),
+      });
+      sent += 1;
+    } catch (error) {
+      deps.log.error({ err: loggableError(error) }, "e-mail de demande adressée au dentiste non envoyé");
+    }
+  }
+  return sent;
 }
