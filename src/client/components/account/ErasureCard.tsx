@@ -14,6 +14,7 @@ import {
   ERASURE_MESSAGES,
 } from "../../../shared/schemas/account";
 import { isApiError } from "../../lib/api";
+import { useConfig } from "../../lib/config";
 import { fieldProps } from "../../lib/form";
 import { clearSessionCache, refreshSession, useSession } from "../../lib/session";
 import { Alert } from "../ui/Alert";
@@ -29,6 +30,7 @@ const ERASURE_FAILED = "Votre compte n'a pas été supprimé. Veuillez réessaye
 
 /** What the erasure deletes and keeps (RGPD art. 17), in the words of the person it concerns. */
 function ErasureExplanation({ dentist }: { dentist: boolean }) {
+  const { brand_name: brand } = useConfig();
   return (
     <div className="grid gap-4 text-sm text-slate-700">
       <div className="grid gap-1.5">
@@ -78,13 +80,13 @@ function ErasureExplanation({ dentist }: { dentist: boolean }) {
         </ul>
         {dentist && (
           <p>
-            Votre abonnement Sourio, s'il est en cours, est résilié immédiatement auprès de notre prestataire
+            Votre abonnement {brand}, s'il est en cours, est résilié immédiatement auprès de notre prestataire
             de paiement, avant la suppression : plus aucun paiement ne sera prélevé.
           </p>
         )}
         {dentist && (
           <p>
-            Vos factures et avoirs Sourio sont conservés 10 ans tels qu'ils ont été émis, avec le nom,
+            Vos factures et avoirs {brand} sont conservés 10 ans tels qu'ils ont été émis, avec le nom,
             l'adresse et le SIREN de votre cabinet : la loi l'impose (article L123-22 du Code de commerce).
           </p>
         )}

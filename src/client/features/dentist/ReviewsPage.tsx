@@ -16,6 +16,7 @@ import { LoadError } from "../../components/ui/LoadError";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { Textarea } from "../../components/ui/Textarea";
 import { api, isApiError } from "../../lib/api";
+import { useConfig } from "../../lib/config";
 import { reviewKeys } from "../../lib/queryKeys";
 import { useSession } from "../../lib/session";
 
@@ -143,27 +144,29 @@ function ReviewActionDialog({
  */
 export function DentistReviewsPage() {
   const { profile } = useSession();
+  const brand = useConfig().brand_name;
   if (profile && !profile.is_verified)
     return (
       <>
-        <PageHeader title="Avis des patients" description={DESCRIPTION} />
+        <PageHeader title="Avis des patients" description={description(brand)} />
         <VerificationPending />
       </>
     );
   return <ReceivedReviews name={profile?.full_name ?? ""} />;
 }
 
-const DESCRIPTION =
-  "Les avis de vos patients reçus sur rendez-vous pris sur Sourio, publiés après relecture par l'équipe, du plus récent au plus ancien. Vous pouvez répondre une fois à chacun, ou le signaler.";
+const description = (brand: string) =>
+  `Les avis de vos patients reçus sur rendez-vous pris sur ${brand}, publiés après relecture par l'équipe, du plus récent au plus ancien. Vous pouvez répondre une fois à chacun, ou le signaler.`;
 
 function ReceivedReviews({ name }: { name: string }) {
   const [page, setPage] = useState(1);
   const reviews = useReceivedReviews(page);
   const [answering, setAnswering] = useState<Review | null>(null);
   const [reporting, setReporting] = useState<Review | null>(null);
+  const brand = useConfig().brand_name;
   return (
     <>
-      <PageHeader title="Avis des patients" description={DESCRIPTION} />
+      <PageHeader title="Avis des patients" description={description(brand)} />
       {reviews.isPending ? (
         <Skeleton className="h-64 w-full rounded-ui" />
       ) : reviews.isError ? (
@@ -175,7 +178,7 @@ function ReceivedReviews({ name }: { name: string }) {
             <EmptyState
               icon={MessageSquareText}
               title="Aucun avis publié pour le moment"
-              description="Le lendemain d'un rendez-vous pris sur Sourio, votre patient est invité à donner son avis. Vous recevez un e-mail à chaque avis publié."
+              description={`Le lendemain d'un rendez-vous pris sur ${brand}, votre patient est invité à donner son avis. Vous recevez un e-mail à chaque avis publié.`}
             />
           ) : (
             <div className="grid gap-4">

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { type PlanId, SUBSCRIPTION_STATUS_LABELS } from "../../../shared/domain/subscription";
+import { PLAN_NAME, type PlanId, SUBSCRIPTION_STATUS_LABELS } from "../../../shared/domain/subscription";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
 import type { SubscriptionSummary } from "../../../shared/schemas/billing";
@@ -96,7 +96,7 @@ export function DentistSubscriptionPage() {
     <>
       <PageHeader
         title="Abonnement"
-        description="Sourio Cabinet : une seule formule, sans commission sur vos soins. Les patients ne paient rien."
+        description={`${PLAN_NAME} : une seule formule, sans commission sur vos soins. Les patients ne paient rien.`}
       />
       {waiting ? (
         <Alert variant="info" className="mb-6" title="Paiement en cours de confirmation">

@@ -8,6 +8,7 @@ import { Button } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { LoadError } from "../../components/ui/LoadError";
 import { Skeleton } from "../../components/ui/Skeleton";
+import { useConfig } from "../../lib/config";
 import { useDentistReviews } from "./api";
 
 /** /patient/dentists/:id/reviews: a verified dentist as patients see them, reviews newest first. */
@@ -15,6 +16,7 @@ export function PatientDentistReviewsPage() {
   const { id = "" } = useParams();
   const [page, setPage] = useState(1);
   const reviews = useDentistReviews(id, page);
+  const { brand_name: brand } = useConfig();
   if (reviews.isPending) return <Skeleton className="h-96 w-full rounded-ui" />;
   if (reviews.isError)
     return (
@@ -30,7 +32,7 @@ export function PatientDentistReviewsPage() {
         title={`Avis sur le Dr ${dentist.full_name}`}
         description={
           <>
-            Des avis de patients dont le rendez-vous a été pris sur Sourio et a eu lieu, relus par notre
+            Des avis de patients dont le rendez-vous a été pris sur {brand} et a eu lieu, relus par notre
             équipe, du plus récent au plus ancien.
           </>
         }

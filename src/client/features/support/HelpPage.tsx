@@ -169,10 +169,10 @@ function SupportComposer() {
 }
 
 const DESCRIPTIONS = {
-  patient:
-    "Une question sur Sourio, une demande ou un devis ? Écrivez à notre équipe : elle vous répond ici (et par e-mail si vous ne lisez pas sa réponse).",
-  dentist:
-    "Une question sur Sourio, une demande de patient ou la vérification de votre compte ? Écrivez à notre équipe : elle vous répond ici (et par e-mail si vous ne lisez pas sa réponse).",
+  patient: (brand: string) =>
+    `Une question sur ${brand}, une demande ou un devis ? Écrivez à notre équipe : elle vous répond ici (et par e-mail si vous ne lisez pas sa réponse).`,
+  dentist: (brand: string) =>
+    `Une question sur ${brand}, une demande de patient ou la vérification de votre compte ? Écrivez à notre équipe : elle vous répond ici (et par e-mail si vous ne lisez pas sa réponse).`,
 } as const;
 
 /**
@@ -180,7 +180,8 @@ const DESCRIPTIONS = {
  * the Sourio team, their messages on the right, the team's on the left.
  */
 export function HelpPage({ area }: { area: "patient" | "dentist" }) {
-  const team = `L'équipe ${useConfig().brand_name}`;
+  const { brand_name: brand } = useConfig();
+  const team = `L'équipe ${brand}`;
   const messages = useSupportMessages();
   const markRead = useMarkSupportRead();
   const queryClient = useQueryClient();
@@ -210,9 +211,9 @@ export function HelpPage({ area }: { area: "patient" | "dentist" }) {
 
   return (
     <>
-      <PageHeader title={SUPPORT_MESSAGES.title} description={DESCRIPTIONS[area]} />
+      <PageHeader title={SUPPORT_MESSAGES.title} description={DESCRIPTIONS[area](brand)} />
       <section
-        aria-label="Conversation avec l'équipe Sourio"
+        aria-label={`Conversation avec l'équipe ${brand}`}
         className="flex h-[calc(100dvh-18rem)] min-h-[26rem] flex-col rounded-ui border border-slate-200 bg-white shadow-sm"
       >
         <SupportThread

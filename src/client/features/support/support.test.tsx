@@ -28,7 +28,7 @@ type Answer = { status: number; body?: unknown };
 
 /** The support API; records every call. */
 function stubSupportApi(
-  routes: { list?: () => Answer; read?: () => Answer; access?: () => Answer } = {},
+  routes: { list?: () => Answer; read?: () => Answer; access?: () => Answer; config?: () => Answer } = {},
   who = patient,
 ) {
   const fallback = stubApi(who);
@@ -46,6 +46,7 @@ function stubSupportApi(
         answer = routes.read ? routes.read() : json(200, { read: 1 });
       else if (key === "GET /api/support/access")
         answer = routes.access ? routes.access() : json(200, accessPage([]));
+      else if (key === "GET /api/config" && routes.config) answer = routes.config();
       if (!answer) return fallback(input, init);
       return toResponse(answer);
     }),
@@ -157,6 +158,20 @@ describe("/patient/help 'Besoin d'aide ?'", () => {
     // Once: the replies are then read.
     await settled();
     expect(calls.filter((c) => c === "POST /api/support/read")).toHaveLength(1);
+  });
+
+  it("nomme la marque configurée (BRAND_NAME), jamais « Sourio » écrit en dur", async () => {
+    setup();
+    stubSupportApi({
+      config: () => json(200, { brand_name: "Dentalia", contact_email: "aide@dentalia.fr" }),
+    });
+    renderApp("/patient/help");
+    expect(
+      await screen.findByRole("region", { name: "Conversation avec l'équipe Dentalia" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Une question sur Dentalia, une demande ou un devis/)).toBeInTheDocument();
+    expect(await screen.findByText("L'équipe Dentalia")).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain("Sourio");
   });
 
   it("ne marque rien quand aucune réponse n'est à lire, et invite à écrire quand le fil est vide", async () => {

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/Card";
+import { useConfig } from "../../../lib/config";
 import { BillingProfileForm, InvoiceList } from "../billing";
 
 /**
@@ -7,6 +8,7 @@ import { BillingProfileForm, InvoiceList } from "../billing";
  * 'Abonnement' page, which this section links to (plan, payment method, cancellation).
  */
 export function BillingSection() {
+  const { brand_name: brand } = useConfig();
   return (
     <section aria-labelledby="billing-title" className="mt-8 grid gap-6">
       <h2 id="billing-title" className="text-xl font-semibold text-slate-900">
@@ -24,7 +26,7 @@ export function BillingSection() {
           <CardHeader>
             <CardTitle as="h3">Profil de facturation</CardTitle>
             <CardDescription>
-              Le cabinet auquel Sourio adresse les factures de votre abonnement.
+              Le cabinet auquel {brand} adresse les factures de votre abonnement.
             </CardDescription>
           </CardHeader>
           <CardContent>

@@ -5,6 +5,7 @@ import { PageHeader } from "../../../components/PageHeader";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { StatCard } from "../../../components/ui/StatCard";
+import { useConfig } from "../../../lib/config";
 import { useSession } from "../../../lib/session";
 import { usePatientDashboard } from "../api";
 import { ReviewInvitations } from "../ReviewInvitations";
@@ -15,6 +16,7 @@ import { RecentRequests } from "./RecentRequests";
 /** /patient/dashboard (its five most recent requests). */
 export function PatientDashboardPage() {
   const { profile } = useSession();
+  const { brand_name: brand } = useConfig();
   const dashboard = usePatientDashboard();
   const data = dashboard.data;
   const loading = dashboard.isPending;
@@ -79,7 +81,7 @@ export function PatientDashboardPage() {
           <div className="grid gap-0.5">
             <h2 className="font-semibold text-slate-900">Besoin d'aide ?</h2>
             <p className="text-sm text-slate-600">
-              Une question sur votre demande ou sur Sourio ? Notre équipe vous répond.
+              Une question sur votre demande ou sur {brand} ? Notre équipe vous répond.
             </p>
           </div>
         </div>

@@ -13,6 +13,7 @@ import { ConfirmDialog } from "../../../components/ui/Dialog";
 import { EmptyState } from "../../../components/ui/EmptyState";
 import { LoadError } from "../../../components/ui/LoadError";
 import { Skeleton } from "../../../components/ui/Skeleton";
+import { useConfig } from "../../../lib/config";
 import { useDeleteReview, useMyReviews } from "../api";
 import { ReviewInvitations } from "../ReviewInvitations";
 
@@ -25,6 +26,7 @@ export function PatientReviewsPage() {
   const mine = useMyReviews();
   const [deleting, setDeleting] = useState<OwnReview | null>(null);
   const remove = useDeleteReview();
+  const { brand_name: brand } = useConfig();
 
   return (
     <>
@@ -32,7 +34,7 @@ export function PatientReviewsPage() {
         title="Mes avis"
         description={
           <>
-            Vos avis sur les dentistes que vous avez vus grâce à Sourio. Vous pouvez modifier un avis pendant
+            Vos avis sur les dentistes que vous avez vus grâce à {brand}. Vous pouvez modifier un avis pendant
             30 jours et le supprimer à tout moment. <ReviewsPolicyLink />
           </>
         }
@@ -46,7 +48,7 @@ export function PatientReviewsPage() {
         <EmptyState
           icon={MessageSquareText}
           title="Vous n'avez pas encore donné d'avis"
-          description="Après un rendez-vous pris sur Sourio, nous vous inviterons à dire comment il s'est passé."
+          description={`Après un rendez-vous pris sur ${brand}, nous vous inviterons à dire comment il s'est passé.`}
         />
       ) : (
         <ul className="grid gap-4" aria-label="Mes avis">
