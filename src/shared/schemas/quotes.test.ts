@@ -157,6 +157,25 @@ describe("compareQuotes", () => {
     expect(result.offers[2]).toMatchObject({ structured: false, saving_cents: null });
   });
 
+  it("ranks an offer without lines after the estimated ones, even when its price is below their reste à charge", () => {
+    // zircone leaves 360 € (the crown on 37); an offer of 300 € without lines is a price, not an
+    // estimate: it would pay 300 € minus whatever the cover gives, unknown.
+    const cheap = { id: "globale", amount_cents: 30_000, lines: [] };
+    const result = compareQuotes(original, [cheap, zircone, sante], cover());
+    expect(result.offers.map((o) => [o.offer_id, o.estimate.total.rest_cents])).toEqual([
+      ["sante", 0],
+      ["zircone", 36_000],
+      ["globale", 30_000],
+    ]);
+    // After the partial ones too: zircone without the inlay-core on 36 leaves an act untreated.
+    const partial = { ...zircone, id: "partielle", lines: [zircone.lines[0] as QuoteLineDto] };
+    const withPartial = compareQuotes(original, [cheap, partial], cover());
+    expect(withPartial.offers.map((o) => [o.offer_id, o.partial])).toEqual([
+      ["partielle", true],
+      ["globale", false],
+    ]);
+  });
+
   it("aligns the lines by tooth and flags a different material and a tooth treated in one quote only", () => {
     const result = compareQuotes(original, [sante, zircone], cover());
     expect(result.rows.map((r) => r.tooth)).toEqual([36, 37]);

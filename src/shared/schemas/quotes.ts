@@ -470,7 +470,8 @@ function coverage(original: readonly QuoteLineDto[], offered: readonly QuoteLine
 /**
  * The comparison of a request's offers for the patient's cover: each offer's estimate and saving (like
  * with like: against the devis's reste à charge on what the offer treats), sorted by reste à charge with
- * the partial offers last, and the lines aligned by tooth against the original quote.
+ * the partial offers after the others and the offers without lines (not estimated) last, and the lines
+ * aligned by tooth against the original quote.
  */
 export function compareQuotes(
   original: readonly QuoteLineDto[],
@@ -527,11 +528,12 @@ export function compareQuotes(
       partial,
     };
   });
+  // Estimated offers treating the whole devis first, then the partial ones, then the offers without
+  // lines: their "reste à charge" is their price, no estimate to rank against the others'.
+  const rank = (offer: (typeof estimated)[number]) => (!offer.structured ? 2 : offer.partial ? 1 : 0);
   estimated.sort(
     (a, b) =>
-      Number(a.partial) - Number(b.partial) ||
-      a.estimate.total.rest_cents - b.estimate.total.rest_cents ||
-      a.order - b.order,
+      rank(a) - rank(b) || a.estimate.total.rest_cents - b.estimate.total.rest_cents || a.order - b.order,
   );
 
   const teeth = new Set<number | null>();

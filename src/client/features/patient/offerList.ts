@@ -17,7 +17,8 @@ export type RestByOffer = ReadonlyMap<string, number>;
 
 /**
  * Each offer's place in the comparison, by offer id: the offers treating the whole devis by reste à
- * charge, then the partial ones (a lower total for fewer teeth is not a lower price).
+ * charge, then the partial ones (a lower total for fewer teeth is not a lower price), then the ones
+ * without lines (not estimated: a price is not a reste à charge).
  */
 export function rankByComparison(comparison: Comparison | undefined): RestByOffer {
   return new Map((comparison?.offers ?? []).map((o, rank) => [o.offer_id, rank]));
