@@ -60,7 +60,7 @@ export const FAQ: readonly FaqEntry[] = [
     question: "Combien puis-je économiser ?",
     answer: [
       [
-        "Cela dépend du soin et de votre devis de départ. L'économie médiane mesurée sur les propositions acceptées est affichée sur la page d'accueil, dès qu'elle porte sur assez de demandes. Ce n'est pas une garantie : si vous indiquez le montant de votre devis, chaque proposition affiche l'économie réelle par rapport à celui-ci.",
+        "Cela dépend du soin et de votre devis de départ. L'économie médiane mesurée sur les propositions acceptées, chacune comparée aux mêmes soins de son devis de départ, est affichée sur la page d'accueil dès qu'elle porte sur assez de demandes. Ce n'est pas une garantie : si vous indiquez le montant de votre devis, chaque proposition affiche l'économie réelle par rapport à celui-ci.",
       ],
     ],
   },

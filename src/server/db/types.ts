@@ -265,6 +265,11 @@ export interface OffersTable {
   decided_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /**
+   * Accepted: the devis's price its own is compared with, like with like (migration 048,
+   * `comparedQuoteCents`); null when that cannot be known, and while not accepted.
+   */
+  compared_quote_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OfferLinesTable {

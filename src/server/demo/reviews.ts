@@ -107,10 +107,22 @@ async function pastAppointment(
   now: Date,
 ) {
   const sent = new Date(now.getTime() - p.daysAgo * DAY);
+  // A crown: the devis and the offer line by line (a ceramo-metal crown on 36), so that the public
+  // saving compares like with like; the other treatments: the devis's amount only.
+  const crown = (p.treatment ?? "crown") === "crown";
+  const crownLine = (euros: number) => ({
+    code: "HBLD734",
+    act: "Couronne",
+    tooth: 36,
+    fee_cents: euros * 100,
+  });
   const input = requestFieldsSchema.parse({
     treatment_type: p.treatment ?? "crown",
-    description: "Soin sur une molaire ; le montant du devis de mon dentiste est indiqué.",
+    description: crown
+      ? "Couronne sur une molaire ; le devis de mon dentiste est recopié ligne par ligne."
+      : "Soin sur une molaire ; le montant du devis de mon dentiste est indiqué.",
     quote_amount: String(p.quoteEuros),
+    quote_lines: crown ? JSON.stringify([crownLine(p.quoteEuros)]) : undefined,
     urgency: "medium",
     recipient: "all",
     consent: "true",
@@ -121,6 +133,7 @@ async function pastAppointment(
   const slot = `${addDays(parisToday(offered), 2)}T${String(p.hour).padStart(2, "0")}:00`;
   const values = offerInputSchema.parse({
     amount_cents: p.offerEuros * 100,
+    lines: crown ? [crownLine(p.offerEuros)] : undefined,
     comment: "Couronne céramo-métallique, garantie 5 ans.",
     valid_until: addDays(parisToday(offered), 30),
     slots: [slot],

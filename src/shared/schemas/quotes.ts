@@ -468,6 +468,20 @@ function coverage(original: readonly QuoteLineDto[], offered: readonly QuoteLine
 }
 
 /**
+ * The devis's price an offer's is compared with, like with like (the public median saving, ADR 046
+ * addendum of 03/12/2026): the fees of the devis lines the offer treats (`coverage`). Null when the
+ * devis or the offer has no lines (what it treats is unknown) or when it treats none of them.
+ */
+export function comparedQuoteCents(
+  original: readonly QuoteLineDto[],
+  offered: readonly QuoteLineDto[],
+): number | null {
+  if (original.length === 0 || offered.length === 0) return null;
+  const cents = coverage(original, offered).treated.reduce((sum, line) => sum + line.fee_cents, 0);
+  return cents > 0 ? cents : null;
+}
+
+/**
  * The comparison of a request's offers for the patient's cover: each offer's estimate and saving (like
  * with like: against the devis's reste à charge on what the offer treats), sorted by reste à charge with
  * the partial offers after the others and the offers without lines (not estimated) last, and the lines

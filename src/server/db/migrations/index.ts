@@ -43,6 +43,7 @@ import * as m044 from "./044_closed_review_reports";
 import * as m045 from "./045_checkout_leases";
 import * as m046 from "./046_foreign_key_indexes";
 import * as m047 from "./047_named_request_mail";
+import * as m048 from "./048_offer_compared_quote";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   "045_checkout_leases": m045,
   "046_foreign_key_indexes": m046,
   "047_named_request_mail": m047,
+  "048_offer_compared_quote": m048,
 };

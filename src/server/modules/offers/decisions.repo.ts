@@ -1,18 +1,21 @@
 import type { Transaction } from "kysely";
 import { parisLocalToDate, parisToday } from "../../../shared/policies/offers";
 import type { OfferValues } from "../../../shared/schemas/offers";
-import type { resolveLine } from "../../../shared/schemas/quotes";
+import { comparedQuoteCents, QUOTE_LINE_FIELDS, type resolveLine } from "../../../shared/schemas/quotes";
 import type { Actor } from "../../access/actor";
 import { hasRow } from "../../db/queries";
 import type { Database } from "../../db/types";
 
 type Trx = Transaction<Database>;
 
-/** The decided offer itself: accepted, or sent again (`decided_at` null). */
+/**
+ * The decided offer itself: accepted (with the devis's price it is compared with), or sent again
+ * (`decided_at` and that price null).
+ */
 function setOffer(
   trx: Trx,
   offerId: string,
-  decision: { status: "accepted" | "sent"; decided_at: Date | null },
+  decision: { status: "accepted" | "sent"; decided_at: Date | null; compared_quote_cents: number | null },
   now: Date,
 ) {
   return trx
@@ -116,7 +119,27 @@ export const decisionsRepo = {
    */
   async accept(trx: Trx, p: { requestId: string; offerId: string; dentistId: string; now: Date }) {
     const { now } = p;
-    await setOffer(trx, p.offerId, { status: "accepted", decided_at: now }, now);
+    const [devis, offered] = await Promise.all([
+      trx
+        .selectFrom("request_quote_lines")
+        .select(QUOTE_LINE_FIELDS)
+        .where("request_id", "=", p.requestId)
+        .orderBy("position")
+        .execute(),
+      trx
+        .selectFrom("offer_lines")
+        .select(QUOTE_LINE_FIELDS)
+        .where("offer_id", "=", p.offerId)
+        .orderBy("position")
+        .execute(),
+    ]);
+    const compared = comparedQuoteCents(devis, offered);
+    await setOffer(
+      trx,
+      p.offerId,
+      { status: "accepted", decided_at: now, compared_quote_cents: compared },
+      now,
+    );
     const closed = await trx
       .updateTable("offers")
       .set({ status: "closed", decided_at: now, updated_at: now })
@@ -163,7 +186,7 @@ export const decisionsRepo = {
     },
   ) {
     const { now } = p;
-    await setOffer(trx, p.offerId, { status: "sent", decided_at: null }, now);
+    await setOffer(trx, p.offerId, { status: "sent", decided_at: null, compared_quote_cents: null }, now);
     // Closed by this acceptance (same instant), still valid today: open again. Expired ones stay closed.
     const decidedAt = p.decidedAt;
     const reopened = decidedAt

@@ -371,3 +371,55 @@ describe("'Tout télécharger' (one zip)", () => {
     expect((await get(`/api/patient/requests/${toA}`, who.Paula)).json().access_log).toHaveLength(0);
   });
 });
+
+describe("the devis's price an accepted offer is compared with (the public median saving, issue 36)", () => {
+  // The patient's devis: three ceramo-metal molar crowns at 800 €, on 16, 26 and 36.
+  const devis = [16, 26, 36].map((tooth) => ({ code: "HBLD734", act: "Couronne", tooth, fee_cents: 80_000 }));
+  const compared = async (offerId: string) =>
+    (
+      await ctx.app.db
+        .selectFrom("offers")
+        .select("compared_quote_cents")
+        .where("id", "=", offerId)
+        .executeTakeFirstOrThrow()
+    ).compared_quote_cents;
+  const sendAndAccept = async (patient: Who, payload: object, fields: Record<string, string>) => {
+    const requestId = await createRequest(patient, fields);
+    const sent = await offer(requestId, { ...goodOffer, ...payload }, who.drB);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const id = sent.json().offer.id as string;
+    expect(await compared(id)).toBeNull();
+    const accepted = await post(`/api/patient/offers/${id}/accept`, undefined, patient);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    return id;
+  };
+
+  it("is the part of the devis the offer treats: one crown of three at 700 € saves 100 €, not 1 700 €", async () => {
+    const paula = who.Paula as Who;
+    const one = await sendAndAccept(
+      paula,
+      { amount_cents: 70_000, lines: [{ code: "HBLD734", act: "Couronne", tooth: 36, fee_cents: 70_000 }] },
+      { quote_lines: JSON.stringify(devis), quote_amount: "2400" },
+    );
+    expect(await compared(one)).toBe(80_000);
+    // Withdrawn, the acceptance no longer counts.
+    expect((await post(`/api/patient/offers/${one}/unaccept`, undefined, paula)).statusCode).toBe(200);
+    expect(await compared(one)).toBeNull();
+  });
+
+  it("is the whole devis for an offer treating it all, and unknown without lines on either side", async () => {
+    const quentin = who.Quentin as Who;
+    const all = await sendAndAccept(
+      quentin,
+      {
+        amount_cents: 210_000,
+        lines: [16, 26, 36].map((tooth) => ({ code: "HBLD734", act: "Couronne", tooth, fee_cents: 70_000 })),
+      },
+      { quote_lines: JSON.stringify(devis), quote_amount: "2400" },
+    );
+    expect(await compared(all)).toBe(240_000);
+    // The devis as an amount only (1 200 €): what the offer treats of it is unknown.
+    const amountOnly = await sendAndAccept(quentin, {}, {});
+    expect(await compared(amountOnly)).toBeNull();
+  });
+});

@@ -43,17 +43,22 @@ export async function systemFirstOfferDelay(
   return { median: oneDecimal(Number(row.median)), sample: Number(row.sample) };
 }
 
-/** Median saving of accepted offers against the devis, on requests whose devis amount is known. */
+/**
+ * Median saving of accepted offers against the devis, like with like: against the price of the devis
+ * lines each offer treats (`compared_quote_cents`, written at acceptance), not the whole devis (an
+ * offer for one crown of three is not two crowns saved); an offer whose devis or own lines are unknown
+ * is not measured.
+ */
 export async function systemMedianSaving(db: Db): Promise<MeasuredFigures["saving"]> {
   const { rows } = await sql<{ cents: number | null; percent: number | null; sample: number }>`
     select
-      percentile_cont(0.5) within group (order by r.quote_amount_cents - o.amount_cents)::float8 as cents,
+      percentile_cont(0.5) within group (order by o.compared_quote_cents - o.amount_cents)::float8 as cents,
       percentile_cont(0.5) within group (
-        order by (r.quote_amount_cents - o.amount_cents)::float8 * 100 / r.quote_amount_cents
+        order by (o.compared_quote_cents - o.amount_cents)::float8 * 100 / o.compared_quote_cents
       )::float8 as percent,
       count(*)::int as sample
-    from requests r join offers o on o.request_id = r.id and o.status = 'accepted'
-    where r.quote_amount_cents is not null and r.quote_amount_cents > 0`.execute(db);
+    from offers o
+    where o.status = 'accepted' and o.compared_quote_cents is not null`.execute(db);
   const row = rows[0];
   if (!row || row.cents === null || row.percent === null || !enough(Number(row.sample))) return null;
   return {

@@ -165,6 +165,7 @@ describe("the public figures' queries (issue 36), on a seeded set with known med
       created: Date,
       cents: number,
       status: "sent" | "accepted",
+      compared = true,
     ) =>
       db
         .insertInto("offers")
@@ -175,6 +176,8 @@ describe("the public figures' queries (issue 36), on a seeded set with known med
           status,
           created_at: created,
           updated_at: created,
+          // Accepted against a devis of 1 000 € whose lines it all treats (what acceptOffer writes).
+          compared_quote_cents: status === "accepted" && compared ? 100_000 : null,
         })
         .execute();
     const review = (rating: number, status: "published" | "pending") =>
@@ -218,12 +221,19 @@ describe("the public figures' queries (issue 36), on a seeded set with known med
       await offer(id, drA.id, new Date(start.getTime() + k * HOUR), 100_000 - k * 1_000, "accepted");
       await review(4, "published");
     }
-    // Not counted: a request older than 90 days (1 000 h to its offer), one without a devis amount
-    // (accepted at 10 €), one without an offer, a pending review marked 1.
+    // Not counted: a request older than 90 days (1 000 h to its offer), one without a devis to compare
+    // with (accepted at 10 €), one without an offer, a pending review marked 1.
     const old = await request(new Date(at.getTime() - 100 * 24 * HOUR), 100_000);
     await offer(old, drA.id, new Date(at.getTime() - 100 * 24 * HOUR + 1_000 * HOUR), 1_000, "sent");
     const noQuote = await request(new Date(at.getTime() - 5 * 24 * HOUR), null);
-    await offer(noQuote, drB.id, new Date(at.getTime() - 5 * 24 * HOUR + 31 * HOUR), 1_000, "accepted");
+    await offer(
+      noQuote,
+      drB.id,
+      new Date(at.getTime() - 5 * 24 * HOUR + 31 * HOUR),
+      1_000,
+      "accepted",
+      false,
+    );
     await request(new Date(at.getTime() - 24 * HOUR), 50_000);
     await review(1, "pending");
 
