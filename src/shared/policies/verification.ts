@@ -65,6 +65,17 @@ export function isValidPostcode(value: string): boolean {
 
 export type VerificationField = "rpps" | "practice_address" | "practice_postcode";
 
+/**
+ * What the team checks before verifying a dentist (D12): his RPPS number and his practice, whose
+ * address patients are given with a confirmed appointment. Fixed while he is verified (ADR 075): a
+ * change goes through the team, so the « Vérifié » badge never vouches for facts nobody checked.
+ */
+export const VERIFIED_FIELDS = [
+  "rpps",
+  "practice_address",
+  "practice_postcode",
+] as const satisfies readonly VerificationField[];
+
 export interface VerificationSubject {
   role: string | null;
   is_verified: boolean;

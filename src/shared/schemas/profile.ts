@@ -63,6 +63,10 @@ export const PROFILE_MESSAGES = {
   verificationMissing:
     "Renseignez votre numéro RPPS et l'adresse de votre cabinet avant de demander une vérification.",
   rppsMissing: "Renseignez votre numéro RPPS.",
+  /** A verified dentist's RPPS number or practice (VERIFIED_FIELDS, ADR 075). */
+  verifiedFieldsLocked:
+    "Votre numéro RPPS et l'adresse de votre cabinet ont été vérifiés par notre équipe : pour les changer (déménagement, erreur), écrivez-nous depuis Besoin d'aide.",
+  verifiedFieldLocked: "Vérifié par notre équipe : pour le changer, écrivez-nous depuis Besoin d'aide.",
   addressMissing: "Renseignez l'adresse de votre cabinet.",
   postcodeMissing: "Renseignez le code postal de votre cabinet.",
   alreadyVerified: "Votre compte est déjà vérifié.",

@@ -143,4 +143,46 @@ describe("page /dentist/profile", () => {
     expect(await screen.findByText("Compte vérifié")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Demander une vérification" })).not.toBeInTheDocument();
   });
+
+  it("montre à un dentiste vérifié son RPPS et son cabinet en lecture seule, et enregistre le reste (ADR 075)", async () => {
+    const practice = {
+      rpps: "10003456786",
+      practice_address: "12 rue de la Paix",
+      practice_postcode: "75002",
+    };
+    let sent: Record<string, unknown> = {};
+    const verified = { ...dentist, ...practice, is_verified: true, verification_state: "verified" as const };
+    stubApi(verified, {
+      "PATCH /api/me": (body) => {
+        sent = body as Record<string, unknown>;
+        return json(200, { profile: { ...verified, ...sent } });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/dentist/profile");
+    expect(await screen.findByText("Compte vérifié")).toBeInTheDocument();
+    expect(
+      screen.getByText(/ont été vérifiés par notre équipe.*écrivez-nous depuis Besoin d'aide\./),
+    ).toBeVisible();
+    for (const label of ["Numéro RPPS", "Adresse du cabinet", "Code postal"]) {
+      const field = screen.getByLabelText(label);
+      expect(field, label).toHaveAttribute("readonly");
+      await user.type(field, "9");
+    }
+    expect(screen.getByLabelText("Numéro RPPS")).toHaveValue("10003456786");
+
+    await user.type(screen.getByLabelText("Biographie (optionnelle)"), "Implants depuis 2010.");
+    await user.click(screen.getByRole("button", { name: "Enregistrer" }));
+    await screen.findByText("Profil mis à jour avec succès");
+    expect(sent).toMatchObject({ ...practice, bio: "Implants depuis 2010." });
+  });
+
+  it("laisse un dentiste non vérifié modifier son RPPS et son cabinet", async () => {
+    stubApi(dentist);
+    renderApp("/dentist/profile");
+    expect(await screen.findByText("En attente de vérification")).toBeInTheDocument();
+    for (const label of ["Numéro RPPS", "Adresse du cabinet", "Code postal"])
+      expect(screen.getByLabelText(label), label).not.toHaveAttribute("readonly");
+    expect(screen.queryByText(/ont été vérifiés par notre équipe/)).not.toBeInTheDocument();
+  });
 });

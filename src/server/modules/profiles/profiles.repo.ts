@@ -87,22 +87,20 @@ export async function systemEnsureProfile(
 }
 
 /**
- * Updates the actor's own profile (never anyone else's) and returns it. `db` is the app's root
- * handle: the cached sessions of the actor are dropped once the row is written (ADR 026).
+ * Updates the actor's own profile (never anyone else's) and returns it, inside the caller's
+ * transaction: the caller drops the actor's cached sessions once it has committed (ADR 026).
  */
 export async function updateOwnProfile(
   db: Db,
   actor: { userId: string },
   values: ProfileUpdate,
 ): Promise<ProfileRow> {
-  const row = await db
+  return db
     .updateTable("profiles")
     .set({ ...values, updated_at: new Date() })
     .where("id", "=", actor.userId)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await sessionsChanged(db, actor.userId);
-  return row;
 }
 
 /**

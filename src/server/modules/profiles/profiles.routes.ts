@@ -16,8 +16,8 @@ import { AppError, notFound } from "../../errors";
 import { assertKnownPostalCode } from "../../geo/postal-codes";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { avatarUrl, storeAvatar } from "./avatar";
-import { updateOwnAvatar, updateOwnProfile } from "./profiles.repo";
-import { requestVerification, toProfileDto } from "./profiles.service";
+import { updateOwnAvatar } from "./profiles.repo";
+import { requestVerification, toProfileDto, updateProfile } from "./profiles.service";
 
 const errors = { 401: errorBodySchema };
 
@@ -57,7 +57,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       const isDentist = actor.profile.role === "dentist";
       if (isDentist) assertKnownPostalCode(body.practice_postcode, "practice_postcode");
       else assertKnownPostalCode(body.postal_code, "postal_code");
-      const profile = await updateOwnProfile(app.db, actor, {
+      const profile = await updateProfile(app.db, actor, {
         first_name: firstName,
         last_name: lastName,
         full_name: [firstName, lastName].filter(Boolean).join(" "),
@@ -65,7 +65,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         city: body.city,
         ...(isDentist && body.bio !== undefined ? { bio: body.bio } : {}),
         ...(isDentist && body.specialties !== undefined ? { specialties: body.specialties } : {}),
-        // Changing them after verification is allowed; re-verification belongs to the admin area.
+        // Fixed while verified: updateProfile refuses a change (ADR 075).
         ...(isDentist && body.rpps !== undefined ? { rpps: body.rpps } : {}),
         ...(isDentist && body.practice_address !== undefined
           ? { practice_address: body.practice_address }

@@ -1,13 +1,17 @@
-import { verificationRequestProblem, verificationStateOf } from "../../../shared/policies/verification";
+import {
+  VERIFIED_FIELDS,
+  verificationRequestProblem,
+  verificationStateOf,
+} from "../../../shared/policies/verification";
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import { PROFILE_MESSAGES, type Profile } from "../../../shared/schemas/profile";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
 import { sessionsChanged } from "../../access/session-cache";
 import type { Db } from "../../db/index";
-import type { ProfileRow } from "../../db/types";
+import type { ProfileRow, ProfileUpdate } from "../../db/types";
 import { AppError, forbidden } from "../../errors";
-import { findOwnProfileForUpdate, markOwnVerificationRequested } from "./profiles.repo";
+import { findOwnProfileForUpdate, markOwnVerificationRequested, updateOwnProfile } from "./profiles.repo";
 
 /** A profile row as the API shows it (the profile and account routes). */
 export function toProfileDto(row: ProfileRow): Profile {
@@ -75,6 +79,30 @@ export async function requestVerification(db: Db, actor: Actor, now = new Date()
       details: { rpps: updated.rpps, practice_postcode: updated.practice_postcode },
     });
     return updated;
+  });
+  await sessionsChanged(db, actor.userId);
+  return updated;
+}
+
+/**
+ * 'Enregistrer' on one's own profile, in one transaction on the locked row. A verified dentist's RPPS
+ * number and practice (VERIFIED_FIELDS) stay as the team checked them (ADR 075): a change is refused
+ * (400 naming each field), the same values are accepted, so the form saves everything else.
+ */
+export async function updateProfile(db: Db, actor: Actor, values: ProfileUpdate): Promise<ProfileRow> {
+  const updated = await db.transaction().execute(async (trx) => {
+    const current = await findOwnProfileForUpdate(trx, actor);
+    if (current.role === "dentist" && current.is_verified) {
+      const changed = VERIFIED_FIELDS.filter((f) => values[f] !== undefined && values[f] !== current[f]);
+      if (changed.length > 0)
+        throw new AppError(
+          400,
+          ERROR_CODES.validation,
+          PROFILE_MESSAGES.verifiedFieldsLocked,
+          Object.fromEntries(changed.map((f) => [f, PROFILE_MESSAGES.verifiedFieldLocked])),
+        );
+    }
+    return updateOwnProfile(trx, actor, values);
   });
   await sessionsChanged(db, actor.userId);
   return updated;

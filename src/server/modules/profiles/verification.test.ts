@@ -183,12 +183,64 @@ describe("POST /api/me/verification-request", () => {
     expect(await auditRows(id)).toHaveLength(0);
   });
 
-  it("lets a verified dentist change the RPPS number (re-verification is the admins' matter)", async () => {
+  it("keeps a verified dentist's RPPS number and practice as the team checked them (ADR 075)", async () => {
     const { cookie, id } = await dentistWithPractice();
     await ctx.app.db.updateTable("profiles").set({ is_verified: true }).where("id", "=", id).execute();
-    const other = rppsWithKey("1999999999");
-    const response = await patch(cookie, { full_name: "Julien Martin", rpps: other });
-    expect(response.json().profile).toMatchObject({ rpps: other, verification_state: "verified" });
+    const before = await me(cookie);
+    const changes = {
+      rpps: rppsWithKey("1999999999"),
+      practice_address: "3 place Bellecour",
+      practice_postcode: "69002",
+    };
+    for (const [field, value] of Object.entries(changes)) {
+      const response = await patch(cookie, { full_name: "Julien Martin", ...PRACTICE, [field]: value });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().error).toEqual({
+        code: "VALIDATION_ERROR",
+        message:
+          "Votre numéro RPPS et l'adresse de votre cabinet ont été vérifiés par notre équipe\u202f: pour les changer (déménagement, erreur), écrivez-nous depuis Besoin d'aide.",
+        fields: {
+          [field]: "Vérifié par notre équipe\u202f: pour le changer, écrivez-nous depuis Besoin d'aide.",
+        },
+      });
+    }
+    // Cleared is a change too; all three at once are named each.
+    const cleared = await patch(cookie, { full_name: "Julien Martin", rpps: "", ...changes });
+    expect(Object.keys(cleared.json().error.fields).sort()).toEqual([
+      "practice_address",
+      "practice_postcode",
+      "rpps",
+    ]);
+    // Nothing of a refused form is written, the rest of it neither.
+    const refused = await patch(cookie, { full_name: "Jules Martin", bio: "Nouvelle bio", ...changes });
+    expect(refused.statusCode).toBe(400);
+    expect(await me(cookie)).toEqual(before);
+
+    // The form as it comes (the same values) saves everything else; a field left out is kept.
+    const saved = await patch(cookie, { full_name: "Jules Martin", bio: "Nouvelle bio", ...PRACTICE });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().profile).toMatchObject({
+      full_name: "Jules Martin",
+      bio: "Nouvelle bio",
+      ...PRACTICE,
+    });
+    expect((await patch(cookie, { full_name: "Jules Martin" })).statusCode).toBe(200);
+    expect(await me(cookie)).toMatchObject({ ...PRACTICE, verification_state: "verified" });
+  });
+
+  it("lets a dentist change them again once his verification is withdrawn, to ask for a new one", async () => {
+    const { cookie, id } = await dentistWithPractice();
+    await ctx.app.db
+      .updateTable("profiles")
+      .set({ is_verified: false, verification_decided_at: new Date() })
+      .where("id", "=", id)
+      .execute();
+    expect((await me(cookie)).verification_state).toBe("withdrawn");
+    const moved = { ...PRACTICE, practice_address: "3 place Bellecour", practice_postcode: "69002" };
+    const response = await patch(cookie, { full_name: "Julien Martin", ...moved });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await me(cookie)).toMatchObject(moved);
+    expect((await requestVerification(cookie)).statusCode).toBe(200);
   });
 
   it("answers 403 to a patient and 401 when signed out", async () => {

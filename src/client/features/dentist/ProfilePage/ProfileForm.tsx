@@ -46,6 +46,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     });
   };
 
+  // Verified: the RPPS number and the practice as the team checked them, changed through the team (ADR 075).
+  const verified = profile.verification_state === "verified";
+
   type TextKey = Exclude<keyof DentistProfileValues, "specialties" | "bio">;
   const text = (
     field: TextKey,
@@ -101,23 +104,31 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       <fieldset className="grid gap-5 sm:grid-cols-3">
         <legend className="mb-1 text-lg font-semibold text-slate-900">Cabinet et vérification</legend>
         <p className="text-sm text-slate-600 sm:col-span-3">
-          Ces informations servent à vérifier votre inscription ; elles ne sont pas montrées aux patients.
+          Notre équipe vérifie votre numéro RPPS et votre cabinet avant de vous montrer les demandes des
+          patients. Le numéro RPPS n'est pas montré aux patients ; l'adresse du cabinet est donnée à ceux qui
+          prennent rendez-vous avec vous.
         </p>
+        {verified ? (
+          <p className="text-sm text-slate-700 sm:col-span-3">{PROFILE_MESSAGES.verifiedFieldsLocked}</p>
+        ) : null}
         {text("rpps", "Numéro RPPS", {
           description: "Répertoire partagé des professionnels de santé : votre identifiant à 11 chiffres",
           inputMode: "numeric",
           maxLength: 20,
           className: "sm:col-span-3",
+          readOnly: verified,
         })}
         {text("practice_address", "Adresse du cabinet", {
           autoComplete: "street-address",
           maxLength: 200,
           className: "sm:col-span-2",
+          readOnly: verified,
         })}
         {text("practice_postcode", "Code postal", {
           autoComplete: "postal-code",
           inputMode: "numeric",
           maxLength: 5,
+          readOnly: verified,
         })}
       </fieldset>
 
