@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { beforeAll, expect } from "vitest";
+import { rppsWithKey } from "../../shared/policies/verification";
 import { ensureAdmin } from "../bootstrap";
 import { multipart } from "./files";
 import { sessionCookie, signUpDentist, signUpPatient, uniqueEmail } from "./harness";
@@ -69,6 +70,22 @@ export async function verifyDentist(app: FastifyInstance, id: string, columns: R
   await app.db
     .updateTable("profiles")
     .set({ is_verified: true, ...columns })
+    .where("id", "=", id)
+    .execute();
+}
+
+/**
+ * Gives a dentist what the team checks before verifying him (D12): an RPPS number and his practice,
+ * as his profile form would. An administrator's « Vérifier » refuses a dentist without them (ADR 075).
+ */
+export async function givePractice(app: FastifyInstance, id: string) {
+  await app.db
+    .updateTable("profiles")
+    .set({
+      rpps: rppsWithKey("1000222333"),
+      practice_address: "8 rue du Cabinet",
+      practice_postcode: "75011",
+    })
     .where("id", "=", id)
     .execute();
 }

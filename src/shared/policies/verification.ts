@@ -101,10 +101,21 @@ export function verificationRequestProblem(
   const state = verificationStateOf(profile);
   if (state === "verified") return { kind: "verified" };
   if (state === "requested") return { kind: "requested" };
+  const fields = missingVerifiedFields(profile);
+  return fields.length ? { kind: "missing", fields } : null;
+}
+
+/**
+ * Which of VERIFIED_FIELDS the profile lacks (an RPPS number with a valid key, the practice address,
+ * a five-digit postcode): the team verifies only a dentist who gave all three.
+ */
+export function missingVerifiedFields(
+  profile: Pick<VerificationSubject, VerificationField>,
+): VerificationField[] {
   const fields: VerificationField[] = [];
   if (!profile.rpps || !isValidRpps(profile.rpps)) fields.push("rpps");
   if (!profile.practice_address?.trim()) fields.push("practice_address");
   if (!profile.practice_postcode || !isValidPostcode(profile.practice_postcode))
     fields.push("practice_postcode");
-  return fields.length ? { kind: "missing", fields } : null;
+  return fields;
 }

@@ -15,6 +15,9 @@ export const ADMIN_MESSAGES = {
   reasonTooLong: "La raison ne peut pas dépasser 1 000 caractères.",
   notDentist: "Ce compte n'est pas un dentiste.",
   noRequest: "Ce dentiste n'a pas demandé de vérification.",
+  /** « Vérifier » on a dentist who has not given what the team checks (D12, ADR 075). */
+  verifyIncomplete:
+    "Ce dentiste n'a pas encore donné un numéro RPPS valide et l'adresse de son cabinet : il ne peut pas être vérifié.",
   dentistNotFound: "Dentiste introuvable.",
   messagesFailed: "Impossible de charger les messages",
   replyFailed: "Impossible d'envoyer la réponse",

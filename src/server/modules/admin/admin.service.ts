@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { missingVerifiedFields } from "../../../shared/policies/verification";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
@@ -40,7 +41,17 @@ export async function decideVerification(
   const result = await deps.db.transaction().execute(async (trx) => {
     const dentist = await trx
       .selectFrom("profiles")
-      .select(["id", "role", "email", "first_name", "is_verified", "verification_requested_at"])
+      .select([
+        "id",
+        "role",
+        "email",
+        "first_name",
+        "is_verified",
+        "verification_requested_at",
+        "rpps",
+        "practice_address",
+        "practice_postcode",
+      ])
       .where("id", "=", dentistId)
       .forUpdate()
       .executeTakeFirst();
@@ -51,6 +62,9 @@ export async function decideVerification(
     if (unchanged) return { dentist, changed: false, reviewsMeanwhile: 0 };
     if (decision === "refuse" && (dentist.is_verified || !dentist.verification_requested_at))
       throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.noRequest);
+    // Verified, he wears the badge for his RPPS number and practice (D12): none given, none checked.
+    if (decision === "verify" && missingVerifiedFields(dentist).length > 0)
+      throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.verifyIncomplete);
     await trx
       .updateTable("profiles")
       .set({

@@ -196,6 +196,41 @@ describe("verification", () => {
         .statusCode,
     ).toBe(409);
   });
+
+  it("verifies no dentist who has not given an RPPS number and his practice (ADR 075)", async () => {
+    const bare = await dentist(ctx.app, { first_name: "Noé" }, false);
+    const verify = () =>
+      post(`/api/admin/dentists/${bare.id}/verification`, { decision: "verify" }, who.admin);
+    const refused = await verify();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: "CONFLICT",
+      message:
+        "Ce dentiste n'a pas encore donné un numéro RPPS valide et l'adresse de son cabinet\u202f: il ne peut pas être vérifié.",
+    });
+    // Each of the three is needed; nothing is written, no e-mail goes.
+    const complete = {
+      rpps: rppsWithKey("1000987654"),
+      practice_address: "1 rue de Lyon",
+      practice_postcode: "69001",
+    };
+    for (const missing of ["rpps", "practice_address", "practice_postcode"] as const) {
+      await ctx.app.db
+        .updateTable("profiles")
+        .set({ ...complete, [missing]: null })
+        .where("id", "=", bare.id)
+        .execute();
+      expect((await verify()).statusCode, missing).toBe(409);
+    }
+    expect((await get("/api/me", bare)).json().profile).toMatchObject({
+      is_verified: false,
+      verification_state: "none",
+    });
+    expect((await ctx.mails()).some((m) => m.includes(bare.email))).toBe(false);
+
+    await ctx.app.db.updateTable("profiles").set(complete).where("id", "=", bare.id).execute();
+    expect((await verify()).json()).toMatchObject({ changed: true, is_verified: true });
+  });
 });
 
 describe("users tables", () => {

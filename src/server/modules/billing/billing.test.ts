@@ -4,7 +4,7 @@ import { BILLING_MESSAGES } from "../../../shared/schemas/billing";
 import { UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
 import { startTrialOnVerification } from "../../access/subscription";
 import { appPerFile, newRequestId, postRequest } from "../../testing/harness";
-import { dentist, patient, signInAdmin, type Who } from "../../testing/people";
+import { dentist, givePractice, patient, signInAdmin, type Who } from "../../testing/people";
 import { STAND_IN_PRICES, type StandInEvent, type StripeStandIn } from "./stand-in";
 
 /**
@@ -113,6 +113,7 @@ describe("the trial and the plans", () => {
   it("the admins' verification starts the trial, from that day", async () => {
     const admin = await signInAdmin(ctx.app);
     const dr = await dentist(ctx.app, { first_name: "Vera" }, false);
+    await givePractice(ctx.app, dr.id);
     const verified = await call(admin, "POST", `/api/admin/dentists/${dr.id}/verification`, {
       decision: "verify",
       reason: "",

@@ -4,7 +4,16 @@ import { CHAT_MESSAGES } from "../../../shared/schemas/conversations";
 import { tinyPng } from "../../sample-files";
 import { fakeExe, pdfOfSize, tinyPdf } from "../../testing/files";
 import { appPerFile, createTestContext, postRequest } from "../../testing/harness";
-import { api, dentist, patient, peoplePerFile, postForm, signInAdmin, type Who } from "../../testing/people";
+import {
+  api,
+  dentist,
+  givePractice,
+  patient,
+  peoplePerFile,
+  postForm,
+  signInAdmin,
+  type Who,
+} from "../../testing/people";
 import { listenLocally, openSocket } from "../../testing/sockets";
 import { sendUnreadEmails } from "./conversations.service";
 
@@ -421,6 +430,7 @@ describe("a dentist whose verification was withdrawn (D6: no patient data)", () 
   it("reads none of his conversations, gets no live message nor e-mail, and finds them again once verified", async () => {
     const lina = await patient(ctx.app, { first_name: "Lina" });
     const marc = await dentist(ctx.app, { first_name: "Marc" });
+    await givePractice(ctx.app, marc.id);
     const requestId = await requestBy(lina);
     const reply = await post(`/api/dentist/requests/${requestId}/reply`, { message: "Bonjour Lina" }, marc);
     const id = reply.json().conversation_id as string;

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import * as m047 from "../../db/migrations/047_named_request_mail";
 import { appPerFile, newRequestId } from "../../testing/harness";
-import { api, dentist, patient, signInAdmin, type Who } from "../../testing/people";
+import { api, dentist, givePractice, patient, signInAdmin, type Who } from "../../testing/people";
 import { NAMED_REQUEST_MAIL_DELAY_MS, sendNamedRequestEmails } from "./new-request.service";
 
 /*
@@ -91,6 +91,7 @@ describe("requests addressed to a dentist by name (ADR 074)", () => {
   it("waits while he may not read it — verification withdrawn (D6), access limited (issue 35) — and tells him once he may", async () => {
     const nina = await patient(ctx.app, { first_name: "Nina" });
     const marc = await dentist(ctx.app, { first_name: "Marc" });
+    await givePractice(ctx.app, marc.id);
     const sent = new Date();
     const id = await namedRequest(nina, marc);
     const admin = await signInAdmin(ctx.app);
