@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { type BillingProfileValues, billingProfileSchema } from "../../../../shared/schemas/invoices";
@@ -9,6 +9,7 @@ import { LoadError } from "../../../components/ui/LoadError";
 import { Skeleton } from "../../../components/ui/Skeleton";
 import { isApiError } from "../../../lib/api";
 import { fieldProps } from "../../../lib/form";
+import { useSession } from "../../../lib/session";
 import { useBillingProfile, useSaveBillingProfile } from "./api";
 
 const FIELDS = ["practice_name", "address", "postal_code", "city", "siren"] as const;
@@ -18,7 +19,9 @@ const SAVE_FAILED = "Le profil de facturation n'a pas été enregistré.";
 /**
  * 'Profil de facturation': the practice's name, address and SIREN that Sourio prints as the buyer on
  * the dentist's invoices (issue 35). Checked like the server checks it (SIREN: 9 digits, Luhn key);
- * the server's French errors are shown beside their fields.
+ * the server's French errors are shown beside their fields. None saved yet: the invoices carry his
+ * name and his practice's address without a SIREN (ADR 045), which the form says, and it starts from
+ * that address.
  */
 export function BillingProfileForm() {
   const query = useBillingProfile();
@@ -29,9 +32,20 @@ export function BillingProfileForm() {
   });
   const field = fieldProps(form);
   const loaded = query.data?.profile;
+  const me = useSession().profile;
+  const address = me?.practice_address ?? "";
+  const postalCode = me?.practice_postcode ?? "";
+  const city = me?.city ?? "";
+  const none = loaded === null;
+  // None saved: the form starts from the practice, once (not again over what the dentist types).
+  const prefilled = useRef(false);
   useEffect(() => {
     if (loaded) form.reset(loaded);
-  }, [loaded, form]);
+    else if (loaded === null && !prefilled.current) {
+      prefilled.current = true;
+      form.reset({ ...EMPTY, address, postal_code: postalCode, city });
+    }
+  }, [loaded, form, address, postalCode, city]);
 
   if (query.isPending) return <Skeleton className="h-64 w-full" />;
   if (query.isError)
@@ -67,6 +81,12 @@ export function BillingProfileForm() {
         Ces informations figurent sur les factures de votre abonnement émises ensuite. Les factures déjà
         émises ne changent pas.
       </p>
+      {none ? (
+        <p className="text-sm text-slate-700 sm:col-span-2">
+          Tant que ce profil n'est pas enregistré, vos factures portent votre nom et l'adresse de votre
+          cabinet, sans SIREN. Nous l'avons reprise ci-dessous : ajoutez le nom du cabinet et son SIREN.
+        </p>
+      ) : null}
       <InputField
         label="Nom du cabinet"
         required

@@ -88,6 +88,51 @@ describe("facturation du dentiste", () => {
     );
   });
 
+  it("sans profil enregistré, dit ce que portent ses factures et part de l'adresse de son cabinet", async () => {
+    const withPractice = {
+      ...dentist,
+      city: "Lyon",
+      practice_address: "12 rue des Lilas",
+      practice_postcode: "69003",
+    };
+    stubApi(withPractice, {
+      "GET /api/dentist/billing-profile": () => json(200, { profile: null }),
+      "GET /api/dentist/invoices": () => page([]),
+    });
+    renderApp("/dentist/profile");
+    const form = await screen.findByRole("form", { name: "Profil de facturation" });
+    expect(
+      within(form).getByText(/vos factures portent votre nom et l'adresse de votre cabinet, sans SIREN/),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(form).getByLabelText(/Adresse/)).toHaveValue("12 rue des Lilas"));
+    expect(within(form).getByLabelText(/Code postal/)).toHaveValue("69003");
+    expect(within(form).getByLabelText(/Ville/)).toHaveValue("Lyon");
+    expect(within(form).getByLabelText(/Nom du cabinet/)).toHaveValue("");
+    expect(within(form).getByLabelText(/SIREN/)).toHaveValue("");
+  });
+
+  it("montre le profil enregistré tel quel, sans la remarque", async () => {
+    const saved = {
+      practice_name: "Cabinet des Lilas",
+      address: "1 place Bellecour",
+      postal_code: "69002",
+      city: "Lyon",
+      siren: "552100554",
+    };
+    stubApi(
+      { ...dentist, practice_address: "12 rue des Lilas", practice_postcode: "69003" },
+      {
+        "GET /api/dentist/billing-profile": () => json(200, { profile: saved }),
+        "GET /api/dentist/invoices": () => page([]),
+      },
+    );
+    renderApp("/dentist/profile");
+    const form = await screen.findByRole("form", { name: "Profil de facturation" });
+    await waitFor(() => expect(within(form).getByLabelText(/Adresse/)).toHaveValue("1 place Bellecour"));
+    expect(within(form).getByLabelText(/Nom du cabinet/)).toHaveValue("Cabinet des Lilas");
+    expect(within(form).queryByText(/sans SIREN/)).not.toBeInTheDocument();
+  });
+
   it("dit qu'aucune facture n'a encore été émise", async () => {
     stubApi(dentist, {
       "GET /api/dentist/billing-profile": () => json(200, { profile: null }),
