@@ -74,6 +74,11 @@ export async function verifyDentist(app: FastifyInstance, id: string, columns: R
     .execute();
 }
 
+/** An RPPS number no other test dentist has: one practitioner's for life (ADR 075). */
+export function uniqueRpps(): string {
+  return rppsWithKey(String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999)));
+}
+
 /**
  * Gives a dentist what the team checks before verifying him (D12): an RPPS number and his practice,
  * as his profile form would. An administrator's « Vérifier » refuses a dentist without them (ADR 075).
@@ -82,7 +87,7 @@ export async function givePractice(app: FastifyInstance, id: string) {
   await app.db
     .updateTable("profiles")
     .set({
-      rpps: rppsWithKey("1000222333"),
+      rpps: uniqueRpps(),
       practice_address: "8 rue du Cabinet",
       practice_postcode: "75011",
     })

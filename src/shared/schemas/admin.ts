@@ -16,6 +16,9 @@ export const ADMIN_MESSAGES = {
   notDentist: "Ce compte n'est pas un dentiste.",
   noRequest: "Ce dentiste n'a pas demandé de vérification.",
   /** « Vérifier » on a dentist who has not given what the team checks (D12, ADR 075). */
+  /** « Vérifier » on an RPPS number another verified dentist holds (ADR 075). */
+  rppsTaken:
+    "Ce numéro RPPS est déjà celui d'un autre dentiste vérifié : un numéro RPPS n'appartient qu'à une personne. Vérifiez les deux comptes avant de décider.",
   verifyIncomplete:
     "Ce dentiste n'a pas encore donné un numéro RPPS valide et l'adresse de son cabinet : il ne peut pas être vérifié.",
   dentistNotFound: "Dentiste introuvable.",
@@ -78,6 +81,10 @@ export const verificationRequestSchema = z.object({
   requested_at: z.string(),
   /** The reason of an earlier refusal, if the dentist asks again. */
   previous_refusal: z.string().nullable(),
+  /** The other dentists' accounts that gave the same RPPS number, verified first (ADR 075). */
+  same_rpps: z.array(
+    z.object({ id: z.string(), full_name: z.string(), email: z.string(), is_verified: z.boolean() }),
+  ),
 });
 export type VerificationRequest = z.infer<typeof verificationRequestSchema>;
 

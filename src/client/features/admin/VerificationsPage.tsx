@@ -146,6 +146,26 @@ export function AdminVerificationsPage() {
                 <Detail label="Ville" value={request.city} />
                 <Detail label="Date de la demande" value={formatDetailDate(request.requested_at)} />
               </dl>
+              {request.same_rpps.length > 0 ? (
+                <div
+                  role="note"
+                  aria-label="Même numéro RPPS"
+                  className="rounded-ui border border-red-300 bg-red-50 p-4 text-sm text-red-950"
+                >
+                  <p className="font-semibold">Ce numéro RPPS est aussi donné par un autre compte</p>
+                  <p>
+                    Un numéro RPPS n'appartient qu'à une personne. Vérifiez lequel est le bon avant de
+                    décider.
+                  </p>
+                  <ul className="mt-2 grid gap-1">
+                    {request.same_rpps.map((other) => (
+                      <li key={other.id} className="break-all">
+                        {other.full_name} ({other.email}) — {other.is_verified ? "vérifié" : "non vérifié"}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
               {request.previous_refusal ? (
                 <div className="rounded-ui border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-950">
                   <p className="font-semibold">Refus précédent</p>

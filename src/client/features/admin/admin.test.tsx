@@ -419,6 +419,7 @@ describe("/admin/verifications", () => {
     practice_postcode: "13001",
     requested_at: "2026-03-10T09:00:00.000Z",
     previous_refusal: "Le numéro RPPS ne correspondait pas.",
+    same_rpps: [],
   };
 
   it("montre la demande (RPPS, cabinet, date, refus précédent) ; un refus sans raison garde l'erreur du serveur sous le champ", async () => {
@@ -448,6 +449,7 @@ describe("/admin/verifications", () => {
     expect(card).toHaveTextContent("10 mars 2026");
     expect(card).toHaveTextContent("Refus précédent");
     expect(card).toHaveTextContent("Le numéro RPPS ne correspondait pas.");
+    expect(within(card).queryByRole("note", { name: "Même numéro RPPS" })).not.toBeInTheDocument();
 
     await person.click(within(card).getByRole("button", { name: "Refuser la demande de Thomas Bernard" }));
     const dialog = await screen.findByRole("dialog", { name: "Refuser la demande de vérification" });
@@ -465,6 +467,26 @@ describe("/admin/verifications", () => {
       decision: "refuse",
       reason: "Diplôme illisible",
     });
+  });
+
+  it("signale les autres comptes qui donnent le même numéro RPPS (ADR 075)", async () => {
+    const same_rpps = [
+      { id: "d7", full_name: "Thomas Bernard", email: "t.bernard@cabinet.fr", is_verified: true },
+      { id: "d9", full_name: "T. Bernard", email: "tb@example.fr", is_verified: false },
+    ];
+    stubAdminApi({
+      "GET /api/admin/verification-requests": () =>
+        json(200, { items: [{ ...REQUEST, same_rpps }], page: 1, page_size: 10, has_more: false }),
+    });
+    renderApp("/admin/verifications");
+    const list = await screen.findByRole("list", { name: "Demandes de vérification" });
+    const note = within(list).getByRole("note", { name: "Même numéro RPPS" });
+    expect(note).toHaveTextContent("Ce numéro RPPS est aussi donné par un autre compte");
+    const others = within(note).getAllByRole("listitem");
+    expect(others.map((o) => o.textContent)).toEqual([
+      "Thomas Bernard (t.bernard@cabinet.fr) — vérifié",
+      "T. Bernard (tb@example.fr) — non vérifié",
+    ]);
   });
 
   it("dit quand la file est vide", async () => {

@@ -116,26 +116,41 @@ export function adminRepo(db: Db, actor: Actor) {
       };
     },
 
-    /** Dentists waiting for a decision, oldest request first. */
+    /**
+     * Dentists waiting for a decision, oldest request first; with each, the other accounts that gave
+     * the same RPPS number (one practitioner's for life: ADR 075), verified first.
+     */
     async verificationQueue(options: { page: number; pageSize: number }) {
       return fetchItems(
         db
-          .selectFrom("profiles")
+          .selectFrom("profiles as p")
           .select([
-            "id",
-            "full_name",
-            "email",
-            "city",
-            "rpps",
-            "practice_address",
-            "practice_postcode",
-            "verification_requested_at",
-            "verification_refusal_reason",
+            "p.id",
+            "p.full_name",
+            "p.email",
+            "p.city",
+            "p.rpps",
+            "p.practice_address",
+            "p.practice_postcode",
+            "p.verification_requested_at",
+            "p.verification_refusal_reason",
           ])
-          .where("verification_requested_at", "is not", null)
-          .where("is_verified", "=", false)
-          .orderBy("verification_requested_at")
-          .orderBy("id"),
+          .select((eb) =>
+            jsonArrayFrom(
+              eb
+                .selectFrom("profiles as o")
+                .select(["o.id", "o.full_name", "o.email", "o.is_verified"])
+                .whereRef("o.rpps", "=", "p.rpps")
+                .whereRef("o.id", "!=", "p.id")
+                .where("o.role", "=", "dentist")
+                .orderBy("o.is_verified", "desc")
+                .orderBy("o.created_at"),
+            ).as("same_rpps"),
+          )
+          .where("p.verification_requested_at", "is not", null)
+          .where("p.is_verified", "=", false)
+          .orderBy("p.verification_requested_at")
+          .orderBy("p.id"),
         options,
         (row) => ({
           id: row.id,
@@ -147,6 +162,7 @@ export function adminRepo(db: Db, actor: Actor) {
           practice_postcode: row.practice_postcode,
           requested_at: new Date(row.verification_requested_at as Date).toISOString(),
           previous_refusal: row.verification_refusal_reason,
+          same_rpps: row.same_rpps,
         }),
       );
     },

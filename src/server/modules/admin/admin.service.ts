@@ -65,6 +65,9 @@ export async function decideVerification(
     // Verified, he wears the badge for his RPPS number and practice (D12): none given, none checked.
     if (decision === "verify" && missingVerifiedFields(dentist).length > 0)
       throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.verifyIncomplete);
+    // One practitioner's number for life: not the badge of a second account (ADR 075).
+    if (decision === "verify" && (await verifiedHolderOf(trx, dentist.rpps as string, dentistId)))
+      throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.rppsTaken);
     await trx
       .updateTable("profiles")
       .set({
@@ -145,4 +148,16 @@ async function reviewsPublishedSinceWithdrawal(db: Db, dentistId: string): Promi
     )
     .executeTakeFirst();
   return Number(row?.count ?? 0);
+}
+
+/** Another verified dentist who gave this RPPS number, if any (the index of migration 049). */
+async function verifiedHolderOf(trx: Db, rpps: string, except: string) {
+  return trx
+    .selectFrom("profiles")
+    .select("id")
+    .where("rpps", "=", rpps)
+    .where("id", "!=", except)
+    .where("role", "=", "dentist")
+    .where("is_verified", "=", true)
+    .executeTakeFirst();
 }

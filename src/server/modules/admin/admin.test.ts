@@ -197,6 +197,70 @@ describe("verification", () => {
     ).toBe(409);
   });
 
+  it("shows the accounts that gave the same RPPS number, and verifies only one of them (ADR 075)", async () => {
+    const rpps = rppsWithKey("1000444555");
+    const asking = async (name: string) => {
+      const me = await dentist(ctx.app, { first_name: name }, false);
+      const saved = await ctx.app.inject({
+        method: "PATCH",
+        url: "/api/me",
+        payload: {
+          full_name: `${name} Roux`,
+          rpps,
+          practice_address: "5 rue Nationale",
+          practice_postcode: "59000",
+        },
+        headers: { cookie: me.cookie },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await post("/api/me/verification-request", {}, me)).statusCode).toBe(200);
+      return me;
+    };
+    const first = await asking("Inès");
+    const second = await asking("Iris");
+    const queued = async () =>
+      (await get("/api/admin/verification-requests", who.admin))
+        .json()
+        .items.filter((i: { rpps: string }) => i.rpps === rpps);
+    const before = await queued();
+    expect(before.map((i: { id: string }) => i.id)).toEqual([first.id, second.id]);
+    expect(before[0].same_rpps).toEqual([
+      { id: second.id, full_name: "Iris Roux", email: second.email, is_verified: false },
+    ]);
+    expect(before[1].same_rpps).toEqual([
+      { id: first.id, full_name: "Inès Roux", email: first.email, is_verified: false },
+    ]);
+    // Another number: nobody else.
+    const others = (await get("/api/admin/verification-requests", who.admin)).json().items;
+    expect(
+      others
+        .filter((i: { rpps: string }) => i.rpps !== rpps)
+        .every((i: { same_rpps: unknown[] }) =>
+          i.same_rpps.every((o) => (o as { id: string }).id !== first.id),
+        ),
+    ).toBe(true);
+
+    const verify = (id: string) =>
+      post(`/api/admin/dentists/${id}/verification`, { decision: "verify" }, who.admin);
+    expect((await verify(first.id)).json()).toMatchObject({ changed: true, is_verified: true });
+    const taken = await verify(second.id);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe(
+      "Ce numéro RPPS est déjà celui d'un autre dentiste vérifié\u202f: un numéro RPPS n'appartient qu'à une personne. Vérifiez les deux comptes avant de décider.",
+    );
+    const after = await queued();
+    expect(after.map((i: { id: string }) => i.id)).toEqual([second.id]);
+    expect(after[0].same_rpps).toEqual([
+      { id: first.id, full_name: "Inès Roux", email: first.email, is_verified: true },
+    ]);
+    // The first one's verification withdrawn: the number is free for the team to give to the other.
+    expect(
+      (await post(`/api/admin/dentists/${first.id}/verification`, { decision: "unverify" }, who.admin))
+        .statusCode,
+    ).toBe(200);
+    expect((await verify(second.id)).json()).toMatchObject({ changed: true, is_verified: true });
+  });
+
   it("verifies no dentist who has not given an RPPS number and his practice (ADR 075)", async () => {
     const bare = await dentist(ctx.app, { first_name: "Noé" }, false);
     const verify = () =>
