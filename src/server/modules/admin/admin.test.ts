@@ -11,7 +11,7 @@ const ctx = appPerFile();
 const { get, post } = api(ctx);
 const who: Record<string, Who> = {};
 
-async function pendingDentist(name: string): Promise<Who> {
+async function pendingDentist(name: string, rpps = rppsWithKey("1000987654")): Promise<Who> {
   const me = await dentist(ctx.app, { first_name: name }, false);
   const patched = await ctx.app.inject({
     method: "PATCH",
@@ -19,7 +19,7 @@ async function pendingDentist(name: string): Promise<Who> {
     payload: {
       full_name: `${name} Martin`,
       city: "Lyon",
-      rpps: rppsWithKey("1000987654"),
+      rpps,
       practice_address: "1 rue de Lyon",
       practice_postcode: "69001",
     },
@@ -199,25 +199,8 @@ describe("verification", () => {
 
   it("shows the accounts that gave the same RPPS number, and verifies only one of them (ADR 075)", async () => {
     const rpps = rppsWithKey("1000444555");
-    const asking = async (name: string) => {
-      const me = await dentist(ctx.app, { first_name: name }, false);
-      const saved = await ctx.app.inject({
-        method: "PATCH",
-        url: "/api/me",
-        payload: {
-          full_name: `${name} Roux`,
-          rpps,
-          practice_address: "5 rue Nationale",
-          practice_postcode: "59000",
-        },
-        headers: { cookie: me.cookie },
-      });
-      expect(saved.statusCode, saved.body).toBe(200);
-      expect((await post("/api/me/verification-request", {}, me)).statusCode).toBe(200);
-      return me;
-    };
-    const first = await asking("Inès");
-    const second = await asking("Iris");
+    const first = await pendingDentist("Inès", rpps);
+    const second = await pendingDentist("Iris", rpps);
     const queued = async () =>
       (await get("/api/admin/verification-requests", who.admin))
         .json()
@@ -225,10 +208,10 @@ describe("verification", () => {
     const before = await queued();
     expect(before.map((i: { id: string }) => i.id)).toEqual([first.id, second.id]);
     expect(before[0].same_rpps).toEqual([
-      { id: second.id, full_name: "Iris Roux", email: second.email, is_verified: false },
+      { id: second.id, full_name: "Iris Martin", email: second.email, is_verified: false },
     ]);
     expect(before[1].same_rpps).toEqual([
-      { id: first.id, full_name: "Inès Roux", email: first.email, is_verified: false },
+      { id: first.id, full_name: "Inès Martin", email: first.email, is_verified: false },
     ]);
     // Another number: nobody else.
     const others = (await get("/api/admin/verification-requests", who.admin)).json().items;
@@ -251,7 +234,7 @@ describe("verification", () => {
     const after = await queued();
     expect(after.map((i: { id: string }) => i.id)).toEqual([second.id]);
     expect(after[0].same_rpps).toEqual([
-      { id: first.id, full_name: "Inès Roux", email: first.email, is_verified: true },
+      { id: first.id, full_name: "Inès Martin", email: first.email, is_verified: true },
     ]);
     // The first one's verification withdrawn: the number is free for the team to give to the other.
     expect(
