@@ -248,16 +248,18 @@ describe("verification", () => {
     const bare = await dentist(ctx.app, { first_name: "Noé" }, false);
     const verify = () =>
       post(`/api/admin/dentists/${bare.id}/verification`, { decision: "verify" }, who.admin);
-    const refused = await verify();
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({
+    const incomplete = {
       code: "CONFLICT",
       message:
         "Ce dentiste n'a pas encore donné un numéro RPPS valide et l'adresse de son cabinet\u202f: il ne peut pas être vérifié.",
-    });
-    // Each of the three is needed; nothing is written, no e-mail goes.
+    };
+    const refused = await verify();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject(incomplete);
+    // Each of the three is needed; nothing is written, no e-mail goes. A number nobody else gave, so
+    // that the refusal is this one, whatever the file's other tests verified.
     const complete = {
-      rpps: rppsWithKey("1000987654"),
+      rpps: rppsWithKey("1000777888"),
       practice_address: "1 rue de Lyon",
       practice_postcode: "69001",
     };
@@ -267,7 +269,9 @@ describe("verification", () => {
         .set({ ...complete, [missing]: null })
         .where("id", "=", bare.id)
         .execute();
-      expect((await verify()).statusCode, missing).toBe(409);
+      const answer = await verify();
+      expect(answer.statusCode, missing).toBe(409);
+      expect(answer.json().error, missing).toMatchObject(incomplete);
     }
     expect((await get("/api/me", bare)).json().profile).toMatchObject({
       is_verified: false,
