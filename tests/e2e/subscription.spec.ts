@@ -23,19 +23,25 @@ const WIDTH = 375;
  * `dentist`'s context is signed in as him; `admin` is a request context of its own.
  */
 async function verifiedDentistInTrial(dentist: Page, admin: APIRequestContext) {
-  const { id, email, fullName, lastName } = await pendingDentistViaApi(dentist.request, {
+  const practice = {
     firstName: "Claire",
     city: "Nantes",
     phone: "0240000000",
     address: "3 quai de la Fosse",
     postcode: "44000",
-  });
+  };
+  const { id, email, fullName, lastName, rpps } = await pendingDentistViaApi(dentist.request, practice);
   const login = await admin.post("/api/account/login", {
     data: { email: DEMO.admin, password: "sourio-demo", remember_me: false },
   });
   expect(login.status()).toBe(200);
   const verified = await admin.post(`/api/admin/dentists/${id}/verification`, {
-    data: { decision: "verify", reason: "" },
+    data: {
+      decision: "verify",
+      reason: "",
+      // What the team's screen shows and sends back (ADR 076).
+      checked: { rpps, practice_address: practice.address, practice_postcode: practice.postcode },
+    },
   });
   expect(verified.status(), await verified.text()).toBe(200);
   return { id, email, fullName, lastName };

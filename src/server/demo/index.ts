@@ -136,15 +136,16 @@ async function createPeople(app: DemoDeps, now: Date): Promise<People> {
   const admin = await person(ADMIN);
   for (const practice of DEMO_PRACTICES) {
     const dentist = await person(practice.email);
-    await updateOwnProfile(app.db, dentist, {
+    const facts = {
       rpps: rppsWithKey(practice.rpps),
       practice_address: practice.address,
       practice_postcode: practice.postcode,
-    });
+    };
+    await updateOwnProfile(app.db, dentist, facts);
     await requestVerification(app.db, dentist, daysBefore(now, practice.askedDaysAgo));
     if (practice.verified) {
       const decided = servicesAt(app, daysBefore(now, practice.askedDaysAgo - 1));
-      await decideVerification(decided, admin, dentist.userId, "verify", "");
+      await decideVerification(decided, admin, dentist.userId, "verify", "", facts);
     }
   }
   const patient = await person(PATIENT);

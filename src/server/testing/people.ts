@@ -95,6 +95,26 @@ export async function givePractice(app: FastifyInstance, id: string) {
     .execute();
 }
 
+/**
+ * The body of the team's « Vérifier »: the dentist's RPPS number and practice as they stand, the
+ * values its screen would show and send back (ADR 076).
+ */
+export async function verifyBody(app: FastifyInstance, id: string) {
+  const facts = await app.db
+    .selectFrom("profiles")
+    .select(["rpps", "practice_address", "practice_postcode"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return {
+    decision: "verify",
+    checked: {
+      rpps: facts.rpps ?? "",
+      practice_address: facts.practice_address ?? "",
+      practice_postcode: facts.practice_postcode ?? "",
+    },
+  };
+}
+
 /** A dentist signed up with these details, verified unless `verified` is false. */
 export async function dentist(
   app: FastifyInstance,

@@ -21,6 +21,11 @@ export const ADMIN_MESSAGES = {
     "Ce numéro RPPS est déjà celui d'un autre dentiste vérifié : un numéro RPPS n'appartient qu'à une personne. Vérifiez les deux comptes avant de décider.",
   verifyIncomplete:
     "Ce dentiste n'a pas encore donné un numéro RPPS valide et l'adresse de son cabinet : il ne peut pas être vérifié.",
+  /** « Vérifier » sent without the RPPS number and practice the team read (ADR 076). */
+  checkedRequired: "Indiquez le numéro RPPS et le cabinet que vous avez vérifiés.",
+  /** « Vérifier » on values the dentist changed since the team's screen showed them (ADR 076). */
+  changedSinceRead:
+    "Ce dentiste a modifié son numéro RPPS ou son cabinet depuis l'affichage de cette page. Relisez-les avant de décider.",
   dentistNotFound: "Dentiste introuvable.",
   messagesFailed: "Impossible de charger les messages",
   replyFailed: "Impossible d'envoyer la réponse",
@@ -43,6 +48,10 @@ export const adminUserSchema = z.object({
   role: z.enum(["patient", "dentist"]),
   is_verified: z.boolean(),
   verification_state: z.enum(VERIFICATION_STATES),
+  /** What « Vérifier » shows and sends back (a dentist's; null for a patient). */
+  rpps: z.string().nullable(),
+  practice_address: z.string().nullable(),
+  practice_postcode: z.string().nullable(),
   created_at: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
@@ -64,10 +73,23 @@ export const verificationDecisionSchema = z
   .object({
     decision: z.enum(["verify", "unverify", "refuse"]),
     reason: z.string().trim().max(1000, ADMIN_MESSAGES.reasonTooLong).optional().default(""),
+    /**
+     * To verify: the RPPS number and practice as the admin's screen showed them. The dentist may
+     * have changed them since; the badge is given only for what the team read (ADR 076).
+     */
+    checked: z
+      .object({
+        rpps: z.string().max(20),
+        practice_address: z.string().max(200),
+        practice_postcode: z.string().max(10),
+      })
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (value.decision === "refuse" && !value.reason)
       ctx.addIssue({ code: "custom", path: ["reason"], message: ADMIN_MESSAGES.reasonRequired });
+    if (value.decision === "verify" && !value.checked)
+      ctx.addIssue({ code: "custom", path: ["checked"], message: ADMIN_MESSAGES.checkedRequired });
   });
 
 export const verificationRequestSchema = z.object({

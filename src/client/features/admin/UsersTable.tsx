@@ -11,8 +11,9 @@ import { type Column, ListPagination, QueryTable } from "../../components/ui/Dat
 import { ActionDialog, ConfirmDialog, DialogActions } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { SearchField } from "../../components/ui/SearchInput";
+import { isApiError } from "../../lib/api";
 import { loadFailure, RefreshButton, usePagedList } from "./AdminParts";
-import { type UserRole, useAdminUsers, useEraseUser, useVerificationDecision } from "./api";
+import { checkedFacts, type UserRole, useAdminUsers, useEraseUser, useVerificationDecision } from "./api";
 
 const STATE_BADGES: Record<AdminUser["verification_state"], { tone: BadgeTone; label: string }> = {
   verified: { tone: "green", label: "Vérifié" },
@@ -56,13 +57,18 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
     if (!pending) return;
     const decision = pending.is_verified ? "unverify" : "verify";
     decide.mutate(
-      { id: pending.id, decision },
+      { id: pending.id, decision, ...(decision === "verify" ? { checked: checkedFacts(pending) } : {}) },
       {
         onSuccess: (result) => {
           toast.success(result.message);
           setPending(null);
         },
-        onError: (error) => toast.error(ADMIN_MESSAGES.verificationFailed, { description: error.message }),
+        onError: (error) => {
+          toast.error(ADMIN_MESSAGES.verificationFailed, { description: error.message });
+          // Refused (his details changed since, another account holds the number, …): the dialog
+          // closes on the list read again; a failure of the network keeps it open to try again.
+          if (isApiError(error) && error.status === 409) setPending(null);
+        },
       },
     );
   };
@@ -153,7 +159,7 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
           description={
             pending?.is_verified
               ? `${pending.full_name} ne verra plus les demandes des patients, dès maintenant. Un e-mail lui sera envoyé.`
-              : `${pending?.full_name ?? ""} pourra voir les demandes des patients et leur répondre. Un e-mail lui sera envoyé.`
+              : pending && <VerifyDescription dentist={pending} />
           }
           confirmLabel={pending?.is_verified ? "Retirer la vérification" : "Vérifier"}
           destructive={pending?.is_verified}
@@ -163,6 +169,21 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
       ) : null}
       <EraseUserDialog user={erasing} opener={eraseOpener.current} onClose={() => setErasing(null)} />
     </section>
+  );
+}
+
+/** « Vérifier ce dentiste ? »: the RPPS number and practice the badge will stand for (ADR 076). */
+function VerifyDescription({ dentist }: { dentist: AdminUser }) {
+  const given = (value: string | null) => value?.trim() || "non renseigné";
+  return (
+    <>
+      Numéro RPPS : <strong>{given(dentist.rpps)}</strong>. Cabinet :{" "}
+      <strong>
+        {given(dentist.practice_address)}, {given(dentist.practice_postcode)}
+      </strong>
+      . Vérifiez-les avant de confirmer. {dentist.full_name} pourra voir les demandes des patients et leur
+      répondre. Un e-mail lui sera envoyé.
+    </>
   );
 }
 

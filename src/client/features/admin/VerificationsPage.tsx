@@ -11,7 +11,7 @@ import { FormField } from "../../components/ui/FormField";
 import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
 import { CardList, RefreshButton } from "./AdminParts";
-import { useVerificationDecision, useVerificationQueue } from "./api";
+import { checkedFacts, useVerificationDecision, useVerificationQueue } from "./api";
 import { DentistReviewsSummary } from "./ReviewsPage";
 
 const QUEUE_FAILED = "Impossible de charger les demandes de vérification";
@@ -101,13 +101,18 @@ export function AdminVerificationsPage() {
   const verify = () => {
     if (!verifying) return;
     decide.mutate(
-      { id: verifying.id, decision: "verify" },
+      { id: verifying.id, decision: "verify", checked: checkedFacts(verifying) },
       {
         onSuccess: (result) => {
           toast.success(result.message);
           setVerifying(null);
         },
-        onError: (error) => toast.error(ADMIN_MESSAGES.verificationFailed, { description: error.message }),
+        onError: (error) => {
+          toast.error(ADMIN_MESSAGES.verificationFailed, { description: error.message });
+          // Refused (his details changed since, another account holds the number, …): the dialog
+          // closes on the list read again; a failure of the network keeps it open to try again.
+          if (isApiError(error) && error.status === 409) setVerifying(null);
+        },
       },
     );
   };

@@ -2,7 +2,12 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ERASURE_MESSAGES } from "../../../shared/schemas/account";
-import type { AdminStats, AdminUser, VerificationRequest } from "../../../shared/schemas/admin";
+import {
+  ADMIN_MESSAGES,
+  type AdminStats,
+  type AdminUser,
+  type VerificationRequest,
+} from "../../../shared/schemas/admin";
 import type { SupportMessage, SupportThread } from "../../../shared/schemas/support";
 import { setRealtimeSocketFactory } from "../../lib/realtime";
 import { FakeSocket, resetRealtime } from "../../test/fakes";
@@ -42,6 +47,9 @@ function user(overrides: Partial<AdminUser>): AdminUser {
     role: "dentist",
     is_verified: true,
     verification_state: "verified",
+    rpps: "10003456787",
+    practice_address: "8 avenue Foch",
+    practice_postcode: "69006",
     created_at: "2026-03-05T10:00:00.000Z",
     ...overrides,
   };
@@ -55,6 +63,9 @@ const DENTISTS: AdminUser[] = [
     email: "dr.bernard@example.fr",
     is_verified: false,
     verification_state: "requested",
+    rpps: "10001234565",
+    practice_address: "12 rue de la République",
+    practice_postcode: "13001",
     created_at: "2026-02-01T10:00:00.000Z",
   }),
 ];
@@ -285,7 +296,7 @@ describe("/admin/dashboard 'Administration'", () => {
     expect(await within(within(section).getByRole("table")).findByText("Patient 1-0")).toBeInTheDocument();
   });
 
-  it("vérifie un dentiste après confirmation, puis le dit ('Dentiste vérifié')", async () => {
+  it("vérifie un dentiste après confirmation, en montrant puis en renvoyant son RPPS et son cabinet", async () => {
     const person = userEvent.setup();
     const { calls } = stubAdminApi({
       "POST /api/admin/dentists/d2/verification": () =>
@@ -296,11 +307,18 @@ describe("/admin/dashboard 'Administration'", () => {
       (await screen.findAllByRole("button", { name: "Vérifier Thomas Bernard" }))[0] as HTMLElement,
     );
     const dialog = await screen.findByRole("dialog", { name: "Vérifier ce dentiste\u202f?" });
+    expect(dialog).toHaveTextContent(spaced("Numéro RPPS\u202f: 10001234565"));
+    expect(dialog).toHaveTextContent(spaced("Cabinet\u202f: 12 rue de la République, 13001"));
     await person.click(within(dialog).getByRole("button", { name: "Vérifier" }));
     expect(await screen.findByText("Dentiste vérifié")).toBeInTheDocument();
     expect(calls.find((c) => c.key === "POST /api/admin/dentists/d2/verification")?.body).toEqual({
       decision: "verify",
       reason: "",
+      checked: {
+        rpps: "10001234565",
+        practice_address: "12 rue de la République",
+        practice_postcode: "13001",
+      },
     });
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     // The table is asked again.
@@ -467,6 +485,43 @@ describe("/admin/verifications", () => {
       decision: "refuse",
       reason: "Diplôme illisible",
     });
+  });
+
+  it("vérifie la demande avec le RPPS et le cabinet qu'elle montre ; s'ils ont changé, le refus du serveur est dit", async () => {
+    const person = userEvent.setup();
+    let changed = true;
+    const { calls } = stubAdminApi({
+      "GET /api/admin/verification-requests": () =>
+        json(200, { items: [REQUEST], page: 1, page_size: 10, has_more: false }),
+      "POST /api/admin/dentists/d2/verification": () =>
+        changed
+          ? json(409, { error: { code: "CONFLICT", message: ADMIN_MESSAGES.changedSinceRead } })
+          : json(200, { changed: true, is_verified: true, message: "Dentiste vérifié" }),
+    });
+    renderApp("/admin/verifications");
+    const card = within(await screen.findByRole("list", { name: "Demandes de vérification" })).getByRole(
+      "listitem",
+    );
+    await person.click(within(card).getByRole("button", { name: "Vérifier Thomas Bernard" }));
+    let dialog = await screen.findByRole("dialog", { name: "Vérifier ce dentiste\u202f?" });
+    await person.click(within(dialog).getByRole("button", { name: "Vérifier" }));
+    expect(await screen.findByText(ADMIN_MESSAGES.changedSinceRead)).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === "POST /api/admin/dentists/d2/verification").at(-1)?.body).toEqual({
+      decision: "verify",
+      reason: "",
+      checked: {
+        rpps: "10001234565",
+        practice_address: "12 rue de la République",
+        practice_postcode: "13001",
+      },
+    });
+    // The dialog closes on the request read again: the admin decides on what it now shows.
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    changed = false;
+    await person.click(within(card).getByRole("button", { name: "Vérifier Thomas Bernard" }));
+    dialog = await screen.findByRole("dialog", { name: "Vérifier ce dentiste\u202f?" });
+    await person.click(within(dialog).getByRole("button", { name: "Vérifier" }));
+    expect(await screen.findByText("Dentiste vérifié")).toBeInTheDocument();
   });
 
   it("signale les autres comptes qui donnent le même numéro RPPS (ADR 075)", async () => {

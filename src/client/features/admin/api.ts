@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import type { VerificationField } from "../../../shared/policies/verification";
 import type {
   AdminStats,
   AdminUserList,
@@ -69,6 +70,17 @@ export function useAdminUsers(role: UserRole, search: string, page: number) {
 
 export type VerificationDecision = "verify" | "unverify" | "refuse";
 
+type CheckedFacts = Record<VerificationField, string>;
+
+/** What « Vérifier » sends back: the RPPS number and practice of the row the admin read. */
+export function checkedFacts(row: Record<VerificationField, string | null>): CheckedFacts {
+  return {
+    rpps: row.rpps ?? "",
+    practice_address: row.practice_address ?? "",
+    practice_postcode: row.practice_postcode ?? "",
+  };
+}
+
 /** POST /api/admin/dentists/:id/verification; refreshes the users, the queue and the counters. */
 export function useVerificationDecision() {
   const queryClient = useQueryClient();
@@ -77,14 +89,17 @@ export function useVerificationDecision() {
       id,
       decision,
       reason = "",
+      checked,
     }: {
       id: string;
       decision: VerificationDecision;
       reason?: string;
+      /** To verify: the dentist's RPPS number and practice as the screen showed them (ADR 076). */
+      checked?: CheckedFacts;
     }) =>
       api<{ changed: boolean; is_verified: boolean; message: string }>(
         `/api/admin/dentists/${encodeURIComponent(id)}/verification`,
-        { method: "POST", body: { decision, reason } },
+        { method: "POST", body: { decision, reason, ...(checked ? { checked } : {}) } },
       ),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.usersOf("dentist") });

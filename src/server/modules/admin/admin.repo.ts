@@ -67,6 +67,9 @@ export function adminRepo(db: Db, actor: Actor) {
             "verification_requested_at",
             "verification_refusal_reason",
             "verification_decided_at",
+            "rpps",
+            "practice_address",
+            "practice_postcode",
             "created_at",
           ])
           .where("role", "=", options.role)
@@ -110,6 +113,9 @@ export function adminRepo(db: Db, actor: Actor) {
           role: options.role,
           is_verified: row.is_verified,
           verification_state: verificationStateOf(row),
+          rpps: row.rpps,
+          practice_address: row.practice_address,
+          practice_postcode: row.practice_postcode,
           created_at: isoOf(row.created_at),
         })),
         hasMore: rows.length > options.pageSize,

@@ -116,13 +116,14 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       409: errorBodySchema,
     },
     handler: async (request, _reply, actor) => {
-      const { decision, reason } = request.body;
+      const { decision, reason, checked } = request.body;
       const result = await decideVerification(
         useCaseDeps(request),
         actor,
         request.params.id,
         decision,
         reason,
+        checked,
       );
       const message =
         decision === "verify"

@@ -1,5 +1,9 @@
 import { sql } from "kysely";
-import { missingVerifiedFields } from "../../../shared/policies/verification";
+import {
+  missingVerifiedFields,
+  VERIFIED_FIELDS,
+  type VerificationField,
+} from "../../../shared/policies/verification";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
@@ -35,11 +39,14 @@ export async function decideVerification(
   dentistId: string,
   decision: "verify" | "unverify" | "refuse",
   reason: string,
+  checked?: CheckedFacts,
 ) {
   if (!admin.profile.is_admin) throw forbidden();
   const now = deps.clock();
   const result = await deps.db.transaction().execute(async (trx) => {
-    const dentist = await trx
+    // His row, and the rows of every account that gave the same RPPS number, locked in one order:
+    // two admins verifying two accounts of one number decide one after the other (ADR 076).
+    const locked = await trx
       .selectFrom("profiles")
       .select([
         "id",
@@ -52,9 +59,20 @@ export async function decideVerification(
         "practice_address",
         "practice_postcode",
       ])
-      .where("id", "=", dentistId)
+      .where((eb) =>
+        eb.or([
+          eb("id", "=", dentistId),
+          eb(
+            "rpps",
+            "=",
+            eb.selectFrom("profiles as same").select("same.rpps").where("same.id", "=", dentistId),
+          ),
+        ]),
+      )
+      .orderBy("id")
       .forUpdate()
-      .executeTakeFirst();
+      .execute();
+    const dentist = locked.find((row) => row.id === dentistId);
     if (!dentist) throw notFound(ADMIN_MESSAGES.dentistNotFound);
     if (dentist.role !== "dentist") throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.notDentist);
     const unchanged =
@@ -65,6 +83,9 @@ export async function decideVerification(
     // Verified, he wears the badge for his RPPS number and practice (D12): none given, none checked.
     if (decision === "verify" && missingVerifiedFields(dentist).length > 0)
       throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.verifyIncomplete);
+    // The badge is for what the team read: not for a number or an address he changed since (ADR 076).
+    if (decision === "verify" && !sameAsRead(dentist, checked))
+      throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.changedSinceRead);
     // One practitioner's number for life: not the badge of a second account (ADR 075).
     if (decision === "verify" && (await verifiedHolderOf(trx, dentist.rpps as string, dentistId)))
       throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.rppsTaken);
@@ -90,7 +111,7 @@ export async function decideVerification(
       action: ACTIONS[decision],
       subjectType: "profile",
       subjectId: dentistId,
-      details: reason ? { reason } : {},
+      details: decision === "verify" ? { checked } : reason ? { reason } : {},
       at: now,
     });
     return { dentist, changed: true, reviewsMeanwhile };
@@ -148,6 +169,13 @@ async function reviewsPublishedSinceWithdrawal(db: Db, dentistId: string): Promi
     )
     .executeTakeFirst();
   return Number(row?.count ?? 0);
+}
+
+type CheckedFacts = Record<VerificationField, string>;
+
+/** The dentist's RPPS number and practice are those the admin's screen showed. */
+function sameAsRead(dentist: Record<VerificationField, string | null>, checked: CheckedFacts | undefined) {
+  return !!checked && VERIFIED_FIELDS.every((field) => (dentist[field] ?? "") === checked[field]);
 }
 
 /** Another verified dentist who gave this RPPS number, if any (the index of migration 049). */

@@ -1,9 +1,10 @@
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rppsWithKey } from "../../../shared/policies/verification";
 import { tinyPng } from "../../sample-files";
 import { fakeExe, tinyPdf } from "../../testing/files";
 import { appPerFile, postRequest, signUpPatient } from "../../testing/harness";
-import { api, dentist, patient, postForm, signInAdmin, type Who } from "../../testing/people";
+import { api, dentist, patient, postForm, signInAdmin, verifyBody, type Who } from "../../testing/people";
 import { listenLocally, openSocket } from "../../testing/sockets";
 import { sendSupportUnreadEmails } from "../support/support.service";
 
@@ -94,8 +95,12 @@ describe("verification", () => {
 
     // Not verified: no patient data.
     expect((await get("/api/dentist/requests", who.dentist)).json().items).toEqual([]);
-    const verify = () =>
-      post(`/api/admin/dentists/${who.dentist?.id}/verification`, { decision: "verify" }, who.admin);
+    const verify = async () =>
+      post(
+        `/api/admin/dentists/${who.dentist?.id}/verification`,
+        await verifyBody(ctx.app, who.dentist?.id as string),
+        who.admin,
+      );
     const first = await verify();
     expect(first.json()).toEqual({ changed: true, is_verified: true, message: "Dentiste vérifié" });
     const second = await verify();
@@ -192,8 +197,13 @@ describe("verification", () => {
       actor_name: expect.any(String),
     });
     expect(
-      (await post(`/api/admin/dentists/${who.patient?.id}/verification`, { decision: "verify" }, who.admin))
-        .statusCode,
+      (
+        await post(
+          `/api/admin/dentists/${who.patient?.id}/verification`,
+          await verifyBody(ctx.app, who.patient?.id as string),
+          who.admin,
+        )
+      ).statusCode,
     ).toBe(409);
   });
 
@@ -223,8 +233,8 @@ describe("verification", () => {
         ),
     ).toBe(true);
 
-    const verify = (id: string) =>
-      post(`/api/admin/dentists/${id}/verification`, { decision: "verify" }, who.admin);
+    const verify = async (id: string) =>
+      post(`/api/admin/dentists/${id}/verification`, await verifyBody(ctx.app, id), who.admin);
     expect((await verify(first.id)).json()).toMatchObject({ changed: true, is_verified: true });
     const taken = await verify(second.id);
     expect(taken.statusCode).toBe(409);
@@ -246,8 +256,8 @@ describe("verification", () => {
 
   it("verifies no dentist who has not given an RPPS number and his practice (ADR 075)", async () => {
     const bare = await dentist(ctx.app, { first_name: "Noé" }, false);
-    const verify = () =>
-      post(`/api/admin/dentists/${bare.id}/verification`, { decision: "verify" }, who.admin);
+    const verify = async () =>
+      post(`/api/admin/dentists/${bare.id}/verification`, await verifyBody(ctx.app, bare.id), who.admin);
     const incomplete = {
       code: "CONFLICT",
       message:
@@ -281,6 +291,136 @@ describe("verification", () => {
 
     await ctx.app.db.updateTable("profiles").set(complete).where("id", "=", bare.id).execute();
     expect((await verify()).json()).toMatchObject({ changed: true, is_verified: true });
+  });
+});
+
+describe("verification of what the team read (ADR 076)", () => {
+  const rpps = rppsWithKey("1000555666");
+  let lucie: Who;
+  beforeAll(async () => {
+    lucie = await pendingDentist("Lucie", rpps);
+  });
+  const url = () => `/api/admin/dentists/${lucie.id}/verification`;
+  const state = async () => (await get("/api/me", lucie)).json().profile.verification_state;
+
+  it("asks for the RPPS number and practice the admin checked", async () => {
+    const answer = await post(url(), { decision: "verify" }, who.admin);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error.fields.checked).toBe(
+      "Indiquez le numéro RPPS et le cabinet que vous avez vérifiés.",
+    );
+    expect(await state()).toBe("requested");
+  });
+
+  it("verifies no dentist whose RPPS number or practice changed since the team's screen showed them", async () => {
+    const read = (await get("/api/admin/verification-requests", who.admin))
+      .json()
+      .items.find((i: { id: string }) => i.id === lucie.id);
+    const shown = {
+      rpps: read.rpps,
+      practice_address: read.practice_address,
+      practice_postcode: read.practice_postcode,
+    };
+    expect(shown).toEqual({ rpps, practice_address: "1 rue de Lyon", practice_postcode: "69001" });
+    // While the team reads his request, he moves his practice.
+    const moved = await ctx.app.inject({
+      method: "PATCH",
+      url: "/api/me",
+      payload: {
+        full_name: "Lucie Martin",
+        city: "Lyon",
+        rpps,
+        practice_address: "40 quai Rambaud",
+        practice_postcode: "69001",
+      },
+      headers: { cookie: lucie.cookie },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const changed = {
+      code: "CONFLICT",
+      message:
+        "Ce dentiste a modifié son numéro RPPS ou son cabinet depuis l'affichage de cette page. Relisez-les avant de décider.",
+    };
+    const stale = await post(url(), { decision: "verify", checked: shown }, who.admin);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toMatchObject(changed);
+    // Each of the three is compared.
+    const now = { ...shown, practice_address: "40 quai Rambaud" };
+    for (const [field, other] of [
+      ["rpps", rppsWithKey("1000555667")],
+      ["practice_address", "40 quai Rambaud "],
+      ["practice_postcode", "69002"],
+    ] as const) {
+      const answer = await post(
+        url(),
+        { decision: "verify", checked: { ...now, [field]: other } },
+        who.admin,
+      );
+      expect(answer.statusCode, field).toBe(409);
+      expect(answer.json().error, field).toMatchObject(changed);
+    }
+    // Nothing written, nothing sent.
+    expect(await state()).toBe("requested");
+    const granted = () =>
+      ctx.app.db
+        .selectFrom("audit_log")
+        .select("details")
+        .where("subject_id", "=", lucie.id)
+        .where("action", "=", "verification.granted")
+        .execute();
+    expect(await granted()).toEqual([]);
+    expect((await ctx.mails()).some((m) => m.includes(lucie.email))).toBe(false);
+
+    // What the team reads now: verified, and the audit row keeps what it checked.
+    const verified = await post(url(), { decision: "verify", checked: now }, who.admin);
+    expect(verified.json()).toMatchObject({ changed: true, is_verified: true });
+    expect(await granted()).toEqual([{ details: { checked: now } }]);
+  });
+
+  describe.skipIf(!process.env.TEST_DATABASE_URL)("on PostgreSQL", () => {
+    it("verifies one of two accounts of one RPPS number decided at the same moment", async () => {
+      const shared = rppsWithKey("1000666777");
+      const first = await pendingDentist("Lou", shared);
+      const second = await pendingDentist("Léa", shared);
+      const body = await verifyBody(ctx.app, second.id);
+      // Another admin's « Vérifier » of the first account: written, not committed yet.
+      let commit = () => {};
+      const held = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      let otherPid = 0;
+      const other = ctx.app.db.transaction().execute(async (trx) => {
+        await trx.updateTable("profiles").set({ is_verified: true }).where("id", "=", first.id).execute();
+        otherPid =
+          (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid ?? 0;
+        await held;
+      });
+      try {
+        await expect.poll(() => otherPid).not.toBe(0);
+        const answer = post(`/api/admin/dentists/${second.id}/verification`, body, who.admin);
+        // This decision waits for the other one…
+        await expect
+          .poll(
+            async () =>
+              (
+                await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+                  where ${otherPid} = any(pg_blocking_pids(pid))`.execute(ctx.app.db)
+              ).rows[0]?.n,
+          )
+          .toBe(1);
+        commit();
+        await other;
+        // …and sees the number taken once it is.
+        const taken = await answer;
+        expect(taken.statusCode).toBe(409);
+        expect(taken.json().error.message).toContain(
+          "Ce numéro RPPS est déjà celui d'un autre dentiste vérifié",
+        );
+      } finally {
+        commit();
+        await other;
+      }
+    });
   });
 });
 

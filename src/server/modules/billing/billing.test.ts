@@ -4,7 +4,7 @@ import { BILLING_MESSAGES } from "../../../shared/schemas/billing";
 import { UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
 import { startTrialOnVerification } from "../../access/subscription";
 import { appPerFile, newRequestId, postRequest } from "../../testing/harness";
-import { dentist, givePractice, patient, signInAdmin, type Who } from "../../testing/people";
+import { dentist, givePractice, patient, signInAdmin, verifyBody, type Who } from "../../testing/people";
 import { STAND_IN_PRICES, type StandInEvent, type StripeStandIn } from "./stand-in";
 
 /**
@@ -114,10 +114,12 @@ describe("the trial and the plans", () => {
     const admin = await signInAdmin(ctx.app);
     const dr = await dentist(ctx.app, { first_name: "Vera" }, false);
     await givePractice(ctx.app, dr.id);
-    const verified = await call(admin, "POST", `/api/admin/dentists/${dr.id}/verification`, {
-      decision: "verify",
-      reason: "",
-    });
+    const verified = await call(
+      admin,
+      "POST",
+      `/api/admin/dentists/${dr.id}/verification`,
+      await verifyBody(ctx.app, dr.id),
+    );
     expect(verified.statusCode, verified.body).toBe(200);
     expect((await subscriptionOf(dr)).subscription).toMatchObject({
       status: "trialing",

@@ -12,6 +12,7 @@ import {
   peoplePerFile,
   postForm,
   signInAdmin,
+  verifyBody,
   type Who,
 } from "../../testing/people";
 import { listenLocally, openSocket } from "../../testing/sockets";
@@ -444,8 +445,12 @@ describe("a dentist whose verification was withdrawn (D6: no patient data)", () 
     expect((await dashboard()).unread_messages).toBe(1);
 
     const admin = await signInAdmin(ctx.app);
-    const verification = (decision: string) =>
-      post(`/api/admin/dentists/${marc.id}/verification`, { decision }, admin);
+    const verification = async (decision: string) =>
+      post(
+        `/api/admin/dentists/${marc.id}/verification`,
+        decision === "verify" ? await verifyBody(ctx.app, marc.id) : { decision },
+        admin,
+      );
     expect((await verification("unverify")).json()).toMatchObject({ changed: true, is_verified: false });
 
     // The list, the nav's count, the thread, its files, the receipts, writing: nothing is his.

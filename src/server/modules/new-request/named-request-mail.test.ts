@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import * as m047 from "../../db/migrations/047_named_request_mail";
 import { appPerFile, newRequestId } from "../../testing/harness";
-import { api, dentist, givePractice, patient, signInAdmin, type Who } from "../../testing/people";
+import { api, dentist, givePractice, patient, signInAdmin, verifyBody, type Who } from "../../testing/people";
 import { NAMED_REQUEST_MAIL_DELAY_MS, sendNamedRequestEmails } from "./new-request.service";
 
 /*
@@ -95,8 +95,12 @@ describe("requests addressed to a dentist by name (ADR 074)", () => {
     const sent = new Date();
     const id = await namedRequest(nina, marc);
     const admin = await signInAdmin(ctx.app);
-    const verification = (decision: string) =>
-      post(`/api/admin/dentists/${marc.id}/verification`, { decision }, admin);
+    const verification = async (decision: string) =>
+      post(
+        `/api/admin/dentists/${marc.id}/verification`,
+        decision === "verify" ? await verifyBody(ctx.app, marc.id) : { decision },
+        admin,
+      );
     expect((await verification("unverify")).json()).toMatchObject({ is_verified: false });
     expect(await runAt(sent, 16)).toBe(0);
     expect((await verification("verify")).json()).toMatchObject({ is_verified: true });

@@ -6,7 +6,15 @@ import type { Actor } from "../../access/actor";
 import type { Db } from "../../db/index";
 import { archiveOf } from "../../testing/archive";
 import { appPerFile, postRequest } from "../../testing/harness";
-import { api, givePractice, peoplePerFile, signInAdmin, USUAL_CAST, type Who } from "../../testing/people";
+import {
+  api,
+  givePractice,
+  peoplePerFile,
+  signInAdmin,
+  USUAL_CAST,
+  verifyBody,
+  type Who,
+} from "../../testing/people";
 import { isSecondReviewOfAppointment, ONE_REVIEW_PER_APPOINTMENT } from "./reviews.repo";
 import { sendReviewInvitations, writeReview } from "./reviews.service";
 
@@ -691,8 +699,12 @@ describe("the withdrawal e-mail promises an edit only while editing is open", ()
 describe("a dentist whose verification is withdrawn", () => {
   // What the team checked when it verified him, so that it may verify him again (ADR 075).
   beforeAll(() => givePractice(ctx.app, drA.id));
-  const verification = (decision: "verify" | "unverify") =>
-    post(`/api/admin/dentists/${drA.id}/verification`, { decision }, admin);
+  const verification = async (decision: "verify" | "unverify") =>
+    post(
+      `/api/admin/dentists/${drA.id}/verification`,
+      decision === "verify" ? await verifyBody(ctx.app, drA.id) : { decision },
+      admin,
+    );
   const offerRating = async () => {
     const detail = await get(`/api/patient/requests/${first.requestId}`, paula);
     expect(detail.statusCode, detail.body).toBe(200);
