@@ -37,7 +37,15 @@ async function backUp(config: AppConfig, file: string, store: Storage): Promise<
   // The archive's and the database's modules once the arguments and the configuration are good: a
   // refusal does not pay for their import (ADR 054).
   const [
-    { BACKUP_ENDPOINT, humanSize, snapshotEmbedded, snapshotPostgres, workDir, writeBackup },
+    {
+      BACKUP_ENDPOINT,
+      filesUnderOtherKeys,
+      humanSize,
+      snapshotEmbedded,
+      snapshotPostgres,
+      workDir,
+      writeBackup,
+    },
     { openDatabase },
   ] = await Promise.all([import("../src/server/backup/archive"), import("../src/server/db/index")]);
   const work = await workDir();
@@ -97,6 +105,11 @@ async function backUp(config: AppConfig, file: string, store: Storage): Promise<
     if (!process.env.DATA_KEY?.trim())
       console.log(
         `La clé des fichiers n'est pas dans l'archive : gardez à part ${path.join(config.dataDir, "data-key")} ; la restauration la demandera dans DATA_KEY.`,
+      );
+    const previous = filesUnderOtherKeys(manifest.file_keys ?? {}, config.dataKeys);
+    if (previous > 0)
+      console.log(
+        `${previous} fichier(s) sont encore chiffrés avec une clé précédente : gardez-la avec la clé en service, la restauration la demandera dans DATA_KEY_PREVIOUS (npm run rotate-key les rechiffre avec la clé en service).`,
       );
     return 0;
   } finally {

@@ -9,6 +9,8 @@ import { pipeline } from "node:stream/promises";
 import { sql } from "kysely";
 import { ZipFile } from "yazl";
 import { type DatabaseHandle, type Db, openDatabase } from "../db/index";
+import { MASTER_ID_END, masterKeyIdOf } from "../storage/encrypted";
+import { keyringOf } from "../storage/keyring";
 import type { Storage } from "../storage/storage";
 import { BackupError } from "./errors";
 import { packDirectory } from "./pgdata-tar";
@@ -19,7 +21,8 @@ import { packDirectory } from "./pgdata-tar";
  *   (`pg_dump -Fc`), taken in one snapshot;
  * - `files/<key>`: every stored file as the store keeps it, still encrypted (never decrypted here);
  * - `manifest.json`, last: versions, migration level, row counts per table of the snapshot, the
- *   SHA-256 and size of every entry, the fingerprint of the files' master key (never the key).
+ *   SHA-256 and size of every entry, the fingerprint of the files' master key (never the key), and
+ *   the ids of every master key the files are wrapped with (ADR 077).
  */
 export const FORMAT = "sourio-backup/1";
 export const MANIFEST = "manifest.json";
@@ -43,6 +46,13 @@ export interface Manifest {
   files: { key: string; size: number; sha256: string }[];
   /** HMAC of a fixed text under the current DATA_KEY: which key the files need, without the key. */
   data_key: string;
+  /**
+   * The master keys the files' data keys are wrapped with, by the id each file's header gives, with
+   * their numbers of files (ADR 077). More than the current key's: the backup was taken before
+   * `npm run rotate-key` had re-wrapped every file, and the restore needs DATA_KEY_PREVIOUS too.
+   * Absent from archives written before it (the restore reads the files' headers either way).
+   */
+  file_keys?: Record<string, number>;
 }
 
 export { BackupError };
@@ -178,13 +188,19 @@ export async function snapshotPostgres(
     });
 }
 
-/** Hashes what passes through, and counts its bytes. */
-function digesting(): { stream: Transform; result(): { size: number; sha256: string } } {
+/** Hashes what passes through, counts its bytes and keeps its first `keep` bytes. */
+export function digesting(keep = 0): {
+  stream: Transform;
+  result(): { size: number; sha256: string };
+  head(): Buffer;
+} {
   const hash = createHash("sha256");
   let size = 0;
+  let head = Buffer.alloc(0);
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       hash.update(chunk);
+      if (head.length < keep) head = Buffer.concat([head, chunk.subarray(0, keep - head.length)]);
       size += chunk.length;
       callback(null, chunk);
     },
@@ -196,6 +212,7 @@ function digesting(): { stream: Transform; result(): { size: number; sha256: str
       digest ??= hash.digest("hex");
       return { size, sha256: digest };
     },
+    head: () => head,
   };
 }
 
@@ -236,13 +253,16 @@ export async function writeBackup(
     await addEntry(zip, entry, createReadStream(options.dumpFile), dumpDigest, stop.signal);
 
     const files: Manifest["files"] = [];
+    const fileKeys: Record<string, number> = {};
     for await (const { key } of options.store.list()) {
       if (key.endsWith(".part")) continue;
       const size = await options.store.size(key);
       if (size === null) continue;
-      const digest = digesting();
+      const digest = digesting(MASTER_ID_END);
       await addEntry(zip, `files/${key}`, options.store.read(key), digest, stop.signal);
       files.push({ key, ...digest.result() });
+      const id = masterKeyIdOf(digest.head());
+      if (id) fileKeys[id] = (fileKeys[id] ?? 0) + 1;
     }
     files.sort((a, b) => a.key.localeCompare(b.key));
     const manifest: Manifest = {
@@ -258,6 +278,7 @@ export async function writeBackup(
       },
       files,
       data_key: keyFingerprint(options.currentKey),
+      file_keys: fileKeys,
     };
     zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), MANIFEST);
     zip.end();
@@ -304,6 +325,14 @@ function addEntry(
     // Stored, not compressed: the files are encrypted (nothing to gain) and the dump is gzip already.
     zip.addReadStream(source.pipe(digest.stream), name, { compress: false, mode: 0o100600 });
   });
+}
+
+/** How many archived files are wrapped with a master key other than the current one (ADR 077). */
+export function filesUnderOtherKeys(fileKeys: Record<string, number>, keys: readonly Buffer[]): number {
+  const current = keyringOf(keys).current.id.toString("hex");
+  return Object.entries(fileKeys)
+    .filter(([id]) => id !== current)
+    .reduce((n, [, count]) => n + count, 0);
 }
 
 /** "12,3 Mo": a size as the messages say it. */

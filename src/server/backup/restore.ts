@@ -1,5 +1,4 @@
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
@@ -10,10 +9,13 @@ import { sql } from "kysely";
 import yauzl from "yauzl";
 import { openDatabase } from "../db/index";
 import { migrations } from "../db/migrations/index";
+import { MASTER_ID_END, masterKeyIdOf } from "../storage/encrypted";
+import { keyringOf } from "../storage/keyring";
 import type { Storage } from "../storage/storage";
 import {
   BackupError,
   describeDatabase,
+  digesting,
   FORMAT,
   keyFingerprint,
   MANIFEST,
@@ -31,7 +33,7 @@ import { unpackTar } from "./pgdata-tar";
  */
 export interface RestoreOptions {
   file: string;
-  /** The configured master keys (DATA_KEY, DATA_KEY_PREVIOUS): the archive's must be among them. */
+  /** The configured master keys (DATA_KEY, DATA_KEY_PREVIOUS): every key the files need must be among them. */
   keys: Buffer[];
   /** The files' store as it keeps them (the local folder or the bucket), to fill. */
   store: Storage;
@@ -77,16 +79,6 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function digestOf(stream: Readable): Promise<{ size: number; sha256: string }> {
-  const hash = createHash("sha256");
-  let size = 0;
-  for await (const chunk of stream) {
-    hash.update(chunk as Buffer);
-    size += (chunk as Buffer).length;
-  }
-  return { size, sha256: hash.digest("hex") };
-}
-
 /** Reads and checks the manifest, the key and every digest; writes nothing. */
 export async function checkArchive(file: string, keys: Buffer[]): Promise<Manifest> {
   const archive = await openArchive(file);
@@ -122,14 +114,40 @@ async function checked(archive: Archive, keys: Buffer[]): Promise<Manifest> {
   for (const name of archive.entries.keys())
     if (name !== MANIFEST && !expected.has(name))
       throw new BackupError(`L'archive contient ${name}, absent du manifeste.`);
+  // Files wrapped with a key not given (a backup taken before `npm run rotate-key` had re-wrapped
+  // them all): said before the digests are read, from the manifest when it lists them…
+  const given = keyringOf(keys).byId;
+  const unknownIn = (fileKeys: Record<string, number>) =>
+    Object.entries(fileKeys)
+      .filter(([id]) => !given.has(id))
+      .reduce((n, [, count]) => n + count, 0);
+  const listed = unknownIn(manifest.file_keys ?? {});
+  if (listed > 0) throw missingPreviousKey(listed);
+  // …and from each file's header, for an archive that does not list them.
+  const headerKeys: Record<string, number> = {};
   for (const [name, want] of expected) {
-    const got = await digestOf(await entryStream(archive, name));
+    const digest = digesting(MASTER_ID_END);
+    await pipeline(await entryStream(archive, name), digest.stream, async (source) => {
+      for await (const _ of source);
+    });
+    const got = digest.result();
     if (got.sha256 !== want.sha256 || got.size !== want.size)
       throw new BackupError(
         `Empreinte SHA-256 différente pour ${name} : archive abîmée (rien n'a été écrit).`,
       );
+    const id = name.startsWith("files/") ? masterKeyIdOf(digest.head()) : null;
+    if (id) headerKeys[id] = (headerKeys[id] ?? 0) + 1;
   }
+  const read = unknownIn(headerKeys);
+  if (read > 0) throw missingPreviousKey(read);
   return manifest;
+}
+
+/** Files of the archive whose master key is neither DATA_KEY nor DATA_KEY_PREVIOUS (ADR 077). */
+function missingPreviousKey(files: number): BackupError {
+  return new BackupError(
+    `${files} fichier(s) de cette sauvegarde sont chiffrés avec une clé précédente qui n'est pas donnée : la rotation des clés (npm run rotate-key) n'était pas finie le jour de la sauvegarde. Donnez aussi la clé précédente dans DATA_KEY_PREVIOUS (rien n'a été écrit).`,
+  );
 }
 
 /** Whether the target is empty: no table in PostgreSQL's public schema, or no embedded folder. */

@@ -21,6 +21,8 @@ const IV = 12;
 const TAG = 16;
 const DATA_KEY = 32;
 export const HEADER = MAGIC.length + ID + IV + DATA_KEY + TAG;
+/** Where the master key's id ends in the header: what masterKeyIdOf needs of a file. */
+export const MASTER_ID_END = MAGIC.length + ID;
 export const CHUNK = 64 * 1024;
 
 export class EncryptedStorage implements Storage {
@@ -96,6 +98,15 @@ export class EncryptedStorage implements Storage {
 
 export function isEncrypted(head: Buffer): boolean {
   return head.length >= HEADER && head.subarray(0, MAGIC.length).equals(MAGIC);
+}
+
+/**
+ * The id (hex) of the master key that wraps a stored file's data key, read from its first bytes (at
+ * least MASTER_ID_END of them); null for a file stored in clear (written before encryption at rest).
+ */
+export function masterKeyIdOf(head: Buffer): string | null {
+  if (head.length < MASTER_ID_END || !head.subarray(0, MAGIC.length).equals(MAGIC)) return null;
+  return head.subarray(MAGIC.length, MASTER_ID_END).toString("hex");
 }
 
 /** Content size from stored size: the header, then one tag per chunk (the last one 0…CHUNK bytes). */
