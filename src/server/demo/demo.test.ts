@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAdmin } from "../bootstrap";
+import { closeOcr, readQuote } from "../modules/reading/read";
 import {
   appPerFile,
   createTestContext,
@@ -11,6 +12,9 @@ import {
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoSeed, demoStartupText, seedDemoData } from "./index";
 
 const ctx = appPerFile();
+afterAll(async () => {
+  await closeOcr();
+});
 const DAY = 24 * 60 * 60 * 1000;
 /** Whole days between an ISO time (or a Date) and now. */
 const daysAgo = (at: string | Date) => Math.round((Date.now() - new Date(at).getTime()) / DAY);
@@ -193,6 +197,13 @@ describe("demo data on a first start", () => {
     const file = await get("patient@demo.sourio.fr", `/api/documents/${implant.documents[0].id}/file`);
     expect(file.headers["content-type"]).toContain("application/pdf");
     expect(file.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    // A devis as a practice prints one, which « Lire ce devis » reads (devis-document.ts), not a blank page.
+    const read = await readQuote(file.rawPayload, { mime: "application/pdf" });
+    expect(read.result.lines.map((line) => [line.tooth, line.code, line.fee_cents])).toEqual([
+      [36, "LBLD015", 1600_00],
+      [36, "HBLD418", 800_00],
+    ]);
+    expect(read.result.total_cents).toBe(implant.quote_amount_cents);
     const keys = await demo.app.db.selectFrom("documents").select("storage_key").execute();
     expect(keys).toHaveLength(7);
     for (const { storage_key } of keys)

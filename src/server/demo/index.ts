@@ -20,6 +20,7 @@ import { patientQuotesRepo } from "../modules/quotes/quotes.repo";
 import { replyToRequest } from "../modules/requests/reply.service";
 import { patientRequestsRepo } from "../modules/requests/requests.repo";
 import { DEMO_ACCOUNTS, DEMO_PRACTICES, type DemoSeed, existingDemoAccounts } from "./accounts";
+import { demoDevisPdf } from "./devis-document";
 import { DEMO_REQUESTS, type DemoLine, type DemoRequest } from "./requests";
 import { seedReviews } from "./reviews";
 import { storeSampleDocument } from "./sample-upload";
@@ -208,7 +209,17 @@ async function seedRequest(app: DemoDeps, person: People, demo: DemoRequest, now
   const patient = await person(PATIENT);
   const sent = daysBefore(now, demo.daysAgo);
   const files = [];
-  for (const doc of demo.documents) files.push(await storeSampleDocument(app.storage, patient.userId, doc));
+  for (const doc of demo.documents) {
+    // A devis dated five days before the request, the patient's own dentist's.
+    const devis = doc.devis
+      ? await demoDevisPdf({
+          ...doc.devis,
+          patient: patient.profile.full_name,
+          day: parisToday(daysBefore(sent, 5)),
+        })
+      : undefined;
+    files.push(await storeSampleDocument(app.storage, patient.userId, doc, devis));
+  }
   // The fields as the request form sends them, validated by the same schema as the route's.
   const input = requestFieldsSchema.parse({
     treatment_type: demo.treatment_type,
@@ -221,7 +232,8 @@ async function seedRequest(app: DemoDeps, person: People, demo: DemoRequest, now
     consent: "true",
     document_types: JSON.stringify(demo.documents.map((d) => d.type)),
   });
-  // The sample devis hold no lines to read: none is queued for reading.
+  // Not read at the seed: « Lire ce devis » reads them when the visitor asks (a reading per devis at
+  // every first start would be work nobody looks at).
   const id = await createRequest(servicesAt(app, sent), patient, input, files, { queueReading: false });
   if (demo.cancelled) await patientRequestsRepo(app.db, patient, sent).cancel(id);
   for (const reply of demo.replies ?? []) {

@@ -43,8 +43,30 @@ export interface DemoRequest {
       appointment?: [number, string];
     };
   }>;
-  documents: Array<{ name: string; type: "xray" | "quote" | "photo" | "other"; kind: "pdf" | "png" }>;
+  documents: Array<{
+    name: string;
+    type: "xray" | "quote" | "photo" | "other";
+    kind: "pdf" | "png";
+    /** A devis: its author and its acts, printed as a practice prints one (devis-document.ts). */
+    devis?: { dentist: DevisAuthor; lines: DemoLine[] };
+  }>;
 }
+
+/** The dentist who wrote a devis of the demo patient: her own dentist, not a Sourio account. */
+export interface DevisAuthor {
+  name: string;
+  street: string;
+  town: string;
+}
+
+const DR_ROUX: DevisAuthor = { name: "Dr Claire Roux", street: "14 rue Victor Hugo", town: "69002 Lyon" };
+const DR_FABRE: DevisAuthor = { name: "Dr Antoine Fabre", street: "3 place Bellecour", town: "69002 Lyon" };
+
+/** The crown's devis, as the patient also typed it line by line. */
+const CROWN_DEVIS: DemoLine[] = [
+  { code: "HBLD734", act: "Couronne céramo-métallique (molaire)", tooth: 16, euros: 750 },
+  { code: "HBLD245", act: "Inlay-core", tooth: 16, euros: 220 },
+];
 
 /** The demo patient's requests: one or more in each status, with small real documents. */
 export const DEMO_REQUESTS: DemoRequest[] = [
@@ -95,7 +117,18 @@ export const DEMO_REQUESTS: DemoRequest[] = [
       },
     ],
     documents: [
-      { name: "devis-implant-dr-roux.pdf", type: "quote", kind: "pdf" },
+      {
+        name: "devis-implant-dr-roux.pdf",
+        type: "quote",
+        kind: "pdf",
+        devis: {
+          dentist: DR_ROUX,
+          lines: [
+            { code: "LBLD015", act: "Implant dentaire en titane", tooth: 36, euros: 1600 },
+            { code: "HBLD418", act: "Couronne céramique sur implant", tooth: 36, euros: 800 },
+          ],
+        },
+      },
       { name: "radio-panoramique.png", type: "xray", kind: "png" },
     ],
   },
@@ -104,10 +137,7 @@ export const DEMO_REQUESTS: DemoRequest[] = [
     urgency: "medium",
     daysAgo: 2,
     description: "Couronne céramique sur la 16, dent dévitalisée.",
-    quoteLines: [
-      { code: "HBLD734", act: "Couronne céramo-métallique (molaire)", tooth: 16, euros: 750 },
-      { code: "HBLD245", act: "Inlay-core", tooth: 16, euros: 220 },
-    ],
+    quoteLines: CROWN_DEVIS,
     replies: [
       {
         email: "dr.martin@demo.sourio.fr",
@@ -140,7 +170,14 @@ export const DEMO_REQUESTS: DemoRequest[] = [
         },
       },
     ],
-    documents: [{ name: "devis-couronne.pdf", type: "quote", kind: "pdf" }],
+    documents: [
+      {
+        name: "devis-couronne.pdf",
+        type: "quote",
+        kind: "pdf",
+        devis: { dentist: DR_FABRE, lines: CROWN_DEVIS },
+      },
+    ],
   },
   {
     treatment_type: "bridge",
@@ -150,7 +187,22 @@ export const DEMO_REQUESTS: DemoRequest[] = [
     toDentist: "dr.martin@demo.sourio.fr",
     openedBy: [{ email: "dr.martin@demo.sourio.fr", action: "view", daysAgo: 5 }],
     documents: [
-      { name: "devis-bridge.pdf", type: "quote", kind: "pdf" },
+      {
+        name: "devis-bridge.pdf",
+        type: "quote",
+        kind: "pdf",
+        devis: {
+          dentist: DR_FABRE,
+          lines: [
+            {
+              code: "HBLD227",
+              act: "Bridge céramo-métallique 3 éléments (45-46-47)",
+              tooth: 46,
+              euros: 1650,
+            },
+          ],
+        },
+      },
       { name: "photo-sourire.png", type: "photo", kind: "png" },
     ],
   },
@@ -177,7 +229,19 @@ export const DEMO_REQUESTS: DemoRequest[] = [
         },
       },
     ],
-    documents: [{ name: "devis-blanchiment.pdf", type: "quote", kind: "pdf" }],
+    documents: [
+      {
+        name: "devis-blanchiment.pdf",
+        type: "quote",
+        kind: "pdf",
+        devis: {
+          dentist: DR_ROUX,
+          lines: [
+            { act: "Éclaircissement dentaire en cabinet (hors nomenclature)", tooth: null, euros: 600 },
+          ],
+        },
+      },
+    ],
   },
   {
     treatment_type: "veneer",

@@ -13,10 +13,13 @@ export async function storeSampleDocument(
   storage: Storage,
   patientId: string,
   doc: { name: string; kind: "pdf" | "png" },
+  /** The document's own bytes (a devis printed for the demo); else a one-line PDF or a small PNG. */
+  bytes?: Buffer,
 ): Promise<StoredFile> {
   const rules = requestForm(patientId).files;
   if (!rules) throw new Error("le formulaire de demande n'accepte plus de fichiers");
-  const content = doc.kind === "pdf" ? tinyPdf(`Sourio - ${doc.name}`) : tinyPng(64, 48, [203, 213, 225]);
+  const content =
+    bytes ?? (doc.kind === "pdf" ? tinyPdf(`Sourio - ${doc.name}`) : tinyPng(64, 48, [203, 213, 225]));
   // A part read whole, as @fastify/multipart gives it when it is within the size limit.
   const file = Object.assign(Readable.from([content]), { truncated: false });
   return storeUpload({ filename: doc.name, file }, storage, {
