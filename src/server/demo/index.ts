@@ -21,6 +21,7 @@ import { replyToRequest } from "../modules/requests/reply.service";
 import { patientRequestsRepo } from "../modules/requests/requests.repo";
 import { DEMO_ACCOUNTS, DEMO_PRACTICES, type DemoSeed, existingDemoAccounts } from "./accounts";
 import { demoDevisPdf } from "./devis-document";
+import { demoPanoramicXray, demoSmilePhoto } from "./images";
 import { DEMO_REQUESTS, type DemoLine, type DemoRequest } from "./requests";
 import { seedReviews } from "./reviews";
 import { storeSampleDocument } from "./sample-upload";
@@ -211,14 +212,19 @@ async function seedRequest(app: DemoDeps, person: People, demo: DemoRequest, now
   const files = [];
   for (const doc of demo.documents) {
     // A devis dated five days before the request, the patient's own dentist's.
-    const devis = doc.devis
+    // Her radiograph and photos, drawn: the radiograph shows what her request says (the 36 extracted).
+    const content = doc.devis
       ? await demoDevisPdf({
           ...doc.devis,
           patient: patient.profile.full_name,
           day: parisToday(daysBefore(sent, 5)),
         })
-      : undefined;
-    files.push(await storeSampleDocument(app.storage, patient.userId, doc, devis));
+      : doc.type === "xray"
+        ? await demoPanoramicXray([36])
+        : doc.type === "photo"
+          ? await demoSmilePhoto()
+          : undefined;
+    files.push(await storeSampleDocument(app.storage, patient.userId, doc, content));
   }
   // The fields as the request form sends them, validated by the same schema as the route's.
   const input = requestFieldsSchema.parse({
