@@ -2,6 +2,8 @@ import { BadgeCheck, SearchX, ShieldOff, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { formatListDate } from "../../../shared/format/dates";
+import { listFr } from "../../../shared/forms/profileForm";
+import { missingVerifiedFields, type VerificationField } from "../../../shared/policies/verification";
 import { ERASED_NAME } from "../../../shared/schemas/account";
 import { ADMIN_MESSAGES, type AdminUser } from "../../../shared/schemas/admin";
 import { Alert } from "../../components/ui/Alert";
@@ -95,7 +97,13 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
       hideLabelInCard: true,
       cell: (u: AdminUser) => (
         <div className="flex flex-wrap gap-2">
-          {role === "dentist" ? (
+          {role === "dentist" && !u.is_verified && missingVerifiedFields(u).length > 0 ? (
+            // Nothing to check yet: the server would refuse « Vérifier » (ADR 075).
+            <span className="self-center text-sm text-slate-600">
+              Dossier incomplet : {listFr(missingVerifiedFields(u).map((f) => MISSING_FOR_ADMIN[f]))} à
+              renseigner par le dentiste
+            </span>
+          ) : role === "dentist" ? (
             <Button
               variant={u.is_verified ? "outline" : "primary"}
               size="sm"
@@ -171,6 +179,13 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
     </section>
   );
 }
+
+/** What an unverified dentist has not given yet, as the dentists' table says it. */
+const MISSING_FOR_ADMIN: Record<VerificationField, string> = {
+  rpps: "numéro RPPS",
+  practice_address: "adresse du cabinet",
+  practice_postcode: "code postal",
+};
 
 /** « Vérifier ce dentiste ? »: the RPPS number and practice the badge will stand for (ADR 076). */
 function VerifyDescription({ dentist }: { dentist: AdminUser }) {

@@ -328,6 +328,39 @@ describe("/admin/dashboard 'Administration'", () => {
     ).toBeGreaterThan(1);
   });
 
+  it("ne propose pas « Vérifier » pour un dentiste qui n'a pas donné son RPPS et son cabinet : il dit ce qui manque", async () => {
+    const noe = user({
+      id: "d3",
+      full_name: "Noé Petit",
+      email: "noe@example.fr",
+      is_verified: false,
+      verification_state: "none",
+      rpps: null,
+      practice_address: "2 rue Neuve",
+      practice_postcode: null,
+    });
+    stubAdminApi({
+      "GET /api/admin/users": (url) =>
+        json(200, {
+          items: url.searchParams.get("role") === "dentist" ? [...DENTISTS, noe] : [],
+          page: 1,
+          page_size: 10,
+          has_more: false,
+        }),
+    });
+    renderApp("/admin/dashboard");
+    const section = await screen.findByRole("region", { name: "Dentistes" });
+    const row = (await within(section).findAllByText("Noé Petit"))[0]?.closest("tr, li") as HTMLElement;
+    expect(row).toHaveTextContent(
+      spaced("Dossier incomplet\u202f: numéro RPPS et code postal à renseigner par le dentiste"),
+    );
+    expect(within(row).queryByRole("button", { name: /^Vérifier/ })).not.toBeInTheDocument();
+    // The others keep theirs.
+    expect(
+      within(section).getAllByRole("button", { name: "Vérifier Thomas Bernard" }).length,
+    ).toBeGreaterThan(0);
+  });
+
   it("retire la vérification ('Dentiste non-vérifié') ; une erreur est dite en français", async () => {
     const person = userEvent.setup();
     const verification = failingUntilRecovered(() =>
