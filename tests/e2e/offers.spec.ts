@@ -156,7 +156,7 @@ test.describe("propositions des dentistes (ADR 008)", () => {
       const offer = page.getByRole("listitem", { name: "Proposition du Dr Sophie Leroy" });
       await expect(offer).toBeVisible();
       await expect(offer).toContainText(/1\s200,00\s€/);
-      await expect(offer).toContainText(/Économie estimée\s: 300,00\s€ \(20\s%\)/);
+      await expect(offer).toContainText(/Économie estimée sur le prix\s: 300,00\s€ \(20\s%\)/);
       await expect(offer).toContainText("Vérifié");
       await expect(offer).toContainText("Bordeaux");
       // Still open: no state badge, it can be accepted.

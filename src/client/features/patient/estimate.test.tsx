@@ -177,7 +177,7 @@ describe("reste à charge sur la page de la demande", () => {
     expect(within(item("Lucie Bernard")).getByText("Comment est-ce calculé ?")).toBeInTheDocument();
     // Without a structured quote of the patient's, the saving is the price's, as before.
     expect(
-      within(item("Lucie Bernard")).getByText(money("^Économie estimée : 900,00 € \\(56 %\\)$")),
+      within(item("Lucie Bernard")).getByText(money("^Économie estimée sur le prix : 900,00 € \\(56 %\\)$")),
     ).toBeInTheDocument();
   });
 });

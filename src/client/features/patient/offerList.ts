@@ -66,10 +66,16 @@ export function sortOffers(
   });
 }
 
-/** 'Économie estimée : 420,00 € (35 %)' against the patient's quote, or null without a saving. */
+/**
+ * 'Économie estimée sur le prix : 420,00 € (35 %)': the offer's price against the amount of the
+ * patient's devis (when neither is detailed enough for a reste à charge saving), or null without a
+ * saving. Said « sur le prix », as it stands beside the estimated reste à charge, a different figure.
+ */
 export function savingText(quoteCents: number | null, offerCents: number): string | null {
   const saving = savingOf(quoteCents, offerCents);
-  return saving ? `Économie estimée\u202f: ${formatEuros(saving.cents)} (${saving.percent}\u00a0%)` : null;
+  return saving
+    ? `Économie estimée sur le prix\u202f: ${formatEuros(saving.cents)} (${saving.percent}\u00a0%)`
+    : null;
 }
 
 /** The offers worth comparing: all but the ones their dentist withdrew. */

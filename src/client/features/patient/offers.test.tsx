@@ -64,7 +64,7 @@ describe("propositions des dentistes (patient)", () => {
     expect(inItem.getByText("Lyon")).toBeInTheDocument();
     expect(inItem.getByText("Implantologie · Prothèse")).toBeInTheDocument();
     expect(inItem.getByText(/^780,00\s€$/)).toBeInTheDocument();
-    expect(inItem.getByText(/^Économie estimée\s: 420,00\s€ \(35\s%\)$/)).toBeInTheDocument();
+    expect(inItem.getByText(/^Économie estimée sur le prix\s: 420,00\s€ \(35\s%\)$/)).toBeInTheDocument();
     // A sent offer needs no state badge; it may be accepted, and alone it has nothing to compare with.
     expect(inItem.queryByText("Envoyée")).not.toBeInTheDocument();
     expect(inItem.getByText(/Valable jusqu'au 31 décembre 2026/)).toBeInTheDocument();
