@@ -133,7 +133,7 @@ export function TodoCard({
                     {r.is_new ? <NewBadge /> : null}
                   </>
                 ),
-                detail: `${treatmentLabel(r.treatment_type)} · ${formatListDate(r.created_at)} · ${r.quote_amount_cents === null ? "devis non renseigné" : `devis ${formatEuros(r.quote_amount_cents)}`}`,
+                detail: `${treatmentLabel(r.treatment_type)} · ${formatListDate(r.created_at)} · ${r.quote_amount_cents === null ? "montant du devis non renseigné" : `devis ${formatEuros(r.quote_amount_cents)}`}`,
                 action: {
                   label: "Répondre",
                   to: `/dentist/patient-submission/${r.id}`,

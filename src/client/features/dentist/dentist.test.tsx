@@ -383,7 +383,9 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     expect(within(requests).getByRole("heading", { name: /^Demandes à traiter\s*7$/ })).toBeInTheDocument();
     expect(within(requests).getByText(/Couronne.*devis 980,00\s€/)).toBeInTheDocument();
     // A request without the devis's amount, mid-sentence.
-    expect(within(requests).getByText(/Couronne · 21\/11\/2026 · devis non renseigné$/)).toBeInTheDocument();
+    expect(
+      within(requests).getByText(/Couronne · 21\/11\/2026 · montant du devis non renseigné$/),
+    ).toBeInTheDocument();
     expect(within(requests).getByRole("link", { name: "Répondre à Inès Martin (Couronne)" })).toHaveAttribute(
       "href",
       `/dentist/patient-submission/${REQUEST_ID}`,
