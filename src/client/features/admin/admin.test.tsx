@@ -39,6 +39,13 @@ const STATS: AdminStats = {
   unhandled_contact: 4,
 };
 
+/** « Vérifier » Thomas Bernard as the screens send it: with the RPPS number and practice they showed. */
+const BERNARD_VERIFIED = {
+  decision: "verify",
+  reason: "",
+  checked: { rpps: "10001234565", practice_address: "12 rue de la République", practice_postcode: "13001" },
+};
+
 function user(overrides: Partial<AdminUser>): AdminUser {
   return {
     id: "u1",
@@ -311,15 +318,9 @@ describe("/admin/dashboard 'Administration'", () => {
     expect(dialog).toHaveTextContent(spaced("Cabinet\u202f: 12 rue de la République, 13001"));
     await person.click(within(dialog).getByRole("button", { name: "Vérifier" }));
     expect(await screen.findByText("Dentiste vérifié")).toBeInTheDocument();
-    expect(calls.find((c) => c.key === "POST /api/admin/dentists/d2/verification")?.body).toEqual({
-      decision: "verify",
-      reason: "",
-      checked: {
-        rpps: "10001234565",
-        practice_address: "12 rue de la République",
-        practice_postcode: "13001",
-      },
-    });
+    expect(calls.find((c) => c.key === "POST /api/admin/dentists/d2/verification")?.body).toEqual(
+      BERNARD_VERIFIED,
+    );
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     // The table is asked again.
     expect(
@@ -539,15 +540,9 @@ describe("/admin/verifications", () => {
     let dialog = await screen.findByRole("dialog", { name: "Vérifier ce dentiste\u202f?" });
     await person.click(within(dialog).getByRole("button", { name: "Vérifier" }));
     expect(await screen.findByText(ADMIN_MESSAGES.changedSinceRead)).toBeInTheDocument();
-    expect(calls.filter((c) => c.key === "POST /api/admin/dentists/d2/verification").at(-1)?.body).toEqual({
-      decision: "verify",
-      reason: "",
-      checked: {
-        rpps: "10001234565",
-        practice_address: "12 rue de la République",
-        practice_postcode: "13001",
-      },
-    });
+    expect(calls.filter((c) => c.key === "POST /api/admin/dentists/d2/verification").at(-1)?.body).toEqual(
+      BERNARD_VERIFIED,
+    );
     // The dialog closes on the request read again: the admin decides on what it now shows.
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     changed = false;

@@ -12,8 +12,8 @@ const ctx = appPerFile();
 const { get, post } = api(ctx);
 const who: Record<string, Who> = {};
 
-async function pendingDentist(name: string, rpps = rppsWithKey("1000987654")): Promise<Who> {
-  const me = await dentist(ctx.app, { first_name: name }, false);
+/** His profile saved with this RPPS number and practice address (in Lyon 1er), as his form sends it. */
+async function savePractice(me: Who, name: string, rpps: string, practice_address: string) {
   const patched = await ctx.app.inject({
     method: "PATCH",
     url: "/api/me",
@@ -21,12 +21,17 @@ async function pendingDentist(name: string, rpps = rppsWithKey("1000987654")): P
       full_name: `${name} Martin`,
       city: "Lyon",
       rpps,
-      practice_address: "1 rue de Lyon",
+      practice_address,
       practice_postcode: "69001",
     },
     headers: { cookie: me.cookie },
   });
   expect(patched.statusCode, patched.body).toBe(200);
+}
+
+async function pendingDentist(name: string, rpps = rppsWithKey("1000987654")): Promise<Who> {
+  const me = await dentist(ctx.app, { first_name: name }, false);
+  await savePractice(me, name, rpps, "1 rue de Lyon");
   expect((await post("/api/me/verification-request", {}, me)).statusCode).toBe(200);
   return me;
 }
@@ -323,19 +328,7 @@ describe("verification of what the team read (ADR 076)", () => {
     };
     expect(shown).toEqual({ rpps, practice_address: "1 rue de Lyon", practice_postcode: "69001" });
     // While the team reads his request, he moves his practice.
-    const moved = await ctx.app.inject({
-      method: "PATCH",
-      url: "/api/me",
-      payload: {
-        full_name: "Lucie Martin",
-        city: "Lyon",
-        rpps,
-        practice_address: "40 quai Rambaud",
-        practice_postcode: "69001",
-      },
-      headers: { cookie: lucie.cookie },
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
+    await savePractice(lucie, "Lucie", rpps, "40 quai Rambaud");
     const changed = {
       code: "CONFLICT",
       message:
