@@ -475,8 +475,10 @@ describe("a dentist whose verification was withdrawn (D6: no patient data)", () 
     expect(unheard.statusCode).toBe(409);
     expect(unheard.json().error.message).toBe(CHAT_MESSAGES.otherUnverified);
 
-    // Live: the patient reads his reply; his socket (opened as unverified) hears nothing of it.
+    // Live: the patient reads his reply; his socket (opened as unverified) hears nothing of it. What
+    // was written before is handled first (on PostgreSQL its events may come after the answers).
     const base = await listenLocally(ctx.app);
+    await ctx.app.bus.sync();
     const socket = await openSocket(base, marc.cookie);
     const linaSocket = await openSocket(base, lina.cookie);
     try {
