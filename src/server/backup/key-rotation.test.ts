@@ -1,7 +1,10 @@
 import { readdirSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import yauzl from "yauzl";
+import { ZipFile } from "yazl";
 import { openDatabase } from "../db/index";
 import { EncryptedStorage } from "../storage/encrypted";
 import { keyringOf } from "../storage/keyring";
@@ -92,9 +95,6 @@ describe("a backup taken during a key rotation", { timeout: 120_000 }, () => {
   });
 
   it("reads the files' own headers when the manifest does not list their keys (an older archive)", async () => {
-    const { writeFile } = await import("node:fs/promises");
-    const { ZipFile } = await import("yazl");
-    const yauzl = (await import("yauzl")).default;
     // The same archive, its manifest without file_keys, as written before ADR 077.
     const older = path.join(tempDir("sourio-rotation-older-"), "ancienne.zip");
     const zip = new ZipFile();

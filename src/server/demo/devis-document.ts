@@ -1,7 +1,8 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "@cantoo/pdf-lib";
 import { termsOn } from "../../shared/domain/acts";
 import { AMO_RATE, type Basket } from "../../shared/domain/out-of-pocket";
-import type { DemoLine } from "./requests";
+import { frenchDay, pdfEuros } from "../modules/invoices/invoices.pdf";
+import type { DemoLine, DevisAuthor } from "./requests";
 
 /**
  * The demo patient's devis as a practice's software prints one (the « devis pour les traitements et
@@ -11,8 +12,7 @@ import type { DemoLine } from "./requests";
  * page; its foot says it is a demonstration and comes from no practice.
  */
 export interface DemoDevis {
-  /** The patient's own dentist, who wrote the devis (not a Sourio account). */
-  dentist: { name: string; street: string; town: string };
+  dentist: DevisAuthor;
   patient: string;
   /** The devis's day, 'YYYY-MM-DD' (Paris). */
   day: string;
@@ -46,14 +46,6 @@ export function devisRows(devis: Pick<DemoDevis, "day" | "lines">): DevisRow[] {
   });
 }
 
-/** 1 234,50: the amounts as practice software prints them (plain space between thousands). */
-const amount = (cents: number) =>
-  (cents / 100)
-    .toFixed(2)
-    .replace(".", ",")
-    .replace(/\B(?=(\d{3})+(?!\d))/g, " ");
-const frenchDay = (day: string) => day.split("-").reverse().join("/");
-
 /** The basket as devis print it (the devis normalisé's words). */
 const BASKET_WORDS: Record<Basket, string> = {
   "100_sante": "100 % Santé",
@@ -72,9 +64,9 @@ const COLUMNS: Array<{ header: string; width: number; right?: true; cell: (row: 
   { header: "Code CCAM", width: 62, cell: (row) => row.code ?? "" },
   { header: "Nature de l'acte", width: 170, cell: (row) => row.act },
   { header: "Panier", width: 64, cell: (row) => BASKET_WORDS[row.basket] },
-  { header: "Honoraires", width: 62, right: true, cell: (row) => amount(row.feeCents) },
-  { header: "Base remb.", width: 56, right: true, cell: (row) => amount(row.brCents) },
-  { header: "Remb. AMO", width: 58, right: true, cell: (row) => amount(row.amoCents) },
+  { header: "Honoraires", width: 62, right: true, cell: (row) => pdfEuros(row.feeCents) },
+  { header: "Base remb.", width: 56, right: true, cell: (row) => pdfEuros(row.brCents) },
+  { header: "Remb. AMO", width: 58, right: true, cell: (row) => pdfEuros(row.amoCents) },
 ];
 
 function text(page: PDFPage, font: PDFFont, value: string, x: number, y: number, size = SIZE, color = INK) {
@@ -134,9 +126,9 @@ export async function demoDevisPdf(devis: DemoDevis): Promise<Buffer> {
       "",
       "Total",
       "",
-      amount(sum((r) => r.feeCents)),
-      amount(sum((r) => r.brCents)),
-      amount(sum((r) => r.amoCents)),
+      pdfEuros(sum((r) => r.feeCents)),
+      pdfEuros(sum((r) => r.brCents)),
+      pdfEuros(sum((r) => r.amoCents)),
     ],
     bold,
   );

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { beforeAll, expect } from "vitest";
-import { rppsWithKey } from "../../shared/policies/verification";
+import { rppsWithKey, verifiedFactsOf } from "../../shared/policies/verification";
 import { ensureAdmin } from "../bootstrap";
 import { multipart } from "./files";
 import { sessionCookie, signUpDentist, signUpPatient, uniqueEmail } from "./harness";
@@ -105,14 +105,7 @@ export async function verifyBody(app: FastifyInstance, id: string) {
     .select(["rpps", "practice_address", "practice_postcode"])
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
-  return {
-    decision: "verify",
-    checked: {
-      rpps: facts.rpps ?? "",
-      practice_address: facts.practice_address ?? "",
-      practice_postcode: facts.practice_postcode ?? "",
-    },
-  };
+  return { decision: "verify", checked: verifiedFactsOf(facts) };
 }
 
 /** A dentist signed up with these details, verified unless `verified` is false. */

@@ -76,6 +76,18 @@ export const VERIFIED_FIELDS = [
   "practice_postcode",
 ] as const satisfies readonly VerificationField[];
 
+/** The RPPS number and practice as a screen shows them, what « Vérifier » sends back (ADR 076). */
+export type VerifiedFacts = Record<VerificationField, string>;
+
+/** A profile's RPPS number and practice as the admin's screens show and send them (none: ""). */
+export function verifiedFactsOf(profile: Record<VerificationField, string | null>): VerifiedFacts {
+  return {
+    rpps: profile.rpps ?? "",
+    practice_address: profile.practice_address ?? "",
+    practice_postcode: profile.practice_postcode ?? "",
+  };
+}
+
 export interface VerificationSubject {
   role: string | null;
   is_verified: boolean;

@@ -3,7 +3,11 @@ import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { formatListDate } from "../../../shared/format/dates";
 import { listFr } from "../../../shared/forms/profileForm";
-import { missingVerifiedFields, type VerificationField } from "../../../shared/policies/verification";
+import {
+  missingVerifiedFields,
+  type VerificationField,
+  verifiedFactsOf,
+} from "../../../shared/policies/verification";
 import { ERASED_NAME } from "../../../shared/schemas/account";
 import { ADMIN_MESSAGES, type AdminUser } from "../../../shared/schemas/admin";
 import { Alert } from "../../components/ui/Alert";
@@ -15,7 +19,7 @@ import { EmptyState } from "../../components/ui/EmptyState";
 import { SearchField } from "../../components/ui/SearchInput";
 import { isApiError } from "../../lib/api";
 import { loadFailure, RefreshButton, usePagedList } from "./AdminParts";
-import { checkedFacts, type UserRole, useAdminUsers, useEraseUser, useVerificationDecision } from "./api";
+import { type UserRole, useAdminUsers, useEraseUser, useVerificationDecision } from "./api";
 
 const STATE_BADGES: Record<AdminUser["verification_state"], { tone: BadgeTone; label: string }> = {
   verified: { tone: "green", label: "Vérifié" },
@@ -59,7 +63,7 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
     if (!pending) return;
     const decision = pending.is_verified ? "unverify" : "verify";
     decide.mutate(
-      { id: pending.id, decision, ...(decision === "verify" ? { checked: checkedFacts(pending) } : {}) },
+      { id: pending.id, decision, ...(decision === "verify" ? { checked: verifiedFactsOf(pending) } : {}) },
       {
         onSuccess: (result) => {
           toast.success(result.message);
@@ -95,39 +99,42 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
     {
       header: "Actions",
       hideLabelInCard: true,
-      cell: (u: AdminUser) => (
-        <div className="flex flex-wrap gap-2">
-          {role === "dentist" && !u.is_verified && missingVerifiedFields(u).length > 0 ? (
-            // Nothing to check yet: the server would refuse « Vérifier » (ADR 075).
-            <span className="self-center text-sm text-slate-600">
-              Dossier incomplet : {listFr(missingVerifiedFields(u).map((f) => MISSING_FOR_ADMIN[f]))} à
-              renseigner par le dentiste
-            </span>
-          ) : role === "dentist" ? (
+      cell: (u: AdminUser) => {
+        // Nothing to check yet: the server would refuse « Vérifier » (ADR 075).
+        const missing = role === "dentist" && !u.is_verified ? missingVerifiedFields(u) : [];
+        return (
+          <div className="flex flex-wrap gap-2">
+            {missing.length > 0 ? (
+              <span className="self-center text-sm text-slate-600">
+                Dossier incomplet : {listFr(missing.map((f) => MISSING_FOR_ADMIN[f]))} à renseigner par le
+                dentiste
+              </span>
+            ) : role === "dentist" ? (
+              <Button
+                variant={u.is_verified ? "outline" : "primary"}
+                size="sm"
+                aria-label={`${u.is_verified ? "Retirer la vérification de" : "Vérifier"} ${u.full_name || u.email}`}
+                onClick={() => setPending(u)}
+              >
+                {u.is_verified ? <ShieldOff aria-hidden="true" /> : <BadgeCheck aria-hidden="true" />}
+                {u.is_verified ? "Retirer la vérification" : "Vérifier"}
+              </Button>
+            ) : null}
             <Button
-              variant={u.is_verified ? "outline" : "primary"}
+              variant="destructive-ghost"
               size="sm"
-              aria-label={`${u.is_verified ? "Retirer la vérification de" : "Vérifier"} ${u.full_name || u.email}`}
-              onClick={() => setPending(u)}
+              aria-label={`Supprimer le compte de ${u.full_name || u.email}`}
+              onClick={(event) => {
+                eraseOpener.current = event.currentTarget;
+                setErasing(u);
+              }}
             >
-              {u.is_verified ? <ShieldOff aria-hidden="true" /> : <BadgeCheck aria-hidden="true" />}
-              {u.is_verified ? "Retirer la vérification" : "Vérifier"}
+              <Trash2 aria-hidden="true" />
+              Supprimer le compte
             </Button>
-          ) : null}
-          <Button
-            variant="destructive-ghost"
-            size="sm"
-            aria-label={`Supprimer le compte de ${u.full_name || u.email}`}
-            onClick={(event) => {
-              eraseOpener.current = event.currentTarget;
-              setErasing(u);
-            }}
-          >
-            <Trash2 aria-hidden="true" />
-            Supprimer le compte
-          </Button>
-        </div>
-      ),
+          </div>
+        );
+      },
     },
   ];
 

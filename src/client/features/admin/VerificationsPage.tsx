@@ -2,6 +2,7 @@ import { BadgeCheck, ShieldCheck, XCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { formatDetailDate } from "../../../shared/format/dates";
+import { verifiedFactsOf } from "../../../shared/policies/verification";
 import { ADMIN_MESSAGES, type VerificationRequest } from "../../../shared/schemas/admin";
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
@@ -11,7 +12,7 @@ import { FormField } from "../../components/ui/FormField";
 import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
 import { CardList, RefreshButton } from "./AdminParts";
-import { checkedFacts, useVerificationDecision, useVerificationQueue } from "./api";
+import { useVerificationDecision, useVerificationQueue } from "./api";
 import { DentistReviewsSummary } from "./ReviewsPage";
 
 const QUEUE_FAILED = "Impossible de charger les demandes de vérification";
@@ -101,7 +102,7 @@ export function AdminVerificationsPage() {
   const verify = () => {
     if (!verifying) return;
     decide.mutate(
-      { id: verifying.id, decision: "verify", checked: checkedFacts(verifying) },
+      { id: verifying.id, decision: "verify", checked: verifiedFactsOf(verifying) },
       {
         onSuccess: (result) => {
           toast.success(result.message);

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { VerificationField } from "../../../shared/policies/verification";
+import type { VerifiedFacts } from "../../../shared/policies/verification";
 import type {
   AdminStats,
   AdminUserList,
@@ -70,17 +70,6 @@ export function useAdminUsers(role: UserRole, search: string, page: number) {
 
 export type VerificationDecision = "verify" | "unverify" | "refuse";
 
-type CheckedFacts = Record<VerificationField, string>;
-
-/** What « Vérifier » sends back: the RPPS number and practice of the row the admin read. */
-export function checkedFacts(row: Record<VerificationField, string | null>): CheckedFacts {
-  return {
-    rpps: row.rpps ?? "",
-    practice_address: row.practice_address ?? "",
-    practice_postcode: row.practice_postcode ?? "",
-  };
-}
-
 /** POST /api/admin/dentists/:id/verification; refreshes the users, the queue and the counters. */
 export function useVerificationDecision() {
   const queryClient = useQueryClient();
@@ -95,7 +84,7 @@ export function useVerificationDecision() {
       decision: VerificationDecision;
       reason?: string;
       /** To verify: the dentist's RPPS number and practice as the screen showed them (ADR 076). */
-      checked?: CheckedFacts;
+      checked?: VerifiedFacts;
     }) =>
       api<{ changed: boolean; is_verified: boolean; message: string }>(
         `/api/admin/dentists/${encodeURIComponent(id)}/verification`,

@@ -3,6 +3,7 @@ import {
   missingVerifiedFields,
   VERIFIED_FIELDS,
   type VerificationField,
+  type VerifiedFacts,
 } from "../../../shared/policies/verification";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import type { Actor } from "../../access/actor";
@@ -39,7 +40,7 @@ export async function decideVerification(
   dentistId: string,
   decision: "verify" | "unverify" | "refuse",
   reason: string,
-  checked?: CheckedFacts,
+  checked?: VerifiedFacts,
 ) {
   if (!admin.profile.is_admin) throw forbidden();
   const now = deps.clock();
@@ -171,10 +172,8 @@ async function reviewsPublishedSinceWithdrawal(db: Db, dentistId: string): Promi
   return Number(row?.count ?? 0);
 }
 
-type CheckedFacts = Record<VerificationField, string>;
-
 /** The dentist's RPPS number and practice are those the admin's screen showed. */
-function sameAsRead(dentist: Record<VerificationField, string | null>, checked: CheckedFacts | undefined) {
+function sameAsRead(dentist: Record<VerificationField, string | null>, checked: VerifiedFacts | undefined) {
   return !!checked && VERIFIED_FIELDS.every((field) => (dentist[field] ?? "") === checked[field]);
 }
 
