@@ -197,9 +197,35 @@ describe("static files and headers", () => {
     expect(response.headers["referrer-policy"]).toBeDefined();
   });
 
-  it("publishes the brand name and contact e-mail", async () => {
+  it("publishes the brand name, the contact e-mail and the dentists' plans at the configured prices", async () => {
     const response = await ctx.app.inject({ method: "GET", url: "/api/config" });
-    expect(response.json()).toEqual({ brand_name: "Sourio", contact_email: "contact@sourio.fr" });
+    const body = response.json();
+    expect(body).toMatchObject({ brand_name: "Sourio", contact_email: "contact@sourio.fr" });
+    // Worked example at the default prices (config: PRICE_MONTHLY_HT 89, PRICE_YEARLY_HT 890): TVA
+    // 20 % of 89,00 € is 17,80 €, so 106,80 € TTC; the year, 890,00 € + 178,00 € = 1 068,00 € TTC,
+    // 74,17 € HT a month (890 / 12 = 74,166…).
+    expect(body.plans).toEqual([
+      {
+        id: "monthly",
+        name: "Sourio Cabinet — mensuel",
+        label: "Mensuel",
+        period: "par mois",
+        ht_cents: 8900,
+        vat_cents: 1780,
+        ttc_cents: 10680,
+        monthly_ht_cents: 8900,
+      },
+      {
+        id: "yearly",
+        name: "Sourio Cabinet — annuel",
+        label: "Annuel",
+        period: "par an",
+        ht_cents: 89000,
+        vat_cents: 17800,
+        ttc_cents: 106800,
+        monthly_ht_cents: 7417,
+      },
+    ]);
   });
 });
 

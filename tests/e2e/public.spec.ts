@@ -214,6 +214,30 @@ test.describe("site public : contenus", () => {
     expect(withZod).toEqual([]);
   });
 
+  test("« Avantages » et les conditions montrent les tarifs que le serveur facture, une fois la page hydratée", async ({
+    page,
+    request,
+  }) => {
+    // The pre-rendered HTML writes no price (it would be the build's, not the server's).
+    const html = await (await request.get("/dentist/benefits")).text();
+    expect(html).toContain("Chargement des tarifs");
+    expect(html).not.toContain("€");
+    await page.goto("/dentist/benefits");
+    const tarifs = page.locator("section", { has: page.getByRole("heading", { level: 2, name: "Tarifs" }) });
+    // The server's default prices (PRICE_MONTHLY_HT 89, PRICE_YEARLY_HT 890), TVA 20 %.
+    await expect(tarifs.getByRole("listitem").filter({ hasText: "Mensuel" })).toContainText(
+      "106,80 € TTC par mois",
+    );
+    await expect(tarifs.getByRole("listitem").filter({ hasText: "Annuel" })).toContainText(
+      "890,00 € HT + 178,00 € de TVA (20 %), soit 74,17 € HT par mois",
+    );
+    await expect(tarifs.getByText("Chargement des tarifs")).toHaveCount(0);
+    await page.goto("/terms");
+    await expect(page.getByText("Tarifs en vigueur :")).toContainText(
+      "Mensuel : 89,00 € HT par mois (106,80 € TTC)",
+    );
+  });
+
   test("la page d'accueil montre les chiffres mesurés sans créer de formateur Intl", async ({ page }) => {
     // The first Intl formatter a page makes costs it tens of milliseconds of main thread (ICU's data
     // for the locale), four times that on Lighthouse's mobile: the server writes the figures (ADR 071).

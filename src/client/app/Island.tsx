@@ -29,6 +29,8 @@ export const ISLANDS = {
     import("../features/public/Testimonials").then((m) => m.LandingTestimonials as ComponentType<never>),
   "contact-form": () =>
     import("../features/public/ContactForm").then((m) => m.ContactForm as ComponentType<never>),
+  "plan-prices": () =>
+    import("../components/subscription/PlanPrices").then((m) => m.PlanPrices as ComponentType<never>),
 } as const satisfies Record<IslandName, () => Promise<ComponentType<never>>>;
 
 export type { IslandName, IslandSpec } from "../components/Island";

@@ -14,6 +14,7 @@ export const ISLAND_NAMES = [
   "toaster",
   "testimonials",
   "contact-form",
+  "plan-prices",
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

@@ -16,6 +16,7 @@ export function createStore<T>(initial: T) {
   const get = () => current;
   return {
     get,
+    subscribe,
     /** Changes the value and tells every reader. */
     set(next: T): void {
       current = next;

@@ -1,6 +1,8 @@
 import { render, waitFor } from "@testing-library/react";
 import { type Location, MemoryRouter, useLocation } from "react-router";
 import { vi } from "vitest";
+import { DEFAULT_PLAN_PRICES_HT_CENTS } from "../../shared/domain/subscription";
+import { planPriceDtos } from "../../shared/schemas/billing";
 import { ERROR_CODES, MESSAGES } from "../../shared/schemas/common";
 import type { Profile } from "../../shared/schemas/profile";
 import { Providers } from "../app/Providers";
@@ -103,7 +105,11 @@ export function stubApi(me: Profile | null, handlers: Record<string, Handler> = 
             error: { code: "UNAUTHENTICATED", message: "Veuillez vous connecter pour continuer." },
           });
     } else if (key === "GET /api/config") {
-      answer = json(200, { brand_name: "Sourio", contact_email: "contact@sourio.fr" });
+      answer = json(200, {
+        brand_name: "Sourio",
+        contact_email: "contact@sourio.fr",
+        plans: planPriceDtos(DEFAULT_PLAN_PRICES_HT_CENTS),
+      });
     } else answer = json(404, { error: { code: "NOT_FOUND", message: "Ressource introuvable." } });
     return toResponse(answer);
   });

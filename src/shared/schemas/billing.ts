@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { PLAN_IDS, SUBSCRIPTION_STANDINGS, SUBSCRIPTION_STATUSES } from "../domain/subscription";
+import {
+  PLAN_IDS,
+  type PlanPrices,
+  plansOf,
+  SUBSCRIPTION_STANDINGS,
+  SUBSCRIPTION_STATUSES,
+} from "../domain/subscription";
 
 /** Texts of the subscription (issue 35): answers, refusals, confirmations. */
 export const BILLING_MESSAGES = {
@@ -38,6 +44,20 @@ export const planPriceSchema = z.object({
   monthly_ht_cents: z.number().int(),
 });
 export type PlanPriceDto = z.infer<typeof planPriceSchema>;
+
+/** The plans at the configured prices (PRICE_MONTHLY_HT, PRICE_YEARLY_HT), as the API sends them. */
+export function planPriceDtos(prices: PlanPrices): PlanPriceDto[] {
+  return plansOf(prices).map((p) => ({
+    id: p.id,
+    name: p.name,
+    label: p.label,
+    period: p.period,
+    ht_cents: p.htCents,
+    vat_cents: p.vatCents,
+    ttc_cents: p.ttcCents,
+    monthly_ht_cents: p.monthlyHtCents,
+  }));
+}
 
 export const subscriptionPhaseSchema = z.enum([
   "trial",

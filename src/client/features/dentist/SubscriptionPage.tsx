@@ -2,12 +2,18 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { PLAN_NAME, type PlanId, SUBSCRIPTION_STATUS_LABELS } from "../../../shared/domain/subscription";
+import {
+  PLAN_NAME,
+  type PlanId,
+  SUBSCRIPTION_STATUS_LABELS,
+  VAT_RATE_PERCENT,
+} from "../../../shared/domain/subscription";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
 import type { SubscriptionSummary } from "../../../shared/schemas/billing";
 import { PageHeader } from "../../components/PageHeader";
 import { useCancellation, useProviderRedirect, useSubscription } from "../../components/subscription/api";
+import { VAT_NOT_RECOVERABLE } from "../../components/subscription/PlanPrices";
 import { Alert } from "../../components/ui/Alert";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/Card";
@@ -189,15 +195,14 @@ export function DentistSubscriptionPage() {
                       {formatEuros(p.ttc_cents)} TTC {p.period}
                     </span>
                     <span className="text-sm text-slate-600 tabular-nums">
-                      {formatEuros(p.ht_cents)} HT + {formatEuros(p.vat_cents)} de TVA (20 %)
+                      {formatEuros(p.ht_cents)} HT + {formatEuros(p.vat_cents)} de TVA ({VAT_RATE_PERCENT} %)
                     </span>
                   </span>
                 </label>
               ))}
             </fieldset>
             <p className="mt-3 text-sm text-slate-600">
-              Paiement par carte bancaire ou prélèvement SEPA. La TVA n'étant pas récupérable pour les soins
-              dentaires, les montants TTC sont ceux que vous payez.
+              Paiement par carte bancaire ou prélèvement SEPA. {VAT_NOT_RECOVERABLE}
             </p>
             {mayCheckout ? (
               <Button

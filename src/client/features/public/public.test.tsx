@@ -1,19 +1,22 @@
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
 import { TRIAL_DAYS } from "../../../shared/domain/subscription";
+import { planPriceDtos } from "../../../shared/schemas/billing";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGES } from "../../../shared/schemas/contact";
 import {
   PATIENTS_FIGURE_MINIMUM,
   PUBLIC_FIGURE_METHODS,
   PUBLIC_FIGURE_MIN_SAMPLE,
 } from "../../../shared/schemas/publicStats";
+import { PlanPrices } from "../../components/subscription/PlanPrices";
 import { FAQ } from "../../content/faq";
 import { FIGURES, TESTIMONIALS_SECTION } from "../../content/landing";
 import { json, renderApp, stubApi } from "../../test/renderApp";
+import { spaced } from "../../test/text";
 import { ContactForm } from "./ContactForm";
 import { FAQ_ITEMS, FaqAccordion } from "./faqItems";
 import { startVideo } from "./HeroVideo";
@@ -364,5 +367,57 @@ describe("what a dentist pays, said the same way everywhere", () => {
     ).toBeInTheDocument();
     const free = FAQ.find((entry) => entry.id === "gratuit");
     expect(free?.answer.flat().join(" ")).toMatch(/un abonnement, mensuel ou annuel,/);
+  });
+
+  it("shows the prices the server charges on « Avantages » and in the terms, never written in the page", async () => {
+    // Prices other than the defaults (PRICE_MONTHLY_HT=99,50, PRICE_YEARLY_HT=990): 99,50 € + 20 %
+    // (19,90 €) = 119,40 € TTC a month; 990,00 € + 198,00 € = 1 188,00 € TTC a year, 82,50 € HT a month.
+    const config = json(200, {
+      brand_name: "Sourio",
+      contact_email: "contact@sourio.fr",
+      plans: planPriceDtos({ monthly: 9950, yearly: 99000 }),
+    });
+    stubApi(null, { "GET /api/config": () => config });
+    renderApp("/dentist/benefits");
+    const tarifs = within(
+      (await screen.findByRole("heading", { level: 2, name: "Tarifs" })).closest("section") as HTMLElement,
+    );
+    const monthly = (await tarifs.findByRole("heading", { name: "Mensuel" })).closest("li") as HTMLElement;
+    const yearly = tarifs.getByRole("heading", { name: "Annuel" }).closest("li") as HTMLElement;
+    expect(monthly).toHaveTextContent(spaced("119,40 € TTC par mois"));
+    expect(monthly).toHaveTextContent(spaced("99,50 € HT + 19,90 € de TVA (20 %)"));
+    expect(monthly).not.toHaveTextContent("soit");
+    expect(yearly).toHaveTextContent(spaced("1 188,00 € TTC par an"));
+    expect(yearly).toHaveTextContent(
+      spaced("990,00 € HT + 198,00 € de TVA (20 %), soit 82,50 € HT par mois"),
+    );
+    expect(
+      tarifs.getByText(new RegExp(`${TRIAL_DAYS} jours d'essai gratuit dès votre vérification`)),
+    ).toBeInTheDocument();
+    cleanup();
+    renderApp("/terms");
+    expect(
+      await screen.findByText(
+        spaced(
+          "Tarifs en vigueur : Mensuel : 99,50 € HT par mois (119,40 € TTC) ; Annuel : 990,00 € HT par an (1 188,00 € TTC).",
+        ),
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("says the prices are loading, then where to ask when they cannot be read", async () => {
+    stubApi(null, {
+      "GET /api/config": () =>
+        json(503, { error: { code: "UNAVAILABLE", message: "Service indisponible." } }),
+    });
+    renderApp("/dentist/benefits");
+    expect(await screen.findByText(/Les tarifs n'ont pas pu être chargés/)).toHaveTextContent(
+      "contact@sourio.fr",
+    );
+    expect(screen.queryByText(/€/)).not.toBeInTheDocument();
+    // The pre-rendered page (no answer yet): a line that says so, no amount.
+    const html = renderToStaticMarkup(<PlanPrices />);
+    expect(html).toContain("Chargement des tarifs");
+    expect(html).not.toContain("€");
   });
 });

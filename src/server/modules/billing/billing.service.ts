@@ -19,6 +19,7 @@ import { formatDetailDate } from "../../../shared/format/dates";
 import {
   type AdminSubscriptions,
   BILLING_MESSAGES,
+  planPriceDtos,
   type SubscriptionPage,
 } from "../../../shared/schemas/billing";
 import type { Actor } from "../../access/actor";
@@ -99,16 +100,7 @@ export async function subscriptionPage(deps: BillingDeps, actor: Actor): Promise
   const plan = paying ? plans.find((p) => p.id === row.plan) : undefined;
   return {
     subscription,
-    plans: plans.map((p) => ({
-      id: p.id,
-      name: p.name,
-      label: p.label,
-      period: p.period,
-      ht_cents: p.htCents,
-      vat_cents: p.vatCents,
-      ttc_cents: p.ttcCents,
-      monthly_ht_cents: p.monthlyHtCents,
-    })),
+    plans: planPriceDtos(deps.config.planPrices),
     next_payment_ttc_cents: plan ? plan.ttcCents : null,
   };
 }

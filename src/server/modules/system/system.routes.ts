@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { planPriceDtos, planPriceSchema } from "../../../shared/schemas/billing";
 
 const healthSchema = z.object({
   status: z.enum(["ok", "error"]),
@@ -41,7 +42,12 @@ function sharedCheck<T>(run: () => Promise<T>, reuseMs: number): () => Promise<T
   };
 }
 
-const publicConfigSchema = z.object({ brand_name: z.string(), contact_email: z.string() });
+const publicConfigSchema = z.object({
+  brand_name: z.string(),
+  contact_email: z.string(),
+  /** The dentists' plans at the configured prices: the public pages show them before any sign-up. */
+  plans: z.array(planPriceSchema),
+});
 
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -79,10 +85,14 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["system"],
-        summary: "Nom de la marque et e-mail de contact affichés par le site",
+        summary: "Nom de la marque, e-mail de contact et tarifs des dentistes affichés par le site",
         response: { 200: publicConfigSchema },
       },
     },
-    async () => ({ brand_name: app.config.brandName, contact_email: app.config.contactEmail }),
+    async () => ({
+      brand_name: app.config.brandName,
+      contact_email: app.config.contactEmail,
+      plans: planPriceDtos(app.config.planPrices),
+    }),
   );
 }

@@ -1,6 +1,8 @@
 import { BadgeCheck, Inbox, ShieldCheck, UserPlus, Wallet } from "lucide-react";
 import { Link } from "react-router";
 import { TRIAL_DAYS } from "../../../../shared/domain/subscription";
+import { Island } from "../../../components/Island";
+import { PlanPrices, VAT_NOT_RECOVERABLE } from "../../../components/subscription/PlanPrices";
 import { Button } from "../../../components/ui/Button";
 import { useConfig } from "../../../lib/config";
 import { BenefitCard } from "../BenefitCard";
@@ -43,6 +45,20 @@ export function DentistBenefitsPage() {
           <BenefitCard key={benefit.title} {...benefit} level="h2" />
         ))}
       </ul>
+      <Section title="Tarifs" id="tarifs">
+        <p>
+          {TRIAL_DAYS} jours d'essai gratuit dès votre vérification, sans carte bancaire. Ensuite, l'une de
+          ces deux formules :
+        </p>
+        <Island name="plan-prices">
+          <PlanPrices />
+        </Island>
+        <p className="text-sm text-slate-600">
+          Paiement par carte bancaire ou prélèvement SEPA, facture à chaque paiement. Vous résiliez quand vous
+          le souhaitez depuis votre page Abonnement : l'accès reste ouvert jusqu'à la fin de la période payée.{" "}
+          {VAT_NOT_RECOVERABLE}
+        </p>
+      </Section>
       <Section title="Comment rejoindre le réseau">
         <ol className="grid list-decimal gap-2 pl-5">
           <li>Créez votre compte dentiste.</li>

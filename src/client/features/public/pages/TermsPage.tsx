@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { TRIAL_DAYS } from "../../../../shared/domain/subscription";
+import { Island } from "../../../components/Island";
+import { PlanPrices } from "../../../components/subscription/PlanPrices";
 import { useConfig } from "../../../lib/config";
 import { ContentPage, linkClass, Section } from "./ContentPage";
 
@@ -41,6 +43,9 @@ export function TermsPage() {
           Les dentistes répondent avec sérieux, respectent le secret médical et le code de déontologie de leur
           profession.
         </p>
+        <Island name="plan-prices" props={{ compact: true }}>
+          <PlanPrices compact />
+        </Island>
         <p>
           Conformément à ces règles, {brand_name} ne propose ni classement payant ni publicité : aucun
           dentiste ne peut payer pour être mis en avant. Les propositions sont présentées de la même façon
