@@ -412,7 +412,17 @@ export function invoiceAvailableMail(p: {
   firstName: string;
   number: string;
   link: string;
+  /** A credit note's: the invoice it credits. */
+  refersTo?: string;
 }) {
+  if (p.refersTo)
+    return letter(p, {
+      subject: `Votre avoir ${p.number} est disponible`,
+      lines: [
+        `Un avoir a été émis sur votre facture ${p.refersTo}. L'avoir ${p.number} est disponible dans votre espace :`,
+      ],
+      link: p.link,
+    });
   return letter(p, {
     subject: `Votre facture ${p.number} est disponible`,
     lines: [`Merci pour votre paiement. Votre facture ${p.number} est disponible dans votre espace :`],

@@ -38,7 +38,12 @@ import {
 import { loggableError } from "../../redact";
 import type { Storage } from "../../storage/storage";
 import { storedInvoicePdf } from "../invoices/invoices.files";
-import { type InvoiceRow, issueInvoice } from "../invoices/invoices.service";
+import {
+  type InvoiceRow,
+  issueInvoice,
+  issueProviderCreditNote,
+  providerCreditReason,
+} from "../invoices/invoices.service";
 import {
   adminCounts,
   adminList,
@@ -376,6 +381,54 @@ export async function handleWebhook(
         after.push(() => afterInvoice(deps, row.dentist_id, issued));
         break;
       }
+      case "credit_note": {
+        // A refund made at the provider (its dashboard: a credit note on the invoice): Sourio's own
+        // credit note on its invoice of that payment (ADR 079). Before payment (it lowers what is due),
+        // nothing: the invoice is issued on what is paid.
+        const note = event.creditNote;
+        if (!note.invoiceId || !(note.postPaymentCents > 0)) break;
+        const outcome = await issueProviderCreditNote(
+          trx,
+          {
+            providerInvoiceId: note.invoiceId,
+            providerCreditNoteId: note.id,
+            creditedTtcCents: note.postPaymentCents,
+            reason: providerCreditReason(note.reason, note.memo),
+            issuedAt: now,
+          },
+          { seller: deps.config.invoiceSeller },
+        );
+        if (outcome.status === "unknown_invoice") {
+          deps.log.error(
+            { event: event.id, credit_note: note.id },
+            "paiement : avoir du prestataire sur une facture que Sourio n'a pas émise ; aucun avoir émis",
+          );
+          break;
+        }
+        if (outcome.status === "exceeds") {
+          deps.log.error(
+            { event: event.id, credit_note: note.id, invoice: outcome.invoice.number },
+            "paiement : avoir du prestataire supérieur au restant de la facture ; aucun avoir émis, à régulariser",
+          );
+          break;
+        }
+        if (!outcome.exact)
+          deps.log.error(
+            { event: event.id, credit_note: note.id, credited_cents: note.postPaymentCents },
+            "paiement : avoir de Sourio d'un centime différent du remboursement (aucun montant HT ne donne ce total)",
+          );
+        const { creditNote, invoice } = outcome;
+        after.push(() => afterInvoice(deps, creditNote.dentist_id, creditNote, invoice.number));
+        break;
+      }
+      case "credit_note_voided": {
+        // Sourio's documents never change once issued: the operator regularises by hand.
+        deps.log.error(
+          { event: event.id, credit_note: event.creditNote.id },
+          "paiement : avoir annulé chez le prestataire ; l'avoir de Sourio reste émis, à régulariser par une nouvelle facture",
+        );
+        break;
+      }
       case "invoice_failed": {
         const row = await systemLockForEvent(trx, {
           subscriptionId: event.invoice.subscriptionId,
@@ -394,11 +447,11 @@ export async function handleWebhook(
 }
 
 /** After the commit: the e-mail, and the invoice's PDF stored (a download makes it again if this fails). */
-function afterInvoice(deps: BillingDeps, dentistId: string, invoice: InvoiceRow) {
+function afterInvoice(deps: BillingDeps, dentistId: string | null, invoice: InvoiceRow, refersTo?: string) {
   afterCommit(
     deps,
     async () => {
-      const who = await systemDentistContact(deps.db, dentistId);
+      const who = dentistId ? await systemDentistContact(deps.db, dentistId) : undefined;
       if (!who) return;
       await deps.mailer.send({
         to: who.email,
@@ -407,6 +460,7 @@ function afterInvoice(deps: BillingDeps, dentistId: string, invoice: InvoiceRow)
           firstName: who.first_name,
           number: invoice.number,
           link: `${deps.config.publicUrl}${SUBSCRIPTION_PAGE}`,
+          ...(refersTo ? { refersTo } : {}),
         }),
       });
     },

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import Stripe from "stripe";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { BILLING_MESSAGES } from "../../../shared/schemas/billing";
 import { UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
@@ -24,7 +25,13 @@ const offerBody = () => ({
   valid_until: iso(inDays(30)).slice(0, 10),
   slots: [`${iso(inDays(7)).slice(0, 11)}09:30`, `${iso(inDays(8)).slice(0, 11)}14:00`],
 });
-const ctx = appPerFile({ clock: () => now });
+/** The server's log lines (the operator reads errors there). */
+const logLines: string[] = [];
+const ctx = appPerFile({
+  clock: () => now,
+  env: { LOG_LEVEL: "error" },
+  logStream: { write: (line) => logLines.push(line) },
+});
 let standIn: StripeStandIn;
 
 const call = (who: Who | undefined, method: "GET" | "POST", url: string, payload?: unknown) =>
@@ -350,6 +357,141 @@ describe("checkout → webhook → active", () => {
       .where("dentist_id", "=", dr.id)
       .execute();
     expect(invoice).toMatchObject({ amount_ht_cents: 7417, vat_cents: 1483, amount_ttc_cents: 8900 });
+  });
+});
+
+describe("refunds at the provider → Sourio's credit notes (ADR 079)", () => {
+  /** The official SDK on the stand-in, as an operator's dashboard would act at Stripe. */
+  const stripe = () =>
+    new Stripe(standIn.secretKey, {
+      host: "127.0.0.1",
+      port: Number(new URL(standIn.baseUrl).port),
+      protocol: "http",
+    });
+  const documentsOf = (who: Who) =>
+    ctx.app.db
+      .selectFrom("invoices")
+      .selectAll()
+      .where("dentist_id", "=", who.id)
+      .orderBy("kind", "desc")
+      .orderBy("sequence")
+      .execute();
+  const errorsLogged = (text: string) =>
+    logLines.filter((line) => line.includes(text) && line.includes('"level":50'));
+
+  it("a credit note on a paid invoice is Sourio's credit note on its invoice: partial then the rest, e-mailed, listed, once each", async () => {
+    const dr = await dentistInTrial("Pauline");
+    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const [invoice] = await documentsOf(dr);
+    expect(invoice).toMatchObject({ kind: "invoice", amount_ttc_cents: 10680 });
+    const providerInvoice = invoice?.payment_ref as string;
+
+    // 50 € TTC refunded: 41,67 € HT + 8,33 € of TVA (20 %) = 50,00 €.
+    const first = await stripe().creditNotes.create({
+      invoice: providerInvoice,
+      amount: 5000,
+      reason: "product_unsatisfactory",
+      memo: "Geste commercial",
+    });
+    const [, note] = await documentsOf(dr);
+    expect(note).toMatchObject({
+      kind: "credit_note",
+      refers_to: invoice?.id,
+      payment_ref: first.id,
+      amount_ht_cents: 4167,
+      vat_cents: 833,
+      amount_ttc_cents: 5000,
+      reason: "Service non satisfaisant (Geste commercial)",
+    });
+    expect(note?.number).toMatch(/^AV-\d{6}$/);
+    // (after the commit, beside the PDF's making) the body names both documents
+    await expect
+      .poll(
+        () =>
+          ctx
+            .outbox()
+            .some(
+              (m) =>
+                m.includes(
+                  `Un avoir a été émis sur votre facture ${invoice?.number}. L'avoir ${note?.number} est disponible`,
+                ) && m.includes(`To: ${dr.email}`),
+            ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    const list = await call(dr, "GET", "/api/dentist/invoices");
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.body).toContain(note?.number as string);
+    const pdf = await call(dr, "GET", `/api/dentist/invoices/${note?.id}/pdf`);
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    expect(pdf.headers["content-type"]).toContain("application/pdf");
+    expect(pdf.headers["content-disposition"]).toContain(`avoir-${note?.number}.pdf`);
+    // the same event again: nothing more
+    const created = standIn.events.findLast((e) => e.type === "credit_note.created") as StandInEvent;
+    expect(await standIn.send(created)).toBe(200);
+    expect(await documentsOf(dr)).toHaveLength(2);
+
+    // The rest, 56,80 € TTC: its HT is what is left of the invoice's (89,00 − 41,67 = 47,33 €), so the
+    // two credit notes give back exactly the invoice, HT and TTC.
+    await stripe().creditNotes.create({ invoice: providerInvoice, reason: "duplicate" });
+    const [, , last] = await documentsOf(dr);
+    expect(last).toMatchObject({
+      amount_ht_cents: 4733,
+      vat_cents: 947,
+      amount_ttc_cents: 5680,
+      reason: "Paiement en double",
+    });
+    // nothing left to credit: the provider refuses, Sourio issues nothing
+    await expect(stripe().creditNotes.create({ invoice: providerInvoice, amount: 1 })).rejects.toThrow(
+      /at most/,
+    );
+    expect(await documentsOf(dr)).toHaveLength(3);
+  });
+
+  it("the last of three equal refunds takes what is left of the HT; its cent of TTC short is told to the operator", async () => {
+    // 106,80 € in three refunds of 35,60 €: each 29,67 € HT alone (3 × 29,67 = 89,01 € > 89,00 €, the
+    // third refused). The third takes the 29,66 € left: its TVA, 20 % rounded (5,93 €), makes 35,59 €
+    // TTC, a cent short of the refund (a TVA of 5,94 € would break the rule TVA = HT × 20 %, EN 16931
+    // BR-CO-17); the operator reads it in the log, as for an invoice.
+    const dr = await dentistInTrial("Quentin");
+    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const [invoice] = await documentsOf(dr);
+    for (let i = 0; i < 3; i += 1)
+      await stripe().creditNotes.create({ invoice: invoice?.payment_ref as string, amount: 3560 });
+    const notes = (await documentsOf(dr)).filter((d) => d.kind === "credit_note");
+    expect(notes.map((n) => [n.amount_ht_cents, n.amount_ttc_cents])).toEqual([
+      [2967, 3560],
+      [2967, 3560],
+      [2966, 3559],
+    ]);
+    expect(notes.reduce((sum, n) => sum + n.amount_ht_cents, 0)).toBe(8900);
+    expect(errorsLogged("d'un centime différent du remboursement")).toHaveLength(1);
+  });
+
+  it("a credit note on an invoice Sourio never issued, or one voided at the provider, issues nothing and tells the operator", async () => {
+    const dr = await dentistInTrial("Romane");
+    // The payment's invoice.paid is lost (never delivered): Sourio has no invoice of it.
+    standIn.hold();
+    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const held = standIn.held.splice(0);
+    await standIn.release();
+    for (const event of held.filter((e) => e.type !== "invoice.paid"))
+      expect(await standIn.send(event)).toBe(200);
+    expect(await documentsOf(dr)).toHaveLength(0);
+    const paid = held.find((e) => e.type === "invoice.paid") as StandInEvent;
+    const providerInvoice = (JSON.parse(paid.payload) as { data: { object: { id: string } } }).data.object.id;
+    await stripe().creditNotes.create({ invoice: providerInvoice, amount: 1000 });
+    expect(await documentsOf(dr)).toHaveLength(0);
+    expect(errorsLogged("sur une facture que Sourio n'a pas émise")).toHaveLength(1);
+    expect(standIn.deliveries.at(-1)?.status).toBe(200);
+
+    // Voided at the provider after Sourio issued its own: Sourio's stays (documents never change).
+    await standIn.send(paid);
+    const note = await stripe().creditNotes.create({ invoice: providerInvoice, amount: 2000 });
+    expect((await documentsOf(dr)).map((d) => d.kind)).toEqual(["invoice", "credit_note"]);
+    await stripe().creditNotes.voidCreditNote(note.id);
+    expect((await documentsOf(dr)).map((d) => d.kind)).toEqual(["invoice", "credit_note"]);
+    expect(errorsLogged("avoir annulé chez le prestataire")).toHaveLength(1);
   });
 });
 

@@ -58,11 +58,25 @@ export interface ProviderInvoice {
   periodEnd: Date | null;
 }
 
+/** A credit note made at the provider on one of its invoices (a refund, a correction). */
+export interface ProviderCreditNote {
+  id: string;
+  /** The provider's invoice it credits: Sourio's invoice of that payment has it as payment_ref. */
+  invoiceId: string | null;
+  /** What it credits after payment (refunded or kept as credit), TTC, in cents; 0 before payment. */
+  postPaymentCents: number;
+  /** The provider's reason (duplicate, fraudulent, order_change, product_unsatisfactory) or null. */
+  reason: string | null;
+  /** The text typed with it, if any. */
+  memo: string | null;
+}
+
 /** The events the subscription listens to; the others are acknowledged and ignored. */
 export type BillingEvent = { id: string; type: string; created: Date } & (
   | { kind: "checkout"; customerId: string; subscriptionId: string | null; dentistId: string | null }
   | { kind: "subscription"; subscription: ProviderSubscription }
   | { kind: "invoice_paid" | "invoice_failed"; invoice: ProviderInvoice }
+  | { kind: "credit_note" | "credit_note_voided"; creditNote: ProviderCreditNote }
   | { kind: "other" }
 );
 
@@ -252,6 +266,21 @@ export class StripeProvider implements BillingProvider {
             amountPaidCents: invoice.amount_paid,
             periodStart: dateOf(line?.period?.start),
             periodEnd: dateOf(line?.period?.end),
+          },
+        };
+      }
+      case "credit_note.created":
+      case "credit_note.voided": {
+        const note = event.data.object;
+        return {
+          ...base,
+          kind: event.type === "credit_note.created" ? "credit_note" : "credit_note_voided",
+          creditNote: {
+            id: note.id,
+            invoiceId: idOf(note.invoice),
+            postPaymentCents: note.post_payment_amount,
+            reason: note.reason ?? null,
+            memo: note.memo?.trim() || null,
           },
         };
       }

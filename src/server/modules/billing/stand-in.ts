@@ -69,6 +69,31 @@ interface CheckoutSession {
   taxed: boolean;
 }
 
+/** An invoice it issued: what was paid, and how much its credit notes took back. */
+interface StandInInvoice {
+  id: string;
+  customerId: string;
+  status: "paid" | "open";
+  /** TTC, in cents: what the invoice charges. */
+  total: number;
+  amountPaid: number;
+}
+
+/** A credit note on one of its invoices (Stripe's POST /v1/credit_notes), issued or voided. */
+interface StandInCreditNote {
+  id: string;
+  invoiceId: string;
+  customerId: string;
+  /** TTC, in cents. */
+  total: number;
+  /** The part credited after payment (refunded), the rest before it (lowering what is due). */
+  postPayment: number;
+  reason: string | null;
+  memo: string | null;
+  status: "issued" | "void";
+  created: number;
+}
+
 export interface StandInEvent {
   id: string;
   type: string;
@@ -104,6 +129,8 @@ export class StripeStandIn {
   private readonly subscriptions = new Map<string, Sub>();
   private readonly sessions = new Map<string, CheckoutSession>();
   private readonly portals = new Map<string, { customerId: string; returnUrl: string }>();
+  private readonly invoices = new Map<string, StandInInvoice>();
+  private readonly creditNotes = new Map<string, StandInCreditNote>();
   private readonly signer = new Stripe("sk_test_signer").webhooks;
   /** Every event made, in the order made. */
   readonly events: StandInEvent[] = [];
@@ -213,11 +240,16 @@ export class StripeStandIn {
         version: number;
         customers: Customer[];
         subscriptions: Sub[];
+        /** Absent from the files of versions without credit notes. */
+        invoices?: StandInInvoice[];
+        creditNotes?: StandInCreditNote[];
       };
       if (state.version !== 1 || !Array.isArray(state.customers) || !Array.isArray(state.subscriptions))
         throw new Error("format inconnu");
       for (const customer of state.customers) this.customers.set(customer.id, customer);
       for (const sub of state.subscriptions) this.subscriptions.set(sub.id, sub);
+      for (const invoice of state.invoices ?? []) this.invoices.set(invoice.id, invoice);
+      for (const note of state.creditNotes ?? []) this.creditNotes.set(note.id, note);
     } catch (error) {
       renameSync(file, `${file}.illisible`);
       this.options.log?.warn(
@@ -236,6 +268,8 @@ export class StripeStandIn {
       version: 1,
       customers: [...this.customers.values()],
       subscriptions: [...this.subscriptions.values()],
+      invoices: [...this.invoices.values()],
+      creditNotes: [...this.creditNotes.values()],
     };
     const next = `${file}.${process.pid}.tmp`;
     writeFileSync(next, JSON.stringify(state), { mode: 0o600 });
@@ -354,10 +388,19 @@ export class StripeStandIn {
     };
   }
 
+  /** A new invoice of the subscription's period, kept (credit notes refer to it). */
   private invoiceJson(sub: Sub, status: "paid" | "open") {
     const price = planPrice(sub.plan, this.options.prices);
-    return {
+    const invoice: StandInInvoice = {
       id: newId("in"),
+      customerId: sub.customerId,
+      status,
+      total: charged(sub, price),
+      amountPaid: status === "paid" ? charged(sub, price) : 0,
+    };
+    this.invoices.set(invoice.id, invoice);
+    return {
+      id: invoice.id,
       object: "invoice",
       customer: sub.customerId,
       status,
@@ -570,6 +613,20 @@ export class StripeStandIn {
       this.portals.set(id, { customerId, returnUrl: body.get("return_url") ?? "/" });
       return json(res, 200, { id, object: "billing_portal.session", url: `${this.baseUrl}/portal/${id}` });
     }
+    if (method === "POST" && path === "/v1/credit_notes") return this.createCreditNote(body, res);
+    const voiding = /^\/v1\/credit_notes\/(cn_[a-f0-9]+)\/void$/.exec(path);
+    if (method === "POST" && voiding?.[1]) {
+      const note = this.creditNotes.get(voiding[1]);
+      if (note?.status !== "issued")
+        return json(res, 400, {
+          error: { type: "invalid_request_error", message: "Only issued credit notes can be voided" },
+        });
+      note.status = "void";
+      this.save();
+      return this.emit("credit_note.voided", this.creditNoteJson(note)).then(() =>
+        json(res, 200, this.creditNoteJson(note)),
+      );
+    }
     const subscription = /^\/v1\/subscriptions\/(sub_[a-f0-9]+)$/.exec(path);
     const sub = subscription?.[1] ? this.subscriptions.get(subscription[1]) : undefined;
     if (subscription && !sub)
@@ -609,6 +666,65 @@ export class StripeStandIn {
     return json(res, 404, {
       error: { type: "invalid_request_error", message: `Unrecognized request URL (${method} ${path})` },
     });
+  }
+
+  /**
+   * Stripe's POST /v1/credit_notes on one of its invoices: `amount` (TTC, cents; default: what is
+   * left), `reason`, `memo`. As at Stripe, never more than the invoice's total less its credit notes
+   * still issued; on a paid invoice the credit is refunded (post-payment).
+   */
+  private createCreditNote(body: URLSearchParams, res: ServerResponse): void | Promise<void> {
+    const invoice = this.invoices.get(body.get("invoice") ?? "");
+    if (!invoice)
+      return json(res, 404, { error: { type: "invalid_request_error", message: "No such invoice" } });
+    const credited = [...this.creditNotes.values()]
+      .filter((n) => n.invoiceId === invoice.id && n.status === "issued")
+      .reduce((sum, n) => sum + n.total, 0);
+    const left = invoice.total - credited;
+    const amount = body.has("amount") ? Number(body.get("amount")) : left;
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
+      return json(res, 400, {
+        error: {
+          type: "invalid_request_error",
+          message: "The credit note's total must be positive and at most the invoice's amount left to credit",
+        },
+      });
+    const note: StandInCreditNote = {
+      id: newId("cn"),
+      invoiceId: invoice.id,
+      customerId: invoice.customerId,
+      total: amount,
+      postPayment: invoice.status === "paid" ? amount : 0,
+      reason: body.get("reason"),
+      memo: body.get("memo"),
+      status: "issued",
+      created: seconds(this.options.clock()),
+    };
+    this.creditNotes.set(note.id, note);
+    this.save();
+    return this.emit("credit_note.created", this.creditNoteJson(note)).then(() =>
+      json(res, 200, this.creditNoteJson(note)),
+    );
+  }
+
+  private creditNoteJson(note: StandInCreditNote) {
+    return {
+      id: note.id,
+      object: "credit_note",
+      invoice: note.invoiceId,
+      customer: note.customerId,
+      currency: "eur",
+      created: note.created,
+      livemode: false,
+      amount: note.total,
+      total: note.total,
+      post_payment_amount: note.postPayment,
+      pre_payment_amount: note.total - note.postPayment,
+      type: note.postPayment > 0 ? "post_payment" : "pre_payment",
+      reason: note.reason,
+      memo: note.memo,
+      status: note.status,
+    };
   }
 
   private checkoutPage(res: ServerResponse, id: string, outcome: "refused" | null): void {

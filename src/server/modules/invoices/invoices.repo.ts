@@ -54,14 +54,16 @@ export function systemLockInvoice(trx: Trx, id: string): Promise<InvoiceRow | un
     .executeTakeFirst();
 }
 
-/** The amount before tax already credited on an invoice by its credit notes. */
-export async function systemCreditedCents(trx: Trx, invoiceId: string): Promise<number> {
-  const row = await trx
+/** What an invoice's credit notes already credit, before tax and TTC, in cents. */
+export async function systemCredited(trx: Trx, invoiceId: string): Promise<{ ht: number; ttc: number }> {
+  return trx
     .selectFrom("invoices")
-    .select(sql<number>`coalesce(sum(amount_ht_cents), 0)::int`.as("cents"))
+    .select([
+      sql<number>`coalesce(sum(amount_ht_cents), 0)::int`.as("ht"),
+      sql<number>`coalesce(sum(amount_ttc_cents), 0)::int`.as("ttc"),
+    ])
     .where("refers_to", "=", invoiceId)
     .executeTakeFirstOrThrow();
-  return row.cents;
 }
 
 /** The buyer's identity of a dentist: the billing profile, else the practice known from verification. */

@@ -12,7 +12,7 @@ import { AppError } from "../../errors";
 import {
   type InvoiceRow,
   systemBuyerOf,
-  systemCreditedCents,
+  systemCredited,
   systemInsertInvoice,
   systemInvoiceByPaymentRef,
   systemLockInvoice,
@@ -160,7 +160,7 @@ export async function issueCreditNote(
     const raced = await systemInvoiceByPaymentRef(trx, refundRef);
     if (raced) return raced;
   }
-  const credited = await systemCreditedCents(trx, invoice.id);
+  const credited = (await systemCredited(trx, invoice.id)).ht;
   if (!Number.isSafeInteger(input.amountHtCents) || input.amountHtCents <= 0)
     throw new Error("issueCreditNote: positive amount in cents expected");
   if (credited + input.amountHtCents > invoice.amount_ht_cents)
@@ -190,4 +190,76 @@ export async function issueCreditNote(
     seller: context.seller,
     buyer: invoice.buyer,
   });
+}
+
+/** What Sourio's credit note says of a provider's refund, by the provider's reason (Stripe's). */
+const PROVIDER_REASONS: Record<string, string> = {
+  duplicate: "Paiement en double",
+  fraudulent: "Paiement frauduleux",
+  order_change: "Changement d'abonnement",
+  product_unsatisfactory: "Service non satisfaisant",
+};
+
+/** The reason printed on the credit note: the provider's, in French, and the text typed with it. */
+export function providerCreditReason(reason: string | null, memo: string | null): string {
+  const base = (reason && PROVIDER_REASONS[reason]) || "Remboursement ou crédit";
+  return (memo ? `${base} (${memo})` : base).slice(0, 200);
+}
+
+export type ProviderCreditOutcome =
+  | { status: "issued"; creditNote: InvoiceRow; invoice: InvoiceRow; exact: boolean }
+  /** No invoice of Sourio's has the provider's invoice as payment: nothing issued. */
+  | { status: "unknown_invoice" }
+  /** More than is left of the invoice: nothing issued. */
+  | { status: "exceeds"; invoice: InvoiceRow };
+
+/**
+ * The credit note of a refund made at the provider (a credit note there, ADR 079):
+ * on Sourio's invoice of that payment, for the amount credited TTC (HT and TVA computed from it, as
+ * the invoice was from the amount paid), once per provider credit note. The last refund of an invoice
+ * takes what is left of its HT, so that rounding never leaves a cent uncredited nor refuses it.
+ */
+export async function issueProviderCreditNote(
+  trx: Kysely<Database>,
+  input: {
+    providerInvoiceId: string;
+    providerCreditNoteId: string;
+    creditedTtcCents: number;
+    reason: string;
+    issuedAt: Date;
+  },
+  context: IssueContext,
+): Promise<ProviderCreditOutcome> {
+  const invoice = await systemInvoiceByPaymentRef(trx, input.providerInvoiceId);
+  if (invoice?.kind !== "invoice") return { status: "unknown_invoice" };
+  const locked = await systemLockInvoice(trx, invoice.id);
+  if (!locked) return { status: "unknown_invoice" };
+  const credited = await systemCredited(trx, locked.id);
+  // The last refund: what is left of the HT.
+  const amountHtCents =
+    input.creditedTtcCents === locked.amount_ttc_cents - credited.ttc
+      ? locked.amount_ht_cents - credited.ht
+      : amountsOfTotal(input.creditedTtcCents, locked.vat_rate_bp).htCents;
+  try {
+    const creditNote = await issueCreditNote(
+      trx,
+      {
+        invoiceId: locked.id,
+        reason: input.reason,
+        amountHtCents,
+        refundRef: input.providerCreditNoteId,
+        issuedAt: input.issuedAt,
+      },
+      context,
+    );
+    return {
+      status: "issued",
+      creditNote,
+      invoice: locked,
+      exact: creditNote.amount_ttc_cents === input.creditedTtcCents,
+    };
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 409) return { status: "exceeds", invoice: locked };
+    throw error;
+  }
 }
