@@ -1,6 +1,11 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { SubscriptionPage, SubscriptionSummary } from "../../../shared/schemas/billing";
+import { DEFAULT_PLAN_PRICES_HT_CENTS } from "../../../shared/domain/subscription";
+import {
+  planPriceDtos,
+  type SubscriptionPage,
+  type SubscriptionSummary,
+} from "../../../shared/schemas/billing";
 import { makeDentist } from "../../test/dentist";
 import { json, renderApp, stubApi } from "../../test/renderApp";
 
@@ -34,18 +39,7 @@ const active: SubscriptionSummary = {
 };
 const page = (subscription: SubscriptionSummary): SubscriptionPage => ({
   subscription,
-  plans: [
-    {
-      id: "monthly",
-      name: "Sourio Cabinet — mensuel",
-      label: "Mensuel",
-      period: "par mois",
-      ht_cents: 8900,
-      vat_cents: 1780,
-      ttc_cents: 10680,
-      monthly_ht_cents: 8900,
-    },
-  ],
+  plans: planPriceDtos(DEFAULT_PLAN_PRICES_HT_CENTS).filter((p) => p.id === "monthly"),
   next_payment_ttc_cents: subscription.has_provider_subscription ? 10680 : null,
 });
 

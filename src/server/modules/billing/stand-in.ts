@@ -497,9 +497,7 @@ export class StripeStandIn {
     const path = url.pathname;
     if (path.startsWith("/v1/")) {
       if (req.headers.authorization !== `Bearer ${this.secretKey}`)
-        return json(res, 401, {
-          error: { type: "invalid_request_error", message: "Invalid API Key provided" },
-        });
+        return refuse(res, 401, "Invalid API Key provided");
       return this.api(req.method ?? "GET", path, req.method === "GET" ? url.searchParams : body, res);
     }
     const checkout = /^\/checkout\/(cs_[a-f0-9]+)$/.exec(path);
@@ -556,9 +554,7 @@ export class StripeStandIn {
       const plan = (Object.keys(STAND_IN_PRICES) as PlanId[]).find((p) => STAND_IN_PRICES[p] === priceId);
       const taxRate = body.get("line_items[0][tax_rates][0]");
       if (!this.customers.has(customerId) || !plan || (taxRate !== null && taxRate !== STAND_IN_TAX_RATE))
-        return json(res, 400, {
-          error: { type: "invalid_request_error", message: "No such customer, price or tax rate" },
-        });
+        return refuse(res, 400, "No such customer, price or tax rate");
       const session: CheckoutSession = {
         id: newId("cs"),
         customerId,
@@ -591,10 +587,7 @@ export class StripeStandIn {
     const expire = /^\/v1\/checkout\/sessions\/(cs_[a-f0-9]+)\/expire$/.exec(path);
     if (method === "POST" && expire?.[1]) {
       const session = this.sessions.get(expire[1]);
-      if (session?.status !== "open")
-        return json(res, 400, {
-          error: { type: "invalid_request_error", message: "Only open checkout sessions can be expired" },
-        });
+      if (session?.status !== "open") return refuse(res, 400, "Only open checkout sessions can be expired");
       session.status = "expired";
       return json(res, 200, { id: session.id, object: "checkout.session", status: "expired" });
     }
@@ -607,8 +600,7 @@ export class StripeStandIn {
     }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       const customerId = body.get("customer") ?? "";
-      if (!this.customers.has(customerId))
-        return json(res, 400, { error: { type: "invalid_request_error", message: "No such customer" } });
+      if (!this.customers.has(customerId)) return refuse(res, 400, "No such customer");
       const id = newId("bps");
       this.portals.set(id, { customerId, returnUrl: body.get("return_url") ?? "/" });
       return json(res, 200, { id, object: "billing_portal.session", url: `${this.baseUrl}/portal/${id}` });
@@ -617,10 +609,7 @@ export class StripeStandIn {
     const voiding = /^\/v1\/credit_notes\/(cn_[a-f0-9]+)\/void$/.exec(path);
     if (method === "POST" && voiding?.[1]) {
       const note = this.creditNotes.get(voiding[1]);
-      if (note?.status !== "issued")
-        return json(res, 400, {
-          error: { type: "invalid_request_error", message: "Only issued credit notes can be voided" },
-        });
+      if (note?.status !== "issued") return refuse(res, 400, "Only issued credit notes can be voided");
       note.status = "void";
       this.save();
       return this.emit("credit_note.voided", this.creditNoteJson(note)).then(() =>
@@ -629,15 +618,11 @@ export class StripeStandIn {
     }
     const subscription = /^\/v1\/subscriptions\/(sub_[a-f0-9]+)$/.exec(path);
     const sub = subscription?.[1] ? this.subscriptions.get(subscription[1]) : undefined;
-    if (subscription && !sub)
-      return json(res, 404, { error: { type: "invalid_request_error", message: "No such subscription" } });
+    if (subscription && !sub) return refuse(res, 404, "No such subscription");
     if (sub && method === "GET") return json(res, 200, this.subscriptionJson(sub));
     if (sub && method === "DELETE") {
       // Cancelled now (Stripe's DELETE /v1/subscriptions/:id): nothing more is billed.
-      if (sub.status === "canceled")
-        return json(res, 400, {
-          error: { type: "invalid_request_error", message: "This subscription is already canceled" },
-        });
+      if (sub.status === "canceled") return refuse(res, 400, "This subscription is already canceled");
       sub.status = "canceled";
       sub.cancelAtPeriodEnd = false;
       this.save();
@@ -649,12 +634,7 @@ export class StripeStandIn {
       const cancel = body.get("cancel_at_period_end");
       if (cancel !== null) {
         if (sub.status === "canceled")
-          return json(res, 400, {
-            error: {
-              type: "invalid_request_error",
-              message: "A canceled subscription can only update its metadata",
-            },
-          });
+          return refuse(res, 400, "A canceled subscription can only update its metadata");
         sub.cancelAtPeriodEnd = cancel === "true";
         this.save();
         return this.emit("customer.subscription.updated", this.subscriptionJson(sub)).then(() =>
@@ -663,9 +643,7 @@ export class StripeStandIn {
       }
       return json(res, 200, this.subscriptionJson(sub));
     }
-    return json(res, 404, {
-      error: { type: "invalid_request_error", message: `Unrecognized request URL (${method} ${path})` },
-    });
+    return refuse(res, 404, `Unrecognized request URL (${method} ${path})`);
   }
 
   /**
@@ -675,20 +653,18 @@ export class StripeStandIn {
    */
   private createCreditNote(body: URLSearchParams, res: ServerResponse): void | Promise<void> {
     const invoice = this.invoices.get(body.get("invoice") ?? "");
-    if (!invoice)
-      return json(res, 404, { error: { type: "invalid_request_error", message: "No such invoice" } });
+    if (!invoice) return refuse(res, 404, "No such invoice");
     const credited = [...this.creditNotes.values()]
       .filter((n) => n.invoiceId === invoice.id && n.status === "issued")
       .reduce((sum, n) => sum + n.total, 0);
     const left = invoice.total - credited;
     const amount = body.has("amount") ? Number(body.get("amount")) : left;
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
-      return json(res, 400, {
-        error: {
-          type: "invalid_request_error",
-          message: "The credit note's total must be positive and at most the invoice's amount left to credit",
-        },
-      });
+      return refuse(
+        res,
+        400,
+        "The credit note's total must be positive and at most the invoice's amount left to credit",
+      );
     const note: StandInCreditNote = {
       id: newId("cn"),
       invoiceId: invoice.id,
@@ -803,6 +779,11 @@ function readBody(req: IncomingMessage): Promise<string> {
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json", "request-id": newId("req") });
   res.end(JSON.stringify(body));
+}
+
+/** Stripe's answer to a request it refuses (`invalid_request_error`). */
+function refuse(res: ServerResponse, status: number, message: string): void {
+  json(res, status, { error: { type: "invalid_request_error", message } });
 }
 
 function redirect(res: ServerResponse, location: string): void {
