@@ -69,6 +69,9 @@ test.describe("abonnement des dentistes", () => {
       await expect(monthly).toBeChecked();
       await expect(page.getByText(/106,80\s€ TTC par mois/)).toBeVisible();
       await expect(page.getByText(/89,00\s€ HT \+ 17,80\s€ de TVA/)).toBeVisible();
+      await expect(
+        page.getByText(/890,00\s€ HT \+ 178,00\s€ de TVA \(20\s%\), soit 74,17\s€ HT par mois/),
+      ).toBeVisible();
       await expect(page.getByRole("table", { name: "Mes factures et avoirs" })).toHaveCount(0);
       await expect(page.getByRole("heading", { name: "Aucune facture pour l'instant" })).toBeVisible();
       await expectNoSeriousA11yIssues(page);

@@ -1,10 +1,19 @@
 import { VAT_RATE_PERCENT } from "../../../shared/domain/subscription";
 import { formatEuros } from "../../../shared/format/money";
+import type { PlanPriceDto } from "../../../shared/schemas/billing";
 import { useConfig, usePlans } from "../../lib/config";
 
 /** Why the dentists' amounts are read TTC: they cannot recover the TVA. */
 export const VAT_NOT_RECOVERABLE =
   "La TVA n'étant pas récupérable pour les soins dentaires, les montants TTC sont ceux que vous payez.";
+
+/** « 890,00 € HT + 178,00 € de TVA (20 %), soit 74,17 € HT par mois »: how a plan's TTC is made. */
+export function planDetail(p: PlanPriceDto): string {
+  const detail = `${formatEuros(p.ht_cents)} HT + ${formatEuros(p.vat_cents)} de TVA (${VAT_RATE_PERCENT} %)`;
+  return p.monthly_ht_cents === p.ht_cents
+    ? detail
+    : `${detail}, soit ${formatEuros(p.monthly_ht_cents)} HT par mois`;
+}
 
 /**
  * The dentists' plans at the prices the server charges (GET /api/config), for the public pages (an
@@ -54,10 +63,7 @@ export function PlanPrices({ compact = false }: { compact?: boolean }) {
             <span className="text-2xl font-semibold text-brand-800">{formatEuros(p.ttc_cents)} TTC</span>{" "}
             {p.period}
           </p>
-          <p className="mt-1 text-sm text-slate-600 tabular-nums">
-            {formatEuros(p.ht_cents)} HT + {formatEuros(p.vat_cents)} de TVA ({VAT_RATE_PERCENT} %)
-            {p.monthly_ht_cents !== p.ht_cents ? `, soit ${formatEuros(p.monthly_ht_cents)} HT par mois` : ""}
-          </p>
+          <p className="mt-1 text-sm text-slate-600 tabular-nums">{planDetail(p)}</p>
         </li>
       ))}
     </ul>

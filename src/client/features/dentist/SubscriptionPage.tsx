@@ -2,18 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
-import {
-  PLAN_NAME,
-  type PlanId,
-  SUBSCRIPTION_STATUS_LABELS,
-  VAT_RATE_PERCENT,
-} from "../../../shared/domain/subscription";
+import { PLAN_NAME, type PlanId, SUBSCRIPTION_STATUS_LABELS } from "../../../shared/domain/subscription";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
 import type { SubscriptionSummary } from "../../../shared/schemas/billing";
 import { PageHeader } from "../../components/PageHeader";
 import { useCancellation, useProviderRedirect, useSubscription } from "../../components/subscription/api";
-import { VAT_NOT_RECOVERABLE } from "../../components/subscription/PlanPrices";
+import { planDetail, VAT_NOT_RECOVERABLE } from "../../components/subscription/PlanPrices";
 import { Alert } from "../../components/ui/Alert";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/Card";
@@ -102,7 +97,7 @@ export function DentistSubscriptionPage() {
     <>
       <PageHeader
         title="Abonnement"
-        description={`${PLAN_NAME} : une seule formule, sans commission sur vos soins. Les patients ne paient rien.`}
+        description={`${PLAN_NAME} : le même service pour tous, payé au mois ou à l'année, sans commission sur vos soins. Les patients ne paient rien.`}
       />
       {waiting ? (
         <Alert variant="info" className="mb-6" title="Paiement en cours de confirmation">
@@ -194,9 +189,7 @@ export function DentistSubscriptionPage() {
                     <span className="tabular-nums">
                       {formatEuros(p.ttc_cents)} TTC {p.period}
                     </span>
-                    <span className="text-sm text-slate-600 tabular-nums">
-                      {formatEuros(p.ht_cents)} HT + {formatEuros(p.vat_cents)} de TVA ({VAT_RATE_PERCENT} %)
-                    </span>
+                    <span className="text-sm text-slate-600 tabular-nums">{planDetail(p)}</span>
                   </span>
                 </label>
               ))}
