@@ -390,6 +390,7 @@ describe("refunds at the provider → Sourio's credit notes (ADR 079)", () => {
     const first = await stripe().creditNotes.create({
       invoice: providerInvoice,
       amount: 5000,
+      refund_amount: 5000,
       reason: "product_unsatisfactory",
       memo: "Geste commercial",
     });
@@ -433,7 +434,12 @@ describe("refunds at the provider → Sourio's credit notes (ADR 079)", () => {
 
     // The rest, 56,80 € TTC: its HT is what is left of the invoice's (89,00 − 41,67 = 47,33 €), so the
     // two credit notes give back exactly the invoice, HT and TTC.
-    await stripe().creditNotes.create({ invoice: providerInvoice, reason: "duplicate" });
+    await stripe().creditNotes.create({
+      invoice: providerInvoice,
+      amount: 5680,
+      refund_amount: 5680,
+      reason: "duplicate",
+    });
     const [, , last] = await documentsOf(dr);
     expect(last).toMatchObject({
       amount_ht_cents: 4733,
@@ -442,9 +448,9 @@ describe("refunds at the provider → Sourio's credit notes (ADR 079)", () => {
       reason: "Paiement en double",
     });
     // nothing left to credit: the provider refuses, Sourio issues nothing
-    await expect(stripe().creditNotes.create({ invoice: providerInvoice, amount: 1 })).rejects.toThrow(
-      /at most/,
-    );
+    await expect(
+      stripe().creditNotes.create({ invoice: providerInvoice, amount: 1, refund_amount: 1 }),
+    ).rejects.toThrow(/at most/);
     expect(await documentsOf(dr)).toHaveLength(3);
   });
 
@@ -457,7 +463,11 @@ describe("refunds at the provider → Sourio's credit notes (ADR 079)", () => {
     expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
     const [invoice] = await documentsOf(dr);
     for (let i = 0; i < 3; i += 1)
-      await stripe().creditNotes.create({ invoice: invoice?.payment_ref as string, amount: 3560 });
+      await stripe().creditNotes.create({
+        invoice: invoice?.payment_ref as string,
+        amount: 3560,
+        refund_amount: 3560,
+      });
     const notes = (await documentsOf(dr)).filter((d) => d.kind === "credit_note");
     expect(notes.map((n) => [n.amount_ht_cents, n.amount_ttc_cents])).toEqual([
       [2967, 3560],
@@ -480,14 +490,18 @@ describe("refunds at the provider → Sourio's credit notes (ADR 079)", () => {
     expect(await documentsOf(dr)).toHaveLength(0);
     const paid = held.find((e) => e.type === "invoice.paid") as StandInEvent;
     const providerInvoice = (JSON.parse(paid.payload) as { data: { object: { id: string } } }).data.object.id;
-    await stripe().creditNotes.create({ invoice: providerInvoice, amount: 1000 });
+    await stripe().creditNotes.create({ invoice: providerInvoice, amount: 1000, out_of_band_amount: 1000 });
     expect(await documentsOf(dr)).toHaveLength(0);
     expect(errorsLogged("sur une facture que Sourio n'a pas émise")).toHaveLength(1);
     expect(standIn.deliveries.at(-1)?.status).toBe(200);
 
     // Voided at the provider after Sourio issued its own: Sourio's stays (documents never change).
     await standIn.send(paid);
-    const note = await stripe().creditNotes.create({ invoice: providerInvoice, amount: 2000 });
+    const note = await stripe().creditNotes.create({
+      invoice: providerInvoice,
+      amount: 2000,
+      credit_amount: 2000,
+    });
     expect((await documentsOf(dr)).map((d) => d.kind)).toEqual(["invoice", "credit_note"]);
     await stripe().creditNotes.voidCreditNote(note.id);
     expect((await documentsOf(dr)).map((d) => d.kind)).toEqual(["invoice", "credit_note"]);

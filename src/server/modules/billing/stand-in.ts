@@ -649,7 +649,8 @@ export class StripeStandIn {
   /**
    * Stripe's POST /v1/credit_notes on one of its invoices: `amount` (TTC, cents; default: what is
    * left), `reason`, `memo`. As at Stripe, never more than the invoice's total less its credit notes
-   * still issued; on a paid invoice the credit is refunded (post-payment).
+   * still issued; on a paid invoice (post-payment) `refund_amount`, `credit_amount` and
+   * `out_of_band_amount` must add up to it.
    */
   private createCreditNote(body: URLSearchParams, res: ServerResponse): void | Promise<void> {
     const invoice = this.invoices.get(body.get("invoice") ?? "");
@@ -664,6 +665,17 @@ export class StripeStandIn {
         res,
         400,
         "The credit note's total must be positive and at most the invoice's amount left to credit",
+      );
+    // After payment, Stripe asks where the credit goes: refunded, to the balance, or outside Stripe.
+    const settled = ["refund_amount", "credit_amount", "out_of_band_amount"].reduce(
+      (sum, name) => sum + Number(body.get(name) ?? 0),
+      0,
+    );
+    if (invoice.status === "paid" && settled !== amount)
+      return refuse(
+        res,
+        400,
+        "For a paid invoice, refund_amount, credit_amount and out_of_band_amount must add up to the credit note's total",
       );
     const note: StandInCreditNote = {
       id: newId("cn"),
