@@ -478,6 +478,24 @@ describe("refunds at the provider → Sourio's credit notes (ADR 079)", () => {
     expect(errorsLogged("d'un centime différent du remboursement")).toHaveLength(1);
   });
 
+  it("a last cent refunded once the invoice's HT is all credited issues nothing and tells the operator (never a failing webhook)", async () => {
+    // 35,60 + 35,60 + 35,59 €: 29,67 + 29,67 + 29,66 € HT, the invoice's 89,00 € all credited; the last
+    // cent at the provider has no HT left to credit.
+    const dr = await dentistInTrial("Sacha");
+    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const [invoice] = await documentsOf(dr);
+    for (const amount of [3560, 3560, 3559, 1])
+      await stripe().creditNotes.create({
+        invoice: invoice?.payment_ref as string,
+        amount,
+        refund_amount: amount,
+      });
+    const notes = (await documentsOf(dr)).filter((d) => d.kind === "credit_note");
+    expect(notes.map((n) => n.amount_ht_cents)).toEqual([2967, 2967, 2966]);
+    expect(standIn.deliveries.at(-1)?.status).toBe(200);
+    expect(errorsLogged("supérieur au restant de la facture")).toHaveLength(1);
+  });
+
   it("a credit note on an invoice Sourio never issued, or one voided at the provider, issues nothing and tells the operator", async () => {
     const dr = await dentistInTrial("Romane");
     // The payment's invoice.paid is lost (never delivered): Sourio has no invoice of it.

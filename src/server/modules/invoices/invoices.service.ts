@@ -240,6 +240,8 @@ export async function issueProviderCreditNote(
     input.creditedTtcCents === locked.amount_ttc_cents - credited.ttc
       ? locked.amount_ht_cents - credited.ht
       : amountsOfTotal(input.creditedTtcCents, locked.vat_rate_bp).htCents;
+  // Its whole HT already credited (a cent of TTC left by the rounding of earlier credit notes).
+  if (amountHtCents <= 0) return { status: "exceeds", invoice: locked };
   try {
     const creditNote = await issueCreditNote(
       trx,
