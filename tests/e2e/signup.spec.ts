@@ -186,6 +186,17 @@ test.describe("inscription dentiste (/dentist/signup)", () => {
     ).toBeVisible();
   });
 
+  test("les champs côte à côte commencent à la même hauteur, qu'un texte d'aide suive l'un ou non", async ({
+    page,
+  }) => {
+    // The default viewport (1280 px) puts two fields a row; a hint under one (the postcode's, the
+    // password's gauge) must not push its neighbour's box down (FormField: content-start).
+    await page.goto("/dentist/signup");
+    const top = async (label: RegExp) => (await page.getByLabel(label).boundingBox())?.y;
+    expect(await top(/^Ville/)).toBe(await top(/^Code postal du cabinet/));
+    expect(await top(/^Confirmer le mot de passe/)).toBe(await top(/^Mot de passe/));
+  });
+
   test("une confirmation différente du mot de passe est refusée", async ({ page }) => {
     await fillDentistForm(page, "Sourire-Sain-2027");
     await acceptTerms(page);

@@ -29,7 +29,7 @@ export function FormField({ label, error, description, required, className, chil
   const errorId = `${id}-error`;
   const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(" ");
   return (
-    <div className={cn("grid gap-1.5", className)}>
+    <div className={cn("grid content-start gap-1.5", className)}>
       <Label htmlFor={id} required={required}>
         {label}
       </Label>
