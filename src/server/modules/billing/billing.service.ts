@@ -8,7 +8,6 @@ import {
   type PlanId,
   phaseOf,
   planPrice,
-  plansOf,
   type SubscriptionStanding,
   type SubscriptionStatus,
   standingOf,
@@ -96,13 +95,12 @@ function afterCommit(deps: BillingDeps, work: () => Promise<unknown>, failure: s
 
 /** The Abonnement page: the dentist's subscription (null before verification), the plans, the next payment TTC. */
 export async function subscriptionPage(deps: BillingDeps, actor: Actor): Promise<SubscriptionPage> {
-  const plans = plansOf(deps.config.planPrices);
   const row = await findSubscription(deps.db, actor.userId);
   const now = deps.clock();
   const subscription = row ? summaryOf(row, now) : null;
   const paying =
     row?.plan && (row.status === "active" || row.status === "past_due") && !row.cancel_at_period_end;
-  const plan = paying ? plans.find((p) => p.id === row.plan) : undefined;
+  const plan = paying && row.plan ? planPrice(row.plan, deps.config.planPrices) : undefined;
   return {
     subscription,
     plans: planPriceDtos(deps.config.planPrices),

@@ -58,8 +58,13 @@ export interface IssueCreditNoteInput {
   invoiceId: string;
   /** Why (refund, correction): printed on the credit note. */
   reason: string;
-  /** The amount before tax credited, at most what is left of the invoice's. */
-  amountHtCents: number;
+  /** The amount before tax credited, at most what is left of the invoice's… */
+  amountHtCents?: number;
+  /**
+   * …or the amount credited TTC (a refund at the provider): HT computed from it, as an invoice is from
+   * the amount paid; the one that empties the invoice takes what is left of its HT.
+   */
+  amountTtcCents?: number;
   /** When it is issued (default: now). */
   issuedAt?: Date;
   /** The refund's id at the provider, when there is one: one credit note per refund. */
@@ -160,16 +165,26 @@ export async function issueCreditNote(
     const raced = await systemInvoiceByPaymentRef(trx, refundRef);
     if (raced) return raced;
   }
-  const credited = (await systemCredited(trx, invoice.id)).ht;
-  if (!Number.isSafeInteger(input.amountHtCents) || input.amountHtCents <= 0)
-    throw new Error("issueCreditNote: positive amount in cents expected");
-  if (credited + input.amountHtCents > invoice.amount_ht_cents)
-    throw new AppError(
+  const credited = await systemCredited(trx, invoice.id);
+  const exceeds = () =>
+    new AppError(
       409,
       ERROR_CODES.conflict,
       `L'avoir dépasse le montant restant de la facture ${invoice.number}.`,
     );
-  const amounts = amountsOf(input.amountHtCents, invoice.vat_rate_bp);
+  let amountHtCents = input.amountHtCents;
+  if (input.amountTtcCents !== undefined) {
+    amountHtCents =
+      input.amountTtcCents === invoice.amount_ttc_cents - credited.ttc
+        ? invoice.amount_ht_cents - credited.ht
+        : amountsOfTotal(input.amountTtcCents, invoice.vat_rate_bp).htCents;
+    // Its whole HT already credited (a cent of TTC left by the rounding of earlier credit notes).
+    if (amountHtCents <= 0) throw exceeds();
+  }
+  if (amountHtCents === undefined || !Number.isSafeInteger(amountHtCents) || amountHtCents <= 0)
+    throw new Error("issueCreditNote: positive amount in cents expected");
+  if (credited.ht + amountHtCents > invoice.amount_ht_cents) throw exceeds();
+  const amounts = amountsOf(amountHtCents, invoice.vat_rate_bp);
   const sequence = await systemTakeNumber(trx, "credit_note");
   return systemInsertInvoice(trx, {
     kind: "credit_note",
@@ -215,9 +230,8 @@ export type ProviderCreditOutcome =
 
 /**
  * The credit note of a refund made at the provider (a credit note there, ADR 079):
- * on Sourio's invoice of that payment, for the amount credited TTC (HT and TVA computed from it, as
- * the invoice was from the amount paid), once per provider credit note. The last refund of an invoice
- * takes what is left of its HT, so that rounding never leaves a cent uncredited nor refuses it.
+ * on Sourio's invoice of that payment, for the amount credited TTC (issueCreditNote's
+ * `amountTtcCents`), once per provider credit note.
  */
 export async function issueProviderCreditNote(
   trx: Kysely<Database>,
@@ -232,23 +246,13 @@ export async function issueProviderCreditNote(
 ): Promise<ProviderCreditOutcome> {
   const invoice = await systemInvoiceByPaymentRef(trx, input.providerInvoiceId);
   if (invoice?.kind !== "invoice") return { status: "unknown_invoice" };
-  const locked = await systemLockInvoice(trx, invoice.id);
-  if (!locked) return { status: "unknown_invoice" };
-  const credited = await systemCredited(trx, locked.id);
-  // The last refund: what is left of the HT.
-  const amountHtCents =
-    input.creditedTtcCents === locked.amount_ttc_cents - credited.ttc
-      ? locked.amount_ht_cents - credited.ht
-      : amountsOfTotal(input.creditedTtcCents, locked.vat_rate_bp).htCents;
-  // Its whole HT already credited (a cent of TTC left by the rounding of earlier credit notes).
-  if (amountHtCents <= 0) return { status: "exceeds", invoice: locked };
   try {
     const creditNote = await issueCreditNote(
       trx,
       {
-        invoiceId: locked.id,
+        invoiceId: invoice.id,
         reason: input.reason,
-        amountHtCents,
+        amountTtcCents: input.creditedTtcCents,
         refundRef: input.providerCreditNoteId,
         issuedAt: input.issuedAt,
       },
@@ -257,11 +261,11 @@ export async function issueProviderCreditNote(
     return {
       status: "issued",
       creditNote,
-      invoice: locked,
+      invoice,
       exact: creditNote.amount_ttc_cents === input.creditedTtcCents,
     };
   } catch (error) {
-    if (error instanceof AppError && error.statusCode === 409) return { status: "exceeds", invoice: locked };
+    if (error instanceof AppError && error.statusCode === 409) return { status: "exceeds", invoice };
     throw error;
   }
 }
