@@ -1,7 +1,7 @@
 import { BadgeCheck, CalendarClock } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { OFFER_STATE_LABELS, OFFER_STATE_TONES, type OfferState } from "../../shared/domain/offers";
-import { formatDetailDate } from "../../shared/format/dates";
+import { formatAppointmentTime, formatDetailDate } from "../../shared/format/dates";
 import { formatEuros } from "../../shared/format/money";
 import type { OfferDto } from "../../shared/schemas/offers";
 import { BasketBadge } from "./quote/BasketBadge";
@@ -12,26 +12,7 @@ import { Badge } from "./ui/Badge";
  * show alike: its state, line items, proposed slots and validity.
  */
 
-const SLOT = new Intl.DateTimeFormat("fr-FR", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/Paris",
-});
-const SLOT_TIME = new Intl.DateTimeFormat("fr-FR", {
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/Paris",
-});
-
-/** "mardi 24 novembre 2026 à 14:30", in Paris time. */
-export function formatSlot(instant: string): string {
-  const date = new Date(instant);
-  return `${SLOT.format(date)} à ${SLOT_TIME.format(date)}`;
-}
-
-/** "Valable jusqu'au 1 décembre 2026" (a Paris calendar day 'YYYY-MM-DD'). */
+/** "Valable jusqu'au 1er décembre 2026" (a Paris calendar day 'YYYY-MM-DD'). */
 export function validityText(validUntil: string): string {
   return `Valable jusqu'au ${formatDetailDate(`${validUntil}T12:00:00Z`)}`;
 }
@@ -144,7 +125,7 @@ export function OfferSlots({
       {slots.map((slot) => (
         <li key={slot} className="flex items-center gap-2 text-slate-900">
           <CalendarClock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-          <span>{formatSlot(slot)}</span>
+          <span>{formatAppointmentTime(slot)}</span>
         </li>
       ))}
     </LabelledList>

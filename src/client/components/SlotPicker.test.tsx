@@ -175,5 +175,7 @@ describe("SlotPicker", () => {
     expect(slotsFieldError({ "slots.1": "Déjà passé." }, [])).toBe("Déjà passé.");
     expect(slotsFieldError({ starts_at: "Hors des créneaux proposés." })).toBe("Hors des créneaux proposés.");
     expect(formatLocalSlot("2026-12-07T14:30", { year: false })).toBe("lundi 7 décembre à 14:30");
+    expect(formatLocalSlot("2026-12-01T09:00")).toBe("mardi 1er décembre 2026 à 09:00");
+    expect(formatLocalSlot("2027-01-01T09:00", { year: false })).toBe("vendredi 1er janvier à 09:00");
   });
 });

@@ -1,3 +1,4 @@
+import { writtenDate } from "../../../shared/format/dates";
 /*
  * Appointment times as the picker holds them: Paris wall-clock strings 'YYYY-MM-DDTHH:mm' (ADR 011),
  * the times of day offered, their French wording and the server's errors on them.
@@ -35,12 +36,12 @@ export function formatLocalSlot(local: string, { year = true }: { year?: boolean
   if (!match) return local;
   const [, y, mo, d, h, mi] = match;
   const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  return `${(year ? LONG_DAY_WITH_YEAR : LONG_DAY).format(day)} à ${h}:${mi}`;
+  return `${writtenDate(year ? LONG_DAY_WITH_YEAR : LONG_DAY, day)} à ${h}:${mi}`;
 }
 
 /** 'YYYY-MM-DD' → "lundi 7 décembre 2026". */
 export function formatDay(day: string): string {
-  return LONG_DAY_WITH_YEAR.format(new Date(`${day}T00:00:00Z`));
+  return writtenDate(LONG_DAY_WITH_YEAR, new Date(`${day}T00:00:00Z`));
 }
 
 /** 'YYYY-MM-DD' → the local Date of that calendar day (the calendar only deals in days). */
