@@ -138,6 +138,16 @@ test.describe("accessibilité (axe)", () => {
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       await expectNoSeriousA11yIssues(page);
     });
+    // The demo's appointments held in November: « Passés », each card leading to its request.
+    await test.step("/dentist/appointments?vue=passes", async () => {
+      await page.goto("/dentist/appointments?vue=passes");
+      await expect(page.getByRole("tab", { name: "Passés" })).toHaveAttribute("aria-selected", "true");
+      const card = page.getByRole("article").first();
+      await expect(card.getByText("Passé", { exact: true })).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+      await card.getByRole("link", { name: /^Voir la demande de / }).click();
+      await expect(page.getByRole("heading", { level: 1, name: /^Demande de / })).toBeVisible();
+    });
     // Dr Leroy has the demo patient's confirmed whitening appointment: the page with a card.
     await loginViaApi(page, DEMO.dentist2);
     await test.step("/dentist/appointments avec un rendez-vous confirmé", async () => {

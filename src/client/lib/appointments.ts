@@ -5,7 +5,12 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import type { Appointment, AppointmentList, AppointmentResult } from "../../shared/schemas/appointments";
+import type {
+  Appointment,
+  AppointmentList,
+  AppointmentResult,
+  AppointmentScope,
+} from "../../shared/schemas/appointments";
 import { api, isApiError } from "./api";
 import { downloadFile } from "./download";
 import { appointmentKeys, patientKeys } from "./queryKeys";
@@ -19,15 +24,29 @@ export { appointmentKeys };
 
 const appointmentPath = (id: string) => `/api/appointments/${encodeURIComponent(id)}`;
 
-/** GET /api/appointments?page=N: the asker's pending and coming appointments, soonest first. */
-export function useUpcomingAppointments(page = 1, { enabled = true }: { enabled?: boolean } = {}) {
+/**
+ * GET /api/appointments?when=…&page=N: the asker's pending and coming appointments, soonest first
+ * (`upcoming`), or those that took place, the latest first (`past`).
+ */
+export function useMyAppointments(
+  when: AppointmentScope,
+  page = 1,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
+  const query = new URLSearchParams(when === "upcoming" ? {} : { when });
+  if (page > 1) query.set("page", String(page));
   return useQuery({
-    queryKey: appointmentKeys.upcoming(page),
+    queryKey: appointmentKeys.mine(when, page),
     queryFn: ({ signal }) =>
-      api<AppointmentList>(`/api/appointments${page > 1 ? `?page=${page}` : ""}`, { signal }),
+      api<AppointmentList>(`/api/appointments${query.size ? `?${query}` : ""}`, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
+}
+
+/** The asker's pending and coming appointments (dashboards, « Rendez-vous »). */
+export function useUpcomingAppointments(page = 1, options: { enabled?: boolean } = {}) {
+  return useMyAppointments("upcoming", page, options);
 }
 
 /** GET /api/appointments?request=<id>: every appointment of one request, newest first. */

@@ -1,5 +1,6 @@
 import type { DentistSort } from "../../shared/domain/geo";
 import type { OfferState } from "../../shared/domain/offers";
+import type { AppointmentScope } from "../../shared/schemas/appointments";
 
 /**
  * Every query key of the client, in one place. A key is an array whose first items name its area
@@ -51,7 +52,7 @@ export const offerKeys = {
 /** Appointments of both sides: any booking change refreshes all of them. */
 export const appointmentKeys = {
   all: ["appointments"] as const,
-  upcoming: (page: number) => ["appointments", "upcoming", page] as const,
+  mine: (when: AppointmentScope, page: number) => ["appointments", when, page] as const,
   ofRequest: (requestId: string) => ["appointments", "request", requestId] as const,
 };
 

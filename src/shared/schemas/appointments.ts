@@ -115,12 +115,18 @@ export type Appointment = z.infer<typeof appointmentSchema>;
 
 export const APPOINTMENT_PAGE_SIZE = 10;
 
+/** The asker's own lists: those to come (pending, or confirmed and ahead) and those that took place. */
+export const APPOINTMENT_SCOPES = ["upcoming", "past"] as const;
+export type AppointmentScope = (typeof APPOINTMENT_SCOPES)[number];
+
 /**
- * The asker's appointments: `upcoming` (pending, or confirmed and still ahead; soonest first)
- * or `request` (every appointment of one request, the live one first, then the newest).
+ * The asker's appointments: `upcoming` (pending, or confirmed and still ahead; soonest first), `past`
+ * (confirmed and begun; the latest first), or `request` (every appointment of one request, the live one
+ * first, then the newest; `when` is then not read).
  */
 export const appointmentQuerySchema = z.object({
   request: z.uuid().optional(),
+  when: z.enum(APPOINTMENT_SCOPES).default("upcoming"),
   page: pageParam(),
 });
 

@@ -108,6 +108,55 @@ describe("/dentist/appointments", () => {
     expect(await screen.findByRole("heading", { level: 3, name: "Marie Curie" })).toBeInTheDocument();
   });
 
+  it("montre dans « Passés » les rendez-vous qui ont eu lieu, chacun menant à sa demande", async () => {
+    const asked: string[] = [];
+    const held = confirmed({
+      id: "p-1",
+      request_id: "r-41",
+      my_side: "dentist",
+      view: "past",
+      may_change: false,
+      patient: { id: "p-4", full_name: "Ada Lovelace" },
+      starts_at: "2026-11-02T09:30:00.000Z",
+    });
+    stubApi(dentist, {
+      "GET /api/appointments": () => {
+        const last = new URL(String(vi.mocked(fetch).mock.calls.at(-1)?.[0]), "http://localhost");
+        asked.push(last.search);
+        return json(200, list(last.searchParams.get("when") === "past" ? [held] : upcoming));
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp("/dentist/appointments");
+    const tabs = await screen.findByRole("tablist", { name: "Rendez-vous à venir ou passés" });
+    expect(within(tabs).getByRole("tab", { name: "À venir" })).toHaveAttribute("aria-selected", "true");
+    await screen.findByRole("region", { name: "À confirmer (1)" });
+
+    await user.click(within(tabs).getByRole("tab", { name: "Passés" }));
+    const card = await screen.findByRole("article", { name: "Ada Lovelace" });
+    expect(router.state.location.search).toBe("?vue=passes");
+    expect(asked).toEqual(["", "?when=past"]);
+    expect(within(card).getByText("Passé")).toBeInTheDocument();
+    expect(within(card).getByText("lundi 2 novembre 2026 à 10:30")).toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: /Annuler|Proposer/ })).not.toBeInTheDocument();
+    expect(within(card).getByRole("link", { name: "Voir la demande de Ada Lovelace" })).toHaveAttribute(
+      "href",
+      "/dentist/patient-submission/r-41",
+    );
+    expect(screen.queryByRole("heading", { name: "Marie Curie" })).not.toBeInTheDocument();
+
+    await user.click(within(tabs).getByRole("tab", { name: "À venir" }));
+    expect(await screen.findByRole("heading", { level: 3, name: "Marie Curie" })).toBeInTheDocument();
+    expect(router.state.location.search).toBe("");
+  });
+
+  it("dit qu'il n'y a encore aucun rendez-vous passé", async () => {
+    stubApi(dentist, { "GET /api/appointments": () => json(200, list([])) });
+    renderApp("/dentist/appointments?vue=passes");
+    expect(await screen.findByRole("heading", { name: "Aucun rendez-vous passé." })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Passés" })).toHaveAttribute("aria-selected", "true");
+  });
+
   it("explique la vérification à un dentiste non vérifié, sans rien demander", async () => {
     const fetchMock = stubApi(makeProfile({ role: "dentist", is_verified: false }));
     renderApp("/dentist/appointments");

@@ -158,6 +158,19 @@ export function appointmentsRepo(db: Kysely<Database>, actor: Actor) {
       return { items: side === null ? [] : rows.map((row) => strip(toDto(row, now))), hasMore };
     },
 
+    /** Confirmed ones whose time has come: the latest first. */
+    async past(page: number, now: Date) {
+      const { rows, hasMore } = await fetchPage(
+        base(db)
+          .where("a.status", "=", "confirmed")
+          .where("a.starts_at", "<=", now)
+          .orderBy("a.starts_at", "desc")
+          .orderBy("a.id"),
+        { page, pageSize: APPOINTMENT_PAGE_SIZE },
+      );
+      return { items: side === null ? [] : rows.map((row) => strip(toDto(row, now))), hasMore };
+    },
+
     /** Every appointment of one request: the live one first, then the newest. */
     async onRequest(requestId: string, page: number, now: Date) {
       const { rows, hasMore } = await fetchPage(

@@ -51,16 +51,18 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   signedIn.get("/api/appointments", {
-    summary: "Mes rendez-vous à venir (ou tous ceux d'une demande avec ?request=)",
+    summary: "Mes rendez-vous à venir, ou passés (?when=past), ou tous ceux d'une demande (?request=)",
     querystring: appointmentQuerySchema,
     response: { 200: appointmentListSchema, 400: errorBodySchema },
     handler: async (request, _reply, actor) => {
       const repo = appointmentsRepo(app.db, actor);
-      const { request: requestId, page } = request.query;
+      const { request: requestId, when, page } = request.query;
       const now = app.clock();
       const { items, hasMore } = requestId
         ? await repo.onRequest(requestId, page, now)
-        : await repo.upcoming(page, now);
+        : when === "past"
+          ? await repo.past(page, now)
+          : await repo.upcoming(page, now);
       return { items, page, page_size: APPOINTMENT_PAGE_SIZE, has_more: hasMore };
     },
   });

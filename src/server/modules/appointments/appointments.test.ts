@@ -429,6 +429,25 @@ describe("booking the appointment (ADR 011)", () => {
     // Passed: no more changes.
     now = new Date("2026-12-03T09:00:00Z");
     expect((await get(`/api/appointments?request=${requestId}`, paula)).json().items[0].view).toBe("past");
+    // It leaves both parties' coming appointments for their past ones, and nobody else's.
+    const ids = async (url: string, as: Who) =>
+      (await get(url, as)).json().items.map((i: { id: string }) => i.id) as string[];
+    for (const party of [paula, who.drA as Who]) {
+      expect(await ids("/api/appointments", party)).not.toContain(appointment.id);
+      expect(await ids("/api/appointments?when=upcoming", party)).not.toContain(appointment.id);
+      const past = (await get("/api/appointments?when=past", party)).json();
+      expect(past.items.find((i: { id: string }) => i.id === appointment.id)).toMatchObject({
+        view: "past",
+        starts_at: "2026-12-03T08:30:00.000Z",
+        may_change: false,
+      });
+    }
+    for (const stranger of [who.Quentin, who.drB] as Who[])
+      expect(await ids("/api/appointments?when=past", stranger)).not.toContain(appointment.id);
+    expect((await get("/api/appointments?when=past")).statusCode).toBe(401);
+    const unknownScope = await get("/api/appointments?when=hier", paula);
+    expect(unknownScope.statusCode).toBe(400);
+    expect(unknownScope.json().error.fields.when).toMatch(/^[A-ZÀ-Ý].*\.$/);
     const late = await post(`/api/appointments/${appointment.id}/cancel`, undefined, paula);
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe(

@@ -1,5 +1,5 @@
 import { CalendarCheck, CalendarDays, CalendarX, Download, MapPin } from "lucide-react";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { toast } from "sonner";
 import { treatmentLabel } from "../../../../shared/domain/treatments";
 import { formatAppointmentTime } from "../../../../shared/format/dates";
@@ -30,6 +30,8 @@ interface AppointmentCardProps {
   className?: string;
   /** The present (tests); the computer's clock by default. */
   now?: Date;
+  /** Shown at the card's foot (a link to the request, on the dentist's list). */
+  footer?: ReactNode;
 }
 
 export function AppointmentCard({
@@ -38,6 +40,7 @@ export function AppointmentCard({
   headingLevel: Heading = "h3",
   className,
   now: nowProp,
+  footer,
 }: AppointmentCardProps) {
   const id = useId();
   const now = nowProp ?? new Date();
@@ -131,6 +134,7 @@ export function AppointmentCard({
           ) : null}
         </ChangeActions>
       ) : null}
+      {footer}
     </Card>
   );
 }
