@@ -82,7 +82,7 @@ function AppointmentList({
           <EmptyState
             icon={CalendarDays}
             title="Aucun rendez-vous à venir."
-            description="Quand un patient accepte votre proposition, il choisit un créneau : sa demande de rendez-vous apparaîtra ici."
+            description="Quand un patient accepte votre proposition, il choisit un créneau : sa demande de rendez-vous apparaîtra ici."
           />
         )
       ) : when === "past" ? (
