@@ -126,11 +126,12 @@ export const contactItemSchema = z.object({
 export const contactListSchema = pagedList(contactItemSchema);
 export type ContactItem = z.infer<typeof contactItemSchema>;
 
-export const AUDIT_TYPES = ["verification", "document", "attachment", "account", "admin"] as const;
+export const AUDIT_TYPES = ["verification", "document", "attachment", "review", "account", "admin"] as const;
 export const AUDIT_TYPE_LABELS: Record<(typeof AUDIT_TYPES)[number], string> = {
   verification: "Vérifications",
   document: "Documents consultés",
   attachment: "Pièces jointes consultées",
+  review: "Avis modérés",
   account: "Comptes",
   admin: "Administrateurs",
 };

@@ -232,14 +232,24 @@ export function adminRepo(db: Db, actor: Actor) {
         .leftJoin("profiles as s", (join) =>
           join.onRef(sql`s.id::text`, "=", sql`l.subject_id::text`).on("l.subject_type", "=", "profile"),
         )
+        // A moderated review names its dentist and author (nothing once the review is deleted).
+        .leftJoin("reviews as rv", (join) =>
+          join.onRef(sql`rv.id::text`, "=", sql`l.subject_id::text`).on("l.subject_type", "=", "review"),
+        )
+        .leftJoin("profiles as rvd", "rvd.id", "rv.dentist_id")
+        .leftJoin("profiles as rvp", "rvp.id", "rv.patient_id")
         .select([
           sql<string>`l.id::text`.as("id"),
-          sql<string>`case when l.action like 'verification.%' then 'verification' when l.action like 'attachment.%' or l.action like 'support_image.%' then 'attachment' when l.action like 'admin.%' then 'admin' else 'account' end`.as(
+          sql<string>`case when l.action like 'verification.%' then 'verification' when l.action like 'attachment.%' or l.action like 'support_image.%' then 'attachment' when l.action like 'admin.%' then 'admin' when l.action like 'review.%' then 'review' else 'account' end`.as(
             "type",
           ),
           "l.action",
           sql<string>`coalesce(a.full_name, a.email, 'Système')`.as("actor_name"),
-          sql<string | null>`coalesce(s.full_name, s.email)`.as("subject"),
+          sql<
+            string | null
+          >`coalesce(s.full_name, s.email, 'Avis sur le Dr ' || rvd.full_name || ', de ' || coalesce(nullif(rvp.full_name, ''), 'un patient'))`.as(
+            "subject",
+          ),
           sql<string | null>`l.details->>'reason'`.as("reason"),
           "l.created_at",
           sql<string>`coalesce(a.email, '')`.as("actor_email"),

@@ -185,7 +185,8 @@ export async function decideReview(
       action: publish ? "review.published" : "review.refused",
       subjectType: "review",
       subjectId: id,
-      ...(reports.length > 0 ? { details: { reports } } : {}),
+      // The team's reason, as the author read it: the audit list shows it.
+      details: { ...(reason ? { reason } : {}), ...(reports.length > 0 ? { reports } : {}) },
       at: now,
     });
     return row;

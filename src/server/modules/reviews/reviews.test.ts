@@ -230,6 +230,26 @@ describe("moderation", () => {
     expect(mine).toEqual([
       expect.objectContaining({ id: reviewId, status: "refused", refusal_reason: reason }),
     ]);
+    // The audit list files it under « Avis modérés », naming the review's dentist, author and reason.
+    const nameOf = async (id: string) =>
+      (
+        await ctx.app.db
+          .selectFrom("profiles")
+          .select("full_name")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).full_name;
+    const audit = (await get("/api/admin/audit?type=review", admin)).json();
+    expect(audit.items[0]).toMatchObject({
+      type: "review",
+      action: "review.refused",
+      label: "Avis de patient refusé ou retiré",
+      actor_name: expect.any(String),
+      subject: `Avis sur le Dr ${await nameOf(drA.id)}, de ${await nameOf(paula.id)}`,
+      reason,
+    });
+    const accounts = (await get("/api/admin/audit?type=account&page_size=50", admin)).json();
+    expect(accounts.items.map((e: { action: string }) => e.action)).not.toContain("review.refused");
   });
 
   it("an edit goes back to moderation; published, it shows to patients with the dentist's average", async () => {
