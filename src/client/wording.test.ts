@@ -5,7 +5,8 @@
  * - "(s)" plurals (use plural() from src/shared/format/plural.ts),
  * - the word "Email" (write "E-mail" / "e-mail"),
  * - "!", "?", ";" or ":" ending a word without the narrow no-break space U+202F before it,
- * - « and » without a no-break space inside.
+ * - « and » without a no-break space inside,
+ * - the brand written as is: « Sourio » comes from the configuration (BRAND_NAME, D18).
  * Code is not text: only string/JSX text nodes are read (never regexes, operators or type names, nor
  * the message of an Error a program throws for its developers), and
  * the punctuation rule applies to text that contains a space (a single token like "mailto:" or
@@ -23,6 +24,7 @@ const NNBSP = "\u202f";
 const EXTRA_FILES = [
   "src/server/mail/templates.ts",
   "src/server/modules/public-stats/public-stats.service.ts",
+  "src/server/modules/export/export.readme.ts",
 ];
 
 /**
@@ -201,6 +203,20 @@ describe("the French of the client, the shared messages and the e-mails", () => 
       for (const { text, line, jsx } of textsOf(file)) {
         if (ALLOW.includes(`${path}: ${text}`)) continue;
         for (const problem of wordingProblems(text, jsx)) found.push(`${path}:${line} ${problem} — ${text}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("never writes the brand as is: it is BRAND_NAME's (D18), the client's default config aside", () => {
+    const found: string[] = [];
+    for (const file of files) {
+      const path = relative(root, file);
+      for (const { text, line } of textsOf(file)) {
+        // A web or e-mail address (sourio.fr, @demo.sourio.fr) is not the name.
+        if (!/\bSourio\b/.test(text.replace(/\S*sourio\.[a-z]\S*/gi, ""))) continue;
+        if (path === "src/client/lib/config.ts" && text === "Sourio") continue;
+        found.push(`${path}:${line} — ${text}`);
       }
     }
     expect(found).toEqual([]);

@@ -227,6 +227,20 @@ describe("static files and headers", () => {
       },
     ]);
   });
+
+  it("names the plans under the configured brand (D18): another BRAND_NAME, another plan name", async () => {
+    const branded = await createTestContext({ env: { BRAND_NAME: "Dentalia" } });
+    try {
+      const body = (await branded.app.inject({ method: "GET", url: "/api/config" })).json();
+      expect(body.brand_name).toBe("Dentalia");
+      expect(body.plans.map((plan: { name: string }) => plan.name)).toEqual([
+        "Dentalia Cabinet — mensuel",
+        "Dentalia Cabinet — annuel",
+      ]);
+    } finally {
+      await branded.close();
+    }
+  });
 });
 
 describe("robots.txt and sitemap.xml", () => {

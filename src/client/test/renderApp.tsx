@@ -108,7 +108,7 @@ export function stubApi(me: Profile | null, handlers: Record<string, Handler> = 
       answer = json(200, {
         brand_name: "Sourio",
         contact_email: "contact@sourio.fr",
-        plans: planPriceDtos(DEFAULT_PLAN_PRICES_HT_CENTS),
+        plans: planPriceDtos(DEFAULT_PLAN_PRICES_HT_CENTS, "Sourio"),
       });
     } else answer = json(404, { error: { code: "NOT_FOUND", message: "Ressource introuvable." } });
     return toResponse(answer);

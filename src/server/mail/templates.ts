@@ -441,7 +441,7 @@ export function reviewInvitationMail(p: {
     subject: `Comment s'est passé votre rendez-vous avec le Dr ${p.dentistName} ?`,
     lines: [
       `Comment s'est passé votre rendez-vous avec le Dr ${p.dentistName} ? Votre avis aide d'autres patients à choisir.`,
-      "Seuls les patients dont le rendez-vous a été pris sur Sourio et a eu lieu peuvent donner un avis ; l'équipe le relit avant de le publier.",
+      `Seuls les patients dont le rendez-vous a été pris sur ${p.brandName} et a eu lieu peuvent donner un avis ; l'équipe le relit avant de le publier.`,
       "Donnez votre avis depuis votre espace :",
     ],
     link: p.link,

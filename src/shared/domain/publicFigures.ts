@@ -23,7 +23,7 @@ export function roundedDownBelow(count: number, step = 10): number {
 
 /** "Comment c'est calculé", one line per figure, shown under it (the page and the test read these). */
 export const PUBLIC_FIGURE_METHODS = {
-  patients: "Patients ayant déposé au moins une demande sur Sourio, arrondi à la dizaine inférieure.",
+  patients: "Patients ayant déposé au moins une demande, arrondi à la dizaine inférieure.",
   first_offer_hours: `Médiane du délai entre le dépôt d'une demande et sa première proposition, sur les demandes des ${FIRST_OFFER_WINDOW_DAYS} derniers jours qui en ont reçu une.`,
   saving:
     "Médiane de l'écart entre le devis du patient et la proposition qu'il a acceptée, sur les demandes dont le patient a donné le montant du devis.",

@@ -8,6 +8,7 @@ import {
   mayMove,
   monthlyRecurringRevenue,
   phaseOf,
+  planName,
   planPrice,
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_TRANSITIONS,
@@ -27,7 +28,9 @@ describe("plans: HT, TVA 20 % and TTC", () => {
     const monthly = planPrice("monthly", DEFAULT_PLAN_PRICES_HT_CENTS);
     // 89,00 € HT + 17,80 € TVA (20 %) = 106,80 € TTC
     expect(monthly).toMatchObject({ htCents: 8900, vatCents: 1780, ttcCents: 10680, monthlyHtCents: 8900 });
-    expect(monthly.name).toBe("Sourio Cabinet — mensuel");
+    expect(planName("Sourio", "monthly")).toBe("Sourio Cabinet — mensuel");
+    expect(planName("Dentalia", "yearly")).toBe("Dentalia Cabinet — annuel");
+    expect(planName("Dentalia")).toBe("Dentalia Cabinet");
     const yearly = planPrice("yearly", DEFAULT_PLAN_PRICES_HT_CENTS);
     // 890,00 € HT + 178,00 € TVA = 1 068,00 € TTC; 74,17 € HT a month (about two months free)
     expect(yearly).toMatchObject({ htCents: 89000, vatCents: 17800, ttcCents: 106800, monthlyHtCents: 7417 });

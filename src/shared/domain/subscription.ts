@@ -22,15 +22,22 @@ export type PlanId = (typeof PLAN_IDS)[number];
 export type PlanPrices = Record<PlanId, number>;
 export const DEFAULT_PLAN_PRICES_HT_CENTS: PlanPrices = { monthly: 8900, yearly: 89000 };
 
-export const PLAN_NAME = "Sourio Cabinet";
 const PLAN_LABELS: Record<PlanId, { label: string; period: string; months: number }> = {
   monthly: { label: "Mensuel", period: "par mois", months: 1 },
   yearly: { label: "Annuel", period: "par an", months: 12 },
 };
 
+/**
+ * The plan's name as the screens and invoices print it, under the configured brand (D18): "Sourio
+ * Cabinet", or with its period, "Sourio Cabinet — mensuel".
+ */
+export function planName(brand: string, id?: PlanId): string {
+  const name = `${brand} Cabinet`;
+  return id ? `${name} — ${PLAN_LABELS[id].label.toLowerCase()}` : name;
+}
+
 export interface PlanPrice {
   id: PlanId;
-  name: string;
   label: string;
   /** "par mois", "par an". */
   period: string;
@@ -53,7 +60,6 @@ export function planPrice(id: PlanId, prices: PlanPrices): PlanPrice {
   const { label, period, months } = PLAN_LABELS[id];
   return {
     id,
-    name: `${PLAN_NAME} — ${label.toLowerCase()}`,
     label,
     period,
     htCents,

@@ -27,11 +27,10 @@ export const APPOINTMENT_MESSAGES = {
   notFound: "Rendez-vous introuvable.",
   offerNotAccepted: "Acceptez d'abord cette proposition pour prendre rendez-vous.",
   /** The offer's dentist erased his account (kept under a pseudonym, security/erasure). */
-  dentistErased:
-    "Ce dentiste n'est plus inscrit sur Sourio : vous ne pouvez plus prendre rendez-vous avec lui.",
+  dentistErased: "Ce dentiste n'a plus de compte : vous ne pouvez plus prendre rendez-vous avec lui.",
   /** The offer's dentist lost his verification: he sees no appointment (access/objects). */
   dentistNotVerified:
-    "Ce dentiste n'est plus vérifié par Sourio : vous ne pouvez pas prendre rendez-vous avec lui pour le moment.",
+    "Ce dentiste n'est plus vérifié par notre équipe : vous ne pouvez pas prendre rendez-vous avec lui pour le moment.",
   alreadyBooked: "Un rendez-vous est déjà en cours pour cette proposition.",
   notAwaitingYou: "Ce rendez-vous n'attend pas votre réponse.",
   closed: "Ce rendez-vous est passé ou annulé : il ne peut plus être modifié.",

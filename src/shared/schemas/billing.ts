@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   PLAN_IDS,
   type PlanPrices,
+  planName,
   plansOf,
   SUBSCRIPTION_STANDINGS,
   SUBSCRIPTION_STATUSES,
@@ -45,11 +46,14 @@ export const planPriceSchema = z.object({
 });
 export type PlanPriceDto = z.infer<typeof planPriceSchema>;
 
-/** The plans at the configured prices (PRICE_MONTHLY_HT, PRICE_YEARLY_HT), as the API sends them. */
-export function planPriceDtos(prices: PlanPrices): PlanPriceDto[] {
+/**
+ * The plans at the configured prices (PRICE_MONTHLY_HT, PRICE_YEARLY_HT), named under the configured
+ * brand, as the API sends them.
+ */
+export function planPriceDtos(prices: PlanPrices, brand: string): PlanPriceDto[] {
   return plansOf(prices).map((p) => ({
     id: p.id,
-    name: p.name,
+    name: planName(brand, p.id),
     label: p.label,
     period: p.period,
     ht_cents: p.htCents,

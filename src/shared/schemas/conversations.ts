@@ -20,7 +20,7 @@ export const CHAT_MESSAGES = {
   otherErased: "Ce compte a été supprimé : vous ne pouvez plus écrire dans cette conversation.",
   /** The dentist's verification was withdrawn (D6): he reads nothing until verified again. */
   otherUnverified:
-    "Ce dentiste n'est plus vérifié sur Sourio : vous ne pouvez pas lui écrire pour le moment.",
+    "Ce dentiste n'est plus vérifié par notre équipe : vous ne pouvez pas lui écrire pour le moment.",
   sendFailed: "Impossible d'envoyer le message",
   loadFailed: "Impossible de charger les messages",
 } as const;

@@ -11,7 +11,7 @@ import { duplicateSlotIssues, parisSlotSchema, SLOT_MESSAGES } from "./slots";
 export const OFFER_MESSAGES = {
   /** The offer's dentist lost his verification: he sees no patient data (D6), nothing is accepted. */
   dentistNotVerified:
-    "Ce dentiste n'est plus vérifié par Sourio : vous ne pouvez pas accepter sa proposition pour le moment.",
+    "Ce dentiste n'est plus vérifié par notre équipe : vous ne pouvez pas accepter sa proposition pour le moment.",
   amountRequired: "Veuillez indiquer le montant de votre proposition.",
   amountInvalid: "Le montant doit être un nombre positif en euros (ex. 1 250,50).",
   amountTooHigh: "Le montant ne peut pas dépasser 100 000 €.",

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { PLAN_NAME, type PlanId, SUBSCRIPTION_STATUS_LABELS } from "../../../shared/domain/subscription";
+import { type PlanId, planName, SUBSCRIPTION_STATUS_LABELS } from "../../../shared/domain/subscription";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
 import type { SubscriptionSummary } from "../../../shared/schemas/billing";
@@ -16,6 +16,7 @@ import { ConfirmDialog } from "../../components/ui/Dialog";
 import { LoadError } from "../../components/ui/LoadError";
 import { PageSkeleton } from "../../components/ui/PageSkeleton";
 import { isApiError } from "../../lib/api";
+import { useConfig } from "../../lib/config";
 import { invoiceKeys } from "../../lib/queryKeys";
 import { BillingProfileForm, InvoiceList } from "./billing";
 
@@ -60,6 +61,7 @@ export function DentistSubscriptionPage() {
   const paid = params.get("paiement") === "accepte";
   const [confirmed, setConfirmed] = useState(false);
   const [late, setLate] = useState(false);
+  const { brand_name } = useConfig();
   // Back from the provider's page, the payment's confirmation (its webhooks) may still be on its way:
   // the page asks again until the subscription is there (two minutes at most), and offers no second
   // checkout meanwhile.
@@ -97,7 +99,7 @@ export function DentistSubscriptionPage() {
     <>
       <PageHeader
         title="Abonnement"
-        description={`${PLAN_NAME} : le même service pour tous, payé au mois ou à l'année, sans commission sur vos soins. Les patients ne paient rien.`}
+        description={`${planName(brand_name)} : le même service pour tous, payé au mois ou à l'année, sans commission sur vos soins. Les patients ne paient rien.`}
       />
       {waiting ? (
         <Alert variant="info" className="mb-6" title="Paiement en cours de confirmation">

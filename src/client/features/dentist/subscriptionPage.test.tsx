@@ -39,7 +39,7 @@ const active: SubscriptionSummary = {
 };
 const page = (subscription: SubscriptionSummary): SubscriptionPage => ({
   subscription,
-  plans: planPriceDtos(DEFAULT_PLAN_PRICES_HT_CENTS).filter((p) => p.id === "monthly"),
+  plans: planPriceDtos(DEFAULT_PLAN_PRICES_HT_CENTS, "Sourio").filter((p) => p.id === "monthly"),
   next_payment_ttc_cents: subscription.has_provider_subscription ? 10680 : null,
 });
 

@@ -375,7 +375,7 @@ describe("what a dentist pays, said the same way everywhere", () => {
     const config = json(200, {
       brand_name: "Sourio",
       contact_email: "contact@sourio.fr",
-      plans: planPriceDtos({ monthly: 9950, yearly: 99000 }),
+      plans: planPriceDtos({ monthly: 9950, yearly: 99000 }, "Sourio"),
     });
     stubApi(null, { "GET /api/config": () => config });
     renderApp("/dentist/benefits");

@@ -570,8 +570,7 @@ describe("a dentist who left Sourio is no longer booked", () => {
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().error).toMatchObject({
       code: "CONFLICT",
-      message:
-        "Ce dentiste n'est plus inscrit sur Sourio\u202f: vous ne pouvez plus prendre rendez-vous avec lui.",
+      message: "Ce dentiste n'a plus de compte\u202f: vous ne pouvez plus prendre rendez-vous avec lui.",
     });
     expect(refused.json().error.message).toBe(APPOINTMENT_MESSAGES.dentistErased);
     expect(await appointmentsOf(offerId)).toEqual([]);
@@ -603,7 +602,7 @@ describe("a dentist who left Sourio is no longer booked", () => {
 
     const notVerified = APPOINTMENT_MESSAGES.dentistNotVerified;
     expect(notVerified).toBe(
-      "Ce dentiste n'est plus vérifié par Sourio\u202f: vous ne pouvez pas prendre rendez-vous avec lui pour le moment.",
+      "Ce dentiste n'est plus vérifié par notre équipe\u202f: vous ne pouvez pas prendre rendez-vous avec lui pour le moment.",
     );
     const confirm = await post(
       `/api/appointments/${id}/confirm`,

@@ -7,6 +7,7 @@ import {
   monthlyRecurringRevenue,
   type PlanId,
   phaseOf,
+  planName,
   planPrice,
   type SubscriptionStanding,
   type SubscriptionStatus,
@@ -103,7 +104,7 @@ export async function subscriptionPage(deps: BillingDeps, actor: Actor): Promise
   const plan = paying && row.plan ? planPrice(row.plan, deps.config.planPrices) : undefined;
   return {
     subscription,
-    plans: planPriceDtos(deps.config.planPrices),
+    plans: planPriceDtos(deps.config.planPrices, deps.config.brandName),
     next_payment_ttc_cents: plan ? plan.ttcCents : null,
   };
 }
@@ -368,7 +369,7 @@ export async function handleWebhook(
           {
             dentistId: row.dentist_id,
             paymentRef: invoice.id,
-            planLabel: `Abonnement ${price.name}`,
+            planLabel: `Abonnement ${planName(deps.config.brandName, plan)}`,
             periodStart: invoice.periodStart ?? now,
             periodEnd: invoice.periodEnd ?? now,
             paidTtcCents: paid,

@@ -61,6 +61,7 @@ export class BillingRuntime {
     const standIn = new StripeStandIn({
       clock: () => app.clock(),
       prices: app.config.planPrices,
+      brand: app.config.brandName,
       // Kept across restarts of the quick start (npm start again after a checkout).
       stateFile: path.join(app.config.dataDir, STAND_IN_STATE_FILE),
       log: app.log,

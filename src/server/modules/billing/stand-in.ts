@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import Stripe from "stripe";
-import { type PlanId, type PlanPrices, planPrice } from "../../../shared/domain/subscription";
+import { type PlanId, type PlanPrices, planName, planPrice } from "../../../shared/domain/subscription";
 import { formatEuros } from "../../../shared/format/money";
 import { loggableError } from "../../redact";
 
@@ -144,6 +144,8 @@ export class StripeStandIn {
     private readonly options: {
       clock: () => Date;
       prices: PlanPrices;
+      /** The brand its payment page names the plans under (BRAND_NAME). */
+      brand: string;
       deliver: WebhookDelivery;
       /** Where its customers and subscriptions are kept across restarts; none: memory only. */
       stateFile?: string;
@@ -733,9 +735,9 @@ export class StripeStandIn {
       `${refused}
       ${
         session.taxed
-          ? `<p>${escapeHtml(price.name)}&#8239;: <strong>${formatEuros(price.ttcCents)} TTC ${price.period}</strong>
+          ? `<p>${escapeHtml(planName(this.options.brand, session.plan))}&#8239;: <strong>${formatEuros(price.ttcCents)} TTC ${price.period}</strong>
       (${formatEuros(price.htCents)} HT + ${formatEuros(price.vatCents)} de TVA à 20 %).</p>`
-          : `<p>${escapeHtml(price.name)}&#8239;: <strong>${formatEuros(price.htCents)} ${price.period}</strong>, sans taxe.</p>`
+          : `<p>${escapeHtml(planName(this.options.brand, session.plan))}&#8239;: <strong>${formatEuros(price.htCents)} ${price.period}</strong>, sans taxe.</p>`
       }
       <form method="post">
         <fieldset>

@@ -92,7 +92,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     async () => ({
       brand_name: app.config.brandName,
       contact_email: app.config.contactEmail,
-      plans: planPriceDtos(app.config.planPrices),
+      plans: planPriceDtos(app.config.planPrices, app.config.brandName),
     }),
   );
 }
