@@ -158,6 +158,11 @@ export interface RequestsTable {
    * (migration 047); null while it is still to settle, and on a request sent to all.
    */
   recipient_mailed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /**
+   * A request addressed by name: when the mail job told its patient that the dentist no longer
+   * receives requests (migration 050); null while he does, or once he does again.
+   */
+  recipient_away_mailed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface DocumentsTable {

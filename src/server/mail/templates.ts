@@ -89,6 +89,32 @@ export function namedRequestsMail(p: { brandName: string; firstName: string; cou
   });
 }
 
+/**
+ * To a patient whose chosen dentist no longer receives requests (ADR 080): nobody sees the request
+ * until he does again, or until the patient sends it to every verified dentist.
+ */
+export function recipientAwayMail(p: {
+  brandName: string;
+  firstName: string;
+  dentistName: string;
+  count: number;
+  link: string;
+}) {
+  const one = p.count === 1;
+  return letter(p, {
+    subject: `Le Dr ${p.dentistName} ne reçoit plus de nouvelles demandes`,
+    lines: [
+      one
+        ? `Le Dr ${p.dentistName}, à qui vous avez adressé votre demande de devis, ne reçoit plus de nouvelles demandes sur ${p.brandName} pour le moment : aucun dentiste ne la voit.`
+        : `Le Dr ${p.dentistName}, à qui vous avez adressé ${p.count} demandes de devis, ne reçoit plus de nouvelles demandes sur ${p.brandName} pour le moment : aucun dentiste ne les voit.`,
+      one
+        ? "Votre demande et vos documents restent enregistrés. Vous pouvez attendre son retour, ou envoyer votre demande à tous les dentistes vérifiés pour recevoir des propositions, depuis votre espace :"
+        : "Vos demandes et vos documents restent enregistrés. Vous pouvez attendre son retour, ou envoyer vos demandes à tous les dentistes vérifiés pour recevoir des propositions, depuis votre espace :",
+    ],
+    link: p.link,
+  });
+}
+
 export function unreadMessagesMail(p: {
   brandName: string;
   firstName: string;

@@ -45,6 +45,7 @@ import * as m046 from "./046_foreign_key_indexes";
 import * as m047 from "./047_named_request_mail";
 import * as m048 from "./048_offer_compared_quote";
 import * as m049 from "./049_profiles_rpps_index";
+import * as m050 from "./050_recipient_away_mail";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   "047_named_request_mail": m047,
   "048_offer_compared_quote": m048,
   "049_profiles_rpps_index": m049,
+  "050_recipient_away_mail": m050,
 };

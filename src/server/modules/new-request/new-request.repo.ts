@@ -119,3 +119,47 @@ export async function systemSettleNamedRequestMails(db: Db, now: Date, olderThan
     ])
     .execute();
 }
+
+/**
+ * The mail job's part of ADR 080: the open requests addressed by name whose dentist no longer receives
+ * requests (verification withdrawn, D6; trial or subscription lapsed, issue 35) and whose patient has
+ * not been told, marked as told and returned with whom to tell. First, those whose dentist receives
+ * requests again lose their mark, so that a later absence is told too. Each is one statement, so that
+ * two instances never tell twice.
+ */
+export async function systemSettleRecipientAwayMails(db: Db, now: Date) {
+  const open = sql<boolean>`r.status in (${sql.join(OPEN_REQUEST_STATUSES.map((status) => sql.lit(status)))})`;
+  await db
+    .updateTable("requests as r")
+    .from("profiles")
+    .set({ recipient_away_mailed_at: null })
+    .whereRef("profiles.id", "=", "r.recipient_dentist_id")
+    .where("r.recipient_away_mailed_at", "is not", null)
+    .where((eb) => addressableDentist(eb, now))
+    .execute();
+  return db
+    .updateTable("requests as r")
+    .from("profiles")
+    .set({ recipient_away_mailed_at: now })
+    .whereRef("profiles.id", "=", "r.recipient_dentist_id")
+    .where("r.recipient_away_mailed_at", "is", null)
+    .where(open)
+    .where((eb) => eb.not(addressableDentist(eb, now)))
+    .returning([
+      "r.id",
+      "r.patient_id",
+      "profiles.id as dentist_id",
+      sql<string>`coalesce(nullif(profiles.full_name, ''), 'Dentiste')`.as("dentist_name"),
+    ])
+    .execute();
+}
+
+/** The patients to write to: their address and first name. */
+export function systemPatientsToMail(db: Db, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("profiles")
+    .select(["id", "email", "first_name", "full_name"])
+    .where("id", "in", ids)
+    .execute();
+}

@@ -12,11 +12,16 @@ import { AppError, validationError } from "../../errors";
 import type { FormRules } from "../../http/multipart";
 import { type StoredFile, UPLOAD_CONTENT_TYPES } from "../../http/uploads";
 import type { Mailer } from "../../mail/mailer";
-import { namedRequestsMail } from "../../mail/templates";
+import { namedRequestsMail, recipientAwayMail } from "../../mail/templates";
 import { loggableError } from "../../redact";
 import { insertQuoteLines, linesTotal } from "../quotes/quotes.repo";
 import { enqueueFirstQuote } from "../reading/reading.service";
-import { newRequestRepo, systemSettleNamedRequestMails } from "./new-request.repo";
+import {
+  newRequestRepo,
+  systemPatientsToMail,
+  systemSettleNamedRequestMails,
+  systemSettleRecipientAwayMails,
+} from "./new-request.repo";
 
 /*
  * A patient's new request (ADR 031): the request and its documents (modules/requests' tables), the
@@ -164,6 +169,59 @@ export async function sendNamedRequestEmails(deps: NamedRequestMailDeps): Promis
       sent += 1;
     } catch (error) {
       deps.log.error({ err: loggableError(error) }, "e-mail de demande adressée au dentiste non envoyé");
+    }
+  }
+  return sent;
+}
+
+/**
+ * The mail job's e-mails to patients whose chosen dentist no longer receives requests (ADR 080): one
+ * e-mail per patient and dentist for the requests settled in this run, linking to the request (or to
+ * the patient's list when there are several), never what it is about. A failed e-mail is logged (its
+ * error only) and not sent again. Resolves to the number of e-mails sent.
+ */
+export async function sendRecipientAwayEmails(deps: NamedRequestMailDeps): Promise<number> {
+  const settled = await systemSettleRecipientAwayMails(deps.db, deps.now);
+  const groups = new Map<string, { patientId: string; dentistName: string; requestIds: string[] }>();
+  for (const row of settled) {
+    const key = `${row.patient_id}:${row.dentist_id}`;
+    const group = groups.get(key) ?? {
+      patientId: row.patient_id,
+      dentistName: row.dentist_name,
+      requestIds: [],
+    };
+    group.requestIds.push(row.id);
+    groups.set(key, group);
+  }
+  const patients = new Map(
+    (await systemPatientsToMail(deps.db, [...new Set(settled.map((row) => row.patient_id))])).map((p) => [
+      p.id,
+      p,
+    ]),
+  );
+  let sent = 0;
+  for (const group of groups.values()) {
+    const patient = patients.get(group.patientId);
+    if (!patient) continue;
+    const [only] = group.requestIds;
+    const path = group.requestIds.length === 1 && only ? `/patient/request/${only}` : "/patient/requests";
+    try {
+      await deps.mailer.send({
+        to: patient.email,
+        ...recipientAwayMail({
+          brandName: deps.config.brandName,
+          firstName: patient.first_name || patient.full_name,
+          dentistName: group.dentistName,
+          count: group.requestIds.length,
+          link: `${deps.config.publicUrl}${path}`,
+        }),
+      });
+      sent += 1;
+    } catch (error) {
+      deps.log.error(
+        { err: loggableError(error) },
+        "e-mail au patient sur l'absence de son dentiste non envoyé",
+      );
     }
   }
   return sent;
