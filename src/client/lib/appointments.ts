@@ -39,7 +39,9 @@ export function useMyAppointments(
     queryKey: appointmentKeys.mine(when, page),
     queryFn: ({ signal }) =>
       api<AppointmentList>(`/api/appointments${query.size ? `?${query}` : ""}`, { signal }),
-    placeholderData: keepPreviousData,
+    // The previous page of the same list while the next loads; never the other list's (a tab change).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === when ? keepPreviousData(previous) : undefined,
     enabled,
   });
 }

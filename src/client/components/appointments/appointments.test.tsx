@@ -1,5 +1,5 @@
 /** The dentist's appointments page and the dashboards' appointment lists. */
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import {
@@ -119,12 +119,22 @@ describe("/dentist/appointments", () => {
       patient: { id: "p-4", full_name: "Ada Lovelace" },
       starts_at: "2026-11-02T09:30:00.000Z",
     });
-    stubApi(dentist, {
+    const fetchMock = stubApi(dentist, {
       "GET /api/appointments": () => {
         const last = new URL(String(vi.mocked(fetch).mock.calls.at(-1)?.[0]), "http://localhost");
         asked.push(last.search);
         return json(200, list(last.searchParams.get("when") === "past" ? [held] : upcoming));
       },
+    });
+    // The past ones answer when the test says: meanwhile the tab shows no card of the other list.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const answer = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes("when=past")) await gate;
+      return (answer as NonNullable<typeof answer>)(input, init);
     });
     const user = userEvent.setup();
     const { router } = renderApp("/dentist/appointments");
@@ -133,6 +143,10 @@ describe("/dentist/appointments", () => {
     await screen.findByRole("region", { name: "À confirmer (1)" });
 
     await user.click(within(tabs).getByRole("tab", { name: "Passés" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?vue=passes"));
+    expect(screen.queryByRole("article")).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: /^À confirmer/ })).not.toBeInTheDocument();
+    release();
     const card = await screen.findByRole("article", { name: "Ada Lovelace" });
     expect(router.state.location.search).toBe("?vue=passes");
     expect(asked).toEqual(["", "?when=past"]);
