@@ -658,10 +658,16 @@ describe("live updates when an acceptance is withdrawn", () => {
     const paula = who.Paula as Who;
     const { requestId, a } = await twoOffers(paula);
     expect((await accept(a, paula)).statusCode).toBe(200);
+    // The booking's own event heard by this instance before the screens open, so that they count only
+    // the withdrawal's. On PostgreSQL it comes back through the database's notifications, published
+    // after the answer and not awaited by it: a round trip on the listening connection (bus.sync) may
+    // go before the notification is even sent, so the test waits until the event is heard.
+    const heard: string[] = [];
+    ctx.app.bus.subscribe((event) => {
+      if (event.kind === "appointment") heard.push(event.appointmentId);
+    });
     const booked = (await book(a, ["2026-12-11T10:00"], paula)).json().appointment;
-    // The booking's own event handled before the screens open (on PostgreSQL it comes through the
-    // database's notifications, which may arrive after the answer): they count only the withdrawal's.
-    await ctx.app.bus.sync();
+    await expect.poll(() => heard.includes(booked.id)).toBe(true);
     const sockets = await Promise.all(
       [paula, who.drA, who.drB, who.Quentin].map((w) => openSocket(base, w?.cookie)),
     );
