@@ -90,6 +90,9 @@ export const newRequestRepo = {
   },
 };
 
+/** SQL: the request `r` is open (new, or being answered). */
+const openRequest = sql<boolean>`r.status in (${sql.join(OPEN_REQUEST_STATUSES.map((status) => sql.lit(status)))})`;
+
 /**
  * The mail job's part (ADR 074): settles the requests addressed by name, sent before `olderThan`, that
  * are still to settle, and returns them with whether their dentist is to be told — the request still
@@ -99,7 +102,6 @@ export const newRequestRepo = {
  * instances never tell twice.
  */
 export async function systemSettleNamedRequestMails(db: Db, now: Date, olderThan: Date) {
-  const open = sql<boolean>`r.status in (${sql.join(OPEN_REQUEST_STATUSES.map((status) => sql.lit(status)))})`;
   const opened = sql<boolean>`exists (select 1 from request_dentists rd
     where rd.request_id = r.id and rd.dentist_id = r.recipient_dentist_id and rd.opened_at is not null)`;
   return db
@@ -109,13 +111,13 @@ export async function systemSettleNamedRequestMails(db: Db, now: Date, olderThan
     .whereRef("profiles.id", "=", "r.recipient_dentist_id")
     .where("r.recipient_mailed_at", "is", null)
     .where("r.created_at", "<=", olderThan)
-    .where((eb) => eb.or([eb.not(open), opened, addressableDentist(eb, now)]))
+    .where((eb) => eb.or([eb.not(openRequest), opened, addressableDentist(eb, now)]))
     .returning([
       "r.id",
       "profiles.id as dentist_id",
       "profiles.email",
       "profiles.first_name",
-      sql<boolean>`(${open} and not ${opened})`.as("tell"),
+      sql<boolean>`(${openRequest} and not ${opened})`.as("tell"),
     ])
     .execute();
 }
@@ -128,7 +130,6 @@ export async function systemSettleNamedRequestMails(db: Db, now: Date, olderThan
  * two instances never tell twice.
  */
 export async function systemSettleRecipientAwayMails(db: Db, now: Date) {
-  const open = sql<boolean>`r.status in (${sql.join(OPEN_REQUEST_STATUSES.map((status) => sql.lit(status)))})`;
   await db
     .updateTable("requests as r")
     .from("profiles")
@@ -143,7 +144,7 @@ export async function systemSettleRecipientAwayMails(db: Db, now: Date) {
     .set({ recipient_away_mailed_at: now })
     .whereRef("profiles.id", "=", "r.recipient_dentist_id")
     .where("r.recipient_away_mailed_at", "is", null)
-    .where(open)
+    .where(openRequest)
     .where((eb) => eb.not(addressableDentist(eb, now)))
     .returning([
       "r.id",
