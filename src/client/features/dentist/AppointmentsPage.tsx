@@ -71,7 +71,7 @@ function AppointmentList({
 
   return (
     <div className="grid gap-8" aria-busy={list.isFetching || undefined}>
-      {data.items.length === 0 && page <= 1 ? (
+      {data.items.length === 0 ? (
         when === "past" ? (
           <EmptyState
             icon={CalendarDays}

@@ -125,7 +125,7 @@ export async function systemSettleNamedRequestMails(db: Db, now: Date, olderThan
 /**
  * The mail job's part of ADR 080: the open requests addressed by name whose dentist no longer receives
  * requests (verification withdrawn, D6; trial or subscription lapsed, issue 35) and whose patient has
- * not been told, marked as told and returned with whom to tell. First, those whose dentist receives
+ * not been told, marked as told and returned with whom to tell (the patient's address and name). First, those whose dentist receives
  * requests again lose their mark, so that a later absence is told too. Each is one statement, so that
  * two instances never tell twice.
  */
@@ -140,27 +140,20 @@ export async function systemSettleRecipientAwayMails(db: Db, now: Date) {
     .execute();
   return db
     .updateTable("requests as r")
-    .from("profiles")
+    .from(["profiles", "profiles as patient"])
     .set({ recipient_away_mailed_at: now })
     .whereRef("profiles.id", "=", "r.recipient_dentist_id")
+    .whereRef("patient.id", "=", "r.patient_id")
     .where("r.recipient_away_mailed_at", "is", null)
     .where(openRequest)
     .where((eb) => eb.not(addressableDentist(eb, now)))
     .returning([
       "r.id",
       "r.patient_id",
+      "patient.email as patient_email",
+      sql<string>`coalesce(nullif(patient.first_name, ''), patient.full_name)`.as("patient_first_name"),
       "profiles.id as dentist_id",
       sql<string>`coalesce(nullif(profiles.full_name, ''), 'Dentiste')`.as("dentist_name"),
     ])
-    .execute();
-}
-
-/** The patients to write to: their address and first name. */
-export function systemPatientsToMail(db: Db, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom("profiles")
-    .select(["id", "email", "first_name", "full_name"])
-    .where("id", "in", ids)
     .execute();
 }

@@ -18,7 +18,6 @@ import { insertQuoteLines, linesTotal } from "../quotes/quotes.repo";
 import { enqueueFirstQuote } from "../reading/reading.service";
 import {
   newRequestRepo,
-  systemPatientsToMail,
   systemSettleNamedRequestMails,
   systemSettleRecipientAwayMails,
 } from "./new-request.repo";
@@ -182,37 +181,24 @@ export async function sendNamedRequestEmails(deps: NamedRequestMailDeps): Promis
  */
 export async function sendRecipientAwayEmails(deps: NamedRequestMailDeps): Promise<number> {
   const settled = await systemSettleRecipientAwayMails(deps.db, deps.now);
-  const groups = new Map<string, { patientId: string; dentistName: string; requestIds: string[] }>();
+  const groups = new Map<string, { first: (typeof settled)[number]; requestIds: string[] }>();
   for (const row of settled) {
     const key = `${row.patient_id}:${row.dentist_id}`;
-    const group = groups.get(key) ?? {
-      patientId: row.patient_id,
-      dentistName: row.dentist_name,
-      requestIds: [],
-    };
+    const group = groups.get(key) ?? { first: row, requestIds: [] };
     group.requestIds.push(row.id);
     groups.set(key, group);
   }
-  const patients = new Map(
-    (await systemPatientsToMail(deps.db, [...new Set(settled.map((row) => row.patient_id))])).map((p) => [
-      p.id,
-      p,
-    ]),
-  );
   let sent = 0;
-  for (const group of groups.values()) {
-    const patient = patients.get(group.patientId);
-    if (!patient) continue;
-    const [only] = group.requestIds;
-    const path = group.requestIds.length === 1 && only ? `/patient/request/${only}` : "/patient/requests";
+  for (const { first, requestIds } of groups.values()) {
+    const path = requestIds.length === 1 ? `/patient/request/${first.id}` : "/patient/requests";
     try {
       await deps.mailer.send({
-        to: patient.email,
+        to: first.patient_email,
         ...recipientAwayMail({
           brandName: deps.config.brandName,
-          firstName: patient.first_name || patient.full_name,
-          dentistName: group.dentistName,
-          count: group.requestIds.length,
+          firstName: first.patient_first_name,
+          dentistName: first.dentist_name,
+          count: requestIds.length,
           link: `${deps.config.publicUrl}${path}`,
         }),
       });
