@@ -234,7 +234,7 @@ export function adminRepo(db: Db, actor: Actor) {
         )
         // A moderated review names its dentist and author (nothing once the review is deleted).
         .leftJoin("reviews as rv", (join) =>
-          join.onRef(sql`rv.id::text`, "=", sql`l.subject_id::text`).on("l.subject_type", "=", "review"),
+          join.onRef("rv.id", "=", "l.subject_id").on("l.subject_type", "=", "review"),
         )
         .leftJoin("profiles as rvd", "rvd.id", "rv.dentist_id")
         .leftJoin("profiles as rvp", "rvp.id", "rv.patient_id")
