@@ -38,6 +38,7 @@ export const APP_ROUTE_PATTERNS = [
   "/patient/request/:id",
   "/patient/request/:id/compare",
   "/patient/requests",
+  "/patient/appointments",
   "/patient/profile",
   "/patient/reviews",
   "/patient/reviews/new/:appointmentId",

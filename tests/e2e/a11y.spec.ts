@@ -44,6 +44,7 @@ test.describe("accessibilité (axe)", () => {
       "/patient/messages",
       "/patient/upload",
       "/patient/requests",
+      "/patient/appointments",
       "/patient/request/some-id",
       "/patient/profile",
     ]);
@@ -182,6 +183,19 @@ test.describe("accessibilité (axe)", () => {
       await page.getByRole("button", { name: "Déplacer le rendez-vous" }).click();
       await expect(page.getByRole("grid")).toBeVisible();
       await expectNoSeriousA11yIssues(page);
+    });
+    await test.step("/patient/appointments, à venir puis passés", async () => {
+      await page.goto("/patient/appointments");
+      await expect(page.getByRole("heading", { level: 2, name: /^À venir/ })).toBeVisible();
+      await expect(page.getByRole("article", { name: /^Dr / }).first()).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+      await page.getByRole("tab", { name: "Passés" }).click();
+      await expect(page).toHaveURL(/\?vue=passes$/);
+      const card = page.getByRole("article").first();
+      await expect(card.getByText("Passé", { exact: true })).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+      await card.getByRole("link", { name: /^Voir la demande du rendez-vous avec le Dr / }).click();
+      await expect(page).toHaveURL(/\/patient\/request\/[^/]+$/);
     });
   });
 

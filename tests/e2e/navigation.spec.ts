@@ -40,6 +40,7 @@ test.describe("menu mobile (375 × 812)", () => {
       "Mes demandes": "/patient/requests",
       "Déposer un devis": "/patient/upload",
       Messages: null,
+      "Rendez-vous": "/patient/appointments",
       Profil: null,
       [HELP]: "/patient/help",
     });
@@ -82,39 +83,57 @@ test.describe("menu mobile (375 × 812)", () => {
   });
 });
 
-test.describe("barre de l'espace dentiste (cinq entrées)", () => {
-  test("à 1024 px et plus les cinq liens tiennent sur une ligne ; en dessous, le tiroir", async ({
-    page,
-  }) => {
-    await loginViaApi(page, DEMO.dentist);
-    for (const width of [1024, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.goto("/dentist/appointments");
-      await expect(page.getByRole("heading", { level: 1, name: "Rendez-vous" })).toBeVisible();
-      const nav = page.getByRole("navigation", { name: "Espace dentiste", exact: true });
-      await expect(nav).toBeVisible();
-      const tops = new Set<number>();
-      for (const name of ["Accueil", "Messages", "Mes propositions", "Rendez-vous", "Profil"]) {
-        const link = nav.getByRole("link", { name, exact: true });
-        await expect(link).toBeVisible();
-        const box = await link.boundingBox();
-        tops.add(Math.round(box?.y ?? -1));
-        // One line each: no label wraps.
-        expect(box?.height ?? 0, `${name} à ${width} px`).toBeLessThan(44);
+test.describe("barres des espaces dentiste et patient", () => {
+  for (const { area, who, path, title, names } of [
+    {
+      area: "Espace dentiste",
+      who: DEMO.dentist,
+      path: "/dentist/appointments",
+      title: "Rendez-vous",
+      // 'Demandes' carries its count in its name.
+      names: ["Accueil", "Messages", "Mes propositions", "Rendez-vous", "Profil"],
+    },
+    {
+      area: "Espace patient",
+      who: DEMO.patient,
+      path: "/patient/appointments",
+      title: "Mes rendez-vous",
+      names: ["Accueil", "Mes demandes", "Déposer un devis", "Messages", "Rendez-vous", "Mes avis", "Profil"],
+    },
+  ]) {
+    test(`${area} : à 1024 px et plus les liens tiennent sur une ligne ; en dessous, le tiroir`, async ({
+      page,
+    }) => {
+      await loginViaApi(page, who);
+      for (const width of [1024, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+        const nav = page.getByRole("navigation", { name: area, exact: true });
+        await expect(nav).toBeVisible();
+        const tops = new Set<number>();
+        for (const name of names) {
+          const link = nav.getByRole("link", { name, exact: true });
+          await expect(link).toBeVisible();
+          const box = await link.boundingBox();
+          tops.add(Math.round(box?.y ?? -1));
+          // One line each: no label wraps.
+          expect(box?.height ?? 0, `${name} à ${width} px`).toBeLessThan(44);
+        }
+        expect([...tops], `une seule ligne à ${width} px`).toHaveLength(1);
+        await expect(nav.getByRole("link", { name: "Rendez-vous", exact: true })).toHaveAttribute(
+          "aria-current",
+          "page",
+        );
+        const header = await page.locator("header > div").evaluate((el) => [el.scrollWidth, el.clientWidth]);
+        expect(header[0], `l'en-tête ne déborde pas à ${width} px`).toBeLessThanOrEqual(header[1] ?? 0);
+        await expect(page.getByRole("button", { name: "Ouvrir le menu" })).toBeHidden();
       }
-      expect([...tops], `une seule ligne à ${width} px`).toHaveLength(1);
-      await expect(nav.getByRole("link", { name: "Rendez-vous", exact: true })).toHaveAttribute(
-        "aria-current",
-        "page",
-      );
-      const header = await page.locator("header > div").evaluate((el) => [el.scrollWidth, el.clientWidth]);
-      expect(header[0], `l'en-tête ne déborde pas à ${width} px`).toBeLessThanOrEqual(header[1] ?? 0);
-      await expect(page.getByRole("button", { name: "Ouvrir le menu" })).toBeHidden();
-    }
-    await page.setViewportSize({ width: 800, height: 800 });
-    await expect(page.getByRole("navigation", { name: "Espace dentiste", exact: true })).toBeHidden();
-    await expect(page.getByRole("button", { name: "Ouvrir le menu" })).toBeVisible();
-  });
+      await page.setViewportSize({ width: 800, height: 800 });
+      await expect(page.getByRole("navigation", { name: area, exact: true })).toBeHidden();
+      await expect(page.getByRole("button", { name: "Ouvrir le menu" })).toBeVisible();
+    });
+  }
 });
 
 test.describe("'Besoin d'aide ?' dans chaque espace, sur ordinateur", () => {

@@ -80,6 +80,7 @@ const PatientMessagesPage = lazyPage(messagesPages, "PatientMessagesPage");
 const PatientUploadPage = lazyPage(patientPages, "PatientUploadPage");
 const PatientRequestPage = lazyPage(patientPages, "PatientRequestPage");
 const PatientRequestsPage = lazyPage(patientPages, "PatientRequestsPage");
+const PatientAppointmentsPage = lazyPage(patientPages, "PatientAppointmentsPage");
 const PatientComparePage = lazyPage(patientPages, "PatientComparePage");
 const PatientProfilePage = lazyPage(patientPages, "PatientProfilePage");
 const PatientReviewsPage = lazyPage(patientPages, "PatientReviewsPage");
@@ -146,6 +147,7 @@ export function AppRoutes() {
           <Route path="request/:id" element={<PatientRequestPage />} />
           <Route path="request/:id/compare" element={<PatientComparePage />} />
           <Route path="requests" element={<PatientRequestsPage />} />
+          <Route path="appointments" element={<PatientAppointmentsPage />} />
           <Route path="profile" element={<PatientProfilePage />} />
           <Route path="reviews" element={<PatientReviewsPage />} />
           <Route path="reviews/new/:appointmentId" element={<PatientReviewFormPage />} />

@@ -15,6 +15,7 @@ export const AREA_NAV: Record<Area, NavItem[]> = {
     { to: "/patient/requests", label: "Mes demandes" },
     { to: "/patient/upload", label: "Déposer un devis" },
     { to: "/patient/messages", label: "Messages" },
+    { to: "/patient/appointments", label: "Rendez-vous" },
     { to: "/patient/reviews", label: "Mes avis" },
     { to: "/patient/profile", label: "Profil" },
   ],

@@ -195,6 +195,113 @@ describe("/dentist/appointments", () => {
   });
 });
 
+describe("/patient/appointments", () => {
+  it("montre au patient tous ses rendez-vous, à venir puis passés, chacun menant à sa demande", async () => {
+    const asked: string[] = [];
+    const toPick = appointment({
+      id: "m-1",
+      request_id: "r-1",
+      view: "awaiting_me",
+      awaiting: "patient",
+      may_confirm: true,
+      options: ["2026-12-07T13:30:00.000Z", "2026-12-09T08:15:00.000Z"],
+      dentist: { ...appointment().dentist, full_name: "Paul Martin" },
+    });
+    // The fourth coming one: beyond the dashboard's three, found here.
+    const coming = ["Sophie Leroy", "Jean Bernard", "Claire Roux", "Luc Petit"].map((name, i) =>
+      confirmed({
+        id: `c-${i}`,
+        request_id: `r-c${i}`,
+        starts_at: `2026-12-1${i}T08:00:00.000Z`,
+        dentist: { ...appointment().dentist, full_name: name },
+      }),
+    );
+    const held = confirmed({
+      id: "p-1",
+      request_id: "r-41",
+      view: "past",
+      may_change: false,
+      starts_at: "2026-11-02T09:30:00.000Z",
+      dentist: { ...appointment().dentist, full_name: "Ada Lovelace" },
+    });
+    // Already reviewed: no invitation for it.
+    const reviewed = confirmed({
+      id: "p-2",
+      request_id: "r-42",
+      view: "past",
+      may_change: false,
+      starts_at: "2026-10-05T09:30:00.000Z",
+      dentist: { ...appointment().dentist, full_name: "Alan Turing" },
+    });
+    stubApi(patient, {
+      "GET /api/appointments": () => {
+        const last = new URL(String(vi.mocked(fetch).mock.calls.at(-1)?.[0]), "http://localhost");
+        if (last.pathname === "/api/appointments") asked.push(last.search);
+        return json(
+          200,
+          list(last.searchParams.get("when") === "past" ? [held, reviewed] : [toPick, ...coming]),
+        );
+      },
+      "GET /api/patient/reviews": () =>
+        json(200, {
+          reviews: [],
+          invitations: [
+            {
+              appointment_id: held.id,
+              request_id: held.request_id,
+              starts_at: held.starts_at,
+              dentist: { id: held.dentist.id, full_name: "Ada Lovelace" },
+            },
+          ],
+        }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp("/patient/appointments");
+    expect(await screen.findByRole("heading", { level: 1, name: "Mes rendez-vous" })).toBeInTheDocument();
+    const toConfirm = await screen.findByRole("region", { name: "À confirmer (1)" });
+    const card = within(toConfirm).getByRole("article", { name: "Dr Paul Martin" });
+    expect(
+      within(card).getByRole("link", { name: "Voir la demande du rendez-vous avec le Dr Paul Martin" }),
+    ).toHaveAttribute("href", "/patient/request/r-1");
+    const later = screen.getByRole("region", { name: "À venir (4)" });
+    expect(within(later).getByRole("article", { name: "Dr Luc Petit" })).toBeInTheDocument();
+    expect(within(later).getByText("dimanche 13 décembre 2026 à 09:00")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("navigation", { name: "Espace patient" })).getByRole("link", {
+        name: "Rendez-vous",
+      }),
+    ).toHaveAttribute("aria-current", "page");
+
+    await user.click(screen.getByRole("tab", { name: "Passés" }));
+    const past = await screen.findByRole("article", { name: "Dr Ada Lovelace" });
+    expect(router.state.location.search).toBe("?vue=passes");
+    expect(asked).toEqual(["", "?when=past"]);
+    expect(within(past).getByText("lundi 2 novembre 2026 à 10:30")).toBeInTheDocument();
+    expect(
+      within(past).getByRole("link", { name: "Voir la demande du rendez-vous avec le Dr Ada Lovelace" }),
+    ).toHaveAttribute("href", "/patient/request/r-41");
+    expect(
+      await within(past).findByRole("link", {
+        name: "Donner mon avis sur le rendez-vous avec le Dr Ada Lovelace",
+      }),
+    ).toHaveAttribute("href", "/patient/reviews/new/p-1");
+    const done = screen.getByRole("article", { name: "Dr Alan Turing" });
+    expect(within(done).getByRole("link", { name: /^Voir la demande/ })).toBeInTheDocument();
+    expect(within(done).queryByRole("link", { name: /Donner mon avis/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("article", { name: "Dr Luc Petit" })).not.toBeInTheDocument();
+  });
+
+  it("dit au patient sans rendez-vous comment en prendre un", async () => {
+    stubApi(patient, { "GET /api/appointments": () => json(200, list([])) });
+    renderApp("/patient/appointments");
+    expect(await screen.findByRole("heading", { name: "Aucun rendez-vous à venir." })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Voir mes demandes" })).toHaveAttribute(
+      "href",
+      "/patient/requests",
+    );
+  });
+});
+
 describe("tableaux de bord", () => {
   it("le dentiste voit ses trois prochains rendez-vous et le lien vers tous", async () => {
     stubApi(dentist, {
@@ -243,6 +350,10 @@ describe("tableaux de bord", () => {
     expect(
       within(section).getByRole("link", { name: "Voir le rendez-vous avec le Dr Sophie Leroy" }),
     ).toHaveAttribute("href", `/patient/request/${REQUEST_ID}`);
+    expect(within(section).getByRole("link", { name: "Voir tous mes rendez-vous" })).toHaveAttribute(
+      "href",
+      "/patient/appointments",
+    );
   });
 
   it("le patient sans rendez-vous le lit simplement", async () => {

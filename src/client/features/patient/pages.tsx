@@ -1,5 +1,6 @@
 /** The patient chunk: every page of /patient/* (lazy-loaded by the router). */
 
+export { PatientAppointmentsPage } from "./AppointmentsPage";
 export { PatientComparePage } from "./ComparePage";
 export { PatientDashboardPage } from "./DashboardPage";
 export { PatientDentistReviewsPage } from "./DentistReviewsPage";

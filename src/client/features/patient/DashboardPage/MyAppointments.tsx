@@ -1,4 +1,5 @@
 import { CalendarDays } from "lucide-react";
+import { Link } from "react-router";
 import { treatmentLabel } from "../../../../shared/domain/treatments";
 import type { RequestSummary } from "../../../../shared/schemas/requests";
 import { AppointmentStatusBadge, appointmentWhen } from "../../../components/appointments/AppointmentCard";
@@ -19,15 +20,23 @@ function nextStepWithoutAppointment(recent: RequestSummary[] | undefined): { lab
   return { label: "Déposer mon devis", path: "/patient/upload" };
 }
 
-/** 'Mes rendez-vous': the next three appointments, each leading to its request. */
+/** 'Mes rendez-vous': the next three appointments, each leading to its request, and the way to all. */
 export function MyAppointments({ recent }: { recent: RequestSummary[] | undefined }) {
   const list = useUpcomingAppointments(1);
   const items = list.data?.items.slice(0, 3) ?? [];
   return (
     <section aria-labelledby="my-appointments" className="mt-8 grid gap-4">
-      <h2 id="my-appointments" className="text-xl font-semibold text-slate-900">
-        Mes rendez-vous
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="my-appointments" className="text-xl font-semibold text-slate-900">
+          Mes rendez-vous
+        </h2>
+        <Link
+          to="/patient/appointments"
+          className="font-medium text-brand-700 underline-offset-4 hover:underline"
+        >
+          Voir tous mes rendez-vous
+        </Link>
+      </div>
       {list.isPending ? (
         <ListSkeleton inCard rows={1} />
       ) : list.isError ? (

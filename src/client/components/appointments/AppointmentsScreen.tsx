@@ -1,0 +1,187 @@
+import { CalendarDays } from "lucide-react";
+import { type ReactNode, useId } from "react";
+import { Link } from "react-router";
+import type { Appointment, AppointmentScope } from "../../../shared/schemas/appointments";
+import { useMyAppointments } from "../../lib/appointments";
+import { useListParams } from "../dashboard/useListParams";
+import { PageHeader } from "../PageHeader";
+import { Button } from "../ui/Button";
+import { ListPagination } from "../ui/DataTable";
+import { EmptyState } from "../ui/EmptyState";
+import { LoadError } from "../ui/LoadError";
+import { Loading } from "../ui/Loading";
+import { Skeleton } from "../ui/Skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/Tabs";
+import { AppointmentCard } from "./AppointmentCard";
+
+/** `?vue=passes` shows those that took place; the coming ones are the page's default. */
+const PAST_PARAM = "passes";
+
+/** What differs between the dentist's page and the patient's. */
+export interface AppointmentsScreenText {
+  title: string;
+  description: string;
+  /** The coming list's empty state, and what to do about it. */
+  noneComing: { description: string; action?: ReactNode };
+  /** The way from a card to its request, in the asker's area. */
+  requestLink: (appointment: Appointment) => { to: string; label: string };
+  /** Beside « Voir la demande » (the patient's « Donner mon avis » on a past appointment). */
+  moreActions?: (appointment: Appointment) => ReactNode;
+  /** Around the tabs (the dentist's verification notice). */
+  wrap?: (tabs: ReactNode) => ReactNode;
+}
+
+/**
+ * 'Rendez-vous' of either side: « À venir » (those to confirm first, then those to come) and « Passés »
+ * (those that took place, the latest first); pages of 10, the tab and page in the URL.
+ */
+export function AppointmentsScreen({ text }: { text: AppointmentsScreenText }) {
+  const { params, page, update, goToPage } = useListParams();
+  const when: AppointmentScope = params.get("vue") === PAST_PARAM ? "past" : "upcoming";
+  const tabs = (
+    <Tabs
+      value={when}
+      onValueChange={(value) => update({ vue: value === "past" ? PAST_PARAM : null, page: null })}
+    >
+      <TabsList aria-label="Rendez-vous à venir ou passés">
+        <TabsTrigger value="upcoming">À venir</TabsTrigger>
+        <TabsTrigger value="past">Passés</TabsTrigger>
+      </TabsList>
+      <TabsContent value={when} className="mt-6">
+        <AppointmentList when={when} page={page} goToPage={goToPage} text={text} />
+      </TabsContent>
+    </Tabs>
+  );
+  return (
+    <>
+      <PageHeader title={text.title} description={text.description} />
+      {text.wrap ? text.wrap(tabs) : tabs}
+    </>
+  );
+}
+
+function AppointmentList({
+  when,
+  page,
+  goToPage,
+  text,
+}: {
+  when: AppointmentScope;
+  page: number;
+  goToPage: (page: number) => void;
+  text: AppointmentsScreenText;
+}) {
+  const list = useMyAppointments(when, page);
+  const data = list.data;
+
+  if (list.isPending) return <ListSkeleton />;
+  if (list.isError || !data)
+    return <LoadError title="Impossible de charger vos rendez-vous" onRetry={() => void list.refetch()} />;
+
+  const toConfirm = data.items.filter((a) => a.view === "awaiting_me");
+  const coming = data.items.filter((a) => a.view !== "awaiting_me");
+
+  return (
+    <div className="grid gap-8" aria-busy={list.isFetching || undefined}>
+      {data.items.length === 0 ? (
+        when === "past" ? (
+          <EmptyState
+            icon={CalendarDays}
+            title="Aucun rendez-vous passé."
+            description="Un rendez-vous confirmé apparaît ici une fois son heure venue."
+          />
+        ) : (
+          <EmptyState
+            icon={CalendarDays}
+            title="Aucun rendez-vous à venir."
+            description={text.noneComing.description}
+            action={text.noneComing.action}
+          />
+        )
+      ) : when === "past" ? (
+        <Cards items={data.items} headingLevel="h2" text={text} />
+      ) : (
+        <>
+          <Section title="À confirmer" items={toConfirm} text={text} />
+          <Section title="À venir" items={coming} text={text} />
+        </>
+      )}
+      <ListPagination page={page} hasMore={data.has_more} onPageChange={goToPage} />
+    </div>
+  );
+}
+
+function Section({
+  title,
+  items,
+  text,
+}: {
+  title: string;
+  items: Appointment[];
+  text: AppointmentsScreenText;
+}) {
+  const id = useId();
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="grid gap-4">
+      <h2 id={id} className="text-xl font-semibold text-slate-900">
+        {title} <span className="font-normal text-slate-600 tabular-nums">({items.length})</span>
+      </h2>
+      <Cards items={items} headingLevel="h3" text={text} />
+    </section>
+  );
+}
+
+/** Each appointment's card, with the way to its request. */
+function Cards({
+  items,
+  headingLevel,
+  text,
+}: {
+  items: Appointment[];
+  headingLevel: "h2" | "h3";
+  text: AppointmentsScreenText;
+}) {
+  return (
+    <ul className="grid gap-4">
+      {items.map((appointment) => {
+        const link = text.requestLink(appointment);
+        return (
+          <li key={appointment.id}>
+            <AppointmentCard
+              appointment={appointment}
+              headingLevel={headingLevel}
+              footer={
+                <div className="flex flex-wrap gap-3">
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={link.to} aria-label={link.label}>
+                      Voir la demande
+                    </Link>
+                  </Button>
+                  {text.moreActions?.(appointment)}
+                </div>
+              }
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <Loading className="grid gap-4">
+      {["a", "b", "c"].map((key) => (
+        <div key={key} className="grid gap-3 rounded-ui border border-slate-200 p-5">
+          <div className="flex justify-between gap-4">
+            <Skeleton className="h-6 w-48" />
+            <Skeleton className="h-6 w-24 rounded-full" />
+          </div>
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-5 w-64" />
+        </div>
+      ))}
+    </Loading>
+  );
+}
