@@ -223,6 +223,7 @@ const TABLE: Record<string, Rows> = {
   // Profiles. Verified dentists were verified and the unverified one has already asked: 409.
   "GET /api/me":                          { "-": signedIn(200) },
   "PATCH /api/me":                        { "-": signedIn(400) },
+  "PATCH /api/me/email-preferences":      { "-": signedIn(400) },
   "POST /api/me/verification-request":    { "-": dentists(409) },
   "POST /api/me/avatar":                  { "-": signedIn(400) },
   // Avatars are public images (ADR 005).

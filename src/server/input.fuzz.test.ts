@@ -259,6 +259,11 @@ const TARGETS: Target[] = [
     }),
   },
   {
+    route: "PATCH /api/me/email-preferences",
+    actor: "patientA",
+    body: () => ({ messages: false, reminders: true, reviews: false }),
+  },
+  {
     route: "POST /api/me/avatar",
     actor: "patientA",
     form: () => ({ fields: {}, files: [png("avatar")] }),

@@ -15,7 +15,8 @@ export function RequireArea({ area, children }: { area: Area; children: ReactNod
   const decision = guardDecision(profile, area);
   if (!decision.allow) {
     if (!profile) {
-      const next = `${location.pathname}${location.search}`;
+      // The section too (#notifications, the link of the e-mails one may stop, ADR 081).
+      const next = `${location.pathname}${location.search}${location.hash}`;
       return <Navigate to={`${decision.redirectTo}?next=${encodeURIComponent(next)}`} replace />;
     }
     return <Navigate to={decision.redirectTo} replace />;

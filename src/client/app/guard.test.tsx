@@ -12,6 +12,16 @@ describe("protected routes", () => {
     expect(new URLSearchParams(router.state.location.search).get("next")).toBe("/patient/requests?tri=date");
   });
 
+  it("remembers the section a link led to (an e-mail's « Notifications » of the profile)", async () => {
+    stubApi(null);
+    const { router } = renderApp("/dentist/profile#notifications");
+    expect(await screen.findByRole("heading", { level: 1, name: /Connexion/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dentist/login");
+    expect(new URLSearchParams(router.state.location.search).get("next")).toBe(
+      "/dentist/profile#notifications",
+    );
+  });
+
   // The dentist and admin areas use their own login page; a person without the role, or a
   // non-admin, goes to /.
   it.each([

@@ -72,7 +72,7 @@ export function mailClaim(notified: string, lastMailBefore: Date) {
 export async function sendUnreadMail(
   deps: UnreadMailDeps,
   to: { email: string; first_name: string },
-  mail: { fromName: string; path: string },
+  mail: { fromName: string; path: string; preferencesPath?: string },
   failure: string,
 ): Promise<boolean> {
   try {
@@ -83,6 +83,7 @@ export async function sendUnreadMail(
         firstName: to.first_name,
         fromName: mail.fromName,
         link: `${deps.config.publicUrl}/${mail.path}`,
+        preferencesLink: mail.preferencesPath && `${deps.config.publicUrl}${mail.preferencesPath}`,
       }),
     });
     return true;

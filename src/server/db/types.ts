@@ -88,6 +88,10 @@ export interface ProfilesTable {
   /** Consent to the terms and the privacy policy at sign-up (migration 023): when, which version. */
   terms_accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   terms_version: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The e-mails one may stop (migration 051, ADR 081), each on by default. */
+  email_messages: Generated<boolean>;
+  email_reminders: Generated<boolean>;
+  email_reviews: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

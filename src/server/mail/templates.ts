@@ -5,16 +5,32 @@
  * the person is known), what happened, the link to act on it and what follows it, the team's signature.
  */
 function letter(
-  p: { brandName: string; firstName?: string },
+  p: { brandName: string; firstName?: string; preferencesLink?: string | undefined },
   mail: { subject: string; lines: string[]; link?: string; after?: string[] },
 ) {
   const greeting = p.firstName === undefined ? "Bonjour," : `Bonjour ${p.firstName},`;
   const link = mail.link === undefined ? [] : ["", mail.link];
+  // An e-mail one may stop (ADR 081) says where: the profile's « Notifications ».
+  const stop =
+    p.preferencesLink === undefined
+      ? []
+      : [
+          "",
+          "Vous ne souhaitez plus recevoir ces e-mails ? Choisissez ceux que vous recevez dans votre profil :",
+          p.preferencesLink,
+        ];
   return {
     subject: `${p.brandName} — ${mail.subject}`,
-    text: [greeting, "", ...mail.lines, ...link, ...(mail.after ?? []), "", `L'équipe ${p.brandName}`].join(
-      "\n",
-    ),
+    text: [
+      greeting,
+      "",
+      ...mail.lines,
+      ...link,
+      ...(mail.after ?? []),
+      ...stop,
+      "",
+      `L'équipe ${p.brandName}`,
+    ].join("\n"),
   };
 }
 
@@ -120,6 +136,8 @@ export function unreadMessagesMail(p: {
   firstName: string;
   fromName: string;
   link: string;
+  /** A conversation's messages (ADR 081); the team's answers always go, without it. */
+  preferencesLink?: string | undefined;
 }) {
   return letter(p, {
     subject: "Vous avez un nouveau message",
@@ -314,6 +332,7 @@ export function appointmentReminderMail(p: {
   place: string | null;
   kind: "7d" | "1d";
   link: string;
+  preferencesLink: string;
 }) {
   return letter(p, {
     subject: `Rappel : rendez-vous ${p.kind === "1d" ? "demain" : "dans une semaine"}`,
@@ -462,6 +481,7 @@ export function reviewInvitationMail(p: {
   firstName: string;
   dentistName: string;
   link: string;
+  preferencesLink: string;
 }) {
   return letter(p, {
     subject: `Comment s'est passé votre rendez-vous avec le Dr ${p.dentistName} ?`,
@@ -536,6 +556,7 @@ export function reviewAboutYouMail(p: {
   firstName: string;
   rating: number;
   link: string;
+  preferencesLink: string;
 }) {
   return letter(p, {
     subject: "Un nouvel avis de patient est publié",

@@ -7,6 +7,31 @@ import { subscriptionSummarySchema } from "./billing";
 import { requiredText } from "./common";
 
 /** A profile as the API returns it (one per account, same id: the `profiles` table). */
+/**
+ * The e-mails one may stop (ADR 081), each on by default: messages left unread in a conversation,
+ * a patient's appointment reminders, reviews (a patient's invitation, a dentist's new review). The
+ * others are the service itself and always go.
+ */
+export const EMAIL_PREFERENCES = ["messages", "reminders", "reviews"] as const;
+export type EmailPreference = (typeof EMAIL_PREFERENCES)[number];
+
+const emailPreference = z.boolean({ error: "Choisissez oui ou non." });
+export const emailPreferencesSchema = z.object({
+  messages: emailPreference,
+  reminders: emailPreference,
+  reviews: emailPreference,
+});
+export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
+
+/** The profile's « Notifications » section (its anchor), where the e-mails one may stop link to. */
+export const EMAIL_PREFERENCES_ANCHOR = "notifications";
+export const emailPreferencesPath = (area: "patient" | "dentist") =>
+  `/${area}/profile#${EMAIL_PREFERENCES_ANCHOR}`;
+
+/** PATCH /api/me/email-preferences: the preferences sent change, the others stay. */
+export const emailPreferencesUpdateSchema = emailPreferencesSchema.partial();
+export type EmailPreferencesUpdate = z.infer<typeof emailPreferencesUpdateSchema>;
+
 export const profileSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -35,6 +60,8 @@ export const profileSchema = z.object({
   birth_date: z.string().nullable(),
   /** Derived: 'verified' if is_verified, else 'requested' if asked, else 'none'. */
   verification_state: z.enum(VERIFICATION_STATES),
+  /** The e-mails this person receives among those one may stop (ADR 081). */
+  email_preferences: emailPreferencesSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -74,6 +101,8 @@ export const PROFILE_MESSAGES = {
   verificationRequested: "Demande de vérification envoyée",
   verificationFailed: "Impossible d'envoyer la demande de vérification",
   birthDateInvalid: "Date de naissance invalide",
+  emailPreferencesSaved: "Préférences d'e-mail enregistrées",
+  emailPreferencesFailed: "Impossible d'enregistrer vos préférences d'e-mail",
 } as const;
 
 /** A birth date: a real calendar day, not in the future, at most 120 years ago. */

@@ -4,17 +4,20 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui
 
 /** A section of the account pages ('Sécurité', 'Mes données'): its h2, then its cards side by side from 1024 px. */
 export function AccountSection({
+  id,
   title,
   className,
   children,
 }: {
+  /** The section's anchor (a link to it from an e-mail). */
+  id?: string;
   title: string;
   className?: string | undefined;
   children: ReactNode;
 }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={cn("grid gap-4", className)}>
+    <section id={id} aria-labelledby={headingId} className={cn("grid scroll-mt-24 gap-4", className)}>
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
         {title}
       </h2>

@@ -4,6 +4,7 @@ import { useUploadAvatar } from "../../lib/profile";
 import { useSession } from "../../lib/session";
 import { AvatarUpload } from "../AvatarUpload";
 import { DataSection } from "../account/DataSection";
+import { EmailPreferencesSection } from "../account/EmailPreferencesSection";
 import { SecuritySection } from "../account/SecuritySection";
 import { PageHeader } from "../PageHeader";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/Card";
@@ -11,7 +12,7 @@ import { PageSpinner } from "../ui/Spinner";
 
 /**
  * 'Mon profil', for patients and dentists: the card of the person's information (photo, then the
- * form), a column beside it (`aside`), what the area adds (`more`), then security and data.
+ * form), a column beside it (`aside`), what the area adds (`more`), then e-mails, security and data.
  * `asideFirst` puts the column first in reading order (and second on wide screens).
  */
 export function ProfileLayout({
@@ -51,6 +52,7 @@ export function ProfileLayout({
         {asideFirst ? main : aside(profile)}
       </div>
       {more}
+      <EmailPreferencesSection profile={profile} className="mt-8" />
       <SecuritySection email={profile.email} className="mt-8" />
       <DataSection className="mt-8" />
     </>

@@ -46,6 +46,7 @@ import * as m047 from "./047_named_request_mail";
 import * as m048 from "./048_offer_compared_quote";
 import * as m049 from "./049_profiles_rpps_index";
 import * as m050 from "./050_recipient_away_mail";
+import * as m051 from "./051_email_preferences";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   "048_offer_compared_quote": m048,
   "049_profiles_rpps_index": m049,
   "050_recipient_away_mail": m050,
+  "051_email_preferences": m051,
 };

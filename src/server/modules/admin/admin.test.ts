@@ -9,7 +9,7 @@ import { listenLocally, openSocket } from "../../testing/sockets";
 import { sendSupportUnreadEmails } from "../support/support.service";
 
 const ctx = appPerFile();
-const { get, post } = api(ctx);
+const { call, get, post } = api(ctx);
 const who: Record<string, Who> = {};
 
 /** His profile saved with this RPPS number and practice address (in Lyon 1er), as his form sends it. */
@@ -496,11 +496,18 @@ describe("support chat", () => {
           .statusCode,
       ).toBe(400);
 
-      // Unread for 15 minutes: one e-mail to the patient.
+      // Unread for 15 minutes: one e-mail to the patient, even one who stopped the e-mails about her
+      // conversations with dentists (ADR 081): the team's answer is not one of those.
+      const stopped = await call("PATCH", "/api/me/email-preferences", who.patient, { messages: false });
+      expect(stopped.statusCode, stopped.body).toBe(200);
       const now = new Date(Date.now() + 16 * 60_000);
       const deps = { db: ctx.app.db, mailer: ctx.app.mailer, config: ctx.config, now, log: { error() {} } };
+      const before = ctx.outbox().length;
       expect(await sendSupportUnreadEmails(deps)).toBe(1);
       expect(await sendSupportUnreadEmails(deps)).toBe(0);
+      const told = ctx.outbox().slice(before);
+      expect(told).toHaveLength(1);
+      expect(told[0]).not.toContain("#notifications");
     } finally {
       for (const s of [adminSocket, patientSocket, otherSocket]) s.ws.close();
     }

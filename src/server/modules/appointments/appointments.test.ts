@@ -23,7 +23,7 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
 const ctx = appPerFile({ clock: () => now });
-const { get, post } = api(ctx);
+const { call, get, post } = api(ctx);
 const who = peoplePerFile(ctx, { ...USUAL_CAST, dentists: { ...USUAL_CAST.dentists, drC: "Carla" } });
 
 async function createRequest(patient: Who) {
@@ -453,6 +453,45 @@ describe("booking the appointment (ADR 011)", () => {
     expect(late.json().error.message).toBe(
       "Ce rendez-vous est passé ou annulé : il ne peut plus être modifié.",
     );
+  });
+
+  it("sends no reminder to a patient who stopped them, and says in each where to stop them (ADR 081)", async () => {
+    now = START;
+    const quentin = who.Quentin as Who;
+    const { a } = await twoOffers(quentin);
+    expect((await accept(a, quentin)).statusCode).toBe(200);
+    const booked = await book(a, ["2026-12-04T14:00"], quentin);
+    expect(booked.statusCode, booked.body).toBe(201);
+    const { id, options } = booked.json().appointment;
+    const confirmed = await post(`/api/appointments/${id}/confirm`, { starts_at: options[0] }, who.drA);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const reminders = async () =>
+      (await mailsTo("Nous vous rappelons votre rendez-vous avec Anne Martin")).filter((m) =>
+        m.includes("vendredi 4 décembre 2026 à 14:00"),
+      );
+    const preferences = (value: boolean) =>
+      call("PATCH", "/api/me/email-preferences", quentin, { reminders: value });
+
+    // A week before (13:00 UTC, 14:00 in Paris): sent, with the way to stop them.
+    now = new Date("2026-11-27T13:01:00Z");
+    await runReminders();
+    expect(await reminders()).toHaveLength(1);
+    expect((await reminders())[0]).toContain(`${ctx.app.config.publicUrl}/patient/profile#notifications`);
+
+    const stopped = await preferences(false);
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json().profile.email_preferences).toEqual({
+      messages: true,
+      reminders: false,
+      reviews: true,
+    });
+    // The day before: not sent, and not later either once turned back on (it was due then).
+    now = new Date("2026-12-03T13:01:00Z");
+    await runReminders();
+    expect(await reminders()).toHaveLength(1);
+    expect((await preferences(true)).statusCode).toBe(200);
+    await runReminders();
+    expect(await reminders()).toHaveLength(1);
   });
 
   it("lets the dentist propose another time, either side move it, and either side cancel it", async () => {

@@ -1,4 +1,5 @@
 import { formatAppointmentTime } from "../../../shared/format/dates";
+import { emailPreferencesPath } from "../../../shared/schemas/profile";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import type { Mailer } from "../../mail/mailer";
@@ -11,7 +12,7 @@ import { remindersRepo } from "./schedule.repo";
  * Reminder e-mails that are due (7 days and 1 day before a confirmed appointment still ahead):
  * each row is claimed by a conditional update before its e-mail goes, so a restart or a second
  * instance never sends it twice (a failed send is released for the next run). The patient is
- * reminded; the dentist has the appointments page.
+ * reminded (unless she stopped reminders, ADR 081); the dentist has the appointments page.
  */
 export async function sendAppointmentReminders(deps: {
   db: Db;
@@ -30,7 +31,8 @@ export async function sendAppointmentReminders(deps: {
     claimed.map(async (reminder) => {
       const patient = byId.get(reminder.patient_id);
       const dentist = byId.get(reminder.dentist_id);
-      if (!patient || !dentist || !reminder.starts_at) return;
+      // A patient who stopped reminders (ADR 081): claimed, so none is sent later about this one.
+      if (!patient || !dentist || !reminder.starts_at || !patient.email_reminders) return;
       const place = placeText({
         address: dentist.practice_address,
         postcode: dentist.practice_postcode,
@@ -47,6 +49,7 @@ export async function sendAppointmentReminders(deps: {
             place,
             kind: reminder.kind,
             link: `${deps.config.publicUrl}/patient/request/${reminder.request_id}`,
+            preferencesLink: `${deps.config.publicUrl}${emailPreferencesPath("patient")}`,
           }),
         });
       } catch (error) {

@@ -187,7 +187,16 @@ export const remindersRepo = {
   people(db: Kysely<Database>, ids: string[]) {
     return db
       .selectFrom("profiles")
-      .select(["id", "email", "first_name", "full_name", "practice_address", "practice_postcode", "city"])
+      .select([
+        "id",
+        "email",
+        "first_name",
+        "full_name",
+        "practice_address",
+        "practice_postcode",
+        "city",
+        "email_reminders",
+      ])
       .where("id", "in", ids)
       .execute();
   },

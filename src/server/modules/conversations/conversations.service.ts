@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { CHAT_MESSAGES, MESSAGE_MAX_FILES, MESSAGE_MAX_LENGTH } from "../../../shared/schemas/conversations";
+import { emailPreferencesPath } from "../../../shared/schemas/profile";
 import type { Actor } from "../../access/actor";
 import { holdOwnAccount } from "../../access/own-account";
 import {
@@ -158,6 +159,17 @@ export async function sendUnreadEmails(deps: UnreadMailDeps): Promise<number> {
           ),
         ),
       )
+      // Unless the recipient stopped these e-mails (ADR 081): nothing is claimed, so turning them
+      // back on tells of the messages still unread then, once.
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("profiles as r")
+            .select("r.id")
+            .where("r.id", "=", eb.ref(`c.${recipient}`))
+            .where("r.email_messages", "=", true),
+        ),
+      )
       .where((eb) =>
         eb.exists(
           eb
@@ -188,7 +200,15 @@ export async function sendUnreadEmails(deps: UnreadMailDeps): Promise<number> {
       if (!to) continue;
       const area = side === "patient" ? "patient/messages" : `dentist/messages/${row.id}`;
       const fromName = from?.full_name || (side === "patient" ? "Votre dentiste" : "Votre patient");
-      if (await sendUnreadMail(deps, to, { fromName, path: area }, "e-mail de messages non lus non envoyé"))
+      const preferencesPath = emailPreferencesPath(side);
+      if (
+        await sendUnreadMail(
+          deps,
+          to,
+          { fromName, path: area, preferencesPath },
+          "e-mail de messages non lus non envoyé",
+        )
+      )
         sent += 1;
     }
   }

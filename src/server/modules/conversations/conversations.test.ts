@@ -19,7 +19,7 @@ import { listenLocally, openSocket } from "../../testing/sockets";
 import { sendUnreadEmails } from "./conversations.service";
 
 const ctx = appPerFile();
-const { get, post } = api(ctx);
+const { call, get, post } = api(ctx);
 const who = peoplePerFile(ctx);
 
 async function requestBy(patient: Who) {
@@ -269,6 +269,45 @@ describe("unread e-mails", () => {
     expect(mailsTo(quentin).length).toBe(countBefore + 1);
     await sendUnreadEmails(deps(116));
     expect(mailsTo(quentin).length).toBe(countBefore + 2);
+  });
+
+  it("e-mails nobody who stopped these e-mails, says in each where to stop them, and tells once turned back on (ADR 081)", async () => {
+    const lou = await patient(ctx.app);
+    const requestId = await requestBy(lou);
+    const reply = await post(`/api/dentist/requests/${requestId}/reply`, { message: "Bonjour" }, who.drB);
+    const id = reply.json().conversation_id as string;
+    const sentAt = new Date();
+    const deps = (minutes: number) => ({
+      db: ctx.app.db,
+      mailer: ctx.app.mailer,
+      config: ctx.config,
+      now: new Date(sentAt.getTime() + minutes * 60_000),
+      log: { error() {} },
+    });
+    const mailsTo = (email: string) =>
+      ctx.outbox().filter((m) => m.includes(email) && m.includes("vous a écrit"));
+    const preferences = (value: boolean) =>
+      call("PATCH", "/api/me/email-preferences", lou, { messages: value });
+    const stopped = await preferences(false);
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json().profile.email_preferences.messages).toBe(false);
+    // Lou's own message, which Dr B leaves unread: he is told, she is not.
+    await ctx.app.db
+      .insertInto("messages")
+      .values({ conversation_id: id, sender_id: lou.id, body: "Merci", created_at: sentAt })
+      .execute();
+    const drB = (await get("/api/me", who.drB)).json().profile.email as string;
+    const drBBefore = mailsTo(drB).length;
+    await sendUnreadEmails(deps(16));
+    expect(mailsTo(lou.email)).toHaveLength(0);
+    expect(mailsTo(drB)).toHaveLength(drBBefore + 1);
+    expect(mailsTo(drB).at(-1)).toContain(`${ctx.config.publicUrl}/dentist/profile#notifications`);
+    // Turned back on: told once of the message still unread.
+    expect((await preferences(true)).statusCode).toBe(200);
+    await sendUnreadEmails(deps(20));
+    await sendUnreadEmails(deps(25));
+    expect(mailsTo(lou.email)).toHaveLength(1);
+    expect(mailsTo(lou.email)[0]).toContain(`${ctx.config.publicUrl}/patient/profile#notifications`);
   });
 });
 

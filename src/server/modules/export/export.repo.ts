@@ -57,6 +57,9 @@ export function exportRepo(db: Db, actor: Actor) {
           "p.inactivity_warned_at",
           "p.terms_accepted_at",
           "p.terms_version",
+          "p.email_messages",
+          "p.email_reminders",
+          "p.email_reviews",
           "p.created_at",
           "p.updated_at",
         ])

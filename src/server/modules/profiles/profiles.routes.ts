@@ -5,6 +5,7 @@ import { splitFullName } from "../../../shared/format/names";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import {
   AVATAR_MAX_SIZE,
+  emailPreferencesUpdateSchema,
   meResponseSchema,
   PROFILE_MESSAGES,
   profileUpdateSchema,
@@ -75,6 +76,22 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
           : {}),
         ...(!isDentist && body.birth_date !== undefined ? { birth_date: body.birth_date } : {}),
         ...(!isDentist && body.postal_code !== undefined ? { postal_code: body.postal_code } : {}),
+      });
+      return { profile: toProfileDto(profile) };
+    },
+  });
+
+  signedIn.patch("/api/me/email-preferences", {
+    summary:
+      "Choisir les e-mails que je reçois parmi ceux que l'on peut arrêter (messages non lus, rappels de rendez-vous, avis)",
+    body: emailPreferencesUpdateSchema,
+    response: { 200: meResponseSchema, 400: errorBodySchema },
+    handler: async (request, _reply, actor) => {
+      const { messages, reminders, reviews } = request.body;
+      const profile = await updateProfile(app.db, actor, {
+        ...(messages !== undefined && { email_messages: messages }),
+        ...(reminders !== undefined && { email_reminders: reminders }),
+        ...(reviews !== undefined && { email_reviews: reviews }),
       });
       return { profile: toProfileDto(profile) };
     },

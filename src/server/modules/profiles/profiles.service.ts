@@ -39,6 +39,11 @@ export function toProfileDto(row: ProfileRow): Profile {
     birth_date: row.birth_date ?? null,
     verification_refusal_reason: row.verification_refusal_reason ?? null,
     verification_state: verificationStateOf(row),
+    email_preferences: {
+      messages: row.email_messages,
+      reminders: row.email_reminders,
+      reviews: row.email_reviews,
+    },
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };

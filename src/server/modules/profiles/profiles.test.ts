@@ -79,6 +79,53 @@ describe("editing my profile", () => {
   });
 });
 
+describe("the e-mails one may stop (ADR 081)", () => {
+  const preferences = (cookie: string | undefined, payload: object) =>
+    ctx.app.inject({
+      method: "PATCH",
+      url: "/api/me/email-preferences",
+      payload,
+      headers: cookie ? { cookie } : {},
+    });
+  const me = async (cookie: string) =>
+    (await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).json().profile;
+
+  it("are all on at first; each changes alone, the others stay, and the session shows it", async () => {
+    const { cookie } = await signUpPatient(ctx.app);
+    expect((await me(cookie)).email_preferences).toEqual({ messages: true, reminders: true, reviews: true });
+    const stopped = await preferences(cookie, { reviews: false });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json().profile.email_preferences).toEqual({
+      messages: true,
+      reminders: true,
+      reviews: false,
+    });
+    await preferences(cookie, { messages: false });
+    expect((await me(cookie)).email_preferences).toEqual({
+      messages: false,
+      reminders: true,
+      reviews: false,
+    });
+    // Only these three: nothing else of the profile changes through this route.
+    const other = await preferences(cookie, { full_name: "Autre Nom", is_admin: true, reviews: true });
+    expect(other.statusCode).toBe(200);
+    expect(other.json().profile).toMatchObject({ is_admin: false, email_preferences: { reviews: true } });
+    expect(other.json().profile.full_name).not.toBe("Autre Nom");
+  });
+
+  it("refuses what is not yes or no with a French 400 naming the field, changing nothing", async () => {
+    const { cookie } = await signUpDentist(ctx.app);
+    const refused = await preferences(cookie, { messages: "non" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ messages: "Choisissez oui ou non." });
+    expect((await me(cookie)).email_preferences.messages).toBe(true);
+  });
+
+  it("answers 401 when signed out", async () => {
+    expect((await preferences(undefined, { messages: false })).statusCode).toBe(401);
+  });
+});
+
 describe("avatar", () => {
   it("answers 401 when signed out", async () => {
     const body = multipart({}, [{ field: "avatar", name: "moi.png", type: "image/png", content: tinyPng() }]);

@@ -528,6 +528,7 @@ export const moderationRepo = {
         "dp.role as dentist_role",
         "dp.is_admin as dentist_is_admin",
         "dp.is_verified as dentist_is_verified",
+        "dp.email_reviews as dentist_email_reviews",
       ])
       .where("v.id", "=", id)
       .executeTakeFirst();
@@ -624,6 +625,7 @@ export async function systemClaimInvitations(db: Db, dayStart: Date, since: Date
       "pp.first_name as patient_first_name",
       "pp.full_name as patient_full_name",
       "pp.erased_at as patient_erased_at",
+      "pp.email_reviews as patient_email_reviews",
       "dp.full_name as dentist_name",
     ])
     .where(

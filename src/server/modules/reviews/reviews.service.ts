@@ -1,6 +1,7 @@
 import { appointmentIsOver, mayEditReview, reviewFlags } from "../../../shared/domain/reviews";
 import { addDays, parisLocalToDate, parisToday } from "../../../shared/format/paris";
 import { ERROR_CODES } from "../../../shared/schemas/common";
+import { emailPreferencesPath } from "../../../shared/schemas/profile";
 import { REVIEW_MESSAGES, type ReviewInput } from "../../../shared/schemas/reviews";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
@@ -231,7 +232,8 @@ export async function decideReview(
               link,
             }),
       );
-    if (publish && dentistReads) {
+    // The new-review e-mail is one the dentist may stop (ADR 081); the reviews page shows it anyway.
+    if (publish && dentistReads && parties.dentist_email_reviews) {
       const review = await moderationRepo.one(deps.db, id);
       sendAfter(
         deps,
@@ -240,6 +242,7 @@ export async function decideReview(
           ...dentistMail,
           rating: review?.rating ?? 0,
           link: `${base}/dentist/reviews`,
+          preferencesLink: `${base}${emailPreferencesPath("dentist")}`,
         }),
       );
     }
@@ -269,7 +272,8 @@ export async function sendReviewInvitations(deps: {
   const claimed = await systemClaimInvitations(deps.db, dayStart, since, deps.now);
   await Promise.all(
     claimed.map(async (invitation) => {
-      if (invitation.patient_erased_at) return;
+      // Claimed all the same: the invitation waits on the dashboard, and is not sent later (ADR 081).
+      if (invitation.patient_erased_at || !invitation.patient_email_reviews) return;
       try {
         await deps.mailer.send({
           to: invitation.patient_email,
@@ -278,6 +282,7 @@ export async function sendReviewInvitations(deps: {
             firstName: invitation.patient_first_name || invitation.patient_full_name,
             dentistName: invitation.dentist_name || "Dentiste",
             link: `${deps.config.publicUrl}/patient/reviews/new/${invitation.id}`,
+            preferencesLink: `${deps.config.publicUrl}${emailPreferencesPath("patient")}`,
           }),
         });
       } catch (error) {

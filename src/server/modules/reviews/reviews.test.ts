@@ -9,6 +9,7 @@ import { appPerFile, postRequest } from "../../testing/harness";
 import {
   api,
   givePractice,
+  patient,
   peoplePerFile,
   signInAdmin,
   USUAL_CAST,
@@ -840,6 +841,50 @@ describe("a dentist whose verification is withdrawn", () => {
     } finally {
       expect((await verification("verify")).json().is_verified).toBe(true);
     }
+  });
+});
+
+describe("e-mails one may stop (ADR 081)", () => {
+  it("sends neither the invitation nor the new review to who stopped them; each says where to stop them", async () => {
+    now = new Date("2027-05-03T09:00:00Z");
+    // Quentin's account went with an earlier test: a new patient in his place.
+    const quentin = await patient(ctx.app, { first_name: "Quentin", last_name: "Roux" });
+    const hers = await appointment(paula, drB, "2027-05-05T11:00");
+    const his = await appointment(quentin, drB, "2027-05-05T09:30");
+    const preferences = (as: Who, body: object) => call("PATCH", "/api/me/email-preferences", as, body);
+    expect((await preferences(quentin, { reviews: false })).statusCode).toBe(200);
+
+    now = new Date("2027-05-06T09:00:00Z");
+    const invitations = async (as: Who, appointmentId: string) =>
+      (await mailsTo(as.email)).filter((m) => m.includes(`/patient/reviews/new/${appointmentId}`));
+    expect(await invite()).toBe(2);
+    expect(await invitations(quentin, his.id)).toHaveLength(0);
+    const toPaula = await invitations(paula, hers.id);
+    expect(toPaula).toHaveLength(1);
+    expect(toPaula[0]).toContain(`${ctx.app.config.publicUrl}/patient/profile#notifications`);
+    // Not e-mailed, still on his dashboard; and not e-mailed later.
+    expect((await get("/api/patient/reviews", quentin)).json().invitations).toEqual([
+      expect.objectContaining({ appointment_id: his.id }),
+    ]);
+    expect((await preferences(quentin, { reviews: true })).statusCode).toBe(200);
+    expect(await invite()).toBe(0);
+
+    // Dr B stops the new-review e-mail: Paula's review is published, he is not told.
+    const toDrB = async () => (await mailsTo(drB.email)).filter((m) => m.includes("a laissé un avis"));
+    const before = (await toDrB()).length;
+    expect((await preferences(drB, { reviews: false })).statusCode).toBe(200);
+    const write = async (as: Who, appointmentId: string) => {
+      const written = await post(`/api/patient/appointments/${appointmentId}/review`, REVIEW, as);
+      expect(written.statusCode, written.body).toBe(201);
+      return written.json().review.id as string;
+    };
+    expect((await decide(await write(paula, hers.id), { decision: "publish" })).statusCode).toBe(200);
+    expect(await toDrB()).toHaveLength(before);
+    // Turned back on: Quentin's is told, with the way to stop it.
+    expect((await preferences(drB, { reviews: true })).statusCode).toBe(200);
+    expect((await decide(await write(quentin, his.id), { decision: "publish" })).statusCode).toBe(200);
+    expect(await toDrB()).toHaveLength(before + 1);
+    expect((await toDrB()).at(-1)).toContain(`${ctx.app.config.publicUrl}/dentist/profile#notifications`);
   });
 });
 
