@@ -100,8 +100,9 @@ export function PrivacyPage() {
           (portabilité), les faire rectifier ou effacer, limiter leur traitement, vous y opposer, et retirer
           votre consentement. Depuis votre profil, rubrique « Mes données », vous téléchargez vous-même toutes
           vos données (une archive zip) et vous supprimez votre compte ; vous y modifiez aussi votre profil.
-          Pour le reste, écrivez à {mail} depuis l'adresse de votre compte. Nous répondons dans un délai d'un
-          mois au plus.
+          Dans la rubrique « Notifications », vous arrêtez les e-mails dont vous pouvez vous passer (messages
+          non lus, rappels de rendez-vous, avis). Pour le reste, écrivez à {mail} depuis l'adresse de votre
+          compte. Nous répondons dans un délai d'un mois au plus.
         </p>
         <p>
           Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL
