@@ -227,6 +227,17 @@ describe("the conversation list read as one JSON array (ADR 057, addendum of 29/
 });
 
 describe("unread e-mails", () => {
+  /** The job's dependencies, `minutes` after `sentAt`. */
+  const unreadJobAt = (sentAt: Date) => (minutes: number) => ({
+    db: ctx.app.db,
+    mailer: ctx.app.mailer,
+    config: ctx.config,
+    now: new Date(sentAt.getTime() + minutes * 60_000),
+    log: { error() {} },
+  });
+  const mailsTo = (email: string) =>
+    ctx.outbox().filter((m) => m.includes(email) && m.includes("vous a écrit"));
+
   it("e-mails after 15 minutes, at most once an hour per conversation, only for newer messages", async () => {
     const requestId = await requestBy(who.Quentin as Who);
     const reply = await post(
@@ -236,15 +247,7 @@ describe("unread e-mails", () => {
     );
     const id = reply.json().conversation_id as string;
     const sentAt = new Date();
-    const deps = (minutes: number) => ({
-      db: ctx.app.db,
-      mailer: ctx.app.mailer,
-      config: ctx.config,
-      now: new Date(sentAt.getTime() + minutes * 60_000),
-      log: { error() {} },
-    });
-    const mailsTo = (email: string) =>
-      ctx.outbox().filter((m) => m.includes(email) && m.includes("vous a écrit"));
+    const deps = unreadJobAt(sentAt);
     const quentin = (await get("/api/me", who.Quentin)).json().profile.email as string;
     const countBefore = mailsTo(quentin).length;
     expect(await sendUnreadEmails(deps(10))).toBe(0);
@@ -277,15 +280,7 @@ describe("unread e-mails", () => {
     const reply = await post(`/api/dentist/requests/${requestId}/reply`, { message: "Bonjour" }, who.drB);
     const id = reply.json().conversation_id as string;
     const sentAt = new Date();
-    const deps = (minutes: number) => ({
-      db: ctx.app.db,
-      mailer: ctx.app.mailer,
-      config: ctx.config,
-      now: new Date(sentAt.getTime() + minutes * 60_000),
-      log: { error() {} },
-    });
-    const mailsTo = (email: string) =>
-      ctx.outbox().filter((m) => m.includes(email) && m.includes("vous a écrit"));
+    const deps = unreadJobAt(sentAt);
     const preferences = (value: boolean) =>
       call("PATCH", "/api/me/email-preferences", lou, { messages: value });
     const stopped = await preferences(false);
