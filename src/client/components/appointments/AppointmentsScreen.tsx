@@ -18,7 +18,7 @@ import { AppointmentCard } from "./AppointmentCard";
 const PAST_PARAM = "passes";
 
 /** What differs between the dentist's page and the patient's. */
-export interface AppointmentsScreenText {
+export interface AppointmentsScreenOptions {
   title: string;
   description: string;
   /** The coming list's empty state, and what to do about it. */
@@ -35,7 +35,7 @@ export interface AppointmentsScreenText {
  * 'Rendez-vous' of either side: « À venir » (those to confirm first, then those to come) and « Passés »
  * (those that took place, the latest first); pages of 10, the tab and page in the URL.
  */
-export function AppointmentsScreen({ text }: { text: AppointmentsScreenText }) {
+export function AppointmentsScreen({ options }: { options: AppointmentsScreenOptions }) {
   const { params, page, update, goToPage } = useListParams();
   const when: AppointmentScope = params.get("vue") === PAST_PARAM ? "past" : "upcoming";
   const tabs = (
@@ -48,14 +48,14 @@ export function AppointmentsScreen({ text }: { text: AppointmentsScreenText }) {
         <TabsTrigger value="past">Passés</TabsTrigger>
       </TabsList>
       <TabsContent value={when} className="mt-6">
-        <AppointmentList when={when} page={page} goToPage={goToPage} text={text} />
+        <AppointmentList when={when} page={page} goToPage={goToPage} options={options} />
       </TabsContent>
     </Tabs>
   );
   return (
     <>
-      <PageHeader title={text.title} description={text.description} />
-      {text.wrap ? text.wrap(tabs) : tabs}
+      <PageHeader title={options.title} description={options.description} />
+      {options.wrap ? options.wrap(tabs) : tabs}
     </>
   );
 }
@@ -64,12 +64,12 @@ function AppointmentList({
   when,
   page,
   goToPage,
-  text,
+  options,
 }: {
   when: AppointmentScope;
   page: number;
   goToPage: (page: number) => void;
-  text: AppointmentsScreenText;
+  options: AppointmentsScreenOptions;
 }) {
   const list = useMyAppointments(when, page);
   const data = list.data;
@@ -94,16 +94,16 @@ function AppointmentList({
           <EmptyState
             icon={CalendarDays}
             title="Aucun rendez-vous à venir."
-            description={text.noneComing.description}
-            action={text.noneComing.action}
+            description={options.noneComing.description}
+            action={options.noneComing.action}
           />
         )
       ) : when === "past" ? (
-        <Cards items={data.items} headingLevel="h2" text={text} />
+        <Cards items={data.items} headingLevel="h2" options={options} />
       ) : (
         <>
-          <Section title="À confirmer" items={toConfirm} text={text} />
-          <Section title="À venir" items={coming} text={text} />
+          <Section title="À confirmer" items={toConfirm} options={options} />
+          <Section title="À venir" items={coming} options={options} />
         </>
       )}
       <ListPagination page={page} hasMore={data.has_more} onPageChange={goToPage} />
@@ -114,11 +114,11 @@ function AppointmentList({
 function Section({
   title,
   items,
-  text,
+  options,
 }: {
   title: string;
   items: Appointment[];
-  text: AppointmentsScreenText;
+  options: AppointmentsScreenOptions;
 }) {
   const id = useId();
   if (items.length === 0) return null;
@@ -127,7 +127,7 @@ function Section({
       <h2 id={id} className="text-xl font-semibold text-slate-900">
         {title} <span className="font-normal text-slate-600 tabular-nums">({items.length})</span>
       </h2>
-      <Cards items={items} headingLevel="h3" text={text} />
+      <Cards items={items} headingLevel="h3" options={options} />
     </section>
   );
 }
@@ -136,16 +136,16 @@ function Section({
 function Cards({
   items,
   headingLevel,
-  text,
+  options,
 }: {
   items: Appointment[];
   headingLevel: "h2" | "h3";
-  text: AppointmentsScreenText;
+  options: AppointmentsScreenOptions;
 }) {
   return (
     <ul className="grid gap-4">
       {items.map((appointment) => {
-        const link = text.requestLink(appointment);
+        const link = options.requestLink(appointment);
         return (
           <li key={appointment.id}>
             <AppointmentCard
@@ -158,7 +158,7 @@ function Cards({
                       Voir la demande
                     </Link>
                   </Button>
-                  {text.moreActions?.(appointment)}
+                  {options.moreActions?.(appointment)}
                 </div>
               }
             />

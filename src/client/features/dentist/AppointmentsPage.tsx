@@ -1,11 +1,11 @@
 // An unverified dentist sees the same explanation as on 'Demandes de devis'.
 import {
   AppointmentsScreen,
-  type AppointmentsScreenText,
+  type AppointmentsScreenOptions,
 } from "../../components/appointments/AppointmentsScreen";
 import { VerifiedOnly } from "../../components/dashboard/VerificationPending";
 
-const TEXT: AppointmentsScreenText = {
+const OPTIONS: AppointmentsScreenOptions = {
   title: "Rendez-vous",
   description:
     "Les rendez-vous demandés par vos patients, ceux à venir et ceux qui ont eu lieu, à l'heure de Paris.",
@@ -22,5 +22,5 @@ const TEXT: AppointmentsScreenText = {
 
 /** /dentist/appointments 'Rendez-vous'. */
 export function DentistAppointmentsPage() {
-  return <AppointmentsScreen text={TEXT} />;
+  return <AppointmentsScreen options={OPTIONS} />;
 }

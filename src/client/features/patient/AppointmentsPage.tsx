@@ -2,13 +2,13 @@ import { Link } from "react-router";
 import type { Appointment } from "../../../shared/schemas/appointments";
 import {
   AppointmentsScreen,
-  type AppointmentsScreenText,
+  type AppointmentsScreenOptions,
 } from "../../components/appointments/AppointmentsScreen";
 import { Button } from "../../components/ui/Button";
 import { useMyReviews } from "./api";
 import { reviewFormPath } from "./ReviewInvitations";
 
-const TEXT: AppointmentsScreenText = {
+const OPTIONS: AppointmentsScreenOptions = {
   title: "Mes rendez-vous",
   description:
     "Vos rendez-vous avec les dentistes, ceux à venir et ceux qui ont eu lieu, à l'heure de Paris.",
@@ -31,7 +31,7 @@ const TEXT: AppointmentsScreenText = {
 
 /** /patient/appointments 'Mes rendez-vous': every appointment, beyond the dashboard's next three. */
 export function PatientAppointmentsPage() {
-  return <AppointmentsScreen text={TEXT} />;
+  return <AppointmentsScreen options={OPTIONS} />;
 }
 
 /** « Donner mon avis » on a past appointment the patient is invited to review (issue 36), else nothing. */
