@@ -146,28 +146,18 @@ export async function sendUnreadEmails(deps: UnreadMailDeps): Promise<number> {
       .updateTable("conversations as c")
       .set({ [notified]: deps.now })
       .where(claim.due)
-      // A dentist is told once verified (D6: his conversations are closed to him until then); the
-      // messages he left unread meanwhile are e-mailed about then.
-      .$if(side === "dentist", (qb) =>
-        qb.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom("profiles as d")
-              .select("d.id")
-              .whereRef("d.id", "=", "c.dentist_id")
-              .where("d.is_verified", "=", true),
-          ),
-        ),
-      )
-      // Unless the recipient stopped these e-mails (ADR 081): nothing is claimed, so turning them
-      // back on tells of the messages still unread then, once.
+      // The recipient, in one look at his profile: unless he stopped these e-mails (ADR 081: nothing
+      // is claimed, so turning them back on tells of the messages still unread then, once); and a
+      // dentist once verified (D6: his conversations are closed to him until then; the messages he
+      // left unread meanwhile are e-mailed about then).
       .where((eb) =>
         eb.exists(
           eb
             .selectFrom("profiles as r")
             .select("r.id")
             .where("r.id", "=", eb.ref(`c.${recipient}`))
-            .where("r.email_messages", "=", true),
+            .where("r.email_messages", "=", true)
+            .$if(side === "dentist", (qb) => qb.where("r.is_verified", "=", true)),
         ),
       )
       .where((eb) =>

@@ -274,6 +274,36 @@ describe("unread e-mails", () => {
     expect(mailsTo(quentin).length).toBe(countBefore + 2);
   });
 
+  it("e-mails a dentist about his unread messages only once verified (D6), then about those left meanwhile", async () => {
+    const ana = await patient(ctx.app);
+    const requestId = await requestBy(ana);
+    const reply = await post(`/api/dentist/requests/${requestId}/reply`, { message: "Bonjour" }, who.drB);
+    const id = reply.json().conversation_id as string;
+    const sentAt = new Date();
+    const deps = unreadJobAt(sentAt);
+    const drB = (await get("/api/me", who.drB)).json().profile.email as string;
+    const verified = (value: boolean) =>
+      ctx.app.db
+        .updateTable("profiles")
+        .set({ is_verified: value })
+        .where("id", "=", who.drB?.id as string)
+        .execute();
+    await ctx.app.db
+      .insertInto("messages")
+      .values({ conversation_id: id, sender_id: ana.id, body: "Merci", created_at: sentAt })
+      .execute();
+    const before = mailsTo(drB).length;
+    await verified(false);
+    try {
+      await sendUnreadEmails(deps(16));
+      expect(mailsTo(drB)).toHaveLength(before);
+    } finally {
+      await verified(true);
+    }
+    await sendUnreadEmails(deps(20));
+    expect(mailsTo(drB)).toHaveLength(before + 1);
+  });
+
   it("e-mails nobody who stopped these e-mails, says in each where to stop them, and tells once turned back on (ADR 081)", async () => {
     const lou = await patient(ctx.app);
     const requestId = await requestBy(lou);
