@@ -1,5 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
-import type { MeResponse, Profile, ProfileUpdateInput } from "../../shared/schemas/profile";
+import type {
+  EmailPreferencesUpdate,
+  MeResponse,
+  Profile,
+  ProfileUpdateInput,
+} from "../../shared/schemas/profile";
 import { api } from "./api";
 import { setSession } from "./session";
 import { postMultipart } from "./upload";
@@ -14,6 +19,15 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (input: ProfileUpdateInput) =>
       api<MeResponse>("/api/me", { method: "PATCH", body: input }).then((r) => r.profile),
+    onSuccess: (profile) => setSession(profile),
+  });
+}
+
+/** PATCH /api/me/email-preferences (ADR 081): the e-mails one may stop, those sent change. */
+export function useSaveEmailPreferences() {
+  return useMutation({
+    mutationFn: (input: EmailPreferencesUpdate) =>
+      api<MeResponse>("/api/me/email-preferences", { method: "PATCH", body: input }).then((r) => r.profile),
     onSuccess: (profile) => setSession(profile),
   });
 }

@@ -12,9 +12,6 @@ import { requiredText } from "./common";
  * a patient's appointment reminders, reviews (a patient's invitation, a dentist's new review). The
  * others are the service itself and always go.
  */
-export const EMAIL_PREFERENCES = ["messages", "reminders", "reviews"] as const;
-export type EmailPreference = (typeof EMAIL_PREFERENCES)[number];
-
 const emailPreference = z.boolean({ error: "Choisissez oui ou non." });
 export const emailPreferencesSchema = z.object({
   messages: emailPreference,
@@ -22,6 +19,7 @@ export const emailPreferencesSchema = z.object({
   reviews: emailPreference,
 });
 export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
+export type EmailPreference = keyof EmailPreferences;
 
 /** The profile's « Notifications » section (its anchor), where the e-mails one may stop link to. */
 export const EMAIL_PREFERENCES_ANCHOR = "notifications";

@@ -1,28 +1,15 @@
-import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
 import { toast } from "sonner";
 import {
   EMAIL_PREFERENCES_ANCHOR,
   type EmailPreference,
-  type EmailPreferencesUpdate,
-  type MeResponse,
   PROFILE_MESSAGES,
   type Profile,
 } from "../../../shared/schemas/profile";
-import { api } from "../../lib/api";
-import { setSession } from "../../lib/session";
+import { useSaveEmailPreferences } from "../../lib/profile";
 import { Checkbox } from "../ui/Checkbox";
 import { Label } from "../ui/Label";
 import { AccountCard, AccountSection } from "./AccountSection";
-
-/** PATCH /api/me/email-preferences: the answer is the profile, which becomes the session. */
-function useSaveEmailPreferences() {
-  return useMutation({
-    mutationFn: (input: EmailPreferencesUpdate) =>
-      api<MeResponse>("/api/me/email-preferences", { method: "PATCH", body: input }).then((r) => r.profile),
-    onSuccess: (profile) => setSession(profile),
-  });
-}
 
 type Choice = { key: EmailPreference; label: string; hint: string };
 
