@@ -172,9 +172,15 @@ describe("erasing an account", () => {
     const erased = await post("patientA", "/api/account/delete", { password: patient.password });
     expect(erased.statusCode, erased.body).toBe(200);
     expect(erased.json().message).toBe(ERASURE_MESSAGES.erased);
-    // The browser forgets the session.
-    const cookies = erased.cookies as { name: string; value: string }[];
+    // The browser forgets the session, and that it was the account's trusted device: the removal
+    // names the path the cookie was set with, else the browser keeps it.
+    const cookies = erased.cookies as { name: string; value: string; path?: string; maxAge?: number }[];
     expect(cookies.some((c) => c.name.endsWith("session_token") && c.value === "")).toBe(true);
+    expect(cookies.find((c) => c.name === "sourio.trusted_device")).toMatchObject({
+      value: "",
+      path: "/api/account",
+      maxAge: 0,
+    });
 
     expect(
       await scanDatabase([patient.id, patient.email, ...(patient.phone ? [patient.phone] : [])]),

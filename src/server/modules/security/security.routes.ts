@@ -14,7 +14,7 @@ import { guardedRoutes } from "../../access/route";
 import { checkOwnPassword, eraseAccount, erasureDeps } from "./erasure.service";
 import { ownPasswordThrottle } from "./own-password";
 import * as service from "./security.service";
-import { trustedDeviceCookieName } from "./trusted-device";
+import { trustedDeviceClearCookie } from "./trusted-device";
 
 /** The answers of a route that asks for the password: bad input or password, signed out, too many tries. */
 const passwordErrors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
@@ -96,10 +96,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
         .then((result) => result.headers)
         .catch(() => null);
       forwardCookies(reply, headers);
-      reply.header(
-        "set-cookie",
-        `${trustedDeviceCookieName(app.config.secureCookies)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${app.config.secureCookies ? "; Secure" : ""}`,
-      );
+      reply.header("set-cookie", trustedDeviceClearCookie(app.config.secureCookies));
       reply.header("cache-control", "no-store");
       return {
         message: subscriptionCancelled ? ERASURE_MESSAGES.erasedWithSubscription : ERASURE_MESSAGES.erased,

@@ -68,3 +68,16 @@ export function trustedDeviceSetCookie(secret: string, device: TrustedDevice, se
   if (secure) attributes.push("Secure");
   return attributes.join("; ");
 }
+
+/** The Set-Cookie header value that removes it (same name and path, or the browser keeps it). */
+export function trustedDeviceClearCookie(secure: boolean): string {
+  const attributes = [
+    `${trustedDeviceCookieName(secure)}=`,
+    `Path=${PATH}`,
+    "Max-Age=0",
+    "HttpOnly",
+    "SameSite=Lax",
+  ];
+  if (secure) attributes.push("Secure");
+  return attributes.join("; ");
+}
