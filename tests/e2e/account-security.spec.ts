@@ -31,9 +31,21 @@ test.describe("sécurité du compte", () => {
       await phonePage.goto("/patient/profile");
       await expect(phonePage.getByRole("heading", { level: 1, name: "Mon profil" })).toBeVisible();
 
-      // This computer: the 'Sécurité' section lists both devices.
-      await page.goto("/patient/profile");
-      await expect(page.getByRole("heading", { level: 2, name: "Sécurité" })).toBeVisible();
+      // The phone had never signed into this account: she is told by e-mail (ADR 082), with the
+      // link to the section where she can end that session.
+      const newSignIn = () =>
+        outbox()
+          .filter((m) => m.includes(`To: ${account.email}`) && m.includes("appareil qui ne s'y était pas"))
+          .at(-1);
+      await expect
+        .poll(newSignIn, { message: "e-mail de nouvelle connexion" })
+        .toContain("Safari sur iPhone");
+      const link = new URL(newSignIn()?.match(/http\S+#securite/)?.[0] ?? "", baseURL);
+      expect(`${link.pathname}${link.hash}`).toBe("/patient/profile#securite");
+
+      // This computer, by that link: the 'Sécurité' section lists both devices.
+      await page.goto(`${link.pathname}${link.hash}`);
+      await expect(page.getByRole("heading", { level: 2, name: "Sécurité" })).toBeInViewport();
       const devices = page.getByRole("list", { name: "Appareils connectés" });
       await expect(devices.getByRole("listitem")).toHaveCount(2);
       const phoneRow = devices.getByRole("listitem").filter({ hasText: "Safari sur iPhone" });

@@ -57,8 +57,9 @@ test.describe("espace d'administration", () => {
     await expect(page.getByRole("listitem").filter({ hasText: who.fullName })).toHaveCount(0);
 
     // The dentist is told by e-mail, with a link to the requests.
-    await expect.poll(() => newestMailTo(who.email), { message: "e-mail de vérification" }).toBeTruthy();
-    expect(newestMailTo(who.email)).toContain("/dentist/quote-requests");
+    await expect
+      .poll(() => newestMailTo(who.email), { message: "e-mail de vérification" })
+      .toContain("/dentist/quote-requests");
 
     // The dentist now sees patient requests.
     await open(dentist, "/dentist/quote-requests");

@@ -370,6 +370,36 @@ export function passwordChangedMail(p: {
   });
 }
 
+/**
+ * A sign-in from a browser that had never signed into this account (no trusted-device cookie of
+ * it, ADR 082): when and on what, and what to do if it was not the person. Never an address or a
+ * place: the device's label is what people recognise.
+ */
+export function newSignInMail(p: {
+  brandName: string;
+  firstName: string;
+  when: string;
+  device: string;
+  securityLink: string;
+  resetLink: string;
+}) {
+  return letter(p, {
+    subject: "Nouvelle connexion à votre compte",
+    lines: [
+      `Votre compte ${p.brandName} vient d'être ouvert sur un appareil qui ne s'y était pas encore connecté : ${p.device}, le ${p.when}.`,
+      "Si c'est vous, vous n'avez rien à faire.",
+      "",
+      "Sinon, quelqu'un connaît votre mot de passe : changez-le tout de suite et déconnectez cet appareil, dans la partie « Sécurité » de votre compte :",
+    ],
+    link: p.securityLink,
+    after: [
+      "",
+      "Si vous ne pouvez plus vous connecter, choisissez un nouveau mot de passe avec ce lien (« Mot de passe oublié ») :",
+      p.resetLink,
+    ],
+  });
+}
+
 export function accountErasedMail(p: { brandName: string; firstName: string }) {
   return letter(p, {
     subject: "Votre compte a été supprimé",

@@ -81,7 +81,11 @@ export function accountSecurityApp() {
     return { email: body.email, id, a: a.cookie, b: b.cookie };
   }
 
-  const mailsTo = (email: string) => ctx.outbox().filter((mail) => mail.includes(`To: ${email}`));
+  /** The « mot de passe modifié » e-mails sent to this address (not the new sign-ins' ones, ADR 082). */
+  const passwordChangedMailsTo = async (email: string) =>
+    (await ctx.mails()).filter(
+      (mail) => mail.includes(`To: ${email}`) && mail.includes("Le mot de passe de votre compte"),
+    );
 
   async function auditActions(userId: string): Promise<string[]> {
     const rows = await ctx.database.db
@@ -102,7 +106,7 @@ export function accountSecurityApp() {
     listSessions,
     revoke,
     patientOnTwoDevices,
-    mailsTo,
+    passwordChangedMailsTo,
     auditActions,
   };
 }

@@ -133,6 +133,25 @@ export const SECURITY_MESSAGES = {
   unknownDevice: "Appareil inconnu",
 } as const;
 
+type AccountOwner = { role: string | null; is_admin: boolean };
+const accountPage = (profile: AccountOwner) =>
+  profile.is_admin ? "/admin/account" : profile.role === "dentist" ? "/dentist/profile" : "/patient/profile";
+
+/**
+ * The « Sécurité » section of one's account page (its anchor): where the e-mails about one's
+ * account (a new sign-in) send the person to see and end their sessions.
+ */
+export const SECURITY_ANCHOR = "securite";
+export const securityPath = (profile: AccountOwner) => `${accountPage(profile)}#${SECURITY_ANCHOR}`;
+
+/** Each area's « Mot de passe oublié », for the e-mails about one's account. */
+export const forgotPasswordPath = (profile: AccountOwner) =>
+  profile.is_admin
+    ? "/admin/forgot-password"
+    : profile.role === "dentist"
+      ? "/dentist/forgot-password"
+      : "/forgot-password";
+
 /** 'Changer mon mot de passe': the current one, then the new one twice (same rule as sign-up). */
 export const passwordChangeSchema = z
   .object({

@@ -1,3 +1,4 @@
+import { SECURITY_ANCHOR } from "../../../shared/schemas/account";
 import { AccountCard, AccountSection } from "./AccountSection";
 import { DevicesList } from "./DevicesList";
 import { PasswordChangeForm } from "./PasswordChangeForm";
@@ -5,7 +6,7 @@ import { PasswordChangeForm } from "./PasswordChangeForm";
 /** 'Sécurité' of the patient's and the dentist's profile pages. */
 export function SecuritySection({ email, className }: { email: string; className?: string }) {
   return (
-    <AccountSection title="Sécurité" className={className}>
+    <AccountSection id={SECURITY_ANCHOR} title="Sécurité" className={className}>
       <AccountCard
         title="Changer mon mot de passe"
         description="Saisissez votre mot de passe actuel, puis le nouveau deux fois."

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { AccountSession } from "../../../shared/schemas/account";
-import { SECURITY_MESSAGES } from "../../../shared/schemas/account";
+import { SECURITY_ANCHOR, SECURITY_MESSAGES, securityPath } from "../../../shared/schemas/account";
 import { failingUntilRecovered, json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { spaced } from "../../test/text";
 
@@ -172,5 +172,16 @@ describe("Sécurité : appareils connectés", () => {
     expect(await screen.findByRole("heading", { level: 2, name: "Sécurité" })).toBeInTheDocument();
     expect(screen.getByRole("form", { name: "Changer mon mot de passe" })).toBeInTheDocument();
     expect(within(await devicesList()).getByText("Cet appareil")).toBeInTheDocument();
+  });
+
+  it("est la section où mène l'e-mail d'une nouvelle connexion, dans chaque espace", async () => {
+    const admin = makeProfile({ is_admin: true, email: "admin@example.fr", full_name: "Claire Admin" });
+    for (const who of [patient, dentist, admin]) {
+      stubApi(who, { "GET /api/account/sessions": () => json(200, { sessions: [thisPc] }) });
+      const { unmount } = renderApp(securityPath(who));
+      const heading = await screen.findByRole("heading", { level: 2, name: "Sécurité" });
+      expect(heading.closest("section")).toHaveAttribute("id", SECURITY_ANCHOR);
+      unmount();
+    }
   });
 });

@@ -23,6 +23,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const deps = (request: FastifyRequest) => ({
     db: app.db,
     auth: app.auth,
+    mailer: app.mailer,
+    config: app.config,
     log: request.log,
     clock: app.clock,
   });
@@ -99,6 +101,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       await throttle.giveBack(counters, true);
       forwardCookies(reply, result.headers);
       trustDevice(reply, result.profile.id, trusted?.deviceId);
+      // A browser that had never signed into this account: its owner is told (ADR 082).
+      if (!trusted) service.tellNewSignIn(deps(request), result.profile, request.headers["user-agent"]);
       return { profile: toProfileDto(result.profile) };
     },
   );

@@ -3,30 +3,40 @@ import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
 import type { z } from "zod";
 import { normalizeRole } from "../../../shared/domain/roles";
+import { formatDetailDateTime } from "../../../shared/format/dates";
 import { fullNameOf } from "../../../shared/format/names";
 import {
   ACCOUNT_MESSAGES,
   dentistSignupSchema,
+  forgotPasswordPath,
   type forgotPasswordSchema,
   type loginSchema,
   patientSignupSchema,
   type resetPasswordSchema,
+  securityPath,
   TERMS_VERSION,
 } from "../../../shared/schemas/account";
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import type { Auth } from "../../auth";
+import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { hasRow } from "../../db/queries";
 import type { ProfileRow } from "../../db/types";
 import { AppError, validationError } from "../../errors";
 import { assertKnownPostalCode } from "../../geo/postal-codes";
+import type { Mailer } from "../../mail/mailer";
+import { newSignInMail } from "../../mail/templates";
 import { passwordHasher } from "../../password-hasher";
+import { loggableError } from "../../redact";
 import { systemEnsureProfile, systemInsertProfile } from "../profiles/profiles.repo";
+import { deviceLabel } from "../security/device";
 import { assertNotCommonPassword } from "../security/password-rule";
 
 interface Deps {
   db: Db;
   auth: Auth;
+  mailer: Mailer;
+  config: Pick<AppConfig, "brandName" | "publicUrl">;
   log: FastifyBaseLogger;
   clock: () => Date;
 }
@@ -149,6 +159,31 @@ export async function logIn(
   if (!profile) throw new AppError(401, ERROR_CODES.invalidCredentials, ACCOUNT_MESSAGES.invalidCredentials);
   await recordActivity(deps.db, profile.id, deps.clock());
   return { profile, headers: result.headers };
+}
+
+/**
+ * A sign-in from a browser that had never signed into this account (ADR 082): the owner is told,
+ * on what and when, with the way to end that session. Not awaited: the answer does not wait for
+ * SMTP (the mailer keeps the send in flight, so the app's close waits for it); a failure is logged
+ * without the address.
+ */
+export function tellNewSignIn(deps: Deps, profile: ProfileRow, userAgent: string | undefined): void {
+  const link = (path: string) => new URL(path, deps.config.publicUrl).href;
+  deps.mailer
+    .send({
+      to: profile.email,
+      ...newSignInMail({
+        brandName: deps.config.brandName,
+        firstName: profile.first_name,
+        when: formatDetailDateTime(deps.clock()),
+        device: deviceLabel(userAgent),
+        securityLink: link(securityPath(profile)),
+        resetLink: link(forgotPasswordPath(profile)),
+      }),
+    })
+    .catch((error: unknown) => {
+      deps.log.error({ err: loggableError(error) }, "e-mail de nouvelle connexion non envoyé");
+    });
 }
 
 /**

@@ -220,6 +220,77 @@ describe("login and logout", () => {
   });
 });
 
+describe("a sign-in from a browser new to the account (ADR 082)", () => {
+  const CHROME_ON_WINDOWS =
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+  const logIn = (body: Record<string, unknown>, cookie?: string) =>
+    ctx.app.inject({
+      method: "POST",
+      url: "/api/account/login",
+      payload: { email: body.email, password: body.password },
+      headers: { "user-agent": CHROME_ON_WINDOWS, ...(cookie ? { cookie } : {}) },
+    });
+  const trustedCookie = (response: { cookies: unknown }) => {
+    const device = (response.cookies as Array<{ name: string; value: string }>).find(
+      (c) => c.name === "sourio.trusted_device",
+    );
+    expect(device).toBeDefined();
+    return `sourio.trusted_device=${device?.value}`;
+  };
+  const newSignInMailsTo = async (email: unknown) =>
+    (await ctx.mails()).filter(
+      (mail) =>
+        mail.includes(`To: ${email}`) &&
+        mail.includes("vient d'être ouvert sur un appareil qui ne s'y était pas encore connecté"),
+    );
+
+  it("tells the owner of a sign-in from a browser that never signed in, not from the one that did", async () => {
+    const { response: signup, body } = await signUpPatient(ctx.app, { first_name: "Inès" });
+    // Signing up signs in, on the browser that now holds the account's cookie: nothing to tell.
+    expect(await newSignInMailsTo(body.email)).toHaveLength(0);
+    // Her usual browser (the cookie of the sign-up) signs in again: nothing either.
+    expect((await logIn(body, trustedCookie(signup))).statusCode).toBe(200);
+    expect(await newSignInMailsTo(body.email)).toHaveLength(0);
+
+    // Another browser: one e-mail, what and when, and where to end that session.
+    const elsewhere = await logIn(body);
+    expect(elsewhere.statusCode).toBe(200);
+    const mails = await newSignInMailsTo(body.email);
+    expect(mails).toHaveLength(1);
+    const mail = mails[0] ?? "";
+    expect(mail).toContain("Bonjour Inès,");
+    expect(mail).toContain("Chrome sur Windows");
+    expect(mail).toContain("http://localhost:3000/patient/profile#securite");
+    expect(mail).toContain("http://localhost:3000/forgot-password");
+    // Never the password, the address it came from or the session's token.
+    expect(mail).not.toContain(String(body.password));
+    expect(mail).not.toContain("127.0.0.1");
+
+    // That browser holds the account's cookie now: its next sign-in is not news.
+    expect((await logIn(body, trustedCookie(elsewhere))).statusCode).toBe(200);
+    expect(await newSignInMailsTo(body.email)).toHaveLength(1);
+  });
+
+  it("counts a browser trusted by another account as new, and tells no one of a failed attempt", async () => {
+    const { response: otherSignup } = await signUpPatient(ctx.app);
+    const { body } = await signUpDentist(ctx.app);
+    const wrong = await ctx.app.inject({
+      method: "POST",
+      url: "/api/account/login",
+      payload: { email: body.email, password: "pas-le-bon-mot-de-passe" },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(await newSignInMailsTo(body.email)).toHaveLength(0);
+
+    expect((await logIn(body, trustedCookie(otherSignup))).statusCode).toBe(200);
+    const mails = await newSignInMailsTo(body.email);
+    expect(mails).toHaveLength(1);
+    // A dentist's « Sécurité » and « Mot de passe oublié » are in his own area.
+    expect(mails[0]).toContain("http://localhost:3000/dentist/profile#securite");
+    expect(mails[0]).toContain("http://localhost:3000/dentist/forgot-password");
+  });
+});
+
 describe("profile fallback", () => {
   it("gives a signed-in account without profile a patient profile named from the account", async () => {
     const { cookie, response } = await signUpDentist(ctx.app);

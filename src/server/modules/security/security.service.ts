@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { formatDetailDateTime } from "../../../shared/format/dates";
 import {
   type AccountSession,
+  forgotPasswordPath,
   type passwordChangeSchema,
   SECURITY_MESSAGES,
 } from "../../../shared/schemas/account";
@@ -68,16 +69,6 @@ const audit = (deps: Deps, actor: Actor, action: AuditAction, details: Record<st
     at: deps.clock(),
   });
 
-function forgotPasswordLink(config: AppConfig, actor: Actor): string {
-  const { profile } = actor;
-  const path = profile.is_admin
-    ? "/admin/forgot-password"
-    : profile.role === "dentist"
-      ? "/dentist/forgot-password"
-      : "/forgot-password";
-  return new URL(path, config.publicUrl).href;
-}
-
 /**
  * POST /api/account/password. Better Auth checks the current password, stores the new one,
  * deletes every session of the account and opens a new one for this device (its cookie is in the
@@ -131,7 +122,7 @@ export async function changePassword(
         firstName: actor.profile.first_name,
         when: formatDetailDateTime(deps.clock()),
         device: deviceLabel(headers.get("user-agent")),
-        resetLink: forgotPasswordLink(deps.config, actor),
+        resetLink: new URL(forgotPasswordPath(actor.profile), deps.config.publicUrl).href,
       }),
     });
   } catch (error) {

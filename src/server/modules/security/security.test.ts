@@ -16,8 +16,17 @@ import {
 
 /** Changing one's password (POST /api/account/password); the signed-in devices are in sessions.test.ts. */
 
-const { ctx, clock, logIn, me, changePassword, listSessions, patientOnTwoDevices, mailsTo, auditActions } =
-  accountSecurityApp();
+const {
+  ctx,
+  clock,
+  logIn,
+  me,
+  changePassword,
+  listSessions,
+  patientOnTwoDevices,
+  passwordChangedMailsTo,
+  auditActions,
+} = accountSecurityApp();
 
 describe("anonymous callers", () => {
   it("get 401 on the three routes, before the body or the id is looked at", async () => {
@@ -52,7 +61,7 @@ describe("POST /api/account/password", () => {
     expect((await me(b)).statusCode).toBe(200);
     expect((await logIn(email, "ancien-secret", CHROME_WINDOWS)).response.statusCode).toBe(200);
     expect((await logIn(email, "nouveau-secret", CHROME_WINDOWS)).response.statusCode).toBe(401);
-    expect(mailsTo(email)).toEqual([]);
+    expect(await passwordChangedMailsTo(email)).toEqual([]);
     expect(await auditActions(id)).toEqual([SECURITY_ACTIONS.passwordChangeRefused]);
   });
 
@@ -100,7 +109,7 @@ describe("POST /api/account/password", () => {
     expect((await logIn(email, "ancien-secret", CHROME_WINDOWS)).response.statusCode).toBe(401);
     expect((await logIn(email, "nouveau-secret", SAFARI_IPHONE)).response.statusCode).toBe(200);
 
-    const mails = mailsTo(email);
+    const mails = await passwordChangedMailsTo(email);
     expect(mails).toHaveLength(1);
     const mail = mails[0] ?? "";
     expect(mail).toContain("Bonjour Marie,");
@@ -116,7 +125,9 @@ describe("POST /api/account/password", () => {
     const { body, cookie } = await signUpDentist(ctx.app);
     const response = await changePassword(cookie, passwordChange(body.password, "cabinet-secret"));
     expect(response.statusCode).toBe(200);
-    expect(mailsTo(body.email)[0]).toContain("http://localhost:3000/dentist/forgot-password");
+    expect((await passwordChangedMailsTo(body.email))[0]).toContain(
+      "http://localhost:3000/dentist/forgot-password",
+    );
   });
 
   it("works for an admin, whose e-mail points to the admins' forgotten-password page", async () => {
@@ -126,7 +137,7 @@ describe("POST /api/account/password", () => {
     const response = await changePassword(cookie, passwordChange("admin-secret", "admin-nouveau"));
     expect(response.statusCode).toBe(200);
     expect((await listSessions(sessionCookie(response))).json().sessions).toHaveLength(1);
-    expect(mailsTo(email)[0]).toContain("http://localhost:3000/admin/forgot-password");
+    expect((await passwordChangedMailsTo(email))[0]).toContain("http://localhost:3000/admin/forgot-password");
     expect((await logIn(email, "admin-nouveau", CHROME_WINDOWS)).response.statusCode).toBe(200);
   });
 
