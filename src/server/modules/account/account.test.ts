@@ -291,6 +291,29 @@ describe("a sign-in from a browser new to the account (ADR 082)", () => {
   });
 });
 
+describe("the cookies the privacy page names", () => {
+  it("sets only the session's, the « Se souvenir de moi » one and the trusted device's", async () => {
+    const names = new Set<string>();
+    const collect = (response: { cookies: unknown }) => {
+      // Those set, not those removed (the logout also clears Better Auth's ones it may have set).
+      for (const c of response.cookies as Array<{ name: string; value: string }>)
+        if (c.value !== "") names.add(c.name);
+      return response;
+    };
+    const { response, body, cookie } = await signUpPatient(ctx.app);
+    collect(response);
+    for (const remember_me of [true, false])
+      collect(await post("/api/account/login", { email: body.email, password: body.password, remember_me }));
+    collect(await post("/api/account/logout", {}, cookie));
+    // The privacy page (« Les données que nous collectons ») says what each is for: a new one goes there first.
+    expect([...names].sort()).toEqual([
+      "sourio.dont_remember",
+      "sourio.session_token",
+      "sourio.trusted_device",
+    ]);
+  });
+});
+
 describe("profile fallback", () => {
   it("gives a signed-in account without profile a patient profile named from the account", async () => {
     const { cookie, response } = await signUpDentist(ctx.app);

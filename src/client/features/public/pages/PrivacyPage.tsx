@@ -57,8 +57,12 @@ export function PrivacyPage() {
           </li>
         </ul>
         <p>
-          Un seul cookie est utilisé : celui de votre session, nécessaire à la connexion. Aucun traceur
-          publicitaire ni outil de mesure d'audience tiers.
+          Seuls des cookies nécessaires sont utilisés : celui de votre session, pour rester connecté (avec, si
+          vous n'avez pas coché « Se souvenir de moi », un second qui la fait finir à la fermeture du
+          navigateur), et celui qui reconnaît un navigateur déjà connecté à votre compte (un an), pour le
+          protéger : les essais de mot de passe d'autres personnes ne bloquent pas ce navigateur, et une
+          connexion depuis un autre vous est signalée par e-mail. Aucun traceur publicitaire ni outil de
+          mesure d'audience tiers.
         </p>
       </Section>
       <Section title="Base légale">
