@@ -197,6 +197,8 @@ const TABLE: Record<string, Rows> = {
   "POST /api/account/forgot-password":    { "-": everyone(400) },
   "POST /api/account/reset-password":     { "-": everyone(400) },
   "POST /api/account/password":           { "-": signedIn(400) },
+  "POST /api/account/email":              { "-": signedIn(400) },
+  "POST /api/account/email/confirm":      { "-": everyone(400) },
   "GET /api/account/sessions":            { "-": signedIn(200) },
   "DELETE /api/account/sessions/{id}":    { "session:patientA": [401, 200, 404, 404, 404, 404, 404] },
   // 'Télécharger mes données': each person their own archive (the admin: profile, sessions, events).

@@ -54,9 +54,15 @@ const REFUSAL_WRITES: Record<string, string[]> = {
   "POST /api/account/password": ["audit_log"],
   // A wrong password for erasing one's account is counted the same way (account.erasure_refused).
   "POST /api/account/delete": ["audit_log"],
+  // And for changing one's address (account.email_change_refused).
+  "POST /api/account/email": ["audit_log"],
 };
 /** Routes called with the fuzzer's own cookie: a wrong password for its own account. */
-const FUZZER_ROUTES = new Set(["POST /api/account/password", "POST /api/account/delete"]);
+const FUZZER_ROUTES = new Set([
+  "POST /api/account/password",
+  "POST /api/account/delete",
+  "POST /api/account/email",
+]);
 
 // ─── Values ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -231,6 +237,16 @@ const TARGETS: Target[] = [
     route: "POST /api/account/delete",
     actor: "anonymous", // with the fuzzer's cookie (see cookieFor)
     body: () => ({ password: "mauvais-mot-de-passe" }),
+  },
+  {
+    route: "POST /api/account/email",
+    actor: "anonymous", // with the fuzzer's cookie (see cookieFor)
+    body: () => ({ new_email: "nouvelle-adresse@example.fr", current_password: "mauvais-mot-de-passe" }),
+  },
+  {
+    route: "POST /api/account/email/confirm",
+    actor: "anonymous",
+    body: () => ({ token: "jeton-inconnu" }),
   },
   // Profiles: a patient's fields and a dentist's.
   {

@@ -29,6 +29,7 @@ export const APP_ROUTE_PATTERNS = [
   "/dentist/forgot-password",
   "/admin/forgot-password",
   "/reset-password",
+  "/confirm-email",
   "/index",
 
   "/patient",

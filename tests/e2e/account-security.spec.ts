@@ -1,5 +1,5 @@
 import { SECURITY_MESSAGES } from "../../src/shared/schemas/account";
-import { expect, expectNoSeriousA11yIssues, outbox, test } from "./fixtures";
+import { expect, expectNoSeriousA11yIssues, outbox, test, uniqueEmail } from "./fixtures";
 import { expectPath, signupPatientViaApi, toast } from "./helpers";
 
 const IPHONE =
@@ -113,5 +113,58 @@ test.describe("sécurité du compte", () => {
     } finally {
       await phone.close();
     }
+  });
+
+  test("changer son adresse e-mail : le lien reçu à la nouvelle, confirmé sur un autre appareil, puis on se connecte avec elle", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const account = await signupPatientViaApi(page.request, { firstName: "Inès" });
+    const next = uniqueEmail("nouvelle");
+    await page.goto("/patient/profile");
+    const form = page.getByRole("form", { name: "Changer d'adresse" });
+    await expect(form).toContainText(account.email);
+    await form.getByLabel(/^Nouvelle adresse/).fill(next);
+    await form.getByLabel(/^Mot de passe actuel/).fill("pas-le-bon");
+    await form.getByRole("button", { name: "Recevoir le lien de confirmation" }).click();
+    await expect(form.getByLabel(/^Mot de passe actuel/)).toHaveAttribute("aria-invalid", "true");
+    await form.getByLabel(/^Mot de passe actuel/).fill(account.password);
+    await form.getByRole("button", { name: "Recevoir le lien de confirmation" }).click();
+    await expect(form.getByText(`Un lien de confirmation a été envoyé à ${next}`)).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+
+    // The link, opened on a phone that is not signed in.
+    const mail = () =>
+      outbox()
+        .filter((m) => m.includes(`To: ${next}`))
+        .at(-1);
+    await expect.poll(mail, { message: "lien de confirmation" }).toContain("/confirm-email?token=");
+    const link = new URL(mail()?.match(/http\S+confirm-email\?token=[\w-]+/)?.[0] ?? "", baseURL);
+    const phone = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
+    try {
+      const phonePage = await phone.newPage();
+      await phonePage.goto(`${link.pathname}${link.search}`);
+      await expect(phonePage.getByRole("heading", { name: "Nouvelle adresse e-mail" })).toBeVisible();
+      await expectNoSeriousA11yIssues(phonePage);
+      await phonePage.getByRole("button", { name: "Confirmer ma nouvelle adresse" }).click();
+      await expect(phonePage.getByText("Adresse e-mail modifiée")).toBeVisible();
+
+      // The former address is told; the new one signs in, on the phone.
+      expect(
+        outbox().some((m) => m.includes(`To: ${account.email}`) && m.includes(`est devenue ${next}`)),
+      ).toBe(true);
+      await phonePage.goto("/login");
+      await phonePage.getByLabel(/^E-mail/).fill(next);
+      await phonePage.getByLabel(/^Mot de passe/).fill(account.password);
+      await phonePage.getByRole("button", { name: "Se connecter" }).click();
+      await expectPath(phonePage, "/patient/dashboard");
+    } finally {
+      await phone.close();
+    }
+
+    // The computer, still signed in, shows the new address.
+    await page.reload();
+    await expect(page.getByLabel("E-mail")).toHaveValue(next);
   });
 });

@@ -1,3 +1,4 @@
+import { PROFILE_MESSAGES } from "../../src/shared/schemas/profile";
 import { expect, expectNoSeriousA11yIssues, test, uniqueEmail } from "./fixtures";
 import { rppsWithKey, toast } from "./helpers";
 
@@ -29,7 +30,7 @@ test.describe("profil du dentiste", () => {
     await expect(requestButton).toBeDisabled();
     await expect(status).toContainText("renseignez et enregistrez votre numéro RPPS");
     await expect(page.getByLabel("E-mail")).toHaveAttribute("readonly", "");
-    await expect(page.getByText("L'e-mail ne peut pas être modifié")).toBeVisible();
+    await expect(page.getByText(PROFILE_MESSAGES.emailReadOnly)).toBeVisible();
     await expect(
       page.getByText("Répertoire partagé des professionnels de santé : votre identifiant à 11 chiffres"),
     ).toBeVisible();

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { PROFILE_MESSAGES } from "../../src/shared/schemas/profile";
 import { DEMO, expect, test } from "./fixtures";
 import { downloadFrom, expectPath, loginViaApi, signupPatientViaApi, toast } from "./helpers";
 
@@ -150,7 +151,7 @@ test.describe("espace patient", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Mon profil" })).toBeVisible();
     await expect(page.getByLabel("E-mail")).toHaveValue(account.email);
     await expect(page.getByLabel("E-mail")).not.toBeEditable();
-    await expect(page.getByText("L'e-mail ne peut pas être modifié")).toBeVisible();
+    await expect(page.getByText(PROFILE_MESSAGES.emailReadOnly)).toBeVisible();
     await expect(page.getByText("Patient", { exact: true })).toBeVisible();
 
     await page.getByLabel(/^Nom complet/).fill("Camille Martin-Durand");

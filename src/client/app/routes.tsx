@@ -69,6 +69,7 @@ const DentistSignupPage = lazyPage(authPages, "DentistSignupPage", true);
 const ChooseRolePage = lazyPage(authPages, "ChooseRolePage", true);
 const ForgotPasswordPage = lazyPage(authPages, "ForgotPasswordPage", true);
 const ResetPasswordPage = lazyPage(authPages, "ResetPasswordPage", true);
+const ConfirmEmailPage = lazyPage(authPages, "ConfirmEmailPage", true);
 const IndexRedirectPage = lazyPage(authPages, "IndexRedirectPage", true);
 
 const PatientArea = lazyPage(areaLayouts, "PatientArea", true);
@@ -134,6 +135,7 @@ export function AppRoutes() {
           <Route path="dentist/forgot-password" element={<ForgotPasswordPage area="dentist" />} />
           <Route path="admin/forgot-password" element={<ForgotPasswordPage area="admin" />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="confirm-email" element={<ConfirmEmailPage />} />
           <Route path="index" element={<IndexRedirectPage />} />
 
           <Route path="*" element={<NotFoundPage />} />

@@ -4,7 +4,7 @@ import type { DentistSignupInput, LoginInput, PatientSignupInput } from "../../s
 import { ACCOUNT_MESSAGES } from "../../shared/schemas/account";
 import type { Profile } from "../../shared/schemas/profile";
 import { api } from "./api";
-import { setSession } from "./session";
+import { refreshSession, setSession } from "./session";
 
 export {
   areaOfPath,
@@ -63,6 +63,16 @@ export function useForgotPassword() {
   return useMutation({
     mutationFn: (input: { email: string; area: Area }) =>
       api<MessageResponse>("/api/account/forgot-password", { body: input, ...AUTH }),
+  });
+}
+
+/** POST /api/account/email/confirm: the link sent to a new address makes it the account's (ADR 083). */
+export function useConfirmEmailChange() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      api<MessageResponse>("/api/account/email/confirm", { body: { token }, ...AUTH }),
+    // Signed in on this device: the session learns the new address.
+    onSuccess: () => refreshSession(),
   });
 }
 

@@ -400,6 +400,48 @@ export function newSignInMail(p: {
   });
 }
 
+/** To the new address asked for in « Sécurité » (ADR 083): the link that makes it the account's. */
+export function emailChangeLinkMail(p: { brandName: string; firstName: string; link: string }) {
+  return letter(p, {
+    subject: "Confirmez votre nouvelle adresse e-mail",
+    lines: [
+      `Vous avez demandé que cette adresse devienne celle de votre compte ${p.brandName}.`,
+      "Ouvrez ce lien pour le confirmer (il est valable une heure et ne sert qu'une fois) :",
+    ],
+    link: p.link,
+    after: [
+      "",
+      "Jusque-là, votre compte garde son adresse actuelle. Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail.",
+    ],
+  });
+}
+
+/**
+ * To the former address once the change is confirmed (ADR 083): when, to which address, and what
+ * to do if it was not the person — who can no longer use « Mot de passe oublié » with this address.
+ */
+export function emailChangedMail(p: {
+  brandName: string;
+  firstName: string;
+  when: string;
+  newEmail: string;
+  securityLink: string;
+  contactEmail: string;
+}) {
+  return letter(p, {
+    subject: "L'adresse e-mail de votre compte a été modifiée",
+    lines: [
+      `Le ${p.when}, l'adresse de votre compte ${p.brandName} est devenue ${p.newEmail}. Cette adresse-ci ne sert plus à vous connecter.`,
+      "Si c'est vous, vous n'avez rien à faire. Vos appareils restent connectés ; vous pouvez les voir dans « Sécurité » :",
+    ],
+    link: p.securityLink,
+    after: [
+      "",
+      `Si vous n'êtes pas à l'origine de ce changement, écrivez-nous tout de suite à ${p.contactEmail} depuis cette adresse : nous rendrons le compte à son titulaire.`,
+    ],
+  });
+}
+
 export function accountErasedMail(p: { brandName: string; firstName: string }) {
   return letter(p, {
     subject: "Votre compte a été supprimé",

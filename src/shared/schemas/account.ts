@@ -133,6 +133,40 @@ export const SECURITY_MESSAGES = {
   unknownDevice: "Appareil inconnu",
 } as const;
 
+/** « Changer mon adresse e-mail » in « Sécurité » (ADR 083). */
+export const EMAIL_CHANGE_MESSAGES = {
+  newEmailRequired: "Veuillez saisir la nouvelle adresse e-mail",
+  same: "C'est déjà l'adresse de votre compte",
+  taken: "Cette adresse est déjà celle d'un autre compte",
+  sent: (address: string) =>
+    `Un lien de confirmation a été envoyé à ${address}. Votre adresse ne change qu'une fois ce lien ouvert (il est valable une heure).`,
+  adminRefused: "L'adresse d'un administrateur se change sur le serveur, pas ici.",
+  linkInvalid:
+    "Ce lien n'est plus valable (déjà utilisé, remplacé par une demande plus récente ou expiré). Demandez un nouveau lien depuis votre profil.",
+  done: "Votre adresse e-mail est modifiée. Utilisez-la désormais pour vous connecter.",
+} as const;
+
+/** POST /api/account/email: the new address, and the current password (as for the password). */
+export const emailChangeSchema = z.object({
+  new_email: emailText(EMAIL_CHANGE_MESSAGES.newEmailRequired, ACCOUNT_MESSAGES.emailInvalid),
+  current_password: z
+    .string({ error: SECURITY_MESSAGES.currentPasswordRequired })
+    .min(1, SECURITY_MESSAGES.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH, SECURITY_MESSAGES.currentPasswordWrong),
+});
+export type EmailChangeInput = z.input<typeof emailChangeSchema>;
+
+/** POST /api/account/email/confirm: the token of the link sent to the new address. */
+export const emailChangeConfirmSchema = z.object({
+  token: z
+    .string({ error: EMAIL_CHANGE_MESSAGES.linkInvalid })
+    .min(1, EMAIL_CHANGE_MESSAGES.linkInvalid)
+    .max(200, EMAIL_CHANGE_MESSAGES.linkInvalid),
+});
+
+/** The page the link opens (public: the person may read the e-mail on another device). */
+export const EMAIL_CHANGE_CONFIRM_PATH = "/confirm-email";
+
 type AccountOwner = { role: string | null; is_admin: boolean };
 const accountPage = (profile: AccountOwner) =>
   profile.is_admin ? "/admin/account" : profile.role === "dentist" ? "/dentist/profile" : "/patient/profile";

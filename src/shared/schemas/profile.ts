@@ -82,7 +82,8 @@ export const PROFILE_MESSAGES = {
   avatarType: "Veuillez choisir une image JPG ou PNG.",
   avatarPixels: "L'image est trop grande (25 mégapixels au plus) : choisissez une photo plus petite.",
   avatarMissing: "Veuillez choisir une image.",
-  emailReadOnly: "L'e-mail ne peut pas être modifié",
+  emailReadOnly:
+    "Se change plus bas, dans « Sécurité » : un lien de confirmation est envoyé à la nouvelle adresse.",
   rppsInvalid: "Le numéro RPPS doit comporter 11 chiffres valides.",
   postcodeInvalid: "Code postal invalide",
   verificationMissing:

@@ -1,10 +1,22 @@
 import { SECURITY_ANCHOR } from "../../../shared/schemas/account";
 import { AccountCard, AccountSection } from "./AccountSection";
 import { DevicesList } from "./DevicesList";
+import { EmailChangeForm } from "./EmailChangeForm";
 import { PasswordChangeForm } from "./PasswordChangeForm";
 
-/** 'Sécurité' of the patient's and the dentist's profile pages. */
-export function SecuritySection({ email, className }: { email: string; className?: string }) {
+/**
+ * 'Sécurité' of the patient's and the dentist's profile pages, and of the admin's account page
+ * (without the change of address: an administrator's is the server's ADMIN_EMAIL).
+ */
+export function SecuritySection({
+  email,
+  canChangeEmail = false,
+  className,
+}: {
+  email: string;
+  canChangeEmail?: boolean;
+  className?: string;
+}) {
   return (
     <AccountSection id={SECURITY_ANCHOR} title="Sécurité" className={className}>
       <AccountCard
@@ -19,6 +31,14 @@ export function SecuritySection({ email, className }: { email: string; className
       >
         <DevicesList />
       </AccountCard>
+      {canChangeEmail ? (
+        <AccountCard
+          title="Changer mon adresse e-mail"
+          description="Un lien de confirmation est envoyé à la nouvelle adresse : elle ne remplace l'actuelle qu'une fois ce lien ouvert."
+        >
+          <EmailChangeForm email={email} />
+        </AccountCard>
+      ) : null}
     </AccountSection>
   );
 }

@@ -2,7 +2,12 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { AccountSession } from "../../../shared/schemas/account";
-import { SECURITY_ANCHOR, SECURITY_MESSAGES, securityPath } from "../../../shared/schemas/account";
+import {
+  EMAIL_CHANGE_MESSAGES,
+  SECURITY_ANCHOR,
+  SECURITY_MESSAGES,
+  securityPath,
+} from "../../../shared/schemas/account";
 import { failingUntilRecovered, json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { spaced } from "../../test/text";
 
@@ -183,5 +188,61 @@ describe("Sécurité : appareils connectés", () => {
       expect(heading.closest("section")).toHaveAttribute("id", SECURITY_ANCHOR);
       unmount();
     }
+  });
+});
+
+describe("Sécurité : changer mon adresse e-mail (ADR 083)", () => {
+  it("envoie la nouvelle adresse et le mot de passe, montre le refus sous le champ, puis dit où est le lien", async () => {
+    let attempts = 0;
+    const fetchMock = stubApi(patient, {
+      "GET /api/account/sessions": () => json(200, { sessions: [thisPc] }),
+      "POST /api/account/email": () => {
+        attempts += 1;
+        return attempts === 1
+          ? json(409, {
+              error: {
+                code: "EMAIL_TAKEN",
+                message: EMAIL_CHANGE_MESSAGES.taken,
+                fields: { new_email: EMAIL_CHANGE_MESSAGES.taken },
+              },
+            })
+          : json(200, { message: EMAIL_CHANGE_MESSAGES.sent("ines@nouvelle.fr") });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/patient/profile");
+    const form = await screen.findByRole("form", { name: "Changer d'adresse" });
+    expect(within(form).getByText(patient.email)).toBeInTheDocument();
+    const address = within(form).getByLabelText(/^Nouvelle adresse/);
+    await user.click(within(form).getByRole("button", { name: "Recevoir le lien de confirmation" }));
+    // Checked before anything is sent.
+    expect(address).toHaveAccessibleDescription(EMAIL_CHANGE_MESSAGES.newEmailRequired);
+    expect(calls(fetchMock, "POST /api/account/email")).toHaveLength(0);
+
+    await user.type(address, "deja@pris.fr");
+    await user.type(within(form).getByLabelText(/^Mot de passe actuel/), "mon-secret");
+    await user.click(within(form).getByRole("button", { name: "Recevoir le lien de confirmation" }));
+    await waitFor(() => expect(address).toHaveAccessibleDescription(EMAIL_CHANGE_MESSAGES.taken));
+    expect(address).toHaveFocus();
+    const [, init] = calls(fetchMock, "POST /api/account/email")[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      new_email: "deja@pris.fr",
+      current_password: "mon-secret",
+    });
+
+    await user.clear(address);
+    await user.type(address, "ines@nouvelle.fr");
+    await user.type(within(form).getByLabelText(/^Mot de passe actuel/), "mon-secret");
+    await user.click(within(form).getByRole("button", { name: "Recevoir le lien de confirmation" }));
+    expect(await within(form).findByText(EMAIL_CHANGE_MESSAGES.sent("ines@nouvelle.fr"))).toBeInTheDocument();
+    expect(address).toHaveValue("");
+  });
+
+  it("n'est pas proposé à un administrateur (son adresse est celle du serveur)", async () => {
+    const admin = makeProfile({ is_admin: true, email: "admin@example.fr", full_name: "Claire Admin" });
+    stubApi(admin, { "GET /api/account/sessions": () => json(200, { sessions: [thisPc] }) });
+    renderApp("/admin/account");
+    expect(await screen.findByRole("form", { name: "Changer mon mot de passe" })).toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: "Changer d'adresse" })).not.toBeInTheDocument();
   });
 });

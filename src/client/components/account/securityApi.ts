@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   AccountSession,
   AccountSessionList,
+  EmailChangeInput,
   PasswordChangeInput,
   SessionRevoked,
 } from "../../../shared/schemas/account";
@@ -43,6 +44,14 @@ export function useChangePassword() {
     mutationFn: (input: PasswordChangeInput) =>
       api<{ message: string }>("/api/account/password", { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.sessions() }),
+    onError: onSignedOut,
+  });
+}
+
+/** POST /api/account/email: a link goes to the new address, which changes nothing until opened (ADR 083). */
+export function useRequestEmailChange() {
+  return useMutation({
+    mutationFn: (input: EmailChangeInput) => api<{ message: string }>("/api/account/email", { body: input }),
     onError: onSignedOut,
   });
 }

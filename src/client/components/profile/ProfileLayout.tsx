@@ -53,7 +53,7 @@ export function ProfileLayout({
       </div>
       {more}
       <EmailPreferencesSection profile={profile} className="mt-8" />
-      <SecuritySection email={profile.email} className="mt-8" />
+      <SecuritySection email={profile.email} canChangeEmail className="mt-8" />
       <DataSection className="mt-8" />
     </>
   );

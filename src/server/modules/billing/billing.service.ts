@@ -250,6 +250,25 @@ export async function cancelSubscriptionForErasure(
   return true;
 }
 
+/**
+ * A dentist's new address (ADR 083) given to his customer at the provider, whose own e-mails
+ * (receipts, the portal's) go there; nothing without a customer. A failure is logged and not
+ * retried: his account's address is changed either way, and the portal lets him correct it.
+ */
+export async function updateCustomerEmail(
+  deps: Pick<BillingDeps, "db" | "log" | "provider">,
+  dentistId: string,
+  email: string,
+): Promise<void> {
+  const row = await findSubscription(deps.db, dentistId);
+  if (!row?.customer_id) return;
+  try {
+    await (await deps.provider()).updateCustomerEmail(row.customer_id, email);
+  } catch (error) {
+    deps.log.error({ err: loggableError(error) }, "paiement : nouvelle adresse non transmise au prestataire");
+  }
+}
+
 /** Applies what the provider answered now (a state read at the app's clock), in a transaction. */
 async function applyProviderState(deps: BillingDeps, dentistId: string, sub: ProviderSubscription) {
   const now = deps.clock();

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { BILLING_MESSAGES } from "../../../shared/schemas/billing";
 import { UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
 import { startTrialOnVerification } from "../../access/subscription";
-import { appPerFile, newRequestId, postRequest } from "../../testing/harness";
+import { appPerFile, newRequestId, postRequest, uniqueEmail } from "../../testing/harness";
 import { dentist, givePractice, patient, signInAdmin, verifyBody, type Who } from "../../testing/people";
 import { STAND_IN_PRICES, type StandInEvent, type StripeStandIn } from "./stand-in";
 
@@ -863,6 +863,31 @@ describe("admin: Abonnements at the app's clock", () => {
       phase: "ending",
       changes_at: iso(new Date((await rowOf(leaving)).current_period_end as Date)),
     });
+  });
+});
+
+describe("a subscribed dentist's new e-mail address (ADR 083)", () => {
+  it("is given to his customer at the provider, whose own e-mails go there", async () => {
+    const dr = await dentistInTrial("Gaston");
+    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const customer = (await rowOf(dr)).customer_id as string;
+    expect(standIn.customerEmail(customer)).toBe(dr.email);
+
+    const next = uniqueEmail("cabinet");
+    const asked = await call(dr, "POST", "/api/account/email", {
+      new_email: next,
+      current_password: "Sourire-Sain-2026",
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const token = (await ctx.mails())
+      .filter((mail) => mail.includes(`To: ${next}`))
+      .map((mail) => mail.match(/confirm-email\?token=([\w-]+)/)?.[1])
+      .at(-1);
+    expect(token).toBeTruthy();
+    expect(standIn.customerEmail(customer)).toBe(dr.email);
+    const confirmed = await call(undefined, "POST", "/api/account/email/confirm", { token });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(standIn.customerEmail(customer)).toBe(next);
   });
 });
 

@@ -14,6 +14,8 @@ export interface BillingProvider {
   /** "stripe" with the configured keys; "stand-in" for the local simulation. */
   readonly kind: "stripe" | "stand-in";
   createCustomer(input: { dentistId: string; email: string; name: string }): Promise<string>;
+  /** The dentist changed his address: the provider's own e-mails (receipts) follow it. */
+  updateCustomerEmail(customerId: string, email: string): Promise<void>;
   /** A hosted checkout of the plan (card or SEPA Direct Debit): the page's URL. */
   checkout(input: {
     customerId: string;
@@ -146,6 +148,10 @@ export class StripeProvider implements BillingProvider {
       { idempotencyKey: `customer-${input.dentistId}` },
     );
     return customer.id;
+  }
+
+  async updateCustomerEmail(customerId: string, email: string) {
+    await this.stripe.customers.update(customerId, { email });
   }
 
   async checkout(input: {

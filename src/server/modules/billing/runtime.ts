@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { cancelSubscriptionForErasure } from "./billing.service";
+import { cancelSubscriptionForErasure, updateCustomerEmail } from "./billing.service";
 import { type BillingProvider, StripeProvider } from "./provider";
 import { STAND_IN_PRICES, STAND_IN_TAX_RATE, StripeStandIn } from "./stand-in";
 
@@ -47,6 +47,11 @@ export class BillingRuntime {
    */
   cancelForErasure(dentistId: string, log: { error(obj: object, msg: string): void }): Promise<boolean> {
     return cancelSubscriptionForErasure({ db: this.app.db, log, provider: () => this.provider() }, dentistId);
+  }
+
+  /** A dentist's new address, for the provider's own e-mails to him (modules/security, ADR 083). */
+  customerEmailChanged(dentistId: string, email: string, log: { error(obj: object, msg: string): void }) {
+    return updateCustomerEmail({ db: this.app.db, log, provider: () => this.provider() }, dentistId, email);
   }
 
   /** The stand-in (tests drive its clock, its events and its pages); null with Stripe's settings. */

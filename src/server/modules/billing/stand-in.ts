@@ -39,6 +39,8 @@ const charged = (sub: { taxed?: boolean }, price: { htCents: number; ttcCents: n
 interface Customer {
   id: string;
   dentistId: string | null;
+  /** Where Stripe sends its own e-mails to the customer (updated when the dentist changes his). */
+  email?: string;
   /** The payment method saved: null before the first checkout; false when the bank refuses it. */
   paymentWorks: boolean | null;
 }
@@ -324,6 +326,11 @@ export class StripeStandIn {
     return this.subscriptions.get(id);
   }
 
+  /** The address the customer's own e-mails would go to. */
+  customerEmail(id: string): string | undefined {
+    return this.customers.get(id)?.email;
+  }
+
   lastCheckoutSession(): CheckoutSession | undefined {
     return [...this.sessions.values()].at(-1);
   }
@@ -539,6 +546,7 @@ export class StripeStandIn {
       const customer: Customer = {
         id: newId("cus"),
         dentistId: body.get("metadata[dentist_id]"),
+        email: body.get("email") ?? "",
         paymentWorks: null,
       };
       this.customers.set(customer.id, customer);
@@ -617,6 +625,15 @@ export class StripeStandIn {
       return this.emit("credit_note.voided", this.creditNoteJson(note)).then(() =>
         json(res, 200, this.creditNoteJson(note)),
       );
+    }
+    const updating = /^\/v1\/customers\/(cus_[a-f0-9]+)$/.exec(path);
+    if (method === "POST" && updating?.[1]) {
+      const customer = this.customers.get(updating[1]);
+      if (!customer) return refuse(res, 404, "No such customer");
+      const email = body.get("email");
+      if (email !== null) customer.email = email;
+      this.save();
+      return json(res, 200, { id: customer.id, object: "customer", email: customer.email ?? "" });
     }
     const subscription = /^\/v1\/subscriptions\/(sub_[a-f0-9]+)$/.exec(path);
     const sub = subscription?.[1] ? this.subscriptions.get(subscription[1]) : undefined;

@@ -5,13 +5,11 @@ import { BILLING_MESSAGES } from "../../../shared/schemas/billing";
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import { writeAudit } from "../../access/audit";
 import { sessionsChanged } from "../../access/session-cache";
-import { credentialOf } from "../../db/credentials";
 import { avatarKeyOf } from "../../db/file-keys";
 import type { Db } from "../../db/index";
 import { AppError } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { accountErasedMail } from "../../mail/templates";
-import { passwordHasher } from "../../password-hasher";
 import { loggableError } from "../../redact";
 import type { Storage } from "../../storage/storage";
 import type { LoginThrottle } from "../../throttle/login-throttle";
@@ -23,7 +21,7 @@ import {
   type Person,
   personOf,
 } from "./erasure.repo";
-import { withOwnPasswordCharged } from "./own-password";
+import { checkOwnPassword } from "./own-password";
 
 /*
  * Erasure of an account (RGPD art. 17, issue 14, ADR 014). What goes: the profile, sessions,
@@ -70,30 +68,19 @@ export function erasureDeps(
 export const ERASURE_ACTION = "account.erased";
 export const ERASURE_REFUSED_ACTION = "account.erasure_refused";
 
-/**
- * The person's own password, checked against the stored hash: 5 wrong ones per 15 minutes with
- * the password change's, charged before the check (own-password.ts).
- */
-export async function checkOwnPassword(
+/** The person's own password before an erasure (own-password.ts: charged, a refusal audited). */
+export function checkErasurePassword(
   deps: ErasureDeps,
   throttle: LoginThrottle,
   userId: string,
   password: string,
 ): Promise<void> {
-  await withOwnPasswordCharged(throttle, userId, ERASURE_MESSAGES.tooManyAttempts, async () => {
-    const account = await credentialOf(deps.db, userId);
-    const ok = account?.password ? await passwordHasher.verify({ hash: account.password, password }) : false;
-    if (ok) return;
-    await writeAudit(deps.db, {
-      actorId: userId,
-      action: ERASURE_REFUSED_ACTION,
-      subjectType: "profile",
-      subjectId: userId,
-      at: deps.now,
-    });
-    throw new AppError(400, ERROR_CODES.validation, ERASURE_MESSAGES.passwordWrong, {
-      password: ERASURE_MESSAGES.passwordWrong,
-    });
+  return checkOwnPassword(deps.db, throttle, userId, password, {
+    field: "password",
+    wrong: ERASURE_MESSAGES.passwordWrong,
+    tooMany: ERASURE_MESSAGES.tooManyAttempts,
+    refusedAction: ERASURE_REFUSED_ACTION,
+    at: deps.now,
   });
 }
 

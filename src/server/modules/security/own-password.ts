@@ -1,7 +1,10 @@
 import { ERROR_CODES } from "../../../shared/schemas/common";
+import { type AuditAction, writeAudit } from "../../access/audit";
 import type { AppConfig } from "../../config";
+import { credentialOf } from "../../db/credentials";
 import type { Db } from "../../db/index";
 import { AppError } from "../../errors";
+import { passwordHasher } from "../../password-hasher";
 import { LoginThrottle, loginLimits } from "../../throttle/login-throttle";
 
 /** The window of the own-password counter. */
@@ -43,4 +46,31 @@ export async function withOwnPasswordCharged<T>(
   }
   await throttle.giveBack(counters, true);
   return result;
+}
+
+/**
+ * A signed-in person's own password against the stored hash, before an act that needs it (erasure,
+ * change of address): charged as above; a wrong one is written to the audit log (`refusedAction`)
+ * and answered with a 400 naming `field`.
+ */
+export async function checkOwnPassword(
+  db: Db,
+  throttle: LoginThrottle,
+  userId: string,
+  password: string,
+  refusal: { field: string; wrong: string; tooMany: string; refusedAction: AuditAction; at: Date },
+): Promise<void> {
+  await withOwnPasswordCharged(throttle, userId, refusal.tooMany, async () => {
+    const account = await credentialOf(db, userId);
+    const ok = account?.password ? await passwordHasher.verify({ hash: account.password, password }) : false;
+    if (ok) return;
+    await writeAudit(db, {
+      actorId: userId,
+      action: refusal.refusedAction,
+      subjectType: "profile",
+      subjectId: userId,
+      at: refusal.at,
+    });
+    throw new AppError(400, ERROR_CODES.validation, refusal.wrong, { [refusal.field]: refusal.wrong });
+  });
 }

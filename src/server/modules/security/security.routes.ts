@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   accountErasureSchema,
   accountSessionListSchema,
   ERASURE_MESSAGES,
+  emailChangeConfirmSchema,
+  emailChangeSchema,
   passwordChangeSchema,
   SECURITY_MESSAGES,
   sessionIdParamsSchema,
@@ -11,7 +14,8 @@ import {
 import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
 import { authHeaders, forwardCookies } from "../../access/actor";
 import { guardedRoutes } from "../../access/route";
-import { checkOwnPassword, eraseAccount, erasureDeps } from "./erasure.service";
+import { confirmEmailChange, type EmailChangeDeps, requestEmailChange } from "./email-change.service";
+import { checkErasurePassword, eraseAccount, erasureDeps } from "./erasure.service";
 import { ownPasswordThrottle } from "./own-password";
 import * as service from "./security.service";
 import { trustedDeviceClearCookie } from "./trusted-device";
@@ -81,6 +85,51 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  const emailChange = (request: FastifyRequest): EmailChangeDeps => ({
+    db: app.db,
+    mailer: app.mailer,
+    config: app.config,
+    clock: app.clock,
+    log: request.log,
+    throttle,
+    customerEmailChanged: (dentistId, email) =>
+      app.billing.customerEmailChanged(dentistId, email, request.log),
+  });
+
+  signedIn.post("/api/account/email", {
+    summary:
+      "Changer mon adresse e-mail (mot de passe actuel exigé) : un lien est envoyé à la nouvelle adresse, qui ne devient celle du compte qu'une fois ce lien ouvert",
+    body: emailChangeSchema,
+    response: {
+      200: messageSchema,
+      ...passwordErrors,
+      403: errorBodySchema,
+      409: errorBodySchema,
+      503: errorBodySchema,
+    },
+    handler: async (request, reply, actor) => {
+      reply.header("cache-control", "no-store");
+      return { message: await requestEmailChange(emailChange(request), actor, request.body) };
+    },
+  });
+
+  // Public: the link may be opened on another device than the one that asked; its token is the proof.
+  app.withTypeProvider<ZodTypeProvider>().post(
+    "/api/account/email/confirm",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Confirmer ma nouvelle adresse e-mail avec le lien reçu à cette adresse",
+        body: emailChangeConfirmSchema,
+        response: { 200: messageSchema, 400: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { message: await confirmEmailChange(emailChange(request), request.body) };
+    },
+  );
+
   signedIn.post("/api/account/delete", {
     summary:
       "Supprimer mon compte (mot de passe exigé) : profil, demandes, documents, messages effacés ; ce que d'autres gardent est pseudonymisé",
@@ -88,7 +137,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     response: { 200: messageSchema, ...passwordErrors, 403: errorBodySchema, 409: errorBodySchema },
     handler: async (request, reply, actor) => {
       const erasure = erasureDeps(app, request.log);
-      await checkOwnPassword(erasure, throttle, actor.userId, request.body.password);
+      await checkErasurePassword(erasure, throttle, actor.userId, request.body.password);
       const { subscriptionCancelled } = await eraseAccount(erasure, actor.userId, "self");
       // The session is gone with the account: the browser forgets its cookies too.
       const headers = await app.auth.api

@@ -103,10 +103,11 @@ export function PrivacyPage() {
           Vous pouvez à tout moment accéder à vos données, en obtenir une copie dans un format courant
           (portabilité), les faire rectifier ou effacer, limiter leur traitement, vous y opposer, et retirer
           votre consentement. Depuis votre profil, rubrique « Mes données », vous téléchargez vous-même toutes
-          vos données (une archive zip) et vous supprimez votre compte ; vous y modifiez aussi votre profil.
-          Dans la rubrique « Notifications », vous arrêtez les e-mails dont vous pouvez vous passer (messages
-          non lus, rappels de rendez-vous, avis). Pour le reste, écrivez à {mail} depuis l'adresse de votre
-          compte. Nous répondons dans un délai d'un mois au plus.
+          vos données (une archive zip) et vous supprimez votre compte ; vous y modifiez aussi votre profil,
+          et votre adresse e-mail dans « Sécurité ». Dans la rubrique « Notifications », vous arrêtez les
+          e-mails dont vous pouvez vous passer (messages non lus, rappels de rendez-vous, avis). Pour le
+          reste, écrivez à {mail} depuis l'adresse de votre compte. Nous répondons dans un délai d'un mois au
+          plus.
         </p>
         <p>
           Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL
