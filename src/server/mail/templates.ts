@@ -417,6 +417,25 @@ export function emailChangeLinkMail(p: { brandName: string; firstName: string; l
 }
 
 /**
+ * To an address someone asked to make their account's while it is already another account's
+ * (ADR 083): the answer on screen is the same as for a free address, so only its owner learns it.
+ */
+export function emailInUseMail(p: { brandName: string; forgotLink: string }) {
+  return letter(
+    { brandName: p.brandName },
+    {
+      subject: "Cette adresse a déjà un compte",
+      lines: [
+        `Quelqu'un a demandé que cette adresse devienne celle d'un compte ${p.brandName}. Elle est déjà celle d'un compte : elle ne peut pas servir à un second, et rien n'a changé.`,
+        "Si c'est vous, connectez-vous avec cette adresse. Mot de passe oublié ? Choisissez-en un nouveau avec ce lien :",
+      ],
+      link: p.forgotLink,
+      after: ["", "Sinon, ignorez cet e-mail."],
+    },
+  );
+}
+
+/**
  * To the former address once the change is confirmed (ADR 083): when, to which address, and what
  * to do if it was not the person — who can no longer use « Mot de passe oublié » with this address.
  */

@@ -141,6 +141,7 @@ export const EMAIL_CHANGE_MESSAGES = {
   sent: (address: string) =>
     `Un lien de confirmation a été envoyé à ${address}. Votre adresse ne change qu'une fois ce lien ouvert (il est valable une heure).`,
   adminRefused: "L'adresse d'un administrateur se change sur le serveur, pas ici.",
+  notSent: "L'e-mail n'a pas pu être envoyé à cette adresse. Vérifiez-la, puis réessayez.",
   linkInvalid:
     "Ce lien n'est plus valable (déjà utilisé, remplacé par une demande plus récente ou expiré). Demandez un nouveau lien depuis votre profil.",
   done: "Votre adresse e-mail est modifiée. Utilisez-la désormais pour vous connecter.",

@@ -199,11 +199,11 @@ describe("Sécurité : changer mon adresse e-mail (ADR 083)", () => {
       "POST /api/account/email": () => {
         attempts += 1;
         return attempts === 1
-          ? json(409, {
+          ? json(400, {
               error: {
-                code: "EMAIL_TAKEN",
-                message: EMAIL_CHANGE_MESSAGES.taken,
-                fields: { new_email: EMAIL_CHANGE_MESSAGES.taken },
+                code: "VALIDATION_ERROR",
+                message: EMAIL_CHANGE_MESSAGES.same,
+                fields: { new_email: EMAIL_CHANGE_MESSAGES.same },
               },
             })
           : json(200, { message: EMAIL_CHANGE_MESSAGES.sent("ines@nouvelle.fr") });
@@ -219,14 +219,14 @@ describe("Sécurité : changer mon adresse e-mail (ADR 083)", () => {
     expect(address).toHaveAccessibleDescription(EMAIL_CHANGE_MESSAGES.newEmailRequired);
     expect(calls(fetchMock, "POST /api/account/email")).toHaveLength(0);
 
-    await user.type(address, "deja@pris.fr");
+    await user.type(address, "ines@exemple.fr");
     await user.type(within(form).getByLabelText(/^Mot de passe actuel/), "mon-secret");
     await user.click(within(form).getByRole("button", { name: "Recevoir le lien de confirmation" }));
-    await waitFor(() => expect(address).toHaveAccessibleDescription(EMAIL_CHANGE_MESSAGES.taken));
+    await waitFor(() => expect(address).toHaveAccessibleDescription(EMAIL_CHANGE_MESSAGES.same));
     expect(address).toHaveFocus();
     const [, init] = calls(fetchMock, "POST /api/account/email")[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({
-      new_email: "deja@pris.fr",
+      new_email: "ines@exemple.fr",
       current_password: "mon-secret",
     });
 

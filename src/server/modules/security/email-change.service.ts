@@ -7,6 +7,7 @@ import {
   EMAIL_CHANGE_MESSAGES,
   type emailChangeConfirmSchema,
   type emailChangeSchema,
+  forgotPasswordPath,
   SECURITY_MESSAGES,
   securityPath,
 } from "../../../shared/schemas/account";
@@ -18,8 +19,8 @@ import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { hasRow } from "../../db/queries";
 import { AppError, forbidden } from "../../errors";
-import type { Mailer } from "../../mail/mailer";
-import { emailChangedMail, emailChangeLinkMail } from "../../mail/templates";
+import type { Mailer, MailMessage } from "../../mail/mailer";
+import { emailChangedMail, emailChangeLinkMail, emailInUseMail } from "../../mail/templates";
 import { loggableError } from "../../redact";
 import type { LoginThrottle } from "../../throttle/login-throttle";
 import { checkOwnPassword } from "./own-password";
@@ -86,10 +87,40 @@ export async function requestEmailChange(
     throw new AppError(400, ERROR_CODES.validation, EMAIL_CHANGE_MESSAGES.same, {
       new_email: EMAIL_CHANGE_MESSAGES.same,
     });
-  if (await addressTaken(deps.db, input.new_email, actor.userId)) throw taken();
+  const now = deps.clock();
+  const requested = (db: Db) =>
+    writeAudit(db, {
+      actorId: actor.userId,
+      action: EMAIL_CHANGE_ACTIONS.requested,
+      subjectType: "profile",
+      subjectId: actor.userId,
+      at: now,
+    });
+
+  // Another account's address gets the same answer (else the route would tell anyone signed in,
+  // without limit, which addresses have an account): that address is told instead of linked.
+  const owner = await deps.db
+    .selectFrom("users as u")
+    .leftJoin("profiles as p", "p.id", "u.id")
+    .select(["p.role", "p.is_admin"])
+    .where("u.email", "=", input.new_email)
+    .where("u.id", "<>", actor.userId)
+    .executeTakeFirst();
+  if (owner) {
+    await requested(deps.db);
+    // Its owner's own « Mot de passe oublié » (an account without profile: the patients' one).
+    const forgot = forgotPasswordPath({ role: owner.role, is_admin: owner.is_admin ?? false });
+    await send(deps, {
+      to: input.new_email,
+      ...emailInUseMail({
+        brandName: deps.config.brandName,
+        forgotLink: new URL(forgot, deps.config.publicUrl).href,
+      }),
+    });
+    return EMAIL_CHANGE_MESSAGES.sent(input.new_email);
+  }
 
   const token = randomBytes(32).toString("base64url");
-  const now = deps.clock();
   await deps.db.transaction().execute(async (trx) => {
     // One link alive per account (the newest), and none left over past its hour.
     await trx
@@ -108,31 +139,27 @@ export async function requestEmailChange(
         updated_at: now,
       })
       .execute();
-    await writeAudit(trx, {
-      actorId: actor.userId,
-      action: EMAIL_CHANGE_ACTIONS.requested,
-      subjectType: "profile",
-      subjectId: actor.userId,
-      at: now,
-    });
+    await requested(trx);
   });
   const link = new URL(EMAIL_CHANGE_CONFIRM_PATH, deps.config.publicUrl);
   link.searchParams.set("token", token);
-  // Awaited: if the address refuses the e-mail, the person is told now, not left waiting.
-  await deps.mailer
-    .send({
-      to: input.new_email,
-      ...emailChangeLinkMail({
-        brandName: deps.config.brandName,
-        firstName: profile.first_name,
-        link: link.href,
-      }),
-    })
-    .catch((error: unknown) => {
-      deps.log.error({ err: loggableError(error) }, "e-mail de changement d'adresse non envoyé");
-      throw new AppError(503, "SERVICE_UNAVAILABLE", "L'e-mail n'a pas pu être envoyé. Veuillez réessayer.");
-    });
+  await send(deps, {
+    to: input.new_email,
+    ...emailChangeLinkMail({
+      brandName: deps.config.brandName,
+      firstName: profile.first_name,
+      link: link.href,
+    }),
+  });
   return EMAIL_CHANGE_MESSAGES.sent(input.new_email);
+}
+
+/** Awaited: if the address refuses the e-mail, the person is told now (503), not left waiting. */
+async function send(deps: EmailChangeDeps, message: MailMessage): Promise<void> {
+  await deps.mailer.send(message).catch((error: unknown) => {
+    deps.log.error({ err: loggableError(error) }, "e-mail de changement d'adresse non envoyé");
+    throw new AppError(503, "SERVICE_UNAVAILABLE", EMAIL_CHANGE_MESSAGES.notSent);
+  });
 }
 
 /**

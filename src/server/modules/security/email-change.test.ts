@@ -79,7 +79,7 @@ describe("changing one's e-mail address", () => {
     expect(await auditActions(id)).toEqual([EMAIL_CHANGE_ACTIONS.requested, EMAIL_CHANGE_ACTIONS.changed]);
   });
 
-  it("refuses a wrong password (recorded), its own address, another account's, a bad address and an administrator", async () => {
+  it("refuses a wrong password (recorded), its own address, a bad address and an administrator; tells another account's address instead of linking it", async () => {
     const { body, cookie, response } = await signUpPatient(ctx.app);
     const id = response.json().profile.id as string;
     const other = await signUpDentist(ctx.app);
@@ -99,9 +99,17 @@ describe("changing one's e-mail address", () => {
     expect(same.statusCode).toBe(400);
     expect(same.json().error.fields).toEqual({ new_email: EMAIL_CHANGE_MESSAGES.same });
 
+    // Another account's address: the same answer as a free one (nothing to learn from it); that
+    // address's owner is told, with his own « Mot de passe oublié », and gets no link.
     const taken = await askChange(cookie, { new_email: other.body.email, current_password: body.password });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().error.fields).toEqual({ new_email: EMAIL_CHANGE_MESSAGES.taken });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json().message).toBe(EMAIL_CHANGE_MESSAGES.sent(String(other.body.email)));
+    const told = (await mailsTo(String(other.body.email))).filter((mail) =>
+      mail.includes("Elle est déjà celle d'un compte"),
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain("http://localhost:3000/dentist/forgot-password");
+    expect(told[0]).not.toContain("confirm-email");
 
     const invalid = await askChange(cookie, {
       new_email: "pas-une-adresse",
