@@ -39,8 +39,6 @@ const charged = (sub: { taxed?: boolean }, price: { htCents: number; ttcCents: n
 interface Customer {
   id: string;
   dentistId: string | null;
-  /** Where Stripe sends its own e-mails to the customer (updated when the dentist changes his). */
-  email?: string;
   /** The payment method saved: null before the first checkout; false when the bank refuses it. */
   paymentWorks: boolean | null;
 }
@@ -128,6 +126,8 @@ export class StripeStandIn {
   private server: Server | null = null;
   private port = 0;
   private readonly customers = new Map<string, Customer>();
+  /** The customers' addresses, in memory only: the state file (DATA_DIR) keeps no personal data. */
+  private readonly emails = new Map<string, string>();
   private readonly subscriptions = new Map<string, Sub>();
   private readonly sessions = new Map<string, CheckoutSession>();
   private readonly portals = new Map<string, { customerId: string; returnUrl: string }>();
@@ -328,7 +328,7 @@ export class StripeStandIn {
 
   /** The address the customer's own e-mails would go to. */
   customerEmail(id: string): string | undefined {
-    return this.customers.get(id)?.email;
+    return this.emails.get(id);
   }
 
   lastCheckoutSession(): CheckoutSession | undefined {
@@ -546,10 +546,10 @@ export class StripeStandIn {
       const customer: Customer = {
         id: newId("cus"),
         dentistId: body.get("metadata[dentist_id]"),
-        email: body.get("email") ?? "",
         paymentWorks: null,
       };
       this.customers.set(customer.id, customer);
+      this.emails.set(customer.id, body.get("email") ?? "");
       this.save();
       return json(res, 200, {
         id: customer.id,
@@ -631,9 +631,12 @@ export class StripeStandIn {
       const customer = this.customers.get(updating[1]);
       if (!customer) return refuse(res, 404, "No such customer");
       const email = body.get("email");
-      if (email !== null) customer.email = email;
-      this.save();
-      return json(res, 200, { id: customer.id, object: "customer", email: customer.email ?? "" });
+      if (email !== null) this.emails.set(customer.id, email);
+      return json(res, 200, {
+        id: customer.id,
+        object: "customer",
+        email: this.emails.get(customer.id) ?? "",
+      });
     }
     const subscription = /^\/v1\/subscriptions\/(sub_[a-f0-9]+)$/.exec(path);
     const sub = subscription?.[1] ? this.subscriptions.get(subscription[1]) : undefined;
