@@ -1,5 +1,6 @@
 import type { ChangeEvent } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { isApiError } from "./api";
 
 /**
  * `form.register(name)` together with the field's French error, to spread on an InputField:
@@ -24,4 +25,19 @@ export function textProps<K extends string>(
     value: values[field],
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field, event.target.value),
   });
+}
+
+/**
+ * The server's French errors of these fields, shown beside them (the first one focused); false
+ * when the refusal named none of them, for the caller to say it another way (a toast).
+ */
+export function showFieldErrors<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  error: unknown,
+  fields: readonly Path<T>[],
+): boolean {
+  if (!isApiError(error)) return false;
+  const named = fields.filter((name) => error.fields[name]);
+  for (const name of named) form.setError(name, { message: error.fields[name] }, { shouldFocus: true });
+  return named.length > 0;
 }

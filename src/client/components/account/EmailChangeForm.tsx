@@ -3,8 +3,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { type EmailChangeInput, emailChangeSchema } from "../../../shared/schemas/account";
-import { isApiError } from "../../lib/api";
-import { fieldProps } from "../../lib/form";
+import { fieldProps, showFieldErrors } from "../../lib/form";
 import { Alert } from "../ui/Alert";
 import { Button } from "../ui/Button";
 import { InputField, PasswordField } from "../ui/FormField";
@@ -32,14 +31,7 @@ export function EmailChangeForm({ email }: { email: string }) {
         toast.success("Lien de confirmation envoyé");
       },
       onError: (error) => {
-        const fields = isApiError(error) ? FIELDS.filter((name) => error.fields[name]) : [];
-        for (const name of fields)
-          form.setError(
-            name,
-            { message: isApiError(error) ? error.fields[name] : "" },
-            { shouldFocus: true },
-          );
-        if (fields.length === 0)
+        if (!showFieldErrors(form, error, FIELDS))
           toast.error("L'adresse n'a pas été modifiée", {
             description: error instanceof Error ? error.message : undefined,
           });

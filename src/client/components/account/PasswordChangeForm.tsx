@@ -6,8 +6,7 @@ import {
   passwordChangeSchema,
   SECURITY_MESSAGES,
 } from "../../../shared/schemas/account";
-import { isApiError } from "../../lib/api";
-import { fieldProps } from "../../lib/form";
+import { fieldProps, showFieldErrors } from "../../lib/form";
 import { Button } from "../ui/Button";
 import { PasswordField } from "../ui/FormField";
 import { PasswordStrengthMeter } from "../ui/PasswordStrengthMeter";
@@ -32,14 +31,7 @@ export function PasswordChangeForm({ email }: { email: string }) {
         toast.success("Mot de passe modifié", { description: result.message });
       },
       onError: (error) => {
-        const fields = isApiError(error) ? FIELDS.filter((field) => error.fields[field]) : [];
-        for (const field of fields)
-          form.setError(
-            field,
-            { message: isApiError(error) ? error.fields[field] : "" },
-            { shouldFocus: true },
-          );
-        if (fields.length === 0)
+        if (!showFieldErrors(form, error, FIELDS))
           toast.error(SECURITY_MESSAGES.passwordChangeFailed, {
             description: error instanceof Error ? error.message : undefined,
           });

@@ -7,8 +7,7 @@ import { Button } from "../../../components/ui/Button";
 import { InputField } from "../../../components/ui/FormField";
 import { LoadError } from "../../../components/ui/LoadError";
 import { Skeleton } from "../../../components/ui/Skeleton";
-import { isApiError } from "../../../lib/api";
-import { fieldProps } from "../../../lib/form";
+import { fieldProps, showFieldErrors } from "../../../lib/form";
 import { useSession } from "../../../lib/session";
 import { useBillingProfile, useSaveBillingProfile } from "./api";
 
@@ -57,14 +56,7 @@ export function BillingProfileForm() {
     save.mutate(values, {
       onSuccess: (result) => toast.success(result.message),
       onError: (error) => {
-        const fields = isApiError(error) ? FIELDS.filter((name) => error.fields[name]) : [];
-        for (const name of fields)
-          form.setError(
-            name,
-            { message: isApiError(error) ? error.fields[name] : "" },
-            { shouldFocus: true },
-          );
-        if (fields.length === 0)
+        if (!showFieldErrors(form, error, FIELDS))
           toast.error(SAVE_FAILED, { description: error instanceof Error ? error.message : undefined });
       },
     });
