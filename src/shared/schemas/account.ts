@@ -133,6 +133,13 @@ export const SECURITY_MESSAGES = {
   unknownDevice: "Appareil inconnu",
 } as const;
 
+/** The current password, asked before changing the password or the address. */
+const currentPassword = z
+  .string({ error: SECURITY_MESSAGES.currentPasswordRequired })
+  .min(1, SECURITY_MESSAGES.currentPasswordRequired)
+  // Longer than any accepted password: it cannot be the current one.
+  .max(PASSWORD_MAX_LENGTH, SECURITY_MESSAGES.currentPasswordWrong);
+
 /** « Changer mon adresse e-mail » in « Sécurité » (ADR 083). */
 export const EMAIL_CHANGE_MESSAGES = {
   newEmailRequired: "Veuillez saisir la nouvelle adresse e-mail",
@@ -150,10 +157,7 @@ export const EMAIL_CHANGE_MESSAGES = {
 /** POST /api/account/email: the new address, and the current password (as for the password). */
 export const emailChangeSchema = z.object({
   new_email: emailText(EMAIL_CHANGE_MESSAGES.newEmailRequired, ACCOUNT_MESSAGES.emailInvalid),
-  current_password: z
-    .string({ error: SECURITY_MESSAGES.currentPasswordRequired })
-    .min(1, SECURITY_MESSAGES.currentPasswordRequired)
-    .max(PASSWORD_MAX_LENGTH, SECURITY_MESSAGES.currentPasswordWrong),
+  current_password: currentPassword,
 });
 export type EmailChangeInput = z.input<typeof emailChangeSchema>;
 
@@ -190,11 +194,7 @@ export const forgotPasswordPath = (profile: AccountOwner) =>
 /** 'Changer mon mot de passe': the current one, then the new one twice (same rule as sign-up). */
 export const passwordChangeSchema = z
   .object({
-    current_password: z
-      .string({ error: SECURITY_MESSAGES.currentPasswordRequired })
-      .min(1, SECURITY_MESSAGES.currentPasswordRequired)
-      // Longer than any accepted password: it cannot be the current one.
-      .max(PASSWORD_MAX_LENGTH, SECURITY_MESSAGES.currentPasswordWrong),
+    current_password: currentPassword,
     new_password: newPassword,
     new_password_confirmation: z.string({ error: ACCOUNT_MESSAGES.passwordsDiffer }),
   })

@@ -196,7 +196,12 @@ export async function confirmEmailChange(
       .updateTable("users")
       .set({ email, email_verified: true, updated_at: now })
       .where("id", "=", userId)
-      .execute();
+      .execute()
+      .catch((error: unknown) => {
+        // Taken at this very moment by another confirmation or sign-up (the unique address).
+        if ((error as { code?: string }).code === "23505") throw taken();
+        throw error;
+      });
     await trx.updateTable("profiles").set({ email }).where("id", "=", userId).execute();
     // The messages of the contact form sent from the former address are the person's: an erasure
     // finds them by the account's address (erasure.service.ts), so they follow it.
