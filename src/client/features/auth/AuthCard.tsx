@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Alert } from "../../components/ui/Alert";
+import { Button } from "../../components/ui/Button";
 import { Card } from "../../components/ui/Card";
 import { useDocumentTitle } from "../../lib/title";
 
@@ -28,6 +30,35 @@ export function AuthCard({ title, description, children, footer, wide }: AuthCar
           </div>
         ) : null}
       </Card>
+    </div>
+  );
+}
+
+/**
+ * What a link's page ends on (a password set, an address confirmed, a link refused): the message,
+ * then the one way on. A success leads on in the main style, a refusal in the outline one.
+ */
+export function AuthOutcome({
+  success,
+  title,
+  message,
+  to,
+  label,
+}: {
+  success: boolean;
+  title: string;
+  message: string;
+  to: string;
+  label: string;
+}) {
+  return (
+    <div className="grid gap-5">
+      <Alert variant={success ? "success" : "destructive"} title={title}>
+        {message}
+      </Alert>
+      <Button asChild variant={success ? "primary" : "outline"} size="lg">
+        <Link to={to}>{label}</Link>
+      </Button>
     </div>
   );
 }

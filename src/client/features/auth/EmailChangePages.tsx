@@ -1,11 +1,10 @@
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { ACCOUNT_MESSAGES, EMAIL_CHANGE_MESSAGES } from "../../../shared/schemas/account";
-import { Alert } from "../../components/ui/Alert";
 import { Button } from "../../components/ui/Button";
 import { isApiError } from "../../lib/api";
 import { useConfirmEmailChange } from "../../lib/auth";
-import { AuthCard } from "./AuthCard";
+import { AuthCard, AuthOutcome } from "./AuthCard";
 
 /**
  * /confirm-email?token=… — the link sent to a new address (ADR 083). A button confirms it: opening
@@ -39,25 +38,23 @@ export function ConfirmEmailPage() {
   let body: React.ReactNode;
   if (done) {
     body = (
-      <div className="grid gap-5">
-        <Alert variant="success" title="Adresse e-mail modifiée">
-          {done}
-        </Alert>
-        <Button asChild size="lg">
-          <Link to="/index">Aller à mon espace</Link>
-        </Button>
-      </div>
+      <AuthOutcome
+        success
+        title="Adresse e-mail modifiée"
+        message={done}
+        to="/index"
+        label="Aller à mon espace"
+      />
     );
   } else if (refused) {
     body = (
-      <div className="grid gap-5">
-        <Alert variant="destructive" title={refused.title}>
-          {refused.message}
-        </Alert>
-        <Button asChild variant="outline" size="lg">
-          <Link to="/index">Aller à mon espace</Link>
-        </Button>
-      </div>
+      <AuthOutcome
+        success={false}
+        title={refused.title}
+        message={refused.message}
+        to="/index"
+        label="Aller à mon espace"
+      />
     );
   } else {
     body = (

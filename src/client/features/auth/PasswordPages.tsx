@@ -17,7 +17,7 @@ import { NewPasswordField } from "../../components/ui/NewPasswordField";
 import { isApiError } from "../../lib/api";
 import { useForgotPassword, useResetPassword } from "../../lib/auth";
 import { fieldProps } from "../../lib/form";
-import { AuthCard, linkClass } from "./AuthCard";
+import { AuthCard, AuthOutcome, linkClass } from "./AuthCard";
 
 export function forgotPathFor(area: Area): string {
   return area === "patient" ? "/forgot-password" : `/${area}/forgot-password`;
@@ -120,25 +120,23 @@ export function ResetPasswordPage() {
   let body: React.ReactNode;
   if (done) {
     body = (
-      <div className="grid gap-5">
-        <Alert variant="success" title="Mot de passe modifié">
-          {done}
-        </Alert>
-        <Button asChild size="lg">
-          <Link to={loginPathFor(area)}>Se connecter</Link>
-        </Button>
-      </div>
+      <AuthOutcome
+        success
+        title="Mot de passe modifié"
+        message={done}
+        to={loginPathFor(area)}
+        label="Se connecter"
+      />
     );
   } else if (invalid) {
     body = (
-      <div className="grid gap-5">
-        <Alert variant="destructive" title="Lien invalide">
-          {invalid}
-        </Alert>
-        <Button asChild variant="outline" size="lg">
-          <Link to={forgotPathFor(area)}>Faire une nouvelle demande</Link>
-        </Button>
-      </div>
+      <AuthOutcome
+        success={false}
+        title="Lien invalide"
+        message={invalid}
+        to={forgotPathFor(area)}
+        label="Faire une nouvelle demande"
+      />
     );
   } else {
     body = (
