@@ -173,16 +173,17 @@ export async function confirmEmailChange(
 ): Promise<string> {
   const now = deps.clock();
   const changed = await deps.db.transaction().execute(async (trx) => {
+    const key = `${PREFIX}${digest(input.token)}:`;
     const row = await trx
       .selectFrom("verifications")
       .select(["id", "identifier", "value"])
-      .where("identifier", "like", `${PREFIX}${digest(input.token)}:%`)
+      .where("identifier", "like", `${key}%`)
       .where("expires_at", ">", now)
       .forUpdate()
       .executeTakeFirst();
     if (!row) throw linkInvalid();
     const userId = row.value;
-    const email = row.identifier.slice(`${PREFIX}${digest(input.token)}:`.length);
+    const email = row.identifier.slice(key.length);
     const before = await trx
       .selectFrom("profiles")
       .select(["email", "first_name", "role", "is_admin"])

@@ -3,21 +3,17 @@ import { EMAIL_CHANGE_MESSAGES, SECURITY_MESSAGES } from "../../../shared/schema
 import { ensureAdmin } from "../../bootstrap";
 import { accountSecurityApp, CHROME_WINDOWS } from "../../testing/account-security";
 import { signUpDentist, signUpPatient, uniqueEmail } from "../../testing/harness";
+import { api } from "../../testing/people";
 import { EMAIL_CHANGE_ACTIONS, EMAIL_CHANGE_LINK_MS } from "./email-change.service";
 
 /** « Changer mon adresse e-mail » (ADR 083): POST /api/account/email, then the link's confirmation. */
 
 const { ctx, clock, logIn, me, auditActions } = accountSecurityApp();
 
+const { post } = api(ctx);
 const askChange = (cookie: string | undefined, payload: object) =>
-  ctx.app.inject({
-    method: "POST",
-    url: "/api/account/email",
-    headers: cookie ? { cookie } : {},
-    payload,
-  });
-const confirm = (token: string) =>
-  ctx.app.inject({ method: "POST", url: "/api/account/email/confirm", payload: { token } });
+  post("/api/account/email", payload, cookie);
+const confirm = (token: string) => post("/api/account/email/confirm", { token });
 
 /** The e-mails sent to this address, decoded. */
 const mailsTo = async (email: string) =>
@@ -184,12 +180,7 @@ describe("changing one's e-mail address", () => {
     expect((await confirm(await tokenSentTo(next))).statusCode).toBe(200);
     // A link asked for and never used, then the account erased.
     expect((await ask(uniqueEmail("jamais"))).statusCode).toBe(200);
-    const erased = await ctx.app.inject({
-      method: "POST",
-      url: "/api/account/delete",
-      headers: { cookie },
-      payload: { password: body.password },
-    });
+    const erased = await post("/api/account/delete", { password: body.password }, cookie);
     expect(erased.statusCode, erased.body).toBe(200);
     const contacts = await ctx.app.db
       .selectFrom("contact_submissions")
