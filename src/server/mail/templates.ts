@@ -1,4 +1,5 @@
 /** French e-mails. Plain text: readable everywhere, nothing to track. */
+import { ofName } from "../../shared/format/names";
 
 /**
  * The form every e-mail shares: the brand before its subject; 'Bonjour' (with the first name when
@@ -497,7 +498,7 @@ export function trialEndingMail(p: { brandName: string; firstName: string; endsO
   return letter(p, {
     subject: "Votre essai gratuit se termine dans 7 jours",
     lines: [
-      `Votre essai gratuit de ${p.brandName} se termine le ${p.endsOn}.`,
+      `Votre essai gratuit ${ofName(p.brandName)} se termine le ${p.endsOn}.`,
       "Pour continuer à recevoir de nouvelles demandes et envoyer des propositions, choisissez votre formule :",
     ],
     link: p.link,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fullNameOf, initialsOf, splitFullName } from "./names";
+import { fullNameOf, initialsOf, ofName, splitFullName } from "./names";
 
 describe("fullNameOf", () => {
   it("joins trimmed names with one space", () => {
@@ -41,5 +41,30 @@ describe("initialsOf", () => {
   });
   it("keeps accented letters", () => {
     expect(initialsOf("Élodie Ønsker")).toBe("ÉØ");
+  });
+});
+
+describe("ofName", () => {
+  it("elides before a vowel, an accented one, a mute h and a y sounded as a vowel", () => {
+    expect(ofName("Anne Lambert")).toBe("d'Anne Lambert");
+    expect(ofName("Omar Rousseau")).toBe("d'Omar Rousseau");
+    expect(ofName("Élodie Martin")).toBe("d'Élodie Martin");
+    expect(ofName("Inès Blanc")).toBe("d'Inès Blanc");
+    expect(ofName("Hugo Morel")).toBe("d'Hugo Morel");
+    expect(ofName("Yves Petit")).toBe("d'Yves Petit");
+    expect(ofName("un patient")).toBe("d'un patient");
+    expect(ofName("anne@example.fr")).toBe("d'anne@example.fr");
+  });
+  it("keeps de before a consonant and a y sounded as one", () => {
+    expect(ofName("Marie Dupont")).toBe("de Marie Dupont");
+    expect(ofName("Yasmine Amrani")).toBe("de Yasmine Amrani");
+    expect(ofName("Sourio")).toBe("de Sourio");
+  });
+  it("contracts before Dr", () => {
+    expect(ofName("Dr Sophie Leroy")).toBe("du Dr Sophie Leroy");
+    expect(ofName("Dr Anne Martin")).toBe("du Dr Anne Martin");
+  });
+  it("trims the name", () => {
+    expect(ofName("  Anne ")).toBe("d'Anne");
   });
 });

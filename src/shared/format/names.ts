@@ -18,3 +18,20 @@ export function initialsOf(fullName: string | null | undefined): string {
   const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words.slice(0, 1);
   return letters.map((w) => (w ?? "").charAt(0).toUpperCase()).join("") || "?";
 }
+
+/**
+ * "de" before a name or a brand, as French writes it: contracted before « Dr » (« du Dr Sophie
+ * Leroy »), elided before a vowel, a mute h or a y sounded as a vowel (« d'Anne Lambert »,
+ * « d'Élodie », « d'Hugo », « d'Yves », « d'un patient »), « de » otherwise (« de Marie Dupont »,
+ * « de Yasmine »). A first name's h is taken as mute, as most are (« d'Hélène », « d'Henri »).
+ */
+export function ofName(name: string): string {
+  const text = name.trim();
+  if (/^Dr\.?\s/.test(text)) return `du ${text}`;
+  const letters = text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+  const elided = /^[aeiouh\u0153\u00e6]/.test(letters) || /^y[^aeiouy]/.test(letters);
+  return elided ? `d'${text}` : `de ${text}`;
+}

@@ -153,7 +153,7 @@ describe("/dentist/appointments", () => {
     expect(within(card).getByText("Passé")).toBeInTheDocument();
     expect(within(card).getByText("lundi 2 novembre 2026 à 10:30")).toBeInTheDocument();
     expect(within(card).queryByRole("button", { name: /Annuler|Proposer/ })).not.toBeInTheDocument();
-    expect(within(card).getByRole("link", { name: "Voir la demande de Ada Lovelace" })).toHaveAttribute(
+    expect(within(card).getByRole("link", { name: "Voir la demande d'Ada Lovelace" })).toHaveAttribute(
       "href",
       "/dentist/patient-submission/r-41",
     );

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { REVIEW_ASPECT_LABELS, REVIEW_ASPECTS } from "../../../shared/domain/reviews";
 import { formatDetailDate } from "../../../shared/format/dates";
+import { ofName } from "../../../shared/format/names";
 import type { PublicReview } from "../../../shared/schemas/reviews";
 import { Stars } from "./Rating";
 
@@ -24,7 +25,7 @@ export function ReviewItem({
   return (
     <article
       className="grid gap-3 rounded-ui border border-slate-200 bg-white p-4"
-      aria-label={`Avis de ${review.author}`}
+      aria-label={`Avis ${ofName(review.author)}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Stars value={review.rating} />

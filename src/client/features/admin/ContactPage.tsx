@@ -3,6 +3,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDateTime, formatListDate } from "../../../shared/format/dates";
+import { ofName } from "../../../shared/format/names";
 import { formatFileSize } from "../../../shared/format/size";
 import type { ContactItem } from "../../../shared/schemas/admin";
 import { PageHeader } from "../../components/PageHeader";
@@ -85,7 +86,7 @@ function ContactCard({ item }: { item: ContactItem }) {
             size="sm"
             loading={handled.isPending}
             onClick={markHandled}
-            aria-label={`Marquer comme traité le message de ${item.name}`}
+            aria-label={`Marquer comme traité le message ${ofName(item.name)}`}
           >
             <CheckCircle2 aria-hidden="true" />
             Marquer comme traité

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { SUBSCRIPTION_STANDING_LABELS, SUBSCRIPTION_STANDINGS } from "../../../shared/domain/subscription";
 import { formatListDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
+import { ofName } from "../../../shared/format/names";
 import type { AdminSubscriptions } from "../../../shared/schemas/billing";
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
@@ -74,7 +75,7 @@ function InvoicesDisclosure({ dentistId, name }: { dentistId: string; name: stri
         onClick={() => setOpen((o) => !o)}
       >
         <FileText aria-hidden="true" />
-        Factures de {name}
+        Factures {ofName(name)}
         <ChevronDown aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
       </Button>
       <div id={panel} hidden={!open}>

@@ -2,6 +2,7 @@ import { BadgeCheck, SearchX, ShieldOff, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { formatListDate } from "../../../shared/format/dates";
+import { ofName } from "../../../shared/format/names";
 import { listFr } from "../../../shared/forms/profileForm";
 import {
   missingVerifiedFields,
@@ -123,7 +124,7 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
             <Button
               variant="destructive-ghost"
               size="sm"
-              aria-label={`Supprimer le compte de ${u.full_name || u.email}`}
+              aria-label={`Supprimer le compte ${ofName(u.full_name || u.email)}`}
               onClick={(event) => {
                 eraseOpener.current = event.currentTarget;
                 setErasing(u);
@@ -255,7 +256,7 @@ function EraseUserDialog({
           opener.focus();
         }
       }}
-      title={`Supprimer le compte de ${person} ?`}
+      title={`Supprimer le compte ${ofName(person)} ?`}
       description={
         <>
           À faire seulement à la demande de la personne ({user?.email}). Son profil,{" "}

@@ -2,6 +2,7 @@ import { BadgeCheck, ShieldCheck, XCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { formatDetailDate } from "../../../shared/format/dates";
+import { ofName } from "../../../shared/format/names";
 import { verifiedFactsOf } from "../../../shared/policies/verification";
 import { ADMIN_MESSAGES, type VerificationRequest } from "../../../shared/schemas/admin";
 import { PageHeader } from "../../components/PageHeader";
@@ -187,7 +188,7 @@ export function AdminVerificationsPage() {
                 <Button
                   variant="outline"
                   onClick={() => setRefusing(request)}
-                  aria-label={`Refuser la demande de ${request.full_name}`}
+                  aria-label={`Refuser la demande ${ofName(request.full_name)}`}
                 >
                   <XCircle aria-hidden="true" />
                   Refuser

@@ -162,7 +162,7 @@ describe("abonnements (équipe)", () => {
     renderApp("/admin/subscriptions");
     expect(await screen.findByText(/^89,00\s€$/)).toBeInTheDocument();
     const martin = (await screen.findByText("Dr Julien Martin")).closest("li") as HTMLElement;
-    const open = within(martin).getByRole("button", { name: "Factures de Dr Julien Martin" });
+    const open = within(martin).getByRole("button", { name: "Factures du Dr Julien Martin" });
     expect(open).toHaveAttribute("aria-expanded", "false");
     // Nothing is loaded before it is opened.
     const invoiceCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes("/invoices"));
@@ -170,7 +170,7 @@ describe("abonnements (équipe)", () => {
     await user.click(open);
     expect(open).toHaveAttribute("aria-expanded", "true");
     const table = await within(martin).findByRole("table", {
-      name: "Factures et avoirs de Dr Julien Martin",
+      name: "Factures et avoirs du Dr Julien Martin",
     });
     expect(
       within(table).getByRole("button", { name: "Télécharger la facture F-000002" }),
@@ -181,7 +181,7 @@ describe("abonnements (équipe)", () => {
     ]);
     const leroy = screen.getByText("Dr Sophie Leroy").closest("li") as HTMLElement;
     expect(within(leroy).queryByRole("table")).not.toBeInTheDocument();
-    await user.click(within(leroy).getByRole("button", { name: "Factures de Dr Sophie Leroy" }));
+    await user.click(within(leroy).getByRole("button", { name: "Factures du Dr Sophie Leroy" }));
     expect(
       await within(leroy).findByRole("heading", { name: "Aucune facture émise pour ce dentiste" }),
     ).toBeInTheDocument();

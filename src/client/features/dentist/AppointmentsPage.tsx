@@ -1,4 +1,5 @@
 // An unverified dentist sees the same explanation as on 'Demandes de devis'.
+import { ofName } from "../../../shared/format/names";
 import {
   AppointmentsScreen,
   type AppointmentsScreenOptions,
@@ -15,7 +16,7 @@ const OPTIONS: AppointmentsScreenOptions = {
   },
   requestLink: (appointment) => ({
     to: `/dentist/patient-submission/${appointment.request_id}`,
-    label: `Voir la demande de ${appointment.patient.full_name}`,
+    label: `Voir la demande ${ofName(appointment.patient.full_name)}`,
   }),
   wrap: (tabs) => <VerifiedOnly>{tabs}</VerifiedOnly>,
 };

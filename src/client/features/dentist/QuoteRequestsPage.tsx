@@ -11,6 +11,7 @@ import {
   treatmentLabel,
 } from "../../../shared/domain/treatments";
 import { formatListDate } from "../../../shared/format/dates";
+import { ofName } from "../../../shared/format/names";
 import { mayReply } from "../../../shared/policies/replies";
 import { DENTIST_MESSAGES, type DentistRequestSummary } from "../../../shared/schemas/dentist";
 import { useListParams } from "../../components/dashboard/useListParams";
@@ -69,7 +70,7 @@ const COLUMNS: Column<DentistRequestSummary>[] = [
         <Button asChild variant={reply ? "primary" : "outline"} size="sm">
           <Link
             to={`/dentist/patient-submission/${r.id}`}
-            aria-label={`${reply ? "Répondre à" : "Voir"} la demande de ${r.patient_name} (${treatmentLabel(r.treatment_type)}, ${formatListDate(r.created_at)})`}
+            aria-label={`${reply ? "Répondre à" : "Voir"} la demande ${ofName(r.patient_name)} (${treatmentLabel(r.treatment_type)}, ${formatListDate(r.created_at)})`}
           >
             {reply ? "Répondre" : "Voir"}
           </Link>

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatAppointmentTime, formatListDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
+import { ofName } from "../../../shared/format/names";
 import { countLabel } from "../../../shared/format/plural";
 import type { DentistTodo } from "../../../shared/schemas/dentist";
 import { Button } from "../../components/ui/Button";
@@ -156,7 +157,7 @@ export function TodoCard({
                 action: {
                   label: "Confirmer",
                   to: "/dentist/appointments",
-                  name: `Confirmer le rendez-vous de ${a.patient_name}`,
+                  name: `Confirmer le rendez-vous ${ofName(a.patient_name)}`,
                 },
               }))}
             />

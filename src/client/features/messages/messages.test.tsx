@@ -637,7 +637,7 @@ describe("en direct", () => {
     );
     expect(await screen.findByText("Une nouvelle question ?", { selector: "p" })).toBeInTheDocument();
     expect(
-      screen.getByText("Nouveau message de Dr Julien Martin : Une nouvelle question ?"),
+      screen.getByText("Nouveau message du Dr Julien Martin : Une nouvelle question ?"),
     ).toBeInTheDocument();
     // Received while open and visible: read at once.
     await waitFor(() => expect(reads()).toBeGreaterThan(readsBefore));

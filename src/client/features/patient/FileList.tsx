@@ -1,5 +1,6 @@
 import { FileText, Film, ImageIcon, X } from "lucide-react";
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentType } from "../../../shared/domain/requests";
+import { ofName } from "../../../shared/format/names";
 import { formatFileSize } from "../../../shared/format/size";
 import { OptionSelect } from "../../components/OptionSelect";
 import { Button } from "../../components/ui/Button";
@@ -60,7 +61,7 @@ export function FileList({ files, onTypeChange, onRemove, progress, disabled = f
             </div>
             {percent !== undefined ? (
               <div className="flex items-center gap-3">
-                <Progress value={percent} aria-label={`Envoi de ${file.name}`} />
+                <Progress value={percent} aria-label={`Envoi ${ofName(file.name)}`} />
                 <span className="w-12 text-right text-sm text-slate-700 tabular-nums">{percent} %</span>
               </div>
             ) : null}

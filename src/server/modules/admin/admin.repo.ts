@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
+import { ofName } from "../../../shared/format/names";
 import { verificationStateOf } from "../../../shared/policies/verification";
 import type { AuditEntry } from "../../../shared/schemas/admin";
 import type { Actor } from "../../access/actor";
@@ -245,11 +246,9 @@ export function adminRepo(db: Db, actor: Actor) {
           ),
           "l.action",
           sql<string>`coalesce(a.full_name, a.email, 'Système')`.as("actor_name"),
-          sql<
-            string | null
-          >`coalesce(s.full_name, s.email, 'Avis sur le Dr ' || rvd.full_name || ', de ' || coalesce(nullif(rvp.full_name, ''), 'un patient'))`.as(
-            "subject",
-          ),
+          sql<string | null>`coalesce(s.full_name, s.email)`.as("subject"),
+          sql<string | null>`rvd.full_name`.as("review_dentist"),
+          sql<string | null>`nullif(rvp.full_name, '')`.as("review_author"),
           sql<string | null>`l.details->>'reason'`.as("reason"),
           "l.created_at",
           sql<string>`coalesce(a.email, '')`.as("actor_email"),
@@ -265,6 +264,8 @@ export function adminRepo(db: Db, actor: Actor) {
           sql<string>`'document.' || d.action`.as("action"),
           "d.actor_name",
           sql<string | null>`coalesce(o.full_name, o.email) || ' — ' || doc.file_name`.as("subject"),
+          sql<string | null>`null`.as("review_dentist"),
+          sql<string | null>`null`.as("review_author"),
           sql<string | null>`null`.as("reason"),
           "d.created_at",
           sql<string>`coalesce(a.email, '')`.as("actor_email"),
@@ -282,7 +283,7 @@ export function adminRepo(db: Db, actor: Actor) {
           action: row.action,
           label: (AUDIT_LABELS as Record<string, string>)[row.action] ?? row.action,
           actor_name: row.actor_name,
-          subject: row.subject,
+          subject: row.subject ?? reviewSubject(row.review_dentist, row.review_author),
           reason: row.reason,
           created_at: new Date(row.created_at).toISOString(),
         }),
@@ -292,3 +293,8 @@ export function adminRepo(db: Db, actor: Actor) {
 }
 
 export type AdminRepo = ReturnType<typeof adminRepo>;
+
+/** « Avis sur le Dr Sophie Leroy, d'Anne Lambert »: a moderated review's dentist and author, or null. */
+function reviewSubject(dentist: string | null, author: string | null): string | null {
+  return dentist === null ? null : `Avis sur le Dr ${dentist}, ${ofName(author ?? "un patient")}`;
+}

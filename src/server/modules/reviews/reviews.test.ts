@@ -249,6 +249,14 @@ describe("moderation", () => {
       subject: `Avis sur le Dr ${await nameOf(drA.id)}, de ${await nameOf(paula.id)}`,
       reason,
     });
+    // The names are read with the list, in French: « d' » before a vowel.
+    await ctx.app.db
+      .updateTable("profiles")
+      .set({ full_name: "Élodie Durand" })
+      .where("id", "=", paula.id)
+      .execute();
+    const renamed = (await get("/api/admin/audit?type=review", admin)).json();
+    expect(renamed.items[0].subject).toBe(`Avis sur le Dr ${await nameOf(drA.id)}, d'Élodie Durand`);
     const accounts = (await get("/api/admin/audit?type=account&page_size=50", admin)).json();
     expect(accounts.items.map((e: { action: string }) => e.action)).not.toContain("review.refused");
   });

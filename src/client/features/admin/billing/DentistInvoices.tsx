@@ -1,5 +1,6 @@
 import { FileText } from "lucide-react";
 import { useState } from "react";
+import { ofName } from "../../../../shared/format/names";
 import { invoiceColumns } from "../../../components/billing/invoiceColumns";
 import { DataTable, ListPagination } from "../../../components/ui/DataTable";
 import { EmptyState } from "../../../components/ui/EmptyState";
@@ -15,7 +16,7 @@ export function DentistInvoices({ dentistId, dentistName }: { dentistId: string;
   return (
     <div className="grid gap-3">
       <DataTable
-        caption={dentistName ? `Factures et avoirs de ${dentistName}` : "Factures et avoirs du dentiste"}
+        caption={dentistName ? `Factures et avoirs ${ofName(dentistName)}` : "Factures et avoirs du dentiste"}
         columns={COLUMNS}
         rows={query.data?.items}
         rowKey={(row) => row.id}

@@ -2,6 +2,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { treatmentLabel } from "../../../../shared/domain/treatments";
+import { ofName } from "../../../../shared/format/names";
 import { type DraftLine, fromLineDtos } from "../../../../shared/forms/quoteLines";
 import type { DentistRequestDetail } from "../../../../shared/schemas/dentist";
 import type { MyOffer } from "../../../../shared/schemas/offers";
@@ -74,7 +75,7 @@ function ProposalView({ request, mine }: { request: DentistRequestDetail; mine: 
       <PageHeader
         title={TITLE}
         documentTitle={`Proposition : ${request.patient_name}`}
-        description={`Demande de ${request.patient_name} · ${treatment}`}
+        description={`Demande ${ofName(request.patient_name)} · ${treatment}`}
         actions={
           <Button asChild variant="outline">
             <Link to={`/dentist/patient-submission/${request.id}`}>Voir la demande</Link>

@@ -2,6 +2,7 @@ import { CheckCircle2, UserPlus } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { toast } from "sonner";
 import { treatmentLabel } from "../../../../shared/domain/treatments";
+import { ofName } from "../../../../shared/format/names";
 import { DENTIST_MESSAGES, type DentistRequestDetail } from "../../../../shared/schemas/dentist";
 import { PageHeader } from "../../../components/PageHeader";
 import { NeedHelpLink } from "../../../components/support/NeedHelpLink";
@@ -47,8 +48,8 @@ function SubmissionView({ request }: { request: DentistRequestDetail }) {
   return (
     <>
       <PageHeader
-        title={`Demande de ${request.patient_name}`}
-        documentTitle={`Demande de ${request.patient_name}`}
+        title={`Demande ${ofName(request.patient_name)}`}
+        documentTitle={`Demande ${ofName(request.patient_name)}`}
         description={
           <span className="flex flex-wrap items-center gap-3">
             <RequestStatusBadge request={request} />

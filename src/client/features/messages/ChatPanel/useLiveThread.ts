@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { ofName } from "../../../../shared/format/names";
 import type { ChatMessage, ConversationSummary } from "../../../../shared/schemas/conversations";
 import { useRealtimeEvents } from "../../../lib/realtime";
 import { conversationKeys, useMarkRead } from "../api";
@@ -54,7 +55,9 @@ export function useLiveThread({
       );
       if (notice.message.sender_id !== viewerId) {
         const text = notice.message.body || attachmentsText(notice.message.attachments.length);
-        setAnnouncement(`Nouveau message de ${otherName || "votre interlocuteur"} : ${text}`);
+        setAnnouncement(
+          `Nouveau message ${otherName ? ofName(otherName) : "de votre interlocuteur"} : ${text}`,
+        );
       }
     } else if (notice.type === "read" && notice.conversation_id === conversationId) {
       queryClient.setQueryData<ThreadData>(conversationKeys.thread(conversationId), (data) =>

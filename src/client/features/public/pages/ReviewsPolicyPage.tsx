@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { REVIEW_LIMITS } from "../../../../shared/domain/reviews";
+import { ofName } from "../../../../shared/format/names";
 import { useConfig } from "../../../lib/config";
 import { ContentPage, linkClass, Section } from "./ContentPage";
 
@@ -13,7 +14,7 @@ export function ReviewsPolicyPage() {
   return (
     <ContentPage
       title="Comment fonctionnent les avis"
-      description={`Qui peut donner un avis sur un dentiste de ${brand_name}, comment les avis sont vérifiés, classés et conservés, et comment en contester un.`}
+      description={`Qui peut donner un avis sur un dentiste ${ofName(brand_name)}, comment les avis sont vérifiés, classés et conservés, et comment en contester un.`}
       intro={`Les avis affichés sur ${brand_name} sont des avis vérifiés : chacun vient d'un patient dont le rendez-vous avec ce dentiste a été pris sur ${brand_name} et a eu lieu, et chacun est relu par notre équipe avant d'être publié.`}
     >
       <Section title="Qui peut donner un avis">

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { TRIAL_DAYS } from "../../../../shared/domain/subscription";
+import { ofName } from "../../../../shared/format/names";
 import { Island } from "../../../components/Island";
 import { PlanPrices } from "../../../components/subscription/PlanPrices";
 import { useConfig } from "../../../lib/config";
@@ -10,7 +11,7 @@ export function TermsPage() {
   return (
     <ContentPage
       title="Conditions d'utilisation"
-      description={`Les conditions d'utilisation de ${brand_name} pour les patients (service gratuit) et les dentistes (abonnement sans commission).`}
+      description={`Les conditions d'utilisation ${ofName(brand_name)} pour les patients (service gratuit) et les dentistes (abonnement sans commission).`}
       intro={`${brand_name} met en relation des patients et des dentistes vérifiés pour comparer des devis dentaires. En utilisant le service, vous acceptez les conditions ci-dessous.`}
     >
       <Section title="Le service">
