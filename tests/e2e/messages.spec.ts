@@ -72,7 +72,7 @@ test.describe("messagerie en direct (issue 6)", () => {
 
       await test.step("le dentiste lit la conversation, puis revient à sa liste", async () => {
         await open(dentistPage, `/dentist/messages/${conversation.id}`);
-        await expect(dentistPage.getByRole("textbox", { name: /^Votre message à / })).toBeVisible();
+        await expect(dentistPage.getByRole("textbox", { name: /^Votre message (?:à|au) / })).toBeVisible();
         await expect(dentistLink).not.toContainText("non lu");
         await dentistPage
           .getByRole("navigation", { name: "Espace dentiste" })
@@ -87,7 +87,7 @@ test.describe("messagerie en direct (issue 6)", () => {
       const first = unique("Bonjour docteur");
       await test.step("le patient écrit : Maj+Entrée va à la ligne, Entrée envoie", async () => {
         await open(patientPage, `/patient/messages?c=${conversation.id}`);
-        const box = patientPage.getByRole("textbox", { name: /^Votre message à / });
+        const box = patientPage.getByRole("textbox", { name: /^Votre message (?:à|au) / });
         await expect(box).toBeVisible();
         await box.click();
         await box.pressSequentially("Première ligne");
@@ -126,7 +126,7 @@ test.describe("messagerie en direct (issue 6)", () => {
           buffer: TINY_PNG,
         });
         await expect(dentistPage.getByRole("list", { name: "Fichiers joints" })).toContainText(imageName);
-        const box = dentistPage.getByRole("textbox", { name: /^Votre message à / });
+        const box = dentistPage.getByRole("textbox", { name: /^Votre message (?:à|au) / });
         await box.fill(reply);
         await dentistPage.getByRole("button", { name: "Envoyer", exact: true }).click();
         await expect(messageItem(dentistPage, reply)).toBeVisible();
@@ -154,7 +154,7 @@ test.describe("messagerie en direct (issue 6)", () => {
         await expect(patientPage.getByRole("heading", { level: 1, name: /^Bonjour/ })).toBeVisible();
         const before = await unreadTotal(patientPage);
         const next = unique("Rendez-vous");
-        const box = dentistPage.getByRole("textbox", { name: /^Votre message à / });
+        const box = dentistPage.getByRole("textbox", { name: /^Votre message (?:à|au) / });
         await box.fill(next);
         await box.press("Enter");
         await expect(messageItem(dentistPage, next)).toContainText("Envoyé");
@@ -225,12 +225,12 @@ test.describe("messagerie en direct (issue 6)", () => {
       await expect(page.getByText("Sélectionnez une conversation pour commencer à discuter")).toBeHidden();
 
       await link.click();
-      await expect(page.getByRole("textbox", { name: /^Votre message à / })).toBeVisible();
+      await expect(page.getByRole("textbox", { name: /^Votre message (?:à|au) / })).toBeVisible();
       await expect(link).toBeHidden();
 
       await page.getByRole("link", { name: "Retour aux conversations" }).click();
       await expect(link).toBeVisible();
-      await expect(page.getByRole("textbox", { name: /^Votre message à / })).toHaveCount(0);
+      await expect(page.getByRole("textbox", { name: /^Votre message (?:à|au) / })).toHaveCount(0);
       await expectNoSeriousA11yIssues(page);
     });
   });

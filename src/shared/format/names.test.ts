@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fullNameOf, initialsOf, ofName, splitFullName } from "./names";
+import { fullNameOf, initialsOf, ofName, splitFullName, toName } from "./names";
 
 describe("fullNameOf", () => {
   it("joins trimmed names with one space", () => {
@@ -66,5 +66,13 @@ describe("ofName", () => {
   });
   it("trims the name", () => {
     expect(ofName("  Anne ")).toBe("d'Anne");
+  });
+});
+
+describe("toName", () => {
+  it("contracts before Dr, and keeps à before any other name", () => {
+    expect(toName("Dr Julien Martin")).toBe("au Dr Julien Martin");
+    expect(toName("Anne Lambert")).toBe("à Anne Lambert");
+    expect(toName("Marie Dupont")).toBe("à Marie Dupont");
   });
 });

@@ -35,3 +35,9 @@ export function ofName(name: string): string {
   const elided = /^[aeiouh\u0153\u00e6]/.test(letters) || /^y[^aeiouy]/.test(letters);
   return elided ? `d'${text}` : `de ${text}`;
 }
+
+/** « à » before a name, contracted before « Dr » (« au Dr Sophie Leroy », « à Marie Dupont »). */
+export function toName(name: string): string {
+  const text = name.trim();
+  return /^Dr\.?\s/.test(text) ? `au ${text}` : `à ${text}`;
+}

@@ -2,6 +2,7 @@ import { FileText, ImageIcon, Paperclip } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ACCEPT_ATTRIBUTE } from "../../../shared/domain/files";
+import { toName } from "../../../shared/format/names";
 import { CHAT_MESSAGES, MESSAGE_MAX_FILES, MESSAGE_MAX_LENGTH } from "../../../shared/schemas/conversations";
 import { AttachButton, ChatForm } from "../../components/chat/ChatForm";
 import { FileChip } from "../../components/chat/FileChip";
@@ -63,7 +64,7 @@ export function Composer({ onSend, sending, recipient }: ComposerProps) {
     <ChatForm
       label="Écrire un message"
       className="grid gap-2 border-t border-slate-200 bg-white p-3"
-      fieldLabel={`Votre message à ${recipient}`}
+      fieldLabel={`Votre message ${toName(recipient)}`}
       placeholder="Écrivez votre message..."
       maxLength={MESSAGE_MAX_LENGTH}
       value={text}

@@ -181,7 +181,7 @@ async function openThread(path = `/patient/messages?c=${C1}`, me = patient, rout
   const user = setup();
   const api = stubMessagesApi(me, routes);
   const app = renderApp(path);
-  const box = await screen.findByRole("textbox", { name: /^Votre message à / });
+  const box = await screen.findByRole("textbox", { name: /^Votre message (?:à|au) / });
   return { user, box, ...api, ...app };
 }
 
@@ -360,6 +360,7 @@ describe("fil de la conversation", () => {
     expect(pdf).toHaveTextContent("1,5 Mo");
     // A patient reads the dentist's title (glossary: "Dr" before a dentist's name).
     expect(screen.getByRole("heading", { level: 2, name: "Dr Julien Martin" })).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Votre message au Dr Julien Martin" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Voir la demande" })).toHaveAttribute(
       "href",
       "/patient/request/r1000000-0000-4000-8000-000000000001",
