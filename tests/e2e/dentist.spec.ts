@@ -84,7 +84,7 @@ test.describe("espace dentiste", () => {
     await row.getByRole("link", { name: /^Répondre/ }).click();
     await expectPath(page, `/dentist/patient-submission/${id}`);
     await expect(
-      page.getByRole("heading", { level: 1, name: `Demande de ${patient.fullName}` }),
+      page.getByRole("heading", { level: 1, name: `Demande d'${patient.fullName}` }),
     ).toBeVisible();
     await expect(page.getByText("Bridge de trois éléments")).toBeVisible();
     await expect(page.getByText("Non spécifié")).toBeVisible();

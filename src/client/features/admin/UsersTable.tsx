@@ -114,7 +114,11 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
               <Button
                 variant={u.is_verified ? "outline" : "primary"}
                 size="sm"
-                aria-label={`${u.is_verified ? "Retirer la vérification de" : "Vérifier"} ${u.full_name || u.email}`}
+                aria-label={
+                  u.is_verified
+                    ? `Retirer la vérification ${ofName(u.full_name || u.email)}`
+                    : `Vérifier ${u.full_name || u.email}`
+                }
                 onClick={() => setPending(u)}
               >
                 {u.is_verified ? <ShieldOff aria-hidden="true" /> : <BadgeCheck aria-hidden="true" />}
