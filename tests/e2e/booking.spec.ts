@@ -131,7 +131,7 @@ test.describe("comparer, accepter, prendre rendez-vous (ADR 008, ADR 011)", () =
       if (!vevent) throw new Error("pas d'événement dans le fichier .ics");
       const event = new ICAL.Event(vevent);
       expect(event.startDate.toJSDate().toISOString()).toBe(startsAt.toISOString());
-      expect(event.summary).toBe("Rendez-vous dentaire — Julien Martin");
+      expect(event.summary).toBe("Rendez-vous dentaire — Dr Julien Martin");
 
       await page.goto("/patient/dashboard");
       const mine = page.getByRole("region", { name: "Mes rendez-vous" });

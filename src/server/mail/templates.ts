@@ -1,5 +1,5 @@
 /** French e-mails. Plain text: readable everywhere, nothing to track. */
-import { ofName } from "../../shared/format/names";
+import { ofName, theName } from "../../shared/format/names";
 
 /**
  * The form every e-mail shares: the brand before its subject; 'Bonjour' (with the first name when
@@ -63,7 +63,7 @@ export function dentistReplyMail(p: {
   return letter(p, {
     subject: "Un dentiste a répondu à votre demande",
     lines: [
-      `${p.dentistName} a répondu à votre demande sur ${p.brandName}.`,
+      `Dr ${p.dentistName} a répondu à votre demande sur ${p.brandName}.`,
       "Lisez sa réponse et continuez la conversation depuis votre espace :",
     ],
     link: p.link,
@@ -80,7 +80,7 @@ export function offerReceivedMail(p: {
   return letter(p, {
     subject: `Nouvelle proposition de devis : ${p.amount}`,
     lines: [
-      `${p.dentistName} vous propose un devis de ${p.amount} pour votre demande sur ${p.brandName}.`,
+      `Dr ${p.dentistName} vous propose un devis de ${p.amount} pour votre demande sur ${p.brandName}.`,
       "Comparez les propositions reçues et échangez avec le dentiste depuis votre espace :",
     ],
     link: p.link,
@@ -143,7 +143,7 @@ export function unreadMessagesMail(p: {
   return letter(p, {
     subject: "Vous avez un nouveau message",
     lines: [
-      `${p.fromName} vous a écrit sur ${p.brandName} et votre message n'a pas encore été lu.`,
+      `${p.fromName} vous a écrit sur ${p.brandName} et vous n'avez pas encore lu son message.`,
       "Pour des raisons de confidentialité, son contenu n'est visible que dans votre espace :",
     ],
     link: p.link,
@@ -296,7 +296,7 @@ export function appointmentConfirmedMail(p: {
   return letter(p, {
     subject: `Rendez-vous confirmé le ${p.when}`,
     lines: [
-      `Votre rendez-vous avec ${p.withName} est confirmé : ${p.when}.`,
+      `Votre rendez-vous avec ${theName(p.withName)} est confirmé : ${p.when}.`,
       ...(p.place ? [`Adresse : ${p.place}`] : []),
       "",
       "Ajoutez-le à votre agenda ou modifiez-le depuis votre espace :",
@@ -338,7 +338,7 @@ export function appointmentReminderMail(p: {
   return letter(p, {
     subject: `Rappel : rendez-vous ${p.kind === "1d" ? "demain" : "dans une semaine"}`,
     lines: [
-      `Nous vous rappelons votre rendez-vous avec ${p.withName} : ${p.when}.`,
+      `Nous vous rappelons votre rendez-vous avec ${theName(p.withName)} : ${p.when}.`,
       ...(p.place ? [`Adresse : ${p.place}`] : []),
       "",
       "En cas d'empêchement, déplacez-le ou annulez-le depuis votre espace :",
@@ -493,12 +493,22 @@ export function inactivityWarningMail(p: {
   });
 }
 
-/** Issue 35: the trial ends in 7 days; the link opens the Abonnement page. */
-export function trialEndingMail(p: { brandName: string; firstName: string; endsOn: string; link: string }) {
+/**
+ * Issue 35: the trial ends within 7 days (in 7 when the job runs on time; fewer after an outage or for
+ * a trial it first sees late), `daysLeft` counted in Paris calendar days; the link opens the Abonnement page.
+ */
+export function trialEndingMail(p: {
+  brandName: string;
+  firstName: string;
+  endsOn: string;
+  daysLeft: number;
+  link: string;
+}) {
+  const when = p.daysLeft <= 0 ? "aujourd'hui" : p.daysLeft === 1 ? "demain" : `dans ${p.daysLeft} jours`;
   return letter(p, {
-    subject: "Votre essai gratuit se termine dans 7 jours",
+    subject: `Votre essai gratuit se termine ${when}`,
     lines: [
-      `Votre essai gratuit ${ofName(p.brandName)} se termine le ${p.endsOn}.`,
+      `Votre essai gratuit ${ofName(p.brandName)} se termine ${when}, le ${p.endsOn}.`,
       "Pour continuer à recevoir de nouvelles demandes et envoyer des propositions, choisissez votre formule :",
     ],
     link: p.link,

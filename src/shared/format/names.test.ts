@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fullNameOf, initialsOf, ofName, splitFullName, toName } from "./names";
+import { fullNameOf, initialsOf, ofName, splitFullName, theName, toName } from "./names";
 
 describe("fullNameOf", () => {
   it("joins trimmed names with one space", () => {
@@ -74,5 +74,12 @@ describe("toName", () => {
     expect(toName("Dr Julien Martin")).toBe("au Dr Julien Martin");
     expect(toName("Anne Lambert")).toBe("à Anne Lambert");
     expect(toName("Marie Dupont")).toBe("à Marie Dupont");
+  });
+});
+
+describe("theName", () => {
+  it("puts le before Dr only", () => {
+    expect(theName("Dr Sophie Leroy")).toBe("le Dr Sophie Leroy");
+    expect(theName("Marie Dupont")).toBe("Marie Dupont");
   });
 });

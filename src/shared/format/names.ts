@@ -41,3 +41,9 @@ export function toName(name: string): string {
   const text = name.trim();
   return /^Dr\.?\s/.test(text) ? `au ${text}` : `à ${text}`;
 }
+
+/** A name after a preposition such as « avec »: « le Dr Sophie Leroy », « Marie Dupont ». */
+export function theName(name: string): string {
+  const text = name.trim();
+  return /^Dr\.?\s/.test(text) ? `le ${text}` : text;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { duplicateSlotIssues, parisSlotSchema, SLOT_MESSAGES } from "../schemas/slots";
-import { parisLocalNow, parisLocalToDate, parseParisSlot } from "./paris";
+import { daysBetween, parisLocalNow, parisLocalToDate, parseParisSlot } from "./paris";
 
 const instant = (local: string) => {
   const parsed = parseParisSlot(local);
@@ -82,5 +82,15 @@ describe("parisLocalNow", () => {
     expect(parisLocalNow(new Date("2026-03-29T01:00:00Z"))).toBe("2026-03-29T03:00");
     expect(parisLocalNow(new Date("2026-12-31T23:00:00Z"))).toBe("2027-01-01T00:00");
     expect(parisLocalNow(new Date("2026-03-29T00:59:00Z"))).toBe("2026-03-29T01:59");
+  });
+});
+
+describe("daysBetween", () => {
+  it("counts calendar days, across a month and a clock change", () => {
+    expect(daysBetween("2026-12-04", "2026-12-07")).toBe(3);
+    expect(daysBetween("2026-12-04", "2026-12-04")).toBe(0);
+    expect(daysBetween("2026-11-28", "2026-12-05")).toBe(7);
+    expect(daysBetween("2026-10-24", "2026-10-26")).toBe(2);
+    expect(daysBetween("2026-12-07", "2026-12-04")).toBe(-3);
   });
 });

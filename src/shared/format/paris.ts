@@ -36,6 +36,11 @@ export function parisToday(now: Date): string {
   return parisLocalNow(now).slice(0, 10);
 }
 
+/** The calendar days from one 'YYYY-MM-DD' day to another ('2026-12-04' to '2026-12-07': 3). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
 /** Adds days to a 'YYYY-MM-DD' calendar day. */
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);

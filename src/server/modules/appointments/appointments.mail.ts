@@ -35,7 +35,8 @@ export function party(deps: Pick<MailDeps, "config">, a: AppointmentWithContacts
     : {
         email: a.row.dentist_email,
         firstName: a.row.dentist_first_name || a.dentist.full_name,
-        name: a.dentist.full_name,
+        // Named to the patient, with his title (glossary).
+        name: `Dr ${a.dentist.full_name}`,
         link: `${deps.config.publicUrl}/dentist/appointments`,
       };
 }

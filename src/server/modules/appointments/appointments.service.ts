@@ -229,7 +229,7 @@ export async function appointmentCalendar(
     updatedAt: new Date(appointment.updated_at),
     title:
       appointment.my_side === "patient"
-        ? `Rendez-vous dentaire — ${appointment.dentist.full_name}`
+        ? `Rendez-vous dentaire — Dr ${appointment.dentist.full_name}`
         : `Rendez-vous — ${appointment.patient.full_name}`,
     place: placeOf(appointment),
     link,

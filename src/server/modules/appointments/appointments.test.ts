@@ -350,7 +350,8 @@ describe("booking the appointment (ADR 011)", () => {
       options: [],
     });
     expect((await mailsTo("Votre rendez-vous avec")).length).toBeGreaterThanOrEqual(2);
-    for (const name of ["Anne Martin", "Paula Durand"])
+    // The patient reads the dentist with his title (glossary).
+    for (const name of ["le Dr Anne Martin", "Paula Durand"])
       expect((await mailsTo(`Votre rendez-vous avec ${name} est confirm`)).at(-1)).toContain(
         "jeudi 3 décembre 2026 à 09:30",
       );
@@ -391,7 +392,7 @@ describe("booking the appointment (ADR 011)", () => {
     const event = new ICAL.Event(vevent);
     expect(event.startDate.toJSDate().toISOString()).toBe("2026-12-03T08:30:00.000Z");
     expect(event.endDate.toJSDate().toISOString()).toBe("2026-12-03T09:30:00.000Z");
-    expect(event.summary).toBe("Rendez-vous dentaire — Anne Martin");
+    expect(event.summary).toBe("Rendez-vous dentaire — Dr Anne Martin");
     expect(event.location).toBe("12 rue de la Paix, 75002 Paris");
     expect(event.uid).toMatch(new RegExp(`^${appointment.id}@`));
     expect(event.description).toContain(`/patient/request/${requestId}`);
@@ -411,7 +412,7 @@ describe("booking the appointment (ADR 011)", () => {
       ["7d", "2026-11-26T08:30:00.000Z", null],
       ["1d", "2026-12-02T08:30:00.000Z", null],
     ]);
-    const reminders = () => mailsTo("Nous vous rappelons votre rendez-vous avec Anne Martin");
+    const reminders = () => mailsTo("Nous vous rappelons votre rendez-vous avec le Dr Anne Martin");
     now = new Date("2026-11-26T08:29:00Z");
     await runReminders();
     expect(await reminders()).toHaveLength(0);
@@ -466,7 +467,7 @@ describe("booking the appointment (ADR 011)", () => {
     const confirmed = await post(`/api/appointments/${id}/confirm`, { starts_at: options[0] }, who.drA);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const reminders = async () =>
-      (await mailsTo("Nous vous rappelons votre rendez-vous avec Anne Martin")).filter((m) =>
+      (await mailsTo("Nous vous rappelons votre rendez-vous avec le Dr Anne Martin")).filter((m) =>
         m.includes("vendredi 4 décembre 2026 à 14:00"),
       );
     const preferences = (value: boolean) =>

@@ -44,7 +44,7 @@ export async function sendAppointmentReminders(deps: {
           ...appointmentReminderMail({
             brandName: deps.config.brandName,
             firstName: patient.first_name || patient.full_name,
-            withName: dentist.full_name,
+            withName: `Dr ${dentist.full_name}`,
             when: formatAppointmentTime(reminder.starts_at),
             place,
             kind: reminder.kind,

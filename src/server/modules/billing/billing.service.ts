@@ -16,6 +16,7 @@ import {
   TRIAL_WARNING_DAYS,
 } from "../../../shared/domain/subscription";
 import { formatDetailDate } from "../../../shared/format/dates";
+import { daysBetween, parisToday } from "../../../shared/format/paris";
 import {
   type AdminSubscriptions,
   BILLING_MESSAGES,
@@ -574,6 +575,7 @@ export async function sendTrialEndingMails(deps: Omit<BillingDeps, "provider">):
           brandName: deps.config.brandName,
           firstName: trial.first_name,
           endsOn: formatDetailDate(new Date(trial.trial_ends_at)),
+          daysLeft: daysBetween(parisToday(now), parisToday(new Date(trial.trial_ends_at))),
           link: `${deps.config.publicUrl}${SUBSCRIPTION_PAGE}`,
         }),
       })

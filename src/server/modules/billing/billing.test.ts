@@ -160,11 +160,30 @@ describe("the trial and the plans", () => {
     const { runMailJobs } = await import("../../jobs");
     await runMailJobs(ctx.app);
     await runMailJobs(ctx.app);
-    const mails = ctx.outbox().filter((m) => m.includes("Votre essai gratuit de Sourio se termine le"));
+    const mails = ctx
+      .outbox()
+      .filter((m) => m.includes("Votre essai gratuit de Sourio se termine dans 7 jours, le"));
     expect(mails.filter((m) => m.includes(`To: ${dr.email}`))).toHaveLength(1);
     expect((await subscriptionOf(dr)).subscription.phase).toBe("trial_ending");
     now = new Date(start.getTime() + 30 * DAY);
     expect((await subscriptionOf(dr)).subscription).toMatchObject({ phase: "limited", limited: true });
+  });
+
+  it("a trial the mail job first sees late says the days left, in Paris calendar days, not 7", async () => {
+    const start = now;
+    const olga = await dentistInTrial("Olga");
+    now = new Date(start.getTime() + 2 * DAY);
+    const pia = await dentistInTrial("Pia");
+    // The job has not run for four weeks (an outage): both trials are seen at once.
+    now = new Date(start.getTime() + 29 * DAY);
+    const { runMailJobs } = await import("../../jobs");
+    await runMailJobs(ctx.app);
+    const trialMailsTo = (who: Who) =>
+      ctx
+        .outbox()
+        .filter((m) => m.includes(`To: ${who.email}`) && m.includes("Votre essai gratuit de Sourio"));
+    expect(trialMailsTo(olga)).toEqual([expect.stringContaining("se termine demain, le")]);
+    expect(trialMailsTo(pia)).toEqual([expect.stringContaining("se termine dans 3 jours, le")]);
   });
 
   it("a dentist whose trial ended is not offered to patients, and a request cannot be addressed to him", async () => {

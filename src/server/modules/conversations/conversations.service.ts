@@ -189,7 +189,13 @@ export async function sendUnreadEmails(deps: UnreadMailDeps): Promise<number> {
       const from = people.find((p) => p.id === row.other_id);
       if (!to) continue;
       const area = side === "patient" ? "patient/messages" : `dentist/messages/${row.id}`;
-      const fromName = from?.full_name || (side === "patient" ? "Votre dentiste" : "Votre patient");
+      // To a patient, the dentist with his title (glossary).
+      const fromName =
+        side === "patient"
+          ? from?.full_name
+            ? `Dr ${from.full_name}`
+            : "Votre dentiste"
+          : from?.full_name || "Votre patient";
       const preferencesPath = emailPreferencesPath(side);
       if (
         await sendUnreadMail(

@@ -255,6 +255,11 @@ describe("unread e-mails", () => {
     expect(mailsTo(quentin).length).toBe(countBefore + 1);
     expect(mailsTo(quentin).at(-1)).toContain("/patient/messages");
     expect(mailsTo(quentin).at(-1)).not.toContain("Votre radio est nette"); // no message text by e-mail
+    // The patient reads who wrote, with the dentist's title, and that the message is his, unread by her.
+    const bruno = (await get("/api/me", who.drB)).json().profile.full_name as string;
+    expect(mailsTo(quentin).at(-1)).toContain(
+      `Dr ${bruno} vous a écrit sur Sourio et vous n'avez pas encore lu son message.`,
+    );
     // Same unread message: never again.
     await sendUnreadEmails(deps(90));
     expect(mailsTo(quentin).length).toBe(countBefore + 1);

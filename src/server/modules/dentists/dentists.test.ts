@@ -153,7 +153,9 @@ describe("opening, assigning and replying", () => {
     // The e-mail goes out after the commit.
     const mails = (await ctx.mails()).slice(before);
     expect(
-      mails.some((m) => m.includes("a répondu à votre demande") && m.includes(`/patient/request/${id}`)),
+      mails.some(
+        (m) => m.includes("Dr Anne Martin a répondu à votre demande") && m.includes(`/patient/request/${id}`),
+      ),
     ).toBe(true);
   });
 

@@ -83,7 +83,7 @@ describe("sending an offer (ADR 008)", () => {
     expect(detail.replies[0].message).toContain("Proposition de devis : 900,00");
     // Sent after the commit, without holding the answer back.
     const mail = (await ctx.mails()).find((m) => m.includes(`/patient/request/${id}`));
-    expect(mail).toContain("Anne Martin vous propose un devis de 900,00");
+    expect(mail).toContain("Dr Anne Martin vous propose un devis de 900,00");
   });
 
   it("lets a dentist who replied in words send an offer afterwards", async () => {
