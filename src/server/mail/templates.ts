@@ -1,4 +1,5 @@
 /** French e-mails. Plain text: readable everywhere, nothing to track. */
+import { REVIEW_LIMITS } from "../../shared/domain/reviews";
 import { ofName, theName } from "../../shared/format/names";
 
 /**
@@ -365,7 +366,7 @@ export function passwordChangedMail(p: {
       "Par sécurité, vos autres appareils ont été déconnectés : reconnectez-vous avec le nouveau mot de passe.",
       "",
       "Si vous n'êtes pas à l'origine de ce changement, quelqu'un connaît peut-être votre mot de passe :",
-      "choisissez-en tout de suite un nouveau avec ce lien ('Mot de passe oublié') :",
+      "choisissez-en tout de suite un nouveau avec ce lien (« Mot de passe oublié ») :",
     ],
     link: p.resetLink,
   });
@@ -608,7 +609,7 @@ export function reviewPublishedMail(p: {
     subject: "Votre avis est publié",
     lines: [
       `Votre avis sur le Dr ${p.dentistName} a été relu et publié. Merci pour votre témoignage.`,
-      "Vous pouvez le modifier pendant 30 jours après l'avoir écrit, ou le supprimer à tout moment :",
+      `Vous pouvez le modifier pendant ${REVIEW_LIMITS.editDays} jours après l'avoir écrit, ou le supprimer à tout moment :`,
     ],
     link: p.link,
   });

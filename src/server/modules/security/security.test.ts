@@ -116,6 +116,7 @@ describe("POST /api/account/password", () => {
     expect(mail).toContain("Le mot de passe de votre compte Sourio a été modifié le ");
     expect(mail).toContain("(Chrome sur Windows)");
     expect(mail).toContain("http://localhost:3000/forgot-password");
+    expect(mail).toContain("avec ce lien (« Mot de passe oublié ») :");
     expect(mail).not.toContain("nouveau-secret");
     expect(mail).not.toContain("ancien-secret");
     expect(await auditActions(id)).toEqual([SECURITY_ACTIONS.passwordChanged]);
