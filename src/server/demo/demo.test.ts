@@ -178,6 +178,21 @@ describe("demo data on a first start", () => {
       .execute();
     expect(granted).toHaveLength(2);
     for (const row of granted) expect(row.actor_id).toBe(adminId);
+    // The audit list dates each request when it was made, not at the seeding: the day before its
+    // decision, or when the waiting dentist's profile says he asked.
+    const requested = await demo.app.db
+      .selectFrom("audit_log as l")
+      .innerJoin("profiles as p", "p.id", "l.actor_id")
+      .select(["p.email", "l.created_at", "p.verification_requested_at", "p.verification_decided_at"])
+      .where("l.action", "=", "verification.requested")
+      .execute();
+    expect(requested).toHaveLength(3);
+    for (const row of requested) {
+      const asked = new Date(row.created_at).getTime();
+      if (row.verification_decided_at)
+        expect(new Date(row.verification_decided_at).getTime() - asked, row.email).toBe(DAY);
+      else expect(asked, row.email).toBe(new Date(row.verification_requested_at as Date).getTime());
+    }
   });
 
   it("files the requests as the form does: documents stored encrypted, no devis queued, no e-mail", async () => {

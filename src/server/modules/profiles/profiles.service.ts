@@ -82,6 +82,7 @@ export async function requestVerification(db: Db, actor: Actor, now = new Date()
       subjectType: "profile",
       subjectId: actor.userId,
       details: { rpps: updated.rpps, practice_postcode: updated.practice_postcode },
+      at: now,
     });
     return updated;
   });
