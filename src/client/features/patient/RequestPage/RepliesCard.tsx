@@ -34,7 +34,7 @@ export function RepliesCard({ replies }: { replies: RequestDetail["replies"] }) 
                   <p className="mt-2 whitespace-pre-line text-slate-800">{reply.message}</p>
                   <Link
                     to={`/patient/messages?c=${encodeURIComponent(reply.conversation_id)}`}
-                    aria-label={`Continuer la conversation avec Dr ${reply.dentist.full_name}`}
+                    aria-label={`Continuer la conversation avec le Dr ${reply.dentist.full_name}`}
                     className="mt-2 inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
                   >
                     Continuer la conversation
