@@ -19,6 +19,9 @@ export function initialsOf(fullName: string | null | undefined): string {
   return letters.map((w) => (w ?? "").charAt(0).toUpperCase()).join("") || "?";
 }
 
+/** A dentist's title before his name (« Dr Sophie Leroy »): the article contracts with it. */
+const TITLED = /^Dr\.?\s/;
+
 /**
  * "de" before a name or a brand, as French writes it: contracted before « Dr » (« du Dr Sophie
  * Leroy »), elided before a vowel, a mute h or a y sounded as a vowel (« d'Anne Lambert »,
@@ -27,7 +30,7 @@ export function initialsOf(fullName: string | null | undefined): string {
  */
 export function ofName(name: string): string {
   const text = name.trim();
-  if (/^Dr\.?\s/.test(text)) return `du ${text}`;
+  if (TITLED.test(text)) return `du ${text}`;
   const letters = text
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -39,11 +42,11 @@ export function ofName(name: string): string {
 /** « à » before a name, contracted before « Dr » (« au Dr Sophie Leroy », « à Marie Dupont »). */
 export function toName(name: string): string {
   const text = name.trim();
-  return /^Dr\.?\s/.test(text) ? `au ${text}` : `à ${text}`;
+  return TITLED.test(text) ? `au ${text}` : `à ${text}`;
 }
 
 /** A name after a preposition such as « avec »: « le Dr Sophie Leroy », « Marie Dupont ». */
 export function theName(name: string): string {
   const text = name.trim();
-  return /^Dr\.?\s/.test(text) ? `le ${text}` : text;
+  return TITLED.test(text) ? `le ${text}` : text;
 }
