@@ -134,6 +134,13 @@ function wordingProblems(text: string, jsx = false): string[] {
   if (/^\((?:min-|max-|prefers-|hover|pointer|orientation)/.test(text)) return problems; // a CSS media query
   if (/\p{L}\(s\)/u.test(text)) problems.push("pluriel en « (s) » : utiliser plural()");
   if (/\bEmail\b/.test(text)) problems.push("« Email » : écrire « E-mail »");
+  // The reader's gender is not known (glossary, « Gender-neutral phrasing »): no « vous serez prévenu ».
+  if (
+    /\b[Vv]ous (?:ne |n')?(?:vous )?(?:serez|êtes|étiez|avez été)(?: pas| jamais| déjà| bien)? [\p{L}-]+(?:é|i|is|it|u)(?!\p{L})/u.test(
+      text,
+    )
+  )
+    problems.push("participe accordé au lecteur (« vous serez prévenu ») : dire ce qui se passe");
   const sentence = jsx || /\s/.test(text);
   if (sentence && /(?<![\w@.-])emails?\b/.test(text))
     problems.push("« email » dans une phrase : écrire « e-mail »");
@@ -161,6 +168,10 @@ describe("wordingProblems", () => {
     expect(wordingProblems("Notre équipe répond par email.")).toHaveLength(1);
     expect(wordingProblems("Une question?", true)).toHaveLength(1);
     expect(wordingProblems("Le mot « devis » signifie")).toHaveLength(1);
+    expect(wordingProblems("Vous serez prévenu par e-mail de chaque réponse.")).toHaveLength(1);
+    expect(wordingProblems("Vous n'êtes jamais obligé d'accepter.")).toHaveLength(1);
+    expect(wordingProblems("Vous avez été déconnecté de cet appareil.")).toHaveLength(1);
+    expect(wordingProblems("Vous ne vous êtes pas connecté depuis longtemps.")).toHaveLength(1);
   });
 
   it("accepts correct French and leaves code alone", () => {
@@ -171,6 +182,9 @@ describe("wordingProblems", () => {
     expect(wordingProblems("E-mail")).toEqual([]);
     expect(wordingProblems("email")).toEqual([]);
     expect(wordingProblems("Un e-mail lui sera envoyé.")).toEqual([]);
+    expect(wordingProblems("Un e-mail vous préviendra de chaque réponse.")).toEqual([]);
+    expect(wordingProblems("Vous êtes sur la page de dépôt.")).toEqual([]);
+    expect(wordingProblems("Vous avez été nombreux.")).toEqual([]);
     expect(wordingProblems(`Le mot «${NNBSP}devis${NNBSP}» signifie`)).toEqual([]);
     expect(wordingProblems("flex items-center sm:grid md:grid-cols-2")).toEqual([]);
     expect(wordingProblems("https://example.org/a?b=c")).toEqual([]);

@@ -69,7 +69,7 @@ export const FAQ: readonly FaqEntry[] = [
     question: "Comment fonctionne la demande de devis ?",
     answer: [
       [
-        "Vous créez votre compte, puis déposez votre devis ou décrivez votre besoin, avec vos documents. Vous choisissez qui peut voir votre demande. Les dentistes vérifiés l'étudient et vous envoient leur proposition ; vous êtes prévenu par e-mail. Vous comparez les offres, posez vos questions par messagerie, puis acceptez celle qui vous convient et choisissez un créneau de rendez-vous. Vous n'êtes jamais obligé d'accepter.",
+        "Vous créez votre compte, puis déposez votre devis ou décrivez votre besoin, avec vos documents. Vous choisissez qui peut voir votre demande. Les dentistes vérifiés l'étudient et vous envoient leur proposition ; un e-mail vous prévient. Vous comparez les offres, posez vos questions par messagerie, puis acceptez celle qui vous convient et choisissez un créneau de rendez-vous. Rien ne vous oblige à accepter.",
       ],
     ],
   },

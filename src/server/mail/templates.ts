@@ -484,7 +484,7 @@ export function inactivityWarningMail(p: {
   return letter(p, {
     subject: `Votre compte sera supprimé le ${p.erasedOn}`,
     lines: [
-      `Vous ne vous êtes pas connecté à ${p.brandName} depuis longtemps. Comme annoncé dans notre politique`,
+      `Votre compte ${p.brandName} n'a pas servi depuis longtemps. Comme annoncé dans notre politique`,
       `de confidentialité, votre compte et vos données (demandes, documents, messages) seront supprimés le ${p.erasedOn}.`,
       "",
       "Pour garder votre compte, il suffit de vous connecter avant cette date :",

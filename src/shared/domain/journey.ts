@@ -110,7 +110,7 @@ export function journeyOf(input: JourneyInput, now: Date): Journey {
       return {
         ...base,
         next: null,
-        hint: "Votre demande a été envoyée. Vous serez prévenu par e-mail de chaque réponse des dentistes.",
+        hint: "Votre demande a été envoyée. Un e-mail vous préviendra de chaque réponse des dentistes.",
       };
     case "compare":
       return {

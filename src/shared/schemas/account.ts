@@ -129,7 +129,7 @@ export const SECURITY_MESSAGES = {
     "Trop d'essais avec un mot de passe actuel incorrect. Veuillez réessayer dans quelques minutes.",
   sessionNotFound: "Cet appareil n'est plus connecté à votre compte.",
   sessionRevoked: "L'appareil a été déconnecté de votre compte.",
-  currentSessionRevoked: "Vous avez été déconnecté de cet appareil.",
+  currentSessionRevoked: "Cet appareil a été déconnecté de votre compte.",
   unknownDevice: "Appareil inconnu",
 } as const;
 

@@ -62,7 +62,7 @@ describe("JourneyCard", () => {
 
   it("has no button when there is nothing to do but wait", () => {
     renderCard("new", 0);
-    expect(screen.getByText(/prévenu par e-mail de chaque réponse/)).toBeInTheDocument();
+    expect(screen.getByText(/Un e-mail vous préviendra de chaque réponse/)).toBeInTheDocument();
     expect(screen.queryByRole("link")).toBeNull();
   });
 });

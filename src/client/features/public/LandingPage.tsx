@@ -43,7 +43,7 @@ const STEPS = [
   {
     icon: Scale,
     title: "Comparez les offres",
-    text: "Des dentistes vérifiés étudient votre dossier et vous font une proposition ; vous êtes prévenu par e-mail dès qu'elle arrive.",
+    text: "Des dentistes vérifiés étudient votre dossier et vous font une proposition ; un e-mail vous prévient dès qu'elle arrive.",
     action: { to: "/how-it-works#exemple", label: "Voir un exemple" },
   },
   {
@@ -65,7 +65,7 @@ const REASONS = [
   },
   {
     title: "Vous restez libre",
-    text: "Vous n'êtes jamais obligé d'accepter une offre. Vous pouvez aussi garder votre dentiste.",
+    text: "Rien ne vous oblige à accepter une offre. Vous pouvez aussi garder votre dentiste.",
   },
   {
     title: "Gratuit pour vous",
@@ -92,7 +92,7 @@ const BENEFITS = [
   {
     icon: Clock,
     title: "Tout en ligne",
-    text: "Un service entièrement en ligne : vous êtes prévenu par e-mail de chaque nouvelle proposition.",
+    text: "Un service entièrement en ligne : un e-mail vous prévient de chaque nouvelle proposition.",
   },
 ] as const;
 

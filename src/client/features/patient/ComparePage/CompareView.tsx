@@ -42,7 +42,7 @@ export function CompareView({
         <EmptyState
           icon={Columns3}
           title="Pas assez de propositions à comparer"
-          description="Il faut au moins deux propositions pour les comparer. Vous serez prévenu par e-mail de chaque nouvelle proposition."
+          description="Il faut au moins deux propositions pour les comparer. Un e-mail vous préviendra de chaque nouvelle proposition."
           action={
             <Button asChild>
               <Link to={requestPath}>Voir la demande</Link>

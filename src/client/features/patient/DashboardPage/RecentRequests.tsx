@@ -70,7 +70,7 @@ export function RecentRequests({ dashboard }: { dashboard: ReturnType<typeof use
           as="h3"
           icon={FolderOpen}
           title="Aucune demande pour le moment"
-          description="Déposez le devis de votre dentiste : des dentistes vérifiés vous répondront ; vous serez prévenu par e-mail."
+          description="Déposez le devis de votre dentiste : des dentistes vérifiés vous répondront ; un e-mail vous préviendra."
           action={
             <Button asChild>
               <Link to="/patient/upload">Créer ma première demande</Link>

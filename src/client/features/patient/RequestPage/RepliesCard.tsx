@@ -16,7 +16,7 @@ export function RepliesCard({ replies }: { replies: RequestDetail["replies"] }) 
         {replies.length === 0 ? (
           <p className="flex items-center gap-3 text-slate-600">
             <MessageSquareText className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-            Les réponses des dentistes apparaîtront ici. Vous serez prévenu par e-mail de chaque réponse.
+            Les réponses des dentistes apparaîtront ici. Un e-mail vous préviendra de chaque réponse.
           </p>
         ) : (
           <ul className="grid gap-4" aria-label="Réponses reçues">

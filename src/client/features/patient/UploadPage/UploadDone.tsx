@@ -32,7 +32,7 @@ export function UploadDone() {
           <div className="grid gap-1">
             <h2 className="text-lg font-semibold">Documents téléversés avec succès !</h2>
             <p>
-              Votre demande a été envoyée. Vous serez prévenu par e-mail de chaque réponse. Vous allez être
+              Votre demande a été envoyée. Un e-mail vous préviendra de chaque réponse. Vous allez être
               redirigé vers votre tableau de bord dans quelques secondes.
             </p>
           </div>

@@ -129,7 +129,7 @@ export function PatientUploadPage() {
       {
         onSuccess: () => {
           toast.success(UPLOAD_MESSAGES.success, {
-            description: "Vous serez prévenu par e-mail de chaque réponse des dentistes.",
+            description: "Un e-mail vous préviendra de chaque réponse des dentistes.",
           });
           setDone(true);
         },

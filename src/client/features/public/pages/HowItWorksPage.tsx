@@ -17,12 +17,12 @@ const HOW_STEPS = [
   {
     icon: Scale,
     title: "Comparez les offres de dentistes vérifiés",
-    text: "Des dentistes vérifiés vous répondent ; vous êtes prévenu par e-mail. Vous voyez côte à côte le montant, l'économie par rapport à votre devis, le dentiste et sa ville.",
+    text: "Des dentistes vérifiés vous répondent ; un e-mail vous prévient. Vous voyez côte à côte le montant, l'économie par rapport à votre devis, le dentiste et sa ville.",
   },
   {
     icon: CalendarCheck,
     title: "Prenez rendez-vous",
-    text: "Une offre vous convient ? Acceptez-la et choisissez l'un des créneaux proposés ; le dentiste confirme. Vous n'êtes jamais obligé d'accepter.",
+    text: "Une offre vous convient ? Acceptez-la et choisissez l'un des créneaux proposés ; le dentiste confirme. Rien ne vous oblige à accepter.",
   },
 ] as const;
 

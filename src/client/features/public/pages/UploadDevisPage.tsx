@@ -13,7 +13,7 @@ const UPLOAD_STEPS = [
   },
   {
     title: "Choisissez qui peut voir votre demande",
-    text: "Un dentiste vérifié précis, ou tous les dentistes vérifiés du réseau. Vous êtes prévenu par e-mail de chaque proposition.",
+    text: "Un dentiste vérifié précis, ou tous les dentistes vérifiés du réseau. Un e-mail vous prévient de chaque proposition.",
   },
 ] as const;
 
@@ -46,8 +46,8 @@ export function UploadDevisPage() {
         </Button>
       </div>
       <p className="text-sm text-slate-600">
-        Déjà connecté ? Vous serez conduit directement à la page de dépôt. La création d'un compte est
-        gratuite et prend une minute.
+        Avec une session déjà ouverte, vous arrivez directement sur la page de dépôt. La création d'un compte
+        est gratuite et prend une minute.
       </p>
     </ContentPage>
   );
