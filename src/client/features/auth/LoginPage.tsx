@@ -47,7 +47,7 @@ function LoginFooter({ area, next }: { area: Area; next: string | null }) {
   if (area === "dentist") {
     return (
       <>
-        <AuthFooterLink question="Pas encore inscrit ?" to="/dentist/signup" label="Inscription Dentiste" />
+        <AuthFooterLink question="Pas encore de compte ?" to="/dentist/signup" label="Inscription Dentiste" />
         <AuthFooterLink question="Vous êtes patient ?" to="/login" label="Connexion patient" />
       </>
     );

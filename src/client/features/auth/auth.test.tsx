@@ -89,6 +89,10 @@ describe("login form", () => {
     const user = userEvent.setup();
     const { router } = renderApp("/dentist/login");
     await user.type(await screen.findByLabelText(/^E-mail/), "dr@example.fr");
+    // The sign-up offer does not agree with the reader's gender (glossary): no « Pas encore inscrit ».
+    expect(screen.getByRole("link", { name: "Inscription Dentiste" }).parentElement).toHaveTextContent(
+      /^Pas encore de compte\s\?/,
+    );
     await user.type(screen.getByLabelText(/^Mot de passe/), "Sourire-Sain-2026");
     await user.click(screen.getByRole("button", { name: "Se connecter" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Bonjour Paul" })).toBeInTheDocument();
