@@ -20,11 +20,23 @@ import { describe, expect, it } from "vitest";
 const root = process.cwd();
 const NNBSP = "\u202f";
 
-/** Files read besides src/client: the e-mails users receive, the landing page's figures the server writes. */
+/**
+ * Files read besides src/client: the e-mails users receive, the landing page's figures the server
+ * writes, and the server's other texts that users read (the offer's chat message, the calendar file,
+ * the audit list's subjects, the devices' names). Not the invoice PDFs (their embedded font draws
+ * the text) nor what the demo's people wrote (patients' and dentists' own words).
+ */
 const EXTRA_FILES = [
   "src/server/mail/templates.ts",
   "src/server/modules/public-stats/public-stats.service.ts",
   "src/server/modules/export/export.readme.ts",
+  "src/server/modules/offers/offers.service.ts",
+  "src/server/modules/appointments/appointments.service.ts",
+  "src/server/modules/appointments/calendar.ts",
+  "src/server/modules/admin/admin.repo.ts",
+  "src/server/modules/conversations/conversations.service.ts",
+  "src/server/modules/support/support.service.ts",
+  "src/server/modules/security/device.ts",
 ];
 
 /**

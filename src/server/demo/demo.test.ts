@@ -259,7 +259,7 @@ describe("demo data on a first start", () => {
     const bodies = messages.items.map((m: { body: string }) => m.body);
     expect(bodies).toHaveLength(2);
     expect(bodies[0]).toMatch(/^Bonjour Madame Dupont, j'ai étudié votre radio panoramique/);
-    expect(bodies[1]).toMatch(/^Proposition de devis : 1\s850,00\s€/);
+    expect(bodies[1]).toMatch(/^Proposition de devis\u202f: 1\s850,00\s€/);
     for (const m of messages.items) expect(daysAgo(m.created_at)).toBe(1);
   });
 

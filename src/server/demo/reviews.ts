@@ -78,9 +78,9 @@ const LAST_NAMES = [
 const TEXTS = [
   "Accueil chaleureux, le Dr a pris le temps de m'expliquer chaque étape du soin et les alternatives possibles.",
   "Rendez-vous à l'heure, cabinet très propre, explications claires sur le devis. Je recommande.",
-  "Très à l'écoute : j'appréhendais ce soin et tout s'est bien passé. Le prix était celui annoncé sur Sourio.",
+  "Très à l'écoute : j'appréhendais ce soin et tout s'est bien passé. Le prix était bien celui du devis.",
   "Bon contact, un peu d'attente en salle mais les soins ont été bien faits et bien expliqués.",
-  "Le devis proposé sur Sourio a été respecté au centime près, et la couronne est très réussie.",
+  "Le devis proposé a été respecté au centime près, et la couronne est très réussie.",
   "Soin précis et sans aucune douleur ; la radio m'a été montrée pour m'expliquer ce qui allait être fait.",
   "Deux séances comme prévu, un suivi par message entre les deux. Très satisfaisant.",
   "Cabinet un peu difficile à trouver, mais l'équipe est aimable et le travail soigné.",

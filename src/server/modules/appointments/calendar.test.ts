@@ -30,7 +30,9 @@ describe("the calendar file of an appointment", () => {
     // The comma is escaped in the file and read back as written.
     expect(ics).toContain("LOCATION:12 rue de la Paix\\, 75002 Paris");
     expect(event.location).toBe("12 rue de la Paix, 75002 Paris");
-    expect(event.description).toBe("Rendez-vous pris sur Sourio : https://sourio.example/patient/request/r1");
+    expect(event.description).toBe(
+      "Rendez-vous pris sur Sourio\u202f: https://sourio.example/patient/request/r1",
+    );
     expect(vevent.getFirstPropertyValue("status")).toBe("CONFIRMED");
   });
 

@@ -24,7 +24,7 @@ export function appointmentIcs(p: {
     startOutputType: "utc",
     duration: { minutes: APPOINTMENT_LIMITS.durationMinutes },
     title: p.title,
-    description: `Rendez-vous pris sur ${p.brandName} : ${p.link}`,
+    description: `Rendez-vous pris sur ${p.brandName} : ${p.link}`,
     location: p.place ?? undefined,
     url: p.link,
     status: "CONFIRMED",

@@ -38,7 +38,7 @@ interface Deps extends MailAfterCommit {
 
 /** The message the offer leaves in the conversation with the patient (ADR 007). */
 function offerMessage(offer: OfferValues): string {
-  const lines = [`Proposition de devis : ${formatEuros(offer.amount_cents)}`];
+  const lines = [`Proposition de devis : ${formatEuros(offer.amount_cents)}`];
   if (offer.valid_until) lines.push(`Valable jusqu'au ${formatDetailDate(`${offer.valid_until}T12:00:00Z`)}`);
   if (offer.comment) lines.push("", offer.comment);
   return lines.join("\n");

@@ -80,7 +80,7 @@ describe("sending an offer (ADR 008)", () => {
       dentist: { id: who.drA?.id, full_name: "Anne Martin", is_verified: true, city: "Paris" },
       conversation_id: sent.json().conversation_id,
     });
-    expect(detail.replies[0].message).toContain("Proposition de devis : 900,00");
+    expect(detail.replies[0].message).toContain("Proposition de devis\u202f: 900,00");
     // Sent after the commit, without holding the answer back.
     const mail = (await ctx.mails()).find((m) => m.includes(`/patient/request/${id}`));
     expect(mail).toContain("Dr Anne Martin vous propose un devis de 900,00");
