@@ -45,8 +45,8 @@ test.describe("distance aux dentistes (issue 16)", () => {
     let names = await recipientOptions(page);
     const martin = names.findIndex((n) => n.includes("Julien Martin"));
     const leroy = names.findIndex((n) => n.includes("Sophie Leroy"));
-    expect(names[martin]).toMatch(/^Julien Martin — Paris · \d{3}\u00a0km$/);
-    expect(names[leroy]).toBe("Sophie Leroy — Bordeaux · <\u00a01\u00a0km");
+    expect(names[martin]).toMatch(/^Dr Julien Martin — Paris · \d{3}\u00a0km$/);
+    expect(names[leroy]).toBe("Dr Sophie Leroy — Bordeaux · <\u00a01\u00a0km");
     expect(martin).toBeLessThan(leroy);
     await expectNoSeriousA11yIssues(page);
 
@@ -59,7 +59,7 @@ test.describe("distance aux dentistes (issue 16)", () => {
         names.findIndex((n) => n.includes("Julien Martin")),
       );
     }).toPass();
-    expect(names[1]).toBe("Sophie Leroy — Bordeaux · <\u00a01\u00a0km");
+    expect(names[1]).toBe("Dr Sophie Leroy — Bordeaux · <\u00a01\u00a0km");
 
     // On a phone too, nothing scrolls sideways.
     await page.setViewportSize({ width: 375, height: 812 });

@@ -5,12 +5,12 @@
  */
 import { ofName } from "../format/names";
 
-export const CONSENT_VERSION = "2026-11-25";
+export const CONSENT_VERSION = "2026-12-04";
 
 /** What the consent said, for the dentists chosen: everyone verified, or one dentist by name. */
 export function consentText(p: { brand: string; dentistName: string | null }): string {
   const who = p.dentistName
-    ? `le dentiste choisi (${p.dentistName})`
+    ? `le dentiste choisi (Dr ${p.dentistName})`
     : `les dentistes vérifiés ${ofName(p.brand)}`;
   return `J'accepte que mes documents soient consultés par ${who} pour étudier ma demande, et par l'équipe ${p.brand} pour l'assistance. Chaque consultation est enregistrée et visible dans le détail de ma demande.`;
 }

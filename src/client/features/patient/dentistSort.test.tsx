@@ -7,21 +7,21 @@ import { json, makeProfile, renderApp, stubApi, toResponse } from "../../test/re
 /** The recipient chooser: distances, and 'Les plus proches' as a sort the patient picks (ADR 019). */
 const LYON = {
   id: "11111111-1111-4111-8111-111111111111",
-  full_name: "Dr Aurore Blanc",
+  full_name: "Aurore Blanc",
   city: "Lyon",
   specialties: [],
   distance_km: 392,
 };
 const PARIS = {
   id: "22222222-2222-4222-8222-222222222222",
-  full_name: "Dr Zoé Roux",
+  full_name: "Zoé Roux",
   city: "Paris",
   specialties: [],
   distance_km: 0,
 };
 const NOWHERE = {
   id: "33333333-3333-4333-8333-333333333333",
-  full_name: "Dr Céline Noir",
+  full_name: "Céline Noir",
   city: null,
   specialties: [],
   distance_km: null,

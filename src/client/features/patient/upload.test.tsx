@@ -10,7 +10,7 @@ const DENTISTS = {
   items: [
     {
       id: "11111111-1111-4111-8111-111111111111",
-      full_name: "Dr Paul Martin",
+      full_name: "Paul Martin",
       city: "Paris",
       specialties: [],
     },
@@ -147,7 +147,7 @@ describe("formulaire de téléversement", () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith("/api/patient/requests"))).toBe(false);
   });
 
-  it("propose tous les dentistes vérifiés par défaut, ou un dentiste « Nom — Ville »", async () => {
+  it("propose tous les dentistes vérifiés par défaut, ou un dentiste « Dr Nom — Ville »", async () => {
     const { user } = await openUpload();
     const recipient = screen.getByRole("combobox", { name: "Dentiste destinataire" });
     expect(recipient).toHaveTextContent("Tous les dentistes vérifiés");

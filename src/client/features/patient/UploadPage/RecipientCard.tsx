@@ -17,7 +17,7 @@ import type { SetUploadField } from "./TreatmentCard";
 const DENTISTS_LOAD_ERROR = "Impossible de charger la liste des dentistes. Veuillez réessayer plus tard.";
 
 const dentistLabel = (d: { full_name: string; city: string | null; distance_km?: number | null }) =>
-  [d.city ? `${d.full_name} — ${d.city}` : d.full_name, formatDistance(d.distance_km)]
+  [d.city ? `Dr ${d.full_name} — ${d.city}` : `Dr ${d.full_name}`, formatDistance(d.distance_km)]
     .filter(Boolean)
     .join(" · ");
 
