@@ -16,7 +16,7 @@ const LEROY = "66666666-6666-4666-8666-666666666666";
 type Item = AdminSubscriptions["items"][number];
 const martinLine: Item = {
   dentist_id: MARTIN,
-  full_name: "Dr Julien Martin",
+  full_name: "Julien Martin",
   email: "dr.martin@demo.sourio.fr",
   status: "active",
   plan: "monthly",
@@ -26,7 +26,7 @@ const martinLine: Item = {
 };
 const leroyLine: Item = {
   dentist_id: LEROY,
-  full_name: "Dr Sophie Leroy",
+  full_name: "Sophie Leroy",
   email: "dr.leroy@demo.sourio.fr",
   status: "trialing",
   plan: null,
@@ -72,7 +72,7 @@ describe("abonnements (équipe)", () => {
             {
               ...martinLine,
               dentist_id: "88888888-8888-4888-8888-888888888888",
-              full_name: "Dr Paul Roux",
+              full_name: "Paul Roux",
               email: "p.roux@example.fr",
               plan: "yearly",
               phase: "ending",
@@ -82,7 +82,7 @@ describe("abonnements (équipe)", () => {
             {
               ...leroyLine,
               dentist_id: "99999999-9999-4999-8999-999999999999",
-              full_name: "Dr Anne Blanc",
+              full_name: "Anne Blanc",
               email: "a.blanc@example.fr",
               status: "trial_ended",
               limited: true,
@@ -94,21 +94,21 @@ describe("abonnements (équipe)", () => {
         } satisfies AdminSubscriptions),
     });
     renderApp("/admin/subscriptions");
-    expect(await screen.findByText("Dr Anne Blanc")).toBeInTheDocument();
+    expect(await screen.findByText("Anne Blanc")).toBeInTheDocument();
     // A counter's value: the line under its label.
     const stat = (label: string) => screen.getByText(label, { exact: true }).nextElementSibling;
     expect(stat("Essai gratuit")).toHaveTextContent(/^1$/);
     expect(stat("Essai terminé")).toHaveTextContent(/^2$/);
     // Renewing by itself: no « jusqu'au », which only a cancelled subscription reads.
-    const martin = lineOf("Dr Julien Martin");
+    const martin = lineOf("Julien Martin");
     expect(martin.getByText("Actif · mensuel · prochain renouvellement le 28/12/2026")).toBeInTheDocument();
     expect(martin.queryByText(/jusqu'au/)).not.toBeInTheDocument();
     expect(
-      lineOf("Dr Paul Roux").getByText("Actif · annuel · résilié, jusqu'au 15/12/2026"),
+      lineOf("Paul Roux").getByText("Actif · annuel · résilié, jusqu'au 15/12/2026"),
     ).toBeInTheDocument();
-    expect(lineOf("Dr Sophie Leroy").getByText("Essai gratuit · jusqu'au 20/12/2026")).toBeInTheDocument();
+    expect(lineOf("Sophie Leroy").getByText("Essai gratuit · jusqu'au 20/12/2026")).toBeInTheDocument();
     // The ended trial: as counted, not « Essai gratuit ».
-    const blanc = lineOf("Dr Anne Blanc");
+    const blanc = lineOf("Anne Blanc");
     expect(blanc.getByText("Essai terminé · accès limité")).toBeInTheDocument();
     expect(blanc.queryByText(/Essai gratuit/)).not.toBeInTheDocument();
   });
@@ -120,7 +120,7 @@ describe("abonnements (équipe)", () => {
       fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.includes("subscriptions"));
     const user = userEvent.setup();
     renderApp("/admin/subscriptions");
-    expect(await screen.findByText("Dr Julien Martin")).toBeInTheDocument();
+    expect(await screen.findByText("Julien Martin")).toBeInTheDocument();
 
     answer = {
       ...subscriptions,
@@ -128,7 +128,7 @@ describe("abonnements (équipe)", () => {
         {
           ...martinLine,
           dentist_id: LEROY,
-          full_name: "Dr Marc Petit",
+          full_name: "Marc Petit",
           email: "m.petit@example.fr",
         },
       ],
@@ -136,7 +136,7 @@ describe("abonnements (équipe)", () => {
     } as AdminSubscriptions;
     const pages = () => screen.getByRole("navigation", { name: "Pagination" });
     await user.click(within(pages()).getByRole("button", { name: "Suivant" }));
-    expect(await screen.findByText("Dr Marc Petit")).toBeInTheDocument();
+    expect(await screen.findByText("Marc Petit")).toBeInTheDocument();
     expect(asked().at(-1)).toContain("page=2");
     expect(within(pages()).getByRole("button", { name: "Suivant" })).toBeDisabled();
 
@@ -161,8 +161,8 @@ describe("abonnements (équipe)", () => {
     const user = userEvent.setup();
     renderApp("/admin/subscriptions");
     expect(await screen.findByText(/^89,00\s€$/)).toBeInTheDocument();
-    const martin = (await screen.findByText("Dr Julien Martin")).closest("li") as HTMLElement;
-    const open = within(martin).getByRole("button", { name: "Factures du Dr Julien Martin" });
+    const martin = (await screen.findByText("Julien Martin")).closest("li") as HTMLElement;
+    const open = within(martin).getByRole("button", { name: "Factures de Julien Martin" });
     expect(open).toHaveAttribute("aria-expanded", "false");
     // Nothing is loaded before it is opened.
     const invoiceCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes("/invoices"));
@@ -170,7 +170,7 @@ describe("abonnements (équipe)", () => {
     await user.click(open);
     expect(open).toHaveAttribute("aria-expanded", "true");
     const table = await within(martin).findByRole("table", {
-      name: "Factures et avoirs du Dr Julien Martin",
+      name: "Factures et avoirs de Julien Martin",
     });
     expect(
       within(table).getByRole("button", { name: "Télécharger la facture F-000002" }),
@@ -179,9 +179,9 @@ describe("abonnements (équipe)", () => {
     expect(invoiceCalls().map(([url]) => String(url))).toEqual([
       expect.stringContaining(`/api/admin/dentists/${MARTIN}/invoices?page=1`),
     ]);
-    const leroy = screen.getByText("Dr Sophie Leroy").closest("li") as HTMLElement;
+    const leroy = screen.getByText("Sophie Leroy").closest("li") as HTMLElement;
     expect(within(leroy).queryByRole("table")).not.toBeInTheDocument();
-    await user.click(within(leroy).getByRole("button", { name: "Factures du Dr Sophie Leroy" }));
+    await user.click(within(leroy).getByRole("button", { name: "Factures de Sophie Leroy" }));
     expect(
       await within(leroy).findByRole("heading", { name: "Aucune facture émise pour ce dentiste" }),
     ).toBeInTheDocument();

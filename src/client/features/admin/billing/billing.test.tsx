@@ -47,8 +47,8 @@ describe("factures d'un dentiste (équipe)", () => {
         ? json(200, { items: [CREDIT], page: 1, page_size: 12, has_more: false })
         : json(404, { error: { code: "NOT_FOUND", message: "Ressource introuvable." } }),
     );
-    wrap(<DentistInvoices dentistId={DENTIST} dentistName="Dr Anne Martin" />);
-    const table = await screen.findByRole("table", { name: "Factures et avoirs du Dr Anne Martin" });
+    wrap(<DentistInvoices dentistId={DENTIST} dentistName="Anne Martin" />);
+    const table = await screen.findByRole("table", { name: "Factures et avoirs d'Anne Martin" });
     const row = (await within(table).findByText(/Avoir AV-000003/)).closest("tr") as HTMLElement;
     expect(row).toHaveTextContent("sur F-000042");
     expect(row).toHaveTextContent("106,80 €");
