@@ -23,8 +23,8 @@ const NNBSP = "\u202f";
 /**
  * Files read besides src/client: the e-mails users receive, the landing page's figures the server
  * writes, and the server's other texts that users read (the offer's chat message, the calendar file,
- * the audit list's subjects, the devices' names). Not the invoice PDFs (their embedded font draws
- * the text) nor what the demo's people wrote (patients' and dentists' own words).
+ * the audit list's subjects, the devices' names). Not the invoice PDFs (their embedded font has no
+ * narrow no-break space: pdfEuros replaces it) nor what the demo's people wrote (their own words).
  */
 const EXTRA_FILES = [
   "src/server/mail/templates.ts",
