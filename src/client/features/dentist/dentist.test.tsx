@@ -413,6 +413,11 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     const recentRequests = screen.getByRole("list", { name: "Demandes récentes" });
     expect(within(recentRequests).getByText("Rendez-vous à confirmer")).toBeInTheDocument();
     expect(within(recentRequests).queryByText("Confirmé")).not.toBeInTheDocument();
+
+    // The response rate says what it counts (the spec's: the open requests answered).
+    const rate = screen.getByRole("progressbar", { name: "Taux de réponse" });
+    expect(rate).toHaveAttribute("aria-valuetext", "50 %");
+    expect(rate).toHaveAccessibleDescription("Part des demandes en cours auxquelles vous avez répondu");
   });
 
   it("sans la réponse du serveur, dit l'erreur au lieu de cartes vides ou à 0 %, puis les montre une fois rechargé", async () => {

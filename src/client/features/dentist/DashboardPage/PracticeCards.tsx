@@ -8,7 +8,10 @@ import { Progress } from "../../../components/ui/Progress";
 import { Skeleton } from "../../../components/ui/Skeleton";
 import { linkClasses } from "./DashboardLists";
 
-/** 'Statut du cabinet': verification, response rate and average response time over 30 days. */
+/**
+ * 'Statut du cabinet': verification, the response rate (the open requests he answered, as the spec
+ * defines it: said under the bar) and the average response time over 30 days.
+ */
 export function PracticeStatus({ data, loading }: { data?: DentistDashboard; loading: boolean }) {
   const rate = data?.response_rate ?? 0;
   return (
@@ -38,7 +41,15 @@ export function PracticeStatus({ data, loading }: { data?: DentistDashboard; loa
             </span>
             <span className="font-semibold text-slate-900 tabular-nums">{loading ? "" : `${rate} %`}</span>
           </div>
-          <Progress value={rate} aria-labelledby="response-rate-label" aria-valuetext={`${rate} %`} />
+          <Progress
+            value={rate}
+            aria-labelledby="response-rate-label"
+            aria-describedby="response-rate-help"
+            aria-valuetext={`${rate} %`}
+          />
+          <p id="response-rate-help" className="text-sm text-slate-600">
+            Part des demandes en cours auxquelles vous avez répondu
+          </p>
         </div>
         <div className="grid gap-0.5">
           <p className="text-sm font-medium text-slate-700">Temps de réponse moyen</p>
