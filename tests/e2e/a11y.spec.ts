@@ -146,8 +146,8 @@ test.describe("accessibilité (axe)", () => {
       const card = page.getByRole("article").first();
       await expect(card.getByText("Passé", { exact: true })).toBeVisible();
       await expectNoSeriousA11yIssues(page);
-      await card.getByRole("link", { name: /^Voir la demande de / }).click();
-      await expect(page.getByRole("heading", { level: 1, name: /^Demande de / })).toBeVisible();
+      await card.getByRole("link", { name: /^Voir la demande (?:de |d')/ }).click();
+      await expect(page.getByRole("heading", { level: 1, name: /^Demande (?:de |d')/ })).toBeVisible();
     });
     // Dr Leroy has the demo patient's confirmed whitening appointment: the page with a card.
     await loginViaApi(page, DEMO.dentist2);
