@@ -1,4 +1,5 @@
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import { foldName } from "../../shared/format/search";
 
 /**
  * One page of an ordered query and whether another follows: fetches one row more than the page
@@ -28,10 +29,18 @@ export async function fetchItems<DB, TB extends keyof DB, O, T>(
 /** An ILIKE pattern matching text that contains the search, its `%`, `_` and `\` taken literally. */
 export const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** What a search box typed, found in a person's name or e-mail (the two columns named), as `ilike` finds it. */
+/**
+ * What a search box typed, found in a person's name whatever the accents and the case (« ines »
+ * finds « Inès »): both folded the same way (`search_fold`, migration 052; `foldName`). On
+ * profiles.full_name, the trigram index on that fold serves it.
+ */
+export function nameContains(nameColumn: string, search: string) {
+  return sql<SqlBool>`search_fold(${sql.ref(nameColumn)}) ilike ${containsPattern(foldName(search))}`;
+}
+
+/** What a search box typed, found in a person's name (as `nameContains`) or e-mail (the two columns named). */
 export function nameOrEmailContains(nameColumn: string, emailColumn: string, search: string) {
-  const pattern = containsPattern(search);
-  return sql<SqlBool>`(${sql.ref(nameColumn)} ilike ${pattern} or ${sql.ref(emailColumn)} ilike ${pattern})`;
+  return sql<SqlBool>`(${nameContains(nameColumn, search)} or ${sql.ref(emailColumn)} ilike ${containsPattern(search)})`;
 }
 
 /**

@@ -47,6 +47,7 @@ import * as m048 from "./048_offer_compared_quote";
 import * as m049 from "./049_profiles_rpps_index";
 import * as m050 from "./050_recipient_away_mail";
 import * as m051 from "./051_email_preferences";
+import * as m052 from "./052_accent_insensitive_names";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   "049_profiles_rpps_index": m049,
   "050_recipient_away_mail": m050,
   "051_email_preferences": m051,
+  "052_accent_insensitive_names": m052,
 };

@@ -9,6 +9,7 @@ import {
 import type { Actor } from "../../access/actor";
 import { columnsOfState, type SubscriptionRow } from "../../access/subscription";
 import type { Db } from "../../db/index";
+import { nameOrEmailContains } from "../../db/paging";
 import type { Database } from "../../db/types";
 
 type Tx = Kysely<Database>;
@@ -210,10 +211,7 @@ export async function adminList(
     query = query.where("s.status", "=", "trialing").where("s.trial_ends_at", "<=", options.now);
   else if (options.status !== "all") query = query.where("s.status", "=", options.status);
   if (options.search) {
-    const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or([eb("p.full_name", "ilike", pattern), eb("p.email", "ilike", pattern)]),
-    );
+    query = query.where(nameOrEmailContains("p.full_name", "p.email", options.search));
   }
   return query
     .orderBy("s.updated_at", "desc")

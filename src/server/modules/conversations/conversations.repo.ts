@@ -10,7 +10,7 @@ import { isVerifiedDentist } from "../../access/rules";
 import { runCompiled } from "../../db/compiled";
 import type { Db } from "../../db/index";
 import { isoOf } from "../../db/iso";
-import { containsPattern, pageBefore } from "../../db/paging";
+import { nameContains, pageBefore } from "../../db/paging";
 import { storedFileColumns } from "../../db/queries";
 import type { Database } from "../../db/types";
 
@@ -166,7 +166,7 @@ function conversationQueries(db: Db, actor: Actor) {
   function pageQuery(options: ListOptions) {
     let query = summaries();
     if (options.search) {
-      query = query.where("o.full_name", "ilike", containsPattern(options.search));
+      query = query.where(nameContains("o.full_name", options.search));
     }
     // Keyset cursor: last activity then id (shared/schemas/cursor.ts; the query schema refused forgeries).
     const after = options.cursor ? decodeCursor(options.cursor) : null;

@@ -10,7 +10,7 @@ import { requestIsOpen, requestVisibleToDentist } from "../../access/requests";
 import { isVerifiedDentist } from "../../access/rules";
 import { runCompiled } from "../../db/compiled";
 import type { Db } from "../../db/index";
-import { containsPattern } from "../../db/paging";
+import { nameContains } from "../../db/paging";
 
 /** The pages of a list (without a search) kept compiled (db/compiled.ts); further pages are built each time. */
 const COMPILED_PAGES = 3;
@@ -29,15 +29,15 @@ export interface ListOptions {
 }
 
 interface SearchTerms {
-  /** ilike pattern on the patient's full name, the term's wildcards escaped. */
-  pattern: string;
+  /** The term as typed, matched against the patient's name by `nameContains`. */
+  name: string;
   /** The treatment types whose French label contains the term. */
   treatments: TreatmentType[];
 }
 
 function searchTerms(search: string): SearchTerms {
   return {
-    pattern: containsPattern(search),
+    name: search,
     treatments: keysMatchingLabel(search, TREATMENT_LABELS),
   };
 }
@@ -193,7 +193,7 @@ function dentistQueries(db: Db, actor: Actor) {
             eb(
               "r.patient_id",
               "in",
-              eb.selectFrom("profiles as m").select("m.id").where("m.full_name", "ilike", search.pattern),
+              eb.selectFrom("profiles as m").select("m.id").where(nameContains("m.full_name", search.name)),
             ),
           ...(search.treatments.length
             ? [(eb: RequestsEb) => eb("r.treatment_type", "in", search.treatments)]
@@ -270,7 +270,7 @@ function dentistQueries(db: Db, actor: Actor) {
     if (search) {
       query = query.where((eb) =>
         eb.or([
-          eb("p.full_name", "ilike", search.pattern),
+          nameContains("p.full_name", search.name),
           ...(search.treatments.length ? [eb("r.treatment_type", "in", search.treatments)] : []),
         ]),
       );
