@@ -77,7 +77,7 @@ export interface AccessRead {
   documentId?: string;
   /** The name of what was read when it is not a document (a chat attachment's file name). */
   objectName?: string;
-  /** When it was read (a document view or download); now unless said. */
+  /** When it was read; now unless said. */
   at?: Date;
 }
 
@@ -104,13 +104,15 @@ export async function recordAccess(db: Db, actor: Actor, read: AccessRead): Prom
     await db.insertInto("document_access").values(row).execute();
     return;
   }
+  const at = read.at ?? null;
   await sql`
-    insert into document_access (request_id, actor_id, actor_name, actor_kind, action)
-    select ${row.request_id}::uuid, ${row.actor_id}::uuid, ${row.actor_name}, ${row.actor_kind}, 'request_view'
+    insert into document_access (request_id, actor_id, actor_name, actor_kind, action, created_at)
+    select ${row.request_id}::uuid, ${row.actor_id}::uuid, ${row.actor_name}, ${row.actor_kind}, 'request_view',
+      coalesce(${at}::timestamptz, now())
     where not exists (
       select 1 from document_access
-      where request_id = ${row.request_id}::uuid and actor_id = ${row.actor_id}::uuid
-        and action = 'request_view' and created_at > now() - make_interval(secs => ${REQUEST_VIEW_DEDUP_MS / 1000})
+      where request_id = ${row.request_id}::uuid and actor_id = ${row.actor_id}::uuid and action = 'request_view'
+        and created_at > coalesce(${at}::timestamptz, now()) - make_interval(secs => ${REQUEST_VIEW_DEDUP_MS / 1000})
     )
   `.execute(db);
 }

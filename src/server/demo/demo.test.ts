@@ -263,6 +263,65 @@ describe("demo data on a first start", () => {
     for (const m of messages.items) expect(daysAgo(m.created_at)).toBe(1);
   });
 
+  it("has each dentist open the request before reading its documents or answering it, as the product records it", async () => {
+    const requests = await ownRequests().select("r.id").execute();
+    const reads = await demo.app.db
+      .selectFrom("document_access as a")
+      .innerJoin("profiles as p", "p.id", "a.actor_id")
+      .select(["a.request_id", "p.email", "a.action", "a.created_at"])
+      .where(
+        "a.request_id",
+        "in",
+        requests.map((r) => r.id),
+      )
+      .execute();
+    const replies = await demo.app.db
+      .selectFrom("request_dentists as rd")
+      .innerJoin("profiles as p", "p.id", "rd.dentist_id")
+      .select(["rd.request_id", "p.email", "rd.opened_at", "rd.replied_at"])
+      .where(
+        "rd.request_id",
+        "in",
+        requests.map((r) => r.id),
+      )
+      .execute();
+    // What each dentist did on a request: replied, read a document.
+    const acts = [
+      ...replies.filter((r) => r.replied_at).map((r) => ({ ...r, at: r.replied_at as Date, what: "reply" })),
+      ...reads
+        .filter((r) => r.action !== "request_view")
+        .map((r) => ({ ...r, at: r.created_at, what: r.action })),
+    ];
+    expect(acts.length).toBeGreaterThanOrEqual(6);
+    for (const act of acts) {
+      const label = `${act.email} ${act.what} ${act.request_id}`;
+      const opened = reads.filter(
+        (r) => r.request_id === act.request_id && r.email === act.email && r.action === "request_view",
+      );
+      const first = Math.min(...opened.map((r) => new Date(r.created_at).getTime()));
+      expect(first, label).toBeLessThan(new Date(act.at).getTime());
+      const row = replies.find((r) => r.request_id === act.request_id && r.email === act.email);
+      expect(new Date(row?.opened_at as Date).getTime(), label).toBe(first);
+    }
+    // The patient sees them; Dr Martin no longer sees the bridge he read as 'Nouvelle'.
+    const crown = await requestOf("crown");
+    expect(
+      crown.access_log.map((a: { actor_name: string; action: string; created_at: string }) => [
+        a.actor_name,
+        a.action,
+        daysAgo(a.created_at),
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ["Sophie Leroy", "request_view", 1],
+        ["Julien Martin", "request_view", 1],
+      ]),
+    );
+    const martin = (await get("dr.martin@demo.sourio.fr", "/api/dentist/requests?treatment=bridge")).json();
+    expect(martin.items).toHaveLength(1);
+    expect(martin.items[0]).toMatchObject({ my_status: "pending", is_new: false });
+  });
+
   it("dates each account's sign-up before what it did: its requests, its offers, its verification asked for", async () => {
     const admin = "admin@demo.sourio.fr";
     const users = async (role: "patient" | "dentist") =>

@@ -12,6 +12,7 @@ import type { Mailer } from "../mail/mailer";
 import { decideVerification } from "../modules/admin/admin.service";
 import { bookAppointment, confirmAppointment } from "../modules/appointments/appointments.service";
 import { handleWebhook, startCheckout } from "../modules/billing/billing.service";
+import { dentistRequestsRepo } from "../modules/dentists/dentists.repo";
 import { createRequest } from "../modules/new-request/new-request.service";
 import { acceptOffer, submitOffer } from "../modules/offers/offers.service";
 import { systemFindProfile, updateOwnProfile } from "../modules/profiles/profiles.repo";
@@ -242,6 +243,16 @@ async function seedRequest(app: DemoDeps, person: People, demo: DemoRequest, now
   // every first start would be work nobody looks at).
   const id = await createRequest(servicesAt(app, sent), patient, input, files, { queueReading: false });
   if (demo.cancelled) await patientRequestsRepo(app.db, patient, sent).cancel(id);
+  // Each dentist opened the request page before reading its devis or answering it, as the product
+  // records it: the patient's « Qui a consulté mes documents » and his 'Nouvelle' agree with what he did.
+  const openings = [
+    ...(demo.openedBy ?? []).map((access) => ({ email: access.email, at: daysBefore(now, access.daysAgo) })),
+    ...(demo.replies ?? []).map((reply) => ({ email: reply.email, at: daysBefore(now, reply.daysAgo) })),
+  ]
+    .map((opening) => ({ ...opening, at: new Date(opening.at.getTime() - 20 * 60_000) }))
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (const opening of openings)
+    await dentistRequestsRepo(app.db, await person(opening.email)).markOpened(id, opening.at);
   for (const reply of demo.replies ?? []) {
     const dentist = await person(reply.email);
     const replied = daysBefore(now, reply.daysAgo);

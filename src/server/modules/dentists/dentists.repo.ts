@@ -414,23 +414,23 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
       return row?.id ?? null;
     },
 
-    /** Records that this dentist opened the request (clears 'Nouvelle'); the first time only. */
     /**
-     * The dentist opened the request page: his 'opened' state, and the line of the patient's access
-     * history (issue 14), in one transaction.
+     * The dentist opened the request page (now, or when the demo says): his 'opened' state (clears
+     * 'Nouvelle', the first time only), and the line of the patient's access history (issue 14), in
+     * one transaction.
      */
-    async markOpened(requestId: string) {
+    async markOpened(requestId: string, at?: Date) {
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto("request_dentists")
-          .values({ request_id: requestId, dentist_id: me, opened_at: new Date() })
+          .values({ request_id: requestId, dentist_id: me, opened_at: at ?? new Date() })
           .onConflict((oc) =>
-            oc
-              .columns(["request_id", "dentist_id"])
-              .doUpdateSet({ opened_at: sql`coalesce(request_dentists.opened_at, now())` }),
+            oc.columns(["request_id", "dentist_id"]).doUpdateSet({
+              opened_at: sql`coalesce(request_dentists.opened_at, ${at ?? null}::timestamptz, now())`,
+            }),
           )
           .execute();
-        await recordAccess(trx, actor, { requestId, action: "request_view" });
+        await recordAccess(trx, actor, { requestId, action: "request_view", at });
       });
     },
 
