@@ -322,6 +322,23 @@ describe("demo data on a first start", () => {
     expect(martin.items[0]).toMatchObject({ my_status: "pending", is_new: false });
   });
 
+  it("has each past root canal and denture, and its offer, speak of its own treatment, not of a crown", async () => {
+    const words: Record<string, RegExp> = { rootcanal: /canal|dévitalis/i, denture: /prothèse/i };
+    const offers = await demo.app.db
+      .selectFrom("offers as o")
+      .innerJoin("requests as r", "r.id", "o.request_id")
+      .select(["r.treatment_type", "r.description", "o.comment"])
+      .where("r.treatment_type", "in", Object.keys(words))
+      .execute();
+    expect(new Set(offers.map((o) => o.treatment_type))).toEqual(new Set(Object.keys(words)));
+    for (const offer of offers) {
+      const expected = words[offer.treatment_type] as RegExp;
+      expect(offer.comment, offer.treatment_type).toMatch(expected);
+      expect(offer.description, offer.treatment_type).toMatch(expected);
+      expect(`${offer.comment} ${offer.description}`, offer.treatment_type).not.toMatch(/couronne/i);
+    }
+  });
+
   it("dates each account's sign-up before what it did: its requests, its offers, its verification asked for", async () => {
     const admin = "admin@demo.sourio.fr";
     const users = async (role: "patient" | "dentist") =>

@@ -87,6 +87,23 @@ const TEXTS = [
   "On m'a bien expliqué ce que la mutuelle prendrait en charge avant de commencer. Rassurant.",
 ];
 
+/** What the patient wrote and the dentist answered, for each treatment of a past appointment. */
+const PAST_TREATMENT_WORDS = {
+  crown: {
+    description: "Couronne sur une molaire ; le devis de mon dentiste est recopié ligne par ligne.",
+    comment: "Couronne céramo-métallique, garantie 5 ans.",
+  },
+  rootcanal: {
+    description: "Dévitalisation d'une molaire ; le montant du devis de mon dentiste est indiqué.",
+    comment: "Traitement de canal de la molaire en deux séances, radiographie de contrôle comprise.",
+  },
+  denture: {
+    description:
+      "Prothèse amovible pour remplacer deux dents ; le montant du devis de mon dentiste est indiqué.",
+    comment: "Prothèse amovible partielle en résine, essayage et retouches compris.",
+  },
+} as const;
+
 /**
  * One past appointment: the request `daysAgo` days ago, the dentist's offer `delayHours` later
  * (a devis of `quoteEuros`, an offer of `offerEuros`), accepted and booked at once, confirmed by the
@@ -116,11 +133,10 @@ async function pastAppointment(
     tooth: 36,
     fee_cents: euros * 100,
   });
+  const words = PAST_TREATMENT_WORDS[p.treatment ?? "crown"];
   const input = requestFieldsSchema.parse({
     treatment_type: p.treatment ?? "crown",
-    description: crown
-      ? "Couronne sur une molaire ; le devis de mon dentiste est recopié ligne par ligne."
-      : "Soin sur une molaire ; le montant du devis de mon dentiste est indiqué.",
+    description: words.description,
     quote_amount: String(p.quoteEuros),
     quote_lines: crown ? JSON.stringify([crownLine(p.quoteEuros)]) : undefined,
     urgency: "medium",
@@ -134,7 +150,7 @@ async function pastAppointment(
   const values = offerInputSchema.parse({
     amount_cents: p.offerEuros * 100,
     lines: crown ? [crownLine(p.offerEuros)] : undefined,
-    comment: "Couronne céramo-métallique, garantie 5 ans.",
+    comment: words.comment,
     valid_until: addDays(parisToday(offered), 30),
     slots: [slot],
   });
