@@ -214,6 +214,15 @@ describe("searchActs", () => {
     expect(codes("transitoire")).toEqual(["HBLD490", "HBLD724", "HBLD486"]);
   });
 
+  it("finds acts by the abbreviations and names dentists write on their devis", () => {
+    expect(codes("CCM molaire")).toEqual(["HBLD734", "HBLD227"]);
+    expect(codes("ccm", 21)).toEqual(["HBLD634", "HBLD785"]);
+    expect(codes("bridge ccm")).toEqual(["HBLD785", "HBLD227"]);
+    expect(codes("CCC")).toEqual(["HBLD403"]);
+    expect(codes("couronne zirconium", 36)).toEqual(["HBLD073"]);
+    expect(codes("IC")).toEqual(["HBLD090", "HBLD745", "HBLD245"]);
+  });
+
   it("finds an act by its code, and keeps only the acts that fit the chosen tooth", () => {
     expect(codes("hbld634")).toEqual(["HBLD634"]);
     const onMolar = codes("couronne", 36);
