@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { fullNameOf, initialsOf, ofName, splitFullName, theName, toName } from "./names";
+import { ERASED_NAME } from "../schemas/account";
+import {
+  drName,
+  ERASED_DENTIST,
+  fullNameOf,
+  initialsOf,
+  ofName,
+  splitFullName,
+  theName,
+  toName,
+} from "./names";
 
 describe("fullNameOf", () => {
   it("joins trimmed names with one space", () => {
@@ -81,5 +91,20 @@ describe("theName", () => {
   it("puts le before Dr only", () => {
     expect(theName("Dr Sophie Leroy")).toBe("le Dr Sophie Leroy");
     expect(theName("Marie Dupont")).toBe("Marie Dupont");
+  });
+});
+
+describe("drName", () => {
+  it("puts the title before a dentist's name, never before an erased account's pseudonym", () => {
+    expect(drName("Sophie Leroy")).toBe("Dr Sophie Leroy");
+    expect(drName(ERASED_NAME)).toBe(ERASED_DENTIST);
+    expect(ERASED_DENTIST).toBe("Dentiste (compte supprimé)");
+  });
+
+  it("reads in a sentence with its article", () => {
+    expect(theName(drName("Sophie Leroy"))).toBe("le Dr Sophie Leroy");
+    expect(theName(drName(ERASED_NAME))).toBe("le dentiste (compte supprimé)");
+    expect(ofName(drName(ERASED_NAME))).toBe("du dentiste (compte supprimé)");
+    expect(toName(drName(ERASED_NAME))).toBe("au dentiste (compte supprimé)");
   });
 });

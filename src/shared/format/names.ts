@@ -1,3 +1,5 @@
+import { ERASED_NAME } from "../schemas/account";
+
 /** Joins trimmed first and last names into the full name stored on the profile. */
 export function fullNameOf(firstName: string, lastName: string): string {
   return [firstName.trim(), lastName.trim()].filter(Boolean).join(" ");
@@ -23,6 +25,20 @@ export function initialsOf(fullName: string | null | undefined): string {
 const TITLED = /^Dr\.?\s/;
 
 /**
+ * How patients read a dentist whose account was erased: his pseudonym (ERASED_NAME) is no name to
+ * put a title before (never « Dr Compte supprimé »).
+ */
+export const ERASED_DENTIST = "Dentiste (compte supprimé)";
+
+/** A dentist as patients read him, with his title (glossary): « Dr Sophie Leroy », or ERASED_DENTIST. */
+export function drName(fullName: string): string {
+  return fullName === ERASED_NAME ? ERASED_DENTIST : `Dr ${fullName}`;
+}
+
+/** ERASED_DENTIST inside a sentence, after its article: « dentiste (compte supprimé) ». */
+const ERASED_IN_SENTENCE = "dentiste (compte supprimé)";
+
+/**
  * "de" before a name or a brand, as French writes it: contracted before « Dr » (« du Dr Sophie
  * Leroy »), elided before a vowel, a mute h or a y sounded as a vowel (« d'Anne Lambert »,
  * « d'Élodie », « d'Hugo », « d'Yves », « d'un patient »), « de » otherwise (« de Marie Dupont »,
@@ -31,6 +47,7 @@ const TITLED = /^Dr\.?\s/;
 export function ofName(name: string): string {
   const text = name.trim();
   if (TITLED.test(text)) return `du ${text}`;
+  if (text === ERASED_DENTIST) return `du ${ERASED_IN_SENTENCE}`;
   const letters = text
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -42,11 +59,13 @@ export function ofName(name: string): string {
 /** « à » before a name, contracted before « Dr » (« au Dr Sophie Leroy », « à Marie Dupont »). */
 export function toName(name: string): string {
   const text = name.trim();
+  if (text === ERASED_DENTIST) return `au ${ERASED_IN_SENTENCE}`;
   return TITLED.test(text) ? `au ${text}` : `à ${text}`;
 }
 
 /** A name after a preposition such as « avec »: « le Dr Sophie Leroy », « Marie Dupont ». */
 export function theName(name: string): string {
   const text = name.trim();
+  if (text === ERASED_DENTIST) return `le ${ERASED_IN_SENTENCE}`;
   return TITLED.test(text) ? `le ${text}` : text;
 }

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { APPOINTMENT_LIMITS } from "../../../shared/domain/appointments";
 import { formatAppointmentTime } from "../../../shared/format/dates";
+import { drName, theName } from "../../../shared/format/names";
 import { parisLocalNow } from "../../../shared/policies/offers";
 import { APPOINTMENT_MESSAGES, type Appointment } from "../../../shared/schemas/appointments";
 import type { PatientOffer } from "../../../shared/schemas/offers";
@@ -136,8 +137,8 @@ function BookingPanel({
         </h3>
         {note ? <p className="font-medium text-slate-800">{note}</p> : null}
         <p className="text-slate-600">
-          Choisissez l'un des créneaux proposés par le Dr {offer.dentist.full_name}, ou proposez vos
-          disponibilités.
+          Choisissez l'un des créneaux proposés par {theName(drName(offer.dentist.full_name))}, ou proposez
+          vos disponibilités.
         </p>
       </div>
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { REVIEW_ASPECT_LABELS, REVIEW_ASPECTS } from "../../../shared/domain/reviews";
 import { formatDetailDate } from "../../../shared/format/dates";
-import { ofName } from "../../../shared/format/names";
+import { drName, ofName } from "../../../shared/format/names";
 import type { PublicReview } from "../../../shared/schemas/reviews";
 import { Stars } from "./Rating";
 
@@ -49,7 +49,7 @@ export function ReviewItem({
       <p className="whitespace-pre-line break-words text-slate-800">{review.text}</p>
       {review.answer ? (
         <div className="grid gap-1 rounded-ui border-l-4 border-brand-600 bg-brand-50 p-3">
-          <p className="text-sm font-semibold text-slate-900">Réponse du Dr {dentistName}</p>
+          <p className="text-sm font-semibold text-slate-900">Réponse {ofName(drName(dentistName))}</p>
           <p className="whitespace-pre-line break-words text-sm text-slate-800">{review.answer}</p>
         </div>
       ) : null}

@@ -9,6 +9,7 @@ import {
   REVIEW_STATUS_LABELS,
 } from "../../../shared/domain/reviews";
 import { formatDetailDateTime } from "../../../shared/format/dates";
+import { drName, theName } from "../../../shared/format/names";
 import type { ModerationReview } from "../../../shared/schemas/reviews";
 import { PageHeader } from "../../components/PageHeader";
 import { ReviewItem } from "../../components/reviews/ReviewItem";
@@ -81,8 +82,8 @@ export function ModerationCard({ review, actions }: { review: ModerationReview; 
       footer={
         <div className="grid gap-3 border-t border-slate-200 pt-3">
           <p className="text-sm text-slate-700">
-            Sur le Dr {review.dentist.full_name} · écrit le {formatDetailDateTime(review.created_at)} ·{" "}
-            {REVIEW_STATUS_LABELS[review.status]}
+            Sur {theName(drName(review.dentist.full_name))} · écrit le{" "}
+            {formatDetailDateTime(review.created_at)} · {REVIEW_STATUS_LABELS[review.status]}
           </p>
           {review.flags.length > 0 ? (
             <div className="flex flex-wrap items-center gap-2">
@@ -101,7 +102,7 @@ export function ModerationCard({ review, actions }: { review: ModerationReview; 
             <ul className="grid gap-1 text-sm text-slate-700" aria-label="Signalements">
               {review.reports.map((report) => (
                 <li key={report.id}>
-                  <span className="font-medium">Signalé par le Dr {report.dentist_name}</span> le{" "}
+                  <span className="font-medium">Signalé par {theName(drName(report.dentist_name))}</span> le{" "}
                   {formatDetailDateTime(report.created_at)} : {report.reason}
                   {report.earlier_text ? (
                     <span className="text-slate-600"> (sur une version antérieure du texte)</span>

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { chatTimeLabel } from "../../../shared/format/chat";
+import { drName } from "../../../shared/format/names";
 import { CHAT_MESSAGES, type ConversationSummary } from "../../../shared/schemas/conversations";
 import { Avatar } from "../../components/ui/Avatar";
 import { Badge } from "../../components/ui/Badge";
@@ -19,7 +20,7 @@ export type ChatArea = "patient" | "dentist";
 
 /** The other party as the glossary names them: a patient talks with "Dr Sophie Leroy", a dentist with the patient. */
 export function otherPartyName(area: ChatArea, fullName: string): string {
-  return area === "patient" && fullName ? `Dr ${fullName}` : fullName;
+  return area === "patient" && fullName ? drName(fullName) : fullName;
 }
 
 /** Typing pauses this long before the list asks the server (search is server-side). */

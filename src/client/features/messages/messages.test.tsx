@@ -2,6 +2,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ERASED_NAME } from "../../../shared/schemas/account";
 import type {
   ChatMessage,
   ConversationList,
@@ -316,6 +317,17 @@ describe("liste des conversations", () => {
     const link = within(nav).getByRole("link", { name: "Messages" });
     await waitFor(() => expect(link).toHaveAccessibleDescription("2 messages non lus"));
     expect(link).toHaveTextContent("Messages2");
+  });
+
+  it("nomme « Dentiste (compte supprimé) » un dentiste qui a supprimé son compte, jamais « Dr Compte supprimé »", async () => {
+    setup();
+    const erased = conversation({ id: C2, other: { id: LEROY, full_name: ERASED_NAME, avatar_url: null } });
+    stubMessagesApi(patient, {
+      list: () => json(200, { items: [erased], next_cursor: null, unread_total: 0 }),
+    });
+    renderApp("/patient/messages");
+    expect(await screen.findByText("Dentiste (compte supprimé)")).toBeInTheDocument();
+    expect(screen.queryByText(/Dr Compte supprimé/)).not.toBeInTheDocument();
   });
 
   it("propose de réessayer quand la liste ne se charge pas", async () => {

@@ -2,6 +2,7 @@ import { CheckCircle2, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { formatEuros } from "../../../shared/format/money";
+import { drName } from "../../../shared/format/names";
 import type { offerAcceptBlocker } from "../../../shared/policies/appointments";
 import { OFFER_MESSAGES, type PatientOffer } from "../../../shared/schemas/offers";
 import { Button, type ButtonSize } from "../../components/ui/Button";
@@ -35,7 +36,7 @@ export function acceptBlockerText(blocker: ReturnType<typeof offerAcceptBlocker>
  * and that it can be undone until the appointment is confirmed (issue 16, ADR 016).
  */
 export function acceptConsequences(offer: PatientOffer, othersToClose: number): string {
-  const name = `Dr ${offer.dentist.full_name}`;
+  const name = drName(offer.dentist.full_name);
   const others =
     othersToClose === 0
       ? ""
@@ -71,7 +72,7 @@ export function AcceptOfferButton({
 }: AcceptOfferButtonProps) {
   const [open, setOpen] = useState(false);
   const accept = useAcceptOffer(requestId);
-  const name = `Dr ${offer.dentist.full_name}`;
+  const name = drName(offer.dentist.full_name);
 
   const onConfirm = () =>
     accept.mutate(offer.id, {
@@ -122,7 +123,7 @@ export function AcceptOfferButton({
 export function UnacceptButton({ requestId, offer }: { requestId: string; offer: PatientOffer }) {
   const [open, setOpen] = useState(false);
   const unaccept = useUnacceptOffer(requestId);
-  const name = `Dr ${offer.dentist.full_name}`;
+  const name = drName(offer.dentist.full_name);
   const onConfirm = () =>
     unaccept.mutate(offer.id, {
       onSuccess: ({ message }) => {

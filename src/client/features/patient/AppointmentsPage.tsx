@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { drName, theName } from "../../../shared/format/names";
 import type { Appointment } from "../../../shared/schemas/appointments";
 import {
   AppointmentsScreen,
@@ -23,7 +24,7 @@ const OPTIONS: AppointmentsScreenOptions = {
   },
   requestLink: (appointment) => ({
     to: `/patient/request/${appointment.request_id}`,
-    label: `Voir la demande du rendez-vous avec le Dr ${appointment.dentist.full_name}`,
+    label: `Voir la demande du rendez-vous avec ${theName(drName(appointment.dentist.full_name))}`,
   }),
   moreActions: (appointment) =>
     appointment.view === "past" ? <ReviewAction appointment={appointment} /> : null,
@@ -43,7 +44,7 @@ function ReviewAction({ appointment }: { appointment: Appointment }) {
     <Button asChild size="sm">
       <Link
         to={reviewFormPath(appointment.id)}
-        aria-label={`Donner mon avis sur le rendez-vous avec le Dr ${appointment.dentist.full_name}`}
+        aria-label={`Donner mon avis sur le rendez-vous avec ${theName(drName(appointment.dentist.full_name))}`}
       >
         Donner mon avis
       </Link>

@@ -1,6 +1,7 @@
 import { MessageSquareText } from "lucide-react";
 import { useState } from "react";
 import { useParams } from "react-router";
+import { drName, theName } from "../../../shared/format/names";
 import { PageHeader } from "../../components/PageHeader";
 import { DentistRating } from "../../components/reviews/Rating";
 import { ReviewItem } from "../../components/reviews/ReviewItem";
@@ -29,7 +30,7 @@ export function PatientDentistReviewsPage() {
   return (
     <>
       <PageHeader
-        title={`Avis sur le Dr ${dentist.full_name}`}
+        title={`Avis sur ${theName(drName(dentist.full_name))}`}
         description={
           <>
             Des avis de patients dont le rendez-vous a été pris sur {brand} et a eu lieu, relus par notre

@@ -4,6 +4,7 @@ import { placeLabel } from "../../../shared/domain/geo";
 import { BOOKING_ANCHOR } from "../../../shared/domain/journey";
 import { formatDetailDateTime } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
+import { drName, ofName } from "../../../shared/format/names";
 import { offerAcceptBlocker } from "../../../shared/policies/appointments";
 import type { PatientOffer } from "../../../shared/schemas/offers";
 import type { Comparison } from "../../../shared/schemas/quotes";
@@ -71,14 +72,14 @@ export function OfferItem({
           ? "grid gap-4 rounded-ui border-2 border-green-600 p-4"
           : "grid gap-4 rounded-ui border border-slate-200 p-4"
       }
-      aria-label={`Proposition du Dr ${dentist.full_name}`}
+      aria-label={`Proposition ${ofName(drName(dentist.full_name))}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex min-w-0 gap-3">
           <Avatar name={dentist.full_name} src={dentist.avatar_url} />
           <div className="min-w-0">
             <h3 className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-              Dr {dentist.full_name}
+              {drName(dentist.full_name)}
               {dentist.is_verified ? <VerifiedBadge /> : null}
             </h3>
             {placeLabel(dentist.city, dentist.distance_km) ? (
@@ -136,7 +137,7 @@ export function OfferItem({
             <div className="flex items-center gap-2">
               <Checkbox
                 id={compareId}
-                aria-label={`Comparer la proposition du Dr ${dentist.full_name}`}
+                aria-label={`Comparer la proposition ${ofName(drName(dentist.full_name))}`}
                 checked={compare.checked}
                 onCheckedChange={(value) => compare.onChange(value === true)}
               />

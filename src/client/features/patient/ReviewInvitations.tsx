@@ -1,6 +1,7 @@
 import { MessageSquareHeart } from "lucide-react";
 import { Link } from "react-router";
 import { formatDetailDate } from "../../../shared/format/dates";
+import { drName, theName } from "../../../shared/format/names";
 import type { ReviewInvitation } from "../../../shared/schemas/reviews";
 import { Button } from "../../components/ui/Button";
 import { Card } from "../../components/ui/Card";
@@ -38,7 +39,7 @@ function InvitationCard({ invitation }: { invitation: ReviewInvitation }) {
         </span>
         <div className="grid gap-0.5">
           <h2 className="font-semibold text-slate-900">
-            Comment s'est passé votre rendez-vous avec le Dr {invitation.dentist.full_name} ?
+            Comment s'est passé votre rendez-vous avec {theName(drName(invitation.dentist.full_name))} ?
           </h2>
           <p className="text-sm text-slate-700">
             Rendez-vous du {formatDetailDate(invitation.starts_at)}. Votre avis aide d'autres patients à

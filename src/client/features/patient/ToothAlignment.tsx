@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { formatEuros } from "../../../shared/format/money";
+import { drName } from "../../../shared/format/names";
 import type { PatientOffer } from "../../../shared/schemas/offers";
 import { ALIGNMENT_FLAGS, type AlignmentFlag, type AlignmentRow } from "../../../shared/schemas/quotes";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
@@ -100,7 +101,7 @@ export function ToothAlignment({
               </th>
               {offers.map((o) => (
                 <th key={o.id} scope="col" className={cn(cell, "font-semibold text-slate-900")}>
-                  Dr {o.dentist.full_name}
+                  {drName(o.dentist.full_name)}
                 </th>
               ))}
             </tr>

@@ -1,5 +1,6 @@
 import type { AppointmentSide } from "../../../shared/domain/appointments";
 import { formatAppointmentTime } from "../../../shared/format/dates";
+import { drName } from "../../../shared/format/names";
 import type { AppConfig } from "../../config";
 import { type MailAfterCommit, mailAfterCommit } from "../../mail/mailer";
 import {
@@ -36,7 +37,7 @@ export function party(deps: Pick<MailDeps, "config">, a: AppointmentWithContacts
         email: a.row.dentist_email,
         firstName: a.row.dentist_first_name || a.dentist.full_name,
         // Named to the patient, with his title (glossary).
-        name: `Dr ${a.dentist.full_name}`,
+        name: drName(a.dentist.full_name),
         link: `${deps.config.publicUrl}/dentist/appointments`,
       };
 }

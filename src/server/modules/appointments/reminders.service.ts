@@ -1,4 +1,5 @@
 import { formatAppointmentTime } from "../../../shared/format/dates";
+import { drName } from "../../../shared/format/names";
 import { emailPreferencesPath } from "../../../shared/schemas/profile";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
@@ -44,7 +45,7 @@ export async function sendAppointmentReminders(deps: {
           ...appointmentReminderMail({
             brandName: deps.config.brandName,
             firstName: patient.first_name || patient.full_name,
-            withName: `Dr ${dentist.full_name}`,
+            withName: drName(dentist.full_name),
             when: formatAppointmentTime(reminder.starts_at),
             place,
             kind: reminder.kind,

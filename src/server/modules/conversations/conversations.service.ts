@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { z } from "zod";
+import { drName } from "../../../shared/format/names";
 import { CHAT_MESSAGES, MESSAGE_MAX_FILES, MESSAGE_MAX_LENGTH } from "../../../shared/schemas/conversations";
 import { emailPreferencesPath } from "../../../shared/schemas/profile";
 import type { Actor } from "../../access/actor";
@@ -193,7 +194,7 @@ export async function sendUnreadEmails(deps: UnreadMailDeps): Promise<number> {
       const fromName =
         side === "patient"
           ? from?.full_name
-            ? `Dr ${from.full_name}`
+            ? drName(from.full_name)
             : "Votre dentiste"
           : from?.full_name || "Votre patient";
       const preferencesPath = emailPreferencesPath(side);

@@ -1,6 +1,7 @@
 import { toast } from "sonner";
 import type { AppointmentSide } from "../../../../shared/domain/appointments";
 import { formatAppointmentTime } from "../../../../shared/format/dates";
+import { drName } from "../../../../shared/format/names";
 import { APPOINTMENT_MESSAGES, type Appointment } from "../../../../shared/schemas/appointments";
 import { isApiError } from "../../../lib/api";
 
@@ -24,7 +25,7 @@ export function appointmentWhen(appointment: { starts_at: string | null; options
 /** The other party's name: 'Dr Sophie Leroy' for a patient, the patient's name for a dentist. */
 export function otherPartyName(appointment: Appointment): string {
   return appointment.my_side === "patient"
-    ? `Dr ${appointment.dentist.full_name}`
+    ? drName(appointment.dentist.full_name)
     : appointment.patient.full_name;
 }
 

@@ -1,4 +1,5 @@
 import { type ReactNode, useSyncExternalStore } from "react";
+import { drName, ofName } from "../../../../shared/format/names";
 import type { PatientOffer } from "../../../../shared/schemas/offers";
 import { VerifiedBadge } from "../../../components/OfferDetails";
 import { DentistRating } from "../../../components/reviews/Rating";
@@ -34,7 +35,7 @@ export function OfferDentist({ offer, as: Name }: { offer: PatientOffer; as: "h2
     <div className="flex items-start gap-3">
       <Avatar name={offer.dentist.full_name} src={offer.dentist.avatar_url} />
       <div className="grid min-w-0 justify-items-start gap-1">
-        <Name className="font-semibold text-slate-900 break-words">Dr {offer.dentist.full_name}</Name>
+        <Name className="font-semibold text-slate-900 break-words">{drName(offer.dentist.full_name)}</Name>
         {offer.dentist.is_verified ? <VerifiedBadge /> : null}
         <DentistRating rating={offer.dentist.rating} reviewsPath={dentistReviewsPath(offer.dentist.id)} />
       </div>
@@ -75,7 +76,7 @@ export function CompareCards({
       {offers.map((o) => (
         <li
           key={o.id}
-          aria-label={`Proposition du Dr ${o.dentist.full_name}`}
+          aria-label={`Proposition ${ofName(drName(o.dentist.full_name))}`}
           className={cn(
             "grid min-w-0 gap-4 rounded-ui border bg-white p-4 text-sm shadow-sm tabular-nums",
             isBest(o) ? "border-green-600" : "border-slate-200",

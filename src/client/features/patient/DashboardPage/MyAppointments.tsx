@@ -1,6 +1,7 @@
 import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { treatmentLabel } from "../../../../shared/domain/treatments";
+import { drName, theName } from "../../../../shared/format/names";
 import type { RequestSummary } from "../../../../shared/schemas/requests";
 import { AppointmentStatusBadge, appointmentWhen } from "../../../components/appointments/AppointmentCard";
 import { DashboardRow, ListSkeleton, ViewLink } from "../../../components/dashboard/DashboardList";
@@ -62,13 +63,13 @@ export function MyAppointments({ recent }: { recent: RequestSummary[] | undefine
                 key={appointment.id}
                 inCard
                 title={appointmentWhen(appointment)}
-                meta={`Dr ${appointment.dentist.full_name} · ${treatmentLabel(appointment.treatment_type)}`}
+                meta={`${drName(appointment.dentist.full_name)} · ${treatmentLabel(appointment.treatment_type)}`}
               >
                 <div className="flex items-center gap-3">
                   <AppointmentStatusBadge side="patient" view={appointment.view} />
                   <ViewLink
                     to={`/patient/request/${appointment.request_id}`}
-                    label={`Voir le rendez-vous avec le Dr ${appointment.dentist.full_name}`}
+                    label={`Voir le rendez-vous avec ${theName(drName(appointment.dentist.full_name))}`}
                   />
                 </div>
               </DashboardRow>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { BOOKING_ANCHOR } from "../../../../shared/domain/journey";
+import { drName, theName } from "../../../../shared/format/names";
 import type { RequestDetail } from "../../../../shared/schemas/requests";
 import { RequestAppointment } from "../../../components/appointments/RequestAppointment";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/Card";
@@ -26,7 +27,7 @@ export function BookingCard({
     <Card className="mb-6" id={BOOKING_ANCHOR}>
       <CardHeader>
         <CardTitle ref={heading} tabIndex={-1} className="outline-none">
-          Votre rendez-vous avec le Dr {accepted.dentist.full_name}
+          Votre rendez-vous avec {theName(drName(accepted.dentist.full_name))}
         </CardTitle>
       </CardHeader>
       <CardContent>

@@ -1,6 +1,7 @@
 import { MessageSquareText } from "lucide-react";
 import { Link } from "react-router";
 import { formatDetailDateTime } from "../../../../shared/format/dates";
+import { drName, theName } from "../../../../shared/format/names";
 import type { RequestDetail } from "../../../../shared/schemas/requests";
 import { Avatar } from "../../../components/ui/Avatar";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/Card";
@@ -25,7 +26,7 @@ export function RepliesCard({ replies }: { replies: RequestDetail["replies"] }) 
                 <Avatar name={reply.dentist.full_name} src={reply.dentist.avatar_url} />
                 <div className="min-w-0 flex-1">
                   <p className="font-medium text-slate-900">
-                    Dr {reply.dentist.full_name}
+                    {drName(reply.dentist.full_name)}
                     {reply.dentist.city ? (
                       <span className="font-normal text-slate-600"> · {reply.dentist.city}</span>
                     ) : null}
@@ -34,7 +35,7 @@ export function RepliesCard({ replies }: { replies: RequestDetail["replies"] }) 
                   <p className="mt-2 whitespace-pre-line text-slate-800">{reply.message}</p>
                   <Link
                     to={`/patient/messages?c=${encodeURIComponent(reply.conversation_id)}`}
-                    aria-label={`Continuer la conversation avec le Dr ${reply.dentist.full_name}`}
+                    aria-label={`Continuer la conversation avec ${theName(drName(reply.dentist.full_name))}`}
                     className="mt-2 inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
                   >
                     Continuer la conversation

@@ -11,6 +11,7 @@ import {
   type ReviewAuthorTitle,
 } from "../../../../shared/domain/reviews";
 import { formatDetailDate } from "../../../../shared/format/dates";
+import { drName, theName } from "../../../../shared/format/names";
 import { REVIEW_MESSAGES, reviewInputSchema } from "../../../../shared/schemas/reviews";
 import { PageHeader } from "../../../components/PageHeader";
 import { ReviewsPolicyLink } from "../../../components/reviews/Rating";
@@ -132,7 +133,7 @@ function ReviewForm({
   return (
     <>
       <PageHeader
-        title={`Comment s'est passé votre rendez-vous avec le Dr ${dentistName} ?`}
+        title={`Comment s'est passé votre rendez-vous avec ${theName(drName(dentistName))} ?`}
         documentTitle={editing ? "Modifier mon avis" : "Donner mon avis"}
         description={
           <>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { REVIEW_STATUS_LABELS, type ReviewStatus } from "../../../../shared/domain/reviews";
+import { drName } from "../../../../shared/format/names";
 import type { OwnReview } from "../../../../shared/schemas/reviews";
 import { PageHeader } from "../../../components/PageHeader";
 import { ReviewsPolicyLink } from "../../../components/reviews/Rating";
@@ -55,7 +56,7 @@ export function PatientReviewsPage() {
           {mine.data.reviews.map((review) => (
             <li key={review.id} className="grid gap-2">
               <div className="flex flex-wrap items-center gap-2">
-                <h2 className="font-semibold text-slate-900">Dr {review.dentist.full_name}</h2>
+                <h2 className="font-semibold text-slate-900">{drName(review.dentist.full_name)}</h2>
                 <Badge tone={TONES[review.status]}>{REVIEW_STATUS_LABELS[review.status]}</Badge>
               </div>
               {review.status === "refused" && review.refusal_reason ? (
