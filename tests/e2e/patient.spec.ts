@@ -206,7 +206,7 @@ test.describe("espace patient", () => {
 
     await page.goto(`/patient/request/${requestId}`);
     const record = page.getByRole("table", { name: "Consultations de mes documents" });
-    await expect(record.getByRole("cell", { name: "Sophie Leroy" }).first()).toBeVisible();
+    await expect(record.getByRole("cell", { name: "Dr Sophie Leroy" }).first()).toBeVisible();
     await expect(record.getByText("A téléchargé le document").first()).toBeVisible();
     await expect(record.getByText("A ouvert la demande").first()).toBeVisible();
   });

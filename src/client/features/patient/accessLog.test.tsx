@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { ERASED_NAME } from "../../../shared/schemas/account";
 import type { DocumentAccessDto } from "../../../shared/schemas/requests";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { makeRequestDetail } from "../../test/requests";
@@ -13,18 +14,22 @@ import { makeRequestDetail } from "../../test/requests";
 const REQUEST_ID = "99999999-9999-4999-8999-999999999999";
 const BASE = `/api/patient/requests/${REQUEST_ID}`;
 
-const read = (n: number, actor_name: string): DocumentAccessDto => ({
+const read = (
+  n: number,
+  actor_name: string,
+  actor_kind: DocumentAccessDto["actor_kind"] = "dentist",
+): DocumentAccessDto => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
   document_id: null,
   document_name: null,
   actor_name,
-  actor_kind: "dentist",
+  actor_kind,
   action: "request_view",
   created_at: new Date(Date.UTC(2026, 10, 20, 10, 0) - n * 60_000).toISOString(),
 });
 
-const newest = Array.from({ length: 20 }, (_, i) => read(i, "Sophie Leroy"));
-const older = [read(20, "Claire Petit"), read(21, "Claire Petit")];
+const newest = [...Array.from({ length: 19 }, (_, i) => read(i, "Sophie Leroy")), read(19, ERASED_NAME)];
+const older = [read(20, "Claire Petit", "admin"), read(21, "Claire Petit", "admin")];
 
 const table = () => screen.findByRole("table", { name: "Consultations de mes documents" });
 /** The table's rows without its header. */
@@ -42,6 +47,9 @@ describe("'Qui a consulté mes documents', par pages", () => {
     renderApp(`/patient/request/${REQUEST_ID}`);
     const first = await table();
     expect(bodyRows(first)).toHaveLength(20);
+    // A dentist with his title; one whose account was erased, without a title before his pseudonym.
+    expect(bodyRows(first)[0]).toHaveTextContent(/^Dr Sophie LeroyDentisteA ouvert la demande/);
+    expect(bodyRows(first)[19]).toHaveTextContent(/^Dentiste \(compte supprimé\)Dentiste/);
     expect(within(first).queryByText("Claire Petit")).not.toBeInTheDocument();
     const logCalls = () =>
       calls.mock.calls.map(([url]) => String(url)).filter((url) => url.includes("access-log"));

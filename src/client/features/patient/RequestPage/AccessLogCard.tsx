@@ -1,6 +1,7 @@
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { formatDetailDateTime } from "../../../../shared/format/dates";
+import { drName } from "../../../../shared/format/names";
 import {
   ACCESS_ACTION_LABELS,
   type DocumentAccessDto,
@@ -13,7 +14,8 @@ import { useConfig } from "../../../lib/config";
 import { useAccessLogPage } from "../api";
 
 const accessColumns = (brand: string): Column<DocumentAccessDto>[] => [
-  { header: "Personne", cell: (a) => a.actor_name },
+  // A dentist with his title, as patients read him (glossary), the team by name.
+  { header: "Personne", cell: (a) => (a.actor_kind === "dentist" ? drName(a.actor_name) : a.actor_name) },
   { header: "Rôle", cell: (a) => (a.actor_kind === "dentist" ? "Dentiste" : `Équipe ${brand}`) },
   { header: "Action", cell: (a) => ACCESS_ACTION_LABELS[a.action] },
   { header: "Document", cell: (a) => <span className="break-all">{a.document_name ?? "—"}</span> },
