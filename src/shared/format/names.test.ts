@@ -107,4 +107,9 @@ describe("drName", () => {
     expect(ofName(drName(ERASED_NAME))).toBe("du dentiste (compte supprimé)");
     expect(toName(drName(ERASED_NAME))).toBe("au dentiste (compte supprimé)");
   });
+
+  it("names an erased patient's pseudonym as an erased account, not as a person (« Demande d'un compte supprimé »)", () => {
+    expect(ofName(ERASED_NAME)).toBe("d'un compte supprimé");
+    expect(toName(ERASED_NAME)).toBe("à un compte supprimé");
+  });
 });

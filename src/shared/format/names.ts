@@ -43,11 +43,13 @@ const ERASED_IN_SENTENCE = "dentiste (compte supprimé)";
  * Leroy »), elided before a vowel, a mute h or a y sounded as a vowel (« d'Anne Lambert »,
  * « d'Élodie », « d'Hugo », « d'Yves », « d'un patient »), « de » otherwise (« de Marie Dupont »,
  * « de Yasmine »). A first name's h is taken as mute, as most are (« d'Hélène », « d'Henri »).
+ * An erased account's pseudonym is no person's name: « d'un compte supprimé ».
  */
 export function ofName(name: string): string {
   const text = name.trim();
   if (TITLED.test(text)) return `du ${text}`;
   if (text === ERASED_DENTIST) return `du ${ERASED_IN_SENTENCE}`;
+  if (text === ERASED_NAME) return "d'un compte supprimé";
   const letters = text
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -60,6 +62,7 @@ export function ofName(name: string): string {
 export function toName(name: string): string {
   const text = name.trim();
   if (text === ERASED_DENTIST) return `au ${ERASED_IN_SENTENCE}`;
+  if (text === ERASED_NAME) return "à un compte supprimé";
   return TITLED.test(text) ? `au ${text}` : `à ${text}`;
 }
 
