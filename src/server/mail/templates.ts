@@ -1,6 +1,6 @@
 /** French e-mails. Plain text: readable everywhere, nothing to track. */
 import { REVIEW_LIMITS } from "../../shared/domain/reviews";
-import { ofName, theName } from "../../shared/format/names";
+import { drName, ofName, theName } from "../../shared/format/names";
 
 /**
  * The form every e-mail shares: the brand before its subject; 'Bonjour' (with the first name when
@@ -64,7 +64,7 @@ export function dentistReplyMail(p: {
   return letter(p, {
     subject: "Un dentiste a répondu à votre demande",
     lines: [
-      `Dr ${p.dentistName} a répondu à votre demande sur ${p.brandName}.`,
+      `${drName(p.dentistName)} a répondu à votre demande sur ${p.brandName}.`,
       "Lisez sa réponse et continuez la conversation depuis votre espace :",
     ],
     link: p.link,
@@ -81,7 +81,7 @@ export function offerReceivedMail(p: {
   return letter(p, {
     subject: `Nouvelle proposition de devis : ${p.amount}`,
     lines: [
-      `Dr ${p.dentistName} vous propose un devis de ${p.amount} pour votre demande sur ${p.brandName}.`,
+      `${drName(p.dentistName)} vous propose un devis de ${p.amount} pour votre demande sur ${p.brandName}.`,
       "Comparez les propositions reçues et échangez avec le dentiste depuis votre espace :",
     ],
     link: p.link,
@@ -587,9 +587,9 @@ export function reviewInvitationMail(p: {
   preferencesLink: string;
 }) {
   return letter(p, {
-    subject: `Comment s'est passé votre rendez-vous avec le Dr ${p.dentistName} ?`,
+    subject: `Comment s'est passé votre rendez-vous avec ${theName(drName(p.dentistName))} ?`,
     lines: [
-      `Comment s'est passé votre rendez-vous avec le Dr ${p.dentistName} ? Votre avis aide d'autres patients à choisir.`,
+      `Comment s'est passé votre rendez-vous avec ${theName(drName(p.dentistName))} ? Votre avis aide d'autres patients à choisir.`,
       `Seuls les patients dont le rendez-vous a été pris sur ${p.brandName} et a eu lieu peuvent donner un avis ; l'équipe le relit avant de le publier.`,
       "Donnez votre avis depuis votre espace :",
     ],
@@ -608,7 +608,7 @@ export function reviewPublishedMail(p: {
   return letter(p, {
     subject: "Votre avis est publié",
     lines: [
-      `Votre avis sur le Dr ${p.dentistName} a été relu et publié. Merci pour votre témoignage.`,
+      `Votre avis sur ${theName(drName(p.dentistName))} a été relu et publié. Merci pour votre témoignage.`,
       `Vous pouvez le modifier pendant ${REVIEW_LIMITS.editDays} jours après l'avoir écrit, ou le supprimer à tout moment :`,
     ],
     link: p.link,
@@ -630,7 +630,7 @@ export function reviewRefusedMail(p: {
   return letter(p, {
     subject: "Votre avis n'a pas été publié",
     lines: [
-      `Votre avis sur le Dr ${p.dentistName} n'a pas été publié, pour la raison suivante :`,
+      `Votre avis sur ${theName(drName(p.dentistName))} n'a pas été publié, pour la raison suivante :`,
       p.reason,
       "",
       p.mayEdit
