@@ -49,6 +49,7 @@ describe("the fold", () => {
       "Marc GUÉRIN",
       "Lœwy-Nguyễn",
       "ÆSCHLIMANN",
+      "ŒUVRE STRAẞE",
       "Strauß",
       "Łukasz Ørsted",
       "Ines\u0300",

@@ -22,11 +22,17 @@ const FOLDED_RANGES: ReadonlyArray<readonly [number, number]> = [
 ];
 /** Letters that carry no separable accent, folded by hand: « ø », « đ », « ł », the dotless « ı ». */
 const FOLDED_BY_HAND: Record<string, string> = { ø: "o", Ø: "o", đ: "d", Đ: "d", ł: "l", Ł: "l", ı: "i" };
-/** Ligatures, spelled out: « Œ » is found by « oe ». */
+/**
+ * Ligatures, spelled out: « Œ » is found by « oe ». Their capitals too: a PostgreSQL whose locale is C
+ * puts only ASCII letters in lower case.
+ */
 const LIGATURES: ReadonlyArray<readonly [string, string]> = [
   ["œ", "oe"],
+  ["Œ", "oe"],
   ["æ", "ae"],
+  ["Æ", "ae"],
   ["ß", "ss"],
+  ["ẞ", "ss"],
 ];
 
 /**
