@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { FOLDED_LETTERS, foldName } from "../../shared/format/search";
 import { startTrialOnVerification } from "../access/subscription";
 import { appPerFile, postRequest } from "../testing/harness";
 import {
@@ -11,6 +10,7 @@ import {
   patient as signUpPatient,
   type Who,
 } from "../testing/people";
+import { FOLDED_LETTERS, foldName } from "./search-fold";
 
 /*
  * Names are found without their accents, case or ligatures (migration 052): what a French user types

@@ -1,5 +1,5 @@
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
-import { foldName } from "../../shared/format/search";
+import { foldName } from "./search-fold";
 
 /**
  * One page of an ordered query and whether another follows: fetches one row more than the page

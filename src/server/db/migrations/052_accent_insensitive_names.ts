@@ -1,10 +1,10 @@
 import { type Kysely, sql } from "kysely";
-import { searchFoldSql } from "../../../shared/format/search";
+import { searchFoldSql } from "../search-fold";
 
 /**
  * Names found without their accents: « ines » finds « Inès Blanc », « Guerin » finds « Marc Guérin »,
  * « Nguyen » finds « Nguyễn » (the dentist's requests, the conversations, the admin's lists).
- * `search_fold(text)` is the fold of shared/format/search.ts (`foldName`, which folds what was typed):
+ * `search_fold(text)` is the fold of db/search-fold.ts (`foldName`, which folds what was typed):
  * lower case, accented Latin letters to their base letter, combining accents removed, ligatures spelled
  * out. It is immutable, so the trigram index of the patient-name search (migration 008) is rebuilt on
  * it. Changing that fold takes a new migration replacing the function and rebuilding the index.
