@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
-import { ofName } from "../../../shared/format/names";
+import { drName, ofName, theName } from "../../../shared/format/names";
 import { verificationStateOf } from "../../../shared/policies/verification";
 import type { AuditEntry } from "../../../shared/schemas/admin";
 import type { Actor } from "../../access/actor";
@@ -296,5 +296,5 @@ export type AdminRepo = ReturnType<typeof adminRepo>;
 
 /** « Avis sur le Dr Sophie Leroy, d'Anne Lambert »: a moderated review's dentist and author, or null. */
 function reviewSubject(dentist: string | null, author: string | null): string | null {
-  return dentist === null ? null : `Avis sur le Dr ${dentist}, ${ofName(author ?? "un patient")}`;
+  return dentist === null ? null : `Avis sur ${theName(drName(dentist))}, ${ofName(author ?? "un patient")}`;
 }
