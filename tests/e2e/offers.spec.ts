@@ -151,7 +151,14 @@ test.describe("propositions des dentistes (ADR 008)", () => {
       await page.goto(`/patient/request/${id}`);
       await expect(page.getByRole("heading", { name: "Réponses des dentistes" })).toBeVisible();
       await expect(page.getByText(reply)).toBeVisible();
-      await expect(page.getByText("Dr Julien Martin")).toBeVisible();
+      await expect(page.getByRole("list", { name: "Réponses reçues" })).toContainText("Dr Julien Martin");
+      // He opened the request to answer it: the patient's record names him with his title.
+      await expect(
+        page
+          .getByRole("table", { name: "Consultations de mes documents" })
+          .getByRole("cell", { name: "Dr Julien Martin" })
+          .first(),
+      ).toBeVisible();
 
       const offer = page.getByRole("listitem", { name: "Proposition du Dr Sophie Leroy" });
       await expect(offer).toBeVisible();
