@@ -3,6 +3,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, loadConfig } from "./config";
 import { protectDataDir, setPrivateUmask } from "./files/private-dir";
+import { loggableError } from "./redact";
 import type { openMigratedDatabase } from "./runtime";
 
 /**
@@ -97,6 +98,21 @@ async function main(): Promise<void> {
   billingTimer.unref();
   app.addHook("onClose", async () => clearInterval(billingTimer));
   void runBillingJobs(app);
+
+  // Without Stripe (the quick start), the local stand-in charges and renews at its clock, every minute.
+  if (!config.stripe) {
+    const standInTimer = setInterval(
+      () =>
+        void app.billing
+          .tickStandIn()
+          .catch((error) =>
+            app.log.error({ err: loggableError(error) }, "paiements simulés : échéances non traitées"),
+          ),
+      60 * 1000,
+    );
+    standInTimer.unref();
+    app.addHook("onClose", async () => clearInterval(standInTimer));
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

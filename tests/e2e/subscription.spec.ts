@@ -78,6 +78,8 @@ test.describe("abonnement des dentistes", () => {
     });
 
     await test.step("la page de paiement du simulateur, « Paiement accepté », retour sur Sourio", async () => {
+      // Subscribed during the trial, he keeps it (ADR 085): nothing is taken before its end.
+      await expect(page.getByText(/^Rien n'est prélevé aujourd'hui\s: votre essai continue/)).toBeVisible();
       await page.getByRole("button", { name: "S'abonner" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Paiement de l'abonnement" })).toBeVisible();
       expect(new URL(page.url()).hostname).toBe("127.0.0.1");
@@ -88,41 +90,58 @@ test.describe("abonnement des dentistes", () => {
       await page.getByRole("button", { name: "Paiement accepté" }).click();
       await expectPath(page, "/dentist/subscription");
       await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
-      await expect(page.getByText(/Merci\s! Votre abonnement est actif\./)).toBeVisible();
-      await expect(page.getByText(/^État\s*:\s*Actif$/)).toBeVisible();
-      await expect(page.getByText(/Prochain paiement le .+\s:\s106,80\s€ TTC\./)).toBeVisible();
+      await expect(
+        page.getByText(/Merci\s! Votre abonnement est enregistré\s: votre essai continue jusqu'au/),
+      ).toBeVisible();
+      await expect(page.getByText(/^État\s*:\s*Essai gratuit$/)).toBeVisible();
+      await expect(
+        page.getByText(/puis votre abonnement prend le relais\s: premier paiement le .+\s:\s106,80\s€ TTC\./),
+      ).toBeVisible();
       await expect(page.getByRole("button", { name: "Gérer mon moyen de paiement" })).toBeVisible();
       await expect(page.getByRole("button", { name: "Résilier" })).toBeVisible();
       await expect(page.getByRole("button", { name: "S'abonner" })).toHaveCount(0);
+      await expect(page.getByRole("heading", { name: "Aucune facture pour l'instant" })).toBeVisible();
     });
 
-    await test.step("sa facture F-…, téléchargée : un PDF (Factur-X)", async () => {
-      const table = page.getByRole("table", { name: "Mes factures et avoirs" });
-      const download = table.getByRole("button", { name: /^Télécharger la facture F-\d{6}$/ });
-      await expect(download).toHaveCount(1);
-      await expect(table).toContainText("106,80");
-      const bytes = await downloadFrom(download, /\.pdf$/);
-      expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-      // The Factur-X XML travels inside the PDF, under its standard name.
-      expect(bytes.includes(Buffer.from("factur-x.xml"))).toBe(true);
-      expect(bytes.length).toBeGreaterThan(10_000);
-    });
+    try {
+      await test.step("l'essai fini (l'horloge du serveur avancée de 31 jours) : le premier paiement, actif", async () => {
+        const moved = await request.post("/api/test/clock", { data: { offset_ms: 31 * DAY } });
+        expect(moved.status()).toBe(200);
+        await page.goto("/dentist/subscription");
+        await expect(page.getByText(/^État\s*:\s*Actif$/)).toBeVisible();
+        await expect(page.getByText(/Prochain paiement le .+\s:\s106,80\s€ TTC\./)).toBeVisible();
+      });
 
-    await test.step(`la page tient dans ${WIDTH} px de large`, async () => {
-      await page.setViewportSize({ width: WIDTH, height: 740 });
-      await page.goto("/dentist/subscription");
-      await expect(page.getByRole("heading", { level: 1, name: "Abonnement" })).toBeVisible();
-      // The invoices as cards on a phone.
-      await expect(page.getByRole("button", { name: /^Télécharger la facture F-\d{6}$/ })).toBeVisible();
-      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTH);
-    });
+      await test.step("sa facture F-…, téléchargée : un PDF (Factur-X)", async () => {
+        const table = page.getByRole("table", { name: "Mes factures et avoirs" });
+        const download = table.getByRole("button", { name: /^Télécharger la facture F-\d{6}$/ });
+        await expect(download).toHaveCount(1);
+        await expect(table).toContainText("106,80");
+        const bytes = await downloadFrom(download, /\.pdf$/);
+        expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+        // The Factur-X XML travels inside the PDF, under its standard name.
+        expect(bytes.includes(Buffer.from("factur-x.xml"))).toBe(true);
+        expect(bytes.length).toBeGreaterThan(10_000);
+      });
 
-    // What the server says agrees with the screen.
-    const summary = (await (await page.request.get("/api/dentist/subscription")).json()) as {
-      subscription: { status: string; plan: string };
-    };
-    expect(summary.subscription).toMatchObject({ status: "active", plan: "monthly" });
+      await test.step(`la page tient dans ${WIDTH} px de large`, async () => {
+        await page.setViewportSize({ width: WIDTH, height: 740 });
+        await page.goto("/dentist/subscription");
+        await expect(page.getByRole("heading", { level: 1, name: "Abonnement" })).toBeVisible();
+        // The invoices as cards on a phone.
+        await expect(page.getByRole("button", { name: /^Télécharger la facture F-\d{6}$/ })).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTH);
+      });
+
+      // What the server says agrees with the screen.
+      const summary = (await (await page.request.get("/api/dentist/subscription")).json()) as {
+        subscription: { status: string; plan: string };
+      };
+      expect(summary.subscription).toMatchObject({ status: "active", plan: "monthly" });
+    } finally {
+      await request.post("/api/test/clock", { data: { offset_ms: 0 } });
+    }
   });
 
   test("un dentiste dont l'essai est fini voit la limite et le chemin du retour, et n'envoie plus de proposition", async ({
@@ -242,30 +261,41 @@ test.describe("abonnement des dentistes", () => {
     });
     expect(paid.status()).toBe(303);
 
-    // 89 € HT more each month, one more active subscription.
-    await page.reload();
-    await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
-    await expect.poll(mrr).toBe(before.mrr + 8900);
-    expect(await actives()).toBe(before.actives + 1);
-    await page.getByLabel("Rechercher un dentiste (nom ou e-mail)").fill(who.lastName);
-    await page.getByRole("button", { name: "Rechercher" }).click();
-    const line = page.getByRole("listitem").filter({ hasText: who.fullName });
-    await expect(line).toContainText("Actif · mensuel");
+    try {
+      // Subscribed during his trial (ADR 085), he pays from its end: the server's clock moved past it.
+      const moved = await request.post("/api/test/clock", { data: { offset_ms: 31 * DAY } });
+      expect(moved.status()).toBe(200);
 
-    // His invoice, under his line; the register for the accountant lists it.
-    await line.getByRole("button", { name: `Factures de ${who.fullName}` }).click();
-    const invoices = line.getByRole("table", { name: `Factures et avoirs de ${who.fullName}` });
-    const download = invoices.getByRole("button", { name: /^Télécharger la facture F-\d{6}$/ });
-    await expect(download).toHaveCount(1);
-    const number = ((await download.getAttribute("aria-label")) ?? "").replace("Télécharger la facture ", "");
-    const pdf = await downloadFrom(download, /\.pdf$/);
-    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    await expectNoSeriousA11yIssues(page);
-    const csv = (
-      await downloadFrom(page.getByRole("button", { name: "Exporter le registre (CSV)" }), /\.csv$/)
-    ).toString("utf8");
-    const row = csv.split(/\r?\n/).find((l) => l.startsWith(`${number};`));
-    expect(row, `la facture ${number} dans le registre`).toBeTruthy();
-    expect(row).toContain("106,80");
+      // 89 € HT more each month, one more active subscription.
+      await page.reload();
+      await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
+      await expect.poll(mrr).toBe(before.mrr + 8900);
+      expect(await actives()).toBe(before.actives + 1);
+      await page.getByLabel("Rechercher un dentiste (nom ou e-mail)").fill(who.lastName);
+      await page.getByRole("button", { name: "Rechercher" }).click();
+      const line = page.getByRole("listitem").filter({ hasText: who.fullName });
+      await expect(line).toContainText("Actif · mensuel");
+
+      // His invoice, under his line; the register for the accountant lists it.
+      await line.getByRole("button", { name: `Factures de ${who.fullName}` }).click();
+      const invoices = line.getByRole("table", { name: `Factures et avoirs de ${who.fullName}` });
+      const download = invoices.getByRole("button", { name: /^Télécharger la facture F-\d{6}$/ });
+      await expect(download).toHaveCount(1);
+      const number = ((await download.getAttribute("aria-label")) ?? "").replace(
+        "Télécharger la facture ",
+        "",
+      );
+      const pdf = await downloadFrom(download, /\.pdf$/);
+      expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      await expectNoSeriousA11yIssues(page);
+      const csv = (
+        await downloadFrom(page.getByRole("button", { name: "Exporter le registre (CSV)" }), /\.csv$/)
+      ).toString("utf8");
+      const row = csv.split(/\r?\n/).find((l) => l.startsWith(`${number};`));
+      expect(row, `la facture ${number} dans le registre`).toBeTruthy();
+      expect(row).toContain("106,80");
+    } finally {
+      await request.post("/api/test/clock", { data: { offset_ms: 0 } });
+    }
   });
 });

@@ -17,6 +17,8 @@ import {
   type SubscriptionStatus,
   standingOf,
   startTrial,
+  TRIAL_KEPT_MIN_MS,
+  trialKeptAtCheckout,
 } from "./subscription";
 
 const day = 24 * 60 * 60 * 1000;
@@ -120,6 +122,30 @@ describe("the access rule", () => {
     expect(isLimited(limitedFrom(trial), at("2026-12-02T08:59:59Z"))).toBe(false);
     expect(isLimited(limitedFrom(trial), at("2026-12-02T09:00:00Z"))).toBe(true);
     expect(phaseOf(trial, at("2026-12-03T00:00:00Z"))).toEqual({ phase: "limited", changesAt: null });
+  });
+
+  it("subscribed during the trial (ADR 085): never limited ahead of the provider's charge, no banner; cancelled, the trial's end again", () => {
+    const trial = { ...startTrial(verified), subscriptionId: "sub_1", plan: "monthly" as const };
+    const afterEnd = at("2026-12-02T09:00:01Z");
+    expect(limitedFrom(trial)).toBeNull();
+    expect(phaseOf(trial, at("2026-11-25T09:00:00Z"))).toEqual({
+      phase: "trial",
+      changesAt: trial.trialEndsAt,
+    });
+    expect(phaseOf(trial, afterEnd).phase).toBe("trial");
+    expect(standingOf(trial, afterEnd)).toBe("trialing");
+    const cancelled = { ...trial, cancelAtPeriodEnd: true };
+    expect(limitedFrom(cancelled)).toEqual(trial.trialEndsAt);
+    expect(phaseOf(cancelled, afterEnd).phase).toBe("limited");
+    expect(standingOf(cancelled, afterEnd)).toBe("trial_ended");
+  });
+
+  it("a checkout keeps the trial only when it ends 49 hours ahead or more (the provider wants 48)", () => {
+    const trial = startTrial(verified);
+    const end = trial.trialEndsAt.getTime();
+    expect(trialKeptAtCheckout(trial, new Date(end - TRIAL_KEPT_MIN_MS))).toEqual(trial.trialEndsAt);
+    expect(trialKeptAtCheckout(trial, new Date(end - TRIAL_KEPT_MIN_MS + 1))).toBeNull();
+    expect(trialKeptAtCheckout({ ...trial, status: "active" }, verified)).toBeNull();
   });
 
   it("standing: a trial whose end has passed is « trial_ended », from the very instant it limits access", () => {

@@ -109,13 +109,8 @@ export const SUBSCRIPTION_STANDING_LABELS: Record<SubscriptionStanding, string> 
 };
 
 /** The subscription's standing at `now` (see SUBSCRIPTION_STANDINGS). */
-export function standingOf(
-  state: Pick<SubscriptionState, "status" | "trialEndsAt">,
-  now: Date,
-): SubscriptionStanding {
-  return state.status === "trialing" && state.trialEndsAt.getTime() <= now.getTime()
-    ? "trial_ended"
-    : state.status;
+export function standingOf(state: LimitInput, now: Date): SubscriptionStanding {
+  return state.status === "trialing" && isLimited(limitedFrom(state), now) ? "trial_ended" : state.status;
 }
 
 /**
@@ -229,15 +224,46 @@ export function applySnapshot(
 
 // ─── Access ─────────────────────────────────────────────────────────────────────────────────────
 
+type LimitInput = Pick<
+  SubscriptionState,
+  "status" | "statusSince" | "trialEndsAt" | "subscriptionId" | "cancelAtPeriodEnd"
+>;
+
+/**
+ * A trial with a paid subscription already behind it (ADR 085): the dentist subscribed before his
+ * trial's end, and the provider takes the first payment at that end. Not once he cancelled it.
+ */
+export function subscribedDuringTrial(
+  state: Pick<SubscriptionState, "status" | "subscriptionId" | "cancelAtPeriodEnd">,
+): boolean {
+  return state.status === "trialing" && state.subscriptionId !== null && !state.cancelAtPeriodEnd;
+}
+
+/**
+ * The trial a checkout opened at `now` keeps: its end, when the first payment is taken then, or null
+ * when it is taken at once (no trial, or one that ends too soon for the provider, which wants a trial
+ * end at least 48 hours ahead — a margin added for the time the page stays open).
+ */
+export const TRIAL_KEPT_MIN_MS = 49 * 60 * 60 * 1000;
+export function trialKeptAtCheckout(
+  state: Pick<SubscriptionState, "status" | "trialEndsAt">,
+  now: Date,
+): Date | null {
+  if (state.status !== "trialing") return null;
+  return state.trialEndsAt.getTime() - now.getTime() >= TRIAL_KEPT_MIN_MS ? state.trialEndsAt : null;
+}
+
 /**
  * From when the dentist's access is limited (no new requests, no offers), or null when nothing
  * limits it ahead: the trial's end, the grace period's end after a failed payment, the end of the
  * subscription. A paid, active subscription is never limited ahead of an event.
  */
-export function limitedFrom(state: Pick<SubscriptionState, "status" | "statusSince" | "trialEndsAt">) {
+export function limitedFrom(state: LimitInput) {
   switch (state.status) {
     case "trialing":
-      return state.trialEndsAt;
+      // Subscribed during the trial (ADR 085): the provider charges at its end, and what follows comes
+      // as an event (paid: active; refused: past due, with its grace), like a paid period's end.
+      return subscribedDuringTrial(state) ? null : state.trialEndsAt;
     case "active":
       return null;
     case "past_due":
@@ -265,16 +291,15 @@ export type SubscriptionPhase = "trial" | "trial_ending" | "active" | "ending" |
  * the grace period), null when nothing is planned.
  */
 export function phaseOf(
-  state: Pick<
-    SubscriptionState,
-    "status" | "statusSince" | "trialEndsAt" | "currentPeriodEnd" | "cancelAtPeriodEnd"
-  >,
+  state: LimitInput & Pick<SubscriptionState, "currentPeriodEnd">,
   now: Date,
 ): { phase: SubscriptionPhase; changesAt: Date | null } {
   const limit = limitedFrom(state);
   if (isLimited(limit, now)) return { phase: "limited", changesAt: null };
   switch (state.status) {
     case "trialing": {
+      // Already subscribed: nothing to warn of (no banner, no e-mail), the trial just runs to its end.
+      if (subscribedDuringTrial(state)) return { phase: "trial", changesAt: state.trialEndsAt };
       const warnFrom = state.trialEndsAt.getTime() - TRIAL_WARNING_DAYS * DAY_MS;
       return { phase: now.getTime() >= warnFrom ? "trial_ending" : "trial", changesAt: state.trialEndsAt };
     }

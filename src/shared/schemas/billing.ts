@@ -94,6 +94,11 @@ export const subscriptionPageSchema = z.object({
   plans: z.array(planPriceSchema),
   /** The amount of the next payment, TTC, when one is due (the plan's). */
   next_payment_ttc_cents: z.number().int().nullable(),
+  /**
+   * When a checkout opened now takes its first payment: the trial's end, when the trial is kept
+   * (ADR 085); null when it is taken at once (or no checkout is open to him).
+   */
+  first_payment_at: z.string().nullable(),
 });
 export type SubscriptionPage = z.infer<typeof subscriptionPageSchema>;
 

@@ -36,7 +36,13 @@ function stateLine(s: SubscriptionSummary, nextTtc: number | null): string {
   switch (s.phase) {
     case "trial":
     case "trial_ending":
-      return `Essai gratuit jusqu'au ${on}.`;
+      // Subscribed during the trial (ADR 085): the subscription follows it, its first payment then.
+      if (!s.has_provider_subscription) return `Essai gratuit jusqu'au ${on}.`;
+      if (s.cancel_at_period_end)
+        return `Essai gratuit jusqu'au ${on}. Vous avez résilié votre abonnement : rien ne sera prélevé.`;
+      return nextTtc !== null
+        ? `Essai gratuit jusqu'au ${on}, puis votre abonnement prend le relais : premier paiement le ${on} : ${formatEuros(nextTtc)} TTC.`
+        : `Essai gratuit jusqu'au ${on}, puis votre abonnement prend le relais.`;
     // It renews by itself: never « jusqu'au », which only a cancelled subscription reads (« ending »).
     case "active":
       if (!on) return "Votre abonnement se renouvelle automatiquement.";
@@ -89,7 +95,10 @@ export function DentistSubscriptionPage() {
   if (query.isPending) return <PageSkeleton />;
   if (query.isError)
     return <LoadError title="Impossible de charger votre abonnement" onRetry={() => void query.refetch()} />;
-  const { subscription, plans, next_payment_ttc_cents } = query.data;
+  const { subscription, plans, next_payment_ttc_cents, first_payment_at } = query.data;
+  // A subscription taken shows its own plan; otherwise the one being chosen.
+  const shownPlan = live && subscription?.plan ? subscription.plan : plan;
+  const inTrial = subscription?.status === "trialing";
   const waiting = paid && !live;
   // While the confirmation is awaited, no second checkout (the server refuses one anyway once the
   // payment is known); after two minutes without it, « S'abonner » comes back.
@@ -109,7 +118,9 @@ export function DentistSubscriptionPage() {
         </Alert>
       ) : paid ? (
         <Alert variant="success" className="mb-6" title="Paiement accepté">
-          Merci ! Votre abonnement est actif. Sa facture s'affiche ci-dessous dès qu'elle est émise.
+          {inTrial && subscription?.changes_at
+            ? `Merci ! Votre abonnement est enregistré : votre essai continue jusqu'au ${formatDetailDate(subscription.changes_at)}, date de votre premier paiement. Sa facture s'affichera ci-dessous.`
+            : "Merci ! Votre abonnement est actif. Sa facture s'affiche ci-dessous dès qu'elle est émise."}
         </Alert>
       ) : null}
       <div className="grid gap-6">
@@ -181,7 +192,7 @@ export function DentistSubscriptionPage() {
                     type="radio"
                     name="plan"
                     value={p.id}
-                    checked={plan === p.id}
+                    checked={shownPlan === p.id}
                     onChange={() => setPlan(p.id)}
                     disabled={!mayCheckout}
                     className="mt-1"
@@ -199,6 +210,13 @@ export function DentistSubscriptionPage() {
             <p className="mt-3 text-sm text-slate-600">
               Paiement par carte bancaire ou prélèvement SEPA. {VAT_NOT_RECOVERABLE}
             </p>
+            {mayCheckout && inTrial ? (
+              <p className="mt-3 text-sm text-slate-600">
+                {first_payment_at
+                  ? `Rien n'est prélevé aujourd'hui : votre essai continue, et le premier paiement a lieu à sa fin, le ${formatDetailDate(first_payment_at)}.`
+                  : "Votre essai se termine dans moins de deux jours : le premier paiement est prélevé dès votre abonnement."}
+              </p>
+            ) : null}
             {mayCheckout ? (
               <Button
                 className="mt-4"

@@ -34,6 +34,7 @@ const page = (limited: boolean): SubscriptionPage => ({
   subscription: summary(limited),
   plans: [],
   next_payment_ttc_cents: null,
+  first_payment_at: null,
 });
 const SUBSCRIPTION = "GET /api/dentist/subscription";
 

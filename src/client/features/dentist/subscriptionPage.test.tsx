@@ -39,8 +39,9 @@ const active: SubscriptionSummary = {
 };
 const page = (subscription: SubscriptionSummary): SubscriptionPage => ({
   subscription,
-  plans: planPriceDtos(DEFAULT_PLAN_PRICES_HT_CENTS, "Sourio").filter((p) => p.id === "monthly"),
+  plans: planPriceDtos(DEFAULT_PLAN_PRICES_HT_CENTS, "Sourio"),
   next_payment_ttc_cents: subscription.has_provider_subscription ? 10680 : null,
+  first_payment_at: null,
 });
 
 describe("retour du paiement", () => {
@@ -105,5 +106,39 @@ describe("état de l'abonnement", () => {
       await screen.findByText(/^Résilié\s: votre abonnement reste actif jusqu'au 28 décembre 2026\.$/),
     ).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Réactiver" })).toBeInTheDocument();
+  });
+
+  it("la formule cochée est celle de l'abonnement en cours, pas la première de la liste", async () => {
+    stubs({ ...active, plan: "yearly" }, 106800);
+    renderApp("/dentist/subscription");
+    expect(await screen.findByRole("radio", { name: /annuel/ })).toBeChecked();
+    expect(screen.getByRole("radio", { name: /mensuel/ })).not.toBeChecked();
+  });
+
+  it("abonné pendant l'essai : l'essai continue, le premier paiement à sa fin (ADR 085)", async () => {
+    stubs({ ...trial, plan: "monthly", has_provider_subscription: true }, 10680);
+    renderApp("/dentist/subscription");
+    expect(
+      await screen.findByText(
+        /^Essai gratuit jusqu'au 21 décembre 2026, puis votre abonnement prend le relais\s: premier paiement le 21 décembre 2026\s: 106,80\s€ TTC\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "S'abonner" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Résilier" })).toBeInTheDocument();
+  });
+
+  it("pendant l'essai, « S'abonner » dit quand a lieu le premier paiement", async () => {
+    stubApi(dentist, {
+      "GET /api/dentist/subscription": () =>
+        json(200, { ...page(trial), first_payment_at: "2026-12-21T09:00:00.000Z" }),
+      "GET /api/dentist/billing-profile": () => json(200, { profile: null, suggestion: null }),
+      "GET /api/dentist/invoices": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
+    });
+    renderApp("/dentist/subscription");
+    expect(
+      await screen.findByText(
+        /^Rien n'est prélevé aujourd'hui\s: votre essai continue, et le premier paiement a lieu à sa fin, le 21 décembre 2026\.$/,
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -393,7 +393,7 @@ describe("what a dentist pays, said the same way everywhere", () => {
     );
     expect(
       tarifs.getByText(new RegExp(`${TRIAL_DAYS} jours d'essai gratuit dès votre vérification`)),
-    ).toBeInTheDocument();
+    ).toHaveTextContent(/pendant l'essai sans l'écourter, le premier paiement a lieu à sa fin\./);
     cleanup();
     renderApp("/terms");
     expect(

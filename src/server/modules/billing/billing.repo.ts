@@ -167,7 +167,8 @@ export async function adminCounts(db: Db, now: Date) {
       "status",
       "plan",
       sql<number>`count(*)::int`.as("n"),
-      sql<number>`(count(*) filter (where ${eb.ref("trial_ends_at")} <= ${now}))::int`.as("ended"),
+      // A trial limits from its end, unless subscribed during it (ADR 085): its `limited_from`.
+      sql<number>`(count(*) filter (where ${eb.ref("limited_from")} <= ${now}))::int`.as("ended"),
     ])
     .groupBy(["status", "plan"])
     .execute();
@@ -187,8 +188,8 @@ export async function adminCounts(db: Db, now: Date) {
 }
 
 /**
- * A page of the list, by standing at `now` (standingOf's rule in SQL: the trial's end compared with
- * the bound, beside the status the index starts with).
+ * A page of the list, by standing at `now` (standingOf's rule in SQL: the trial's `limited_from`
+ * compared with the bound, beside the status the index starts with).
  */
 export async function adminList(
   db: Db,
@@ -206,9 +207,11 @@ export async function adminList(
     .selectAll("s")
     .select(["p.full_name", "p.email"]);
   if (options.status === "trialing")
-    query = query.where("s.status", "=", "trialing").where("s.trial_ends_at", ">", options.now);
+    query = query
+      .where("s.status", "=", "trialing")
+      .where((eb) => eb.or([eb("s.limited_from", "is", null), eb("s.limited_from", ">", options.now)]));
   else if (options.status === "trial_ended")
-    query = query.where("s.status", "=", "trialing").where("s.trial_ends_at", "<=", options.now);
+    query = query.where("s.status", "=", "trialing").where("s.limited_from", "<=", options.now);
   else if (options.status !== "all") query = query.where("s.status", "=", options.status);
   if (options.search) {
     query = query.where(nameOrEmailContains("p.full_name", "p.email", options.search));

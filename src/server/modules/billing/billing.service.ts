@@ -13,7 +13,9 @@ import {
   type SubscriptionStatus,
   standingOf,
   startTrial,
+  subscribedDuringTrial,
   TRIAL_WARNING_DAYS,
+  trialKeptAtCheckout,
 } from "../../../shared/domain/subscription";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { daysBetween, parisToday } from "../../../shared/format/paris";
@@ -25,7 +27,7 @@ import {
 } from "../../../shared/schemas/billing";
 import type { Actor } from "../../access/actor";
 import { isVerifiedDentist } from "../../access/rules";
-import { findSubscription, stateOfRow, summaryOf } from "../../access/subscription";
+import { findSubscription, type SubscriptionRow, stateOfRow, summaryOf } from "../../access/subscription";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, forbidden } from "../../errors";
@@ -100,13 +102,19 @@ export async function subscriptionPage(deps: BillingDeps, actor: Actor): Promise
   const row = await findSubscription(deps.db, actor.userId);
   const now = deps.clock();
   const subscription = row ? summaryOf(row, now) : null;
+  const state = row ? stateOfRow(row) : null;
+  // Paying, or subscribed during the trial: the provider takes the plan's price at the period's end.
   const paying =
-    row?.plan && (row.status === "active" || row.status === "past_due") && !row.cancel_at_period_end;
-  const plan = paying && row.plan ? planPrice(row.plan, deps.config.planPrices) : undefined;
+    state?.plan &&
+    (state.status === "active" || state.status === "past_due" || subscribedDuringTrial(state)) &&
+    !state.cancelAtPeriodEnd;
+  const plan = paying && state.plan ? planPrice(state.plan, deps.config.planPrices) : undefined;
+  const kept = row && state && !hasLiveSubscription(row) ? trialKeptAtCheckout(state, now) : null;
   return {
     subscription,
     plans: planPriceDtos(deps.config.planPrices, deps.config.brandName),
     next_payment_ttc_cents: plan ? plan.ttcCents : null,
+    first_payment_at: kept ? kept.toISOString() : null,
   };
 }
 
@@ -172,7 +180,7 @@ async function openCheckout(
   deps: BillingDeps,
   actor: Actor,
   plan: PlanId,
-  row: Pick<Awaited<ReturnType<typeof ownRow>>, "customer_id">,
+  row: SubscriptionRow,
 ): Promise<string> {
   const provider = await deps.provider();
   if (row.customer_id) {
@@ -199,11 +207,14 @@ async function openCheckout(
     customerId = (await findSubscription(deps.db, actor.userId))?.customer_id ?? created;
   }
   const page = `${deps.config.publicUrl}${SUBSCRIPTION_PAGE}`;
+  // Subscribed during the trial, the dentist keeps what is left of it (ADR 085).
+  const trialEnd = trialKeptAtCheckout(stateOfRow(row), deps.clock());
   return callProvider(deps, "ouverture du paiement", () =>
     provider.checkout({
       customerId: customerId as string,
       dentistId: actor.userId,
       plan,
+      ...(trialEnd ? { trialEnd } : {}),
       successUrl: `${page}?paiement=accepte`,
       cancelUrl: `${page}?paiement=annule`,
     }),
@@ -376,6 +387,9 @@ export async function handleWebhook(
         // have been charged, and a difference (a price changed since he subscribed, a coupon, a tax
         // rate missing at the provider) is told to the operator, never printed over.
         const paid = invoice.amountPaidCents;
+        // Nothing paid, nothing to invoice, nothing to tell: the provider's 0 € invoice of a trial
+        // kept at checkout (ADR 085).
+        if (paid === 0) break;
         if (paid !== price.ttcCents)
           deps.log.error(
             { event: event.id, paid_cents: paid, plan_ttc_cents: price.ttcCents },

@@ -42,12 +42,18 @@ const call = (who: Who | undefined, method: "GET" | "POST", url: string, payload
     headers: who ? { cookie: who.cookie } : {},
   });
 
-/** A verified dentist whose trial starts now, as the admins' verification starts it. */
-async function dentistInTrial(first: string): Promise<Who> {
+/** A verified dentist whose trial starts now (`daysLeft` 30), as the admins' verification starts it. */
+async function dentistInTrial(first: string, daysLeft = 30): Promise<Who> {
   const who = await dentist(ctx.app, { first_name: first });
-  await startTrialOnVerification(ctx.app.db, who.id, now);
+  await startTrialOnVerification(ctx.app.db, who.id, inDays(daysLeft - 30));
   return who;
 }
+
+/**
+ * A verified dentist whose trial ends tomorrow: too soon for the provider to keep it (ADR 085), so
+ * a checkout takes the first payment at once, and the subscription starts today.
+ */
+const dentistEndingTrial = (first: string) => dentistInTrial(first, 1);
 
 const subscriptionOf = async (who: Who) => {
   const response = await call(who, "GET", "/api/dentist/subscription");
@@ -215,7 +221,7 @@ describe("the trial and the plans", () => {
 
 describe("checkout → webhook → active", () => {
   it("a refused payment creates nothing; an accepted one makes the subscription active, paid monthly TTC", async () => {
-    const dr = await dentistInTrial("Martine");
+    const dr = await dentistEndingTrial("Martine");
     const refused = await checkout(dr, "monthly", "refused");
     expect(refused.status).toBe(200);
     expect(await refused.text()).toContain("Paiement refusé");
@@ -265,8 +271,85 @@ describe("checkout → webhook → active", () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it("subscribed during the trial, a dentist keeps it: nothing charged until its end, then the plan's price (ADR 085)", async () => {
+    const dr = await dentistInTrial("Thaïs");
+    const trialEnd = inDays(30);
+    const before = await subscriptionOf(dr);
+    expect(before.first_payment_at).toBe(iso(trialEnd));
+    // The provider is asked for a trial ending then (its page says so), not for a payment today.
+    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const invoices = () =>
+      ctx.app.db.selectFrom("invoices").selectAll().where("dentist_id", "=", dr.id).execute();
+    const during = await subscriptionOf(dr);
+    expect(during.subscription).toMatchObject({
+      status: "trialing",
+      phase: "trial",
+      plan: "monthly",
+      limited: false,
+      changes_at: iso(trialEnd),
+      has_provider_subscription: true,
+    });
+    expect(during.next_payment_ttc_cents).toBe(10680);
+    expect(during.first_payment_at).toBeNull();
+    // The provider's 0 € invoice of the trial is no invoice of Sourio's.
+    expect(standIn.events.some((e) => e.type === "invoice.paid")).toBe(true);
+    expect(await invoices()).toHaveLength(0);
+    expect(logLines.filter((l) => l.includes('paid_cents":0'))).toEqual([]);
+    const again = await call(dr, "POST", "/api/dentist/subscription/checkout", { plan: "yearly" });
+    expect(again.statusCode).toBe(409);
+
+    // A week before its end: no « your trial ends » e-mail nor banner, he has subscribed.
+    now = new Date(trialEnd.getTime() - 7 * DAY + 60_000);
+    const { runMailJobs } = await import("../../jobs");
+    await runMailJobs(ctx.app);
+    expect(ctx.outbox().some((m) => m.includes(`To: ${dr.email}`) && m.includes("Votre essai gratuit"))).toBe(
+      false,
+    );
+    expect((await subscriptionOf(dr)).subscription.phase).toBe("trial");
+
+    // The trial's end passed, the provider's charge not heard of yet: never limited meanwhile.
+    now = new Date(trialEnd.getTime() + 60_000);
+    expect((await subscriptionOf(dr)).subscription).toMatchObject({ status: "trialing", limited: false });
+    // …and the team's list agrees: still « Essai gratuit », not « Essai terminé ».
+    const admin = await signInAdmin(ctx.app);
+    const listed = await call(
+      admin,
+      "GET",
+      `/api/admin/subscriptions?status=trialing&search=${encodeURIComponent(dr.email)}`,
+    );
+    expect(listed.json().items).toEqual([expect.objectContaining({ dentist_id: dr.id, status: "trialing" })]);
+    // The provider charges at the trial's end: active, and Sourio's invoice of the month that follows.
+    await standIn.tick();
+    const after = await subscriptionOf(dr);
+    expect(after.subscription).toMatchObject({ status: "active", phase: "active", limited: false });
+    const [invoice] = await invoices();
+    expect(invoice).toMatchObject({ amount_ht_cents: 8900, vat_cents: 1780, amount_ttc_cents: 10680 });
+    // Its period starts on the trial's last day (a date), not on the day he subscribed.
+    expect(iso(new Date(invoice?.period_start as string)).slice(0, 10)).toBe(iso(trialEnd).slice(0, 10));
+  });
+
+  it("the provider keeps a trial only when it ends 48 hours ahead or more: two days left, the first payment is today", async () => {
+    const dr = await dentistInTrial("Lou", 2);
+    expect((await subscriptionOf(dr)).first_payment_at).toBeNull();
+    // What the provider would answer to a trial end too near (the stand-in answers as Stripe does).
+    const provider = await ctx.app.billing.provider();
+    const customerId = await provider.createCustomer({ dentistId: dr.id, email: dr.email, name: "Lou" });
+    await expect(
+      provider.checkout({
+        customerId,
+        dentistId: dr.id,
+        plan: "monthly",
+        successUrl: "http://localhost:3000/ok",
+        cancelUrl: "http://localhost:3000/ko",
+        trialEnd: new Date(now.getTime() + 47 * 60 * 60 * 1000),
+      }),
+    ).rejects.toThrow(/48 hours/);
+    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    expect((await subscriptionOf(dr)).subscription).toMatchObject({ status: "active", phase: "active" });
+  });
+
   it("never a second subscription: a checkout open in another tab expires; a payment whose webhooks are late is applied", async () => {
-    const dr = await dentistInTrial("Bérénice");
+    const dr = await dentistEndingTrial("Bérénice");
     const open = async () => {
       const started = await call(dr, "POST", "/api/dentist/subscription/checkout", { plan: "monthly" });
       expect(started.statusCode, started.body).toBe(200);
@@ -337,7 +420,7 @@ describe("checkout → webhook → active", () => {
 
   it("the checkout puts the VAT on the line; an invoice says what was charged, not the plan's price", async () => {
     // Sourio's checkout: the price HT and the VAT's tax rate, so the provider charges 106,80 € (above).
-    const dr = await dentistInTrial("Oscar");
+    const dr = await dentistEndingTrial("Oscar");
     const started = await call(dr, "POST", "/api/dentist/subscription/checkout", { plan: "monthly" });
     expect(started.statusCode, started.body).toBe(200);
     expect(await (await fetch(started.json().url)).text()).toMatch(/106,80\s€<\/strong>|106,80\s€ TTC/);
@@ -399,7 +482,7 @@ describe("refunds at the provider → Sourio's credit notes (ADR 079)", () => {
     logLines.filter((line) => line.includes(text) && line.includes('"level":50'));
 
   it("a credit note on a paid invoice is Sourio's credit note on its invoice: partial then the rest, e-mailed, listed, once each", async () => {
-    const dr = await dentistInTrial("Pauline");
+    const dr = await dentistEndingTrial("Pauline");
     expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
     const [invoice] = await documentsOf(dr);
     expect(invoice).toMatchObject({ kind: "invoice", amount_ttc_cents: 10680 });
@@ -478,7 +561,7 @@ describe("refunds at the provider → Sourio's credit notes (ADR 079)", () => {
     // third refused). The third takes the 29,66 € left: its TVA, 20 % rounded (5,93 €), makes 35,59 €
     // TTC, a cent short of the refund (a TVA of 5,94 € would break the rule TVA = HT × 20 %, EN 16931
     // BR-CO-17); the operator reads it in the log, as for an invoice.
-    const dr = await dentistInTrial("Quentin");
+    const dr = await dentistEndingTrial("Quentin");
     expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
     const [invoice] = await documentsOf(dr);
     for (let i = 0; i < 3; i += 1)
@@ -500,7 +583,7 @@ describe("refunds at the provider → Sourio's credit notes (ADR 079)", () => {
   it("a last cent refunded once the invoice's HT is all credited issues nothing and tells the operator (never a failing webhook)", async () => {
     // 35,60 + 35,60 + 35,59 €: 29,67 + 29,67 + 29,66 € HT, the invoice's 89,00 € all credited; the last
     // cent at the provider has no HT left to credit.
-    const dr = await dentistInTrial("Sacha");
+    const dr = await dentistEndingTrial("Sacha");
     expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
     const [invoice] = await documentsOf(dr);
     for (const amount of [3560, 3560, 3559, 1])
@@ -516,7 +599,7 @@ describe("refunds at the provider → Sourio's credit notes (ADR 079)", () => {
   });
 
   it("a credit note on an invoice Sourio never issued, or one voided at the provider, issues nothing and tells the operator", async () => {
-    const dr = await dentistInTrial("Romane");
+    const dr = await dentistEndingTrial("Romane");
     // The payment's invoice.paid is lost (never delivered): Sourio has no invoice of it.
     standIn.hold();
     expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
@@ -609,7 +692,7 @@ describe("payment failed → past due → limited after the grace", () => {
 
 describe("cancel and reactivate", () => {
   it("cancels at the period's end and reactivates in one click", async () => {
-    const dr = await dentistInTrial("Camille");
+    const dr = await dentistEndingTrial("Camille");
     expect((await call(dr, "POST", "/api/dentist/subscription/cancel")).statusCode).toBe(409);
     expect((await checkout(dr, "yearly", "accepted")).status).toBe(303);
 
@@ -629,7 +712,7 @@ describe("cancel and reactivate", () => {
   });
 
   it("a dentist whose verification is withdrawn can still stop paying (cancel, portal), not subscribe again", async () => {
-    const dr = await dentistInTrial("Valère");
+    const dr = await dentistEndingTrial("Valère");
     expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
     const admin = await signInAdmin(ctx.app);
     const withdrawn = await call(admin, "POST", `/api/admin/dentists/${dr.id}/verification`, {
@@ -657,7 +740,7 @@ describe("cancel and reactivate", () => {
   it("a cancelled subscription ends at the period's end (an e-mail says so), cannot be reactivated, comes back by a new checkout", async () => {
     // A monthly plan: the stand-in's clock moves every subscription of this file with it, and a year
     // would renew each monthly one twelve times (an invoice each), a minute of a loaded machine.
-    const dr = await dentistInTrial("Capucine");
+    const dr = await dentistEndingTrial("Capucine");
     expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
     expect((await call(dr, "POST", "/api/dentist/subscription/cancel")).statusCode).toBe(200);
     await advance(27);
@@ -687,7 +770,7 @@ describe("webhooks: signature, replay, order", () => {
     (await sql<{ n: number }>`select count(*)::int as n from billing_events`.execute(ctx.app.db)).rows[0]?.n;
 
   it("a tampered or forged webhook is 400 and changes nothing; a replay is acknowledged and applied once", async () => {
-    const dr = await dentistInTrial("Victor");
+    const dr = await dentistEndingTrial("Victor");
     expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
     const before = await rowOf(dr);
     const created = standIn.events.findLast(
@@ -831,9 +914,9 @@ describe("admin: Abonnements at the app's clock", () => {
     };
 
     const dr = await dentistInTrial("Octave");
-    const renewing = await dentistInTrial("Renaud");
+    const renewing = await dentistEndingTrial("Renaud");
     expect((await checkout(renewing, "monthly", "accepted")).status).toBe(303);
-    const leaving = await dentistInTrial("Solange");
+    const leaving = await dentistEndingTrial("Solange");
     expect((await checkout(leaving, "yearly", "accepted")).status).toBe(303);
     expect((await call(leaving, "POST", "/api/dentist/subscription/cancel")).statusCode).toBe(200);
     expect(await lineOf(dr)).toMatchObject({
@@ -912,7 +995,7 @@ describe("a subscribed dentist's new e-mail address (ADR 083)", () => {
 
 describe("account erasure of a subscribed dentist", () => {
   it("cancels the subscription now at the provider, says so, and keeps the invoices (re-attached to the pseudonym)", async () => {
-    const dr = await dentistInTrial("Edgar");
+    const dr = await dentistEndingTrial("Edgar");
     expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
     const { subscription_id } = await rowOf(dr);
     expect(subscription_id).toBeTruthy();
@@ -968,7 +1051,7 @@ describe("account erasure of a subscribed dentist", () => {
   });
 
   it("the provider failing stops the erasure before anything is erased (French 503); an admin's erasure cancels too", async () => {
-    const dr = await dentistInTrial("Hector");
+    const dr = await dentistEndingTrial("Hector");
     expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
     const provider = await ctx.app.billing.provider();
     const failing = vi.spyOn(provider, "cancelNow").mockRejectedValue(new Error("connection refused"));

@@ -23,6 +23,8 @@ export interface BillingProvider {
     plan: PlanId;
     successUrl: string;
     cancelUrl: string;
+    /** The trial it keeps (ADR 085): the first payment is taken then; absent, at once. */
+    trialEnd?: Date;
   }): Promise<string>;
   /**
    * The customer's subscription that is not over at the provider (the latest), or null: a payment
@@ -160,6 +162,7 @@ export class StripeProvider implements BillingProvider {
     plan: PlanId;
     successUrl: string;
     cancelUrl: string;
+    trialEnd?: Date;
   }) {
     const session = await this.stripe.checkout.sessions.create({
       mode: "subscription",
@@ -169,7 +172,10 @@ export class StripeProvider implements BillingProvider {
         { price: this.settings.prices[input.plan], quantity: 1, tax_rates: [this.settings.taxRate] },
       ],
       allowed_payment_method_types: ["card", "sepa_debit"],
-      subscription_data: { metadata: { dentist_id: input.dentistId, plan: input.plan } },
+      subscription_data: {
+        metadata: { dentist_id: input.dentistId, plan: input.plan },
+        ...(input.trialEnd ? { trial_end: Math.floor(input.trialEnd.getTime() / 1000) } : {}),
+      },
       locale: "fr",
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,

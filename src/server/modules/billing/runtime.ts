@@ -54,6 +54,16 @@ export class BillingRuntime {
     return updateCustomerEmail({ db: this.app.db, log, provider: () => this.provider() }, dentistId, email);
   }
 
+  /**
+   * Without Stripe, what the stand-in's clock (the app's) has made due — a trial's first payment,
+   * renewals, ends of cancelled subscriptions — as Stripe does it by itself: server.ts every minute,
+   * and the browser tests' clock when moved. Nothing with Stripe's settings.
+   */
+  async tickStandIn(): Promise<void> {
+    if (this.app.config.stripe) return;
+    await (await this.standIn())?.tick();
+  }
+
   /** The stand-in (tests drive its clock, its events and its pages); null with Stripe's settings. */
   async standIn(): Promise<StripeStandIn | null> {
     await this.provider();

@@ -18,6 +18,8 @@ import type { StripeStandIn } from "./stand-in";
 const DAY = 24 * 60 * 60 * 1000;
 let now = new Date("2026-11-21T09:00:00Z");
 const ctx = appPerFile({ clock: () => now });
+/** A trial started 29 days ago: a checkout now is paid at once (ADR 085), its period starts today. */
+const trialEndingTomorrow = () => new Date(now.getTime() - 29 * 24 * 60 * 60 * 1000);
 const stateFile = () => path.join(ctx.dataDir, STAND_IN_STATE_FILE);
 
 const call = (who: Who, method: "GET" | "POST", url: string, payload?: object) =>
@@ -69,7 +71,7 @@ async function reconcile() {
 describe("the local stand-in across restarts", () => {
   it("a subscription paid before a restart is re-read, cancelled and ended after it", async () => {
     const dr = await dentist(ctx.app, { first_name: "Rémi" });
-    await startTrialOnVerification(ctx.app.db, dr.id, now);
+    await startTrialOnVerification(ctx.app.db, dr.id, trialEndingTomorrow());
     const before = await ctx.app.billing.standIn();
     await subscribe(dr);
     const { subscription_id, current_period_end } = await rowOf(dr);
@@ -109,7 +111,7 @@ describe("the local stand-in across restarts", () => {
 
   it("without the kept state (the file removed), the subscription cannot be re-read: what the file prevents", async () => {
     const dr = await dentist(ctx.app, { first_name: "Sacha" });
-    await startTrialOnVerification(ctx.app.db, dr.id, now);
+    await startTrialOnVerification(ctx.app.db, dr.id, trialEndingTomorrow());
     await subscribe(dr);
     rmSync(stateFile());
     await restart();
@@ -123,7 +125,7 @@ describe("the local stand-in across restarts", () => {
     const standIn = await restart();
     expect(existsSync(`${stateFile()}.illisible`)).toBe(true);
     const dr = await dentist(ctx.app, { first_name: "Yann" });
-    await startTrialOnVerification(ctx.app.db, dr.id, now);
+    await startTrialOnVerification(ctx.app.db, dr.id, trialEndingTomorrow());
     await subscribe(dr);
     const { subscription_id } = await rowOf(dr);
     expect(standIn.subscription(subscription_id as string)?.status).toBe("active");

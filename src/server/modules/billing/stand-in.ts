@@ -48,7 +48,7 @@ interface Sub {
   customerId: string;
   dentistId: string | null;
   plan: PlanId;
-  status: "active" | "past_due" | "canceled" | "unpaid";
+  status: "trialing" | "active" | "past_due" | "canceled" | "unpaid";
   created: number;
   periodStart: number;
   periodEnd: number;
@@ -67,6 +67,8 @@ interface CheckoutSession {
   status: "open" | "complete" | "expired";
   subscriptionId: string | null;
   taxed: boolean;
+  /** `subscription_data[trial_end]`: the subscription starts in trial until then (seconds). */
+  trialEnd?: number | null;
 }
 
 /** An invoice it issued: what was paid, and how much its credit notes took back. */
@@ -297,7 +299,10 @@ export class StripeStandIn {
 
   private async renewDue(now: number): Promise<void> {
     for (const sub of this.subscriptions.values()) {
-      while ((sub.status === "active" || sub.status === "past_due") && sub.periodEnd <= now) {
+      while (
+        (sub.status === "trialing" || sub.status === "active" || sub.status === "past_due") &&
+        sub.periodEnd <= now
+      ) {
         if (sub.cancelAtPeriodEnd) {
           sub.status = "canceled";
           await this.emit("customer.subscription.deleted", this.subscriptionJson(sub));
@@ -372,6 +377,7 @@ export class StripeStandIn {
       customer: sub.customerId,
       status: sub.status,
       cancel_at_period_end: sub.cancelAtPeriodEnd,
+      trial_end: sub.status === "trialing" ? sub.periodEnd : null,
       created: sub.created,
       livemode: false,
       metadata: { ...(sub.dentistId ? { dentist_id: sub.dentistId } : {}), plan: sub.plan },
@@ -398,8 +404,10 @@ export class StripeStandIn {
   }
 
   /** A new invoice of the subscription's period, kept (credit notes refer to it). */
-  private invoiceJson(sub: Sub, status: "paid" | "open") {
-    const price = planPrice(sub.plan, this.options.prices);
+  private invoiceJson(sub: Sub, status: "paid" | "open", free = false) {
+    // A trial's invoice (Stripe issues one when a subscription starts in trial) charges nothing.
+    const plan = planPrice(sub.plan, this.options.prices);
+    const price = free ? { ...plan, htCents: 0, ttcCents: 0 } : plan;
     const invoice: StandInInvoice = {
       id: newId("in"),
       customerId: sub.customerId,
@@ -452,15 +460,16 @@ export class StripeStandIn {
       return false;
     }
     const now = seconds(this.options.clock());
+    const trial = session.trialEnd != null && session.trialEnd > now ? session.trialEnd : null;
     const sub: Sub = {
       id: newId("sub"),
       customerId: customer.id,
       dentistId: session.dentistId,
       plan: session.plan,
-      status: "active",
+      status: trial ? "trialing" : "active",
       created: now,
       periodStart: now,
-      periodEnd: addPeriod(now, session.plan),
+      periodEnd: trial ?? addPeriod(now, session.plan),
       cancelAtPeriodEnd: false,
       taxed: session.taxed,
     };
@@ -469,7 +478,7 @@ export class StripeStandIn {
     session.subscriptionId = sub.id;
     this.save();
     await this.emit("customer.subscription.created", this.subscriptionJson(sub));
-    await this.emit("invoice.paid", this.invoiceJson(sub, "paid"));
+    await this.emit("invoice.paid", this.invoiceJson(sub, "paid", trial !== null));
     await this.emit("checkout.session.completed", {
       id: session.id,
       object: "checkout.session",
@@ -565,8 +574,15 @@ export class StripeStandIn {
       const taxRate = body.get("line_items[0][tax_rates][0]");
       if (!this.customers.has(customerId) || !plan || (taxRate !== null && taxRate !== STAND_IN_TAX_RATE))
         return refuse(res, 400, "No such customer, price or tax rate");
+      // As at Stripe: a trial end, when given, at least 48 hours ahead.
+      const trialEnd = body.has("subscription_data[trial_end]")
+        ? Number(body.get("subscription_data[trial_end]"))
+        : null;
+      if (trialEnd !== null && !(trialEnd >= seconds(this.options.clock()) + 48 * 60 * 60))
+        return refuse(res, 400, "trial_end must be at least 48 hours in the future");
       const session: CheckoutSession = {
         id: newId("cs"),
+        trialEnd,
         customerId,
         dentistId: body.get("client_reference_id"),
         plan,

@@ -4,7 +4,8 @@ import { z } from "zod";
 
 /**
  * Browser tests only (TEST_CLOCK=true, refused in production by the configuration): sets how far
- * ahead of real time the server's clock runs, then runs the e-mails due at that time, so a journey
+ * ahead of real time the server's clock runs, then runs what the payment stand-in and the e-mails have
+ * due at that time, so a journey
  * sees a reminder without sleeping (the app gives the jobs' runner). 0 puts the clock back.
  * Registered only with a movable clock.
  */
@@ -29,6 +30,8 @@ export async function testClockRoutes(
     },
     async (request) => {
       options.setOffset(request.body.offset_ms);
+      // What the payment stand-in's clock made due (a trial's first payment, a renewal), then the e-mails.
+      await app.billing.tickStandIn();
       await options.runMailJobs();
       return { now: app.clock().toISOString() };
     },

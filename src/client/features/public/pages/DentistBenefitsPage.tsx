@@ -48,7 +48,8 @@ export function DentistBenefitsPage() {
       <Section title="Tarifs" id="tarifs">
         <p>
           {TRIAL_DAYS} jours d'essai gratuit dès votre vérification, sans carte bancaire. Ensuite, l'une de
-          ces deux formules :
+          ces deux formules : vous pouvez la choisir pendant l'essai sans l'écourter, le premier paiement a
+          lieu à sa fin.
         </p>
         <Island name="plan-prices">
           <PlanPrices />
