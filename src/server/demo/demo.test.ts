@@ -264,7 +264,8 @@ describe("demo data on a first start", () => {
   });
 
   it("has each dentist open the request before reading its documents or answering it, as the product records it", async () => {
-    const requests = await ownRequests().select("r.id").execute();
+    // Every request of the demo: Marie Dupont's, her past ones and the other patients'.
+    const requests = await demo.app.db.selectFrom("requests as r").select("r.id").execute();
     const reads = await demo.app.db
       .selectFrom("document_access as a")
       .innerJoin("profiles as p", "p.id", "a.actor_id")
@@ -285,9 +286,21 @@ describe("demo data on a first start", () => {
         requests.map((r) => r.id),
       )
       .execute();
-    // What each dentist did on a request: replied, read a document.
+    // The past ones (hers: a root canal, a denture; the other patients'): answered by an offer alone.
+    const offers = await demo.app.db
+      .selectFrom("offers as o")
+      .innerJoin("profiles as p", "p.id", "o.dentist_id")
+      .select(["o.request_id", "p.email", "o.created_at"])
+      .where(
+        "o.request_id",
+        "in",
+        requests.map((r) => r.id),
+      )
+      .execute();
+    // What each dentist did on a request: replied, made an offer, read a document.
     const acts = [
       ...replies.filter((r) => r.replied_at).map((r) => ({ ...r, at: r.replied_at as Date, what: "reply" })),
+      ...offers.map((o) => ({ ...o, at: o.created_at, what: "offer" })),
       ...reads
         .filter((r) => r.action !== "request_view")
         .map((r) => ({ ...r, at: r.created_at, what: r.action })),

@@ -81,7 +81,7 @@ export async function seedDemoData(app: DemoDeps): Promise<DemoSeed> {
   for (const demo of DEMO_REQUESTS) await seedRequest(app, person, demo, now);
   // Reviews and the history the public figures are measured on (issue 36): demo/reviews.ts.
   await seedReviews(
-    { at: (when) => servicesAt(app, when), person, createAccount: app },
+    { at: (when) => servicesAt(app, when), person, db: app.db, createAccount: app },
     { admin: ADMIN, patient: PATIENT, dentists: ["dr.martin@demo.sourio.fr", "dr.leroy@demo.sourio.fr"] },
     now,
   );

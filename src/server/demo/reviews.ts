@@ -3,7 +3,9 @@ import { offerInputSchema } from "../../shared/schemas/offers";
 import { requestFieldsSchema } from "../../shared/schemas/requests";
 import type { Actor } from "../access/actor";
 import { systemCreateAccount } from "../bootstrap";
+import type { Db } from "../db/index";
 import { bookAppointment, confirmAppointment } from "../modules/appointments/appointments.service";
+import { dentistRequestsRepo } from "../modules/dentists/dentists.repo";
 import { createRequest } from "../modules/new-request/new-request.service";
 import { acceptOffer, submitOffer } from "../modules/offers/offers.service";
 import { systemFindProfile } from "../modules/profiles/profiles.repo";
@@ -32,6 +34,7 @@ export interface ReviewSeedDeps {
     Parameters<typeof createRequest>[0] &
     Parameters<typeof bookAppointment>[0];
   person: (email: string) => Promise<Actor>;
+  db: Db;
   createAccount: Parameters<typeof systemCreateAccount>[0];
 }
 
@@ -146,6 +149,12 @@ async function pastAppointment(
   });
   const requestId = await createRequest(deps.at(sent), p.patient, input, [], { queueReading: false });
   const offered = new Date(sent.getTime() + p.delayHours * HOUR);
+  // The dentist opened the request before answering it, as the product records it (the patient's
+  // « Qui a consulté mes documents »).
+  await dentistRequestsRepo(deps.db, p.dentist).markOpened(
+    requestId,
+    new Date(offered.getTime() - 20 * 60_000),
+  );
   const slot = `${addDays(parisToday(offered), 2)}T${String(p.hour).padStart(2, "0")}:00`;
   const values = offerInputSchema.parse({
     amount_cents: p.offerEuros * 100,
