@@ -335,6 +335,28 @@ describe("demo data on a first start", () => {
     expect(martin.items[0]).toMatchObject({ my_status: "pending", is_new: false });
   });
 
+  it("has each patient read the dentist's messages before accepting his offer: no finished treatment « non lu », nothing e-mailed for it", async () => {
+    const unreadBeforeAccepting = await demo.app.db
+      .selectFrom("offers as o")
+      .innerJoin("conversations as c", (join) =>
+        join.onRef("c.request_id", "=", "o.request_id").onRef("c.dentist_id", "=", "o.dentist_id"),
+      )
+      .innerJoin("messages as m", "m.conversation_id", "c.id")
+      .select(["o.id", "m.created_at"])
+      .where("o.status", "=", "accepted")
+      .whereRef("m.sender_id", "=", "c.dentist_id")
+      .whereRef("m.created_at", "<=", "o.decided_at")
+      .where("m.read_at", "is", null)
+      .execute();
+    expect(unreadBeforeAccepting).toEqual([]);
+    const accepted = await demo.app.db
+      .selectFrom("offers")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "accepted")
+      .executeTakeFirstOrThrow();
+    expect(Number(accepted.n)).toBeGreaterThanOrEqual(30);
+  });
+
   it("has each past root canal and denture, and its offer, speak of its own treatment, not of a crown", async () => {
     const words: Record<string, RegExp> = { rootcanal: /canal|dévitalis/i, denture: /prothèse/i };
     const offers = await demo.app.db

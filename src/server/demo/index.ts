@@ -21,6 +21,7 @@ import { patientQuotesRepo } from "../modules/quotes/quotes.repo";
 import { replyToRequest } from "../modules/requests/reply.service";
 import { patientRequestsRepo } from "../modules/requests/requests.repo";
 import { DEMO_ACCOUNTS, DEMO_PRACTICES, type DemoSeed, existingDemoAccounts } from "./accounts";
+import { readConversation } from "./conversations";
 import { demoDevisPdf } from "./devis-document";
 import { demoPanoramicXray, demoSmilePhoto } from "./images";
 import { DEMO_REQUESTS, type DemoLine, type DemoRequest } from "./requests";
@@ -303,6 +304,7 @@ async function seedOffer(
   const { offer: sent } = await submitOffer(p.deps, p.dentist, p.requestId, values);
   if (!offer.accepted) return;
   await acceptOffer(p.deps, p.patient, sent.id);
+  await readConversation(p.deps.db, p.patient, p.requestId, p.dentist, p.deps.clock());
   if (!offer.appointment) return;
   const time = slot(offer.appointment);
   const asked = await bookAppointment(p.deps, p.patient, sent.id, [time]);

@@ -11,6 +11,7 @@ import { acceptOffer, submitOffer } from "../modules/offers/offers.service";
 import { systemFindProfile } from "../modules/profiles/profiles.repo";
 import { answerReview, decideReview, writeReview } from "../modules/reviews/reviews.service";
 import { DEMO_PASSWORD } from "./accounts";
+import { readConversation } from "./conversations";
 
 /*
  * The demo's reviews and the history behind the public figures (issue 36, ADR 046), kept apart from
@@ -166,6 +167,7 @@ async function pastAppointment(
   const { offer } = await submitOffer(deps.at(offered), p.dentist, requestId, values);
   const decided = deps.at(new Date(offered.getTime() + HOUR));
   await acceptOffer(decided, p.patient, offer.id);
+  await readConversation(deps.db, p.patient, requestId, p.dentist, decided.clock());
   const asked = await bookAppointment(decided, p.patient, offer.id, [slot]);
   const startsAt = parisLocalToDate(slot);
   await confirmAppointment(
