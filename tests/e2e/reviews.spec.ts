@@ -92,6 +92,10 @@ test.describe("avis vérifiés (issue 36)", () => {
       await expect(
         page.getByRole("heading", { level: 1, name: "Comment fonctionnent les avis" }),
       ).toBeVisible();
+      // Who reads them: signed-in patients, the dentist concerned — not visitors (the API: patients only).
+      await expect(page.getByText(/^Les avis sont lus par les patients connectés à Sourio/)).toContainText(
+        "Ils ne sont pas affichés aux visiteurs du site ni aux moteurs de recherche.",
+      );
       await checkScreen(page);
       await page.goBack();
       await card.getByRole("link", { name: `${summary.count} avis` }).click();

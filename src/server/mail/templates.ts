@@ -594,7 +594,7 @@ export function reviewInvitationMail(p: {
       "Donnez votre avis depuis votre espace :",
     ],
     link: p.link,
-    after: ["", "N'y écrivez pas de détails sur votre santé : l'avis sera public."],
+    after: ["", "N'y écrivez pas de détails sur votre santé : l'avis sera lu par d'autres patients."],
   });
 }
 

@@ -25,7 +25,7 @@ export const REVIEW_MESSAGES = {
   textTooLong: `Votre avis ne peut pas dépasser ${REVIEW_LIMITS.textMax.toLocaleString("fr-FR")} caractères.`,
   titleRequired: "Choisissez comment vous présenter.",
   textHint:
-    "Racontez l'accueil, les explications, le déroulement. N'écrivez pas de détails sur votre santé, ni de nom, de téléphone ou d'adresse : l'avis sera public.",
+    "Racontez l'accueil, les explications, le déroulement. N'écrivez pas de détails sur votre santé, ni de nom, de téléphone ou d'adresse : l'avis sera lu par d'autres patients.",
   editClosed: `Un avis ne peut plus être modifié ${REVIEW_LIMITS.editDays} jours après avoir été écrit. Vous pouvez le supprimer.`,
   answerRequired: "Écrivez votre réponse.",
   answerTooLong: `Votre réponse ne peut pas dépasser ${REVIEW_LIMITS.answerMax.toLocaleString("fr-FR")} caractères.`,

@@ -47,6 +47,11 @@ export function ReviewsPolicyPage() {
           (« Marie D., patiente vérifiée »), le mois du rendez-vous et la date de publication. La note moyenne
           d'un dentiste est la moyenne des notes globales de tous ses avis publiés, affichée avec leur nombre.
         </p>
+        <p>
+          Les avis sont lus par les patients connectés à {brand_name}, à côté des propositions des dentistes
+          et sur la page d'avis de chacun ; le dentiste concerné lit ceux qui le concernent. Ils ne sont pas
+          affichés aux visiteurs du site ni aux moteurs de recherche.
+        </p>
       </Section>
       <Section title="Dans quel ordre">
         <p>
