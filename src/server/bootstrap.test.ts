@@ -23,6 +23,25 @@ describe("ensureAdmin", () => {
     expect(audit.map((a) => a.action)).toContain("admin.ensured");
   });
 
+  it("leaves no session behind on an account it creates: nobody holds one, none shows as an unknown device", async () => {
+    expect(await ensureAdmin(deps(), "chef@example.com", "admin-secret")).toBe("created");
+    const sessionsOf = () =>
+      ctx.app.db
+        .selectFrom("sessions as s")
+        .innerJoin("users as u", "u.id", "s.user_id")
+        .select("s.id")
+        .where("u.email", "=", "chef@example.com")
+        .execute();
+    expect(await sessionsOf()).toEqual([]);
+    const cookie = sessionCookie(await login("chef@example.com", "admin-secret"));
+    const devices = await ctx.app.inject({
+      method: "GET",
+      url: "/api/account/sessions",
+      headers: { cookie },
+    });
+    expect(devices.json().sessions).toEqual([expect.objectContaining({ current: true })]);
+  });
+
   it("promotes an existing account and sets its password", async () => {
     const { body } = await signUpPatient(ctx.app);
     expect(await ensureAdmin(deps(), String(body.email), "new-admin-pass")).toBe("updated");

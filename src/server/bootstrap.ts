@@ -30,6 +30,9 @@ export async function systemCreateAccount(deps: Deps, account: NewAccount): Prom
   const { user } = await deps.auth.api.signUpEmail({
     body: { name: `${account.firstName} ${account.lastName}`.trim(), email, password: account.password },
   });
+  // The sign-up signs in (autoSignIn, for people signing up): here nobody holds that session, which
+  // would sit 30 days in the account's « Appareils connectés » as an « Appareil inconnu ».
+  await (await deps.auth.$context).internalAdapter.deleteUserSessions(user.id);
   await systemInsertProfile(deps.db, {
     id: user.id,
     email,
