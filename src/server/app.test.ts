@@ -253,6 +253,12 @@ describe("robots.txt and sitemap.xml", () => {
     const sitemap = await ctx.app.inject({ method: "GET", url: "/sitemap.xml" });
     expect(sitemap.headers["content-type"]).toContain("application/xml");
     expect(sitemap.body).toContain("<loc>http://localhost:3000/faq</loc>");
+    // The reviews' rules (a legal page, public and pre-rendered) are listed too.
+    expect(sitemap.body).toContain("<loc>http://localhost:3000/avis</loc>");
+    // Every page of the dentist's area is closed to robots but for its public ones.
+    expect(robots.body).toContain("Disallow: /dentist/\n");
+    for (const open of ["/dentist/benefits", "/dentist/signup", "/dentist/login"])
+      expect(robots.body).toContain(`Allow: ${open}\n`);
     expect(sitemap.body).not.toContain("/patient/");
   });
 });
