@@ -21,6 +21,8 @@ export const BILLING_MESSAGES = {
   notReactivable: "Cet abonnement ne peut plus être réactivé : souscrivez de nouveau.",
   canceled:
     "Votre abonnement est résilié : il reste actif jusqu'à la fin de la période payée. Vous pouvez le réactiver d'ici là.",
+  canceledInTrial:
+    "Votre abonnement est résilié : rien ne sera prélevé, et votre essai continue jusqu'à sa fin. Vous pouvez le réactiver d'ici là.",
   reactivated: "Votre abonnement est réactivé. Merci !",
   planRequired: "Choisissez une formule (mensuelle ou annuelle).",
   providerUnavailable: "Le service de paiement ne répond pas. Veuillez réessayer dans quelques minutes.",

@@ -251,7 +251,11 @@ export function DentistSubscriptionPage() {
         open={confirming}
         onOpenChange={setConfirming}
         title="Résilier votre abonnement ?"
-        description="Votre abonnement reste actif jusqu'à la fin de la période payée ; vous pourrez le réactiver d'ici là en un clic."
+        description={
+          inTrial && subscription?.changes_at
+            ? `Rien ne sera prélevé : votre essai continue jusqu'au ${formatDetailDate(subscription.changes_at)}, puis vous ne recevrez plus de nouvelles demandes. Vous pourrez le réactiver d'ici là en un clic.`
+            : "Votre abonnement reste actif jusqu'à la fin de la période payée ; vous pourrez le réactiver d'ici là en un clic."
+        }
         confirmLabel="Résilier"
         destructive
         loading={cancellation.isPending}

@@ -1,4 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PLAN_PRICES_HT_CENTS } from "../../../shared/domain/subscription";
 import {
@@ -124,7 +125,11 @@ describe("état de l'abonnement", () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "S'abonner" })).not.toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Résilier" })).toBeInTheDocument();
+    // Cancelling says what it means during the trial: nothing taken, the trial runs to its end.
+    await userEvent.setup().click(screen.getByRole("button", { name: "Résilier" }));
+    expect(await screen.findByRole("dialog")).toHaveTextContent(
+      /Rien ne sera prélevé\s: votre essai continue jusqu'au 21 décembre 2026/,
+    );
   });
 
   it("pendant l'essai, « S'abonner » dit quand a lieu le premier paiement", async () => {

@@ -310,7 +310,11 @@ export async function setCancellation(deps: BillingDeps, actor: Actor, cancel: b
   const after = await applyProviderState(deps, actor.userId, { ...sub, at: deps.clock() });
   return {
     subscription: summaryOf(after ?? row, deps.clock()),
-    message: cancel ? BILLING_MESSAGES.canceled : BILLING_MESSAGES.reactivated,
+    message: !cancel
+      ? BILLING_MESSAGES.reactivated
+      : (after ?? row).status === "trialing"
+        ? BILLING_MESSAGES.canceledInTrial
+        : BILLING_MESSAGES.canceled,
   };
 }
 

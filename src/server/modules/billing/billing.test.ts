@@ -328,6 +328,40 @@ describe("checkout → webhook → active", () => {
     expect(iso(new Date(invoice?.period_start as string)).slice(0, 10)).toBe(iso(trialEnd).slice(0, 10));
   });
 
+  it("subscribed then cancelled during the trial: nothing is charged, the trial ends as a trial, one click brings it back", async () => {
+    const dr = await dentistInTrial("Noémie");
+    const trialEnd = inDays(30);
+    expect((await checkout(dr, "yearly", "accepted")).status).toBe(303);
+    const cancelled = await call(dr, "POST", "/api/dentist/subscription/cancel");
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().message).toBe(BILLING_MESSAGES.canceledInTrial);
+    const page = await subscriptionOf(dr);
+    expect(page.subscription).toMatchObject({
+      status: "trialing",
+      cancel_at_period_end: true,
+      limited: false,
+      has_provider_subscription: true,
+      changes_at: iso(trialEnd),
+    });
+    expect(page.next_payment_ttc_cents).toBeNull();
+    // One click brings it back (the first payment at the trial's end again), another cancels it.
+    const back = await call(dr, "POST", "/api/dentist/subscription/reactivate");
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await subscriptionOf(dr)).next_payment_ttc_cents).toBe(106800);
+    expect((await call(dr, "POST", "/api/dentist/subscription/cancel")).statusCode).toBe(200);
+    // Its end passed: limited at once, as any trial (the provider's end follows, nothing charged).
+    now = new Date(trialEnd.getTime() + 60_000);
+    expect((await subscriptionOf(dr)).subscription).toMatchObject({ phase: "limited", limited: true });
+    await standIn.tick();
+    expect((await subscriptionOf(dr)).subscription).toMatchObject({ status: "canceled", limited: true });
+    const invoices = await ctx.app.db
+      .selectFrom("invoices")
+      .select("id")
+      .where("dentist_id", "=", dr.id)
+      .execute();
+    expect(invoices).toEqual([]);
+  });
+
   it("the provider keeps a trial only when it ends 48 hours ahead or more: two days left, the first payment is today", async () => {
     const dr = await dentistInTrial("Lou", 2);
     expect((await subscriptionOf(dr)).first_payment_at).toBeNull();
