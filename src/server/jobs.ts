@@ -3,7 +3,11 @@ import { sql } from "kysely";
 import { sendAppointmentReminders } from "./modules/appointments/reminders.service";
 import { runDailyReconciliation, sendTrialEndingMails } from "./modules/billing/billing.service";
 import { sendUnreadEmails } from "./modules/conversations/conversations.service";
-import { sendNamedRequestEmails, sendRecipientAwayEmails } from "./modules/new-request/new-request.service";
+import {
+  sendNamedRequestEmails,
+  sendNewRequestsMorningEmails,
+  sendRecipientAwayEmails,
+} from "./modules/new-request/new-request.service";
 import { runRetention } from "./modules/retention/retention.service";
 import { sendReviewInvitations } from "./modules/reviews/reviews.service";
 import { sendSupportUnreadEmails } from "./modules/support/support.service";
@@ -69,6 +73,7 @@ function logFailure(app: FastifyInstance, message: string) {
 /**
  * The e-mails due at the app's clock: unread messages (conversations and support), requests
  * addressed to a dentist by name (to him, and to their patients when he stops receiving requests),
+ * the dentists' morning e-mail of new requests,
  * appointment reminders and review invitations (the day after an
  * appointment); every minute. The same run removes the login and rate-limit counters
  * whose window has ended (indexed deletes).
@@ -84,6 +89,8 @@ export async function runMailJobs(app: FastifyInstance): Promise<boolean> {
         // One after the other: both write the requests addressed by name (no two updates of a row
         // at once, in an order PostgreSQL could find deadlocked).
         sendNamedRequestEmails(deps).then(() => sendRecipientAwayEmails(deps)),
+        // Dentists' morning e-mail of new requests sent to all (ADR 086), once a day from 8:00 Paris.
+        sendNewRequestsMorningEmails(deps),
         sendAppointmentReminders(deps),
         // Trials ending in 7 days (issue 35), once each.
         sendTrialEndingMails({ ...deps, clock: () => deps.now }),

@@ -58,7 +58,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     bio: "",
     specialties: [],
     avatar_url: null,
-    email_preferences: { messages: true, reminders: true, reviews: true },
+    email_preferences: { messages: true, reminders: true, reviews: true, new_requests: true },
     is_admin: false,
     is_verified: false,
     rpps: null,

@@ -92,6 +92,8 @@ export interface ProfilesTable {
   email_messages: Generated<boolean>;
   email_reminders: Generated<boolean>;
   email_reviews: Generated<boolean>;
+  /** A dentist's morning e-mail of new requests sent to all (ADR 086). */
+  email_new_requests: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -108,6 +108,34 @@ export function namedRequestsMail(p: { brandName: string; firstName: string; cou
 }
 
 /**
+ * A dentist's morning e-mail (ADR 086): how many requests sent to all dentists since the previous
+ * morning he has not opened, never what they are about; it says where to stop it.
+ */
+export function newRequestsMorningMail(p: {
+  brandName: string;
+  firstName: string;
+  count: number;
+  link: string;
+  preferencesLink: string;
+}) {
+  const one = p.count === 1;
+  return letter(p, {
+    subject: one
+      ? "Une nouvelle demande de devis attend votre réponse"
+      : `${p.count} nouvelles demandes de devis attendent votre réponse`,
+    lines: [
+      one
+        ? `Depuis hier, un patient a envoyé une demande de devis à tous les dentistes vérifiés de ${p.brandName}. Vous ne l'avez pas encore ouverte.`
+        : `Depuis hier, des patients ont envoyé ${p.count} demandes de devis à tous les dentistes vérifiés de ${p.brandName}. Vous ne les avez pas encore ouvertes.`,
+      one
+        ? "Pour des raisons de confidentialité, son contenu n'est visible que dans votre espace :"
+        : "Pour des raisons de confidentialité, leur contenu n'est visible que dans votre espace :",
+    ],
+    link: p.link,
+  });
+}
+
+/**
  * To a patient whose chosen dentist no longer receives requests (ADR 080): nobody sees the request
  * until he does again, or until the patient sends it to every verified dentist.
  */

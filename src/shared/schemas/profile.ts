@@ -9,14 +9,15 @@ import { requiredText } from "./common";
 /** A profile as the API returns it (one per account, same id: the `profiles` table). */
 /**
  * The e-mails one may stop (ADR 081), each on by default: messages left unread in a conversation,
- * a patient's appointment reminders, reviews (a patient's invitation, a dentist's new review). The
- * others are the service itself and always go.
+ * a patient's appointment reminders, reviews (a patient's invitation, a dentist's new review), a
+ * dentist's morning e-mail of new requests (ADR 086). The others are the service itself and always go.
  */
 const emailPreference = z.boolean({ error: "Choisissez oui ou non." });
 export const emailPreferencesSchema = z.object({
   messages: emailPreference,
   reminders: emailPreference,
   reviews: emailPreference,
+  new_requests: emailPreference,
 });
 export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
 export type EmailPreference = keyof EmailPreferences;

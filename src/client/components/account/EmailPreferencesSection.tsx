@@ -13,7 +13,7 @@ import { AccountCard, AccountSection } from "./AccountSection";
 
 type Choice = { key: EmailPreference; label: string; hint: string };
 
-/** The e-mails each side may stop (ADR 081); a dentist is sent no reminder. */
+/** The e-mails each side may stop (ADR 081, 086); a dentist is sent no reminder. */
 const CHOICES: Record<"patient" | "dentist", Choice[]> = {
   patient: [
     {
@@ -42,6 +42,11 @@ const CHOICES: Record<"patient" | "dentist", Choice[]> = {
       key: "reviews",
       label: "Nouveaux avis publiés sur vous",
       hint: "Quand notre équipe publie l'avis d'un patient.",
+    },
+    {
+      key: "new_requests",
+      label: "Nouvelles demandes de patients",
+      hint: "Chaque matin vers 8 h, s'il y en a : le nombre de demandes envoyées à tous les dentistes que vous n'avez pas encore ouvertes.",
     },
   ],
 };

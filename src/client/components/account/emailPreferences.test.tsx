@@ -14,7 +14,7 @@ const box = (within_: HTMLElement, name: string) => within(within_).getByRole("c
 describe("Notifications", () => {
   it("le patient arrête les rappels : enregistré aussitôt, les autres restent", async () => {
     const sent: unknown[] = [];
-    let current: EmailPreferences = { messages: true, reminders: true, reviews: true };
+    let current: EmailPreferences = { messages: true, reminders: true, reviews: true, new_requests: true };
     stubApi(patient, {
       "PATCH /api/me/email-preferences": (body) => {
         sent.push(body);
@@ -43,13 +43,39 @@ describe("Notifications", () => {
     expect(box(emails, "Nouveaux messages des dentistes")).toBeChecked();
   });
 
-  it("le dentiste n'a que les messages et les avis (il ne reçoit pas de rappels)", async () => {
-    stubApi({ ...dentist, email_preferences: { messages: false, reminders: true, reviews: true } });
+  it("le dentiste a les messages, les avis et les nouvelles demandes du matin (pas de rappels)", async () => {
+    const sent: unknown[] = [];
+    stubApi(
+      {
+        ...dentist,
+        email_preferences: { messages: false, reminders: true, reviews: true, new_requests: true },
+      },
+      {
+        "PATCH /api/me/email-preferences": (body) => {
+          sent.push(body);
+          return json(200, {
+            profile: {
+              ...dentist,
+              email_preferences: { messages: false, reminders: true, reviews: true, new_requests: false },
+            },
+          });
+        },
+      },
+    );
+    const user = userEvent.setup();
     renderApp("/dentist/profile");
     const emails = await section();
-    expect(within(emails).getAllByRole("checkbox")).toHaveLength(2);
+    expect(within(emails).getAllByRole("checkbox")).toHaveLength(3);
     expect(box(emails, "Nouveaux messages des patients")).not.toBeChecked();
     expect(box(emails, "Nouveaux avis publiés sur vous")).toBeChecked();
+    const morning = box(emails, "Nouvelles demandes de patients");
+    expect(morning).toBeChecked();
+    expect(morning).toHaveAccessibleDescription(
+      "Chaque matin vers 8 h, s'il y en a : le nombre de demandes envoyées à tous les dentistes que vous n'avez pas encore ouvertes.",
+    );
+    await user.click(morning);
+    expect(sent).toEqual([{ new_requests: false }]);
+    await waitFor(() => expect(box(emails, "Nouvelles demandes de patients")).not.toBeChecked());
   });
 
   it("dit en français que rien n'est enregistré quand le serveur refuse, la case reste comme avant", async () => {

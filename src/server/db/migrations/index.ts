@@ -48,6 +48,7 @@ import * as m049 from "./049_profiles_rpps_index";
 import * as m050 from "./050_recipient_away_mail";
 import * as m051 from "./051_email_preferences";
 import * as m052 from "./052_accent_insensitive_names";
+import * as m053 from "./053_new_requests_email";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   "050_recipient_away_mail": m050,
   "051_email_preferences": m051,
   "052_accent_insensitive_names": m052,
+  "053_new_requests_email": m053,
 };

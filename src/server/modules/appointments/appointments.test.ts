@@ -485,6 +485,7 @@ describe("booking the appointment (ADR 011)", () => {
       messages: true,
       reminders: false,
       reviews: true,
+      new_requests: true,
     });
     // The day before: not sent, and not later either once turned back on (it was due then).
     now = new Date("2026-12-03T13:01:00Z");

@@ -60,6 +60,7 @@ export function exportRepo(db: Db, actor: Actor) {
           "p.email_messages",
           "p.email_reminders",
           "p.email_reviews",
+          "p.email_new_requests",
           "p.created_at",
           "p.updated_at",
         ])

@@ -157,3 +157,52 @@ export async function systemSettleRecipientAwayMails(db: Db, now: Date) {
     ])
     .execute();
 }
+
+/**
+ * The morning e-mail's part (ADR 086): every dentist who receives requests at `now` (verified, taking
+ * new requests) and has not stopped the e-mail, with the number of requests sent to all dentists in
+ * `(since, now]` that are still open and that he has neither opened nor answered. Dentists with none
+ * are left out. Named requests are told apart (ADR 074), never counted here.
+ */
+export async function systemNewRequestsToTell(db: Db, since: Date, now: Date) {
+  const rows = await db
+    .selectFrom("profiles")
+    .select((eb) => [
+      "profiles.id",
+      "profiles.email",
+      "profiles.first_name",
+      eb
+        .selectFrom("requests as r")
+        .select((count) => count.fn.countAll<string>().as("n"))
+        .where("r.recipient_dentist_id", "is", null)
+        .where(openRequest)
+        .where("r.created_at", ">", since)
+        .where("r.created_at", "<=", now)
+        .where((inner) =>
+          inner.not(
+            inner.exists(
+              inner
+                .selectFrom("request_dentists as rd")
+                .select(sql.lit(1).as("one"))
+                .whereRef("rd.request_id", "=", "r.id")
+                .whereRef("rd.dentist_id", "=", "profiles.id")
+                .where((seen) =>
+                  seen.or([seen("rd.opened_at", "is not", null), seen("rd.status", "<>", "pending")]),
+                ),
+            ),
+          ),
+        )
+        .as("waiting"),
+    ])
+    .where("profiles.email_new_requests", "=", true)
+    .where((eb) => addressableDentist(eb, now))
+    .execute();
+  return rows
+    .map((row) => ({
+      id: row.id,
+      email: row.email,
+      firstName: row.first_name,
+      waiting: Number(row.waiting ?? 0),
+    }))
+    .filter((row) => row.waiting > 0);
+}

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { CONSENT_VERSION, consentText } from "../../../shared/domain/consent";
 import { DOCUMENT_TYPES, type DocumentType, MAX_FILES_PER_REQUEST } from "../../../shared/domain/requests";
-import { parisToday } from "../../../shared/policies/offers";
+import { parisLocalToDate, parisToday } from "../../../shared/policies/offers";
+import { emailPreferencesPath } from "../../../shared/schemas/profile";
 import { quoteDateIssue, quoteLineIssues, resolveLine } from "../../../shared/schemas/quotes";
 import { type requestFieldsSchema, UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
 import type { Actor } from "../../access/actor";
@@ -12,12 +13,13 @@ import { AppError, validationError } from "../../errors";
 import type { FormRules } from "../../http/multipart";
 import { type StoredFile, UPLOAD_CONTENT_TYPES } from "../../http/uploads";
 import type { Mailer } from "../../mail/mailer";
-import { namedRequestsMail, recipientAwayMail } from "../../mail/templates";
+import { namedRequestsMail, newRequestsMorningMail, recipientAwayMail } from "../../mail/templates";
 import { loggableError } from "../../redact";
 import { insertQuoteLines, linesTotal } from "../quotes/quotes.repo";
 import { enqueueFirstQuote } from "../reading/reading.service";
 import {
   newRequestRepo,
+  systemNewRequestsToTell,
   systemSettleNamedRequestMails,
   systemSettleRecipientAwayMails,
 } from "./new-request.repo";
@@ -210,5 +212,72 @@ export async function sendRecipientAwayEmails(deps: NamedRequestMailDeps): Promi
       );
     }
   }
+  return sent;
+}
+
+export const MORNING_MAIL_JOB = "new-requests-morning";
+/** The morning e-mail goes from this time of day, Paris time (ADR 086). */
+export const MORNING_MAIL_TIME = "08:00";
+
+/**
+ * The dentists' morning e-mail (ADR 086): the first mail-job run of the day at or after 8:00 Paris
+ * time, on whichever instance, claims the day in job_runs; each dentist who receives requests and has
+ * not stopped it is told how many requests sent to all dentists since the previous morning run (the
+ * last 24 hours when there was none in the last 36) are still open and unopened by him — nothing when there are none,
+ * never what they are about. A failed e-mail is logged (its error only) and not sent again. Resolves
+ * to the number of e-mails sent.
+ */
+export async function sendNewRequestsMorningEmails(deps: NamedRequestMailDeps): Promise<number> {
+  const day = parisToday(deps.now);
+  if (deps.now < parisLocalToDate(`${day}T${MORNING_MAIL_TIME}`)) return 0;
+  const claimed = await deps.db
+    .insertInto("job_runs")
+    .values({ job: MORNING_MAIL_JOB, run_on: day, started_at: deps.now, details: "{}" })
+    .onConflict((oc) => oc.doNothing())
+    .returning("job")
+    .executeTakeFirst();
+  if (!claimed) return 0;
+  const previous = await deps.db
+    .selectFrom("job_runs")
+    .select("started_at")
+    .where("job", "=", MORNING_MAIL_JOB)
+    .where("run_on", "<", day)
+    .orderBy("run_on", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  // Since the previous morning's run; the last 24 hours when there was none in the last 36 (the first
+  // run, or the service stopped for a day): the e-mail says « depuis hier ».
+  const hour = 60 * 60 * 1000;
+  const previousAt = previous ? new Date(previous.started_at) : null;
+  const since =
+    previousAt && previousAt.getTime() >= deps.now.getTime() - 36 * hour
+      ? previousAt
+      : new Date(deps.now.getTime() - 24 * hour);
+  const dentists = await systemNewRequestsToTell(deps.db, since, deps.now);
+  const base = deps.config.publicUrl;
+  let sent = 0;
+  for (const dentist of dentists) {
+    try {
+      await deps.mailer.send({
+        to: dentist.email,
+        ...newRequestsMorningMail({
+          brandName: deps.config.brandName,
+          firstName: dentist.firstName,
+          count: dentist.waiting,
+          link: `${base}/dentist/quote-requests?status=pending`,
+          preferencesLink: `${base}${emailPreferencesPath("dentist")}`,
+        }),
+      });
+      sent += 1;
+    } catch (error) {
+      deps.log.error({ err: loggableError(error) }, "e-mail du matin des nouvelles demandes non envoyé");
+    }
+  }
+  await deps.db
+    .updateTable("job_runs")
+    .set({ finished_at: deps.now, details: JSON.stringify({ dentists: dentists.length, sent }) })
+    .where("job", "=", MORNING_MAIL_JOB)
+    .where("run_on", "=", day)
+    .execute();
   return sent;
 }

@@ -83,15 +83,16 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   signedIn.patch("/api/me/email-preferences", {
     summary:
-      "Choisir les e-mails que je reçois parmi ceux que l'on peut arrêter (messages non lus, rappels de rendez-vous, avis)",
+      "Choisir les e-mails que je reçois parmi ceux que l'on peut arrêter (messages non lus, rappels de rendez-vous, avis, nouvelles demandes du matin)",
     body: emailPreferencesUpdateSchema,
     response: { 200: meResponseSchema, 400: errorBodySchema },
     handler: async (request, _reply, actor) => {
-      const { messages, reminders, reviews } = request.body;
+      const { messages, reminders, reviews, new_requests } = request.body;
       const profile = await updateProfile(app.db, actor, {
         ...(messages !== undefined && { email_messages: messages }),
         ...(reminders !== undefined && { email_reminders: reminders }),
         ...(reviews !== undefined && { email_reviews: reviews }),
+        ...(new_requests !== undefined && { email_new_requests: new_requests }),
       });
       return { profile: toProfileDto(profile) };
     },

@@ -43,6 +43,7 @@ export function toProfileDto(row: ProfileRow): Profile {
       messages: row.email_messages,
       reminders: row.email_reminders,
       reviews: row.email_reviews,
+      new_requests: row.email_new_requests,
     },
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),

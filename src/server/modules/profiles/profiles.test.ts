@@ -92,21 +92,30 @@ describe("the e-mails one may stop (ADR 081)", () => {
 
   it("are all on at first; each changes alone, the others stay, and the session shows it", async () => {
     const { cookie } = await signUpPatient(ctx.app);
-    expect((await me(cookie)).email_preferences).toEqual({ messages: true, reminders: true, reviews: true });
+    expect((await me(cookie)).email_preferences).toEqual({
+      messages: true,
+      reminders: true,
+      reviews: true,
+      new_requests: true,
+    });
     const stopped = await preferences(cookie, { reviews: false });
     expect(stopped.statusCode, stopped.body).toBe(200);
     expect(stopped.json().profile.email_preferences).toEqual({
       messages: true,
       reminders: true,
       reviews: false,
+      new_requests: true,
     });
     await preferences(cookie, { messages: false });
     expect((await me(cookie)).email_preferences).toEqual({
       messages: false,
       reminders: true,
       reviews: false,
+      new_requests: true,
     });
-    // Only these three: nothing else of the profile changes through this route.
+    await preferences(cookie, { new_requests: false });
+    expect((await me(cookie)).email_preferences).toMatchObject({ messages: false, new_requests: false });
+    // Only these four: nothing else of the profile changes through this route.
     const other = await preferences(cookie, { full_name: "Autre Nom", is_admin: true, reviews: true });
     expect(other.statusCode).toBe(200);
     expect(other.json().profile).toMatchObject({ is_admin: false, email_preferences: { reviews: true } });

@@ -12,7 +12,7 @@ const DENTIST_BENEFITS = [
   {
     icon: Inbox,
     title: "Des demandes qualifiées",
-    text: "Les patients déposent leur devis, leurs radiographies et leurs photos, précisent leur budget et leur urgence. Vous savez tout de suite si vous pouvez les aider.",
+    text: "Les patients déposent leur devis, leurs radiographies et leurs photos, précisent leur budget et leur urgence. Vous savez tout de suite si vous pouvez les aider. Un e-mail du matin vous dit combien de nouvelles demandes attendent votre réponse.",
   },
   {
     icon: Wallet,
