@@ -1,7 +1,16 @@
+import { addDays } from "../../shared/policies/offers";
 import type { NewAccount } from "../bootstrap";
 import type { Db } from "../db/index";
 
 export const DEMO_PASSWORD = "sourio-demo";
+
+/**
+ * The demo's appointment days ('YYYY-MM-DD'): the day itself, or the Monday after a Sunday, when the
+ * demo's practices are closed (their appointments and the slots they offer).
+ */
+export function practiceDay(day: string): string {
+  return new Date(`${day}T12:00:00Z`).getUTCDay() === 0 ? addDays(day, 1) : day;
+}
 
 /**
  * Demo accounts: real accounts in the database, created by seedDemoData on a first start (the

@@ -9,6 +9,7 @@ import {
   signUpPatient,
   type TestContext,
 } from "../testing/harness";
+import { practiceDay } from "./accounts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoSeed, demoStartupText, seedDemoData } from "./index";
 
 const ctx = appPerFile();
@@ -157,6 +158,28 @@ describe("demo data on a first start", () => {
           expect(new Date(later).getTime()).toBeLessThan(now);
         }
     }
+  });
+
+  it("books nothing and offers no slot on a Sunday, when the demo's practices are closed", async () => {
+    const appointments = await demo.app.db
+      .selectFrom("appointments")
+      .select("starts_at")
+      .where("starts_at", "is not", null)
+      .execute();
+    const slots = await demo.app.db.selectFrom("offer_slots").select("starts_at").execute();
+    expect(appointments.length).toBeGreaterThan(30);
+    expect(slots.length).toBeGreaterThan(30);
+    const parisWeekday = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", weekday: "long" });
+    const sundays = [...appointments, ...slots]
+      .map((row) => new Date(row.starts_at as Date))
+      .filter((at) => parisWeekday.format(at) === "dimanche")
+      .map((at) => at.toISOString());
+    expect(sundays).toEqual([]);
+    expect([practiceDay("2026-11-29"), practiceDay("2026-11-30"), practiceDay("2026-12-05")]).toEqual([
+      "2026-11-30",
+      "2026-11-30",
+      "2026-12-05",
+    ]);
   });
 
   it("has the dentists ask to be verified, the demo administrator verify two, the third wait", async () => {

@@ -20,7 +20,7 @@ import { requestVerification } from "../modules/profiles/profiles.service";
 import { patientQuotesRepo } from "../modules/quotes/quotes.repo";
 import { replyToRequest } from "../modules/requests/reply.service";
 import { patientRequestsRepo } from "../modules/requests/requests.repo";
-import { DEMO_ACCOUNTS, DEMO_PRACTICES, type DemoSeed, existingDemoAccounts } from "./accounts";
+import { DEMO_ACCOUNTS, DEMO_PRACTICES, type DemoSeed, existingDemoAccounts, practiceDay } from "./accounts";
 import { readConversation } from "./conversations";
 import { demoDevisPdf } from "./devis-document";
 import { demoPanoramicXray, demoSmilePhoto } from "./images";
@@ -293,7 +293,8 @@ async function seedOffer(
   },
   offer: Offer,
 ) {
-  const slot = ([days, time]: [number, string]) => `${addDays(p.today, days)}T${time}`;
+  // Never on a Sunday (practiceDay).
+  const slot = ([days, time]: [number, string]) => `${practiceDay(addDays(p.today, days))}T${time}`;
   const values = offerInputSchema.parse({
     amount_cents: offer.lines.reduce((sum, line) => sum + line.euros * 100, 0),
     comment: offer.comment,

@@ -10,7 +10,7 @@ import { createRequest } from "../modules/new-request/new-request.service";
 import { acceptOffer, submitOffer } from "../modules/offers/offers.service";
 import { systemFindProfile } from "../modules/profiles/profiles.repo";
 import { answerReview, decideReview, writeReview } from "../modules/reviews/reviews.service";
-import { DEMO_PASSWORD } from "./accounts";
+import { DEMO_PASSWORD, practiceDay } from "./accounts";
 import { readConversation } from "./conversations";
 
 /*
@@ -111,7 +111,7 @@ const PAST_TREATMENT_WORDS = {
 /**
  * One past appointment: the request `daysAgo` days ago, the dentist's offer `delayHours` later
  * (a devis of `quoteEuros`, an offer of `offerEuros`), accepted and booked at once, confirmed by the
- * dentist, two days later at `hour` o'clock.
+ * dentist, two days later (a Sunday: the Monday) at `hour` o'clock.
  */
 async function pastAppointment(
   deps: ReviewSeedDeps,
@@ -156,7 +156,7 @@ async function pastAppointment(
     requestId,
     new Date(offered.getTime() - 20 * 60_000),
   );
-  const slot = `${addDays(parisToday(offered), 2)}T${String(p.hour).padStart(2, "0")}:00`;
+  const slot = `${practiceDay(addDays(parisToday(offered), 2))}T${String(p.hour).padStart(2, "0")}:00`;
   const values = offerInputSchema.parse({
     amount_cents: p.offerEuros * 100,
     lines: crown ? [crownLine(p.offerEuros)] : undefined,
