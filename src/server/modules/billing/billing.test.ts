@@ -61,6 +61,10 @@ const subscriptionOf = async (who: Who) => {
   return response.json();
 };
 
+/** Sourio's invoices of this dentist, as stored. */
+const invoicesOf = (who: Who) =>
+  ctx.app.db.selectFrom("invoices").selectAll().where("dentist_id", "=", who.id).execute();
+
 /** 'S'abonner' then the stand-in's page answered with "Paiement accepté" or "refusé" (its HTML form). */
 async function checkout(who: Who, plan: "monthly" | "yearly", outcome: "accepted" | "refused") {
   const started = await call(who, "POST", "/api/dentist/subscription/checkout", { plan });
@@ -249,8 +253,7 @@ describe("checkout → webhook → active", () => {
     // every event was answered 200 and stored once
     expect(standIn.deliveries.every((d) => d.status === 200)).toBe(true);
     // Sourio's invoice for the payment: 89 € HT + 17,80 € TVA = 106,80 € TTC, numbered, announced
-    const invoices = () =>
-      ctx.app.db.selectFrom("invoices").selectAll().where("dentist_id", "=", dr.id).execute();
+    const invoices = () => invoicesOf(dr);
     const [invoice] = await invoices();
     expect(invoice).toMatchObject({ amount_ht_cents: 8900, vat_cents: 1780, amount_ttc_cents: 10680 });
     // (after the commit, beside the PDF's making: seconds on a loaded machine)
@@ -278,8 +281,7 @@ describe("checkout → webhook → active", () => {
     expect(before.first_payment_at).toBe(iso(trialEnd));
     // The provider is asked for a trial ending then (its page says so), not for a payment today.
     expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
-    const invoices = () =>
-      ctx.app.db.selectFrom("invoices").selectAll().where("dentist_id", "=", dr.id).execute();
+    const invoices = () => invoicesOf(dr);
     const during = await subscriptionOf(dr);
     expect(during.subscription).toMatchObject({
       status: "trialing",
