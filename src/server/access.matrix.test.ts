@@ -185,6 +185,7 @@ const TABLE: Record<string, Rows> = {
   "GET /api/docs/static/*":                      { "static:swagger-ui.css": everyone(200) },
   "GET /robots.txt":                             { "-": everyone(200) },
   "GET /sitemap.xml":                            { "-": everyone(200) },
+  "GET /favicon.ico":                            { "-": everyone(301) },
   // Prometheus's scrape: its bearer token (METRICS_TOKEN) only, never a session (plugins/metrics.ts).
   "GET /metrics":                                { "-": everyone(401) },
   // npm run backup's request to the running server: its start's token only (modules/system/backup.routes.ts).
@@ -527,6 +528,7 @@ const HIDDEN = new Set([
   "GET /api/docs/static/*",
   "GET /robots.txt",
   "GET /sitemap.xml",
+  "GET /favicon.ico",
   "GET /metrics",
   "POST /internal/backup",
   "GET /api/auth/*",

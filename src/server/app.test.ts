@@ -261,4 +261,10 @@ describe("robots.txt and sitemap.xml", () => {
       expect(robots.body).toContain(`Allow: ${open}\n`);
     expect(sitemap.body).not.toContain("/patient/");
   });
+
+  it("sends /favicon.ico to the icon the pages name", async () => {
+    const ico = await ctx.app.inject({ method: "GET", url: "/favicon.ico" });
+    expect(ico.statusCode).toBe(301);
+    expect(ico.headers.location).toBe("/favicon.svg");
+  });
 });

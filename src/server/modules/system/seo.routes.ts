@@ -16,7 +16,7 @@ export const PUBLIC_PAGES = [
   "/login",
 ] as const;
 
-/** robots.txt and sitemap.xml, with absolute URLs built from PUBLIC_URL. */
+/** robots.txt and sitemap.xml, with absolute URLs built from PUBLIC_URL; /favicon.ico. */
 export async function seoRoutes(app: FastifyInstance): Promise<void> {
   const base = app.config.publicUrl;
   app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) => {
@@ -36,6 +36,11 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
       "",
     ].join("\n");
   });
+  // The pages name /favicon.svg; what has no page (a PDF opened in a tab, old clients) asks for the
+  // .ico by convention: sent to the same icon rather than a 404.
+  app.get("/favicon.ico", { schema: { hide: true } }, async (_request, reply) =>
+    reply.header("cache-control", "public, max-age=86400").redirect("/favicon.svg", 301),
+  );
   app.get("/sitemap.xml", { schema: { hide: true } }, async (_request, reply) => {
     reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=3600");
     const urls = PUBLIC_PAGES.map((p) => `  <url><loc>${base}${p === "/" ? "/" : p}</loc></url>`).join("\n");
