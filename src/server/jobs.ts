@@ -8,6 +8,7 @@ import {
   sendNewRequestsMorningEmails,
   sendRecipientAwayEmails,
 } from "./modules/new-request/new-request.service";
+import { sendOfferExpiryReminders } from "./modules/offers/offers.service";
 import { runRetention } from "./modules/retention/retention.service";
 import { sendReviewInvitations } from "./modules/reviews/reviews.service";
 import { sendSupportUnreadEmails } from "./modules/support/support.service";
@@ -73,7 +74,7 @@ function logFailure(app: FastifyInstance, message: string) {
 /**
  * The e-mails due at the app's clock: unread messages (conversations and support), requests
  * addressed to a dentist by name (to him, and to their patients when he stops receiving requests),
- * the dentists' morning e-mail of new requests,
+ * the dentists' morning e-mail of new requests, offers about to expire (to their patient),
  * appointment reminders and review invitations (the day after an
  * appointment); every minute. The same run removes the login and rate-limit counters
  * whose window has ended (indexed deletes).
@@ -92,6 +93,8 @@ export async function runMailJobs(app: FastifyInstance): Promise<boolean> {
         // Dentists' morning e-mail of new requests sent to all (ADR 086), once a day from 8:00 Paris.
         sendNewRequestsMorningEmails(deps),
         sendAppointmentReminders(deps),
+        // Offers about to expire, to their patient (ADR 087), from 9:00 Paris.
+        sendOfferExpiryReminders(deps),
         // Trials ending in 7 days (issue 35), once each.
         sendTrialEndingMails({ ...deps, clock: () => deps.now }),
         sendReviewInvitations(deps),

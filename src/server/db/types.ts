@@ -281,6 +281,8 @@ export interface OffersTable {
    * `comparedQuoteCents`); null when that cannot be known, and while not accepted.
    */
   compared_quote_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the patient was reminded that it is about to expire (migration 054, ADR 087). */
+  expiry_reminded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface OfferLinesTable {

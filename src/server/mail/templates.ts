@@ -353,6 +353,37 @@ export function appointmentCancelledMail(p: {
   });
 }
 
+/**
+ * To a patient, three days before the last valid day of offers still open to her choice (ADR 087):
+ * whose they are and until when, never the amounts nor the treatment.
+ */
+export function offersExpiringMail(p: {
+  brandName: string;
+  firstName: string;
+  /** Each offer: its dentist (« Dr … ») and its last valid day, written out. */
+  offers: Array<{ dentistName: string; until: string }>;
+  link: string;
+  preferencesLink: string;
+}) {
+  const [first, ...others] = p.offers;
+  const one = first !== undefined && others.length === 0;
+  return letter(p, {
+    subject: one ? "Une proposition expire bientôt" : `${p.offers.length} propositions expirent bientôt`,
+    lines: one
+      ? [
+          `La proposition ${ofName(first.dentistName)} pour votre demande de devis est valable jusqu'au ${first.until}.`,
+          "Après cette date, elle ne pourra plus être acceptée. Comparez-la et acceptez-la depuis votre espace si elle vous convient, ou posez vos questions au dentiste :",
+        ]
+      : [
+          "Ces propositions pour votre demande de devis arrivent à la fin de leur validité :",
+          ...p.offers.map((offer) => `- ${offer.dentistName} : jusqu'au ${offer.until}`),
+          "",
+          "Après ces dates, elles ne pourront plus être acceptées. Comparez-les depuis votre espace et acceptez celle qui vous convient, ou posez vos questions aux dentistes :",
+        ],
+    link: p.link,
+  });
+}
+
 /** 7 days and 1 day before a confirmed appointment. */
 export function appointmentReminderMail(p: {
   brandName: string;

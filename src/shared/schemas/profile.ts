@@ -9,7 +9,7 @@ import { requiredText } from "./common";
 /** A profile as the API returns it (one per account, same id: the `profiles` table). */
 /**
  * The e-mails one may stop (ADR 081), each on by default: messages left unread in a conversation,
- * a patient's appointment reminders, reviews (a patient's invitation, a dentist's new review), a
+ * a patient's reminders (appointments; offers about to expire, ADR 087), reviews (a patient's invitation, a dentist's new review), a
  * dentist's morning e-mail of new requests (ADR 086). The others are the service itself and always go.
  */
 const emailPreference = z.boolean({ error: "Choisissez oui ou non." });

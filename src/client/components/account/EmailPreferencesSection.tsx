@@ -23,8 +23,8 @@ const CHOICES: Record<"patient" | "dentist", Choice[]> = {
     },
     {
       key: "reminders",
-      label: "Rappels de rendez-vous",
-      hint: "Une semaine avant et la veille de chaque rendez-vous confirmé.",
+      label: "Rappels de rendez-vous et de propositions",
+      hint: "Une semaine avant et la veille de chaque rendez-vous confirmé, et trois jours avant la fin de validité d'une proposition.",
     },
     {
       key: "reviews",

@@ -28,18 +28,18 @@ describe("Notifications", () => {
     expect(emails).toHaveAttribute("id", "notifications");
     for (const name of [
       "Nouveaux messages des dentistes",
-      "Rappels de rendez-vous",
+      "Rappels de rendez-vous et de propositions",
       "Invitations à donner un avis",
     ])
       expect(box(emails, name)).toBeChecked();
-    expect(box(emails, "Rappels de rendez-vous")).toHaveAccessibleDescription(
-      "Une semaine avant et la veille de chaque rendez-vous confirmé.",
+    expect(box(emails, "Rappels de rendez-vous et de propositions")).toHaveAccessibleDescription(
+      "Une semaine avant et la veille de chaque rendez-vous confirmé, et trois jours avant la fin de validité d'une proposition.",
     );
 
-    await user.click(box(emails, "Rappels de rendez-vous"));
+    await user.click(box(emails, "Rappels de rendez-vous et de propositions"));
     expect(await screen.findByText("Préférences d'e-mail enregistrées")).toBeInTheDocument();
     expect(sent).toEqual([{ reminders: false }]);
-    await waitFor(() => expect(box(emails, "Rappels de rendez-vous")).not.toBeChecked());
+    await waitFor(() => expect(box(emails, "Rappels de rendez-vous et de propositions")).not.toBeChecked());
     expect(box(emails, "Nouveaux messages des dentistes")).toBeChecked();
   });
 

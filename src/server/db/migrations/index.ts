@@ -49,6 +49,7 @@ import * as m050 from "./050_recipient_away_mail";
 import * as m051 from "./051_email_preferences";
 import * as m052 from "./052_accent_insensitive_names";
 import * as m053 from "./053_new_requests_email";
+import * as m054 from "./054_offer_expiry_reminder";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -102,4 +103,5 @@ export const migrations: Record<string, Migration> = {
   "051_email_preferences": m051,
   "052_accent_insensitive_names": m052,
   "053_new_requests_email": m053,
+  "054_offer_expiry_reminder": m054,
 };

@@ -7,7 +7,7 @@ import { DENTIST_OFFERS_PAGE_SIZE, type OfferDto } from "../../../shared/schemas
 import { QUOTE_LINE_FIELDS, type QuoteLineDto, tableBound } from "../../../shared/schemas/quotes";
 import type { Actor } from "../../access/actor";
 import { requestVisibleToDentist } from "../../access/requests";
-import { isVerifiedDentist } from "../../access/rules";
+import { isVerifiedDentist, OPEN_REQUEST_STATUSES } from "../../access/rules";
 import type { Db } from "../../db/index";
 import { linesOf, offerLinesAndSlots } from "../../db/offer-details";
 import { fetchPage } from "../../db/paging";
@@ -286,4 +286,45 @@ export function patientOffersRepo(db: Db, actor: Actor) {
       }));
     },
   };
+}
+
+/**
+ * The mail job's part of ADR 087: claims the offers whose last valid day is between `today` and
+ * `lastDay` (Paris days), still open to the patient's choice (sent, on an open request), sent before
+ * `sentBefore`, not yet reminded; returns each with its patient and dentist. One statement, so that
+ * two instances never remind twice.
+ */
+export async function systemClaimOfferExpiryReminders(
+  db: Db,
+  p: { now: Date; today: string; lastDay: string; sentBefore: Date },
+) {
+  return db
+    .updateTable("offers as o")
+    .from(["requests as r", "profiles as patient", "profiles as dentist"])
+    .set({ expiry_reminded_at: p.now })
+    .whereRef("r.id", "=", "o.request_id")
+    .whereRef("patient.id", "=", "r.patient_id")
+    .whereRef("dentist.id", "=", "o.dentist_id")
+    .where("o.status", "=", "sent")
+    .where("o.expiry_reminded_at", "is", null)
+    .where("o.valid_until", "is not", null)
+    .where("o.valid_until", ">=", p.today)
+    .where("o.valid_until", "<=", p.lastDay)
+    .where("o.created_at", "<=", p.sentBefore)
+    .where(
+      "r.status",
+      "in",
+      OPEN_REQUEST_STATUSES.map((status) => sql.lit(status)),
+    )
+    .returning([
+      "o.id",
+      "o.request_id",
+      sql<string>`to_char(o.valid_until, 'YYYY-MM-DD')`.as("valid_until"),
+      "patient.id as patient_id",
+      "patient.email as patient_email",
+      sql<string>`coalesce(nullif(patient.first_name, ''), patient.full_name)`.as("patient_first_name"),
+      "patient.email_reminders",
+      sql<string>`coalesce(nullif(dentist.full_name, ''), 'Dentiste')`.as("dentist_name"),
+    ])
+    .execute();
 }

@@ -1,34 +1,38 @@
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
+import { drName } from "../../../shared/format/names";
 import {
   mayUnacceptOffer,
   mayWithdrawOffer,
   offerAcceptBlocker,
 } from "../../../shared/policies/appointments";
-import { mayOffer, offerStateOf, parisToday } from "../../../shared/policies/offers";
+import { addDays, mayOffer, offerStateOf, parisLocalNow, parisToday } from "../../../shared/policies/offers";
 import { BILLING_MESSAGES } from "../../../shared/schemas/billing";
 import { DENTIST_MESSAGES } from "../../../shared/schemas/dentist";
 import { OFFER_MESSAGES, type OfferValues, offerTimingIssues } from "../../../shared/schemas/offers";
+import { emailPreferencesPath } from "../../../shared/schemas/profile";
 import { quoteLineIssues, resolveOfferLine } from "../../../shared/schemas/quotes";
 import type { Actor } from "../../access/actor";
 import { isVerifiedDentist, mayTakeNewWork } from "../../access/rules";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, forbidden, notFound, validationError } from "../../errors";
-import { type MailAfterCommit, mailAfterCommit } from "../../mail/mailer";
+import { type MailAfterCommit, type Mailer, mailAfterCommit } from "../../mail/mailer";
 import {
   acceptanceWithdrawnMail,
   offerAcceptedMail,
   offerClosedMail,
   offerReceivedMail,
   offerReopenedMail,
+  offersExpiringMail,
 } from "../../mail/templates";
+import { loggableError } from "../../redact";
 import { type AnnounceDeps, announceAppointment } from "../appointments/appointments.events";
 import { scheduleRepo } from "../appointments/schedule.repo";
 import { lockRequestForDentist, recordReply } from "../requests/reply.repo";
 import { decisionsRepo } from "./decisions.repo";
-import { dentistOffersRepo, patientOffersRepo } from "./offers.repo";
+import { dentistOffersRepo, patientOffersRepo, systemClaimOfferExpiryReminders } from "./offers.repo";
 
 interface Deps extends MailAfterCommit {
   db: Db;
@@ -253,4 +257,63 @@ export async function unacceptOffer(deps: Deps & AnnounceDeps, actor: Actor, off
   const offer = offers.find((o) => o.id === offerId);
   if (!offer) throw new Error("offre introuvable après le changement d'avis");
   return { offer, reopened: result.reopened };
+}
+
+/** How many days before an offer's last valid day its patient is reminded (ADR 087), from 9:00 Paris time. */
+export const OFFER_EXPIRY_REMINDER_DAYS = 3;
+export const OFFER_EXPIRY_REMINDER_TIME = "09:00";
+
+/**
+ * The mail job's reminders of offers about to expire (ADR 087): from 9:00 Paris time, the offers still
+ * open to the patient's choice whose last valid day is within three days, sent a day ago or more, are
+ * claimed once each; their patient gets one e-mail per request — unless she stopped reminders (ADR
+ * 081): claimed, and not sent later. A failed e-mail is logged (its error only) and not sent again.
+ * Resolves to the number of e-mails sent.
+ */
+export async function sendOfferExpiryReminders(deps: {
+  db: Db;
+  mailer: Mailer;
+  config: AppConfig;
+  now: Date;
+  log: { error(obj: object, msg: string): void };
+}): Promise<number> {
+  const local = parisLocalNow(deps.now);
+  if (local.slice(11) < OFFER_EXPIRY_REMINDER_TIME) return 0;
+  const today = local.slice(0, 10);
+  const claimed = await systemClaimOfferExpiryReminders(deps.db, {
+    now: deps.now,
+    today,
+    lastDay: addDays(today, OFFER_EXPIRY_REMINDER_DAYS),
+    sentBefore: new Date(deps.now.getTime() - 24 * 60 * 60 * 1000),
+  });
+  const byRequest = new Map<string, typeof claimed>();
+  for (const offer of claimed) {
+    if (!offer.email_reminders) continue;
+    byRequest.set(offer.request_id, [...(byRequest.get(offer.request_id) ?? []), offer]);
+  }
+  let sent = 0;
+  for (const [requestId, offers] of byRequest) {
+    const [first] = offers;
+    if (!first) continue;
+    const sorted = [...offers].sort((a, b) => a.valid_until.localeCompare(b.valid_until));
+    try {
+      await deps.mailer.send({
+        to: first.patient_email,
+        ...offersExpiringMail({
+          brandName: deps.config.brandName,
+          firstName: first.patient_first_name,
+          offers: sorted.map((offer) => ({
+            dentistName: drName(offer.dentist_name),
+            until: formatDetailDate(`${offer.valid_until}T12:00:00Z`),
+          })),
+          link: `${deps.config.publicUrl}/patient/request/${requestId}`,
+          preferencesLink: `${deps.config.publicUrl}${emailPreferencesPath("patient")}`,
+        }),
+      });
+      sent += 1;
+    } catch (error) {
+      deps.log.error({ err: loggableError(error) }, "rappel de fin de validité d'une proposition non envoyé");
+    }
+  }
+  return sent;
 }
