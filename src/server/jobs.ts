@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
+import type { Mailer } from "./mail/mailer";
 import { sendAppointmentReminders } from "./modules/appointments/reminders.service";
 import { runDailyReconciliation, sendTrialEndingMails } from "./modules/billing/billing.service";
 import { sendUnreadEmails } from "./modules/conversations/conversations.service";
@@ -71,6 +72,37 @@ function logFailure(app: FastifyInstance, message: string) {
   };
 }
 
+/** What the scheduled e-mails take: the database, a mailer, the settings, the run's time, a log. */
+export interface ScheduledMailDeps {
+  db: FastifyInstance["db"];
+  mailer: Mailer;
+  config: FastifyInstance["config"];
+  now: Date;
+  log: { error(obj: object, msg: string): void };
+}
+
+/**
+ * The e-mails due at `now`, each claimed in the database before it is sent (once across instances):
+ * the mail job's, and the demo's history's, whose e-mails went out as it happened (demo/index.ts).
+ */
+export function sendScheduledEmails(deps: ScheduledMailDeps) {
+  return Promise.all([
+    sendUnreadEmails(deps),
+    sendSupportUnreadEmails(deps),
+    // One after the other: both write the requests addressed by name (no two updates of a row
+    // at once, in an order PostgreSQL could find deadlocked).
+    sendNamedRequestEmails(deps).then(() => sendRecipientAwayEmails(deps)),
+    // Dentists' morning e-mail of new requests sent to all (ADR 086), once a day from 8:00 Paris.
+    sendNewRequestsMorningEmails(deps),
+    sendAppointmentReminders(deps),
+    // Offers about to expire, to their patient (ADR 087), from 9:00 Paris.
+    sendOfferExpiryReminders(deps),
+    // Trials ending in 7 days (issue 35), once each.
+    sendTrialEndingMails({ ...deps, clock: () => deps.now }),
+    sendReviewInvitations(deps),
+  ]);
+}
+
 /**
  * The e-mails due at the app's clock: unread messages (conversations and support), requests
  * addressed to a dentist by name (to him, and to their patients when he stops receiving requests),
@@ -84,23 +116,7 @@ export async function runMailJobs(app: FastifyInstance): Promise<boolean> {
     const deps = { db: app.db, mailer: app.mailer, config: app.config, now: app.clock(), log: app.log };
     const done = () => true;
     const parts = await Promise.all([
-      Promise.all([
-        sendUnreadEmails(deps),
-        sendSupportUnreadEmails(deps),
-        // One after the other: both write the requests addressed by name (no two updates of a row
-        // at once, in an order PostgreSQL could find deadlocked).
-        sendNamedRequestEmails(deps).then(() => sendRecipientAwayEmails(deps)),
-        // Dentists' morning e-mail of new requests sent to all (ADR 086), once a day from 8:00 Paris.
-        sendNewRequestsMorningEmails(deps),
-        sendAppointmentReminders(deps),
-        // Offers about to expire, to their patient (ADR 087), from 9:00 Paris.
-        sendOfferExpiryReminders(deps),
-        // Trials ending in 7 days (issue 35), once each.
-        sendTrialEndingMails({ ...deps, clock: () => deps.now }),
-        sendReviewInvitations(deps),
-      ])
-        .then(done)
-        .catch(logFailure(app, "échec de l'envoi des e-mails programmés")),
+      sendScheduledEmails(deps).then(done).catch(logFailure(app, "échec de l'envoi des e-mails programmés")),
       pruneLoginAttempts(app.db, deps.now)
         .then(done)
         .catch(logFailure(app, "échec du nettoyage des compteurs de connexion")),

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     { ensureAdmin },
     { demoStartupText, seedDemoData },
     { cityOf },
-    { runBillingJobs, runDailyJobs, runMailJobs, runSweeper },
+    { runBillingJobs, runDailyJobs, runMailJobs, runSweeper, sendScheduledEmails },
     { openMigratedDatabase },
     { EncryptedStorage },
     { encryptClearFiles },
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     );
   }
   // After the admin: the seed decides on demo accounts and requests, not on "any account".
-  const demo = config.demoData ? await seedDemoData(app) : undefined;
+  const demo = config.demoData ? await seedDemoData(app, sendScheduledEmails) : undefined;
 
   // The scheduled jobs (jobs.ts) run on every instance's timers; each run takes a PostgreSQL
   // advisory lock, so the same job never runs on two instances at once.

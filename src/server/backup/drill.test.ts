@@ -8,7 +8,7 @@ import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { type DatabaseHandle, openDatabase } from "../db/index";
 import { seedDemoData } from "../demo";
-import { runMailJobs } from "../jobs";
+import { runMailJobs, sendScheduledEmails } from "../jobs";
 import { EncryptedStorage } from "../storage/encrypted";
 import { keyringOf } from "../storage/keyring";
 import { LocalStorage, type Storage } from "../storage/storage";
@@ -86,7 +86,7 @@ beforeAll(async () => {
     env: { DEMO_DATA: "true", LOGIN_RATE_LIMIT_PER_IP: "1000" },
     pgliteOnDisk: true,
   });
-  const demo = await seedDemoData(source.app);
+  const demo = await seedDemoData(source.app, sendScheduledEmails);
   expect(demo.outcome).toBe("created");
   for (let i = 0; i < 4; i += 1) {
     const one = await newPatientRequest(source.app);

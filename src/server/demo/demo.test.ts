@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAdmin } from "../bootstrap";
+import { runMailJobs, sendScheduledEmails } from "../jobs";
 import { closeOcr, readQuote } from "../modules/reading/read";
 import {
   appPerFile,
@@ -60,7 +61,7 @@ describe("demo data on a first start", () => {
     demo = await createTestContext();
     // server.ts's order: ADMIN_EMAIL's administrator first, then the demo seed.
     expect(await ensureAdmin(demo.app, "chef@example.com", "admin-secret")).toBe("created");
-    first = await seedDemoData(demo.app);
+    first = await seedDemoData(demo.app, sendScheduledEmails);
   });
   afterAll(() => demo.close());
 
@@ -71,7 +72,7 @@ describe("demo data on a first start", () => {
     expect(firstText).toContain("Données de démonstration créées.");
     for (const account of DEMO_ACCOUNTS) expect(firstText).toContain(account.email);
     // A restart: the demo is there already, and said so with the same logins.
-    const again = await seedDemoData(demo.app);
+    const again = await seedDemoData(demo.app, sendScheduledEmails);
     expect(again).toEqual({ outcome: "present", accounts: first.accounts });
     expect(demoStartupText(again, "http://localhost:3000")).toContain(
       "Données de démonstration déjà présentes.",
@@ -380,6 +381,23 @@ describe("demo data on a first start", () => {
     expect(Number(accepted.n)).toBeGreaterThanOrEqual(30);
   });
 
+  it("sends at its first mail run none of the e-mails its history called for days ago; its unread messages stay unread", async () => {
+    // Without the seed's claim: the patient e-mailed about four conversations of days ago, and invited
+    // to review an appointment of last week, by the first run after a first start.
+    const before = (await demo.mails()).length;
+    await runMailJobs(demo.app);
+    const sent = (await demo.mails()).slice(before);
+    expect(sent.map((mail) => /^Subject: ([^\r\n]*)/m.exec(mail)?.[1])).toEqual([]);
+    const unread = await demo.app.db
+      .selectFrom("conversations as c")
+      .innerJoin("profiles as p", "p.id", "c.patient_id")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("p.email", "=", "patient@demo.sourio.fr")
+      .where("c.patient_unread", ">", 0)
+      .executeTakeFirstOrThrow();
+    expect(Number(unread.n)).toBeGreaterThan(0);
+  });
+
   it("has each past root canal and denture, and its offer, speak of its own treatment, not of a crown", async () => {
     const words: Record<string, RegExp> = { rootcanal: /canal|dévitalis/i, denture: /prothèse/i };
     const offers = await demo.app.db
@@ -504,7 +522,7 @@ describe("demo reviews and public figures (issue 36)", () => {
   let demo: TestContext;
   beforeAll(async () => {
     demo = await createTestContext();
-    await seedDemoData(demo.app);
+    await seedDemoData(demo.app, sendScheduledEmails);
   });
   afterAll(() => demo.close());
   const login = async (email: string) => {
@@ -550,7 +568,7 @@ describe("demo data elsewhere", () => {
     const { cookie } = await signUpPatient(ctx.app);
     const created = await postRequest(ctx.app, cookie, { treatment_type: "crown", consent: "true" });
     expect(created.statusCode, created.body).toBe(201);
-    const seed = await seedDemoData(ctx.app);
+    const seed = await seedDemoData(ctx.app, sendScheduledEmails);
     expect(seed).toEqual({ outcome: "skipped", accounts: [] });
     const demoUsers = await ctx.app.db
       .selectFrom("users")

@@ -64,6 +64,14 @@ function servicesAt(app: DemoDeps, when: Date) {
   };
 }
 
+/**
+ * The scheduled e-mails due at a time (jobs.ts's `sendScheduledEmails`, handed in by server.ts: the
+ * jobs stand above the demo, ADR 031), each claimed as it is sent.
+ */
+export type DueEmails = (
+  deps: Pick<DemoDeps, "db" | "config"> & { mailer: Mailer; now: Date; log: DemoDeps["log"] },
+) => Promise<unknown>;
+
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
 
 /**
@@ -71,7 +79,7 @@ const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 
  * accounts do not count: ADMIN_EMAIL's administrator, created just before on a first start, must not
  * keep the demo out. Every row comes from a service, acted by the demo person it belongs to (ADR 033).
  */
-export async function seedDemoData(app: DemoDeps): Promise<DemoSeed> {
+export async function seedDemoData(app: DemoDeps, sendDueEmails: DueEmails): Promise<DemoSeed> {
   const present = await existingDemoAccounts(app.db);
   if (present.length > 0) return { outcome: "present", accounts: present };
   const request = await app.db.selectFrom("requests").select("id").limit(1).executeTakeFirst();
@@ -87,6 +95,11 @@ export async function seedDemoData(app: DemoDeps): Promise<DemoSeed> {
     now,
   );
   await dateSignUps(app.db);
+  // The e-mails its history called for went out as it happened (messages left unread days ago, the
+  // invitation to review a past appointment, a trial's notice): claimed now, unsent, so that the mail
+  // job's first run does not send them days late. What falls due from now on is sent as usual.
+  const { db, config, log } = app;
+  await sendDueEmails({ db, config, log, mailer: silentMailer, now });
   return { outcome: "created", accounts: [...DEMO_ACCOUNTS] };
 }
 
