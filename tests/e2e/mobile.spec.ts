@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { APP_ROUTE_PATTERNS } from "../../src/shared/routes";
 import { DEMO, expect, test } from "./fixtures";
 import { loginViaApi } from "./helpers";
@@ -156,5 +156,36 @@ test.describe(`mobile : aucune page ne défile sur le côté à ${WIDTH} px`, ()
       page,
       patternsOf("admin").flatMap((pattern) => pathsOf(pattern, {})),
     );
+  });
+});
+
+test.describe(`mobile : les chiffres clés tiennent deux par ligne à ${WIDTH} px`, () => {
+  /** The tops and widths of a group's tiles (its direct children), in page order. */
+  async function tiles(group: Locator) {
+    await expect(group.locator(":scope > *").first()).toBeVisible();
+    return group.locator(":scope > *").evaluateAll((elements) =>
+      elements.map((element) => {
+        const box = element.getBoundingClientRect();
+        return { top: Math.round(box.top), width: Math.round(box.width) };
+      }),
+    );
+  }
+
+  test("administration : cinq compteurs sur trois lignes, les abonnements sur quatre", async ({ page }) => {
+    await loginViaApi(page, DEMO.admin);
+    await page.goto("/admin/dashboard");
+    const counters = await tiles(page.getByRole("region", { name: "Chiffres clés" }));
+    expect(counters).toHaveLength(5);
+    expect(new Set(counters.map((tile) => tile.top)).size).toBe(3);
+    expect(counters[0]?.top).toBe(counters[1]?.top);
+    for (const tile of counters) expect(tile.width).toBeLessThan(WIDTH / 2);
+
+    await page.goto("/admin/subscriptions");
+    await expect(page.getByText("Revenu mensuel récurrent (HT)")).toBeVisible();
+    const subscriptions = await tiles(page.getByRole("region", { name: "Chiffres des abonnements" }));
+    expect(subscriptions).toHaveLength(7);
+    // The revenue across the row, the six standings two by two.
+    expect(subscriptions[0]?.width).toBeGreaterThan(WIDTH / 2);
+    expect(new Set(subscriptions.map((tile) => tile.top)).size).toBe(4);
   });
 });

@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { cn } from "../../lib/cn";
 import { Card } from "./Card";
 import { Skeleton } from "./Skeleton";
 
@@ -9,15 +10,24 @@ export function StatCard({
   label,
   value,
   loading,
+  className,
 }: {
   icon: LucideIcon;
   label: string;
   value: ReactNode;
   loading: boolean;
+  /** Where it stands in its grid (a tile across both columns of a phone's). */
+  className?: string;
 }) {
+  // On a phone, two tiles a row (the grids' grid-cols-2), their icon above their figure.
   return (
-    <Card className="flex items-center gap-4 p-5">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+    <Card
+      className={cn(
+        "flex h-full flex-col items-start gap-2 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5",
+        className,
+      )}
+    >
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 sm:size-11">
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <div className="grid min-w-0 gap-0.5">
@@ -25,7 +35,7 @@ export function StatCard({
         {loading ? (
           <Skeleton className="my-1 h-6 w-20" />
         ) : (
-          <p className="text-2xl font-bold text-slate-900 tabular-nums">{value}</p>
+          <p className="text-xl font-bold text-slate-900 tabular-nums sm:text-2xl">{value}</p>
         )}
       </div>
     </Card>

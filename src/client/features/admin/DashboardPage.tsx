@@ -55,7 +55,7 @@ export function AdminDashboardPage() {
           onRetry={() => void stats.refetch()}
         />
       ) : null}
-      <section aria-label="Chiffres clés" className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <section aria-label="Chiffres clés" className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         {COUNTERS.map(({ key, ...counter }) => (
           <Counter key={key} {...counter} value={stats.data?.[key] ?? "—"} loading={stats.isPending} />
         ))}

@@ -108,12 +108,16 @@ export function AdminSubscriptionsPage() {
       {query.isError ? (
         <LoadError title="Impossible de charger les abonnements" onRetry={() => void query.refetch()} />
       ) : null}
-      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <section
+        aria-label="Chiffres des abonnements"
+        className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3"
+      >
         <StatCard
           icon={Euro}
           label="Revenu mensuel récurrent (HT)"
           value={data ? formatEuros(data.mrr_ht_cents) : "—"}
           loading={query.isPending}
+          className="col-span-2 sm:col-span-1"
         />
         {SUBSCRIPTION_STANDINGS.map((status) => (
           <StatCard
@@ -124,7 +128,7 @@ export function AdminSubscriptionsPage() {
             loading={query.isPending}
           />
         ))}
-      </div>
+      </section>
       <form
         aria-label="Rechercher un abonnement"
         className="mb-4 flex flex-wrap items-end gap-2"

@@ -41,7 +41,7 @@ export function PatientDashboardPage() {
 
       {/* Not loaded: no « 0 » nor « Aucune demande » as if they were true (the error is in the list below). */}
       {dashboard.isError && !data ? null : (
-        <section aria-label="Mes chiffres" className="mb-8 grid gap-4 sm:grid-cols-3">
+        <section aria-label="Mes chiffres" className="mb-8 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
           <StatCard
             icon={Clock}
             label="Demandes actives"
@@ -65,6 +65,7 @@ export function PatientDashboardPage() {
               )
             }
             loading={loading}
+            className="col-span-2 sm:col-span-1"
           />
         </section>
       )}
