@@ -88,6 +88,24 @@ export function offerReceivedMail(p: {
   });
 }
 
+/** A dentist withdrew an offer the patient could still accept: which, and that her request stands. */
+export function offerWithdrawnMail(p: {
+  brandName: string;
+  firstName: string;
+  dentistName: string;
+  amount: string;
+  link: string;
+}) {
+  return letter(p, {
+    subject: "Proposition de devis retirée",
+    lines: [
+      `${drName(p.dentistName)} a retiré sa proposition de devis de ${p.amount} pour votre demande sur ${p.brandName} : elle ne peut plus être acceptée.`,
+      "Votre demande reste ouverte : retrouvez les autres propositions et vos échanges avec les dentistes depuis votre espace :",
+    ],
+    link: p.link,
+  });
+}
+
 /** A dentist's requests addressed to him by name (ADR 074): how many, never what they are about. */
 export function namedRequestsMail(p: { brandName: string; firstName: string; count: number; link: string }) {
   const one = p.count === 1;

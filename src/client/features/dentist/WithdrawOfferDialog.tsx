@@ -10,11 +10,14 @@ interface WithdrawTarget {
   request_id: string;
   amount_cents: number;
   patient_name?: string;
+  /** 'expired': past its last valid day, the patient could no longer accept it (nothing to tell her). */
+  state?: string;
 }
 
 /**
- * 'Retirer cette proposition ?': the patient will no longer see it. Shared by 'Mes propositions'
- * and the proposal page; open while `offer` is set.
+ * 'Retirer cette proposition ?': the patient will no longer see it, and is told when she could still
+ * accept it (the server's message and e-mail). Shared by 'Mes propositions' and the proposal page;
+ * open while `offer` is set.
  */
 export function WithdrawOfferDialog({
   offer,
@@ -57,7 +60,11 @@ export function WithdrawOfferDialog({
         if (!open && !withdraw.isPending) onClose();
       }}
       title="Retirer cette proposition ?"
-      description={`Le patient ne verra plus ${about} et ne pourra plus l'accepter. Vous pourrez envoyer une nouvelle proposition tant que sa demande est ouverte.`}
+      description={`Le patient ne verra plus ${about}${
+        offer?.state === "expired"
+          ? ", qui a expiré."
+          : " et ne pourra plus l'accepter : un message dans votre conversation et un e-mail l'en informent."
+      } Vous pourrez envoyer une nouvelle proposition tant que sa demande est ouverte.`}
       confirmLabel="Retirer la proposition"
       cancelLabel="Garder ma proposition"
       destructive

@@ -181,6 +181,8 @@ describe("mes propositions (dentiste)", () => {
     await user.click(withdraw);
     let dialog = await screen.findByRole("dialog", { name: "Retirer cette proposition\u202f?" });
     expect(dialog).toHaveTextContent(/Le patient ne verra plus votre proposition de 780,00\s€ à Inès Martin/);
+    // Still open to her choice: the server tells her (appointments.test.ts).
+    expect(dialog).toHaveTextContent(/un message dans votre conversation et un e-mail l'en informent/);
     await user.click(within(dialog).getByRole("button", { name: "Garder ma proposition" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     await waitFor(() => expect(withdraw).toHaveFocus());

@@ -1,5 +1,6 @@
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
+import { formatEuros } from "../../../shared/format/money";
 import { APPOINTMENT_MESSAGES } from "../../../shared/schemas/appointments";
 import { appPerFile, createTestContext, postRequest } from "../../testing/harness";
 import {
@@ -281,6 +282,59 @@ describe("'Mes propositions' and withdrawing", () => {
     expect((await post(`/api/dentist/offers/${ids[5]}/withdraw`, undefined, quentin)).statusCode).toBe(403);
     expect((await get("/api/dentist/offers", quentin)).statusCode).toBe(403);
     expect((await get("/api/dentist/offers")).statusCode).toBe(401);
+  });
+});
+
+describe("the patient told of a withdrawn offer", () => {
+  /** The messages of the conversation between this request's patient and this dentist, oldest first. */
+  const messagesOf = (requestId: string, dentistId: string) =>
+    ctx.app.db
+      .selectFrom("messages as m")
+      .innerJoin("conversations as c", "c.id", "m.conversation_id")
+      .select(["m.body", "m.sender_id", "c.patient_unread"])
+      .where("c.request_id", "=", requestId)
+      .where("c.dentist_id", "=", dentistId)
+      .orderBy("m.created_at")
+      .execute();
+
+  it("by a message in their conversation and an e-mail while she could accept it; nothing for an expired one", async () => {
+    now = START;
+    const paula = who.Paula as Who;
+    const drB = who.drB as Who;
+    const { requestId, a, b } = await twoOffers(paula);
+    const before = (await mailsTo(paula.email)).length;
+    expect((await post(`/api/dentist/offers/${b}/withdraw`, undefined, drB)).statusCode).toBe(200);
+
+    const messages = await messagesOf(requestId, drB.id);
+    expect(messages.map((m) => m.body.split("\n")[0])).toEqual([
+      `Proposition de devis : ${formatEuros(95_000)}`,
+      `Proposition de devis retirée : ${formatEuros(95_000)}`,
+    ]);
+    expect(messages[1]?.sender_id).toBe(drB.id);
+    expect(messages[1]?.patient_unread).toBe(2);
+    const told = (await mailsTo(paula.email)).slice(before);
+    expect(told).toHaveLength(1);
+    const mail = told[0] ?? "";
+    expect(mail).toMatch(/^Subject: .*Proposition_de_devis_re/m);
+    expect(mail).toContain(`Dr Bruno Martin a retiré sa proposition de devis de ${formatEuros(95_000)}`);
+    expect(mail).toContain(`/patient/request/${requestId}`);
+    // The other offer stands, untouched.
+    expect((await messagesOf(requestId, (who.drA as Who).id)).map((m) => m.body.split("\n")[0])).toEqual([
+      `Proposition de devis : ${formatEuros(90_000)}`,
+    ]);
+    expect(
+      (await get(`/api/patient/requests/${requestId}`, paula)).json().offers.map((o: { id: string }) => o.id),
+    ).toEqual([a]);
+
+    // An offer past its last valid day: she could no longer accept it, nothing to tell her.
+    const late = await twoOffers(paula, {}, { valid_until: "2026-11-25" });
+    now = new Date("2026-11-26T09:00:00Z");
+    const quiet = (await mailsTo(paula.email)).length;
+    expect((await post(`/api/dentist/offers/${late.b}/withdraw`, undefined, drB)).statusCode).toBe(200);
+    expect((await messagesOf(late.requestId, drB.id)).map((m) => m.body.split("\n")[0])).toEqual([
+      `Proposition de devis : ${formatEuros(95_000)}`,
+    ]);
+    expect((await mailsTo(paula.email)).length).toBe(quiet);
   });
 });
 

@@ -222,7 +222,7 @@ export const decisionsRepo = {
   lockForDentist(trx: Trx, actor: Actor, offerId: string) {
     return trx
       .selectFrom("offers")
-      .select(["id", "request_id", "status", "valid_until"])
+      .select(["id", "request_id", "status", "valid_until", "amount_cents"])
       .where("id", "=", offerId)
       .where("dentist_id", "=", actor.userId)
       .forUpdate()
@@ -235,6 +235,16 @@ export const decisionsRepo = {
       .set({ status: "withdrawn", decided_at: now, updated_at: now })
       .where("id", "=", offerId)
       .execute();
+  },
+
+  /** The e-mail contact of a request's patient. */
+  patientContact(trx: Trx, requestId: string) {
+    return trx
+      .selectFrom("requests as r")
+      .innerJoin("profiles as p", "p.id", "r.patient_id")
+      .select(["r.patient_id", "p.email", "p.first_name"])
+      .where("r.id", "=", requestId)
+      .executeTakeFirstOrThrow();
   },
 
   /** The e-mail contacts of the dentists a decision concerns. */

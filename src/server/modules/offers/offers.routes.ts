@@ -84,7 +84,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
     response: { 200: offerWithdrawnSchema, 409: errorBodySchema },
     handler: async (request, _reply, actor) => {
       const id = pathId(request.params.id, OFFER_MESSAGES.notFound);
-      const offer = await withdrawOffer({ db: app.db, clock: app.clock }, actor, id);
+      const offer = await withdrawOffer(useCaseDeps(request), actor, id);
       return { offer, message: OFFER_MESSAGES.withdrawnDone };
     },
   });

@@ -26,6 +26,7 @@ import {
   offerReceivedMail,
   offerReopenedMail,
   offersExpiringMail,
+  offerWithdrawnMail,
 } from "../../mail/templates";
 import { loggableError } from "../../redact";
 import { type AnnounceDeps, announceAppointment } from "../appointments/appointments.events";
@@ -176,18 +177,47 @@ export async function acceptOffer(deps: Deps, actor: Actor, offerId: string) {
   return offer;
 }
 
-/** The dentist withdraws one of their offers not yet accepted or closed (ADR 008); 404 for anyone else's. */
-export async function withdrawOffer(deps: Pick<Deps, "db" | "clock">, actor: Actor, offerId: string) {
+/**
+ * The dentist withdraws one of their offers not yet accepted or closed (ADR 008); 404 for anyone
+ * else's. When the patient could still accept it (not past its last valid day), she is told: a
+ * message in their conversation, where the offer was announced, and an e-mail, as for the offer;
+ * the offer leaves her request page.
+ */
+export async function withdrawOffer(deps: Deps, actor: Actor, offerId: string) {
   if (!isVerifiedDentist(actor.profile)) throw notFound(OFFER_MESSAGES.notFound);
   const now = deps.clock();
-  const offer = await deps.db.transaction().execute(async (trx) => {
+  const { offer, patient } = await deps.db.transaction().execute(async (trx) => {
     const row = await decisionsRepo.lockForDentist(trx, actor, offerId);
     if (!row) throw notFound(OFFER_MESSAGES.notFound);
-    if (!mayWithdrawOffer(offerStateOf(row, now)))
-      throw new AppError(409, "CONFLICT", OFFER_MESSAGES.notWithdrawable);
+    const state = offerStateOf(row, now);
+    if (!mayWithdrawOffer(state)) throw new AppError(409, "CONFLICT", OFFER_MESSAGES.notWithdrawable);
     await decisionsRepo.withdraw(trx, offerId, now);
-    return row;
+    if (state !== "sent") return { offer: row, patient: null };
+    const patient = await decisionsRepo.patientContact(trx, row.request_id);
+    await recordReply(trx, {
+      requestId: row.request_id,
+      dentistId: actor.userId,
+      patientId: patient.patient_id,
+      message: `Proposition de devis retirée : ${formatEuros(row.amount_cents)}`,
+      now,
+    });
+    return { offer: row, patient };
   });
+  if (patient)
+    mailAfterCommit(
+      deps,
+      {
+        to: patient.email,
+        ...offerWithdrawnMail({
+          brandName: deps.config.brandName,
+          firstName: patient.first_name,
+          dentistName: actor.profile.full_name,
+          amount: formatEuros(offer.amount_cents),
+          link: `${deps.config.publicUrl}/patient/request/${offer.request_id}`,
+        }),
+      },
+      "e-mail de proposition retirée non envoyé",
+    );
   const dto = await dentistOffersRepo(deps.db, actor).onRequest(offer.request_id, now);
   if (!dto) throw new Error("offre retirée introuvable");
   return dto;

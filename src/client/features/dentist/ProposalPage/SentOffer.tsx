@@ -90,6 +90,7 @@ export function SentOffer({
                 request_id: offer.request_id,
                 amount_cents: offer.amount_cents,
                 patient_name: patientName,
+                state: offer.state,
               }
             : null
         }
