@@ -109,6 +109,7 @@ test.describe("espace patient", () => {
     await page.getByRole("button", { name: "Annuler la demande" }).click();
     const dialog = page.getByRole("dialog", { name: "Annuler cette demande ?" });
     await expect(dialog).toContainText("Les dentistes ne verront plus cette demande");
+    await expect(dialog).toContainText("ceux qui vous ont fait une proposition en sont informés");
     await dialog.getByRole("button", { name: "Annuler la demande" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText("Annulée", { exact: true })).toBeVisible();

@@ -255,17 +255,21 @@ export function offerAcceptedMail(p: {
   });
 }
 
-/** To the other dentists of the request, politely, once the patient chose another offer. */
+/** To the other dentists of the request, politely, once the patient chose another offer or cancelled it. */
 export function offerClosedMail(p: {
   brandName: string;
   firstName: string;
   treatment: string;
   link: string;
+  /** Why: the patient chose another offer (by default), or cancelled the request. */
+  cancelled?: boolean;
 }) {
   return letter(p, {
-    subject: "Demande de devis clôturée",
+    subject: p.cancelled ? "Demande de devis annulée" : "Demande de devis clôturée",
     lines: [
-      `Le patient à qui vous aviez fait une proposition (${p.treatment}) a choisi un autre cabinet.`,
+      p.cancelled
+        ? `Le patient à qui vous aviez fait une proposition a annulé sa demande (${p.treatment}).`
+        : `Le patient à qui vous aviez fait une proposition (${p.treatment}) a choisi un autre cabinet.`,
       "Merci pour le temps et le soin que vous avez consacrés à sa demande : votre proposition est désormais clôturée.",
       "Vos propositions restent consultables ici :",
     ],

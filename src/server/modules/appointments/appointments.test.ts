@@ -338,6 +338,52 @@ describe("the patient told of a withdrawn offer", () => {
   });
 });
 
+describe("the dentists told of a cancelled request", () => {
+  const cancelledMails = async (who: Who) =>
+    (await mailsTo(who.email)).filter((m) => /^Subject: .*annul/m.test(m));
+
+  it("e-mails each dentist whose offer the cancellation closes, not one who had withdrawn his; the consent withdrawn too", async () => {
+    now = START;
+    const paula = who.Paula as Who;
+    const [drA, drB] = [who.drA as Who, who.drB as Who];
+    const before = { a: (await cancelledMails(drA)).length, b: (await cancelledMails(drB)).length };
+    const first = await twoOffers(paula);
+    expect((await post(`/api/dentist/offers/${first.b}/withdraw`, undefined, drB)).statusCode).toBe(200);
+    expect((await post(`/api/patient/requests/${first.requestId}/cancel`, undefined, paula)).statusCode).toBe(
+      200,
+    );
+    const toAnne = (await cancelledMails(drA)).slice(before.a);
+    expect(toAnne).toHaveLength(1);
+    expect(toAnne[0]).toContain("a annulé sa demande (couronne)");
+    expect(toAnne[0]).toContain("/dentist/offers");
+    // Nothing about the patient but the treatment.
+    expect(toAnne[0]).not.toContain("Paula");
+    expect((await cancelledMails(drB)).length).toBe(before.b);
+
+    const second = await twoOffers(paula);
+    const withdrawn = await post(
+      `/api/patient/requests/${second.requestId}/consent/withdraw`,
+      undefined,
+      paula,
+    );
+    expect(withdrawn.statusCode).toBe(200);
+    expect((await cancelledMails(drA)).length).toBe(before.a + 2);
+    expect((await cancelledMails(drB)).length).toBe(before.b + 1);
+    // Cancelling again: refused, nobody told twice; deleting it then tells nobody (no offer waited).
+    expect(
+      (await post(`/api/patient/requests/${second.requestId}/cancel`, undefined, paula)).statusCode,
+    ).toBe(409);
+    expect((await call("DELETE", `/api/patient/requests/${second.requestId}`, paula)).statusCode).toBe(200);
+    expect((await cancelledMails(drA)).length).toBe(before.a + 2);
+
+    // An open request deleted: its offers go with it, their dentists are told as for a cancellation.
+    const third = await twoOffers(paula);
+    expect((await call("DELETE", `/api/patient/requests/${third.requestId}`, paula)).statusCode).toBe(200);
+    expect((await cancelledMails(drA)).length).toBe(before.a + 3);
+    expect((await cancelledMails(drB)).length).toBe(before.b + 2);
+  });
+});
+
 describe("booking the appointment (ADR 011)", () => {
   it("books a proposed slot, the dentist confirms, both see it, the .ics parses, reminders go once", async () => {
     now = START;

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import { REQUEST_STATUS_LABELS } from "../../../shared/domain/requests";
 import { TREATMENT_LABELS } from "../../../shared/domain/treatments";
@@ -12,6 +12,7 @@ import { runCompiled } from "../../db/compiled";
 import { readingTextKeys } from "../../db/file-keys";
 import type { Db } from "../../db/index";
 import { fetchPage } from "../../db/paging";
+import type { Database } from "../../db/types";
 
 /**
  * A request's row as the lists show it, with what its journey is derived from (ADR 016): the
@@ -99,6 +100,12 @@ function screenQuery(
     jsonArrayFrom(listQuery(db, patientId, today, options, filter)).as("rows"),
     totalQuery(db, patientId, filter).as("total"),
   ]);
+}
+
+/** The e-mail contacts of these people (none asked, no query). */
+async function contactsOf(trx: Transaction<Database>, ids: string[]) {
+  if (ids.length === 0) return [];
+  return trx.selectFrom("profiles").select(["email", "first_name"]).where("id", "in", ids).execute();
 }
 
 /** A patient's own requests: every query is filtered by the actor's id. */
@@ -288,7 +295,11 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
       });
     },
 
-    /** Cancels an open request, and closes the offers still waiting on it, in one transaction; `withdrawConsent` records that the patient withdrew the consent. Undefined when it is not the actor's or no longer open. */
+    /**
+     * Cancels an open request, and closes the offers still waiting on it, in one transaction;
+     * `withdrawConsent` records that the patient withdrew the consent. Returns the dentists whose offer
+     * it closed (their e-mail contacts); undefined when it is not the actor's or no longer open.
+     */
     async cancel(id: string, options: { withdrawConsent?: boolean } = {}) {
       return db.transaction().execute(async (trx) => {
         const cancelled = await trx
@@ -305,11 +316,12 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
           .returning(["id", "status"])
           .executeTakeFirst();
         if (!cancelled) return undefined;
-        await trx
+        const closed = await trx
           .updateTable("offers")
           .set({ status: "closed", decided_at: now, updated_at: now })
           .where("request_id", "=", id)
           .where("status", "=", "sent")
+          .returning("dentist_id")
           .execute();
         if (options.withdrawConsent)
           await writeAudit(trx, {
@@ -318,15 +330,20 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
             subjectType: "request",
             subjectId: id,
           });
-        return cancelled;
+        const told = await contactsOf(
+          trx,
+          closed.map((offer) => offer.dentist_id),
+        );
+        return { ...cancelled, closedOffersOf: told };
       });
     },
 
     /**
      * Deletes the request and, in cascade, everything hanging on it (documents and their access
      * history, offers, conversations and their messages, appointments), in one transaction when its
-     * status allows it, with its audit row. Returns the stored file keys to remove once committed; undefined when it is
-     * not the actor's or may not be deleted.
+     * status allows it, with its audit row. Returns the stored file keys to remove once committed and
+     * the dentists whose offer it withdrew from them (their e-mail contacts); undefined when it is not
+     * the actor's or may not be deleted.
      */
     async remove(id: string, allowed: (status: string) => boolean) {
       return db.transaction().execute(async (trx) => {
@@ -352,6 +369,17 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
           .execute();
         // The texts read from its devis (issue 17): their rows go with the request.
         const readings = await readingTextKeys(trx, "request_id", [id]);
+        // The dentists whose offer still waited on it, told once it is gone, as for a cancellation.
+        const waiting = await trx
+          .selectFrom("offers")
+          .select("dentist_id")
+          .where("request_id", "=", id)
+          .where("status", "=", "sent")
+          .execute();
+        const told = await contactsOf(
+          trx,
+          waiting.map((offer) => offer.dentist_id),
+        );
         await trx.deleteFrom("requests").where("id", "=", id).execute();
         const keys = [...documents, ...attachments].map((file) => file.key).concat(readings);
         await writeAudit(trx, {
@@ -361,7 +389,7 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
           subjectId: id,
           details: { files: keys.length },
         });
-        return keys;
+        return { keys, closedOffersOf: told };
       });
     },
   };

@@ -23,10 +23,11 @@ import { requireVisible } from "../../access/guards";
 import { guardedRoutes } from "../../access/route";
 import { AppError, notFound } from "../../errors";
 import { sortDentists, withDistance } from "../../geo/distance";
+import { useCaseDeps } from "../../http/deps";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { loggableError } from "../../redact";
 import { listVerifiedDentists, patientRequestsRepo } from "./requests.repo";
-import { accessLogItem } from "./requests.service";
+import { accessLogItem, tellDentistsOfCancellation } from "./requests.service";
 import { summary } from "./summary";
 
 const NOT_FOUND = REQUEST_NOT_FOUND;
@@ -103,6 +104,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
           "Cette demande est terminée ou déjà annulée : elle ne peut plus être annulée.",
         );
       }
+      tellDentistsOfCancellation(useCaseDeps(request), row.treatment_type, cancelled.closedOffersOf);
       return { id, status: "cancelled" as const };
     },
   });
@@ -148,6 +150,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         ? await requests.cancel(id, { withdrawConsent: true })
         : undefined;
       if (!cancelled) throw new AppError(409, "CONFLICT", CONSENT_MESSAGES.notOpen);
+      tellDentistsOfCancellation(useCaseDeps(request), row.treatment_type, cancelled.closedOffersOf);
       return { id, status: "cancelled" as const, message: CONSENT_MESSAGES.withdrawn };
     },
   });
@@ -157,17 +160,18 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     params: idParams,
     response: { 200: messageSchema, 409: errorBodySchema },
     handler: async (request, _reply, actor) => {
-      const { requests, id } = await ownRequest(actor, request.params.id);
-      const keys = await requests.remove(id, mayDeleteRequest);
-      if (!keys) {
+      const { requests, id, row } = await ownRequest(actor, request.params.id);
+      const removed = await requests.remove(id, mayDeleteRequest);
+      if (!removed) {
         throw new AppError(
           409,
           "CONFLICT",
           "Vous avez accepté une proposition sur cette demande : elle est gardée pour le dossier du dentiste choisi.",
         );
       }
+      tellDentistsOfCancellation(useCaseDeps(request), row.treatment_type, removed.closedOffersOf);
       // Rows first (committed), files after: a file that fails here is swept later (no row names it).
-      for (const key of keys)
+      for (const key of removed.keys)
         await app.storage.remove(key).catch((error) => {
           request.log.error({ err: loggableError(error) }, "fichier d'une demande supprimée non effacé");
         });

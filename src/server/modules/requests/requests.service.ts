@@ -1,6 +1,10 @@
+import { treatmentLabel } from "../../../shared/domain/treatments";
 import type { DocumentAccessDto } from "../../../shared/schemas/requests";
 import type { Actor } from "../../access/actor";
+import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
+import { type MailAfterCommit, mailAfterCommit } from "../../mail/mailer";
+import { offerClosedMail } from "../../mail/templates";
 import { patientRequestsRepo } from "./requests.repo";
 
 /**
@@ -38,4 +42,30 @@ export function accessLogItem(a: {
     action: a.action as DocumentAccessDto["action"],
     created_at: new Date(a.created_at).toISOString(),
   };
+}
+
+/**
+ * After a cancellation's commit, never failing it: each dentist whose offer it closed is told, kindly,
+ * as when the patient chooses another offer: the treatment, never the patient (ADR 088).
+ */
+export function tellDentistsOfCancellation(
+  deps: MailAfterCommit & { config: AppConfig },
+  treatmentType: string,
+  dentists: { email: string; first_name: string }[],
+) {
+  for (const dentist of dentists)
+    mailAfterCommit(
+      deps,
+      {
+        to: dentist.email,
+        ...offerClosedMail({
+          brandName: deps.config.brandName,
+          firstName: dentist.first_name,
+          treatment: treatmentLabel(treatmentType).toLowerCase(),
+          link: `${deps.config.publicUrl}/dentist/offers`,
+          cancelled: true,
+        }),
+      },
+      "e-mail d'annulation de demande non envoyé",
+    );
 }

@@ -82,7 +82,7 @@ export function ManageRequest({ request }: { request: Pick<RequestDetail, "id" |
         open={confirming}
         onOpenChange={setConfirming}
         title="Annuler cette demande ?"
-        description="Les dentistes ne verront plus cette demande et ne pourront plus vous y répondre. Cette action est définitive."
+        description="Les dentistes ne verront plus cette demande et ne pourront plus vous y répondre ; ceux qui vous ont fait une proposition en sont informés. Cette action est définitive."
         confirmLabel="Annuler la demande"
         cancelLabel="Garder ma demande"
         destructive
@@ -93,7 +93,7 @@ export function ManageRequest({ request }: { request: Pick<RequestDetail, "id" |
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
         title="Supprimer cette demande ?"
-        description="La demande, ses documents, les propositions reçues et vos conversations avec les dentistes à son sujet seront effacés, fichiers compris. Les dentistes ne la verront plus. Cette action est définitive."
+        description="La demande, ses documents, les propositions reçues et vos conversations avec les dentistes à son sujet seront effacés, fichiers compris. Les dentistes ne la verront plus ; ceux dont une proposition était en attente en sont informés. Cette action est définitive."
         confirmLabel="Supprimer la demande"
         cancelLabel="Garder ma demande"
         destructive
