@@ -71,13 +71,16 @@ export function dentistReplyMail(p: {
   });
 }
 
-export function offerReceivedMail(p: {
+/** A patient's e-mail about one dentist's offer: whose, how much, the link to her request. */
+interface OfferMail {
   brandName: string;
   firstName: string;
   dentistName: string;
   amount: string;
   link: string;
-}) {
+}
+
+export function offerReceivedMail(p: OfferMail) {
   return letter(p, {
     subject: `Nouvelle proposition de devis : ${p.amount}`,
     lines: [
@@ -89,13 +92,7 @@ export function offerReceivedMail(p: {
 }
 
 /** A dentist withdrew an offer the patient could still accept: which, and that her request stands. */
-export function offerWithdrawnMail(p: {
-  brandName: string;
-  firstName: string;
-  dentistName: string;
-  amount: string;
-  link: string;
-}) {
+export function offerWithdrawnMail(p: OfferMail) {
   return letter(p, {
     subject: "Proposition de devis retirée",
     lines: [
