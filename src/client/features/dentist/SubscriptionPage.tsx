@@ -99,6 +99,13 @@ export function DentistSubscriptionPage() {
   // A subscription taken shows its own plan; otherwise the one being chosen.
   const shownPlan = live && subscription?.plan ? subscription.plan : plan;
   const inTrial = subscription?.status === "trialing";
+  // The plan one would change to: the team changes it at the provider (ADR 085).
+  const otherPlan =
+    subscription?.plan === "yearly"
+      ? "mensuelle"
+      : subscription?.plan === "monthly"
+        ? "annuelle"
+        : "mensuelle ou annuelle";
   const waiting = paid && !live;
   // While the confirmation is awaited, no second checkout (the server refuses one anyway once the
   // payment is known); after two minutes without it, « S'abonner » comes back.
@@ -138,6 +145,11 @@ export function DentistSubscriptionPage() {
                     : SUBSCRIPTION_STATUS_LABELS[subscription.status]}
                 </p>
                 <p>{stateLine(subscription, next_payment_ttc_cents)}</p>
+                {live && !subscription.cancel_at_period_end ? (
+                  <p className="text-sm text-slate-600">
+                    {`Pour passer à la formule ${otherPlan}, écrivez-nous depuis « Besoin d'aide ? » : l'équipe change votre formule, et la nouvelle période commence, facturée, le jour du changement.`}
+                  </p>
+                ) : null}
                 <div className="flex flex-wrap gap-3">
                   {live ? (
                     <Button

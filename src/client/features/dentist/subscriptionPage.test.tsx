@@ -114,6 +114,10 @@ describe("état de l'abonnement", () => {
     renderApp("/dentist/subscription");
     expect(await screen.findByRole("radio", { name: /annuel/ })).toBeChecked();
     expect(screen.getByRole("radio", { name: /mensuel/ })).not.toBeChecked();
+    // The other plan: asked of the team (ADR 085), which changes it at the provider.
+    expect(
+      screen.getByText(/^Pour passer à la formule mensuelle, écrivez-nous depuis « Besoin d'aide/),
+    ).toBeInTheDocument();
   });
 
   it("abonné pendant l'essai : l'essai continue, le premier paiement à sa fin (ADR 085)", async () => {

@@ -498,6 +498,35 @@ describe("checkout → webhook → active", () => {
   });
 });
 
+describe("a plan changed by the team at the provider", () => {
+  it("the yearly plan's payment is invoiced as the yearly plan, though the subscription was taken monthly", async () => {
+    // ADR 085: a dentist who wants the other plan asks the team, who changes it at the provider (its
+    // dashboard: the subscription's price, no proration). The subscription's metadata keeps the plan
+    // chosen at checkout; the invoice's line names the price charged.
+    const dr = await dentistEndingTrial("Yvette");
+    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const subscriptionId = (await rowOf(dr)).subscription_id as string;
+    const stripe = new Stripe(standIn.secretKey, {
+      host: "127.0.0.1",
+      port: Number(new URL(standIn.baseUrl).port),
+      protocol: "http",
+    });
+    const current = await stripe.subscriptions.retrieve(subscriptionId);
+    const errorsBefore = logLines.filter((line) => line.includes('"level":50')).length;
+    await stripe.subscriptions.update(subscriptionId, {
+      items: [{ id: current.items.data[0]?.id as string, price: STAND_IN_PRICES.yearly }],
+      proration_behavior: "none",
+    });
+    await expect.poll(async () => (await invoicesOf(dr)).length).toBe(2);
+    const yearly = (await invoicesOf(dr)).find((invoice) => invoice.amount_ttc_cents === 106_800);
+    expect(yearly?.label).toMatch(/annuel/);
+    expect((await rowOf(dr)).plan).toBe("yearly");
+    expect((await subscriptionOf(dr)).next_payment_ttc_cents).toBe(106_800);
+    // Nothing for the operator to look at: what was charged is the yearly plan's price.
+    expect(logLines.filter((line) => line.includes('"level":50')).slice(errorsBefore)).toEqual([]);
+  });
+});
+
 describe("refunds at the provider → Sourio's credit notes (ADR 079)", () => {
   /** The official SDK on the stand-in, as an operator's dashboard would act at Stripe. */
   const stripe = () =>

@@ -265,7 +265,11 @@ export class StripeProvider implements BillingProvider {
         const invoice = event.data.object;
         const line = invoice.lines?.data?.[0];
         const metadata = invoice.parent?.subscription_details?.metadata ?? {};
-        const plan = metadata.plan === "monthly" || metadata.plan === "yearly" ? metadata.plan : null;
+        // The plan of the price its line charged: the checkout's (the metadata's) unless the
+        // subscription's price was changed since, at the provider (ADR 085: the team does it).
+        const plan =
+          this.planOf(idOf(line?.pricing?.price_details?.price)) ??
+          (metadata.plan === "monthly" || metadata.plan === "yearly" ? metadata.plan : null);
         return {
           ...base,
           kind: event.type === "invoice.paid" ? "invoice_paid" : "invoice_failed",

@@ -55,6 +55,11 @@ interface Sub {
   cancelAtPeriodEnd: boolean;
   /** Whether its line carries the VAT (its checkout named the tax rate); absent in older state: yes. */
   taxed?: boolean;
+  /**
+   * The plan its checkout named, in its metadata, which a change of price leaves as it was (as at
+   * Stripe); absent in older state: `plan`.
+   */
+  checkoutPlan?: PlanId;
 }
 
 interface CheckoutSession {
@@ -369,6 +374,11 @@ export class StripeStandIn {
     else await this.send(event);
   }
 
+  /** What the checkout put in the subscription's metadata (copied on its invoices), as at Stripe. */
+  private metadataOf(sub: Sub) {
+    return { ...(sub.dentistId ? { dentist_id: sub.dentistId } : {}), plan: sub.checkoutPlan ?? sub.plan };
+  }
+
   private subscriptionJson(sub: Sub) {
     const price = planPrice(sub.plan, this.options.prices);
     return {
@@ -380,7 +390,7 @@ export class StripeStandIn {
       trial_end: sub.status === "trialing" ? sub.periodEnd : null,
       created: sub.created,
       livemode: false,
-      metadata: { ...(sub.dentistId ? { dentist_id: sub.dentistId } : {}), plan: sub.plan },
+      metadata: this.metadataOf(sub),
       items: {
         object: "list",
         data: [
@@ -431,7 +441,7 @@ export class StripeStandIn {
         type: "subscription_details",
         subscription_details: {
           subscription: sub.id,
-          metadata: { ...(sub.dentistId ? { dentist_id: sub.dentistId } : {}), plan: sub.plan },
+          metadata: this.metadataOf(sub),
         },
       },
       lines: {
@@ -443,6 +453,11 @@ export class StripeStandIn {
             amount: price.htCents,
             currency: "eur",
             period: { start: sub.periodStart, end: sub.periodEnd },
+            pricing: {
+              type: "price_details",
+              price_details: { price: STAND_IN_PRICES[sub.plan], product: "prod_standin" },
+              unit_amount_decimal: String(plan.htCents),
+            },
           },
         ],
       },
@@ -472,6 +487,7 @@ export class StripeStandIn {
       periodEnd: trial ?? addPeriod(now, session.plan),
       cancelAtPeriodEnd: false,
       taxed: session.taxed,
+      checkoutPlan: session.plan,
     };
     this.subscriptions.set(sub.id, sub);
     session.status = "complete";
@@ -669,6 +685,8 @@ export class StripeStandIn {
       );
     }
     if (sub && method === "POST") {
+      const newPrice = body.get("items[0][price]");
+      if (newPrice !== null) return this.changePrice(sub, newPrice, body, res);
       const cancel = body.get("cancel_at_period_end");
       if (cancel !== null) {
         if (sub.status === "canceled")
@@ -682,6 +700,39 @@ export class StripeStandIn {
       return json(res, 200, this.subscriptionJson(sub));
     }
     return refuse(res, 404, `Unrecognized request URL (${method} ${path})`);
+  }
+
+  /**
+   * Stripe's change of a subscription's price (`items[0][price]`), as an operator makes it from the
+   * dashboard, without proration (the only way the stand-in does it). The other plan has another
+   * interval: as at Stripe, its period starts now and its price is charged at once (paid, or the
+   * subscription past due). The metadata keeps the checkout's plan.
+   */
+  private changePrice(sub: Sub, priceId: string, body: URLSearchParams, res: ServerResponse) {
+    const plan = (Object.keys(STAND_IN_PRICES) as PlanId[]).find((p) => STAND_IN_PRICES[p] === priceId);
+    if (!plan) return refuse(res, 400, "No such price");
+    if (sub.status === "canceled")
+      return refuse(res, 400, "A canceled subscription can only update its metadata");
+    if (body.get("proration_behavior") !== "none")
+      return refuse(
+        res,
+        400,
+        "The stand-in changes a price without proration only (proration_behavior=none)",
+      );
+    if (plan === sub.plan) return json(res, 200, this.subscriptionJson(sub));
+    const now = seconds(this.options.clock());
+    sub.plan = plan;
+    sub.periodStart = now;
+    sub.periodEnd = addPeriod(now, plan);
+    const paid = this.customers.get(sub.customerId)?.paymentWorks === true;
+    sub.status = paid ? "active" : "past_due";
+    this.save();
+    return this.emit(
+      paid ? "invoice.paid" : "invoice.payment_failed",
+      this.invoiceJson(sub, paid ? "paid" : "open"),
+    )
+      .then(() => this.emit("customer.subscription.updated", this.subscriptionJson(sub)))
+      .then(() => json(res, 200, this.subscriptionJson(sub)));
   }
 
   /**
