@@ -145,7 +145,7 @@ export function DentistSubscriptionPage() {
                     : SUBSCRIPTION_STATUS_LABELS[subscription.status]}
                 </p>
                 <p>{stateLine(subscription, next_payment_ttc_cents)}</p>
-                {live && !subscription.cancel_at_period_end ? (
+                {live && subscription.status === "active" && !subscription.cancel_at_period_end ? (
                   <p className="text-sm text-slate-600">
                     {`Pour passer à la formule ${otherPlan}, écrivez-nous depuis « Besoin d'aide ? » : l'équipe change votre formule, et la nouvelle période commence, facturée, le jour du changement.`}
                   </p>

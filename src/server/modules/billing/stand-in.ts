@@ -704,7 +704,8 @@ export class StripeStandIn {
 
   /**
    * Stripe's change of a subscription's price (`items[0][price]`), as an operator makes it from the
-   * dashboard, without proration (the only way the stand-in does it). The other plan has another
+   * dashboard, of an active subscription, without proration (a narrower path than Stripe's: no
+   * trial, no past-due subscription, no proration). The other plan has another
    * interval: as at Stripe, its period starts now and its price is charged at once (paid, or the
    * subscription past due). The metadata keeps the checkout's plan.
    */
@@ -713,6 +714,8 @@ export class StripeStandIn {
     if (!plan) return refuse(res, 400, "No such price");
     if (sub.status === "canceled")
       return refuse(res, 400, "A canceled subscription can only update its metadata");
+    if (sub.status !== "active")
+      return refuse(res, 400, "The stand-in changes the price of an active subscription only");
     if (body.get("proration_behavior") !== "none")
       return refuse(
         res,
