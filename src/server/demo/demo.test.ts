@@ -386,7 +386,17 @@ describe("demo data on a first start", () => {
     // to review an appointment of last week, by the first run after a first start.
     const before = (await demo.mails()).length;
     await runMailJobs(demo.app);
-    const sent = (await demo.mails()).slice(before);
+    // What falls due at a time of day (the dentists' morning e-mail from 8:00, offers about to expire
+    // from 9:00) may go out if that hour passed since the seed; nothing about its history may.
+    const stale = [
+      "/patient/messages",
+      "/dentist/messages",
+      "/patient/reviews/new/",
+      "/dentist/subscription",
+    ];
+    const sent = (await demo.mails())
+      .slice(before)
+      .filter((mail) => stale.some((path) => mail.includes(path)));
     expect(sent.map((mail) => /^Subject: ([^\r\n]*)/m.exec(mail)?.[1])).toEqual([]);
     const unread = await demo.app.db
       .selectFrom("conversations as c")

@@ -99,7 +99,7 @@ export async function seedDemoData(app: DemoDeps, sendDueEmails: DueEmails): Pro
   // invitation to review a past appointment, a trial's notice): claimed now, unsent, so that the mail
   // job's first run does not send them days late. What falls due from now on is sent as usual.
   const { db, config, log } = app;
-  await sendDueEmails({ db, config, log, mailer: silentMailer, now });
+  await sendDueEmails({ db, config, log, mailer: silentMailer, now: app.clock() });
   return { outcome: "created", accounts: [...DEMO_ACCOUNTS] };
 }
 
