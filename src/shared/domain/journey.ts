@@ -152,3 +152,15 @@ export function journeyOf(input: JourneyInput, now: Date): Journey {
 export function isJourneyActive(state: JourneyState): boolean {
   return state !== "done" && state !== "cancelled";
 }
+
+/**
+ * What the patient's search of her requests matches for each state: the label her lists show
+ * ("2 propositions à comparer" holds « propositions à comparer »), and « en cours » or « active »
+ * for a state still active (the dashboard's « Demandes actives »).
+ */
+export const JOURNEY_SEARCH_LABELS = Object.fromEntries(
+  JOURNEY_STATES.map((state) => [
+    state,
+    isJourneyActive(state) ? `${JOURNEY_LABELS[state]} · en cours · active` : JOURNEY_LABELS[state],
+  ]),
+) as Record<JourneyState, string>;

@@ -1,6 +1,6 @@
-import { sql, type Transaction } from "kysely";
+import { type RawBuilder, sql, type Transaction } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
-import { REQUEST_STATUS_LABELS } from "../../../shared/domain/requests";
+import { JOURNEY_SEARCH_LABELS, type JourneyState } from "../../../shared/domain/journey";
 import { TREATMENT_LABELS } from "../../../shared/domain/treatments";
 import { keysMatchingLabel } from "../../../shared/format/search";
 import { parisToday } from "../../../shared/policies/offers";
@@ -43,28 +43,58 @@ const isDone = (now: Date) =>
 /** The pages of the list (without a search) kept compiled; further pages are built each time. */
 const COMPILED_PAGES = 3;
 
-/** A patient's own requests, those matching a search's treatments or statuses when there is one. */
-function ownRequests(
-  db: Db,
-  patientId: string,
-  filter: { treatments: string[]; statuses: string[] } | undefined,
-) {
+/**
+ * A search of the patient's requests: the treatments and the journey states whose labels match it,
+ * the states as they are at `at` (the list's time).
+ */
+interface RequestSearch {
+  treatments: string[];
+  states: JourneyState[];
+  at: Date;
+}
+
+/** A sent offer still open to the patient's choice on `today` (Paris), as the lists count them. */
+const hasOpenOffer = (today: string) =>
+  sql<boolean>`(r.sent_offers > 0 and exists (select 1 from offers o where o.request_id = r.id and o.status = 'sent' and (o.valid_until is null or o.valid_until >= ${today}::date)))`;
+
+/**
+ * Requests whose journey at `at` is one of `states`: `journeyStateOf` (shared/domain/journey.ts)
+ * in SQL, on the columns the lists derive it from (the stored status, the open offers, the live
+ * appointment), so that a search finds a request by the state its row shows.
+ */
+function inJourneyStates(states: JourneyState[], at: Date): RawBuilder<boolean> {
+  const open = hasOpenOffer(parisToday(at));
+  const unsettled = sql`r.status not in ('cancelled', 'completed', 'accepted')`;
+  const confirmed = sql`r.status = 'accepted' and r.appointment_status = 'confirmed'`;
+  const of: Record<JourneyState, RawBuilder<unknown>> = {
+    sent: sql`${unsettled} and not ${open}`,
+    compare: sql`${unsettled} and ${open}`,
+    accepted: sql`r.status = 'accepted' and r.appointment_status is null`,
+    appointment_pending: sql`r.status = 'accepted' and r.appointment_status = 'pending'`,
+    appointment_confirmed: sql`${confirmed} and (r.appointment_starts_at is null or r.appointment_starts_at > ${at})`,
+    done: sql`r.status = 'completed' or (${confirmed} and r.appointment_starts_at <= ${at})`,
+    cancelled: sql`r.status = 'cancelled'`,
+  };
+  return sql<boolean>`(${sql.join(
+    states.map((state) => sql`(${of[state]})`),
+    sql` or `,
+  )})`;
+}
+
+/** A patient's own requests, those matching a search's treatments or journey states when there is one. */
+function ownRequests(db: Db, patientId: string, filter: RequestSearch | undefined) {
   const query = db.selectFrom("requests as r").where("r.patient_id", "=", patientId);
   if (!filter) return query;
   return query.where((eb) =>
     eb.or([
       ...(filter.treatments.length ? [eb("r.treatment_type", "in", filter.treatments)] : []),
-      ...(filter.statuses.length ? [eb("r.status", "in", filter.statuses)] : []),
+      ...(filter.states.length ? [inJourneyStates(filter.states, filter.at)] : []),
     ]),
   );
 }
 
 /** How many requests the patient has (matching the search). */
-function totalQuery(
-  db: Db,
-  patientId: string,
-  filter: { treatments: string[]; statuses: string[] } | undefined,
-) {
+function totalQuery(db: Db, patientId: string, filter: RequestSearch | undefined) {
   return ownRequests(db, patientId, filter).select(sql<number>`count(*)::int`.as("total"));
 }
 
@@ -74,7 +104,7 @@ export function listQuery(
   patientId: string,
   today: string,
   options: { page: number; pageSize: number },
-  filter: { treatments: string[]; statuses: string[] } | undefined,
+  filter: RequestSearch | undefined,
 ) {
   return ownRequests(db, patientId, filter)
     .select(summaryColumns(today))
@@ -94,7 +124,7 @@ function screenQuery(
   patientId: string,
   today: string,
   options: { page: number; pageSize: number },
-  filter: { treatments: string[]; statuses: string[] } | undefined,
+  filter: RequestSearch | undefined,
 ) {
   return db.selectNoFrom([
     jsonArrayFrom(listQuery(db, patientId, today, options, filter)).as("rows"),
@@ -115,12 +145,12 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
 
   return {
     async list(options: { search: string; page: number; pageSize: number }) {
-      let filter: { treatments: string[]; statuses: string[] } | undefined;
+      let filter: RequestSearch | undefined;
       if (options.search) {
         const treatments = keysMatchingLabel(options.search, TREATMENT_LABELS);
-        const statuses = keysMatchingLabel(options.search, REQUEST_STATUS_LABELS);
-        if (treatments.length === 0 && statuses.length === 0) return { items: [], total: 0 };
-        filter = { treatments, statuses };
+        const states = keysMatchingLabel(options.search, JOURNEY_SEARCH_LABELS);
+        if (treatments.length === 0 && states.length === 0) return { items: [], total: 0 };
+        filter = { treatments, states, at: now };
       }
       const today = parisToday(now);
       // The page and the total in one round trip (issue 38). Without a search, the first pages are

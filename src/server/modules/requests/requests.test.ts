@@ -9,7 +9,7 @@ import { appPerFile, postRequest } from "../../testing/harness";
 import { api, patient, people, signInAdmin, type Who } from "../../testing/people";
 
 const ctx = appPerFile({ env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" } });
-const { get } = api(ctx);
+const { get, post } = api(ctx);
 const who: Record<string, Who> = {};
 
 beforeAll(async () => {
@@ -244,6 +244,83 @@ describe("following requests", () => {
     expect(byStatus.items.map((i: { id: string }) => i.id)).toEqual([ids[1]]);
     const none = (await get("/api/patient/requests?search=zzz", who.chloe.cookie)).json();
     expect(none).toMatchObject({ items: [], total: 0 });
+  });
+
+  it("finds a request by the state its row shows, as the journey derives it", async () => {
+    who.dora = await patient(ctx.app, { first_name: "Dora" });
+    const [sent, compare, lapsed, accepted, pending, confirmed, past, completed, cancelled] =
+      await Promise.all(Array.from({ length: 9 }, () => createFor("dora")));
+    const offer = async (requestId: string | undefined) => {
+      const sentOffer = await post(
+        `/api/dentist/requests/${requestId}/offers`,
+        { amount_cents: 90_000 },
+        who.drA,
+      );
+      expect(sentOffer.statusCode, sentOffer.body).toBe(201);
+    };
+    await offer(compare);
+    await offer(lapsed);
+    // An offer past its last valid day is no longer to compare: the request shows 'Envoyée' again.
+    await ctx.app.db
+      .updateTable("offers")
+      .set({ valid_until: "2020-01-01" })
+      .where("request_id", "=", lapsed ?? "")
+      .execute();
+    const day = 24 * 3600 * 1000;
+    const set = (id: string | undefined, columns: Record<string, unknown>) =>
+      ctx.app.db
+        .updateTable("requests")
+        .set(columns)
+        .where("id", "=", id ?? "")
+        .execute();
+    await set(accepted, { status: "accepted" });
+    const soon = new Date(Date.now() + 3 * day);
+    await set(pending, { status: "accepted", appointment_status: "pending", appointment_starts_at: soon });
+    await set(confirmed, {
+      status: "accepted",
+      appointment_status: "confirmed",
+      appointment_starts_at: soon,
+    });
+    await set(past, {
+      status: "accepted",
+      appointment_status: "confirmed",
+      appointment_starts_at: new Date(Date.now() - day),
+    });
+    await set(completed, { status: "completed" });
+    await set(cancelled, { status: "cancelled" });
+
+    const states = Object.fromEntries(
+      (await get("/api/patient/requests?page_size=50", who.dora.cookie))
+        .json()
+        .items.map((r: { id: string; journey: { state: string } }) => [r.id, r.journey.state]),
+    );
+    expect(states).toEqual({
+      [sent ?? ""]: "sent",
+      [compare ?? ""]: "compare",
+      [lapsed ?? ""]: "sent",
+      [accepted ?? ""]: "accepted",
+      [pending ?? ""]: "appointment_pending",
+      [confirmed ?? ""]: "appointment_confirmed",
+      [past ?? ""]: "done",
+      [completed ?? ""]: "done",
+      [cancelled ?? ""]: "cancelled",
+    });
+    const found = async (term: string) =>
+      (await get(`/api/patient/requests?page_size=50&search=${encodeURIComponent(term)}`, who.dora?.cookie))
+        .json()
+        .items.map((r: { id: string }) => r.id)
+        .sort();
+    const ids = (...list: (string | undefined)[]) => list.map((id) => id ?? "").sort();
+    expect(await found("Envoyée")).toEqual(ids(sent, lapsed));
+    expect(await found("à comparer")).toEqual(ids(compare));
+    expect(await found("choisissez un créneau")).toEqual(ids(accepted));
+    expect(await found("Rendez-vous à confirmer")).toEqual(ids(pending));
+    expect(await found("rendez-vous")).toEqual(ids(pending, confirmed));
+    expect(await found("terminee")).toEqual(ids(past, completed));
+    expect(await found("Annulée")).toEqual(ids(cancelled));
+    expect(await found("en cours")).toEqual(ids(sent, compare, lapsed, accepted, pending, confirmed));
+    // A search that matches a treatment too finds both.
+    expect(await found("a")).toHaveLength(9);
   });
 
   it("answers 404 on another patient's request, 401 anonymous, 403 for a dentist", async () => {
