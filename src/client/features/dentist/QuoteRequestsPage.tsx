@@ -2,7 +2,7 @@ import { SearchX } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { DENTIST_STATUS_LABELS, DENTIST_STATUSES } from "../../../shared/domain/dentist";
+import { DENTIST_STATUS_LABELS, DENTIST_STATUSES, type DentistStatus } from "../../../shared/domain/dentist";
 import { URGENCY_LABELS, urgencyOf } from "../../../shared/domain/requests";
 import {
   TREATMENT_LABELS,
@@ -33,6 +33,15 @@ import { type StatusFilter, useDentistRequests } from "./api";
 import { quoteAmountText, RequestStatusBadge } from "./requestStatus";
 
 const ALL = "all" as const;
+/**
+ * The status filter's choices: a request chosen by the patient shows « Proposition acceptée »,
+ * « Rendez-vous à confirmer » or « Confirmé » as its appointment goes (issue 16); its filter names
+ * all three by the first, never « Confirmé » for rows that are not.
+ */
+const STATUS_FILTER_LABELS: Record<DentistStatus, string> = {
+  ...DENTIST_STATUS_LABELS,
+  confirmed: "Proposition acceptée",
+};
 const URGENCY_TONES = { high: "red", medium: "gray", low: "gray" } as const;
 
 const COLUMNS: Column<DentistRequestSummary>[] = [
@@ -130,7 +139,7 @@ export function DentistQuoteRequestsPage() {
               label="Statut"
               value={status}
               options={[ALL, ...DENTIST_STATUSES]}
-              labelOf={(s) => (s === ALL ? "Tous" : DENTIST_STATUS_LABELS[s])}
+              labelOf={(s) => (s === ALL ? "Tous" : STATUS_FILTER_LABELS[s])}
               onValueChange={(value) => update({ status: value === ALL ? null : value, page: null })}
             />
             <LabelledSelect

@@ -218,6 +218,14 @@ describe("filtres de la liste des demandes", () => {
     expect(router.state.location.search).toContain("q=Durand");
 
     await user.click(screen.getByRole("combobox", { name: "Statut" }));
+    // A request chosen by the patient is 'Confirmé' only once its appointment is (issue 16): the
+    // filter of all the chosen ones says so.
+    expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual([
+      "Tous",
+      "En attente",
+      "Répondu",
+      "Proposition acceptée",
+    ]);
     await user.click(await screen.findByRole("option", { name: "Répondu" }));
     await waitFor(() => expect(listCalls(fetchMock).at(-1)?.searchParams.get("status")).toBe("responded"));
 
