@@ -28,6 +28,11 @@ export type RealtimeEvent =
   | { type: "support"; message: SupportMessage }
   /** An appointment of the user changed: the screens reload it (ids only). */
   | { type: "appointment"; appointment_id: string; request_id: string }
+  /**
+   * One of the user's requests changed by the other party (a reply, an offer sent or withdrawn, an
+   * offer accepted or its acceptance withdrawn): its pages, lists and offers reload (ids only).
+   */
+  | { type: "request"; request_id: string }
   /** A dentist's requests to answer changed (a patient sent one): the lists and counters reload. */
   | { type: "requests" }
   /** A reading of the patient's devis finished (issue 17): the request's reading reloads (ids only). */

@@ -112,12 +112,22 @@ test.describe("devis structurés et reste à charge (issue 15)", () => {
       await context.close();
     });
 
-    await test.step("la Dr Leroy propose une couronne céramo-métallique moins chère (par l'API)", async () => {
+    await test.step("la Dr Leroy propose une couronne céramo-métallique moins chère (par l'API) : la page ouverte de la patiente la montre sans rechargement", async () => {
+      // The page's live channel open (its 'ready' frame) before the offer, so that its event is not missed.
+      const ready = page
+        .waitForEvent("websocket", (ws) => ws.url().includes("/api/realtime"))
+        .then((ws) => ws.waitForEvent("framereceived", (frame) => String(frame.payload).includes('"ready"')));
+      await page.goto(`/patient/request/${requestId}`);
+      await ready;
+      const main = page.getByRole("main");
+      await expect(main.getByText("1 proposition à comparer")).toBeVisible();
       // 600 + 200 = 800 €, tarifs libres.
       await offerAsDentist(browser, baseURL, DEMO.dentist2, requestId, "La même couronne, moins chère.", [
         { code: "HBLD734", act: "Couronne céramo-métallique", tooth: 36, fee_cents: 60_000 },
         { code: "HBLD245", act: "Inlay-core", tooth: 36, fee_cents: 20_000 },
       ]);
+      await expect(main.getByText("2 propositions à comparer")).toBeVisible();
+      await expect(main.getByText("Dr Sophie Leroy").first()).toBeVisible();
     });
 
     await test.step("la patiente compare les deux restes à charge et l'économie, dent par dent", async () => {

@@ -13,6 +13,8 @@ import type { AppointmentScope } from "../../shared/schemas/appointments";
 export const patientKeys = {
   all: ["patient"] as const,
   dashboard: () => ["patient", "dashboard"] as const,
+  /** Every page and search of the patient's request list. */
+  requestLists: () => ["patient", "requests"] as const,
   requests: (search: string, page: number, pageSize: number) =>
     ["patient", "requests", { search, page, pageSize }] as const,
   request: (id: string) => ["patient", "request", id] as const,

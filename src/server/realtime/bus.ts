@@ -14,12 +14,23 @@ export type BusEvent =
   | { kind: "support"; patientId: string; messageId: string; userIds: string[] }
   /** An appointment changed (booked, confirmed, moved, cancelled): to its two parties. */
   | { kind: "appointment"; appointmentId: string; requestId: string; userIds: string[] }
+  /**
+   * A request changed by the other party (a dentist's reply or offer, an offer withdrawn, accepted or
+   * its acceptance withdrawn): to the patient and the dentists concerned (ids only).
+   */
+  | { kind: "request"; requestId: string; userIds: string[] }
   /** A reading of the patient's devis finished or failed (issue 17): to the patient (ids only). */
   | { kind: "reading"; requestId: string; readingId: string; userIds: string[] }
   /** The requests open to dentists changed (one was sent): to the verified dentists connected (no ids). */
   | { kind: "requests" }
   /** A person's sessions or rights changed: every instance drops their cached sessions (ADR 026). */
   | { kind: "sessions"; userId: string; id?: string };
+
+/** What telling open screens after a commit needs: the bus, and a logger for a failed publish. */
+export interface AnnounceDeps {
+  bus: EventBus;
+  log: { error(obj: object, msg: string): void };
+}
 
 export interface EventBus {
   publish(event: BusEvent): Promise<void>;

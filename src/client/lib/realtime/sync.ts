@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ConversationList } from "../../../shared/schemas/conversations";
 import { api } from "../api";
 import { appointmentKeys, refresh as refreshAppointments } from "../appointments";
-import { conversationKeys, dentistKeys, patientKeys } from "../queryKeys";
+import { conversationKeys, dentistKeys, offerKeys, patientKeys } from "../queryKeys";
 import { useRealtimeEvents } from "./tab";
 
 /** The query cache the live channel keeps fresh. */
@@ -18,6 +18,9 @@ const DENTIST_WORK_KEYS = [
   dentistKeys.requestLists(),
   dentistKeys.todoCount(),
 ] as const;
+
+/** What any change of a patient's request changes beside its page: her lists and dashboard. */
+const PATIENT_REQUEST_KEYS = [patientKeys.requestLists(), patientKeys.dashboard()] as const;
 
 /** Unread messages across this person's conversations (the 'Messages' navigation badge). */
 export function useUnreadTotal(enabled = true) {
@@ -35,8 +38,10 @@ export function useUnreadTotal(enabled = true) {
  * New messages and read receipts refresh the conversation lists and mark the threads stale (the
  * open thread is updated in place by the messages screen); unread totals go to the badge; the
  * dentist dashboard is refreshed; an appointment changed by the other side reloads the appointment
- * lists and its request; a finished reading of a devis reloads that request's reading; a reconnection
- * refetches every conversation and appointment query, and the patient's readings.
+ * lists and its request; a request changed by the other party (a reply, an offer sent, withdrawn,
+ * accepted or given back) reloads the patient's request, comparison, lists and dashboard, and the
+ * dentist's offers and lists; a finished reading of a devis reloads that request's reading; a reconnection
+ * refetches every conversation and appointment query, the patient's requests and the dentist's offers.
  */
 export function useRealtimeSync(enabled = true): void {
   const queryClient = useQueryClient();
@@ -46,7 +51,22 @@ export function useRealtimeSync(enabled = true): void {
         void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
         for (const queryKey of DENTIST_WORK_KEYS) void queryClient.invalidateQueries({ queryKey });
         void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
-        void queryClient.invalidateQueries({ queryKey: patientKeys.readings() });
+        // Whatever the patient's requests and the dentist's offers missed meanwhile.
+        void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+        void queryClient.invalidateQueries({ queryKey: offerKeys.lists() });
+        break;
+      case "request":
+        // The patient's side of the request; the dentist's own offer on it, never its detail (that
+        // records a view in the patient's access history).
+        for (const queryKey of [
+          ...PATIENT_REQUEST_KEYS,
+          patientKeys.request(notice.request_id),
+          patientKeys.comparison(notice.request_id),
+          ...DENTIST_WORK_KEYS,
+          offerKeys.lists(),
+          offerKeys.mine(notice.request_id),
+        ])
+          void queryClient.invalidateQueries({ queryKey });
         break;
       case "appointment":
         refreshAppointments(queryClient, notice);

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeSocket, factory, last } from "../../test/realtimeSockets";
 import { makeProfile } from "../../test/renderApp";
-import { conversationKeys } from "../queryKeys";
+import { conversationKeys, dentistKeys, offerKeys, patientKeys } from "../queryKeys";
 import { resetSessionStore, setSession } from "../session";
 import { useRealtimeSync } from "./sync";
 import {
@@ -101,7 +101,7 @@ describe("useRealtimeSync", () => {
     expect(FakeSocket.all[0]?.closed).toBe(true);
   });
 
-  it("invalide les conversations et le tableau de bord après une reconnexion, pas avant", () => {
+  it("invalide les conversations, les tableaux de bord et les demandes après une reconnexion, pas avant", () => {
     const client = new QueryClient();
     client.setQueryData(conversationKeys.list(""), { pages: [], pageParams: [] });
     client.setQueryData(conversationKeys.thread("c1"), { pages: [], pageParams: [] });
@@ -122,7 +122,42 @@ describe("useRealtimeSync", () => {
     act(() => last().drop());
     act(() => vi.advanceTimersByTime(1000));
     act(() => last().send({ type: "ready", user_id: "u1" }));
-    expect(stale()).toEqual([true, true, true, false]);
+    // A reply or an offer missed meanwhile changed the patient's dashboard too.
+    expect(stale()).toEqual([true, true, true, true]);
+  });
+
+  it("recharge la demande, ses listes et les propositions quand l'autre partie la change, jamais le détail vu par le dentiste", () => {
+    const client = new QueryClient();
+    const keys = {
+      page: patientKeys.request("r1"),
+      other: patientKeys.request("r2"),
+      comparison: patientKeys.comparison("r1"),
+      list: patientKeys.requests("", 1, 20),
+      dashboard: patientKeys.dashboard(),
+      offer: offerKeys.mine("r1"),
+      offers: offerKeys.list(null, 1),
+      dentistList: dentistKeys.requests({ status: "all" }, 20),
+      detail: dentistKeys.request("r1"),
+    };
+    for (const key of Object.values(keys)) client.setQueryData(key, {});
+    mount(client);
+    act(() => last().send({ type: "ready", user_id: "u1" }));
+    act(() => last().send({ type: "request", request_id: "r1" }));
+    const stale = Object.fromEntries(
+      Object.entries(keys).map(([name, key]) => [name, client.getQueryState(key)?.isInvalidated]),
+    );
+    expect(stale).toEqual({
+      page: true,
+      other: false,
+      comparison: true,
+      list: true,
+      dashboard: true,
+      offer: true,
+      offers: true,
+      dentistList: true,
+      // Loading it records a view in the patient's access history: only the dentist reloads it.
+      detail: false,
+    });
   });
 
   it("recharge les rendez-vous et la demande quand l'autre partie change un rendez-vous", () => {

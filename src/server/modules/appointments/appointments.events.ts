@@ -1,11 +1,5 @@
-import type { EventBus } from "../../realtime/bus";
+import type { AnnounceDeps } from "../../realtime/bus";
 import { loggableError } from "../../redact";
-
-/** What telling the open screens needs: the bus, and a logger for a failed publish. */
-export interface AnnounceDeps {
-  bus: EventBus;
-  log: { error(obj: object, msg: string): void };
-}
 
 /** The appointment and its two parties (an AppointmentWithContacts, or the ids alone). */
 export interface AnnouncedAppointment {

@@ -382,6 +382,70 @@ describe("live (/api/realtime)", () => {
   });
 });
 
+describe("a dentist's reply, offer or withdrawal, and the patient's choice, live", () => {
+  it("reach the open screens of the request's parties, and of nobody else", async () => {
+    const paula = who.Paula as Who;
+    const requestId = await requestBy(paula);
+    const base = await listenLocally(ctx.app);
+    const [patientSocket, anne, bruno, quentin] = await Promise.all(
+      [paula, who.drA, who.drB, who.Quentin].map((w) => openSocket(base, w?.cookie)),
+    );
+    const seen = (socket: typeof anne, type: string) =>
+      socket.events.filter((e) => e.type === type && (!("request_id" in e) || e.request_id === requestId));
+    const bodies = (socket: typeof anne) =>
+      socket.events.flatMap((e) => (e.type === "message" ? [e.message.body] : []));
+    try {
+      // A reply: the message in both parties' chats, the patient's unread count, the request's screens.
+      const replied = await post(
+        `/api/dentist/requests/${requestId}/reply`,
+        { message: "Bonjour, en direct" },
+        who.drA,
+      );
+      expect(replied.statusCode, replied.body).toBe(201);
+      await expect.poll(() => bodies(patientSocket)).toContain("Bonjour, en direct");
+      await expect.poll(() => bodies(anne)).toContain("Bonjour, en direct");
+      await expect
+        .poll(() => patientSocket.events.some((e) => e.type === "unread" && e.total > 0))
+        .toBe(true);
+      await expect.poll(() => seen(patientSocket, "request").length).toBe(1);
+
+      // Two offers, one withdrawn: its message, and the patient's page reloads each time.
+      const offers: Record<string, string> = {};
+      for (const [name, dr] of [
+        ["anne", who.drA],
+        ["bruno", who.drB],
+      ] as const) {
+        const sent = await post(`/api/dentist/requests/${requestId}/offers`, { amount_cents: 90_000 }, dr);
+        expect(sent.statusCode, sent.body).toBe(201);
+        offers[name] = sent.json().offer.id;
+      }
+      await expect
+        .poll(() => bodies(patientSocket).filter((b) => b.startsWith("Proposition de devis")).length)
+        .toBe(2);
+      expect((await post(`/api/dentist/offers/${offers.bruno}/withdraw`, {}, who.drB)).statusCode).toBe(200);
+      await expect
+        .poll(() => bodies(patientSocket).some((b) => b.startsWith("Proposition de devis retirée")))
+        .toBe(true);
+      await expect.poll(() => seen(patientSocket, "request").length).toBe(4);
+
+      // The patient's choice: the chosen dentist's offers and lists reload.
+      const before = seen(anne, "request").length;
+      const accepted = await post(`/api/patient/offers/${offers.anne}/accept`, undefined, paula);
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      await expect.poll(() => seen(anne, "request").length).toBe(before + 1);
+      await expect.poll(() => seen(patientSocket, "request").length).toBe(5);
+
+      // Bruno saw his own offer and its withdrawal only; another patient, nothing.
+      expect(bodies(bruno).filter((b) => b.includes("Bonjour"))).toEqual([]);
+      expect(seen(bruno, "request")).toHaveLength(2);
+      const others = quentin.events.filter((e) => !["ready", "heartbeat"].includes(e.type));
+      expect(others).toEqual([]);
+    } finally {
+      for (const socket of [patientSocket, anne, bruno, quentin]) socket.ws.close();
+    }
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL", () => {
   it("delivers a message sent through instance A to a socket on instance B", async () => {
     const other = await createTestContext({ databaseUrl: ctx.databaseUrl as string });

@@ -28,14 +28,16 @@ import {
   offersExpiringMail,
   offerWithdrawnMail,
 } from "../../mail/templates";
+import type { AnnounceDeps } from "../../realtime/bus";
 import { loggableError } from "../../redact";
-import { type AnnounceDeps, announceAppointment } from "../appointments/appointments.events";
+import { announceAppointment } from "../appointments/appointments.events";
 import { scheduleRepo } from "../appointments/schedule.repo";
 import { lockRequestForDentist, recordReply } from "../requests/reply.repo";
+import { announceReply, announceRequestChange } from "../requests/request.events";
 import { decisionsRepo } from "./decisions.repo";
 import { dentistOffersRepo, patientOffersRepo, systemClaimOfferExpiryReminders } from "./offers.repo";
 
-interface Deps extends MailAfterCommit {
+interface Deps extends MailAfterCommit, AnnounceDeps {
   db: Db;
   config: AppConfig;
   clock: () => Date;
@@ -75,17 +77,18 @@ export async function submitOffer(deps: Deps, actor: Actor, requestId: string, i
     if (await decisionsRepo.hasLiveOffer(trx, requestId, me))
       throw new AppError(409, "CONFLICT", OFFER_MESSAGES.alreadySent);
     await decisionsRepo.insert(trx, { requestId, dentistId: me, input, lines, now });
-    const conversationId = await recordReply(trx, {
+    const reply = await recordReply(trx, {
       requestId,
       dentistId: me,
       patientId: request.patient_id,
       message: offerMessage(input),
       now,
     });
-    return { conversationId, request };
+    return { reply, request };
   });
 
-  // After the commit, and never failing the offer: the patient is told by e-mail.
+  // After the commit, and never failing the offer: the patient's open screens, then an e-mail.
+  announceReply(deps, result.reply);
   mailAfterCommit(
     deps,
     {
@@ -102,7 +105,7 @@ export async function submitOffer(deps: Deps, actor: Actor, requestId: string, i
   );
   const offer = await dentistOffersRepo(deps.db, actor).onRequest(requestId, now);
   if (!offer) throw new Error("offre enregistrée introuvable");
-  return { offer, conversationId: result.conversationId };
+  return { offer, conversationId: result.reply.conversationId };
 }
 
 const ACCEPT_REFUSED = {
@@ -151,7 +154,9 @@ export async function acceptOffer(deps: Deps, actor: Actor, offerId: string) {
       throw error;
     });
 
-  // After the commit, and never failing the decision: the chosen dentist, then the others, kindly, by e-mail.
+  // After the commit, and never failing the decision: the open screens of the patient and of the
+  // dentists whose offer it accepted or closed; then the chosen dentist, then the others, kindly, by e-mail.
+  announceRequestChange(deps, result.request.id, [actor.userId, ...result.dentists.map((d) => d.id)]);
   const link = (path: string) => `${deps.config.publicUrl}${path}`;
   for (const dentist of result.dentists) {
     const chosen = dentist.id === result.offer.dentist_id;
@@ -186,23 +191,27 @@ export async function acceptOffer(deps: Deps, actor: Actor, offerId: string) {
 export async function withdrawOffer(deps: Deps, actor: Actor, offerId: string) {
   if (!isVerifiedDentist(actor.profile)) throw notFound(OFFER_MESSAGES.notFound);
   const now = deps.clock();
-  const { offer, patient } = await deps.db.transaction().execute(async (trx) => {
+  const { offer, patient, reply } = await deps.db.transaction().execute(async (trx) => {
     const row = await decisionsRepo.lockForDentist(trx, actor, offerId);
     if (!row) throw notFound(OFFER_MESSAGES.notFound);
     const state = offerStateOf(row, now);
     if (!mayWithdrawOffer(state)) throw new AppError(409, "CONFLICT", OFFER_MESSAGES.notWithdrawable);
     await decisionsRepo.withdraw(trx, offerId, now);
-    if (state !== "sent") return { offer: row, patient: null };
+    if (state !== "sent") return { offer: row, patient: null, reply: null };
     const patient = await decisionsRepo.patientContact(trx, row.request_id);
-    await recordReply(trx, {
+    const reply = await recordReply(trx, {
       requestId: row.request_id,
       dentistId: actor.userId,
       patientId: patient.patient_id,
       message: `Proposition de devis retirée : ${formatEuros(row.amount_cents)}`,
       now,
     });
-    return { offer: row, patient };
+    return { offer: row, patient, reply };
   });
+  // After the commit: the patient's open screens drop the offer (and show the message); the
+  // dentist's other tabs, for an offer past its last valid day.
+  if (reply) announceReply(deps, reply);
+  else announceRequestChange(deps, offer.request_id, [actor.userId]);
   if (patient)
     mailAfterCommit(
       deps,
@@ -231,7 +240,7 @@ export async function withdrawOffer(deps: Deps, actor: Actor, offerId: string) {
  * (e-mails; both parties' open screens for a cancelled appointment).
  * Someone else's offer, or an unknown one, answers 404.
  */
-export async function unacceptOffer(deps: Deps & AnnounceDeps, actor: Actor, offerId: string) {
+export async function unacceptOffer(deps: Deps, actor: Actor, offerId: string) {
   const now = deps.clock();
   const result = await deps.db.transaction().execute(async (trx) => {
     const locked = await decisionsRepo.lockForPatient(trx, actor, offerId);
@@ -262,7 +271,9 @@ export async function unacceptOffer(deps: Deps & AnnounceDeps, actor: Actor, off
       patient: { id: actor.userId },
       dentist: { id: result.offer.dentist_id },
     });
-  // After the commit, and never failing the decision: the dentist first chosen, then the others, by e-mail.
+  // After the commit, and never failing the decision: the open screens of the patient and of the
+  // dentists whose offer it gave back or reopened; then the dentist first chosen, then the others, by e-mail.
+  announceRequestChange(deps, result.request.id, [actor.userId, ...result.dentists.map((d) => d.id)]);
   const link = (path: string) => `${deps.config.publicUrl}${path}`;
   const treatment = treatmentLabel(result.request.treatment_type).toLowerCase();
   for (const dentist of result.dentists) {

@@ -191,6 +191,10 @@ export class RealtimeHub {
         });
       return;
     }
+    if (event.kind === "request") {
+      for (const userId of here) this.sendTo(userId, { type: "request", request_id: event.requestId });
+      return;
+    }
     if (event.kind === "reading") {
       for (const userId of here)
         this.sendTo(userId, { type: "reading", request_id: event.requestId, reading_id: event.readingId });

@@ -4,6 +4,7 @@ import { DENTIST_MESSAGES } from "../../../shared/schemas/dentist";
 import { requestVisibleToDentist } from "../../access/requests";
 import type { Database } from "../../db/types";
 import { notFound } from "../../errors";
+import type { RecordedReply } from "./request.events";
 
 /**
  * The writes of a dentist's reply, shared by a reply and an offer, inside the caller's
@@ -55,12 +56,13 @@ export async function lockRequestForDentist(
  * What a reply and an offer both do (ADR 007), inside the caller's transaction, after it has
  * locked this dentist's row: this dentist's status becomes 'Répondu' (a confirmed one stays
  * confirmed), the request 'En cours' for the patient, and the message opens (or continues) the
- * conversation between them about this request. Returns the conversation's id.
+ * conversation between them about this request. Returns the conversation and the message, for
+ * their live announcement after the commit (request.events.ts).
  */
 export async function recordReply(
   trx: Transaction<Database>,
   p: { requestId: string; dentistId: string; patientId: string; message: string; now: Date },
-): Promise<string> {
+): Promise<RecordedReply> {
   await trx
     .updateTable("request_dentists")
     .set({
@@ -91,9 +93,16 @@ export async function recordReply(
     .onConflict((oc) => oc.columns(["request_id", "dentist_id"]).doUpdateSet({ last_message_at: p.now }))
     .returning("id")
     .executeTakeFirstOrThrow();
-  await trx
+  const message = await trx
     .insertInto("messages")
     .values({ conversation_id: conversation.id, sender_id: p.dentistId, body: p.message, created_at: p.now })
-    .execute();
-  return conversation.id;
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return {
+    requestId: p.requestId,
+    conversationId: conversation.id,
+    messageId: message.id,
+    patientId: p.patientId,
+    dentistId: p.dentistId,
+  };
 }

@@ -8,9 +8,11 @@ import type { Db } from "../../db/index";
 import { AppError, forbidden, notFound } from "../../errors";
 import { type MailAfterCommit, mailAfterCommit } from "../../mail/mailer";
 import { dentistReplyMail } from "../../mail/templates";
+import type { AnnounceDeps } from "../../realtime/bus";
 import { lockRequestForDentist, recordReply } from "./reply.repo";
+import { announceReply } from "./request.events";
 
-interface Deps extends MailAfterCommit {
+interface Deps extends MailAfterCommit, AnnounceDeps {
   db: Db;
   config: AppConfig;
   clock: () => Date;
@@ -20,7 +22,7 @@ interface Deps extends MailAfterCommit {
  * A dentist's reply (ADR 007), in one transaction: this dentist's status becomes
  * 'Répondu' (refused with 409 unless it was pending), the request 'En cours' for the patient, and
  * the reply becomes a message of the conversation between them about this request. The patient is
- * told by e-mail once it is saved.
+ * told by e-mail once it is saved, and her open screens at once.
  */
 export async function replyToRequest(deps: Deps, actor: Actor, requestId: string, message: string) {
   const me = actor.userId;
@@ -31,16 +33,17 @@ export async function replyToRequest(deps: Deps, actor: Actor, requestId: string
     const { request, mine } = await lockRequestForDentist(trx, requestId, me, actor.limited);
     if (!mayReply(mine.status)) throw new AppError(409, "CONFLICT", REPLY_REFUSED);
 
-    const conversationId = await recordReply(trx, {
+    const reply = await recordReply(trx, {
       requestId,
       dentistId: me,
       patientId: request.patient_id,
       message,
       now: deps.clock(),
     });
-    return { conversationId, request };
+    return { reply, request };
   });
 
+  announceReply(deps, result.reply);
   // After the commit, and never failing the reply: the patient is told by e-mail.
   const link = `${deps.config.publicUrl}/patient/request/${requestId}`;
   mailAfterCommit(
@@ -56,5 +59,5 @@ export async function replyToRequest(deps: Deps, actor: Actor, requestId: string
     },
     "e-mail de réponse non envoyé",
   );
-  return { conversationId: result.conversationId };
+  return { conversationId: result.reply.conversationId };
 }
