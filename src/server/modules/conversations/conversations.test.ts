@@ -387,9 +387,12 @@ describe("a dentist's reply, offer or withdrawal, and the patient's choice, live
     const paula = who.Paula as Who;
     const requestId = await requestBy(paula);
     const base = await listenLocally(ctx.app);
-    const [patientSocket, anne, bruno, quentin] = await Promise.all(
-      [paula, who.drA, who.drB, who.Quentin].map((w) => openSocket(base, w?.cookie)),
-    );
+    const [patientSocket, anne, bruno, quentin] = await Promise.all([
+      openSocket(base, paula.cookie),
+      openSocket(base, who.drA?.cookie),
+      openSocket(base, who.drB?.cookie),
+      openSocket(base, who.Quentin?.cookie),
+    ]);
     const seen = (socket: typeof anne, type: string) =>
       socket.events.filter((e) => e.type === type && (!("request_id" in e) || e.request_id === requestId));
     const bodies = (socket: typeof anne) =>
@@ -440,6 +443,17 @@ describe("a dentist's reply, offer or withdrawal, and the patient's choice, live
       expect(seen(bruno, "request")).toHaveLength(2);
       const others = quentin.events.filter((e) => !["ready", "heartbeat"].includes(e.type));
       expect(others).toEqual([]);
+
+      // A request cancelled with an offer waiting: that dentist's offers reload.
+      const second = await requestBy(paula);
+      expect(
+        (await post(`/api/dentist/requests/${second}/offers`, { amount_cents: 50_000 }, who.drB)).statusCode,
+      ).toBe(201);
+      expect((await post(`/api/patient/requests/${second}/cancel`, {}, paula)).statusCode).toBe(200);
+      const about = (socket: typeof anne, id: string) =>
+        socket.events.filter((e) => e.type === "request" && e.request_id === id).length;
+      await expect.poll(() => about(bruno, second)).toBe(2);
+      expect(about(anne, second)).toBe(0);
     } finally {
       for (const socket of [patientSocket, anne, bruno, quentin]) socket.ws.close();
     }

@@ -135,7 +135,7 @@ function screenQuery(
 /** The e-mail contacts of these people (none asked, no query). */
 async function contactsOf(trx: Transaction<Database>, ids: string[]) {
   if (ids.length === 0) return [];
-  return trx.selectFrom("profiles").select(["email", "first_name"]).where("id", "in", ids).execute();
+  return trx.selectFrom("profiles").select(["id", "email", "first_name"]).where("id", "in", ids).execute();
 }
 
 /** A patient's own requests: every query is filtered by the actor's id. */

@@ -5,6 +5,8 @@ import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { type MailAfterCommit, mailAfterCommit } from "../../mail/mailer";
 import { offerClosedMail } from "../../mail/templates";
+import type { AnnounceDeps } from "../../realtime/bus";
+import { announceRequestChange } from "./request.events";
 import { patientRequestsRepo } from "./requests.repo";
 
 /**
@@ -46,13 +48,20 @@ export function accessLogItem(a: {
 
 /**
  * After a cancellation's commit, never failing it: each dentist whose offer it closed is told, kindly,
- * as when the patient chooses another offer: the treatment, never the patient (ADR 088).
+ * as when the patient chooses another offer: the treatment, never the patient (ADR 088); their open
+ * offers pages reload (ADR 089).
  */
 export function tellDentistsOfCancellation(
-  deps: MailAfterCommit & { config: AppConfig },
-  treatmentType: string,
-  dentists: { email: string; first_name: string }[],
+  deps: MailAfterCommit & AnnounceDeps & { config: AppConfig },
+  request: { id: string; treatment_type: string },
+  dentists: { id: string; email: string; first_name: string }[],
 ) {
+  if (dentists.length > 0)
+    announceRequestChange(
+      deps,
+      request.id,
+      dentists.map((d) => d.id),
+    );
   for (const dentist of dentists)
     mailAfterCommit(
       deps,
@@ -61,7 +70,7 @@ export function tellDentistsOfCancellation(
         ...offerClosedMail({
           brandName: deps.config.brandName,
           firstName: dentist.first_name,
-          treatment: treatmentLabel(treatmentType).toLowerCase(),
+          treatment: treatmentLabel(request.treatment_type).toLowerCase(),
           link: `${deps.config.publicUrl}/dentist/offers`,
           cancelled: true,
         }),
