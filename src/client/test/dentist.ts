@@ -31,6 +31,8 @@ export function makeDentistRequestDetail(
     is_new: false,
     quote_amount_cents: 120_000,
     appointment_status: null,
+    patient_city: null,
+    distance_km: null,
     description: "Couronne sur la 36.",
     assigned: false,
     addressed_to_me: false,

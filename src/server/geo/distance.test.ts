@@ -199,6 +199,24 @@ describe("on a request: what the dentist sees, and the offers the patient reads"
     expect(seen.body).not.toContain("75001");
     expect(seen.body).not.toContain("postal_code");
 
+    // The same on his list and dashboard: triage without opening the request.
+    const asLyon = (url: string) =>
+      ctx.app.inject({ method: "GET", url, headers: { cookie: who.lyon.cookie } });
+    const list = await asLyon("/api/dentist/requests?page_size=50");
+    const board = await asLyon("/api/dentist/dashboard");
+    const rows = [
+      list.json().items.find((r: { id: string }) => r.id === id),
+      board.json().recent_requests.find((r: { id: string }) => r.id === id),
+      board.json().todo.requests.items.find((r: { id: string }) => r.id === id),
+    ];
+    for (const row of rows) {
+      expect(row).toMatchObject({ patient_city: "Paris", distance_km: seen.json().distance_km });
+    }
+    for (const body of [list.body, board.body]) {
+      expect(body).not.toContain("75001");
+      expect(body).not.toContain("postal_code");
+    }
+
     // A dentist without a practice postcode sees the commune, without a distance.
     const fromNowhere = await ctx.app.inject({
       method: "GET",

@@ -46,6 +46,9 @@ export const dentistRequestSummarySchema = z.object({
   quote_amount_cents: z.number().nullable(),
   /** This dentist's live appointment on the request, if any: the status label follows it. */
   appointment_status: z.enum(["pending", "confirmed"]).nullable(),
+  /** The patient's commune and the distance to the practice (ADR 019), never the postal code. */
+  patient_city: z.string().nullable(),
+  distance_km: z.number().nullable(),
 });
 export type DentistRequestSummary = z.infer<typeof dentistRequestSummarySchema>;
 
@@ -61,9 +64,6 @@ export const dentistRequestDetailSchema = dentistRequestSummarySchema.extend({
   description: z.string(),
   assigned: z.boolean(),
   addressed_to_me: z.boolean(),
-  /** The patient's commune and the distance to the practice (ADR 019), never the postal code. */
-  patient_city: z.string().nullable().optional(),
-  distance_km: z.number().nullable().optional(),
   documents: z.array(documentSchema),
   conversation_id: z.string().nullable(),
   /** The patient's devis line by line, when given (issue 15): the offer may start from it. */

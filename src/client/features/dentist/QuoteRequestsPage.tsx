@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { DENTIST_STATUS_LABELS, DENTIST_STATUSES, type DentistStatus } from "../../../shared/domain/dentist";
+import { placeLabel } from "../../../shared/domain/geo";
 import { URGENCY_LABELS, urgencyOf } from "../../../shared/domain/requests";
 import {
   TREATMENT_LABELS,
@@ -47,12 +48,20 @@ const URGENCY_TONES = { high: "red", medium: "gray", low: "gray" } as const;
 const COLUMNS: Column<DentistRequestSummary>[] = [
   {
     header: "Patient",
-    cell: (r) => (
-      <span className="inline-flex flex-wrap items-center gap-2 font-medium">
-        {r.patient_name}
-        {r.is_new ? <NewBadge /> : null}
-      </span>
-    ),
+    cell: (r) => {
+      // Where the patient lives and how far from the practice (ADR 019): sorted out without opening
+      // the request (which records a view in the patient's access history).
+      const place = placeLabel(r.patient_city, r.distance_km);
+      return (
+        <>
+          <span className="inline-flex flex-wrap items-center gap-2 font-medium">
+            {r.patient_name}
+            {r.is_new ? <NewBadge /> : null}
+          </span>
+          {place ? <span className="block text-sm text-slate-600">{place}</span> : null}
+        </>
+      );
+    },
   },
   { header: "Traitement", cell: (r) => treatmentLabel(r.treatment_type) },
   { header: "Date", cell: (r) => formatListDate(r.created_at), className: "whitespace-nowrap" },

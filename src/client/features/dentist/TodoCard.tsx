@@ -1,6 +1,7 @@
 import { CalendarClock, CheckCircle2, Inbox, type LucideIcon, MessagesSquare } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
+import { placeLabel } from "../../../shared/domain/geo";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatAppointmentTime, formatListDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
@@ -134,7 +135,16 @@ export function TodoCard({
                     {r.is_new ? <NewBadge /> : null}
                   </>
                 ),
-                detail: `${treatmentLabel(r.treatment_type)} · ${formatListDate(r.created_at)} · ${r.quote_amount_cents === null ? "montant du devis non renseigné" : `devis ${formatEuros(r.quote_amount_cents)}`}`,
+                detail: [
+                  placeLabel(r.patient_city, r.distance_km),
+                  treatmentLabel(r.treatment_type),
+                  formatListDate(r.created_at),
+                  r.quote_amount_cents === null
+                    ? "montant du devis non renseigné"
+                    : `devis ${formatEuros(r.quote_amount_cents)}`,
+                ]
+                  .filter(Boolean)
+                  .join(" · "),
                 action: {
                   label: "Répondre",
                   to: `/dentist/patient-submission/${r.id}`,

@@ -259,6 +259,8 @@ describe("filtres de la liste des demandes", () => {
               is_new: true,
               quote_amount_cents: 120_000,
               appointment_status: null,
+              patient_city: "Lyon",
+              distance_km: 0,
             },
             {
               id: "22222222-2222-4222-8222-222222222222",
@@ -271,6 +273,8 @@ describe("filtres de la liste des demandes", () => {
               is_new: false,
               quote_amount_cents: null,
               appointment_status: "pending",
+              patient_city: null,
+              distance_km: null,
             },
           ],
         }),
@@ -280,7 +284,7 @@ describe("filtres de la liste des demandes", () => {
     await waitFor(() => expect(table).toHaveTextContent("Inès Martin"));
     const rows = table.querySelectorAll("tbody tr");
     expect(rows[0]).toHaveTextContent(
-      /Inès Martin.*Nouvelle.*Couronne.*21\/11\/2026.*Non spécifié.*Non urgent.*1\s200,00\s€.*En attente.*Répondre/,
+      /Inès Martin.*Nouvelle.*Lyon · <\s1\skm.*Couronne.*21\/11\/2026.*Non spécifié.*Non urgent.*1\s200,00\s€.*En attente.*Répondre/,
     );
     // Chosen, but the appointment is still to confirm: never 'Confirmé' (issue 16).
     expect(rows[1]).toHaveTextContent(
@@ -317,6 +321,8 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     is_new: true,
     quote_amount_cents: 98_000,
     appointment_status: status === "confirmed" ? ("pending" as const) : null,
+    patient_city: null,
+    distance_km: null,
   });
   const dashboard: DentistDashboard = {
     verified: true,
@@ -324,7 +330,10 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     todo: {
       requests: {
         count: 7,
-        items: [row(REQUEST_ID, "Inès Martin"), { ...row("r-5", "Jules Roux"), quote_amount_cents: null }],
+        items: [
+          { ...row(REQUEST_ID, "Inès Martin"), patient_city: "Lyon", distance_km: 12 },
+          { ...row("r-5", "Jules Roux"), quote_amount_cents: null },
+        ],
       },
       appointments: {
         count: 1,
@@ -389,7 +398,8 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
 
     const requests = await screen.findByRole("region", { name: /Demandes à traiter/ });
     expect(within(requests).getByRole("heading", { name: /^Demandes à traiter\s*7$/ })).toBeInTheDocument();
-    expect(within(requests).getByText(/Couronne.*devis 980,00\s€/)).toBeInTheDocument();
+    // Where the patient lives, before opening the request (ADR 019); nothing when unknown.
+    expect(within(requests).getByText(/^Lyon · 12\s+km · Couronne.*devis 980,00\s€/)).toBeInTheDocument();
     // A request without the devis's amount, mid-sentence.
     expect(
       within(requests).getByText(/Couronne · 21\/11\/2026 · montant du devis non renseigné$/),

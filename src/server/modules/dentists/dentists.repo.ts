@@ -70,6 +70,8 @@ function dentistQueries(db: Db, actor: Actor) {
     sql<DentistStatus>`coalesce(rd.status, 'pending')`.as("my_status"),
     sql<boolean>`(rd.opened_at is null)`.as("is_new"),
     "r.quote_amount_cents",
+    // Only to derive the patient's commune and distance (ADR 019): never sent to the dentist.
+    "p.postal_code as patient_postal_code",
     // This dentist's live appointment on the request (appointments_request_idx), so that 'Confirmé'
     // is said only of a confirmed appointment; looked for only on a request that has a live one
     // (its `appointment_status`, kept by the database: migration 039).
@@ -229,7 +231,7 @@ function dentistQueries(db: Db, actor: Actor) {
         (eb) =>
           eb
             .selectFrom("profiles as p")
-            .select("p.full_name")
+            .select(["p.full_name", "p.postal_code"])
             .whereRef("p.id", "=", "r.patient_id")
             .limit(1)
             .as("p"),
@@ -388,8 +390,6 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
           "r.description",
           "r.recipient_dentist_id",
           sql<boolean>`(rd.assigned_at is not null)`.as("assigned"),
-          // Only to derive the commune and the distance (ADR 019): never sent to the dentist.
-          "p.postal_code as patient_postal_code",
         ])
         .where("r.id", "=", id)
         .executeTakeFirst();

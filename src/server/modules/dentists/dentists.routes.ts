@@ -18,43 +18,17 @@ import {
 import { foundOr404, pathId, requireVisible } from "../../access/guards";
 import { guardedRoutes } from "../../access/route";
 import { isoOf } from "../../db/iso";
-import { patientPlace } from "../../geo/distance";
 import { useCaseDeps } from "../../http/deps";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { dentistQuoteLines } from "../quotes/quotes.service";
 import { replyToRequest } from "../requests/reply.service";
 import { dentistDashboardScreen, requestsToAnswer } from "./dashboard.service";
 import { dentistRequestsRepo } from "./dentists.repo";
+import { requestSummary } from "./summary";
 
 const iso = isoOf;
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
-function summary(row: {
-  id: string;
-  patient_name: string;
-  treatment_type: string;
-  created_at: Date | string;
-  budget: string;
-  urgency: string;
-  my_status: DentistStatus;
-  is_new: boolean;
-  quote_amount_cents: number | null;
-  appointment_status: "pending" | "confirmed" | null;
-}) {
-  return {
-    id: row.id,
-    patient_name: row.patient_name || "Patient",
-    treatment_type: row.treatment_type as TreatmentType,
-    created_at: iso(row.created_at),
-    budget: row.budget,
-    urgency: urgencyOf(row.urgency) as Urgency,
-    my_status: row.my_status,
-    is_new: row.is_new,
-    quote_amount_cents: row.quote_amount_cents,
-    // Only the chosen dentist has a live appointment on a request.
-    appointment_status: row.my_status === "confirmed" ? row.appointment_status : null,
-  };
-}
 
 /** The dentist area's requests (the dentist area's screens), bound to the calling dentist. */
 export async function dentistRoutes(app: FastifyInstance): Promise<void> {
@@ -70,6 +44,8 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
       // One round trip (issue 38, ADR 051).
       const screen = await dentistDashboardScreen(app.db, actor);
       const { todo } = screen;
+      const summary = (row: Parameters<typeof requestSummary>[0]) =>
+        requestSummary(row, actor.profile.practice_postcode);
       return {
         verified: screen.verified,
         pending_count: todo.requests.count,
@@ -105,7 +81,7 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
         pageSize: page_size,
       });
       return {
-        items: items.map(summary),
+        items: items.map((row) => requestSummary(row, actor.profile.practice_postcode)),
         page,
         page_size,
         has_more: hasMore,
@@ -130,11 +106,10 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
         repo.markOpened(id),
       ]);
       return {
-        ...summary(row),
+        ...requestSummary(row, actor.profile.practice_postcode),
         description: row.description,
         assigned: row.assigned,
         addressed_to_me: row.recipient_dentist_id === actor.userId,
-        ...patientPlace(row.patient_postal_code, actor.profile.practice_postcode),
         conversation_id: conversationId,
         quote_lines: quoteLines,
         documents: documents.map((d) => ({
