@@ -1,9 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { DentistStatus } from "../../../shared/domain/dentist";
-import type { DocumentType, Urgency } from "../../../shared/domain/requests";
-import { urgencyOf } from "../../../shared/domain/requests";
-import type { TreatmentType } from "../../../shared/domain/treatments";
+import type { DocumentType } from "../../../shared/domain/requests";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import {
   DENTIST_MESSAGES,
@@ -28,7 +25,6 @@ import { requestSummary } from "./summary";
 
 const iso = isoOf;
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-
 
 /** The dentist area's requests (the dentist area's screens), bound to the calling dentist. */
 export async function dentistRoutes(app: FastifyInstance): Promise<void> {
