@@ -431,25 +431,34 @@ describe("a dentist's reply, offer or withdrawal, and the patient's choice, live
         .toBe(true);
       await expect.poll(() => seen(patientSocket, "request").length).toBe(4);
 
-      // The patient's choice: the chosen dentist's offers and lists reload.
+      // The patient's choice: the chosen dentist's offers and lists reload; the request leaves every
+      // dentist's list.
       const before = seen(anne, "request").length;
+      const opened = (socket: typeof anne) => socket.events.filter((e) => e.type === "requests").length;
+      const brunoLists = opened(bruno);
       const accepted = await post(`/api/patient/offers/${offers.anne}/accept`, undefined, paula);
       expect(accepted.statusCode, accepted.body).toBe(200);
       await expect.poll(() => seen(anne, "request").length).toBe(before + 1);
       await expect.poll(() => seen(patientSocket, "request").length).toBe(5);
+      await expect.poll(() => opened(bruno)).toBe(brunoLists + 1);
 
       // Bruno saw his own offer and its withdrawal only; another patient, nothing.
       expect(bodies(bruno).filter((b) => b.includes("Bonjour"))).toEqual([]);
-      expect(seen(bruno, "request")).toHaveLength(2);
+      await expect.poll(() => seen(bruno, "request").length).toBe(2);
       const others = quentin.events.filter((e) => !["ready", "heartbeat"].includes(e.type));
       expect(others).toEqual([]);
 
       // A request cancelled with an offer waiting: that dentist's offers reload.
+      const anneBefore = opened(anne);
       const second = await requestBy(paula);
+      // The new request's own event first, so that the count below is the cancellation's alone.
+      await expect.poll(() => opened(anne)).toBe(anneBefore + 1);
       expect(
         (await post(`/api/dentist/requests/${second}/offers`, { amount_cents: 50_000 }, who.drB)).statusCode,
       ).toBe(201);
+      const anneLists = opened(anne);
       expect((await post(`/api/patient/requests/${second}/cancel`, {}, paula)).statusCode).toBe(200);
+      await expect.poll(() => opened(anne)).toBe(anneLists + 1);
       const about = (socket: typeof anne, id: string) =>
         socket.events.filter((e) => e.type === "request" && e.request_id === id).length;
       await expect.poll(() => about(bruno, second)).toBe(2);

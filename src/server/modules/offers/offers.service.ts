@@ -33,7 +33,7 @@ import { loggableError } from "../../redact";
 import { announceAppointment } from "../appointments/appointments.events";
 import { scheduleRepo } from "../appointments/schedule.repo";
 import { lockRequestForDentist, recordReply } from "../requests/reply.repo";
-import { announceReply, announceRequestChange } from "../requests/request.events";
+import { announceOpenRequests, announceReply, announceRequestChange } from "../requests/request.events";
 import { decisionsRepo } from "./decisions.repo";
 import { dentistOffersRepo, patientOffersRepo, systemClaimOfferExpiryReminders } from "./offers.repo";
 
@@ -157,6 +157,7 @@ export async function acceptOffer(deps: Deps, actor: Actor, offerId: string) {
   // After the commit, and never failing the decision: the open screens of the patient and of the
   // dentists whose offer it accepted or closed; then the chosen dentist, then the others, kindly, by e-mail.
   announceRequestChange(deps, result.request.id, [actor.userId, ...result.dentists.map((d) => d.id)]);
+  announceOpenRequests(deps);
   const link = (path: string) => `${deps.config.publicUrl}${path}`;
   for (const dentist of result.dentists) {
     const chosen = dentist.id === result.offer.dentist_id;
@@ -274,6 +275,7 @@ export async function unacceptOffer(deps: Deps, actor: Actor, offerId: string) {
   // After the commit, and never failing the decision: the open screens of the patient and of the
   // dentists whose offer it gave back or reopened; then the dentist first chosen, then the others, by e-mail.
   announceRequestChange(deps, result.request.id, [actor.userId, ...result.dentists.map((d) => d.id)]);
+  announceOpenRequests(deps);
   const link = (path: string) => `${deps.config.publicUrl}${path}`;
   const treatment = treatmentLabel(result.request.treatment_type).toLowerCase();
   for (const dentist of result.dentists) {

@@ -18,6 +18,17 @@ export function announceRequestChange(deps: AnnounceDeps, requestId: string, use
     .catch((error) => deps.log.error({ err: loggableError(error) }, "changement de demande non diffusé"));
 }
 
+/**
+ * The requests open to dentists changed: one closed (cancelled, deleted, an offer accepted on it) or
+ * reopened (the acceptance withdrawn). Every verified dentist's lists and counters reload (no ids), as
+ * for a request sent.
+ */
+export function announceOpenRequests(deps: AnnounceDeps): void {
+  deps.bus
+    .publish({ kind: "requests" })
+    .catch((error) => deps.log.error({ err: loggableError(error) }, "changement des demandes non diffusé"));
+}
+
 /** A message a dentist's reply or offer left in their conversation (reply.repo's `recordReply`). */
 export interface RecordedReply {
   requestId: string;

@@ -6,7 +6,7 @@ import type { Db } from "../../db/index";
 import { type MailAfterCommit, mailAfterCommit } from "../../mail/mailer";
 import { offerClosedMail } from "../../mail/templates";
 import type { AnnounceDeps } from "../../realtime/bus";
-import { announceRequestChange } from "./request.events";
+import { announceOpenRequests, announceRequestChange } from "./request.events";
 import { patientRequestsRepo } from "./requests.repo";
 
 /**
@@ -49,13 +49,15 @@ export function accessLogItem(a: {
 /**
  * After a cancellation's commit, never failing it: each dentist whose offer it closed is told, kindly,
  * as when the patient chooses another offer: the treatment, never the patient (ADR 088); their open
- * offers pages reload (ADR 089).
+ * offers pages, and every dentist's lists, reload (ADR 089).
  */
 export function tellDentistsOfCancellation(
   deps: MailAfterCommit & AnnounceDeps & { config: AppConfig },
   request: { id: string; treatment_type: string },
   dentists: { id: string; email: string; first_name: string }[],
 ) {
+  // Closed to every dentist: their lists and counters lose it.
+  announceOpenRequests(deps);
   if (dentists.length > 0)
     announceRequestChange(
       deps,
