@@ -363,7 +363,9 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     },
     response_rate: 50,
     unread_messages: 2,
-    recent_requests: [row("r-2", "Paul Durand", "confirmed")],
+    recent_requests: [
+      { ...row("r-2", "Paul Durand", "confirmed"), patient_city: "Marseille", distance_km: 310 },
+    ],
     recent_messages: [
       {
         id: "c-9",
@@ -431,6 +433,9 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     const recentRequests = screen.getByRole("list", { name: "Demandes récentes" });
     expect(within(recentRequests).getByText("Rendez-vous à confirmer")).toBeInTheDocument();
     expect(within(recentRequests).queryByText("Confirmé")).not.toBeInTheDocument();
+    expect(
+      within(recentRequests).getByText(/^Marseille · 310\s+km · Couronne · 21\/11\/2026$/),
+    ).toBeInTheDocument();
 
     // The response rate says what it counts (the spec's: the open requests answered).
     const rate = screen.getByRole("progressbar", { name: "Taux de réponse" });

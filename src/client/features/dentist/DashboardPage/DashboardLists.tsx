@@ -1,5 +1,6 @@
 import { CalendarDays, Inbox, MessagesSquare } from "lucide-react";
 import { Link } from "react-router";
+import { placeLabel } from "../../../../shared/domain/geo";
 import { treatmentLabel } from "../../../../shared/domain/treatments";
 import { formatListDate } from "../../../../shared/format/dates";
 import type { DentistDashboard } from "../../../../shared/schemas/dentist";
@@ -63,7 +64,13 @@ export function RecentRequests({ data, loading }: { data?: DentistDashboard; loa
                     </>
                   }
                   metaClassName="tabular-nums"
-                  meta={`${treatment} · ${formatListDate(request.created_at)}`}
+                  meta={[
+                    placeLabel(request.patient_city, request.distance_km),
+                    treatment,
+                    formatListDate(request.created_at),
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
                 >
                   <RequestStatusBadge request={request} />
                 </DashboardRow>
