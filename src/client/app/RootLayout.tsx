@@ -32,27 +32,57 @@ interface RouteErrorState {
   pathname: string;
 }
 
-/** Scrolls to the element named by the hash once it exists (lazy pages render a moment later). */
-function scrollToHash(hash: string): () => void {
+/** How long the page may take to render the element named by the hash (a lazy page, its data). */
+const HASH_WAIT_MS = 10_000;
+/** How long the element is kept in view while what stands above it still loads. */
+const HASH_HOLD_MS = 5_000;
+/** What the person does that ends the hold: their own scrolling wins. */
+const HOLD_ENDERS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+
+/**
+ * Scrolls to the element named by the hash once it exists (lazy pages render a moment later), and
+ * keeps it in view while the page's height changes above it (a section loading its data, an image),
+ * for a few seconds or until the person scrolls or types: otherwise a section loaded above it after
+ * the scroll pushed it out of view (a link to « #securite » opened at « Mon profil »'s top).
+ */
+export function scrollToHash(hash: string): () => void {
   let id = "";
   try {
     id = decodeURIComponent(hash.slice(1));
   } catch {
     return () => {};
   }
-  let tries = 0;
+  const deadline = performance.now() + HASH_WAIT_MS;
   let frame = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let observer: ResizeObserver | undefined;
+  const release = () => {
+    observer?.disconnect();
+    observer = undefined;
+    if (timer !== undefined) clearTimeout(timer);
+    for (const type of HOLD_ENDERS) window.removeEventListener(type, release);
+  };
+  const hold = (target: HTMLElement) => {
+    if (typeof ResizeObserver === "undefined") return;
+    observer = new ResizeObserver(() => target.scrollIntoView());
+    observer.observe(document.body);
+    for (const type of HOLD_ENDERS) window.addEventListener(type, release, { passive: true });
+    timer = setTimeout(release, HASH_HOLD_MS);
+  };
   const attempt = () => {
     const target = document.getElementById(id);
     if (target) {
       target.scrollIntoView();
+      hold(target);
       return;
     }
-    tries += 1;
-    if (tries < 120) frame = requestAnimationFrame(attempt);
+    if (performance.now() < deadline) frame = requestAnimationFrame(attempt);
   };
   attempt();
-  return () => cancelAnimationFrame(frame);
+  return () => {
+    cancelAnimationFrame(frame);
+    release();
+  };
 }
 
 /**

@@ -23,6 +23,8 @@ const row = (i: number) => ({
   is_new: i % 2 === 0,
   quote_amount_cents: i % 2 ? null : 120_000,
   appointment_status: i === 3 ? "confirmed" : null,
+  patient_city: i % 2 ? null : "Lyon",
+  distance_km: i % 2 ? null : 12,
 });
 
 const routeOf = (schema: unknown) => ({ schema, method: "GET", url: "/x", httpStatus: "200" }) as never;
@@ -34,6 +36,7 @@ describe("compiled response serializers", () => {
       // What a repository could select by mistake: never written.
       patient_email: "camille.secret@example.com",
       password_hash: "scrypt$secret-hash",
+      patient_postal_code: "secret-69001",
     })),
     page: 1,
     page_size: 20,
