@@ -25,6 +25,7 @@ export const SERVER_LAYERS = [
       "realtime",
       "password-hasher",
       "sample-files",
+      "wasm-code-gc",
     ],
   },
   {

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "./config";
 import { protectDataDir, setPrivateUmask } from "./files/private-dir";
 import { loggableError } from "./redact";
 import type { openMigratedDatabase } from "./runtime";
+import { avoidWasmCodeGcCrash } from "./wasm-code-gc";
 
 /**
  * config → database (migrated) → admin and demo accounts → app → listen; graceful shutdown. The
@@ -12,6 +13,8 @@ import type { openMigratedDatabase } from "./runtime";
  * costs its check, not the import of the whole server (about 1.5 CPU-s, ADR 054).
  */
 async function main(): Promise<void> {
+  // Before the embedded database's WebAssembly starts (ADR 090).
+  avoidWasmCodeGcCrash();
   // Whatever is created without an explicit mode (by us or a library) is the service's only.
   setPrivateUmask();
   let config: ReturnType<typeof loadConfig>;

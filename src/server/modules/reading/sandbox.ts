@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { setPriority } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
+import { wasmCodeGcFlags } from "../../wasm-code-gc";
 import { type Reading, ReadingError, type ReadOptions } from "./types";
 
 /**
@@ -270,7 +271,8 @@ export class ReaderSandbox {
     const heapMb = Math.max(64, Math.floor(this.limits.memoryMb / 2));
     const nice = this.limits.nice ?? LOW_PRIORITY;
     const child = fork(entry.path, [String(this.limits.ocrConcurrency ?? 1), String(nice)], {
-      execArgv: [...entry.execArgv, `--max-old-space-size=${heapMb}`],
+      // The child's WebAssembly (pdf.js, the OCR) on Node 24: wasmCodeGcFlags (ADR 090).
+      execArgv: [...entry.execArgv, `--max-old-space-size=${heapMb}`, ...wasmCodeGcFlags()],
       serialization: "advanced",
       // Nothing the child prints reaches the server's output (it may quote a document); no secret in
       // its environment.
