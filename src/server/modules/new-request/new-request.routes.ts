@@ -4,6 +4,7 @@ import { requestCreatedSchema, requestFieldsSchema, UPLOAD_MESSAGES } from "../.
 import { guardedRoutes } from "../../access/route";
 import { readMultipart } from "../../http/multipart";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
+import { announceOpenRequests } from "../requests/request.events";
 import { createRequest, requestForm } from "./new-request.service";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -29,7 +30,7 @@ export async function newRequestRoutes(app: FastifyInstance): Promise<void> {
       // A devis queued for reading (issue 17) is read off the request path.
       app.readings.wake();
       // The dentists' "À faire" counters follow live (the event carries nothing but its kind).
-      void app.bus.publish({ kind: "requests" }).catch(() => {});
+      announceOpenRequests({ bus: app.bus, log: request.log });
       return reply.status(201).send({ id, message: UPLOAD_MESSAGES.success });
     },
   });

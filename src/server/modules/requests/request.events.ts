@@ -19,9 +19,9 @@ export function announceRequestChange(deps: AnnounceDeps, requestId: string, use
 }
 
 /**
- * The requests open to dentists changed: one closed (cancelled, deleted, an offer accepted on it) or
- * reopened (the acceptance withdrawn). Every verified dentist's lists and counters reload (no ids), as
- * for a request sent.
+ * The requests open to dentists changed: one sent or opened to all, closed (cancelled, deleted, an
+ * offer accepted on it) or reopened (the acceptance withdrawn). Every verified dentist's lists and
+ * counters reload (no ids).
  */
 export function announceOpenRequests(deps: AnnounceDeps): void {
   deps.bus

@@ -26,6 +26,7 @@ import { sortDentists, withDistance } from "../../geo/distance";
 import { useCaseDeps } from "../../http/deps";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { loggableError } from "../../redact";
+import { announceOpenRequests } from "./request.events";
 import { listVerifiedDentists, patientRequestsRepo } from "./requests.repo";
 import { accessLogItem, tellDentistsOfCancellation } from "./requests.service";
 import { summary } from "./summary";
@@ -134,7 +135,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       if (!opened) throw new AppError(409, "CONFLICT", OPEN_TO_ALL_MESSAGES.notOpen);
       if (opened.changed) {
         // The verified dentists' lists have one more request (no content in the event).
-        void app.bus.publish({ kind: "requests" }).catch(() => {});
+        announceOpenRequests({ bus: app.bus, log: request.log });
       }
       return { id, message: OPEN_TO_ALL_MESSAGES.done };
     },
