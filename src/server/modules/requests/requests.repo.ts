@@ -14,6 +14,10 @@ import type { Db } from "../../db/index";
 import { fetchPage } from "../../db/paging";
 import type { Database } from "../../db/types";
 
+/** Offer `o` of request `r` is sent and still valid on `today` (Paris): open to the patient's choice. */
+const isOpenOffer = (today: string) =>
+  sql<boolean>`o.request_id = r.id and o.status = 'sent' and (o.valid_until is null or o.valid_until >= ${today}::date)`;
+
 /**
  * A request's row as the lists show it, with what its journey is derived from (ADR 016): the
  * offers still open to the patient's choice (sent, valid on `today` in Paris) and its live
@@ -29,7 +33,7 @@ const summaryColumns = (today: string) =>
     "r.urgency",
     "r.created_at",
     "r.document_count",
-    sql<number>`(case when r.sent_offers = 0 then 0 else (select count(*)::int from offers o where o.request_id = r.id and o.status = 'sent' and (o.valid_until is null or o.valid_until >= ${today}::date)) end)`.as(
+    sql<number>`(case when r.sent_offers = 0 then 0 else (select count(*)::int from offers o where ${isOpenOffer(today)}) end)`.as(
       "open_offers",
     ),
     "r.appointment_status",
@@ -53,9 +57,9 @@ interface RequestSearch {
   at: Date;
 }
 
-/** A sent offer still open to the patient's choice on `today` (Paris), as the lists count them. */
+/** The request has an offer open to the patient's choice on `today` (Paris), as the lists count them. */
 const hasOpenOffer = (today: string) =>
-  sql<boolean>`(r.sent_offers > 0 and exists (select 1 from offers o where o.request_id = r.id and o.status = 'sent' and (o.valid_until is null or o.valid_until >= ${today}::date)))`;
+  sql<boolean>`(r.sent_offers > 0 and exists (select 1 from offers o where ${isOpenOffer(today)}))`;
 
 /**
  * Requests whose journey at `at` is one of `states`: `journeyStateOf` (shared/domain/journey.ts)
