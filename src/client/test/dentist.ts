@@ -29,6 +29,7 @@ export function makeDentistRequestDetail(
     urgency: "high",
     my_status: "pending",
     is_new: false,
+    set_aside: false,
     quote_amount_cents: 120_000,
     appointment_status: null,
     patient_city: null,

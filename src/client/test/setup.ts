@@ -79,6 +79,9 @@ Object.defineProperty(window, "ResizeObserver", { writable: true, value: ResizeO
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView = () => {};
 Element.prototype.hasPointerCapture = () => false;
+// jsdom has no pointer capture; a sonner toast captures the pointer when pressed (its « Annuler »).
+Element.prototype.setPointerCapture = () => {};
+Element.prototype.releasePointerCapture = () => {};
 // jsdom does not know HTML's <search> element (browsers do): React would warn that the tag is
 // unrecognized. Its elements are HTMLUnknownElement, named so by their toStringTag: name them as
 // the browser does (HTMLElement).

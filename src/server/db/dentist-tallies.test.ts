@@ -1,8 +1,9 @@
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableChange } from "../realtime/bus";
 import { createTestContext, type TestContext } from "../testing/harness";
 import { api, dentist, patient, type Who } from "../testing/people";
+import * as m055 from "./migrations/055_requests_set_aside";
 
 /*
  * The dentist dashboard's own figures, kept by the database (migration 041, issue 38, ADR 057
@@ -333,13 +334,104 @@ describe("a dentist's tallies kept by the database (migration 041)", () => {
     await expectResponseTimesKept();
   });
 
+  it("count his pending rows set aside on requests still open to him (migration 055, a worked example)", async () => {
+    const keptAside = async (who: Who) =>
+      (
+        await ctx.app.db
+          .selectFrom("dentist_tallies")
+          .select("set_aside")
+          .where("dentist_id", "=", who.id)
+          .executeTakeFirst()
+      )?.set_aside ?? 0;
+    /** The same count from his rows: pending, set aside, on a request open to him. */
+    const countedAside = async (who: Who) =>
+      (
+        await sql<{ n: number }>`
+          select count(*)::int as n from request_dentists rd join requests r on r.id = rd.request_id
+          where rd.dentist_id = ${who.id} and rd.status = 'pending' and rd.set_aside_at is not null
+            and r.status in ('new', 'in_review')
+            and (r.recipient_dentist_id is null or r.recipient_dentist_id = ${who.id})`.execute(ctx.app.db)
+      ).rows[0]?.n;
+    const expectAside = async (who: Who, n: number) => {
+      expect(await keptAside(who)).toBe(n);
+      expect(await countedAside(who)).toBe(n);
+    };
+    const base = await keptAside(drLeroy);
+    const f = await newRequest("new");
+    const g = await newRequest("in_review");
+    const at = "2026-11-20T10:00:00Z";
+    await sql`insert into request_dentists (request_id, dentist_id, set_aside_at, updated_at)
+      values (${f}, ${drLeroy.id}, ${at}, ${at}), (${g}, ${drLeroy.id}, ${at}, ${at})`.execute(ctx.app.db);
+    await expectAside(drLeroy, base + 2);
+    // His answered rows are answered, not set aside: counted once, in `answered`.
+    const answeredBefore = (await kept(drLeroy.id)).answered;
+    await sql`update request_dentists set status = 'responded', replied_at = ${at}
+      where request_id = ${g} and dentist_id = ${drLeroy.id}`.execute(ctx.app.db);
+    await expectAside(drLeroy, base + 1);
+    expect((await expectKeptEqualsCounted(drLeroy.id)).answered).toBe(answeredBefore + 1);
+    // Sent by name to another: no longer open to him; back to all: counted again.
+    await sql`update requests set recipient_dentist_id = ${drMartin.id} where id = ${f}`.execute(ctx.app.db);
+    await expectAside(drLeroy, base);
+    await sql`update requests set recipient_dentist_id = null where id = ${f}`.execute(ctx.app.db);
+    await expectAside(drLeroy, base + 1);
+    // Put back (set_aside_at cleared alone), set aside again, then the request closed.
+    await sql`update request_dentists set set_aside_at = null where request_id = ${f} and dentist_id = ${drLeroy.id}`.execute(
+      ctx.app.db,
+    );
+    await expectAside(drLeroy, base);
+    await sql`update request_dentists set set_aside_at = now() where request_id = ${f} and dentist_id = ${drLeroy.id}`.execute(
+      ctx.app.db,
+    );
+    await expectAside(drLeroy, base + 1);
+    await sql`update requests set status = 'cancelled' where id = ${f}`.execute(ctx.app.db);
+    await expectAside(drLeroy, base);
+  });
+
   it("are emptied by a truncate of the rows they count", async () => {
+    await sql`insert into request_dentists (request_id, dentist_id, set_aside_at)
+      values (${await newRequest("new")}, ${drMartin.id}, now())`.execute(ctx.app.db);
+    expect(
+      (
+        await ctx.app.db
+          .selectFrom("dentist_tallies")
+          .select("set_aside")
+          .where("dentist_id", "=", drMartin.id)
+          .executeTakeFirst()
+      )?.set_aside,
+    ).toBeGreaterThan(0);
     await sql`truncate request_dentists`.execute(ctx.app.db);
+    expect(
+      (
+        await sql<{ n: number }>`select count(*)::int as n from dentist_tallies where set_aside <> 0`.execute(
+          ctx.app.db,
+        )
+      ).rows[0]?.n,
+    ).toBe(0);
     for (const who of [drMartin, drLeroy])
       expect(await expectKeptEqualsCounted(who.id)).toEqual({ answered: 0, months: [] });
     expect(
       (await sql<{ n: number }>`select count(*)::int as n from dentist_month_tallies`.execute(ctx.app.db))
         .rows[0]?.n,
     ).toBe(0);
+  });
+});
+
+describe("migration 055", () => {
+  it("goes down to 041's tallies, which still count, and up again, counting the rows set aside", async () => {
+    const untyped = ctx.app.db as unknown as Kysely<unknown>;
+    await m055.down(untyped);
+    const h = await newRequest("new");
+    await row(h, drMartin.id, "responded", "2026-11-25T10:00:00Z", "2026-11-25T10:00:00Z");
+    await expectKeptEqualsCounted(drMartin.id);
+    await m055.up(untyped);
+    const before = (await expectKeptEqualsCounted(drMartin.id)).answered;
+    await sql`insert into request_dentists (request_id, dentist_id, set_aside_at)
+      values (${await newRequest("in_review")}, ${drMartin.id}, now())`.execute(ctx.app.db);
+    const tallies = await ctx.app.db
+      .selectFrom("dentist_tallies")
+      .select(["answered", "set_aside"])
+      .where("dentist_id", "=", drMartin.id)
+      .executeTakeFirstOrThrow();
+    expect(tallies).toEqual({ answered: before, set_aside: 1 });
   });
 });

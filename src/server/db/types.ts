@@ -222,6 +222,8 @@ export interface RequestDentistsTable {
   updated_at: Timestamp;
   /** From the request's creation to the reply, in seconds (numeric, kept by a trigger: migration 042). */
   response_seconds: string | null;
+  /** When the dentist set the request aside (« Ne pas donner suite », migration 055); null: not set aside. */
+  set_aside_at: Timestamp | null;
 }
 
 export interface ConversationsTable {
@@ -399,6 +401,8 @@ export interface RequestTalliesTable {
 export interface DentistTalliesTable {
   dentist_id: string;
   answered: Generated<number>;
+  /** His pending rows set aside on requests still open to him (migration 055). */
+  set_aside: Generated<number>;
 }
 
 /** A dentist's replies and confirmations per month in Europe/Paris (migration 041, kept by triggers). */

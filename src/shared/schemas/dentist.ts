@@ -21,12 +21,21 @@ export const DENTIST_MESSAGES = {
   noMatch: "Aucune demande de devis ne correspond à vos critères.",
   pendingVerification: "En attente de vérification",
   defaultBudget: "Non spécifié",
+  setAside: "Demande écartée : elle ne compte plus dans vos demandes à traiter.",
+  putBack: "Demande remise dans vos demandes à traiter.",
+  setAsideAnswered: "Vous avez déjà répondu à cette demande : elle ne peut plus être écartée.",
+  setAsideFailed: "Impossible d'écarter la demande",
+  putBackFailed: "Impossible de remettre la demande",
 } as const;
+
+/** The list's status filter: his own status on a request, or « Écartées » (set aside, ADR 091). */
+export const DENTIST_LIST_STATUSES = [...DENTIST_STATUSES, "set_aside"] as const;
+export type DentistListStatus = (typeof DENTIST_LIST_STATUSES)[number];
 
 export const dentistRequestListQuerySchema = pageQuerySchema.extend({
   search: searchParam(),
   status: z
-    .enum(["all", ...DENTIST_STATUSES])
+    .enum(["all", ...DENTIST_LIST_STATUSES])
     .optional()
     .default("all"),
   treatment: z.enum(TREATMENT_TYPES).optional(),
@@ -42,6 +51,8 @@ export const dentistRequestSummarySchema = z.object({
   my_status: z.enum(DENTIST_STATUSES),
   /** Not opened yet by this dentist ('Nouvelle'). */
   is_new: z.boolean(),
+  /** Set aside by this dentist and not answered since (« Écartée », ADR 091). */
+  set_aside: z.boolean(),
   /** The patient's current devis amount (entered, or the total of its lines), in cents; null if not given. */
   quote_amount_cents: z.number().nullable(),
   /** This dentist's live appointment on the request, if any: the status label follows it. */

@@ -2,7 +2,7 @@ import { SearchX } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { DENTIST_STATUS_LABELS, DENTIST_STATUSES, type DentistStatus } from "../../../shared/domain/dentist";
+import { DENTIST_STATUS_LABELS } from "../../../shared/domain/dentist";
 import { placeLabel } from "../../../shared/domain/geo";
 import { URGENCY_LABELS, urgencyOf } from "../../../shared/domain/requests";
 import {
@@ -14,7 +14,12 @@ import {
 import { formatListDate } from "../../../shared/format/dates";
 import { ofName } from "../../../shared/format/names";
 import { mayReply } from "../../../shared/policies/replies";
-import { DENTIST_MESSAGES, type DentistRequestSummary } from "../../../shared/schemas/dentist";
+import {
+  DENTIST_LIST_STATUSES,
+  DENTIST_MESSAGES,
+  type DentistListStatus,
+  type DentistRequestSummary,
+} from "../../../shared/schemas/dentist";
 import { useListParams } from "../../components/dashboard/useListParams";
 import { VerificationPending } from "../../components/dashboard/VerificationPending";
 import { LabelledSelect } from "../../components/OptionSelect";
@@ -32,16 +37,19 @@ import { SearchField } from "../../components/ui/SearchInput";
 import { NewBadge } from "../../components/ui/StatusBadge";
 import { type StatusFilter, useDentistRequests } from "./api";
 import { quoteAmountText, RequestStatusBadge } from "./requestStatus";
+import { SetAsideButton } from "./SetAsideButton";
 
 const ALL = "all" as const;
 /**
  * The status filter's choices: a request chosen by the patient shows « Proposition acceptée »,
  * « Rendez-vous à confirmer » or « Confirmé » as its appointment goes (issue 16); its filter names
- * all three by the first, never « Confirmé » for rows that are not.
+ * all three by the first, never « Confirmé » for rows that are not. « Écartées »: those he set aside
+ * (ADR 091), out of « En attente ».
  */
-const STATUS_FILTER_LABELS: Record<DentistStatus, string> = {
+const STATUS_FILTER_LABELS: Record<DentistListStatus, string> = {
   ...DENTIST_STATUS_LABELS,
   confirmed: "Proposition acceptée",
+  set_aside: "Écartées",
 };
 const URGENCY_TONES = { high: "red", medium: "gray", low: "gray" } as const;
 
@@ -85,21 +93,25 @@ const COLUMNS: Column<DentistRequestSummary>[] = [
     cell: (r) => {
       const reply = mayReply(r.my_status);
       return (
-        <Button asChild variant={reply ? "primary" : "outline"} size="sm">
-          <Link
-            to={`/dentist/patient-submission/${r.id}`}
-            aria-label={`${reply ? "Répondre à" : "Voir"} la demande ${ofName(r.patient_name)} (${treatmentLabel(r.treatment_type)}, ${formatListDate(r.created_at)})`}
-          >
-            {reply ? "Répondre" : "Voir"}
-          </Link>
-        </Button>
+        <span className="flex flex-wrap items-center gap-2">
+          <Button asChild variant={reply && !r.set_aside ? "primary" : "outline"} size="sm">
+            <Link
+              to={`/dentist/patient-submission/${r.id}`}
+              aria-label={`${reply ? "Répondre à" : "Voir"} la demande ${ofName(r.patient_name)} (${treatmentLabel(r.treatment_type)}, ${formatListDate(r.created_at)})`}
+            >
+              {reply ? "Répondre" : "Voir"}
+            </Link>
+          </Button>
+          {/* Sorted out from the list, without opening the request (ADR 091). */}
+          <SetAsideButton request={r} size="sm" />
+        </span>
       );
     },
   },
 ];
 
 function parseStatus(value: string | null): StatusFilter {
-  return (DENTIST_STATUSES as readonly string[]).includes(value ?? "") ? (value as StatusFilter) : "all";
+  return (DENTIST_LIST_STATUSES as readonly string[]).includes(value ?? "") ? (value as StatusFilter) : "all";
 }
 
 function parseTreatment(value: string | null): TreatmentType | "" {
@@ -147,7 +159,7 @@ export function DentistQuoteRequestsPage() {
             <LabelledSelect
               label="Statut"
               value={status}
-              options={[ALL, ...DENTIST_STATUSES]}
+              options={[ALL, ...DENTIST_LIST_STATUSES]}
               labelOf={(s) => (s === ALL ? "Tous" : STATUS_FILTER_LABELS[s])}
               onValueChange={(value) => update({ status: value === ALL ? null : value, page: null })}
             />

@@ -12,6 +12,7 @@ import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { NewBadge } from "../../components/ui/StatusBadge";
+import { SetAsideButton } from "./SetAsideButton";
 
 const linkClasses = "text-sm font-medium text-brand-700 underline-offset-4 hover:underline";
 
@@ -20,6 +21,8 @@ interface Row {
   title: ReactNode;
   detail: string;
   action: { label: string; to: string; name: string };
+  /** A second, quieter action beside the button (a request's « Écarter », ADR 091). */
+  aside?: ReactNode;
 }
 
 /** One kind of work: its title and counter, its first rows with their button, a link to the rest. */
@@ -66,11 +69,14 @@ function TodoGroup({
                 </p>
                 <p className="text-sm text-slate-600 tabular-nums">{row.detail}</p>
               </div>
-              <Button asChild size="sm">
-                <Link to={row.action.to} aria-label={row.action.name}>
-                  {row.action.label}
-                </Link>
-              </Button>
+              <span className="flex items-center gap-2">
+                {row.aside}
+                <Button asChild size="sm">
+                  <Link to={row.action.to} aria-label={row.action.name}>
+                    {row.action.label}
+                  </Link>
+                </Button>
+              </span>
             </li>
           ))}
         </ul>
@@ -150,6 +156,8 @@ export function TodoCard({
                   to: `/dentist/patient-submission/${r.id}`,
                   name: `Répondre à ${r.patient_name} (${treatmentLabel(r.treatment_type)})`,
                 },
+                // Not for him (too far, not his practice): out of « À faire » without opening it.
+                aside: <SetAsideButton request={r} size="sm" />,
               }))}
             />
             <TodoGroup

@@ -1,8 +1,14 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { DentistStatus } from "../../../shared/domain/dentist";
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import type { TreatmentType } from "../../../shared/domain/treatments";
 import type {
   DentistDashboard,
+  DentistListStatus,
   DentistRequestDetail,
   DentistRequestList,
 } from "../../../shared/schemas/dentist";
@@ -11,7 +17,7 @@ import { dentistKeys } from "../../lib/queryKeys";
 
 /** The dentist area's calls (requests, dashboard): one function (and hook) per endpoint. */
 
-export type StatusFilter = "all" | DentistStatus;
+export type StatusFilter = "all" | DentistListStatus;
 
 export interface DentistListFilters {
   search: string;
@@ -93,6 +99,25 @@ export function useAssignRequest(id: string) {
       );
     },
   });
+}
+
+/**
+ * POST (set aside) or DELETE (put back) /api/dentist/requests/:id/set-aside (« Ne pas donner suite »,
+ * ADR 091); its message. His lists and counters reload; the request's page is updated in place
+ * (loading it again would record a view in the patient's access history). A function, not a hook: the
+ * toast's « Annuler » calls it again once the row that asked is gone from the list.
+ */
+export async function setAsideRequest(queryClient: QueryClient, id: string, aside: boolean): Promise<string> {
+  const { message } = await api<{ message: string }>(
+    `/api/dentist/requests/${encodeURIComponent(id)}/set-aside`,
+    { method: aside ? "POST" : "DELETE" },
+  );
+  queryClient.setQueryData<DentistRequestDetail>(dentistKeys.request(id), (current) =>
+    current ? { ...current, set_aside: aside } : current,
+  );
+  for (const queryKey of [dentistKeys.requestLists(), dentistKeys.todoCount(), dentistKeys.dashboard()])
+    void queryClient.invalidateQueries({ queryKey });
+  return message;
 }
 
 /** POST /api/dentist/requests/:id/reply (201; 409 once this dentist is no longer pending). */

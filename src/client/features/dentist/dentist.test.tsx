@@ -225,6 +225,7 @@ describe("filtres de la liste des demandes", () => {
       "En attente",
       "Répondu",
       "Proposition acceptée",
+      "Écartées",
     ]);
     await user.click(await screen.findByRole("option", { name: "Répondu" }));
     await waitFor(() => expect(listCalls(fetchMock).at(-1)?.searchParams.get("status")).toBe("responded"));
@@ -257,6 +258,7 @@ describe("filtres de la liste des demandes", () => {
               urgency: "low",
               my_status: "pending",
               is_new: true,
+              set_aside: false,
               quote_amount_cents: 120_000,
               appointment_status: null,
               patient_city: "Lyon",
@@ -271,6 +273,7 @@ describe("filtres de la liste des demandes", () => {
               urgency: "medium",
               my_status: "confirmed",
               is_new: false,
+              set_aside: false,
               quote_amount_cents: null,
               appointment_status: "pending",
               patient_city: null,
@@ -309,6 +312,116 @@ describe("filtres de la liste des demandes", () => {
   });
 });
 
+describe("écarter une demande : ne pas donner suite (ADR 091)", () => {
+  const summary = (id: string, name: string, setAside: boolean) => ({
+    id,
+    patient_name: name,
+    treatment_type: "crown" as const,
+    created_at: "2026-11-21T10:00:00.000Z",
+    budget: "",
+    urgency: "low" as const,
+    my_status: "pending" as const,
+    is_new: false,
+    set_aside: setAside,
+    quote_amount_cents: 120_000,
+    appointment_status: null,
+    patient_city: "Brest",
+    distance_km: 480,
+  });
+  const OTHER_ID = "33333333-3333-4333-8333-333333333333";
+
+  it("écarte une demande depuis la liste sans l'ouvrir, puis l'annule depuis le message", async () => {
+    const calls: string[] = [];
+    let aside = false;
+    stubApi(dentist, {
+      "GET /api/dentist/requests": () =>
+        json(200, {
+          ...emptyList,
+          items: [summary(REQUEST_ID, "Inès Martin", aside), summary(OTHER_ID, "Paul Durand", false)],
+        }),
+      [`POST /api/dentist/requests/${REQUEST_ID}/set-aside`]: () => {
+        calls.push("POST");
+        aside = true;
+        return json(200, { message: "Demande écartée : elle ne compte plus dans vos demandes à traiter." });
+      },
+      [`DELETE /api/dentist/requests/${REQUEST_ID}/set-aside`]: () => {
+        calls.push("DELETE");
+        aside = false;
+        return json(200, { message: "Demande remise dans vos demandes à traiter." });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/dentist/quote-requests");
+    const table = await screen.findByRole("table", { name: "Demandes de devis" });
+    await waitFor(() => expect(table).toHaveTextContent("Inès Martin"));
+
+    await user.click(
+      within(table).getByRole("button", {
+        name: "Écarter la demande d'Inès Martin (Couronne) : ne pas donner suite",
+      }),
+    );
+    expect(
+      await screen.findByText("Demande écartée : elle ne compte plus dans vos demandes à traiter."),
+    ).toBeInTheDocument();
+    expect(calls).toEqual(["POST"]);
+    // The list reloads: the row says « Écartée » and offers to put it back; the other row is untouched.
+    const rows = () => table.querySelectorAll("tbody tr");
+    await waitFor(() => expect(rows()[0]).toHaveTextContent(/Inès Martin.*Écartée.*Répondre.*Remettre/));
+    expect(rows()[1]).toHaveTextContent(/Paul Durand.*En attente.*Répondre.*Écarter/);
+    // Never the request's page: opening it would be a line of the patient's access history.
+    expect(screen.queryByRole("heading", { name: /Demande d'Inès Martin/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Annuler" }));
+    expect(await screen.findByText("Demande remise dans vos demandes à traiter.")).toBeInTheDocument();
+    expect(calls).toEqual(["POST", "DELETE"]);
+    await waitFor(() => expect(rows()[0]).toHaveTextContent(/Inès Martin.*En attente.*Écarter/));
+  });
+
+  it("sur la page de la demande, la marque « Écartée » sans la recharger, et dit un refus", async () => {
+    const fetchMock = stubApi(dentist, {
+      [`GET /api/dentist/requests/${REQUEST_ID}`]: () => json(200, detail()),
+      [`POST /api/dentist/requests/${REQUEST_ID}/set-aside`]: () =>
+        json(200, { message: "Demande écartée : elle ne compte plus dans vos demandes à traiter." }),
+      [`DELETE /api/dentist/requests/${REQUEST_ID}/set-aside`]: () =>
+        json(404, { error: { code: "NOT_FOUND", message: "Impossible de trouver cette demande." } }),
+    });
+    const user = userEvent.setup();
+    renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
+    await user.click(
+      await screen.findByRole("button", {
+        name: "Écarter la demande d'Inès Martin (Couronne) : ne pas donner suite",
+      }),
+    );
+    expect(await screen.findByText("Écartée")).toBeInTheDocument();
+    const detailCalls = () =>
+      fetchMock.mock.calls.filter(
+        ([input, init]) =>
+          (init?.method ?? "GET") === "GET" &&
+          new URL(String(input), "http://localhost").pathname === `/api/dentist/requests/${REQUEST_ID}`,
+      ).length;
+    expect(detailCalls()).toBe(1);
+
+    await user.click(
+      screen.getByRole("button", {
+        name: "Remettre la demande d'Inès Martin (Couronne) dans mes demandes à traiter",
+      }),
+    );
+    expect(await screen.findByText("Impossible de remettre la demande")).toBeInTheDocument();
+    expect(screen.getByText("Impossible de trouver cette demande.")).toBeInTheDocument();
+    expect(screen.getByText("Écartée")).toBeInTheDocument();
+  });
+
+  it("n'offre pas d'écarter une demande déjà répondue", async () => {
+    stubApi(dentist, {
+      [`GET /api/dentist/requests/${REQUEST_ID}`]: () =>
+        json(200, detail({ my_status: "responded", assigned: true, conversation_id: "c-1" })),
+    });
+    renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
+    expect(await screen.findByText("Vous suivez cette demande")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Écarter la demande/ })).not.toBeInTheDocument();
+  });
+});
+
 describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
   const row = (id: string, name: string, status: "pending" | "confirmed" = "pending") => ({
     id,
@@ -319,6 +432,7 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     urgency: "medium" as const,
     my_status: status,
     is_new: true,
+    set_aside: false,
     quote_amount_cents: 98_000,
     appointment_status: status === "confirmed" ? ("pending" as const) : null,
     patient_city: null,
@@ -410,6 +524,12 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
       "href",
       `/dentist/patient-submission/${REQUEST_ID}`,
     );
+    // Set aside from here too, without opening it (ADR 091).
+    expect(
+      within(requests).getByRole("button", {
+        name: "Écarter la demande d'Inès Martin (Couronne) : ne pas donner suite",
+      }),
+    ).toHaveTextContent("Écarter");
     // 7 to answer, 1 shown: the rest is one link away.
     expect(within(requests).getByRole("link", { name: "Voir les 7 demandes" })).toHaveAttribute(
       "href",

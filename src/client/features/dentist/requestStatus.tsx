@@ -24,8 +24,10 @@ export function dentistStatusLabel(
 export function RequestStatusBadge({
   request,
 }: {
-  request: Pick<DentistRequestSummary, "my_status" | "appointment_status">;
+  request: Pick<DentistRequestSummary, "my_status" | "appointment_status"> & { set_aside?: boolean };
 }) {
+  // Set aside by him (« Ne pas donner suite », ADR 091) and not answered since.
+  if (request.set_aside && request.my_status === "pending") return <Badge tone="gray">Écartée</Badge>;
   const label = dentistStatusLabel(request.my_status, request.appointment_status);
   if (!label) return <DentistStatusBadge status={request.my_status} />;
   return <Badge tone={request.appointment_status === "confirmed" ? "green" : "yellow"}>{label}</Badge>;

@@ -71,11 +71,16 @@ export const recountDentists = (ids: string) => `
       where (t.replies, t.confirmations) is distinct from (excluded.replies, excluded.confirmations)`;
 
 /** What of a `request_dentists` row the tallies count (an update changing none of it counts nothing again). */
-const counted = (r: string) =>
+export const counted = (r: string) =>
   `(${r}.request_id, ${r}.dentist_id, ${r}.status, ${r}.replied_at, case when ${r}.status = 'confirmed' then ${r}.updated_at end)`;
 
-/** Per trigger: the table, the event, the ids of the dentists to count again. */
-const TRIGGERS: { table: string; op: "insert" | "update" | "delete"; ids: string }[] = [
+/**
+ * Per trigger: the table, the event, the ids of the dentists to count again, an update of a row
+ * counting again when `counts` of it changed (migration 055 counts one more column).
+ */
+export const tallyTriggers = (
+  counts: (r: string) => string,
+): { table: string; op: "insert" | "update" | "delete"; ids: string }[] => [
   { table: "request_dentists", op: "insert", ids: "select dentist_id from new_rows" },
   { table: "request_dentists", op: "delete", ids: "select dentist_id from old_rows" },
   {
@@ -85,7 +90,7 @@ const TRIGGERS: { table: string; op: "insert" | "update" | "delete"; ids: string
     // counted again on both sides.
     ids: `select o.dentist_id from old_rows o
         left join new_rows n on n.request_id = o.request_id and n.dentist_id = o.dentist_id
-        where n.request_id is null or ${counted("o")} is distinct from ${counted("n")}
+        where n.request_id is null or ${counts("o")} is distinct from ${counts("n")}
       union select n.dentist_id from new_rows n
         left join old_rows o on o.request_id = n.request_id and o.dentist_id = n.dentist_id
         where o.request_id is null`,
@@ -98,6 +103,25 @@ const TRIGGERS: { table: string; op: "insert" | "update" | "delete"; ids: string
         where (o.status in ${OPEN}, o.recipient_dentist_id) is distinct from (n.status in ${OPEN}, n.recipient_dentist_id))`,
   },
 ];
+
+const TRIGGERS = tallyTriggers(counted);
+
+/** A trigger's function: the dentists `ids` selects counted again by `recount`, when there are any. */
+export const tallyFunction = (
+  verb: "create" | "create or replace",
+  table: string,
+  op: string,
+  ids: string,
+  recount: (ids: string) => string,
+) => `
+  ${verb} function sourio_dentist_tallies_${table}_${op}() returns trigger language plpgsql as $$
+  begin
+    if exists (${ids}) then
+      ${recount(ids)};
+    end if;
+    return null;
+  end
+  $$`;
 
 const transition = (op: string) =>
   op === "insert"
@@ -126,17 +150,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   for (const { table, op, ids } of TRIGGERS) {
     // Only the dentists that some row concerns: a statement changing nothing counted does nothing.
-    await sql
-      .raw(`
-        create function sourio_dentist_tallies_${table}_${op}() returns trigger language plpgsql as $$
-        begin
-          if exists (${ids}) then
-            ${recountDentists(ids)};
-          end if;
-          return null;
-        end
-        $$`)
-      .execute(db);
+    await sql.raw(tallyFunction("create", table, op, ids, recountDentists)).execute(db);
     await sql
       .raw(`
         create trigger ${table}_dentist_tallies_${op} after ${op} on ${table}

@@ -50,6 +50,7 @@ import * as m051 from "./051_email_preferences";
 import * as m052 from "./052_accent_insensitive_names";
 import * as m053 from "./053_new_requests_email";
 import * as m054 from "./054_offer_expiry_reminder";
+import * as m055 from "./055_requests_set_aside";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -104,4 +105,5 @@ export const migrations: Record<string, Migration> = {
   "052_accent_insensitive_names": m052,
   "053_new_requests_email": m053,
   "054_offer_expiry_reminder": m054,
+  "055_requests_set_aside": m055,
 };

@@ -14,15 +14,20 @@ import { dentistRequestsRepo, pageOf } from "./dentists.repo";
 /**
  * Requests this dentist still has to answer: the open requests he sees (tallies kept by triggers,
  * migration 013: a request settled — accepted, completed, cancelled — is not open, so not counted)
- * minus those he answered. Two index lookups whatever the number of requests.
+ * minus those he answered and those he set aside (migration 055). Two index lookups whatever the
+ * number of requests.
  */
 export async function requestsToAnswer(db: Db, actor: Actor): Promise<number> {
   if (!mayTakeNewWork(actor)) return 0;
   const row = await toAnswerCounts(db, actor.userId).executeTakeFirstOrThrow();
-  return Math.max(0, row.visible - row.answered);
+  return stillToAnswer(row.visible, row);
 }
 
-/** The two counts of requestsToAnswer (visible open requests, those answered), as one select. */
+/** The open requests he sees less those he answered or set aside. */
+const stillToAnswer = (visible: number, own: { answered: number; set_aside: number }) =>
+  Math.max(0, visible - own.answered - own.set_aside);
+
+/** The counts of requestsToAnswer (visible open requests, those answered, those set aside), as one select. */
 function toAnswerCounts(db: Db, me: string) {
   return db
     .selectFrom([
@@ -31,20 +36,24 @@ function toAnswerCounts(db: Db, me: string) {
         .select(sql<number>`coalesce(sum(requests), 0)::int`.as("visible"))
         .where("audience", "in", ["all", me])
         .as("t"),
-      // His rows answered on requests still open to him, kept by the database (migration 041).
-      answeredOf(db, me).as("a"),
+      // His rows answered or set aside on requests still open to him, kept by the database
+      // (migrations 041 and 055).
+      ownTalliesOf(db, me).as("a"),
     ])
-    .select(["t.visible", "a.answered"]);
+    .select(["t.visible", "a.answered", "a.set_aside"]);
 }
 
 /**
- * His rows answered (responded or confirmed) on requests still open to him, kept by the database
- * (migration 041); one row, 0 when he has none.
+ * His rows answered (responded or confirmed), and his rows still pending that he set aside, on
+ * requests still open to him, kept by the database (migrations 041, 055); one row, 0 when he has none.
  */
-function answeredOf(db: Db, me: string) {
+function ownTalliesOf(db: Db, me: string) {
   return db
     .selectFrom("dentist_tallies as d")
-    .select(sql<number>`coalesce(max(d.answered), 0)::int`.as("answered"))
+    .select([
+      sql<number>`coalesce(max(d.answered), 0)::int`.as("answered"),
+      sql<number>`coalesce(max(d.set_aside), 0)::int`.as("set_aside"),
+    ])
     .where("d.dentist_id", "=", me);
 }
 
@@ -94,7 +103,7 @@ export async function dentistDashboardScreen(db: Db, actor: Actor) {
   const visible = mayTakeNewWork(actor) ? (numbers.visible ?? 0) : 0;
   const answered = numbers.answered ?? 0;
   // A dentist whose subscription lapsed has no open request to answer (issue 35): visible is 0.
-  const toAnswerCount = Math.max(0, visible - answered);
+  const toAnswerCount = stillToAnswer(visible, { answered, set_aside: numbers.set_aside ?? 0 });
   const averageMinutes = numbers.average_minutes ?? null;
   return {
     verified,
@@ -159,7 +168,7 @@ function dashboardQuery(db: Db, actor: Actor) {
     // His unread messages, kept on the conversation by the messages' triggers (migration 038).
     .where("c.dentist_unread", ">", 0);
   const unreadCount = unreadConversations.select(sql<number>`count(*)::int`.as("n"));
-  // The requests to answer are the numbers' visible minus answered (the same two counts as
+  // The requests to answer are the numbers' visible minus answered and set aside (the same counts as
   // requestsToAnswer's), made below from them rather than counted twice.
   const todoCounts = verified
     ? db
@@ -219,6 +228,7 @@ type DashboardNumbers = { unread: number } & Partial<{
   visible: number;
   received: number;
   answered: number;
+  set_aside: number;
   replies: number;
   confirmations: number;
   average_minutes: number | null;
@@ -277,7 +287,7 @@ function dashboardNumbers(db: Db, actor: Actor) {
         .selectFrom([
           unread.as("u"),
           tallies.as("t"),
-          answeredOf(db, me).as("a"),
+          ownTalliesOf(db, me).as("a"),
           months.as("m"),
           average.as("v"),
         ])

@@ -22,7 +22,8 @@ export function pageOf<R extends object>(rows: readonly R[], pageSize: number) {
 
 export interface ListOptions {
   search: string;
-  status: "all" | DentistStatus;
+  /** « Écartées » (set_aside): his requests set aside and not answered (ADR 091). */
+  status: "all" | DentistStatus | "set_aside";
   treatment?: TreatmentType | undefined;
   page: number;
   pageSize: number;
@@ -69,6 +70,8 @@ function dentistQueries(db: Db, actor: Actor) {
     "r.urgency",
     sql<DentistStatus>`coalesce(rd.status, 'pending')`.as("my_status"),
     sql<boolean>`(rd.opened_at is null)`.as("is_new"),
+    // Set aside by him and not answered since (« Écartée », ADR 091).
+    sql<boolean>`(rd.set_aside_at is not null and rd.status = 'pending')`.as("set_aside"),
     "r.quote_amount_cents",
     // Only to derive the patient's commune and distance (ADR 019): never sent to the dentist.
     "p.postal_code as patient_postal_code",
@@ -161,7 +164,7 @@ function dentistQueries(db: Db, actor: Actor) {
     const filters = (eb: RequestsEb) =>
       eb.and([
         ...(treatment ? [eb("r.treatment_type", "=", treatment)] : []),
-        // Pending for me: no row of mine, or a row still pending.
+        // Pending for me: no row of mine, or a row still pending and not set aside (ADR 091).
         ...(pendingOnly
           ? [
               eb.not(
@@ -171,7 +174,9 @@ function dentistQueries(db: Db, actor: Actor) {
                     .select(sql.lit(1).as("one"))
                     .whereRef("x.request_id", "=", "r.id")
                     .where("x.dentist_id", "=", me)
-                    .where("x.status", "<>", "pending"),
+                    .where((x) =>
+                      x.or([x("x.status", "<>", "pending"), x("x.set_aside_at", "is not", null)]),
+                    ),
                 ),
               ),
               // Settled (an accepted offer, whoever's): nothing left to answer, whatever the stored status.
@@ -241,7 +246,7 @@ function dentistQueries(db: Db, actor: Actor) {
         (eb) =>
           eb
             .selectFrom("request_dentists as rd")
-            .select(["rd.status", "rd.opened_at"])
+            .select(["rd.status", "rd.opened_at", "rd.set_aside_at"])
             .whereRef("rd.request_id", "=", "r.id")
             .where("rd.dentist_id", "=", me)
             .limit(1)
@@ -253,9 +258,12 @@ function dentistQueries(db: Db, actor: Actor) {
       .orderBy("r.id", "desc");
   }
 
-  /** 'Répondu' and 'Confirmé': few per dentist, so driven by this dentist's rows. */
-  function answeredPage(
-    status: "responded" | "confirmed",
+  /**
+   * 'Répondu', 'Confirmé' and « Écartées »: few per dentist, so driven by this dentist's rows (those
+   * set aside from their partial index, migration 055).
+   */
+  function ownRowsPage(
+    status: "responded" | "confirmed" | "set_aside",
     treatment: TreatmentType | undefined,
     search: SearchTerms | undefined,
     offset: number,
@@ -266,7 +274,11 @@ function dentistQueries(db: Db, actor: Actor) {
       .innerJoin("requests as r", "r.id", "rd.request_id")
       .innerJoin("profiles as p", "p.id", "r.patient_id")
       .where("rd.dentist_id", "=", me)
-      .where("rd.status", "=", status)
+      .where((eb) =>
+        status === "set_aside"
+          ? eb.and([eb("rd.set_aside_at", "is not", null), eb("rd.status", "=", "pending")])
+          : eb("rd.status", "=", status),
+      )
       .where((eb) => requestVisibleToDentist(eb, me, actor.limited));
     if (treatment) query = query.where("r.treatment_type", "=", treatment);
     if (search) {
@@ -290,8 +302,8 @@ function dentistQueries(db: Db, actor: Actor) {
     if (!verified) return null;
     const offset = (options.page - 1) * options.pageSize;
     const search = options.search ? searchTerms(options.search) : undefined;
-    return options.status === "responded" || options.status === "confirmed"
-      ? answeredPage(options.status, options.treatment, search, offset, options.pageSize + 1)
+    return options.status === "responded" || options.status === "confirmed" || options.status === "set_aside"
+      ? ownRowsPage(options.status, options.treatment, search, offset, options.pageSize + 1)
       : visiblePage(options.status === "pending", options.treatment, search, offset, options.pageSize + 1);
   }
 
@@ -432,6 +444,40 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
           .execute();
         await recordAccess(trx, actor, { requestId, action: "request_view", at });
       });
+    },
+
+    /**
+     * « Ne pas donner suite » (ADR 091): the request leaves his requests to answer, until he puts it
+     * back or answers it. False when he has already answered it (nothing to set aside); the patient
+     * is not told, and nothing of hers is read.
+     */
+    async setAside(requestId: string): Promise<boolean> {
+      const row = await db
+        .insertInto("request_dentists")
+        .values({ request_id: requestId, dentist_id: me, set_aside_at: new Date() })
+        .onConflict((oc) =>
+          oc
+            .columns(["request_id", "dentist_id"])
+            .doUpdateSet({
+              set_aside_at: sql`coalesce(request_dentists.set_aside_at, now())`,
+              updated_at: new Date(),
+            })
+            .where("request_dentists.status", "=", "pending"),
+        )
+        .returning("request_id")
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Back among his requests to answer (undoes setAside; nothing when it was not set aside). */
+    async putBack(requestId: string): Promise<void> {
+      await db
+        .updateTable("request_dentists")
+        .set({ set_aside_at: null, updated_at: new Date() })
+        .where("request_id", "=", requestId)
+        .where("dentist_id", "=", me)
+        .where("set_aside_at", "is not", null)
+        .execute();
     },
 
     /** 'S'assigner cette demande': this dentist takes the request on (does not lock others out, ADR 007). */

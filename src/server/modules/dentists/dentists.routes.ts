@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { DocumentType } from "../../../shared/domain/requests";
 import { errorBodySchema } from "../../../shared/schemas/common";
@@ -12,13 +12,16 @@ import {
   replyResultSchema,
   replySchema,
 } from "../../../shared/schemas/dentist";
+import type { Actor } from "../../access/actor";
 import { foundOr404, pathId, requireVisible } from "../../access/guards";
 import { guardedRoutes } from "../../access/route";
 import { isoOf } from "../../db/iso";
+import { AppError } from "../../errors";
 import { useCaseDeps } from "../../http/deps";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { dentistQuoteLines } from "../quotes/quotes.service";
 import { replyToRequest } from "../requests/reply.service";
+import { announceRequestChange } from "../requests/request.events";
 import { dentistDashboardScreen, requestsToAnswer } from "./dashboard.service";
 import { dentistRequestsRepo } from "./dentists.repo";
 import { requestSummary } from "./summary";
@@ -130,6 +133,39 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
       await foundOr404(id, repo.find, DENTIST_MESSAGES.notFound);
       await repo.assign(id);
       return { message: DENTIST_MESSAGES.assigned };
+    },
+  });
+
+  // « Ne pas donner suite » (ADR 091): out of his requests to answer, and back. His other screens
+  // reload (lists, counters), never the request's page, whose loading records a view.
+  const announceToMe = (request: FastifyRequest, id: string, actor: Actor) =>
+    announceRequestChange({ bus: app.bus, log: request.log }, id, [actor.userId]);
+
+  dentist.post("/api/dentist/requests/:id/set-aside", {
+    summary: "Écarter cette demande (ne pas donner suite) : elle ne compte plus dans les demandes à traiter",
+    params: idParams,
+    response: { 200: z.object({ message: z.string() }), 409: errorBodySchema },
+    handler: async (request, _reply, actor) => {
+      const repo = dentistRequestsRepo(app.db, actor);
+      const id = request.params.id;
+      await foundOr404(id, repo.find, DENTIST_MESSAGES.notFound);
+      if (!(await repo.setAside(id))) throw new AppError(409, "CONFLICT", DENTIST_MESSAGES.setAsideAnswered);
+      announceToMe(request, id, actor);
+      return { message: DENTIST_MESSAGES.setAside };
+    },
+  });
+
+  dentist.delete("/api/dentist/requests/:id/set-aside", {
+    summary: "Remettre cette demande parmi les demandes à traiter",
+    params: idParams,
+    response: { 200: z.object({ message: z.string() }) },
+    handler: async (request, _reply, actor) => {
+      const repo = dentistRequestsRepo(app.db, actor);
+      const id = request.params.id;
+      await foundOr404(id, repo.find, DENTIST_MESSAGES.notFound);
+      await repo.putBack(id);
+      announceToMe(request, id, actor);
+      return { message: DENTIST_MESSAGES.putBack };
     },
   });
 

@@ -19,6 +19,7 @@ export function requestSummary(
     urgency: string;
     my_status: DentistStatus;
     is_new: boolean;
+    set_aside: boolean;
     quote_amount_cents: number | null;
     appointment_status: "pending" | "confirmed" | null;
     patient_postal_code: string | null;
@@ -34,6 +35,7 @@ export function requestSummary(
     urgency: urgencyOf(row.urgency) as Urgency,
     my_status: row.my_status,
     is_new: row.is_new,
+    set_aside: row.set_aside,
     quote_amount_cents: row.quote_amount_cents,
     // Only the chosen dentist has a live appointment on a request.
     appointment_status: row.my_status === "confirmed" ? row.appointment_status : null,

@@ -13,6 +13,7 @@ import { DentistRequestLoader } from "../DentistRequestLoader";
 import { useMyOffer } from "../offersApi";
 import { PatientQuoteCard } from "../PatientQuoteCard";
 import { RequestStatusBadge } from "../requestStatus";
+import { SetAsideButton } from "../SetAsideButton";
 import { ReplyForm } from "./ReplyForm";
 import { ConversationCard, DocumentsCard, PatientCard, TreatmentCard } from "./SubmissionCards";
 
@@ -59,6 +60,7 @@ function SubmissionView({ request }: { request: DentistRequestDetail }) {
         actions={
           <>
             <NeedHelpLink area="dentist" request={request} />
+            <SetAsideButton request={request} />
             {request.assigned ? (
               <p className="flex items-center gap-2 font-medium text-green-800">
                 <CheckCircle2 className="size-5" aria-hidden="true" />
