@@ -21,9 +21,9 @@ export const DENTIST_MESSAGES = {
   noMatch: "Aucune demande de devis ne correspond à vos critères.",
   pendingVerification: "En attente de vérification",
   defaultBudget: "Non spécifié",
-  setAside: "Demande écartée : elle ne compte plus dans vos demandes à traiter.",
+  setAside: "Demande écartée : elle ne compte plus dans vos demandes à traiter.",
   putBack: "Demande remise dans vos demandes à traiter.",
-  setAsideAnswered: "Vous avez déjà répondu à cette demande : elle ne peut plus être écartée.",
+  setAsideAnswered: "Vous avez déjà répondu à cette demande : elle ne peut plus être écartée.",
   setAsideFailed: "Impossible d'écarter la demande",
   putBackFailed: "Impossible de remettre la demande",
 } as const;

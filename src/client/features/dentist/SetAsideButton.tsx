@@ -56,7 +56,7 @@ export function SetAsideButton({ request, size = "md" }: { request: Request; siz
       size={size}
       onClick={() => mutation.mutate(true)}
       loading={mutation.isPending}
-      aria-label={`Écarter la demande ${of} : ne pas donner suite`}
+      aria-label={`Écarter la demande ${of} : ne pas donner suite`}
     >
       <ArchiveX aria-hidden="true" />
       Écarter

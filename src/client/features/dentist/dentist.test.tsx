@@ -342,7 +342,7 @@ describe("écarter une demande : ne pas donner suite (ADR 091)", () => {
       [`POST /api/dentist/requests/${REQUEST_ID}/set-aside`]: () => {
         calls.push("POST");
         aside = true;
-        return json(200, { message: "Demande écartée : elle ne compte plus dans vos demandes à traiter." });
+        return json(200, { message: "Demande écartée : elle ne compte plus dans vos demandes à traiter." });
       },
       [`DELETE /api/dentist/requests/${REQUEST_ID}/set-aside`]: () => {
         calls.push("DELETE");
@@ -357,11 +357,11 @@ describe("écarter une demande : ne pas donner suite (ADR 091)", () => {
 
     await user.click(
       within(table).getByRole("button", {
-        name: "Écarter la demande d'Inès Martin (Couronne) : ne pas donner suite",
+        name: "Écarter la demande d'Inès Martin (Couronne) : ne pas donner suite",
       }),
     );
     expect(
-      await screen.findByText("Demande écartée : elle ne compte plus dans vos demandes à traiter."),
+      await screen.findByText(/^Demande écartée\s: elle ne compte plus dans vos demandes à traiter\.$/),
     ).toBeInTheDocument();
     expect(calls).toEqual(["POST"]);
     // The list reloads: the row says « Écartée » and offers to put it back; the other row is untouched.
@@ -381,7 +381,7 @@ describe("écarter une demande : ne pas donner suite (ADR 091)", () => {
     const fetchMock = stubApi(dentist, {
       [`GET /api/dentist/requests/${REQUEST_ID}`]: () => json(200, detail()),
       [`POST /api/dentist/requests/${REQUEST_ID}/set-aside`]: () =>
-        json(200, { message: "Demande écartée : elle ne compte plus dans vos demandes à traiter." }),
+        json(200, { message: "Demande écartée : elle ne compte plus dans vos demandes à traiter." }),
       [`DELETE /api/dentist/requests/${REQUEST_ID}/set-aside`]: () =>
         json(404, { error: { code: "NOT_FOUND", message: "Impossible de trouver cette demande." } }),
     });
@@ -389,7 +389,7 @@ describe("écarter une demande : ne pas donner suite (ADR 091)", () => {
     renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
     await user.click(
       await screen.findByRole("button", {
-        name: "Écarter la demande d'Inès Martin (Couronne) : ne pas donner suite",
+        name: "Écarter la demande d'Inès Martin (Couronne) : ne pas donner suite",
       }),
     );
     expect(await screen.findByText("Écartée")).toBeInTheDocument();
@@ -527,7 +527,7 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     // Set aside from here too, without opening it (ADR 091).
     expect(
       within(requests).getByRole("button", {
-        name: "Écarter la demande d'Inès Martin (Couronne) : ne pas donner suite",
+        name: "Écarter la demande d'Inès Martin (Couronne) : ne pas donner suite",
       }),
     ).toHaveTextContent("Écarter");
     // 7 to answer, 1 shown: the rest is one link away.

@@ -47,7 +47,7 @@ describe("a request set aside", () => {
     const response = await setAside("notChosen", requestId);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().message).toBe(
-      "Demande écartée : elle ne compte plus dans vos demandes à traiter.",
+      "Demande écartée : elle ne compte plus dans vos demandes à traiter.",
     );
     // Twice is once.
     expect((await setAside("notChosen", requestId)).statusCode).toBe(200);
@@ -97,7 +97,7 @@ describe("a request set aside", () => {
     const refused = await setAside("notChosen", requestId);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(
-      "Vous avez déjà répondu à cette demande : elle ne peut plus être écartée.",
+      "Vous avez déjà répondu à cette demande : elle ne peut plus être écartée.",
     );
   });
 
