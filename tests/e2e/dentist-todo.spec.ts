@@ -106,4 +106,66 @@ test.describe("le travail du dentiste en un lieu", () => {
     expect(listWidth).toBeLessThanOrEqual(375);
     await expectNoSeriousA11yIssues(page);
   });
+
+  test("écarter une demande qu'il ne suivra pas, depuis la liste, puis la remettre (ADR 091)", async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // A patient, in her own browser, sends a request to every verified dentist.
+    const patientContext = await browser.newContext({ locale: "fr-FR", timezoneId: "Europe/Paris" });
+    let fullName: string;
+    try {
+      const patientPage = await patientContext.newPage();
+      ({ fullName } = await signupPatientViaApi(patientPage.request, {
+        firstName: "Nadia",
+        lastName: "Loin",
+      }));
+      await fileRequestViaApi(patientPage.request);
+    } finally {
+      await patientContext.close();
+    }
+
+    await loginViaApi(page, DEMO.dentist2);
+    await page.goto("/dentist/quote-requests?status=pending");
+    const table = page.getByRole("table", { name: "Demandes de devis" });
+    const row = table.getByRole("row").filter({ hasText: fullName });
+    await expect(row).toBeVisible();
+
+    await test.step("« Écarter » : la ligne quitte « En attente », sans ouvrir la demande", async () => {
+      await row
+        .getByRole("button", {
+          name: `Écarter la demande de ${fullName} (Couronne)\u202f: ne pas donner suite`,
+        })
+        .click();
+      await expect(
+        page.getByText(/^Demande écartée\s: elle ne compte plus dans vos demandes à traiter\.$/),
+      ).toBeVisible();
+      await expect(row).toHaveCount(0);
+      await expect(page).toHaveURL(/\/dentist\/quote-requests\?status=pending$/);
+    });
+
+    await test.step("elle est dans « Écartées », marquée, et se remet d'un clic", async () => {
+      await page.getByRole("combobox", { name: "Statut" }).click();
+      await page.getByRole("option", { name: "Écartées" }).click();
+      await expect(page).toHaveURL(/status=set_aside/);
+      await expect(row).toBeVisible();
+      await expect(row.getByText("Écartée", { exact: true })).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+      await row
+        .getByRole("button", {
+          name: `Remettre la demande de ${fullName} (Couronne) dans mes demandes à traiter`,
+        })
+        .click();
+      await expect(page.getByText("Demande remise dans vos demandes à traiter.")).toBeVisible();
+      await expect(row).toHaveCount(0);
+    });
+
+    await test.step("de retour dans « En attente », à répondre", async () => {
+      await page.goto("/dentist/quote-requests?status=pending");
+      await expect(
+        row.getByRole("link", { name: new RegExp(`^Répondre à la demande de ${fullName}`) }),
+      ).toBeVisible();
+    });
+  });
 });
