@@ -371,11 +371,12 @@ const TABLE: Record<string, Rows> = {
   "GET /api/dentist/requests/{id}/offer":           dentistsOnRequest(200),
   "POST /api/dentist/requests/{id}/assign":         dentistsOnRequest(200),
   // Set aside (ADR 091): only a request he has not answered (both answered A's open request, the
-  // chosen one B's too and his accepted ones: 409); the trial dentist has answered none.
+  // chosen one B's too and his accepted ones: 409), not sent to him by name (409); the trial dentist
+  // has answered none.
   "POST /api/dentist/requests/{id}/set-aside": {
     "req:openA":      dentists(409, 409, 404, 200),
     "req:finishedA":  dentists(409, 404, 404),
-    "req:namedA":     dentists(200, 404, 404),
+    "req:namedA":     dentists(409, 404, 404),
     "req:cancelledA": dentists(404, 404, 404),
     "req:openB":      dentists(409, 200, 404, 200),
   },

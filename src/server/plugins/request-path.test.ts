@@ -22,6 +22,7 @@ const row = (i: number) => ({
   my_status: "pending",
   is_new: i % 2 === 0,
   set_aside: i % 3 === 0,
+  addressed_to_me: i === 2,
   quote_amount_cents: i % 2 ? null : 120_000,
   appointment_status: i === 3 ? "confirmed" : null,
   patient_city: i % 2 ? null : "Lyon",

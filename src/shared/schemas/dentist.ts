@@ -24,6 +24,7 @@ export const DENTIST_MESSAGES = {
   setAside: "Demande écartée : elle ne compte plus dans vos demandes à traiter.",
   putBack: "Demande remise dans vos demandes à traiter.",
   setAsideAnswered: "Vous avez déjà répondu à cette demande : elle ne peut plus être écartée.",
+  setAsideNamed: "Cette demande vous est adressée personnellement : répondez-lui, même pour décliner.",
   setAsideFailed: "Impossible d'écarter la demande",
   putBackFailed: "Impossible de remettre la demande",
 } as const;
@@ -53,6 +54,8 @@ export const dentistRequestSummarySchema = z.object({
   is_new: z.boolean(),
   /** Set aside by this dentist and not answered since (« Écartée », ADR 091). */
   set_aside: z.boolean(),
+  /** Sent to this dentist by name: the patient waits for him alone (it cannot be set aside). */
+  addressed_to_me: z.boolean(),
   /** The patient's current devis amount (entered, or the total of its lines), in cents; null if not given. */
   quote_amount_cents: z.number().nullable(),
   /** This dentist's live appointment on the request, if any: the status label follows it. */
@@ -74,7 +77,6 @@ export type DentistRequestList = z.infer<typeof dentistRequestListSchema>;
 export const dentistRequestDetailSchema = dentistRequestSummarySchema.extend({
   description: z.string(),
   assigned: z.boolean(),
-  addressed_to_me: z.boolean(),
   documents: z.array(documentSchema),
   conversation_id: z.string().nullable(),
   /** The patient's devis line by line, when given (issue 15): the offer may start from it. */

@@ -10,7 +10,7 @@ import { setAsideRequest } from "./api";
 
 type Request = Pick<
   DentistRequestSummary,
-  "id" | "patient_name" | "treatment_type" | "my_status" | "set_aside"
+  "id" | "patient_name" | "treatment_type" | "my_status" | "set_aside" | "addressed_to_me"
 >;
 
 /** Sets the request aside or puts it back, then says so in a toast that offers to undo it. */
@@ -31,12 +31,13 @@ async function change(queryClient: QueryClient, id: string, aside: boolean): Pro
 
 /**
  * « Écarter » a request he will not follow up (ADR 091), or « Remettre » it among his requests to
- * answer. Only on a request he has not answered.
+ * answer. Only on a request he has not answered, and not sent to him by name (the patient waits for
+ * his answer alone).
  */
 export function SetAsideButton({ request, size = "md" }: { request: Request; size?: ButtonSize }) {
   const queryClient = useQueryClient();
   const mutation = useMutation({ mutationFn: (aside: boolean) => change(queryClient, request.id, aside) });
-  if (request.my_status !== "pending") return null;
+  if (request.my_status !== "pending" || (request.addressed_to_me && !request.set_aside)) return null;
 
   const of = `${ofName(request.patient_name)} (${treatmentLabel(request.treatment_type)})`;
   return request.set_aside ? (

@@ -259,6 +259,7 @@ describe("filtres de la liste des demandes", () => {
               my_status: "pending",
               is_new: true,
               set_aside: false,
+              addressed_to_me: false,
               quote_amount_cents: 120_000,
               appointment_status: null,
               patient_city: "Lyon",
@@ -274,6 +275,7 @@ describe("filtres de la liste des demandes", () => {
               my_status: "confirmed",
               is_new: false,
               set_aside: false,
+              addressed_to_me: false,
               quote_amount_cents: null,
               appointment_status: "pending",
               patient_city: null,
@@ -323,6 +325,7 @@ describe("écarter une demande : ne pas donner suite (ADR 091)", () => {
     my_status: "pending" as const,
     is_new: false,
     set_aside: setAside,
+    addressed_to_me: false,
     quote_amount_cents: 120_000,
     appointment_status: null,
     patient_city: "Brest",
@@ -420,6 +423,15 @@ describe("écarter une demande : ne pas donner suite (ADR 091)", () => {
     expect(await screen.findByText("Vous suivez cette demande")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Écarter la demande/ })).not.toBeInTheDocument();
   });
+
+  it("ni une demande qui lui est adressée personnellement : la patiente n'attend que lui", async () => {
+    stubApi(dentist, {
+      [`GET /api/dentist/requests/${REQUEST_ID}`]: () => json(200, detail({ addressed_to_me: true })),
+    });
+    renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
+    expect(await screen.findByLabelText("Votre réponse au patient")).toBeEnabled();
+    expect(screen.queryByRole("button", { name: /Écarter la demande/ })).not.toBeInTheDocument();
+  });
 });
 
 describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
@@ -433,6 +445,7 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     my_status: status,
     is_new: true,
     set_aside: false,
+    addressed_to_me: false,
     quote_amount_cents: 98_000,
     appointment_status: status === "confirmed" ? ("pending" as const) : null,
     patient_city: null,

@@ -72,6 +72,8 @@ function dentistQueries(db: Db, actor: Actor) {
     sql<boolean>`(rd.opened_at is null)`.as("is_new"),
     // Set aside by him and not answered since (« Écartée », ADR 091).
     sql<boolean>`(rd.set_aside_at is not null and rd.status = 'pending')`.as("set_aside"),
+    // Sent to him by name (a request he sees has no other recipient than him, or none).
+    sql<boolean>`(r.recipient_dentist_id is not null)`.as("addressed_to_me"),
     "r.quote_amount_cents",
     // Only to derive the patient's commune and distance (ADR 019): never sent to the dentist.
     "p.postal_code as patient_postal_code",
@@ -133,6 +135,7 @@ function dentistQueries(db: Db, actor: Actor) {
               "r.urgency",
               "r.quote_amount_cents",
               "r.appointment_status",
+              "r.recipient_dentist_id",
             ])
             .where((eb) => eb.and([audience(eb), extra(eb)]))
             .orderBy("r.created_at", "desc")

@@ -108,7 +108,6 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
         ...requestSummary(row, actor.profile.practice_postcode),
         description: row.description,
         assigned: row.assigned,
-        addressed_to_me: row.recipient_dentist_id === actor.userId,
         conversation_id: conversationId,
         quote_lines: quoteLines,
         documents: documents.map((d) => ({
@@ -148,7 +147,9 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, _reply, actor) => {
       const repo = dentistRequestsRepo(app.db, actor);
       const id = request.params.id;
-      await foundOr404(id, repo.find, DENTIST_MESSAGES.notFound);
+      const row = await foundOr404(id, repo.find, DENTIST_MESSAGES.notFound);
+      // The patient chose him and waits for him alone: he answers her, even to decline.
+      if (row.addressed_to_me) throw new AppError(409, "CONFLICT", DENTIST_MESSAGES.setAsideNamed);
       if (!(await repo.setAside(id))) throw new AppError(409, "CONFLICT", DENTIST_MESSAGES.setAsideAnswered);
       announceToMe(request, id, actor);
       return { message: DENTIST_MESSAGES.setAside };

@@ -117,6 +117,24 @@ describe("a request set aside", () => {
     expect((await putBack("notChosen", requestId)).statusCode).toBe(404);
   });
 
+  it("is refused on a request sent to him by name: the patient waits for his answer alone", async () => {
+    const { requestId } = await w.fresh.openRequest("patientA", w.people.chosen.id);
+    const before = await counter("chosen");
+    expect((await list("chosen", "pending")).find((r) => r.id === requestId)?.addressed_to_me).toBe(true);
+    const refused = await setAside("chosen", requestId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      "Cette demande vous est adressée personnellement : répondez-lui, même pour décliner.",
+    );
+    expect(await counter("chosen")).toBe(before);
+    expect(ids(await list("chosen", "pending"))).toContain(requestId);
+    // A request sent to all is not addressed to him.
+    const open = await w.fresh.openRequest("patientA");
+    expect((await list("chosen", "pending")).find((r) => r.id === open.requestId)?.addressed_to_me).toBe(
+      false,
+    );
+  });
+
   it("is refused on a request he cannot see, and to anyone but a dentist", async () => {
     // Sent by name to the chosen dentist: not the other's.
     const { requestId } = await w.fresh.openRequest("patientA", w.people.chosen.id);

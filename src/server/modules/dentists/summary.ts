@@ -20,6 +20,7 @@ export function requestSummary(
     my_status: DentistStatus;
     is_new: boolean;
     set_aside: boolean;
+    addressed_to_me: boolean;
     quote_amount_cents: number | null;
     appointment_status: "pending" | "confirmed" | null;
     patient_postal_code: string | null;
@@ -36,6 +37,7 @@ export function requestSummary(
     my_status: row.my_status,
     is_new: row.is_new,
     set_aside: row.set_aside,
+    addressed_to_me: row.addressed_to_me,
     quote_amount_cents: row.quote_amount_cents,
     // Only the chosen dentist has a live appointment on a request.
     appointment_status: row.my_status === "confirmed" ? row.appointment_status : null,
