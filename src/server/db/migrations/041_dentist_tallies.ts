@@ -123,6 +123,19 @@ export const tallyFunction = (
   end
   $$`;
 
+/** The truncate trigger's function: `reset` sets the dentists' counts back to 0, the months go. */
+export const truncateFunction = (verb: "create" | "create or replace", reset: string) => `
+  ${verb} function sourio_dentist_tallies_truncate() returns trigger language plpgsql as $$
+  begin
+    ${reset};
+    delete from dentist_month_tallies;
+    return null;
+  end
+  $$`;
+
+/** What a truncate resets here (migration 055 resets one more count). */
+export const RESET_ANSWERED = "update dentist_tallies set answered = 0 where answered <> 0";
+
 const transition = (op: string) =>
   op === "insert"
     ? "new table as new_rows"
@@ -158,14 +171,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         execute function sourio_dentist_tallies_${table}_${op}()`)
       .execute(db);
   }
-  await sql`
-    create function sourio_dentist_tallies_truncate() returns trigger language plpgsql as $$
-    begin
-      update dentist_tallies set answered = 0 where answered <> 0;
-      delete from dentist_month_tallies;
-      return null;
-    end
-    $$`.execute(db);
+  await sql.raw(truncateFunction("create", RESET_ANSWERED)).execute(db);
   await sql`
     create trigger request_dentists_dentist_tallies_truncate after truncate on request_dentists
     for each statement execute function sourio_dentist_tallies_truncate()`.execute(db);

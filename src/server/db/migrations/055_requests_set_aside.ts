@@ -1,5 +1,12 @@
 import { type Kysely, sql } from "kysely";
-import { counted, recountDentists, tallyFunction, tallyTriggers } from "./041_dentist_tallies";
+import {
+  counted,
+  RESET_ANSWERED,
+  recountDentists,
+  tallyFunction,
+  tallyTriggers,
+  truncateFunction,
+} from "./041_dentist_tallies";
 
 /**
  * A dentist sets a request aside (« Ne pas donner suite », ADR 091): it leaves his requests to answer
@@ -41,28 +48,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const { table, op, ids } of tallyTriggers(countedWithSetAside)) {
     await sql.raw(tallyFunction("create or replace", table, op, ids, recountWithSetAside)).execute(db);
   }
-  await sql`
-    create or replace function sourio_dentist_tallies_truncate() returns trigger language plpgsql as $$
-    begin
-      update dentist_tallies set answered = 0, set_aside = 0 where answered <> 0 or set_aside <> 0;
-      delete from dentist_month_tallies;
-      return null;
-    end
-    $$`.execute(db);
+  await sql
+    .raw(
+      truncateFunction(
+        "create or replace",
+        "update dentist_tallies set answered = 0, set_aside = 0 where answered <> 0 or set_aside <> 0",
+      ),
+    )
+    .execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const { table, op, ids } of tallyTriggers(counted)) {
     await sql.raw(tallyFunction("create or replace", table, op, ids, recountDentists)).execute(db);
   }
-  await sql`
-    create or replace function sourio_dentist_tallies_truncate() returns trigger language plpgsql as $$
-    begin
-      update dentist_tallies set answered = 0 where answered <> 0;
-      delete from dentist_month_tallies;
-      return null;
-    end
-    $$`.execute(db);
+  await sql.raw(truncateFunction("create or replace", RESET_ANSWERED)).execute(db);
   await sql`drop index request_dentists_set_aside_idx`.execute(db);
   await sql`alter table dentist_tallies drop column set_aside`.execute(db);
   await sql`alter table request_dentists drop column set_aside_at`.execute(db);

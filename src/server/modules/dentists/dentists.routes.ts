@@ -35,6 +35,11 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
   app.setSerializerCompiler(fastSerializerCompiler);
   const dentist = guardedRoutes(app, "dentist", { tags: ["dentist"], errors });
   const idParams = z.object({ id: z.string() });
+  /** A request this dentist sees, with his repository; 404 otherwise (as its page says). */
+  const seenRequest = async (actor: Actor, id: string) => {
+    const repo = dentistRequestsRepo(app.db, actor);
+    return { repo, row: await foundOr404(id, repo.find, DENTIST_MESSAGES.notFound) };
+  };
 
   dentist.get("/api/dentist/dashboard", {
     summary: "Tableau de bord du dentiste",
@@ -95,9 +100,8 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
     params: idParams,
     response: { 200: dentistRequestDetailSchema },
     handler: async (request, _reply, actor) => {
-      const repo = dentistRequestsRepo(app.db, actor);
-      const id = request.params.id;
-      const row = await foundOr404(id, repo.find, DENTIST_MESSAGES.notFound);
+      const { id } = request.params;
+      const { repo, row } = await seenRequest(actor, id);
       const [documents, conversationId, quoteLines] = await Promise.all([
         repo.documents(id),
         repo.conversationId(id),
@@ -127,9 +131,8 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
     params: idParams,
     response: { 200: z.object({ message: z.string() }) },
     handler: async (request, _reply, actor) => {
-      const repo = dentistRequestsRepo(app.db, actor);
-      const id = request.params.id;
-      await foundOr404(id, repo.find, DENTIST_MESSAGES.notFound);
+      const { id } = request.params;
+      const { repo } = await seenRequest(actor, id);
       await repo.assign(id);
       return { message: DENTIST_MESSAGES.assigned };
     },
@@ -145,9 +148,8 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
     params: idParams,
     response: { 200: z.object({ message: z.string() }), 409: errorBodySchema },
     handler: async (request, _reply, actor) => {
-      const repo = dentistRequestsRepo(app.db, actor);
-      const id = request.params.id;
-      const row = await foundOr404(id, repo.find, DENTIST_MESSAGES.notFound);
+      const { id } = request.params;
+      const { repo, row } = await seenRequest(actor, id);
       // The patient chose him and waits for him alone: he answers her, even to decline.
       if (row.addressed_to_me) throw new AppError(409, "CONFLICT", DENTIST_MESSAGES.setAsideNamed);
       if (!(await repo.setAside(id))) throw new AppError(409, "CONFLICT", DENTIST_MESSAGES.setAsideAnswered);
@@ -161,9 +163,8 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
     params: idParams,
     response: { 200: z.object({ message: z.string() }) },
     handler: async (request, _reply, actor) => {
-      const repo = dentistRequestsRepo(app.db, actor);
-      const id = request.params.id;
-      await foundOr404(id, repo.find, DENTIST_MESSAGES.notFound);
+      const { id } = request.params;
+      const { repo } = await seenRequest(actor, id);
       await repo.putBack(id);
       announceToMe(request, id, actor);
       return { message: DENTIST_MESSAGES.putBack };
