@@ -125,4 +125,19 @@ describe("the dentists' morning e-mail of new requests (ADR 086)", () => {
     expect(await run()).toBe(2);
     expect(mailsTo(anne)[2]).toContain("Depuis hier, un patient a envoyé une demande de devis");
   });
+
+  it("does not count a request the dentist set aside without opening it (ADR 091)", async () => {
+    const rose = await patient(ctx.app, { first_name: "Rose" });
+    const fanny = await dentist(ctx.app, { first_name: "Fanny" });
+    at("2026-11-24T10:00:00Z");
+    const aside = await newRequestId(ctx.app, rose.cookie);
+    await newRequestId(ctx.app, rose.cookie);
+    expect((await post(`/api/dentist/requests/${aside}/set-aside`, {}, fanny)).statusCode).toBe(200);
+    at("2026-11-25T07:00:00Z");
+    await run();
+    expect(mailsTo(fanny)).toHaveLength(1);
+    expect(mailsTo(fanny)[0]).toContain(
+      "un patient a envoyé une demande de devis à tous les dentistes vérifiés",
+    );
+  });
 });

@@ -161,7 +161,7 @@ export async function systemSettleRecipientAwayMails(db: Db, now: Date) {
 /**
  * The morning e-mail's part (ADR 086): every dentist who receives requests at `now` (verified, taking
  * new requests) and has not stopped the e-mail, with the number of requests sent to all dentists in
- * `(since, now]` that are still open and that he has neither opened nor answered. Dentists with none
+ * `(since, now]` that are still open and that he has neither opened, answered nor set aside. Dentists with none
  * are left out. Named requests are told apart (ADR 074), never counted here.
  */
 export async function systemNewRequestsToTell(db: Db, since: Date, now: Date) {
@@ -186,8 +186,13 @@ export async function systemNewRequestsToTell(db: Db, since: Date, now: Date) {
                 .select(sql.lit(1).as("one"))
                 .whereRef("rd.request_id", "=", "r.id")
                 .whereRef("rd.dentist_id", "=", "profiles.id")
+                // Opened, answered, or set aside without opening it (ADR 091).
                 .where((seen) =>
-                  seen.or([seen("rd.opened_at", "is not", null), seen("rd.status", "<>", "pending")]),
+                  seen.or([
+                    seen("rd.opened_at", "is not", null),
+                    seen("rd.status", "<>", "pending"),
+                    seen("rd.set_aside_at", "is not", null),
+                  ]),
                 ),
             ),
           ),
