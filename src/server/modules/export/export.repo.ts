@@ -184,6 +184,7 @@ export function exportRepo(db: Db, actor: Actor) {
               "opened_at",
               "assigned_at",
               "replied_at",
+              "set_aside_at",
               "created_at",
               "updated_at",
             ])

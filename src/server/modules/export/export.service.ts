@@ -326,6 +326,8 @@ export async function buildExport(deps: Deps, actor: Actor) {
       opened_at: iso(f.opened_at),
       assigned_at: iso(f.assigned_at),
       replied_at: iso(f.replied_at),
+      // When he set it aside (« Écartée », ADR 091), if he did.
+      set_aside_at: iso(f.set_aside_at),
       created_at: iso(f.created_at),
       updated_at: iso(f.updated_at),
     })),

@@ -340,6 +340,11 @@ describe("GET /api/account/export", () => {
       patient_name: "Alice Durand",
     });
     expect(data.requests_followed.map((f) => f.request_id)).toContain(world.requests.openA);
+    // Answered, so never set aside (ADR 091): the field says so.
+    expect(data.requests_followed.find((f) => f.request_id === world.requests.openA)).toMatchObject({
+      status: "responded",
+      set_aside_at: null,
+    });
 
     // Conversations with A and with B: the patients' names and messages, not their files.
     const ids = data.conversations.map((c) => c.id);
