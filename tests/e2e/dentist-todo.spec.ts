@@ -137,12 +137,18 @@ test.describe("le travail du dentiste en un lieu", () => {
         .getByRole("button", {
           name: `Écarter la demande de ${fullName} (Couronne)\u202f: ne pas donner suite`,
         })
-        .click();
+        .press("Enter");
       await expect(
         page.getByText(/^Demande écartée\s: elle ne compte plus dans vos demandes à traiter\.$/),
       ).toBeVisible();
       await expect(row).toHaveCount(0);
       await expect(page).toHaveURL(/\/dentist\/quote-requests\?status=pending$/);
+      // At the keyboard, the focus moved on (the next row, or the page's title), not to the page's top.
+      await expect
+        .poll(() =>
+          page.evaluate(() => document.activeElement?.closest("main tr, main h1")?.tagName ?? "none"),
+        )
+        .not.toBe("none");
     });
 
     await test.step("elle est dans « Écartées », marquée, et se remet d'un clic", async () => {

@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArchiveX, RotateCcw } from "lucide-react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { toast } from "sonner";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { ofName } from "../../../shared/format/names";
@@ -30,21 +31,62 @@ async function change(queryClient: QueryClient, id: string, aside: boolean): Pro
 }
 
 /**
+ * Where the focus goes when the row of a button that had it leaves its list (« En attente » after
+ * « Écarter », « Écartées » after « Remettre », « À faire »): the next row's first control, else the
+ * previous row's, else the page's title — not back to the top of the page.
+ */
+function focusNeighbour(button: HTMLElement): void {
+  const row = button.closest("tr, li");
+  const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
+  const target = neighbour?.querySelector<HTMLElement>("a[href], button:not([disabled])");
+  if (target) {
+    target.focus();
+    return;
+  }
+  const title = document.querySelector<HTMLElement>("main h1");
+  if (title) {
+    title.tabIndex = -1;
+    title.focus();
+  }
+}
+
+/**
  * « Écarter » a request he will not follow up (ADR 091), or « Remettre » it among his requests to
  * answer. Only on a request he has not answered, and not sent to him by name (the patient waits for
- * his answer alone).
+ * his answer alone). The focus stays on it while the change runs (a button disabled while it loads
+ * loses it), and moves to the next row when its row leaves the list.
  */
 export function SetAsideButton({ request, size = "md" }: { request: Request; size?: ButtonSize }) {
   const queryClient = useQueryClient();
   const mutation = useMutation({ mutationFn: (aside: boolean) => change(queryClient, request.id, aside) });
+  const ref = useRef<HTMLButtonElement>(null);
+  // It had the focus when pressed: given back once the change is done.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (mutation.isPending || !refocus.current) return;
+    refocus.current = false;
+    ref.current?.focus();
+  }, [mutation.isPending]);
+  useLayoutEffect(() => {
+    const button = ref.current;
+    // Run as the row is removed, while the button is still in the page.
+    return () => {
+      if (button && (refocus.current || document.activeElement === button)) focusNeighbour(button);
+    };
+  }, []);
   if (request.my_status !== "pending" || (request.addressed_to_me && !request.set_aside)) return null;
 
+  const press = (aside: boolean) => {
+    refocus.current = document.activeElement === ref.current;
+    mutation.mutate(aside);
+  };
   const of = `${ofName(request.patient_name)} (${treatmentLabel(request.treatment_type)})`;
   return request.set_aside ? (
     <Button
+      ref={ref}
       variant="outline"
       size={size}
-      onClick={() => mutation.mutate(false)}
+      onClick={() => press(false)}
       loading={mutation.isPending}
       aria-label={`Remettre la demande ${of} dans mes demandes à traiter`}
     >
@@ -53,9 +95,10 @@ export function SetAsideButton({ request, size = "md" }: { request: Request; siz
     </Button>
   ) : (
     <Button
+      ref={ref}
       variant="ghost"
       size={size}
-      onClick={() => mutation.mutate(true)}
+      onClick={() => press(true)}
       loading={mutation.isPending}
       aria-label={`Écarter la demande ${of} : ne pas donner suite`}
     >

@@ -380,6 +380,35 @@ describe("écarter une demande : ne pas donner suite (ADR 091)", () => {
     await waitFor(() => expect(rows()[0]).toHaveTextContent(/Inès Martin.*En attente.*Écarter/));
   });
 
+  it("au clavier, dans « En attente », le focus passe à la ligne suivante quand la ligne écartée s'en va", async () => {
+    let aside = false;
+    stubApi(dentist, {
+      "GET /api/dentist/requests": () =>
+        json(200, {
+          ...emptyList,
+          items: [
+            ...(aside ? [] : [summary(REQUEST_ID, "Inès Martin", false)]),
+            summary(OTHER_ID, "Paul Durand", false),
+          ],
+        }),
+      [`POST /api/dentist/requests/${REQUEST_ID}/set-aside`]: () => {
+        aside = true;
+        return json(200, { message: "Demande écartée : elle ne compte plus dans vos demandes à traiter." });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/dentist/quote-requests?status=pending");
+    const table = await screen.findByRole("table", { name: "Demandes de devis" });
+    await waitFor(() => expect(table).toHaveTextContent("Inès Martin"));
+    const button = within(table).getByRole("button", {
+      name: "Écarter la demande d'Inès Martin (Couronne) : ne pas donner suite",
+    });
+    button.focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(table).not.toHaveTextContent("Inès Martin"));
+    expect(within(table).getByRole("link", { name: /^Répondre à la demande de Paul Durand/ })).toHaveFocus();
+  });
+
   it("sur la page de la demande, la marque « Écartée » sans la recharger, et dit un refus", async () => {
     const fetchMock = stubApi(dentist, {
       [`GET /api/dentist/requests/${REQUEST_ID}`]: () => json(200, detail()),
