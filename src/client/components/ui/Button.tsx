@@ -57,7 +57,10 @@ export interface ButtonProps extends ComponentProps<"button"> {
   size?: ButtonSize;
   /** Render the single child (for instance a <Link>) with the button's look. */
   asChild?: boolean;
-  /** Shows a spinner over the label, keeps the width and disables the button. */
+  /**
+   * Shows a spinner over the label, keeps the width and refuses presses. The button stays focusable
+   * (aria-disabled, not disabled): a disabled button loses the keyboard's focus to the page.
+   */
   loading?: boolean;
 }
 
@@ -70,11 +73,12 @@ export function Button({
   className,
   children,
   type,
+  onClick,
   ...props
 }: ButtonProps) {
   if (asChild) {
     return (
-      <Slot.Root className={buttonClasses(variant, size, className)} {...props}>
+      <Slot.Root className={buttonClasses(variant, size, className)} onClick={onClick} {...props}>
         {children}
       </Slot.Root>
     );
@@ -83,8 +87,14 @@ export function Button({
     <button
       type={type ?? "button"}
       className={buttonClasses(variant, size, className)}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={(loading && !disabled) || undefined}
       aria-busy={loading || undefined}
+      onClick={(event) => {
+        // Enter, Space or a form's implicit submission while it works: nothing happens again.
+        if (loading) event.preventDefault();
+        else onClick?.(event);
+      }}
       {...props}
     >
       {loading ? (

@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArchiveX, RotateCcw } from "lucide-react";
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { toast } from "sonner";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { ofName } from "../../../shared/format/names";
@@ -53,57 +53,39 @@ function focusNeighbour(button: HTMLElement): void {
 /**
  * « Écarter » a request he will not follow up (ADR 091), or « Remettre » it among his requests to
  * answer. Only on a request he has not answered, and not sent to him by name (the patient waits for
- * his answer alone). The focus stays on it while the change runs (a button disabled while it loads
- * loses it), and moves to the next row when its row leaves the list.
+ * his answer alone). The focus stays on it while the change runs, and moves to the next row when its
+ * row leaves the list.
  */
 export function SetAsideButton({ request, size = "md" }: { request: Request; size?: ButtonSize }) {
   const queryClient = useQueryClient();
   const mutation = useMutation({ mutationFn: (aside: boolean) => change(queryClient, request.id, aside) });
   const ref = useRef<HTMLButtonElement>(null);
-  // It had the focus when pressed: given back once the change is done.
-  const refocus = useRef(false);
-  useEffect(() => {
-    if (mutation.isPending || !refocus.current) return;
-    refocus.current = false;
-    ref.current?.focus();
-  }, [mutation.isPending]);
   useLayoutEffect(() => {
     const button = ref.current;
     // Run as the row is removed, while the button is still in the page.
     return () => {
-      if (button && (refocus.current || document.activeElement === button)) focusNeighbour(button);
+      if (button && document.activeElement === button) focusNeighbour(button);
     };
   }, []);
   if (request.my_status !== "pending" || (request.addressed_to_me && !request.set_aside)) return null;
 
-  const press = (aside: boolean) => {
-    refocus.current = document.activeElement === ref.current;
-    mutation.mutate(aside);
-  };
   const of = `${ofName(request.patient_name)} (${treatmentLabel(request.treatment_type)})`;
-  return request.set_aside ? (
+  const aside = request.set_aside;
+  return (
     <Button
       ref={ref}
-      variant="outline"
+      variant={aside ? "outline" : "ghost"}
       size={size}
-      onClick={() => press(false)}
+      onClick={() => mutation.mutate(!aside)}
       loading={mutation.isPending}
-      aria-label={`Remettre la demande ${of} dans mes demandes à traiter`}
+      aria-label={
+        aside
+          ? `Remettre la demande ${of} dans mes demandes à traiter`
+          : `Écarter la demande ${of} : ne pas donner suite`
+      }
     >
-      <RotateCcw aria-hidden="true" />
-      Remettre
-    </Button>
-  ) : (
-    <Button
-      ref={ref}
-      variant="ghost"
-      size={size}
-      onClick={() => press(true)}
-      loading={mutation.isPending}
-      aria-label={`Écarter la demande ${of} : ne pas donner suite`}
-    >
-      <ArchiveX aria-hidden="true" />
-      Écarter
+      {aside ? <RotateCcw aria-hidden="true" /> : <ArchiveX aria-hidden="true" />}
+      {aside ? "Remettre" : "Écarter"}
     </Button>
   );
 }
