@@ -43,6 +43,17 @@ export const dentistKeys = {
   request: (id: string) => ["dentist", "request", id] as const,
   /** The 'Demandes' menu counter (requests to answer). */
   todoCount: () => ["dentist", "todo-count"] as const,
+  /**
+   * What a change of his work changes (a request sent, answered, set aside): the dashboard, the
+   * request lists, the menu's counter. Never a request's detail: loading it records a view in the
+   * patient's access history.
+   */
+  work: () =>
+    [
+      ["dentist", "dashboard"],
+      ["dentist", "requests"],
+      ["dentist", "todo-count"],
+    ] as const,
 };
 
 export const offerKeys = {

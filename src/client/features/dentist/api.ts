@@ -78,9 +78,7 @@ export function useDentistRequest(id: string) {
       const detail = await api<DentistRequestDetail>(`/api/dentist/requests/${encodeURIComponent(id)}`, {
         signal,
       });
-      void queryClient.invalidateQueries({ queryKey: dentistKeys.requestLists() });
-      void queryClient.invalidateQueries({ queryKey: dentistKeys.todoCount() });
-      void queryClient.invalidateQueries({ queryKey: dentistKeys.dashboard() });
+      for (const queryKey of dentistKeys.work()) void queryClient.invalidateQueries({ queryKey });
       return detail;
     },
     retry: (count, error) => !(error && "status" in error && error.status === 404) && count < 2,
@@ -115,8 +113,7 @@ export async function setAsideRequest(queryClient: QueryClient, id: string, asid
   queryClient.setQueryData<DentistRequestDetail>(dentistKeys.request(id), (current) =>
     current ? { ...current, set_aside: aside } : current,
   );
-  for (const queryKey of [dentistKeys.requestLists(), dentistKeys.todoCount(), dentistKeys.dashboard()])
-    void queryClient.invalidateQueries({ queryKey });
+  for (const queryKey of dentistKeys.work()) void queryClient.invalidateQueries({ queryKey });
   return message;
 }
 
@@ -133,9 +130,7 @@ export function useReplyToRequest(id: string) {
       queryClient.setQueryData<DentistRequestDetail>(dentistKeys.request(id), (current) =>
         current ? { ...current, my_status: "responded", assigned: true, conversation_id } : current,
       );
-      void queryClient.invalidateQueries({ queryKey: dentistKeys.requestLists() });
-      void queryClient.invalidateQueries({ queryKey: dentistKeys.todoCount() });
-      void queryClient.invalidateQueries({ queryKey: dentistKeys.dashboard() });
+      for (const queryKey of dentistKeys.work()) void queryClient.invalidateQueries({ queryKey });
     },
   });
 }

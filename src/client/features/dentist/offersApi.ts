@@ -53,9 +53,7 @@ export function useSendOffer(requestId: string) {
         patient_age: current?.patient_age ?? null,
       }));
       void queryClient.invalidateQueries({ queryKey: dentistKeys.request(requestId), exact: true });
-      void queryClient.invalidateQueries({ queryKey: dentistKeys.requestLists() });
-      void queryClient.invalidateQueries({ queryKey: dentistKeys.todoCount() });
-      void queryClient.invalidateQueries({ queryKey: dentistKeys.dashboard() });
+      for (const queryKey of dentistKeys.work()) void queryClient.invalidateQueries({ queryKey });
       void queryClient.invalidateQueries({ queryKey: offerKeys.lists() });
     },
   });
@@ -110,9 +108,7 @@ export function useWithdrawOffer() {
       void queryClient.invalidateQueries({ queryKey: offerKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: offerKeys.mine(offer.request_id) });
       void queryClient.invalidateQueries({ queryKey: dentistKeys.request(offer.request_id), exact: true });
-      void queryClient.invalidateQueries({ queryKey: dentistKeys.requestLists() });
-      void queryClient.invalidateQueries({ queryKey: dentistKeys.todoCount() });
-      void queryClient.invalidateQueries({ queryKey: dentistKeys.dashboard() });
+      for (const queryKey of dentistKeys.work()) void queryClient.invalidateQueries({ queryKey });
     },
   });
 }

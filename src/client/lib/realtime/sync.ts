@@ -9,15 +9,8 @@ import { useRealtimeEvents } from "./tab";
 
 /** The dentist dashboard's query ('Messages non lus', recent messages), refreshed on events. */
 const DENTIST_DASHBOARD_KEY = dentistKeys.dashboard();
-/**
- * What a sent request changes for a dentist: the dashboard, the request lists, the menu's counter.
- * Never a request's detail: loading it records a view in the patient's access history.
- */
-const DENTIST_WORK_KEYS = [
-  DENTIST_DASHBOARD_KEY,
-  dentistKeys.requestLists(),
-  dentistKeys.todoCount(),
-] as const;
+/** What a sent request changes for a dentist (never a request's detail). */
+const DENTIST_WORK_KEYS = dentistKeys.work();
 
 /** What any change of a patient's request changes beside its page: her lists and dashboard. */
 const PATIENT_REQUEST_KEYS = [patientKeys.requestLists(), patientKeys.dashboard()] as const;
