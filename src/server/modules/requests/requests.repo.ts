@@ -142,6 +142,52 @@ async function contactsOf(trx: Transaction<Database>, ids: string[]) {
   return trx.selectFrom("profiles").select(["id", "email", "first_name"]).where("id", "in", ids).execute();
 }
 
+/**
+ * Cancels a patient's open requests (the one named by `id`, else all of them) and closes the offers
+ * still waiting on them, in the caller's transaction; `withdrawConsent` records that the patient
+ * withdrew the consent. Returns each request cancelled with the dentists whose offer it closed (their
+ * e-mail contacts). Her own « Annuler », and the team's suspension of her account (ADR 092).
+ */
+export async function cancelOpenRequests(
+  trx: Transaction<Database>,
+  patientId: string,
+  now: Date,
+  options: { id?: string; withdrawConsent?: boolean } = {},
+) {
+  let update = trx
+    .updateTable("requests")
+    .set({
+      status: "cancelled",
+      cancelled_at: now,
+      updated_at: now,
+      ...(options.withdrawConsent ? { consent_withdrawn_at: now } : {}),
+    })
+    .where("patient_id", "=", patientId)
+    .where("status", "in", ["new", "in_review"]);
+  if (options.id !== undefined) update = update.where("id", "=", options.id);
+  const cancelled = await update.returning(["id", "status", "treatment_type"]).execute();
+  if (cancelled.length === 0) return [];
+  const closed = await trx
+    .updateTable("offers")
+    .set({ status: "closed", decided_at: now, updated_at: now })
+    .where(
+      "request_id",
+      "in",
+      cancelled.map((request) => request.id),
+    )
+    .where("status", "=", "sent")
+    .returning(["request_id", "dentist_id"])
+    .execute();
+  const told = await contactsOf(
+    trx,
+    closed.map((offer) => offer.dentist_id),
+  );
+  return cancelled.map((request) => {
+    const closedFor = new Set(closed.filter((o) => o.request_id === request.id).map((o) => o.dentist_id));
+    return { ...request, closedOffersOf: told.filter((dentist) => closedFor.has(dentist.id)) };
+  });
+}
+
 /** A patient's own requests: every query is filtered by the actor's id. */
 export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()) {
   const mine = () => db.selectFrom("requests as r").where("r.patient_id", "=", actor.userId);
@@ -336,27 +382,8 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
      */
     async cancel(id: string, options: { withdrawConsent?: boolean } = {}) {
       return db.transaction().execute(async (trx) => {
-        const cancelled = await trx
-          .updateTable("requests")
-          .set({
-            status: "cancelled",
-            cancelled_at: now,
-            updated_at: now,
-            ...(options.withdrawConsent ? { consent_withdrawn_at: now } : {}),
-          })
-          .where("id", "=", id)
-          .where("patient_id", "=", actor.userId)
-          .where("status", "in", ["new", "in_review"])
-          .returning(["id", "status"])
-          .executeTakeFirst();
+        const [cancelled] = await cancelOpenRequests(trx, actor.userId, now, { id, ...options });
         if (!cancelled) return undefined;
-        const closed = await trx
-          .updateTable("offers")
-          .set({ status: "closed", decided_at: now, updated_at: now })
-          .where("request_id", "=", id)
-          .where("status", "=", "sent")
-          .returning("dentist_id")
-          .execute();
         if (options.withdrawConsent)
           await writeAudit(trx, {
             actorId: actor.userId,
@@ -364,11 +391,7 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
             subjectType: "request",
             subjectId: id,
           });
-        const told = await contactsOf(
-          trx,
-          closed.map((offer) => offer.dentist_id),
-        );
-        return { ...cancelled, closedOffersOf: told };
+        return cancelled;
       });
     },
 
