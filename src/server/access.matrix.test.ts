@@ -456,6 +456,10 @@ const TABLE: Record<string, Rows> = {
   "GET /api/admin/verification-requests":                   { "-": admins(list(["person:unverified"])) },
   "POST /api/admin/dentists/{id}/verification":             { "person:unverified": admins(400) },
   "POST /api/admin/users/{id}/erase":                       { "person:new": admins(200) },
+  // Suspension (ADR 092): the body (an array) refused once the admin is known; lifting one that
+  // is not suspended changes nothing.
+  "POST /api/admin/users/{id}/suspension":                  { "person:patientA": admins(400) },
+  "DELETE /api/admin/users/{id}/suspension":                { "person:patientA": admins(200) },
   "GET /api/admin/contact":                                 { "-": admins(list(["contact:withFile"])) },
   "POST /api/admin/contact/{id}/handled":                   { "contact:withFile": admins(200) },
   "GET /api/admin/contact/{id}/file":                       { "contact:withFile": admins(200) },

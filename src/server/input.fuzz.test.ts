@@ -568,6 +568,14 @@ const TARGETS: Target[] = [
     param: (w) => w.people.unverified.id,
     body: () => ({ decision: "refuse", reason: "Numéro RPPS introuvable" }),
   },
+  {
+    // The administrator's own account: a valid reason is refused (409, never an admin's account), so
+    // no case suspends someone the other targets need; every bad one is a 400 first.
+    route: "POST /api/admin/users/{id}/suspension",
+    actor: "admin",
+    param: (w) => w.people.admin.id,
+    body: () => ({ reason: "Usage frauduleux" }),
+  },
   { route: "GET /api/admin/contact", actor: "admin", query: () => page },
   {
     route: "GET /api/admin/dentists/{id}/invoices",

@@ -108,7 +108,9 @@ export function getActor(request: FastifyRequest, reply: FastifyReply): Promise<
     const user = result.response?.user;
     if (!user) return null;
     const profile = await loadProfile(db, user);
-    if (!profile) return null;
+    // A suspended account has no session (ADR 092: its sessions are deleted with the suspension);
+    // one found anyway (restored from a backup, written by hand) opens nothing.
+    if (!profile || profile.suspended_at !== null) return null;
     const subscription = profile.role === "dentist" ? await subscriptionRowOf(db, user.id) : null;
     if (cache && key && ticket)
       remember(cache, key, ticket, { userId: user.id, profile, subscription }, result.response);

@@ -27,6 +27,8 @@ export const AUDIT_LABELS = {
   "account.email_change_refused": "Changement d'adresse e-mail refusé (mot de passe actuel incorrect)",
   "account.email_changed": "Adresse e-mail modifiée",
   "account.erased": "Compte supprimé",
+  "account.suspended": "Compte suspendu par l'équipe",
+  "account.reinstated": "Suspension du compte levée",
   "account.erasure_refused": "Suppression du compte refusée (mot de passe incorrect)",
   "account.data_exported": "Données personnelles exportées",
   "review.published": "Avis de patient publié",

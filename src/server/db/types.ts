@@ -85,6 +85,9 @@ export interface ProfilesTable {
   inactivity_warned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Set on the pseudonym that replaces an erased account (migration 018): it never signs in. */
   erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Suspended by the team (migration 056, ADR 092): when, and the reason the person was told. */
+  suspended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  suspension_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** Consent to the terms and the privacy policy at sign-up (migration 023): when, which version. */
   terms_accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   terms_version: ColumnType<string | null, string | null | undefined, string | null>;

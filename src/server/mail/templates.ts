@@ -234,6 +234,75 @@ export function verificationDecisionMail(p: {
   return letter(p, { subject, lines, link: p.link, after: meanwhile });
 }
 
+/**
+ * To a person whose account the team suspended (ADR 092): the reason, what it stops, what of theirs
+ * changed, and where to write.
+ */
+export function accountSuspendedMail(p: {
+  brandName: string;
+  firstName: string;
+  role: "patient" | "dentist";
+  reason: string;
+  /** Patient: her open requests cancelled with it. Dentist: whether his verification was withdrawn. */
+  cancelledRequests: number;
+  verificationWithdrawn: boolean;
+  link: string;
+}) {
+  const consequences =
+    p.role === "patient"
+      ? p.cancelledRequests === 0
+        ? []
+        : [
+            "",
+            p.cancelledRequests === 1
+              ? "Votre demande en cours a été annulée ; les dentistes qui vous avaient fait une proposition en ont été informés."
+              : `Vos ${p.cancelledRequests} demandes en cours ont été annulées ; les dentistes qui vous avaient fait une proposition en ont été informés.`,
+          ]
+      : p.verificationWithdrawn
+        ? [
+            "",
+            "La vérification de votre cabinet est retirée : les patients ne vous voient plus et vous ne voyez plus leurs demandes.",
+          ]
+        : [];
+  return letter(p, {
+    subject: "Votre compte est suspendu",
+    lines: [
+      `L'équipe ${p.brandName} a suspendu votre compte pour la raison suivante :`,
+      "",
+      p.reason,
+      "",
+      "Vous ne pouvez plus vous connecter. Vos données sont conservées.",
+      ...consequences,
+      "",
+      "Pour en parler avec l'équipe, écrivez-nous depuis le formulaire de contact :",
+    ],
+    link: p.link,
+  });
+}
+
+/** To a person whose suspension the team lifted (ADR 092). */
+export function accountReinstatedMail(p: {
+  brandName: string;
+  firstName: string;
+  role: "patient" | "dentist";
+  link: string;
+}) {
+  return letter(p, {
+    subject: "Votre compte est rétabli",
+    lines: [
+      `L'équipe ${p.brandName} a levé la suspension de votre compte : vous pouvez de nouveau vous connecter.`,
+      ...(p.role === "dentist"
+        ? [
+            "Si la vérification de votre cabinet avait été retirée, demandez-en une nouvelle depuis votre profil.",
+          ]
+        : []),
+      "",
+      "Pour vous connecter :",
+    ],
+    link: p.link,
+  });
+}
+
 /** To the dentist whose offer the patient accepted. */
 export function offerAcceptedMail(p: {
   brandName: string;

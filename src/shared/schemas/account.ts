@@ -24,6 +24,9 @@ export const ACCOUNT_MESSAGES = {
   emailRequired: "Veuillez saisir votre adresse e-mail",
   passwordRequired: "Veuillez saisir votre mot de passe",
   emailTaken: "Cet e-mail est déjà utilisé",
+  /** Sign-in of a suspended account, told only once the password is right (ADR 092). */
+  suspended:
+    "Ce compte est suspendu : l'équipe vous a écrit pourquoi par e-mail. Pour en parler, utilisez le formulaire de contact.",
   invalidCredentials: "E-mail ou mot de passe incorrect",
   loginUnexpected: "Une erreur s'est produite lors de la connexion",
   signupUnexpected: "Une erreur s'est produite lors de l'inscription",
@@ -262,7 +265,7 @@ export const ERASURE_MESSAGES = {
   erased: "Votre compte a été supprimé. Vos données ont été effacées.",
   erasedByAdmin: "Le compte a été supprimé.",
   erasedWithSubscription:
-    "Votre compte a été supprimé. Vos données ont été effacées et votre abonnement est résilié\u202f: plus aucun paiement ne sera prélevé.",
+    "Votre compte a été supprimé. Vos données ont été effacées et votre abonnement est résilié : plus aucun paiement ne sera prélevé.",
   erasedByAdminWithSubscription: "Le compte a été supprimé et son abonnement résilié.",
 } as const;
 

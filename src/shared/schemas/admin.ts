@@ -32,6 +32,13 @@ export const ADMIN_MESSAGES = {
   replySent: "Réponse envoyée",
   noConversation: "Aucune conversation sélectionnée",
   contactHandled: "Message marqué comme traité",
+  /** Account suspension (ADR 092). */
+  suspended: "Compte suspendu",
+  reinstated: "Compte rétabli",
+  suspensionFailed: "Impossible de modifier la suspension du compte",
+  suspensionReasonRequired: "Indiquez la raison de la suspension : la personne la lira.",
+  notSuspendable: "Un compte administrateur ne peut pas être suspendu.",
+  userNotFound: "Compte introuvable.",
 } as const;
 
 export const adminPageQuerySchema = pageQuery(ADMIN_PAGE_SIZE);
@@ -53,6 +60,9 @@ export const adminUserSchema = z.object({
   practice_address: z.string().nullable(),
   practice_postcode: z.string().nullable(),
   created_at: z.string(),
+  /** Suspended by the team (ADR 092): when, and the reason the person was told; null otherwise. */
+  suspended_at: z.string().nullable(),
+  suspension_reason: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -67,6 +77,18 @@ export const adminStatsSchema = z.object({
   unhandled_contact: z.number(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** « Suspendre le compte » (ADR 092): the reason, which the person reads in the e-mail telling her. */
+export const suspensionSchema = z.object({
+  reason: z
+    .string(ADMIN_MESSAGES.suspensionReasonRequired)
+    .trim()
+    .min(1, ADMIN_MESSAGES.suspensionReasonRequired)
+    .max(1000, ADMIN_MESSAGES.reasonTooLong),
+});
+
+/** A suspension set or lifted: `changed` false when it already was so. */
+export const suspensionResultSchema = z.object({ changed: z.boolean(), message: z.string() });
 
 /** Verify, unverify, or refuse a pending request with a reason the dentist will read. */
 export const verificationDecisionSchema = z

@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   conflict: "CONFLICT",
   emailTaken: "EMAIL_TAKEN",
   invalidCredentials: "INVALID_CREDENTIALS",
+  /** A suspended account's right password (ADR 092). */
+  accountSuspended: "ACCOUNT_SUSPENDED",
   invalidToken: "INVALID_TOKEN",
   rateLimited: "RATE_LIMITED",
   payloadTooLarge: "PAYLOAD_TOO_LARGE",

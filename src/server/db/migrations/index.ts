@@ -51,6 +51,7 @@ import * as m052 from "./052_accent_insensitive_names";
 import * as m053 from "./053_new_requests_email";
 import * as m054 from "./054_offer_expiry_reminder";
 import * as m055 from "./055_requests_set_aside";
+import * as m056 from "./056_account_suspension";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -106,4 +107,5 @@ export const migrations: Record<string, Migration> = {
   "053_new_requests_email": m053,
   "054_offer_expiry_reminder": m054,
   "055_requests_set_aside": m055,
+  "056_account_suspension": m056,
 };

@@ -15,7 +15,13 @@ import { toProfileDto } from "../profiles/profiles.service";
 import { newDeviceId, readTrustedDevice, trustedDeviceSetCookie } from "../security/trusted-device";
 import * as service from "./account.service";
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
 
 /** Sign-up, login, logout and password reset, wrapping Better Auth with our rules and messages. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {

@@ -157,6 +157,12 @@ export async function logIn(
   const user = result.response.user;
   const profile = await systemEnsureProfile(deps.db, user);
   if (!profile) throw new AppError(401, ERROR_CODES.invalidCredentials, ACCOUNT_MESSAGES.invalidCredentials);
+  if (profile.suspended_at !== null) {
+    // Told only to whoever gave the right password (ADR 092); the session just made never leaves
+    // the server (its cookie is not forwarded) and is deleted at once.
+    await deps.db.deleteFrom("sessions").where("user_id", "=", profile.id).execute();
+    throw new AppError(403, ERROR_CODES.accountSuspended, ACCOUNT_MESSAGES.suspended);
+  }
   await recordActivity(deps.db, profile.id, deps.clock());
   return { profile, headers: result.headers };
 }

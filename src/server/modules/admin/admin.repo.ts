@@ -72,6 +72,8 @@ export function adminRepo(db: Db, actor: Actor) {
             "practice_address",
             "practice_postcode",
             "created_at",
+            "suspended_at",
+            "suspension_reason",
           ])
           .where("role", "=", options.role)
           // Pseudonyms of erased accounts are nobody's account.
@@ -118,6 +120,8 @@ export function adminRepo(db: Db, actor: Actor) {
           practice_address: row.practice_address,
           practice_postcode: row.practice_postcode,
           created_at: isoOf(row.created_at),
+          suspended_at: row.suspended_at === null ? null : isoOf(row.suspended_at),
+          suspension_reason: row.suspension_reason,
         })),
         hasMore: rows.length > options.pageSize,
       };

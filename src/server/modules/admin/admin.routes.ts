@@ -10,6 +10,8 @@ import {
   auditListSchema,
   auditQuerySchema,
   contactListSchema,
+  suspensionResultSchema,
+  suspensionSchema,
   verificationDecisionSchema,
   verificationQueueSchema,
 } from "../../../shared/schemas/admin";
@@ -37,6 +39,7 @@ import {
 } from "../support/support.service";
 import { type AdminRepo, adminRepo } from "./admin.repo";
 import { decideVerification } from "./admin.service";
+import { reinstateAccount, suspendAccount } from "./suspension.service";
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const idParams = z.object({ id: z.uuid({ error: "Identifiant invalide." }) });
@@ -103,6 +106,33 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
           ? ERASURE_MESSAGES.erasedByAdminWithSubscription
           : ERASURE_MESSAGES.erasedByAdmin,
       };
+    },
+  });
+
+  admin.post("/api/admin/users/:id/suspension", {
+    summary:
+      "Suspendre le compte d'un patient ou d'un dentiste (raison envoyée à la personne), inscrit au journal d'audit",
+    params: idParams,
+    body: suspensionSchema,
+    response: { 200: suspensionResultSchema, 400: errorBodySchema, 409: errorBodySchema },
+    handler: async (request, _reply, actor) => {
+      const result = await suspendAccount(
+        useCaseDeps(request),
+        actor,
+        request.params.id,
+        request.body.reason,
+      );
+      return { ...result, message: ADMIN_MESSAGES.suspended };
+    },
+  });
+
+  admin.delete("/api/admin/users/:id/suspension", {
+    summary: "Lever la suspension d'un compte, inscrit au journal d'audit",
+    params: idParams,
+    response: { 200: suspensionResultSchema, 409: errorBodySchema },
+    handler: async (request, _reply, actor) => {
+      const result = await reinstateAccount(useCaseDeps(request), actor, request.params.id);
+      return { ...result, message: ADMIN_MESSAGES.reinstated };
     },
   });
 

@@ -48,6 +48,8 @@ const ADMIN_ROUTES: Array<[string, string, object?]> = [
   ["GET", "/api/admin/users?role=dentist"],
   ["GET", "/api/admin/verification-requests"],
   ["POST", "/api/admin/dentists/00000000-0000-4000-8000-000000000000/verification", { decision: "verify" }],
+  ["POST", "/api/admin/users/00000000-0000-4000-8000-000000000000/suspension", { reason: "x" }],
+  ["DELETE", "/api/admin/users/00000000-0000-4000-8000-000000000000/suspension"],
   ["GET", "/api/admin/contact"],
   ["POST", "/api/admin/contact/00000000-0000-4000-8000-000000000000/handled", {}],
   ["GET", "/api/admin/contact/00000000-0000-4000-8000-000000000000/file"],

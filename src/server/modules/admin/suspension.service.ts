@@ -1,0 +1,157 @@
+import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
+import type { Actor } from "../../access/actor";
+import { writeAudit } from "../../access/audit";
+import { sessionsChanged } from "../../access/session-cache";
+import type { AppConfig } from "../../config";
+import type { Db } from "../../db/index";
+import { AppError, forbidden, notFound } from "../../errors";
+import { type MailAfterCommit, mailAfterCommit } from "../../mail/mailer";
+import { accountReinstatedMail, accountSuspendedMail } from "../../mail/templates";
+import type { AnnounceDeps } from "../../realtime/bus";
+import { cancelOpenRequests } from "../requests/requests.repo";
+import { tellDentistsOfCancellation } from "../requests/requests.service";
+
+interface Deps extends MailAfterCommit, AnnounceDeps {
+  db: Db;
+  config: AppConfig;
+  clock: () => Date;
+}
+
+/**
+ * The team suspends a patient's or a dentist's account (ADR 092; the terms: « Nous pouvons suspendre
+ * un compte en cas d'usage frauduleux ou contraire à ces conditions »), in one transaction with its
+ * audit rows: the reason kept on the profile, every session of the person ended (the session cache
+ * and the live sockets follow the sessions' notifications, ADR 039), her open requests cancelled
+ * (their waiting offers closed, the dentists told), a dentist's verification withdrawn (he no longer
+ * sees requests nor is shown to patients). Sign-in is refused while it lasts (account.service.ts),
+ * and a session found anyway is no session (access/actor.ts). Never an administrator's account.
+ * Suspending one already suspended changes nothing and writes nothing. The person is e-mailed the
+ * reason after the commit.
+ */
+export async function suspendAccount(deps: Deps, admin: Actor, userId: string, reason: string) {
+  if (!admin.profile.is_admin) throw forbidden();
+  const now = deps.clock();
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const person = await lockedPerson(trx, userId);
+    if (person.suspended_at !== null) return { person, changed: false as const };
+    await trx
+      .updateTable("profiles")
+      .set({
+        suspended_at: now,
+        suspension_reason: reason,
+        updated_at: now,
+        // A dentist: out of the patients' sight and of their requests, as « Retirer la vérification »;
+        // a request for verification waiting in the team's queue goes with it.
+        ...(person.role === "dentist" && {
+          is_verified: false,
+          verification_requested_at: null,
+          ...(person.is_verified && { verification_decided_at: now, verification_refusal_reason: null }),
+        }),
+      })
+      .where("id", "=", userId)
+      .execute();
+    await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+    const cancelled = person.role === "patient" ? await cancelOpenRequests(trx, userId, now) : [];
+    await writeAudit(trx, {
+      actorId: admin.userId,
+      action: "account.suspended",
+      subjectType: "profile",
+      subjectId: userId,
+      details: { reason, cancelled_requests: cancelled.map((request) => request.id) },
+      at: now,
+    });
+    // Read by the reviews' rule « published since his verification was withdrawn » (admin.service.ts).
+    if (person.role === "dentist" && person.is_verified)
+      await writeAudit(trx, {
+        actorId: admin.userId,
+        action: "verification.revoked",
+        subjectType: "profile",
+        subjectId: userId,
+        details: { reason, suspension: true },
+        at: now,
+      });
+    return { person, changed: true as const, cancelled };
+  });
+  if (!result.changed) return { changed: false };
+  // The person's next request, on any instance, finds no session (ADR 026).
+  await sessionsChanged(deps.db, userId);
+  for (const request of result.cancelled) tellDentistsOfCancellation(deps, request, request.closedOffersOf);
+  const { person } = result;
+  mailAfterCommit(
+    deps,
+    {
+      to: person.email,
+      ...accountSuspendedMail({
+        brandName: deps.config.brandName,
+        firstName: person.first_name,
+        role: person.role,
+        reason,
+        cancelledRequests: result.cancelled.length,
+        verificationWithdrawn: person.role === "dentist" && person.is_verified,
+        link: `${deps.config.publicUrl}/contact`,
+      }),
+    },
+    "e-mail de suspension du compte non envoyé",
+  );
+  return { changed: true };
+}
+
+/**
+ * The team lifts a suspension (ADR 092): the person may sign in again and is told by e-mail. What the
+ * suspension ended stays ended: her cancelled requests, a dentist's verification (the team verifies
+ * him again with « Vérifier »).
+ */
+export async function reinstateAccount(deps: Deps, admin: Actor, userId: string) {
+  if (!admin.profile.is_admin) throw forbidden();
+  const now = deps.clock();
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const person = await lockedPerson(trx, userId);
+    if (person.suspended_at === null) return { person, changed: false };
+    await trx
+      .updateTable("profiles")
+      .set({ suspended_at: null, suspension_reason: null, updated_at: now })
+      .where("id", "=", userId)
+      .execute();
+    await writeAudit(trx, {
+      actorId: admin.userId,
+      action: "account.reinstated",
+      subjectType: "profile",
+      subjectId: userId,
+      details: { suspended_at: person.suspended_at.toISOString() },
+      at: now,
+    });
+    return { person, changed: true };
+  });
+  if (!result.changed) return { changed: false };
+  const { person } = result;
+  mailAfterCommit(
+    deps,
+    {
+      to: person.email,
+      ...accountReinstatedMail({
+        brandName: deps.config.brandName,
+        firstName: person.first_name,
+        role: person.role,
+        link: `${deps.config.publicUrl}/${person.role === "dentist" ? "dentist/login" : "login"}`,
+      }),
+    },
+    "e-mail de fin de suspension non envoyé",
+  );
+  return { changed: true };
+}
+
+/** The patient's or dentist's profile row, locked: 404 for no such person, 409 for an administrator. */
+async function lockedPerson(trx: Db, userId: string) {
+  const person = await trx
+    .selectFrom("profiles")
+    .select(["id", "role", "is_admin", "email", "first_name", "is_verified", "suspended_at"])
+    .where("id", "=", userId)
+    // Pseudonyms of erased accounts are nobody's account.
+    .where("erased_at", "is", null)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!person) throw notFound(ADMIN_MESSAGES.userNotFound);
+  if (person.is_admin || person.role === null)
+    throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.notSuspendable);
+  return { ...person, role: person.role };
+}
