@@ -6,6 +6,7 @@ import {
   loginViaApi,
   open,
   pendingDentistViaApi,
+  signupPatientViaApi,
   TINY_PNG,
   toast,
   uniqueWord,
@@ -135,6 +136,58 @@ test.describe("espace d'administration", () => {
     await expect(status.getByText("Vérification refusée")).toBeVisible();
     await expect(status).toContainText("Le numéro RPPS ne correspond pas à votre nom.");
     await expect(dentist.getByRole("button", { name: "Demander une vérification" })).toBeEnabled();
+  });
+
+  test("l'administrateur suspend une patiente : déconnectée, elle apprend pourquoi à la connexion ; puis il la rétablit", async ({
+    page,
+    other: patient,
+  }) => {
+    const account = await signupPatientViaApi(patient.request, { lastName: uniqueWord("Suspendue") });
+    await open(patient, "/patient/dashboard");
+    await expect(patient.getByRole("heading", { level: 1 })).toBeVisible();
+
+    await loginViaApi(page, DEMO.admin);
+    await page.goto("/admin/dashboard");
+    await page.getByLabel("Rechercher un patient").fill(account.email);
+    const row = page.getByRole("table", { name: "Patients inscrits" }).getByRole("row").filter({
+      hasText: account.email,
+    });
+    await expect(row).toHaveCount(1);
+    await row.getByRole("button", { name: `Suspendre le compte de ${account.fullName}` }).click();
+    const dialog = page.getByRole("dialog", { name: /^Suspendre le compte de/ });
+    await expect(dialog).toContainText("Ses demandes nouvelles ou en cours sont annulées");
+    // No reason, nothing sent: the field says why.
+    await dialog.getByRole("button", { name: "Suspendre le compte" }).click();
+    await expect(dialog.getByText(/Indiquez la raison de la suspension/)).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+    await dialog
+      .getByLabel(/^Raison de la suspension/)
+      .fill("Messages injurieux envoyés à plusieurs dentistes.");
+    await dialog.getByRole("button", { name: "Suspendre le compte" }).click();
+    await expect(toast(page, "Compte suspendu")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText("Suspendu");
+    await expect(row).toContainText("Messages injurieux envoyés à plusieurs dentistes.");
+
+    // Her open page is signed out; signing in again tells her why, once her password is right.
+    expect((await patient.request.get("/api/me")).status()).toBe(401);
+    await patient.goto("/login");
+    await patient.getByLabel(/^E-mail/).fill(account.email);
+    await patient.getByLabel(/^Mot de passe/).fill(account.password);
+    await patient.getByRole("button", { name: "Se connecter" }).click();
+    await expect(patient.getByRole("alert").filter({ hasText: /Ce compte est suspendu/ })).toBeVisible();
+    await expectPath(patient, "/login");
+
+    // Lifted: she signs in.
+    await row.getByRole("button", { name: `Rétablir le compte de ${account.fullName}` }).click();
+    const confirm = page.getByRole("dialog", { name: /^Rétablir le compte de/ });
+    await confirm.getByRole("button", { name: "Rétablir le compte" }).click();
+    await expect(toast(page, "Compte rétabli")).toBeVisible();
+    await expect(
+      row.getByRole("button", { name: `Suspendre le compte de ${account.fullName}` }),
+    ).toBeVisible();
+    await patient.getByRole("button", { name: "Se connecter" }).click();
+    await expectPath(patient, "/patient/dashboard");
   });
 
   test("les tableaux des utilisateurs : compteurs, recherche côté serveur, pages de 10", async ({ page }) => {

@@ -1,7 +1,7 @@
-import { BadgeCheck, SearchX, ShieldOff, Trash2 } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { BadgeCheck, Ban, RotateCcw, SearchX, ShieldOff, Trash2 } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
-import { formatListDate } from "../../../shared/format/dates";
+import { formatDetailDate, formatListDate } from "../../../shared/format/dates";
 import { ofName } from "../../../shared/format/names";
 import { listFr } from "../../../shared/forms/profileForm";
 import {
@@ -10,17 +10,19 @@ import {
   verifiedFactsOf,
 } from "../../../shared/policies/verification";
 import { ERASED_NAME } from "../../../shared/schemas/account";
-import { ADMIN_MESSAGES, type AdminUser } from "../../../shared/schemas/admin";
+import { ADMIN_MESSAGES, type AdminUser, suspensionSchema } from "../../../shared/schemas/admin";
 import { Alert } from "../../components/ui/Alert";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { type Column, ListPagination, QueryTable } from "../../components/ui/DataTable";
 import { ActionDialog, ConfirmDialog, DialogActions } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
+import { FormField } from "../../components/ui/FormField";
 import { SearchField } from "../../components/ui/SearchInput";
+import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
 import { loadFailure, RefreshButton, usePagedList } from "./AdminParts";
-import { type UserRole, useAdminUsers, useEraseUser, useVerificationDecision } from "./api";
+import { type UserRole, useAdminUsers, useEraseUser, useSuspension, useVerificationDecision } from "./api";
 
 const STATE_BADGES: Record<AdminUser["verification_state"], { tone: BadgeTone; label: string }> = {
   verified: { tone: "green", label: "Vérifié" },
@@ -43,8 +45,10 @@ const TEXTS: Record<UserRole, { title: string; caption: string; search: string }
 /**
  * The dentists or patients table of /admin/dashboard: a global search (server-side, after a pause
  * in typing), a refresh button, pages of 10 and 'Aucun résultat'; dentists have the verify /
- * unverify action behind a confirmation; every row has 'Supprimer le compte' (at the person's
- * request, RGPD art. 17) behind its own confirmation.
+ * unverify action behind a confirmation; every row has 'Suspendre' (with a reason the person
+ * reads) or, once suspended, 'Rétablir' (ADR 092) — a suspended person's name carries the
+ * « Suspendu » badge, the date and the reason — and 'Supprimer le compte' (at the person's
+ * request, RGPD art. 17), each behind its own confirmation.
  */
 export function UsersSection({ kind: role }: { kind: UserRole }) {
   const texts = TEXTS[role];
@@ -53,8 +57,12 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
   const [pending, setPending] = useState<AdminUser | null>(null);
   const [erasing, setErasing] = useState<AdminUser | null>(null);
   const eraseOpener = useRef<HTMLElement | null>(null);
+  const [suspending, setSuspending] = useState<AdminUser | null>(null);
+  const suspendOpener = useRef<HTMLElement | null>(null);
+  const [reinstating, setReinstating] = useState<AdminUser | null>(null);
   const users = useAdminUsers(role, list.search, list.page);
   const decide = useVerificationDecision();
+  const reinstate = useSuspension();
 
   useEffect(() => {
     if (users.isError) toast.error(ADMIN_MESSAGES.usersFailed, { id: `admin-users-${role}` });
@@ -80,8 +88,26 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
     );
   };
 
+  const confirmReinstate = () => {
+    if (!reinstating) return;
+    reinstate.mutate(
+      { id: reinstating.id, suspend: false },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          setReinstating(null);
+        },
+        onError: (error) => {
+          toast.error(ADMIN_MESSAGES.suspensionFailed, { description: error.message });
+          // An account gone since: nothing to try again. A failure of the network keeps it open.
+          if (isApiError(error) && error.status === 404) setReinstating(null);
+        },
+      },
+    );
+  };
+
   const columns: Column<AdminUser>[] = [
-    { header: "Nom", cell: (u) => <span className="font-medium">{u.full_name || "—"}</span> },
+    { header: "Nom", cell: (u) => <NameCell user={u} /> },
     { header: "E-mail", cell: (u) => <span className="break-all">{u.email}</span> },
     ...(role === "dentist"
       ? [
@@ -125,6 +151,30 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
                 {u.is_verified ? "Retirer la vérification" : "Vérifier"}
               </Button>
             ) : null}
+            {u.suspended_at ? (
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`Rétablir le compte ${ofName(u.full_name || u.email)}`}
+                onClick={() => setReinstating(u)}
+              >
+                <RotateCcw aria-hidden="true" />
+                Rétablir
+              </Button>
+            ) : (
+              <Button
+                variant="destructive-ghost"
+                size="sm"
+                aria-label={`Suspendre le compte ${ofName(u.full_name || u.email)}`}
+                onClick={(event) => {
+                  suspendOpener.current = event.currentTarget;
+                  setSuspending(u);
+                }}
+              >
+                <Ban aria-hidden="true" />
+                Suspendre
+              </Button>
+            )}
             <Button
               variant="destructive-ghost"
               size="sm"
@@ -187,8 +237,49 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
           onConfirm={confirm}
         />
       ) : null}
+      <SuspendDialog user={suspending} opener={suspendOpener.current} onClose={() => setSuspending(null)} />
+      <ConfirmDialog
+        open={reinstating !== null}
+        onOpenChange={(open) => {
+          if (!open && !reinstate.isPending) {
+            reinstate.reset();
+            setReinstating(null);
+          }
+        }}
+        title={`Rétablir le compte ${ofName(reinstating ? reinstating.full_name || reinstating.email : "")} ?`}
+        description={reinstating && <ReinstateDescription user={reinstating} />}
+        confirmLabel="Rétablir le compte"
+        loading={reinstate.isPending}
+        onConfirm={confirmReinstate}
+      />
       <EraseUserDialog user={erasing} opener={eraseOpener.current} onClose={() => setErasing(null)} />
     </section>
+  );
+}
+
+/**
+ * The « Nom » cell: the name and, for a suspended account (ADR 092), the « Suspendu » badge, the
+ * date and the reason the person was given (two lines here, in full in « Rétablir »'s dialog).
+ */
+function NameCell({ user }: { user: AdminUser }) {
+  return (
+    <div className="grid gap-1">
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <span className="font-medium">{user.full_name || "—"}</span>
+        {user.suspended_at ? <Badge tone="red">Suspendu</Badge> : null}
+      </span>
+      {user.suspended_at ? (
+        <p className="text-sm text-slate-600">Suspendu le {formatDetailDate(user.suspended_at)}</p>
+      ) : null}
+      {user.suspended_at && user.suspension_reason ? (
+        <p
+          className="line-clamp-2 max-w-prose break-words text-sm text-slate-600"
+          title={user.suspension_reason}
+        >
+          Raison : {user.suspension_reason}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -277,6 +368,134 @@ function EraseUserDialog({
           Supprimer le compte
         </Button>
       </DialogActions>
+    </ActionDialog>
+  );
+}
+
+/** « Rétablir le compte de … ? »: what lifting the suspension gives back, and what it does not. */
+function ReinstateDescription({ user }: { user: AdminUser }) {
+  const person = user.full_name || user.email;
+  return (
+    <>
+      {person} pourra de nouveau se connecter ; un e-mail le lui dira.{" "}
+      {user.role === "dentist"
+        ? "Une vérification retirée par la suspension n'est pas rendue : les demandes des patients ne lui seront montrées qu'après un nouveau « Vérifier » de l'équipe."
+        : "Ses demandes annulées par la suspension restent annulées."}
+      {user.suspension_reason ? (
+        <span className="mt-2 block whitespace-pre-line break-words">
+          Raison de la suspension : {user.suspension_reason}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** « Suspendre le compte de … ? »: what a suspension does to this person, by role (ADR 092). */
+function SuspendDescription({ user }: { user: AdminUser }) {
+  const person = user.full_name || user.email;
+  return (
+    <>
+      {person} ne pourra plus se connecter, et ses sessions sont fermées sur tous ses appareils dès
+      maintenant.{" "}
+      {user.role === "patient"
+        ? "Ses demandes nouvelles ou en cours sont annulées, et les dentistes dont la proposition attendait sa réponse reçoivent un message."
+        : user.is_verified
+          ? "Sa vérification lui est retirée : les demandes des patients ne lui sont plus montrées, son profil n'est plus montré aux patients, et rétablir le compte ne la rend pas."
+          : null}{" "}
+      Un e-mail lui donne la raison ci-dessous. La suspension est inscrite au journal d'audit à votre nom ;
+      «&nbsp;Rétablir&nbsp;» la lève.
+    </>
+  );
+}
+
+/**
+ * « Suspendre » a patient or a dentist (ADR 092): says what happens, asks the reason the person
+ * will read (suspensionSchema, as the server checks it: its own refusal of the field goes under
+ * it, any other one stays in the dialog).
+ */
+function SuspendDialog({
+  user,
+  opener,
+  onClose,
+}: {
+  user: AdminUser | null;
+  /** The row's button: no Radix trigger here (one dialog for the table), the focus goes back to it. */
+  opener: HTMLElement | null;
+  onClose: () => void;
+}) {
+  const suspend = useSuspension();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const person = user ? user.full_name || user.email : "";
+  const failure = suspend.error;
+  const serverError = failure && !(isApiError(failure) && failure.fields.reason) ? failure.message : null;
+
+  const close = () => {
+    setReason("");
+    setError(undefined);
+    suspend.reset();
+    onClose();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!user || suspend.isPending) return;
+    const parsed = suspensionSchema.safeParse({ reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.suspensionReasonRequired);
+      return;
+    }
+    suspend.mutate(
+      { id: user.id, suspend: true, reason: parsed.data.reason },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          close();
+        },
+        onError: (refusal) => {
+          const field = isApiError(refusal) ? refusal.fields.reason : undefined;
+          if (field) setError(field);
+        },
+      },
+    );
+  };
+
+  return (
+    <ActionDialog
+      open={user !== null}
+      onOpenChange={(open) => {
+        if (!open && !suspend.isPending) close();
+      }}
+      onCloseAutoFocus={(event) => {
+        if (opener?.isConnected) {
+          event.preventDefault();
+          opener.focus();
+        }
+      }}
+      title={`Suspendre le compte ${ofName(person)} ?`}
+      description={user && <SuspendDescription user={user} />}
+    >
+      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+        <FormField label="Raison de la suspension (la personne la lira)" required error={error}>
+          {(control) => (
+            <Textarea
+              {...control}
+              value={reason}
+              maxLength={1000}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setError(undefined);
+              }}
+            />
+          )}
+        </FormField>
+        {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}
+        <DialogActions cancelDisabled={suspend.isPending}>
+          <Button type="submit" variant="destructive" loading={suspend.isPending}>
+            Suspendre le compte
+          </Button>
+        </DialogActions>
+      </form>
     </ActionDialog>
   );
 }

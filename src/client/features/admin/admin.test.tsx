@@ -58,6 +58,8 @@ function user(overrides: Partial<AdminUser>): AdminUser {
     practice_address: "8 avenue Foch",
     practice_postcode: "69006",
     created_at: "2026-03-05T10:00:00.000Z",
+    suspended_at: null,
+    suspension_reason: null,
     ...overrides,
   };
 }
@@ -94,6 +96,13 @@ const PATIENTS: AdminUser[] = [
     verification_state: "none",
   }),
 ];
+
+/** Marie Dupont, suspended by the team (ADR 092). */
+const SUSPENDED_DUPONT: AdminUser = {
+  ...(PATIENTS[0] as AdminUser),
+  suspended_at: "2026-12-03T09:00:00.000Z",
+  suspension_reason: "Faux devis déposés à plusieurs reprises.",
+};
 
 const P1 = "a0000000-0000-4000-8000-000000000001";
 const P2 = "a0000000-0000-4000-8000-000000000002";
@@ -234,13 +243,14 @@ describe("/admin/dashboard 'Administration'", () => {
 
     const patients = await screen.findByRole("table", { name: "Patients inscrits" });
     expect(within(patients).getAllByRole("row")).toHaveLength(3);
-    // Patients have no verification, only 'Supprimer le compte'.
+    // Patients have no verification, only 'Suspendre' and 'Supprimer le compte'.
     const dupont = within(patients).getByRole("row", { name: /Marie Dupont/ });
     expect(
       within(dupont)
         .getAllByRole("button")
         .map((b) => b.getAttribute("aria-label")),
-    ).toEqual(["Supprimer le compte de Marie Dupont"]);
+    ).toEqual(["Suspendre le compte de Marie Dupont", "Supprimer le compte de Marie Dupont"]);
+    expect(dupont).not.toHaveTextContent("Suspendu");
     expect(
       within(martin).getByRole("button", { name: "Supprimer le compte de Julien Martin" }),
     ).toBeVisible();
@@ -448,6 +458,157 @@ describe("/admin/dashboard 'Administration'", () => {
     await waitFor(() => expect(within(patients).queryByText("Marie Dupont")).not.toBeInTheDocument());
     expect(usersReads()).toBeGreaterThan(readsBefore);
     expect(within(patients).getByText("Lina Aide")).toBeInTheDocument();
+  });
+
+  it("montre un patient suspendu : badge « Suspendu », date et raison, « Rétablir » au lieu de « Suspendre »", async () => {
+    stubAdminApi({
+      "GET /api/admin/users": (url) =>
+        url.searchParams.get("role") === "patient"
+          ? json(200, { items: [SUSPENDED_DUPONT, PATIENTS[1]], page: 1, page_size: 10, has_more: false })
+          : undefined,
+    });
+    renderApp("/admin/dashboard");
+    const patients = await screen.findByRole("table", { name: "Patients inscrits" });
+    const dupont = await within(patients).findByRole("row", { name: /Marie Dupont/ });
+    expect(within(dupont).getByText("Suspendu")).toBeInTheDocument();
+    expect(dupont).toHaveTextContent("Suspendu le 3 décembre 2026");
+    expect(dupont).toHaveTextContent("Raison : Faux devis déposés à plusieurs reprises.");
+    expect(
+      within(dupont)
+        .getAllByRole("button")
+        .map((b) => b.getAttribute("aria-label")),
+    ).toEqual(["Rétablir le compte de Marie Dupont", "Supprimer le compte de Marie Dupont"]);
+    // The others are not suspended.
+    const lina = within(patients).getByRole("row", { name: /Lina Aide/ });
+    expect(within(lina).queryByText("Suspendu")).not.toBeInTheDocument();
+    expect(within(lina).getByRole("button", { name: "Suspendre le compte de Lina Aide" })).toBeVisible();
+  });
+
+  it("suspend un patient : une raison vide est refusée sans rien envoyer, puis la raison est envoyée et la liste relue", async () => {
+    const person = userEvent.setup();
+    let suspended = false;
+    const { calls } = stubAdminApi({
+      "GET /api/admin/users": (url) =>
+        url.searchParams.get("role") === "patient"
+          ? json(200, {
+              items: [
+                PATIENTS[0],
+                suspended
+                  ? {
+                      ...PATIENTS[1],
+                      suspended_at: "2026-12-03T09:00:00.000Z",
+                      suspension_reason: "Usage frauduleux",
+                    }
+                  : PATIENTS[1],
+              ],
+              page: 1,
+              page_size: 10,
+              has_more: false,
+            })
+          : undefined,
+      "POST /api/admin/users/p2/suspension": () => {
+        suspended = true;
+        return json(200, { changed: true, message: ADMIN_MESSAGES.suspended });
+      },
+    });
+    renderApp("/admin/dashboard");
+    const patients = await screen.findByRole("table", { name: "Patients inscrits" });
+    const opener = (
+      await within(patients).findAllByRole("button", { name: "Suspendre le compte de Lina Aide" })
+    )[0] as HTMLElement;
+    await person.click(opener);
+    const dialog = await screen.findByRole("dialog", { name: "Suspendre le compte de Lina Aide\u202f?" });
+    expect(dialog).toHaveTextContent("Lina Aide ne pourra plus se connecter");
+    expect(dialog).toHaveTextContent("Ses demandes nouvelles ou en cours sont annulées");
+    expect(dialog).toHaveTextContent("inscrite au journal d'audit à votre nom");
+    const suspensions = () => calls.filter((c) => c.key === "POST /api/admin/users/p2/suspension");
+
+    // Nothing written (spaces only): the field says why, nothing is sent.
+    const reason = within(dialog).getByRole("textbox", {
+      name: /^Raison de la suspension \(la personne la lira\)/,
+    });
+    await person.type(reason, "   ");
+    await person.click(within(dialog).getByRole("button", { name: "Suspendre le compte" }));
+    expect(
+      await within(dialog).findByText(spaced(ADMIN_MESSAGES.suspensionReasonRequired)),
+    ).toBeInTheDocument();
+    expect(reason).toHaveAttribute("aria-invalid", "true");
+    expect(suspensions()).toHaveLength(0);
+
+    await person.clear(reason);
+    await person.type(reason, "  Usage frauduleux  ");
+    expect(reason).not.toHaveAttribute("aria-invalid");
+    await person.click(within(dialog).getByRole("button", { name: "Suspendre le compte" }));
+    expect(await screen.findByText("Compte suspendu")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(suspensions()).toHaveLength(1);
+    expect(suspensions()[0]?.body).toEqual({ reason: "Usage frauduleux" });
+    // The list is read again: the row now says so, and offers « Rétablir » (the focus is back on it).
+    const lina = within(patients).getByRole("row", { name: /Lina Aide/ });
+    await waitFor(() => expect(lina).toHaveTextContent("Suspendu le 3 décembre 2026"));
+    const reinstate = within(lina).getByRole("button", { name: "Rétablir le compte de Lina Aide" });
+    expect(reinstate).toHaveFocus();
+    expect(within(lina).queryByRole("button", { name: /^Suspendre/ })).not.toBeInTheDocument();
+  });
+
+  it("suspendre un dentiste : dit qu'il perd sa vérification ; un refus du serveur (409) reste dans la fenêtre", async () => {
+    const person = userEvent.setup();
+    const { calls } = stubAdminApi({
+      "POST /api/admin/users/d1/suspension": () =>
+        json(409, { error: { code: "CONFLICT", message: ADMIN_MESSAGES.notSuspendable } }),
+    });
+    renderApp("/admin/dashboard");
+    await person.click(
+      (
+        await screen.findAllByRole("button", { name: "Suspendre le compte de Julien Martin" })
+      )[0] as HTMLElement,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Suspendre le compte de Julien Martin\u202f?" });
+    expect(dialog).toHaveTextContent("Sa vérification lui est retirée");
+    expect(dialog).not.toHaveTextContent("Ses demandes nouvelles ou en cours");
+    await person.type(within(dialog).getByRole("textbox", { name: /^Raison de la suspension/ }), "Faux RPPS");
+    await person.click(within(dialog).getByRole("button", { name: "Suspendre le compte" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(spaced(ADMIN_MESSAGES.notSuspendable));
+    expect(screen.getByRole("dialog", { name: "Suspendre le compte de Julien Martin\u202f?" })).toBeVisible();
+    const posts = calls.filter((c) => c.key === "POST /api/admin/users/d1/suspension");
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toEqual({ reason: "Faux RPPS" });
+    expect(screen.queryByText("Compte suspendu")).not.toBeInTheDocument();
+  });
+
+  it("rétablit un compte suspendu après confirmation (DELETE) ; une erreur est dite en français", async () => {
+    const person = userEvent.setup();
+    const reinstatement = failingUntilRecovered(() =>
+      json(200, { changed: true, message: ADMIN_MESSAGES.reinstated }),
+    );
+    const { calls } = stubAdminApi({
+      "GET /api/admin/users": (url) =>
+        url.searchParams.get("role") === "patient"
+          ? json(200, { items: [SUSPENDED_DUPONT], page: 1, page_size: 10, has_more: false })
+          : undefined,
+      "DELETE /api/admin/users/p1/suspension": reinstatement.respond,
+    });
+    renderApp("/admin/dashboard");
+    await person.click(
+      (
+        await screen.findAllByRole("button", { name: "Rétablir le compte de Marie Dupont" })
+      )[0] as HTMLElement,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Rétablir le compte de Marie Dupont\u202f?" });
+    expect(dialog).toHaveTextContent("Marie Dupont pourra de nouveau se connecter");
+    expect(dialog).toHaveTextContent("Ses demandes annulées par la suspension restent annulées.");
+    expect(dialog).toHaveTextContent("Raison de la suspension : Faux devis déposés à plusieurs reprises.");
+    await person.click(within(dialog).getByRole("button", { name: "Rétablir le compte" }));
+    expect(await screen.findByText(ADMIN_MESSAGES.suspensionFailed)).toBeInTheDocument();
+    // The dialog stays open to try again.
+    reinstatement.recover();
+    await person.click(within(dialog).getByRole("button", { name: "Rétablir le compte" }));
+    expect(await screen.findByText("Compte rétabli")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const deletes = calls.filter((c) => c.key === "DELETE /api/admin/users/p1/suspension");
+    expect(deletes).toHaveLength(2);
+    expect(deletes[1]?.body).toBeUndefined();
+    expect(calls.some((c) => c.key === "POST /api/admin/users/p1/suspension")).toBe(false);
   });
 
   it("dit 'Impossible de charger les utilisateurs' et propose de réessayer", async () => {

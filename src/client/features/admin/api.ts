@@ -112,6 +112,27 @@ export function useEraseUser() {
   });
 }
 
+/** « Suspendre » (with the reason the person reads in her e-mail) or « Rétablir » an account (ADR 092). */
+export type SuspensionChange = { id: string; suspend: true; reason: string } | { id: string; suspend: false };
+
+/**
+ * POST /api/admin/users/:id/suspension (suspends, `{ reason }`) or DELETE (lifts the suspension);
+ * recorded in the audit log. A patient's open requests are cancelled, a dentist loses his
+ * verification: every admin list may show it (users, verification queue, counters, audit), all
+ * are read again.
+ */
+export function useSuspension() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: SuspensionChange) =>
+      api<{ changed: boolean; message: string }>(
+        `/api/admin/users/${encodeURIComponent(change.id)}/suspension`,
+        change.suspend ? { method: "POST", body: { reason: change.reason } } : { method: "DELETE" },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
 /** GET /api/admin/verification-requests */
 export function useVerificationQueue(page: number) {
   return useQuery({

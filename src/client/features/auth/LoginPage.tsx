@@ -91,6 +91,9 @@ export function LoginPage({ area }: { area: Area }) {
           if (isApiError(error) && error.status === 401) {
             setFormError(ACCOUNT_MESSAGES.invalidCredentials);
             toast.error("Échec de connexion", { description: "Vérifiez vos identifiants et réessayez." });
+          } else if (isApiError(error) && error.status === 403) {
+            // The account is suspended (ADR 092): said only to whoever gave its password.
+            setFormError(error.message);
           } else if (isApiError(error) && error.status === 429) {
             setFormError(error.message);
             toast.error("Erreur de connexion", { description: "Veuillez patienter avant de réessayer." });

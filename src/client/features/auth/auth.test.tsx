@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -69,6 +70,23 @@ describe("login form", () => {
       password: "mauvais-mot-de-passe",
       remember_me: true,
     });
+  });
+
+  it("says on the form, not as a wrong password, that the account is suspended (403, ADR 092)", async () => {
+    stubApi(null, {
+      "POST /api/account/login": () =>
+        json(403, { error: { code: "ACCOUNT_SUSPENDED", message: ACCOUNT_MESSAGES.suspended } }),
+    });
+    const user = userEvent.setup();
+    renderApp("/login");
+
+    await user.type(await screen.findByLabelText(/^E-mail/), "marie@example.fr");
+    await user.type(screen.getByLabelText(/^Mot de passe/), "Sourire-Sain-2026");
+    await user.click(screen.getByRole("button", { name: "Se connecter" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(/Ce compte est suspendu\s:/);
+    expect(screen.queryByText("E-mail ou mot de passe incorrect")).not.toBeInTheDocument();
+    expect(screen.queryByText(ACCOUNT_MESSAGES.loginUnexpected)).not.toBeInTheDocument();
   });
 
   it("goes to the dashboard of the signed-in role after a successful login", async () => {
