@@ -30,7 +30,7 @@ import { type Kysely, sql } from "kysely";
 export const DENTIST_TALLY_SILENT_TABLES = ["dentist_tallies", "dentist_month_tallies"] as const;
 
 /** The statuses of a request still open to offers (access/rules.ts, OPEN_REQUEST_STATUSES). */
-const OPEN = "('new', 'in_review')";
+export const OPEN = "('new', 'in_review')";
 
 /** The month, in Paris, of a timestamp (as request_tallies counts months, migration 008). */
 const parisMonth = (column: string) => `date_trunc('month', ${column} at time zone 'Europe/Paris')::date`;

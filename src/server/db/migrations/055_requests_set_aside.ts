@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import {
   counted,
+  OPEN,
   RESET_ANSWERED,
   recountDentists,
   tallyFunction,
@@ -20,8 +21,6 @@ import {
  *   again when its `set_aside_at` is set or cleared.
  * - His rows set aside, in the order of their requests (the « Écartées » list), from a partial index.
  */
-
-const OPEN = "('new', 'in_review')";
 
 /** 041's recount, then the set-aside rows of the same dentists on the requests still open to them. */
 const recountWithSetAside = (ids: string) => `
