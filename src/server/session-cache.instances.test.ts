@@ -90,6 +90,18 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
     expect((await get(b, "/api/me", cookie)).statusCode).toBe(401);
     expect((await get(a, "/api/me", cookie)).statusCode).toBe(401);
   });
+
+  it("a suspended account is signed out at once on both instances (ADR 092)", async () => {
+    const { a, b } = instances();
+    const admin = (await signInAdmin(a.app)).cookie;
+    const { cookie, response } = await signUpPatient(a.app);
+    const id = response.json().profile.id as string;
+    await cachedOnBoth("/api/me", cookie);
+    const suspended = await post(a, `/api/admin/users/${id}/suspension`, { reason: "Fraude" }, admin);
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect((await get(b, "/api/me", cookie)).statusCode).toBe(401);
+    expect((await get(a, "/api/me", cookie)).statusCode).toBe(401);
+  });
 }
 
 describe("session cache on one instance", () => {
