@@ -151,30 +151,19 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
                 {u.is_verified ? "Retirer la vérification" : "Vérifier"}
               </Button>
             ) : null}
-            {u.suspended_at ? (
-              <Button
-                variant="outline"
-                size="sm"
-                aria-label={`Rétablir le compte ${ofName(u.full_name || u.email)}`}
-                onClick={() => setReinstating(u)}
-              >
-                <RotateCcw aria-hidden="true" />
-                Rétablir
-              </Button>
-            ) : (
-              <Button
-                variant="destructive-ghost"
-                size="sm"
-                aria-label={`Suspendre le compte ${ofName(u.full_name || u.email)}`}
-                onClick={(event) => {
-                  suspendOpener.current = event.currentTarget;
-                  setSuspending(u);
-                }}
-              >
-                <Ban aria-hidden="true" />
-                Suspendre
-              </Button>
-            )}
+            <Button
+              variant={u.suspended_at ? "outline" : "destructive-ghost"}
+              size="sm"
+              aria-label={`${u.suspended_at ? "Rétablir" : "Suspendre"} le compte ${ofName(u.full_name || u.email)}`}
+              onClick={(event) => {
+                suspendOpener.current = event.currentTarget;
+                if (u.suspended_at) setReinstating(u);
+                else setSuspending(u);
+              }}
+            >
+              {u.suspended_at ? <RotateCcw aria-hidden="true" /> : <Ban aria-hidden="true" />}
+              {u.suspended_at ? "Rétablir" : "Suspendre"}
+            </Button>
             <Button
               variant="destructive-ghost"
               size="sm"
