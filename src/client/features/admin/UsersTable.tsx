@@ -294,21 +294,27 @@ function VerifyDescription({ dentist }: { dentist: AdminUser }) {
   );
 }
 
+/** A dialog one row's button opens for its person (one dialog for the table). */
+interface RowDialogProps {
+  user: AdminUser | null;
+  /** The row's button: no Radix trigger here, the focus goes back to it. */
+  opener: HTMLElement | null;
+  onClose: () => void;
+}
+
+/** The focus back on the row's button; gone with its row (an erasure), Radix's default applies. */
+function backToOpener(opener: HTMLElement | null, event: Event): void {
+  if (!opener?.isConnected) return;
+  event.preventDefault();
+  opener.focus();
+}
+
 /**
  * 'Supprimer le compte' of a patient or a dentist, on the person's request (RGPD art. 17): names
  * the person, says what goes and that the erasure is recorded in the audit log; a refusal of the
  * server (an appointment to come, an account already gone) stays in the dialog.
  */
-function EraseUserDialog({
-  user,
-  opener,
-  onClose,
-}: {
-  user: AdminUser | null;
-  /** The row's button: no Radix trigger here (one dialog for the table), the focus goes back to it. */
-  opener: HTMLElement | null;
-  onClose: () => void;
-}) {
+function EraseUserDialog({ user, opener, onClose }: RowDialogProps) {
   const erase = useEraseUser();
   const person = user ? user.full_name || user.email : "";
 
@@ -333,13 +339,7 @@ function EraseUserDialog({
     <ActionDialog
       open={user !== null}
       onOpenChange={onOpenChange}
-      onCloseAutoFocus={(event) => {
-        // Gone with its row after an erasure: Radix's default then applies.
-        if (opener?.isConnected) {
-          event.preventDefault();
-          opener.focus();
-        }
-      }}
+      onCloseAutoFocus={(event) => backToOpener(opener, event)}
       title={`Supprimer le compte ${ofName(person)} ?`}
       description={
         <>
@@ -402,16 +402,7 @@ function SuspendDescription({ user }: { user: AdminUser }) {
  * will read (suspensionSchema, as the server checks it: its own refusal of the field goes under
  * it, any other one stays in the dialog).
  */
-function SuspendDialog({
-  user,
-  opener,
-  onClose,
-}: {
-  user: AdminUser | null;
-  /** The row's button: no Radix trigger here (one dialog for the table), the focus goes back to it. */
-  opener: HTMLElement | null;
-  onClose: () => void;
-}) {
+function SuspendDialog({ user, opener, onClose }: RowDialogProps) {
   const suspend = useSuspension();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -455,12 +446,7 @@ function SuspendDialog({
       onOpenChange={(open) => {
         if (!open && !suspend.isPending) close();
       }}
-      onCloseAutoFocus={(event) => {
-        if (opener?.isConnected) {
-          event.preventDefault();
-          opener.focus();
-        }
-      }}
+      onCloseAutoFocus={(event) => backToOpener(opener, event)}
       title={`Suspendre le compte ${ofName(person)} ?`}
       description={user && <SuspendDescription user={user} />}
     >
