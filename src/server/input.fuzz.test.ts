@@ -555,7 +555,7 @@ const TARGETS: Target[] = [
   {
     route: "GET /api/admin/users",
     actor: "admin",
-    query: () => ({ role: "patient", search: "Alice", ...page }),
+    query: () => ({ role: "patient", search: "Alice", suspended: "1", ...page }),
   },
   {
     route: "GET /api/admin/verification-requests",

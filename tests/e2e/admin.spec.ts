@@ -168,6 +168,13 @@ test.describe("espace d'administration", () => {
     await expect(dialog).toBeHidden();
     await expect(row).toContainText("Suspendu");
     await expect(row).toContainText("Messages injurieux envoyés à plusieurs dentistes.");
+    // Among the suspended accounts alone too.
+    const suspendedOnly = page
+      .getByRole("region", { name: "Patients" })
+      .getByRole("checkbox", { name: "Comptes suspendus seulement" });
+    await suspendedOnly.check();
+    await expect(row).toContainText("Suspendu");
+    await suspendedOnly.uncheck();
 
     // Her open page is signed out; signing in again tells her why, once her password is right.
     expect((await patient.request.get("/api/me")).status()).toBe(401);

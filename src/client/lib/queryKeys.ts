@@ -95,8 +95,8 @@ export const adminKeys = {
   all: ["admin"] as const,
   stats: () => ["admin", "stats"] as const,
   retention: () => ["admin", "retention"] as const,
-  users: (role: AdminUserRole, search: string, page: number) =>
-    ["admin", "users", role, { search, page }] as const,
+  users: (role: AdminUserRole, search: string, page: number, suspended = false) =>
+    ["admin", "users", role, { search, page, suspended }] as const,
   usersOf: (role: AdminUserRole) => ["admin", "users", role] as const,
   queue: (page: number) => ["admin", "queue", page] as const,
   queues: () => ["admin", "queue"] as const,

@@ -46,6 +46,11 @@ export const adminPageQuerySchema = pageQuery(ADMIN_PAGE_SIZE);
 export const adminUsersQuerySchema = adminPageQuerySchema.extend({
   role: z.enum(["patient", "dentist"]),
   search: searchParam(),
+  /** Only the suspended accounts (ADR 092). */
+  suspended: z
+    .enum(["0", "1"], { error: "Le filtre « suspendus » doit valoir 0 ou 1." })
+    .optional()
+    .default("0"),
 });
 
 export const adminUserSchema = z.object({

@@ -14,10 +14,12 @@ import { ADMIN_MESSAGES, type AdminUser, suspensionSchema } from "../../../share
 import { Alert } from "../../components/ui/Alert";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
+import { Checkbox } from "../../components/ui/Checkbox";
 import { type Column, ListPagination, QueryTable } from "../../components/ui/DataTable";
 import { ActionDialog, ConfirmDialog, DialogActions } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { FormField } from "../../components/ui/FormField";
+import { Label } from "../../components/ui/Label";
 import { SearchField } from "../../components/ui/SearchInput";
 import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
@@ -53,14 +55,15 @@ const TEXTS: Record<UserRole, { title: string; caption: string; search: string }
 export function UsersSection({ kind: role }: { kind: UserRole }) {
   const texts = TEXTS[role];
   const headingId = useId();
-  const list = usePagedList({});
+  const list = usePagedList({ suspended: false });
+  const suspendedId = useId();
   const [pending, setPending] = useState<AdminUser | null>(null);
   const [erasing, setErasing] = useState<AdminUser | null>(null);
   const eraseOpener = useRef<HTMLElement | null>(null);
   const [suspending, setSuspending] = useState<AdminUser | null>(null);
   const suspendOpener = useRef<HTMLElement | null>(null);
   const [reinstating, setReinstating] = useState<AdminUser | null>(null);
-  const users = useAdminUsers(role, list.search, list.page);
+  const users = useAdminUsers(role, list.search, list.page, list.filters.suspended);
   const decide = useVerificationDecision();
   const reinstate = useSuspension();
 
@@ -199,13 +202,29 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
         />
         <RefreshButton query={users} label={`Actualiser la liste des ${texts.title.toLowerCase()}`} />
       </div>
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id={suspendedId}
+          checked={list.filters.suspended}
+          onCheckedChange={(value) => list.setFilter("suspended", value === true)}
+        />
+        <Label htmlFor={suspendedId} className="text-sm font-normal">
+          Comptes suspendus seulement
+        </Label>
+      </div>
       <QueryTable
         caption={texts.caption}
         columns={columns}
         query={users}
         loadingRows={10}
         error={loadFailure(users, ADMIN_MESSAGES.usersFailed)}
-        empty={<EmptyState as="h3" icon={SearchX} title={ADMIN_MESSAGES.noResult} />}
+        empty={
+          <EmptyState
+            as="h3"
+            icon={SearchX}
+            title={list.filters.suspended && !list.search ? "Aucun compte suspendu" : ADMIN_MESSAGES.noResult}
+          />
+        }
       />
       <ListPagination page={list.page} hasMore={users.data?.has_more} onPageChange={list.setPage} />
       {role === "dentist" ? (

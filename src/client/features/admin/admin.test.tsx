@@ -484,6 +484,52 @@ describe("/admin/dashboard 'Administration'", () => {
     expect(within(lina).getByRole("button", { name: "Suspendre le compte de Lina Aide" })).toBeVisible();
   });
 
+  it("« Comptes suspendus seulement » demande les seuls comptes suspendus, et dit quand il n'y en a pas", async () => {
+    let suspendedOnes: AdminUser[] = [SUSPENDED_DUPONT];
+    const { calls } = stubAdminApi({
+      "GET /api/admin/users": (url) =>
+        url.searchParams.get("role") !== "patient"
+          ? undefined
+          : json(200, {
+              items: url.searchParams.get("suspended") === "1" ? suspendedOnes : PATIENTS,
+              page: 1,
+              page_size: 10,
+              has_more: false,
+            }),
+    });
+    const person = userEvent.setup();
+    renderApp("/admin/dashboard");
+    const section = await screen.findByRole("region", { name: "Patients" });
+    const patients = within(section).getByRole("table", { name: "Patients inscrits" });
+    expect(await within(patients).findByText("Lina Aide")).toBeInTheDocument();
+    const filter = within(section).getByRole("checkbox", { name: "Comptes suspendus seulement" });
+    expect(filter).not.toBeChecked();
+
+    await person.click(filter);
+    await waitFor(() => expect(within(patients).queryByText("Lina Aide")).not.toBeInTheDocument());
+    expect(within(patients).getByRole("row", { name: /Marie Dupont/ })).toHaveTextContent("Suspendu");
+    const asked = calls.filter(
+      (c) => c.key === "GET /api/admin/users" && c.url.searchParams.get("role") === "patient",
+    );
+    expect(asked.at(-1)?.url.searchParams.get("suspended")).toBe("1");
+    expect(asked.at(-1)?.url.searchParams.get("page")).toBe("1");
+    // The dentists' table keeps its own filter, unchecked.
+    const dentists = await screen.findByRole("region", { name: "Dentistes" });
+    expect(within(dentists).getByRole("checkbox", { name: "Comptes suspendus seulement" })).not.toBeChecked();
+
+    // None left: said as such, not « Aucun résultat ».
+    suspendedOnes = [];
+    await person.click(within(section).getByRole("button", { name: "Actualiser la liste des patients" }));
+    expect(
+      await within(section).findByRole("heading", { name: "Aucun compte suspendu" }),
+    ).toBeInTheDocument();
+
+    // Unchecked: every patient again (the table is drawn anew after the empty state).
+    await person.click(filter);
+    const again = await within(section).findByRole("table", { name: "Patients inscrits" });
+    expect(await within(again).findByText("Lina Aide")).toBeInTheDocument();
+  });
+
   it("suspend un patient : une raison vide est refusée sans rien envoyer, puis la raison est envoyée et la liste relue", async () => {
     const person = userEvent.setup();
     let suspended = false;

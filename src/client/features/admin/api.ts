@@ -59,11 +59,14 @@ export function useAdminStats() {
 }
 
 /** GET /api/admin/users (search and pages of 10 on the server). */
-export function useAdminUsers(role: UserRole, search: string, page: number) {
+export function useAdminUsers(role: UserRole, search: string, page: number, suspended = false) {
   return useQuery({
-    queryKey: adminKeys.users(role, search, page),
+    queryKey: adminKeys.users(role, search, page, suspended),
     queryFn: ({ signal }) =>
-      api<AdminUserList>(`/api/admin/users${queryString({ role, search: search.trim(), page })}`, { signal }),
+      api<AdminUserList>(
+        `/api/admin/users${queryString({ role, search: search.trim(), page, ...(suspended && { suspended: 1 }) })}`,
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -3,8 +3,7 @@ import { type Kysely, sql } from "kysely";
 /**
  * The team suspends an account (ADR 092): when, and the reason the person was told. A suspended
  * account has no session and cannot sign in; the reason goes with the date, never one without the
- * other. No index: nothing lists or filters by it beyond the admin's pages of users, which read it
- * from rows found otherwise.
+ * other. The admin's filter of suspended accounts has its index in migration 057.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -52,6 +52,7 @@ import * as m053 from "./053_new_requests_email";
 import * as m054 from "./054_offer_expiry_reminder";
 import * as m055 from "./055_requests_set_aside";
 import * as m056 from "./056_account_suspension";
+import * as m057 from "./057_suspended_accounts_index";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   "054_offer_expiry_reminder": m054,
   "055_requests_set_aside": m055,
   "056_account_suspension": m056,
+  "057_suspended_accounts_index": m057,
 };

@@ -55,7 +55,14 @@ export function adminRepo(db: Db, actor: Actor) {
     },
 
     /** Patients or dentists, newest first, searched by name or e-mail, 10 a page (has_more). */
-    async users(options: { role: "patient" | "dentist"; search: string; page: number; pageSize: number }) {
+    async users(options: {
+      role: "patient" | "dentist";
+      search: string;
+      /** Only the suspended accounts (ADR 092; a partial index, migration 057). */
+      suspended?: boolean;
+      page: number;
+      pageSize: number;
+    }) {
       const query = () => {
         let query = db
           .selectFrom("profiles")
@@ -79,6 +86,7 @@ export function adminRepo(db: Db, actor: Actor) {
           // Pseudonyms of erased accounts are nobody's account.
           .where("erased_at", "is", null);
         if (options.role === "patient") query = query.where("is_admin", "=", false);
+        if (options.suspended) query = query.where("suspended_at", "is not", null);
         if (options.search) query = query.where(nameOrEmailContains("full_name", "email", options.search));
         // The page as one JSON array (one field: on PGlite each field of each row is copied and
         // decoded in JavaScript, which cost more than PostgreSQL's building the JSON, ADR 057); its
@@ -99,7 +107,7 @@ export function adminRepo(db: Db, actor: Actor) {
           ? await query().execute()
           : await runCompiled(
               db,
-              `admin-users:${options.role}:${options.page}:${options.pageSize}`,
+              `admin-users:${options.role}:${options.suspended === true}:${options.page}:${options.pageSize}`,
               {},
               query,
               // Planned again on every call otherwise (PostgreSQL at 100 000 requests: 1 001 custom

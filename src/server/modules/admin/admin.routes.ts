@@ -81,7 +81,14 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     "Patients ou dentistes, recherche (nom, e-mail) et pages de 10 côté serveur",
     adminUsersQuerySchema,
     adminUserListSchema,
-    (q, repo) => repo.users({ role: q.role, search: q.search, page: q.page, pageSize: q.page_size }),
+    (q, repo) =>
+      repo.users({
+        role: q.role,
+        search: q.search,
+        suspended: q.suspended === "1",
+        page: q.page,
+        pageSize: q.page_size,
+      }),
   );
 
   listRoute(

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
@@ -228,6 +229,40 @@ describe("account suspension (ADR 092)", () => {
     // Nothing of that suspended anyone.
     expect((await get("/api/me", paula)).statusCode).toBe(200);
     expect((await get("/api/me", who.otherAdmin)).statusCode).toBe(200);
+  });
+
+  it("lists the suspended accounts alone when asked, from their own index (migration 057)", async () => {
+    const [kept, held] = [await patient(ctx.app), await patient(ctx.app)];
+    expect((await suspend(held.id, "Compte créé pour tester des cartes volées.")).statusCode).toBe(200);
+    const ids = async (query: string) => {
+      const page = await get(`/api/admin/users?role=patient&${query}`, who.admin);
+      expect(page.statusCode, page.body).toBe(200);
+      return (page.json().items as { id: string; suspended_at: string | null }[]).map((u) => ({
+        id: u.id,
+        suspended: u.suspended_at !== null,
+      }));
+    };
+    const suspended = await ids("suspended=1&page_size=50");
+    expect(suspended).toContainEqual({ id: held.id, suspended: true });
+    expect(suspended.every((u) => u.suspended)).toBe(true);
+    expect(suspended.map((u) => u.id)).not.toContain(kept.id);
+    expect((await ids("suspended=0&page_size=50")).map((u) => u.id)).toEqual(
+      expect.arrayContaining([kept.id, held.id]),
+    );
+    const bad = await get("/api/admin/users?role=patient&suspended=oui", who.admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty("suspended");
+
+    // The planner can read them from the partial index, in list order (scans turned off: the tables
+    // of a test are too small for it to prefer an index otherwise).
+    const plan = await ctx.app.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const { rows } = await sql<{ "QUERY PLAN": string }>`
+        explain select id from profiles where role = 'patient' and suspended_at is not null
+        order by created_at desc, id desc limit 11`.execute(trx);
+      return rows.map((r) => r["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("profiles_suspended_idx");
   });
 
   it("a session that survives anyway (written back by hand) opens nothing while the account is suspended", async () => {
