@@ -48,7 +48,7 @@ export const adminUsersQuerySchema = adminPageQuerySchema.extend({
   search: searchParam(),
   /** Only the suspended accounts (ADR 092). */
   suspended: z
-    .enum(["0", "1"], { error: "Le filtre « suspendus » doit valoir 0 ou 1." })
+    .enum(["0", "1"], { error: "Le filtre « suspendus » doit valoir 0 ou 1." })
     .optional()
     .default("0"),
 });
