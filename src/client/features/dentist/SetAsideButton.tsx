@@ -20,7 +20,15 @@ async function change(queryClient: QueryClient, id: string, aside: boolean): Pro
     const message = await setAsideRequest(queryClient, id, aside);
     toast.success(message, {
       id: `set-aside-${id}`,
-      action: { label: "Annuler", onClick: () => void change(queryClient, id, !aside) },
+      action: {
+        label: "Annuler",
+        onClick: (event) => {
+          // The toast stays, to be replaced by the answer (same id): dismissed, sonner would remove
+          // that answer with it 200 ms later.
+          event.preventDefault();
+          void change(queryClient, id, !aside);
+        },
+      },
     });
   } catch (error) {
     toast.error(aside ? DENTIST_MESSAGES.setAsideFailed : DENTIST_MESSAGES.putBackFailed, {

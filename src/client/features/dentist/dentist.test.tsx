@@ -375,7 +375,9 @@ describe("écarter une demande : ne pas donner suite (ADR 091)", () => {
     expect(screen.queryByRole("heading", { name: /Demande d'Inès Martin/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Annuler" }));
-    expect(await screen.findByText("Demande remise dans vos demandes à traiter.")).toBeInTheDocument();
+    const putBack = await screen.findByText("Demande remise dans vos demandes à traiter.");
+    // The answer replaces the toast in place: not one on its way out (it vanished 200 ms later).
+    expect(putBack.closest("[data-sonner-toast]")).toHaveAttribute("data-removed", "false");
     expect(calls).toEqual(["POST", "DELETE"]);
     await waitFor(() => expect(rows()[0]).toHaveTextContent(/Inès Martin.*En attente.*Écarter/));
   });
