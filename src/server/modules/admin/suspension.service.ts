@@ -75,7 +75,7 @@ export async function suspendAccount(deps: Deps, admin: Actor, userId: string, r
   if (!result.changed) return { changed: false };
   // The person's next request, on any instance, finds no session (ADR 026).
   await sessionsChanged(deps.db, userId);
-  for (const request of result.cancelled) tellDentistsOfCancellation(deps, request, request.closedOffersOf);
+  tellDentistsOfCancellation(deps, result.cancelled);
   const { person } = result;
   mailAfterCommit(
     deps,

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import { appPerFile, devisPdf, postRequest } from "../../testing/harness";
@@ -70,9 +70,16 @@ describe("account suspension (ADR 092)", () => {
     await sendOffer(answered, drA);
     expect((await get("/api/patient/requests", paula)).statusCode).toBe(200);
     const beforeMails = (await mailsTo(drA.email)).length;
+    // What the suspension tells the open screens, published before its answer (after the commit).
+    const publish = vi.spyOn(ctx.app.bus, "publish");
 
     const done = await suspend(paula.id, "  Demandes frauduleuses répétées.  ");
     expect(done.statusCode, done.body).toBe(200);
+    const published = publish.mock.calls.map(([event]) => event);
+    publish.mockRestore();
+    // Every dentist's lists reload once for both requests; the one whose offer closed, its request.
+    expect(published.filter((event) => event.kind === "requests")).toHaveLength(1);
+    expect(published).toContainEqual({ kind: "request", requestId: answered, userIds: [drA.id] });
     expect(done.json()).toEqual({ changed: true, message: ADMIN_MESSAGES.suspended });
 
     // Her session is gone, here at once (the session cache follows the sessions' notifications).

@@ -105,11 +105,9 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
           "Cette demande est terminée ou déjà annulée : elle ne peut plus être annulée.",
         );
       }
-      tellDentistsOfCancellation(
-        useCaseDeps(request),
-        { id, treatment_type: row.treatment_type },
-        cancelled.closedOffersOf,
-      );
+      tellDentistsOfCancellation(useCaseDeps(request), [
+        { id, treatment_type: row.treatment_type, closedOffersOf: cancelled.closedOffersOf },
+      ]);
       return { id, status: "cancelled" as const };
     },
   });
@@ -155,11 +153,9 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         ? await requests.cancel(id, { withdrawConsent: true })
         : undefined;
       if (!cancelled) throw new AppError(409, "CONFLICT", CONSENT_MESSAGES.notOpen);
-      tellDentistsOfCancellation(
-        useCaseDeps(request),
-        { id, treatment_type: row.treatment_type },
-        cancelled.closedOffersOf,
-      );
+      tellDentistsOfCancellation(useCaseDeps(request), [
+        { id, treatment_type: row.treatment_type, closedOffersOf: cancelled.closedOffersOf },
+      ]);
       return { id, status: "cancelled" as const, message: CONSENT_MESSAGES.withdrawn };
     },
   });
@@ -178,11 +174,9 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
           "Vous avez accepté une proposition sur cette demande : elle est gardée pour le dossier du dentiste choisi.",
         );
       }
-      tellDentistsOfCancellation(
-        useCaseDeps(request),
-        { id, treatment_type: row.treatment_type },
-        removed.closedOffersOf,
-      );
+      tellDentistsOfCancellation(useCaseDeps(request), [
+        { id, treatment_type: row.treatment_type, closedOffersOf: removed.closedOffersOf },
+      ]);
       // Rows first (committed), files after: a file that fails here is swept later (no row names it).
       for (const key of removed.keys)
         await app.storage.remove(key).catch((error) => {

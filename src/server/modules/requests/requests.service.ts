@@ -46,37 +46,47 @@ export function accessLogItem(a: {
   };
 }
 
+/** A request just cancelled (or deleted), and the dentists whose waiting offer on it was closed. */
+export interface CancelledRequest {
+  id: string;
+  treatment_type: string;
+  closedOffersOf: { id: string; email: string; first_name: string }[];
+}
+
 /**
- * After a cancellation's commit, never failing it: each dentist whose offer it closed is told, kindly,
+ * After cancellations' commit, never failing it: each dentist whose offer one closed is told, kindly,
  * as when the patient chooses another offer: the treatment, never the patient (ADR 088); their open
- * offers pages, and every dentist's lists, reload (ADR 089).
+ * offers pages reload, and every dentist's lists once for them all (ADR 089).
  */
 export function tellDentistsOfCancellation(
   deps: MailAfterCommit & AnnounceDeps & { config: AppConfig },
-  request: { id: string; treatment_type: string },
-  dentists: { id: string; email: string; first_name: string }[],
+  cancelled: CancelledRequest[],
 ) {
-  // Closed to every dentist: their lists and counters lose it.
+  if (cancelled.length === 0) return;
+  // Closed to every dentist: their lists and counters lose them.
   announceOpenRequests(deps);
-  if (dentists.length > 0)
-    announceRequestChange(
-      deps,
-      request.id,
-      dentists.map((d) => d.id),
-    );
-  for (const dentist of dentists)
-    mailAfterCommit(
-      deps,
-      {
-        to: dentist.email,
-        ...offerClosedMail({
-          brandName: deps.config.brandName,
-          firstName: dentist.first_name,
-          treatment: treatmentLabel(request.treatment_type).toLowerCase(),
-          link: `${deps.config.publicUrl}/dentist/offers`,
-          cancelled: true,
-        }),
-      },
-      "e-mail d'annulation de demande non envoyé",
-    );
+  for (const request of cancelled) {
+    const dentists = request.closedOffersOf;
+    if (dentists.length > 0)
+      announceRequestChange(
+        deps,
+        request.id,
+        dentists.map((d) => d.id),
+      );
+    for (const dentist of dentists)
+      mailAfterCommit(
+        deps,
+        {
+          to: dentist.email,
+          ...offerClosedMail({
+            brandName: deps.config.brandName,
+            firstName: dentist.first_name,
+            treatment: treatmentLabel(request.treatment_type).toLowerCase(),
+            link: `${deps.config.publicUrl}/dentist/offers`,
+            cancelled: true,
+          }),
+        },
+        "e-mail d'annulation de demande non envoyé",
+      );
+  }
 }
