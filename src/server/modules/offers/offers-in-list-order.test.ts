@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { offerStateOf } from "../../../shared/policies/offers";
 import { requestVisibleToDentist } from "../../access/requests";
+import { sessionsChanged } from "../../access/session-cache";
 import { appPerFile, newRequestId } from "../../testing/harness";
 import { api, peoplePerFile, USUAL_CAST, type Who } from "../../testing/people";
 import { queriesDuring } from "../../testing/queries";
@@ -162,6 +163,16 @@ async function genericPlanOf(text: string) {
   });
 }
 
+/**
+ * The screen's own queries: his session read afresh and cached by a first call, so that an entry
+ * cached earlier in the file cannot reach the session cache's 30 s (ADR 026) before the counted one.
+ */
+async function screenQueries(url: string, as: Who | undefined) {
+  await sessionsChanged(ctx.app.db, (as as Who).id);
+  expect((await get(url, as)).statusCode).toBe(200);
+  return queriesDuring(ctx.app, () => get(url, as));
+}
+
 describe("lists of accepted offers in list order (migration 043)", () => {
   it("list what the dentist's offers are, through acceptances, withdrawals, closings and expiry", async () => {
     const paula = who.Paula as Who;
@@ -217,9 +228,7 @@ describe("lists of accepted offers in list order (migration 043)", () => {
   });
 
   it("reads a page of one state in order from its index, with no sort and no re-planning", async () => {
-    const { queries } = await queriesDuring(ctx.app, () =>
-      get("/api/dentist/offers?state=accepted", who.drB),
-    );
+    const { queries } = await screenQueries("/api/dentist/offers?state=accepted", who.drB);
     const [page] = queries;
     expect(page).toMatch(/^select .* from "offers" as "o"/);
     const plan = await genericPlanOf(page as string);
@@ -233,7 +242,7 @@ describe("lists of accepted offers in list order (migration 043)", () => {
   });
 
   it("reads the requests whose accepted offer is his in list order, from the kept column's index", async () => {
-    const { queries } = await queriesDuring(ctx.app, () => get("/api/dentist/requests?page=1", who.drB));
+    const { queries } = await screenQueries("/api/dentist/requests?page=1", who.drB);
     const [list] = queries;
     expect(list).toMatch(/"r"."chosen_dentist_id" = \$\d+/);
     const plan = JSON.parse(await genericPlanOf(list as string));
