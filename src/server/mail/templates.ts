@@ -627,12 +627,27 @@ export function inactivityWarningMail(p: {
   firstName: string;
   erasedOn: string;
   loginLink: string;
+  /** Suspended by the team (ADR 092): she cannot sign in to keep it; the contact form's address instead. */
+  suspended?: { contactLink: string };
 }) {
+  const notice = `seront supprimés le ${p.erasedOn}.`;
+  if (p.suspended)
+    return letter(p, {
+      subject: `Votre compte sera supprimé le ${p.erasedOn}`,
+      lines: [
+        `Votre compte ${p.brandName}, suspendu par notre équipe, n'a pas servi depuis longtemps. Comme annoncé dans`,
+        `notre politique de confidentialité, votre compte et vos données (demandes, documents, messages) ${notice}`,
+        "",
+        "Tant que la suspension dure, vous ne pouvez pas vous connecter pour le garder ni télécharger vos données.",
+        "Pour en parler avec l'équipe avant cette date, écrivez-nous depuis le formulaire de contact :",
+      ],
+      link: p.suspended.contactLink,
+    });
   return letter(p, {
     subject: `Votre compte sera supprimé le ${p.erasedOn}`,
     lines: [
       `Votre compte ${p.brandName} n'a pas servi depuis longtemps. Comme annoncé dans notre politique`,
-      `de confidentialité, votre compte et vos données (demandes, documents, messages) seront supprimés le ${p.erasedOn}.`,
+      `de confidentialité, votre compte et vos données (demandes, documents, messages) ${notice}`,
       "",
       "Pour garder votre compte, il suffit de vous connecter avant cette date :",
     ],

@@ -285,7 +285,7 @@ async function eraseInactiveAccounts(deps: RetentionDeps, now: Date, before: Dat
 /** E-mails the owners of accounts that become due for inactivity, once per absence. */
 async function warnInactiveAccounts(deps: RetentionDeps, now: Date, before: Date): Promise<number> {
   const people = await inactiveToWarn(deps.db, before)
-    .select(["id", "email", "first_name", "role", "last_seen_at"])
+    .select(["id", "email", "first_name", "role", "last_seen_at", "suspended_at"])
     .orderBy("last_seen_at")
     .limit(500)
     .execute();
@@ -310,6 +310,10 @@ async function warnInactiveAccounts(deps: RetentionDeps, now: Date, before: Date
           firstName: person.first_name,
           erasedOn: formatDetailDate(erasedOn < now ? now : erasedOn),
           loginLink: new URL(loginPath, deps.config.publicUrl).href,
+          // Suspended (ADR 092): signing in would not keep it; the team can be written to.
+          ...(person.suspended_at === null
+            ? {}
+            : { suspended: { contactLink: new URL("/contact", deps.config.publicUrl).href } }),
         }),
       });
       warned += 1;

@@ -187,6 +187,37 @@ describe("retention job", () => {
     await expectSeenNow(id);
   });
 
+  it("warns a suspended account without asking her to sign in, which she cannot: the contact form instead", async () => {
+    const patient = await signUpPatient(ctx.app);
+    const id = patient.response.json().profile.id as string;
+    const admin = await signInAdmin(ctx.app, "retention-suspends@example.com");
+    const suspended = await ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/users/${id}/suspension`,
+      headers: { cookie: admin.cookie },
+      payload: { reason: "Fausses demandes." },
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    const lastSeen = new Date(now);
+    lastSeen.setUTCFullYear(lastSeen.getUTCFullYear() - RETENTION.inactiveAccountYears);
+    await ctx.app.db
+      .updateTable("profiles")
+      .set({ last_seen_at: new Date(lastSeen.getTime() + 10 * DAY) })
+      .where("id", "=", id)
+      .execute();
+    await ctx.app.db.updateTable("profiles").set({ last_seen_at: now }).where("id", "<>", id).execute();
+
+    now = new Date(now.getTime() + DAY);
+    expect(await runRetention(deps, now)).toMatchObject({ ran: true, warned: 1 });
+    const [warning] = (await ctx.mails()).filter(
+      (m) => m.includes(`To: ${patient.body.email}`) && m.includes("seront supprimés le"),
+    );
+    expect(warning).toContain("suspendu par notre équipe");
+    expect(warning).toContain(`${ctx.config.publicUrl}/contact`);
+    expect(warning).not.toContain("Pour garder votre compte");
+    expect(warning).not.toContain("/login");
+  });
+
   it("counts a remembered session that slides as activity: the person using the product is neither warned nor erased", async () => {
     const patient = await signUpPatient(ctx.app);
     const id = patient.response.json().profile.id as string;
