@@ -150,7 +150,8 @@ export async function sendUnreadEmails(deps: UnreadMailDeps): Promise<number> {
       // The recipient, in one look at his profile: unless he stopped these e-mails (ADR 081: nothing
       // is claimed, so turning them back on tells of the messages still unread then, once); and a
       // dentist once verified (D6: his conversations are closed to him until then; the messages he
-      // left unread meanwhile are e-mailed about then).
+      // left unread meanwhile are e-mailed about then); and never a suspended account (ADR 092: she
+      // cannot sign in to read them; told once of those still unread when the suspension is lifted).
       .where((eb) =>
         eb.exists(
           eb
@@ -158,6 +159,7 @@ export async function sendUnreadEmails(deps: UnreadMailDeps): Promise<number> {
             .select("r.id")
             .where("r.id", "=", eb.ref(`c.${recipient}`))
             .where("r.email_messages", "=", true)
+            .where("r.suspended_at", "is", null)
             .$if(side === "dentist", (qb) => qb.where("r.is_verified", "=", true)),
         ),
       )

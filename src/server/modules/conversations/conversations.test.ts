@@ -339,6 +339,28 @@ describe("unread e-mails", () => {
     expect(mailsTo(lou.email)).toHaveLength(1);
     expect(mailsTo(lou.email)[0]).toContain(`${ctx.config.publicUrl}/patient/profile#notifications`);
   });
+
+  it("e-mails no suspended account, which cannot sign in to read them, and tells once when lifted (ADR 092)", async () => {
+    const eva = await patient(ctx.app);
+    const requestId = await requestBy(eva);
+    expect(
+      (await post(`/api/dentist/requests/${requestId}/reply`, { message: "Bonjour" }, who.drB)).statusCode,
+    ).toBe(201);
+    const deps = unreadJobAt(new Date());
+    const suspended = (at: Date | null) =>
+      ctx.app.db
+        .updateTable("profiles")
+        .set({ suspended_at: at, suspension_reason: at ? "Fausses demandes." : null })
+        .where("id", "=", eva.id)
+        .execute();
+    await suspended(new Date());
+    await sendUnreadEmails(deps(16));
+    expect(mailsTo(eva.email)).toHaveLength(0);
+    await suspended(null);
+    await sendUnreadEmails(deps(20));
+    await sendUnreadEmails(deps(25));
+    expect(mailsTo(eva.email)).toHaveLength(1);
+  });
 });
 
 describe("live (/api/realtime)", () => {

@@ -626,6 +626,7 @@ export async function systemClaimInvitations(db: Db, dayStart: Date, since: Date
       "pp.full_name as patient_full_name",
       "pp.erased_at as patient_erased_at",
       "pp.email_reviews as patient_email_reviews",
+      "pp.suspended_at as patient_suspended_at",
       "dp.full_name as dentist_name",
     ])
     .where(

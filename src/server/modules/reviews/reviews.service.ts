@@ -272,8 +272,14 @@ export async function sendReviewInvitations(deps: {
   const claimed = await systemClaimInvitations(deps.db, dayStart, since, deps.now);
   await Promise.all(
     claimed.map(async (invitation) => {
-      // Claimed all the same: the invitation waits on the dashboard, and is not sent later (ADR 081).
-      if (invitation.patient_erased_at || !invitation.patient_email_reviews) return;
+      // Claimed all the same: the invitation waits on the dashboard, and is not sent later (ADR 081);
+      // a suspended patient cannot sign in to write it (ADR 092).
+      if (
+        invitation.patient_erased_at ||
+        invitation.patient_suspended_at ||
+        !invitation.patient_email_reviews
+      )
+        return;
       try {
         await deps.mailer.send({
           to: invitation.patient_email,

@@ -896,6 +896,23 @@ describe("e-mails one may stop (ADR 081)", () => {
   });
 });
 
+describe("a suspended patient (ADR 092)", () => {
+  it("is not invited by e-mail to review an appointment: she cannot sign in to write it", async () => {
+    now = new Date("2027-05-10T09:00:00Z");
+    const ines = await patient(ctx.app, { first_name: "Inès" });
+    const hers = await appointment(ines, drB, "2027-05-12T09:30");
+    await ctx.app.db
+      .updateTable("profiles")
+      .set({ suspended_at: now, suspension_reason: "Fausses demandes." })
+      .where("id", "=", ines.id)
+      .execute();
+    now = new Date("2027-05-13T09:00:00Z");
+    expect(await invite()).toBe(1);
+    const invited = (await mailsTo(ines.email)).filter((m) => m.includes(`/patient/reviews/new/${hers.id}`));
+    expect(invited).toHaveLength(0);
+  });
+});
+
 describe("two first reviews of one appointment at the same moment", () => {
   it("maps the unique index on reviews.appointment_id, and only it, to the French 409", async () => {
     const names = await sql<{ conname: string }>`
