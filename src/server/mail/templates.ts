@@ -246,6 +246,8 @@ export function accountSuspendedMail(p: {
   /** Patient: her open requests cancelled with it. Dentist: whether his verification was withdrawn. */
   cancelledRequests: number;
   verificationWithdrawn: boolean;
+  /** Dentist: his subscription, no longer renewed, ends that day (ADR 092); null when none was stopped. */
+  subscriptionEndsOn?: string | null;
   link: string;
 }) {
   const consequences =
@@ -264,6 +266,12 @@ export function accountSuspendedMail(p: {
             "La vérification de votre cabinet est retirée : les patients ne vous voient plus et vous ne voyez plus leurs demandes.",
           ]
         : [];
+  const subscription = p.subscriptionEndsOn
+    ? [
+        "",
+        `Votre abonnement ne sera pas renouvelé : il prend fin le ${p.subscriptionEndsOn}, et rien ne vous sera plus prélevé. Si la suspension est levée, vous pourrez le réactiver depuis la page Abonnement.`,
+      ]
+    : [];
   return letter(p, {
     subject: "Votre compte est suspendu",
     lines: [
@@ -273,6 +281,7 @@ export function accountSuspendedMail(p: {
       "",
       "Vous ne pouvez plus vous connecter. Vos données sont conservées.",
       ...consequences,
+      ...subscription,
       "",
       "Pour en parler avec l'équipe, écrivez-nous depuis le formulaire de contact :",
     ],
@@ -294,6 +303,7 @@ export function accountReinstatedMail(p: {
       ...(p.role === "dentist"
         ? [
             "Si la vérification de votre cabinet avait été retirée, demandez-en une nouvelle depuis votre profil.",
+            "Si votre abonnement a été arrêté par la suspension, réactivez-le ou choisissez une formule depuis la page Abonnement.",
           ]
         : []),
       "",

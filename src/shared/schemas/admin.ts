@@ -34,6 +34,9 @@ export const ADMIN_MESSAGES = {
   contactHandled: "Message marqué comme traité",
   /** Account suspension (ADR 092). */
   suspended: "Compte suspendu",
+  suspendedRenewalStopped: "Compte suspendu : son abonnement ne sera pas renouvelé.",
+  suspendedRenewalFailed:
+    "Compte suspendu, mais le service de paiement n'a pas répondu : arrêtez le renouvellement de son abonnement depuis le tableau de bord du prestataire.",
   reinstated: "Compte rétabli",
   suspensionFailed: "Impossible de modifier la suspension du compte",
   suspensionReasonRequired: "Indiquez la raison de la suspension : la personne la lira.",
@@ -92,8 +95,16 @@ export const suspensionSchema = z.object({
     .max(1000, ADMIN_MESSAGES.reasonTooLong),
 });
 
-/** A suspension set or lifted: `changed` false when it already was so. */
-export const suspensionResultSchema = z.object({ changed: z.boolean(), message: z.string() });
+/**
+ * A suspension set or lifted: `changed` false when it already was so; `renewal`, a suspended dentist's
+ * subscription no longer renewed (`stopped`), or not, the provider failing (`failed`); null otherwise.
+ */
+export const suspensionResultSchema = z.object({
+  changed: z.boolean(),
+  renewal: z.enum(["stopped", "failed"]).nullable(),
+  message: z.string(),
+});
+export type SuspensionResult = z.infer<typeof suspensionResultSchema>;
 
 /** Verify, unverify, or refuse a pending request with a reason the dentist will read. */
 export const verificationDecisionSchema = z

@@ -410,6 +410,9 @@ function SuspendDescription({ user }: { user: AdminUser }) {
         : user.is_verified
           ? "Sa vérification lui est retirée : les demandes des patients ne lui sont plus montrées, son profil n'est plus montré aux patients, et rétablir le compte ne la rend pas."
           : null}{" "}
+      {user.role === "dentist"
+        ? "Son abonnement, s'il en a un, n'est plus renouvelé : il prend fin avec la période payée."
+        : null}{" "}
       Un e-mail lui donne la raison ci-dessous. La suspension est inscrite au journal d'audit à votre nom ;
       «&nbsp;Rétablir&nbsp;» la lève.
     </>
@@ -448,7 +451,10 @@ function SuspendDialog({ user, opener, onClose }: RowDialogProps) {
       { id: user.id, suspend: true, reason: parsed.data.reason },
       {
         onSuccess: (result) => {
-          toast.success(result.message);
+          // Suspended, but his subscription could not be stopped: the team must do it at the provider.
+          if (result.renewal === "failed")
+            toast.warning(result.message, { duration: Number.POSITIVE_INFINITY });
+          else toast.success(result.message);
           close();
         },
         onError: (refusal) => {

@@ -554,7 +554,7 @@ describe("/admin/dashboard 'Administration'", () => {
           : undefined,
       "POST /api/admin/users/p2/suspension": () => {
         suspended = true;
-        return json(200, { changed: true, message: ADMIN_MESSAGES.suspended });
+        return json(200, { changed: true, renewal: null, message: ADMIN_MESSAGES.suspended });
       },
     });
     renderApp("/admin/dashboard");
@@ -566,6 +566,7 @@ describe("/admin/dashboard 'Administration'", () => {
     const dialog = await screen.findByRole("dialog", { name: "Suspendre le compte de Lina Aide\u202f?" });
     expect(dialog).toHaveTextContent("Lina Aide ne pourra plus se connecter");
     expect(dialog).toHaveTextContent("Ses demandes nouvelles ou en cours sont annulées");
+    expect(dialog).not.toHaveTextContent("abonnement");
     expect(dialog).toHaveTextContent("inscrite au journal d'audit à votre nom");
     const suspensions = () => calls.filter((c) => c.key === "POST /api/admin/users/p2/suspension");
 
@@ -622,10 +623,31 @@ describe("/admin/dashboard 'Administration'", () => {
     expect(screen.queryByText("Compte suspendu")).not.toBeInTheDocument();
   });
 
+  it("suspendre un dentiste abonné : dit que son abonnement n'est plus renouvelé ; un échec du prestataire reste affiché en avertissement", async () => {
+    const person = userEvent.setup();
+    stubAdminApi({
+      "POST /api/admin/users/d1/suspension": () =>
+        json(200, { changed: true, renewal: "failed", message: ADMIN_MESSAGES.suspendedRenewalFailed }),
+    });
+    renderApp("/admin/dashboard");
+    await person.click(
+      (
+        await screen.findAllByRole("button", { name: "Suspendre le compte de Julien Martin" })
+      )[0] as HTMLElement,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Suspendre le compte de Julien Martin\u202f?" });
+    expect(dialog).toHaveTextContent("Son abonnement, s'il en a un, n'est plus renouvelé");
+    await person.type(within(dialog).getByRole("textbox", { name: /^Raison de la suspension/ }), "Faux RPPS");
+    await person.click(within(dialog).getByRole("button", { name: "Suspendre le compte" }));
+    const warning = await screen.findByText(spaced(ADMIN_MESSAGES.suspendedRenewalFailed));
+    expect(warning.closest("[data-sonner-toast]")).toHaveAttribute("data-type", "warning");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
   it("rétablit un compte suspendu après confirmation (DELETE) ; une erreur est dite en français", async () => {
     const person = userEvent.setup();
     const reinstatement = failingUntilRecovered(() =>
-      json(200, { changed: true, message: ADMIN_MESSAGES.reinstated }),
+      json(200, { changed: true, renewal: null, message: ADMIN_MESSAGES.reinstated }),
     );
     const { calls } = stubAdminApi({
       "GET /api/admin/users": (url) =>

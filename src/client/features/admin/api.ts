@@ -7,6 +7,7 @@ import type {
   AuditEntry,
   ContactItem,
   RetentionPreview,
+  SuspensionResult,
   VerificationRequest,
 } from "../../../shared/schemas/admin";
 import { api } from "../../lib/api";
@@ -128,7 +129,7 @@ export function useSuspension() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: SuspensionChange) =>
-      api<{ changed: boolean; message: string }>(
+      api<SuspensionResult>(
         `/api/admin/users/${encodeURIComponent(change.id)}/suspension`,
         change.suspend ? { method: "POST", body: { reason: change.reason } } : { method: "DELETE" },
       ),

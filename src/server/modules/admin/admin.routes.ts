@@ -124,12 +124,21 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     response: { 200: suspensionResultSchema, 400: errorBodySchema, 409: errorBodySchema },
     handler: async (request, _reply, actor) => {
       const result = await suspendAccount(
-        useCaseDeps(request),
+        {
+          ...useCaseDeps(request),
+          stopRenewal: (dentistId) => app.billing.stopRenewalOnSuspension(dentistId, request.log),
+        },
         actor,
         request.params.id,
         request.body.reason,
       );
-      return { ...result, message: ADMIN_MESSAGES.suspended };
+      const message =
+        result.renewal === "stopped"
+          ? ADMIN_MESSAGES.suspendedRenewalStopped
+          : result.renewal === "failed"
+            ? ADMIN_MESSAGES.suspendedRenewalFailed
+            : ADMIN_MESSAGES.suspended;
+      return { ...result, message };
     },
   });
 
@@ -139,7 +148,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     response: { 200: suspensionResultSchema, 409: errorBodySchema },
     handler: async (request, _reply, actor) => {
       const result = await reinstateAccount(useCaseDeps(request), actor, request.params.id);
-      return { ...result, message: ADMIN_MESSAGES.reinstated };
+      return { ...result, renewal: null, message: ADMIN_MESSAGES.reinstated };
     },
   });
 

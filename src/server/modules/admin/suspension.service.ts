@@ -1,3 +1,4 @@
+import { formatDetailDate } from "../../../shared/format/dates";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
@@ -17,6 +18,13 @@ interface Deps extends MailAfterCommit, AnnounceDeps {
   clock: () => Date;
 }
 
+/** What suspending a dentist needs besides: his subscription not renewed (the app's billing). */
+interface SuspendDeps extends Deps {
+  stopRenewal: (
+    dentistId: string,
+  ) => Promise<{ stopped: true; endsAt: Date | null } | { stopped: false } | null>;
+}
+
 /**
  * The team suspends a patient's or a dentist's account (ADR 092; the terms: « Nous pouvons suspendre
  * un compte en cas d'usage frauduleux ou contraire à ces conditions »), in one transaction with its
@@ -25,10 +33,11 @@ interface Deps extends MailAfterCommit, AnnounceDeps {
  * (their waiting offers closed, the dentists told), a dentist's verification withdrawn (he no longer
  * sees requests nor is shown to patients). Sign-in is refused while it lasts (account.service.ts),
  * and a session found anyway is no session (access/actor.ts). Never an administrator's account.
- * Suspending one already suspended changes nothing and writes nothing. The person is e-mailed the
- * reason after the commit.
+ * Suspending one already suspended changes nothing and writes nothing. After the commit, a dentist's
+ * live subscription is not renewed (billing.service.ts, `renewal`: `failed` when the provider could
+ * not be told, for the team to do it there), and the person is e-mailed the reason.
  */
-export async function suspendAccount(deps: Deps, admin: Actor, userId: string, reason: string) {
+export async function suspendAccount(deps: SuspendDeps, admin: Actor, userId: string, reason: string) {
   if (!admin.profile.is_admin) throw forbidden();
   const now = deps.clock();
   const result = await deps.db.transaction().execute(async (trx) => {
@@ -72,11 +81,12 @@ export async function suspendAccount(deps: Deps, admin: Actor, userId: string, r
       });
     return { person, changed: true as const, cancelled };
   });
-  if (!result.changed) return { changed: false };
+  if (!result.changed) return { changed: false, renewal: null } as const;
   // The person's next request, on any instance, finds no session (ADR 026).
   await sessionsChanged(deps.db, userId);
   tellDentistsOfCancellation(deps, result.cancelled);
   const { person } = result;
+  const renewal = person.role === "dentist" ? await deps.stopRenewal(userId) : null;
   mailAfterCommit(
     deps,
     {
@@ -88,12 +98,16 @@ export async function suspendAccount(deps: Deps, admin: Actor, userId: string, r
         reason,
         cancelledRequests: result.cancelled.length,
         verificationWithdrawn: person.role === "dentist" && person.is_verified,
+        subscriptionEndsOn: renewal?.stopped && renewal.endsAt ? formatDetailDate(renewal.endsAt) : null,
         link: `${deps.config.publicUrl}/contact`,
       }),
     },
     "e-mail de suspension du compte non envoyé",
   );
-  return { changed: true };
+  return {
+    changed: true,
+    renewal: renewal === null ? null : renewal.stopped ? "stopped" : "failed",
+  } as const;
 }
 
 /**

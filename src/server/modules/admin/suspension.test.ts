@@ -80,7 +80,7 @@ describe("account suspension (ADR 092)", () => {
     // Every dentist's lists reload once for both requests; the one whose offer closed, its request.
     expect(published.filter((event) => event.kind === "requests")).toHaveLength(1);
     expect(published).toContainEqual({ kind: "request", requestId: answered, userIds: [drA.id] });
-    expect(done.json()).toEqual({ changed: true, message: ADMIN_MESSAGES.suspended });
+    expect(done.json()).toEqual({ changed: true, renewal: null, message: ADMIN_MESSAGES.suspended });
 
     // Her session is gone, here at once (the session cache follows the sessions' notifications).
     expect((await get("/api/patient/requests", paula)).statusCode).toBe(401);
@@ -156,7 +156,7 @@ describe("account suspension (ADR 092)", () => {
     // Lifted: she signs in again and is told; her requests stay cancelled.
     const lifted = await reinstate(paula.id);
     expect(lifted.statusCode, lifted.body).toBe(200);
-    expect(lifted.json()).toEqual({ changed: true, message: ADMIN_MESSAGES.reinstated });
+    expect(lifted.json()).toEqual({ changed: true, renewal: null, message: ADMIN_MESSAGES.reinstated });
     const back = await logIn(paula.email);
     expect(back.statusCode, back.body).toBe(200);
     expect((await mailsTo(paula.email)).some((m) => m.includes("de nouveau vous connecter"))).toBe(true);

@@ -263,6 +263,31 @@ export async function cancelSubscriptionForErasure(
 }
 
 /**
+ * When the team suspends a dentist (ADR 092): a live subscription is not renewed (cancelled at the
+ * end of the period paid, as his own « Résilier »), so nothing more is billed to someone who cannot
+ * use Sourio; lifting the suspension leaves it to him to « Réactiver ». Never failing the suspension:
+ * the provider failing is logged and answered `failed`, for the team to stop it at the provider.
+ * `stopped` with the period's end; null when there was nothing to stop (no live subscription, or
+ * one already ending).
+ */
+export async function stopRenewalOnSuspension(
+  deps: Pick<BillingDeps, "db" | "log" | "provider" | "clock">,
+  dentistId: string,
+): Promise<{ stopped: true; endsAt: Date | null } | { stopped: false } | null> {
+  const row = await findSubscription(deps.db, dentistId);
+  if (!row || !hasLiveSubscription(row) || row.cancel_at_period_end) return null;
+  try {
+    const provider = await deps.provider();
+    const sub = await provider.setCancelAtPeriodEnd(row.subscription_id as string, true);
+    await applyProviderState(deps, dentistId, { ...sub, at: deps.clock() });
+    return { stopped: true, endsAt: sub.currentPeriodEnd };
+  } catch (error) {
+    deps.log.error({ err: loggableError(error) }, "paiement : renouvellement non arrêté à la suspension");
+    return { stopped: false };
+  }
+}
+
+/**
  * A dentist's new address (ADR 083) given to his customer at the provider, whose own e-mails
  * (receipts, the portal's) go there; nothing without a customer. A failure is logged and not
  * retried: his account's address is changed either way, and the portal lets him correct it.
@@ -282,7 +307,11 @@ export async function updateCustomerEmail(
 }
 
 /** Applies what the provider answered now (a state read at the app's clock), in a transaction. */
-async function applyProviderState(deps: BillingDeps, dentistId: string, sub: ProviderSubscription) {
+async function applyProviderState(
+  deps: Pick<BillingDeps, "db" | "clock">,
+  dentistId: string,
+  sub: ProviderSubscription,
+) {
   const now = deps.clock();
   return deps.db.transaction().execute(async (trx) => {
     const row = await systemLockForEvent(trx, { dentistId });

@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import Stripe from "stripe";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { formatDetailDate } from "../../../shared/format/dates";
+import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import { BILLING_MESSAGES } from "../../../shared/schemas/billing";
 import { UPLOAD_MESSAGES } from "../../../shared/schemas/requests";
 import { startTrialOnVerification } from "../../access/subscription";
@@ -1138,5 +1140,97 @@ describe("account erasure of a subscribed dentist", () => {
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
     expect(byAdmin.json().message).toBe("Le compte a été supprimé et son abonnement résilié.");
     expect(standIn.subscription(row.subscription_id as string)?.status).toBe("canceled");
+  });
+});
+
+describe("a suspended dentist (ADR 092)", () => {
+  const suspend = (admin: Who, dr: Who) =>
+    call(admin, "POST", `/api/admin/users/${dr.id}/suspension`, {
+      reason: "Numéro RPPS d'un autre praticien.",
+    });
+
+  it("is billed no more: his subscription ends with the period paid, and his e-mail says when", async () => {
+    const admin = await signInAdmin(ctx.app);
+    const dr = await dentistEndingTrial("Sylvain");
+    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const before = await rowOf(dr);
+    expect(before).toMatchObject({ status: "active", cancel_at_period_end: false });
+    const subscriptionId = before.subscription_id as string;
+
+    const suspended = await suspend(admin, dr);
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect(suspended.json()).toEqual({
+      changed: true,
+      renewal: "stopped",
+      message: ADMIN_MESSAGES.suspendedRenewalStopped,
+    });
+    expect(standIn.subscription(subscriptionId)?.cancelAtPeriodEnd).toBe(true);
+    expect((await rowOf(dr)).cancel_at_period_end).toBe(true);
+    const [told] = (await ctx.mails()).filter(
+      (m) => m.includes(`To: ${dr.email}`) && m.includes("a suspendu votre compte"),
+    );
+    expect(told).toContain(
+      `Votre abonnement ne sera pas renouvelé\u202f: il prend fin le ${formatDetailDate(before.current_period_end as Date)}`,
+    );
+
+    // Past the period: not charged again, the subscription ended.
+    const billed = () =>
+      standIn.events.filter((e) => e.type === "invoice.paid" && e.payload.includes(subscriptionId));
+    const paid = billed().length;
+    await advance(40);
+    expect(billed()).toHaveLength(paid);
+    expect((await rowOf(dr)).status).toBe("canceled");
+    // Suspending again changes nothing, and asks nothing of the provider.
+    expect((await suspend(admin, dr)).json()).toMatchObject({ changed: false, renewal: null });
+    // Lifted: he is told where to take a plan again (nothing renews by itself).
+    const lifted = await ctx.app.inject({
+      method: "DELETE",
+      url: `/api/admin/users/${dr.id}/suspension`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    const [back] = (await ctx.mails()).filter(
+      (m) => m.includes(`To: ${dr.email}`) && m.includes("a levé la suspension"),
+    );
+    expect(back).toContain("Si votre abonnement a été arrêté par la suspension, réactivez-le");
+    expect((await rowOf(dr)).status).toBe("canceled");
+  });
+
+  it("is suspended all the same when the provider fails; the team is told to stop the renewal there", async () => {
+    const admin = await signInAdmin(ctx.app);
+    const dr = await dentistEndingTrial("Timothée");
+    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const provider = await ctx.app.billing.provider();
+    const failing = vi
+      .spyOn(provider, "setCancelAtPeriodEnd")
+      .mockRejectedValue(new Error("connection refused"));
+    try {
+      const suspended = await suspend(admin, dr);
+      expect(suspended.statusCode, suspended.body).toBe(200);
+      expect(suspended.json()).toEqual({
+        changed: true,
+        renewal: "failed",
+        message: ADMIN_MESSAGES.suspendedRenewalFailed,
+      });
+    } finally {
+      failing.mockRestore();
+    }
+    expect((await call(dr, "GET", "/api/me")).statusCode).toBe(401);
+    expect((await rowOf(dr)).cancel_at_period_end).toBe(false);
+    expect(logLines.some((line) => line.includes("renouvellement non arrêté à la suspension"))).toBe(true);
+    const [told] = (await ctx.mails()).filter(
+      (m) => m.includes(`To: ${dr.email}`) && m.includes("a suspendu votre compte"),
+    );
+    expect(told).not.toContain("abonnement");
+  });
+
+  it("a dentist in trial, with nothing at the provider, is suspended with the usual message", async () => {
+    const admin = await signInAdmin(ctx.app);
+    const dr = await dentistInTrial("Ursule");
+    expect((await suspend(admin, dr)).json()).toEqual({
+      changed: true,
+      renewal: null,
+      message: ADMIN_MESSAGES.suspended,
+    });
   });
 });

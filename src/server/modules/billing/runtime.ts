@@ -1,6 +1,10 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { cancelSubscriptionForErasure, updateCustomerEmail } from "./billing.service";
+import {
+  cancelSubscriptionForErasure,
+  stopRenewalOnSuspension,
+  updateCustomerEmail,
+} from "./billing.service";
 import { type BillingProvider, StripeProvider } from "./provider";
 import { STAND_IN_PRICES, STAND_IN_TAX_RATE, StripeStandIn } from "./stand-in";
 
@@ -47,6 +51,14 @@ export class BillingRuntime {
    */
   cancelForErasure(dentistId: string, log: { error(obj: object, msg: string): void }): Promise<boolean> {
     return cancelSubscriptionForErasure({ db: this.app.db, log, provider: () => this.provider() }, dentistId);
+  }
+
+  /** A suspended dentist's live subscription not renewed (modules/admin, ADR 092); never throws. */
+  stopRenewalOnSuspension(dentistId: string, log: { error(obj: object, msg: string): void }) {
+    return stopRenewalOnSuspension(
+      { db: this.app.db, log, provider: () => this.provider(), clock: this.app.clock },
+      dentistId,
+    );
   }
 
   /** A dentist's new address, for the provider's own e-mails to him (modules/security, ADR 083). */
