@@ -48,6 +48,21 @@ const count = async (table: "contact_submissions" | "documents") =>
     ).n,
   );
 
+/**
+ * This account last seen so long ago that its erasure is due in ten days (inside the warning month);
+ * everyone else signed in at the (moved) clock's time.
+ */
+async function dueInTenDays(id: string) {
+  const lastSeen = new Date(now);
+  lastSeen.setUTCFullYear(lastSeen.getUTCFullYear() - RETENTION.inactiveAccountYears);
+  await ctx.app.db
+    .updateTable("profiles")
+    .set({ last_seen_at: new Date(lastSeen.getTime() + 10 * DAY) })
+    .where("id", "=", id)
+    .execute();
+  await ctx.app.db.updateTable("profiles").set({ last_seen_at: now }).where("id", "<>", id).execute();
+}
+
 /** The account counts as seen at the clock's time, its inactivity warning (if any) cleared. */
 async function expectSeenNow(id: string) {
   const row = await ctx.app.db
@@ -154,17 +169,7 @@ describe("retention job", () => {
   it("warns an inactive account once, a month before it is due; signing in again clears it", async () => {
     const dentist = await signUpDentist(ctx.app);
     const id = dentist.response.json().profile.id as string;
-    const years = RETENTION.inactiveAccountYears;
-    const lastSeen = new Date(now);
-    lastSeen.setUTCFullYear(lastSeen.getUTCFullYear() - years);
-    // Due in ten days: inside the warning month.
-    await ctx.app.db
-      .updateTable("profiles")
-      .set({ last_seen_at: new Date(lastSeen.getTime() + 10 * DAY) })
-      .where("id", "=", id)
-      .execute();
-    // Everyone else signed in recently (moved clock).
-    await ctx.app.db.updateTable("profiles").set({ last_seen_at: now }).where("id", "<>", id).execute();
+    await dueInTenDays(id);
     const mails = () => ctx.outbox().filter((m) => m.includes("Pour garder votre compte")).length;
 
     now = new Date(now.getTime() + DAY);
@@ -198,14 +203,7 @@ describe("retention job", () => {
       payload: { reason: "Fausses demandes." },
     });
     expect(suspended.statusCode, suspended.body).toBe(200);
-    const lastSeen = new Date(now);
-    lastSeen.setUTCFullYear(lastSeen.getUTCFullYear() - RETENTION.inactiveAccountYears);
-    await ctx.app.db
-      .updateTable("profiles")
-      .set({ last_seen_at: new Date(lastSeen.getTime() + 10 * DAY) })
-      .where("id", "=", id)
-      .execute();
-    await ctx.app.db.updateTable("profiles").set({ last_seen_at: now }).where("id", "<>", id).execute();
+    await dueInTenDays(id);
 
     now = new Date(now.getTime() + DAY);
     expect(await runRetention(deps, now)).toMatchObject({ ran: true, warned: 1 });
