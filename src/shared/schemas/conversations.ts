@@ -21,6 +21,8 @@ export const CHAT_MESSAGES = {
   /** The dentist's verification was withdrawn (D6): he reads nothing until verified again. */
   otherUnverified:
     "Ce dentiste n'est plus vérifié par notre équipe : vous ne pouvez pas lui écrire pour le moment.",
+  /** The other party's account is suspended by the team (ADR 092): she cannot sign in to read it; not said why. */
+  otherSuspended: "Ce compte est indisponible pour le moment : vous ne pouvez pas lui écrire.",
   sendFailed: "Impossible d'envoyer le message",
   loadFailed: "Impossible de charger les messages",
 } as const;
@@ -80,7 +82,7 @@ export const conversationSummarySchema = z.object({
    * The other party: active; erased (their account deleted: the conversation stays readable, no
    * new message); or, for a patient, a dentist no longer verified (he reads nothing meanwhile, D6).
    */
-  other_status: z.enum(["active", "erased", "unverified"]),
+  other_status: z.enum(["active", "erased", "suspended", "unverified"]),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 

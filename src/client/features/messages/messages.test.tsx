@@ -518,6 +518,7 @@ describe("écrire un message", () => {
   it.each([
     ["unverified", CHAT_MESSAGES.otherUnverified],
     ["erased", CHAT_MESSAGES.otherErased],
+    ["suspended", CHAT_MESSAGES.otherSuspended],
   ] as const)(
     "dit pourquoi on ne peut plus écrire quand le message ne serait pas lu (%s)",
     async (status, text) => {

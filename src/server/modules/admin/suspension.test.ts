@@ -2,8 +2,9 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
+import { CHAT_MESSAGES } from "../../../shared/schemas/conversations";
 import { appPerFile, devisPdf, postRequest } from "../../testing/harness";
-import { api, dentist, patient, signInAdmin, type Who } from "../../testing/people";
+import { api, dentist, patient, postForm, signInAdmin, type Who } from "../../testing/people";
 
 /*
  * The team suspends an account and lifts the suspension (ADR 092): who may, what it stops at once
@@ -148,6 +149,21 @@ describe("account suspension (ADR 092)", () => {
       }),
     );
 
+    // Her conversation with the dentist stays on his side, closed to writing: she would not read it.
+    const conversationWith = async () =>
+      (await get("/api/conversations", drA))
+        .json()
+        .items.find((c: { other: { id: string } }) => c.other.id === paula.id);
+    expect(await conversationWith()).toMatchObject({ other_status: "suspended" });
+    const unheard = await postForm(
+      ctx.app,
+      `/api/conversations/${(await conversationWith()).id}/messages`,
+      drA,
+      { body: "Vous êtes là\u202f?" },
+    );
+    expect(unheard.statusCode, unheard.body).toBe(409);
+    expect(unheard.json().error.message).toBe(CHAT_MESSAGES.otherSuspended);
+
     // Suspending again changes nothing, writes nothing.
     const again = await suspend(paula.id, "Encore");
     expect(again.json()).toMatchObject({ changed: false });
@@ -159,6 +175,7 @@ describe("account suspension (ADR 092)", () => {
     expect(lifted.json()).toEqual({ changed: true, renewal: null, message: ADMIN_MESSAGES.reinstated });
     const back = await logIn(paula.email);
     expect(back.statusCode, back.body).toBe(200);
+    expect(await conversationWith()).toMatchObject({ other_status: "active" });
     expect((await mailsTo(paula.email)).some((m) => m.includes("de nouveau vous connecter"))).toBe(true);
     const after = await ctx.app.db
       .selectFrom("requests")

@@ -154,6 +154,7 @@ function conversationQueries(db: Db, actor: Actor) {
         sql<number>`${sql.ref(myUnread)}`.as("unread_count"),
         // Whether a message to the other party would reach them (the rule `lockToWrite` applies).
         sql<OtherStatus>`case when o.erased_at is not null then 'erased'
+          when o.suspended_at is not null then 'suspended'
           when o.role = 'dentist' and o.is_verified is not true then 'unverified' else 'active' end`.as(
           "other_status",
         ),
@@ -293,7 +294,7 @@ export function conversationsRepo(db: Db, actor: Actor) {
      * The actor's conversation locked for a new message (`db` being the message's transaction; the
      * lock the message's own update of the row takes anyway), and what a message to the other party
      * would meet: an erased account (the conversation stays, the pseudonym as that party:
-     * security/erasure) or a dentist no longer verified (D6). Read after the lock, so an erasure that
+     * security/erasure), a suspended account (ADR 092) or a dentist no longer verified (D6). Read after the lock, so an erasure that
      * committed meanwhile is seen. Undefined when not theirs.
      */
     async lockToWrite(id: string): Promise<{ other: OtherStatus } | undefined> {
@@ -308,10 +309,11 @@ export function conversationsRepo(db: Db, actor: Actor) {
       const otherId = mySide === "c.dentist_id" ? row.patient_id : row.dentist_id;
       const other = await db
         .selectFrom("profiles")
-        .select(["erased_at", "role", "is_verified"])
+        .select(["erased_at", "suspended_at", "role", "is_verified"])
         .where("id", "=", otherId)
         .executeTakeFirst();
       if (!other || other.erased_at !== null) return { other: "erased" };
+      if (other.suspended_at !== null) return { other: "suspended" };
       return { other: other.role === "dentist" && other.is_verified !== true ? "unverified" : "active" };
     },
 

@@ -1,7 +1,7 @@
 import { MessageSquareOff } from "lucide-react";
 import { type ReactNode, useId, useMemo } from "react";
 import { Link } from "react-router";
-import { CHAT_MESSAGES } from "../../../../shared/schemas/conversations";
+import { CHAT_MESSAGES, type ConversationSummary } from "../../../../shared/schemas/conversations";
 import { Button } from "../../../components/ui/Button";
 import { LoadError } from "../../../components/ui/LoadError";
 import { Loading } from "../../../components/ui/Loading";
@@ -16,6 +16,13 @@ import { ChatHeader } from "./ChatHeader";
 import { MessageItem } from "./MessageItem";
 import { useLiveThread } from "./useLiveThread";
 import { useThreadScroll } from "./useThreadScroll";
+
+/** Why nobody would read a new message: said in place of the composer (the server refuses it, 409). */
+const WHY_NOT_WRITTEN: Record<Exclude<ConversationSummary["other_status"], "active">, string> = {
+  erased: CHAT_MESSAGES.otherErased,
+  suspended: CHAT_MESSAGES.otherSuspended,
+  unverified: CHAT_MESSAGES.otherUnverified,
+};
 
 function ThreadSkeleton() {
   return (
@@ -111,9 +118,7 @@ export function ChatPanel({ conversationId, area, viewerId, backTo }: ChatPanelP
         {conversation && conversation.other_status !== "active" ? (
           // Nobody would read a new message (the server refuses it, 409): said instead of a composer.
           <p role="status" className="border-t border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
-            {conversation.other_status === "erased"
-              ? CHAT_MESSAGES.otherErased
-              : CHAT_MESSAGES.otherUnverified}
+            {WHY_NOT_WRITTEN[conversation.other_status]}
           </p>
         ) : (
           <Composer
