@@ -41,6 +41,7 @@ export const ADMIN_MESSAGES = {
   suspensionFailed: "Impossible de modifier la suspension du compte",
   suspensionReasonRequired: "Indiquez la raison de la suspension : la personne la lira.",
   notSuspendable: "Un compte administrateur ne peut pas être suspendu.",
+  verifySuspended: "Ce compte est suspendu : rétablissez-le avant de le vérifier.",
   userNotFound: "Compte introuvable.",
 } as const;
 

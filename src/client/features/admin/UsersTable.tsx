@@ -139,7 +139,8 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
                 Dossier incomplet : {listFr(missing.map((f) => MISSING_FOR_ADMIN[f]))} à renseigner par le
                 dentiste
               </span>
-            ) : role === "dentist" ? (
+            ) : role === "dentist" && !u.suspended_at ? (
+              // Suspended: « Rétablir » first; the server refuses to verify him meanwhile (ADR 092).
               <Button
                 variant={u.is_verified ? "outline" : "primary"}
                 size="sm"

@@ -644,6 +644,36 @@ describe("/admin/dashboard 'Administration'", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
+  it("n'offre pas « Vérifier » sur un dentiste suspendu : « Rétablir » d'abord", async () => {
+    stubAdminApi({
+      "GET /api/admin/users": (url) =>
+        url.searchParams.get("role") === "dentist"
+          ? json(200, {
+              items: [
+                {
+                  // His file complete (a valid RPPS number): only the suspension keeps « Vérifier » away.
+                  ...(DENTISTS[1] as AdminUser),
+                  full_name: "Julien Martin",
+                  verification_state: "withdrawn",
+                  suspended_at: "2026-12-03T09:00:00.000Z",
+                  suspension_reason: "Faux RPPS",
+                },
+              ],
+              page: 1,
+              page_size: 10,
+              has_more: false,
+            })
+          : undefined,
+    });
+    renderApp("/admin/dashboard");
+    const dentists = await screen.findByRole("table", { name: "Dentistes inscrits" });
+    const row = await within(dentists).findByRole("row", { name: /Julien Martin/ });
+    expect(
+      within(row).getByRole("button", { name: "Rétablir le compte de Julien Martin" }),
+    ).toBeInTheDocument();
+    expect(within(row).queryByRole("button", { name: /^Vérifier/ })).not.toBeInTheDocument();
+  });
+
   it("rétablit un compte suspendu après confirmation (DELETE) ; une erreur est dite en français", async () => {
     const person = userEvent.setup();
     const reinstatement = failingUntilRecovered(() =>

@@ -59,6 +59,7 @@ export async function decideVerification(
         "rpps",
         "practice_address",
         "practice_postcode",
+        "suspended_at",
       ])
       .where((eb) =>
         eb.or([
@@ -81,6 +82,9 @@ export async function decideVerification(
     if (unchanged) return { dentist, changed: false, reviewsMeanwhile: 0 };
     if (decision === "refuse" && (dentist.is_verified || !dentist.verification_requested_at))
       throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.noRequest);
+    // Suspended (ADR 092): the badge (and the trial it starts) waits until the team lifts it.
+    if (decision === "verify" && dentist.suspended_at !== null)
+      throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.verifySuspended);
     // Verified, he wears the badge for his RPPS number and practice (D12): none given, none checked.
     if (decision === "verify" && missingVerifiedFields(dentist).length > 0)
       throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.verifyIncomplete);

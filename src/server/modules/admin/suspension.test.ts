@@ -4,7 +4,16 @@ import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import { CHAT_MESSAGES } from "../../../shared/schemas/conversations";
 import { appPerFile, devisPdf, postRequest } from "../../testing/harness";
-import { api, dentist, patient, postForm, signInAdmin, type Who } from "../../testing/people";
+import {
+  api,
+  dentist,
+  givePractice,
+  patient,
+  postForm,
+  signInAdmin,
+  verifyBody,
+  type Who,
+} from "../../testing/people";
 
 /*
  * The team suspends an account and lifts the suspension (ADR 092): who may, what it stops at once
@@ -216,11 +225,22 @@ describe("account suspension (ADR 092)", () => {
     const [told] = (await mailsTo(drB.email)).filter((m) => m.includes("suspendu"));
     expect(told).toContain("RPPS usurpé.");
     expect(told).toContain("La vérification de votre cabinet est retirée");
+    // Not verified again while suspended (the badge, and a trial, would wait behind the suspension),
+    // his file complete as the team would verify it.
+    await givePractice(ctx.app, drB.id);
+    const verify = async () =>
+      post(`/api/admin/dentists/${drB.id}/verification`, await verifyBody(ctx.app, drB.id), who.admin);
+    const refused = await verify();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.message).toBe(ADMIN_MESSAGES.verifySuspended);
 
     expect((await reinstate(drB.id)).statusCode).toBe(200);
     const back = await logIn(drB.email);
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().profile.is_verified).toBe(false);
+    // Lifted, the team may verify him again.
+    const again = await verify();
+    expect(again.json(), again.body).toMatchObject({ changed: true, is_verified: true });
   });
 
   it("is for administrators only, never of an administrator, with a French error for each wrong input", async () => {
