@@ -276,15 +276,18 @@ export async function stopRenewalOnSuspension(
 ): Promise<{ stopped: true; endsAt: Date | null } | { stopped: false } | null> {
   const row = await findSubscription(deps.db, dentistId);
   if (!row || !hasLiveSubscription(row) || row.cancel_at_period_end) return null;
+  let sub: ProviderSubscription;
   try {
-    const provider = await deps.provider();
-    const sub = await provider.setCancelAtPeriodEnd(row.subscription_id as string, true);
-    await applyProviderState(deps, dentistId, { ...sub, at: deps.clock() });
-    return { stopped: true, endsAt: sub.currentPeriodEnd };
+    sub = await (await deps.provider()).setCancelAtPeriodEnd(row.subscription_id as string, true);
   } catch (error) {
     deps.log.error({ err: loggableError(error) }, "paiement : renouvellement non arrêté à la suspension");
     return { stopped: false };
   }
+  // Stopped at the provider: applied here now (its webhook brings the same state later, if this fails).
+  await applyProviderState(deps, dentistId, { ...sub, at: deps.clock() }).catch((error) =>
+    deps.log.error({ err: loggableError(error) }, "paiement : fin du renouvellement non enregistrée"),
+  );
+  return { stopped: true, endsAt: sub.currentPeriodEnd };
 }
 
 /**
