@@ -31,6 +31,9 @@ export const APPOINTMENT_MESSAGES = {
   /** The offer's dentist lost his verification: he sees no appointment (access/objects). */
   dentistNotVerified:
     "Ce dentiste n'est plus vérifié par notre équipe : vous ne pouvez pas prendre rendez-vous avec lui pour le moment.",
+  /** The patient's account is suspended (ADR 092): never why. */
+  patientSuspended:
+    "Le compte de ce patient est indisponible pour le moment : il ne peut pas choisir un autre horaire. Vous pouvez annuler ce rendez-vous.",
   alreadyBooked: "Un rendez-vous est déjà en cours pour cette proposition.",
   notAwaitingYou: "Ce rendez-vous n'attend pas votre réponse.",
   closed: "Ce rendez-vous est passé ou annulé : il ne peut plus être modifié.",

@@ -195,7 +195,15 @@ export function appointmentsRepo(db: Kysely<Database>, actor: Actor) {
     async lock(trx: Kysely<Database>, id: string) {
       return trx
         .selectFrom("appointments as a")
-        .select(["a.id", "a.status", "a.awaiting", "a.starts_at", "a.offer_id", "a.dentist_id"])
+        .select([
+          "a.id",
+          "a.status",
+          "a.awaiting",
+          "a.starts_at",
+          "a.offer_id",
+          "a.dentist_id",
+          "a.patient_id",
+        ])
         .where("a.id", "=", id)
         .where(mine)
         .forUpdate()

@@ -71,6 +71,15 @@ async function refuseGoneDentist(trx: Transaction<Database>, dentistId: string) 
   if (standing === "unverified") throw new AppError(409, "CONFLICT", APPOINTMENT_MESSAGES.dentistNotVerified);
 }
 
+/**
+ * 409 when the dentist proposes times to a patient whose account the team suspended (ADR 092): she
+ * cannot sign in to choose one. Confirming her own choice, or cancelling, stays possible.
+ */
+async function refuseSuspendedPatient(trx: Transaction<Database>, patientId: string) {
+  if (await scheduleRepo.patientSuspended(trx, patientId))
+    throw new AppError(409, "CONFLICT", APPOINTMENT_MESSAGES.patientSuspended);
+}
+
 /** The partial unique index of one confirmed appointment per dentist and time (migration 029). */
 const isDoubleBooking = (error: unknown) => {
   const { code, constraint } = error as { code?: string; constraint?: string };
@@ -192,6 +201,7 @@ export async function proposeTimes(deps: Deps, actor: Actor, id: string, slots: 
     WHILE_OPEN,
     async (trx, side, now, row) => {
       if (side === "patient") await refuseGoneDentist(trx, row.dentist_id);
+      else await refuseSuspendedPatient(trx, row.patient_id);
       await refuseTakenTimes(trx, row.dentist_id, times, id);
       await scheduleRepo.propose(trx, id, other(side), times, now);
     },

@@ -765,6 +765,40 @@ describe("a dentist who left Sourio is no longer booked", () => {
     expect(again.json().error.message).toBe(notVerified);
     expect(await appointmentsOf(offerId)).toEqual([{ id, status: "cancelled" }]);
   });
+
+  it("refuses the dentist's new times to a suspended patient, who cannot choose one; confirming her choice or cancelling stays open", async () => {
+    now = START;
+    const iris = await patient(ctx.app, { first_name: "Iris" });
+    const diane = await dentist(ctx.app, { first_name: "Diane" });
+    const requestId = await createRequest(iris);
+    const offerId = await sendOffer(requestId, diane);
+    expect((await accept(offerId, iris)).statusCode).toBe(200);
+    const booked = await book(offerId, ["2026-12-10T10:00"], iris);
+    expect(booked.statusCode, booked.body).toBe(201);
+    const id = booked.json().appointment.id as string;
+
+    const admin = await signInAdmin(ctx.app);
+    const suspended = await post(
+      `/api/admin/users/${iris.id}/suspension`,
+      { reason: "Fausses demandes." },
+      admin,
+    );
+    expect(suspended.statusCode, suspended.body).toBe(200);
+
+    const moved = await post(`/api/appointments/${id}/propose`, { slots: ["2026-12-14T08:45"] }, diane);
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json().error.message).toBe(APPOINTMENT_MESSAGES.patientSuspended);
+    expect(await appointmentsOf(offerId)).toEqual([{ id, status: "pending" }]);
+    // Her own choice, made before, may still be confirmed: the appointment stands.
+    const confirmed = await post(
+      `/api/appointments/${id}/confirm`,
+      { starts_at: "2026-12-10T09:00:00.000Z" },
+      diane,
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const cancelled = await post(`/api/appointments/${id}/cancel`, undefined, diane);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+  });
 });
 
 describe("live updates", () => {

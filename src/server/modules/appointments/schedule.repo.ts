@@ -43,6 +43,16 @@ export const scheduleRepo = {
     return isVerifiedDentist(dentist) ? "active" : "unverified";
   },
 
+  /** Whether the team suspended the patient's account (ADR 092): she cannot sign in to answer. */
+  async patientSuspended(trx: Trx, patientId: string): Promise<boolean> {
+    const patient = await trx
+      .selectFrom("profiles")
+      .select("suspended_at")
+      .where("id", "=", patientId)
+      .executeTakeFirst();
+    return patient?.suspended_at != null;
+  },
+
   /** Whether the offer already has a pending or confirmed appointment. */
   async hasLiveAppointment(trx: Trx, offerId: string) {
     return hasRow(
