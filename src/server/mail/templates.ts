@@ -640,10 +640,11 @@ export function inactivityWarningMail(p: {
   /** Suspended by the team (ADR 092): she cannot sign in to keep it; the contact form's address instead. */
   suspended?: { contactLink: string };
 }) {
+  const subject = `Votre compte sera supprimé le ${p.erasedOn}`;
   const notice = `seront supprimés le ${p.erasedOn}.`;
   if (p.suspended)
     return letter(p, {
-      subject: `Votre compte sera supprimé le ${p.erasedOn}`,
+      subject,
       lines: [
         `Votre compte ${p.brandName}, suspendu par notre équipe, n'a pas servi depuis longtemps. Comme annoncé dans`,
         `notre politique de confidentialité, votre compte et vos données (demandes, documents, messages) ${notice}`,
@@ -654,7 +655,7 @@ export function inactivityWarningMail(p: {
       link: p.suspended.contactLink,
     });
   return letter(p, {
-    subject: `Votre compte sera supprimé le ${p.erasedOn}`,
+    subject,
     lines: [
       `Votre compte ${p.brandName} n'a pas servi depuis longtemps. Comme annoncé dans notre politique`,
       `de confidentialité, votre compte et vos données (demandes, documents, messages) ${notice}`,

@@ -167,6 +167,9 @@ export interface SubscriptionState {
   lastEventAt: Date | null;
 }
 
+/** What suspending a dentist did to his subscription's renewal (ADR 092); null: nothing to stop. */
+export type RenewalStop = { renewal: "stopped"; endsAt: Date | null } | { renewal: "failed" } | null;
+
 /** What the provider said of one subscription in one event (its snapshot, at the event's time). */
 export interface SubscriptionSnapshot {
   subscriptionId: string;

@@ -11,6 +11,8 @@ export const ADMIN_MESSAGES = {
   verificationFailed: "Erreur lors de la mise à jour du statut de vérification",
   usersFailed: "Impossible de charger les utilisateurs",
   noResult: "Aucun résultat",
+  /** « Comptes suspendus seulement » with no search, and none suspended (ADR 092). */
+  noSuspended: "Aucun compte suspendu",
   reasonRequired: "Indiquez la raison du refus : le dentiste la lira.",
   reasonTooLong: "La raison ne peut pas dépasser 1 000 caractères.",
   notDentist: "Ce compte n'est pas un dentiste.",

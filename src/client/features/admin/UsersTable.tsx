@@ -223,7 +223,9 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
           <EmptyState
             as="h3"
             icon={SearchX}
-            title={list.filters.suspended && !list.search ? "Aucun compte suspendu" : ADMIN_MESSAGES.noResult}
+            title={
+              list.filters.suspended && !list.search ? ADMIN_MESSAGES.noSuspended : ADMIN_MESSAGES.noResult
+            }
           />
         }
       />

@@ -41,6 +41,12 @@ import { type AdminRepo, adminRepo } from "./admin.repo";
 import { decideVerification } from "./admin.service";
 import { reinstateAccount, suspendAccount } from "./suspension.service";
 
+/** A suspended dentist's subscription (ADR 092): what the team is told. */
+const RENEWAL_MESSAGES = {
+  stopped: ADMIN_MESSAGES.suspendedRenewalStopped,
+  failed: ADMIN_MESSAGES.suspendedRenewalFailed,
+} as const;
+
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const idParams = z.object({ id: z.uuid({ error: "Identifiant invalide." }) });
 const patientParams = z.object({ patientId: z.uuid({ error: "Identifiant invalide." }) });
@@ -132,12 +138,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         request.params.id,
         request.body.reason,
       );
-      const message =
-        result.renewal === "stopped"
-          ? ADMIN_MESSAGES.suspendedRenewalStopped
-          : result.renewal === "failed"
-            ? ADMIN_MESSAGES.suspendedRenewalFailed
-            : ADMIN_MESSAGES.suspended;
+      const message = result.renewal ? RENEWAL_MESSAGES[result.renewal] : ADMIN_MESSAGES.suspended;
       return { ...result, message };
     },
   });

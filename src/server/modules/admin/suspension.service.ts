@@ -1,3 +1,4 @@
+import type { RenewalStop } from "../../../shared/domain/subscription";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import type { Actor } from "../../access/actor";
@@ -20,9 +21,7 @@ interface Deps extends MailAfterCommit, AnnounceDeps {
 
 /** What suspending a dentist needs besides: his subscription not renewed (the app's billing). */
 interface SuspendDeps extends Deps {
-  stopRenewal: (
-    dentistId: string,
-  ) => Promise<{ stopped: true; endsAt: Date | null } | { stopped: false } | null>;
+  stopRenewal: (dentistId: string) => Promise<RenewalStop>;
 }
 
 /**
@@ -86,7 +85,7 @@ export async function suspendAccount(deps: SuspendDeps, admin: Actor, userId: st
   await sessionsChanged(deps.db, userId);
   tellDentistsOfCancellation(deps, result.cancelled);
   const { person } = result;
-  const renewal = person.role === "dentist" ? await deps.stopRenewal(userId) : null;
+  const stop = person.role === "dentist" ? await deps.stopRenewal(userId) : null;
   mailAfterCommit(
     deps,
     {
@@ -98,16 +97,13 @@ export async function suspendAccount(deps: SuspendDeps, admin: Actor, userId: st
         reason,
         cancelledRequests: result.cancelled.length,
         verificationWithdrawn: person.role === "dentist" && person.is_verified,
-        subscriptionEndsOn: renewal?.stopped && renewal.endsAt ? formatDetailDate(renewal.endsAt) : null,
+        subscriptionEndsOn: stop?.renewal === "stopped" && stop.endsAt ? formatDetailDate(stop.endsAt) : null,
         link: `${deps.config.publicUrl}/contact`,
       }),
     },
     "e-mail de suspension du compte non envoyé",
   );
-  return {
-    changed: true,
-    renewal: renewal === null ? null : renewal.stopped ? "stopped" : "failed",
-  } as const;
+  return { changed: true, renewal: stop?.renewal ?? null } as const;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   phaseOf,
   planName,
   planPrice,
+  type RenewalStop,
   type SubscriptionStanding,
   type SubscriptionStatus,
   standingOf,
@@ -273,7 +274,7 @@ export async function cancelSubscriptionForErasure(
 export async function stopRenewalOnSuspension(
   deps: Pick<BillingDeps, "db" | "log" | "provider" | "clock">,
   dentistId: string,
-): Promise<{ stopped: true; endsAt: Date | null } | { stopped: false } | null> {
+): Promise<RenewalStop> {
   const row = await findSubscription(deps.db, dentistId);
   if (!row || !hasLiveSubscription(row) || row.cancel_at_period_end) return null;
   let sub: ProviderSubscription;
@@ -281,13 +282,13 @@ export async function stopRenewalOnSuspension(
     sub = await (await deps.provider()).setCancelAtPeriodEnd(row.subscription_id as string, true);
   } catch (error) {
     deps.log.error({ err: loggableError(error) }, "paiement : renouvellement non arrêté à la suspension");
-    return { stopped: false };
+    return { renewal: "failed" };
   }
   // Stopped at the provider: applied here now (its webhook brings the same state later, if this fails).
   await applyProviderState(deps, dentistId, { ...sub, at: deps.clock() }).catch((error) =>
     deps.log.error({ err: loggableError(error) }, "paiement : fin du renouvellement non enregistrée"),
   );
-  return { stopped: true, endsAt: sub.currentPeriodEnd };
+  return { renewal: "stopped", endsAt: sub.currentPeriodEnd };
 }
 
 /**

@@ -294,8 +294,8 @@ export function conversationsRepo(db: Db, actor: Actor) {
      * The actor's conversation locked for a new message (`db` being the message's transaction; the
      * lock the message's own update of the row takes anyway), and what a message to the other party
      * would meet: an erased account (the conversation stays, the pseudonym as that party:
-     * security/erasure), a suspended account (ADR 092) or a dentist no longer verified (D6). Read after the lock, so an erasure that
-     * committed meanwhile is seen. Undefined when not theirs.
+     * security/erasure), a suspended account (ADR 092) or a dentist no longer verified (D6). Read
+     * after the lock, so an erasure that committed meanwhile is seen. Undefined when not theirs.
      */
     async lockToWrite(id: string): Promise<{ other: OtherStatus } | undefined> {
       const row = await db

@@ -70,9 +70,9 @@ export async function sendMessage(
     const locked = await conversationsRepo(trx, actor).lockToWrite(conversationId);
     if (!locked) throw notFound(CHAT_MESSAGES.notFound);
     if (locked.other === "erased") throw new AppError(409, "CONFLICT", CHAT_MESSAGES.otherErased);
-    // A dentist whose verification was withdrawn reads nothing (D6): the patient is told, not ignored.
     // Suspended by the team (ADR 092): she cannot sign in to read it, nor is she e-mailed of it.
     if (locked.other === "suspended") throw new AppError(409, "CONFLICT", CHAT_MESSAGES.otherSuspended);
+    // A dentist whose verification was withdrawn reads nothing (D6): the patient is told, not ignored.
     if (locked.other === "unverified") throw new AppError(409, "CONFLICT", CHAT_MESSAGES.otherUnverified);
     const message = await trx
       .insertInto("messages")
