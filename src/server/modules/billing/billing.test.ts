@@ -84,6 +84,13 @@ async function checkout(who: Who, plan: "monthly" | "yearly", outcome: "accepted
   });
 }
 
+/** A dentist paying the monthly plan from today (his trial ending tomorrow, paid at checkout by card). */
+async function payingDentist(first: string): Promise<Who> {
+  const dr = await dentistEndingTrial(first);
+  expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+  return dr;
+}
+
 /** The stand-in's checkout page answered "Paiement accepté" by card (its HTML form). */
 const pay = (url: string) =>
   fetch(url, {
@@ -505,8 +512,7 @@ describe("a plan changed by the team at the provider", () => {
     // ADR 085: a dentist who wants the other plan asks the team, who changes it at the provider (its
     // dashboard: the subscription's price, no proration). The subscription's metadata keeps the plan
     // chosen at checkout; the invoice's line names the price charged.
-    const dr = await dentistEndingTrial("Yvette");
-    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const dr = await payingDentist("Yvette");
     const subscriptionId = (await rowOf(dr)).subscription_id as string;
     const stripe = new Stripe(standIn.secretKey, {
       host: "127.0.0.1",
@@ -549,8 +555,7 @@ describe("refunds at the provider → Sourio's credit notes (ADR 079)", () => {
     logLines.filter((line) => line.includes(text) && line.includes('"level":50'));
 
   it("a credit note on a paid invoice is Sourio's credit note on its invoice: partial then the rest, e-mailed, listed, once each", async () => {
-    const dr = await dentistEndingTrial("Pauline");
-    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const dr = await payingDentist("Pauline");
     const [invoice] = await documentsOf(dr);
     expect(invoice).toMatchObject({ kind: "invoice", amount_ttc_cents: 10680 });
     const providerInvoice = invoice?.payment_ref as string;
@@ -628,8 +633,7 @@ describe("refunds at the provider → Sourio's credit notes (ADR 079)", () => {
     // third refused). The third takes the 29,66 € left: its TVA, 20 % rounded (5,93 €), makes 35,59 €
     // TTC, a cent short of the refund (a TVA of 5,94 € would break the rule TVA = HT × 20 %, EN 16931
     // BR-CO-17); the operator reads it in the log, as for an invoice.
-    const dr = await dentistEndingTrial("Quentin");
-    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const dr = await payingDentist("Quentin");
     const [invoice] = await documentsOf(dr);
     for (let i = 0; i < 3; i += 1)
       await stripe().creditNotes.create({
@@ -650,8 +654,7 @@ describe("refunds at the provider → Sourio's credit notes (ADR 079)", () => {
   it("a last cent refunded once the invoice's HT is all credited issues nothing and tells the operator (never a failing webhook)", async () => {
     // 35,60 + 35,60 + 35,59 €: 29,67 + 29,67 + 29,66 € HT, the invoice's 89,00 € all credited; the last
     // cent at the provider has no HT left to credit.
-    const dr = await dentistEndingTrial("Sacha");
-    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const dr = await payingDentist("Sacha");
     const [invoice] = await documentsOf(dr);
     for (const amount of [3560, 3560, 3559, 1])
       await stripe().creditNotes.create({
@@ -779,8 +782,7 @@ describe("cancel and reactivate", () => {
   });
 
   it("a dentist whose verification is withdrawn can still stop paying (cancel, portal), not subscribe again", async () => {
-    const dr = await dentistEndingTrial("Valère");
-    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const dr = await payingDentist("Valère");
     const admin = await signInAdmin(ctx.app);
     const withdrawn = await call(admin, "POST", `/api/admin/dentists/${dr.id}/verification`, {
       decision: "unverify",
@@ -807,8 +809,7 @@ describe("cancel and reactivate", () => {
   it("a cancelled subscription ends at the period's end (an e-mail says so), cannot be reactivated, comes back by a new checkout", async () => {
     // A monthly plan: the stand-in's clock moves every subscription of this file with it, and a year
     // would renew each monthly one twelve times (an invoice each), a minute of a loaded machine.
-    const dr = await dentistEndingTrial("Capucine");
-    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const dr = await payingDentist("Capucine");
     expect((await call(dr, "POST", "/api/dentist/subscription/cancel")).statusCode).toBe(200);
     await advance(27);
     expect((await subscriptionOf(dr)).subscription).toMatchObject({ status: "active", phase: "ending" });
@@ -837,8 +838,7 @@ describe("webhooks: signature, replay, order", () => {
     (await sql<{ n: number }>`select count(*)::int as n from billing_events`.execute(ctx.app.db)).rows[0]?.n;
 
   it("a tampered or forged webhook is 400 and changes nothing; a replay is acknowledged and applied once", async () => {
-    const dr = await dentistEndingTrial("Victor");
-    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const dr = await payingDentist("Victor");
     const before = await rowOf(dr);
     const created = standIn.events.findLast(
       (e) => e.type === "customer.subscription.created",
@@ -981,8 +981,7 @@ describe("admin: Abonnements at the app's clock", () => {
     };
 
     const dr = await dentistInTrial("Octave");
-    const renewing = await dentistEndingTrial("Renaud");
-    expect((await checkout(renewing, "monthly", "accepted")).status).toBe(303);
+    const renewing = await payingDentist("Renaud");
     const leaving = await dentistEndingTrial("Solange");
     expect((await checkout(leaving, "yearly", "accepted")).status).toBe(303);
     expect((await call(leaving, "POST", "/api/dentist/subscription/cancel")).statusCode).toBe(200);
@@ -1062,8 +1061,7 @@ describe("a subscribed dentist's new e-mail address (ADR 083)", () => {
 
 describe("account erasure of a subscribed dentist", () => {
   it("cancels the subscription now at the provider, says so, and keeps the invoices (re-attached to the pseudonym)", async () => {
-    const dr = await dentistEndingTrial("Edgar");
-    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const dr = await payingDentist("Edgar");
     const { subscription_id } = await rowOf(dr);
     expect(subscription_id).toBeTruthy();
     const invoices = await ctx.app.db
@@ -1118,8 +1116,7 @@ describe("account erasure of a subscribed dentist", () => {
   });
 
   it("the provider failing stops the erasure before anything is erased (French 503); an admin's erasure cancels too", async () => {
-    const dr = await dentistEndingTrial("Hector");
-    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const dr = await payingDentist("Hector");
     const provider = await ctx.app.billing.provider();
     const failing = vi.spyOn(provider, "cancelNow").mockRejectedValue(new Error("connection refused"));
     try {
@@ -1151,8 +1148,7 @@ describe("a suspended dentist (ADR 092)", () => {
 
   it("is billed no more: his subscription ends with the period paid, and his e-mail says when", async () => {
     const admin = await signInAdmin(ctx.app);
-    const dr = await dentistEndingTrial("Sylvain");
-    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const dr = await payingDentist("Sylvain");
     const before = await rowOf(dr);
     expect(before).toMatchObject({ status: "active", cancel_at_period_end: false });
     const subscriptionId = before.subscription_id as string;
@@ -1198,8 +1194,7 @@ describe("a suspended dentist (ADR 092)", () => {
 
   it("is suspended all the same when the provider fails; the team is told to stop the renewal there", async () => {
     const admin = await signInAdmin(ctx.app);
-    const dr = await dentistEndingTrial("Timothée");
-    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const dr = await payingDentist("Timothée");
     const provider = await ctx.app.billing.provider();
     const failing = vi
       .spyOn(provider, "setCancelAtPeriodEnd")
