@@ -105,6 +105,17 @@ async function expectOnlyThePatient(decide: typeof accept, offerId: string, pati
     .executeTakeFirstOrThrow();
   expect(row.status).toBe(status);
 }
+/** A new patient's appointment asked for on 10 December at 10:00 on Dr Diane's accepted offer. */
+async function bookedWithDiane(first: string) {
+  const booker = await patient(ctx.app, { first_name: first });
+  const diane = await dentist(ctx.app, { first_name: "Diane" });
+  const offerId = await sendOffer(await createRequest(booker), diane);
+  expect((await accept(offerId, booker)).statusCode).toBe(200);
+  const booked = await book(offerId, ["2026-12-10T10:00"], booker);
+  expect(booked.statusCode, booked.body).toBe(201);
+  return { patient: booker, diane, offerId, id: booked.json().appointment.id as string };
+}
+
 const journeyOf = async (requestId: string, as: Who) =>
   (await get(`/api/patient/requests/${requestId}`, as)).json().journey as {
     state: string;
@@ -722,14 +733,7 @@ describe("a dentist who left Sourio is no longer booked", () => {
 
   it("refuses to book, confirm or propose times with a dentist no longer verified; cancelling stays open", async () => {
     now = START;
-    const rose = await patient(ctx.app, { first_name: "Rose" });
-    const diane = await dentist(ctx.app, { first_name: "Diane" });
-    const requestId = await createRequest(rose);
-    const offerId = await sendOffer(requestId, diane);
-    expect((await accept(offerId, rose)).statusCode).toBe(200);
-    const booked = await book(offerId, ["2026-12-10T10:00"], rose);
-    expect(booked.statusCode, booked.body).toBe(201);
-    const id = booked.json().appointment.id as string;
+    const { patient: rose, diane, offerId, id } = await bookedWithDiane("Rose");
     // The dentist proposes another time: the appointment waits for the patient.
     const proposed = await post(`/api/appointments/${id}/propose`, { slots: ["2026-12-14T08:45"] }, diane);
     expect(proposed.statusCode, proposed.body).toBe(200);
@@ -768,14 +772,7 @@ describe("a dentist who left Sourio is no longer booked", () => {
 
   it("refuses the dentist's new times to a suspended patient, who cannot choose one; confirming her choice or cancelling stays open", async () => {
     now = START;
-    const iris = await patient(ctx.app, { first_name: "Iris" });
-    const diane = await dentist(ctx.app, { first_name: "Diane" });
-    const requestId = await createRequest(iris);
-    const offerId = await sendOffer(requestId, diane);
-    expect((await accept(offerId, iris)).statusCode).toBe(200);
-    const booked = await book(offerId, ["2026-12-10T10:00"], iris);
-    expect(booked.statusCode, booked.body).toBe(201);
-    const id = booked.json().appointment.id as string;
+    const { patient: iris, diane, offerId, id } = await bookedWithDiane("Iris");
 
     const admin = await signInAdmin(ctx.app);
     const suspended = await post(
