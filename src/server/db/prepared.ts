@@ -23,21 +23,28 @@ import pg from "pg";
  */
 export const PREPARED_LIMIT = 500;
 
-const names = new Map<string, string>();
-
-/** The statement's name when this query's text is (or may become) a prepared statement, else null. */
-export function preparedNameOf(text: string): string | null {
-  if (!/^select\s/i.test(text)) return null;
-  // A name search (`ilike` on the trigram indexes): its plan depends on the pattern, which a generic
-  // plan does not see; planned each time, as before.
-  if (/\silike\s/i.test(text)) return null;
-  let name = names.get(text);
-  if (name) return name;
-  if (names.size >= PREPARED_LIMIT) return null;
-  name = `k_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
-  names.set(text, name);
-  return name;
+/**
+ * A statement namer: the name of a query's text when it is (or may become) a prepared statement,
+ * else null. It remembers at most `limit` texts; the server has one, `preparedNameOf`.
+ */
+export function statementNamer(limit: number): (text: string) => string | null {
+  const names = new Map<string, string>();
+  return (text) => {
+    if (!/^select\s/i.test(text)) return null;
+    // A name search (`ilike` on the trigram indexes): its plan depends on the pattern, which a generic
+    // plan does not see; planned each time, as before.
+    if (/\silike\s/i.test(text)) return null;
+    let name = names.get(text);
+    if (name) return name;
+    if (names.size >= limit) return null;
+    name = `k_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
+    names.set(text, name);
+    return name;
+  };
 }
+
+/** The process's namer, shared by every connection (PGlite's and the pool's). */
+export const preparedNameOf = statementNamer(PREPARED_LIMIT);
 
 // -- PGlite: the extended protocol with a named statement, under PGlite's own locks.
 
