@@ -38,6 +38,7 @@ export function appointment(overrides: Partial<Appointment> = {}): Appointment {
     cancelled_by: null,
     may_confirm: false,
     may_change: true,
+    other_standing: "active",
     patient: { id: patient.id, full_name: "Marie Curie" },
     dentist: {
       id: dentist.id,

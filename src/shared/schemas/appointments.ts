@@ -34,6 +34,9 @@ export const APPOINTMENT_MESSAGES = {
   /** The patient's account is suspended (ADR 092): never why. */
   patientSuspended:
     "Le compte de ce patient est indisponible pour le moment : il ne peut pas choisir un autre horaire. Vous pouvez annuler ce rendez-vous.",
+  /** On the patient's card, in place of her choices, while her dentist is no longer verified. */
+  dentistUnavailable:
+    "Ce dentiste n'est plus vérifié par notre équipe : ce rendez-vous ne peut être ni confirmé ni déplacé pour le moment. Vous pouvez l'annuler.",
   alreadyBooked: "Un rendez-vous est déjà en cours pour cette proposition.",
   notAwaitingYou: "Ce rendez-vous n'attend pas votre réponse.",
   closed: "Ce rendez-vous est passé ou annulé : il ne peut plus être modifié.",
@@ -81,6 +84,8 @@ export const confirmAppointmentSchema = z.object({
   starts_at: z.iso.datetime({ offset: true, error: APPOINTMENT_MESSAGES.slotInvalid }),
 });
 
+export const APPOINTMENT_OTHER_STANDINGS = ["active", "erased", "unverified", "suspended"] as const;
+
 export const appointmentSchema = z.object({
   id: z.string(),
   request_id: z.string(),
@@ -102,6 +107,11 @@ export const appointmentSchema = z.object({
   cancelled_by: z.enum(APPOINTMENT_SIDES).nullable(),
   may_confirm: z.boolean(),
   may_change: z.boolean(),
+  /**
+   * Whether the other party can still answer: a patient's dentist erased or no longer verified (a
+   * suspended one too, ADR 092), a dentist's patient suspended. Not 'active': no new times to them.
+   */
+  other_standing: z.enum(APPOINTMENT_OTHER_STANDINGS),
   patient: z.object({ id: z.string(), full_name: z.string() }),
   dentist: z.object({
     id: z.string(),

@@ -1,6 +1,7 @@
 /** An appointment as each side sees it, and what each may do with it (ADR 011). */
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { APPOINTMENT_MESSAGES } from "../../../shared/schemas/appointments";
 import {
   appointment,
   callsOf,
@@ -11,6 +12,7 @@ import {
   renderPiece,
 } from "../../test/appointments";
 import { json, stubApi } from "../../test/renderApp";
+import { spaced } from "../../test/text";
 import { AppointmentCard } from "./AppointmentCard";
 
 freezeClockAtNow();
@@ -190,5 +192,41 @@ describe("AppointmentCard", () => {
     await user.click(within(panel).getByRole("button", { name: "Envoyer ma proposition" }));
     await waitFor(() => expect(bodies).toEqual([{ slots: ["2026-12-10T11:00"] }]));
     expect(await screen.findByText("Votre proposition de créneau a été envoyée")).toBeInTheDocument();
+  });
+
+  it("ne propose pas de nouveaux créneaux à qui ne peut plus y répondre, et dit pourquoi (ADR 092)", async () => {
+    stubApi(dentist, {});
+    renderPiece(
+      <>
+        <AppointmentCard
+          appointment={appointment({
+            id: "a-10",
+            my_side: "dentist",
+            view: "awaiting_me",
+            may_confirm: true,
+            other_standing: "suspended",
+          })}
+        />
+        <AppointmentCard
+          appointment={confirmed({
+            id: "a-11",
+            patient: { id: "p-2", full_name: "Louis Pasteur" },
+            dentist: { ...appointment().dentist, full_name: "Jean Moulin" },
+            other_standing: "unverified",
+          })}
+        />
+      </>,
+    );
+    const suspended = screen.getByRole("article", { name: "Marie Curie" });
+    expect(within(suspended).getByText(spaced(APPOINTMENT_MESSAGES.patientSuspended))).toBeInTheDocument();
+    expect(within(suspended).queryByRole("button", { name: "Proposer un autre créneau" })).toBeNull();
+    // Her own choice may still be confirmed, and the appointment cancelled.
+    expect(within(suspended).getByRole("button", { name: "Confirmer ce créneau" })).toBeInTheDocument();
+    expect(within(suspended).getByRole("button", { name: "Annuler le rendez-vous" })).toBeInTheDocument();
+
+    const unverified = screen.getByRole("article", { name: "Dr Jean Moulin" });
+    expect(within(unverified).getByText(spaced(APPOINTMENT_MESSAGES.dentistUnavailable))).toBeInTheDocument();
+    expect(within(unverified).queryByRole("button", { name: "Déplacer le rendez-vous" })).toBeNull();
+    expect(within(unverified).getByRole("button", { name: "Annuler le rendez-vous" })).toBeInTheDocument();
   });
 });

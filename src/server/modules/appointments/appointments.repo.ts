@@ -8,6 +8,7 @@ import {
 import { APPOINTMENT_PAGE_SIZE, type Appointment } from "../../../shared/schemas/appointments";
 import type { Actor } from "../../access/actor";
 import { appointmentSide, appointmentVisibleTo } from "../../access/objects";
+import { isVerifiedDentist } from "../../access/rules";
 import { isoOf } from "../../db/iso";
 import { fetchPage } from "../../db/paging";
 import { GENERIC_PLAN } from "../../db/prepared";
@@ -66,6 +67,13 @@ export function appointmentsRepo(db: Kysely<Database>, actor: Actor) {
         "dp.city as dentist_city",
         "dp.practice_address as dentist_address",
         "dp.practice_postcode as dentist_postcode",
+        // Whether the other party can still answer (other_standing).
+        "dp.role as dentist_role",
+        "dp.is_verified as dentist_is_verified",
+        "dp.is_admin as dentist_is_admin",
+        "dp.erased_at as dentist_erased_at",
+        "pp.erased_at as patient_erased_at",
+        "pp.suspended_at as patient_suspended_at",
       ])
       // A pending appointment's proposed times, soonest first, and those of them at which its
       // dentist has since confirmed another appointment (issue 32: shown as taken), as JSON arrays
@@ -98,8 +106,25 @@ export function appointmentsRepo(db: Kysely<Database>, actor: Actor) {
       .where(mine);
   type Row = Awaited<ReturnType<ReturnType<typeof base>["executeTakeFirstOrThrow"]>>;
 
+  /** Whether the other party can still answer (ADR 092): the card offers no new times otherwise. */
+  function otherStanding(row: Row): Appointment["other_standing"] {
+    if (side === "patient") {
+      if (row.dentist_erased_at !== null) return "erased";
+      return isVerifiedDentist({
+        role: row.dentist_role,
+        is_admin: row.dentist_is_admin,
+        is_verified: row.dentist_is_verified,
+      })
+        ? "active"
+        : "unverified";
+    }
+    if (row.patient_erased_at !== null) return "erased";
+    return row.patient_suspended_at !== null ? "suspended" : "active";
+  }
+
   function toDto(row: Row, now: Date): Appointment & { row: Row } {
     if (side === null) throw new Error("rendez-vous : aucun côté");
+    const standing = otherStanding(row);
     const times = (list: { starts_at: Date | string }[]) => list.map((t) => isoOf(t.starts_at));
     return {
       id: row.id,
@@ -115,8 +140,11 @@ export function appointmentsRepo(db: Kysely<Database>, actor: Actor) {
       options: times(row.option_times),
       taken_options: times(row.taken_times),
       cancelled_by: row.cancelled_by,
-      may_confirm: mayConfirmAppointment(row, side, now),
+      // A patient confirms no time of a dentist who can no longer be booked (refuseGoneDentist); a
+      // dentist confirms the time a suspended patient chose.
+      may_confirm: mayConfirmAppointment(row, side, now) && (side === "dentist" || standing === "active"),
       may_change: mayChangeAppointment(row, side, now),
+      other_standing: standing,
       patient: { id: row.patient_id, full_name: row.patient_name || "Patient" },
       dentist: {
         id: row.dentist_id,

@@ -421,6 +421,7 @@ describe("booking the appointment (ADR 011)", () => {
       options: ["2026-12-03T08:30:00.000Z"],
       may_confirm: false,
       may_change: true,
+      other_standing: "active",
       dentist: { id: who.drA?.id, address: "12 rue de la Paix", postcode: "75002" },
     });
     expect((await book(a, ["2026-12-05T10:00"], paula)).statusCode).toBe(409);
@@ -746,6 +747,11 @@ describe("a dentist who left Sourio is no longer booked", () => {
     );
     expect(unverified.statusCode, unverified.body).toBe(200);
 
+    // Her card says so in place of her choices (other_standing), before any refused click.
+    const [card] = (await get("/api/appointments?when=upcoming", rose)).json().items;
+    expect(card).toMatchObject({ id, view: "awaiting_me", other_standing: "unverified", may_confirm: false });
+    expect(card.may_change).toBe(true);
+
     const notVerified = APPOINTMENT_MESSAGES.dentistNotVerified;
     expect(notVerified).toBe(
       "Ce dentiste n'est plus vérifié par notre équipe\u202f: vous ne pouvez pas prendre rendez-vous avec lui pour le moment.",
@@ -782,6 +788,9 @@ describe("a dentist who left Sourio is no longer booked", () => {
     );
     expect(suspended.statusCode, suspended.body).toBe(200);
 
+    // His card says so (other_standing) and still offers her choice to confirm; hers is unchanged.
+    const [card] = (await get("/api/appointments?when=upcoming", diane)).json().items;
+    expect(card).toMatchObject({ id, view: "awaiting_me", other_standing: "suspended", may_confirm: true });
     const moved = await post(`/api/appointments/${id}/propose`, { slots: ["2026-12-14T08:45"] }, diane);
     expect(moved.statusCode, moved.body).toBe(409);
     expect(moved.json().error.message).toBe(APPOINTMENT_MESSAGES.patientSuspended);

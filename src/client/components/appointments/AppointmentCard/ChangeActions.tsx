@@ -31,6 +31,9 @@ export function ChangeActions({
   const panelId = `${id}-propose`;
   const moving = appointment.view === "confirmed";
   const proposeLabel = moving ? "Déplacer le rendez-vous" : "Proposer un autre créneau";
+  // The other party cannot answer new times (ADR 092): said here, not after a refused click.
+  const unavailable = appointment.may_change ? unavailableText(appointment) : null;
+  const mayPropose = appointment.may_change && unavailable === null;
 
   const onPropose = () => {
     if (slots.length === 0) return setError(APPOINTMENT_MESSAGES.slotsRequired);
@@ -68,19 +71,22 @@ export function ChangeActions({
 
   return (
     <div className="grid gap-4">
+      {unavailable ? <p className="text-sm text-slate-700">{unavailable}</p> : null}
       <div className="flex flex-wrap gap-3">
         {children}
         {appointment.may_change ? (
           <>
-            <Button
-              variant="outline"
-              aria-expanded={proposing}
-              aria-controls={proposing ? panelId : undefined}
-              onClick={() => setProposing((open) => !open)}
-            >
-              <CalendarClock aria-hidden="true" />
-              {proposeLabel}
-            </Button>
+            {mayPropose ? (
+              <Button
+                variant="outline"
+                aria-expanded={proposing}
+                aria-controls={proposing ? panelId : undefined}
+                onClick={() => setProposing((open) => !open)}
+              >
+                <CalendarClock aria-hidden="true" />
+                {proposeLabel}
+              </Button>
+            ) : null}
             {/* Red like the destructive confirmation it opens. */}
             <Button variant="destructive-ghost" onClick={() => setCancelOpen(true)}>
               <CalendarX aria-hidden="true" />
@@ -90,7 +96,7 @@ export function ChangeActions({
         ) : null}
       </div>
 
-      {proposing && appointment.may_change ? (
+      {proposing && mayPropose ? (
         <section
           id={panelId}
           aria-label={proposeLabel}
@@ -135,4 +141,14 @@ export function ChangeActions({
       />
     </div>
   );
+}
+
+/** Why no new times can be proposed to the other party, or null when they can. */
+function unavailableText(appointment: Appointment): string | null {
+  if (appointment.other_standing === "active") return null;
+  return appointment.my_side === "patient"
+    ? appointment.other_standing === "erased"
+      ? APPOINTMENT_MESSAGES.dentistErased
+      : APPOINTMENT_MESSAGES.dentistUnavailable
+    : APPOINTMENT_MESSAGES.patientSuspended;
 }
