@@ -93,6 +93,7 @@ export function offer(overrides: Partial<PatientOffer> = {}): PatientOffer {
       avatar_url: null,
       specialties: [],
       is_verified: true,
+      erased: false,
       rating: { average: null, count: 0 },
     },
     conversation_id: null,

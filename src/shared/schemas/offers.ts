@@ -140,6 +140,8 @@ export const patientOfferSchema = offerDtoSchema.extend({
     avatar_url: z.string().nullable(),
     specialties: z.array(z.string()),
     is_verified: z.boolean(),
+    /** The dentist erased his account: his accepted offer stays under a pseudonym, not to be booked. */
+    erased: z.boolean(),
     /** Whole kilometres from the patient's postal code (ADR 019), null when either code is unknown. */
     distance_km: z.number().nullable().optional(),
     /**

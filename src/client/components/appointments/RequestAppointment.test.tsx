@@ -1,7 +1,7 @@
 /** The patient books an appointment on an accepted offer (ADR 011). */
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { Appointment } from "../../../shared/schemas/appointments";
+import { APPOINTMENT_MESSAGES, type Appointment } from "../../../shared/schemas/appointments";
 import { getQueryClient } from "../../lib/queryClient";
 import {
   appointment,
@@ -16,6 +16,7 @@ import {
   renderPiece,
 } from "../../test/appointments";
 import { json, settled, stubApi } from "../../test/renderApp";
+import { spaced } from "../../test/text";
 import { RequestAppointment } from "./RequestAppointment";
 
 freezeClockAtNow();
@@ -240,6 +241,30 @@ describe("prise de rendez-vous (patient)", () => {
     expect(
       screen.queryByRole("button", { name: "Envoyer ma demande de rendez-vous" }),
     ).not.toBeInTheDocument();
+  });
+
+  it("dit pourquoi, sans formulaire, quand le dentiste ne peut plus être réservé", async () => {
+    const fetchMock = stubApi(patient, { "GET /api/appointments": () => json(200, list([])) });
+    const dentist = offer().dentist;
+    renderPiece(
+      <>
+        <RequestAppointment
+          requestId={REQUEST_ID}
+          offer={offer({ dentist: { ...dentist, is_verified: false } })}
+        />
+        <RequestAppointment
+          requestId={REQUEST_ID}
+          offer={offer({
+            dentist: { ...dentist, full_name: "Compte supprimé", is_verified: false, erased: true },
+          })}
+        />
+      </>,
+    );
+    expect(await screen.findByText(spaced(APPOINTMENT_MESSAGES.dentistNotVerified))).toBeInTheDocument();
+    expect(await screen.findByText(spaced(APPOINTMENT_MESSAGES.dentistErased))).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Prendre rendez-vous" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("radio")).not.toBeInTheDocument();
+    expect(callsOf(fetchMock).filter((c) => c.key.startsWith("POST"))).toEqual([]);
   });
 
   it("ne montre rien sous une proposition qui n'est pas acceptée", async () => {

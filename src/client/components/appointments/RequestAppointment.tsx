@@ -82,6 +82,19 @@ export function RequestAppointment({
     );
 
   const note = items[0]?.status === "cancelled" ? "Votre rendez-vous précédent a été annulé." : null;
+  // A dentist who can no longer be booked (the server refuses it, 409): said instead of the form.
+  if (offer.dentist.erased || !offer.dentist.is_verified)
+    return (
+      <div className="grid gap-1">
+        {note ? <p className="font-medium text-slate-800">{note}</p> : null}
+        <p className="flex items-start gap-2 text-slate-700">
+          <Info className="mt-0.5 size-4 shrink-0 text-slate-600" aria-hidden="true" />
+          {offer.dentist.erased
+            ? APPOINTMENT_MESSAGES.dentistErased
+            : APPOINTMENT_MESSAGES.dentistNotVerified}
+        </p>
+      </div>
+    );
   return <BookingPanel requestId={requestId} offer={offer} note={note} />;
 }
 

@@ -133,7 +133,13 @@ describe("comparer les propositions (patient)", () => {
   });
 
   it("accepte depuis la comparaison puis ramène à la demande pour le rendez-vous", async () => {
-    let current = detail([leroy, bernard]);
+    // Verified: the server refuses to accept an offer of a dentist who is not (409), and the request's
+    // page offers no booking with him.
+    const verifiedBernard = {
+      ...bernard,
+      dentist: { ...bernard.dentist, is_verified: true, rating: { average: null, count: 0 } },
+    };
+    let current = detail([leroy, verifiedBernard]);
     const accepted: string[] = [];
     const { user, router } = await openCompare(current, "?offres=c,a", {
       [DETAIL]: () => json(200, current),

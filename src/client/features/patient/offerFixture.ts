@@ -27,6 +27,7 @@ export function patientOffer(
       avatar_url: null,
       specialties: [],
       is_verified: true,
+      erased: false,
       rating: { average: null, count: 0 },
       ...dentist,
     },
@@ -42,5 +43,6 @@ export const LEROY: PatientOffer["dentist"] = {
   avatar_url: null,
   specialties: ["Implantologie", "Prothèse"],
   is_verified: true,
+  erased: false,
   rating: { average: 4.5, count: 12 },
 };

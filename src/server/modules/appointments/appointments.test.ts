@@ -109,11 +109,12 @@ async function expectOnlyThePatient(decide: typeof accept, offerId: string, pati
 async function bookedWithDiane(first: string) {
   const booker = await patient(ctx.app, { first_name: first });
   const diane = await dentist(ctx.app, { first_name: "Diane" });
-  const offerId = await sendOffer(await createRequest(booker), diane);
+  const requestId = await createRequest(booker);
+  const offerId = await sendOffer(requestId, diane);
   expect((await accept(offerId, booker)).statusCode).toBe(200);
   const booked = await book(offerId, ["2026-12-10T10:00"], booker);
   expect(booked.statusCode, booked.body).toBe(201);
-  return { patient: booker, diane, offerId, id: booked.json().appointment.id as string };
+  return { patient: booker, diane, requestId, offerId, id: booked.json().appointment.id as string };
 }
 
 const journeyOf = async (requestId: string, as: Who) =>
@@ -720,6 +721,10 @@ describe("a dentist who left Sourio is no longer booked", () => {
     expect(erased.statusCode, erased.body).toBe(200);
     const mailsBefore = (await ctx.mails()).length;
 
+    // Her request's page says so in place of the booking form (the offer's dentist `erased`).
+    const detail = (await get(`/api/patient/requests/${requestId}`, rose)).json();
+    expect(detail.offers).toHaveLength(1);
+    expect(detail.offers[0].dentist).toMatchObject({ erased: true, is_verified: false });
     const refused = await book(offerId, ["2026-12-03T09:30"], rose);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().error).toMatchObject({
@@ -734,7 +739,7 @@ describe("a dentist who left Sourio is no longer booked", () => {
 
   it("refuses to book, confirm or propose times with a dentist no longer verified; cancelling stays open", async () => {
     now = START;
-    const { patient: rose, diane, offerId, id } = await bookedWithDiane("Rose");
+    const { patient: rose, diane, requestId, offerId, id } = await bookedWithDiane("Rose");
     // The dentist proposes another time: the appointment waits for the patient.
     const proposed = await post(`/api/appointments/${id}/propose`, { slots: ["2026-12-14T08:45"] }, diane);
     expect(proposed.statusCode, proposed.body).toBe(200);
@@ -747,7 +752,10 @@ describe("a dentist who left Sourio is no longer booked", () => {
     );
     expect(unverified.statusCode, unverified.body).toBe(200);
 
-    // Her card says so in place of her choices (other_standing), before any refused click.
+    // Her card says so in place of her choices (other_standing), before any refused click; her
+    // request's page would offer no booking form either (the offer's dentist not verified).
+    const detail = (await get(`/api/patient/requests/${requestId}`, rose)).json();
+    expect(detail.offers[0].dentist).toMatchObject({ erased: false, is_verified: false });
     const [card] = (await get("/api/appointments?when=upcoming", rose)).json().items;
     expect(card).toMatchObject({ id, view: "awaiting_me", other_standing: "unverified", may_confirm: false });
     expect(card.may_change).toBe(true);

@@ -242,6 +242,7 @@ export function patientOffersRepo(db: Db, actor: Actor) {
           "d.avatar_url as dentist_avatar_url",
           "d.specialties as dentist_specialties",
           "d.is_verified as dentist_verified",
+          "d.erased_at as dentist_erased_at",
           "c.id as conversation_id",
           // The dentist's published reviews (issue 36): what patients see next to every offer.
           sql<
@@ -268,6 +269,7 @@ export function patientOffersRepo(db: Db, actor: Actor) {
           avatar_url: row.dentist_avatar_url,
           specialties: row.dentist_specialties ?? [],
           is_verified: row.dentist_verified,
+          erased: row.dentist_erased_at !== null,
           // The commune and the distance from the patient's postal code (ADR 019), never the code.
           ...withDistance(
             { city: row.dentist_city, practice_postcode: row.dentist_postcode },
