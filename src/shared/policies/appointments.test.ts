@@ -31,6 +31,9 @@ describe("offer transitions (ADR 011)", () => {
     expect(offerAcceptBlocker("closed", "completed")).toBe("already_decided");
     expect(offerAcceptBlocker("sent", "completed")).toBe("already_decided");
     expect(offerAcceptBlocker("sent", "cancelled")).toBe("cancelled");
+    // A dentist no longer verified: his open offer waits, not to be accepted; a decided one stays so.
+    expect(offerAcceptBlocker("sent", "in_review", false)).toBe("dentist_unverified");
+    expect(offerAcceptBlocker("accepted", "accepted", false)).toBe("already_decided");
   });
 
   it("derives 'expired' at midnight in Paris, and withdraws only what was not decided", () => {

@@ -12,16 +12,21 @@ import type { OfferState } from "../domain/offers";
  * enforces them) and the screens (which only show what is possible).
  */
 
-/** Why an offer cannot be accepted, or null when it can: only a sent, unexpired offer on an open request. */
+/**
+ * Why an offer cannot be accepted, or null when it can: only a sent, unexpired offer on an open
+ * request, of a dentist still verified (the server reads his standing itself: offers.service).
+ */
 export function offerAcceptBlocker(
   offerState: OfferState,
   requestStatus: string,
-): "already_decided" | "cancelled" | "expired" | "withdrawn" | null {
+  dentistVerified = true,
+): "already_decided" | "cancelled" | "expired" | "withdrawn" | "dentist_unverified" | null {
   if (requestStatus === "cancelled") return "cancelled";
   if (offerState === "withdrawn") return "withdrawn";
   if (offerState === "expired") return "expired";
   if (requestStatus === "accepted" || requestStatus === "completed" || offerState !== "sent")
     return "already_decided";
+  if (!dentistVerified) return "dentist_unverified";
   return null;
 }
 

@@ -26,6 +26,8 @@ export function acceptBlockerText(blocker: ReturnType<typeof offerAcceptBlocker>
       return "Proposition expirée";
     case "already_decided":
       return "Une autre proposition a été acceptée";
+    case "dentist_unverified":
+      return "Dentiste plus vérifié pour le moment";
     default:
       return null;
   }

@@ -6,7 +6,7 @@ import { formatDetailDateTime } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
 import { drName, ofName } from "../../../shared/format/names";
 import { offerAcceptBlocker } from "../../../shared/policies/appointments";
-import type { PatientOffer } from "../../../shared/schemas/offers";
+import { OFFER_MESSAGES, type PatientOffer } from "../../../shared/schemas/offers";
 import type { Comparison } from "../../../shared/schemas/quotes";
 import type { RequestDetail } from "../../../shared/schemas/requests";
 import { EstimateDetails } from "../../components/estimate/EstimateDetails";
@@ -64,7 +64,10 @@ export function OfferItem({
       : savingText(request.quote_amount_cents, offer.amount_cents);
   const compareId = useId();
   const navigate = useNavigate();
-  const mayAccept = offerAcceptBlocker(offer.state, request.status) === null;
+  const blocker = offerAcceptBlocker(offer.state, request.status, dentist.is_verified);
+  const mayAccept = blocker === null;
+  // Said where the button would be: the server refuses it (409), and the patient may choose another.
+  const unverified = blocker === "dentist_unverified" ? OFFER_MESSAGES.dentistNotVerified : null;
   return (
     <li
       className={
@@ -131,7 +134,7 @@ export function OfferItem({
       <OfferLines lines={offer.lines} showBasket />
       {estimated ? <EstimateDetails estimate={estimated.estimate} cover={comparison?.cover ?? null} /> : null}
       <OfferSlots slots={offer.slots} />
-      {compare || mayAccept ? (
+      {compare || mayAccept || unverified ? (
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
           {compare ? (
             <div className="flex items-center gap-2">
@@ -148,6 +151,7 @@ export function OfferItem({
           ) : (
             <span />
           )}
+          {unverified ? <p className="text-sm text-slate-700">{unverified}</p> : null}
           {mayAccept ? (
             <AcceptOfferButton
               requestId={request.id}

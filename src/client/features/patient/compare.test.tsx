@@ -15,7 +15,10 @@ const REQUEST_PAGE = `/patient/request/${REQUEST_ID}`;
 const COMPARE = `${REQUEST_PAGE}/compare`;
 const DETAIL = `GET /api/patient/requests/${REQUEST_ID}`;
 
-/** An offer of a dentist not verified: no rating, as the server sends it (his reviews are not shown). */
+/**
+ * An offer of a dentist no longer verified: no rating, as the server sends it (his reviews are not
+ * shown), and not to be accepted.
+ */
 function offer(id: string, name: string, overrides: Partial<PatientOffer> = {}): PatientOffer {
   return {
     ...patientOffer(id, REQUEST_ID, { full_name: name, is_verified: false, rating: null }),
@@ -126,7 +129,9 @@ describe("comparer les propositions (patient)", () => {
     );
     expect(within(choices[1] as HTMLElement).queryByRole("button")).not.toBeInTheDocument();
     expect(choices[1]).toHaveTextContent("Proposition expirée");
-    expect(within(choices[2] as HTMLElement).getByRole("button")).toBeInTheDocument();
+    // Dr Bernard is no longer verified (this file's offers): his offer cannot be accepted (409).
+    expect(within(choices[2] as HTMLElement).queryByRole("button")).not.toBeInTheDocument();
+    expect(choices[2]).toHaveTextContent("Dentiste plus vérifié pour le moment");
 
     expect(screen.getByRole("link", { name: "Retour à la demande" })).toHaveAttribute("href", REQUEST_PAGE);
     expect(screen.queryByText("Sélection modifiée")).not.toBeInTheDocument();

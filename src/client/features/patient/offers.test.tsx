@@ -130,7 +130,7 @@ describe("propositions des dentistes (patient)", () => {
     expect(offerNames()).toEqual(["Dr Ancien", "Dr Récent", "Dr Moyen"]);
   });
 
-  it("relie la note d'un dentiste vérifié à ses avis ; d'un dentiste non vérifié, ne montre ni note ni lien (sa page d'avis répond 404)", async () => {
+  it("relie la note d'un dentiste vérifié à ses avis ; d'un dentiste non vérifié, ne montre ni note ni lien (sa page d'avis répond 404) ni bouton d'acceptation", async () => {
     const unverified = offer("b", {
       amount_cents: 120_000,
       dentist: { ...offer("b").dentist, full_name: "Paul Martin", is_verified: false, rating: null },
@@ -150,6 +150,10 @@ describe("propositions des dentistes (patient)", () => {
     expect(hrefs.filter((href) => href?.startsWith("/patient/dentists/"))).toEqual([]);
     expect(hrefs).not.toContain("/avis");
     expect(martin).not.toHaveTextContent(/\d+ avis|Pas encore d'avis|\/5/);
+    // Nor can his offer be accepted (the server refuses it, 409): said where the button would be.
+    expect(within(martin).queryByRole("button", { name: /^Accepter cette proposition/ })).toBeNull();
+    expect(within(martin).getByText(spaced(OFFER_MESSAGES.dentistNotVerified))).toBeInTheDocument();
+    expect(leroy.getByRole("button", { name: /^Accepter cette proposition/ })).toBeInTheDocument();
     // Sorted by rating, he comes after the dentists whose rating is shown.
     expect(sortOffers([unverified, offer("a", { dentist: LEROY })], "rating").map((o) => o.id)).toEqual([
       "a",

@@ -113,6 +113,7 @@ const ACCEPT_REFUSED = {
   cancelled: OFFER_MESSAGES.requestCancelled,
   expired: OFFER_MESSAGES.expired,
   withdrawn: OFFER_MESSAGES.withdrawn,
+  dentist_unverified: OFFER_MESSAGES.dentistNotVerified,
 } as const;
 
 /** PostgreSQL's unique_violation: the last guard of one accepted offer per request. */

@@ -223,7 +223,7 @@ export function compareRows({
             </div>
           );
         }
-        const blocker = offerAcceptBlocker(o.state, request.status);
+        const blocker = offerAcceptBlocker(o.state, request.status, o.dentist.is_verified);
         return blocker === null ? (
           <AcceptOfferButton
             requestId={request.id}
