@@ -37,6 +37,9 @@ export const APPOINTMENT_MESSAGES = {
   /** On the patient's card, in place of her choices, while her dentist is no longer verified. */
   dentistUnavailable:
     "Ce dentiste n'est plus vérifié par notre équipe : ce rendez-vous ne peut être ni confirmé ni déplacé pour le moment. Vous pouvez l'annuler.",
+  /** The same, on an appointment already confirmed. */
+  dentistUnavailableConfirmed:
+    "Ce dentiste n'est plus vérifié par notre équipe : ce rendez-vous ne peut pas être déplacé pour le moment. Vous pouvez l'annuler.",
   alreadyBooked: "Un rendez-vous est déjà en cours pour cette proposition.",
   notAwaitingYou: "Ce rendez-vous n'attend pas votre réponse.",
   closed: "Ce rendez-vous est passé ou annulé : il ne peut plus être modifié.",

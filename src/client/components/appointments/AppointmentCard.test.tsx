@@ -215,6 +215,15 @@ describe("AppointmentCard", () => {
             other_standing: "unverified",
           })}
         />
+        <AppointmentCard
+          appointment={appointment({
+            id: "a-12",
+            awaiting: "patient",
+            view: "awaiting_me",
+            dentist: { ...appointment().dentist, full_name: "Anne Roux" },
+            other_standing: "unverified",
+          })}
+        />
       </>,
     );
     const suspended = screen.getByRole("article", { name: "Marie Curie" });
@@ -225,8 +234,14 @@ describe("AppointmentCard", () => {
     expect(within(suspended).getByRole("button", { name: "Annuler le rendez-vous" })).toBeInTheDocument();
 
     const unverified = screen.getByRole("article", { name: "Dr Jean Moulin" });
-    expect(within(unverified).getByText(spaced(APPOINTMENT_MESSAGES.dentistUnavailable))).toBeInTheDocument();
+    expect(
+      within(unverified).getByText(spaced(APPOINTMENT_MESSAGES.dentistUnavailableConfirmed)),
+    ).toBeInTheDocument();
     expect(within(unverified).queryByRole("button", { name: "Déplacer le rendez-vous" })).toBeNull();
     expect(within(unverified).getByRole("button", { name: "Annuler le rendez-vous" })).toBeInTheDocument();
+    const pending = screen.getByRole("article", { name: "Dr Anne Roux" });
+    expect(within(pending).getByText(spaced(APPOINTMENT_MESSAGES.dentistUnavailable))).toBeInTheDocument();
+    expect(within(pending).queryByRole("button", { name: "Proposer un autre créneau" })).toBeNull();
+    expect(within(pending).getByRole("button", { name: "Annuler le rendez-vous" })).toBeInTheDocument();
   });
 });

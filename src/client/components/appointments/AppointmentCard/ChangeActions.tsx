@@ -149,6 +149,8 @@ function unavailableText(appointment: Appointment): string | null {
   return appointment.my_side === "patient"
     ? appointment.other_standing === "erased"
       ? APPOINTMENT_MESSAGES.dentistErased
-      : APPOINTMENT_MESSAGES.dentistUnavailable
+      : appointment.view === "confirmed"
+        ? APPOINTMENT_MESSAGES.dentistUnavailableConfirmed
+        : APPOINTMENT_MESSAGES.dentistUnavailable
     : APPOINTMENT_MESSAGES.patientSuspended;
 }
