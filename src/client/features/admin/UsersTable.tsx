@@ -239,7 +239,7 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
           title={pending?.is_verified ? "Retirer la vérification ?" : "Vérifier ce dentiste ?"}
           description={
             pending?.is_verified
-              ? `${pending.full_name} ne verra plus les demandes des patients, dès maintenant. Un e-mail lui sera envoyé.`
+              ? `${pending.full_name} ne verra plus les demandes des patients, ses conversations ni ses rendez-vous, dès maintenant\u202f; les patients ne pourront plus accepter ses propositions ni prendre rendez-vous avec lui. Un e-mail lui sera envoyé.`
               : pending && <VerifyDescription dentist={pending} />
           }
           confirmLabel={pending?.is_verified ? "Retirer la vérification" : "Vérifier"}

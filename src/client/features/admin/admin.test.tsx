@@ -385,6 +385,12 @@ describe("/admin/dashboard 'Administration'", () => {
       )[0] as HTMLElement,
     );
     const dialog = await screen.findByRole("dialog", { name: "Retirer la vérification\u202f?" });
+    // What follows, said before: the server hides his work and refuses his patients' acceptances.
+    expect(dialog).toHaveTextContent(
+      spaced(
+        "Julien Martin ne verra plus les demandes des patients, ses conversations ni ses rendez-vous, dès maintenant\u202f; les patients ne pourront plus accepter ses propositions ni prendre rendez-vous avec lui.",
+      ),
+    );
     await person.click(within(dialog).getByRole("button", { name: "Retirer la vérification" }));
     expect(
       await screen.findByText("Erreur lors de la mise à jour du statut de vérification"),
