@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { Mailer } from "./mail/mailer";
-import { sendAppointmentReminders } from "./modules/appointments/reminders.service";
+import { sendAppointmentReminders, sendDentistAwayEmails } from "./modules/appointments/reminders.service";
 import { runDailyReconciliation, sendTrialEndingMails } from "./modules/billing/billing.service";
 import { sendUnreadEmails } from "./modules/conversations/conversations.service";
 import {
@@ -95,6 +95,8 @@ export function sendScheduledEmails(deps: ScheduledMailDeps) {
     // Dentists' morning e-mail of new requests sent to all (ADR 086), once a day from 8:00 Paris.
     sendNewRequestsMorningEmails(deps),
     sendAppointmentReminders(deps),
+    // Appointments standing with a dentist no longer verified, to their patient (ADR 093).
+    sendDentistAwayEmails(deps),
     // Offers about to expire, to their patient (ADR 087), from 9:00 Paris.
     sendOfferExpiryReminders(deps),
     // Trials ending in 7 days (issue 35), once each.
@@ -107,8 +109,8 @@ export function sendScheduledEmails(deps: ScheduledMailDeps) {
  * The e-mails due at the app's clock: unread messages (conversations and support), requests
  * addressed to a dentist by name (to him, and to their patients when he stops receiving requests),
  * the dentists' morning e-mail of new requests, offers about to expire (to their patient),
- * appointment reminders and review invitations (the day after an
- * appointment); every minute. The same run removes the login and rate-limit counters
+ * appointment reminders, appointments whose dentist is no longer verified (to their patient), and
+ * review invitations (the day after an appointment); every minute. The same run removes the login and rate-limit counters
  * whose window has ended (indexed deletes).
  */
 export async function runMailJobs(app: FastifyInstance): Promise<boolean> {

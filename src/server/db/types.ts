@@ -377,6 +377,8 @@ export interface AppointmentsTable {
   cancelled_by: "patient" | "dentist" | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When the patient was told that the dentist is no longer verified (ADR 093); emptied once he is again. */
+  dentist_away_mailed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface AppointmentOptionsTable {

@@ -506,6 +506,34 @@ export function appointmentReminderMail(p: {
 }
 
 /**
+ * ADR 093: the patient of an appointment still standing whose dentist is no longer verified (D6: he
+ * no longer sees it on Sourio). A confirmed one stands; a pending one waits for him.
+ */
+export function appointmentDentistAwayMail(p: {
+  brandName: string;
+  firstName: string;
+  withName: string;
+  /** The confirmed time in long French; null while the appointment is pending. */
+  when: string | null;
+  link: string;
+}) {
+  const the = theName(p.withName);
+  return letter(p, {
+    subject: `Votre rendez-vous avec ${the}`,
+    lines: p.when
+      ? [
+          `Votre dentiste, ${the}, n'est plus vérifié par notre équipe pour le moment. Votre rendez-vous du ${p.when} n'est pas annulé, mais il ne peut plus être déplacé sur ${p.brandName}.`,
+          "Pour toute question, contactez directement son cabinet. Si vous ne souhaitez plus vous y rendre, annulez-le depuis votre espace\u202f:",
+        ]
+      : [
+          `Votre dentiste, ${the}, n'est plus vérifié par notre équipe pour le moment\u202f: il ne peut pas répondre à votre demande de rendez-vous.`,
+          "Vous pouvez attendre qu'il le soit de nouveau, ou annuler cette demande et changer d'avis pour choisir une autre proposition, depuis votre espace\u202f:",
+        ],
+    link: p.link,
+  });
+}
+
+/**
  * After an in-app password change: when, from which device, and what to do if it was not the
  * person (the forgotten-password link). Never the password itself.
  */

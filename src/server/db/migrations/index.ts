@@ -53,6 +53,7 @@ import * as m054 from "./054_offer_expiry_reminder";
 import * as m055 from "./055_requests_set_aside";
 import * as m056 from "./056_account_suspension";
 import * as m057 from "./057_suspended_accounts_index";
+import * as m058 from "./058_appointment_dentist_away_mail";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -110,4 +111,5 @@ export const migrations: Record<string, Migration> = {
   "055_requests_set_aside": m055,
   "056_account_suspension": m056,
   "057_suspended_accounts_index": m057,
+  "058_appointment_dentist_away_mail": m058,
 };

@@ -1,8 +1,10 @@
 import ICAL from "ical.js";
+import type { Kysely } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatEuros } from "../../../shared/format/money";
 import { APPOINTMENT_MESSAGES } from "../../../shared/schemas/appointments";
 import { sessionsChanged } from "../../access/session-cache";
+import * as m058 from "../../db/migrations/058_appointment_dentist_away_mail";
 import { appPerFile, createTestContext, postRequest } from "../../testing/harness";
 import {
   api,
@@ -16,7 +18,7 @@ import {
 } from "../../testing/people";
 import { queriesDuring } from "../../testing/queries";
 import { listenLocally, openSocket } from "../../testing/sockets";
-import { sendAppointmentReminders } from "./reminders.service";
+import { sendAppointmentReminders, sendDentistAwayEmails } from "./reminders.service";
 
 // A movable clock: Saturday 21 November 2026, 10:00 in Paris (09:00 UTC) to begin with.
 const START = new Date("2026-11-21T09:00:00Z");
@@ -66,14 +68,14 @@ const accept = (offerId: string, as?: Who) => post(`/api/patient/offers/${offerI
 const book = (offerId: string, slots: string[], as?: Who) =>
   post(`/api/patient/offers/${offerId}/appointment`, { slots }, as);
 const mailsTo = async (fragment: string) => (await ctx.mails()).filter((m) => m.includes(fragment));
-const runReminders = () =>
-  sendAppointmentReminders({
-    db: ctx.app.db,
-    mailer: ctx.app.mailer,
-    config: ctx.app.config,
-    now,
-    log: ctx.app.log,
-  });
+const jobDeps = () => ({
+  db: ctx.app.db,
+  mailer: ctx.app.mailer,
+  config: ctx.app.config,
+  now,
+  log: ctx.app.log,
+});
+const runReminders = () => sendAppointmentReminders(jobDeps());
 
 beforeAll(async () => {
   // The practice's address, which the calendar invitations carry.
@@ -812,6 +814,69 @@ describe("a dentist who left Sourio is no longer booked", () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const cancelled = await post(`/api/appointments/${id}/cancel`, undefined, diane);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
+  });
+});
+
+describe("a patient whose dentist is no longer verified, with an appointment still standing (ADR 093)", () => {
+  const runAway = () => sendDentistAwayEmails(jobDeps());
+  const awayMailsTo = async (person: Who) =>
+    (await mailsTo(`To: ${person.email}`)).filter((m) => m.includes("n'est plus vérifié par notre équipe"));
+  const withdraw = async (dentistId: string) => {
+    const admin = await signInAdmin(ctx.app);
+    const answer = await post(
+      `/api/admin/dentists/${dentistId}/verification`,
+      { decision: "unverify" },
+      admin,
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+  };
+
+  it("is told once per withdrawal, of a pending or a confirmed appointment; not of one cancelled or past", async () => {
+    now = START;
+    const lina = await bookedWithDiane("Lina");
+    const nora = await bookedWithDiane("Nora");
+    const confirmed = await post(
+      `/api/appointments/${nora.id}/confirm`,
+      { starts_at: "2026-12-10T09:00:00.000Z" },
+      nora.diane,
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const olga = await bookedWithDiane("Olga");
+    expect((await post(`/api/appointments/${olga.id}/cancel`, undefined, olga.patient)).statusCode).toBe(200);
+    expect(await runAway()).toBe(0);
+
+    for (const booking of [lina, nora, olga]) await withdraw(booking.diane.id);
+    expect(await runAway()).toBe(2);
+    const [pending] = await awayMailsTo(lina.patient);
+    expect(pending).toContain("Bonjour Lina,");
+    expect(pending).toContain("il ne peut pas répondre à votre demande de rendez-vous");
+    expect(pending).toContain(`${ctx.config.publicUrl}/patient/request/${lina.requestId}`);
+    const [standing] = await awayMailsTo(nora.patient);
+    expect(standing).toContain("Votre rendez-vous du jeudi 10 décembre 2026 à 10:00 n'est pas annulé");
+    expect(standing).toMatch(/^Subject: .*Votre_rendez-vous_avec_/m);
+    expect(await awayMailsTo(olga.patient)).toEqual([]);
+    // Not again while he stays withdrawn.
+    expect(await runAway()).toBe(0);
+
+    // Verified again, then withdrawn again: told again; a past appointment is not.
+    for (const booking of [lina, nora]) await verifyDentist(ctx.app, booking.diane.id);
+    expect(await runAway()).toBe(0);
+    now = new Date("2026-12-11T09:00:00Z");
+    for (const booking of [lina, nora]) await withdraw(booking.diane.id);
+    expect(await runAway()).toBe(1);
+    expect(await awayMailsTo(lina.patient)).toHaveLength(2);
+    expect(await awayMailsTo(nora.patient)).toHaveLength(1);
+  });
+
+  it("counts appointments standing with a dentist not verified when the migration runs as told", async () => {
+    now = START;
+    const rita = await bookedWithDiane("Rita");
+    await withdraw(rita.diane.id);
+    const untyped = ctx.app.db as unknown as Kysely<unknown>;
+    await m058.down(untyped);
+    await m058.up(untyped);
+    expect(await runAway()).toBe(0);
+    expect(await awayMailsTo(rita.patient)).toEqual([]);
   });
 });
 

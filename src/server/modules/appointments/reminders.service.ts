@@ -4,10 +4,10 @@ import { emailPreferencesPath } from "../../../shared/schemas/profile";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import type { Mailer } from "../../mail/mailer";
-import { appointmentReminderMail } from "../../mail/templates";
+import { appointmentDentistAwayMail, appointmentReminderMail } from "../../mail/templates";
 import { loggableError } from "../../redact";
 import { placeText } from "./appointments.mail";
-import { remindersRepo } from "./schedule.repo";
+import { remindersRepo, systemSettleDentistAwayMails } from "./schedule.repo";
 
 /**
  * Reminder e-mails that are due (7 days and 1 day before a confirmed appointment still ahead):
@@ -15,13 +15,15 @@ import { remindersRepo } from "./schedule.repo";
  * instance never sends it twice (a failed send is released for the next run). The patient is
  * reminded (unless she stopped reminders, ADR 081); the dentist has the appointments page.
  */
-export async function sendAppointmentReminders(deps: {
+interface AppointmentMailDeps {
   db: Db;
   mailer: Mailer;
   config: AppConfig;
   now: Date;
   log: { error(obj: object, msg: string): void };
-}): Promise<number> {
+}
+
+export async function sendAppointmentReminders(deps: AppointmentMailDeps): Promise<number> {
   const claimed = await remindersRepo.claimDue(deps.db, deps.now);
   if (claimed.length === 0) return 0;
   const people = await remindersRepo.people(deps.db, [
@@ -64,4 +66,39 @@ export async function sendAppointmentReminders(deps: {
     }),
   );
   return claimed.length;
+}
+
+/**
+ * The mail job's e-mails to patients whose appointment still stands while its dentist is no longer
+ * verified (ADR 093): one per appointment settled in this run, once per withdrawal, linking to its
+ * request. A service e-mail: sent whatever her notification settings. A failed e-mail is logged (its
+ * error only) and not sent again; her appointment's card says the same. Resolves to the number sent.
+ */
+export async function sendDentistAwayEmails(deps: AppointmentMailDeps): Promise<number> {
+  const settled = await systemSettleDentistAwayMails(deps.db, deps.now);
+  let sent = 0;
+  for (const appointment of settled) {
+    try {
+      await deps.mailer.send({
+        to: appointment.patient_email,
+        ...appointmentDentistAwayMail({
+          brandName: deps.config.brandName,
+          firstName: appointment.patient_first_name,
+          withName: drName(appointment.dentist_name),
+          when:
+            appointment.status === "confirmed" && appointment.starts_at
+              ? formatAppointmentTime(appointment.starts_at)
+              : null,
+          link: `${deps.config.publicUrl}/patient/request/${appointment.request_id}`,
+        }),
+      });
+      sent += 1;
+    } catch (error) {
+      deps.log.error(
+        { err: loggableError(error) },
+        "e-mail au patient sur son rendez-vous avec un dentiste non vérifié non envoyé",
+      );
+    }
+  }
+  return sent;
 }

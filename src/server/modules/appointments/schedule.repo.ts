@@ -1,4 +1,4 @@
-import type { Kysely, Transaction, Updateable } from "kysely";
+import { type Kysely, sql, type Transaction, type Updateable } from "kysely";
 import type { AppointmentSide } from "../../../shared/domain/appointments";
 import type { reminderSchedule } from "../../../shared/policies/appointments";
 import type { Actor } from "../../access/actor";
@@ -161,6 +161,50 @@ async function changeState(trx: Trx, id: string, state: Updateable<Database["app
  * Reminders (system jobs, no actor): each due row is claimed by a conditional update before its
  * e-mail goes, so a restart or a second instance never sends it twice.
  */
+/**
+ * The mail job's part of ADR 093: appointments still standing (pending, or confirmed and ahead) whose
+ * dentist is no longer verified and whose patient has not been told, marked as told and returned with
+ * whom to tell. First, those whose dentist is verified again lose their mark, so that a later
+ * withdrawal is told too. Each is one statement, so that two instances never tell twice. Erased
+ * parties (pseudonyms, never verified) are left out.
+ */
+export async function systemSettleDentistAwayMails(db: Kysely<Database>, now: Date) {
+  await db
+    .updateTable("appointments as a")
+    .from("profiles as d")
+    .set({ dentist_away_mailed_at: null })
+    .whereRef("d.id", "=", "a.dentist_id")
+    .where("a.dentist_away_mailed_at", "is not", null)
+    .where("d.is_verified", "=", true)
+    .execute();
+  return db
+    .updateTable("appointments as a")
+    .from(["profiles as d", "profiles as p"])
+    .set({ dentist_away_mailed_at: now })
+    .whereRef("d.id", "=", "a.dentist_id")
+    .whereRef("p.id", "=", "a.patient_id")
+    .where("a.dentist_away_mailed_at", "is", null)
+    .where((eb) =>
+      eb.or([
+        eb("a.status", "=", "pending"),
+        eb.and([eb("a.status", "=", "confirmed"), eb("a.starts_at", ">", now)]),
+      ]),
+    )
+    .where("d.is_verified", "=", false)
+    .where("d.erased_at", "is", null)
+    .where("p.erased_at", "is", null)
+    .returning([
+      "a.id",
+      "a.request_id",
+      "a.status",
+      "a.starts_at",
+      "p.email as patient_email",
+      sql<string>`coalesce(nullif(p.first_name, ''), p.full_name)`.as("patient_first_name"),
+      "d.full_name as dentist_name",
+    ])
+    .execute();
+}
+
 export const remindersRepo = {
   claimDue(db: Kysely<Database>, now: Date) {
     return db
