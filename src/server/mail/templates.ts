@@ -522,12 +522,12 @@ export function appointmentDentistAwayMail(p: {
     subject: `Votre rendez-vous avec ${the}`,
     lines: p.when
       ? [
-          `Votre dentiste, ${the}, n'est plus vérifié par notre équipe pour le moment. Votre rendez-vous du ${p.when} n'est pas annulé, mais il ne peut plus être déplacé sur ${p.brandName}.`,
+          `Votre dentiste, ${the}, ne fait plus partie des dentistes vérifiés par notre équipe pour le moment. Votre rendez-vous du ${p.when} n'est pas annulé, mais il ne peut plus être déplacé sur ${p.brandName}.`,
           "Pour toute question, contactez directement son cabinet. Si vous ne souhaitez plus vous y rendre, annulez-le depuis votre espace\u202f:",
         ]
       : [
-          `Votre dentiste, ${the}, n'est plus vérifié par notre équipe pour le moment\u202f: il ne peut pas répondre à votre demande de rendez-vous.`,
-          "Vous pouvez attendre qu'il le soit de nouveau, ou annuler cette demande et changer d'avis pour choisir une autre proposition, depuis votre espace\u202f:",
+          `Votre dentiste, ${the}, ne fait plus partie des dentistes vérifiés par notre équipe pour le moment\u202f: votre demande de rendez-vous ne peut pas recevoir de réponse.`,
+          "Vous pouvez attendre son retour, ou annuler cette demande et changer d'avis pour choisir une autre proposition, depuis votre espace\u202f:",
         ],
     link: p.link,
   });

@@ -820,7 +820,9 @@ describe("a dentist who left Sourio is no longer booked", () => {
 describe("a patient whose dentist is no longer verified, with an appointment still standing (ADR 093)", () => {
   const runAway = () => sendDentistAwayEmails(jobDeps());
   const awayMailsTo = async (person: Who) =>
-    (await mailsTo(`To: ${person.email}`)).filter((m) => m.includes("n'est plus vérifié par notre équipe"));
+    (await mailsTo(`To: ${person.email}`)).filter((m) =>
+      m.includes("ne fait plus partie des dentistes vérifiés"),
+    );
   const withdraw = async (dentistId: string) => {
     const admin = await signInAdmin(ctx.app);
     const answer = await post(
@@ -849,7 +851,7 @@ describe("a patient whose dentist is no longer verified, with an appointment sti
     expect(await runAway()).toBe(2);
     const [pending] = await awayMailsTo(lina.patient);
     expect(pending).toContain("Bonjour Lina,");
-    expect(pending).toContain("il ne peut pas répondre à votre demande de rendez-vous");
+    expect(pending).toContain("votre demande de rendez-vous ne peut pas recevoir de réponse");
     expect(pending).toContain(`${ctx.config.publicUrl}/patient/request/${lina.requestId}`);
     const [standing] = await awayMailsTo(nora.patient);
     expect(standing).toContain("Votre rendez-vous du jeudi 10 décembre 2026 à 10:00 n'est pas annulé");
