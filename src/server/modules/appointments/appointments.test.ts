@@ -870,6 +870,18 @@ describe("a patient whose dentist is no longer verified, with an appointment sti
     expect(await awayMailsTo(nora.patient)).toHaveLength(1);
   });
 
+  it("is told once when two runs of the job meet (two instances)", async () => {
+    now = START;
+    const tess = await bookedWithDiane("Tess");
+    await withdraw(tess.diane.id);
+    const told = async () => (await mailsTo("ne fait plus partie des dentistes vérifiés")).length;
+    const before = await told();
+    const counts = await Promise.all([runAway(), runAway()]);
+    // Each e-mail counted by one run only (the file's earlier appointments may be told again at this clock).
+    expect(counts.reduce((a, b) => a + b, 0)).toBe((await told()) - before);
+    expect(await awayMailsTo(tess.patient)).toHaveLength(1);
+  });
+
   it("counts appointments standing with a dentist not verified when the migration runs as told", async () => {
     now = START;
     const rita = await bookedWithDiane("Rita");
