@@ -110,8 +110,8 @@ export function sendScheduledEmails(deps: ScheduledMailDeps) {
  * addressed to a dentist by name (to him, and to their patients when he stops receiving requests),
  * the dentists' morning e-mail of new requests, offers about to expire (to their patient),
  * appointment reminders, appointments whose dentist is no longer verified (to their patient), and
- * review invitations (the day after an appointment); every minute. The same run removes the login and rate-limit counters
- * whose window has ended (indexed deletes).
+ * review invitations (the day after an appointment); every minute. The same run removes the login
+ * and rate-limit counters whose window has ended (indexed deletes).
  */
 export async function runMailJobs(app: FastifyInstance): Promise<boolean> {
   return runExclusive(app, "mail", async () => {

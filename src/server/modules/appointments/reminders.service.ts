@@ -9,12 +9,6 @@ import { loggableError } from "../../redact";
 import { placeText } from "./appointments.mail";
 import { remindersRepo, systemSettleDentistAwayMails } from "./schedule.repo";
 
-/**
- * Reminder e-mails that are due (7 days and 1 day before a confirmed appointment still ahead):
- * each row is claimed by a conditional update before its e-mail goes, so a restart or a second
- * instance never sends it twice (a failed send is released for the next run). The patient is
- * reminded (unless she stopped reminders, ADR 081); the dentist has the appointments page.
- */
 interface AppointmentMailDeps {
   db: Db;
   mailer: Mailer;
@@ -23,6 +17,12 @@ interface AppointmentMailDeps {
   log: { error(obj: object, msg: string): void };
 }
 
+/**
+ * Reminder e-mails that are due (7 days and 1 day before a confirmed appointment still ahead):
+ * each row is claimed by a conditional update before its e-mail goes, so a restart or a second
+ * instance never sends it twice (a failed send is released for the next run). The patient is
+ * reminded (unless she stopped reminders, ADR 081); the dentist has the appointments page.
+ */
 export async function sendAppointmentReminders(deps: AppointmentMailDeps): Promise<number> {
   const claimed = await remindersRepo.claimDue(deps.db, deps.now);
   if (claimed.length === 0) return 0;

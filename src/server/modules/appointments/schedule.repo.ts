@@ -158,10 +158,6 @@ async function changeState(trx: Trx, id: string, state: Updateable<Database["app
 }
 
 /**
- * Reminders (system jobs, no actor): each due row is claimed by a conditional update before its
- * e-mail goes, so a restart or a second instance never sends it twice.
- */
-/**
  * The mail job's part of ADR 093: appointments still standing (pending, or confirmed and ahead) whose
  * dentist is no longer verified and whose patient has not been told, marked as told and returned with
  * whom to tell. First, those whose dentist is verified again lose their mark, so that a later
@@ -205,6 +201,10 @@ export async function systemSettleDentistAwayMails(db: Kysely<Database>, now: Da
     .execute();
 }
 
+/**
+ * Reminders (system jobs, no actor): each due row is claimed by a conditional update before its
+ * e-mail goes, so a restart or a second instance never sends it twice.
+ */
 export const remindersRepo = {
   claimDue(db: Kysely<Database>, now: Date) {
     return db
