@@ -143,14 +143,18 @@ export function ChangeActions({
   );
 }
 
-/** Why no new times can be proposed to the other party, or null when they can. */
+/**
+ * Why no new times can be proposed to the other party, or null when they can (what the server
+ * refuses: refuseGoneDentist, refuseSuspendedPatient). An erased patient's appointment still to
+ * change does not exist: the erasure calls off pending ones and waits for confirmed ones to pass.
+ */
 function unavailableText(appointment: Appointment): string | null {
-  if (appointment.other_standing === "active") return null;
-  return appointment.my_side === "patient"
-    ? appointment.other_standing === "erased"
-      ? APPOINTMENT_MESSAGES.dentistErased
-      : appointment.view === "confirmed"
-        ? APPOINTMENT_MESSAGES.dentistUnavailableConfirmed
-        : APPOINTMENT_MESSAGES.dentistUnavailable
-    : APPOINTMENT_MESSAGES.patientSuspended;
+  const standing = appointment.other_standing;
+  if (appointment.my_side === "dentist")
+    return standing === "suspended" ? APPOINTMENT_MESSAGES.patientSuspended : null;
+  if (standing === "erased") return APPOINTMENT_MESSAGES.dentistErased;
+  if (standing !== "unverified") return null;
+  return appointment.view === "confirmed"
+    ? APPOINTMENT_MESSAGES.dentistUnavailableConfirmed
+    : APPOINTMENT_MESSAGES.dentistUnavailable;
 }
