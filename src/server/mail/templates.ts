@@ -220,7 +220,7 @@ export function verificationDecisionMail(p: {
     ],
     unverify: [
       `L'équipe ${p.brandName} a retiré la vérification de votre compte.`,
-      "Les demandes des patients, vos conversations avec eux et les avis à votre sujet ne vous sont plus montrés. Ils le seront de nouveau une fois votre compte vérifié : complétez votre profil si besoin, puis demandez une nouvelle vérification ici :",
+      "Les demandes des patients, vos conversations et vos rendez-vous avec eux et les avis à votre sujet ne vous sont plus montrés. Vos rendez-vous ne sont pas annulés : les patients concernés en sont prévenus par e-mail. Tout vous sera de nouveau montré une fois votre compte vérifié : complétez votre profil si besoin, puis demandez une nouvelle vérification ici :",
     ],
     refuse: [
       `L'équipe ${p.brandName} n'a pas pu vérifier votre cabinet pour la raison suivante :`,

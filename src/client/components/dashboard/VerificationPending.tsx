@@ -22,7 +22,7 @@ export function VerificationPending({ headingLevel = "h2" }: { headingLevel?: "h
         </CardTitle>
         <CardDescription className="text-slate-700">
           {withdrawn
-            ? "Notre équipe a retiré la vérification de votre compte. Les demandes des patients, vos conversations avec eux et les avis à votre sujet vous seront de nouveau montrés une fois votre compte vérifié. Vérifiez votre profil, puis demandez une nouvelle vérification."
+            ? "Notre équipe a retiré la vérification de votre compte. Les demandes des patients, vos conversations et vos rendez-vous avec eux et les avis à votre sujet vous seront de nouveau montrés une fois votre compte vérifié. Vérifiez votre profil, puis demandez une nouvelle vérification."
             : "Votre compte sera vérifié par notre équipe (numéro RPPS, inscription à l'Ordre, diplômes). Les demandes des patients vous seront montrées une fois votre compte vérifié. Complétez votre profil pour que nous puissions vous vérifier."}
         </CardDescription>
       </CardHeader>

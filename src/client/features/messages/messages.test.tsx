@@ -455,7 +455,9 @@ describe("fil de la conversation", () => {
     renderApp("/dentist/messages");
     expect(await screen.findByRole("heading", { name: "Vérification retirée" })).toBeInTheDocument();
     expect(
-      screen.getByText(/vos conversations avec eux et les avis à votre sujet vous seront de nouveau montrés/),
+      screen.getByText(
+        /vos conversations et vos rendez-vous avec eux et les avis à votre sujet vous seront de nouveau montrés/,
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Voir mon profil" })).toHaveAttribute("href", "/dentist/profile");
     expect(screen.queryByRole("heading", { name: "En attente de vérification" })).not.toBeInTheDocument();

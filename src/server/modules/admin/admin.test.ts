@@ -153,12 +153,15 @@ describe("verification", () => {
     expect(listed.items).toEqual([
       expect.objectContaining({ id: who.dentist?.id, verification_state: "withdrawn" }),
     ]);
-    expect(
-      (await ctx.mails()).some(
-        (m) =>
-          m.includes(who.dentist?.email as string) && m.includes("a retiré la vérification de votre compte"),
-      ),
-    ).toBe(true);
+    const withdrawn = (await ctx.mails()).filter(
+      (m) =>
+        m.includes(who.dentist?.email as string) && m.includes("a retiré la vérification de votre compte"),
+    );
+    expect(withdrawn).toHaveLength(1);
+    // His appointments stand, and their patients are told (ADR 093).
+    expect(withdrawn[0]).toContain(
+      "Vos rendez-vous ne sont pas annulés\u202f: les patients concernés en sont prévenus par e-mail.",
+    );
     expect(
       (
         await post(`/api/admin/dentists/${who.dentist?.id}/verification`, { decision: "unverify" }, who.admin)

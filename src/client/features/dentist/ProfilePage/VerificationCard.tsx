@@ -66,7 +66,7 @@ export function VerificationCard({ profile }: { profile: Profile }) {
         </CardTitle>
         <CardDescription className="text-slate-800">
           {withdrawn
-            ? "Notre équipe a retiré la vérification de votre compte. Les demandes des patients, vos conversations avec eux et les avis à votre sujet vous seront de nouveau montrés une fois votre compte vérifié."
+            ? "Notre équipe a retiré la vérification de votre compte. Les demandes des patients, vos conversations et vos rendez-vous avec eux et les avis à votre sujet vous seront de nouveau montrés une fois votre compte vérifié."
             : "Tant que votre compte n'est pas vérifié, les demandes des patients ne vous sont pas montrées."}
         </CardDescription>
       </CardHeader>
