@@ -107,6 +107,12 @@ async function expectOnlyThePatient(decide: typeof accept, offerId: string, pati
     .executeTakeFirstOrThrow();
   expect(row.status).toBe(status);
 }
+/** The team withdraws a dentist's verification (« Retirer la vérification »). */
+async function withdrawVerification(dentistId: string) {
+  const admin = await signInAdmin(ctx.app);
+  const answer = await post(`/api/admin/dentists/${dentistId}/verification`, { decision: "unverify" }, admin);
+  expect(answer.statusCode, answer.body).toBe(200);
+}
 /** A new patient's appointment asked for on 10 December at 10:00 on Dr Diane's accepted offer. */
 async function bookedWithDiane(first: string) {
   const booker = await patient(ctx.app, { first_name: first });
@@ -746,13 +752,7 @@ describe("a dentist who left Sourio is no longer booked", () => {
     const proposed = await post(`/api/appointments/${id}/propose`, { slots: ["2026-12-14T08:45"] }, diane);
     expect(proposed.statusCode, proposed.body).toBe(200);
 
-    const admin = await signInAdmin(ctx.app);
-    const unverified = await post(
-      `/api/admin/dentists/${diane.id}/verification`,
-      { decision: "unverify" },
-      admin,
-    );
-    expect(unverified.statusCode, unverified.body).toBe(200);
+    await withdrawVerification(diane.id);
 
     // Her card says so in place of her choices (other_standing), before any refused click; her
     // request's page would offer no booking form either (the offer's dentist not verified).
@@ -823,15 +823,6 @@ describe("a patient whose dentist is no longer verified, with an appointment sti
     (await mailsTo(`To: ${person.email}`)).filter((m) =>
       m.includes("ne fait plus partie des dentistes vérifiés"),
     );
-  const withdraw = async (dentistId: string) => {
-    const admin = await signInAdmin(ctx.app);
-    const answer = await post(
-      `/api/admin/dentists/${dentistId}/verification`,
-      { decision: "unverify" },
-      admin,
-    );
-    expect(answer.statusCode, answer.body).toBe(200);
-  };
 
   it("is told once per withdrawal, of a pending or a confirmed appointment; not of one cancelled or past", async () => {
     now = START;
@@ -847,7 +838,7 @@ describe("a patient whose dentist is no longer verified, with an appointment sti
     expect((await post(`/api/appointments/${olga.id}/cancel`, undefined, olga.patient)).statusCode).toBe(200);
     expect(await runAway()).toBe(0);
 
-    for (const booking of [lina, nora, olga]) await withdraw(booking.diane.id);
+    for (const booking of [lina, nora, olga]) await withdrawVerification(booking.diane.id);
     expect(await runAway()).toBe(2);
     const [pending] = await awayMailsTo(lina.patient);
     expect(pending).toContain("Bonjour Lina,");
@@ -864,7 +855,7 @@ describe("a patient whose dentist is no longer verified, with an appointment sti
     for (const booking of [lina, nora]) await verifyDentist(ctx.app, booking.diane.id);
     expect(await runAway()).toBe(0);
     now = new Date("2026-12-11T09:00:00Z");
-    for (const booking of [lina, nora]) await withdraw(booking.diane.id);
+    for (const booking of [lina, nora]) await withdrawVerification(booking.diane.id);
     expect(await runAway()).toBe(1);
     expect(await awayMailsTo(lina.patient)).toHaveLength(2);
     expect(await awayMailsTo(nora.patient)).toHaveLength(1);
@@ -873,7 +864,7 @@ describe("a patient whose dentist is no longer verified, with an appointment sti
   it("is told once when two runs of the job meet (two instances)", async () => {
     now = START;
     const tess = await bookedWithDiane("Tess");
-    await withdraw(tess.diane.id);
+    await withdrawVerification(tess.diane.id);
     const told = async () => (await mailsTo("ne fait plus partie des dentistes vérifiés")).length;
     const before = await told();
     const counts = await Promise.all([runAway(), runAway()]);
@@ -885,7 +876,7 @@ describe("a patient whose dentist is no longer verified, with an appointment sti
   it("counts appointments standing with a dentist not verified when the migration runs as told", async () => {
     now = START;
     const rita = await bookedWithDiane("Rita");
-    await withdraw(rita.diane.id);
+    await withdrawVerification(rita.diane.id);
     const untyped = ctx.app.db as unknown as Kysely<unknown>;
     await m058.down(untyped);
     await m058.up(untyped);
