@@ -8,11 +8,11 @@ import {
 import { APPOINTMENT_PAGE_SIZE, type Appointment } from "../../../shared/schemas/appointments";
 import type { Actor } from "../../access/actor";
 import { appointmentSide, appointmentVisibleTo } from "../../access/objects";
-import { isVerifiedDentist } from "../../access/rules";
 import { isoOf } from "../../db/iso";
 import { fetchPage } from "../../db/paging";
 import { GENERIC_PLAN } from "../../db/prepared";
 import type { Database } from "../../db/types";
+import { dentistStandingOf } from "./schedule.repo";
 
 /** The times proposed for these appointments (already filtered by the caller), soonest first. */
 export async function proposedTimes(db: Kysely<Database>, appointmentIds: string[]) {
@@ -108,16 +108,13 @@ export function appointmentsRepo(db: Kysely<Database>, actor: Actor) {
 
   /** Whether the other party can still answer (ADR 092): the card offers no new times otherwise. */
   function otherStanding(row: Row): Appointment["other_standing"] {
-    if (side === "patient") {
-      if (row.dentist_erased_at !== null) return "erased";
-      return isVerifiedDentist({
+    if (side === "patient")
+      return dentistStandingOf({
+        erased_at: row.dentist_erased_at,
         role: row.dentist_role,
         is_admin: row.dentist_is_admin,
         is_verified: row.dentist_is_verified,
-      })
-        ? "active"
-        : "unverified";
-    }
+      });
     if (row.patient_erased_at !== null) return "erased";
     return row.patient_suspended_at !== null ? "suspended" : "active";
   }

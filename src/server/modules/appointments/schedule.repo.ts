@@ -2,11 +2,19 @@ import { type Kysely, sql, type Transaction, type Updateable } from "kysely";
 import type { AppointmentSide } from "../../../shared/domain/appointments";
 import type { reminderSchedule } from "../../../shared/policies/appointments";
 import type { Actor } from "../../access/actor";
-import { isVerifiedDentist } from "../../access/rules";
+import { isVerifiedDentist, type Subject } from "../../access/rules";
 import { hasRow } from "../../db/queries";
 import type { Database } from "../../db/types";
 
 type Trx = Transaction<Database>;
+
+/** A dentist's profile row as booking sees it: erased, no longer verified, or to be booked. */
+export function dentistStandingOf(
+  dentist: Subject & { erased_at: Date | null },
+): "active" | "erased" | "unverified" {
+  if (dentist.erased_at !== null) return "erased";
+  return isVerifiedDentist(dentist) ? "active" : "unverified";
+}
 
 /**
  * The appointments' writes, inside the caller's transaction (appointments.service owns it, and
@@ -39,8 +47,7 @@ export const scheduleRepo = {
       .select(["erased_at", "role", "is_admin", "is_verified"])
       .where("id", "=", dentistId)
       .executeTakeFirst();
-    if (!dentist || dentist.erased_at !== null) return "erased";
-    return isVerifiedDentist(dentist) ? "active" : "unverified";
+    return dentist ? dentistStandingOf(dentist) : "erased";
   },
 
   /** Whether the team suspended the patient's account (ADR 092): she cannot sign in to answer. */
