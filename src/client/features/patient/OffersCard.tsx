@@ -12,6 +12,7 @@ import { OfferItem } from "./OfferItem";
 import {
   comparableOffers,
   compareUrl,
+  liveFirst,
   MAX_COMPARED,
   type OfferOrder,
   rankByComparison,
@@ -46,7 +47,7 @@ export function OffersCard({
   const [chosenOrder, setOrder] = useState<OfferOrder | null>(null);
   const order = chosenOrder ?? (comparison ? "rest" : "price");
   const [checked, setChecked] = useState<string[]>([]);
-  const sorted = sortOffers(offers, order, rankByComparison(comparison));
+  const sorted = liveFirst(sortOffers(offers, order, rankByComparison(comparison)), request.status);
   const comparable = comparableOffers(sorted);
   const canCompare = comparable.length >= 2;
   // In the order shown; an offer that stopped being comparable drops out of the selection.
@@ -64,8 +65,8 @@ export function OffersCard({
         <div className="grid gap-1">
           <CardTitle>Propositions</CardTitle>
           <CardDescription>
-            Les devis des dentistes pour cette demande. L'ordre ne dépend que de votre choix : aucun dentiste
-            ne paie pour être mieux placé.
+            Les devis des dentistes pour cette demande : ceux que vous pouvez encore accepter d'abord, puis
+            dans l'ordre de votre choix. Aucun dentiste ne paie pour être mieux placé.
           </CardDescription>
         </div>
         {offers.length > 1 ? (

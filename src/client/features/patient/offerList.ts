@@ -1,5 +1,6 @@
 import { formatEuros } from "../../../shared/format/money";
 import { listFr } from "../../../shared/forms/profileForm";
+import { offerAcceptBlocker } from "../../../shared/policies/appointments";
 import { savingOf } from "../../../shared/policies/offers";
 import type { PatientOffer } from "../../../shared/schemas/offers";
 import type { Comparison } from "../../../shared/schemas/quotes";
@@ -64,6 +65,21 @@ export function sortOffers(
     if (order === "rest" && rest(a) !== rest(b)) return rest(a) < rest(b) ? -1 : 1;
     return a.amount_cents - b.amount_cents || -byDate(a, b);
   });
+}
+
+/**
+ * The offers as the request page lists them: the accepted one, then those the patient may still
+ * accept, then the others (expired, withdrawn, closed, or of a dentist no longer verified) — each
+ * group in the order given. A cheaper offer she cannot take does not come before the ones she can.
+ */
+export function liveFirst(offers: readonly PatientOffer[], requestStatus: string): PatientOffer[] {
+  const group = (offer: PatientOffer) =>
+    offer.state === "accepted"
+      ? 0
+      : offerAcceptBlocker(offer.state, requestStatus, offer.dentist.is_verified) === null
+        ? 1
+        : 2;
+  return [...offers].sort((a, b) => group(a) - group(b));
 }
 
 /**

@@ -8,7 +8,7 @@ import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { freeLine, makeRequestDetail } from "../../test/requests";
 import { spaced } from "../../test/text";
 import { LEROY, patientOffer } from "./offerFixture";
-import { compareUrl, savingText, sortOffers } from "./RequestPage";
+import { compareUrl, liveFirst, savingText, sortOffers } from "./RequestPage";
 
 const patient = makeProfile();
 const REQUEST_ID = "33333333-3333-4333-8333-333333333333";
@@ -159,6 +159,38 @@ describe("propositions des dentistes (patient)", () => {
       "a",
       "b",
     ]);
+  });
+
+  it("met d'abord les propositions que le patient peut encore accepter, quel que soit le tri", async () => {
+    const dentist = (name: string, is_verified = true) => ({
+      ...offer("x").dentist,
+      id: name,
+      full_name: name,
+      is_verified,
+    });
+    await open(
+      detail({
+        offers: [
+          offer("expired", { amount_cents: 50_000, state: "expired", dentist: dentist("Expirée") }),
+          offer("away", { amount_cents: 60_000, dentist: dentist("Retiré", false) }),
+          offer("withdrawn", { amount_cents: 40_000, state: "withdrawn", dentist: dentist("Retirée") }),
+          offer("dear", { amount_cents: 120_000, dentist: dentist("Chère") }),
+          offer("cheap", { amount_cents: 90_000, dentist: dentist("Moins chère") }),
+        ],
+      }),
+    );
+    expect(screen.getByRole("combobox", { name: "Trier par" })).toHaveTextContent("Prix croissant");
+    expect(offerNames()).toEqual(["Dr Moins chère", "Dr Chère", "Dr Retirée", "Dr Expirée", "Dr Retiré"]);
+    expect(screen.getByText(/ceux que vous pouvez encore accepter d'abord/)).toBeInTheDocument();
+
+    // Her accepted offer first, the others closed after it; a cancelled request, the chosen order only.
+    const accepted = [
+      offer("closed", { amount_cents: 10_000, state: "closed" }),
+      offer("mine", { amount_cents: 90_000, state: "accepted" }),
+    ];
+    expect(liveFirst(accepted, "accepted").map((o) => o.id)).toEqual(["mine", "closed"]);
+    const cancelled = [offer("b", { amount_cents: 10_000 }), offer("a", { amount_cents: 20_000 })];
+    expect(liveFirst(cancelled, "cancelled").map((o) => o.id)).toEqual(["b", "a"]);
   });
 
   it("départage deux prix égaux par la plus ancienne", () => {

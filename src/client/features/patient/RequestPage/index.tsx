@@ -7,6 +7,7 @@ import { RequestView } from "./RequestView";
 export {
   comparableOffers,
   compareUrl,
+  liveFirst,
   MAX_COMPARED,
   type OfferOrder,
   savingText,
