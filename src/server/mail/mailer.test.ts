@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createMailer, type Mailer, type MailMessage, mailAfterCommit, trackSends } from "./mailer";
+import { createMailer, type Mailer, type MailMessage, mailAfterCommit, sendEach, trackSends } from "./mailer";
 
 /** A mailer whose sends end when the test says so. */
 function heldMailer() {
@@ -77,6 +77,34 @@ describe("the app's mailer keeps its sends in flight", () => {
     expect(log[0]?.msg).toBe("e-mail non envoyé");
     expect(log[0]?.obj).toMatchObject({ err: { type: "Error", message: "connexion refusée" } });
     expect(JSON.stringify(log)).not.toContain("p@x.fr");
+  });
+
+  it("sends a mail job's e-mails one after another, logs a failed one without its address and goes on", async () => {
+    const sent: string[] = [];
+    const log: { obj: object; msg: string }[] = [];
+    const mailer: Mailer = {
+      send: async (m) => {
+        if (m.to === "b@x.fr")
+          throw Object.assign(new Error("refusé"), { code: "EENVELOPE", responseCode: 550 });
+        sent.push(m.to);
+      },
+      close: () => {},
+    };
+    const count = await sendEach(
+      { mailer, log: { error: (obj, msg) => log.push({ obj, msg }) } },
+      new Set(["a", "b", "c"]),
+      (name) => message(`${name}@x.fr`),
+      "e-mail du job non envoyé",
+    );
+    expect(count).toBe(2);
+    expect(sent).toEqual(["a@x.fr", "c@x.fr"]);
+    expect(log).toEqual([
+      {
+        msg: "e-mail du job non envoyé",
+        obj: { err: { type: "Error", code: "EENVELOPE", responseCode: 550, message: "refusé" } },
+      },
+    ]);
+    expect(JSON.stringify(log)).not.toContain("b@x.fr");
   });
 
   it("closes only once the e-mails in flight have gone (a server that stops loses none)", async () => {

@@ -69,20 +69,49 @@ export interface MailAfterCommit {
 
 /**
  * Sends an e-mail after a commit without waiting for it, and never failing the change: a failed
- * send is logged under `failure` (the error's type and message, never the address or the text).
+ * send is logged under `failure` (its error, never the address or the text).
  */
 export function mailAfterCommit(deps: MailAfterCommit, message: MailMessage, failure: string): void {
   deps.mailer.send(message).catch((error: unknown) => deps.log.error({ err: loggedError(error) }, failure));
 }
 
 /**
- * What a log keeps of a failed sending: its type and message (a rejection that is not an Error, as
- * text). The modules log through redact.ts's `loggableError`, a floor above this one (ADR 031).
+ * A mail job's e-mails: one per item, one after another. A failed one is logged under `failure`
+ * (its error, never the address or the text) and not tried again, the job having settled its items
+ * already. Resolves to the number sent.
  */
-function loggedError(error: unknown): { type: string; message: string } {
-  return error instanceof Error
-    ? { type: error.name, message: error.message }
-    : { type: "Error", message: String(error) };
+export async function sendEach<T>(
+  deps: MailAfterCommit,
+  items: Iterable<T>,
+  mailOf: (item: T) => MailMessage,
+  failure: string,
+): Promise<number> {
+  let sent = 0;
+  for (const item of items) {
+    try {
+      await deps.mailer.send(mailOf(item));
+      sent += 1;
+    } catch (error) {
+      deps.log.error({ err: loggedError(error) }, failure);
+    }
+  }
+  return sent;
+}
+
+/**
+ * What a log keeps of a failed sending: its type, codes and message (an SMTP server's answer comes
+ * with its addresses masked, `withoutAddresses`); a rejection that is not an Error, as text. The
+ * modules log through redact.ts's `loggableError`, a floor above this one (ADR 031).
+ */
+function loggedError(error: unknown): {
+  type: string;
+  message: string;
+  code?: unknown;
+  responseCode?: unknown;
+} {
+  if (!(error instanceof Error)) return { type: "Error", message: String(error) };
+  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+  return { type: error.name, code, responseCode, message: error.message };
 }
 
 /** An e-mail address as an SMTP server's answer quotes it (`<jeanne@exemple.fr>`, or bare). */

@@ -3,7 +3,7 @@ import { drName } from "../../../shared/format/names";
 import { emailPreferencesPath } from "../../../shared/schemas/profile";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
-import type { Mailer } from "../../mail/mailer";
+import { type Mailer, sendEach } from "../../mail/mailer";
 import { appointmentDentistAwayMail, appointmentReminderMail } from "../../mail/templates";
 import { loggableError } from "../../redact";
 import { placeText } from "./appointments.mail";
@@ -76,29 +76,22 @@ export async function sendAppointmentReminders(deps: AppointmentMailDeps): Promi
  */
 export async function sendDentistAwayEmails(deps: AppointmentMailDeps): Promise<number> {
   const settled = await systemSettleDentistAwayMails(deps.db, deps.now);
-  let sent = 0;
-  for (const appointment of settled) {
-    try {
-      await deps.mailer.send({
-        to: appointment.patient_email,
-        ...appointmentDentistAwayMail({
-          brandName: deps.config.brandName,
-          firstName: appointment.patient_first_name,
-          withName: drName(appointment.dentist_name),
-          when:
-            appointment.status === "confirmed" && appointment.starts_at
-              ? formatAppointmentTime(appointment.starts_at)
-              : null,
-          link: `${deps.config.publicUrl}/patient/request/${appointment.request_id}`,
-        }),
-      });
-      sent += 1;
-    } catch (error) {
-      deps.log.error(
-        { err: loggableError(error) },
-        "e-mail au patient sur son rendez-vous avec un dentiste non vérifié non envoyé",
-      );
-    }
-  }
-  return sent;
+  return sendEach(
+    deps,
+    settled,
+    (appointment) => ({
+      to: appointment.patient_email,
+      ...appointmentDentistAwayMail({
+        brandName: deps.config.brandName,
+        firstName: appointment.patient_first_name,
+        withName: drName(appointment.dentist_name),
+        when:
+          appointment.status === "confirmed" && appointment.starts_at
+            ? formatAppointmentTime(appointment.starts_at)
+            : null,
+        link: `${deps.config.publicUrl}/patient/request/${appointment.request_id}`,
+      }),
+    }),
+    "e-mail au patient sur son rendez-vous avec un dentiste non vérifié non envoyé",
+  );
 }

@@ -12,9 +12,8 @@ import type { Db } from "../../db/index";
 import { AppError, validationError } from "../../errors";
 import type { FormRules } from "../../http/multipart";
 import { type StoredFile, UPLOAD_CONTENT_TYPES } from "../../http/uploads";
-import type { Mailer } from "../../mail/mailer";
+import { type Mailer, sendEach } from "../../mail/mailer";
 import { namedRequestsMail, newRequestsMorningMail, recipientAwayMail } from "../../mail/templates";
-import { loggableError } from "../../redact";
 import { insertQuoteLines, linesTotal } from "../quotes/quotes.repo";
 import { enqueueFirstQuote } from "../reading/reading.service";
 import {
@@ -152,13 +151,16 @@ export async function sendNamedRequestEmails(deps: NamedRequestMailDeps): Promis
     dentist.requestIds.push(row.id);
     toTell.set(row.dentist_id, dentist);
   }
-  let sent = 0;
-  for (const dentist of toTell.values()) {
-    const [only] = dentist.requestIds;
-    const path =
-      dentist.requestIds.length === 1 && only ? `/dentist/quote-request/${only}` : "/dentist/quote-requests";
-    try {
-      await deps.mailer.send({
+  return sendEach(
+    deps,
+    toTell.values(),
+    (dentist) => {
+      const [only] = dentist.requestIds;
+      const path =
+        dentist.requestIds.length === 1 && only
+          ? `/dentist/quote-request/${only}`
+          : "/dentist/quote-requests";
+      return {
         to: dentist.email,
         ...namedRequestsMail({
           brandName: deps.config.brandName,
@@ -166,13 +168,10 @@ export async function sendNamedRequestEmails(deps: NamedRequestMailDeps): Promis
           count: dentist.requestIds.length,
           link: `${deps.config.publicUrl}${path}`,
         }),
-      });
-      sent += 1;
-    } catch (error) {
-      deps.log.error({ err: loggableError(error) }, "e-mail de demande adressée au dentiste non envoyé");
-    }
-  }
-  return sent;
+      };
+    },
+    "e-mail de demande adressée au dentiste non envoyé",
+  );
 }
 
 /**
@@ -190,29 +189,21 @@ export async function sendRecipientAwayEmails(deps: NamedRequestMailDeps): Promi
     group.requestIds.push(row.id);
     groups.set(key, group);
   }
-  let sent = 0;
-  for (const { first, requestIds } of groups.values()) {
-    const path = requestIds.length === 1 ? `/patient/request/${first.id}` : "/patient/requests";
-    try {
-      await deps.mailer.send({
-        to: first.patient_email,
-        ...recipientAwayMail({
-          brandName: deps.config.brandName,
-          firstName: first.patient_first_name,
-          dentistName: first.dentist_name,
-          count: requestIds.length,
-          link: `${deps.config.publicUrl}${path}`,
-        }),
-      });
-      sent += 1;
-    } catch (error) {
-      deps.log.error(
-        { err: loggableError(error) },
-        "e-mail au patient sur l'absence de son dentiste non envoyé",
-      );
-    }
-  }
-  return sent;
+  return sendEach(
+    deps,
+    groups.values(),
+    ({ first, requestIds }) => ({
+      to: first.patient_email,
+      ...recipientAwayMail({
+        brandName: deps.config.brandName,
+        firstName: first.patient_first_name,
+        dentistName: first.dentist_name,
+        count: requestIds.length,
+        link: `${deps.config.publicUrl}${requestIds.length === 1 ? `/patient/request/${first.id}` : "/patient/requests"}`,
+      }),
+    }),
+    "e-mail au patient sur l'absence de son dentiste non envoyé",
+  );
 }
 
 export const MORNING_MAIL_JOB = "new-requests-morning";
@@ -255,24 +246,21 @@ export async function sendNewRequestsMorningEmails(deps: NamedRequestMailDeps): 
       : new Date(deps.now.getTime() - 24 * hour);
   const dentists = await systemNewRequestsToTell(deps.db, since, deps.now);
   const base = deps.config.publicUrl;
-  let sent = 0;
-  for (const dentist of dentists) {
-    try {
-      await deps.mailer.send({
-        to: dentist.email,
-        ...newRequestsMorningMail({
-          brandName: deps.config.brandName,
-          firstName: dentist.firstName,
-          count: dentist.waiting,
-          link: `${base}/dentist/quote-requests?status=pending`,
-          preferencesLink: `${base}${emailPreferencesPath("dentist")}`,
-        }),
-      });
-      sent += 1;
-    } catch (error) {
-      deps.log.error({ err: loggableError(error) }, "e-mail du matin des nouvelles demandes non envoyé");
-    }
-  }
+  const sent = await sendEach(
+    deps,
+    dentists,
+    (dentist) => ({
+      to: dentist.email,
+      ...newRequestsMorningMail({
+        brandName: deps.config.brandName,
+        firstName: dentist.firstName,
+        count: dentist.waiting,
+        link: `${base}/dentist/quote-requests?status=pending`,
+        preferencesLink: `${base}${emailPreferencesPath("dentist")}`,
+      }),
+    }),
+    "e-mail du matin des nouvelles demandes non envoyé",
+  );
   await deps.db
     .updateTable("job_runs")
     .set({ finished_at: deps.now, details: JSON.stringify({ dentists: dentists.length, sent }) })

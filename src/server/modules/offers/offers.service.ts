@@ -18,7 +18,7 @@ import { isVerifiedDentist, mayTakeNewWork } from "../../access/rules";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, forbidden, notFound, validationError } from "../../errors";
-import { type MailAfterCommit, type Mailer, mailAfterCommit } from "../../mail/mailer";
+import { type MailAfterCommit, type Mailer, mailAfterCommit, sendEach } from "../../mail/mailer";
 import {
   acceptanceWithdrawnMail,
   offerAcceptedMail,
@@ -29,7 +29,6 @@ import {
   offerWithdrawnMail,
 } from "../../mail/templates";
 import type { AnnounceDeps } from "../../realtime/bus";
-import { loggableError } from "../../redact";
 import { announceAppointment } from "../appointments/appointments.events";
 import { scheduleRepo } from "../appointments/schedule.repo";
 import { lockRequestForDentist, recordReply } from "../requests/reply.repo";
@@ -330,34 +329,31 @@ export async function sendOfferExpiryReminders(deps: {
     lastDay: addDays(today, OFFER_EXPIRY_REMINDER_DAYS),
     sentBefore: new Date(deps.now.getTime() - 24 * 60 * 60 * 1000),
   });
-  const byRequest = new Map<string, typeof claimed>();
+  const byRequest = new Map<string, { first: (typeof claimed)[number]; offers: typeof claimed }>();
   for (const offer of claimed) {
     if (!offer.email_reminders) continue;
-    byRequest.set(offer.request_id, [...(byRequest.get(offer.request_id) ?? []), offer]);
+    const group = byRequest.get(offer.request_id) ?? { first: offer, offers: [] };
+    group.offers.push(offer);
+    byRequest.set(offer.request_id, group);
   }
-  let sent = 0;
-  for (const [requestId, offers] of byRequest) {
-    const [first] = offers;
-    if (!first) continue;
-    const sorted = [...offers].sort((a, b) => a.valid_until.localeCompare(b.valid_until));
-    try {
-      await deps.mailer.send({
-        to: first.patient_email,
-        ...offersExpiringMail({
-          brandName: deps.config.brandName,
-          firstName: first.patient_first_name,
-          offers: sorted.map((offer) => ({
+  return sendEach(
+    deps,
+    byRequest.values(),
+    ({ first, offers }) => ({
+      to: first.patient_email,
+      ...offersExpiringMail({
+        brandName: deps.config.brandName,
+        firstName: first.patient_first_name,
+        offers: [...offers]
+          .sort((a, b) => a.valid_until.localeCompare(b.valid_until))
+          .map((offer) => ({
             dentistName: drName(offer.dentist_name),
             until: formatDetailDate(`${offer.valid_until}T12:00:00Z`),
           })),
-          link: `${deps.config.publicUrl}/patient/request/${requestId}`,
-          preferencesLink: `${deps.config.publicUrl}${emailPreferencesPath("patient")}`,
-        }),
-      });
-      sent += 1;
-    } catch (error) {
-      deps.log.error({ err: loggableError(error) }, "rappel de fin de validité d'une proposition non envoyé");
-    }
-  }
-  return sent;
+        link: `${deps.config.publicUrl}/patient/request/${first.request_id}`,
+        preferencesLink: `${deps.config.publicUrl}${emailPreferencesPath("patient")}`,
+      }),
+    }),
+    "rappel de fin de validité d'une proposition non envoyé",
+  );
 }
