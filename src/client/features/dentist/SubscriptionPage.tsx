@@ -18,6 +18,7 @@ import { PageSkeleton } from "../../components/ui/PageSkeleton";
 import { isApiError } from "../../lib/api";
 import { useConfig } from "../../lib/config";
 import { invoiceKeys } from "../../lib/queryKeys";
+import { useSession } from "../../lib/session";
 import { BillingProfileForm, InvoiceList } from "./billing";
 
 /*
@@ -78,6 +79,9 @@ export function DentistSubscriptionPage() {
   const [plan, setPlan] = useState<PlanId>("monthly");
   const [confirming, setConfirming] = useState(false);
   const live = query.data?.subscription?.has_provider_subscription ?? false;
+  // His verification withdrawn (ADR 093): he may still stop paying, not take up a subscription again
+  // (the server refuses it); the page says so instead of offering it.
+  const verified = useSession().profile?.is_verified ?? true;
 
   useEffect(() => {
     if (!paid || confirmed) return;
@@ -109,7 +113,7 @@ export function DentistSubscriptionPage() {
   const waiting = paid && !live;
   // While the confirmation is awaited, no second checkout (the server refuses one anyway once the
   // payment is known); after two minutes without it, « S'abonner » comes back.
-  const mayCheckout = subscription !== null && !live && !(waiting && !late);
+  const mayCheckout = verified && subscription !== null && !live && !(waiting && !late);
 
   return (
     <>
@@ -165,7 +169,7 @@ export function DentistSubscriptionPage() {
                       Résilier
                     </Button>
                   ) : null}
-                  {live && subscription.cancel_at_period_end ? (
+                  {live && subscription.cancel_at_period_end && verified ? (
                     <Button
                       loading={cancellation.isPending}
                       onClick={() =>
@@ -179,6 +183,12 @@ export function DentistSubscriptionPage() {
                     </Button>
                   ) : null}
                 </div>
+                {verified ? null : (
+                  <p className="text-sm text-slate-600">
+                    Votre compte n'est plus vérifié pour le moment : vous pourrez réactiver votre abonnement
+                    ou en choisir un une fois votre compte de nouveau vérifié.
+                  </p>
+                )}
               </>
             ) : (
               <p>

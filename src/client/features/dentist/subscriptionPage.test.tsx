@@ -85,8 +85,8 @@ describe("retour du paiement", () => {
 });
 
 describe("état de l'abonnement", () => {
-  const stubs = (subscription: SubscriptionSummary, nextTtc: number | null) =>
-    stubApi(dentist, {
+  const stubs = (subscription: SubscriptionSummary, nextTtc: number | null, who = dentist) =>
+    stubApi(who, {
       "GET /api/dentist/subscription": () =>
         json(200, { ...page(subscription), next_payment_ttc_cents: nextTtc }),
       "GET /api/dentist/billing-profile": () => json(200, { profile: null, suggestion: null }),
@@ -107,6 +107,29 @@ describe("état de l'abonnement", () => {
       await screen.findByText(/^Résilié\s: votre abonnement reste actif jusqu'au 28 décembre 2026\.$/),
     ).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Réactiver" })).toBeInTheDocument();
+  });
+
+  it("vérification retirée : ni « Réactiver » ni « S'abonner », que le serveur refuse ; dit quand il le pourra (ADR 093)", async () => {
+    const withdrawn = makeDentist({ is_verified: false });
+    stubs({ ...active, phase: "ending", cancel_at_period_end: true }, null, withdrawn);
+    const { unmount } = renderApp("/dentist/subscription");
+    const why = await screen.findByText(
+      /^Votre compte n'est plus vérifié pour le moment\s: vous pourrez réactiver votre abonnement/,
+    );
+    expect(why).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Réactiver" })).not.toBeInTheDocument();
+    // Stopping what he pays stays his: the provider's portal.
+    expect(screen.getByRole("button", { name: "Gérer mon moyen de paiement" })).toBeInTheDocument();
+    unmount();
+
+    stubs(
+      { ...active, status: "canceled", phase: "limited", limited: true, has_provider_subscription: false },
+      null,
+      withdrawn,
+    );
+    renderApp("/dentist/subscription");
+    expect(await screen.findByText(/^Votre compte n'est plus vérifié pour le moment/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "S'abonner" })).not.toBeInTheDocument();
   });
 
   it("la formule cochée est celle de l'abonnement en cours, pas la première de la liste", async () => {
