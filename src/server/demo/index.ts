@@ -162,7 +162,11 @@ async function createPeople(app: DemoDeps, now: Date): Promise<People> {
     await requestVerification(app.db, dentist, daysBefore(now, practice.askedDaysAgo));
     if (practice.verified) {
       const decided = servicesAt(app, daysBefore(now, practice.askedDaysAgo - 1));
-      await decideVerification(decided, admin, dentist.userId, "verify", "", facts);
+      const deps = {
+        ...decided,
+        stopRenewal: (id: string) => app.billing.stopRenewal(id, "withdrawal", app.log),
+      };
+      await decideVerification(deps, admin, dentist.userId, "verify", "", facts);
     }
   }
   const patient = await person(PATIENT);

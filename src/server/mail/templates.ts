@@ -202,6 +202,10 @@ export function verificationDecisionMail(p: {
   link: string;
   /** Verified again: the reviews published about him while he was not (he was told of none). */
   reviewsMeanwhile?: { count: number; link: string };
+  /** Withdrawn: his subscription, no longer renewed, ends that day (ADR 093); null when none was stopped. */
+  subscriptionEndsOn?: string | null;
+  /** Verified again: his paid subscription is no longer renewed, his to take up again. */
+  renewalStopped?: boolean;
 }) {
   const meanwhile = p.reviewsMeanwhile?.count
     ? [
@@ -213,6 +217,17 @@ export function verificationDecisionMail(p: {
         p.reviewsMeanwhile.link,
       ]
     : [];
+  const subscription = p.subscriptionEndsOn
+    ? [
+        "",
+        `Votre abonnement ne sera pas renouvelé : il prend fin le ${p.subscriptionEndsOn}, et rien ne vous sera plus prélevé. Une fois votre compte de nouveau vérifié, vous pourrez le réactiver depuis la page Abonnement.`,
+      ]
+    : p.renewalStopped
+      ? [
+          "",
+          "Votre abonnement n'est plus renouvelé : réactivez-le ou choisissez une formule depuis la page Abonnement.",
+        ]
+      : [];
   const lines = {
     verify: [
       `Bonne nouvelle : votre cabinet est vérifié sur ${p.brandName}.`,
@@ -231,7 +246,7 @@ export function verificationDecisionMail(p: {
     ],
   }[p.decision];
   const subject = p.decision === "verify" ? "Votre cabinet est vérifié" : "Vérification de votre cabinet";
-  return letter(p, { subject, lines, link: p.link, after: meanwhile });
+  return letter(p, { subject, lines, link: p.link, after: [...meanwhile, ...subscription] });
 }
 
 /**

@@ -7,6 +7,10 @@ import { pagedList, pageQuery, searchParam } from "./lists";
 export const ADMIN_MESSAGES = {
   verified: "Dentiste vérifié",
   unverified: "Dentiste non-vérifié",
+  /** His verification withdrawn, his subscription no longer renewed, or the provider failing (ADR 093). */
+  unverifiedRenewalStopped: "Dentiste non-vérifié : son abonnement ne sera pas renouvelé.",
+  unverifiedRenewalFailed:
+    "Dentiste non-vérifié, mais le service de paiement n'a pas répondu : arrêtez le renouvellement de son abonnement depuis le tableau de bord du prestataire.",
   refused: "Demande de vérification refusée",
   verificationFailed: "Erreur lors de la mise à jour du statut de vérification",
   usersFailed: "Impossible de charger les utilisateurs",
@@ -108,6 +112,18 @@ export const suspensionResultSchema = z.object({
   message: z.string(),
 });
 export type SuspensionResult = z.infer<typeof suspensionResultSchema>;
+
+/**
+ * A verification decided: `changed` false when it already was so; `renewal`, as a suspension's, for
+ * a dentist whose verification is withdrawn (ADR 093); null otherwise.
+ */
+export const verificationResultSchema = z.object({
+  changed: z.boolean(),
+  is_verified: z.boolean(),
+  renewal: z.enum(["stopped", "failed"]).nullable(),
+  message: z.string(),
+});
+export type VerificationResult = z.infer<typeof verificationResultSchema>;
 
 /** Verify, unverify, or refuse a pending request with a reason the dentist will read. */
 export const verificationDecisionSchema = z

@@ -78,7 +78,10 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
       { id: pending.id, decision, ...(decision === "verify" ? { checked: verifiedFactsOf(pending) } : {}) },
       {
         onSuccess: (result) => {
-          toast.success(result.message);
+          // Withdrawn, but his subscription could not be stopped: the team must do it at the provider.
+          if (result.renewal === "failed")
+            toast.warning(result.message, { duration: Number.POSITIVE_INFINITY });
+          else toast.success(result.message);
           setPending(null);
         },
         onError: (error) => {
@@ -239,7 +242,7 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
           title={pending?.is_verified ? "Retirer la vérification ?" : "Vérifier ce dentiste ?"}
           description={
             pending?.is_verified
-              ? `${pending.full_name} ne verra plus les demandes des patients, ses conversations ni ses rendez-vous, dès maintenant\u202f; les patients ne pourront plus accepter ses propositions ni prendre rendez-vous avec lui. Un e-mail lui sera envoyé.`
+              ? `${pending.full_name} ne verra plus les demandes des patients, ses conversations ni ses rendez-vous, dès maintenant\u202f; les patients ne pourront plus accepter ses propositions ni prendre rendez-vous avec lui. Son abonnement, s'il en a un, n'est plus renouvelé\u202f: il prend fin avec la période payée. Un e-mail lui sera envoyé.`
               : pending && <VerifyDescription dentist={pending} />
           }
           confirmLabel={pending?.is_verified ? "Retirer la vérification" : "Vérifier"}

@@ -375,7 +375,7 @@ describe("/admin/dashboard 'Administration'", () => {
   it("retire la vérification ('Dentiste non-vérifié') ; une erreur est dite en français", async () => {
     const person = userEvent.setup();
     const verification = failingUntilRecovered(() =>
-      json(200, { changed: true, is_verified: false, message: "Dentiste non-vérifié" }),
+      json(200, { changed: true, is_verified: false, renewal: null, message: "Dentiste non-vérifié" }),
     );
     stubAdminApi({ "POST /api/admin/dentists/d1/verification": verification.respond });
     renderApp("/admin/dashboard");
@@ -388,7 +388,7 @@ describe("/admin/dashboard 'Administration'", () => {
     // What follows, said before: the server hides his work and refuses his patients' acceptances.
     expect(dialog).toHaveTextContent(
       spaced(
-        "Julien Martin ne verra plus les demandes des patients, ses conversations ni ses rendez-vous, dès maintenant\u202f; les patients ne pourront plus accepter ses propositions ni prendre rendez-vous avec lui.",
+        "Julien Martin ne verra plus les demandes des patients, ses conversations ni ses rendez-vous, dès maintenant\u202f; les patients ne pourront plus accepter ses propositions ni prendre rendez-vous avec lui. Son abonnement, s'il en a un, n'est plus renouvelé\u202f: il prend fin avec la période payée.",
       ),
     );
     await person.click(within(dialog).getByRole("button", { name: "Retirer la vérification" }));
@@ -646,6 +646,30 @@ describe("/admin/dashboard 'Administration'", () => {
     await person.type(within(dialog).getByRole("textbox", { name: /^Raison de la suspension/ }), "Faux RPPS");
     await person.click(within(dialog).getByRole("button", { name: "Suspendre le compte" }));
     const warning = await screen.findByText(spaced(ADMIN_MESSAGES.suspendedRenewalFailed));
+    expect(warning.closest("[data-sonner-toast]")).toHaveAttribute("data-type", "warning");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("retirer la vérification d'un dentiste abonné : un échec du prestataire reste affiché en avertissement", async () => {
+    const person = userEvent.setup();
+    stubAdminApi({
+      "POST /api/admin/dentists/d1/verification": () =>
+        json(200, {
+          changed: true,
+          is_verified: false,
+          renewal: "failed",
+          message: ADMIN_MESSAGES.unverifiedRenewalFailed,
+        }),
+    });
+    renderApp("/admin/dashboard");
+    await person.click(
+      (
+        await screen.findAllByRole("button", { name: "Retirer la vérification de Julien Martin" })
+      )[0] as HTMLElement,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Retirer la vérification\u202f?" });
+    await person.click(within(dialog).getByRole("button", { name: "Retirer la vérification" }));
+    const warning = await screen.findByText(spaced(ADMIN_MESSAGES.unverifiedRenewalFailed));
     expect(warning.closest("[data-sonner-toast]")).toHaveAttribute("data-type", "warning");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });

@@ -9,6 +9,7 @@ import type {
   RetentionPreview,
   SuspensionResult,
   VerificationRequest,
+  VerificationResult,
 } from "../../../shared/schemas/admin";
 import { api } from "../../lib/api";
 import { downloadFile } from "../../lib/download";
@@ -90,10 +91,10 @@ export function useVerificationDecision() {
       /** To verify: the dentist's RPPS number and practice as the screen showed them (ADR 076). */
       checked?: VerifiedFacts;
     }) =>
-      api<{ changed: boolean; is_verified: boolean; message: string }>(
-        `/api/admin/dentists/${encodeURIComponent(id)}/verification`,
-        { method: "POST", body: { decision, reason, ...(checked ? { checked } : {}) } },
-      ),
+      api<VerificationResult>(`/api/admin/dentists/${encodeURIComponent(id)}/verification`, {
+        method: "POST",
+        body: { decision, reason, ...(checked ? { checked } : {}) },
+      }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.usersOf("dentist") });
       void queryClient.invalidateQueries({ queryKey: adminKeys.queues() });

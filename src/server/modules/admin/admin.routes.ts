@@ -14,6 +14,7 @@ import {
   suspensionSchema,
   verificationDecisionSchema,
   verificationQueueSchema,
+  verificationResultSchema,
 } from "../../../shared/schemas/admin";
 import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
 import {
@@ -45,6 +46,11 @@ import { reinstateAccount, suspendAccount } from "./suspension.service";
 const RENEWAL_MESSAGES = {
   stopped: ADMIN_MESSAGES.suspendedRenewalStopped,
   failed: ADMIN_MESSAGES.suspendedRenewalFailed,
+} as const;
+/** The same when his verification is withdrawn (ADR 093). */
+const WITHDRAWAL_RENEWAL_MESSAGES = {
+  stopped: ADMIN_MESSAGES.unverifiedRenewalStopped,
+  failed: ADMIN_MESSAGES.unverifiedRenewalFailed,
 } as const;
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -132,7 +138,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       const result = await suspendAccount(
         {
           ...useCaseDeps(request),
-          stopRenewal: (dentistId) => app.billing.stopRenewalOnSuspension(dentistId, request.log),
+          stopRenewal: (dentistId) => app.billing.stopRenewal(dentistId, "suspension", request.log),
         },
         actor,
         request.params.id,
@@ -158,14 +164,17 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     params: idParams,
     body: verificationDecisionSchema,
     response: {
-      200: z.object({ changed: z.boolean(), is_verified: z.boolean(), message: z.string() }),
+      200: verificationResultSchema,
       400: errorBodySchema,
       409: errorBodySchema,
     },
     handler: async (request, _reply, actor) => {
       const { decision, reason, checked } = request.body;
       const result = await decideVerification(
-        useCaseDeps(request),
+        {
+          ...useCaseDeps(request),
+          stopRenewal: (dentistId) => app.billing.stopRenewal(dentistId, "withdrawal", request.log),
+        },
         actor,
         request.params.id,
         decision,
@@ -176,7 +185,9 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         decision === "verify"
           ? ADMIN_MESSAGES.verified
           : decision === "unverify"
-            ? ADMIN_MESSAGES.unverified
+            ? result.renewal
+              ? WITHDRAWAL_RENEWAL_MESSAGES[result.renewal]
+              : ADMIN_MESSAGES.unverified
             : ADMIN_MESSAGES.refused;
       return { ...result, message };
     },

@@ -1,4 +1,6 @@
 import { sql } from "kysely";
+import type { RenewalStop } from "../../../shared/domain/subscription";
+import { formatDetailDate } from "../../../shared/format/dates";
 import {
   missingVerifiedFields,
   VERIFIED_FIELDS,
@@ -20,6 +22,8 @@ interface Deps extends MailAfterCommit {
   db: Db;
   config: AppConfig;
   clock: () => Date;
+  /** His verification withdrawn: his subscription not renewed (the app's billing, ADR 093). */
+  stopRenewal: (dentistId: string) => Promise<RenewalStop>;
 }
 
 const ACTIONS = {
@@ -79,7 +83,7 @@ export async function decideVerification(
     if (dentist.role !== "dentist") throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.notDentist);
     const unchanged =
       (decision === "verify" && dentist.is_verified) || (decision === "unverify" && !dentist.is_verified);
-    if (unchanged) return { dentist, changed: false, reviewsMeanwhile: 0 };
+    if (unchanged) return { dentist, changed: false, reviewsMeanwhile: 0, renewalStopped: false };
     if (decision === "refuse" && (dentist.is_verified || !dentist.verification_requested_at))
       throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.noRequest);
     // Suspended (ADR 092): the badge (and the trial it starts) waits until the team lifts it.
@@ -111,6 +115,17 @@ export async function decideVerification(
     // no e-mail told him of (D6), are named in this one.
     const reviewsMeanwhile =
       decision === "verify" ? await reviewsPublishedSinceWithdrawal(trx, dentistId) : 0;
+    // Verified again: a paid subscription that is no longer renewed (stopped at the withdrawal, or
+    // by himself) is his to take up again; the e-mail says where.
+    const renewalStopped =
+      decision === "verify" &&
+      (await trx
+        .selectFrom("subscriptions")
+        .select("dentist_id")
+        .where("dentist_id", "=", dentistId)
+        .where("subscription_id", "is not", null)
+        .where((eb) => eb.or([eb("cancel_at_period_end", "=", true), eb("status", "=", "canceled")]))
+        .executeTakeFirst()) !== undefined;
     await writeAudit(trx, {
       actorId: admin.userId,
       action: ACTIONS[decision],
@@ -119,10 +134,12 @@ export async function decideVerification(
       details: decision === "verify" ? { checked } : reason ? { reason } : {},
       at: now,
     });
-    return { dentist, changed: true, reviewsMeanwhile };
+    return { dentist, changed: true, reviewsMeanwhile, renewalStopped };
   });
   // The dentist's next request, on any instance, sees the decision (ADR 026).
   if (result.changed) await sessionsChanged(deps.db, dentistId);
+  // Withdrawn: nothing more billed to him while he cannot use Sourio (ADR 093's addendum).
+  const stop = result.changed && decision === "unverify" ? await deps.stopRenewal(dentistId) : null;
   if (result.changed) {
     const link = `${deps.config.publicUrl}/${decision === "verify" ? "dentist/quote-requests" : "dentist/profile"}`;
     mailAfterCommit(
@@ -139,6 +156,9 @@ export async function decideVerification(
             count: result.reviewsMeanwhile,
             link: `${deps.config.publicUrl}/dentist/reviews`,
           },
+          subscriptionEndsOn:
+            stop?.renewal === "stopped" && stop.endsAt ? formatDetailDate(stop.endsAt) : null,
+          renewalStopped: result.renewalStopped,
         }),
       },
       "e-mail de vérification non envoyé",
@@ -149,7 +169,7 @@ export async function decideVerification(
     .select(["is_verified", sql<boolean>`verification_requested_at is not null`.as("requested")])
     .where("id", "=", dentistId)
     .executeTakeFirstOrThrow();
-  return { changed: result.changed, is_verified: after.is_verified };
+  return { changed: result.changed, is_verified: after.is_verified, renewal: stop?.renewal ?? null };
 }
 
 /**

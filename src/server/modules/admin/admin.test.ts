@@ -109,7 +109,12 @@ describe("verification", () => {
         who.admin,
       );
     const first = await verify();
-    expect(first.json()).toEqual({ changed: true, is_verified: true, message: "Dentiste vérifié" });
+    expect(first.json()).toEqual({
+      changed: true,
+      is_verified: true,
+      renewal: null,
+      message: "Dentiste vérifié",
+    });
     const second = await verify();
     expect(second.json()).toMatchObject({ changed: false, is_verified: true });
     const audit = await ctx.app.db
@@ -142,7 +147,12 @@ describe("verification", () => {
       { decision: "unverify" },
       who.admin,
     );
-    expect(off.json()).toEqual({ changed: true, is_verified: false, message: "Dentiste non-vérifié" });
+    expect(off.json()).toEqual({
+      changed: true,
+      is_verified: false,
+      renewal: null,
+      message: "Dentiste non-vérifié",
+    });
     expect((await get("/api/dentist/requests", who.dentist)).json().items).toEqual([]);
     expect((await get(`/api/dentist/requests/${requestId}`, who.dentist)).statusCode).toBe(404);
     // He, and the team's list, read that his verification was withdrawn (not « never asked »).

@@ -264,16 +264,17 @@ export async function cancelSubscriptionForErasure(
 }
 
 /**
- * When the team suspends a dentist (ADR 092): a live subscription is not renewed (cancelled at the
- * end of the period paid, as his own « Résilier »), so nothing more is billed to someone who cannot
- * use Sourio; lifting the suspension leaves it to him to « Réactiver ». Never failing the suspension:
- * the provider failing is logged and answered `failed`, for the team to stop it at the provider.
- * `stopped` with the period's end; null when there was nothing to stop (no live subscription, or
- * one already ending).
+ * When the team suspends a dentist (ADR 092) or withdraws his verification (ADR 093): a live
+ * subscription is not renewed (cancelled at the end of the period paid, as his own « Résilier »), so
+ * nothing more is billed to someone who cannot use Sourio; the suspension lifted or his verification
+ * given again, it is his choice to « Réactiver ». Never failing the team's decision: the provider
+ * failing is logged and answered `failed`, for the team to stop it at the provider. `stopped` with
+ * the period's end; null when there was nothing to stop (no live subscription, or one already ending).
  */
-export async function stopRenewalOnSuspension(
+export async function stopRenewal(
   deps: Pick<BillingDeps, "db" | "log" | "provider" | "clock">,
   dentistId: string,
+  occasion: "suspension" | "withdrawal",
 ): Promise<RenewalStop> {
   const row = await findSubscription(deps.db, dentistId);
   if (!row || !hasLiveSubscription(row) || row.cancel_at_period_end) return null;
@@ -281,7 +282,12 @@ export async function stopRenewalOnSuspension(
   try {
     sub = await (await deps.provider()).setCancelAtPeriodEnd(row.subscription_id as string, true);
   } catch (error) {
-    deps.log.error({ err: loggableError(error) }, "paiement : renouvellement non arrêté à la suspension");
+    deps.log.error(
+      { err: loggableError(error) },
+      occasion === "suspension"
+        ? "paiement : renouvellement non arrêté à la suspension"
+        : "paiement : renouvellement non arrêté au retrait de la vérification",
+    );
     return { renewal: "failed" };
   }
   // Stopped at the provider: applied here now (its webhook brings the same state later, if this fails).

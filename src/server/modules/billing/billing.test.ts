@@ -781,7 +781,7 @@ describe("cancel and reactivate", () => {
     expect((await subscriptionOf(dr)).next_payment_ttc_cents).toBe(106800);
   });
 
-  it("a dentist whose verification is withdrawn can still stop paying (cancel, portal), not subscribe again", async () => {
+  it("a dentist whose verification is withdrawn: his renewal stopped, the portal still his, no subscribing again", async () => {
     const dr = await payingDentist("Valère");
     const admin = await signInAdmin(ctx.app);
     const withdrawn = await call(admin, "POST", `/api/admin/dentists/${dr.id}/verification`, {
@@ -790,13 +790,14 @@ describe("cancel and reactivate", () => {
     });
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
 
-    expect((await subscriptionOf(dr)).subscription).toMatchObject({ has_provider_subscription: true });
+    // Stopped by the withdrawal (ADR 093; below, « a dentist whose verification is withdrawn »).
+    expect((await subscriptionOf(dr)).subscription).toMatchObject({
+      has_provider_subscription: true,
+      phase: "ending",
+      cancel_at_period_end: true,
+    });
     const portal = await call(dr, "POST", "/api/dentist/subscription/portal");
     expect(portal.statusCode, portal.body).toBe(200);
-    const cancelled = await call(dr, "POST", "/api/dentist/subscription/cancel");
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json().subscription).toMatchObject({ phase: "ending", cancel_at_period_end: true });
-    expect((await rowOf(dr)).cancel_at_period_end).toBe(true);
 
     const back = await call(dr, "POST", "/api/dentist/subscription/reactivate");
     expect(back.statusCode).toBe(403);
@@ -1227,5 +1228,109 @@ describe("a suspended dentist (ADR 092)", () => {
       renewal: null,
       message: ADMIN_MESSAGES.suspended,
     });
+  });
+});
+
+describe("a dentist whose verification is withdrawn (ADR 093)", () => {
+  const decide = async (admin: Who, dr: Who, decision: "unverify" | "verify") => {
+    const body = decision === "verify" ? await verifyBody(ctx.app, dr.id) : { decision };
+    return call(admin, "POST", `/api/admin/dentists/${dr.id}/verification`, body);
+  };
+  const mailsTo = async (dr: Who, subject: string) =>
+    (await ctx.mails()).filter((m) => m.includes(`To: ${dr.email}`) && m.includes(subject));
+
+  it("is billed no more while he cannot use Sourio; verified again, he may reactivate it", async () => {
+    const admin = await signInAdmin(ctx.app);
+    const dr = await payingDentist("Wilfried");
+    await givePractice(ctx.app, dr.id);
+    const before = await rowOf(dr);
+    const subscriptionId = before.subscription_id as string;
+
+    const withdrawn = await decide(admin, dr, "unverify");
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json()).toEqual({
+      changed: true,
+      is_verified: false,
+      renewal: "stopped",
+      message: ADMIN_MESSAGES.unverifiedRenewalStopped,
+    });
+    expect(standIn.subscription(subscriptionId)?.cancelAtPeriodEnd).toBe(true);
+    expect((await rowOf(dr)).cancel_at_period_end).toBe(true);
+    const [told] = await mailsTo(dr, "a retiré la vérification");
+    expect(told).toContain(
+      `Votre abonnement ne sera pas renouvelé\u202f: il prend fin le ${formatDetailDate(before.current_period_end as Date)}, et rien ne vous sera plus prélevé.`,
+    );
+    // Not verified, he may not take it up again (he may still stop paying: « Résilier », the portal).
+    const refused = await call(dr, "POST", "/api/dentist/subscription/reactivate");
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().error.message).toBe(BILLING_MESSAGES.notVerified);
+
+    // Withdrawing again changes nothing, and asks nothing of the provider.
+    expect((await decide(admin, dr, "unverify")).json()).toMatchObject({ changed: false, renewal: null });
+
+    // Verified again within the period: his e-mail says where to take it up, and he can.
+    const verified = await decide(admin, dr, "verify");
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toMatchObject({
+      is_verified: true,
+      renewal: null,
+      message: ADMIN_MESSAGES.verified,
+    });
+    const [back] = await mailsTo(dr, "Bonne nouvelle");
+    expect(back).toContain("Votre abonnement n'est plus renouvelé\u202f: réactivez-le");
+    const reactivated = await call(dr, "POST", "/api/dentist/subscription/reactivate");
+    expect(reactivated.statusCode, reactivated.body).toBe(200);
+    expect(standIn.subscription(subscriptionId)?.cancelAtPeriodEnd).toBe(false);
+    expect((await rowOf(dr)).cancel_at_period_end).toBe(false);
+  });
+
+  it("is withdrawn all the same when the provider fails; the team is told to stop the renewal there", async () => {
+    const admin = await signInAdmin(ctx.app);
+    const dr = await payingDentist("Xavière");
+    const provider = await ctx.app.billing.provider();
+    const failing = vi
+      .spyOn(provider, "setCancelAtPeriodEnd")
+      .mockRejectedValue(new Error("connection refused"));
+    try {
+      const withdrawn = await decide(admin, dr, "unverify");
+      expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+      expect(withdrawn.json()).toEqual({
+        changed: true,
+        is_verified: false,
+        renewal: "failed",
+        message: ADMIN_MESSAGES.unverifiedRenewalFailed,
+      });
+    } finally {
+      failing.mockRestore();
+    }
+    expect((await rowOf(dr)).cancel_at_period_end).toBe(false);
+    expect(
+      logLines.some((line) => line.includes("renouvellement non arrêté au retrait de la vérification")),
+    ).toBe(true);
+    const [told] = await mailsTo(dr, "a retiré la vérification");
+    expect(told).not.toContain("abonnement");
+    // Not verified, he can still stop paying himself.
+    const cancelled = await call(dr, "POST", "/api/dentist/subscription/cancel");
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().subscription).toMatchObject({ phase: "ending", cancel_at_period_end: true });
+  });
+
+  it("a dentist in trial, with nothing at the provider, is withdrawn with the usual message", async () => {
+    const admin = await signInAdmin(ctx.app);
+    const dr = await dentistInTrial("Yolande");
+    await givePractice(ctx.app, dr.id);
+    const withdrawn = await decide(admin, dr, "unverify");
+    expect(withdrawn.json()).toEqual({
+      changed: true,
+      is_verified: false,
+      renewal: null,
+      message: ADMIN_MESSAGES.unverified,
+    });
+    const [told] = await mailsTo(dr, "a retiré la vérification");
+    expect(told).not.toContain("abonnement");
+    // Verified again, with nothing to take up: his e-mail does not speak of a subscription.
+    expect((await decide(admin, dr, "verify")).statusCode).toBe(200);
+    const [back] = await mailsTo(dr, "Bonne nouvelle");
+    expect(back).not.toContain("abonnement");
   });
 });

@@ -1,10 +1,6 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import {
-  cancelSubscriptionForErasure,
-  stopRenewalOnSuspension,
-  updateCustomerEmail,
-} from "./billing.service";
+import { cancelSubscriptionForErasure, stopRenewal, updateCustomerEmail } from "./billing.service";
 import { type BillingProvider, StripeProvider } from "./provider";
 import { STAND_IN_PRICES, STAND_IN_TAX_RATE, StripeStandIn } from "./stand-in";
 
@@ -53,11 +49,19 @@ export class BillingRuntime {
     return cancelSubscriptionForErasure({ db: this.app.db, log, provider: () => this.provider() }, dentistId);
   }
 
-  /** A suspended dentist's live subscription not renewed (modules/admin, ADR 092); never throws. */
-  stopRenewalOnSuspension(dentistId: string, log: { error(obj: object, msg: string): void }) {
-    return stopRenewalOnSuspension(
+  /**
+   * The live subscription of a dentist suspended (ADR 092) or whose verification is withdrawn
+   * (ADR 093) not renewed (modules/admin); never throws.
+   */
+  stopRenewal(
+    dentistId: string,
+    occasion: "suspension" | "withdrawal",
+    log: { error(obj: object, msg: string): void },
+  ) {
+    return stopRenewal(
       { db: this.app.db, log, provider: () => this.provider(), clock: this.app.clock },
       dentistId,
+      occasion,
     );
   }
 
