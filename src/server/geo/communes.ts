@@ -95,3 +95,26 @@ export function distanceKm(from: string | null | undefined, to: string | null | 
 export function cityOf(code: string | null | undefined): string | null {
   return lookupPostalCode(code)?.city ?? null;
 }
+
+/** The last radii asked (by practice and distance), kept: each costs one pass over every postal code. */
+const within = new Map<string, readonly string[]>();
+const WITHIN_KEPT = 500;
+
+/**
+ * The postal codes whose distance to `from` (as `distanceKm` rounds it, as the lists show it) is at
+ * most `km` (ADR 094), or null when `from` has no point. Codes without a point are never within.
+ */
+export function postalCodesWithin(from: string | null | undefined, km: number): readonly string[] | null {
+  const origin = lookupPostalCode(from)?.point;
+  if (!origin) return null;
+  const key = `${from}:${km}`;
+  const kept = within.get(key);
+  if (kept) return kept;
+  const codes: string[] = [];
+  for (const [code, info] of communes()) {
+    if (info.point && roundKm(haversineKm(origin, info.point)) <= km) codes.push(code);
+  }
+  if (within.size >= WITHIN_KEPT) within.clear();
+  within.set(key, codes);
+  return codes;
+}

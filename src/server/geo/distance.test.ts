@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GEO_MESSAGES } from "../../shared/domain/geo";
 import { tinyPng } from "../sample-files";
 import { appPerFile, devisPdf, postRequest, signUpDentist } from "../testing/harness";
-import { people, type Who } from "../testing/people";
+import { dentist, patient, people, type Who } from "../testing/people";
 import { lookupPostalCode } from "./communes";
 
 /** Postal codes, distances and 'Les plus proches' (issue 16 item 3, ADR 019). */
@@ -248,5 +248,95 @@ describe("on a request: what the dentist sees, and the offers the patient reads"
     expect(offer.dentist.distance_km).toBeGreaterThanOrEqual(385);
     expect(offer.dentist.distance_km).toBeLessThanOrEqual(395);
     expect(detail.body).not.toContain("69001");
+  });
+});
+
+describe("the dentist's list by the patient's distance to his practice (ADR 094)", () => {
+  const list = (as: Who, query: string) =>
+    ctx.app.inject({
+      method: "GET",
+      url: `/api/dentist/requests?page_size=50&${query}`,
+      headers: { cookie: as.cookie },
+    });
+  const idsOf = async (as: Who, query: string) => {
+    const answer = await list(as, query);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return (answer.json().items as { id: string }[]).map((row) => row.id);
+  };
+  /** A new patient living there (or nowhere said), and her request sent to every verified dentist. */
+  async function requestFrom(first_name: string, postal_code: string | null) {
+    const someone = await patient(ctx.app, { first_name });
+    if (postal_code)
+      expect((await patch(someone.cookie, { full_name: `${first_name} Test`, postal_code })).statusCode).toBe(
+        200,
+      );
+    const created = await postRequest(
+      ctx.app,
+      someone.cookie,
+      { treatment_type: "crown", consent: "true", document_types: '["quote"]' },
+      [devisPdf()],
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json().id as string;
+  }
+
+  it("keeps the requests of patients within the distance chosen, as the list shows it, whatever the status", async () => {
+    // From his practice in Paris 8e: Boulogne-Billancourt ≈ 6 km, Versailles ≈ 15 km, Lyon ≈ 390 km.
+    const boulogne = await requestFrom("Nina", "92100");
+    const versailles = await requestFrom("Victor", "78000");
+    const lyon = await requestFrom("Léa", "69003");
+    const unsaid = await requestFrom("Ugo", null);
+    const all = await idsOf(who.paris, "");
+    expect(all).toEqual(expect.arrayContaining([boulogne, versailles, lyon, unsaid]));
+    expect((await list(who.paris, "")).json().distance_filter).toBe(true);
+
+    const within10 = await idsOf(who.paris, "within_km=10");
+    expect(within10).toContain(boulogne);
+    expect(within10).not.toContain(versailles);
+    expect(within10).not.toContain(lyon);
+    // No distance known, nothing to keep it by.
+    expect(within10).not.toContain(unsaid);
+    const within25 = await idsOf(who.paris, "within_km=25");
+    expect(within25).toEqual(expect.arrayContaining([boulogne, versailles]));
+    expect(within25).not.toContain(lyon);
+    // Each row kept is within it, by the distance the list shows.
+    const rows = (await list(who.paris, "within_km=25")).json().items as { distance_km: number | null }[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.distance_km).toBeLessThanOrEqual(25);
+
+    // Answered: in « Répondu », with the same filter.
+    const sent = await ctx.app.inject({
+      method: "POST",
+      url: `/api/dentist/requests/${versailles}/offers`,
+      headers: { cookie: who.paris.cookie },
+      payload: {
+        amount_cents: 90_000,
+        comment: "Couronne céramo-métallique.",
+        lines: [{ act: "Couronne céramo-métallique", tooth: 36, fee_cents: 90_000 }],
+        valid_until: "2026-12-31",
+        slots: ["2026-12-03T09:30"],
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(await idsOf(who.paris, "status=responded&within_km=25")).toContain(versailles);
+    expect(await idsOf(who.paris, "status=responded&within_km=10")).not.toContain(versailles);
+    // And « En attente » no longer has it.
+    expect(await idsOf(who.paris, "status=pending&within_km=25")).not.toContain(versailles);
+    expect(await idsOf(who.paris, "status=pending&within_km=25")).toContain(boulogne);
+  });
+
+  it("answers a French 400 naming the field for another distance, and where the practice has no point", async () => {
+    const other = await list(who.paris, "within_km=30");
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error.fields.within_km).toBe(GEO_MESSAGES.distanceFilterUnknown);
+
+    // Seix (09140) is a commune without a point (ADR 019); a practice without a postcode neither.
+    const seix = await dentist(ctx.app, { first_name: "Sandrine", practice_postcode: "09140" });
+    for (const practice of [seix, who.nowhere as Who]) {
+      expect((await list(practice, "")).json().distance_filter).toBe(false);
+      const refused = await list(practice, "within_km=10");
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields.within_km).toBe(GEO_MESSAGES.distanceFilterUnavailable);
+    }
   });
 });

@@ -45,6 +45,7 @@ describe("compiled response serializers", () => {
     has_more: false,
     treatments: ["implant"],
     verified: true,
+    distance_filter: true,
     internal_note: "secret-note",
   };
 

@@ -14,9 +14,20 @@ export const GEO_MESSAGES = {
   sortLabel: "Trier les dentistes",
   sortNeedsPostalCode:
     "Renseignez votre code postal dans votre profil pour voir la distance et trier par proximité.",
+  distanceFilterUnknown: "Cette distance n'existe pas (10, 25, 50 ou 100 km).",
+  /** The dentist's practice has no point (a small commune, ADR 019): no distance to filter by. */
+  distanceFilterUnavailable:
+    "La commune de votre cabinet n'est pas localisée\u202f: le filtre par distance n'est pas disponible.",
 } as const;
 
 export type Coordinates = { lat: number; lon: number };
+
+/**
+ * The dentist's list filtered by the patient's distance to his practice (ADR 094): within one of these
+ * radii, in kilometres as the list shows them (rounded).
+ */
+export const DISTANCE_FILTERS_KM = ["10", "25", "50", "100"] as const;
+export type DistanceFilter = (typeof DISTANCE_FILTERS_KM)[number];
 
 const EARTH_RADIUS_KM = 6371.0088;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DENTIST_STATUSES } from "../domain/dentist";
+import { DISTANCE_FILTERS_KM, GEO_MESSAGES } from "../domain/geo";
 import { URGENCIES } from "../domain/requests";
 import { TREATMENT_TYPES } from "../domain/treatments";
 import { requiredText } from "./common";
@@ -40,6 +41,8 @@ export const dentistRequestListQuerySchema = pageQuerySchema.extend({
     .optional()
     .default("all"),
   treatment: z.enum(TREATMENT_TYPES).optional(),
+  /** Only the requests whose patient lives within this many km of his practice (ADR 094). */
+  within_km: z.enum(DISTANCE_FILTERS_KM, { error: GEO_MESSAGES.distanceFilterUnknown }).optional(),
 });
 
 export const dentistRequestSummarySchema = z.object({
@@ -71,6 +74,8 @@ export const dentistRequestListSchema = pagedList(dentistRequestSummarySchema).e
   treatments: z.array(z.enum(TREATMENT_TYPES)),
   /** False for an unverified dentist: the list is empty and explains why. */
   verified: z.boolean(),
+  /** Whether his practice's commune has a point: the distance filter can be offered (ADR 094). */
+  distance_filter: z.boolean(),
 });
 export type DentistRequestList = z.infer<typeof dentistRequestListSchema>;
 

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { DENTIST_STATUS_LABELS } from "../../../shared/domain/dentist";
-import { placeLabel } from "../../../shared/domain/geo";
+import { DISTANCE_FILTERS_KM, type DistanceFilter, placeLabel } from "../../../shared/domain/geo";
 import { URGENCY_LABELS, urgencyOf } from "../../../shared/domain/requests";
 import {
   TREATMENT_LABELS,
@@ -35,6 +35,7 @@ import { EmptyState } from "../../components/ui/EmptyState";
 import { LoadError } from "../../components/ui/LoadError";
 import { SearchField } from "../../components/ui/SearchInput";
 import { NewBadge } from "../../components/ui/StatusBadge";
+import { cn } from "../../lib/cn";
 import { type StatusFilter, useDentistRequests } from "./api";
 import { quoteAmountText, RequestStatusBadge } from "./requestStatus";
 import { SetAsideButton } from "./SetAsideButton";
@@ -118,13 +119,18 @@ function parseTreatment(value: string | null): TreatmentType | "" {
   return (TREATMENT_TYPES as readonly string[]).includes(value ?? "") ? (value as TreatmentType) : "";
 }
 
+function parseWithin(value: string | null): DistanceFilter | "" {
+  return (DISTANCE_FILTERS_KM as readonly string[]).includes(value ?? "") ? (value as DistanceFilter) : "";
+}
+
 /** /dentist/quote-requests 'Demandes de devis': server-side search, filters and paging, kept in the URL. */
 export function DentistQuoteRequestsPage() {
   const { params, search, page, typed, setTyped, update, goToPage, reset } = useListParams();
   const status = parseStatus(params.get("status"));
   const treatment = parseTreatment(params.get("treatment"));
+  const within = parseWithin(params.get("distance"));
 
-  const list = useDentistRequests({ search, status, treatment, page });
+  const list = useDentistRequests({ search, status, treatment, within, page });
   const data = list.data;
   // A lapsed subscription (issue 35): only the requests whose patient chose him are listed; say why.
   const limited = useSubscriptionLimited();
@@ -136,7 +142,9 @@ export function DentistQuoteRequestsPage() {
   const treatments = [
     ...new Set<TreatmentType>([...(data?.treatments ?? []), ...(treatment ? [treatment] : [])]),
   ];
-  const filtered = Boolean(search || status !== "all" || treatment);
+  const filtered = Boolean(search || status !== "all" || treatment || within);
+  // His practice has a point (ADR 019): the patients' distance can filter the list (ADR 094).
+  const byDistance = Boolean(data?.distance_filter || within);
 
   return (
     <>
@@ -149,7 +157,14 @@ export function DentistQuoteRequestsPage() {
       ) : (
         <>
           {limited ? <SubscriptionLimitNotice className="mb-5" /> : null}
-          <search className="mb-5 grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] md:items-start">
+          <search
+            className={cn(
+              "mb-5 grid gap-4 md:items-start",
+              byDistance
+                ? "md:grid-cols-2 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]"
+                : "md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]",
+            )}
+          >
             <SearchField
               label="Rechercher un patient ou un traitement"
               placeholder="Ex. Dupont, Couronne"
@@ -170,7 +185,22 @@ export function DentistQuoteRequestsPage() {
               labelOf={(t) => (t === ALL ? "Tous les traitements" : TREATMENT_LABELS[t])}
               onValueChange={(value) => update({ treatment: value === ALL ? null : value, page: null })}
             />
+            {byDistance ? (
+              <LabelledSelect
+                label="Distance du patient"
+                value={within || ALL}
+                options={[ALL, ...DISTANCE_FILTERS_KM]}
+                labelOf={(km) => (km === ALL ? "Toutes les distances" : `Jusqu'à ${km}\u00a0km`)}
+                onValueChange={(value) => update({ distance: value === ALL ? null : value, page: null })}
+              />
+            ) : null}
           </search>
+          {within ? (
+            <p className="-mt-2 mb-5 text-sm text-slate-600">
+              À vol d'oiseau, depuis votre cabinet. Les demandes dont la distance n'est pas connue (commune du
+              patient non renseignée ou non localisée) ne sont pas montrées avec ce filtre.
+            </p>
+          ) : null}
           <QueryTable
             caption="Demandes de devis"
             columns={COLUMNS}

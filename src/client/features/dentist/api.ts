@@ -5,6 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
+import type { DistanceFilter } from "../../../shared/domain/geo";
 import type { TreatmentType } from "../../../shared/domain/treatments";
 import type {
   DentistDashboard,
@@ -24,6 +25,8 @@ export interface DentistListFilters {
   status: StatusFilter;
   /** A treatment type, or "" for all. */
   treatment: TreatmentType | "";
+  /** Patients within this many km of his practice (ADR 094), or "" for all. */
+  within: DistanceFilter | "";
   page: number;
 }
 
@@ -41,6 +44,7 @@ export function dentistRequestsQuery(
   if (search) params.set("search", search);
   if (filters.status !== "all") params.set("status", filters.status);
   if (filters.treatment) params.set("treatment", filters.treatment);
+  if (filters.within) params.set("within_km", filters.within);
   params.set("page", String(filters.page));
   params.set("page_size", String(pageSize));
   return params;

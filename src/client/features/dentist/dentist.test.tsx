@@ -31,6 +31,7 @@ const emptyList: DentistRequestList = {
   has_more: false,
   treatments: ["crown", "implant"],
   verified: true,
+  distance_filter: true,
 };
 
 afterEach(() => {
@@ -186,11 +187,23 @@ describe("devis du patient sur la demande", () => {
 describe("filtres de la liste des demandes", () => {
   it("construit la requête sans les valeurs par défaut", () => {
     expect(
-      dentistRequestsQuery({ search: "  dupont ", status: "all", treatment: "", page: 1 }).toString(),
+      dentistRequestsQuery({
+        search: "  dupont ",
+        status: "all",
+        treatment: "",
+        within: "",
+        page: 1,
+      }).toString(),
     ).toBe("search=dupont&page=1&page_size=10");
     expect(
-      dentistRequestsQuery({ search: "", status: "responded", treatment: "implant", page: 3 }).toString(),
-    ).toBe("status=responded&treatment=implant&page=3&page_size=10");
+      dentistRequestsQuery({
+        search: "",
+        status: "responded",
+        treatment: "implant",
+        within: "25",
+        page: 3,
+      }).toString(),
+    ).toBe("status=responded&treatment=implant&within_km=25&page=3&page_size=10");
   });
 
   function listCalls(fetchMock: ReturnType<typeof stubApi>) {
@@ -240,6 +253,46 @@ describe("filtres de la liste des demandes", () => {
       expect(last?.searchParams.get("search")).toBe("Durand");
     });
     expect(router.state.location.search).not.toContain("treatment=");
+  });
+
+  it("filtre par distance du patient, quand la commune du cabinet est localisée (ADR 094)", async () => {
+    const fetchMock = stubApi(dentist, { "GET /api/dentist/requests": () => json(200, emptyList) });
+    const user = userEvent.setup();
+    const { router, unmount } = renderApp("/dentist/quote-requests");
+    const distance = await screen.findByRole("combobox", { name: "Distance du patient" });
+    expect(distance).toHaveTextContent("Toutes les distances");
+    expect(screen.queryByText(/ne sont pas montrées avec ce filtre/)).not.toBeInTheDocument();
+    await user.click(distance);
+    expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual([
+      "Toutes les distances",
+      "Jusqu'à 10\u00a0km",
+      "Jusqu'à 25\u00a0km",
+      "Jusqu'à 50\u00a0km",
+      "Jusqu'à 100\u00a0km",
+    ]);
+    await user.click(screen.getByRole("option", { name: "Jusqu'à 25\u00a0km" }));
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.searchParams.get("within_km")).toBe("25"));
+    expect(router.state.location.search).toContain("distance=25");
+    // What the filter leaves out is said.
+    expect(
+      screen.getByText(
+        /Les demandes dont la distance n'est pas connue .* ne sont pas montrées avec ce filtre\./,
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Réinitialiser les filtres" }));
+    await waitFor(() => expect(router.state.location.search).not.toContain("distance="));
+    expect(screen.getByRole("combobox", { name: "Distance du patient" })).toHaveTextContent(
+      "Toutes les distances",
+    );
+    unmount();
+
+    // A practice whose commune has no point: no distance to filter by, no filter offered.
+    stubApi(dentist, {
+      "GET /api/dentist/requests": () => json(200, { ...emptyList, distance_filter: false }),
+    });
+    renderApp("/dentist/quote-requests");
+    await screen.findByText("Aucune demande de devis ne correspond à vos critères.");
+    expect(screen.queryByRole("combobox", { name: "Distance du patient" })).not.toBeInTheDocument();
   });
 
   it("affiche les lignes avec leurs libellés et la pagination", async () => {

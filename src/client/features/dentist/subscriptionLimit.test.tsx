@@ -45,6 +45,7 @@ const emptyList: DentistRequestList = {
   has_more: false,
   treatments: [],
   verified: true,
+  distance_filter: true,
 };
 
 describe("accès limité : liste des demandes", () => {

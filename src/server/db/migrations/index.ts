@@ -54,6 +54,7 @@ import * as m055 from "./055_requests_set_aside";
 import * as m056 from "./056_account_suspension";
 import * as m057 from "./057_suspended_accounts_index";
 import * as m058 from "./058_appointment_dentist_away_mail";
+import * as m059 from "./059_patient_postal_code_index";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -112,4 +113,5 @@ export const migrations: Record<string, Migration> = {
   "056_account_suspension": m056,
   "057_suspended_accounts_index": m057,
   "058_appointment_dentist_away_mail": m058,
+  "059_patient_postal_code_index": m059,
 };

@@ -25,8 +25,27 @@ export interface ListOptions {
   /** « Écartées » (set_aside): his requests set aside and not answered (ADR 091). */
   status: "all" | DentistStatus | "set_aside";
   treatment?: TreatmentType | undefined;
+  /**
+   * Only the requests of patients whose postal code is one of these (the codes within his chosen
+   * distance, ADR 094); undefined: every request.
+   */
+  near?: readonly string[] | undefined;
   page: number;
   pageSize: number;
+}
+
+/**
+ * The patient's postal code is one of `codes` (ADR 094): a lookup of her row by key for each request
+ * the list reads, in list order, until the page is full.
+ */
+function patientNear(eb: RequestsEb, codes: readonly string[]) {
+  return eb.exists(
+    eb
+      .selectFrom("profiles as near")
+      .select(sql.lit(1).as("one"))
+      .whereRef("near.id", "=", "r.patient_id")
+      .where(sql<SqlBool>`near.postal_code = any(${[...codes]}::text[])`),
+  );
 }
 
 interface SearchTerms {
@@ -160,6 +179,7 @@ function dentistQueries(db: Db, actor: Actor) {
   function visiblePage(
     pendingOnly: boolean,
     treatment: TreatmentType | undefined,
+    near: readonly string[] | undefined,
     search: SearchTerms | undefined,
     offset: number,
     limit: number,
@@ -167,6 +187,7 @@ function dentistQueries(db: Db, actor: Actor) {
     const filters = (eb: RequestsEb) =>
       eb.and([
         ...(treatment ? [eb("r.treatment_type", "=", treatment)] : []),
+        ...(near ? [patientNear(eb, near)] : []),
         // Pending for me: no row of mine, or a row still pending and not set aside (ADR 091).
         ...(pendingOnly
           ? [
@@ -268,6 +289,7 @@ function dentistQueries(db: Db, actor: Actor) {
   function ownRowsPage(
     status: "responded" | "confirmed" | "set_aside",
     treatment: TreatmentType | undefined,
+    near: readonly string[] | undefined,
     search: SearchTerms | undefined,
     offset: number,
     limit: number,
@@ -284,6 +306,7 @@ function dentistQueries(db: Db, actor: Actor) {
       )
       .where((eb) => requestVisibleToDentist(eb, me, actor.limited));
     if (treatment) query = query.where("r.treatment_type", "=", treatment);
+    if (near) query = query.where((eb) => patientNear(eb, near));
     if (search) {
       query = query.where((eb) =>
         eb.or([
@@ -306,8 +329,15 @@ function dentistQueries(db: Db, actor: Actor) {
     const offset = (options.page - 1) * options.pageSize;
     const search = options.search ? searchTerms(options.search) : undefined;
     return options.status === "responded" || options.status === "confirmed" || options.status === "set_aside"
-      ? ownRowsPage(options.status, options.treatment, search, offset, options.pageSize + 1)
-      : visiblePage(options.status === "pending", options.treatment, search, offset, options.pageSize + 1);
+      ? ownRowsPage(options.status, options.treatment, options.near, search, offset, options.pageSize + 1)
+      : visiblePage(
+          options.status === "pending",
+          options.treatment,
+          options.near,
+          search,
+          offset,
+          options.pageSize + 1,
+        );
   }
 
   return { me, verified, visible, summaryColumns, audiences, pageQuery, treatmentsColumn };
@@ -358,9 +388,10 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
     };
     if (!verified) return { items: [], hasMore: false, present: withTreatments ? [] : undefined };
     // Without a search, the first pages are built and compiled once per kind of dentist and page
-    // (db/compiled.ts): only his id varies. A search's terms shape its text: built each time.
+    // (db/compiled.ts): only his id varies. A search's terms and a distance's codes shape its text:
+    // built each time.
     const [screen] =
-      options.search || options.page > COMPILED_PAGES
+      options.search || options.near || options.page > COMPILED_PAGES
         ? await build(actor).execute()
         : await runCompiled(
             db,

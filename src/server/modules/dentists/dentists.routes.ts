@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { GEO_MESSAGES } from "../../../shared/domain/geo";
 import type { DocumentType } from "../../../shared/domain/requests";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import {
@@ -16,7 +17,8 @@ import type { Actor } from "../../access/actor";
 import { foundOr404, pathId, requireVisible } from "../../access/guards";
 import { guardedRoutes } from "../../access/route";
 import { isoOf } from "../../db/iso";
-import { AppError } from "../../errors";
+import { AppError, validationError } from "../../errors";
+import { lookupPostalCode, postalCodesWithin } from "../../geo/communes";
 import { useCaseDeps } from "../../http/deps";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { dentistQuoteLines } from "../quotes/quotes.service";
@@ -76,11 +78,17 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
     response: { 200: dentistRequestListSchema },
     handler: async (request, _reply, actor) => {
       const repo = dentistRequestsRepo(app.db, actor);
-      const { search, status, treatment, page, page_size } = request.query;
+      const { search, status, treatment, within_km, page, page_size } = request.query;
+      const near = within_km
+        ? postalCodesWithin(actor.profile.practice_postcode, Number(within_km))
+        : undefined;
+      if (near === null)
+        throw validationError([{ path: ["within_km"], message: GEO_MESSAGES.distanceFilterUnavailable }]);
       const { items, hasMore, treatments } = await repo.listWithTreatments({
         search,
         status,
         treatment,
+        near,
         page,
         pageSize: page_size,
       });
@@ -91,6 +99,7 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
         has_more: hasMore,
         treatments,
         verified: repo.verified,
+        distance_filter: lookupPostalCode(actor.profile.practice_postcode)?.point != null,
       };
     },
   });
