@@ -18,6 +18,23 @@ const patch = (cookie: string, payload: object) =>
 const dentists = (cookie: string, query = "") =>
   ctx.app.inject({ method: "GET", url: `/api/dentists/verified${query}`, headers: { cookie } });
 
+/** The dentist's offer on the request (a crown on the 36, one slot). */
+async function sendOffer(requestId: string, as: Who) {
+  const sent = await ctx.app.inject({
+    method: "POST",
+    url: `/api/dentist/requests/${requestId}/offers`,
+    headers: { cookie: as.cookie },
+    payload: {
+      amount_cents: 90_000,
+      comment: "Couronne céramo-métallique.",
+      lines: [{ act: "Couronne céramo-métallique", tooth: 36, fee_cents: 90_000 }],
+      valid_until: "2026-12-31",
+      slots: ["2026-12-03T09:30"],
+    },
+  });
+  expect(sent.statusCode, sent.body).toBe(201);
+}
+
 beforeAll(async () => {
   lookupPostalCode("75001"); // loads the dataset once, outside the tests' time limit
   const practice = (first_name: string, practice_postcode?: string) => ({
@@ -225,19 +242,7 @@ describe("on a request: what the dentist sees, and the offers the patient reads"
     });
     expect(fromNowhere.json()).toMatchObject({ patient_city: "Paris", distance_km: null });
 
-    const sent = await ctx.app.inject({
-      method: "POST",
-      url: `/api/dentist/requests/${id}/offers`,
-      headers: { cookie: who.lyon.cookie },
-      payload: {
-        amount_cents: 90_000,
-        comment: "Couronne céramo-métallique.",
-        lines: [{ act: "Couronne céramo-métallique", tooth: 36, fee_cents: 90_000 }],
-        valid_until: "2026-12-31",
-        slots: ["2026-12-03T09:30"],
-      },
-    });
-    expect(sent.statusCode, sent.body).toBe(201);
+    await sendOffer(id, who.lyon);
     const detail = await ctx.app.inject({
       method: "GET",
       url: `/api/patient/requests/${id}`,
@@ -305,19 +310,7 @@ describe("the dentist's list by the patient's distance to his practice (ADR 094)
     for (const row of rows) expect(row.distance_km).toBeLessThanOrEqual(25);
 
     // Answered: in « Répondu », with the same filter.
-    const sent = await ctx.app.inject({
-      method: "POST",
-      url: `/api/dentist/requests/${versailles}/offers`,
-      headers: { cookie: who.paris.cookie },
-      payload: {
-        amount_cents: 90_000,
-        comment: "Couronne céramo-métallique.",
-        lines: [{ act: "Couronne céramo-métallique", tooth: 36, fee_cents: 90_000 }],
-        valid_until: "2026-12-31",
-        slots: ["2026-12-03T09:30"],
-      },
-    });
-    expect(sent.statusCode, sent.body).toBe(201);
+    await sendOffer(versailles, who.paris);
     expect(await idsOf(who.paris, "status=responded&within_km=25")).toContain(versailles);
     expect(await idsOf(who.paris, "status=responded&within_km=10")).not.toContain(versailles);
     // And « En attente » no longer has it.

@@ -107,6 +107,19 @@ const rowOf = (who: Who) =>
     .where("dentist_id", "=", who.id)
     .executeTakeFirstOrThrow();
 
+/** `act` run while the provider fails to stop a renewal (a network failure), as it is then. */
+async function whileRenewalFails<T>(act: () => Promise<T>): Promise<T> {
+  const provider = await ctx.app.billing.provider();
+  const failing = vi
+    .spyOn(provider, "setCancelAtPeriodEnd")
+    .mockRejectedValue(new Error("connection refused"));
+  try {
+    return await act();
+  } finally {
+    failing.mockRestore();
+  }
+}
+
 async function advance(days: number) {
   now = new Date(now.getTime() + days * DAY);
   await standIn.tick();
@@ -1196,21 +1209,13 @@ describe("a suspended dentist (ADR 092)", () => {
   it("is suspended all the same when the provider fails; the team is told to stop the renewal there", async () => {
     const admin = await signInAdmin(ctx.app);
     const dr = await payingDentist("Timothée");
-    const provider = await ctx.app.billing.provider();
-    const failing = vi
-      .spyOn(provider, "setCancelAtPeriodEnd")
-      .mockRejectedValue(new Error("connection refused"));
-    try {
-      const suspended = await suspend(admin, dr);
-      expect(suspended.statusCode, suspended.body).toBe(200);
-      expect(suspended.json()).toEqual({
-        changed: true,
-        renewal: "failed",
-        message: ADMIN_MESSAGES.suspendedRenewalFailed,
-      });
-    } finally {
-      failing.mockRestore();
-    }
+    const suspended = await whileRenewalFails(() => suspend(admin, dr));
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect(suspended.json()).toEqual({
+      changed: true,
+      renewal: "failed",
+      message: ADMIN_MESSAGES.suspendedRenewalFailed,
+    });
     expect((await call(dr, "GET", "/api/me")).statusCode).toBe(401);
     expect((await rowOf(dr)).cancel_at_period_end).toBe(false);
     expect(logLines.some((line) => line.includes("renouvellement non arrêté à la suspension"))).toBe(true);
@@ -1287,22 +1292,14 @@ describe("a dentist whose verification is withdrawn (ADR 093)", () => {
   it("is withdrawn all the same when the provider fails; the team is told to stop the renewal there", async () => {
     const admin = await signInAdmin(ctx.app);
     const dr = await payingDentist("Xavière");
-    const provider = await ctx.app.billing.provider();
-    const failing = vi
-      .spyOn(provider, "setCancelAtPeriodEnd")
-      .mockRejectedValue(new Error("connection refused"));
-    try {
-      const withdrawn = await decide(admin, dr, "unverify");
-      expect(withdrawn.statusCode, withdrawn.body).toBe(200);
-      expect(withdrawn.json()).toEqual({
-        changed: true,
-        is_verified: false,
-        renewal: "failed",
-        message: ADMIN_MESSAGES.unverifiedRenewalFailed,
-      });
-    } finally {
-      failing.mockRestore();
-    }
+    const withdrawn = await whileRenewalFails(() => decide(admin, dr, "unverify"));
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json()).toEqual({
+      changed: true,
+      is_verified: false,
+      renewal: "failed",
+      message: ADMIN_MESSAGES.unverifiedRenewalFailed,
+    });
     expect((await rowOf(dr)).cancel_at_period_end).toBe(false);
     expect(
       logLines.some((line) => line.includes("renouvellement non arrêté au retrait de la vérification")),
