@@ -555,6 +555,18 @@ describe("demo reviews and public figures (issue 36)", () => {
     expect(stats.rating?.sample).toBeGreaterThanOrEqual(30);
   });
 
+  it("has the other patients live near Paris or Bordeaux: Dr Martin's list filtered by distance finds his own (ADR 094)", async () => {
+    const martin = await login("dr.martin@demo.sourio.fr");
+    const all = await get(martin, "/api/dentist/requests?page_size=50");
+    const near = await get(martin, "/api/dentist/requests?page_size=50&within_km=25");
+    expect(all.distance_filter).toBe(true);
+    expect(near.items.length).toBeGreaterThan(0);
+    expect(near.items.length).toBeLessThan(all.items.length);
+    for (const row of near.items) expect(row.distance_km).toBeLessThanOrEqual(25);
+    // The demo patient lives in Lyon, 393 km away: not in it.
+    expect(all.items.some((row: { distance_km: number | null }) => (row.distance_km ?? 0) > 300)).toBe(true);
+  });
+
   it("gives the demo patient one answered review and one invitation, the team one review to moderate", async () => {
     const patient = await login("patient@demo.sourio.fr");
     const mine = await get(patient, "/api/patient/reviews");

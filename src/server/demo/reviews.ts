@@ -8,7 +8,7 @@ import { bookAppointment, confirmAppointment } from "../modules/appointments/app
 import { dentistRequestsRepo } from "../modules/dentists/dentists.repo";
 import { createRequest } from "../modules/new-request/new-request.service";
 import { acceptOffer, submitOffer } from "../modules/offers/offers.service";
-import { systemFindProfile } from "../modules/profiles/profiles.repo";
+import { systemFindProfile, updateOwnProfile } from "../modules/profiles/profiles.repo";
 import { answerReview, decideReview, writeReview } from "../modules/reviews/reviews.service";
 import { DEMO_PASSWORD, practiceDay } from "./accounts";
 import { readConversation } from "./conversations";
@@ -64,6 +64,23 @@ const FIRST_NAMES: ReadonlyArray<readonly [string, "patiente" | "patient"]> = [
   ["Léa", "patiente"],
   ["Omar", "patient"],
   ["Anne", "patiente"],
+];
+/**
+ * Where they live: near one of the two verified practices (Paris 9e, Bordeaux), so that a dentist's
+ * list shows their commune and distance, and its distance filter finds them (ADR 019, ADR 094).
+ */
+const POSTAL_CODES = [
+  "75011",
+  "33700",
+  "92100",
+  "33400",
+  "93100",
+  "33600",
+  "94300",
+  "33130",
+  "78000",
+  "33000",
+  "75015",
 ];
 const LAST_NAMES = [
   "Bernard",
@@ -236,6 +253,7 @@ export async function seedReviews(
     const profile = await systemFindProfile(deps.createAccount.db, id);
     if (!profile) throw new Error(`patient de démonstration introuvable : ${email}`);
     const patient: Actor = { userId: id, profile };
+    await updateOwnProfile(deps.createAccount.db, patient, { postal_code: POSTAL_CODES[i] ?? null });
     for (let k = 0; k < APPOINTMENTS_EACH; k++) {
       n += 1;
       const dentist = dentists[n % 2] as Actor;
