@@ -1,6 +1,14 @@
 import { createServer, type Server } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createMailer, type Mailer, type MailMessage, mailAfterCommit, sendEach, trackSends } from "./mailer";
+import {
+  createMailer,
+  groupedBy,
+  type Mailer,
+  type MailMessage,
+  mailAfterCommit,
+  sendEach,
+  trackSends,
+} from "./mailer";
 
 /** A mailer whose sends end when the test says so. */
 function heldMailer() {
@@ -105,6 +113,22 @@ describe("the app's mailer keeps its sends in flight", () => {
       },
     ]);
     expect(JSON.stringify(log)).not.toContain("b@x.fr");
+  });
+
+  it("gathers a mail job's rows by whom each e-mail goes to, in the order they came", () => {
+    const rows = [
+      { to: "b", id: 1 },
+      { to: "a", id: 2 },
+      { to: "b", id: 3 },
+    ];
+    expect(groupedBy(rows, (row) => row.to)).toEqual([
+      [
+        { to: "b", id: 1 },
+        { to: "b", id: 3 },
+      ],
+      [{ to: "a", id: 2 }],
+    ]);
+    expect(groupedBy([], String)).toEqual([]);
   });
 
   it("closes only once the e-mails in flight have gone (a server that stops loses none)", async () => {

@@ -99,6 +99,20 @@ export async function sendEach<T>(
 }
 
 /**
+ * A mail job's rows gathered by whom one e-mail goes to (`keyOf`): each group in the order its first
+ * row came, never empty.
+ */
+export function groupedBy<T>(rows: Iterable<T>, keyOf: (row: T) => string): [T, ...T[]][] {
+  const groups = new Map<string, [T, ...T[]]>();
+  for (const row of rows) {
+    const group = groups.get(keyOf(row));
+    if (group) group.push(row);
+    else groups.set(keyOf(row), [row]);
+  }
+  return [...groups.values()];
+}
+
+/**
  * What a log keeps of a failed sending: its type, codes and message (an SMTP server's answer comes
  * with its addresses masked, `withoutAddresses`); a rejection that is not an Error, as text. The
  * modules log through redact.ts's `loggableError`, a floor above this one (ADR 031).

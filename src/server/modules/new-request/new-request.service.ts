@@ -12,7 +12,7 @@ import type { Db } from "../../db/index";
 import { AppError, validationError } from "../../errors";
 import type { FormRules } from "../../http/multipart";
 import { type StoredFile, UPLOAD_CONTENT_TYPES } from "../../http/uploads";
-import { type Mailer, sendEach } from "../../mail/mailer";
+import { groupedBy, type Mailer, sendEach } from "../../mail/mailer";
 import { namedRequestsMail, newRequestsMorningMail, recipientAwayMail } from "../../mail/templates";
 import { insertQuoteLines, linesTotal } from "../quotes/quotes.repo";
 import { enqueueFirstQuote } from "../reading/reading.service";
@@ -140,32 +140,21 @@ export interface NamedRequestMailDeps {
 export async function sendNamedRequestEmails(deps: NamedRequestMailDeps): Promise<number> {
   const olderThan = new Date(deps.now.getTime() - NAMED_REQUEST_MAIL_DELAY_MS);
   const settled = await systemSettleNamedRequestMails(deps.db, deps.now, olderThan);
-  const toTell = new Map<string, { email: string; firstName: string; requestIds: string[] }>();
-  for (const row of settled) {
-    if (!row.tell) continue;
-    const dentist = toTell.get(row.dentist_id) ?? {
-      email: row.email,
-      firstName: row.first_name,
-      requestIds: [],
-    };
-    dentist.requestIds.push(row.id);
-    toTell.set(row.dentist_id, dentist);
-  }
   return sendEach(
     deps,
-    toTell.values(),
-    (dentist) => {
-      const [only] = dentist.requestIds;
-      const path =
-        dentist.requestIds.length === 1 && only
-          ? `/dentist/quote-request/${only}`
-          : "/dentist/quote-requests";
+    groupedBy(
+      settled.filter((row) => row.tell),
+      (row) => row.dentist_id,
+    ),
+    (requests) => {
+      const [first] = requests;
+      const path = requests.length === 1 ? `/dentist/quote-request/${first.id}` : "/dentist/quote-requests";
       return {
-        to: dentist.email,
+        to: first.email,
         ...namedRequestsMail({
           brandName: deps.config.brandName,
-          firstName: dentist.firstName,
-          count: dentist.requestIds.length,
+          firstName: first.first_name,
+          count: requests.length,
           link: `${deps.config.publicUrl}${path}`,
         }),
       };
@@ -182,26 +171,23 @@ export async function sendNamedRequestEmails(deps: NamedRequestMailDeps): Promis
  */
 export async function sendRecipientAwayEmails(deps: NamedRequestMailDeps): Promise<number> {
   const settled = await systemSettleRecipientAwayMails(deps.db, deps.now);
-  const groups = new Map<string, { first: (typeof settled)[number]; requestIds: string[] }>();
-  for (const row of settled) {
-    const key = `${row.patient_id}:${row.dentist_id}`;
-    const group = groups.get(key) ?? { first: row, requestIds: [] };
-    group.requestIds.push(row.id);
-    groups.set(key, group);
-  }
   return sendEach(
     deps,
-    groups.values(),
-    ({ first, requestIds }) => ({
-      to: first.patient_email,
-      ...recipientAwayMail({
-        brandName: deps.config.brandName,
-        firstName: first.patient_first_name,
-        dentistName: first.dentist_name,
-        count: requestIds.length,
-        link: `${deps.config.publicUrl}${requestIds.length === 1 ? `/patient/request/${first.id}` : "/patient/requests"}`,
-      }),
-    }),
+    groupedBy(settled, (row) => `${row.patient_id}:${row.dentist_id}`),
+    (requests) => {
+      const [first] = requests;
+      const path = requests.length === 1 ? `/patient/request/${first.id}` : "/patient/requests";
+      return {
+        to: first.patient_email,
+        ...recipientAwayMail({
+          brandName: deps.config.brandName,
+          firstName: first.patient_first_name,
+          dentistName: first.dentist_name,
+          count: requests.length,
+          link: `${deps.config.publicUrl}${path}`,
+        }),
+      };
+    },
     "e-mail au patient sur l'absence de son dentiste non envoyé",
   );
 }

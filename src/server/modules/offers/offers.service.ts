@@ -18,7 +18,7 @@ import { isVerifiedDentist, mayTakeNewWork } from "../../access/rules";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, forbidden, notFound, validationError } from "../../errors";
-import { type MailAfterCommit, type Mailer, mailAfterCommit, sendEach } from "../../mail/mailer";
+import { groupedBy, type MailAfterCommit, type Mailer, mailAfterCommit, sendEach } from "../../mail/mailer";
 import {
   acceptanceWithdrawnMail,
   offerAcceptedMail,
@@ -329,31 +329,30 @@ export async function sendOfferExpiryReminders(deps: {
     lastDay: addDays(today, OFFER_EXPIRY_REMINDER_DAYS),
     sentBefore: new Date(deps.now.getTime() - 24 * 60 * 60 * 1000),
   });
-  const byRequest = new Map<string, { first: (typeof claimed)[number]; offers: typeof claimed }>();
-  for (const offer of claimed) {
-    if (!offer.email_reminders) continue;
-    const group = byRequest.get(offer.request_id) ?? { first: offer, offers: [] };
-    group.offers.push(offer);
-    byRequest.set(offer.request_id, group);
-  }
   return sendEach(
     deps,
-    byRequest.values(),
-    ({ first, offers }) => ({
-      to: first.patient_email,
-      ...offersExpiringMail({
-        brandName: deps.config.brandName,
-        firstName: first.patient_first_name,
-        offers: [...offers]
-          .sort((a, b) => a.valid_until.localeCompare(b.valid_until))
-          .map((offer) => ({
-            dentistName: drName(offer.dentist_name),
-            until: formatDetailDate(`${offer.valid_until}T12:00:00Z`),
-          })),
-        link: `${deps.config.publicUrl}/patient/request/${first.request_id}`,
-        preferencesLink: `${deps.config.publicUrl}${emailPreferencesPath("patient")}`,
-      }),
-    }),
+    groupedBy(
+      claimed.filter((offer) => offer.email_reminders),
+      (offer) => offer.request_id,
+    ),
+    (offers) => {
+      const [first] = offers;
+      return {
+        to: first.patient_email,
+        ...offersExpiringMail({
+          brandName: deps.config.brandName,
+          firstName: first.patient_first_name,
+          offers: [...offers]
+            .sort((a, b) => a.valid_until.localeCompare(b.valid_until))
+            .map((offer) => ({
+              dentistName: drName(offer.dentist_name),
+              until: formatDetailDate(`${offer.valid_until}T12:00:00Z`),
+            })),
+          link: `${deps.config.publicUrl}/patient/request/${first.request_id}`,
+          preferencesLink: `${deps.config.publicUrl}${emailPreferencesPath("patient")}`,
+        }),
+      };
+    },
     "rappel de fin de validité d'une proposition non envoyé",
   );
 }
