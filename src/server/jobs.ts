@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { Mailer } from "./mail/mailer";
+import { liftEndedSuspensions } from "./modules/admin/suspension.service";
 import { sendAppointmentReminders, sendDentistAwayEmails } from "./modules/appointments/reminders.service";
 import { runDailyReconciliation, sendTrialEndingMails } from "./modules/billing/billing.service";
 import { sendUnreadEmails } from "./modules/conversations/conversations.service";
@@ -110,8 +111,9 @@ export function sendScheduledEmails(deps: ScheduledMailDeps) {
  * addressed to a dentist by name (to him, and to their patients when he stops receiving requests),
  * the dentists' morning e-mail of new requests, offers about to expire (to their patient),
  * appointment reminders, appointments whose dentist is no longer verified (to their patient), and
- * review invitations (the day after an appointment); every minute. The same run removes the login
- * and rate-limit counters whose window has ended (indexed deletes).
+ * review invitations (the day after an appointment); every minute. The same run lifts the
+ * suspensions whose end has come (ADR 092's addendum) and removes the login and rate-limit counters
+ * whose window has ended (indexed deletes).
  */
 export async function runMailJobs(app: FastifyInstance): Promise<boolean> {
   return runExclusive(app, "mail", async () => {
@@ -119,6 +121,10 @@ export async function runMailJobs(app: FastifyInstance): Promise<boolean> {
     const done = () => true;
     const parts = await Promise.all([
       sendScheduledEmails(deps).then(done).catch(logFailure(app, "échec de l'envoi des e-mails programmés")),
+      // Suspensions whose end day has come (ADR 092's addendum), each person told by e-mail.
+      liftEndedSuspensions({ ...deps, clock: () => deps.now })
+        .then(done)
+        .catch(logFailure(app, "échec de la levée des suspensions arrivées à leur terme")),
       pruneLoginAttempts(app.db, deps.now)
         .then(done)
         .catch(logFailure(app, "échec du nettoyage des compteurs de connexion")),

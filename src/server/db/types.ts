@@ -88,6 +88,8 @@ export interface ProfilesTable {
   /** Suspended by the team (migration 056, ADR 092): when, and the reason the person was told. */
   suspended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   suspension_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the suspension lifts by itself (ADR 092's addendum); null: the team lifts it. */
+  suspension_ends_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Consent to the terms and the privacy policy at sign-up (migration 023): when, which version. */
   terms_accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   terms_version: ColumnType<string | null, string | null | undefined, string | null>;

@@ -258,6 +258,8 @@ export function accountSuspendedMail(p: {
   firstName: string;
   role: "patient" | "dentist";
   reason: string;
+  /** The day it is lifted by itself (ADR 092's addendum), written out; null: when the team lifts it. */
+  endsOn?: string | null;
   /** Patient: her open requests cancelled with it. Dentist: whether his verification was withdrawn. */
   cancelledRequests: number;
   verificationWithdrawn: boolean;
@@ -294,7 +296,9 @@ export function accountSuspendedMail(p: {
       "",
       p.reason,
       "",
-      "Vous ne pouvez plus vous connecter. Vos données sont conservées.",
+      p.endsOn
+        ? `Vous ne pouvez plus vous connecter jusqu'à la fin de la suspension, le ${p.endsOn} : ce jour-là, elle sera levée et un e-mail vous le dira. Vos données sont conservées.`
+        : "Vous ne pouvez plus vous connecter. Vos données sont conservées.",
       ...consequences,
       ...subscription,
       "",
@@ -304,17 +308,21 @@ export function accountSuspendedMail(p: {
   });
 }
 
-/** To a person whose suspension the team lifted (ADR 092). */
+/** To a person whose suspension the team lifted, or which ended on its day (ADR 092 and its addendum). */
 export function accountReinstatedMail(p: {
   brandName: string;
   firstName: string;
   role: "patient" | "dentist";
+  /** Lifted by itself on the day the team had set. */
+  automatic?: boolean;
   link: string;
 }) {
   return letter(p, {
     subject: "Votre compte est rétabli",
     lines: [
-      `L'équipe ${p.brandName} a levé la suspension de votre compte : vous pouvez de nouveau vous connecter.`,
+      p.automatic
+        ? `La suspension de votre compte ${p.brandName} a pris fin : vous pouvez de nouveau vous connecter.`
+        : `L'équipe ${p.brandName} a levé la suspension de votre compte : vous pouvez de nouveau vous connecter.`,
       ...(p.role === "dentist"
         ? [
             "Si la vérification de votre cabinet avait été retirée, demandez-en une nouvelle depuis votre profil.",

@@ -36,6 +36,15 @@ export function parisToday(now: Date): string {
   return parisLocalNow(now).slice(0, 10);
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day 'YYYY-MM-DD': « 2026-13-01 » or « 0000-00-00 » fit the pattern but are no day. */
+export function isCalendarDay(day: string): boolean {
+  if (!DAY.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
+
 /** The calendar days from one 'YYYY-MM-DD' day to another ('2026-12-04' to '2026-12-07': 3). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADMIN_PAGE_SIZE } from "../domain/limits";
+import { addDays, isCalendarDay, parisToday } from "../format/paris";
 import { VERIFICATION_STATES } from "../policies/verification";
 import { pagedList, pageQuery, searchParam } from "./lists";
 
@@ -46,6 +47,11 @@ export const ADMIN_MESSAGES = {
   reinstated: "Compte rétabli",
   suspensionFailed: "Impossible de modifier la suspension du compte",
   suspensionReasonRequired: "Indiquez la raison de la suspension : la personne la lira.",
+  /** A suspension's end (ADR 092's addendum): a day from tomorrow, within a year. */
+  suspensionEndInvalid: "Indiquez une date valide pour la fin de la suspension.",
+  suspensionEndPast: "La fin de la suspension doit être une date à venir, à partir de demain.",
+  suspensionEndTooFar:
+    "La suspension ne peut pas être datée à plus d'un an : au-delà, suspendez sans date et rétablissez le compte vous-même.",
   notSuspendable: "Un compte administrateur ne peut pas être suspendu.",
   verifySuspended: "Ce compte est suspendu : rétablissez-le avant de le vérifier.",
   userNotFound: "Compte introuvable.",
@@ -78,6 +84,8 @@ export const adminUserSchema = z.object({
   /** Suspended by the team (ADR 092): when, and the reason the person was told; null otherwise. */
   suspended_at: z.string().nullable(),
   suspension_reason: z.string().nullable(),
+  /** When it is lifted by itself (ADR 092's addendum); null: when the team lifts it. */
+  suspension_ends_at: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -93,14 +101,37 @@ export const adminStatsSchema = z.object({
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-/** « Suspendre le compte » (ADR 092): the reason, which the person reads in the e-mail telling her. */
+/**
+ * « Suspendre le compte » (ADR 092): the reason, which the person reads in the e-mail telling her, and,
+ * if the team chooses one, the day it is lifted by itself (a Paris calendar day, at 0:00 there; ADR
+ * 092's addendum). What depends on the clock is checked by `suspensionEndIssues`.
+ */
 export const suspensionSchema = z.object({
   reason: z
     .string(ADMIN_MESSAGES.suspensionReasonRequired)
     .trim()
     .min(1, ADMIN_MESSAGES.suspensionReasonRequired)
     .max(1000, ADMIN_MESSAGES.reasonTooLong),
+  ends_on: z
+    .string(ADMIN_MESSAGES.suspensionEndInvalid)
+    .refine(isCalendarDay, ADMIN_MESSAGES.suspensionEndInvalid)
+    .nullable()
+    .default(null),
 });
+export type SuspensionInput = z.input<typeof suspensionSchema>;
+
+/** A dated suspension lasts at most this many days (beyond, the team lifts it by hand). */
+export const SUSPENSION_MAX_DAYS = 365;
+
+/** A suspension's end, against the clock: from tomorrow in Paris, at most a year away. */
+export function suspensionEndIssues(endsOn: string | null, now: Date): { path: string[]; message: string }[] {
+  if (endsOn === null) return [];
+  const today = parisToday(now);
+  if (endsOn <= today) return [{ path: ["ends_on"], message: ADMIN_MESSAGES.suspensionEndPast }];
+  if (endsOn > addDays(today, SUSPENSION_MAX_DAYS))
+    return [{ path: ["ends_on"], message: ADMIN_MESSAGES.suspensionEndTooFar }];
+  return [];
+}
 
 /**
  * A suspension set or lifted: `changed` false when it already was so; `renewal`, a suspended dentist's

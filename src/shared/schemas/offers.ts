@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OFFER_LIMITS, OFFER_STATES } from "../domain/offers";
-import { addDays, parisToday } from "../format/paris";
+import { addDays, isCalendarDay, parisToday } from "../format/paris";
 import { isFutureSlot, linesTotal } from "../policies/offers";
 import { pagedList, pageParam } from "./lists";
 import { quoteLineDtoSchema, quoteLineInputSchema } from "./quotes";
@@ -47,14 +47,6 @@ export const OFFER_MESSAGES = {
   appointmentConfirmed:
     "Le rendez-vous est déjà confirmé : annulez d'abord le rendez-vous pour changer d'avis.",
 } as const;
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** A real calendar day: « 2026-13-01 » or « 0000-00-00 » fit the pattern but are no day (not a throw: a 400). */
-const isCalendarDay = (day: string) => {
-  if (!DAY.test(day)) return false;
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-};
 
 /** An offer line: the same structure as the patient's quote (issue 15). */
 export const offerLineSchema = quoteLineInputSchema;

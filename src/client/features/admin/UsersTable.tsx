@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { formatDetailDate, formatListDate } from "../../../shared/format/dates";
 import { ofName } from "../../../shared/format/names";
+import { addDays, parisToday } from "../../../shared/format/paris";
 import { listFr } from "../../../shared/forms/profileForm";
 import {
   missingVerifiedFields,
@@ -10,7 +11,13 @@ import {
   verifiedFactsOf,
 } from "../../../shared/policies/verification";
 import { ERASED_NAME } from "../../../shared/schemas/account";
-import { ADMIN_MESSAGES, type AdminUser, suspensionSchema } from "../../../shared/schemas/admin";
+import {
+  ADMIN_MESSAGES,
+  type AdminUser,
+  SUSPENSION_MAX_DAYS,
+  suspensionEndIssues,
+  suspensionSchema,
+} from "../../../shared/schemas/admin";
 import { Alert } from "../../components/ui/Alert";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
@@ -19,6 +26,7 @@ import { type Column, ListPagination, QueryTable } from "../../components/ui/Dat
 import { ActionDialog, ConfirmDialog, DialogActions } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { FormField } from "../../components/ui/FormField";
+import { Input } from "../../components/ui/Input";
 import { Label } from "../../components/ui/Label";
 import { SearchField } from "../../components/ui/SearchInput";
 import { Textarea } from "../../components/ui/Textarea";
@@ -273,7 +281,7 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
 
 /**
  * The « Nom » cell: the name and, for a suspended account (ADR 092), the « Suspendu » badge, the
- * date and the reason the person was given (two lines here, in full in « Rétablir »'s dialog).
+ * date, the day it ends if the team chose one, and the reason the person was given (two lines here, in full in « Rétablir »'s dialog).
  */
 function NameCell({ user }: { user: AdminUser }) {
   return (
@@ -284,6 +292,11 @@ function NameCell({ user }: { user: AdminUser }) {
       </span>
       {user.suspended_at ? (
         <p className="text-sm text-slate-600">Suspendu le {formatDetailDate(user.suspended_at)}</p>
+      ) : null}
+      {user.suspended_at && user.suspension_ends_at ? (
+        <p className="text-sm text-slate-600">
+          Rétabli automatiquement le {formatDetailDate(user.suspension_ends_at)}
+        </p>
       ) : null}
       {user.suspended_at && user.suspension_reason ? (
         <p
@@ -420,27 +433,47 @@ function SuspendDescription({ user }: { user: AdminUser }) {
         ? "Son abonnement, s'il en a un, n'est plus renouvelé : il prend fin avec la période payée."
         : null}{" "}
       Un e-mail lui donne la raison ci-dessous. La suspension est inscrite au journal d'audit à votre nom ;
-      «&nbsp;Rétablir&nbsp;» la lève.
+      «&nbsp;Rétablir&nbsp;» la lève, ou, si vous choisissez un jour de fin, elle est levée ce jour-là.
     </>
   );
 }
 
+/** The suspension form's refusals, under their field. */
+type SuspensionErrors = { reason?: string | undefined; ends_on?: string | undefined };
+
+/** The first refusal of each field (the reason and the end day), as the server names them. */
+function fieldErrors(issues: readonly { path: readonly string[]; message: string }[]): SuspensionErrors {
+  const errors: SuspensionErrors = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if ((field === "reason" || field === "ends_on") && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
 /**
  * « Suspendre » a patient or a dentist (ADR 092): says what happens, asks the reason the person
- * will read (suspensionSchema, as the server checks it: its own refusal of the field goes under
- * it, any other one stays in the dialog).
+ * will read and, if the team wants one, the day it ends (ADR 092's addendum) — checked as the
+ * server checks them (suspensionSchema, suspensionEndIssues): its own refusal of a field goes
+ * under it, any other one stays in the dialog.
  */
 function SuspendDialog({ user, opener, onClose }: RowDialogProps) {
   const suspend = useSuspension();
   const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const [endsOn, setEndsOn] = useState("");
+  const [errors, setErrors] = useState<SuspensionErrors>({});
   const person = user ? user.full_name || user.email : "";
   const failure = suspend.error;
-  const serverError = failure && !(isApiError(failure) && failure.fields.reason) ? failure.message : null;
+  const serverError =
+    failure && !(isApiError(failure) && (failure.fields.reason || failure.fields.ends_on))
+      ? failure.message
+      : null;
+  const today = parisToday(new Date());
 
   const close = () => {
     setReason("");
-    setError(undefined);
+    setEndsOn("");
+    setErrors({});
     suspend.reset();
     onClose();
   };
@@ -448,13 +481,16 @@ function SuspendDialog({ user, opener, onClose }: RowDialogProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!user || suspend.isPending) return;
-    const parsed = suspensionSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.suspensionReasonRequired);
+    const parsed = suspensionSchema.safeParse({ reason, ends_on: endsOn || null });
+    const issues = parsed.success
+      ? suspensionEndIssues(parsed.data.ends_on, new Date())
+      : parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
+    if (!parsed.success || issues.length > 0) {
+      setErrors(fieldErrors(issues));
       return;
     }
     suspend.mutate(
-      { id: user.id, suspend: true, reason: parsed.data.reason },
+      { id: user.id, suspend: true, reason: parsed.data.reason, endsOn: parsed.data.ends_on },
       {
         onSuccess: (result) => {
           // Suspended, but his subscription could not be stopped: the team must do it at the provider.
@@ -464,8 +500,8 @@ function SuspendDialog({ user, opener, onClose }: RowDialogProps) {
           close();
         },
         onError: (refusal) => {
-          const field = isApiError(refusal) ? refusal.fields.reason : undefined;
-          if (field) setError(field);
+          if (isApiError(refusal))
+            setErrors({ reason: refusal.fields.reason, ends_on: refusal.fields.ends_on });
         },
       },
     );
@@ -482,7 +518,7 @@ function SuspendDialog({ user, opener, onClose }: RowDialogProps) {
       description={user && <SuspendDescription user={user} />}
     >
       <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-        <FormField label="Raison de la suspension (la personne la lira)" required error={error}>
+        <FormField label="Raison de la suspension (la personne la lira)" required error={errors.reason}>
           {(control) => (
             <Textarea
               {...control}
@@ -490,7 +526,27 @@ function SuspendDialog({ user, opener, onClose }: RowDialogProps) {
               maxLength={1000}
               onChange={(event) => {
                 setReason(event.target.value);
-                setError(undefined);
+                setErrors((current) => ({ ...current, reason: undefined }));
+              }}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Rétablir automatiquement le (facultatif)"
+          description="Le compte est rétabli ce jour-là à 0 h, heure de Paris, et la personne reçoit un e-mail. Sans date, il reste suspendu jusqu'à ce que l'équipe le rétablisse."
+          error={errors.ends_on}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              className="sm:max-w-56"
+              min={addDays(today, 1)}
+              max={addDays(today, SUSPENSION_MAX_DAYS)}
+              value={endsOn}
+              onChange={(event) => {
+                setEndsOn(event.target.value);
+                setErrors((current) => ({ ...current, ends_on: undefined }));
               }}
             />
           )}

@@ -1,6 +1,7 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { addDays, parisToday } from "../../../shared/format/paris";
 import { ERASURE_MESSAGES } from "../../../shared/schemas/account";
 import {
   ADMIN_MESSAGES,
@@ -60,6 +61,7 @@ function user(overrides: Partial<AdminUser>): AdminUser {
     created_at: "2026-03-05T10:00:00.000Z",
     suspended_at: null,
     suspension_reason: null,
+    suspension_ends_at: null,
     ...overrides,
   };
 }
@@ -602,6 +604,114 @@ describe("/admin/dashboard 'Administration'", () => {
     const reinstate = within(lina).getByRole("button", { name: "Rétablir le compte de Lina Aide" });
     expect(reinstate).toHaveFocus();
     expect(within(lina).queryByRole("button", { name: /^Suspendre/ })).not.toBeInTheDocument();
+  });
+
+  it("suspend jusqu'à un jour choisi : un jour passé ou à plus d'un an est refusé sous le champ, le jour est envoyé et la ligne le dit", async () => {
+    const person = userEvent.setup();
+    const today = parisToday(new Date());
+    const endsOn = addDays(today, 10);
+    let suspended = false;
+    const { calls } = stubAdminApi({
+      "GET /api/admin/users": (url) =>
+        url.searchParams.get("role") === "patient"
+          ? json(200, {
+              items: [
+                suspended
+                  ? {
+                      ...PATIENTS[0],
+                      suspended_at: "2026-12-03T09:00:00.000Z",
+                      suspension_reason: "Usage frauduleux",
+                      // 0:00 in Paris (winter time) on the chosen day.
+                      suspension_ends_at: `${addDays(endsOn, -1)}T23:00:00.000Z`,
+                    }
+                  : PATIENTS[0],
+              ],
+              page: 1,
+              page_size: 10,
+              has_more: false,
+            })
+          : undefined,
+      "POST /api/admin/users/p1/suspension": () => {
+        suspended = true;
+        return json(200, { changed: true, renewal: null, message: ADMIN_MESSAGES.suspended });
+      },
+    });
+    renderApp("/admin/dashboard");
+    const patients = await screen.findByRole("table", { name: "Patients inscrits" });
+    await person.click(
+      (
+        await within(patients).findAllByRole("button", { name: "Suspendre le compte de Marie Dupont" })
+      )[0] as HTMLElement,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Suspendre le compte de Marie Dupont\u202f?" });
+    expect(dialog).toHaveTextContent("si vous choisissez un jour de fin, elle est levée ce jour-là");
+    await person.type(
+      within(dialog).getByRole("textbox", { name: /^Raison de la suspension/ }),
+      "Usage frauduleux",
+    );
+    const day = within(dialog).getByLabelText("Rétablir automatiquement le (facultatif)");
+    expect(day).toHaveAttribute("type", "date");
+    expect(day).toHaveAttribute("min", addDays(today, 1));
+    expect(day).toHaveAttribute("max", addDays(today, 365));
+    expect(day).toHaveAccessibleDescription(/rétabli ce jour-là à 0 h, heure de Paris/);
+    const suspensions = () => calls.filter((c) => c.key === "POST /api/admin/users/p1/suspension");
+
+    // Today: refused under the field, nothing sent.
+    fireEvent.change(day, { target: { value: today } });
+    await person.click(within(dialog).getByRole("button", { name: "Suspendre le compte" }));
+    expect(await within(dialog).findByText(spaced(ADMIN_MESSAGES.suspensionEndPast))).toBeInTheDocument();
+    expect(day).toHaveAttribute("aria-invalid", "true");
+    // More than a year away: refused too.
+    fireEvent.change(day, { target: { value: addDays(today, 366) } });
+    expect(day).not.toHaveAttribute("aria-invalid");
+    await person.click(within(dialog).getByRole("button", { name: "Suspendre le compte" }));
+    expect(await within(dialog).findByText(spaced(ADMIN_MESSAGES.suspensionEndTooFar))).toBeInTheDocument();
+    expect(suspensions()).toHaveLength(0);
+
+    fireEvent.change(day, { target: { value: endsOn } });
+    await person.click(within(dialog).getByRole("button", { name: "Suspendre le compte" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(suspensions().map((c) => c.body)).toEqual([{ reason: "Usage frauduleux", ends_on: endsOn }]);
+    const dupont = within(patients).getByRole("row", { name: /Marie Dupont/ });
+    const written = new Intl.DateTimeFormat("fr-FR", {
+      timeZone: "Europe/Paris",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+    }).format(new Date(`${endsOn}T12:00:00Z`));
+    await waitFor(() => expect(dupont).toHaveTextContent(`Rétabli automatiquement le ${written}`));
+  });
+
+  it("suspendre : un refus du serveur sur le jour de fin s'affiche sous le champ", async () => {
+    const person = userEvent.setup();
+    stubAdminApi({
+      "POST /api/admin/users/p1/suspension": () =>
+        json(400, {
+          error: {
+            code: "VALIDATION_ERROR",
+            message: ADMIN_MESSAGES.suspensionEndPast,
+            fields: { ends_on: ADMIN_MESSAGES.suspensionEndPast },
+          },
+        }),
+    });
+    renderApp("/admin/dashboard");
+    const patients = await screen.findByRole("table", { name: "Patients inscrits" });
+    await person.click(
+      (
+        await within(patients).findAllByRole("button", { name: "Suspendre le compte de Marie Dupont" })
+      )[0] as HTMLElement,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Suspendre le compte de Marie Dupont\u202f?" });
+    await person.type(
+      within(dialog).getByRole("textbox", { name: /^Raison de la suspension/ }),
+      "Usage frauduleux",
+    );
+    const day = within(dialog).getByLabelText("Rétablir automatiquement le (facultatif)");
+    fireEvent.change(day, { target: { value: addDays(parisToday(new Date()), 2) } });
+    await person.click(within(dialog).getByRole("button", { name: "Suspendre le compte" }));
+    expect(await within(dialog).findByText(spaced(ADMIN_MESSAGES.suspensionEndPast))).toBeInTheDocument();
+    expect(day).toHaveAttribute("aria-invalid", "true");
+    expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("suspendre un dentiste : dit qu'il perd sa vérification ; un refus du serveur (409) reste dans la fenêtre", async () => {

@@ -117,11 +117,16 @@ export function useEraseUser() {
   });
 }
 
-/** « Suspendre » (with the reason the person reads in her e-mail) or « Rétablir » an account (ADR 092). */
-export type SuspensionChange = { id: string; suspend: true; reason: string } | { id: string; suspend: false };
+/**
+ * « Suspendre » (with the reason the person reads in her e-mail and, if chosen, the day it ends: ADR
+ * 092 and its addendum) or « Rétablir » an account.
+ */
+export type SuspensionChange =
+  | { id: string; suspend: true; reason: string; endsOn: string | null }
+  | { id: string; suspend: false };
 
 /**
- * POST /api/admin/users/:id/suspension (suspends, `{ reason }`) or DELETE (lifts the suspension);
+ * POST /api/admin/users/:id/suspension (suspends, `{ reason, ends_on? }`) or DELETE (lifts the suspension);
  * recorded in the audit log. A patient's open requests are cancelled, a dentist loses his
  * verification: every admin list may show it (users, verification queue, counters, audit), all
  * are read again.
@@ -132,7 +137,12 @@ export function useSuspension() {
     mutationFn: (change: SuspensionChange) =>
       api<SuspensionResult>(
         `/api/admin/users/${encodeURIComponent(change.id)}/suspension`,
-        change.suspend ? { method: "POST", body: { reason: change.reason } } : { method: "DELETE" },
+        change.suspend
+          ? {
+              method: "POST",
+              body: { reason: change.reason, ...(change.endsOn !== null && { ends_on: change.endsOn }) },
+            }
+          : { method: "DELETE" },
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });

@@ -55,6 +55,7 @@ import * as m056 from "./056_account_suspension";
 import * as m057 from "./057_suspended_accounts_index";
 import * as m058 from "./058_appointment_dentist_away_mail";
 import * as m059 from "./059_patient_postal_code_index";
+import * as m060 from "./060_suspension_end";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -114,4 +115,5 @@ export const migrations: Record<string, Migration> = {
   "057_suspended_accounts_index": m057,
   "058_appointment_dentist_away_mail": m058,
   "059_patient_postal_code_index": m059,
+  "060_suspension_end": m060,
 };

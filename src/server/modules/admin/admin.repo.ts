@@ -81,6 +81,7 @@ export function adminRepo(db: Db, actor: Actor) {
             "created_at",
             "suspended_at",
             "suspension_reason",
+            "suspension_ends_at",
           ])
           .where("role", "=", options.role)
           // Pseudonyms of erased accounts are nobody's account.
@@ -130,6 +131,7 @@ export function adminRepo(db: Db, actor: Actor) {
           created_at: isoOf(row.created_at),
           suspended_at: row.suspended_at === null ? null : isoOf(row.suspended_at),
           suspension_reason: row.suspension_reason,
+          suspension_ends_at: row.suspension_ends_at === null ? null : isoOf(row.suspension_ends_at),
         })),
         hasMore: rows.length > options.pageSize,
       };

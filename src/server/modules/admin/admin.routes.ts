@@ -130,7 +130,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   admin.post("/api/admin/users/:id/suspension", {
     summary:
-      "Suspendre le compte d'un patient ou d'un dentiste (raison envoyée à la personne), inscrit au journal d'audit",
+      "Suspendre le compte d'un patient ou d'un dentiste (raison envoyée à la personne ; levée d'elle-même au jour choisi, s'il y en a un), inscrit au journal d'audit",
     params: idParams,
     body: suspensionSchema,
     response: { 200: suspensionResultSchema, 400: errorBodySchema, 409: errorBodySchema },
@@ -142,7 +142,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         },
         actor,
         request.params.id,
-        request.body.reason,
+        request.body,
       );
       const message = result.renewal ? RENEWAL_MESSAGES[result.renewal] : ADMIN_MESSAGES.suspended;
       return { ...result, message };

@@ -1,23 +1,28 @@
 import type { RenewalStop } from "../../../shared/domain/subscription";
 import { formatDetailDate } from "../../../shared/format/dates";
-import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
+import { parisLocalToDate } from "../../../shared/format/paris";
+import { ADMIN_MESSAGES, type SuspensionInput, suspensionEndIssues } from "../../../shared/schemas/admin";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
 import { sessionsChanged } from "../../access/session-cache";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
-import { AppError, forbidden, notFound } from "../../errors";
+import { AppError, forbidden, notFound, validationError } from "../../errors";
 import { type MailAfterCommit, mailAfterCommit } from "../../mail/mailer";
 import { accountReinstatedMail, accountSuspendedMail } from "../../mail/templates";
 import type { AnnounceDeps } from "../../realtime/bus";
+import { loggableError } from "../../redact";
 import { cancelOpenRequests } from "../requests/requests.repo";
 import { tellDentistsOfCancellation } from "../requests/requests.service";
 
-interface Deps extends MailAfterCommit, AnnounceDeps {
+/** What lifting a suspension needs (the mail job has no bus: nothing is announced). */
+interface LiftDeps extends MailAfterCommit {
   db: Db;
   config: AppConfig;
   clock: () => Date;
 }
+
+interface Deps extends LiftDeps, AnnounceDeps {}
 
 /** What suspending a dentist needs besides: his subscription not renewed (the app's billing). */
 interface SuspendDeps extends Deps {
@@ -34,11 +39,21 @@ interface SuspendDeps extends Deps {
  * and a session found anyway is no session (access/actor.ts). Never an administrator's account.
  * Suspending one already suspended changes nothing and writes nothing. After the commit, a dentist's
  * live subscription is not renewed (billing.service.ts, `renewal`: `failed` when the provider could
- * not be told, for the team to do it there), and the person is e-mailed the reason.
+ * not be told, for the team to do it there), and the person is e-mailed the reason. With an end day
+ * (ADR 092's addendum), the mail job lifts it that day at 0:00 in Paris (`liftEndedSuspensions`).
  */
-export async function suspendAccount(deps: SuspendDeps, admin: Actor, userId: string, reason: string) {
+export async function suspendAccount(
+  deps: SuspendDeps,
+  admin: Actor,
+  userId: string,
+  input: Required<SuspensionInput>,
+) {
   if (!admin.profile.is_admin) throw forbidden();
   const now = deps.clock();
+  const { reason, ends_on: endsOn } = input;
+  const issues = suspensionEndIssues(endsOn, now);
+  if (issues.length > 0) throw validationError(issues);
+  const endsAt = endsOn === null ? null : parisLocalToDate(`${endsOn}T00:00`);
   const result = await deps.db.transaction().execute(async (trx) => {
     const person = await lockedPerson(trx, userId);
     if (person.suspended_at !== null) return { person, changed: false as const };
@@ -47,6 +62,7 @@ export async function suspendAccount(deps: SuspendDeps, admin: Actor, userId: st
       .set({
         suspended_at: now,
         suspension_reason: reason,
+        suspension_ends_at: endsAt,
         updated_at: now,
         // A dentist: out of the patients' sight and of their requests, as « Retirer la vérification »;
         // a request for verification waiting in the team's queue goes with it.
@@ -65,7 +81,11 @@ export async function suspendAccount(deps: SuspendDeps, admin: Actor, userId: st
       action: "account.suspended",
       subjectType: "profile",
       subjectId: userId,
-      details: { reason, cancelled_requests: cancelled.map((request) => request.id) },
+      details: {
+        reason,
+        ...(endsAt && { ends_at: endsAt.toISOString() }),
+        cancelled_requests: cancelled.map((request) => request.id),
+      },
       at: now,
     });
     // Read by the reviews' rule « published since his verification was withdrawn » (admin.service.ts).
@@ -95,6 +115,7 @@ export async function suspendAccount(deps: SuspendDeps, admin: Actor, userId: st
         firstName: person.first_name,
         role: person.role,
         reason,
+        endsOn: endsAt === null ? null : formatDetailDate(endsAt),
         cancelledRequests: result.cancelled.length,
         verificationWithdrawn: person.role === "dentist" && person.is_verified,
         subscriptionEndsOn: stop?.renewal === "stopped" && stop.endsAt ? formatDetailDate(stop.endsAt) : null,
@@ -113,21 +134,58 @@ export async function suspendAccount(deps: SuspendDeps, admin: Actor, userId: st
  */
 export async function reinstateAccount(deps: Deps, admin: Actor, userId: string) {
   if (!admin.profile.is_admin) throw forbidden();
+  return liftSuspension(deps, userId, admin.userId);
+}
+
+/**
+ * The suspensions whose end has come (ADR 092's addendum), lifted as the team's « Rétablir » does,
+ * by no one (the audit row's actor is empty, `automatic` in its details) and with the e-mail saying
+ * so; run by the mail job every minute. Each is checked again under its row's lock, so a suspension
+ * lifted by hand meanwhile, or one lifted by another run, is left as it is; one that fails is logged
+ * and tried again at the next run, the others lifted. Resolves to how many were lifted.
+ */
+export async function liftEndedSuspensions(deps: LiftDeps): Promise<number> {
+  const due = await deps.db
+    .selectFrom("profiles")
+    .select("id")
+    // profiles_suspension_ends_idx (migration 060): the dated suspensions only.
+    .where("suspension_ends_at", "<=", deps.clock())
+    .orderBy("suspension_ends_at")
+    .execute();
+  let lifted = 0;
+  for (const { id } of due) {
+    try {
+      if ((await liftSuspension(deps, id, null)).changed) lifted += 1;
+    } catch (error) {
+      deps.log.error({ err: loggableError(error) }, "suspension arrivée à son terme non levée");
+    }
+  }
+  return lifted;
+}
+
+/**
+ * A suspension lifted, in one transaction with its audit row, then the person e-mailed: by an
+ * administrator (`actorId`), or by its end (null: only if its end has come).
+ */
+async function liftSuspension(deps: LiftDeps, userId: string, actorId: string | null) {
   const now = deps.clock();
+  const automatic = actorId === null;
   const result = await deps.db.transaction().execute(async (trx) => {
     const person = await lockedPerson(trx, userId);
     if (person.suspended_at === null) return { person, changed: false };
+    if (automatic && !(person.suspension_ends_at !== null && person.suspension_ends_at <= now))
+      return { person, changed: false };
     await trx
       .updateTable("profiles")
-      .set({ suspended_at: null, suspension_reason: null, updated_at: now })
+      .set({ suspended_at: null, suspension_reason: null, suspension_ends_at: null, updated_at: now })
       .where("id", "=", userId)
       .execute();
     await writeAudit(trx, {
-      actorId: admin.userId,
+      actorId,
       action: "account.reinstated",
       subjectType: "profile",
       subjectId: userId,
-      details: { suspended_at: person.suspended_at.toISOString() },
+      details: { suspended_at: person.suspended_at.toISOString(), ...(automatic && { automatic: true }) },
       at: now,
     });
     return { person, changed: true };
@@ -142,6 +200,7 @@ export async function reinstateAccount(deps: Deps, admin: Actor, userId: string)
         brandName: deps.config.brandName,
         firstName: person.first_name,
         role: person.role,
+        automatic,
         link: `${deps.config.publicUrl}/${person.role === "dentist" ? "dentist/login" : "login"}`,
       }),
     },
@@ -154,7 +213,16 @@ export async function reinstateAccount(deps: Deps, admin: Actor, userId: string)
 async function lockedPerson(trx: Db, userId: string) {
   const person = await trx
     .selectFrom("profiles")
-    .select(["id", "role", "is_admin", "email", "first_name", "is_verified", "suspended_at"])
+    .select([
+      "id",
+      "role",
+      "is_admin",
+      "email",
+      "first_name",
+      "is_verified",
+      "suspended_at",
+      "suspension_ends_at",
+    ])
     .where("id", "=", userId)
     // Pseudonyms of erased accounts are nobody's account.
     .where("erased_at", "is", null)

@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
+import { runMailJobs } from "../../jobs";
+import { appPerFile } from "../../testing/harness";
+import { api, dentist, patient, signInAdmin, type Who } from "../../testing/people";
+import { liftEndedSuspensions } from "./suspension.service";
+
+/*
+ * A suspension with an end (ADR 092's addendum): the team may choose the day it is lifted by itself
+ * (from tomorrow, within a year); the mail job lifts it that day at 0:00 in Paris, as « Rétablir »
+ * does, by no one, and the person is told. Lifted by hand before, it is not lifted again.
+ */
+
+// A movable clock: Monday 16 November 2026, 11:00 in Paris (UTC+1).
+let now = new Date("2026-11-16T10:00:00Z");
+const ctx = appPerFile({ clock: () => now });
+const { call, get, post } = api(ctx);
+const PASSWORD = "Sourire-Sain-2026";
+let admin: Who;
+
+const suspend = (id: string, body: object) => post(`/api/admin/users/${id}/suspension`, body, admin);
+const logIn = (email: string) =>
+  ctx.app.inject({ method: "POST", url: "/api/account/login", payload: { email, password: PASSWORD } });
+const mailsTo = async (email: string) => (await ctx.mails()).filter((m) => m.includes(`To: ${email}`));
+const lift = () =>
+  liftEndedSuspensions({
+    db: ctx.app.db,
+    mailer: ctx.app.mailer,
+    config: ctx.config,
+    clock: () => now,
+    log: { error() {} },
+  });
+
+async function listed(id: string) {
+  const page = await get("/api/admin/users?role=patient&suspended=1&page_size=50", admin);
+  expect(page.statusCode, page.body).toBe(200);
+  return (page.json().items as { id: string; suspension_ends_at: string | null }[]).find((u) => u.id === id);
+}
+
+describe("a suspension with an end (ADR 092's addendum)", () => {
+  it("is lifted by the mail job on its day at 0:00 in Paris, by no one, the person told, once", async () => {
+    admin = await signInAdmin(ctx.app, "root@example.com");
+    const paula = await patient(ctx.app, { first_name: "Paula" });
+    const suspended = await suspend(paula.id, { reason: "Faux devis.", ends_on: "2026-11-20" });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    // The admin's list: the instant it ends, 0:00 on Friday 20 in Paris.
+    expect((await listed(paula.id))?.suspension_ends_at).toBe("2026-11-19T23:00:00.000Z");
+    const [told] = (await mailsTo(paula.email)).filter((m) => m.includes("a suspendu votre compte"));
+    expect(told).toContain("jusqu'à la fin de la suspension, le 20 novembre 2026");
+    expect(told).toContain("ce jour-là, elle sera levée et un e-mail vous le dira");
+    const [audit] = await ctx.app.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("subject_id", "=", paula.id)
+      .where("action", "=", "account.suspended")
+      .execute();
+    expect(audit?.details).toMatchObject({ reason: "Faux devis.", ends_at: "2026-11-19T23:00:00.000Z" });
+
+    // Thursday 23:59 in Paris: still suspended.
+    now = new Date("2026-11-19T22:59:00Z");
+    expect(await runMailJobs(ctx.app)).toBe(true);
+    expect((await logIn(paula.email)).statusCode).toBe(403);
+    // Friday 0:00 in Paris: the mail job (jobs.ts) lifts it.
+    now = new Date("2026-11-19T23:00:00Z");
+    expect(await runMailJobs(ctx.app)).toBe(true);
+    const back = await logIn(paula.email);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await listed(paula.id)).toBeUndefined();
+    const row = await ctx.app.db
+      .selectFrom("profiles")
+      .select(["suspended_at", "suspension_reason", "suspension_ends_at"])
+      .where("id", "=", paula.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ suspended_at: null, suspension_reason: null, suspension_ends_at: null });
+    const reinstated = await ctx.app.db
+      .selectFrom("audit_log")
+      .select(["actor_id", "details"])
+      .where("subject_id", "=", paula.id)
+      .where("action", "=", "account.reinstated")
+      .execute();
+    expect(reinstated).toHaveLength(1);
+    expect(reinstated[0]?.actor_id).toBeNull();
+    expect(reinstated[0]?.details).toMatchObject({ automatic: true });
+    const ended = (await mailsTo(paula.email)).filter((m) =>
+      m.includes("vous pouvez de nouveau vous connecter"),
+    );
+    expect(ended).toHaveLength(1);
+    expect(ended[0]).toContain("La suspension de votre compte");
+    expect(ended[0]).toContain("a pris fin");
+    expect(ended[0]).not.toContain("a levé la suspension");
+
+    // The next runs find nothing left.
+    now = new Date("2026-11-20T08:00:00Z");
+    expect(await lift()).toBe(0);
+    expect(
+      (await mailsTo(paula.email)).filter((m) => m.includes("vous pouvez de nouveau vous connecter")),
+    ).toHaveLength(1);
+  });
+
+  it("lifted by hand before its day, or suspended again without a day, is not lifted by the old one", async () => {
+    now = new Date("2026-11-16T10:00:00Z");
+    const quentin = await patient(ctx.app, { first_name: "Quentin" });
+    const drA = await dentist(ctx.app, { first_name: "Anne" });
+    expect((await suspend(quentin.id, { reason: "Spam.", ends_on: "2026-11-18" })).statusCode).toBe(200);
+    expect((await suspend(drA.id, { reason: "RPPS douteux.", ends_on: "2026-11-18" })).statusCode).toBe(200);
+    // The team lifts Quentin's by hand, then suspends him again with no end.
+    expect((await call("DELETE", `/api/admin/users/${quentin.id}/suspension`, admin)).statusCode).toBe(200);
+    expect((await suspend(quentin.id, { reason: "Spam, encore." })).statusCode).toBe(200);
+
+    now = new Date("2026-11-18T08:00:00Z");
+    // Only the dentist's ends (and he is not verified again by it).
+    expect(await lift()).toBe(1);
+    expect((await logIn(quentin.email)).statusCode).toBe(403);
+    const drBack = await logIn(drA.email);
+    expect(drBack.statusCode, drBack.body).toBe(200);
+    expect(drBack.json().profile.is_verified).toBe(false);
+    const drMail = (await mailsTo(drA.email)).find((m) => m.includes("a pris fin"));
+    expect(drMail).toContain("demandez-en une nouvelle depuis votre profil");
+    expect(await lift()).toBe(0);
+  });
+
+  it("refuses an end that is not a day, today or before, or more than a year away, naming the field", async () => {
+    now = new Date("2026-11-16T10:00:00Z");
+    const rita = await patient(ctx.app, { first_name: "Rita" });
+    const cases: [unknown, string][] = [
+      ["2026-02-30", ADMIN_MESSAGES.suspensionEndInvalid],
+      ["20/11/2026", ADMIN_MESSAGES.suspensionEndInvalid],
+      [42, ADMIN_MESSAGES.suspensionEndInvalid],
+      ["2026-11-16", ADMIN_MESSAGES.suspensionEndPast],
+      ["2026-11-01", ADMIN_MESSAGES.suspensionEndPast],
+      ["2027-11-17", ADMIN_MESSAGES.suspensionEndTooFar],
+    ];
+    for (const [endsOn, message] of cases) {
+      const refused = await suspend(rita.id, { reason: "Test", ends_on: endsOn });
+      expect(refused.statusCode, String(endsOn)).toBe(400);
+      expect(refused.json().error.fields).toEqual({ ends_on: message });
+    }
+    // Nothing was suspended by those.
+    expect((await get("/api/me", rita)).statusCode).toBe(200);
+    // Tomorrow and a year from today are accepted; null is no end.
+    const tomorrow = await suspend(rita.id, { reason: "Test", ends_on: "2026-11-17" });
+    expect(tomorrow.statusCode, tomorrow.body).toBe(200);
+    expect((await call("DELETE", `/api/admin/users/${rita.id}/suspension`, admin)).statusCode).toBe(200);
+    expect((await suspend(rita.id, { reason: "Test", ends_on: "2027-11-16" })).statusCode).toBe(200);
+    expect((await call("DELETE", `/api/admin/users/${rita.id}/suspension`, admin)).statusCode).toBe(200);
+    expect((await suspend(rita.id, { reason: "Test", ends_on: null })).statusCode).toBe(200);
+    expect((await listed(rita.id))?.suspension_ends_at).toBeNull();
+  });
+});
