@@ -27,6 +27,9 @@ export const ACCOUNT_MESSAGES = {
   /** Sign-in of a suspended account, told only once the password is right (ADR 092). */
   suspended:
     "Ce compte est suspendu : l'équipe vous a écrit pourquoi par e-mail. Pour en parler, utilisez le formulaire de contact.",
+  /** The same, of a suspension the team dated (ADR 092's addendum): the day it is lifted, written out. */
+  suspendedUntil: (day: string) =>
+    `Ce compte est suspendu ; la suspension sera levée le ${day}. L'équipe vous a écrit pourquoi par e-mail. Pour en parler, utilisez le formulaire de contact.`,
   invalidCredentials: "E-mail ou mot de passe incorrect",
   loginUnexpected: "Une erreur s'est produite lors de la connexion",
   signupUnexpected: "Une erreur s'est produite lors de l'inscription",

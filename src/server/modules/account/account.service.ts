@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
 import type { z } from "zod";
 import { normalizeRole } from "../../../shared/domain/roles";
-import { formatDetailDateTime } from "../../../shared/format/dates";
+import { formatDetailDate, formatDetailDateTime } from "../../../shared/format/dates";
 import { fullNameOf } from "../../../shared/format/names";
 import {
   ACCOUNT_MESSAGES,
@@ -161,7 +161,10 @@ export async function logIn(
     // Told only to whoever gave the right password (ADR 092); the session just made never leaves
     // the server (its cookie is not forwarded) and is deleted at once.
     await deps.db.deleteFrom("sessions").where("user_id", "=", profile.id).execute();
-    throw new AppError(403, ERROR_CODES.accountSuspended, ACCOUNT_MESSAGES.suspended);
+    const message = profile.suspension_ends_at
+      ? ACCOUNT_MESSAGES.suspendedUntil(formatDetailDate(profile.suspension_ends_at))
+      : ACCOUNT_MESSAGES.suspended;
+    throw new AppError(403, ERROR_CODES.accountSuspended, message);
   }
   await recordActivity(deps.db, profile.id, deps.clock());
   return { profile, headers: result.headers };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import { runMailJobs } from "../../jobs";
 import { appPerFile } from "../../testing/harness";
@@ -59,7 +60,10 @@ describe("a suspension with an end (ADR 092's addendum)", () => {
     // Thursday 23:59 in Paris: still suspended.
     now = new Date("2026-11-19T22:59:00Z");
     expect(await runMailJobs(ctx.app)).toBe(true);
-    expect((await logIn(paula.email)).statusCode).toBe(403);
+    const refused = await logIn(paula.email);
+    expect(refused.statusCode).toBe(403);
+    // Her sign-in says the day (after the right password only, as any suspension).
+    expect(refused.json().error.message).toBe(ACCOUNT_MESSAGES.suspendedUntil("20 novembre 2026"));
     // Friday 0:00 in Paris: the mail job (jobs.ts) lifts it.
     now = new Date("2026-11-19T23:00:00Z");
     expect(await runMailJobs(ctx.app)).toBe(true);
