@@ -124,16 +124,32 @@ export function namedRequestsMail(p: { brandName: string; firstName: string; cou
 
 /**
  * A dentist's morning e-mail (ADR 086): how many requests sent to all dentists since the previous
- * morning he has not opened, never what they are about; it says where to stop it.
+ * morning he has not opened, and how many of them come from patients near his practice (its
+ * addendum), never what they are about; it says where to stop it.
  */
 export function newRequestsMorningMail(p: {
   brandName: string;
   firstName: string;
   count: number;
+  /** How many come from patients within `nearbyKm` of his practice; null: his practice has no point. */
+  nearby: number | null;
+  nearbyKm: number;
   link: string;
   preferencesLink: string;
 }) {
   const one = p.count === 1;
+  const nearby =
+    p.nearby === null || p.nearby === 0
+      ? []
+      : one
+        ? [`Elle vient d'un patient à ${p.nearbyKm} km ou moins de votre cabinet.`]
+        : p.nearby === 1
+          ? [`L'une d'elles vient d'un patient à ${p.nearbyKm} km ou moins de votre cabinet.`]
+          : p.nearby === p.count
+            ? [`Toutes viennent de patients à ${p.nearbyKm} km ou moins de votre cabinet.`]
+            : [
+                `${p.nearby} d'entre elles viennent de patients à ${p.nearbyKm} km ou moins de votre cabinet.`,
+              ];
   return letter(p, {
     subject: one
       ? "Une nouvelle demande de devis attend votre réponse"
@@ -142,6 +158,7 @@ export function newRequestsMorningMail(p: {
       one
         ? `Depuis hier, un patient a envoyé une demande de devis à tous les dentistes vérifiés de ${p.brandName}. Vous ne l'avez pas encore ouverte.`
         : `Depuis hier, des patients ont envoyé ${p.count} demandes de devis à tous les dentistes vérifiés de ${p.brandName}. Vous ne les avez pas encore ouvertes.`,
+      ...nearby,
       one
         ? "Pour des raisons de confidentialité, son contenu n'est visible que dans votre espace :"
         : "Pour des raisons de confidentialité, leur contenu n'est visible que dans votre espace :",

@@ -140,4 +140,51 @@ describe("the dentists' morning e-mail of new requests (ADR 086)", () => {
       "un patient a envoyé une demande de devis à tous les dentistes vérifiés",
     );
   });
+  it("says how many come from patients within 25 km of his practice, as the list's filter counts them; nothing without a practice point", async () => {
+    const [near, farther, lyon, nowhere] = await Promise.all(
+      ["Inès", "Jules", "Karim", "Léna"].map((first_name) => patient(ctx.app, { first_name })),
+    );
+    // Boulogne-Billancourt and Versailles are within 25 km of Paris 8e (the list's own test, ADR 094),
+    // Lyon is not; Léna gave no postal code.
+    const codes: [Who | undefined, string][] = [
+      [near, "92100"],
+      [farther, "78000"],
+      [lyon, "69001"],
+    ];
+    for (const [who, postal_code] of codes)
+      await ctx.app.db
+        .updateTable("profiles")
+        .set({ postal_code })
+        .where("id", "=", who?.id ?? "")
+        .execute();
+    const paris = await dentist(ctx.app, { first_name: "Gaspard" });
+    const lyonnais = await dentist(ctx.app, { first_name: "Hugo" });
+    const unplaced = await dentist(ctx.app, { first_name: "Iris" });
+    const practices: [Who, string | null][] = [
+      [paris, "75008"],
+      [lyonnais, "69002"],
+      [unplaced, null],
+    ];
+    for (const [who, practice_postcode] of practices)
+      await ctx.app.db.updateTable("profiles").set({ practice_postcode }).where("id", "=", who.id).execute();
+
+    at("2026-12-01T10:00:00Z");
+    for (const who of [near, farther, lyon, nowhere]) await newRequestId(ctx.app, who?.cookie ?? "");
+    at("2026-12-02T07:00:00Z");
+    await run();
+    const [toParis] = mailsTo(paris);
+    expect(toParis).toContain("des patients ont envoyé 4 demandes de devis");
+    expect(toParis).toContain("2 d'entre elles viennent de patients à 25 km ou moins de votre cabinet.");
+    const [toLyon] = mailsTo(lyonnais);
+    expect(toLyon).toContain("L'une d'elles vient d'un patient à 25 km ou moins de votre cabinet.");
+    // No practice postcode: no distance, nothing said of it.
+    const [toIris] = mailsTo(unplaced);
+    expect(toIris).toContain("des patients ont envoyé 4 demandes de devis");
+    expect(toIris).not.toContain("km");
+    // Never the communes, nor the postal codes.
+    for (const mail of [toParis, toLyon, toIris]) {
+      for (const word of ["Boulogne", "Versailles", "Lyon", "92100", "78000", "69001"])
+        expect(mail).not.toContain(word);
+    }
+  });
 });

@@ -160,9 +160,10 @@ export async function systemSettleRecipientAwayMails(db: Db, now: Date) {
 
 /**
  * The morning e-mail's part (ADR 086): every dentist who receives requests at `now` (verified, taking
- * new requests) and has not stopped the e-mail, with the number of requests sent to all dentists in
- * `(since, now]` that are still open and that he has neither opened, answered nor set aside. Dentists with none
- * are left out. Named requests are told apart (ADR 074), never counted here.
+ * new requests) and has not stopped the e-mail, with the requests sent to all dentists in `(since,
+ * now]` that are still open and that he has neither opened, answered nor set aside — as their patients'
+ * postal codes, one per request (null when she gave none), never more of them. Dentists with none are
+ * left out. Named requests are told apart (ADR 074), never counted here.
  */
 export async function systemNewRequestsToTell(db: Db, since: Date, now: Date) {
   const rows = await db
@@ -171,9 +172,12 @@ export async function systemNewRequestsToTell(db: Db, since: Date, now: Date) {
       "profiles.id",
       "profiles.email",
       "profiles.first_name",
+      "profiles.practice_postcode",
+      // The patients' postal codes, one per request (null: none given), for how many live near him.
       eb
         .selectFrom("requests as r")
-        .select((count) => count.fn.countAll<string>().as("n"))
+        .innerJoin("profiles as patient", "patient.id", "r.patient_id")
+        .select(sql<(string | null)[]>`coalesce(json_agg(patient.postal_code), '[]'::json)`.as("codes"))
         .where("r.recipient_dentist_id", "is", null)
         .where(openRequest)
         .where("r.created_at", ">", since)
@@ -207,7 +211,8 @@ export async function systemNewRequestsToTell(db: Db, since: Date, now: Date) {
       id: row.id,
       email: row.email,
       firstName: row.first_name,
-      waiting: Number(row.waiting ?? 0),
+      practicePostcode: row.practice_postcode,
+      patientPostalCodes: row.waiting ?? [],
     }))
-    .filter((row) => row.waiting > 0);
+    .filter((row) => row.patientPostalCodes.length > 0);
 }

@@ -10,6 +10,7 @@ import { holdOwnAccount } from "../../access/own-account";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, validationError } from "../../errors";
+import { postalCodesWithin } from "../../geo/communes";
 import type { FormRules } from "../../http/multipart";
 import { type StoredFile, UPLOAD_CONTENT_TYPES } from "../../http/uploads";
 import { groupedBy, type Mailer, sendEach } from "../../mail/mailer";
@@ -204,6 +205,27 @@ export const MORNING_MAIL_TIME = "08:00";
  * never what they are about. A failed e-mail is logged (its error only) and not sent again. Resolves
  * to the number of e-mails sent.
  */
+/**
+ * The morning e-mail says how many of the requests come from patients within this distance of the
+ * dentist's practice (ADR 086's addendum): one of the list's distance filters (ADR 094), the one a
+ * patient would still travel for a crown or an implant.
+ */
+export const MORNING_MAIL_NEARBY_KM = 25;
+
+/**
+ * How many of these patients' postal codes are within `MORNING_MAIL_NEARBY_KM` of the practice, as
+ * the list's filter keeps them (whole km, ADR 094); null when the practice has no point (nothing said).
+ */
+function nearbyCount(
+  practicePostcode: string | null,
+  patientCodes: readonly (string | null)[],
+): number | null {
+  const within = postalCodesWithin(practicePostcode, MORNING_MAIL_NEARBY_KM);
+  if (!within) return null;
+  const near = new Set(within);
+  return patientCodes.filter((code) => code !== null && near.has(code)).length;
+}
+
 export async function sendNewRequestsMorningEmails(deps: NamedRequestMailDeps): Promise<number> {
   const day = parisToday(deps.now);
   if (deps.now < parisLocalToDate(`${day}T${MORNING_MAIL_TIME}`)) return 0;
@@ -240,7 +262,9 @@ export async function sendNewRequestsMorningEmails(deps: NamedRequestMailDeps): 
       ...newRequestsMorningMail({
         brandName: deps.config.brandName,
         firstName: dentist.firstName,
-        count: dentist.waiting,
+        count: dentist.patientPostalCodes.length,
+        nearby: nearbyCount(dentist.practicePostcode, dentist.patientPostalCodes),
+        nearbyKm: MORNING_MAIL_NEARBY_KM,
         link: `${base}/dentist/quote-requests?status=pending`,
         preferencesLink: `${base}${emailPreferencesPath("dentist")}`,
       }),
