@@ -193,6 +193,41 @@ function stubAdminApi(handlers: Record<string, Handler> = {}) {
 
 afterEach(resetRealtime);
 
+/**
+ * The patients' table, in which `patient` reads `once` (suspended) after a suspension is posted for
+ * him; the calls made.
+ */
+function stubPatientSuspension(patient: AdminUser, once: Partial<AdminUser>) {
+  let suspended = false;
+  return stubAdminApi({
+    "GET /api/admin/users": (url) =>
+      url.searchParams.get("role") === "patient"
+        ? json(200, {
+            items: PATIENTS.map((p) => (suspended && p.id === patient.id ? { ...p, ...once } : p)),
+            page: 1,
+            page_size: 10,
+            has_more: false,
+          })
+        : undefined,
+    [`POST /api/admin/users/${patient.id}/suspension`]: () => {
+      suspended = true;
+      return json(200, { changed: true, renewal: null, message: ADMIN_MESSAGES.suspended });
+    },
+  });
+}
+
+/** The admin dashboard, « Suspendre » pressed on this patient's row: the table, the button, the dialog. */
+async function openSuspension(person: ReturnType<typeof userEvent.setup>, name: string) {
+  renderApp("/admin/dashboard");
+  const patients = await screen.findByRole("table", { name: "Patients inscrits" });
+  const opener = (
+    await within(patients).findAllByRole("button", { name: `Suspendre le compte de ${name}` })
+  )[0] as HTMLElement;
+  await person.click(opener);
+  const dialog = await screen.findByRole("dialog", { name: `Suspendre le compte de ${name}\u202f?` });
+  return { patients, dialog };
+}
+
 describe("/admin/dashboard 'Administration'", () => {
   it("dit que les chiffres clés n'ont pas pu être chargés, et les recharge", async () => {
     let fail = true;
@@ -540,38 +575,11 @@ describe("/admin/dashboard 'Administration'", () => {
 
   it("suspend un patient : une raison vide est refusée sans rien envoyer, puis la raison est envoyée et la liste relue", async () => {
     const person = userEvent.setup();
-    let suspended = false;
-    const { calls } = stubAdminApi({
-      "GET /api/admin/users": (url) =>
-        url.searchParams.get("role") === "patient"
-          ? json(200, {
-              items: [
-                PATIENTS[0],
-                suspended
-                  ? {
-                      ...PATIENTS[1],
-                      suspended_at: "2026-12-03T09:00:00.000Z",
-                      suspension_reason: "Usage frauduleux",
-                    }
-                  : PATIENTS[1],
-              ],
-              page: 1,
-              page_size: 10,
-              has_more: false,
-            })
-          : undefined,
-      "POST /api/admin/users/p2/suspension": () => {
-        suspended = true;
-        return json(200, { changed: true, renewal: null, message: ADMIN_MESSAGES.suspended });
-      },
+    const { calls } = stubPatientSuspension(PATIENTS[1] as AdminUser, {
+      suspended_at: "2026-12-03T09:00:00.000Z",
+      suspension_reason: "Usage frauduleux",
     });
-    renderApp("/admin/dashboard");
-    const patients = await screen.findByRole("table", { name: "Patients inscrits" });
-    const opener = (
-      await within(patients).findAllByRole("button", { name: "Suspendre le compte de Lina Aide" })
-    )[0] as HTMLElement;
-    await person.click(opener);
-    const dialog = await screen.findByRole("dialog", { name: "Suspendre le compte de Lina Aide\u202f?" });
+    const { patients, dialog } = await openSuspension(person, "Lina Aide");
     expect(dialog).toHaveTextContent("Lina Aide ne pourra plus se connecter");
     expect(dialog).toHaveTextContent("Ses demandes nouvelles ou en cours sont annulées");
     expect(dialog).not.toHaveTextContent("abonnement");
@@ -610,40 +618,13 @@ describe("/admin/dashboard 'Administration'", () => {
     const person = userEvent.setup();
     const today = parisToday(new Date());
     const endsOn = addDays(today, 10);
-    let suspended = false;
-    const { calls } = stubAdminApi({
-      "GET /api/admin/users": (url) =>
-        url.searchParams.get("role") === "patient"
-          ? json(200, {
-              items: [
-                suspended
-                  ? {
-                      ...PATIENTS[0],
-                      suspended_at: "2026-12-03T09:00:00.000Z",
-                      suspension_reason: "Usage frauduleux",
-                      // 0:00 in Paris (winter time) on the chosen day.
-                      suspension_ends_at: `${addDays(endsOn, -1)}T23:00:00.000Z`,
-                    }
-                  : PATIENTS[0],
-              ],
-              page: 1,
-              page_size: 10,
-              has_more: false,
-            })
-          : undefined,
-      "POST /api/admin/users/p1/suspension": () => {
-        suspended = true;
-        return json(200, { changed: true, renewal: null, message: ADMIN_MESSAGES.suspended });
-      },
+    const { calls } = stubPatientSuspension(PATIENTS[0] as AdminUser, {
+      suspended_at: "2026-12-03T09:00:00.000Z",
+      suspension_reason: "Usage frauduleux",
+      // 0:00 in Paris (winter time) on the chosen day.
+      suspension_ends_at: `${addDays(endsOn, -1)}T23:00:00.000Z`,
     });
-    renderApp("/admin/dashboard");
-    const patients = await screen.findByRole("table", { name: "Patients inscrits" });
-    await person.click(
-      (
-        await within(patients).findAllByRole("button", { name: "Suspendre le compte de Marie Dupont" })
-      )[0] as HTMLElement,
-    );
-    const dialog = await screen.findByRole("dialog", { name: "Suspendre le compte de Marie Dupont\u202f?" });
+    const { patients, dialog } = await openSuspension(person, "Marie Dupont");
     expect(dialog).toHaveTextContent("si vous choisissez un jour de fin, elle est levée ce jour-là");
     await person.type(
       within(dialog).getByRole("textbox", { name: /^Raison de la suspension/ }),
@@ -694,14 +675,7 @@ describe("/admin/dashboard 'Administration'", () => {
           },
         }),
     });
-    renderApp("/admin/dashboard");
-    const patients = await screen.findByRole("table", { name: "Patients inscrits" });
-    await person.click(
-      (
-        await within(patients).findAllByRole("button", { name: "Suspendre le compte de Marie Dupont" })
-      )[0] as HTMLElement,
-    );
-    const dialog = await screen.findByRole("dialog", { name: "Suspendre le compte de Marie Dupont\u202f?" });
+    const { dialog } = await openSuspension(person, "Marie Dupont");
     await person.type(
       within(dialog).getByRole("textbox", { name: /^Raison de la suspension/ }),
       "Usage frauduleux",
