@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import { formatDetailDate } from "../../src/shared/format/dates";
+import { addDays, parisLocalToDate, parisToday } from "../../src/shared/format/paris";
 import { DEMO, expect, expectNoSeriousA11yIssues, outbox, test, uniqueEmail } from "./fixtures";
 import {
   downloadFrom,
@@ -163,11 +165,16 @@ test.describe("espace d'administration", () => {
     await dialog
       .getByLabel(/^Raison de la suspension/)
       .fill("Messages injurieux envoyés à plusieurs dentistes.");
+    // Lifted by itself in ten days (ADR 092's addendum).
+    const endsOn = addDays(parisToday(new Date()), 10);
+    await dialog.getByLabel("Rétablir automatiquement le (facultatif)").fill(endsOn);
     await dialog.getByRole("button", { name: "Suspendre le compte" }).click();
     await expect(toast(page, "Compte suspendu")).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(row).toContainText("Suspendu");
     await expect(row).toContainText("Messages injurieux envoyés à plusieurs dentistes.");
+    const endDay = formatDetailDate(parisLocalToDate(`${endsOn}T00:00`));
+    await expect(row).toContainText(`Rétabli automatiquement le ${endDay}`);
     // Among the suspended accounts alone too.
     const suspendedOnly = page
       .getByRole("region", { name: "Patients" })
@@ -182,7 +189,9 @@ test.describe("espace d'administration", () => {
     await patient.getByLabel(/^E-mail/).fill(account.email);
     await patient.getByLabel(/^Mot de passe/).fill(account.password);
     await patient.getByRole("button", { name: "Se connecter" }).click();
-    await expect(patient.getByRole("alert").filter({ hasText: /Ce compte est suspendu/ })).toBeVisible();
+    await expect(
+      patient.getByRole("alert").filter({ hasText: `la suspension sera levée le ${endDay}` }),
+    ).toBeVisible();
     await expectPath(patient, "/login");
 
     // Lifted: she signs in.
