@@ -345,7 +345,9 @@ export function accountReinstatedMail(p: {
             "Si la vérification de votre cabinet avait été retirée, demandez-en une nouvelle depuis votre profil.",
             "Si votre abonnement a été arrêté par la suspension, réactivez-le ou choisissez une formule depuis la page Abonnement.",
           ]
-        : []),
+        : [
+            "Les demandes de devis annulées par la suspension le restent : si vous en avez encore besoin, envoyez-en une nouvelle depuis votre espace.",
+          ]),
       "",
       "Pour vous connecter :",
     ],
