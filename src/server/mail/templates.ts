@@ -346,7 +346,7 @@ export function accountReinstatedMail(p: {
             "Si votre abonnement a été arrêté par la suspension, réactivez-le ou choisissez une formule depuis la page Abonnement.",
           ]
         : [
-            "Les demandes de devis annulées par la suspension le restent : si vous en avez encore besoin, envoyez-en une nouvelle depuis votre espace.",
+            "Si la suspension a annulé des demandes de devis, elles le restent : si vous en avez encore besoin, envoyez-en une nouvelle depuis votre espace.",
           ]),
       "",
       "Pour vous connecter :",

@@ -281,7 +281,8 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
 
 /**
  * The « Nom » cell: the name and, for a suspended account (ADR 092), the « Suspendu » badge, the
- * date, the day it ends if the team chose one, and the reason the person was given (two lines here, in full in « Rétablir »'s dialog).
+ * date, the day it ends if the team chose one, and the reason the person was given (two lines here,
+ * in full in « Rétablir »'s dialog).
  */
 function NameCell({ user }: { user: AdminUser }) {
   return (

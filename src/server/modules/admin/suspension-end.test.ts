@@ -92,7 +92,7 @@ describe("a suspension with an end (ADR 092's addendum)", () => {
     expect(ended[0]).toContain("La suspension de votre compte");
     expect(ended[0]).toContain("a pris fin");
     expect(ended[0]).not.toContain("a levé la suspension");
-    expect(ended[0]).toContain("Les demandes de devis annulées par la suspension le restent");
+    expect(ended[0]).toContain("Si la suspension a annulé des demandes de devis, elles le restent");
 
     // The next runs find nothing left.
     now = new Date("2026-11-20T08:00:00Z");

@@ -140,6 +140,7 @@ describe("the dentists' morning e-mail of new requests (ADR 086)", () => {
       "un patient a envoyé une demande de devis à tous les dentistes vérifiés",
     );
   });
+
   it("says how many come from patients within 25 km of his practice, as the list's filter counts them; nothing without a practice point", async () => {
     const [near, farther, lyon, nowhere] = await Promise.all(
       ["Inès", "Jules", "Karim", "Léna"].map((first_name) => patient(ctx.app, { first_name })),

@@ -201,7 +201,7 @@ export async function systemNewRequestsToTell(db: Db, since: Date, now: Date) {
             ),
           ),
         )
-        .as("waiting"),
+        .as("patient_postal_codes"),
     ])
     .where("profiles.email_new_requests", "=", true)
     .where((eb) => addressableDentist(eb, now))
@@ -212,7 +212,7 @@ export async function systemNewRequestsToTell(db: Db, since: Date, now: Date) {
       email: row.email,
       firstName: row.first_name,
       practicePostcode: row.practice_postcode,
-      patientPostalCodes: row.waiting ?? [],
+      patientPostalCodes: row.patient_postal_codes ?? [],
     }))
     .filter((row) => row.patientPostalCodes.length > 0);
 }

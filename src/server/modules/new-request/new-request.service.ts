@@ -198,14 +198,6 @@ export const MORNING_MAIL_JOB = "new-requests-morning";
 export const MORNING_MAIL_TIME = "08:00";
 
 /**
- * The dentists' morning e-mail (ADR 086): the first mail-job run of the day at or after 8:00 Paris
- * time, on whichever instance, claims the day in job_runs; each dentist who receives requests and has
- * not stopped it is told how many requests sent to all dentists since the previous morning run (the
- * last 24 hours when there was none in the last 36) are still open and unopened by him — nothing when there are none,
- * never what they are about. A failed e-mail is logged (its error only) and not sent again. Resolves
- * to the number of e-mails sent.
- */
-/**
  * The morning e-mail says how many of the requests come from patients within this distance of the
  * dentist's practice (ADR 086's addendum): one of the list's distance filters (ADR 094), the one a
  * patient would still travel for a crown or an implant.
@@ -226,6 +218,15 @@ function nearbyCount(
   return patientCodes.filter((code) => code !== null && near.has(code)).length;
 }
 
+/**
+ * The dentists' morning e-mail (ADR 086): the first mail-job run of the day at or after 8:00 Paris
+ * time, on whichever instance, claims the day in job_runs; each dentist who receives requests and has
+ * not stopped it is told how many requests sent to all dentists since the previous morning run (the
+ * last 24 hours when there was none in the last 36) are still open and unopened by him, and how many
+ * of them come from patients near his practice (`nearbyCount`) — nothing when there are none, never
+ * what they are about. A failed e-mail is logged (its error only) and not sent again. Resolves
+ * to the number of e-mails sent.
+ */
 export async function sendNewRequestsMorningEmails(deps: NamedRequestMailDeps): Promise<number> {
   const day = parisToday(deps.now);
   if (deps.now < parisLocalToDate(`${day}T${MORNING_MAIL_TIME}`)) return 0;
