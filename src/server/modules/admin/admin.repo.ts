@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
+import { formatDetailDate } from "../../../shared/format/dates";
 import { drName, ofName, theName } from "../../../shared/format/names";
 import { verificationStateOf } from "../../../shared/policies/verification";
 import type { AuditEntry } from "../../../shared/schemas/admin";
@@ -264,6 +265,9 @@ export function adminRepo(db: Db, actor: Actor) {
           sql<string | null>`rvd.full_name`.as("review_dentist"),
           sql<string | null>`nullif(rvp.full_name, '')`.as("review_author"),
           sql<string | null>`l.details->>'reason'`.as("reason"),
+          // A suspension's day (ADR 092's addendum): set with it, or the day that lifted it.
+          sql<string | null>`l.details->>'ends_at'`.as("ends_at"),
+          sql<boolean>`coalesce(l.details->>'automatic' = 'true', false)`.as("automatic"),
           "l.created_at",
           sql<string>`coalesce(a.email, '')`.as("actor_email"),
         ]);
@@ -281,6 +285,8 @@ export function adminRepo(db: Db, actor: Actor) {
           sql<string | null>`null`.as("review_dentist"),
           sql<string | null>`null`.as("review_author"),
           sql<string | null>`null`.as("reason"),
+          sql<string | null>`null`.as("ends_at"),
+          sql<boolean>`false`.as("automatic"),
           "d.created_at",
           sql<string>`coalesce(a.email, '')`.as("actor_email"),
         ]);
@@ -295,7 +301,7 @@ export function adminRepo(db: Db, actor: Actor) {
           id: row.id,
           type: row.type as AuditEntry["type"],
           action: row.action,
-          label: (AUDIT_LABELS as Record<string, string>)[row.action] ?? row.action,
+          label: auditLabel(row),
           actor_name: row.actor_name,
           subject: row.subject ?? reviewSubject(row.review_dentist, row.review_author),
           reason: row.reason,
@@ -304,6 +310,18 @@ export function adminRepo(db: Db, actor: Actor) {
       );
     },
   };
+}
+
+/**
+ * An audit event's words: its action's label, with a dated suspension's day (« …, levée prévue le 20
+ * novembre 2026 ») or « à la date prévue » for one lifted on its day, by no one (ADR 092's addendum).
+ */
+function auditLabel(row: { action: string; ends_at: string | null; automatic: boolean }): string {
+  const label = (AUDIT_LABELS as Record<string, string>)[row.action] ?? row.action;
+  if (row.action === "account.suspended" && row.ends_at)
+    return `${label}, levée prévue le ${formatDetailDate(row.ends_at)}`;
+  if (row.action === "account.reinstated" && row.automatic) return `${label} à la date prévue`;
+  return label;
 }
 
 export type AdminRepo = ReturnType<typeof adminRepo>;

@@ -94,6 +94,18 @@ describe("a suspension with an end (ADR 092's addendum)", () => {
     expect(ended[0]).not.toContain("a levé la suspension");
     expect(ended[0]).toContain("Si la suspension a annulé des demandes de devis, elles le restent");
 
+    // The audit page says the day, and that it was lifted on it by no one.
+    const page = await get("/api/admin/audit?type=account&person=Syst", admin);
+    expect(page.statusCode, page.body).toBe(200);
+    const labels = (page.json().items as { label: string; actor_name: string }[]).map(
+      (e) => `${e.actor_name} : ${e.label}`,
+    );
+    expect(labels).toContain("Système : Suspension du compte levée à la date prévue");
+    const suspensions = await get("/api/admin/audit?type=account", admin);
+    expect(suspensions.json().items.map((e: { label: string }) => e.label)).toContain(
+      "Compte suspendu par l'équipe, levée prévue le 20 novembre 2026",
+    );
+
     // The next runs find nothing left.
     now = new Date("2026-11-20T08:00:00Z");
     expect(await lift()).toBe(0);
