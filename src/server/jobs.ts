@@ -17,6 +17,7 @@ import { sendSupportUnreadEmails } from "./modules/support/support.service";
 import { pruneRateLimitHits } from "./plugins/rate-limit-store";
 import { loggableError } from "./redact";
 import { pruneLoginAttempts } from "./throttle/login-throttle";
+import { maintainEmbeddedStatistics } from "./upkeep/embedded-statistics";
 import { sweepOrphanFiles } from "./upkeep/sweeper";
 
 /**
@@ -184,4 +185,26 @@ export async function runSweeper(app: FastifyInstance): Promise<boolean> {
     if (removed > 0) app.log.info({ removed }, "fichiers orphelins supprimés");
     app.metrics?.jobSucceeded("sweeper");
   }).catch(logFailure(app, "échec du nettoyage des fichiers orphelins"));
+}
+
+/**
+ * The embedded database's planner statistics and dead rows (ADR 095): PGlite runs no autovacuum, so
+ * the tables PostgreSQL's defaults would analyse or vacuum are, one at a time. server.ts runs this at
+ * start-up and every five minutes, on PGlite only (a PostgreSQL server has its autovacuum).
+ */
+export async function runEmbeddedUpkeep(app: FastifyInstance): Promise<boolean> {
+  if (app.database.kind !== "pglite") return false;
+  return maintainEmbeddedStatistics(app.db)
+    .then((done) => {
+      if (done.length > 0)
+        app.log.info(
+          {
+            analysed: done.filter((t) => t.analyze).map((t) => t.table),
+            vacuumed: done.filter((t) => t.vacuum).map((t) => t.table),
+          },
+          "base embarquée : statistiques et lignes mortes entretenues",
+        );
+      return true;
+    })
+    .catch(logFailure(app, "échec de l'entretien de la base embarquée"));
 }

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     { ensureAdmin },
     { demoStartupText, seedDemoData },
     { cityOf },
-    { runBillingJobs, runDailyJobs, runMailJobs, runSweeper, sendScheduledEmails },
+    { runBillingJobs, runDailyJobs, runEmbeddedUpkeep, runMailJobs, runSweeper, sendScheduledEmails },
     { openMigratedDatabase },
     { EncryptedStorage },
     { encryptClearFiles },
@@ -101,6 +101,15 @@ async function main(): Promise<void> {
   billingTimer.unref();
   app.addHook("onClose", async () => clearInterval(billingTimer));
   void runBillingJobs(app);
+
+  // The embedded database has no autovacuum: its statistics and dead rows are kept here (ADR 095),
+  // after the demo's rows, then every five minutes.
+  if (database.kind === "pglite") {
+    const upkeepTimer = setInterval(() => void runEmbeddedUpkeep(app), 5 * 60 * 1000);
+    upkeepTimer.unref();
+    app.addHook("onClose", async () => clearInterval(upkeepTimer));
+    void runEmbeddedUpkeep(app);
+  }
 
   // Without Stripe (the quick start), the local stand-in charges and renews at its clock, every minute.
   if (!config.stripe) {
