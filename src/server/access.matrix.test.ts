@@ -460,6 +460,8 @@ const TABLE: Record<string, Rows> = {
   // is not suspended changes nothing.
   "POST /api/admin/users/{id}/suspension":                  { "person:patientA": admins(400) },
   "DELETE /api/admin/users/{id}/suspension":                { "person:patientA": admins(200) },
+  // Its end changed (the addendum of 06/12): the body refused as the suspension's.
+  "PATCH /api/admin/users/{id}/suspension":                 { "person:patientA": admins(400) },
   "GET /api/admin/contact":                                 { "-": admins(list(["contact:withFile"])) },
   "POST /api/admin/contact/{id}/handled":                   { "contact:withFile": admins(200) },
   "GET /api/admin/contact/{id}/file":                       { "contact:withFile": admins(200) },

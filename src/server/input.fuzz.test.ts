@@ -576,6 +576,13 @@ const TARGETS: Target[] = [
     param: (w) => w.people.admin.id,
     body: () => ({ reason: "Usage frauduleux" }),
   },
+  {
+    // Its end changed: the same account, a valid body refused (409), every bad one a 400 first.
+    route: "PATCH /api/admin/users/{id}/suspension",
+    actor: "admin",
+    param: (w) => w.people.admin.id,
+    body: () => ({ ends_on: null }),
+  },
   { route: "GET /api/admin/contact", actor: "admin", query: () => page },
   {
     route: "GET /api/admin/dentists/{id}/invoices",

@@ -29,6 +29,7 @@ export const AUDIT_LABELS = {
   "account.erased": "Compte supprimé",
   "account.suspended": "Compte suspendu par l'équipe",
   "account.reinstated": "Suspension du compte levée",
+  "account.suspension_end_changed": "Date de fin de la suspension modifiée",
   "account.erasure_refused": "Suppression du compte refusée (mot de passe incorrect)",
   "account.data_exported": "Données personnelles exportées",
   "review.published": "Avis de patient publié",

@@ -325,6 +325,30 @@ export function accountSuspendedMail(p: {
   });
 }
 
+/**
+ * To a suspended person whose suspension's end the team changed (ADR 092's addendum of 06/12): the new
+ * day, or that there is none any more.
+ */
+export function suspensionEndChangedMail(p: {
+  brandName: string;
+  firstName: string;
+  /** The new day it is lifted by itself, written out; null: when the team lifts it. */
+  endsOn: string | null;
+  link: string;
+}) {
+  return letter(p, {
+    subject: "La fin de la suspension de votre compte a changé",
+    lines: [
+      p.endsOn
+        ? `L'équipe ${p.brandName} a fixé la fin de la suspension de votre compte au ${p.endsOn} : ce jour-là, elle sera levée et un e-mail vous le dira.`
+        : `L'équipe ${p.brandName} a retiré la date de fin de la suspension de votre compte : il reste suspendu jusqu'à ce que l'équipe le rétablisse, et un e-mail vous le dira alors.`,
+      "",
+      "Pour en parler avec l'équipe, écrivez-nous depuis le formulaire de contact :",
+    ],
+    link: p.link,
+  });
+}
+
 /** To a person whose suspension the team lifted, or which ended on its day (ADR 092 and its addendum). */
 export function accountReinstatedMail(p: {
   brandName: string;

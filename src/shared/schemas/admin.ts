@@ -52,6 +52,11 @@ export const ADMIN_MESSAGES = {
   suspensionEndPast: "La fin de la suspension doit être une date à venir, à partir de demain.",
   suspensionEndTooFar:
     "La suspension ne peut pas être datée à plus d'un an : au-delà, suspendez sans date et rétablissez le compte vous-même.",
+  /** A suspension's end changed while it lasts (ADR 092's addendum of 06/12). */
+  suspensionEndSet: "Date de fin de la suspension enregistrée",
+  suspensionEndRemoved: "La suspension n'a plus de date de fin",
+  suspensionEndUnchanged: "Date de fin de la suspension inchangée",
+  notSuspended: "Ce compte n'est pas suspendu : il n'a pas de date de fin à modifier.",
   notSuspendable: "Un compte administrateur ne peut pas être suspendu.",
   verifySuspended: "Ce compte est suspendu : rétablissez-le avant de le vérifier.",
   userNotFound: "Compte introuvable.",
@@ -101,6 +106,11 @@ export const adminStatsSchema = z.object({
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
+/** A suspension's last day's morrow, as the team types it: a calendar day (YYYY-MM-DD). */
+const suspensionEnd = z
+  .string(ADMIN_MESSAGES.suspensionEndInvalid)
+  .refine(isCalendarDay, ADMIN_MESSAGES.suspensionEndInvalid);
+
 /**
  * « Suspendre le compte » (ADR 092): the reason, which the person reads in the e-mail telling her, and,
  * if the team chooses one, the day it is lifted by itself (a Paris calendar day, at 0:00 there; ADR
@@ -112,13 +122,16 @@ export const suspensionSchema = z.object({
     .trim()
     .min(1, ADMIN_MESSAGES.suspensionReasonRequired)
     .max(1000, ADMIN_MESSAGES.reasonTooLong),
-  ends_on: z
-    .string(ADMIN_MESSAGES.suspensionEndInvalid)
-    .refine(isCalendarDay, ADMIN_MESSAGES.suspensionEndInvalid)
-    .nullable()
-    .default(null),
+  ends_on: suspensionEnd.nullable().default(null),
 });
 export type SuspensionInput = z.input<typeof suspensionSchema>;
+
+/**
+ * « Date de fin » of a suspension in place (ADR 092's addendum of 06/12): the new day it is lifted by
+ * itself, or null for none (the team lifts it). Checked against the clock as at suspension.
+ */
+export const suspensionEndSchema = z.object({ ends_on: suspensionEnd.nullable() });
+export type SuspensionEndInput = z.infer<typeof suspensionEndSchema>;
 
 /** A dated suspension lasts at most this many days (beyond, the team lifts it by hand). */
 export const SUSPENSION_MAX_DAYS = 365;

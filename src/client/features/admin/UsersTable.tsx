@@ -1,4 +1,4 @@
-import { BadgeCheck, Ban, RotateCcw, SearchX, ShieldOff, Trash2 } from "lucide-react";
+import { BadgeCheck, Ban, CalendarClock, RotateCcw, SearchX, ShieldOff, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { formatDetailDate, formatListDate } from "../../../shared/format/dates";
@@ -16,6 +16,7 @@ import {
   type AdminUser,
   SUSPENSION_MAX_DAYS,
   suspensionEndIssues,
+  suspensionEndSchema,
   suspensionSchema,
 } from "../../../shared/schemas/admin";
 import { Alert } from "../../components/ui/Alert";
@@ -32,7 +33,14 @@ import { SearchField } from "../../components/ui/SearchInput";
 import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
 import { loadFailure, RefreshButton, usePagedList } from "./AdminParts";
-import { type UserRole, useAdminUsers, useEraseUser, useSuspension, useVerificationDecision } from "./api";
+import {
+  type UserRole,
+  useAdminUsers,
+  useEraseUser,
+  useSuspension,
+  useSuspensionEnd,
+  useVerificationDecision,
+} from "./api";
 
 const STATE_BADGES: Record<AdminUser["verification_state"], { tone: BadgeTone; label: string }> = {
   verified: { tone: "green", label: "Vérifié" },
@@ -71,6 +79,7 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
   const [suspending, setSuspending] = useState<AdminUser | null>(null);
   const suspendOpener = useRef<HTMLElement | null>(null);
   const [reinstating, setReinstating] = useState<AdminUser | null>(null);
+  const [dating, setDating] = useState<AdminUser | null>(null);
   const users = useAdminUsers(role, list.search, list.page, list.filters.suspended);
   const decide = useVerificationDecision();
   const reinstate = useSuspension();
@@ -179,6 +188,20 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
               {u.suspended_at ? <RotateCcw aria-hidden="true" /> : <Ban aria-hidden="true" />}
               {u.suspended_at ? "Rétablir" : "Suspendre"}
             </Button>
+            {u.suspended_at ? (
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`Changer la date de fin de la suspension ${ofName(u.full_name || u.email)}`}
+                onClick={(event) => {
+                  suspendOpener.current = event.currentTarget;
+                  setDating(u);
+                }}
+              >
+                <CalendarClock aria-hidden="true" />
+                Date de fin
+              </Button>
+            ) : null}
             <Button
               variant="destructive-ghost"
               size="sm"
@@ -260,6 +283,7 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
         />
       ) : null}
       <SuspendDialog user={suspending} opener={suspendOpener.current} onClose={() => setSuspending(null)} />
+      <SuspensionEndDialog user={dating} opener={suspendOpener.current} onClose={() => setDating(null)} />
       <ConfirmDialog
         open={reinstating !== null}
         onOpenChange={(open) => {
@@ -469,7 +493,6 @@ function SuspendDialog({ user, opener, onClose }: RowDialogProps) {
     failure && !(isApiError(failure) && (failure.fields.reason || failure.fields.ends_on))
       ? failure.message
       : null;
-  const today = parisToday(new Date());
 
   const close = () => {
     setReason("");
@@ -532,30 +555,138 @@ function SuspendDialog({ user, opener, onClose }: RowDialogProps) {
             />
           )}
         </FormField>
-        <FormField
-          label="Rétablir automatiquement le (facultatif)"
-          description="Le compte est rétabli ce jour-là à 0 h, heure de Paris, et la personne reçoit un e-mail. Sans date, il reste suspendu jusqu'à ce que l'équipe le rétablisse."
+        <SuspensionEndField
+          value={endsOn}
           error={errors.ends_on}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="date"
-              className="sm:max-w-56"
-              min={addDays(today, 1)}
-              max={addDays(today, SUSPENSION_MAX_DAYS)}
-              value={endsOn}
-              onChange={(event) => {
-                setEndsOn(event.target.value);
-                setErrors((current) => ({ ...current, ends_on: undefined }));
-              }}
-            />
-          )}
-        </FormField>
+          onChange={(value) => {
+            setEndsOn(value);
+            setErrors((current) => ({ ...current, ends_on: undefined }));
+          }}
+        />
         {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}
         <DialogActions cancelDisabled={suspend.isPending}>
           <Button type="submit" variant="destructive" loading={suspend.isPending}>
             Suspendre le compte
+          </Button>
+        </DialogActions>
+      </form>
+    </ActionDialog>
+  );
+}
+
+/**
+ * The day a suspension is lifted by itself (ADR 092's addendum): from tomorrow in Paris to a year
+ * away, empty for none; at suspension and when the team changes it.
+ */
+function SuspensionEndField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const today = parisToday(new Date());
+  return (
+    <FormField
+      label="Rétablir automatiquement le (facultatif)"
+      description="Le compte est rétabli ce jour-là à 0 h, heure de Paris, et la personne reçoit un e-mail. Sans date, il reste suspendu jusqu'à ce que l'équipe le rétablisse."
+      error={error}
+    >
+      {(control) => (
+        <Input
+          {...control}
+          type="date"
+          className="sm:max-w-56"
+          min={addDays(today, 1)}
+          max={addDays(today, SUSPENSION_MAX_DAYS)}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/**
+ * « Date de fin » of a suspended account (ADR 092's addendum of 06/12): the day it is lifted by
+ * itself, moved or emptied (none: the team lifts it), checked as the server checks it; the person is
+ * e-mailed the change. Its own refusal of the day goes under the field, any other one (lifted
+ * meanwhile) stays in the dialog.
+ */
+function SuspensionEndDialog({ user, opener, onClose }: RowDialogProps) {
+  const change = useSuspensionEnd();
+  const [endsOn, setEndsOn] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const person = user ? user.full_name || user.email : "";
+  const current = user?.suspension_ends_at ? parisToday(new Date(user.suspension_ends_at)) : "";
+  const failure = change.error;
+  const serverError = failure && !(isApiError(failure) && failure.fields.ends_on) ? failure.message : null;
+
+  // Opened on a row: the field starts from its day.
+  useEffect(() => {
+    setEndsOn(current);
+  }, [current]);
+
+  const close = () => {
+    setError(undefined);
+    change.reset();
+    onClose();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!user || change.isPending) return;
+    const parsed = suspensionEndSchema.safeParse({ ends_on: endsOn || null });
+    const issues = parsed.success
+      ? suspensionEndIssues(parsed.data.ends_on, new Date())
+      : parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
+    if (!parsed.success || issues.length > 0) {
+      setError(issues[0]?.message);
+      return;
+    }
+    change.mutate(
+      { id: user.id, endsOn: parsed.data.ends_on },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          close();
+        },
+        onError: (refusal) => {
+          if (isApiError(refusal)) setError(refusal.fields.ends_on);
+        },
+      },
+    );
+  };
+
+  return (
+    <ActionDialog
+      open={user !== null}
+      onOpenChange={(open) => {
+        if (!open && !change.isPending) close();
+      }}
+      onCloseAutoFocus={(event) => backToOpener(opener, event)}
+      title={`Fin de la suspension du compte ${ofName(person)}`}
+      description={
+        current
+          ? `Le compte ${ofName(person)} sera rétabli le ${formatDetailDate(user?.suspension_ends_at ?? "")}. Choisissez un autre jour, ou videz le champ pour qu'il reste suspendu jusqu'à ce que l'équipe le rétablisse ; un e-mail le dira à la personne.`
+          : `Le compte ${ofName(person)} reste suspendu jusqu'à ce que l'équipe le rétablisse. Choisissez le jour où il le sera de lui-même ; un e-mail le dira à la personne.`
+      }
+    >
+      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+        <SuspensionEndField
+          value={endsOn}
+          error={error}
+          onChange={(value) => {
+            setEndsOn(value);
+            setError(undefined);
+          }}
+        />
+        {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}
+        <DialogActions cancelDisabled={change.isPending}>
+          <Button type="submit" loading={change.isPending}>
+            Enregistrer
           </Button>
         </DialogActions>
       </form>

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { addDays, parisToday } from "../../../shared/format/paris";
+import { addDays, parisLocalToDate, parisToday } from "../../../shared/format/paris";
 import { ERASURE_MESSAGES } from "../../../shared/schemas/account";
 import {
   ADMIN_MESSAGES,
@@ -503,7 +503,7 @@ describe("/admin/dashboard 'Administration'", () => {
     expect(within(patients).getByText("Lina Aide")).toBeInTheDocument();
   });
 
-  it("montre un patient suspendu : badge « Suspendu », date et raison, « Rétablir » au lieu de « Suspendre »", async () => {
+  it("montre un patient suspendu : badge « Suspendu », date et raison, « Rétablir » au lieu de « Suspendre », « Date de fin »", async () => {
     stubAdminApi({
       "GET /api/admin/users": (url) =>
         url.searchParams.get("role") === "patient"
@@ -520,7 +520,11 @@ describe("/admin/dashboard 'Administration'", () => {
       within(dupont)
         .getAllByRole("button")
         .map((b) => b.getAttribute("aria-label")),
-    ).toEqual(["Rétablir le compte de Marie Dupont", "Supprimer le compte de Marie Dupont"]);
+    ).toEqual([
+      "Rétablir le compte de Marie Dupont",
+      "Changer la date de fin de la suspension de Marie Dupont",
+      "Supprimer le compte de Marie Dupont",
+    ]);
     // The others are not suspended.
     const lina = within(patients).getByRole("row", { name: /Lina Aide/ });
     expect(within(lina).queryByText("Suspendu")).not.toBeInTheDocument();
@@ -661,6 +665,79 @@ describe("/admin/dashboard 'Administration'", () => {
       year: "numeric",
     }).format(new Date(`${endsOn}T12:00:00Z`));
     await waitFor(() => expect(dupont).toHaveTextContent(`Rétabli automatiquement le ${written}`));
+  });
+
+  it("change la date de fin d'une suspension : le jour actuel proposé, un jour passé refusé sous le champ, un autre envoyé, le champ vidé la retire, un refus du serveur reste dans la fenêtre", async () => {
+    const person = userEvent.setup();
+    const today = parisToday(new Date());
+    const endsOn = addDays(today, 10);
+    const later = addDays(today, 20);
+    const replies = [
+      json(200, { changed: true, renewal: null, message: ADMIN_MESSAGES.suspensionEndSet }),
+      json(200, { changed: true, renewal: null, message: ADMIN_MESSAGES.suspensionEndRemoved }),
+      json(409, { error: { code: "CONFLICT", message: ADMIN_MESSAGES.notSuspended } }),
+    ];
+    const { calls } = stubAdminApi({
+      "GET /api/admin/users": (url) =>
+        url.searchParams.get("role") === "patient"
+          ? json(200, {
+              items: [
+                {
+                  ...SUSPENDED_DUPONT,
+                  suspension_ends_at: parisLocalToDate(`${endsOn}T00:00`).toISOString(),
+                },
+              ],
+              page: 1,
+              page_size: 10,
+              has_more: false,
+            })
+          : undefined,
+      "PATCH /api/admin/users/p1/suspension": () => replies.shift(),
+    });
+    const changes = () =>
+      calls.filter((c) => c.key === "PATCH /api/admin/users/p1/suspension").map((c) => c.body);
+    renderApp("/admin/dashboard");
+    const patients = await screen.findByRole("table", { name: "Patients inscrits" });
+    const open = async () => {
+      await person.click(
+        await within(patients).findByRole("button", {
+          name: "Changer la date de fin de la suspension de Marie Dupont",
+        }),
+      );
+      return screen.findByRole("dialog", { name: "Fin de la suspension du compte de Marie Dupont" });
+    };
+
+    let dialog = await open();
+    const written = new Intl.DateTimeFormat("fr-FR", {
+      timeZone: "Europe/Paris",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+    }).format(new Date(`${endsOn}T12:00:00Z`));
+    expect(dialog).toHaveTextContent(`Le compte de Marie Dupont sera rétabli le ${written}.`);
+    let day = within(dialog).getByLabelText("Rétablir automatiquement le (facultatif)");
+    expect(day).toHaveValue(endsOn);
+    fireEvent.change(day, { target: { value: today } });
+    await person.click(within(dialog).getByRole("button", { name: "Enregistrer" }));
+    expect(await within(dialog).findByText(spaced(ADMIN_MESSAGES.suspensionEndPast))).toBeInTheDocument();
+    expect(changes()).toHaveLength(0);
+    fireEvent.change(day, { target: { value: later } });
+    await person.click(within(dialog).getByRole("button", { name: "Enregistrer" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(await screen.findByText(ADMIN_MESSAGES.suspensionEndSet)).toBeInTheDocument();
+
+    // Emptied: no end any more.
+    dialog = await open();
+    day = within(dialog).getByLabelText("Rétablir automatiquement le (facultatif)");
+    fireEvent.change(day, { target: { value: "" } });
+    await person.click(within(dialog).getByRole("button", { name: "Enregistrer" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    // Lifted meanwhile: the server's refusal stays in the dialog.
+    dialog = await open();
+    await person.click(within(dialog).getByRole("button", { name: "Enregistrer" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(spaced(ADMIN_MESSAGES.notSuspended));
+    expect(changes()).toEqual([{ ends_on: later }, { ends_on: null }, { ends_on: endsOn }]);
   });
 
   it("suspendre : un refus du serveur sur le jour de fin s'affiche sous le champ", async () => {

@@ -148,6 +148,23 @@ export function useSuspension() {
   });
 }
 
+/**
+ * PATCH /api/admin/users/:id/suspension: the day a suspension in place is lifted by itself, moved or
+ * taken away (null); the person is e-mailed, the audit log keeps both days (ADR 092's addendum of
+ * 06/12). The users' lists and the audit are read again.
+ */
+export function useSuspensionEnd() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { id: string; endsOn: string | null }) =>
+      api<SuspensionResult>(`/api/admin/users/${encodeURIComponent(change.id)}/suspension`, {
+        method: "PATCH",
+        body: { ends_on: change.endsOn },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
 /** GET /api/admin/verification-requests */
 export function useVerificationQueue(page: number) {
   return useQuery({

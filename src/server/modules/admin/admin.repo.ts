@@ -314,13 +314,18 @@ export function adminRepo(db: Db, actor: Actor) {
 
 /**
  * An audit event's words: its action's label, with a dated suspension's day (« …, levée prévue le 20
- * novembre 2026 ») or « à la date prévue » for one lifted on its day, by no one (ADR 092's addendum).
+ * novembre 2026 ») or « à la date prévue » for one lifted on its day, by no one (ADR 092's addendum),
+ * and a suspension's end changed, its new day or none (the addendum of 06/12).
  */
 function auditLabel(row: { action: string; ends_at: string | null; automatic: boolean }): string {
   const label = (AUDIT_LABELS as Record<string, string>)[row.action] ?? row.action;
   if (row.action === "account.suspended" && row.ends_at)
     return `${label}, levée prévue le ${formatDetailDate(row.ends_at)}`;
   if (row.action === "account.reinstated" && row.automatic) return `${label} à la date prévue`;
+  if (row.action === "account.suspension_end_changed")
+    return row.ends_at
+      ? `${label}, levée prévue le ${formatDetailDate(row.ends_at)}`
+      : `${label} : plus de date de fin`;
   return label;
 }
 

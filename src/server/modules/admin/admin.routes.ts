@@ -10,6 +10,7 @@ import {
   auditListSchema,
   auditQuerySchema,
   contactListSchema,
+  suspensionEndSchema,
   suspensionResultSchema,
   suspensionSchema,
   verificationDecisionSchema,
@@ -40,7 +41,7 @@ import {
 } from "../support/support.service";
 import { type AdminRepo, adminRepo } from "./admin.repo";
 import { decideVerification } from "./admin.service";
-import { reinstateAccount, suspendAccount } from "./suspension.service";
+import { reinstateAccount, setSuspensionEnd, suspendAccount } from "./suspension.service";
 
 /** A suspended dentist's subscription (ADR 092): what the team is told. */
 const RENEWAL_MESSAGES = {
@@ -147,6 +148,18 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       const message = result.renewal ? RENEWAL_MESSAGES[result.renewal] : ADMIN_MESSAGES.suspended;
       return { ...result, message };
     },
+  });
+
+  admin.patch("/api/admin/users/:id/suspension", {
+    summary:
+      "Changer le jour où la suspension d'un compte est levée d'elle-même, ou le retirer (la personne est prévenue), inscrit au journal d'audit",
+    params: idParams,
+    body: suspensionEndSchema,
+    response: { 200: suspensionResultSchema, 400: errorBodySchema, 409: errorBodySchema },
+    handler: async (request, _reply, actor) => ({
+      ...(await setSuspensionEnd(useCaseDeps(request), actor, request.params.id, request.body)),
+      renewal: null,
+    }),
   });
 
   admin.delete("/api/admin/users/:id/suspension", {

@@ -20,6 +20,7 @@ const PASSWORD = "Sourire-Sain-2026";
 let admin: Who;
 
 const suspend = (id: string, body: object) => post(`/api/admin/users/${id}/suspension`, body, admin);
+const setEnd = (id: string, body: object) => call("PATCH", `/api/admin/users/${id}/suspension`, admin, body);
 const logIn = (email: string) =>
   ctx.app.inject({ method: "POST", url: "/api/account/login", payload: { email, password: PASSWORD } });
 const mailsTo = async (email: string) => (await ctx.mails()).filter((m) => m.includes(`To: ${email}`));
@@ -101,7 +102,7 @@ describe("a suspension with an end (ADR 092's addendum)", () => {
       (e) => `${e.actor_name} : ${e.label}`,
     );
     expect(labels).toContain("Système : Suspension du compte levée à la date prévue");
-    const suspensions = await get("/api/admin/audit?type=account", admin);
+    const suspensions = await get("/api/admin/audit?type=account&page_size=50", admin);
     expect(suspensions.json().items.map((e: { label: string }) => e.label)).toContain(
       "Compte suspendu par l'équipe, levée prévue le 20 novembre 2026",
     );
@@ -162,5 +163,90 @@ describe("a suspension with an end (ADR 092's addendum)", () => {
     expect((await call("DELETE", `/api/admin/users/${rita.id}/suspension`, admin)).statusCode).toBe(200);
     expect((await suspend(rita.id, { reason: "Test", ends_on: null })).statusCode).toBe(200);
     expect((await listed(rita.id))?.suspension_ends_at).toBeNull();
+  });
+
+  it("moves its day, or takes it away, while it lasts: the person told, the new day kept, the old one not (addendum of 06/12)", async () => {
+    now = new Date("2026-11-16T10:00:00Z");
+    const sara = await patient(ctx.app, { first_name: "Sara" });
+    expect((await suspend(sara.id, { reason: "Avis inventés.", ends_on: "2026-11-20" })).statusCode).toBe(
+      200,
+    );
+
+    const moved = await setEnd(sara.id, { ends_on: "2026-11-25" });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toEqual({ changed: true, renewal: null, message: ADMIN_MESSAGES.suspensionEndSet });
+    expect((await listed(sara.id))?.suspension_ends_at).toBe("2026-11-24T23:00:00.000Z");
+    const told = (await mailsTo(sara.email)).filter((m) => m.includes("a fixé la fin de la suspension"));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain("de votre compte au 25 novembre 2026");
+    expect((await logIn(sara.email)).json().error.message).toBe(
+      ACCOUNT_MESSAGES.suspendedUntil("25 novembre 2026"),
+    );
+    // The same day again: nothing written, nobody e-mailed.
+    const same = await setEnd(sara.id, { ends_on: "2026-11-25" });
+    expect(same.json()).toMatchObject({ changed: false, message: ADMIN_MESSAGES.suspensionEndUnchanged });
+    expect((await mailsTo(sara.email)).filter((m) => m.includes("a fixé la fin"))).toHaveLength(1);
+    const page = await get("/api/admin/audit?type=account&page_size=50", admin);
+    expect(page.json().items.map((e: { label: string }) => e.label)).toContain(
+      "Date de fin de la suspension modifiée, levée prévue le 25 novembre 2026",
+    );
+    const audits = await ctx.app.db
+      .selectFrom("audit_log")
+      .select(["actor_id", "details"])
+      .where("subject_id", "=", sara.id)
+      .where("action", "=", "account.suspension_end_changed")
+      .execute();
+    expect(audits).toEqual([
+      {
+        actor_id: admin.id,
+        details: { ends_at: "2026-11-24T23:00:00.000Z", previous_ends_at: "2026-11-19T23:00:00.000Z" },
+      },
+    ]);
+
+    // The old day passes: still suspended; the new one lifts it.
+    now = new Date("2026-11-19T23:00:00Z");
+    expect(await lift()).toBe(0);
+    expect((await logIn(sara.email)).statusCode).toBe(403);
+    now = new Date("2026-11-24T23:00:00Z");
+    expect(await lift()).toBe(1);
+    expect((await logIn(sara.email)).statusCode).toBe(200);
+    // Lifted: no end left to change.
+    const gone = await setEnd(sara.id, { ends_on: "2026-12-01" });
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().error.message).toBe(ADMIN_MESSAGES.notSuspended);
+
+    // Taken away: suspended until the team lifts it, the day never comes.
+    now = new Date("2026-11-25T10:00:00Z");
+    expect((await suspend(sara.id, { reason: "Encore.", ends_on: "2026-11-27" })).statusCode).toBe(200);
+    const removed = await setEnd(sara.id, { ends_on: null });
+    expect(removed.json()).toMatchObject({ changed: true, message: ADMIN_MESSAGES.suspensionEndRemoved });
+    expect((await listed(sara.id))?.suspension_ends_at).toBeNull();
+    const [noEnd] = (await mailsTo(sara.email)).filter((m) => m.includes("a retiré la date de fin"));
+    expect(noEnd).toContain("il reste suspendu jusqu'à ce que l'équipe le rétablisse");
+    // (Written at the same instant as the suspension: the order between them is the ids'.)
+    expect(
+      (await get("/api/admin/audit?type=account&page_size=50", admin))
+        .json()
+        .items.map((e: { label: string }) => e.label),
+    ).toContain("Date de fin de la suspension modifiée\u202f: plus de date de fin");
+    now = new Date("2026-11-28T10:00:00Z");
+    expect(await lift()).toBe(0);
+    expect((await logIn(sara.email)).json().error.message).toBe(ACCOUNT_MESSAGES.suspended);
+
+    // Refused as at suspension, naming the field; the day kept as it was.
+    const cases: [unknown, string][] = [
+      ["2026-11-28", ADMIN_MESSAGES.suspensionEndPast],
+      ["2027-11-29", ADMIN_MESSAGES.suspensionEndTooFar],
+      ["28/12/2026", ADMIN_MESSAGES.suspensionEndInvalid],
+      [undefined, ADMIN_MESSAGES.suspensionEndInvalid],
+    ];
+    for (const [endsOn, message] of cases) {
+      const refused = await setEnd(sara.id, { ends_on: endsOn });
+      expect(refused.statusCode, String(endsOn)).toBe(400);
+      expect(refused.json().error.fields).toEqual({ ends_on: message });
+    }
+    expect((await listed(sara.id))?.suspension_ends_at).toBeNull();
+    // Nobody's account that is not a patient's or a dentist's.
+    expect((await setEnd(admin.id, { ends_on: null })).statusCode).toBe(409);
   });
 });

@@ -1,7 +1,12 @@
 import type { RenewalStop } from "../../../shared/domain/subscription";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { parisLocalToDate } from "../../../shared/format/paris";
-import { ADMIN_MESSAGES, type SuspensionInput, suspensionEndIssues } from "../../../shared/schemas/admin";
+import {
+  ADMIN_MESSAGES,
+  type SuspensionEndInput,
+  type SuspensionInput,
+  suspensionEndIssues,
+} from "../../../shared/schemas/admin";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
 import { sessionsChanged } from "../../access/session-cache";
@@ -9,7 +14,7 @@ import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, forbidden, notFound, validationError } from "../../errors";
 import { type MailAfterCommit, mailAfterCommit } from "../../mail/mailer";
-import { accountReinstatedMail, accountSuspendedMail } from "../../mail/templates";
+import { accountReinstatedMail, accountSuspendedMail, suspensionEndChangedMail } from "../../mail/templates";
 import type { AnnounceDeps } from "../../realtime/bus";
 import { loggableError } from "../../redact";
 import { cancelOpenRequests } from "../requests/requests.repo";
@@ -125,6 +130,63 @@ export async function suspendAccount(
     "e-mail de suspension du compte non envoyé",
   );
   return { changed: true, renewal: stop?.renewal ?? null } as const;
+}
+
+/**
+ * The team changes the day a suspension in place is lifted by itself, or takes it away (ADR 092's
+ * addendum of 06/12): checked against the clock as at suspension (from tomorrow, within a year), in
+ * one transaction with its audit row, then the person is e-mailed the new day. The same day again
+ * changes nothing and writes nothing; an account not suspended (lifted meanwhile) is a 409.
+ */
+export async function setSuspensionEnd(
+  deps: LiftDeps,
+  admin: Actor,
+  userId: string,
+  { ends_on: endsOn }: SuspensionEndInput,
+) {
+  if (!admin.profile.is_admin) throw forbidden();
+  const now = deps.clock();
+  const issues = suspensionEndIssues(endsOn, now);
+  if (issues.length > 0) throw validationError(issues);
+  const endsAt = endsOn === null ? null : parisLocalToDate(`${endsOn}T00:00`);
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const person = await lockedPerson(trx, userId);
+    if (person.suspended_at === null) throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.notSuspended);
+    const before = person.suspension_ends_at;
+    if ((before?.getTime() ?? null) === (endsAt?.getTime() ?? null)) return { person, changed: false };
+    await trx
+      .updateTable("profiles")
+      .set({ suspension_ends_at: endsAt, updated_at: now })
+      .where("id", "=", userId)
+      .execute();
+    await writeAudit(trx, {
+      actorId: admin.userId,
+      action: "account.suspension_end_changed",
+      subjectType: "profile",
+      subjectId: userId,
+      details: { ends_at: endsAt?.toISOString() ?? null, previous_ends_at: before?.toISOString() ?? null },
+      at: now,
+    });
+    return { person, changed: true };
+  });
+  if (!result.changed) return { changed: false, message: ADMIN_MESSAGES.suspensionEndUnchanged };
+  mailAfterCommit(
+    deps,
+    {
+      to: result.person.email,
+      ...suspensionEndChangedMail({
+        brandName: deps.config.brandName,
+        firstName: result.person.first_name,
+        endsOn: endsAt === null ? null : formatDetailDate(endsAt),
+        link: `${deps.config.publicUrl}/contact`,
+      }),
+    },
+    "e-mail de changement de la fin de suspension non envoyé",
+  );
+  return {
+    changed: true,
+    message: endsAt === null ? ADMIN_MESSAGES.suspensionEndRemoved : ADMIN_MESSAGES.suspensionEndSet,
+  };
 }
 
 /**
