@@ -140,7 +140,7 @@ test.describe("espace d'administration", () => {
     await expect(dentist.getByRole("button", { name: "Demander une vérification" })).toBeEnabled();
   });
 
-  test("l'administrateur suspend une patiente : déconnectée, elle apprend pourquoi à la connexion ; puis il la rétablit", async ({
+  test("l'administrateur suspend une patiente jusqu'à un jour, puis le change : déconnectée, elle apprend pourquoi à la connexion ; puis il la rétablit", async ({
     page,
     other: patient,
   }) => {
@@ -182,6 +182,20 @@ test.describe("espace d'administration", () => {
     await suspendedOnly.check();
     await expect(row).toContainText("Suspendu");
     await suspendedOnly.uncheck();
+    // The day moved two days later while it lasts (the addendum of 06/12): the row says the new one.
+    await row
+      .getByRole("button", { name: `Changer la date de fin de la suspension de ${account.fullName}` })
+      .click();
+    const ending = page.getByRole("dialog", { name: /^Fin de la suspension du compte de/ });
+    await expect(ending.getByLabel("Rétablir automatiquement le (facultatif)")).toHaveValue(endsOn);
+    await expectNoSeriousA11yIssues(page);
+    const movedOn = addDays(endsOn, 2);
+    await ending.getByLabel("Rétablir automatiquement le (facultatif)").fill(movedOn);
+    await ending.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(toast(page, "Date de fin de la suspension enregistrée")).toBeVisible();
+    await expect(ending).toBeHidden();
+    const movedDay = formatDetailDate(parisLocalToDate(`${movedOn}T00:00`));
+    await expect(row).toContainText(`Rétabli automatiquement le ${movedDay}`);
 
     // Her open page is signed out; signing in again tells her why, once her password is right.
     expect((await patient.request.get("/api/me")).status()).toBe(401);
@@ -190,7 +204,7 @@ test.describe("espace d'administration", () => {
     await patient.getByLabel(/^Mot de passe/).fill(account.password);
     await patient.getByRole("button", { name: "Se connecter" }).click();
     await expect(
-      patient.getByRole("alert").filter({ hasText: `la suspension sera levée le ${endDay}` }),
+      patient.getByRole("alert").filter({ hasText: `la suspension sera levée le ${movedDay}` }),
     ).toBeVisible();
     await expectPath(patient, "/login");
 
