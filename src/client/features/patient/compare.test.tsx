@@ -58,6 +58,10 @@ async function openCompare(
   return { ...app, calls, user: userEvent.setup() };
 }
 
+/** The offers compared for `?offres=param` on a request still open, without estimates. */
+const choose = (offers: readonly PatientOffer[], param: string | null) =>
+  chooseCompared(offers, param, new Map(), "in_review");
+
 /** The table's cells of one criterion, column by column. */
 function row(criterion: string | RegExp) {
   const header = screen.getByRole("rowheader", { name: criterion });
@@ -242,24 +246,53 @@ describe("comparer les propositions (patient)", () => {
       offer("w", "Retirée", { amount_cents: 10_000, state: "withdrawn" }),
     ];
     await openCompare(detail(five), "");
-    expect(columnNames()).toEqual(["Dr Emma Roux", "Dr Sophie Leroy", "Dr Lucie Bernard", "Dr Jean Petit"]);
+    // The one she may still accept first (the others' dentists are no longer verified).
+    expect(columnNames()).toEqual(["Dr Sophie Leroy", "Dr Emma Roux", "Dr Lucie Bernard", "Dr Jean Petit"]);
     expect(screen.getByText("Sélection modifiée")).toBeInTheDocument();
     expect(screen.getByText(/Les quatre propositions les moins chères sont comparées/)).toBeInTheDocument();
   });
 
+  it("ne met en avant que ce que la patiente peut encore accepter : « Le moins cher » et le choix par défaut", async () => {
+    // Dr Roux is cheaper than Dr Leroy, but no longer verified: the badge goes to Dr Leroy.
+    const roux = offer("e", "Emma Roux", { amount_cents: 60_000 });
+    await openCompare(detail([leroy, roux]), "?offres=e,a");
+    expect(columnNames()).toEqual(["Dr Emma Roux", "Dr Sophie Leroy"]);
+    const amounts = row("Montant");
+    expect(amounts[0]).not.toHaveTextContent("Le moins cher");
+    expect(within(amounts[1] as HTMLElement).getByText("Le moins cher")).toBeInTheDocument();
+
+    // Five cheaper offers she cannot take (expired, a dentist withdrawn): the one she can is compared,
+    // first, and the notice says why.
+    const cheaper = ["1", "2", "3", "4", "5"].map((id, i) =>
+      offer(id, `Dr ${id}`, {
+        amount_cents: 50_000 + i * 1000,
+        ...(i % 2 === 0 && { state: "expired" as const, dentist: LEROY }),
+      }),
+    );
+    const chosen = choose([...cheaper, leroy], null);
+    expect(chosen.offers.map((o) => o.id)).toEqual(["a", "1", "2", "3"]);
+    expect(chosen.notice).toMatch(
+      /^Les quatre propositions les moins chères que vous pouvez encore accepter sont comparées\./,
+    );
+    // None of them open any more (the request cancelled): the cheapest four, as before.
+    const cancelled = chooseCompared([...cheaper, leroy], null, new Map(), "cancelled");
+    expect(cancelled.offers.map((o) => o.id)).toEqual(["1", "2", "3", "4"]);
+    expect(cancelled.notice).toMatch(/^Les quatre propositions les moins chères sont comparées\./);
+  });
+
   it("ignore une sélection inconnue ou trop longue", () => {
     const three = [leroy, martin, bernard];
-    expect(chooseCompared(three, "zzz").offers.map((o) => o.id)).toEqual(["a", "c", "b"]);
-    expect(chooseCompared(three, "zzz").notice).toMatch(/toutes les propositions sont comparées/);
-    expect(chooseCompared(three, null)).toEqual({ offers: [leroy, bernard, martin], notice: null });
-    expect(chooseCompared(three, "b,a")).toEqual({ offers: [martin, leroy], notice: null });
+    expect(choose(three, "zzz").offers.map((o) => o.id)).toEqual(["a", "c", "b"]);
+    expect(choose(three, "zzz").notice).toMatch(/toutes les propositions sont comparées/);
+    expect(choose(three, null)).toEqual({ offers: [leroy, bernard, martin], notice: null });
+    expect(choose(three, "b,a")).toEqual({ offers: [martin, leroy], notice: null });
     // One of the three named is unknown: the two others are compared, and that is said.
-    expect(chooseCompared(three, "b,x,a").offers).toEqual([martin, leroy]);
-    expect(chooseCompared(three, "b,x,a").notice).toMatch(/ne sont plus disponibles/);
+    expect(choose(three, "b,x,a").offers).toEqual([martin, leroy]);
+    expect(choose(three, "b,x,a").notice).toMatch(/ne sont plus disponibles/);
     const six = ["1", "2", "3", "4", "5", "6"].map((id, i) =>
       offer(id, `Dr ${id}`, { amount_cents: 100_000 - i * 1000 }),
     );
-    const tooMany = chooseCompared(six, "1,2,3,4,5");
+    const tooMany = choose(six, "1,2,3,4,5");
     expect(tooMany.offers.map((o) => o.id)).toEqual(["6", "5", "4", "3"]);
     expect(tooMany.notice).toMatch(/^Votre sélection n'a pas pu être retrouvée\. Les quatre/);
     expect(savingCell(null, 1000)).toBeNull();

@@ -354,7 +354,7 @@ describe("comparaison par reste à charge", () => {
     );
     // The cheapest price has the highest reste à charge here.
     const rests = new Map(many.map((o, i) => [o.id, 10_000 - i * 1000]));
-    const chosen = chooseCompared(many, null, rests);
+    const chosen = chooseCompared(many, null, rests, "in_review");
     expect(chosen.offers.map((o) => o.id)).toEqual(["5", "4", "3", "2"]);
     expect(chosen.notice).toMatch(
       /Les quatre propositions au reste à charge estimé le plus bas sont comparées/,

@@ -74,12 +74,19 @@ export function sortOffers(
  */
 export function liveFirst(offers: readonly PatientOffer[], requestStatus: string): PatientOffer[] {
   const group = (offer: PatientOffer) =>
-    offer.state === "accepted"
-      ? 0
-      : offerAcceptBlocker(offer.state, requestStatus, offer.dentist.is_verified) === null
-        ? 1
-        : 2;
+    offer.state === "accepted" ? 0 : stillOpenToHer(offer, requestStatus) ? 1 : 2;
   return [...offers].sort((a, b) => group(a) - group(b));
+}
+
+/**
+ * An offer the patient took or may still accept: not expired, withdrawn or closed, of a dentist still
+ * verified, on a request still open. Only these are put forward (listed first, « le plus bas »).
+ */
+export function stillOpenToHer(offer: PatientOffer, requestStatus: string): boolean {
+  return (
+    offer.state === "accepted" ||
+    offerAcceptBlocker(offer.state, requestStatus, offer.dentist.is_verified) === null
+  );
 }
 
 /**

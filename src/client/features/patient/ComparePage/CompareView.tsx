@@ -29,7 +29,7 @@ export function CompareView({
   const treatment = treatmentLabel(request.treatment_type);
   // Ordered as the comparison ranks them: by reste à charge, the partial offers last.
   const rests = rankByComparison(comparison);
-  const { offers, notice } = chooseCompared(request.offers ?? [], param, rests);
+  const { offers, notice } = chooseCompared(request.offers ?? [], param, rests, request.status);
   const navigate = useNavigate();
   // Issue 16: on a phone, stacked cards (one per offer, the key figures aligned); the table on wider screens.
   const narrow = useNarrowScreen();

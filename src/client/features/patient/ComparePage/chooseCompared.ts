@@ -1,7 +1,8 @@
+import type { RequestStatus } from "../../../../shared/domain/requests";
 import { formatEuros } from "../../../../shared/format/money";
 import { savingOf } from "../../../../shared/policies/offers";
 import type { PatientOffer } from "../../../../shared/schemas/offers";
-import { comparableOffers, MAX_COMPARED, type RestByOffer, sortOffers } from "../offerList";
+import { comparableOffers, liveFirst, MAX_COMPARED, type RestByOffer, sortOffers } from "../offerList";
 
 export interface ComparedOffers {
   offers: PatientOffer[];
@@ -12,16 +13,20 @@ export interface ComparedOffers {
 /**
  * The offers of `?offres=`: the ones named (2 to 4 of the request's comparable offers, in the
  * order given); otherwise all of them when they are 2 to 4, else the four with the lowest estimated
- * reste à charge (`rests`; without it the four cheapest), said so.
+ * reste à charge (`rests`; without it the four cheapest), said so — in both cases the ones she may
+ * still accept first (`liveFirst`): an expired offer, or one of a dentist no longer verified, does
+ * not take the place of one she can take.
  */
 export function chooseCompared(
   all: readonly PatientOffer[],
   param: string | null,
-  rests: RestByOffer = new Map(),
+  rests: RestByOffer,
+  requestStatus: RequestStatus,
 ): ComparedOffers {
   const comparable = comparableOffers(all);
   const byRest = rests.size > 0;
-  const byPrice = sortOffers(comparable, byRest ? "rest" : "price", rests);
+  const cheapest = sortOffers(comparable, byRest ? "rest" : "price", rests);
+  const byPrice = liveFirst(cheapest, requestStatus);
   const ids = [
     ...new Set(
       (param ?? "")
@@ -52,9 +57,12 @@ export function chooseCompared(
           : null,
     };
   }
+  const chosen = byPrice.slice(0, MAX_COMPARED);
+  // Some cheaper offer she can no longer take left out for one she can: said so.
+  const openFirst = cheapest.slice(0, MAX_COMPARED).some((offer) => !chosen.includes(offer));
   return {
-    offers: byPrice.slice(0, MAX_COMPARED),
-    notice: `${asked ? "Votre sélection n'a pas pu être retrouvée. " : ""}Les quatre propositions ${byRest ? "au reste à charge estimé le plus bas" : "les moins chères"} sont comparées. Pour en choisir d'autres, cochez-les sur la page de la demande.`,
+    offers: chosen,
+    notice: `${asked ? "Votre sélection n'a pas pu être retrouvée. " : ""}Les quatre propositions ${byRest ? "au reste à charge estimé le plus bas" : "les moins chères"}${openFirst ? " que vous pouvez encore accepter" : ""} sont comparées. Pour en choisir d'autres, cochez-les sur la page de la demande.`,
   };
 }
 

@@ -14,7 +14,7 @@ import { OfferLines, OfferSlots, OfferStateBadge, validityText } from "../../../
 import { Badge } from "../../../components/ui/Badge";
 import { AcceptOfferButton, acceptBlockerText } from "../AcceptOfferDialog";
 import { NOT_DETAILED } from "../OfferItem";
-import { untreatedText } from "../offerList";
+import { stillOpenToHer, untreatedText } from "../offerList";
 import type { CompareRow } from "./CompareCards";
 import { savingCell } from "./chooseCompared";
 import { None } from "./None";
@@ -23,7 +23,8 @@ import { None } from "./None";
  * The criteria of the comparison, row by row, for the offers compared: with the estimates
  * (issue 15) the reste à charge and its calculation, else the price; the column set apart
  * (`isBest`) is the lowest of that figure among the offers that treat the whole devis (a partial
- * offer's lower total is not a lower price for the same care: it is said partial, never set apart).
+ * offer's lower total is not a lower price for the same care: it is said partial, never set apart)
+ * and that the patient took or may still accept.
  */
 export function compareRows({
   request,
@@ -47,10 +48,11 @@ export function compareRows({
     offers.every((o) => estimateOf(o) !== undefined) &&
     offers.some((o) => estimateOf(o)?.structured);
   // An offer without lines has no real estimate, a partial one leaves devis teeth untreated: neither is
-  // ever the lowest reste à charge.
-  const ranked = estimated
-    ? offers.filter((o) => estimateOf(o)?.structured && !estimateOf(o)?.partial)
-    : offers;
+  // ever the lowest reste à charge. Nor is one she can no longer accept (expired, closed, of a dentist
+  // no longer verified): the badge does not point at an offer she cannot take.
+  const ranked = (
+    estimated ? offers.filter((o) => estimateOf(o)?.structured && !estimateOf(o)?.partial) : offers
+  ).filter((o) => stillOpenToHer(o, request.status));
   const figure = (o: PatientOffer) => (estimated ? figureOf(o) : o.amount_cents);
   const lowest = Math.min(...ranked.map(figure));
   const isBest = (o: PatientOffer) => ranked.includes(o) && figure(o) === lowest;
