@@ -484,6 +484,9 @@ const TABLE: Record<string, Rows> = {
   "POST /api/dentist/subscription/portal":     { "-": dentists(409, 409, 403, 409, 409) },
   "POST /api/dentist/subscription/cancel":     { "-": dentists(409, 409, 403, 409, 409) },
   "POST /api/dentist/subscription/reactivate": { "-": dentists(409, 409, 403, 409, 409) },
+  // A change of plan (ADR 096): the body refused first; none planned to drop.
+  "POST /api/dentist/subscription/plan":        { "-": dentists(400) },
+  "DELETE /api/dentist/subscription/plan":      { "-": dentists(409, 409, 403, 409, 409) },
   "GET /api/admin/subscriptions":              { "-": admins(list(["person:chosen", "person:trial", "person:lapsed"], ["person:unverified"])) },
   // The payment provider's webhook: public, its signature is the proof (none here: 400).
   "POST /api/billing/webhook":                 { "-": everyone(400) },

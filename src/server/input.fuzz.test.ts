@@ -625,6 +625,12 @@ const TARGETS: Target[] = [
     body: () => ({ plan: "monthly" }),
   },
   {
+    // In a trial: a valid plan is refused (409, nothing to change), every bad body a 400 first.
+    route: "POST /api/dentist/subscription/plan",
+    actor: "trial",
+    body: () => ({ plan: "yearly" }),
+  },
+  {
     route: "GET /api/admin/subscriptions",
     actor: "admin",
     query: () => ({ search: "Simon", status: "canceled", page: "1" }),

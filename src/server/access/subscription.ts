@@ -109,6 +109,10 @@ export function summaryOf(row: SubscriptionRow, now: Date): SubscriptionSummary 
     cancel_at_period_end: state.cancelAtPeriodEnd,
     current_period_end: state.currentPeriodEnd?.toISOString() ?? null,
     has_provider_subscription: state.subscriptionId !== null && state.status !== "canceled",
+    next_plan:
+      row.next_plan && row.next_plan_at
+        ? { plan: row.next_plan, starts_at: new Date(row.next_plan_at).toISOString() }
+        : null,
   };
 }
 

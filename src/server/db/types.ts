@@ -620,6 +620,9 @@ export interface SubscriptionsTable {
   cancel_at_period_end: Generated<boolean>;
   last_event_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   trial_warned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A change of plan asked for (migration 061, ADR 096): the plan at `next_plan_at`, the period's end. */
+  next_plan: "monthly" | "yearly" | null;
+  next_plan_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

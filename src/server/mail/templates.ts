@@ -821,6 +821,30 @@ export function subscriptionCancelledMail(p: { brandName: string; firstName: str
   });
 }
 
+/** ADR 096: a change of plan asked for, from the end of the paid period; nothing charged before. */
+export function planChangeMail(p: {
+  brandName: string;
+  firstName: string;
+  /** « annuelle », « mensuelle ». */
+  plan: string;
+  startsOn: string;
+  /** The new plan's price TTC, written out, and how often it is charged (« chaque année »). */
+  amountTtc: string;
+  every: string;
+  link: string;
+}) {
+  return letter(p, {
+    subject: "Votre changement de formule est enregistré",
+    lines: [
+      `Votre abonnement passe à la formule ${p.plan} le ${p.startsOn}, à la fin de la période déjà payée : ${p.amountTtc} TTC seront prélevés ce jour-là, puis ${p.every}.`,
+      "Rien n'est prélevé d'ici là, et votre formule actuelle reste active jusqu'à cette date.",
+      "",
+      "Vous pouvez annuler ce changement jusque-là depuis la page Abonnement :",
+    ],
+    link: p.link,
+  });
+}
+
 /** Issue 35: an invoice was issued for a payment; the link opens the invoice list. */
 export function invoiceAvailableMail(p: {
   brandName: string;

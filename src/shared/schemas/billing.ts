@@ -25,6 +25,14 @@ export const BILLING_MESSAGES = {
     "Votre abonnement est résilié : rien ne sera prélevé, et votre essai continue jusqu'à sa fin. Vous pouvez le réactiver d'ici là.",
   reactivated: "Votre abonnement est réactivé. Merci !",
   planRequired: "Choisissez une formule (mensuelle ou annuelle).",
+  /** A change of plan at the end of the paid period (ADR 096). */
+  planChangeUnavailable:
+    "La formule se change sur un abonnement payé en cours, non résilié : pendant l'essai, choisissez directement la formule voulue ; un abonnement résilié se réactive d'abord.",
+  planChangeSame: "C'est déjà votre formule.",
+  planChangeScheduled: (plan: "mensuelle" | "annuelle", day: string) =>
+    `Changement de formule enregistré : la formule ${plan} commencera le ${day}, à la fin de la période payée.`,
+  planChangeCancelled: "Changement de formule annulé : votre formule actuelle continue.",
+  noPlanChange: "Aucun changement de formule n'est prévu.",
   providerUnavailable: "Le service de paiement ne répond pas. Veuillez réessayer dans quelques minutes.",
   badSignature: "Signature du webhook invalide.",
   erasureCancelFailed:
@@ -32,6 +40,9 @@ export const BILLING_MESSAGES = {
 } as const;
 
 export const planIdSchema = z.enum(PLAN_IDS, { error: BILLING_MESSAGES.planRequired });
+
+/** « Passer à la formule … » (ADR 096): the plan the subscription moves to at the paid period's end. */
+export const planChangeInputSchema = z.object({ plan: planIdSchema });
 
 export const checkoutInputSchema = z.object({ plan: planIdSchema });
 export const redirectSchema = z.object({ url: z.string() });
@@ -88,6 +99,8 @@ export const subscriptionSummarySchema = z.object({
   current_period_end: z.string().nullable(),
   /** Whether a paid subscription exists with the provider (the portal and cancel need one). */
   has_provider_subscription: z.boolean(),
+  /** The change of plan asked for (ADR 096): the plan it moves to, from that instant; null: none. */
+  next_plan: z.object({ plan: z.enum(PLAN_IDS), starts_at: z.string() }).nullable(),
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 

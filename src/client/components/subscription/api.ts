@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PlanId } from "../../../shared/domain/subscription";
 import type { SubscriptionPage, SubscriptionSummary } from "../../../shared/schemas/billing";
-import { api } from "../../lib/api";
+import { api, isApiError } from "../../lib/api";
 
 /** The dentist's subscription (issue 35): the Abonnement page and the dentist area's banner share it. */
 export const subscriptionKey = ["dentist", "subscription"] as const;
@@ -41,5 +41,26 @@ export function useCancellation() {
         { method: "POST" },
       ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: subscriptionKey }),
+  });
+}
+
+/**
+ * « Passer à la formule … » (the plan it moves to at the end of the paid period, ADR 096) and
+ * « Annuler le changement » (null). A refusal (409) means the subscription is no longer what the page
+ * shows: it is read again.
+ */
+export function usePlanChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (plan: PlanId | null) =>
+      api<{ subscription: SubscriptionSummary; message: string }>(
+        "/api/dentist/subscription/plan",
+        plan ? { method: "POST", body: { plan } } : { method: "DELETE" },
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: subscriptionKey }),
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: subscriptionKey });
+    },
   });
 }

@@ -5,9 +5,14 @@ import { toast } from "sonner";
 import { type PlanId, planName, SUBSCRIPTION_STATUS_LABELS } from "../../../shared/domain/subscription";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
-import type { SubscriptionSummary } from "../../../shared/schemas/billing";
+import type { PlanPriceDto, SubscriptionSummary } from "../../../shared/schemas/billing";
 import { PageHeader } from "../../components/PageHeader";
-import { useCancellation, useProviderRedirect, useSubscription } from "../../components/subscription/api";
+import {
+  useCancellation,
+  usePlanChange,
+  useProviderRedirect,
+  useSubscription,
+} from "../../components/subscription/api";
 import { planDetail, VAT_NOT_RECOVERABLE } from "../../components/subscription/PlanPrices";
 import { Alert } from "../../components/ui/Alert";
 import { Button } from "../../components/ui/Button";
@@ -24,13 +29,42 @@ import { BillingProfileForm, InvoiceList } from "./billing";
 /*
  * /dentist/subscription 'Abonnement' (issue 35): the state and the date it next changes, the plans
  * with HT, TVA and TTC, 'S'abonner' (the provider's checkout), 'Gérer mon moyen de paiement' (its
- * portal), 'Résilier' / 'Réactiver' with a confirmation. The server decides everything shown.
+ * portal), 'Résilier' / 'Réactiver' with a confirmation, 'Passer à la formule …' at the end of the paid
+ * period and 'Annuler le changement' (ADR 096). The server decides everything shown.
  */
 
 const failed = (error: unknown) =>
   toast.error("L'opération n'a pas abouti", {
     description: isApiError(error) ? error.message : "Veuillez réessayer dans quelques instants.",
   });
+
+/** « la formule annuelle », and how often it is paid. */
+const PLAN_ADJECTIVES: Record<PlanId, string> = { monthly: "mensuelle", yearly: "annuelle" };
+const EVERY: Record<PlanId, string> = { monthly: "chaque mois", yearly: "chaque année" };
+
+/**
+ * What « Passer à la formule … » does, with the page's figures: the current plan runs to the end of
+ * the paid period, the new one starts then and is charged then; from monthly to yearly, the saving
+ * over a year when there is one (12 monthly TTC payments against the yearly TTC).
+ */
+function planChangeText(s: SubscriptionSummary, from: PlanId, to: PlanId, plans: PlanPriceDto[]): string {
+  const until = s.current_period_end ?? s.changes_at;
+  const starts = until
+    ? `Votre formule ${PLAN_ADJECTIVES[from]} continue jusqu'au ${formatDetailDate(until)}. À cette date, la formule ${PLAN_ADJECTIVES[to]} commence`
+    : `Votre formule ${PLAN_ADJECTIVES[from]} continue jusqu'à la fin de la période payée. La formule ${PLAN_ADJECTIVES[to]} commence alors`;
+  const next = plans.find((p) => p.id === to);
+  const charged = next
+    ? ` : ${formatEuros(next.ttc_cents)} TTC prélevés alors, puis ${EVERY[to]}`
+    : `, payée ${EVERY[to]}`;
+  const monthly = plans.find((p) => p.id === "monthly");
+  const yearly = plans.find((p) => p.id === "yearly");
+  const saving = to === "yearly" && monthly && yearly ? 12 * monthly.ttc_cents - yearly.ttc_cents : 0;
+  const saved =
+    saving > 0
+      ? `, soit ${formatEuros(saving)} d'économie sur un an par rapport à 12 mois en formule mensuelle`
+      : "";
+  return `${starts}${charged}${saved}. Rien n'est prélevé d'ici là, et vous pouvez annuler ce changement jusqu'à cette date.`;
+}
 
 function stateLine(s: SubscriptionSummary, nextTtc: number | null): string {
   const on = s.changes_at ? formatDetailDate(s.changes_at) : "";
@@ -75,9 +109,12 @@ export function DentistSubscriptionPage() {
   const query = useSubscription({ pollMs: paid && !confirmed && !late ? CONFIRMATION_POLL_MS : false });
   const redirect = useProviderRedirect();
   const cancellation = useCancellation();
+  const planChange = usePlanChange();
   const queryClient = useQueryClient();
   const [plan, setPlan] = useState<PlanId>("monthly");
   const [confirming, setConfirming] = useState(false);
+  const [switching, setSwitching] = useState(false);
+  const [undoing, setUndoing] = useState(false);
   const live = query.data?.subscription?.has_provider_subscription ?? false;
   // His verification withdrawn (ADR 093): he may still stop paying, not take up a subscription again
   // (the server refuses it); the page says so instead of offering it.
@@ -103,13 +140,27 @@ export function DentistSubscriptionPage() {
   // A subscription taken shows its own plan; otherwise the one being chosen.
   const shownPlan = live && subscription?.plan ? subscription.plan : plan;
   const inTrial = subscription?.status === "trialing";
-  // The plan one would change to: the team changes it at the provider (ADR 085).
-  const otherPlan =
-    subscription?.plan === "yearly"
-      ? "mensuelle"
-      : subscription?.plan === "monthly"
-        ? "annuelle"
-        : "mensuelle ou annuelle";
+  // The plan one may change to (ADR 096): from a paid subscription that renews (not in its trial, not
+  // cancelled), with no change already asked; it starts at the end of the paid period. Not while his
+  // verification is withdrawn (the server refuses it, as a new subscription); undoing one stays his.
+  const currentPlan = subscription?.plan ?? null;
+  const otherPlan: PlanId | null =
+    currentPlan === "monthly" ? "yearly" : currentPlan === "yearly" ? "monthly" : null;
+  const mayChangePlan =
+    verified &&
+    live &&
+    subscription?.phase === "active" &&
+    subscription.status === "active" &&
+    !subscription.cancel_at_period_end &&
+    subscription.next_plan === null &&
+    otherPlan !== null;
+  const nextPlan = subscription?.next_plan ?? null;
+  const nextPlanPrice = nextPlan ? plans.find((p) => p.id === nextPlan.plan) : undefined;
+  const planChangeFailed = (error: unknown, close: () => void) => {
+    // Refused: the subscription is no longer what the page showed (it is read again).
+    if (isApiError(error) && error.status === 409) close();
+    failed(error);
+  };
   const waiting = paid && !live;
   // While the confirmation is awaited, no second checkout (the server refuses one anyway once the
   // payment is known); after two minutes without it, « S'abonner » comes back.
@@ -149,9 +200,12 @@ export function DentistSubscriptionPage() {
                     : SUBSCRIPTION_STATUS_LABELS[subscription.status]}
                 </p>
                 <p>{stateLine(subscription, next_payment_ttc_cents)}</p>
-                {live && subscription.status === "active" && !subscription.cancel_at_period_end ? (
-                  <p className="text-sm text-slate-600">
-                    {`Pour passer à la formule ${otherPlan}, écrivez-nous depuis « Besoin d'aide ? » : l'équipe change votre formule, et la nouvelle période commence, facturée, le jour du changement.`}
+                {nextPlan ? (
+                  <p className="font-medium">
+                    {`Passage à la formule ${PLAN_ADJECTIVES[nextPlan.plan]} le ${formatDetailDate(nextPlan.starts_at)}`}
+                    {nextPlanPrice
+                      ? ` (${formatEuros(nextPlanPrice.ttc_cents)} TTC ${nextPlanPrice.period}).`
+                      : "."}
                   </p>
                 ) : null}
                 <div className="flex flex-wrap gap-3">
@@ -162,6 +216,16 @@ export function DentistSubscriptionPage() {
                       onClick={() => redirect.mutate("portal", { onError: failed })}
                     >
                       Gérer mon moyen de paiement
+                    </Button>
+                  ) : null}
+                  {mayChangePlan && otherPlan ? (
+                    <Button variant="outline" onClick={() => setSwitching(true)}>
+                      {`Passer à la formule ${PLAN_ADJECTIVES[otherPlan]}`}
+                    </Button>
+                  ) : null}
+                  {nextPlan ? (
+                    <Button variant="outline" onClick={() => setUndoing(true)}>
+                      Annuler le changement
                     </Button>
                   ) : null}
                   {live && !subscription.cancel_at_period_end ? (
@@ -276,7 +340,9 @@ export function DentistSubscriptionPage() {
         description={
           inTrial && subscription?.changes_at
             ? `Rien ne sera prélevé : votre essai continue jusqu'au ${formatDetailDate(subscription.changes_at)}, puis vous ne recevrez plus de nouvelles demandes. Vous pourrez le réactiver d'ici là en un clic.`
-            : "Votre abonnement reste actif jusqu'à la fin de la période payée ; vous pourrez le réactiver d'ici là en un clic."
+            : `Votre abonnement reste actif jusqu'à la fin de la période payée ; vous pourrez le réactiver d'ici là en un clic.${
+                nextPlan ? " Le changement de formule prévu sera annulé." : ""
+              }`
         }
         confirmLabel="Résilier"
         destructive
@@ -288,6 +354,47 @@ export function DentistSubscriptionPage() {
               toast.success(message);
             },
             onError: failed,
+          })
+        }
+      />
+      {subscription && currentPlan && otherPlan ? (
+        <ConfirmDialog
+          open={switching}
+          onOpenChange={setSwitching}
+          title={`Passer à la formule ${PLAN_ADJECTIVES[otherPlan]} ?`}
+          description={planChangeText(subscription, currentPlan, otherPlan, plans)}
+          confirmLabel={`Passer à la formule ${PLAN_ADJECTIVES[otherPlan]}`}
+          loading={planChange.isPending}
+          onConfirm={() =>
+            planChange.mutate(otherPlan, {
+              onSuccess: ({ message }) => {
+                setSwitching(false);
+                toast.success(message);
+              },
+              onError: (error) => planChangeFailed(error, () => setSwitching(false)),
+            })
+          }
+        />
+      ) : null}
+      <ConfirmDialog
+        open={undoing}
+        onOpenChange={setUndoing}
+        title="Annuler le changement de formule ?"
+        description={
+          currentPlan
+            ? `Votre formule ${PLAN_ADJECTIVES[currentPlan]} continuera d'être renouvelée ${EVERY[currentPlan]}.`
+            : "Votre formule actuelle continuera d'être renouvelée."
+        }
+        confirmLabel="Annuler le changement"
+        cancelLabel="Garder le changement"
+        loading={planChange.isPending}
+        onConfirm={() =>
+          planChange.mutate(null, {
+            onSuccess: ({ message }) => {
+              setUndoing(false);
+              toast.success(message);
+            },
+            onError: (error) => planChangeFailed(error, () => setUndoing(false)),
           })
         }
       />

@@ -28,6 +28,7 @@ function summary(limited: boolean): SubscriptionSummary {
     cancel_at_period_end: false,
     current_period_end: "2026-12-21T09:00:00.000Z",
     has_provider_subscription: !limited,
+    next_plan: null,
   };
 }
 const page = (limited: boolean): SubscriptionPage => ({

@@ -1,14 +1,16 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PLAN_PRICES_HT_CENTS } from "../../../shared/domain/subscription";
 import {
+  BILLING_MESSAGES,
   planPriceDtos,
   type SubscriptionPage,
   type SubscriptionSummary,
 } from "../../../shared/schemas/billing";
 import { makeDentist } from "../../test/dentist";
 import { json, renderApp, stubApi } from "../../test/renderApp";
+import { spaced } from "../../test/text";
 
 /*
  * Issue 35: back from the provider's page (« ?paiement=accepte »), the page says « actif » only once
@@ -28,6 +30,7 @@ const trial: SubscriptionSummary = {
   cancel_at_period_end: false,
   current_period_end: null,
   has_provider_subscription: false,
+  next_plan: null,
 };
 const active: SubscriptionSummary = {
   ...trial,
@@ -137,10 +140,8 @@ describe("état de l'abonnement", () => {
     renderApp("/dentist/subscription");
     expect(await screen.findByRole("radio", { name: /annuel/ })).toBeChecked();
     expect(screen.getByRole("radio", { name: /mensuel/ })).not.toBeChecked();
-    // The other plan: asked of the team (ADR 085), which changes it at the provider.
-    expect(
-      screen.getByText(/^Pour passer à la formule mensuelle, écrivez-nous depuis « Besoin d'aide/),
-    ).toBeInTheDocument();
+    // The other plan: changed by the dentist himself, at the end of the paid period (ADR 096).
+    expect(screen.getByRole("button", { name: "Passer à la formule mensuelle" })).toBeInTheDocument();
   });
 
   it("abonné pendant l'essai : l'essai continue, le premier paiement à sa fin (ADR 085)", async () => {
@@ -172,5 +173,156 @@ describe("état de l'abonnement", () => {
         /^Rien n'est prélevé aujourd'hui\s: votre essai continue, et le premier paiement a lieu à sa fin, le 21 décembre 2026\.$/,
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe("changement de formule (ADR 096)", () => {
+  const planned: SubscriptionSummary = {
+    ...active,
+    next_plan: { plan: "yearly", starts_at: "2026-12-28T09:00:00.000Z" },
+  };
+  const scheduled = BILLING_MESSAGES.planChangeScheduled("annuelle", "28 décembre 2026");
+  /** The page's endpoints: GET answers `current()`, the others as given. */
+  const stubs = (current: () => SubscriptionSummary, more: Parameters<typeof stubApi>[1] = {}) =>
+    stubApi(dentist, {
+      "GET /api/dentist/subscription": () => json(200, page(current())),
+      "GET /api/dentist/billing-profile": () => json(200, { profile: null, suggestion: null }),
+      "GET /api/dentist/invoices": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
+      ...more,
+    });
+  const calls = (fetchMock: ReturnType<typeof stubApi>, method: string, path: string) =>
+    fetchMock.mock.calls.filter(([url, init]) => String(url) === path && (init?.method ?? "GET") === method);
+
+  it("mensuel → annuel : le dialogue dit la date, le montant prélevé alors et l'économie ; la page dit ensuite le passage prévu", async () => {
+    let current = active;
+    const bodies: unknown[] = [];
+    const fetchMock = stubs(() => current, {
+      "POST /api/dentist/subscription/plan": (body) => {
+        bodies.push(body);
+        current = planned;
+        return json(200, { subscription: planned, message: scheduled });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/dentist/subscription");
+    // « Prochain paiement » stays the server's.
+    expect(
+      await screen.findByText(/^Prochain paiement le 28 décembre 2026\s: 106,80\s€ TTC\.$/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/écrivez-nous/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Passer à la formule annuelle" }));
+
+    const dialog = await screen.findByRole("dialog", { name: /^Passer à la formule annuelle\s\?$/ });
+    // 12 × 106,80 € = 1 281,60 € against 1 068,00 €: 213,60 € a year.
+    expect(dialog).toHaveTextContent(
+      spaced(
+        "Votre formule mensuelle continue jusqu'au 28 décembre 2026. À cette date, la formule annuelle commence\u202f: 1\u202f068,00\u00a0€ TTC prélevés alors, puis chaque année, soit 213,60\u00a0€ d'économie sur un an par rapport à 12 mois en formule mensuelle. Rien n'est prélevé d'ici là, et vous pouvez annuler ce changement jusqu'à cette date.",
+      ),
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Passer à la formule annuelle" }));
+
+    expect(await screen.findByText(spaced(scheduled))).toBeInTheDocument();
+    expect(bodies).toEqual([{ plan: "yearly" }]);
+    expect(calls(fetchMock, "POST", "/api/dentist/subscription/plan")).toHaveLength(1);
+    expect(
+      await screen.findByText(
+        /^Passage à la formule annuelle le 28 décembre 2026 \(1\s068,00\s€ TTC par an\)\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Annuler le changement" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Passer à la formule/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    // Cancelling the subscription now says it drops the change too.
+    await user.click(screen.getByRole("button", { name: "Résilier" }));
+    expect(await screen.findByRole("dialog")).toHaveTextContent(
+      "Le changement de formule prévu sera annulé.",
+    );
+  });
+
+  it("annuel → mensuel : le montant mensuel prélevé alors, sans économie annoncée", async () => {
+    stubs(() => ({ ...active, plan: "yearly" }));
+    const user = userEvent.setup();
+    renderApp("/dentist/subscription");
+    await user.click(await screen.findByRole("button", { name: "Passer à la formule mensuelle" }));
+    const dialog = await screen.findByRole("dialog", { name: /^Passer à la formule mensuelle\s\?$/ });
+    expect(dialog).toHaveTextContent(
+      /Votre formule annuelle continue jusqu'au 28 décembre 2026\. À cette date, la formule mensuelle commence\s: 106,80\s€ TTC prélevés alors, puis chaque mois\. Rien n'est prélevé d'ici là/,
+    );
+    expect(dialog).not.toHaveTextContent(/économie/);
+  });
+
+  it("« Annuler le changement » : confirmé, DELETE, le message du serveur, et « Passer à … » revient", async () => {
+    let current = planned;
+    const fetchMock = stubs(() => current, {
+      "DELETE /api/dentist/subscription/plan": () => {
+        current = active;
+        return json(200, { subscription: active, message: BILLING_MESSAGES.planChangeCancelled });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/dentist/subscription");
+    expect(await screen.findByText(/^Passage à la formule annuelle le 28 décembre 2026/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Passer à la formule/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Annuler le changement" }));
+
+    const dialog = await screen.findByRole("dialog", { name: /^Annuler le changement de formule\s\?$/ });
+    expect(dialog).toHaveTextContent("Votre formule mensuelle continuera d'être renouvelée chaque mois.");
+    await user.click(within(dialog).getByRole("button", { name: "Annuler le changement" }));
+
+    expect(await screen.findByText(spaced(BILLING_MESSAGES.planChangeCancelled))).toBeInTheDocument();
+    expect(calls(fetchMock, "DELETE", "/api/dentist/subscription/plan")).toHaveLength(1);
+    expect(await screen.findByRole("button", { name: "Passer à la formule annuelle" })).toBeInTheDocument();
+    expect(screen.queryByText(/^Passage à la formule/)).not.toBeInTheDocument();
+  });
+
+  it("un refus (409) dit le message du serveur et n'annonce aucun changement", async () => {
+    stubs(() => active, {
+      "POST /api/dentist/subscription/plan": () =>
+        json(409, { error: { code: "CONFLICT", message: BILLING_MESSAGES.planChangeUnavailable } }),
+    });
+    const user = userEvent.setup();
+    renderApp("/dentist/subscription");
+    await user.click(await screen.findByRole("button", { name: "Passer à la formule annuelle" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Passer à la formule annuelle" }));
+
+    expect(await screen.findByText(spaced(BILLING_MESSAGES.planChangeUnavailable))).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.queryByText(/^Passage à la formule/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Changement de formule enregistré/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Annuler le changement" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Passer à la formule annuelle" })).toBeInTheDocument();
+  });
+
+  it("ni pendant l'essai, ni une fois résilié, ni en impayé, ni sans vérification : pas de « Passer à … »", async () => {
+    // The same page for a paid subscription that renews offers it: the query below is the right one.
+    stubs(() => active);
+    const first = renderApp("/dentist/subscription");
+    expect(await screen.findByRole("button", { name: /^Passer à la formule/ })).toBeInTheDocument();
+    first.unmount();
+
+    const cases: SubscriptionSummary[] = [
+      // Subscribed during the trial: he picks the plan he wants directly.
+      { ...trial, plan: "monthly", has_provider_subscription: true },
+      { ...active, phase: "ending", cancel_at_period_end: true },
+      { ...active, status: "past_due", phase: "past_due" },
+    ];
+    for (const subscription of cases) {
+      stubs(() => subscription);
+      const { unmount } = renderApp("/dentist/subscription");
+      expect(await screen.findByRole("button", { name: "Gérer mon moyen de paiement" })).toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: /^Passer à la formule/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: "Annuler le changement" })).not.toBeInTheDocument();
+      unmount();
+    }
+    // His verification withdrawn (ADR 093): the server refuses a change as a new subscription.
+    stubApi(makeDentist({ is_verified: false }), {
+      "GET /api/dentist/subscription": () => json(200, page(active)),
+      "GET /api/dentist/billing-profile": () => json(200, { profile: null, suggestion: null }),
+      "GET /api/dentist/invoices": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
+    });
+    renderApp("/dentist/subscription");
+    expect(await screen.findByRole("button", { name: "Résilier" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Passer à la formule/ })).not.toBeInTheDocument();
   });
 });

@@ -56,6 +56,7 @@ import * as m057 from "./057_suspended_accounts_index";
 import * as m058 from "./058_appointment_dentist_away_mail";
 import * as m059 from "./059_patient_postal_code_index";
 import * as m060 from "./060_suspension_end";
+import * as m061 from "./061_plan_change";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -116,4 +117,5 @@ export const migrations: Record<string, Migration> = {
   "058_appointment_dentist_away_mail": m058,
   "059_patient_postal_code_index": m059,
   "060_suspension_end": m060,
+  "061_plan_change": m061,
 };

@@ -49,9 +49,34 @@ export async function systemLockForEvent(
 }
 
 export async function writeState(trx: Tx, dentistId: string, state: SubscriptionState, now: Date) {
+  // A change of plan asked for (ADR 096) stays while the subscription goes on towards it: not once
+  // it ends or is cancelled, nor once it is on the new plan or renewed past the change's instant.
+  const pending =
+    state.status !== "canceled" && !state.cancelAtPeriodEnd
+      ? sql<boolean>`next_plan is distinct from ${state.plan}
+          and (${state.currentPeriodEnd}::timestamptz is null or ${state.currentPeriodEnd}::timestamptz <= next_plan_at)`
+      : sql<boolean>`false`;
   await trx
     .updateTable("subscriptions")
-    .set(columnsOfState(state, now))
+    .set({
+      ...columnsOfState(state, now),
+      next_plan: sql<PlanId | null>`case when ${pending} then next_plan end`,
+      next_plan_at: sql<Date | null>`case when ${pending} then next_plan_at end`,
+    })
+    .where("dentist_id", "=", dentistId)
+    .execute();
+}
+
+/** The change of plan asked for (ADR 096): `plan` from `at` (the paid period's end), or none (null). */
+export async function setNextPlan(
+  trx: Tx,
+  dentistId: string,
+  next: { plan: PlanId; at: Date } | null,
+  now: Date,
+) {
+  await trx
+    .updateTable("subscriptions")
+    .set({ next_plan: next?.plan ?? null, next_plan_at: next?.at ?? null, updated_at: now })
     .where("dentist_id", "=", dentistId)
     .execute();
 }

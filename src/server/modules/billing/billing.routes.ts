@@ -4,6 +4,7 @@ import {
   adminSubscriptionsQuerySchema,
   adminSubscriptionsSchema,
   checkoutInputSchema,
+  planChangeInputSchema,
   redirectSchema,
   subscriptionPageSchema,
   subscriptionSummarySchema,
@@ -13,8 +14,10 @@ import { guardedRoutes } from "../../access/route";
 import {
   adminSubscriptions,
   type BillingDeps,
+  cancelPlanChange,
   handleWebhook,
   openPortal,
+  schedulePlanChange,
   setCancellation,
   startCheckout,
   subscriptionPage,
@@ -74,6 +77,20 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
     summary: "Réactiver mon abonnement résilié avant la fin de la période payée",
     response: { 200: changed, 409: errorBodySchema, 503: errorBodySchema },
     handler: async (request, _reply, actor) => setCancellation(billingDeps(request), actor, false),
+  });
+
+  dentist.post("/api/dentist/subscription/plan", {
+    summary: "Changer de formule à la fin de la période payée (rien n'est prélevé avant)",
+    body: planChangeInputSchema,
+    response: { 200: changed, 400: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema },
+    handler: async (request, _reply, actor) =>
+      schedulePlanChange(billingDeps(request), actor, request.body.plan),
+  });
+
+  dentist.delete("/api/dentist/subscription/plan", {
+    summary: "Annuler le changement de formule prévu",
+    response: { 200: changed, 409: errorBodySchema, 503: errorBodySchema },
+    handler: async (request, _reply, actor) => cancelPlanChange(billingDeps(request), actor),
   });
 
   admin.get("/api/admin/subscriptions", {

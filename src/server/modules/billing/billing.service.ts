@@ -19,6 +19,7 @@ import {
   trialKeptAtCheckout,
 } from "../../../shared/domain/subscription";
 import { formatDetailDate } from "../../../shared/format/dates";
+import { formatEuros } from "../../../shared/format/money";
 import { daysBetween, parisToday } from "../../../shared/format/paris";
 import {
   type AdminSubscriptions,
@@ -36,6 +37,7 @@ import type { Mailer } from "../../mail/mailer";
 import {
   invoiceAvailableMail,
   paymentFailedMail,
+  planChangeMail,
   subscriptionCancelledMail,
   trialEndingMail,
 } from "../../mail/templates";
@@ -54,6 +56,7 @@ import {
   lockOwnSubscription,
   releaseCheckoutLease,
   setCustomer,
+  setNextPlan,
   storeEventOnce,
   systemDentistContact,
   systemLockForEvent,
@@ -355,6 +358,90 @@ export async function setCancellation(deps: BillingDeps, actor: Actor, cancel: b
         ? BILLING_MESSAGES.canceledInTrial
         : BILLING_MESSAGES.canceled,
   };
+}
+
+const PLAN_WORDS: Record<PlanId, { adjective: "mensuelle" | "annuelle"; every: string }> = {
+  monthly: { adjective: "mensuelle", every: "chaque mois" },
+  yearly: { adjective: "annuelle", every: "chaque année" },
+};
+
+/**
+ * « Passer à la formule … » (ADR 096): the subscription moves to `plan` at the end of the paid
+ * period — a schedule at the provider, nothing prorated or charged before — kept on the row
+ * (`next_plan`) until the subscription reaches it, ends or is cancelled (writeState). Only a paid
+ * subscription that renews (active, not cancelled) changes so; the same plan is refused, the plan
+ * already planned is answered as it is. The dentist is e-mailed the day and the amount.
+ */
+export async function schedulePlanChange(deps: BillingDeps, actor: Actor, plan: PlanId) {
+  const row = await ownRow(deps, actor, "subscribe");
+  const state = stateOfRow(row);
+  if (
+    !hasLiveSubscription(row) ||
+    state.status !== "active" ||
+    state.cancelAtPeriodEnd ||
+    !state.plan ||
+    !state.currentPeriodEnd
+  )
+    throw new AppError(409, "CONFLICT", BILLING_MESSAGES.planChangeUnavailable);
+  if (plan === state.plan) throw new AppError(409, "CONFLICT", BILLING_MESSAGES.planChangeSame);
+  const words = PLAN_WORDS[plan];
+  const planned = (at: Date) => BILLING_MESSAGES.planChangeScheduled(words.adjective, formatDetailDate(at));
+  if (row.next_plan === plan && row.next_plan_at)
+    return { subscription: summaryOf(row, deps.clock()), message: planned(new Date(row.next_plan_at)) };
+  const subscriptionId = row.subscription_id as string;
+  const provider = await deps.provider();
+  const at = await callProvider(deps, "changement de formule", () =>
+    provider.schedulePlanChange(subscriptionId, plan),
+  );
+  const now = deps.clock();
+  const after = await deps.db.transaction().execute(async (trx) => {
+    const locked = await lockOwnSubscription(trx, actor);
+    // Cancelled or ended meanwhile (a webhook): that change is gone with the schedule.
+    if (!locked || locked.subscription_id !== subscriptionId || locked.cancel_at_period_end) return locked;
+    await setNextPlan(trx, actor.userId, { plan, at }, now);
+    return lockOwnSubscription(trx, actor);
+  });
+  const price = planPrice(plan, deps.config.planPrices);
+  afterCommit(
+    deps,
+    async () => {
+      const who = await systemDentistContact(deps.db, actor.userId);
+      if (!who) return;
+      await deps.mailer.send({
+        to: who.email,
+        ...planChangeMail({
+          brandName: deps.config.brandName,
+          firstName: who.first_name,
+          plan: words.adjective,
+          startsOn: formatDetailDate(at),
+          amountTtc: formatEuros(price.ttcCents),
+          every: words.every,
+          link: `${deps.config.publicUrl}${SUBSCRIPTION_PAGE}`,
+        }),
+      });
+    },
+    "e-mail non envoyé : changement de formule",
+  );
+  return { subscription: summaryOf(after ?? row, now), message: planned(at) };
+}
+
+/** « Annuler le changement » (ADR 096): the planned change of plan dropped at the provider and here. */
+export async function cancelPlanChange(deps: BillingDeps, actor: Actor) {
+  const row = await ownRow(deps, actor, "stop");
+  if (!row.next_plan || !hasLiveSubscription(row))
+    throw new AppError(409, "CONFLICT", BILLING_MESSAGES.noPlanChange);
+  const subscriptionId = row.subscription_id as string;
+  const provider = await deps.provider();
+  await callProvider(deps, "annulation du changement de formule", () =>
+    provider.cancelPlanChange(subscriptionId),
+  );
+  const now = deps.clock();
+  const after = await deps.db.transaction().execute(async (trx) => {
+    await lockOwnSubscription(trx, actor);
+    await setNextPlan(trx, actor.userId, null, now);
+    return lockOwnSubscription(trx, actor);
+  });
+  return { subscription: summaryOf(after ?? row, now), message: BILLING_MESSAGES.planChangeCancelled };
 }
 
 export class BadSignature extends AppError {

@@ -36,7 +36,7 @@ const ctx = appPerFile({
 });
 let standIn: StripeStandIn;
 
-const call = (who: Who | undefined, method: "GET" | "POST", url: string, payload?: unknown) =>
+const call = (who: Who | undefined, method: "GET" | "POST" | "DELETE", url: string, payload?: unknown) =>
   ctx.app.inject({
     method,
     url,
@@ -545,6 +545,116 @@ describe("a plan changed by the team at the provider", () => {
     expect((await subscriptionOf(dr)).next_payment_ttc_cents).toBe(106_800);
     // Nothing for the operator to look at: what was charged is the yearly plan's price.
     expect(logLines.filter((line) => line.includes('"level":50')).slice(errorsBefore)).toEqual([]);
+  });
+});
+
+describe("a change of plan asked by the dentist (ADR 096)", () => {
+  const PLAN = "/api/dentist/subscription/plan";
+  const errors = () => logLines.filter((line) => line.includes('"level":50'));
+  const changeMails = async (who: Who) =>
+    (await ctx.mails()).filter((m) => m.includes(`To: ${who.email}`) && m.includes("passe à la formule"));
+
+  it("monthly → yearly at the end of the paid period: nothing charged before, the yearly price then, invoiced « annuel »", async () => {
+    const dr = await payingDentist("Violette");
+    const errorsBefore = errors().length;
+    const before = await subscriptionOf(dr);
+    const periodEnd = before.subscription.current_period_end as string;
+    expect(before.subscription).toMatchObject({ plan: "monthly", phase: "active", next_plan: null });
+    const day = formatDetailDate(periodEnd);
+
+    const asked = await call(dr, "POST", PLAN, { plan: "yearly" });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().message).toBe(BILLING_MESSAGES.planChangeScheduled("annuelle", day));
+    expect(asked.json().subscription.next_plan).toEqual({ plan: "yearly", starts_at: periodEnd });
+    expect((await subscriptionOf(dr)).subscription.next_plan).toEqual({
+      plan: "yearly",
+      starts_at: periodEnd,
+    });
+    // At the provider: a schedule whose next phase is the yearly plan; nothing charged.
+    const subscriptionId = (await rowOf(dr)).subscription_id as string;
+    expect(standIn.subscription(subscriptionId)?.schedule?.nextPlan).toBe("yearly");
+    expect(await invoicesOf(dr)).toHaveLength(1);
+    await expect.poll(async () => (await changeMails(dr)).length).toBe(1);
+    const [mail] = await changeMails(dr);
+    expect(mail).toContain(`passe à la formule annuelle le ${day}`);
+    expect(mail).toMatch(/1\s068,00\s€ TTC seront prélevés ce jour-là, puis chaque année/);
+    expect(mail).toContain("Rien n'est prélevé d'ici là");
+
+    // Asked again: the same answer, no second e-mail; the plan he has, or a made-up one: refused.
+    const again = await call(dr, "POST", PLAN, { plan: "yearly" });
+    expect(again.json().message).toBe(asked.json().message);
+    const same = await call(dr, "POST", PLAN, { plan: "monthly" });
+    expect(same.statusCode).toBe(409);
+    expect(same.json().error.message).toBe(BILLING_MESSAGES.planChangeSame);
+    const bad = await call(dr, "POST", PLAN, { plan: "weekly" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ plan: BILLING_MESSAGES.planRequired });
+
+    // Halfway through the month: still monthly, nothing more charged.
+    await advance(15);
+    expect((await rowOf(dr)).plan).toBe("monthly");
+    expect(await invoicesOf(dr)).toHaveLength(1);
+    // The period's end: the yearly plan starts, its price charged and invoiced as such.
+    now = new Date(new Date(periodEnd).getTime() + 60_000);
+    await standIn.tick();
+    await expect.poll(async () => (await invoicesOf(dr)).length).toBe(2);
+    const yearly = (await invoicesOf(dr)).find((invoice) => invoice.amount_ttc_cents === 106_800);
+    expect(yearly?.label).toMatch(/annuel/);
+    const after = await subscriptionOf(dr);
+    expect(after.subscription).toMatchObject({ plan: "yearly", phase: "active", next_plan: null });
+    expect(new Date(after.subscription.current_period_end).getTime()).toBeGreaterThan(
+      new Date(periodEnd).getTime() + 360 * DAY,
+    );
+    expect(after.next_payment_ttc_cents).toBe(106_800);
+    expect(await changeMails(dr)).toHaveLength(1);
+    // Nothing for the operator about this change or this payment (other tests' subscriptions renew
+    // with the clock too: their own lines are theirs).
+    expect(
+      errors()
+        .slice(errorsBefore)
+        .filter((line) => line.includes('"paid_cents":106800') || line.includes("changement de formule")),
+    ).toEqual([]);
+  });
+
+  it("cancelled, or the subscription cancelled: the monthly plan renews as before; refused in a trial or once cancelled", async () => {
+    const dr = await payingDentist("Gaspard");
+    const subscriptionId = (await rowOf(dr)).subscription_id as string;
+    expect((await call(dr, "POST", PLAN, { plan: "yearly" })).statusCode).toBe(200);
+    const dropped = await call(dr, "DELETE", PLAN);
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect(dropped.json()).toMatchObject({
+      message: BILLING_MESSAGES.planChangeCancelled,
+      subscription: { plan: "monthly", next_plan: null },
+    });
+    expect(standIn.subscription(subscriptionId)?.schedule ?? null).toBeNull();
+    const none = await call(dr, "DELETE", PLAN);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error.message).toBe(BILLING_MESSAGES.noPlanChange);
+
+    // Planned again, then « Résilier »: the change goes first (a schedule refuses a cancellation).
+    expect((await call(dr, "POST", PLAN, { plan: "yearly" })).statusCode).toBe(200);
+    const cancelled = await call(dr, "POST", "/api/dentist/subscription/cancel");
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().subscription).toMatchObject({ cancel_at_period_end: true, next_plan: null });
+    expect(standIn.subscription(subscriptionId)?.schedule ?? null).toBeNull();
+    const refused = await call(dr, "POST", PLAN, { plan: "yearly" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(BILLING_MESSAGES.planChangeUnavailable);
+    // Reactivated, then renewed at the period's end: monthly, as before.
+    expect((await call(dr, "POST", "/api/dentist/subscription/reactivate")).statusCode).toBe(200);
+    now = new Date((await rowOf(dr)).current_period_end?.getTime() ?? 0);
+    now = new Date(now.getTime() + 60_000);
+    await standIn.tick();
+    await expect
+      .poll(async () => (await invoicesOf(dr)).map((i) => i.amount_ttc_cents))
+      .toEqual([10_680, 10_680]);
+    expect((await rowOf(dr)).plan).toBe("monthly");
+
+    // In a trial, nothing to change: the plan is chosen at checkout.
+    const trial = await dentistInTrial("Clémence");
+    const inTrial = await call(trial, "POST", PLAN, { plan: "yearly" });
+    expect(inTrial.statusCode).toBe(409);
+    expect(inTrial.json().error.message).toBe(BILLING_MESSAGES.planChangeUnavailable);
   });
 });
 

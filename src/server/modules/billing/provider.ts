@@ -35,8 +35,19 @@ export interface BillingProvider {
   expireOpenCheckouts(customerId: string): Promise<void>;
   /** The customer portal (payment method, invoices of the provider): the page's URL. */
   portal(input: { customerId: string; returnUrl: string }): Promise<string>;
-  /** Cancel at the end of the paid period (true), or take that back (false). */
+  /**
+   * Cancel at the end of the paid period (true), or take that back (false). A change of plan
+   * planned (a schedule) is dropped first: the subscription ends as it is.
+   */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;
+  /**
+   * The plan changed at the end of the paid period (ADR 096: a subscription schedule of two phases,
+   * the current one to its end, then the new plan; nothing prorated, nothing charged before). Its
+   * instant: the end of the current period.
+   */
+  schedulePlanChange(subscriptionId: string, plan: PlanId): Promise<Date>;
+  /** The change of plan planned is dropped (its schedule released): the subscription goes on as it is. */
+  cancelPlanChange(subscriptionId: string): Promise<void>;
   /** Cancel now, nothing more billed (the dentist's account is erased). */
   cancelNow(subscriptionId: string): Promise<ProviderSubscription>;
   retrieve(subscriptionId: string): Promise<ProviderSubscription>;
@@ -215,13 +226,49 @@ export class StripeProvider implements BillingProvider {
   }
 
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
+    // A subscription a schedule manages refuses a change of its cancellation: the planned change of
+    // plan goes first (ADR 096).
+    if (cancel) await this.cancelPlanChange(subscriptionId);
     const sub = await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
     return this.subscriptionOf(sub, new Date());
   }
 
   async cancelNow(subscriptionId: string) {
+    await this.cancelPlanChange(subscriptionId);
     const sub = await this.stripe.subscriptions.cancel(subscriptionId);
     return this.subscriptionOf(sub, new Date());
+  }
+
+  async schedulePlanChange(subscriptionId: string, plan: PlanId) {
+    const sub = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const item = sub.items.data[0];
+    const currentPrice = idOf(item?.price);
+    const periodEnd = item?.current_period_end;
+    if (!currentPrice || typeof periodEnd !== "number")
+      throw new Error("subscription without a current period");
+    // Its schedule, or one made from it (its first phase: the current period as it is).
+    const scheduleId =
+      idOf(sub.schedule) ??
+      (await this.stripe.subscriptionSchedules.create({ from_subscription: subscriptionId })).id;
+    const schedule = await this.stripe.subscriptionSchedules.retrieve(scheduleId);
+    const start = schedule.current_phase?.start_date ?? schedule.phases[0]?.start_date;
+    if (typeof start !== "number") throw new Error("subscription schedule without a current phase");
+    const line = (price: string) => ({ price, quantity: 1, tax_rates: [this.settings.taxRate] });
+    await this.stripe.subscriptionSchedules.update(scheduleId, {
+      end_behavior: "release",
+      proration_behavior: "none",
+      phases: [
+        { items: [line(currentPrice)], start_date: start, end_date: periodEnd, proration_behavior: "none" },
+        { items: [line(this.settings.prices[plan])], proration_behavior: "none" },
+      ],
+    });
+    return new Date(periodEnd * 1000);
+  }
+
+  async cancelPlanChange(subscriptionId: string) {
+    const sub = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const scheduleId = idOf(sub.schedule);
+    if (scheduleId) await this.stripe.subscriptionSchedules.release(scheduleId);
   }
 
   async retrieve(subscriptionId: string) {

@@ -60,6 +60,11 @@ interface Sub {
    * Stripe); absent in older state: `plan`.
    */
   checkoutPlan?: PlanId;
+  /**
+   * The subscription schedule managing it (ADR 096), while one does: its id, and the plan of its
+   * second phase, which starts at the end of the current period (null: none set yet).
+   */
+  schedule?: { id: string; nextPlan: PlanId | null } | null;
 }
 
 interface CheckoutSession {
@@ -315,6 +320,12 @@ export class StripeStandIn {
         }
         const customer = this.customers.get(sub.customerId);
         const start = sub.periodEnd;
+        // A schedule's next phase starts now (ADR 096): the new plan's period and price. (Stripe keeps
+        // the schedule until its last phase ends; the stand-in releases it here.)
+        if (sub.schedule?.nextPlan) {
+          sub.plan = sub.schedule.nextPlan;
+          sub.schedule = null;
+        }
         if (customer?.paymentWorks) {
           sub.periodStart = start;
           sub.periodEnd = addPeriod(start, sub.plan);
@@ -387,6 +398,7 @@ export class StripeStandIn {
       customer: sub.customerId,
       status: sub.status,
       cancel_at_period_end: sub.cancelAtPeriodEnd,
+      schedule: sub.schedule?.id ?? null,
       trial_end: sub.status === "trialing" ? sub.periodEnd : null,
       created: sub.created,
       livemode: false,
@@ -670,6 +682,9 @@ export class StripeStandIn {
         email: this.emails.get(customer.id) ?? "",
       });
     }
+    if (method === "POST" && path === "/v1/subscription_schedules") return this.createSchedule(body, res);
+    const schedule = /^\/v1\/subscription_schedules\/(sub_sched_[a-f0-9]+)(\/release)?$/.exec(path);
+    if (schedule?.[1]) return this.schedule(method, schedule[1], schedule[2] !== undefined, body, res);
     const subscription = /^\/v1\/subscriptions\/(sub_[a-f0-9]+)$/.exec(path);
     const sub = subscription?.[1] ? this.subscriptions.get(subscription[1]) : undefined;
     if (subscription && !sub) return refuse(res, 404, "No such subscription");
@@ -679,6 +694,7 @@ export class StripeStandIn {
       if (sub.status === "canceled") return refuse(res, 400, "This subscription is already canceled");
       sub.status = "canceled";
       sub.cancelAtPeriodEnd = false;
+      sub.schedule = null;
       this.save();
       return this.emit("customer.subscription.deleted", this.subscriptionJson(sub)).then(() =>
         json(res, 200, this.subscriptionJson(sub)),
@@ -691,6 +707,12 @@ export class StripeStandIn {
       if (cancel !== null) {
         if (sub.status === "canceled")
           return refuse(res, 400, "A canceled subscription can only update its metadata");
+        if (sub.schedule)
+          return refuse(
+            res,
+            400,
+            `The subscription is managed by the subscription schedule \`${sub.schedule.id}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+          );
         sub.cancelAtPeriodEnd = cancel === "true";
         this.save();
         return this.emit("customer.subscription.updated", this.subscriptionJson(sub)).then(() =>
@@ -736,6 +758,91 @@ export class StripeStandIn {
     )
       .then(() => this.emit("customer.subscription.updated", this.subscriptionJson(sub)))
       .then(() => json(res, 200, this.subscriptionJson(sub)));
+  }
+
+  /**
+   * Stripe's POST /v1/subscription_schedules `from_subscription` (ADR 096): a schedule whose one phase
+   * is the subscription's current period. As at Stripe, one schedule a subscription, of a live one.
+   */
+  private createSchedule(body: URLSearchParams, res: ServerResponse) {
+    const sub = this.subscriptions.get(body.get("from_subscription") ?? "");
+    if (!sub) return refuse(res, 400, "No such subscription");
+    if (sub.status === "canceled") return refuse(res, 400, "A canceled subscription cannot be scheduled");
+    if (sub.schedule)
+      return refuse(res, 400, "You cannot migrate a subscription that is already attached to a schedule");
+    sub.schedule = { id: `sub_sched_${randomBytes(12).toString("hex")}`, nextPlan: null };
+    this.save();
+    return json(res, 200, this.scheduleJson(sub));
+  }
+
+  /**
+   * A schedule read (GET), its phases set (POST: the current period as it is, then the new plan,
+   * without proration — the narrower path Sourio takes), or released (POST …/release: the
+   * subscription goes on as it is, managed by no schedule).
+   */
+  private schedule(
+    method: string,
+    id: string,
+    release: boolean,
+    body: URLSearchParams,
+    res: ServerResponse,
+  ): void | Promise<void> {
+    const sub = [...this.subscriptions.values()].find((s) => s.schedule?.id === id);
+    if (!sub?.schedule) return refuse(res, 404, "No such subscription schedule");
+    if (method === "GET") return json(res, 200, this.scheduleJson(sub));
+    if (method !== "POST") return refuse(res, 404, `Unrecognized request URL (${method})`);
+    if (release) {
+      const released = this.scheduleJson(sub, "released");
+      sub.schedule = null;
+      this.save();
+      return this.emit("customer.subscription.updated", this.subscriptionJson(sub)).then(() =>
+        json(res, 200, released),
+      );
+    }
+    const planOf = (price: string | null) =>
+      (Object.keys(STAND_IN_PRICES) as PlanId[]).find((p) => STAND_IN_PRICES[p] === price);
+    const current = planOf(body.get("phases[0][items][0][price]"));
+    const next = planOf(body.get("phases[1][items][0][price]"));
+    if (!current || !next) return refuse(res, 400, "No such price");
+    if (current !== sub.plan)
+      return refuse(res, 400, "The stand-in keeps the current phase's price as it is");
+    if (Number(body.get("phases[0][start_date]")) !== sub.periodStart)
+      return refuse(res, 400, "You can not modify the start date of the current phase.");
+    if (Number(body.get("phases[0][end_date]")) !== sub.periodEnd)
+      return refuse(res, 400, "The stand-in ends the current phase at the end of the current period only");
+    if (
+      body.get("phases[0][proration_behavior]") !== "none" ||
+      body.get("phases[1][proration_behavior]") !== "none"
+    )
+      return refuse(res, 400, "The stand-in schedules without proration only (proration_behavior=none)");
+    if (!body.get("phases[0][items][0][tax_rates][0]") || !body.get("phases[1][items][0][tax_rates][0]"))
+      return refuse(res, 400, "The stand-in's phases carry the tax rate, as the checkout's line does");
+    sub.schedule = { ...sub.schedule, nextPlan: next };
+    this.save();
+    return json(res, 200, this.scheduleJson(sub));
+  }
+
+  private scheduleJson(sub: Sub, status: "active" | "released" = "active") {
+    const phase = (plan: PlanId, start: number, end: number) => ({
+      start_date: start,
+      end_date: end,
+      items: [{ price: STAND_IN_PRICES[plan], quantity: 1 }],
+      proration_behavior: "none",
+    });
+    const next = sub.schedule?.nextPlan;
+    return {
+      id: sub.schedule?.id ?? "",
+      object: "subscription_schedule",
+      subscription: sub.id,
+      customer: sub.customerId,
+      status,
+      end_behavior: "release",
+      current_phase: { start_date: sub.periodStart, end_date: sub.periodEnd },
+      phases: [
+        phase(sub.plan, sub.periodStart, sub.periodEnd),
+        ...(next ? [phase(next, sub.periodEnd, addPeriod(sub.periodEnd, next))] : []),
+      ],
+    };
   }
 
   /**
