@@ -7,6 +7,7 @@ import {
   loginViaApi,
   pendingDentistViaApi,
   signupPatientViaApi,
+  toast,
 } from "./helpers";
 
 /**
@@ -122,6 +123,27 @@ test.describe("abonnement des dentistes", () => {
         // The Factur-X XML travels inside the PDF, under its standard name.
         expect(bytes.includes(Buffer.from("factur-x.xml"))).toBe(true);
         expect(bytes.length).toBeGreaterThan(10_000);
+      });
+
+      await test.step("« Passer à la formule annuelle » : prévu à la fin de la période payée, puis annulé (ADR 096)", async () => {
+        await page.getByRole("button", { name: "Passer à la formule annuelle" }).click();
+        const dialog = page.getByRole("dialog", { name: /^Passer à la formule annuelle/ });
+        await expect(dialog).toContainText(/1\s068,00\s€ TTC prélevés alors, puis chaque année/);
+        // 12 × 106,80 € − 1 068,00 € (the prices of the page).
+        await expect(dialog).toContainText(/soit 213,60\s€ d'économie sur un an/);
+        await expectNoSeriousA11yIssues(page);
+        await dialog.getByRole("button", { name: "Passer à la formule annuelle" }).click();
+        await expect(toast(page, "Changement de formule enregistré")).toBeVisible();
+        await expect(
+          page.getByText(/^Passage à la formule annuelle le .+\(1\s068,00\s€ TTC par an\)\.$/),
+        ).toBeVisible();
+        await expect(page.getByRole("button", { name: "Passer à la formule annuelle" })).toHaveCount(0);
+        await page.getByRole("button", { name: "Annuler le changement" }).click();
+        const undo = page.getByRole("dialog", { name: /^Annuler le changement de formule/ });
+        await undo.getByRole("button", { name: "Annuler le changement" }).click();
+        await expect(toast(page, "Changement de formule annulé")).toBeVisible();
+        await expect(page.getByRole("button", { name: "Passer à la formule annuelle" })).toBeVisible();
+        await expect(page.getByText(/^Passage à la formule/)).toHaveCount(0);
       });
 
       await test.step(`la page tient dans ${WIDTH} px de large`, async () => {
