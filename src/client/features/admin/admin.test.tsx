@@ -216,6 +216,15 @@ function stubPatientSuspension(patient: AdminUser, once: Partial<AdminUser>) {
   });
 }
 
+/** « 6 janvier 2027 »: a calendar day as the screens write it, by the browser's own formatter. */
+const writtenDay = (day: string) =>
+  new Intl.DateTimeFormat("fr-FR", {
+    timeZone: "Europe/Paris",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }).format(new Date(`${day}T12:00:00Z`));
+
 /** The admin dashboard, « Suspendre » pressed on this patient's row: the table, the button, the dialog. */
 async function openSuspension(person: ReturnType<typeof userEvent.setup>, name: string) {
   renderApp("/admin/dashboard");
@@ -658,12 +667,7 @@ describe("/admin/dashboard 'Administration'", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(suspensions().map((c) => c.body)).toEqual([{ reason: "Usage frauduleux", ends_on: endsOn }]);
     const dupont = within(patients).getByRole("row", { name: /Marie Dupont/ });
-    const written = new Intl.DateTimeFormat("fr-FR", {
-      timeZone: "Europe/Paris",
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-    }).format(new Date(`${endsOn}T12:00:00Z`));
+    const written = writtenDay(endsOn);
     await waitFor(() => expect(dupont).toHaveTextContent(`Rétabli automatiquement le ${written}`));
   });
 
@@ -708,12 +712,7 @@ describe("/admin/dashboard 'Administration'", () => {
     };
 
     let dialog = await open();
-    const written = new Intl.DateTimeFormat("fr-FR", {
-      timeZone: "Europe/Paris",
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-    }).format(new Date(`${endsOn}T12:00:00Z`));
+    const written = writtenDay(endsOn);
     expect(dialog).toHaveTextContent(`Le compte de Marie Dupont sera rétabli le ${written}.`);
     let day = within(dialog).getByLabelText("Rétablir automatiquement le (facultatif)");
     expect(day).toHaveValue(endsOn);
