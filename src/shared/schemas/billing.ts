@@ -142,6 +142,8 @@ export const adminSubscriptionsSchema = z.object({
       /** As on the dentist's page: « active » renews at changes_at, « ending » stops then (cancelled). */
       phase: subscriptionPhaseSchema,
       changes_at: z.string().nullable(),
+      /** The plan an « active » one moves to at changes_at (ADR 096); null: it renews as it is. */
+      next_plan: z.enum(PLAN_IDS).nullable(),
     }),
   ),
   has_more: z.boolean(),

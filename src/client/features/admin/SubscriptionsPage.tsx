@@ -31,8 +31,9 @@ type Item = AdminSubscriptions["items"][number];
 /**
  * A line's state: the standing the counts count it under (an ended trial is « Essai terminé »), the
  * plan, then what comes next worded as on the dentist's page — a subscription that renews by itself
- * reads « prochain renouvellement le … », « jusqu'au … » only for what ends (a cancelled subscription,
- * the trial, the full access of a late payment).
+ * reads « prochain renouvellement le … » (« passe à l'annuel le … » when its dentist changed his plan,
+ * ADR 096), « jusqu'au … » only for what ends (a cancelled subscription, the trial, the full access of
+ * a late payment).
  */
 function subscriptionLine(item: Item): string {
   const on = item.changes_at ? formatListDate(item.changes_at) : null;
@@ -44,7 +45,13 @@ function subscriptionLine(item: Item): string {
       if (on) parts.push(`jusqu'au ${on}`);
       break;
     case "active":
-      if (on) parts.push(`prochain renouvellement le ${on}`);
+      // A change of plan asked for (ADR 096) takes the renewal's place.
+      if (on)
+        parts.push(
+          item.next_plan
+            ? `passe ${item.next_plan === "monthly" ? "au mensuel" : "à l'annuel"} le ${on}`
+            : `prochain renouvellement le ${on}`,
+        );
       break;
     case "ending":
       parts.push(on ? `résilié, jusqu'au ${on}` : "résilié");

@@ -23,6 +23,7 @@ const martinLine: Item = {
   limited: false,
   phase: "active",
   changes_at: "2026-12-28T09:00:00.000Z",
+  next_plan: null,
 };
 const leroyLine: Item = {
   dentist_id: LEROY,
@@ -33,6 +34,7 @@ const leroyLine: Item = {
   limited: false,
   phase: "trial",
   changes_at: "2026-12-20T09:00:00.000Z",
+  next_plan: null,
 };
 
 const subscriptions: AdminSubscriptions = {
@@ -59,7 +61,7 @@ const invoice = {
 };
 
 describe("abonnements (équipe)", () => {
-  it("dit « Essai terminé » d'un essai échu, compté à part, et le renouvellement d'un abonnement actif", async () => {
+  it("dit « Essai terminé » d'un essai échu, compté à part, le renouvellement d'un abonnement actif ou son changement de formule", async () => {
     const at = (n: number) => `2026-12-${String(n).padStart(2, "0")}T09:00:00.000Z`;
     const lineOf = (name: string) => within(screen.getByText(name).closest("li") as HTMLElement);
     stubApi(admin, {
@@ -77,6 +79,14 @@ describe("abonnements (équipe)", () => {
               plan: "yearly",
               phase: "ending",
               changes_at: at(15),
+            },
+            {
+              ...martinLine,
+              dentist_id: "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+              full_name: "Lucie Moreau",
+              email: "l.moreau@example.fr",
+              changes_at: at(30),
+              next_plan: "yearly",
             },
             { ...leroyLine, changes_at: at(20) },
             {
@@ -105,6 +115,10 @@ describe("abonnements (équipe)", () => {
     expect(martin.queryByText(/jusqu'au/)).not.toBeInTheDocument();
     expect(
       lineOf("Paul Roux").getByText("Actif · annuel · résilié, jusqu'au 15/12/2026"),
+    ).toBeInTheDocument();
+    // Her change of plan (ADR 096) in the renewal's place.
+    expect(
+      lineOf("Lucie Moreau").getByText("Actif · mensuel · passe à l'annuel le 30/12/2026"),
     ).toBeInTheDocument();
     expect(lineOf("Sophie Leroy").getByText("Essai gratuit · jusqu'au 20/12/2026")).toBeInTheDocument();
     // The ended trial: as counted, not « Essai gratuit ».

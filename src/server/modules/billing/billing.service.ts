@@ -767,6 +767,7 @@ export async function adminSubscriptions(
         limited: isLimited(limitedFrom(state), now),
         phase,
         changes_at: changesAt?.toISOString() ?? null,
+        next_plan: row.next_plan,
       };
     }),
     has_more: rows.length > ADMIN_PAGE_SIZE,

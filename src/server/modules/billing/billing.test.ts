@@ -570,6 +570,10 @@ describe("a change of plan asked by the dentist (ADR 096)", () => {
       plan: "yearly",
       starts_at: periodEnd,
     });
+    // The team's list says it too.
+    const team = await signInAdmin(ctx.app);
+    const listed = await call(team, "GET", `/api/admin/subscriptions?search=${encodeURIComponent(dr.email)}`);
+    expect(listed.json().items).toMatchObject([{ dentist_id: dr.id, plan: "monthly", next_plan: "yearly" }]);
     // At the provider: a schedule whose next phase is the yearly plan; nothing charged.
     const subscriptionId = (await rowOf(dr)).subscription_id as string;
     expect(standIn.subscription(subscriptionId)?.schedule?.nextPlan).toBe("yearly");
