@@ -112,7 +112,9 @@ export async function subscriptionPage(deps: BillingDeps, actor: Actor): Promise
     state?.plan &&
     (state.status === "active" || state.status === "past_due" || subscribedDuringTrial(state)) &&
     !state.cancelAtPeriodEnd;
-  const plan = paying && state.plan ? planPrice(state.plan, deps.config.planPrices) : undefined;
+  // A change of plan asked for (ADR 096) starts with that payment: its price is the next one.
+  const billed = row?.next_plan ?? state?.plan;
+  const plan = paying && billed ? planPrice(billed, deps.config.planPrices) : undefined;
   const kept = row && state && !hasLiveSubscription(row) ? trialKeptAtCheckout(state, now) : null;
   return {
     subscription,

@@ -570,6 +570,8 @@ describe("a change of plan asked by the dentist (ADR 096)", () => {
       plan: "yearly",
       starts_at: periodEnd,
     });
+    // The next payment, at the period's end, is the yearly plan's.
+    expect((await subscriptionOf(dr)).next_payment_ttc_cents).toBe(106_800);
     // The team's list says it too.
     const team = await signInAdmin(ctx.app);
     const listed = await call(team, "GET", `/api/admin/subscriptions?search=${encodeURIComponent(dr.email)}`);
@@ -631,6 +633,7 @@ describe("a change of plan asked by the dentist (ADR 096)", () => {
       subscription: { plan: "monthly", next_plan: null },
     });
     expect(standIn.subscription(subscriptionId)?.schedule ?? null).toBeNull();
+    expect((await subscriptionOf(dr)).next_payment_ttc_cents).toBe(10_680);
     const none = await call(dr, "DELETE", PLAN);
     expect(none.statusCode).toBe(409);
     expect(none.json().error.message).toBe(BILLING_MESSAGES.noPlanChange);
