@@ -27,6 +27,12 @@ const PLAN_LABELS: Record<PlanId, { label: string; period: string; months: numbe
   yearly: { label: "Annuel", period: "par an", months: 12 },
 };
 
+/** How a plan reads in a sentence: « la formule annuelle », paid « chaque année » (ADR 096). */
+export const PLAN_WORDS: Record<PlanId, { adjective: "mensuelle" | "annuelle"; every: string }> = {
+  monthly: { adjective: "mensuelle", every: "chaque mois" },
+  yearly: { adjective: "annuelle", every: "chaque année" },
+};
+
 /**
  * The plan's name as the screens and invoices print it, under the configured brand (D18): "Sourio
  * Cabinet", or with its period, "Sourio Cabinet — mensuel".

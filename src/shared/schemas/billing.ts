@@ -41,10 +41,8 @@ export const BILLING_MESSAGES = {
 
 export const planIdSchema = z.enum(PLAN_IDS, { error: BILLING_MESSAGES.planRequired });
 
-/** « Passer à la formule … » (ADR 096): the plan the subscription moves to at the paid period's end. */
-export const planChangeInputSchema = z.object({ plan: planIdSchema });
-
-export const checkoutInputSchema = z.object({ plan: planIdSchema });
+/** A plan chosen: to subscribe (« S'abonner ») or to move to at the paid period's end (ADR 096). */
+export const planInputSchema = z.object({ plan: planIdSchema });
 export const redirectSchema = z.object({ url: z.string() });
 
 export const planPriceSchema = z.object({

@@ -2,7 +2,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { type PlanId, planName, SUBSCRIPTION_STATUS_LABELS } from "../../../shared/domain/subscription";
+import {
+  PLAN_WORDS,
+  type PlanId,
+  planName,
+  SUBSCRIPTION_STATUS_LABELS,
+} from "../../../shared/domain/subscription";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
 import type { PlanPriceDto, SubscriptionSummary } from "../../../shared/schemas/billing";
@@ -38,10 +43,6 @@ const failed = (error: unknown) =>
     description: isApiError(error) ? error.message : "Veuillez réessayer dans quelques instants.",
   });
 
-/** « la formule annuelle », and how often it is paid. */
-const PLAN_ADJECTIVES: Record<PlanId, string> = { monthly: "mensuelle", yearly: "annuelle" };
-const EVERY: Record<PlanId, string> = { monthly: "chaque mois", yearly: "chaque année" };
-
 /**
  * What « Passer à la formule … » does, with the page's figures: the current plan runs to the end of
  * the paid period, the new one starts then and is charged then; from monthly to yearly, the saving
@@ -50,12 +51,12 @@ const EVERY: Record<PlanId, string> = { monthly: "chaque mois", yearly: "chaque 
 function planChangeText(s: SubscriptionSummary, from: PlanId, to: PlanId, plans: PlanPriceDto[]): string {
   const until = s.current_period_end ?? s.changes_at;
   const starts = until
-    ? `Votre formule ${PLAN_ADJECTIVES[from]} continue jusqu'au ${formatDetailDate(until)}. À cette date, la formule ${PLAN_ADJECTIVES[to]} commence`
-    : `Votre formule ${PLAN_ADJECTIVES[from]} continue jusqu'à la fin de la période payée. La formule ${PLAN_ADJECTIVES[to]} commence alors`;
+    ? `Votre formule ${PLAN_WORDS[from].adjective} continue jusqu'au ${formatDetailDate(until)}. À cette date, la formule ${PLAN_WORDS[to].adjective} commence`
+    : `Votre formule ${PLAN_WORDS[from].adjective} continue jusqu'à la fin de la période payée. La formule ${PLAN_WORDS[to].adjective} commence alors`;
   const next = plans.find((p) => p.id === to);
   const charged = next
-    ? ` : ${formatEuros(next.ttc_cents)} TTC prélevés alors, puis ${EVERY[to]}`
-    : `, payée ${EVERY[to]}`;
+    ? ` : ${formatEuros(next.ttc_cents)} TTC prélevés alors, puis ${PLAN_WORDS[to].every}`
+    : `, payée ${PLAN_WORDS[to].every}`;
   const monthly = plans.find((p) => p.id === "monthly");
   const yearly = plans.find((p) => p.id === "yearly");
   const saving = to === "yearly" && monthly && yearly ? 12 * monthly.ttc_cents - yearly.ttc_cents : 0;
@@ -202,7 +203,7 @@ export function DentistSubscriptionPage() {
                 <p>{stateLine(subscription, next_payment_ttc_cents)}</p>
                 {nextPlan ? (
                   <p className="font-medium">
-                    {`Passage à la formule ${PLAN_ADJECTIVES[nextPlan.plan]} le ${formatDetailDate(nextPlan.starts_at)}`}
+                    {`Passage à la formule ${PLAN_WORDS[nextPlan.plan].adjective} le ${formatDetailDate(nextPlan.starts_at)}`}
                     {nextPlanPrice
                       ? ` (${formatEuros(nextPlanPrice.ttc_cents)} TTC ${nextPlanPrice.period}).`
                       : "."}
@@ -220,7 +221,7 @@ export function DentistSubscriptionPage() {
                   ) : null}
                   {mayChangePlan && otherPlan ? (
                     <Button variant="outline" onClick={() => setSwitching(true)}>
-                      {`Passer à la formule ${PLAN_ADJECTIVES[otherPlan]}`}
+                      {`Passer à la formule ${PLAN_WORDS[otherPlan].adjective}`}
                     </Button>
                   ) : null}
                   {nextPlan ? (
@@ -361,9 +362,9 @@ export function DentistSubscriptionPage() {
         <ConfirmDialog
           open={switching}
           onOpenChange={setSwitching}
-          title={`Passer à la formule ${PLAN_ADJECTIVES[otherPlan]} ?`}
+          title={`Passer à la formule ${PLAN_WORDS[otherPlan].adjective} ?`}
           description={planChangeText(subscription, currentPlan, otherPlan, plans)}
-          confirmLabel={`Passer à la formule ${PLAN_ADJECTIVES[otherPlan]}`}
+          confirmLabel={`Passer à la formule ${PLAN_WORDS[otherPlan].adjective}`}
           loading={planChange.isPending}
           onConfirm={() =>
             planChange.mutate(otherPlan, {
@@ -382,7 +383,7 @@ export function DentistSubscriptionPage() {
         title="Annuler le changement de formule ?"
         description={
           currentPlan
-            ? `Votre formule ${PLAN_ADJECTIVES[currentPlan]} continuera d'être renouvelée ${EVERY[currentPlan]}.`
+            ? `Votre formule ${PLAN_WORDS[currentPlan].adjective} continuera d'être renouvelée ${PLAN_WORDS[currentPlan].every}.`
             : "Votre formule actuelle continuera d'être renouvelée."
         }
         confirmLabel="Annuler le changement"

@@ -67,18 +67,17 @@ export async function writeState(trx: Tx, dentistId: string, state: Subscription
     .execute();
 }
 
-/** The change of plan asked for (ADR 096): `plan` from `at` (the paid period's end), or none (null). */
-export async function setNextPlan(
-  trx: Tx,
-  dentistId: string,
-  next: { plan: PlanId; at: Date } | null,
-  now: Date,
-) {
-  await trx
+/**
+ * The change of plan asked for (ADR 096): `plan` from `at` (the paid period's end), or none (null).
+ * Resolves to the row as written.
+ */
+export function setNextPlan(trx: Tx, dentistId: string, next: { plan: PlanId; at: Date } | null, now: Date) {
+  return trx
     .updateTable("subscriptions")
     .set({ next_plan: next?.plan ?? null, next_plan_at: next?.at ?? null, updated_at: now })
     .where("dentist_id", "=", dentistId)
-    .execute();
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function setCustomer(trx: Tx, dentistId: string, customerId: string, now: Date) {

@@ -3,8 +3,7 @@ import { z } from "zod";
 import {
   adminSubscriptionsQuerySchema,
   adminSubscriptionsSchema,
-  checkoutInputSchema,
-  planChangeInputSchema,
+  planInputSchema,
   redirectSchema,
   subscriptionPageSchema,
   subscriptionSummarySchema,
@@ -54,7 +53,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
 
   dentist.post("/api/dentist/subscription/checkout", {
     summary: "S'abonner : l'adresse de la page de paiement (carte ou prélèvement SEPA)",
-    body: checkoutInputSchema,
+    body: planInputSchema,
     response: { 200: redirectSchema, 400: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema },
     handler: async (request, _reply, actor) => ({
       url: await startCheckout(billingDeps(request), actor, request.body.plan),
@@ -81,7 +80,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
 
   dentist.post("/api/dentist/subscription/plan", {
     summary: "Changer de formule à la fin de la période payée (rien n'est prélevé avant)",
-    body: planChangeInputSchema,
+    body: planInputSchema,
     response: { 200: changed, 400: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema },
     handler: async (request, _reply, actor) =>
       schedulePlanChange(billingDeps(request), actor, request.body.plan),

@@ -5,6 +5,7 @@ import {
   isLimited,
   limitedFrom,
   monthlyRecurringRevenue,
+  PLAN_WORDS,
   type PlanId,
   phaseOf,
   planName,
@@ -362,11 +363,6 @@ export async function setCancellation(deps: BillingDeps, actor: Actor, cancel: b
   };
 }
 
-const PLAN_WORDS: Record<PlanId, { adjective: "mensuelle" | "annuelle"; every: string }> = {
-  monthly: { adjective: "mensuelle", every: "chaque mois" },
-  yearly: { adjective: "annuelle", every: "chaque année" },
-};
-
 /**
  * « Passer à la formule … » (ADR 096): the subscription moves to `plan` at the end of the paid
  * period — a schedule at the provider, nothing prorated or charged before — kept on the row
@@ -400,8 +396,7 @@ export async function schedulePlanChange(deps: BillingDeps, actor: Actor, plan: 
     const locked = await lockOwnSubscription(trx, actor);
     // Cancelled or ended meanwhile (a webhook): that change is gone with the schedule.
     if (!locked || locked.subscription_id !== subscriptionId || locked.cancel_at_period_end) return locked;
-    await setNextPlan(trx, actor.userId, { plan, at }, now);
-    return lockOwnSubscription(trx, actor);
+    return setNextPlan(trx, actor.userId, { plan, at }, now);
   });
   const price = planPrice(plan, deps.config.planPrices);
   afterCommit(
@@ -438,11 +433,7 @@ export async function cancelPlanChange(deps: BillingDeps, actor: Actor) {
     provider.cancelPlanChange(subscriptionId),
   );
   const now = deps.clock();
-  const after = await deps.db.transaction().execute(async (trx) => {
-    await lockOwnSubscription(trx, actor);
-    await setNextPlan(trx, actor.userId, null, now);
-    return lockOwnSubscription(trx, actor);
-  });
+  const after = await setNextPlan(deps.db, actor.userId, null, now);
   return { subscription: summaryOf(after ?? row, now), message: BILLING_MESSAGES.planChangeCancelled };
 }
 

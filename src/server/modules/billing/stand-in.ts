@@ -25,6 +25,10 @@ export const STAND_IN_PRICES: Record<PlanId, string> = {
   yearly: "price_standin_yearly",
 };
 
+/** The plan a price of the stand-in charges, or undefined for any other price. */
+const planOfPrice = (priceId: string | null) =>
+  (Object.keys(STAND_IN_PRICES) as PlanId[]).find((p) => STAND_IN_PRICES[p] === priceId);
+
 /**
  * Its one tax rate, the French VAT (20 %, exclusive). As at Stripe, a subscription's invoices add a tax
  * only when its checkout line named a tax rate: without one, the HT price is what is charged.
@@ -598,7 +602,7 @@ export class StripeStandIn {
     if (method === "POST" && path === "/v1/checkout/sessions") {
       const customerId = body.get("customer") ?? "";
       const priceId = body.get("line_items[0][price]");
-      const plan = (Object.keys(STAND_IN_PRICES) as PlanId[]).find((p) => STAND_IN_PRICES[p] === priceId);
+      const plan = planOfPrice(priceId);
       const taxRate = body.get("line_items[0][tax_rates][0]");
       if (!this.customers.has(customerId) || !plan || (taxRate !== null && taxRate !== STAND_IN_TAX_RATE))
         return refuse(res, 400, "No such customer, price or tax rate");
@@ -732,7 +736,7 @@ export class StripeStandIn {
    * subscription past due). The metadata keeps the checkout's plan.
    */
   private changePrice(sub: Sub, priceId: string, body: URLSearchParams, res: ServerResponse) {
-    const plan = (Object.keys(STAND_IN_PRICES) as PlanId[]).find((p) => STAND_IN_PRICES[p] === priceId);
+    const plan = planOfPrice(priceId);
     if (!plan) return refuse(res, 400, "No such price");
     if (sub.status === "canceled")
       return refuse(res, 400, "A canceled subscription can only update its metadata");
@@ -799,10 +803,8 @@ export class StripeStandIn {
         json(res, 200, released),
       );
     }
-    const planOf = (price: string | null) =>
-      (Object.keys(STAND_IN_PRICES) as PlanId[]).find((p) => STAND_IN_PRICES[p] === price);
-    const current = planOf(body.get("phases[0][items][0][price]"));
-    const next = planOf(body.get("phases[1][items][0][price]"));
+    const current = planOfPrice(body.get("phases[0][items][0][price]"));
+    const next = planOfPrice(body.get("phases[1][items][0][price]"));
     if (!current || !next) return refuse(res, 400, "No such price");
     if (current !== sub.plan)
       return refuse(res, 400, "The stand-in keeps the current phase's price as it is");
