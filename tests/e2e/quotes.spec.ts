@@ -96,6 +96,9 @@ test.describe("devis structurés et reste à charge (issue 15)", () => {
 
       const crown = dentist.getByRole("group", { name: "Acte 1" });
       await expect(crown.getByRole("combobox", { name: "Acte" })).toHaveValue(/Couronne céramo-métallique/);
+      // His own fee for this crown, from his last offer naming it (the demo's, 620 €), not her dentist's 750 € (ADR 097).
+      await expect(crown.getByRole("textbox", { name: "Honoraires (€)" })).toHaveValue("620,00");
+      await expect(dentist.getByText(/Vos derniers honoraires pour cet acte\s:\s620,00\s€/)).toBeVisible();
       await expect(crown).toContainText("Alternative 100 % Santé pour la dent 36");
       // On a molar since 1 January 2026, the 100 % Santé crown is the zirconia one (HBLD073).
       await crown.getByRole("button", { name: "Remplacer l'acte 1" }).click();

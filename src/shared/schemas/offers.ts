@@ -148,12 +148,29 @@ export const patientOfferSchema = offerDtoSchema.extend({
 export type PatientOffer = z.infer<typeof patientOfferSchema>;
 
 /** The dentist's own offer on a request (the proposal page), null before sending. */
+/**
+ * How many of his latest offers his last fees are taken from (ADR 097): enough for the acts he
+ * proposes, a bounded read whatever his history.
+ */
+export const LAST_FEES_OFFERS = 100;
+
+/** His last fee for an act of the nomenclature: the one of his latest offer naming it (ADR 097). */
+export const lastFeeSchema = z.object({
+  code: z.string(),
+  fee_cents: z.number().int(),
+  /** When that offer was sent (ISO). */
+  offered_at: z.string(),
+});
+export type LastFee = z.infer<typeof lastFeeSchema>;
+
 export const myOfferSchema = z.object({
   offer: offerDtoSchema.nullable(),
   /** False once the request is closed or cancelled, or this dentist is confirmed. */
   may_offer: z.boolean(),
   /** The patient's age in whole years when they gave their birth date. */
   patient_age: z.number().nullable(),
+  /** While he may send an offer: his last fee for each act he has proposed, by code (none otherwise). */
+  last_fees: z.array(lastFeeSchema),
 });
 export type MyOffer = z.infer<typeof myOfferSchema>;
 

@@ -1,10 +1,21 @@
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Controller, type UseFormReturn, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { ceilingOn } from "../../../shared/domain/acts";
+import { formatListDate } from "../../../shared/format/dates";
+import { formatEuros, parseEuros } from "../../../shared/format/money";
+import { plural } from "../../../shared/format/plural";
 import type { ProposalFormValues } from "../../../shared/forms/offerForm";
-import { type DraftLine, draftsTotal, type LineErrors, lineIssuesOf } from "../../../shared/forms/quoteLines";
-import type { OfferValues } from "../../../shared/schemas/offers";
+import {
+  centsToInput,
+  type DraftLine,
+  draftsTotal,
+  type LineErrors,
+  lineIssuesOf,
+} from "../../../shared/forms/quoteLines";
+import type { LastFee, OfferValues } from "../../../shared/schemas/offers";
 import { QuoteLinesEditor } from "../../components/quote/QuoteLinesEditor";
+import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/Dialog";
 
 /**
@@ -49,6 +60,48 @@ export function offerSubmitBlocker(amount: string, lines: readonly DraftLine[], 
   return null;
 }
 
+/** His last fees (ADR 097), by code. */
+export type LastFees = ReadonlyMap<string, LastFee>;
+
+/**
+ * The line with his last fee for its act, when he has one and it is within today's ceiling of the
+ * act on that tooth (a fee the server would refuse is not put in for him); else the line as it is.
+ */
+export function withLastFee(line: DraftLine, fees: LastFees, day: string): DraftLine {
+  const last = line.code ? fees.get(line.code) : undefined;
+  if (!line.code || !last) return line;
+  const ceiling = ceilingOn(line.code, day, line.tooth);
+  if (ceiling !== null && last.fee_cents > ceiling) return line;
+  return { ...line, fee: centsToInput(last.fee_cents) };
+}
+
+/**
+ * The lines as edited, with his last fee put in each line whose act was just chosen (a new line, or
+ * another act) while its fee is empty; a fee he typed or emptied on the same act is left alone.
+ */
+export function withLastFeesOnNewActs(
+  before: readonly DraftLine[],
+  next: DraftLine[],
+  fees: LastFees,
+  day: string,
+): DraftLine[] {
+  if (fees.size === 0) return next;
+  const previous = new Map(before.map((line) => [line.id, line]));
+  return next.map((line) =>
+    line.fee.trim() === "" && line.code && previous.get(line.id)?.code !== line.code
+      ? withLastFee(line, fees, day)
+      : line,
+  );
+}
+
+/** What the toast says once the devis's acts are taken, `withLast` of `count` of them at his last fees. */
+export function reusedMessage(withLast: number, count: number): string {
+  if (withLast === 0) return "Les actes du devis ont été repris : ajustez les honoraires et les matériaux.";
+  return withLast === count
+    ? "Les actes du devis ont été repris avec vos derniers honoraires : vérifiez-les et ajustez les matériaux."
+    : `Les actes du devis ont été repris, avec vos derniers honoraires pour ${withLast} ${plural(withLast, "acte", "actes")} sur ${count} : vérifiez les honoraires et ajustez les matériaux.`;
+}
+
 export interface ReuseRequest {
   /** A new key each time "Reprendre les actes du devis" is used. */
   key: number;
@@ -59,12 +112,16 @@ export function OfferLinesField({
   form,
   day,
   reuse,
+  lastFees,
 }: {
   form: UseFormReturn<ProposalFormValues, unknown, OfferValues>;
   day: string;
   reuse: ReuseRequest | null;
+  /** His last fee for each act he has proposed (ADR 097). */
+  lastFees: readonly LastFee[];
 }) {
   const { control, setValue, getValues } = form;
+  const fees: LastFees = useMemo(() => new Map(lastFees.map((fee) => [fee.code, fee])), [lastFees]);
   const lines = useWatch({ control, name: "lines" });
   const total = draftsTotal(lines);
   const editor = useRef<{ focus: () => void }>(null);
@@ -81,8 +138,10 @@ export function OfferLinesField({
   }, [hasLines, total, getValues, setValue, form.formState.isSubmitted]);
 
   const put = (request: ReuseRequest) => {
-    setValue("lines", request.lines, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-    toast.success("Les actes du devis ont été repris : ajustez les honoraires et les matériaux.");
+    const lines = request.lines.map((line) => withLastFee(line, fees, day));
+    const withLast = lines.filter((line, index) => line !== request.lines[index]).length;
+    setValue("lines", lines, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    toast.success(reusedMessage(withLast, lines.length));
     // After the lines are drawn.
     setTimeout(() => editor.current?.focus(), 0);
   };
@@ -111,7 +170,10 @@ export function OfferLinesField({
             legend="Détail des actes (recommandé)"
             description="Un acte par ligne : la dent sur le schéma (numérotation FDI, ex. 36), l'acte de la nomenclature ou un acte hors liste, vos honoraires. Le montant de la proposition est alors le total des actes."
             value={field.value}
-            onChange={field.onChange}
+            onChange={(next) => field.onChange(withLastFeesOnNewActs(field.value, next, fees, day))}
+            lineNotes={lastFeeNotes(field.value, fees, (index, fee) =>
+              field.onChange(field.value.map((line, i) => (i === index ? { ...line, fee } : line))),
+            )}
             onBlur={field.onBlur}
             errors={lineErrorsOfForm(fieldState.error)}
             showIncomplete={formState.isSubmitted}
@@ -133,4 +195,40 @@ export function OfferLinesField({
       />
     </>
   );
+}
+
+/**
+ * Under each line whose act he has proposed before: his last fee for it and the offer's day, with a
+ * button to take it back when the line says another amount (ADR 097).
+ */
+function lastFeeNotes(
+  lines: readonly DraftLine[],
+  fees: LastFees,
+  setFee: (index: number, fee: string) => void,
+): Record<string, ReactNode> {
+  const notes: Record<string, ReactNode> = {};
+  lines.forEach((line, index) => {
+    const last = line.code ? fees.get(line.code) : undefined;
+    if (!last) return;
+    const amount = formatEuros(last.fee_cents);
+    notes[line.id] = (
+      <div className="mt-2 grid gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700 sm:flex sm:items-center sm:justify-between">
+        <p>
+          Vos derniers honoraires pour cet acte : <span className="font-medium tabular-nums">{amount}</span>{" "}
+          (proposition du {formatListDate(last.offered_at)})
+        </p>
+        {parseEuros(line.fee) !== last.fee_cents ? (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Reprendre ce montant (${amount}) pour l'acte ${index + 1}`}
+            onClick={() => setFee(index, centsToInput(last.fee_cents))}
+          >
+            Reprendre ce montant
+          </Button>
+        ) : null}
+      </div>
+    );
+  });
+  return notes;
 }

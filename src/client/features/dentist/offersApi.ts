@@ -51,6 +51,7 @@ export function useSendOffer(requestId: string) {
         offer,
         may_offer: current?.may_offer ?? false,
         patient_age: current?.patient_age ?? null,
+        last_fees: current?.last_fees ?? [],
       }));
       void queryClient.invalidateQueries({ queryKey: dentistKeys.request(requestId), exact: true });
       for (const queryKey of dentistKeys.work()) void queryClient.invalidateQueries({ queryKey });

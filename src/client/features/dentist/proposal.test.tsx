@@ -37,7 +37,7 @@ const detail = (overrides: Partial<DentistRequestDetail> = {}) =>
     ...overrides,
   });
 
-const noOffer: MyOffer = { offer: null, may_offer: true, patient_age: 42 };
+const noOffer: MyOffer = { offer: null, may_offer: true, patient_age: 42, last_fees: [] };
 
 function sentOffer(overrides: Partial<OfferDto> = {}): OfferDto {
   return {
@@ -280,6 +280,95 @@ describe("page de proposition : le formulaire", () => {
     });
   });
 
+  it("part de vos derniers honoraires par acte (ADR 097)", async () => {
+    const quoteLines: DentistRequestDetail["quote_lines"] = [
+      CROWN_ON_21,
+      freeLine("Gouttière de protection", null, 150_00),
+    ];
+    const { user, amount, submit, sent } = await openForm({
+      [DETAIL]: () => json(200, detail({ quote_lines: quoteLines })),
+      [MINE]: () =>
+        json(200, {
+          ...noOffer,
+          last_fees: [
+            { code: "HBLD634", fee_cents: 480_00, offered_at: "2026-11-12T10:00:00.000Z" },
+            { code: "HBLD734", fee_cents: 390_00, offered_at: "2026-11-02T10:00:00.000Z" },
+          ],
+        }),
+    });
+    await user.click(screen.getByRole("button", { name: "Reprendre les actes du devis" }));
+    expect(
+      await screen.findByText(
+        spaced(
+          "Les actes du devis ont été repris, avec vos derniers honoraires pour 1 acte sur 2 : vérifiez les honoraires et ajustez les matériaux.",
+        ),
+      ),
+    ).toBeInTheDocument();
+    // His 480 € instead of the patient's dentist's 600 € (above the ceiling); the free line as it was.
+    const fee = within(lineGroup(1)).getByRole("textbox", { name: /Honoraires/ });
+    expect(fee).toHaveValue("480,00");
+    expect(fee).not.toHaveAttribute("aria-invalid");
+    expect(within(lineGroup(2)).getByRole("textbox", { name: /Honoraires/ })).toHaveValue("150,00");
+    expect(amount).toHaveValue("630");
+    const note = screen.getByText(/Vos derniers honoraires pour cet acte/);
+    expect(note).toHaveTextContent(
+      /^Vos derniers honoraires pour cet acte\s:\s480,00\s€ \(proposition du 12\/11\/2026\)$/,
+    );
+    expect(screen.queryByRole("button", { name: /^Reprendre ce montant .* pour l'acte 1$/ })).toBeNull();
+
+    // Another amount typed: the button puts his last one back.
+    await user.clear(fee);
+    await user.type(fee, "500");
+    await user.click(
+      screen.getByRole("button", { name: /^Reprendre ce montant \(480,00\s€\) pour l'acte 1$/ }),
+    );
+    expect(fee).toHaveValue("480,00");
+
+    // An act he has proposed, chosen on a new line: its fee is his last one.
+    await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
+    const third = lineGroup(3);
+    await user.click(within(third).getByRole("button", { name: /^Dent / }));
+    await user.click(within(third).getByRole("button", { name: /^Dent 36 \(/ }));
+    await user.type(within(third).getByRole("combobox", { name: /Acte/ }), "céramo molaire");
+    await user.click(screen.getByRole("option", { name: /HBLD734/ }));
+    expect(within(lineGroup(3)).getByRole("textbox", { name: /Honoraires/ })).toHaveValue("390,00");
+    // Emptied by him on the same act, it stays empty.
+    await user.clear(within(lineGroup(3)).getByRole("textbox", { name: /Honoraires/ }));
+    expect(within(lineGroup(3)).getByRole("textbox", { name: /Honoraires/ })).toHaveValue("");
+    await user.type(within(lineGroup(3)).getByRole("textbox", { name: /Honoraires/ }), "400");
+
+    await user.click(submit);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      amount_cents: 1_030_00,
+      lines: [
+        { code: "HBLD634", tooth: 21, fee_cents: 480_00 },
+        { code: null, fee_cents: 150_00 },
+        { code: "HBLD734", tooth: 36, fee_cents: 400_00 },
+      ],
+    });
+  });
+
+  it("ne reprend pas un dernier tarif au-dessus du plafond en vigueur (ADR 097)", async () => {
+    const { user } = await openForm({
+      [DETAIL]: () => json(200, detail({ quote_lines: [CROWN_ON_21] })),
+      [MINE]: () =>
+        json(200, {
+          ...noOffer,
+          last_fees: [{ code: "HBLD634", fee_cents: 530_00, offered_at: "2026-11-12T10:00:00.000Z" }],
+        }),
+    });
+    await user.click(screen.getByRole("button", { name: "Reprendre les actes du devis" }));
+    expect(
+      await screen.findByText(
+        spaced("Les actes du devis ont été repris : ajustez les honoraires et les matériaux."),
+      ),
+    ).toBeInTheDocument();
+    // The devis's fee (above the ceiling, said on the line), and his last one beside it to take if he will.
+    expect(within(lineGroup(1)).getByRole("textbox", { name: /Honoraires/ })).toHaveValue("600,00");
+    expect(screen.getByText(/Vos derniers honoraires pour cet acte/)).toHaveTextContent(/530,00\s€/);
+  });
+
   it("demande confirmation avant de remplacer des actes déjà saisis", async () => {
     const { user } = await openForm({
       [DETAIL]: () =>
@@ -428,6 +517,7 @@ describe("page de proposition : les états", () => {
           offer: sentOffer({ comment: "Envoyée depuis un autre onglet." }),
           may_offer: true,
           patient_age: 42,
+          last_fees: [],
         };
         return json(409, {
           error: { code: "CONFLICT", message: "Vous avez déjà envoyé une proposition pour cette demande." },
@@ -446,7 +536,7 @@ describe("page de proposition : les états", () => {
   it("la page de la demande mène à « Voir ma proposition » une fois envoyée", async () => {
     stubApi(dentist, {
       [DETAIL]: () => json(200, detail()),
-      [MINE]: () => json(200, { offer: sentOffer(), may_offer: true, patient_age: null }),
+      [MINE]: () => json(200, { offer: sentOffer(), may_offer: true, patient_age: null, last_fees: [] }),
     });
     renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
     const link = await screen.findByRole("link", { name: "Voir ma proposition" });
@@ -457,7 +547,13 @@ describe("page de proposition : les états", () => {
   it("montre une proposition déjà envoyée en lecture seule", async () => {
     stubApi(dentist, {
       [DETAIL]: () => json(200, detail()),
-      [MINE]: () => json(200, { offer: sentOffer({ state: "expired" }), may_offer: true, patient_age: null }),
+      [MINE]: () =>
+        json(200, {
+          offer: sentOffer({ state: "expired" }),
+          may_offer: true,
+          patient_age: null,
+          last_fees: [],
+        }),
     });
     renderApp(PAGE);
     expect(await screen.findByText("Couronne céramique, deux séances.")).toBeInTheDocument();
@@ -470,7 +566,7 @@ describe("page de proposition : les états", () => {
   it("explique qu'une demande n'accepte plus de propositions", async () => {
     stubApi(dentist, {
       [DETAIL]: () => json(200, detail()),
-      [MINE]: () => json(200, { offer: null, may_offer: false, patient_age: 30 }),
+      [MINE]: () => json(200, { offer: null, may_offer: false, patient_age: 30, last_fees: [] }),
     });
     renderApp(PAGE);
     expect(await screen.findByText("Cette demande n'accepte plus de propositions.")).toBeInTheDocument();
@@ -505,14 +601,14 @@ describe("page de proposition : retirer sa proposition", () => {
   const WITHDRAW = "POST /api/dentist/offers/o-1/withdraw";
 
   it("retire la proposition après confirmation, puis permet d'en envoyer une nouvelle", async () => {
-    let mine: MyOffer = { offer: sentOffer(), may_offer: false, patient_age: 42 };
+    let mine: MyOffer = { offer: sentOffer(), may_offer: false, patient_age: 42, last_fees: [] };
     const posted: string[] = [];
     stubApi(dentist, {
       [DETAIL]: () => json(200, detail()),
       [MINE]: () => json(200, mine),
       [WITHDRAW]: () => {
         posted.push("o-1");
-        mine = { offer: sentOffer({ state: "withdrawn" }), may_offer: true, patient_age: 42 };
+        mine = { offer: sentOffer({ state: "withdrawn" }), may_offer: true, patient_age: 42, last_fees: [] };
         return json(200, { offer: sentOffer({ state: "withdrawn" }), message: OFFER_MESSAGES.withdrawnDone });
       },
     });
@@ -553,7 +649,8 @@ describe("page de proposition : retirer sa proposition", () => {
     ] as const) {
       stubApi(dentist, {
         [DETAIL]: () => json(200, detail()),
-        [MINE]: () => json(200, { offer: sentOffer({ state }), may_offer: false, patient_age: null }),
+        [MINE]: () =>
+          json(200, { offer: sentOffer({ state }), may_offer: false, patient_age: null, last_fees: [] }),
       });
       const { unmount } = renderApp(PAGE);
       await screen.findByText("Couronne céramique, deux séances.");
@@ -565,7 +662,7 @@ describe("page de proposition : retirer sa proposition", () => {
   it("dit pourquoi le retrait est refusé", async () => {
     stubApi(dentist, {
       [DETAIL]: () => json(200, detail()),
-      [MINE]: () => json(200, { offer: sentOffer(), may_offer: false, patient_age: null }),
+      [MINE]: () => json(200, { offer: sentOffer(), may_offer: false, patient_age: null, last_fees: [] }),
       [WITHDRAW]: () => json(409, { error: { code: "CONFLICT", message: OFFER_MESSAGES.notWithdrawable } }),
     });
     const user = userEvent.setup();

@@ -121,7 +121,7 @@ describe("accès limité pendant qu'il écrit : l'envoi refusé est expliqué", 
       [SUBSCRIPTION]: () => json(200, page(limited)),
       [`GET /api/dentist/requests/${REQUEST_ID}`]: () => json(200, makeDentistRequestDetail(REQUEST_ID)),
       [`GET /api/dentist/requests/${REQUEST_ID}/offer`]: () =>
-        json(200, { offer: null, may_offer: true, patient_age: 40 }),
+        json(200, { offer: null, may_offer: true, patient_age: 40, last_fees: [] }),
       [`POST /api/dentist/requests/${REQUEST_ID}/offers`]: () => {
         sent += 1;
         limited = true;

@@ -3,7 +3,12 @@ import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { OfferState } from "../../../shared/domain/offers";
 import { mayWithdrawOffer } from "../../../shared/policies/appointments";
 import { offerStateOf, parisToday } from "../../../shared/policies/offers";
-import { DENTIST_OFFERS_PAGE_SIZE, type OfferDto } from "../../../shared/schemas/offers";
+import {
+  DENTIST_OFFERS_PAGE_SIZE,
+  LAST_FEES_OFFERS,
+  type LastFee,
+  type OfferDto,
+} from "../../../shared/schemas/offers";
 import { QUOTE_LINE_FIELDS, type QuoteLineDto, tableBound } from "../../../shared/schemas/quotes";
 import type { Actor } from "../../access/actor";
 import { requestVisibleToDentist } from "../../access/requests";
@@ -119,6 +124,39 @@ export function dentistOffersRepo(db: Db, actor: Actor) {
         .where("r.id", "=", requestId)
         .where((eb) => requestVisibleToDentist(eb, actor.userId, actor.limited))
         .executeTakeFirst();
+    },
+
+    /**
+     * His last fee for each act of the nomenclature (ADR 097): the fee of the first line naming it in
+     * the latest of his LAST_FEES_OFFERS latest offers that names it, withdrawn or not. Only his own
+     * offers (none once unverified).
+     */
+    async lastFees(): Promise<LastFee[]> {
+      if (!verified) return [];
+      const latest = db
+        .selectFrom("offers")
+        .select(["id", "created_at"])
+        .where("dentist_id", "=", actor.userId)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(LAST_FEES_OFFERS)
+        .as("o");
+      const rows = await db
+        .selectFrom(latest)
+        .innerJoin("offer_lines as l", "l.offer_id", "o.id")
+        .distinctOn("l.code")
+        .select(["l.code", "l.fee_cents", "o.created_at"])
+        .where("l.code", "is not", null)
+        .orderBy("l.code")
+        .orderBy("o.created_at", "desc")
+        .orderBy("o.id", "desc")
+        .orderBy("l.position")
+        .execute();
+      return rows.map((row) => ({
+        code: row.code as string,
+        fee_cents: row.fee_cents,
+        offered_at: new Date(row.created_at).toISOString(),
+      }));
     },
 
     /** 'Mes propositions': this dentist's offers, newest first, by state and page (none once unverified). */

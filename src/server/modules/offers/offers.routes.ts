@@ -35,7 +35,8 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
   const params = z.object({ id: z.string() });
 
   dentist.get("/api/dentist/requests/:id/offer", {
-    summary: "Ma proposition sur cette demande (ou null), et si je peux en envoyer une",
+    summary:
+      "Ma proposition sur cette demande (ou null), si je peux en envoyer une, et alors mes derniers honoraires par acte",
     params,
     response: { 200: myOfferSchema },
     handler: async (request, _reply, actor) => {
@@ -43,12 +44,16 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
       const id = request.params.id;
       const context = await foundOr404(id, repo.context, DENTIST_MESSAGES.notFound);
       const now = app.clock();
-      const offer = await repo.onRequest(id, now);
+      const open = mayOffer(context.status, context.my_status);
+      // His last fees only for a form he may fill (ADR 097).
+      const [offer, lastFees] = await Promise.all([repo.onRequest(id, now), open ? repo.lastFees() : []]);
       const live = offer !== null && (offer.state === "sent" || offer.state === "accepted");
+      const may_offer = !live && open;
       return {
         offer,
-        may_offer: !live && mayOffer(context.status, context.my_status),
+        may_offer,
         patient_age: context.birth_date ? ageOn(context.birth_date, parisToday(now)) : null,
+        last_fees: may_offer ? lastFees : [],
       };
     },
   });

@@ -49,7 +49,7 @@ describe("sending an offer (ADR 008)", () => {
     const paula = who.Paula as Who;
     const id = await createRequest(paula);
     const before = (await get(`/api/dentist/requests/${id}/offer`, who.drA)).json();
-    expect(before).toEqual({ offer: null, may_offer: true, patient_age: null });
+    expect(before).toEqual({ offer: null, may_offer: true, patient_age: null, last_fees: [] });
 
     const sent = await offer(id, goodOffer, who.drA);
     expect(sent.statusCode, sent.body).toBe(201);

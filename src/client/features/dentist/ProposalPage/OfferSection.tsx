@@ -39,7 +39,13 @@ export function OfferSection({
           mayResend={mayResend}
         />
         {mayResend ? (
-          <ProposalForm requestId={request.id} onSent={onSent} reuse={reuse} title="Nouvelle proposition" />
+          <ProposalForm
+            requestId={request.id}
+            onSent={onSent}
+            reuse={reuse}
+            lastFees={mine.last_fees}
+            title="Nouvelle proposition"
+          />
         ) : null}
       </>
     );
@@ -58,5 +64,5 @@ export function OfferSection({
       </Card>
     );
   }
-  return <ProposalForm requestId={request.id} onSent={onSent} reuse={reuse} />;
+  return <ProposalForm requestId={request.id} onSent={onSent} reuse={reuse} lastFees={mine.last_fees} />;
 }

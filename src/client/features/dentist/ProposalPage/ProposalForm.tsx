@@ -12,7 +12,7 @@ import {
   proposalFormSchema,
 } from "../../../../shared/forms/offerForm";
 import { addDays, parisToday } from "../../../../shared/policies/offers";
-import { OFFER_MESSAGES, type OfferValues } from "../../../../shared/schemas/offers";
+import { type LastFee, OFFER_MESSAGES, type OfferValues } from "../../../../shared/schemas/offers";
 import {
   SubscriptionLimitNotice,
   useLimitExplainer,
@@ -34,11 +34,14 @@ export function ProposalForm({
   requestId,
   onSent,
   reuse,
+  lastFees,
   title = "Votre proposition",
 }: {
   requestId: string;
   onSent: (conversationId: string) => void;
   reuse: ReuseRequest | null;
+  /** His last fee for each act he has proposed (ADR 097). */
+  lastFees: readonly LastFee[];
   title?: string;
 }) {
   const send = useSendOffer(requestId);
@@ -144,7 +147,7 @@ export function ProposalForm({
               )}
             </FormField>
 
-            <OfferLinesField form={form} day={today} reuse={reuse} />
+            <OfferLinesField form={form} day={today} reuse={reuse} lastFees={lastFees} />
 
             <FormField
               label="Valable jusqu'au (optionnel)"
