@@ -104,6 +104,23 @@ test.describe("abonnement des dentistes", () => {
       await expect(page.getByRole("heading", { name: "Aucune facture pour l'instant" })).toBeVisible();
     });
 
+    await test.step("pendant l'essai gardé, « Passer à la formule annuelle » : le premier paiement devient annuel, puis annulé (ADR 096)", async () => {
+      await page.getByRole("button", { name: "Passer à la formule annuelle" }).click();
+      const dialog = page.getByRole("dialog", { name: /^Passer à la formule annuelle/ });
+      await expect(dialog).toContainText(
+        /Votre essai gratuit continue jusqu'au .+ votre abonnement commence en formule annuelle/,
+      );
+      await dialog.getByRole("button", { name: "Passer à la formule annuelle" }).click();
+      await expect(toast(page, "Changement de formule enregistré")).toBeVisible();
+      await expect(page.getByText(/premier paiement le .+\s:\s1\s068,00\s€ TTC\./)).toBeVisible();
+      await expect(page.getByText(/^État\s*:\s*Essai gratuit$/)).toBeVisible();
+      await page.getByRole("button", { name: "Annuler le changement" }).click();
+      const undo = page.getByRole("dialog", { name: /^Annuler le changement de formule/ });
+      await undo.getByRole("button", { name: "Annuler le changement" }).click();
+      await expect(toast(page, "Changement de formule annulé")).toBeVisible();
+      await expect(page.getByText(/premier paiement le .+\s:\s106,80\s€ TTC\./)).toBeVisible();
+    });
+
     try {
       await test.step("l'essai fini (l'horloge du serveur avancée de 31 jours) : le premier paiement, actif", async () => {
         const moved = await request.post("/api/test/clock", { data: { offset_ms: 31 * DAY } });

@@ -27,10 +27,10 @@ export const BILLING_MESSAGES = {
   planRequired: "Choisissez une formule (mensuelle ou annuelle).",
   /** A change of plan at the end of the paid period (ADR 096). */
   planChangeUnavailable:
-    "La formule se change sur un abonnement payé en cours, non résilié : pendant l'essai, choisissez directement la formule voulue ; un abonnement résilié se réactive d'abord.",
+    "La formule se change sur un abonnement en cours, non résilié : sans abonnement, choisissez directement la formule voulue en vous abonnant ; un abonnement résilié se réactive d'abord.",
   planChangeSame: "C'est déjà votre formule.",
-  planChangeScheduled: (plan: "mensuelle" | "annuelle", day: string) =>
-    `Changement de formule enregistré : la formule ${plan} commencera le ${day}, à la fin de la période payée.`,
+  planChangeScheduled: (plan: "mensuelle" | "annuelle", day: string, inTrial = false) =>
+    `Changement de formule enregistré : la formule ${plan} commencera le ${day}, à la fin de ${inTrial ? "votre essai gratuit" : "la période payée"}.`,
   planChangeCancelled: "Changement de formule annulé : votre formule actuelle continue.",
   noPlanChange: "Aucun changement de formule n'est prévu.",
   providerUnavailable: "Le service de paiement ne répond pas. Veuillez réessayer dans quelques minutes.",

@@ -32,8 +32,8 @@ type Item = AdminSubscriptions["items"][number];
  * A line's state: the standing the counts count it under (an ended trial is « Essai terminé »), the
  * plan, then what comes next worded as on the dentist's page — a subscription that renews by itself
  * reads « prochain renouvellement le … » (« passe à l'annuel le … » when its dentist changed his plan,
- * ADR 096), « jusqu'au … » only for what ends (a cancelled subscription, the trial, the full access of
- * a late payment).
+ * ADR 096; in a kept trial « jusqu'au …, puis annuel »), « jusqu'au … » only for what ends (a cancelled
+ * subscription, the trial, the full access of a late payment).
  */
 function subscriptionLine(item: Item): string {
   const on = item.changes_at ? formatListDate(item.changes_at) : null;
@@ -42,7 +42,13 @@ function subscriptionLine(item: Item): string {
   switch (item.phase) {
     case "trial":
     case "trial_ending":
-      if (on) parts.push(`jusqu'au ${on}`);
+      // Taken during the trial, its plan changed before the first payment (ADR 096's addendum).
+      if (on)
+        parts.push(
+          item.next_plan
+            ? `jusqu'au ${on}, puis ${item.next_plan === "monthly" ? "mensuel" : "annuel"}`
+            : `jusqu'au ${on}`,
+        );
       break;
     case "active":
       // A change of plan asked for (ADR 096) takes the renewal's place.

@@ -91,6 +91,15 @@ describe("abonnements (équipe)", () => {
             { ...leroyLine, changes_at: at(20) },
             {
               ...leroyLine,
+              dentist_id: "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb",
+              full_name: "Hugo Petit",
+              email: "h.petit@example.fr",
+              plan: "monthly",
+              changes_at: at(25),
+              next_plan: "yearly",
+            },
+            {
+              ...leroyLine,
               dentist_id: "99999999-9999-4999-8999-999999999999",
               full_name: "Anne Blanc",
               email: "a.blanc@example.fr",
@@ -121,6 +130,10 @@ describe("abonnements (équipe)", () => {
       lineOf("Lucie Moreau").getByText("Actif · mensuel · passe à l'annuel le 30/12/2026"),
     ).toBeInTheDocument();
     expect(lineOf("Sophie Leroy").getByText("Essai gratuit · jusqu'au 20/12/2026")).toBeInTheDocument();
+    // Subscribed during his trial, the plan changed before its first payment (ADR 096's addendum).
+    expect(
+      lineOf("Hugo Petit").getByText("Essai gratuit · mensuel · jusqu'au 25/12/2026, puis annuel"),
+    ).toBeInTheDocument();
     // The ended trial: as counted, not « Essai gratuit ».
     const blanc = lineOf("Anne Blanc");
     expect(blanc.getByText("Essai terminé · accès limité")).toBeInTheDocument();

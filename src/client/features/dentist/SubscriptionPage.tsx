@@ -45,14 +45,20 @@ const failed = (error: unknown) =>
 
 /**
  * What « Passer à la formule … » does, with the page's figures: the current plan runs to the end of
- * the paid period, the new one starts then and is charged then; from monthly to yearly, the saving
- * over a year when there is one (12 monthly TTC payments against the yearly TTC).
+ * the paid period (or the trial kept at checkout, to its end: ADR 085), the new one starts then and
+ * is charged then; from monthly to yearly, the saving over a year when there is one (12 monthly TTC
+ * payments against the yearly TTC).
  */
 function planChangeText(s: SubscriptionSummary, from: PlanId, to: PlanId, plans: PlanPriceDto[]): string {
   const until = s.current_period_end ?? s.changes_at;
-  const starts = until
-    ? `Votre formule ${PLAN_WORDS[from].adjective} continue jusqu'au ${formatDetailDate(until)}. À cette date, la formule ${PLAN_WORDS[to].adjective} commence`
-    : `Votre formule ${PLAN_WORDS[from].adjective} continue jusqu'à la fin de la période payée. La formule ${PLAN_WORDS[to].adjective} commence alors`;
+  const starts =
+    s.status === "trialing"
+      ? until
+        ? `Votre essai gratuit continue jusqu'au ${formatDetailDate(until)}. À cette date, votre abonnement commence en formule ${PLAN_WORDS[to].adjective}`
+        : `Votre essai gratuit continue jusqu'à sa fin. Votre abonnement commence alors en formule ${PLAN_WORDS[to].adjective}`
+      : until
+        ? `Votre formule ${PLAN_WORDS[from].adjective} continue jusqu'au ${formatDetailDate(until)}. À cette date, la formule ${PLAN_WORDS[to].adjective} commence`
+        : `Votre formule ${PLAN_WORDS[from].adjective} continue jusqu'à la fin de la période payée. La formule ${PLAN_WORDS[to].adjective} commence alors`;
   const next = plans.find((p) => p.id === to);
   const charged = next
     ? ` : ${formatEuros(next.ttc_cents)} TTC prélevés alors, puis ${PLAN_WORDS[to].every}`
@@ -141,19 +147,22 @@ export function DentistSubscriptionPage() {
   // A subscription taken shows its own plan; otherwise the one being chosen.
   const shownPlan = live && subscription?.plan ? subscription.plan : plan;
   const inTrial = subscription?.status === "trialing";
-  // The plan one may change to (ADR 096): from a paid subscription that renews (not in its trial, not
-  // cancelled), with no change already asked; it starts at the end of the paid period. Not while his
-  // verification is withdrawn (the server refuses it, as a new subscription); undoing one stays his.
+  // The plan one may change to (ADR 096): from a subscription that renews — paid, or taken during the
+  // trial and kept to its end (ADR 085) — not cancelled, with no change already asked; it starts at
+  // the end of the paid period or of the trial. Not while his verification is withdrawn (the server
+  // refuses it, as a new subscription); undoing one stays his.
   const currentPlan = subscription?.plan ?? null;
   const otherPlan: PlanId | null =
     currentPlan === "monthly" ? "yearly" : currentPlan === "yearly" ? "monthly" : null;
+  const renews =
+    (subscription?.phase === "active" && subscription.status === "active") ||
+    subscription?.status === "trialing";
   const mayChangePlan =
     verified &&
     live &&
-    subscription?.phase === "active" &&
-    subscription.status === "active" &&
-    !subscription.cancel_at_period_end &&
-    subscription.next_plan === null &&
+    renews &&
+    !subscription?.cancel_at_period_end &&
+    subscription?.next_plan === null &&
     otherPlan !== null;
   const nextPlan = subscription?.next_plan ?? null;
   const nextPlanPrice = nextPlan ? plans.find((p) => p.id === nextPlan.plan) : undefined;
@@ -382,9 +391,11 @@ export function DentistSubscriptionPage() {
         onOpenChange={setUndoing}
         title="Annuler le changement de formule ?"
         description={
-          currentPlan
-            ? `Votre formule ${PLAN_WORDS[currentPlan].adjective} continuera d'être renouvelée ${PLAN_WORDS[currentPlan].every}.`
-            : "Votre formule actuelle continuera d'être renouvelée."
+          !currentPlan
+            ? "Votre formule actuelle continuera d'être renouvelée."
+            : inTrial
+              ? `Votre abonnement commencera en formule ${PLAN_WORDS[currentPlan].adjective} à la fin de votre essai, comme choisi lors de votre abonnement.`
+              : `Votre formule ${PLAN_WORDS[currentPlan].adjective} continuera d'être renouvelée ${PLAN_WORDS[currentPlan].every}.`
         }
         confirmLabel="Annuler le changement"
         cancelLabel="Garder le changement"

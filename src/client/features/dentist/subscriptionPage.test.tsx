@@ -251,6 +251,46 @@ describe("changement de formule (ADR 096)", () => {
     expect(dialog).not.toHaveTextContent(/économie/);
   });
 
+  it("pendant l'essai gardé (ADR 085) : l'essai continue, le premier paiement est celui de la nouvelle formule", async () => {
+    const keptTrial: SubscriptionSummary = {
+      ...trial,
+      plan: "monthly",
+      has_provider_subscription: true,
+      current_period_end: trial.changes_at,
+    };
+    const inTrial = BILLING_MESSAGES.planChangeScheduled("annuelle", "21 décembre 2026", true);
+    let current = keptTrial;
+    stubs(() => current, {
+      "POST /api/dentist/subscription/plan": () => {
+        current = { ...keptTrial, next_plan: { plan: "yearly", starts_at: trial.changes_at as string } };
+        return json(200, { subscription: current, message: inTrial });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/dentist/subscription");
+    await user.click(await screen.findByRole("button", { name: "Passer à la formule annuelle" }));
+    const dialog = await screen.findByRole("dialog", { name: /^Passer à la formule annuelle\s\?$/ });
+    expect(dialog).toHaveTextContent(
+      spaced(
+        "Votre essai gratuit continue jusqu'au 21 décembre 2026. À cette date, votre abonnement commence en formule annuelle : 1 068,00\u00a0€ TTC prélevés alors, puis chaque année, soit 213,60\u00a0€ d'économie sur un an par rapport à 12 mois en formule mensuelle. Rien n'est prélevé d'ici là, et vous pouvez annuler ce changement jusqu'à cette date.",
+      ),
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Passer à la formule annuelle" }));
+    expect(await screen.findByText(spaced(inTrial))).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /^Passage à la formule annuelle le 21 décembre 2026 \(1\s068,00\s€ TTC par an\)\.$/,
+      ),
+    ).toBeInTheDocument();
+    // Dropping it keeps the plan chosen at checkout for the trial's end.
+    await user.click(screen.getByRole("button", { name: "Annuler le changement" }));
+    expect(
+      await screen.findByRole("dialog", { name: /^Annuler le changement de formule\s\?$/ }),
+    ).toHaveTextContent(
+      "Votre abonnement commencera en formule mensuelle à la fin de votre essai, comme choisi lors de votre abonnement.",
+    );
+  });
+
   it("« Annuler le changement » : confirmé, DELETE, le message du serveur, et « Passer à … » revient", async () => {
     let current = planned;
     const fetchMock = stubs(() => current, {
@@ -294,7 +334,7 @@ describe("changement de formule (ADR 096)", () => {
     expect(screen.getByRole("button", { name: "Passer à la formule annuelle" })).toBeInTheDocument();
   });
 
-  it("ni pendant l'essai, ni une fois résilié, ni en impayé, ni sans vérification : pas de « Passer à … »", async () => {
+  it("ni pendant un essai résilié, ni une fois résilié, ni en impayé, ni sans vérification : pas de « Passer à … »", async () => {
     // The same page for a paid subscription that renews offers it: the query below is the right one.
     stubs(() => active);
     const first = renderApp("/dentist/subscription");
@@ -302,8 +342,8 @@ describe("changement de formule (ADR 096)", () => {
     first.unmount();
 
     const cases: SubscriptionSummary[] = [
-      // Subscribed during the trial: he picks the plan he wants directly.
-      { ...trial, plan: "monthly", has_provider_subscription: true },
+      // Subscribed during the trial, then cancelled: nothing will be charged, nothing to change.
+      { ...trial, plan: "monthly", has_provider_subscription: true, cancel_at_period_end: true },
       { ...active, phase: "ending", cancel_at_period_end: true },
       { ...active, status: "past_due", phase: "past_due" },
     ];

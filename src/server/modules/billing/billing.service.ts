@@ -366,24 +366,30 @@ export async function setCancellation(deps: BillingDeps, actor: Actor, cancel: b
 /**
  * « Passer à la formule … » (ADR 096): the subscription moves to `plan` at the end of the paid
  * period — a schedule at the provider, nothing prorated or charged before — kept on the row
- * (`next_plan`) until the subscription reaches it, ends or is cancelled (writeState). Only a paid
- * subscription that renews (active, not cancelled) changes so; the same plan is refused, the plan
- * already planned is answered as it is. The dentist is e-mailed the day and the amount.
+ * (`next_plan`) until the subscription reaches it, ends or is cancelled (writeState). A subscription
+ * that renews changes so: a paid one (active, not cancelled), or one taken during the trial and kept
+ * to its end (ADR 085), whose first payment is then the new plan's (ADR 096's addendum). The same
+ * plan is refused, the plan already planned is answered as it is. The dentist is e-mailed the day
+ * and the amount.
  */
 export async function schedulePlanChange(deps: BillingDeps, actor: Actor, plan: PlanId) {
   const row = await ownRow(deps, actor, "subscribe");
   const state = stateOfRow(row);
+  const inTrial = subscribedDuringTrial(state);
   if (
     !hasLiveSubscription(row) ||
-    state.status !== "active" ||
+    (state.status !== "active" && !inTrial) ||
     state.cancelAtPeriodEnd ||
     !state.plan ||
-    !state.currentPeriodEnd
+    !state.currentPeriodEnd ||
+    // Its period (or trial) over, the provider's renewal not heard of yet: nothing left to schedule in.
+    state.currentPeriodEnd.getTime() <= deps.clock().getTime()
   )
     throw new AppError(409, "CONFLICT", BILLING_MESSAGES.planChangeUnavailable);
   if (plan === state.plan) throw new AppError(409, "CONFLICT", BILLING_MESSAGES.planChangeSame);
   const words = PLAN_WORDS[plan];
-  const planned = (at: Date) => BILLING_MESSAGES.planChangeScheduled(words.adjective, formatDetailDate(at));
+  const planned = (at: Date) =>
+    BILLING_MESSAGES.planChangeScheduled(words.adjective, formatDetailDate(at), inTrial);
   if (row.next_plan === plan && row.next_plan_at)
     return { subscription: summaryOf(row, deps.clock()), message: planned(new Date(row.next_plan_at)) };
   const subscriptionId = row.subscription_id as string;
@@ -411,6 +417,7 @@ export async function schedulePlanChange(deps: BillingDeps, actor: Actor, plan: 
           firstName: who.first_name,
           plan: words.adjective,
           startsOn: formatDetailDate(at),
+          inTrial,
           amountTtc: formatEuros(price.ttcCents),
           every: words.every,
           link: `${deps.config.publicUrl}${SUBSCRIPTION_PAGE}`,

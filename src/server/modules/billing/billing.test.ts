@@ -622,6 +622,71 @@ describe("a change of plan asked by the dentist (ADR 096)", () => {
     ).toEqual([]);
   });
 
+  it("during a trial kept at checkout (ADR 085): the trial goes on, its first payment is the new plan's", async () => {
+    const dr = await dentistInTrial("Ariane");
+    const trialEnd = inDays(30);
+    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    const subscriptionId = (await rowOf(dr)).subscription_id as string;
+    const day = formatDetailDate(trialEnd);
+
+    const asked = await call(dr, "POST", PLAN, { plan: "yearly" });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().message).toBe(BILLING_MESSAGES.planChangeScheduled("annuelle", day, true));
+    expect(asked.json().message).toContain("à la fin de votre essai gratuit");
+    const during = await subscriptionOf(dr);
+    expect(during.subscription).toMatchObject({
+      status: "trialing",
+      plan: "monthly",
+      limited: false,
+      next_plan: { plan: "yearly", starts_at: iso(trialEnd) },
+    });
+    // The first payment, at the trial's end, is the yearly plan's; nothing charged before.
+    expect(during.next_payment_ttc_cents).toBe(106_800);
+    expect(standIn.subscription(subscriptionId)).toMatchObject({
+      status: "trialing",
+      schedule: { nextPlan: "yearly" },
+    });
+    expect(await invoicesOf(dr)).toHaveLength(0);
+    const mail = async () =>
+      (await ctx.mails()).find((m) => m.includes(`To: ${dr.email}`) && m.includes("commencera en formule"));
+    await expect.poll(mail).toBeDefined();
+    expect(await mail()).toContain(
+      `commencera en formule annuelle le ${day}, à la fin de votre essai gratuit`,
+    );
+    expect(await mail()).toContain("votre essai continue jusqu'à cette date");
+
+    // The trial's end: the yearly plan's price charged, invoiced as such; the change settled.
+    now = new Date(trialEnd.getTime() + 60_000);
+    await standIn.tick();
+    await expect.poll(async () => (await invoicesOf(dr)).map((i) => i.amount_ttc_cents)).toEqual([106_800]);
+    expect((await invoicesOf(dr))[0]?.label).toMatch(/annuel/);
+    const after = await subscriptionOf(dr);
+    expect(after.subscription).toMatchObject({ status: "active", plan: "yearly", next_plan: null });
+    expect(new Date(after.subscription.current_period_end).getTime()).toBeGreaterThan(
+      trialEnd.getTime() + 360 * DAY,
+    );
+  });
+
+  it("during a kept trial, dropped or cancelled: the trial's plan stays, or nothing is charged", async () => {
+    const dr = await dentistInTrial("Bérangère");
+    expect((await checkout(dr, "yearly", "accepted")).status).toBe(303);
+    const subscriptionId = (await rowOf(dr)).subscription_id as string;
+    expect((await call(dr, "POST", PLAN, { plan: "monthly" })).statusCode).toBe(200);
+    expect((await subscriptionOf(dr)).next_payment_ttc_cents).toBe(10_680);
+    const dropped = await call(dr, "DELETE", PLAN);
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect(standIn.subscription(subscriptionId)?.schedule ?? null).toBeNull();
+    expect((await subscriptionOf(dr)).next_payment_ttc_cents).toBe(106_800);
+    // Planned again, then « Résilier »: the schedule released first, the trial ends as a trial.
+    expect((await call(dr, "POST", PLAN, { plan: "monthly" })).statusCode).toBe(200);
+    const cancelled = await call(dr, "POST", "/api/dentist/subscription/cancel");
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().subscription).toMatchObject({ cancel_at_period_end: true, next_plan: null });
+    const refused = await call(dr, "POST", PLAN, { plan: "monthly" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(BILLING_MESSAGES.planChangeUnavailable);
+  });
+
   it("cancelled, or the subscription cancelled: the monthly plan renews as before; refused in a trial or once cancelled", async () => {
     const dr = await payingDentist("Gaspard");
     const subscriptionId = (await rowOf(dr)).subscription_id as string;
@@ -657,7 +722,7 @@ describe("a change of plan asked by the dentist (ADR 096)", () => {
       .toEqual([10_680, 10_680]);
     expect((await rowOf(dr)).plan).toBe("monthly");
 
-    // In a trial, nothing to change: the plan is chosen at checkout.
+    // In a trial without a subscription, nothing to change: the plan is chosen at checkout.
     const trial = await dentistInTrial("Clémence");
     const inTrial = await call(trial, "POST", PLAN, { plan: "yearly" });
     expect(inTrial.statusCode).toBe(409);

@@ -254,11 +254,19 @@ export class StripeProvider implements BillingProvider {
     const start = schedule.current_phase?.start_date ?? schedule.phases[0]?.start_date;
     if (typeof start !== "number") throw new Error("subscription schedule without a current phase");
     const line = (price: string) => ({ price, quantity: 1, tax_rates: [this.settings.taxRate] });
+    // A trial kept at checkout (ADR 085) stays a trial to its end: its first payment is the new plan's.
+    const trial = sub.status === "trialing" ? { trial: true } : {};
     await this.stripe.subscriptionSchedules.update(scheduleId, {
       end_behavior: "release",
       proration_behavior: "none",
       phases: [
-        { items: [line(currentPrice)], start_date: start, end_date: periodEnd, proration_behavior: "none" },
+        {
+          items: [line(currentPrice)],
+          start_date: start,
+          end_date: periodEnd,
+          proration_behavior: "none",
+          ...trial,
+        },
         { items: [line(this.settings.prices[plan])], proration_behavior: "none" },
       ],
     });

@@ -819,17 +819,26 @@ export class StripeStandIn {
       return refuse(res, 400, "The stand-in schedules without proration only (proration_behavior=none)");
     if (!body.get("phases[0][items][0][tax_rates][0]") || !body.get("phases[1][items][0][tax_rates][0]"))
       return refuse(res, 400, "The stand-in's phases carry the tax rate, as the checkout's line does");
+    // A current phase without `trial` ends a trial at once at Stripe (its first payment taken that
+    // day): the stand-in wants the trial kept, and no trial made of a paid period.
+    if ((body.get("phases[0][trial]") === "true") !== (sub.status === "trialing"))
+      return refuse(
+        res,
+        400,
+        "The stand-in keeps the current phase a trial exactly when the subscription is in one",
+      );
     sub.schedule = { ...sub.schedule, nextPlan: next };
     this.save();
     return json(res, 200, this.scheduleJson(sub));
   }
 
   private scheduleJson(sub: Sub, status: "active" | "released" = "active") {
-    const phase = (plan: PlanId, start: number, end: number) => ({
+    const phase = (plan: PlanId, start: number, end: number, trial = false) => ({
       start_date: start,
       end_date: end,
       items: [{ price: STAND_IN_PRICES[plan], quantity: 1 }],
       proration_behavior: "none",
+      trial,
     });
     const next = sub.schedule?.nextPlan;
     return {
@@ -841,7 +850,7 @@ export class StripeStandIn {
       end_behavior: "release",
       current_phase: { start_date: sub.periodStart, end_date: sub.periodEnd },
       phases: [
-        phase(sub.plan, sub.periodStart, sub.periodEnd),
+        phase(sub.plan, sub.periodStart, sub.periodEnd, sub.status === "trialing"),
         ...(next ? [phase(next, sub.periodEnd, addPeriod(sub.periodEnd, next))] : []),
       ],
     };
