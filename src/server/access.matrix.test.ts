@@ -381,6 +381,8 @@ const TABLE: Record<string, Rows> = {
     "req:openB":      dentists(409, 200, 404, 200),
   },
   "DELETE /api/dentist/requests/{id}/set-aside":    dentistsOnRequest(200),
+  // Several at once (ADR 091's addendum): the invalid body is refused once past the guard.
+  "POST /api/dentist/requests/set-aside":           { "-": dentists(400) },
   "POST /api/dentist/requests/{id}/reply":          dentistsOnRequest(400),
   "POST /api/dentist/requests/{id}/offers":         dentistsOnRequest(400),
   // Sourio's invoices to dentists (issue 35): a dentist's own only (another's: 404).

@@ -401,6 +401,13 @@ const TARGETS: Target[] = [
     body: () => ({ message: "Bonjour, je peux vous recevoir la semaine prochaine." }),
   },
   {
+    // Several requests set aside or put back at once (ADR 091's addendum): the valid body puts one
+    // back (nothing to do); the cases change the ids and the direction.
+    route: "POST /api/dentist/requests/set-aside",
+    actor: "notChosen",
+    body: (w) => ({ ids: [w.requests.openB], aside: false }),
+  },
+  {
     route: "POST /api/dentist/requests/{id}/offers",
     actor: "notChosen",
     param: (w) => w.requests.openB,

@@ -173,5 +173,23 @@ test.describe("le travail du dentiste en un lieu", () => {
         row.getByRole("link", { name: new RegExp(`^Répondre à la demande de ${fullName}`) }),
       ).toBeVisible();
     });
+
+    await test.step("plusieurs à la fois : cochée, « Écarter la sélection », puis « Annuler » (ADR 091, addendum)", async () => {
+      const bar = page.getByRole("group", { name: "Sélection de demandes" });
+      await row
+        .getByRole("checkbox", { name: new RegExp(`^Sélectionner la demande de ${fullName} \\(Couronne, `) })
+        .check();
+      await expect(bar).toContainText("1 demande sélectionnée");
+      await expectNoSeriousA11yIssues(page);
+      await bar.getByRole("button", { name: "Écarter la sélection (1)" }).click();
+      await expect(
+        page.getByText(/^1 demande écartée\s: elle ne compte plus dans vos demandes à traiter\.$/),
+      ).toBeVisible();
+      await expect(row).toHaveCount(0);
+      await expect(bar).toContainText("Aucune demande sélectionnée");
+      await page.getByRole("button", { name: "Annuler" }).click();
+      await expect(page.getByText("1 demande remise dans vos demandes à traiter.")).toBeVisible();
+      await expect(row).toBeVisible();
+    });
   });
 });

@@ -9,6 +9,9 @@ import { pagedList, searchParam } from "./lists";
 import { quoteLineDtoSchema } from "./quotes";
 import { documentSchema, pageQuerySchema } from "./requests";
 
+/** The most requests set aside or put back at once: a page of his list at its largest. */
+export const SET_ASIDE_MAX = 50;
+
 /** Texts of the dentist area and of its errors. */
 export const DENTIST_MESSAGES = {
   notFound: "Impossible de trouver cette demande.",
@@ -28,7 +31,45 @@ export const DENTIST_MESSAGES = {
   setAsideNamed: "Cette demande vous est adressée personnellement : répondez-lui, même pour décliner.",
   setAsideFailed: "Impossible d'écarter la demande",
   putBackFailed: "Impossible de remettre la demande",
+  /** Several requests at once (« Écarter la sélection », ADR 091's addendum). */
+  selectionRequired: "Sélectionnez au moins une demande.",
+  selectionTooLong: `Sélectionnez au plus ${SET_ASIDE_MAX} demandes à la fois.`,
+  selectionUnknown: "Cette sélection contient une demande inconnue.",
+  selectionTwice: "Cette sélection contient deux fois la même demande.",
+  setAsideMany: (done: number, skipped: number) =>
+    `${done === 0 ? "Aucune demande écartée" : done === 1 ? "1 demande écartée" : `${done} demandes écartées`}${done === 0 ? "." : done === 1 ? " : elle ne compte plus dans vos demandes à traiter." : " : elles ne comptent plus dans vos demandes à traiter."}${skipped === 0 ? "" : skipped === 1 ? " 1 demande ne peut pas l'être (déjà répondue, ou qui vous est adressée)." : ` ${skipped} demandes ne peuvent pas l'être (déjà répondues, ou qui vous sont adressées).`}`,
+  putBackMany: (done: number) =>
+    done === 0
+      ? "Aucune de ces demandes n'était écartée."
+      : done === 1
+        ? "1 demande remise dans vos demandes à traiter."
+        : `${done} demandes remises dans vos demandes à traiter.`,
+  setAsideManyFailed: "Impossible d'écarter la sélection",
+  putBackManyFailed: "Impossible de remettre la sélection",
 } as const;
+
+/**
+ * « Écarter la sélection » / « Remettre la sélection » (ADR 091's addendum): the requests of one page
+ * of his list at most, each once.
+ */
+export const bulkSetAsideSchema = z.object({
+  ids: z
+    .array(z.uuid({ error: DENTIST_MESSAGES.selectionUnknown }), {
+      error: DENTIST_MESSAGES.selectionRequired,
+    })
+    .min(1, { error: DENTIST_MESSAGES.selectionRequired })
+    .max(SET_ASIDE_MAX, { error: DENTIST_MESSAGES.selectionTooLong })
+    .refine((ids) => new Set(ids).size === ids.length, { error: DENTIST_MESSAGES.selectionTwice }),
+  aside: z.boolean({ error: "Indiquez s'il faut écarter ou remettre ces demandes." }),
+});
+export type BulkSetAsideInput = z.infer<typeof bulkSetAsideSchema>;
+
+export const bulkSetAsideResultSchema = z.object({
+  /** The requests now set aside (aside) or put back, among those asked. */
+  changed: z.array(z.string()),
+  message: z.string(),
+});
+export type BulkSetAsideResult = z.infer<typeof bulkSetAsideResultSchema>;
 
 /** The list's status filter: his own status on a request, or « Écartées » (set aside, ADR 091). */
 export const DENTIST_LIST_STATUSES = [...DENTIST_STATUSES, "set_aside"] as const;

@@ -37,6 +37,7 @@ import { SearchField } from "../../components/ui/SearchInput";
 import { NewBadge } from "../../components/ui/StatusBadge";
 import { cn } from "../../lib/cn";
 import { type StatusFilter, useDentistRequests } from "./api";
+import { SelectionBar, selectionColumn, useRequestSelection } from "./RequestSelection";
 import { quoteAmountText, RequestStatusBadge } from "./requestStatus";
 import { SetAsideButton } from "./SetAsideButton";
 
@@ -132,6 +133,12 @@ export function DentistQuoteRequestsPage() {
 
   const list = useDentistRequests({ search, status, treatment, within, page });
   const data = list.data;
+  // Ticked rows of this page (ADR 091's addendum), set aside or put back together.
+  const selection = useRequestSelection(
+    data?.items,
+    JSON.stringify([search, status, treatment, within, page]),
+  );
+  const columns = selection.eligible.length > 0 ? [selectionColumn(selection), ...COLUMNS] : COLUMNS;
   // A lapsed subscription (issue 35): only the requests whose patient chose him are listed; say why.
   const limited = useSubscriptionLimited();
 
@@ -201,9 +208,10 @@ export function DentistQuoteRequestsPage() {
               patient non renseignée ou non localisée) ne sont pas montrées avec ce filtre.
             </p>
           ) : null}
+          <SelectionBar selection={selection} />
           <QueryTable
             caption="Demandes de devis"
-            columns={COLUMNS}
+            columns={columns}
             query={list}
             error={
               list.isError ? (

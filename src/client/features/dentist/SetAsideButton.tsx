@@ -46,7 +46,10 @@ async function change(queryClient: QueryClient, id: string, aside: boolean): Pro
 function focusNeighbour(button: HTMLElement): void {
   const row = button.closest("tr, li");
   const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
-  const target = neighbour?.querySelector<HTMLElement>("a[href], button:not([disabled])");
+  // Its first link or button, past the row's selection box (ADR 091's addendum).
+  const target = neighbour?.querySelector<HTMLElement>(
+    'a[href], button:not([disabled]):not([role="checkbox"])',
+  );
   if (target) {
     target.focus();
     return;

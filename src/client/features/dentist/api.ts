@@ -8,6 +8,7 @@ import {
 import type { DistanceFilter } from "../../../shared/domain/geo";
 import type { TreatmentType } from "../../../shared/domain/treatments";
 import type {
+  BulkSetAsideResult,
   DentistDashboard,
   DentistListStatus,
   DentistRequestDetail,
@@ -119,6 +120,27 @@ export async function setAsideRequest(queryClient: QueryClient, id: string, asid
   );
   for (const queryKey of dentistKeys.work()) void queryClient.invalidateQueries({ queryKey });
   return message;
+}
+
+/**
+ * POST /api/dentist/requests/set-aside (ADR 091's addendum): several requests set aside (`aside`) or
+ * put back at once; the ids changed and the server's message. His screens reload as for one.
+ */
+export async function setAsideRequests(
+  queryClient: QueryClient,
+  ids: readonly string[],
+  aside: boolean,
+): Promise<BulkSetAsideResult> {
+  const result = await api<BulkSetAsideResult>("/api/dentist/requests/set-aside", {
+    method: "POST",
+    body: { ids, aside },
+  });
+  for (const id of result.changed)
+    queryClient.setQueryData<DentistRequestDetail>(dentistKeys.request(id), (current) =>
+      current ? { ...current, set_aside: aside } : current,
+    );
+  for (const queryKey of dentistKeys.work()) void queryClient.invalidateQueries({ queryKey });
+  return result;
 }
 
 /** POST /api/dentist/requests/:id/reply (201; 409 once this dentist is no longer pending). */

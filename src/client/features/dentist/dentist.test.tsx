@@ -435,6 +435,81 @@ describe("écarter une demande : ne pas donner suite (ADR 091)", () => {
     await waitFor(() => expect(rows()[0]).toHaveTextContent(/Inès Martin.*En attente.*Écarter/));
   });
 
+  it("écarte les demandes cochées de la page en une fois, remet celles déjà écartées, et l'annule depuis le message", async () => {
+    const LUC_ID = "44444444-4444-4444-8444-444444444444";
+    const ZOE_ID = "55555555-5555-4555-8555-555555555555";
+    const aside = new Set<string>([LUC_ID]);
+    const bodies: unknown[] = [];
+    stubApi(dentist, {
+      "GET /api/dentist/requests": () =>
+        json(200, {
+          ...emptyList,
+          items: [
+            summary(REQUEST_ID, "Inès Martin", aside.has(REQUEST_ID)),
+            summary(OTHER_ID, "Paul Durand", aside.has(OTHER_ID)),
+            { ...summary(ZOE_ID, "Zoé Bernard", false), my_status: "responded" as const },
+            summary(LUC_ID, "Luc Petit", aside.has(LUC_ID)),
+          ],
+        }),
+      "POST /api/dentist/requests/set-aside": (body) => {
+        bodies.push(body);
+        const { ids, aside: setAside } = body as { ids: string[]; aside: boolean };
+        for (const id of ids) {
+          if (setAside) aside.add(id);
+          else aside.delete(id);
+        }
+        return json(200, {
+          changed: ids,
+          message: setAside
+            ? `${ids.length} demandes écartées : elles ne comptent plus dans vos demandes à traiter.`
+            : `${ids.length} demandes remises dans vos demandes à traiter.`,
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/dentist/quote-requests");
+    const table = await screen.findByRole("table", { name: "Demandes de devis" });
+    await waitFor(() => expect(table).toHaveTextContent("Luc Petit"));
+    const bar = screen.getByRole("group", { name: "Sélection de demandes" });
+    expect(bar).toHaveTextContent("Aucune demande sélectionnée");
+    // Answered: nothing to set aside, no box.
+    expect(within(table).queryByRole("checkbox", { name: /Zoé Bernard/ })).toBeNull();
+
+    await user.click(within(bar).getByRole("checkbox", { name: "Tout sélectionner sur cette page" }));
+    expect(bar).toHaveTextContent("3 demandes sélectionnées");
+    expect(within(bar).getByRole("button", { name: "Écarter la sélection (2)" })).toBeInTheDocument();
+    expect(within(bar).getByRole("button", { name: "Remettre la sélection (1)" })).toBeInTheDocument();
+    await user.click(
+      within(table).getByRole("checkbox", {
+        name: "Sélectionner la demande de Luc Petit (Couronne, 21/11/2026)",
+      }),
+    );
+    expect(bar).toHaveTextContent("2 demandes sélectionnées");
+    expect(within(bar).queryByRole("button", { name: /^Remettre la sélection/ })).toBeNull();
+
+    await user.click(within(bar).getByRole("button", { name: "Écarter la sélection (2)" }));
+    expect(
+      await screen.findByText(
+        /^2 demandes écartées\s: elles ne comptent plus dans vos demandes à traiter\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([{ ids: [REQUEST_ID, OTHER_ID], aside: true }]);
+    // The selection is done with; the rows say « Écartée ».
+    await waitFor(() => expect(bar).toHaveTextContent("Aucune demande sélectionnée"));
+    expect(within(bar).getByRole("checkbox", { name: "Tout sélectionner sur cette page" })).toHaveFocus();
+    const rows = () => table.querySelectorAll("tbody tr");
+    await waitFor(() => expect(rows()[0]).toHaveTextContent(/Inès Martin.*Écartée/));
+    expect(rows()[1]).toHaveTextContent(/Paul Durand.*Écartée/);
+
+    await user.click(screen.getByRole("button", { name: "Annuler" }));
+    expect(await screen.findByText("2 demandes remises dans vos demandes à traiter.")).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { ids: [REQUEST_ID, OTHER_ID], aside: true },
+      { ids: [REQUEST_ID, OTHER_ID], aside: false },
+    ]);
+    await waitFor(() => expect(rows()[0]).toHaveTextContent(/Inès Martin.*En attente/));
+  });
+
   it("au clavier, dans « En attente », le focus passe à la ligne suivante quand la ligne écartée s'en va", async () => {
     let aside = false;
     stubApi(dentist, {

@@ -514,6 +514,58 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
         .execute();
     },
 
+    /**
+     * « Écarter la sélection » (ADR 091's addendum): setAside for each of these requests that he
+     * sees, that is not sent to him by name and that he has not answered, in one statement. The ids
+     * set aside (already set aside included); the others are left as they are, unnamed (a request he
+     * does not see is not told apart from one he answered).
+     */
+    async setAsideMany(requestIds: readonly string[]): Promise<string[]> {
+      if (!verified || requestIds.length === 0) return [];
+      const at = new Date();
+      const rows = await db
+        .insertInto("request_dentists")
+        .columns(["request_id", "dentist_id", "set_aside_at"])
+        .expression(
+          db
+            .selectFrom("requests as r")
+            .select([
+              "r.id",
+              sql<string>`${me}::uuid`.as("dentist_id"),
+              sql<Date>`${at}::timestamptz`.as("at"),
+            ])
+            .where("r.id", "in", requestIds)
+            .where("r.recipient_dentist_id", "is", null)
+            .where((eb) => requestVisibleToDentist(eb, me, actor.limited)),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(["request_id", "dentist_id"])
+            .doUpdateSet({
+              set_aside_at: sql`coalesce(request_dentists.set_aside_at, ${at}::timestamptz)`,
+              updated_at: at,
+            })
+            .where("request_dentists.status", "=", "pending"),
+        )
+        .returning("request_id")
+        .execute();
+      return rows.map((row) => row.request_id);
+    },
+
+    /** « Remettre la sélection »: putBack for each of these requests he had set aside; their ids. */
+    async putBackMany(requestIds: readonly string[]): Promise<string[]> {
+      if (requestIds.length === 0) return [];
+      const rows = await db
+        .updateTable("request_dentists")
+        .set({ set_aside_at: null, updated_at: new Date() })
+        .where("request_id", "in", requestIds)
+        .where("dentist_id", "=", me)
+        .where("set_aside_at", "is not", null)
+        .returning("request_id")
+        .execute();
+      return rows.map((row) => row.request_id);
+    },
+
     /** 'S'assigner cette demande': this dentist takes the request on (does not lock others out, ADR 007). */
     async assign(requestId: string) {
       await db

@@ -4,6 +4,8 @@ import { GEO_MESSAGES } from "../../../shared/domain/geo";
 import type { DocumentType } from "../../../shared/domain/requests";
 import { errorBodySchema } from "../../../shared/schemas/common";
 import {
+  bulkSetAsideResultSchema,
+  bulkSetAsideSchema,
   DENTIST_MESSAGES,
   dentistDashboardSchema,
   dentistRequestDetailSchema,
@@ -177,6 +179,25 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
       await repo.putBack(id);
       announceToMe(request, id, actor);
       return { message: DENTIST_MESSAGES.putBack };
+    },
+  });
+
+  dentist.post("/api/dentist/requests/set-aside", {
+    summary:
+      "Écarter plusieurs demandes à la fois (ou les remettre) : celles qui ne peuvent pas l'être restent telles quelles",
+    body: bulkSetAsideSchema,
+    response: { 200: bulkSetAsideResultSchema, 400: errorBodySchema },
+    handler: async (request, _reply, actor) => {
+      const { ids, aside } = request.body;
+      const repo = dentistRequestsRepo(app.db, actor);
+      const changed = aside ? await repo.setAsideMany(ids) : await repo.putBackMany(ids);
+      for (const id of changed) announceToMe(request, id, actor);
+      return {
+        changed,
+        message: aside
+          ? DENTIST_MESSAGES.setAsideMany(changed.length, ids.length - changed.length)
+          : DENTIST_MESSAGES.putBackMany(changed.length),
+      };
     },
   });
 

@@ -162,3 +162,86 @@ describe("a request set aside", () => {
     });
   });
 });
+
+describe("several requests set aside at once (« Écarter la sélection », ADR 091's addendum)", () => {
+  const bulk = (who: PersonName | "anonymous", payload: object) =>
+    w.call(who, { method: "POST", url: "/api/dentist/requests/set-aside", payload });
+
+  it("sets aside those he may, leaves the others as they are, and puts them back the same way", async () => {
+    const first = await w.fresh.openRequest("patientA");
+    const second = await w.fresh.openRequest("patientB");
+    const answered = await w.fresh.openRequest("patientA");
+    await w.fresh.offer("notChosen", answered.requestId);
+    // Sent by name to the other dentist: not his to see.
+    const hidden = await w.fresh.openRequest("patientA", w.people.chosen.id);
+    const before = { mine: await counter("notChosen"), other: await counter("chosen") };
+    const asked = [first.requestId, second.requestId, answered.requestId, hidden.requestId];
+
+    const response = await bulk("notChosen", { ids: asked, aside: true });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().changed.sort()).toEqual([first.requestId, second.requestId].sort());
+    expect(response.json().message).toBe(
+      "2 demandes écartées : elles ne comptent plus dans vos demandes à traiter. 2 demandes ne peuvent pas l'être (déjà répondues, ou qui vous sont adressées).",
+    );
+    expect(await counter("notChosen")).toBe(before.mine - 2);
+    expect(ids(await list("notChosen", "set_aside"))).toEqual(
+      expect.arrayContaining([first.requestId, second.requestId]),
+    );
+    expect(ids(await list("notChosen", "set_aside"))).not.toContain(answered.requestId);
+    // The other dentist's requests and counts: untouched (his hidden one included).
+    expect(await counter("chosen")).toBe(before.other);
+    expect(ids(await list("chosen", "set_aside"))).not.toContain(hidden.requestId);
+    // Twice is once.
+    expect((await bulk("notChosen", { ids: [first.requestId], aside: true })).json().changed).toEqual([
+      first.requestId,
+    ]);
+    expect(await counter("notChosen")).toBe(before.mine - 2);
+
+    const back = await bulk("notChosen", { ids: asked, aside: false });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().changed.sort()).toEqual([first.requestId, second.requestId].sort());
+    expect(back.json().message).toBe("2 demandes remises dans vos demandes à traiter.");
+    expect(await counter("notChosen")).toBe(before.mine);
+    const none = await bulk("notChosen", { ids: [first.requestId], aside: false });
+    expect(none.json()).toEqual({ changed: [], message: "Aucune de ces demandes n'était écartée." });
+  });
+
+  it("never sets aside a request sent to him by name", async () => {
+    const named = await w.fresh.openRequest("patientA", w.people.chosen.id);
+    const response = await bulk("chosen", { ids: [named.requestId], aside: true });
+    expect(response.json()).toEqual({
+      changed: [],
+      message:
+        "Aucune demande écartée. 1 demande ne peut pas l'être (déjà répondue, ou qui vous est adressée).",
+    });
+    expect(ids(await list("chosen", "pending"))).toContain(named.requestId);
+  });
+
+  it("answers a bad selection with a French 400 naming the field, and is refused to anyone but a dentist", async () => {
+    const { requestId } = await w.fresh.openRequest("patientA");
+    const field = async (payload: object) => {
+      const response = await bulk("notChosen", payload);
+      expect(response.statusCode, response.body).toBe(400);
+      return response.json().error.fields;
+    };
+    expect(await field({ ids: [], aside: true })).toEqual({ ids: "Sélectionnez au moins une demande." });
+    expect(await field({ ids: ["pas-un-id"], aside: true })).toEqual({
+      "ids.0": "Cette sélection contient une demande inconnue.",
+    });
+    expect(await field({ ids: [requestId, requestId], aside: true })).toEqual({
+      ids: "Cette sélection contient deux fois la même demande.",
+    });
+    const tooMany = Array.from({ length: 51 }, () => crypto.randomUUID());
+    expect(await field({ ids: tooMany, aside: true })).toEqual({
+      ids: "Sélectionnez au plus 50 demandes à la fois.",
+    });
+    expect(Object.keys(await field({ ids: [requestId] }))).toEqual(["aside"]);
+
+    expect((await bulk("patientA", { ids: [requestId], aside: true })).statusCode).toBe(403);
+    expect((await bulk("anonymous", { ids: [requestId], aside: true })).statusCode).toBe(401);
+    // Not verified: nothing set aside (he sees no request).
+    const unverified = await bulk("unverified", { ids: [requestId], aside: true });
+    expect(unverified.json().changed).toEqual([]);
+    expect(ids(await list("notChosen", "set_aside"))).not.toContain(requestId);
+  });
+});
