@@ -166,30 +166,26 @@ export function SelectionBar<R extends Row>({ selection }: { selection: RequestS
       </p>
       {toSetAside.length > 0 || toPutBack.length > 0 ? (
         <span className="flex flex-wrap gap-2">
-          {toSetAside.length > 0 ? (
-            <Button
-              size="sm"
-              variant="outline"
-              loading={mutation.isPending && mutation.variables?.aside === true}
-              disabled={mutation.isPending}
-              onClick={() => run(toSetAside, true)}
-            >
-              <ArchiveX aria-hidden="true" />
-              {`Écarter la sélection (${toSetAside.length})`}
-            </Button>
-          ) : null}
-          {toPutBack.length > 0 ? (
-            <Button
-              size="sm"
-              variant="outline"
-              loading={mutation.isPending && mutation.variables?.aside === false}
-              disabled={mutation.isPending}
-              onClick={() => run(toPutBack, false)}
-            >
-              <RotateCcw aria-hidden="true" />
-              {`Remettre la sélection (${toPutBack.length})`}
-            </Button>
-          ) : null}
+          {(
+            [
+              [toSetAside, true, ArchiveX, "Écarter la sélection"],
+              [toPutBack, false, RotateCcw, "Remettre la sélection"],
+            ] as const
+          ).map(([rows, aside, Icon, label]) =>
+            rows.length > 0 ? (
+              <Button
+                key={label}
+                size="sm"
+                variant="outline"
+                loading={mutation.isPending && mutation.variables?.aside === aside}
+                disabled={mutation.isPending}
+                onClick={() => run(rows, aside)}
+              >
+                <Icon aria-hidden="true" />
+                {`${label} (${rows.length})`}
+              </Button>
+            ) : null,
+          )}
         </span>
       ) : null}
     </div>
