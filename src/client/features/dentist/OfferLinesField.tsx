@@ -76,8 +76,9 @@ export function withLastFee(line: DraftLine, fees: LastFees, day: string): Draft
 }
 
 /**
- * The lines as edited, with his last fee put in each line whose act was just chosen (a new line, or
- * another act) while its fee is empty; a fee he typed or emptied on the same act is left alone.
+ * The lines as edited, with his last fee put in each line whose act was just chosen: in place of the
+ * fee of the act it replaces (« Remplacer l'acte », another act picked), or in an empty fee (a new
+ * line, a first act). A fee he typed or emptied on the same act is left alone.
  */
 export function withLastFeesOnNewActs(
   before: readonly DraftLine[],
@@ -87,11 +88,11 @@ export function withLastFeesOnNewActs(
 ): DraftLine[] {
   if (fees.size === 0) return next;
   const previous = new Map(before.map((line) => [line.id, line]));
-  return next.map((line) =>
-    line.fee.trim() === "" && line.code && previous.get(line.id)?.code !== line.code
-      ? withLastFee(line, fees, day)
-      : line,
-  );
+  return next.map((line) => {
+    const was = previous.get(line.id)?.code ?? null;
+    if (!line.code || was === line.code) return line;
+    return was !== null || line.fee.trim() === "" ? withLastFee(line, fees, day) : line;
+  });
 }
 
 /** What the toast says once the devis's acts are taken, `withLast` of `count` of them at his last fees. */

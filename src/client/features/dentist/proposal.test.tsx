@@ -293,6 +293,7 @@ describe("page de proposition : le formulaire", () => {
           last_fees: [
             { code: "HBLD634", fee_cents: 480_00, offered_at: "2026-11-12T10:00:00.000Z" },
             { code: "HBLD734", fee_cents: 390_00, offered_at: "2026-11-02T10:00:00.000Z" },
+            { code: "HBLD073", fee_cents: 440_00, offered_at: "2026-11-03T10:00:00.000Z" },
           ],
         }),
     });
@@ -329,6 +330,15 @@ describe("page de proposition : le formulaire", () => {
     const third = lineGroup(3);
     await user.click(within(third).getByRole("button", { name: /^Dent / }));
     await user.click(within(third).getByRole("button", { name: /^Dent 36 \(/ }));
+    await user.type(within(third).getByRole("combobox", { name: /Acte/ }), "céramo molaire");
+    await user.click(screen.getByRole("option", { name: /HBLD734/ }));
+    expect(within(lineGroup(3)).getByRole("textbox", { name: /Honoraires/ })).toHaveValue("390,00");
+    // Replaced by its 100 % Santé alternative: the alternative's last fee, not the crown's.
+    await user.click(within(third).getByRole("button", { name: "Remplacer l'acte 3" }));
+    expect(within(lineGroup(3)).getByRole("textbox", { name: /Honoraires/ })).toHaveValue("440,00");
+    await user.click(within(third).getByRole("button", { name: /^Dent / }));
+    await user.click(within(third).getByRole("button", { name: /^Dent 36 \(/ }));
+    await user.clear(within(third).getByRole("combobox", { name: /Acte/ }));
     await user.type(within(third).getByRole("combobox", { name: /Acte/ }), "céramo molaire");
     await user.click(screen.getByRole("option", { name: /HBLD734/ }));
     expect(within(lineGroup(3)).getByRole("textbox", { name: /Honoraires/ })).toHaveValue("390,00");
