@@ -28,6 +28,7 @@ import { readQuote } from "./read";
 import { MAX_ATTEMPTS, readingQueue, readingTextKey } from "./reading.repo";
 import { READ_AGAIN_PER_HOUR } from "./reading.routes";
 import { ReadingRunner } from "./runner";
+import { ReadingError } from "./types";
 
 /**
  * Reading the uploaded devis (issue 17), through the API and a real database: the upload queues
@@ -210,14 +211,51 @@ describe("reading an uploaded devis", () => {
 
       // The next patient who waits gets the page; the preview's signal stays quiet after its answer.
       const page = await fetch(url, { headers: { cookie: owner.cookie } });
-      // A 404 here once in CI (03/12/2026, not reproduced): if it comes again, it says what the
-      // server answered and why the preview's process last stopped.
+      // A 404 here twice in CI (03/12 and 06/12/2026, not reproduced): the preview's process had died
+      // by itself (no stop of ours). Such a death is now rendered again (the test below); if a 404
+      // comes again, it says what the server answered and how the process last ended.
       const said = page.status === 200 ? "" : await page.clone().text();
-      expect(page.status, `${said} (dernier arrêt du processus : ${box.lastKill ?? "aucun"})`).toBe(200);
+      const ended = `dernier arrêt : ${box.lastKill ?? "aucun"}, dernière fin : ${JSON.stringify(box.lastExit)}`;
+      expect(page.status, `${said} (${ended})`).toBe(200);
       expect(page.headers.get("content-type")).toBe("image/png");
       await page.arrayBuffer();
       expect(signals).toHaveLength(2);
       expect(signals[1]?.aborted).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("renders the page once more when its process ended by itself under it, never when it was killed", async () => {
+    const box = ctx.app.readings.previewSandbox;
+    const run = box.run.bind(box);
+    // How a child that ended under its task fails it (sandbox.test.ts makes a real one end so).
+    const ended = (signal: NodeJS.Signals | null) =>
+      Object.assign(new ReadingError(READING_MESSAGES.failed), {
+        childExit: { exitCode: signal ? null : 1, signal, starting: false },
+      });
+    let failNext: NodeJS.Signals | null | undefined;
+    const spy = vi.spyOn(box, "run").mockImplementation(async (task, signal) => {
+      if (failNext !== undefined) {
+        const how = failNext;
+        failNext = undefined;
+        throw ended(how);
+      }
+      return run(task, signal);
+    });
+    try {
+      const url = `/api/patient/requests/${requestId}/reading/${reading.id}/pages/1`;
+      failNext = null;
+      const page = await call("GET", url, owner);
+      expect(page.statusCode, page.body.slice(0, 200)).toBe(200);
+      expect(page.headers["content-type"]).toBe("image/png");
+      expect(spy).toHaveBeenCalledTimes(2);
+      // Killed from outside (SIGKILL: the kernel's memory killer, an operator): the French 404, once.
+      failNext = "SIGKILL";
+      const killed = await call("GET", url, owner);
+      expect(killed.statusCode).toBe(404);
+      expect(killed.json().error.message).toBe(READING_MESSAGES.failed);
+      expect(spy).toHaveBeenCalledTimes(3);
     } finally {
       spy.mockRestore();
     }

@@ -5,7 +5,7 @@ import type { Db } from "../../db/index";
 import type { EventBus } from "../../realtime/bus";
 import type { Storage } from "../../storage/storage";
 import { type ClaimedReading, isReadableMime, readingQueue, readingTextKey } from "./reading.repo";
-import { type ChildExit, ReaderSandbox } from "./sandbox";
+import { type ChildExit, endedByItself, ReaderSandbox } from "./sandbox";
 import type { Reading, ReadOptions } from "./types";
 
 /** How the runner reads a file (read.ts's readQuote in its own process; tests may give another). */
@@ -110,10 +110,18 @@ export class ReadingRunner {
 
   /**
    * A PNG preview of page `page` of a devis, rendered in the preview's own bounded process; `signal`
-   * aborted (nobody waits for it any more), it leaves the queue or its rendering is stopped.
+   * aborted (nobody waits for it any more), it leaves the queue or its rendering is stopped. A child
+   * that ended by itself under it (sandbox.ts `endedByItself`: not stopped for its time or memory,
+   * nor killed) is the child's fault, not the page's: the page is rendered once more in a fresh one.
    */
-  preview(data: Uint8Array, mime: string, page: number, signal?: AbortSignal): Promise<Buffer> {
-    return this.previewSandbox.run({ kind: "preview", data, mime, page }, signal);
+  async preview(data: Uint8Array, mime: string, page: number, signal?: AbortSignal): Promise<Buffer> {
+    const task = { kind: "preview", data, mime, page } as const;
+    try {
+      return await this.previewSandbox.run(task, signal);
+    } catch (error) {
+      if (!endedByItself(error) || signal?.aborted) throw error;
+      return this.previewSandbox.run(task, signal);
+    }
   }
 
   /**

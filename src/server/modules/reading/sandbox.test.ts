@@ -1,11 +1,12 @@
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { getPriority } from "node:os";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { READING_MESSAGES } from "../../../shared/schemas/reading";
-import { devisPdf, makeDevis } from "../../testing/devis-corpus";
+import { devisPdf, devisPhoto, makeDevis } from "../../testing/devis-corpus";
 import { expectError } from "../../testing/errors";
 import { flateBomb, operators } from "../../testing/hostile-files";
-import { type ChildExit, READER_CHILD_MALLOC_ENV, ReaderSandbox } from "./sandbox";
+import { type ChildExit, endedByItself, READER_CHILD_MALLOC_ENV, ReaderSandbox } from "./sandbox";
 import { type Reading, ReadingError } from "./types";
 
 /**
@@ -153,6 +154,32 @@ describe("the reading's own process", () => {
     expect(getPriority(lowest.pid)).toBe(19);
     // Never above the test's own (a process may not raise its priority without the right to).
     expect(getPriority(given.pid)).toBe(Math.max(10, getPriority()));
+  });
+
+  it("a child that ends by itself under its task fails it with the French message, and says so (endedByItself)", async () => {
+    const box = sandbox(60_000);
+    await read(box, devis);
+    const child = (box as unknown as { child: ChildProcess }).child;
+    // A photo's reading: its OCR runs in worker threads, so the child's own loop still takes messages.
+    const dying = box.run({ kind: "read", data: await devisPhoto(corpus), options: { mime: "image/jpeg" } });
+    // A message its listener cannot read: an error nobody catches, and the child exits (code 1).
+    setTimeout(() => child.send(null as never), 300);
+    const error = await dying.then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(ReadingError);
+    expect((error as Error).message).toBe(READING_MESSAGES.failed);
+    expect(endedByItself(error)).toBe(true);
+    expect(box.lastExit).toEqual({ exitCode: 1, signal: null, starting: false });
+    expect(stops).toEqual(["exit"]);
+    // Killed from outside, or stopped by us for its time or memory: not « by itself ».
+    const killed = box.run({ kind: "preview", data: slow, mime: "application/pdf", page: 1 });
+    await sleep(300);
+    process.kill(box.pid as number, "SIGKILL");
+    expect(endedByItself(await killed.catch((reason: unknown) => reason))).toBe(false);
+    const png = await box.run({ kind: "preview", data: devis, mime: "application/pdf", page: 1 });
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
   });
 
   it("renders a preview in the child: bytes back as a PNG", async () => {

@@ -74,6 +74,25 @@ export interface ChildExit {
   starting: boolean;
 }
 
+/**
+ * The error of a task whose child ended by itself (`childExit`: how, and whether it was still starting),
+ * as opposed to one we stopped (time, memory, an abort) or a file the child refused.
+ */
+export type ChildExitedError = ReadingError & { childExit: ChildExit };
+
+const childExited = (exit: ChildExit): ChildExitedError =>
+  Object.assign(new ReadingError(READING_MESSAGES.failed), { childExit: exit });
+
+/**
+ * Whether a task failed for its child's sake, not its document's: the child died while starting, or
+ * exited by itself (an exit code, no signal: nothing of ours nor the kernel's stopped it) under it.
+ * Such a task may be run once more in a fresh child (ReadingRunner.preview).
+ */
+export function endedByItself(error: unknown): boolean {
+  const exit = (error as Partial<ChildExitedError> | null)?.childExit;
+  return error instanceof ReadingError && exit !== undefined && (exit.starting || exit.signal === null);
+}
+
 export type SandboxTask =
   | { kind: "read"; data: Uint8Array; options: Omit<ReadOptions, "signal"> }
   | { kind: "preview"; data: Uint8Array; mime: string; page: number; width?: number }
@@ -210,6 +229,8 @@ export class ReaderSandbox {
    * tests and logs.
    */
   lastKill: string | null = null;
+  /** How the last child that ended by itself ended (tests and logs). */
+  lastExit: ChildExit | null = null;
   /** The CPU time the last task used as last read (ms); null where it is not measured (tests). */
   lastCpuMs: number | null = null;
 
@@ -306,8 +327,10 @@ export class ReaderSandbox {
       };
       const onExit = (exitCode: number | null, signal: NodeJS.Signals | null) => {
         done();
-        if (!this.closed) this.limits.onStop?.("exit", { exitCode, signal, starting: true });
-        reject(new ReadingError(READING_MESSAGES.failed));
+        const exit = { exitCode, signal, starting: true };
+        this.lastExit = exit;
+        if (!this.closed) this.limits.onStop?.("exit", exit);
+        reject(childExited(exit));
       };
       const done = () => {
         clearTimeout(timer);
@@ -392,8 +415,10 @@ export class ReaderSandbox {
     };
     const onExit = (exitCode: number | null, signal: NodeJS.Signals | null) => {
       if (this.child === running) this.child = null;
-      if (!this.closed) this.limits.onStop?.("exit", { exitCode, signal, starting: false });
-      finish({ error: new ReadingError(READING_MESSAGES.failed) });
+      const exit = { exitCode, signal, starting: false };
+      this.lastExit = exit;
+      if (!this.closed) this.limits.onStop?.("exit", exit);
+      finish({ error: childExited(exit) });
     };
     running.on("message", onMessage);
     running.on("exit", onExit);
