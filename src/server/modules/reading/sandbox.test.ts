@@ -173,6 +173,15 @@ describe("the reading's own process", () => {
     expect(endedByItself(error)).toBe(true);
     expect(box.lastExit).toEqual({ exitCode: 1, signal: null, starting: false });
     expect(stops).toEqual(["exit"]);
+    // Crashed (a signal it raises on itself): by itself too.
+    const crashing = box.run({
+      kind: "read",
+      data: await devisPhoto(corpus),
+      options: { mime: "image/jpeg" },
+    });
+    await sleep(300);
+    process.kill(box.pid as number, "SIGSEGV");
+    expect(endedByItself(await crashing.catch((reason: unknown) => reason))).toBe(true);
     // Killed from outside, or stopped by us for its time or memory: not « by itself ».
     const killed = box.run({ kind: "preview", data: slow, mime: "application/pdf", page: 1 });
     await sleep(300);

@@ -83,14 +83,26 @@ export type ChildExitedError = ReadingError & { childExit: ChildExit };
 const childExited = (exit: ChildExit): ChildExitedError =>
   Object.assign(new ReadingError(READING_MESSAGES.failed), { childExit: exit });
 
+/** The signals a process raises on itself when it crashes (as opposed to SIGKILL, SIGTERM: sent to it). */
+const CRASH_SIGNALS: ReadonlySet<string> = new Set([
+  "SIGSEGV",
+  "SIGABRT",
+  "SIGBUS",
+  "SIGILL",
+  "SIGTRAP",
+  "SIGFPE",
+]);
+
 /**
- * Whether a task failed for its child's sake, not its document's: the child died while starting, or
- * exited by itself (an exit code, no signal: nothing of ours nor the kernel's stopped it) under it.
- * Such a task may be run once more in a fresh child (ReadingRunner.preview).
+ * Whether a task failed with its child ended by itself under it: while starting, with an exit code
+ * (an error nobody caught in it), or crashed (a signal it raised on itself) — not stopped by us (time,
+ * memory, an abort: those kill it, and say so) nor killed from outside (SIGKILL: the kernel's memory
+ * killer, an operator). Such a task may be run once more in a fresh child (ReadingRunner.preview).
  */
 export function endedByItself(error: unknown): boolean {
   const exit = (error as Partial<ChildExitedError> | null)?.childExit;
-  return error instanceof ReadingError && exit !== undefined && (exit.starting || exit.signal === null);
+  if (!(error instanceof ReadingError) || exit === undefined) return false;
+  return exit.starting || exit.signal === null || CRASH_SIGNALS.has(exit.signal);
 }
 
 export type SandboxTask =
