@@ -75,8 +75,9 @@ export interface ChildExit {
 }
 
 /**
- * The error of a task whose child ended by itself (`childExit`: how, and whether it was still starting),
- * as opposed to one we stopped (time, memory, an abort) or a file the child refused.
+ * The error of a task whose child ended under it, or while starting, without our stopping it
+ * (`childExit`: how, and whether it was still starting) — as opposed to one we stopped (time, memory,
+ * an abort) or a file the child refused. `endedByItself` tells a crash from a kill from outside.
  */
 export type ChildExitedError = ReadingError & { childExit: ChildExit };
 
@@ -241,7 +242,7 @@ export class ReaderSandbox {
    * tests and logs.
    */
   lastKill: string | null = null;
-  /** How the last child that ended by itself ended (tests and logs). */
+  /** How the last child that ended without our stopping it ended (tests and logs). */
   lastExit: ChildExit | null = null;
   /** The CPU time the last task used as last read (ms); null where it is not measured (tests). */
   lastCpuMs: number | null = null;
