@@ -835,15 +835,15 @@ export function planChangeMail(p: {
   /** Asked during a trial kept at checkout (ADR 085): the new plan's is the first payment. */
   inTrial?: boolean;
 }) {
+  const starts = p.inTrial
+    ? `Votre abonnement commencera en formule ${p.plan} le ${p.startsOn}, à la fin de votre essai gratuit`
+    : `Votre abonnement passe à la formule ${p.plan} le ${p.startsOn}, à la fin de la période déjà payée`;
+  const meanwhile = p.inTrial ? "votre essai continue" : "votre formule actuelle reste active";
   return letter(p, {
     subject: "Votre changement de formule est enregistré",
     lines: [
-      p.inTrial
-        ? `Votre abonnement commencera en formule ${p.plan} le ${p.startsOn}, à la fin de votre essai gratuit : ${p.amountTtc} TTC seront prélevés ce jour-là, puis ${p.every}.`
-        : `Votre abonnement passe à la formule ${p.plan} le ${p.startsOn}, à la fin de la période déjà payée : ${p.amountTtc} TTC seront prélevés ce jour-là, puis ${p.every}.`,
-      p.inTrial
-        ? "Rien n'est prélevé d'ici là, et votre essai continue jusqu'à cette date."
-        : "Rien n'est prélevé d'ici là, et votre formule actuelle reste active jusqu'à cette date.",
+      `${starts} : ${p.amountTtc} TTC seront prélevés ce jour-là, puis ${p.every}.`,
+      `Rien n'est prélevé d'ici là, et ${meanwhile} jusqu'à cette date.`,
       "",
       "Vous pouvez annuler ce changement jusque-là depuis la page Abonnement :",
     ],

@@ -34,7 +34,7 @@ import { findSubscription, type SubscriptionRow, stateOfRow, summaryOf } from ".
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, forbidden } from "../../errors";
-import type { Mailer } from "../../mail/mailer";
+import type { Mailer, MailMessage } from "../../mail/mailer";
 import {
   invoiceAvailableMail,
   paymentFailedMail,
@@ -100,6 +100,39 @@ async function callProvider<T>(deps: BillingDeps, what: string, call: () => Prom
  */
 function afterCommit(deps: BillingDeps, work: () => Promise<unknown>, failure: string) {
   work().catch((error) => deps.log.error({ err: loggableError(error) }, failure));
+}
+
+/** What every e-mail of the subscription to a dentist is written with. */
+interface DentistLetter {
+  brandName: string;
+  firstName: string;
+  link: string;
+}
+
+/**
+ * After the commit, an e-mail to the dentist, his address looked up then (afterCommit): `write` makes
+ * it from the brand, his first name and the Abonnement page's link; null sends nothing.
+ */
+function mailDentist(
+  deps: BillingDeps,
+  dentistId: string,
+  failure: string,
+  write: (base: DentistLetter) => Omit<MailMessage, "to"> | null | Promise<Omit<MailMessage, "to"> | null>,
+) {
+  afterCommit(
+    deps,
+    async () => {
+      const who = await systemDentistContact(deps.db, dentistId);
+      if (!who) return;
+      const mail = await write({
+        brandName: deps.config.brandName,
+        firstName: who.first_name,
+        link: `${deps.config.publicUrl}${SUBSCRIPTION_PAGE}`,
+      });
+      if (mail) await deps.mailer.send({ to: who.email, ...mail });
+    },
+    failure,
+  );
 }
 
 /** The Abonnement page: the dentist's subscription (null before verification), the plans, the next payment TTC. */
@@ -405,26 +438,15 @@ export async function schedulePlanChange(deps: BillingDeps, actor: Actor, plan: 
     return setNextPlan(trx, actor.userId, { plan, at }, now);
   });
   const price = planPrice(plan, deps.config.planPrices);
-  afterCommit(
-    deps,
-    async () => {
-      const who = await systemDentistContact(deps.db, actor.userId);
-      if (!who) return;
-      await deps.mailer.send({
-        to: who.email,
-        ...planChangeMail({
-          brandName: deps.config.brandName,
-          firstName: who.first_name,
-          plan: words.adjective,
-          startsOn: formatDetailDate(at),
-          inTrial,
-          amountTtc: formatEuros(price.ttcCents),
-          every: words.every,
-          link: `${deps.config.publicUrl}${SUBSCRIPTION_PAGE}`,
-        }),
-      });
-    },
-    "e-mail non envoyé : changement de formule",
+  mailDentist(deps, actor.userId, "e-mail non envoyé : changement de formule", (base) =>
+    planChangeMail({
+      ...base,
+      plan: words.adjective,
+      startsOn: formatDetailDate(at),
+      inTrial,
+      amountTtc: formatEuros(price.ttcCents),
+      every: words.every,
+    }),
   );
   return { subscription: summaryOf(after ?? row, now), message: planned(at) };
 }
@@ -611,24 +633,10 @@ export async function handleWebhook(
 
 /** After the commit: the e-mail, and the invoice's PDF stored (a download makes it again if this fails). */
 function afterInvoice(deps: BillingDeps, dentistId: string | null, invoice: InvoiceRow, refersTo?: string) {
-  afterCommit(
-    deps,
-    async () => {
-      const who = dentistId ? await systemDentistContact(deps.db, dentistId) : undefined;
-      if (!who) return;
-      await deps.mailer.send({
-        to: who.email,
-        ...invoiceAvailableMail({
-          brandName: deps.config.brandName,
-          firstName: who.first_name,
-          number: invoice.number,
-          link: `${deps.config.publicUrl}${SUBSCRIPTION_PAGE}`,
-          ...(refersTo ? { refersTo } : {}),
-        }),
-      });
-    },
-    "e-mail non envoyé : facture disponible",
-  );
+  if (dentistId)
+    mailDentist(deps, dentistId, "e-mail non envoyé : facture disponible", (base) =>
+      invoiceAvailableMail({ ...base, number: invoice.number, ...(refersTo ? { refersTo } : {}) }),
+    );
   const { storage } = deps;
   if (storage)
     afterCommit(
@@ -639,45 +647,22 @@ function afterInvoice(deps: BillingDeps, dentistId: string | null, invoice: Invo
 }
 
 function mailCancelled(deps: BillingDeps, dentistId: string) {
-  afterCommit(
-    deps,
-    async () => {
-      const who = await systemDentistContact(deps.db, dentistId);
-      if (!who) return;
-      await deps.mailer.send({
-        to: who.email,
-        ...subscriptionCancelledMail({
-          brandName: deps.config.brandName,
-          firstName: who.first_name,
-          link: `${deps.config.publicUrl}${SUBSCRIPTION_PAGE}`,
-        }),
-      });
-    },
-    "e-mail non envoyé : abonnement terminé",
+  mailDentist(deps, dentistId, "e-mail non envoyé : abonnement terminé", (base) =>
+    subscriptionCancelledMail(base),
   );
 }
 
 function mailPaymentFailed(deps: BillingDeps, dentistId: string, failedAt: Date) {
-  afterCommit(
-    deps,
-    async () => {
-      const who = await systemDentistContact(deps.db, dentistId);
-      const row = await findSubscription(deps.db, dentistId);
-      if (!who || !row) return;
-      // The grace counts from the first failure (the state's start), else from this one.
-      const since = row.status === "past_due" ? new Date(row.status_since) : failedAt;
-      await deps.mailer.send({
-        to: who.email,
-        ...paymentFailedMail({
-          brandName: deps.config.brandName,
-          firstName: who.first_name,
-          graceEndsOn: formatDetailDate(new Date(since.getTime() + GRACE_DAYS * DAY_MS)),
-          link: `${deps.config.publicUrl}${SUBSCRIPTION_PAGE}`,
-        }),
-      });
-    },
-    "e-mail non envoyé : paiement échoué",
-  );
+  mailDentist(deps, dentistId, "e-mail non envoyé : paiement échoué", async (base) => {
+    const row = await findSubscription(deps.db, dentistId);
+    if (!row) return null;
+    // The grace counts from the first failure (the state's start), else from this one.
+    const since = row.status === "past_due" ? new Date(row.status_since) : failedAt;
+    return paymentFailedMail({
+      ...base,
+      graceEndsOn: formatDetailDate(new Date(since.getTime() + GRACE_DAYS * DAY_MS)),
+    });
+  });
 }
 
 /**
