@@ -166,11 +166,19 @@ export function DentistSubscriptionPage() {
     otherPlan !== null;
   const nextPlan = subscription?.next_plan ?? null;
   const nextPlanPrice = nextPlan ? plans.find((p) => p.id === nextPlan.plan) : undefined;
-  const planChangeFailed = (error: unknown, close: () => void) => {
-    // Refused: the subscription is no longer what the page showed (it is read again).
-    if (isApiError(error) && error.status === 409) close();
-    failed(error);
-  };
+  /** « Passer à … » (a plan) or « Annuler le changement » (null); `close` closes its dialog. */
+  const changePlan = (next: PlanId | null, close: () => void) =>
+    planChange.mutate(next, {
+      onSuccess: ({ message }) => {
+        close();
+        toast.success(message);
+      },
+      onError: (error) => {
+        // Refused: the subscription is no longer what the page showed (it is read again).
+        if (isApiError(error) && error.status === 409) close();
+        failed(error);
+      },
+    });
   const waiting = paid && !live;
   // While the confirmation is awaited, no second checkout (the server refuses one anyway once the
   // payment is known); after two minutes without it, « S'abonner » comes back.
@@ -375,15 +383,7 @@ export function DentistSubscriptionPage() {
           description={planChangeText(subscription, currentPlan, otherPlan, plans)}
           confirmLabel={`Passer à la formule ${PLAN_WORDS[otherPlan].adjective}`}
           loading={planChange.isPending}
-          onConfirm={() =>
-            planChange.mutate(otherPlan, {
-              onSuccess: ({ message }) => {
-                setSwitching(false);
-                toast.success(message);
-              },
-              onError: (error) => planChangeFailed(error, () => setSwitching(false)),
-            })
-          }
+          onConfirm={() => changePlan(otherPlan, () => setSwitching(false))}
         />
       ) : null}
       <ConfirmDialog
@@ -400,15 +400,7 @@ export function DentistSubscriptionPage() {
         confirmLabel="Annuler le changement"
         cancelLabel="Garder le changement"
         loading={planChange.isPending}
-        onConfirm={() =>
-          planChange.mutate(null, {
-            onSuccess: ({ message }) => {
-              setUndoing(false);
-              toast.success(message);
-            },
-            onError: (error) => planChangeFailed(error, () => setUndoing(false)),
-          })
-        }
+        onConfirm={() => changePlan(null, () => setUndoing(false))}
       />
     </>
   );
