@@ -27,10 +27,16 @@ const PLAN_LABELS: Record<PlanId, { label: string; period: string; months: numbe
   yearly: { label: "Annuel", period: "par an", months: 12 },
 };
 
-/** How a plan reads in a sentence: « la formule annuelle », paid « chaque année » (ADR 096). */
-export const PLAN_WORDS: Record<PlanId, { adjective: "mensuelle" | "annuelle"; every: string }> = {
-  monthly: { adjective: "mensuelle", every: "chaque mois" },
-  yearly: { adjective: "annuelle", every: "chaque année" },
+/**
+ * How a plan reads in a sentence: « la formule annuelle », paid « chaque année » (ADR 096); in the
+ * team's short lines « annuel », « passe à l'annuel ».
+ */
+export const PLAN_WORDS: Record<
+  PlanId,
+  { adjective: "mensuelle" | "annuelle"; every: string; short: string; toShort: string }
+> = {
+  monthly: { adjective: "mensuelle", every: "chaque mois", short: "mensuel", toShort: "au mensuel" },
+  yearly: { adjective: "annuelle", every: "chaque année", short: "annuel", toShort: "à l'annuel" },
 };
 
 /**

@@ -1,7 +1,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ChevronDown, Euro, FileText, Users } from "lucide-react";
 import { useId, useState } from "react";
-import { SUBSCRIPTION_STANDING_LABELS, SUBSCRIPTION_STANDINGS } from "../../../shared/domain/subscription";
+import {
+  PLAN_WORDS,
+  SUBSCRIPTION_STANDING_LABELS,
+  SUBSCRIPTION_STANDINGS,
+} from "../../../shared/domain/subscription";
 import { formatListDate } from "../../../shared/format/dates";
 import { formatEuros } from "../../../shared/format/money";
 import { ofName } from "../../../shared/format/names";
@@ -38,16 +42,14 @@ type Item = AdminSubscriptions["items"][number];
 function subscriptionLine(item: Item): string {
   const on = item.changes_at ? formatListDate(item.changes_at) : null;
   const parts = [SUBSCRIPTION_STANDING_LABELS[item.status]];
-  if (item.plan) parts.push(item.plan === "monthly" ? "mensuel" : "annuel");
+  if (item.plan) parts.push(PLAN_WORDS[item.plan].short);
   switch (item.phase) {
     case "trial":
     case "trial_ending":
       // Taken during the trial, its plan changed before the first payment (ADR 096's addendum).
       if (on)
         parts.push(
-          item.next_plan
-            ? `jusqu'au ${on}, puis ${item.next_plan === "monthly" ? "mensuel" : "annuel"}`
-            : `jusqu'au ${on}`,
+          item.next_plan ? `jusqu'au ${on}, puis ${PLAN_WORDS[item.next_plan].short}` : `jusqu'au ${on}`,
         );
       break;
     case "active":
@@ -55,7 +57,7 @@ function subscriptionLine(item: Item): string {
       if (on)
         parts.push(
           item.next_plan
-            ? `passe ${item.next_plan === "monthly" ? "au mensuel" : "à l'annuel"} le ${on}`
+            ? `passe ${PLAN_WORDS[item.next_plan].toShort} le ${on}`
             : `prochain renouvellement le ${on}`,
         );
       break;
