@@ -13,6 +13,7 @@ import type { Column } from "../../components/ui/DataTable";
 import { isApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { setAsideRequests } from "./api";
+import { maySetAside } from "./SetAsideButton";
 
 /*
  * « Écarter la sélection » (ADR 091's addendum): the requests of the list's page he ticks, set aside or
@@ -24,10 +25,6 @@ type Row = Pick<
   DentistRequestSummary,
   "id" | "patient_name" | "treatment_type" | "created_at" | "my_status" | "set_aside" | "addressed_to_me"
 >;
-
-/** The rows « Écarter » or « Remettre » applies to (those SetAsideButton shows a button on). */
-export const selectable = (row: Row) =>
-  row.my_status === "pending" && (!row.addressed_to_me || row.set_aside);
 
 export interface RequestSelection<R extends Row> {
   /** The page's rows that may be ticked, and those ticked. */
@@ -46,7 +43,7 @@ export function useRequestSelection<R extends Row>(rows: readonly R[] | undefine
     ids: new Set(),
   });
   const ids = state.key === pageKey ? state.ids : new Set<string>();
-  const eligible = (rows ?? []).filter(selectable);
+  const eligible = (rows ?? []).filter(maySetAside);
   // A row gone from the page (answered, set aside from another tab) leaves the selection with it.
   const selected = eligible.filter((row) => ids.has(row.id));
   const set = (next: Iterable<string>) => setState({ key: pageKey, ids: new Set(next) });
@@ -67,7 +64,7 @@ export function selectionColumn<R extends Row>(selection: RequestSelection<R>): 
     header: "Sélection",
     hideLabelInCard: true,
     className: "w-0",
-    cell: (row) => (selectable(row) ? <SelectBox row={row} selection={selection} /> : null),
+    cell: (row) => (maySetAside(row) ? <SelectBox row={row} selection={selection} /> : null),
   };
 }
 

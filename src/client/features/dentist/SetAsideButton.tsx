@@ -62,6 +62,13 @@ function focusNeighbour(button: HTMLElement): void {
 }
 
 /**
+ * Whether « Écarter » or « Remettre » applies to the request: one he has not answered, and not sent to
+ * him by name (the patient waits for his answer alone) unless he set it aside before.
+ */
+export const maySetAside = (request: Pick<Request, "my_status" | "set_aside" | "addressed_to_me">) =>
+  request.my_status === "pending" && (!request.addressed_to_me || request.set_aside);
+
+/**
  * « Écarter » a request he will not follow up (ADR 091), or « Remettre » it among his requests to
  * answer. Only on a request he has not answered, and not sent to him by name (the patient waits for
  * his answer alone). The focus stays on it while the change runs, and moves to the next row when its
@@ -78,7 +85,7 @@ export function SetAsideButton({ request, size = "md" }: { request: Request; siz
       if (button && document.activeElement === button) focusNeighbour(button);
     };
   }, []);
-  if (request.my_status !== "pending" || (request.addressed_to_me && !request.set_aside)) return null;
+  if (!maySetAside(request)) return null;
 
   const of = `${ofName(request.patient_name)} (${treatmentLabel(request.treatment_type)})`;
   const aside = request.set_aside;
