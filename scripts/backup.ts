@@ -106,6 +106,12 @@ async function backUp(config: AppConfig, file: string, store: Storage): Promise<
       console.log(
         `La clé des fichiers n'est pas dans l'archive : gardez à part ${path.join(config.dataDir, "data-key")} ; la restauration la demandera dans DATA_KEY.`,
       );
+    // Two-step sign-in keys are encrypted with AUTH_SECRET, which no archive holds (ADR 098).
+    const twoFactor = manifest.database.tables.two_factors ?? 0;
+    if (twoFactor > 0 && !process.env.AUTH_SECRET?.trim())
+      console.log(
+        `${twoFactor} compte(s) ont la double authentification, chiffrée avec le secret de ${path.join(config.dataDir, "auth-secret")} qui n'est pas dans l'archive : gardez-le à part, la restauration le demandera dans AUTH_SECRET.`,
+      );
     const previous = filesUnderOtherKeys(manifest.file_keys ?? {}, config.dataKeys);
     if (previous > 0)
       console.log(

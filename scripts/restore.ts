@@ -1,6 +1,6 @@
 // npm run restore -- FILE: an archive of npm run backup into an empty place (ADR 047).
 
-import { statSync } from "node:fs";
+import { statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { humanSize } from "../src/server/backup/archive";
 import { restoreBackup } from "../src/server/backup/restore";
@@ -13,7 +13,8 @@ import { archiveArgument, runCommand, withRawStore } from "./lib/backup-command"
  * With the settings of the server to be (DATA_DIR or DATABASE_URL, S3_*) and DATA_KEY, the files'
  * key of the day of the backup (required: nothing is guessed). Refuses a place that is not empty;
  * checks the key, the migration level and every digest before writing anything; compares the
- * restored rows with the manifest. The embedded setup gets its DATA_DIR/data-key from DATA_KEY.
+ * restored rows with the manifest. The embedded setup gets its DATA_DIR/data-key from DATA_KEY,
+ * and its DATA_DIR/auth-secret from AUTH_SECRET when given (ADR 098).
  */
 async function main(): Promise<number> {
   const file = archiveArgument();
@@ -27,10 +28,12 @@ async function main(): Promise<number> {
     );
     return 1;
   }
-  // The session secret plays no part in a restore: none is generated in DATA_DIR for it.
+  // The session secret plays no part in the restore itself: none is generated in DATA_DIR for it.
+  // Given, it is the embedded setup's DATA_DIR/auth-secret (the two-step sign-in keys need it).
+  const authSecret = process.env.AUTH_SECRET?.trim();
   const config = loadConfig({
     ...process.env,
-    AUTH_SECRET: process.env.AUTH_SECRET?.trim() || "restore-only-restore-only-restore-only",
+    AUTH_SECRET: authSecret || "restore-only-restore-only-restore-only",
     ADMIN_EMAIL: "",
     ADMIN_PASSWORD: "",
   });
@@ -44,12 +47,23 @@ async function main(): Promise<number> {
         config.dataDir,
         config.dataKeys.map((key) => key.toString("base64url")),
       );
+      if (authSecret) writeFileSync(path.join(config.dataDir, "auth-secret"), authSecret, { mode: 0o600 });
       await closeTree(config.dataDir);
     }
     const rows = Object.values(manifest.database.tables).reduce((a, b) => a + b, 0);
     console.log(
       `Restauration terminée depuis ${file} (${humanSize(statSync(file).size)}, sauvegarde du ${manifest.created_at}) : base ${config.databaseUrl ? "PostgreSQL" : `embarquée dans ${target && "pgliteDir" in target ? target.pgliteDir : ""}`} au niveau ${manifest.database.migration} (${rows} lignes, comptes conformes au manifeste), ${manifest.files.length} fichier(s) vérifié(s) par SHA-256.`,
     );
+    // Their authenticator keys and recovery codes are encrypted with AUTH_SECRET (ADR 098).
+    const twoFactor = manifest.database.tables.two_factors ?? 0;
+    if (twoFactor > 0)
+      console.log(
+        config.databaseUrl
+          ? `${twoFactor} compte(s) ont la double authentification : démarrez les instances avec l'AUTH_SECRET du jour de la sauvegarde, sinon ils ne pourront plus se connecter.`
+          : authSecret
+            ? `${twoFactor} compte(s) ont la double authentification : AUTH_SECRET est écrit dans ${path.join(config.dataDir, "auth-secret")}.`
+            : `${twoFactor} compte(s) ont la double authentification : sans l'AUTH_SECRET du jour de la sauvegarde (le contenu de DATA_DIR/auth-secret de l'installation sauvegardée), ils ne pourront plus se connecter. Écrivez-le dans ${path.join(config.dataDir, "auth-secret")} avant de démarrer.`,
+      );
     return 0;
   });
 }

@@ -194,6 +194,8 @@ const TABLE: Record<string, Rows> = {
   // Account (public), and the signed-in person's security page (another person's session: 404).
   "POST /api/account/signup":             { "-": everyone(400) },
   "POST /api/account/login":              { "-": everyone(400) },
+  // The second step of a two-step sign-in (ADR 098): its pending cookie is the proof, no session.
+  "POST /api/account/login/code":         { "-": everyone(400) },
   "POST /api/account/logout":             { "-": everyone(200) },
   "POST /api/account/forgot-password":    { "-": everyone(400) },
   "POST /api/account/reset-password":     { "-": everyone(400) },
@@ -201,6 +203,12 @@ const TABLE: Record<string, Rows> = {
   "POST /api/account/email":              { "-": signedIn(400) },
   "POST /api/account/email/confirm":      { "-": everyone(400) },
   "GET /api/account/sessions":            { "-": signedIn(200) },
+  // Two-step sign-in of one's own account (ADR 098).
+  "GET /api/account/two-factor":              { "-": signedIn(200) },
+  "POST /api/account/two-factor/setup":       { "-": signedIn(400) },
+  "POST /api/account/two-factor/confirm":     { "-": signedIn(400) },
+  "POST /api/account/two-factor/backup-codes": { "-": signedIn(400) },
+  "POST /api/account/two-factor/disable":     { "-": signedIn(400) },
   "DELETE /api/account/sessions/{id}":    { "session:patientA": [401, 200, 404, 404, 404, 404, 404] },
   // 'Télécharger mes données': each person their own archive (the admin: profile, sessions, events).
   "GET /api/account/export":              { "-": signedIn(200) },

@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { type AppConfig, SESSION_TIMES } from "./config";
 import type { Db } from "./db/index";
 import type { Mailer } from "./mail/mailer";
@@ -116,7 +117,30 @@ export function createAuth(options: {
         });
       },
     },
+    // Two-step sign-in (ADR 098): signInEmail answers `twoFactorRedirect` (and a short-lived
+    // `two_factor` cookie instead of a session) for an account that turned it on; our
+    // /api/account/login/code calls verifyTOTP or verifyBackupCode. The plugin's own endpoints are
+    // not reachable from outside (account.routes.ts): only through our routes.
+    plugins: [
+      twoFactor({
+        issuer: config.brandName,
+        schema: {
+          user: { fields: { twoFactorEnabled: "two_factor_enabled" } },
+          twoFactor: {
+            modelName: "two_factors",
+            fields: {
+              userId: "user_id",
+              backupCodes: "backup_codes",
+              failedVerificationCount: "failed_verification_count",
+              lockedUntil: "locked_until",
+            },
+          },
+        },
+      }),
+    ],
     // Login throttling is ours (per IP and per account, in modules/account), on our own routes.
+    // The plugin's lock (10 wrong codes in a row: 15 minutes) and its 5 codes per pending sign-in
+    // are its own, kept in the database, and hold with this off.
     rateLimit: { enabled: false },
     advanced: {
       // joins: the session check on every request reads the session and its user in one query

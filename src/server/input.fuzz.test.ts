@@ -56,12 +56,18 @@ const REFUSAL_WRITES: Record<string, string[]> = {
   "POST /api/account/delete": ["audit_log"],
   // And for changing one's address (account.email_change_refused).
   "POST /api/account/email": ["audit_log"],
+  // And for starting two-step sign-in (account.two_factor_refused, ADR 098).
+  "POST /api/account/two-factor/setup": ["audit_log"],
 };
 /** Routes called with the fuzzer's own cookie: a wrong password for its own account. */
 const FUZZER_ROUTES = new Set([
   "POST /api/account/password",
   "POST /api/account/delete",
   "POST /api/account/email",
+  "POST /api/account/two-factor/setup",
+  "POST /api/account/two-factor/confirm",
+  "POST /api/account/two-factor/backup-codes",
+  "POST /api/account/two-factor/disable",
 ]);
 
 // ─── Values ──────────────────────────────────────────────────────────────────────────────────────
@@ -247,6 +253,33 @@ const TARGETS: Target[] = [
     route: "POST /api/account/email/confirm",
     actor: "anonymous",
     body: () => ({ token: "jeton-inconnu" }),
+  },
+  // Two-step sign-in (ADR 098): no pending sign-in (401), a wrong password (400), none to confirm
+  // or to turn off (409).
+  {
+    route: "POST /api/account/login/code",
+    actor: "anonymous",
+    body: () => ({ code: "123456", trust_device: false }),
+  },
+  {
+    route: "POST /api/account/two-factor/setup",
+    actor: "anonymous", // with the fuzzer's cookie (see cookieFor)
+    body: () => ({ password: "mauvais-mot-de-passe" }),
+  },
+  {
+    route: "POST /api/account/two-factor/confirm",
+    actor: "anonymous", // with the fuzzer's cookie (see cookieFor)
+    body: () => ({ code: "123456" }),
+  },
+  {
+    route: "POST /api/account/two-factor/backup-codes",
+    actor: "anonymous", // with the fuzzer's cookie (see cookieFor)
+    body: () => ({ password: "mauvais-mot-de-passe" }),
+  },
+  {
+    route: "POST /api/account/two-factor/disable",
+    actor: "anonymous", // with the fuzzer's cookie (see cookieFor)
+    body: () => ({ password: "mauvais-mot-de-passe" }),
   },
   // Profiles: a patient's fields and a dentist's.
   {

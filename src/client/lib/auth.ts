@@ -3,6 +3,7 @@ import type { Area } from "../../shared/policies/redirects";
 import type { DentistSignupInput, LoginInput, PatientSignupInput } from "../../shared/schemas/account";
 import { ACCOUNT_MESSAGES } from "../../shared/schemas/account";
 import type { Profile } from "../../shared/schemas/profile";
+import type { SecondFactorNeeded } from "../../shared/schemas/twoFactor";
 import { api } from "./api";
 import { refreshSession, setSession } from "./session";
 
@@ -29,10 +30,26 @@ interface MessageResponse {
   message: string;
 }
 
+/**
+ * What the password step answers: the profile (signed in), or (202) that the code of the person's
+ * authenticator app is still needed (ADR 098), then sent with `useLoginCode`.
+ */
+export type LoginResult = ProfileResponse | SecondFactorNeeded;
+
 export function useLogin() {
   return useMutation({
-    mutationFn: (input: LoginInput) =>
-      api<ProfileResponse>("/api/account/login", { body: input, ...AUTH }).then((r) => r.profile),
+    mutationFn: (input: LoginInput) => api<LoginResult>("/api/account/login", { body: input, ...AUTH }),
+    onSuccess: (result) => {
+      if ("profile" in result) setSession(result.profile);
+    },
+  });
+}
+
+/** POST /api/account/login/code: the second step of a sign-in; signs in as a login does. */
+export function useLoginCode() {
+  return useMutation({
+    mutationFn: (input: { code: string; trust_device: boolean }) =>
+      api<ProfileResponse>("/api/account/login/code", { body: input, ...AUTH }).then((r) => r.profile),
     onSuccess: (profile) => setSession(profile),
   });
 }

@@ -38,7 +38,11 @@ export async function downloadFile(
   }
   const name =
     options.fileName ?? fileNameOf(response.headers.get("Content-Disposition")) ?? options.fallback;
-  const blob = await response.blob();
+  saveBlob(await response.blob(), name);
+}
+
+/** Saves what the page made (a text, a file fetched) under `name`, as the browser's download. */
+export function saveBlob(blob: Blob, name: string): void {
   const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = objectUrl;

@@ -86,6 +86,7 @@ export const supportKeys = {
 
 export const securityKeys = {
   sessions: () => ["account", "sessions"] as const,
+  twoFactor: () => ["account", "two-factor"] as const,
 };
 
 export type AdminUserRole = "patient" | "dentist";

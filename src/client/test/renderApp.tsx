@@ -90,7 +90,8 @@ export function makeAdmin(): Profile {
 
 /**
  * Stubs fetch to our own API: `me` is the session (null → 401), `handlers` answer other calls by
- * "METHOD /path". Unknown calls answer 404 in the API's error shape.
+ * "METHOD /path" (two-step sign-in's state is off unless a handler says otherwise). Unknown calls
+ * answer 404 in the API's error shape.
  */
 export function stubApi(me: Profile | null, handlers: Record<string, Handler> = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -105,6 +106,9 @@ export function stubApi(me: Profile | null, handlers: Record<string, Handler> = 
         : json(401, {
             error: { code: "UNAUTHENTICATED", message: "Veuillez vous connecter pour continuer." },
           });
+    } else if (key === "GET /api/account/two-factor") {
+      // 'Sécurité' of every profile page asks it: off, unless a test says otherwise.
+      answer = json(200, { enabled: false });
     } else if (key === "GET /api/config") {
       answer = json(200, {
         brand_name: "Sourio",

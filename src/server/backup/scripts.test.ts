@@ -16,6 +16,7 @@ import { compiledEntries } from "../testing/compiled-entries";
 import { tinyPdf } from "../testing/files";
 import { migratedPgliteDir } from "../testing/harness";
 import { tempDirs } from "../testing/temp-dirs";
+import { totpCode } from "../testing/totp";
 
 /**
  * npm run backup and npm run restore as real processes (issue 37), on the embedded database: the
@@ -67,6 +68,32 @@ async function startServer(dataDir: string) {
   return { proc, url: proc.out().match(/est prêt : (http:\/\/\S+)/)?.[1] ?? "" };
 }
 
+/** The cookies a response sets (those it clears left out), as a Cookie header. */
+const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0] ?? "")
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+
+const postJson = (url: string, cookie: string, body: object) =>
+  fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify(body),
+  });
+
+/** A sign-in in two steps (ADR 098): the password (202), then the app's code. */
+async function loginWithCode(url: string, email: string, totpUri: string) {
+  const first = await postJson(`${url}/api/account/login`, "", { email, password: "Sourire-Sain-2026" });
+  expect(first.status).toBe(202);
+  const second = await postJson(`${url}/api/account/login/code`, cookiesOf(first), {
+    code: totpCode(totpUri),
+  });
+  const cookie = (second.headers.getSetCookie().find((c) => c.includes("session_token")) ?? "").split(";")[0];
+  return { status: second.status, cookie: cookie ?? "" };
+}
+
 async function login(url: string, email: string): Promise<{ status: number; cookie: string }> {
   const response = await fetch(`${url}/api/account/login`, {
     method: "POST",
@@ -112,6 +139,15 @@ describe("npm run backup / restore", { timeout: 600_000 }, () => {
     });
     expect(created.status).toBe(201);
     const requestId = ((await created.json()) as { id: string }).id;
+    // She turned on two-step sign-in: its key is encrypted with the server's auth-secret (ADR 098).
+    const setup = await postJson(`${server.url}/api/account/two-factor/setup`, cookie, {
+      password: "Sourire-Sain-2026",
+    });
+    const totpUri = ((await setup.json()) as { totp_uri: string }).totp_uri;
+    const confirmed = await postJson(`${server.url}/api/account/two-factor/confirm`, cookie, {
+      code: totpCode(totpUri),
+    });
+    expect(confirmed.status).toBe(200);
 
     // A dump a killed backup left behind two days ago (a plaintext copy of the database): the next
     // backup removes it.
@@ -127,6 +163,8 @@ describe("npm run backup / restore", { timeout: 600_000 }, () => {
     expect(backup.out()).toContain("instantané pris par le serveur en marche");
     expect(backup.out()).toMatch(new RegExp(`Sauvegarde écrite dans ${archive} \\(\\d[\\d,]* [KM]?o\\)`));
     expect(backup.out()).toContain("1 fichier(s) chiffré(s)");
+    expect(backup.out()).toContain("1 compte(s) ont la double authentification");
+    expect(backup.out()).toContain("la restauration le demandera dans AUTH_SECRET");
     expect(statSync(archive).mode & 0o777).toBe(0o600);
     expect(readdirSync(path.join(source, "backup-work"))).toEqual([]);
     // Never over an existing file.
@@ -150,17 +188,26 @@ describe("npm run backup / restore", { timeout: 600_000 }, () => {
     expect(readdirSync(target)).toEqual([]);
 
     const key = readFileSync(path.join(source, "data-key"), "utf8").split("\n")[0] as string;
-    const restore = start("scripts/restore.ts", ["--", archive], { DATA_DIR: target, DATA_KEY: key });
+    const authSecret = readFileSync(path.join(source, "auth-secret"), "utf8");
+    const restore = start("scripts/restore.ts", ["--", archive], {
+      DATA_DIR: target,
+      DATA_KEY: key,
+      AUTH_SECRET: authSecret,
+    });
     expect(await restore.exited, restore.err()).toBe(0);
     expect(restore.out()).toContain("Restauration terminée depuis");
+    expect(restore.out()).toContain(
+      "1 compte(s) ont la double authentification : AUTH_SECRET est écrit dans",
+    );
     expect(restore.out()).toContain("comptes conformes au manifeste");
     const twice = start("scripts/restore.ts", ["--", archive], { DATA_DIR: target, DATA_KEY: key });
     expect(await twice.exited).toBe(1);
     expect(twice.err()).toContain("n'est pas vide");
 
-    // The restored DATA_DIR starts without DATA_KEY (its data-key file came from the restore).
+    // The restored DATA_DIR starts without DATA_KEY nor AUTH_SECRET (their files came from the
+    // restore): her authenticator's code still opens her account.
     const restored = await startServer(target);
-    const back = await login(restored.url, email);
+    const back = await loginWithCode(restored.url, email, totpUri);
     expect(back.status).toBe(200);
     const detail = await fetch(`${restored.url}/api/patient/requests/${requestId}`, {
       headers: { cookie: back.cookie },

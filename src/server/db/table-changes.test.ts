@@ -12,6 +12,7 @@ import { REVIEW_NOTIFYING_TABLES, REVIEW_SILENT_TABLES } from "./migrations/035_
 import { CHANGE_TABLES } from "./migrations/037_changes_by_person";
 import { DENTIST_TALLY_SILENT_TABLES } from "./migrations/041_dentist_tallies";
 import { CHECKOUT_SILENT_TABLES } from "./migrations/045_checkout_leases";
+import { TWO_FACTOR_SILENT_TABLES } from "./migrations/062_two_factor";
 
 /** The tables of each migration that decides: 028 for the older ones, then each new one its own. */
 const NOTIFYING_TABLES = [...NOTIFYING_028, ...NOTIFYING_TABLES_033, ...REVIEW_NOTIFYING_TABLES];
@@ -21,6 +22,7 @@ const SILENT_TABLES = [
   ...REVIEW_SILENT_TABLES,
   ...DENTIST_TALLY_SILENT_TABLES,
   ...CHECKOUT_SILENT_TABLES,
+  ...TWO_FACTOR_SILENT_TABLES,
 ];
 
 let ctx: TestContext;

@@ -11,8 +11,22 @@ export interface UsersTable {
   email: string;
   email_verified: boolean;
   image: string | null;
+  /** Two-step sign-in turned on (ADR 098; Better Auth's two-factor plugin). */
+  two_factor_enabled: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** The authenticator's secret and recovery codes of a person (ADR 098), encrypted by Better Auth. */
+export interface TwoFactorsTable {
+  id: Generated<string>;
+  user_id: string;
+  secret: string;
+  backup_codes: string;
+  /** False while a setup waits for its first code. */
+  verified: Generated<boolean>;
+  failed_verification_count: Generated<number>;
+  locked_until: Timestamp | null;
 }
 
 export interface SessionsTable {
@@ -567,6 +581,7 @@ export interface Database {
   sessions: SessionsTable;
   accounts: AccountsTable;
   verifications: VerificationsTable;
+  two_factors: TwoFactorsTable;
   profiles: ProfilesTable;
   audit_log: AuditLogTable;
   contact_submissions: ContactSubmissionsTable;

@@ -624,6 +624,35 @@ export function passwordChangedMail(p: {
 }
 
 /**
+ * Two-step sign-in turned on or off in « Sécurité » (ADR 098): when and on what; if it was not the
+ * person, someone holds their password and an open session.
+ */
+export function twoFactorChangedMail(p: {
+  brandName: string;
+  firstName: string;
+  on: boolean;
+  when: string;
+  device: string;
+  securityLink: string;
+  resetLink: string;
+}) {
+  return letter(p, {
+    subject: p.on ? "Double authentification activée" : "Double authentification désactivée",
+    lines: [
+      p.on
+        ? `La double authentification de votre compte ${p.brandName} a été activée le ${p.when} (${p.device}) : un code de votre application vous sera demandé à chaque connexion.`
+        : `La double authentification de votre compte ${p.brandName} a été désactivée le ${p.when} (${p.device}) : votre mot de passe suffit désormais pour vous connecter.`,
+      "",
+      "Si vous n'êtes pas à l'origine de ce changement, quelqu'un connaît votre mot de passe : choisissez-en tout de suite un nouveau avec ce lien (« Mot de passe oublié ») :",
+      p.resetLink,
+      "",
+      "puis vérifiez vos appareils connectés dans la partie « Sécurité » de votre compte :",
+    ],
+    link: p.securityLink,
+  });
+}
+
+/**
  * A sign-in from a browser that had never signed into this account (no trusted-device cookie of
  * it, ADR 082): when and on what, and what to do if it was not the person. Never an address or a
  * place: the device's label is what people recognise.

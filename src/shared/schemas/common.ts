@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   invalidCredentials: "INVALID_CREDENTIALS",
   /** A suspended account's right password (ADR 092). */
   accountSuspended: "ACCOUNT_SUSPENDED",
+  /** The pending sign-in of a two-step sign-in is gone: start again with the password (ADR 098). */
+  secondFactorExpired: "SECOND_FACTOR_EXPIRED",
   invalidToken: "INVALID_TOKEN",
   rateLimited: "RATE_LIMITED",
   payloadTooLarge: "PAYLOAD_TOO_LARGE",

@@ -3,6 +3,7 @@ import { AccountCard, AccountSection } from "./AccountSection";
 import { DevicesList } from "./DevicesList";
 import { EmailChangeForm } from "./EmailChangeForm";
 import { PasswordChangeForm } from "./PasswordChangeForm";
+import { TwoFactorCard } from "./TwoFactorCard";
 
 /**
  * 'Sécurité' of the patient's and the dentist's profile pages, and of the admin's account page
@@ -25,6 +26,7 @@ export function SecuritySection({
       >
         <PasswordChangeForm email={email} />
       </AccountCard>
+      <TwoFactorCard email={email} />
       <AccountCard
         title="Appareils connectés"
         description="Les appareils où votre compte est ouvert. Si vous n'en reconnaissez pas un, déconnectez-le et changez votre mot de passe."

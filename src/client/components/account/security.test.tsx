@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { AccountSession } from "../../../shared/schemas/account";
 import {
   EMAIL_CHANGE_MESSAGES,
@@ -8,6 +8,7 @@ import {
   SECURITY_MESSAGES,
   securityPath,
 } from "../../../shared/schemas/account";
+import { TWO_FACTOR_MESSAGES, type TwoFactorSetup } from "../../../shared/schemas/twoFactor";
 import { failingUntilRecovered, json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { spaced } from "../../test/text";
 
@@ -244,5 +245,229 @@ describe("Sécurité : changer mon adresse e-mail (ADR 083)", () => {
     renderApp("/admin/account");
     expect(await screen.findByRole("form", { name: "Changer mon mot de passe" })).toBeInTheDocument();
     expect(screen.queryByRole("form", { name: "Changer d'adresse" })).not.toBeInTheDocument();
+  });
+});
+
+describe("Sécurité : double authentification (ADR 098)", () => {
+  const CODES = Array.from({ length: 10 }, (_, i) => `K${i}B7Q-4XW2${i}`);
+  const NEW_CODES = Array.from({ length: 10 }, (_, i) => `N${i}EW7-C0DE${i}`);
+  const SETUP: TwoFactorSetup = {
+    totp_uri: "otpauth://totp/Sourio:marie.curie%40example.fr?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=Sourio",
+    secret: "JBSWY3DPEHPK3PXPJBSWY3DP",
+    backup_codes: CODES,
+  };
+  const refused = (status: number, message: string, fields?: Record<string, string>) =>
+    json(status, { error: { code: "REFUSED", message, ...(fields ? { fields } : {}) } });
+  /** A profile page whose two-step sign-in is `enabled`, then what the handlers make of it. */
+  const stubTwoFactor = (enabled: boolean, handlers: Parameters<typeof stubApi>[1] = {}) => {
+    const state = { enabled };
+    const fetchMock = stubApi(patient, {
+      "GET /api/account/sessions": () => json(200, { sessions: [thisPc] }),
+      "GET /api/account/two-factor": () => json(200, { enabled: state.enabled }),
+      ...handlers,
+    });
+    return { state, fetchMock };
+  };
+  const bodies = (fetchMock: ReturnType<typeof stubApi>, key: string) =>
+    calls(fetchMock, key).map(([, init]) => JSON.parse(String(init?.body)));
+
+  it("s'active en trois étapes : mot de passe, QR code ou clé puis premier code, codes de secours", async () => {
+    const { state, fetchMock } = stubTwoFactor(false, {
+      "POST /api/account/two-factor/setup": (body) =>
+        (body as { password: string }).password === "pas-le-bon"
+          ? refused(400, TWO_FACTOR_MESSAGES.passwordWrong, { password: TWO_FACTOR_MESSAGES.passwordWrong })
+          : json(200, SETUP),
+      "POST /api/account/two-factor/confirm": (body) => {
+        if ((body as { code: string }).code === "000000")
+          return refused(400, TWO_FACTOR_MESSAGES.codeWrong, { code: TWO_FACTOR_MESSAGES.codeWrong });
+        state.enabled = true;
+        return json(200, { message: TWO_FACTOR_MESSAGES.enabled });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/patient/profile");
+    expect(await screen.findByText("Désactivée")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 3, name: "Double authentification" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Activer la double authentification" }));
+
+    // 1. The password: a wrong one is said under the field.
+    const dialog = await screen.findByRole("dialog", { name: "Activer la double authentification" });
+    expect(
+      within(dialog).getByRole("heading", { name: "Étape 1 sur 3\u202f: votre mot de passe" }),
+    ).toBeVisible();
+    const password = within(dialog).getByLabelText(/^Mot de passe/);
+    await waitFor(() => expect(password).toHaveFocus());
+    await user.type(password, "pas-le-bon");
+    await user.click(within(dialog).getByRole("button", { name: "Continuer" }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(TWO_FACTOR_MESSAGES.passwordWrong));
+    await user.clear(password);
+    await user.type(password, "mon-secret");
+    await user.click(within(dialog).getByRole("button", { name: "Continuer" }));
+
+    // 2. The app: the QR code, the key in groups of four, the link for a phone, then its first code.
+    expect(
+      await within(dialog).findByRole("heading", { name: "Étape 2 sur 3\u202f: votre application" }),
+    ).toBeVisible();
+    const qr = await within(dialog).findByRole("img", {
+      name: "QR code à scanner avec votre application d'authentification",
+    });
+    expect(decodeURIComponent(qr.getAttribute("src") ?? "")).toMatch(/^data:image\/svg\+xml;utf8,<svg /);
+    expect(within(dialog).getByText("JBSW Y3DP EHPK 3PXP JBSW Y3DP")).toBeInTheDocument();
+    expect(within(dialog).getByRole("link", { name: "Ouvrir dans mon application" })).toHaveAttribute(
+      "href",
+      SETUP.totp_uri,
+    );
+    const code = within(dialog).getByLabelText(/^Code affiché par l'application/);
+    expect(code).toHaveFocus();
+    expect(code).toHaveAttribute("autocomplete", "one-time-code");
+    await user.type(code, "000000");
+    await user.click(within(dialog).getByRole("button", { name: "Activer" }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription(TWO_FACTOR_MESSAGES.codeWrong));
+    expect(screen.getByText("Désactivée")).toBeInTheDocument();
+    await user.clear(code);
+    await user.type(code, "123 456");
+    await user.click(within(dialog).getByRole("button", { name: "Activer" }));
+
+    // 3. The recovery codes of the setup, shown once; « Terminer » waits for the box.
+    expect(
+      await within(dialog).findByRole("heading", { name: "Étape 3 sur 3\u202f: vos codes de secours" }),
+    ).toBeVisible();
+    expect(await screen.findByText(spaced(TWO_FACTOR_MESSAGES.enabled))).toBeInTheDocument();
+    const list = within(dialog).getByRole("list", { name: "Codes de secours" });
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
+    expect(within(dialog).getByRole("button", { name: "Copier les codes" })).toHaveFocus();
+    const finish = within(dialog).getByRole("button", { name: "Terminer" });
+    expect(finish).toBeDisabled();
+    await user.click(within(dialog).getByRole("checkbox", { name: "J'ai mis ces codes en lieu sûr" }));
+    expect(finish).toBeEnabled();
+    await user.click(finish);
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByText("Activée")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Nouveaux codes de secours" })).toHaveFocus(),
+    );
+    expect(bodies(fetchMock, "POST /api/account/two-factor/setup")).toEqual([
+      { password: "pas-le-bon" },
+      { password: "mon-secret" },
+    ]);
+    expect(bodies(fetchMock, "POST /api/account/two-factor/confirm")).toEqual([
+      { code: "000000" },
+      { code: "123456" },
+    ]);
+  });
+
+  it("se désactive avec le mot de passe, après l'avertissement", async () => {
+    const { state, fetchMock } = stubTwoFactor(true, {
+      "POST /api/account/two-factor/disable": () => {
+        state.enabled = false;
+        return json(200, { message: TWO_FACTOR_MESSAGES.disabled });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/patient/profile");
+    expect(await screen.findByText("Activée")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Désactiver" }));
+    const dialog = await screen.findByRole("dialog", {
+      name: "Désactiver la double authentification\u202f?",
+    });
+    expect(dialog).toHaveAccessibleDescription(
+      "Votre compte ne sera plus protégé que par votre mot de passe.",
+    );
+    const password = within(dialog).getByLabelText(/^Mot de passe/);
+    await user.click(within(dialog).getByRole("button", { name: "Désactiver" }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(TWO_FACTOR_MESSAGES.passwordRequired));
+    expect(calls(fetchMock, "POST /api/account/two-factor/disable")).toHaveLength(0);
+
+    await user.type(password, "mon-secret");
+    await user.click(within(dialog).getByRole("button", { name: "Désactiver" }));
+    expect(await screen.findByText(spaced(TWO_FACTOR_MESSAGES.disabled))).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByText("Désactivée")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Activer la double authentification" })).toHaveFocus(),
+    );
+    expect(bodies(fetchMock, "POST /api/account/two-factor/disable")).toEqual([{ password: "mon-secret" }]);
+  });
+
+  it("donne de nouveaux codes de secours après le mot de passe, à copier ou télécharger", async () => {
+    let tries = 0;
+    const { fetchMock } = stubTwoFactor(true, {
+      "POST /api/account/two-factor/backup-codes": () => {
+        tries += 1;
+        return tries === 1
+          ? refused(429, TWO_FACTOR_MESSAGES.tooManyPasswords)
+          : json(200, { backup_codes: NEW_CODES, message: TWO_FACTOR_MESSAGES.codesRenewed });
+      },
+    });
+    const created = vi.fn((_blob: Blob) => "blob:codes");
+    Object.defineProperty(URL, "createObjectURL", { configurable: true, value: created });
+    Object.defineProperty(URL, "revokeObjectURL", { configurable: true, value: vi.fn() });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(`${this.download} ${this.href}`);
+    });
+    const user = userEvent.setup();
+    renderApp("/patient/profile");
+    await user.click(await screen.findByRole("button", { name: "Nouveaux codes de secours" }));
+    const dialog = await screen.findByRole("dialog", { name: "Nouveaux codes de secours" });
+    const password = within(dialog).getByLabelText(/^Mot de passe/);
+    await user.type(password, "mon-secret");
+    await user.click(within(dialog).getByRole("button", { name: "Créer de nouveaux codes" }));
+    // A refusal that names no field is said in the dialog.
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      spaced(TWO_FACTOR_MESSAGES.tooManyPasswords),
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Créer de nouveaux codes" }));
+
+    const list = await within(dialog).findByRole("list", { name: "Codes de secours" });
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(NEW_CODES);
+    expect(await screen.findByText(spaced(TWO_FACTOR_MESSAGES.codesRenewed))).toBeInTheDocument();
+    expect(bodies(fetchMock, "POST /api/account/two-factor/backup-codes")).toEqual([
+      { password: "mon-secret" },
+      { password: "mon-secret" },
+    ]);
+
+    await user.click(within(dialog).getByRole("button", { name: "Copier les codes" }));
+    expect(await screen.findByText("Codes de secours copiés")).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(NEW_CODES.join("\n"));
+
+    await user.click(within(dialog).getByRole("button", { name: "Télécharger (.txt)" }));
+    expect(saved).toEqual(["sourio-codes-de-secours.txt blob:codes"]);
+    const text = (await created.mock.calls[0]?.[0].text()) ?? "";
+    expect(text).toMatch(/^Codes de secours de votre compte Sourio \(marie\.curie@example\.fr\), créés le /);
+    for (const code of NEW_CODES) expect(text).toContain(`\n${code}`);
+
+    const finish = within(dialog).getByRole("button", { name: "Terminer" });
+    expect(finish).toBeDisabled();
+    await user.click(within(dialog).getByRole("checkbox", { name: "J'ai mis ces codes en lieu sûr" }));
+    await user.click(finish);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByText("Activée")).toBeInTheDocument();
+  });
+
+  it("dit quand son état ne se charge pas et permet de réessayer", async () => {
+    const status = failingUntilRecovered(() => json(200, { enabled: false }));
+    stubTwoFactor(false, {
+      "GET /api/account/two-factor": status.respond,
+      // The profile's other cards load (here 'Ma mutuelle'): only this card's state fails.
+      "GET /api/patient/cover": () => json(200, { cover: null }),
+    });
+    const user = userEvent.setup();
+    renderApp("/patient/profile");
+    expect(
+      await screen.findByText("Impossible d'afficher l'état de la double authentification."),
+    ).toBeInTheDocument();
+    status.recover();
+    await user.click(screen.getByRole("button", { name: "Réessayer" }));
+    expect(await screen.findByText("Désactivée")).toBeInTheDocument();
   });
 });

@@ -6,12 +6,20 @@ import type {
   PasswordChangeInput,
   SessionRevoked,
 } from "../../../shared/schemas/account";
+import type {
+  TwoFactorCodes,
+  TwoFactorConfirmInput,
+  TwoFactorPasswordInput,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from "../../../shared/schemas/twoFactor";
 import { api, isApiError } from "../../lib/api";
 import { securityKeys } from "../../lib/queryKeys";
 import { refreshSession } from "../../lib/session";
 
 /*
- * 'Sécurité' of the profile pages (patients, dentists): password change and connected devices.
+ * 'Sécurité' of the profile pages (patients, dentists): password change, two-step sign-in and
+ * connected devices.
  * Shared by both areas, hence here and not in a feature folder.
  */
 
@@ -70,3 +78,55 @@ export function useRevokeSession() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.sessions() }),
   });
 }
+
+/** GET /api/account/two-factor: whether a code of the person's app is asked after the password. */
+export function useTwoFactorStatus() {
+  return useQuery({
+    queryKey: securityKeys.twoFactor(),
+    queryFn: async ({ signal }): Promise<TwoFactorStatus> => {
+      try {
+        return await api<TwoFactorStatus>("/api/account/two-factor", { signal });
+      } catch (error) {
+        onSignedOut(error);
+        throw error;
+      }
+    },
+  });
+}
+
+/**
+ * A POST of two-step sign-in (ADR 098). One that turns it on or off (`enabled`) writes the new state
+ * at once, and the devices are read again (turning it on renews this device's session); a 409 says
+ * the page's state was stale: it is read again.
+ */
+function useTwoFactorPost<I, O>(path: string, enabled?: boolean) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: I) => api<O>(`/api/account/two-factor${path}`, { body: input }),
+    onSuccess: () => {
+      if (enabled === undefined) return;
+      queryClient.setQueryData<TwoFactorStatus>(securityKeys.twoFactor(), { enabled });
+      void queryClient.invalidateQueries({ queryKey: securityKeys.sessions() });
+    },
+    onError: (error) => {
+      onSignedOut(error);
+      if (isApiError(error) && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: securityKeys.twoFactor() });
+    },
+  });
+}
+
+/** POST …/setup with the password: the app's secret and the recovery codes; nothing is on yet. */
+export const useTwoFactorSetup = () => useTwoFactorPost<TwoFactorPasswordInput, TwoFactorSetup>("/setup");
+
+/** POST …/confirm with the app's first code: turns it on. */
+export const useConfirmTwoFactor = () =>
+  useTwoFactorPost<TwoFactorConfirmInput, { message: string }>("/confirm", true);
+
+/** POST …/disable with the password. */
+export const useDisableTwoFactor = () =>
+  useTwoFactorPost<TwoFactorPasswordInput, { message: string }>("/disable", false);
+
+/** POST …/backup-codes with the password: ten new recovery codes, the old ones no longer work. */
+export const useRenewBackupCodes = () =>
+  useTwoFactorPost<TwoFactorPasswordInput, TwoFactorCodes>("/backup-codes");

@@ -1,18 +1,21 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Controller, useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type { Area } from "../../../shared/policies/redirects";
 import { ACCOUNT_MESSAGES, type LoginInput, loginSchema } from "../../../shared/schemas/account";
+import type { Profile } from "../../../shared/schemas/profile";
+import { type LoginCodeInput, loginCodeSchema } from "../../../shared/schemas/twoFactor";
 import { Alert } from "../../components/ui/Alert";
 import { Button } from "../../components/ui/Button";
 import { Checkbox } from "../../components/ui/Checkbox";
-import { EmailField, PasswordField } from "../../components/ui/FormField";
+import { EmailField, InputField, PasswordField } from "../../components/ui/FormField";
 import { Label } from "../../components/ui/Label";
 import { isApiError } from "../../lib/api";
-import { postLoginPath, useLogin, useSession } from "../../lib/auth";
-import { fieldProps } from "../../lib/form";
+import { postLoginPath, useLogin, useLoginCode, useSession } from "../../lib/auth";
+import { fieldProps, showFieldErrors } from "../../lib/form";
 import { AuthCard, AuthFooterLink, linkClass } from "./AuthCard";
 
 const COPY: Record<Area, { title: string; description: string; forgot: string }> = {
@@ -55,6 +58,106 @@ function LoginFooter({ area, next }: { area: Area; next: string | null }) {
   return <AuthFooterLink to="/" label="Retour à l'accueil" />;
 }
 
+/**
+ * The second step of a sign-in when two-step sign-in is on (ADR 098): the code of the person's app,
+ * or one of the recovery codes. A 401 (this sign-in expired, too many codes) starts again from the
+ * password, with the server's reason (`onRestart`).
+ */
+function LoginCodeForm({
+  onSignedIn,
+  onRestart,
+}: {
+  onSignedIn: (profile: Profile) => void;
+  onRestart: (reason: string | null) => void;
+}) {
+  const login = useLoginCode();
+  const hintId = useId();
+  const trustId = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  /** A recovery code has letters: the phone's keyboard must not be the digits' pad. */
+  const [recovery, setRecovery] = useState(false);
+  const form = useForm<LoginCodeInput>({
+    resolver: zodResolver(loginCodeSchema),
+    defaultValues: { code: "", trust_device: false },
+  });
+  const field = fieldProps(form);
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
+    login.mutate(
+      { code: values.code, trust_device: values.trust_device ?? false },
+      {
+        onSuccess: onSignedIn,
+        onError: (error) => {
+          if (isApiError(error) && error.status === 401) onRestart(error.message);
+          else if (!showFieldErrors(form, error, ["code"]))
+            // Locked for 15 minutes (429), suspended (403), unreachable: said above the field.
+            setFormError(isApiError(error) ? error.message : ACCOUNT_MESSAGES.loginUnexpected);
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      {formError ? <Alert variant="destructive">{formError}</Alert> : null}
+      <InputField
+        label={recovery ? "Code de secours" : "Code de vérification"}
+        required
+        inputMode={recovery ? "text" : "numeric"}
+        autoComplete={recovery ? "off" : "one-time-code"}
+        autoCapitalize="off"
+        autoFocus
+        aria-describedby={hintId}
+        {...field("code")}
+      />
+      <div className="flex items-center gap-2">
+        <Controller
+          control={form.control}
+          name="trust_device"
+          render={({ field }) => (
+            <Checkbox
+              id={trustId}
+              name={field.name}
+              checked={field.value === true}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+        <Label htmlFor={trustId} className="font-normal text-slate-700">
+          Ne plus demander de code sur cet appareil pendant 30 jours
+        </Label>
+      </div>
+      <Button type="submit" size="lg" loading={login.isPending} className="w-full">
+        Valider
+      </Button>
+      <p id={hintId} className="text-sm text-slate-600">
+        {recovery
+          ? "Saisissez un des codes de secours reçus à l'activation (comme ABCDE-12345) : chacun ne sert qu'une fois."
+          : "Vous n'avez plus votre téléphone ? Saisissez un de vos codes de secours à la place."}{" "}
+        <button
+          type="button"
+          onClick={() => {
+            setRecovery(!recovery);
+            form.setFocus("code");
+          }}
+          className={linkClass}
+        >
+          {recovery ? "Utiliser le code de l'application" : "Utiliser un code de secours"}
+        </button>
+      </p>
+      <button
+        type="button"
+        onClick={() => onRestart(null)}
+        className={`${linkClass} justify-self-start text-sm`}
+      >
+        Revenir à la connexion
+      </button>
+    </form>
+  );
+}
+
 /** The three login pages (patient, dentist, admin): same form, different links. */
 export function LoginPage({ area }: { area: Area }) {
   const copy = COPY[area];
@@ -65,6 +168,8 @@ export function LoginPage({ area }: { area: Area }) {
   const login = useLogin();
   const submitted = useRef(false);
   const [formError, setFormError] = useState<string | null>(null);
+  /** "code" once the password was right and the account asks for a code of its app (202). */
+  const [step, setStep] = useState<"password" | "code">("password");
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: "", password: "", remember_me: false },
@@ -76,15 +181,29 @@ export function LoginPage({ area }: { area: Area }) {
     return <Navigate to={postLoginPath(profile, next)} replace />;
   }
 
+  const signedIn = (profile: Profile) => {
+    toast.success("Connexion réussie");
+    navigate(postLoginPath(profile, next), { replace: true });
+  };
+
+  /** Back to the e-mail and password (the password typed again), with the server's reason if any. */
+  const restart = (reason: string | null) => {
+    submitted.current = false;
+    form.setValue("password", "");
+    setFormError(reason);
+    flushSync(() => setStep("password"));
+    form.setFocus("password");
+  };
+
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
     submitted.current = true;
     login.mutate(
       { email: values.email, password: values.password, remember_me: values.remember_me ?? false },
       {
-        onSuccess: (signedIn) => {
-          toast.success("Connexion réussie");
-          navigate(postLoginPath(signedIn, next), { replace: true });
+        onSuccess: (result) => {
+          if ("profile" in result) signedIn(result.profile);
+          else setStep("code");
         },
         onError: (error) => {
           submitted.current = false;
@@ -111,6 +230,17 @@ export function LoginPage({ area }: { area: Area }) {
       },
     );
   });
+
+  if (step === "code") {
+    return (
+      <AuthCard
+        title={copy.title}
+        description="Saisissez le code à 6 chiffres affiché par votre application d'authentification."
+      >
+        <LoginCodeForm onSignedIn={signedIn} onRestart={restart} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

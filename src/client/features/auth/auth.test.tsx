@@ -2,7 +2,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account";
+import { TWO_FACTOR_MESSAGES } from "../../../shared/schemas/twoFactor";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { spaced } from "../../test/text";
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -273,6 +275,134 @@ describe("patient sign-up: consent, password rule and intent", () => {
       "href",
       "/signup?next=%2Fpatient%2Fupload",
     );
+  });
+});
+
+describe("login: two-step sign-in (ADR 098)", () => {
+  /** Ines signs in with the right password on /login?next=/patient/upload: the server asks a code (202). */
+  async function signInAskingCode(user: User) {
+    await user.type(await screen.findByLabelText(/^E-mail/), "ines@example.fr");
+    await user.type(screen.getByLabelText(/^Mot de passe/), "Sourire-Sain-2026");
+    await user.click(screen.getByRole("button", { name: "Se connecter" }));
+    return screen.findByLabelText(/^Code de vérification/);
+  }
+  const codeCalls = (fetchMock: ReturnType<typeof stubApi>) =>
+    fetchMock.mock.calls
+      .filter(([url]) => String(url) === "/api/account/login/code")
+      .map(([, init]) => JSON.parse(String(init?.body)));
+
+  it("asks the app's code after a right password, shows a wrong code under the field, then signs in as a login does", async () => {
+    let attempts = 0;
+    const fetchMock = stubApi(null, {
+      "POST /api/account/login": () => json(202, { second_factor: true }),
+      "POST /api/account/login/code": () => {
+        attempts += 1;
+        return attempts === 1
+          ? json(400, {
+              error: {
+                code: "VALIDATION_ERROR",
+                message: TWO_FACTOR_MESSAGES.codeWrong,
+                fields: { code: TWO_FACTOR_MESSAGES.codeWrong },
+              },
+            })
+          : json(200, { profile: patientProfile });
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp("/login?next=%2Fpatient%2Fupload");
+    const code = await signInAskingCode(user);
+
+    // The same card, its title kept, now asking the code; the focus is on the field.
+    expect(screen.getByRole("heading", { level: 1, name: "Connexion" })).toBeInTheDocument();
+    expect(
+      screen.getByText("Saisissez le code à 6 chiffres affiché par votre application d'authentification."),
+    ).toBeInTheDocument();
+    expect(code).toHaveFocus();
+    expect(code).toHaveAttribute("inputmode", "numeric");
+    expect(code).toHaveAttribute("autocomplete", "one-time-code");
+    expect(code).toHaveAccessibleDescription(
+      /^Vous n'avez plus votre téléphone\s\? Saisissez un de vos codes de secours à la place\. Utiliser un code de secours$/,
+    );
+    expect(screen.queryByLabelText(/^Mot de passe/)).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+
+    // A code of the wrong shape is refused before anything is sent.
+    await user.type(code, "12345");
+    await user.click(screen.getByRole("button", { name: "Valider" }));
+    await waitFor(() => expect(code).toHaveAttribute("aria-invalid", "true"));
+    expect(code).toHaveAccessibleDescription(expect.stringContaining(TWO_FACTOR_MESSAGES.codeInvalidFormat));
+    expect(codeCalls(fetchMock)).toEqual([]);
+
+    // The app's code as it shows it (« 123 456 »), this device trusted: the server says it is wrong.
+    await user.clear(code);
+    await user.type(code, "123 456");
+    await user.click(
+      screen.getByRole("checkbox", { name: "Ne plus demander de code sur cet appareil pendant 30 jours" }),
+    );
+    await user.click(screen.getByRole("button", { name: "Valider" }));
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription(expect.stringContaining(TWO_FACTOR_MESSAGES.codeWrong)),
+    );
+    expect(code).toHaveFocus();
+    expect(codeCalls(fetchMock)).toEqual([{ code: "123456", trust_device: true }]);
+
+    // A recovery code (letters: the phone's keyboard is no longer the digits' pad), typed without
+    // its dash, signs in: the intent is kept, as after a login.
+    await user.click(screen.getByRole("button", { name: "Utiliser un code de secours" }));
+    expect(code).toHaveAccessibleName(/^Code de secours/);
+    expect(code).toHaveAttribute("inputmode", "text");
+    expect(code).toHaveFocus();
+    await user.clear(code);
+    await user.type(code, "ABCDE12345");
+    await user.click(screen.getByRole("button", { name: "Valider" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/patient/upload"));
+    expect(await screen.findByText("Connexion réussie")).toBeInTheDocument();
+    expect(codeCalls(fetchMock)[1]).toEqual({ code: "ABCDE-12345", trust_device: true });
+  });
+
+  it("starts again from the password when the sign-in expired (401), and on « Revenir à la connexion »", async () => {
+    const fetchMock = stubApi(null, {
+      "POST /api/account/login": () => json(202, { second_factor: true }),
+      "POST /api/account/login/code": () =>
+        json(401, { error: { code: "SECOND_FACTOR_EXPIRED", message: TWO_FACTOR_MESSAGES.expired } }),
+    });
+    const user = userEvent.setup();
+    renderApp("/login");
+    await user.type(await signInAskingCode(user), "123456");
+    await user.click(screen.getByRole("button", { name: "Valider" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(spaced(TWO_FACTOR_MESSAGES.expired));
+    expect(screen.queryByLabelText(/^Code de vérification/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^E-mail/)).toHaveValue("ines@example.fr");
+    const password = screen.getByLabelText(/^Mot de passe/);
+    expect(password).toHaveValue("");
+    expect(password).toHaveFocus();
+    expect(codeCalls(fetchMock)).toEqual([{ code: "123456", trust_device: false }]);
+
+    // The link goes back too, without a message (the address is still there).
+    await user.type(password, "Sourire-Sain-2026");
+    await user.click(screen.getByRole("button", { name: "Se connecter" }));
+    await screen.findByLabelText(/^Code de vérification/);
+    await user.click(screen.getByRole("button", { name: "Revenir à la connexion" }));
+    expect(await screen.findByLabelText(/^Mot de passe/)).toHaveValue("");
+    expect(screen.getByLabelText(/^Mot de passe/)).toHaveFocus();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Se connecter" })).toBeInTheDocument();
+  });
+
+  it("says on the code form that the account is locked for 15 minutes (429)", async () => {
+    stubApi(null, {
+      "POST /api/account/login": () => json(202, { second_factor: true }),
+      "POST /api/account/login/code": () =>
+        json(429, { error: { code: "TOO_MANY_REQUESTS", message: TWO_FACTOR_MESSAGES.locked } }),
+    });
+    const user = userEvent.setup();
+    renderApp("/dentist/login");
+    const code = await signInAskingCode(user);
+    await user.type(code, "123456");
+    await user.click(screen.getByRole("button", { name: "Valider" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(spaced(TWO_FACTOR_MESSAGES.locked));
+    expect(screen.getByLabelText(/^Code de vérification/)).toBeInTheDocument();
   });
 });
 

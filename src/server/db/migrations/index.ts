@@ -57,6 +57,7 @@ import * as m058 from "./058_appointment_dentist_away_mail";
 import * as m059 from "./059_patient_postal_code_index";
 import * as m060 from "./060_suspension_end";
 import * as m061 from "./061_plan_change";
+import * as m062 from "./062_two_factor";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -118,4 +119,5 @@ export const migrations: Record<string, Migration> = {
   "059_patient_postal_code_index": m059,
   "060_suspension_end": m060,
   "061_plan_change": m061,
+  "062_two_factor": m062,
 };

@@ -8,7 +8,13 @@ import {
 } from "../../../shared/schemas/account";
 import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
 import { meResponseSchema } from "../../../shared/schemas/profile";
+import {
+  loginCodeSchema,
+  SECOND_FACTOR_STATUS,
+  secondFactorNeededSchema,
+} from "../../../shared/schemas/twoFactor";
 import { authHeaders, forwardCookies } from "../../access/actor";
+import type { ProfileRow } from "../../db/types";
 import { AppError } from "../../errors";
 import { LoginThrottle, loginLimits } from "../../throttle/login-throttle";
 import { toProfileDto } from "../profiles/profiles.service";
@@ -53,6 +59,18 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   // Set at every sign-in (login or sign-up): this browser is now a trusted device of the account.
   const trustDevice = (reply: FastifyReply, userId: string, deviceId = newDeviceId()) =>
     reply.header("set-cookie", trustedDeviceSetCookie(authSecret, { userId, deviceId }, secureCookies));
+  // A session is open: this browser becomes a trusted device of the account; one that had never
+  // signed into it tells its owner (ADR 082).
+  const signedIn = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    profile: ProfileRow,
+    trusted: { deviceId: string } | null,
+  ) => {
+    trustDevice(reply, profile.id, trusted?.deviceId);
+    if (!trusted) service.tellNewSignIn(deps(request), profile, request.headers["user-agent"]);
+    return { profile: toProfileDto(profile) };
+  };
   // Work started after an answer (the reset e-mail) is finished before the app closes.
   app.addHook("onClose", () => service.accountWorkSettled());
 
@@ -84,7 +102,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         tags: ["account"],
         summary: "Se connecter (patient, dentiste ou administrateur)",
         body: loginSchema,
-        response: { 200: meResponseSchema, ...errors },
+        description:
+          "Répond 202 { second_factor: true } quand le mot de passe est juste et que le compte demande un code (connexion en deux étapes) : la connexion se termine par /api/account/login/code.",
+        response: { 200: meResponseSchema, 202: secondFactorNeededSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -95,7 +115,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const counters = throttle.loginCounters(email, request.ip, trusted?.deviceId ?? null);
       const blocked = await throttle.take(counters);
       if (blocked !== null) throw tooMany(blocked);
-      let result: service.AuthResult;
+      let result: Awaited<ReturnType<typeof service.logIn>>;
       try {
         result = await service.logIn(deps(request), request.body, authHeaders(request));
       } catch (error) {
@@ -106,10 +126,31 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       }
       await throttle.giveBack(counters, true);
       forwardCookies(reply, result.headers);
-      trustDevice(reply, result.profile.id, trusted?.deviceId);
-      // A browser that had never signed into this account: its owner is told (ADR 082).
-      if (!trusted) service.tellNewSignIn(deps(request), result.profile, request.headers["user-agent"]);
-      return { profile: toProfileDto(result.profile) };
+      // Two-step sign-in (ADR 098): the password was right, the code is still due.
+      if ("secondFactor" in result) return reply.status(SECOND_FACTOR_STATUS).send({ second_factor: true });
+      return signedIn(request, reply, result.profile, trusted);
+    },
+  );
+
+  r.post(
+    "/api/account/login/code",
+    {
+      schema: {
+        tags: ["account"],
+        summary:
+          "Terminer une connexion en deux étapes : le code de l'application d'authentification, ou un code de secours",
+        description:
+          "Après une réponse 202 de /api/account/login (cookie de connexion en attente, 10 minutes). Au plus 5 codes par connexion en attente ; 10 codes faux de suite bloquent ceux du compte 15 minutes.",
+        body: loginCodeSchema,
+        response: { 200: meResponseSchema, ...errors },
+      },
+      onRequest: [perIpLimit],
+    },
+    async (request, reply) => {
+      const result = await service.logInWithCode(deps(request), request.body, authHeaders(request));
+      forwardCookies(reply, result.headers);
+      const device = readTrustedDevice(authSecret, request.headers.cookie, secureCookies);
+      return signedIn(request, reply, result.profile, device?.userId === result.profile.id ? device : null);
     },
   );
 

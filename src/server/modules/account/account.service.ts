@@ -17,6 +17,7 @@ import {
   TERMS_VERSION,
 } from "../../../shared/schemas/account";
 import { ERROR_CODES } from "../../../shared/schemas/common";
+import { type loginCodeSchema, TOTP_PATTERN, TWO_FACTOR_MESSAGES } from "../../../shared/schemas/twoFactor";
 import type { Auth } from "../../auth";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
@@ -136,12 +137,15 @@ export async function isAccountOf(db: Db, userId: string, email: string): Promis
 /**
  * Login through Better Auth. An unknown e-mail costs the same password work as a wrong password:
  * Better Auth hashes the typed password when it finds no account (passwordHasher counts it).
+ * An account with two-step sign-in (ADR 098) gets no session yet: Better Auth's plugin answers
+ * `twoFactorRedirect` with a short-lived `two_factor` cookie (in `headers`), and the sign-in ends
+ * at `logInWithCode`; nothing is said of the account (suspension included) before the code.
  */
 export async function logIn(
   deps: Deps,
   input: z.output<typeof loginSchema>,
   headers: Headers,
-): Promise<AuthResult> {
+): Promise<AuthResult | SecondFactorNeeded> {
   const result = await deps.auth.api
     .signInEmail({
       body: { email: input.email, password: input.password, rememberMe: input.remember_me },
@@ -154,7 +158,71 @@ export async function logIn(
       }
       throw error;
     });
-  const user = result.response.user;
+  const response: object = result.response;
+  if ("twoFactorRedirect" in response && response.twoFactorRedirect === true) {
+    return { secondFactor: true, headers: result.headers };
+  }
+  return signedIn(deps, result.response.user, result.headers);
+}
+
+/** The answer of a right password on an account with two-step sign-in: the code is still due. */
+export interface SecondFactorNeeded {
+  secondFactor: true;
+  /** The pending sign-in's cookie (and the session cookie's removal), to forward. */
+  headers: Headers | null;
+}
+
+/**
+ * The second step of a sign-in (ADR 098): the authenticator's code (six digits) or a recovery
+ * code, checked by Better Auth's plugin against the pending sign-in of the `two_factor` cookie (at
+ * most 5 codes each; 10 wrong in a row lock the account's codes for 15 minutes). Then the same as a
+ * login whose password was enough.
+ */
+export async function logInWithCode(
+  deps: Deps,
+  input: z.output<typeof loginCodeSchema>,
+  headers: Headers,
+): Promise<AuthResult> {
+  const body = { code: input.code, trustDevice: input.trust_device };
+  const recovery = !TOTP_PATTERN.test(input.code);
+  const result = await (recovery
+    ? deps.auth.api.verifyBackupCode({ body, headers, returnHeaders: true })
+    : deps.auth.api.verifyTOTP({ body, headers, returnHeaders: true })
+  ).catch((error: unknown) => {
+    throw twoFactorError(
+      error,
+      recovery ? TWO_FACTOR_MESSAGES.recoveryCodeWrong : TWO_FACTOR_MESSAGES.codeWrong,
+    );
+  });
+  return signedIn(deps, result.response.user, result.headers);
+}
+
+/** Better Auth's refusals of a code, in our words. */
+function twoFactorError(error: unknown, wrong: string): unknown {
+  if (!isAPIError(error)) return error;
+  const code = String((error.body as { code?: unknown } | undefined)?.code ?? "");
+  if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") {
+    return new AppError(400, ERROR_CODES.validation, wrong, { code: wrong });
+  }
+  if (code === "ACCOUNT_TEMPORARILY_LOCKED") {
+    return new AppError(429, ERROR_CODES.rateLimited, TWO_FACTOR_MESSAGES.locked, undefined, 15 * 60);
+  }
+  if (code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
+    return new AppError(401, ERROR_CODES.secondFactorExpired, TWO_FACTOR_MESSAGES.tooManyCodes);
+  }
+  // No pending sign-in (no cookie, expired, already used) or no second factor any more.
+  if (error.statusCode === 401 || error.statusCode === 400) {
+    return new AppError(401, ERROR_CODES.secondFactorExpired, TWO_FACTOR_MESSAGES.expired);
+  }
+  return error;
+}
+
+/** A session was just opened for this user: their profile, unless the account is suspended. */
+async function signedIn(
+  deps: Deps,
+  user: { id: string; email: string; name: string },
+  headers: Headers | null,
+): Promise<AuthResult> {
   const profile = await systemEnsureProfile(deps.db, user);
   if (!profile) throw new AppError(401, ERROR_CODES.invalidCredentials, ACCOUNT_MESSAGES.invalidCredentials);
   if (profile.suspended_at !== null) {
@@ -167,7 +235,7 @@ export async function logIn(
     throw new AppError(403, ERROR_CODES.accountSuspended, message);
   }
   await recordActivity(deps.db, profile.id, deps.clock());
-  return { profile, headers: result.headers };
+  return { profile, headers };
 }
 
 /**

@@ -33,7 +33,7 @@ export function readme(
     `- ${README_FILE} : ce fichier.`,
     `- ${DATA_FILE} : toutes vos données, au format JSON (lisible par un programme). Les dates sont en`,
     "  UTC (format ISO 8601), les montants en centimes d'euro. Principales rubriques :",
-    "    profile : votre profil (nom, e-mail, téléphone, ville…) ;",
+    "    profile : votre profil (nom, e-mail, téléphone, ville…, double authentification activée ou non) ;",
     "    requests : vos demandes de devis, les lignes de votre devis et la liste de leurs documents ;",
     "      devis_readings : les lectures automatiques de votre devis (lignes lues et texte lu) ;",
     "    mutuelle : la couverture de votre mutuelle, si vous l'avez renseignée ;",

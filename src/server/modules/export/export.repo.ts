@@ -34,6 +34,7 @@ export function exportRepo(db: Db, actor: Actor) {
           "p.id",
           "p.email",
           "u.email_verified",
+          "u.two_factor_enabled",
           "p.role",
           "p.first_name",
           "p.last_name",

@@ -12,6 +12,14 @@ import {
   sessionRevokedSchema,
 } from "../../../shared/schemas/account";
 import { errorBodySchema, messageSchema } from "../../../shared/schemas/common";
+import {
+  TWO_FACTOR_MESSAGES,
+  twoFactorCodesSchema,
+  twoFactorConfirmSchema,
+  twoFactorPasswordSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from "../../../shared/schemas/twoFactor";
 import { authHeaders, forwardCookies } from "../../access/actor";
 import { guardedRoutes } from "../../access/route";
 import { confirmEmailChange, type EmailChangeDeps, requestEmailChange } from "./email-change.service";
@@ -19,6 +27,7 @@ import { checkErasurePassword, eraseAccount, erasureDeps } from "./erasure.servi
 import { ownPasswordThrottle } from "./own-password";
 import * as service from "./security.service";
 import { trustedDeviceClearCookie } from "./trusted-device";
+import * as twoFactor from "./two-factor.service";
 
 /** The answers of a route that asks for the password: bad input or password, signed out, too many tries. */
 const passwordErrors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
@@ -82,6 +91,68 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
           : SECURITY_MESSAGES.sessionRevoked,
         signed_out: result.signedOut,
       };
+    },
+  });
+
+  // Two-step sign-in (ADR 098): its state, turning it on (password, then the app's first code),
+  // new recovery codes, turning it off. No answer of these is kept by a browser or a proxy.
+  signedIn.get("/api/account/two-factor", {
+    summary: "La double authentification de mon compte est-elle activée ?",
+    response: { 200: twoFactorStatusSchema },
+    handler: async (request, reply, actor) => {
+      reply.header("cache-control", "no-store");
+      return twoFactor.twoFactorStatus(deps(request), actor);
+    },
+  });
+
+  signedIn.post("/api/account/two-factor/setup", {
+    summary:
+      "Commencer l'activation de la double authentification (mot de passe exigé) : la clé pour l'application et dix codes de secours, en vigueur une fois le premier code confirmé",
+    body: twoFactorPasswordSchema,
+    response: { 200: twoFactorSetupSchema, ...passwordErrors, 409: errorBodySchema },
+    handler: async (request, reply, actor) => {
+      reply.header("cache-control", "no-store");
+      return twoFactor.setUp(deps(request), actor, request.body, authHeaders(request));
+    },
+  });
+
+  signedIn.post("/api/account/two-factor/confirm", {
+    summary: "Activer la double authentification avec le premier code de l'application",
+    body: twoFactorConfirmSchema,
+    response: { 200: messageSchema, 400: errorBodySchema, 409: errorBodySchema },
+    handler: async (request, reply, actor) => {
+      // This device's session is renewed by Better Auth: its new cookie.
+      forwardCookies(
+        reply,
+        await twoFactor.confirm(deps(request), actor, request.body, authHeaders(request)),
+      );
+      reply.header("cache-control", "no-store");
+      return { message: TWO_FACTOR_MESSAGES.enabled };
+    },
+  });
+
+  signedIn.post("/api/account/two-factor/backup-codes", {
+    summary: "Remplacer mes codes de secours (mot de passe exigé) : les anciens ne fonctionnent plus",
+    body: twoFactorPasswordSchema,
+    response: { 200: twoFactorCodesSchema, ...passwordErrors, 409: errorBodySchema },
+    handler: async (request, reply, actor) => {
+      reply.header("cache-control", "no-store");
+      const codes = await twoFactor.renewCodes(deps(request), actor, request.body, authHeaders(request));
+      return { backup_codes: codes, message: TWO_FACTOR_MESSAGES.codesRenewed };
+    },
+  });
+
+  signedIn.post("/api/account/two-factor/disable", {
+    summary: "Désactiver la double authentification (mot de passe exigé)",
+    body: twoFactorPasswordSchema,
+    response: { 200: messageSchema, ...passwordErrors, 409: errorBodySchema },
+    handler: async (request, reply, actor) => {
+      forwardCookies(
+        reply,
+        await twoFactor.disable(deps(request), actor, request.body, authHeaders(request)),
+      );
+      reply.header("cache-control", "no-store");
+      return { message: TWO_FACTOR_MESSAGES.disabled };
     },
   });
 

@@ -1,0 +1,301 @@
+import type { LightMyRequestResponse } from "fastify";
+import { describe, expect, it } from "vitest";
+import { TWO_FACTOR_MESSAGES } from "../../../shared/schemas/twoFactor";
+import { accountSecurityApp, CHROME_WINDOWS } from "../../testing/account-security";
+import { signUpPatient } from "../../testing/harness";
+import { totpCode, wrongTotpCode } from "../../testing/totp";
+import { TWO_FACTOR_ACTIONS } from "./two-factor.service";
+
+/** Two-step sign-in (ADR 098): turning it on and off in « Sécurité », and the sign-in's second step. */
+
+const { ctx, logIn, me, auditActions } = accountSecurityApp();
+const PASSWORD = "Sourire-Sain-2026";
+
+/** Every cookie a response sets, as a Cookie header (the browser's jar for the next call). */
+function jar(response: LightMyRequestResponse, previous = ""): string {
+  const cookies = new Map(
+    previous
+      .split("; ")
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair] as const),
+  );
+  for (const cookie of response.cookies as Array<{ name: string; value: string; maxAge?: number }>) {
+    if (cookie.value === "" || cookie.maxAge === 0) cookies.delete(cookie.name);
+    else cookies.set(cookie.name, `${cookie.name}=${cookie.value}`);
+  }
+  return [...cookies.values()].join("; ");
+}
+
+const post = (url: string, cookie: string, payload: object) =>
+  ctx.app.inject({ method: "POST", url, headers: { cookie, "user-agent": CHROME_WINDOWS }, payload });
+
+const status = async (cookie: string) =>
+  (await ctx.app.inject({ method: "GET", url: "/api/account/two-factor", headers: { cookie } })).json();
+
+async function patient() {
+  const { body, cookie } = await signUpPatient(ctx.app, { password: PASSWORD });
+  const id = (await me(cookie)).json().profile.id as string;
+  return { email: body.email, id, cookie };
+}
+
+/** A patient who turned it on: her session's cookie (renewed by the confirmation) and her setup. */
+async function patientWithTwoFactor() {
+  const person = await patient();
+  const setup = await post("/api/account/two-factor/setup", person.cookie, { password: PASSWORD });
+  expect(setup.statusCode).toBe(200);
+  const { totp_uri, backup_codes } = setup.json() as { totp_uri: string; backup_codes: string[] };
+  const confirmed = await post("/api/account/two-factor/confirm", person.cookie, {
+    code: totpCode(totp_uri),
+  });
+  expect(confirmed.statusCode).toBe(200);
+  return { ...person, cookie: jar(confirmed, person.cookie), uri: totp_uri, codes: backup_codes };
+}
+
+/** The first step of a sign-in: the password; the cookies it leaves. */
+async function passwordStep(email: string, password = PASSWORD, cookie = "") {
+  const response = await ctx.app.inject({
+    method: "POST",
+    url: "/api/account/login",
+    headers: { "user-agent": CHROME_WINDOWS, ...(cookie ? { cookie } : {}) },
+    payload: { email, password, remember_me: true },
+  });
+  return { response, cookie: jar(response, cookie) };
+}
+
+const codeStep = (cookie: string, code: string, trustDevice = false) =>
+  post("/api/account/login/code", cookie, { code, trust_device: trustDevice });
+
+const mailsAbout = async (email: string, text: string) =>
+  (await ctx.mails()).filter((mail) => mail.includes(`To: ${email}`) && mail.includes(text));
+
+describe("who may call the routes", () => {
+  it("refuses the anonymous on the five « Sécurité » routes before the body", async () => {
+    const responses = await Promise.all([
+      ctx.app.inject({ method: "GET", url: "/api/account/two-factor" }),
+      ...["setup", "confirm", "backup-codes", "disable"].map((route) =>
+        ctx.app.inject({ method: "POST", url: `/api/account/two-factor/${route}`, payload: { password: 1 } }),
+      ),
+    ]);
+    for (const response of responses) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.code).toBe("UNAUTHENTICATED");
+    }
+  });
+
+  it("acts on the caller's own account only", async () => {
+    const alice = await patientWithTwoFactor();
+    const bob = await patient();
+    expect(await status(bob.cookie)).toEqual({ enabled: false });
+    // Bob cannot turn Alice's off, nor confirm with her code: each route reads his own account.
+    const disable = await post("/api/account/two-factor/disable", bob.cookie, { password: PASSWORD });
+    expect(disable.statusCode).toBe(409);
+    expect(disable.json().error.message).toBe(TWO_FACTOR_MESSAGES.notOn);
+    const confirm = await post("/api/account/two-factor/confirm", bob.cookie, { code: totpCode(alice.uri) });
+    expect(confirm.statusCode).toBe(409);
+    expect(confirm.json().error.message).toBe(TWO_FACTOR_MESSAGES.noSetup);
+    expect(await status(alice.cookie)).toEqual({ enabled: true });
+    expect((await passwordStep(bob.email)).response.statusCode).toBe(200);
+  });
+});
+
+describe("turning it on", () => {
+  it("asks the password, then the app's first code; until then the password alone signs in", async () => {
+    const { email, id, cookie } = await patient();
+    const wrong = await post("/api/account/two-factor/setup", cookie, { password: "pas-le-bon" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual({ password: TWO_FACTOR_MESSAGES.passwordWrong });
+
+    const setup = await post("/api/account/two-factor/setup", cookie, { password: PASSWORD });
+    expect(setup.statusCode).toBe(200);
+    expect(setup.headers["cache-control"]).toContain("no-store");
+    const { totp_uri, secret, backup_codes } = setup.json();
+    const uri = new URL(totp_uri);
+    expect(uri.protocol).toBe("otpauth:");
+    expect(uri.host).toBe("totp");
+    expect(decodeURIComponent(uri.pathname)).toBe(`/Sourio:${email}`);
+    expect(uri.searchParams.get("issuer")).toBe("Sourio");
+    expect(secret.replaceAll(" ", "")).toBe(uri.searchParams.get("secret"));
+    expect(secret).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
+    expect(backup_codes).toHaveLength(10);
+    for (const code of backup_codes) expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
+    // Stored encrypted: neither the secret nor a code is in the row.
+    const row = await ctx.database.db
+      .selectFrom("two_factors")
+      .selectAll()
+      .where("user_id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row.verified).toBe(false);
+    expect(`${row.secret} ${row.backup_codes}`).not.toContain(uri.searchParams.get("secret") ?? "?");
+    expect(row.backup_codes).not.toContain(backup_codes[0]);
+    // Not in force yet.
+    expect(await status(cookie)).toEqual({ enabled: false });
+    expect((await passwordStep(email)).response.statusCode).toBe(200);
+
+    const wrongCode = await post("/api/account/two-factor/confirm", cookie, {
+      code: wrongTotpCode(totp_uri),
+    });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json().error.fields).toEqual({ code: TWO_FACTOR_MESSAGES.codeWrong });
+    const confirmed = await post("/api/account/two-factor/confirm", cookie, { code: totpCode(totp_uri) });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().message).toBe(TWO_FACTOR_MESSAGES.enabled);
+    // This device stays signed in on its renewed session.
+    const renewed = jar(confirmed, cookie);
+    expect(renewed).not.toBe(cookie);
+    expect((await me(renewed)).statusCode).toBe(200);
+    expect(await status(renewed)).toEqual({ enabled: true });
+    expect(await mailsAbout(email, "vous sera demandé à chaque connexion")).toHaveLength(1);
+    expect(await auditActions(id)).toEqual([TWO_FACTOR_ACTIONS.refused, TWO_FACTOR_ACTIONS.enabled]);
+    const again = await post("/api/account/two-factor/setup", renewed, { password: PASSWORD });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("refuses a code that is not six digits, naming the field", async () => {
+    const { cookie } = await patient();
+    const response = await post("/api/account/two-factor/confirm", cookie, { code: "12ab" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ code: TWO_FACTOR_MESSAGES.codeInvalidFormat });
+  });
+});
+
+describe("signing in with it", () => {
+  it("answers 202 to the right password, without a session, then signs in with the app's code", async () => {
+    const { email, uri } = await patientWithTwoFactor();
+    const first = await passwordStep(email);
+    expect(first.response.statusCode).toBe(202);
+    expect(first.response.json()).toEqual({ second_factor: true });
+    expect(first.cookie).not.toContain("session_token");
+    expect((await me(first.cookie)).statusCode).toBe(401);
+
+    const wrong = await codeStep(first.cookie, wrongTotpCode(uri));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual({ code: TWO_FACTOR_MESSAGES.codeWrong });
+  });
+
+  it("opens the session with the code, spaces allowed, and remembers the device when asked", async () => {
+    const { email, uri } = await patientWithTwoFactor();
+    const first = await passwordStep(email);
+    const code = totpCode(uri);
+    const done = await codeStep(first.cookie, `${code.slice(0, 3)} ${code.slice(3)}`, true);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().profile.email).toBe(email);
+    const signedIn = jar(done, first.cookie);
+    expect((await me(signedIn)).statusCode).toBe(200);
+    // The pending sign-in is used up.
+    expect((await codeStep(first.cookie, totpCode(uri))).statusCode).toBe(401);
+    // This browser was remembered: its next sign-in needs the password only.
+    const next = await passwordStep(email, PASSWORD, signedIn);
+    expect(next.response.statusCode).toBe(200);
+    // Another browser still needs the code.
+    expect((await passwordStep(email)).response.statusCode).toBe(202);
+  });
+
+  it("takes each recovery code once", async () => {
+    const { email, codes } = await patientWithTwoFactor();
+    const first = await passwordStep(email);
+    const recovered = await codeStep(first.cookie, codes[0] ?? "");
+    expect(recovered.statusCode).toBe(200);
+    const second = await passwordStep(email);
+    const reused = await codeStep(second.cookie, codes[0] ?? "");
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error.fields).toEqual({ code: TWO_FACTOR_MESSAGES.recoveryCodeWrong });
+    // Typed without its dash, another one works.
+    expect((await codeStep(second.cookie, (codes[1] ?? "").replace("-", ""))).statusCode).toBe(200);
+  });
+
+  it("without a pending sign-in, or after five wrong codes, starts again from the password", async () => {
+    const { email, uri } = await patientWithTwoFactor();
+    const none = await codeStep("", totpCode(uri));
+    expect(none.statusCode).toBe(401);
+    expect(none.json().error).toMatchObject({
+      code: "SECOND_FACTOR_EXPIRED",
+      message: TWO_FACTOR_MESSAGES.expired,
+    });
+    const first = await passwordStep(email);
+    for (let i = 0; i < 5; i += 1)
+      expect((await codeStep(first.cookie, wrongTotpCode(uri))).statusCode).toBe(400);
+    const sixth = await codeStep(first.cookie, totpCode(uri));
+    expect(sixth.statusCode).toBe(401);
+    expect(sixth.json().error.message).toBe(TWO_FACTOR_MESSAGES.tooManyCodes);
+  });
+
+  it("locks the account's codes for 15 minutes after ten wrong ones in a row", async () => {
+    const { email, uri } = await patientWithTwoFactor();
+    for (let round = 0; round < 2; round += 1) {
+      const pending = await passwordStep(email);
+      for (let i = 0; i < 5; i += 1) await codeStep(pending.cookie, wrongTotpCode(uri));
+    }
+    const pending = await passwordStep(email);
+    const locked = await codeStep(pending.cookie, totpCode(uri));
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.message).toBe(TWO_FACTOR_MESSAGES.locked);
+  });
+
+  it("tells a suspended account so only after the code", async () => {
+    const { email, id, uri } = await patientWithTwoFactor();
+    await ctx.database.db
+      .updateTable("profiles")
+      .set({ suspended_at: new Date(), suspension_reason: "Demandes frauduleuses répétées." })
+      .where("id", "=", id)
+      .execute();
+    const first = await passwordStep(email);
+    expect(first.response.statusCode).toBe(202);
+    const second = await codeStep(first.cookie, totpCode(uri));
+    expect(second.statusCode).toBe(403);
+    expect(second.json().error.code).toBe("ACCOUNT_SUSPENDED");
+    const sessions = await ctx.database.db
+      .selectFrom("sessions")
+      .select("id")
+      .where("user_id", "=", id)
+      .execute();
+    expect(sessions).toEqual([]);
+  });
+});
+
+describe("recovery codes and turning it off", () => {
+  it("renews the recovery codes with the password: the old ones stop working", async () => {
+    const { email, cookie, codes } = await patientWithTwoFactor();
+    const wrong = await post("/api/account/two-factor/backup-codes", cookie, { password: "pas-le-bon" });
+    expect(wrong.statusCode).toBe(400);
+    const renewed = await post("/api/account/two-factor/backup-codes", cookie, { password: PASSWORD });
+    expect(renewed.statusCode).toBe(200);
+    const fresh = renewed.json().backup_codes as string[];
+    expect(fresh).toHaveLength(10);
+    expect(fresh).not.toContain(codes[0]);
+    const pending = await passwordStep(email);
+    expect((await codeStep(pending.cookie, codes[0] ?? "")).statusCode).toBe(400);
+    expect((await codeStep(pending.cookie, fresh[0] ?? "")).statusCode).toBe(200);
+  });
+
+  it("turns it off with the password; the password alone signs in again, and the person is told", async () => {
+    const { email, id, cookie } = await patientWithTwoFactor();
+    const wrong = await post("/api/account/two-factor/disable", cookie, { password: "pas-le-bon" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual({ password: TWO_FACTOR_MESSAGES.passwordWrong });
+    expect(await status(cookie)).toEqual({ enabled: true });
+    const off = await post("/api/account/two-factor/disable", cookie, { password: PASSWORD });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().message).toBe(TWO_FACTOR_MESSAGES.disabled);
+    const renewed = jar(off, cookie);
+    expect((await me(renewed)).statusCode).toBe(200);
+    expect(await status(renewed)).toEqual({ enabled: false });
+    expect((await passwordStep(email)).response.statusCode).toBe(200);
+    expect(await mailsAbout(email, "suffit désormais pour vous connecter")).toHaveLength(1);
+    expect((await auditActions(id)).slice(-2)).toEqual([
+      TWO_FACTOR_ACTIONS.refused,
+      TWO_FACTOR_ACTIONS.disabled,
+    ]);
+    const rows = await ctx.database.db
+      .selectFrom("two_factors")
+      .select("id")
+      .where("user_id", "=", id)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+});
+
+it("logs in an account without it in one step, as before", async () => {
+  const { email } = await patient();
+  const { response } = await logIn(email, PASSWORD, CHROME_WINDOWS);
+  expect(response.statusCode).toBe(200);
+});
