@@ -472,6 +472,8 @@ const TABLE: Record<string, Rows> = {
   "DELETE /api/admin/users/{id}/suspension":                { "person:patientA": admins(200) },
   // Its end changed (the addendum of 06/12): the body refused as the suspension's.
   "PATCH /api/admin/users/{id}/suspension":                 { "person:patientA": admins(400) },
+  // Two-step sign-in removed by the team (ADR 098): patientA has none, nothing changes.
+  "DELETE /api/admin/users/{id}/two-factor":                { "person:patientA": admins(409) },
   "GET /api/admin/contact":                                 { "-": admins(list(["contact:withFile"])) },
   "POST /api/admin/contact/{id}/handled":                   { "contact:withFile": admins(200) },
   "GET /api/admin/contact/{id}/file":                       { "contact:withFile": admins(200) },

@@ -1,7 +1,7 @@
 import { totpCode, wrongTotpCode } from "../../src/server/testing/totp";
 import { TWO_FACTOR_MESSAGES } from "../../src/shared/schemas/twoFactor";
-import { expect, expectNoSeriousA11yIssues, outbox, test } from "./fixtures";
-import { expectPath, signupPatientViaApi, toast } from "./helpers";
+import { DEMO, expect, expectNoSeriousA11yIssues, outbox, test } from "./fixtures";
+import { expectPath, loginViaApi, signupPatientViaApi, toast, uniqueWord } from "./helpers";
 
 /**
  * Two-step sign-in (ADR 098) in the built app: a patient turns it on in « Sécurité » (her password,
@@ -98,4 +98,52 @@ test("une patiente active la double authentification, se reconnecte avec le code
     data: { email: account.email, password: account.password },
   });
   expect(again.status()).toBe(200);
+});
+
+test("l'équipe retire la double authentification d'une patiente qui a perdu son téléphone et ses codes", async ({
+  page,
+  other: patient,
+}) => {
+  const account = await signupPatientViaApi(patient.request, { lastName: uniqueWord("Sanstel") });
+  const setup = await patient.request.post("/api/account/two-factor/setup", {
+    data: { password: account.password },
+  });
+  const uri = ((await setup.json()) as { totp_uri: string }).totp_uri;
+  const confirmed = await patient.request.post("/api/account/two-factor/confirm", {
+    data: { code: totpCode(uri) },
+  });
+  expect(confirmed.status()).toBe(200);
+  const login = () =>
+    patient.request.post("/api/account/login", {
+      data: { email: account.email, password: account.password },
+    });
+  expect((await login()).status()).toBe(202);
+
+  await loginViaApi(page, DEMO.admin);
+  await page.goto("/admin/dashboard");
+  await page.getByLabel("Rechercher un patient").fill(account.email);
+  const row = page.getByRole("table", { name: "Patients inscrits" }).getByRole("row").filter({
+    hasText: account.email,
+  });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText("Double authentification", { exact: true })).toBeVisible();
+  await row
+    .getByRole("button", { name: `Retirer la double authentification de ${account.fullName}` })
+    .click();
+  const dialog = page.getByRole("dialog", { name: /^Retirer la double authentification de/ });
+  await expect(dialog).toContainText("après avoir vérifié que c'est bien elle");
+  await expectNoSeriousA11yIssues(page);
+  await dialog.getByRole("button", { name: "Retirer la double authentification" }).click();
+  await expect(toast(page, "Double authentification retirée")).toBeVisible();
+  await expect(row.getByRole("button", { name: /^Retirer la double authentification/ })).toHaveCount(0);
+
+  // Her password alone signs her in again, and she was told.
+  expect((await login()).status()).toBe(200);
+  await expect
+    .poll(
+      () =>
+        outbox().filter((m) => m.includes(`To: ${account.email}`) && m.includes("notre équipe a retiré"))
+          .length,
+    )
+    .toBe(1);
 });

@@ -30,6 +30,7 @@ export const AUDIT_LABELS = {
   "account.two_factor_disabled": "Double authentification désactivée",
   "account.two_factor_codes_renewed": "Codes de secours de la double authentification renouvelés",
   "account.two_factor_refused": "Double authentification : mot de passe incorrect",
+  "account.two_factor_removed": "Double authentification retirée par l'équipe, à la demande de la personne",
   "account.erased": "Compte supprimé",
   "account.suspended": "Compte suspendu par l'équipe",
   "account.reinstated": "Suspension du compte levée",

@@ -653,6 +653,31 @@ export function twoFactorChangedMail(p: {
 }
 
 /**
+ * The team removed two-step sign-in at the person's request (ADR 098), after checking who
+ * asked: what it means, how to turn it on again, and whom to tell if it was not them.
+ */
+export function twoFactorRemovedMail(p: {
+  brandName: string;
+  firstName: string;
+  when: string;
+  securityLink: string;
+  contactLink: string;
+}) {
+  return letter(p, {
+    subject: "Double authentification retirée par notre équipe",
+    lines: [
+      `À votre demande, notre équipe a retiré la double authentification de votre compte ${p.brandName} le ${p.when}. Vos appareils ont été déconnectés : vous vous connectez désormais avec votre mot de passe seul.`,
+      "",
+      "Si vous n'avez rien demandé, écrivez-nous tout de suite :",
+      p.contactLink,
+      "",
+      "Pour la réactiver avec votre nouveau téléphone, rendez-vous dans la partie « Sécurité » de votre compte :",
+    ],
+    link: p.securityLink,
+  });
+}
+
+/**
  * A sign-in from a browser that had never signed into this account (no trusted-device cookie of
  * it, ADR 082): when and on what, and what to do if it was not the person. Never an address or a
  * place: the device's label is what people recognise.

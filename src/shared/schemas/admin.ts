@@ -58,6 +58,13 @@ export const ADMIN_MESSAGES = {
   suspensionEndUnchanged: "Date de fin de la suspension inchangée",
   notSuspended: "Ce compte n'est pas suspendu : il n'a pas de date de fin à modifier.",
   notSuspendable: "Un compte administrateur ne peut pas être suspendu.",
+  /** « Retirer la double authentification » (ADR 098): after checking who asks. */
+  twoFactorRemoved:
+    "Double authentification retirée : la personne se connecte avec son mot de passe et en est prévenue.",
+  twoFactorNotOn: "Ce compte n'a pas la double authentification.",
+  twoFactorNotHere:
+    "Ce compte se gère dans « Sécurité » par son titulaire (mot de passe exigé), pas depuis cette liste.",
+  twoFactorFailed: "Impossible de retirer la double authentification",
   verifySuspended: "Ce compte est suspendu : rétablissez-le avant de le vérifier.",
   userNotFound: "Compte introuvable.",
 } as const;
@@ -91,6 +98,8 @@ export const adminUserSchema = z.object({
   suspension_reason: z.string().nullable(),
   /** When it is lifted by itself (ADR 092's addendum); null: when the team lifts it. */
   suspension_ends_at: z.string().nullable(),
+  /** Two-step sign-in turned on (ADR 098): the team may remove it for a person who lost her phone. */
+  two_factor_enabled: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

@@ -1,4 +1,13 @@
-import { BadgeCheck, Ban, CalendarClock, RotateCcw, SearchX, ShieldOff, Trash2 } from "lucide-react";
+import {
+  BadgeCheck,
+  Ban,
+  CalendarClock,
+  KeyRound,
+  RotateCcw,
+  SearchX,
+  ShieldOff,
+  Trash2,
+} from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { formatDetailDate, formatListDate } from "../../../shared/format/dates";
@@ -37,6 +46,7 @@ import {
   type UserRole,
   useAdminUsers,
   useEraseUser,
+  useRemoveTwoFactor,
   useSuspension,
   useSuspensionEnd,
   useVerificationDecision,
@@ -80,9 +90,11 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
   const suspendOpener = useRef<HTMLElement | null>(null);
   const [reinstating, setReinstating] = useState<AdminUser | null>(null);
   const [dating, setDating] = useState<AdminUser | null>(null);
+  const [unlocking, setUnlocking] = useState<AdminUser | null>(null);
   const users = useAdminUsers(role, list.search, list.page, list.filters.suspended);
   const decide = useVerificationDecision();
   const reinstate = useSuspension();
+  const removeTwoFactor = useRemoveTwoFactor();
 
   useEffect(() => {
     if (users.isError) toast.error(ADMIN_MESSAGES.usersFailed, { id: `admin-users-${role}` });
@@ -127,6 +139,21 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
         },
       },
     );
+  };
+
+  const confirmRemoveTwoFactor = () => {
+    if (!unlocking) return;
+    removeTwoFactor.mutate(unlocking.id, {
+      onSuccess: (result) => {
+        toast.success(result.message);
+        setUnlocking(null);
+      },
+      onError: (error) => {
+        toast.error(ADMIN_MESSAGES.twoFactorFailed, { description: error.message });
+        // Removed meanwhile, or the account gone: nothing to try again. The network: it stays open.
+        if (isApiError(error) && (error.status === 404 || error.status === 409)) setUnlocking(null);
+      },
+    });
   };
 
   const columns: Column<AdminUser>[] = [
@@ -200,6 +227,17 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
               >
                 <CalendarClock aria-hidden="true" />
                 Date de fin
+              </Button>
+            ) : null}
+            {u.two_factor_enabled ? (
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`Retirer la double authentification ${ofName(u.full_name || u.email)}`}
+                onClick={() => setUnlocking(u)}
+              >
+                <KeyRound aria-hidden="true" />
+                Retirer la double authentification
               </Button>
             ) : null}
             <Button
@@ -298,6 +336,18 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
         loading={reinstate.isPending}
         onConfirm={confirmReinstate}
       />
+      <ConfirmDialog
+        open={unlocking !== null}
+        onOpenChange={(open) => {
+          if (!open && !removeTwoFactor.isPending) setUnlocking(null);
+        }}
+        title={`Retirer la double authentification ${ofName(unlocking ? unlocking.full_name || unlocking.email : "")} ?`}
+        description={`Seulement à la demande de la personne qui a perdu son téléphone et ses codes de secours, après avoir vérifié que c'est bien elle (par exemple en la rappelant au numéro de son compte ou de son cabinet). Ses appareils seront déconnectés ; elle se connectera avec son mot de passe seul et en sera prévenue par e-mail.`}
+        confirmLabel="Retirer la double authentification"
+        destructive
+        loading={removeTwoFactor.isPending}
+        onConfirm={confirmRemoveTwoFactor}
+      />
       <EraseUserDialog user={erasing} opener={eraseOpener.current} onClose={() => setErasing(null)} />
     </section>
   );
@@ -314,6 +364,7 @@ function NameCell({ user }: { user: AdminUser }) {
       <span className="inline-flex flex-wrap items-center gap-2">
         <span className="font-medium">{user.full_name || "—"}</span>
         {user.suspended_at ? <Badge tone="red">Suspendu</Badge> : null}
+        {user.two_factor_enabled ? <Badge tone="green">Double authentification</Badge> : null}
       </span>
       {user.suspended_at ? (
         <p className="text-sm text-slate-600">Suspendu le {formatDetailDate(user.suspended_at)}</p>

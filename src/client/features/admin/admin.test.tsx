@@ -62,6 +62,7 @@ function user(overrides: Partial<AdminUser>): AdminUser {
     suspended_at: null,
     suspension_reason: null,
     suspension_ends_at: null,
+    two_factor_enabled: false,
     ...overrides,
   };
 }
@@ -897,6 +898,46 @@ describe("/admin/dashboard 'Administration'", () => {
     expect(deletes).toHaveLength(2);
     expect(deletes[1]?.body).toBeUndefined();
     expect(calls.some((c) => c.key === "POST /api/admin/users/p1/suspension")).toBe(false);
+  });
+
+  it("retire la double authentification d'un patient qui l'a, après confirmation (DELETE) ; pas de bouton sans elle", async () => {
+    const person = userEvent.setup();
+    const removal = failingUntilRecovered(() => json(200, { message: ADMIN_MESSAGES.twoFactorRemoved }));
+    const { calls } = stubAdminApi({
+      "GET /api/admin/users": (url) =>
+        url.searchParams.get("role") === "patient"
+          ? json(200, {
+              items: [{ ...(PATIENTS[0] as AdminUser), two_factor_enabled: true }, PATIENTS[1]],
+              page: 1,
+              page_size: 10,
+              has_more: false,
+            })
+          : undefined,
+      "DELETE /api/admin/users/p1/two-factor": removal.respond,
+    });
+    renderApp("/admin/dashboard");
+    const buttons = await screen.findAllByRole("button", {
+      name: "Retirer la double authentification de Marie Dupont",
+    });
+    // Only the patient who has it (the other row has no such button), with its badge by her name.
+    expect(screen.queryAllByRole("button", { name: /^Retirer la double authentification/ })).toHaveLength(
+      buttons.length,
+    );
+    expect(screen.getAllByText("Double authentification").length).toBeGreaterThan(0);
+    await person.click(buttons[0] as HTMLElement);
+    const dialog = await screen.findByRole("dialog", {
+      name: "Retirer la double authentification de Marie Dupont\u202f?",
+    });
+    expect(dialog).toHaveTextContent("après avoir vérifié que c'est bien elle");
+    expect(dialog).toHaveTextContent("Ses appareils seront déconnectés");
+    await person.click(within(dialog).getByRole("button", { name: "Retirer la double authentification" }));
+    expect(await screen.findByText(ADMIN_MESSAGES.twoFactorFailed)).toBeInTheDocument();
+    // The dialog stays open to try again.
+    removal.recover();
+    await person.click(within(dialog).getByRole("button", { name: "Retirer la double authentification" }));
+    expect(await screen.findByText(spaced(ADMIN_MESSAGES.twoFactorRemoved))).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.key === "DELETE /api/admin/users/p1/two-factor")).toHaveLength(2);
   });
 
   it("dit 'Impossible de charger les utilisateurs' et propose de réessayer", async () => {

@@ -118,6 +118,20 @@ export function useEraseUser() {
 }
 
 /**
+ * DELETE /api/admin/users/:id/two-factor: two-step sign-in removed for a person who lost her phone
+ * and her recovery codes, once the team checked who asked (ADR 098); her devices are
+ * signed out, she is e-mailed, the audit log keeps it. The users' lists and the audit are read again.
+ */
+export function useRemoveTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<{ message: string }>(`/api/admin/users/${encodeURIComponent(id)}/two-factor`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/**
  * « Suspendre » (with the reason the person reads in her e-mail and, if chosen, the day it ends: ADR
  * 092 and its addendum) or « Rétablir » an account.
  */

@@ -84,6 +84,14 @@ export function adminRepo(db: Db, actor: Actor) {
             "suspension_reason",
             "suspension_ends_at",
           ])
+          // Two-step sign-in (ADR 098): one lookup by key per row of the page.
+          .select((eb) =>
+            eb
+              .selectFrom("users")
+              .select("users.two_factor_enabled")
+              .whereRef("users.id", "=", "profiles.id")
+              .as("two_factor_enabled"),
+          )
           .where("role", "=", options.role)
           // Pseudonyms of erased accounts are nobody's account.
           .where("erased_at", "is", null);
@@ -133,6 +141,7 @@ export function adminRepo(db: Db, actor: Actor) {
           suspended_at: row.suspended_at === null ? null : isoOf(row.suspended_at),
           suspension_reason: row.suspension_reason,
           suspension_ends_at: row.suspension_ends_at === null ? null : isoOf(row.suspension_ends_at),
+          two_factor_enabled: row.two_factor_enabled === true,
         })),
         hasMore: rows.length > options.pageSize,
       };

@@ -42,6 +42,7 @@ import {
 import { type AdminRepo, adminRepo } from "./admin.repo";
 import { decideVerification } from "./admin.service";
 import { reinstateAccount, setSuspensionEnd, suspendAccount } from "./suspension.service";
+import { removeTwoFactor } from "./two-factor-removal.service";
 
 /** A suspended dentist's subscription (ADR 092): what the team is told. */
 const RENEWAL_MESSAGES = {
@@ -169,6 +170,17 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, _reply, actor) => {
       const result = await reinstateAccount(useCaseDeps(request), actor, request.params.id);
       return { ...result, renewal: null, message: ADMIN_MESSAGES.reinstated };
+    },
+  });
+
+  admin.delete("/api/admin/users/:id/two-factor", {
+    summary:
+      "Retirer la double authentification d'un patient ou d'un dentiste qui a perdu son téléphone et ses codes de secours, après avoir vérifié son identité (ses appareils sont déconnectés, il est prévenu), inscrit au journal d'audit",
+    params: idParams,
+    response: { 200: messageSchema, 404: errorBodySchema, 409: errorBodySchema },
+    handler: async (request, _reply, actor) => {
+      await removeTwoFactor(useCaseDeps(request), actor, request.params.id);
+      return { message: ADMIN_MESSAGES.twoFactorRemoved };
     },
   });
 

@@ -1,8 +1,10 @@
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
+import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import { TWO_FACTOR_MESSAGES } from "../../../shared/schemas/twoFactor";
 import { accountSecurityApp, CHROME_WINDOWS } from "../../testing/account-security";
 import { signUpPatient } from "../../testing/harness";
+import { signInAdmin } from "../../testing/people";
 import { totpCode, wrongTotpCode } from "../../testing/totp";
 import { TWO_FACTOR_ACTIONS } from "./two-factor.service";
 
@@ -291,6 +293,66 @@ describe("recovery codes and turning it off", () => {
       .where("user_id", "=", id)
       .execute();
     expect(rows).toEqual([]);
+  });
+});
+
+describe("removed by the team (ADR 098)", () => {
+  const remove = (id: string, cookie: string) =>
+    ctx.app.inject({ method: "DELETE", url: `/api/admin/users/${id}/two-factor`, headers: { cookie } });
+  const listed = async (cookie: string, email: string) =>
+    (
+      await ctx.app.inject({
+        method: "GET",
+        url: `/api/admin/users?role=patient&search=${encodeURIComponent(email)}`,
+        headers: { cookie },
+      })
+    ).json().items[0];
+
+  it("is for the administrators only, on a patient's or a dentist's account that has it", async () => {
+    const alice = await patientWithTwoFactor();
+    const bob = await patient();
+    expect((await remove(alice.id, "")).statusCode).toBe(401);
+    expect((await remove(alice.id, bob.cookie)).statusCode).toBe(403);
+    const admin = await signInAdmin(ctx.app);
+    const none = await remove(bob.id, admin.cookie);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error.message).toBe(ADMIN_MESSAGES.twoFactorNotOn);
+    const self = await remove(admin.id, admin.cookie);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().error.message).toBe(ADMIN_MESSAGES.twoFactorNotHere);
+    expect((await remove("00000000-0000-4000-8000-000000000000", admin.cookie)).statusCode).toBe(404);
+    expect(await status(alice.cookie)).toEqual({ enabled: true });
+  });
+
+  it("signs the person out everywhere, forgets her remembered devices, and tells her", async () => {
+    const { email, id, cookie, uri } = await patientWithTwoFactor();
+    // A device remembered for 30 days.
+    const pending = await passwordStep(email);
+    const remembered = jar(await codeStep(pending.cookie, totpCode(uri), true), pending.cookie);
+    const admin = await signInAdmin(ctx.app);
+    expect((await listed(admin.cookie, email)).two_factor_enabled).toBe(true);
+
+    const removed = await remove(id, admin.cookie);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().message).toBe(ADMIN_MESSAGES.twoFactorRemoved);
+    expect((await me(cookie)).statusCode).toBe(401);
+    expect((await me(remembered)).statusCode).toBe(401);
+    expect((await listed(admin.cookie, email)).two_factor_enabled).toBe(false);
+    expect((await passwordStep(email)).response.statusCode).toBe(200);
+    expect(await mailsAbout(email, "notre équipe a retiré la double authentification")).toHaveLength(1);
+    const audit = await ctx.database.db
+      .selectFrom("audit_log")
+      .select(["actor_id", "action"])
+      .where("subject_id", "=", id)
+      .where("action", "=", "account.two_factor_removed")
+      .execute();
+    expect(audit).toEqual([{ actor_id: admin.id, action: "account.two_factor_removed" }]);
+    // Turned on again, the device remembered before asks the code like any other.
+    const again = await passwordStep(email);
+    const setup = await post("/api/account/two-factor/setup", jar(again.response), { password: PASSWORD });
+    const next = setup.json().totp_uri as string;
+    await post("/api/account/two-factor/confirm", jar(again.response), { code: totpCode(next) });
+    expect((await passwordStep(email, PASSWORD, remembered)).response.statusCode).toBe(202);
   });
 });
 
