@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { type AppConfig, SESSION_TIMES } from "./config";
@@ -28,6 +29,18 @@ export async function forgetResetLinks(db: Db, userId: string): Promise<void> {
     .where("identifier", "like", "reset-password:%")
     .where("value", "=", userId)
     .execute();
+}
+
+/** The characters of a recovery code: no 0/O, 1/I/L (ADR 098). */
+export const RECOVERY_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/** Ten recovery codes `ABCDE-FGH23`, 50 bits each, from the system's random source. */
+export function recoveryCodes(): string[] {
+  const char = () => RECOVERY_CODE_ALPHABET[randomInt(RECOVERY_CODE_ALPHABET.length)];
+  return Array.from({ length: 10 }, () => {
+    const code = Array.from({ length: 10 }, char).join("");
+    return `${code.slice(0, 5)}-${code.slice(5)}`;
+  });
 }
 
 export function createAuth(options: {
@@ -136,6 +149,8 @@ export function createAuth(options: {
             },
           },
         },
+        // Read from paper and typed by hand: capitals and digits that cannot be taken for one another.
+        backupCodeOptions: { customBackupCodesGenerate: recoveryCodes },
       }),
     ],
     // Login throttling is ours (per IP and per account, in modules/account), on our own routes.

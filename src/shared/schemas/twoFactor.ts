@@ -9,7 +9,7 @@ import { PASSWORD_MAX_LENGTH } from "../domain/limits";
 
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: "Veuillez saisir le code à 6 chiffres de votre application, ou un code de secours",
-  codeInvalidFormat: "Le code est fait de 6 chiffres, ou d'un code de secours comme ABCDE-12345",
+  codeInvalidFormat: "Le code est fait de 6 chiffres, ou d'un code de secours comme ABCDE-23456",
   codeWrong:
     "Ce code n'est pas le bon. Vérifiez que l'heure de votre téléphone est juste et saisissez le code affiché maintenant.",
   recoveryCodeWrong: "Ce code de secours n'est pas valable (chacun ne sert qu'une fois).",
@@ -39,20 +39,23 @@ export type SecondFactorNeeded = z.infer<typeof secondFactorNeededSchema>;
 
 /** Six digits (spaces allowed, as apps show « 123 456 »). */
 export const TOTP_PATTERN = /^\d{6}$/;
-/** A recovery code as shown: ten letters or digits, a dash after the fifth. */
-export const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/;
+/** A recovery code as shown: ten capitals or digits, a dash after the fifth. */
+export const RECOVERY_CODE_PATTERN = /^[A-Z0-9]{5}-[A-Z0-9]{5}$/;
 
-/** The code typed: spaces dropped; six digits or a recovery code (dash optional when typed). */
+/**
+ * The code typed: spaces dropped; six digits or a recovery code (dash optional when typed; in
+ * capitals, as they are made: ADR 098, `recoveryCodes` in auth.ts).
+ */
 const code = z
   .string({ error: TWO_FACTOR_MESSAGES.codeRequired })
-  .transform((value) => value.replace(/\s+/g, ""))
+  .transform((value) => value.replace(/\s+/g, "").toUpperCase())
   .pipe(
     z
       .string()
       .min(1, TWO_FACTOR_MESSAGES.codeRequired)
       .max(11, TWO_FACTOR_MESSAGES.codeInvalidFormat)
       .transform((value) =>
-        /^[A-Za-z0-9]{10}$/.test(value) && !TOTP_PATTERN.test(value)
+        /^[A-Z0-9]{10}$/.test(value) && !TOTP_PATTERN.test(value)
           ? `${value.slice(0, 5)}-${value.slice(5)}`
           : value,
       )

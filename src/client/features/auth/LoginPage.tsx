@@ -134,7 +134,7 @@ function LoginCodeForm({
       </Button>
       <p id={hintId} className="text-sm text-slate-600">
         {recovery
-          ? "Saisissez un des codes de secours reçus à l'activation (comme ABCDE-12345) : chacun ne sert qu'une fois."
+          ? "Saisissez un des codes de secours reçus à l'activation (comme ABCDE-23456) : chacun ne sert qu'une fois."
           : "Vous n'avez plus votre téléphone ? Saisissez un de vos codes de secours à la place."}{" "}
         <button
           type="button"
