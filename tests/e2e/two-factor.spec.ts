@@ -12,6 +12,16 @@ test("une patiente active la double authentification, se reconnecte avec le code
   page,
 }) => {
   const account = await signupPatientViaApi(page.request, { firstName: "Inès" });
+  /** From the account's menu, then the login page's first step. */
+  const signOutThenPassword = async () => {
+    await page.getByRole("button", { name: `Mon compte : ${account.fullName}` }).click();
+    await page.getByRole("menuitem", { name: "Déconnexion" }).click();
+    await expect(toast(page, "Déconnexion réussie")).toBeVisible();
+    await page.goto("/login");
+    await page.getByLabel(/^E-mail/).fill(account.email);
+    await page.getByLabel(/^Mot de passe/).fill(account.password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+  };
   await page.goto("/patient/profile#securite");
   const card = page.getByRole("region", { name: "Sécurité" });
   await expect(card.getByText("Désactivée", { exact: true })).toBeVisible();
@@ -54,13 +64,7 @@ test("une patiente active la double authentification, se reconnecte avec le code
     .toBe(1);
 
   // Signed out, she signs in: the password, then the code of her app.
-  await page.getByRole("button", { name: `Mon compte : ${account.fullName}` }).click();
-  await page.getByRole("menuitem", { name: "Déconnexion" }).click();
-  await expect(toast(page, "Déconnexion réussie")).toBeVisible();
-  await page.goto("/login");
-  await page.getByLabel(/^E-mail/).fill(account.email);
-  await page.getByLabel(/^Mot de passe/).fill(account.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
+  await signOutThenPassword();
   const code = page.getByLabel(/^Code de vérification/);
   await expect(code).toBeFocused();
   expect((await page.request.get("/api/me")).status()).toBe(401);
@@ -74,13 +78,7 @@ test("une patiente active la double authentification, se reconnecte avec le code
   await expectPath(page, "/patient/dashboard");
 
   // Once more, with a recovery code (her phone left at home).
-  await page.getByRole("button", { name: `Mon compte : ${account.fullName}` }).click();
-  await page.getByRole("menuitem", { name: "Déconnexion" }).click();
-  await expect(toast(page, "Déconnexion réussie")).toBeVisible();
-  await page.goto("/login");
-  await page.getByLabel(/^E-mail/).fill(account.email);
-  await page.getByLabel(/^Mot de passe/).fill(account.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
+  await signOutThenPassword();
   await page.getByRole("button", { name: "Utiliser un code de secours" }).click();
   await page.getByLabel(/^Code de secours/).fill(recovery.toLowerCase());
   await page.getByRole("button", { name: "Valider" }).click();
