@@ -44,6 +44,9 @@ export const FAQ: readonly FaqEntry[] = [
         { to: "/privacy", label: "politique de confidentialité" },
         ".",
       ],
+      [
+        "Pour protéger votre compte au-delà du mot de passe, activez la double authentification dans la partie « Sécurité » de votre profil : un code affiché par une application de votre téléphone vous sera demandé à chaque connexion.",
+      ],
     ],
   },
   {
