@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { betterAuth } from "better-auth";
+import { isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { type AppConfig, SESSION_TIMES } from "./config";
 import type { Db } from "./db/index";
@@ -29,6 +30,12 @@ export async function forgetResetLinks(db: Db, userId: string): Promise<void> {
     .where("identifier", "like", "reset-password:%")
     .where("value", "=", userId)
     .execute();
+}
+
+/** The code of a refusal by Better Auth (`INVALID_PASSWORD`, `INVALID_CODE`…), null for any other error. */
+export function authErrorCode(error: unknown): string | null {
+  if (!isAPIError(error)) return null;
+  return String((error.body as { code?: unknown } | undefined)?.code ?? "");
 }
 
 /** The characters of a recovery code: no 0/O, 1/I/L (ADR 098). */

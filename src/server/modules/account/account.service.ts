@@ -18,7 +18,7 @@ import {
 } from "../../../shared/schemas/account";
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import { type loginCodeSchema, TOTP_PATTERN, TWO_FACTOR_MESSAGES } from "../../../shared/schemas/twoFactor";
-import type { Auth } from "../../auth";
+import { type Auth, authErrorCode } from "../../auth";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { hasRow } from "../../db/queries";
@@ -199,8 +199,8 @@ export async function logInWithCode(
 
 /** Better Auth's refusals of a code, in our words. */
 function twoFactorError(error: unknown, wrong: string): unknown {
-  if (!isAPIError(error)) return error;
-  const code = String((error.body as { code?: unknown } | undefined)?.code ?? "");
+  const code = authErrorCode(error);
+  if (code === null || !isAPIError(error)) return error;
   if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") {
     return new AppError(400, ERROR_CODES.validation, wrong, { code: wrong });
   }

@@ -1,9 +1,11 @@
+import { isAPIError } from "better-auth/api";
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import { type AuditAction, writeAudit } from "../../access/audit";
+import { authErrorCode } from "../../auth";
 import type { AppConfig } from "../../config";
 import { credentialOf } from "../../db/credentials";
 import type { Db } from "../../db/index";
-import { AppError } from "../../errors";
+import { AppError, unauthenticated } from "../../errors";
 import { passwordHasher } from "../../password-hasher";
 import { LoginThrottle, loginLimits } from "../../throttle/login-throttle";
 
@@ -46,6 +48,28 @@ export async function withOwnPasswordCharged<T>(
   }
   await throttle.giveBack(counters, true);
   return result;
+}
+
+/**
+ * A Better Auth call that checks the signed-in person's password (a password change, turning
+ * two-step sign-in on or off…), charged as above: a wrong password becomes what `wrong` throws (after
+ * its audit row), a session gone meanwhile a 401.
+ */
+export function withOwnPasswordCall<T>(
+  throttle: LoginThrottle,
+  userId: string,
+  tooMany: string,
+  call: () => Promise<T>,
+  wrong: () => Promise<never>,
+): Promise<T> {
+  return withOwnPasswordCharged(throttle, userId, tooMany, () =>
+    call().catch(async (error: unknown) => {
+      const code = authErrorCode(error);
+      if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return wrong();
+      if (isAPIError(error) && error.statusCode === 401) throw unauthenticated();
+      throw error;
+    }),
+  );
 }
 
 /**

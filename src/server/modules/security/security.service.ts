@@ -1,4 +1,3 @@
-import { isAPIError } from "better-auth/api";
 import type { z } from "zod";
 import { formatDetailDateTime } from "../../../shared/format/dates";
 import {
@@ -13,13 +12,13 @@ import { type AuditAction, writeAudit } from "../../access/audit";
 import { type Auth, forgetResetLinks } from "../../auth";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
-import { AppError, notFound, unauthenticated } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import type { Mailer } from "../../mail/mailer";
 import { passwordChangedMail } from "../../mail/templates";
 import { loggableError } from "../../redact";
 import { type LoginThrottle, OWN_PASSWORD_LIMIT } from "../../throttle/login-throttle";
 import { deviceLabel, maskIp } from "./device";
-import { OWN_PASSWORD_WINDOW_MS, withOwnPasswordCharged } from "./own-password";
+import { OWN_PASSWORD_WINDOW_MS, withOwnPasswordCall } from "./own-password";
 import { assertNotCommonPassword } from "./password-rule";
 
 /*
@@ -95,21 +94,15 @@ export async function changePassword(
       headers,
       returnHeaders: true,
     });
-  const result = await withOwnPasswordCharged(
+  const result = await withOwnPasswordCall(
     deps.throttle,
     actor.userId,
     SECURITY_MESSAGES.tooManyAttempts,
-    () =>
-      change().catch(async (error: unknown) => {
-        if (!isAPIError(error)) throw error;
-        const code = String((error.body as { code?: unknown } | undefined)?.code ?? "");
-        if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") {
-          await audit(deps, actor, SECURITY_ACTIONS.passwordChangeRefused, {});
-          throw wrongCurrentPassword();
-        }
-        if (error.statusCode === 401) throw unauthenticated();
-        throw error;
-      }),
+    change,
+    async () => {
+      await audit(deps, actor, SECURITY_ACTIONS.passwordChangeRefused, {});
+      throw wrongCurrentPassword();
+    },
   );
 
   await forgetResetLinks(deps.db, actor.userId);

@@ -1,4 +1,3 @@
-import { isAPIError } from "better-auth/api";
 import type { z } from "zod";
 import { formatDetailDateTime } from "../../../shared/format/dates";
 import { forgotPasswordPath, securityPath } from "../../../shared/schemas/account";
@@ -11,11 +10,12 @@ import {
 } from "../../../shared/schemas/twoFactor";
 import type { Actor } from "../../access/actor";
 import { type AuditAction, writeAudit } from "../../access/audit";
-import { AppError, unauthenticated } from "../../errors";
+import { authErrorCode } from "../../auth";
+import { AppError } from "../../errors";
 import { twoFactorChangedMail } from "../../mail/templates";
 import { loggableError } from "../../redact";
 import { deviceLabel } from "./device";
-import { withOwnPasswordCharged } from "./own-password";
+import { withOwnPasswordCall } from "./own-password";
 import type { Deps } from "./security.service";
 
 /*
@@ -65,22 +65,13 @@ export async function twoFactorStatus(deps: Deps, actor: Actor): Promise<{ enabl
  * A call of the plugin that checks the person's password: charged to the own-password counter; a
  * wrong password is audited and answered 400 naming `password`.
  */
-async function withPassword<T>(deps: Deps, actor: Actor, call: () => Promise<T>): Promise<T> {
-  return withOwnPasswordCharged(deps.throttle, actor.userId, TWO_FACTOR_MESSAGES.tooManyPasswords, () =>
-    call().catch(async (error: unknown) => {
-      if (!isAPIError(error)) throw error;
-      const code = String((error.body as { code?: unknown } | undefined)?.code ?? "");
-      if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") {
-        await audit(deps, actor, TWO_FACTOR_ACTIONS.refused);
-        throw new AppError(400, ERROR_CODES.validation, TWO_FACTOR_MESSAGES.passwordWrong, {
-          password: TWO_FACTOR_MESSAGES.passwordWrong,
-        });
-      }
-      if (error.statusCode === 401) throw unauthenticated();
-      throw error;
-    }),
-  );
-}
+const withPassword = <T>(deps: Deps, actor: Actor, call: () => Promise<T>): Promise<T> =>
+  withOwnPasswordCall(deps.throttle, actor.userId, TWO_FACTOR_MESSAGES.tooManyPasswords, call, async () => {
+    await audit(deps, actor, TWO_FACTOR_ACTIONS.refused);
+    throw new AppError(400, ERROR_CODES.validation, TWO_FACTOR_MESSAGES.passwordWrong, {
+      password: TWO_FACTOR_MESSAGES.passwordWrong,
+    });
+  });
 
 /** The secret of an otpauth:// address, in groups of four for typing by hand. */
 export function secretOf(totpUri: string): string {
@@ -122,7 +113,7 @@ export async function confirm(
   const result = await deps.auth.api
     .verifyTOTP({ body: { code: input.code }, headers, returnHeaders: true })
     .catch((error: unknown) => {
-      if (isAPIError(error) && String((error.body as { code?: unknown })?.code) === "INVALID_CODE") {
+      if (authErrorCode(error) === "INVALID_CODE") {
         throw new AppError(400, ERROR_CODES.validation, TWO_FACTOR_MESSAGES.codeWrong, {
           code: TWO_FACTOR_MESSAGES.codeWrong,
         });
