@@ -13,6 +13,7 @@ import { CHANGE_TABLES } from "./migrations/037_changes_by_person";
 import { DENTIST_TALLY_SILENT_TABLES } from "./migrations/041_dentist_tallies";
 import { CHECKOUT_SILENT_TABLES } from "./migrations/045_checkout_leases";
 import { TWO_FACTOR_SILENT_TABLES } from "./migrations/062_two_factor";
+import { USED_CODE_SILENT_TABLES } from "./migrations/063_two_factor_used_codes";
 
 /** The tables of each migration that decides: 028 for the older ones, then each new one its own. */
 const NOTIFYING_TABLES = [...NOTIFYING_028, ...NOTIFYING_TABLES_033, ...REVIEW_NOTIFYING_TABLES];
@@ -23,6 +24,7 @@ const SILENT_TABLES = [
   ...DENTIST_TALLY_SILENT_TABLES,
   ...CHECKOUT_SILENT_TABLES,
   ...TWO_FACTOR_SILENT_TABLES,
+  ...USED_CODE_SILENT_TABLES,
 ];
 
 let ctx: TestContext;

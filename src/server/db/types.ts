@@ -29,6 +29,13 @@ export interface TwoFactorsTable {
   locked_until: Timestamp | null;
 }
 
+/** Authenticator codes that opened a session in the last 90 seconds (each signs in once). */
+export interface TwoFactorUsedCodesTable {
+  user_id: string;
+  code: string;
+  used_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface SessionsTable {
   id: string;
   user_id: string;
@@ -582,6 +589,7 @@ export interface Database {
   accounts: AccountsTable;
   verifications: VerificationsTable;
   two_factors: TwoFactorsTable;
+  two_factor_used_codes: TwoFactorUsedCodesTable;
   profiles: ProfilesTable;
   audit_log: AuditLogTable;
   contact_submissions: ContactSubmissionsTable;

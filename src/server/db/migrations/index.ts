@@ -58,6 +58,7 @@ import * as m059 from "./059_patient_postal_code_index";
 import * as m060 from "./060_suspension_end";
 import * as m061 from "./061_plan_change";
 import * as m062 from "./062_two_factor";
+import * as m063 from "./063_two_factor_used_codes";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -120,4 +121,5 @@ export const migrations: Record<string, Migration> = {
   "060_suspension_end": m060,
   "061_plan_change": m061,
   "062_two_factor": m062,
+  "063_two_factor_used_codes": m063,
 };

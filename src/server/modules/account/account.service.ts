@@ -194,7 +194,46 @@ export async function logInWithCode(
       recovery ? TWO_FACTOR_MESSAGES.recoveryCodeWrong : TWO_FACTOR_MESSAGES.codeWrong,
     );
   });
+  if (!recovery && !(await claimTotpCode(deps, result.response.user.id, input.code))) {
+    // The session the plugin just opened never leaves the server (its cookie is not forwarded).
+    const { token } = result.response;
+    if (token) await deps.db.deleteFrom("sessions").where("token", "=", token).execute();
+    throw new AppError(401, ERROR_CODES.secondFactorExpired, TWO_FACTOR_MESSAGES.codeUsed);
+  }
   return signedIn(deps, result.response.user, result.headers);
+}
+
+/** How long the plugin takes a code: the step before its own, its own and the next (30 s each). */
+const TOTP_CODE_LIFE_MS = 90_000;
+
+/**
+ * Each authenticator code signs in once (RFC 6238, 5.2; migration 063): true when this code had not
+ * opened a session of this person in the last 90 seconds, and is now recorded as having done so.
+ * One statement: the person's expired rows go, then the code is claimed; of two sign-ins racing
+ * with the same code, the primary key lets one through.
+ */
+async function claimTotpCode(deps: Deps, userId: string, code: string): Promise<boolean> {
+  const now = deps.clock();
+  const expired = new Date(now.getTime() - TOTP_CODE_LIFE_MS);
+  const claimed = await deps.db
+    .with("expired", (db) =>
+      db
+        .deleteFrom("two_factor_used_codes")
+        .where("user_id", "=", userId)
+        .where("code", "<>", code)
+        .where("used_at", "<", expired),
+    )
+    .insertInto("two_factor_used_codes")
+    .values({ user_id: userId, code, used_at: now })
+    .onConflict((conflict) =>
+      conflict
+        .columns(["user_id", "code"])
+        .doUpdateSet({ used_at: now })
+        .where("two_factor_used_codes.used_at", "<", expired),
+    )
+    .returning("user_id")
+    .executeTakeFirst();
+  return claimed !== undefined;
 }
 
 /** Better Auth's refusals of a code, in our words. */

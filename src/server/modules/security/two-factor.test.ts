@@ -194,6 +194,64 @@ describe("signing in with it", () => {
     expect((await passwordStep(email)).response.statusCode).toBe(202);
   });
 
+  it("takes each app code once: typed again in another sign-in, it opens nothing (RFC 6238, 5.2)", async () => {
+    const { email, id, uri } = await patientWithTwoFactor();
+    const code = totpCode(uri);
+    const first = await passwordStep(email);
+    expect((await codeStep(first.cookie, code)).statusCode).toBe(200);
+    // Someone who has the password and saw the code, within its 90 seconds.
+    const other = await passwordStep(email);
+    expect(other.response.statusCode).toBe(202);
+    const replayed = await codeStep(other.cookie, code);
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().error).toMatchObject({
+      code: "SECOND_FACTOR_EXPIRED",
+      message: TWO_FACTOR_MESSAGES.codeUsed,
+    });
+    expect(jar(replayed, other.cookie)).not.toContain("session_token");
+    const sessions = async () =>
+      (await ctx.database.db.selectFrom("sessions").select("id").where("user_id", "=", id).execute()).length;
+    // The patient's own session, made by the sign-in before: the one made for the replay is gone.
+    expect(await sessions()).toBe(2);
+    // The app's next code still signs in (the plugin takes it 30 seconds early).
+    const again = await passwordStep(email);
+    expect((await codeStep(again.cookie, totpCode(uri, Date.now() + 30_000))).statusCode).toBe(200);
+    expect(await sessions()).toBe(3);
+  });
+
+  it("forgets a used code after 90 seconds, and the person's older ones at her next sign-in", async () => {
+    const { email, id, uri } = await patientWithTwoFactor();
+    const used = (await ctx.database.db
+      .selectFrom("two_factor_used_codes")
+      .select(["code", "used_at"])
+      .where("user_id", "=", id)
+      .execute()) as Array<{ code: string; used_at: Date }>;
+    expect(used).toEqual([]);
+    const code = totpCode(uri);
+    const first = await passwordStep(email);
+    expect((await codeStep(first.cookie, code)).statusCode).toBe(200);
+    const stale = new Date(Date.now() - 91_000);
+    await ctx.database.db
+      .insertInto("two_factor_used_codes")
+      .values({ user_id: id, code: "000000", used_at: stale })
+      .execute();
+    await ctx.database.db
+      .updateTable("two_factor_used_codes")
+      .set({ used_at: stale })
+      .where("code", "=", code)
+      .execute();
+    // Used 91 seconds ago for the server (the same code is still the app's): it signs in again.
+    const second = await passwordStep(email);
+    expect((await codeStep(second.cookie, code)).statusCode).toBe(200);
+    const left = await ctx.database.db
+      .selectFrom("two_factor_used_codes")
+      .select(["code", "used_at"])
+      .where("user_id", "=", id)
+      .execute();
+    expect(left.map((row) => row.code)).toEqual([code]);
+    expect(new Date(left[0]?.used_at ?? 0).getTime()).toBeGreaterThan(stale.getTime());
+  });
+
   it("takes each recovery code once", async () => {
     const { email, codes } = await patientWithTwoFactor();
     const first = await passwordStep(email);
