@@ -32,6 +32,26 @@ export async function forgetResetLinks(db: Db, userId: string): Promise<void> {
     .execute();
 }
 
+/**
+ * Two-step sign-in taken off an account (ADR 098): the flag, the plugin's row (secret and recovery
+ * codes) and the devices it remembered for 30 days (verification rows `trust-device-…` whose value
+ * is the user's id), so that a device remembered before asks a code again once it is back on. The
+ * caller ends the person's sessions and writes the audit row, in its transaction.
+ */
+export async function forgetSecondFactor(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ two_factor_enabled: false, updated_at: now })
+    .where("id", "=", userId)
+    .execute();
+  await db.deleteFrom("two_factors").where("user_id", "=", userId).execute();
+  await db
+    .deleteFrom("verifications")
+    .where("identifier", "like", "trust-device-%")
+    .where("value", "=", userId)
+    .execute();
+}
+
 /** The code of a refusal by Better Auth (`INVALID_PASSWORD`, `INVALID_CODE`…), null for any other error. */
 export function authErrorCode(error: unknown): string | null {
   if (!isAPIError(error)) return null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ensureAdmin } from "./bootstrap";
+import { ensureAdmin, systemRemoveTwoFactor } from "./bootstrap";
 import { appPerFile, sessionCookie, signUpPatient } from "./testing/harness";
+import { totpCode } from "./testing/totp";
 
 const ctx = appPerFile();
 
@@ -69,5 +70,41 @@ describe("ensureAdmin", () => {
     await ensureAdmin(deps(), String(body.email), "admin-secret-2");
     expect((await me(admin)).statusCode).toBe(401);
     expect((await login(String(body.email), "admin-secret-2")).statusCode).toBe(200);
+  });
+});
+
+describe("systemRemoveTwoFactor (npm run create-admin -- --remove-two-factor)", () => {
+  it("takes two-step sign-in off an administrator's account: the password alone signs in, her sessions end", async () => {
+    await ensureAdmin(deps(), "vigie@example.com", "admin-secret");
+    const cookie = sessionCookie(await login("vigie@example.com", "admin-secret"));
+    const post = (url: string, payload: object, from = cookie) =>
+      ctx.app.inject({ method: "POST", url, headers: { cookie: from }, payload });
+    const setup = await post("/api/account/two-factor/setup", { password: "admin-secret" });
+    const confirmed = await post("/api/account/two-factor/confirm", {
+      code: totpCode(setup.json().totp_uri),
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const renewed = sessionCookie(confirmed);
+    expect((await me(renewed)).statusCode).toBe(200);
+    expect((await login("vigie@example.com", "admin-secret")).statusCode).toBe(202);
+    // No administrator can remove it from the screens: the server's operator can.
+    expect(await systemRemoveTwoFactor(deps(), " Vigie@Example.com ")).toBe(true);
+    expect((await me(renewed)).statusCode).toBe(401);
+    const again = await login("vigie@example.com", "admin-secret");
+    expect(again.statusCode).toBe(200);
+    const id = again.json().profile.id as string;
+    expect(
+      await ctx.app.db.selectFrom("two_factors").select("id").where("user_id", "=", id).execute(),
+    ).toEqual([]);
+    const audit = await ctx.app.db
+      .selectFrom("audit_log")
+      .select(["action", "actor_id"])
+      .where("subject_id", "=", id)
+      .where("action", "=", "account.two_factor_removed_on_server")
+      .execute();
+    expect(audit).toEqual([{ action: "account.two_factor_removed_on_server", actor_id: null }]);
+    // Nothing to remove any more; an unknown address is no account.
+    expect(await systemRemoveTwoFactor(deps(), "vigie@example.com")).toBe(false);
+    expect(await systemRemoveTwoFactor(deps(), "personne@example.com")).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { writeAudit } from "./access/audit";
-import { type Auth, forgetResetLinks } from "./auth";
+import { type Auth, forgetResetLinks, forgetSecondFactor } from "./auth";
 import { credentialOf } from "./db/credentials";
 import type { Db } from "./db/index";
 import { systemFindProfile, systemInsertProfile } from "./modules/profiles/profiles.repo";
@@ -133,4 +133,36 @@ export async function ensureAdmin(
     details: { outcome },
   });
   return outcome;
+}
+
+/**
+ * `npm run create-admin -- … --remove-two-factor` (ADR 098, addendum of 06/12): the way back for an
+ * administrator who lost both phone and recovery codes. No administrator can take it off another's
+ * account from the screens; whoever runs this holds the server and its configuration. Same as the
+ * team's removal for a patient or a dentist (the flag, the secret, the remembered devices, every
+ * session), audited without an actor. False when the account did not have it.
+ */
+export async function systemRemoveTwoFactor(deps: Deps, email: string, now = new Date()): Promise<boolean> {
+  const userId = await deps.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom("users")
+      .select(["id", "two_factor_enabled"])
+      .where("email", "=", email.trim().toLowerCase())
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user?.two_factor_enabled) return null;
+    await forgetSecondFactor(trx, user.id, now);
+    await writeAudit(trx, {
+      actorId: null,
+      action: "account.two_factor_removed_on_server",
+      subjectType: "profile",
+      subjectId: user.id,
+      at: now,
+    });
+    return user.id;
+  });
+  if (userId === null) return false;
+  // Through Better Auth, as the password's change above: the session cache forgets them (ADR 026).
+  await (await deps.auth.$context).internalAdapter.deleteUserSessions(userId);
+  return true;
 }

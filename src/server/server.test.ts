@@ -182,9 +182,16 @@ describe("create-admin", PROCESSES, () => {
     expect(await ok.exited).toBe(0);
     expect(ok.out()).toContain("root@example.com créé");
 
-    const again = createAdmin("--email", "root@example.com", "--password", "other-secret");
+    const again = createAdmin(
+      "--email",
+      "root@example.com",
+      "--password",
+      "other-secret",
+      "--remove-two-factor",
+    );
     expect(await again.exited).toBe(0);
     expect(again.out()).toContain("mis à jour");
+    expect(again.out()).toContain("La double authentification n'était pas activée sur ce compte");
   });
 
   it("rotates the embedded master key: files re-wrapped, the old key gone", async () => {

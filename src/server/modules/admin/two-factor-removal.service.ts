@@ -4,6 +4,7 @@ import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
 import { sessionsChanged } from "../../access/session-cache";
+import { forgetSecondFactor } from "../../auth";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, forbidden, notFound } from "../../errors";
@@ -48,18 +49,7 @@ export async function removeTwoFactor(deps: Deps, admin: Actor, userId: string):
     if (person.is_admin || person.role === null)
       throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.twoFactorNotHere);
     if (!person.two_factor_enabled) throw new AppError(409, "CONFLICT", ADMIN_MESSAGES.twoFactorNotOn);
-    await trx
-      .updateTable("users")
-      .set({ two_factor_enabled: false, updated_at: now })
-      .where("id", "=", userId)
-      .execute();
-    await trx.deleteFrom("two_factors").where("user_id", "=", userId).execute();
-    // The plugin's « ne plus demander sur cet appareil » records (identifier trust-device-…).
-    await trx
-      .deleteFrom("verifications")
-      .where("identifier", "like", "trust-device-%")
-      .where("value", "=", userId)
-      .execute();
+    await forgetSecondFactor(trx, userId, now);
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
     await writeAudit(trx, {
       actorId: admin.userId,
