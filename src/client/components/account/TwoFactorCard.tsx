@@ -44,9 +44,6 @@ const TALL = "max-h-[calc(100dvh-2rem)] overflow-y-auto";
 const failureOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : MESSAGES.internal;
 
-/** The secret as apps show it: groups of four characters. */
-const grouped = (secret: string) => secret.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
-
 /** A step of a dialog: its heading, then what it asks. */
 function Step({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -169,7 +166,7 @@ function ScanStep({
       <div className="grid gap-2 text-slate-700">
         <p>Vous ne pouvez pas scanner ? Saisissez cette clé dans l'application :</p>
         <p className="rounded-ui bg-slate-100 px-3 py-2 font-mono text-base tracking-wider text-slate-900 select-all">
-          {grouped(setup.secret)}
+          {setup.secret}
         </p>
         <a
           href={setup.totp_uri}

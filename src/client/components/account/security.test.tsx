@@ -253,7 +253,7 @@ describe("Sécurité : double authentification (ADR 098)", () => {
   const NEW_CODES = Array.from({ length: 10 }, (_, i) => `N${i}EW7-C0DE${i}`);
   const SETUP: TwoFactorSetup = {
     totp_uri: "otpauth://totp/Sourio:marie.curie%40example.fr?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=Sourio",
-    secret: "JBSWY3DPEHPK3PXPJBSWY3DP",
+    secret: "JBSW Y3DP EHPK 3PXP JBSW Y3DP",
     backup_codes: CODES,
   };
   const refused = (status: number, message: string, fields?: Record<string, string>) =>
