@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { isAPIError } from "better-auth/api";
+import { symmetricDecrypt } from "better-auth/crypto";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { type AppConfig, SESSION_TIMES } from "./config";
 import type { Db } from "./db/index";
@@ -51,6 +52,26 @@ export async function forgetSecondFactor(db: Db, userId: string, now: Date): Pro
     .where("value", "=", userId)
     .execute();
 }
+
+/**
+ * Whether this server's AUTH_SECRET opens the two-step keys stored in the database (ADR 098): the
+ * plugin encrypts each person's secret and recovery codes with it. False after a restore started
+ * with another AUTH_SECRET (or a new one): every account that turned it on is then stuck at the code
+ * step. True when no key is stored. One row suffices: they all share the one secret.
+ */
+export async function twoFactorKeysReadable(db: Db, auth: Auth): Promise<boolean> {
+  const row = await db.selectFrom("two_factors").select("secret").limit(1).executeTakeFirst();
+  if (!row) return true;
+  const { secretConfig } = await auth.$context;
+  return symmetricDecrypt({ key: secretConfig, data: row.secret }).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Said in the log at start-up and at each code refused for it (the operator's fix, not the person's). */
+export const TWO_FACTOR_KEYS_UNREADABLE =
+  "AUTH_SECRET ne déchiffre pas les clés de double authentification enregistrées : les comptes qui l'ont activée ne peuvent pas se connecter. Redémarrez avec l'AUTH_SECRET de l'installation sauvegardée (docs/deploy.md, « Restaurer »).";
 
 /** The code of a refusal by Better Auth (`INVALID_PASSWORD`, `INVALID_CODE`…), null for any other error. */
 export function authErrorCode(error: unknown): string | null {

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
   await protectDataDir(config.dataDir);
   const [
     { buildApp },
+    { TWO_FACTOR_KEYS_UNREADABLE, twoFactorKeysReadable },
     { BACKUP_ENDPOINT },
     { ensureAdmin },
     { demoStartupText, seedDemoData },
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     { encryptClearFiles },
   ] = await Promise.all([
     import("./app"),
+    import("./auth"),
     import("./backup/archive"),
     import("./bootstrap"),
     import("./demo"),
@@ -65,6 +67,8 @@ async function main(): Promise<void> {
     const encrypted = await encryptClearFiles(database.db, app.storage);
     if (encrypted) app.log.info({ encrypted }, "fichiers existants chiffrés");
   }
+  // A restore started with another AUTH_SECRET: said now, not at the first person's code (ADR 098).
+  if (!(await twoFactorKeysReadable(database.db, app.auth))) app.log.error(TWO_FACTOR_KEYS_UNREADABLE);
   const deps = { db: database.db, auth: app.auth, storage: app.storage };
   if (config.adminEmail && config.adminPassword) {
     const outcome = await ensureAdmin(deps, config.adminEmail, config.adminPassword);

@@ -14,6 +14,8 @@ export const TWO_FACTOR_MESSAGES = {
     "Ce code n'est pas le bon. Vérifiez que l'heure de votre téléphone est juste et saisissez le code affiché maintenant.",
   codeUsed:
     "Ce code a déjà servi pour une connexion. Saisissez à nouveau votre adresse e-mail et votre mot de passe, puis le code suivant de votre application.",
+  keysUnreadable:
+    "La vérification des codes est momentanément indisponible. Réessayez plus tard, ou écrivez-nous depuis la page « Contact » si cela dure.",
   recoveryCodeWrong: "Ce code de secours n'est pas valable (chacun ne sert qu'une fois).",
   expired: "Votre connexion a expiré. Saisissez à nouveau votre adresse e-mail et votre mot de passe.",
   tooManyCodes: "Trop de codes incorrects. Saisissez à nouveau votre adresse e-mail et votre mot de passe.",

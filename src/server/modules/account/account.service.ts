@@ -18,7 +18,7 @@ import {
 } from "../../../shared/schemas/account";
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import { type loginCodeSchema, TOTP_PATTERN, TWO_FACTOR_MESSAGES } from "../../../shared/schemas/twoFactor";
-import { type Auth, authErrorCode } from "../../auth";
+import { type Auth, authErrorCode, TWO_FACTOR_KEYS_UNREADABLE, twoFactorKeysReadable } from "../../auth";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { hasRow } from "../../db/queries";
@@ -188,7 +188,12 @@ export async function logInWithCode(
   const result = await (recovery
     ? deps.auth.api.verifyBackupCode({ body, headers, returnHeaders: true })
     : deps.auth.api.verifyTOTP({ body, headers, returnHeaders: true })
-  ).catch((error: unknown) => {
+  ).catch(async (error: unknown) => {
+    if (!isAPIError(error) && !(await twoFactorKeysReadable(deps.db, deps.auth))) {
+      // Not the person's doing: the server's AUTH_SECRET is not the one her key was stored with.
+      deps.log.error(TWO_FACTOR_KEYS_UNREADABLE);
+      throw new AppError(503, ERROR_CODES.unavailable, TWO_FACTOR_MESSAGES.keysUnreadable);
+    }
     throw twoFactorError(
       error,
       recovery ? TWO_FACTOR_MESSAGES.recoveryCodeWrong : TWO_FACTOR_MESSAGES.codeWrong,

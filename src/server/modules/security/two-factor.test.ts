@@ -1,7 +1,9 @@
+import { symmetricEncrypt } from "better-auth/crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import { TWO_FACTOR_MESSAGES } from "../../../shared/schemas/twoFactor";
+import { twoFactorKeysReadable } from "../../auth";
 import { accountSecurityApp, CHROME_WINDOWS } from "../../testing/account-security";
 import { signUpPatient } from "../../testing/harness";
 import { signInAdmin } from "../../testing/people";
@@ -421,4 +423,33 @@ it("logs in an account without it in one step, as before", async () => {
   const { email } = await patient();
   const { response } = await logIn(email, PASSWORD, CHROME_WINDOWS);
   expect(response.statusCode).toBe(200);
+});
+
+describe("a server started with another AUTH_SECRET than the one the keys were stored with", () => {
+  it("answers the code step 503 in French, not 500, and the start-up check says so", async () => {
+    const { email, uri } = await patientWithTwoFactor();
+    const db = ctx.database.db;
+    expect(await twoFactorKeysReadable(db, ctx.app.auth)).toBe(true);
+    // Every stored key as another installation's AUTH_SECRET wrote it (a restore without its secret).
+    const stored = await db.selectFrom("two_factors").select(["id", "secret"]).execute();
+    const foreign = await symmetricEncrypt({
+      key: "le-secret-d-une-autre-installation-0123456789",
+      data: new URL(uri).searchParams.get("secret") ?? "",
+    });
+    await db.updateTable("two_factors").set({ secret: foreign }).execute();
+    try {
+      expect(await twoFactorKeysReadable(db, ctx.app.auth)).toBe(false);
+      const pending = await passwordStep(email);
+      expect(pending.response.statusCode).toBe(202);
+      const refused = await codeStep(pending.cookie, totpCode(uri));
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().error).toMatchObject({
+        code: "SERVICE_UNAVAILABLE",
+        message: TWO_FACTOR_MESSAGES.keysUnreadable,
+      });
+    } finally {
+      for (const row of stored)
+        await db.updateTable("two_factors").set({ secret: row.secret }).where("id", "=", row.id).execute();
+    }
+  });
 });
