@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { reconnectDelay } from "../realtime";
-import { chatTimeLabel } from "./chat";
+import { chatTimeLabel, oneLine } from "./chat";
 
 // Saturday 21 November 2026, 15:00 in Paris.
 const NOW = new Date("2026-11-21T14:00:00Z");
@@ -28,5 +28,20 @@ describe("realtime reconnect schedule (1, 2, 5, 10, 10… s)", () => {
     expect([0, 1, 2, 3, 4, 5, 50].map(reconnectDelay)).toEqual([
       1000, 2000, 5000, 10_000, 10_000, 10_000, 10_000,
     ]);
+  });
+});
+
+describe("a message in one line (lists)", () => {
+  it("joins an offer's lines with « · », drops the blank line before its comment", () => {
+    const offer =
+      "Proposition de devis : 820,00 €\nValable jusqu'au 6 janvier 2027\n\nMême matériau que votre devis.\nDeux rendez-vous.";
+    expect(oneLine(offer)).toBe(
+      "Proposition de devis : 820,00 € · Valable jusqu'au 6 janvier 2027 · Même matériau que votre devis. · Deux rendez-vous.",
+    );
+  });
+  it("collapses spaces, keeps a one-line message as it is, and leaves nothing of blank text", () => {
+    expect(oneLine("  Bonjour,   voici\tmon devis.  ")).toBe("Bonjour, voici mon devis.");
+    expect(oneLine("Ligne 1\r\n  Ligne 2 ")).toBe("Ligne 1 · Ligne 2");
+    expect(oneLine(" \n \n")).toBe("");
   });
 });

@@ -29,3 +29,17 @@ export function chatTimeLabel(at: Date | string, now: Date = new Date()): string
   if (days < 7) return WEEKDAY.format(date);
   return DATE.format(date);
 }
+
+/**
+ * A message in one line, for the lists that show its beginning (conversations, the dentist's
+ * dashboard, the team's support threads): its lines joined by « · », spaces collapsed, blank lines
+ * dropped. An offer's message (« Proposition de devis… », « Valable jusqu'au… », its comment) reads
+ * as three parts, not as one sentence.
+ */
+export function oneLine(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim().replace(/\s+/g, " "))
+    .filter(Boolean)
+    .join(" · ");
+}

@@ -3,6 +3,7 @@ import { RefreshCw } from "lucide-react";
 import { useEffect, useId } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { oneLine } from "../../../shared/format/chat";
 import { formatListDate } from "../../../shared/format/dates";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import {
@@ -222,7 +223,7 @@ function ThreadLink({ thread, active, href }: { thread: SupportThread; active: b
           </span>
         ) : null}
       </span>
-      <span className="truncate text-sm text-slate-600">{thread.last_message || "📷 Image"}</span>
+      <span className="truncate text-sm text-slate-600">{oneLine(thread.last_message) || "📷 Image"}</span>
     </Link>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { treatmentLabel } from "../../../shared/domain/treatments";
-import { chatTimeLabel } from "../../../shared/format/chat";
+import { chatTimeLabel, oneLine } from "../../../shared/format/chat";
 import { drName } from "../../../shared/format/names";
 import { CHAT_MESSAGES, type ConversationSummary } from "../../../shared/schemas/conversations";
 import { Avatar } from "../../components/ui/Avatar";
@@ -46,7 +46,7 @@ export function lastMessagePreview(conversation: ConversationSummary): string {
   const last = conversation.last_message;
   if (!last) return "Aucun message";
   const prefix = last.from_me ? "Vous : " : "";
-  const body = last.body.trim().replace(/\s+/g, " ");
+  const body = oneLine(last.body);
   if (body) return `${prefix}${body}`;
   if (last.attachment_count > 1) return `${prefix}📎 ${last.attachment_count} pièces jointes`;
   if (last.attachment_count === 1) return `${prefix}📎 Pièce jointe`;

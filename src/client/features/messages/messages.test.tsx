@@ -723,6 +723,18 @@ describe("cache des conversations", () => {
         }),
       ),
     ).toBe("📎 3 pièces jointes");
+    expect(
+      lastMessagePreview(
+        conversation({
+          last_message: {
+            body: "Proposition de devis : 820,00 €\nValable jusqu'au 6 janvier 2027",
+            created_at: NOW.toISOString(),
+            from_me: false,
+            attachment_count: 0,
+          },
+        }),
+      ),
+    ).toBe("Proposition de devis : 820,00 € · Valable jusqu'au 6 janvier 2027");
     expect(lastMessagePreview(conversation({ last_message: null }))).toBe("Aucun message");
   });
 

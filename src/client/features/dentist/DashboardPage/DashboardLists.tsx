@@ -2,6 +2,7 @@ import { CalendarDays, Inbox, MessagesSquare } from "lucide-react";
 import { Link } from "react-router";
 import { placeLabel } from "../../../../shared/domain/geo";
 import { treatmentLabel } from "../../../../shared/domain/treatments";
+import { oneLine } from "../../../../shared/format/chat";
 import { formatListDate } from "../../../../shared/format/dates";
 import type { DentistDashboard } from "../../../../shared/schemas/dentist";
 import { AppointmentStatusBadge, appointmentWhen } from "../../../components/appointments/AppointmentCard";
@@ -164,7 +165,7 @@ export function RecentMessages({ data, loading }: { data?: DentistDashboard; loa
                   </span>
                   <span className="line-clamp-2 text-sm text-slate-700">
                     {message.from_me ? "Vous : " : null}
-                    {message.body}
+                    {oneLine(message.body)}
                   </span>
                 </Link>
               </li>
