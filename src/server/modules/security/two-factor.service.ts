@@ -10,7 +10,7 @@ import {
 } from "../../../shared/schemas/twoFactor";
 import type { Actor } from "../../access/actor";
 import { type AuditAction, writeAudit } from "../../access/audit";
-import { authErrorCode } from "../../auth";
+import { authErrorCode, forgetSecondFactor } from "../../auth";
 import { AppError } from "../../errors";
 import { twoFactorChangedMail } from "../../mail/templates";
 import { loggableError } from "../../redact";
@@ -125,7 +125,10 @@ export async function confirm(
   return result.headers;
 }
 
-/** POST /api/account/two-factor/disable: the password alone signs in again; the person is told. */
+/**
+ * POST /api/account/two-factor/disable: the password alone signs in again, every remembered device
+ * is forgotten; the person is told.
+ */
 export async function disable(
   deps: Deps,
   actor: Actor,
@@ -136,6 +139,9 @@ export async function disable(
   const result = await withPassword(deps, actor, () =>
     deps.auth.api.disableTwoFactor({ body: { password: input.password }, headers, returnHeaders: true }),
   );
+  // The plugin forgets only this device's « ne plus demander de code »: the others she had
+  // remembered (a laptop since lost) would skip the code again if she turns it back on.
+  await forgetSecondFactor(deps.db, actor.userId, deps.clock());
   await audit(deps, actor, TWO_FACTOR_ACTIONS.disabled);
   await tell(deps, actor, headers, false);
   return result.headers;

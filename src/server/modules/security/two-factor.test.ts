@@ -357,6 +357,28 @@ describe("recovery codes and turning it off", () => {
       .execute();
     expect(rows).toEqual([]);
   });
+
+  it("forgets every device she had remembered, not only the one she turns it off on", async () => {
+    const { email, uri, cookie } = await patientWithTwoFactor();
+    // A laptop, remembered for 30 days at a sign-in with the code.
+    const laptop = await passwordStep(email);
+    const first = jar(await codeStep(laptop.cookie, totpCode(uri), true), laptop.cookie);
+    // Its next sign-in needs the password only (and renews what it remembers: the jar keeps it).
+    const next = await passwordStep(email, PASSWORD, first);
+    expect(next.response.statusCode).toBe(200);
+    const remembered = next.cookie;
+    // Turned off on her phone, then on again with a new key.
+    const off = await post("/api/account/two-factor/disable", cookie, { password: PASSWORD });
+    expect(off.statusCode).toBe(200);
+    const phone = jar(off, cookie);
+    const setup = await post("/api/account/two-factor/setup", phone, { password: PASSWORD });
+    const confirmed = await post("/api/account/two-factor/confirm", phone, {
+      code: totpCode(setup.json().totp_uri),
+    });
+    expect(confirmed.statusCode).toBe(200);
+    // The laptop asks the code like any other browser.
+    expect((await passwordStep(email, PASSWORD, remembered)).response.statusCode).toBe(202);
+  });
 });
 
 describe("removed by the team (ADR 098)", () => {
