@@ -46,11 +46,32 @@ export async function forgetSecondFactor(db: Db, userId: string, now: Date): Pro
     .where("id", "=", userId)
     .execute();
   await db.deleteFrom("two_factors").where("user_id", "=", userId).execute();
-  await db
+  await forgetRememberedDevices(db, userId);
+}
+
+/**
+ * How many devices skip the code at this person's sign-in: the plugin's « ne plus demander de code
+ * sur cet appareil » records (`trust-device-…`, whose value is the user's id), 30 days each.
+ */
+export async function countRememberedDevices(db: Db, userId: string, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom("verifications")
+    .where("identifier", "like", "trust-device-%")
+    .where("value", "=", userId)
+    .where("expires_at", ">", now)
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Every device of this person asks the code again at its next sign-in; how many did not. */
+export async function forgetRememberedDevices(db: Db, userId: string): Promise<number> {
+  const result = await db
     .deleteFrom("verifications")
     .where("identifier", "like", "trust-device-%")
     .where("value", "=", userId)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**

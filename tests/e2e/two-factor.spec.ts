@@ -6,7 +6,8 @@ import { expectPath, loginViaApi, signupPatientViaApi, toast, uniqueWord } from 
 /**
  * Two-step sign-in (ADR 098) in the built app: a patient turns it on in « Sécurité » (her password,
  * the QR code drawn in the page, the app's first code, her recovery codes), signs out, and signs in
- * again with her app's code, then with a recovery code; she turns it off.
+ * again with her app's code, then with a recovery code on a browser she has remembered, then has the
+ * code asked again there; she turns it off.
  */
 test("une patiente active la double authentification, se reconnecte avec le code de son application, puis la désactive", async ({
   page,
@@ -81,11 +82,20 @@ test("une patiente active la double authentification, se reconnecte avec le code
   await signOutThenPassword();
   await page.getByRole("button", { name: "Utiliser un code de secours" }).click();
   await page.getByLabel(/^Code de secours/).fill(recovery.toLowerCase());
+  // This browser is remembered: « Sécurité » counts it, and she has the code asked again.
+  await page.getByLabel("Ne plus demander de code sur cet appareil pendant 30 jours").check();
   await page.getByRole("button", { name: "Valider" }).click();
   await expectPath(page, "/patient/dashboard");
+  await page.goto("/patient/profile#securite");
+  await expect(card.getByText(/^1 appareil ne vous demande plus de code/)).toBeVisible();
+  await card.getByRole("button", { name: "Redemander le code sur ces appareils" }).click();
+  const forget = page.getByRole("dialog", { name: "Redemander le code sur ces appareils\u202f?" });
+  await expectNoSeriousA11yIssues(page);
+  await forget.getByRole("button", { name: "Redemander le code" }).click();
+  await expect(toast(page, TWO_FACTOR_MESSAGES.devicesForgotten)).toBeVisible();
+  await expect(card.getByText(/ne vous demande plus de code/)).toBeHidden();
 
   // She turns it off: her password alone signs in again.
-  await page.goto("/patient/profile#securite");
   await card.getByRole("button", { name: "Désactiver", exact: true }).click();
   const off = page.getByRole("dialog", { name: "Désactiver la double authentification\u202f?" });
   await off.getByLabel(/^Mot de passe/).fill(account.password);

@@ -108,7 +108,7 @@ export function stubApi(me: Profile | null, handlers: Record<string, Handler> = 
           });
     } else if (key === "GET /api/account/two-factor") {
       // 'Sécurité' of every profile page asks it: off, unless a test says otherwise.
-      answer = json(200, { enabled: false });
+      answer = json(200, { enabled: false, remembered_devices: 0 });
     } else if (key === "GET /api/config") {
       answer = json(200, {
         brand_name: "Sourio",

@@ -30,6 +30,8 @@ export const AUDIT_LABELS = {
   "account.two_factor_disabled": "Double authentification désactivée",
   "account.two_factor_codes_renewed": "Codes de secours de la double authentification renouvelés",
   "account.two_factor_refused": "Double authentification : mot de passe incorrect",
+  "account.two_factor_devices_forgotten":
+    "Double authentification : code de nouveau demandé sur les appareils mémorisés",
   "account.two_factor_removed": "Double authentification retirée par l'équipe, à la demande de la personne",
   "account.two_factor_removed_on_server":
     "Double authentification retirée depuis le serveur par l'exploitant (npm run create-admin)",

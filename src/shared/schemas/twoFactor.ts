@@ -31,6 +31,8 @@ export const TWO_FACTOR_MESSAGES = {
     "La double authentification est activée : un code de votre application vous sera demandé à chaque connexion.",
   disabled:
     "La double authentification est désactivée : votre mot de passe suffit de nouveau pour vous connecter.",
+  devicesForgotten:
+    "Le code vous sera de nouveau demandé à la prochaine connexion sur chacun de ces appareils.",
   codesRenewed: "Vos nouveaux codes de secours sont prêts : les anciens ne fonctionnent plus.",
 } as const;
 
@@ -101,7 +103,11 @@ export const twoFactorPasswordSchema = z.object({
 export type TwoFactorPasswordInput = z.input<typeof twoFactorPasswordSchema>;
 
 /** GET /api/account/two-factor. */
-export const twoFactorStatusSchema = z.object({ enabled: z.boolean() });
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  /** Devices where « Ne plus demander de code sur cet appareil » was ticked, not yet expired. */
+  remembered_devices: z.number().int().nonnegative(),
+});
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
 /** POST /api/account/two-factor/setup: what the app needs, and the recovery codes (shown once). */

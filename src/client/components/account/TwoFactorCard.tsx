@@ -20,7 +20,7 @@ import { Alert } from "../ui/Alert";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { Checkbox } from "../ui/Checkbox";
-import { ActionDialog, DialogActions, DialogTrigger } from "../ui/Dialog";
+import { ActionDialog, ConfirmDialog, DialogActions, DialogTrigger } from "../ui/Dialog";
 import { InputField, PasswordField } from "../ui/FormField";
 import { Label } from "../ui/Label";
 import { LoadError } from "../ui/LoadError";
@@ -30,6 +30,7 @@ import { AccountCard } from "./AccountSection";
 import {
   useConfirmTwoFactor,
   useDisableTwoFactor,
+  useForgetRememberedDevices,
   useRenewBackupCodes,
   useTwoFactorSetup,
   useTwoFactorStatus,
@@ -413,6 +414,48 @@ function DisableDialog({ email, showTrigger, refocus }: DialogProps) {
   );
 }
 
+/**
+ * The devices where « Ne plus demander de code sur cet appareil » was ticked, and the way to have the
+ * code asked again on all of them (a laptop lost or left behind), after a confirmation.
+ */
+function RememberedDevices({ count }: { count: number }) {
+  const [open, setOpen] = useState(false);
+  const forget = useForgetRememberedDevices();
+  if (count === 0) return null;
+  return (
+    <div className="grid gap-2 rounded-ui border border-slate-200 p-4 text-slate-700">
+      <p>
+        {count > 1
+          ? `${count} appareils ne vous demandent plus de code`
+          : "1 appareil ne vous demande plus de code"}{" "}
+        pendant 30 jours (« Ne plus demander de code sur cet appareil »). Votre mot de passe y reste demandé.
+      </p>
+      <Button variant="outline" className="justify-self-start" onClick={() => setOpen(true)}>
+        Redemander le code sur ces appareils
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(next) => {
+          if (!forget.isPending) setOpen(next);
+        }}
+        title="Redemander le code sur ces appareils ?"
+        description="À leur prochaine connexion, ces appareils (celui-ci compris s'il en fait partie) demanderont de nouveau un code de votre application après le mot de passe."
+        confirmLabel="Redemander le code"
+        loading={forget.isPending}
+        onConfirm={() =>
+          forget.mutate(undefined, {
+            onSuccess: (result) => {
+              toast.success(result.message);
+              setOpen(false);
+            },
+            onError: (error) => toast.error(failureOf(error)),
+          })
+        }
+      />
+    </div>
+  );
+}
+
 /** The state, and the buttons that change it; the dialogs stay mounted while the state changes. */
 function TwoFactorState({ email }: { email: string }) {
   const status = useTwoFactorStatus();
@@ -446,6 +489,7 @@ function TwoFactorState({ email }: { email: string }) {
         <RenewCodesDialog email={email} showTrigger={enabled} refocus={refocus} />
         <DisableDialog email={email} showTrigger={enabled} refocus={refocus} />
       </div>
+      {enabled ? <RememberedDevices count={status.data.remembered_devices} /> : null}
     </>
   );
 }

@@ -260,10 +260,11 @@ describe("Sécurité : double authentification (ADR 098)", () => {
     json(status, { error: { code: "REFUSED", message, ...(fields ? { fields } : {}) } });
   /** A profile page whose two-step sign-in is `enabled`, then what the handlers make of it. */
   const stubTwoFactor = (enabled: boolean, handlers: Parameters<typeof stubApi>[1] = {}) => {
-    const state = { enabled };
+    const state = { enabled, remembered: 0 };
     const fetchMock = stubApi(patient, {
       "GET /api/account/sessions": () => json(200, { sessions: [thisPc] }),
-      "GET /api/account/two-factor": () => json(200, { enabled: state.enabled }),
+      "GET /api/account/two-factor": () =>
+        json(200, { enabled: state.enabled, remembered_devices: state.remembered }),
       ...handlers,
     });
     return { state, fetchMock };
@@ -394,6 +395,46 @@ describe("Sécurité : double authentification (ADR 098)", () => {
     expect(bodies(fetchMock, "POST /api/account/two-factor/disable")).toEqual([{ password: "mon-secret" }]);
   });
 
+  it("redemande le code sur les appareils mémorisés, après confirmation, puis relit leur nombre", async () => {
+    const { state, fetchMock } = stubTwoFactor(true, {
+      "DELETE /api/account/two-factor/remembered-devices": () => {
+        state.remembered = 0;
+        return json(200, { message: TWO_FACTOR_MESSAGES.devicesForgotten });
+      },
+    });
+    state.remembered = 2;
+    const user = userEvent.setup();
+    renderApp("/patient/profile");
+    expect(await screen.findByText(/^2 appareils ne vous demandent plus de code/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Redemander le code sur ces appareils" }));
+    const dialog = await screen.findByRole("dialog", { name: "Redemander le code sur ces appareils\u202f?" });
+    // Cancelling sends nothing.
+    await user.click(within(dialog).getByRole("button", { name: "Annuler" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(calls(fetchMock, "DELETE /api/account/two-factor/remembered-devices")).toHaveLength(0);
+
+    await user.click(screen.getByRole("button", { name: "Redemander le code sur ces appareils" }));
+    const again = await screen.findByRole("dialog", { name: "Redemander le code sur ces appareils\u202f?" });
+    await user.click(within(again).getByRole("button", { name: "Redemander le code" }));
+    expect(await screen.findByText(TWO_FACTOR_MESSAGES.devicesForgotten)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(calls(fetchMock, "DELETE /api/account/two-factor/remembered-devices")).toHaveLength(1);
+    // Read again: none left, the line goes.
+    await waitFor(() =>
+      expect(screen.queryByText(/ne vous demandent? plus de code/)).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText("Activée")).toBeInTheDocument();
+  });
+
+  it("ne parle pas d'appareils mémorisés quand il n'y en a pas", async () => {
+    stubTwoFactor(true);
+    renderApp("/patient/profile");
+    expect(await screen.findByText("Activée")).toBeInTheDocument();
+    expect(
+      screen.queryByRole("button", { name: "Redemander le code sur ces appareils" }),
+    ).not.toBeInTheDocument();
+  });
+
   it("donne de nouveaux codes de secours après le mot de passe, à copier ou télécharger", async () => {
     let tries = 0;
     const { fetchMock } = stubTwoFactor(true, {
@@ -455,7 +496,7 @@ describe("Sécurité : double authentification (ADR 098)", () => {
   });
 
   it("dit quand son état ne se charge pas et permet de réessayer", async () => {
-    const status = failingUntilRecovered(() => json(200, { enabled: false }));
+    const status = failingUntilRecovered(() => json(200, { enabled: false, remembered_devices: 0 }));
     stubTwoFactor(false, {
       "GET /api/account/two-factor": status.respond,
       // The profile's other cards load (here 'Ma mutuelle'): only this card's state fails.

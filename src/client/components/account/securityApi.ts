@@ -105,7 +105,8 @@ function useTwoFactorPost<I, O>(path: string, enabled?: boolean) {
     mutationFn: (input: I) => api<O>(`/api/account/two-factor${path}`, { body: input }),
     onSuccess: () => {
       if (enabled === undefined) return;
-      queryClient.setQueryData<TwoFactorStatus>(securityKeys.twoFactor(), { enabled });
+      // Turned on or off, no device is remembered any more (the server forgets them when it goes off).
+      queryClient.setQueryData<TwoFactorStatus>(securityKeys.twoFactor(), { enabled, remembered_devices: 0 });
       void queryClient.invalidateQueries({ queryKey: securityKeys.sessions() });
     },
     onError: (error) => {
@@ -113,6 +114,17 @@ function useTwoFactorPost<I, O>(path: string, enabled?: boolean) {
       if (isApiError(error) && error.status === 409)
         void queryClient.invalidateQueries({ queryKey: securityKeys.twoFactor() });
     },
+  });
+}
+
+/** DELETE …/remembered-devices: every remembered device asks the code again; the count is read again. */
+export function useForgetRememberedDevices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<{ message: string }>("/api/account/two-factor/remembered-devices", { method: "DELETE" }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: securityKeys.twoFactor() }),
+    onError: onSignedOut,
   });
 }
 

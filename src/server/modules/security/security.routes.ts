@@ -105,6 +105,17 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  signedIn.delete("/api/account/two-factor/remembered-devices", {
+    summary:
+      "Redemander le code sur tous les appareils où « Ne plus demander de code sur cet appareil » a été coché",
+    response: { 200: messageSchema },
+    handler: async (request, reply, actor) => {
+      await twoFactor.forgetDevices(deps(request), actor);
+      reply.header("cache-control", "no-store");
+      return { message: TWO_FACTOR_MESSAGES.devicesForgotten };
+    },
+  });
+
   signedIn.post("/api/account/two-factor/setup", {
     summary:
       "Commencer l'activation de la double authentification (mot de passe exigé) : la clé pour l'application et dix codes de secours, en vigueur une fois le premier code confirmé",

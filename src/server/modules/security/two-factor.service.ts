@@ -5,12 +5,18 @@ import { ERROR_CODES } from "../../../shared/schemas/common";
 import {
   TWO_FACTOR_MESSAGES,
   type TwoFactorSetup,
+  type TwoFactorStatus,
   type twoFactorConfirmSchema,
   type twoFactorPasswordSchema,
 } from "../../../shared/schemas/twoFactor";
 import type { Actor } from "../../access/actor";
 import { type AuditAction, writeAudit } from "../../access/audit";
-import { authErrorCode, forgetSecondFactor } from "../../auth";
+import {
+  authErrorCode,
+  countRememberedDevices,
+  forgetRememberedDevices,
+  forgetSecondFactor,
+} from "../../auth";
 import { AppError } from "../../errors";
 import { twoFactorChangedMail } from "../../mail/templates";
 import { loggableError } from "../../redact";
@@ -30,18 +36,20 @@ export const TWO_FACTOR_ACTIONS = {
   disabled: "account.two_factor_disabled",
   codesRenewed: "account.two_factor_codes_renewed",
   refused: "account.two_factor_refused",
+  devicesForgotten: "account.two_factor_devices_forgotten",
 } as const satisfies Record<string, AuditAction>;
 
 type PasswordInput = z.output<typeof twoFactorPasswordSchema>;
 
 const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 
-const audit = (deps: Deps, actor: Actor, action: AuditAction) =>
+const audit = (deps: Deps, actor: Actor, action: AuditAction, details?: Record<string, unknown>) =>
   writeAudit(deps.db, {
     actorId: actor.userId,
     action,
     subjectType: "profile",
     subjectId: actor.userId,
+    details,
     at: deps.clock(),
   });
 
@@ -57,8 +65,22 @@ async function stateOf(deps: Deps, actor: Actor) {
 }
 
 /** GET /api/account/two-factor. */
-export async function twoFactorStatus(deps: Deps, actor: Actor): Promise<{ enabled: boolean }> {
-  return { enabled: (await stateOf(deps, actor)).enabled };
+export async function twoFactorStatus(deps: Deps, actor: Actor): Promise<TwoFactorStatus> {
+  const [state, remembered] = await Promise.all([
+    stateOf(deps, actor),
+    countRememberedDevices(deps.db, actor.userId, deps.clock()),
+  ]);
+  return { enabled: state.enabled, remembered_devices: remembered };
+}
+
+/**
+ * DELETE /api/account/two-factor/remembered-devices: every device where she ticked « Ne plus
+ * demander de code » asks it again at its next sign-in (a laptop lost or left behind). No password:
+ * it only makes the account stricter. Audited with how many were forgotten.
+ */
+export async function forgetDevices(deps: Deps, actor: Actor): Promise<void> {
+  const forgotten = await forgetRememberedDevices(deps.db, actor.userId);
+  await audit(deps, actor, TWO_FACTOR_ACTIONS.devicesForgotten, { forgotten });
 }
 
 /**

@@ -89,7 +89,7 @@ describe("who may call the routes", () => {
   it("acts on the caller's own account only", async () => {
     const alice = await patientWithTwoFactor();
     const bob = await patient();
-    expect(await status(bob.cookie)).toEqual({ enabled: false });
+    expect(await status(bob.cookie)).toEqual({ enabled: false, remembered_devices: 0 });
     // Bob cannot turn Alice's off, nor confirm with her code: each route reads his own account.
     const disable = await post("/api/account/two-factor/disable", bob.cookie, { password: PASSWORD });
     expect(disable.statusCode).toBe(409);
@@ -97,7 +97,7 @@ describe("who may call the routes", () => {
     const confirm = await post("/api/account/two-factor/confirm", bob.cookie, { code: totpCode(alice.uri) });
     expect(confirm.statusCode).toBe(409);
     expect(confirm.json().error.message).toBe(TWO_FACTOR_MESSAGES.noSetup);
-    expect(await status(alice.cookie)).toEqual({ enabled: true });
+    expect(await status(alice.cookie)).toEqual({ enabled: true, remembered_devices: 0 });
     expect((await passwordStep(bob.email)).response.statusCode).toBe(200);
   });
 });
@@ -134,7 +134,7 @@ describe("turning it on", () => {
     expect(`${row.secret} ${row.backup_codes}`).not.toContain(uri.searchParams.get("secret") ?? "?");
     expect(row.backup_codes).not.toContain(backup_codes[0]);
     // Not in force yet.
-    expect(await status(cookie)).toEqual({ enabled: false });
+    expect(await status(cookie)).toEqual({ enabled: false, remembered_devices: 0 });
     expect((await passwordStep(email)).response.statusCode).toBe(200);
 
     const wrongCode = await post("/api/account/two-factor/confirm", cookie, {
@@ -149,7 +149,7 @@ describe("turning it on", () => {
     const renewed = jar(confirmed, cookie);
     expect(renewed).not.toBe(cookie);
     expect((await me(renewed)).statusCode).toBe(200);
-    expect(await status(renewed)).toEqual({ enabled: true });
+    expect(await status(renewed)).toEqual({ enabled: true, remembered_devices: 0 });
     expect(await mailsAbout(email, "vous sera demandé à chaque connexion")).toHaveLength(1);
     expect(await auditActions(id)).toEqual([TWO_FACTOR_ACTIONS.refused, TWO_FACTOR_ACTIONS.enabled]);
     const again = await post("/api/account/two-factor/setup", renewed, { password: PASSWORD });
@@ -337,13 +337,13 @@ describe("recovery codes and turning it off", () => {
     const wrong = await post("/api/account/two-factor/disable", cookie, { password: "pas-le-bon" });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields).toEqual({ password: TWO_FACTOR_MESSAGES.passwordWrong });
-    expect(await status(cookie)).toEqual({ enabled: true });
+    expect(await status(cookie)).toEqual({ enabled: true, remembered_devices: 0 });
     const off = await post("/api/account/two-factor/disable", cookie, { password: PASSWORD });
     expect(off.statusCode).toBe(200);
     expect(off.json().message).toBe(TWO_FACTOR_MESSAGES.disabled);
     const renewed = jar(off, cookie);
     expect((await me(renewed)).statusCode).toBe(200);
-    expect(await status(renewed)).toEqual({ enabled: false });
+    expect(await status(renewed)).toEqual({ enabled: false, remembered_devices: 0 });
     expect((await passwordStep(email)).response.statusCode).toBe(200);
     expect(await mailsAbout(email, "suffit désormais pour vous connecter")).toHaveLength(1);
     expect((await auditActions(id)).slice(-2)).toEqual([
@@ -381,6 +381,53 @@ describe("recovery codes and turning it off", () => {
   });
 });
 
+describe("the devices that no longer ask the code", () => {
+  const forget = (cookie: string) =>
+    ctx.app.inject({
+      method: "DELETE",
+      url: "/api/account/two-factor/remembered-devices",
+      headers: { cookie, "user-agent": CHROME_WINDOWS },
+    });
+  /** A browser remembered for 30 days at a sign-in with the code: its cookies. */
+  const rememberedBrowser = async (email: string, uri: string, at = Date.now()) => {
+    const pending = await passwordStep(email);
+    const done = await codeStep(pending.cookie, totpCode(uri, at), true);
+    expect(done.statusCode).toBe(200);
+    return jar(done, pending.cookie);
+  };
+
+  it("counts them, and asks the code again on all of them at their next sign-in, hers only", async () => {
+    const alice = await patientWithTwoFactor();
+    const bob = await patientWithTwoFactor();
+    const laptop = await rememberedBrowser(alice.email, alice.uri);
+    const tablet = await rememberedBrowser(alice.email, alice.uri, Date.now() + 30_000);
+    const bobs = await rememberedBrowser(bob.email, bob.uri);
+    expect(await status(alice.cookie)).toEqual({ enabled: true, remembered_devices: 2 });
+    expect((await forget("")).statusCode).toBe(401);
+
+    const forgotten = await forget(alice.cookie);
+    expect(forgotten.statusCode).toBe(200);
+    expect(forgotten.json().message).toBe(TWO_FACTOR_MESSAGES.devicesForgotten);
+    expect(await status(alice.cookie)).toEqual({ enabled: true, remembered_devices: 0 });
+    expect((await passwordStep(alice.email, PASSWORD, laptop)).response.statusCode).toBe(202);
+    expect((await passwordStep(alice.email, PASSWORD, tablet)).response.statusCode).toBe(202);
+    // Her sessions stay open: only the code's shortcut goes.
+    expect((await me(alice.cookie)).statusCode).toBe(200);
+    // Bob's remembered browser is his own: untouched.
+    expect(await status(bob.cookie)).toEqual({ enabled: true, remembered_devices: 1 });
+    expect((await passwordStep(bob.email, PASSWORD, bobs)).response.statusCode).toBe(200);
+    const audit = await ctx.database.db
+      .selectFrom("audit_log")
+      .select(["action", "details"])
+      .where("subject_id", "=", alice.id)
+      .where("action", "=", TWO_FACTOR_ACTIONS.devicesForgotten)
+      .execute();
+    expect(audit.map((row) => [row.action, row.details])).toEqual([
+      [TWO_FACTOR_ACTIONS.devicesForgotten, { forgotten: 2 }],
+    ]);
+  });
+});
+
 describe("removed by the team (ADR 098)", () => {
   const remove = (id: string, cookie: string) =>
     ctx.app.inject({ method: "DELETE", url: `/api/admin/users/${id}/two-factor`, headers: { cookie } });
@@ -406,7 +453,7 @@ describe("removed by the team (ADR 098)", () => {
     expect(self.statusCode).toBe(409);
     expect(self.json().error.message).toBe(ADMIN_MESSAGES.twoFactorNotHere);
     expect((await remove("00000000-0000-4000-8000-000000000000", admin.cookie)).statusCode).toBe(404);
-    expect(await status(alice.cookie)).toEqual({ enabled: true });
+    expect(await status(alice.cookie)).toEqual({ enabled: true, remembered_devices: 0 });
   });
 
   it("signs the person out everywhere, forgets her remembered devices, and tells her", async () => {
