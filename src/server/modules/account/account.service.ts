@@ -200,9 +200,19 @@ export async function logInWithCode(
     );
   });
   if (!recovery && !(await claimTotpCode(deps, result.response.user.id, input.code))) {
-    // The session the plugin just opened never leaves the server (its cookie is not forwarded).
+    // What the plugin just made never leaves the server (its cookies are not forwarded): the
+    // session, and the device it remembered if « ne plus demander » was ticked (named in its cookie).
+    const userId = result.response.user.id;
     const { token } = result.response;
     if (token) await deps.db.deleteFrom("sessions").where("token", "=", token).execute();
+    const remembered = result.headers?.get("set-cookie")?.match(/trust-device-[A-Za-z0-9]+/)?.[0];
+    if (remembered) {
+      await deps.db
+        .deleteFrom("verifications")
+        .where("identifier", "=", remembered)
+        .where("value", "=", userId)
+        .execute();
+    }
     throw new AppError(401, ERROR_CODES.secondFactorExpired, TWO_FACTOR_MESSAGES.codeUsed);
   }
   return signedIn(deps, result.response.user, result.headers);

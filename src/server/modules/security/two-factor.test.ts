@@ -201,10 +201,10 @@ describe("signing in with it", () => {
     const code = totpCode(uri);
     const first = await passwordStep(email);
     expect((await codeStep(first.cookie, code)).statusCode).toBe(200);
-    // Someone who has the password and saw the code, within its 90 seconds.
+    // Someone who has the password and saw the code, within its 90 seconds, asking to be remembered.
     const other = await passwordStep(email);
     expect(other.response.statusCode).toBe(202);
-    const replayed = await codeStep(other.cookie, code);
+    const replayed = await codeStep(other.cookie, code, true);
     expect(replayed.statusCode).toBe(401);
     expect(replayed.json().error).toMatchObject({
       code: "SECOND_FACTOR_EXPIRED",
@@ -213,8 +213,17 @@ describe("signing in with it", () => {
     expect(jar(replayed, other.cookie)).not.toContain("session_token");
     const sessions = async () =>
       (await ctx.database.db.selectFrom("sessions").select("id").where("user_id", "=", id).execute()).length;
-    // The patient's own session, made by the sign-in before: the one made for the replay is gone.
+    // The patient's own session, made by the sign-in before: the one made for the replay is gone,
+    // and so is the device the plugin remembered for it.
     expect(await sessions()).toBe(2);
+    expect(
+      await ctx.database.db
+        .selectFrom("verifications")
+        .select("id")
+        .where("identifier", "like", "trust-device-%")
+        .where("value", "=", id)
+        .execute(),
+    ).toEqual([]);
     // The app's next code still signs in (the plugin takes it 30 seconds early).
     const again = await passwordStep(email);
     expect((await codeStep(again.cookie, totpCode(uri, Date.now() + 30_000))).statusCode).toBe(200);
