@@ -50,6 +50,16 @@ export async function forgetSecondFactor(db: Db, userId: string, now: Date): Pro
 }
 
 /**
+ * The device the plugin remembered in this answer (« ne plus demander de code sur cet appareil »):
+ * the `trust-device-…` identifier its Set-Cookie names, or null.
+ */
+export function rememberedDeviceIn(headers: Headers | null): string | null {
+  // Its random part: letters, digits, « - » and « _ » (Better Auth's generateRandomString); a « . »
+  // then the cookie's signature follow it.
+  return headers?.get("set-cookie")?.match(/trust-device-[\w-]+/)?.[0] ?? null;
+}
+
+/**
  * How many devices skip the code at this person's sign-in: the plugin's « ne plus demander de code
  * sur cet appareil » records (`trust-device-…`, whose value is the user's id), 30 days each.
  */

@@ -45,6 +45,8 @@ export interface SessionsTable {
   user_agent: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The `trust-device-…` record this sign-in remembered (two-step sign-in), if any. */
+  remembered_device: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AccountsTable {

@@ -18,7 +18,13 @@ import {
 } from "../../../shared/schemas/account";
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import { type loginCodeSchema, TOTP_PATTERN, TWO_FACTOR_MESSAGES } from "../../../shared/schemas/twoFactor";
-import { type Auth, authErrorCode, TWO_FACTOR_KEYS_UNREADABLE, twoFactorKeysReadable } from "../../auth";
+import {
+  type Auth,
+  authErrorCode,
+  rememberedDeviceIn,
+  TWO_FACTOR_KEYS_UNREADABLE,
+  twoFactorKeysReadable,
+} from "../../auth";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { hasRow } from "../../db/queries";
@@ -162,6 +168,7 @@ export async function logIn(
   if ("twoFactorRedirect" in response && response.twoFactorRedirect === true) {
     return { secondFactor: true, headers: result.headers };
   }
+  await linkRememberedDevice(deps, result.response.token, result.headers);
   return signedIn(deps, result.response.user, result.headers);
 }
 
@@ -205,7 +212,7 @@ export async function logInWithCode(
     const userId = result.response.user.id;
     const { token } = result.response;
     if (token) await deps.db.deleteFrom("sessions").where("token", "=", token).execute();
-    const remembered = result.headers?.get("set-cookie")?.match(/trust-device-[A-Za-z0-9]+/)?.[0];
+    const remembered = rememberedDeviceIn(result.headers);
     if (remembered) {
       await deps.db
         .deleteFrom("verifications")
@@ -215,7 +222,23 @@ export async function logInWithCode(
     }
     throw new AppError(401, ERROR_CODES.secondFactorExpired, TWO_FACTOR_MESSAGES.codeUsed);
   }
+  await linkRememberedDevice(deps, result.response.token, result.headers);
   return signedIn(deps, result.response.user, result.headers);
+}
+
+/**
+ * The device the plugin remembered at this sign-in (ticked at the code, or renewed at a password
+ * sign-in of a device already remembered), written on the session it opened: ending that session
+ * from « Appareils connectés » forgets the device too (security.service.ts, `revokeSession`).
+ */
+async function linkRememberedDevice(deps: Deps, token: string | undefined, headers: Headers | null) {
+  const remembered = rememberedDeviceIn(headers);
+  if (!token || !remembered) return;
+  await deps.db
+    .updateTable("sessions")
+    .set({ remembered_device: remembered })
+    .where("token", "=", token)
+    .execute();
 }
 
 /** How long the plugin takes a code: the step before its own, its own and the next (30 s each). */

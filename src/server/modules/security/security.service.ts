@@ -159,7 +159,8 @@ export async function listSessions(deps: Deps, actor: Actor, headers: Headers): 
 /**
  * DELETE /api/account/sessions/:id: ends one of the actor's sessions. Another person's session,
  * an unknown or malformed id: 404. The current session is a sign-out (its cookie is cleared:
- * the returned headers carry it).
+ * the returned headers carry it). Another device's session ends with the device it remembered for
+ * two-step sign-in, if any (ADR 098).
  */
 export async function revokeSession(
   deps: Deps,
@@ -170,7 +171,7 @@ export async function revokeSession(
   if (!UUID.test(id)) throw notFound(SECURITY_MESSAGES.sessionNotFound);
   const row = await deps.db
     .selectFrom("sessions")
-    .select(["id", "token"])
+    .select(["id", "token", "remembered_device"])
     .where("id", "=", id)
     .where("user_id", "=", actor.userId)
     .where("expires_at", ">", deps.clock())
@@ -181,5 +182,14 @@ export async function revokeSession(
     return { signedOut: true, headers: result.headers };
   }
   await deps.auth.api.revokeSession({ body: { token: row.token }, headers });
+  // The device this session remembered (two-step sign-in) asks the code again: a lost laptop whose
+  // browser kept the password does not get back in with it alone.
+  if (row.remembered_device) {
+    await deps.db
+      .deleteFrom("verifications")
+      .where("identifier", "=", row.remembered_device)
+      .where("value", "=", actor.userId)
+      .execute();
+  }
   return { signedOut: false, headers: null };
 }

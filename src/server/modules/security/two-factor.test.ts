@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import { TWO_FACTOR_MESSAGES } from "../../../shared/schemas/twoFactor";
-import { twoFactorKeysReadable } from "../../auth";
+import { rememberedDeviceIn, twoFactorKeysReadable } from "../../auth";
 import { accountSecurityApp, CHROME_WINDOWS } from "../../testing/account-security";
 import { signUpPatient } from "../../testing/harness";
 import { signInAdmin } from "../../testing/people";
@@ -434,6 +434,49 @@ describe("the devices that no longer ask the code", () => {
     expect(audit.map((row) => [row.action, row.details])).toEqual([
       [TWO_FACTOR_ACTIONS.devicesForgotten, { forgotten: 2 }],
     ]);
+  });
+
+  it("reads the remembered device's whole name in the plugin's cookie (its random part has « - » and « _ »)", () => {
+    const headers = new Headers();
+    headers.append("set-cookie", "sourio.session_token=abc.def; Path=/; HttpOnly");
+    headers.append(
+      "set-cookie",
+      "sourio.trust_device=tok!trust-device-a-Zq_9-xY_0123456789abcdefghijkl.c2lnbmF0dXJl%3D; Max-Age=2592000; Path=/",
+    );
+    expect(rememberedDeviceIn(headers)).toBe("trust-device-a-Zq_9-xY_0123456789abcdefghijkl");
+    expect(
+      rememberedDeviceIn(new Headers({ "set-cookie": "sourio.trust_device=; Max-Age=0; Path=/" })),
+    ).toBeNull();
+    expect(rememberedDeviceIn(null)).toBeNull();
+  });
+
+  it("forgets a device when one ends its session in « Appareils connectés », and only that one", async () => {
+    const alice = await patientWithTwoFactor();
+    const laptop = await rememberedBrowser(alice.email, alice.uri);
+    const tablet = await rememberedBrowser(alice.email, alice.uri, Date.now() + 30_000);
+    /** The id of the session a browser holds, as « Appareils connectés » lists it. */
+    const sessionOf = async (cookie: string) => {
+      const list = await ctx.app.inject({ method: "GET", url: "/api/account/sessions", headers: { cookie } });
+      return (list.json().sessions as Array<{ id: string; current: boolean }>).find((s) => s.current)?.id;
+    };
+    const end = async (cookie: string) =>
+      (
+        await ctx.app.inject({
+          method: "DELETE",
+          url: `/api/account/sessions/${await sessionOf(cookie)}`,
+          headers: { cookie: alice.cookie, "user-agent": CHROME_WINDOWS },
+        })
+      ).statusCode;
+    expect(await end(laptop)).toBe(200);
+    expect(await status(alice.cookie)).toEqual({ enabled: true, remembered_devices: 1 });
+    expect((await passwordStep(alice.email, PASSWORD, laptop)).response.statusCode).toBe(202);
+    // The tablet, still remembered, signs in with the password alone; that sign-in renews what it
+    // remembers, on its new session: ending that one forgets the tablet too.
+    const again = await passwordStep(alice.email, PASSWORD, tablet);
+    expect(again.response.statusCode).toBe(200);
+    expect(await end(again.cookie)).toBe(200);
+    expect(await status(alice.cookie)).toEqual({ enabled: true, remembered_devices: 0 });
+    expect((await passwordStep(alice.email, PASSWORD, again.cookie)).response.statusCode).toBe(202);
   });
 });
 
