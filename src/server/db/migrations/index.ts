@@ -59,7 +59,7 @@ import * as m060 from "./060_suspension_end";
 import * as m061 from "./061_plan_change";
 import * as m062 from "./062_two_factor";
 import * as m063 from "./063_two_factor_used_codes";
-import * as m064 from "./064_session_remembered_device";
+import * as m064 from "./064_remembered_devices";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -123,5 +123,5 @@ export const migrations: Record<string, Migration> = {
   "061_plan_change": m061,
   "062_two_factor": m062,
   "063_two_factor_used_codes": m063,
-  "064_session_remembered_device": m064,
+  "064_remembered_devices": m064,
 };
