@@ -74,6 +74,15 @@ export async function countRememberedDevices(db: Db, userId: string, now: Date):
   return Number(row.count);
 }
 
+/** One device this person had remembered (its `trust-device-…` identifier) asks the code again. */
+export async function forgetRememberedDevice(db: Db, userId: string, identifier: string): Promise<void> {
+  await db
+    .deleteFrom("verifications")
+    .where("identifier", "=", identifier)
+    .where("value", "=", userId)
+    .execute();
+}
+
 /** Every device of this person asks the code again at its next sign-in; how many did not. */
 export async function forgetRememberedDevices(db: Db, userId: string): Promise<number> {
   const result = await db

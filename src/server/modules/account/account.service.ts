@@ -21,6 +21,7 @@ import { type loginCodeSchema, TOTP_PATTERN, TWO_FACTOR_MESSAGES } from "../../.
 import {
   type Auth,
   authErrorCode,
+  forgetRememberedDevice,
   rememberedDeviceIn,
   TWO_FACTOR_KEYS_UNREADABLE,
   twoFactorKeysReadable,
@@ -213,13 +214,7 @@ export async function logInWithCode(
     const { token } = result.response;
     if (token) await deps.db.deleteFrom("sessions").where("token", "=", token).execute();
     const remembered = rememberedDeviceIn(result.headers);
-    if (remembered) {
-      await deps.db
-        .deleteFrom("verifications")
-        .where("identifier", "=", remembered)
-        .where("value", "=", userId)
-        .execute();
-    }
+    if (remembered) await forgetRememberedDevice(deps.db, userId, remembered);
     throw new AppError(401, ERROR_CODES.secondFactorExpired, TWO_FACTOR_MESSAGES.codeUsed);
   }
   await linkRememberedDevice(deps, result.response.token, result.headers);

@@ -9,7 +9,7 @@ import {
 import { ERROR_CODES } from "../../../shared/schemas/common";
 import type { Actor } from "../../access/actor";
 import { type AuditAction, writeAudit } from "../../access/audit";
-import { type Auth, forgetResetLinks } from "../../auth";
+import { type Auth, forgetRememberedDevice, forgetResetLinks } from "../../auth";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/index";
 import { AppError, notFound } from "../../errors";
@@ -184,12 +184,6 @@ export async function revokeSession(
   await deps.auth.api.revokeSession({ body: { token: row.token }, headers });
   // The device this session remembered (two-step sign-in) asks the code again: a lost laptop whose
   // browser kept the password does not get back in with it alone.
-  if (row.remembered_device) {
-    await deps.db
-      .deleteFrom("verifications")
-      .where("identifier", "=", row.remembered_device)
-      .where("value", "=", actor.userId)
-      .execute();
-  }
+  if (row.remembered_device) await forgetRememberedDevice(deps.db, actor.userId, row.remembered_device);
   return { signedOut: false, headers: null };
 }
