@@ -14,6 +14,7 @@ import { DENTIST_TALLY_SILENT_TABLES } from "./migrations/041_dentist_tallies";
 import { CHECKOUT_SILENT_TABLES } from "./migrations/045_checkout_leases";
 import { TWO_FACTOR_SILENT_TABLES } from "./migrations/062_two_factor";
 import { USED_CODE_SILENT_TABLES } from "./migrations/063_two_factor_used_codes";
+import { RECEIVED_TALLY_SILENT_TABLES } from "./migrations/065_received_tallies";
 
 /** The tables of each migration that decides: 028 for the older ones, then each new one its own. */
 const NOTIFYING_TABLES = [...NOTIFYING_028, ...NOTIFYING_TABLES_033, ...REVIEW_NOTIFYING_TABLES];
@@ -25,6 +26,7 @@ const SILENT_TABLES = [
   ...CHECKOUT_SILENT_TABLES,
   ...TWO_FACTOR_SILENT_TABLES,
   ...USED_CODE_SILENT_TABLES,
+  ...RECEIVED_TALLY_SILENT_TABLES,
 ];
 
 let ctx: TestContext;

@@ -427,6 +427,17 @@ export interface RequestTalliesTable {
   requests: number;
 }
 
+/**
+ * The requests received per audience and Paris month, all but the cancelled ones (migration 065,
+ * kept by triggers): the dentist dashboard's « Demandes reçues ».
+ */
+export interface RequestMonthTalliesTable {
+  audience: string;
+  /** 'YYYY-MM-DD', the first day of the month in Europe/Paris. */
+  month: string;
+  received: number;
+}
+
 /** A dentist's answered rows on requests still open to him (migration 041, kept by triggers). */
 export interface DentistTalliesTable {
   dentist_id: string;
@@ -601,6 +612,7 @@ export interface Database {
   document_access: DocumentAccessTable;
   request_dentists: RequestDentistsTable;
   request_tallies: RequestTalliesTable;
+  request_month_tallies: RequestMonthTalliesTable;
   dentist_tallies: DentistTalliesTable;
   dentist_month_tallies: DentistMonthTalliesTable;
   conversations: ConversationsTable;

@@ -60,6 +60,7 @@ import * as m061 from "./061_plan_change";
 import * as m062 from "./062_two_factor";
 import * as m063 from "./063_two_factor_used_codes";
 import * as m064 from "./064_remembered_devices";
+import * as m065 from "./065_received_tallies";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -124,4 +125,5 @@ export const migrations: Record<string, Migration> = {
   "062_two_factor": m062,
   "063_two_factor_used_codes": m063,
   "064_remembered_devices": m064,
+  "065_received_tallies": m065,
 };

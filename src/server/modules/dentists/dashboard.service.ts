@@ -236,7 +236,8 @@ type DashboardNumbers = { unread: number } & Partial<{
 
 /**
  * The numbers of the dentist dashboard, all for this dentist, whatever the number of requests: the
- * visible and this month's counts are sums over request_tallies (kept by triggers, migration 008),
+ * visible count is a sum over request_tallies (kept by triggers, migration 008), this month's
+ * received one over request_month_tallies (migration 065),
  * his answered rows, replies and confirmations read from dentist_tallies and dentist_month_tallies
  * (kept by triggers, migration 041), his unread messages from his conversations (migration 038); only
  * the 30-day average response time reads his rows (those replied to in the last 30 days, each with
@@ -255,14 +256,18 @@ function dashboardNumbers(db: Db, actor: Actor) {
     .selectFrom("conversations as c")
     .select(sql<number>`coalesce(sum(c.dentist_unread), 0)::int`.as("unread"))
     .where((eb) => conversationVisibleTo(eb, actor));
-  // Open requests (sent to every verified dentist or to me, new or in review) and received this month.
+  // Open requests (sent to every verified dentist or to me, new or in review).
   const tallies = db
     .selectFrom("request_tallies")
-    .select([
-      sql<number>`coalesce(sum(requests), 0)::int`.as("visible"),
-      sql<number>`coalesce(sum(requests) filter (where month >= ${month}), 0)::int`.as("received"),
-    ])
+    .select(sql<number>`coalesce(sum(requests), 0)::int`.as("visible"))
     .where("audience", "in", ["all", me]);
+  // Received this month (sent to all or to me), whatever became of them since, but withdrawn ones
+  // (migration 065): an accepted offer no longer takes one off.
+  const received = db
+    .selectFrom("request_month_tallies")
+    .select(sql<number>`coalesce(sum(received), 0)::int`.as("received"))
+    .where("audience", "in", ["all", me])
+    .where("month", ">=", month);
   // My own rows: answered (among the open requests), this month's replies and confirmations, kept
   // by the database (migration 041: triggers on request_dentists and requests), and the average
   // response time over the last 30 days, from the rows replied to since (their response times kept
@@ -287,10 +292,11 @@ function dashboardNumbers(db: Db, actor: Actor) {
         .selectFrom([
           unread.as("u"),
           tallies.as("t"),
+          received.as("r"),
           ownTalliesOf(db, me).as("a"),
           months.as("m"),
           average.as("v"),
         ])
-        .selectAll(["u", "t", "a", "m", "v"])
+        .selectAll(["u", "t", "r", "a", "m", "v"])
     : db.selectFrom(unread.as("u")).selectAll("u");
 }

@@ -7,7 +7,7 @@ import type { Actor } from "../../access/actor";
 import { recordAccess } from "../../access/audit";
 import type { RequestsEb } from "../../access/requests";
 import { requestIsOpen, requestVisibleToDentist } from "../../access/requests";
-import { isVerifiedDentist } from "../../access/rules";
+import { isVerifiedDentist, OPEN_REQUEST_STATUSES } from "../../access/rules";
 import { runCompiled } from "../../db/compiled";
 import type { Db } from "../../db/index";
 import { nameContains } from "../../db/paging";
@@ -166,14 +166,18 @@ function dentistQueries(db: Db, actor: Actor) {
     );
 
   /**
-   * The treatment types present among the visible requests (for the list's filter), as a column of
-   * the page's rows: one round trip for the list screen (issue 38). Uncorrelated: run once.
+   * The treatment types present among the requests his list shows (for its filter): the open ones he
+   * sees, from their tallies, and those whose accepted offer is his (few per dentist, from
+   * requests_chosen_created_idx; the list's third branch, the only one left to a lapsed dentist). A
+   * column of the page's rows: one round trip for the list screen (issue 38). Uncorrelated: run once.
    */
-  const treatmentsColumn = sql<
-    TreatmentType[] | null
-  >`array(select distinct t.treatment_type from request_tallies t where t.audience in (${sql.join(audiences.length ? audiences : [""])}) and t.requests > 0)`.as(
-    "treatments_present",
-  );
+  const treatmentsColumn = sql<TreatmentType[] | null>`array(
+    select t.treatment_type from request_tallies t
+    where t.audience in (${sql.join(audiences.length ? audiences : [""])}) and t.requests > 0
+    union
+    select c.treatment_type from requests c
+    where c.chosen_dentist_id = ${me} and c.status not in (${sql.join(OPEN_REQUEST_STATUSES.map((status) => sql.lit(status)))})
+  )`.as("treatments_present");
 
   /** 'Toutes' and 'En attente': the visible requests, newest first. */
   function visiblePage(
@@ -340,7 +344,7 @@ function dentistQueries(db: Db, actor: Actor) {
         );
   }
 
-  return { me, verified, visible, summaryColumns, audiences, pageQuery, treatmentsColumn };
+  return { me, verified, visible, summaryColumns, pageQuery, treatmentsColumn };
 }
 
 /**
@@ -350,23 +354,17 @@ function dentistQueries(db: Db, actor: Actor) {
  * their own status on each.
  */
 export function dentistRequestsRepo(db: Db, actor: Actor) {
-  const { me, verified, visible, summaryColumns, audiences, pageQuery } = dentistQueries(db, actor);
+  const { me, verified, visible, summaryColumns, pageQuery, treatmentsColumn } = dentistQueries(db, actor);
   const inListOrder = (present: readonly string[]) => {
     const set = new Set(present);
     return TREATMENT_TYPES.filter((type) => set.has(type));
   };
 
-  /** The treatment types present among the visible requests (for the list's filter). */
+  /** The treatment types present among the requests his list shows (for its filter). */
   async function treatmentsPresent(): Promise<TreatmentType[]> {
-    if (!verified || audiences.length === 0) return [];
-    const rows = await db
-      .selectFrom("request_tallies")
-      .select("treatment_type")
-      .distinct()
-      .where("audience", "in", audiences)
-      .where("requests", ">", 0)
-      .execute();
-    return inListOrder(rows.map((row) => row.treatment_type));
+    if (!verified) return [];
+    const row = await db.selectNoFrom(treatmentsColumn).executeTakeFirst();
+    return inListOrder(row?.treatments_present ?? []);
   }
 
   async function listPage(options: ListOptions, withTreatments: boolean) {
@@ -422,7 +420,7 @@ export function dentistRequestsRepo(db: Db, actor: Actor) {
      * page is empty (no row carries the types).
      */
     async listWithTreatments(options: ListOptions) {
-      const { items, hasMore, present } = await listPage(options, audiences.length > 0);
+      const { items, hasMore, present } = await listPage(options, true);
       return { items, hasMore, treatments: present ? inListOrder(present) : await treatmentsPresent() };
     },
 

@@ -232,6 +232,41 @@ describe("dentist dashboard", () => {
     expect(after.unread_messages).toBe(0);
   });
 
+  it("keeps a request received when its patient accepts an offer, and offers its treatment in the list's filter", async () => {
+    // Irène's own requests only: sent to her by name, so other files' and tests' requests to all
+    // cannot move her counts.
+    const irene = await dentist("Irène");
+    const monthly = async () => (await get("/api/dentist/dashboard", irene)).json().monthly;
+    const before = await monthly();
+    const id = await createRequest("Paula", { recipient: irene.id, treatment_type: "denture" });
+    expect((await monthly()).received).toBe(before.received + 1);
+    const sent = await post(
+      `/api/dentist/requests/${id}/offers`,
+      { amount_cents: 120_000, lines: [{ act: "Prothèse amovible complète", fee_cents: 120_000 }] },
+      irene,
+    );
+    expect(sent.statusCode, sent.body).toBe(201);
+    const accepted = await post(`/api/patient/offers/${sent.json().offer.id}/accept`, undefined, who.Paula);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    // Closed by her acceptance, the request stays one received this month.
+    expect((await monthly()).received).toBe(before.received + 1);
+    // His list shows it (the third branch): the filter offers its treatment, and filters by it.
+    const list = (await get("/api/dentist/requests?page_size=50", irene)).json();
+    expect(list.items.map((i: { id: string }) => i.id)).toContain(id);
+    expect(list.treatments).toContain("denture");
+    const denture = (await get("/api/dentist/requests?treatment=denture", irene)).json();
+    expect(denture.items.map((i: { id: string }) => i.id)).toEqual([id]);
+    // The same for a page with no row (the types then come from a query of their own).
+    const empty = (await get("/api/dentist/requests?treatment=denture&page=2&page_size=1", irene)).json();
+    expect(empty.items).toEqual([]);
+    expect(empty.treatments).toContain("denture");
+    // Withdrawn by its patient, a request no longer counts.
+    const other = await createRequest("Quentin", { recipient: irene.id });
+    expect((await monthly()).received).toBe(before.received + 2);
+    expect((await post(`/api/patient/requests/${other}/cancel`, {}, who.Quentin)).statusCode).toBe(200);
+    expect((await monthly()).received).toBe(before.received + 1);
+  });
+
   it("shows the Messages page's conversations (one row each, the last message, the dentist's own included)", async () => {
     const gina = await dentist("Gina");
     const id = await createRequest("Quentin");
@@ -351,13 +386,31 @@ describe("lists and counts backed by indexes and tallies (migration 008)", () =>
       .select([
         sql<number>`count(*)::int`.as("visible"),
         sql<number>`count(*) filter (where rd.status in ('responded', 'confirmed'))::int`.as("answered"),
-        sql<number>`count(*) filter (where r.created_at >= (date_trunc('month', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris'))::int`.as(
-          "received",
-        ),
         sql<string[]>`coalesce(array_agg(distinct r.treatment_type), '{}')`.as("types"),
       ])
       .executeTakeFirstOrThrow();
-    return { ...row, types: TREATMENT_TYPES.filter((t) => row.types.includes(t)) };
+    // Received this month: sent to all or to him, whatever became of them, but withdrawn ones.
+    const { received } = await ctx.app.db
+      .selectFrom("requests as r")
+      .where((eb) =>
+        eb.or([eb("r.recipient_dentist_id", "is", null), eb("r.recipient_dentist_id", "=", dentistId)]),
+      )
+      .where("r.status", "<>", "cancelled")
+      .where(
+        sql<boolean>`r.created_at >= (date_trunc('month', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris')`,
+      )
+      .select(sql<number>`count(*)::int`.as("received"))
+      .executeTakeFirstOrThrow();
+    // The list's filter offers the types of what it shows: the open requests he sees and those whose
+    // accepted offer is his.
+    const chosen = await ctx.app.db
+      .selectFrom("requests as r")
+      .where("r.chosen_dentist_id", "=", dentistId)
+      .where("r.status", "not in", ["new", "in_review"])
+      .select("r.treatment_type")
+      .execute();
+    const types = new Set([...row.types, ...chosen.map((c) => c.treatment_type)]);
+    return { ...row, received, types: TREATMENT_TYPES.filter((t) => types.has(t)) };
   }
 
   /** request_tallies against a recount of the requests. */
@@ -370,6 +423,15 @@ describe("lists and counts backed by indexes and tallies (migration 008)", () =>
              date_trunc('month', created_at at time zone 'Europe/Paris')::date::text as month, count(*)::int as n
       from requests where status in ('new', 'in_review') group by 1, 2, 3 order by 1, 2, 3`.execute(db);
     expect(tallied.rows).toEqual(counted.rows);
+    // request_month_tallies (migration 065): every request but the cancelled ones.
+    const received = await sql<{ audience: string; month: string; n: number }>`
+      select audience, month::text as month, received as n
+      from request_month_tallies where received <> 0 order by 1, 2`.execute(db);
+    const recounted = await sql<{ audience: string; month: string; n: number }>`
+      select coalesce(recipient_dentist_id::text, 'all') as audience,
+             date_trunc('month', created_at at time zone 'Europe/Paris')::date::text as month, count(*)::int as n
+      from requests where status <> 'cancelled' group by 1, 2 order by 1, 2`.execute(db);
+    expect(received.rows).toEqual(recounted.rows);
   }
 
   let eve: { cookie: string; id: string };
@@ -597,6 +659,8 @@ describe("lists and counts backed by indexes and tallies (migration 008)", () =>
       await sql`truncate requests cascade`.execute(own.app.db);
       const left = await own.app.db.selectFrom("request_tallies").select("audience").execute();
       expect(left).toEqual([]);
+      const received = await own.app.db.selectFrom("request_month_tallies").select("audience").execute();
+      expect(received).toEqual([]);
     } finally {
       await own.close();
     }
