@@ -27,12 +27,15 @@ export function adminRepo(db: Db, actor: Actor) {
             sql<number>`count(*) filter (where role = 'patient' and not is_admin)::int`.as("patients"),
             sql<number>`count(*) filter (where role = 'dentist')::int`.as("dentists"),
           ])
+          // Pseudonyms of erased accounts are nobody's account (as in the users' lists).
+          .where("erased_at", "is", null)
           .executeTakeFirstOrThrow(),
         db
           .selectFrom("profiles")
           .select(sql<number>`count(*)::int`.as("n"))
           .where("verification_requested_at", "is not", null)
           .where("is_verified", "=", false)
+          .where("erased_at", "is", null)
           .executeTakeFirstOrThrow(),
         db
           .selectFrom("support_messages")

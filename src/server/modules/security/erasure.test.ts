@@ -91,9 +91,13 @@ describe("erasing an account", () => {
   it("lets an admin erase a dentist on request: the patient keeps the conversation, without him", async () => {
     const dentist = world.people.notChosen;
     const files = await filesOf(dentist.id);
+    const stats = async () => (await world.call("admin", { url: "/api/admin/stats" })).json();
+    const before = await stats();
     const erased = await post("admin", `/api/admin/users/${dentist.id}/erase`);
     expect(erased.statusCode, erased.body).toBe(200);
     expect(erased.json().message).toBe(ERASURE_MESSAGES.erasedByAdmin);
+    // The team's counts leave the pseudonym out, as its lists do.
+    expect(await stats()).toMatchObject({ dentists: before.dentists - 1, patients: before.patients });
 
     expect(await scanDatabase([dentist.id, dentist.email])).toEqual([]);
     const stored = world.ctx.storedKeys();
