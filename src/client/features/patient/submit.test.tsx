@@ -86,6 +86,11 @@ describe("envoi d'une demande", () => {
       await screen.findByText("Une erreur est survenue lors de l'envoi des documents."),
     ).toBeInTheDocument();
     expect(screen.getAllByText(message).length).toBeGreaterThan(0);
+    // The keyboard and the page go to the files, where the refused file is named.
+    await waitFor(() =>
+      expect(document.activeElement).toHaveAccessibleDescription(expect.stringContaining(message)),
+    );
+    expect(document.activeElement).toHaveAttribute("aria-invalid", "true");
     const list = screen.getByRole("list", { name: "Fichiers sélectionnés" });
     expect(within(list).getByText("devis.pdf")).toBeInTheDocument();
     expect(within(list).getByText("photo.png")).toBeInTheDocument();

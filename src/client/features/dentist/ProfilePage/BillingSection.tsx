@@ -21,7 +21,9 @@ export function BillingSection() {
         </Link>
         .
       </p>
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* One above the other: the invoices' table (number, date, period, HT, TVA, TTC, download) needs
+          the page's width; beside the form it hid its last columns in a scroll at 1024–1440 px. */}
+      <div className="grid gap-6">
         <Card>
           <CardHeader>
             <CardTitle as="h3">Profil de facturation</CardTitle>

@@ -101,11 +101,13 @@ export function PatientUploadPage() {
       Object.values(found)[0] ??
       wrongDate ??
       (checkedLines.ok ? undefined : firstLineError(checkedLines.errors));
+    // Take the keyboard (and the page) to the first field to correct, once the errors are rendered.
+    const formElement = event.currentTarget;
+    const focusFirstError = () =>
+      setTimeout(() => formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
     if (first) {
       toast.error(first);
-      // Take the keyboard to the first field to correct, once the errors are rendered.
-      const formElement = event.currentTarget;
-      setTimeout(() => formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+      focusFirstError();
       return;
     }
     const sent = files;
@@ -142,6 +144,9 @@ export function PatientUploadPage() {
             // The devis's date has its own field (uploadErrorsFromApi leaves it to it).
             setDateError(error.fields.quote_date);
             setErrors(uploadErrorsFromApi(error));
+            // A file the server refused is named under the files, at the top of a long form: the
+            // page goes there, not only a toast at its bottom.
+            focusFirstError();
           }
         },
       },
