@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GEO_MESSAGES } from "../domain/geo";
+import { PHONE_MESSAGES } from "../domain/phone";
 import { PROFILE_MESSAGES } from "../schemas/profile";
 import {
   DENTIST_PROFILE_FIELDS,
@@ -38,6 +39,17 @@ describe("formulaires « Mon profil »", () => {
       message: GEO_MESSAGES.postalCodeInvalid,
     });
     expect(patientProfileProblem({ ...patient, postal_code: " 75011 " })).toBeNull();
+  });
+
+  it("refuse côté patient un téléphone qui n'en est pas un, et garde le champ facultatif", () => {
+    expect(patientProfileProblem({ ...patient, phone_number: "abc", postal_code: "7500" })).toEqual({
+      field: "phone_number",
+      message: PHONE_MESSAGES.invalid,
+    });
+    expect(patientProfileProblem({ ...patient, phone_number: "06 12" })?.field).toBe("phone_number");
+    for (const phone of ["", "  ", "0612345678", "06 12 34 56 78", "06.12.34.56.78", "+33 6 12 34 56 78"]) {
+      expect(patientProfileProblem({ ...patient, phone_number: phone }), phone).toBeNull();
+    }
   });
 
   it("dit au dentiste ce qui manque avant de demander une vérification", () => {

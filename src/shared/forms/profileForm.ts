@@ -1,4 +1,5 @@
 import { GEO_MESSAGES, POSTAL_CODE_PATTERN } from "../domain/geo";
+import { isPlausiblePhone, PHONE_MESSAGES } from "../domain/phone";
 import type { VerificationField } from "../policies/verification";
 import { PROFILE_MESSAGES, type Profile } from "../schemas/profile";
 
@@ -45,11 +46,16 @@ export function patientProfileValues(profile: Profile): PatientProfileValues {
   };
 }
 
-/** What the patient's form refuses before asking the server: no name, a postal code not of 5 digits. */
+/**
+ * What the patient's form refuses before asking the server, in the form's order: no name, a phone
+ * number that cannot be one, a postal code not of 5 digits.
+ */
 export function patientProfileProblem(
   values: PatientProfileValues,
 ): { field: keyof PatientProfileValues; message: string } | null {
   if (!values.full_name.trim()) return { field: "full_name", message: PROFILE_MESSAGES.nameRequired };
+  const phone = values.phone_number.trim();
+  if (phone && !isPlausiblePhone(phone)) return { field: "phone_number", message: PHONE_MESSAGES.invalid };
   const postalCode = values.postal_code.trim();
   if (postalCode && !POSTAL_CODE_PATTERN.test(postalCode)) {
     return { field: "postal_code", message: GEO_MESSAGES.postalCodeInvalid };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GEO_MESSAGES, POSTAL_CODE_PATTERN } from "../domain/geo";
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "../domain/limits";
+import { isPlausiblePhone, PHONE_MAX_LENGTH, PHONE_MESSAGES } from "../domain/phone";
 import { PASSWORD_MESSAGES, passwordProblems } from "../password";
 import { emailText, requiredText } from "./common";
 
@@ -77,7 +78,11 @@ export const dentistSignupSchema = z
       .trim()
       .refine((v) => v === "" || POSTAL_CODE_PATTERN.test(v), GEO_MESSAGES.postalCodeInvalid)
       .optional(),
-    phone_number: requiredText(30, ACCOUNT_MESSAGES.fillAllRequired, "Numéro de téléphone invalide"),
+    phone_number: requiredText(
+      PHONE_MAX_LENGTH,
+      ACCOUNT_MESSAGES.fillAllRequired,
+      PHONE_MESSAGES.invalid,
+    ).refine((v) => v === "" || isPlausiblePhone(v), PHONE_MESSAGES.invalid),
     email,
     password: newPassword,
     password_confirmation: z.string({ error: ACCOUNT_MESSAGES.passwordsDiffer }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GEO_MESSAGES, POSTAL_CODE_PATTERN } from "../domain/geo";
+import { isPlausiblePhone, PHONE_MAX_LENGTH, PHONE_MESSAGES } from "../domain/phone";
 import { ROLES } from "../domain/roles";
 import { SPECIALTIES_MAX, SPECIALTY_MAX_LENGTH } from "../domain/specialties";
 import { isValidPostcode, isValidRpps, normalizeRpps, VERIFICATION_STATES } from "../policies/verification";
@@ -121,11 +122,11 @@ export function ageOn(birthDate: string, today: string): number {
 
 export const AVATAR_MAX_SIZE = 5 * 1024 * 1024;
 
-const optionalNullable = (max: number) =>
+const optionalNullable = (max: number, tooLong: string = PROFILE_MESSAGES.tooLong) =>
   z
     .string()
     .trim()
-    .max(max, PROFILE_MESSAGES.tooLong)
+    .max(max, tooLong)
     .nullish()
     // Absent: unchanged (an API caller sending only some fields loses nothing); empty: cleared.
     .transform((v) => (v === undefined ? undefined : v || null));
@@ -142,7 +143,10 @@ const clearable = (value: z.ZodType<string, string>) => value.transform((v) => (
  */
 export const profileUpdateSchema = z.object({
   full_name: requiredText(200, PROFILE_MESSAGES.nameRequired, PROFILE_MESSAGES.tooLong),
-  phone_number: optionalNullable(30),
+  phone_number: optionalNullable(PHONE_MAX_LENGTH, PHONE_MESSAGES.invalid).refine(
+    (v) => !v || isPlausiblePhone(v),
+    PHONE_MESSAGES.invalid,
+  ),
   city: optionalNullable(100),
   bio: z.string().trim().max(2000, PROFILE_MESSAGES.tooLong).optional(),
   specialties: z

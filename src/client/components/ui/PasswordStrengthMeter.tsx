@@ -42,20 +42,24 @@ function useEstimate(
 /**
  * The strength of a new password, as text and as a bar (the bar is decoration: the text says the
  * same), with what is missing in French. `id` lets the password input point to it
- * (aria-describedby). `userInputs` (name, e-mail) count as easy to guess.
+ * (aria-describedby). `userInputs` (name, e-mail) count as easy to guess. `fieldError`, the
+ * field's own error shown above the meter, is not said a second time in its list.
  */
 export function PasswordStrengthMeter({
   id,
   password,
   userInputs = [],
+  fieldError,
 }: {
   id?: string;
   password: string;
   userInputs?: string[];
+  fieldError?: string | undefined;
 }) {
   const { estimate, current } = useEstimate(password, userInputs);
   const { level, label } = passwordStrength(password, estimate);
-  const problems = password ? passwordProblems(password, estimate) : [];
+  const lacking = password ? passwordProblems(password, estimate) : [];
+  const problems = lacking.filter((problem) => problem !== fieldError);
   return (
     <div
       id={id}
@@ -81,9 +85,9 @@ export function PasswordStrengthMeter({
             <li key={problem}>{problem}</li>
           ))}
         </ul>
-      ) : (
+      ) : lacking.length === 0 ? (
         <p className="text-sm text-slate-600">{PASSWORD_RULE_HINT}</p>
-      )}
+      ) : null}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import {
   type Control,
   Controller,
   type DefaultValues,
+  type Path,
   type Resolver,
   type UseFormReturn,
   useForm,
@@ -59,6 +60,7 @@ export function useSignupForm<T extends PatientSignupInput | DentistSignupInput>
   role: "patient" | "dentist";
   schema: typeof patientSignupSchema | typeof dentistSignupSchema;
   defaultValues: T;
+  /** The form's fields in the order it shows them: the first invalid one is focused. */
   fields: readonly string[];
   successMessage: string;
 }) {
@@ -70,22 +72,32 @@ export function useSignupForm<T extends PatientSignupInput | DentistSignupInput>
   const form = useForm<T>({
     resolver: zodResolver(options.schema) as unknown as Resolver<T>,
     defaultValues: options.defaultValues as DefaultValues<T>,
+    // React Hook Form would focus the first invalid field in the order the fields were registered
+    // (the password, or the dentist's city, registered before the names): focused below instead.
+    shouldFocusError: false,
   });
   const redirect = useAlreadySignedIn(submitted.current);
-  const onSubmit = form.handleSubmit((values) => {
-    setFailure(null);
-    submitted.current = true;
-    signup.mutate({ role: options.role, ...values } as SignupInput, {
-      onSuccess: (profile) => {
-        toast.success(options.successMessage);
-        navigate(postLoginPath(profile, params.get("next")), { replace: true });
-      },
-      onError: (error) => {
-        submitted.current = false;
-        setFailure(handleSignupError(error, form, options.fields));
-      },
-    });
-  });
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      setFailure(null);
+      submitted.current = true;
+      signup.mutate({ role: options.role, ...values } as SignupInput, {
+        onSuccess: (profile) => {
+          toast.success(options.successMessage);
+          navigate(postLoginPath(profile, params.get("next")), { replace: true });
+        },
+        onError: (error) => {
+          submitted.current = false;
+          setFailure(handleSignupError(error, form, options.fields));
+        },
+      });
+    },
+    (errors) => {
+      // The first invalid field as the page shows them (Prénom first), not in the schema's order.
+      const first = options.fields.find((name) => name in errors);
+      if (first) form.setFocus(first as Path<T>);
+    },
+  );
   return { form, failure, redirect, onSubmit, pending: signup.isPending };
 }
 

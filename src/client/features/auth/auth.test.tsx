@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { PASSWORD_MESSAGES } from "../../../shared/password";
 import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account";
 import { TWO_FACTOR_MESSAGES } from "../../../shared/schemas/twoFactor";
 import { json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
@@ -132,10 +133,28 @@ describe("patient sign-up", () => {
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
 
     expect(await screen.findAllByText("Veuillez remplir tous les champs")).toHaveLength(2);
-    // Beside the field, and in the strength meter under it.
-    expect(screen.getAllByText("Le mot de passe doit contenir au moins 8 caractères")).toHaveLength(2);
+    // Beside the field only: the strength meter under it does not say it a second time.
+    expect(screen.getAllByText("Le mot de passe doit contenir au moins 8 caractères")).toHaveLength(1);
+    expect(screen.getByLabelText(/^Mot de passe/)).toHaveAccessibleDescription(
+      /^Le mot de passe doit contenir au moins 8 caractères Robustesse du mot de passe\s: Trop faible$/,
+    );
     expect(screen.getByLabelText(/^Prénom/)).toHaveAttribute("aria-invalid", "true");
     expect(signUpBody(fetchMock)).toBeUndefined();
+  });
+
+  it("focuses Prénom, the first invalid field as the page shows them, after an empty submit", async () => {
+    stubApi(null);
+    const user = userEvent.setup();
+    renderApp("/signup");
+    await user.click(await screen.findByRole("button", { name: "Créer mon compte" }));
+    expect(await screen.findAllByText("Veuillez remplir tous les champs")).toHaveLength(2);
+    expect(screen.getByLabelText(/^Mot de passe/)).toHaveAttribute("aria-invalid", "true");
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Prénom/));
+
+    // Prénom given: the next invalid one in the page's order, Nom.
+    await user.type(screen.getByLabelText(/^Prénom/), "Marie");
+    await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Nom/)));
   });
 
   it("shows 'Cet e-mail est déjà utilisé' beside the e-mail on a 409", async () => {
@@ -180,6 +199,45 @@ describe("dentist sign-up", () => {
     expect(screen.queryByText("Vous devez accepter les conditions d'utilisation")).not.toBeInTheDocument();
     expect(screen.getByLabelText(/^Confirmer le mot de passe/)).toHaveAttribute("aria-invalid", "true");
     expect(signUpBody(fetchMock)).toBeUndefined();
+  });
+
+  it("focuses Prénom, not Ville, after an empty submit", async () => {
+    stubApi(null);
+    const user = userEvent.setup();
+    renderApp("/dentist/signup");
+    await user.click(await screen.findByRole("button", { name: "Créer mon compte dentiste" }));
+    expect(await screen.findAllByText("Veuillez remplir tous les champs obligatoires")).toHaveLength(4);
+    expect(screen.getByLabelText(/^Ville/)).toHaveAttribute("aria-invalid", "true");
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Prénom/));
+  });
+
+  it("refuses a phone number that is not one, beside Téléphone, without calling the server", async () => {
+    const fetchMock = stubApi(null);
+    const user = userEvent.setup();
+    renderApp("/dentist/signup");
+    await user.type(await screen.findByLabelText(/^Prénom/), "Paul");
+    await user.type(screen.getByLabelText(/^Nom/), "Martin");
+    await user.type(screen.getByLabelText(/^Ville/), "Lyon");
+    await user.type(screen.getByLabelText(/^Téléphone/), "abc");
+    await user.type(screen.getByLabelText(/^E-mail/), "dr@example.fr");
+    await user.type(screen.getByLabelText(/^Mot de passe/), "Sourire-Sain-2026");
+    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), "Sourire-Sain-2026");
+    await acceptTerms(user);
+    await user.click(screen.getByRole("button", { name: "Créer mon compte dentiste" }));
+
+    const phone = screen.getByLabelText(/^Téléphone/);
+    await waitFor(() =>
+      expect(phone).toHaveAccessibleDescription("Ce numéro de téléphone n'est pas valide."),
+    );
+    expect(phone).toHaveAttribute("aria-invalid", "true");
+    expect(document.activeElement).toBe(phone);
+    expect(signUpBody(fetchMock)).toBeUndefined();
+
+    // A French number written with spaces is one.
+    await user.clear(phone);
+    await user.type(phone, "04 72 00 00 00");
+    await user.click(screen.getByRole("button", { name: "Créer mon compte dentiste" }));
+    await waitFor(() => expect(signUpBody(fetchMock)).toMatchObject({ phone_number: "04 72 00 00 00" }));
   });
 
   it("sends the sign-up once the terms are accepted", async () => {
@@ -403,6 +461,30 @@ describe("login: two-step sign-in (ADR 098)", () => {
     await user.click(screen.getByRole("button", { name: "Valider" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(spaced(TWO_FACTOR_MESSAGES.locked));
     expect(screen.getByLabelText(/^Code de vérification/)).toBeInTheDocument();
+  });
+});
+
+describe("reset password", () => {
+  it("says the length rule once, beside the field, not again in the meter", async () => {
+    const fetchMock = stubApi(null);
+    const user = userEvent.setup();
+    renderApp("/reset-password?token=t0ken");
+    await user.type(await screen.findByLabelText(/^Nouveau mot de passe/), "abc");
+    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), "abc");
+    // Before the submit, the meter says what the password lacks.
+    expect(
+      within(screen.getByTestId("password-strength")).getByText(PASSWORD_MESSAGES.tooShort),
+    ).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Modifier le mot de passe" }));
+
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Nouveau mot de passe/)).toHaveAttribute("aria-invalid", "true"),
+    );
+    expect(screen.getAllByText(PASSWORD_MESSAGES.tooShort)).toHaveLength(1);
+    expect(screen.getByTestId("password-strength")).toHaveTextContent(
+      /^Robustesse du mot de passe\s: Trop faible$/,
+    );
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/account/reset-password")).toBe(false);
   });
 });
 

@@ -114,6 +114,8 @@ describe("dentist sign-up", () => {
   it.each([
     [{ city: " " }, "city", "Veuillez remplir tous les champs obligatoires"],
     [{ phone_number: "" }, "phone_number", "Veuillez remplir tous les champs obligatoires"],
+    [{ phone_number: "abc" }, "phone_number", "Ce numéro de téléphone n'est pas valide."],
+    [{ phone_number: "12 34" }, "phone_number", "Ce numéro de téléphone n'est pas valide."],
     [
       { password_confirmation: "different" },
       "password_confirmation",

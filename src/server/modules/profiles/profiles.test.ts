@@ -54,6 +54,21 @@ describe("editing my profile", () => {
     });
   });
 
+  it("refuses a phone number that cannot be one, naming the field; keeps a French or international one", async () => {
+    const { cookie } = await signUpPatient(ctx.app);
+    const refused = await patch(cookie, { full_name: "Marie Dupont", phone_number: "abc" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      code: "VALIDATION_ERROR",
+      fields: { phone_number: "Ce numéro de téléphone n'est pas valide." },
+    });
+    for (const phone of ["06 12 34 56 78", "+33 6 12 34 56 78", "06.12.34.56.78"]) {
+      const response = await patch(cookie, { full_name: "Marie Dupont", phone_number: phone });
+      expect(response.statusCode, phone).toBe(200);
+      expect(response.json().profile.phone_number).toBe(phone);
+    }
+  });
+
   it("refuses an empty name with the French message", async () => {
     const { cookie } = await signUpPatient(ctx.app);
     const response = await patch(cookie, { full_name: "   " });
