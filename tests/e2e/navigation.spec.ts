@@ -137,12 +137,13 @@ test.describe("barres des espaces dentiste et patient", () => {
 });
 
 test.describe("'Besoin d'aide ?' dans chaque espace, sur ordinateur", () => {
-  test("patient, dentiste et administrateur ont le lien d'aide dans l'en-tête", async ({ page }) => {
+  test("patient et dentiste ont le lien d'aide dans l'en-tête ; l'équipe, qui répond, n'en a pas", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     for (const [who, home, help] of [
       [DEMO.patient, "/patient/dashboard", "/patient/help"],
       [DEMO.dentist, "/dentist/dashboard", "/dentist/help"],
-      [DEMO.admin, "/admin/dashboard", "/admin/chat-messages"],
     ] as const) {
       await page.context().clearCookies();
       await loginViaApi(page, who);
@@ -151,6 +152,11 @@ test.describe("'Besoin d'aide ?' dans chaque espace, sur ordinateur", () => {
       await expect(link).toBeVisible();
       await expect(link).toHaveAttribute("href", help);
     }
+    await page.context().clearCookies();
+    await loginViaApi(page, DEMO.admin);
+    await page.goto("/admin/dashboard");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Support" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: HELP, exact: true })).toHaveCount(0);
   });
 });
 

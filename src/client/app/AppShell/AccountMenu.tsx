@@ -18,7 +18,10 @@ const ICONS: Record<string, typeof CreditCard> = {
   "/dentist/reviews": Star,
 };
 
-/** The avatar's menu: who is signed in, 'Profil' (and the area's own entries), 'Besoin d'aide ?', 'Déconnexion'. */
+/**
+ * The avatar's menu: who is signed in, 'Profil' (and the area's own entries), 'Besoin d'aide ?' (not
+ * for the admins), 'Déconnexion'.
+ */
 export function AccountMenu({
   area,
   profile,
@@ -28,6 +31,7 @@ export function AccountMenu({
   profile: Profile;
   onSignOut: () => void;
 }) {
+  const help = AREA_HELP[area];
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -63,12 +67,14 @@ export function AccountMenu({
             </DropdownMenuItem>
           );
         })}
-        <DropdownMenuItem asChild>
-          <Link to={AREA_HELP[area]}>
-            <LifeBuoy aria-hidden="true" />
-            {HELP_LABEL}
-          </Link>
-        </DropdownMenuItem>
+        {help ? (
+          <DropdownMenuItem asChild>
+            <Link to={help}>
+              <LifeBuoy aria-hidden="true" />
+              {HELP_LABEL}
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem onSelect={onSignOut}>
           <LogOut aria-hidden="true" />
           Déconnexion

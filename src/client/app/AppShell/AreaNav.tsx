@@ -70,7 +70,10 @@ export function AreaNavLinks({
   });
 }
 
-/** On a phone or a small screen: the same navigation in a side sheet, with help and sign-out. */
+/**
+ * On a phone or a small screen: the same navigation in a side sheet, with help (not for the admins)
+ * and sign-out; it opens on its first entry.
+ */
 export function MobileAreaMenu({
   area,
   onSignOut,
@@ -83,6 +86,7 @@ export function MobileAreaMenu({
   badges: Record<string, NavBadge>;
 }) {
   const [open, setOpen] = useState(false);
+  const help = AREA_HELP[area];
   return (
     <MenuSheet
       open={open}
@@ -114,14 +118,16 @@ export function MobileAreaMenu({
             {item.label}
           </NavLink>
         ))}
-        <NavLink
-          to={AREA_HELP[area]}
-          onClick={() => setOpen(false)}
-          className="inline-flex items-center gap-2 rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-        >
-          <LifeBuoy className="size-4" aria-hidden="true" />
-          {HELP_LABEL}
-        </NavLink>
+        {help ? (
+          <NavLink
+            to={help}
+            onClick={() => setOpen(false)}
+            className="inline-flex items-center gap-2 rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <LifeBuoy className="size-4" aria-hidden="true" />
+            {HELP_LABEL}
+          </NavLink>
+        ) : null}
       </nav>
       <Button
         variant="outline"

@@ -30,6 +30,7 @@ export function AppShell({ area }: { area: Area }) {
   const badges = useDentistNavBadges(live && area === "dentist");
   if (!profile) return null;
   const wideNav = AREA_NAV[area].length > 4;
+  const help = AREA_HELP[area];
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <SkipLink />
@@ -53,12 +54,14 @@ export function AppShell({ area }: { area: Area }) {
             <AreaNavLinks area={area} unread={unread} badges={badges} />
           </nav>
           <div className="ml-auto flex items-center gap-1">
-            <Button asChild variant="ghost" size="sm">
-              <Link to={AREA_HELP[area]}>
-                <LifeBuoy aria-hidden="true" />
-                <span className="sr-only xl:not-sr-only">{HELP_LABEL}</span>
-              </Link>
-            </Button>
+            {help ? (
+              <Button asChild variant="ghost" size="sm">
+                <Link to={help}>
+                  <LifeBuoy aria-hidden="true" />
+                  <span className="sr-only xl:not-sr-only">{HELP_LABEL}</span>
+                </Link>
+              </Button>
+            ) : null}
             <AccountMenu area={area} profile={profile} onSignOut={signOut} />
           </div>
         </div>

@@ -53,13 +53,15 @@ export const AREA_ACCOUNT_LINKS: Record<Area, NavItem[]> = {
 };
 
 /**
- * 'Besoin d'aide ?' in every area, in the header (desktop and phone) and in the phone menu:
- * patients and dentists reach the support chat, admins the support inbox.
+ * 'Besoin d'aide ?' in the header (desktop and phone), the account menu and the phone menu: patients
+ * and dentists reach their support chat with the team. None for the admins: they are the team, and
+ * the patients' and dentists' messages are their 'Support' entry (it led there too, a second name
+ * for one page).
  */
-export const AREA_HELP: Record<Area, string> = {
+export const AREA_HELP: Record<Area, string | null> = {
   patient: "/patient/help",
   dentist: "/dentist/help",
-  admin: "/admin/chat-messages",
+  admin: null,
 };
 export const HELP_LABEL = "Besoin d'aide\u202f?";
 

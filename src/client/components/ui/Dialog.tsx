@@ -43,12 +43,17 @@ export function ModalContent({
   );
 }
 
-/** A centred modal; Radix traps the focus inside and gives it back on close. */
+/**
+ * A centred modal; Radix traps the focus inside and gives it back on close. Never taller than the
+ * screen less 1 rem above and below: a longer one (a form on a small phone) scrolls inside, its
+ * title, close button and actions all reachable.
+ */
 export function DialogContent({ className, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <ModalContent
       className={cn(
         "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4",
+        "max-h-[calc(100dvh-2rem)] overflow-y-auto overscroll-contain",
         "rounded-ui border border-slate-200 bg-white p-6 shadow-xl",
         className,
       )}

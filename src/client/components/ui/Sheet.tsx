@@ -6,8 +6,23 @@ import { Button } from "./Button";
 import { ModalContent } from "./Dialog";
 
 /**
+ * Opens the menu on its first entry. Radix's own choice skips links (it takes the first button):
+ * in a menu of links, that was the last entry ('Déconnexion') or the close button.
+ */
+function focusFirstEntry(event: Event) {
+  const content = event.currentTarget;
+  if (!(content instanceof HTMLElement)) return;
+  const first = content.querySelector<HTMLElement>("a[href], button:not(:disabled)");
+  if (!first) return;
+  event.preventDefault();
+  first.focus();
+}
+
+/**
  * A menu in a side drawer (under 768 px), opened by the 'Ouvrir le menu' button it renders; built
- * on Radix Dialog: focus trapped, Escape closes. `description` is read by screen readers only.
+ * on Radix Dialog: focus trapped, on the first entry when it opens; Escape closes. The drawer is the
+ * screen's height and scrolls when its entries are taller. `description` is read by screen readers
+ * only.
  */
 export function MenuSheet({
   open,
@@ -38,6 +53,7 @@ export function MenuSheet({
         )}
         closeLabel="Fermer le menu"
         closeClassName="top-4 right-4"
+        onOpenAutoFocus={focusFirstEntry}
       >
         <DialogPrimitive.Title className="pr-10 text-lg font-semibold text-slate-900">
           {title}

@@ -13,11 +13,15 @@ interface AuthCardProps {
   wide?: boolean;
 }
 
-/** Centred card of the auth pages; its title is the page's h1 and document title. */
+/**
+ * Centred card of the auth pages; its title is the page's h1 and document title. Its grey background
+ * is as tall as the layout's main (a screen at least, min-h-dvh): down to the footer, without a
+ * white strip under a short card.
+ */
 export function AuthCard({ title, description, children, footer, wide }: AuthCardProps) {
   useDocumentTitle(title);
   return (
-    <div className="bg-slate-50 px-4 py-10 sm:py-16">
+    <div className="min-h-dvh bg-slate-50 px-4 py-10 sm:py-16">
       <Card className={wide ? "mx-auto max-w-2xl" : "mx-auto max-w-md"}>
         <div className="grid gap-2 p-6 pb-2 sm:p-8 sm:pb-2">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>

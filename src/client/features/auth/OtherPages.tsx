@@ -24,7 +24,7 @@ const CHOICES = [
 export function ChooseRolePage() {
   useDocumentTitle("Créer un compte");
   return (
-    <div className="bg-slate-50 px-4 py-10 sm:py-16">
+    <div className="min-h-dvh bg-slate-50 px-4 py-10 sm:py-16">
       <div className="mx-auto max-w-3xl">
         <h1 className="text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           Créer un compte

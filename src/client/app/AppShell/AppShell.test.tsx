@@ -1,0 +1,95 @@
+/** The signed-in shell's phone menu and its 'Besoin d'aide ?' entries, in each area. */
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { json, makeAdmin, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+
+const HELP = "Besoin d'aide\u202f?";
+
+const AREAS = [
+  {
+    area: "Espace patient",
+    who: makeProfile(),
+    path: "/patient/dashboard",
+    first: "Accueil",
+    help: "/patient/help" as string | null,
+  },
+  {
+    area: "Espace dentiste",
+    who: makeProfile({ id: "d0000000-0000-4000-8000-000000000001", role: "dentist" }),
+    path: "/dentist/dashboard",
+    first: "Accueil",
+    help: "/dentist/help" as string | null,
+  },
+  { area: "Administration", who: makeAdmin(), path: "/admin/dashboard", first: "Administration", help: null },
+];
+
+function signIn(who: ReturnType<typeof makeProfile>) {
+  stubApi(who, {
+    "GET /api/patient/dashboard": () =>
+      json(200, { counts: { active: 0, completed: 0, latest_at: null }, recent: [] }),
+  });
+}
+
+describe("the phone menu of each area", () => {
+  it.each(AREAS)(
+    "$area: opened from the keyboard, the focus is on its first link, $first",
+    async ({ area, who, path, first }) => {
+      const user = userEvent.setup();
+      signIn(who);
+      renderApp(path);
+      const trigger = await screen.findByRole("button", { name: "Ouvrir le menu" });
+      trigger.focus();
+      await user.keyboard("{Enter}");
+      const drawer = await screen.findByRole("dialog", { name: area });
+      const link = within(drawer).getByRole("link", { name: first });
+      await waitFor(() => expect(link).toHaveFocus());
+      // Not its last entry: one more Enter would have signed the person out.
+      expect(within(drawer).getByRole("button", { name: "Déconnexion" })).not.toHaveFocus();
+    },
+  );
+});
+
+describe("'Besoin d'aide ?'", () => {
+  it.each(AREAS.filter((entry) => entry.help))(
+    "$area: in the header, the account menu and the phone menu, to $help",
+    async ({ area, who, path, help }) => {
+      const user = userEvent.setup();
+      signIn(who);
+      renderApp(path);
+      const banner = await screen.findByRole("banner");
+      expect(await within(banner).findByRole("link", { name: HELP })).toHaveAttribute("href", help);
+
+      await user.click(within(banner).getByRole("button", { name: /^Mon compte/ }));
+      expect(await screen.findByRole("menuitem", { name: HELP })).toHaveAttribute("href", help);
+      await user.keyboard("{Escape}");
+
+      await user.click(within(banner).getByRole("button", { name: "Ouvrir le menu" }));
+      const drawer = await screen.findByRole("dialog", { name: area });
+      expect(within(drawer).getByRole("link", { name: HELP })).toHaveAttribute("href", help);
+    },
+  );
+
+  it("an administrator has none (the admins are the support team; 'Support' is their inbox)", async () => {
+    const user = userEvent.setup();
+    signIn(makeAdmin());
+    renderApp("/admin/dashboard");
+    const banner = await screen.findByRole("banner");
+    expect(await within(banner).findByRole("button", { name: /^Mon compte/ })).toBeInTheDocument();
+    expect(within(banner).queryByRole("link", { name: HELP })).not.toBeInTheDocument();
+    expect(within(banner).getAllByRole("link", { name: "Support" })[0]).toHaveAttribute(
+      "href",
+      "/admin/chat-messages",
+    );
+
+    await user.click(within(banner).getByRole("button", { name: /^Mon compte/ }));
+    expect(await screen.findByRole("menuitem", { name: "Déconnexion" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: HELP })).not.toBeInTheDocument();
+    await user.keyboard("{Escape}");
+
+    await user.click(within(banner).getByRole("button", { name: "Ouvrir le menu" }));
+    const drawer = await screen.findByRole("dialog", { name: "Administration" });
+    expect(within(drawer).getByRole("link", { name: "Support" })).toBeInTheDocument();
+    expect(within(drawer).queryByRole("link", { name: HELP })).not.toBeInTheDocument();
+  });
+});
