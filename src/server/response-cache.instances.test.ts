@@ -227,7 +227,7 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
     expect(leroys.items.map((r: { id: string }) => r.id)).toContain(requestId);
     const decided = await api(b).post(
       `/api/admin/dentists/${leroy.id}/verification`,
-      { decision: "unverify" },
+      { decision: "unverify", reason: "Numéro RPPS inactif au répertoire" },
       admin,
     );
     expect(decided.statusCode, decided.body).toBe(200);
@@ -287,7 +287,7 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
     expect(list.verified).toBe(true);
     const decided = await api(b).post(
       `/api/admin/dentists/${verified.id}/verification`,
-      { decision: "unverify" },
+      { decision: "unverify", reason: "Numéro RPPS inactif au répertoire" },
       admin,
     );
     expect(decided.statusCode).toBe(200);

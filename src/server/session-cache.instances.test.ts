@@ -69,7 +69,12 @@ function scenarios(instances: () => { a: TestContext; b: TestContext }) {
     const { id, cookie } = await dentist(a.app);
     await cachedOnBoth("/api/dentist/requests", cookie);
     expect((await get(b, "/api/me", cookie)).json().profile.is_verified).toBe(true);
-    const decided = await post(a, `/api/admin/dentists/${id}/verification`, { decision: "unverify" }, admin);
+    const decided = await post(
+      a,
+      `/api/admin/dentists/${id}/verification`,
+      { decision: "unverify", reason: "Numéro RPPS inactif au répertoire" },
+      admin,
+    );
     expect(decided.statusCode).toBe(200);
     // What the actor carries (the requests' visibility reads it) is the new state, on both instances.
     expect((await get(b, "/api/me", cookie)).json().profile.is_verified).toBe(false);

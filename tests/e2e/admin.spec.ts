@@ -100,10 +100,9 @@ test.describe("espace d'administration", () => {
     await expect(row).toContainText("Vérifié");
     await expect(row).toContainText(who.email);
     await row.getByRole("button", { name: `Retirer la vérification de ${who.fullName}` }).click();
-    await page
-      .getByRole("dialog", { name: "Retirer la vérification ?" })
-      .getByRole("button", { name: "Retirer la vérification" })
-      .click();
+    const withdrawal = page.getByRole("dialog", { name: "Retirer la vérification ?" });
+    await withdrawal.getByLabel(/Raison du retrait/).fill("Numéro RPPS inactif au répertoire");
+    await withdrawal.getByRole("button", { name: "Retirer la vérification" }).click();
     await expect(toast(page, "Dentiste non-vérifié")).toBeVisible();
     await expect(row).toContainText("Vérification retirée");
     await expect(row.getByRole("button", { name: `Vérifier ${who.fullName}` })).toBeVisible();

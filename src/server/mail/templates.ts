@@ -251,7 +251,10 @@ export function verificationDecisionMail(p: {
       "Vous voyez désormais les demandes des patients et pouvez leur répondre :",
     ],
     unverify: [
-      `L'équipe ${p.brandName} a retiré la vérification de votre compte.`,
+      `L'équipe ${p.brandName} a retiré la vérification de votre compte pour la raison suivante :`,
+      "",
+      p.reason,
+      "",
       "Les demandes des patients, vos conversations et vos rendez-vous avec eux et les avis à votre sujet ne vous sont plus montrés. Vos rendez-vous ne sont pas annulés : les patients concernés en sont prévenus par e-mail. Tout vous sera de nouveau montré une fois votre compte vérifié : complétez votre profil si besoin, puis demandez une nouvelle vérification ici :",
     ],
     refuse: [

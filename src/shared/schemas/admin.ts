@@ -18,6 +18,7 @@ export const ADMIN_MESSAGES = {
   noResult: "Aucun résultat",
   /** « Comptes suspendus seulement » with no search, and none suspended (ADR 092). */
   noSuspended: "Aucun compte suspendu",
+  withdrawalReasonRequired: "Indiquez pourquoi la vérification est retirée : le dentiste le lira.",
   reasonRequired: "Indiquez la raison du refus : le dentiste la lira.",
   reasonTooLong: "La raison ne peut pas dépasser 1 000 caractères.",
   notDentist: "Ce compte n'est pas un dentiste.",
@@ -178,7 +179,7 @@ export const verificationResultSchema = z.object({
 });
 export type VerificationResult = z.infer<typeof verificationResultSchema>;
 
-/** Verify, unverify, or refuse a pending request with a reason the dentist will read. */
+/** Verify, unverify (with a reason the dentist will read), or refuse a pending request (the same). */
 export const verificationDecisionSchema = z
   .object({
     decision: z.enum(["verify", "unverify", "refuse"]),
@@ -198,6 +199,9 @@ export const verificationDecisionSchema = z
   .superRefine((value, ctx) => {
     if (value.decision === "refuse" && !value.reason)
       ctx.addIssue({ code: "custom", path: ["reason"], message: ADMIN_MESSAGES.reasonRequired });
+    // Withdrawn: the dentist reads why in his e-mail, as for a refusal or a suspension.
+    if (value.decision === "unverify" && !value.reason)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: ADMIN_MESSAGES.withdrawalReasonRequired });
     if (value.decision === "verify" && !value.checked)
       ctx.addIssue({ code: "custom", path: ["checked"], message: ADMIN_MESSAGES.checkedRequired });
   });

@@ -2,7 +2,7 @@ import { CheckCircle2, Download, Inbox } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { treatmentLabel } from "../../../shared/domain/treatments";
-import { formatDetailDateTime, formatListDate } from "../../../shared/format/dates";
+import { formatDetailDateTime } from "../../../shared/format/dates";
 import { ofName } from "../../../shared/format/names";
 import { formatFileSize } from "../../../shared/format/size";
 import type { ContactItem } from "../../../shared/schemas/admin";
@@ -54,7 +54,7 @@ function ContactCard({ item }: { item: ContactItem }) {
           {item.handled_at ? (
             <Badge tone="green">
               <CheckCircle2 aria-hidden="true" />
-              Traité le {formatListDate(item.handled_at)}
+              Traité le <time dateTime={item.handled_at}>{formatDetailDateTime(item.handled_at)}</time>
             </Badge>
           ) : (
             <Badge tone="yellow">À traiter</Badge>

@@ -27,6 +27,7 @@ import {
   suspensionEndIssues,
   suspensionEndSchema,
   suspensionSchema,
+  verificationDecisionSchema,
 } from "../../../shared/schemas/admin";
 import { Alert } from "../../components/ui/Alert";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
@@ -84,6 +85,8 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
   const list = usePagedList({ suspended: false });
   const suspendedId = useId();
   const [pending, setPending] = useState<AdminUser | null>(null);
+  const [withdrawing, setWithdrawing] = useState<AdminUser | null>(null);
+  const withdrawOpener = useRef<HTMLElement | null>(null);
   const [erasing, setErasing] = useState<AdminUser | null>(null);
   const eraseOpener = useRef<HTMLElement | null>(null);
   const [suspending, setSuspending] = useState<AdminUser | null>(null);
@@ -102,15 +105,11 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
 
   const confirm = () => {
     if (!pending) return;
-    const decision = pending.is_verified ? "unverify" : "verify";
     decide.mutate(
-      { id: pending.id, decision, ...(decision === "verify" ? { checked: verifiedFactsOf(pending) } : {}) },
+      { id: pending.id, decision: "verify", checked: verifiedFactsOf(pending) },
       {
         onSuccess: (result) => {
-          // Withdrawn, but his subscription could not be stopped: the team must do it at the provider.
-          if (result.renewal === "failed")
-            toast.warning(result.message, { duration: Number.POSITIVE_INFINITY });
-          else toast.success(result.message);
+          toast.success(result.message);
           setPending(null);
         },
         onError: (error) => {
@@ -196,7 +195,12 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
                     ? `Retirer la vérification ${ofName(u.full_name || u.email)}`
                     : `Vérifier ${u.full_name || u.email}`
                 }
-                onClick={() => setPending(u)}
+                onClick={(event) => {
+                  if (u.is_verified) {
+                    withdrawOpener.current = event.currentTarget;
+                    setWithdrawing(u);
+                  } else setPending(u);
+                }}
               >
                 {u.is_verified ? <ShieldOff aria-hidden="true" /> : <BadgeCheck aria-hidden="true" />}
                 {u.is_verified ? "Retirer la vérification" : "Vérifier"}
@@ -308,16 +312,18 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
           onOpenChange={(open) => {
             if (!open) setPending(null);
           }}
-          title={pending?.is_verified ? "Retirer la vérification ?" : "Vérifier ce dentiste ?"}
-          description={
-            pending?.is_verified
-              ? `${pending.full_name} ne verra plus les demandes des patients, ses conversations ni ses rendez-vous, dès maintenant\u202f; les patients ne pourront plus accepter ses propositions ni prendre rendez-vous avec lui. Son abonnement, s'il en a un, n'est plus renouvelé\u202f: il prend fin avec la période payée. Un e-mail lui sera envoyé.`
-              : pending && <VerifyDescription dentist={pending} />
-          }
-          confirmLabel={pending?.is_verified ? "Retirer la vérification" : "Vérifier"}
-          destructive={pending?.is_verified}
+          title="Vérifier ce dentiste ?"
+          description={pending && <VerifyDescription dentist={pending} />}
+          confirmLabel="Vérifier"
           loading={decide.isPending}
           onConfirm={confirm}
+        />
+      ) : null}
+      {role === "dentist" ? (
+        <WithdrawVerificationDialog
+          user={withdrawing}
+          opener={withdrawOpener.current}
+          onClose={() => setWithdrawing(null)}
         />
       ) : null}
       <SuspendDialog user={suspending} opener={suspendOpener.current} onClose={() => setSuspending(null)} />
@@ -525,6 +531,93 @@ function fieldErrors(issues: readonly { path: readonly string[]; message: string
     if ((field === "reason" || field === "ends_on") && !errors[field]) errors[field] = issue.message;
   }
   return errors;
+}
+
+/**
+ * « Retirer la vérification » (ADR 093): says what it stops, and asks the reason the dentist reads
+ * in his e-mail — required by the server, as for a refusal or a suspension.
+ */
+function WithdrawVerificationDialog({ user, opener, onClose }: RowDialogProps) {
+  const decide = useVerificationDecision();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | undefined>();
+
+  const close = () => {
+    setReason("");
+    setError(undefined);
+    decide.reset();
+    onClose();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!user || decide.isPending) return;
+    const parsed = verificationDecisionSchema.safeParse({ decision: "unverify", reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues.find((issue) => issue.path[0] === "reason")?.message);
+      return;
+    }
+    decide.mutate(
+      { id: user.id, decision: "unverify", reason: parsed.data.reason },
+      {
+        onSuccess: (result) => {
+          // Withdrawn, but his subscription could not be stopped: the team must do it at the provider.
+          if (result.renewal === "failed")
+            toast.warning(result.message, { duration: Number.POSITIVE_INFINITY });
+          else toast.success(result.message);
+          close();
+        },
+        onError: (refusal) => {
+          // Its own refusal of the reason goes under it.
+          if (isApiError(refusal) && refusal.fields.reason) {
+            setError(refusal.fields.reason);
+            return;
+          }
+          toast.error(ADMIN_MESSAGES.verificationFailed, { description: refusal.message });
+          // Refused (already withdrawn by another admin…): the dialog closes on the list read again;
+          // a failure of the network keeps it open to try again.
+          if (isApiError(refusal) && refusal.status === 409) close();
+        },
+      },
+    );
+  };
+
+  return (
+    <ActionDialog
+      open={user !== null}
+      onOpenChange={(open) => {
+        if (!open && !decide.isPending) close();
+      }}
+      onCloseAutoFocus={(event) => backToOpener(opener, event)}
+      title="Retirer la vérification ?"
+      description={
+        user
+          ? `${user.full_name} ne verra plus les demandes des patients, ses conversations ni ses rendez-vous, dès maintenant\u202f; les patients ne pourront plus accepter ses propositions ni prendre rendez-vous avec lui. Son abonnement, s'il en a un, n'est plus renouvelé\u202f: il prend fin avec la période payée. Un e-mail lui dira la raison.`
+          : undefined
+      }
+    >
+      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+        <FormField label="Raison du retrait (le dentiste la lira)" required error={error}>
+          {(control) => (
+            <Textarea
+              {...control}
+              value={reason}
+              maxLength={1000}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setError(undefined);
+              }}
+            />
+          )}
+        </FormField>
+        <DialogActions cancelDisabled={decide.isPending}>
+          <Button type="submit" variant="destructive" loading={decide.isPending}>
+            Retirer la vérification
+          </Button>
+        </DialogActions>
+      </form>
+    </ActionDialog>
+  );
 }
 
 /**

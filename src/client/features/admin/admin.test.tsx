@@ -424,7 +424,8 @@ describe("/admin/dashboard 'Administration'", () => {
     const verification = failingUntilRecovered(() =>
       json(200, { changed: true, is_verified: false, renewal: null, message: "Dentiste non-vérifié" }),
     );
-    stubAdminApi({ "POST /api/admin/dentists/d1/verification": verification.respond });
+    const { calls } = stubAdminApi({ "POST /api/admin/dentists/d1/verification": verification.respond });
+    const sent = () => calls.filter((c) => c.key === "POST /api/admin/dentists/d1/verification");
     renderApp("/admin/dashboard");
     await person.click(
       (
@@ -435,13 +436,20 @@ describe("/admin/dashboard 'Administration'", () => {
     // What follows, said before: the server hides his work and refuses his patients' acceptances.
     expect(dialog).toHaveTextContent(
       spaced(
-        "Julien Martin ne verra plus les demandes des patients, ses conversations ni ses rendez-vous, dès maintenant\u202f; les patients ne pourront plus accepter ses propositions ni prendre rendez-vous avec lui. Son abonnement, s'il en a un, n'est plus renouvelé\u202f: il prend fin avec la période payée.",
+        "Julien Martin ne verra plus les demandes des patients, ses conversations ni ses rendez-vous, dès maintenant\u202f; les patients ne pourront plus accepter ses propositions ni prendre rendez-vous avec lui. Son abonnement, s'il en a un, n'est plus renouvelé\u202f: il prend fin avec la période payée. Un e-mail lui dira la raison.",
       ),
     );
+    // The reason he reads is asked first, as the server asks it: nothing is sent without it.
+    await person.click(within(dialog).getByRole("button", { name: "Retirer la vérification" }));
+    const reason = within(dialog).getByRole("textbox", { name: /Raison du retrait/ });
+    expect(reason).toHaveAccessibleDescription(ADMIN_MESSAGES.withdrawalReasonRequired);
+    expect(sent()).toEqual([]);
+    await person.type(reason, "Numéro RPPS inactif au répertoire");
     await person.click(within(dialog).getByRole("button", { name: "Retirer la vérification" }));
     expect(
       await screen.findByText("Erreur lors de la mise à jour du statut de vérification"),
     ).toBeInTheDocument();
+    expect(sent()[0]?.body).toEqual({ decision: "unverify", reason: "Numéro RPPS inactif au répertoire" });
     // The dialog stays open to try again.
     verification.recover();
     await person.click(within(dialog).getByRole("button", { name: "Retirer la vérification" }));
@@ -829,6 +837,10 @@ describe("/admin/dashboard 'Administration'", () => {
       )[0] as HTMLElement,
     );
     const dialog = await screen.findByRole("dialog", { name: "Retirer la vérification\u202f?" });
+    await person.type(
+      within(dialog).getByRole("textbox", { name: /Raison du retrait/ }),
+      "Numéro RPPS inactif",
+    );
     await person.click(within(dialog).getByRole("button", { name: "Retirer la vérification" }));
     const warning = await screen.findByText(spaced(ADMIN_MESSAGES.unverifiedRenewalFailed));
     expect(warning.closest("[data-sonner-toast]")).toHaveAttribute("data-type", "warning");
@@ -1332,5 +1344,29 @@ describe("/admin/retention", () => {
     renderApp("/admin/retention");
     // A 5xx is tried once more (queryClient.ts) before the page says so.
     expect(await screen.findByText("Impossible de charger les durées de conservation")).toBeInTheDocument();
+  });
+});
+
+describe("/admin/contact", () => {
+  it("écrit « Traité le » comme « Reçu le » : date en toutes lettres et heure", async () => {
+    const item = {
+      id: "c1",
+      name: "Jeanne Petit",
+      email: "jeanne@example.fr",
+      treatment_type: null,
+      message: "Bonjour",
+      file_name: null,
+      file_size: null,
+      created_at: "2026-12-07T02:08:00.000Z",
+      handled_at: "2026-12-07T09:30:00.000Z",
+    };
+    stubAdminApi({
+      "GET /api/admin/contact": () => json(200, { items: [item], page: 1, page_size: 10, has_more: false }),
+    });
+    renderApp("/admin/contact");
+    expect(await screen.findByRole("heading", { level: 2, name: "Jeanne Petit" })).toBeInTheDocument();
+    expect(screen.getByText(/^Traité le/)).toHaveTextContent(/^Traité le 7 décembre 2026 à 10:30$/);
+    expect(screen.getByText(/^Reçu le/)).toHaveTextContent(/^Reçu le 7 décembre 2026 à 03:08$/);
+    expect(screen.queryByText(/07\/12\/2026/)).not.toBeInTheDocument();
   });
 });

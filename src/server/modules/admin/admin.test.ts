@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rppsWithKey } from "../../../shared/policies/verification";
+import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import { tinyPng } from "../../sample-files";
 import { fakeExe, tinyPdf } from "../../testing/files";
 import { appPerFile, postRequest, signUpPatient } from "../../testing/harness";
@@ -142,9 +143,20 @@ describe("verification", () => {
     expect(
       (await get("/api/dentist/requests", who.dentist)).json().items.map((i: { id: string }) => i.id),
     ).toContain(requestId);
+    // Withdrawn with the reason he reads, as a refusal or a suspension: none, and nothing changes.
+    for (const reason of [undefined, "   "]) {
+      const noReason = await post(
+        `/api/admin/dentists/${who.dentist?.id}/verification`,
+        { decision: "unverify", ...(reason === undefined ? {} : { reason }) },
+        who.admin,
+      );
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json().error.fields).toEqual({ reason: ADMIN_MESSAGES.withdrawalReasonRequired });
+    }
+    expect((await get("/api/me", who.dentist)).json().profile.is_verified).toBe(true);
     const off = await post(
       `/api/admin/dentists/${who.dentist?.id}/verification`,
-      { decision: "unverify" },
+      { decision: "unverify", reason: "Numéro RPPS inactif au répertoire" },
       who.admin,
     );
     expect(off.json()).toEqual({
@@ -168,13 +180,19 @@ describe("verification", () => {
         m.includes(who.dentist?.email as string) && m.includes("a retiré la vérification de votre compte"),
     );
     expect(withdrawn).toHaveLength(1);
+    expect(withdrawn[0]).toContain("pour la raison suivante\u202f:");
+    expect(withdrawn[0]).toContain("Numéro RPPS inactif au répertoire");
     // His appointments stand, and their patients are told (ADR 093).
     expect(withdrawn[0]).toContain(
       "Vos rendez-vous ne sont pas annulés\u202f: les patients concernés en sont prévenus par e-mail.",
     );
     expect(
       (
-        await post(`/api/admin/dentists/${who.dentist?.id}/verification`, { decision: "unverify" }, who.admin)
+        await post(
+          `/api/admin/dentists/${who.dentist?.id}/verification`,
+          { decision: "unverify", reason: "Numéro RPPS inactif au répertoire" },
+          who.admin,
+        )
       ).json().changed,
     ).toBe(false);
   });
@@ -268,8 +286,13 @@ describe("verification", () => {
     ]);
     // The first one's verification withdrawn: the number is free for the team to give to the other.
     expect(
-      (await post(`/api/admin/dentists/${first.id}/verification`, { decision: "unverify" }, who.admin))
-        .statusCode,
+      (
+        await post(
+          `/api/admin/dentists/${first.id}/verification`,
+          { decision: "unverify", reason: "Numéro RPPS inactif au répertoire" },
+          who.admin,
+        )
+      ).statusCode,
     ).toBe(200);
     expect((await verify(second.id)).json()).toMatchObject({ changed: true, is_verified: true });
   });

@@ -110,7 +110,11 @@ async function expectOnlyThePatient(decide: typeof accept, offerId: string, pati
 /** The team withdraws a dentist's verification (« Retirer la vérification »). */
 async function withdrawVerification(dentistId: string) {
   const admin = await signInAdmin(ctx.app);
-  const answer = await post(`/api/admin/dentists/${dentistId}/verification`, { decision: "unverify" }, admin);
+  const answer = await post(
+    `/api/admin/dentists/${dentistId}/verification`,
+    { decision: "unverify", reason: "Numéro RPPS inactif au répertoire" },
+    admin,
+  );
   expect(answer.statusCode, answer.body).toBe(200);
 }
 /** A new patient's appointment asked for on 10 December at 10:00 on Dr Diane's accepted offer. */

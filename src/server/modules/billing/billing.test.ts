@@ -1420,7 +1420,10 @@ describe("a suspended dentist (ADR 092)", () => {
 
 describe("a dentist whose verification is withdrawn (ADR 093)", () => {
   const decide = async (admin: Who, dr: Who, decision: "unverify" | "verify") => {
-    const body = decision === "verify" ? await verifyBody(ctx.app, dr.id) : { decision };
+    const body =
+      decision === "verify"
+        ? await verifyBody(ctx.app, dr.id)
+        : { decision, reason: "Numéro RPPS inactif au répertoire" };
     return call(admin, "POST", `/api/admin/dentists/${dr.id}/verification`, body);
   };
   const mailsTo = async (dr: Who, subject: string) =>

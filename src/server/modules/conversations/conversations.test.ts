@@ -626,7 +626,9 @@ describe("a dentist whose verification was withdrawn (D6: no patient data)", () 
     const verification = async (decision: string) =>
       post(
         `/api/admin/dentists/${marc.id}/verification`,
-        decision === "verify" ? await verifyBody(ctx.app, marc.id) : { decision },
+        decision === "verify"
+          ? await verifyBody(ctx.app, marc.id)
+          : { decision, reason: "Numéro RPPS inactif au répertoire" },
         admin,
       );
     expect((await verification("unverify")).json()).toMatchObject({ changed: true, is_verified: false });

@@ -98,7 +98,9 @@ describe("requests addressed to a dentist by name (ADR 074)", () => {
     const verification = async (decision: string) =>
       post(
         `/api/admin/dentists/${marc.id}/verification`,
-        decision === "verify" ? await verifyBody(ctx.app, marc.id) : { decision },
+        decision === "verify"
+          ? await verifyBody(ctx.app, marc.id)
+          : { decision, reason: "Numéro RPPS inactif au répertoire" },
         admin,
       );
     expect((await verification("unverify")).json()).toMatchObject({ is_verified: false });

@@ -41,7 +41,9 @@ async function verifiedDentist(firstName: string) {
   const verification = async (decision: "verify" | "unverify") =>
     post(
       `/api/admin/dentists/${who.id}/verification`,
-      decision === "verify" ? await verifyBody(ctx.app, who.id) : { decision },
+      decision === "verify"
+        ? await verifyBody(ctx.app, who.id)
+        : { decision, reason: "Numéro RPPS inactif au répertoire" },
       admin,
     );
   const limit = (from: Date | null) =>

@@ -487,7 +487,7 @@ describe("sending a request addressed to one dentist to every verified dentist (
     // His verification withdrawn: the request reaches nobody, and the page says so.
     const withdrawn = await post(
       `/api/admin/dentists/${named.id}/verification`,
-      { decision: "unverify" },
+      { decision: "unverify", reason: "Numéro RPPS inactif au répertoire" },
       who.admin,
     );
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);

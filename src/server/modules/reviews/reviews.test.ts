@@ -731,7 +731,9 @@ describe("a dentist whose verification is withdrawn", () => {
   const verification = async (decision: "verify" | "unverify") =>
     post(
       `/api/admin/dentists/${drA.id}/verification`,
-      decision === "verify" ? await verifyBody(ctx.app, drA.id) : { decision },
+      decision === "verify"
+        ? await verifyBody(ctx.app, drA.id)
+        : { decision, reason: "Numéro RPPS inactif au répertoire" },
       admin,
     );
   const offerRating = async () => {
