@@ -25,8 +25,8 @@ export const ACCEPT_ATTRIBUTE = [...ACCEPTED_EXTENSIONS.map((e) => `.${e}`), ...
   ",",
 );
 
-export const FILE_RECOMMENDATION =
-  "Formats acceptés : PDF, JPG, PNG, MP4, MOV, AVI, MKV. Nous recommandons un PDF, JPEG ou PNG de moins de 10 Mo.";
+/** The upload hint: the accepted formats (ACCEPTED_EXTENSIONS) and MAX_FILE_SIZE, a rule the upload enforces. */
+export const FILE_RECOMMENDATION = "PDF, JPG, PNG ou vidéo (MP4, MOV, AVI, MKV), 10 Mo au plus par fichier.";
 
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf(".");

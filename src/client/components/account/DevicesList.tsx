@@ -1,7 +1,7 @@
 import { Monitor, Smartphone } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import { formatDetailDateTime, formatListDate } from "../../../shared/format/dates";
+import { formatDetailDateTime } from "../../../shared/format/dates";
 import type { AccountSession } from "../../../shared/schemas/account";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
@@ -27,7 +27,7 @@ function DeviceRow({ session, onRevoke }: { session: AccountSession; onRevoke: (
             {session.current ? <Badge tone="brand">Cet appareil</Badge> : null}
           </p>
           <p className="text-sm text-slate-600">
-            Connecté le {formatListDate(session.created_at)} · dernière activité le{" "}
+            Connecté le {formatDetailDateTime(session.created_at)} · dernière activité le{" "}
             {formatDetailDateTime(session.last_active_at)}
           </p>
           {session.ip ? (

@@ -9,7 +9,7 @@ import {
 import { fieldProps, showFieldErrors } from "../../lib/form";
 import { Button } from "../ui/Button";
 import { PasswordField } from "../ui/FormField";
-import { PasswordStrengthMeter } from "../ui/PasswordStrengthMeter";
+import { NewPasswordField } from "../ui/NewPasswordField";
 import { useChangePassword } from "./securityApi";
 
 const FIELDS = ["current_password", "new_password", "new_password_confirmation"] as const;
@@ -44,8 +44,11 @@ export function PasswordChangeForm({ email }: { email: string }) {
       {/* For password managers: which account this password belongs to (not shown, not focusable). */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <PasswordField label="Mot de passe actuel" {...field("current_password")} />
-      <PasswordField label="Nouveau mot de passe" autoComplete="new-password" {...field("new_password")} />
-      <PasswordStrengthMeter password={form.watch("new_password") ?? ""} />
+      <NewPasswordField
+        label="Nouveau mot de passe"
+        password={form.watch("new_password") ?? ""}
+        {...field("new_password")}
+      />
       <PasswordField
         label="Confirmer le nouveau mot de passe"
         autoComplete="new-password"

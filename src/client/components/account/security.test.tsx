@@ -59,6 +59,8 @@ describe("Sécurité : changer mon mot de passe", () => {
     expect(within(form).getByLabelText(/^Nouveau mot de passe/)).toHaveAccessibleDescription(
       /Le mot de passe doit contenir au moins 8 caractères/,
     );
+    // Said once, under the field: the strength meter does not repeat it.
+    expect(within(form).getAllByText("Le mot de passe doit contenir au moins 8 caractères")).toHaveLength(1);
     expect(within(form).getByLabelText(/^Confirmer le nouveau mot de passe/)).toHaveAccessibleDescription(
       "Les mots de passe ne correspondent pas",
     );
@@ -129,8 +131,10 @@ describe("Sécurité : appareils connectés", () => {
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent("Safari sur iPhone");
     expect(items[0]).toHaveTextContent("Adresse IP : 198.51.100.*");
-    expect(items[0]).toHaveTextContent("Connecté le 20/11/2026");
-    expect(items[0]).toHaveTextContent("dernière activité le 21 novembre 2026 à 14:05");
+    // One format on the line: both dates written out, with the time.
+    expect(items[0]).toHaveTextContent(
+      "Connecté le 20 novembre 2026 à 10:00 · dernière activité le 21 novembre 2026 à 14:05",
+    );
     expect(within(items[1] as HTMLElement).getByText("Cet appareil")).toBeInTheDocument();
     expect(within(items[1] as HTMLElement).queryByRole("button")).not.toBeInTheDocument();
 

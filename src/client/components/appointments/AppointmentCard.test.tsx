@@ -64,7 +64,7 @@ describe("AppointmentCard", () => {
         })}
       />,
     );
-    const group = screen.getByRole("group", { name: "Créneaux proposés par le patient" });
+    const group = screen.getByRole("group", { name: "Créneaux demandés par le patient" });
     expect(
       within(group).getByRole("radio", {
         name: "lundi 7 décembre 2026 à 14:30 — déjà pris par un autre rendez-vous du dentiste",
@@ -168,7 +168,7 @@ describe("AppointmentCard", () => {
     const toConfirm = screen.getByRole("article", { name: "Marie Curie" });
     expect(within(toConfirm).getByText("À confirmer")).toBeInTheDocument();
     expect(
-      within(toConfirm).getByRole("group", { name: "Créneaux proposés par le patient" }),
+      within(toConfirm).getByRole("group", { name: "Créneau demandé par le patient" }),
     ).toBeInTheDocument();
     expect(within(toConfirm).getByRole("button", { name: "Proposer un autre créneau" })).toBeInTheDocument();
     // A dentist sees no practice address of their own.

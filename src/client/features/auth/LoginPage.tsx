@@ -18,6 +18,9 @@ import { postLoginPath, useLogin, useLoginCode, useSession } from "../../lib/aut
 import { fieldProps, showFieldErrors } from "../../lib/form";
 import { AuthCard, AuthFooterLink, linkClass } from "./AuthCard";
 
+/** The sign-in's failures share one toast: the next replaces it, and signing in takes it away. */
+const LOGIN_ERROR_TOAST = "login-error";
+
 const COPY: Record<Area, { title: string; description: string; forgot: string }> = {
   patient: {
     title: "Connexion",
@@ -182,6 +185,8 @@ export function LoginPage({ area }: { area: Area }) {
   }
 
   const signedIn = (profile: Profile) => {
+    // A failure said before (a mistyped password) is no longer true.
+    toast.dismiss(LOGIN_ERROR_TOAST);
     toast.success("Connexion réussie");
     navigate(postLoginPath(profile, next), { replace: true });
   };
@@ -209,13 +214,19 @@ export function LoginPage({ area }: { area: Area }) {
           submitted.current = false;
           if (isApiError(error) && error.status === 401) {
             setFormError(ACCOUNT_MESSAGES.invalidCredentials);
-            toast.error("Échec de connexion", { description: "Vérifiez vos identifiants et réessayez." });
+            toast.error("Échec de connexion", {
+              id: LOGIN_ERROR_TOAST,
+              description: "Vérifiez vos identifiants et réessayez.",
+            });
           } else if (isApiError(error) && error.status === 403) {
             // The account is suspended (ADR 092): said only to whoever gave its password.
             setFormError(error.message);
           } else if (isApiError(error) && error.status === 429) {
             setFormError(error.message);
-            toast.error("Erreur de connexion", { description: "Veuillez patienter avant de réessayer." });
+            toast.error("Erreur de connexion", {
+              id: LOGIN_ERROR_TOAST,
+              description: "Veuillez patienter avant de réessayer.",
+            });
           } else if (isApiError(error) && error.status === 400 && Object.keys(error.fields).length > 0) {
             for (const [field, message] of Object.entries(error.fields)) {
               if (field === "email" || field === "password") form.setError(field, { message });
@@ -223,6 +234,7 @@ export function LoginPage({ area }: { area: Area }) {
           } else {
             setFormError(ACCOUNT_MESSAGES.loginUnexpected);
             toast.error("Erreur de connexion", {
+              id: LOGIN_ERROR_TOAST,
               description: isApiError(error) ? error.message : "Veuillez réessayer dans quelques instants.",
             });
           }

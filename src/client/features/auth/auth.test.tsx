@@ -75,6 +75,37 @@ describe("login form", () => {
     });
   });
 
+  it("takes the failure's toast away once signed in, and shows one for two failures", async () => {
+    let attempts = 0;
+    stubApi(null, {
+      "POST /api/account/login": () => {
+        attempts += 1;
+        return attempts < 3
+          ? json(401, { error: { code: "INVALID_CREDENTIALS", message: "E-mail ou mot de passe incorrect" } })
+          : json(200, { profile: makeProfile() });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/login");
+    await user.type(await screen.findByLabelText(/^E-mail/), "marie@example.fr");
+    for (const password of ["mauvais-1", "mauvais-2"]) {
+      await user.clear(screen.getByLabelText(/^Mot de passe/));
+      await user.type(screen.getByLabelText(/^Mot de passe/), password);
+      await user.click(screen.getByRole("button", { name: "Se connecter" }));
+      await waitFor(() => expect(attempts).toBeGreaterThan(password === "mauvais-1" ? 0 : 1));
+      await screen.findByText("Échec de connexion");
+    }
+    expect(screen.getAllByText("Échec de connexion")).toHaveLength(1);
+    await user.clear(screen.getByLabelText(/^Mot de passe/));
+    await user.type(screen.getByLabelText(/^Mot de passe/), "le-bon-mot-de-passe");
+    await user.click(screen.getByRole("button", { name: "Se connecter" }));
+    expect(await screen.findByText("Connexion réussie")).toBeInTheDocument();
+    // Gone at once, not at the end of its 5 seconds (the last failure was a moment ago).
+    await waitFor(() => expect(screen.queryByText("Échec de connexion")).not.toBeInTheDocument(), {
+      timeout: 3000,
+    });
+  });
+
   it("says on the form, not as a wrong password, that the account is suspended (403, ADR 092)", async () => {
     stubApi(null, {
       "POST /api/account/login": () =>

@@ -363,6 +363,7 @@ export function DentistSubscriptionPage() {
               }`
         }
         confirmLabel="Résilier"
+        cancelLabel="Garder mon abonnement"
         destructive
         loading={cancellation.isPending}
         onConfirm={() =>

@@ -103,6 +103,23 @@ describe("état de l'abonnement", () => {
     expect(screen.queryByText(/jusqu'au/)).not.toBeInTheDocument();
   });
 
+  it("la boîte de résiliation dit « Garder mon abonnement » pour se raviser, pas « Annuler »", async () => {
+    const fetchMock = stubs(active, 10680);
+    const user = userEvent.setup();
+    renderApp("/dentist/subscription");
+    await user.click(await screen.findByRole("button", { name: "Résilier" }));
+    const dialog = await screen.findByRole("dialog", { name: /^Résilier votre abonnement\s\?$/ });
+    expect(within(dialog).getByRole("button", { name: "Résilier" })).toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: "Annuler" })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Garder mon abonnement" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(
+      fetchMock.mock.calls
+        .filter(([, init]) => (init?.method ?? "GET") !== "GET")
+        .map(([url]) => String(url)),
+    ).toEqual([]);
+  });
+
   it("« jusqu'au » pour l'abonnement résilié à la fin de la période payée", async () => {
     stubs({ ...active, phase: "ending", cancel_at_period_end: true }, null);
     renderApp("/dentist/subscription");

@@ -380,6 +380,16 @@ describe("fil de la conversation", () => {
     expect(screen.getByRole("link", { name: /Julien Martin/, current: "page" })).toBeInTheDocument();
   });
 
+  it("met dans l'avatar de l'en-tête les initiales du nom, sans « Dr », comme la liste", async () => {
+    await openThread();
+    const heading = screen.getByRole("heading", { level: 2, name: "Dr Julien Martin" });
+    const header = heading.parentElement?.parentElement as HTMLElement;
+    expect(within(header).getByText("JM")).toBeInTheDocument();
+    expect(within(header).queryByText("DM")).not.toBeInTheDocument();
+    const listEntry = screen.getByRole("link", { name: /Julien Martin/, current: "page" });
+    expect(within(listEntry).getByText("JM")).toBeInTheDocument();
+  });
+
   it("marque la conversation comme lue à l'ouverture", async () => {
     const { calls } = await openThread();
     await waitFor(() => expect(calls).toContain(`POST /api/conversations/${C1}/read`));

@@ -72,6 +72,10 @@ describe("liste des fichiers du téléversement", () => {
 
   it("refuse un fichier de plus de 10 Mo avec le message d'un seul fichier", async () => {
     const { user, input } = await openUpload();
+    // The hint states the rule the refusal applies (every accepted format, videos too), not advice.
+    expect(input).toHaveAccessibleDescription(
+      "PDF, JPG, PNG ou vidéo (MP4, MOV, AVI, MKV), 10 Mo au plus par fichier.",
+    );
     await user.upload(input, file("enorme.pdf", "application/pdf", 11 * MB));
     expect(
       await screen.findAllByText("Le fichier enorme.pdf est trop volumineux (max 10 Mo)"),

@@ -42,9 +42,13 @@ export function ConfirmOptions({ appointment, now }: { appointment: Appointment;
   return (
     <fieldset className="grid gap-3" aria-describedby={error ? errorId : undefined}>
       <legend className="mb-2 font-medium text-slate-900">
+        {/* The patient asks for these: one or more of the offer's, or times of her own (the
+            appointment does not say which). */}
         {appointment.my_side === "patient"
           ? "Créneaux proposés par le dentiste"
-          : "Créneaux proposés par le patient"}
+          : options.length > 1
+            ? "Créneaux demandés par le patient"
+            : "Créneau demandé par le patient"}
       </legend>
       <div className="grid max-w-xl gap-2">
         {options.map((option) => {

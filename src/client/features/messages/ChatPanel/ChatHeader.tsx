@@ -49,7 +49,8 @@ export function ChatHeader({
       <BackLink to={backTo} />
       {conversation ? (
         <>
-          <Avatar name={otherName} src={conversation.other.avatar_url} />
+          {/* Initials from the name itself, as in the list ("JM", not "DM" for "Dr Julien Martin"). */}
+          <Avatar name={conversation.other.full_name} src={conversation.other.avatar_url} />
           <div className="grid min-w-0 flex-1">
             <h2 id={headingId} className="truncate font-semibold text-slate-900">
               {otherName}
