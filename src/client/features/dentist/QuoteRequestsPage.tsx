@@ -166,13 +166,16 @@ export function DentistQuoteRequestsPage() {
           {limited ? <SubscriptionLimitNotice className="mb-5" /> : null}
           <search
             className={cn(
-              "mb-5 grid gap-4 md:items-start",
+              // On a phone, the selects two by two under the search: the first requests stay in the
+              // first screen.
+              "mb-5 grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-3 sm:gap-4 md:items-start",
               byDistance
                 ? "md:grid-cols-2 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]"
                 : "md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]",
             )}
           >
             <SearchField
+              className="col-span-2 md:col-span-1"
               label="Rechercher un patient ou un traitement"
               placeholder="Ex. Dupont, Couronne"
               value={typed}

@@ -506,6 +506,7 @@ describe("page de proposition : le formulaire", () => {
       },
     ]);
     expect(screen.queryByRole("button", { name: "Envoyer la proposition" })).not.toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Ma proposition" })).toBeInTheDocument();
     expect(screen.getByText("Envoyée")).toBeInTheDocument();
     expect(screen.getByText("Montant proposé").nextElementSibling).toHaveTextContent(/1\s250,50\s€/);
     expect(screen.getByText("Valable jusqu'au 31 décembre 2026")).toBeInTheDocument();

@@ -69,11 +69,13 @@ function ProposalView({ request, mine }: { request: DentistRequestDetail; mine: 
   // The form is shown: no offer yet, or a withdrawn one, on a request still open.
   const formShown =
     mine.data?.may_offer === true && (mine.data.offer === null || mine.data.offer.state === "withdrawn");
+  // Sent (now, or before): the page shows his proposal, no longer a form to propose one.
+  const title = sent !== null || (mine.data?.offer && !formShown) ? "Ma proposition" : TITLE;
 
   return (
     <>
       <PageHeader
-        title={TITLE}
+        title={title}
         documentTitle={`Proposition : ${request.patient_name}`}
         description={`Demande ${ofName(request.patient_name)} · ${treatment}`}
         actions={
