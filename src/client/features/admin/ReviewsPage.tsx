@@ -10,7 +10,7 @@ import {
 } from "../../../shared/domain/reviews";
 import { formatDetailDateTime } from "../../../shared/format/dates";
 import { drName, theName } from "../../../shared/format/names";
-import type { ModerationReview } from "../../../shared/schemas/reviews";
+import { type ModerationReview, REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
 import { PageHeader } from "../../components/PageHeader";
 import { ReviewItem } from "../../components/reviews/ReviewItem";
 import { Badge } from "../../components/ui/Badge";
@@ -136,7 +136,9 @@ function RefuseDialog({ review, onClose }: { review: ModerationReview | null; on
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!review) return;
+    if (!review || decide.isPending) return;
+    // A refusal without its reason is refused as the server refuses it, before sending.
+    if (!reason.trim()) return setError(REVIEW_MESSAGES.refuseReasonRequired);
     decide.mutate(
       { review, decision: "refuse", reason },
       {

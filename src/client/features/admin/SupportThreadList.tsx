@@ -140,7 +140,7 @@ export function ThreadList({
           className="min-w-0 flex-1"
           label="Rechercher une personne"
           labelClassName="sr-only"
-          placeholder="Rechercher un nom, un e-mail..."
+          placeholder="Nom ou e-mail"
           value={list.typed}
           onValueChange={list.setTyped}
         />

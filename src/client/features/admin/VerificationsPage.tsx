@@ -4,7 +4,11 @@ import { toast } from "sonner";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { ofName } from "../../../shared/format/names";
 import { verifiedFactsOf } from "../../../shared/policies/verification";
-import { ADMIN_MESSAGES, type VerificationRequest } from "../../../shared/schemas/admin";
+import {
+  ADMIN_MESSAGES,
+  type VerificationRequest,
+  verificationDecisionSchema,
+} from "../../../shared/schemas/admin";
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/Card";
@@ -41,9 +45,15 @@ function RefuseDialog({ request, onClose }: { request: VerificationRequest | nul
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!request) return;
+    if (!request || decide.isPending) return;
+    // Checked as the server checks it: no request for a refusal without its reason.
+    const parsed = verificationDecisionSchema.safeParse({ decision: "refuse", reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues.find((issue) => issue.path[0] === "reason")?.message);
+      return;
+    }
     decide.mutate(
-      { id: request.id, decision: "refuse", reason },
+      { id: request.id, decision: "refuse", reason: parsed.data.reason },
       {
         onSuccess: (result) => {
           toast.success(result.message);

@@ -102,7 +102,7 @@ describe("avis à modérer (équipe)", () => {
     expect(decisions.at(-1)).toEqual({ decision: "publish", version: REWRITTEN });
   });
 
-  it("envoie aussi la version lue avec un refus", async () => {
+  it("demande la raison d'un refus avant tout envoi, puis envoie aussi la version lue", async () => {
     const decisions: unknown[] = [];
     stubApi(admin, {
       "GET /api/admin/reviews": () =>
@@ -120,6 +120,12 @@ describe("avis à modérer (équipe)", () => {
     const card = await screen.findByRole("article", { name: "Avis de Paula D., patiente vérifiée" });
     await user.click(within(card).getByRole("button", { name: "Refuser" }));
     const dialog = await screen.findByRole("dialog", { name: "Refuser cet avis" });
+    // Without its reason, the refusal is refused under the field, nothing sent.
+    await user.click(within(dialog).getByRole("button", { name: "Refuser l'avis" }));
+    expect(within(dialog).getByLabelText(/Raison, envoyée à l'auteur/)).toHaveAccessibleDescription(
+      REVIEW_MESSAGES.refuseReasonRequired,
+    );
+    expect(decisions).toEqual([]);
     await user.type(within(dialog).getByLabelText(/Raison, envoyée à l'auteur/), "Hors sujet.");
     await user.click(within(dialog).getByRole("button", { name: "Refuser l'avis" }));
     expect(await screen.findByText(spaced(REVIEW_MESSAGES.refused))).toBeInTheDocument();
