@@ -246,19 +246,26 @@ describe("lists of accepted offers in list order (migration 043)", () => {
     const [list] = queries;
     expect(list).toMatch(/"r"."chosen_dentist_id" = \$\d+/);
     const plan = JSON.parse(await genericPlanOf(list as string));
-    // The branch: a Limit over the index scan, in order (no sort below the Limit).
+    // The branch: a Limit over the index scan, in order (no sort below the Limit). The same index
+    // gives the treatment filter the types of his accepted requests (ADR 009's addendum of 07/12),
+    // outside any Limit.
     const branches: { "Node Type": string; Plans?: unknown[] }[] = [];
+    let unlimited = 0;
     const walk = (
       node: { "Node Type": string; "Index Name"?: string; Plans?: unknown[] },
       limit: unknown,
     ) => {
-      if (node["Index Name"] === "requests_chosen_created_idx") branches.push(limit as never);
+      if (node["Index Name"] === "requests_chosen_created_idx") {
+        if (limit) branches.push(limit as never);
+        else unlimited += 1;
+      }
       for (const child of (node.Plans ?? []) as (typeof node)[])
         walk(child, node["Node Type"] === "Limit" ? node : limit);
     };
     walk(plan[0].Plan, null);
     expect(branches).toHaveLength(1);
     expect(JSON.stringify(branches[0])).not.toMatch(/"Node Type":"(Incremental )?Sort"/);
+    expect(unlimited).toBe(1);
   });
 
   it("empties the kept column when the offers are truncated", async () => {
