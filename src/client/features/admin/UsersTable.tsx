@@ -27,7 +27,6 @@ import {
   suspensionEndIssues,
   suspensionEndSchema,
   suspensionSchema,
-  verificationDecisionSchema,
 } from "../../../shared/schemas/admin";
 import { Alert } from "../../components/ui/Alert";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
@@ -52,6 +51,7 @@ import {
   useSuspensionEnd,
   useVerificationDecision,
 } from "./api";
+import { VerificationReasonDialog } from "./VerificationReasonDialog";
 
 const STATE_BADGES: Record<AdminUser["verification_state"], { tone: BadgeTone; label: string }> = {
   verified: { tone: "green", label: "Vérifié" },
@@ -320,9 +320,18 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
         />
       ) : null}
       {role === "dentist" ? (
-        <WithdrawVerificationDialog
-          user={withdrawing}
-          opener={withdrawOpener.current}
+        <VerificationReasonDialog
+          dentistId={withdrawing?.id ?? null}
+          decision="unverify"
+          title="Retirer la vérification ?"
+          description={
+            withdrawing
+              ? `${withdrawing.full_name} ne verra plus les demandes des patients, ses conversations ni ses rendez-vous, dès maintenant\u202f; les patients ne pourront plus accepter ses propositions ni prendre rendez-vous avec lui. Son abonnement, s'il en a un, n'est plus renouvelé\u202f: il prend fin avec la période payée. Un e-mail lui dira la raison.`
+              : undefined
+          }
+          label="Raison du retrait (le dentiste la lira)"
+          submitLabel="Retirer la vérification"
+          onCloseAutoFocus={(event) => backToOpener(withdrawOpener.current, event)}
           onClose={() => setWithdrawing(null)}
         />
       ) : null}
@@ -531,93 +540,6 @@ function fieldErrors(issues: readonly { path: readonly string[]; message: string
     if ((field === "reason" || field === "ends_on") && !errors[field]) errors[field] = issue.message;
   }
   return errors;
-}
-
-/**
- * « Retirer la vérification » (ADR 093): says what it stops, and asks the reason the dentist reads
- * in his e-mail — required by the server, as for a refusal or a suspension.
- */
-function WithdrawVerificationDialog({ user, opener, onClose }: RowDialogProps) {
-  const decide = useVerificationDecision();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | undefined>();
-
-  const close = () => {
-    setReason("");
-    setError(undefined);
-    decide.reset();
-    onClose();
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!user || decide.isPending) return;
-    const parsed = verificationDecisionSchema.safeParse({ decision: "unverify", reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues.find((issue) => issue.path[0] === "reason")?.message);
-      return;
-    }
-    decide.mutate(
-      { id: user.id, decision: "unverify", reason: parsed.data.reason },
-      {
-        onSuccess: (result) => {
-          // Withdrawn, but his subscription could not be stopped: the team must do it at the provider.
-          if (result.renewal === "failed")
-            toast.warning(result.message, { duration: Number.POSITIVE_INFINITY });
-          else toast.success(result.message);
-          close();
-        },
-        onError: (refusal) => {
-          // Its own refusal of the reason goes under it.
-          if (isApiError(refusal) && refusal.fields.reason) {
-            setError(refusal.fields.reason);
-            return;
-          }
-          toast.error(ADMIN_MESSAGES.verificationFailed, { description: refusal.message });
-          // Refused (already withdrawn by another admin…): the dialog closes on the list read again;
-          // a failure of the network keeps it open to try again.
-          if (isApiError(refusal) && refusal.status === 409) close();
-        },
-      },
-    );
-  };
-
-  return (
-    <ActionDialog
-      open={user !== null}
-      onOpenChange={(open) => {
-        if (!open && !decide.isPending) close();
-      }}
-      onCloseAutoFocus={(event) => backToOpener(opener, event)}
-      title="Retirer la vérification ?"
-      description={
-        user
-          ? `${user.full_name} ne verra plus les demandes des patients, ses conversations ni ses rendez-vous, dès maintenant\u202f; les patients ne pourront plus accepter ses propositions ni prendre rendez-vous avec lui. Son abonnement, s'il en a un, n'est plus renouvelé\u202f: il prend fin avec la période payée. Un e-mail lui dira la raison.`
-          : undefined
-      }
-    >
-      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-        <FormField label="Raison du retrait (le dentiste la lira)" required error={error}>
-          {(control) => (
-            <Textarea
-              {...control}
-              value={reason}
-              maxLength={1000}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(undefined);
-              }}
-            />
-          )}
-        </FormField>
-        <DialogActions cancelDisabled={decide.isPending}>
-          <Button type="submit" variant="destructive" loading={decide.isPending}>
-            Retirer la vérification
-          </Button>
-        </DialogActions>
-      </form>
-    </ActionDialog>
-  );
 }
 
 /**

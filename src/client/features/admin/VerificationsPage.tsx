@@ -1,24 +1,19 @@
 import { BadgeCheck, ShieldCheck, XCircle } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { ofName } from "../../../shared/format/names";
 import { verifiedFactsOf } from "../../../shared/policies/verification";
-import {
-  ADMIN_MESSAGES,
-  type VerificationRequest,
-  verificationDecisionSchema,
-} from "../../../shared/schemas/admin";
+import { ADMIN_MESSAGES, type VerificationRequest } from "../../../shared/schemas/admin";
 import { PageHeader } from "../../components/PageHeader";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/Card";
-import { ActionDialog, ConfirmDialog, DialogActions } from "../../components/ui/Dialog";
-import { FormField } from "../../components/ui/FormField";
-import { Textarea } from "../../components/ui/Textarea";
+import { ConfirmDialog } from "../../components/ui/Dialog";
 import { isApiError } from "../../lib/api";
 import { CardList, RefreshButton } from "./AdminParts";
 import { useVerificationDecision, useVerificationQueue } from "./api";
 import { DentistReviewsSummary } from "./ReviewsPage";
+import { VerificationReasonDialog } from "./VerificationReasonDialog";
 
 const QUEUE_FAILED = "Impossible de charger les demandes de vérification";
 
@@ -28,77 +23,6 @@ function Detail({ label, value }: { label: string; value: string | null }) {
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
       <dd className="break-words text-slate-900">{value?.trim() || "Non renseigné"}</dd>
     </div>
-  );
-}
-
-function RefuseDialog({ request, onClose }: { request: VerificationRequest | null; onClose: () => void }) {
-  const decide = useVerificationDecision();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | undefined>();
-
-  const close = () => {
-    setReason("");
-    setError(undefined);
-    decide.reset();
-    onClose();
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!request || decide.isPending) return;
-    // Checked as the server checks it: no request for a refusal without its reason.
-    const parsed = verificationDecisionSchema.safeParse({ decision: "refuse", reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues.find((issue) => issue.path[0] === "reason")?.message);
-      return;
-    }
-    decide.mutate(
-      { id: request.id, decision: "refuse", reason: parsed.data.reason },
-      {
-        onSuccess: (result) => {
-          toast.success(result.message);
-          close();
-        },
-        onError: (failure) => {
-          const field = isApiError(failure) ? failure.fields.reason : undefined;
-          if (field) setError(field);
-          else toast.error(ADMIN_MESSAGES.verificationFailed, { description: failure.message });
-        },
-      },
-    );
-  };
-
-  return (
-    <ActionDialog
-      open={request !== null}
-      onOpenChange={(open) => {
-        if (!open) close();
-      }}
-      title="Refuser la demande de vérification"
-      description={`${request?.full_name} recevra un e-mail avec la raison du refus et pourra demander une nouvelle vérification.`}
-    >
-      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-        <FormField label="Raison du refus" required error={error}>
-          {(control) => (
-            <Textarea
-              {...control}
-              value={reason}
-              maxLength={1000}
-              placeholder="Ex. : le numéro RPPS ne correspond pas au nom indiqué."
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(undefined);
-              }}
-            />
-          )}
-        </FormField>
-        <DialogActions>
-          <Button type="submit" variant="destructive" loading={decide.isPending}>
-            Refuser la demande
-          </Button>
-        </DialogActions>
-      </form>
-    </ActionDialog>
   );
 }
 
@@ -219,7 +143,16 @@ export function AdminVerificationsPage() {
         loading={decide.isPending}
         onConfirm={verify}
       />
-      <RefuseDialog request={refusing} onClose={() => setRefusing(null)} />
+      <VerificationReasonDialog
+        dentistId={refusing?.id ?? null}
+        decision="refuse"
+        title="Refuser la demande de vérification"
+        description={`${refusing?.full_name} recevra un e-mail avec la raison du refus et pourra demander une nouvelle vérification.`}
+        label="Raison du refus"
+        placeholder="Ex. : le numéro RPPS ne correspond pas au nom indiqué."
+        submitLabel="Refuser la demande"
+        onClose={() => setRefusing(null)}
+      />
     </>
   );
 }
