@@ -73,8 +73,9 @@ const TEXTS: Record<UserRole, { title: string; caption: string; search: string }
 
 /**
  * The dentists or patients table of /admin/dashboard: a global search (server-side, after a pause
- * in typing), a refresh button, pages of 10 and 'Aucun résultat'; dentists have the verify /
- * unverify action behind a confirmation; every row has 'Suspendre' (with a reason the person
+ * in typing), a refresh button, pages of 10 and 'Aucun résultat'; dentists have 'Vérifier' behind
+ * a confirmation and 'Retirer la vérification' with the reason he reads (VerificationReasonDialog,
+ * ADR 093's addendum); every row has 'Suspendre' (with a reason the person
  * reads) or, once suspended, 'Rétablir' (ADR 092) — a suspended person's name carries the
  * « Suspendu » badge, the date and the reason — and 'Supprimer le compte' (at the person's
  * request, RGPD art. 17), each behind its own confirmation.
