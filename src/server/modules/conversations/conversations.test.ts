@@ -397,9 +397,9 @@ describe("live (/api/realtime)", () => {
         .poll(() => anne.events.find((e) => e.type === "read"))
         .toMatchObject({ reader_id: who.Paula?.id });
       await expect.poll(() => paula.events.at(-1)).toEqual({ type: "unread", total: 0 });
-      // Nothing of this conversation reached the third party. (A request event may reach him: a
-      // request sent to every verified dentist by an earlier test, its announcement carried by the
-      // bus after his socket opened — seen once on PostgreSQL; not this test's subject.)
+      // Nothing of this conversation reached the third party. (A request event may reach him: his
+      // own reply in the test before announces a change of that request to him, and on PostgreSQL
+      // the bus can carry it after his socket here opened — seen once; not this test's subject.)
       expect(
         bruno.events.filter((e) => e.type === "message" || e.type === "read" || e.type === "unread"),
       ).toEqual([]);
