@@ -1,4 +1,4 @@
-import { ArrowLeft, FileSearch } from "lucide-react";
+import { ArrowLeft, FileSearch, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { cn } from "../../lib/cn";
@@ -32,25 +32,32 @@ export function Detail({
   );
 }
 
-/** 'Demande non trouvée', with a way back to where the asker's requests are. */
-export function RequestNotFound({
+/**
+ * A page's subject the server answers 404 for: its heading (the document's title too), an empty
+ * state and a way back — rather than a 'Réessayer' that cannot help.
+ */
+export function NotFoundState({
+  heading,
+  title,
+  icon = FileSearch,
   description,
   backTo,
   backLabel,
 }: {
+  heading: string;
+  title: string;
+  icon?: LucideIcon;
   description: string;
   backTo: string;
   backLabel: string;
 }) {
-  useDocumentTitle("Demande non trouvée");
+  useDocumentTitle(heading);
   return (
     <>
-      <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-        Demande non trouvée
-      </h1>
+      <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{heading}</h1>
       <EmptyState
-        icon={FileSearch}
-        title="Cette demande est introuvable"
+        icon={icon}
+        title={title}
         description={description}
         action={
           <Button asChild>
@@ -60,6 +67,11 @@ export function RequestNotFound({
       />
     </>
   );
+}
+
+/** 'Demande non trouvée', with a way back to where the asker's requests are. */
+export function RequestNotFound(props: { description: string; backTo: string; backLabel: string }) {
+  return <NotFoundState heading="Demande non trouvée" title="Cette demande est introuvable" {...props} />;
 }
 
 /** 'Retour': back in history, else to `fallback` (the asker's list of requests). */

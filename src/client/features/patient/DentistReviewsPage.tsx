@@ -1,8 +1,9 @@
 import { MessageSquareText, UserSearch } from "lucide-react";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { drName, theName } from "../../../shared/format/names";
 import { PageHeader } from "../../components/PageHeader";
+import { NotFoundState } from "../../components/request/RequestParts";
 import { DentistRating } from "../../components/reviews/Rating";
 import { ReviewItem } from "../../components/reviews/ReviewItem";
 import { Button } from "../../components/ui/Button";
@@ -11,33 +12,7 @@ import { LoadError } from "../../components/ui/LoadError";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { isApiError } from "../../lib/api";
 import { useConfig } from "../../lib/config";
-import { useDocumentTitle } from "../../lib/title";
 import { useDentistReviews } from "./api";
-
-/**
- * The server's 404 (no such dentist, or one no longer verified or erased): said as such, as a
- * request page says « Demande non trouvée », with a way back instead of a 'Réessayer' that cannot help.
- */
-function DentistNotFound() {
-  useDocumentTitle("Dentiste introuvable");
-  return (
-    <>
-      <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-        Dentiste introuvable
-      </h1>
-      <EmptyState
-        icon={UserSearch}
-        title="Ce dentiste est introuvable"
-        description="Ce dentiste n'existe pas ou ses avis ne sont plus consultables."
-        action={
-          <Button asChild>
-            <Link to="/patient/dashboard">Retour au tableau de bord</Link>
-          </Button>
-        }
-      />
-    </>
-  );
-}
 
 /** /patient/dentists/:id/reviews: a verified dentist as patients see them, reviews newest first. */
 export function PatientDentistReviewsPage() {
@@ -47,7 +22,17 @@ export function PatientDentistReviewsPage() {
   const { brand_name: brand } = useConfig();
   if (reviews.isPending) return <Skeleton className="h-96 w-full rounded-ui" />;
   if (reviews.isError && isApiError(reviews.error) && reviews.error.status === 404)
-    return <DentistNotFound />;
+    return (
+      // No such dentist, or one no longer verified or erased.
+      <NotFoundState
+        heading="Dentiste introuvable"
+        title="Ce dentiste est introuvable"
+        icon={UserSearch}
+        description="Ce dentiste n'existe pas ou ses avis ne sont plus consultables."
+        backTo="/patient/dashboard"
+        backLabel="Retour au tableau de bord"
+      />
+    );
   if (reviews.isError)
     return (
       <LoadError
