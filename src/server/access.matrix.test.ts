@@ -210,6 +210,7 @@ const TABLE: Record<string, Rows> = {
   "POST /api/account/two-factor/backup-codes": { "-": signedIn(400) },
   "POST /api/account/two-factor/disable":     { "-": signedIn(400) },
   "DELETE /api/account/two-factor/remembered-devices": { "-": signedIn(200) },
+  "DELETE /api/account/sessions":         { "-": signedIn(200) },
   "DELETE /api/account/sessions/{id}":    { "session:patientA": [401, 200, 404, 404, 404, 404, 404] },
   // 'Télécharger mes données': each person their own archive (the admin: profile, sessions, events).
   "GET /api/account/export":              { "-": signedIn(200) },

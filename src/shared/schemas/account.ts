@@ -141,6 +141,7 @@ export const SECURITY_MESSAGES = {
   sessionNotFound: "Cet appareil n'est plus connecté à votre compte.",
   sessionRevoked: "L'appareil a été déconnecté de votre compte.",
   currentSessionRevoked: "Cet appareil a été déconnecté de votre compte.",
+  noOtherSession: "Aucun autre appareil n'était connecté à votre compte.",
   unknownDevice: "Appareil inconnu",
 } as const;
 
@@ -249,6 +250,20 @@ export const sessionRevokedSchema = z.object({
   signed_out: z.boolean(),
 });
 export type SessionRevoked = z.infer<typeof sessionRevokedSchema>;
+
+/** What « Déconnecter les autres appareils » says: how many were signed out. */
+export function otherSessionsRevokedMessage(count: number): string {
+  if (count === 0) return SECURITY_MESSAGES.noOtherSession;
+  if (count === 1) return "L'autre appareil a été déconnecté de votre compte.";
+  return `Les ${count} autres appareils ont été déconnectés de votre compte.`;
+}
+
+export const otherSessionsRevokedSchema = z.object({
+  message: z.string(),
+  /** The sessions ended (every one of the caller's but this device's). */
+  revoked: z.number().int().min(0),
+});
+export type OtherSessionsRevoked = z.infer<typeof otherSessionsRevokedSchema>;
 
 /** 'Mes données' on every profile: the personal data export (RGPD art. 15 and 20). */
 export const DATA_EXPORT_URL = "/api/account/export";

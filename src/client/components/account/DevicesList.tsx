@@ -8,7 +8,7 @@ import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/Dialog";
 import { LoadError } from "../ui/LoadError";
 import { Skeleton } from "../ui/Skeleton";
-import { useAccountSessions, useRevokeSession } from "./securityApi";
+import { useAccountSessions, useRevokeOtherSessions, useRevokeSession } from "./securityApi";
 
 const MOBILE = /iPhone|iPad|Android/;
 
@@ -52,11 +52,16 @@ function DeviceRow({ session, onRevoke }: { session: AccountSession; onRevoke: (
   );
 }
 
-/** 'Appareils connectés': each signed-in device, 'Cet appareil' marked, the others can be signed out. */
+/**
+ * 'Appareils connectés': each signed-in device, 'Cet appareil' marked, the others can be signed out,
+ * one by one or, from two of them, all at once.
+ */
 export function DevicesList() {
   const sessions = useAccountSessions();
   const revoke = useRevokeSession();
+  const revokeOthers = useRevokeOtherSessions();
   const [pending, setPending] = useState<AccountSession | null>(null);
+  const [pendingOthers, setPendingOthers] = useState(false);
 
   const confirm = () => {
     if (!pending) return;
@@ -67,6 +72,19 @@ export function DevicesList() {
           description: error instanceof Error ? error.message : undefined,
         }),
       onSettled: () => setPending(null),
+    });
+  };
+  const confirmOthers = () => {
+    revokeOthers.mutate(undefined, {
+      onSuccess: (result) =>
+        toast.success(result.revoked > 1 ? "Appareils déconnectés" : "Appareil déconnecté", {
+          description: result.message,
+        }),
+      onError: (error) =>
+        toast.error("Vos autres appareils n'ont pas été déconnectés", {
+          description: error instanceof Error ? error.message : undefined,
+        }),
+      onSettled: () => setPendingOthers(false),
     });
   };
 
@@ -94,6 +112,7 @@ export function DevicesList() {
   if (sessions.data.length === 0) {
     return <p className="text-slate-600">Aucun appareil n'est connecté à votre compte.</p>;
   }
+  const others = sessions.data.filter((session) => !session.current).length;
   return (
     <>
       <ul aria-label="Appareils connectés" className="divide-y divide-slate-200">
@@ -101,6 +120,25 @@ export function DevicesList() {
           <DeviceRow key={session.id} session={session} onRevoke={() => setPending(session)} />
         ))}
       </ul>
+      {others >= 2 ? (
+        <div className="mt-4 flex border-t border-slate-200 pt-4 sm:justify-end">
+          <Button variant="outline" size="sm" onClick={() => setPendingOthers(true)}>
+            Déconnecter les autres appareils
+          </Button>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={pendingOthers}
+        onOpenChange={(open) => {
+          if (!open && !revokeOthers.isPending) setPendingOthers(false);
+        }}
+        title="Déconnecter vos autres appareils ?"
+        description={`Les ${others} autres appareils n'auront plus accès à votre compte : il faudra s'y reconnecter avec votre mot de passe. Cet appareil reste connecté.`}
+        confirmLabel="Déconnecter les autres appareils"
+        destructive
+        loading={revokeOthers.isPending}
+        onConfirm={confirmOthers}
+      />
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => {

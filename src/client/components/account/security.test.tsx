@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { AccountSession } from "../../../shared/schemas/account";
 import {
   EMAIL_CHANGE_MESSAGES,
+  otherSessionsRevokedMessage,
   SECURITY_ANCHOR,
   SECURITY_MESSAGES,
   securityPath,
@@ -158,6 +159,59 @@ describe("Sécurité : appareils connectés", () => {
     await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(1));
     expect(within(list).queryByText("Safari sur iPhone")).not.toBeInTheDocument();
     expect(calls(fetchMock, `DELETE /api/account/sessions/${phone.id}`)).toHaveLength(1);
+  });
+
+  it("déconnecte d'un coup les autres appareils, à partir de deux, après confirmation", async () => {
+    const tablet = session({ id: "00000000-0000-4000-8000-00000000000c", device: "Chrome sur Android" });
+    let sessions = [tablet, phone, thisPc];
+    const fetchMock = stubApi(patient, {
+      "GET /api/account/sessions": () => json(200, { sessions }),
+      "DELETE /api/account/sessions": () => {
+        sessions = [thisPc];
+        return json(200, { message: otherSessionsRevokedMessage(2), revoked: 2 });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/patient/profile");
+    const list = await devicesList();
+    const button = await screen.findByRole("button", { name: "Déconnecter les autres appareils" });
+    await user.click(button);
+    const dialog = await screen.findByRole("dialog", { name: "Déconnecter vos autres appareils\u202f?" });
+    expect(dialog).toHaveTextContent(
+      spaced("Les 2 autres appareils n'auront plus accès à votre compte : il faudra s'y reconnecter"),
+    );
+    expect(dialog).toHaveTextContent("Cet appareil reste connecté.");
+    // Cancelling sends nothing.
+    await user.click(within(dialog).getByRole("button", { name: "Annuler" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(calls(fetchMock, "DELETE /api/account/sessions")).toHaveLength(0);
+
+    await user.click(button);
+    await user.click(
+      within(await screen.findByRole("dialog")).getByRole("button", {
+        name: "Déconnecter les autres appareils",
+      }),
+    );
+    expect(await screen.findByText("Appareils déconnectés")).toBeInTheDocument();
+    expect(
+      screen.getByText("Les 2 autres appareils ont été déconnectés de votre compte."),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(1));
+    expect(calls(fetchMock, "DELETE /api/account/sessions")).toHaveLength(1);
+    // Nothing else to sign out: the button is gone.
+    expect(
+      screen.queryByRole("button", { name: "Déconnecter les autres appareils" }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("ne propose pas de tout déconnecter pour un seul autre appareil (son bouton suffit)", async () => {
+    stubApi(patient, { "GET /api/account/sessions": () => json(200, { sessions: [phone, thisPc] }) });
+    renderApp("/patient/profile");
+    const list = await devicesList();
+    expect(within(list).getAllByRole("listitem")).toHaveLength(2);
+    expect(
+      screen.queryByRole("button", { name: "Déconnecter les autres appareils" }),
+    ).not.toBeInTheDocument();
   });
 
   it("dit quand la liste ne se charge pas et permet de réessayer", async () => {

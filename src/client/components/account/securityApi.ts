@@ -3,6 +3,7 @@ import type {
   AccountSession,
   AccountSessionList,
   EmailChangeInput,
+  OtherSessionsRevoked,
   PasswordChangeInput,
   SessionRevoked,
 } from "../../../shared/schemas/account";
@@ -75,6 +76,16 @@ export function useRevokeSession() {
     },
     onError: onSignedOut,
     // Gone or not, the list is read again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.sessions() }),
+  });
+}
+
+/** DELETE /api/account/sessions: signs every other device out; this one stays. */
+export function useRevokeOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<OtherSessionsRevoked>("/api/account/sessions", { method: "DELETE" }),
+    onError: onSignedOut,
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.sessions() }),
   });
 }

@@ -6,6 +6,8 @@ import {
   ERASURE_MESSAGES,
   emailChangeConfirmSchema,
   emailChangeSchema,
+  otherSessionsRevokedMessage,
+  otherSessionsRevokedSchema,
   passwordChangeSchema,
   SECURITY_MESSAGES,
   sessionIdParamsSchema,
@@ -70,6 +72,15 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply, actor) => {
       reply.header("cache-control", "no-store");
       return { sessions: await service.listSessions(deps(request), actor, authHeaders(request)) };
+    },
+  });
+
+  signedIn.delete("/api/account/sessions", {
+    summary: "Déconnecter tous mes autres appareils (celui-ci reste connecté)",
+    response: { 200: otherSessionsRevokedSchema },
+    handler: async (request, _reply, actor) => {
+      const revoked = await service.revokeOtherSessions(deps(request), actor, authHeaders(request));
+      return { message: otherSessionsRevokedMessage(revoked), revoked };
     },
   });
 

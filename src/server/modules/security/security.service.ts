@@ -187,3 +187,24 @@ export async function revokeSession(
   if (row.remembered_device) await forgetRememberedDevice(deps.db, actor.userId, row.remembered_device);
   return { signedOut: false, headers: null };
 }
+
+/**
+ * DELETE /api/account/sessions: ends every session of the actor but this device's, each with the
+ * device it remembered for two-step sign-in (as one by one above). How many were ended.
+ */
+export async function revokeOtherSessions(deps: Deps, actor: Actor, headers: Headers): Promise<number> {
+  const current = await currentSessionId(deps, headers);
+  if (current === null) return 0;
+  const others = await deps.db
+    .selectFrom("sessions")
+    .select(["id", "remembered_device"])
+    .where("user_id", "=", actor.userId)
+    .where("id", "<>", current)
+    .where("expires_at", ">", deps.clock())
+    .execute();
+  if (others.length === 0) return 0;
+  await deps.auth.api.revokeOtherSessions({ headers });
+  for (const { remembered_device } of others)
+    if (remembered_device) await forgetRememberedDevice(deps.db, actor.userId, remembered_device);
+  return others.length;
+}

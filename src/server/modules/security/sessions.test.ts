@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { SECURITY_MESSAGES } from "../../../shared/schemas/account";
+import { otherSessionsRevokedMessage, SECURITY_MESSAGES } from "../../../shared/schemas/account";
 import { accountSecurityApp, clearedCookie, SAFARI_IPHONE } from "../../testing/account-security";
 import { signUpDentist } from "../../testing/harness";
 
 /** The caller's signed-in devices (GET and DELETE /api/account/sessions); password changes are in security.test.ts. */
 
-const { ctx, me, listSessions, revoke, patientOnTwoDevices } = accountSecurityApp();
+const { ctx, me, logIn, listSessions, revoke, patientOnTwoDevices } = accountSecurityApp();
 
 describe("GET /api/account/sessions", () => {
   it("lists the caller's devices, newest first, this one marked, with no token anywhere", async () => {
@@ -93,6 +93,49 @@ describe("DELETE /api/account/sessions/:id", () => {
     expect(cleared?.value).toBe("");
     expect(cleared?.maxAge).toBe(0);
     expect((await me(a)).statusCode).toBe(401);
+    expect((await me(b)).statusCode).toBe(200);
+  });
+});
+
+describe("DELETE /api/account/sessions", () => {
+  const revokeOthers = (cookie: string) =>
+    ctx.app.inject({ method: "DELETE", url: "/api/account/sessions", headers: { cookie } });
+
+  it("signs every other device of the caller out; this one and a stranger's stay signed in", async () => {
+    const alice = await patientOnTwoDevices();
+    const third = await logIn(alice.email, "ancien-secret", SAFARI_IPHONE);
+    const bob = await patientOnTwoDevices();
+    const response = await revokeOthers(alice.a);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: otherSessionsRevokedMessage(2), revoked: 2 });
+    expect(response.json().message).toBe("Les 2 autres appareils ont été déconnectés de votre compte.");
+    expect((await me(alice.a)).statusCode).toBe(200);
+    expect((await me(alice.b)).statusCode).toBe(401);
+    expect((await me(third.cookie)).statusCode).toBe(401);
+    for (const cookie of [bob.a, bob.b]) expect((await me(cookie)).statusCode).toBe(200);
+    const left = (await listSessions(alice.a)).json().sessions;
+    expect(left).toHaveLength(1);
+    expect(left[0].current).toBe(true);
+
+    // Nothing left to sign out: said so, and this device stays.
+    const again = await revokeOthers(alice.a);
+    expect(again.json()).toEqual({ message: SECURITY_MESSAGES.noOtherSession, revoked: 0 });
+    expect((await me(alice.a)).statusCode).toBe(200);
+    // One other: said in the singular.
+    expect((await revokeOthers(bob.b)).json()).toEqual({
+      message: "L'autre appareil a été déconnecté de votre compte.",
+      revoked: 1,
+    });
+    expect((await me(bob.a)).statusCode).toBe(401);
+  });
+
+  it("answers 401 to a signed-out caller and to a device already signed out elsewhere", async () => {
+    const { a, b } = await patientOnTwoDevices();
+    expect((await revokeOthers("")).statusCode).toBe(401);
+    expect((await revokeOthers(b)).statusCode).toBe(200);
+    const response = await revokeOthers(a);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe("UNAUTHENTICATED");
     expect((await me(b)).statusCode).toBe(200);
   });
 });

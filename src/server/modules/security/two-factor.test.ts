@@ -478,6 +478,24 @@ describe("the devices that no longer ask the code", () => {
     expect(await status(alice.cookie)).toEqual({ enabled: true, remembered_devices: 0 });
     expect((await passwordStep(alice.email, PASSWORD, again.cookie)).response.statusCode).toBe(202);
   });
+
+  it("forgets every other device when « Déconnecter les autres appareils », not this one", async () => {
+    const alice = await patientWithTwoFactor();
+    const laptop = await rememberedBrowser(alice.email, alice.uri);
+    const tablet = await rememberedBrowser(alice.email, alice.uri, Date.now() + 30_000);
+    expect(await status(alice.cookie)).toEqual({ enabled: true, remembered_devices: 2 });
+    const response = await ctx.app.inject({
+      method: "DELETE",
+      url: "/api/account/sessions",
+      headers: { cookie: laptop, "user-agent": CHROME_WINDOWS },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().revoked).toBe(2);
+    // The laptop's own memory stays: it signs in again with the password alone; the tablet asks the code.
+    expect(await status(laptop)).toEqual({ enabled: true, remembered_devices: 1 });
+    expect((await passwordStep(alice.email, PASSWORD, tablet)).response.statusCode).toBe(202);
+    expect((await passwordStep(alice.email, PASSWORD, laptop)).response.statusCode).toBe(200);
+  });
 });
 
 describe("removed by the team (ADR 098)", () => {
