@@ -199,6 +199,7 @@ const TABLE: Record<string, Rows> = {
   "POST /api/account/logout":             { "-": everyone(200) },
   "POST /api/account/forgot-password":    { "-": everyone(400) },
   "POST /api/account/reset-password":     { "-": everyone(400) },
+  "POST /api/account/reset-password/check": { "-": everyone(400) },
   "POST /api/account/password":           { "-": signedIn(400) },
   "POST /api/account/email":              { "-": signedIn(400) },
   "POST /api/account/email/confirm":      { "-": everyone(400) },

@@ -235,6 +235,11 @@ const TARGETS: Target[] = [
     }),
   },
   {
+    route: "POST /api/account/reset-password/check",
+    actor: "anonymous",
+    body: () => ({ token: "jeton-inconnu" }),
+  },
+  {
     route: "POST /api/account/password",
     actor: "anonymous", // with the fuzzer's cookie (see cookieFor)
     body: () => passwordChange("mauvais-mot-de-passe", "Nouveau-Sourire-2026"),

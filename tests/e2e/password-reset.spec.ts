@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES } from "../../src/shared/schemas/account";
-import { expect, test, uniqueEmail } from "./fixtures";
+import { expect, expectNoSeriousA11yIssues, test, uniqueEmail } from "./fixtures";
 import { expectPath, newestMailTo, signupPatientViaApi } from "./helpers";
 
 test.describe("mot de passe oublié", () => {
@@ -29,6 +29,9 @@ test.describe("mot de passe oublié", () => {
 
     await page.goto(link ?? "");
     await expect(page.getByRole("heading", { level: 1, name: "Nouveau mot de passe" })).toBeVisible();
+    // The link is checked as the page opens: a live one shows the form (the a11y pages scan a void one).
+    await expect(page.getByLabel(/^Nouveau mot de passe/)).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
     // A common password passes the length and class rule but not the dictionary check: the meter
     // says so, and the server refuses it beside the field (the link stays valid).
     await page.getByLabel(/^Nouveau mot de passe/).fill("Azerty123");
@@ -55,6 +58,13 @@ test.describe("mot de passe oublié", () => {
       data: { email: account.email, password: account.password, remember_me: false },
     });
     expect(oldPassword.status(), "l'ancien mot de passe ne fonctionne plus").toBe(401);
+
+    // Used, the link says so as soon as it is opened again, before any password is typed.
+    await page.goto(link ?? "");
+    await expect(page.getByRole("alert").filter({ hasText: "Lien invalide" })).toContainText(
+      ACCOUNT_MESSAGES.resetInvalid,
+    );
+    await expect(page.getByLabel(/^Nouveau mot de passe/)).toHaveCount(0);
   });
 
   test("une adresse inconnue reçoit le même message neutre (/dentist/forgot-password)", async ({ page }) => {

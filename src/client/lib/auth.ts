@@ -1,10 +1,16 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { Area } from "../../shared/policies/redirects";
-import type { DentistSignupInput, LoginInput, PatientSignupInput } from "../../shared/schemas/account";
+import type {
+  DentistSignupInput,
+  LoginInput,
+  PatientSignupInput,
+  ResetLinkState,
+} from "../../shared/schemas/account";
 import { ACCOUNT_MESSAGES } from "../../shared/schemas/account";
 import type { Profile } from "../../shared/schemas/profile";
 import type { SecondFactorNeeded } from "../../shared/schemas/twoFactor";
 import { api } from "./api";
+import { securityKeys } from "./queryKeys";
 import { refreshSession, setSession } from "./session";
 
 export {
@@ -90,6 +96,22 @@ export function useConfirmEmailChange() {
       api<MessageResponse>("/api/account/email/confirm", { body: { token }, ...AUTH }),
     // Signed in on this device: the session learns the new address.
     onSuccess: () => refreshSession(),
+  });
+}
+
+/**
+ * Whether the e-mailed reset link still opens, asked once when its page opens: a used or expired
+ * one says so before a new password is typed for nothing. No answer (offline): the form shows,
+ * and sending it says what the server says.
+ */
+export function useResetLinkState(token: string) {
+  return useQuery({
+    queryKey: securityKeys.resetLink(token),
+    queryFn: ({ signal }) =>
+      api<ResetLinkState>("/api/account/reset-password/check", { body: { token }, signal, ...AUTH }),
+    enabled: token !== "",
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

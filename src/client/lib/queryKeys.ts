@@ -87,6 +87,8 @@ export const supportKeys = {
 export const securityKeys = {
   sessions: () => ["account", "sessions"] as const,
   twoFactor: () => ["account", "two-factor"] as const,
+  /** Whether a password reset link still opens (its page, signed out). */
+  resetLink: (token: string) => ["account", "reset-link", token] as const,
 };
 
 export type AdminUserRole = "patient" | "dentist";

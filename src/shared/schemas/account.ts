@@ -128,6 +128,13 @@ export const resetPasswordSchema = z
   });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
+/** Whether a reset link still opens (asked when its page opens, before the new password is typed). */
+export const resetLinkCheckSchema = z.object({
+  token: z.string().min(1, ACCOUNT_MESSAGES.resetInvalid).max(200, ACCOUNT_MESSAGES.resetInvalid),
+});
+export const resetLinkStateSchema = z.object({ valid: z.boolean() });
+export type ResetLinkState = z.infer<typeof resetLinkStateSchema>;
+
 /** French texts of 'Sécurité' on the profile pages: password change and connected devices. */
 export const SECURITY_MESSAGES = {
   currentPasswordRequired: "Veuillez saisir votre mot de passe actuel",

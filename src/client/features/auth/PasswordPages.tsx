@@ -15,7 +15,7 @@ import { Button } from "../../components/ui/Button";
 import { EmailField, PasswordField } from "../../components/ui/FormField";
 import { NewPasswordField } from "../../components/ui/NewPasswordField";
 import { isApiError } from "../../lib/api";
-import { useForgotPassword, useResetPassword } from "../../lib/auth";
+import { useForgotPassword, useResetLinkState, useResetPassword } from "../../lib/auth";
 import { fieldProps } from "../../lib/form";
 import { AuthCard, AuthOutcome, linkClass } from "./AuthCard";
 
@@ -87,8 +87,11 @@ export function ResetPasswordPage() {
   const token = params.get("token") ?? "";
   const area = areaFrom(params.get("area"));
   const reset = useResetPassword();
+  const link = useResetLinkState(token);
   const [done, setDone] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState<string | null>(token ? null : ACCOUNT_MESSAGES.resetInvalid);
+  const [invalidAnswer, setInvalid] = useState<string | null>(null);
+  const invalid =
+    invalidAnswer ?? (!token || link.data?.valid === false ? ACCOUNT_MESSAGES.resetInvalid : null);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ResetPasswordInput>({
     resolver: zodResolver(resetPasswordSchema),
@@ -137,6 +140,12 @@ export function ResetPasswordPage() {
         to={forgotPathFor(area)}
         label="Faire une nouvelle demande"
       />
+    );
+  } else if (link.isPending) {
+    body = (
+      <p role="status" className="text-slate-600">
+        Vérification du lien...
+      </p>
     );
   } else {
     body = (

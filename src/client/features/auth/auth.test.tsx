@@ -496,8 +496,44 @@ describe("login: two-step sign-in (ADR 098)", () => {
 });
 
 describe("reset password", () => {
+  const checks = (fetchMock: ReturnType<typeof stubApi>) =>
+    fetchMock.mock.calls
+      .filter(([url]) => String(url) === "/api/account/reset-password/check")
+      .map(([, init]) => JSON.parse(String(init?.body)));
+
+  it("says a used or expired link is void as soon as its page opens, before any password is typed", async () => {
+    const fetchMock = stubApi(null, {
+      "POST /api/account/reset-password/check": () => json(200, { valid: false }),
+    });
+    renderApp("/reset-password?token=d3ja-utilise&area=dentist");
+    expect(await screen.findByText("Lien invalide")).toBeInTheDocument();
+    expect(screen.getByText(ACCOUNT_MESSAGES.resetInvalid)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Faire une nouvelle demande" })).toHaveAttribute(
+      "href",
+      "/dentist/forgot-password",
+    );
+    expect(screen.queryByLabelText(/^Nouveau mot de passe/)).not.toBeInTheDocument();
+    expect(checks(fetchMock)).toEqual([{ token: "d3ja-utilise" }]);
+  });
+
+  it("shows the form for a live link, and also when the link cannot be checked (the server says it at the end)", async () => {
+    for (const answer of [
+      json(200, { valid: true }),
+      json(500, { error: { code: "INTERNAL", message: "Erreur" } }),
+    ]) {
+      const fetchMock = stubApi(null, { "POST /api/account/reset-password/check": () => answer });
+      const { unmount } = renderApp("/reset-password?token=t0ken");
+      expect(await screen.findByLabelText(/^Nouveau mot de passe/)).toBeInTheDocument();
+      expect(screen.queryByText("Lien invalide")).not.toBeInTheDocument();
+      expect(checks(fetchMock)).toEqual([{ token: "t0ken" }]);
+      unmount();
+    }
+  });
+
   it("says the length rule once, beside the field, not again in the meter", async () => {
-    const fetchMock = stubApi(null);
+    const fetchMock = stubApi(null, {
+      "POST /api/account/reset-password/check": () => json(200, { valid: true }),
+    });
     const user = userEvent.setup();
     renderApp("/reset-password?token=t0ken");
     await user.type(await screen.findByLabelText(/^Nouveau mot de passe/), "abc");

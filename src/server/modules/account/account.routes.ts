@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   forgotPasswordSchema,
   loginSchema,
+  resetLinkCheckSchema,
+  resetLinkStateSchema,
   resetPasswordSchema,
   signupRequestSchema,
 } from "../../../shared/schemas/account";
@@ -175,6 +177,24 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       onRequest: [perIpLimit],
     },
     async (request) => ({ message: service.requestPasswordReset(deps(request), request.body) }),
+  );
+
+  r.post(
+    "/api/account/reset-password/check",
+    {
+      schema: {
+        tags: ["account"],
+        summary:
+          "Savoir si un lien de réinitialisation est encore valable (avant de choisir le mot de passe)",
+        body: resetLinkCheckSchema,
+        response: { 200: resetLinkStateSchema, ...errors },
+      },
+      onRequest: [perIpLimit],
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { valid: await service.resetLinkValid(deps(request), request.body.token) };
+    },
   );
 
   r.post(

@@ -418,6 +418,20 @@ async function liveResetLinks(deps: Deps, email: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Whether this reset link is alive (Better Auth's row `reset-password:<token>`, not used, not
+ * expired): its page says « Lien invalide » before a new password is typed for nothing.
+ */
+export async function resetLinkValid(deps: Deps, token: string): Promise<boolean> {
+  return hasRow(
+    deps.db
+      .selectFrom("verifications")
+      .select("id")
+      .where("identifier", "=", `reset-password:${token}`)
+      .where("expires_at", ">", deps.clock()),
+  );
+}
+
 export async function resetPassword(
   deps: Deps,
   input: z.output<typeof resetPasswordSchema>,

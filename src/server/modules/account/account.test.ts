@@ -371,6 +371,67 @@ describe("password reset", () => {
   });
 });
 
+describe("POST /api/account/reset-password/check", () => {
+  const check = (token: unknown) => post("/api/account/reset-password/check", { token });
+  const linkOf = async (email: string) => {
+    const before = ctx.outbox().length;
+    await post("/api/account/forgot-password", { email });
+    await accountWorkSettled();
+    return (
+      ctx
+        .outbox()
+        .slice(before)
+        .join("\n")
+        .match(/reset-password\?token=([\w-]+)/)?.[1] ?? ""
+    );
+  };
+
+  it("says whether a link still opens: alive, then used, voided by another, expired or unknown", async () => {
+    const { body } = await signUpPatient(ctx.app);
+    const first = await linkOf(String(body.email));
+    const second = await linkOf(String(body.email));
+    const alive = await check(first);
+    expect(alive.statusCode).toBe(200);
+    expect(alive.json()).toEqual({ valid: true });
+    expect(alive.headers["cache-control"]).toBe("no-store");
+    // Asking changes nothing: the link still sets the password.
+    expect((await check(first)).json()).toEqual({ valid: true });
+    expect(
+      (await post("/api/account/reset-password", { token: first, password: "Nouveau-Sourire-2026" }))
+        .statusCode,
+    ).toBe(200);
+    expect((await check(first)).json()).toEqual({ valid: false });
+    expect((await check(second)).json()).toEqual({ valid: false });
+    expect((await check("pas-un-lien-connu")).json()).toEqual({ valid: false });
+
+    const third = await linkOf(String(body.email));
+    expect((await check(third)).json()).toEqual({ valid: true });
+    await ctx.database.db
+      .updateTable("verifications")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("identifier", "=", `reset-password:${third}`)
+      .execute();
+    expect((await check(third)).json()).toEqual({ valid: false });
+  });
+
+  it("answers 400 in French, naming the field, without a token", async () => {
+    const invalid = "Ce lien de réinitialisation n'est plus valide. Veuillez faire une nouvelle demande.";
+    for (const [token, message] of [
+      [undefined, "Ce champ est obligatoire."],
+      ["", invalid],
+      ["x".repeat(201), invalid],
+    ] as const) {
+      const response = await check(token);
+      expect(response.statusCode, String(token)).toBe(400);
+      expect(response.json().error.fields.token).toBe(message);
+    }
+    const wrongType = await check(42);
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().error.fields.token).toMatch(/^[A-Z]/);
+  });
+
+});
+
 describe("password reset links made void by a new password", () => {
   /** A reset link mailed to this address: its token. */
   const linkFor = async (email: string) => {
