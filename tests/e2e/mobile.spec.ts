@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { APP_ROUTE_PATTERNS } from "../../src/shared/routes";
 import { DEMO, expect, test } from "./fixtures";
-import { loginViaApi } from "./helpers";
+import { fileRequestViaApi, loginViaApi, signupPatientViaApi } from "./helpers";
 
 /**
  * Issue 16, item 4: at 375 px no page scrolls sideways. Every page of the route list the server
@@ -156,6 +156,53 @@ test.describe(`mobile : aucune page ne défile sur le côté à ${WIDTH} px`, ()
       page,
       patternsOf("admin").flatMap((pattern) => pathsOf(pattern, {})),
     );
+  });
+});
+
+test.describe(`mobile : un texte long sans espace se replie à ${WIDTH} px`, () => {
+  test("un lien ou un mot géant dans un message, un commentaire de proposition, un nom de patient", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const word = "Supercalifragilistique".repeat(8);
+    const link = `https://drive.example.com/file/d/${"1AbCdEfGhIjKlMnOpQrStUvWxYz".repeat(4)}/view?usp=sharing`;
+    await signupPatientViaApi(page.request, { lastName: "Nomtreslong".repeat(8) });
+    const requestId = await fileRequestViaApi(page.request);
+    const context = await browser.newContext({ baseURL, viewport: { width: WIDTH, height: 740 } });
+    const dentist = await context.newPage();
+    await loginViaApi(dentist, DEMO.dentist);
+    const offered = await dentist.request.post(`/api/dentist/requests/${requestId}/offers`, {
+      data: { amount_cents: 120_000, comment: `Bonjour, ${word}`, lines: [], slots: [] },
+    });
+    expect(offered.status(), await offered.text()).toBe(201);
+    const conversations = (await (await page.request.get("/api/conversations")).json()) as {
+      items: { id: string }[];
+    };
+    const conversationId = conversations.items[0]?.id ?? "";
+    expect(conversationId, "la conversation ouverte par la proposition").not.toBe("");
+    for (const body of [`Voici ma radio : ${link}`, word, "Et un message court."]) {
+      const sent = await page.request.post(`/api/conversations/${conversationId}/messages`, {
+        multipart: { body },
+      });
+      expect(sent.status(), await sent.text()).toBe(201);
+    }
+    await checkWidths(page, [`/patient/request/${requestId}`, `/patient/messages?c=${conversationId}`]);
+    // The thread scrolls on its own: the page does not widen, the thread must not either (each
+    // message wraps in its bubble, the short one last included).
+    const thread = page.getByRole("region", { name: /^Messages avec / });
+    await expect(thread.getByText("Et un message court.")).toBeVisible();
+    const widths = await thread.evaluate((element) => [element.scrollWidth, element.clientWidth]);
+    expect(widths[0], "le fil des messages défile sur le côté").toBeLessThanOrEqual(widths[1] ?? 0);
+    await checkWidths(dentist, [
+      `/dentist/quote-request/${requestId}`,
+      `/dentist/patient-submission/${requestId}`,
+      `/dentist/messages/${conversationId}`,
+      "/dentist/quote-requests",
+      "/dentist/dashboard",
+      "/dentist/offers",
+    ]);
+    await context.close();
   });
 });
 

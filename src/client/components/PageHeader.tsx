@@ -14,8 +14,10 @@ export function PageHeader({ title, documentTitle, description, actions }: PageH
   useDocumentTitle(documentTitle ?? title);
   return (
     <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-      <div className="grid gap-1">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+      <div className="grid min-w-0 gap-1 wrap-anywhere">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {title}
+        </h1>
         {description ? <p className="text-slate-600">{description}</p> : null}
       </div>
       {actions ? <div className="flex flex-wrap gap-3">{actions}</div> : null}

@@ -49,7 +49,7 @@ export function SupportBubble({
           />
         </a>
       ) : null}
-      {message.body ? <p className="whitespace-pre-line break-words">{message.body}</p> : null}
+      {message.body ? <p className="whitespace-pre-line wrap-anywhere">{message.body}</p> : null}
       <time
         dateTime={message.created_at}
         className={cn("text-xs tabular-nums", mine ? "text-brand-50" : "text-slate-600")}

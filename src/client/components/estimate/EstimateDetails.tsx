@@ -100,7 +100,7 @@ export function EstimateTariffs({ day }: { day: string }) {
         {period.sources.map((id) => {
           const source = SOURCES[id];
           return (
-            <li key={id} className="break-words">
+            <li key={id} className="wrap-anywhere">
               {source.url ? (
                 <a
                   href={source.url}

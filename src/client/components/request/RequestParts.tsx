@@ -25,7 +25,7 @@ export function Detail({
   return (
     <div className={wide ? "grid gap-0.5 sm:col-span-2" : "grid gap-0.5"}>
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className={cn("min-w-0 break-words text-slate-900", multiline && "whitespace-pre-line")}>
+      <dd className={cn("min-w-0 wrap-anywhere text-slate-900", multiline && "whitespace-pre-line")}>
         {children}
       </dd>
     </div>

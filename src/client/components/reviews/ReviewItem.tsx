@@ -46,11 +46,11 @@ export function ReviewItem({
           ))}
         </dl>
       ) : null}
-      <p className="whitespace-pre-line break-words text-slate-800">{review.text}</p>
+      <p className="whitespace-pre-line wrap-anywhere text-slate-800">{review.text}</p>
       {review.answer ? (
         <div className="grid gap-1 rounded-ui border-l-4 border-brand-600 bg-brand-50 p-3">
           <p className="text-sm font-semibold text-slate-900">Réponse {ofName(drName(dentistName))}</p>
-          <p className="whitespace-pre-line break-words text-sm text-slate-800">{review.answer}</p>
+          <p className="whitespace-pre-line wrap-anywhere text-sm text-slate-800">{review.answer}</p>
         </div>
       ) : null}
       {footer}

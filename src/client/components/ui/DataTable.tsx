@@ -128,7 +128,7 @@ export function DataTable<T>({
                       column.hideLabelInCard ? (
                         <div key={column.header} className="pt-1">
                           <dt className="sr-only">{column.header}</dt>
-                          <dd>{column.cell(row)}</dd>
+                          <dd className="min-w-0 wrap-anywhere">{column.cell(row)}</dd>
                         </div>
                       ) : (
                         <div
@@ -136,7 +136,9 @@ export function DataTable<T>({
                           className="flex flex-wrap items-center justify-between gap-2"
                         >
                           <dt className="font-medium text-slate-600">{column.header}</dt>
-                          <dd className="text-right text-slate-900">{column.cell(row)}</dd>
+                          <dd className="min-w-0 text-right wrap-anywhere text-slate-900">
+                            {column.cell(row)}
+                          </dd>
                         </div>
                       ),
                     )}

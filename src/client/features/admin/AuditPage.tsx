@@ -29,7 +29,7 @@ const COLUMNS: Column<AuditEntry>[] = [
   { header: "Concerne", cell: (e) => e.subject ?? "—" },
   {
     header: "Raison",
-    cell: (e) => (e.reason ? <span className="whitespace-pre-line">{e.reason}</span> : "—"),
+    cell: (e) => (e.reason ? <span className="whitespace-pre-line break-words">{e.reason}</span> : "—"),
   },
 ];
 

@@ -64,7 +64,7 @@ function ContactCard({ item }: { item: ContactItem }) {
       <p className="text-sm text-slate-600">
         Reçu le <time dateTime={item.created_at}>{formatDetailDateTime(item.created_at)}</time>
       </p>
-      <p className="whitespace-pre-line break-words text-slate-900">{item.message || "(Aucun message)"}</p>
+      <p className="whitespace-pre-line wrap-anywhere text-slate-900">{item.message || "(Aucun message)"}</p>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {item.file_name ? (
           <Button

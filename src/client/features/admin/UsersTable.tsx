@@ -501,7 +501,7 @@ function ReinstateDescription({ user }: { user: AdminUser }) {
         ? "Une vérification retirée par la suspension n'est pas rendue : les demandes des patients ne lui seront montrées qu'après un nouveau « Vérifier » de l'équipe."
         : "Ses demandes annulées par la suspension restent annulées."}
       {user.suspension_reason ? (
-        <span className="mt-2 block whitespace-pre-line break-words">
+        <span className="mt-2 block whitespace-pre-line wrap-anywhere">
           Raison de la suspension : {user.suspension_reason}
         </span>
       ) : null}

@@ -21,7 +21,7 @@ function Detail({ label, value }: { label: string; value: string | null }) {
   return (
     <div className="grid gap-0.5">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="break-words text-slate-900">{value?.trim() || "Non renseigné"}</dd>
+      <dd className="wrap-anywhere text-slate-900">{value?.trim() || "Non renseigné"}</dd>
     </div>
   );
 }
@@ -110,7 +110,7 @@ export function AdminVerificationsPage() {
               {request.previous_refusal ? (
                 <div className="rounded-ui border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-950">
                   <p className="font-semibold">Refus précédent</p>
-                  <p className="whitespace-pre-line">{request.previous_refusal}</p>
+                  <p className="whitespace-pre-line wrap-anywhere">{request.previous_refusal}</p>
                 </div>
               ) : null}
               <DentistReviewsSummary dentistId={request.id} />

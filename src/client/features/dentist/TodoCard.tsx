@@ -64,7 +64,7 @@ function TodoGroup({
           {rows.map((row) => (
             <li key={row.key} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 py-2.5">
               <div className="grid min-w-0 gap-0.5">
-                <p className="flex flex-wrap items-center gap-2 font-medium break-words text-slate-900">
+                <p className="flex flex-wrap items-center gap-2 font-medium wrap-anywhere text-slate-900">
                   {row.title}
                 </p>
                 <p className="text-sm text-slate-600 tabular-nums">{row.detail}</p>

@@ -52,7 +52,7 @@ export function RecentRequests({ data, loading }: { data?: DentistDashboard; loa
               return (
                 <DashboardRow
                   key={request.id}
-                  titleClassName="flex flex-wrap items-center gap-2"
+                  titleClassName="flex flex-wrap items-center gap-2 wrap-anywhere"
                   title={
                     <>
                       <Link
@@ -155,7 +155,7 @@ export function RecentMessages({ data, loading }: { data?: DentistDashboard; loa
                   className="group grid gap-0.5 rounded-md focus-visible:outline-2"
                 >
                   <span className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="flex items-center gap-2 font-medium text-slate-900 group-hover:underline">
+                    <span className="flex min-w-0 items-center gap-2 font-medium wrap-anywhere text-slate-900 group-hover:underline">
                       {message.patient_name}
                       {message.read ? null : <Badge tone="blue">Non lu</Badge>}
                     </span>

@@ -74,7 +74,7 @@ export function VerificationCard({ profile }: { profile: Profile }) {
         {refused && profile.verification_refusal_reason ? (
           <div className="grid gap-0.5 text-sm text-slate-900">
             <p className="font-semibold">Raison indiquée par notre équipe :</p>
-            <p className="whitespace-pre-line">{profile.verification_refusal_reason}</p>
+            <p className="whitespace-pre-line wrap-anywhere">{profile.verification_refusal_reason}</p>
             <p className="mt-1 text-slate-800">
               Corrigez votre profil si besoin, puis demandez une nouvelle vérification.
             </p>

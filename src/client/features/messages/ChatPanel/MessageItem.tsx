@@ -67,7 +67,7 @@ export function MessageItem({
       )}
     >
       <span className="sr-only">{own ? "Vous :" : `${otherName} :`}</span>
-      {message.body ? <p className="whitespace-pre-wrap break-words">{message.body}</p> : null}
+      {message.body ? <p className="whitespace-pre-wrap wrap-anywhere">{message.body}</p> : null}
       {message.attachments.length > 0 ? (
         <ul className="grid gap-2" aria-label={`Pièces jointes (${message.attachments.length})`}>
           {message.attachments.map((attachment) => (

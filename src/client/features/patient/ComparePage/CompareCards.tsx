@@ -35,7 +35,7 @@ export function OfferDentist({ offer, as: Name }: { offer: PatientOffer; as: "h2
     <div className="flex items-start gap-3">
       <Avatar name={offer.dentist.full_name} src={offer.dentist.avatar_url} />
       <div className="grid min-w-0 justify-items-start gap-1">
-        <Name className="font-semibold text-slate-900 break-words">{drName(offer.dentist.full_name)}</Name>
+        <Name className="font-semibold text-slate-900 wrap-anywhere">{drName(offer.dentist.full_name)}</Name>
         {offer.dentist.is_verified ? <VerifiedBadge /> : null}
         <DentistRating rating={offer.dentist.rating} reviewsPath={dentistReviewsPath(offer.dentist.id)} />
       </div>
@@ -48,7 +48,7 @@ function Criterion({ row, offer, className }: { row: CompareRow; offer: PatientO
   return (
     <div className={className}>
       <dt className="font-semibold text-slate-700">{row.label}</dt>
-      <dd className="min-w-0 break-words text-slate-900">{row.cell(offer)}</dd>
+      <dd className="min-w-0 wrap-anywhere text-slate-900">{row.cell(offer)}</dd>
     </div>
   );
 }

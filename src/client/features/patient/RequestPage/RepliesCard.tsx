@@ -32,7 +32,7 @@ export function RepliesCard({ replies }: { replies: RequestDetail["replies"] }) 
                     ) : null}
                   </p>
                   <p className="text-sm text-slate-600">{formatDetailDateTime(reply.created_at)}</p>
-                  <p className="mt-2 whitespace-pre-line text-slate-800">{reply.message}</p>
+                  <p className="mt-2 whitespace-pre-line wrap-anywhere text-slate-800">{reply.message}</p>
                   <Link
                     to={`/patient/messages?c=${encodeURIComponent(reply.conversation_id)}`}
                     aria-label={`Continuer la conversation avec ${theName(drName(reply.dentist.full_name))}`}

@@ -55,7 +55,7 @@ export function CorrectedFigures({
             <li key={f.field} className="flex flex-wrap items-center justify-between gap-2">
               <div className="flex min-w-0 items-start gap-2">
                 <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-800" aria-hidden="true" />
-                <p className="min-w-0 break-words">
+                <p className="min-w-0 wrap-anywhere">
                   <span className="font-semibold">{FIELD_LABELS[f.field]}</span>{" "}
                   {isKept ? null : <ToCheckBadge />}
                   <br />

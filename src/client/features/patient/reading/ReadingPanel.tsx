@@ -259,7 +259,7 @@ function ReadingReview({
         </h3>
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
           <Badge tone={words === "Lecture fiable" ? "green" : "yellow"}>{words}</Badge>
-          {parties ? <p className="min-w-0 break-words">{parties}</p> : null}
+          {parties ? <p className="min-w-0 wrap-anywhere">{parties}</p> : null}
         </div>
         {mismatch && result.total_cents !== null ? (
           <p className="flex items-start gap-2 rounded-ui border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">

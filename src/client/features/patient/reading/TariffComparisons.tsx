@@ -43,7 +43,7 @@ export function TariffComparisons({
           const use = chosen(c.field);
           return (
             <li key={c.field} className="flex flex-wrap items-center justify-between gap-2">
-              <p className="min-w-0 break-words">
+              <p className="min-w-0 wrap-anywhere">
                 <span className="font-semibold">{FIELD_LABELS[c.field]}</span>{" "}
                 {use === undefined && c.read !== null ? <ToCheckBadge /> : null}
                 <br />
