@@ -13,7 +13,10 @@ export function createQueryClient(): QueryClient {
           return failureCount < 1;
         },
       },
-      mutations: { retry: false },
+      // Offline, a change is tried anyway (the default pauses it until the browser is back online, its
+      // button busy with no word): it fails at once with the network's French message, and the form
+      // keeps what was typed. Reads keep the default (paused, not failed, while offline).
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }

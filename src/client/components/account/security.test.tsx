@@ -1,3 +1,4 @@
+import { onlineManager } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -10,6 +11,7 @@ import {
   securityPath,
 } from "../../../shared/schemas/account";
 import { TWO_FACTOR_MESSAGES, type TwoFactorSetup } from "../../../shared/schemas/twoFactor";
+import { DEFAULT_NETWORK_MESSAGE } from "../../lib/api";
 import { failingUntilRecovered, json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { spaced } from "../../test/text";
 
@@ -112,6 +114,33 @@ describe("Sécurité : changer mon mot de passe", () => {
     expect(current).not.toHaveAttribute("aria-invalid");
     // The devices list is read again (the other devices are gone).
     await waitFor(() => expect(calls(fetchMock, "GET /api/account/sessions")).toHaveLength(2));
+  });
+});
+
+describe("hors ligne", () => {
+  it("dit tout de suite que le service est injoignable, sans attendre le retour du réseau, et garde la saisie", async () => {
+    const fetchMock = stubApi(patient, {
+      "GET /api/account/sessions": () => json(200, { sessions: [thisPc] }),
+      "POST /api/account/password": () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/patient/profile");
+    const form = await screen.findByRole("form", { name: "Changer mon mot de passe" });
+    await user.type(within(form).getByLabelText(/^Mot de passe actuel/), "ancien-secret");
+    await user.type(within(form).getByLabelText(/^Nouveau mot de passe/), "nouveau-secret");
+    await user.type(within(form).getByLabelText(/^Confirmer le nouveau mot de passe/), "nouveau-secret");
+    onlineManager.setOnline(false);
+    try {
+      await user.click(within(form).getByRole("button", { name: "Changer mon mot de passe" }));
+      expect(await screen.findByText(DEFAULT_NETWORK_MESSAGE)).toBeInTheDocument();
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    expect(calls(fetchMock, "POST /api/account/password")).toHaveLength(1);
+    expect(within(form).getByLabelText(/^Mot de passe actuel/)).toHaveValue("ancien-secret");
+    expect(within(form).getByRole("button", { name: "Changer mon mot de passe" })).toBeEnabled();
   });
 });
 
