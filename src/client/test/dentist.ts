@@ -32,6 +32,7 @@ export function makeDentistRequestDetail(
     set_aside: false,
     quote_amount_cents: 120_000,
     appointment_status: null,
+    appointment_starts_at: null,
     patient_city: null,
     distance_km: null,
     description: "Couronne sur la 36.",

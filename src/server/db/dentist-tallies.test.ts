@@ -240,7 +240,7 @@ describe("a dentist's tallies kept by the database (migration 041)", () => {
       const open = visible.rows[0]?.visible ?? 0;
       return {
         pending_count: Math.max(0, open - numbers.answered),
-        response_rate: open === 0 ? 0 : Math.round((100 * numbers.answered) / open),
+        response_rate: open === 0 ? null : Math.round((100 * numbers.answered) / open),
         monthly_replies: numbers.replies,
         monthly_confirmations: numbers.confirmations,
         average_response_minutes:

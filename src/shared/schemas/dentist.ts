@@ -104,6 +104,8 @@ export const dentistRequestSummarySchema = z.object({
   quote_amount_cents: z.number().nullable(),
   /** This dentist's live appointment on the request, if any: the status label follows it. */
   appointment_status: z.enum(["pending", "confirmed"]).nullable(),
+  /** When that appointment is confirmed, its time: « Terminée » once it has passed (as the patient reads). */
+  appointment_starts_at: z.string().nullable(),
   /** The patient's commune and the distance to the practice (ADR 019), never the postal code. */
   patient_city: z.string().nullable(),
   distance_km: z.number().nullable(),
@@ -172,7 +174,8 @@ export const dentistDashboardSchema = z.object({
   verified: z.boolean(),
   pending_count: z.number(),
   todo: dentistTodoSchema,
-  response_rate: z.number(),
+  /** The share of the open requests he sees that he answered, in %; null when he sees none. */
+  response_rate: z.number().nullable(),
   unread_messages: z.number(),
   recent_requests: z.array(dentistRequestSummarySchema),
   recent_messages: z.array(

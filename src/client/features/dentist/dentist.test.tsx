@@ -334,6 +334,26 @@ describe("filtres de la liste des demandes", () => {
               patient_city: null,
               distance_km: null,
             },
+            ...[
+              ["33333333-3333-4333-8333-333333333333", "Léa Petit", "2999-01-05T09:00:00.000Z"],
+              ["44444444-4444-4444-8444-444444444444", "Omar Rousseau", "2026-01-05T09:00:00.000Z"],
+            ].map(([id, name, startsAt]) => ({
+              id,
+              patient_name: name,
+              treatment_type: "veneer",
+              created_at: "2026-11-19T10:00:00.000Z",
+              budget: "",
+              urgency: "medium",
+              my_status: "confirmed",
+              is_new: false,
+              set_aside: false,
+              addressed_to_me: false,
+              quote_amount_cents: null,
+              appointment_status: "confirmed",
+              appointment_starts_at: startsAt,
+              patient_city: null,
+              distance_km: null,
+            })),
           ],
         }),
     });
@@ -349,6 +369,10 @@ describe("filtres de la liste des demandes", () => {
       /Paul Durand.*Implant dentaire.*20\/11\/2026.*2 000 €.*Normal.*Non renseigné.*Rendez-vous à confirmer.*Voir/,
     );
     expect(rows[1]).not.toHaveTextContent("Confirmé");
+    // Confirmed: « Confirmé » until its time, then « Terminée », as the patient reads it.
+    expect(rows[2]).toHaveTextContent(/Léa Petit.*Confirmé/);
+    expect(rows[3]).toHaveTextContent(/Omar Rousseau.*Terminée/);
+    expect(rows[3]).not.toHaveTextContent("Confirmé");
     expect(screen.getByRole("button", { name: /Précédent/ })).toBeDisabled();
     expect(screen.getByRole("button", { name: /Suivant/ })).toBeEnabled();
   });
@@ -607,6 +631,7 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     addressed_to_me: false,
     quote_amount_cents: 98_000,
     appointment_status: status === "confirmed" ? ("pending" as const) : null,
+    appointment_starts_at: null,
     patient_city: null,
     distance_km: null,
   });
@@ -733,6 +758,13 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     const rate = screen.getByRole("progressbar", { name: "Taux de réponse" });
     expect(rate).toHaveAttribute("aria-valuetext", "50 %");
     expect(rate).toHaveAccessibleDescription("Part des demandes en cours auxquelles vous avez répondu");
+  });
+
+  it("sans demande en cours à laquelle répondre, le taux de réponse est « — », pas 0 %", async () => {
+    showDashboard({ ...dashboard, verified: false, response_rate: null }, 0);
+    const rate = await screen.findByRole("progressbar", { name: "Taux de réponse" });
+    expect(rate).toHaveAttribute("aria-valuetext", "Aucune demande en cours");
+    expect(screen.queryByText("0 %")).not.toBeInTheDocument();
   });
 
   it("sans la réponse du serveur, dit l'erreur au lieu de cartes vides ou à 0 %, puis les montre une fois rechargé", async () => {

@@ -9,14 +9,18 @@ import { DentistStatusBadge } from "../../components/ui/StatusBadge";
 
 /**
  * This dentist's status on a request, in agreement with the appointment (issue 16): chosen by the
- * patient, the request is 'Confirmé' only once the appointment is confirmed.
+ * patient, the request is 'Confirmé' only once the appointment is confirmed, and « Terminée » once
+ * its time has passed (the patient's word for it, shared/domain/journey.ts).
  */
 export function dentistStatusLabel(
   status: DentistStatus,
   appointment: DentistRequestSummary["appointment_status"],
+  startsAt: string | null = null,
+  now: Date = new Date(),
 ): string | null {
   if (status !== "confirmed") return null;
-  if (appointment === "confirmed") return "Confirmé";
+  if (appointment === "confirmed")
+    return startsAt !== null && new Date(startsAt).getTime() <= now.getTime() ? "Terminée" : "Confirmé";
   if (appointment === "pending") return "Rendez-vous à confirmer";
   return "Proposition acceptée";
 }
@@ -24,11 +28,17 @@ export function dentistStatusLabel(
 export function RequestStatusBadge({
   request,
 }: {
-  request: Pick<DentistRequestSummary, "my_status" | "appointment_status"> & { set_aside?: boolean };
+  request: Pick<DentistRequestSummary, "my_status" | "appointment_status" | "appointment_starts_at"> & {
+    set_aside?: boolean;
+  };
 }) {
   // Set aside by him (« Ne pas donner suite », ADR 091) and not answered since.
   if (request.set_aside && request.my_status === "pending") return <Badge tone="gray">Écartée</Badge>;
-  const label = dentistStatusLabel(request.my_status, request.appointment_status);
+  const label = dentistStatusLabel(
+    request.my_status,
+    request.appointment_status,
+    request.appointment_starts_at,
+  );
   if (!label) return <DentistStatusBadge status={request.my_status} />;
   return <Badge tone={request.appointment_status === "confirmed" ? "green" : "yellow"}>{label}</Badge>;
 }

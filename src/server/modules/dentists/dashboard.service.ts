@@ -131,7 +131,8 @@ export async function dentistDashboardScreen(db: Db, actor: Actor) {
         })),
       },
     },
-    response_rate: visible === 0 ? 0 : Math.round((100 * answered) / visible),
+    // None open to him (unverified, lapsed, or none at all): no rate rather than 0 %.
+    response_rate: visible === 0 ? null : Math.round((100 * answered) / visible),
     unread_messages: numbers.unread,
     recent_requests: recent,
     recent_messages: recentMessages,

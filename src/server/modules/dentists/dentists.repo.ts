@@ -104,6 +104,10 @@ function dentistQueries(db: Db, actor: Actor) {
     >`(case when r.appointment_status is null then null else (select a.status from appointments a where a.request_id = r.id and a.dentist_id = ${me} and a.status in ('pending', 'confirmed') order by a.created_at desc limit 1) end)`.as(
       "appointment_status",
     ),
+    // Its time (the request's live appointment is the chosen dentist's): the screens say « Terminée »
+    // once it has passed, by their own clock (the answer itself does not change with the hour, so
+    // the response cache keeps it).
+    "r.appointment_starts_at",
   ] as const;
 
   /** The request_tallies audiences this dentist sees: sent to all, sent to them (none once lapsed). */
@@ -154,6 +158,7 @@ function dentistQueries(db: Db, actor: Actor) {
               "r.urgency",
               "r.quote_amount_cents",
               "r.appointment_status",
+              "r.appointment_starts_at",
               "r.recipient_dentist_id",
             ])
             .where((eb) => eb.and([audience(eb), extra(eb)]))

@@ -58,7 +58,13 @@ describe("what a dentist sees (ADR 012)", () => {
       (await post(`/api/dentist/requests/${id}/reply`, { message: "Bonjour" }, who.unverified)).statusCode,
     ).toBe(404);
     const dashboard = (await get("/api/dentist/dashboard", who.unverified)).json();
-    expect(dashboard).toMatchObject({ verified: false, pending_count: 0, recent_requests: [] });
+    // No request to answer: no rate (« — »), not a 0 % that reads as a bad score.
+    expect(dashboard).toMatchObject({
+      verified: false,
+      pending_count: 0,
+      recent_requests: [],
+      response_rate: null,
+    });
   });
 
   it("refuses patients (403) and anonymous callers (401)", async () => {

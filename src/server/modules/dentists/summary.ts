@@ -23,6 +23,7 @@ export function requestSummary(
     addressed_to_me: boolean;
     quote_amount_cents: number | null;
     appointment_status: "pending" | "confirmed" | null;
+    appointment_starts_at: Date | string | null;
     patient_postal_code: string | null;
   },
   practicePostcode: string | null | undefined,
@@ -41,6 +42,10 @@ export function requestSummary(
     quote_amount_cents: row.quote_amount_cents,
     // Only the chosen dentist has a live appointment on a request.
     appointment_status: row.my_status === "confirmed" ? row.appointment_status : null,
+    appointment_starts_at:
+      row.my_status === "confirmed" && row.appointment_status === "confirmed" && row.appointment_starts_at
+        ? isoOf(row.appointment_starts_at)
+        : null,
     ...patientPlace(row.patient_postal_code, practicePostcode),
   };
 }

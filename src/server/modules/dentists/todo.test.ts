@@ -154,6 +154,24 @@ describe("appointments to confirm", () => {
       .where("id", "=", appointment.id)
       .execute();
     expect((await todo("chosen")).appointments.count).toBe(before);
+
+    // Confirmed: the time comes with the row (the screens say « Terminée » once it has passed); not
+    // while it was pending (above), and never to another dentist.
+    expect(detail.appointment_starts_at).toBeNull();
+    await db
+      .updateTable("appointments")
+      .set({ status: "confirmed", awaiting: null, starts_at: new Date("2026-12-02T13:30:00Z") })
+      .where("id", "=", appointment.id)
+      .execute();
+    const confirmed = (await get("chosen", `/api/dentist/requests/${requestId}`)).json();
+    expect(confirmed).toMatchObject({
+      appointment_status: "confirmed",
+      appointment_starts_at: "2026-12-02T13:30:00.000Z",
+    });
+    const relisted = (await get("chosen", "/api/dentist/requests?status=confirmed&page_size=50")).json();
+    expect(relisted.items.find((r: { id: string }) => r.id === requestId)?.appointment_starts_at).toBe(
+      "2026-12-02T13:30:00.000Z",
+    );
   });
 });
 

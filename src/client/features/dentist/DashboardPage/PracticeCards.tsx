@@ -13,7 +13,8 @@ import { linkClasses } from "./DashboardLists";
  * defines it: said under the bar) and the average response time over 30 days.
  */
 export function PracticeStatus({ data, loading }: { data?: DentistDashboard; loading: boolean }) {
-  const rate = data?.response_rate ?? 0;
+  // null: no open request to answer (unverified, or none at all): « — », not 0 %.
+  const rate = data?.response_rate ?? null;
   return (
     <Card>
       <CardHeader>
@@ -39,13 +40,15 @@ export function PracticeStatus({ data, loading }: { data?: DentistDashboard; loa
             <span id="response-rate-label" className="font-medium text-slate-700">
               Taux de réponse
             </span>
-            <span className="font-semibold text-slate-900 tabular-nums">{loading ? "" : `${rate} %`}</span>
+            <span className="font-semibold text-slate-900 tabular-nums">
+              {loading ? "" : rate === null ? <span aria-hidden="true">—</span> : `${rate} %`}
+            </span>
           </div>
           <Progress
-            value={rate}
+            value={rate ?? 0}
             aria-labelledby="response-rate-label"
             aria-describedby="response-rate-help"
-            aria-valuetext={`${rate} %`}
+            aria-valuetext={rate === null ? "Aucune demande en cours" : `${rate} %`}
           />
           <p id="response-rate-help" className="text-sm text-slate-600">
             Part des demandes en cours auxquelles vous avez répondu
