@@ -15,9 +15,7 @@ export function PageHeader({ title, documentTitle, description, actions }: PageH
   return (
     <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div className="grid min-w-0 gap-1 wrap-anywhere">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          {title}
-        </h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
         {description ? <p className="text-slate-600">{description}</p> : null}
       </div>
       {actions ? <div className="flex flex-wrap gap-3">{actions}</div> : null}

@@ -130,7 +130,9 @@ export function OfferItem({
         Reçue le {formatDetailDateTime(offer.created_at)}
         {offer.valid_until ? ` · ${validityText(offer.valid_until)}` : null}
       </p>
-      {offer.comment ? <p className="whitespace-pre-line wrap-anywhere text-slate-800">{offer.comment}</p> : null}
+      {offer.comment ? (
+        <p className="whitespace-pre-line wrap-anywhere text-slate-800">{offer.comment}</p>
+      ) : null}
       <OfferLines lines={offer.lines} showBasket />
       {estimated ? <EstimateDetails estimate={estimated.estimate} cover={comparison?.cover ?? null} /> : null}
       <OfferSlots slots={offer.slots} />

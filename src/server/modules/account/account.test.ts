@@ -429,7 +429,6 @@ describe("POST /api/account/reset-password/check", () => {
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().error.fields.token).toMatch(/^[A-Z]/);
   });
-
 });
 
 describe("password reset links made void by a new password", () => {

@@ -206,7 +206,11 @@ export function compareRows({
       key: "comment",
       label: "Commentaire",
       cell: (o) =>
-        o.comment ? <p className="whitespace-pre-line wrap-anywhere">{o.comment}</p> : <None label="Aucun commentaire" />,
+        o.comment ? (
+          <p className="whitespace-pre-line wrap-anywhere">{o.comment}</p>
+        ) : (
+          <None label="Aucun commentaire" />
+        ),
     },
     {
       key: "decision",
