@@ -74,6 +74,7 @@ export const test = base.extend<
       const { url, lineNumber } = message.location();
       errors.push(`console.error : ${text}${url ? ` (${url}:${lineNumber})` : ""}`);
     });
+    leaveAsConfirmed(page);
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
@@ -89,7 +90,9 @@ export const test = base.extend<
    */
   other: async ({ browser, baseURL }, use) => {
     const context = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
-    await use(await context.newPage());
+    const page = await context.newPage();
+    leaveAsConfirmed(page);
+    await use(page);
     await context.close();
   },
   baseURL: async ({ e2eServer }, use) => {
@@ -97,6 +100,14 @@ export const test = base.extend<
   },
 });
 export { expect };
+
+/**
+ * A page with a form begun asks before it is left (useLeaveWarning): the journeys leave, as a person
+ * who confirms would. Any other dialog is dismissed, as Playwright does when nobody listens.
+ */
+export function leaveAsConfirmed(page: Page): void {
+  page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
+}
 
 let counter = 0;
 export function uniqueEmail(prefix = "e2e"): string {

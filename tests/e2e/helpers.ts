@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { addDays, parisToday } from "../../src/shared/format/paris";
-import { DEMO, DEMO_PASSWORD, expect, outbox, uniqueEmail } from "./fixtures";
+import { DEMO, DEMO_PASSWORD, expect, leaveAsConfirmed, outbox, uniqueEmail } from "./fixtures";
 
 /** Signs in through the API: `page.request` shares its cookies with the page's browser context. */
 export async function loginViaApi(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
@@ -266,6 +266,7 @@ export function newestMailTo(email: string): string | undefined {
 export async function newPerson(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
   const page = await context.newPage();
+  leaveAsConfirmed(page);
   return { context, page };
 }
 

@@ -140,6 +140,23 @@ test.describe("espace patient", () => {
     await expect(counter(page, "Dernière demande")).toContainText("Aucune demande");
   });
 
+  test("un dépôt commencé demande avant que la page soit rechargée ; vide, il ne demande rien", async ({
+    page,
+  }) => {
+    await signupPatientViaApi(page.request);
+    await page.goto("/patient/upload");
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => dialogs.push(dialog.type()));
+    await page.getByLabel("Description").click();
+    await page.reload();
+    expect(dialogs).toEqual([]);
+    await page.getByLabel("Description").fill("Couronne sur la 36");
+    await page.reload();
+    expect(dialogs).toEqual(["beforeunload"]);
+    // Confirmed (the fixture accepts): the page is reloaded, empty.
+    await expect(page.getByLabel("Description")).toHaveValue("");
+  });
+
   test("un identifiant invalide donne 'Demande non trouvée'", async ({ page }) => {
     await signupPatientViaApi(page.request);
     await page.goto("/patient/request/pas-un-identifiant");

@@ -25,6 +25,7 @@ import { FormField } from "../../../components/ui/FormField";
 import { Input } from "../../../components/ui/Input";
 import { Textarea } from "../../../components/ui/Textarea";
 import { isApiError } from "../../../lib/api";
+import { useLeaveWarning } from "../../../lib/leaveWarning";
 import { OfferLinesField, offerSubmitBlocker, type ReuseRequest } from "../OfferLinesField";
 import { offerKeys, useSendOffer } from "../offersApi";
 import { SlotsField } from "./SlotsField";
@@ -54,7 +55,9 @@ export function ProposalForm({
     resolver: zodResolver(proposalFormSchema),
     defaultValues: EMPTY_FORM,
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  // Reloading or closing the tab asks before losing a proposal being written.
+  useLeaveWarning(isDirty && !send.isSuccess);
   const amount = useWatch({ control: form.control, name: "amount" });
   const watchedLines = useWatch({ control: form.control, name: "lines" });
   const hasLines = watchedLines.length > 0;

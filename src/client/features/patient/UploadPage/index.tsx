@@ -24,6 +24,7 @@ import {
 import { Button } from "../../../components/ui/Button";
 import { ConfirmDialog } from "../../../components/ui/Dialog";
 import { isApiError } from "../../../lib/api";
+import { useLeaveWarning } from "../../../lib/leaveWarning";
 import { useCreateRequest } from "../api";
 import { addFiles, type ChosenFile } from "../chosenFiles";
 import { quoteDateError, tariffDayOf } from "../QuoteDateField";
@@ -64,6 +65,8 @@ export function PatientUploadPage() {
   const started =
     files.length > 0 || lines.length > 0 || JSON.stringify(values) !== JSON.stringify(EMPTY_UPLOAD);
   const leave = () => navigate("/patient/dashboard");
+  // Reloading or closing the tab asks too, until the request is sent.
+  useLeaveWarning(started && !done);
   const fileErrorId = `${useId()}-files-error`;
 
   const set: SetUploadField = (field, value) => {

@@ -1,0 +1,19 @@
+import { useEffect } from "react";
+
+/**
+ * While `active` (a form with something typed or chosen, not sent yet), the browser asks before the
+ * page is reloaded, closed or left for another site: what was typed would be lost. Its own dialog and
+ * words (browsers show no page text there); links inside the app are not asked about.
+ */
+export function useLeaveWarning(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Chromium before 119 and Safari ask only when returnValue is set.
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [active]);
+}
