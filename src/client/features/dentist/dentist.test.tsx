@@ -760,6 +760,17 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     expect(rate).toHaveAccessibleDescription("Part des demandes en cours auxquelles vous avez répondu");
   });
 
+  it("dit ce que comptent les « Demandes reçues » du mois, y compris celles obtenues par un confrère", async () => {
+    showDashboard(dashboard, 7);
+    const received = (await screen.findByText("Demandes reçues")).closest("div");
+    await waitFor(() => expect(received).toHaveTextContent(/^Demandes reçues3$/));
+    expect(
+      screen.getByText(
+        "Demandes envoyées ce mois-ci à tous les dentistes ou à vous, y compris celles qu'un confrère a obtenues depuis.",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("sans demande en cours à laquelle répondre, le taux de réponse est « — », pas 0 %", async () => {
     showDashboard({ ...dashboard, verified: false, response_rate: null }, 0);
     const rate = await screen.findByRole("progressbar", { name: "Taux de réponse" });

@@ -107,6 +107,10 @@ export function MonthlyPerformance({ data, loading }: { data?: DentistDashboard;
             </div>
           ))}
         </dl>
+        <p className="mt-3 text-sm text-slate-600">
+          Demandes envoyées ce mois-ci à tous les dentistes ou à vous, y compris celles qu'un confrère a
+          obtenues depuis.
+        </p>
       </CardContent>
     </Card>
   );
