@@ -4,9 +4,17 @@
  * (ADR 053, its addendum).
  */
 
+import { NAME_MAX_LENGTH } from "./limits";
+
+/** The longest name the contact form takes: a full name, as the profiles' « Nom complet ». */
+export const CONTACT_NAME_MAX_LENGTH = NAME_MAX_LENGTH * 2;
+
 /** Texts of the contact form: its validation messages and errors. */
 export const CONTACT_MESSAGES = {
   required: "Veuillez remplir tous les champs obligatoires",
+  nameTooLong: `Le nom ne peut pas dépasser ${CONTACT_NAME_MAX_LENGTH} caractères`,
+  /** A message with neither text nor file says nothing to the team (the spec asks only name and e-mail). */
+  messageOrFile: "Veuillez écrire un message ou joindre un fichier",
   emailInvalid: "Veuillez saisir une adresse e-mail valide",
   fileTooLarge: "Le fichier est trop volumineux (max 10MB)",
   fileType: "Ce type de fichier n'est pas accepté. Formats acceptés : PDF, JPG, PNG, MP4, MOV, AVI, MKV.",

@@ -1,13 +1,18 @@
 import { Paperclip, Send } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
-import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGES } from "../../../shared/domain/contact";
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_MESSAGES,
+  CONTACT_NAME_MAX_LENGTH,
+} from "../../../shared/domain/contact";
 import {
   ACCEPT_ATTRIBUTE,
   FILE_RECOMMENDATION,
   isAcceptedFile,
   isTooLarge,
 } from "../../../shared/domain/files";
+import { EMAIL_MAX_LENGTH } from "../../../shared/domain/limits";
 import type { TreatmentType } from "../../../shared/domain/treatments";
 import { TreatmentSelect } from "../../components/OptionSelect";
 import { Button } from "../../components/ui/Button";
@@ -18,7 +23,9 @@ import { textProps } from "../../lib/form";
 import { useHydrated } from "../../lib/hydrated";
 import { postMultipart } from "../../lib/upload";
 
-type FieldName = "name" | "email" | "treatment_type" | "message" | "file";
+/** The fields in the order the form shows them: the first invalid one gets the focus. */
+const FIELD_NAMES = ["name", "email", "treatment_type", "message", "file"] as const;
+type FieldName = (typeof FIELD_NAMES)[number];
 type FieldErrors = Partial<Record<FieldName, string>>;
 
 const EMPTY = { name: "", email: "", treatment_type: "" as TreatmentType | "", message: "" };
@@ -29,9 +36,37 @@ const PROGRESS_RESET_MS = 1000;
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 /**
+ * What the browser checks before sending, with the server's limits and texts (the server checks
+ * everything again): name and e-mail required, the name at most CONTACT_NAME_MAX_LENGTH characters,
+ * a message or a file, the message at most CONTACT_MESSAGE_MAX_LENGTH characters, counted trimmed.
+ */
+function contactErrors(values: typeof EMPTY, hasFile: boolean): FieldErrors {
+  const found: FieldErrors = {};
+  const name = values.name.trim();
+  const email = values.email.trim();
+  const message = values.message.trim();
+  if (!name) found.name = CONTACT_MESSAGES.required;
+  else if (name.length > CONTACT_NAME_MAX_LENGTH) found.name = CONTACT_MESSAGES.nameTooLong;
+  if (!email) found.email = CONTACT_MESSAGES.required;
+  else if (email.length > EMAIL_MAX_LENGTH || !looksLikeEmail(email))
+    found.email = CONTACT_MESSAGES.emailInvalid;
+  // Said before a file is sent for nothing.
+  if (message.length > CONTACT_MESSAGE_MAX_LENGTH) found.message = CONTACT_MESSAGES.messageTooLong;
+  else if (!message && !hasFile) found.message = CONTACT_MESSAGES.messageOrFile;
+  return found;
+}
+
+/** The first of these errors in the order the form shows its fields. */
+const firstError = (errors: FieldErrors) =>
+  FIELD_NAMES.map((field) => errors[field]).find((message) => message !== undefined);
+
+/**
  * The contact form, on / and /contact. The browser checks what it can
- * for comfort (required name and email, file size and extension); the server checks everything
- * again, including the file's real type. The upload goes through XMLHttpRequest so the progress
+ * for comfort (required name and email, their limits, a message or a file, file size and
+ * extension; the first invalid field gets the focus); the server checks everything again,
+ * including the file's real type. No zod here (ADR 053's addendum): the limits and texts are the
+ * schema's own, from shared/domain/contact.ts. The name has no maxLength: a pasted name too long
+ * is shown whole with the limit's message rather than silently cut. The upload goes through XMLHttpRequest so the progress
  * bar follows the real bytes: 10 % at the start, 100 % when done, back to 0 one second later,
  * shown only strictly between 0 and 100.
  */
@@ -46,8 +81,23 @@ export function ContactForm() {
   const hydrated = useHydrated();
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const honeypotId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Set by a refused submit: once its errors are shown, the first invalid field gets the focus. */
+  const focusFirstInvalid = useRef(false);
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
+
+  useEffect(() => {
+    if (!focusFirstInvalid.current || firstError(errors) === undefined) return;
+    focusFirstInvalid.current = false;
+    // In the page's order, as the other forms do (the first invalid field, not the button).
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  const showErrors = (found: FieldErrors) => {
+    focusFirstInvalid.current = firstError(found) !== undefined;
+    setErrors((current) => ({ ...current, ...found }));
+  };
 
   const set = (field: keyof typeof EMPTY, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -78,25 +128,23 @@ export function ContactForm() {
       return;
     }
     setFile(chosen);
-    setErrors((current) => ({ ...current, file: undefined }));
+    // A file alone is a message: the request for one or the other is answered.
+    setErrors((current) => ({
+      ...current,
+      file: undefined,
+      message: current.message === CONTACT_MESSAGES.messageOrFile ? undefined : current.message,
+    }));
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    const found: FieldErrors = {};
-    if (!values.name.trim()) found.name = CONTACT_MESSAGES.required;
-    if (!values.email.trim()) found.email = CONTACT_MESSAGES.required;
-    else if (!looksLikeEmail(values.email.trim())) found.email = CONTACT_MESSAGES.emailInvalid;
-    // The server's limit, counted as it counts (trimmed): said before a file is sent for nothing.
-    if (values.message.trim().length > CONTACT_MESSAGE_MAX_LENGTH)
-      found.message = CONTACT_MESSAGES.messageTooLong;
-    if (Object.keys(found).length > 0) {
-      setErrors((current) => ({ ...current, ...found }));
+    const found = contactErrors(values, file !== null);
+    const first = firstError(found);
+    if (first !== undefined) {
+      showErrors(found);
       toast.error(
-        found.name || found.email === CONTACT_MESSAGES.required
-          ? CONTACT_MESSAGES.required
-          : (found.email ?? found.message),
+        Object.values(found).includes(CONTACT_MESSAGES.required) ? CONTACT_MESSAGES.required : first,
       );
       return;
     }
@@ -130,16 +178,14 @@ export function ContactForm() {
     } catch (error) {
       setProgress(0);
       if (isApiError(error) && (error.status === 413 || error.status === 415)) {
-        setErrors((current) => ({ ...current, file: error.message }));
+        showErrors({ file: error.message });
         toast.error(CONTACT_MESSAGES.uploadError, { description: error.message });
       } else if (isApiError(error) && error.status === 400) {
         const fieldErrors: FieldErrors = {};
         for (const [key, text] of Object.entries(error.fields)) {
-          if (["name", "email", "treatment_type", "message", "file"].includes(key)) {
-            fieldErrors[key as FieldName] = text;
-          }
+          if ((FIELD_NAMES as readonly string[]).includes(key)) fieldErrors[key as FieldName] = text;
         }
-        setErrors((current) => ({ ...current, ...fieldErrors }));
+        showErrors(fieldErrors);
         toast.error(CONTACT_MESSAGES.sendError, { description: error.message });
       } else if (isApiError(error) && error.status === 429) {
         toast.error(CONTACT_MESSAGES.sendError, { description: error.message });
@@ -156,7 +202,7 @@ export function ContactForm() {
   const showProgress = progress > 0 && progress < 100;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Formulaire de contact">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Formulaire de contact">
       {/* Until the page runs in the browser (pre-rendered HTML), nothing can be typed and then lost. */}
       <fieldset disabled={!hydrated} className="m-0 grid min-w-0 gap-5 border-0 p-0">
         <div className="grid gap-5 sm:grid-cols-2">
@@ -181,7 +227,14 @@ export function ContactForm() {
             />
           )}
         </FormField>
-        <TextareaField label="Message" error={errors.message} name="message" rows={5} {...text("message")} />
+        <TextareaField
+          label="Message"
+          description="Obligatoire si vous ne joignez pas de fichier."
+          error={errors.message}
+          name="message"
+          rows={5}
+          {...text("message")}
+        />
         <FormField label="Pièce jointe (facultatif)" description={FILE_RECOMMENDATION} error={errors.file}>
           {(control) => (
             <input

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
@@ -6,7 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
 import { TRIAL_DAYS } from "../../../shared/domain/subscription";
 import { planPriceDtos } from "../../../shared/schemas/billing";
-import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGES } from "../../../shared/schemas/contact";
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_MESSAGES,
+  CONTACT_NAME_MAX_LENGTH,
+} from "../../../shared/schemas/contact";
 import {
   PATIENTS_FIGURE_MINIMUM,
   PUBLIC_FIGURE_METHODS,
@@ -15,6 +19,7 @@ import {
 import { PlanPrices } from "../../components/subscription/PlanPrices";
 import { FAQ } from "../../content/faq";
 import { FIGURES, TESTIMONIALS_SECTION } from "../../content/landing";
+import { FakeXhr } from "../../test/fakes";
 import { json, renderApp, stubApi } from "../../test/renderApp";
 import { spaced } from "../../test/text";
 import { ContactForm } from "./ContactForm";
@@ -200,6 +205,93 @@ describe("contact form", () => {
     await user.click(screen.getByRole("button", { name: "Envoyer le message" }));
     await waitFor(() => expect(xhrOpen).toHaveBeenCalledTimes(1));
     expect(xhrSend).toHaveBeenCalledTimes(1);
+  });
+
+  it("focuses Nom, the first invalid field as the form shows them, after an empty submit", async () => {
+    const xhrOpen = vi.spyOn(XMLHttpRequest.prototype, "open");
+    const user = userEvent.setup();
+    render(<ContactForm />);
+    const send = screen.getByRole("button", { name: "Envoyer le message" });
+    await user.click(send);
+    expect(screen.getByLabelText(/^Nom/)).toHaveFocus();
+    expect(send).not.toHaveFocus();
+    expect(xhrOpen).not.toHaveBeenCalled();
+
+    // The next refusal focuses its own first field: here the e-mail.
+    await user.type(screen.getByLabelText(/^Nom/), "Jeanne Martin");
+    await user.type(screen.getByLabelText("Message"), "Bonjour");
+    await user.click(send);
+    expect(screen.getByLabelText(/^E-mail/)).toHaveFocus();
+  });
+
+  it("says the name's limit before sending, without cutting a pasted name", async () => {
+    const xhrOpen = vi.spyOn(XMLHttpRequest.prototype, "open");
+    const user = userEvent.setup();
+    render(<ContactForm />);
+    const name = screen.getByLabelText(/^Nom/);
+    await user.click(name);
+    await user.paste("a".repeat(400));
+    await user.type(screen.getByLabelText(/^E-mail/), "jeanne@example.fr");
+    await user.type(screen.getByLabelText("Message"), "Bonjour");
+    await user.click(screen.getByRole("button", { name: "Envoyer le message" }));
+    expect(screen.getByText("Le nom ne peut pas dépasser 200 caractères")).toBeInTheDocument();
+    expect(screen.queryByText(CONTACT_MESSAGES.required)).not.toBeInTheDocument();
+    expect(name).toHaveAttribute("aria-invalid", "true");
+    expect(name).toHaveValue("a".repeat(400));
+    expect(name).toHaveFocus();
+    expect(xhrOpen).not.toHaveBeenCalled();
+  });
+
+  it("asks for a message or a file before sending, and sends a file alone", async () => {
+    vi.stubGlobal("XMLHttpRequest", FakeXhr);
+    FakeXhr.last = null;
+    const user = userEvent.setup();
+    render(<ContactForm />);
+    await user.type(screen.getByLabelText(/^Nom/), "Jeanne Martin");
+    await user.type(screen.getByLabelText(/^E-mail/), "jeanne@example.fr");
+    await user.type(screen.getByLabelText("Message"), "   ");
+    await user.click(screen.getByRole("button", { name: "Envoyer le message" }));
+    const message = screen.getByLabelText("Message");
+    expect(screen.getByText("Veuillez écrire un message ou joindre un fichier")).toBeInTheDocument();
+    expect(message).toHaveAttribute("aria-invalid", "true");
+    expect(message).toHaveFocus();
+    expect(FakeXhr.last).toBeNull();
+
+    await user.upload(
+      screen.getByLabelText(/^Pièce jointe/),
+      new File(["%PDF-1.4"], "devis.pdf", { type: "application/pdf" }),
+    );
+    expect(screen.queryByText(CONTACT_MESSAGES.messageOrFile)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Envoyer le message" }));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    const sent = (FakeXhr.last as FakeXhr | null)?.body;
+    expect(sent?.get("file")).toHaveProperty("name", "devis.pdf");
+    expect(sent?.get("message")).toBe("   ");
+  });
+
+  it("shows the server's refusal beside its field and focuses it", async () => {
+    vi.stubGlobal("XMLHttpRequest", FakeXhr);
+    FakeXhr.last = null;
+    const user = userEvent.setup();
+    render(<ContactForm />);
+    // At the limit: the browser lets it go, the server has the last word.
+    await user.click(screen.getByLabelText(/^Nom/));
+    await user.paste("a".repeat(CONTACT_NAME_MAX_LENGTH));
+    await user.type(screen.getByLabelText(/^E-mail/), "jeanne@example.fr");
+    await user.type(screen.getByLabelText("Message"), "Bonjour");
+    await user.click(screen.getByRole("button", { name: "Envoyer le message" }));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    act(() =>
+      FakeXhr.last?.answer(400, {
+        error: {
+          code: "VALIDATION_ERROR",
+          message: CONTACT_MESSAGES.messageOrFile,
+          fields: { message: CONTACT_MESSAGES.messageOrFile },
+        },
+      }),
+    );
+    expect(await screen.findByText(CONTACT_MESSAGES.messageOrFile)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText("Message")).toHaveFocus());
   });
 
   it("refuses a file over 10 MB as soon as it is chosen", async () => {

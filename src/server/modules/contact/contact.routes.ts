@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorBodySchema } from "../../../shared/schemas/common";
-import { CONTACT_MESSAGES, contactCreatedSchema, contactFieldsSchema } from "../../../shared/schemas/contact";
+import { CONTACT_MESSAGES, contactCreatedSchema, contactFormSchema } from "../../../shared/schemas/contact";
 import { AppError } from "../../errors";
 import { type FormRules, readMultipart } from "../../http/multipart";
 import { UPLOAD_CONTENT_TYPES } from "../../http/uploads";
@@ -41,7 +41,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
         tags: ["contact"],
         summary: "Envoyer un message à l'équipe (formulaire de contact public)",
         description:
-          "multipart/form-data : name, email (obligatoires), treatment_type, message, et un fichier optionnel `file` (PDF, JPG, PNG, MP4, MOV, AVI, MKV ; 10 Mo au plus ; type vérifié sur le contenu).",
+          "multipart/form-data : name et email (obligatoires ; name de 200 caractères au plus), treatment_type, message (obligatoire sans fichier ; 5 000 caractères au plus), et un fichier optionnel `file` (PDF, JPG, PNG, MP4, MOV, AVI, MKV ; 10 Mo au plus ; type vérifié sur le contenu).",
         consumes: ["multipart/form-data"],
         response: {
           201: contactCreatedSchema,
@@ -61,7 +61,8 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
         request.log.info("formulaire de contact : pot de miel rempli, message ignoré");
         return reply.status(201).send({ id: randomUUID(), message: CONTACT_MESSAGES.success });
       }
-      const id = await form.use(contactFieldsSchema, (fields, [file]) =>
+      // Without a file the message is required: the schema is chosen by what came.
+      const id = await form.use(contactFormSchema(form.files.length > 0), (fields, [file]) =>
         insertContactSubmission(app.db, { ...fields, file }),
       );
       return reply.status(201).send({ id, message: CONTACT_MESSAGES.success });

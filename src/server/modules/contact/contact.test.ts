@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
+import { CONTACT_MESSAGES, CONTACT_NAME_MAX_LENGTH } from "../../../shared/schemas/contact";
 import { fakeExe, multipart, pdfOfSize, tinyPdf, tinyPng } from "../../testing/files";
 import { createTestContext, type TestContext } from "../../testing/harness";
 
@@ -48,7 +49,7 @@ describe("contact form", () => {
   });
 
   it("accepts a message without a file, and a PNG", async () => {
-    expect((await send({ name: "A", email: "a@example.com" })).statusCode).toBe(201);
+    expect((await send({ name: "A", email: "a@example.com", message: "Bonjour" })).statusCode).toBe(201);
     const png = await send(valid, [
       { field: "file", name: "photo.png", type: "image/png", content: tinyPng() },
     ]);
@@ -63,6 +64,45 @@ describe("contact form", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe("Veuillez remplir tous les champs obligatoires");
     expect(response.json().error.fields[field]).toBeDefined();
+  });
+
+  it("says the name's limit when the name is too long, and takes a name at the limit", async () => {
+    const response = await send({ ...valid, name: "a".repeat(400) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe("Le nom ne peut pas dépasser 200 caractères");
+    expect(response.json().error.fields).toEqual({ name: "Le nom ne peut pas dépasser 200 caractères" });
+    const atLimit = await send({ ...valid, name: "a".repeat(CONTACT_NAME_MAX_LENGTH) });
+    expect(atLimit.statusCode).toBe(201);
+  });
+
+  it("requires a message or a file: name and e-mail alone are refused, a file alone is taken", async () => {
+    const count = (await rows()).length;
+    for (const message of [undefined, "", "   "]) {
+      const fields: Record<string, string> = { name: "Jeanne Martin", email: "jeanne@example.com" };
+      if (message !== undefined) fields.message = message;
+      const response = await send(fields);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields).toEqual({ message: CONTACT_MESSAGES.messageOrFile });
+      expect(response.json().error.message).toBe("Veuillez écrire un message ou joindre un fichier");
+    }
+    expect(await rows()).toHaveLength(count);
+
+    const fileAlone = await send({ name: "Jeanne Martin", email: "jeanne@example.com", message: " " }, [
+      { field: "file", name: "devis.pdf", type: "application/pdf", content: tinyPdf() },
+    ]);
+    expect(fileAlone.statusCode).toBe(201);
+    const row = (await rows()).find((r) => r.id === fileAlone.json().id);
+    expect(row).toMatchObject({ message: "", file_name: "devis.pdf" });
+  });
+
+  it("names every refused field at once, the missing message with the others", async () => {
+    const response = await send({ name: "", email: "pas-un-email" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({
+      name: CONTACT_MESSAGES.required,
+      email: CONTACT_MESSAGES.emailInvalid,
+      message: CONTACT_MESSAGES.messageOrFile,
+    });
   });
 
   it("refuses a renamed executable by its content, keeps nothing", async () => {
