@@ -43,6 +43,28 @@ describe("formulaire de proposition : règles", () => {
     expect(formPathOf(serverPath)).toBe(formPath);
   });
 
+  it("dit qu'un montant ou des honoraires de 0 € doivent être supérieurs à 0, sous leur champ", () => {
+    const line = { id: "l1", code: null, act: "Soin", tooth: null, fee: "0,00", br: "" };
+    const refused = proposalFormSchema.safeParse({ ...EMPTY_FORM, amount: "0", lines: [line] });
+    const messages = Object.fromEntries(
+      (refused.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]),
+    );
+    expect(messages.amount).toBe("Le montant doit être supérieur à 0 €.");
+    expect(messages["lines.0.fee_cents"]).toBe("Les honoraires doivent être supérieurs à 0 €.");
+    // What is not an amount keeps its message.
+    const unreadable = proposalFormSchema.safeParse({ ...EMPTY_FORM, amount: "douze" });
+    expect(unreadable.error?.issues.find((issue) => issue.path.join(".") === "amount")?.message).toBe(
+      "Le montant doit être un nombre positif en euros (ex. 1 250,50).",
+    );
+  });
+
+  it("lit « 1.250,50 » avec un point pour les milliers, et « 1250.5 » avec un point décimal", () => {
+    const read = (amount: string) => toOfferInput({ ...EMPTY_FORM, amount }).amount_cents;
+    expect(read("1.250,50")).toBe(125_050);
+    expect(read("1250.5")).toBe(125_050);
+    expect(read("1.250")).toBeNaN();
+  });
+
   it("refuse un montant illisible sous le champ du montant, et rend l'offre de l'API sinon", () => {
     const refused = proposalFormSchema.safeParse({ ...EMPTY_FORM, amount: "douze" });
     expect(refused.success).toBe(false);

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { parseEuros } from "../format/money";
+import { parseEuros, readEuros } from "../format/money";
 import { parisToday } from "../format/paris";
-import { offerInputSchema, offerTimingIssues } from "../schemas/offers";
+import { OFFER_MESSAGES, offerInputSchema, offerTimingIssues } from "../schemas/offers";
+import { QUOTE_MESSAGES } from "../schemas/quotes";
 import { type DraftLine, draftToRaw, lineIssuesOf } from "./quoteLines";
 
 /*
@@ -44,7 +45,7 @@ export const proposalFormSchema = proposalFieldsSchema
       ([key, message]) => ({ path: ["lines", ...key.split(".")], message }),
     );
     const seen = new Set<string>();
-    for (const issue of [...issues, ...lineRules, ...timing]) {
+    for (const issue of [...zeroAmountIssues(values), ...issues, ...lineRules, ...timing]) {
       const path = formPathOf(issue.path);
       if (seen.has(path)) continue;
       seen.add(path);
@@ -60,6 +61,21 @@ export const EMPTY_FORM: ProposalFormValues = {
   valid_until: "",
   slots: [],
 };
+
+/**
+ * The amounts typed as zero ("0", "0,00"): said as such ("supérieur à 0 €") rather than with the
+ * message of what is not an amount, which the schema gives them (`toOfferInput` makes them NaN).
+ */
+function zeroAmountIssues(values: ProposalFormValues): { path: readonly PropertyKey[]; message: string }[] {
+  const isZero = (text: string) => text.trim() !== "" && readEuros(text) === 0;
+  const issues: { path: readonly PropertyKey[]; message: string }[] = [];
+  if (isZero(values.amount)) issues.push({ path: ["amount_cents"], message: OFFER_MESSAGES.amountZero });
+  values.lines.forEach((line, index) => {
+    if (isZero(line.fee))
+      issues.push({ path: ["lines", index, "fee_cents"], message: QUOTE_MESSAGES.feeZero });
+  });
+  return issues;
+}
 
 const segment = (part: string) => (/^\d+$/.test(part) ? Number(part) : part);
 

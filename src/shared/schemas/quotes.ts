@@ -20,6 +20,8 @@ export const QUOTE_MESSAGES = {
   toothForArch: "Cet acte porte sur une arcade entière : ne choisissez pas de dent.",
   toothNotFit: (tooth: number) => `Cet acte ne s'applique pas à la dent ${tooth}.`,
   feeInvalid: "Les honoraires doivent être un montant positif en euros.",
+  /** A form's "0": an amount, but not fees an act can have. */
+  feeZero: "Les honoraires doivent être supérieurs à 0 €.",
   feeTooHigh: "Les honoraires ne peuvent pas dépasser 100 000 €.",
   brInvalid: "La base de remboursement doit être un montant positif ou nul en euros.",
   tooManyLines: "20 actes au maximum.",

@@ -4,7 +4,7 @@ import { JOURNEY_STATES } from "../domain/journey";
 import { OFFER_LIMITS } from "../domain/offers";
 import { DEFAULT_URGENCY, DOCUMENT_TYPES, REQUEST_STATUSES, URGENCIES } from "../domain/requests";
 import { TREATMENT_TYPES } from "../domain/treatments";
-import { parseEuros } from "../format/money";
+import { readEuros } from "../format/money";
 import { countLabel, plural } from "../format/plural";
 import { pagedList, pageParam, pageQuery, searchParam } from "./lists";
 import { patientOfferSchema } from "./offers";
@@ -28,6 +28,7 @@ export const UPLOAD_MESSAGES = {
   tooManyFiles: (max: number) => `Vous pouvez envoyer au plus ${max} fichiers par demande.`,
   consentRequired: "Veuillez accepter le partage de vos documents avec le ou les dentistes choisis.",
   quoteAmountInvalid: "Veuillez saisir un montant en euros, par exemple 1 250 ou 1 250,50.",
+  quoteAmountZero: "Le montant du devis doit être supérieur à 0 €.",
   quoteAmountTooHigh: "Le montant du devis ne peut pas dépasser 100 000 €.",
   recipientUnavailable:
     "Ce dentiste n'est pas disponible. Choisissez un autre dentiste ou tous les dentistes vérifiés.",
@@ -50,8 +51,9 @@ export const QUOTE_AMOUNT_MAX_CENTS = OFFER_LIMITS.maxAmountCents;
 
 /** The devis amount a patient typed, in cents, or the French message that refuses it. */
 export function parseQuoteAmount(input: string): number | string {
-  const cents = parseEuros(input);
+  const cents = readEuros(input);
   if (cents === null) return UPLOAD_MESSAGES.quoteAmountInvalid;
+  if (cents === 0) return UPLOAD_MESSAGES.quoteAmountZero;
   return cents > QUOTE_AMOUNT_MAX_CENTS ? UPLOAD_MESSAGES.quoteAmountTooHigh : cents;
 }
 
