@@ -76,3 +76,90 @@ describe("DialogContent", () => {
     );
   });
 });
+
+/** A dialog opened from a state by a card's button: no Radix trigger (as « Répondre », « Refuser »). */
+function OpenedFromState({ onCloseAutoFocus }: { onCloseAutoFocus?: (event: Event) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Répondre</Button>
+      <Button>Signaler</Button>
+      <ActionDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Répondre à cet avis"
+        description="Une seule réponse est possible."
+        {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
+      >
+        <DialogActions>
+          <Button>Publier ma réponse</Button>
+        </DialogActions>
+      </ActionDialog>
+    </>
+  );
+}
+
+/** A confirmation opened from a state by its button (no Radix trigger). */
+function Confirmed() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Supprimer</Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Supprimer ?"
+        description="C'est définitif."
+        confirmLabel="Supprimer définitivement"
+        onConfirm={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
+describe("ActionDialog without a trigger", () => {
+  it("gives the focus back to the button that opened it, on Escape and on Annuler", async () => {
+    const user = userEvent.setup();
+    render(<OpenedFromState />);
+    const opener = screen.getByRole("button", { name: "Répondre" });
+
+    await user.click(opener);
+    const dialog = await screen.findByRole("dialog", { name: "Répondre à cet avis" });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+
+    await user.keyboard("{Enter}");
+    await user.click(await screen.findByRole("button", { name: "Annuler" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+  });
+
+  it("leaves the focus where the page's own onCloseAutoFocus put it", async () => {
+    const user = userEvent.setup();
+    render(
+      <OpenedFromState
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          screen.getByRole("button", { name: "Signaler" }).focus();
+        }}
+      />,
+    );
+    await user.click(screen.getByRole("button", { name: "Répondre" }));
+    await screen.findByRole("dialog");
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByRole("button", { name: "Signaler" })).toHaveFocus();
+  });
+
+  it("a confirmation opened from a state gives the focus back too", async () => {
+    const user = userEvent.setup();
+    render(<Confirmed />);
+    const opener = screen.getByRole("button", { name: "Supprimer" });
+    await user.click(opener);
+    await user.click(await screen.findByRole("button", { name: "Supprimer définitivement" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+  });
+});

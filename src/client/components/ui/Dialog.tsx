@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { type ComponentProps, type ReactNode, useLayoutEffect, useRef } from "react";
+import { type ComponentProps, type ReactNode, useRef } from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "./Button";
 
@@ -106,6 +106,10 @@ export function DialogActions({
 /**
  * A modal with its title and description, then `children` (a field, an error, DialogActions);
  * `trigger` (a DialogTrigger) opens it. Other props go to the content (focus on close, …).
+ *
+ * Without a trigger (opened from a state, by a row's or a card's button), Radix would leave the
+ * focus on the page's body once it closes: it goes back to what had it when the dialog opened, if
+ * that is still on the page, unless `onCloseAutoFocus` placed it (and prevented the default).
  */
 export function ActionDialog({
   open,
@@ -114,6 +118,8 @@ export function ActionDialog({
   description,
   trigger,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...content
 }: {
   open: boolean;
@@ -122,10 +128,27 @@ export function ActionDialog({
   description: ReactNode;
   trigger?: ReactNode;
 } & Omit<ComponentProps<typeof DialogPrimitive.Content>, "title">) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger}
-      <DialogContent {...content}>
+      <DialogContent
+        onOpenAutoFocus={(event) => {
+          // Radix calls this before it moves the focus into the dialog.
+          const focused = document.activeElement;
+          opener.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const element = opener.current;
+          opener.current = null;
+          if (trigger || event.defaultPrevented || !element?.isConnected) return;
+          event.preventDefault();
+          element.focus();
+        }}
+        {...content}
+      >
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription>{description}</DialogDescription>
         {children}
@@ -146,29 +169,6 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-/**
- * Gives the focus back to what had it when `open` became true, once it is false again: a
- * ConfirmDialog has no Radix trigger, so Radix alone would leave the focus on the page's body.
- */
-function useFocusReturn(open: boolean): void {
-  const opener = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    if (open) {
-      // Layout effects run before Radix moves the focus into the dialog.
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      return;
-    }
-    const element = opener.current;
-    opener.current = null;
-    if (!element) return;
-    // After the dialog has unmounted: its focus trap would take the focus back until then.
-    const timer = setTimeout(() => {
-      if (element.isConnected) element.focus();
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [open]);
-}
-
 /** A confirmation ("Êtes-vous sûr… ?") with Annuler and a confirm button; the focus returns to the opener. */
 export function ConfirmDialog({
   open,
@@ -181,7 +181,6 @@ export function ConfirmDialog({
   loading = false,
   onConfirm,
 }: ConfirmDialogProps) {
-  useFocusReturn(open);
   return (
     <ActionDialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
       <DialogActions cancelLabel={cancelLabel}>

@@ -7,6 +7,7 @@ export function RadioCard({
   checked,
   disabled = false,
   invalid = false,
+  describedBy,
   onChange,
   children,
 }: {
@@ -15,6 +16,8 @@ export function RadioCard({
   checked: boolean;
   disabled?: boolean;
   invalid?: boolean;
+  /** The id of what describes the choice: the group's error, when invalid. */
+  describedBy?: string | undefined;
   onChange: () => void;
   children: ReactNode;
 }) {
@@ -27,6 +30,7 @@ export function RadioCard({
         checked={checked}
         disabled={disabled}
         aria-invalid={invalid ? true : undefined}
+        aria-describedby={describedBy}
         onChange={onChange}
         className="size-4 accent-brand-700"
       />

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MessageSquareText } from "lucide-react";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import {
   REVIEW_FLAG_LABELS,
@@ -125,7 +125,16 @@ export function ModerationCard({ review, actions }: { review: ModerationReview; 
   );
 }
 
-function RefuseDialog({ review, onClose }: { review: ModerationReview | null; onClose: () => void }) {
+function RefuseDialog({
+  review,
+  onRefused,
+  onClose,
+}: {
+  review: ModerationReview | null;
+  /** Refused (or withdrawn): the review leaves the list. */
+  onRefused: (review: ModerationReview) => void;
+  onClose: () => void;
+}) {
   const decide = useDecision();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -144,6 +153,7 @@ function RefuseDialog({ review, onClose }: { review: ModerationReview | null; on
       {
         onSuccess: (result) => {
           toast.success(result.message);
+          onRefused(review);
           close();
         },
         onError: (failure) => {
@@ -200,16 +210,41 @@ export function AdminReviewsPage() {
   const list = useModerationList(status, null, page);
   const decide = useDecision();
   const [refusing, setRefusing] = useState<ModerationReview | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const leaving = useRef<{ id: string; index: number } | null>(null);
+
+  /** The review decided on leaves the list read again: the focus goes to the one after it. */
+  const willLeave = (review: ModerationReview) => {
+    const index = list.data?.items.findIndex((item) => item.id === review.id) ?? -1;
+    leaving.current = { id: review.id, index: Math.max(index, 0) };
+  };
+
+  // Its buttons gone with it, the focus would fall to the page's body: it goes to the first button
+  // of the review now in its place (or of the last one), or to the tab's panel when none is left.
+  useEffect(() => {
+    const left = leaving.current;
+    const items = list.data?.items;
+    if (!left || !items || items.some((review) => review.id === left.id)) return;
+    leaving.current = null;
+    const cards = panel.current?.querySelectorAll("article") ?? [];
+    const next = cards[Math.min(left.index, cards.length - 1)];
+    (next?.querySelector("button") ?? panel.current)?.focus();
+  }, [list.data]);
 
   /** Publish a pending review, or keep a reported one online (its reports closed, its dentist told). */
-  const decideNow = (review: ModerationReview, decision: "publish" | "keep") =>
+  const decideNow = (review: ModerationReview, decision: "publish" | "keep") => {
+    willLeave(review);
     decide.mutate(
       { review, decision },
       {
         onSuccess: (result) => toast.success(result.message),
-        onError: (failure) => toast.error(failure.message),
+        onError: (failure) => {
+          leaving.current = null;
+          toast.error(failure.message);
+        },
       },
     );
+  };
 
   return (
     <>
@@ -220,6 +255,7 @@ export function AdminReviewsPage() {
       <Tabs
         value={status}
         onValueChange={(value) => {
+          leaving.current = null;
           setStatus(value as Status);
           setPage(1);
         }}
@@ -231,7 +267,7 @@ export function AdminReviewsPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value={status} className="mt-6 grid gap-4">
+        <TabsContent ref={panel} value={status} className="mt-6 grid gap-4">
           {list.isPending ? (
             <Skeleton className="h-64 w-full rounded-ui" />
           ) : list.isError ? (
@@ -287,7 +323,7 @@ export function AdminReviewsPage() {
           </div>
         </TabsContent>
       </Tabs>
-      <RefuseDialog review={refusing} onClose={() => setRefusing(null)} />
+      <RefuseDialog review={refusing} onRefused={willLeave} onClose={() => setRefusing(null)} />
     </>
   );
 }

@@ -8,7 +8,7 @@ import {
   ShieldOff,
   Trash2,
 } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { formatDetailDate, formatListDate } from "../../../shared/format/dates";
 import { ofName } from "../../../shared/format/names";
@@ -87,11 +87,8 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
   const suspendedId = useId();
   const [pending, setPending] = useState<AdminUser | null>(null);
   const [withdrawing, setWithdrawing] = useState<AdminUser | null>(null);
-  const withdrawOpener = useRef<HTMLElement | null>(null);
   const [erasing, setErasing] = useState<AdminUser | null>(null);
-  const eraseOpener = useRef<HTMLElement | null>(null);
   const [suspending, setSuspending] = useState<AdminUser | null>(null);
-  const suspendOpener = useRef<HTMLElement | null>(null);
   const [reinstating, setReinstating] = useState<AdminUser | null>(null);
   const [dating, setDating] = useState<AdminUser | null>(null);
   const [unlocking, setUnlocking] = useState<AdminUser | null>(null);
@@ -196,12 +193,7 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
                     ? `Retirer la vérification ${ofName(u.full_name || u.email)}`
                     : `Vérifier ${u.full_name || u.email}`
                 }
-                onClick={(event) => {
-                  if (u.is_verified) {
-                    withdrawOpener.current = event.currentTarget;
-                    setWithdrawing(u);
-                  } else setPending(u);
-                }}
+                onClick={() => (u.is_verified ? setWithdrawing(u) : setPending(u))}
               >
                 {u.is_verified ? <ShieldOff aria-hidden="true" /> : <BadgeCheck aria-hidden="true" />}
                 {u.is_verified ? "Retirer la vérification" : "Vérifier"}
@@ -211,11 +203,7 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
               variant={u.suspended_at ? "outline" : "destructive-ghost"}
               size="sm"
               aria-label={`${u.suspended_at ? "Rétablir" : "Suspendre"} le compte ${ofName(u.full_name || u.email)}`}
-              onClick={(event) => {
-                suspendOpener.current = event.currentTarget;
-                if (u.suspended_at) setReinstating(u);
-                else setSuspending(u);
-              }}
+              onClick={() => (u.suspended_at ? setReinstating(u) : setSuspending(u))}
             >
               {u.suspended_at ? <RotateCcw aria-hidden="true" /> : <Ban aria-hidden="true" />}
               {u.suspended_at ? "Rétablir" : "Suspendre"}
@@ -225,10 +213,7 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
                 variant="outline"
                 size="sm"
                 aria-label={`Changer la date de fin de la suspension ${ofName(u.full_name || u.email)}`}
-                onClick={(event) => {
-                  suspendOpener.current = event.currentTarget;
-                  setDating(u);
-                }}
+                onClick={() => setDating(u)}
               >
                 <CalendarClock aria-hidden="true" />
                 Date de fin
@@ -249,10 +234,7 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
               variant="destructive-ghost"
               size="sm"
               aria-label={`Supprimer le compte ${ofName(u.full_name || u.email)}`}
-              onClick={(event) => {
-                eraseOpener.current = event.currentTarget;
-                setErasing(u);
-              }}
+              onClick={() => setErasing(u)}
             >
               <Trash2 aria-hidden="true" />
               Supprimer le compte
@@ -332,12 +314,11 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
           }
           label="Raison du retrait (le dentiste la lira)"
           submitLabel="Retirer la vérification"
-          onCloseAutoFocus={(event) => backToOpener(withdrawOpener.current, event)}
           onClose={() => setWithdrawing(null)}
         />
       ) : null}
-      <SuspendDialog user={suspending} opener={suspendOpener.current} onClose={() => setSuspending(null)} />
-      <SuspensionEndDialog user={dating} opener={suspendOpener.current} onClose={() => setDating(null)} />
+      <SuspendDialog user={suspending} onClose={() => setSuspending(null)} />
+      <SuspensionEndDialog user={dating} onClose={() => setDating(null)} />
       <ConfirmDialog
         open={reinstating !== null}
         onOpenChange={(open) => {
@@ -364,7 +345,7 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
         loading={removeTwoFactor.isPending}
         onConfirm={confirmRemoveTwoFactor}
       />
-      <EraseUserDialog user={erasing} opener={eraseOpener.current} onClose={() => setErasing(null)} />
+      <EraseUserDialog user={erasing} onClose={() => setErasing(null)} />
     </section>
   );
 }
@@ -427,16 +408,7 @@ function VerifyDescription({ dentist }: { dentist: AdminUser }) {
 /** A dialog one row's button opens for its person (one dialog for the table). */
 interface RowDialogProps {
   user: AdminUser | null;
-  /** The row's button: no Radix trigger here, the focus goes back to it. */
-  opener: HTMLElement | null;
   onClose: () => void;
-}
-
-/** The focus back on the row's button; gone with its row (an erasure), Radix's default applies. */
-function backToOpener(opener: HTMLElement | null, event: Event): void {
-  if (!opener?.isConnected) return;
-  event.preventDefault();
-  opener.focus();
 }
 
 /**
@@ -444,7 +416,7 @@ function backToOpener(opener: HTMLElement | null, event: Event): void {
  * the person, says what goes and that the erasure is recorded in the audit log; a refusal of the
  * server (an appointment to come, an account already gone) stays in the dialog.
  */
-function EraseUserDialog({ user, opener, onClose }: RowDialogProps) {
+function EraseUserDialog({ user, onClose }: RowDialogProps) {
   const erase = useEraseUser();
   const person = user ? user.full_name || user.email : "";
 
@@ -469,7 +441,6 @@ function EraseUserDialog({ user, opener, onClose }: RowDialogProps) {
     <ActionDialog
       open={user !== null}
       onOpenChange={onOpenChange}
-      onCloseAutoFocus={(event) => backToOpener(opener, event)}
       title={`Supprimer le compte ${ofName(person)} ?`}
       description={
         <>
@@ -549,7 +520,7 @@ function fieldErrors(issues: readonly { path: readonly string[]; message: string
  * server checks them (suspensionSchema, suspensionEndIssues): its own refusal of a field goes
  * under it, any other one stays in the dialog.
  */
-function SuspendDialog({ user, opener, onClose }: RowDialogProps) {
+function SuspendDialog({ user, onClose }: RowDialogProps) {
   const suspend = useSuspension();
   const [reason, setReason] = useState("");
   const [endsOn, setEndsOn] = useState("");
@@ -604,7 +575,6 @@ function SuspendDialog({ user, opener, onClose }: RowDialogProps) {
       onOpenChange={(open) => {
         if (!open && !suspend.isPending) close();
       }}
-      onCloseAutoFocus={(event) => backToOpener(opener, event)}
       title={`Suspendre le compte ${ofName(person)} ?`}
       description={user && <SuspendDescription user={user} />}
     >
@@ -682,7 +652,7 @@ function SuspensionEndField({
  * e-mailed the change. Its own refusal of the day goes under the field, any other one (lifted
  * meanwhile) stays in the dialog.
  */
-function SuspensionEndDialog({ user, opener, onClose }: RowDialogProps) {
+function SuspensionEndDialog({ user, onClose }: RowDialogProps) {
   const change = useSuspensionEnd();
   const [endsOn, setEndsOn] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -733,7 +703,6 @@ function SuspensionEndDialog({ user, opener, onClose }: RowDialogProps) {
       onOpenChange={(open) => {
         if (!open && !change.isPending) close();
       }}
-      onCloseAutoFocus={(event) => backToOpener(opener, event)}
       title={`Fin de la suspension du compte ${ofName(person)}`}
       description={
         current

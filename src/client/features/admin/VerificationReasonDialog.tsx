@@ -23,7 +23,6 @@ export function VerificationReasonDialog({
   label,
   placeholder,
   submitLabel,
-  onCloseAutoFocus,
   onClose,
 }: {
   /** The dentist decided on; null: closed. */
@@ -34,7 +33,6 @@ export function VerificationReasonDialog({
   label: string;
   placeholder?: string;
   submitLabel: string;
-  onCloseAutoFocus?: (event: Event) => void;
   onClose: () => void;
 }) {
   const decide = useVerificationDecision();
@@ -84,7 +82,6 @@ export function VerificationReasonDialog({
       onOpenChange={(open) => {
         if (!open && !decide.isPending) close();
       }}
-      {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
       title={title}
       description={description}
     >

@@ -1074,6 +1074,28 @@ describe("/admin/verifications", () => {
     ]);
   });
 
+  it("rend le focus au bouton « Refuser » de la demande quand sa boîte de dialogue se ferme (Échap, Annuler)", async () => {
+    const person = userEvent.setup();
+    stubAdminApi({
+      "GET /api/admin/verification-requests": () =>
+        json(200, { items: [REQUEST], page: 1, page_size: 10, has_more: false }),
+    });
+    renderApp("/admin/verifications");
+    const refuse = await screen.findByRole("button", { name: "Refuser la demande de Thomas Bernard" });
+    refuse.focus();
+    await person.keyboard("{Enter}");
+    await screen.findByRole("dialog", { name: "Refuser la demande de vérification" });
+    await person.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(refuse).toHaveFocus();
+
+    await person.keyboard("{Enter}");
+    const dialog = await screen.findByRole("dialog", { name: "Refuser la demande de vérification" });
+    await person.click(within(dialog).getByRole("button", { name: "Annuler" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(refuse).toHaveFocus();
+  });
+
   it("dit quand la file est vide", async () => {
     stubAdminApi({
       "GET /api/admin/verification-requests": () =>

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES } from "../../../shared/schemas/common";
@@ -157,6 +157,56 @@ describe("avis à modérer (équipe)", () => {
     expect(await screen.findByText(spaced(REVIEW_MESSAGES.kept))).toBeInTheDocument();
     expect(decisions).toEqual([{ decision: "keep", version: READ }]);
     expect(await screen.findByText("Aucun avis ici")).toBeInTheDocument();
+  });
+
+  it("rend le focus au bouton « Refuser » quand sa boîte de dialogue se ferme (Échap, Annuler)", async () => {
+    stubApi(admin, {
+      "GET /api/admin/reviews": () =>
+        json(200, { items: [review({})], page: 1, page_size: 20, has_more: false }),
+    });
+    const user = userEvent.setup();
+    renderApp("/admin/reviews");
+    const card = await screen.findByRole("article", { name: "Avis de Paula D., patiente vérifiée" });
+    const refuse = within(card).getByRole("button", { name: "Refuser" });
+    refuse.focus();
+    await user.keyboard("{Enter}");
+    await screen.findByRole("dialog", { name: "Refuser cet avis" });
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(refuse).toHaveFocus();
+
+    await user.keyboard("{Enter}");
+    const dialog = await screen.findByRole("dialog", { name: "Refuser cet avis" });
+    await user.click(within(dialog).getByRole("button", { name: "Annuler" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(refuse).toHaveFocus();
+  });
+
+  it("publié, l'avis quitte la liste et le focus va au premier bouton du suivant, puis au panneau une fois la liste vide", async () => {
+    const second = review({
+      id: "44444444-4444-4444-8444-444444444444",
+      author: "Quentin D., patient vérifié",
+    });
+    let items = [review({}), second];
+    stubApi(admin, {
+      "GET /api/admin/reviews": () => json(200, { items, page: 1, page_size: 20, has_more: false }),
+      [`POST /api/admin/reviews/${ID}/decision`]: () => json(200, { message: REVIEW_MESSAGES.approved }),
+      [`POST /api/admin/reviews/${second.id}/decision`]: () =>
+        json(200, { message: REVIEW_MESSAGES.approved }),
+    });
+    const user = userEvent.setup();
+    renderApp("/admin/reviews");
+    const first = await screen.findByRole("article", { name: "Avis de Paula D., patiente vérifiée" });
+    items = [second];
+    await user.click(within(first).getByRole("button", { name: "Publier" }));
+    await waitFor(() => expect(first).not.toBeInTheDocument());
+    const next = screen.getByRole("article", { name: "Avis de Quentin D., patient vérifié" });
+    await waitFor(() => expect(within(next).getByRole("button", { name: "Publier" })).toHaveFocus());
+
+    items = [];
+    await user.keyboard("{Enter}");
+    expect(await screen.findByText("Aucun avis ici")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("tabpanel", { name: "À modérer" })).toHaveFocus());
   });
 
   it("ne propose « Garder en ligne » que sur un avis publié et signalé", async () => {

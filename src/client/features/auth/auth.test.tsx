@@ -188,6 +188,24 @@ describe("patient sign-up", () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Nom/)));
   });
 
+  it("focuses the terms checkbox when it is the only field left to correct", async () => {
+    const fetchMock = stubApi(null);
+    const user = userEvent.setup();
+    renderApp("/signup");
+    await fillPatientSignUp(user, {
+      first: "Marie",
+      last: "Curie",
+      email: "marie@example.fr",
+      password: "Sourire-Sain-2026",
+    });
+    await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
+    const terms = screen.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ });
+    await waitFor(() => expect(terms).toHaveFocus());
+    expect(terms).toHaveAttribute("aria-invalid", "true");
+    expect(terms).toHaveAccessibleDescription(ACCOUNT_MESSAGES.patientTermsRequired);
+    expect(signUpBody(fetchMock)).toBeUndefined();
+  });
+
   it("shows 'Cet e-mail est déjà utilisé' beside the e-mail on a 409", async () => {
     stubApi(null, {
       "POST /api/account/signup": () =>
@@ -230,6 +248,17 @@ describe("dentist sign-up", () => {
     expect(screen.queryByText("Vous devez accepter les conditions d'utilisation")).not.toBeInTheDocument();
     expect(screen.getByLabelText(/^Confirmer le mot de passe/)).toHaveAttribute("aria-invalid", "true");
     expect(signUpBody(fetchMock)).toBeUndefined();
+  });
+
+  it("focuses the terms checkbox when it is the only field left to correct", async () => {
+    stubApi(null);
+    const user = userEvent.setup();
+    renderApp("/dentist/signup");
+    await fillDentistSignUp(user, "Sourire-Sain-2026");
+    await user.click(screen.getByRole("button", { name: "Créer mon compte dentiste" }));
+    const terms = screen.getByRole("checkbox", { name: /J'accepte les conditions d'utilisation/ });
+    await waitFor(() => expect(terms).toHaveFocus());
+    expect(terms).toHaveAccessibleDescription(ACCOUNT_MESSAGES.termsRequired);
   });
 
   it("focuses Prénom, not Ville, after an empty submit", async () => {

@@ -3,6 +3,8 @@ import { MessageSquareText } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { REVIEW_LIMITS } from "../../../shared/domain/reviews";
+import { formatDetailDate } from "../../../shared/format/dates";
+import { ofName } from "../../../shared/format/names";
 import type { DentistOwnReviews } from "../../../shared/schemas/reviews";
 import { VerificationPending } from "../../components/dashboard/VerificationPending";
 import { PageHeader } from "../../components/PageHeader";
@@ -155,6 +157,13 @@ export function DentistReviewsPage() {
   return <ReceivedReviews name={profile?.full_name ?? ""} />;
 }
 
+/**
+ * The review a button acts on, in its name (« Répondre à l'avis de Marie D., patiente vérifiée,
+ * publié le 5 décembre 2026 »): every review has its own « Répondre » and « Signaler ».
+ */
+const whichReview = (review: Review) =>
+  `l'avis ${ofName(review.author)}, publié le ${formatDetailDate(review.published_at)}`;
+
 const description = (brand: string) =>
   `Les avis de vos patients reçus sur rendez-vous pris sur ${brand}, publiés après relecture par l'équipe, du plus récent au plus ancien. Vous pouvez répondre une fois à chacun, ou le signaler.`;
 
@@ -190,7 +199,11 @@ function ReceivedReviews({ name }: { name: string }) {
                   footer={
                     <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-3">
                       {review.answer === null ? (
-                        <Button size="sm" onClick={() => setAnswering(review)}>
+                        <Button
+                          size="sm"
+                          aria-label={`Répondre à ${whichReview(review)}`}
+                          onClick={() => setAnswering(review)}
+                        >
                           Répondre
                         </Button>
                       ) : null}
@@ -201,7 +214,12 @@ function ReceivedReviews({ name }: { name: string }) {
                       ) : review.reported ? (
                         <p className="text-sm text-slate-600">Signalé à l'équipe</p>
                       ) : (
-                        <Button size="sm" variant="outline" onClick={() => setReporting(review)}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          aria-label={`Signaler ${whichReview(review)}`}
+                          onClick={() => setReporting(review)}
+                        >
                           Signaler
                         </Button>
                       )}

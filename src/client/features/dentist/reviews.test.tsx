@@ -1,4 +1,5 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { DentistOwnReviews, RatingSummary } from "../../../shared/schemas/reviews";
 import { makeDentist } from "../../test/dentist";
@@ -69,5 +70,64 @@ describe("avis des patients (dentiste)", () => {
     expect(open).not.toHaveTextContent("examiné");
     // Verified: his average and count, over the list they count.
     expect(screen.getByText("2 avis")).toBeInTheDocument();
+  });
+
+  it("rend le focus au bouton « Répondre » ou « Signaler » de l'avis quand la boîte de dialogue se ferme", async () => {
+    stubApi(makeDentist(), {
+      "GET /api/dentist/reviews": () =>
+        page([
+          received({}),
+          received({ id: "66666666-6666-4666-8666-666666666666", author: "Quentin D., patient vérifié" }),
+        ]),
+    });
+    const user = userEvent.setup();
+    renderApp("/dentist/reviews");
+    const second = await screen.findByRole("article", { name: "Avis de Quentin D., patient vérifié" });
+    const answer = within(second).getByRole("button", { name: /^Répondre/ });
+    answer.focus();
+    await user.keyboard("{Enter}");
+    await screen.findByRole("dialog", { name: "Répondre à cet avis" });
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(answer).toHaveFocus();
+
+    const report = within(second).getByRole("button", { name: /^Signaler/ });
+    report.focus();
+    await user.keyboard("{Enter}");
+    const dialog = await screen.findByRole("dialog", { name: "Signaler cet avis à l'équipe" });
+    await user.click(within(dialog).getByRole("button", { name: "Annuler" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(report).toHaveFocus();
+  });
+
+  it("nomme chaque « Répondre » et « Signaler » par l'auteur et la date de son avis", async () => {
+    stubApi(makeDentist(), {
+      "GET /api/dentist/reviews": () =>
+        page([
+          received({}),
+          received({
+            id: "66666666-6666-4666-8666-666666666666",
+            author: "Amélie R., patiente vérifiée",
+            published_at: "2026-11-20T09:00:00.000Z",
+          }),
+        ]),
+    });
+    renderApp("/dentist/reviews");
+    const first = await screen.findByRole("article", { name: "Avis de Paula D., patiente vérifiée" });
+    expect(within(first).getByRole("button", { name: /^Répondre/ })).toHaveAccessibleName(
+      "Répondre à l'avis de Paula D., patiente vérifiée, publié le 5 décembre 2026",
+    );
+    expect(within(first).getByRole("button", { name: /^Signaler/ })).toHaveAccessibleName(
+      "Signaler l'avis de Paula D., patiente vérifiée, publié le 5 décembre 2026",
+    );
+    const second = screen.getByRole("article", { name: "Avis d'Amélie R., patiente vérifiée" });
+    expect(within(second).getByRole("button", { name: /^Répondre/ })).toHaveAccessibleName(
+      "Répondre à l'avis d'Amélie R., patiente vérifiée, publié le 20 novembre 2026",
+    );
+    // No two buttons of the page share a name.
+    const names = screen
+      .getAllByRole("button", { name: /^(Répondre|Signaler)/ })
+      .map((button) => button.getAttribute("aria-label"));
+    expect(new Set(names).size).toBe(4);
   });
 });

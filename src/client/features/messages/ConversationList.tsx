@@ -72,6 +72,7 @@ function ConversationItem({
     <li>
       <Link
         to={to}
+        data-conversation={conversation.id}
         aria-current={selected ? "page" : undefined}
         className={cn(
           "flex gap-3 border-l-4 px-3 py-3 outline-offset-[-3px] transition-colors hover:bg-slate-50",

@@ -1,5 +1,5 @@
 import { MessagesSquare } from "lucide-react";
-import { useCallback } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { CHAT_MESSAGES } from "../../../shared/schemas/conversations";
 import { VerificationPending } from "../../components/dashboard/VerificationPending";
@@ -13,6 +13,9 @@ const DESCRIPTIONS: Record<ChatArea, string> = {
   patient: "Échangez avec les dentistes qui ont répondu à vos demandes.",
   dentist: "Échangez avec les patients dont vous avez traité les demandes.",
 };
+
+/** Under 768 px the list and the thread are two steps: one shows at a time. */
+const PHONE = "(max-width: 767px)";
 
 interface MessagesScreenProps {
   area: ChatArea;
@@ -32,6 +35,26 @@ export function MessagesScreen({ area, selectedId, pathOf, listPath }: MessagesS
   const { profile } = useSession();
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";
+  const screenRef = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  const shown = useRef(selectedId);
+
+  // On a phone, the link pressed hides with the list (and « Retour aux conversations » with the
+  // thread): the focus would fall to the page's body. Opened, it goes into the thread; back, to
+  // the conversation just left. (A dentist's change of page moves it to <main> after this.)
+  useEffect(() => {
+    const left = shown.current;
+    shown.current = selectedId;
+    if (left === selectedId) return;
+    if (selectedId) {
+      if (window.matchMedia(PHONE).matches) panel.current?.focus();
+      return;
+    }
+    const links = screenRef.current?.querySelectorAll<HTMLElement>("[data-conversation]") ?? [];
+    Array.from(links)
+      .find((link) => link.dataset.conversation === left)
+      ?.focus();
+  }, [selectedId]);
   const onSearch = useCallback(
     (term: string) =>
       setParams(
@@ -59,7 +82,10 @@ export function MessagesScreen({ area, selectedId, pathOf, listPath }: MessagesS
   return (
     <>
       <PageHeader title="Mes messages" description={DESCRIPTIONS[area]} />
-      <div className="grid h-[clamp(28rem,calc(100dvh-15rem),52rem)] grid-cols-[minmax(0,1fr)] overflow-hidden rounded-ui border border-slate-200 bg-white shadow-sm md:grid-cols-[20rem_minmax(0,1fr)] lg:grid-cols-[22rem_minmax(0,1fr)]">
+      <div
+        ref={screenRef}
+        className="grid h-[clamp(28rem,calc(100dvh-15rem),52rem)] grid-cols-[minmax(0,1fr)] overflow-hidden rounded-ui border border-slate-200 bg-white shadow-sm md:grid-cols-[20rem_minmax(0,1fr)] lg:grid-cols-[22rem_minmax(0,1fr)]"
+      >
         <ConversationList
           area={area}
           selectedId={selectedId}
@@ -71,6 +97,7 @@ export function MessagesScreen({ area, selectedId, pathOf, listPath }: MessagesS
         <div className={cn("min-h-0 min-w-0 flex-col", selectedId ? "flex" : "hidden md:flex")}>
           {selectedId && profile ? (
             <ChatPanel
+              ref={panel}
               key={selectedId}
               conversationId={selectedId}
               area={area}

@@ -504,6 +504,32 @@ describe("fil de la conversation", () => {
   });
 });
 
+describe("sur un téléphone (la liste, puis le fil)", () => {
+  it("ouvrir une conversation met le focus dans le fil, « Retour aux conversations » le rend à son lien", async () => {
+    const desktop = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...desktop(query),
+      matches: query === "(max-width: 767px)",
+    })) as typeof window.matchMedia;
+    try {
+      const user = setup();
+      stubMessagesApi();
+      renderApp("/patient/messages");
+      await screen.findByText("Dr Julien Martin");
+      conversationLink("Julien Martin").focus();
+      await user.keyboard("{Enter}");
+      const thread = await screen.findByRole("region", { name: "Dr Julien Martin" });
+      await waitFor(() => expect(thread).toHaveFocus());
+
+      await user.click(within(thread).getByRole("link", { name: "Retour aux conversations" }));
+      await waitFor(() => expect(screen.queryByRole("region", { name: "Dr Julien Martin" })).toBeNull());
+      await waitFor(() => expect(conversationLink("Julien Martin")).toHaveFocus());
+    } finally {
+      window.matchMedia = desktop;
+    }
+  });
+});
+
 describe("lien « Voir la demande » de l'en-tête", () => {
   it("n'est pas montré au dentiste quand la demande ne s'ouvre plus pour lui (non choisi, annulée)", async () => {
     const closed = conversation({

@@ -1,5 +1,5 @@
 import { Pencil } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { mayCancelRequest } from "../../../shared/policies/requests";
 import type { Comparison } from "../../../shared/schemas/quotes";
 import type { RequestDetail } from "../../../shared/schemas/requests";
@@ -31,6 +31,10 @@ export function MyQuoteSection({
   comparisonPending: boolean;
 }) {
   const [drafts, setDrafts] = useState<DraftLine[] | null>(null);
+  const editorRef = useRef<HTMLDivElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  /** Where the focus goes once the editor opens or closes: the button pressed has gone. */
+  const focusNext = useRef<"editor" | "button" | null>(null);
   const { submit, reset, editor, date, pending } = useQuoteLinesSave(request.id, request.quote_date);
   const open = mayCancelRequest(request.status);
   const hasLines = request.quote_lines.length > 0;
@@ -38,13 +42,25 @@ export function MyQuoteSection({
   const stage = readingStage(reading.data, open && !hasLines);
 
   const start = () => {
+    focusNext.current = "editor";
     setDrafts(hasLines ? fromLineDtos(request.quote_lines) : [emptyLine()]);
     reset(request.quote_date);
   };
   const close = () => {
+    focusNext.current = "button";
     setDrafts(null);
     reset(request.quote_date);
   };
+
+  // Opened: its first field, « Date du devis »; closed: back to « Modifier » (when it shows).
+  const editing = drafts !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opening or closing the editor is what moves the focus.
+  useEffect(() => {
+    const next = focusNext.current;
+    focusNext.current = null;
+    if (next === "editor") editorRef.current?.querySelector("input")?.focus();
+    else if (next === "button") editButton.current?.focus();
+  }, [editing]);
 
   const onSave = () => {
     if (drafts) submit(drafts, { onSaved: close, onClosed: close });
@@ -61,7 +77,7 @@ export function MyQuoteSection({
       actions={
         // While a read devis waits to be checked, its own buttons lead to the manual entry.
         open && !drafts && (stage === "none" || stage === "pending") ? (
-          <Button variant={hasLines ? "outline" : "secondary"} size="sm" onClick={start}>
+          <Button ref={editButton} variant={hasLines ? "outline" : "secondary"} size="sm" onClick={start}>
             <Pencil aria-hidden="true" />
             {hasLines ? "Modifier" : "Saisir mon devis ligne par ligne"}
           </Button>
@@ -69,7 +85,7 @@ export function MyQuoteSection({
       }
     >
       {drafts ? (
-        <div className="grid gap-4">
+        <div ref={editorRef} className="grid gap-4">
           <QuoteDateField {...date} />
           <QuoteLinesEditor
             mode="patient"

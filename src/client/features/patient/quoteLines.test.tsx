@@ -134,6 +134,28 @@ describe("saisir son devis depuis la demande", () => {
     expect(within(mine).getByRole("textbox", { name: /Honoraires/ })).toHaveValue("1 000,00");
   });
 
+  it("« Modifier » met le focus sur « Date du devis », « Annuler » le rend à « Modifier »", async () => {
+    const lines = [
+      resolveLine(
+        { code: "HBLD734", act: "Couronne", tooth: 36, fee_cents: 100_000, br_cents: null },
+        "2026-11-25",
+      ),
+    ];
+    stubApi(makeProfile(), {
+      [`GET /api/patient/requests/${REQUEST_ID}`]: () =>
+        json(200, detail({ quote_lines: lines, quote_amount_cents: 100_000 })),
+    });
+    const user = userEvent.setup();
+    renderApp(PAGE);
+    const mine = await screen.findByRole("region", { name: "Mon devis" });
+    within(mine).getByRole("button", { name: "Modifier" }).focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(within(mine).getByLabelText(/^Date du devis/)).toHaveFocus());
+
+    await user.click(within(mine).getByRole("button", { name: "Annuler" }));
+    await waitFor(() => expect(within(mine).getByRole("button", { name: "Modifier" })).toHaveFocus());
+  });
+
   it("ne propose pas de modifier le devis d'une demande terminée", async () => {
     const lines = [
       resolveLine(

@@ -1,4 +1,5 @@
 import { CheckCircle2, UserPlus } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link, useParams } from "react-router";
 import { toast } from "sonner";
 import { treatmentLabel } from "../../../../shared/domain/treatments";
@@ -36,15 +37,29 @@ export function DentistPatientSubmissionPage() {
 function SubmissionView({ request }: { request: DentistRequestDetail }) {
   const assign = useAssignRequest(request.id);
   const hasOffer = Boolean(useMyOffer(request.id).data?.offer);
+  const offerLink = useRef<HTMLAnchorElement>(null);
+  const assigning = useRef(false);
 
-  const onAssign = () =>
+  // « S'assigner cette demande » gives way to « Vous suivez cette demande »: the focus goes on to
+  // what comes next, « Proposer un devis », not to the page's body.
+  useEffect(() => {
+    if (!request.assigned || !assigning.current) return;
+    assigning.current = false;
+    offerLink.current?.focus();
+  }, [request.assigned]);
+
+  const onAssign = () => {
+    assigning.current = true;
     assign.mutate(undefined, {
       onSuccess: () => toast.success(DENTIST_MESSAGES.assigned),
-      onError: (error) =>
+      onError: (error) => {
+        assigning.current = false;
         toast.error(DENTIST_MESSAGES.assignFailed, {
           description: isApiError(error) ? error.message : undefined,
-        }),
+        });
+      },
     });
+  };
 
   return (
     <>
@@ -73,7 +88,7 @@ function SubmissionView({ request }: { request: DentistRequestDetail }) {
               </Button>
             )}
             <Button asChild>
-              <Link to={`/dentist/quote-request/${request.id}`}>
+              <Link ref={offerLink} to={`/dentist/quote-request/${request.id}`}>
                 {hasOffer ? "Voir ma proposition" : "Proposer un devis"}
               </Link>
             </Button>

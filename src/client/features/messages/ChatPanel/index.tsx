@@ -1,5 +1,5 @@
 import { MessageSquareOff } from "lucide-react";
-import { type ReactNode, useId, useMemo } from "react";
+import { type ReactNode, type Ref, useId, useMemo } from "react";
 import { Link } from "react-router";
 import { CHAT_MESSAGES, type ConversationSummary } from "../../../../shared/schemas/conversations";
 import { Button } from "../../../components/ui/Button";
@@ -41,10 +41,12 @@ interface ChatPanelProps {
   viewerId: string;
   /** The list (the first step on a phone). */
   backTo: string;
+  /** The panel, which takes the focus when opened on a phone (the list it was opened from hides). */
+  ref?: Ref<HTMLElement>;
 }
 
 /** The right pane: one conversation, older messages on scroll, live updates, the composer. */
-export function ChatPanel({ conversationId, area, viewerId, backTo }: ChatPanelProps) {
+export function ChatPanel({ conversationId, area, viewerId, backTo, ref }: ChatPanelProps) {
   const thread = useThread(conversationId);
   const send = useSendMessage(conversationId);
   const realtime = useRealtimeStatus();
@@ -133,9 +135,11 @@ export function ChatPanel({ conversationId, area, viewerId, backTo }: ChatPanelP
 
   return (
     <section
+      ref={ref}
+      tabIndex={-1}
       aria-labelledby={conversation ? headingId : undefined}
       aria-label={conversation ? undefined : "Conversation"}
-      className="flex min-h-0 min-w-0 flex-1 flex-col"
+      className="flex min-h-0 min-w-0 flex-1 flex-col focus:outline-none"
     >
       <ChatHeader area={area} backTo={backTo} headingId={headingId} thread={thread} />
       {realtime === "reconnecting" ? (

@@ -42,6 +42,7 @@ export function MarkField({
               className="size-4 accent-brand-700"
               checked={value === choice}
               aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
               onChange={() => onChange(choice)}
             />
             {choice === null ? "Sans note" : `${choice}/5`}

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import {
@@ -107,14 +107,21 @@ function ReviewForm({
   const [text, setText] = useState(initial?.text ?? "");
   const [title, setTitle] = useState<ReviewAuthorTitle | null>(initial?.author_title ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const titleErrorId = useId();
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The keyboard (and the screen reader, which reads the error tied to it) goes to the first
+    // field to correct, once the errors are rendered.
+    const form = event.currentTarget;
+    const focusFirstError = () =>
+      setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
     const parsed = reviewInputSchema.safeParse({ rating, ...marks, text, author_title: title ?? undefined });
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
       setErrors(found);
+      focusFirstError();
       return;
     }
     save.mutate(parsed.data, {
@@ -123,8 +130,10 @@ function ReviewForm({
         navigate("/patient/reviews");
       },
       onError: (failure) => {
-        if (isApiError(failure) && Object.keys(failure.fields).length > 0) setErrors(failure.fields);
-        else toast.error("Impossible d'enregistrer votre avis", { description: failure.message });
+        if (isApiError(failure) && Object.keys(failure.fields).length > 0) {
+          setErrors(failure.fields);
+          focusFirstError();
+        } else toast.error("Impossible d'enregistrer votre avis", { description: failure.message });
       },
     });
   };
@@ -189,7 +198,10 @@ function ReviewForm({
                 />
               )}
             </FormField>
-            <fieldset className="grid gap-2">
+            <fieldset
+              className="grid gap-2"
+              aria-describedby={errors.author_title ? titleErrorId : undefined}
+            >
               <legend className="mb-1 text-sm font-medium text-slate-900">
                 Comment vous présenter ? <span className="text-red-700">*</span>
               </legend>
@@ -205,6 +217,7 @@ function ReviewForm({
                     value={value}
                     checked={title === value}
                     invalid={Boolean(errors.author_title)}
+                    describedBy={errors.author_title ? titleErrorId : undefined}
                     onChange={() => {
                       setTitle(value);
                       setErrors(({ author_title: _gone, ...rest }) => rest);
@@ -215,7 +228,9 @@ function ReviewForm({
                 ))}
               </div>
               {errors.author_title ? (
-                <p className="text-sm font-medium text-red-700">{errors.author_title}</p>
+                <p id={titleErrorId} className="text-sm font-medium text-red-700">
+                  {errors.author_title}
+                </p>
               ) : null}
             </fieldset>
             <div className="flex flex-wrap gap-3">
