@@ -39,7 +39,9 @@ export function RegisterExportButton() {
       onSubmit={onSubmit}
       noValidate
       aria-label="Registre des factures"
-      className="grid gap-3 sm:grid-cols-3 sm:items-end"
+      // Aligned at the top: an error under one date must not move the other field (the button sits
+      // level with the inputs, below their labels: text-sm's 1.25rem and the field's gap).
+      className="grid gap-3 sm:grid-cols-3 sm:items-start"
     >
       <InputField
         label="Du"
@@ -55,7 +57,7 @@ export function RegisterExportButton() {
         onChange={(e) => setTo(e.target.value)}
         error={errors.to}
       />
-      <Button type="submit" variant="outline" loading={busy}>
+      <Button type="submit" variant="outline" loading={busy} className="sm:mt-6.5">
         <FileSpreadsheet aria-hidden="true" />
         Exporter le registre (CSV)
       </Button>
