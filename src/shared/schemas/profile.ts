@@ -97,6 +97,8 @@ export const PROFILE_MESSAGES = {
   verifiedFieldLocked: "Vérifié par notre équipe : pour le changer, écrivez-nous depuis Besoin d'aide.",
   addressMissing: "Renseignez l'adresse de votre cabinet.",
   postcodeMissing: "Renseignez le code postal de votre cabinet.",
+  cityMissing: "Renseignez la ville de votre cabinet.",
+  phoneMissing: "Renseignez le téléphone de votre cabinet.",
   alreadyVerified: "Votre compte est déjà vérifié.",
   alreadyRequested: "Votre demande de vérification a déjà été envoyée ; notre équipe l'examine.",
   verificationRequested: "Demande de vérification envoyée",
@@ -141,6 +143,21 @@ const clearable = (value: z.ZodType<string, string>) => value.transform((v) => (
  * spaces ignored), practice address and postcode (what verification checks). E-mail, role and flags are never
  * editable here.
  */
+/**
+ * What a dentist's profile cannot clear: asked at sign-up (the spec's « champs obligatoires »), his
+ * city shown to patients beside his name, his phone for the team's checks. The fields cleared in
+ * these values (null: empty), with their message; a patient's may be empty.
+ */
+export function dentistProfileIssues(values: {
+  city?: string | null;
+  phone_number?: string | null;
+}): Record<string, string> {
+  const issues: Record<string, string> = {};
+  if (values.city === null) issues.city = PROFILE_MESSAGES.cityMissing;
+  if (values.phone_number === null) issues.phone_number = PROFILE_MESSAGES.phoneMissing;
+  return issues;
+}
+
 export const profileUpdateSchema = z.object({
   full_name: requiredText(200, PROFILE_MESSAGES.nameRequired, PROFILE_MESSAGES.tooLong),
   phone_number: optionalNullable(PHONE_MAX_LENGTH, PHONE_MESSAGES.invalid).refine(

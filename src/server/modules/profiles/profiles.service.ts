@@ -4,7 +4,7 @@ import {
   verificationStateOf,
 } from "../../../shared/policies/verification";
 import { ERROR_CODES } from "../../../shared/schemas/common";
-import { PROFILE_MESSAGES, type Profile } from "../../../shared/schemas/profile";
+import { dentistProfileIssues, PROFILE_MESSAGES, type Profile } from "../../../shared/schemas/profile";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../access/audit";
 import { sessionsChanged } from "../../access/session-cache";
@@ -99,6 +99,9 @@ export async function requestVerification(db: Db, actor: Actor, now = new Date()
 export async function updateProfile(db: Db, actor: Actor, values: ProfileUpdate): Promise<ProfileRow> {
   const updated = await db.transaction().execute(async (trx) => {
     const current = await findOwnProfileForUpdate(trx, actor);
+    const missing = current.role === "dentist" ? dentistProfileIssues(values) : {};
+    if (Object.keys(missing).length > 0)
+      throw new AppError(400, ERROR_CODES.validation, Object.values(missing)[0] ?? "", missing);
     if (current.role === "dentist" && current.is_verified) {
       const changed = VERIFIED_FIELDS.filter((f) => values[f] !== undefined && values[f] !== current[f]);
       if (changed.length > 0)

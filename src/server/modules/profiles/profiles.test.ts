@@ -89,6 +89,24 @@ describe("editing my profile", () => {
     });
   });
 
+  it("refuses to clear a dentist's city or phone (asked at sign-up), naming each; a patient may", async () => {
+    const { cookie } = await signUpDentist(ctx.app);
+    const refused = await patch(cookie, { full_name: "Julien Martin", city: " ", phone_number: "" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      code: "VALIDATION_ERROR",
+      fields: {
+        city: "Renseignez la ville de votre cabinet.",
+        phone_number: "Renseignez le téléphone de votre cabinet.",
+      },
+    });
+    // Nothing changed; absent fields stay as they are, and a new city is taken.
+    const kept = await patch(cookie, { full_name: "Julien Martin", city: "Lyon" });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().profile.city).toBe("Lyon");
+    expect(kept.json().profile.phone_number).not.toBeNull();
+  });
+
   it("answers 401 when signed out", async () => {
     expect((await patch(undefined, { full_name: "X" })).statusCode).toBe(401);
   });
