@@ -1,6 +1,7 @@
 import { Send } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, type ReactNode, type Ref, useId, useRef } from "react";
 import { Button } from "../ui/Button";
+import { CharacterCount, characterCountShown } from "../ui/CharacterCount";
 import { Label } from "../ui/Label";
 import { Textarea } from "../ui/Textarea";
 
@@ -10,6 +11,7 @@ export interface ChatFormProps {
   /** The field's (visually hidden) label. */
   fieldLabel: string;
   placeholder: string;
+  /** The server's limit: the browser cuts there, and the count shows near it. */
   maxLength: number;
   value: string;
   onChange: (value: string) => void;
@@ -37,6 +39,8 @@ export interface ChatFormProps {
 export function ChatForm(props: ChatFormProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const counterId = `${id}-counter`;
+  const counted = characterCountShown({ value: props.value, max: props.maxLength });
   const { onSend, canSend } = props;
 
   const onSubmit = (event: FormEvent) => {
@@ -65,7 +69,7 @@ export function ChatForm(props: ChatFormProps) {
             value={props.value}
             maxLength={props.maxLength}
             placeholder={props.placeholder}
-            aria-describedby={props.errorId ? `${hintId} ${props.errorId}` : hintId}
+            aria-describedby={[hintId, counted ? counterId : null, props.errorId].filter(Boolean).join(" ")}
             className="field-sizing-content max-h-40 min-h-10 resize-none"
             onChange={(event) => props.onChange(event.target.value)}
             onKeyDown={onKeyDown}
@@ -79,6 +83,7 @@ export function ChatForm(props: ChatFormProps) {
       <p id={hintId} className="text-xs text-slate-600">
         {props.hint}
       </p>
+      <CharacterCount id={counterId} value={props.value} max={props.maxLength} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { type ComponentProps, useEffect, useState } from "react";
 import type { FieldErrors } from "../../../shared/forms/profileForm";
+import type { CharacterLimit } from "../ui/CharacterCount";
 import { InputField } from "../ui/FormField";
 import type { Input } from "../ui/Input";
 
@@ -25,6 +26,9 @@ export function useProfileValues<T extends object>(saved: T) {
 
 type InputProps = Omit<ComponentProps<typeof Input>, "value" | "onChange" | "id" | "className">;
 
+/** The toast of a profile's save: a success takes the place of a failure's still shown. */
+export const PROFILE_TOAST = "profile-save";
+
 /** A labelled text input of a profile form, its message below it; `onChange` receives the text. */
 export function TextField({
   className,
@@ -36,6 +40,8 @@ export function TextField({
   description?: string;
   error?: string;
   className?: string;
+  /** A count under the field near its limit (which becomes its maxLength). */
+  counter?: CharacterLimit;
   value: string;
   onChange: (value: string) => void;
 }) {

@@ -1,5 +1,6 @@
 import { type ComponentProps, type ComponentType, type ReactNode, useId } from "react";
 import { cn } from "../../lib/cn";
+import { CharacterCount, type CharacterLimit, characterCountShown } from "./CharacterCount";
 import { Input } from "./Input";
 import { Label } from "./Label";
 import { Textarea } from "./Textarea";
@@ -9,6 +10,8 @@ export interface FieldControlProps {
   required?: boolean;
   "aria-invalid"?: true;
   "aria-describedby"?: string;
+  /** With a `counter`: its limit, so that the browser cuts at the count's limit. */
+  maxLength?: number;
 }
 
 interface FormFieldProps {
@@ -18,16 +21,33 @@ interface FormFieldProps {
   description?: ReactNode;
   required?: boolean;
   className?: string;
+  /** A long text's limit: « N / MAX caractères » under the control near it, and its `maxLength`. */
+  counter?: CharacterLimit;
   /** Receives the props to spread on the control (id, aria-*). */
   children: (control: FieldControlProps) => ReactNode;
 }
 
 /** Label + control + help text + French error, with the ARIA wiring between them. */
-export function FormField({ label, error, description, required, className, children }: FormFieldProps) {
+export function FormField({
+  label,
+  error,
+  description,
+  required,
+  className,
+  counter,
+  children,
+}: FormFieldProps) {
   const id = useId();
   const descriptionId = `${id}-description`;
+  const counterId = `${id}-counter`;
   const errorId = `${id}-error`;
-  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(" ");
+  const describedBy = [
+    description ? descriptionId : null,
+    counter && characterCountShown(counter) ? counterId : null,
+    error ? errorId : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div className={cn("grid content-start gap-1.5", className)}>
       <Label htmlFor={id} required={required}>
@@ -38,12 +58,14 @@ export function FormField({ label, error, description, required, className, chil
         required: required || undefined,
         "aria-invalid": error ? true : undefined,
         "aria-describedby": describedBy || undefined,
+        ...(counter ? { maxLength: counter.max } : {}),
       })}
       {description ? (
         <p id={descriptionId} className="text-sm text-slate-600">
           {description}
         </p>
       ) : null}
+      {counter ? <CharacterCount id={counterId} {...counter} /> : null}
       {error ? (
         <p id={errorId} className="text-sm font-medium text-red-700">
           {error}
@@ -69,11 +91,12 @@ function controlField<E extends "input" | "textarea">(Control: ComponentType<Com
     error,
     description,
     required,
+    counter,
     fieldClassName,
     "aria-describedby": extra,
     ...control
   }: ControlFieldProps<E>) {
-    const field = { label, error, description, required, className: fieldClassName };
+    const field = { label, error, description, required, counter, className: fieldClassName };
     return (
       <FormField {...field}>
         {(wiring) => (

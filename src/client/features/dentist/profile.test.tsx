@@ -73,6 +73,9 @@ const dentist = makeProfile({
   last_name: "Martin",
   full_name: "Paul Martin",
   email: "dr@example.fr",
+  // Asked at sign-up: a dentist's profile keeps them.
+  city: "Paris",
+  phone_number: "01 42 00 00 00",
 });
 
 describe("page /dentist/profile", () => {
@@ -175,6 +178,39 @@ describe("page /dentist/profile", () => {
     await user.click(screen.getByRole("button", { name: "Enregistrer" }));
     await screen.findByText("Profil mis à jour avec succès");
     expect(sent).toMatchObject({ ...practice, bio: "Implants depuis 2010." });
+  });
+
+  it("refuse de vider la ville ou le téléphone du cabinet, sans rien envoyer ; l'enregistrement réussi remplace l'erreur", async () => {
+    const bodies: unknown[] = [];
+    stubApi(dentist, {
+      "PATCH /api/me": (body) => {
+        bodies.push(body);
+        return json(200, { profile: { ...dentist, ...(body as object) } });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/dentist/profile");
+    const city = await screen.findByLabelText(/^Ville du cabinet/);
+    const phone = screen.getByLabelText(/^Téléphone du cabinet/);
+    expect(city).toBeRequired();
+    expect(phone).toBeRequired();
+    await user.clear(city);
+    await user.clear(phone);
+    await user.click(screen.getByRole("button", { name: "Enregistrer" }));
+    await waitFor(() => expect(city).toHaveAccessibleDescription("Renseignez la ville de votre cabinet."));
+    expect(phone).toHaveAccessibleDescription("Renseignez le téléphone de votre cabinet.");
+    expect(await screen.findByText("Erreur de mise à jour du profil")).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    await user.type(city, "Lyon");
+    await user.type(phone, "04 78 00 00 00");
+    await user.click(screen.getByRole("button", { name: "Enregistrer" }));
+    expect(await screen.findByText("Profil mis à jour avec succès")).toBeInTheDocument();
+    // One toast per save: the failure's is gone, not left above the success.
+    await waitFor(() =>
+      expect(screen.queryByText("Erreur de mise à jour du profil")).not.toBeInTheDocument(),
+    );
+    expect(bodies).toEqual([expect.objectContaining({ city: "Lyon", phone_number: "04 78 00 00 00" })]);
   });
 
   it("laisse un dentiste non vérifié modifier son RPPS et son cabinet", async () => {

@@ -6,15 +6,24 @@ import {
   dentistProfileValues,
   fieldErrorsOf,
 } from "../../../../shared/forms/profileForm";
-import { PROFILE_MESSAGES, type Profile, profileUpdateSchema } from "../../../../shared/schemas/profile";
+import {
+  dentistProfileIssues,
+  PROFILE_MESSAGES,
+  type Profile,
+  profileUpdateSchema,
+} from "../../../../shared/schemas/profile";
 import { failureDescription } from "../../../components/AvatarUpload";
-import { TextField, useProfileValues } from "../../../components/profile/ProfileFields";
+import { PROFILE_TOAST, TextField, useProfileValues } from "../../../components/profile/ProfileFields";
 import { Button } from "../../../components/ui/Button";
+import { maxLengthOf } from "../../../components/ui/CharacterCount";
 import { FormField, TextareaField } from "../../../components/ui/FormField";
 import { Input } from "../../../components/ui/Input";
 import { isApiError } from "../../../lib/api";
 import { useUpdateProfile } from "../../../lib/profile";
 import { SpecialtiesEditor } from "../SpecialtiesEditor";
+
+/** The server's limit of the name (the profile schema's). */
+const FULL_NAME_MAX = maxLengthOf(profileUpdateSchema.shape.full_name);
 
 type TextFieldOptions = Omit<ComponentProps<typeof TextField>, "label" | "error">;
 
@@ -28,20 +37,24 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const checked = profileUpdateSchema.safeParse(values);
-    if (!checked.success) {
-      const next = fieldErrors(checked.error.issues.map((i) => [i.path.join("."), i.message]));
-      setErrors(next);
-      toast.error(PROFILE_MESSAGES.failure, { description: checked.error.issues[0]?.message });
+    // The shape's issues, then what a dentist cannot leave empty (the server's same rule).
+    const issues: [string, string][] = checked.success
+      ? Object.entries(dentistProfileIssues(checked.data))
+      : checked.error.issues.map((i) => [i.path.join("."), i.message]);
+    if (issues.length > 0) {
+      setErrors(fieldErrors(issues));
+      toast.error(PROFILE_MESSAGES.failure, { id: PROFILE_TOAST, description: issues[0]?.[1] });
       return;
     }
     update.mutate(values, {
       onSuccess: () => {
         setErrors({});
-        toast.success(PROFILE_MESSAGES.success);
+        // In place of a failure's toast still shown (one toast per save).
+        toast.success(PROFILE_MESSAGES.success, { id: PROFILE_TOAST, description: undefined });
       },
       onError: (error) => {
         if (isApiError(error)) setErrors(fieldErrors(Object.entries(error.fields)));
-        toast.error(PROFILE_MESSAGES.failure, { description: failureDescription(error) });
+        toast.error(PROFILE_MESSAGES.failure, { id: PROFILE_TOAST, description: failureDescription(error) });
       },
     });
   };
@@ -71,7 +84,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         {text("full_name", "Nom complet", {
           required: true,
           autoComplete: "name",
-          maxLength: 200,
+          counter: { value: values.full_name, max: FULL_NAME_MAX },
           className: "sm:col-span-2",
         })}
         <FormField label="E-mail" description={PROFILE_MESSAGES.emailReadOnly} className="sm:col-span-2">
@@ -79,8 +92,14 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             <Input {...control} type="email" value={profile.email} readOnly className="bg-slate-50" />
           )}
         </FormField>
-        {text("phone_number", "Téléphone (optionnel)", { type: "tel", autoComplete: "tel", maxLength: 30 })}
-        {text("city", "Ville (optionnel)", { autoComplete: "address-level2", maxLength: 100 })}
+        {/* Asked at sign-up, kept: the city shows beside his name, the team calls the phone. */}
+        {text("phone_number", "Téléphone du cabinet", {
+          required: true,
+          type: "tel",
+          autoComplete: "tel",
+          maxLength: 30,
+        })}
+        {text("city", "Ville du cabinet", { required: true, autoComplete: "address-level2", maxLength: 100 })}
       </fieldset>
 
       <fieldset className="grid gap-5">

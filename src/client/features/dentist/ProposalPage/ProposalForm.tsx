@@ -61,6 +61,7 @@ export function ProposalForm({
   const amount = useWatch({ control: form.control, name: "amount" });
   const watchedLines = useWatch({ control: form.control, name: "lines" });
   const hasLines = watchedLines.length > 0;
+  const comment = useWatch({ control: form.control, name: "comment" });
   const blockerId = useId();
   const today = parisToday(new Date());
   const blocker = offerSubmitBlocker(amount, watchedLines, today);
@@ -138,12 +139,15 @@ export function ProposalForm({
               )}
             </FormField>
 
-            <FormField label="Commentaire (optionnel)" error={errors.comment?.message}>
+            <FormField
+              label="Commentaire (optionnel)"
+              error={errors.comment?.message}
+              counter={{ value: comment, max: OFFER_LIMITS.commentMax }}
+            >
               {(control) => (
                 <Textarea
                   {...control}
                   rows={4}
-                  maxLength={OFFER_LIMITS.commentMax}
                   placeholder="Déroulé des soins, matériaux, délais…"
                   {...form.register("comment")}
                 />

@@ -8,15 +8,19 @@ import {
   patientProfileProblem,
   patientProfileValues,
 } from "../../../../shared/forms/profileForm";
-import { PROFILE_MESSAGES, type Profile } from "../../../../shared/schemas/profile";
+import { PROFILE_MESSAGES, type Profile, profileUpdateSchema } from "../../../../shared/schemas/profile";
 import { failureDescription } from "../../../components/AvatarUpload";
-import { TextField, useProfileValues } from "../../../components/profile/ProfileFields";
+import { PROFILE_TOAST, TextField, useProfileValues } from "../../../components/profile/ProfileFields";
 import { Button } from "../../../components/ui/Button";
+import { maxLengthOf } from "../../../components/ui/CharacterCount";
 import { FormField } from "../../../components/ui/FormField";
 import { Input } from "../../../components/ui/Input";
 import { isApiError } from "../../../lib/api";
 import { useUpdateProfile } from "../../../lib/profile";
 import { dentistsKeys } from "../../../lib/queryKeys";
+
+/** The server's limit of the name (the profile schema's). */
+const FULL_NAME_MAX = maxLengthOf(profileUpdateSchema.shape.full_name);
 
 type TextFieldProps = Omit<ComponentProps<typeof TextField>, "value" | "onChange" | "error">;
 
@@ -55,18 +59,19 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     const problem = patientProfileProblem(values);
     if (problem) {
       setErrors({ [problem.field]: problem.message });
-      toast.error(PROFILE_MESSAGES.failure, { description: problem.message });
+      toast.error(PROFILE_MESSAGES.failure, { id: PROFILE_TOAST, description: problem.message });
       return;
     }
     update.mutate(values, {
       onSuccess: () => {
-        toast.success(PROFILE_MESSAGES.success);
+        // In place of a failure's toast still shown (one toast per save).
+        toast.success(PROFILE_MESSAGES.success, { id: PROFILE_TOAST, description: undefined });
         // The distances to the dentists depend on the postal code.
         void queryClient.invalidateQueries({ queryKey: dentistsKeys.all });
       },
       onError: (error) => {
         if (isApiError(error)) setErrors(fieldErrorsOf(PATIENT_PROFILE_FIELDS, Object.entries(error.fields)));
-        toast.error(PROFILE_MESSAGES.failure, { description: failureDescription(error) });
+        toast.error(PROFILE_MESSAGES.failure, { id: PROFILE_TOAST, description: failureDescription(error) });
       },
     });
   };
@@ -84,7 +89,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         error={errors.full_name}
         className="sm:col-span-2"
         autoComplete="name"
-        maxLength={200}
+        counter={{ value: values.full_name, max: FULL_NAME_MAX }}
         value={values.full_name}
         onChange={(value) => set("full_name", value)}
       />

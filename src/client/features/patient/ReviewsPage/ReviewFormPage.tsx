@@ -177,20 +177,14 @@ function ReviewForm({
               label="Votre avis"
               required
               error={errors.text}
-              description={
-                <>
-                  {REVIEW_MESSAGES.textHint} ({text.trim().length.toLocaleString("fr-FR")} /{" "}
-                  {REVIEW_LIMITS.textMax.toLocaleString("fr-FR")} caractères, {REVIEW_LIMITS.textMin} au
-                  moins)
-                </>
-              }
+              description={`${REVIEW_MESSAGES.textHint} (${REVIEW_LIMITS.textMin} caractères au moins)`}
+              counter={{ value: text, max: REVIEW_LIMITS.textMax, always: true }}
             >
               {(control) => (
                 <Textarea
                   {...control}
                   rows={6}
                   value={text}
-                  maxLength={REVIEW_LIMITS.textMax}
                   onChange={(event) => {
                     setText(event.target.value);
                     setErrors(({ text: _gone, ...rest }) => rest);

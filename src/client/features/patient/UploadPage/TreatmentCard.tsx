@@ -1,11 +1,17 @@
 import { URGENCIES, urgencyFormLabel } from "../../../../shared/domain/requests";
 import type { UploadFieldErrors, UploadValues } from "../../../../shared/forms/uploadForm";
+import { requestFieldsSchema } from "../../../../shared/schemas/requests";
 import { OptionSelect, TreatmentSelect } from "../../../components/OptionSelect";
 import { centsToInput } from "../../../components/quote/quoteLines";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/Card";
+import { maxLengthOf } from "../../../components/ui/CharacterCount";
 import { FormField, InputField, TextareaField } from "../../../components/ui/FormField";
 import { textProps } from "../../../lib/form";
 import { EuroInput } from "../EuroInput";
+
+/** The server's limits of the description and the budget (the request schema's). */
+const DESCRIPTION_MAX = maxLengthOf(requestFieldsSchema.shape.description.in.unwrap());
+const BUDGET_MAX = maxLengthOf(requestFieldsSchema.shape.budget.in.unwrap());
 
 /** One field of the form changed. */
 export type SetUploadField = <K extends keyof UploadValues>(field: K, value: UploadValues[K]) => void;
@@ -64,7 +70,7 @@ export function TreatmentCard({
           error={errors.description}
           description="Vos symptômes, ce que votre dentiste vous a proposé, vos questions."
           rows={4}
-          maxLength={5000}
+          counter={{ value: values.description, max: DESCRIPTION_MAX }}
           {...text("description")}
           disabled={sending}
         />
@@ -72,7 +78,7 @@ export function TreatmentCard({
           label="Budget"
           error={errors.budget}
           description="Facultatif, par exemple « 1 500 € maximum »."
-          maxLength={100}
+          counter={{ value: values.budget, max: BUDGET_MAX }}
           {...text("budget")}
           disabled={sending}
         />
