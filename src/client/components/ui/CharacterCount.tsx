@@ -1,4 +1,3 @@
-import { countLabel } from "../../../shared/format/plural";
 import { cn } from "../../lib/cn";
 
 /** From this share of the limit on, the count is shown (and read as it changes). */
@@ -28,7 +27,9 @@ export function CharacterCount({ id, value, max, always = false }: CharacterLimi
   const length = value.length;
   const near = length >= max * CHARACTER_COUNT_THRESHOLD;
   const reached = length >= max;
-  const count = `${length.toLocaleString("fr-FR")} / ${countLabel(max, "caractère", "caractères")}`;
+  // Formatted here, when shown, never at import: the landing page's contact form has fields of this
+  // module and must create no Intl formatter (ADR 071); every limit is plural.
+  const count = `${length.toLocaleString("fr-FR")} / ${max.toLocaleString("fr-FR")} caractères`;
   const text = reached ? `${count}. Limite atteinte : le texte au-delà n'est pas conservé.` : count;
   return (
     <p
