@@ -491,6 +491,16 @@ export function actByCode(code: string): ReferenceAct | undefined {
   return BY_CODE.get(code.trim().toUpperCase());
 }
 
+const BY_LABEL = new Map(ACTS.map((act) => [normalizeForSearch(act.label), act]));
+
+/**
+ * The act whose label is this text, case, accents and spaces aside ("couronne ceramo-metallique
+ * (molaire)"): typed in full, a listed act is that act, not a line « hors liste ».
+ */
+export function actByLabel(text: string): ReferenceAct | undefined {
+  return BY_LABEL.get(normalizeForSearch(text));
+}
+
 /** The tariff period in force on a Paris calendar day ('YYYY-MM-DD'); the first one before it began. */
 export function tariffOn(day: string, periods: readonly TariffPeriod[] = TARIFF_PERIODS): TariffPeriod {
   let found = periods[0] as TariffPeriod;

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { actByCode, type ReferenceAct, searchActs, termsOn } from "../../../shared/domain/acts";
+import { actByCode, actByLabel, type ReferenceAct, searchActs, termsOn } from "../../../shared/domain/acts";
 import { OFFER_LIMITS } from "../../../shared/domain/offers";
 import { formatEuros } from "../../../shared/format/money";
 import { cn } from "../../lib/cn";
@@ -67,7 +67,8 @@ export function ActPicker({
 
   const query = text.trim();
   const acts = searchActs(query, tooth).slice(0, MAX_OPTIONS);
-  const exact = actByCode(query);
+  // A code, or a listed act's label typed in full: no « hors liste » option for it.
+  const exact = actByCode(query) ?? actByLabel(query);
   const options: Option[] = acts.map((act) => ({ kind: "act", act }));
   if (query && !exact) options.push({ kind: "free", text: query.slice(0, OFFER_LIMITS.actMax) });
 
@@ -83,12 +84,13 @@ export function ActPicker({
   };
 
   /**
-   * Leaving the field with a new text: a known code becomes its act; the chosen act's label with words
-   * added ("… (molaire), teinte A2") keeps its code; anything else is a free line.
+   * Leaving the field with a new text: a known code, or a listed act's label typed in full, becomes
+   * its act; the chosen act's label with words added ("… (molaire), teinte A2") keeps its code;
+   * anything else is a free line.
    */
   const commitText = () => {
     if (text === value.act) return;
-    const known = actByCode(query);
+    const known = actByCode(query) ?? actByLabel(query);
     const current = value.code ? actByCode(value.code) : undefined;
     if (known) onChange({ code: known.code, act: known.label });
     else if (current && query.startsWith(current.label))

@@ -215,6 +215,15 @@ describe("ActPicker", () => {
     expect(onPick).toHaveBeenLastCalledWith({ code: null, act: "Couronne provisoire" });
   });
 
+  it("reconnaît un acte de la liste dont le libellé est tapé en entier, même sans majuscules ni accents", async () => {
+    const { user, onPick, input } = renderPicker();
+    await user.type(input, "couronne ceramo-metallique (molaire)");
+    const options = within(screen.getByRole("listbox")).getAllByRole("option");
+    expect(options.map((o) => o.textContent ?? "").some((t) => t.startsWith("Acte hors liste"))).toBe(false);
+    await user.tab();
+    expect(onPick).toHaveBeenLastCalledWith({ code: "HBLD734", act: "Couronne céramo-métallique (molaire)" });
+  });
+
   it("ne propose avec une dent que les actes qui lui conviennent", async () => {
     const { user, input } = renderPicker(36);
     await user.type(input, "couronne céramo");
