@@ -1,8 +1,9 @@
 import { CalendarDays } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Appointment, AppointmentScope } from "../../../shared/schemas/appointments";
 import { useMyAppointments } from "../../lib/appointments";
+import { cn } from "../../lib/cn";
 import { useListParams } from "../dashboard/useListParams";
 import { PageHeader } from "../PageHeader";
 import { Button } from "../ui/Button";
@@ -13,6 +14,7 @@ import { Loading } from "../ui/Loading";
 import { Skeleton } from "../ui/Skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/Tabs";
 import { AppointmentCard } from "./AppointmentCard";
+import { appointmentAnchor } from "./anchor";
 
 /** `?vue=passes` shows those that took place; the coming ones are the page's default. */
 const PAST_PARAM = "passes";
@@ -142,12 +144,20 @@ function Cards({
   headingLevel: "h2" | "h3";
   options: AppointmentsScreenOptions;
 }) {
+  const { hash } = useLocation();
   return (
     <ul className="grid gap-4">
       {items.map((appointment) => {
         const link = options.requestLink(appointment);
+        const anchor = appointmentAnchor(appointment.id);
+        const targeted = hash === `#${anchor}`;
         return (
-          <li key={appointment.id}>
+          <li
+            key={appointment.id}
+            id={anchor}
+            data-targeted={targeted || undefined}
+            className={cn("scroll-mt-24 rounded-ui", targeted && "ring-2 ring-brand-600 ring-offset-2")}
+          >
             <AppointmentCard
               appointment={appointment}
               headingLevel={headingLevel}

@@ -60,6 +60,17 @@ describe("/dentist/appointments", () => {
     expect(screen.queryByRole("navigation", { name: "Pagination" })).not.toBeInTheDocument();
   });
 
+  it("venu de « Confirmer » du tableau de bord, entoure la carte de ce rendez-vous (son ancre), et elle seule", async () => {
+    stubApi(dentist, { "GET /api/appointments": () => json(200, list(upcoming)) });
+    renderApp("/dentist/appointments#rdv-m-1");
+    const toConfirm = await screen.findByRole("region", { name: "À confirmer (1)" });
+    const card = within(toConfirm).getByRole("listitem");
+    expect(card).toHaveAttribute("id", "rdv-m-1");
+    expect(card).toHaveAttribute("data-targeted", "true");
+    expect(card).toHaveClass("ring-2");
+    expect(document.querySelectorAll("[data-targeted]")).toHaveLength(1);
+  });
+
   it("dit qu'il n'y a aucun rendez-vous à venir", async () => {
     stubApi(dentist, { "GET /api/appointments": () => json(200, list([])) });
     renderApp("/dentist/appointments");

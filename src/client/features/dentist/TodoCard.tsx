@@ -8,6 +8,7 @@ import { formatEuros } from "../../../shared/format/money";
 import { ofName } from "../../../shared/format/names";
 import { countLabel } from "../../../shared/format/plural";
 import type { DentistTodo } from "../../../shared/schemas/dentist";
+import { appointmentAnchor } from "../../components/appointments/anchor";
 import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/Card";
 import { Skeleton } from "../../components/ui/Skeleton";
@@ -174,7 +175,8 @@ export function TodoCard({
                   : treatmentLabel(a.treatment_type),
                 action: {
                   label: "Confirmer",
-                  to: "/dentist/appointments",
+                  // To this appointment's card, outlined, not the top of the list.
+                  to: `/dentist/appointments#${appointmentAnchor(a.id)}`,
                   name: `Confirmer le rendez-vous ${ofName(a.patient_name)}`,
                 },
               }))}

@@ -737,6 +737,10 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     expect(
       within(appointments).getByRole("link", { name: "Confirmer le rendez-vous de Paul Durand" }),
     ).toHaveTextContent("Confirmer");
+    // To that appointment's card, not the top of the list.
+    expect(
+      within(appointments).getByRole("link", { name: "Confirmer le rendez-vous de Paul Durand" }),
+    ).toHaveAttribute("href", "/dentist/appointments#rdv-a-1");
     const conversations = screen.getByRole("region", { name: /Conversations non lues/ });
     expect(within(conversations).getByText(/2 messages non lus/)).toBeInTheDocument();
     expect(
