@@ -50,6 +50,32 @@ describe("the phone menu of each area", () => {
   );
 });
 
+describe("the phone menu's button", () => {
+  const dentist = makeProfile({ id: "d0000000-0000-4000-8000-000000000001", role: "dentist" });
+
+  it("shows a dot, and says it, when requests or messages wait inside", async () => {
+    stubApi(dentist, {
+      "GET /api/dentist/todo-count": () => json(200, { requests: 3 }),
+      "GET /api/conversations": () => json(200, { items: [], next_cursor: null, unread_total: 2 }),
+    });
+    renderApp("/dentist/dashboard");
+    const trigger = await screen.findByRole("button", { name: "Ouvrir le menu" });
+    await waitFor(() => expect(trigger).toHaveAccessibleDescription("5 éléments en attente"));
+    expect(within(trigger).getByTestId("menu-pending-dot")).toBeInTheDocument();
+  });
+
+  it("shows none when nothing waits", async () => {
+    stubApi(dentist, {
+      "GET /api/dentist/todo-count": () => json(200, { requests: 0 }),
+      "GET /api/conversations": () => json(200, { items: [], next_cursor: null, unread_total: 0 }),
+    });
+    renderApp("/dentist/dashboard");
+    const trigger = await screen.findByRole("button", { name: "Ouvrir le menu" });
+    expect(trigger).not.toHaveAccessibleDescription();
+    expect(within(trigger).queryByTestId("menu-pending-dot")).not.toBeInTheDocument();
+  });
+});
+
 describe("'Besoin d'aide ?'", () => {
   it.each(AREAS.filter((entry) => entry.help))(
     "$area: in the header, the account menu and the phone menu, to $help",

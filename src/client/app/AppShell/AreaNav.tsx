@@ -87,6 +87,8 @@ export function MobileAreaMenu({
 }) {
   const [open, setOpen] = useState(false);
   const help = AREA_HELP[area];
+  // What the entries' counters say inside, as a dot on the closed menu's button.
+  const pending = unread + Object.values(badges).reduce((sum, badge) => sum + badge.count, 0);
   return (
     <MenuSheet
       open={open}
@@ -94,6 +96,7 @@ export function MobileAreaMenu({
       side="left"
       title={AREA_LABEL[area]}
       description="Navigation de votre espace"
+      pending={pending}
     >
       <nav aria-label={`Navigation mobile — ${AREA_LABEL[area]}`} className="grid gap-1">
         <AreaNavLinks
