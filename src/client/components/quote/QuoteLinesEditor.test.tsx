@@ -234,6 +234,22 @@ describe("ActPicker", () => {
 });
 
 describe("QuoteLinesEditor", () => {
+  it("« Ajouter un acte » puis la dent : l'acte encore vide n'est pas une erreur avant l'envoi", async () => {
+    const user = userEvent.setup();
+    render(<EditorHarness initial={[]} />);
+    await user.click(screen.getByRole("button", { name: "Ajouter un acte" }));
+    const row = screen.getByRole("group", { name: "Acte 1" });
+    const act = within(row).getByRole("combobox", { name: /Acte/ });
+    expect(act).toHaveFocus();
+    await user.click(within(row).getByRole("button", { name: "Dent Sans dent" }));
+    expect(act).not.toHaveAttribute("aria-invalid", "true");
+    expect(screen.queryByText("Veuillez décrire l'acte.")).toBeNull();
+    // Something typed, then left: its problem is said at once.
+    await user.type(within(row).getByRole("textbox", { name: /Honoraires/ }), "abc");
+    await user.tab();
+    expect(within(row).getByRole("textbox", { name: /Honoraires/ })).toHaveAttribute("aria-invalid", "true");
+  });
+
   it("compose une ligne : dent au schéma, acte, honoraires, remboursement et total", async () => {
     const user = userEvent.setup();
     const onLines = vi.fn();

@@ -154,7 +154,11 @@ export function QuoteLinesEditor({
 
   const touch = (index: number, field: LineField) => {
     const key = `${index}.${field}`;
-    if (!touched.has(key)) setTouched(new Set([...touched, key]));
+    // Left empty for another field (the tooth chart right after « Ajouter un acte »): not an error
+    // yet; a missing act or fee is said when the form is sent (showIncomplete).
+    const line = value[index];
+    const empty = (field === "act" && !line?.act.trim()) || (field === "fee_cents" && !line?.fee.trim());
+    if (!empty && !touched.has(key)) setTouched(new Set([...touched, key]));
     onBlur?.();
   };
 
