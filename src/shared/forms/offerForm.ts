@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { parseEuros, readEuros } from "../format/money";
 import { parisToday } from "../format/paris";
-import { OFFER_MESSAGES, offerInputSchema, offerTimingIssues } from "../schemas/offers";
+import { OFFER_MESSAGES, type OfferDto, offerInputSchema, offerTimingIssues } from "../schemas/offers";
 import { QUOTE_MESSAGES } from "../schemas/quotes";
-import { type DraftLine, draftToRaw, lineIssuesOf } from "./quoteLines";
+import { centsToInput, type DraftLine, draftToRaw, fromLineDtos, lineIssuesOf } from "./quoteLines";
 
 /*
  * The dentist's proposal form (/dentist/quote-request/:id): what people type (text), turned into the
@@ -61,6 +61,21 @@ export const EMPTY_FORM: ProposalFormValues = {
   valid_until: "",
   slots: [],
 };
+
+/**
+ * A withdrawn offer as the values of « Nouvelle proposition »: its amount, comment and acts again, to
+ * correct rather than retype; its validity and slots chosen anew (their days may have passed).
+ */
+export function formFromOffer(
+  offer: Pick<OfferDto, "amount_cents" | "comment" | "lines">,
+): ProposalFormValues {
+  return {
+    ...EMPTY_FORM,
+    amount: centsToInput(offer.amount_cents),
+    comment: offer.comment,
+    lines: fromLineDtos(offer.lines),
+  };
+}
 
 /**
  * The amounts typed as zero ("0", "0,00"): said as such ("supérieur à 0 €") rather than with the

@@ -648,7 +648,11 @@ describe("page de proposition : retirer sa proposition", () => {
     expect(screen.queryByRole("button", { name: "Retirer ma proposition" })).not.toBeInTheDocument();
     // The server now says may_offer: the form is back, under the withdrawn offer.
     expect(await screen.findByRole("heading", { name: "Nouvelle proposition" })).toBeInTheDocument();
-    expect(screen.getByLabelText(/Montant de la proposition/)).toBeInTheDocument();
+    // It starts from the withdrawn one, to correct rather than retype: amount, comment and acts.
+    expect(screen.getByLabelText(/Montant de la proposition/)).toHaveValue("1250,50");
+    expect(screen.getByLabelText(/Commentaire/)).toHaveValue("Couronne céramique, deux séances.");
+    expect(screen.getByRole("group", { name: "Acte 1" })).toBeInTheDocument();
+    expect(screen.getByText(/Reprise de votre proposition retirée/)).toBeInTheDocument();
     expect(screen.getByText("Vous pouvez envoyer une nouvelle proposition ci-dessous.")).toBeInTheDocument();
   });
 

@@ -45,6 +45,7 @@ export function OfferSection({
             reuse={reuse}
             lastFees={mine.last_fees}
             title="Nouvelle proposition"
+            from={offer}
           />
         ) : null}
       </>

@@ -7,12 +7,18 @@ import { toast } from "sonner";
 import { OFFER_LIMITS } from "../../../../shared/domain/offers";
 import {
   EMPTY_FORM,
+  formFromOffer,
   formPathOf,
   type ProposalFormValues,
   proposalFormSchema,
 } from "../../../../shared/forms/offerForm";
 import { addDays, parisToday } from "../../../../shared/policies/offers";
-import { type LastFee, OFFER_MESSAGES, type OfferValues } from "../../../../shared/schemas/offers";
+import {
+  type LastFee,
+  OFFER_MESSAGES,
+  type OfferDto,
+  type OfferValues,
+} from "../../../../shared/schemas/offers";
 import {
   SubscriptionLimitNotice,
   useLimitExplainer,
@@ -37,6 +43,7 @@ export function ProposalForm({
   reuse,
   lastFees,
   title = "Votre proposition",
+  from,
 }: {
   requestId: string;
   onSent: (conversationId: string) => void;
@@ -44,6 +51,8 @@ export function ProposalForm({
   /** His last fee for each act he has proposed (ADR 097). */
   lastFees: readonly LastFee[];
   title?: string;
+  /** The offer he withdrew: the form starts from it (formFromOffer). */
+  from?: OfferDto;
 }) {
   const send = useSendOffer(requestId);
   const queryClient = useQueryClient();
@@ -53,7 +62,7 @@ export function ProposalForm({
   const limited = limitedNow || refusal.limited;
   const form = useForm<ProposalFormValues, unknown, OfferValues>({
     resolver: zodResolver(proposalFormSchema),
-    defaultValues: EMPTY_FORM,
+    defaultValues: from ? formFromOffer(from) : EMPTY_FORM,
   });
   const { errors, isDirty } = form.formState;
   // Reloading or closing the tab asks before losing a proposal being written.
@@ -103,8 +112,10 @@ export function ProposalForm({
       <CardHeader>
         <CardTitle>{title}</CardTitle>
         <CardDescription>
-          Le patient reçoit votre proposition avec sa demande et peut la comparer aux autres. Les champs
-          marqués d'un astérisque sont obligatoires.
+          {from
+            ? "Reprise de votre proposition retirée : corrigez-la, choisissez sa validité et vos créneaux, puis envoyez-la. "
+            : "Le patient reçoit votre proposition avec sa demande et peut la comparer aux autres. "}
+          Les champs marqués d'un astérisque sont obligatoires.
         </CardDescription>
       </CardHeader>
       <CardContent>
