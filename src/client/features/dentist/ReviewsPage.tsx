@@ -1,11 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MessageSquareText } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { toast } from "sonner";
 import { REVIEW_LIMITS } from "../../../shared/domain/reviews";
 import { formatDetailDate } from "../../../shared/format/dates";
 import { ofName } from "../../../shared/format/names";
 import type { DentistOwnReviews } from "../../../shared/schemas/reviews";
+import { useListParams } from "../../components/dashboard/useListParams";
 import { VerificationPending } from "../../components/dashboard/VerificationPending";
 import { PageHeader } from "../../components/PageHeader";
 import { DentistRating } from "../../components/reviews/Rating";
@@ -168,7 +169,13 @@ const description = (brand: string) =>
   `Les avis de vos patients reçus sur rendez-vous pris sur ${brand}, publiés après relecture par l'équipe, du plus récent au plus ancien. Vous pouvez répondre une fois à chacun, ou le signaler.`;
 
 function ReceivedReviews({ name }: { name: string }) {
-  const [page, setPage] = useState(1);
+  // The page in the URL (a reload or Back keeps it); turning it shows the new page from its top.
+  const { page, goToPage } = useListParams();
+  const listTop = useRef<HTMLDivElement>(null);
+  const turnTo = (next: number) => {
+    goToPage(next);
+    listTop.current?.scrollIntoView?.({ block: "start" });
+  };
   const reviews = useReceivedReviews(page);
   const [answering, setAnswering] = useState<Review | null>(null);
   const [reporting, setReporting] = useState<Review | null>(null);
@@ -182,7 +189,9 @@ function ReceivedReviews({ name }: { name: string }) {
         <LoadError title="Impossible de charger vos avis" onRetry={() => void reviews.refetch()} />
       ) : (
         <>
-          <DentistRating rating={reviews.data.summary} className="mb-6" />
+          <div ref={listTop} className="scroll-mt-24">
+            <DentistRating rating={reviews.data.summary} className="mb-6" />
+          </div>
           {reviews.data.items.length === 0 ? (
             <EmptyState
               icon={MessageSquareText}
@@ -231,12 +240,12 @@ function ReceivedReviews({ name }: { name: string }) {
           )}
           <div className="mt-6 flex flex-wrap gap-3">
             {page > 1 ? (
-              <Button variant="outline" onClick={() => setPage(page - 1)}>
+              <Button variant="outline" onClick={() => turnTo(page - 1)}>
                 Avis plus récents
               </Button>
             ) : null}
             {reviews.data.has_more ? (
-              <Button variant="outline" onClick={() => setPage(page + 1)}>
+              <Button variant="outline" onClick={() => turnTo(page + 1)}>
                 Avis plus anciens
               </Button>
             ) : null}

@@ -35,6 +35,26 @@ const page = (items: Item[], summary: RatingSummary = { average: 2, count: items
   json(200, { items, summary, page: 1, page_size: 10, has_more: false });
 
 describe("avis des patients (dentiste)", () => {
+  it("« Avis plus anciens » met la page dans l'adresse (rechargée, elle reste) et demande la suivante", async () => {
+    const fetchMock = stubApi(makeDentist(), {
+      "GET /api/dentist/reviews": () =>
+        json(200, {
+          items: [received({})],
+          summary: { average: 2, count: 11 },
+          page: 1,
+          page_size: 10,
+          has_more: true,
+        }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp("/dentist/reviews");
+    await user.click(await screen.findByRole("button", { name: "Avis plus anciens" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?page=2"));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain("/api/dentist/reviews?page=2"),
+    );
+  });
+
   it("à un dentiste non vérifié : l'attente de vérification, ni note ni nombre d'avis", async () => {
     const calls = stubApi(makeDentist({ is_verified: false }), {
       "GET /api/dentist/reviews": () => page([], { average: null, count: 0 }),
