@@ -66,7 +66,7 @@ const COLUMNS: Column<DentistRequestSummary>[] = [
         <>
           <span className="inline-flex flex-wrap items-center gap-2 font-medium">
             {r.patient_name}
-            {r.is_new ? <NewBadge /> : null}
+            {r.is_new && !r.set_aside ? <NewBadge /> : null}
           </span>
           {place ? <span className="block text-sm text-slate-600">{place}</span> : null}
         </>

@@ -400,7 +400,8 @@ describe("écarter une demande : ne pas donner suite (ADR 091)", () => {
     budget: "",
     urgency: "low" as const,
     my_status: "pending" as const,
-    is_new: false,
+    // Never opened: « Nouvelle » while it waits, not once set aside.
+    is_new: true,
     set_aside: setAside,
     addressed_to_me: false,
     quote_amount_cents: 120_000,
@@ -447,7 +448,8 @@ describe("écarter une demande : ne pas donner suite (ADR 091)", () => {
     // The list reloads: the row says « Écartée » and offers to put it back; the other row is untouched.
     const rows = () => table.querySelectorAll("tbody tr");
     await waitFor(() => expect(rows()[0]).toHaveTextContent(/Inès Martin.*Écartée.*Répondre.*Remettre/));
-    expect(rows()[1]).toHaveTextContent(/Paul Durand.*En attente.*Répondre.*Écarter/);
+    expect(rows()[0]).not.toHaveTextContent("Nouvelle");
+    expect(rows()[1]).toHaveTextContent(/Paul Durand.*Nouvelle.*En attente.*Répondre.*Écarter/);
     // Never the request's page: opening it would be a line of the patient's access history.
     expect(screen.queryByRole("heading", { name: /Demande d'Inès Martin/ })).not.toBeInTheDocument();
 
