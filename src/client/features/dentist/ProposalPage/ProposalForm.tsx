@@ -113,7 +113,7 @@ export function ProposalForm({
         <CardTitle>{title}</CardTitle>
         <CardDescription>
           {from
-            ? "Reprise de votre proposition retirée : corrigez-la, choisissez sa validité et vos créneaux, puis envoyez-la. "
+            ? "Reprise de votre proposition retirée : corrigez-la, choisissez sa validité et vos créneaux, puis envoyez-la. "
             : "Le patient reçoit votre proposition avec sa demande et peut la comparer aux autres. "}
           Les champs marqués d'un astérisque sont obligatoires.
         </CardDescription>
