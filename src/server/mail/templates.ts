@@ -980,11 +980,15 @@ export function reviewRefusedMail(p: {
   reason: string;
   mayEdit: boolean;
   link: string;
+  /** It was online: withdrawn after a report, not « pas publié ». */
+  withdrawn?: boolean;
 }) {
   return letter(p, {
-    subject: "Votre avis n'a pas été publié",
+    subject: p.withdrawn ? "Votre avis a été retiré" : "Votre avis n'a pas été publié",
     lines: [
-      `Votre avis sur ${theName(drName(p.dentistName))} n'a pas été publié, pour la raison suivante :`,
+      p.withdrawn
+        ? `Votre avis sur ${theName(drName(p.dentistName))} a été retiré après examen par notre équipe, pour la raison suivante :`
+        : `Votre avis sur ${theName(drName(p.dentistName))} n'a pas été publié, pour la raison suivante :`,
       p.reason,
       "",
       p.mayEdit
@@ -1002,6 +1006,18 @@ export function reviewKeptMail(p: { brandName: string; firstName: string; link: 
     lines: [
       "Notre équipe a examiné votre signalement d'un avis de patient. Cet avis respecte nos règles : il reste en ligne.",
       "Vous pouvez y répondre publiquement une fois, si ce n'est déjà fait, depuis votre espace :",
+    ],
+    link: p.link,
+  });
+}
+
+/** The dentist reported a review about him: the team examined the report and took the review down. */
+export function reviewWithdrawnMail(p: { brandName: string; firstName: string; link: string }) {
+  return letter(p, {
+    subject: "Votre signalement d'un avis a été examiné",
+    lines: [
+      "Notre équipe a examiné votre signalement d'un avis de patient. Cet avis ne respectait pas nos règles : il a été retiré et n'est plus en ligne.",
+      "Vos avis sont dans votre espace :",
     ],
     link: p.link,
   });

@@ -16,6 +16,7 @@ import {
   reviewKeptMail,
   reviewPublishedMail,
   reviewRefusedMail,
+  reviewWithdrawnMail,
 } from "../../mail/templates";
 import { loggableError } from "../../redact";
 import {
@@ -147,6 +148,8 @@ export async function decideReview(
   const kind = decision.decision;
   const publish = kind === "publish";
   const reason = kind === "refuse" ? (decision.reason ?? "") : null;
+  // Reports upheld by a withdrawal: the dentist who made them is told (as of a report kept).
+  let upheld = 0;
   const row = await deps.db.transaction().execute(async (trx) => {
     const row = await moderationRepo.lock(trx, id);
     if (!row) throw notFound(REVIEW_MESSAGES.notFound);
@@ -181,6 +184,7 @@ export async function decideReview(
       row.status === "published"
         ? await moderationRepo.closeReports(trx, id, { decision: "withdrawn", adminId: actor.userId, now })
         : [];
+    upheld = reports.length;
     await writeAudit(trx, {
       actorId: actor.userId,
       action: publish ? "review.published" : "review.refused",
@@ -230,7 +234,14 @@ export async function decideReview(
               // Editing closes REVIEW_LIMITS.editDays after writing: promised only while it is open.
               mayEdit: mayEditReview(row.created_at, now),
               link,
+              withdrawn: row.status === "published",
             }),
+      );
+    if (upheld > 0 && dentistReads)
+      sendAfter(
+        deps,
+        parties.dentist_email,
+        reviewWithdrawnMail({ ...dentistMail, link: `${base}/dentist/reviews` }),
       );
     // The new-review e-mail is one the dentist may stop (ADR 081); the reviews page shows it anyway.
     if (publish && dentistReads && parties.dentist_email_reviews) {

@@ -719,9 +719,16 @@ describe("the withdrawal e-mail promises an edit only while editing is open", ()
     const id = written.json().review.id as string;
     expect((await decide(id, { decision: "publish" })).statusCode).toBe(200);
     now = new Date(now.getTime() + 31 * DAY);
+    const upheld = async () =>
+      (await mailsTo(drB.email)).filter((m) => m.includes("il a été retiré et n'est plus en ligne")).length;
+    const upheldBefore = await upheld();
     const mail = await withdraw(id);
     expect(mail).not.toContain("Vous pouvez le modifier");
     expect(mail).toContain("ne peut plus");
+    // It was online: « retiré », not « pas publié »; the dentist who reported it is told.
+    expect(mail).toContain("a été retiré après examen par notre équipe");
+    expect(mail).not.toContain("n'a pas été publié");
+    expect(await upheld()).toBe(upheldBefore + 1);
   });
 });
 
