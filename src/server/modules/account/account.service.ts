@@ -33,7 +33,7 @@ import type { ProfileRow } from "../../db/types";
 import { AppError, validationError } from "../../errors";
 import { assertKnownPostalCode } from "../../geo/postal-codes";
 import type { Mailer } from "../../mail/mailer";
-import { newSignInMail } from "../../mail/templates";
+import { newSignInMail, passwordChangedMail } from "../../mail/templates";
 import { passwordHasher } from "../../password-hasher";
 import { loggableError } from "../../redact";
 import { systemEnsureProfile, systemInsertProfile } from "../profiles/profiles.repo";
@@ -442,7 +442,7 @@ export async function resetPassword(
   const owner = await deps.db
     .selectFrom("verifications as v")
     .innerJoin("profiles as p", (join) => join.on(sql<boolean>`p.id::text = v.value`))
-    .select(["p.email", "p.first_name", "p.last_name"])
+    .select(["p.email", "p.first_name", "p.last_name", "p.role", "p.is_admin"])
     .where("v.identifier", "=", `reset-password:${input.token}`)
     .where("v.expires_at", ">", deps.clock())
     .executeTakeFirst();
@@ -458,6 +458,23 @@ export async function resetPassword(
       throw new AppError(400, ERROR_CODES.invalidToken, ACCOUNT_MESSAGES.resetInvalid);
     }
     throw error;
+  }
+  // As after a change in « Sécurité »: the owner learns it (a reset they did not ask for means
+  // someone reads their mailbox), after the answer.
+  if (owner) {
+    const person = owner;
+    afterResponse(deps.log, "e-mail de mot de passe réinitialisé non envoyé", () =>
+      deps.mailer.send({
+        to: person.email,
+        ...passwordChangedMail({
+          brandName: deps.config.brandName,
+          firstName: person.first_name,
+          when: formatDetailDateTime(deps.clock()),
+          device: "avec le lien « Mot de passe oublié »",
+          resetLink: new URL(forgotPasswordPath(person), deps.config.publicUrl).href,
+        }),
+      }),
+    );
   }
   return ACCOUNT_MESSAGES.resetDone;
 }

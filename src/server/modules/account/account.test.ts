@@ -358,6 +358,13 @@ describe("password reset", () => {
 
     const reset = await post("/api/account/reset-password", { token, password: "nouveau-secret" });
     expect(reset.statusCode).toBe(200);
+    // As after a change in « Sécurité », the owner is told (after the answer), with the way back in.
+    await accountWorkSettled();
+    const told = ctx
+      .outbox()
+      .filter((m) => m.includes(`To: ${body.email}`) && m.includes("avec le lien « Mot de passe oublié »"));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain("/forgot-password");
     const reused = await post("/api/account/reset-password", { token, password: "encore-autre" });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().error.code).toBe("INVALID_TOKEN");
