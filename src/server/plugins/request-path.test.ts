@@ -25,6 +25,7 @@ const row = (i: number) => ({
   addressed_to_me: i === 2,
   quote_amount_cents: i % 2 ? null : 120_000,
   appointment_status: i === 3 ? "confirmed" : null,
+  appointment_starts_at: i === 3 ? "2026-12-02T13:30:00.000Z" : null,
   patient_city: i % 2 ? null : "Lyon",
   distance_km: i % 2 ? null : 12,
 });
