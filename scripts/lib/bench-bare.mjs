@@ -14,6 +14,7 @@ const rows = Array.from({ length: 20 }, (_, i) => ({
   is_new: i % 2 === 0,
   quote_amount_cents: null,
   appointment_status: null,
+  appointment_starts_at: null,
 }));
 const app = Fastify({ logger: false });
 app.get("/rows", async () => ({ items: rows, page: 1, page_size: 20, has_more: false }));
