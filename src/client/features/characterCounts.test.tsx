@@ -9,6 +9,7 @@ import { profileUpdateSchema } from "../../shared/schemas/profile";
 import { requestFieldsSchema } from "../../shared/schemas/requests";
 import { makeDentist, makeDentistRequestDetail } from "../test/dentist";
 import { json, makeProfile, renderApp, stubApi } from "../test/renderApp";
+import { openReviewForm } from "../test/reviews";
 import { spaced } from "../test/text";
 import { Composer } from "./messages/Composer";
 
@@ -84,21 +85,7 @@ describe("compteurs de caractères", () => {
   });
 
   it("avis du patient : le compte reste visible dès le début, jusqu'à REVIEW_LIMITS.textMax", async () => {
-    stubApi(makeProfile(), {
-      "GET /api/patient/reviews": () =>
-        json(200, {
-          reviews: [],
-          invitations: [
-            {
-              appointment_id: "a-1",
-              request_id: "r-1",
-              starts_at: "2026-11-20T09:00:00.000Z",
-              dentist: { id: "d-1", full_name: "Ada Lovelace" },
-            },
-          ],
-        }),
-    });
-    renderApp("/patient/reviews/new/a-1");
+    openReviewForm();
     const text = await screen.findByRole("textbox", { name: /^Votre avis/ });
     expect(screen.getByText(spaced(`0 / ${fr(REVIEW_LIMITS.textMax)} caractères`))).toBeInTheDocument();
     await userEvent.setup().type(text, "Très bien");

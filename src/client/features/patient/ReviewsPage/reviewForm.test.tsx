@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { REVIEW_MESSAGES } from "../../../../shared/schemas/reviews";
-import { json, makeProfile, renderApp, stubApi } from "../../../test/renderApp";
+import { openReviewForm } from "../../../test/reviews";
 import { spaced } from "../../../test/text";
 
 /*
@@ -11,27 +11,9 @@ import { spaced } from "../../../test/text";
  * choices of « Comment vous présenter »).
  */
 
-function renderForm() {
-  stubApi(makeProfile(), {
-    "GET /api/patient/reviews": () =>
-      json(200, {
-        reviews: [],
-        invitations: [
-          {
-            appointment_id: "a-1",
-            request_id: "r-1",
-            starts_at: "2026-11-20T09:00:00.000Z",
-            dentist: { id: "d-1", full_name: "Ada Lovelace" },
-          },
-        ],
-      }),
-  });
-  renderApp("/patient/reviews/new/a-1");
-}
-
 describe("donner mon avis", () => {
   it("envoyé vide : le focus va à la note globale, dont chaque bouton radio est décrit par l'erreur", async () => {
-    renderForm();
+    openReviewForm();
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Envoyer mon avis" }));
     const overall = screen.getByRole("group", { name: /^Note globale/ });
@@ -45,7 +27,7 @@ describe("donner mon avis", () => {
   });
 
   it("sans « Comment vous présenter » : le focus va à son premier choix, décrit par l'erreur comme le groupe", async () => {
-    renderForm();
+    openReviewForm();
     const user = userEvent.setup();
     const overall = await screen.findByRole("group", { name: /^Note globale/ });
     await user.click(within(overall).getByRole("radio", { name: "4/5" }));
