@@ -13,6 +13,7 @@ import { CHAT_MESSAGES } from "../../../shared/schemas/conversations";
 import { closeRealtime, setRealtimeSocketFactory } from "../../lib/realtime";
 import { FakeSocket, FakeXhr, fakeFile as file } from "../../test/fakes";
 import { json, makeProfile, renderApp, stubApi, toResponse } from "../../test/renderApp";
+import { onPhone } from "../../test/viewport";
 import { lastMessagePreview } from "./ConversationList";
 import { appendMessage, markRead, threadMessages } from "./cache";
 import { attachFiles } from "./files";
@@ -506,12 +507,7 @@ describe("fil de la conversation", () => {
 
 describe("sur un téléphone (la liste, puis le fil)", () => {
   it("ouvrir une conversation met le focus dans le fil, « Retour aux conversations » le rend à son lien", async () => {
-    const desktop = window.matchMedia;
-    window.matchMedia = ((query: string) => ({
-      ...desktop(query),
-      matches: query === "(max-width: 767px)",
-    })) as typeof window.matchMedia;
-    try {
+    await onPhone(async () => {
       const user = setup();
       stubMessagesApi();
       renderApp("/patient/messages");
@@ -524,9 +520,7 @@ describe("sur un téléphone (la liste, puis le fil)", () => {
       await user.click(within(thread).getByRole("link", { name: "Retour aux conversations" }));
       await waitFor(() => expect(screen.queryByRole("region", { name: "Dr Julien Martin" })).toBeNull());
       await waitFor(() => expect(conversationLink("Julien Martin")).toHaveFocus());
-    } finally {
-      window.matchMedia = desktop;
-    }
+    });
   });
 });
 

@@ -6,6 +6,7 @@ import type { RequestDetail } from "../../../shared/schemas/requests";
 import { failingUntilRecovered, json, makeProfile, renderApp, stubApi } from "../../test/renderApp";
 import { freeLine, makeRequestDetail } from "../../test/requests";
 import { spaced } from "../../test/text";
+import { onPhone } from "../../test/viewport";
 import { chooseCompared, savingCell } from "./ComparePage";
 import { LEROY, patientOffer } from "./offerFixture";
 
@@ -188,12 +189,7 @@ describe("comparer les propositions (patient)", () => {
   });
 
   it("sur un téléphone, empile une carte par proposition avec ses chiffres et le bouton d'acceptation", async () => {
-    const desktop = window.matchMedia;
-    window.matchMedia = ((query: string) => ({
-      ...desktop(query),
-      matches: query === "(max-width: 767px)",
-    })) as typeof window.matchMedia;
-    try {
+    await onPhone(async () => {
       await openCompare(detail([leroy, martin, bernard]), "?offres=a,b,c");
       expect(screen.queryByRole("table")).not.toBeInTheDocument();
       const list = screen.getByRole("list", {
@@ -217,9 +213,7 @@ describe("comparer les propositions (patient)", () => {
       ).toBeInTheDocument();
       expect(within(cards[1] as HTMLElement).queryByRole("button")).not.toBeInTheDocument();
       expect(cards[1]).toHaveTextContent("Proposition expirée");
-    } finally {
-      window.matchMedia = desktop;
-    }
+    });
   });
 
   it("ne relie aux avis que le dentiste vérifié : aucun lien vers une page d'avis qui répondrait 404", async () => {
