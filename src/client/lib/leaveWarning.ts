@@ -1,4 +1,5 @@
-import { useEffect } from "react";
+import { useCallback } from "react";
+import { useBeforeUnload } from "react-router";
 
 /**
  * While `active` (a form with something typed or chosen, not sent yet), the browser asks before the
@@ -6,14 +7,15 @@ import { useEffect } from "react";
  * words (browsers show no page text there); links inside the app are not asked about.
  */
 export function useLeaveWarning(active: boolean): void {
-  useEffect(() => {
-    if (!active) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Chromium before 119 and Safari ask only when returnValue is set.
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [active]);
+  useBeforeUnload(
+    useCallback(
+      (event: BeforeUnloadEvent) => {
+        if (!active) return;
+        event.preventDefault();
+        // Chromium before 119 and Safari ask only when returnValue is set.
+        event.returnValue = "";
+      },
+      [active],
+    ),
+  );
 }
