@@ -74,11 +74,20 @@ export async function countRememberedDevices(db: Db, userId: string, now: Date):
   return Number(row.count);
 }
 
-/** One device this person had remembered (its `trust-device-…` identifier) asks the code again. */
-export async function forgetRememberedDevice(db: Db, userId: string, identifier: string): Promise<void> {
+/**
+ * Devices this person had remembered (their `trust-device-…` identifiers) ask the code again: one, or
+ * several in one statement (« Déconnecter les autres appareils »).
+ */
+export async function forgetRememberedDevice(
+  db: Db,
+  userId: string,
+  identifier: string | readonly string[],
+): Promise<void> {
+  const identifiers = typeof identifier === "string" ? [identifier] : identifier;
+  if (identifiers.length === 0) return;
   await db
     .deleteFrom("verifications")
-    .where("identifier", "=", identifier)
+    .where("identifier", "in", identifiers)
     .where("value", "=", userId)
     .execute();
 }

@@ -204,7 +204,10 @@ export async function revokeOtherSessions(deps: Deps, actor: Actor, headers: Hea
     .execute();
   if (others.length === 0) return 0;
   await deps.auth.api.revokeOtherSessions({ headers });
-  for (const { remembered_device } of others)
-    if (remembered_device) await forgetRememberedDevice(deps.db, actor.userId, remembered_device);
+  await forgetRememberedDevice(
+    deps.db,
+    actor.userId,
+    others.flatMap(({ remembered_device }) => (remembered_device ? [remembered_device] : [])),
+  );
   return others.length;
 }
