@@ -418,18 +418,23 @@ async function liveResetLinks(deps: Deps, email: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** The person of a reset link still alive (Better Auth's row `reset-password:<token>`), or undefined. */
+function resetLinkOwner(deps: Deps, token: string) {
+  return deps.db
+    .selectFrom("verifications as v")
+    .innerJoin("profiles as p", (join) => join.on(sql<boolean>`p.id::text = v.value`))
+    .select(["p.email", "p.first_name", "p.last_name", "p.role", "p.is_admin"])
+    .where("v.identifier", "=", `reset-password:${token}`)
+    .where("v.expires_at", ">", deps.clock())
+    .executeTakeFirst();
+}
+
 /**
- * Whether this reset link is alive (Better Auth's row `reset-password:<token>`, not used, not
- * expired): its page says « Lien invalide » before a new password is typed for nothing.
+ * Whether this reset link is alive (not used, not expired): its page says « Lien invalide » before a
+ * new password is typed for nothing.
  */
 export async function resetLinkValid(deps: Deps, token: string): Promise<boolean> {
-  return hasRow(
-    deps.db
-      .selectFrom("verifications")
-      .select("id")
-      .where("identifier", "=", `reset-password:${token}`)
-      .where("expires_at", ">", deps.clock()),
-  );
+  return (await resetLinkOwner(deps, token)) !== undefined;
 }
 
 export async function resetPassword(
@@ -439,13 +444,7 @@ export async function resetPassword(
   // The same rule as at sign-up and in « Sécurité »: not made of the person's own name or address.
   // The link's person, when it is one (Better Auth's row `reset-password:<token>`); an unknown or
   // expired link is refused by Better Auth below, with the same answer.
-  const owner = await deps.db
-    .selectFrom("verifications as v")
-    .innerJoin("profiles as p", (join) => join.on(sql<boolean>`p.id::text = v.value`))
-    .select(["p.email", "p.first_name", "p.last_name", "p.role", "p.is_admin"])
-    .where("v.identifier", "=", `reset-password:${input.token}`)
-    .where("v.expires_at", ">", deps.clock())
-    .executeTakeFirst();
+  const owner = await resetLinkOwner(deps, input.token);
   await assertNotCommonPassword(input.password, "password", [
     owner?.email,
     owner?.first_name,
