@@ -237,6 +237,48 @@ describe("unread e-mails", () => {
   });
   const mailsTo = (email: string) =>
     ctx.outbox().filter((m) => m.includes(email) && m.includes("vous a écrit"));
+  /** A message from the dentist, two hours after his reply (whose own e-mail counts as the last one). */
+  async function laterMessage(conversationId: string, from: Who | undefined) {
+    const at = new Date(Date.now() + 2 * 3_600_000);
+    await ctx.app.db
+      .insertInto("messages")
+      .values({
+        conversation_id: conversationId,
+        sender_id: from?.id as string,
+        body: "Encore",
+        created_at: at,
+      })
+      .execute();
+    return at;
+  }
+
+  it("never e-mails again about a reply the patient was e-mailed about, and waits its hour for newer messages", async () => {
+    const requestId = await requestBy(who.Quentin as Who);
+    const quentin = (await get("/api/me", who.Quentin)).json().profile.email as string;
+    const replyMails = () => ctx.outbox().filter((m) => m.includes(quentin) && m.includes("a répondu"));
+    const [repliesBefore, unreadBefore] = [replyMails().length, mailsTo(quentin).length];
+    const reply = await post(
+      `/api/dentist/requests/${requestId}/reply`,
+      { message: "Votre radio est nette" },
+      who.drB,
+    );
+    const id = reply.json().conversation_id as string;
+    const deps = unreadJobAt(new Date());
+    // The reply's own e-mail (sent after the commit), and nothing more about it.
+    await expect.poll(() => replyMails().length).toBe(repliesBefore + 1);
+    await sendUnreadEmails(deps(16));
+    await sendUnreadEmails(deps(90));
+    expect(mailsTo(quentin)).toHaveLength(unreadBefore);
+    // A message five minutes after the reply, left unread: told once the hour since that e-mail is over.
+    await ctx.app.db
+      .insertInto("messages")
+      .values({ conversation_id: id, sender_id: who.drB?.id as string, body: "Et", created_at: deps(5).now })
+      .execute();
+    await sendUnreadEmails(deps(30));
+    expect(mailsTo(quentin)).toHaveLength(unreadBefore);
+    await sendUnreadEmails(deps(61));
+    expect(mailsTo(quentin)).toHaveLength(unreadBefore + 1);
+  });
 
   it("e-mails after 15 minutes, at most once an hour per conversation, only for newer messages", async () => {
     const requestId = await requestBy(who.Quentin as Who);
@@ -246,15 +288,15 @@ describe("unread e-mails", () => {
       who.drB,
     );
     const id = reply.json().conversation_id as string;
-    const sentAt = new Date();
-    const deps = unreadJobAt(sentAt);
+    const deps = unreadJobAt(await laterMessage(id, who.drB));
     const quentin = (await get("/api/me", who.Quentin)).json().profile.email as string;
     const countBefore = mailsTo(quentin).length;
-    expect(await sendUnreadEmails(deps(10))).toBe(0);
+    await sendUnreadEmails(deps(10));
+    expect(mailsTo(quentin).length).toBe(countBefore);
     expect(await sendUnreadEmails(deps(16))).toBeGreaterThanOrEqual(1);
     expect(mailsTo(quentin).length).toBe(countBefore + 1);
     expect(mailsTo(quentin).at(-1)).toContain("/patient/messages");
-    expect(mailsTo(quentin).at(-1)).not.toContain("Votre radio est nette"); // no message text by e-mail
+    expect(mailsTo(quentin).at(-1)).not.toContain("Encore"); // no message text by e-mail
     // The patient reads who wrote, with the dentist's title, and that the message is his, unread by her.
     const bruno = (await get("/api/me", who.drB)).json().profile.full_name as string;
     expect(mailsTo(quentin).at(-1)).toContain(
@@ -314,14 +356,14 @@ describe("unread e-mails", () => {
     const requestId = await requestBy(lou);
     const reply = await post(`/api/dentist/requests/${requestId}/reply`, { message: "Bonjour" }, who.drB);
     const id = reply.json().conversation_id as string;
-    const sentAt = new Date();
+    const sentAt = await laterMessage(id, who.drB);
     const deps = unreadJobAt(sentAt);
     const preferences = (value: boolean) =>
       call("PATCH", "/api/me/email-preferences", lou, { messages: value });
     const stopped = await preferences(false);
     expect(stopped.statusCode, stopped.body).toBe(200);
     expect(stopped.json().profile.email_preferences.messages).toBe(false);
-    // Lou's own message, which Dr B leaves unread: he is told, she is not.
+    // Lou's own message, which Dr B leaves unread: he is told; his, which she leaves unread: she is not.
     await ctx.app.db
       .insertInto("messages")
       .values({ conversation_id: id, sender_id: lou.id, body: "Merci", created_at: sentAt })
@@ -343,10 +385,9 @@ describe("unread e-mails", () => {
   it("e-mails no suspended account, which cannot sign in to read them, and tells once when lifted (ADR 092)", async () => {
     const eva = await patient(ctx.app);
     const requestId = await requestBy(eva);
-    expect(
-      (await post(`/api/dentist/requests/${requestId}/reply`, { message: "Bonjour" }, who.drB)).statusCode,
-    ).toBe(201);
-    const deps = unreadJobAt(new Date());
+    const reply = await post(`/api/dentist/requests/${requestId}/reply`, { message: "Bonjour" }, who.drB);
+    expect(reply.statusCode).toBe(201);
+    const deps = unreadJobAt(await laterMessage(reply.json().conversation_id, who.drB));
     const suspended = (at: Date | null) =>
       ctx.app.db
         .updateTable("profiles")

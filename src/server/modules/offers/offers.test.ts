@@ -4,6 +4,7 @@ import { tinyPng } from "../../sample-files";
 import { tinyPdf, zipEntries } from "../../testing/files";
 import { appPerFile, devisPdf, postRequest } from "../../testing/harness";
 import { api, dentist, peoplePerFile, USUAL_CAST, type Who } from "../../testing/people";
+import { sendUnreadEmails } from "../conversations/conversations.service";
 
 // A fixed clock: Saturday 21 November 2026, 10:00 in Paris (09:00 UTC).
 const NOW = new Date("2026-11-21T09:00:00Z");
@@ -84,6 +85,16 @@ describe("sending an offer (ADR 008)", () => {
     // Sent after the commit, without holding the answer back.
     const mail = (await ctx.mails()).find((m) => m.includes(`/patient/request/${id}`));
     expect(mail).toContain("Dr Anne Martin vous propose un devis de 900,00");
+    // That e-mail told of the offer's message: the unread-messages e-mail does not tell of it again.
+    for (const minutes of [16, 90])
+      await sendUnreadEmails({
+        db: ctx.app.db,
+        mailer: ctx.app.mailer,
+        config: ctx.config,
+        now: new Date(NOW.getTime() + minutes * 60_000),
+        log: { error() {} },
+      });
+    expect(ctx.outbox().filter((m) => m.includes(paula.email) && m.includes("vous a écrit"))).toEqual([]);
   });
 
   it("lets a dentist who replied in words send an offer afterwards", async () => {

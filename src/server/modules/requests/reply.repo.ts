@@ -57,7 +57,9 @@ export async function lockRequestForDentist(
  * locked this dentist's row: this dentist's status becomes 'Répondu' (a confirmed one stays
  * confirmed), the request 'En cours' for the patient, and the message opens (or continues) the
  * conversation between them about this request. Returns the conversation and the message, for
- * their live announcement after the commit (request.events.ts).
+ * their live announcement after the commit (request.events.ts). Each caller e-mails the patient about
+ * this message, so it counts as her last e-mail about the conversation: the unread-messages e-mail
+ * (conversations.service) does not tell of it again, and waits its hour for newer ones.
  */
 export async function recordReply(
   trx: Transaction<Database>,
@@ -89,8 +91,13 @@ export async function recordReply(
       patient_id: p.patientId,
       dentist_id: p.dentistId,
       last_message_at: p.now,
+      patient_notified_at: p.now,
     })
-    .onConflict((oc) => oc.columns(["request_id", "dentist_id"]).doUpdateSet({ last_message_at: p.now }))
+    .onConflict((oc) =>
+      oc
+        .columns(["request_id", "dentist_id"])
+        .doUpdateSet({ last_message_at: p.now, patient_notified_at: p.now }),
+    )
     .returning("id")
     .executeTakeFirstOrThrow();
   const message = await trx
