@@ -546,6 +546,9 @@ describe("support chat", () => {
       const told = ctx.outbox().slice(before);
       expect(told).toHaveLength(1);
       expect(told[0]).not.toContain("#notifications");
+      expect(told[0]).toContain(
+        `L'équipe vous a écrit sur ${ctx.config.brandName} et vous n'avez pas encore lu`,
+      );
     } finally {
       for (const s of [adminSocket, patientSocket, otherSocket]) s.ws.close();
     }

@@ -208,7 +208,8 @@ export async function sendSupportUnreadEmails(deps: UnreadMailDeps): Promise<num
       .executeTakeFirst();
     if (!patient) continue;
     const path = `${role === "dentist" ? "dentist" : "patient"}/help`;
-    const fromName = `L'équipe ${deps.config.brandName}`;
+    // « L'équipe vous a écrit sur Sourio » (the brand once).
+    const fromName = "L'équipe";
     if (await sendUnreadMail(deps, patient, { fromName, path }, "e-mail d'assistance non envoyé")) sent += 1;
   }
   return sent;
