@@ -428,13 +428,18 @@ export function acceptanceWithdrawnMail(p: {
   firstName: string;
   patientName: string;
   treatment: string;
+  /** A pending appointment on it was cancelled with the acceptance; said only then. */
+  appointmentCancelled: boolean;
   link: string;
 }) {
   return letter(p, {
     subject: "Acceptation retirée",
     lines: [
       `${p.patientName} a retiré son acceptation de votre proposition (${p.treatment}), avant la confirmation du rendez-vous.`,
-      "Votre proposition n'est pas perdue : elle reste ouverte et peut encore être acceptée. Un rendez-vous en attente sur cette proposition est annulé.",
+      "Votre proposition n'est pas perdue : elle reste ouverte et peut encore être acceptée.",
+      ...(p.appointmentCancelled
+        ? ["La demande de rendez-vous en cours sur cette proposition est annulée."]
+        : []),
       "Vos propositions restent consultables ici :",
     ],
     link: p.link,

@@ -1015,6 +1015,10 @@ describe("withdrawing an acceptance (issue 16, ADR 016)", () => {
     expect((await mailsTo("a retiré son acceptation")).at(-1)).toContain(
       "Paula Durand a retiré son acceptation",
     );
+    // Her pending appointment went with it, and the mail says so.
+    expect((await mailsTo("a retiré son acceptation")).at(-1)).toContain(
+      "La demande de rendez-vous en cours sur cette proposition est annulée.",
+    );
     expect((await mailsTo("est de nouveau ouverte")).length).toBeGreaterThan(0);
     expect((await mailsTo("Bonjour Carla")).filter((m) => m.includes("de nouveau ouverte"))).toEqual([]);
 

@@ -286,6 +286,7 @@ export async function unacceptOffer(deps: Deps, actor: Actor, offerId: string) {
             firstName: dentist.first_name,
             patientName: actor.profile.full_name,
             treatment,
+            appointmentCancelled: result.cancelledAppointment !== null,
             link: link("/dentist/offers"),
           })
         : offerReopenedMail({

@@ -416,6 +416,10 @@ describe("the devis's price an accepted offer is compared with (the public media
     // Withdrawn, the acceptance no longer counts.
     expect((await post(`/api/patient/offers/${one}/unaccept`, undefined, paula)).statusCode).toBe(200);
     expect(await compared(one)).toBeNull();
+    // No appointment had been asked: the dentist's e-mail does not speak of one cancelled.
+    const withdrawn = async () => (await ctx.mails()).filter((m) => m.includes("a retiré son acceptation"));
+    await expect.poll(async () => (await withdrawn()).length).toBe(1);
+    expect((await withdrawn())[0]).not.toContain("annul");
   });
 
   it("is the whole devis for an offer treating it all, and unknown without lines on either side", async () => {
