@@ -589,6 +589,8 @@ export function appointmentDentistAwayMail(p: {
   withName: string;
   /** The confirmed time in long French; null while the appointment is pending. */
   when: string | null;
+  /** His practice's address, as in the appointment's e-mails; null when he gave none. */
+  place: string | null;
   link: string;
 }) {
   const the = theName(p.withName);
@@ -597,7 +599,7 @@ export function appointmentDentistAwayMail(p: {
     lines: p.when
       ? [
           `Votre dentiste, ${the}, ne fait plus partie des dentistes vérifiés par notre équipe pour le moment. Votre rendez-vous du ${p.when} n'est pas annulé, mais il ne peut plus être déplacé sur ${p.brandName}.`,
-          "Pour toute question, contactez directement son cabinet. Si vous ne souhaitez plus vous y rendre, annulez-le depuis votre espace\u202f:",
+          `Pour toute question, contactez directement son cabinet${p.place ? ` (${p.place})` : ""}. Si vous ne souhaitez plus vous y rendre, annulez-le depuis votre espace\u202f:`,
         ]
       : [
           `Votre dentiste, ${the}, ne fait plus partie des dentistes vérifiés par notre équipe pour le moment\u202f: votre demande de rendez-vous ne peut pas recevoir de réponse.`,

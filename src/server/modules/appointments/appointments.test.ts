@@ -9,6 +9,7 @@ import { appPerFile, createTestContext, postRequest } from "../../testing/harnes
 import {
   api,
   dentist,
+  givePractice,
   patient,
   peoplePerFile,
   signInAdmin,
@@ -841,6 +842,7 @@ describe("a patient whose dentist is no longer verified, with an appointment sti
     const olga = await bookedWithDiane("Olga");
     expect((await post(`/api/appointments/${olga.id}/cancel`, undefined, olga.patient)).statusCode).toBe(200);
     expect(await runAway()).toBe(0);
+    await givePractice(ctx.app, nora.diane.id);
 
     for (const booking of [lina, nora, olga]) await withdrawVerification(booking.diane.id);
     expect(await runAway()).toBe(2);
@@ -850,6 +852,7 @@ describe("a patient whose dentist is no longer verified, with an appointment sti
     expect(pending).toContain(`${ctx.config.publicUrl}/patient/request/${lina.requestId}`);
     const [standing] = await awayMailsTo(nora.patient);
     expect(standing).toContain("Votre rendez-vous du jeudi 10 décembre 2026 à 10:00 n'est pas annulé");
+    expect(standing).toContain("contactez directement son cabinet (8 rue du Cabinet, 75011 Paris).");
     expect(standing).toMatch(/^Subject: .*Votre_rendez-vous_avec_/m);
     expect(await awayMailsTo(olga.patient)).toEqual([]);
     // Not again while he stays withdrawn.

@@ -89,6 +89,14 @@ export async function sendDentistAwayEmails(deps: AppointmentMailDeps): Promise<
           appointment.status === "confirmed" && appointment.starts_at
             ? formatAppointmentTime(appointment.starts_at)
             : null,
+        // Where to reach him: his practice's address (verified with him, ADR 075); a town alone says nothing.
+        place: appointment.practice_address
+          ? placeText({
+              address: appointment.practice_address,
+              postcode: appointment.practice_postcode,
+              city: appointment.practice_city,
+            })
+          : null,
         link: `${deps.config.publicUrl}/patient/request/${appointment.request_id}`,
       }),
     }),

@@ -204,6 +204,9 @@ export async function systemSettleDentistAwayMails(db: Kysely<Database>, now: Da
       "p.email as patient_email",
       sql<string>`coalesce(nullif(p.first_name, ''), p.full_name)`.as("patient_first_name"),
       "d.full_name as dentist_name",
+      "d.practice_address",
+      "d.practice_postcode",
+      "d.city as practice_city",
     ])
     .execute();
 }
