@@ -782,8 +782,7 @@ export function accountErasedMail(p: { brandName: string; firstName: string }) {
   return letter(p, {
     subject: "Votre compte a été supprimé",
     lines: [
-      `Votre compte ${p.brandName} a été supprimé, comme demandé : votre profil, vos demandes, vos documents,`,
-      "vos messages et vos pièces jointes ont été effacés. Nous ne vous écrirons plus.",
+      `Votre compte ${p.brandName} a été supprimé, comme demandé : votre profil, vos demandes, vos documents, vos messages et vos pièces jointes ont été effacés. Nous ne vous écrirons plus.`,
       "",
       "Si vous n'êtes pas à l'origine de cette suppression, répondez à cet e-mail.",
     ],
@@ -804,8 +803,7 @@ export function inactivityWarningMail(p: {
     return letter(p, {
       subject,
       lines: [
-        `Votre compte ${p.brandName}, suspendu par notre équipe, n'a pas servi depuis longtemps. Comme annoncé dans`,
-        `notre politique de confidentialité, votre compte et vos données (demandes, documents, messages) ${notice}`,
+        `Votre compte ${p.brandName}, suspendu par notre équipe, n'a pas servi depuis longtemps. Comme annoncé dans notre politique de confidentialité, votre compte et vos données (demandes, documents, messages) ${notice}`,
         "",
         "Tant que la suspension dure, vous ne pouvez pas vous connecter pour le garder ni télécharger vos données.",
         "Pour en parler avec l'équipe avant cette date, écrivez-nous depuis le formulaire de contact :",
@@ -815,8 +813,7 @@ export function inactivityWarningMail(p: {
   return letter(p, {
     subject,
     lines: [
-      `Votre compte ${p.brandName} n'a pas servi depuis longtemps. Comme annoncé dans notre politique`,
-      `de confidentialité, votre compte et vos données (demandes, documents, messages) ${notice}`,
+      `Votre compte ${p.brandName} n'a pas servi depuis longtemps. Comme annoncé dans notre politique de confidentialité, votre compte et vos données (demandes, documents, messages) ${notice}`,
       "",
       "Pour garder votre compte, il suffit de vous connecter avant cette date :",
     ],
