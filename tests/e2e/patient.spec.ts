@@ -157,6 +157,31 @@ test.describe("espace patient", () => {
     await expect(page.getByLabel("Description")).toHaveValue("");
   });
 
+  test("un dépôt commencé demande avant de suivre un lien du menu, sur téléphone ; quitter ferme le menu", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signupPatientViaApi(page.request);
+    await page.goto("/patient/upload");
+    await page.getByLabel("Description").fill("Couronne sur la 36");
+    const menu = page.getByRole("navigation", { name: "Navigation mobile — Espace patient" });
+    const question = page.getByRole("dialog", { name: /^Abandonner cette demande/ });
+    await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+    await menu.getByRole("link", { name: "Messages" }).click();
+    await question.getByRole("button", { name: "Continuer ma demande" }).click();
+    await expect(question).toBeHidden();
+    await expect(page).toHaveURL(/\/patient\/upload$/);
+    await page.keyboard.press("Escape"); // the menu, still open behind
+    await expect(page.getByLabel("Description")).toHaveValue("Couronne sur la 36");
+
+    await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+    await menu.getByRole("link", { name: "Messages" }).click();
+    await question.getByRole("button", { name: "Abandonner la demande" }).click();
+    await expect(page).toHaveURL(/\/patient\/messages$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+    await expect(menu).toBeHidden();
+  });
+
   test("un identifiant invalide donne 'Demande non trouvée'", async ({ page }) => {
     await signupPatientViaApi(page.request);
     await page.goto("/patient/request/pas-un-identifiant");

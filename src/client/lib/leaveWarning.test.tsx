@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { makeDentist, makeDentistRequestDetail } from "../test/dentist";
@@ -41,5 +41,85 @@ describe("quitter une page avec un formulaire commencé", () => {
     expect(leavingAsks()).toBe(false);
     await user.type(amount, "850");
     expect(leavingAsks()).toBe(true);
+  });
+
+  it("un lien de l'application demande aussi : rester garde la saisie, quitter suit le lien", async () => {
+    const id = "22222222-2222-4222-8222-222222222222";
+    stubApi(makeDentist(), {
+      [`GET /api/dentist/requests/${id}`]: () => json(200, makeDentistRequestDetail(id)),
+      [`GET /api/dentist/requests/${id}/offer`]: () =>
+        json(200, { offer: null, may_offer: true, patient_age: 42, last_fees: [] }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp(`/dentist/quote-request/${id}`);
+    const amount = await screen.findByLabelText(/Montant de la proposition/);
+    const messagesLink = () =>
+      within(screen.getByRole("navigation", { name: /^Espace (patient|dentiste)$/ })).getByRole("link", {
+        name: "Messages",
+      });
+    await user.type(amount, "850");
+
+    await user.click(messagesLink());
+    const dialog = await screen.findByRole("dialog", { name: /^Abandonner cette proposition/ });
+    expect(router.state.location.pathname).toBe(`/dentist/quote-request/${id}`);
+    await user.click(within(dialog).getByRole("button", { name: "Continuer ma proposition" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(router.state.location.pathname).toBe(`/dentist/quote-request/${id}`);
+    expect(screen.getByLabelText(/Montant de la proposition/)).toHaveValue("850");
+
+    await user.click(messagesLink());
+    await user.click(
+      within(await screen.findByRole("dialog")).getByRole("button", { name: "Abandonner la proposition" }),
+    );
+    expect(router.state.location.pathname).toBe("/dentist/messages");
+  });
+
+  it("depuis le menu du téléphone : le menu se ferme une fois le lien suivi", async () => {
+    const id = "22222222-2222-4222-8222-222222222222";
+    stubApi(makeDentist(), {
+      [`GET /api/dentist/requests/${id}`]: () => json(200, makeDentistRequestDetail(id)),
+      [`GET /api/dentist/requests/${id}/offer`]: () =>
+        json(200, { offer: null, may_offer: true, patient_age: 42, last_fees: [] }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp(`/dentist/quote-request/${id}`);
+    await user.type(await screen.findByLabelText(/Montant de la proposition/), "850");
+    await user.click(screen.getByRole("button", { name: /Ouvrir le menu/ }));
+    const menu = await screen.findByRole("navigation", { name: "Navigation mobile — Espace dentiste" });
+    await user.click(within(menu).getByRole("link", { name: "Messages" }));
+    const question = await screen.findByRole("dialog", { name: /^Abandonner cette proposition/ });
+    console.log("DIALOGS", screen.queryAllByRole("dialog", { hidden: true }).map((d) => d.getAttribute("aria-labelledby") && document.getElementById(d.getAttribute("aria-labelledby") ?? "")?.textContent));
+    await user.click(within(question).getByRole("button", { name: "Abandonner la proposition" }));
+    expect(router.state.location.pathname).toBe("/dentist/messages");
+    await waitFor(() => expect(screen.queryAllByRole("dialog")).toEqual([]));
+  });
+
+  it("un formulaire vide ne retient pas : le lien est suivi sans question", async () => {
+    stubApi(makeProfile(), { "GET /api/dentists/verified": () => json(200, { items: [] }) });
+    const user = userEvent.setup();
+    const { router } = renderApp("/patient/upload");
+    await screen.findByLabelText(/^Description/);
+    await user.click(
+      within(screen.getByRole("navigation", { name: /^Espace (patient|dentiste)$/ })).getByRole("link", {
+        name: "Messages",
+      }),
+    );
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(router.state.location.pathname).toBe("/patient/messages");
+  });
+
+  it("la nouvelle demande commencée : le lien demande avec les mots de « Annuler »", async () => {
+    stubApi(makeProfile(), { "GET /api/dentists/verified": () => json(200, { items: [] }) });
+    const user = userEvent.setup();
+    const { router } = renderApp("/patient/upload");
+    await user.type(await screen.findByLabelText(/^Description/), "Couronne");
+    await user.click(
+      within(screen.getByRole("navigation", { name: /^Espace (patient|dentiste)$/ })).getByRole("link", {
+        name: "Messages",
+      }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: /^Abandonner cette demande/ });
+    await user.click(within(dialog).getByRole("button", { name: "Abandonner la demande" }));
+    expect(router.state.location.pathname).toBe("/patient/messages");
   });
 });

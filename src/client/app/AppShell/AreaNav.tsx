@@ -1,6 +1,6 @@
 import { LifeBuoy, LogOut } from "lucide-react";
 import { useId, useState } from "react";
-import { NavLink } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import type { Area } from "../../../shared/policies/redirects";
 import { Button } from "../../components/ui/Button";
 import { MenuSheet } from "../../components/ui/Sheet";
@@ -85,7 +85,12 @@ export function MobileAreaMenu({
   unread: number;
   badges: Record<string, NavBadge>;
 }) {
-  const [open, setOpen] = useState(false);
+  // Open on the page it was opened on: whatever leads elsewhere closes it, including a link followed
+  // after a question (a form being written, useLeaveWarning), which its entries' own clicks never see.
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   const help = AREA_HELP[area];
   // What the entries' counters say inside, as a dot on the closed menu's button.
   const pending = unread + Object.values(badges).reduce((sum, badge) => sum + badge.count, 0);

@@ -65,8 +65,13 @@ export function ProposalForm({
     defaultValues: from ? formFromOffer(from) : EMPTY_FORM,
   });
   const { errors, isDirty } = form.formState;
-  // Reloading or closing the tab asks before losing a proposal being written.
-  useLeaveWarning(isDirty && !send.isSuccess);
+  // Reloading, closing the tab or following a link asks before losing a proposal being written.
+  const leaveWarning = useLeaveWarning(isDirty && !send.isSuccess, {
+    title: "Abandonner cette proposition ?",
+    description: "Ce que vous avez saisi ne sera ni envoyé ni gardé.",
+    confirmLabel: "Abandonner la proposition",
+    cancelLabel: "Continuer ma proposition",
+  });
   const amount = useWatch({ control: form.control, name: "amount" });
   const watchedLines = useWatch({ control: form.control, name: "lines" });
   const hasLines = watchedLines.length > 0;
@@ -207,6 +212,7 @@ export function ProposalForm({
             </div>
           </form>
         )}
+        {leaveWarning}
       </CardContent>
     </Card>
   );

@@ -36,6 +36,14 @@ import { UploadDone } from "./UploadDone";
 
 export { REDIRECT_AFTER_UPLOAD_MS } from "./UploadDone";
 
+/** « Annuler », or a link followed, while a request is being written. */
+const ABANDON = {
+  title: "Abandonner cette demande ?",
+  description: "Les fichiers choisis et ce que vous avez saisi ne seront ni envoyés ni gardés.",
+  confirmLabel: "Abandonner la demande",
+  cancelLabel: "Continuer ma demande",
+};
+
 /**
  * /patient/upload 'Téléverser des documents': the documents with their type, the treatment, the
  * devis line by line (optional; with its date, which chooses its tariffs: issue 33), the recipient —
@@ -65,8 +73,8 @@ export function PatientUploadPage() {
   const started =
     files.length > 0 || lines.length > 0 || JSON.stringify(values) !== JSON.stringify(EMPTY_UPLOAD);
   const leave = () => navigate("/patient/dashboard");
-  // Reloading or closing the tab asks too, until the request is sent.
-  useLeaveWarning(started && !done);
+  // Reloading, closing the tab or following a link asks too, until the request is sent.
+  const leaveWarning = useLeaveWarning(started && !done, ABANDON);
   const fileErrorId = `${useId()}-files-error`;
 
   const set: SetUploadField = (field, value) => {
@@ -219,13 +227,11 @@ export function PatientUploadPage() {
       <ConfirmDialog
         open={confirmingCancel}
         onOpenChange={setConfirmingCancel}
-        title="Abandonner cette demande ?"
-        description="Les fichiers choisis et ce que vous avez saisi ne seront ni envoyés ni gardés."
-        confirmLabel="Abandonner la demande"
-        cancelLabel="Continuer ma demande"
+        {...ABANDON}
         destructive
         onConfirm={leave}
       />
+      {leaveWarning}
     </>
   );
 }
