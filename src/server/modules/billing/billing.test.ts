@@ -952,6 +952,26 @@ describe("payment failed → past due → limited after the grace", () => {
     expect(fixed.status).toBe(303);
     expect((await subscriptionOf(dr)).subscription).toMatchObject({ status: "active", limited: false });
     expect(await listed()).toContain(openRequest);
+
+    // Subscribed during the trial, its end was the first renewal, refused: as at Stripe it started its
+    // period all the same, and the invoice paid late is that period's only one — not the trial's, and
+    // not followed at once by another. Nothing more is charged before that period ends.
+    const periods = async () =>
+      (
+        await ctx.app.db
+          .selectFrom("invoices")
+          .select(["period_start", "period_end"])
+          .where("dentist_id", "=", dr.id)
+          .where("kind", "=", "invoice")
+          .execute()
+      ).map((i) => iso(new Date(i.period_start as unknown as string)).slice(0, 10));
+    await expect.poll(async () => (await periods()).length).toBe(1);
+    const trialEnd = (await subscriptionOf(dr)).subscription.trial_ends_at as string;
+    expect(await periods()).toEqual([trialEnd.slice(0, 10)]);
+    await standIn.tick();
+    expect(await periods()).toHaveLength(1);
+    const next = (await subscriptionOf(dr)).subscription.current_period_end as string;
+    expect(new Date(next).getTime()).toBeGreaterThan(now.getTime());
   });
 });
 

@@ -69,6 +69,8 @@ interface Sub {
    * second phase, which starts at the end of the current period (null: none set yet).
    */
   schedule?: { id: string; nextPlan: PlanId | null } | null;
+  /** The invoice its last refused renewal left open, which a working payment method pays (as at Stripe). */
+  openInvoiceId?: string | null;
 }
 
 interface CheckoutSession {
@@ -313,6 +315,9 @@ export class StripeStandIn {
 
   private async renewDue(now: number): Promise<void> {
     for (const sub of this.subscriptions.values()) {
+      // Stripe retries an overdue invoice: paid once the customer's payment method works.
+      if (sub.status === "past_due" && this.customers.get(sub.customerId)?.paymentWorks)
+        await this.payOverdue(sub);
       while (
         (sub.status === "trialing" || sub.status === "active" || sub.status === "past_due") &&
         sub.periodEnd <= now
@@ -322,6 +327,7 @@ export class StripeStandIn {
           await this.emit("customer.subscription.deleted", this.subscriptionJson(sub));
           break;
         }
+        if (sub.status === "past_due") break; // still waiting for a payment method that works
         const customer = this.customers.get(sub.customerId);
         const start = sub.periodEnd;
         // A schedule's next phase starts now (ADR 096): the new plan's period and price. (Stripe keeps
@@ -330,16 +336,19 @@ export class StripeStandIn {
           sub.plan = sub.schedule.nextPlan;
           sub.schedule = null;
         }
+        // As at Stripe, the renewal starts the new period whether its invoice is paid or not: paid
+        // later, that invoice is the period's only one.
+        sub.periodStart = start;
+        sub.periodEnd = addPeriod(start, sub.plan);
         if (customer?.paymentWorks) {
-          sub.periodStart = start;
-          sub.periodEnd = addPeriod(start, sub.plan);
           await this.emit("invoice.paid", this.invoiceJson(sub, "paid"));
           sub.status = "active";
           await this.emit("customer.subscription.updated", this.subscriptionJson(sub));
         } else {
-          if (sub.status === "past_due") break; // still waiting for a payment method that works
           sub.status = "past_due";
-          await this.emit("invoice.payment_failed", this.invoiceJson(sub, "open"));
+          const open = this.invoiceJson(sub, "open");
+          sub.openInvoiceId = open.id;
+          await this.emit("invoice.payment_failed", open);
           await this.emit("customer.subscription.updated", this.subscriptionJson(sub));
           break;
         }
@@ -429,13 +438,13 @@ export class StripeStandIn {
     };
   }
 
-  /** A new invoice of the subscription's period, kept (credit notes refer to it). */
-  private invoiceJson(sub: Sub, status: "paid" | "open", free = false) {
+  /** An invoice of the subscription's period (new, or the open one now paid), kept (credit notes refer to it). */
+  private invoiceJson(sub: Sub, status: "paid" | "open", free = false, id = newId("in")) {
     // A trial's invoice (Stripe issues one when a subscription starts in trial) charges nothing.
     const plan = planPrice(sub.plan, this.options.prices);
     const price = free ? { ...plan, htCents: 0, ttcCents: 0 } : plan;
     const invoice: StandInInvoice = {
-      id: newId("in"),
+      id,
       customerId: sub.customerId,
       status,
       total: charged(sub, price),
@@ -532,11 +541,18 @@ export class StripeStandIn {
     if (!works) return;
     for (const sub of this.subscriptions.values()) {
       if (sub.customerId !== customerId || (sub.status !== "past_due" && sub.status !== "unpaid")) continue;
-      sub.status = "active";
-      this.save();
-      await this.emit("invoice.paid", this.invoiceJson(sub, "paid"));
-      await this.emit("customer.subscription.updated", this.subscriptionJson(sub));
+      await this.payOverdue(sub);
     }
+  }
+
+  /** The invoice a refused renewal left open, paid: the subscription active again, in the same period. */
+  private async payOverdue(sub: Sub): Promise<void> {
+    sub.status = "active";
+    const open = sub.openInvoiceId ?? undefined;
+    sub.openInvoiceId = null;
+    this.save();
+    await this.emit("invoice.paid", this.invoiceJson(sub, "paid", false, open));
+    await this.emit("customer.subscription.updated", this.subscriptionJson(sub));
   }
 
   // ─── HTTP ─────────────────────────────────────────────────────────────────────────────────────
