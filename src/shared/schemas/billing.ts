@@ -21,6 +21,9 @@ export const BILLING_MESSAGES = {
   notReactivable: "Cet abonnement ne peut plus être réactivé : souscrivez de nouveau.",
   canceled:
     "Votre abonnement est résilié : il reste actif jusqu'à la fin de la période payée. Vous pouvez le réactiver d'ici là.",
+  /** Cancelled while a renewal's payment is overdue: nothing was paid for the period under way. */
+  canceledPastDue:
+    "Votre abonnement est résilié : il ne sera plus renouvelé et prend fin avec la période en cours. Vous pouvez le réactiver d'ici là.",
   canceledInTrial:
     "Votre abonnement est résilié : rien ne sera prélevé, et votre essai continue jusqu'à sa fin. Vous pouvez le réactiver d'ici là.",
   reactivated: "Votre abonnement est réactivé. Merci !",

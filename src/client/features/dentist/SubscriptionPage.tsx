@@ -94,9 +94,9 @@ function stateLine(s: SubscriptionSummary, nextTtc: number | null): string {
     case "ending":
       return `Résilié : votre abonnement reste actif jusqu'au ${on}.`;
     case "past_due":
-      return `Le dernier paiement a échoué. Votre accès reste complet jusqu'au ${on}.`;
+      return `Le dernier paiement a échoué : réglez-le avec « Gérer mon moyen de paiement ». Votre accès reste complet jusqu'au ${on}.`;
     case "limited":
-      return "Accès limité : vous gardez vos conversations, vos patients, vos rendez-vous et les documents partagés, mais vous ne recevez plus de nouvelles demandes et ne pouvez plus envoyer de proposition.";
+      return `${s.status === "past_due" ? `Le dernier paiement a échoué : réglez-le avec « Gérer mon moyen de paiement » pour retrouver un accès complet. ` : ""}Accès limité : vous gardez vos conversations, vos patients, vos rendez-vous et les documents partagés, mais vous ne recevez plus de nouvelles demandes et ne pouvez plus envoyer de proposition.`;
   }
 }
 
@@ -318,7 +318,9 @@ export function DentistSubscriptionPage() {
               <p className="mt-3 text-sm text-slate-600">
                 {first_payment_at
                   ? `Rien n'est prélevé aujourd'hui : votre essai continue, et le premier paiement a lieu à sa fin, le ${formatDetailDate(first_payment_at)}.`
-                  : "Votre essai se termine dans moins de deux jours : le premier paiement est prélevé dès votre abonnement."}
+                  : subscription?.phase === "limited"
+                    ? "Votre essai est terminé : le premier paiement est prélevé dès votre abonnement."
+                    : "Votre essai se termine dans moins de deux jours : le premier paiement est prélevé dès votre abonnement."}
               </p>
             ) : null}
             {mayCheckout ? (
@@ -358,9 +360,13 @@ export function DentistSubscriptionPage() {
         description={
           inTrial && subscription?.changes_at
             ? `Rien ne sera prélevé : votre essai continue jusqu'au ${formatDetailDate(subscription.changes_at)}, puis vous ne recevrez plus de nouvelles demandes. Vous pourrez le réactiver d'ici là en un clic.`
-            : `Votre abonnement reste actif jusqu'à la fin de la période payée ; vous pourrez le réactiver d'ici là en un clic.${
-                nextPlan ? " Le changement de formule prévu sera annulé." : ""
-              }`
+            : subscription?.status === "past_due"
+              ? `Le dernier paiement n'a pas abouti : votre abonnement ne sera plus renouvelé et prendra fin avec la période en cours${subscription.current_period_end ? `, le ${formatDetailDate(subscription.current_period_end)}` : ""}. Vous pourrez le réactiver d'ici là en un clic.${
+                  nextPlan ? " Le changement de formule prévu sera annulé." : ""
+                }`
+              : `Votre abonnement reste actif jusqu'à la fin de la période payée ; vous pourrez le réactiver d'ici là en un clic.${
+                  nextPlan ? " Le changement de formule prévu sera annulé." : ""
+                }`
         }
         confirmLabel="Résilier"
         cancelLabel="Garder mon abonnement"

@@ -193,6 +193,71 @@ describe("état de l'abonnement", () => {
   });
 });
 
+describe("essai terminé sans abonnement", () => {
+  it("« S'abonner » dit que l'essai est terminé, pas qu'il se termine", async () => {
+    const ended: SubscriptionSummary = { ...trial, phase: "limited", limited: true, changes_at: null };
+    stubApi(dentist, {
+      "GET /api/dentist/subscription": () => json(200, page(ended)),
+      "GET /api/dentist/billing-profile": () => json(200, { profile: null, suggestion: null }),
+      "GET /api/dentist/invoices": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
+    });
+    renderApp("/dentist/subscription");
+    expect(
+      await screen.findByText(
+        /^Votre essai est terminé\s: le premier paiement est prélevé dès votre abonnement\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/moins de deux jours/)).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "S'abonner" })).toBeInTheDocument();
+  });
+});
+
+describe("paiement en retard", () => {
+  const stubbed = (subscription: SubscriptionSummary) =>
+    stubApi(dentist, {
+      "GET /api/dentist/subscription": () => json(200, page(subscription)),
+      "GET /api/dentist/billing-profile": () => json(200, { profile: null, suggestion: null }),
+      "GET /api/dentist/invoices": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
+    });
+  const overdue: SubscriptionSummary = {
+    ...active,
+    status: "past_due",
+    phase: "past_due",
+    changes_at: "2026-12-12T09:00:00.000Z",
+  };
+
+  it("dit quoi faire pendant le délai, puis une fois l'accès limité", async () => {
+    stubbed(overdue);
+    const first = renderApp("/dentist/subscription");
+    expect(
+      await screen.findByText(
+        /^Le dernier paiement a échoué\s: réglez-le avec «\sGérer mon moyen de paiement\s»\. Votre accès reste complet jusqu'au 12 décembre 2026\.$/,
+      ),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    stubbed({ ...overdue, phase: "limited", limited: true, changes_at: null });
+    renderApp("/dentist/subscription");
+    expect(
+      await screen.findByText(
+        /^Le dernier paiement a échoué\s: réglez-le avec «\sGérer mon moyen de paiement\s» pour retrouver un accès complet\. Accès limité/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Gérer mon moyen de paiement" })).toBeInTheDocument();
+  });
+
+  it("« Résilier » ne promet pas une période payée qui ne l'est pas", async () => {
+    stubbed(overdue);
+    renderApp("/dentist/subscription");
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Résilier" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent(
+      /Le dernier paiement n'a pas abouti\s: votre abonnement ne sera plus renouvelé et prendra fin avec la période en cours, le 28 décembre 2026\./,
+    );
+    expect(dialog).not.toHaveTextContent(/période payée/);
+  });
+});
+
 describe("changement de formule (ADR 096)", () => {
   const planned: SubscriptionSummary = {
     ...active,

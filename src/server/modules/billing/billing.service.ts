@@ -392,7 +392,9 @@ export async function setCancellation(deps: BillingDeps, actor: Actor, cancel: b
       ? BILLING_MESSAGES.reactivated
       : (after ?? row).status === "trialing"
         ? BILLING_MESSAGES.canceledInTrial
-        : BILLING_MESSAGES.canceled,
+        : (after ?? row).status === "past_due"
+          ? BILLING_MESSAGES.canceledPastDue
+          : BILLING_MESSAGES.canceled,
   };
 }
 

@@ -975,6 +975,19 @@ describe("payment failed → past due → limited after the grace", () => {
   });
 });
 
+describe("cancelled while a payment is overdue", () => {
+  it("says the subscription ends with the period under way, not that it stays paid", async () => {
+    const dr = await dentistInTrial("Firmin");
+    expect((await checkout(dr, "monthly", "accepted")).status).toBe(303);
+    standIn.setPaymentWorks((await rowOf(dr)).customer_id as string, false);
+    await advance(31); // the renewal at the trial's end fails
+    expect((await subscriptionOf(dr)).subscription.status).toBe("past_due");
+    const cancelled = await call(dr, "POST", "/api/dentist/subscription/cancel");
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().message).toBe(BILLING_MESSAGES.canceledPastDue);
+  });
+});
+
 describe("cancel and reactivate", () => {
   it("cancels at the period's end and reactivates in one click", async () => {
     const dr = await dentistEndingTrial("Camille");
