@@ -10,7 +10,9 @@ export const INVOICE_MESSAGES = {
   addressRequired: "Indiquez l'adresse du cabinet.",
   postalCodeInvalid: "Le code postal doit comporter 5 chiffres.",
   cityRequired: "Indiquez la ville.",
-  sirenInvalid: "Le numéro SIREN doit comporter 9 chiffres valides (clé de contrôle incorrecte).",
+  sirenRequired: "Indiquez le numéro SIREN du cabinet.",
+  sirenFormat: "Le numéro SIREN comporte 9 chiffres, sans lettre.",
+  sirenInvalid: "Ce numéro SIREN n'existe pas (clé de contrôle incorrecte) : vérifiez ses 9 chiffres.",
   tooLong: "Ce champ est trop long.",
   invoiceNotFound: "Facture introuvable.",
   dentistNotFound: "Dentiste introuvable.",
@@ -29,11 +31,22 @@ export const billingProfileSchema = z.object({
     .trim()
     .regex(/^\d{5}$/, INVOICE_MESSAGES.postalCodeInvalid),
   city: requiredText(100, INVOICE_MESSAGES.cityRequired, INVOICE_MESSAGES.tooLong),
+  // Empty, not 9 digits, or 9 digits with a wrong key: each its own message.
   siren: z
-    .string({ error: INVOICE_MESSAGES.sirenInvalid })
-    .max(20, INVOICE_MESSAGES.sirenInvalid)
+    .string({ error: INVOICE_MESSAGES.sirenRequired })
+    .max(20, INVOICE_MESSAGES.sirenFormat)
     .transform(normalizeSiren)
-    .refine(isValidSiren, INVOICE_MESSAGES.sirenInvalid),
+    .superRefine((value, ctx) => {
+      const message =
+        value === ""
+          ? INVOICE_MESSAGES.sirenRequired
+          : !/^\d{9}$/.test(value)
+            ? INVOICE_MESSAGES.sirenFormat
+            : isValidSiren(value)
+              ? null
+              : INVOICE_MESSAGES.sirenInvalid;
+      if (message) ctx.addIssue({ code: "custom", message });
+    }),
 });
 export type BillingProfileValues = z.input<typeof billingProfileSchema>;
 export type BillingProfile = z.output<typeof billingProfileSchema>;

@@ -49,6 +49,16 @@ describe("the billing profile", () => {
     const bad = await call("PUT", "/api/dentist/billing-profile", drA(), { ...PROFILE, siren: "552100555" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({ siren: INVOICE_MESSAGES.sirenInvalid });
+    // Empty, too short or with letters: said as such, not as a wrong key.
+    for (const [siren, message] of [
+      ["", INVOICE_MESSAGES.sirenRequired],
+      ["  ", INVOICE_MESSAGES.sirenRequired],
+      ["12345", INVOICE_MESSAGES.sirenFormat],
+      ["abcdefghi", INVOICE_MESSAGES.sirenFormat],
+    ] as const) {
+      const refused = await call("PUT", "/api/dentist/billing-profile", drA(), { ...PROFILE, siren });
+      expect(refused.json().error.fields, siren).toEqual({ siren: message });
+    }
     const missing = await call("PUT", "/api/dentist/billing-profile", drA(), {
       ...PROFILE,
       city: " ",

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { INVOICE_MESSAGES } from "../../../../shared/schemas/invoices";
 import { json, makeProfile, renderApp, stubApi } from "../../../test/renderApp";
+import { spaced } from "../../../test/text";
 
 /* The billing profile form and the invoice list (issue 35), on the dentist's profile page. */
 
@@ -49,7 +50,7 @@ describe("facturation du dentiste", () => {
     await user.type(within(form).getByLabelText(/Ville/), "Lyon");
     await user.type(within(form).getByLabelText(/SIREN/), "552 100 555");
     await user.click(within(form).getByRole("button", { name: "Enregistrer le profil de facturation" }));
-    expect(await within(form).findByText(INVOICE_MESSAGES.sirenInvalid)).toBeInTheDocument();
+    expect(await within(form).findByText(spaced(INVOICE_MESSAGES.sirenInvalid))).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === "PUT")).toBe(false);
 
     await user.clear(within(form).getByLabelText(/SIREN/));
