@@ -103,7 +103,7 @@ test.describe("espace d'administration", () => {
     const withdrawal = page.getByRole("dialog", { name: "Retirer la vérification ?" });
     await withdrawal.getByLabel(/Raison du retrait/).fill("Numéro RPPS inactif au répertoire");
     await withdrawal.getByRole("button", { name: "Retirer la vérification" }).click();
-    await expect(toast(page, "Dentiste non-vérifié")).toBeVisible();
+    await expect(toast(page, "Dentiste non vérifié")).toBeVisible();
     await expect(row).toContainText("Vérification retirée");
     await expect(row.getByRole("button", { name: `Vérifier ${who.fullName}` })).toBeVisible();
 

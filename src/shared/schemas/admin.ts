@@ -7,11 +7,11 @@ import { pagedList, pageQuery, searchParam } from "./lists";
 /** Texts of the admin screens and of their errors. */
 export const ADMIN_MESSAGES = {
   verified: "Dentiste vérifié",
-  unverified: "Dentiste non-vérifié",
+  unverified: "Dentiste non vérifié",
   /** His verification withdrawn, his subscription no longer renewed, or the provider failing (ADR 093). */
-  unverifiedRenewalStopped: "Dentiste non-vérifié : son abonnement ne sera pas renouvelé.",
+  unverifiedRenewalStopped: "Dentiste non vérifié : son abonnement ne sera pas renouvelé.",
   unverifiedRenewalFailed:
-    "Dentiste non-vérifié, mais le service de paiement n'a pas répondu : arrêtez le renouvellement de son abonnement depuis le tableau de bord du prestataire.",
+    "Dentiste non vérifié, mais le service de paiement n'a pas répondu : arrêtez le renouvellement de son abonnement depuis le tableau de bord du prestataire.",
   refused: "Demande de vérification refusée",
   verificationFailed: "Erreur lors de la mise à jour du statut de vérification",
   usersFailed: "Impossible de charger les utilisateurs",

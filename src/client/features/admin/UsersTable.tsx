@@ -309,7 +309,7 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
           title="Retirer la vérification ?"
           description={
             withdrawing
-              ? `${withdrawing.full_name} ne verra plus les demandes des patients, ses conversations ni ses rendez-vous, dès maintenant\u202f; les patients ne pourront plus accepter ses propositions ni prendre rendez-vous avec lui. Son abonnement, s'il en a un, n'est plus renouvelé\u202f: il prend fin avec la période payée. Un e-mail lui dira la raison.`
+              ? `${withdrawing.full_name} ne verra plus les demandes des patients, ses conversations ni ses rendez-vous, dès maintenant\u202f; les patients ne pourront plus accepter ses propositions ni prendre rendez-vous dans son cabinet. Son abonnement, s'il en a un, n'est plus renouvelé\u202f: il prend fin avec la période payée. Un e-mail lui dira la raison.`
               : undefined
           }
           label="Raison du retrait (le dentiste la lira)"

@@ -419,10 +419,10 @@ describe("/admin/dashboard 'Administration'", () => {
     ).toBeGreaterThan(0);
   });
 
-  it("retire la vérification ('Dentiste non-vérifié') ; une erreur est dite en français", async () => {
+  it("retire la vérification ('Dentiste non vérifié') ; une erreur est dite en français", async () => {
     const person = userEvent.setup();
     const verification = failingUntilRecovered(() =>
-      json(200, { changed: true, is_verified: false, renewal: null, message: "Dentiste non-vérifié" }),
+      json(200, { changed: true, is_verified: false, renewal: null, message: "Dentiste non vérifié" }),
     );
     const { calls } = stubAdminApi({ "POST /api/admin/dentists/d1/verification": verification.respond });
     const sent = () => calls.filter((c) => c.key === "POST /api/admin/dentists/d1/verification");
@@ -436,7 +436,7 @@ describe("/admin/dashboard 'Administration'", () => {
     // What follows, said before: the server hides his work and refuses his patients' acceptances.
     expect(dialog).toHaveTextContent(
       spaced(
-        "Julien Martin ne verra plus les demandes des patients, ses conversations ni ses rendez-vous, dès maintenant\u202f; les patients ne pourront plus accepter ses propositions ni prendre rendez-vous avec lui. Son abonnement, s'il en a un, n'est plus renouvelé\u202f: il prend fin avec la période payée. Un e-mail lui dira la raison.",
+        "Julien Martin ne verra plus les demandes des patients, ses conversations ni ses rendez-vous, dès maintenant\u202f; les patients ne pourront plus accepter ses propositions ni prendre rendez-vous dans son cabinet. Son abonnement, s'il en a un, n'est plus renouvelé\u202f: il prend fin avec la période payée. Un e-mail lui dira la raison.",
       ),
     );
     // The reason he reads is asked first, as the server asks it: nothing is sent without it.
@@ -453,7 +453,7 @@ describe("/admin/dashboard 'Administration'", () => {
     // The dialog stays open to try again.
     verification.recover();
     await person.click(within(dialog).getByRole("button", { name: "Retirer la vérification" }));
-    expect(await screen.findByText("Dentiste non-vérifié")).toBeInTheDocument();
+    expect(await screen.findByText("Dentiste non vérifié")).toBeInTheDocument();
   });
 
   it("supprime le compte d'un patient à sa demande après confirmation, puis relit la liste", async () => {

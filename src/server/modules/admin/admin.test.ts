@@ -163,7 +163,7 @@ describe("verification", () => {
       changed: true,
       is_verified: false,
       renewal: null,
-      message: "Dentiste non-vérifié",
+      message: "Dentiste non vérifié",
     });
     expect((await get("/api/dentist/requests", who.dentist)).json().items).toEqual([]);
     expect((await get(`/api/dentist/requests/${requestId}`, who.dentist)).statusCode).toBe(404);
