@@ -94,7 +94,7 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   trialing: "Essai gratuit",
   active: "Actif",
   past_due: "Paiement en retard",
-  canceled: "Résilié",
+  canceled: "Terminé",
   unpaid: "Impayé",
 };
 

@@ -125,6 +125,9 @@ describe("abonnements (équipe)", () => {
     expect(
       lineOf("Paul Roux").getByText("Actif · annuel · résilié, jusqu'au 15/12/2026"),
     ).toBeInTheDocument();
+    // Ended subscriptions are counted as « Terminé »: « résilié » is a live one's, as on his line.
+    expect(stat("Terminé")).toHaveTextContent(/^0$/);
+    expect(screen.queryByText("Résilié", { exact: true })).not.toBeInTheDocument();
     // Her change of plan (ADR 096) in the renewal's place.
     expect(
       lineOf("Lucie Moreau").getByText("Actif · mensuel · passe à l'annuel le 30/12/2026"),
