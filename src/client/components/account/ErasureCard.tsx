@@ -71,8 +71,8 @@ function ErasureExplanation({ dentist }: { dentist: boolean }) {
             </li>
           ) : (
             <li>
-              une demande dont vous avez accepté une proposition, sans sa description ni ses documents : le
-              montant accepté reste dans la comptabilité du dentiste ;
+              une demande dont vous avez accepté une proposition, sans sa description, son devis ni ses
+              documents : le montant accepté reste dans la comptabilité du dentiste ;
             </li>
           )}
           <li>les messages de vos interlocuteurs et les rendez-vous passés ;</li>

@@ -49,7 +49,8 @@ export async function createPseudonym(trx: Db, person: Person, now: Date): Promi
 
 /**
  * A patient's requests go, with their documents, offers and conversations, except those whose offer
- * the patient accepted: they stay for the chosen dentist, without description, budget or documents.
+ * the patient accepted: they stay for the chosen dentist, without description, budget, documents nor
+ * devis (its amount, date and lines): the accepted offer says what was agreed.
  */
 export async function erasePatientRecords(
   trx: Db,
@@ -64,11 +65,20 @@ export async function erasePatientRecords(
     .where("offers.status", "=", "accepted");
   const kept = await trx
     .updateTable("requests")
-    .set({ patient_id: pseudonym, description: "", budget: "", quote_amount_cents: null })
+    .set({ patient_id: pseudonym, description: "", budget: "", quote_amount_cents: null, quote_date: null })
     .where("patient_id", "=", patientId)
     .where("id", "in", accepted)
     .returning("id")
     .execute();
+  if (kept.length > 0)
+    await trx
+      .deleteFrom("request_quote_lines")
+      .where(
+        "request_id",
+        "in",
+        kept.map((r) => r.id),
+      )
+      .execute();
   // The texts read from the devis (issue 17): their rows go with the documents.
   keys.push(
     ...(await readingTextKeys(

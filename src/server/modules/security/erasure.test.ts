@@ -164,6 +164,25 @@ describe("erasing an account", () => {
       },
     });
     expect(devis.statusCode, devis.body).toBe(200);
+    // Her devis on the accepted request too, which its dentist keeps: its lines do not stay with it.
+    await db()
+      .insertInto("request_quote_lines")
+      .values({
+        request_id: world.requests.finishedA,
+        position: 0,
+        code: "HBLD634",
+        act: "Couronne céramo-métallique",
+        tooth: 11,
+        fee_cents: 54_000,
+        basket: "maitrise",
+        br_cents: 12_000,
+      })
+      .execute();
+    await db()
+      .updateTable("requests")
+      .set({ quote_date: "2026-11-02" })
+      .where("id", "=", world.requests.finishedA)
+      .execute();
     const files = await filesOf(patient.id);
     expect(files.length).toBeGreaterThanOrEqual(5);
     // B's files, and the chosen dentist's avatar (her attachments on A's requests go with them).
@@ -194,7 +213,7 @@ describe("erasing an account", () => {
       await db()
         .selectFrom("request_quote_lines")
         .select("id")
-        .where("request_id", "=", world.requests.openA)
+        .where("request_id", "in", [world.requests.openA, world.requests.finishedA])
         .execute(),
     ).toEqual([]);
     const stored = world.ctx.storedKeys();
@@ -208,6 +227,16 @@ describe("erasing an account", () => {
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json()).toMatchObject({ patient_name: ERASED_NAME, description: "" });
     expect(kept.json().documents).toEqual([]);
+    expect(JSON.stringify(kept.json())).not.toContain("HBLD634");
+    expect(
+      (
+        await db()
+          .selectFrom("requests")
+          .select("quote_date")
+          .where("id", "=", world.requests.finishedA)
+          .executeTakeFirstOrThrow()
+      ).quote_date,
+    ).toBeNull();
     // A's open request is gone for every dentist.
     const open = await world.call("chosen", { url: `/api/dentist/requests/${world.requests.openA}` });
     expect(open.statusCode).toBe(404);
