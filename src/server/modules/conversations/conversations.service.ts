@@ -153,7 +153,8 @@ export async function sendUnreadEmails(deps: UnreadMailDeps): Promise<number> {
       // is claimed, so turning them back on tells of the messages still unread then, once); and a
       // dentist once verified (D6: his conversations are closed to him until then; the messages he
       // left unread meanwhile are e-mailed about then); and never a suspended account (ADR 092: she
-      // cannot sign in to read them; told once of those still unread when the suspension is lifted).
+      // cannot sign in to read them; told once of those still unread when the suspension is lifted), nor
+      // an erased one (« Nous ne vous écrirons plus »: her address is no one's).
       .where((eb) =>
         eb.exists(
           eb
@@ -162,6 +163,7 @@ export async function sendUnreadEmails(deps: UnreadMailDeps): Promise<number> {
             .where("r.id", "=", eb.ref(`c.${recipient}`))
             .where("r.email_messages", "=", true)
             .where("r.suspended_at", "is", null)
+            .where("r.erased_at", "is", null)
             .$if(side === "dentist", (qb) => qb.where("r.is_verified", "=", true)),
         ),
       )

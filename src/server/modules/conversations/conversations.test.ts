@@ -404,6 +404,39 @@ describe("unread e-mails", () => {
   });
 });
 
+describe("unread e-mails after an erasure", () => {
+  it("e-mails no erased account: her address is no one's", async () => {
+    const ines = await patient(ctx.app);
+    const requestId = await requestBy(ines);
+    const reply = await post(`/api/dentist/requests/${requestId}/reply`, { message: "Bonjour" }, who.drB);
+    expect(reply.statusCode).toBe(201);
+    const at = new Date(Date.now() + 2 * 3_600_000);
+    await ctx.app.db
+      .insertInto("messages")
+      .values({
+        conversation_id: reply.json().conversation_id,
+        sender_id: who.drB?.id as string,
+        body: "Et",
+        created_at: at,
+      })
+      .execute();
+    // What the erasure leaves of her (a kept conversation: the request whose offer she accepted).
+    await ctx.app.db
+      .updateTable("profiles")
+      .set({ erased_at: new Date(), email: `${ines.id}@compte-supprime.invalid`, first_name: "" })
+      .where("id", "=", ines.id)
+      .execute();
+    await sendUnreadEmails({
+      db: ctx.app.db,
+      mailer: ctx.app.mailer,
+      config: ctx.config,
+      now: new Date(at.getTime() + 16 * 60_000),
+      log: { error() {} },
+    });
+    expect(ctx.outbox().filter((m) => m.includes(`${ines.id}@compte-supprime.invalid`))).toEqual([]);
+  });
+});
+
 describe("live (/api/realtime)", () => {
   let base: string;
   beforeAll(async () => {
