@@ -49,6 +49,10 @@ export const REVIEW_MESSAGES = {
   reported: "Merci : notre équipe va examiner cet avis.",
   approved: "Avis publié.",
   refused: "Avis refusé : l'auteur a reçu la raison.",
+  /** A published review taken down (its reports upheld, or the team's own decision). */
+  withdrawn: "Avis retiré : son auteur a reçu la raison.",
+  withdrawnReported:
+    "Avis retiré : son auteur a reçu la raison, et le dentiste qui l'avait signalé en est informé.",
   kept: "Avis gardé en ligne : le dentiste est informé que son signalement a été examiné.",
 } as const;
 

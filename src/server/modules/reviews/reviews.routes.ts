@@ -34,11 +34,6 @@ import {
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const changeErrors = { 400: errorBodySchema, 409: errorBodySchema };
 const params = z.object({ id: z.string() });
-const DECISION_MESSAGES = {
-  publish: REVIEW_MESSAGES.approved,
-  refuse: REVIEW_MESSAGES.refused,
-  keep: REVIEW_MESSAGES.kept,
-} as const;
 
 /** Verified patient reviews (issue 36, ADR 046): the author, the dentist, the team, patients choosing. */
 export async function reviewRoutes(app: FastifyInstance): Promise<void> {
@@ -179,12 +174,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     body: reviewDecisionSchema,
     response: { 200: moderationResultSchema, ...changeErrors },
     preValidation: requireVisible("review", REVIEW_MESSAGES.notFound),
-    handler: async (request, _reply, actor) => {
-      const review = await decideReview(deps(request), actor, reviewId(request.params.id), request.body);
-      return {
-        review,
-        message: DECISION_MESSAGES[request.body.decision],
-      };
-    },
+    handler: async (request, _reply, actor) =>
+      decideReview(deps(request), actor, reviewId(request.params.id), request.body),
   });
 }

@@ -197,6 +197,15 @@ export async function decideReview(
     return row;
   });
   const parties = await moderationRepo.parties(deps.db, id);
+  // A dentist not verified (pending, or withdrawn) reads no review (D6): no e-mail sends him to a
+  // reviews page that shows him none.
+  const dentistReads =
+    !!parties &&
+    isVerifiedDentist({
+      role: parties.dentist_role,
+      is_admin: parties.dentist_is_admin,
+      is_verified: parties.dentist_is_verified,
+    });
   if (parties) {
     const base = deps.config.publicUrl;
     const firstName = parties.patient_first_name || parties.patient_full_name;
@@ -206,13 +215,6 @@ export async function decideReview(
       brandName: deps.config.brandName,
       firstName: parties.dentist_first_name || dentistName,
     };
-    // A dentist not verified (pending, or withdrawn) reads no review (D6): no e-mail sends him to a
-    // reviews page that shows him none.
-    const dentistReads = isVerifiedDentist({
-      role: parties.dentist_role,
-      is_admin: parties.dentist_is_admin,
-      is_verified: parties.dentist_is_verified,
-    });
     if (kind === "keep") {
       if (dentistReads)
         sendAfter(
@@ -260,7 +262,19 @@ export async function decideReview(
   }
   const review = await moderationRepo.one(deps.db, id);
   if (!review) throw notFound(REVIEW_MESSAGES.notFound);
-  return review;
+  // What the team reads: a published review refused is withdrawn, and says who was told.
+  const withdrawn = kind === "refuse" && row.status === "published";
+  const message =
+    kind === "publish"
+      ? REVIEW_MESSAGES.approved
+      : kind === "keep"
+        ? REVIEW_MESSAGES.kept
+        : !withdrawn
+          ? REVIEW_MESSAGES.refused
+          : upheld > 0 && dentistReads
+            ? REVIEW_MESSAGES.withdrawnReported
+            : REVIEW_MESSAGES.withdrawn;
+  return { review, message };
 }
 
 /** Invitations go for appointments of the last this many days (older ones are not chased). */

@@ -222,6 +222,7 @@ describe("moderation", () => {
     const refused = await decide(reviewId, { decision: "refuse", reason });
     expect(refused.statusCode, refused.body).toBe(200);
     expect(refused.json().review.status).toBe("refused");
+    expect(refused.json().message).toBe(REVIEW_MESSAGES.refused);
     // E-mails go after the commit.
     expect((await mailsTo(paula.email)).some((m) => m.includes(reason))).toBe(true);
     const again = await decide(reviewId, { decision: "publish" });
@@ -690,6 +691,8 @@ describe("the withdrawal e-mail promises an edit only while editing is open", ()
       );
     const withdrawn = await decide(id, { decision: "refuse", reason: "Propos hors sujet." });
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    // Online until then: the team reads « retiré », and that the dentist who reported it is told.
+    expect(withdrawn.json().message).toBe(REVIEW_MESSAGES.withdrawnReported);
     return (await mailsTo(paula.email)).filter((m) => m.includes("Propos hors sujet.")).at(-1) ?? "";
   };
 
