@@ -15,7 +15,7 @@ export const PASSWORD_RULE = {
 } as const;
 
 export const PASSWORD_RULE_HINT =
-  "Au moins 8 caractères avec 3 types parmi minuscules, majuscules, chiffres et symboles, ou au moins 12 caractères de tout type.";
+  "Au moins 8 caractères avec 3 types parmi minuscules, majuscules, chiffres et symboles, ou au moins 12 caractères de tout type. Un mot de passe courant ou facile à deviner est refusé.";
 
 export const PASSWORD_MESSAGES = {
   required: "Veuillez choisir un mot de passe",

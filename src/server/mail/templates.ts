@@ -519,7 +519,7 @@ export function appointmentCancelledMail(p: {
       p.when
         ? `${p.byName} a annulé le rendez-vous du ${p.when}.`
         : `${p.byName} a annulé la demande de rendez-vous en cours.`,
-      "Vous pouvez en convenir d'un autre, ou lui écrire, depuis votre espace :",
+      "Vous pouvez convenir d'un autre rendez-vous, ou lui écrire, depuis votre espace :",
     ],
     link: p.link,
   });

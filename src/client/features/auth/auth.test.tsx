@@ -591,6 +591,7 @@ describe("password strength meter", () => {
     renderApp("/signup");
     const password = await screen.findByLabelText(/^Mot de passe/);
     expect(screen.getByText(/Au moins 8 caractères avec 3 types/)).toBeInTheDocument();
+    expect(screen.getByText(/Un mot de passe courant ou facile à deviner est refusé\./)).toBeInTheDocument();
     await user.type(password, "abc");
     expect(await screen.findByText("Trop faible")).toBeInTheDocument();
     expect(screen.getByText("Le mot de passe doit contenir au moins 8 caractères")).toBeInTheDocument();

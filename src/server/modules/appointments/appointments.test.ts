@@ -706,6 +706,9 @@ describe("booking the appointment (ADR 011)", () => {
     expect((await mailsTo("Anne Martin a annulé la demande de rendez-vous en cours")).length).toBeGreaterThan(
       0,
     );
+    expect((await mailsTo("Anne Martin a annulé la demande de rendez-vous en cours")).at(-1)).toContain(
+      "Vous pouvez convenir d'un autre rendez-vous, ou lui écrire, depuis votre espace",
+    );
     expect((await post(`/api/appointments/${booked.id}/cancel`, undefined, paula)).statusCode).toBe(409);
     expect((await get(`/api/appointments/${booked.id}/calendar.ics`, paula)).statusCode).toBe(404);
     const again = await book(a, ["2026-12-16T11:00"], paula);
