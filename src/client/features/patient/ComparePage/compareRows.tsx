@@ -56,6 +56,17 @@ export function compareRows({
   const figure = (o: PatientOffer) => (estimated ? figureOf(o) : o.amount_cents);
   const lowest = Math.min(...ranked.map(figure));
   const isBest = (o: PatientOffer) => ranked.includes(o) && figure(o) === lowest;
+  // A partial offer she may take, lower than the best complete one: the badge says what it compares.
+  const partialLower =
+    estimated &&
+    offers.some(
+      (o) =>
+        estimateOf(o)?.structured &&
+        estimateOf(o)?.partial &&
+        stillOpenToHer(o, request.status) &&
+        figure(o) < lowest,
+    );
+  const bestRest = partialLower ? "Le plus bas pour tout le devis" : "Reste à charge le plus bas";
   const original = comparison?.original ?? null;
   // The savings are on the reste à charge when both my devis and the offers are detailed.
   const restSavings = estimated && original !== null;
@@ -92,7 +103,7 @@ export function compareRows({
               <div className="grid justify-items-start gap-1">
                 <RestFigure restCents={figureOf(o)} feeCents={o.amount_cents} size="md" hideLabel />
                 <div className="flex flex-wrap gap-1.5">
-                  {isBest(o) ? <Badge tone="green">Reste à charge le plus bas</Badge> : null}
+                  {isBest(o) ? <Badge tone="green">{bestRest}</Badge> : null}
                   {e?.partial ? <Badge tone="yellow">Proposition partielle</Badge> : null}
                   {e?.estimate.all_sante ? <SanteBadge /> : null}
                 </div>
