@@ -12,6 +12,14 @@ describe("journeyOf", () => {
     expect(journeyOf(base, now).state).toBe("sent");
   });
 
+  it("is 'En cours' once a dentist took it on or answered in words, leading to the answers", () => {
+    expect(journeyOf(base, now)).toMatchObject({
+      state: "sent",
+      label: "En cours",
+      next: { label: "Voir les réponses", path: `/patient/request/${id}#reponses` },
+    });
+  });
+
   it("asks to compare the open offers, counting them", () => {
     const two = journeyOf({ ...base, open_offers: 2 }, now);
     expect(two.state).toBe("compare");

@@ -51,6 +51,8 @@ export const JOURNEY_TONES: Record<JourneyState, "yellow" | "blue" | "green" | "
 
 /** The anchor of the booking section of the request page. */
 export const BOOKING_ANCHOR = "rendez-vous";
+/** The anchor of the dentists' replies on the request page (the reply e-mail's link leads there). */
+export const REPLIES_ANCHOR = "reponses";
 
 export interface JourneyInput {
   id: string;
@@ -107,6 +109,14 @@ export function journeyOf(input: JourneyInput, now: Date): Journey {
   const base = { state, label: JOURNEY_LABELS[state], open_offers: input.open_offers };
   switch (state) {
     case "sent":
+      // A dentist took it on or answered in words (D8 « En cours »): his answers are on the page.
+      if (input.status === "in_review")
+        return {
+          ...base,
+          label: "En cours",
+          next: { label: "Voir les réponses", path: `${page}#${REPLIES_ANCHOR}` },
+          hint: `Un dentiste s'occupe de votre demande : ses réponses s'affichent sur cette page, et un e-mail vous prévient de chacune.`,
+        };
       return {
         ...base,
         next: null,

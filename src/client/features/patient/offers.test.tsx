@@ -42,6 +42,22 @@ describe("propositions des dentistes (patient)", () => {
     expect(screen.getByRole("heading", { name: "Réponses des dentistes" })).toBeInTheDocument();
   });
 
+  it("une réponse en mots : « En cours », et « Voir les réponses » mène à elles", async () => {
+    const reply = {
+      conversation_id: "c1",
+      created_at: "2026-11-20T10:00:00.000Z",
+      message: "Pouvez-vous m'envoyer une radio récente ?",
+      dentist: { ...LEROY, avatar_url: null },
+    };
+    await open(detail({ replies: [reply] as RequestDetail["replies"] }));
+    expect(screen.getAllByText("En cours").length).toBeGreaterThan(0);
+    await userEvent.setup().click(screen.getByRole("link", { name: "Voir les réponses" }));
+    await waitFor(() =>
+      expect(screen.getByRole("heading", { name: "Réponses des dentistes" })).toHaveFocus(),
+    );
+    expect(screen.getByText("Pouvez-vous m'envoyer une radio récente ?")).toBeInTheDocument();
+  });
+
   it("montre le dentiste, le montant, l'économie, la validité, les actes et les créneaux", async () => {
     await open(
       detail({

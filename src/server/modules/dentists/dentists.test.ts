@@ -160,7 +160,10 @@ describe("opening, assigning and replying", () => {
     const mails = (await ctx.mails()).slice(before);
     expect(
       mails.some(
-        (m) => m.includes("Dr Anne Martin a répondu à votre demande") && m.includes(`/patient/request/${id}`),
+        // Its link leads to the replies on her request's page.
+        (m) =>
+          m.includes("Dr Anne Martin a répondu à votre demande") &&
+          m.includes(`/patient/request/${id}#reponses`),
       ),
     ).toBe(true);
   });

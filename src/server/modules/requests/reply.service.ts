@@ -1,3 +1,4 @@
+import { REPLIES_ANCHOR } from "../../../shared/domain/journey";
 import { mayReply, REPLY_REFUSED } from "../../../shared/policies/replies";
 import { BILLING_MESSAGES } from "../../../shared/schemas/billing";
 import { DENTIST_MESSAGES } from "../../../shared/schemas/dentist";
@@ -45,7 +46,8 @@ export async function replyToRequest(deps: Deps, actor: Actor, requestId: string
 
   announceReply(deps, result.reply);
   // After the commit, and never failing the reply: the patient is told by e-mail.
-  const link = `${deps.config.publicUrl}/patient/request/${requestId}`;
+  // Straight to the replies on her request's page.
+  const link = `${deps.config.publicUrl}/patient/request/${requestId}#${REPLIES_ANCHOR}`;
   mailAfterCommit(
     deps,
     {

@@ -22,7 +22,7 @@ export function BookingCard({
   /** The request is done: its appointment is shown as past, with no booking form. */
   finished?: boolean;
 }) {
-  const heading = useBookingFocus(accepted.id);
+  const heading = useAnchorFocus(BOOKING_ANCHOR, accepted.id);
   return (
     <Card className="mb-6" id={BOOKING_ANCHOR}>
       <CardHeader>
@@ -37,13 +37,17 @@ export function BookingCard({
   );
 }
 
-function useBookingFocus(acceptedId: string) {
-  const bookingHeading = useRef<HTMLHeadingElement>(null);
+/**
+ * The title of the section `anchor` names: when the address ends with `#anchor` (a link, an e-mail, the
+ * journey's next action), the page scrolls there and focuses it; again at each navigation (`key`).
+ */
+export function useAnchorFocus(anchor: string, key: unknown) {
+  const title = useRef<HTMLHeadingElement>(null);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key: each navigation scrolls again
   useEffect(() => {
-    const heading = bookingHeading.current;
-    if (location.hash !== `#${BOOKING_ANCHOR}` || !heading) return;
+    const heading = title.current;
+    if (location.hash !== `#${anchor}` || !heading) return;
     const go = () => {
       heading.scrollIntoView?.({ block: "start" });
       heading.focus({ preventScroll: true });
@@ -52,6 +56,6 @@ function useBookingFocus(acceptedId: string) {
     // The accept dialog, closing, hands the focus back a moment later: take it once more.
     const timer = window.setTimeout(go, 150);
     return () => window.clearTimeout(timer);
-  }, [location.hash, location.key, acceptedId]);
-  return bookingHeading;
+  }, [location.hash, location.key, anchor, key]);
+  return title;
 }

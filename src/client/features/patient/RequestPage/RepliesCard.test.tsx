@@ -53,7 +53,11 @@ describe("RepliesCard", () => {
   });
 
   it("says where the replies will appear while there is none", () => {
-    render(<RepliesCard replies={[]} />);
+    render(
+      <MemoryRouter>
+        <RepliesCard replies={[]} />
+      </MemoryRouter>,
+    );
     expect(screen.getByText(/Les réponses des dentistes apparaîtront ici/)).toBeInTheDocument();
   });
 });

@@ -1,17 +1,23 @@
 import { MessageSquareText } from "lucide-react";
 import { Link } from "react-router";
+import { REPLIES_ANCHOR } from "../../../../shared/domain/journey";
 import { formatDetailDateTime } from "../../../../shared/format/dates";
 import { drName, theName } from "../../../../shared/format/names";
 import type { RequestDetail } from "../../../../shared/schemas/requests";
 import { Avatar } from "../../../components/ui/Avatar";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/Card";
+import { useAnchorFocus } from "./BookingCard";
 
 /** 'Réponses des dentistes': each reply, with the way to its conversation. */
 export function RepliesCard({ replies }: { replies: RequestDetail["replies"] }) {
+  // '#reponses' (the reply e-mail's link, the journey's « Voir les réponses ») leads here.
+  const title = useAnchorFocus(REPLIES_ANCHOR, replies.length);
   return (
-    <Card className="lg:col-span-2">
+    <Card className="lg:col-span-2" id={REPLIES_ANCHOR}>
       <CardHeader>
-        <CardTitle>Réponses des dentistes</CardTitle>
+        <CardTitle ref={title} tabIndex={-1} className="outline-none">
+          Réponses des dentistes
+        </CardTitle>
       </CardHeader>
       <CardContent>
         {replies.length === 0 ? (
