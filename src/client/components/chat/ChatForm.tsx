@@ -1,5 +1,6 @@
 import { Send } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, type ReactNode, type Ref, useId, useRef } from "react";
+import { TOUCH_SCREEN, useMediaQuery } from "../../lib/media";
 import { Button } from "../ui/Button";
 import { CharacterCount, characterCountShown } from "../ui/CharacterCount";
 import { Label } from "../ui/Label";
@@ -19,7 +20,7 @@ export interface ChatFormProps {
   onSend: () => void;
   canSend: boolean;
   sending: boolean;
-  /** The line under the field (how to send, what may be attached). */
+  /** The line under the field, after how to send: what may be attached, where the message goes. */
   hint: ReactNode;
   /** Shown above the field: attached files, the request the message names, errors. */
   above?: ReactNode;
@@ -34,7 +35,8 @@ export interface ChatFormProps {
 /**
  * The message box of every chat (messages between a patient and a dentist, the support chat of
  * both sides): a field that grows with its text, Enter sends and Shift+Enter makes a new line
- * (not while an input method composes), and the send button.
+ * (not while an input method composes), and the send button. On a touch screen, whose keyboard has
+ * no Shift+Enter, the return key makes a new line and the button alone sends.
  */
 export function ChatForm(props: ChatFormProps) {
   const id = useId();
@@ -42,13 +44,14 @@ export function ChatForm(props: ChatFormProps) {
   const counterId = `${id}-counter`;
   const counted = characterCountShown({ value: props.value, max: props.maxLength });
   const { onSend, canSend } = props;
+  const touch = useMediaQuery(TOUCH_SCREEN);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     onSend();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (touch || event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     onSend();
   };
@@ -81,6 +84,7 @@ export function ChatForm(props: ChatFormProps) {
         </Button>
       </div>
       <p id={hintId} className="text-xs text-slate-600">
+        {touch ? null : "Entrée pour envoyer, Maj + Entrée pour aller à la ligne. "}
         {props.hint}
       </p>
       <CharacterCount id={counterId} value={props.value} max={props.maxLength} />

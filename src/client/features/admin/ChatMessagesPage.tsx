@@ -53,7 +53,7 @@ function ReplyBox({ patientId, patientName }: { patientId: string; patientName: 
       onSend={send}
       canSend={canSend}
       sending={reply.isPending}
-      hint="Entrée pour envoyer, Maj + Entrée pour aller à la ligne. La réponse s'affiche tout de suite chez la personne, ou lui est envoyée par e-mail si elle ne l'a pas lue."
+      hint="La réponse s'affiche tout de suite chez la personne, ou lui est envoyée par e-mail si elle ne l'a pas lue."
     />
   );
 }

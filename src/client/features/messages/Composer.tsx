@@ -74,7 +74,7 @@ export function Composer({ onSend, sending, recipient }: ComposerProps) {
       sending={sending}
       textareaRef={textarea}
       errorId={errors.length > 0 ? errorId : undefined}
-      hint={`Entrée pour envoyer, Maj + Entrée pour aller à la ligne. Jusqu'à ${MESSAGE_MAX_FILES} fichiers de 10 Mo (PDF, JPG, PNG, vidéo).`}
+      hint={`Jusqu'à ${MESSAGE_MAX_FILES} fichiers de 10 Mo (PDF, JPG, PNG, vidéo).`}
       above={
         <>
           {files.length > 0 ? (

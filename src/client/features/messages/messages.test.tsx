@@ -572,6 +572,26 @@ describe("écrire un message", () => {
     },
   );
 
+  it("sur un écran tactile, la touche Entrée va à la ligne : seul le bouton envoie", async () => {
+    const screenMatch = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...screenMatch(query),
+      matches: query === "(pointer: coarse)",
+    })) as typeof window.matchMedia;
+    try {
+      const { user, box } = await openThread();
+      expect(box).not.toHaveAccessibleDescription(/Entrée pour envoyer/);
+      await user.type(box, "Première ligne{Enter}seconde ligne");
+      expect(box).toHaveValue("Première ligne\nseconde ligne");
+      expect(FakeXhr.sent).toHaveLength(0);
+      await user.click(screen.getByRole("button", { name: "Envoyer" }));
+      expect(FakeXhr.sent).toHaveLength(1);
+      expect((FakeXhr.sent[0] as FakeXhr).body?.get("body")).toBe("Première ligne\nseconde ligne");
+    } finally {
+      window.matchMedia = screenMatch;
+    }
+  });
+
   it("Entrée envoie, Maj+Entrée va à la ligne", async () => {
     const { user, box } = await openThread();
     await user.type(box, "Première ligne{Shift>}{Enter}{/Shift}seconde ligne");

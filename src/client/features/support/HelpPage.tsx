@@ -135,7 +135,7 @@ function SupportComposer() {
       sending={send.isPending}
       textareaRef={textarea}
       errorId={error ? errorId : undefined}
-      hint="Entrée pour envoyer, Maj + Entrée pour aller à la ligne. Une image JPG ou PNG de 10 Mo au plus."
+      hint="Une image JPG ou PNG de 10 Mo au plus."
       above={
         <>
           {about.requestId ? <RequestAbout label={about.label} onRemove={about.clear} /> : null}

@@ -1,10 +1,11 @@
-import { type ReactNode, useSyncExternalStore } from "react";
+import type { ReactNode } from "react";
 import { drName, ofName } from "../../../../shared/format/names";
 import type { PatientOffer } from "../../../../shared/schemas/offers";
 import { VerifiedBadge } from "../../../components/OfferDetails";
 import { DentistRating } from "../../../components/reviews/Rating";
 import { Avatar } from "../../../components/ui/Avatar";
 import { cn } from "../../../lib/cn";
+import { useMediaQuery } from "../../../lib/media";
 import { dentistReviewsPath } from "../offerList";
 
 /** A criterion of the comparison: its label, and the cell it shows for an offer. */
@@ -18,15 +19,7 @@ const NARROW = "(max-width: 767px)";
 
 /** Whether the screen is narrower than the table needs (below Tailwind's md). */
 export function useNarrowScreen(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const query = window.matchMedia(NARROW);
-      query.addEventListener("change", onChange);
-      return () => query.removeEventListener("change", onChange);
-    },
-    () => window.matchMedia(NARROW).matches,
-    () => false,
-  );
+  return useMediaQuery(NARROW);
 }
 
 /** Who made the offer: photo, "Dr" and name (a heading in a card), and the verified badge. */
