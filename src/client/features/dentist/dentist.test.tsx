@@ -389,6 +389,37 @@ describe("filtres de la liste des demandes", () => {
       "/dentist/profile",
     );
   });
+
+  it("refusé, il lit la raison de l'équipe ; sa demande envoyée, il lit qu'elle est en cours", async () => {
+    stubApi(
+      makeProfile({
+        role: "dentist",
+        verification_state: "refused",
+        verification_refusal_reason: "Numéro RPPS introuvable.",
+      }),
+      { "GET /api/dentist/requests": () => json(200, { ...emptyList, treatments: [], verified: false }) },
+    );
+    const refused = renderApp("/dentist/quote-requests");
+    expect(await screen.findByText("Vérification refusée")).toBeInTheDocument();
+    expect(screen.getByText(/Numéro RPPS introuvable\./)).toBeInTheDocument();
+    expect(screen.queryByText(/Complétez votre profil/)).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Voir mon profil" })).toHaveAttribute("href", "/dentist/profile");
+    refused.unmount();
+
+    stubApi(
+      makeProfile({
+        role: "dentist",
+        verification_state: "requested",
+        verification_requested_at: "2026-12-01T10:00:00.000Z",
+      }),
+      { "GET /api/dentist/requests": () => json(200, { ...emptyList, treatments: [], verified: false }) },
+    );
+    renderApp("/dentist/quote-requests");
+    expect(
+      await screen.findByText(/^Votre demande de vérification a été envoyée le 1(er)? décembre 2026/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Complétez votre profil/)).not.toBeInTheDocument();
+  });
 });
 
 describe("écarter une demande : ne pas donner suite (ADR 091)", () => {
