@@ -117,7 +117,38 @@ function Confirmed() {
   );
 }
 
+/** A row whose confirmed action removes it, and its button with it (a dentist verified, an account deleted). */
+function RemovedByItsAction() {
+  const [open, setOpen] = useState(false);
+  const [gone, setGone] = useState(false);
+  return (
+    <main id="main" tabIndex={-1}>
+      {gone ? <p>Aucune demande en attente.</p> : <Button onClick={() => setOpen(true)}>Vérifier</Button>}
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Vérifier ce dentiste ?"
+        description="Il verra les demandes des patients."
+        confirmLabel="Confirmer"
+        onConfirm={() => {
+          setGone(true);
+          setOpen(false);
+        }}
+      />
+    </main>
+  );
+}
+
 describe("ActionDialog without a trigger", () => {
+  it("gives the focus to the page's main content when its action removed the button that opened it", async () => {
+    const user = userEvent.setup();
+    render(<RemovedByItsAction />);
+    await user.click(screen.getByRole("button", { name: "Vérifier" }));
+    await user.click(await screen.findByRole("button", { name: "Confirmer" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByRole("main")).toHaveFocus();
+  });
+
   it("gives the focus back to the button that opened it, on Escape and on Annuler", async () => {
     const user = userEvent.setup();
     render(<OpenedFromState />);

@@ -108,8 +108,9 @@ export function DialogActions({
  * `trigger` (a DialogTrigger) opens it. Other props go to the content (focus on close, …).
  *
  * Without a trigger (opened from a state, by a row's or a card's button), Radix would leave the
- * focus on the page's body once it closes: it goes back to what had it when the dialog opened, if
- * that is still on the page, unless `onCloseAutoFocus` placed it (and prevented the default).
+ * focus on the page's body once it closes: it goes back to what had it when the dialog opened, or,
+ * if the action removed it, to the page's main content, unless `onCloseAutoFocus` placed it (and
+ * prevented the default).
  */
 export function ActionDialog({
   open,
@@ -143,9 +144,12 @@ export function ActionDialog({
           onCloseAutoFocus?.(event);
           const element = opener.current;
           opener.current = null;
-          if (trigger || event.defaultPrevented || !element?.isConnected) return;
+          if (trigger || event.defaultPrevented || !element) return;
           event.preventDefault();
-          element.focus();
+          // Its action removed the opener (a row verified, a card deleted): the page's main content,
+          // as after a navigation, rather than the body (the top of the page).
+          if (element.isConnected) element.focus();
+          else document.getElementById("main")?.focus({ preventScroll: true });
         }}
         {...content}
       >
