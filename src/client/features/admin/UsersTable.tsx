@@ -155,7 +155,22 @@ export function UsersSection({ kind: role }: { kind: UserRole }) {
 
   const columns: Column<AdminUser>[] = [
     { header: "Nom", cell: (u) => <NameCell user={u} /> },
-    { header: "E-mail", cell: (u) => <span className="break-all">{u.email}</span> },
+    // A narrow column breaks an address after its « @ » (the domain on the next line), never mid-word.
+    {
+      header: "E-mail",
+      cell: (u) => {
+        const at = u.email.lastIndexOf("@");
+        return at < 0 ? (
+          <span className="break-all">{u.email}</span>
+        ) : (
+          <span className="break-words">
+            {u.email.slice(0, at + 1)}
+            <wbr />
+            {u.email.slice(at + 1)}
+          </span>
+        );
+      },
+    },
     ...(role === "dentist"
       ? [
           {

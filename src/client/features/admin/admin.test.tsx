@@ -279,6 +279,12 @@ describe("/admin/dashboard 'Administration'", () => {
     const dentists = await screen.findByRole("table", { name: "Dentistes inscrits" });
     const martin = within(dentists).getByRole("row", { name: /Julien Martin/ });
     expect(martin).toHaveTextContent("dr.martin@example.fr");
+    // A narrow column breaks the address after its « @ », never mid-word (no break-all).
+    const address = within(martin).getByText(
+      (_, el) => el?.tagName === "SPAN" && el.textContent === "dr.martin@example.fr",
+    );
+    expect(address.innerHTML).toBe("dr.martin@<wbr>example.fr");
+    expect(address).not.toHaveClass("break-all");
     expect(martin).toHaveTextContent("Vérifié");
     expect(martin).toHaveTextContent("05/03/2026");
     expect(
