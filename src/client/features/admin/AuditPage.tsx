@@ -70,7 +70,7 @@ export function AdminAuditPage() {
         </div>
         <SearchField
           label="Rechercher une personne"
-          placeholder="Nom ou e-mail"
+          placeholder="Qui a agi ou qui est concerné"
           value={list.typed}
           onValueChange={list.setTyped}
         />

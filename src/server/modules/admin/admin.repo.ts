@@ -9,7 +9,7 @@ import { AUDIT_LABELS } from "../../access/audit";
 import { runCompiled } from "../../db/compiled";
 import type { Db } from "../../db/index";
 import { isoOf } from "../../db/iso";
-import { fetchItems, nameOrEmailContains } from "../../db/paging";
+import { fetchItems, nameContains, nameOrEmailContains } from "../../db/paging";
 
 /**
  * The admin area's reads (the is_admin flag, ADR 003). Bound to the actor: anyone without the flag gets
@@ -266,6 +266,17 @@ export function adminRepo(db: Db, actor: Actor) {
         )
         .leftJoin("profiles as rvd", "rvd.id", "rv.dentist_id")
         .leftJoin("profiles as rvp", "rvp.id", "rv.patient_id")
+        // A support image opened names its thread's person; a chat attachment, its sender and its file.
+        .leftJoin("profiles as sp", (join) =>
+          join
+            .onRef(sql`sp.id::text`, "=", sql`l.details->>'patient_id'`)
+            .on("l.subject_type", "=", "support_message"),
+        )
+        .leftJoin("message_attachments as ma", (join) =>
+          join.onRef("ma.id", "=", "l.subject_id").on("l.subject_type", "=", "message_attachment"),
+        )
+        .leftJoin("messages as mm", "mm.id", "ma.message_id")
+        .leftJoin("profiles as ms", "ms.id", "mm.sender_id")
         .select([
           sql<string>`l.id::text`.as("id"),
           sql<string>`case when l.action like 'verification.%' then 'verification' when l.action like 'attachment.%' or l.action like 'support_image.%' then 'attachment' when l.action like 'admin.%' then 'admin' when l.action like 'review.%' then 'review' else 'account' end`.as(
@@ -273,7 +284,11 @@ export function adminRepo(db: Db, actor: Actor) {
           ),
           "l.action",
           sql<string>`coalesce(a.full_name, a.email, 'Système')`.as("actor_name"),
-          sql<string | null>`coalesce(s.full_name, s.email)`.as("subject"),
+          sql<
+            string | null
+          >`coalesce(s.full_name, s.email, sp.full_name, sp.email, coalesce(ms.full_name, ms.email) || ' — ' || ma.file_name)`.as(
+            "subject",
+          ),
           sql<string | null>`rvd.full_name`.as("review_dentist"),
           sql<string | null>`nullif(rvp.full_name, '')`.as("review_author"),
           sql<string | null>`l.details->>'reason'`.as("reason"),
@@ -304,8 +319,18 @@ export function adminRepo(db: Db, actor: Actor) {
         ]);
       let query = db.selectFrom(audit.unionAll(access).as("e")).selectAll();
       if (options.type) query = query.where("e.type", "=", options.type);
-      if (options.person)
-        query = query.where(nameOrEmailContains("e.actor_name", "e.actor_email", options.person));
+      // The person who acted, or the one concerned (« who read Marie Dupont's documents? »).
+      if (options.person) {
+        const person = options.person;
+        query = query.where((eb) =>
+          eb.or([
+            nameOrEmailContains("e.actor_name", "e.actor_email", person),
+            nameContains("e.subject", person),
+            nameContains("e.review_dentist", person),
+            nameContains("e.review_author", person),
+          ]),
+        );
+      }
       return fetchItems(
         query.orderBy("e.created_at", "desc").orderBy("e.id", "desc"),
         options,

@@ -599,6 +599,14 @@ describe("contact inbox and audit", () => {
     const attachments = (await get("/api/admin/audit?type=attachment", who.admin)).json();
     expect(attachments.items.every((e: { type: string }) => e.type === "attachment")).toBe(true);
     expect(attachments.items.some((e: { action: string }) => e.action === "support_image.view")).toBe(true);
+    // The person concerned is named, and found: the patient whose support image the team opened.
+    const patientName = (await get("/api/me", who.patient)).json().profile.full_name as string;
+    const concerning = (
+      await get(`/api/admin/audit?type=attachment&person=${encodeURIComponent(patientName)}`, who.admin)
+    ).json();
+    expect(concerning.items).toContainEqual(
+      expect.objectContaining({ action: "support_image.view", subject: patientName }),
+    );
     const byNobody = (await get("/api/admin/audit?person=personne-inconnue", who.admin)).json();
     expect(byNobody.items).toEqual([]);
     const paged = (await get("/api/admin/audit?page_size=1", who.admin)).json();
