@@ -38,7 +38,7 @@ describe("protected routes", () => {
   it("lets a patient in and greets them by first name", async () => {
     stubApi(makeProfile(), {
       "GET /api/patient/dashboard": () =>
-        json(200, { counts: { active: 0, completed: 0, latest_at: null }, recent: [] }),
+        json(200, { counts: { active: 0, completed: 0, latest_at: null, support_unread: 0 }, recent: [] }),
     });
     const { router } = renderApp("/patient");
     expect(await screen.findByRole("heading", { level: 1, name: "Bonjour Marie" })).toBeInTheDocument();

@@ -88,7 +88,16 @@ describe("quitter une page avec un formulaire commencé", () => {
     const menu = await screen.findByRole("navigation", { name: "Navigation mobile — Espace dentiste" });
     await user.click(within(menu).getByRole("link", { name: "Messages" }));
     const question = await screen.findByRole("dialog", { name: /^Abandonner cette proposition/ });
-    console.log("DIALOGS", screen.queryAllByRole("dialog", { hidden: true }).map((d) => d.getAttribute("aria-labelledby") && document.getElementById(d.getAttribute("aria-labelledby") ?? "")?.textContent));
+    console.log(
+      "DIALOGS",
+      screen
+        .queryAllByRole("dialog", { hidden: true })
+        .map(
+          (d) =>
+            d.getAttribute("aria-labelledby") &&
+            document.getElementById(d.getAttribute("aria-labelledby") ?? "")?.textContent,
+        ),
+    );
     await user.click(within(question).getByRole("button", { name: "Abandonner la proposition" }));
     expect(router.state.location.pathname).toBe("/dentist/messages");
     await waitFor(() => expect(screen.queryAllByRole("dialog")).toEqual([]));

@@ -283,7 +283,13 @@ export const requestListSchema = z.object({
 export type RequestList = z.infer<typeof requestListSchema>;
 
 export const patientDashboardSchema = z.object({
-  counts: z.object({ active: z.number(), completed: z.number(), latest_at: z.string().nullable() }),
+  counts: z.object({
+    active: z.number(),
+    completed: z.number(),
+    latest_at: z.string().nullable(),
+    /** The team's answers on her help thread she has not read. */
+    support_unread: z.number(),
+  }),
   recent: z.array(requestSummarySchema),
 });
 export type PatientDashboard = z.infer<typeof patientDashboardSchema>;

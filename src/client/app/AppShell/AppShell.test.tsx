@@ -27,7 +27,7 @@ const AREAS = [
 function signIn(who: ReturnType<typeof makeProfile>) {
   stubApi(who, {
     "GET /api/patient/dashboard": () =>
-      json(200, { counts: { active: 0, completed: 0, latest_at: null }, recent: [] }),
+      json(200, { counts: { active: 0, completed: 0, latest_at: null, support_unread: 0 }, recent: [] }),
   });
 }
 

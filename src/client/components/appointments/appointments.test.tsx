@@ -348,7 +348,7 @@ describe("tableaux de bord", () => {
   it("le patient voit 'Mes rendez-vous', chacun menant à sa demande", async () => {
     stubApi(patient, {
       "GET /api/patient/dashboard": () =>
-        json(200, { counts: { active: 0, completed: 1, latest_at: null }, recent: [] }),
+        json(200, { counts: { active: 0, completed: 1, latest_at: null, support_unread: 0 }, recent: [] }),
       "GET /api/appointments": () =>
         json(200, list([appointment({ options: ["2026-12-07T13:30:00.000Z", "2026-12-09T08:15:00.000Z"] })])),
     });
@@ -370,7 +370,7 @@ describe("tableaux de bord", () => {
   it("le patient sans rendez-vous le lit simplement", async () => {
     stubApi(patient, {
       "GET /api/patient/dashboard": () =>
-        json(200, { counts: { active: 0, completed: 0, latest_at: null }, recent: [] }),
+        json(200, { counts: { active: 0, completed: 0, latest_at: null, support_unread: 0 }, recent: [] }),
       "GET /api/appointments": () => json(200, list([])),
     });
     renderApp("/patient/dashboard");

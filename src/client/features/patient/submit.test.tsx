@@ -105,7 +105,7 @@ describe("annuler une demande commencée", () => {
     stubApi(makeProfile(), {
       "GET /api/dentists/verified": () => json(200, { items: [] }),
       "GET /api/patient/dashboard": () =>
-        json(200, { counts: { active: 0, completed: 0, latest_at: null }, recent: [] }),
+        json(200, { counts: { active: 0, completed: 0, latest_at: null, support_unread: 0 }, recent: [] }),
       "GET /api/appointments": () => json(200, { items: [], page: 1, page_size: 10, has_more: false }),
     });
     return { user: userEvent.setup(), ...renderApp("/patient/upload") };

@@ -227,6 +227,10 @@ export function patientRequestsRepo(db: Db, actor: Actor, now: Date = new Date()
             ),
             sql<number>`count(*) filter (where ${isDone(now)})::int`.as("completed"),
             sql<Date | null>`max(r.created_at)`.as("latest_at"),
+            // The team's answers she has not read yet (her help card says so): the unread index serves it.
+            sql<number>`(select count(*) from support_messages m where m.patient_id = ${actor.userId} and m.from_team and m.read_at is null)::int`.as(
+              "support_unread",
+            ),
           ])
           .executeTakeFirstOrThrow(),
         mine().select(columns).orderBy("r.created_at", "desc").orderBy("r.id", "desc").limit(limit).execute(),

@@ -6,7 +6,7 @@ import { CONSENT_MESSAGES, OPEN_TO_ALL_MESSAGES } from "../../../shared/schemas/
 import { columnsOfState } from "../../access/subscription";
 import { fakeExe, pdfOfSize, tinyPdf, tinyPng } from "../../testing/files";
 import { appPerFile, postRequest } from "../../testing/harness";
-import { api, patient, people, signInAdmin, type Who } from "../../testing/people";
+import { api, patient, people, postForm, signInAdmin, type Who } from "../../testing/people";
 
 const ctx = appPerFile({ env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" } });
 const { get, post } = api(ctx);
@@ -199,7 +199,10 @@ describe("following requests", () => {
   it("shows a patient only their own requests, counters and the 5 most recent", async () => {
     who.chloe = await patient(ctx.app, { first_name: "Chloé" });
     const empty = await get("/api/patient/dashboard", who.chloe.cookie);
-    expect(empty.json()).toEqual({ counts: { active: 0, completed: 0, latest_at: null }, recent: [] });
+    expect(empty.json()).toEqual({
+      counts: { active: 0, completed: 0, latest_at: null, support_unread: 0 },
+      recent: [],
+    });
     const ids: string[] = [];
     for (let i = 0; i < 6; i++)
       ids.push(await createFor("chloe", { treatment_type: i === 0 ? "whitening" : "crown" }));
@@ -225,6 +228,19 @@ describe("following requests", () => {
       [ids[3] ?? ""]: "sent",
     });
     expect(dashboard.counts.latest_at).not.toBeNull();
+    // The team's answer, unread: counted on her dashboard, not on another patient's.
+    const asked = await postForm(ctx.app, "/api/support/messages", who.chloe, { body: "Une question" });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect((await get("/api/patient/dashboard", who.chloe.cookie)).json().counts.support_unread).toBe(0);
+    const answered = await post(
+      `/api/admin/support/threads/${who.chloe.id}/messages`,
+      { body: "Bonjour Chloé, voici la réponse." },
+      who.admin,
+    );
+    expect(answered.statusCode, answered.body).toBe(201);
+    expect((await get("/api/patient/dashboard", who.chloe.cookie)).json().counts.support_unread).toBe(1);
+    const other = await patient(ctx.app);
+    expect((await get("/api/patient/dashboard", other.cookie)).json().counts.support_unread).toBe(0);
     expect(dashboard.recent).toHaveLength(5);
     expect(dashboard.recent[0].id).toBe(ids[5]);
 

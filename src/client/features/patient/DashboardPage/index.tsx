@@ -1,6 +1,7 @@
 import { CalendarDays, CheckCircle2, Clock, FileUp, LifeBuoy } from "lucide-react";
 import { Link } from "react-router";
 import { formatListDate } from "../../../../shared/format/dates";
+import { countLabel } from "../../../../shared/format/plural";
 import { PageHeader } from "../../../components/PageHeader";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
@@ -20,6 +21,9 @@ export function PatientDashboardPage() {
   const dashboard = usePatientDashboard();
   const data = dashboard.data;
   const loading = dashboard.isPending;
+  // The team answered and she has not read it: the help card says so first.
+  const supportUnread = data?.counts.support_unread ?? 0;
+  const teamAnswered = supportUnread > 0;
 
   return (
     <>
@@ -80,14 +84,25 @@ export function PatientDashboardPage() {
             <LifeBuoy className="size-5" aria-hidden="true" />
           </span>
           <div className="grid gap-0.5">
-            <h2 className="font-semibold text-slate-900">Besoin d'aide ?</h2>
-            <p className="text-sm text-slate-600">
-              Une question sur votre demande ou sur {brand} ? Notre équipe vous répond.
-            </p>
+            {teamAnswered ? (
+              <>
+                <h2 className="font-semibold text-slate-900">L'équipe vous a répondu</h2>
+                <p className="text-sm text-slate-600">
+                  {countLabel(supportUnread, "nouveau message", "nouveaux messages")} de notre équipe à lire.
+                </p>
+              </>
+            ) : (
+              <>
+                <h2 className="font-semibold text-slate-900">Besoin d'aide ?</h2>
+                <p className="text-sm text-slate-600">
+                  Une question sur votre demande ou sur {brand} ? Notre équipe vous répond.
+                </p>
+              </>
+            )}
           </div>
         </div>
-        <Button asChild variant="outline">
-          <Link to="/patient/help">Écrire à l'équipe</Link>
+        <Button asChild variant={teamAnswered ? "primary" : "outline"}>
+          <Link to="/patient/help">{teamAnswered ? "Lire la réponse" : "Écrire à l'équipe"}</Link>
         </Button>
       </Card>
     </>
