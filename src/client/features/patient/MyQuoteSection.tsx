@@ -66,6 +66,18 @@ export function MyQuoteSection({
     if (drafts) submit(drafts, { onSaved: close, onClosed: close });
   };
 
+  // The read lines saved: the long review gives way to the short summary, and the page would be left
+  // scrolled past it. Its top comes into view, the focus on « Modifier ».
+  const section = useRef<HTMLDivElement>(null);
+  const reviewing = useRef(false);
+  useEffect(() => {
+    if (reviewing.current && stage === "none" && hasLines) {
+      section.current?.scrollIntoView?.({ block: "start" });
+      editButton.current?.focus({ preventScroll: true });
+    }
+    reviewing.current = stage === "review";
+  }, [stage, hasLines]);
+
   // A finished request whose devis was never detailed: nothing to show or do.
   if (!open && !hasLines) return null;
 
@@ -113,7 +125,10 @@ export function MyQuoteSection({
   // width (under the documents), not two of its three columns. One wrapper in every stage, so the
   // card (and its live status) is never mounted again when the reading arrives.
   return (
-    <div className={cn("min-w-0", stage === "review" && !drafts ? "lg:col-span-3" : "lg:col-span-2")}>
+    <div
+      ref={section}
+      className={cn("min-w-0 scroll-mt-4", stage === "review" && !drafts ? "lg:col-span-3" : "lg:col-span-2")}
+    >
       {card}
     </div>
   );

@@ -340,7 +340,8 @@ describe("l'écran de vérification", () => {
     );
     expect(within(mine).getByText(/HBLD634/)).toBeInTheDocument();
     expect(within(mine).queryByRole("group", { name: "Acte 1" })).not.toBeInTheDocument();
-    expect(within(mine).getByRole("button", { name: "Modifier" })).toBeInTheDocument();
+    // The long review gone, the page shows the summary from its top: the focus on « Modifier ».
+    await waitFor(() => expect(within(mine).getByRole("button", { name: "Modifier" })).toHaveFocus());
     expect(calls.some((c) => c.key === DISMISS)).toBe(false);
   });
 
