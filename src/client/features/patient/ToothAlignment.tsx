@@ -78,8 +78,12 @@ export function ToothAlignment({
         Dent par dent
       </h2>
       <p className="text-sm text-slate-600">
-        Les actes de votre devis et ceux de chaque proposition, sur chaque dent, avec leur reste à charge
-        estimé. Les différences sont signalées.
+        Les actes de votre devis et ceux de chaque proposition, sur chaque dent, avec le reste à charge estimé
+        de chaque proposition. Les différences sont signalées.
+      </p>
+      {/* On a phone the columns run past the screen's edge: say so (the first stays in place). */}
+      <p className="text-sm text-slate-600 sm:hidden">
+        Faites glisser le tableau pour voir chaque proposition.
       </p>
       <section
         className="relative overflow-x-auto rounded-ui border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-700"

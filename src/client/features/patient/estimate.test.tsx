@@ -278,6 +278,10 @@ describe("comparaison par reste à charge", () => {
         .getAllByRole("columnheader")
         .map((th) => th.textContent),
     ).toEqual(["Dent", "Votre devis", "Dr Sophie Leroy", "Dr Lucie Bernard"]);
+    // On a phone its columns run past the edge: a line says to slide it (hidden from 640 px up).
+    expect(screen.getByText("Faites glisser le tableau pour voir chaque proposition.")).toHaveClass(
+      "sm:hidden",
+    );
     const tooth = (label: string) => {
       const header = within(teeth).getByRole("rowheader", { name: label });
       return within(header.closest("tr") as HTMLElement).getAllByRole("cell");
