@@ -479,6 +479,7 @@ const TABLE: Record<string, Rows> = {
   "DELETE /api/admin/users/{id}/two-factor":                { "person:patientA": admins(409) },
   "GET /api/admin/contact":                                 { "-": admins(list(["contact:withFile"])) },
   "POST /api/admin/contact/{id}/handled":                   { "contact:withFile": admins(200) },
+  "DELETE /api/admin/contact/{id}/handled":                 { "contact:withFile": admins(200) },
   "GET /api/admin/contact/{id}/file":                       { "contact:withFile": admins(200) },
   "GET /api/admin/audit":                                   { "-": admins(200) },
   "GET /api/admin/support/threads":                         { "-": admins(list(["person:patientA", "person:patientB"])),

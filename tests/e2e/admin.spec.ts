@@ -298,6 +298,12 @@ test.describe("espace d'administration", () => {
     await item.getByRole("button", { name: `Marquer comme traité le message de ${name}` }).click();
     await expect(toast(page, "Message marqué comme traité")).toBeVisible();
     await expect(item).toContainText("Traité le");
+    // Marked by mistake: one click puts it back.
+    await item.getByRole("button", { name: `Remettre à traiter le message de ${name}` }).click();
+    await expect(toast(page, "Message remis à traiter")).toBeVisible();
+    await expect(item).toContainText("À traiter");
+    await item.getByRole("button", { name: `Marquer comme traité le message de ${name}` }).click();
+    await expect(item).toContainText("Traité le");
     await expectNoSeriousA11yIssues(page);
   });
 });

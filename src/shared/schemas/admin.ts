@@ -40,6 +40,7 @@ export const ADMIN_MESSAGES = {
   replySent: "Réponse envoyée",
   noConversation: "Aucune conversation sélectionnée",
   contactHandled: "Message marqué comme traité",
+  contactUnhandled: "Message remis à traiter",
   /** Account suspension (ADR 092). */
   suspended: "Compte suspendu",
   suspendedRenewalStopped: "Compte suspendu : son abonnement ne sera pas renouvelé.",

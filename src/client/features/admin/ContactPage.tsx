@@ -1,4 +1,4 @@
-import { CheckCircle2, Download, Inbox } from "lucide-react";
+import { CheckCircle2, Download, Inbox, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { treatmentLabel } from "../../../shared/domain/treatments";
@@ -33,12 +33,21 @@ function ContactCard({ item }: { item: ContactItem }) {
     }
   };
 
-  const markHandled = () =>
-    handled.mutate(item.id, {
-      onSuccess: (result) => toast.success(result.message),
-      onError: (error) =>
-        toast.error("Impossible de marquer le message comme traité", { description: error.message }),
-    });
+  // Either way, undone in one click: « Remettre à traiter » on a handled message.
+  const mark = (value: boolean) =>
+    handled.mutate(
+      { id: item.id, handled: value },
+      {
+        onSuccess: (result) => toast.success(result.message),
+        onError: (error) =>
+          toast.error(
+            value
+              ? "Impossible de marquer le message comme traité"
+              : "Impossible de remettre le message à traiter",
+            { description: error.message },
+          ),
+      },
+    );
 
   return (
     <Card className="grid gap-3 p-5 sm:p-6">
@@ -81,11 +90,22 @@ function ContactCard({ item }: { item: ContactItem }) {
             ) : null}
           </Button>
         ) : null}
-        {item.handled_at ? null : (
+        {item.handled_at ? (
+          <Button
+            variant="outline"
+            size="sm"
+            loading={handled.isPending}
+            onClick={() => mark(false)}
+            aria-label={`Remettre à traiter le message ${ofName(item.name)}`}
+          >
+            <Undo2 aria-hidden="true" />
+            Remettre à traiter
+          </Button>
+        ) : (
           <Button
             size="sm"
             loading={handled.isPending}
-            onClick={markHandled}
+            onClick={() => mark(true)}
             aria-label={`Marquer comme traité le message ${ofName(item.name)}`}
           >
             <CheckCircle2 aria-hidden="true" />

@@ -200,14 +200,14 @@ export function useContactInbox(page: number) {
 }
 
 /** POST /api/admin/contact/:id/handled */
+/** POST (handled) or DELETE (« Remettre à traiter ») /api/admin/contact/:id/handled. */
 export function useMarkContactHandled() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<{ id: string; handled_at: string; message: string }>(
-        `/api/admin/contact/${encodeURIComponent(id)}/handled`,
-        { method: "POST" },
-      ),
+    mutationFn: ({ id, handled }: { id: string; handled: boolean }) =>
+      api<{ id: string; message: string }>(`/api/admin/contact/${encodeURIComponent(id)}/handled`, {
+        method: handled ? "POST" : "DELETE",
+      }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.contacts() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.stats() });

@@ -248,6 +248,16 @@ export function adminRepo(db: Db, actor: Actor) {
         .executeTakeFirst();
     },
 
+    /** « Remettre à traiter »: a message marked handled by mistake goes back to the ones to handle. */
+    async markContactUnhandled(id: string) {
+      return db
+        .updateTable("contact_submissions")
+        .set({ handled_at: null, handled_by: null })
+        .where("id", "=", id)
+        .returning("id")
+        .executeTakeFirst();
+    },
+
     /**
      * Sensitive events, newest first: verification requests and decisions, admin grants, chat
      * attachments and support images opened by someone else (audit_log), and patients' documents

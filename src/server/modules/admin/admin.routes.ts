@@ -243,6 +243,17 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  admin.delete("/api/admin/contact/:id/handled", {
+    summary: "Remettre à traiter un message de contact marqué comme traité",
+    params: idParams,
+    response: { 200: z.object({ id: z.string(), message: z.string() }) },
+    handler: async (request, _reply, actor) => {
+      const row = await adminRepo(app.db, actor).markContactUnhandled(request.params.id);
+      if (!row) throw notFound("Message introuvable.");
+      return { id: row.id, message: ADMIN_MESSAGES.contactUnhandled };
+    },
+  });
+
   admin.get("/api/admin/contact/:id/file", {
     summary: "Télécharger la pièce jointe d'un message de contact",
     params: idParams,

@@ -53,6 +53,7 @@ const ADMIN_ROUTES: Array<[string, string, object?]> = [
   ["DELETE", "/api/admin/users/00000000-0000-4000-8000-000000000000/suspension"],
   ["GET", "/api/admin/contact"],
   ["POST", "/api/admin/contact/00000000-0000-4000-8000-000000000000/handled", {}],
+  ["DELETE", "/api/admin/contact/00000000-0000-4000-8000-000000000000/handled"],
   ["GET", "/api/admin/contact/00000000-0000-4000-8000-000000000000/file"],
   ["GET", "/api/admin/audit"],
   ["GET", "/api/admin/support/threads"],
@@ -591,6 +592,19 @@ describe("contact inbox and audit", () => {
     const handled = await post(`/api/admin/contact/${list.items[0].id}/handled`, {}, who.admin);
     expect(handled.json().message).toBe("Message marqué comme traité");
     expect((await get("/api/admin/contact", who.admin)).json().items[0].handled_at).not.toBeNull();
+    // Marked by mistake: back to the ones to handle, counted again.
+    const before = (await get("/api/admin/stats", who.admin)).json().unhandled_contact as number;
+    const undone = await call("DELETE", `/api/admin/contact/${list.items[0].id}/handled`, who.admin);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json().message).toBe(ADMIN_MESSAGES.contactUnhandled);
+    expect((await get("/api/admin/contact", who.admin)).json().items[0].handled_at).toBeNull();
+    expect((await get("/api/admin/stats", who.admin)).json().unhandled_contact).toBe(before + 1);
+    const unknown = await call(
+      "DELETE",
+      "/api/admin/contact/00000000-0000-4000-8000-000000000000/handled",
+      who.admin,
+    );
+    expect(unknown.statusCode).toBe(404);
   });
 
   it("filters the audit by type and person and pages it", async () => {
