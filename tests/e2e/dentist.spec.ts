@@ -161,7 +161,9 @@ test.describe("espace dentiste", () => {
     await page.goto("/dentist/quote-requests");
     await expect(page.getByRole("heading", { level: 1, name: "Demandes de devis" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "En attente de vérification" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Compléter mon profil" })).toHaveAttribute(
+    // He has asked for it (the demo's Dr Bernard): the card says when, not « Complétez votre profil ».
+    await expect(page.getByText("Votre demande de vérification a été envoyée le")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Voir mon profil" })).toHaveAttribute(
       "href",
       "/dentist/profile",
     );
