@@ -11,6 +11,21 @@ function leavingAsks(): boolean {
   return event.defaultPrevented;
 }
 
+const REQUEST_ID = "22222222-2222-4222-8222-222222222222";
+const PROPOSAL = `/dentist/quote-request/${REQUEST_ID}`;
+
+/** A dentist's proposal form on a request, nothing typed yet. */
+function openProposal() {
+  stubApi(makeDentist(), {
+    [`GET /api/dentist/requests/${REQUEST_ID}`]: () => json(200, makeDentistRequestDetail(REQUEST_ID)),
+    [`GET /api/dentist/requests/${REQUEST_ID}/offer`]: () =>
+      json(200, { offer: null, may_offer: true, patient_age: 42, last_fees: [] }),
+  });
+  const user = userEvent.setup();
+  const { router } = renderApp(PROPOSAL);
+  return { user, router };
+}
+
 describe("quitter une page avec un formulaire commencé", () => {
   it("la nouvelle demande : rien tant qu'il est vide, le navigateur demande dès qu'on a écrit", async () => {
     stubApi(makeProfile(), { "GET /api/dentists/verified": () => json(200, { items: [] }) });
@@ -29,14 +44,7 @@ describe("quitter une page avec un formulaire commencé", () => {
   });
 
   it("la proposition du dentiste : le navigateur demande dès qu'un montant est saisi", async () => {
-    const id = "22222222-2222-4222-8222-222222222222";
-    stubApi(makeDentist(), {
-      [`GET /api/dentist/requests/${id}`]: () => json(200, makeDentistRequestDetail(id)),
-      [`GET /api/dentist/requests/${id}/offer`]: () =>
-        json(200, { offer: null, may_offer: true, patient_age: 42, last_fees: [] }),
-    });
-    const user = userEvent.setup();
-    renderApp(`/dentist/quote-request/${id}`);
+    const { user } = openProposal();
     const amount = await screen.findByLabelText(/Montant de la proposition/);
     expect(leavingAsks()).toBe(false);
     await user.type(amount, "850");
@@ -44,14 +52,7 @@ describe("quitter une page avec un formulaire commencé", () => {
   });
 
   it("un lien de l'application demande aussi : rester garde la saisie, quitter suit le lien", async () => {
-    const id = "22222222-2222-4222-8222-222222222222";
-    stubApi(makeDentist(), {
-      [`GET /api/dentist/requests/${id}`]: () => json(200, makeDentistRequestDetail(id)),
-      [`GET /api/dentist/requests/${id}/offer`]: () =>
-        json(200, { offer: null, may_offer: true, patient_age: 42, last_fees: [] }),
-    });
-    const user = userEvent.setup();
-    const { router } = renderApp(`/dentist/quote-request/${id}`);
+    const { user, router } = openProposal();
     const amount = await screen.findByLabelText(/Montant de la proposition/);
     const messagesLink = () =>
       within(screen.getByRole("navigation", { name: /^Espace (patient|dentiste)$/ })).getByRole("link", {
@@ -61,10 +62,10 @@ describe("quitter une page avec un formulaire commencé", () => {
 
     await user.click(messagesLink());
     const dialog = await screen.findByRole("dialog", { name: /^Abandonner cette proposition/ });
-    expect(router.state.location.pathname).toBe(`/dentist/quote-request/${id}`);
+    expect(router.state.location.pathname).toBe(PROPOSAL);
     await user.click(within(dialog).getByRole("button", { name: "Continuer ma proposition" }));
     expect(screen.queryByRole("dialog")).toBeNull();
-    expect(router.state.location.pathname).toBe(`/dentist/quote-request/${id}`);
+    expect(router.state.location.pathname).toBe(PROPOSAL);
     expect(screen.getByLabelText(/Montant de la proposition/)).toHaveValue("850");
 
     await user.click(messagesLink());
@@ -74,30 +75,14 @@ describe("quitter une page avec un formulaire commencé", () => {
     expect(router.state.location.pathname).toBe("/dentist/messages");
   });
 
-  it("depuis le menu du téléphone : le menu se ferme une fois le lien suivi", async () => {
-    const id = "22222222-2222-4222-8222-222222222222";
-    stubApi(makeDentist(), {
-      [`GET /api/dentist/requests/${id}`]: () => json(200, makeDentistRequestDetail(id)),
-      [`GET /api/dentist/requests/${id}/offer`]: () =>
-        json(200, { offer: null, may_offer: true, patient_age: 42, last_fees: [] }),
-    });
-    const user = userEvent.setup();
-    const { router } = renderApp(`/dentist/quote-request/${id}`);
+  // That the menu then closes is the browser's to show (a journey: patient.spec.ts).
+  it("depuis le menu du téléphone aussi : la question, puis le lien suivi", async () => {
+    const { user, router } = openProposal();
     await user.type(await screen.findByLabelText(/Montant de la proposition/), "850");
     await user.click(screen.getByRole("button", { name: /Ouvrir le menu/ }));
     const menu = await screen.findByRole("navigation", { name: "Navigation mobile — Espace dentiste" });
     await user.click(within(menu).getByRole("link", { name: "Messages" }));
     const question = await screen.findByRole("dialog", { name: /^Abandonner cette proposition/ });
-    console.log(
-      "DIALOGS",
-      screen
-        .queryAllByRole("dialog", { hidden: true })
-        .map(
-          (d) =>
-            d.getAttribute("aria-labelledby") &&
-            document.getElementById(d.getAttribute("aria-labelledby") ?? "")?.textContent,
-        ),
-    );
     await user.click(within(question).getByRole("button", { name: "Abandonner la proposition" }));
     expect(router.state.location.pathname).toBe("/dentist/messages");
     await waitFor(() => expect(screen.queryAllByRole("dialog")).toEqual([]));

@@ -13,7 +13,7 @@ import { CHAT_MESSAGES } from "../../../shared/schemas/conversations";
 import { closeRealtime, setRealtimeSocketFactory } from "../../lib/realtime";
 import { FakeSocket, FakeXhr, fakeFile as file } from "../../test/fakes";
 import { json, makeProfile, renderApp, stubApi, toResponse } from "../../test/renderApp";
-import { onPhone } from "../../test/viewport";
+import { onPhone, withMedia } from "../../test/viewport";
 import { lastMessagePreview } from "./ConversationList";
 import { appendMessage, markRead, threadMessages } from "./cache";
 import { attachFiles } from "./files";
@@ -573,12 +573,7 @@ describe("écrire un message", () => {
   );
 
   it("sur un écran tactile, la touche Entrée va à la ligne : seul le bouton envoie", async () => {
-    const screenMatch = window.matchMedia;
-    window.matchMedia = ((query: string) => ({
-      ...screenMatch(query),
-      matches: query === "(pointer: coarse)",
-    })) as typeof window.matchMedia;
-    try {
+    await withMedia("(pointer: coarse)", async () => {
       const { user, box } = await openThread();
       expect(box).not.toHaveAccessibleDescription(/Entrée pour envoyer/);
       await user.type(box, "Première ligne{Enter}seconde ligne");
@@ -587,9 +582,7 @@ describe("écrire un message", () => {
       await user.click(screen.getByRole("button", { name: "Envoyer" }));
       expect(FakeXhr.sent).toHaveLength(1);
       expect((FakeXhr.sent[0] as FakeXhr).body?.get("body")).toBe("Première ligne\nseconde ligne");
-    } finally {
-      window.matchMedia = screenMatch;
-    }
+    });
   });
 
   it("Entrée envoie, Maj+Entrée va à la ligne", async () => {
