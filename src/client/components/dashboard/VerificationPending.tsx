@@ -26,7 +26,7 @@ export function VerificationPending({ headingLevel = "h2" }: { headingLevel?: "h
     state === "withdrawn"
       ? "Notre équipe a retiré la vérification de votre compte. Les demandes des patients, vos conversations et vos rendez-vous avec eux et les avis à votre sujet vous seront de nouveau montrés une fois votre compte vérifié. Vérifiez votre profil, puis demandez une nouvelle vérification."
       : refused
-        ? `Notre équipe n'a pas pu vérifier votre compte${profile?.verification_refusal_reason ? ` : «  ${profile.verification_refusal_reason} »` : ""}. Corrigez votre profil si besoin, puis demandez une nouvelle vérification.`
+        ? `Notre équipe n'a pas pu vérifier votre compte${profile?.verification_refusal_reason ? ` : « ${profile.verification_refusal_reason} »` : ""}. Corrigez votre profil si besoin, puis demandez une nouvelle vérification.`
         : state === "requested" && profile?.verification_requested_at
           ? `Votre demande de vérification a été envoyée le ${formatDetailDate(profile.verification_requested_at)} : notre équipe vérifie votre inscription au RPPS, et un e-mail vous dira sa décision. Les demandes des patients vous seront montrées une fois votre compte vérifié.`
           : "Votre compte sera vérifié par notre équipe (numéro RPPS, inscription à l'Ordre, diplômes). Les demandes des patients vous seront montrées une fois votre compte vérifié. Complétez votre profil pour que nous puissions vous vérifier.";

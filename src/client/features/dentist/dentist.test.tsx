@@ -401,7 +401,11 @@ describe("filtres de la liste des demandes", () => {
     );
     const refused = renderApp("/dentist/quote-requests");
     expect(await screen.findByText("Vérification refusée")).toBeInTheDocument();
-    expect(screen.getByText(/Numéro RPPS introuvable\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /Notre équipe n.a pas pu vérifier votre compte\s:\s«\sNuméro RPPS introuvable\.\s»\. Corrigez/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/Complétez votre profil/)).not.toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Voir mon profil" })).toHaveAttribute("href", "/dentist/profile");
     refused.unmount();
