@@ -171,7 +171,8 @@ export function TodoCard({
                 key: a.id,
                 title: a.patient_name,
                 detail: a.first_option
-                  ? `${treatmentLabel(a.treatment_type)} · à partir du ${formatAppointmentTime(a.first_option)}`
+                  ? // The earliest slot she chose (one or several): never « à partir du » for a single one.
+                    `${treatmentLabel(a.treatment_type)} · premier créneau\u202f: ${formatAppointmentTime(a.first_option)}`
                   : treatmentLabel(a.treatment_type),
                 action: {
                   label: "Confirmer",

@@ -771,6 +771,11 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     );
 
     const appointments = screen.getByRole("region", { name: /Rendez-vous à confirmer/ });
+    // Her earliest slot, whether she chose one or several.
+    expect(
+      within(appointments).getByText(/· premier créneau\s: mercredi 2 décembre 2026 à 14:30$/),
+    ).toBeInTheDocument();
+    expect(within(appointments).queryByText(/à partir du/)).not.toBeInTheDocument();
     expect(
       within(appointments).getByRole("link", { name: "Confirmer le rendez-vous de Paul Durand" }),
     ).toHaveTextContent("Confirmer");
