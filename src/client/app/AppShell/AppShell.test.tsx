@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { json, makeAdmin, makeProfile, renderApp, stubApi } from "../../test/renderApp";
+import { json, makeAdmin, makeProfile, renderApp, settled, stubApi } from "../../test/renderApp";
 
 const HELP = "Besoin d'aide\u202f?";
 
@@ -53,24 +53,28 @@ describe("the phone menu of each area", () => {
 describe("the phone menu's button", () => {
   const dentist = makeProfile({ id: "d0000000-0000-4000-8000-000000000001", role: "dentist" });
 
-  it("shows a dot, and says it, when requests or messages wait inside", async () => {
-    stubApi(dentist, {
-      "GET /api/dentist/todo-count": () => json(200, { requests: 3 }),
-      "GET /api/conversations": () => json(200, { items: [], next_cursor: null, unread_total: 2 }),
+  /** The menu's button in the dentist's shell, once both counts it sums have come in. */
+  async function menuButtonWith(requests: number, unread: number) {
+    const fetchMock = stubApi(dentist, {
+      "GET /api/dentist/todo-count": () => json(200, { requests }),
+      "GET /api/conversations": () => json(200, { items: [], next_cursor: null, unread_total: unread }),
     });
     renderApp("/dentist/dashboard");
     const trigger = await screen.findByRole("button", { name: "Ouvrir le menu" });
+    const asked = (path: string) => fetchMock.mock.calls.some(([url]) => String(url).includes(path));
+    await waitFor(() => expect(asked("/api/dentist/todo-count") && asked("/api/conversations")).toBe(true));
+    await settled();
+    return trigger;
+  }
+
+  it("shows a dot, and says it, when requests or messages wait inside", async () => {
+    const trigger = await menuButtonWith(3, 2);
     await waitFor(() => expect(trigger).toHaveAccessibleDescription("5 éléments en attente"));
     expect(within(trigger).getByTestId("menu-pending-dot")).toBeInTheDocument();
   });
 
   it("shows none when nothing waits", async () => {
-    stubApi(dentist, {
-      "GET /api/dentist/todo-count": () => json(200, { requests: 0 }),
-      "GET /api/conversations": () => json(200, { items: [], next_cursor: null, unread_total: 0 }),
-    });
-    renderApp("/dentist/dashboard");
-    const trigger = await screen.findByRole("button", { name: "Ouvrir le menu" });
+    const trigger = await menuButtonWith(0, 0);
     expect(trigger).not.toHaveAccessibleDescription();
     expect(within(trigger).queryByTestId("menu-pending-dot")).not.toBeInTheDocument();
   });
