@@ -6,7 +6,7 @@ import { drName, theName } from "../../../../shared/format/names";
 import type { RequestDetail } from "../../../../shared/schemas/requests";
 import { Avatar } from "../../../components/ui/Avatar";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/Card";
-import { useAnchorFocus } from "./BookingCard";
+import { useAnchorFocus } from "./useAnchorFocus";
 
 /** 'Réponses des dentistes': each reply, with the way to its conversation. */
 export function RepliesCard({ replies }: { replies: RequestDetail["replies"] }) {
