@@ -459,6 +459,7 @@ const TABLE: Record<string, Rows> = {
   "POST /api/support/messages":           { "-": [401, 400, 400, 400, 400, 400, 403] },
   "POST /api/support/read":               { "-": [401, 200, 200, 200, 200, 200, 403] },
   "GET /api/support/access":              { "-": [401, 200, 200, 200, 200, 200, 403] },
+  "GET /api/support/unread":              { "-": [401, 200, 200, 200, 200, 200, 403] },
   "GET /api/support/messages/{id}/image": { "support:imageA": [401, 200, 404, 404, 404, 404, 200] },
 
   // The admin area: the admin only.

@@ -82,6 +82,8 @@ export const conversationKeys = {
 export const supportKeys = {
   thread: () => ["support", "thread"] as const,
   access: () => ["support", "access"] as const,
+  /** The team's answers not yet read (the header's « Besoin d'aide ? » badge). */
+  unread: () => ["support", "unread"] as const,
 };
 
 export const securityKeys = {

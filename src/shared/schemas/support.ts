@@ -61,6 +61,10 @@ export const supportPageSchema = z.object({
   has_more: z.boolean(),
 });
 
+/** GET /api/support/unread: the team's answers the person has not read (the header's « Besoin d'aide ? » badge). */
+export const supportUnreadSchema = z.object({ unread: z.number().int().nonnegative() });
+export type SupportUnread = z.infer<typeof supportUnreadSchema>;
+
 export const supportThreadSchema = z.object({
   /** The thread's owner (patient or dentist). */
   patient_id: z.string(),

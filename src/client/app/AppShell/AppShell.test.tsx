@@ -53,16 +53,21 @@ describe("the phone menu of each area", () => {
 describe("the phone menu's button", () => {
   const dentist = makeProfile({ id: "d0000000-0000-4000-8000-000000000001", role: "dentist" });
 
-  /** The menu's button in the dentist's shell, once both counts it sums have come in. */
-  async function menuButtonWith(requests: number, unread: number) {
+  /** The menu's button in the dentist's shell, once the three counts it sums have come in. */
+  async function menuButtonWith(requests: number, unread: number, support = 0) {
     const fetchMock = stubApi(dentist, {
       "GET /api/dentist/todo-count": () => json(200, { requests }),
       "GET /api/conversations": () => json(200, { items: [], next_cursor: null, unread_total: unread }),
+      "GET /api/support/unread": () => json(200, { unread: support }),
     });
     renderApp("/dentist/dashboard");
     const trigger = await screen.findByRole("button", { name: "Ouvrir le menu" });
     const asked = (path: string) => fetchMock.mock.calls.some(([url]) => String(url).includes(path));
-    await waitFor(() => expect(asked("/api/dentist/todo-count") && asked("/api/conversations")).toBe(true));
+    await waitFor(() =>
+      expect(["/api/dentist/todo-count", "/api/conversations", "/api/support/unread"].every(asked)).toBe(
+        true,
+      ),
+    );
     await settled();
     return trigger;
   }
@@ -71,6 +76,17 @@ describe("the phone menu's button", () => {
     const trigger = await menuButtonWith(3, 2);
     await waitFor(() => expect(trigger).toHaveAccessibleDescription("5 éléments en attente"));
     expect(within(trigger).getByTestId("menu-pending-dot")).toBeInTheDocument();
+  });
+
+  it("counts the team's unread answers too, shown beside 'Besoin d'aide ?' inside", async () => {
+    const user = userEvent.setup();
+    const trigger = await menuButtonWith(0, 0, 2);
+    await waitFor(() => expect(trigger).toHaveAccessibleDescription("2 éléments en attente"));
+    await user.click(trigger);
+    const drawer = await screen.findByRole("dialog", { name: "Espace dentiste" });
+    expect(
+      within(drawer).getByRole("link", { name: /^Besoin d'aide\u202f\?, 2 réponses non lues$/ }),
+    ).toHaveAttribute("href", "/dentist/help");
   });
 
   it("shows none when nothing waits", async () => {

@@ -6,10 +6,10 @@ import { Button } from "../../components/ui/Button";
 import { MenuSheet } from "../../components/ui/Sheet";
 import type { NavBadge } from "../../features/dentist/navBadges";
 import { cn } from "../../lib/cn";
-import { AREA_ACCOUNT_LINKS, AREA_HELP, AREA_LABEL, AREA_NAV, HELP_LABEL } from "./navigation";
+import { AREA_ACCOUNT_LINKS, AREA_HELP, AREA_LABEL, AREA_NAV, HELP_LABEL, helpLabel } from "./navigation";
 
 /** A counter on a navigation entry ('99+' beyond 99); its meaning is read from the entry's name or description. */
-function CountPill({ count }: { count: number }) {
+export function CountPill({ count }: { count: number }) {
   return (
     <span
       aria-hidden="true"
@@ -79,11 +79,14 @@ export function MobileAreaMenu({
   onSignOut,
   unread,
   badges,
+  supportUnread = 0,
 }: {
   area: Area;
   onSignOut: () => void;
   unread: number;
   badges: Record<string, NavBadge>;
+  /** The team's answers not yet read, beside 'Besoin d'aide ?'. */
+  supportUnread?: number;
 }) {
   // Open on the page it was opened on: whatever leads elsewhere closes it, including a link followed
   // after a question (a form being written, useLeaveWarning), which its entries' own clicks never see.
@@ -93,7 +96,7 @@ export function MobileAreaMenu({
   const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   const help = AREA_HELP[area];
   // What the entries' counters say inside, as a dot on the closed menu's button.
-  const pending = unread + Object.values(badges).reduce((sum, badge) => sum + badge.count, 0);
+  const pending = unread + supportUnread + Object.values(badges).reduce((sum, badge) => sum + badge.count, 0);
   return (
     <MenuSheet
       open={open}
@@ -130,10 +133,12 @@ export function MobileAreaMenu({
           <NavLink
             to={help}
             onClick={() => setOpen(false)}
+            aria-label={supportUnread > 0 ? helpLabel(supportUnread) : undefined}
             className="inline-flex items-center gap-2 rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
           >
             <LifeBuoy className="size-4" aria-hidden="true" />
             {HELP_LABEL}
+            {supportUnread > 0 ? <CountPill count={supportUnread} /> : null}
           </NavLink>
         ) : null}
       </nav>

@@ -11,11 +11,11 @@ import { useDentistNavBadges } from "../../features/dentist/navBadges";
 import { useSession } from "../../lib/auth";
 import { cn } from "../../lib/cn";
 import { useConfig } from "../../lib/config";
-import { useRealtimeSync, useUnreadTotal } from "../../lib/realtime";
+import { useRealtimeSync, useSupportUnread, useUnreadTotal } from "../../lib/realtime";
 import { MainOutlet } from "../MainOutlet";
 import { AccountMenu } from "./AccountMenu";
-import { AreaNavLinks, MobileAreaMenu } from "./AreaNav";
-import { AREA_HELP, AREA_LABEL, AREA_NAV, HELP_LABEL } from "./navigation";
+import { AreaNavLinks, CountPill, MobileAreaMenu } from "./AreaNav";
+import { AREA_HELP, AREA_LABEL, AREA_NAV, HELP_LABEL, helpLabel } from "./navigation";
 import { useSignOut } from "./useSignOut";
 
 /** The signed-in shell: header with logo, role navigation, account menu; main; small footer. */
@@ -27,6 +27,7 @@ export function AppShell({ area }: { area: Area }) {
   const live = area !== "admin" && profile !== null;
   useRealtimeSync(live);
   const unread = useUnreadTotal(live).data ?? 0;
+  const supportUnread = useSupportUnread(live).data ?? 0;
   const badges = useDentistNavBadges(live && area === "dentist");
   if (!profile) return null;
   const wideNav = AREA_NAV[area].length > 4;
@@ -38,7 +39,13 @@ export function AppShell({ area }: { area: Area }) {
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
           {/* Five entries (admin, dentist) need the room of a large screen; the patient's four fit from 768 px. */}
           <div className={wideNav ? "lg:hidden" : "md:hidden"}>
-            <MobileAreaMenu area={area} onSignOut={signOut} unread={unread} badges={badges} />
+            <MobileAreaMenu
+              area={area}
+              onSignOut={signOut}
+              unread={unread}
+              badges={badges}
+              supportUnread={supportUnread}
+            />
           </div>
           <Link
             to={AREA_NAV[area][0]?.to ?? "/"}
@@ -56,9 +63,10 @@ export function AppShell({ area }: { area: Area }) {
           <div className="ml-auto flex items-center gap-1">
             {help ? (
               <Button asChild variant="ghost" size="sm">
-                <Link to={help}>
+                <Link to={help} aria-label={supportUnread > 0 ? helpLabel(supportUnread) : undefined}>
                   <LifeBuoy aria-hidden="true" />
                   <span className="sr-only xl:not-sr-only">{HELP_LABEL}</span>
+                  {supportUnread > 0 ? <CountPill count={supportUnread} /> : null}
                 </Link>
               </Button>
             ) : null}

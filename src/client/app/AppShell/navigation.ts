@@ -65,6 +65,12 @@ export const AREA_HELP: Record<Area, string | null> = {
 };
 export const HELP_LABEL = "Besoin d'aide\u202f?";
 
+/** The help link's name with the team's unread answers: "Besoin d'aide ?, 2 réponses non lues". */
+export function helpLabel(unread: number): string {
+  if (unread <= 0) return HELP_LABEL;
+  return `${HELP_LABEL}, ${unread > 1 ? `${unread} réponses non lues` : "1 réponse non lue"}`;
+}
+
 export const AREA_LABEL: Record<Area, string> = {
   patient: "Espace patient",
   dentist: "Espace dentiste",

@@ -9,7 +9,7 @@ import { MAX_FILE_SIZE } from "../../../shared/domain/limits";
 import { SUPPORT_MESSAGES, type SupportAccess, type SupportMessage } from "../../../shared/schemas/support";
 import { api } from "../../lib/api";
 import { appendOnce, type OlderPagesData, useOlderPages } from "../../lib/olderPages";
-import { supportKeys } from "../../lib/queryKeys";
+import { patientKeys, supportKeys } from "../../lib/queryKeys";
 import { postMultipart } from "../../lib/upload";
 
 /** 'Besoin d'aide ?': a patient's or a dentist's side of the support chat (issues 7, 16). */
@@ -85,7 +85,12 @@ export function useMarkSupportRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api<{ read: number }>("/api/support/read", { method: "POST" }),
-    onSuccess: () => markRepliesRead(queryClient, new Date().toISOString()),
+    onSuccess: () => {
+      markRepliesRead(queryClient, new Date().toISOString());
+      queryClient.setQueryData(supportKeys.unread(), 0);
+      // The patient's dashboard says « L'équipe vous a répondu » until then.
+      void queryClient.invalidateQueries({ queryKey: patientKeys.dashboard() });
+    },
   });
 }
 

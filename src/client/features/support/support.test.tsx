@@ -28,7 +28,13 @@ type Answer = { status: number; body?: unknown };
 
 /** The support API; records every call. */
 function stubSupportApi(
-  routes: { list?: () => Answer; read?: () => Answer; access?: () => Answer; config?: () => Answer } = {},
+  routes: {
+    list?: () => Answer;
+    read?: () => Answer;
+    access?: () => Answer;
+    config?: () => Answer;
+    unread?: () => Answer;
+  } = {},
   who = patient,
 ) {
   const fallback = stubApi(who);
@@ -47,6 +53,7 @@ function stubSupportApi(
       else if (key === "GET /api/support/access")
         answer = routes.access ? routes.access() : json(200, accessPage([]));
       else if (key === "GET /api/config" && routes.config) answer = routes.config();
+      else if (key === "GET /api/support/unread" && routes.unread) answer = routes.unread();
       if (!answer) return fallback(input, init);
       return toResponse(answer);
     }),
@@ -289,6 +296,46 @@ describe("/patient/help 'Besoin d'aide ?'", () => {
     });
     expect(await screen.findByText("Voici la marche à suivre.")).toBeInTheDocument();
     await waitFor(() => expect(calls).toContain("POST /api/support/read"));
+  });
+
+  it("l'en-tête compte les réponses de l'équipe non lues, en direct, jusqu'à l'ouverture de la page", async () => {
+    const user = setup();
+    setRealtimeSocketFactory(() => new FakeSocket());
+    let unread = 1;
+    const { calls } = stubSupportApi({
+      unread: () => json(200, { unread }),
+      read: () => {
+        unread = 0;
+        return json(200, { read: 2 });
+      },
+    });
+    renderApp("/patient/dashboard");
+    const banner = await screen.findByRole("banner");
+    const help = await within(banner).findByRole("link", {
+      name: /^Besoin d'aide\u202f\?, 1 réponse non lue$/,
+    });
+    expect(help).toHaveTextContent("1");
+    await waitFor(() => expect(FakeSocket.last).not.toBeNull());
+    act(() => {
+      FakeSocket.last?.push({ type: "ready", user_id: patient.id });
+      FakeSocket.last?.push({
+        type: "support",
+        message: message({ id: "s8", from_team: true, author_name: "Claire Morel", body: "Autre chose ?" }),
+      });
+      // Her own message (sent from another tab) is no answer to read.
+      FakeSocket.last?.push({ type: "support", message: message({ id: "s9", body: "Non, merci." }) });
+    });
+    await waitFor(() => expect(help).toHaveAccessibleName("Besoin d'aide\u202f?, 2 réponses non lues"));
+    // Counted from the notice, not asked again.
+    expect(calls.filter((c) => c === "GET /api/support/unread")).toHaveLength(1);
+
+    await user.click(help);
+    await waitFor(() => expect(calls).toContain("POST /api/support/read"));
+    await waitFor(() =>
+      expect(within(banner).getByRole("link", { name: /^Besoin d'aide/ })).toHaveAccessibleName(
+        "Besoin d'aide\u202f?",
+      ),
+    );
   });
 
   it("le tableau de bord et le menu du compte mènent à la page d'aide", async () => {

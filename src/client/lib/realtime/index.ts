@@ -12,7 +12,7 @@ export {
   type SocketLike,
   type StillSignedIn,
 } from "./connection";
-export { useRealtimeSync, useUnreadTotal } from "./sync";
+export { useRealtimeSync, useSupportUnread, useUnreadTotal } from "./sync";
 export {
   acquireRealtime,
   closeRealtime,

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ConversationList } from "../../../shared/schemas/conversations";
+import type { SupportUnread } from "../../../shared/schemas/support";
 import { api } from "../api";
 import { appointmentKeys, refresh as refreshAppointments } from "../appointments";
-import { conversationKeys, dentistKeys, offerKeys, patientKeys } from "../queryKeys";
+import { conversationKeys, dentistKeys, offerKeys, patientKeys, supportKeys } from "../queryKeys";
 import { useRealtimeEvents } from "./tab";
 
 /** The query cache the live channel keeps fresh. */
@@ -26,6 +27,16 @@ export function useUnreadTotal(enabled = true) {
   });
 }
 
+/** The team's answers this patient or dentist has not read (the badge on « Besoin d'aide ? »). */
+export function useSupportUnread(enabled = true) {
+  return useQuery({
+    queryKey: supportKeys.unread(),
+    queryFn: ({ signal }) => api<SupportUnread>("/api/support/unread", { signal }).then((r) => r.unread),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
 /**
  * Mounted once by the area layout: opens the live channel and keeps the cache in step with it.
  * New messages and read receipts refresh the conversation lists and mark the threads stale (the
@@ -34,7 +45,8 @@ export function useUnreadTotal(enabled = true) {
  * lists and its request; a request changed by the other party (a reply, an offer sent, withdrawn,
  * accepted or given back) reloads the patient's request, comparison, lists and dashboard, and the
  * dentist's offers and lists; a finished reading of a devis reloads that request's reading; a reconnection
- * refetches every conversation and appointment query, the patient's requests and the dentist's offers.
+ * refetches every conversation and appointment query, the patient's requests and the dentist's offers;
+ * an answer of the team counts on the « Besoin d'aide ? » badge (the help page, open, reads it at once).
  */
 export function useRealtimeSync(enabled = true): void {
   const queryClient = useQueryClient();
@@ -47,6 +59,7 @@ export function useRealtimeSync(enabled = true): void {
         // Whatever the patient's requests and the dentist's offers missed meanwhile.
         void queryClient.invalidateQueries({ queryKey: patientKeys.all });
         void queryClient.invalidateQueries({ queryKey: offerKeys.lists() });
+        void queryClient.invalidateQueries({ queryKey: supportKeys.unread() });
         break;
       case "request":
         // The patient's side of the request; the dentist's own offer on it, never its detail (that
@@ -73,6 +86,16 @@ export function useRealtimeSync(enabled = true): void {
         // The patient's devis was read (issue 17): its reading and its request reload.
         void queryClient.invalidateQueries({ queryKey: patientKeys.reading(notice.request_id) });
         void queryClient.invalidateQueries({ queryKey: patientKeys.request(notice.request_id) });
+        break;
+      case "support":
+        // Counted, not refetched: the help page, if open, marks it read right after (and sets 0).
+        // Not loaded yet: its first load counts it.
+        if (notice.message.from_team) {
+          queryClient.setQueryData<number>(supportKeys.unread(), (count) =>
+            count === undefined ? undefined : count + 1,
+          );
+          void queryClient.invalidateQueries({ queryKey: patientKeys.dashboard() });
+        }
         break;
       case "unread":
         queryClient.setQueryData(conversationKeys.unreadTotal(), notice.total);

@@ -81,6 +81,18 @@ export async function supportPage(
   return { items: await loadSupportMessages(db, ids), hasMore };
 }
 
+/** The team's answers a person has not read yet (served by the partial unread index). */
+export async function supportUnread(db: Db, patientId: string): Promise<number> {
+  const row = await db
+    .selectFrom("support_messages")
+    .select((eb) => eb.fn.countAll<number>().as("unread"))
+    .where("patient_id", "=", patientId)
+    .where("from_team", "=", true)
+    .where("read_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.unread);
+}
+
 /**
  * When the team opened a person's thread or its images (« Qui a lu ce fil »), a page of them,
  * newest first; only that person's own rows.

@@ -7,13 +7,14 @@ import {
   supportMessageSchema,
   supportPageQuerySchema,
   supportPageSchema,
+  supportUnreadSchema,
 } from "../../../shared/schemas/support";
 import { getActor } from "../../access/actor";
 import { guardedRoutes } from "../../access/route";
 import { forbidden, notFound, unauthenticated } from "../../errors";
 import { contentDisposition } from "../../http/files";
 import { readMultipart } from "../../http/multipart";
-import { supportAccessPage, supportPage } from "./support.repo";
+import { supportAccessPage, supportPage, supportUnread } from "./support.repo";
 import {
   markSupportRead,
   openSupportImage,
@@ -80,6 +81,12 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
     handler: async (_request, _reply, actor) => {
       return { read: await markSupportRead(app.db, actor.userId, "patient", app.clock()) };
     },
+  });
+
+  patientOrDentist.get("/api/support/unread", {
+    summary: "Combien de réponses de l'équipe je n'ai pas encore lues",
+    response: { 200: supportUnreadSchema },
+    handler: async (_request, _reply, actor) => ({ unread: await supportUnread(app.db, actor.userId) }),
   });
 
   patientOrDentist.get("/api/support/access", {

@@ -90,6 +90,38 @@ describe("dentists' support thread", () => {
   });
 });
 
+describe("the team's answers not yet read", () => {
+  it("counts them for their reader only, until they are read", async () => {
+    const unread = async (who: PersonName) => {
+      const response = await get(who, "/api/support/unread");
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().unread;
+    };
+    const before = { patientB: await unread("patientB"), chosen: await unread("chosen") };
+    const answer = (body: string) =>
+      w.call("admin", {
+        method: "POST",
+        url: `/api/admin/support/threads/${w.people.patientB.id}/messages`,
+        payload: { body },
+      });
+    expect((await answer("Nous regardons votre devis.")).statusCode).toBe(201);
+    expect((await answer("C'est réglé.")).statusCode).toBe(201);
+    expect(await unread("patientB")).toBe(before.patientB + 2);
+    // Someone else's answers are not counted for another person.
+    expect(await unread("chosen")).toBe(before.chosen);
+    // Her own messages are not answers to read.
+    expect((await write("patientB", { body: "Merci !" })).statusCode).toBe(201);
+    expect(await unread("patientB")).toBe(before.patientB + 2);
+
+    const read = await w.call("patientB", { method: "POST", url: "/api/support/read", payload: {} });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(await unread("patientB")).toBe(0);
+    // The team has no thread of its own; signed out, nothing.
+    expect((await get("admin", "/api/support/unread")).statusCode).toBe(403);
+    expect((await w.call("anonymous", { method: "GET", url: "/api/support/unread" })).statusCode).toBe(401);
+  });
+});
+
 describe("a message about a request", () => {
   it("keeps the request of its writer and shows the team its label", async () => {
     const sent = await write("patientB", { body: "Question sur ma demande", request_id: w.requests.openB });
