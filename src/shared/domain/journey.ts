@@ -113,7 +113,7 @@ export function journeyOf(input: JourneyInput, now: Date): Journey {
       if (input.status === "in_review")
         return {
           ...base,
-          label: "En cours",
+          label: TAKEN_LABEL,
           next: { label: "Voir les réponses", path: `${page}#${REPLIES_ANCHOR}` },
           hint: `Un dentiste s'occupe de votre demande : ses réponses s'affichent sur cette page, et un e-mail vous prévient de chacune.`,
         };
@@ -163,14 +163,21 @@ export function isJourneyActive(state: JourneyState): boolean {
   return state !== "done" && state !== "cancelled";
 }
 
+/** A 'sent' request a dentist took on or answered in words (D8): its rows say « En cours ». */
+export const TAKEN_LABEL = "En cours";
+
+/** What the search tells apart: the states, and a 'sent' request taken on ('taken') from one not yet. */
+export type JourneySearchState = JourneyState | "taken";
+
 /**
  * What the patient's search of her requests matches for each state: the label her lists show
- * ("2 propositions à comparer" holds « propositions à comparer »), and « en cours » or « active »
- * for a state still active (the dashboard's « Demandes actives »).
+ * ("2 propositions à comparer" holds « propositions à comparer »; « Envoyée » only what reads so,
+ * not « En cours »), and « en cours » or « active » for a state still active (the dashboard's
+ * « Demandes actives »).
  */
 export const JOURNEY_SEARCH_LABELS = Object.fromEntries(
-  JOURNEY_STATES.map((state) => [
-    state,
-    isJourneyActive(state) ? `${JOURNEY_LABELS[state]} · en cours · active` : JOURNEY_LABELS[state],
-  ]),
-) as Record<JourneyState, string>;
+  [...JOURNEY_STATES, "taken" as const].map((state) => {
+    const label = state === "taken" ? TAKEN_LABEL : JOURNEY_LABELS[state];
+    return [state, state === "taken" || isJourneyActive(state) ? `${label} · en cours · active` : label];
+  }),
+) as Record<JourneySearchState, string>;

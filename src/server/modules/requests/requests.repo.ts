@@ -1,6 +1,6 @@
 import { type RawBuilder, sql, type Transaction } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
-import { JOURNEY_SEARCH_LABELS, type JourneyState } from "../../../shared/domain/journey";
+import { JOURNEY_SEARCH_LABELS, type JourneySearchState } from "../../../shared/domain/journey";
 import { TREATMENT_LABELS } from "../../../shared/domain/treatments";
 import { keysMatchingLabel } from "../../../shared/format/search";
 import { parisToday } from "../../../shared/policies/offers";
@@ -53,7 +53,7 @@ const COMPILED_PAGES = 3;
  */
 interface RequestSearch {
   treatments: string[];
-  states: JourneyState[];
+  states: JourneySearchState[];
   at: Date;
 }
 
@@ -66,12 +66,14 @@ const hasOpenOffer = (today: string) =>
  * in SQL, on the columns the lists derive it from (the stored status, the open offers, the live
  * appointment), so that a search finds a request by the state its row shows.
  */
-function inJourneyStates(states: JourneyState[], at: Date): RawBuilder<boolean> {
+function inJourneyStates(states: JourneySearchState[], at: Date): RawBuilder<boolean> {
   const open = hasOpenOffer(parisToday(at));
   const unsettled = sql`r.status not in ('cancelled', 'completed', 'accepted')`;
   const confirmed = sql`r.status = 'accepted' and r.appointment_status = 'confirmed'`;
-  const of: Record<JourneyState, RawBuilder<unknown>> = {
-    sent: sql`${unsettled} and not ${open}`,
+  const of: Record<JourneySearchState, RawBuilder<unknown>> = {
+    // « Envoyée » and « En cours » (taken on by a dentist), as journeyOf labels them.
+    sent: sql`${unsettled} and r.status <> 'in_review' and not ${open}`,
+    taken: sql`r.status = 'in_review' and not ${open}`,
     compare: sql`${unsettled} and ${open}`,
     accepted: sql`r.status = 'accepted' and r.appointment_status is null`,
     appointment_pending: sql`r.status = 'accepted' and r.appointment_status = 'pending'`,

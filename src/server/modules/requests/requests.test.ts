@@ -264,8 +264,8 @@ describe("following requests", () => {
 
   it("finds a request by the state its row shows, as the journey derives it", async () => {
     who.dora = await patient(ctx.app, { first_name: "Dora" });
-    const [sent, compare, lapsed, accepted, pending, confirmed, past, completed, cancelled] =
-      await Promise.all(Array.from({ length: 9 }, () => createFor("dora")));
+    const [sent, compare, lapsed, accepted, pending, confirmed, past, completed, cancelled, taken] =
+      await Promise.all(Array.from({ length: 10 }, () => createFor("dora")));
     const offer = async (requestId: string | undefined) => {
       const sentOffer = await post(
         `/api/dentist/requests/${requestId}/offers`,
@@ -276,7 +276,8 @@ describe("following requests", () => {
     };
     await offer(compare);
     await offer(lapsed);
-    // An offer past its last valid day is no longer to compare: the request shows 'Envoyée' again.
+    // An offer past its last valid day is no longer to compare: the request is 'sent' again, « En cours »
+    // (a dentist answered it).
     await ctx.app.db
       .updateTable("offers")
       .set({ valid_until: "2020-01-01" })
@@ -304,12 +305,20 @@ describe("following requests", () => {
     });
     await set(completed, { status: "completed" });
     await set(cancelled, { status: "cancelled" });
+    // A dentist took it on (D8): the state 'sent', labelled « En cours ».
+    await set(taken, { status: "in_review" });
 
-    const states = Object.fromEntries(
-      (await get("/api/patient/requests?page_size=50", who.dora.cookie))
-        .json()
-        .items.map((r: { id: string; journey: { state: string } }) => [r.id, r.journey.state]),
-    );
+    const rows = (await get("/api/patient/requests?page_size=50", who.dora.cookie)).json().items as {
+      id: string;
+      journey: { state: string; label: string };
+    }[];
+    const states = Object.fromEntries(rows.map((r) => [r.id, r.journey.state]));
+    const labels = Object.fromEntries(rows.map((r) => [r.id, r.journey.label]));
+    expect([labels[sent ?? ""], labels[lapsed ?? ""], labels[taken ?? ""]]).toEqual([
+      "Envoyée",
+      "En cours",
+      "En cours",
+    ]);
     expect(states).toEqual({
       [sent ?? ""]: "sent",
       [compare ?? ""]: "compare",
@@ -320,6 +329,7 @@ describe("following requests", () => {
       [past ?? ""]: "done",
       [completed ?? ""]: "done",
       [cancelled ?? ""]: "cancelled",
+      [taken ?? ""]: "sent",
     });
     const found = async (term: string) =>
       (await get(`/api/patient/requests?page_size=50&search=${encodeURIComponent(term)}`, who.dora?.cookie))
@@ -327,16 +337,17 @@ describe("following requests", () => {
         .items.map((r: { id: string }) => r.id)
         .sort();
     const ids = (...list: (string | undefined)[]) => list.map((id) => id ?? "").sort();
-    expect(await found("Envoyée")).toEqual(ids(sent, lapsed));
+    // « Envoyée » finds what reads « Envoyée », not the requests a dentist took on (« En cours »).
+    expect(await found("Envoyée")).toEqual(ids(sent));
     expect(await found("à comparer")).toEqual(ids(compare));
     expect(await found("choisissez un créneau")).toEqual(ids(accepted));
     expect(await found("Rendez-vous à confirmer")).toEqual(ids(pending));
     expect(await found("rendez-vous")).toEqual(ids(pending, confirmed));
     expect(await found("terminee")).toEqual(ids(past, completed));
     expect(await found("Annulée")).toEqual(ids(cancelled));
-    expect(await found("en cours")).toEqual(ids(sent, compare, lapsed, accepted, pending, confirmed));
+    expect(await found("en cours")).toEqual(ids(sent, compare, lapsed, accepted, pending, confirmed, taken));
     // A search that matches a treatment too finds both.
-    expect(await found("a")).toHaveLength(9);
+    expect(await found("a")).toHaveLength(10);
   });
 
   it("answers 404 on another patient's request, 401 anonymous, 403 for a dentist", async () => {
