@@ -2,6 +2,7 @@ import { Component, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
 import { ShellSkeleton } from "../components/ui/PageSkeleton";
 import { PageSpinner } from "../components/ui/Spinner";
+import { useFocusRescue } from "../lib/focusRescue";
 import { RouteError } from "./RouteError";
 
 /** Catches a page that fails to render or to load (a chunk missing after a new deployment). */
@@ -88,12 +89,14 @@ export function scrollToHash(hash: string): () => void {
 /**
  * Top of every route: catches page errors; on a new page scrolls to the top (or to the #hash),
  * and after a client-side navigation moves the focus to <main id="main"> so keyboard and
- * screen-reader users start at the new page's content.
+ * screen-reader users start at the new page's content; there too when an action removes the focused
+ * element (useFocusRescue).
  */
 export function RootLayout() {
   const { pathname, hash } = useLocation();
   const navigationType = useNavigationType();
   const first = useRef(true);
+  useFocusRescue();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what triggers the scroll.
   useEffect(() => {

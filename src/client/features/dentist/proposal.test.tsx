@@ -422,6 +422,8 @@ describe("page de proposition : le formulaire", () => {
     await user.click(screen.getByRole("button", { name: "Retirer le créneau 2" }));
     expect(add).toBeEnabled();
     expect(screen.queryByLabelText("Date du créneau 3")).not.toBeInTheDocument();
+    // Not the body: « Ajouter un créneau », enabled again.
+    await waitFor(() => expect(add).toHaveFocus());
   });
 
   it("refuse un créneau passé et une validité passée, avant tout envoi", async () => {

@@ -1,4 +1,5 @@
 import { FileText, Film, ImageIcon, X } from "lucide-react";
+import { useRef } from "react";
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentType } from "../../../shared/domain/requests";
 import { ofName } from "../../../shared/format/names";
 import { formatFileSize } from "../../../shared/format/size";
@@ -11,6 +12,8 @@ interface FileListProps {
   files: ChosenFile[];
   onTypeChange: (key: string, type: DocumentType) => void;
   onRemove: (key: string) => void;
+  /** Where the focus goes when the last file is removed (the file picker). */
+  onEmptied?: () => void;
   /** Per-file upload progress (0–100) while sending, by key. */
   progress?: Record<string, number>;
   disabled?: boolean;
@@ -23,11 +26,27 @@ function iconOf(file: File) {
 }
 
 /** The files chosen for an upload: name, size in Mo, document type select, remove, progress. */
-export function FileList({ files, onTypeChange, onRemove, progress, disabled = false }: FileListProps) {
+export function FileList({
+  files,
+  onTypeChange,
+  onRemove,
+  onEmptied,
+  progress,
+  disabled = false,
+}: FileListProps) {
+  const list = useRef<HTMLUListElement>(null);
   if (files.length === 0) return null;
+  // The focus goes to the next file's « Retirer » (or the previous one's), not to the body.
+  const remove = (index: number, key: string) => {
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>("[data-remove-file]");
+    const neighbour = buttons?.[index + 1] ?? buttons?.[index - 1];
+    onRemove(key);
+    if (neighbour) neighbour.focus();
+    else onEmptied?.();
+  };
   return (
-    <ul className="grid gap-3" aria-label="Fichiers sélectionnés">
-      {files.map(({ key, file, type }) => {
+    <ul ref={list} className="grid gap-3" aria-label="Fichiers sélectionnés">
+      {files.map(({ key, file, type }, index) => {
         const Icon = iconOf(file);
         const percent = progress?.[key];
         return (
@@ -51,8 +70,9 @@ export function FileList({ files, onTypeChange, onRemove, progress, disabled = f
                 <Button
                   variant="ghost"
                   size="icon"
-                  onClick={() => onRemove(key)}
+                  onClick={() => remove(index, key)}
                   disabled={disabled}
+                  data-remove-file=""
                   aria-label={`Retirer ${file.name}`}
                 >
                   <X aria-hidden="true" />

@@ -68,6 +68,12 @@ describe("liste des fichiers du téléversement", () => {
     await user.click(screen.getByRole("button", { name: "Retirer autre.pdf" }));
     expect(within(fileList()).queryByText("autre.pdf")).not.toBeInTheDocument();
     expect(within(fileList()).getByText("scan.pdf")).toBeInTheDocument();
+    // The focus goes to the file left's « Retirer », then, the last one removed, to the file picker.
+    const left = screen.getByRole("button", { name: "Retirer scan.pdf" });
+    expect(left).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(screen.queryByRole("list", { name: "Fichiers sélectionnés" })).not.toBeInTheDocument();
+    expect(input).toHaveFocus();
   });
 
   it("refuse un fichier de plus de 10 Mo avec le message d'un seul fichier", async () => {

@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from "lucide-react";
-import { useId } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { type UseFormRegisterReturn, type UseFormReturn, useFieldArray } from "react-hook-form";
 import { OFFER_LIMITS } from "../../../../shared/domain/offers";
 import type { ProposalFormValues } from "../../../../shared/forms/offerForm";
@@ -22,6 +22,13 @@ export function SlotsField({
   const { errors } = form.formState;
   const slotsId = useId();
   const slotsError = errors.slots?.root?.message ?? errors.slots?.message;
+  // A slot removed: the focus goes to « Ajouter un créneau » once it is rendered (enabled again if
+  // the three were there), not to the body with the removed row's button.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const [removals, setRemovals] = useState(0);
+  useEffect(() => {
+    if (removals > 0) addButton.current?.focus();
+  }, [removals]);
   return (
     <fieldset className="grid gap-3" aria-describedby={`${slotsId}-help`}>
       <legend className="text-sm font-medium text-slate-800">
@@ -41,13 +48,17 @@ export function SlotsField({
               max={max}
               dateProps={form.register(`slots.${index}.date`)}
               timeProps={form.register(`slots.${index}.time`)}
-              onRemove={() => slots.remove(index)}
+              onRemove={() => {
+                slots.remove(index);
+                setRemovals((n) => n + 1);
+              }}
             />
           ))}
         </ul>
       ) : null}
       <div>
         <Button
+          ref={addButton}
           variant="outline"
           size="sm"
           disabled={slots.fields.length >= OFFER_LIMITS.maxSlots}

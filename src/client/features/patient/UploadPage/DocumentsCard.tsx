@@ -1,4 +1,5 @@
 import { ScanText } from "lucide-react";
+import { useRef } from "react";
 import { ACCEPT_ATTRIBUTE, FILE_RECOMMENDATION } from "../../../../shared/domain/files";
 import type { DocumentType } from "../../../../shared/domain/requests";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/Card";
@@ -32,6 +33,8 @@ export function DocumentsCard({
   onTypeChange: (key: string, type: DocumentType) => void;
   onRemove: (key: string) => void;
 }) {
+  // The last file removed: the focus goes back to the file picker.
+  const zone = useRef<HTMLDivElement>(null);
   return (
     <Card>
       <CardHeader>
@@ -41,16 +44,18 @@ export function DocumentsCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <FileDrop
-          label="Choisir des fichiers"
-          description={FILE_RECOMMENDATION}
-          accept={ACCEPT_ATTRIBUTE}
-          multiple
-          disabled={sending}
-          invalid={Boolean(error)}
-          errorId={error || fileNotices.length > 0 ? errorId : undefined}
-          onFiles={onFiles}
-        />
+        <div ref={zone}>
+          <FileDrop
+            label="Choisir des fichiers"
+            description={FILE_RECOMMENDATION}
+            accept={ACCEPT_ATTRIBUTE}
+            multiple
+            disabled={sending}
+            invalid={Boolean(error)}
+            errorId={error || fileNotices.length > 0 ? errorId : undefined}
+            onFiles={onFiles}
+          />
+        </div>
         {error || fileNotices.length > 0 ? (
           <div id={errorId} className="grid gap-1 text-sm font-medium text-red-700">
             {error ? <p>{error}</p> : null}
@@ -63,6 +68,7 @@ export function DocumentsCard({
           files={files}
           onTypeChange={onTypeChange}
           onRemove={onRemove}
+          onEmptied={() => zone.current?.querySelector("input")?.focus()}
           progress={progress}
           disabled={sending}
         />
