@@ -1,4 +1,4 @@
-import type { ChangeEvent } from "react";
+import { type ChangeEvent, useEffect, useRef } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { isApiError } from "./api";
 
@@ -40,4 +40,16 @@ export function showFieldErrors<T extends FieldValues>(
   const named = fields.filter((name) => error.fields[name]);
   for (const name of named) form.setError(name, { message: error.fields[name] }, { shouldFocus: true });
   return named.length > 0;
+}
+
+/**
+ * A field checked by hand (not react-hook-form): its ref, focused each time it gets an error, so the
+ * error (wired by aria-describedby) is read with the field rather than shown in silence.
+ */
+export function useFocusOnError<E extends HTMLElement>(error: string | undefined) {
+  const ref = useRef<E>(null);
+  useEffect(() => {
+    if (error) ref.current?.focus();
+  }, [error]);
+  return ref;
 }

@@ -1,4 +1,4 @@
-import { type ComponentProps, useEffect, useState } from "react";
+import { type ComponentProps, useEffect, useRef, useState } from "react";
 import type { FieldErrors } from "../../../shared/forms/profileForm";
 import type { CharacterLimit } from "../ui/CharacterCount";
 import { InputField } from "../ui/FormField";
@@ -7,21 +7,33 @@ import type { Input } from "../ui/Input";
 /**
  * The form state of 'Mon profil' (patients and dentists): its values, the message under each field,
  * `set` (which clears that field's message). A newer saved profile (after saving, or from another
- * tab) becomes the form's values.
+ * tab) becomes the form's values. Errors shown (`setErrors`) focus the first field in error of the
+ * form given `formRef`, so its message is read with it.
  */
 export function useProfileValues<T extends object>(saved: T) {
   const savedKey = JSON.stringify(saved);
   const [values, setValues] = useState<T>(saved);
-  const [errors, setErrors] = useState<FieldErrors<Extract<keyof T, string>>>({});
+  const [errors, setShownErrors] = useState<FieldErrors<Extract<keyof T, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const [shown, setShown] = useState(0);
+
+  useEffect(() => {
+    if (shown > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [shown]);
+
+  const setErrors = (next: FieldErrors<Extract<keyof T, string>>) => {
+    setShownErrors(next);
+    setShown((n) => n + 1);
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: savedKey stands for `saved`'s content.
   useEffect(() => setValues(saved), [savedKey]);
 
   const set = <K extends Extract<keyof T, string>>(field: K, value: T[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    if (errors[field]) setShownErrors((current) => ({ ...current, [field]: undefined }));
   };
-  return { values, errors, setErrors, set };
+  return { values, errors, setErrors, set, formRef };
 }
 
 type InputProps = Omit<ComponentProps<typeof Input>, "value" | "onChange" | "id" | "className">;

@@ -23,6 +23,7 @@ import { Skeleton } from "../../components/ui/Skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Tabs";
 import { Textarea } from "../../components/ui/Textarea";
 import { api, isApiError } from "../../lib/api";
+import { useFocusOnError } from "../../lib/form";
 import { reviewKeys } from "../../lib/queryKeys";
 
 type Status = "pending" | "reported" | "published" | "refused";
@@ -138,6 +139,7 @@ function RefuseDialog({
   const decide = useDecision();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
+  const reasonField = useFocusOnError<HTMLTextAreaElement>(error);
   const close = () => {
     setReason("");
     setError(undefined);
@@ -179,6 +181,7 @@ function RefuseDialog({
         <FormField label="Raison, envoyée à l'auteur" required error={error}>
           {(control) => (
             <Textarea
+              ref={reasonField}
               {...control}
               value={reason}
               maxLength={REVIEW_LIMITS.reasonMax}

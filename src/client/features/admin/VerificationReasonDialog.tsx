@@ -6,6 +6,7 @@ import { ActionDialog, DialogActions } from "../../components/ui/Dialog";
 import { FormField } from "../../components/ui/FormField";
 import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
+import { useFocusOnError } from "../../lib/form";
 import { useVerificationDecision } from "./api";
 
 /**
@@ -38,6 +39,7 @@ export function VerificationReasonDialog({
   const decide = useVerificationDecision();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
+  const reasonField = useFocusOnError<HTMLTextAreaElement>(error);
 
   const close = () => {
     setReason("");
@@ -89,6 +91,7 @@ export function VerificationReasonDialog({
         <FormField label={label} required error={error}>
           {(control) => (
             <Textarea
+              ref={reasonField}
               {...control}
               value={reason}
               maxLength={1000}

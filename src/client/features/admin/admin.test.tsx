@@ -1019,6 +1019,8 @@ describe("/admin/verifications", () => {
       await within(dialog).findByText("Indiquez la raison du refus : le dentiste la lira."),
     ).toBeInTheDocument();
     expect(reason).toHaveAttribute("aria-invalid", "true");
+    // The field takes the focus: its error is read with it, not shown in silence.
+    expect(reason).toHaveFocus();
 
     await person.type(reason, "Diplôme illisible");
     await person.click(within(dialog).getByRole("button", { name: "Refuser la demande" }));

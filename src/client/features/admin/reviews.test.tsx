@@ -125,6 +125,7 @@ describe("avis à modérer (équipe)", () => {
     expect(within(dialog).getByLabelText(/Raison, envoyée à l'auteur/)).toHaveAccessibleDescription(
       REVIEW_MESSAGES.refuseReasonRequired,
     );
+    expect(within(dialog).getByLabelText(/Raison, envoyée à l'auteur/)).toHaveFocus();
     expect(decisions).toEqual([]);
     await user.type(within(dialog).getByLabelText(/Raison, envoyée à l'auteur/), "Hors sujet.");
     await user.click(within(dialog).getByRole("button", { name: "Refuser l'avis" }));

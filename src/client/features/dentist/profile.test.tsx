@@ -200,6 +200,8 @@ describe("page /dentist/profile", () => {
     await waitFor(() => expect(city).toHaveAccessibleDescription("Renseignez la ville de votre cabinet."));
     expect(phone).toHaveAccessibleDescription("Renseignez le téléphone de votre cabinet.");
     expect(await screen.findByText("Erreur de mise à jour du profil")).toBeInTheDocument();
+    // The first field in error (the phone comes before the city) takes the focus, its message with it.
+    expect(phone).toHaveFocus();
     expect(bodies).toEqual([]);
 
     await user.type(city, "Lyon");

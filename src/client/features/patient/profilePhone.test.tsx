@@ -24,6 +24,8 @@ describe("téléphone (profil patient)", () => {
     expect(await screen.findAllByText(PHONE_MESSAGES.invalid)).not.toHaveLength(0);
     expect(field).toHaveAttribute("aria-invalid", "true");
     expect(field).toHaveAccessibleDescription(PHONE_MESSAGES.invalid);
+    // Not left on « Enregistrer »: the field in error, its message read with it.
+    expect(field).toHaveFocus();
     expect(screen.queryByText("Profil mis à jour avec succès")).not.toBeInTheDocument();
     expect(bodies).toEqual([]);
 

@@ -30,7 +30,7 @@ type TextFieldOptions = Omit<ComponentProps<typeof TextField>, "label" | "error"
 /** 'Mon profil de dentiste': identity, presentation (bio, specialties), practice for the verification. */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
-  const { values, errors, setErrors, set } = useProfileValues(dentistProfileValues(profile));
+  const { values, errors, setErrors, set, formRef } = useProfileValues(dentistProfileValues(profile));
   const fieldErrors = (entries: Iterable<readonly [string, string]>) =>
     fieldErrorsOf(DENTIST_PROFILE_FIELDS, entries);
 
@@ -78,7 +78,13 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Mon profil de dentiste" className="grid gap-8">
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Mon profil de dentiste"
+      className="grid gap-8"
+    >
       <fieldset className="grid gap-5 sm:grid-cols-2">
         <legend className="mb-3 text-lg font-semibold text-slate-900">Informations personnelles</legend>
         {text("full_name", "Nom complet", {

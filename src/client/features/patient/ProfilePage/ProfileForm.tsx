@@ -52,7 +52,7 @@ const optionalFields = (
 export function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const queryClient = useQueryClient();
-  const { values, errors, setErrors, set } = useProfileValues(patientProfileValues(profile));
+  const { values, errors, setErrors, set, formRef } = useProfileValues(patientProfileValues(profile));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -78,6 +78,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
 
   return (
     <form
+      ref={formRef}
       onSubmit={onSubmit}
       noValidate
       aria-label="Informations personnelles"
