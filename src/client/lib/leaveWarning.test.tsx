@@ -75,6 +75,34 @@ describe("quitter une page avec un formulaire commencé", () => {
     expect(router.state.location.pathname).toBe("/dentist/messages");
   });
 
+  it("« Retour » de la page demande aussi : rester garde la saisie, quitter revient en arrière", async () => {
+    const { user, router } = openProposal();
+    const amount = await screen.findByLabelText(/Montant de la proposition/);
+    await user.type(amount, "850");
+    const back = screen.getByRole("button", { name: "Retour" });
+
+    await user.click(back);
+    const dialog = await screen.findByRole("dialog", { name: /^Abandonner cette proposition/ });
+    await user.click(within(dialog).getByRole("button", { name: "Continuer ma proposition" }));
+    expect(router.state.location.pathname).toBe(PROPOSAL);
+    expect(screen.getByLabelText(/Montant de la proposition/)).toHaveValue("850");
+
+    await user.click(back);
+    await user.click(
+      within(await screen.findByRole("dialog")).getByRole("button", { name: "Abandonner la proposition" }),
+    );
+    // No history in this test: « Retour » leads to the list of requests.
+    expect(router.state.location.pathname).toBe("/dentist/quote-requests");
+  });
+
+  it("« Retour » sans rien de saisi ne demande rien", async () => {
+    const { user, router } = openProposal();
+    await screen.findByLabelText(/Montant de la proposition/);
+    await user.click(screen.getByRole("button", { name: "Retour" }));
+    expect(router.state.location.pathname).toBe("/dentist/quote-requests");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
   // That the menu then closes is the browser's to show (a journey: patient.spec.ts).
   it("depuis le menu du téléphone aussi : la question, puis le lien suivi", async () => {
     const { user, router } = openProposal();

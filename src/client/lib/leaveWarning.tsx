@@ -32,17 +32,30 @@ export function inAppDestination(
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/** The form asking before it is left, if one is open: it asks, then leaves by `leave` if told to. */
+let askBeforeLeaving: ((leave: () => void) => void) | null = null;
+
+/**
+ * Leaves by `leave` (a page's own « Retour », which goes back in history): after the question of a
+ * form being written, if one is open (useLeaveWarning), at once otherwise.
+ */
+export function leaveThen(leave: () => void): void {
+  if (askBeforeLeaving) askBeforeLeaving(leave);
+  else leave();
+}
+
 /**
  * While `active` (a form with something typed or chosen, not sent yet), leaving asks first: what was
  * typed would be lost. A reload, a closed tab or another site: the browser's own dialog and words
- * (browsers show no page text there). One of the app's links: our dialog, `question`, which the
- * caller renders (the returned node); « rester » keeps the form as it was. The browser's back button
- * is not asked about (that needs react-router's data router: ADR 006).
+ * (browsers show no page text there). One of the app's links, or a page's « Retour » (leaveThen):
+ * our dialog, `question`, which the caller renders (the returned node); « rester » keeps the form as
+ * it was. The browser's back button is not asked about (that needs react-router's data router: ADR 006).
  */
 export function useLeaveWarning(active: boolean, question: LeaveQuestion): ReactNode {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const [leavingTo, setLeavingTo] = useState<string | null>(null);
+  // How to leave once confirmed; null while nothing is asked.
+  const [leaving, setLeaving] = useState<{ leave: () => void } | null>(null);
   useBeforeUnload(
     useCallback(
       (event: BeforeUnloadEvent) => {
@@ -62,23 +75,28 @@ export function useLeaveWarning(active: boolean, question: LeaveQuestion): React
       if (to === null) return;
       event.preventDefault();
       event.stopPropagation();
-      setLeavingTo(to);
+      setLeaving({ leave: () => navigate(to) });
     };
+    const ask = (leave: () => void) => setLeaving({ leave });
+    askBeforeLeaving = ask;
     document.addEventListener("click", onClick, true);
-    return () => document.removeEventListener("click", onClick, true);
-  }, [active, pathname, search]);
+    return () => {
+      document.removeEventListener("click", onClick, true);
+      if (askBeforeLeaving === ask) askBeforeLeaving = null;
+    };
+  }, [active, pathname, search, navigate]);
   return (
     <ConfirmDialog
-      open={leavingTo !== null}
+      open={leaving !== null}
       onOpenChange={(open) => {
-        if (!open) setLeavingTo(null);
+        if (!open) setLeaving(null);
       }}
       {...question}
       destructive
       onConfirm={() => {
-        const to = leavingTo;
-        setLeavingTo(null);
-        if (to !== null) navigate(to);
+        const confirmed = leaving;
+        setLeaving(null);
+        confirmed?.leave();
       }}
     />
   );

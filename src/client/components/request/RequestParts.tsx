@@ -2,6 +2,7 @@ import { ArrowLeft, FileSearch, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { cn } from "../../lib/cn";
+import { leaveThen } from "../../lib/leaveWarning";
 import { useDocumentTitle } from "../../lib/title";
 import { Button } from "../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/Card";
@@ -74,14 +75,17 @@ export function RequestNotFound(props: { description: string; backTo: string; ba
   return <NotFoundState heading="Demande non trouvée" title="Cette demande est introuvable" {...props} />;
 }
 
-/** 'Retour': back in history, else to `fallback` (the asker's list of requests). */
+/**
+ * 'Retour': back in history, else to `fallback` (the asker's list of requests); a form being written
+ * on the page asks first (leaveThen).
+ */
 export function BackButton({ fallback }: { fallback: string }) {
   const navigate = useNavigate();
   return (
     <Button
       variant="ghost"
       className="mb-4 -ml-2"
-      onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(fallback))}
+      onClick={() => leaveThen(() => (window.history.length > 1 ? navigate(-1) : navigate(fallback)))}
     >
       <ArrowLeft aria-hidden="true" />
       Retour
