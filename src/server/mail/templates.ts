@@ -1,6 +1,6 @@
 /** French e-mails. Plain text: readable everywhere, nothing to track. */
 import { REVIEW_LIMITS } from "../../shared/domain/reviews";
-import { drName, ofName, theName } from "../../shared/format/names";
+import { drName, ofName, theName, theNameAtStart } from "../../shared/format/names";
 
 /**
  * The form every e-mail shares: the brand before its subject; 'Bonjour' (with the first name when
@@ -64,7 +64,7 @@ export function dentistReplyMail(p: {
   return letter(p, {
     subject: "Un dentiste a répondu à votre demande",
     lines: [
-      `${drName(p.dentistName)} a répondu à votre demande sur ${p.brandName}.`,
+      `${theNameAtStart(drName(p.dentistName))} a répondu à votre demande sur ${p.brandName}.`,
       "Lisez sa réponse et continuez la conversation depuis votre espace :",
     ],
     link: p.link,
@@ -84,7 +84,7 @@ export function offerReceivedMail(p: OfferMail) {
   return letter(p, {
     subject: `Nouvelle proposition de devis : ${p.amount}`,
     lines: [
-      `${drName(p.dentistName)} vous propose un devis de ${p.amount} pour votre demande sur ${p.brandName}.`,
+      `${theNameAtStart(drName(p.dentistName))} vous propose un devis de ${p.amount} pour votre demande sur ${p.brandName}.`,
       "Comparez les propositions reçues et échangez avec le dentiste depuis votre espace :",
     ],
     link: p.link,
@@ -96,7 +96,7 @@ export function offerWithdrawnMail(p: OfferMail) {
   return letter(p, {
     subject: "Proposition de devis retirée",
     lines: [
-      `${drName(p.dentistName)} a retiré sa proposition de devis de ${p.amount} pour votre demande sur ${p.brandName} : elle ne peut plus être acceptée.`,
+      `${theNameAtStart(drName(p.dentistName))} a retiré sa proposition de devis de ${p.amount} pour votre demande sur ${p.brandName} : elle ne peut plus être acceptée.`,
       "Votre demande reste ouverte : retrouvez les autres propositions et vos échanges avec les dentistes depuis votre espace :",
     ],
     link: p.link,

@@ -8,6 +8,7 @@ import {
   ofName,
   splitFullName,
   theName,
+  theNameAtStart,
   toName,
 } from "./names";
 
@@ -91,6 +92,12 @@ describe("theName", () => {
   it("puts le before Dr only", () => {
     expect(theName("Dr Sophie Leroy")).toBe("le Dr Sophie Leroy");
     expect(theName("Marie Dupont")).toBe("Marie Dupont");
+  });
+
+  it("starts a sentence with a capital: « Le Dr Sophie Leroy vous propose »", () => {
+    expect(theNameAtStart(drName("Sophie Leroy"))).toBe("Le Dr Sophie Leroy");
+    expect(theNameAtStart(drName(ERASED_NAME))).toBe("Le dentiste (compte supprimé)");
+    expect(theNameAtStart("Marie Dupont")).toBe("Marie Dupont");
   });
 });
 

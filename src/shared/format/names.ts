@@ -72,3 +72,9 @@ export function theName(name: string): string {
   if (text === ERASED_DENTIST) return `le ${ERASED_IN_SENTENCE}`;
   return TITLED.test(text) ? `le ${text}` : text;
 }
+
+/** theName at the start of a sentence: « Le Dr Sophie Leroy a répondu », « Marie Dupont a écrit ». */
+export function theNameAtStart(name: string): string {
+  const text = theName(name);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -342,7 +342,7 @@ describe("the patient told of a withdrawn offer", () => {
     expect(told).toHaveLength(1);
     const mail = told[0] ?? "";
     expect(mail).toMatch(/^Subject: .*Proposition_de_devis_re/m);
-    expect(mail).toContain(`Dr Bruno Martin a retiré sa proposition de devis de ${formatEuros(95_000)}`);
+    expect(mail).toContain(`Le Dr Bruno Martin a retiré sa proposition de devis de ${formatEuros(95_000)}`);
     expect(mail).toContain(`/patient/request/${requestId}`);
     // The other offer stands, untouched.
     expect((await messagesOf(requestId, (who.drA as Who).id)).map((m) => m.body.split("\n")[0])).toEqual([

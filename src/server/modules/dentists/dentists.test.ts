@@ -162,7 +162,7 @@ describe("opening, assigning and replying", () => {
       mails.some(
         // Its link leads to the replies on her request's page.
         (m) =>
-          m.includes("Dr Anne Martin a répondu à votre demande") &&
+          m.includes("Le Dr Anne Martin a répondu à votre demande") &&
           m.includes(`/patient/request/${id}#reponses`),
       ),
     ).toBe(true);

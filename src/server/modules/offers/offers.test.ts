@@ -84,7 +84,7 @@ describe("sending an offer (ADR 008)", () => {
     expect(detail.replies[0].message).toContain("Proposition de devis\u202f: 900,00");
     // Sent after the commit, without holding the answer back.
     const mail = (await ctx.mails()).find((m) => m.includes(`/patient/request/${id}`));
-    expect(mail).toContain("Dr Anne Martin vous propose un devis de 900,00");
+    expect(mail).toContain("Le Dr Anne Martin vous propose un devis de 900,00");
     // That e-mail told of the offer's message: the unread-messages e-mail does not tell of it again.
     for (const minutes of [16, 90])
       await sendUnreadEmails({
