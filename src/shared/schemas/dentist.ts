@@ -148,6 +148,8 @@ export const todoAppointmentSchema = z.object({
   treatment_type: z.enum(TREATMENT_TYPES),
   /** The earliest time the patient proposed (null if none is left). */
   first_option: z.string().nullable(),
+  /** How many times she proposed: one reads « créneau demandé », several « premier créneau ». */
+  options_count: z.number().int().nonnegative(),
   created_at: z.string(),
 });
 

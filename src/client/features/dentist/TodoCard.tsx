@@ -171,8 +171,8 @@ export function TodoCard({
                 key: a.id,
                 title: a.patient_name,
                 detail: a.first_option
-                  ? // The earliest slot she chose (one or several): never « à partir du » for a single one.
-                    `${treatmentLabel(a.treatment_type)} · premier créneau\u202f: ${formatAppointmentTime(a.first_option)}`
+                  ? // The slot she asked for, or the earliest of those she proposed.
+                    `${treatmentLabel(a.treatment_type)} · ${a.options_count > 1 ? `premier de ${a.options_count} créneaux` : "créneau demandé"}\u202f: ${formatAppointmentTime(a.first_option)}`
                   : treatmentLabel(a.treatment_type),
                 action: {
                   label: "Confirmer",

@@ -684,7 +684,7 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
         ],
       },
       appointments: {
-        count: 1,
+        count: 2,
         items: [
           {
             id: "a-1",
@@ -692,7 +692,17 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
             patient_name: "Paul Durand",
             treatment_type: "implant" as const,
             first_option: "2026-12-02T13:30:00.000Z",
+            options_count: 1,
             created_at: "2026-11-21T10:00:00.000Z",
+          },
+          {
+            id: "a-2",
+            request_id: "r-6",
+            patient_name: "Zoé Blanc",
+            treatment_type: "crown" as const,
+            first_option: "2026-12-04T08:00:00.000Z",
+            options_count: 3,
+            created_at: "2026-11-21T11:00:00.000Z",
           },
         ],
       },
@@ -771,9 +781,16 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     );
 
     const appointments = screen.getByRole("region", { name: /Rendez-vous à confirmer/ });
-    // Her earliest slot, whether she chose one or several.
+    // The slot she asked for; the earliest of several, saying how many.
     expect(
-      within(appointments).getByText(/· premier créneau\s: mercredi 2 décembre 2026 à 14:30$/),
+      within(appointments).getByText(
+        /^Implant dentaire · créneau demandé\s: mercredi 2 décembre 2026 à 14:30$/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(appointments).getByText(
+        /^Couronne · premier de 3 créneaux\s: vendredi 4 décembre 2026 à 09:00$/,
+      ),
     ).toBeInTheDocument();
     expect(within(appointments).queryByText(/à partir du/)).not.toBeInTheDocument();
     expect(

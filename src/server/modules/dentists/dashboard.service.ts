@@ -117,6 +117,7 @@ export async function dentistDashboardScreen(db: Db, actor: Actor) {
           patient_name: a.patient_name || "Patient",
           treatment_type: a.treatment_type as TreatmentType,
           first_option: a.first_option ? iso(a.first_option) : null,
+          options_count: Number(a.options_count ?? 0),
           created_at: iso(a.created_at),
         })),
       },
@@ -196,6 +197,11 @@ function dashboardQuery(db: Db, actor: Actor) {
             .select(sql<Date | null>`min(o.starts_at)`.as("first"))
             .whereRef("o.appointment_id", "=", "a.id")
             .as("first_option"),
+          eb
+            .selectFrom("appointment_options as o")
+            .select(sql<number>`count(*)::int`.as("n"))
+            .whereRef("o.appointment_id", "=", "a.id")
+            .as("options_count"),
         ])
         .orderBy("a.created_at", "asc")
         .orderBy("a.id", "asc")

@@ -137,6 +137,7 @@ describe("appointments to confirm", () => {
         request_id: requestId,
         treatment_type: "crown",
         first_option: "2026-12-02T13:30:00.000Z",
+        options_count: 2,
       }),
     );
     // Another dentist's appointment never shows.
