@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArchiveX, RotateCcw } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { treatmentLabel } from "../../../shared/domain/treatments";
 import { formatListDate } from "../../../shared/format/dates";
@@ -113,6 +113,29 @@ async function change(queryClient: QueryClient, ids: readonly string[], aside: b
 }
 
 /**
+ * While `stuck` (the bar sticks under the header), what the keyboard focuses scrolls into sight below
+ * both, not under them: the page's scroll padding (the header's, styles.css) grows by the bar's height.
+ */
+function useKeptInSightUnder(bar: { current: HTMLElement | null }, stuck: boolean) {
+  useEffect(() => {
+    const element = bar.current;
+    if (!stuck || !element) return;
+    const root = document.documentElement;
+    const pad = () => {
+      root.style.scrollPaddingTop = `calc(5rem + ${element.offsetHeight}px)`;
+    };
+    pad();
+    // Its buttons wrap onto more lines on a narrow screen.
+    const observer = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(pad);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.scrollPaddingTop = "";
+    };
+  }, [bar, stuck]);
+}
+
+/**
  * Above the list: « Tout sélectionner sur cette page », how many are ticked, and « Écarter la
  * sélection » / « Remettre la sélection » for those of the ticked rows each applies to. Nothing when
  * no row of the page may be ticked.
@@ -129,14 +152,17 @@ export function SelectionBar<R extends Row>({ selection }: { selection: RequestS
       all.current?.focus();
     },
   });
-  if (selection.eligible.length === 0) return null;
   const count = selection.selected.length;
+  const bar = useRef<HTMLDivElement>(null);
+  useKeptInSightUnder(bar, count > 0);
+  if (selection.eligible.length === 0) return null;
   const toSetAside = selection.selected.filter((row) => !row.set_aside);
   const toPutBack = selection.selected.filter((row) => row.set_aside);
   const run = (rows: R[], aside: boolean) => mutation.mutate({ ids: rows.map((row) => row.id), aside });
   return (
     // biome-ignore lint/a11y/useSemanticElements: a toolbar of related controls, not a form's fieldset.
     <div
+      ref={bar}
       role="group"
       aria-label="Sélection de demandes"
       className={cn(
