@@ -41,7 +41,7 @@ export const dentistKeys = {
   requests: <F extends object>(filters: F, pageSize: number) =>
     ["dentist", "requests", { ...filters, pageSize }] as const,
   request: (id: string) => ["dentist", "request", id] as const,
-  /** The 'Demandes' menu counter (requests to answer). */
+  /** The menu's counters: 'Demandes' (requests to answer), 'Rendez-vous' (appointments to confirm). */
   todoCount: () => ["dentist", "todo-count"] as const,
   /**
    * What a change of his work changes (a request sent, answered, set aside): the dashboard, the

@@ -169,7 +169,8 @@ export const dentistTodoSchema = z.object({
 export type DentistTodo = z.infer<typeof dentistTodoSchema>;
 
 /** The navigation's counters: requests to answer (the 'Demandes' badge). */
-export const dentistTodoCountSchema = z.object({ requests: z.number() });
+/** The dentist menu's counters: 'Demandes' (to answer) and 'Rendez-vous' (to confirm). */
+export const dentistTodoCountSchema = z.object({ requests: z.number(), appointments: z.number() });
 export type DentistTodoCount = z.infer<typeof dentistTodoCountSchema>;
 
 export const dentistDashboardSchema = z.object({

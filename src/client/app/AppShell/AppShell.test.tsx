@@ -56,7 +56,7 @@ describe("the phone menu's button", () => {
   /** The menu's button in the dentist's shell, once the three counts it sums have come in. */
   async function menuButtonWith(requests: number, unread: number, support = 0) {
     const fetchMock = stubApi(dentist, {
-      "GET /api/dentist/todo-count": () => json(200, { requests }),
+      "GET /api/dentist/todo-count": () => json(200, { requests, appointments: 0 }),
       "GET /api/conversations": () => json(200, { items: [], next_cursor: null, unread_total: unread }),
       "GET /api/support/unread": () => json(200, { unread: support }),
     });

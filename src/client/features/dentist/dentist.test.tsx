@@ -745,11 +745,11 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     average_response_minutes: null,
   };
 
-  /** Opens the dashboard with this body and this many requests to answer in the menu's badge. */
-  function showDashboard(body: DentistDashboard, requestsToDo: number) {
+  /** Opens the dashboard with this body and this many requests to answer (appointments to confirm) in the menu. */
+  function showDashboard(body: DentistDashboard, requestsToDo: number, toConfirm = 0) {
     stubApi(dentist, {
       "GET /api/dentist/dashboard": () => json(200, body),
-      "GET /api/dentist/todo-count": () => json(200, { requests: requestsToDo }),
+      "GET /api/dentist/todo-count": () => json(200, { requests: requestsToDo, appointments: toConfirm }),
       "GET /api/appointments": () => json(200, NO_APPOINTMENTS),
     });
     renderApp("/dentist/dashboard");
@@ -852,7 +852,7 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     stubApi(dentist, {
       "GET /api/dentist/dashboard": () =>
         fail ? json(500, { error: { code: "INTERNAL", message: "Erreur interne." } }) : json(200, dashboard),
-      "GET /api/dentist/todo-count": () => json(200, { requests: 7 }),
+      "GET /api/dentist/todo-count": () => json(200, { requests: 7, appointments: 0 }),
       "GET /api/appointments": () => json(200, NO_APPOINTMENTS),
     });
     const user = userEvent.setup();
@@ -878,11 +878,21 @@ describe("tableau de bord : « À faire » d'abord (issue 16)", () => {
     expect(links[1]).toBe(link);
   });
 
+  it("montre 'Rendez-vous' avec les rendez-vous à confirmer, lu « Rendez-vous, 2 à confirmer »", async () => {
+    showDashboard(dashboard, 0, 2);
+    const nav = await screen.findByRole("navigation", { name: "Espace dentiste" });
+    const link = await within(nav).findByRole("link", { name: "Rendez-vous, 2 à confirmer" });
+    expect(link).toHaveAttribute("href", "/dentist/appointments");
+    expect(link).toHaveTextContent(/^Rendez-vous2$/);
+    expect(within(nav).getByRole("link", { name: "Demandes" })).toBeInTheDocument();
+  });
+
   it("sans rien à traiter, le menu dit simplement 'Demandes'", async () => {
     showDashboard({ ...dashboard, pending_count: 0, todo: makeDentistDashboard().todo }, 0);
     expect(await screen.findByText("Rien ne vous attend pour le moment.")).toBeInTheDocument();
     expect(screen.getByText("Aucune demande à traiter.")).toBeInTheDocument();
     const nav = screen.getByRole("navigation", { name: "Espace dentiste" });
     expect(within(nav).getByRole("link", { name: "Demandes" })).toBeInTheDocument();
+    expect(within(nav).getByRole("link", { name: "Rendez-vous" })).toBeInTheDocument();
   });
 });

@@ -77,6 +77,8 @@ export function useRealtimeSync(enabled = true): void {
       case "appointment":
         refreshAppointments(queryClient, notice);
         void queryClient.invalidateQueries({ queryKey: DENTIST_DASHBOARD_KEY });
+        // The menu's 'Rendez-vous' counter (appointments to confirm).
+        void queryClient.invalidateQueries({ queryKey: dentistKeys.todoCount() });
         break;
       case "requests":
         // A patient sent a request: the dentist's lists, dashboard and 'Demandes' counter reload.

@@ -1,7 +1,7 @@
 import { type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
 import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
 import type { TreatmentType } from "../../../shared/domain/treatments";
-import { TODO_LIMIT } from "../../../shared/schemas/dentist";
+import { type DentistTodoCount, TODO_LIMIT } from "../../../shared/schemas/dentist";
 import type { Actor } from "../../access/actor";
 import { conversationVisibleTo } from "../../access/objects";
 import { isVerifiedDentist, mayTakeNewWork } from "../../access/rules";
@@ -12,22 +12,38 @@ import { conversationsRepo } from "../conversations/conversations.repo";
 import { dentistRequestsRepo, pageOf } from "./dentists.repo";
 
 /**
- * Requests this dentist still has to answer: the open requests he sees (tallies kept by triggers,
- * migration 013: a request settled — accepted, completed, cancelled — is not open, so not counted)
- * minus those he answered and those he set aside (migration 055). Two index lookups whatever the
- * number of requests.
+ * The dentist menu's counters, in one select. The requests he still has to answer: the open requests
+ * he sees (tallies kept by triggers, migration 013: a request settled — accepted, completed,
+ * cancelled — is not open, so not counted) minus those he answered and those he set aside (migration
+ * 055), two index lookups whatever the number of requests. The appointments waiting for his
+ * confirmation (the dashboard's « Rendez-vous à confirmer »), served by the live appointments' index.
+ * None before he is verified (D6).
  */
-export async function requestsToAnswer(db: Db, actor: Actor): Promise<number> {
-  if (!mayTakeNewWork(actor)) return 0;
-  const row = await toAnswerCounts(db, actor.userId).executeTakeFirstOrThrow();
-  return stillToAnswer(row.visible, row);
+export async function dentistTodoCount(db: Db, actor: Actor): Promise<DentistTodoCount> {
+  if (!isVerifiedDentist(actor.profile)) return { requests: 0, appointments: 0 };
+  const row = await toAnswerCounts(db, actor.userId)
+    .select((eb) =>
+      eb
+        .selectFrom("appointments as ap")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .where("ap.dentist_id", "=", actor.userId)
+        .where("ap.status", "=", "pending")
+        .where("ap.awaiting", "=", "dentist")
+        .as("appointments"),
+    )
+    .executeTakeFirstOrThrow();
+  return {
+    // A lapsed subscription has no request to answer (issue 35); his appointments stay his to confirm.
+    requests: mayTakeNewWork(actor) ? stillToAnswer(row.visible, row) : 0,
+    appointments: Number(row.appointments ?? 0),
+  };
 }
 
 /** The open requests he sees less those he answered or set aside. */
 const stillToAnswer = (visible: number, own: { answered: number; set_aside: number }) =>
   Math.max(0, visible - own.answered - own.set_aside);
 
-/** The counts of requestsToAnswer (visible open requests, those answered, those set aside), as one select. */
+/** The counts of the requests to answer (visible open requests, those answered, those set aside), as one select. */
 function toAnswerCounts(db: Db, me: string) {
   return db
     .selectFrom([
@@ -171,7 +187,7 @@ function dashboardQuery(db: Db, actor: Actor) {
     .where("c.dentist_unread", ">", 0);
   const unreadCount = unreadConversations.select(sql<number>`count(*)::int`.as("n"));
   // The requests to answer are the numbers' visible minus answered and set aside (the same counts as
-  // requestsToAnswer's), made below from them rather than counted twice.
+  // the menu's, dentistTodoCount), made below from them rather than counted twice.
   const todoCounts = verified
     ? db
         .selectFrom([

@@ -26,7 +26,7 @@ import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { dentistQuoteLines } from "../quotes/quotes.service";
 import { replyToRequest } from "../requests/reply.service";
 import { announceRequestChange } from "../requests/request.events";
-import { dentistDashboardScreen, requestsToAnswer } from "./dashboard.service";
+import { dentistDashboardScreen, dentistTodoCount } from "./dashboard.service";
 import { dentistRequestsRepo } from "./dentists.repo";
 import { requestSummary } from "./summary";
 
@@ -69,9 +69,10 @@ export async function dentistRoutes(app: FastifyInstance): Promise<void> {
   });
 
   dentist.get("/api/dentist/todo-count", {
-    summary: "Le nombre de demandes à traiter (le compteur du menu 'Demandes')",
+    summary:
+      "Les compteurs du menu : demandes à traiter ('Demandes'), rendez-vous à confirmer ('Rendez-vous')",
     response: { 200: dentistTodoCountSchema },
-    handler: async (_request, _reply, actor) => ({ requests: await requestsToAnswer(app.db, actor) }),
+    handler: async (_request, _reply, actor) => dentistTodoCount(app.db, actor),
   });
 
   dentist.get("/api/dentist/requests", {

@@ -25,11 +25,12 @@ async function dashboard(who: PersonName): Promise<DentistDashboard> {
   return response.json();
 }
 const todo = async (who: PersonName): Promise<DentistTodo> => (await dashboard(who)).todo;
-async function counter(who: PersonName): Promise<number> {
+async function counters(who: PersonName): Promise<{ requests: number; appointments: number }> {
   const response = await get(who, "/api/dentist/todo-count");
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().requests;
+  return response.json();
 }
+const counter = async (who: PersonName): Promise<number> => (await counters(who)).requests;
 const requestIds = (t: DentistTodo) => t.requests.items.map((r) => r.id);
 
 describe("requests to answer", () => {
@@ -109,6 +110,8 @@ describe("appointments to confirm", () => {
     const { requestId, acceptedOffer } = await w.fresh.finished();
     const { db } = w.ctx.app;
     const before = (await todo("chosen")).appointments.count;
+    const menuBefore = { chosen: await counters("chosen"), other: await counters("notChosen") };
+    expect(menuBefore.chosen.appointments).toBe(before);
     const appointment = await db
       .insertInto("appointments")
       .values({
@@ -140,8 +143,11 @@ describe("appointments to confirm", () => {
         options_count: 2,
       }),
     );
-    // Another dentist's appointment never shows.
+    // The menu's 'Rendez-vous' counter says the same (the response cache let go of it).
+    expect((await counters("chosen")).appointments).toBe(before + 1);
+    // Another dentist's appointment never shows, nor counts.
     expect((await todo("notChosen")).appointments.items.map((a) => a.id)).not.toContain(appointment.id);
+    expect((await counters("notChosen")).appointments).toBe(menuBefore.other.appointments);
     // The request is not 'Confirmé' while its appointment is pending.
     const detail = (await get("chosen", `/api/dentist/requests/${requestId}`)).json();
     expect(detail).toMatchObject({ my_status: "confirmed", appointment_status: "pending" });
@@ -155,6 +161,7 @@ describe("appointments to confirm", () => {
       .where("id", "=", appointment.id)
       .execute();
     expect((await todo("chosen")).appointments.count).toBe(before);
+    expect((await counters("chosen")).appointments).toBe(before);
 
     // Confirmed: the time comes with the row (the screens say « Terminée » once it has passed); not
     // while it was pending (above), and never to another dentist.
