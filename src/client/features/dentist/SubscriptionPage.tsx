@@ -364,7 +364,7 @@ export function DentistSubscriptionPage() {
               ? `Le dernier paiement n'a pas abouti : votre abonnement ne sera plus renouvelé et prendra fin avec la période en cours${subscription.current_period_end ? `, le ${formatDetailDate(subscription.current_period_end)}` : ""}. Vous pourrez le réactiver d'ici là en un clic.${
                   nextPlan ? " Le changement de formule prévu sera annulé." : ""
                 }`
-              : `Votre abonnement reste actif jusqu'à la fin de la période payée ; vous pourrez le réactiver d'ici là en un clic.${
+              : `Votre abonnement reste actif jusqu'à la fin de la période payée${subscription?.current_period_end ? `, le ${formatDetailDate(subscription.current_period_end)}` : ""} ; vous pourrez le réactiver d'ici là en un clic.${
                   nextPlan ? " Le changement de formule prévu sera annulé." : ""
                 }`
         }

@@ -109,6 +109,10 @@ describe("état de l'abonnement", () => {
     renderApp("/dentist/subscription");
     await user.click(await screen.findByRole("button", { name: "Résilier" }));
     const dialog = await screen.findByRole("dialog", { name: /^Résilier votre abonnement\s\?$/ });
+    // The day it ends, not only « la fin de la période payée ».
+    expect(dialog).toHaveAccessibleDescription(
+      /^Votre abonnement reste actif jusqu'à la fin de la période payée, le 28 décembre 2026\s; vous pourrez/,
+    );
     expect(within(dialog).getByRole("button", { name: "Résilier" })).toBeInTheDocument();
     expect(within(dialog).queryByRole("button", { name: "Annuler" })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Garder mon abonnement" }));
