@@ -174,7 +174,8 @@ export function OfferItem({
               navigate(`/patient/request/${request.id}#${BOOKING_ANCHOR}`);
             }}
           >
-            Voir votre rendez-vous
+            {/* No appointment yet: the slot is still to choose. */}
+            {request.journey.state === "accepted" ? "Choisir un créneau" : "Voir votre rendez-vous"}
           </a>
         </p>
       ) : null}

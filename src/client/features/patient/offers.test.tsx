@@ -333,10 +333,12 @@ describe("accepter une proposition (patient)", () => {
     expect(
       screen.getByRole("heading", { name: "Proposition acceptée\u202f: choisissez un créneau" }),
     ).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: /Choisir un créneau/ })).toHaveAttribute(
-      "href",
+    // The journey's next step, and the accepted offer's own link: both to the booking panel.
+    const toBooking = screen.getAllByRole("link", { name: /Choisir un créneau/ });
+    expect(toBooking.map((link) => link.getAttribute("href"))).toEqual([
       `${PAGE}#rendez-vous`,
-    );
+      "#rendez-vous",
+    ]);
     expect(screen.queryByRole("heading", { name: "Terminée" })).not.toBeInTheDocument();
   });
 
@@ -422,6 +424,29 @@ describe("accepter une proposition (patient)", () => {
     ).toBeEnabled();
   });
 
+  it("« Voir votre rendez-vous » une fois un créneau demandé", async () => {
+    const journey = journeyOf(
+      {
+        id: REQUEST_ID,
+        status: "accepted",
+        open_offers: 0,
+        appointment: { status: "pending", starts_at: null },
+      },
+      new Date(),
+    );
+    await openAccepting(
+      detail({
+        status: "accepted",
+        journey,
+        offers: [leroy("a", { state: "accepted" }), martin("b", { state: "closed" })],
+      }),
+    );
+    expect(
+      within(item("Sophie Leroy")).getByRole("link", { name: "Voir votre rendez-vous" }),
+    ).toHaveAttribute("href", "#rendez-vous");
+    expect(within(item("Sophie Leroy")).queryByRole("link", { name: "Choisir un créneau" })).toBeNull();
+  });
+
   it("ne propose plus rien à accepter sur une demande acceptée ou annulée", async () => {
     const { calls } = await openAccepting(
       detail({
@@ -432,9 +457,12 @@ describe("accepter une proposition (patient)", () => {
     expect(screen.queryByRole("button", { name: /^Accepter/ })).not.toBeInTheDocument();
     expect(within(item("Paul Martin")).getByText("Clôturée")).toBeInTheDocument();
     await expectBookingPanel(calls, "Sophie Leroy");
-    expect(
-      within(item("Sophie Leroy")).getByRole("link", { name: "Voir votre rendez-vous" }),
-    ).toBeInTheDocument();
+    // No appointment yet: nothing to see, a slot to choose.
+    expect(within(item("Sophie Leroy")).getByRole("link", { name: "Choisir un créneau" })).toHaveAttribute(
+      "href",
+      "#rendez-vous",
+    );
+    expect(within(item("Sophie Leroy")).queryByRole("link", { name: "Voir votre rendez-vous" })).toBeNull();
 
     await openAccepting(detail({ status: "cancelled", offers: [leroy("a"), martin("b")] }));
     expect(screen.getAllByRole("listitem", { name: /^Proposition du Dr/ })).toHaveLength(2);
