@@ -80,7 +80,8 @@ export function ChatForm(props: ChatFormProps) {
         </div>
         <Button type="submit" disabled={!canSend} loading={props.sending}>
           <Send aria-hidden="true" />
-          Envoyer
+          {/* On a phone the icon alone: the message box keeps the width (the name stays « Envoyer »). */}
+          <span className="sr-only sm:not-sr-only">Envoyer</span>
         </Button>
       </div>
       <p id={hintId} className="text-xs text-slate-600">
