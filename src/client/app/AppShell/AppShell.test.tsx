@@ -50,6 +50,35 @@ describe("the phone menu of each area", () => {
   );
 });
 
+describe("the phone menu's links", () => {
+  it("leave the focus on the new page's main content, not on the menu's button", async () => {
+    const user = userEvent.setup();
+    signIn(AREAS[0].who);
+    const { router } = renderApp("/patient/dashboard");
+    const trigger = await screen.findByRole("button", { name: "Ouvrir le menu" });
+    await user.click(trigger);
+    const drawer = await screen.findByRole("dialog", { name: "Espace patient" });
+    await user.click(within(drawer).getByRole("link", { name: "Mes demandes" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/patient/requests"));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // After Radix's own return of the focus (a timer).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByRole("main")).toHaveFocus();
+    expect(trigger).not.toHaveFocus();
+  });
+
+  it("closed with Escape, the focus goes back to the menu's button", async () => {
+    const user = userEvent.setup();
+    signIn(AREAS[0].who);
+    renderApp("/patient/dashboard");
+    const trigger = await screen.findByRole("button", { name: "Ouvrir le menu" });
+    await user.click(trigger);
+    await screen.findByRole("dialog", { name: "Espace patient" });
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(trigger).toHaveFocus());
+  });
+});
+
 describe("the phone menu's button", () => {
   const dentist = makeProfile({ id: "d0000000-0000-4000-8000-000000000001", role: "dentist" });
 

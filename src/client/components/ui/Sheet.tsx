@@ -76,6 +76,11 @@ export function MenuSheet({
         closeLabel="Fermer le menu"
         closeClassName="top-4 right-4"
         onOpenAutoFocus={focusFirstEntry}
+        onCloseAutoFocus={(event) => {
+          // Closed by following one of its links: the new page's main content has the focus (as after
+          // any navigation), not the menu's button.
+          if (document.activeElement?.id === "main") event.preventDefault();
+        }}
       >
         <DialogPrimitive.Title className="pr-10 text-lg font-semibold text-slate-900">
           {title}
