@@ -44,13 +44,13 @@ import { SetAsideButton } from "./SetAsideButton";
 const ALL = "all" as const;
 /**
  * The status filter's choices: a request chosen by the patient shows « Proposition acceptée »,
- * « Rendez-vous à confirmer » or « Confirmé » as its appointment goes (issue 16); its filter names
- * all three by the first, never « Confirmé » for rows that are not. « Écartées »: those he set aside
- * (ADR 091), out of « En attente ».
+ * « Rendez-vous à confirmer », « Confirmé » or « Terminée » as its appointment goes (issue 16); its
+ * filter names them all, « Acceptées par le patient », never one of them for rows that read another.
+ * « Écartées »: those he set aside (ADR 091), out of « En attente ».
  */
 const STATUS_FILTER_LABELS: Record<DentistListStatus, string> = {
   ...DENTIST_STATUS_LABELS,
-  confirmed: "Proposition acceptée",
+  confirmed: "Acceptées par le patient",
   set_aside: "Écartées",
 };
 const URGENCY_TONES = { high: "red", medium: "gray", low: "gray" } as const;

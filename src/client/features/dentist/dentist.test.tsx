@@ -231,13 +231,13 @@ describe("filtres de la liste des demandes", () => {
     expect(router.state.location.search).toContain("q=Durand");
 
     await user.click(screen.getByRole("combobox", { name: "Statut" }));
-    // A request chosen by the patient is 'Confirmé' only once its appointment is (issue 16): the
-    // filter of all the chosen ones says so.
+    // A request chosen by the patient reads « Proposition acceptée », « Rendez-vous à confirmer »,
+    // « Confirmé » or « Terminée » as its appointment goes (issue 16): the filter names them all.
     expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual([
       "Tous",
       "En attente",
       "Répondu",
-      "Proposition acceptée",
+      "Acceptées par le patient",
       "Écartées",
     ]);
     await user.click(await screen.findByRole("option", { name: "Répondu" }));
