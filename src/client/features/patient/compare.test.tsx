@@ -55,7 +55,7 @@ async function openCompare(
   const calls = stubApi(patient, { [DETAIL]: () => json(200, request), ...handlers });
   const app = renderApp(`${COMPARE}${search}`);
   // The loading skeleton has the same h1: wait for the comparison itself (or why there is none).
-  await screen.findByText(/côte à côte|Il faut au moins deux propositions/);
+  await screen.findByText(/propositions comparées|Il faut au moins deux propositions/);
   return { ...app, calls, user: userEvent.setup() };
 }
 
@@ -86,7 +86,7 @@ describe("comparer les propositions (patient)", () => {
       "Ville",
       "Spécialités",
       "Montant",
-      "Économie estiméepar rapport à votre devis de 1\u202f200,00\u00a0€",
+      "Économie estimée sur le prixpar rapport à votre devis de 1\u202f200,00\u00a0€",
       "Validité",
       "État",
       "Reçue le",

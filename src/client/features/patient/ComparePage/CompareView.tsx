@@ -66,7 +66,7 @@ export function CompareView({
       <PageHeader
         title="Comparer les propositions"
         documentTitle={`Comparer : ${treatment}`}
-        description={`${treatment} · ${offers.length} propositions côte à côte. L'ordre ne dépend que de votre choix.`}
+        description={`${treatment} · ${offers.length} propositions comparées. L'ordre ne dépend que de votre choix.`}
       />
       {notice ? (
         <Alert className="mb-4" title="Sélection modifiée">

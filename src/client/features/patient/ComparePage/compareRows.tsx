@@ -126,7 +126,8 @@ export function compareRows({
       key: "saving",
       label: (
         <>
-          Économie estimée
+          {/* The price's saving, as the request page names it, unless it is the reste à charge's. */}
+          {restSavings ? "Économie estimée" : "Économie estimée sur le prix"}
           {restSavings ? (
             <span className="block font-normal text-slate-600">
               sur le reste à charge de votre devis (
