@@ -7,6 +7,7 @@ import { MESSAGE_MAX_LENGTH } from "../../shared/schemas/conversations";
 import type { MyOffer } from "../../shared/schemas/offers";
 import { profileUpdateSchema } from "../../shared/schemas/profile";
 import { requestFieldsSchema } from "../../shared/schemas/requests";
+import { QueryProvider } from "../lib/QueryProvider";
 import { makeDentist, makeDentistRequestDetail } from "../test/dentist";
 import { json, makeProfile, renderApp, stubApi } from "../test/renderApp";
 import { openReviewForm } from "../test/reviews";
@@ -64,7 +65,11 @@ describe("compteurs de caractères", () => {
   });
 
   it("messagerie : le message à MESSAGE_MAX_LENGTH, après la ligne d'aide", async () => {
-    render(<Composer onSend={vi.fn()} sending={false} recipient="Julien Martin" />);
+    render(
+      <QueryProvider>
+        <Composer onSend={vi.fn()} sending={false} recipient="Julien Martin" conversationId="c-1" />
+      </QueryProvider>,
+    );
     const field = screen.getByRole("textbox");
     await pasteTooLong(field, MESSAGE_MAX_LENGTH);
     expect(field).toHaveAccessibleDescription(expect.stringMatching(/^Entrée pour envoyer/));

@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { isApiError } from "./api";
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -19,6 +19,10 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false, networkMode: "always" },
     },
   });
+  // A message being written is kept until sent or cleared (or sign-out empties the cache), not
+  // dropped five minutes after its conversation was left.
+  client.setQueryDefaults(["message-draft"], { gcTime: Number.POSITIVE_INFINITY });
+  return client;
 }
 
 let shared: QueryClient | null = null;

@@ -76,6 +76,8 @@ export const conversationKeys = {
   threads: () => ["conversations", "thread"] as const,
   thread: (id: string) => ["conversations", "thread", id] as const,
   unreadTotal: () => ["conversations", "unread-total"] as const,
+  /** A message being written in a conversation, not sent yet (no query: set and read by the composer). */
+  draft: (id: string) => ["message-draft", id] as const,
 };
 
 /** A patient's or a dentist's side of the support chat. */

@@ -51,9 +51,11 @@ describe("the phone menu of each area", () => {
 });
 
 describe("the phone menu's links", () => {
+  const patient = makeProfile();
+
   it("leave the focus on the new page's main content, not on the menu's button", async () => {
     const user = userEvent.setup();
-    signIn(AREAS[0].who);
+    signIn(patient);
     const { router } = renderApp("/patient/dashboard");
     const trigger = await screen.findByRole("button", { name: "Ouvrir le menu" });
     await user.click(trigger);
@@ -69,7 +71,7 @@ describe("the phone menu's links", () => {
 
   it("closed with Escape, the focus goes back to the menu's button", async () => {
     const user = userEvent.setup();
-    signIn(AREAS[0].who);
+    signIn(patient);
     renderApp("/patient/dashboard");
     const trigger = await screen.findByRole("button", { name: "Ouvrir le menu" });
     await user.click(trigger);

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { FileText, ImageIcon, Paperclip } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
@@ -6,6 +7,7 @@ import { toName } from "../../../shared/format/names";
 import { CHAT_MESSAGES, MESSAGE_MAX_FILES, MESSAGE_MAX_LENGTH } from "../../../shared/schemas/conversations";
 import { AttachButton, ChatForm } from "../../components/chat/ChatForm";
 import { FileChip } from "../../components/chat/FileChip";
+import { conversationKeys } from "../../lib/queryKeys";
 import { type AttachedFile, attachFiles } from "./files";
 
 interface ComposerProps {
@@ -14,16 +16,27 @@ interface ComposerProps {
   sending: boolean;
   /** Who the message goes to, for the field's label. */
   recipient: string;
+  /** The conversation: its unsent text is kept while the person goes elsewhere in the app. */
+  conversationId: string;
 }
 
 /**
  * A message with empty text and no attachment cannot be sent; Enter sends, Shift+Enter makes a
- * new line. Files: the upload types, 10 MB each, at most five, removable before sending.
+ * new line. Files: the upload types, 10 MB each, at most five, removable before sending. The text
+ * not sent yet is kept per conversation in the query cache (back to the list on a phone, another
+ * page, then back: it is there), never stored on the device, forgotten at sign-out with the cache.
  */
-export function Composer({ onSend, sending, recipient }: ComposerProps) {
+export function Composer({ onSend, sending, recipient, conversationId }: ComposerProps) {
   const errorId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const [text, setText] = useState("");
+  const queryClient = useQueryClient();
+  const draftKey = conversationKeys.draft(conversationId);
+  const [text, setShownText] = useState(() => queryClient.getQueryData<string>(draftKey) ?? "");
+  const setText = (value: string) => {
+    setShownText(value);
+    if (value) queryClient.setQueryData(draftKey, value);
+    else queryClient.removeQueries({ queryKey: draftKey, exact: true });
+  };
   const [files, setFiles] = useState<AttachedFile[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
 

@@ -524,6 +524,51 @@ describe("sur un téléphone (la liste, puis le fil)", () => {
   });
 });
 
+describe("un message commencé", () => {
+  it("est gardé quand on revient à la liste puis à la conversation, pour elle seule, et oublié une fois envoyé", async () => {
+    await onPhone(async () => {
+      const user = setup();
+      stubMessagesApi();
+      renderApp("/patient/messages");
+      await screen.findByText("Dr Julien Martin");
+      await user.click(conversationLink("Julien Martin"));
+      const thread = await screen.findByRole("region", { name: "Dr Julien Martin" });
+      await user.type(
+        within(thread).getByRole("textbox", { name: /^Votre message/ }),
+        "Pouvez-vous m'envoyer",
+      );
+      await user.click(within(thread).getByRole("link", { name: "Retour aux conversations" }));
+      await waitFor(() => expect(screen.queryByRole("region", { name: "Dr Julien Martin" })).toBeNull());
+
+      // Another conversation starts empty.
+      await user.click(conversationLink("Sophie Leroy"));
+      const other = await screen.findByRole("region", { name: "Dr Sophie Leroy" });
+      expect(within(other).getByRole("textbox", { name: /^Votre message/ })).toHaveValue("");
+      await user.click(within(other).getByRole("link", { name: "Retour aux conversations" }));
+
+      await user.click(await screen.findByRole("link", { name: /^(?:[A-Z]{1,2} )?Dr Julien Martin/ }));
+      const again = await screen.findByRole("region", { name: "Dr Julien Martin" });
+      const box = within(again).getByRole("textbox", { name: /^Votre message/ });
+      expect(box).toHaveValue("Pouvez-vous m'envoyer");
+
+      await user.type(box, " la radio ?{Enter}");
+      const xhr = FakeXhr.sent[0] as FakeXhr;
+      expect(xhr.body?.get("body")).toBe("Pouvez-vous m'envoyer la radio ?");
+      await act(async () =>
+        xhr.answer(
+          201,
+          message({ id: "m9", sender_id: patient.id, body: "Pouvez-vous m'envoyer la radio ?" }),
+        ),
+      );
+      await waitFor(() => expect(box).toHaveValue(""));
+      await user.click(within(again).getByRole("link", { name: "Retour aux conversations" }));
+      await user.click(await screen.findByRole("link", { name: /^(?:[A-Z]{1,2} )?Dr Julien Martin/ }));
+      const last = await screen.findByRole("region", { name: "Dr Julien Martin" });
+      expect(within(last).getByRole("textbox", { name: /^Votre message/ })).toHaveValue("");
+    });
+  });
+});
+
 describe("lien « Voir la demande » de l'en-tête", () => {
   it("n'est pas montré au dentiste quand la demande ne s'ouvre plus pour lui (non choisi, annulée)", async () => {
     const closed = conversation({

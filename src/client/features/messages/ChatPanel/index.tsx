@@ -124,6 +124,7 @@ export function ChatPanel({ conversationId, area, viewerId, backTo, ref }: ChatP
           </p>
         ) : (
           <Composer
+            conversationId={conversationId}
             recipient={otherName}
             sending={send.isPending}
             onSend={(text, files) => send.mutateAsync({ body: text, files })}
