@@ -172,6 +172,8 @@ export interface RequestsTable {
   consent_at: Generated<Date>;
   /** When the patient withdrew it: the request is then cancelled (closed to dentists). */
   consent_withdrawn_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The form's id of this sending (migration 066, ADR 101): a retry finds the request it saved. */
+  submission_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /**

@@ -17,6 +17,8 @@ export const REQUEST_NOT_FOUND = "Cette demande n'existe pas ou a été supprim�
 export const UPLOAD_MESSAGES = {
   noFile: "Veuillez téléverser au moins un document.",
   treatmentRequired: "Veuillez sélectionner un type de traitement.",
+  /** A forged or broken form: its sending id is not one the form draws. */
+  submissionInvalid: "Cet envoi n'est pas reconnu : rechargez la page et envoyez votre demande à nouveau.",
   noValidFile: "Aucun fichier valide n'a été téléversé.",
   fileTooLarge: (name: string) => `Le fichier ${name} est trop volumineux (max 10 Mo)`,
   filesTooLarge: (names: string[]) =>
@@ -118,6 +120,14 @@ export const requestFieldsSchema = z.object({
         return [];
       }
     }),
+  /**
+   * The form's id of this sending, the same on a retry (ADR 101): a request already saved under it is
+   * answered again, not created twice. Optional.
+   */
+  submission_id: z
+    .uuid({ error: UPLOAD_MESSAGES.submissionInvalid })
+    .optional()
+    .transform((v) => v ?? null),
 });
 export type RequestFields = z.input<typeof requestFieldsSchema>;
 

@@ -44,6 +44,7 @@ describe("envoi d'une demande", () => {
       "recipient",
       "consent",
       "document_types",
+      "submission_id",
       "files",
       "files",
     ]);
@@ -97,6 +98,31 @@ describe("envoi d'une demande", () => {
     expect(screen.getByRole("combobox", { name: /Type de traitement/ })).toHaveTextContent("Couronne");
     expect(screen.getByLabelText("Budget")).toHaveValue("2 000 €");
     expect(screen.getByRole("button", { name: "Envoyer ma demande" })).toBeEnabled();
+  });
+
+  it("renvoie le même identifiant d'envoi après une coupure : le serveur ne l'enregistre qu'une fois (ADR 101)", async () => {
+    const { user, xhr } = await fillForm();
+    const first = xhr.body?.get("submission_id");
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // The connection drops: no answer reaches the page.
+    act(() => xhr.onerror?.());
+    expect(
+      await screen.findByText("Une erreur est survenue lors de l'envoi des documents."),
+    ).toBeInTheDocument();
+    FakeXhr.last = null;
+    await user.click(screen.getByRole("button", { name: "Envoyer ma demande" }));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    const retry = FakeXhr.last as unknown as FakeXhr;
+    expect(retry).not.toBe(xhr);
+    expect(retry.body?.get("submission_id")).toBe(first);
+  });
+
+  it("une autre demande, une autre visite du formulaire : un autre identifiant", async () => {
+    const { xhr, unmount } = await fillForm();
+    const first = xhr.body?.get("submission_id");
+    unmount();
+    const again = await fillForm();
+    expect(again.xhr.body?.get("submission_id")).not.toBe(first);
   });
 });
 

@@ -61,6 +61,7 @@ import * as m062 from "./062_two_factor";
 import * as m063 from "./063_two_factor_used_codes";
 import * as m064 from "./064_remembered_devices";
 import * as m065 from "./065_received_tallies";
+import * as m066 from "./066_request_submission";
 
 /** Every migration, in order. Same list on PGlite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -126,4 +127,5 @@ export const migrations: Record<string, Migration> = {
   "063_two_factor_used_codes": m063,
   "064_remembered_devices": m064,
   "065_received_tallies": m065,
+  "066_request_submission": m066,
 };

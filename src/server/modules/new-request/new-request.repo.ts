@@ -42,6 +42,7 @@ export const newRequestRepo = {
       recipient_dentist_id: string | null;
       consent_version: string;
       consent_text: string;
+      submission_id: string | null;
       created_at: Date;
     },
   ): Promise<string> {
@@ -57,6 +58,17 @@ export const newRequestRepo = {
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
+  },
+
+  /** The patient's own request saved under this sending of the form (ADR 101), if any. */
+  async submitted(db: Db, actor: Actor, submissionId: string): Promise<string | undefined> {
+    const row = await db
+      .selectFrom("requests")
+      .select("id")
+      .where("patient_id", "=", actor.userId)
+      .where("submission_id", "=", submissionId)
+      .executeTakeFirst();
+    return row?.id;
   },
 
   /** The stored files as the request's documents, in the order sent, each with its type. */

@@ -33,6 +33,19 @@ import {
 /** A new request's fields, validated (requestFieldsSchema). */
 export type NewRequest = z.output<typeof requestFieldsSchema>;
 
+/**
+ * A retry of a sending the server already saved (ADR 101): the request it created, which the route
+ * answers again. Thrown so that the transaction and the files of the retry are undone.
+ */
+export class AlreadySent extends Error {
+  constructor(readonly requestId: string) {
+    super("demande déjà enregistrée pour cet envoi");
+  }
+}
+
+/** The unique index of a patient's sendings (migration 066). */
+const ONE_REQUEST_PER_SUBMISSION = "requests_submission_idx";
+
 interface Deps {
   db: Db;
   /** The brand named in the consent's text. */
@@ -83,6 +96,32 @@ export async function createRequest(
     return (DOCUMENT_TYPES as readonly string[]).includes(t ?? "") ? (t as DocumentType) : "other";
   });
 
+  const submissionId = input.submission_id;
+  try {
+    return await insertRequest(deps, actor, input, stored, types, quoteLines, day, now, queueReading);
+  } catch (error) {
+    // A retry after the answer was lost (ADR 101), or the same sending twice at once: the unique
+    // index refuses the second row; the request saved under that sending is the answer.
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    if (submissionId && code === "23505" && constraint === ONE_REQUEST_PER_SUBMISSION) {
+      const sent = await newRequestRepo.submitted(deps.db, actor, submissionId);
+      if (sent) throw new AlreadySent(sent);
+    }
+    throw error;
+  }
+}
+
+async function insertRequest(
+  deps: Deps,
+  actor: Actor,
+  input: NewRequest,
+  stored: readonly StoredFile[],
+  types: DocumentType[],
+  quoteLines: ReturnType<typeof resolveLine>[],
+  day: string,
+  now: Date,
+  queueReading: boolean,
+): Promise<string> {
   return await deps.db.transaction().execute(async (trx) => {
     // Erased while the files were streaming (another tab, an administrator): signed out.
     await holdOwnAccount(trx, actor);
@@ -107,6 +146,7 @@ export async function createRequest(
       // The consent as the form showed it (the same words, from the same function).
       consent_version: CONSENT_VERSION,
       consent_text: consentText({ brand: deps.brandName, dentistName }),
+      submission_id: input.submission_id,
       created_at: now,
     });
     const documents = await newRequestRepo.insertDocuments(trx, actor, id, stored, types, now);

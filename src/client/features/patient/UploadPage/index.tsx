@@ -25,7 +25,7 @@ import { Button } from "../../../components/ui/Button";
 import { ConfirmDialog } from "../../../components/ui/Dialog";
 import { isApiError } from "../../../lib/api";
 import { useLeaveWarning } from "../../../lib/leaveWarning";
-import { useCreateRequest } from "../api";
+import { newSubmissionId, useCreateRequest } from "../api";
 import { addFiles, type ChosenFile } from "../chosenFiles";
 import { quoteDateError, tariffDayOf } from "../QuoteDateField";
 import { QuoteLinesCard } from "../QuoteLinesCard";
@@ -68,6 +68,9 @@ export function PatientUploadPage() {
   const today = parisToday(new Date());
   const day = tariffDayOf(quoteDate, today);
   const create = useCreateRequest();
+  // One id for this request, sent again on every retry: a sending whose answer was lost (the request
+  // saved, the connection gone) is not saved a second time (ADR 101).
+  const [submissionId] = useState(newSubmissionId);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   // Something chosen or typed: « Annuler » asks before throwing it away.
   const started =
@@ -135,6 +138,7 @@ export function PatientUploadPage() {
           urgency: values.urgency,
           recipient: values.recipient,
           files: sent.map(({ file, type }) => ({ file, type })),
+          submission_id: submissionId,
         },
         onProgress: (perFile) =>
           setProgress(Object.fromEntries(sent.map((f, index) => [f.key, perFile[index] ?? 0]))),

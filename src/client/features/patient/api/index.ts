@@ -6,6 +6,7 @@ export {
   createRequest,
   fileOffsets,
   type NewRequest,
+  newSubmissionId,
   progressOfFiles,
   useCreateRequest,
   useVerifiedDentists,

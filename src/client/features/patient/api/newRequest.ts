@@ -34,6 +34,18 @@ export interface NewRequest {
   /** The devis's date ('YYYY-MM-DD'), sent with its lines (issue 33): their tariffs' day. */
   quote_date?: string;
   files: { file: File; type: DocumentType }[];
+  /** The form's id of this sending, the same on each retry (ADR 101): the server saves it once. */
+  submission_id?: string | undefined;
+}
+
+/**
+ * A new id for a request being written (ADR 101); none where the browser has no `randomUUID` (a page
+ * not served over https nor from localhost): each sending is then a request, as before.
+ */
+export function newSubmissionId(): string | undefined {
+  return typeof crypto !== "undefined" && typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : undefined;
 }
 
 /** Multipart overhead of one part, approximately (boundary line and headers). */
@@ -88,6 +100,7 @@ export function createRequest(input: NewRequest, onProgress?: (perFile: number[]
     fields.quote_lines = JSON.stringify(input.quote_lines);
     if (input.quote_date) fields.quote_date = input.quote_date;
   }
+  if (input.submission_id) fields.submission_id = input.submission_id;
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   for (const { file } of input.files) body.append("files", file, file.name);
