@@ -24,6 +24,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/Ta
 import { Textarea } from "../../components/ui/Textarea";
 import { api, isApiError } from "../../lib/api";
 import { useFocusOnError } from "../../lib/form";
+import { useOneAtATime } from "../../lib/onePress";
 import { reviewKeys } from "../../lib/queryKeys";
 
 type Status = "pending" | "reported" | "published" | "refused";
@@ -145,27 +146,32 @@ function RefuseDialog({
     setError(undefined);
     onClose();
   };
+  // A double click sends once (isPending disables the button a moment after the first).
+  const once = useOneAtATime();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!review || decide.isPending) return;
     // A refusal without its reason is refused as the server refuses it, before sending.
     if (!reason.trim()) return setError(REVIEW_MESSAGES.refuseReasonRequired);
-    decide.mutate(
-      { review, decision: "refuse", reason },
-      {
-        onSuccess: (result) => {
-          toast.success(result.message);
-          onRefused(review);
-          close();
+    once((done) =>
+      decide.mutate(
+        { review, decision: "refuse", reason },
+        {
+          onSettled: done,
+          onSuccess: (result) => {
+            toast.success(result.message);
+            onRefused(review);
+            close();
+          },
+          onError: (failure) => {
+            const field = isApiError(failure) ? failure.fields.reason : undefined;
+            if (field) return setError(field);
+            toast.error(failure.message);
+            // Rewritten (or decided) since it was read: back to the refreshed list, to read it again.
+            if (isApiError(failure) && failure.status === 409) close();
+          },
         },
-        onError: (failure) => {
-          const field = isApiError(failure) ? failure.fields.reason : undefined;
-          if (field) return setError(field);
-          toast.error(failure.message);
-          // Rewritten (or decided) since it was read: back to the refreshed list, to read it again.
-          if (isApiError(failure) && failure.status === 409) close();
-        },
-      },
+      ),
     );
   };
   return (

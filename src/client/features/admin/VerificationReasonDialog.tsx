@@ -7,6 +7,7 @@ import { FormField } from "../../components/ui/FormField";
 import { Textarea } from "../../components/ui/Textarea";
 import { isApiError } from "../../lib/api";
 import { useFocusOnError } from "../../lib/form";
+import { useOneAtATime } from "../../lib/onePress";
 import { useVerificationDecision } from "./api";
 
 /**
@@ -48,6 +49,8 @@ export function VerificationReasonDialog({
     onClose();
   };
 
+  // A double click sends once (isPending disables the button a moment after the first).
+  const once = useOneAtATime();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!dentistId || decide.isPending) return;
@@ -56,25 +59,28 @@ export function VerificationReasonDialog({
       setError(parsed.error.issues.find((issue) => issue.path[0] === "reason")?.message);
       return;
     }
-    decide.mutate(
-      { id: dentistId, decision, reason: parsed.data.reason },
-      {
-        onSuccess: (result) => {
-          // Withdrawn, but his subscription could not be stopped: the team must do it at the provider.
-          if (result.renewal === "failed")
-            toast.warning(result.message, { duration: Number.POSITIVE_INFINITY });
-          else toast.success(result.message);
-          close();
+    once((done) =>
+      decide.mutate(
+        { id: dentistId, decision, reason: parsed.data.reason },
+        {
+          onSettled: done,
+          onSuccess: (result) => {
+            // Withdrawn, but his subscription could not be stopped: the team must do it at the provider.
+            if (result.renewal === "failed")
+              toast.warning(result.message, { duration: Number.POSITIVE_INFINITY });
+            else toast.success(result.message);
+            close();
+          },
+          onError: (failure) => {
+            if (isApiError(failure) && failure.fields.reason) {
+              setError(failure.fields.reason);
+              return;
+            }
+            toast.error(ADMIN_MESSAGES.verificationFailed, { description: failure.message });
+            if (isApiError(failure) && failure.status === 409) close();
+          },
         },
-        onError: (failure) => {
-          if (isApiError(failure) && failure.fields.reason) {
-            setError(failure.fields.reason);
-            return;
-          }
-          toast.error(ADMIN_MESSAGES.verificationFailed, { description: failure.message });
-          if (isApiError(failure) && failure.status === 409) close();
-        },
-      },
+      ),
     );
   };
 

@@ -10,6 +10,7 @@ import { Button } from "../../components/ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/Card";
 import { ConfirmDialog } from "../../components/ui/Dialog";
 import { isApiError } from "../../lib/api";
+import { useOneAtATime } from "../../lib/onePress";
 import { CardList, RefreshButton } from "./AdminParts";
 import { useVerificationDecision, useVerificationQueue } from "./api";
 import { DentistReviewsSummary } from "./ReviewsPage";
@@ -34,22 +35,28 @@ export function AdminVerificationsPage() {
   const [verifying, setVerifying] = useState<VerificationRequest | null>(null);
   const [refusing, setRefusing] = useState<VerificationRequest | null>(null);
 
+  // A double click verifies once (the dialog's button is busy a moment after the first).
+  const once = useOneAtATime();
   const verify = () => {
     if (!verifying) return;
-    decide.mutate(
-      { id: verifying.id, decision: "verify", checked: verifiedFactsOf(verifying) },
-      {
-        onSuccess: (result) => {
-          toast.success(result.message);
-          setVerifying(null);
+    const dentist = verifying;
+    once((done) =>
+      decide.mutate(
+        { id: dentist.id, decision: "verify", checked: verifiedFactsOf(dentist) },
+        {
+          onSettled: done,
+          onSuccess: (result) => {
+            toast.success(result.message);
+            setVerifying(null);
+          },
+          onError: (error) => {
+            toast.error(ADMIN_MESSAGES.verificationFailed, { description: error.message });
+            // Refused (his details changed since, another account holds the number, …): the dialog
+            // closes on the list read again; a failure of the network keeps it open to try again.
+            if (isApiError(error) && error.status === 409) setVerifying(null);
+          },
         },
-        onError: (error) => {
-          toast.error(ADMIN_MESSAGES.verificationFailed, { description: error.message });
-          // Refused (his details changed since, another account holds the number, …): the dialog
-          // closes on the list read again; a failure of the network keeps it open to try again.
-          if (isApiError(error) && error.status === 409) setVerifying(null);
-        },
-      },
+      ),
     );
   };
 

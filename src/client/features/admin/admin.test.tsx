@@ -1031,6 +1031,39 @@ describe("/admin/verifications", () => {
     ).toEqual([{ decision: "refuse", reason: "Diplôme illisible" }]);
   });
 
+  it("un double clic sur « Refuser la demande » ou « Vérifier » n'envoie qu'une décision", async () => {
+    const person = userEvent.setup();
+    const { calls } = stubAdminApi({
+      "GET /api/admin/verification-requests": () =>
+        json(200, { items: [REQUEST], page: 1, page_size: 10, has_more: false }),
+      "POST /api/admin/dentists/d2/verification": () =>
+        json(200, { changed: true, is_verified: false, message: "Demande de vérification refusée" }),
+    });
+    renderApp("/admin/verifications");
+    const card = within(await screen.findByRole("list", { name: "Demandes de vérification" })).getByRole(
+      "listitem",
+    );
+    const posts = () => calls.filter((c) => c.key === "POST /api/admin/dentists/d2/verification");
+    await person.click(within(card).getByRole("button", { name: "Refuser la demande de Thomas Bernard" }));
+    const refusal = await screen.findByRole("dialog", { name: "Refuser la demande de vérification" });
+    await person.type(within(refusal).getByLabelText(/^Raison du refus/), "Diplôme illisible");
+    // Two clicks in a row, before the mutation's pending state (a task later) disables the button.
+    const refuse = within(refusal).getByRole("button", { name: "Refuser la demande" });
+    fireEvent.click(refuse);
+    fireEvent.click(refuse);
+    expect(await screen.findByText("Demande de vérification refusée")).toBeInTheDocument();
+    expect(posts()).toHaveLength(1);
+
+    await person.click(within(card).getByRole("button", { name: "Vérifier Thomas Bernard" }));
+    const verifying = await screen.findByRole("dialog", { name: /^Vérifier ce dentiste/ });
+    const verify = within(verifying).getByRole("button", { name: "Vérifier" });
+    fireEvent.click(verify);
+    fireEvent.click(verify);
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(posts().map((c) => (c.body as { decision: string }).decision)).toEqual(["refuse", "verify"]);
+  });
+
   it("vérifie la demande avec le RPPS et le cabinet qu'elle montre ; s'ils ont changé, le refus du serveur est dit", async () => {
     const person = userEvent.setup();
     let changed = true;

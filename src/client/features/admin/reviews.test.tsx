@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES } from "../../../shared/schemas/common";
@@ -128,7 +128,10 @@ describe("avis à modérer (équipe)", () => {
     expect(within(dialog).getByLabelText(/Raison, envoyée à l'auteur/)).toHaveFocus();
     expect(decisions).toEqual([]);
     await user.type(within(dialog).getByLabelText(/Raison, envoyée à l'auteur/), "Hors sujet.");
-    await user.click(within(dialog).getByRole("button", { name: "Refuser l'avis" }));
+    // A double click (both before the pending state disables the button) refuses once.
+    const refuse = within(dialog).getByRole("button", { name: "Refuser l'avis" });
+    fireEvent.click(refuse);
+    fireEvent.click(refuse);
     expect(await screen.findByText(spaced(REVIEW_MESSAGES.refused))).toBeInTheDocument();
     expect(decisions).toEqual([{ decision: "refuse", version: READ, reason: "Hors sujet." }]);
   });
