@@ -15,6 +15,9 @@ export const SET_ASIDE_MAX = 50;
 /** Texts of the dentist area and of its errors. */
 export const DENTIST_MESSAGES = {
   notFound: "Impossible de trouver cette demande.",
+  /** A send refused with a 404 on a request he had open: it closed meanwhile (told, not only "not found"). */
+  closedMeanwhile:
+    "Cette demande n'est plus ouverte à vos réponses\u202f: le patient l'a annulée ou a choisi une autre proposition. Votre texte n'a pas été envoyé.",
   replyRequired: "Veuillez écrire une réponse.",
   replyTooLong: "La réponse ne peut pas dépasser 5 000 caractères.",
   replySent: "Réponse envoyée avec succès",

@@ -107,14 +107,19 @@ function OffersList() {
       hideLabelInCard: true,
       cell: (o) => (
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline" size="sm">
-            <Link
-              to={`/dentist/quote-request/${encodeURIComponent(o.request_id)}`}
-              aria-label={`Voir la proposition : ${offerName(o)}`}
-            >
-              Voir
-            </Link>
-          </Button>
+          {/* Closed: the patient chose another proposal or cancelled; the request is no longer his to open. */}
+          {o.state === "closed" ? (
+            <span className="text-sm text-slate-600">Demande fermée</span>
+          ) : (
+            <Button asChild variant="outline" size="sm">
+              <Link
+                to={`/dentist/quote-request/${encodeURIComponent(o.request_id)}`}
+                aria-label={`Voir la proposition : ${offerName(o)}`}
+              >
+                Voir
+              </Link>
+            </Button>
+          )}
           {o.may_withdraw ? (
             <Button
               variant="ghost"

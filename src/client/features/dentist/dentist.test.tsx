@@ -114,6 +114,25 @@ describe("réponse au patient", () => {
     expect(await screen.findByText("2 h 5 min")).toBeInTheDocument();
   });
 
+  it("une demande fermée entre-temps (404 à l'envoi) : le dit, et garde le texte", async () => {
+    stubApi(dentist, {
+      [`GET /api/dentist/requests/${REQUEST_ID}`]: () => json(200, detail()),
+      [`POST /api/dentist/requests/${REQUEST_ID}/reply`]: () =>
+        json(404, { error: { code: "NOT_FOUND", message: "Impossible de trouver cette demande." } }),
+    });
+    renderApp(`/dentist/patient-submission/${REQUEST_ID}`);
+    const box = await screen.findByLabelText("Votre réponse au patient");
+    fireEvent.change(box, { target: { value: "Bonjour" } });
+    fireEvent.click(screen.getByRole("button", { name: "Envoyer la réponse" }));
+    expect(await screen.findByText("Impossible d'envoyer la réponse")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^Cette demande n'est plus ouverte à vos réponses\s: le patient l'a annulée ou a choisi une autre proposition\./,
+      ),
+    ).toBeInTheDocument();
+    expect(box).toHaveValue("Bonjour");
+  });
+
   it("dit pourquoi l'envoi a échoué", async () => {
     stubApi(dentist, {
       [`GET /api/dentist/requests/${REQUEST_ID}`]: () => json(200, detail()),

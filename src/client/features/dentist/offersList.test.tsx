@@ -72,6 +72,8 @@ describe("mes propositions (dentiste)", () => {
         200,
         page([
           item("o-1"),
+          // Closed by the patient's choice of another proposal: the request is no longer his to open.
+          item("o-3", { state: "closed", may_withdraw: false }),
           item("o-2", {
             treatment_type: "implant",
             patient_name: "Luc Bernard",
@@ -87,8 +89,11 @@ describe("mes propositions (dentiste)", () => {
     await screen.findByRole("table");
     expect(queries).toEqual(["?page=1"]);
     const rows = table().getAllByRole("row").slice(1);
-    expect(rows).toHaveLength(2);
-    const [first, second] = rows.map((r) => within(r));
+    expect(rows).toHaveLength(3);
+    const [first, closed, second] = rows.map((r) => within(r));
+    expect(closed?.getByText("Clôturée")).toBeInTheDocument();
+    expect(closed?.queryByRole("link", { name: /^Voir/ })).not.toBeInTheDocument();
+    expect(closed?.getByText("Demande fermée")).toBeInTheDocument();
     expect(first?.getAllByRole("cell").map((c) => c.textContent?.replace(/\s/g, " "))).toEqual([
       "Couronne",
       "Inès Martin",

@@ -1,9 +1,10 @@
 import type { DentistStatus } from "../../../shared/domain/dentist";
 import { URGENCY_LABELS, urgencyOf } from "../../../shared/domain/requests";
 import { formatEuros } from "../../../shared/format/money";
-import type { DentistRequestSummary } from "../../../shared/schemas/dentist";
+import { DENTIST_MESSAGES, type DentistRequestSummary } from "../../../shared/schemas/dentist";
 import { Badge } from "../../components/ui/Badge";
 import { DentistStatusBadge } from "../../components/ui/StatusBadge";
+import { isApiError } from "../../lib/api";
 
 /** A request as the dentist sees it: their own status on it, the patient's devis amount. */
 
@@ -54,4 +55,14 @@ const URGENCY_TONES = { high: "red", medium: "gray", low: "gray" } as const;
 export function UrgencyBadge({ urgency }: { urgency: string | null | undefined }) {
   const level = urgencyOf(urgency);
   return <Badge tone={URGENCY_TONES[level]}>{URGENCY_LABELS[level]}</Badge>;
+}
+
+/**
+ * Why a reply or a proposal on an open request page was not sent: a 404 there means the request
+ * closed meanwhile (the patient cancelled it or chose another proposal), said as such; any other
+ * refusal its own message.
+ */
+export function sendFailure(error: unknown): string {
+  if (isApiError(error) && error.status === 404) return DENTIST_MESSAGES.closedMeanwhile;
+  return isApiError(error) ? error.message : "Veuillez réessayer dans quelques instants.";
 }

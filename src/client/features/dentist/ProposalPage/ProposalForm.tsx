@@ -34,6 +34,7 @@ import { isApiError } from "../../../lib/api";
 import { useLeaveWarning } from "../../../lib/leaveWarning";
 import { OfferLinesField, offerSubmitBlocker, type ReuseRequest } from "../OfferLinesField";
 import { offerKeys, useSendOffer } from "../offersApi";
+import { sendFailure } from "../requestStatus";
 import { SlotsField } from "./SlotsField";
 
 /** The proposal form: amount, comment, detailed acts, validity and slots, checked by the shared rules. */
@@ -105,7 +106,7 @@ export function ProposalForm({
           });
         }
         toast.error(OFFER_MESSAGES.failed, {
-          description: isApiError(error) ? error.message : "Veuillez réessayer dans quelques instants.",
+          description: sendFailure(error),
         });
       },
     });

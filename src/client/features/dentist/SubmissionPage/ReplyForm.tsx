@@ -13,8 +13,8 @@ import { Button } from "../../../components/ui/Button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/Card";
 import { Label } from "../../../components/ui/Label";
 import { Textarea } from "../../../components/ui/Textarea";
-import { isApiError } from "../../../lib/api";
 import { useReplyToRequest } from "../api";
+import { sendFailure } from "../requestStatus";
 
 /** After a successful reply the dentist goes back to the dashboard after this long. */
 export const REPLY_REDIRECT_MS = 2000;
@@ -59,9 +59,7 @@ export function ReplyForm({ request }: { request: DentistRequestDetail }) {
       },
       onError: async (error) => {
         if (await refusal.explain(error)) return;
-        toast.error(DENTIST_MESSAGES.replyFailed, {
-          description: isApiError(error) ? error.message : "Veuillez réessayer dans quelques instants.",
-        });
+        toast.error(DENTIST_MESSAGES.replyFailed, { description: sendFailure(error) });
       },
     });
   };
