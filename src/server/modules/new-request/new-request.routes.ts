@@ -4,7 +4,7 @@ import { requestCreatedSchema, requestFieldsSchema, UPLOAD_MESSAGES } from "../.
 import { guardedRoutes } from "../../access/route";
 import { readMultipart } from "../../http/multipart";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
-import { announceOpenRequests } from "../requests/request.events";
+import { announceOpenRequests, announceRequestChange } from "../requests/request.events";
 import { AlreadySent, createRequest, requestForm } from "./new-request.service";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -36,8 +36,10 @@ export async function newRequestRoutes(app: FastifyInstance): Promise<void> {
       }
       // A devis queued for reading (issue 17) is read off the request path.
       app.readings.wake();
-      // The dentists' "À faire" counters follow live (the event carries nothing but its kind).
+      // The dentists' "À faire" counters follow live (the event carries nothing but its kind); the
+      // patient's other tabs list it.
       announceOpenRequests({ bus: app.bus, log: request.log });
+      announceRequestChange({ bus: app.bus, log: request.log }, id, [actor.userId]);
       return reply.status(201).send({ id, message: UPLOAD_MESSAGES.success });
     },
   });

@@ -26,7 +26,7 @@ import { sortDentists, withDistance } from "../../geo/distance";
 import { useCaseDeps } from "../../http/deps";
 import { fastSerializerCompiler } from "../../plugins/fast-serializer";
 import { loggableError } from "../../redact";
-import { announceOpenRequests } from "./request.events";
+import { announceOpenRequests, announceRequestChange } from "./request.events";
 import { listVerifiedDentists, patientRequestsRepo } from "./requests.repo";
 import { accessLogItem, tellDentistsOfCancellation } from "./requests.service";
 import { summary } from "./summary";
@@ -106,7 +106,12 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         );
       }
       tellDentistsOfCancellation(useCaseDeps(request), [
-        { id, treatment_type: row.treatment_type, closedOffersOf: cancelled.closedOffersOf },
+        {
+          id,
+          treatment_type: row.treatment_type,
+          closedOffersOf: cancelled.closedOffersOf,
+          patientId: actor.userId,
+        },
       ]);
       return { id, status: "cancelled" as const };
     },
@@ -132,8 +137,10 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       const opened = await requests.openToAll(id, consent);
       if (!opened) throw new AppError(409, "CONFLICT", OPEN_TO_ALL_MESSAGES.notOpen);
       if (opened.changed) {
-        // The verified dentists' lists have one more request (no content in the event).
+        // The verified dentists' lists have one more request (no content in the event); the patient's
+        // other tabs show it sent to all.
         announceOpenRequests({ bus: app.bus, log: request.log });
+        announceRequestChange({ bus: app.bus, log: request.log }, id, [actor.userId]);
       }
       return { id, message: OPEN_TO_ALL_MESSAGES.done };
     },
@@ -154,7 +161,12 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         : undefined;
       if (!cancelled) throw new AppError(409, "CONFLICT", CONSENT_MESSAGES.notOpen);
       tellDentistsOfCancellation(useCaseDeps(request), [
-        { id, treatment_type: row.treatment_type, closedOffersOf: cancelled.closedOffersOf },
+        {
+          id,
+          treatment_type: row.treatment_type,
+          closedOffersOf: cancelled.closedOffersOf,
+          patientId: actor.userId,
+        },
       ]);
       return { id, status: "cancelled" as const, message: CONSENT_MESSAGES.withdrawn };
     },
@@ -175,7 +187,12 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         );
       }
       tellDentistsOfCancellation(useCaseDeps(request), [
-        { id, treatment_type: row.treatment_type, closedOffersOf: removed.closedOffersOf },
+        {
+          id,
+          treatment_type: row.treatment_type,
+          closedOffersOf: removed.closedOffersOf,
+          patientId: actor.userId,
+        },
       ]);
       // Rows first (committed), files after: a file that fails here is swept later (no row names it).
       for (const key of removed.keys)

@@ -51,12 +51,15 @@ export interface CancelledRequest {
   id: string;
   treatment_type: string;
   closedOffersOf: { id: string; email: string; first_name: string }[];
+  /** The patient who did it: her other tabs (lists, dashboard, that request's page) reload too. */
+  patientId?: string;
 }
 
 /**
  * After cancellations' commit, never failing it: each dentist whose offer one closed is told, kindly,
  * as when the patient chooses another offer: the treatment, never the patient (ADR 088); their open
- * offers pages reload, and every dentist's lists once for them all (ADR 089).
+ * offers pages reload, and every dentist's lists once for them all (ADR 089); the patient's other
+ * tabs reload hers.
  */
 export function tellDentistsOfCancellation(
   deps: MailAfterCommit & AnnounceDeps & { config: AppConfig },
@@ -67,12 +70,8 @@ export function tellDentistsOfCancellation(
   announceOpenRequests(deps);
   for (const request of cancelled) {
     const dentists = request.closedOffersOf;
-    if (dentists.length > 0)
-      announceRequestChange(
-        deps,
-        request.id,
-        dentists.map((d) => d.id),
-      );
+    const told = [...dentists.map((d) => d.id), ...(request.patientId ? [request.patientId] : [])];
+    if (told.length > 0) announceRequestChange(deps, request.id, told);
     for (const dentist of dentists)
       mailAfterCommit(
         deps,
